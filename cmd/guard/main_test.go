@@ -1,0 +1,39 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"guard": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScript runs the end-to-end scripts in testdata/script against the real
+// binary, each with a throwaway HOME ($WORK/home) and no GUARD_HOME.
+func TestScript(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir: filepath.Join("testdata", "script"),
+		Setup: func(env *testscript.Env) error {
+			home := filepath.Join(env.WorkDir, "home")
+			if err := os.MkdirAll(home, 0o755); err != nil {
+				return err
+			}
+			env.Setenv("HOME", home)
+			env.Setenv("USERPROFILE", home)
+			env.Setenv("GUARD_HOME", "")
+			env.Setenv("AGENT_A_HOOK_EVENT", "")
+			env.Setenv("AGENT_B_PROJECT_DIR", "")
+			env.Setenv("GUARD_POLICY_URL", "")
+			env.Setenv("GUARD_POLICY_KEY", "")
+			return nil
+		},
+		Cmds:                scriptCommands(),
+		RequireExplicitExec: true,
+	})
+}

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// exitError carries an exit code other than 1 out of a command, with an
+// optional error to print and an optional hint.
+type exitError struct {
+	code int
+	err  error  // printed as "guard: error: …" unless nil
+	hint string // printed as "guard: hint: …" unless empty
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// withHint wraps err so that a hint line follows the error line.
+func withHint(err error, hint string) error {
+	return &exitError{code: 1, err: err, hint: hint}
+}
+
+// streams are the standard streams of one run, so tests can replace them.
+type streams struct {
+	in  io.Reader
+	out io.Writer
+	err io.Writer
+}
+
+// run executes guard with args and returns the process exit code. It is the
+// one place that prints errors and picks exit codes.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	s := &streams{in: stdin, out: stdout, err: stderr}
+	root := newRootCommand(s)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.Execute()
+	if err == nil {
+		return 0
+	}
+	code := 1
+	hint := ""
+	var ee *exitError
+	if errors.As(err, &ee) {
+		code = ee.code
+		hint = ee.hint
+		err = ee.err
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "guard: error: %s\n", err)
+	}
+	if hint != "" {
+		fmt.Fprintf(stderr, "guard: hint: %s\n", hint)
+	}
+	return code
+}
+
+func newRootCommand(s *streams) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "guard",
+		Short: "Check what an AI coding agent is about to do, and log it",
+		Long: `guard stands between an AI coding agent and the machine it works on.
+
+Agents run it at every hook with a JSON payload on standard input; it answers
+allow or block and appends a tamper-evident record to ~/.guard/audit.log.`,
+		Version:       versionString(),
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		Args:          cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if stdinIsTerminal(s.in) {
+				return cmd.Help()
+			}
+			return runHook(s, "")
+		},
+	}
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return withHint(err, fmt.Sprintf("run '%s --help' for usage", cmd.CommandPath()))
+	})
+	root.AddCommand(
+		newHookCommand(s),
+		newInitCommand(s),
+		newServeCommand(s),
+		newAuditCommand(s),
+		newPolicyCommand(s),
+		newTestCommand(s),
+		newExplainCommand(s),
+		newServiceCommand(s),
+	)
+	return root
+}
+
+func versionString() string {
+	v := "guard " + version
+	var extra []string
+	if commit != "" {
+		extra = append(extra, commit)
+	}
+	if date != "" {
+		extra = append(extra, date)
+	}
+	if len(extra) > 0 {
+		v += " (" + strings.Join(extra, ", ") + ")"
+	}
+	return v
+}
+
+// stdinIsTerminal reports whether r is a terminal (or absent), in which case
+// a bare `guard` prints help instead of waiting for a hook payload.
+func stdinIsTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok || f == nil {
+		return false
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	return fi.Mode()&os.ModeCharDevice != 0
+}

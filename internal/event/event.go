@@ -1,0 +1,121 @@
+// Package event is guard's shared vocabulary: what is checked (Input), what a
+// detector reports (Finding), what the policy decides (Verdict) and what the
+// audit log keeps (Record).
+//
+// It imports nothing of guard's own, so every other package can depend on it.
+package event
+
+// Kind says what an Input holds. The policy decides from the Kind which
+// detectors run and which PII setting applies.
+type Kind string
+
+// The kinds of input the hook path produces. The first five are also the
+// types accepted by `guard test`.
+const (
+	KindPrompt      Kind = "prompt"       // a user prompt: injection, PII (pii.block_on_prompt)
+	KindCommand     Kind = "command"      // a shell command: command rules, injection
+	KindRead        Kind = "read"         // a path about to be read: file_paths.block_read
+	KindWrite       Kind = "write"        // a path about to be written: file_paths.block_write
+	KindURL         Kind = "url"          // a URL about to be fetched: SSRF, domain blocklist
+	KindQuery       Kind = "query"        // a web search query: injection
+	KindFileContent Kind = "file_content" // content of a file: injection, secrets, PII (pii.block_in_file_content)
+	KindWebContent  Kind = "web_content"  // fetched or searched web content: injection, secrets
+	KindResponse    Kind = "response"     // the agent's final answer: secrets, PII (pii.block_on_response)
+	KindToolInput   Kind = "tool_input"   // arguments of an MCP tool call: secrets, injection
+	KindToolOutput  Kind = "tool_output"  // output of a tool (logging hooks): injection, PII
+	KindToolResult  Kind = "tool_result"  // result of an MCP call (logging hooks): secrets
+	KindShellOutput Kind = "shell_output" // output of a shell command (logging hooks): secrets, PII
+)
+
+// Detector names, as they appear in findings and in `guard explain`.
+const (
+	DetectorCommands  = "commands"
+	DetectorPaths     = "paths"
+	DetectorPII       = "pii"
+	DetectorSecrets   = "secrets"
+	DetectorInjection = "injection"
+	DetectorURLs      = "urls"
+)
+
+// Input is one piece of text to check, with the kind that says how.
+type Input struct {
+	Kind Kind
+	Text string
+}
+
+// Finding is what a detector reports when its input matches one of its rules.
+//
+// Reason is the message shown to the agent and the person at the terminal. It
+// may quote a command or a path (the spec's form), but never a matched secret
+// or PII value. LogReason is the same message with the input replaced by the
+// marker Redacted; it is the only form that is stored or sent.
+type Finding struct {
+	Detector  string // one of the Detector* names
+	Rule      string // rule name, e.g. "dangerous_rm", "pii_ssn"
+	Severity  string // critical, high, medium, low or empty
+	Reason    string // shown to the agent; never holds a secret or PII value
+	LogReason string // stored and sent; never holds input text
+}
+
+// Redacted stands in a LogReason where the input text would have been.
+const Redacted = "<redacted>"
+
+// Decision is the answer to one hook call.
+type Decision string
+
+// The decisions. Redaction is named by the spec but never decided: see
+// docs/DECISIONS.md.
+const (
+	Allow Decision = "allow"
+	Block Decision = "block"
+)
+
+// Verdict is the outcome of evaluating a set of inputs against the policy.
+type Verdict struct {
+	Decision Decision
+	// Finding is the finding that blocked; zero when Decision is Allow.
+	Finding Finding
+	// Notes are findings that did not block, such as PII in a prompt while
+	// pii.block_on_prompt is false. Only their rule names are recorded.
+	Notes []Finding
+}
+
+// Blocked reports whether the verdict is a block.
+func (v Verdict) Blocked() bool { return v.Decision == Block }
+
+// Record is one line of the audit log. Field order is the order written.
+// Only hashes of inputs are kept, never their text.
+type Record struct {
+	TS            string   `json:"ts"`         // RFC 3339, UTC, milliseconds
+	Hook          string   `json:"hook"`       // UserPromptSubmit, PreToolUse, PostToolUse or Stop
+	Verdict       string   `json:"verdict"`    // allow or block
+	Rule          string   `json:"rule"`       // blocking rule; empty on allow
+	Reason        string   `json:"reason"`     // LogReason of the blocking finding; empty on allow
+	User          string   `json:"user"`       // OS user name
+	Host          string   `json:"host"`       // host name
+	Repo          string   `json:"repo"`       // <org>/<repo> from .git/config, or empty
+	InputHash     string   `json:"input_hash"` // hex SHA-256 of the checked text
+	PrevHash      string   `json:"prev_hash"`  // hex SHA-256 of the previous line's bytes
+	TokensIn      int      `json:"tokens_in"`
+	PolicyVersion string   `json:"policy_version"`
+	Agent         string   `json:"agent"`              // a, b or c
+	Event         string   `json:"event"`              // the agent's own event name
+	Tag           string   `json:"tag,omitempty"`      // e.g. subagent_spawn
+	Tool          string   `json:"tool,omitempty"`     // tool name, when the event concerns a tool
+	Findings      []string `json:"findings,omitempty"` // rule names of findings that did not block
+}
+
+// The four hook names used in audit records; events of agents B and C are
+// mapped onto them.
+const (
+	HookUserPromptSubmit = "UserPromptSubmit"
+	HookPreToolUse       = "PreToolUse"
+	HookPostToolUse      = "PostToolUse"
+	HookStop             = "Stop"
+)
+
+// Hooks lists the four audit hook names in lifecycle order.
+var Hooks = []string{HookUserPromptSubmit, HookPreToolUse, HookPostToolUse, HookStop}
+
+// ZeroHash is the prev_hash of the first record of a log.
+const ZeroHash = "0000000000000000000000000000000000000000000000000000000000000000"

@@ -1,0 +1,88 @@
+// Package policy holds guard's rules: the rules.json document, the secure
+// defaults embedded in the binary, strict loading and validation, and
+// Evaluate, which runs the detectors an input needs in the policy's order.
+package policy
+
+import (
+	_ "embed"
+)
+
+//go:embed default.json
+var defaultJSON []byte
+
+// DefaultJSON returns the built-in default policy document, exactly as
+// `guard init` writes it to ~/.guard/rules.json. The caller may not modify it.
+func DefaultJSON() []byte { return defaultJSON }
+
+// Policy is the decoded rules.json. Every field has a default; a field present
+// in the file replaces its default, a missing one keeps it.
+type Policy struct {
+	Version         string    `json:"version"`
+	RemotePolicyURL *string   `json:"remote_policy_url"`
+	Bash            Bash      `json:"bash"`
+	FilePaths       FilePaths `json:"file_paths"`
+	URLs            URLs      `json:"urls"`
+	PII             PII       `json:"pii"`
+	Injection       Injection `json:"injection"`
+	Webhook         Webhook   `json:"webhook"`
+
+	// Source says where the policy came from, for `guard policy list`:
+	// "built-in defaults", a file path or a URL.
+	Source string `json:"-"`
+}
+
+// Bash configures the command detector.
+type Bash struct {
+	Enabled       bool          `json:"enabled"`
+	BlockOnError  bool          `json:"block_on_error"`
+	BlockPatterns []CommandRule `json:"block_patterns"`
+	AllowPatterns []string      `json:"allow_patterns"`
+}
+
+// CommandRule is one element of bash.block_patterns.
+type CommandRule struct {
+	Name        string `json:"name"`
+	Pattern     string `json:"pattern"`
+	Severity    string `json:"severity,omitempty"`
+	Description string `json:"description,omitempty"`
+}
+
+// FilePaths configures the path detector: globs for reads and writes.
+type FilePaths struct {
+	BlockRead  []string `json:"block_read"`
+	AllowRead  []string `json:"allow_read"`
+	BlockWrite []string `json:"block_write"`
+	AllowWrite []string `json:"allow_write"`
+}
+
+// URLs configures the URL detector. The SSRF targets are not configurable.
+// The blocklist is also accepted under the name block_domains.
+type URLs struct {
+	Blocklist []string `json:"blocklist"`
+	Allowlist []string `json:"allowlist"`
+}
+
+// PII configures the PII detector and when its findings block. Both of the
+// spec's spellings are accepted on load (see docs/POLICY.md); this is the
+// canonical one.
+type PII struct {
+	Enabled            bool     `json:"enabled"`
+	BlockOnPrompt      bool     `json:"block_on_prompt"`
+	BlockInFileContent bool     `json:"block_in_file_content"`
+	BlockOnResponse    bool     `json:"block_on_response"`
+	Types              []string `json:"types"`
+}
+
+// Injection switches the injection detector; its patterns are fixed.
+type Injection struct {
+	Enabled bool `json:"enabled"`
+}
+
+// Webhook configures the POST sent on every block verdict.
+type Webhook struct {
+	Enabled    bool    `json:"enabled"`
+	URL        string  `json:"url"`
+	Token      *string `json:"token"`
+	HMACSecret *string `json:"hmac_secret"`
+	TimeoutMS  int     `json:"timeout_ms"`
+}
