@@ -31,6 +31,11 @@ lint: ## gofmt, go vet, cross-builds, shell script checks
 
 bench: ## benchmarks: detectors, hook round trip against a baseline, console on a big log
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/...
+	$(GO) run ./scripts/benchhook
+	$(GO) run ./scripts/benchconsole
+
+snapshot: ## build every release archive locally into dist/ (goreleaser)
+	goreleaser release --snapshot --clean
 
 clean: ## remove build output
 	rm -rf bin dist
