@@ -1,0 +1,47 @@
+// Package lockfile takes exclusive, cross-process locks on open files: flock
+// on Unix, LockFileEx on Windows. Locks are advisory and released when the
+// file is closed or the process exits, so a crash never leaves one behind.
+package lockfile
+
+import (
+	"fmt"
+	"os"
+)
+
+// Lock blocks until it holds an exclusive lock on f.
+func Lock(f *os.File) error {
+	if err := lock(f); err != nil {
+		return fmt.Errorf("lock %s: %w", f.Name(), err)
+	}
+	return nil
+}
+
+// Unlock releases a lock taken by Lock.
+func Unlock(f *os.File) error {
+	if err := unlock(f); err != nil {
+		return fmt.Errorf("unlock %s: %w", f.Name(), err)
+	}
+	return nil
+}
+
+// LockPath opens (creating with mode 0600 if needed) the file at path, locks
+// it and returns a function that unlocks and closes it. Use it to serialise
+// read-modify-write cycles on another file, e.g. path = settings + ".lock".
+func LockPath(path string) (release func() error, err error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("open lock file: %w", err)
+	}
+	if err := Lock(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() error {
+		uerr := Unlock(f)
+		cerr := f.Close()
+		if uerr != nil {
+			return uerr
+		}
+		return cerr
+	}, nil
+}

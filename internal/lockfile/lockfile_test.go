@@ -1,0 +1,63 @@
+package lockfile
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestMain lets the test binary act as a child process that increments a
+// counter file under the lock, so the test exercises real cross-process
+// locking rather than goroutines sharing one file table.
+func TestMain(m *testing.M) {
+	if p := os.Getenv("LOCKFILE_TEST_CHILD"); p != "" {
+		if err := increment(p); err != nil {
+			os.Stderr.WriteString(err.Error())
+			os.Exit(3)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func increment(counter string) error {
+	release, err := LockPath(counter + ".lock")
+	if err != nil {
+		return err
+	}
+	defer release()
+	b, err := os.ReadFile(counter)
+	if err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	n, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	return os.WriteFile(counter, []byte(strconv.Itoa(n+1)), 0o600)
+}
+
+func TestLockPathSerialisesProcesses(t *testing.T) {
+	counter := filepath.Join(t.TempDir(), "counter")
+	const procs = 24
+	cmds := make([]*exec.Cmd, procs)
+	for i := range cmds {
+		cmds[i] = exec.Command(os.Args[0], "-test.run=^$")
+		cmds[i].Env = append(os.Environ(), "LOCKFILE_TEST_CHILD="+counter)
+		if err := cmds[i].Start(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range cmds {
+		if err := c.Wait(); err != nil {
+			t.Fatalf("child: %v", err)
+		}
+	}
+	b, err := os.ReadFile(counter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(string(b)); got != strconv.Itoa(procs) {
+		t.Fatalf("counter = %s after %d locked increments; a lost update means the lock did not hold", got, procs)
+	}
+}
