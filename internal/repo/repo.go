@@ -1,0 +1,241 @@
+// Package repo names the git repository a directory belongs to, as
+// <org>/<repo>, from the origin URL in its git config. It reads files only: it
+// never runs git, so a hook call spawns no process.
+//
+// The config is found by walking up from the directory to the first .git: a
+// directory (its config), or a file "gitdir: <path>" (a worktree or
+// submodule: the config of the git directory it names, or of that directory's
+// commondir).
+package repo
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Limits on what is read.
+const (
+	maxConfig = 256 << 10 // bytes of a git config
+	maxGitRef = 4 << 10   // bytes of a .git file or commondir file
+	maxLevels = 128       // directories walked up
+)
+
+// Name returns <org>/<repo> for the repository containing dir, or "" when dir
+// is in no repository, the repository has no origin remote, or anything
+// cannot be read.
+func Name(dir string) string {
+	cfg := FindConfig(dir)
+	if cfg == "" {
+		return ""
+	}
+	data, err := readBounded(cfg, maxConfig)
+	if err != nil {
+		return ""
+	}
+	return NameFromURL(OriginURL(data))
+}
+
+// FindConfig returns the path of the git config that governs dir, or "".
+func FindConfig(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for range maxLevels {
+		dotgit := filepath.Join(dir, ".git")
+		if fi, err := os.Stat(dotgit); err == nil {
+			if fi.IsDir() {
+				return filepath.Join(dotgit, "config")
+			}
+			return configFromGitFile(dir, dotgit)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+	return ""
+}
+
+// configFromGitFile follows a .git file ("gitdir: <path>") to the config.
+func configFromGitFile(dir, dotgit string) string {
+	data, err := readBounded(dotgit, maxGitRef)
+	if err != nil {
+		return ""
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	gitdir, ok := strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
+	if !ok {
+		return ""
+	}
+	gitdir = strings.TrimSpace(gitdir)
+	if gitdir == "" {
+		return ""
+	}
+	if !filepath.IsAbs(gitdir) {
+		gitdir = filepath.Join(dir, gitdir)
+	}
+	if common, err := readBounded(filepath.Join(gitdir, "commondir"), maxGitRef); err == nil {
+		c := strings.TrimSpace(string(common))
+		if c != "" {
+			if !filepath.IsAbs(c) {
+				c = filepath.Join(gitdir, c)
+			}
+			return filepath.Join(c, "config")
+		}
+	}
+	return filepath.Join(gitdir, "config")
+}
+
+func readBounded(path string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, max))
+}
+
+// OriginURL returns the first url of [remote "origin"] in a git config, or "".
+func OriginURL(config []byte) string {
+	sc := bufio.NewScanner(bytes.NewReader(config))
+	sc.Buffer(make([]byte, 0, 4096), maxConfig)
+	inOrigin := false
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' || line[0] == ';' {
+			continue
+		}
+		if line[0] == '[' {
+			end := strings.IndexByte(line, ']')
+			if end < 0 {
+				inOrigin = false
+				continue
+			}
+			inOrigin = isOriginSection(line[1:end])
+			line = strings.TrimSpace(line[end+1:])
+			if line == "" {
+				continue
+			}
+		}
+		if !inOrigin {
+			continue
+		}
+		key, value, ok := strings.Cut(line, "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(key), "url") {
+			continue
+		}
+		if v := configValue(value); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// isOriginSection reports whether a section header (between the brackets)
+// names the origin remote: `remote "origin"` or the old `remote.origin`.
+func isOriginSection(h string) bool {
+	h = strings.TrimSpace(h)
+	name, sub, ok := strings.Cut(h, " ")
+	if ok {
+		return strings.EqualFold(name, "remote") && strings.TrimSpace(sub) == `"origin"`
+	}
+	return strings.EqualFold(h, "remote.origin")
+}
+
+// configValue decodes a git config value: surrounding blanks dropped, double
+// quotes removed, backslash escapes resolved, a # or ; comment outside quotes
+// ending it.
+func configValue(v string) string {
+	var b strings.Builder
+	quoted := false
+	v = strings.TrimSpace(v)
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == '"':
+			quoted = !quoted
+		case c == '\\' && i+1 < len(v):
+			i++
+			switch v[i] {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			default:
+				b.WriteByte(v[i])
+			}
+		case (c == '#' || c == ';') && !quoted:
+			return strings.TrimSpace(b.String())
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// NameFromURL returns <org>/<repo> for a remote URL: the last two segments of
+// its path, without a .git suffix. It understands scheme URLs (https://,
+// ssh://, git://, file://), scp-like ssh addresses (git@host:org/repo.git)
+// and local paths. Credentials in the URL are never part of the result. It
+// returns "" when no name can be made.
+func NameFromURL(raw string) string {
+	raw = strings.TrimSpace(raw)
+	if raw == "" || strings.ContainsFunc(raw, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+		return ""
+	}
+	var path string
+	switch {
+	case strings.Contains(raw, "://"):
+		u, err := url.Parse(raw)
+		if err != nil {
+			return ""
+		}
+		path = u.Path
+	case isSCPLike(raw):
+		_, path, _ = strings.Cut(raw, ":")
+	default:
+		path = filepath.ToSlash(raw)
+	}
+	path = strings.Trim(path, "/")
+	path = strings.TrimSuffix(path, ".git")
+	path = strings.TrimRight(path, "/")
+	var segs []string
+	for _, s := range strings.Split(path, "/") {
+		if s != "" && s != "." && s != ".." {
+			segs = append(segs, s)
+		}
+	}
+	if len(segs) == 0 {
+		return ""
+	}
+	if len(segs) > 2 {
+		segs = segs[len(segs)-2:]
+	}
+	return strings.Join(segs, "/")
+}
+
+// isSCPLike reports whether s is [user@]host:path with no slash before the
+// colon (git's rule), and not a Windows drive letter.
+func isSCPLike(s string) bool {
+	colon := strings.IndexByte(s, ':')
+	if colon <= 0 {
+		return false
+	}
+	if slash := strings.IndexByte(s, '/'); slash >= 0 && slash < colon {
+		return false
+	}
+	if colon == 1 && len(s) > 2 && (s[2] == '\\' || s[2] == '/') {
+		return false // C:\repo or C:/repo
+	}
+	return true
+}
