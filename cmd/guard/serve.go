@@ -1,18 +1,87 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
 
 	"github.com/spf13/cobra"
+
+	"github.com/guardhq/guard/internal/console"
+	"github.com/guardhq/guard/internal/home"
 )
 
+type serveOptions struct {
+	port int
+	addr string
+}
+
 func newServeCommand(s *streams) *cobra.Command {
-	return &cobra.Command{
-		Use:    "serve",
-		Short:  "not implemented yet",
-		Hidden: true,
+	opts := serveOptions{}
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Start the web console on http://127.0.0.1:7070",
+		Long: `Start the local web console: counters, charts and a filtered event table
+over ~/.guard/audit.log, plus the read-only JSON API (/api/stats, /api/events).
+
+The console listens on 127.0.0.1 only, unless --addr says otherwise.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return errors.New("serve: not implemented yet")
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return runServe(ctx, s, opts)
 		},
 	}
+	cmd.Flags().IntVar(&opts.port, "port", 7070, "TCP port to listen on (0 picks a free one)")
+	cmd.Flags().StringVar(&opts.addr, "addr", "127.0.0.1", "address to listen on; anything but loopback exposes the audit log to the network")
+	return cmd
+}
+
+func runServe(ctx context.Context, s *streams, opts serveOptions) error {
+	if opts.port < 0 || opts.port > 65535 {
+		return withHint(fmt.Errorf("--port %d: not a TCP port", opts.port), "use a port from 1 to 65535, or 0 for any free one")
+	}
+	if opts.addr == "" {
+		return withHint(errors.New("--addr is empty"), "use --addr 127.0.0.1 (the default) to keep the console local")
+	}
+	path, err := home.File(home.AuditName)
+	if err != nil {
+		return err
+	}
+	idx, err := console.Open(path)
+	if err != nil {
+		return err
+	}
+	defer idx.Close()
+	h, err := console.NewHandler(idx, console.Config{BindHost: opts.addr})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(opts.addr, strconv.Itoa(opts.port)))
+	if err != nil {
+		return withHint(fmt.Errorf("listen: %w", err), "pick another port with --port")
+	}
+	if !console.IsLoopback(opts.addr) {
+		fmt.Fprintf(s.err, "guard: warning: listening on %s, not loopback: anyone who can reach this address can read your audit log\n", opts.addr)
+	}
+	fmt.Fprintf(s.out, "guard console on http://%s/ (audit log %s); press Ctrl-C to stop\n", displayAddr(ln.Addr()), path)
+	return console.Serve(ctx, ln, h)
+}
+
+// displayAddr names a listening address the way a browser should open it.
+func displayAddr(a net.Addr) string {
+	ta, ok := a.(*net.TCPAddr)
+	if !ok {
+		return a.String()
+	}
+	host := ta.IP.String()
+	if ta.IP.IsLoopback() && ta.IP.To4() != nil {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, strconv.Itoa(ta.Port))
 }

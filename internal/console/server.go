@@ -1,0 +1,318 @@
+// Package console is guard's local web console: a read-only JSON API over the
+// audit log and the UI embedded from package web.
+//
+// # API
+//
+//	GET /api/stats                 counters, blocked events by rule, timeline
+//	GET /api/events?page=&limit=&verdict=&hook=
+//
+// Events come newest first. page ≥ 1 (default 1), 1 ≤ limit ≤ 1000 (default
+// 100), verdict allow|block, hook one of the four audit hook names; an empty
+// value or "all" means no filter. A bad parameter answers 400 with
+// {"error": "…"}; a page past the end answers 200 with no events and the
+// real total.
+//
+// # Index
+//
+// The log is not decoded into memory: an [Index] keeps per record its offset,
+// length, time and a class byte, tails the file by offset on every request,
+// and rebuilds when the file shrinks, is replaced or rewritten. Lines that are
+// not valid records are skipped and counted (Stats.Skipped).
+//
+// # Safety
+//
+// The server is meant for 127.0.0.1. It refuses requests whose Host is not a
+// loopback name (DNS rebinding), cross-site requests (Sec-Fetch-Site, Origin
+// and [http.CrossOriginProtection]) and every method but GET and HEAD, and it
+// sets a strict Content-Security-Policy and the usual hardening headers on
+// every response.
+package console
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/web"
+)
+
+// CSP is the Content-Security-Policy of every response.
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// Limits of the events API.
+const (
+	DefaultLimit = 100
+	MaxLimit     = 1000
+	maxPage      = 1 << 30
+)
+
+// Config configures a console handler.
+type Config struct {
+	// BindHost is the host the server listens on. The Host allowlist is
+	// localhost, 127.0.0.1 and [::1]; a non-loopback BindHost is added to
+	// it, and an unspecified one (0.0.0.0, ::) admits any IP literal.
+	BindHost string
+	// Static is the UI file tree; nil means web.Static's "static" folder.
+	Static fs.FS
+}
+
+type handler struct {
+	idx    *Index
+	hosts  map[string]bool
+	anyIP  bool
+	cop    *http.CrossOriginProtection
+	mux    *http.ServeMux
+	static http.Handler
+}
+
+// NewHandler returns the console's HTTP handler over idx.
+func NewHandler(idx *Index, cfg Config) (http.Handler, error) {
+	static := cfg.Static
+	if static == nil {
+		sub, err := fs.Sub(web.Static, "static")
+		if err != nil {
+			return nil, fmt.Errorf("console ui: %w", err)
+		}
+		static = sub
+	}
+	h := &handler{
+		idx:    idx,
+		hosts:  map[string]bool{"localhost": true, "127.0.0.1": true, "::1": true},
+		cop:    http.NewCrossOriginProtection(),
+		mux:    http.NewServeMux(),
+		static: http.FileServerFS(static),
+	}
+	if b := strings.ToLower(strings.Trim(cfg.BindHost, "[]")); b != "" && !IsLoopback(b) {
+		if ip := net.ParseIP(b); ip != nil && ip.IsUnspecified() {
+			h.anyIP = true
+		} else {
+			h.hosts[b] = true
+		}
+	}
+	h.mux.HandleFunc("/api/stats", h.stats)
+	h.mux.HandleFunc("/api/events", h.events)
+	h.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "no such endpoint")
+	})
+	h.mux.HandleFunc("/", h.files)
+	return h, nil
+}
+
+// IsLoopback reports whether host (a name or IP literal, without port) is
+// localhost or a loopback address.
+func IsLoopback(host string) bool {
+	host = strings.Trim(host, "[]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hdr := w.Header()
+	hdr.Set("Content-Security-Policy", CSP)
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	hdr.Set("X-Frame-Options", "DENY")
+	hdr.Set("Referrer-Policy", "no-referrer")
+	hdr.Set("Cross-Origin-Resource-Policy", "same-origin")
+	if !h.hostAllowed(r.Host) {
+		writeError(w, http.StatusForbidden, "host not allowed: the console answers only on localhost")
+		return
+	}
+	if crossSite(r) {
+		writeError(w, http.StatusForbidden, "cross-site request refused")
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		hdr.Set("Allow", "GET, HEAD")
+		writeError(w, http.StatusMethodNotAllowed, "method not allowed: the console is read-only")
+		return
+	}
+	if err := h.cop.Check(r); err != nil {
+		writeError(w, http.StatusForbidden, "cross-origin request refused")
+		return
+	}
+	h.mux.ServeHTTP(w, r)
+}
+
+func (h *handler) hostAllowed(hostport string) bool {
+	host := hostport
+	if hh, _, err := net.SplitHostPort(hostport); err == nil {
+		host = hh
+	}
+	host = strings.ToLower(strings.Trim(host, "[]"))
+	if h.hosts[host] {
+		return true
+	}
+	return h.anyIP && net.ParseIP(host) != nil
+}
+
+// crossSite reports a request a browser sent on behalf of another site.
+func crossSite(r *http.Request) bool {
+	if s := r.Header.Get("Sec-Fetch-Site"); s != "" && s != "same-origin" && s != "none" {
+		return true
+	}
+	if o := r.Header.Get("Origin"); o != "" {
+		u, err := url.Parse(o)
+		if err != nil || u.Host == "" || !strings.EqualFold(u.Host, r.Host) {
+			return true
+		}
+	}
+	return false
+}
+
+func (h *handler) files(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != "/" && strings.HasSuffix(r.URL.Path, "/") {
+		http.NotFound(w, r) // no directory listings
+		return
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	h.static.ServeHTTP(w, r)
+}
+
+func (h *handler) stats(w http.ResponseWriter, r *http.Request) {
+	if err := h.idx.Refresh(); err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, h.idx.Stats())
+}
+
+func (h *handler) events(w http.ResponseWriter, r *http.Request) {
+	q, err := ParseQuery(r.URL.Query())
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if err := h.idx.Refresh(); err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	p, err := h.idx.Page(q)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, p)
+}
+
+// ParseQuery reads the parameters of GET /api/events.
+func ParseQuery(v url.Values) (Query, error) {
+	q := Query{Page: 1, Limit: DefaultLimit}
+	for _, k := range []string{"page", "limit", "verdict", "hook"} {
+		if len(v[k]) > 1 {
+			return q, fmt.Errorf("%s given more than once", k)
+		}
+	}
+	var err error
+	if s := v.Get("page"); s != "" {
+		if q.Page, err = positive(s, maxPage); err != nil {
+			return q, fmt.Errorf("page must be an integer ≥ 1")
+		}
+	}
+	if s := v.Get("limit"); s != "" {
+		if q.Limit, err = positive(s, MaxLimit); err != nil {
+			return q, fmt.Errorf("limit must be an integer from 1 to %d", MaxLimit)
+		}
+	}
+	switch s := v.Get("verdict"); s {
+	case "", "all":
+	case string(event.Allow), string(event.Block):
+		q.Verdict = s
+	default:
+		return q, errors.New("verdict must be allow or block")
+	}
+	switch s := v.Get("hook"); s {
+	case "", "all":
+	default:
+		ok := false
+		for _, hk := range event.Hooks {
+			ok = ok || s == hk
+		}
+		if !ok {
+			return q, fmt.Errorf("hook must be one of %s", strings.Join(event.Hooks, ", "))
+		}
+		q.Hook = s
+	}
+	return q, nil
+}
+
+// positive parses a decimal integer in [1, limit], digits only.
+func positive(s string, limit int) (int, error) {
+	if len(s) > 10 {
+		return 0, errors.New("too long")
+	}
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return 0, errors.New("not a number")
+		}
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > limit {
+		return 0, errors.New("out of range")
+	}
+	return n, nil
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		code, b = http.StatusInternalServerError, []byte(`{"error":"encode response"}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)+1))
+	w.WriteHeader(code)
+	w.Write(append(b, '\n'))
+}
+
+func writeError(w http.ResponseWriter, code int, msg string) {
+	writeJSON(w, code, map[string]string{"error": msg})
+}
+
+// NewServer returns an http.Server for h with time-outs and header limits.
+func NewServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+		ErrorLog:          log.New(discard{}, "", 0),
+	}
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// Serve serves h on ln until ctx is done, then shuts down gracefully.
+func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
+	srv := NewServer(h)
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return fmt.Errorf("console: %w", err)
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("console shutdown: %w", err)
+	}
+	return nil
+}
