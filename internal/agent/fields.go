@@ -1,0 +1,265 @@
+package agent
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+)
+
+// maxDepth bounds the nesting of JSON values walked by leaves.
+const maxDepth = 64
+
+// fields is one decoded JSON object: its members, still encoded, and its
+// dotted path in the payload for error messages.
+type fields struct {
+	m      map[string]json.RawMessage
+	prefix string
+}
+
+func (f fields) path(name string) string {
+	if f.prefix == "" {
+		return name
+	}
+	return f.prefix + "." + name
+}
+
+// raw returns the encoded member name; a null member counts as absent.
+func (f fields) raw(name string) (json.RawMessage, bool) {
+	r, ok := f.m[name]
+	if !ok || isNull(r) {
+		return nil, false
+	}
+	return r, true
+}
+
+func (f fields) has(name string) bool {
+	_, ok := f.raw(name)
+	return ok
+}
+
+func isNull(r json.RawMessage) bool { return string(bytes.TrimSpace(r)) == "null" }
+
+// str returns member name as a string; ok is false when it is absent.
+func (f fields) str(name string) (s string, ok bool, err error) {
+	r, ok := f.raw(name)
+	if !ok {
+		return "", false, nil
+	}
+	if err := json.Unmarshal(r, &s); err != nil {
+		return "", false, &Error{Field: f.path(name), Problem: "is " + kindOf(r) + ", want a string"}
+	}
+	return s, true, nil
+}
+
+// reqStr returns member name as a string and fails when it is absent.
+func (f fields) reqStr(name string) (string, error) {
+	s, ok, err := f.str(name)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "", &Error{Field: f.path(name), Problem: "missing"}
+	}
+	return s, nil
+}
+
+// firstStr returns the first present member among names, as a string.
+func (f fields) firstStr(names ...string) (s string, ok bool, err error) {
+	for _, n := range names {
+		s, ok, err = f.str(n)
+		if err != nil || ok {
+			return s, ok, err
+		}
+	}
+	return "", false, nil
+}
+
+// reqFirstStr is firstStr that fails when none of names is present.
+func (f fields) reqFirstStr(names ...string) (string, error) {
+	s, ok, err := f.firstStr(names...)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "", &Error{Field: f.path(strings.Join(names, "|")), Problem: "missing"}
+	}
+	return s, nil
+}
+
+// obj returns member name as an object; ok is false when it is absent.
+func (f fields) obj(name string) (fields, bool, error) {
+	r, ok := f.raw(name)
+	if !ok {
+		return fields{}, false, nil
+	}
+	if b := bytes.TrimSpace(r); len(b) == 0 || b[0] != '{' {
+		return fields{}, false, &Error{Field: f.path(name), Problem: "is " + kindOf(r) + ", want an object"}
+	}
+	o, err := decodeObject(r, f.path(name))
+	if err != nil {
+		return fields{}, false, err
+	}
+	return o, true, nil
+}
+
+// text returns member name as text: a string as it is, an object or array as
+// its string values joined by newlines (see textOf). ok is false when the
+// member is absent.
+func (f fields) text(name string) (s string, ok bool, err error) {
+	r, ok := f.raw(name)
+	if !ok {
+		return "", false, nil
+	}
+	s, err = textOf(r, f.path(name))
+	return s, err == nil, err
+}
+
+// textOf renders a JSON value as text to scan: a string as it is; an object
+// as its "content" member if it has one, else its "file.content", else every
+// string value in it, joined by newlines; an array as every string value in
+// it. Numbers and booleans are an error: no tool result is one.
+func textOf(r json.RawMessage, field string) (string, error) {
+	b := bytes.TrimSpace(r)
+	if len(b) == 0 {
+		return "", &Error{Field: field, Problem: "is empty"}
+	}
+	switch b[0] {
+	case '"':
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return "", &Error{Field: field, Problem: "is not a valid JSON string"}
+		}
+		return s, nil
+	case '{':
+		o, err := decodeObject(b, field)
+		if err != nil {
+			return "", err
+		}
+		if c, ok := o.raw("content"); ok {
+			return textOf(c, o.path("content"))
+		}
+		if file, ok, _ := o.obj("file"); ok {
+			if s, ok, err := file.str("content"); ok && err == nil {
+				return s, nil
+			}
+		}
+		return stringLeaves(b, field)
+	case '[':
+		return stringLeaves(b, field)
+	}
+	return "", &Error{Field: field, Problem: "is " + kindOf(b) + ", want a string or an object"}
+}
+
+// stringLeaves joins every string value in r (not the object keys) with
+// newlines, in document order.
+func stringLeaves(r json.RawMessage, field string) (string, error) {
+	var sb strings.Builder
+	err := leaves(r, field, func(l leaf) {
+		if !l.isString {
+			return
+		}
+		if sb.Len() > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(l.value)
+	})
+	if err != nil {
+		return "", err
+	}
+	return sb.String(), nil
+}
+
+// leaf is one scalar value inside a JSON document.
+type leaf struct {
+	key      string // the object key it sits under; an array inherits its key
+	value    string // the string, or the number/boolean literal
+	isString bool
+	array    int // a number unique to its enclosing array, 0 outside arrays
+}
+
+// leaves calls fn for every scalar (not null) in r, in document order.
+func leaves(r json.RawMessage, field string, fn func(leaf)) error {
+	type frame struct {
+		obj       bool
+		expectKey bool
+		key       string // current key (object) or inherited key (array)
+		id        int    // array number
+	}
+	dec := json.NewDecoder(bytes.NewReader(r))
+	dec.UseNumber()
+	var stack []frame
+	arrays := 0
+	bad := &Error{Field: field, Problem: "is not valid JSON"}
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			if len(stack) != 0 {
+				return bad
+			}
+			return nil
+		}
+		if err != nil {
+			return bad
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = &stack[len(stack)-1]
+		}
+		if d, ok := tok.(json.Delim); ok {
+			switch d {
+			case '{', '[':
+				if len(stack) >= maxDepth {
+					return &Error{Field: field, Problem: "is nested too deeply"}
+				}
+				key := ""
+				if top != nil {
+					key = top.key
+					if top.obj {
+						top.expectKey = true
+					}
+				}
+				if d == '{' {
+					stack = append(stack, frame{obj: true, expectKey: true, key: key})
+				} else {
+					arrays++
+					stack = append(stack, frame{key: key, id: arrays})
+				}
+			default:
+				stack = stack[:len(stack)-1]
+			}
+			continue
+		}
+		if top != nil && top.obj && top.expectKey {
+			k, _ := tok.(string)
+			top.key = k
+			top.expectKey = false
+			continue
+		}
+		l := leaf{}
+		if top != nil {
+			l.key = top.key
+			if top.obj {
+				top.expectKey = true
+			} else {
+				l.array = top.id
+			}
+		}
+		switch v := tok.(type) {
+		case string:
+			l.value, l.isString = v, true
+		case json.Number:
+			l.value = v.String()
+		case bool:
+			if v {
+				l.value = "true"
+			} else {
+				l.value = "false"
+			}
+		case nil:
+			continue
+		}
+		fn(l)
+	}
+}

@@ -1,0 +1,133 @@
+package agent
+
+import (
+	"errors"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/event"
+)
+
+var validKinds = []event.Kind{
+	event.KindPrompt, event.KindCommand, event.KindRead, event.KindWrite, event.KindURL,
+	event.KindQuery, event.KindFileContent, event.KindWebContent, event.KindResponse,
+	event.KindToolInput, event.KindToolOutput, event.KindToolResult, event.KindShellOutput,
+}
+
+// fuzzParse checks the invariants of parsing any payload as agentName: no
+// panic; an error is an *Error and comes with a nil Call; a Call has the
+// agent, a known event, one of the four audit hooks, valid input kinds and
+// no empty path; parsing twice gives the same Call.
+func fuzzParse(t *testing.T, agentName string, data []byte) {
+	o := Options{
+		Getenv:         func(string) string { return "" },
+		Getwd:          func() (string, error) { return "/wd", nil },
+		ReadTranscript: func(string) ([]byte, error) { return data, nil },
+	}
+	p, err := Decode(data)
+	if err != nil {
+		var pe *Error
+		if !errors.As(err, &pe) {
+			t.Fatalf("Decode error %T %v is not an *Error", err, err)
+		}
+		return
+	}
+	if got, err := Detect(p, o.Getenv); err == nil && got != A && got != B && got != C {
+		t.Fatalf("Detect = %q", got)
+	}
+	c, err := Parse(agentName, p, o)
+	if err != nil {
+		var pe *Error
+		if !errors.As(err, &pe) {
+			t.Fatalf("Parse error %T %v is not an *Error", err, err)
+		}
+		if c != nil {
+			t.Fatalf("Parse returned %+v with error %v", c, err)
+		}
+		if strings.ContainsAny(err.Error(), "\n\r") {
+			t.Fatalf("multi-line error %q", err)
+		}
+		return
+	}
+	if c.Agent != agentName || !slices.Contains(event.Hooks, c.Hook) {
+		t.Fatalf("bad call %+v", c)
+	}
+	if h, ok := HookFor(agentName, c.Event); !ok || h != c.Hook {
+		t.Fatalf("event %q maps to %q, call says %q", c.Event, h, c.Hook)
+	}
+	for _, in := range c.Inputs {
+		if !slices.Contains(validKinds, in.Kind) {
+			t.Fatalf("input kind %q", in.Kind)
+		}
+		if (in.Kind == event.KindRead || in.Kind == event.KindWrite) && in.Text == "" {
+			t.Fatalf("empty path input in %+v", c)
+		}
+	}
+	c2, err := Parse(agentName, p, o)
+	if err != nil || !reflect.DeepEqual(c, c2) {
+		t.Fatalf("second parse differs: %+v, %v", c2, err)
+	}
+}
+
+func addSeeds(f *testing.F, seeds ...string) {
+	for _, s := range seeds {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte(""))
+	f.Add([]byte("[]"))
+	f.Add([]byte(`{"a":[[[[{}]]]]}`))
+}
+
+func FuzzParseA(f *testing.F) {
+	addSeeds(f,
+		`{"hook_event_name":"UserPromptSubmit","prompt":"hello","cwd":"/w"}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"a/b"}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"WebFetch","tool_input":{"url":"http://x"}}`,
+		`{"hook_event_name":"PostToolUse","tool_name":"Read","tool_response":{"file":{"content":"x"}}}`,
+		`{"hook_event_name":"PostToolUse","tool_name":"WebSearch","tool_response":{"results":[{"t":"x"}]}}`,
+		`{"hook_event_name":"Stop","transcript":[{"role":"assistant","content":[{"type":"text","text":"x"}]}]}`,
+		`{"hook_event_name":"Stop","transcript_path":"/t"}`,
+		`{"role":"assistant","content":"x"}`,
+	)
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzParse(t, A, data) })
+}
+
+func FuzzParseB(f *testing.F) {
+	addSeeds(f,
+		`{"hookEventName":"beforeSubmitPrompt","prompt":"hello"}`,
+		`{"hookEventName":"beforeShellExecution","command":"rm -rf /","cwd":"/p"}`,
+		`{"hookEventName":"beforeReadFile","file_path":".env","content":"A=1"}`,
+		`{"hookEventName":"preToolUse","tool_name":"Delete","tool_input":{"path":"x"}}`,
+		`{"hookEventName":"beforeMCPExecution","tool_name":"t","server_url":"https://m","tool_input":{"a":{"url":"http://x"},"command":["a","b"],"n":1.5,"b":true,"z":null}}`,
+		`{"hookEventName":"postToolUse","tool_output":{"content":"x"}}`,
+		`{"hookEventName":"afterMCPExecution","result_json":"{}"}`,
+	)
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzParse(t, B, data) })
+}
+
+func FuzzParseC(f *testing.F) {
+	addSeeds(f,
+		`{"hook_event_name":"before_tool","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`,
+		`{"hook_event_name":"BeforeTool","tool_name":"read_file","cwd":"/p","tool_input":{"absolute_path":"x"}}`,
+		`{"hook_event_name":"before_tool","tool_name":"web_fetch","tool_input":{"prompt":"get https://a.b/c."}}`,
+		`{"hook_event_name":"before_tool","tool_name":"zz","tool_input":{"command":"ls","path":"p","url":"u"}}`,
+		`{"hook_event_name":"after_tool","tool_name":"read_file","tool_response":{"llmContent":"x"}}`,
+	)
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzParse(t, C, data) })
+}
+
+func FuzzOneLine(f *testing.F) {
+	f.Add("a\nb")
+	f.Add("\x1b[2J\xff")
+	f.Fuzz(func(t *testing.T, s string) {
+		got := OneLine(s)
+		for _, r := range got {
+			if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\uFFFD' && !strings.ContainsRune(s, '\uFFFD') {
+				t.Fatalf("OneLine(%q) = %q keeps %U", s, got, r)
+			}
+		}
+	})
+}

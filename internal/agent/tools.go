@@ -1,0 +1,118 @@
+package agent
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/event"
+)
+
+// toolRule says what a tool call puts up for checking: the first present
+// tool_input field among fields, as an input of kind. Fields that are
+// optional may be absent (the call then passes through).
+type toolRule struct {
+	kind     event.Kind
+	fields   []string
+	optional bool
+	tag      string
+}
+
+// preTools are the tools of agent A's PreToolUse and agent B's preToolUse
+// (B's tool names are Read, Write, Edit, Shell, Delete, Grep, WebFetch,
+// WebSearch, Task). Tools not listed (TodoWrite, MCP tools…) pass through.
+var preTools = map[string]toolRule{
+	"Bash":         {kind: event.KindCommand, fields: []string{"command"}},
+	"Shell":        {kind: event.KindCommand, fields: []string{"command"}},
+	"Write":        {kind: event.KindWrite, fields: []string{"file_path", "path"}},
+	"Edit":         {kind: event.KindWrite, fields: []string{"file_path", "path"}},
+	"MultiEdit":    {kind: event.KindWrite, fields: []string{"file_path", "path"}},
+	"NotebookEdit": {kind: event.KindWrite, fields: []string{"notebook_path", "file_path"}},
+	"Delete":       {kind: event.KindWrite, fields: []string{"file_path", "path"}},
+	"Read":         {kind: event.KindRead, fields: []string{"file_path", "path"}},
+	"Grep":         {kind: event.KindRead, fields: []string{"path"}, optional: true},
+	"WebFetch":     {kind: event.KindURL, fields: []string{"url"}},
+	"WebSearch":    {kind: event.KindQuery, fields: []string{"query", "search_term"}},
+	"Task":         {tag: TagSubagentSpawn},
+}
+
+// postSources maps the tools whose results agent A's PostToolUse checks to
+// the kind of their content. Other tools' results (Bash output…) pass
+// through.
+var postSources = map[string]event.Kind{
+	"Read":      event.KindFileContent,
+	"WebFetch":  event.KindWebContent,
+	"WebSearch": event.KindWebContent,
+}
+
+// toolCall reads tool_name and tool_input from f and applies rules: the
+// shared PreToolUse logic of agents A and B.
+func toolCall(c *Call, f fields, rules map[string]toolRule) error {
+	name, err := f.reqStr("tool_name")
+	if err != nil {
+		return err
+	}
+	c.Tool = name
+	rule, known := rules[name]
+	if !known {
+		return nil
+	}
+	c.Tag = rule.tag
+	if rule.kind == "" {
+		return nil
+	}
+	in, ok, err := f.obj("tool_input")
+	if err != nil {
+		return err
+	}
+	if !ok {
+		if rule.optional {
+			return nil
+		}
+		return &Error{Field: "tool_input", Problem: "missing"}
+	}
+	text, present, err := in.firstStr(rule.fields...)
+	if err != nil {
+		return err
+	}
+	if !present {
+		if rule.optional {
+			return nil
+		}
+		return &Error{Field: in.path(strings.Join(rule.fields, "|")), Problem: "missing"}
+	}
+	if err := checkPath(rule.kind, text, in.path(rule.fields[0])); err != nil {
+		return err
+	}
+	c.Inputs = append(c.Inputs, event.Input{Kind: rule.kind, Text: text})
+	return nil
+}
+
+// checkPath refuses an empty path: there is nothing to check it against.
+func checkPath(k event.Kind, text, field string) error {
+	if (k == event.KindRead || k == event.KindWrite) && text == "" {
+		return &Error{Field: field, Problem: "is empty, want a file path"}
+	}
+	return nil
+}
+
+// toolResult reads tool_name and tool_response from f and, when sources
+// names the tool, puts its content up for checking.
+func toolResult(c *Call, f fields, sources map[string]event.Kind) error {
+	name, err := f.reqStr("tool_name")
+	if err != nil {
+		return err
+	}
+	c.Tool = name
+	kind, checked := sources[name]
+	if !checked {
+		return nil
+	}
+	text, ok, err := f.text("tool_response")
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &Error{Field: "tool_response", Problem: "missing"}
+	}
+	c.Inputs = append(c.Inputs, event.Input{Kind: kind, Text: text})
+	return nil
+}
