@@ -1,13 +1,172 @@
 // Package audit writes and reads guard's append-only, hash-chained audit log.
+//
+// # Format
+//
+// The log is a file of lines, each one event.Record encoded as a JSON object
+// (fields in the struct's order, HTML characters not escaped) and ended by a
+// newline. Entry n is the n-th line of the file, counting from 1.
+//
+// # Chain
+//
+// Every record's prev_hash is the lowercase hex SHA-256 of the exact bytes of
+// the line before it, newline excluded; the first record's is event.ZeroHash.
+// Changing, removing, inserting or reordering a line therefore breaks the link
+// at the entry that follows it, which Verify reports.
+//
+// # Concurrency and crashes
+//
+// Append serialises writers across processes with an exclusive lock on a
+// sidecar file (path + ".lock"), reads the last line by seeking from the end
+// and writes the new line with a single write call on a file opened with
+// O_APPEND. A crash during that write can leave a torn last line with no
+// newline; the next Append ends it with a newline and chains from its bytes,
+// and Verify reports it as torn rather than as tampering. See docs/AUDIT.md.
 package audit
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/lockfile"
 )
 
-// Append writes rec as one JSON line at the end of the log at path, under an
-// exclusive lock, after setting rec.PrevHash to the SHA-256 of the previous
-// line's bytes (64 zeros for the first record). (stub: being written)
-func Append(path string, rec *event.Record) error { return errors.New("audit: not implemented yet") }
+// LockSuffix is appended to the log's path to name the file that Append
+// locks. A separate file keeps readers unaffected by the lock, including on
+// Windows, where LockFileEx locks are mandatory.
+const LockSuffix = ".lock"
+
+// tailChunk is how much of the end of the log Append reads at first; a line
+// of the usual few hundred bytes is found in one read.
+const tailChunk = 4 << 10
+
+// Append writes rec as one line at the end of the log at path and sets
+// rec.PrevHash to the chain hash of the line before it (event.ZeroHash for
+// the first record), overwriting any value the caller put there.
+//
+// The directory is created with mode 0700 and the file with mode 0600 when
+// missing. The record must be valid (see ParseLine): a known hook, a verdict
+// of allow or block, an RFC 3339 ts, hex hashes, no rule or reason on an
+// allow. Safe for concurrent use by many processes.
+func Append(path string, rec *event.Record) (err error) {
+	release, err := lockfile.LockPath(path + LockSuffix)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return fmt.Errorf("audit log %s: %w", path, err)
+		}
+		release, err = lockfile.LockPath(path + LockSuffix)
+	}
+	if err != nil {
+		return fmt.Errorf("audit log %s: %w", path, err)
+	}
+	defer func() {
+		if rerr := release(); rerr != nil && err == nil {
+			err = fmt.Errorf("audit log %s: %w", path, rerr)
+		}
+	}()
+
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("audit log: %w", err)
+	}
+	if err := appendLocked(f, rec); err != nil {
+		f.Close()
+		return fmt.Errorf("audit log %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("audit log: %w", err)
+	}
+	return nil
+}
+
+// appendLocked does Append's work on an open log while the lock is held.
+func appendLocked(f *os.File, rec *event.Record) error {
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	prev, torn, err := lastLineHash(f, fi.Size())
+	if err != nil {
+		return fmt.Errorf("read last line: %w", err)
+	}
+	rec.PrevHash = prev
+	if err := validate(rec); err != nil {
+		return err
+	}
+	line, err := encode(rec)
+	if err != nil {
+		return err
+	}
+	buf := make([]byte, 0, len(line)+2)
+	if torn {
+		buf = append(buf, '\n')
+	}
+	buf = append(buf, line...)
+	buf = append(buf, '\n')
+	if _, err := f.Write(buf); err != nil {
+		return fmt.Errorf("write: %w", err)
+	}
+	return nil
+}
+
+// lastLineHash returns the chain hash of the last line of a log of size
+// bytes, and whether that line is torn (not ended by a newline). It reads
+// backwards from the end, so its cost depends on the length of the last line,
+// not on the size of the log.
+func lastLineHash(f io.ReaderAt, size int64) (sum string, torn bool, err error) {
+	if size == 0 {
+		return event.ZeroHash, false, nil
+	}
+	n := min(size, tailChunk)
+	off := size - n
+	buf := make([]byte, n)
+	if _, err := f.ReadAt(buf, off); err != nil {
+		return "", false, err
+	}
+	end := size // end of the last line, newline excluded
+	torn = buf[n-1] != '\n'
+	if !torn {
+		buf = buf[:n-1]
+		end--
+	}
+	if i := bytes.LastIndexByte(buf, '\n'); i >= 0 {
+		return hashLine(buf[i+1:]), torn, nil
+	}
+	if off == 0 {
+		return hashLine(buf), torn, nil
+	}
+	// A last line longer than tailChunk: only a damaged log has one. Find
+	// where it starts, then hash it as a stream.
+	start, err := lineStart(f, off)
+	if err != nil {
+		return "", false, err
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, io.NewSectionReader(f, start, end-start)); err != nil {
+		return "", false, err
+	}
+	return hex.EncodeToString(h.Sum(nil)), torn, nil
+}
+
+// lineStart returns the offset just after the last newline before off, or 0.
+func lineStart(f io.ReaderAt, off int64) (int64, error) {
+	buf := make([]byte, 64<<10)
+	for off > 0 {
+		n := min(off, int64(len(buf)))
+		off -= n
+		if _, err := f.ReadAt(buf[:n], off); err != nil {
+			return 0, err
+		}
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			return off + int64(i) + 1, nil
+		}
+	}
+	return 0, nil
+}
