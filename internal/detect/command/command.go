@@ -1,0 +1,132 @@
+// Package command is the command detector: the policy's regular expressions
+// (bash.block_patterns) searched anywhere in a shell command.
+//
+// # Matching
+//
+// Patterns use Go's regexp syntax (RE2: linear time, no backreferences, no
+// look-around) and are unanchored unless they anchor themselves. An allow
+// pattern (bash.allow_patterns) that matches the raw command allows it,
+// whatever block rule also matches. Otherwise the first block rule in list
+// order that matches wins.
+//
+// A block rule is tried against the command as written and, when the command
+// contains quotes, backslashes or $IFS, also against a copy with those
+// removed (`r'm' -rf /` is `rm -rf /` to the shell). Allow patterns see only
+// the command as written, so quoting can never widen an allow.
+package command
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/guardhq/guard/internal/event"
+)
+
+// Rule is one block rule, as in bash.block_patterns.
+type Rule struct {
+	Name        string
+	Pattern     string
+	Severity    string
+	Description string
+}
+
+// Detector checks commands against compiled rules. It is safe for concurrent
+// use.
+type Detector struct {
+	block []compiled
+	allow []*regexp.Regexp
+}
+
+type compiled struct {
+	Rule
+	re *regexp.Regexp
+}
+
+// Severities lists the accepted severity values; empty is accepted too.
+var severities = map[string]bool{"": true, "critical": true, "high": true, "medium": true, "low": true}
+
+// maxShown bounds the command quoted in a Reason, in bytes.
+const maxShown = 200
+
+// New compiles the block rules and allow patterns. An error names the rule or
+// the allow pattern at fault.
+func New(block []Rule, allow []string) (*Detector, error) {
+	d := &Detector{block: make([]compiled, 0, len(block)), allow: make([]*regexp.Regexp, 0, len(allow))}
+	for i, r := range block {
+		if r.Name == "" {
+			return nil, fmt.Errorf("block rule %d: empty name", i)
+		}
+		if r.Pattern == "" {
+			return nil, fmt.Errorf("block rule %q: empty pattern", r.Name)
+		}
+		if !severities[r.Severity] {
+			return nil, fmt.Errorf("block rule %q: severity %q is not critical, high, medium or low", r.Name, r.Severity)
+		}
+		re, err := regexp.Compile(r.Pattern)
+		if err != nil {
+			return nil, fmt.Errorf("block rule %q: pattern: %w", r.Name, err)
+		}
+		d.block = append(d.block, compiled{Rule: r, re: re})
+	}
+	for i, p := range allow {
+		if p == "" {
+			return nil, fmt.Errorf("allow pattern %d: empty pattern", i)
+		}
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return nil, fmt.Errorf("allow pattern %d %q: %w", i, p, err)
+		}
+		d.allow = append(d.allow, re)
+	}
+	return d, nil
+}
+
+// Check reports the first block rule that matches cmd, unless an allow
+// pattern matches it. The Reason has the form
+// `matched /<pattern>/ in '<command>'` (a long command is shortened); the
+// LogReason has the command replaced by [event.Redacted].
+func (d *Detector) Check(cmd string) (event.Finding, bool) {
+	for _, re := range d.allow {
+		if re.MatchString(cmd) {
+			return event.Finding{}, false
+		}
+	}
+	plain, hasPlain := unquote(cmd)
+	for _, r := range d.block {
+		if r.re.MatchString(cmd) || (hasPlain && r.re.MatchString(plain)) {
+			return event.Finding{
+				Detector:  event.DetectorCommands,
+				Rule:      r.Name,
+				Severity:  r.Severity,
+				Reason:    fmt.Sprintf("matched /%s/ in '%s'", r.Pattern, shorten(cmd)),
+				LogReason: fmt.Sprintf("matched /%s/ in '%s'", r.Pattern, event.Redacted),
+			}, true
+		}
+	}
+	return event.Finding{}, false
+}
+
+// unquote removes the shell's quoting characters and $IFS word splitting
+// tricks from cmd. It reports false when there was nothing to remove.
+func unquote(cmd string) (string, bool) {
+	if !strings.ContainsAny(cmd, `'"\`) && !strings.Contains(cmd, "IFS") {
+		return "", false
+	}
+	r := strings.NewReplacer(`${IFS}`, " ", `$IFS`, " ", `\`+"\n", "", `'`, "", `"`, "", `\`, "")
+	out := r.Replace(cmd)
+	return out, out != cmd
+}
+
+// shorten cuts s to at most maxShown bytes on a rune boundary, marking the cut.
+func shorten(s string) string {
+	if len(s) <= maxShown {
+		return s
+	}
+	cut := maxShown
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}

@@ -1,0 +1,297 @@
+// Package path is the path detector: globs (file_paths.block_read,
+// block_write and their allow lists) matched against a file path.
+//
+// # Globs
+//
+//   - any characters except /
+//     **     any characters including /
+//     ?      one character except /
+//     [...]  a character class ([abc], [a-z], [!a] or [^a])
+//     other  a literal character ({, }, \ and , included)
+//
+// A glob matches the whole path, never a part of it. A leading ~, $HOME or
+// ${HOME} (alone or followed by /) in a glob and in a checked path stands for
+// the home directory given to [New]. Backslashes are path separators on both
+// sides, so Windows paths work.
+//
+// When every ** in a glob is a whole path element (~/.ssh/**, **/.env,
+// /a/**/b) the glob is matched by doublestar/v4, whose ** also matches zero
+// elements: ~/.ssh/** covers ~/.ssh itself and /a/**/b covers /a/b. A glob
+// with ** inside an element (/srv/**.bak) is translated to a regular
+// expression in which ** is .*, as the table says.
+//
+// # Normalisation and case
+//
+// The checked path is cleaned before matching: backslashes become /, // and
+// . elements collapse and .. elements are resolved, so /etc/../etc/passwd is
+// /etc/passwd. Relative paths stay relative: the caller makes them absolute
+// when it knows the working directory.
+//
+// Matching ignores case: the default file systems of macOS and Windows do,
+// so ~/.SSH/id_rsa opens the same file as ~/.ssh/id_rsa there. On Linux this
+// blocks a few more paths than a case-sensitive match would.
+package path
+
+import (
+	"errors"
+	"fmt"
+	gopath "path"
+	"regexp"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/guardhq/guard/internal/event"
+)
+
+// Detector matches paths against block and allow globs. It is safe for
+// concurrent use.
+type Detector struct {
+	home  string
+	block []glob
+	allow []glob
+}
+
+// glob is one compiled glob: either a doublestar pattern or a regexp.
+type glob struct {
+	src string         // as written in the policy, for reasons
+	ds  string         // normalised doublestar pattern, when re is nil
+	re  *regexp.Regexp // translation for globs doublestar cannot express
+}
+
+func (g glob) match(p string) bool {
+	if g.re != nil {
+		return g.re.MatchString(p)
+	}
+	return doublestar.MatchUnvalidated(g.ds, p)
+}
+
+// New compiles the block and allow globs. home is what a leading ~ expands
+// to; when it is empty, ~ stays a literal character.
+func New(block, allow []string, home string) (*Detector, error) {
+	d := &Detector{home: home}
+	var err error
+	if d.block, err = compileAll("block", block, home); err != nil {
+		return nil, err
+	}
+	if d.allow, err = compileAll("allow", allow, home); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func compileAll(kind string, srcs []string, home string) ([]glob, error) {
+	out := make([]glob, 0, len(srcs))
+	for i, s := range srcs {
+		g, err := compile(s, home)
+		if err != nil {
+			return nil, fmt.Errorf("%s glob %d %q: %w", kind, i, s, err)
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// Validate reports whether glob is a well-formed glob: not empty, no NUL,
+// every [ closed by ].
+func Validate(glob string) error {
+	_, err := compile(glob, "")
+	return err
+}
+
+func compile(src, home string) (glob, error) {
+	if src == "" {
+		return glob{}, errors.New("empty glob")
+	}
+	if strings.ContainsRune(src, 0) {
+		return glob{}, errors.New("glob holds a NUL byte")
+	}
+	p := strings.ToLower(Normalize(src, home))
+	if err := checkClasses(p); err != nil {
+		return glob{}, err
+	}
+	if wholeElementStars(p) {
+		ds := escapeLiterals(p)
+		if !doublestar.ValidatePattern(ds) {
+			return glob{}, errors.New("malformed glob")
+		}
+		return glob{src: src, ds: ds}, nil
+	}
+	re, err := regexp.Compile(toRegexp(p))
+	if err != nil {
+		return glob{}, fmt.Errorf("malformed glob: %w", err)
+	}
+	return glob{src: src, re: re}, nil
+}
+
+// Check reports the first block glob that matches p, unless an allow glob
+// matches it. The Reason is `path '<path>' matches glob '<glob>'`.
+func (d *Detector) Check(p string) (event.Finding, bool) {
+	if p == "" {
+		return event.Finding{}, false
+	}
+	n := strings.ToLower(Normalize(p, d.home))
+	for _, g := range d.allow {
+		if g.match(n) {
+			return event.Finding{}, false
+		}
+	}
+	for _, g := range d.block {
+		if g.match(n) {
+			return event.Finding{
+				Detector:  event.DetectorPaths,
+				Rule:      "blocked_path",
+				Severity:  "high",
+				Reason:    fmt.Sprintf("path '%s' matches glob '%s'", p, g.src),
+				LogReason: fmt.Sprintf("path '%s' matches glob '%s'", event.Redacted, g.src),
+			}, true
+		}
+	}
+	return event.Finding{}, false
+}
+
+// Normalize returns p in the form globs are matched against: backslashes
+// turned into /, a leading ~, $HOME or ${HOME} replaced by home, and the
+// result cleaned (path.Clean). Letter case is kept. An empty p stays empty.
+func Normalize(p, home string) string {
+	if p == "" {
+		return ""
+	}
+	p = strings.ReplaceAll(p, `\`, "/")
+	if home != "" {
+		home = strings.TrimRight(strings.ReplaceAll(home, `\`, "/"), "/")
+		for _, pre := range []string{"~", "$HOME", "${HOME}"} {
+			if p == pre || strings.HasPrefix(p, pre+"/") {
+				p = home + "/" + p[len(pre):]
+				break
+			}
+		}
+	}
+	return gopath.Clean(p)
+}
+
+// checkClasses reports an unclosed character class.
+func checkClasses(p string) error {
+	for i := 0; i < len(p); i++ {
+		if p[i] != '[' {
+			continue
+		}
+		end := classEnd(p, i)
+		if end < 0 {
+			return errors.New("unclosed '[' in glob")
+		}
+		i = end
+	}
+	return nil
+}
+
+// classEnd returns the index of the ] closing the class opened at i, or -1.
+// A ] right after [, [! or [^ is a literal member.
+func classEnd(p string, i int) int {
+	j := i + 1
+	if j < len(p) && (p[j] == '!' || p[j] == '^') {
+		j++
+	}
+	if j < len(p) && p[j] == ']' {
+		j++
+	}
+	for ; j < len(p); j++ {
+		if p[j] == ']' {
+			return j
+		}
+	}
+	return -1
+}
+
+// wholeElementStars reports whether every ** in p is a whole path element,
+// the case where doublestar's semantics are the table's.
+func wholeElementStars(p string) bool {
+	for i := 0; i+1 < len(p); i++ {
+		if p[i] == '[' {
+			i = classEnd(p, i)
+			continue
+		}
+		if p[i] != '*' || p[i+1] != '*' {
+			continue
+		}
+		j := i
+		for j < len(p) && p[j] == '*' {
+			j++
+		}
+		if j-i != 2 || (i > 0 && p[i-1] != '/') || (j < len(p) && p[j] != '/') {
+			return false
+		}
+		i = j
+	}
+	return true
+}
+
+// escapeLiterals escapes the characters doublestar would treat specially
+// but the glob table calls literal: { } and , outside classes, and a ] that
+// opens a class.
+func escapeLiterals(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c == '[' {
+			end := classEnd(p, i)
+			body := p[i+1 : end]
+			b.WriteByte('[')
+			if body != "" && (body[0] == '!' || body[0] == '^') {
+				b.WriteByte(body[0])
+				body = body[1:]
+			}
+			if strings.HasPrefix(body, "]") { // a literal ] first in the class
+				b.WriteByte('\\')
+			}
+			b.WriteString(body)
+			b.WriteByte(']')
+			i = end
+			continue
+		}
+		if c == '{' || c == '}' || c == ',' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// toRegexp translates p by the glob table into an anchored regexp.
+func toRegexp(p string) string {
+	var b strings.Builder
+	b.WriteString(`(?s)^`)
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; c {
+		case '*':
+			if i+1 < len(p) && p[i+1] == '*' {
+				for i+1 < len(p) && p[i+1] == '*' {
+					i++
+				}
+				b.WriteString(`.*`)
+			} else {
+				b.WriteString(`[^/]*`)
+			}
+		case '?':
+			b.WriteString(`[^/]`)
+		case '[':
+			end := classEnd(p, i)
+			body := p[i+1 : end]
+			b.WriteByte('[')
+			if strings.HasPrefix(body, "!") {
+				b.WriteByte('^')
+				body = body[1:]
+			} else if strings.HasPrefix(body, "^") {
+				b.WriteByte('^')
+				body = body[1:]
+			}
+			b.WriteString(strings.NewReplacer(`\`, `\\`, `[`, `\[`, `]`, `\]`).Replace(body))
+			b.WriteByte(']')
+			i = end
+		default:
+			b.WriteString(regexp.QuoteMeta(p[i : i+1])) // bytes of a multi-byte rune pass unchanged
+		}
+	}
+	b.WriteString(`$`)
+	return b.String()
+}

@@ -1,0 +1,343 @@
+package path
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/event"
+)
+
+const home = "/home/dev"
+
+type filePaths struct {
+	BlockRead  []string `json:"block_read"`
+	BlockWrite []string `json:"block_write"`
+}
+
+// defaults reads file_paths of the embedded default policy.
+func defaults(t testing.TB) filePaths {
+	t.Helper()
+	b, err := os.ReadFile("../../policy/default.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		FilePaths filePaths `json:"file_paths"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	return doc.FilePaths
+}
+
+func mustNew(t testing.TB, block, allow []string, home string) *Detector {
+	t.Helper()
+	d, err := New(block, allow, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestDefaultLists(t *testing.T) {
+	fp := defaults(t)
+	if len(fp.BlockRead) != 7 {
+		t.Errorf("block_read has %d globs, want 7", len(fp.BlockRead))
+	}
+	for _, want := range []string{"~/.ssh/**", "~/.gnupg/**", "**/.env", "**/*.pem", "**/*.key"} {
+		if !contains(fp.BlockRead, want) {
+			t.Errorf("block_read lacks %q", want)
+		}
+	}
+	for _, want := range []string{"~/.agent_a/settings.json", "~/.bashrc", "~/.zshrc", "~/.profile", "/etc/**", "/usr/**", "~/.guard/**"} {
+		if !contains(fp.BlockWrite, want) {
+			t.Errorf("block_write lacks %q", want)
+		}
+	}
+	for _, g := range append(fp.BlockRead, fp.BlockWrite...) {
+		if err := Validate(g); err != nil {
+			t.Errorf("Validate(%q) = %v", g, err)
+		}
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// TestDefaultRead holds true and false positives for every default read glob.
+func TestDefaultRead(t *testing.T) {
+	d := mustNew(t, defaults(t).BlockRead, nil, home)
+	tests := []struct {
+		path string
+		glob string // "" when allowed
+	}{
+		{"~/.ssh/id_ed25519", "~/.ssh/**"},
+		{"/home/dev/.ssh/id_rsa", "~/.ssh/**"},
+		{"/home/dev/.ssh", "~/.ssh/**"},
+		{"/home/dev/.ssh/keys/old/id_rsa", "~/.ssh/**"},
+		{"/home/dev/project/../.ssh/config", "~/.ssh/**"},
+		{"/home/dev//.ssh/./known_hosts", "~/.ssh/**"},
+		{`C:\Users\x\.ssh\id_rsa`, ""}, // another home
+		{"/home/dev/.SSH/id_rsa", "~/.ssh/**"},
+		{"$HOME/.ssh/id_rsa", "~/.ssh/**"},
+		{"/home/other/.ssh/id_rsa", ""},
+		{"/home/dev/.sshx/id_rsa", ""},
+		{"/home/dev/.gnupg/private-keys-v1.d/a.key", "~/.gnupg/**"},
+		{"/home/dev/.gnupg/pubring.kbx", "~/.gnupg/**"},
+		{"/home/dev/gnupg-notes.md", ""},
+		{"/home/dev/app/.env", "**/.env"},
+		{".env", "**/.env"},
+		{"/.env", "**/.env"},
+		{"/home/dev/app/.env.example", ""},
+		{"/home/dev/app/.envrc", ""},
+		{"/home/dev/app/certs/server.pem", "**/*.pem"},
+		{"server.PEM", "**/*.pem"},
+		{"/home/dev/app/pem/README.md", ""},
+		{"/srv/tls/site.key", "**/*.key"},
+		{"/home/dev/app/keyboard.go", ""},
+		{"/home/dev/app/src/main.key.go", ""},
+		{"~/.netrc", "~/.netrc"},
+		{"/home/dev/.netrc.bak", ""},
+		{"/home/dev/.git-credentials", "~/.git-credentials"},
+		{"/home/dev/app/.git/config", ""},
+		{"./src/main.go", ""},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		f, ok := d.Check(tt.path)
+		if tt.glob == "" {
+			if ok {
+				t.Errorf("Check(%q) blocked: %s", tt.path, f.Reason)
+			}
+			continue
+		}
+		want := "path '" + tt.path + "' matches glob '" + tt.glob + "'"
+		if !ok || f.Rule != "blocked_path" || f.Reason != want {
+			t.Errorf("Check(%q) = %q, %v; want %q", tt.path, f.Reason, ok, want)
+		}
+	}
+}
+
+// TestDefaultWrite holds true and false positives for every default write glob.
+func TestDefaultWrite(t *testing.T) {
+	d := mustNew(t, defaults(t).BlockWrite, nil, home)
+	tests := []struct {
+		path, glob string
+	}{
+		{"/home/dev/.agent_a/settings.json", "~/.agent_a/settings.json"},
+		{"/home/dev/.agent_a/other.json", ""},
+		{"/home/dev/.bashrc", "~/.bashrc"},
+		{"/home/dev/project/.bashrc", ""},
+		{"/home/dev/.zshrc", "~/.zshrc"},
+		{"/home/dev/.profile", "~/.profile"},
+		{"/etc/passwd", "/etc/**"},
+		{"/etc/../etc/passwd", "/etc/**"},
+		{"/tmp/../etc/sudoers.d/x", "/etc/**"},
+		{"/home/dev/etc/app.conf", ""},
+		{"/usr/local/bin/guard", "/usr/**"},
+		{"/home/dev/usr/x", ""},
+		{"/home/dev/.guard/rules.json", "~/.guard/**"},
+		{"/home/dev/.guard/audit.log", "~/.guard/**"},
+		{"/home/dev/project/.agent_b/hooks.json", "**/.agent_b/hooks.json"},
+		{"/home/dev/.agent_b/hooks.json", "**/.agent_b/hooks.json"},
+		{"/home/dev/project/.agent_c/settings.json", "**/.agent_c/settings.json"},
+		{"/home/dev/.ssh/authorized_keys", "~/.ssh/**"},
+		{"/home/dev/.bash_profile", "~/.bash_profile"},
+		{"/home/dev/.zprofile", "~/.zprofile"},
+		{"/home/dev/.zshenv", "~/.zshenv"},
+		{"/home/dev/project/src/main.go", ""},
+		{"/tmp/out.txt", ""},
+	}
+	for _, tt := range tests {
+		f, ok := d.Check(tt.path)
+		if tt.glob == "" {
+			if ok {
+				t.Errorf("Check(%q) blocked: %s", tt.path, f.Reason)
+			}
+			continue
+		}
+		if !ok || !strings.HasSuffix(f.Reason, "matches glob '"+tt.glob+"'") {
+			t.Errorf("Check(%q) = %q, %v; want glob %q", tt.path, f.Reason, ok, tt.glob)
+		}
+	}
+}
+
+// TestGlobTable checks each token of the spec's glob table.
+func TestGlobTable(t *testing.T) {
+	tests := []struct {
+		glob, path string
+		want       bool
+	}{
+		{"/a/*.txt", "/a/b.txt", true},
+		{"/a/*.txt", "/a/b/c.txt", false},
+		{"/a/*", "/a/b", true},
+		{"/a/**", "/a/b/c/d", true},
+		{"/a/**/d", "/a/b/c/d", true},
+		{"/a/**/d", "/a/d", true},
+		{"/srv/**.bak", "/srv/x/y.bak", true}, // ** inside an element: .*
+		{"/srv/**.bak", "/srv/y.bak", true},
+		{"/srv/**.bak", "/srv/y.txt", false},
+		{"/srv/x**", "/srv/x/y/z", true},
+		{"/a/?.txt", "/a/b.txt", true},
+		{"/a/?.txt", "/a/bc.txt", false},
+		{"/a?b", "/a/b", false},
+		{"/a/[bc].txt", "/a/c.txt", true},
+		{"/a/[bc].txt", "/a/d.txt", false},
+		{"/a/[!bc].txt", "/a/d.txt", true},
+		{"/a/[^bc].txt", "/a/b.txt", false},
+		{"/a/[a-c]**", "/a/b/x", true},
+		{"/a/[]]", "/a/]", true},
+		{"/a/[!]]x", "/a/ax", true},
+		{"/a/[!]]x", "/a/]x", false},
+		{"/a/**[]]", "/a/b/]", true},
+		{"/a/{b,c}", "/a/{b,c}", true}, // braces are literal
+		{"/a/{b,c}", "/a/b", false},
+		{"/a/(b)+.txt", "/a/(b)+.txt", true},
+		{"/a/b.txt", "/a/bxtxt", false},
+		{"/a/b", "/a/b/c", false}, // whole-path match
+		{"/a/b", "/x/a/b", false},
+		{"/données/*", "/données/x", true},
+		{"/DATA/*.PEM", "/data/x.pem", true},
+		{`C:\Users\x\.aws\**`, "c:/users/x/.aws/credentials", true},
+		{"~/x", "~/x", true},
+	}
+	for _, tt := range tests {
+		d := mustNew(t, []string{tt.glob}, nil, "")
+		if _, got := d.Check(tt.path); got != tt.want {
+			t.Errorf("glob %q path %q = %v, want %v", tt.glob, tt.path, got, tt.want)
+		}
+	}
+}
+
+func TestHomeExpansion(t *testing.T) {
+	for _, h := range []string{"/home/dev", "/home/dev/", `C:\Users\dev`} {
+		d := mustNew(t, []string{"~/.ssh/**"}, nil, h)
+		for _, p := range []string{"~/.ssh/id_rsa", "${HOME}/.ssh/id_rsa", Normalize(h, "") + "/.ssh/id_rsa"} {
+			if _, ok := d.Check(p); !ok {
+				t.Errorf("home %q: %q allowed", h, p)
+			}
+		}
+		if _, ok := d.Check("~user/.ssh/id_rsa"); ok {
+			t.Errorf("home %q: ~user expanded", h)
+		}
+	}
+}
+
+func TestAllowFirst(t *testing.T) {
+	d := mustNew(t, []string{"**/.env", "/etc/**"}, []string{"~/work/demo/.env"}, home)
+	if f, ok := d.Check("/home/dev/work/demo/.env"); ok {
+		t.Errorf("allowed path blocked: %s", f.Reason)
+	}
+	if _, ok := d.Check("/home/dev/work/other/.env"); !ok {
+		t.Error("other .env allowed")
+	}
+	if _, ok := d.Check("/home/dev/work/demo/../../../../etc/hosts"); !ok {
+		t.Error("traversal out of the allowed path allowed")
+	}
+}
+
+func TestFindingFields(t *testing.T) {
+	d := mustNew(t, []string{"/etc/**"}, nil, home)
+	f, ok := d.Check("/etc/shadow")
+	if !ok {
+		t.Fatal("not blocked")
+	}
+	want := event.Finding{
+		Detector:  event.DetectorPaths,
+		Rule:      "blocked_path",
+		Severity:  "high",
+		Reason:    "path '/etc/shadow' matches glob '/etc/**'",
+		LogReason: "path '" + event.Redacted + "' matches glob '/etc/**'",
+	}
+	if f != want {
+		t.Errorf("finding = %+v, want %+v", f, want)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	good := []string{"~/.ssh/**", "**/*.pem", "/a/[!x]*", "/a/[]]", "/a/{", "/srv/**.bak", "C:\\x\\*"}
+	for _, g := range good {
+		if err := Validate(g); err != nil {
+			t.Errorf("Validate(%q) = %v", g, err)
+		}
+	}
+	bad := map[string]string{
+		"":        "empty glob",
+		"/a/[bc":  "unclosed '['",
+		"/a/[]":   "unclosed '['",
+		"/a\x00b": "NUL",
+	}
+	for g, want := range bad {
+		if err := Validate(g); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Validate(%q) = %v, want %q", g, err, want)
+		}
+	}
+	if _, err := New([]string{"/ok"}, []string{"/a/["}, home); err == nil || !strings.Contains(err.Error(), `allow glob 0 "/a/["`) {
+		t.Errorf("New error = %v", err)
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"/etc/../etc/passwd", "/etc/passwd"},
+		{"//etc//passwd/", "/etc/passwd"},
+		{`\etc\passwd`, "/etc/passwd"},
+		{"~", home},
+		{"~/", home},
+		{"~/a/../b", home + "/b"},
+		{"$HOME/x", home + "/x"},
+		{"~x", "~x"},
+		{"a/../../b", "../b"},
+		{"", ""},
+		{".", "."},
+	}
+	for _, tt := range tests {
+		if got := Normalize(tt.in, home); got != tt.want {
+			t.Errorf("Normalize(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func FuzzNormalize(f *testing.F) {
+	for _, s := range []string{"/etc/../etc/passwd", `C:\a\..\b`, "~/x", "$HOME", "a//b/./c/", "../..", "\x00"} {
+		f.Add(s)
+	}
+	d := mustNew(f, defaults(f).BlockRead, nil, home)
+	f.Fuzz(func(t *testing.T, p string) {
+		n := Normalize(p, home)
+		if p == "" {
+			if n != "" {
+				t.Fatalf("Normalize(\"\") = %q", n)
+			}
+			return
+		}
+		if Normalize(n, home) != n && !strings.HasPrefix(n, "~") && !strings.HasPrefix(n, "$HOME") && !strings.HasPrefix(n, "${HOME}") {
+			t.Fatalf("Normalize not idempotent: %q -> %q -> %q", p, n, Normalize(n, home))
+		}
+		if strings.Contains(n, `\`) || (len(n) > 1 && strings.HasSuffix(n, "/")) || strings.Contains(n, "//") {
+			t.Fatalf("Normalize(%q) = %q not clean", p, n)
+		}
+		if f, ok := d.Check(p); ok && (f.Rule != "blocked_path" || strings.Contains(f.LogReason, "'"+p+"'")) {
+			t.Fatalf("bad finding %+v", f)
+		}
+		_ = Validate(p) // no panic
+	})
+}
+
+func BenchmarkCheck(b *testing.B) {
+	fp := defaults(b)
+	d := mustNew(b, append(fp.BlockRead, fp.BlockWrite...), nil, home)
+	paths := []string{"/home/dev/project/src/main.go", "/home/dev/project/internal/detect/path/path.go", "~/.ssh/id_rsa", "/etc/hosts"}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		d.Check(paths[i%len(paths)])
+	}
+}
