@@ -5,5 +5,7 @@ import "github.com/rogpeppe/go-internal/testscript"
 // scriptCommands are the custom commands available to testscript scripts.
 // Add one per helper a script needs (an HTTP server, a concurrent runner…).
 func scriptCommands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
-	return map[string]func(ts *testscript.TestScript, neg bool, args []string){}
+	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
+		"mkauditlog": scriptMkauditlog,
+	}
 }
