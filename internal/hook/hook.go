@@ -1,0 +1,551 @@
+// Package hook is guard's hook path: one agent action, one process. Run reads
+// the payload from standard input (bounded in size and time), detects the
+// agent, parses the payload into inputs, loads the policy, evaluates, appends
+// the audit record, answers in the agent's protocol and, on a block, hands
+// the record to the Notify seam (the webhook).
+//
+// # Fail-closed
+//
+// Every error and every panic ends in a block: exit code 2 and one line
+// "[guard] BLOCKED: …" on standard error that says what to fix. When the
+// audit log can be written, a failure is recorded too, with one of the Rule*
+// names of this package.
+//
+// # What is recorded
+//
+// input_hash is the lowercase hex SHA-256 of the checked texts joined by NUL
+// bytes (for the usual single input: of that text). tokens_in estimates the
+// input tokens as ceil(bytes/4) of the same text. No input text is stored:
+// reason is the blocking finding's LogReason.
+package hook
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/user"
+	"path/filepath"
+	"time"
+
+	"github.com/guardhq/guard/internal/agent"
+	"github.com/guardhq/guard/internal/audit"
+	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/home"
+	"github.com/guardhq/guard/internal/policy"
+	"github.com/guardhq/guard/internal/repo"
+)
+
+// Limits of the hook path.
+const (
+	// MaxPayload bounds the payload read from standard input; a larger one is
+	// blocked.
+	MaxPayload = 8 << 20
+	// MaxTranscript bounds the tail of agent A's transcript file read at Stop.
+	MaxTranscript = 4 << 20
+	// StdinTimeout bounds the wait for the whole payload.
+	StdinTimeout = 30 * time.Second
+)
+
+// Rule names recorded when guard blocks because it could not check a call.
+const (
+	RuleInvalidPayload = "invalid_payload" // empty, malformed, oversized or unknown payload
+	RulePolicyError    = "policy_error"    // the policy could not be loaded
+	RuleInternalError  = "internal_error"  // evaluation failed or guard panicked
+)
+
+// Evaluator checks inputs against the policy: (*policy.Policy).Evaluate.
+type Evaluator func(inputs []event.Input) (event.Verdict, error)
+
+// Config is everything Run uses from the outside world. A nil function field
+// takes the real implementation; tests replace them.
+type Config struct {
+	// Agent forces the agent ("a", "b" or "c"); "" detects it.
+	Agent  string
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+
+	Getenv func(string) string
+	Getwd  func() (string, error)
+	// LoadPolicy returns the active policy's evaluator and version label.
+	LoadPolicy func() (Evaluator, string, error)
+	// AuditPath returns the audit log's path, creating guard's directory.
+	AuditPath func() (string, error)
+	// Append writes one record to the audit log (audit.Append).
+	Append func(path string, rec *event.Record) error
+	// ReadTranscript returns the bounded tail of a transcript file.
+	ReadTranscript func(path string) ([]byte, error)
+	Now            func() time.Time
+	User           func() string
+	Host           func() string
+	// Repo names the repository of a directory as <org>/<repo>, or "".
+	Repo func(dir string) string
+	// Notify, when set, receives the record of every block once it is
+	// written and the answer is out: the webhook seam. It cannot change the
+	// verdict; a panic in it is contained.
+	Notify func(event.Record)
+	// StdinTimeout bounds the wait for the payload; 0 means StdinTimeout,
+	// a negative value no bound.
+	StdinTimeout time.Duration
+}
+
+func (c *Config) fill() {
+	if c.Stdin == nil {
+		c.Stdin = os.Stdin
+	}
+	if c.Stdout == nil {
+		c.Stdout = os.Stdout
+	}
+	if c.Stderr == nil {
+		c.Stderr = os.Stderr
+	}
+	if c.Getenv == nil {
+		c.Getenv = os.Getenv
+	}
+	if c.Getwd == nil {
+		c.Getwd = os.Getwd
+	}
+	if c.LoadPolicy == nil {
+		c.LoadPolicy = LoadPolicy
+	}
+	if c.AuditPath == nil {
+		c.AuditPath = AuditPath
+	}
+	if c.Append == nil {
+		c.Append = audit.Append
+	}
+	if c.ReadTranscript == nil {
+		c.ReadTranscript = func(path string) ([]byte, error) { return ReadTail(path, MaxTranscript) }
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	if c.User == nil {
+		c.User = func() string { return userName(c.Getenv) }
+	}
+	if c.Host == nil {
+		c.Host = func() string { h, _ := os.Hostname(); return h }
+	}
+	if c.Repo == nil {
+		c.Repo = repo.Name
+	}
+	if c.StdinTimeout == 0 {
+		c.StdinTimeout = StdinTimeout
+	}
+}
+
+// LoadPolicy loads the active policy (policy.Load).
+func LoadPolicy() (Evaluator, string, error) {
+	p, err := policy.Load()
+	if err != nil {
+		return nil, "", err
+	}
+	return p.Evaluate, p.Version, nil
+}
+
+// AuditPath returns the audit log's path, creating guard's directory (mode
+// 0700) when it does not exist.
+func AuditPath() (string, error) {
+	dir, err := home.Ensure()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, home.AuditName), nil
+}
+
+// failure is a reason to block without a verdict: what to show and what to
+// record.
+type failure struct {
+	rule  string
+	shown string // the stderr message: what went wrong and what to fix
+	log   string // the recorded reason: no input text, no policy content
+}
+
+// runner is the state of one Run.
+type runner struct {
+	cfg      Config
+	payload  []byte
+	agent    string
+	event    string
+	hook     string
+	call     *agent.Call
+	version  string
+	recorded bool // a record was appended
+}
+
+// Run handles one hook call and returns the process exit code. It never
+// panics and never returns a code other than 0 or 2.
+func Run(cfg Config) (code int) {
+	cfg.fill()
+	r := &runner{cfg: cfg}
+	defer func() {
+		if recover() != nil {
+			code = r.fail(failure{
+				rule:  RuleInternalError,
+				// The panic value is not shown: it might quote the input.
+				shown: "guard hit an internal error (a panic); please report it with the output of 'guard --version' and the hook event",
+				log:   "internal error: panic",
+			})
+		}
+	}()
+	return r.run()
+}
+
+func (r *runner) run() int {
+	switch r.cfg.Agent {
+	case "", agent.A, agent.B, agent.C:
+	default:
+		return r.fail(failure{
+			rule:  RuleInvalidPayload,
+			shown: fmt.Sprintf("unknown agent %q: --agent takes a, b or c", r.cfg.Agent),
+			log:   "unknown --agent value",
+		})
+	}
+	r.agent = r.cfg.Agent
+	data, err := r.readPayload()
+	if err != nil {
+		return r.fail(payloadFailure(err))
+	}
+	r.payload = data
+	p, err := agent.Decode(data)
+	if err != nil {
+		return r.fail(payloadFailure(err))
+	}
+	if r.agent == "" {
+		if r.agent, err = agent.Detect(p, r.cfg.Getenv); err != nil {
+			return r.fail(payloadFailure(err))
+		}
+	}
+	r.event = agent.EventName(r.agent, p, r.cfg.Getenv)
+	r.hook, _ = agent.HookFor(r.agent, r.event)
+	call, err := agent.Parse(r.agent, p, agent.Options{
+		Getenv:         r.cfg.Getenv,
+		Getwd:          r.cfg.Getwd,
+		ReadTranscript: r.cfg.ReadTranscript,
+	})
+	if err != nil {
+		return r.fail(payloadFailure(err))
+	}
+	r.call = call
+
+	eval, version, err := r.cfg.LoadPolicy()
+	if err != nil {
+		return r.fail(failure{
+			rule:  RulePolicyError,
+			shown: fmt.Sprintf("%v; fix the policy file or remove it to use the built-in defaults ('guard policy path' shows where it is)", err),
+			log:   "the policy could not be loaded",
+		})
+	}
+	r.version = version
+	v := event.Verdict{Decision: event.Allow}
+	if len(call.Inputs) > 0 {
+		if v, err = eval(call.Inputs); err != nil {
+			return r.fail(failure{
+				rule:  RuleInternalError,
+				shown: fmt.Sprintf("evaluation failed: %v; run 'guard explain' to check the active rules", err),
+				log:   "evaluation failed",
+			})
+		}
+	}
+
+	rec := r.record(call.Inputs)
+	var notes []event.Finding
+	if call.Logging {
+		// Logging hooks never block: every finding is only recorded.
+		if v.Blocked() {
+			notes = append(notes, v.Finding)
+		}
+		notes = append(notes, v.Notes...)
+		v = event.Verdict{Decision: event.Allow}
+	} else {
+		notes = v.Notes
+	}
+	rec.Findings = ruleNames(notes)
+	if v.Blocked() {
+		rec.Verdict = string(event.Block)
+		rec.Rule = v.Finding.Rule
+		rec.Reason = v.Finding.LogReason
+	}
+	if err := r.append(rec); err != nil {
+		return r.fail(failure{
+			shown: fmt.Sprintf("cannot write the audit log: %v; make guard's directory (%s) writable by this user", err, guardDirHint()),
+		})
+	}
+	if !v.Blocked() {
+		return r.answer(agent.Allow(r.agent), "", rec, false)
+	}
+	return r.answer(agent.Deny(r.agent, v.Finding.Reason), v.Finding.Reason, rec, true)
+}
+
+// readPayload reads standard input, at most MaxPayload bytes, within the
+// time-out.
+func (r *runner) readPayload() ([]byte, error) {
+	type result struct {
+		data []byte
+		err  error
+	}
+	read := func() result {
+		data, err := io.ReadAll(io.LimitReader(r.cfg.Stdin, MaxPayload+1))
+		return result{data, err}
+	}
+	var res result
+	if r.cfg.StdinTimeout < 0 {
+		res = read()
+	} else {
+		ch := make(chan result, 1)
+		go func() { ch <- read() }()
+		t := time.NewTimer(r.cfg.StdinTimeout)
+		defer t.Stop()
+		select {
+		case res = <-ch:
+		case <-t.C:
+			return nil, &agent.Error{Problem: fmt.Sprintf("did not arrive within %s: standard input stayed open", r.cfg.StdinTimeout)}
+		}
+	}
+	if res.err != nil {
+		return nil, &agent.Error{Problem: "could not be read from standard input: " + errText(res.err)}
+	}
+	if len(res.data) > MaxPayload {
+		return nil, &agent.Error{Problem: fmt.Sprintf("is larger than %d MiB: guard blocks what it cannot read whole", MaxPayload>>20)}
+	}
+	return res.data, nil
+}
+
+// payloadFailure describes a payload error. Its text names fields, never
+// their values, so it is both shown and recorded.
+func payloadFailure(err error) failure {
+	return failure{
+		rule:  RuleInvalidPayload,
+		shown: fmt.Sprintf("%v; guard expects the agent's hook payload, one JSON object, on standard input (check the hook command in the agent's settings, or run 'guard init')", err),
+		log:   err.Error(),
+	}
+}
+
+// record starts the audit record of this call.
+func (r *runner) record(inputs []event.Input) *event.Record {
+	hash, tokens := digest(inputs)
+	hook := r.hook
+	if hook == "" {
+		hook = event.HookPreToolUse // the event is unknown: the call was blocked before it ran
+	}
+	rec := &event.Record{
+		TS:            r.cfg.Now().UTC().Format("2006-01-02T15:04:05.000Z07:00"),
+		Hook:          hook,
+		Verdict:       string(event.Allow),
+		User:          r.cfg.User(),
+		Host:          r.cfg.Host(),
+		Repo:          r.cfg.Repo(r.repoDir()),
+		InputHash:     hash,
+		TokensIn:      tokens,
+		PolicyVersion: r.version,
+		Agent:         r.agent,
+		Event:         r.event,
+	}
+	if r.call != nil {
+		rec.Tool = r.call.Tool
+		rec.Tag = r.call.Tag
+	}
+	return rec
+}
+
+// repoDir is the directory whose repository the record names: the payload's
+// cwd, else agent B's project directory, else the process working directory.
+func (r *runner) repoDir() string {
+	dir := ""
+	if r.call != nil {
+		dir = r.call.Cwd
+	}
+	if dir == "" && r.agent == agent.B {
+		dir = r.cfg.Getenv(agent.EnvAgentBProjectDir)
+	}
+	wd, err := r.cfg.Getwd()
+	if err != nil {
+		wd = ""
+	}
+	if dir == "" {
+		return wd
+	}
+	if !filepath.IsAbs(dir) && wd != "" {
+		dir = filepath.Join(wd, dir)
+	}
+	return dir
+}
+
+func (r *runner) append(rec *event.Record) error {
+	path, err := r.cfg.AuditPath()
+	if err != nil {
+		return err
+	}
+	if err := r.cfg.Append(path, rec); err != nil {
+		return err
+	}
+	r.recorded = true
+	return nil
+}
+
+// answer writes a to the agent; on a block also the BLOCKED line, then hands
+// the record to Notify.
+func (r *runner) answer(a agent.Answer, reason string, rec *event.Record, blocked bool) int {
+	if blocked {
+		io.WriteString(r.cfg.Stderr, agent.BlockedLine(reason))
+	}
+	if len(a.Stdout) > 0 {
+		if _, err := r.cfg.Stdout.Write(a.Stdout); err != nil {
+			// The agent cannot read the answer: block by exit code.
+			io.WriteString(r.cfg.Stderr, agent.BlockedLine("cannot write the answer to standard output: "+errText(err)))
+			a.Code = agent.ExitBlock
+		}
+	}
+	if blocked && rec != nil && r.cfg.Notify != nil {
+		r.notify(*rec)
+	}
+	return a.Code
+}
+
+// notify calls Notify, containing a panic: the webhook never changes the
+// verdict.
+func (r *runner) notify(rec event.Record) {
+	defer func() { _ = recover() }()
+	r.cfg.Notify(rec)
+}
+
+// fail blocks the call because it could not be checked. It records the
+// failure when f has a rule and nothing was recorded yet, and answers with
+// exit code 2.
+func (r *runner) fail(f failure) int {
+	shown := f.shown
+	var rec *event.Record
+	if f.rule != "" && !r.recorded {
+		rec, shown = r.recordFailure(f)
+	}
+	return r.answer(agent.Fail(r.agent, shown), shown, rec, true)
+}
+
+// recordFailure appends the record of a failure, best effort. It returns the
+// record when written, and the message to show.
+func (r *runner) recordFailure(f failure) (rec *event.Record, shown string) {
+	shown = f.shown
+	defer func() {
+		if v := recover(); v != nil {
+			rec = nil
+		}
+	}()
+	var inputs []event.Input
+	if r.call != nil {
+		inputs = r.call.Inputs
+	}
+	rec = r.record(inputs)
+	if r.call == nil {
+		// Nothing was checked: the hash identifies the payload itself.
+		sum := sha256.Sum256(r.payload)
+		rec.InputHash = hex.EncodeToString(sum[:])
+		rec.TokensIn = 0
+	}
+	rec.Verdict = string(event.Block)
+	rec.Rule = f.rule
+	rec.Reason = f.log
+	if err := r.append(rec); err != nil {
+		return nil, shown + " (the audit log could not be written either: " + errText(err) + ")"
+	}
+	return rec, shown
+}
+
+// digest returns the input_hash and tokens_in of inputs: SHA-256 of their
+// texts joined by NUL bytes, and ceil(bytes/4) of the same.
+func digest(inputs []event.Input) (string, int) {
+	h := sha256.New()
+	n := 0
+	for i, in := range inputs {
+		if i > 0 {
+			h.Write([]byte{0})
+			n++
+		}
+		io.WriteString(h, in.Text)
+		n += len(in.Text)
+	}
+	return hex.EncodeToString(h.Sum(nil)), (n + 3) / 4
+}
+
+func ruleNames(fs []event.Finding) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range fs {
+		if f.Rule != "" && !seen[f.Rule] {
+			seen[f.Rule] = true
+			out = append(out, f.Rule)
+		}
+	}
+	return out
+}
+
+// userName is the OS user: $USER, $USERNAME or $LOGNAME, else the account
+// database.
+func userName(getenv func(string) string) string {
+	for _, k := range []string{"USER", "USERNAME", "LOGNAME"} {
+		if v := getenv(k); v != "" {
+			return v
+		}
+	}
+	if u, err := user.Current(); err == nil {
+		return u.Username
+	}
+	return ""
+}
+
+func guardDirHint() string {
+	if d, err := home.Dir(); err == nil {
+		return d
+	}
+	return "~/.guard"
+}
+
+// errText is err's message without the path of an *fs.PathError, so that it
+// can be recorded.
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Op + ": " + pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// ReadTail returns the last max bytes of the regular file at path, starting
+// at a line boundary when it had to skip. Errors do not name the path.
+func ReadTail(path string, max int64) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, errors.New(errText(err))
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, errors.New(errText(err))
+	}
+	defer f.Close()
+	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	off := int64(0)
+	if fi.Size() > max {
+		off = fi.Size() - max
+	}
+	buf, err := io.ReadAll(io.NewSectionReader(f, off, max))
+	if err != nil {
+		return nil, errors.New(errText(err))
+	}
+	if off > 0 {
+		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
+			buf = buf[i+1:]
+		} else {
+			buf = nil
+		}
+	}
+	return buf, nil
+}
