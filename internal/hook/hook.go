@@ -186,7 +186,7 @@ func Run(cfg Config) (code int) {
 	defer func() {
 		if recover() != nil {
 			code = r.fail(failure{
-				rule:  RuleInternalError,
+				rule: RuleInternalError,
 				// The panic value is not shown: it might quote the input.
 				shown: "guard hit an internal error (a panic); please report it with the output of 'guard --version' and the hook event",
 				log:   "internal error: panic",
