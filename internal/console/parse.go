@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"time"
+	"unicode/utf8"
 )
 
 // maxLine bounds one audit line. A longer line is skipped and counted.
@@ -197,7 +198,25 @@ func (s *scanner) strField() (v []byte, present bool, err error) {
 		}
 		return nil, false, errSyntax
 	}
+	if !utf8.Valid(v) {
+		v = validUTF8(v)
+	}
 	return v, true, nil
+}
+
+// validUTF8 replaces each invalid byte with U+FFFD, as encoding/json does.
+func validUTF8(b []byte) []byte {
+	out := make([]byte, 0, len(b)+8)
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if r == utf8.RuneError && n == 1 {
+			out = utf8.AppendRune(out, utf8.RuneError)
+		} else {
+			out = append(out, b[:n]...)
+		}
+		b = b[n:]
+	}
+	return out
 }
 
 // uintField reads a non-negative integer or null.
