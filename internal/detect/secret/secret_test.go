@@ -1,0 +1,247 @@
+package secret
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/event"
+)
+
+// Test credentials are assembled at run time so that no scanner mistakes
+// this file for a leak.
+func rep(s string, n int) string { return strings.Repeat(s, n) }
+
+const alnum = "aB3dE5gH7jK9mN1pQ2rS4tU6vW8xY0zA" // 32 mixed characters
+
+// TestRules holds true and false positives for every rule. want is the rule
+// reported first, "" for clean text; value is the secret, which no reason
+// may contain.
+func TestRules(t *testing.T) {
+	d := New()
+	tests := []struct {
+		name, text, want, value string
+	}{
+		{"pem rsa", "x\n-----BEGIN RSA PRIVATE KEY-----\nMIIE...\n", "private_key", "MIIE"},
+		{"openssh", "-----BEGIN OPENSSH PRIVATE KEY-----", "private_key", ""},
+		{"pkcs8", "-----BEGIN PRIVATE KEY-----", "private_key", ""},
+		{"pgp", "-----BEGIN PGP PRIVATE KEY BLOCK-----", "private_key", ""},
+		{"public key", "-----BEGIN PUBLIC KEY-----\n-----BEGIN CERTIFICATE-----", "", ""},
+
+		{"akia", "aws_access_key_id = AKIA" + "IOSFODNN7EXAMPL1", "cloud_access_key", "IOSFODNN7EXAMPL1"},
+		{"akia short", "AKIA" + "1234", "", ""},
+
+		{"ghp", "token: ghp_" + alnum + "abcd", "vcs_token_ghp", alnum},
+		{"ghp short", "ghp_" + rep("a", 20), "", ""},
+		{"gho", "gho_" + alnum + "abcd", "vcs_token_gho", alnum},
+		{"gho word", "the gho_ prefix means OAuth", "", ""},
+		{"ghs", "ghs_" + alnum + "abcd", "vcs_token_ghs", alnum},
+		{"ghs word", "ghs_token_name", "", ""},
+		{"glpat", "GITLAB=glpat-" + "xY9_zA-bC3dE5fG7hI9j", "vcs_token_glpat", "xY9_zA-bC3dE5fG7hI9j"},
+		{"glpat short", "glpat-short", "", ""},
+
+		{"sk-ant", "key sk-ant-" + "api03-" + alnum + alnum, "model_api_key_ant", alnum},
+		{"sk-ant short", "sk-ant-api03", "", ""},
+		{"sk legacy", "sk-" + alnum + "abcdefghijklmnop", "model_api_key_sk", alnum},
+		{"sk proj", "sk-proj-" + rep("Ab1_", 10) + "T3BlbkFJ" + rep("Cd2-", 10), "model_api_key_sk", "T3BlbkFJ"},
+		{"sk slug", "use the sk-learn-compatible-estimator-wrapper-class", "", ""},
+		{"task", "task-" + alnum, "", ""},
+
+		{"hf", "HF_TOKEN is hf_" + alnum + "ab", "model_hub_token", alnum},
+		{"hf short", "hf_hub_download", "", ""},
+		{"npm", "//registry/:_authToken=npm_" + alnum + "abcd", "package_registry_token", alnum},
+		{"npm word", "npm_config_cache", "", ""},
+
+		{"xoxb", "xoxb-" + "1234567890-abcdef", "chat_token", "1234567890-abcdef"},
+		{"xox short", "xoxb-123", "", ""},
+
+		{"live", "sk_live_" + "aB3dE5gH7jK9mN1pQ2rS4tU6", "payment_key_live", "aB3dE5gH7jK9mN1pQ2rS4tU6"},
+		{"live short", "sk_live_123", "", ""},
+		{"test", "sk_test_" + "aB3dE5gH7jK9mN1pQ2rS4tU6", "payment_key_test", "aB3dE5gH7jK9mN1pQ2rS4tU6"},
+		{"test short", "sk_test_abc", "", ""},
+
+		{"sg", "SG." + "aB3dE5gH7jK9mN1pQ2rS4t" + "." + alnum + "aB3dE5gH7jK", "email_api_key", alnum},
+		{"sg word", "SG.example is not a key", "", ""},
+
+		{"sk hex", "SK" + rep("0123456789abcdef", 2), "telephony_api_key", rep("0123456789abcdef", 2)},
+		{"sk hex long", "SK" + rep("0123456789abcdef", 3), "", ""},
+		{"sk word", "TASK" + rep("0123456789abcdef", 2), "", ""},
+
+		{"jwt", "eyJ" + "hbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abcDEF123_-", "jwt_token", "eyJzdWIiOiIxIn0"},
+		{"jwt word", "eyJ alone", "", ""},
+
+		{"bearer", "curl -H 'Authorization: Bearer " + alnum + "'", "bearer_token", alnum},
+		{"bearer lower", "authorization:bearer " + alnum, "bearer_token", alnum},
+		{"bearer var", "Authorization: Bearer $TOKEN", "", ""},
+
+		{"postgres", "DATABASE_URL=postgres://app:" + "s3cr3tPass" + "@db.internal:5432/app", "db_connection_string", "s3cr3tPass"},
+		{"mongo srv", "mongodb+srv://u:" + "pw123456" + "@cluster0.example.net/db", "db_connection_string", "pw123456"},
+		{"redis", "redis://:" + "hunter2hunter2" + "@cache:6379/0", "db_connection_string", "hunter2hunter2"},
+		{"mysql", "mysql://root:" + "toor1234" + "@localhost/db", "db_connection_string", "toor1234"},
+		{"postgres no password", "postgres://localhost:5432/app", "", ""},
+		{"postgres env", "postgres://app:${PGPASSWORD}@db/app", "", ""},
+
+		{"api key", `api_key = "` + alnum + `"`, "generic_api_key", alnum},
+		{"apikey", "ApiKey: " + alnum, "generic_api_key", alnum},
+		{"api key short", "api_key = 'abc'", "", ""},
+		{"api key code", "apiKey := os.Getenv(\"API_KEY\")", "", ""},
+
+		{"env secret", "SECRET_KEY=" + "Zq8vN3pLr5" + "\n", "env_secret", "Zq8vN3pLr5"},
+		{"env password", "export DB_PASSWORD='" + "hunter2!xyz" + "'", "env_secret", "hunter2!xyz"},
+		{"env token lower", "github_token = " + "tok3nV4lue9", "env_secret", "tok3nV4lue9"},
+		{"env crlf", "SMTP_PASSWD=" + "Mail9Pass12" + "\r\nX=1", "env_secret", "Mail9Pass12"},
+		{"env numeric", "MAX_TOKENS_LIMIT=100000000", "", ""},
+		{"env tokens", "MAX_TOKENS=abcdefghijk", "", ""},
+		{"env placeholder", "PASSWORD=xxxxxxxx", "", ""},
+		{"env ref", "DB_PASSWORD=${DB_PASSWORD}", "", ""},
+		{"env short", "PASSWORD=abc", "", ""},
+		{"env code", "password = os.Getenv(\"PW\")", "", ""},
+		{"prose", "Reset your password at the secret settings page; the token expires.", "", ""},
+
+		{"empty", "", "", ""},
+	}
+	covered := map[string]bool{}
+	for _, tt := range tests {
+		covered[tt.want] = true
+		f, ok := d.Check(tt.text)
+		if tt.want == "" {
+			if ok {
+				t.Errorf("%s: Check = %s, want clean", tt.name, f.Rule)
+			}
+			continue
+		}
+		if !ok || f.Rule != tt.want {
+			t.Errorf("%s: Check = %q, %v; want %q", tt.name, f.Rule, ok, tt.want)
+			continue
+		}
+		if tt.value != "" && (strings.Contains(f.Reason, tt.value) || strings.Contains(f.LogReason, tt.value)) {
+			t.Errorf("%s: reason holds the secret: %q", tt.name, f.Reason)
+		}
+	}
+	for _, r := range Rules() {
+		if !covered[r.Name] {
+			t.Errorf("rule %s has no true positive", r.Name)
+		}
+	}
+}
+
+func TestCatalogue(t *testing.T) {
+	rules := Rules()
+	if len(rules) != 20 {
+		t.Fatalf("%d rules, want 20", len(rules))
+	}
+	spec := map[string]string{
+		"cloud_access_key": `AKIA[0-9A-Z]{16}`,
+		"vcs_token_ghp":    `ghp_[A-Za-z0-9]{36}`,
+		"vcs_token_gho":    `gho_[A-Za-z0-9]{36}`,
+		"vcs_token_ghs":    `ghs_[A-Za-z0-9]{36}`,
+		"generic_api_key":  `(?i)api[_\-]?key[\s:=]+['\"A-Za-z0-9]{20,}`,
+		"jwt_token":        `eyJ[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+`,
+		"chat_token":       `xox[baprs]-[0-9A-Za-z\-]{10,}`,
+		"payment_key_live": `sk_live_[A-Za-z0-9]{24}`,
+		"payment_key_test": `sk_test_[A-Za-z0-9]{24}`,
+		"bearer_token":     `(?i)Authorization:\s*Bearer\s+[A-Za-z0-9\-_\.]{20,}`,
+	}
+	seen := map[string]bool{}
+	for _, r := range rules {
+		if seen[r.Name] {
+			t.Errorf("duplicate %s", r.Name)
+		}
+		seen[r.Name] = true
+		if p, ok := spec[r.Name]; ok && p != r.Pattern {
+			t.Errorf("%s pattern %q, want the spec's %q", r.Name, r.Pattern, p)
+		}
+		if r.Severity == "" || r.Description == "" {
+			t.Errorf("%s lacks severity or description", r.Name)
+		}
+	}
+	for name := range spec {
+		if !seen[name] {
+			t.Errorf("spec rule %s missing", name)
+		}
+	}
+	// Every keyword is lowercase, or the prefilter would never pass.
+	for _, r := range catalogue {
+		if len(r.keywords) == 0 {
+			t.Errorf("%s has no keyword", r.name)
+		}
+		for _, k := range r.keywords {
+			if k != strings.ToLower(k) {
+				t.Errorf("%s keyword %q not lowercase", r.name, k)
+			}
+		}
+	}
+}
+
+func TestFindingFields(t *testing.T) {
+	f, ok := New().Check("line 1\nline 2\nAKIA" + "IOSFODNN7EXAMPL1\n")
+	if !ok {
+		t.Fatal("not found")
+	}
+	want := event.Finding{Detector: event.DetectorSecrets, Rule: "cloud_access_key", Severity: "critical",
+		Reason:    "cloud_access_key found: cloud access key id (AKIA…) at line 3",
+		LogReason: "cloud_access_key found: cloud access key id (AKIA…) at line 3"}
+	if f != want {
+		t.Errorf("finding = %+v", f)
+	}
+}
+
+// cleanText is about 1 MiB of ordinary source and prose with many of the
+// keywords present, so the regular expressions do run.
+func cleanText(tb testing.TB) string {
+	tb.Helper()
+	src, err := os.ReadFile("secret.go")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	// Drop the catalogue's own pattern lines, which hold the prefixes.
+	var keep []string
+	for _, l := range strings.Split(string(src), "\n") {
+		if !strings.Contains(l, "pattern:") && !strings.Contains(l, "keywords:") {
+			keep = append(keep, l)
+		}
+	}
+	chunk := strings.Join(keep, "\n") + "\nThe API key rotation doc says the password and token are kept in the secret store.\n"
+	var b strings.Builder
+	for b.Len() < 1<<20 {
+		b.WriteString(chunk)
+	}
+	return b.String()
+}
+
+func TestCleanTextIsClean(t *testing.T) {
+	if f, ok := New().Check(cleanText(t)); ok {
+		t.Fatalf("clean text flagged: %s", f.Reason)
+	}
+}
+
+func FuzzCheck(f *testing.F) {
+	f.Add("AKIA" + "IOSFODNN7EXAMPL1")
+	f.Add("PASSWORD=hunter2hunter2")
+	f.Add("")
+	d := New()
+	f.Fuzz(func(t *testing.T, text string) {
+		fd, ok := d.Check(text)
+		if ok != (fd.Rule != "") || (ok && len(text) >= 8 && strings.Contains(fd.Reason, text)) {
+			t.Fatalf("bad finding %+v for %q", fd, text)
+		}
+	})
+}
+
+func BenchmarkCheck(b *testing.B) {
+	d := New()
+	text := cleanText(b)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := d.Check(text); ok {
+			b.Fatal("clean text flagged")
+		}
+	}
+}
+
+func BenchmarkNew(b *testing.B) {
+	for b.Loop() {
+		New()
+	}
+}
