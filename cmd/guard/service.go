@@ -2,17 +2,112 @@ package main
 
 import (
 	"errors"
+	"fmt"
 
+	"github.com/guardhq/guard/internal/service"
 	"github.com/spf13/cobra"
 )
 
+// Exit codes of `guard service status`, as LSB init scripts use them.
+const (
+	statusExitStopped      = 3
+	statusExitNotInstalled = 4
+)
+
 func newServiceCommand(s *streams) *cobra.Command {
-	return &cobra.Command{
-		Use:    "service",
-		Short:  "not implemented yet",
-		Hidden: true,
+	cmd := &cobra.Command{
+		Use:   "service",
+		Short: "Run the console (guard serve) as a background service for your user",
+		Long: `Run the console (guard serve) as a per-user background service that starts
+when you log in. No administrator rights are needed.
+
+  linux    systemd user unit ~/.config/systemd/user/guard.service
+  macOS    launchd agent ~/Library/LaunchAgents/io.github.guardhq.guard.plist
+  windows  logon entry HKCU\Software\Microsoft\Windows\CurrentVersion\Run\guard
+
+Every subcommand can be run again safely. 'status' exits 0 when the service
+runs, 3 when it is stopped and 4 when it is not installed.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return errors.New("service: not implemented yet")
+			return cmd.Help()
 		},
 	}
+	type op struct {
+		use, short string
+		run        func(*service.Manager) (service.Result, error)
+	}
+	for _, o := range []op{
+		{"install", "Install the service, start it, and start it at every login", (*service.Manager).Install},
+		{"uninstall", "Stop the service and remove it", (*service.Manager).Uninstall},
+		{"start", "Start the installed service", (*service.Manager).Start},
+		{"stop", "Stop the service", (*service.Manager).Stop},
+		{"restart", "Restart the installed service", (*service.Manager).Restart},
+	} {
+		cmd.AddCommand(&cobra.Command{
+			Use:   o.use,
+			Short: o.short,
+			Args:  cobra.NoArgs,
+			RunE: func(cmd *cobra.Command, args []string) error {
+				return runService(s, o.run)
+			},
+		})
+	}
+	cmd.AddCommand(&cobra.Command{
+		Use:   "status",
+		Short: "Show whether the service is installed and running",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runServiceStatus(s)
+		},
+	})
+	return cmd
+}
+
+func runService(s *streams, run func(*service.Manager) (service.Result, error)) error {
+	m, err := service.New(service.Options{})
+	if err != nil {
+		return serviceError(err)
+	}
+	r, err := run(m)
+	if err != nil {
+		return serviceError(err)
+	}
+	fmt.Fprintf(s.out, "guard console service: %s\n", r.Action)
+	fmt.Fprintf(s.out, "  %s: %s\n", r.Platform, r.Location)
+	for _, n := range r.Notes {
+		fmt.Fprintf(s.out, "note: %s\n", n)
+	}
+	return nil
+}
+
+func runServiceStatus(s *streams) error {
+	m, err := service.New(service.Options{})
+	if err != nil {
+		return serviceError(err)
+	}
+	st, err := m.Status()
+	if err != nil {
+		return serviceError(err)
+	}
+	fmt.Fprintf(s.out, "guard console service: %s\n", st.State)
+	fmt.Fprintf(s.out, "  %s: %s\n", st.Platform, st.Location)
+	switch st.State {
+	case service.Running:
+		return nil
+	case service.NotInstalled:
+		fmt.Fprintln(s.out, "  install it with 'guard service install'")
+		return &exitError{code: statusExitNotInstalled}
+	case service.Failed:
+		fmt.Fprintf(s.out, "  %s\n", st.Log)
+	}
+	return &exitError{code: statusExitStopped}
+}
+
+// serviceError carries the service package's hint to the hint line.
+func serviceError(err error) error {
+	var he *service.HintError
+	if errors.As(err, &he) {
+		return withHint(err, he.Hint)
+	}
+	return err
 }
