@@ -6,6 +6,11 @@ import "github.com/rogpeppe/go-internal/testscript"
 // Add one per helper a script needs (an HTTP server, a concurrent runner…).
 func scriptCommands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
-		"mkauditlog": scriptMkauditlog,
+		"guardbin":      scriptGuardbin,
+		"defaultpolicy": scriptDefaultpolicy,
+		"perm":          scriptPerm,
+		"islink":        scriptIslink,
+		"backups":       scriptBackups,
+		"mkauditlog":    scriptMkauditlog,
 	}
 }

@@ -1,0 +1,366 @@
+// Package install edits agent settings files for `guard init`: where each
+// agent keeps them, how guard's hook entries are merged in and taken out.
+//
+// # Merging
+//
+// A settings file belongs to the user. Apply keeps every key, the key order,
+// every literal as written, other tools' hook entries, the indentation and
+// the trailing newline; containers it does not change are copied byte for
+// byte. Guard's own entries are those whose command runs a file named guard
+// or guard.exe, or the running binary itself; they are updated in place and
+// never duplicated, so a second run leaves the file byte-identical.
+//
+// # Writing
+//
+// A file that does not parse, or whose hooks are not the expected shape, is
+// not touched. Otherwise Apply resolves a symlinked file to its target, holds
+// a cross-process lock while it reads, edits and writes, keeps one
+// timestamped backup of the previous content beside the target, and writes
+// atomically (temporary file in the same directory, fsync, rename) with the
+// file's mode.
+package install
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/guardhq/guard/internal/lockfile"
+)
+
+// MaxSettingsSize bounds the settings files Apply reads.
+const MaxSettingsSize = 4 << 20
+
+// Options say what Apply does.
+type Options struct {
+	// Agent whose entries are written or removed.
+	Agent Agent
+	// Self is the path of the guard binary the hooks run (see SelfPath).
+	// Entries naming it are guard's whatever the file is called.
+	Self string
+	// GOOS is the platform the command is written for; empty means
+	// runtime.GOOS.
+	GOOS string
+	// Remove takes guard's entries out instead of writing them.
+	Remove bool
+	// DryRun computes the change and its diff and writes nothing.
+	DryRun bool
+	// LockDir holds the lock files that serialise concurrent runs on one
+	// settings file. Required unless DryRun.
+	LockDir string
+	// Now stamps the backup's name; nil means time.Now.
+	Now func() time.Time
+}
+
+// Result is what Apply did to one settings file.
+type Result struct {
+	Path    string       // the file as named
+	Target  string       // the file read and written: Path with symlinks resolved
+	Existed bool         // Target existed before
+	Changed bool         // the content changed (or would, with DryRun)
+	Backup  string       // the backup of the previous content, if one was written
+	Hooks   []HookChange // per hook, in the agent's order
+	Diff    string       // with DryRun: unified diff of the change, "" if none
+}
+
+// FileError is a settings file guard will not edit because of its content:
+// it does not parse, or its hooks are not the shape the agent reads. The file
+// is left as it was.
+type FileError struct {
+	Path string
+	Err  error
+}
+
+func (e *FileError) Error() string { return e.Path + ": " + e.Err.Error() }
+
+// Unwrap returns the underlying parse or shape error.
+func (e *FileError) Unwrap() error { return e.Err }
+
+// BackupInfix separates a settings file's name from its backup's timestamp.
+const BackupInfix = ".guard-backup-"
+
+// Apply writes (or with Options.Remove takes out) guard's hook entries in the
+// settings file at path.
+func Apply(path string, o Options) (*Result, error) {
+	if o.Agent < AgentA || o.Agent > AgentC {
+		return nil, fmt.Errorf("unknown agent %d", int(o.Agent))
+	}
+	if o.Self == "" {
+		return nil, errors.New("no guard binary path")
+	}
+	if o.LockDir == "" && !o.DryRun {
+		return nil, errors.New("no lock directory")
+	}
+	goos := o.GOOS
+	if goos == "" {
+		goos = runtime.GOOS
+	}
+	now := o.Now
+	if now == nil {
+		now = time.Now
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	target, err := resolveTarget(abs)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	res := &Result{Path: path, Target: target}
+
+	if !o.DryRun {
+		release, err := lockTarget(o.LockDir, target, goos)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+	}
+
+	old, perm, existed, err := readSettings(target)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	res.Existed = existed
+	doc, st := newObject(), defaultStyle
+	if len(bytes.TrimSpace(old)) > 0 {
+		if doc, err = parseJSON(old); err != nil {
+			return nil, &FileError{Path: path, Err: err}
+		}
+		st = detectStyle(old)
+	}
+	ed := &editor{agent: o.Agent, bin: newBinary(o.Self, goos), command: Command(o.Self, goos), remove: o.Remove}
+	if res.Hooks, err = ed.edit(doc); err != nil {
+		return nil, &FileError{Path: path, Err: err}
+	}
+	if o.Remove && !anyAction(res.Hooks, Removed) {
+		return res, nil // nothing of guard's there: leave even an empty file be
+	}
+	data := encode(doc, st)
+	if existed && bytes.Equal(old, data) {
+		return res, nil
+	}
+	res.Changed = true
+	if o.DryRun {
+		res.Diff = unifiedDiff(target, old, data, keepStrings(o.Agent, ed.command))
+		return res, nil
+	}
+	if !existed {
+		if err := os.MkdirAll(filepath.Dir(target), 0o700); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	if len(bytes.TrimSpace(old)) > 0 {
+		res.Backup = target + BackupInfix + now().UTC().Format("20060102T150405Z")
+		if err := writeAtomic(res.Backup, old, perm); err != nil {
+			return nil, fmt.Errorf("back up %s: %w", path, err)
+		}
+	}
+	if err := writeAtomic(target, data, perm); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if res.Backup != "" {
+		if err := pruneBackups(res.Backup); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	return res, nil
+}
+
+func anyAction(hs []HookChange, a Action) bool {
+	for _, h := range hs {
+		if h.Action == a {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveTarget follows symlinks from p to the file they name, which may not
+// exist yet.
+func resolveTarget(p string) (string, error) {
+	for range 40 {
+		fi, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return p, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			return p, nil
+		}
+		t, err := os.Readlink(p)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(t) {
+			t = filepath.Join(filepath.Dir(p), t)
+		}
+		p = t
+	}
+	return "", errors.New("too many levels of symbolic links")
+}
+
+// lockTarget locks target for a read-modify-write cycle. The lock file lives
+// in guard's own directory, named by a hash of the resolved path, so no lock
+// file litters the agent's or the project's directory and a symlink and its
+// target share one lock.
+func lockTarget(dir, target, goos string) (func(), error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("create lock directory: %w", err)
+	}
+	key := target
+	if goos == "windows" || goos == "darwin" {
+		key = strings.ToLower(key) // case-insensitive file systems
+	}
+	sum := sha256.Sum256([]byte(key))
+	release, err := lockfile.LockPath(filepath.Join(dir, hex.EncodeToString(sum[:16])+".lock"))
+	if err != nil {
+		return nil, fmt.Errorf("lock %s: %w", target, err)
+	}
+	return func() { _ = release() }, nil
+}
+
+// readSettings reads target, bounded. A missing file reads as empty with
+// mode 0600, the mode guard gives the files it creates.
+func readSettings(target string) (data []byte, perm fs.FileMode, existed bool, err error) {
+	f, err := os.Open(target)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, 0o600, false, nil
+	}
+	if err != nil {
+		return nil, 0, false, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, 0, false, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, 0, false, errors.New("not a regular file")
+	}
+	data, err = io.ReadAll(io.LimitReader(f, MaxSettingsSize+1))
+	if err != nil {
+		return nil, 0, false, err
+	}
+	if len(data) > MaxSettingsSize {
+		return nil, 0, false, fmt.Errorf("larger than %d bytes", MaxSettingsSize)
+	}
+	return data, fi.Mode().Perm(), true, nil
+}
+
+// writeAtomic replaces name with data: a temporary file in the same
+// directory, written, given perm, synced and renamed over name.
+func writeAtomic(name string, data []byte, perm fs.FileMode) (err error) {
+	dir := filepath.Dir(name)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(name)+".guard-tmp-")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if _, err = f.Write(data); err != nil {
+		return err
+	}
+	if err = f.Chmod(perm); err != nil && runtime.GOOS != "windows" {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp, name); err != nil {
+		return err
+	}
+	syncDir(dir)
+	return nil
+}
+
+// syncDir makes a rename durable where the platform allows it.
+func syncDir(dir string) {
+	if runtime.GOOS == "windows" {
+		return
+	}
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		d.Close()
+	}
+}
+
+// pruneBackups removes every backup of the same file but keep.
+func pruneBackups(keep string) error {
+	dir, base := filepath.Split(keep)
+	prefix := base[:strings.LastIndex(base, BackupInfix)+len(BackupInfix)]
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		n := e.Name()
+		if n != base && strings.HasPrefix(n, prefix) && e.Type().IsRegular() {
+			if err := os.Remove(filepath.Join(dir, n)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// WritePolicy writes doc to dir/name unless that file exists, and reports
+// whether it did. It never overwrites: the file appears whole (linked from a
+// synced temporary file) or not at all.
+func WritePolicy(dir, name string, doc []byte) (path string, created bool, err error) {
+	path = filepath.Join(dir, name)
+	if _, err := os.Lstat(path); err == nil {
+		return path, false, nil
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return path, false, fmt.Errorf("policy %s: %w", path, err)
+	}
+	f, err := os.CreateTemp(dir, "."+name+".guard-tmp-")
+	if err != nil {
+		return path, false, fmt.Errorf("policy %s: %w", path, err)
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp)
+	_, err = f.Write(doc)
+	if err == nil {
+		err = f.Chmod(0o600)
+		if runtime.GOOS == "windows" {
+			err = nil
+		}
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return path, false, fmt.Errorf("policy %s: %w", path, err)
+	}
+	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return path, false, nil // another init won the race
+		}
+		return path, false, fmt.Errorf("policy %s: %w", path, err)
+	}
+	syncDir(dir)
+	return path, true, nil
+}

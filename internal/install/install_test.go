@@ -1,0 +1,290 @@
+package install
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestTargets(t *testing.T) {
+	tests := []struct {
+		agent         Agent
+		home, project string
+		want          []string
+	}{
+		{AgentA, "/h", "/p", []string{"/h/.agent_a/settings.json"}},
+		{AgentB, "/h", "/p", []string{"/p/.agent_b/hooks.json", "/h/.agent_b/hooks.json"}},
+		{AgentB, "/h", "/h/", []string{"/h/.agent_b/hooks.json"}},
+		{AgentC, "/h", "/p", []string{"/p/.agent_c/settings.json"}},
+	}
+	for _, tt := range tests {
+		got := Targets(tt.agent, tt.home, tt.project)
+		for i := range got {
+			got[i] = filepath.ToSlash(got[i])
+		}
+		if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+			t.Errorf("Targets(%v) = %v, want %v", tt.agent, got, tt.want)
+		}
+	}
+}
+
+// TestShapes: files guard refuses, and the error that says why.
+func TestShapes(t *testing.T) {
+	tests := []struct {
+		agent Agent
+		in    string
+		want  string // "" means accepted
+	}{
+		{AgentA, `[]`, "top level: want an object, have array"},
+		{AgentA, `{"hooks":null}`, "hooks: want an object, have null"},
+		{AgentA, `{"hooks":{"Stop":{}}}`, "hooks.Stop: want an array, have object"},
+		{AgentA, `{"hooks":{"Stop":[]},"hooks":{}}`, `duplicate key "hooks"`},
+		{AgentA, `{"hooks":{"Stop":[],"Stop":[]}}`, `hooks: duplicate key "Stop"`},
+		{AgentA, `{"hooks":{"Stop":[{"command":"a","command":"b"}]}}`, `hooks.Stop[0]: duplicate key "command"`},
+		{AgentA, `{"hooks":{"Stop":[1,"x",{"hooks":"odd"}]}}`, ""}, // other tools' odd entries are theirs
+		{AgentB, `{"version":"1"}`, `version: want 1, have string`},
+		{AgentB, `{"version":1.0}`, ""},
+		{AgentB, `{"version":1,"hooks":{"stop":5,"preToolUse":"x"}}`, "hooks.preToolUse: want an array, have string"},
+		{AgentC, `{"hooks":{"after_tool":{}}}`, "hooks.after_tool: want a command string or an array, have object"},
+		{AgentC, `{"hooks":{"after_tool":"./mine"}}`, "hooks.after_tool: holds another program's command"},
+	}
+	for _, tt := range tests {
+		doc, err := parseJSON([]byte(tt.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ed := &editor{agent: tt.agent, bin: newBinary(goldenSelf, "linux"), command: goldenSelf}
+		_, err = ed.edit(doc)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%v %s: %v", tt.agent, tt.in, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%v %s: error %v, want %q", tt.agent, tt.in, err, tt.want)
+		}
+	}
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDryRun(t *testing.T) {
+	dir := t.TempDir()
+	settings := filepath.Join(dir, "settings.json")
+	in := "{\n  \"env\": {\n    \"TOKEN\": \"tok-secret-1234\"\n  },\n  \"hooks\": {\n    \"after_tool\": \"/opt/old/guard\"\n  }\n}\n"
+	writeFile(t, settings, in)
+	res, err := Apply(settings, Options{Agent: AgentC, Self: goldenSelf, GOOS: "linux", DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `--- ` + settings + `
++++ ` + settings + `
+@@ -3,6 +3,7 @@
+     "TOKEN": "…"
+   },
+   "hooks": {
+-    "after_tool": "…"
++    "after_tool": "/usr/local/bin/guard",
++    "before_tool": "/usr/local/bin/guard"
+   }
+ }
+`
+	if res.Diff != want {
+		t.Errorf("diff:\n%s\nwant:\n%s", res.Diff, want)
+	}
+	if strings.Contains(res.Diff, "tok-secret") || strings.Contains(res.Diff, "/opt/old") {
+		t.Errorf("diff shows a value guard did not write")
+	}
+	if got, _ := os.ReadFile(settings); string(got) != in {
+		t.Errorf("dry run wrote the file")
+	}
+	if !res.Changed || len(backups(t, settings)) != 0 {
+		t.Errorf("Changed=%v backups=%v", res.Changed, backups(t, settings))
+	}
+	// A dry run of a missing file creates nothing, not even its directory.
+	missing := filepath.Join(dir, "new", "hooks.json")
+	res, err = Apply(missing, Options{Agent: AgentB, Self: goldenSelf, GOOS: "linux", DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Diff, "@@ -0,0 +1,") || !strings.Contains(res.Diff, `+  "version": 1,`) {
+		t.Errorf("diff of a new file:\n%s", res.Diff)
+	}
+	if _, err := os.Stat(filepath.Dir(missing)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("dry run created %s", filepath.Dir(missing))
+	}
+}
+
+func TestUnifiedDiffHunks(t *testing.T) {
+	var a, b []string
+	for i := range 30 {
+		line := `"k` + string(rune('a'+i%26)) + `": 1,`
+		a = append(a, line)
+		b = append(b, line)
+	}
+	b[2] = `"x": 2,`
+	b = append(b[:25], append([]string{`"y": 3,`}, b[25:]...)...)
+	got := unifiedDiff("f", []byte(strings.Join(a, "\n")+"\n"), []byte(strings.Join(b, "\n")+"\n"), nil)
+	want := `--- f
++++ f
+@@ -1,6 +1,6 @@
+ "ka": 1,
+ "kb": 1,
+-"kc": 1,
++"x": 2,
+ "kd": 1,
+ "ke": 1,
+ "kf": 1,
+@@ -23,6 +23,7 @@
+ "kw": 1,
+ "kx": 1,
+ "ky": 1,
++"y": 3,
+ "kz": 1,
+ "ka": 1,
+ "kb": 1,
+`
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestRedactLine(t *testing.T) {
+	keep := keepStrings(AgentA, "/g/guard")
+	tests := []struct{ in, want string }{
+		{`    "API_KEY": "sk-123",`, `    "API_KEY": "…",`},
+		{`{"command": "/g/guard", "x": ["a\"b", 1]}`, `{"command": "/g/guard", "x": ["…", 1]}`},
+		{`"matcher" : "*"`, `"matcher" : "*"`},
+		{`"open`, `"…"`},
+	}
+	for _, tt := range tests {
+		if got := redactLine(tt.in, keep); got != tt.want {
+			t.Errorf("redactLine(%s) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestUnchangedFileNotRewritten: guard's entries already right, laid out in
+// the user's own way: nothing is written and no backup appears.
+func TestUnchangedFileNotRewritten(t *testing.T) {
+	dir := t.TempDir()
+	settings := filepath.Join(dir, "settings.json")
+	in := `{ "hooks": { "before_tool": "/usr/local/bin/guard", "after_tool": [ "/usr/local/bin/guard" ] } }`
+	writeFile(t, settings, in)
+	fi, _ := os.Stat(settings)
+	res, err := Apply(settings, Options{Agent: AgentC, Self: goldenSelf, GOOS: "linux", LockDir: filepath.Join(dir, "locks")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Changed || res.Backup != "" {
+		t.Errorf("Changed=%v Backup=%q", res.Changed, res.Backup)
+	}
+	got, _ := os.ReadFile(settings)
+	fi2, _ := os.Stat(settings)
+	if string(got) != in || !os.SameFile(fi, fi2) {
+		t.Errorf("file rewritten: %s", got)
+	}
+}
+
+func TestRemoveLeavesFilesAlone(t *testing.T) {
+	dir := t.TempDir()
+	o := Options{Agent: AgentA, Self: goldenSelf, GOOS: "linux", LockDir: filepath.Join(dir, "locks"), Remove: true}
+	missing := filepath.Join(dir, "a", "settings.json")
+	if _, err := Apply(missing, o); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Dir(missing)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("--remove created %s", filepath.Dir(missing))
+	}
+	empty := filepath.Join(dir, "empty.json")
+	writeFile(t, empty, "")
+	if res, err := Apply(empty, o); err != nil || res.Changed {
+		t.Fatalf("remove on an empty file: %v %+v", err, res)
+	}
+	if got, _ := os.ReadFile(empty); len(got) != 0 {
+		t.Errorf("--remove wrote %q into an empty file", got)
+	}
+}
+
+func TestRefusedFiles(t *testing.T) {
+	dir := t.TempDir()
+	o := Options{Agent: AgentA, Self: goldenSelf, GOOS: "linux", LockDir: filepath.Join(dir, "locks")}
+	big := filepath.Join(dir, "big.json")
+	writeFile(t, big, `{"x":"`+strings.Repeat("a", MaxSettingsSize)+`"}`)
+	if _, err := Apply(big, o); err == nil || !strings.Contains(err.Error(), "larger than") {
+		t.Errorf("oversized file: %v", err)
+	}
+	if _, err := Apply(dir, o); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("directory: %v", err)
+	}
+	loop := filepath.Join(dir, "loop.json")
+	if err := os.Symlink(loop, loop); err == nil {
+		if _, err := Apply(loop, o); err == nil {
+			t.Errorf("symlink loop accepted")
+		}
+	}
+	if _, err := Apply(big, Options{Agent: AgentA, Self: goldenSelf}); err == nil {
+		t.Errorf("missing lock directory accepted")
+	}
+	if _, err := Apply(big, Options{Agent: 9, Self: goldenSelf, LockDir: dir}); err == nil {
+		t.Errorf("unknown agent accepted")
+	}
+}
+
+// TestVersionAdded: agent B's hooks already right but "version" missing:
+// the file is rewritten with version first.
+func TestVersionAdded(t *testing.T) {
+	dir := t.TempDir()
+	settings := filepath.Join(dir, "hooks.json")
+	writeFile(t, settings, "{}\n")
+	o := Options{Agent: AgentB, Self: goldenSelf, GOOS: "linux", LockDir: filepath.Join(dir, "locks")}
+	if _, err := Apply(settings, o); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(settings)
+	doc, _ := parseJSON(data)
+	doc.del("version")
+	writeFile(t, settings, string(encode(doc, defaultStyle)))
+	res, err := Apply(settings, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(settings)
+	if !res.Changed || !bytes.Equal(got, data) {
+		t.Errorf("version not restored:\n%s", got)
+	}
+}
+
+func TestWritePolicy(t *testing.T) {
+	dir := t.TempDir()
+	doc := []byte("{\n  \"version\": \"1.0.0\"\n}\n")
+	path, created, err := WritePolicy(dir, "rules.json", doc)
+	if err != nil || !created {
+		t.Fatalf("first write: %v %v", created, err)
+	}
+	got, _ := os.ReadFile(path)
+	fi, _ := os.Stat(path)
+	if !bytes.Equal(got, doc) || fi.Mode().Perm() != 0o600 {
+		t.Errorf("wrote %q mode %v", got, fi.Mode().Perm())
+	}
+	writeFile(t, path, "mine")
+	if _, created, err := WritePolicy(dir, "rules.json", doc); err != nil || created {
+		t.Errorf("second write: %v %v", created, err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "mine" {
+		t.Errorf("existing policy overwritten: %q", got)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("left files behind: %v", entries)
+	}
+}
