@@ -1,0 +1,73 @@
+package install
+
+import (
+	"bytes"
+	"testing"
+)
+
+// FuzzEdit checks the merge on arbitrary documents: whatever guard accepts
+// it writes as JSON that parses; a second install changes nothing (every
+// hook unchanged, same bytes); after --remove a second --remove finds
+// nothing of guard's.
+func FuzzEdit(f *testing.F) {
+	for _, s := range []string{
+		`{}`, `{"hooks":{}}`, `{"version":1,"hooks":{"preToolUse":[{"command":"guard"},{"command":"x"}]}}`,
+		`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/a/guard"},{"command":"y"}]},{"command":"guard"}]}}`,
+		`{"hooks":{"before_tool":["guard",{"command":"x"}],"after_tool":"/opt/guard --v"}}`,
+		"{\n\t\"a\": [1, 2],\n\t\"hooks\": {\"Stop\": []}\n}\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 1<<14 {
+			return
+		}
+		if _, err := parseJSON(data); err != nil {
+			return
+		}
+		st := detectStyle(data)
+		for _, agent := range []Agent{AgentA, AgentB, AgentC} {
+			run := func(in []byte, remove bool) ([]byte, []HookChange, error) {
+				doc, err := parseJSON(in)
+				if err != nil {
+					t.Fatalf("%v: guard's output does not parse: %v\n%s", agent, err, in)
+				}
+				ed := &editor{agent: agent, bin: newBinary("/usr/bin/guard-x", "linux"), command: "/usr/bin/guard-x", remove: remove}
+				hs, err := ed.edit(doc)
+				if err != nil {
+					return nil, nil, err
+				}
+				return encode(doc, st), hs, nil
+			}
+			once, _, err := run(data, false)
+			if err != nil {
+				continue
+			}
+			twice, hs, err := run(once, false)
+			if err != nil {
+				t.Fatalf("%v: second install refused: %v\n%s", agent, err, once)
+			}
+			if !bytes.Equal(once, twice) {
+				t.Fatalf("%v: second install changed\n%s\nto\n%s", agent, once, twice)
+			}
+			for _, h := range hs {
+				if h.Action != Unchanged {
+					t.Fatalf("%v: second install: %s %s", agent, h.Hook, h.Action)
+				}
+			}
+			removed, _, err := run(once, true)
+			if err != nil {
+				t.Fatalf("%v: remove refused: %v", agent, err)
+			}
+			_, hs, err = run(removed, true)
+			if err != nil {
+				t.Fatalf("%v: second remove refused: %v", agent, err)
+			}
+			for _, h := range hs {
+				if h.Action != Absent {
+					t.Fatalf("%v: guard entry left after remove: %s %s\n%s", agent, h.Hook, h.Action, removed)
+				}
+			}
+		}
+	})
+}
