@@ -11,6 +11,7 @@ func scriptCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 		"perm":          scriptPerm,
 		"islink":        scriptIslink,
 		"backups":       scriptBackups,
+		"hookrun":       scriptHookrun,
 		"mkauditlog":    scriptMkauditlog,
 	}
 }
