@@ -238,7 +238,9 @@
     $("detail-title").textContent = (e.verdict === "block" ? "Blocked" : e.verdict === "allow" ? "Allowed" : "Event") + " · " + e.hook;
     var d = $("detail");
     if (!d.open) { d.showModal(); }
-    $("detail-close").focus();
+    // Focus the title, not the close button: the Enter that opened the
+    // dialog must not also press the button.
+    $("detail-title").focus();
   }
 
   function closeDetail() {
