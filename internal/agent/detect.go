@@ -190,6 +190,13 @@ func EventName(agentName string, p Payload, getenv func(string) string) string {
 	return name
 }
 
+// ToolName returns the tool_name p carries, or "" when it carries none that
+// can be read. It names the tool in the record of a call that fails to parse.
+func ToolName(p Payload) string {
+	name, _, _ := p.f.str("tool_name")
+	return name
+}
+
 // HookFor maps an agent's native event name onto the audit hook name.
 func HookFor(agentName, eventName string) (string, bool) {
 	var m map[string]string

@@ -173,6 +173,7 @@ type runner struct {
 	agent    string
 	event    string
 	hook     string
+	tool     string // best effort, for the record of a payload that fails to parse
 	call     *agent.Call
 	version  string
 	recorded bool // a record was appended
@@ -223,6 +224,7 @@ func (r *runner) run() int {
 	}
 	r.event = agent.EventName(r.agent, p, r.cfg.Getenv)
 	r.hook, _ = agent.HookFor(r.agent, r.event)
+	r.tool = agent.ToolName(p)
 	call, err := agent.Parse(r.agent, p, agent.Options{
 		Getenv:         r.cfg.Getenv,
 		Getwd:          r.cfg.Getwd,
@@ -345,6 +347,7 @@ func (r *runner) record(inputs []event.Input) *event.Record {
 		PolicyVersion: r.version,
 		Agent:         r.agent,
 		Event:         r.event,
+		Tool:          r.tool,
 	}
 	if r.call != nil {
 		rec.Tool = r.call.Tool
