@@ -14,9 +14,10 @@
 //
 // Each rule carries keywords, literal strings of which at least one must
 // occur (ignoring ASCII case), as in gitleaks. The rule's regular expression
-// then runs only on the line around each keyword occurrence (at most a few
-// KiB), never on the whole text: clean text of any size costs a few
-// substring searches per rule, plus a short regexp run per keyword hit.
+// then runs only on a window of under a KiB around each keyword occurrence,
+// never on the whole text: clean text of any size costs a few substring
+// searches per rule, plus a short regexp run per keyword hit. A test checks
+// that this finds what the plain expressions find.
 //
 // A Reason names the rule and the line, never the value.
 package secret
@@ -38,7 +39,9 @@ type rule struct {
 	severity    string
 	description string
 	keywords    []string          // lowercase; one must occur in the lowered text
-	near        string            // lowercase; when set, the keyword's line must hold it too
+	near        string            // lowercase; when set, the window must hold it too
+	line        bool              // matches lie within one line
+	fold        bool              // the pattern ignores case (set by New)
 	valid       func(string) bool // optional check of a match, to drop look-alikes
 }
 
@@ -87,7 +90,7 @@ var catalogue = []rule{
 		severity: "high", description: "API key assignment", keywords: []string{"api_key", "api-key", "apikey"}},
 	{name: "env_secret", pattern: `(?im)^[ \t]*(?:export[ \t]+)?[A-Z0-9_]*(?:SECRET|PASSWORD|PASSWD|TOKEN|API_?KEY|ACCESS_?KEY|AUTH_?KEY|PRIVATE_?KEY|CREDENTIALS?)(?:_[A-Z0-9_]*)?[ \t]*=[ \t]*['"]?([A-Za-z0-9_\-+/.!@#%^&*~=:,]{8,})['"]?[ \t]*\r?$`,
 		severity: "high", description: "secret-named variable assigned a value (KEY=value)",
-		keywords: []string{"secret", "password", "passwd", "token", "key", "credential"}, near: "=", valid: notPlaceholder},
+		keywords: []string{"secret", "password", "passwd", "token", "key", "credential"}, near: "=", line: true, valid: notPlaceholder},
 }
 
 // notPlaceholder rejects env_secret values that cannot be secrets: numbers
@@ -127,6 +130,7 @@ func New() *Detector {
 	d := &Detector{rules: make([]compiled, len(catalogue))}
 	for i, r := range catalogue {
 		d.rules[i] = compiled{rule: r, re: regexp.MustCompile(r.pattern)}
+		d.rules[i].fold = strings.Contains(r.pattern, "(?i")
 	}
 	return d
 }
@@ -134,7 +138,7 @@ func New() *Detector {
 // Check reports the first catalogue rule that matches text. The Reason names
 // the rule and the line of the match, never the value.
 func (d *Detector) Check(text string) (event.Finding, bool) {
-	lower := asciiLower(text)
+	lower := detect.ASCIILower(text)
 	for _, r := range d.rules {
 		at := r.find(text, lower)
 		if at < 0 {
@@ -153,39 +157,31 @@ func (d *Detector) Check(text string) (event.Finding, bool) {
 	return event.Finding{}, false
 }
 
-// Windows around a keyword: the line that holds it, cut to at most before
-// bytes before and after bytes after the keyword. Every catalogue match sits
-// on one line and is shorter than that.
-const (
-	before = 256
-	after  = 2048
+// Windows are the text a rule's regexp sees around a keyword occurrence.
+// Catalogue matches are far shorter than Before, except a JWT or a key,
+// which is still found from its first bytes. env_secret, whose matches are
+// whole lines, sees only the keyword's line.
+var (
+	window     = detect.Window{Before: 256, After: 512}
+	lineWindow = detect.Window{Before: 256, After: 512, Line: true}
 )
 
 // find returns the offset in text of the first valid match of r near one of
-// its keywords, or -1. lower is text with A-Z lowered, byte for byte.
+// its keywords, or -1. lower is text lowered by detect.ASCIILower.
 func (r compiled) find(text, lower string) int {
-	for _, k := range r.keywords {
-		for from := 0; from < len(lower); {
-			i := strings.Index(lower[from:], k)
-			if i < 0 {
-				break
-			}
-			i += from
-			start := max(strings.LastIndexByte(lower[:i], '\n')+1, i-before)
-			end := len(lower)
-			if j := strings.IndexByte(lower[i:], '\n'); j >= 0 {
-				end = i + j
-			}
-			end = min(end, i+len(k)+after)
-			if r.near == "" || strings.Contains(lower[start:end], r.near) {
-				if at := r.match(text[start:end]); at >= 0 {
-					return start + at
-				}
-			}
-			from = end
-		}
+	if r.fold && strings.ContainsAny(text, detect.FoldsToASCII) {
+		return r.match(text) // rare: the keywords cannot be trusted
 	}
-	return -1
+	win := window
+	if r.line {
+		win = lineWindow
+	}
+	return win.Find(text, lower, r.keywords, func(w, lw string) int {
+		if r.near != "" && !strings.Contains(lw, r.near) {
+			return -1
+		}
+		return r.match(w)
+	})
 }
 
 // match returns the offset of the first valid match of r in window, or -1.
@@ -205,20 +201,4 @@ func (r compiled) match(window string) int {
 		}
 	}
 	return -1
-}
-
-// asciiLower lowers A-Z and keeps every other byte, so offsets in the result
-// are offsets in s (strings.ToLower may change the length of non-ASCII text).
-func asciiLower(s string) string {
-	i := strings.IndexFunc(s, func(r rune) bool { return 'A' <= r && r <= 'Z' })
-	if i < 0 {
-		return s
-	}
-	b := []byte(s)
-	for ; i < len(b); i++ {
-		if c := b[i]; 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/event"
 )
 
@@ -215,12 +216,42 @@ func TestCleanTextIsClean(t *testing.T) {
 	}
 }
 
+var samples = []string{
+	"AKIA" + "IOSFODNN7EXAMPL1", "PASSWORD=hunter2hunter2", "", "api_\u212aey: " + alnum, "api_key:\n  " + alnum,
+	"x\nSECRET=abcdefgh1\n", "Authorization: Bearer " + alnum, "authorization:\n bearer " + alnum,
+	"postgres://u:p4ssw0rd@h/db", strings.Repeat("key ", 200) + "API_KEY=" + alnum, "eyJa.b.c", "sk-" + alnum,
+}
+
+// TestWindowedEqualsPlain checks that the keyword-window search finds what
+// each plain expression finds in the whole text.
+func TestWindowedEqualsPlain(t *testing.T) {
+	d := New()
+	for _, s := range samples {
+		equivalent(t, d, s)
+	}
+	long := strings.Repeat("token key secret password api ", 3000)
+	for _, s := range samples {
+		equivalent(t, d, long+s+long)
+	}
+}
+
+func equivalent(t *testing.T, d *Detector, text string) {
+	t.Helper()
+	lower := detect.ASCIILower(text)
+	for _, r := range d.rules {
+		if plain, windowed := r.match(text) >= 0, r.find(text, lower) >= 0; plain != windowed {
+			t.Errorf("rule %s on %.60q: plain %v, windowed %v", r.name, text, plain, windowed)
+		}
+	}
+}
+
 func FuzzCheck(f *testing.F) {
-	f.Add("AKIA" + "IOSFODNN7EXAMPL1")
-	f.Add("PASSWORD=hunter2hunter2")
-	f.Add("")
+	for _, s := range samples {
+		f.Add(s)
+	}
 	d := New()
 	f.Fuzz(func(t *testing.T, text string) {
+		equivalent(t, d, text)
 		fd, ok := d.Check(text)
 		if ok != (fd.Rule != "") || (ok && len(text) >= 8 && strings.Contains(fd.Reason, text)) {
 			t.Fatalf("bad finding %+v for %q", fd, text)
@@ -243,5 +274,19 @@ func BenchmarkCheck(b *testing.B) {
 func BenchmarkNew(b *testing.B) {
 	for b.Loop() {
 		New()
+	}
+}
+
+// BenchmarkCheckProse is 1 MiB of ordinary prose without keywords: the
+// prefilter alone decides.
+func BenchmarkCheckProse(b *testing.B) {
+	d := New()
+	text := strings.Repeat("Refactor the handler so errors are wrapped with context, then run the tests again.\n", (1<<20)/84)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := d.Check(text); ok {
+			b.Fatal("clean text flagged")
+		}
 	}
 }
