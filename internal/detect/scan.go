@@ -71,6 +71,8 @@ func ASCIILower(s string) string {
 	return string(b)
 }
 
-// FoldsToASCII holds U+017F and U+212A, the two letters that Go's
-// case-insensitive matching takes for s and k.
-const FoldsToASCII = "\u017f\u212a"
+// FoldsToASCII reports whether s holds U+017F or U+212A, the two letters
+// that Go's case-insensitive matching takes for s and k.
+func FoldsToASCII(s string) bool {
+	return strings.Contains(s, "\u017f") || strings.Contains(s, "\u212a")
+}

@@ -139,8 +139,9 @@ func New() *Detector {
 // the rule and the line of the match, never the value.
 func (d *Detector) Check(text string) (event.Finding, bool) {
 	lower := detect.ASCIILower(text)
+	folds := detect.FoldsToASCII(text)
 	for _, r := range d.rules {
-		at := r.find(text, lower)
+		at := r.find(text, lower, folds)
 		if at < 0 {
 			continue
 		}
@@ -167,9 +168,10 @@ var (
 )
 
 // find returns the offset in text of the first valid match of r near one of
-// its keywords, or -1. lower is text lowered by detect.ASCIILower.
-func (r compiled) find(text, lower string) int {
-	if r.fold && strings.ContainsAny(text, detect.FoldsToASCII) {
+// its keywords, or -1. lower is text lowered by detect.ASCIILower; folds
+// says whether text holds a letter that (?i) takes for an ASCII one.
+func (r compiled) find(text, lower string, folds bool) int {
+	if r.fold && folds {
 		return r.match(text) // rare: the keywords cannot be trusted
 	}
 	win := window
