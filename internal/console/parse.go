@@ -1,6 +1,7 @@
 package console
 
 import (
+	"encoding/binary"
 	"errors"
 	"strconv"
 	"time"
@@ -50,7 +51,7 @@ func parseLine(line []byte, f *fields) error {
 	if !s.eat('}') {
 		for {
 			s.ws()
-			key, ok := s.str()
+			key, ok := s.str(false) // an escaped key matches no field name
 			if !ok {
 				return errSyntax
 			}
@@ -137,21 +138,36 @@ func (s *scanner) lit(w string) bool {
 	return false
 }
 
-// str reads a JSON string and returns its decoded content. Without escapes
-// the result aliases the input.
-func (s *scanner) str() ([]byte, bool) {
+// str reads a JSON string and returns its content: decoded if decode is
+// set, else raw. Without escapes the result aliases the input.
+func (s *scanner) str(decode bool) ([]byte, bool) {
 	if !s.eat('"') {
 		return nil, false
 	}
 	start := s.i
 	escaped := false
 	for s.i < len(s.b) {
+		// Fast path: run over plain characters, eight at a time while no
+		// quote, backslash or control character is among them.
+		for s.i+8 <= len(s.b) {
+			x := binary.LittleEndian.Uint64(s.b[s.i:])
+			if hasLess(x, 0x20) || hasZero(x^(lsb*'"')) || hasZero(x^(lsb*'\\')) {
+				break
+			}
+			s.i += 8
+		}
+		for s.i < len(s.b) && plain[s.b[s.i]] {
+			s.i++
+		}
+		if s.i >= len(s.b) {
+			break
+		}
 		c := s.b[s.i]
 		switch {
 		case c == '"':
 			raw := s.b[start:s.i]
 			s.i++
-			if !escaped {
+			if !escaped || !decode {
 				return raw, true
 			}
 			return unescapeJSON(raw)
@@ -186,12 +202,31 @@ func (s *scanner) str() ([]byte, bool) {
 	return nil, false
 }
 
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// hasZero reports whether any byte of x is zero.
+func hasZero(x uint64) bool { return (x-lsb)&^x&msb != 0 }
+
+// hasLess reports whether any byte of x is below n (n ≤ 128).
+func hasLess(x uint64, n uint64) bool { return (x-lsb*n)&^x&msb != 0 }
+
+// plain marks the bytes that stand for themselves inside a JSON string.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // strField reads a string or null. present is false for null.
 func (s *scanner) strField() (v []byte, present bool, err error) {
 	if s.lit("null") {
 		return nil, false, nil
 	}
-	v, ok := s.str()
+	v, ok := s.str(true)
 	if !ok {
 		if s.i < len(s.b) && s.b[s.i] != '"' && s.value(0) {
 			return nil, false, errField
@@ -286,7 +321,7 @@ func (s *scanner) value(depth int) bool {
 	}
 	switch c := s.b[s.i]; c {
 	case '"':
-		_, ok := s.str()
+		_, ok := s.str(false)
 		return ok
 	case '{':
 		s.i++
@@ -296,7 +331,7 @@ func (s *scanner) value(depth int) bool {
 		}
 		for {
 			s.ws()
-			if _, ok := s.str(); !ok {
+			if _, ok := s.str(false); !ok {
 				return false
 			}
 			s.ws()
