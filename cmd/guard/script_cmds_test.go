@@ -13,5 +13,8 @@ func scriptCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 		"backups":       scriptBackups,
 		"hookrun":       scriptHookrun,
 		"mkauditlog":    scriptMkauditlog,
+		"freeport":      scriptFreeport,
+		"httpget":       scriptHTTPGet,
+		"genlog":        scriptGenlog,
 	}
 }

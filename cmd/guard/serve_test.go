@@ -1,0 +1,114 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/guardhq/guard/internal/console/loggen"
+)
+
+// scriptFreeport sets an environment variable to a free loopback TCP port:
+//
+//	freeport NAME
+func scriptFreeport(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: freeport NAME")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ts.Check(err)
+	port := ln.Addr().(*net.TCPAddr).Port
+	ts.Check(ln.Close())
+	ts.Setenv(args[0], strconv.Itoa(port))
+}
+
+// scriptHTTPGet sends one request to a server the script started, retrying
+// the connection while the server comes up (at most 10 s), and prints
+// "status N", the response headers (lower-case names, sorted) and the body:
+//
+//	httpget [-method M] [-host H] [-header K:V]... URL
+func scriptHTTPGet(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("httpget does not fail; check its status line")
+	}
+	method, host := http.MethodGet, ""
+	var headers [][2]string
+	for len(args) > 1 && strings.HasPrefix(args[0], "-") {
+		switch args[0] {
+		case "-method":
+			method = args[1]
+		case "-host":
+			host = args[1]
+		case "-header":
+			k, v, _ := strings.Cut(args[1], ":")
+			headers = append(headers, [2]string{k, strings.TrimSpace(v)})
+		default:
+			ts.Fatalf("httpget: unknown flag %s", args[0])
+		}
+		args = args[2:]
+	}
+	if len(args) != 1 {
+		ts.Fatalf("usage: httpget [-method M] [-host H] [-header K:V] URL")
+	}
+	client := &http.Client{Timeout: 10 * time.Second}
+	var resp *http.Response
+	for attempt := 0; ; attempt++ {
+		req, err := http.NewRequest(method, args[0], nil)
+		ts.Check(err)
+		if host != "" {
+			req.Host = host
+		}
+		for _, h := range headers {
+			req.Header.Set(h[0], h[1])
+		}
+		resp, err = client.Do(req)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, syscall.ECONNREFUSED) || attempt >= 100 {
+			ts.Fatalf("httpget: %v", err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	ts.Check(err)
+	var names []string
+	for k := range resp.Header {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	fmt.Fprintf(ts.Stdout(), "status %d\n", resp.StatusCode)
+	for _, k := range names {
+		fmt.Fprintf(ts.Stdout(), "%s: %s\n", strings.ToLower(k), strings.Join(resp.Header[k], ", "))
+	}
+	fmt.Fprintf(ts.Stdout(), "\n%s\n", body)
+}
+
+// scriptGenlog writes a synthetic audit log with a valid hash chain:
+//
+//	genlog N FILE
+func scriptGenlog(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: genlog N FILE")
+	}
+	n, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	path := ts.MkAbs(args[1])
+	ts.Check(os.MkdirAll(filepath.Dir(path), 0o700))
+	f, err := os.Create(path)
+	ts.Check(err)
+	ts.Check(loggen.Write(f, loggen.Options{N: n, Seed: 1}))
+	ts.Check(f.Close())
+}
