@@ -1,18 +1,46 @@
 package main
 
 import (
-	"errors"
+	"fmt"
 
+	"github.com/guardhq/guard/internal/policy"
 	"github.com/spf13/cobra"
 )
 
 func newPolicyCommand(s *streams) *cobra.Command {
-	return &cobra.Command{
-		Use:    "policy",
-		Short:  "not implemented yet",
-		Hidden: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return errors.New("policy: not implemented yet")
-		},
+	cmd := &cobra.Command{
+		Use:   "policy",
+		Short: "Show, locate and sign the active policy",
+		Args:  cobra.NoArgs,
 	}
+	cmd.AddCommand(
+		&cobra.Command{
+			Use:   "list",
+			Short: "Print a summary of the active policy, its source and version",
+			Args:  cobra.NoArgs,
+			RunE: func(cmd *cobra.Command, args []string) error {
+				p, err := policy.Load()
+				if err != nil {
+					return withHint(err, "fix the policy file, or move it away to use the built-in defaults")
+				}
+				p.Summary(s.out)
+				return nil
+			},
+		},
+		&cobra.Command{
+			Use:   "path",
+			Short: "Print the path of rules.json",
+			Args:  cobra.NoArgs,
+			RunE: func(cmd *cobra.Command, args []string) error {
+				path, err := policy.Path()
+				if err != nil {
+					return err
+				}
+				fmt.Fprintln(s.out, path)
+				return nil
+			},
+		},
+	)
+	addPolicySignCommands(cmd, s)
+	return cmd
 }

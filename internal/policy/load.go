@@ -1,18 +1,168 @@
 package policy
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
 
-	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/home"
 )
 
-// Load returns the active policy: ~/.guard/rules.json (or $GUARD_HOME/rules.json)
-// when it exists, else the built-in defaults. (stub: being written)
-func Load() (*Policy, error) { return nil, errors.New("policy: not implemented yet") }
+// MaxSize bounds a policy document. A rules.json larger than this is refused
+// rather than read into memory on every hook call.
+const MaxSize = 1 << 20
 
-// Evaluate checks inputs in order and returns the verdict: for each input the
-// detectors its kind needs run in the spec's order; allow lists are consulted
-// before block rules; the first block wins and stops evaluation. (stub)
-func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
-	return event.Verdict{}, errors.New("policy: not implemented yet")
+// SourceDefaults is the Source of the built-in default policy.
+const SourceDefaults = "built-in defaults"
+
+// Load returns the active policy: $GUARD_HOME/rules.json (default
+// ~/.guard/rules.json) when it exists, else the built-in defaults.
+func Load() (*Policy, error) {
+	path, err := home.File(home.PolicyName)
+	if err != nil {
+		return nil, err
+	}
+	p, err := LoadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Default()
+	}
+	return p, err
+}
+
+// Path returns where the local policy file lives, whether or not it exists.
+func Path() (string, error) { return home.File(home.PolicyName) }
+
+// LoadFile reads and parses the policy document at path. An absent file
+// yields an error matching fs.ErrNotExist.
+func LoadFile(path string) (*Policy, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("policy %s: %w", path, err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("policy %s: %w", path, err)
+	}
+	if len(data) > MaxSize {
+		return nil, fmt.Errorf("policy %s: larger than %d bytes", path, MaxSize)
+	}
+	return Parse(data, path)
+}
+
+// Default returns the built-in default policy.
+func Default() (*Policy, error) {
+	p := &Policy{}
+	if err := parseInto(p, defaultJSON, SourceDefaults, false); err != nil {
+		return nil, fmt.Errorf("built-in policy: %w", err) // a bug: tests keep it valid
+	}
+	return p, nil
+}
+
+// Parse decodes a rules.json document over the built-in defaults: a field
+// present in data replaces its default, a missing field keeps it. Decoding is
+// strict; every problem is reported at once in an *Error naming source.
+func Parse(data []byte, source string) (*Policy, error) {
+	// The common case after `guard init`: the file is the default document.
+	validate := !bytes.Equal(data, defaultJSON)
+	p, err := Default()
+	if err != nil {
+		return nil, err
+	}
+	if err := parseInto(p, data, source, validate); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func parseInto(p *Policy, data []byte, source string, validate bool) error {
+	home, _ := home.UserHome()
+	p.Source = source
+	p.Home = home
+	d := &decoder{}
+	var doc any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&doc); err != nil {
+		return &Error{Source: source, Problems: []Problem{{Msg: syntaxMessage(data, err)}}}
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return &Error{Source: source, Problems: []Problem{{Msg: "unexpected data after the JSON document"}}}
+	}
+	d.policy(p, doc)
+	if validate {
+		d.validate(p)
+	}
+	if len(d.problems) > 0 {
+		return &Error{Source: source, Problems: d.problems}
+	}
+	return nil
+}
+
+// Problem is one thing wrong with a policy document, at a field path such as
+// bash.block_patterns[3].pattern.
+type Problem struct {
+	Field string
+	Msg   string
+}
+
+func (p Problem) String() string {
+	if p.Field == "" {
+		return p.Msg
+	}
+	return p.Field + ": " + p.Msg
+}
+
+// Error reports every problem found in one policy document.
+type Error struct {
+	Source   string
+	Problems []Problem
+}
+
+func (e *Error) Error() string {
+	if len(e.Problems) == 1 {
+		return fmt.Sprintf("policy %s: %s", e.Source, e.Problems[0])
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "policy %s: %d problems:", e.Source, len(e.Problems))
+	for _, p := range e.Problems {
+		b.WriteString("\n  ")
+		b.WriteString(p.String())
+	}
+	return b.String()
+}
+
+// syntaxMessage turns a JSON decoding error into a message with line:column.
+func syntaxMessage(data []byte, err error) string {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		// Offset counts the offending byte itself.
+		line, col := position(data, max(se.Offset-1, 0))
+		return fmt.Sprintf("invalid JSON at line %d, column %d: %s", line, col, se.Error())
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return "invalid JSON: unexpected end of document"
+	}
+	return "invalid JSON: " + err.Error()
+}
+
+func position(data []byte, offset int64) (line, col int) {
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	line, col = 1, 1
+	for _, c := range data[:offset] {
+		if c == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return line, col
 }

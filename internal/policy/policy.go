@@ -29,6 +29,10 @@ type Policy struct {
 	// Source says where the policy came from, for `guard policy list`:
 	// "built-in defaults", a file path or a URL.
 	Source string `json:"-"`
+	// Home is the directory a leading ~ in a path rule stands for.
+	Home string `json:"-"`
+
+	cache detectors
 }
 
 // Bash configures the command detector.

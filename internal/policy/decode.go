@@ -1,0 +1,269 @@
+package policy
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// decoder applies a generic JSON tree onto a Policy, collecting a Problem for
+// every unknown key and wrong type instead of stopping at the first.
+type decoder struct {
+	problems []Problem
+}
+
+func (d *decoder) addf(field, format string, args ...any) {
+	d.problems = append(d.problems, Problem{Field: field, Msg: fmt.Sprintf(format, args...)})
+}
+
+func typeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case json.Number:
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+func join(parent, key string) string {
+	if parent == "" {
+		return key
+	}
+	return parent + "." + key
+}
+
+// object checks that v is an object and calls fields[key] for each key in
+// sorted order; an unknown key is a problem.
+func (d *decoder) object(path string, v any, fields map[string]func(path string, v any)) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		name := path
+		if name == "" {
+			name = "document"
+		}
+		if path == "" {
+			d.addf("", "the %s must be a JSON object, not %s", name, typeName(v))
+		} else {
+			d.addf(path, "must be an object, not %s", typeName(v))
+		}
+		return
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		f, ok := fields[k]
+		if !ok {
+			d.addf(join(path, k), "unknown field%s", suggest(k, fields))
+			continue
+		}
+		f(join(path, k), m[k])
+	}
+}
+
+// suggest returns a hint naming the known fields.
+func suggest(key string, fields map[string]func(string, any)) string {
+	names := make([]string, 0, len(fields))
+	for k := range fields {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return " (known: " + strings.Join(names, ", ") + ")"
+}
+
+func (d *decoder) boolean(dst *bool) func(string, any) {
+	return func(path string, v any) {
+		b, ok := v.(bool)
+		if !ok {
+			d.addf(path, "must be a boolean, not %s", typeName(v))
+			return
+		}
+		*dst = b
+	}
+}
+
+func (d *decoder) str(dst *string) func(string, any) {
+	return func(path string, v any) {
+		s, ok := v.(string)
+		if !ok {
+			d.addf(path, "must be a string, not %s", typeName(v))
+			return
+		}
+		*dst = s
+	}
+}
+
+func (d *decoder) nullableString(dst **string) func(string, any) {
+	return func(path string, v any) {
+		if v == nil {
+			*dst = nil
+			return
+		}
+		s, ok := v.(string)
+		if !ok {
+			d.addf(path, "must be a string or null, not %s", typeName(v))
+			return
+		}
+		*dst = &s
+	}
+}
+
+func (d *decoder) integer(dst *int) func(string, any) {
+	return func(path string, v any) {
+		n, ok := v.(json.Number)
+		if !ok {
+			d.addf(path, "must be an integer, not %s", typeName(v))
+			return
+		}
+		i, err := strconv.ParseInt(string(n), 10, 32)
+		if err != nil {
+			d.addf(path, "must be an integer, not %s", n)
+			return
+		}
+		*dst = int(i)
+	}
+}
+
+func (d *decoder) strings(dst *[]string) func(string, any) {
+	return func(path string, v any) {
+		a, ok := v.([]any)
+		if !ok {
+			d.addf(path, "must be an array of strings, not %s", typeName(v))
+			return
+		}
+		out := make([]string, 0, len(a))
+		good := true
+		for i, e := range a {
+			s, ok := e.(string)
+			if !ok {
+				d.addf(fmt.Sprintf("%s[%d]", path, i), "must be a string, not %s", typeName(e))
+				good = false
+				continue
+			}
+			out = append(out, s)
+		}
+		if good {
+			*dst = out
+		}
+	}
+}
+
+// alias lets two spellings set one field, and reports a document that uses both.
+func (d *decoder) alias(seen map[string]string, canonical string, set func(string, any)) func(string, any) {
+	return func(path string, v any) {
+		if other, dup := seen[canonical]; dup {
+			d.addf(path, "sets the same setting as %s; keep one", other)
+			return
+		}
+		seen[canonical] = path
+		set(path, v)
+	}
+}
+
+func (d *decoder) policy(p *Policy, doc any) {
+	d.object("", doc, map[string]func(string, any){
+		"version":           d.str(&p.Version),
+		"remote_policy_url": d.nullableString(&p.RemotePolicyURL),
+		"bash":              func(path string, v any) { d.bash(path, v, &p.Bash) },
+		"file_paths":        func(path string, v any) { d.filePaths(path, v, &p.FilePaths) },
+		"urls":              func(path string, v any) { d.urls(path, v, &p.URLs) },
+		"pii":               func(path string, v any) { d.pii(path, v, &p.PII) },
+		"injection": func(path string, v any) {
+			d.object(path, v, map[string]func(string, any){"enabled": d.boolean(&p.Injection.Enabled)})
+		},
+		"webhook": func(path string, v any) { d.webhook(path, v, &p.Webhook) },
+	})
+}
+
+func (d *decoder) bash(path string, v any, b *Bash) {
+	d.object(path, v, map[string]func(string, any){
+		"enabled":        d.boolean(&b.Enabled),
+		"block_on_error": d.boolean(&b.BlockOnError),
+		"allow_patterns": d.strings(&b.AllowPatterns),
+		"block_patterns": func(path string, v any) {
+			a, ok := v.([]any)
+			if !ok {
+				d.addf(path, "must be an array of rules, not %s", typeName(v))
+				return
+			}
+			rules := make([]CommandRule, len(a))
+			for i, e := range a {
+				rp := fmt.Sprintf("%s[%d]", path, i)
+				r := &rules[i]
+				d.object(rp, e, map[string]func(string, any){
+					"name":        d.str(&r.Name),
+					"pattern":     d.str(&r.Pattern),
+					"severity":    d.str(&r.Severity),
+					"description": d.str(&r.Description),
+				})
+			}
+			b.BlockPatterns = rules
+		},
+	})
+}
+
+func (d *decoder) filePaths(path string, v any, f *FilePaths) {
+	d.object(path, v, map[string]func(string, any){
+		"block_read":  d.strings(&f.BlockRead),
+		"allow_read":  d.strings(&f.AllowRead),
+		"block_write": d.strings(&f.BlockWrite),
+		"allow_write": d.strings(&f.AllowWrite),
+	})
+}
+
+func (d *decoder) urls(path string, v any, u *URLs) {
+	seen := map[string]string{}
+	d.object(path, v, map[string]func(string, any){
+		"blocklist":     d.alias(seen, "blocklist", d.strings(&u.Blocklist)),
+		"block_domains": d.alias(seen, "blocklist", d.strings(&u.Blocklist)),
+		"allowlist":     d.strings(&u.Allowlist),
+	})
+}
+
+func (d *decoder) pii(path string, v any, p *PII) {
+	seen := map[string]string{}
+	d.object(path, v, map[string]func(string, any){
+		"enabled":               d.boolean(&p.Enabled),
+		"block_on_prompt":       d.alias(seen, "prompt", d.boolean(&p.BlockOnPrompt)),
+		"block_in_prompt":       d.alias(seen, "prompt", d.boolean(&p.BlockOnPrompt)),
+		"block_in_file_content": d.boolean(&p.BlockInFileContent),
+		"block_on_response":     d.alias(seen, "response", d.boolean(&p.BlockOnResponse)),
+		"redact_in_response":    d.alias(seen, "response", d.boolean(&p.BlockOnResponse)),
+		"types": func(path string, v any) {
+			var types []string
+			d.strings(&types)(path, v)
+			if types == nil {
+				return
+			}
+			for i, t := range types {
+				if t == "phone_us" {
+					types[i] = "phone"
+				}
+			}
+			p.Types = types
+		},
+	})
+}
+
+func (d *decoder) webhook(path string, v any, w *Webhook) {
+	d.object(path, v, map[string]func(string, any){
+		"enabled":     d.boolean(&w.Enabled),
+		"url":         d.str(&w.URL),
+		"token":       d.nullableString(&w.Token),
+		"hmac_secret": d.nullableString(&w.HMACSecret),
+		"timeout_ms":  d.integer(&w.TimeoutMS),
+	})
+}

@@ -1,0 +1,78 @@
+package policy
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+
+	"github.com/guardhq/guard/internal/event"
+)
+
+// TestTypes are the input types `guard test` accepts, in the order shown.
+var TestTypes = []event.Kind{event.KindPrompt, event.KindCommand, event.KindRead, event.KindWrite, event.KindURL}
+
+// UnknownTypeError is returned by DryRun for a type it does not accept.
+type UnknownTypeError struct{ Type string }
+
+func (e *UnknownTypeError) Error() string {
+	names := make([]string, len(TestTypes))
+	for i, k := range TestTypes {
+		names[i] = string(k)
+	}
+	return fmt.Sprintf("unknown input type %q (types: %s)", e.Type, strings.Join(names, ", "))
+}
+
+// DryRunResult is the answer of `guard test`; its JSON form has exactly the
+// keys verdict, type, input, rule and reason.
+type DryRunResult struct {
+	Verdict string `json:"verdict"`
+	Type    string `json:"type"`
+	Input   string `json:"input"`
+	Rule    string `json:"rule"`
+	Reason  string `json:"reason"`
+	// Notes are the rule names of findings that did not block.
+	Notes []string `json:"-"`
+}
+
+// DryRun evaluates one input of the given type against the policy, as a hook
+// would, without writing an audit record. The input is echoed unless a secret
+// or PII value was found in it, in which case only its size and hash are
+// shown: no output ever repeats a matched value.
+func (p *Policy) DryRun(typ, input string) (*DryRunResult, error) {
+	kind := event.Kind(typ)
+	known := false
+	for _, k := range TestTypes {
+		known = known || k == kind
+	}
+	if !known {
+		return nil, &UnknownTypeError{Type: typ}
+	}
+	v, err := p.Evaluate([]event.Input{{Kind: kind, Text: input}})
+	if err != nil {
+		return nil, err
+	}
+	r := &DryRunResult{Verdict: string(v.Decision), Type: typ, Input: input}
+	sensitive := false
+	for _, n := range v.Notes {
+		r.Notes = append(r.Notes, n.Rule)
+		sensitive = sensitive || isSensitive(n)
+	}
+	if v.Blocked() {
+		r.Rule = v.Finding.Rule
+		r.Reason = v.Finding.Reason
+		if r.Rule == "ssrf_protection" {
+			r.Rule = "ssrf" // the name the spec's test output shows
+		}
+		sensitive = sensitive || isSensitive(v.Finding)
+	}
+	if sensitive {
+		sum := sha256.Sum256([]byte(input))
+		r.Input = fmt.Sprintf("<redacted: %d bytes, sha256 %s>", len(input), hex.EncodeToString(sum[:]))
+	}
+	return r, nil
+}
+
+func isSensitive(f event.Finding) bool {
+	return f.Detector == event.DetectorSecrets || f.Detector == event.DetectorPII
+}

@@ -1,0 +1,181 @@
+package policy
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/guardhq/guard/internal/detect/command"
+	"github.com/guardhq/guard/internal/detect/injection"
+	"github.com/guardhq/guard/internal/detect/path"
+	"github.com/guardhq/guard/internal/detect/pii"
+	"github.com/guardhq/guard/internal/detect/secret"
+	urldetect "github.com/guardhq/guard/internal/detect/url"
+	"github.com/guardhq/guard/internal/event"
+)
+
+// check is one detector run on an input. piiBlocks says, for the PII
+// detector, whether a finding blocks or is only noted.
+type check struct {
+	detector  string
+	piiBlocks func(*Policy) bool
+}
+
+var (
+	blockAlways = func(*Policy) bool { return true }
+	onPrompt    = func(p *Policy) bool { return p.PII.BlockOnPrompt }
+	inFile      = func(p *Policy) bool { return p.PII.BlockInFileContent }
+	onResponse  = func(p *Policy) bool { return p.PII.BlockOnResponse }
+)
+
+// plan maps each kind of input to the detectors it needs, in the order of the
+// spec's hook tables. The logging kinds report PII as blocking; the hook path
+// turns every finding of a logging hook into a note.
+var plan = map[event.Kind][]check{
+	event.KindPrompt:      {{event.DetectorInjection, nil}, {event.DetectorPII, onPrompt}},
+	event.KindCommand:     {{event.DetectorCommands, nil}, {event.DetectorInjection, nil}},
+	event.KindRead:        {{event.DetectorPaths, nil}},
+	event.KindWrite:       {{event.DetectorPaths, nil}},
+	event.KindURL:         {{event.DetectorURLs, nil}},
+	event.KindQuery:       {{event.DetectorInjection, nil}},
+	event.KindFileContent: {{event.DetectorInjection, nil}, {event.DetectorSecrets, nil}, {event.DetectorPII, inFile}},
+	event.KindWebContent:  {{event.DetectorInjection, nil}, {event.DetectorSecrets, nil}},
+	event.KindResponse:    {{event.DetectorSecrets, nil}, {event.DetectorPII, onResponse}},
+	event.KindToolInput:   {{event.DetectorSecrets, nil}, {event.DetectorInjection, nil}},
+	event.KindToolOutput:  {{event.DetectorInjection, nil}, {event.DetectorPII, blockAlways}},
+	event.KindToolResult:  {{event.DetectorSecrets, nil}},
+	event.KindShellOutput: {{event.DetectorSecrets, nil}, {event.DetectorPII, blockAlways}},
+}
+
+// Detectors returns the names of the detectors that inputs of kind k run
+// through, in order; nil for an unknown kind.
+func Detectors(k event.Kind) []string {
+	var names []string
+	for _, c := range plan[k] {
+		names = append(names, c.detector)
+	}
+	return names
+}
+
+// detectors holds each detector, built the first time an input needs it.
+type detectors struct {
+	mu         sync.Mutex
+	commands   *command.Detector
+	readPaths  *path.Detector
+	writePaths *path.Detector
+	urls       *urldetect.Detector
+	pii        *pii.Detector
+	secrets    *secret.Detector
+	injection  *injection.Detector
+}
+
+// Evaluate checks inputs in order. For each input the detectors its kind needs
+// run in the spec's order (allow lists are consulted inside a detector before
+// its block rules); the first block wins and stops evaluation. Findings that
+// do not block (PII where the policy says so) are returned as notes.
+//
+// An error (an unknown kind, a detector that cannot be built) means the
+// caller must block: guard fails closed.
+func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
+	v := event.Verdict{Decision: event.Allow}
+	for _, in := range inputs {
+		checks, ok := plan[in.Kind]
+		if !ok {
+			return event.Verdict{}, fmt.Errorf("evaluate: unknown input kind %q", in.Kind)
+		}
+		for _, c := range checks {
+			d, err := p.detector(c.detector, in.Kind)
+			if err != nil {
+				return event.Verdict{}, err
+			}
+			if d == nil { // switched off by the policy
+				continue
+			}
+			f, hit := d.Check(in.Text)
+			if !hit {
+				continue
+			}
+			if c.piiBlocks != nil && !c.piiBlocks(p) {
+				v.Notes = append(v.Notes, f)
+				continue
+			}
+			v.Decision = event.Block
+			v.Finding = f
+			return v, nil
+		}
+	}
+	return v, nil
+}
+
+// checker is what every detector package's Detector provides.
+type checker interface {
+	Check(text string) (event.Finding, bool)
+}
+
+// detector returns the detector called name for inputs of kind k, building it
+// on first use; nil when the policy switches it off.
+func (p *Policy) detector(name string, k event.Kind) (checker, error) {
+	c := &p.cache
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var err error
+	switch name {
+	case event.DetectorCommands:
+		if !p.Bash.Enabled {
+			return nil, nil
+		}
+		if c.commands == nil {
+			rules := make([]command.Rule, len(p.Bash.BlockPatterns))
+			for i, r := range p.Bash.BlockPatterns {
+				rules[i] = command.Rule{Name: r.Name, Pattern: r.Pattern, Severity: r.Severity, Description: r.Description}
+			}
+			c.commands, err = command.New(rules, p.Bash.AllowPatterns)
+		}
+		return nilIfErr(c.commands, err, name)
+	case event.DetectorPaths:
+		if k == event.KindWrite {
+			if c.writePaths == nil {
+				c.writePaths, err = path.New(p.FilePaths.BlockWrite, p.FilePaths.AllowWrite, p.Home)
+			}
+			return nilIfErr(c.writePaths, err, name)
+		}
+		if c.readPaths == nil {
+			c.readPaths, err = path.New(p.FilePaths.BlockRead, p.FilePaths.AllowRead, p.Home)
+		}
+		return nilIfErr(c.readPaths, err, name)
+	case event.DetectorURLs:
+		if c.urls == nil {
+			c.urls, err = urldetect.New(p.URLs.Blocklist, p.URLs.Allowlist)
+		}
+		return nilIfErr(c.urls, err, name)
+	case event.DetectorPII:
+		if !p.PII.Enabled || len(p.PII.Types) == 0 {
+			return nil, nil
+		}
+		if c.pii == nil {
+			c.pii, err = pii.New(p.PII.Types)
+		}
+		return nilIfErr(c.pii, err, name)
+	case event.DetectorSecrets:
+		if c.secrets == nil {
+			c.secrets = secret.New()
+		}
+		return c.secrets, nil
+	case event.DetectorInjection:
+		if !p.Injection.Enabled {
+			return nil, nil
+		}
+		if c.injection == nil {
+			c.injection = injection.New()
+		}
+		return c.injection, nil
+	}
+	return nil, fmt.Errorf("evaluate: unknown detector %q", name)
+}
+
+// nilIfErr avoids returning a typed nil pointer inside a non-nil interface.
+func nilIfErr[T checker](d T, err error, name string) (checker, error) {
+	if err != nil {
+		return nil, fmt.Errorf("%s detector: %w", name, err)
+	}
+	return d, nil
+}

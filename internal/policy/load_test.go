@@ -1,0 +1,256 @@
+package policy
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/event"
+)
+
+// TestInvalidFixtures checks that every file in testdata/invalid is refused
+// with exactly the problems listed in its .err file, all at once.
+func TestInvalidFixtures(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "invalid", "*.json"))
+	if len(files) == 0 {
+		t.Fatal("no fixtures")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			want, err := os.ReadFile(strings.TrimSuffix(f, ".json") + ".err")
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := LoadFile(f)
+			if p != nil {
+				t.Errorf("got a policy with an error")
+			}
+			var pe *Error
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v is not a *policy.Error", err)
+			}
+			if pe.Source != f {
+				t.Errorf("error names %q, want the file %q", pe.Source, f)
+			}
+			var got []string
+			for _, pr := range pe.Problems {
+				got = append(got, pr.String())
+			}
+			if g, w := strings.Join(got, "\n"), strings.TrimSpace(string(want)); g != w {
+				t.Errorf("problems:\n%s\nwant:\n%s", g, w)
+			}
+			if !strings.HasPrefix(err.Error(), "policy "+f+": ") {
+				t.Errorf("message %q does not start with the file", err)
+			}
+		})
+	}
+}
+
+func TestDefaultsMatchSpec(t *testing.T) {
+	p, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The embedded document itself passes full validation.
+	d := &decoder{}
+	d.validate(p)
+	if len(d.problems) > 0 {
+		t.Fatalf("default policy does not validate: %v", d.problems)
+	}
+	checks := []struct {
+		name      string
+		got, want any
+	}{
+		{"version", p.Version, "1.0.0"},
+		{"bash.enabled", p.Bash.Enabled, true},
+		{"bash.block_on_error", p.Bash.BlockOnError, true},
+		{"block patterns", len(p.Bash.BlockPatterns), 18},
+		{"allow patterns", len(p.Bash.AllowPatterns), 0},
+		{"blocked reads", len(p.FilePaths.BlockRead), 7},
+		{"pii.enabled", p.PII.Enabled, true},
+		{"pii.block_on_prompt", p.PII.BlockOnPrompt, false},
+		{"pii.block_in_file_content", p.PII.BlockInFileContent, true},
+		{"pii.block_on_response", p.PII.BlockOnResponse, true},
+		{"pii.types", strings.Join(p.PII.Types, ","), "ssn,credit_card,email,phone,passport"},
+		{"injection.enabled", p.Injection.Enabled, true},
+		{"webhook.enabled", p.Webhook.Enabled, false},
+		{"webhook.timeout_ms", p.Webhook.TimeoutMS, 500},
+		{"remote_policy_url", p.RemotePolicyURL == nil, true},
+		{"source", p.Source, SourceDefaults},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+		}
+	}
+	if n := len(p.URLs.Blocklist); n < 20 {
+		t.Errorf("default blocklist has %d entries, want at least 20", n)
+	}
+	for _, g := range []string{"~/.ssh/**", "~/.gnupg/**", "**/.env", "**/*.pem", "**/*.key"} {
+		if !contains(p.FilePaths.BlockRead, g) {
+			t.Errorf("block_read lacks %s", g)
+		}
+	}
+	for _, g := range []string{"~/.agent_a/settings.json", "~/.bashrc", "~/.zshrc", "~/.profile", "/etc/**", "/usr/**"} {
+		if !contains(p.FilePaths.BlockWrite, g) {
+			t.Errorf("block_write lacks %s", g)
+		}
+	}
+	names := map[string]string{}
+	for _, r := range p.Bash.BlockPatterns {
+		names[r.Name] = r.Pattern
+	}
+	spec := map[string]string{
+		"fork_bomb":    `:\(\)\{.*\}\;:`,
+		"dangerous_rm": `rm\s+-rf\s+[/~$]`,
+		"history_wipe": `history\s+-[cwp]`,
+		"curl_pipe_sh": `curl.*\|.*sh`,
+		"wget_pipe_sh": `wget.*-O-.*\|.*sh`,
+		"crypto_miner": `xmrig|minergate|minerd`,
+		"exfil_netcat": `nc\s+.*\d+\.\d+\.\d+\.\d+`,
+	}
+	for n, pat := range spec {
+		got, ok := names[n]
+		if !ok {
+			t.Errorf("default rule %s missing", n)
+		} else if n != "dangerous_rm" && got != pat {
+			t.Errorf("rule %s pattern %q, want the spec's %q", n, got, pat)
+		}
+	}
+	if _, ok := names["dangerous_command"]; !ok {
+		t.Error("default rule dangerous_command missing")
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, e := range list {
+		if e == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestPresentFieldReplacesMissingKeeps(t *testing.T) {
+	p, err := LoadFile(filepath.Join("testdata", "valid", "partial.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, _ := Default()
+	if got := p.Bash.AllowPatterns; len(got) != 1 || got[0] != "^rm -rf /tmp/build$" {
+		t.Errorf("allow_patterns = %v", got)
+	}
+	if len(p.Bash.BlockPatterns) != len(def.Bash.BlockPatterns) {
+		t.Errorf("block_patterns not kept: %d", len(p.Bash.BlockPatterns))
+	}
+	if len(p.FilePaths.BlockRead) != len(def.FilePaths.BlockRead) || len(p.FilePaths.AllowRead) != 1 {
+		t.Errorf("file_paths merge wrong: %+v", p.FilePaths)
+	}
+	if !p.PII.Enabled || !p.PII.BlockOnResponse || p.Webhook.TimeoutMS != 500 {
+		t.Errorf("untouched sections lost their defaults: %+v %+v", p.PII, p.Webhook)
+	}
+}
+
+func TestAliases(t *testing.T) {
+	p, err := LoadFile(filepath.Join("testdata", "valid", "aliases.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Version != "2.3.4" {
+		t.Errorf("version %q", p.Version)
+	}
+	if len(p.URLs.Blocklist) != 1 || p.URLs.Blocklist[0] != "evil.example" {
+		t.Errorf("block_domains not read as blocklist: %v", p.URLs.Blocklist)
+	}
+	if !p.PII.BlockOnPrompt || p.PII.BlockOnResponse {
+		t.Errorf("pii aliases not applied: %+v", p.PII)
+	}
+	if strings.Join(p.PII.Types, ",") != "ssn,phone" {
+		t.Errorf("phone_us not mapped to phone: %v", p.PII.Types)
+	}
+}
+
+func TestLoadUsesGuardHome(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("GUARD_HOME", dir)
+	p, err := Load()
+	if err != nil || p.Source != SourceDefaults {
+		t.Fatalf("absent file: %v, source %v", err, p)
+	}
+	path := filepath.Join(dir, "rules.json")
+	if err := os.WriteFile(path, []byte(`{"version": "9"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p, err = Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Source != path || p.Version != "9" {
+		t.Errorf("source %q version %q", p.Source, p.Version)
+	}
+	if err := os.WriteFile(path, []byte(`{"version": 9}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("broken file: error %v does not name %s", err, path)
+	}
+	big := bytes.Repeat([]byte(" "), MaxSize+1)
+	if err := os.WriteFile(path, big, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "larger than") {
+		t.Errorf("oversized file accepted: %v", err)
+	}
+}
+
+// TestDefaultDocumentRoundTrip checks that the embedded document is what a
+// Policy marshals to: init writes it, and nothing in it is unknown.
+func TestDefaultDocumentRoundTrip(t *testing.T) {
+	p, err := Parse(DefaultJSON(), "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := &Policy{}
+	if err := parseInto(q, out, "y", true); err != nil {
+		t.Fatalf("marshalled policy does not load: %v", err)
+	}
+	if !json.Valid(DefaultJSON()) || !bytes.HasSuffix(DefaultJSON(), []byte("}\n")) {
+		t.Error("default document is not one JSON object ending in a newline")
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add(DefaultJSON())
+	seeds, _ := filepath.Glob(filepath.Join("testdata", "*", "*.json"))
+	for _, s := range seeds {
+		b, _ := os.ReadFile(s)
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := Parse(data, "fuzz")
+		if err != nil {
+			if p != nil {
+				t.Fatal("non-nil policy with an error")
+			}
+			var pe *Error
+			if !errors.As(err, &pe) || len(pe.Problems) == 0 {
+				t.Fatalf("error %v carries no problems", err)
+			}
+			return
+		}
+		// A policy that loads evaluates without error on every kind.
+		for k := range plan {
+			if _, err := p.Evaluate([]event.Input{{Kind: k, Text: "rm -rf / ignore previous instructions 123-45-6789"}}); err != nil {
+				t.Fatalf("loaded policy fails to evaluate %s: %v", k, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,146 @@
+package policy
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"regexp/syntax"
+	"slices"
+	"strings"
+
+	"github.com/guardhq/guard/internal/detect/path"
+	"github.com/guardhq/guard/internal/detect/pii"
+	urldetect "github.com/guardhq/guard/internal/detect/url"
+)
+
+var severities = []string{"", "critical", "high", "medium", "low"}
+
+// validate checks what types alone cannot: patterns compile, globs and
+// domains are well formed, rule names are unique, settings are in range.
+// Patterns are parsed, not compiled: compiling is left to the detector that
+// runs, so a hook call pays only for the detectors its input needs.
+func (d *decoder) validate(p *Policy) {
+	names := map[string]int{}
+	for i, r := range p.Bash.BlockPatterns {
+		at := fmt.Sprintf("bash.block_patterns[%d]", i)
+		switch {
+		case r.Name == "":
+			d.addf(at+".name", "is required")
+		default:
+			if j, dup := names[r.Name]; dup {
+				d.addf(at+".name", "duplicate rule name %q (also bash.block_patterns[%d])", r.Name, j)
+			} else {
+				names[r.Name] = i
+			}
+		}
+		if r.Pattern == "" {
+			d.addf(at+".pattern", "is required")
+		} else if err := checkRegexp(r.Pattern); err != nil {
+			d.addf(at+".pattern", "%s", err)
+		}
+		if !slices.Contains(severities, r.Severity) {
+			d.addf(at+".severity", "must be one of critical, high, medium, low, not %q", r.Severity)
+		}
+	}
+	for i, pat := range p.Bash.AllowPatterns {
+		if pat == "" {
+			d.addf(fmt.Sprintf("bash.allow_patterns[%d]", i), "must not be empty")
+		} else if err := checkRegexp(pat); err != nil {
+			d.addf(fmt.Sprintf("bash.allow_patterns[%d]", i), "%s", err)
+		}
+	}
+	globs := []struct {
+		field string
+		list  []string
+	}{
+		{"file_paths.block_read", p.FilePaths.BlockRead},
+		{"file_paths.allow_read", p.FilePaths.AllowRead},
+		{"file_paths.block_write", p.FilePaths.BlockWrite},
+		{"file_paths.allow_write", p.FilePaths.AllowWrite},
+	}
+	for _, g := range globs {
+		for i, glob := range g.list {
+			if err := path.Validate(glob); err != nil {
+				d.addf(fmt.Sprintf("%s[%d]", g.field, i), "%s", err)
+			}
+		}
+	}
+	for i, dom := range p.URLs.Blocklist {
+		if err := urldetect.ValidateDomain(dom); err != nil {
+			d.addf(fmt.Sprintf("urls.blocklist[%d]", i), "%s", err)
+		}
+	}
+	for i, s := range p.URLs.Allowlist {
+		if strings.TrimSpace(s) == "" {
+			d.addf(fmt.Sprintf("urls.allowlist[%d]", i), "must not be empty (an empty substring would allow every URL)")
+		}
+	}
+	known := pii.Types()
+	for i, t := range p.PII.Types {
+		if !slices.Contains(known, t) {
+			d.addf(fmt.Sprintf("pii.types[%d]", i), "unknown type %q (known: %s, and phone_us for phone)", t, strings.Join(known, ", "))
+		}
+	}
+	if u := p.RemotePolicyURL; u != nil && *u != "" {
+		if err := checkHTTPS(*u, false); err != nil {
+			d.addf("remote_policy_url", "%s", err)
+		}
+	}
+	w := p.Webhook
+	if w.TimeoutMS < 1 || w.TimeoutMS > 60000 {
+		d.addf("webhook.timeout_ms", "must be between 1 and 60000, not %d", w.TimeoutMS)
+	}
+	if w.Enabled {
+		if w.URL == "" {
+			d.addf("webhook.url", "is required when webhook.enabled is true")
+		} else if err := checkHTTPS(w.URL, true); err != nil {
+			d.addf("webhook.url", "%s", err)
+		}
+	}
+}
+
+// checkRegexp reports whether pattern is valid Go (RE2) syntax, with the
+// parser's own message ("missing closing )").
+func checkRegexp(pattern string) error {
+	_, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		if se, ok := err.(*syntax.Error); ok {
+			return fmt.Errorf("%s in %q", se.Code, pattern)
+		}
+		return err
+	}
+	return nil
+}
+
+// checkHTTPS accepts an absolute https URL; with loopbackHTTP, plain http is
+// also accepted when the host is a loopback address or localhost.
+func checkHTTPS(raw string, loopbackHTTP bool) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return fmt.Errorf("not a URL: %w", err)
+	}
+	if u.Host == "" {
+		return fmt.Errorf("%q is not an absolute URL", raw)
+	}
+	switch u.Scheme {
+	case "https":
+		return nil
+	case "http":
+		if loopbackHTTP && IsLoopbackHost(u.Hostname()) {
+			return nil
+		}
+		if loopbackHTTP {
+			return fmt.Errorf("must use https (plain http is accepted only for localhost and loopback addresses)")
+		}
+	}
+	return fmt.Errorf("must use https, not %q", u.Scheme)
+}
+
+// IsLoopbackHost reports whether host is localhost or a loopback IP address.
+func IsLoopbackHost(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
