@@ -26,11 +26,14 @@ const (
 )
 
 func TestEvaluate(t *testing.T) {
-	type in = event.Input
+	type in struct {
+		kind event.Kind
+		text string
+	}
 	tests := []struct {
 		name   string
 		policy string
-		inputs []event.Input
+		inputs []in
 		rule   string   // blocking rule, "" for allow
 		notes  []string // rule names of non-blocking findings
 	}{
@@ -78,7 +81,11 @@ func TestEvaluate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			v, err := mustParse(t, tt.policy).Evaluate(tt.inputs)
+			var inputs []event.Input
+			for _, i := range tt.inputs {
+				inputs = append(inputs, event.Input{Kind: i.kind, Text: i.text})
+			}
+			v, err := mustParse(t, tt.policy).Evaluate(inputs)
 			if err != nil {
 				t.Fatal(err)
 			}
