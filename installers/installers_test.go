@@ -1,0 +1,943 @@
+package installers
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// need returns the path of each tool, skipping the test when one is missing
+// (failing instead under CI, where .ci/run installs them).
+func need(t *testing.T, tools ...string) []string {
+	t.Helper()
+	paths := make([]string, len(tools))
+	for i, tool := range tools {
+		p, err := exec.LookPath(tool)
+		if err != nil {
+			if os.Getenv("CI") != "" {
+				t.Fatalf("%s is required in CI: %v", tool, err)
+			}
+			t.Skipf("%s not installed", tool)
+		}
+		paths[i] = p
+	}
+	return paths
+}
+
+func unixOnly(t *testing.T) {
+	t.Helper()
+	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" {
+		t.Skip("the shell installers run on linux and macOS")
+	}
+}
+
+func TestScriptsLint(t *testing.T) {
+	unixOnly(t)
+	tools := need(t, "shellcheck", "dash")
+	for _, script := range []string{"install.sh", "uninstall.sh"} {
+		t.Run(script, func(t *testing.T) {
+			if out, err := exec.Command(tools[0], "--shell=sh", "--severity=style", script).CombinedOutput(); err != nil {
+				t.Errorf("shellcheck %s: %v\n%s", script, err, out)
+			}
+			if out, err := exec.Command(tools[1], "-n", script).CombinedOutput(); err != nil {
+				t.Errorf("dash -n %s: %v\n%s", script, err, out)
+			}
+		})
+	}
+}
+
+// TestScriptsRunOnlyFromTheLastLine checks the shape that makes a truncated
+// download harmless: the only top-level command is the last line, a call.
+func TestScriptsRunOnlyFromTheLastLine(t *testing.T) {
+	for _, tc := range []struct{ script, call string }{
+		{"install.sh", `{ main "$@"; }`},
+		{"uninstall.sh", `{ main "$@"; }`},
+		{"install.ps1", "Install-Guard"},
+		{"uninstall.ps1", "Uninstall-Guard"},
+	} {
+		t.Run(tc.script, func(t *testing.T) {
+			b, err := os.ReadFile(tc.script)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+			if last := lines[len(lines)-1]; last != tc.call {
+				t.Errorf("last line %q, want %q", last, tc.call)
+			}
+			if n := strings.Count(string(b), "\n"+tc.call+"\n"); n != 1 {
+				t.Errorf("%q appears %d times at the start of a line, want once", tc.call, n)
+			}
+		})
+	}
+}
+
+// TestPowerShellScripts checks what can be checked without PowerShell: the
+// checksum tool, the archive name and the install location.
+func TestPowerShellScripts(t *testing.T) {
+	for _, tc := range []struct {
+		script string
+		want   []string
+	}{
+		{"install.ps1", []string{
+			"Get-FileHash -Algorithm SHA256",
+			"'guard_*_windows_amd64.zip'",
+			`"guard_${version}_windows_amd64.zip"`,
+			`Join-Path $env:LOCALAPPDATA 'Programs\guard'`,
+			"init --agent-a",
+			"throw \"checksum mismatch",
+			"[Environment]::SetEnvironmentVariable('Path'",
+		}},
+		{"uninstall.ps1", []string{
+			`Join-Path $env:LOCALAPPDATA 'Programs\guard'`,
+			"service uninstall",
+			"init --agent-a --remove",
+			"GUARD_PURGE",
+		}},
+	} {
+		b, err := os.ReadFile(tc.script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(string(b), w) {
+				t.Errorf("%s does not contain %q", tc.script, w)
+			}
+		}
+		if strings.Contains(string(b), "Invoke-Expression") || strings.Contains(string(b), "iex ") && !strings.Contains(string(b), "| iex\n") {
+			t.Errorf("%s evaluates downloaded text", tc.script)
+		}
+	}
+}
+
+// ---- a release served on loopback ----------------------------------------
+
+// release is a set of files served as one release directory.
+type release map[string][]byte
+
+// withChecksums adds checksums.txt for every file already in r.
+func (r release) withChecksums() release {
+	var b strings.Builder
+	for name, data := range r {
+		if name == "checksums.txt" {
+			continue
+		}
+		sum := sha256.Sum256(data)
+		fmt.Fprintf(&b, "%s  %s\n", hex.EncodeToString(sum[:]), name)
+	}
+	r["checksums.txt"] = []byte(b.String())
+	return r
+}
+
+// serve serves r on loopback and counts the requests.
+func serve(t *testing.T, r release) (url string, hits *atomic.Int64) {
+	t.Helper()
+	hits = new(atomic.Int64)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		hits.Add(1)
+		data, ok := r[strings.TrimPrefix(req.URL.Path, "/")]
+		if !ok {
+			http.NotFound(w, req)
+			return
+		}
+		_, _ = w.Write(data)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL, hits
+}
+
+// dirRelease reads every regular file at the top of dir.
+func dirRelease(t *testing.T, dir string) release {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := release{}
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r[e.Name()] = b
+	}
+	return r
+}
+
+// fakeGuard is a stand-in binary: --version answers, anything else is
+// logged to $HOME/guard-calls; `service status` reports "not installed".
+func fakeGuard(version string) string {
+	return `#!/bin/sh
+case "$1" in
+--version) echo "guard ` + version + ` (fake)" ;;
+service) echo "$*" >>"$HOME/guard-calls"; [ "$2" = status ] && exit 4 ;;
+*) echo "$*" >>"$HOME/guard-calls" ;;
+esac
+`
+}
+
+func tarGz(t *testing.T, files map[string]string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	gz := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(gz)
+	for name, body := range files {
+		if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o755, Size: int64(len(body)), ModTime: time.Unix(1e9, 0)}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.WriteString(tw, body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := gz.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// hostArchive is the archive name for this machine at version v.
+func hostArchive(t *testing.T, v string) string {
+	t.Helper()
+	if runtime.GOARCH != "amd64" && runtime.GOARCH != "arm64" {
+		t.Skipf("no release for %s", runtime.GOARCH)
+	}
+	return fmt.Sprintf("guard_%s_%s_%s.tar.gz", v, runtime.GOOS, runtime.GOARCH)
+}
+
+// fakeRelease is a release whose archive for this machine holds fakeGuard.
+func fakeRelease(t *testing.T, v string) release {
+	t.Helper()
+	return release{
+		hostArchive(t, v):                 tarGz(t, map[string]string{"guard": fakeGuard(v), "README.md": "readme\n"}),
+		"guard_" + v + "_linux_amd64.deb": []byte("not this one"),
+	}.withChecksums()
+}
+
+// ---- running the scripts --------------------------------------------------
+
+// sandbox is a throwaway HOME, install prefix and TMPDIR for one run.
+type sandbox struct {
+	home, prefix, tmp string
+	path              string // PATH for the script
+	env               []string
+}
+
+func newSandbox(t *testing.T) *sandbox {
+	t.Helper()
+	root := t.TempDir()
+	s := &sandbox{
+		home:   filepath.Join(root, "home"),
+		prefix: filepath.Join(root, "prefix", "bin"),
+		tmp:    filepath.Join(root, "tmp"),
+		path:   os.Getenv("PATH"),
+	}
+	for _, d := range []string{s.home, s.tmp} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// run runs script (install.sh or uninstall.sh) with dash. With stdin true
+// the script arrives on standard input (`curl … | sh -s -- args`).
+func (s *sandbox) run(t *testing.T, script string, stdin bool, args ...string) (string, error) {
+	t.Helper()
+	dash := need(t, "dash")[0]
+	var cmd *exec.Cmd
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	if stdin {
+		b, err := os.ReadFile(script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd = exec.CommandContext(ctx, dash, append([]string{"-s", "--"}, args...)...)
+		cmd.Stdin = bytes.NewReader(b)
+	} else {
+		cmd = exec.CommandContext(ctx, dash, append([]string{script}, args...)...)
+	}
+	// GUARD_INSTALL_DIR keeps even a run without -b inside the sandbox.
+	cmd.Env = append([]string{"PATH=" + s.path, "HOME=" + s.home, "TMPDIR=" + s.tmp, "LC_ALL=C", "GUARD_INSTALL_DIR=" + s.prefix}, s.env...)
+	out, err := cmd.CombinedOutput()
+	// The trap removes the temp directory on every exit.
+	if left, _ := os.ReadDir(s.tmp); len(left) > 0 {
+		t.Errorf("%s left %d entries in TMPDIR", script, len(left))
+	}
+	return string(out), err
+}
+
+// nothingInstalled fails unless the run left no binary and no guard files.
+func (s *sandbox) nothingInstalled(t *testing.T) {
+	t.Helper()
+	if entries, err := os.ReadDir(s.prefix); err == nil && len(entries) > 0 {
+		t.Errorf("install prefix holds %d entries, want none", len(entries))
+	}
+	for _, p := range []string{".guard", ".agent_a", "guard-calls"} {
+		if _, err := os.Stat(filepath.Join(s.home, p)); err == nil {
+			t.Errorf("~/%s exists after a refused install", p)
+		}
+	}
+}
+
+// toolDir makes a directory of symlinks to exactly the given tools and
+// returns it, for a PATH that hides everything else.
+func toolDir(t *testing.T, tools ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, tool := range tools {
+		p := need(t, tool)[0]
+		if err := os.Symlink(p, filepath.Join(dir, tool)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// baseTools are what install.sh needs besides a downloader and a SHA-256 tool.
+var baseTools = []string{"uname", "mktemp", "rm", "awk", "tar", "gzip", "mkdir", "cp", "chmod", "mv", "dirname", "cat"}
+
+// ---- tests on a fake release (no goreleaser needed) -----------------------
+
+func TestInstallChecksumTools(t *testing.T) {
+	unixOnly(t)
+	good := fakeRelease(t, "1.0.0")
+	bad := release{}
+	for k, v := range good {
+		bad[k] = v
+	}
+	archive := hostArchive(t, "1.0.0")
+	bad[archive] = append(append([]byte{}, good[archive]...), 0) // one byte more
+
+	for _, tc := range []struct {
+		name  string
+		tools []string
+	}{
+		{"sha256sum", []string{"curl", "sha256sum"}},
+		{"shasum", []string{"curl", "shasum"}},
+		{"openssl", []string{"curl", "openssl"}},
+		{"wget", []string{"wget", "sha256sum"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := toolDir(t, append(append([]string{}, baseTools...), tc.tools...)...)
+
+			s := newSandbox(t)
+			s.path = path
+			url, _ := serve(t, bad)
+			s.env = []string{"GUARD_BASE_URL=" + url}
+			out, err := s.run(t, "install.sh", false, "-b", s.prefix)
+			if err == nil || !strings.Contains(out, "checksum mismatch") {
+				t.Errorf("tampered archive not refused (err %v):\n%s", err, out)
+			}
+			s.nothingInstalled(t)
+
+			url, _ = serve(t, good)
+			s.env = []string{"GUARD_BASE_URL=" + url}
+			out, err = s.run(t, "install.sh", false, "-b", s.prefix)
+			if err != nil {
+				t.Fatalf("install: %v\n%s", err, out)
+			}
+			if !strings.Contains(out, "checksum verified") || !strings.Contains(out, "installed guard 1.0.0 (fake) to "+s.prefix+"/guard") {
+				t.Errorf("output does not report the verified install:\n%s", out)
+			}
+			calls, _ := os.ReadFile(filepath.Join(s.home, "guard-calls"))
+			if !strings.Contains(string(calls), "init --agent-a\n") {
+				t.Errorf("guard init --agent-a was not run; calls:\n%s", calls)
+			}
+		})
+	}
+}
+
+func TestInstallMissingTools(t *testing.T) {
+	unixOnly(t)
+	url, _ := serve(t, fakeRelease(t, "1.0.0"))
+	for _, tc := range []struct {
+		name  string
+		tools []string
+		want  string
+	}{
+		{"no sha256 tool", []string{"curl"}, "no SHA-256 tool was found"},
+		{"no downloader", []string{"sha256sum"}, "neither curl nor wget was found"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSandbox(t)
+			s.path = toolDir(t, append(append([]string{}, baseTools...), tc.tools...)...)
+			s.env = []string{"GUARD_BASE_URL=" + url}
+			out, err := s.run(t, "install.sh", false, "-b", s.prefix)
+			if err == nil || !strings.Contains(out, tc.want) {
+				t.Errorf("want a failure saying %q, got %v:\n%s", tc.want, err, out)
+			}
+			s.nothingInstalled(t)
+		})
+	}
+}
+
+func TestInstallUpgradesInPlace(t *testing.T) {
+	unixOnly(t)
+	s := newSandbox(t)
+	for _, v := range []string{"1.0.0", "1.1.0"} {
+		url, _ := serve(t, fakeRelease(t, v))
+		s.env = []string{"GUARD_BASE_URL=" + url}
+		out, err := s.run(t, "install.sh", false, "-b", s.prefix, "--no-init")
+		if err != nil {
+			t.Fatalf("install %s: %v\n%s", v, err, out)
+		}
+		got, err := exec.Command(filepath.Join(s.prefix, "guard"), "--version").Output()
+		if err != nil || string(got) != "guard "+v+" (fake)\n" {
+			t.Errorf("after installing %s, --version says %q (%v)", v, got, err)
+		}
+	}
+	entries, _ := os.ReadDir(s.prefix)
+	if len(entries) != 1 {
+		t.Errorf("prefix holds %d entries after two installs, want just guard", len(entries))
+	}
+	if _, err := os.Stat(filepath.Join(s.home, "guard-calls")); err == nil {
+		calls, _ := os.ReadFile(filepath.Join(s.home, "guard-calls"))
+		if strings.Contains(string(calls), "init") {
+			t.Errorf("--no-init ran init:\n%s", calls)
+		}
+	}
+}
+
+// TestInstallPicksArchiveForPlatform fakes uname (and sysctl, for Rosetta)
+// and checks which archive a dry run would fetch.
+func TestInstallPicksArchiveForPlatform(t *testing.T) {
+	unixOnly(t)
+	need(t, "curl")
+	fake := t.TempDir()
+	for name, body := range map[string]string{
+		"uname":  "#!/bin/sh\ncase \"$1\" in -m) echo \"$FAKE_UNAME_M\" ;; *) echo \"$FAKE_UNAME_S\" ;; esac\n",
+		"sysctl": "#!/bin/sh\necho \"${FAKE_TRANSLATED:-0}\"\n",
+		"unzip":  "#!/bin/sh\nexit 1\n",
+	} {
+		if err := os.WriteFile(filepath.Join(fake, name), []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rel := release{}
+	for _, p := range []string{"linux_amd64.tar.gz", "linux_arm64.tar.gz", "darwin_amd64.tar.gz",
+		"darwin_arm64.tar.gz", "windows_amd64.zip", "linux_amd64.deb", "linux_arm64.rpm"} {
+		rel["guard_2.0.0_"+p] = []byte(p)
+	}
+	url, hits := serve(t, rel.withChecksums())
+	twoVersions := release{"guard_2.0.0_linux_amd64.tar.gz": []byte("a"), "guard_2.1.0_linux_amd64.tar.gz": []byte("b")}.withChecksums()
+	twoURL, _ := serve(t, twoVersions)
+
+	for _, tc := range []struct {
+		name, s, m, translated string
+		args                   []string
+		base                   string
+		want                   string // archive name, or error text
+		fails                  bool
+	}{
+		{name: "linux x86_64", s: "Linux", m: "x86_64", want: "guard_2.0.0_linux_amd64.tar.gz"},
+		{name: "linux aarch64", s: "Linux", m: "aarch64", want: "guard_2.0.0_linux_arm64.tar.gz"},
+		{name: "linux arm64", s: "Linux", m: "arm64", want: "guard_2.0.0_linux_arm64.tar.gz"},
+		{name: "macos intel", s: "Darwin", m: "x86_64", want: "guard_2.0.0_darwin_amd64.tar.gz"},
+		{name: "macos apple silicon", s: "Darwin", m: "arm64", want: "guard_2.0.0_darwin_arm64.tar.gz"},
+		{name: "macos rosetta prefers arm64", s: "Darwin", m: "x86_64", translated: "1", want: "guard_2.0.0_darwin_arm64.tar.gz"},
+		{name: "windows git bash", s: "MINGW64_NT-10.0-19045", m: "x86_64", want: "guard_2.0.0_windows_amd64.zip"},
+		{name: "version given", s: "Linux", m: "x86_64", args: []string{"-v", "v2.0.0"}, want: "guard_2.0.0_linux_amd64.tar.gz"},
+		{name: "version not released", s: "Linux", m: "x86_64", args: []string{"-v", "9.9.9"}, fails: true, want: "has no checksum for guard_9.9.9_linux_amd64.tar.gz"},
+		{name: "several versions listed", s: "Linux", m: "x86_64", base: twoURL, fails: true, want: "lists several archives for linux/amd64"},
+		{name: "one of several versions", s: "Linux", m: "x86_64", base: twoURL, args: []string{"-v", "2.1.0"}, want: "guard_2.1.0_linux_amd64.tar.gz"},
+		{name: "freebsd", s: "FreeBSD", m: "amd64", fails: true, want: "unsupported operating system: FreeBSD"},
+		{name: "32-bit arm", s: "Linux", m: "armv7l", fails: true, want: "unsupported architecture: armv7l"},
+		{name: "32-bit x86", s: "Linux", m: "i686", fails: true, want: "unsupported architecture: i686"},
+		{name: "windows arm64", s: "MINGW64_NT-10.0", m: "aarch64", fails: true, want: "unsupported: windows/arm64"},
+		{name: "plain http elsewhere", s: "Linux", m: "x86_64", base: "http://example.com/guard", fails: true, want: "must start with https://"},
+		{name: "credentials in url", s: "Linux", m: "x86_64", base: "http://localhost:1@example.com/", fails: true, want: "must not hold credentials"},
+		{name: "bad version", s: "Linux", m: "x86_64", args: []string{"-v", "1.0/../x"}, fails: true, want: "not a version"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSandbox(t)
+			s.path = fake + string(os.PathListSeparator) + os.Getenv("PATH")
+			base := url
+			if tc.base != "" {
+				base = tc.base
+			}
+			s.env = []string{"FAKE_UNAME_S=" + tc.s, "FAKE_UNAME_M=" + tc.m, "FAKE_TRANSLATED=" + tc.translated, "GUARD_BASE_URL=" + base}
+			before := hits.Load()
+			out, err := s.run(t, "install.sh", false, append([]string{"--dry-run", "-b", s.prefix}, tc.args...)...)
+			if tc.fails {
+				if err == nil || !strings.Contains(out, tc.want) {
+					t.Errorf("want a failure saying %q, got %v:\n%s", tc.want, err, out)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("dry run: %v\n%s", err, out)
+			}
+			if !strings.Contains(out, "would download "+base+"/"+tc.want+"\n") {
+				t.Errorf("dry run does not pick %s:\n%s", tc.want, out)
+			}
+			if !strings.Contains(out, "nothing was changed") {
+				t.Errorf("dry run does not say it changed nothing:\n%s", out)
+			}
+			if tc.translated == "1" && !strings.Contains(out, "Rosetta 2 detected") {
+				t.Errorf("Rosetta not mentioned:\n%s", out)
+			}
+			if base == url && hits.Load()-before != 1 {
+				t.Errorf("dry run made %d requests, want 1 (checksums.txt)", hits.Load()-before)
+			}
+			if _, err := os.Stat(s.prefix); err == nil {
+				t.Error("dry run created the install directory")
+			}
+		})
+	}
+}
+
+// TestTruncatedScriptRunsNothing feeds the scripts cut short to sh, as a
+// broken `curl | sh` would, at a few places and at every byte of the last
+// line: nothing may be downloaded, written or removed.
+func TestTruncatedScriptRunsNothing(t *testing.T) {
+	unixOnly(t)
+	dash := need(t, "dash")[0]
+	url, hits := serve(t, fakeRelease(t, "1.0.0"))
+	for _, script := range []string{"install.sh", "uninstall.sh"} {
+		full, err := os.ReadFile(script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cuts := []int{len(full) / 4, len(full) / 2, 3 * len(full) / 4}
+		for cut := len(full) - len("\n{ main \"$@\"; }\n"); cut < len(full)-1; cut++ {
+			cuts = append(cuts, cut)
+		}
+		for _, cut := range cuts {
+			t.Run(script+"/"+strconv.Itoa(cut), func(t *testing.T) {
+				s := newSandbox(t)
+				// Should main run after all, it would use the sandbox, not /usr/local/bin.
+				if err := os.MkdirAll(s.prefix, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				marker := filepath.Join(s.prefix, "guard")
+				if err := os.WriteFile(marker, []byte(fakeGuard("0.0.0")), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				cmd := exec.Command(dash, "-s")
+				cmd.Stdin = bytes.NewReader(full[:cut])
+				cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + s.home, "TMPDIR=" + s.tmp,
+					"GUARD_BASE_URL=" + url, "GUARD_INSTALL_DIR=" + s.prefix}
+				_ = cmd.Run() // a syntax error is expected
+				if n := hits.Load(); n != 0 {
+					t.Fatalf("truncated %s made %d requests", script, n)
+				}
+				if b, err := os.ReadFile(marker); err != nil || string(b) != fakeGuard("0.0.0") {
+					t.Errorf("truncated %s changed or removed the installed binary (%v)", script, err)
+				}
+				if _, err := os.Stat(filepath.Join(s.home, "guard-calls")); err == nil {
+					t.Errorf("truncated %s ran guard", script)
+				}
+				if left, _ := os.ReadDir(s.tmp); len(left) > 0 {
+					t.Errorf("truncated %s created a temp directory", script)
+				}
+			})
+		}
+	}
+}
+
+func TestInstallRefusesUnwritableDirWithoutSudo(t *testing.T) {
+	unixOnly(t)
+	if os.Geteuid() == 0 {
+		t.Skip("root can write anywhere")
+	}
+	s := newSandbox(t)
+	s.path = toolDir(t, append(append([]string{}, baseTools...), "curl", "sha256sum")...)
+	locked := filepath.Join(t.TempDir(), "locked")
+	if err := os.Mkdir(locked, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	url, _ := serve(t, fakeRelease(t, "1.0.0"))
+	s.env = []string{"GUARD_BASE_URL=" + url}
+	out, err := s.run(t, "install.sh", false, "-b", locked)
+	if err == nil || !strings.Contains(out, "cannot write to "+locked+" and sudo is not available") {
+		t.Errorf("want a refusal naming the directory, got %v:\n%s", err, out)
+	}
+}
+
+func TestUninstallFakeGuard(t *testing.T) {
+	unixOnly(t)
+	s := newSandbox(t)
+	url, _ := serve(t, fakeRelease(t, "1.0.0"))
+	s.env = []string{"GUARD_BASE_URL=" + url}
+	if out, err := s.run(t, "install.sh", false, "-b", s.prefix, "--no-init"); err != nil {
+		t.Fatalf("install: %v\n%s", err, out)
+	}
+	for _, f := range []string{".agent_a/settings.json", ".agent_b/hooks.json", ".guard/rules.json"} {
+		p := filepath.Join(s.home, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("{}\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, err := s.run(t, "uninstall.sh", true, "-b", s.prefix)
+	if err != nil {
+		t.Fatalf("uninstall: %v\n%s", err, out)
+	}
+	calls, _ := os.ReadFile(filepath.Join(s.home, "guard-calls"))
+	for _, want := range []string{"service uninstall\n", "init --agent-a --remove\n", "init --agent-b --remove\n"} {
+		if !strings.Contains(string(calls), want) {
+			t.Errorf("uninstall did not run guard %s; calls:\n%s", strings.TrimSpace(want), calls)
+		}
+	}
+	if strings.Contains(string(calls), "--agent-c") {
+		t.Errorf("uninstall touched agent C without its settings file:\n%s", calls)
+	}
+	if _, err := os.Stat(filepath.Join(s.prefix, "guard")); err == nil {
+		t.Error("binary still installed")
+	}
+	if _, err := os.Stat(filepath.Join(s.home, ".guard", "rules.json")); err != nil {
+		t.Error("~/.guard removed without --purge")
+	}
+	// Again, with nothing installed: it still succeeds, and --purge works.
+	out, err = s.run(t, "uninstall.sh", false, "-b", s.prefix, "--purge")
+	if err != nil {
+		t.Fatalf("second uninstall: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(s.home, ".guard")); err == nil {
+		t.Error("~/.guard kept with --purge")
+	}
+}
+
+// ---- tests on a real snapshot (goreleaser) --------------------------------
+
+var snap struct {
+	once sync.Once
+	root string // temp directory holding config and dist
+	dist string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if snap.root != "" {
+		_ = os.RemoveAll(snap.root)
+	}
+	os.Exit(code)
+}
+
+// snapshot builds the release once per test run (goreleaser release
+// --snapshot into a temp dist, reusing the Go build cache) and returns the
+// dist directory.
+func snapshot(t *testing.T) string {
+	t.Helper()
+	gr := need(t, "goreleaser", "git")[0]
+	snap.once.Do(func() {
+		cfg, err := os.ReadFile(filepath.Join("..", ".goreleaser.yaml"))
+		if err != nil {
+			snap.err = err
+			return
+		}
+		for _, l := range strings.Split(string(cfg), "\n") {
+			if strings.HasPrefix(l, "dist:") {
+				snap.err = fmt.Errorf(".goreleaser.yaml sets dist; the test sets its own")
+				return
+			}
+		}
+		if snap.root, err = os.MkdirTemp("", "guard-snapshot-"); err != nil {
+			snap.err = err
+			return
+		}
+		snap.dist = filepath.Join(snap.root, "dist")
+		cfgPath := filepath.Join(snap.root, "goreleaser.yaml")
+		cfg = append(cfg, []byte("\ndist: "+snap.dist+"\n")...)
+		if snap.err = os.WriteFile(cfgPath, cfg, 0o644); snap.err != nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, gr, "release", "--snapshot", "--clean", "--config", cfgPath)
+		cmd.Dir = ".."
+		if out, err := cmd.CombinedOutput(); err != nil {
+			if len(out) > 4000 {
+				out = out[len(out)-4000:]
+			}
+			snap.err = fmt.Errorf("goreleaser release --snapshot: %v\n%s", err, out)
+		}
+	})
+	if snap.err != nil {
+		t.Fatal(snap.err)
+	}
+	return snap.dist
+}
+
+func TestGoreleaserCheck(t *testing.T) {
+	gr := need(t, "goreleaser")[0]
+	cmd := exec.Command(gr, "check")
+	cmd.Dir = ".."
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("goreleaser check: %v\n%s", err, out)
+	}
+}
+
+// TestSnapshotArchives checks the release the installers rely on: five
+// archives named from uname, each listed in checksums.txt with its SHA-256,
+// each holding the binary, README and licence with the commit's mtime.
+func TestSnapshotArchives(t *testing.T) {
+	dist := snapshot(t)
+	rel := dirRelease(t, dist)
+	sums := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(string(rel["checksums.txt"])), "\n") {
+		f := strings.Fields(l)
+		if len(f) != 2 {
+			t.Fatalf("checksums.txt line %q", l)
+		}
+		sums[f[1]] = f[0]
+	}
+	var version string
+	for name := range sums {
+		if v, ok := strings.CutSuffix(strings.TrimPrefix(name, "guard_"), "_linux_amd64.tar.gz"); ok {
+			version = v
+		}
+	}
+	if version == "" {
+		t.Fatalf("no linux amd64 archive in checksums.txt:\n%s", rel["checksums.txt"])
+	}
+	commitTime := gitCommitTime(t)
+	for _, p := range []struct{ platform, exe string }{
+		{"linux_amd64.tar.gz", "guard"}, {"linux_arm64.tar.gz", "guard"},
+		{"darwin_amd64.tar.gz", "guard"}, {"darwin_arm64.tar.gz", "guard"},
+		{"windows_amd64.zip", "guard.exe"},
+	} {
+		name := "guard_" + version + "_" + p.platform
+		data, ok := rel[name]
+		if !ok {
+			t.Errorf("no %s in the snapshot", name)
+			continue
+		}
+		sum := sha256.Sum256(data)
+		if sums[name] != hex.EncodeToString(sum[:]) {
+			t.Errorf("%s: checksums.txt says %s, file is %x", name, sums[name], sum)
+		}
+		members := archiveMembers(t, name, data)
+		for _, want := range []string{p.exe, "README.md", "LICENSE"} {
+			mt, ok := members[want]
+			if !ok {
+				t.Errorf("%s lacks %s (has %v)", name, want, members)
+			} else if d := commitTime.Sub(mt); d != 0 && !(strings.HasSuffix(name, ".zip") && d > 0 && d < 2*time.Second) {
+				// (zip keeps times to 2 s, rounded down)
+				t.Errorf("%s: %s has mtime %v, want the commit's %v", name, want, mt, commitTime)
+			}
+		}
+	}
+	archives := 0
+	for name := range sums {
+		if strings.HasSuffix(name, ".tar.gz") || strings.HasSuffix(name, ".zip") {
+			archives++
+		}
+	}
+	if archives != 5 {
+		t.Errorf("checksums.txt lists %d archives, want 5", archives)
+	}
+}
+
+func gitCommitTime(t *testing.T) time.Time {
+	t.Helper()
+	out, err := exec.Command("git", "-C", "..", "log", "-1", "--format=%ct").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return time.Unix(sec, 0)
+}
+
+// archiveMembers lists a tar.gz or zip's files with their mtimes.
+func archiveMembers(t *testing.T, name string, data []byte) map[string]time.Time {
+	t.Helper()
+	m := map[string]time.Time{}
+	if strings.HasSuffix(name, ".zip") {
+		zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, f := range zr.File {
+			m[f.Name] = f.Modified
+		}
+		return m
+	}
+	gz, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	tr := tar.NewReader(gz)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return m
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		m[h.Name] = h.ModTime
+	}
+}
+
+// TestInstallEndToEnd installs the snapshot from a loopback server into a
+// temp prefix and home, as `curl | sh` would, then upgrades and uninstalls.
+func TestInstallEndToEnd(t *testing.T) {
+	unixOnly(t)
+	dist := snapshot(t)
+	url, _ := serve(t, dirRelease(t, dist))
+
+	s := newSandbox(t)
+	// A fake systemctl stands in for the user's systemd (see internal/service).
+	fakes, err := filepath.Abs(filepath.Join("..", "internal", "service", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	systemd := t.TempDir()
+	sysbin := t.TempDir()
+	for _, tool := range []string{"systemctl", "loginctl"} {
+		if err := os.Symlink(filepath.Join(fakes, tool), filepath.Join(sysbin, tool)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.path = sysbin + string(os.PathListSeparator) + os.Getenv("PATH")
+	s.env = []string{"GUARD_BASE_URL=" + url, "XDG_RUNTIME_DIR=" + systemd, "FAKE_SYSTEMD_DIR=" + systemd, "FAKE_LINGER=yes"}
+	bin := filepath.Join(s.prefix, "guard")
+	unit := filepath.Join(s.home, ".config", "systemd", "user", "guard.service")
+	settings := filepath.Join(s.home, ".agent_a", "settings.json")
+
+	out, err := s.run(t, "install.sh", true, "-b", s.prefix, "--service")
+	if err != nil {
+		t.Fatalf("install: %v\n%s", err, out)
+	}
+	for _, want := range []string{"checksum verified", "installed guard ", "guard console service: installed and started"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("install output lacks %q:\n%s", want, out)
+		}
+	}
+	ver, err := exec.Command(bin, "--version").Output()
+	if err != nil || !strings.HasPrefix(string(ver), "guard ") {
+		t.Errorf("installed binary: --version %q, %v", ver, err)
+	}
+	if b, err := os.ReadFile(settings); err != nil || !strings.Contains(string(b), bin) {
+		t.Errorf("guard init --agent-a did not hook %s into %s: %v\n%s", bin, settings, err, b)
+	}
+	if b, err := os.ReadFile(unit); err != nil || !strings.Contains(string(b), "\nExecStart="+bin+" serve\n") {
+		t.Errorf("service unit does not run %s serve: %v\n%s", bin, err, b)
+	}
+
+	// Re-running upgrades in place and moves the running console over.
+	out, err = s.run(t, "install.sh", false, "-b", s.prefix)
+	if err != nil {
+		t.Fatalf("upgrade: %v\n%s", err, out)
+	}
+	if calls, _ := os.ReadFile(filepath.Join(systemd, "calls")); !strings.Contains(string(calls), "systemctl restart --user guard.service") {
+		t.Errorf("upgrade did not restart the running service; systemctl calls:\n%s", calls)
+	}
+
+	out, err = s.run(t, "uninstall.sh", true, "-b", s.prefix)
+	if err != nil {
+		t.Fatalf("uninstall: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(bin); err == nil {
+		t.Error("uninstall left the binary")
+	}
+	if _, err := os.Stat(unit); err == nil {
+		t.Error("uninstall left the service unit")
+	}
+	if b, err := os.ReadFile(settings); err == nil && strings.Contains(string(b), bin) {
+		t.Errorf("uninstall left guard's hooks in %s:\n%s", settings, b)
+	}
+	if _, err := os.Stat(filepath.Join(s.home, ".guard")); err != nil {
+		t.Errorf("uninstall without --purge removed ~/.guard: %v", err)
+	}
+
+	if out, err := s.run(t, "install.sh", false, "-b", s.prefix, "--no-init"); err != nil {
+		t.Fatalf("reinstall: %v\n%s", err, out)
+	}
+	if out, err := s.run(t, "uninstall.sh", false, "-b", s.prefix, "--purge"); err != nil {
+		t.Fatalf("uninstall --purge: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(s.home, ".guard")); err == nil {
+		t.Error("uninstall --purge kept ~/.guard")
+	}
+	if _, err := os.Stat(bin); err == nil {
+		t.Error("uninstall --purge left the binary")
+	}
+}
+
+// TestInstallRefusesTamperedSnapshot serves the snapshot with one thing
+// changed: nothing may be installed and the message must say "checksum".
+func TestInstallRefusesTamperedSnapshot(t *testing.T) {
+	unixOnly(t)
+	dist := snapshot(t)
+	rel := dirRelease(t, dist)
+	var archive string
+	for name := range rel {
+		if strings.HasSuffix(name, "_"+runtime.GOOS+"_"+runtime.GOARCH+".tar.gz") {
+			archive = name
+		}
+	}
+	if archive == "" {
+		t.Skipf("no archive for %s/%s", runtime.GOOS, runtime.GOARCH)
+	}
+	for _, tc := range []struct {
+		name   string
+		tamper func(r release)
+	}{
+		{"checksum", func(r release) {
+			sum := sha256.Sum256([]byte("something else"))
+			lines := strings.Split(string(r["checksums.txt"]), "\n")
+			for i, l := range lines {
+				if strings.HasSuffix(l, "  "+archive) {
+					lines[i] = hex.EncodeToString(sum[:]) + "  " + archive
+				}
+			}
+			r["checksums.txt"] = []byte(strings.Join(lines, "\n"))
+		}},
+		{"archive", func(r release) {
+			b := append([]byte{}, r[archive]...)
+			b[len(b)/2] ^= 0x01
+			r[archive] = b
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := release{}
+			for k, v := range rel {
+				r[k] = v
+			}
+			tc.tamper(r)
+			url, _ := serve(t, r)
+			s := newSandbox(t)
+			s.env = []string{"GUARD_BASE_URL=" + url}
+			out, err := s.run(t, "install.sh", false, "-b", s.prefix, "--service")
+			if err == nil {
+				t.Fatalf("tampered %s installed:\n%s", tc.name, out)
+			}
+			if !strings.Contains(out, "checksum") {
+				t.Errorf("refusal does not mention the checksum:\n%s", out)
+			}
+			s.nothingInstalled(t)
+		})
+	}
+}
