@@ -61,44 +61,44 @@ var catalogue = []rule{
 			`(?:(?:previous|prior|above|earlier|preceding|foregoing|original|initial|system|existing|developer)\s+){1,3}` +
 			`(?:instructions?|prompts?|rules|directions|directives|guidelines|guidance|context|messages?|commands?|constraints|restrictions)\b` +
 			`|\b(?:ignore|disregard|forget)\s+(?:(?:all|everything)\s+){1,2}(?:(?:written|said|stated)\s+)?(?:above|before\s+this|prior\s+to\s+this|so\s+far)\b`,
-		"ignore previous instructions", []string{"ignore", "disregard", "forget"}, 0},
+		"an order to drop the instructions given so far", []string{"ignore", "disregard", "forget"}, 0},
 	{"role_override",
 		`(?i)\byou\s+are\s+(?:now|from\s+now\s+on)\s+(?:DAN\b|an?\s+(?:unrestricted|unfiltered|uncensored|jailbroken|unlimited|amoral|evil|rogue)\b` +
 			`|no\s+longer\s+(?:bound|restricted|an?\s+(?:ai|assistant)\b)|free\s+(?:from|of)\b|in\s+(?:developer|god|dan|admin|unrestricted)\s+mode\b)` +
 			`|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|unlimited|amoral|evil|rogue)\b`,
-		"role override: you are now …, act as an unrestricted …", []string{"you are", "act as"}, 0},
+		"role override (the model is told it is now someone unrestricted)", []string{"you are", "act as"}, 0},
 	{"role_override",
 		`(?i)\bpretend\s+(?:that\s+)?you\s*(?:are|'re|’re)\b` +
 			`|\bpretend\s+to\s+be\s+(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|different\s+ai|DAN)\b` +
 			`|\broleplay\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil)\b`,
-		"role override: pretend you are …", []string{"pretend", "roleplay"}, 0},
+		"role override (a pretend-to-be request)", []string{"pretend", "roleplay"}, 0},
 	{"system_prefix",
 		`\[\s*SYSTEM\s*\]|\bSYSTEM\s*:|<\s*/?\s*system\s*>`,
-		"fake system turn: SYSTEM:, [SYSTEM], <system>", []string{"system"}, 4},
+		"fake system turn (a system prefix, bracket or tag)", []string{"system"}, 4},
 	{"false_authority",
 		`(?i)\b(?:openai|anthropic|google|deepmind|microsoft|meta|mistral|cohere|admin(?:istrator)?|developer|system|security\s+team|platform|vendor|model\s+provider)\s+(?:directive|mandate|override)\s*:` +
 			`|\bthis\s+is\s+(?:a|an|the)\s+(?:(?:official|urgent|priority|high[\s-]priority|new|important)\s+){0,3}(?:system|admin(?:istrator)?|developer|operator)\s+(?:message|notice|instruction|directive|override|update)(?:\s*[.:!,;\-]|\s*$|\s+from\b)`,
-		"false authority: <vendor> directive:, this is a system message", []string{"directive", "mandate", "override", "this is"}, 24},
+		"false authority (a vendor directive or a claimed system message)", []string{"directive", "mandate", "override", "this is"}, 24},
 	{"llm_token",
 		`(?i)<\|\s*(?:im_start|im_end|im_sep|endoftext|system|user|assistant|start_header_id|end_header_id|eot_id|begin_of_text|end_of_text|fim_prefix|fim_middle|fim_suffix)\s*\|>|<</?SYS>>|\[/?INST\]`,
-		"chat template control token: <|im_start|>, <|endoftext|>, <|system|>, <<SYS>>, [INST]", []string{"<|", "<<sys>>", "<</sys>>", "inst]"}, 2},
+		"chat template control token", []string{"<|", "<<sys>>", "<</sys>>", "inst]"}, 2},
 	{"prompt_leak",
 		`(?i)\b(?:repeat|print|show|reveal|output|display|dump|write\s+out|leak|echo)\s+(?:me\s+)?(?:back\s+)?` +
 			`(?:everything|all\s+(?:of\s+)?(?:the\s+)?text|the\s+(?:full\s+)?text|the\s+words)\s+(?:above|before\s+this|preceding\s+this|prior\s+to\s+this)\b`,
-		"prompt leak: repeat everything above",
+		"prompt leak (a request to repeat the preceding context)",
 		[]string{"repeat", "print", "show", "reveal", "output", "display", "dump", "write out", "leak", "echo"}, 0},
 	{"prompt_leak",
 		`(?i)\b(?:print|show|reveal|output|display|dump|repeat|tell\s+me|give\s+me|share|leak|what\s+(?:are|were|is))\s+(?:me\s+)?` +
 			`(?:your\s+(?:(?:initial|original|hidden|secret|full|exact|complete|system|real)\s+){0,3}(?:system\s+prompt|instructions|prompt|directives)` +
 			`|the\s+(?:(?:initial|original|hidden|secret|full|exact|complete|real)\s+){1,3}(?:system\s+prompt|instructions|prompt))\b`,
-		"prompt leak: print your system prompt, what are your instructions",
+		"prompt leak (a request to reveal the system prompt or instructions)",
 		[]string{"print", "show", "reveal", "output", "display", "dump", "repeat", "tell me", "give me", "share", "leak", "what are", "what were", "what is"}, 0},
 	{"jailbreak",
 		`(?i)\bDAN\s+mode\b|\bdeveloper\s+mode\s+(?:is\s+)?(?:enabled|activated)\b|\bjailbr(?:eak|oken|eaking)\w*|\bdo\s+anything\s+now\b`,
-		"jailbreak keywords: DAN mode, developer mode enabled, jailbreak", []string{"dan mode", "developer mode", "jailbr", "anything now"}, 3},
+		"unlock wording (a named attack persona or unlocked mode)", []string{"dan mode", "developer mode", "jailbr", "anything now"}, 3},
 	{"context_termination",
 		`[\s"'>]\]\]\]|(?i:(?:` + fence + `)\w{0,20}\s*(?:END\s+OF\s+(?:THE\s+)?(?:INSTRUCTIONS|PROMPT|SYSTEM\s+PROMPT|CONTEXT|USER\s+INPUT)|BEGIN\s+NEW\s+INSTRUCTIONS)\b)`,
-		"context termination: ]]], a code fence then END OF INSTRUCTIONS", []string{"]]]", "```", "~~~"}, 1},
+		"context termination (closing brackets or a fenced end-of-instructions marker)", []string{"]]]", "```", "~~~"}, 1},
 }
 
 // span bounds the length of a match in normalised text.
@@ -162,7 +162,7 @@ func (r compiled) find(norm, lower string) bool {
 }
 
 // Check reports the first pattern that matches text. The Reason names the
-// class; it never quotes the text.
+// class; it never quotes the text, and no Reason is itself an injection.
 func (d *Detector) Check(text string) (event.Finding, bool) {
 	norm := normalize(text)
 	lower := detect.ASCIILower(norm)
