@@ -295,11 +295,12 @@ main() {
 		say "running $gi_bin init --agent-a"
 		"$gi_bin" init --agent-a || die "guard is installed, but 'guard init --agent-a' failed (see above); run it again once that is fixed"
 	fi
+	# An upgrade: a running console still runs the old binary; move it over.
+	if "$gi_bin" service status >/dev/null 2>&1; then
+		"$gi_bin" service restart || warn "could not restart the console service; run: guard service restart"
+	fi
 	if [ "$gi_service" = 1 ]; then
 		"$gi_bin" service install || die "guard is installed, but the console service is not (see above); once that is fixed run: guard service install"
-	elif "$gi_bin" service status >/dev/null 2>&1; then
-		# An upgrade: the running console moves to the new binary.
-		"$gi_bin" service restart || warn "could not restart the console service; run: guard service restart"
 	fi
 	say "done"
 }

@@ -121,8 +121,15 @@ func TestPowerShellScripts(t *testing.T) {
 				t.Errorf("%s does not contain %q", tc.script, w)
 			}
 		}
-		if strings.Contains(string(b), "Invoke-Expression") || strings.Contains(string(b), "iex ") && !strings.Contains(string(b), "| iex\n") {
-			t.Errorf("%s evaluates downloaded text", tc.script)
+		for i, line := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "#") {
+				continue // the usage comment pipes the script itself to iex
+			}
+			for _, w := range strings.Fields(strings.ToLower(line)) {
+				if w == "iex" || w == "invoke-expression" {
+					t.Errorf("%s:%d evaluates text as code: %s", tc.script, i+1, line)
+				}
+			}
 		}
 	}
 }
@@ -846,13 +853,17 @@ func TestInstallEndToEnd(t *testing.T) {
 		t.Errorf("service unit does not run %s serve: %v\n%s", bin, err, b)
 	}
 
-	// Re-running upgrades in place and moves the running console over.
-	out, err = s.run(t, "install.sh", false, "-b", s.prefix)
-	if err != nil {
-		t.Fatalf("upgrade: %v\n%s", err, out)
-	}
-	if calls, _ := os.ReadFile(filepath.Join(systemd, "calls")); !strings.Contains(string(calls), "systemctl restart --user guard.service") {
-		t.Errorf("upgrade did not restart the running service; systemctl calls:\n%s", calls)
+	// Re-running upgrades in place and moves the running console over,
+	// with or without --service.
+	for _, args := range [][]string{{"-b", s.prefix}, {"-b", s.prefix, "--service"}} {
+		_ = os.Remove(filepath.Join(systemd, "calls"))
+		out, err = s.run(t, "install.sh", false, args...)
+		if err != nil {
+			t.Fatalf("upgrade %q: %v\n%s", args, err, out)
+		}
+		if calls, _ := os.ReadFile(filepath.Join(systemd, "calls")); !strings.Contains(string(calls), "systemctl restart --user guard.service") {
+			t.Errorf("upgrade %q did not restart the running service; systemctl calls:\n%s", args, calls)
+		}
 	}
 
 	out, err = s.run(t, "uninstall.sh", true, "-b", s.prefix)
