@@ -220,7 +220,8 @@ func (st *state) tailMatches() bool {
 func (st *state) consume() error {
 	buf := make([]byte, chunkSize)
 	pos := st.end
-	skipping := false // inside a line longer than maxLine
+	skipping := false // inside a line longer than the buffer (> maxLine)
+	skipStart := int64(0)
 	for {
 		n, err := st.f.ReadAt(buf, pos)
 		if err != nil && err != io.EOF {
@@ -253,7 +254,7 @@ func (st *state) consume() error {
 			i += j + 1
 		}
 		if i == 0 && n == len(buf) {
-			skipping = true
+			skipping, skipStart = true, pos
 			pos += int64(n)
 			continue
 		}
@@ -263,9 +264,9 @@ func (st *state) consume() error {
 		}
 	}
 	if skipping {
-		// The long line has no newline yet: start over from its start
-		// next time. Without this its skipped count would be lost.
-		return st.setEnd(st.end)
+		// The long line has no newline yet: read it again from its start
+		// next time, so that it is counted once, when it ends.
+		return st.setEnd(skipStart)
 	}
 	return st.setEnd(pos)
 }
@@ -592,7 +593,12 @@ func (x *Index) Stats() *Stats {
 	if s.Total > 0 {
 		s.BlockRate = math.Round(float64(s.Blocked)*10000/float64(s.Total)) / 100
 	}
+	rest := int64(0) // blocks by rules past maxRules, and the tail of the list
 	for i, name := range st.ruleName {
+		if name == otherRule {
+			rest += st.ruleCount[i]
+			continue
+		}
 		s.ByRule = append(s.ByRule, RuleCount{Rule: name, Count: st.ruleCount[i]})
 	}
 	slices.SortFunc(s.ByRule, func(a, b RuleCount) int {
@@ -610,12 +616,14 @@ func (x *Index) Stats() *Stats {
 		}
 		return 0
 	})
-	if len(s.ByRule) > maxByRule {
-		rest := RuleCount{Rule: otherRule}
+	if len(s.ByRule) > maxByRule || (rest > 0 && len(s.ByRule) > maxByRule-1) {
 		for _, r := range s.ByRule[maxByRule-1:] {
-			rest.Count += r.Count
+			rest += r.Count
 		}
-		s.ByRule = append(s.ByRule[:maxByRule-1], rest)
+		s.ByRule = s.ByRule[:maxByRule-1]
+	}
+	if rest > 0 {
+		s.ByRule = append(s.ByRule, RuleCount{Rule: otherRule, Count: rest})
 	}
 	s.Timeline = st.timeline()
 	x.stats, x.statsGen = s, x.gen

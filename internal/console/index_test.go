@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/guardhq/guard/internal/console/loggen"
@@ -249,6 +250,61 @@ func TestIndexIncompleteLineCompletes(t *testing.T) {
 	}
 }
 
+func TestIndexLongLineCompletesLater(t *testing.T) {
+	path := writeLog(t, 10, 1)
+	x := mustOpen(t, path)
+	appendRecords(t, path, 2, "allow", "Stop")
+	appendRaw(t, path, `{"ts":"2026-11-21T09:00:00.000Z","reason":"`+strings.Repeat("x", chunkSize+10))
+	if s := refresh(t, x); s.Total != 12 || s.Skipped != 0 {
+		t.Fatalf("long line without its end: total %d skipped %d", s.Total, s.Skipped)
+	}
+	if s := refresh(t, x); s.Total != 12 || s.Skipped != 0 {
+		t.Fatalf("again: total %d skipped %d", s.Total, s.Skipped)
+	}
+	appendRaw(t, path, "\"}\n")
+	appendRecords(t, path, 1, "block", "Stop")
+	if s := refresh(t, x); s.Total != 13 || s.Skipped != 1 {
+		t.Fatalf("long line ended: total %d skipped %d", s.Total, s.Skipped)
+	}
+}
+
+func TestIndexConcurrentUse(t *testing.T) {
+	path := writeLog(t, 300, 4)
+	h := newTestHandler(t, path, Config{})
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			targets := []string{"/api/stats", "/api/events?verdict=block", "/api/events?page=2&hook=PreToolUse"}
+			for i := 0; ; i++ {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				if w := do(h, req{target: targets[(i+w)%len(targets)]}); w.Code != 200 {
+					t.Errorf("status %d: %s", w.Code, w.Body)
+					return
+				}
+			}
+		}()
+	}
+	for i := range 30 {
+		if i == 10 || i == 20 {
+			os.Truncate(path, 0)
+		}
+		appendRecords(t, path, 3, "block", "PreToolUse")
+	}
+	close(done)
+	wg.Wait()
+	s := decode[Stats](t, do(h, req{target: "/api/stats"}))
+	if s.Total != 30 {
+		t.Errorf("total %d after the last truncation and 10 appends of 3", s.Total)
+	}
+}
+
 func TestIndexClasses(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "audit.log")
 	appendRaw(t, path, strings.Join([]string{
@@ -308,8 +364,15 @@ func TestIndexRuleCap(t *testing.T) {
 		t.Fatalf("by_rule has %d entries, last %+v", len(s.ByRule), s.ByRule[len(s.ByRule)-1])
 	}
 	var sum int64
+	others := 0
 	for _, r := range s.ByRule {
 		sum += r.Count
+		if r.Rule == otherRule {
+			others++
+		}
+	}
+	if others != 1 {
+		t.Errorf("%d %q entries", others, otherRule)
 	}
 	if sum != s.Blocked {
 		t.Errorf("by_rule sums to %d, want %d", sum, s.Blocked)

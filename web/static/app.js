@@ -139,8 +139,10 @@
       charts.timeline.data.labels = labels;
       charts.timeline.data.datasets[0].data = allow;
       charts.timeline.data.datasets[1].data = block;
-      charts.timeline.update("none");
     }
+    // With only a few buckets a line has nothing to join: show the points.
+    charts.timeline.data.datasets.forEach(function (ds) { ds.pointRadius = b.length < 3 ? 4 : 0; });
+    charts.timeline.update("none");
   }
 
   // ---- events table ----
