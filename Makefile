@@ -24,7 +24,7 @@ unit: ## go test ./... (unit, testscript, browser and installer tests)
 	$(GO) test -count=1 ./...
 
 lint: ## gofmt, go vet, cross-builds, shell script checks
-	@out=$$(gofmt -l cmd internal web scripts 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	@out=$$(gofmt -l cmd internal web scripts installers 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	GOOS=windows GOARCH=amd64 $(GO) build -o /dev/null ./cmd/guard
 	GOOS=darwin GOARCH=arm64 $(GO) build -o /dev/null ./cmd/guard
