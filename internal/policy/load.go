@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"strings"
 
@@ -21,17 +20,10 @@ const MaxSize = 1 << 20
 const SourceDefaults = "built-in defaults"
 
 // Load returns the active policy: $GUARD_HOME/rules.json (default
-// ~/.guard/rules.json) when it exists, else the built-in defaults.
+// ~/.guard/rules.json) when it exists, else the built-in defaults. A remote
+// policy and a signing key change that: see LoadWith.
 func Load() (*Policy, error) {
-	path, err := home.File(home.PolicyName)
-	if err != nil {
-		return nil, err
-	}
-	p, err := LoadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return Default()
-	}
-	return p, err
+	return LoadWith(LoadOptions{})
 }
 
 // Path returns where the local policy file lives, whether or not it exists.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"os"
 	"regexp/syntax"
 	"slices"
 	"strings"
@@ -95,6 +96,11 @@ func (d *decoder) validate(p *Policy) {
 			d.addf("webhook.url", "is required when webhook.enabled is true")
 		} else if err := checkHTTPS(w.URL, true); err != nil {
 			d.addf("webhook.url", "%s", err)
+		}
+		if w.HMACSecret != nil {
+			if _, err := ResolveSecret(*w.HMACSecret, os.Getenv); err != nil {
+				d.addf("webhook.hmac_secret", "%s", err)
+			}
 		}
 	}
 }
