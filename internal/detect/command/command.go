@@ -108,14 +108,17 @@ func (d *Detector) Check(cmd string) (event.Finding, bool) {
 	return event.Finding{}, false
 }
 
+// unquoter drops quoting characters and turns $IFS into a space. A Replacer
+// is safe for concurrent use.
+var unquoter = strings.NewReplacer(`${IFS}`, " ", `$IFS`, " ", `\`+"\n", "", `'`, "", `"`, "", `\`, "")
+
 // unquote removes the shell's quoting characters and $IFS word splitting
 // tricks from cmd. It reports false when there was nothing to remove.
 func unquote(cmd string) (string, bool) {
 	if !strings.ContainsAny(cmd, `'"\`) && !strings.Contains(cmd, "IFS") {
 		return "", false
 	}
-	r := strings.NewReplacer(`${IFS}`, " ", `$IFS`, " ", `\`+"\n", "", `'`, "", `"`, "", `\`, "")
-	out := r.Replace(cmd)
+	out := unquoter.Replace(cmd)
 	return out, out != cmd
 }
 

@@ -38,6 +38,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/event"
@@ -50,6 +51,7 @@ type rule struct {
 	description string
 	starts      []string // lowercase; every match starts with one of them …
 	lead        int      // … or at most lead bytes before one of them
+	near        []string // lowercase; when set, every match also holds one of them
 }
 
 const fence = "```|~~~"
@@ -61,48 +63,52 @@ var catalogue = []rule{
 			`(?:(?:previous|prior|above|earlier|preceding|foregoing|original|initial|system|existing|developer)\s+){1,3}` +
 			`(?:instructions?|prompts?|rules|directions|directives|guidelines|guidance|context|messages?|commands?|constraints|restrictions)\b` +
 			`|\b(?:ignore|disregard|forget)\s+(?:(?:all|everything)\s+){1,2}(?:(?:written|said|stated)\s+)?(?:above|before\s+this|prior\s+to\s+this|so\s+far)\b`,
-		"an order to drop the instructions given so far", []string{"ignore", "disregard", "forget"}, 0},
+		"an order to drop the instructions given so far", []string{"ignore", "disregard", "forget"}, 0, nil},
 	{"role_override",
 		`(?i)\byou\s+are\s+(?:now|from\s+now\s+on)\s+(?:DAN\b|an?\s+(?:unrestricted|unfiltered|uncensored|jailbroken|unlimited|amoral|evil|rogue)\b` +
 			`|no\s+longer\s+(?:bound|restricted|an?\s+(?:ai|assistant)\b)|free\s+(?:from|of)\b|in\s+(?:developer|god|dan|admin|unrestricted)\s+mode\b)` +
 			`|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|unlimited|amoral|evil|rogue)\b`,
-		"role override (the model is told it is now someone unrestricted)", []string{"you are", "act as"}, 0},
+		"role override (the model is told it is now someone unrestricted)", []string{"you are", "act as"}, 0, nil},
 	{"role_override",
 		`(?i)\bpretend\s+(?:that\s+)?you\s*(?:are|'re|’re)\b` +
 			`|\bpretend\s+to\s+be\s+(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|different\s+ai|DAN)\b` +
 			`|\broleplay\s+as\s+(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil)\b`,
-		"role override (a pretend-to-be request)", []string{"pretend", "roleplay"}, 0},
+		"role override (a pretend-to-be request)", []string{"pretend", "roleplay"}, 0, nil},
 	{"system_prefix",
 		`\[\s*SYSTEM\s*\]|\bSYSTEM\s*:|<\s*/?\s*system\s*>`,
-		"fake system turn (a system prefix, bracket or tag)", []string{"system"}, 4},
+		"fake system turn (a system prefix, bracket or tag)", []string{"system"}, 4, nil},
 	{"false_authority",
 		`(?i)\b(?:openai|anthropic|google|deepmind|microsoft|meta|mistral|cohere|admin(?:istrator)?|developer|system|security\s+team|platform|vendor|model\s+provider)\s+(?:directive|mandate|override)\s*:` +
 			`|\bthis\s+is\s+(?:a|an|the)\s+(?:(?:official|urgent|priority|high[\s-]priority|new|important)\s+){0,3}(?:system|admin(?:istrator)?|developer|operator)\s+(?:message|notice|instruction|directive|override|update)(?:\s*[.:!,;\-]|\s*$|\s+from\b)`,
-		"false authority (a vendor directive or a claimed system message)", []string{"directive", "mandate", "override", "this is"}, 24},
+		"false authority (a vendor directive or a claimed system message)", []string{"directive", "mandate", "override", "this is"}, 24, nil},
 	{"llm_token",
 		`(?i)<\|\s*(?:im_start|im_end|im_sep|endoftext|system|user|assistant|start_header_id|end_header_id|eot_id|begin_of_text|end_of_text|fim_prefix|fim_middle|fim_suffix)\s*\|>|<</?SYS>>|\[/?INST\]`,
-		"chat template control token", []string{"<|", "<<sys>>", "<</sys>>", "inst]"}, 2},
+		"chat template control token", []string{"<|", "<<sys>>", "<</sys>>", "inst]"}, 2, nil},
 	{"prompt_leak",
 		`(?i)\b(?:repeat|print|show|reveal|output|display|dump|write\s+out|leak|echo)\s+(?:me\s+)?(?:back\s+)?` +
 			`(?:everything|all\s+(?:of\s+)?(?:the\s+)?text|the\s+(?:full\s+)?text|the\s+words)\s+(?:above|before\s+this|preceding\s+this|prior\s+to\s+this)\b`,
 		"prompt leak (a request to repeat the preceding context)",
-		[]string{"repeat", "print", "show", "reveal", "output", "display", "dump", "write out", "leak", "echo"}, 0},
+		[]string{"repeat", "print", "show", "reveal", "output", "display", "dump", "write out", "leak", "echo"}, 0,
+		[]string{"above", "before this", "preceding this", "prior to this"}},
 	{"prompt_leak",
 		`(?i)\b(?:print|show|reveal|output|display|dump|repeat|tell\s+me|give\s+me|share|leak|what\s+(?:are|were|is))\s+(?:me\s+)?` +
 			`(?:your\s+(?:(?:initial|original|hidden|secret|full|exact|complete|system|real)\s+){0,3}(?:system\s+prompt|instructions|prompt|directives)` +
 			`|the\s+(?:(?:initial|original|hidden|secret|full|exact|complete|real)\s+){1,3}(?:system\s+prompt|instructions|prompt))\b`,
 		"prompt leak (a request to reveal the system prompt or instructions)",
-		[]string{"print", "show", "reveal", "output", "display", "dump", "repeat", "tell me", "give me", "share", "leak", "what are", "what were", "what is"}, 0},
+		[]string{"print", "show", "reveal", "output", "display", "dump", "repeat", "tell me", "give me", "share", "leak", "what are", "what were", "what is"}, 0,
+		[]string{"prompt", "instructions", "directives"}},
 	{"jailbreak",
 		`(?i)\bDAN\s+mode\b|\bdeveloper\s+mode\s+(?:is\s+)?(?:enabled|activated)\b|\bjailbr(?:eak|oken|eaking)\w*|\bdo\s+anything\s+now\b`,
-		"unlock wording (a named attack persona or unlocked mode)", []string{"dan mode", "developer mode", "jailbr", "anything now"}, 3},
+		"unlock wording (a named attack persona or unlocked mode)", []string{"dan mode", "developer mode", "jailbr", "anything now"}, 3, nil},
 	{"context_termination",
 		`[\s"'>]\]\]\]|(?i:(?:` + fence + `)\w{0,20}\s*(?:END\s+OF\s+(?:THE\s+)?(?:INSTRUCTIONS|PROMPT|SYSTEM\s+PROMPT|CONTEXT|USER\s+INPUT)|BEGIN\s+NEW\s+INSTRUCTIONS)\b)`,
-		"context termination (closing brackets or a fenced end-of-instructions marker)", []string{"]]]", "```", "~~~"}, 1},
+		"context termination (closing brackets or a fenced end-of-instructions marker)", []string{"]]]", "```", "~~~"}, 1, nil},
 }
 
-// span bounds the length of a match in normalised text.
-const span = 320
+// span bounds the length of a match in normalised text, lead included: the
+// longest possible match is about 110 bytes. A short window keeps each
+// anchored attempt cheap (the backtracker's cost grows with the window).
+const span = 128
 
 // Rules describes the ten patterns for `guard explain`. Two classes have two
 // patterns each, so two names appear twice.
@@ -151,8 +157,8 @@ func (r compiled) find(norm, lower string) bool {
 				break
 			}
 			i += from
-			start := max(0, i-r.lead-1)
-			if r.anchored.MatchString(norm[start:min(len(norm), i+span)]) {
+			start, end := max(0, i-r.lead-1), min(len(norm), i+span)
+			if r.hasNear(lower[start:end]) && r.anchored.MatchString(norm[start:end]) {
 				return true
 			}
 			from = i + 1
@@ -182,6 +188,18 @@ func (d *Detector) Check(text string) (event.Finding, bool) {
 	return event.Finding{}, false
 }
 
+func (r compiled) hasNear(lower string) bool {
+	if r.near == nil {
+		return true
+	}
+	for _, n := range r.near {
+		if strings.Contains(lower, n) {
+			return true
+		}
+	}
+	return false
+}
+
 // normalize collapses white space runs to one space, drops invisible format
 // characters and maps ſ and K (U+212A) to s and k. The result starts with a
 // space, so a pattern needing white space before a token also finds it at
@@ -191,7 +209,21 @@ func normalize(s string) string {
 	b.Grow(len(s) + 1)
 	b.WriteByte(' ')
 	space := true
-	for _, r := range s {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < utf8.RuneSelf { // ASCII fast path
+			if c == ' ' || '\t' <= c && c <= '\r' {
+				if !space {
+					b.WriteByte(' ')
+				}
+				space = true
+				continue
+			}
+			space = false
+			b.WriteByte(c)
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size - 1
 		switch {
 		case unicode.IsSpace(r):
 			if !space {

@@ -154,18 +154,22 @@ func ssrfTarget(h string) (string, bool) {
 	}
 	// Wildcard DNS names that embed an address: 169.254.169.254.nip.io,
 	// 169-254-169-254.sslip.io, a9fea9fe.nip.io.
-	for _, t := range ssrfTargets {
-		a, err := netip.ParseAddr(t)
-		if err != nil {
-			continue
-		}
-		b := a.As4()
-		hex := fmt.Sprintf("%02x%02x%02x%02x", b[0], b[1], b[2], b[3])
-		if hasLabels(h, t) || hasLabels(h, strings.ReplaceAll(t, ".", "-")) || hasLabels(h, hex) {
-			return t, true
+	if strings.ContainsAny(h, "0123456789") {
+		for _, e := range embedded {
+			if hasLabels(h, e.form) {
+				return e.target, true
+			}
 		}
 	}
 	return "", false
+}
+
+// embedded lists the spellings of the IPv4 targets that wildcard DNS
+// services accept inside a name: dotted, dashed and hex.
+var embedded = []struct{ form, target string }{
+	{"169.254.169.254", "169.254.169.254"}, {"169-254-169-254", "169.254.169.254"}, {"a9fea9fe", "169.254.169.254"},
+	{"169.254.169.123", "169.254.169.123"}, {"169-254-169-123", "169.254.169.123"}, {"a9fea97b", "169.254.169.123"},
+	{"100.100.100.200", "100.100.100.200"}, {"100-100-100-200", "100.100.100.200"}, {"646464c8", "100.100.100.200"},
 }
 
 // hasLabels reports whether sub occurs in h with neither a letter nor a
@@ -187,11 +191,16 @@ func hasLabels(h, sub string) bool {
 
 func alnum(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
 
+// Replacers are safe for concurrent use.
+var (
+	controls = strings.NewReplacer("\t", "", "\r", "", "\n", "") // dropped by URL parsers
+	dots     = strings.NewReplacer("。", ".", "．", ".", "｡", ".") // full-width dots
+)
+
 // hosts returns every reading of the host of raw, lowercased and cleaned;
 // none when raw has no host.
 func hosts(raw string) []string {
-	s := strings.ToLower(strings.TrimSpace(raw))
-	s = strings.NewReplacer("\t", "", "\r", "", "\n", "").Replace(s)
+	s := controls.Replace(strings.ToLower(strings.TrimSpace(raw)))
 	var out []string
 	add := func(h string) {
 		if h == "" {
@@ -253,7 +262,7 @@ func cleanHost(auth string, at int) string {
 	if dec, err := neturl.PathUnescape(h); err == nil {
 		h = strings.ToLower(dec)
 	}
-	h = strings.NewReplacer("。", ".", "．", ".", "｡", ".").Replace(h)
+	h = dots.Replace(h)
 	return strings.TrimRight(h, ".")
 }
 

@@ -37,6 +37,28 @@ func mustNew(t testing.TB, block, allow []string) *Detector {
 	return d
 }
 
+// TestEmbeddedForms checks the precomputed spellings against the targets.
+func TestEmbeddedForms(t *testing.T) {
+	n := map[string]int{}
+	for _, e := range embedded {
+		n[e.target]++
+		a, ok := parseIP(e.form)
+		if strings.Contains(e.form, "-") {
+			a, ok = parseIP(strings.ReplaceAll(e.form, "-", "."))
+		} else if !strings.Contains(e.form, ".") {
+			a, ok = parseIP("0x" + e.form)
+		}
+		if !ok || a.String() != e.target {
+			t.Errorf("form %q is %v, not %s", e.form, a, e.target)
+		}
+	}
+	for _, target := range SSRFHosts() {
+		if _, ok := parseIP(target); ok && n[target] != 3 {
+			t.Errorf("target %s has %d embedded forms, want 3", target, n[target])
+		}
+	}
+}
+
 func TestSSRFHosts(t *testing.T) {
 	want := []string{"169.254.169.254", "169.254.169.123", "100.100.100.200", "metadata.google.internal", "metadata.azure.com"}
 	got := SSRFHosts()
