@@ -17,10 +17,10 @@ package command
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/guardhq/guard/internal/detect/lazyre"
 	"github.com/guardhq/guard/internal/event"
 )
 
@@ -36,12 +36,12 @@ type Rule struct {
 // use.
 type Detector struct {
 	block []compiled
-	allow []*regexp.Regexp
+	allow []*lazyre.Regexp
 }
 
 type compiled struct {
 	Rule
-	re *regexp.Regexp
+	re *lazyre.Regexp
 }
 
 // Severities lists the accepted severity values; empty is accepted too.
@@ -50,10 +50,12 @@ var severities = map[string]bool{"": true, "critical": true, "high": true, "medi
 // maxShown bounds the command quoted in a Reason, in bytes.
 const maxShown = 200
 
-// New compiles the block rules and allow patterns. An error names the rule or
-// the allow pattern at fault.
+// New parses the block rules and allow patterns. An error names the rule or
+// the allow pattern at fault. A pattern is compiled only when a command
+// holds one of the literals every match of it needs (see package lazyre), so
+// an everyday command compiles few or none of them.
 func New(block []Rule, allow []string) (*Detector, error) {
-	d := &Detector{block: make([]compiled, 0, len(block)), allow: make([]*regexp.Regexp, 0, len(allow))}
+	d := &Detector{block: make([]compiled, 0, len(block)), allow: make([]*lazyre.Regexp, 0, len(allow))}
 	for i, r := range block {
 		if r.Name == "" {
 			return nil, fmt.Errorf("block rule %d: empty name", i)
@@ -64,7 +66,7 @@ func New(block []Rule, allow []string) (*Detector, error) {
 		if !severities[r.Severity] {
 			return nil, fmt.Errorf("block rule %q: severity %q is not critical, high, medium or low", r.Name, r.Severity)
 		}
-		re, err := regexp.Compile(r.Pattern)
+		re, err := lazyre.New(r.Pattern)
 		if err != nil {
 			return nil, fmt.Errorf("block rule %q: pattern: %w", r.Name, err)
 		}
@@ -74,7 +76,7 @@ func New(block []Rule, allow []string) (*Detector, error) {
 		if p == "" {
 			return nil, fmt.Errorf("allow pattern %d: empty pattern", i)
 		}
-		re, err := regexp.Compile(p)
+		re, err := lazyre.New(p)
 		if err != nil {
 			return nil, fmt.Errorf("allow pattern %d %q: %w", i, p, err)
 		}
@@ -88,14 +90,29 @@ func New(block []Rule, allow []string) (*Detector, error) {
 // `matched /<pattern>/ in '<command>'` (a long command is shortened); the
 // LogReason has the command replaced by [event.Redacted].
 func (d *Detector) Check(cmd string) (event.Finding, bool) {
+	text := lazyre.NewText(cmd)
 	for _, re := range d.allow {
-		if re.MatchString(cmd) {
+		// A compile error cannot widen an allow: the pattern counts as no match.
+		if ok, _ := re.MatchText(text); ok {
 			return event.Finding{}, false
 		}
 	}
 	plain, hasPlain := unquote(cmd)
+	var plainText *lazyre.Text
+	if hasPlain {
+		plainText = lazyre.NewText(plain)
+	}
 	for _, r := range d.block {
-		if r.re.MatchString(cmd) || (hasPlain && r.re.MatchString(plain)) {
+		hit, err := r.re.MatchText(text)
+		if err == nil && !hit && hasPlain {
+			hit, err = r.re.MatchText(plainText)
+		}
+		if err != nil {
+			// Fail closed: a rule that cannot run blocks.
+			msg := fmt.Sprintf("rule %s could not be compiled: %v", r.Name, err)
+			return event.Finding{Detector: event.DetectorCommands, Rule: r.Name, Severity: r.Severity, Reason: msg, LogReason: msg}, true
+		}
+		if hit {
 			return event.Finding{
 				Detector:  event.DetectorCommands,
 				Rule:      r.Name,

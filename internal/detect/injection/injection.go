@@ -35,12 +35,12 @@ package injection
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/guardhq/guard/internal/detect"
+	"github.com/guardhq/guard/internal/detect/lazyre"
 	"github.com/guardhq/guard/internal/event"
 )
 
@@ -128,18 +128,19 @@ type Detector struct {
 
 type compiled struct {
 	rule
-	re       *regexp.Regexp // the pattern as written, for tests
-	anchored *regexp.Regexp // the pattern starting within lead+1 bytes of the text
+	re       *lazyre.Deferred // the pattern as written, for tests
+	anchored *lazyre.Deferred // the pattern starting within lead+1 bytes of the text
 }
 
-// New compiles the ten patterns.
+// New prepares the ten patterns. Each is compiled the first time one of its
+// keywords occurs in a checked text, so clean text compiles nothing.
 func New() *Detector {
 	d := &Detector{rules: make([]compiled, len(catalogue))}
 	for i, r := range catalogue {
 		d.rules[i] = compiled{
 			rule:     r,
-			re:       regexp.MustCompile(r.pattern),
-			anchored: regexp.MustCompile(fmt.Sprintf(`^(?s:.{0,%d}?)(?:%s)`, r.lead+1, r.pattern)),
+			re:       lazyre.Defer(r.pattern),
+			anchored: lazyre.Defer(fmt.Sprintf(`^(?s:.{0,%d}?)(?:%s)`, r.lead+1, r.pattern)),
 		}
 	}
 	return d
@@ -158,7 +159,7 @@ func (r compiled) find(norm, lower string) bool {
 			}
 			i += from
 			start, end := max(0, i-r.lead-1), min(len(norm), i+span)
-			if r.hasNear(lower[start:end]) && r.anchored.MatchString(norm[start:end]) {
+			if r.hasNear(lower[start:end]) && r.anchored.Regexp().MatchString(norm[start:end]) {
 				return true
 			}
 			from = i + 1

@@ -172,7 +172,7 @@ func TestPatterns(t *testing.T) {
 				t.Errorf("rule %d: Check(%q) = %q, %v; want %s", tt.rule, s, f.Rule, ok, want)
 			}
 			// The pattern itself must hit, not only an earlier one.
-			if !d.rules[tt.rule].re.MatchString(normalize(s)) {
+			if !d.rules[tt.rule].re.Regexp().MatchString(normalize(s)) {
 				t.Errorf("rule %d does not match %q itself", tt.rule, s)
 			}
 		}
@@ -291,7 +291,7 @@ func equivalent(t *testing.T, d *Detector, text string) {
 	norm := normalize(text)
 	lower := detect.ASCIILower(norm)
 	for i, r := range d.rules {
-		if plain, windowed := r.re.MatchString(norm), r.find(norm, lower); plain != windowed {
+		if plain, windowed := r.re.Regexp().MatchString(norm), r.find(norm, lower); plain != windowed {
 			t.Errorf("rule %d (%s) on %q: plain %v, windowed %v", i, r.class, text, plain, windowed)
 		}
 	}

@@ -16,7 +16,7 @@ package pii
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/guardhq/guard/internal/detect/lazyre"
 	"strings"
 
 	"github.com/guardhq/guard/internal/detect"
@@ -71,10 +71,11 @@ type Detector struct {
 
 type compiled struct {
 	piiType
-	re *regexp.Regexp
+	re *lazyre.Deferred // compiled when a text first holds what the type needs
 }
 
-// New compiles the patterns of the named types. An unknown name is an error.
+// New prepares the patterns of the named types; each is compiled the first
+// time a text holds a character it needs. An unknown name is an error.
 // Types are always checked in the order of [Types], whatever the order of
 // the list; a repeated name counts once; an empty list finds nothing.
 func New(types []string) (*Detector, error) {
@@ -88,7 +89,7 @@ func New(types []string) (*Detector, error) {
 	d := &Detector{}
 	for _, t := range catalogue {
 		if want[t.name] {
-			d.types = append(d.types, compiled{piiType: t, re: regexp.MustCompile(t.pattern)})
+			d.types = append(d.types, compiled{piiType: t, re: lazyre.Defer(t.pattern)})
 		}
 	}
 	return d, nil
@@ -110,7 +111,7 @@ func (d *Detector) Check(text string) (event.Finding, bool) {
 		if !strings.ContainsAny(text, t.needs) {
 			continue
 		}
-		loc := t.re.FindStringIndex(text)
+		loc := t.re.Regexp().FindStringIndex(text)
 		if loc == nil {
 			continue
 		}

@@ -24,7 +24,7 @@ package secret
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/guardhq/guard/internal/detect/lazyre"
 	"strings"
 	"unicode"
 
@@ -122,14 +122,15 @@ type Detector struct {
 
 type compiled struct {
 	rule
-	re *regexp.Regexp
+	re *lazyre.Deferred // compiled when one of the rule's keywords first occurs
 }
 
-// New compiles the catalogue.
+// New prepares the catalogue. A rule's expression is compiled the first
+// time one of its keywords occurs in a checked text.
 func New() *Detector {
 	d := &Detector{rules: make([]compiled, len(catalogue))}
 	for i, r := range catalogue {
-		d.rules[i] = compiled{rule: r, re: regexp.MustCompile(r.pattern)}
+		d.rules[i] = compiled{rule: r, re: lazyre.Defer(r.pattern)}
 		d.rules[i].fold = strings.Contains(r.pattern, "(?i")
 	}
 	return d
@@ -189,15 +190,15 @@ func (r compiled) find(text, lower string, folds bool) int {
 // match returns the offset of the first valid match of r in window, or -1.
 func (r compiled) match(window string) int {
 	if r.valid == nil {
-		if loc := r.re.FindStringIndex(window); loc != nil {
+		if loc := r.re.Regexp().FindStringIndex(window); loc != nil {
 			return loc[0]
 		}
 		return -1
 	}
-	if !r.re.MatchString(window) {
+	if !r.re.Regexp().MatchString(window) {
 		return -1
 	}
-	for _, m := range r.re.FindAllStringSubmatchIndex(window, maxCandidates) {
+	for _, m := range r.re.Regexp().FindAllStringSubmatchIndex(window, maxCandidates) {
 		if m[2] >= 0 && r.valid(window[m[2]:m[3]]) {
 			return m[0]
 		}

