@@ -126,7 +126,8 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 		if c.commands == nil {
 			rules := make([]command.Rule, len(p.Bash.BlockPatterns))
 			for i, r := range p.Bash.BlockPatterns {
-				rules[i] = command.Rule{Name: r.Name, Pattern: r.Pattern, Severity: r.Severity, Description: r.Description}
+				rules[i] = command.Rule{Name: r.Name, Pattern: r.Pattern, Severity: r.Severity, Description: r.Description,
+					Prefilter: builtinPrefilters[r.Pattern]} // nil for a pattern of the user's own
 			}
 			c.commands, err = command.New(rules, p.Bash.AllowPatterns)
 		}

@@ -30,6 +30,10 @@ type Rule struct {
 	Pattern     string
 	Severity    string
 	Description string
+	// Prefilter, when set, is the pattern's prefilter computed earlier
+	// (lazyre.Regexp.Prefilter), so New need not parse the pattern: the
+	// built-in rules carry theirs. Nil derives it.
+	Prefilter []lazyre.Literal
 }
 
 // Detector checks commands against compiled rules. It is safe for concurrent
@@ -66,7 +70,13 @@ func New(block []Rule, allow []string) (*Detector, error) {
 		if !severities[r.Severity] {
 			return nil, fmt.Errorf("block rule %q: severity %q is not critical, high, medium or low", r.Name, r.Severity)
 		}
-		re, err := lazyre.New(r.Pattern)
+		var re *lazyre.Regexp
+		var err error
+		if r.Prefilter != nil {
+			re = lazyre.NewPrefiltered(r.Pattern, r.Prefilter)
+		} else {
+			re, err = lazyre.New(r.Pattern)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("block rule %q: pattern: %w", r.Name, err)
 		}

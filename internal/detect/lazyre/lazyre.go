@@ -26,19 +26,19 @@ import (
 type Regexp struct {
 	expr string
 	// need: a match contains at least one of these. Empty: no prefilter.
-	need []literal
+	need []Literal
 
 	once sync.Once
 	re   *regexp.Regexp
 	err  error
 }
 
-// literal is a string every match may contain; fold means it matched case-
-// insensitively, so it is stored lower-cased and searched in a lower-cased
-// text.
-type literal struct {
-	s    string
-	fold bool
+// Literal is one string of a prefilter; Fold means the pattern matches it
+// case-insensitively, so it is stored lower-cased and searched in a
+// lower-cased text.
+type Literal struct {
+	S    string
+	Fold bool
 }
 
 // New parses expr (Go syntax, as regexp.Compile) and derives its prefilter.
@@ -50,6 +50,17 @@ func New(expr string) (*Regexp, error) {
 	}
 	return &Regexp{expr: expr, need: required(tree)}, nil
 }
+
+// NewPrefiltered returns expr with a prefilter computed earlier by
+// [Regexp.Prefilter] for the same expression, without parsing it: built-in
+// rule sets precompute theirs. The expression must be valid (its first use
+// compiles it and reports an error otherwise).
+func NewPrefiltered(expr string, need []Literal) *Regexp {
+	return &Regexp{expr: expr, need: need}
+}
+
+// Prefilter returns the literals of which every match contains one.
+func (r *Regexp) Prefilter() []Literal { return r.need }
 
 // MustNew is New for patterns known to be valid, such as built-in catalogues.
 // It panics on a syntax error; tests keep catalogues valid.
@@ -69,7 +80,7 @@ func (r *Regexp) String() string { return r.expr }
 func (r *Regexp) Literals() []string {
 	out := make([]string, len(r.need))
 	for i, l := range r.need {
-		out[i] = l.s
+		out[i] = l.S
 	}
 	return out
 }
@@ -118,14 +129,14 @@ func (r *Regexp) mayMatch(t *Text) bool {
 		return true
 	}
 	for _, l := range r.need {
-		if l.fold {
-			if !isASCII(l.s) || !isASCII(t.s) {
+		if l.Fold {
+			if !isASCII(l.S) || !isASCII(t.s) {
 				return true // Unicode case folding: do not trust the prefilter
 			}
-			if strings.Contains(t.lowered(), l.s) {
+			if strings.Contains(t.lowered(), l.S) {
 				return true
 			}
-		} else if strings.Contains(t.s, l.s) {
+		} else if strings.Contains(t.s, l.S) {
 			return true
 		}
 	}
@@ -178,7 +189,7 @@ func (r *Regexp) FindTextIndex(t *Text) ([]int, error) {
 
 // required returns literals of which every match of re contains at least one,
 // or nil when none can be named.
-func required(re *syntax.Regexp) []literal {
+func required(re *syntax.Regexp) []Literal {
 	switch re.Op {
 	case syntax.OpLiteral:
 		fold := re.Flags&syntax.FoldCase != 0
@@ -186,7 +197,7 @@ func required(re *syntax.Regexp) []literal {
 		if fold {
 			s = strings.ToLower(s)
 		}
-		return []literal{{s: s, fold: fold}}
+		return []Literal{{S: s, Fold: fold}}
 	case syntax.OpCapture:
 		return required(re.Sub[0])
 	case syntax.OpPlus:
@@ -197,7 +208,7 @@ func required(re *syntax.Regexp) []literal {
 		}
 		return nil
 	case syntax.OpConcat:
-		var best []literal
+		var best []Literal
 		for _, sub := range re.Sub {
 			if set := required(sub); set != nil && better(set, best) {
 				best = set
@@ -205,7 +216,7 @@ func required(re *syntax.Regexp) []literal {
 		}
 		return best
 	case syntax.OpAlternate:
-		var all []literal
+		var all []Literal
 		for _, sub := range re.Sub {
 			set := required(sub)
 			if set == nil {
@@ -217,14 +228,14 @@ func required(re *syntax.Regexp) []literal {
 	case syntax.OpCharClass:
 		// A small class of single characters, such as [/~$], is a set of
 		// one-character literals.
-		var set []literal
+		var set []Literal
 		for i := 0; i+1 < len(re.Rune); i += 2 {
 			lo, hi := re.Rune[i], re.Rune[i+1]
 			if hi-lo > 3 || len(set) > 8 {
 				return nil
 			}
 			for c := lo; c <= hi; c++ {
-				set = append(set, literal{s: string(c)})
+				set = append(set, Literal{S: string(c)})
 			}
 		}
 		return set
@@ -234,7 +245,7 @@ func required(re *syntax.Regexp) []literal {
 
 // better reports whether set a is a more selective prefilter than b: its
 // shortest literal is longer (fewer chance hits), then it has fewer entries.
-func better(a, b []literal) bool {
+func better(a, b []Literal) bool {
 	if b == nil {
 		return true
 	}
@@ -245,11 +256,11 @@ func better(a, b []literal) bool {
 	return len(a) < len(b)
 }
 
-func shortest(set []literal) int {
+func shortest(set []Literal) int {
 	m := -1
 	for _, l := range set {
-		if m < 0 || len(l.s) < m {
-			m = len(l.s)
+		if m < 0 || len(l.S) < m {
+			m = len(l.S)
 		}
 	}
 	return m
