@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/guardhq/guard/internal/hook"
 	"github.com/spf13/cobra"
 )
 
@@ -42,6 +43,11 @@ type streams struct {
 // run executes guard with args and returns the process exit code. It is the
 // one place that prints errors and picks exit codes.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// The hook path runs once per agent action: a bare `guard` with a payload
+	// on stdin goes straight to it, without building the command tree.
+	if len(args) == 0 && !stdinIsTerminal(stdin) {
+		return hook.Run(hook.Config{Stdin: stdin, Stdout: stdout, Stderr: stderr})
+	}
 	s := &streams{in: stdin, out: stdout, err: stderr}
 	root := newRootCommand(s)
 	root.SetArgs(args)
