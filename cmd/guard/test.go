@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"text/tabwriter"
 
 	"github.com/guardhq/guard/internal/policy"
@@ -42,7 +43,8 @@ func runTest(s *streams, typ, input string, asJSON bool) error {
 	if err != nil {
 		return withHint(err, "fix the policy file, or move it away to use the built-in defaults")
 	}
-	r, err := p.DryRun(typ, input)
+	cwd, _ := os.Getwd() // without it a relative path is checked as written
+	r, err := p.DryRun(typ, input, cwd)
 	var ute *policy.UnknownTypeError
 	if errors.As(err, &ute) {
 		return withHint(err, "run 'guard test --help' for usage")

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/guardhq/guard/internal/event"
@@ -36,10 +37,12 @@ type DryRunResult struct {
 }
 
 // DryRun evaluates one input of the given type against the policy, as a hook
-// would, without writing an audit record. The input is echoed unless a secret
-// or PII value was found in it, in which case only its size and hash are
-// shown: no output ever repeats a matched value.
-func (p *Policy) DryRun(typ, input string) (*DryRunResult, error) {
+// would, without writing an audit record. A relative read or write path is
+// checked as joined to cwd, as the hook path joins it to the agent's working
+// directory. The input is echoed unless a secret or PII value was found in
+// it, in which case only its size and hash are shown: no output ever repeats
+// a matched value.
+func (p *Policy) DryRun(typ, input, cwd string) (*DryRunResult, error) {
 	kind := event.Kind(typ)
 	known := false
 	for _, k := range TestTypes {
@@ -48,7 +51,11 @@ func (p *Policy) DryRun(typ, input string) (*DryRunResult, error) {
 	if !known {
 		return nil, &UnknownTypeError{Type: typ}
 	}
-	v, err := p.Evaluate([]event.Input{{Kind: kind, Text: input}})
+	text := input
+	if (kind == event.KindRead || kind == event.KindWrite) && cwd != "" && !isAbsOrHome(input) {
+		text = filepath.Join(cwd, input)
+	}
+	v, err := p.Evaluate([]event.Input{{Kind: kind, Text: text}})
 	if err != nil {
 		return nil, err
 	}
@@ -71,6 +78,13 @@ func (p *Policy) DryRun(typ, input string) (*DryRunResult, error) {
 		r.Input = fmt.Sprintf("<redacted: %d bytes, sha256 %s>", len(input), hex.EncodeToString(sum[:]))
 	}
 	return r, nil
+}
+
+// isAbsOrHome reports whether path is absolute or starts at the home
+// directory (~), the forms the path detector resolves on its own.
+func isAbsOrHome(path string) bool {
+	return filepath.IsAbs(path) || path == "~" || strings.HasPrefix(path, "~/") || strings.HasPrefix(path, `~\`) ||
+		strings.HasPrefix(path, "$HOME") || strings.HasPrefix(path, "${HOME}") || strings.HasPrefix(path, "/")
 }
 
 func isSensitive(f event.Finding) bool {
