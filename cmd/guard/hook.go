@@ -5,7 +5,10 @@ import (
 	"io"
 
 	"github.com/guardhq/guard/internal/agent"
+	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/hook"
+	"github.com/guardhq/guard/internal/policy"
+	"github.com/guardhq/guard/internal/webhook"
 	"github.com/spf13/cobra"
 )
 
@@ -49,11 +52,25 @@ func hookUsageError(w io.Writer, err error) error {
 // returned as an exitError without an error, so nothing but the BLOCKED line
 // is printed.
 func runHook(s *streams, agentName string) error {
+	var active *policy.Policy // kept for the webhook settings
 	code := hook.Run(hook.Config{
 		Agent:  agentName,
 		Stdin:  s.in,
 		Stdout: s.out,
 		Stderr: s.err,
+		LoadPolicy: func() (hook.Evaluator, string, error) {
+			p, err := policy.Load()
+			if err != nil {
+				return nil, "", err
+			}
+			active = p
+			return p.Evaluate, p.Version, nil
+		},
+		Notify: func(rec event.Record) {
+			if active != nil {
+				webhook.Notify(active.Webhook, rec, s.err)
+			}
+		},
 	})
 	if code != 0 {
 		return &exitError{code: code}
