@@ -453,3 +453,46 @@ func FuzzDecodeCache(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkLoadLocal is the hook path's policy load with no remote policy
+// and no key: two environment reads, one file read, one parse.
+func BenchmarkLoadLocal(b *testing.B) {
+	dir := b.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "rules.json"), DefaultJSON(), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	o := LoadOptions{Dir: dir, Getenv: func(string) string { return "" }}
+	for b.Loop() {
+		if _, err := LoadWith(o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoadRemoteCached is a load answered by a fresh, signed cache: no
+// request, the signature checked again.
+func BenchmarkLoadRemoteCached(b *testing.B) {
+	key := []byte("k")
+	var hits int
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits++
+		w.Header().Set(SignatureHeader, Sign(DefaultJSON(), key))
+		w.Write(DefaultJSON())
+	}))
+	defer srv.Close()
+	dir := b.TempDir()
+	env := map[string]string{EnvPolicyURL: srv.URL + "/rules.json"}
+	o := LoadOptions{Dir: dir, Key: key, Getenv: func(k string) string { return env[k] }, Transport: srv.Client().Transport}
+	if _, err := LoadWith(o); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := LoadWith(o); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if hits != 1 {
+		b.Fatalf("%d requests", hits)
+	}
+}

@@ -69,6 +69,19 @@ func PayloadOf(rec event.Record) Payload {
 	}
 }
 
+// Marshal returns the request body: p as one JSON object, fields in the
+// order of the audit record, < > & not escaped (like the audit log), no
+// trailing newline.
+func (p Payload) Marshal() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(p); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
 // Config says where and how to send.
 type Config struct {
 	URL     string
@@ -110,7 +123,7 @@ func Send(c Config, p Payload) error {
 	if u.Scheme != "https" && !(u.Scheme == "http" && policy.IsLoopbackHost(u.Hostname())) {
 		return fmt.Errorf("%s: refused: https only (plain http only to localhost or a loopback address)", Redact(c.URL))
 	}
-	body, err := json.Marshal(p)
+	body, err := p.Marshal()
 	if err != nil {
 		return err
 	}

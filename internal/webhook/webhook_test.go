@@ -63,7 +63,7 @@ var rec = event.Record{
 }
 
 const wantBody = `{"ts":"2026-11-21T16:00:00.123Z","hook":"PreToolUse","verdict":"block","rule":"dangerous_rm",` +
-	`"reason":"matched /rm/ in '\u003credacted\u003e'","input_hash":"` +
+	`"reason":"matched /rm/ in '<redacted>'","input_hash":"` +
 	"abababababababababababababababababababababababababababababababab" + `"}`
 
 // verify is what a receiver does: recompute the HMAC of the exact body and
