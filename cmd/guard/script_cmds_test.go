@@ -16,5 +16,9 @@ func scriptCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 		"freeport":      scriptFreeport,
 		"httpget":       scriptHTTPGet,
 		"genlog":        scriptGenlog,
+		"tlsserver":     scriptTLSServer,
+		"stopserver":    scriptStopServer,
+		"envsubst":      scriptEnvsubst,
+		"guardexit":     scriptGuardExit,
 	}
 }
