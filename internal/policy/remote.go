@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/guardhq/guard/internal/home"
@@ -222,12 +223,23 @@ func loadRemote(o LoadOptions, rawURL, origin string, key []byte) (*Policy, erro
 	}
 	if cached != nil {
 		cache.CheckedAt = now.UTC()
-		cache.LastError = ferr.Error()
+		cache.LastError = withoutSource(ferr.Error(), shown)
 		writeCache(dir, cachePath, cache)
 		cached.Source = cache.describe(shown, true)
 		return cached, nil
 	}
 	return nil, &RemoteError{URL: shown, Err: ferr, Cache: cacheWhy}
+}
+
+// withoutSource drops the "remote policy URL: " or "policy URL: " prefix of
+// a load error's message, for the source line, which names the URL already.
+func withoutSource(msg, shown string) string {
+	for _, prefix := range []string{"remote policy " + shown + ": ", "policy " + shown + ": "} {
+		if rest, ok := strings.CutPrefix(msg, prefix); ok {
+			return rest
+		}
+	}
+	return msg
 }
 
 // remoteOnly marks p as the policy served at shown: its own

@@ -201,7 +201,8 @@ func TestRemoteFailureUsesCache(t *testing.T) {
 			if p.Version != "remote-1" {
 				t.Errorf("version %q, want the cached remote-1", p.Version)
 			}
-			if !strings.Contains(p.Source, "cached; refresh failed at ") || !strings.Contains(p.Source, f.why) {
+			if !strings.Contains(p.Source, "cached; refresh failed at ") || !strings.Contains(p.Source, f.why) ||
+				strings.Count(p.Source, ps.URL) != 1 {
 				t.Errorf("source %q does not tell the refresh failed (%s)", p.Source, f.why)
 			}
 			// The failed attempt counts: the next one waits a TTL.
