@@ -260,3 +260,29 @@ func FuzzParseSignature(f *testing.F) {
 		}
 	})
 }
+
+// FuzzResolveSecret: no panic; an error comes with no secret; a literal is
+// returned unchanged, a reference as the variable's value.
+func FuzzResolveSecret(f *testing.F) {
+	f.Add("literal")
+	f.Add("$HOOK_SECRET")
+	f.Add("$")
+	f.Add("$9")
+	f.Fuzz(func(t *testing.T, value string) {
+		getenv := func(k string) string { return "v:" + k }
+		got, err := ResolveSecret(value, getenv)
+		if err != nil {
+			if got != nil {
+				t.Fatalf("error %v with secret %q", err, got)
+			}
+			return
+		}
+		if name, ref := strings.CutPrefix(value, "$"); ref {
+			if string(got) != "v:"+name {
+				t.Fatalf("ResolveSecret(%q) = %q", value, got)
+			}
+		} else if string(got) != value {
+			t.Fatalf("literal %q became %q", value, got)
+		}
+	})
+}
