@@ -21,7 +21,7 @@ func newExplainCommand(s *streams) *cobra.Command {
 			}
 			p, err := policy.Load()
 			if err != nil {
-				return withHint(err, "fix the policy file, or move it away to use the built-in defaults")
+				return withHint(err, policy.Hint(err))
 			}
 			err = p.Explain(s.out, section)
 			var use *policy.UnknownSectionError

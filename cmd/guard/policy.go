@@ -21,7 +21,7 @@ func newPolicyCommand(s *streams) *cobra.Command {
 			RunE: func(cmd *cobra.Command, args []string) error {
 				p, err := policy.Load()
 				if err != nil {
-					return withHint(err, "fix the policy file, or move it away to use the built-in defaults")
+					return withHint(err, policy.Hint(err))
 				}
 				p.Summary(s.out)
 				return nil

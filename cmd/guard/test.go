@@ -41,7 +41,7 @@ Exit status: 0 the input would be allowed, 2 it would be blocked, 1 usage error.
 func runTest(s *streams, typ, input string, asJSON bool) error {
 	p, err := policy.Load()
 	if err != nil {
-		return withHint(err, "fix the policy file, or move it away to use the built-in defaults")
+		return withHint(err, policy.Hint(err))
 	}
 	cwd, _ := os.Getwd() // without it a relative path is checked as written
 	r, err := p.DryRun(typ, input, cwd)

@@ -239,7 +239,7 @@ func (r *runner) run() int {
 	if err != nil {
 		return r.fail(failure{
 			rule:  RulePolicyError,
-			shown: fmt.Sprintf("%v; fix the policy file or remove it to use the built-in defaults ('guard policy path' shows where it is)", err),
+			shown: fmt.Sprintf("%v; %s", err, policy.Hint(err)),
 			log:   "the policy could not be loaded",
 		})
 	}
