@@ -116,9 +116,9 @@ func guardOnPath(ts *testscript.TestScript) string {
 
 // scriptEnv is the process environment with the script's values of the
 // variables guard and the scripts use.
-func scriptEnv(ts *testscript.TestScript) []string {
-	keys := []string{"PATH", "HOME", "USERPROFILE", "TMPDIR", "WORK", "GUARD_HOME", "GUARD_POLICY_URL",
-		"GUARD_POLICY_KEY", "AGENT_A_HOOK_EVENT", "AGENT_B_PROJECT_DIR", "USER"}
+func scriptEnv(ts *testscript.TestScript, extra ...string) []string {
+	keys := append([]string{"PATH", "HOME", "USERPROFILE", "TMPDIR", "WORK", "GUARD_HOME", "GUARD_POLICY_URL",
+		"GUARD_POLICY_KEY", "AGENT_A_HOOK_EVENT", "AGENT_B_PROJECT_DIR", "USER"}, extra...)
 	var env []string
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")

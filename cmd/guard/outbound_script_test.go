@@ -261,24 +261,5 @@ func scriptGuardExit(ts *testscript.TestScript, neg bool, args []string) {
 // outboundEnv is the process environment with the script's values of the
 // variables guard and these scripts use.
 func outboundEnv(ts *testscript.TestScript) []string {
-	keys := []string{"PATH", "HOME", "USERPROFILE", "TMPDIR", "WORK", "GUARD_HOME", "GUARD_POLICY_URL",
-		"GUARD_POLICY_KEY", "GUARD_POLICY_TTL", "AGENT_A_HOOK_EVENT", "AGENT_B_PROJECT_DIR", "USER",
-		"SSL_CERT_FILE", "GUARD_HOOK_SECRET"}
-	var env []string
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		keep := true
-		for _, s := range keys {
-			if strings.EqualFold(k, s) {
-				keep = false
-			}
-		}
-		if keep {
-			env = append(env, kv)
-		}
-	}
-	for _, k := range keys {
-		env = append(env, k+"="+ts.Getenv(k))
-	}
-	return env
+	return scriptEnv(ts, "GUARD_POLICY_TTL", "SSL_CERT_FILE", "GUARD_HOOK_SECRET")
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/guardhq/guard/internal/detect/pii"
 	"github.com/guardhq/guard/internal/detect/secret"
 	urldetect "github.com/guardhq/guard/internal/detect/url"
+	"github.com/guardhq/guard/internal/outbound"
 )
 
 // Sections are the parts of the policy `guard explain` can show, in order.
@@ -188,7 +189,7 @@ func (p *Policy) Summary(w io.Writer) {
 	fmt.Fprintf(tw, "secrets:\talways enabled, %s\n", plural(len(secret.Rules()), "rule", "rules"))
 	wh := "disabled"
 	if p.Webhook.Enabled {
-		wh = fmt.Sprintf("enabled, %s, time-out %d ms", redactURL(p.Webhook.URL), p.Webhook.TimeoutMS)
+		wh = fmt.Sprintf("enabled, %s, time-out %d ms", outbound.URL(p.Webhook.URL, "webhook.url"), p.Webhook.TimeoutMS)
 		if p.Webhook.Token != nil {
 			wh += ", token set"
 		}
@@ -198,18 +199,4 @@ func (p *Policy) Summary(w io.Writer) {
 	}
 	fmt.Fprintf(tw, "webhook:\t%s\n", wh)
 	tw.Flush()
-}
-
-// redactURL drops credentials and the query from a URL for display.
-func redactURL(raw string) string {
-	if i := strings.IndexAny(raw, "?#"); i >= 0 {
-		raw = raw[:i]
-	}
-	if i := strings.Index(raw, "://"); i >= 0 {
-		rest := raw[i+3:]
-		if at := strings.LastIndex(strings.SplitN(rest, "/", 2)[0], "@"); at >= 0 {
-			raw = raw[:i+3] + rest[at+1:]
-		}
-	}
-	return raw
 }

@@ -8,9 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -18,6 +16,7 @@ import (
 	"time"
 
 	"github.com/guardhq/guard/internal/home"
+	"github.com/guardhq/guard/internal/outbound"
 )
 
 // Remote policy: when GUARD_POLICY_URL (which wins) or the local file's
@@ -187,7 +186,7 @@ func (c *cacheEntry) fresh(now time.Time, ttl time.Duration) bool {
 // loadRemote loads the policy served at rawURL, through the cache. origin
 // says where the URL was configured, for messages.
 func loadRemote(o LoadOptions, rawURL, origin string, key []byte) (*Policy, error) {
-	shown := redactURL(rawURL)
+	shown := outbound.URL(rawURL, "the remote policy URL")
 	if err := checkHTTPS(rawURL, false); err != nil {
 		return nil, fmt.Errorf("remote policy %s (%s): %w", shown, origin, err)
 	}
@@ -350,7 +349,7 @@ func fetch(rt http.RoundTripper, rawURL, shown string, key []byte) (body []byte,
 	req.Header.Set("User-Agent", "guard")
 	resp, err := client.Do(req)
 	if err != nil {
-		return fail("%s", netError(err, FetchTimeout))
+		return fail("%s", outbound.ErrorText(err, FetchTimeout))
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
@@ -361,7 +360,7 @@ func fetch(rt http.RoundTripper, rawURL, shown string, key []byte) (body []byte,
 	}
 	body, err = readAllLimit(resp.Body, MaxSize)
 	if err != nil {
-		return fail("%s", netError(err, FetchTimeout))
+		return fail("%s", outbound.ErrorText(err, FetchTimeout))
 	}
 	sig = resp.Header.Get(SignatureHeader)
 	if key != nil {
@@ -373,20 +372,6 @@ func fetch(rt http.RoundTripper, rawURL, shown string, key []byte) (body []byte,
 		}
 	}
 	return body, sig, nil
-}
-
-// netError is a request error's message without the request URL (which may
-// carry credentials), and a plain "timed out" for a time-out.
-func netError(err error, limit time.Duration) string {
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		err = ue.Err
-	}
-	var ne net.Error
-	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
-		return fmt.Sprintf("timed out after %s", limit)
-	}
-	return err.Error()
 }
 
 // readAllLimit reads r to its end, refusing more than limit bytes.

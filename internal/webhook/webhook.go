@@ -27,13 +27,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"time"
 
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/outbound"
 	"github.com/guardhq/guard/internal/policy"
 )
 
@@ -135,7 +135,7 @@ func Send(c Config, p Payload) error {
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.URL, bytes.NewReader(body))
 	if err != nil {
-		return fmt.Errorf("%s: %s", Redact(c.URL), netError(err, timeout))
+		return fmt.Errorf("%s: %s", Redact(c.URL), outbound.ErrorText(err, timeout))
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("User-Agent", "guard")
@@ -159,7 +159,7 @@ func Send(c Config, p Payload) error {
 	defer client.CloseIdleConnections()
 	resp, err := client.Do(req)
 	if err != nil {
-		return fmt.Errorf("%s: %s", Redact(c.URL), netError(err, timeout))
+		return fmt.Errorf("%s: %s", Redact(c.URL), outbound.ErrorText(err, timeout))
 	}
 	defer resp.Body.Close()
 	_, rerr := io.Copy(io.Discard, io.LimitReader(resp.Body, maxResponse))
@@ -169,7 +169,7 @@ func Send(c Config, p Payload) error {
 	case resp.StatusCode < 200 || resp.StatusCode >= 300:
 		return fmt.Errorf("%s: server answered %s", Redact(c.URL), resp.Status)
 	case rerr != nil && ctx.Err() != nil:
-		return fmt.Errorf("%s: %s", Redact(c.URL), netError(rerr, timeout))
+		return fmt.Errorf("%s: %s", Redact(c.URL), outbound.ErrorText(rerr, timeout))
 	}
 	return nil
 }
@@ -192,27 +192,4 @@ func Notify(w policy.Webhook, rec event.Record, stderr io.Writer) {
 }
 
 // Redact returns raw without credentials, query or fragment, for messages.
-func Redact(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" {
-		return "webhook.url"
-	}
-	u.User = nil
-	u.RawQuery, u.ForceQuery = "", false
-	u.Fragment, u.RawFragment = "", ""
-	return u.String()
-}
-
-// netError is a request error's message without the request URL, and a
-// plain "timed out" for a time-out.
-func netError(err error, limit time.Duration) string {
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		err = ue.Err
-	}
-	var ne net.Error
-	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
-		return fmt.Sprintf("timed out after %s", limit)
-	}
-	return err.Error()
-}
+func Redact(raw string) string { return outbound.URL(raw, "webhook.url") }
