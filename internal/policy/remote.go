@@ -75,6 +75,9 @@ type LoadOptions struct {
 	// http.DefaultTransport (system roots, which honour SSL_CERT_FILE on
 	// Linux, and the proxy environment variables).
 	Transport http.RoundTripper
+	// Timeout bounds one remote policy fetch, redirects and body included;
+	// 0 means FetchTimeout.
+	Timeout time.Duration
 }
 
 // LoadWith returns the active policy as Load does, with o's inputs. With no
@@ -209,7 +212,11 @@ func loadRemote(o LoadOptions, rawURL, origin string, key []byte) (*Policy, erro
 		return cached, nil
 	}
 
-	body, sig, ferr := fetch(o.Transport, rawURL, shown, key)
+	timeout := o.Timeout
+	if timeout <= 0 {
+		timeout = FetchTimeout
+	}
+	body, sig, ferr := fetch(o.Transport, timeout, rawURL, shown, key)
 	var p *Policy
 	if ferr == nil {
 		if p, ferr = Parse(body, shown); ferr == nil {
@@ -317,15 +324,16 @@ func policyTTL(getenv func(string) string) (time.Duration, error) {
 	return time.Duration(n) * time.Second, nil
 }
 
-// fetch GETs the policy at rawURL within FetchTimeout and returns its body
-// and signature header. With a key the signature must match the body.
-func fetch(rt http.RoundTripper, rawURL, shown string, key []byte) (body []byte, sig string, err error) {
+// fetch GETs the policy at rawURL within timeout (connection, redirects,
+// headers and body) and returns its body and signature header. With a key
+// the signature must match the body.
+func fetch(rt http.RoundTripper, timeout time.Duration, rawURL, shown string, key []byte) (body []byte, sig string, err error) {
 	if rt == nil {
 		rt = http.DefaultTransport
 	}
 	client := &http.Client{
 		Transport: rt,
-		Timeout:   FetchTimeout,
+		Timeout:   timeout,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
 			if len(via) > maxRedirects {
 				return fmt.Errorf("more than %d redirects", maxRedirects)
@@ -336,7 +344,7 @@ func fetch(rt http.RoundTripper, rawURL, shown string, key []byte) (body []byte,
 			return nil
 		},
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), FetchTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	fail := func(format string, args ...any) ([]byte, string, error) {
 		return nil, "", fmt.Errorf("remote policy %s: fetch failed: %s", shown, fmt.Sprintf(format, args...))
@@ -349,7 +357,7 @@ func fetch(rt http.RoundTripper, rawURL, shown string, key []byte) (body []byte,
 	req.Header.Set("User-Agent", "guard")
 	resp, err := client.Do(req)
 	if err != nil {
-		return fail("%s", outbound.ErrorText(err, FetchTimeout))
+		return fail("%s", outbound.ErrorText(err, timeout))
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
@@ -360,7 +368,7 @@ func fetch(rt http.RoundTripper, rawURL, shown string, key []byte) (body []byte,
 	}
 	body, err = readAllLimit(resp.Body, MaxSize)
 	if err != nil {
-		return fail("%s", outbound.ErrorText(err, FetchTimeout))
+		return fail("%s", outbound.ErrorText(err, timeout))
 	}
 	sig = resp.Header.Get(SignatureHeader)
 	if key != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -63,6 +64,8 @@ type remoteEnv struct {
 	dir string
 	key []byte
 	rt  http.RoundTripper
+	// timeout bounds a fetch; 0 means FetchTimeout.
+	timeout time.Duration
 }
 
 func newRemoteEnv(t *testing.T, ps *policyServer, url string) *remoteEnv {
@@ -84,6 +87,7 @@ func (e *remoteEnv) load() (*Policy, error) {
 		Dir:       e.dir,
 		Now:       func() time.Time { return e.now },
 		Transport: e.rt,
+		Timeout:   e.timeout,
 	})
 }
 
@@ -227,6 +231,85 @@ func TestRemoteFailureUsesCache(t *testing.T) {
 	p = mustLoad(t, e)
 	if p.Version != "remote-3" || !strings.Contains(p.Source, "refresh failed") {
 		t.Errorf("unreachable: version %q, source %q", p.Version, p.Source)
+	}
+}
+
+// TestRemoteSlowServer: a server that does not answer, or does not finish
+// its body, costs one time-out, after which the cached copy is used or, with
+// none, loading fails naming the URL.
+func TestRemoteSlowServer(t *testing.T) {
+	const doc = `{"version": "remote-1"}`
+	tests := []struct {
+		name string
+		// hang is the handler once the server turns slow.
+		hang func(w http.ResponseWriter, r *http.Request, release <-chan struct{})
+	}{
+		{"no answer", func(w http.ResponseWriter, r *http.Request, release <-chan struct{}) {
+			select {
+			case <-r.Context().Done():
+			case <-release:
+			}
+		}},
+		{"body never ends", func(w http.ResponseWriter, r *http.Request, release <-chan struct{}) {
+			w.Header().Set("Content-Length", "1000")
+			w.WriteHeader(http.StatusOK)
+			w.Write([]byte(`{"version": `))
+			w.(http.Flusher).Flush()
+			select {
+			case <-r.Context().Done():
+			case <-release:
+			}
+		}},
+	}
+	for _, tc := range tests {
+		for _, withCache := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/cache=%v", tc.name, withCache), func(t *testing.T) {
+				var mu sync.Mutex
+				slow := false
+				release := make(chan struct{})
+				s := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					mu.Lock()
+					hang := slow
+					mu.Unlock()
+					if hang {
+						tc.hang(w, r, release)
+						return
+					}
+					w.Write([]byte(doc))
+				}))
+				t.Cleanup(s.Close)
+				t.Cleanup(func() { close(release) }) // runs before s.Close
+				url := s.URL + "/rules.json"
+				e := newRemoteEnv(t, nil, url)
+				e.rt = s.Client().Transport
+				e.timeout = 50 * time.Millisecond
+				if withCache {
+					mustLoad(t, e)
+					e.now = e.now.Add(DefaultTTL)
+				}
+				mu.Lock()
+				slow = true
+				mu.Unlock()
+
+				p, err := e.load()
+				if !withCache {
+					var re *RemoteError
+					if p != nil || !errors.As(err, &re) {
+						t.Fatalf("LoadWith = %v, %v; want a *RemoteError", p, err)
+					}
+					if msg := err.Error(); !strings.Contains(msg, url) || !strings.Contains(msg, "timed out after 50ms") {
+						t.Errorf("message %q does not name the URL and the time-out", msg)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatalf("with a cached copy: %v", err)
+				}
+				if p.Version != "remote-1" || !strings.Contains(p.Source, "refresh failed") || !strings.Contains(p.Source, "timed out after 50ms") {
+					t.Errorf("version %q, source %q; want the cached copy and the time-out", p.Version, p.Source)
+				}
+			})
+		}
 	}
 }
 
