@@ -74,17 +74,29 @@ func runPolicySign(s *streams, keyFile string) error {
 	if err != nil {
 		return err
 	}
+	remote := os.Getenv(policy.EnvPolicyURL) != ""
 	sigPath, err := policy.SignFile(path, key)
 	if errors.Is(err, fs.ErrNotExist) {
-		return withHint(fmt.Errorf("nothing to sign: no policy file at %s", path),
-			"run 'guard init' to write the default policy, edit it, then sign it")
+		hint := "run 'guard init' to write the default policy, edit it, then sign it"
+		if remote {
+			hint = remoteSignHint
+		}
+		return withHint(fmt.Errorf("nothing to sign: no policy file at %s", path), hint)
 	}
 	if err != nil {
 		return withHint(err, "fix the policy file, then sign it again")
 	}
 	fmt.Fprintf(s.out, "signed %s\nsignature written to %s\n", path, sigPath)
+	if remote {
+		fmt.Fprintf(s.err, "guard: warning: %s is set, so hooks use the remote policy, not this file; %s\n", policy.EnvPolicyURL, remoteSignHint)
+	}
 	return nil
 }
+
+// remoteSignHint says how to sign a remote policy, for a sign command run
+// where GUARD_POLICY_URL is set.
+const remoteSignHint = "to publish a signed remote policy, sign the document in a staging directory " +
+	"(GUARD_HOME=DIR guard policy sign) and serve the content of DIR/rules.json.sig as its X-Guard-Signature header"
 
 func runPolicyVerify(s *streams, keyFile string) error {
 	key, err := policyKey(keyFile)
