@@ -257,3 +257,41 @@ func BenchmarkNotifyDisabled(b *testing.B) {
 		Notify(policy.Webhook{}, rec, io.Discard)
 	}
 }
+
+func TestConfigOf(t *testing.T) {
+	str := func(s string) *string { return &s }
+	env := map[string]string{"HOOK_SECRET": "from-env"}
+	getenv := func(k string) string { return env[k] }
+	tests := []struct {
+		name       string
+		w          policy.Webhook
+		token      string
+		secret     string // "" means none
+		timeout    time.Duration
+		wantErrSub string
+	}{
+		{"null token and secret", policy.Webhook{TimeoutMS: 500}, "", "", 500 * time.Millisecond, ""},
+		{"empty token sends none", policy.Webhook{Token: str(""), TimeoutMS: 1}, "", "", time.Millisecond, ""},
+		{"token verbatim", policy.Webhook{Token: str("Bearer  x "), TimeoutMS: 500}, "Bearer  x ", "", 500 * time.Millisecond, ""},
+		{"literal secret", policy.Webhook{HMACSecret: str("lit"), TimeoutMS: 2000}, "", "lit", 2 * time.Second, ""},
+		{"$VAR secret", policy.Webhook{HMACSecret: str("$HOOK_SECRET"), TimeoutMS: 500}, "", "from-env", 500 * time.Millisecond, ""},
+		{"unset $VAR", policy.Webhook{HMACSecret: str("$NOT_SET"), TimeoutMS: 500}, "", "", 0, "webhook.hmac_secret names environment variable NOT_SET, which is not set"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := ConfigOf(tc.w, getenv)
+			if tc.wantErrSub != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErrSub) {
+					t.Fatalf("ConfigOf = %+v, %v; want error %q", c, err, tc.wantErrSub)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Token != tc.token || string(c.Secret) != tc.secret || (tc.secret == "") != (c.Secret == nil) || c.Timeout != tc.timeout {
+				t.Errorf("ConfigOf = token %q, secret %q, timeout %v; want %q, %q, %v", c.Token, c.Secret, c.Timeout, tc.token, tc.secret, tc.timeout)
+			}
+		})
+	}
+}
