@@ -5,10 +5,7 @@ import (
 	"io"
 
 	"github.com/guardhq/guard/internal/agent"
-	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/hook"
-	"github.com/guardhq/guard/internal/policy"
-	"github.com/guardhq/guard/internal/webhook"
 	"github.com/spf13/cobra"
 )
 
@@ -50,27 +47,14 @@ func hookUsageError(w io.Writer, err error) error {
 
 // runHook handles one hook call; agent is "", "a", "b" or "c". A block is
 // returned as an exitError without an error, so nothing but the BLOCKED line
-// is printed.
+// is printed. hook.Run loads the real policy and sends blocks to its webhook,
+// exactly as for a bare `guard` (root.go).
 func runHook(s *streams, agentName string) error {
-	var active *policy.Policy // kept for the webhook settings
 	code := hook.Run(hook.Config{
 		Agent:  agentName,
 		Stdin:  s.in,
 		Stdout: s.out,
 		Stderr: s.err,
-		LoadPolicy: func() (hook.Evaluator, string, error) {
-			p, err := policy.Load()
-			if err != nil {
-				return nil, "", err
-			}
-			active = p
-			return p.Evaluate, p.Version, nil
-		},
-		Notify: func(rec event.Record) {
-			if active != nil {
-				webhook.Notify(active.Webhook, rec, s.err)
-			}
-		},
 	})
 	if code != 0 {
 		return &exitError{code: code}

@@ -38,6 +38,7 @@ import (
 	"github.com/guardhq/guard/internal/home"
 	"github.com/guardhq/guard/internal/policy"
 	"github.com/guardhq/guard/internal/repo"
+	"github.com/guardhq/guard/internal/webhook"
 )
 
 // Limits of the hook path.
@@ -72,7 +73,8 @@ type Config struct {
 
 	Getenv func(string) string
 	Getwd  func() (string, error)
-	// LoadPolicy returns the active policy's evaluator and version label.
+	// LoadPolicy returns the active policy's evaluator and version label;
+	// nil loads the real one (policy.Load).
 	LoadPolicy func() (Evaluator, string, error)
 	// AuditPath returns the audit log's path, creating guard's directory.
 	AuditPath func() (string, error)
@@ -87,7 +89,10 @@ type Config struct {
 	Repo func(dir string) string
 	// Notify, when set, receives the record of every block once it is
 	// written and the answer is out: the webhook seam. It cannot change the
-	// verdict; a panic in it is contained.
+	// verdict; a panic in it is contained. When both LoadPolicy and Notify
+	// are nil, Notify sends the block to the loaded policy's webhook
+	// (webhook.Notify); with a LoadPolicy of its own, a nil Notify sends
+	// nothing.
 	Notify func(event.Record)
 	// StdinTimeout bounds the wait for the payload; 0 means StdinTimeout,
 	// a negative value no bound.
@@ -111,7 +116,33 @@ func (c *Config) fill() {
 		c.Getwd = os.Getwd
 	}
 	if c.LoadPolicy == nil {
-		c.LoadPolicy = LoadPolicy
+		// The real policy, and with it the real webhook: a bare `guard`
+		// (the command agents run) and `guard hook` notify alike.
+		stderr := c.Stderr
+		var active *policy.Policy
+		c.LoadPolicy = func() (Evaluator, string, error) {
+			p, err := policy.Load()
+			if err != nil {
+				return nil, "", err
+			}
+			active = p
+			return p.Evaluate, p.Version, nil
+		}
+		if c.Notify == nil {
+			c.Notify = func(rec event.Record) {
+				if active == nil {
+					// A block before the policy was loaded (a payload guard
+					// could not read): load it now for its webhook settings.
+					// When it cannot be loaded, there is no webhook to call.
+					if p, err := policy.Load(); err == nil {
+						active = p
+					}
+				}
+				if active != nil {
+					webhook.Notify(active.Webhook, rec, stderr)
+				}
+			}
+		}
 	}
 	if c.AuditPath == nil {
 		c.AuditPath = AuditPath
@@ -137,15 +168,6 @@ func (c *Config) fill() {
 	if c.StdinTimeout == 0 {
 		c.StdinTimeout = StdinTimeout
 	}
-}
-
-// LoadPolicy loads the active policy (policy.Load).
-func LoadPolicy() (Evaluator, string, error) {
-	p, err := policy.Load()
-	if err != nil {
-		return nil, "", err
-	}
-	return p.Evaluate, p.Version, nil
 }
 
 // AuditPath returns the audit log's path, creating guard's directory (mode
