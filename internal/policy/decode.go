@@ -12,6 +12,10 @@ import (
 // every unknown key and wrong type instead of stopping at the first.
 type decoder struct {
 	problems []Problem
+	// blocklistField is the spelling the document used for urls.blocklist
+	// (urls.block_domains is accepted too), so that a problem with one of
+	// its entries names the field the person wrote. Empty means blocklist.
+	blocklistField string
 }
 
 func (d *decoder) addf(field, format string, args ...any) {
@@ -228,7 +232,7 @@ func (d *decoder) urls(path string, v any, u *URLs) {
 	seen := map[string]string{}
 	d.object(path, v, map[string]func(string, any){
 		"blocklist":     d.alias(seen, "blocklist", d.strings(&u.Blocklist)),
-		"block_domains": d.alias(seen, "blocklist", d.strings(&u.Blocklist)),
+		"block_domains": d.alias(seen, "blocklist", func(path string, v any) { d.blocklistField = path; d.strings(&u.Blocklist)(path, v) }),
 		"allowlist":     d.strings(&u.Allowlist),
 	})
 }
@@ -248,10 +252,24 @@ func (d *decoder) pii(path string, v any, p *PII) {
 			if types == nil {
 				return
 			}
+			type seenAt struct {
+				i     int
+				spelt string
+			}
+			first := map[string]seenAt{}
 			for i, t := range types {
 				if t == "phone_us" {
 					types[i] = "phone"
 				}
+				if prev, dup := first[types[i]]; dup {
+					also := fmt.Sprintf("also %s[%d]", path, prev.i)
+					if t != prev.spelt {
+						also = fmt.Sprintf("%s[%d] %q is the same type", path, prev.i, prev.spelt)
+					}
+					d.addf(fmt.Sprintf("%s[%d]", path, i), "duplicate type %q (%s)", t, also)
+					continue
+				}
+				first[types[i]] = seenAt{i, t}
 			}
 			p.Types = types
 		},

@@ -66,9 +66,13 @@ func (d *decoder) validate(p *Policy) {
 			}
 		}
 	}
+	blocklist := d.blocklistField
+	if blocklist == "" {
+		blocklist = "urls.blocklist"
+	}
 	for i, dom := range p.URLs.Blocklist {
 		if err := urldetect.ValidateDomain(dom); err != nil {
-			d.addf(fmt.Sprintf("urls.blocklist[%d]", i), "%s", err)
+			d.addf(fmt.Sprintf("%s[%d]", blocklist, i), "%s", err)
 		}
 	}
 	for i, s := range p.URLs.Allowlist {
