@@ -48,6 +48,14 @@ func (p *Policy) Explain(w io.Writer, section string) error {
 	return nil
 }
 
+// orDash returns s, or "-" when it is empty.
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
 func onOff(b bool) string {
 	if b {
 		return "enabled"
@@ -71,14 +79,12 @@ func (p *Policy) explainBash(w *tabwriter.Writer) {
 		fmt.Fprintln(w, "  note: bash.block_on_error false is ignored: guard always blocks on an internal error")
 	}
 	for _, a := range b.AllowPatterns {
-		fmt.Fprintf(w, "  allow\t/%s/\t\t\n", a)
+		fmt.Fprintf(w, "  allow\t/%s/\n", a)
 	}
+	// The pattern comes last: it is long, and a column after it would be
+	// pushed past the width of a terminal.
 	for _, r := range b.BlockPatterns {
-		sev := r.Severity
-		if sev == "" {
-			sev = "-"
-		}
-		fmt.Fprintf(w, "  block\t%s\t%s\t/%s/\t%s\n", r.Name, sev, r.Pattern, r.Description)
+		fmt.Fprintf(w, "  block\t%s\t%s\t%s\t/%s/\n", r.Name, orDash(r.Severity), orDash(r.Description), r.Pattern)
 	}
 }
 
@@ -101,7 +107,7 @@ func (p *Policy) explainPaths(w *tabwriter.Writer) {
 
 func (p *Policy) explainPII(w *tabwriter.Writer) {
 	x := p.PII
-	fmt.Fprintf(w, "pii: %s; types %s\n", onOff(x.Enabled), strings.Join(x.Types, ", "))
+	fmt.Fprintf(w, "pii: %s; types %s\n", onOff(x.Enabled), typeList(x.Types))
 	fmt.Fprintf(w, "  in prompts:\t%s\n", blockOrRecord(x.BlockOnPrompt))
 	fmt.Fprintf(w, "  in file content:\t%s\n", blockOrRecord(x.BlockInFileContent))
 	fmt.Fprintf(w, "  in responses:\t%s\n", blockOrRecord(x.BlockOnResponse))
@@ -114,8 +120,16 @@ func (p *Policy) explainPII(w *tabwriter.Writer) {
 		if x.Enabled && active[r.Name] {
 			state = "on"
 		}
-		fmt.Fprintf(w, "  %s\t%s\t/%s/\n", r.Name, state, r.Pattern)
+		fmt.Fprintf(w, "  %s\t%s\t%s\t/%s/\n", r.Name, state, r.Description, r.Pattern)
 	}
+}
+
+// typeList names the PII types looked for; an empty list finds nothing.
+func typeList(types []string) string {
+	if len(types) == 0 {
+		return "none"
+	}
+	return strings.Join(types, ", ")
 }
 
 func blockOrRecord(b bool) string {
@@ -157,7 +171,7 @@ func (p *Policy) explainSecrets(w *tabwriter.Writer) {
 
 func writeRules(w *tabwriter.Writer, rules []detect.RuleInfo) {
 	for _, r := range rules {
-		fmt.Fprintf(w, "  %s\t%s\t%s\n", r.Name, r.Description, r.Pattern)
+		fmt.Fprintf(w, "  %s\t%s\t%s\t/%s/\n", r.Name, r.Severity, r.Description, r.Pattern)
 	}
 }
 
@@ -183,7 +197,7 @@ func (p *Policy) Summary(w io.Writer) {
 		plural(len(p.URLs.Blocklist), "blocked domain", "blocked domains"),
 		plural(len(p.URLs.Allowlist), "allowed substring", "allowed substrings"))
 	fmt.Fprintf(tw, "pii:\t%s, types %s; prompts %s, file content %s, responses %s\n", onOff(p.PII.Enabled),
-		strings.Join(p.PII.Types, ", "), blockOrRecord(p.PII.BlockOnPrompt),
+		typeList(p.PII.Types), blockOrRecord(p.PII.BlockOnPrompt),
 		blockOrRecord(p.PII.BlockInFileContent), blockOrRecord(p.PII.BlockOnResponse))
 	fmt.Fprintf(tw, "injection:\t%s, %s\n", onOff(p.Injection.Enabled), plural(len(injection.Rules()), "pattern", "patterns"))
 	fmt.Fprintf(tw, "secrets:\talways enabled, %s\n", plural(len(secret.Rules()), "rule", "rules"))
