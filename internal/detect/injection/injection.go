@@ -177,7 +177,7 @@ func (d *Detector) Check(text string) (event.Finding, bool) {
 		if !r.find(norm, lower) {
 			continue
 		}
-		msg := fmt.Sprintf("injection_%s: possible prompt injection (%s)", r.class, r.description)
+		msg := fmt.Sprintf("injection_%s: possible prompt injection: %s", r.class, r.description)
 		return event.Finding{
 			Detector:  event.DetectorInjection,
 			Rule:      "injection_" + r.class,

@@ -213,7 +213,7 @@ func TestCatalogue(t *testing.T) {
 func TestReasonsAreClean(t *testing.T) {
 	d := New()
 	for _, r := range catalogue {
-		reason := "injection_" + r.class + ": possible prompt injection (" + r.description + ")"
+		reason := "injection_" + r.class + ": possible prompt injection: " + r.description
 		if f, ok := d.Check(reason); ok {
 			t.Errorf("reason %q is itself %s", reason, f.Rule)
 		}
@@ -225,7 +225,7 @@ func TestFindingFields(t *testing.T) {
 	if !ok {
 		t.Fatal("not found")
 	}
-	want := "injection_ignore_previous: possible prompt injection (an order to drop the instructions given so far)"
+	want := "injection_ignore_previous: possible prompt injection: an order to drop the instructions given so far"
 	if f.Detector != event.DetectorInjection || f.Severity != "high" || f.Reason != want || f.LogReason != want {
 		t.Errorf("finding = %+v", f)
 	}
@@ -304,7 +304,7 @@ func FuzzCheck(f *testing.F) {
 	d := New()
 	fixed := map[string]bool{}
 	for _, r := range catalogue {
-		fixed["injection_"+r.class+": possible prompt injection ("+r.description+")"] = true
+		fixed["injection_"+r.class+": possible prompt injection: "+r.description] = true
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		equivalent(t, d, text)
