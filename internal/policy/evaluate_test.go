@@ -70,6 +70,10 @@ func TestEvaluate(t *testing.T) {
 		{"response PII recorded when asked", `{"pii":{"block_on_response":false}}`,
 			[]in{{event.KindResponse, "ssn 123-45-6789"}}, "", []string{"pii_ssn"}},
 		{"file PII", `{}`, []in{{event.KindFileContent, "ssn 123-45-6789"}}, "pii_ssn", nil},
+		{"file PII recorded when asked", `{"pii":{"block_in_file_content":false}}`,
+			[]in{{event.KindFileContent, "ssn 123-45-6789"}}, "", []string{"pii_ssn"}},
+		{"file secret blocks whatever the PII settings", `{"pii":{"block_in_file_content":false}}`,
+			[]in{{event.KindFileContent, "ssn 123-45-6789 " + awsKey}}, "cloud_access_key", nil},
 		{"web content: no PII check", `{}`, []in{{event.KindWebContent, "ssn 123-45-6789"}}, "", nil},
 		{"query injection", `{}`, []in{{event.KindQuery, injectIt}}, "injection_ignore_previous", nil},
 		{"tool input secret", `{}`, []in{{event.KindToolInput, `{"k":"` + awsKey + `"}`}}, "cloud_access_key", nil},
@@ -100,6 +104,42 @@ func TestEvaluate(t *testing.T) {
 				t.Errorf("notes %v, want %v", notes, tt.notes)
 			}
 		})
+	}
+}
+
+// TestEvaluateBuildsOnlyWhatItNeeds pins the hook-path budget: a detector is
+// built (and its patterns prepared) only when an input needs it.
+func TestEvaluateBuildsOnlyWhatItNeeds(t *testing.T) {
+	p := mustParse(t, `{}`)
+	built := func() map[string]bool {
+		c := &p.cache
+		return map[string]bool{
+			"commands": c.commands != nil, "readPaths": c.readPaths != nil, "writePaths": c.writePaths != nil,
+			"urls": c.urls != nil, "pii": c.pii != nil, "secrets": c.secrets != nil, "injection": c.injection != nil,
+		}
+	}
+	steps := []struct {
+		kind event.Kind
+		text string
+		want []string // every detector built so far
+	}{
+		{event.KindPrompt, "please refactor main.go", []string{"injection", "pii"}},
+		{event.KindCommand, "go test ./...", []string{"injection", "pii", "commands"}},
+		{event.KindRead, "/home/u/src/main.go", []string{"injection", "pii", "commands", "readPaths"}},
+	}
+	for _, s := range steps {
+		if _, err := p.Evaluate([]event.Input{{Kind: s.kind, Text: s.text}}); err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]bool{}
+		for _, n := range s.want {
+			want[n] = true
+		}
+		for name, ok := range built() {
+			if ok != want[name] {
+				t.Errorf("after a %s input: %s built = %v, want %v", s.kind, name, ok, want[name])
+			}
+		}
 	}
 }
 

@@ -3,11 +3,12 @@
 //
 // # Globs
 //
-//   - any characters except /
-//     **     any characters including /
-//     ?      one character except /
-//     [...]  a character class ([abc], [a-z], [!a] or [^a])
-//     other  a literal character ({, }, \ and , included)
+//	token  matches
+//	*      any characters except /
+//	**     any characters including /
+//	?      one character except /
+//	[...]  a character class ([abc], [a-z], [!a] or [^a])
+//	other  a literal character ({, }, \ and , included)
 //
 // A glob matches the whole path, never a part of it. A leading ~, $HOME or
 // ${HOME} (alone or followed by /) in a glob and in a checked path stands for
