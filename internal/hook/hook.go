@@ -368,14 +368,38 @@ func (r *runner) record(inputs []event.Input) *event.Record {
 		TokensIn:      tokens,
 		PolicyVersion: r.version,
 		Agent:         r.agent,
-		Event:         r.event,
-		Tool:          r.tool,
+		Event:         name(r.event),
+		Tool:          name(r.tool),
 	}
 	if r.call != nil {
-		rec.Tool = r.call.Tool
+		rec.Tool = name(r.call.Tool)
 		rec.Tag = r.call.Tag
 	}
 	return rec
+}
+
+// MaxName bounds an event or tool name as recorded.
+const MaxName = 128
+
+// name returns an event or tool name from the payload as it is recorded:
+// unchanged when it looks like a name (at most MaxName bytes of ASCII
+// letters, digits and _ - . : / @, e.g. mcp__github__create_issue), else
+// event.Redacted. The payload decides these values, so a sentence, a secret
+// with spaces or a long blob is never stored, and a record stays short.
+func name(s string) string {
+	if len(s) > MaxName {
+		return event.Redacted
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case c == '_', c == '-', c == '.', c == ':', c == '/', c == '@':
+		default:
+			return event.Redacted
+		}
+	}
+	return s
 }
 
 // repoDir is the directory whose repository the record names: the payload's

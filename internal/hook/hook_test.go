@@ -180,6 +180,27 @@ func TestRunVerdicts(t *testing.T) {
 				Repo: "acme/dir", InputHash: sha("rm"), TokensIn: 1, Agent: "c", Event: "after_tool", Tool: "read_file"},
 		},
 		{
+			name:    "MCP tool name kept",
+			payload: `{"hook_event_name":"PreToolUse","tool_name":"mcp__github__create_issue","tool_input":{"title":"x"}}`,
+			code:    0,
+			want: event.Record{Hook: "PreToolUse", Verdict: "allow", Repo: "acme/dir", InputHash: sha(""), Agent: "a",
+				Event: "PreToolUse", Tool: "mcp__github__create_issue"},
+		},
+		{
+			name:    "tool name that is text is not stored",
+			payload: `{"hook_event_name":"PreToolUse","tool_name":"my password is ` + marker + `","tool_input":{}}`,
+			code:    0,
+			want: event.Record{Hook: "PreToolUse", Verdict: "allow", Repo: "acme/dir", InputHash: sha(""), Agent: "a",
+				Event: "PreToolUse", Tool: "<redacted>"},
+		},
+		{
+			name:    "over-long tool name is not stored",
+			payload: `{"hook_event_name":"PreToolUse","tool_name":"mcp__` + strings.Repeat("x", 100<<10) + `","tool_input":{}}`,
+			code:    0,
+			want: event.Record{Hook: "PreToolUse", Verdict: "allow", Repo: "acme/dir", InputHash: sha(""), Agent: "a",
+				Event: "PreToolUse", Tool: "<redacted>"},
+		},
+		{
 			name:    "forced agent",
 			agent:   "c",
 			payload: `{"hook_event_name":"before_tool","tool_name":"zz"}`,
@@ -253,6 +274,8 @@ func TestRunFailClosed(t *testing.T) {
 		{name: "garbage", payload: "{" + marker, stderr: "payload is not valid JSON", rule: RuleInvalidPayload, hook: "PreToolUse"},
 		{name: "no agent", payload: `{"prompt":"` + marker + `"}`, stderr: "names no hook event", rule: RuleInvalidPayload, hook: "PreToolUse"},
 		{name: "wrong type", payload: `{"hook_event_name":"UserPromptSubmit","prompt":["` + marker + `"]}`, stderr: "payload field prompt: is an array, want a string", rule: RuleInvalidPayload, hook: "UserPromptSubmit"},
+		{name: "unknown event that is text", payload: `{"hook_event_name":"please ` + marker + `"}`, stderr: "names an event guard does not handle for agent C",
+			stdout: `{"decision":"deny"`, rule: RuleInvalidPayload, hook: "PreToolUse"},
 		{name: "unknown event", payload: `{"hook_event_name":"SessionStart"}`, stderr: "names an event guard does not handle for agent C", stdout: `{"decision":"deny"`, rule: RuleInvalidPayload, hook: "PreToolUse"},
 		{name: "C wrong type answers deny too", payload: `{"hook_event_name":"before_tool","tool_name":7}`, stderr: "payload field tool_name: is a number",
 			stdout: `{"decision":"deny","reason":"payload field tool_name: is a number, want a string; guard expects`, rule: RuleInvalidPayload, hook: "PreToolUse"},
@@ -345,8 +368,8 @@ func TestRunFailClosed(t *testing.T) {
 			if tt.reason != "" && r.Reason != tt.reason {
 				t.Fatalf("reason %q, want %q", r.Reason, tt.reason)
 			}
-			if strings.Contains(r.Reason, marker) {
-				t.Fatalf("recorded reason quotes the payload: %q", r.Reason)
+			if strings.Contains(r.Reason, marker) || strings.Contains(r.Event, marker) || strings.Contains(r.Tool, marker) {
+				t.Fatalf("record quotes the payload: %+v", r)
 			}
 			if len(f.notified) != 1 {
 				t.Fatalf("notified %d times", len(f.notified))
@@ -441,5 +464,26 @@ func TestUserName(t *testing.T) {
 	}
 	if got := userName(func(string) string { return "" }); got == "" {
 		t.Log("no account database entry for this user") // may happen in minimal containers
+	}
+}
+
+func TestName(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"", ""},
+		{"PreToolUse", "PreToolUse"},
+		{"before_tool", "before_tool"},
+		{"mcp__github__create_issue", "mcp__github__create_issue"},
+		{"server:tool-v1.2/x@y", "server:tool-v1.2/x@y"},
+		{strings.Repeat("a", MaxName), strings.Repeat("a", MaxName)},
+		{strings.Repeat("a", MaxName+1), event.Redacted},
+		{"my password is hunter2", event.Redacted},
+		{"tool\nx", event.Redacted},
+		{"t\x1b[2J", event.Redacted},
+		{"outil_é", event.Redacted},
+		{`a"b`, event.Redacted},
+	} {
+		if got := name(tt.in); got != tt.want {
+			t.Errorf("name(%q) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }
