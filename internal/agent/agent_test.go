@@ -232,6 +232,8 @@ func TestParseC(t *testing.T) {
 
 		{name: "unknown event", payload: `{"hook_event_name":"Notification"}`, wantErr: "does not handle for agent C"},
 		{name: "shell no command", payload: `{"hook_event_name":"before_tool","tool_name":"run_shell_command","tool_input":{}}`, wantErr: "tool_input.command: missing"},
+		{name: "fetch no tool input", payload: `{"hook_event_name":"before_tool","tool_name":"web_fetch"}`, wantErr: "tool_input: missing"},
+		{name: "shell no tool input", payload: `{"hook_event_name":"before_tool","tool_name":"run_shell_command"}`, wantErr: "tool_input: missing"},
 		{name: "fetch nothing", payload: `{"hook_event_name":"before_tool","tool_name":"web_fetch","tool_input":{}}`, wantErr: "url|prompt: missing"},
 		{name: "unknown tool command type", payload: `{"hook_event_name":"before_tool","tool_name":"x","tool_input":{"command":1}}`, wantErr: "tool_input.command: is a number"},
 		{name: "tool input array", payload: `{"hook_event_name":"before_tool","tool_name":"x","tool_input":[]}`, wantErr: "tool_input: is an array"},

@@ -60,8 +60,15 @@ func cToolCall(c *Call, f fields) error {
 	}
 	c.Tool = name
 	in, ok, err := f.obj("tool_input")
-	if err != nil || !ok {
+	if err != nil {
 		return err
+	}
+	if !ok {
+		if name == "web_fetch" {
+			// A known tool: what it fetches must be there to be checked.
+			return &Error{Field: "tool_input", Problem: "missing"}
+		}
+		return nil
 	}
 	if name == "web_fetch" {
 		return cWebFetch(c, in)
