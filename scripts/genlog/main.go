@@ -1,6 +1,8 @@
 // Command genlog writes a synthetic guard audit log: N valid records with an
-// intact hash chain and a realistic mix of hooks, verdicts, rules, users and
-// repositories over time. It is for trying the console on a big log:
+// intact hash chain (`guard audit verify` accepts it) and a realistic mix of
+// hooks, verdicts, users and repositories over time; blocks name rules of the
+// built-in default policy, with its reasons. It is for trying the console on
+// a big log:
 //
 //	go run ./scripts/genlog -n 1000000 -o /tmp/audit.log
 //	GUARD_HOME=/tmp guard serve
@@ -9,7 +11,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"time"
 
@@ -41,14 +42,19 @@ func run(n int, out string, seed uint64, days int, end string) error {
 		}
 		opt.End = t
 	}
-	var w io.Writer = os.Stdout
-	if out != "-" {
-		f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
+	if out == "-" {
+		return loggen.Write(os.Stdout, opt)
 	}
-	return loggen.Write(w, opt)
+	f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	if err := loggen.Write(f, opt); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write log: %w", err)
+	}
+	return nil
 }

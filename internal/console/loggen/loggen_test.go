@@ -3,10 +3,14 @@ package loggen
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/guardhq/guard/internal/audit"
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/policy"
 )
 
 func TestWrite(t *testing.T) {
@@ -68,9 +72,21 @@ func TestWrite(t *testing.T) {
 				if (rec.Verdict == "block") != (rec.Rule != "") || len(rec.InputHash) != 64 {
 					t.Fatalf("line %d: inconsistent record %+v", i+1, rec)
 				}
+				if rec.Verdict == "block" && (rec.Reason == "" || rec.Reason != reasons()[rec.Rule]) {
+					t.Fatalf("line %d: rule %q has reason %q, not the default policy's", i+1, rec.Rule, rec.Reason)
+				}
 			}
 			if tt.opt.N >= 3000 && (verdicts["block"] == 0 || verdicts["allow"] < verdicts["block"]) {
 				t.Errorf("unrealistic mix: %v", verdicts)
+			}
+			// guard's own verifier accepts the chain.
+			path := filepath.Join(t.TempDir(), "audit.log")
+			if err := os.WriteFile(path, buf.Bytes(), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			rep, err := audit.Verify(path)
+			if err != nil || rep.Entries != tt.opt.N || len(rep.Torn) != 0 {
+				t.Fatalf("audit.Verify: %+v, %v; want %d entries", rep, err, tt.opt.N)
 			}
 		})
 	}
@@ -91,5 +107,33 @@ func TestChainContinues(t *testing.T) {
 	}
 	if NewChain(nil).prev != event.ZeroHash {
 		t.Error("an empty log's chain does not start at zero")
+	}
+}
+
+// Every rule the generator writes is a rule of guard's built-in default
+// policy that blocks its sample input, with that policy's LogReason.
+func TestSamplesBlockByTheirRule(t *testing.T) {
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, list := range [][]sample{preRules, postRules, userRules, stopRules} {
+		for _, s := range list {
+			t.Run(s.rule+"/"+string(s.kind), func(t *testing.T) {
+				v, err := p.Evaluate([]event.Input{{Kind: s.kind, Text: s.text}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !v.Blocked() || v.Finding.Rule != s.rule {
+					t.Fatalf("default policy: %s %q gives %s %q, want a block by %s", s.kind, s.text, v.Decision, v.Finding.Rule, s.rule)
+				}
+				if got := reasons()[s.rule]; got == "" || got != v.Finding.LogReason {
+					t.Errorf("reason %q, want %q", got, v.Finding.LogReason)
+				}
+				if s.w < 1 {
+					t.Errorf("weight %d", s.w)
+				}
+			})
+		}
 	}
 }
