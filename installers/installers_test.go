@@ -8,6 +8,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -680,6 +681,7 @@ func snapshot(t *testing.T) string {
 		defer cancel()
 		cmd := exec.CommandContext(ctx, gr, "release", "--snapshot", "--clean", "--config", cfgPath)
 		cmd.Dir = ".."
+		cmd.Env = append(os.Environ(), snapshotGitEnv()...)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			if len(out) > 4000 {
 				out = out[len(out)-4000:]
@@ -691,6 +693,21 @@ func snapshot(t *testing.T) string {
 		t.Fatal(snap.err)
 	}
 	return snap.dist
+}
+
+// snapshotGitEnv gives git a remote when the repository has none. Without
+// one goreleaser (v2.16) drops all git information in snapshot mode: the
+// commit becomes "none", the date zero, and mod_timestamp and the archive
+// mtimes fall back to the build time. The remote is set through git's
+// environment, for the goreleaser run only; the repository is not changed.
+func snapshotGitEnv() []string {
+	if err := exec.Command("git", "-C", "..", "ls-remote", "--get-url").Run(); err == nil {
+		if out, _ := exec.Command("git", "-C", "..", "remote").Output(); len(bytes.TrimSpace(out)) > 0 {
+			return nil
+		}
+	}
+	return []string{"GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=remote.origin.url",
+		"GIT_CONFIG_VALUE_0=https://github.com/guardhq/guard.git"}
 }
 
 func TestGoreleaserCheck(t *testing.T) {
@@ -725,7 +742,7 @@ func TestSnapshotArchives(t *testing.T) {
 	if version == "" {
 		t.Fatalf("no linux amd64 archive in checksums.txt:\n%s", rel["checksums.txt"])
 	}
-	commitTime := gitCommitTime(t)
+	commitTime := gitCommitTime(t, snapshotCommit(t, rel))
 	for _, p := range []struct{ platform, exe string }{
 		{"linux_amd64.tar.gz", "guard"}, {"linux_arm64.tar.gz", "guard"},
 		{"darwin_amd64.tar.gz", "guard"}, {"darwin_arm64.tar.gz", "guard"},
@@ -763,9 +780,25 @@ func TestSnapshotArchives(t *testing.T) {
 	}
 }
 
-func gitCommitTime(t *testing.T) time.Time {
+// snapshotCommit is the commit goreleaser built, from the snapshot's
+// metadata.json (not HEAD now: a commit may have landed during the build).
+func snapshotCommit(t *testing.T, rel release) string {
 	t.Helper()
-	out, err := exec.Command("git", "-C", "..", "log", "-1", "--format=%ct").Output()
+	var meta struct {
+		Commit string `json:"commit"`
+	}
+	if err := json.Unmarshal(rel["metadata.json"], &meta); err != nil {
+		t.Fatalf("metadata.json: %v", err)
+	}
+	if len(meta.Commit) != 40 || strings.Trim(meta.Commit, "0123456789abcdef") != "" {
+		t.Fatalf("goreleaser found no git commit (metadata.json says %q); the binaries' version and the archives' mtimes are wrong", meta.Commit)
+	}
+	return meta.Commit
+}
+
+func gitCommitTime(t *testing.T, commit string) time.Time {
+	t.Helper()
+	out, err := exec.Command("git", "-C", "..", "log", "-1", "--format=%ct", commit).Output()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -845,6 +878,12 @@ func TestInstallEndToEnd(t *testing.T) {
 	ver, err := exec.Command(bin, "--version").Output()
 	if err != nil || !strings.HasPrefix(string(ver), "guard ") {
 		t.Errorf("installed binary: --version %q, %v", ver, err)
+	}
+	// The ldflags carry the commit and its date into the binary.
+	commit := snapshotCommit(t, dirRelease(t, dist))
+	date := gitCommitTime(t, commit).UTC().Format(time.RFC3339)
+	if !strings.Contains(string(ver), commit[:7]) || !strings.Contains(string(ver), date) {
+		t.Errorf("installed binary: --version %q does not name commit %.7s of %s", ver, commit, date)
 	}
 	if b, err := os.ReadFile(settings); err != nil || !strings.Contains(string(b), bin) {
 		t.Errorf("guard init --agent-a did not hook %s into %s: %v\n%s", bin, settings, err, b)
