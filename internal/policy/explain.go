@@ -204,7 +204,7 @@ func (p *Policy) Summary(w io.Writer) {
 	wh := "disabled"
 	if p.Webhook.Enabled {
 		wh = fmt.Sprintf("enabled, %s, time-out %d ms", outbound.URL(p.Webhook.URL, "webhook.url"), p.Webhook.TimeoutMS)
-		if p.Webhook.Token != nil {
+		if p.Webhook.Token != nil && *p.Webhook.Token != "" {
 			wh += ", token set"
 		}
 		if p.Webhook.HMACSecret != nil {

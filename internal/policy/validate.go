@@ -107,6 +107,11 @@ func (d *decoder) validate(p *Policy) {
 			}
 		}
 	}
+	if w.Token != nil && strings.ContainsFunc(*w.Token, func(r rune) bool { return r < 0x20 && r != '\t' || r == 0x7f }) {
+		// net/http refuses such a header on every send; say so now. The
+		// token itself is not printed.
+		d.addf("webhook.token", "holds a control character (a stray newline?); an HTTP header cannot carry it")
+	}
 }
 
 // checkRegexp reports whether pattern is valid Go (RE2) syntax, with the
