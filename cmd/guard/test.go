@@ -7,6 +7,7 @@ import (
 	"os"
 	"text/tabwriter"
 
+	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/policy"
 	"github.com/spf13/cobra"
 )
@@ -62,9 +63,11 @@ func runTest(s *streams, typ, input string, asJSON bool) error {
 		tw := tabwriter.NewWriter(s.out, 0, 4, 1, ' ', 0)
 		fmt.Fprintf(tw, "verdict:\t%s\n", r.Verdict)
 		fmt.Fprintf(tw, "type:\t%s\n", r.Type)
-		fmt.Fprintf(tw, "input:\t%s\n", r.Input)
+		// One line each: a newline or a terminal escape in the input is
+		// shown escaped (\n, \x1b), never sent to the terminal.
+		fmt.Fprintf(tw, "input:\t%s\n", detect.Printable(r.Input))
 		fmt.Fprintf(tw, "rule:\t%s\n", dash(r.Rule))
-		fmt.Fprintf(tw, "reason:\t%s\n", dash(r.Reason))
+		fmt.Fprintf(tw, "reason:\t%s\n", detect.Printable(dash(r.Reason)))
 		for _, n := range r.Notes {
 			fmt.Fprintf(tw, "note:\t%s found, recorded but not blocking (see 'guard explain pii')\n", n)
 		}

@@ -24,7 +24,14 @@
 // blocked by the default rules. One input per line, # starts a comment.
 package detect
 
-import "github.com/guardhq/guard/internal/event"
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/guardhq/guard/internal/event"
+)
 
 // Detector is what every detector provides: Check reports the first rule the
 // text matches, or false when none does.
@@ -38,4 +45,33 @@ type RuleInfo struct {
 	Pattern     string // the regular expression (Go syntax)
 	Severity    string // critical, high, medium or low
 	Description string // one line, for people
+}
+
+// Printable returns s with every control character (newline, tab, escape…)
+// and every bidirectional formatting character written as a Go escape
+// (\n, \x1b, \u202e), so that text quoted in a Reason stays on one line and
+// cannot move the cursor, recolour a terminal or reorder what is shown.
+// Invalid UTF-8 is written as \ufffd. Text without such characters is
+// returned unchanged.
+func Printable(s string) string {
+	if strings.IndexFunc(s, hidden) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if hidden(r) {
+			q := strconv.QuoteRuneToASCII(r) // '\n', '\x1b', '\u202e'
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// hidden reports whether r is a control character, a bidirectional
+// formatting character, or utf8.RuneError, which stands for a byte of
+// invalid UTF-8 (a raw 0x9b byte is a terminal escape too).
+func hidden(r rune) bool {
+	return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == utf8.RuneError
 }

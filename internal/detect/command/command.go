@@ -20,6 +20,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/detect/lazyre"
 	"github.com/guardhq/guard/internal/event"
 )
@@ -97,8 +98,9 @@ func New(block []Rule, allow []string) (*Detector, error) {
 
 // Check reports the first block rule that matches cmd, unless an allow
 // pattern matches it. The Reason has the form
-// `matched /<pattern>/ in '<command>'` (a long command is shortened); the
-// LogReason has the command replaced by [event.Redacted].
+// `matched /<pattern>/ in '<command>'` (a long command is shortened, and
+// control characters are escaped: see [detect.Printable]); the LogReason has
+// the command replaced by [event.Redacted].
 func (d *Detector) Check(cmd string) (event.Finding, bool) {
 	text := lazyre.NewText(cmd)
 	for _, re := range d.allow {
@@ -127,7 +129,7 @@ func (d *Detector) Check(cmd string) (event.Finding, bool) {
 				Detector:  event.DetectorCommands,
 				Rule:      r.Name,
 				Severity:  r.Severity,
-				Reason:    fmt.Sprintf("matched /%s/ in '%s'", r.Pattern, shorten(cmd)),
+				Reason:    fmt.Sprintf("matched /%s/ in '%s'", r.Pattern, detect.Printable(shorten(cmd))),
 				LogReason: fmt.Sprintf("matched /%s/ in '%s'", r.Pattern, event.Redacted),
 			}, true
 		}

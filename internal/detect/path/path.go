@@ -42,6 +42,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
+	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/event"
 )
 
@@ -143,7 +144,7 @@ func (d *Detector) Check(p string) (event.Finding, bool) {
 				Detector:  event.DetectorPaths,
 				Rule:      "blocked_path",
 				Severity:  "high",
-				Reason:    fmt.Sprintf("path '%s' matches glob '%s'", p, g.src),
+				Reason:    fmt.Sprintf("path '%s' matches glob '%s'", detect.Printable(p), g.src),
 				LogReason: fmt.Sprintf("path '%s' matches glob '%s'", event.Redacted, g.src),
 			}, true
 		}

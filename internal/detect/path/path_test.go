@@ -260,6 +260,10 @@ func TestFindingFields(t *testing.T) {
 	if f != want {
 		t.Errorf("finding = %+v, want %+v", f, want)
 	}
+	f, _ = d.Check("/etc/x\n\x1b[2J")
+	if want := `path '/etc/x\n\x1b[2J' matches glob '/etc/**'`; f.Reason != want {
+		t.Errorf("control characters not escaped: Reason = %q, want %q", f.Reason, want)
+	}
 }
 
 func TestValidate(t *testing.T) {

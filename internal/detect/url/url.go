@@ -45,6 +45,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/event"
 )
 
@@ -108,7 +109,7 @@ func (d *Detector) Check(rawURL string) (event.Finding, bool) {
 				Detector:  event.DetectorURLs,
 				Rule:      "ssrf_protection",
 				Severity:  "critical",
-				Reason:    fmt.Sprintf("url host '%s' is the cloud metadata endpoint %s", h, target),
+				Reason:    fmt.Sprintf("url host '%s' is the cloud metadata endpoint %s", detect.Printable(h), target),
 				LogReason: fmt.Sprintf("url %s is the cloud metadata endpoint %s", event.Redacted, target),
 			}, true
 		}
@@ -130,7 +131,7 @@ func (d *Detector) Check(rawURL string) (event.Finding, bool) {
 					Detector:  event.DetectorURLs,
 					Rule:      "blocked_domain",
 					Severity:  "high",
-					Reason:    fmt.Sprintf("url host '%s' matches blocked domain '%s'", h, b.src),
+					Reason:    fmt.Sprintf("url host '%s' matches blocked domain '%s'", detect.Printable(h), b.src),
 					LogReason: fmt.Sprintf("url %s matches blocked domain '%s'", event.Redacted, b.src),
 				}, true
 			}

@@ -229,6 +229,10 @@ func TestFindingFields(t *testing.T) {
 		f.LogReason != "url "+event.Redacted+" is the cloud metadata endpoint 169.254.169.254" {
 		t.Errorf("finding = %+v", f)
 	}
+	f, _ = d.Check("https://a\x1b[31m.pastebin.com/")
+	if want := `url host 'a\x1b[31m.pastebin.com' matches blocked domain 'pastebin.com'`; f.Reason != want {
+		t.Errorf("control characters not escaped: Reason = %q, want %q", f.Reason, want)
+	}
 }
 
 func TestValidateDomain(t *testing.T) {
