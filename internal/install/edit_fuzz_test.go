@@ -8,13 +8,17 @@ import (
 // FuzzEdit checks the merge on arbitrary documents: whatever guard accepts
 // it writes as JSON that parses; a second install changes nothing (every
 // hook unchanged, same bytes); after --remove a second --remove finds
-// nothing of guard's.
+// nothing of guard's; and --remove gives back the original bytes of a file
+// guard merged into (one without guard entries, or empty lists and objects
+// for guard's hooks, which guard's removal drops).
 func FuzzEdit(f *testing.F) {
 	for _, s := range []string{
 		`{}`, `{"hooks":{}}`, `{"version":1,"hooks":{"preToolUse":[{"command":"guard"},{"command":"x"}]}}`,
 		`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/a/guard"},{"command":"y"}]},{"command":"guard"}]}}`,
 		`{"hooks":{"before_tool":["guard",{"command":"x"}],"after_tool":"/opt/guard --v"}}`,
 		"{\n\t\"a\": [1, 2],\n\t\"hooks\": {\"Stop\": []}\n}\n",
+		`{"model": "opus", "hooks": {"Stop": [{"command": "x"}], "after_tool": ["y"]}}`,
+		"  {\n  \"a\" : 1 ,\n\n  \"hooks\":{ \"x\" : [ ] }\n}\n\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -43,6 +47,7 @@ func FuzzEdit(f *testing.F) {
 			if err != nil {
 				continue
 			}
+			_, before, _ := run(data, true)
 			twice, hs, err := run(once, false)
 			if err != nil {
 				t.Fatalf("%v: second install refused: %v\n%s", agent, err, once)
@@ -68,6 +73,46 @@ func FuzzEdit(f *testing.F) {
 					t.Fatalf("%v: guard entry left after remove: %s %s\n%s", agent, h.Hook, h.Action, removed)
 				}
 			}
+			if restorable(t, data, agent, before) && !bytes.Equal(removed, data) {
+				t.Fatalf("%v: remove did not restore\n%q\ngot\n%q", agent, data, removed)
+			}
 		}
 	})
+}
+
+// restorable reports whether removing guard's entries from what init wrote
+// must give back data exactly: data held nothing of guard's (absent), agent
+// B's version was there, and hooks and guard's hook lists, where present,
+// were not empty (guard drops the ones it leaves empty). An empty top-level
+// object is restored as {}: spaces inside it are not recorded once guard
+// has filled it.
+func restorable(t *testing.T, data []byte, agent Agent, absent []HookChange) bool {
+	for _, h := range absent {
+		if h.Action != Absent {
+			return false
+		}
+	}
+	doc, err := parseJSON(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _, _ := doc.lookup("version"); agent == AgentB && v == nil {
+		return false
+	}
+	if len(doc.members) == 0 {
+		return string(doc.raw) == "{}"
+	}
+	hooks, _, _ := doc.lookup("hooks")
+	if hooks == nil {
+		return true
+	}
+	if hooks.kind != kObject || len(hooks.members) == 0 {
+		return false
+	}
+	for _, name := range agent.Hooks() {
+		if ev, _, _ := hooks.lookup(name); ev != nil && (ev.kind != kArray || len(ev.elems) == 0) {
+			return false
+		}
+	}
+	return true
 }

@@ -45,12 +45,16 @@ func (k kind) String() string {
 const maxDepth = 512
 
 // value is one JSON value. Scalars keep their literal bytes; containers keep
-// the bytes they were parsed from until a method changes them.
+// the bytes they were parsed from until a method changes them, and the
+// whitespace between their children after that.
 type value struct {
 	kind    kind
 	raw     []byte   // scalar: the literal; container: source text, nil once changed
 	elems   []*value // kArray
 	members []member // kObject
+
+	at    gaps  // as an element of a parsed array: the whitespace around it
+	shape shape // container: its source layout
 
 	emitRaw bool // set by markClean before encoding
 }
@@ -60,6 +64,32 @@ type member struct {
 	key    string // decoded
 	rawKey []byte // as written, quotes included
 	val    *value
+
+	gaps
+	mid []byte // source bytes from the key to the value: whitespace, ':', whitespace
+}
+
+// gaps is the whitespace around one child of a parsed container, so an
+// edited container writes its other children back with the spacing they
+// had (blank lines, `"a" : 1`, `{"a": 1, "b": 2}`).
+type gaps struct {
+	src   bool   // read from the source: pre and post are real
+	first bool   // was the container's first child
+	pre   []byte // before the child (a member: before its key)
+	post  []byte // between the child and the ',' after it
+}
+
+// shape is the layout of a parsed container, kept when its children change.
+type shape struct {
+	parsed   bool
+	n        int    // children in the source
+	inline   bool   // the source holds children and no newline
+	firstPre []byte // before the first child in the source
+	sepPre   []byte // before the second child; nil with fewer than two
+	colon    []byte // the first member's bytes from key to value
+	childInd string // indentation of the children's lines
+	hasInd   bool   // childInd was found (some child starts a line)
+	tail     []byte // before the closing bracket
 }
 
 // syntaxError is a parse error with its 1-based line and column.
@@ -252,14 +282,18 @@ func (p *parser) object(depth int) (*value, error) {
 	start := p.pos
 	p.pos++ // {
 	v := &value{kind: kObject}
+	ws := p.pos
 	p.skipWS()
 	if p.pos < len(p.data) && p.data[p.pos] == '}' {
+		v.shape.tail = p.data[ws:p.pos]
 		p.pos++
 		v.raw = p.data[start:p.pos]
+		v.finishShape()
 		return v, nil
 	}
 	for {
 		p.skipWS()
+		pre := p.data[ws:p.pos]
 		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
 			return nil, p.errf("unexpected %s, want a key string", p.describe())
 		}
@@ -274,21 +308,30 @@ func (p *parser) object(depth int) (*value, error) {
 		}
 		p.pos++
 		p.skipWS()
+		mid := p.data[ks+len(rawKey) : p.pos]
 		val, err := p.value(depth)
 		if err != nil {
 			return nil, err
 		}
-		v.members = append(v.members, member{key: unquote(rawKey), rawKey: rawKey, val: val})
+		v.members = append(v.members, member{
+			key: unquote(rawKey), rawKey: rawKey, val: val, mid: mid,
+			gaps: gaps{src: true, first: len(v.members) == 0, pre: pre},
+		})
+		after := p.pos
 		p.skipWS()
 		if p.pos >= len(p.data) {
 			return nil, p.errf("unexpected end of file in object, want ',' or '}'")
 		}
 		switch p.data[p.pos] {
 		case ',':
+			v.members[len(v.members)-1].post = p.data[after:p.pos]
 			p.pos++
+			ws = p.pos
 		case '}':
+			v.shape.tail = p.data[after:p.pos]
 			p.pos++
 			v.raw = p.data[start:p.pos]
+			v.finishShape()
 			return v, nil
 		default:
 			return nil, p.errf("unexpected %s in object, want ',' or '}'", p.describe())
@@ -303,32 +346,72 @@ func (p *parser) array(depth int) (*value, error) {
 	start := p.pos
 	p.pos++ // [
 	v := &value{kind: kArray}
+	ws := p.pos
 	p.skipWS()
 	if p.pos < len(p.data) && p.data[p.pos] == ']' {
+		v.shape.tail = p.data[ws:p.pos]
 		p.pos++
 		v.raw = p.data[start:p.pos]
+		v.finishShape()
 		return v, nil
 	}
 	for {
 		p.skipWS()
+		pre := p.data[ws:p.pos]
 		el, err := p.value(depth)
 		if err != nil {
 			return nil, err
 		}
+		el.at = gaps{src: true, first: len(v.elems) == 0, pre: pre}
 		v.elems = append(v.elems, el)
+		after := p.pos
 		p.skipWS()
 		if p.pos >= len(p.data) {
 			return nil, p.errf("unexpected end of file in array, want ',' or ']'")
 		}
 		switch p.data[p.pos] {
 		case ',':
+			el.at.post = p.data[after:p.pos]
 			p.pos++
+			ws = p.pos
 		case ']':
+			v.shape.tail = p.data[after:p.pos]
 			p.pos++
 			v.raw = p.data[start:p.pos]
+			v.finishShape()
 			return v, nil
 		default:
 			return nil, p.errf("unexpected %s in array, want ',' or ']'", p.describe())
+		}
+	}
+}
+
+// finishShape records the layout of a container the parser just read.
+func (v *value) finishShape() {
+	s := &v.shape
+	s.parsed = true
+	pres := make([][]byte, 0, len(v.elems)+len(v.members))
+	for _, el := range v.elems {
+		pres = append(pres, el.at.pre)
+	}
+	for _, mb := range v.members {
+		pres = append(pres, mb.pre)
+	}
+	if len(v.members) > 0 {
+		s.colon = v.members[0].mid
+	}
+	s.n = len(pres)
+	s.inline = s.n > 0 && bytes.IndexByte(v.raw, '\n') < 0
+	if s.n > 0 {
+		s.firstPre = pres[0]
+	}
+	if s.n > 1 {
+		s.sepPre = pres[1]
+	}
+	for _, p := range pres {
+		if i := bytes.LastIndexByte(p, '\n'); i >= 0 {
+			s.childInd, s.hasInd = string(p[i+1:]), true
+			break
 		}
 	}
 }
@@ -436,16 +519,17 @@ func (v *value) setElems(els []*value) {
 }
 
 // style is the layout of a settings file, detected so guard writes the file
-// back the way it found it.
+// back the way it found it. Containers guard edits keep their own spacing
+// (see shape); style covers what guard writes where the file has no example.
 type style struct {
 	indent  string // one level: "\t" or N spaces
 	newline string // "\n" or "\r\n"
-	compact bool   // one-line file: no newlines, no spaces
-	final   bool   // ends with a newline
+	lead    string // whitespace before the top-level value
+	trail   string // whitespace after it, the final newline included
 }
 
 // defaultStyle is the layout of a file guard creates.
-var defaultStyle = style{indent: "  ", newline: "\n", final: true}
+var defaultStyle = style{indent: "  ", newline: "\n", trail: "\n"}
 
 // detectStyle reads the layout of data, a parsed document.
 func detectStyle(data []byte) style {
@@ -453,15 +537,15 @@ func detectStyle(data []byte) style {
 	if len(trimmed) == 0 {
 		return defaultStyle
 	}
-	st := style{indent: "  ", newline: "\n"}
+	start := bytes.Index(data, trimmed[:1])
+	st := style{
+		indent:  "  ",
+		newline: "\n",
+		lead:    string(data[:start]),
+		trail:   string(data[start+len(trimmed):]),
+	}
 	if bytes.Contains(data, []byte("\r\n")) {
 		st.newline = "\r\n"
-	}
-	st.final = bytes.HasSuffix(bytes.TrimRight(data, " \t"), []byte("\n"))
-	if !bytes.Contains(trimmed, []byte("\n")) {
-		// `{}` or `[]` grows to a pretty file; `{"a":1}` stays on one line.
-		st.compact = len(trimmed) > 2
-		return st
 	}
 	for _, line := range strings.Split(string(trimmed), "\n")[1:] {
 		line = strings.TrimRight(line, "\r")
@@ -508,30 +592,42 @@ func markClean(v *value) bool {
 	}
 }
 
+// layout is what a container passes down to the children it writes.
+type layout struct {
+	st     style
+	ind    string // indentation of the line the value starts on
+	inline bool   // write new containers on one line
+	colon  string // between key and value of a new member
+	comma  string // after ',' in a one-line container
+}
+
 // encode writes v in style st. Unchanged containers are copied from the
-// source; changed ones are laid out with the file's indentation.
+// source; changed ones keep the whitespace around the children they had and
+// lay out new children like their siblings, or with the file's indentation.
 func encode(v *value, st style) []byte {
 	markClean(v)
 	var b bytes.Buffer
-	writeValue(&b, v, st, 0, true)
-	if st.final {
-		b.WriteString(st.newline)
-	}
+	b.WriteString(st.lead)
+	writeValue(&b, v, layout{st: st, colon: ": "}, true)
+	b.WriteString(st.trail)
 	return b.Bytes()
 }
 
-// canon writes v on one line, ignoring the source layout of containers, so
-// two values with the same content and literals compare equal.
+// canon writes v on one line, ignoring the source layout, so two values with
+// the same content and literals compare equal.
 func canon(v *value) []byte {
 	var b bytes.Buffer
-	writeValue(&b, v, style{compact: true}, 0, false)
+	writeValue(&b, v, layout{inline: true, colon: ":"}, false)
 	return b.Bytes()
 }
 
-func writeValue(b *bytes.Buffer, v *value, st style, depth int, useRaw bool) {
+// writeValue writes v. With useSource, unchanged containers are copied and
+// changed ones keep their source whitespace; without, everything is laid
+// out afresh by lay.
+func writeValue(b *bytes.Buffer, v *value, lay layout, useSource bool) {
 	switch v.kind {
 	case kArray, kObject:
-		if useRaw && v.emitRaw {
+		if useSource && v.emitRaw {
 			b.Write(v.raw)
 			return
 		}
@@ -539,33 +635,88 @@ func writeValue(b *bytes.Buffer, v *value, st style, depth int, useRaw bool) {
 		b.Write(v.raw)
 		return
 	}
+	s := &v.shape
+	src := useSource && s.parsed
+	nl := lay.st.newline
+	if nl == "" {
+		nl = "\n"
+	}
+	inner := lay // what the children inherit
+	childInd := lay.ind + lay.st.indent
+	if src && s.n > 0 {
+		inner.inline = s.inline
+		if s.colon != nil {
+			inner.colon = string(s.colon)
+		}
+		if s.inline {
+			switch {
+			case s.sepPre != nil:
+				inner.comma = string(s.sepPre)
+			case strings.HasSuffix(inner.colon, " "):
+				inner.comma = " "
+			default:
+				inner.comma = ""
+			}
+		} else if s.hasInd {
+			childInd = s.childInd
+		}
+	}
 	open, closing, n := byte('['), byte(']'), len(v.elems)
 	if v.kind == kObject {
 		open, closing, n = '{', '}', len(v.members)
 	}
 	b.WriteByte(open)
 	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
+		var g gaps
+		var child *value
+		if v.kind == kObject {
+			g, child = v.members[i].gaps, v.members[i].val
+		} else {
+			g, child = v.elems[i].at, v.elems[i]
 		}
-		if !st.compact {
-			b.WriteString(st.newline)
-			b.WriteString(strings.Repeat(st.indent, depth+1))
+		own := src && g.src
+		var pre string
+		switch {
+		case own && g.first == (i == 0):
+			pre = string(g.pre)
+		case own && i > 0 && bytes.IndexByte(g.pre, '\n') >= 0:
+			pre = string(g.pre)
+		case inner.inline && i == 0 && src:
+			pre = string(s.firstPre)
+		case inner.inline && i == 0:
+			pre = ""
+		case inner.inline:
+			pre = inner.comma
+		default:
+			pre = nl + childInd
+		}
+		b.WriteString(pre)
+		sub := inner
+		if j := strings.LastIndexByte(pre, '\n'); j >= 0 {
+			sub.ind = pre[j+1:]
 		}
 		if v.kind == kObject {
 			b.Write(v.members[i].rawKey)
-			b.WriteByte(':')
-			if !st.compact {
-				b.WriteByte(' ')
+			if own {
+				b.Write(v.members[i].mid)
+			} else {
+				b.WriteString(inner.colon)
 			}
-			writeValue(b, v.members[i].val, st, depth+1, useRaw)
-		} else {
-			writeValue(b, v.elems[i], st, depth+1, useRaw)
+		}
+		writeValue(b, child, sub, useSource)
+		if i < n-1 {
+			if own {
+				b.Write(g.post)
+			}
+			b.WriteByte(',')
 		}
 	}
-	if n > 0 && !st.compact {
-		b.WriteString(st.newline)
-		b.WriteString(strings.Repeat(st.indent, depth))
+	switch {
+	case src && (n == 0) == (s.n == 0):
+		b.Write(s.tail)
+	case n == 0 || inner.inline:
+	default:
+		b.WriteString(nl + lay.ind)
 	}
 	b.WriteByte(closing)
 }

@@ -66,14 +66,16 @@ func TestDetectStyle(t *testing.T) {
 		in   string
 		want style
 	}{
-		{"", style{indent: "  ", newline: "\n", final: true}},
+		{"", style{indent: "  ", newline: "\n", trail: "\n"}},
+		{" \n", style{indent: "  ", newline: "\n", trail: "\n"}},
 		{"{}", style{indent: "  ", newline: "\n"}},
-		{"{}\n", style{indent: "  ", newline: "\n", final: true}},
-		{`{"a":1}`, style{indent: "  ", newline: "\n", compact: true}},
-		{"{\n\t\"a\": 1\n}\n", style{indent: "\t", newline: "\n", final: true}},
+		{"{}\n", style{indent: "  ", newline: "\n", trail: "\n"}},
+		{`{"a":1}`, style{indent: "  ", newline: "\n"}},
+		{"\n  {\"a\":1} \n\n", style{indent: "  ", newline: "\n", lead: "\n  ", trail: " \n\n"}},
+		{"{\n\t\"a\": 1\n}\n", style{indent: "\t", newline: "\n", trail: "\n"}},
 		{"{\n    \"a\": 1\n}", style{indent: "    ", newline: "\n"}},
-		{"{\r\n \"a\": 1\r\n}\r\n", style{indent: " ", newline: "\r\n", final: true}},
-		{"{\n\n   \"a\": 1\n}\n", style{indent: "   ", newline: "\n", final: true}},
+		{"{\r\n \"a\": 1\r\n}\r\n", style{indent: " ", newline: "\r\n", trail: "\r\n"}},
+		{"{\n\n   \"a\": 1\n}\n", style{indent: "   ", newline: "\n", trail: "\n"}},
 	}
 	for _, tt := range tests {
 		if got := detectStyle([]byte(tt.in)); got != tt.want {
@@ -82,17 +84,79 @@ func TestDetectStyle(t *testing.T) {
 	}
 }
 
+// TestEditedLayout: an edited container keeps the spacing of the children
+// it had; new children are laid out like their siblings (one-line
+// containers stay on one line, with the file's spacing) or, where there is
+// no sibling, with the file's indentation.
 func TestEditedLayout(t *testing.T) {
-	in := "{\n\t\"keep\": [1,2],\n\t\"x\": 1\n}"
-	v, err := parseJSON([]byte(in))
-	if err != nil {
-		t.Fatal(err)
+	newObj := func() *value { return newObject(m("k", newString("a&b")), m("l", newArray(newNumber("1")))) }
+	tests := []struct {
+		name, in string
+		edit     func(v *value)
+		want     string
+	}{
+		{"tabs", "{\n\t\"keep\": [1,2],\n\t\"x\": 1\n}",
+			func(v *value) { v.del("x"); v.set("new", newObj()) },
+			"{\n\t\"keep\": [1,2],\n\t\"new\": {\n\t\t\"k\": \"a&b\",\n\t\t\"l\": [\n\t\t\t1\n\t\t]\n\t}\n}"},
+		{"python one line", `{"a": 1, "b": {"c": 2}}`,
+			func(v *value) { v.set("new", newObj()) },
+			`{"a": 1, "b": {"c": 2}, "new": {"k": "a&b", "l": [1]}}`},
+		{"one member, spaced", `{"a": 1}`,
+			func(v *value) { v.insert(0, "v", newNumber("1")) },
+			`{"v": 1, "a": 1}`},
+		{"compact", `{"a":1}`,
+			func(v *value) { v.set("new", newObj()) },
+			`{"a":1,"new":{"k":"a&b","l":[1]}}`},
+		{"padded braces", `{ "a" : 1 }`,
+			func(v *value) { v.insert(0, "v", newNumber("1")) },
+			`{ "v" : 1, "a" : 1 }`},
+		{"blank lines and odd spacing kept", "{\n  \"a\" : 1 ,\n\n  \"b\":2,\n  \"x\": 3\n}\n",
+			func(v *value) { v.del("x"); v.set("c", newNumber("3")) },
+			"{\n  \"a\" : 1 ,\n\n  \"b\":2,\n  \"c\" : 3\n}\n"},
+		{"nested", "{\n  \"h\": {\n    \"a\": 1\n  }\n}",
+			func(v *value) { h, _, _ := v.lookup("h"); h.set("new", newObj()); v.raw = nil },
+			"{\n  \"h\": {\n    \"a\": 1,\n    \"new\": {\n      \"k\": \"a&b\",\n      \"l\": [\n        1\n      ]\n    }\n  }\n}"},
+		{"empty object grows", "{\n  \"hooks\": {}\n}",
+			func(v *value) { h, _, _ := v.lookup("hooks"); h.set("k", newNumber("1")); v.raw = nil },
+			"{\n  \"hooks\": {\n    \"k\": 1\n  }\n}"},
+		{"one-line array in a pretty file", "{\n  \"l\": [ 1, 2 ]\n}",
+			func(v *value) { l, _, _ := v.lookup("l"); l.setElems(append(l.elems, newObj())) },
+			"{\n  \"l\": [ 1, 2, {\"k\": \"a&b\", \"l\": [1]} ]\n}"},
+		{"first element removed", "[\n  1,\n  2\n]",
+			func(v *value) { v.setElems(v.elems[1:]) },
+			"[\n  2\n]"},
+		{"one-line first element removed", "[ 1 , 2 ]",
+			func(v *value) { v.setElems(v.elems[1:]) },
+			"[ 2 ]"},
+		{"emptied", "{\n  \"a\": 1\n}",
+			func(v *value) { v.del("a") },
+			"{}"},
+		{"crlf", "{\r\n  \"a\": 1\r\n}\r\n",
+			func(v *value) { v.set("b", newArray(newNumber("2"))) },
+			"{\r\n  \"a\": 1,\r\n  \"b\": [\r\n    2\r\n  ]\r\n}\r\n"},
 	}
-	v.del("x")
-	v.set("new", newObject(m("k", newString("a&b"))))
-	want := "{\n\t\"keep\": [1,2],\n\t\"new\": {\n\t\t\"k\": \"a&b\"\n\t}\n}"
-	if got := string(encode(v, detectStyle([]byte(in)))); got != want {
-		t.Errorf("got %q, want %q", got, want)
+	for _, tt := range tests {
+		v, err := parseJSON([]byte(tt.in))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		tt.edit(v)
+		if got := string(encode(v, detectStyle([]byte(tt.in)))); got != tt.want {
+			t.Errorf("%s:\ngot  %q\nwant %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// touch marks every container of v changed, as an edit would.
+func touch(v *value) {
+	if v.kind == kArray || v.kind == kObject {
+		v.raw = nil
+	}
+	for _, el := range v.elems {
+		touch(el)
+	}
+	for _, mb := range v.members {
+		touch(mb.val)
 	}
 }
 
@@ -144,10 +208,16 @@ func FuzzParse(f *testing.F) {
 		if got := encode(v, style{}); !bytes.Equal(got, trimmed) {
 			t.Fatalf("unedited encode = %q, want %q", got, trimmed)
 		}
+		// Every container marked changed but none edited: still the
+		// same bytes, the whitespace between children being kept.
+		touch(v)
+		if got := encode(v, detectStyle(data)); !bytes.Equal(got, data) {
+			t.Fatalf("touched encode = %q, want %q", got, data)
+		}
 		// Re-laid-out in every style: same content.
-		for _, st := range []style{defaultStyle, {indent: "\t", newline: "\r\n"}, {compact: true}} {
+		for _, lay := range []layout{{st: defaultStyle, colon: ": "}, {st: style{indent: "\t", newline: "\r\n"}, colon: ": "}, {inline: true, colon: ":"}} {
 			var b bytes.Buffer
-			writeValue(&b, v, st, 0, false)
+			writeValue(&b, v, lay, false)
 			v2, err := parseJSON(b.Bytes())
 			if err != nil {
 				t.Fatalf("re-encoded %q does not parse: %v", b.Bytes(), err)
