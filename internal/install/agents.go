@@ -263,7 +263,7 @@ func (e *editor) eventA(path string, ev *value) (*value, Action, error) {
 		default: // mixed: guard shares the group with other commands
 			found = true
 			if !e.remove && !placed {
-				out = append(out, e.groupA(nil, nil))
+				out = append(out, e.groupA(nil, c.firstInner))
 				placed = true
 			}
 			if s := stripA(g, c); s != nil {
