@@ -80,6 +80,8 @@ parse_args() {
 	/*) ;;
 	*) gi_dir=$(pwd)/$gi_dir ;;
 	esac
+	# No trailing slash: /usr/local/bin/ is on PATH as /usr/local/bin.
+	while [ "${gi_dir%/}" != "$gi_dir" ] && [ "$gi_dir" != / ]; do gi_dir=${gi_dir%/}; done
 	gi_version=${gi_version#v}
 	case $gi_version in
 	*[!0-9A-Za-z.+-]*) die "not a version: $gi_version (expected something like 0.2.0)" ;;

@@ -456,7 +456,7 @@ func TestInstallPicksArchiveForPlatform(t *testing.T) {
 
 	for _, tc := range []struct {
 		name, s, m, translated string
-		args                   []string
+		args, env              []string
 		base                   string
 		want                   string // archive name, or error text
 		fails                  bool
@@ -472,6 +472,8 @@ func TestInstallPicksArchiveForPlatform(t *testing.T) {
 		{name: "version not released", s: "Linux", m: "x86_64", args: []string{"-v", "9.9.9"}, fails: true, want: "has no checksum for guard_9.9.9_linux_amd64.tar.gz"},
 		{name: "several versions listed", s: "Linux", m: "x86_64", base: twoURL, fails: true, want: "lists several archives for linux/amd64"},
 		{name: "one of several versions", s: "Linux", m: "x86_64", base: twoURL, args: []string{"-v", "2.1.0"}, want: "guard_2.1.0_linux_amd64.tar.gz"},
+		{name: "GUARD_VERSION", s: "Linux", m: "x86_64", base: twoURL, env: []string{"GUARD_VERSION=v2.1.0"}, want: "guard_2.1.0_linux_amd64.tar.gz"},
+		{name: "-v over GUARD_VERSION", s: "Linux", m: "x86_64", base: twoURL, env: []string{"GUARD_VERSION=2.1.0"}, args: []string{"-v", "2.0.0"}, want: "guard_2.0.0_linux_amd64.tar.gz"},
 		{name: "freebsd", s: "FreeBSD", m: "amd64", fails: true, want: "unsupported operating system: FreeBSD"},
 		{name: "32-bit arm", s: "Linux", m: "armv7l", fails: true, want: "unsupported architecture: armv7l"},
 		{name: "32-bit x86", s: "Linux", m: "i686", fails: true, want: "unsupported architecture: i686"},
@@ -487,7 +489,7 @@ func TestInstallPicksArchiveForPlatform(t *testing.T) {
 			if tc.base != "" {
 				base = tc.base
 			}
-			s.env = []string{"FAKE_UNAME_S=" + tc.s, "FAKE_UNAME_M=" + tc.m, "FAKE_TRANSLATED=" + tc.translated, "GUARD_BASE_URL=" + base}
+			s.env = append([]string{"FAKE_UNAME_S=" + tc.s, "FAKE_UNAME_M=" + tc.m, "FAKE_TRANSLATED=" + tc.translated, "GUARD_BASE_URL=" + base}, tc.env...)
 			before := hits.Load()
 			out, err := s.run(t, "install.sh", false, append([]string{"--dry-run", "-b", s.prefix}, tc.args...)...)
 			if tc.fails {
@@ -513,6 +515,46 @@ func TestInstallPicksArchiveForPlatform(t *testing.T) {
 			}
 			if _, err := os.Stat(s.prefix); err == nil {
 				t.Error("dry run created the install directory")
+			}
+		})
+	}
+}
+
+// TestInstallDirChoice checks where a dry run would install: -b over
+// GUARD_INSTALL_DIR over /usr/local/bin, relative and ~ paths made absolute.
+func TestInstallDirChoice(t *testing.T) {
+	unixOnly(t)
+	need(t, "curl")
+	url, _ := serve(t, fakeRelease(t, "1.0.0"))
+	for _, tc := range []struct {
+		name string
+		env  []string
+		args []string
+		want func(s *sandbox) string // the binary's path
+	}{
+		{"default", []string{"GUARD_INSTALL_DIR="}, nil, func(*sandbox) string { return "/usr/local/bin/guard" }},
+		{"GUARD_INSTALL_DIR", nil, nil, func(s *sandbox) string { return s.prefix + "/guard" }},
+		{"-b over GUARD_INSTALL_DIR", nil, []string{"-b", "/opt/x"}, func(*sandbox) string { return "/opt/x/guard" }},
+		{"--bin-dir=", []string{"GUARD_INSTALL_DIR="}, []string{"--bin-dir=/opt/y//"}, func(*sandbox) string { return "/opt/y/guard" }},
+		{"~ from a quoted argument", nil, []string{"-b", "~/bin"}, func(s *sandbox) string { return s.home + "/bin/guard" }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSandbox(t)
+			s.env = append([]string{"GUARD_BASE_URL=" + url}, tc.env...)
+			out, err := s.run(t, "install.sh", false, append([]string{"--dry-run"}, tc.args...)...)
+			want := tc.want(s)
+			if want == "/usr/local/bin/guard" && os.Geteuid() != 0 {
+				// Not root: it would use sudo, or refuse when there is none.
+				if !strings.Contains(out, "would install /usr/local/bin/guard") && !strings.Contains(out, "cannot write to /usr/local/bin and sudo is not available") {
+					t.Errorf("default directory not /usr/local/bin (%v):\n%s", err, out)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("dry run: %v\n%s", err, out)
+			}
+			if !strings.Contains(out, "would install "+want+"\n") {
+				t.Errorf("want it to install %s:\n%s", want, out)
 			}
 		})
 	}
