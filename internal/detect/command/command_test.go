@@ -116,6 +116,14 @@ func TestDefaultRules(t *testing.T) {
 		{`/bin/rm -rf /`, "dangerous_command"},
 		{`r'm' -rf /`, "dangerous_command"},
 		{`rm -rf "/"`, "dangerous_command"},
+		{`rm -rf //`, "dangerous_command"},
+		{`rm -rf /.`, "dangerous_command"},
+		{`rm -rf /./*`, "dangerous_command"},
+		{`rm -rf ~/.`, "dangerous_command"},
+		{`rm -rf ~/.*`, "dangerous_command"},
+		{`rm -rf $HOME/.`, "dangerous_command"},
+		{`rm -rf /.cache`, "dangerous_rm"},
+		{`rm -rf ~/.cache/go-build`, "dangerous_rm"},
 		{`rm -rf ./build && cd /`, ""},
 
 		// dangerous_rm: other absolute or home paths
