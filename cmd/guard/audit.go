@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strings"
 	"text/tabwriter"
 	"unicode"
@@ -79,7 +78,7 @@ such as an unreadable file.`,
 
 // runAudit prints the log at path as a table or as JSON lines.
 func runAudit(s *streams, path string, opts *auditOptions) error {
-	f, err := os.Open(path)
+	f, err := audit.OpenLog(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		if !opts.json {
 			fmt.Fprintf(s.out, "no audit records yet: %s does not exist (guard writes it at the first hook call)\n", path)
@@ -87,7 +86,7 @@ func runAudit(s *streams, path string, opts *auditOptions) error {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("audit log: %w", err)
+		return err
 	}
 	defer f.Close()
 	if opts.last > 0 {

@@ -43,6 +43,11 @@ import (
 // Windows, where LockFileEx locks are mandatory.
 const LockSuffix = ".lock"
 
+// ErrNotRegular is returned for a log path that names something other than a
+// regular file (a FIFO, a device, a directory): nothing is written to it or
+// read from it.
+var ErrNotRegular = errors.New("not a regular file")
+
 // tailChunk is how much of the end of the log Append reads at first; a line
 // of the usual few hundred bytes is found in one read.
 const tailChunk = 4 << 10
@@ -91,6 +96,10 @@ func appendLocked(f *os.File, rec *event.Record) error {
 	fi, err := f.Stat()
 	if err != nil {
 		return err
+	}
+	if !fi.Mode().IsRegular() {
+		// A FIFO or a device would swallow the record and look written.
+		return ErrNotRegular
 	}
 	prev, torn, err := lastLineHash(f, fi.Size())
 	if err != nil {

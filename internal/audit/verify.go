@@ -47,9 +47,9 @@ type Report struct {
 // record (a torn line excepted) or whose prev_hash does not match, and a
 // plain error when the file cannot be read.
 func Verify(path string) (Report, error) {
-	f, err := os.Open(path)
+	f, err := OpenLog(path)
 	if err != nil {
-		return Report{}, fmt.Errorf("audit log: %w", err)
+		return Report{}, err
 	}
 	defer f.Close()
 	rep, err := verify(f)
@@ -90,4 +90,22 @@ func verify(r io.Reader) (Report, error) {
 		}
 		rep.Head = hashLine(l.Bytes)
 	}
+}
+
+// OpenLog opens the log at path for reading. It refuses anything but a
+// regular file without opening it, so that a FIFO put in the log's place
+// cannot block the reader. Errors wrap fs.ErrNotExist when there is no log.
+func OpenLog(path string) (*os.File, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("audit log: %w", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("audit log %s: %w", path, ErrNotRegular)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("audit log: %w", err)
+	}
+	return f, nil
 }

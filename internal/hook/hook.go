@@ -297,7 +297,7 @@ func (r *runner) run() int {
 	}
 	if err := r.append(rec); err != nil {
 		return r.fail(failure{
-			shown: fmt.Sprintf("cannot write the audit log: %v; make guard's directory (%s) writable by this user", err, guardDirHint()),
+			shown: fmt.Sprintf("cannot write the audit log: %v; %s", err, auditHint(err)),
 		})
 	}
 	if !v.Blocked() {
@@ -544,6 +544,14 @@ func userName(getenv func(string) string) string {
 		return u.Username
 	}
 	return ""
+}
+
+// auditHint says how to fix an audit log that cannot be written.
+func auditHint(err error) string {
+	if errors.Is(err, audit.ErrNotRegular) {
+		return "move it away: guard creates a new log, a regular file"
+	}
+	return fmt.Sprintf("make guard's directory (%s) writable by this user", guardDirHint())
 }
 
 func guardDirHint() string {

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/guardhq/guard/internal/audit"
 	"github.com/guardhq/guard/internal/event"
 )
 
@@ -305,6 +307,11 @@ func TestRunFailClosed(t *testing.T) {
 				c.Append = func(string, *event.Record) error { return errors.New("open audit.log: permission denied") }
 			},
 			stderr: "cannot write the audit log: open audit.log: permission denied; make guard's directory"},
+		{name: "audit log not a regular file", payload: `{"hook_event_name":"UserPromptSubmit","prompt":"x"}`,
+			edit: func(c *Config) {
+				c.Append = func(path string, _ *event.Record) error { return fmt.Errorf("audit log %s: %w", path, audit.ErrNotRegular) }
+			},
+			stderr: "cannot write the audit log: audit log /audit.log: not a regular file; move it away: guard creates a new log"},
 		{name: "audit dir missing", payload: `{"hook_event_name":"UserPromptSubmit","prompt":"x"}`,
 			edit: func(c *Config) {
 				c.AuditPath = func() (string, error) { return "", errors.New("create /x: read-only file system") }
