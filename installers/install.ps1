@@ -75,7 +75,15 @@ function Install-Guard {
         if (-not (Test-Path -LiteralPath $new)) { throw "$name holds no guard.exe" }
         New-Item -ItemType Directory -Force -Path $dir | Out-Null
         $exe = Join-Path $dir 'guard.exe'
-        # A running guard.exe cannot be overwritten, but it can be renamed.
+        # An upgrade: stop a running console first, so that it can be started
+        # again from the new binary. (Windows PowerShell turns redirected
+        # stderr into errors, hence the try.)
+        $wasRunning = $false
+        if (Test-Path -LiteralPath $exe) {
+            try { & $exe service status *> $null; $wasRunning = $LASTEXITCODE -eq 0 } catch { }
+            if ($wasRunning) { & $exe service stop }
+        }
+        # A running guard.exe (a hook, say) cannot be overwritten, but it can be renamed.
         Remove-Item -Force -ErrorAction SilentlyContinue -LiteralPath "$exe.old"
         if (Test-Path -LiteralPath $exe) { Move-Item -Force -LiteralPath $exe -Destination "$exe.old" }
         Copy-Item -LiteralPath $new -Destination $exe
@@ -84,12 +92,23 @@ function Install-Guard {
         if ($LASTEXITCODE -ne 0) { throw "the installed $exe does not run" }
         Write-Host "guard-install: installed $ver to $exe"
 
-        $userPath = [Environment]::GetEnvironmentVariable('Path', 'User')
-        $parts = @("$userPath" -split ';' | Where-Object { $_ })
-        if ($parts -notcontains $dir) {
-            [Environment]::SetEnvironmentVariable('Path', ((@($parts) + $dir) -join ';'), 'User')
-            $env:Path = "$env:Path;$dir"
-            Write-Host "guard-install: added $dir to your user PATH (new terminals see it)"
+        # The user PATH is read and written raw (REG_EXPAND_SZ) so that entries
+        # such as %USERPROFILE%\bin stay unexpanded; setting and clearing a
+        # throwaway variable through .NET then tells Explorer (and so new
+        # terminals) that the environment changed.
+        $envKey = [Microsoft.Win32.Registry]::CurrentUser.CreateSubKey('Environment')
+        try {
+            $userPath = [string]$envKey.GetValue('Path', '', [Microsoft.Win32.RegistryValueOptions]::DoNotExpandEnvironmentNames)
+            $parts = @($userPath -split ';' | Where-Object { $_ })
+            if ($parts -notcontains $dir) {
+                $envKey.SetValue('Path', ((@($parts) + $dir) -join ';'), [Microsoft.Win32.RegistryValueKind]::ExpandString)
+                [Environment]::SetEnvironmentVariable('GUARD_INSTALL_NOTIFY', '1', 'User')
+                [Environment]::SetEnvironmentVariable('GUARD_INSTALL_NOTIFY', [NullString]::Value, 'User')
+                $env:Path = "$env:Path;$dir"
+                Write-Host "guard-install: added $dir to your user PATH (new terminals see it)"
+            }
+        } finally {
+            $envKey.Close()
         }
 
         if ($env:GUARD_NO_INIT -ne '1') {
@@ -99,9 +118,9 @@ function Install-Guard {
         if ($env:GUARD_SERVICE -eq '1') {
             & $exe service install
             if ($LASTEXITCODE -ne 0) { throw "guard is installed, but the console service is not (see above)" }
-        } else {
-            & $exe service status *> $null
-            if ($LASTEXITCODE -eq 0) { & $exe service restart } # an upgrade: move the console to the new binary
+        } elseif ($wasRunning) {
+            & $exe service start
+            if ($LASTEXITCODE -ne 0) { Write-Warning 'could not start the console service again; run: guard service start' }
         }
         Write-Host 'guard-install: done'
     } finally {

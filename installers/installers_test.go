@@ -104,13 +104,16 @@ func TestPowerShellScripts(t *testing.T) {
 			`Join-Path $env:LOCALAPPDATA 'Programs\guard'`,
 			"init --agent-a",
 			"throw \"checksum mismatch",
-			"[Environment]::SetEnvironmentVariable('Path'",
+			"DoNotExpandEnvironmentNames",
+			"[Microsoft.Win32.RegistryValueKind]::ExpandString",
 		}},
 		{"uninstall.ps1", []string{
 			`Join-Path $env:LOCALAPPDATA 'Programs\guard'`,
 			"service uninstall",
 			"init --agent-a --remove",
 			"GUARD_PURGE",
+			"DoNotExpandEnvironmentNames",
+			"[Microsoft.Win32.RegistryValueKind]::ExpandString",
 		}},
 	} {
 		b, err := os.ReadFile(tc.script)
@@ -121,6 +124,9 @@ func TestPowerShellScripts(t *testing.T) {
 			if !strings.Contains(string(b), w) {
 				t.Errorf("%s does not contain %q", tc.script, w)
 			}
+		}
+		if strings.Contains(string(b), "SetEnvironmentVariable('Path'") {
+			t.Errorf("%s writes the user PATH through .NET, which stores every %%VARIABLE%% in it expanded", tc.script)
 		}
 		for i, line := range strings.Split(string(b), "\n") {
 			if strings.HasPrefix(strings.TrimSpace(line), "#") {

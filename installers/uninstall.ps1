@@ -42,11 +42,20 @@ function Uninstall-Guard {
         Write-Warning "no guard.exe in $dir; nothing to unhook or remove there (set GUARD_INSTALL_DIR if it lives elsewhere)"
     }
 
-    $userPath = [Environment]::GetEnvironmentVariable('Path', 'User')
-    $parts = @("$userPath" -split ';' | Where-Object { $_ })
-    if ($parts -contains $dir) {
-        [Environment]::SetEnvironmentVariable('Path', (@($parts | Where-Object { $_ -ne $dir }) -join ';'), 'User')
-        Write-Host "guard-uninstall: removed $dir from your user PATH"
+    # Raw (REG_EXPAND_SZ) read and write, as install.ps1 does: the other
+    # entries keep their %VARIABLES%.
+    $envKey = [Microsoft.Win32.Registry]::CurrentUser.CreateSubKey('Environment')
+    try {
+        $userPath = [string]$envKey.GetValue('Path', '', [Microsoft.Win32.RegistryValueOptions]::DoNotExpandEnvironmentNames)
+        $parts = @($userPath -split ';' | Where-Object { $_ })
+        if ($parts -contains $dir) {
+            $envKey.SetValue('Path', (@($parts | Where-Object { $_ -ne $dir }) -join ';'), [Microsoft.Win32.RegistryValueKind]::ExpandString)
+            [Environment]::SetEnvironmentVariable('GUARD_INSTALL_NOTIFY', '1', 'User')
+            [Environment]::SetEnvironmentVariable('GUARD_INSTALL_NOTIFY', [NullString]::Value, 'User')
+            Write-Host "guard-uninstall: removed $dir from your user PATH"
+        }
+    } finally {
+        $envKey.Close()
     }
 
     $guardHome = "$env:GUARD_HOME"
