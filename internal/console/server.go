@@ -38,6 +38,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"path"
 	"strconv"
 	"strings"
 	"time"
@@ -73,6 +74,7 @@ type handler struct {
 	anyIP  bool
 	cop    *http.CrossOriginProtection
 	mux    *http.ServeMux
+	fsys   fs.FS
 	static http.Handler
 }
 
@@ -91,6 +93,7 @@ func NewHandler(idx *Index, cfg Config) (http.Handler, error) {
 		hosts:  map[string]bool{"localhost": true, "127.0.0.1": true, "::1": true},
 		cop:    http.NewCrossOriginProtection(),
 		mux:    http.NewServeMux(),
+		fsys:   static,
 		static: http.FileServerFS(static),
 	}
 	if b := strings.ToLower(strings.Trim(cfg.BindHost, "[]")); b != "" && !IsLoopback(b) {
@@ -174,9 +177,14 @@ func crossSite(r *http.Request) bool {
 }
 
 func (h *handler) files(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != "/" && strings.HasSuffix(r.URL.Path, "/") {
-		http.NotFound(w, r) // no directory listings
-		return
+	if r.URL.Path != "/" {
+		// Files only: no directory listings, and a JSON 404 like the API's.
+		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		fi, err := fs.Stat(h.fsys, name)
+		if err != nil || fi.IsDir() || strings.HasSuffix(r.URL.Path, "/") {
+			writeError(w, http.StatusNotFound, "no such file")
+			return
+		}
 	}
 	w.Header().Set("Cache-Control", "no-cache")
 	h.static.ServeHTTP(w, r)

@@ -343,9 +343,13 @@ func TestStaticFiles(t *testing.T) {
 		{target: "/favicon.svg", code: 200, ctype: "image/svg+xml"},
 		{target: "/vendor/chartjs/chart.umd.min.js", code: 200, body: "Chart.js v4"},
 		{target: "/vendor/chartjs/LICENSE.md", code: 200, body: "MIT"},
-		{target: "/vendor/", code: 404},
-		{target: "/nope.html", code: 404},
-		{target: "/api/nope", code: 404, ctype: "application/json"},
+		{target: "/vendor/", code: 404, ctype: "application/json", body: `{"error":"no such file"}`},
+		{target: "/vendor", code: 404, ctype: "application/json", body: `{"error":"no such file"}`},
+		{target: "/app.js/", code: 404, ctype: "application/json", body: `{"error":"no such file"}`},
+		{target: "/nope.html", code: 404, ctype: "application/json", body: `{"error":"no such file"}`},
+		{target: "/%2e%2e/", code: 404, ctype: "application/json"},
+		{target: "/api/nope", code: 404, ctype: "application/json", body: `{"error":"no such endpoint"}`},
+		{target: "/index.html", code: http.StatusMovedPermanently}, // to ./, as http.FileServer does
 		{target: "/../../etc/passwd", code: http.StatusTemporaryRedirect}, // cleaned by the mux, then 404
 	}
 	for _, tt := range tests {

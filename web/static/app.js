@@ -67,6 +67,14 @@
     };
   }
 
+  // A rule name longer than the axis can show (on a phone) is cut with an
+  // ellipsis; the tooltip and the chart's label keep the full name.
+  function shortLabel(value) {
+    var label = String(this.getLabelForValue(value));
+    var max = Math.max(10, Math.floor(this.chart.width * 0.4 / 7));
+    return label.length > max ? label.slice(0, max - 1) + "\u2026" : label;
+  }
+
   function renderRules(rules) {
     var key = JSON.stringify(rules);
     if (key === charts.rulesKey) { return; }
@@ -82,7 +90,7 @@
       o.indexAxis = "y";
       o.scales = {
         x: { beginAtZero: true, ticks: { precision: 0, color: "#4a5668" }, grid: { color: "#edf0f4" } },
-        y: { ticks: { color: "#132033", autoSkip: false, font: { size: 12 } }, grid: { display: false } },
+        y: { ticks: { color: "#132033", autoSkip: false, font: { size: 12 }, callback: shortLabel }, grid: { display: false } },
       };
       charts.rules = new Chart($("chart-rules"), {
         type: "bar",
@@ -245,9 +253,14 @@
     $("detail-title").focus();
   }
 
+  // Every way of closing the dialog comes here. Focus goes back to the row at
+  // once: the dialog's "close" event fires later, and moving focus from there
+  // would undo a focus change made in between.
   function closeDetail() {
     var d = $("detail");
-    if (d.open) { d.close(); }
+    if (!d.open) { return; }
+    d.close();
+    if (lastFocusIndex >= 0) { focusRow(lastFocusIndex); }
   }
 
   // ---- loading ----
@@ -303,9 +316,6 @@
       if (ev.target === d) { closeDetail(); }
     });
     d.addEventListener("cancel", function (ev) { ev.preventDefault(); closeDetail(); });
-    d.addEventListener("close", function () {
-      if (lastFocusIndex >= 0) { focusRow(lastFocusIndex); }
-    });
     // Escape closes the dialog even when the browser does not send cancel.
     document.addEventListener("keydown", function (ev) {
       if (ev.key === "Escape" && d.open) { ev.preventDefault(); closeDetail(); }
