@@ -349,7 +349,7 @@ func TestStaticFiles(t *testing.T) {
 		{target: "/nope.html", code: 404, ctype: "application/json", body: `{"error":"no such file"}`},
 		{target: "/%2e%2e/", code: 404, ctype: "application/json"},
 		{target: "/api/nope", code: 404, ctype: "application/json", body: `{"error":"no such endpoint"}`},
-		{target: "/index.html", code: http.StatusMovedPermanently}, // to ./, as http.FileServer does
+		{target: "/index.html", code: http.StatusMovedPermanently},        // to ./, as http.FileServer does
 		{target: "/../../etc/passwd", code: http.StatusTemporaryRedirect}, // cleaned by the mux, then 404
 	}
 	for _, tt := range tests {
