@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/guardhq/guard/internal/policy"
@@ -10,9 +11,15 @@ import (
 
 func newExplainCommand(s *streams) *cobra.Command {
 	return &cobra.Command{
-		Use:       "explain [" + strings.Join(policy.Sections, "|") + "]",
-		Short:     "Print every active rule in readable form",
-		Args:      cobra.MaximumNArgs(1),
+		Use:   "explain [" + strings.Join(policy.Sections, "|") + "]",
+		Short: "Print every active rule in readable form",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return withHint(fmt.Errorf("explain takes at most one section, got %d arguments", len(args)),
+					"sections: "+strings.Join(policy.Sections, ", ")+"; with none, guard explain shows them all")
+			}
+			return nil
+		},
 		ValidArgs: policy.Sections,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			section := ""
