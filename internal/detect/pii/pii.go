@@ -16,10 +16,10 @@ package pii
 
 import (
 	"fmt"
-	"github.com/guardhq/guard/internal/detect/lazyre"
 	"strings"
 
 	"github.com/guardhq/guard/internal/detect"
+	"github.com/guardhq/guard/internal/detect/lazyre"
 	"github.com/guardhq/guard/internal/event"
 )
 
