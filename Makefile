@@ -23,7 +23,7 @@ test: lint unit ## every test: lint, unit, end-to-end, browser, installer
 unit: ## go test ./... (unit, testscript, browser and installer tests)
 	$(GO) test -count=1 ./...
 
-lint: ## gofmt, go vet, cross-builds, shell script checks
+lint: ## gofmt, go vet, the Windows and macOS cross-builds (shellcheck runs in the installer tests)
 	@out=$$(gofmt -l cmd internal web scripts installers 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	GOOS=windows GOARCH=amd64 $(GO) build -o /dev/null ./cmd/guard
