@@ -826,6 +826,14 @@ func TestSnapshotArchives(t *testing.T) {
 	if archives != 5 {
 		t.Errorf("checksums.txt lists %d archives, want 5", archives)
 	}
+	// nfpms: deb and rpm packages for Linux, checksummed like the archives.
+	for _, p := range []string{"linux_amd64.deb", "linux_arm64.deb", "linux_amd64.rpm", "linux_arm64.rpm"} {
+		name := "guard_" + version + "_" + p
+		sum := sha256.Sum256(rel[name])
+		if _, ok := rel[name]; !ok || sums[name] != hex.EncodeToString(sum[:]) {
+			t.Errorf("%s missing from the snapshot or from checksums.txt", name)
+		}
+	}
 }
 
 // snapshotCommit is the commit goreleaser built, from the snapshot's
