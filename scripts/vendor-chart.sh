@@ -12,5 +12,9 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$dest"
 cp "$tmp/package/dist/chart.umd.min.js" "$dest/chart.umd.min.js"
 cp "$tmp/package/LICENSE.md" "$dest/LICENSE.md"
-printf 'chart.js %s (npm), dist/chart.umd.min.js; refresh: scripts/vendor-chart.sh %s\n' "$VERSION" "$VERSION" >"$dest/VERSION"
+sum="$(sha256sum "$dest/chart.umd.min.js" | cut -d' ' -f1)"
+{
+	printf 'chart.js %s (npm), dist/chart.umd.min.js; refresh: scripts/vendor-chart.sh %s\n' "$VERSION" "$VERSION"
+	printf 'sha256 %s  chart.umd.min.js\n' "$sum"
+} >"$dest/VERSION"
 echo "vendored chart.js $VERSION into $dest"
