@@ -33,6 +33,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/lockfile"
@@ -61,12 +62,17 @@ const tailChunk = 4 << 10
 // of allow or block, an RFC 3339 ts, hex hashes, no rule or reason on an
 // allow. Safe for concurrent use by many processes.
 func Append(path string, rec *event.Record) (err error) {
-	release, err := lockfile.LockPath(path + LockSuffix)
+	return appendWithin(path, rec, LockTimeout)
+}
+
+// appendWithin is Append with a bound on the wait for the lock.
+func appendWithin(path string, rec *event.Record, wait time.Duration) (err error) {
+	release, err := lockWithin(path+LockSuffix, wait)
 	if errors.Is(err, fs.ErrNotExist) {
 		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 			return fmt.Errorf("audit log %s: %w", path, err)
 		}
-		release, err = lockfile.LockPath(path + LockSuffix)
+		release, err = lockWithin(path+LockSuffix, wait)
 	}
 	if err != nil {
 		return fmt.Errorf("audit log %s: %w", path, err)
@@ -89,6 +95,43 @@ func Append(path string, rec *event.Record) (err error) {
 		return fmt.Errorf("audit log: %w", err)
 	}
 	return nil
+}
+
+// ErrLockTimeout is returned when another process held the log's lock for
+// longer than LockTimeout.
+var ErrLockTimeout = errors.New("another process has held the lock too long")
+
+// LockTimeout bounds Append's wait for the lock. Writers hold it for well
+// under a millisecond, so only a stuck or hostile process (a `flock` on
+// audit.log.lock left running) makes it expire; Append then fails, and the
+// hook call blocks instead of hanging until the agent gives up on it.
+const LockTimeout = 10 * time.Second
+
+// lockWithin takes the lock at path, waiting at most wait. When it gives up,
+// the pending attempt is left to finish and releases the lock at once.
+func lockWithin(path string, wait time.Duration) (func() error, error) {
+	type result struct {
+		release func() error
+		err     error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		release, err := lockfile.LockPath(path)
+		ch <- result{release, err}
+	}()
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case r := <-ch:
+		return r.release, r.err
+	case <-t.C:
+		go func() {
+			if r := <-ch; r.err == nil {
+				r.release()
+			}
+		}()
+		return nil, fmt.Errorf("%w (waited %s for %s)", ErrLockTimeout, wait, filepath.Base(path))
+	}
 }
 
 // appendLocked does Append's work on an open log while the lock is held.

@@ -551,6 +551,9 @@ func auditHint(err error) string {
 	if errors.Is(err, audit.ErrNotRegular) {
 		return "move it away: guard creates a new log, a regular file"
 	}
+	if errors.Is(err, audit.ErrLockTimeout) {
+		return "end the process that keeps " + home.AuditName + audit.LockSuffix + " locked (a stuck guard, or a leftover flock)"
+	}
 	return fmt.Sprintf("make guard's directory (%s) writable by this user", guardDirHint())
 }
 
