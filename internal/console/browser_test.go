@@ -301,6 +301,16 @@ func TestBrowserConsole(t *testing.T) {
 	appendRecords(t, path, 5, "block", "Stop")
 	b.waitFor(fmt.Sprintf(`document.getElementById('stat-total').textContent === %q`, num(s.Total+5)))
 	checkPage("", 2)
+	setFilter("f-verdict", "allow")
+	checkPage("&verdict=allow", 1)
+	b.do(chromedp.Click(chromedp.CSS("#next")))
+	checkPage("&verdict=allow", 2)
+	appendRecords(t, path, 3, "allow", "PreToolUse")
+	b.waitFor(fmt.Sprintf(`document.getElementById('stat-total').textContent === %q`, num(s.Total+8)))
+	checkPage("&verdict=allow", 2)
+	if v := b.eval(`document.getElementById('f-verdict').value + '|' + document.getElementById('f-hook').value`); v != "allow|" {
+		t.Errorf("filters after a refresh: %q", v)
+	}
 
 	// Phone width: nothing spills sideways out of the page.
 	b.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
