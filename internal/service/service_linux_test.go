@@ -128,6 +128,44 @@ func TestSystemdLifecycle(t *testing.T) {
 	}
 }
 
+// TestSystemdFailedUnit: a unit systemd gave up on reports Failed, with
+// where to look; install and start bring it back; uninstall removes it.
+func TestSystemdFailedUnit(t *testing.T) {
+	for _, tc := range []struct {
+		op     func(*Manager) (Result, error)
+		action string
+		after  State
+	}{
+		{(*Manager).Install, "already installed; started", Running},
+		{(*Manager).Start, "started", Running},
+		{(*Manager).Stop, "already stopped", Failed},
+		{(*Manager).Restart, "restarted", Running},
+		{(*Manager).Uninstall, "uninstalled", NotInstalled},
+	} {
+		state := fakeSystemd(t)
+		m := newTestManager(t, "/usr/local/bin/guard")
+		if _, err := m.Install(); err != nil {
+			t.Fatal(err)
+		}
+		// The console exited with an error and systemd stopped restarting it.
+		if err := os.Remove(filepath.Join(state, "active")); err != nil {
+			t.Fatal(err)
+		}
+		touch(t, filepath.Join(state, "failed"))
+		st, err := m.Status()
+		if err != nil || st.State != Failed || !strings.Contains(st.Log, "journalctl --user -u guard") {
+			t.Fatalf("status %+v (%v), want failed with the journal hint", st, err)
+		}
+		r, err := tc.op(m)
+		if err != nil || r.Action != tc.action {
+			t.Errorf("on a failed unit: action %q (%v), want %q", r.Action, err, tc.action)
+		}
+		if st, err := m.Status(); err != nil || st.State != tc.after {
+			t.Errorf("after %q: state %v (%v), want %v", tc.action, st.State, err, tc.after)
+		}
+	}
+}
+
 func TestSystemdInstallWritesGoldenUnit(t *testing.T) {
 	fakeSystemd(t)
 	if _, err := newTestManager(t, "/usr/local/bin/guard").Install(); err != nil {
