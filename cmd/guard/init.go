@@ -44,7 +44,7 @@ again changes nothing. --remove takes out exactly guard's entries.`,
 	f.BoolVar(&opts.agentA, "agent-a", false, "install for agent A")
 	f.BoolVar(&opts.agentB, "agent-b", false, "install for agent B")
 	f.BoolVar(&opts.agentC, "agent-c", false, "install for agent C")
-	f.StringVar(&opts.settings, "settings", "", "edit this settings file instead of the agent's usual one(s)")
+	f.StringVar(&opts.settings, "settings", "", "edit the settings `FILE` instead of the agent's usual one(s)")
 	f.BoolVar(&opts.remove, "remove", false, "take guard's entries out instead of writing them")
 	f.BoolVar(&opts.dryRun, "dry-run", false, "print the diff that would be applied and write nothing")
 	return cmd

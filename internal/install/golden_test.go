@@ -227,6 +227,21 @@ func goldenCase(t *testing.T, agent Agent, gdir, name string) {
 		t.Errorf("second remove changed the file")
 	}
 	checkGolden(t, filepath.Join(gdir, "actions.txt"), report.Bytes())
+	noTempFiles(t, filepath.Dir(target))
+}
+
+// noTempFiles checks that the atomic writes left no temporary file behind.
+func noTempFiles(t *testing.T, dir string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".guard-tmp-") {
+			t.Errorf("temporary file left behind: %s", e.Name())
+		}
+	}
 }
 
 func mustMkdir(t *testing.T, dir string) {
