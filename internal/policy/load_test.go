@@ -50,6 +50,39 @@ func TestInvalidFixtures(t *testing.T) {
 	}
 }
 
+// TestErrorsQuoteNoSecret checks that a policy error, which the hook shows
+// to the agent, never repeats a credential written in the document: URL
+// user info, a query key, a secret path, a secret pasted into a URL field,
+// a literal HMAC secret that starts with $.
+func TestErrorsQuoteNoSecret(t *testing.T) {
+	const secret = "s3cr3tV4lue"
+	tests := []struct{ doc, want string }{
+		{`{"webhook":{"enabled":true,"url":"https://user:` + secret + `@x.example/%zz"}}`,
+			`webhook.url: not a URL: invalid URL escape "%zz"`},
+		{`{"webhook":{"enabled":true,"url":"hooks.example/services/T0/` + secret + `"}}`,
+			`webhook.url: not an absolute URL (write it as https://host/path)`},
+		{`{"webhook":{"enabled":true,"url":"http://x.example/?key=` + secret + `"}}`,
+			`webhook.url: must use https (plain http is accepted only for localhost and loopback addresses)`},
+		{`{"remote_policy_url":"` + secret + `"}`, `remote_policy_url: not an absolute URL (write it as https://host/path)`},
+		{`{"remote_policy_url":"//user:` + secret + `@x.example/"}`, `remote_policy_url: not an absolute URL (write it as https://host/path)`},
+		{`{"webhook":{"enabled":true,"url":"https://x.example","hmac_secret":"$-` + secret + `"}}`,
+			`webhook.hmac_secret: "$-s3…" is not a valid environment variable reference ($ followed by letters, digits and _)`},
+	}
+	for _, tt := range tests {
+		_, err := Parse([]byte(tt.doc), "rules.json")
+		if err == nil {
+			t.Errorf("%s: loaded", tt.doc)
+			continue
+		}
+		if got := err.Error(); got != "policy rules.json: "+tt.want {
+			t.Errorf("%s:\n got %q\nwant %q", tt.doc, got, tt.want)
+		}
+		if strings.Contains(err.Error(), secret) {
+			t.Errorf("%s: error repeats the secret: %v", tt.doc, err)
+		}
+	}
+}
+
 func TestDefaultsMatchSpec(t *testing.T) {
 	p, err := Default()
 	if err != nil {

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -103,7 +104,7 @@ func (d *decoder) validate(p *Policy) {
 		}
 		if w.HMACSecret != nil {
 			if _, err := ResolveSecret(*w.HMACSecret, os.Getenv); err != nil {
-				d.addf("webhook.hmac_secret", "%s", err)
+				d.addf("webhook.hmac_secret", "%s", maskValue(err.Error(), *w.HMACSecret))
 			}
 		}
 	}
@@ -127,15 +128,39 @@ func checkRegexp(pattern string) error {
 	return nil
 }
 
+// maskValue returns msg with value, which may be a secret (a literal HMAC
+// secret that happens to start with $), cut to its first 4 characters. A
+// policy error reaches the agent on the hook path: it must not carry one.
+func maskValue(msg, value string) string {
+	if value == "" {
+		return msg
+	}
+	short := value
+	if r := []rune(value); len(r) > 4 {
+		short = string(r[:4]) + "…"
+	}
+	msg = strings.ReplaceAll(msg, fmt.Sprintf("%q", value), fmt.Sprintf("%q", short))
+	if len(value) >= 4 {
+		msg = strings.ReplaceAll(msg, value, short)
+	}
+	return msg
+}
+
 // checkHTTPS accepts an absolute https URL; with loopbackHTTP, plain http is
-// also accepted when the host is a loopback address or localhost.
+// also accepted when the host is a loopback address or localhost. Its
+// messages never quote the URL: it may hold credentials or a secret path,
+// or be a secret pasted into the wrong field.
 func checkHTTPS(raw string, loopbackHTTP bool) error {
 	u, err := url.Parse(raw)
 	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // without the URL it quotes
+		}
 		return fmt.Errorf("not a URL: %w", err)
 	}
-	if u.Host == "" {
-		return fmt.Errorf("%q is not an absolute URL", raw)
+	if u.Host == "" || u.Scheme == "" {
+		return errors.New("not an absolute URL (write it as https://host/path)")
 	}
 	switch u.Scheme {
 	case "https":
