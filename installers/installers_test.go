@@ -257,6 +257,7 @@ type sandbox struct {
 	home, prefix, tmp string
 	path              string // PATH for the script
 	env               []string
+	wrap              []string // a command that runs the shell (setpriv …), if any
 }
 
 func newSandbox(t *testing.T) *sandbox {
@@ -293,6 +294,10 @@ func (s *sandbox) run(t *testing.T, script string, stdin bool, args ...string) (
 		cmd.Stdin = bytes.NewReader(b)
 	} else {
 		cmd = exec.CommandContext(ctx, dash, append([]string{script}, args...)...)
+	}
+	if len(s.wrap) > 0 {
+		cmd.Args = append(append([]string{}, s.wrap...), cmd.Args...)
+		cmd.Path = s.wrap[0]
 	}
 	// GUARD_INSTALL_DIR keeps even a run without -b inside the sandbox.
 	cmd.Env = append([]string{"PATH=" + s.path, "HOME=" + s.home, "TMPDIR=" + s.tmp, "LC_ALL=C", "GUARD_INSTALL_DIR=" + s.prefix}, s.env...)
@@ -631,6 +636,89 @@ func TestInstallRefusesUnwritableDirWithoutSudo(t *testing.T) {
 	out, err := s.run(t, "install.sh", false, "-b", locked)
 	if err == nil || !strings.Contains(out, "cannot write to "+locked+" and sudo is not available") {
 		t.Errorf("want a refusal naming the directory, got %v:\n%s", err, out)
+	}
+}
+
+// TestInstallSudoChoice runs the installer as a user who cannot write the
+// install directory (as nobody, through setpriv, when the test runs as
+// root): a dry run says it would use sudo when there is one and the script
+// refuses, naming the directory, when there is none; a writable directory
+// needs no sudo.
+func TestInstallSudoChoice(t *testing.T) {
+	unixOnly(t)
+	url, _ := serve(t, fakeRelease(t, "1.0.0"))
+	root := t.TempDir()
+	var wrap []string
+	if os.Geteuid() == 0 {
+		wrap = []string{need(t, "setpriv")[0], "--reuid=65534", "--regid=65534", "--clear-groups", "--"}
+	}
+	// Everything the script reads must be reachable for that user.
+	mkdir := func(path string, mode os.FileMode, owned bool) string {
+		if err := os.MkdirAll(path, mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(path, mode); err != nil {
+			t.Fatal(err)
+		}
+		if owned && wrap != nil {
+			if err := os.Chown(path, 65534, 65534); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return path
+	}
+	for _, d := range []string{filepath.Dir(root), root} {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	locked := mkdir(filepath.Join(root, "locked"), 0o555, false)
+	mine := mkdir(filepath.Join(root, "mine"), 0o755, true)
+	fakeSudo := filepath.Join(mkdir(filepath.Join(root, "sudo"), 0o755, false), "sudo")
+	if err := os.WriteFile(fakeSudo, []byte("#!/bin/sh\necho \"fake sudo: $*\" >&2\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tools := toolDir(t, append(append([]string{}, baseTools...), "curl", "sha256sum")...)
+	for _, d := range []string{filepath.Dir(tools), tools} {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name, dir string
+		sudo      bool
+		args      []string
+		fails     bool
+		want      string
+	}{
+		{"locked, no sudo", locked + "/bin", false, nil, true, "cannot write to " + locked + "/bin and sudo is not available"},
+		{"locked, no sudo, dry run", locked, false, []string{"--dry-run"}, true, "cannot write to " + locked + " and sudo is not available"},
+		{"locked, sudo", locked + "/bin", true, []string{"--dry-run"}, false, "would install " + locked + "/bin/guard (with sudo)\n"},
+		{"writable, sudo there", mine, true, []string{"--dry-run"}, false, "would install " + mine + "/guard\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &sandbox{
+				home:   mkdir(filepath.Join(root, tc.name, "home"), 0o755, true),
+				tmp:    mkdir(filepath.Join(root, tc.name, "tmp"), 0o755, true),
+				prefix: tc.dir,
+				path:   tools,
+				wrap:   wrap,
+				env:    []string{"GUARD_BASE_URL=" + url},
+			}
+			if tc.sudo {
+				s.path = filepath.Dir(fakeSudo) + string(os.PathListSeparator) + tools
+			}
+			out, err := s.run(t, "install.sh", false, append([]string{"-b", tc.dir}, tc.args...)...)
+			if (err != nil) != tc.fails || !strings.Contains(out, tc.want) {
+				t.Errorf("want %q (failure %v), got %v:\n%s", tc.want, tc.fails, err, out)
+			}
+			if strings.Contains(out, "fake sudo") {
+				t.Errorf("sudo was run:\n%s", out)
+			}
+			if entries, _ := os.ReadDir(locked); len(entries) > 0 {
+				t.Errorf("%s holds %d entries", locked, len(entries))
+			}
+		})
 	}
 }
 
