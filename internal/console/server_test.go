@@ -2,6 +2,7 @@ package console
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -413,5 +414,28 @@ func TestIsLoopback(t *testing.T) {
 		if got := IsLoopback(host); got != want {
 			t.Errorf("IsLoopback(%q) = %v, want %v", host, got, want)
 		}
+	}
+}
+
+// Reasons read as in the audit log ("<redacted>", not "\u003credacted\u003e"),
+// and Content-Length is the body's length.
+func TestJSONLikeTheAuditLog(t *testing.T) {
+	path := t.TempDir() + "/audit.log"
+	line := `{"ts":"2026-11-21T09:00:00.000Z","hook":"PreToolUse","verdict":"block","rule":"blocked_domain",` +
+		`"reason":"url <redacted> matches blocked domain 'pastebin.com' & more"}` + "\n"
+	os.WriteFile(path, []byte(line), 0o600)
+	h := newTestHandler(t, path, Config{})
+	for _, target := range []string{"/api/events", "/api/stats", "/api/events?page=x"} {
+		w := do(h, req{target: target})
+		if cl := w.Header().Get("Content-Length"); cl != fmt.Sprint(w.Body.Len()) {
+			t.Errorf("%s: Content-Length %s, body %d bytes", target, cl, w.Body.Len())
+		}
+		if !strings.HasSuffix(w.Body.String(), "}\n") || strings.Count(w.Body.String(), "\n") != 1 {
+			t.Errorf("%s: not one line of JSON: %q", target, w.Body)
+		}
+	}
+	body := do(h, req{target: "/api/events"}).Body.String()
+	if !strings.Contains(body, `"reason":"url <redacted> matches blocked domain 'pastebin.com' & more"`) {
+		t.Errorf("reason escaped: %s", body)
 	}
 }
