@@ -309,12 +309,16 @@ func TestRunFailClosed(t *testing.T) {
 			stderr: "cannot write the audit log: open audit.log: permission denied; make guard's directory"},
 		{name: "audit log not a regular file", payload: `{"hook_event_name":"UserPromptSubmit","prompt":"x"}`,
 			edit: func(c *Config) {
-				c.Append = func(path string, _ *event.Record) error { return fmt.Errorf("audit log %s: %w", path, audit.ErrNotRegular) }
+				c.Append = func(path string, _ *event.Record) error {
+					return fmt.Errorf("audit log %s: %w", path, audit.ErrNotRegular)
+				}
 			},
 			stderr: "cannot write the audit log: audit log /audit.log: not a regular file; move it away: guard creates a new log"},
 		{name: "audit lock held", payload: `{"hook_event_name":"UserPromptSubmit","prompt":"x"}`,
 			edit: func(c *Config) {
-				c.Append = func(string, *event.Record) error { return fmt.Errorf("audit log /a: %w (waited 10s)", audit.ErrLockTimeout) }
+				c.Append = func(string, *event.Record) error {
+					return fmt.Errorf("audit log /a: %w (waited 10s)", audit.ErrLockTimeout)
+				}
 			},
 			stderr: "another process has held the lock too long (waited 10s); end the process that keeps audit.log.lock locked"},
 		{name: "audit dir missing", payload: `{"hook_event_name":"UserPromptSubmit","prompt":"x"}`,
