@@ -160,7 +160,8 @@ choose_tools() {
 	fi
 }
 
-# fetch URL FILE downloads URL into FILE over https (or loopback http).
+# fetch URL FILE [HINT] downloads URL into FILE over https (or loopback
+# http); on failure it stops with HINT after the message.
 fetch() {
 	case $1 in
 	https://*) gi_proto='=https' ;;
@@ -169,10 +170,10 @@ fetch() {
 	if [ "$gi_fetch" = curl ]; then
 		curl --fail --silent --show-error --location --proto "$gi_proto" --proto-redir '=https' \
 			--connect-timeout 20 --max-time 600 --retry 2 --max-filesize 209715200 \
-			--output "$2" "$1" || die "download failed: $1"
+			--output "$2" "$1" || die "download failed: $1${3:+; $3}"
 	else
 		wget --quiet --tries=2 --timeout=30 --max-redirect=10 --output-document="$2" "$1" ||
-			die "download failed: $1"
+			die "download failed: $1${3:+; $3}"
 	fi
 }
 
@@ -188,7 +189,14 @@ sha256() {
 # resolve_archive sets gi_archive and gi_want (its SHA-256) from checksums.txt.
 resolve_archive() {
 	gi_sums=$gi_tmp/checksums.txt
-	fetch "$gi_base/checksums.txt" "$gi_sums"
+	if [ -n "${GUARD_BASE_URL:-}" ]; then
+		gi_hint="does $gi_base hold a guard release (its archives and checksums.txt)?"
+	elif [ -n "$gi_version" ]; then
+		gi_hint="is $gi_version a guard release? See https://github.com/guardhq/guard/releases"
+	else
+		gi_hint="check your connection to github.com, or set GUARD_BASE_URL to a mirror"
+	fi
+	fetch "$gi_base/checksums.txt" "$gi_sums" "$gi_hint"
 	if [ -n "$gi_version" ]; then
 		gi_archive=guard_${gi_version}_${gi_os}_${gi_arch}.$gi_ext
 	else

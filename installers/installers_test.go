@@ -485,6 +485,7 @@ func TestInstallPicksArchiveForPlatform(t *testing.T) {
 		{name: "one of several versions", s: "Linux", m: "x86_64", base: twoURL, args: []string{"-v", "2.1.0"}, want: "guard_2.1.0_linux_amd64.tar.gz"},
 		{name: "GUARD_VERSION", s: "Linux", m: "x86_64", base: twoURL, env: []string{"GUARD_VERSION=v2.1.0"}, want: "guard_2.1.0_linux_amd64.tar.gz"},
 		{name: "-v over GUARD_VERSION", s: "Linux", m: "x86_64", base: twoURL, env: []string{"GUARD_VERSION=2.1.0"}, args: []string{"-v", "2.0.0"}, want: "guard_2.0.0_linux_amd64.tar.gz"},
+		{name: "no release at the mirror", s: "Linux", m: "x86_64", base: url + "/nope", fails: true, want: "download failed: " + url + "/nope/checksums.txt; does " + url + "/nope hold a guard release"},
 		{name: "freebsd", s: "FreeBSD", m: "amd64", fails: true, want: "unsupported operating system: FreeBSD"},
 		{name: "32-bit arm", s: "Linux", m: "armv7l", fails: true, want: "unsupported architecture: armv7l"},
 		{name: "32-bit x86", s: "Linux", m: "i686", fails: true, want: "unsupported architecture: i686"},
