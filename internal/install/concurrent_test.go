@@ -8,6 +8,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/guardhq/guard/internal/lockfile"
 )
 
 // childEnv makes the test binary act as one `guard init` process: it applies
@@ -98,5 +101,32 @@ func TestConcurrentProcesses(t *testing.T) {
 	}
 	if model, _, _ := doc.lookup("model"); model == nil {
 		t.Errorf("another key was lost")
+	}
+}
+
+// TestLockWaitBounded: a process that holds the lock and never lets go makes
+// Apply fail with a message naming the lock, not hang; the file is untouched.
+func TestLockWaitBounded(t *testing.T) {
+	dir := t.TempDir()
+	settings := filepath.Join(dir, "settings.json")
+	writeFile(t, settings, "{}\n")
+	locks := filepath.Join(dir, "locks")
+	mustMkdir(t, locks)
+	release, err := lockfile.LockPath(lockPath(locks, settings, runtime.GOOS))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Apply(settings, Options{Agent: AgentA, Self: goldenSelf, LockDir: locks, LockWait: 50 * time.Millisecond})
+	if err == nil || !strings.Contains(err.Error(), "another process has held its lock") {
+		t.Errorf("Apply under a held lock: %v", err)
+	}
+	if got, _ := os.ReadFile(settings); string(got) != "{}\n" {
+		t.Errorf("file changed: %q", got)
+	}
+	if err := release(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Apply(settings, Options{Agent: AgentA, Self: goldenSelf, LockDir: locks}); err != nil {
+		t.Errorf("Apply after the lock was released: %v", err)
 	}
 }

@@ -59,7 +59,15 @@ type Options struct {
 	LockDir string
 	// Now stamps the backup's name; nil means time.Now.
 	Now func() time.Time
+	// LockWait bounds the wait for another run's lock on the same file;
+	// zero means DefaultLockWait.
+	LockWait time.Duration
 }
+
+// DefaultLockWait is how long Apply waits for another init working on the
+// same settings file. A run holds the lock for milliseconds, so only a stuck
+// process makes it expire.
+const DefaultLockWait = 30 * time.Second
 
 // Result is what Apply did to one settings file.
 type Result struct {
@@ -119,7 +127,11 @@ func Apply(path string, o Options) (*Result, error) {
 	res := &Result{Path: path, Target: target}
 
 	if !o.DryRun {
-		release, err := lockTarget(o.LockDir, target, goos)
+		wait := o.LockWait
+		if wait <= 0 {
+			wait = DefaultLockWait
+		}
+		release, err := lockTarget(o.LockDir, target, goos, wait)
 		if err != nil {
 			return nil, err
 		}
@@ -211,24 +223,50 @@ func resolveTarget(p string) (string, error) {
 	return "", errors.New("too many levels of symbolic links")
 }
 
-// lockTarget locks target for a read-modify-write cycle. The lock file lives
-// in guard's own directory, named by a hash of the resolved path, so no lock
-// file litters the agent's or the project's directory and a symlink and its
-// target share one lock.
-func lockTarget(dir, target, goos string) (func(), error) {
+// lockTarget locks target for a read-modify-write cycle, waiting at most
+// wait. The lock file lives in guard's own directory, named by a hash of the
+// resolved path (lockPath), so no lock file litters the agent's or the
+// project's directory and a symlink and its target share one lock.
+func lockTarget(dir, target, goos string, wait time.Duration) (func(), error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create lock directory: %w", err)
 	}
+	path := lockPath(dir, target, goos)
+	type result struct {
+		release func() error
+		err     error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		release, err := lockfile.LockPath(path)
+		ch <- result{release, err}
+	}()
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case r := <-ch:
+		if r.err != nil {
+			return nil, fmt.Errorf("lock %s: %w", target, r.err)
+		}
+		return func() { _ = r.release() }, nil
+	case <-t.C:
+		go func() { // the pending attempt releases the lock as soon as it gets it
+			if r := <-ch; r.err == nil {
+				_ = r.release()
+			}
+		}()
+		return nil, fmt.Errorf("%s: another process has held its lock (%s) for %s; is another guard init stuck?", target, path, wait)
+	}
+}
+
+// lockPath names the lock file of target in dir.
+func lockPath(dir, target, goos string) string {
 	key := target
 	if goos == "windows" || goos == "darwin" {
 		key = strings.ToLower(key) // case-insensitive file systems
 	}
 	sum := sha256.Sum256([]byte(key))
-	release, err := lockfile.LockPath(filepath.Join(dir, hex.EncodeToString(sum[:16])+".lock"))
-	if err != nil {
-		return nil, fmt.Errorf("lock %s: %w", target, err)
-	}
-	return func() { _ = release() }, nil
+	return filepath.Join(dir, hex.EncodeToString(sum[:16])+".lock")
 }
 
 // readSettings reads target, bounded. A missing file reads as empty with
