@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"os"
 	"os/signal"
@@ -54,6 +55,9 @@ func runServe(ctx context.Context, s *streams, opts serveOptions) error {
 		return err
 	}
 	idx, err := console.Open(path)
+	if errors.Is(err, fs.ErrPermission) {
+		return withHint(err, "run guard serve as the user whose agents write the audit log")
+	}
 	if err != nil {
 		return err
 	}
@@ -64,7 +68,7 @@ func runServe(ctx context.Context, s *streams, opts serveOptions) error {
 	}
 	ln, err := net.Listen("tcp", net.JoinHostPort(opts.addr, strconv.Itoa(opts.port)))
 	if err != nil {
-		return withHint(fmt.Errorf("listen: %w", err), "pick another port with --port")
+		return withHint(fmt.Errorf("listen: %w", err), listenHint(err))
 	}
 	if !console.IsLoopback(opts.addr) {
 		fmt.Fprintf(s.err, "guard: warning: listening on %s, not loopback: anyone who can reach this address can read your audit log\n", opts.addr)
@@ -73,14 +77,32 @@ func runServe(ctx context.Context, s *streams, opts serveOptions) error {
 	return console.Serve(ctx, ln, h)
 }
 
-// displayAddr names a listening address the way a browser should open it.
+// listenHint says what to do when the listening socket cannot be opened.
+func listenHint(err error) string {
+	switch {
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		return "--addr must be an address of this machine; the default 127.0.0.1 keeps the console local"
+	case errors.Is(err, syscall.EACCES):
+		return "ports below 1024 need privileges: pick another port with --port"
+	case errors.Is(err, syscall.EADDRINUSE):
+		return "another program uses this port: pick another port with --port"
+	}
+	var dnsErr *net.DNSError
+	if errors.As(err, &dnsErr) {
+		return "--addr takes an IP address or a name of this machine, such as 127.0.0.1 or localhost"
+	}
+	return "pick another port with --port, or another address with --addr"
+}
+
+// displayAddr names a listening address the way a browser should open it: a
+// loopback or unspecified (all interfaces) address as 127.0.0.1.
 func displayAddr(a net.Addr) string {
 	ta, ok := a.(*net.TCPAddr)
 	if !ok {
 		return a.String()
 	}
 	host := ta.IP.String()
-	if ta.IP.IsLoopback() && ta.IP.To4() != nil {
+	if (ta.IP.IsLoopback() && ta.IP.To4() != nil) || ta.IP.IsUnspecified() {
 		host = "127.0.0.1"
 	}
 	return net.JoinHostPort(host, strconv.Itoa(ta.Port))

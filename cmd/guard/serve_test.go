@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"testing"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -111,4 +112,43 @@ func scriptGenlog(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	ts.Check(loggen.Write(f, loggen.Options{N: n, Seed: 1}))
 	ts.Check(f.Close())
+}
+
+func TestListenHint(t *testing.T) {
+	wrap := func(errno error) error {
+		return &net.OpError{Op: "listen", Net: "tcp", Err: os.NewSyscallError("bind", errno)}
+	}
+	tests := []struct {
+		err  error
+		want string
+	}{
+		{wrap(syscall.EADDRINUSE), "another program uses this port"},
+		{wrap(syscall.EADDRNOTAVAIL), "--addr must be an address of this machine"},
+		{wrap(syscall.EACCES), "ports below 1024 need privileges"},
+		{&net.OpError{Op: "listen", Net: "tcp", Err: &net.DNSError{Err: "no such host", Name: "x.invalid", IsNotFound: true}}, "--addr takes an IP address"},
+		{errors.New("something else"), "pick another port with --port, or another address with --addr"},
+	}
+	for _, tt := range tests {
+		if got := listenHint(tt.err); !strings.HasPrefix(got, tt.want) {
+			t.Errorf("listenHint(%v) = %q, want it to start with %q", tt.err, got, tt.want)
+		}
+	}
+}
+
+func TestDisplayAddr(t *testing.T) {
+	tests := []struct {
+		addr net.Addr
+		want string
+	}{
+		{&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 7070}, "127.0.0.1:7070"},
+		{&net.TCPAddr{IP: net.IPv6unspecified, Port: 7070}, "127.0.0.1:7070"},
+		{&net.TCPAddr{IP: net.IPv4zero, Port: 1}, "127.0.0.1:1"},
+		{&net.TCPAddr{IP: net.IPv6loopback, Port: 7070}, "[::1]:7070"},
+		{&net.TCPAddr{IP: net.IPv4(10, 0, 0, 5), Port: 80}, "10.0.0.5:80"},
+	}
+	for _, tt := range tests {
+		if got := displayAddr(tt.addr); got != tt.want {
+			t.Errorf("displayAddr(%v) = %q, want %q", tt.addr, got, tt.want)
+		}
+	}
 }

@@ -134,7 +134,7 @@ func (x *Index) refreshLocked(force bool) error {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("audit log %s: %w", x.path, err)
+		return fmt.Errorf("audit log: %w", err) // err names the path
 	}
 	st := x.st
 	if force || st.f == nil || !os.SameFile(st.fi, fi) || fi.Size() < st.end || !st.tailMatches() {
@@ -178,12 +178,12 @@ func build(path string) (*state, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return newState(), nil
 		}
-		return nil, fmt.Errorf("audit log %s: %w", path, err)
+		return nil, fmt.Errorf("audit log: %w", err) // err names the path
 	}
 	fi, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("audit log %s: %w", path, err)
+		return nil, fmt.Errorf("audit log: %w", err) // err names the path
 	}
 	if !fi.Mode().IsRegular() {
 		f.Close()
