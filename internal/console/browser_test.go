@@ -153,6 +153,58 @@ func (b *browser) screenshot(name string, full bool) {
 	}
 }
 
+// accessibilityJS lists what fails two checks: every visible text meets the
+// WCAG AA contrast ratio against its (blended) background, 4.5:1, or 3:1 for
+// large text; every form control and button has an accessible name.
+const accessibilityJS = `(() => {
+  const rgb = s => { const m = s.match(/rgba?\(([^)]+)\)/); if (!m) return null;
+    const p = m[1].split(',').map(parseFloat); return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
+  const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+  const background = el => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; }
+    }
+    let base = {r: 255, g: 255, b: 255};
+    for (let i = layers.length - 1; i >= 0; i--) {
+      const c = layers[i];
+      base = {r: c.r * c.a + base.r * (1 - c.a), g: c.g * c.a + base.g * (1 - c.a), b: c.b * c.a + base.b * (1 - c.a)};
+    }
+    return base;
+  };
+  const root = document.querySelector('dialog[open]') || document.body;
+  const bad = [];
+  root.querySelectorAll('*').forEach(el => {
+    if (!Array.from(el.childNodes).some(n => n.nodeType === 3 && n.textContent.trim())) return;
+    if (el.disabled || el.closest('.sr-only, [hidden], option')) return;
+    const r = el.getBoundingClientRect(), cs = getComputedStyle(el);
+    if (r.width < 2 || r.height < 2 || cs.visibility === 'hidden' || r.right < 0) return;
+    const fg = rgb(cs.color), bg = background(el);
+    const l1 = lum(fg), l2 = lum(bg);
+    const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+    const size = parseFloat(cs.fontSize), bold = parseInt(cs.fontWeight, 10) >= 700;
+    const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    if (ratio < need) bad.push('contrast ' + ratio.toFixed(2) + ' < ' + need + ': ' + el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ' "' + el.textContent.trim().slice(0, 30) + '"');
+  });
+  root.querySelectorAll('select, input, button').forEach(el => {
+    const named = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') ||
+      (el.labels && el.labels.length) || (el.tagName === 'BUTTON' && el.textContent.trim());
+    if (!named) bad.push('no accessible name: ' + el.tagName.toLowerCase() + (el.id ? '#' + el.id : ''));
+  });
+  return bad.join('\n');
+})()`
+
+// checkAccessible fails the test on low-contrast text or unnamed controls in
+// what is on screen (the open dialog, else the page).
+func (b *browser) checkAccessible(where string) {
+	b.t.Helper()
+	if problems := b.eval(accessibilityJS); problems != "" {
+		b.t.Errorf("accessibility of %s:\n%s", where, problems)
+	}
+}
+
 func getJSON[T any](t *testing.T, url string) T {
 	t.Helper()
 	resp, err := http.Get(url)
@@ -206,6 +258,7 @@ func TestBrowserConsole(t *testing.T) {
 		t.Error("charts not drawn")
 	}
 	b.screenshot("console-desktop.png", true)
+	b.checkAccessible("the page")
 
 	// The table shows the API's first page, newest first.
 	checkPage := func(query string, page int) {
@@ -276,6 +329,7 @@ func TestBrowserConsole(t *testing.T) {
 		}
 	}
 	b.screenshot("console-modal.png", false)
+	b.checkAccessible("the detail modal")
 	b.do(chromedp.Click(chromedp.CSS("#detail-close")))
 	b.waitFor("!" + open)
 	b.waitFor(`document.activeElement && document.activeElement.dataset.index === '0'`)
