@@ -6,10 +6,14 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/guardhq/guard/internal/event"
 )
 
 func newTestHandler(t testing.TB, path string, cfg Config) http.Handler {
@@ -438,4 +442,35 @@ func TestJSONLikeTheAuditLog(t *testing.T) {
 	if !strings.Contains(body, `"reason":"url <redacted> matches blocked domain 'pastebin.com' & more"`) {
 		t.Errorf("reason escaped: %s", body)
 	}
+}
+
+// FuzzParseQuery: any query string parses without panic, and an accepted one
+// is within the documented bounds.
+func FuzzParseQuery(f *testing.F) {
+	for _, s := range []string{"", "page=2&limit=50", "verdict=block&hook=Stop", "page=0", "limit=1001",
+		"page=1&page=2", "hook=all&verdict=all", "limit=%31%30", "page=99999999999", "verdict=allow;hook=Stop"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		v, err := url.ParseQuery(raw)
+		if err != nil {
+			return
+		}
+		q, err := ParseQuery(v)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("empty error message")
+			}
+			return
+		}
+		if q.Page < 1 || q.Page > maxPage || q.Limit < 1 || q.Limit > MaxLimit {
+			t.Fatalf("%q: page %d limit %d out of bounds", raw, q.Page, q.Limit)
+		}
+		if q.Verdict != "" && q.Verdict != "allow" && q.Verdict != "block" {
+			t.Fatalf("%q: verdict %q", raw, q.Verdict)
+		}
+		if q.Hook != "" && !slices.Contains(event.Hooks, q.Hook) {
+			t.Fatalf("%q: hook %q", raw, q.Hook)
+		}
+	})
 }
