@@ -37,6 +37,7 @@ import (
 
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/lockfile"
+	"github.com/guardhq/guard/internal/regularfile"
 )
 
 // LockSuffix is appended to the log's path to name the file that Append
@@ -47,7 +48,7 @@ const LockSuffix = ".lock"
 // ErrNotRegular is returned for a log path that names something other than a
 // regular file (a FIFO, a device, a directory): nothing is written to it or
 // read from it.
-var ErrNotRegular = errors.New("not a regular file")
+var ErrNotRegular = regularfile.ErrNotRegular
 
 // tailChunk is how much of the end of the log Append reads at first; a line
 // of the usual few hundred bytes is found in one read.

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/regularfile"
 )
 
 // ErrHashMismatch is the cause of a ChainError whose entry's prev_hash is not
@@ -96,14 +97,10 @@ func verify(r io.Reader) (Report, error) {
 // regular file without opening it, so that a FIFO put in the log's place
 // cannot block the reader. Errors wrap fs.ErrNotExist when there is no log.
 func OpenLog(path string) (*os.File, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("audit log: %w", err)
+	f, err := regularfile.Open(path)
+	if errors.Is(err, ErrNotRegular) {
+		return nil, fmt.Errorf("audit log %w", err) // the error names the path
 	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("audit log %s: %w", path, ErrNotRegular)
-	}
-	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("audit log: %w", err)
 	}

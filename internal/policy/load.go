@@ -6,10 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/guardhq/guard/internal/home"
+	"github.com/guardhq/guard/internal/regularfile"
 )
 
 // MaxSize bounds a policy document. A rules.json larger than this is refused
@@ -31,18 +31,16 @@ func Path() (string, error) { return home.File(home.PolicyName) }
 
 // LoadFile reads and parses the policy document at path. An absent file
 // yields an error matching fs.ErrNotExist.
+//
+// Only a regular file is read, without ever waiting: a FIFO in its place
+// would otherwise hang every hook call.
 func LoadFile(path string) (*Policy, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("policy %s: %w", path, err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("policy %s: %w", path, err)
-	}
-	if len(data) > MaxSize {
+	data, err := regularfile.ReadFile(path, MaxSize)
+	if errors.Is(err, regularfile.ErrTooLarge) {
 		return nil, fmt.Errorf("policy %s: larger than %d bytes", path, MaxSize)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("policy %s: %w", path, err)
 	}
 	return Parse(data, path)
 }

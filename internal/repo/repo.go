@@ -11,12 +11,13 @@ package repo
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"io"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/guardhq/guard/internal/regularfile"
 )
 
 // Limits on what is read.
@@ -97,29 +98,15 @@ func configFromGitFile(dir, dotgit string) string {
 	return filepath.Join(gitdir, "config")
 }
 
-// errNotRegular refuses anything but a regular file: a FIFO, a device or a
-// socket could block the hook call forever or never end.
-var errNotRegular = errors.New("not a regular file")
-
 // readBounded reads at most max bytes of the regular file at path. It never
 // waits on a FIFO: the directory walked comes from the payload, and a hook
 // call that hangs could be read by the agent as "proceed".
 func readBounded(path string, max int64) ([]byte, error) {
-	if fi, err := os.Stat(path); err != nil {
-		return nil, err
-	} else if !fi.Mode().IsRegular() {
-		return nil, errNotRegular
-	}
-	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
+	f, err := regularfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil {
-		return nil, err
-	} else if !fi.Mode().IsRegular() {
-		return nil, errNotRegular // replaced after the first check
-	}
 	return io.ReadAll(io.LimitReader(f, max))
 }
 

@@ -1,0 +1,6 @@
+//go:build !unix
+
+package regularfile
+
+// nonBlock adds nothing where the file system has no FIFOs.
+const nonBlock = 0
