@@ -6,11 +6,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/guardhq/guard/internal/regularfile"
 )
 
 // Policy integrity: `guard policy sign` writes rules.json.sig beside
@@ -184,22 +185,15 @@ func validEnvName(s string) bool {
 	return true
 }
 
-// readBounded reads the file at path whole, refusing one larger than limit
-// bytes. An absent file yields an error matching fs.ErrNotExist.
+// readBounded reads the regular file at path whole, refusing one larger than
+// limit bytes and never waiting on a FIFO. An absent file yields an error
+// matching fs.ErrNotExist.
 func readBounded(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
+	data, err := regularfile.ReadFile(path, limit)
+	if errors.Is(err, regularfile.ErrTooLarge) {
 		return nil, fmt.Errorf("larger than %d bytes", limit)
 	}
-	return data, nil
+	return data, err
 }
 
 // writeAtomic replaces the file at path with data (mode 0600) through a
