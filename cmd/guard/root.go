@@ -9,6 +9,7 @@ import (
 
 	"github.com/guardhq/guard/internal/hook"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 // exitError carries an exit code other than 1 out of a command, with an
@@ -127,16 +128,11 @@ func versionString() string {
 	return v
 }
 
-// stdinIsTerminal reports whether r is a terminal (or absent), in which case
-// a bare `guard` prints help instead of waiting for a hook payload.
+// stdinIsTerminal reports whether r is an interactive terminal, in which
+// case a bare `guard` prints help instead of waiting for a hook payload.
+// Anything else (a pipe, a file, /dev/null) is a hook call: an empty payload
+// blocks, as guard fails closed.
 func stdinIsTerminal(r io.Reader) bool {
 	f, ok := r.(*os.File)
-	if !ok || f == nil {
-		return false
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		return false
-	}
-	return fi.Mode()&os.ModeCharDevice != 0
+	return ok && f != nil && term.IsTerminal(int(f.Fd()))
 }

@@ -36,6 +36,9 @@ Exit status: 0 the input would be allowed, 2 it would be blocked, 1 usage error.
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as a JSON object")
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return withHint(err, `to test an input that starts with "-", put -- before the type: guard test -- command "-rf /"`)
+	})
 	return cmd
 }
 

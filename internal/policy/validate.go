@@ -64,6 +64,9 @@ func (d *decoder) validate(p *Policy) {
 		for i, glob := range g.list {
 			if err := path.Validate(glob); err != nil {
 				d.addf(fmt.Sprintf("%s[%d]", g.field, i), "%s", err)
+			} else if relativeGlob(glob) {
+				d.addf(fmt.Sprintf("%s[%d]", g.field, i),
+					"%q never matches: checked paths are absolute; start it with /, ~/ or **/ (\"**/%s\" matches it anywhere)", glob, glob)
 			}
 		}
 	}
@@ -113,6 +116,22 @@ func (d *decoder) validate(p *Policy) {
 		// token itself is not printed.
 		d.addf("webhook.token", "holds a control character (a stray newline?); an HTTP header cannot carry it")
 	}
+}
+
+// relativeGlob reports whether glob is relative: neither absolute (/, a
+// Windows drive or a UNC path), nor home-based (~, $HOME), nor starting with
+// a wildcard. The detector checks absolute paths only, so such a glob could
+// never match and would protect nothing.
+func relativeGlob(glob string) bool {
+	g := strings.ReplaceAll(glob, `\`, "/")
+	switch {
+	case strings.HasPrefix(g, "/"), strings.HasPrefix(g, "~"), strings.HasPrefix(g, "$HOME"), strings.HasPrefix(g, "${HOME}"),
+		strings.HasPrefix(g, "*"), strings.HasPrefix(g, "?"), strings.HasPrefix(g, "["):
+		return false
+	case len(g) >= 2 && g[1] == ':': // C:/…
+		return false
+	}
+	return true
 }
 
 // checkRegexp reports whether pattern is valid Go (RE2) syntax, with the
