@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/regularfile"
 )
 
 // Hook and verdict classes. A record's class packs both in one byte:
@@ -173,7 +174,8 @@ func (x *Index) swap(ns *state) {
 
 // build indexes the log at path from the start.
 func build(path string) (*state, error) {
-	f, err := os.Open(path)
+	// Never wait on a FIFO or device in the log's place.
+	f, err := regularfile.Open(path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return newState(), nil
@@ -184,10 +186,6 @@ func build(path string) (*state, error) {
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("audit log: %w", err) // err names the path
-	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, fmt.Errorf("audit log %s: not a regular file", path)
 	}
 	st := newState()
 	st.f, st.fi = f, fi
