@@ -111,6 +111,11 @@ const LockTimeout = 10 * time.Second
 // lockWithin takes the lock at path, waiting at most wait. When it gives up,
 // the pending attempt is left to finish and releases the lock at once.
 func lockWithin(path string, wait time.Duration) (func() error, error) {
+	// Uncontended (nearly always), one non-blocking call takes the lock: no
+	// goroutine parked in a blocking flock, so no extra thread per hook call.
+	if release, err := lockfile.TryLockPath(path); err != nil || release != nil {
+		return release, err
+	}
 	type result struct {
 		release func() error
 		err     error

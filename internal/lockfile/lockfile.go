@@ -16,6 +16,17 @@ func Lock(f *os.File) error {
 	return nil
 }
 
+// TryLock takes an exclusive lock on f if it is free and reports whether it
+// did, without waiting. Uncontended, it is one system call, and no thread
+// is parked in a blocking one: callers that bound their wait try it first.
+func TryLock(f *os.File) (bool, error) {
+	ok, err := tryLock(f)
+	if err != nil {
+		return false, fmt.Errorf("lock %s: %w", f.Name(), err)
+	}
+	return ok, nil
+}
+
 // Unlock releases a lock taken by Lock.
 func Unlock(f *os.File) error {
 	if err := unlock(f); err != nil {
@@ -28,12 +39,33 @@ func Unlock(f *os.File) error {
 // it and returns a function that unlocks and closes it. Use it to serialise
 // read-modify-write cycles on another file, e.g. path = settings + ".lock".
 func LockPath(path string) (release func() error, err error) {
+	return lockPath(path, Lock)
+}
+
+// TryLockPath is LockPath without waiting: when another process holds the
+// lock it returns a nil release and a nil error.
+func TryLockPath(path string) (release func() error, err error) {
+	return lockPath(path, func(f *os.File) error {
+		ok, err := TryLock(f)
+		if err == nil && !ok {
+			return errBusy
+		}
+		return err
+	})
+}
+
+var errBusy = fmt.Errorf("lock busy")
+
+func lockPath(path string, lock func(*os.File) error) (func() error, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("open lock file: %w", err)
 	}
-	if err := Lock(f); err != nil {
+	if err := lock(f); err != nil {
 		f.Close()
+		if err == errBusy {
+			return nil, nil
+		}
 		return nil, err
 	}
 	return func() error {

@@ -61,3 +61,25 @@ func TestLockPathSerialisesProcesses(t *testing.T) {
 		t.Fatalf("counter = %s after %d locked increments; a lost update means the lock did not hold", got, procs)
 	}
 }
+
+func TestTryLockPath(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.lock")
+	release, err := TryLockPath(path)
+	if err != nil || release == nil {
+		t.Fatalf("free lock: release %v, err %v", release != nil, err)
+	}
+	// A second open file description is a second holder, as another
+	// process would be: the lock is busy.
+	again, err := TryLockPath(path)
+	if err != nil || again != nil {
+		t.Fatalf("held lock: release %v, err %v; want nil, nil", again != nil, err)
+	}
+	if err := release(); err != nil {
+		t.Fatal(err)
+	}
+	again, err = TryLockPath(path)
+	if err != nil || again == nil {
+		t.Fatalf("released lock: release %v, err %v", again != nil, err)
+	}
+	again()
+}
