@@ -108,36 +108,13 @@ var ErrLockTimeout = errors.New("another process has held the lock too long")
 // hook call blocks instead of hanging until the agent gives up on it.
 const LockTimeout = 10 * time.Second
 
-// lockWithin takes the lock at path, waiting at most wait. When it gives up,
-// the pending attempt is left to finish and releases the lock at once.
+// lockWithin takes the lock at path, waiting at most wait.
 func lockWithin(path string, wait time.Duration) (func() error, error) {
-	// Uncontended (nearly always), one non-blocking call takes the lock: no
-	// goroutine parked in a blocking flock, so no extra thread per hook call.
-	if release, err := lockfile.TryLockPath(path); err != nil || release != nil {
-		return release, err
-	}
-	type result struct {
-		release func() error
-		err     error
-	}
-	ch := make(chan result, 1)
-	go func() {
-		release, err := lockfile.LockPath(path)
-		ch <- result{release, err}
-	}()
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	select {
-	case r := <-ch:
-		return r.release, r.err
-	case <-t.C:
-		go func() {
-			if r := <-ch; r.err == nil {
-				r.release()
-			}
-		}()
+	release, err := lockfile.LockPathWithin(path, wait)
+	if errors.Is(err, lockfile.ErrTimeout) {
 		return nil, fmt.Errorf("%w (waited %s for %s)", ErrLockTimeout, wait, filepath.Base(path))
 	}
+	return release, err
 }
 
 // appendLocked does Append's work on an open log while the lock is held.

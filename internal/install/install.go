@@ -232,31 +232,14 @@ func lockTarget(dir, target, goos string, wait time.Duration) (func(), error) {
 		return nil, fmt.Errorf("create lock directory: %w", err)
 	}
 	path := lockPath(dir, target, goos)
-	type result struct {
-		release func() error
-		err     error
-	}
-	ch := make(chan result, 1)
-	go func() {
-		release, err := lockfile.LockPath(path)
-		ch <- result{release, err}
-	}()
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	select {
-	case r := <-ch:
-		if r.err != nil {
-			return nil, fmt.Errorf("lock %s: %w", target, r.err)
-		}
-		return func() { _ = r.release() }, nil
-	case <-t.C:
-		go func() { // the pending attempt releases the lock as soon as it gets it
-			if r := <-ch; r.err == nil {
-				_ = r.release()
-			}
-		}()
+	release, err := lockfile.LockPathWithin(path, wait)
+	if errors.Is(err, lockfile.ErrTimeout) {
 		return nil, fmt.Errorf("%s: another process has held its lock (%s) for %s; is another guard init stuck?", target, path, wait)
 	}
+	if err != nil {
+		return nil, fmt.Errorf("lock %s: %w", target, err)
+	}
+	return func() { _ = release() }, nil
 }
 
 // lockPath names the lock file of target in dir.

@@ -4,8 +4,10 @@
 package lockfile
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"time"
 )
 
 // Lock blocks until it holds an exclusive lock on f.
@@ -55,6 +57,43 @@ func TryLockPath(path string) (release func() error, err error) {
 }
 
 var errBusy = fmt.Errorf("lock busy")
+
+// ErrTimeout is returned by LockPathWithin when another process held the
+// lock for the whole wait.
+var ErrTimeout = errors.New("another process has held the lock too long")
+
+// LockPathWithin is LockPath waiting at most wait, so a stuck or hostile
+// holder (a `flock` left running) cannot hang the caller. Uncontended, one
+// non-blocking call takes the lock and no thread is parked in a blocking
+// one. When it gives up, the pending attempt releases the lock as soon as it
+// gets it.
+func LockPathWithin(path string, wait time.Duration) (release func() error, err error) {
+	if release, err := TryLockPath(path); err != nil || release != nil {
+		return release, err
+	}
+	type result struct {
+		release func() error
+		err     error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		release, err := LockPath(path)
+		ch <- result{release, err}
+	}()
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case r := <-ch:
+		return r.release, r.err
+	case <-t.C:
+		go func() {
+			if r := <-ch; r.err == nil {
+				r.release()
+			}
+		}()
+		return nil, fmt.Errorf("%w (waited %s for %s)", ErrTimeout, wait, path)
+	}
+}
 
 func lockPath(path string, lock func(*os.File) error) (func() error, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)

@@ -1,12 +1,14 @@
 package lockfile
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestMain lets the test binary act as a child process that increments a
@@ -82,4 +84,21 @@ func TestTryLockPath(t *testing.T) {
 		t.Fatalf("released lock: release %v, err %v", again != nil, err)
 	}
 	again()
+}
+
+func TestLockPathWithinGivesUp(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.lock")
+	hold, err := TryLockPath(path)
+	if err != nil || hold == nil {
+		t.Fatal("could not take the lock", err)
+	}
+	if _, err := LockPathWithin(path, 50*time.Millisecond); !errors.Is(err, ErrTimeout) {
+		t.Fatalf("held lock: err %v, want ErrTimeout", err)
+	}
+	hold()
+	release, err := LockPathWithin(path, time.Second)
+	if err != nil || release == nil {
+		t.Fatalf("free lock: %v", err)
+	}
+	release()
 }
