@@ -37,6 +37,7 @@ import (
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/home"
 	"github.com/guardhq/guard/internal/policy"
+	"github.com/guardhq/guard/internal/realpath"
 	"github.com/guardhq/guard/internal/repo"
 	"github.com/guardhq/guard/internal/webhook"
 )
@@ -180,6 +181,35 @@ func AuditPath() (string, error) {
 	return filepath.Join(dir, home.AuditName), nil
 }
 
+// withLinkTargets adds, after each path to read or write, the path it leads
+// to when symbolic links lead elsewhere, so that a link cannot carry a read
+// or a write past the path rules. The record still hashes what the agent
+// sent.
+func withLinkTargets(inputs []event.Input) []event.Input {
+	var out []event.Input // nil until a path turns out to lead elsewhere
+	userHome, _ := home.UserHome()
+	for i, in := range inputs {
+		real, moved := "", false
+		if in.Kind == event.KindRead || in.Kind == event.KindWrite {
+			real, moved = realpath.Target(in.Text, userHome)
+		}
+		if moved && out == nil {
+			out = make([]event.Input, 0, len(inputs)+1)
+			out = append(out, inputs[:i]...)
+		}
+		if out != nil {
+			out = append(out, in)
+			if moved {
+				out = append(out, event.Input{Kind: in.Kind, Text: real})
+			}
+		}
+	}
+	if out == nil {
+		return inputs
+	}
+	return out
+}
+
 // failure is a reason to block without a verdict: what to show and what to
 // record.
 type failure struct {
@@ -268,7 +298,7 @@ func (r *runner) run() int {
 	r.version = version
 	v := event.Verdict{Decision: event.Allow}
 	if len(call.Inputs) > 0 {
-		if v, err = eval(call.Inputs); err != nil {
+		if v, err = eval(withLinkTargets(call.Inputs)); err != nil {
 			return r.fail(failure{
 				rule:  RuleInternalError,
 				shown: fmt.Sprintf("evaluation failed: %v; run 'guard explain' to check the active rules", err),

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/realpath"
 )
 
 // TestTypes are the input types `guard test` accepts, in the order shown.
@@ -41,7 +42,8 @@ type DryRunResult struct {
 // checked as joined to cwd, as the hook path joins it to the agent's working
 // directory. The input is echoed unless a secret or PII value was found in
 // it, in which case only its size and hash are shown: no output ever repeats
-// a matched value.
+// a matched value. A path that symbolic links lead elsewhere is checked as
+// named and as the path it leads to.
 func (p *Policy) DryRun(typ, input, cwd string) (*DryRunResult, error) {
 	kind := event.Kind(typ)
 	known := false
@@ -55,7 +57,14 @@ func (p *Policy) DryRun(typ, input, cwd string) (*DryRunResult, error) {
 	if (kind == event.KindRead || kind == event.KindWrite) && cwd != "" && !isAbsOrHome(input) {
 		text = filepath.Join(cwd, input)
 	}
-	v, err := p.Evaluate([]event.Input{{Kind: kind, Text: text}})
+	inputs := []event.Input{{Kind: kind, Text: text}}
+	if kind == event.KindRead || kind == event.KindWrite {
+		// As on the hook path: a symbolic link cannot carry a path past the rules.
+		if real, moved := realpath.Target(text, p.Home); moved {
+			inputs = append(inputs, event.Input{Kind: kind, Text: real})
+		}
+	}
+	v, err := p.Evaluate(inputs)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,46 @@
+//go:build unix
+
+package hook
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/guardhq/guard/internal/event"
+)
+
+func TestWithLinkTargets(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret := filepath.Join(dir, "secret.pem")
+	os.WriteFile(secret, nil, 0o600)
+	link := filepath.Join(dir, "notes.txt")
+	os.Symlink(secret, link)
+	plain := filepath.Join(dir, "plain.txt")
+	os.WriteFile(plain, nil, 0o644)
+
+	in := []event.Input{
+		{Kind: event.KindCommand, Text: "cat x"},
+		{Kind: event.KindRead, Text: link},
+		{Kind: event.KindPrompt, Text: "after"},
+		{Kind: event.KindWrite, Text: plain},
+	}
+	want := []event.Input{in[0], in[1], {Kind: event.KindRead, Text: secret}, in[2], in[3]}
+	if got := withLinkTargets(in); !slices.Equal(got, want) {
+		t.Fatalf("got %v\nwant %v", got, want)
+	}
+	// A link as the very first input.
+	first := []event.Input{{Kind: event.KindRead, Text: link}}
+	if got := withLinkTargets(first); !slices.Equal(got, []event.Input{first[0], {Kind: event.KindRead, Text: secret}}) {
+		t.Fatalf("first input a link: got %v", got)
+	}
+	// No link: the same slice back, nothing allocated.
+	same := []event.Input{{Kind: event.KindRead, Text: plain}}
+	if got := withLinkTargets(same); &got[0] != &same[0] {
+		t.Fatal("inputs without links were copied")
+	}
+}
