@@ -388,7 +388,7 @@ func (e *editor) groupA(old, oldInner *value) *value {
 	inner := newObject(m("type", newString("command")), m("command", newString(e.command)))
 	if oldInner != nil {
 		for _, mb := range oldInner.members {
-			if mb.key != "type" && mb.key != "command" {
+			if mb.key != "type" && mb.key != "command" && keepKey(mb) {
 				inner.members = append(inner.members, mb)
 			}
 		}
@@ -400,7 +400,7 @@ func (e *editor) groupA(old, oldInner *value) *value {
 	)
 	if old != nil {
 		for _, mb := range old.members {
-			if mb.key != "matcher" && mb.key != "command" && mb.key != "hooks" {
+			if mb.key != "matcher" && mb.key != "command" && mb.key != "hooks" && keepKey(mb) {
 				g.members = append(g.members, mb)
 			}
 		}
@@ -484,7 +484,7 @@ func (e *editor) entryB(hook string, old *value) *value {
 	}
 	if old != nil && old.kind == kObject {
 		for _, mb := range old.members {
-			if mb.key != "command" && mb.key != "failClosed" {
+			if mb.key != "command" && mb.key != "failClosed" && keepKey(mb) {
 				en.members = append(en.members, mb)
 			}
 		}
@@ -548,10 +548,36 @@ func (e *editor) entryC(object bool, old *value) *value {
 	en := newObject(m("command", newString(e.command)))
 	if old != nil {
 		for _, mb := range old.members {
-			if mb.key != "command" {
+			if mb.key != "command" && keepKey(mb) {
 				en.members = append(en.members, mb)
 			}
 		}
 	}
 	return en
+}
+
+// MinKeptTimeout is the smallest "timeout" (in the agents' unit, seconds)
+// kept on guard's entry when init updates it. A smaller one, or one that is
+// not a plain number, could make the agent give up on guard before it
+// answers (and agents A and C then proceed), so it is dropped and the
+// agent's default applies.
+const MinKeptTimeout = 1
+
+// keepKey reports whether a key of an existing guard entry is kept on the
+// entry init writes. Keys that decide whether or when guard runs are guard's
+// own: a repository can ship a guard-looking entry with "matcher":"none",
+// "async":true, "disabled":true or "timeout":0.001 that would leave guard
+// installed in name only. Other keys are the user's and are kept.
+func keepKey(mb member) bool {
+	switch mb.key {
+	case "matcher", "async", "disabled", "enabled", "background":
+		return false
+	case "timeout":
+		if mb.val == nil || mb.val.kind != kNumber {
+			return false
+		}
+		f, err := strconv.ParseFloat(string(mb.val.raw), 64)
+		return err == nil && f >= MinKeptTimeout
+	}
+	return true
 }
