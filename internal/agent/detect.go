@@ -282,7 +282,7 @@ func resolvePaths(c *Call, opt Options) {
 			continue
 		}
 		p := in.Text
-		if p == "" || filepath.IsAbs(p) || p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`) {
+		if p == "" || filepath.IsAbs(p) || homeRelative(p) {
 			continue
 		}
 		if base != "" {
@@ -336,4 +336,16 @@ func kindOf(raw []byte) string {
 		return "null"
 	}
 	return "a number"
+}
+
+// homeRelative reports whether p starts at the home directory (~, $HOME or
+// ${HOME}), which the path rules expand: joining it with the working
+// directory would hide it from them.
+func homeRelative(p string) bool {
+	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
+		if p == pre || strings.HasPrefix(p, pre+"/") || strings.HasPrefix(p, pre+`\`) {
+			return true
+		}
+	}
+	return false
 }

@@ -53,7 +53,14 @@ func toolCall(c *Call, f fields, rules map[string]toolRule) error {
 	c.Tool = name
 	rule, known := rules[name]
 	if !known {
-		return nil
+		// Agent C's tool names under an A or B event (a misdetected or
+		// misconfigured caller) get C's rules, not a pass-through.
+		if rule, known = cTools[name]; !known {
+			if isMCPTool(name) {
+				return mcpToolInput(c, f)
+			}
+			return nil
+		}
 	}
 	c.Tag = rule.tag
 	if rule.kind == "" {
@@ -74,6 +81,9 @@ func toolCall(c *Call, f fields, rules map[string]toolRule) error {
 		return err
 	}
 	if !present {
+		if name == "Grep" {
+			return grepGlob(c, in, "")
+		}
 		if rule.optional {
 			return nil
 		}
@@ -83,6 +93,62 @@ func toolCall(c *Call, f fields, rules map[string]toolRule) error {
 		return err
 	}
 	c.Inputs = append(c.Inputs, event.Input{Kind: rule.kind, Text: text})
+	if name == "Grep" {
+		return grepGlob(c, in, text)
+	}
+	return nil
+}
+
+// grepGlob adds, for a Grep call with a glob filter, the path the glob
+// names under the searched directory as a read: {"path": "~", "glob":
+// ".ssh/*"} reads ~/.ssh/*, and "*.pem" reads files that **/*.pem blocks.
+// Doublestar segments are dropped (~/**/.ssh/* is checked as ~/.ssh/*), so a
+// glob naming a blocked directory or extension is caught; brace alternatives
+// are not expanded.
+func grepGlob(c *Call, in fields, dir string) error {
+	g, ok, err := in.str("glob")
+	if err != nil || !ok || g == "" {
+		return err
+	}
+	g = strings.ReplaceAll(g, `\`, "/")
+	for strings.Contains(g, "**/") {
+		g = strings.ReplaceAll(g, "**/", "")
+	}
+	g = strings.TrimPrefix(g, "/")
+	if g == "" || g == "**" {
+		return nil
+	}
+	if dir == "" {
+		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: g})
+		return nil
+	}
+	c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: strings.TrimRight(dir, `/\`) + "/" + g})
+	return nil
+}
+
+// isMCPTool reports whether name is an MCP tool's name as agents A and B
+// spell it (mcp__server__tool, MCP:tool).
+func isMCPTool(name string) bool {
+	return len(name) > 3 && strings.EqualFold(name[:3], "mcp") && (name[3] == '_' || name[3] == ':')
+}
+
+// mcpToolInput checks an MCP tool call made through a PreToolUse hook as
+// agent B's beforeMCPExecution checks it: URL fields, command fields, then
+// the whole tool_input for secrets and injection.
+func mcpToolInput(c *Call, f fields) error {
+	r, ok := f.raw("tool_input")
+	if !ok {
+		return nil
+	}
+	urls, commands, rendered, err := scanToolInput(r, "tool_input")
+	if err != nil {
+		return err
+	}
+	c.Inputs = append(c.Inputs, urls...)
+	c.Inputs = append(c.Inputs, commands...)
+	if rendered != "" {
+		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindToolInput, Text: rendered})
+	}
 	return nil
 }
 

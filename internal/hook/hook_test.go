@@ -185,7 +185,8 @@ func TestRunVerdicts(t *testing.T) {
 			name:    "MCP tool name kept",
 			payload: `{"hook_event_name":"PreToolUse","tool_name":"mcp__github__create_issue","tool_input":{"title":"x"}}`,
 			code:    0,
-			want: event.Record{Hook: "PreToolUse", Verdict: "allow", Repo: "acme/dir", InputHash: sha(""), Agent: "a",
+			// The MCP tool_input is checked (review red 1): the hash is of its rendering.
+			want: event.Record{Hook: "PreToolUse", Verdict: "allow", Repo: "acme/dir", InputHash: sha("title: x\n"), TokensIn: 3, Agent: "a",
 				Event: "PreToolUse", Tool: "mcp__github__create_issue"},
 		},
 		{
