@@ -84,6 +84,11 @@ func TestParseA(t *testing.T) {
 			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Write", Cwd: "/proj", Inputs: []event.Input{in(event.KindWrite, "/proj/.env")}}},
 		{name: "edit relative to process wd", payload: `{"hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":"a.go"}}`,
 			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Edit", Inputs: []event.Input{in(event.KindWrite, "/proc/wd/a.go")}}},
+		// review red 1: a second path spelling is checked too.
+		{name: "write both spellings", payload: `{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/tmp/ok","path":"/etc/passwd"}}`,
+			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Write", Inputs: []event.Input{in(event.KindWrite, "/tmp/ok"), in(event.KindWrite, "/etc/passwd")}}},
+		{name: "write spellings equal", payload: `{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/tmp/ok","path":"/tmp/ok"}}`,
+			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Write", Inputs: []event.Input{in(event.KindWrite, "/tmp/ok")}}},
 		{name: "multiedit", payload: `{"hook_event_name":"PreToolUse","tool_name":"MultiEdit","tool_input":{"file_path":"/etc/hosts"}}`,
 			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "MultiEdit", Inputs: []event.Input{in(event.KindWrite, "/etc/hosts")}}},
 		{name: "notebook", payload: `{"hook_event_name":"PreToolUse","tool_name":"NotebookEdit","tool_input":{"notebook_path":"/n.ipynb"}}`,
@@ -236,6 +241,21 @@ func TestParseC(t *testing.T) {
 			want: &Call{Event: "before_tool", Hook: pre, Tool: "write_file", Inputs: []event.Input{in(event.KindWrite, "/etc/passwd")}}},
 		{name: "replace", payload: `{"hook_event_name":"before_tool","tool_name":"replace","tool_input":{"file_path":"/a"}}`,
 			want: &Call{Event: "before_tool", Hook: pre, Tool: "replace", Inputs: []event.Input{in(event.KindWrite, "/a")}}},
+		// review red 1: every path spelling is checked, not the first only.
+		{name: "read both spellings", payload: `{"hook_event_name":"BeforeTool","tool_name":"read_file","tool_input":{"file_path":"/tmp/x","absolute_path":"/h/.ssh/id_rsa"}}`,
+			want: &Call{Event: "BeforeTool", Hook: pre, Tool: "read_file", Inputs: []event.Input{in(event.KindRead, "/tmp/x"), in(event.KindRead, "/h/.ssh/id_rsa")}}},
+		// review red 1: read_many_files' paths and search_file_content's include.
+		{name: "read many files", payload: `{"hook_event_name":"BeforeTool","tool_name":"read_many_files","cwd":"/p","tool_input":{"paths":["src/a.go","/h/.ssh/id_rsa",7,"**/*.pem"],"include":"**"}}`,
+			want: &Call{Event: "BeforeTool", Hook: pre, Tool: "read_many_files", Cwd: "/p", Inputs: []event.Input{
+				in(event.KindRead, "/p/src/a.go"), in(event.KindRead, "/h/.ssh/id_rsa"), in(event.KindRead, "/p/*.pem")}}},
+		{name: "read many files bad paths", payload: `{"hook_event_name":"BeforeTool","tool_name":"read_many_files","tool_input":{"paths":{"a":1}}}`,
+			wantErr: "tool_input.paths: is an object"},
+		{name: "search include", payload: `{"hook_event_name":"BeforeTool","tool_name":"search_file_content","tool_input":{"pattern":"KEY","path":"/h","include":".ssh/*"}}`,
+			want: &Call{Event: "BeforeTool", Hook: pre, Tool: "search_file_content", Inputs: []event.Input{
+				in(event.KindRead, "/h"), in(event.KindWrite, "/h"), in(event.KindRead, "/h/.ssh/*")}}},
+		// review red 1: an MCP tool's input is scanned whole.
+		{name: "mcp tool", payload: `{"hook_event_name":"BeforeTool","tool_name":"kv__put","tool_input":{"value":"\u0041KIA"}}`,
+			want: &Call{Event: "BeforeTool", Hook: pre, Tool: "kv__put", Inputs: []event.Input{in(event.KindToolInput, "value: AKIA\n")}}},
 		{name: "web fetch url", payload: `{"hook_event_name":"before_tool","tool_name":"web_fetch","tool_input":{"url":"https://pastebin.com/x"}}`,
 			want: &Call{Event: "before_tool", Hook: pre, Tool: "web_fetch", Inputs: []event.Input{in(event.KindURL, "https://pastebin.com/x")}}},
 		{name: "web fetch prompt", payload: `{"hook_event_name":"before_tool","tool_name":"web_fetch","tool_input":{"prompt":"summarise <https://a.example/x> and http://169.254.169.254/."}}`,

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"encoding/json"
 	"strings"
 
 	"github.com/guardhq/guard/internal/event"
@@ -78,19 +79,69 @@ func cToolCall(c *Call, f fields) error {
 	} else if ok && s != "" {
 		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindCommand, Text: s})
 	}
-	if s, ok, err := in.firstStr("file_path", "absolute_path", "path"); err != nil {
-		return err
-	} else if ok && s != "" {
-		c.Inputs = append(c.Inputs,
-			event.Input{Kind: event.KindRead, Text: s},
-			event.Input{Kind: event.KindWrite, Text: s})
+	dir := ""
+	for _, n := range []string{"file_path", "absolute_path", "path"} {
+		s, ok, err := in.str(n)
+		if err != nil {
+			return err
+		}
+		if ok && s != "" {
+			if dir == "" {
+				dir = s
+			}
+			c.Inputs = append(c.Inputs,
+				event.Input{Kind: event.KindRead, Text: s},
+				event.Input{Kind: event.KindWrite, Text: s})
+		}
+	}
+	// read_many_files names its files in paths (and include) arrays, of
+	// paths or globs; search_file_content filters with an include glob.
+	for _, n := range []string{"paths", "include"} {
+		globs, err := strs(in, n)
+		if err != nil {
+			return err
+		}
+		for _, g := range globs {
+			if p := globPath(dir, g); p != "" {
+				c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: p})
+			}
+		}
 	}
 	if s, ok, err := in.str("url"); err != nil {
 		return err
 	} else if ok && s != "" {
 		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindURL, Text: s})
 	}
+	if isMCPTool(name) || strings.Contains(name, "__") {
+		// An MCP tool (mcp_…, server__tool): also beforeMCPExecution's
+		// checks of the whole input, secrets and injection included.
+		return mcpToolInput(c, f)
+	}
 	return nil
+}
+
+// strs returns member name as a list of strings: a string is a list of one,
+// an array's string elements are the list (other elements are skipped).
+func strs(f fields, name string) ([]string, error) {
+	r, ok := f.raw(name)
+	if !ok {
+		return nil, nil
+	}
+	var one string
+	if json.Unmarshal(r, &one) == nil {
+		return []string{one}, nil
+	}
+	var many []json.RawMessage
+	if err := json.Unmarshal(r, &many); err != nil {
+		return nil, &Error{Field: f.path(name), Problem: "is " + kindOf(r) + ", want a string or an array of strings"}
+	}
+	var out []string
+	for _, e := range many {
+		if json.Unmarshal(e, &one) == nil && one != "" {
+			out = append(out, one)
+		}
+	}
+	return out, nil
 }
 
 // cWebFetch checks web_fetch: its url field, else every http(s) URL in its

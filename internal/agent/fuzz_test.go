@@ -104,6 +104,8 @@ func FuzzParseB(f *testing.F) {
 		`{"hookEventName":"beforeMCPExecution","tool_name":"t","server_url":"https://m","tool_input":{"a":{"url":"http://x"},"command":["a","b"],"n":1.5,"b":true,"z":null}}`,
 		`{"hookEventName":"postToolUse","tool_output":{"content":"x"}}`,
 		`{"hookEventName":"afterMCPExecution","result_json":"{}"}`,
+		`{"hookEventName":"preToolUse","tool_name":"Grep","tool_input":{"path":"~","glob":"**/**/.ssh/*"}}`,
+		`{"hookEventName":"preToolUse","tool_name":"mcp__s__t","tool_input":{"endpoint":"http://x","command":"ls"}}`,
 	)
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzParse(t, B, data) })
 }
@@ -115,6 +117,8 @@ func FuzzParseC(f *testing.F) {
 		`{"hook_event_name":"before_tool","tool_name":"web_fetch","tool_input":{"prompt":"get https://a.b/c."}}`,
 		`{"hook_event_name":"before_tool","tool_name":"zz","tool_input":{"command":"ls","path":"p","url":"u"}}`,
 		`{"hook_event_name":"after_tool","tool_name":"read_file","tool_response":{"llmContent":"x"}}`,
+		`{"hook_event_name":"BeforeTool","tool_name":"read_many_files","tool_input":{"paths":["a","**/b",1],"include":"/**/"}}`,
+		`{"hook_event_name":"BeforeTool","tool_name":"mcp_x","tool_input":{"cmd":["rm","-rf"],"u":"http://x"}}`,
 	)
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzParse(t, C, data) })
 }

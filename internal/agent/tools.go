@@ -93,8 +93,30 @@ func toolCall(c *Call, f fields, rules map[string]toolRule) error {
 		return err
 	}
 	c.Inputs = append(c.Inputs, event.Input{Kind: rule.kind, Text: text})
+	if rule.kind == event.KindRead || rule.kind == event.KindWrite {
+		// The other spellings too: guard cannot know which one the tool
+		// obeys when the model sends more than one.
+		if err := otherPaths(c, in, rule.kind, text, rule.fields); err != nil {
+			return err
+		}
+	}
 	if name == "Grep" {
 		return grepGlob(c, in, text)
+	}
+	return nil
+}
+
+// otherPaths adds, after the first path field (text), every other non-empty
+// string among names that differs from it, as an input of kind k.
+func otherPaths(c *Call, in fields, k event.Kind, text string, names []string) error {
+	for _, n := range names {
+		s, ok, err := in.str(n)
+		if err != nil {
+			return err
+		}
+		if ok && s != "" && s != text {
+			c.Inputs = append(c.Inputs, event.Input{Kind: k, Text: s})
+		}
 	}
 	return nil
 }
@@ -107,23 +129,34 @@ func toolCall(c *Call, f fields, rules map[string]toolRule) error {
 // are not expanded.
 func grepGlob(c *Call, in fields, dir string) error {
 	g, ok, err := in.str("glob")
-	if err != nil || !ok || g == "" {
+	if err != nil || !ok {
 		return err
 	}
+	if p := globPath(dir, g); p != "" {
+		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: p})
+	}
+	return nil
+}
+
+// globPath returns the path a file-search glob g names under dir ("" for
+// the working directory), with its `**/` segments dropped, or "" when g
+// names every file. An absolute g stands alone.
+func globPath(dir, g string) string {
 	g = strings.ReplaceAll(g, `\`, "/")
+	abs := strings.HasPrefix(g, "/")
 	for strings.Contains(g, "**/") {
 		g = strings.ReplaceAll(g, "**/", "")
 	}
-	g = strings.TrimPrefix(g, "/")
-	if g == "" || g == "**" {
-		return nil
+	if abs && !strings.HasPrefix(g, "/") {
+		g = "/" + g
 	}
-	if dir == "" {
-		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: g})
-		return nil
+	if g == "" || g == "**" || g == "*" || g == "/" {
+		return ""
 	}
-	c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: strings.TrimRight(dir, `/\`) + "/" + g})
-	return nil
+	if abs || dir == "" || homeRelative(g) {
+		return g
+	}
+	return strings.TrimRight(dir, `/\`) + "/" + g
 }
 
 // isMCPTool reports whether name is an MCP tool's name as agents A and B
