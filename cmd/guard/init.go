@@ -80,6 +80,7 @@ func runInit(s *streams, o initOptions) error {
 		return err
 	}
 	targets := []string{o.settings}
+	within := map[string]string{} // the directory each usual file must stay in
 	if o.settings == "" {
 		userHome, err := home.UserHome()
 		if err != nil {
@@ -90,6 +91,15 @@ func runInit(s *streams, o initOptions) error {
 			return fmt.Errorf("current directory: %w", err)
 		}
 		targets = install.Targets(agent, userHome, cwd)
+		for _, t := range targets {
+			// A project's <project>/.agent_x/file comes with a cloned
+			// repository, which can ship a symlink there: it may not lead
+			// out of the project. The user's own files (dotfiles managers
+			// link them anywhere) are followed wherever they lead.
+			if base := filepath.Dir(filepath.Dir(t)); filepath.Clean(base) != filepath.Clean(userHome) {
+				within[t] = base
+			}
+		}
 	}
 	guardDir, err := home.Dir()
 	if err != nil {
@@ -109,6 +119,7 @@ func runInit(s *streams, o initOptions) error {
 	}
 	var errs []error
 	for _, t := range targets {
+		opts.Within = within[t]
 		res, err := install.Apply(t, opts)
 		if err != nil {
 			errs = append(errs, err)

@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/guardhq/guard/internal/lockfile"
+	"github.com/guardhq/guard/internal/regularfile"
 )
 
 // MaxSettingsSize bounds the settings files Apply reads.
@@ -62,6 +63,13 @@ type Options struct {
 	// LockWait bounds the wait for another run's lock on the same file;
 	// zero means DefaultLockWait.
 	LockWait time.Duration
+	// Within, when set, is the directory the settings file must stay in
+	// once every symlink on its path is followed (the project for a
+	// project's file, the home directory for the user's). A file that
+	// leads elsewhere is refused: a cloned repository's
+	// .agent_c/settings.json -> /elsewhere/config.json must not make init
+	// write outside the repository.
+	Within string
 }
 
 // DefaultLockWait is how long Apply waits for another init working on the
@@ -125,6 +133,11 @@ func Apply(path string, o Options) (*Result, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	res := &Result{Path: path, Target: target}
+	if o.Within != "" {
+		if err := checkWithin(o.Within, target); err != nil {
+			return nil, &FileError{Path: path, Err: err}
+		}
+	}
 
 	if !o.DryRun {
 		wait := o.LockWait
@@ -255,7 +268,8 @@ func lockPath(dir, target, goos string) string {
 // readSettings reads target, bounded. A missing file reads as empty with
 // mode 0600, the mode guard gives the files it creates.
 func readSettings(target string) (data []byte, perm fs.FileMode, existed bool, err error) {
-	f, err := os.Open(target)
+	// Never wait on a FIFO a repository's symlink leads to.
+	f, err := regularfile.Open(target)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, 0o600, false, nil
 	}
@@ -384,4 +398,50 @@ func WritePolicy(dir, name string, doc []byte) (path string, created bool, err e
 	}
 	syncDir(dir)
 	return path, true, nil
+}
+
+// checkWithin reports an error when target, with every symlink on its path
+// followed, is not inside dir (itself resolved the same way).
+func checkWithin(dir, target string) error {
+	d, err := realPath(dir)
+	if err != nil {
+		return err
+	}
+	t, err := realPath(target)
+	if err != nil {
+		return err
+	}
+	rel, err := filepath.Rel(d, t)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return fmt.Errorf("leads to %s, outside %s; guard will not follow a symlink out of it (name the file with --settings if that is meant)", t, dir)
+	}
+	return nil
+}
+
+// realPath resolves every symlink in p; the part of p that does not exist
+// yet is joined as written.
+func realPath(p string) (string, error) {
+	p, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	rest := ""
+	for {
+		r, err := filepath.EvalSymlinks(p)
+		if err == nil {
+			return filepath.Join(r, rest), nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		if _, lerr := os.Lstat(p); lerr == nil {
+			return "", fmt.Errorf("%s: a symlink to nothing", p)
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return filepath.Join(p, rest), nil
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+		p = parent
+	}
 }
