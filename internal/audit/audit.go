@@ -27,6 +27,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -127,7 +128,7 @@ func appendLocked(f *os.File, rec *event.Record) error {
 		// A FIFO or a device would swallow the record and look written.
 		return ErrNotRegular
 	}
-	prev, torn, err := lastLineHash(f, fi.Size())
+	prev, torn, err := chainHead(f, fi.Size())
 	if err != nil {
 		return fmt.Errorf("read last line: %w", err)
 	}
@@ -188,6 +189,49 @@ func lastLineHash(f io.ReaderAt, size int64) (sum string, torn bool, err error) 
 		return "", false, err
 	}
 	return hex.EncodeToString(h.Sum(nil)), torn, nil
+}
+
+// maxTornRun bounds how many torn lines in a row chainHead steps over. A
+// crash leaves one; a longer run is a damaged or hostile log, and Append
+// fails (the hook blocks) rather than read it all on every call.
+const maxTornRun = 64
+
+// chainHead returns the prev_hash the next record carries: the hash of the
+// last line that is not a torn line, and whether the log ends without a
+// newline. Torn lines hold no record and are not links of the chain: a
+// record written after one chains from the record before it, so a torn line
+// (which has lost its own prev_hash) cannot cut the chain in two — records
+// before it stay bound to the head.
+func chainHead(f io.ReaderAt, size int64) (sum string, torn bool, err error) {
+	sum, torn, err = lastLineHash(f, size)
+	if err != nil || size == 0 {
+		return sum, torn, err
+	}
+	end := size // end of the candidate line, newline excluded
+	if !torn {
+		end--
+	}
+	for range maxTornRun {
+		start, err := lineStart(f, end)
+		if err != nil {
+			return "", false, err
+		}
+		if end-start > MaxLineBytes {
+			return sum, torn, nil // over-long: not a torn line
+		}
+		line := make([]byte, end-start)
+		if _, err := f.ReadAt(line, start); err != nil {
+			return "", false, err
+		}
+		if json.Valid(line) || !isTorn(line) {
+			return hashLine(line), torn, nil
+		}
+		if start == 0 {
+			return event.ZeroHash, torn, nil
+		}
+		end = start - 1
+	}
+	return "", false, fmt.Errorf("more than %d torn lines in a row at the end of the log", maxTornRun)
 }
 
 // lineStart returns the offset just after the last newline before off, or 0.

@@ -34,8 +34,9 @@ type Report struct {
 	// Entries is the number of records whose prev_hash was verified.
 	Entries int
 	// Torn lists the entry numbers of torn lines: what a write interrupted
-	// by a crash left behind. They are chained (the next record's prev_hash
-	// covers their bytes) but hold no record and are not counted in Entries.
+	// by a crash left behind. They hold no record, are not counted in
+	// Entries and are not links of the chain: the record after a torn line
+	// carries the hash of the last record before it.
 	Torn []int
 	// Head is the chain hash of the last line (event.ZeroHash for an empty
 	// log): the prev_hash the next record will carry. Recording it elsewhere
@@ -81,7 +82,9 @@ func verify(r io.Reader) (Report, error) {
 		rec, err := ParseLine(l.Bytes)
 		switch {
 		case err != nil && isTorn(l.Bytes):
+			// Not a link: the next record chains from the one before.
 			rep.Torn = append(rep.Torn, l.Num)
+			continue
 		case err != nil:
 			return rep, &ChainError{Entry: l.Num, Err: err}
 		case rec.PrevHash != rep.Head:
