@@ -211,17 +211,30 @@ func chainHead(f io.ReaderAt, size int64) (sum string, torn bool, err error) {
 	if !torn {
 		end--
 	}
+	buf := make([]byte, tailChunk)
 	for range maxTornRun {
-		start, err := lineStart(f, end)
-		if err != nil {
+		// The line ending at end, from one tailChunk read when it fits.
+		n := min(end, int64(len(buf)))
+		if _, err := f.ReadAt(buf[:n], end-n); err != nil {
 			return "", false, err
 		}
-		if end-start > MaxLineBytes {
-			return sum, torn, nil // over-long: not a torn line
-		}
-		line := make([]byte, end-start)
-		if _, err := f.ReadAt(line, start); err != nil {
-			return "", false, err
+		var line []byte
+		start := int64(0)
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			start, line = end-n+int64(i)+1, buf[i+1:n]
+		} else if n == end {
+			line = buf[:n]
+		} else {
+			if start, err = lineStart(f, end-n); err != nil {
+				return "", false, err
+			}
+			if end-start > MaxLineBytes {
+				return sum, torn, nil // over-long: not a torn line
+			}
+			line = make([]byte, end-start)
+			if _, err := f.ReadAt(line, start); err != nil {
+				return "", false, err
+			}
 		}
 		if json.Valid(line) || !isTorn(line) {
 			return hashLine(line), torn, nil
