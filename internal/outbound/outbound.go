@@ -9,10 +9,14 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"strings"
 	"time"
 )
 
 // URL returns raw without user information, query or fragment, for messages.
+// A path segment of MaxShownSegment bytes or more is shown as "…": chat
+// webhooks carry their secret in the path (/services/T…/B…/<secret>,
+// /api/webhooks/<id>/<token>), and a hook's standard error reaches the agent.
 // A string that is not an absolute URL yields placeholder rather than
 // itself, which could be a secret pasted into the wrong field.
 func URL(raw, placeholder string) string {
@@ -23,8 +27,18 @@ func URL(raw, placeholder string) string {
 	u.User = nil
 	u.RawQuery, u.ForceQuery = "", false
 	u.Fragment, u.RawFragment = "", ""
-	return u.String()
+	segs := strings.Split(u.EscapedPath(), "/")
+	for i, seg := range segs {
+		if len(seg) >= MaxShownSegment {
+			segs[i] = "…"
+		}
+	}
+	u.Path, u.RawPath = "", ""
+	return u.String() + strings.Join(segs, "/")
 }
+
+// MaxShownSegment is the length from which URL hides a path segment.
+const MaxShownSegment = 16
 
 // ErrorText returns a request error's message without the request URL
 // (net/http's errors quote it, credentials included), and a plain

@@ -16,6 +16,12 @@ func TestURL(t *testing.T) {
 		{"http://127.0.0.1:8080/x?", "http://127.0.0.1:8080/x"},
 		{"s3cret-token-pasted-here", "(url)"},
 		{"", "(url)"},
+		// Secrets in the path (chat webhooks) are hidden, short segments kept.
+		{"https://hooks.slack.example/services/T0123ABCD/B0123ABCD/aBcDeFgHiJkLmNoPqRsTuVwX", "https://hooks.slack.example/services/T0123ABCD/B0123ABCD/…"},
+		{"https://chat.example/api/webhooks/123456789012345678/s3cretTOKENs3cretTOKEN", "https://chat.example/api/webhooks/…/…"},
+		{"https://h.example/%2e%2e/abcdefghijklmnop", "https://h.example/%2e%2e/…"},
+		{"https://h.example", "https://h.example"},
+		{"https://h.example/team/rules.json", "https://h.example/team/rules.json"},
 	}
 	for _, tt := range tests {
 		if got := URL(tt.in, "(url)"); got != tt.want {
