@@ -258,7 +258,11 @@ install_binary() {
 		tar -xzf "$gi_tmp/$gi_archive" -C "$gi_tmp/x" "$gi_exe" ||
 			die "$gi_archive holds no $gi_exe"
 	fi
-	[ -f "$gi_tmp/x/$gi_exe" ] || die "$gi_archive holds no $gi_exe"
+	# A link (to a file only root can read, say) is not the binary: cp would
+	# copy what it names into the install directory.
+	if [ -L "$gi_tmp/x/$gi_exe" ] || [ ! -f "$gi_tmp/x/$gi_exe" ]; then
+		die "$gi_archive holds no $gi_exe (a regular file)"
+	fi
 	[ -z "$gi_sudo" ] || say "using sudo to write to $gi_dir"
 	as_root mkdir -p "$gi_dir"
 	# Copy next to the target, then rename over it: an upgrade never leaves a
