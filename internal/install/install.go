@@ -156,6 +156,11 @@ func Apply(path string, o Options) (*Result, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	res.Existed = existed
+	if existed && !o.DryRun {
+		if err := checkReplaceable(target); err != nil {
+			return nil, &FileError{Path: path, Err: err}
+		}
+	}
 	doc, st := newObject(), defaultStyle
 	if len(bytes.TrimSpace(old)) > 0 {
 		if doc, err = parseJSON(old); err != nil {
@@ -444,4 +449,22 @@ func realPath(p string) (string, error) {
 		rest = filepath.Join(filepath.Base(p), rest)
 		p = parent
 	}
+}
+
+// checkReplaceable refuses a settings file the user marked read-only (no
+// write bit at all) or that another user owns: the atomic rename would
+// replace either with a writable copy owned by the running user, which
+// undoes what whoever set it up meant (an administrator's managed file, say).
+func checkReplaceable(target string) error {
+	fi, err := os.Lstat(target)
+	if err != nil {
+		return err
+	}
+	if fi.Mode().Perm()&0o222 == 0 {
+		return errors.New("is read-only; guard will not replace it (make it writable to let guard edit it)")
+	}
+	if uid, other := ownerOther(fi); other {
+		return fmt.Errorf("belongs to another user (uid %d); guard will not replace it with a copy you own (run guard init as that user)", uid)
+	}
+	return nil
 }
