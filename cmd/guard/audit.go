@@ -184,7 +184,7 @@ func runAuditVerify(s *streams, path string) error {
 	}
 	fmt.Fprintf(s.out, "✓ audit chain intact (%d entries verified)\n", rep.Entries)
 	for _, n := range rep.Torn {
-		fmt.Fprintf(s.out, "note: entry %d is a torn line left by an interrupted write; the chain covers it but it holds no record\n", n)
+		fmt.Fprintf(s.out, "note: entry %d is a torn line left by an interrupted write; it holds no record and is not a link of the chain\n", n)
 	}
 	fmt.Fprintf(s.out, "head: %s\n", rep.Head)
 	return nil
