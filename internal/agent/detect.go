@@ -268,6 +268,11 @@ func eventOf(agentName string, f fields, opt Options) (name, hook string, err er
 // against the payload's cwd, else $AGENT_B_PROJECT_DIR for agent B, else the
 // process working directory.
 func resolvePaths(c *Call, opt Options) {
+	resolveInputs(c.Inputs, baseDir(c, opt))
+}
+
+// baseDir is the directory relative paths of c are resolved against, or "".
+func baseDir(c *Call, opt Options) string {
 	base := c.Cwd
 	if base == "" && c.Agent == B {
 		base = opt.getenv(EnvAgentBProjectDir)
@@ -277,7 +282,15 @@ func resolvePaths(c *Call, opt Options) {
 			base = wd
 		}
 	}
-	for i, in := range c.Inputs {
+	return base
+}
+
+// resolveInputs joins the relative paths of read and write inputs with base.
+func resolveInputs(inputs []event.Input, base string) {
+	if base == "" {
+		return
+	}
+	for i, in := range inputs {
 		if in.Kind != event.KindRead && in.Kind != event.KindWrite {
 			continue
 		}
@@ -285,9 +298,7 @@ func resolvePaths(c *Call, opt Options) {
 		if p == "" || filepath.IsAbs(p) || homeRelative(p) {
 			continue
 		}
-		if base != "" {
-			c.Inputs[i].Text = filepath.Join(base, p)
-		}
+		inputs[i].Text = filepath.Join(base, p)
 	}
 }
 

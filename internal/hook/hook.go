@@ -296,9 +296,20 @@ func (r *runner) run() int {
 		})
 	}
 	r.version = version
+	// The files a shell command names meet the path rules too (cat
+	// ~/.ssh/id_rsa, echo >> ~/.bashrc); they are checked after the inputs
+	// and not recorded.
+	derived, err := agent.CommandPaths(call, agent.Options{Getenv: r.cfg.Getenv, Getwd: r.cfg.Getwd})
+	if err != nil {
+		return r.fail(payloadFailure(err))
+	}
+	checked := call.Inputs
+	if len(derived) > 0 {
+		checked = append(append(make([]event.Input, 0, len(call.Inputs)+len(derived)), call.Inputs...), derived...)
+	}
 	v := event.Verdict{Decision: event.Allow}
-	if len(call.Inputs) > 0 {
-		if v, err = eval(withLinkTargets(call.Inputs)); err != nil {
+	if len(checked) > 0 {
+		if v, err = eval(withLinkTargets(checked)); err != nil {
 			return r.fail(failure{
 				rule:  RuleInternalError,
 				shown: fmt.Sprintf("evaluation failed: %v; run 'guard explain' to check the active rules", err),
