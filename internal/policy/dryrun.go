@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/guardhq/guard/internal/agent"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/realpath"
 )
@@ -58,10 +59,20 @@ func (p *Policy) DryRun(typ, input, cwd string) (*DryRunResult, error) {
 		text = filepath.Join(cwd, input)
 	}
 	inputs := []event.Input{{Kind: kind, Text: text}}
-	if kind == event.KindRead || kind == event.KindWrite {
-		// As on the hook path: a symbolic link cannot carry a path past the rules.
-		if real, moved := realpath.Target(text, p.Home); moved {
-			inputs = append(inputs, event.Input{Kind: kind, Text: real})
+	if kind == event.KindCommand {
+		// As on the hook path: the files a command names meet the path rules.
+		derived, err := agent.CommandPaths(&agent.Call{Cwd: cwd, Inputs: inputs}, agent.Options{})
+		if err != nil {
+			return nil, err
+		}
+		inputs = append(inputs, derived...)
+	}
+	for _, in := range inputs {
+		if in.Kind == event.KindRead || in.Kind == event.KindWrite {
+			// As on the hook path: a symbolic link cannot carry a path past the rules.
+			if real, moved := realpath.Target(in.Text, p.Home); moved {
+				inputs = append(inputs, event.Input{Kind: in.Kind, Text: real})
+			}
 		}
 	}
 	v, err := p.Evaluate(inputs)
