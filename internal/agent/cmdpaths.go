@@ -99,14 +99,35 @@ func nestedPaths(cmd string, depth int) ([]event.Input, error) {
 		return nil, err
 	}
 	var out []event.Input
+	dir := "" // where cd moved to, "" for the starting directory
 	for _, sg := range sp.segs {
 		ps, err := sg.paths(depth)
 		if err != nil {
 			return nil, err
 		}
+		for i := range ps {
+			ps[i].Text = under(dir, ps[i].Text)
+		}
 		out = append(out, ps...)
+		if name, first := commandName(sg.words); name == "cd" || name == "pushd" {
+			switch args := sg.words[min(first, len(sg.words)):]; {
+			case len(args) == 0:
+				dir = "~"
+			case args[len(args)-1] != "-":
+				dir = under(dir, args[len(args)-1])
+			}
+		}
 	}
 	return out, nil
+}
+
+// under returns path p as seen from directory dir ("" for the starting
+// directory): p itself when it is absolute or starts at home.
+func under(dir, p string) string {
+	if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || homeRelative(p) || len(p) > 1 && p[1] == ':' {
+		return p
+	}
+	return strings.TrimRight(dir, "/") + "/" + p
 }
 
 func (sp *splitter) run() error {

@@ -57,6 +57,11 @@ func TestCommandPaths(t *testing.T) {
 		{`find . -name "*.pem" -o -name .env`, []event.Input{r(".")}},
 		{`grep -q x file # cat ~/.ssh/id_rsa`, nil},
 		{`ls -la; make test`, nil},
+		// cd moves where relative paths lead
+		{`cd ~ && cat .ssh/id_rsa`, []event.Input{r("~"), r("~/.ssh/id_rsa")}},
+		{`cd /home && cd u; cat .env`, []event.Input{r("/home"), r("/home/u/.env")}},
+		{`cd; cat .netrc`, []event.Input{r("~/.netrc")}},
+		{`cd - && cat a.txt /b.txt`, []event.Input{r("a.txt"), r("/b.txt")}},
 		{`grep -qx .env .gitignore`, []event.Input{r(".gitignore")}},
 		{`grep -e .env -f pats.txt .env`, []event.Input{r("pats.txt"), r(".env")}},
 		{`rg --hidden PRIVATE ~/.ssh`, []event.Input{r("~/.ssh")}},
