@@ -271,23 +271,7 @@ func (e *editor) eventA(path string, ev *value) (*value, Action, error) {
 			}
 		}
 	}
-	if e.remove {
-		if !found {
-			return ev, Absent, nil
-		}
-		if len(out) == 0 {
-			return nil, Removed, nil
-		}
-		ev.setElems(out)
-		return ev, Removed, nil
-	}
-	act := Updated
-	if !found {
-		out = append(out, e.groupA(nil, nil))
-		act = Added
-	}
-	ev.setElems(out)
-	return ev, act, nil
+	return e.finishList(ev, out, found, func() *value { return e.groupA(nil, nil) })
 }
 
 type groupKind int
