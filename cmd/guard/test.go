@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/guardhq/guard/internal/detect"
+	"github.com/guardhq/guard/internal/hook"
 	"github.com/guardhq/guard/internal/policy"
 	"github.com/spf13/cobra"
 )
@@ -48,7 +49,7 @@ func runTest(s *streams, typ, input string, asJSON bool) error {
 		return withHint(err, policy.Hint(err))
 	}
 	cwd, _ := os.Getwd() // without it a relative path is checked as written
-	r, err := p.DryRun(typ, input, cwd)
+	r, err := hook.DryRun(p, typ, input, cwd)
 	var ute *policy.UnknownTypeError
 	if errors.As(err, &ute) {
 		return withHint(err, "run 'guard test --help' for usage")

@@ -12,7 +12,7 @@ import (
 const MaxCommandWords = 4096
 
 // CommandPaths returns the files the shell commands of c read and write, as
-// read and write inputs resolved like the tool paths (see resolvePaths), so
+// read and write inputs resolved like the tool paths (see ResolvePaths), so
 // that `cat ~/.ssh/id_rsa` or `echo x >> ~/.bashrc` meet the same path rules
 // as the Read and Write tools. The hook path checks them after the command
 // itself; they are not part of c.Inputs, so the record's input_hash is that

@@ -236,7 +236,7 @@ func Parse(agentName string, p Payload, opt Options) (*Call, error) {
 		return nil, err
 	}
 	c.Agent = agentName
-	resolvePaths(c, opt)
+	ResolvePaths(c, opt)
 	return c, nil
 }
 
@@ -264,10 +264,10 @@ func eventOf(agentName string, f fields, opt Options) (name, hook string, err er
 	return name, hook, nil
 }
 
-// resolvePaths makes the relative paths of read and write inputs absolute,
+// ResolvePaths makes the relative paths of read and write inputs absolute,
 // against the payload's cwd, else $AGENT_B_PROJECT_DIR for agent B, else the
 // process working directory.
-func resolvePaths(c *Call, opt Options) {
+func ResolvePaths(c *Call, opt Options) {
 	resolveInputs(c.Inputs, baseDir(c, opt))
 }
 

@@ -181,6 +181,39 @@ func AuditPath() (string, error) {
 	return filepath.Join(dir, home.AuditName), nil
 }
 
+// Expand returns the inputs a call is checked with: its own, then the files
+// its shell commands read and write (cat ~/.ssh/id_rsa, echo >> ~/.bashrc),
+// each path followed by the path symbolic links lead it to. Only the call's
+// own inputs are recorded. An error means a command too long to check.
+func Expand(call *agent.Call, opt agent.Options) ([]event.Input, error) {
+	derived, err := agent.CommandPaths(call, opt)
+	if err != nil {
+		return nil, err
+	}
+	checked := call.Inputs
+	if len(derived) > 0 {
+		checked = append(append(make([]event.Input, 0, len(call.Inputs)+len(derived)), call.Inputs...), derived...)
+	}
+	return withLinkTargets(checked), nil
+}
+
+// DryRun is `guard test`: one input of the given type, expanded exactly as
+// the hook path expands a call's inputs (relative paths joined with cwd, the
+// files a command names, symbolic links followed), evaluated against p.
+func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, error) {
+	kind, err := policy.TestKind(typ)
+	if err != nil {
+		return nil, err
+	}
+	call := &agent.Call{Cwd: cwd, Inputs: []event.Input{{Kind: kind, Text: input}}}
+	agent.ResolvePaths(call, agent.Options{})
+	checked, err := Expand(call, agent.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return p.DryRun(typ, input, checked)
+}
+
 // withLinkTargets adds, after each path to read or write, the path it leads
 // to when symbolic links lead elsewhere, so that a link cannot carry a read
 // or a write past the path rules. The record still hashes what the agent
@@ -296,20 +329,13 @@ func (r *runner) run() int {
 		})
 	}
 	r.version = version
-	// The files a shell command names meet the path rules too (cat
-	// ~/.ssh/id_rsa, echo >> ~/.bashrc); they are checked after the inputs
-	// and not recorded.
-	derived, err := agent.CommandPaths(call, agent.Options{Getenv: r.cfg.Getenv, Getwd: r.cfg.Getwd})
+	checked, err := Expand(call, agent.Options{Getenv: r.cfg.Getenv, Getwd: r.cfg.Getwd})
 	if err != nil {
 		return r.fail(payloadFailure(err))
 	}
-	checked := call.Inputs
-	if len(derived) > 0 {
-		checked = append(append(make([]event.Input, 0, len(call.Inputs)+len(derived)), call.Inputs...), derived...)
-	}
 	v := event.Verdict{Decision: event.Allow}
 	if len(checked) > 0 {
-		if v, err = eval(withLinkTargets(checked)); err != nil {
+		if v, err = eval(checked); err != nil {
 			return r.fail(failure{
 				rule:  RuleInternalError,
 				shown: fmt.Sprintf("evaluation failed: %v; run 'guard explain' to check the active rules", err),

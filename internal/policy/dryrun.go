@@ -4,12 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"path/filepath"
 	"strings"
 
-	"github.com/guardhq/guard/internal/agent"
 	"github.com/guardhq/guard/internal/event"
-	"github.com/guardhq/guard/internal/realpath"
 )
 
 // TestTypes are the input types `guard test` accepts, in the order shown.
@@ -38,44 +35,27 @@ type DryRunResult struct {
 	Notes []string `json:"-"`
 }
 
-// DryRun evaluates one input of the given type against the policy, as a hook
-// would, without writing an audit record. A relative read or write path is
-// checked as joined to cwd, as the hook path joins it to the agent's working
-// directory. The input is echoed unless a secret or PII value was found in
-// it, in which case only its size and hash are shown: no output ever repeats
-// a matched value. A path that symbolic links lead elsewhere is checked as
-// named and as the path it leads to.
-func (p *Policy) DryRun(typ, input, cwd string) (*DryRunResult, error) {
-	kind := event.Kind(typ)
-	known := false
+// TestKind returns the input kind of a `guard test` type, or an
+// *UnknownTypeError.
+func TestKind(typ string) (event.Kind, error) {
 	for _, k := range TestTypes {
-		known = known || k == kind
-	}
-	if !known {
-		return nil, &UnknownTypeError{Type: typ}
-	}
-	text := input
-	if (kind == event.KindRead || kind == event.KindWrite) && cwd != "" && !isAbsOrHome(input) {
-		text = filepath.Join(cwd, input)
-	}
-	inputs := []event.Input{{Kind: kind, Text: text}}
-	if kind == event.KindCommand {
-		// As on the hook path: the files a command names meet the path rules.
-		derived, err := agent.CommandPaths(&agent.Call{Cwd: cwd, Inputs: inputs}, agent.Options{})
-		if err != nil {
-			return nil, err
-		}
-		inputs = append(inputs, derived...)
-	}
-	for _, in := range inputs {
-		if in.Kind == event.KindRead || in.Kind == event.KindWrite {
-			// As on the hook path: a symbolic link cannot carry a path past the rules.
-			if real, moved := realpath.Target(in.Text, p.Home); moved {
-				inputs = append(inputs, event.Input{Kind: in.Kind, Text: real})
-			}
+		if string(k) == typ {
+			return k, nil
 		}
 	}
-	v, err := p.Evaluate(inputs)
+	return "", &UnknownTypeError{Type: typ}
+}
+
+// DryRun evaluates checked, the inputs one `guard test` input of the given
+// type expands to (hook.DryRun builds them as the hook path does), without
+// writing an audit record, and reports it as input. The input is echoed
+// unless a secret or PII value was found in it, in which case only its size
+// and hash are shown: no output ever repeats a matched value.
+func (p *Policy) DryRun(typ, input string, checked []event.Input) (*DryRunResult, error) {
+	if _, err := TestKind(typ); err != nil {
+		return nil, err
+	}
+	v, err := p.Evaluate(checked)
 	if err != nil {
 		return nil, err
 	}
@@ -98,13 +78,6 @@ func (p *Policy) DryRun(typ, input, cwd string) (*DryRunResult, error) {
 		r.Input = fmt.Sprintf("<redacted: %d bytes, sha256 %s>", len(input), hex.EncodeToString(sum[:]))
 	}
 	return r, nil
-}
-
-// isAbsOrHome reports whether path is absolute or starts at the home
-// directory (~), the forms the path detector resolves on its own.
-func isAbsOrHome(path string) bool {
-	return filepath.IsAbs(path) || path == "~" || strings.HasPrefix(path, "~/") || strings.HasPrefix(path, `~\`) ||
-		strings.HasPrefix(path, "$HOME") || strings.HasPrefix(path, "${HOME}") || strings.HasPrefix(path, "/")
 }
 
 func isSensitive(f event.Finding) bool {
