@@ -9,18 +9,20 @@ package realpath
 
 import (
 	"path/filepath"
-	"strings"
+
+	"github.com/guardhq/guard/internal/detect/path"
 )
 
 // Target returns the path p leads to after following symbolic links, and
-// whether that differs from p. p must be absolute or start with ~/ (expanded
-// to home). For a path that does not exist yet (a file about to be written),
+// whether that differs from p. p must be absolute or start at the home
+// directory (~, $HOME, ${HOME}: expanded to home as the path rules do). For a path that does not exist yet (a file about to be written),
 // the links in its directory are followed. When nothing can be resolved, it
 // returns "", false: the path as named is still checked.
 func Target(p, home string) (string, bool) {
-	if home != "" && (p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`)) {
-		p = filepath.Join(home, p[1:])
+	if p == "" {
+		return "", false
 	}
+	p = filepath.FromSlash(path.Normalize(p, home))
 	if !filepath.IsAbs(p) {
 		return "", false
 	}

@@ -36,6 +36,7 @@ func TestTarget(t *testing.T) {
 		{filepath.Join(proj, "plain.txt"), "", false},
 		{filepath.Join(proj, "missing", "deeper"), "", false},
 		{"~/.ssh/id_ed25519", "", false}, // ~ expands to home, which holds no link
+		{"$HOME/../proj/notes.txt", key, true}, // $HOME expands as in the path rules
 		{"relative/path", "", false},
 	}
 	for _, tt := range tests {
