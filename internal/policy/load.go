@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/home"
-	"github.com/guardhq/guard/internal/regularfile"
 )
 
 // MaxSize bounds a policy document. A rules.json larger than this is refused
@@ -35,10 +34,7 @@ func Path() (string, error) { return home.File(home.PolicyName) }
 // Only a regular file is read, without ever waiting: a FIFO in its place
 // would otherwise hang every hook call.
 func LoadFile(path string) (*Policy, error) {
-	data, err := regularfile.ReadFile(path, MaxSize)
-	if errors.Is(err, regularfile.ErrTooLarge) {
-		return nil, fmt.Errorf("policy %s: larger than %d bytes", path, MaxSize)
-	}
+	data, err := readBounded(path, MaxSize)
 	if err != nil {
 		return nil, fmt.Errorf("policy %s: %w", path, err)
 	}
