@@ -35,7 +35,7 @@ func TestTarget(t *testing.T) {
 		{filepath.Join(proj, "keys", "new_key"), filepath.Join(ssh, "new_key"), true}, // not there yet: its directory is followed
 		{filepath.Join(proj, "plain.txt"), "", false},
 		{filepath.Join(proj, "missing", "deeper"), "", false},
-		{"~/.ssh/id_ed25519", "", false}, // ~ expands to home, which holds no link
+		{"~/.ssh/id_ed25519", "", false},       // ~ expands to home, which holds no link
 		{"$HOME/../proj/notes.txt", key, true}, // $HOME expands as in the path rules
 		{"relative/path", "", false},
 	}
