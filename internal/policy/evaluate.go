@@ -100,10 +100,47 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 			}
 			v.Decision = event.Block
 			v.Finding = f
+			if quotesInput(f) {
+				// The shown reason quotes the command or path. When that
+				// text holds a secret or PII value, show the redacted form
+				// instead, and note what was found.
+				hidden, err := p.sensitive(in)
+				if err != nil {
+					return event.Verdict{}, err
+				}
+				if hidden != nil {
+					v.Finding.Reason = f.LogReason
+					v.Notes = append(v.Notes, *hidden)
+				}
+			}
 			return v, nil
 		}
 	}
 	return v, nil
+}
+
+// quotesInput reports whether f's Reason quotes the checked text: the
+// command and path rules do, in the spec's form.
+func quotesInput(f event.Finding) bool {
+	return f.Detector == event.DetectorCommands || f.Detector == event.DetectorPaths
+}
+
+// sensitive returns the first secret or PII finding in the text of in, or
+// nil. It runs only for a block whose reason would quote that text.
+func (p *Policy) sensitive(in event.Input) (*event.Finding, error) {
+	for _, name := range []string{event.DetectorSecrets, event.DetectorPII} {
+		d, err := p.detector(name, in.Kind)
+		if err != nil {
+			return nil, err
+		}
+		if d == nil {
+			continue
+		}
+		if f, hit := d.Check(in.Text); hit {
+			return &f, nil
+		}
+	}
+	return nil, nil
 }
 
 // checker is what every detector package's Detector provides.

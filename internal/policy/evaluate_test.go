@@ -77,6 +77,8 @@ func TestEvaluate(t *testing.T) {
 		{"web content: no PII check", `{}`, []in{{event.KindWebContent, "ssn 123-45-6789"}}, "", nil},
 		{"query injection", `{}`, []in{{event.KindQuery, injectIt}}, "injection_ignore_previous", nil},
 		{"tool input secret", `{}`, []in{{event.KindToolInput, `{"k":"` + awsKey + `"}`}}, "cloud_access_key", nil},
+		{"blocked command holding a secret: noted", `{}`, []in{{event.KindCommand, "rm -rf /var/lib " + awsKey}}, "dangerous_rm", []string{"cloud_access_key"}},
+		{"blocked path holding PII: noted", `{}`, []in{{event.KindRead, "/home/u/.ssh/123-45-6789"}}, "blocked_path", []string{"pii_ssn"}},
 		{"first block wins", `{}`, []in{
 			{event.KindURL, "https://go.dev"},
 			{event.KindRead, "/home/u/.ssh/id_rsa"},
@@ -140,6 +142,34 @@ func TestEvaluateBuildsOnlyWhatItNeeds(t *testing.T) {
 				t.Errorf("after a %s input: %s built = %v, want %v", s.kind, name, ok, want[name])
 			}
 		}
+	}
+}
+
+// TestShownReasonNeverQuotesASecret: a command or path rule quotes the
+// input in its shown reason, except when that input holds a secret or PII
+// value; then the shown reason is the redacted LogReason.
+func TestShownReasonNeverQuotesASecret(t *testing.T) {
+	p := mustParse(t, `{}`)
+	for _, in := range []event.Input{
+		{Kind: event.KindCommand, Text: "rm -rf /var/lib # " + awsKey},
+		{Kind: event.KindCommand, Text: "rm -rf /var/lib # ssn 123-45-6789"},
+		{Kind: event.KindRead, Text: "/home/u/.ssh/" + awsKey},
+	} {
+		v, err := p.Evaluate([]event.Input{in})
+		if err != nil || !v.Blocked() {
+			t.Fatalf("%q: %v %v", in.Text, v, err)
+		}
+		if strings.Contains(v.Finding.Reason, awsKey) || strings.Contains(v.Finding.Reason, "123-45-6789") {
+			t.Errorf("shown reason quotes the value: %s", v.Finding.Reason)
+		}
+		if v.Finding.Reason != v.Finding.LogReason {
+			t.Errorf("shown reason %q, want the redacted %q", v.Finding.Reason, v.Finding.LogReason)
+		}
+	}
+	// Without a secret the spec's form, quoting the command, stays.
+	v, _ := p.Evaluate([]event.Input{{Kind: event.KindCommand, Text: "rm -rf /var/lib"}})
+	if !strings.Contains(v.Finding.Reason, "'rm -rf /var/lib'") {
+		t.Errorf("plain command not quoted: %s", v.Finding.Reason)
 	}
 }
 
