@@ -102,8 +102,18 @@ type Record struct {
 	Event         string   `json:"event"`              // the agent's own event name
 	Tag           string   `json:"tag,omitempty"`      // e.g. subagent_spawn
 	Tool          string   `json:"tool,omitempty"`     // tool name, when the event concerns a tool
+	Action        string   `json:"action,omitempty"`   // on a blocked result: ActionRedacted or ActionWithheld
 	Findings      []string `json:"findings,omitempty"` // rule names of findings that did not block
 }
+
+// What a block did to a tool result or a response, recorded in Record.Action.
+// The verdict stays "block" (counters stay two-valued); Action says whether
+// the agent got the result with each matched value replaced by a marker, or
+// nothing of it.
+const (
+	ActionRedacted = "redacted" // matched values replaced by [REDACTED:<rule>]
+	ActionWithheld = "withheld" // the whole result replaced by guard's notice
+)
 
 // The four hook names used in audit records; events of agents B and C are
 // mapped onto them.
