@@ -1,13 +1,25 @@
-// Package home locates guard's per-user directory and the files in it.
+// Package home locates guard's per-user directory and the files in it, and
+// the user's home directory that ~ stands for in path rules.
 //
 // The directory is ~/.guard unless GUARD_HOME names another one.
+//
+// # The home directory
+//
+// ~ is $HOME (%USERPROFILE% on Windows) when that is an absolute path, as
+// the shells that run an agent's commands expand it. When it is unset, empty
+// or relative, the home directory comes from the account database (the
+// passwd entry of the current user), so that an agent started without HOME
+// cannot switch off every ~ rule. When neither is known, [UserHome] fails and
+// the hook blocks.
 package home
 
 import (
 	"errors"
 	"fmt"
 	"os"
+	"os/user"
 	"path/filepath"
+	"runtime"
 )
 
 // EnvDir is the environment variable that moves guard's directory.
@@ -26,17 +38,49 @@ func Dir() (string, error) {
 	return filepath.Join(h, ".guard"), nil
 }
 
+// ErrNoHome is returned (wrapped) when the home directory is not known.
+var ErrNoHome = errors.New("home directory unknown")
+
 // UserHome returns the current user's home directory, the one `~` stands for
-// in path rules and agent settings paths.
+// in path rules and agent settings paths: $HOME when it is an absolute path,
+// else the account database's entry for the current user (see the package
+// documentation). An error means neither is known.
 func UserHome() (string, error) {
-	h, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("locate home directory: %w", err)
+	if h := os.Getenv(envHome()); filepath.IsAbs(h) {
+		return h, nil
 	}
-	if h == "" {
-		return "", errors.New("locate home directory: HOME is empty")
+	h, err := accountHome()
+	if err != nil {
+		return "", fmt.Errorf("%w: %s is unset, empty or relative, and the account database has no home for this user (%v)", ErrNoHome, envHome(), err)
+	}
+	if !filepath.IsAbs(h) {
+		return "", fmt.Errorf("%w: %s is unset, empty or relative, and the account database has no absolute home for this user (%q)", ErrNoHome, envHome(), h)
 	}
 	return h, nil
+}
+
+// envHome is the variable the platform keeps the home directory in.
+func envHome() string {
+	switch runtime.GOOS {
+	case "windows":
+		return "USERPROFILE"
+	case "plan9":
+		return "home"
+	}
+	return "HOME"
+}
+
+// accountHome returns the home directory the account database records for
+// the current user. A test may replace it.
+var accountHome = func() (string, error) {
+	u, err := user.Current()
+	if err != nil {
+		return "", err
+	}
+	if u.HomeDir == "" {
+		return "", errors.New("no home directory recorded")
+	}
+	return u.HomeDir, nil
 }
 
 // File returns the path of name inside guard's directory.

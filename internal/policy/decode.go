@@ -2,10 +2,14 @@ package policy
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"regexp/syntax"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // decoder applies a generic JSON tree onto a Policy, collecting a Problem for
@@ -16,6 +20,111 @@ type decoder struct {
 	// (urls.block_domains is accepted too), so that a problem with one of
 	// its entries names the field the person wrote. Empty means blocklist.
 	blocklistField string
+}
+
+// maxDepth bounds the nesting of a policy document; the schema needs 4.
+const maxDepth = 64
+
+// tree reads one JSON value from dec into the generic form (map[string]any,
+// []any, json.Number, string, bool, nil), reporting every key that an
+// object holds twice as a problem at its field path: JSON readers disagree
+// on which of the two counts (Go's and JavaScript's take the last), so a
+// second "bash":{"enabled":false} must not slip past a reviewer who reads
+// the first. An error is a syntax error (or a document nested deeper than
+// maxDepth).
+func (d *decoder) tree(dec *json.Decoder, path string, depth int) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, io.ErrUnexpectedEOF
+		}
+		return nil, err
+	}
+	delim, ok := tok.(json.Delim)
+	if !ok {
+		return tok, nil
+	}
+	if depth >= maxDepth {
+		return nil, fmt.Errorf("nested deeper than %d levels", maxDepth)
+	}
+	switch delim {
+	case '{':
+		m := map[string]any{}
+		for dec.More() {
+			tok, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			key, _ := tok.(string) // the decoder only yields string keys here
+			at := join(path, key)
+			v, err := d.tree(dec, at, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			if _, dup := m[key]; dup {
+				d.addf(at, "duplicate key: the object sets it more than once (JSON readers disagree on which one counts); keep one")
+				continue
+			}
+			m[key] = v
+		}
+		if _, err := dec.Token(); err != nil { // }
+			return nil, err
+		}
+		return m, nil
+	default: // '['
+		a := []any{}
+		for i := 0; dec.More(); i++ {
+			v, err := d.tree(dec, fmt.Sprintf("%s[%d]", path, i), depth+1)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, v)
+		}
+		if _, err := dec.Token(); err != nil { // ]
+			return nil, err
+		}
+		return a, nil
+	}
+}
+
+// nameRules adds each command rule's name to the field paths of its
+// problems: bash.block_patterns[3] (no_sudo).pattern, so the rule can be
+// found by the name `guard explain` and the audit log show.
+func (d *decoder) nameRules(p *Policy) {
+	for i := range d.problems {
+		f := d.problems[i].Field
+		rest, ok := strings.CutPrefix(f, "bash.block_patterns[")
+		if !ok {
+			continue
+		}
+		end := strings.IndexByte(rest, ']')
+		n, err := strconv.Atoi(rest[:max(end, 0)])
+		if end < 0 || err != nil || n < 0 || n >= len(p.Bash.BlockPatterns) || p.Bash.BlockPatterns[n].Name == "" {
+			continue
+		}
+		at := len("bash.block_patterns[") + end + 1
+		d.problems[i].Field = f[:at] + " (" + ruleLabel(p.Bash.BlockPatterns[n].Name) + ")" + f[at:]
+	}
+}
+
+// ruleLabel returns a rule name as a field path shows it: as written when
+// it is a plain identifier, else quoted (and cut to 64 characters), so an
+// odd name cannot make the message unreadable.
+func ruleLabel(name string) string {
+	plain := len(name) <= 64
+	for _, r := range name {
+		if !(r == '_' || r == '-' || r == '.' || r == ':' || syntax.IsWordChar(r)) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return name
+	}
+	if utf8.RuneCountInString(name) > 64 {
+		name = string([]rune(name)[:64]) + "…"
+	}
+	return strconv.Quote(name)
 }
 
 func (d *decoder) addf(field, format string, args ...any) {

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"path/filepath"
 	"sync"
 
 	"github.com/guardhq/guard/internal/detect/command"
@@ -11,6 +12,7 @@ import (
 	"github.com/guardhq/guard/internal/detect/secret"
 	urldetect "github.com/guardhq/guard/internal/detect/url"
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/home"
 )
 
 // check is one detector run on an input. piiBlocks says, for the PII
@@ -172,7 +174,11 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 	case event.DetectorPaths:
 		if k == event.KindWrite {
 			if c.writePaths == nil {
-				c.writePaths, err = path.New(p.FilePaths.BlockWrite, p.FilePaths.AllowWrite, p.Home)
+				var guardDirs []string
+				if guardDirs, err = p.guardDirs(); err == nil {
+					c.writePaths, err = path.Compile(path.Rules{Block: p.FilePaths.BlockWrite, Allow: p.FilePaths.AllowWrite,
+						Protected: guardDirs, Home: p.Home})
+				}
 			}
 			return nilIfErr(c.writePaths, err, name)
 		}
@@ -208,6 +214,24 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 		return c.injection, nil
 	}
 	return nil, fmt.Errorf("evaluate: unknown detector %q", name)
+}
+
+// guardDirs returns guard's own directory, and where it really is when it
+// or a directory above it is a symbolic link: writes there are always
+// blocked. A policy that never learnt it (built in a test) asks home.
+func (p *Policy) guardDirs() ([]string, error) {
+	dir := p.GuardDir
+	if dir == "" {
+		var err error
+		if dir, err = home.Dir(); err != nil {
+			return nil, fmt.Errorf("guard's directory: %w", err)
+		}
+	}
+	dirs := []string{dir}
+	if real, err := filepath.EvalSymlinks(dir); err == nil && real != dir {
+		dirs = append(dirs, real)
+	}
+	return dirs, nil
 }
 
 // nilIfErr avoids returning a typed nil pointer inside a non-nil interface.

@@ -237,3 +237,49 @@ func BenchmarkDefaultPolicyCommand(b *testing.B) {
 		}
 	}
 }
+
+// TestGuardDirAlwaysWriteProtected covers issue 11 item 3: guard's own
+// directory, wherever GUARD_HOME puts it and where it really is when it is
+// a symbolic link, is write-protected whatever block_write and allow_write
+// say; reading it is not blocked.
+func TestGuardDirAlwaysWriteProtected(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	real := filepath.Join(root, "real-guard")
+	if err := os.Mkdir(real, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(root, "guard-home")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	t.Setenv("GUARD_HOME", link)
+	p := mustParse(t, `{"file_paths":{"block_write":[],"allow_write":["**"]}}`)
+	for _, w := range []string{link + "/rules.json", link + "/audit.log", link, real + "/rules.json", link + "/x/../rules.json"} {
+		v, err := p.Evaluate([]event.Input{{Kind: event.KindWrite, Text: w}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !v.Blocked() || v.Finding.Rule != "blocked_path" {
+			t.Errorf("write %s allowed", w)
+		}
+	}
+	v, _ := p.Evaluate([]event.Input{{Kind: event.KindWrite, Text: root + "/elsewhere.txt"}})
+	if v.Blocked() {
+		t.Errorf("write outside guard's directory blocked: %s", v.Finding.Reason)
+	}
+	v, _ = p.Evaluate([]event.Input{{Kind: event.KindRead, Text: link + "/rules.json"}})
+	if v.Blocked() {
+		t.Errorf("read of rules.json blocked: %s", v.Finding.Reason)
+	}
+	// LoadWith with an explicit directory protects that one.
+	q, err := LoadWith(LoadOptions{Dir: real, Getenv: func(string) string { return "" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.GuardDir != real {
+		t.Errorf("GuardDir = %q, want %q", q.GuardDir, real)
+	}
+}

@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -95,6 +96,11 @@ func (p *Policy) explainPaths(w *tabwriter.Writer) {
 		plural(len(f.AllowRead), "allowed read", "allowed reads"),
 		plural(len(f.BlockWrite), "blocked write", "blocked writes"),
 		plural(len(f.AllowWrite), "allowed write", "allowed writes"), p.Home)
+	if dirs, err := p.guardDirs(); err == nil {
+		for _, d := range dirs {
+			fmt.Fprintf(w, "  protect write\t%s\t(guard's own directory: no allow list opens it)\n", filepath.Join(d, "**"))
+		}
+	}
 	for _, l := range []struct {
 		what string
 		list []string

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/home"
 )
 
 func TestHint(t *testing.T) {
@@ -13,6 +15,7 @@ func TestHint(t *testing.T) {
 	}{
 		{fmt.Errorf("policy x: %w", ErrSignature), "guard policy sign"},
 		{&RemoteError{}, "remote policy URL"},
+		{fmt.Errorf("policy: %w", home.ErrNoHome), "HOME"},
 		{&Error{Source: "x", Problems: []Problem{{Msg: "bad"}}}, "fix the policy file"},
 	}
 	for _, tt := range tests {

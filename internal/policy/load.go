@@ -44,10 +44,20 @@ func LoadFile(path string) (*Policy, error) {
 // Default returns the built-in default policy: default.json, decoded ahead
 // of time into zz_defaults.go so the hook path does not decode it on every
 // call (TestGeneratedDefaults keeps the two identical).
+//
+// It also learns the home directory (what ~ stands for) and guard's own
+// directory; when the home directory is not known (HOME unset and no
+// account database entry) it fails, for every ~ rule would be void.
 func Default() (*Policy, error) {
 	p := builtinDefault()
 	p.Source = SourceDefaults
-	p.Home, _ = home.UserHome()
+	var err error
+	if p.Home, err = home.UserHome(); err != nil {
+		return nil, fmt.Errorf("policy: path rules with ~ need the home directory: %w", err)
+	}
+	if p.GuardDir, err = home.Dir(); err != nil {
+		return nil, fmt.Errorf("policy: %w", err)
+	}
 	return p, nil
 }
 
@@ -71,14 +81,20 @@ func Parse(data []byte, source string) (*Policy, error) {
 }
 
 func parseInto(p *Policy, data []byte, source string, validate bool) error {
-	home, _ := home.UserHome()
 	p.Source = source
-	p.Home = home
 	d := &decoder{}
-	var doc any
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	if err := dec.Decode(&doc); err != nil {
+	doc, err := d.tree(dec, "", 0)
+	if err != nil {
+		// Decode positions syntax errors more precisely than Token does:
+		// use its message when it finds the error too.
+		var discard any
+		plain := json.NewDecoder(bytes.NewReader(data))
+		plain.UseNumber()
+		if perr := plain.Decode(&discard); perr != nil {
+			err = perr
+		}
 		return &Error{Source: source, Problems: []Problem{{Msg: syntaxMessage(data, err)}}}
 	}
 	if _, err := dec.Token(); err != io.EOF {
@@ -89,6 +105,7 @@ func parseInto(p *Policy, data []byte, source string, validate bool) error {
 		d.validate(p)
 	}
 	if len(d.problems) > 0 {
+		d.nameRules(p)
 		return &Error{Source: source, Problems: d.problems}
 	}
 	return nil

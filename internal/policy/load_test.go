@@ -287,3 +287,47 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestProblemsNameTheRule covers issue 11 item 16: a problem in a command
+// rule names the rule as well as its index; a name that is not a plain
+// identifier is quoted and cut.
+func TestProblemsNameTheRule(t *testing.T) {
+	long := strings.Repeat("x", 70)
+	tests := []struct{ doc, want string }{
+		{`{"bash":{"block_patterns":[{"name":"no_sudo","pattern":"(sudo"}]}}`,
+			`bash.block_patterns[0] (no_sudo).pattern: missing closing ) in "(sudo"`},
+		{`{"bash":{"block_patterns":[{"name":"a b\n","pattern":"ok","severity":"x"}]}}`,
+			`bash.block_patterns[0] ("a b\n").severity: must be one of critical, high, medium, low, not "x"`},
+		{`{"bash":{"block_patterns":[{"name":"` + long + `","pattern":"ok","extra":1}]}}`,
+			`bash.block_patterns[0] ("` + long[:64] + `…").extra: unknown field (known: description, name, pattern, severity)`},
+		{`{"bash":{"block_patterns":[{"pattern":"(x"}]}}`, // no name: nothing to add
+			"2 problems:\n  bash.block_patterns[0].name: is required\n  bash.block_patterns[0].pattern: missing closing ) in \"(x\""},
+	}
+	for _, tt := range tests {
+		_, err := Parse([]byte(tt.doc), "rules.json")
+		if err == nil || err.Error() != "policy rules.json: "+tt.want {
+			t.Errorf("%s:\n got %v\nwant %s", tt.doc, err, "policy rules.json: "+tt.want)
+		}
+	}
+}
+
+// TestDuplicateKeys covers issue 11 item 13 (rules.json): a key set twice
+// in one object, at any depth, is a problem at its field path; the same key
+// in different objects is not.
+func TestDuplicateKeys(t *testing.T) {
+	_, err := Parse([]byte(`{"bash":{"enabled":true},"bash":{"enabled":false}}`), "rules.json")
+	if err == nil || !strings.Contains(err.Error(), "bash: duplicate key") {
+		t.Errorf("second bash object: %v", err)
+	}
+	_, err = Parse([]byte(`{"webhook":{"timeout_ms":500,"timeout_ms":600}}`), "rules.json")
+	if err == nil || !strings.Contains(err.Error(), "webhook.timeout_ms: duplicate key") {
+		t.Errorf("nested duplicate: %v", err)
+	}
+	if _, err := Parse([]byte(`{"bash":{"enabled":true},"injection":{"enabled":true}}`), "rules.json"); err != nil {
+		t.Errorf("same key in two objects: %v", err)
+	}
+	deep := strings.Repeat(`{"a":`, 70) + "1" + strings.Repeat("}", 70)
+	if _, err := Parse([]byte(deep), "rules.json"); err == nil || !strings.Contains(err.Error(), "nested deeper than 64 levels") {
+		t.Errorf("deep document: %v", err)
+	}
+}

@@ -31,6 +31,11 @@ type Policy struct {
 	Source string `json:"-"`
 	// Home is the directory a leading ~ in a path rule stands for.
 	Home string `json:"-"`
+	// GuardDir is guard's own directory ($GUARD_HOME or ~/.guard). A write
+	// anywhere in it, or where it really is when it is a symbolic link, is
+	// always blocked, whatever allow_write says: an agent that could edit
+	// rules.json or the audit log would switch guard off.
+	GuardDir string `json:"-"`
 
 	cache detectors
 }

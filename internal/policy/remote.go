@@ -84,6 +84,20 @@ type LoadOptions struct {
 // remote policy configured it reads two environment variables and, when it
 // exists, rules.json (and rules.json.sig when a key is set); nothing else.
 func LoadWith(o LoadOptions) (*Policy, error) {
+	p, err := loadWith(o)
+	if err != nil {
+		return nil, err
+	}
+	if o.Dir != "" {
+		// The directory the caller named is guard's directory.
+		if p.GuardDir, err = filepath.Abs(o.Dir); err != nil {
+			return nil, fmt.Errorf("policy: guard's directory %s: %w", o.Dir, err)
+		}
+	}
+	return p, nil
+}
+
+func loadWith(o LoadOptions) (*Policy, error) {
 	if o.Getenv == nil {
 		o.Getenv = os.Getenv
 	}

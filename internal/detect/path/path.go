@@ -28,9 +28,20 @@
 // /etc/passwd. Relative paths stay relative: the caller makes them absolute
 // when it knows the working directory.
 //
-// Matching ignores case: the default file systems of macOS and Windows do,
-// so ~/.SSH/id_rsa opens the same file as ~/.ssh/id_rsa there. On Linux this
-// blocks a few more paths than a case-sensitive match would.
+// Matching folds case and Unicode normalization the way the default file
+// systems of macOS and Windows do, on every system: both the glob and the
+// path are put in Unicode normalization form C and then through Unicode
+// simple case folding ([Fold]), so ~/.SSH/id_rsa, ~/.ſsh/id_rsa (U+017F
+// folds to s) and a decomposed é all match their glob. Linux file systems
+// are usually case- and normalization-sensitive, where this blocks a few
+// more paths than an exact match would; guard cannot know which file system
+// holds a path (a case-insensitive volume can be mounted anywhere), so it
+// folds everywhere.
+//
+// # Protected directories
+//
+// Directories given in [Rules.Protected] (guard's own directory) block every
+// path in them, before and whatever the allow globs say.
 package path
 
 import (
@@ -39,8 +50,11 @@ import (
 	gopath "path"
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/event"
@@ -49,9 +63,16 @@ import (
 // Detector matches paths against block and allow globs. It is safe for
 // concurrent use.
 type Detector struct {
-	home  string
-	block []glob
-	allow []glob
+	home      string
+	protected []protectedDir
+	block     []glob
+	allow     []glob
+}
+
+// protectedDir is a directory every path in which is blocked.
+type protectedDir struct {
+	src string // shown as the glob: the directory with /** (~ for home)
+	dir string // normalised and folded, without a trailing /
 }
 
 // glob is one compiled glob: either a doublestar pattern or a regexp.
@@ -71,15 +92,59 @@ func (g glob) match(p string) bool {
 // New compiles the block and allow globs. home is what a leading ~ expands
 // to; when it is empty, ~ stays a literal character.
 func New(block, allow []string, home string) (*Detector, error) {
-	d := &Detector{home: home}
+	return Compile(Rules{Block: block, Allow: allow, Home: home})
+}
+
+// Rules are what a Detector checks.
+type Rules struct {
+	Block []string // globs that block
+	Allow []string // globs that allow, checked before Block
+	// Protected are absolute directories (a leading ~ expands to Home)
+	// every path in which is blocked, whatever Allow says.
+	Protected []string
+	Home      string // what a leading ~ stands for; "" keeps ~ literal
+}
+
+// Compile prepares r.
+func Compile(r Rules) (*Detector, error) {
+	d := &Detector{home: r.Home}
 	var err error
-	if d.block, err = compileAll("block", block, home); err != nil {
+	if d.block, err = compileAll("block", r.Block, r.Home); err != nil {
 		return nil, err
 	}
-	if d.allow, err = compileAll("allow", allow, home); err != nil {
+	if d.allow, err = compileAll("allow", r.Allow, r.Home); err != nil {
 		return nil, err
+	}
+	for _, dir := range r.Protected {
+		n := Normalize(dir, r.Home)
+		if !gopath.IsAbs(n) {
+			return nil, fmt.Errorf("protected directory %q: not absolute", dir)
+		}
+		pd := protectedDir{src: tildeGlob(n, r.Home), dir: strings.TrimSuffix(Fold(n), "/")}
+		dup := false
+		for _, o := range d.protected {
+			dup = dup || o.dir == pd.dir
+		}
+		if !dup {
+			d.protected = append(d.protected, pd)
+		}
 	}
 	return d, nil
+}
+
+// tildeGlob returns the glob that shows protected directory n: n/**, with
+// the home directory written ~.
+func tildeGlob(n, home string) string {
+	if home != "" {
+		h := strings.TrimSuffix(Normalize(home, ""), "/")
+		if n == h {
+			return "~/**"
+		}
+		if rest, ok := strings.CutPrefix(n, h+"/"); ok && h != "" {
+			return "~/" + rest + "/**"
+		}
+	}
+	return strings.TrimSuffix(n, "/") + "/**"
 }
 
 func compileAll(kind string, srcs []string, home string) ([]glob, error) {
@@ -108,7 +173,7 @@ func compile(src, home string) (glob, error) {
 	if strings.ContainsRune(src, 0) {
 		return glob{}, errors.New("glob holds a NUL byte")
 	}
-	p := strings.ToLower(Normalize(src, home))
+	p := Fold(Normalize(src, home))
 	if err := checkClasses(p); err != nil {
 		return glob{}, err
 	}
@@ -126,13 +191,20 @@ func compile(src, home string) (glob, error) {
 	return glob{src: src, re: re}, nil
 }
 
-// Check reports the first block glob that matches p, unless an allow glob
-// matches it. The Reason is `path '<path>' matches glob '<glob>'`.
+// Check reports a protected directory that holds p, else the first block
+// glob that matches p unless an allow glob matches it. The Reason is
+// `path '<path>' matches glob '<glob>'`; a protected directory shows as
+// the glob <dir>/**.
 func (d *Detector) Check(p string) (event.Finding, bool) {
 	if p == "" {
 		return event.Finding{}, false
 	}
-	n := strings.ToLower(Normalize(p, d.home))
+	n := Fold(Normalize(p, d.home))
+	for _, pd := range d.protected {
+		if n == pd.dir || strings.HasPrefix(n, pd.dir+"/") || pd.dir == "" && strings.HasPrefix(n, "/") {
+			return finding(p, pd.src), true
+		}
+	}
 	for _, g := range d.allow {
 		if g.match(n) {
 			return event.Finding{}, false
@@ -140,16 +212,77 @@ func (d *Detector) Check(p string) (event.Finding, bool) {
 	}
 	for _, g := range d.block {
 		if g.match(n) {
-			return event.Finding{
-				Detector:  event.DetectorPaths,
-				Rule:      "blocked_path",
-				Severity:  "high",
-				Reason:    fmt.Sprintf("path '%s' matches glob '%s'", detect.Printable(p), g.src),
-				LogReason: fmt.Sprintf("path '%s' matches glob '%s'", event.Redacted, g.src),
-			}, true
+			return finding(p, g.src), true
 		}
 	}
 	return event.Finding{}, false
+}
+
+func finding(p, glob string) event.Finding {
+	return event.Finding{
+		Detector:  event.DetectorPaths,
+		Rule:      "blocked_path",
+		Severity:  "high",
+		Reason:    fmt.Sprintf("path '%s' matches glob '%s'", detect.Printable(p), glob),
+		LogReason: fmt.Sprintf("path '%s' matches glob '%s'", event.Redacted, glob),
+	}
+}
+
+// Fold returns s in the form path rules compare: Unicode normalization form
+// C, then simple case folding, each rune replaced by one fixed member of its
+// case-folding orbit (its lower-case form where that is in the orbit, so
+// ASCII is lower-cased). Invalid UTF-8 bytes are kept as they are. Two
+// strings fold equal when a case-insensitive, normalization-insensitive file
+// system (APFS, NTFS) would take them for the same name, and sometimes
+// more (NTFS does not fold the Kelvin sign K with k; guard does).
+func Fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(s)
+	}
+	s = norm.NFC.String(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteByte(s[i])
+		} else {
+			b.WriteRune(foldRune(r))
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// foldRune returns the member of r's simple case-folding orbit that stands
+// for the whole orbit: its lower-case form when that is in the orbit, else
+// the smallest member.
+func foldRune(r rune) rune {
+	if r < utf8.RuneSelf {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}
+	least := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		least = min(least, f)
+	}
+	if l := unicode.ToLower(least); l != least {
+		for f := unicode.SimpleFold(l); f != l; f = unicode.SimpleFold(f) {
+			if f == least {
+				return l
+			}
+		}
+	}
+	return least
 }
 
 // Normalize returns p in the form globs are matched against: backslashes

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/guardhq/guard/internal/event"
 )
@@ -149,6 +151,12 @@ func TestDefaultWrite(t *testing.T) {
 		{"/home/dev/project/.agent_b/hooks.json", "**/.agent_b/hooks.json"},
 		{"/home/dev/.agent_b/hooks.json", "**/.agent_b/hooks.json"},
 		{"/home/dev/project/.agent_c/settings.json", "**/.agent_c/settings.json"},
+		{"/home/dev/.agent_c/settings.json", "**/.agent_c/settings.json"},
+		{"/home/dev/project/.agent_a/settings.json", "**/.agent_a/settings.json"},
+		{"/home/dev/project/.agent_a/settings.local.json", "**/.agent_a/settings.local.json"},
+		{"/home/dev/.agent_a/settings.local.json", "**/.agent_a/settings.local.json"},
+		{"/home/dev/project/.agent_a/commands/review.md", ""},
+		{"/home/dev/project/.agent_b/rules/style.md", ""},
 		{"/home/dev/.ssh/authorized_keys", "~/.ssh/**"},
 		{"/home/dev/.bash_profile", "~/.bash_profile"},
 		{"/home/dev/.zprofile", "~/.zprofile"},
@@ -343,5 +351,118 @@ func BenchmarkCheck(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		d.Check(paths[i%len(paths)])
+	}
+}
+
+// TestCaseFolding covers issue 11 item 12: names a case-insensitive,
+// normalization-insensitive file system (APFS, NTFS) takes for the same
+// file match the same glob, on every system.
+func TestCaseFolding(t *testing.T) {
+	d := mustNew(t, []string{"~/.ssh/**", "~/Résumé/**", "/srv/ǅ/*"}, nil, home)
+	tests := []struct {
+		path  string
+		block bool
+	}{
+		{"~/.ſsh/id_rsa", true},                   // U+017F LATIN SMALL LETTER LONG S folds to s
+		{"/home/dev/.SSH/id_rsa", true},           // ASCII case
+		{"/home/dev/.\u017FSH/id_rsa", true},      // mixed
+		{"/home/dev/.\u212Aey/x", false},          // Kelvin sign, not in this glob
+		{"/home/dev/Re\u0301sume\u0301/cv", true}, // decomposed é (macOS stores NFD)
+		{"/home/dev/RÉSUMÉ/cv", true},
+		{"/srv/ǆ/x", true}, // title case orbit ǅ ǆ Ǆ
+		{"/srv/Ǆ/x", true},
+		{"/home/dev/.ssh\xff/x", false}, // invalid UTF-8 is kept, not folded into .ssh
+		{"/home/dev/.sssh/id_rsa", false},
+	}
+	for _, tt := range tests {
+		if _, got := d.Check(tt.path); got != tt.block {
+			t.Errorf("Check(%q) blocked = %v, want %v", tt.path, got, tt.block)
+		}
+	}
+	// The Kelvin sign folds with k, so a glob with k blocks it.
+	if _, ok := mustNew(t, []string{"~/.kube/**"}, nil, home).Check("/home/dev/.\u212Aube/config"); !ok {
+		t.Error("Kelvin sign not folded with k")
+	}
+}
+
+func TestFold(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"ABC/def", "abc/def"},
+		{"ſ", "s"},
+		{"\u212A", "k"},
+		{"Σσς", "σσσ"},
+		{"İ", "İ"}, // no simple folding: kept (its lower case i is another orbit)
+		{"e\u0301", "é"},
+		{"a\xffB", "a\xffb"},
+	}
+	for _, tt := range tests {
+		if got := Fold(tt.in); got != tt.want {
+			t.Errorf("Fold(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// FuzzFold checks that Fold is idempotent and that runes unicode.SimpleFold
+// relates fold equal.
+func FuzzFold(f *testing.F) {
+	for _, s := range []string{"~/.ſsh", "ABC", "Σς", "e\u0301", "\xff", "ǅ"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a := Fold(s)
+		if Fold(a) != a {
+			t.Fatalf("Fold not idempotent: %q -> %q -> %q", s, a, Fold(a))
+		}
+		for _, r := range s {
+			if r != utf8.RuneError && Fold(string(unicode.SimpleFold(r))) != Fold(string(r)) {
+				t.Fatalf("SimpleFold(%q) folds differently", r)
+			}
+		}
+	})
+}
+
+// TestProtected covers issue 11 item 3: a protected directory blocks every
+// path in it, before the allow globs, and shows as <dir>/**.
+func TestProtected(t *testing.T) {
+	d, err := Compile(Rules{
+		Block:     []string{"/etc/**"},
+		Allow:     []string{"**", "/opt/gh/**"},
+		Protected: []string{"/opt/gh", "~/.guard", "/opt/gh/"},
+		Home:      home,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ path, glob string }{
+		{"/opt/gh/rules.json", "/opt/gh/**"},
+		{"/opt/gh", "/opt/gh/**"},
+		{"/opt/GH/audit.log", "/opt/gh/**"},
+		{"/opt/x/../gh/rules.json", "/opt/gh/**"},
+		{"~/.guard/rules.json", "~/.guard/**"},
+		{"/home/dev/.guard", "~/.guard/**"},
+		{"/opt/ghost", ""},
+		{"/etc/passwd", ""}, // allowed by "**": only protected directories beat the allow list
+	}
+	for _, tt := range tests {
+		f, ok := d.Check(tt.path)
+		if tt.glob == "" {
+			if ok {
+				t.Errorf("Check(%q) blocked: %s", tt.path, f.Reason)
+			}
+			continue
+		}
+		if want := "path '" + tt.path + "' matches glob '" + tt.glob + "'"; !ok || f.Reason != want {
+			t.Errorf("Check(%q) = %q, %v; want %q", tt.path, f.Reason, ok, want)
+		}
+	}
+	if len(d.protected) != 2 {
+		t.Errorf("protected = %v, want the two distinct directories", d.protected)
+	}
+	if _, err := Compile(Rules{Protected: []string{"rel/dir"}}); err == nil {
+		t.Error("relative protected directory accepted")
+	}
+	root, _ := Compile(Rules{Protected: []string{"/"}})
+	if _, ok := root.Check("/anything"); !ok {
+		t.Error("protected / does not cover /anything")
 	}
 }
