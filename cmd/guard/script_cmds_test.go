@@ -20,5 +20,6 @@ func scriptCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 		"stopserver":    scriptStopServer,
 		"envsubst":      scriptEnvsubst,
 		"guardexit":     scriptGuardExit,
+		"accounthome":   scriptAccounthome,
 	}
 }

@@ -214,25 +214,25 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, err
 	return p.DryRun(typ, input, checked)
 }
 
-// withLinkTargets adds, after each path to read or write, the path it leads
-// to when symbolic links lead elsewhere, so that a link cannot carry a read
-// or a write past the path rules. The record still hashes what the agent
-// sent.
+// withLinkTargets adds, after each path to read or write, the paths it may
+// lead to when symbolic links (and `..` after them) lead elsewhere
+// (realpath.Targets), so that a link cannot carry a read or a write past
+// the path rules. The record still hashes what the agent sent.
 func withLinkTargets(inputs []event.Input) []event.Input {
 	var out []event.Input // nil until a path turns out to lead elsewhere
 	userHome, _ := home.UserHome()
 	for i, in := range inputs {
-		real, moved := "", false
+		var reals []string
 		if in.Kind == event.KindRead || in.Kind == event.KindWrite {
-			real, moved = realpath.Target(in.Text, userHome)
+			reals = realpath.Targets(in.Text, userHome)
 		}
-		if moved && out == nil {
-			out = make([]event.Input, 0, len(inputs)+1)
+		if len(reals) > 0 && out == nil {
+			out = make([]event.Input, 0, len(inputs)+len(reals))
 			out = append(out, inputs[:i]...)
 		}
 		if out != nil {
 			out = append(out, in)
-			if moved {
+			for _, real := range reals {
 				out = append(out, event.Input{Kind: in.Kind, Text: real})
 			}
 		}

@@ -294,15 +294,26 @@ func Normalize(p, home string) string {
 	}
 	p = strings.ReplaceAll(p, `\`, "/")
 	if home != "" {
-		home = strings.TrimRight(strings.ReplaceAll(home, `\`, "/"), "/")
-		for _, pre := range []string{"~", "$HOME", "${HOME}"} {
-			if p == pre || strings.HasPrefix(p, pre+"/") {
-				p = home + "/" + p[len(pre):]
-				break
-			}
-		}
+		p = ExpandHome(p, strings.ReplaceAll(home, `\`, "/"))
 	}
 	return gopath.Clean(p)
+}
+
+// ExpandHome replaces a leading ~, $HOME or ${HOME} (alone or followed by
+// /) in p with home, and changes nothing else: no cleaning, so that a
+// caller resolving the path like the kernel still sees every .. where it
+// was. An empty home leaves p as it is.
+func ExpandHome(p, home string) string {
+	if home == "" {
+		return p
+	}
+	home = strings.TrimRight(home, "/")
+	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
+		if p == pre || strings.HasPrefix(p, pre+"/") {
+			return home + "/" + p[len(pre):]
+		}
+	}
+	return p
 }
 
 // checkClasses reports an unclosed character class.
