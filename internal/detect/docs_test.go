@@ -59,6 +59,9 @@ func TestPolicyDocListsEveryRule(t *testing.T) {
 	for _, h := range url.SSRFHosts() {
 		want("SSRF target", "`"+h+"`")
 	}
+	for alias := range url.Aliases() {
+		want("SSRF alias", "`"+alias+"`")
+	}
 	for _, set := range [][]detect.RuleInfo{pii.Rules(), secret.Rules(), injection.Rules()} {
 		for _, r := range set {
 			want("rule", "`"+r.Name+"`")

@@ -4,31 +4,52 @@
 // # Order
 //
 // A URL whose host is a cloud metadata endpoint is blocked with rule
-// ssrf_protection, whatever the allowlist says. Otherwise a URL holding an
-// allowlist entry (a substring, ignoring case) is allowed. Otherwise a URL
-// whose host is a blocklist domain or one of its subdomains is blocked with
-// rule blocked_domain.
+// ssrf_protection, whatever the allowlist says. So is, with rule
+// invalid_url_host, a URL whose host URL clients cannot map to a host name
+// (guard could not tell where it leads). Otherwise a URL holding an
+// allowlist entry is allowed. Otherwise a URL whose host is a blocklist
+// domain or one of its subdomains is blocked with rule blocked_domain.
+//
+// # Hosts as URL clients read them
+//
+// Every check sees the host the way browsers and HTTP clients map it
+// (UTS #46, the WHATWG URL standard's domain-to-ASCII): after
+// percent-decoding, full-width and circled characters become ASCII, case
+// folds, soft hyphens and other ignored characters vanish, and non-ASCII
+// names become punycode (xn--). So ①⑥⑨.②⑤④.①⑥⑨.②⑤④, １６９．２５４．１６９．２５４,
+// ｍｅｔａｄａｔａ.google.internal and paste\u00adbin.com are the hosts they
+// spell. Both the nontransitional mapping (browsers) and the transitional one
+// (older clients: ß as ss, joiners dropped) are checked. A host that cannot
+// be mapped, or maps to characters no host name holds, blocks.
 //
 // # SSRF targets
 //
-// The five of the spec: 169.254.169.254 (the link-local metadata service of
-// most clouds), 169.254.169.123 (a cloud time service on the same link),
-// 100.100.100.200, metadata.google.internal and metadata.azure.com. Aliases
-// of the same services count too: fd00:ec2::254 (the IPv6 address of
-// 169.254.169.254) and the single label metadata (short for
-// metadata.google.internal).
+// The spec's five, and the other metadata and credential endpoints cloud
+// providers document; ssrfTargets lists each with its reason, and aliases
+// the other spellings of the same services (docs/POLICY.md has the table).
 //
 // The host is compared after undoing the usual disguises: upper case, a
-// trailing dot, percent-encoding, full-width dots, user info
-// (http://x@169.254.169.254), a missing scheme, backslashes, a port, IPv4
-// written in decimal, hex or octal or with fewer than four parts
-// (2852039166, 0xa9fea9fe, 0251.0376.0251.0376, 169.254.43518), IPv4 inside
-// IPv6 (::ffff:169.254.169.254, ::a9fe:a9fe, 64:ff9b::a9fe:a9fe, 6to4), IPv6
-// zones, and wildcard-DNS names that embed the address
-// (169.254.169.254.nip.io, 169-254-169-254.sslip.io, a9fea9fe.example).
-// Where parsers disagree (a backslash before @, several @), every reading is
-// checked. Names that merely resolve to a metadata address are out of reach
-// of a detector that makes no DNS query.
+// trailing dot, percent-encoding, Unicode look-alikes (above), user info
+// (http://x@169.254.169.254), a missing scheme, a URL inside another
+// (jar:http://169.254.169.254!/), backslashes, a port, IPv4 written in
+// decimal, hex or octal or with fewer than four parts (2852039166,
+// 0xa9fea9fe, 0251.0376.0251.0376, 169.254.43518), numbers past a part's
+// size that some clients wrap (7147006462, 425.510.425.510,
+// 0x41414141a9fea9fe), IPv4 inside IPv6 (::ffff:169.254.169.254, ::a9fe:a9fe,
+// 64:ff9b::a9fe:a9fe, 6to4), IPv6 zones, and wildcard-DNS names that embed
+// the address (169.254.169.254.nip.io, 169-254-169-254.sslip.io,
+// a9fea9fe.example). Where parsers disagree (a backslash before @, several
+// @), every reading is checked. Names that merely resolve to a metadata
+// address are out of reach of a detector that makes no DNS query.
+//
+// # Allowlist
+//
+// An entry is matched, ignoring case, against the URL as a client fetches
+// it: scheme, mapped host, port and path, without the user info, query and
+// fragment (anyone can write any text there without changing where the
+// request goes). An entry with a scheme (https://github.com/org/) must match
+// from the start; one without may match anywhere in host and path. Every
+// reading of the URL must be allowed.
 //
 // # Reasons
 //
@@ -45,20 +66,68 @@ import (
 	"strings"
 	"unicode"
 
+	"golang.org/x/net/idna"
+
 	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/event"
 )
 
-// ssrfTargets are the spec's five metadata endpoints, in the spec's order.
-var ssrfTargets = []string{"169.254.169.254", "169.254.169.123", "100.100.100.200", "metadata.google.internal", "metadata.azure.com"}
+// Target is one always-blocked metadata endpoint and why.
+type Target struct {
+	Host string // a host name or a canonical IP address
+	Why  string // what answers there
+}
 
-// SSRFHosts returns the metadata endpoints that are always blocked.
-func SSRFHosts() []string { return append([]string(nil), ssrfTargets...) }
+// ssrfTargets are the spec's five, in the spec's order, then the endpoints
+// guard adds. Each is in docs/POLICY.md with its reason.
+var ssrfTargets = []Target{
+	{"169.254.169.254", "the instance metadata service of AWS, Google Cloud, Azure, Oracle, IBM, DigitalOcean, OpenStack and most others: instance credentials and user data"},
+	{"169.254.169.123", "the Amazon Time Sync Service on the same link-local network"},
+	{"100.100.100.200", "Alibaba Cloud's instance metadata service"},
+	{"metadata.google.internal", "Google Cloud's metadata server by name"},
+	{"metadata.azure.com", "Azure's metadata service by name"},
+	{"169.254.170.2", "the Amazon ECS task metadata and container credentials endpoint (AWS_CONTAINER_CREDENTIALS_RELATIVE_URI)"},
+	{"169.254.170.23", "the Amazon EKS Pod Identity Agent, which hands pods their IAM credentials"},
+	{"192.0.0.192", "Oracle Cloud's older instance metadata address, listed by public SSRF references (an IETF protocol-assignment address no public service uses)"},
+	{"168.63.129.16", "Azure's WireServer, the VM agent's channel to the platform (goal state, extension settings)"},
+	{"169.254.42.42", "Scaleway's instance metadata service"},
+	{"api.metadata.cloud.ibm.com", "IBM Cloud VPC's instance metadata service by name (instance identity and IAM tokens)"},
+	{"metadata.tencentyun.com", "Tencent Cloud's instance metadata service by name"},
+	{"metadata.platformequinix.com", "Equinix Metal's metadata service (answers by source address, no authentication)"},
+	{"rancher-metadata", "Rancher 1.x's metadata service inside every container"},
+}
 
 // aliases maps other spellings of a target to the target.
 var aliases = map[string]string{
-	"fd00:ec2::254": "169.254.169.254",
-	"metadata":      "metadata.google.internal",
+	"fd00:ec2::254":       "169.254.169.254", // AWS, IPv6
+	"instance-data":       "169.254.169.254", // AWS, the name its DNS answers
+	"fd00:ec2::123":       "169.254.169.123", // AWS time sync, IPv6
+	"fd00:ec2::23":        "169.254.170.23",  // EKS Pod Identity, IPv6
+	"fd00:42::42":         "169.254.42.42",   // Scaleway, IPv6
+	"metadata":            "metadata.google.internal",
+	"metadata.packet.net": "metadata.platformequinix.com", // Equinix Metal's earlier name
+}
+
+// SSRFHosts returns the metadata endpoints that are always blocked.
+func SSRFHosts() []string {
+	out := make([]string, len(ssrfTargets))
+	for i, t := range ssrfTargets {
+		out[i] = t.Host
+	}
+	return out
+}
+
+// SSRFTargets returns the metadata endpoints with their reasons, and
+// Aliases the other spellings of each (alias → target).
+func SSRFTargets() []Target { return append([]Target(nil), ssrfTargets...) }
+
+// Aliases returns the other spellings of the SSRF targets, alias → target.
+func Aliases() map[string]string {
+	m := make(map[string]string, len(aliases))
+	for k, v := range aliases {
+		m[k] = v
+	}
+	return m
 }
 
 // knownSchemes may be followed by the host without "//" (http:169.254.169.254).
@@ -73,7 +142,7 @@ type Detector struct {
 
 type blocked struct {
 	src    string // as written in the policy
-	domain string // lowercase, without *. and trailing dot
+	domain string // mapped to ASCII, lowercase, without *. and trailing dot
 }
 
 // New checks and prepares the blocklist (domains, see [ValidateDomain]) and
@@ -87,6 +156,8 @@ func New(blocklist, allowlist []string) (*Detector, error) {
 		dom := strings.TrimSuffix(strings.TrimPrefix(strings.ToLower(e), "*."), ".")
 		if a, ok := parseIP(dom); ok {
 			dom = a.String()
+		} else if m, err := mapHost(dom, lookup); err == nil {
+			dom = m
 		}
 		d.block = append(d.block, blocked{src: e, domain: dom})
 	}
@@ -99,58 +170,113 @@ func New(blocklist, allowlist []string) (*Detector, error) {
 	return d, nil
 }
 
-// Check reports an SSRF target, then (unless the allowlist matches) a
-// blocklisted domain.
+// Check reports an SSRF target, then a host that cannot be mapped, then
+// (unless the allowlist matches) a blocklisted domain.
 func (d *Detector) Check(rawURL string) (event.Finding, bool) {
-	hosts := hosts(rawURL)
-	for _, h := range hosts {
-		if target, ok := ssrfTarget(h); ok {
-			return event.Finding{
-				Detector:  event.DetectorURLs,
-				Rule:      "ssrf_protection",
-				Severity:  "critical",
-				Reason:    fmt.Sprintf("url host '%s' is the cloud metadata endpoint %s", detect.Printable(h), target),
-				LogReason: fmt.Sprintf("url %s is the cloud metadata endpoint %s", event.Redacted, target),
-			}, true
+	rs := readings(rawURL)
+	var unmappable *reading
+	for i := range rs {
+		r := &rs[i]
+		if !r.mapped() && unmappable == nil {
+			unmappable = r
 		}
-	}
-	lower := strings.ToLower(strings.TrimSpace(rawURL))
-	for _, a := range d.allow {
-		if strings.Contains(lower, a) {
-			return event.Finding{}, false
-		}
-	}
-	for _, h := range hosts {
-		canon := h
-		if a, ok := parseIP(h); ok {
-			canon = a.String()
-		}
-		for _, b := range d.block {
-			if canon == b.domain || strings.HasSuffix(canon, "."+b.domain) {
+		for _, h := range r.ascii { // the forms that could be mapped
+			if target, ok := ssrfTarget(h); ok {
 				return event.Finding{
 					Detector:  event.DetectorURLs,
-					Rule:      "blocked_domain",
-					Severity:  "high",
-					Reason:    fmt.Sprintf("url host '%s' matches blocked domain '%s'", detect.Printable(h), b.src),
-					LogReason: fmt.Sprintf("url %s matches blocked domain '%s'", event.Redacted, b.src),
+					Rule:      "ssrf_protection",
+					Severity:  "critical",
+					Reason:    fmt.Sprintf("url host '%s' is the cloud metadata endpoint %s", detect.Printable(r.host), target),
+					LogReason: fmt.Sprintf("url %s is the cloud metadata endpoint %s", event.Redacted, target),
 				}, true
+			}
+		}
+	}
+	if unmappable != nil {
+		return event.Finding{
+			Detector:  event.DetectorURLs,
+			Rule:      "invalid_url_host",
+			Severity:  "high",
+			Reason:    fmt.Sprintf("url host '%s' is not a host name URL clients can map (so where it leads cannot be checked)", detect.Printable(unmappable.host)),
+			LogReason: fmt.Sprintf("url %s has a host name URL clients cannot map", event.Redacted),
+		}, true
+	}
+	if d.allowed(rs) {
+		return event.Finding{}, false
+	}
+	for _, r := range rs {
+		for _, h := range r.ascii {
+			canon := []string{h}
+			for _, a := range ipReadings(h) {
+				canon = append(canon, a.String())
+			}
+			for _, b := range d.block {
+				for _, c := range canon {
+					if c == b.domain || strings.HasSuffix(c, "."+b.domain) {
+						return event.Finding{
+							Detector:  event.DetectorURLs,
+							Rule:      "blocked_domain",
+							Severity:  "high",
+							Reason:    fmt.Sprintf("url host '%s' matches blocked domain '%s'", detect.Printable(r.host), b.src),
+							LogReason: fmt.Sprintf("url %s matches blocked domain '%s'", event.Redacted, b.src),
+						}, true
+					}
+				}
 			}
 		}
 	}
 	return event.Finding{}, false
 }
 
-// ssrfTarget reports the metadata endpoint host h stands for.
+// allowed reports whether every reading of the URL holds an allowlist
+// entry (see the package documentation).
+func (d *Detector) allowed(rs []reading) bool {
+	if len(d.allow) == 0 || len(rs) == 0 {
+		return false
+	}
+	for _, r := range rs {
+		if !d.allowedReading(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func (d *Detector) allowedReading(r reading) bool {
+	for _, h := range r.forms() {
+		hostPath := h + r.port + r.path
+		full := hostPath
+		if r.scheme != "" {
+			full = r.scheme + "://" + hostPath
+		}
+		for _, a := range d.allow {
+			if strings.Contains(a, "://") {
+				if strings.HasPrefix(full, a) {
+					return true
+				}
+			} else if strings.Contains(hostPath, a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ssrfTarget reports the metadata endpoint host h (mapped to ASCII) stands
+// for.
 func ssrfTarget(h string) (string, bool) {
-	if a, ok := parseIP(h); ok {
-		h = a.String()
+	names := []string{h}
+	for _, a := range ipReadings(h) {
+		names = append(names, a.String())
 	}
-	if t, ok := aliases[h]; ok {
-		return t, true
-	}
-	for _, t := range ssrfTargets {
-		if h == t {
+	for _, n := range names {
+		if t, ok := aliases[n]; ok {
 			return t, true
+		}
+		for _, t := range ssrfTargets {
+			if n == t.Host {
+				return t.Host, true
+			}
 		}
 	}
 	// Wildcard DNS names that embed an address: 169.254.169.254.nip.io,
@@ -167,10 +293,22 @@ func ssrfTarget(h string) (string, bool) {
 
 // embedded lists the spellings of the IPv4 targets that wildcard DNS
 // services accept inside a name: dotted, dashed and hex.
-var embedded = []struct{ form, target string }{
-	{"169.254.169.254", "169.254.169.254"}, {"169-254-169-254", "169.254.169.254"}, {"a9fea9fe", "169.254.169.254"},
-	{"169.254.169.123", "169.254.169.123"}, {"169-254-169-123", "169.254.169.123"}, {"a9fea97b", "169.254.169.123"},
-	{"100.100.100.200", "100.100.100.200"}, {"100-100-100-200", "100.100.100.200"}, {"646464c8", "100.100.100.200"},
+var embedded = embeddedForms()
+
+func embeddedForms() []struct{ form, target string } {
+	var out []struct{ form, target string }
+	for _, t := range ssrfTargets {
+		a, err := netip.ParseAddr(t.Host)
+		if err != nil || !a.Is4() {
+			continue
+		}
+		b := a.As4()
+		out = append(out,
+			struct{ form, target string }{t.Host, t.Host},
+			struct{ form, target string }{strings.ReplaceAll(t.Host, ".", "-"), t.Host},
+			struct{ form, target string }{fmt.Sprintf("%02x%02x%02x%02x", b[0], b[1], b[2], b[3]), t.Host})
+	}
+	return out
 }
 
 // hasLabels reports whether sub occurs in h with neither a letter nor a
@@ -198,44 +336,101 @@ var (
 	dots     = strings.NewReplacer("。", ".", "．", ".", "｡", ".") // full-width dots
 )
 
-// hosts returns every reading of the host of raw, lowercased and cleaned;
-// none when raw has no host.
-func hosts(raw string) []string {
-	s := controls.Replace(strings.ToLower(strings.TrimSpace(raw)))
-	var out []string
-	add := func(h string) {
-		if h == "" {
-			return
-		}
-		for _, o := range out {
-			if o == h {
-				return
+// reading is one way a URL client may read a URL.
+type reading struct {
+	scheme string   // lowercase, "" when none
+	host   string   // lowercase, percent-decoded, without brackets, port and trailing dots
+	port   string   // ":<port>" or ""
+	path   string   // from the first / to the query or fragment, lowercase
+	ascii  []string // host as clients map it (one or two forms)
+	failed bool     // a client's mapping of the host fails
+}
+
+func (r *reading) mapped() bool { return !r.failed }
+
+// forms returns the host spellings an allowlist entry may name: the mapped
+// ASCII forms and their Unicode display forms.
+func (r *reading) forms() []string {
+	out := append([]string(nil), r.ascii...)
+	for _, a := range r.ascii {
+		if strings.Contains(a, "xn--") {
+			if u, err := display.ToUnicode(a); err == nil && u != a {
+				out = append(out, u)
 			}
 		}
-		out = append(out, h)
-	}
-	for _, v := range []string{strings.ReplaceAll(s, `\`, "/"), s} {
-		auth := authority(v)
-		add(cleanHost(auth, strings.LastIndexByte(auth, '@')))
-		add(cleanHost(auth, strings.IndexByte(auth, '@')))
 	}
 	return out
 }
 
-// authority returns the part of a lowercased URL between the scheme and the
-// path: user info, host and port.
-func authority(s string) string {
+// maxReadings bounds the readings of one URL.
+const maxReadings = 16
+
+// readings returns every reading of raw, lowercased and cleaned; none when
+// raw has no host.
+func readings(raw string) []reading {
+	// Only ASCII is lower-cased here: other letters are the mapping's to
+	// fold (U+0130 is not i to a URL client).
+	s := controls.Replace(asciiLower(strings.TrimSpace(raw)))
+	var out []reading
+	add := func(r reading) {
+		if r.host == "" || len(out) >= maxReadings {
+			return
+		}
+		for _, o := range out {
+			if o.host == r.host && o.scheme == r.scheme && o.port == r.port && o.path == r.path {
+				return
+			}
+		}
+		r.ascii, r.failed = mapForms(r.host)
+		out = append(out, r)
+	}
+	for _, v := range variants(s) {
+		scheme, auth, rest := split(v)
+		path := rest
+		if i := strings.IndexAny(path, "?#"); i >= 0 {
+			path = path[:i]
+		}
+		for _, at := range []int{strings.LastIndexByte(auth, '@'), strings.IndexByte(auth, '@')} {
+			host, port := cleanHost(auth, at)
+			add(reading{scheme: scheme, host: host, port: port, path: path})
+			if i := strings.IndexByte(host, '!'); i > 0 { // jar:http://host!/entry
+				add(reading{scheme: scheme, host: strings.TrimRight(host[:i], "."), port: port, path: path})
+			}
+		}
+	}
+	return out
+}
+
+// variants returns the spellings of s a parser may read: as written, with
+// backslashes as slashes, and the URL inside another (jar:, view-source:).
+func variants(s string) []string {
+	out := []string{strings.ReplaceAll(s, `\`, "/"), s}
+	for i := 0; i < len(out) && len(out) < 8; i++ {
+		v := out[i]
+		if j := strings.IndexByte(v, ':'); j > 0 && isScheme(v[:j]) {
+			inner := v[j+1:]
+			if k := strings.IndexByte(inner, ':'); k > 0 && isScheme(inner[:k]) && strings.HasPrefix(inner[k+1:], "//") {
+				out = append(out, inner)
+			}
+		}
+	}
+	return out
+}
+
+// split returns the scheme ("" when none), the authority (user info, host
+// and port) and the rest (path, query, fragment) of a lowercased URL.
+func split(s string) (scheme, auth, rest string) {
 	if i := strings.IndexByte(s, ':'); i > 0 && isScheme(s[:i]) {
-		rest := s[i+1:]
-		if strings.HasPrefix(rest, "//") || knownSchemes[s[:i]] {
-			s = rest
+		after := s[i+1:]
+		if strings.HasPrefix(after, "//") || knownSchemes[s[:i]] {
+			scheme, s = s[:i], after
 		}
 	}
 	s = strings.TrimLeft(s, "/")
 	if i := strings.IndexAny(s, "/?#"); i >= 0 {
-		s = s[:i]
+		return scheme, s[:i], s[i:]
 	}
-	return s
+	return scheme, s, ""
 }
 
 func isScheme(s string) bool {
@@ -250,21 +445,144 @@ func isScheme(s string) bool {
 // cleanHost drops the user info (up to the @ at index at, -1 for none) and
 // the port of auth, decodes percent escapes and full-width dots, and trims
 // brackets and trailing dots.
-func cleanHost(auth string, at int) string {
+func cleanHost(auth string, at int) (host, port string) {
 	h := auth[at+1:]
 	if strings.HasPrefix(h, "[") {
 		h = h[1:]
 		if j := strings.IndexByte(h, ']'); j >= 0 {
+			if rest := h[j+1:]; strings.HasPrefix(rest, ":") {
+				port = rest
+			}
 			h = h[:j]
 		}
 	} else if strings.Count(h, ":") == 1 {
-		h = h[:strings.IndexByte(h, ':')]
+		j := strings.IndexByte(h, ':')
+		h, port = h[:j], h[j:]
 	}
 	if dec, err := neturl.PathUnescape(h); err == nil {
-		h = strings.ToLower(dec)
+		h = asciiLower(dec)
 	}
 	h = dots.Replace(h)
-	return strings.TrimRight(h, ".")
+	return strings.TrimRight(h, "."), port
+}
+
+// The UTS #46 profiles URL clients use: the WHATWG URL standard's
+// (nontransitional, no STD3 rules, no hyphen checks) and the transitional
+// one of older clients. display turns punycode back into Unicode.
+var (
+	lookup       = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.StrictDomainName(false), idna.CheckHyphens(false), idna.Transitional(false))
+	transitional = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.StrictDomainName(false), idna.CheckHyphens(false), idna.Transitional(true))
+	display      = idna.New(idna.MapForLookup(), idna.StrictDomainName(false), idna.CheckHyphens(false))
+)
+
+// mapForms returns host as URL clients map it: one form, or two when the
+// transitional mapping differs; failed when either cannot map it (forms
+// then holds the one that could).
+func mapForms(host string) (forms []string, failed bool) {
+	if a, err := netip.ParseAddr(host); err == nil && a.Is6() {
+		return []string{host}, false // an IPv6 literal is not a name
+	}
+	a, err := mapHost(host, lookup)
+	if ascii(host) {
+		if err != nil {
+			return nil, true
+		}
+		return []string{a}, false
+	}
+	if err == nil {
+		forms = append(forms, a)
+	}
+	t, terr := mapHost(host, transitional)
+	if terr == nil && t != a {
+		forms = append(forms, t)
+	}
+	return forms, err != nil || terr != nil
+}
+
+// Mapping errors of guard's own.
+var (
+	errForbidden = errors.New("maps to a character a host name cannot hold")
+	errTooLong   = fmt.Errorf("longer than %d bytes before mapping", maxMappedHost)
+)
+
+// maxMappedHost bounds a host that needs mapping: a DNS name has at most
+// 253 characters, each at most 4 bytes in UTF-8, and the bound leaves room
+// for ignored characters. Past it the host blocks, so padding with soft
+// hyphens cannot make guard give up on a name.
+const maxMappedHost = 2048
+
+// mapHost maps host with profile p. A plain ASCII name without punycode
+// labels maps to itself; that is the common case and costs nothing.
+func mapHost(host string, p *idna.Profile) (string, error) {
+	if ascii(host) && !strings.Contains(host, "xn--") {
+		return host, nil
+	}
+	if len(host) > maxMappedHost {
+		return "", errTooLong
+	}
+	m, err := p.ToASCII(host)
+	if err != nil {
+		return "", err
+	}
+	m = strings.TrimRight(strings.ToLower(m), ".")
+	if m == "" || strings.ContainsFunc(m, forbidden) {
+		return "", errForbidden
+	}
+	return m, nil
+}
+
+// forbidden reports the characters the WHATWG URL standard forbids in a
+// domain, which a mapping may produce (a full-width solidus maps to /).
+func forbidden(r rune) bool {
+	return r < 0x21 || r == 0x7f || strings.ContainsRune("#%/:<>?@[\\]^|", r)
+}
+
+// asciiLower lower-cases the ASCII letters of s and nothing else.
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// hosts returns the host of every reading of raw, for tests and fuzzing.
+func hosts(raw string) []string {
+	var out []string
+	for _, r := range readings(raw) {
+		out = append(out, r.host)
+	}
+	return out
+}
+
+// ipReadings returns the IP addresses h stands for: as permissive resolvers
+// parse it, and, when a part is larger than its field, as clients that wrap
+// it modulo the field's size read it (7147006462 is 169.254.169.254).
+func ipReadings(h string) []netip.Addr {
+	var out []netip.Addr
+	if a, ok := parseIP(h); ok {
+		out = append(out, a)
+	}
+	if a, ok := parseIPv4Wrapped(h); ok && (len(out) == 0 || out[0] != a) {
+		out = append(out, a)
+	}
+	return out
 }
 
 // parseIP parses h as an IP address the way permissive resolvers do:
@@ -297,10 +615,10 @@ func parseIP(h string) (netip.Addr, bool) {
 }
 
 func parseIPv4(h string) (netip.Addr, bool) {
-	parts := strings.Split(h, ".")
-	if len(parts) > 4 {
+	if strings.Count(h, ".") > 3 || len(h) > 4*(maxNumDigits+3) {
 		return netip.Addr{}, false
 	}
+	parts := strings.Split(h, ".")
 	var v uint64
 	for i, p := range parts {
 		n, ok := parseNum(p)
@@ -323,6 +641,34 @@ func parseIPv4(h string) (netip.Addr, bool) {
 	return netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}), true
 }
 
+// parseIPv4Wrapped parses h as IPv4 the way clients that wrap overflowing
+// numbers do: each part but the last modulo 256, the last modulo the bits
+// it fills. It reports false unless some part overflowed.
+func parseIPv4Wrapped(h string) (netip.Addr, bool) {
+	if strings.Count(h, ".") > 3 || len(h) > 4*(maxNumDigits+3) {
+		return netip.Addr{}, false
+	}
+	parts := strings.Split(h, ".")
+	var v uint64
+	wrapped := false
+	for i, p := range parts {
+		bits := uint(8)
+		if i == len(parts)-1 {
+			bits = uint(8 * (4 - i))
+		}
+		n, over, ok := parseNumMod(p, bits)
+		if !ok {
+			return netip.Addr{}, false
+		}
+		wrapped = wrapped || over
+		v = v<<bits | n
+	}
+	if !wrapped {
+		return netip.Addr{}, false
+	}
+	return netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}), true
+}
+
 // parseNum parses one IPv4 part: 0x hex, 0 octal or decimal, at most 32 bits.
 func parseNum(p string) (uint64, bool) {
 	base := 10
@@ -341,9 +687,43 @@ func parseNum(p string) (uint64, bool) {
 	return n, err == nil
 }
 
+// maxNumDigits bounds an IPv4 part that is read modulo its size.
+const maxNumDigits = 64
+
+// parseNumMod parses one IPv4 part of any length (at most maxNumDigits
+// digits) modulo 2^bits, and reports whether it was larger.
+func parseNumMod(p string, bits uint) (n uint64, over, ok bool) {
+	base := uint64(10)
+	switch {
+	case p == "":
+		return 0, false, false
+	case strings.HasPrefix(p, "0x"):
+		p, base = p[2:], 16
+	case len(p) > 1 && p[0] == '0':
+		p, base = p[1:], 8
+	}
+	if p == "" || len(p) > maxNumDigits {
+		return 0, false, false
+	}
+	mask := uint64(1)<<bits - 1
+	for i := 0; i < len(p); i++ {
+		d, err := strconv.ParseUint(p[i:i+1], int(base), 8)
+		if err != nil {
+			return 0, false, false
+		}
+		full := n*base + d
+		if full > mask || n > mask/base+1 {
+			over = true
+		}
+		n = full & mask
+	}
+	return n, over, true
+}
+
 // ValidateDomain reports whether entry is a blocklist entry: a host name
-// (example.tld), optionally prefixed by *. (both forms block the domain and
-// every subdomain), or an IP address. Case does not matter.
+// (example.tld, or a Unicode name that maps to one), optionally prefixed by
+// *. (both forms block the domain and every subdomain), or an IP address.
+// Case does not matter.
 func ValidateDomain(entry string) error {
 	d := strings.ToLower(entry)
 	d = strings.TrimPrefix(d, "*.")
@@ -363,6 +743,9 @@ func ValidateDomain(entry string) error {
 		if err := validLabel(label); err != nil {
 			return fmt.Errorf("domain %q: %w", entry, err)
 		}
+	}
+	if _, err := mapHost(d, lookup); err != nil {
+		return fmt.Errorf("domain %q: not a host name URL clients can map: %w", entry, err)
 	}
 	return nil
 }

@@ -2,8 +2,10 @@ package url
 
 import (
 	"encoding/json"
+	"net/netip"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -53,7 +55,7 @@ func TestEmbeddedForms(t *testing.T) {
 		}
 	}
 	for _, target := range SSRFHosts() {
-		if _, ok := parseIP(target); ok && n[target] != 3 {
+		if a, ok := parseIP(target); ok && a.Is4() && n[target] != 3 {
 			t.Errorf("target %s has %d embedded forms, want 3", target, n[target])
 		}
 	}
@@ -62,8 +64,21 @@ func TestEmbeddedForms(t *testing.T) {
 func TestSSRFHosts(t *testing.T) {
 	want := []string{"169.254.169.254", "169.254.169.123", "100.100.100.200", "metadata.google.internal", "metadata.azure.com"}
 	got := SSRFHosts()
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("SSRFHosts() = %v", got)
+	if !reflect.DeepEqual(got[:5], want) {
+		t.Errorf("SSRFHosts() = %v, want the spec's five first", got)
+	}
+	for _, tg := range SSRFTargets() {
+		if tg.Why == "" {
+			t.Errorf("target %s has no reason", tg.Host)
+		}
+		if a, err := netip.ParseAddr(tg.Host); err == nil && a.String() != tg.Host {
+			t.Errorf("target %s is not in canonical form %s", tg.Host, a)
+		}
+	}
+	for alias, target := range Aliases() {
+		if !slices.Contains(got, target) {
+			t.Errorf("alias %s names %s, not a target", alias, target)
+		}
 	}
 	got[0] = "changed"
 	if SSRFHosts()[0] != want[0] {
@@ -282,7 +297,7 @@ func FuzzHosts(f *testing.F) {
 			}
 		}
 		fd, ok := d.Check(raw)
-		if ok && fd.Rule != "ssrf_protection" && fd.Rule != "blocked_domain" {
+		if ok && fd.Rule != "ssrf_protection" && fd.Rule != "blocked_domain" && fd.Rule != "invalid_url_host" {
 			t.Fatalf("rule %q", fd.Rule)
 		}
 		if ok && !strings.Contains(fd.LogReason, event.Redacted) {
@@ -298,5 +313,139 @@ func BenchmarkCheck(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		d.Check(urls[i%len(urls)])
+	}
+}
+
+// TestMappedHosts covers issue 11 item 2: hosts are checked as URL clients
+// map them (UTS #46), before every check.
+func TestMappedHosts(t *testing.T) {
+	d := mustNew(t, defaultBlocklist(t), []string{"github.com/my-org/"})
+	tests := []struct {
+		url, rule, target string // target: the SSRF endpoint or blocklist entry named in LogReason
+	}{
+		{"http://①⑥⑨.②⑤④.①⑥⑨.②⑤④/latest/meta-data/", "ssrf_protection", "169.254.169.254"},
+		{"http://１６９．２５４．１６９．２５４/latest/meta-data/", "ssrf_protection", "169.254.169.254"},
+		{"http://ｍｅｔａｄａｔａ.google.internal/computeMetadata/v1/", "ssrf_protection", "metadata.google.internal"},
+		{"http://ⓜⓔⓣⓐⓓⓐⓣⓐ.ⓖⓞⓞⓖⓛⓔ.ⓘⓝⓣⓔⓡⓝⓐⓛ/", "ssrf_protection", "metadata.google.internal"},
+		{"http://METADATA.GOOGLE.INTERNAL./", "ssrf_protection", "metadata.google.internal"},
+		{"http://%E2%91%A0%E2%91%A5%E2%91%A8.254.169.254/", "ssrf_protection", "169.254.169.254"}, // percent-encoded ①⑥⑨
+		{"https://ｐａｓｔｅｂｉｎ.com/raw/x", "blocked_domain", "pastebin.com"},
+		{"https://paste\u00adbin.com/raw/x", "blocked_domain", "pastebin.com"}, // soft hyphen is ignored
+		{"https://paste%C2%ADbin.com/raw/x", "blocked_domain", "pastebin.com"},
+		{"https://PASTEBİN.com/", "", ""}, // İ maps to i̇, another name
+		{"https://ＰＡＳＴＥＢＩＮ．ＣＯＭ/", "blocked_domain", "pastebin.com"},
+		{"https://xn--bcher-kva.example/", "", ""},
+		{"https://paste\u200dbin.com/", "invalid_url_host", ""}, // browsers refuse the joiner; older clients drop it
+		{"http://169.254.169.254\u200d/", "ssrf_protection", "169.254.169.254"},
+		{"https://xn--zz.example/", "invalid_url_host", ""},                          // broken punycode
+		{"https://evil．com／@169.254.169.254/", "ssrf_protection", "169.254.169.254"}, // the real host is after @
+		{"https://ｅｖｉｌ.com／x/", "invalid_url_host", ""},                              // maps to a solidus
+		{"https://bücher.example/", "", ""},
+		{"https://r3---sn-apo3qvuoxuxbt-j5pe.googlevideo.com/", "", ""}, // hyphens as browsers accept them
+		{"https://my_host.example/", "", ""},
+		{"https://paste" + strings.Repeat("\u00ad", 1000) + "bin.com/", "blocked_domain", "pastebin.com"},
+		{"https://paste" + strings.Repeat("\u00ad", 2000) + "bin.com/", "invalid_url_host", ""}, // too long to map: blocked, not skipped
+	}
+	for _, tt := range tests {
+		f, ok := d.Check(tt.url)
+		if tt.rule == "" {
+			if ok {
+				t.Errorf("Check(%q) = %s: %s", tt.url, f.Rule, f.Reason)
+			}
+			continue
+		}
+		if !ok || f.Rule != tt.rule || !strings.Contains(f.LogReason, tt.target) {
+			t.Errorf("Check(%q) = %q %q, %v; want %s %s", tt.url, f.Rule, f.LogReason, ok, tt.rule, tt.target)
+		}
+		if strings.Contains(f.LogReason, tt.url) {
+			t.Errorf("LogReason quotes the URL: %q", f.LogReason)
+		}
+	}
+}
+
+// TestNumericHosts covers the numeric spellings of item 2: values past a
+// part's size that clients wrap, and the added metadata addresses.
+func TestNumericHosts(t *testing.T) {
+	d := mustNew(t, nil, nil)
+	tests := []struct{ url, target string }{
+		{"http://7147006462/", "169.254.169.254"}, // 2^32 + 2852039166
+		{"http://425.510.425.510/", "169.254.169.254"},
+		{"http://0x41414141A9FEA9FE/", "169.254.169.254"},
+		{"http://0x1a9fea9fe/", "169.254.169.254"},
+		{"http://169.254.169.65790/", "169.254.169.254"}, // 65790 = 256 + 65534: the last part wraps at 2^8
+		{"http://１６９.２５４.１７０.２/v2/credentials/", "169.254.170.2"},
+		{"http://169.254.170.2/v2/credentials/x", "169.254.170.2"},
+		{"http://169.254.170.23/v1/credentials", "169.254.170.23"},
+		{"http://[fd00:ec2::23]/v1/credentials", "169.254.170.23"},
+		{"http://[fd00:ec2::123]/", "169.254.169.123"},
+		{"http://192.0.0.192/latest/", "192.0.0.192"},
+		{"http://168.63.129.16/machine?comp=goalstate", "168.63.129.16"},
+		{"http://169.254.42.42/conf", "169.254.42.42"},
+		{"http://[fd00:42::42]/conf", "169.254.42.42"},
+		{"http://instance-data/latest/meta-data/", "169.254.169.254"},
+		{"https://api.metadata.cloud.ibm.com/instance_identity/v1/token", "api.metadata.cloud.ibm.com"},
+		{"http://metadata.tencentyun.com/latest/meta-data/", "metadata.tencentyun.com"},
+		{"https://metadata.packet.net/userdata", "metadata.platformequinix.com"},
+		{"https://metadata.platformequinix.com/metadata", "metadata.platformequinix.com"},
+		{"http://rancher-metadata/latest", "rancher-metadata"},
+		{"http://c00000c0.nip.io/", "192.0.0.192"}, // hex form inside a wildcard-DNS name
+		{"jar:http://169.254.169.254!/", "169.254.169.254"},
+		{"view-source:http://169.254.170.2/", "169.254.170.2"},
+		{"http://[::ffff:169.254.170.2]/", "169.254.170.2"},
+		{"http://169.254.170.2./", "169.254.170.2"},
+		{"http://user@169.254.170.2:80/", "169.254.170.2"},
+		{"http://169.254.170.%32/", "169.254.170.2"},
+	}
+	for _, tt := range tests {
+		f, ok := d.Check(tt.url)
+		if !ok || f.Rule != "ssrf_protection" || !strings.HasSuffix(f.LogReason, "endpoint "+tt.target) {
+			t.Errorf("Check(%q) = %q %q, %v; want ssrf_protection of %s", tt.url, f.Rule, f.LogReason, ok, tt.target)
+		}
+	}
+	for _, u := range []string{"http://4294967295/", "http://1.2.3.4/", "http://10.0.0.1/", "http://99999999999999999999999999999999999999999999999999999999999999999999/", "http://169.254.170.20/", "https://metadata.example/"} {
+		if f, ok := d.Check(u); ok {
+			t.Errorf("Check(%q) = %s: %s", u, f.Rule, f.Reason)
+		}
+	}
+}
+
+// TestAllowlistReadsTheDestination: an allowlist entry must be in the part
+// of the URL that decides where the request goes, not in user info, query
+// or fragment; an entry with a scheme matches from the start.
+func TestAllowlistReadsTheDestination(t *testing.T) {
+	d := mustNew(t, []string{"pastebin.com"}, []string{"github.com", "https://pastebin.com/raw/ok"})
+	tests := []struct {
+		url     string
+		allowed bool
+	}{
+		{"https://github.com/x", true},
+		{"https://pastebin.com/raw/ok", true},
+		{"https://pastebin.com/raw/ok/more", true},
+		{"https://github.com@pastebin.com/raw/x", false},           // user info
+		{"https://pastebin.com/raw/x?u=github.com", false},         // query
+		{"https://pastebin.com/raw/x#github.com", false},           // fragment
+		{`https://github.com\@pastebin.com/raw/x`, false},          // a reading lands on pastebin
+		{"https://evil.example/https://pastebin.com/raw/ok", true}, // not blocked anyway
+		{"https://x.pastebin.com/https://pastebin.com/raw/ok", false},
+	}
+	for _, tt := range tests {
+		f, blocked := d.Check(tt.url)
+		if blocked == tt.allowed {
+			t.Errorf("Check(%q) blocked = %v (%s), want allowed = %v", tt.url, blocked, f.Reason, tt.allowed)
+		}
+	}
+}
+
+// TestUnicodeBlocklistEntry: a blocklist entry written in Unicode blocks
+// its punycode and look-alike spellings.
+func TestUnicodeBlocklistEntry(t *testing.T) {
+	d := mustNew(t, []string{"bücher.example"}, nil)
+	for _, u := range []string{"https://xn--bcher-kva.example/", "https://BÜCHER.example/", "https://shop.bu\u0308cher.example/"} {
+		if _, ok := d.Check(u); !ok {
+			t.Errorf("Check(%q) allowed", u)
+		}
+	}
+	if err := ValidateDomain("xn--zz.example"); err == nil {
+		t.Error("ValidateDomain accepts broken punycode")
 	}
 }
