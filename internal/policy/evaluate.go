@@ -177,13 +177,14 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 				var guardDirs []string
 				if guardDirs, err = p.guardDirs(); err == nil {
 					c.writePaths, err = path.Compile(path.Rules{Block: p.FilePaths.BlockWrite, Allow: p.FilePaths.AllowWrite,
-						Protected: guardDirs, Home: p.Home})
+						Protected: guardDirs, Home: p.Home, HomeAliases: p.homeAliases()})
 				}
 			}
 			return nilIfErr(c.writePaths, err, name)
 		}
 		if c.readPaths == nil {
-			c.readPaths, err = path.New(p.FilePaths.BlockRead, p.FilePaths.AllowRead, p.Home)
+			c.readPaths, err = path.Compile(path.Rules{Block: p.FilePaths.BlockRead, Allow: p.FilePaths.AllowRead,
+				Home: p.Home, HomeAliases: p.homeAliases()})
 		}
 		return nilIfErr(c.readPaths, err, name)
 	case event.DetectorURLs:
@@ -232,6 +233,19 @@ func (p *Policy) guardDirs() ([]string, error) {
 		dirs = append(dirs, real)
 	}
 	return dirs, nil
+}
+
+// homeAliases returns where the home directory really is when it is a
+// symbolic link (/home → /usr/home on FreeBSD), so that ~ rules also cover
+// a path written through the real location.
+func (p *Policy) homeAliases() []string {
+	if p.Home == "" {
+		return nil
+	}
+	if real, err := filepath.EvalSymlinks(p.Home); err == nil && real != filepath.Clean(p.Home) {
+		return []string{real}
+	}
+	return nil
 }
 
 // nilIfErr avoids returning a typed nil pointer inside a non-nil interface.

@@ -283,3 +283,34 @@ func TestGuardDirAlwaysWriteProtected(t *testing.T) {
 		t.Errorf("GuardDir = %q, want %q", q.GuardDir, real)
 	}
 }
+
+// TestHomeThroughLink: with HOME a symbolic link, the ~ rules cover a path
+// written through the directory it leads to.
+func TestHomeThroughLink(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	real := filepath.Join(root, "usr", "home", "u")
+	if err := os.MkdirAll(real, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(root, "home")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	p, err := Parse([]byte(`{}`), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Home = link
+	for _, in := range []event.Input{{Kind: event.KindRead, Text: real + "/.ssh/id_rsa"}, {Kind: event.KindWrite, Text: real + "/.bashrc"}} {
+		v, err := p.Evaluate([]event.Input{in})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !v.Blocked() {
+			t.Errorf("%s %s allowed", in.Kind, in.Text)
+		}
+	}
+}

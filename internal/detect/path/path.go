@@ -103,16 +103,20 @@ type Rules struct {
 	// every path in which is blocked, whatever Allow says.
 	Protected []string
 	Home      string // what a leading ~ stands for; "" keeps ~ literal
+	// HomeAliases are other paths of the home directory (where it really
+	// is when it is a symbolic link): a glob that starts at ~ covers the
+	// same files under each of them.
+	HomeAliases []string
 }
 
 // Compile prepares r.
 func Compile(r Rules) (*Detector, error) {
 	d := &Detector{home: r.Home}
 	var err error
-	if d.block, err = compileAll("block", r.Block, r.Home); err != nil {
+	if d.block, err = compileAll("block", r.Block, r.Home, r.HomeAliases); err != nil {
 		return nil, err
 	}
-	if d.allow, err = compileAll("allow", r.Allow, r.Home); err != nil {
+	if d.allow, err = compileAll("allow", r.Allow, r.Home, r.HomeAliases); err != nil {
 		return nil, err
 	}
 	for _, dir := range r.Protected {
@@ -147,7 +151,7 @@ func tildeGlob(n, home string) string {
 	return strings.TrimSuffix(n, "/") + "/**"
 }
 
-func compileAll(kind string, srcs []string, home string) ([]glob, error) {
+func compileAll(kind string, srcs []string, home string, aliases []string) ([]glob, error) {
 	out := make([]glob, 0, len(srcs))
 	for i, s := range srcs {
 		g, err := compile(s, home)
@@ -155,6 +159,14 @@ func compileAll(kind string, srcs []string, home string) ([]glob, error) {
 			return nil, fmt.Errorf("%s glob %d %q: %w", kind, i, s, err)
 		}
 		out = append(out, g)
+		if home == "" || ExpandHome(s, home) == s {
+			continue // not home-based
+		}
+		for _, a := range aliases {
+			if g, err := compile(s, a); err == nil && a != "" {
+				out = append(out, g)
+			}
+		}
 	}
 	return out, nil
 }

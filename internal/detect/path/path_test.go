@@ -466,3 +466,24 @@ func TestProtected(t *testing.T) {
 		t.Error("protected / does not cover /anything")
 	}
 }
+
+// TestHomeAliases: when the home directory is a symbolic link, a ~ glob
+// covers the same files through its real location.
+func TestHomeAliases(t *testing.T) {
+	d, err := Compile(Rules{Block: []string{"~/.ssh/**", "/etc/**"}, Allow: []string{"~/.ssh/config"},
+		Home: "/home/dev", HomeAliases: []string{"/usr/home/dev"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]bool{
+		"/usr/home/dev/.ssh/id_rsa": true,
+		"/home/dev/.ssh/id_rsa":     true,
+		"/usr/home/dev/.ssh/config": false, // the allow glob follows too
+		"/usr/home/other/.ssh/x":    false,
+		"/usr/home/dev/etc/x":       false,
+	} {
+		if _, got := d.Check(p); got != want {
+			t.Errorf("Check(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
