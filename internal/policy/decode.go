@@ -1,10 +1,9 @@
 package policy
 
 import (
+	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"regexp/syntax"
 	"sort"
 	"strconv"
@@ -25,65 +24,102 @@ type decoder struct {
 // maxDepth bounds the nesting of a policy document; the schema needs 4.
 const maxDepth = 64
 
-// tree reads one JSON value from dec into the generic form (map[string]any,
-// []any, json.Number, string, bool, nil), reporting every key that an
-// object holds twice as a problem at its field path: JSON readers disagree
-// on which of the two counts (Go's and JavaScript's take the last), so a
-// second "bash":{"enabled":false} must not slip past a reviewer who reads
-// the first. An error is a syntax error (or a document nested deeper than
-// maxDepth).
-func (d *decoder) tree(dec *json.Decoder, path string, depth int) (any, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, io.ErrUnexpectedEOF
-		}
-		return nil, err
+// duplicateKeys reports, at its field path, every key that an object of
+// the JSON document data (already known to be valid) holds more than once:
+// JSON readers disagree on which of the two counts (Go's and JavaScript's
+// take the last), so a second "bash":{"enabled":false} must not slip past a
+// reviewer who reads the first. Keys compare after unescaping, so
+// "b\u0061sh" is bash. One pass over the bytes, no tree: a policy that is
+// not the defaults pays for it on every hook call.
+func (d *decoder) duplicateKeys(data []byte) {
+	type frame struct {
+		obj     bool
+		start   int                 // where its keys begin in keys
+		set     map[string]struct{} // its keys, once many
+		key     []byte              // the current member's key
+		index   int                 // the current element's index
+		wantKey bool
 	}
-	delim, ok := tok.(json.Delim)
-	if !ok {
-		return tok, nil
+	stack := make([]frame, 0, 8)
+	// keys holds the keys of the open objects, innermost last (slices of
+	// data, or unescaped copies): one backing array for the whole scan.
+	keys := make([][]byte, 0, 64)
+	path := func() string {
+		var b strings.Builder
+		for _, f := range stack {
+			if f.obj {
+				if b.Len() > 0 {
+					b.WriteByte('.')
+				}
+				b.Write(f.key)
+			} else {
+				fmt.Fprintf(&b, "[%d]", f.index)
+			}
+		}
+		return b.String()
 	}
-	if depth >= maxDepth {
-		return nil, fmt.Errorf("nested deeper than %d levels", maxDepth)
-	}
-	switch delim {
-	case '{':
-		m := map[string]any{}
-		for dec.More() {
-			tok, err := dec.Token()
-			if err != nil {
-				return nil, err
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; c {
+		case '{', '[':
+			if len(stack) >= maxDepth {
+				d.addf(path(), "nested deeper than %d levels", maxDepth)
+				return
 			}
-			key, _ := tok.(string) // the decoder only yields string keys here
-			at := join(path, key)
-			v, err := d.tree(dec, at, depth+1)
-			if err != nil {
-				return nil, err
+			stack = append(stack, frame{obj: c == '{', wantKey: c == '{', start: len(keys)})
+		case '}', ']':
+			keys = keys[:stack[len(stack)-1].start]
+			stack = stack[:len(stack)-1]
+			if len(stack) == 0 {
+				return // the document's one value is done
 			}
-			if _, dup := m[key]; dup {
-				d.addf(at, "duplicate key: the object sets it more than once (JSON readers disagree on which one counts); keep one")
-				continue
+		case ',':
+			if f := &stack[len(stack)-1]; f.obj {
+				f.wantKey = true
+			} else {
+				f.index++
 			}
-			m[key] = v
-		}
-		if _, err := dec.Token(); err != nil { // }
-			return nil, err
-		}
-		return m, nil
-	default: // '['
-		a := []any{}
-		for i := 0; dec.More(); i++ {
-			v, err := d.tree(dec, fmt.Sprintf("%s[%d]", path, i), depth+1)
-			if err != nil {
-				return nil, err
+		case '"':
+			end := i + 1
+			escaped := false
+			for ; data[end] != '"'; end++ {
+				if data[end] == '\\' {
+					escaped = true
+					end++
+				}
 			}
-			a = append(a, v)
+			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].wantKey {
+				f := &stack[n-1]
+				key := data[i+1 : end]
+				if escaped {
+					var k string
+					_ = json.Unmarshal(data[i:end+1], &k)
+					key = []byte(k)
+				}
+				f.key, f.wantKey = key, false
+				dup := false
+				switch {
+				case f.set != nil:
+					_, dup = f.set[string(key)]
+					f.set[string(key)] = struct{}{}
+				default:
+					for _, k := range keys[f.start:] {
+						dup = dup || bytes.Equal(k, key)
+					}
+					keys = append(keys, key)
+					if len(keys)-f.start > 16 { // many keys: a map from now on
+						f.set = make(map[string]struct{}, 64)
+						for _, k := range keys[f.start:] {
+							f.set[string(k)] = struct{}{}
+						}
+						keys = keys[:f.start]
+					}
+				}
+				if dup {
+					d.addf(path(), "duplicate key: the object sets it more than once (JSON readers disagree on which one counts); keep one")
+				}
+			}
+			i = end
 		}
-		if _, err := dec.Token(); err != nil { // ]
-			return nil, err
-		}
-		return a, nil
 	}
 }
 

@@ -83,29 +83,27 @@ func Parse(data []byte, source string) (*Policy, error) {
 func parseInto(p *Policy, data []byte, source string, validate bool) error {
 	p.Source = source
 	d := &decoder{}
+	var doc any
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	doc, err := d.tree(dec, "", 0)
-	if err != nil {
-		// Decode positions syntax errors more precisely than Token does:
-		// use its message when it finds the error too.
-		var discard any
-		plain := json.NewDecoder(bytes.NewReader(data))
-		plain.UseNumber()
-		if perr := plain.Decode(&discard); perr != nil {
-			err = perr
-		}
+	if err := dec.Decode(&doc); err != nil {
 		return &Error{Source: source, Problems: []Problem{{Msg: syntaxMessage(data, err)}}}
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return &Error{Source: source, Problems: []Problem{{Msg: "unexpected data after the JSON document"}}}
 	}
+	d.duplicateKeys(data)
+	dups := len(d.problems) > 0
 	d.policy(p, doc)
 	if validate {
 		d.validate(p)
 	}
 	if len(d.problems) > 0 {
-		d.nameRules(p)
+		if !dups {
+			// With a key set twice the decoded rules may not be the ones
+			// the problems are about: no names then.
+			d.nameRules(p)
+		}
 		return &Error{Source: source, Problems: d.problems}
 	}
 	return nil

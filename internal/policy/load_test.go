@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -330,4 +331,104 @@ func TestDuplicateKeys(t *testing.T) {
 	if _, err := Parse([]byte(deep), "rules.json"); err == nil || !strings.Contains(err.Error(), "nested deeper than 64 levels") {
 		t.Errorf("deep document: %v", err)
 	}
+}
+
+// BenchmarkParseCustom decodes a rules.json that differs from the defaults
+// (so the byte-identical shortcut does not apply): the full strict decode
+// and validation a customised policy costs on every hook call.
+func BenchmarkParseCustom(b *testing.B) {
+	doc := bytes.Replace(DefaultJSON(), []byte(`"version": "1.0.0"`), []byte(`"version": "1.0.1"`), 1)
+	if bytes.Equal(doc, DefaultJSON()) {
+		b.Fatal("document unchanged")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse(doc, "rules.json"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// dupsByTokens is the slow reference for duplicateKeys: it walks the
+// document with encoding/json's tokenizer and lists the field path of
+// every key an object repeats.
+func dupsByTokens(data []byte) []string {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var out []string
+	var walk func(path string, depth int) bool
+	walk = func(path string, depth int) bool {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		delim, ok := tok.(json.Delim)
+		if !ok {
+			return true
+		}
+		if depth >= maxDepth {
+			out = append(out, path+": deep")
+			return false
+		}
+		join := func(k string) string {
+			if path == "" {
+				return k
+			}
+			return path + "." + k
+		}
+		if delim == '{' {
+			seen := map[string]bool{}
+			for dec.More() {
+				tok, err := dec.Token()
+				if err != nil {
+					return false
+				}
+				k := tok.(string)
+				if seen[k] {
+					out = append(out, join(k))
+				}
+				seen[k] = true
+				if !walk(join(k), depth+1) {
+					return false
+				}
+			}
+		} else {
+			for i := 0; dec.More(); i++ {
+				if !walk(fmt.Sprintf("%s[%d]", path, i), depth+1) {
+					return false
+				}
+			}
+		}
+		_, err = dec.Token()
+		return err == nil
+	}
+	walk("", 0)
+	return out
+}
+
+// FuzzDuplicateKeys checks the one-pass duplicate scan against the
+// tokenizer on every valid JSON document.
+func FuzzDuplicateKeys(f *testing.F) {
+	f.Add([]byte(`{"a":1,"a":2}`))
+	f.Add([]byte(`{"a":{"b":[{"c":1,"c":2}],"b":0},"\u0061":"x"}`))
+	f.Add([]byte(`[{"k\"":1,"k\\"":2}]`))
+	f.Add([]byte(`{"1":1,"2":2,"3":3,"4":4,"5":5,"6":6,"7":7,"8":8,"9":9,"10":0,"11":1,"12":2,"13":3,"14":4,"15":5,"16":6,"17":7,"3":3}`))
+	f.Add(DefaultJSON())
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !json.Valid(data) {
+			return
+		}
+		d := &decoder{}
+		d.duplicateKeys(data)
+		var got []string
+		for _, p := range d.problems {
+			if strings.HasPrefix(p.Msg, "nested deeper") {
+				got = append(got, p.Field+": deep")
+			} else {
+				got = append(got, p.Field)
+			}
+		}
+		if want := dupsByTokens(data); strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("duplicateKeys(%q) = %q, tokenizer says %q", data, got, want)
+		}
+	})
 }
