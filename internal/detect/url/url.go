@@ -117,8 +117,7 @@ func SSRFHosts() []string {
 	return out
 }
 
-// SSRFTargets returns the metadata endpoints with their reasons, and
-// Aliases the other spellings of each (alias → target).
+// SSRFTargets returns the metadata endpoints with their reasons.
 func SSRFTargets() []Target { return append([]Target(nil), ssrfTargets...) }
 
 // Aliases returns the other spellings of the SSRF targets, alias → target.
@@ -186,7 +185,7 @@ func (d *Detector) Check(rawURL string) (event.Finding, bool) {
 					Detector:  event.DetectorURLs,
 					Rule:      "ssrf_protection",
 					Severity:  "critical",
-					Reason:    fmt.Sprintf("url host '%s' is the cloud metadata endpoint %s", detect.Printable(r.host), target),
+					Reason:    fmt.Sprintf("url host %s is the cloud metadata endpoint %s", shown(r.host, h), target),
 					LogReason: fmt.Sprintf("url %s is the cloud metadata endpoint %s", event.Redacted, target),
 				}, true
 			}
@@ -197,7 +196,7 @@ func (d *Detector) Check(rawURL string) (event.Finding, bool) {
 			Detector:  event.DetectorURLs,
 			Rule:      "invalid_url_host",
 			Severity:  "high",
-			Reason:    fmt.Sprintf("url host '%s' is not a host name URL clients can map (so where it leads cannot be checked)", detect.Printable(unmappable.host)),
+			Reason:    fmt.Sprintf("url host %s is not a host name URL clients can map (so where it leads cannot be checked)", shown(unmappable.host, "")),
 			LogReason: fmt.Sprintf("url %s has a host name URL clients cannot map", event.Redacted),
 		}, true
 	}
@@ -217,7 +216,7 @@ func (d *Detector) Check(rawURL string) (event.Finding, bool) {
 							Detector:  event.DetectorURLs,
 							Rule:      "blocked_domain",
 							Severity:  "high",
-							Reason:    fmt.Sprintf("url host '%s' matches blocked domain '%s'", detect.Printable(r.host), b.src),
+							Reason:    fmt.Sprintf("url host %s matches blocked domain '%s'", shown(r.host, h), b.src),
 							LogReason: fmt.Sprintf("url %s matches blocked domain '%s'", event.Redacted, b.src),
 						}, true
 					}
@@ -226,6 +225,27 @@ func (d *Detector) Check(rawURL string) (event.Finding, bool) {
 		}
 	}
 	return event.Finding{}, false
+}
+
+// maxShownHost bounds the host a Reason quotes.
+const maxShownHost = 200
+
+// shown quotes host for a Reason: printable, cut at maxShownHost bytes, and
+// followed by the form it was read as when the mapping changed it (an
+// invisible soft hyphen, full-width letters).
+func shown(host, mapped string) string {
+	q := host
+	if len(q) > maxShownHost {
+		q = strings.ToValidUTF8(q[:maxShownHost], "") + "…"
+	}
+	out := "'" + detect.Printable(q) + "'"
+	if mapped != "" && mapped != host {
+		if len(mapped) > maxShownHost {
+			mapped = mapped[:maxShownHost] + "…"
+		}
+		out += " (read as '" + detect.Printable(mapped) + "')"
+	}
+	return out
 }
 
 // allowed reports whether every reading of the URL holds an allowlist
