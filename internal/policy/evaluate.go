@@ -177,14 +177,14 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 				var guardDirs []string
 				if guardDirs, err = p.guardDirs(); err == nil {
 					c.writePaths, err = path.Compile(path.Rules{Block: p.FilePaths.BlockWrite, Allow: p.FilePaths.AllowWrite,
-						Protected: guardDirs, Home: p.Home, HomeAliases: p.homeAliases()})
+						Protected: guardDirs, Home: p.Home, Variants: p.linkVariants(p.FilePaths.BlockWrite, p.FilePaths.AllowWrite)})
 				}
 			}
 			return nilIfErr(c.writePaths, err, name)
 		}
 		if c.readPaths == nil {
 			c.readPaths, err = path.Compile(path.Rules{Block: p.FilePaths.BlockRead, Allow: p.FilePaths.AllowRead,
-				Home: p.Home, HomeAliases: p.homeAliases()})
+				Home: p.Home, Variants: p.linkVariants(p.FilePaths.BlockRead, p.FilePaths.AllowRead)})
 		}
 		return nilIfErr(c.readPaths, err, name)
 	case event.DetectorURLs:
@@ -235,17 +235,50 @@ func (p *Policy) guardDirs() ([]string, error) {
 	return dirs, nil
 }
 
-// homeAliases returns where the home directory really is when it is a
-// symbolic link (/home → /usr/home on FreeBSD), so that ~ rules also cover
-// a path written through the real location.
-func (p *Policy) homeAliases() []string {
-	if p.Home == "" {
-		return nil
+// linkVariants returns, for each glob whose fixed directory is behind a
+// symbolic link (a home directory /home/me → /usr/home/me, /etc →
+// /private/etc on macOS), the glob rewritten under the directory the link
+// leads to, so that a path named through the real location matches too. It
+// reads the file system: one EvalSymlinks per distinct directory, of the
+// deepest ancestor that exists.
+func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
+	var out map[string][]string
+	memo := map[string]string{}
+	var real func(dir string) string
+	real = func(dir string) string {
+		if r, ok := memo[dir]; ok {
+			return r
+		}
+		r, err := filepath.EvalSymlinks(dir)
+		if err != nil {
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				r = dir
+			} else {
+				r = filepath.Join(real(parent), filepath.Base(dir))
+			}
+		}
+		memo[dir] = r
+		return r
 	}
-	if real, err := filepath.EvalSymlinks(p.Home); err == nil && real != filepath.Clean(p.Home) {
-		return []string{real}
+	for _, list := range lists {
+		for _, g := range list {
+			n := path.Normalize(g, p.Home)
+			dir := path.FixedDir(n)
+			if dir == "" || dir == "/" || len(dir) == 3 && dir[1] == ':' {
+				continue
+			}
+			r := filepath.ToSlash(real(filepath.FromSlash(dir)))
+			if r == dir {
+				continue
+			}
+			if out == nil {
+				out = map[string][]string{}
+			}
+			out[g] = append(out[g], r+n[len(dir):])
+		}
 	}
-	return nil
+	return out
 }
 
 // nilIfErr avoids returning a typed nil pointer inside a non-nil interface.

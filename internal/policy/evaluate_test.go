@@ -314,3 +314,28 @@ func TestHomeThroughLink(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobThroughLink: a glob whose directory is a symbolic link (/etc →
+// /private/etc on macOS) also covers the paths written through the
+// directory it leads to.
+func TestGlobThroughLink(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "private", "etc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "private", "etc"), filepath.Join(root, "etc")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	glob := filepath.ToSlash(root) + "/etc/**"
+	p := mustParse(t, `{"file_paths":{"block_write":["`+glob+`"]}}`)
+	v, err := p.Evaluate([]event.Input{{Kind: event.KindWrite, Text: filepath.Join(root, "private", "etc", "hosts")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.Blocked() || !strings.HasSuffix(v.Finding.Reason, "matches glob '"+glob+"'") {
+		t.Errorf("write through the real directory: %+v", v)
+	}
+}

@@ -103,20 +103,21 @@ type Rules struct {
 	// every path in which is blocked, whatever Allow says.
 	Protected []string
 	Home      string // what a leading ~ stands for; "" keeps ~ literal
-	// HomeAliases are other paths of the home directory (where it really
-	// is when it is a symbolic link): a glob that starts at ~ covers the
-	// same files under each of them.
-	HomeAliases []string
+	// Variants are other spellings of a glob of Block or Allow (key: the
+	// glob as written), absolute: where its fixed directory really is when
+	// that is behind a symbolic link (/etc/** is also /private/etc/** on
+	// macOS). A path matching a variant matches the glob.
+	Variants map[string][]string
 }
 
 // Compile prepares r.
 func Compile(r Rules) (*Detector, error) {
 	d := &Detector{home: r.Home}
 	var err error
-	if d.block, err = compileAll("block", r.Block, r.Home, r.HomeAliases); err != nil {
+	if d.block, err = compileAll("block", r.Block, r.Home, r.Variants); err != nil {
 		return nil, err
 	}
-	if d.allow, err = compileAll("allow", r.Allow, r.Home, r.HomeAliases); err != nil {
+	if d.allow, err = compileAll("allow", r.Allow, r.Home, r.Variants); err != nil {
 		return nil, err
 	}
 	for _, dir := range r.Protected {
@@ -151,7 +152,7 @@ func tildeGlob(n, home string) string {
 	return strings.TrimSuffix(n, "/") + "/**"
 }
 
-func compileAll(kind string, srcs []string, home string, aliases []string) ([]glob, error) {
+func compileAll(kind string, srcs []string, home string, variants map[string][]string) ([]glob, error) {
 	out := make([]glob, 0, len(srcs))
 	for i, s := range srcs {
 		g, err := compile(s, home)
@@ -159,16 +160,38 @@ func compileAll(kind string, srcs []string, home string, aliases []string) ([]gl
 			return nil, fmt.Errorf("%s glob %d %q: %w", kind, i, s, err)
 		}
 		out = append(out, g)
-		if home == "" || ExpandHome(s, home) == s {
-			continue // not home-based
-		}
-		for _, a := range aliases {
-			if g, err := compile(s, a); err == nil && a != "" {
-				out = append(out, g)
+		for _, v := range variants[s] {
+			vg, err := compile(v, "")
+			if err != nil {
+				return nil, fmt.Errorf("%s glob %d %q (as %q): %w", kind, i, s, v, err)
 			}
+			vg.src = s // shown as written
+			out = append(out, vg)
 		}
 	}
 	return out, nil
+}
+
+// FixedDir returns the directory a normalised glob's matches all lie in:
+// the part before its first wildcard, up to the last /; for a glob without
+// wildcards, its directory. "" when the glob starts with a wildcard or is
+// relative.
+func FixedDir(n string) string {
+	if !gopath.IsAbs(n) && !(len(n) >= 3 && n[1] == ':' && n[2] == '/') {
+		return ""
+	}
+	cut := len(n)
+	if i := strings.IndexAny(n, "*?["); i >= 0 {
+		cut = i
+	}
+	j := strings.LastIndexByte(n[:cut], '/')
+	if j < 0 {
+		return ""
+	}
+	if j == 0 || (j == 2 && n[1] == ':') {
+		return n[:j+1] // the root: no directory of its own to resolve
+	}
+	return n[:j]
 }
 
 // Validate reports whether glob is a well-formed glob: not empty, no NUL,

@@ -467,23 +467,54 @@ func TestProtected(t *testing.T) {
 	}
 }
 
-// TestHomeAliases: when the home directory is a symbolic link, a ~ glob
-// covers the same files through its real location.
-func TestHomeAliases(t *testing.T) {
+// TestVariants: a glob whose fixed directory is behind a symbolic link
+// also matches through the directory it leads to, and shows as written.
+func TestVariants(t *testing.T) {
 	d, err := Compile(Rules{Block: []string{"~/.ssh/**", "/etc/**"}, Allow: []string{"~/.ssh/config"},
-		Home: "/home/dev", HomeAliases: []string{"/usr/home/dev"}})
+		Home: "/home/dev", Variants: map[string][]string{
+			"~/.ssh/**":     {"/usr/home/dev/.ssh/**"},
+			"~/.ssh/config": {"/usr/home/dev/.ssh/config"},
+			"/etc/**":       {"/private/etc/**"},
+		}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for p, want := range map[string]bool{
-		"/usr/home/dev/.ssh/id_rsa": true,
-		"/home/dev/.ssh/id_rsa":     true,
-		"/usr/home/dev/.ssh/config": false, // the allow glob follows too
-		"/usr/home/other/.ssh/x":    false,
-		"/usr/home/dev/etc/x":       false,
+	for p, glob := range map[string]string{
+		"/usr/home/dev/.ssh/id_rsa": "~/.ssh/**",
+		"/home/dev/.ssh/id_rsa":     "~/.ssh/**",
+		"/private/etc/hosts":        "/etc/**",
+		"/usr/home/dev/.ssh/config": "", // the allow glob follows too
+		"/usr/home/other/.ssh/x":    "",
+		"/private/var/x":            "",
 	} {
-		if _, got := d.Check(p); got != want {
-			t.Errorf("Check(%q) = %v, want %v", p, got, want)
+		f, ok := d.Check(p)
+		if glob == "" {
+			if ok {
+				t.Errorf("Check(%q) blocked: %s", p, f.Reason)
+			}
+			continue
+		}
+		if !ok || !strings.HasSuffix(f.Reason, "matches glob '"+glob+"'") {
+			t.Errorf("Check(%q) = %q, %v; want glob %q", p, f.Reason, ok, glob)
+		}
+	}
+}
+
+func TestFixedDir(t *testing.T) {
+	for in, want := range map[string]string{
+		"/etc/**":            "/etc",
+		"/home/dev/.bashrc":  "/home/dev",
+		"/home/dev/.ssh/**":  "/home/dev/.ssh",
+		"/srv/a*/b":          "/srv",
+		"/x/[ab]/c":          "/x",
+		"**/.env":            "",
+		"/*.pem":             "/",
+		"/etc":               "/",
+		"c:/users/x/.aws/**": "c:/users/x/.aws",
+		"relative/x":         "",
+	} {
+		if got := FixedDir(in); got != want {
+			t.Errorf("FixedDir(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
