@@ -40,6 +40,18 @@ func TestFindAllRedactsWhatCheckFinds(t *testing.T) {
 	}
 }
 
+func TestFindAllCoversAKeyBlock(t *testing.T) {
+	d := New()
+	for _, tt := range []struct{ text, want string }{
+		{"a\n-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY-----\nb", "a\n[REDACTED:private_key]\nb"},
+		{"-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk", "[REDACTED:private_key]"}, // cut short
+	} {
+		if got := detect.Redact(tt.text, d.FindAll(tt.text)); got != tt.want {
+			t.Errorf("Redact(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
 func TestFindAllKeepsTheKeyName(t *testing.T) {
 	got := detect.Redact("DB_PASSWORD=correcthorsebattery\n", New().FindAll("DB_PASSWORD=correcthorsebattery\n"))
 	if want := "DB_PASSWORD=[REDACTED:env_secret]\n"; got != want {

@@ -161,7 +161,9 @@ func (d *Detector) Check(text string) (event.Finding, bool) {
 
 // FindAll returns every match of every catalogue rule in text, ordered by
 // Start (ties: the longer first). Where a rule's pattern has a capturing
-// group (env_secret's value), the match is the group, so KEY= stays readable.
+// group (env_secret's value), the match is the group, so KEY= stays readable;
+// a private key's match runs from its BEGIN line to its END line, the key
+// material included.
 // Matches may overlap; a caller that splices them in merges the overlaps.
 //
 // It runs each rule's expression over the whole text, but only when one of
@@ -184,11 +186,30 @@ func (d *Detector) FindAll(text string) []detect.Match {
 			if r.valid != nil && !r.valid(text[start:end]) {
 				continue
 			}
+			if r.name == "private_key" {
+				end = blockEnd(text, end)
+			}
 			out = append(out, detect.Match{Rule: r.name, Start: start, End: end})
 		}
 	}
 	detect.SortMatches(out)
 	return out
+}
+
+// blockEnd returns where the key block whose BEGIN line ends at from ends:
+// after its -----END …----- line, else at the end of text (a key cut short
+// is still a key).
+func blockEnd(text string, from int) int {
+	i := strings.Index(text[from:], "-----END")
+	if i < 0 {
+		return len(text)
+	}
+	i += from + len("-----END")
+	j := strings.Index(text[i:], "-----")
+	if j < 0 || strings.IndexByte(text[i:i+j], '\n') >= 0 {
+		return len(text)
+	}
+	return i + j + len("-----")
 }
 
 func containsAny(lower string, keywords []string) bool {
