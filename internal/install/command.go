@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -143,6 +144,60 @@ func (b binary) isGuard(w string) bool {
 // simple command runs guard. Only a command guard would write counts; see
 // classify for the others.
 func (b binary) runsGuard(cmd string) bool { return b.classify(cmd) == guardFirst }
+
+// Program returns the guard program a hook command runs first, as written
+// (a path, or a bare name the agent looks up on PATH; an expansion in it
+// reads as NUL), and false when cmd is not guard's entry (see classify);
+// self is the running guard.
+func Program(cmd, self string) (string, bool) {
+	b := newBinary(self, runtime.GOOS)
+	if b.classify(cmd) != guardFirst {
+		return "", false
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
+	if err != nil {
+		return firstWord(cmd), true
+	}
+	return b.firstProgram(f.Stmts, 0), true
+}
+
+// firstProgram is the program of the first simple command in stmts, looking
+// through wrappers and sh -c.
+func (b binary) firstProgram(stmts []*syntax.Stmt, depth int) string {
+	prog := ""
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			call, ok := n.(*syntax.CallExpr)
+			if !ok || prog != "" || len(call.Args) == 0 {
+				return prog == ""
+			}
+			args := make([]string, 0, len(call.Args))
+			for _, w := range call.Args {
+				args = append(args, wordText(w))
+			}
+			args = skipWrappers(args)
+			if len(args) == 0 {
+				return true
+			}
+			prog = args[0]
+			if !b.isGuard(prog) && depth < maxShellDepth {
+				for i := 1; i+1 < len(args); i++ {
+					if args[i] == "-c" {
+						if f, err := syntax.NewParser().Parse(strings.NewReader(args[i+1]), ""); err == nil {
+							prog = b.firstProgram(f.Stmts, depth+1)
+						}
+						break
+					}
+				}
+			}
+			return false
+		})
+		if prog != "" {
+			break
+		}
+	}
+	return prog
+}
 
 // runKind is what a hook command does with guard.
 type runKind int

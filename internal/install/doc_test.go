@@ -225,3 +225,22 @@ func TestClassify(t *testing.T) {
 		}
 	}
 }
+
+func TestProgram(t *testing.T) {
+	tests := []struct{ cmd, want string }{
+		{"/usr/local/bin/guard", "/usr/local/bin/guard"},
+		{"GUARD_HOME=/x '/opt/My Tools/guard' hook", "/opt/My Tools/guard"},
+		{"env -i PATH=/bin guard", "guard"},
+		{"sh -c 'exec /opt/guard'", "/opt/guard"},
+		{"$HOME/bin/guard", "\x00/bin/guard"},
+	}
+	for _, tt := range tests {
+		got, ok := Program(tt.cmd, "/elsewhere/guard-dev")
+		if !ok || got != tt.want {
+			t.Errorf("Program(%q) = %q, %v; want %q", tt.cmd, got, ok, tt.want)
+		}
+	}
+	if _, ok := Program("cd /x && guard", ""); ok {
+		t.Errorf("Program accepted a command that runs guard second")
+	}
+}
