@@ -84,13 +84,12 @@ func runInit(s *streams, o initOptions) error {
 	}
 	targets := []string{o.settings}
 	within := map[string]string{} // the directory each usual file must stay in
+	var userHome, cwd string
 	if o.settings == "" {
-		userHome, err := home.UserHome()
-		if err != nil {
+		if userHome, err = home.UserHome(); err != nil {
 			return err
 		}
-		cwd, err := os.Getwd()
-		if err != nil {
+		if cwd, err = os.Getwd(); err != nil {
 			return fmt.Errorf("current directory: %w", err)
 		}
 		targets = install.Targets(agent, userHome, cwd)
@@ -131,6 +130,11 @@ func runInit(s *streams, o initOptions) error {
 	}
 	for _, res := range results {
 		printResult(s.out, agent, res, o)
+	}
+	if err == nil && !o.remove && o.settings == "" {
+		for _, w := range install.Switched(agent, userHome, cwd) {
+			fmt.Fprintf(s.err, "guard: warning: %s: no hook runs there, guard's included; remove that setting\n", w)
+		}
 	}
 	if !o.remove && err == nil {
 		if err := initPolicy(s.out, guardDir, o.dryRun); err != nil {

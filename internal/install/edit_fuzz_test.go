@@ -21,6 +21,7 @@ func FuzzEdit(f *testing.F) {
 		"  {\n  \"a\" : 1 ,\n\n  \"hooks\":{ \"x\" : [ ] }\n}\n\n",
 		"// settings\n{\n  \"a\": 1, // one\n  /* block\n   comment */\n  \"hooks\": { // events\n    \"BeforeTool\": [ /* none */ ]\n  } // end\n}\n",
 		"{\"hooks\":{\"PreToolUse\":[{\"command\":\"GUARD_HOME=/x guard\"},{\"command\":\"cd /x && guard\"}]}}",
+		"{\"hooksConfig\":{\"enabled\":true},\"hooks\":{\"BeforeTool\":[{\"matcher\":\"run_shell_command\",\"hooks\":[{\"type\":\"command\",\"command\":\"./a.sh\"},{\"type\":\"command\",\"command\":\"/opt/guard\",\"timeout\":5}]}],\"before_tool\":\"guard\"}}",
 	} {
 		f.Add([]byte(s))
 	}

@@ -187,3 +187,16 @@ func disabledBy(a Agent, top *hujson.Object) string {
 	}
 	return ""
 }
+
+// Switched returns, for each of the agent's settings files that exists and
+// holds a setting switching every hook off, "<file> holds <setting>". init
+// prints them: guard's entries there would never run.
+func Switched(a Agent, home, project string) []string {
+	var out []string
+	for _, f := range Files(a, home, project) {
+		if in, err := Inspect(f.Path, a, ""); err == nil && in.Disabled != "" {
+			out = append(out, f.Path+" holds "+in.Disabled)
+		}
+	}
+	return out
+}

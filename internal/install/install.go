@@ -340,7 +340,7 @@ func (p *plan) write(stamp string) error {
 			return fmt.Errorf("back up %s: %w", res.Path, err)
 		}
 	}
-	if err := writeAtomic(res.Target, p.new, p.perm); err != nil {
+	if err := replaceFile(res.Target, p.new, p.perm); err != nil {
 		if res.Backup != "" {
 			os.Remove(res.Backup)
 			res.Backup = ""
@@ -457,6 +457,10 @@ func readSettings(target string) (data []byte, perm fs.FileMode, existed bool, e
 	}
 	return data, fi.Mode().Perm(), true, nil
 }
+
+// replaceFile writes a settings file's new content; a variable so that a
+// test can make the second of two writes fail.
+var replaceFile = writeAtomic
 
 // writeAtomic replaces name with data: a temporary file in the same
 // directory, written, given perm, synced and renamed over name.

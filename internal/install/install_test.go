@@ -287,3 +287,56 @@ func TestWritePolicy(t *testing.T) {
 		t.Errorf("left files behind: %v", entries)
 	}
 }
+
+// TestApplyAllNothingHalfDone: agent B's two files are all or nothing. A
+// refused file (here: read-only) stops both before either is written; a
+// write that fails after the first succeeded puts the first back as it was
+// (bytes, no backup) and creates nothing.
+func TestApplyAllNothingHalfDone(t *testing.T) {
+	dir := t.TempDir()
+	first := filepath.Join(dir, "user", "hooks.json")
+	second := filepath.Join(dir, "proj", ".agent_b", "hooks.json")
+	orig := "{\n  \"version\": 1,\n  \"hooks\": {}\n}\n"
+	writeFile(t, first, orig)
+	o := Options{Agent: AgentB, Self: goldenSelf, GOOS: "linux", LockDir: filepath.Join(dir, "locks")}
+	targets := []Target{{Path: first}, {Path: second}}
+
+	writeFile(t, second, "{}")
+	if err := os.Chmod(second, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ApplyAll(targets, o); err == nil {
+		t.Fatal("ApplyAll accepted a read-only file")
+	}
+	if got, _ := os.ReadFile(first); string(got) != orig || len(backups(t, first)) != 0 {
+		t.Errorf("first file written although the second was refused: %s", got)
+	}
+	os.Remove(second)
+
+	var calls int
+	replaceFile = func(name string, data []byte, perm os.FileMode) error {
+		if calls++; calls == 2 {
+			return errors.New("disk full")
+		}
+		return writeAtomic(name, data, perm)
+	}
+	defer func() { replaceFile = writeAtomic }()
+	if _, err := ApplyAll(targets, o); err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Fatalf("ApplyAll = %v, want the failed write", err)
+	}
+	if got, _ := os.ReadFile(first); string(got) != orig {
+		t.Errorf("first file not put back:\n%s", got)
+	}
+	if b := backups(t, first); len(b) != 0 {
+		t.Errorf("backup left after the undo: %v", b)
+	}
+	if _, err := os.Stat(second); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("second file exists: %v", err)
+	}
+
+	replaceFile = writeAtomic
+	res, err := ApplyAll(targets, o)
+	if err != nil || len(res) != 2 || !res[0].Changed || !res[1].Changed {
+		t.Fatalf("ApplyAll after the fault: %v %+v", err, res)
+	}
+}
