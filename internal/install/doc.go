@@ -445,6 +445,8 @@ func (b *box) insert(i int, key string, v *hujson.Value) {
 		*closing = append([]byte(b.st.newline), (*closing)[j+1:]...)
 	case n > 0:
 		lead = hujson.Extra(b.st.newline + b.child)
+	case b.inline: // the first child of an empty container in a one-line file
+		lead = nil
 	default: // the first child of an empty container
 		if hasComment(*closing) {
 			c := bytes.TrimRight(*closing, " \t")

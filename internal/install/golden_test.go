@@ -25,7 +25,7 @@ var agentDirs = map[string]Agent{"a": AgentA, "b": AgentB, "c": AgentC}
 // file had before init.
 // (In "list" guard's entry was alone in an empty list, so the emptied
 // list goes too.)
-var restores = map[string]bool{"other-tools": true, "symlinked": true, "crlf": true, "compact": true, "one-line-spaced": true, "hand-edited": true, "comments": true}
+var restores = map[string]bool{"other-tools": true, "symlinked": true, "crlf": true, "compact": true, "one-line-spaced": true, "hand-edited": true, "comments": true, "one-line-no-hooks": false}
 
 func clock(sec int) func() time.Time {
 	return func() time.Time { return time.Date(2026, 1, 2, 3, 4, sec, 0, time.FixedZone("X", 3600)) }
