@@ -3,21 +3,24 @@
 //
 // # Merging
 //
-// A settings file belongs to the user. Apply keeps every key, the key order,
-// every literal as written, other tools' hook entries, the indentation and
-// the trailing newline; containers it does not change are copied byte for
-// byte. Guard's own entries are those whose command runs a file named guard
-// or guard.exe, or the running binary itself; they are updated in place and
-// never duplicated, so a second run leaves the file byte-identical.
+// A settings file belongs to the user. github.com/tailscale/hujson parses it
+// into a tree that keeps every byte, comments included; Apply changes only
+// guard's entries and lays out what it adds like the entries around it, so
+// every other key, literal, comment, the indentation and the trailing newline
+// stay as they were. Guard's own entries are those whose command, read as the
+// agent's shell reads it, runs guard first (a file named guard or guard.exe,
+// or the running binary, behind any env prefix); they are rewritten in place
+// and never duplicated, so a second run leaves the file byte-identical.
 //
 // # Writing
 //
-// A file that does not parse, or whose hooks are not the expected shape, is
-// not touched. Otherwise Apply resolves a symlinked file to its target, holds
-// a cross-process lock while it reads, edits and writes, keeps one
-// timestamped backup of the previous content beside the target, and writes
-// atomically (temporary file in the same directory, fsync, rename) with the
-// file's mode.
+// A file that does not parse, holds a trailing comma, or whose hooks are not
+// the expected shape, is not touched. Otherwise Apply resolves a symlinked
+// file to its target, holds a cross-process lock while it reads, edits and
+// writes, keeps one timestamped backup of the previous content beside the
+// target, and writes atomically (temporary file in the same directory,
+// fsync, rename) with the file's mode. ApplyAll does this for several files
+// all or nothing: every file is checked and edited before any is written.
 package install
 
 import (
@@ -66,7 +69,8 @@ type Options struct {
 	// LockWait bounds the wait for another run's lock on the same file;
 	// zero means DefaultLockWait.
 	LockWait time.Duration
-	// Within, when set, is the directory the settings file must stay in
+	// Within (Apply only; ApplyAll takes it per Target), when set, is the
+	// directory the settings file must stay in
 	// once every symlink on its path is followed (the project for a
 	// project's file, the home directory for the user's). A file that
 	// leads elsewhere is refused: a cloned repository's
