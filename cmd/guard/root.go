@@ -119,6 +119,7 @@ allow or block and appends a tamper-evident record to ~/.guard/audit.log.`,
 		newTestCommand(s),
 		newExplainCommand(s),
 		newServiceCommand(s),
+		newDoctorCommand(s),
 	)
 	return root
 }
