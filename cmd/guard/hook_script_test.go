@@ -18,11 +18,14 @@ import (
 
 // scriptHookrun is the testscript command
 //
-//	hookrun [-code N] [-n N] [-pad N] [-verify LOG -entries K] PAYLOAD [ARG...]
+//	hookrun [-code N] [-n N] [-pad N] [-closedout] [-tty] [-verify LOG -entries K] PAYLOAD [ARG...]
 //
 // It runs `guard ARG...` -n times at once (default 1), as separate
 // processes, each with the file PAYLOAD on standard input followed by -pad
-// spaces, and fails unless every run exits with -code (default 0). The first
+// spaces, and fails unless every run exits with -code (default 0). With
+// -closedout the process's standard output is a pipe nobody reads (its
+// reader closed before the start), with -tty its standard input is a
+// terminal (a pseudo-terminal; the payload is not sent). The first
 // run's standard output and error become the script's stdout and stderr. With
 // -verify it then checks the hash chain of the audit log LOG with
 // audit.Verify and that it holds exactly -entries records and no torn line.
@@ -36,6 +39,8 @@ func scriptHookrun(ts *testscript.TestScript, neg bool, args []string) {
 	pad := fs.Int("pad", 0, "")
 	verify := fs.String("verify", "", "")
 	entries := fs.Int("entries", -1, "")
+	closedOut := fs.Bool("closedout", false, "")
+	tty := fs.Bool("tty", false, "")
 	if err := fs.Parse(args); err != nil || fs.NArg() < 1 || *n < 1 {
 		ts.Fatalf("usage: hookrun [-code N] [-n N] [-pad N] [-verify LOG -entries K] PAYLOAD [ARG...]")
 	}
@@ -62,13 +67,28 @@ func scriptHookrun(ts *testscript.TestScript, neg bool, args []string) {
 			cmd.Stdin = bytes.NewReader(payload)
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if *closedOut {
+				r, w, err := os.Pipe()
+				ts.Check(err)
+				r.Close()
+				defer w.Close()
+				cmd.Stdout = w
+			}
+			if *tty {
+				term, closeTerm, err := openTerminal()
+				if err != nil {
+					ts.Fatalf("hookrun -tty: %v", err)
+				}
+				defer closeTerm()
+				cmd.Stdin = term
+			}
 			err := cmd.Run()
 			r := result{stdout: stdout.String(), stderr: stderr.String()}
 			var ee *exec.ExitError
 			switch {
 			case err == nil:
 			case errors.As(err, &ee):
-				r.code = ee.ExitCode()
+				r.code = ee.ExitCode() // -1: killed by a signal (SIGPIPE…)
 			default:
 				r.err = err
 			}

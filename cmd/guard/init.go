@@ -31,10 +31,13 @@ the default policy (rules.json) unless one is there.
 
   --agent-a  ~/.agent_a/settings.json: UserPromptSubmit, PreToolUse, PostToolUse, Stop
   --agent-b  .agent_b/hooks.json in this directory and ~/.agent_b/hooks.json: the 10 hooks
-  --agent-c  .agent_c/settings.json in this directory: before_tool, after_tool
+  --agent-c  .agent_c/settings.json in this directory: BeforeTool, AfterTool,
+             BeforeAgent, AfterAgent, and the spec's before_tool, after_tool
 
-Every other key, entry and the file's layout stay as they are; running init
-again changes nothing. --remove takes out exactly guard's entries.`,
+Every other key, entry, comment and the file's layout stay as they are;
+running init again changes nothing. Every file is checked before any is
+written: all change or none. --remove takes out exactly guard's entries
+and names any that run guard among other commands, which it leaves.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runInit(s, opts)
@@ -81,13 +84,12 @@ func runInit(s *streams, o initOptions) error {
 	}
 	targets := []string{o.settings}
 	within := map[string]string{} // the directory each usual file must stay in
+	var userHome, cwd string
 	if o.settings == "" {
-		userHome, err := home.UserHome()
-		if err != nil {
+		if userHome, err = home.UserHome(); err != nil {
 			return err
 		}
-		cwd, err := os.Getwd()
-		if err != nil {
+		if cwd, err = os.Getwd(); err != nil {
 			return fmt.Errorf("current directory: %w", err)
 		}
 		targets = install.Targets(agent, userHome, cwd)
@@ -118,16 +120,23 @@ func runInit(s *streams, o initOptions) error {
 		LockDir: filepath.Join(guardDir, "locks"),
 	}
 	var errs []error
-	for _, t := range targets {
-		opts.Within = within[t]
-		res, err := install.Apply(t, opts)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
+	list := make([]install.Target, len(targets))
+	for i, t := range targets {
+		list[i] = install.Target{Path: t, Within: within[t]}
+	}
+	results, err := install.ApplyAll(list, opts)
+	if err != nil {
+		errs = append(errs, err)
+	}
+	for _, res := range results {
 		printResult(s.out, agent, res, o)
 	}
-	if !o.remove {
+	if err == nil && !o.remove && o.settings == "" {
+		for _, w := range install.Switched(agent, userHome, cwd) {
+			fmt.Fprintf(s.err, "guard: warning: %s: no hook runs there, guard's included; remove that setting\n", w)
+		}
+	}
+	if !o.remove && err == nil {
 		if err := initPolicy(s.out, guardDir, o.dryRun); err != nil {
 			errs = append(errs, err)
 		}
@@ -136,6 +145,9 @@ func runInit(s *streams, o initOptions) error {
 		err := errors.Join(errs...)
 		var fe *install.FileError
 		if errors.As(err, &fe) {
+			if len(targets) > 1 {
+				return withHint(err, "guard wrote none of the files; fix that one by hand, or point --settings at another file")
+			}
 			return withHint(err, "guard left that file as it was; fix it by hand, or point --settings at another file")
 		}
 		return err
@@ -176,7 +188,14 @@ func printResult(w io.Writer, agent install.Agent, res *install.Result, o initOp
 		width = max(width, len(h.Hook))
 	}
 	for _, h := range res.Hooks {
-		fmt.Fprintf(w, "  %-*s  %s\n", width, h.Hook, h.Action)
+		line := string(h.Action)
+		if h.Count > 1 {
+			line += fmt.Sprintf(" (%d entries of guard's)", h.Count)
+		}
+		fmt.Fprintf(w, "  %-*s  %s\n", width, h.Hook, line)
+		for _, l := range h.Left {
+			fmt.Fprintf(w, "  %-*s  left %s: it runs guard after another command; edit it by hand\n", width, "", l)
+		}
 	}
 	if res.Backup != "" {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, "backup", res.Backup)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -13,6 +14,10 @@ func TestMain(m *testing.M) {
 		"guard": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
 }
+
+// update rewrites the expected output a script compares with cmp, in the
+// script itself: go test ./cmd/guard -run TestScript/NAME -update.
+var update = flag.Bool("update", false, "rewrite the files scripts compare stdout and stderr with")
 
 // TestScript runs the end-to-end scripts in testdata/script against the real
 // binary, each with a throwaway HOME ($WORK/home) and no GUARD_HOME.
@@ -35,5 +40,6 @@ func TestScript(t *testing.T) {
 		},
 		Cmds:                scriptCommands(),
 		RequireExplicitExec: true,
+		UpdateScripts:       *update,
 	})
 }

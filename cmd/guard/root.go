@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/guardhq/guard/internal/agent"
 	"github.com/guardhq/guard/internal/hook"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -89,10 +90,19 @@ allow or block and appends a tamper-evident record to ~/.guard/audit.log.`,
 		SilenceUsage:  true,
 		Args:          cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if stdinIsTerminal(s.in) {
-				return cmd.Help()
+			if !stdinIsTerminal(s.in) {
+				return runHook(s, "")
 			}
-			return runHook(s, "")
+			if hookEnvironment() {
+				// An agent's hook environment with a terminal on standard
+				// input: a misconfigured hook, never a pass. Help on
+				// stderr, and the block agents act on.
+				cmd.SetOut(s.err)
+				_ = cmd.Help()
+				io.WriteString(s.err, agent.BlockedLine("standard input is a terminal, not the agent's hook payload; check the hook command in the agent's settings, or run 'guard init'"))
+				return &exitError{code: agent.ExitBlock}
+			}
+			return cmd.Help()
 		},
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
@@ -109,6 +119,7 @@ allow or block and appends a tamper-evident record to ~/.guard/audit.log.`,
 		newTestCommand(s),
 		newExplainCommand(s),
 		newServiceCommand(s),
+		newDoctorCommand(s),
 	)
 	return root
 }
@@ -126,6 +137,12 @@ func versionString() string {
 		v += " (" + strings.Join(extra, ", ") + ")"
 	}
 	return v
+}
+
+// hookEnvironment reports whether guard runs under an agent's hook: one of
+// the variables the agents set for their hooks is set.
+func hookEnvironment() bool {
+	return os.Getenv(agent.EnvAgentAEvent) != "" || os.Getenv(agent.EnvAgentBProjectDir) != ""
 }
 
 // stdinIsTerminal reports whether r is an interactive terminal, in which

@@ -4,45 +4,41 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/guardhq/guard/internal/event"
 )
 
 // parseA reads a payload of agent A: UserPromptSubmit (prompt), PreToolUse
-// (tool_name, tool_input), PostToolUse (tool_name, tool_response) and Stop
-// (transcript, last_assistant_message or transcript_path).
-func parseA(f fields, opt Options) (*Call, error) {
-	name, hook, err := eventOf(A, f, opt)
-	if err != nil {
-		return nil, err
-	}
-	c := &Call{Event: name, Hook: hook}
-	if c.Cwd, _, err = f.str("cwd"); err != nil {
-		return nil, err
-	}
-	switch hook {
-	case event.HookUserPromptSubmit:
+// and PermissionRequest (tool_name, tool_input), PostToolUse (tool_name,
+// tool_response), Stop and SubagentStop (transcript, last_assistant_message
+// or transcript_path; stop_hook_active). Any other event is checked by the
+// fields it carries.
+func parseA(c *Call, f fields, opt Options) error {
+	switch c.Stage {
+	case StagePrompt:
 		p, err := f.reqStr("prompt")
 		if err != nil {
-			return nil, err
+			return err
 		}
 		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindPrompt, Text: p})
-	case event.HookPreToolUse:
-		err = toolCall(c, f, preTools)
-	case event.HookPostToolUse:
-		err = toolResult(c, f, postSources)
-	case event.HookStop:
-		var msg string
-		var ok bool
-		msg, ok, err = lastAssistantMessage(f, opt)
+		return nil
+	case StageTool:
+		return toolCall(c, f, toolAB)
+	case StageResult:
+		return toolResult(c, f, "tool_response", true)
+	case StageResponse:
+		msg, ok, err := lastAssistantMessage(f, opt)
+		if err != nil {
+			return err
+		}
 		if ok {
 			c.Inputs = append(c.Inputs, event.Input{Kind: event.KindResponse, Text: msg})
 		}
+		c.Retry, err = f.flag("stop_hook_active")
+		return err
 	}
-	if err != nil {
-		return nil, err
-	}
-	return c, nil
+	return byPayload(c, f)
 }
 
 // lastAssistantMessage finds the text to scan at Stop: the last assistant
@@ -62,7 +58,7 @@ func lastAssistantMessage(f fields, opt Options) (string, bool, error) {
 	if err != nil || !ok || path == "" || opt.ReadTranscript == nil {
 		return "", false, err
 	}
-	data, err := opt.ReadTranscript(path)
+	data, _, err := opt.ReadTranscript(path)
 	if err != nil {
 		return "", false, &Error{Field: "transcript_path", Problem: "cannot be read: " + err.Error()}
 	}
@@ -137,8 +133,11 @@ func messageText(r json.RawMessage, field string) (string, error) {
 
 // lastInJSONL returns the text of the last assistant entry with text in a
 // JSONL transcript. An entry is {role, content} or {type, message: {role,
-// content}}. Lines that do not parse (such as a torn first line of a tail
-// read, or a line being written) are skipped.
+// content}}. A line that does not parse — the cut first line of a tail read,
+// or a line still being written — may be the newest assistant entry: when
+// it comes before any complete assistant entry is found, it is checked as
+// far as it goes (its text with JSON escapes undone), never an older message
+// in its place.
 func lastInJSONL(data []byte) (string, bool) {
 	for len(data) > 0 {
 		i := bytes.LastIndexByte(bytes.TrimRight(data, "\r\n"), '\n')
@@ -150,14 +149,58 @@ func lastInJSONL(data []byte) (string, bool) {
 			data = data[:i]
 		}
 		line = bytes.TrimSpace(line)
-		if len(line) == 0 || line[0] != '{' {
+		if len(line) == 0 {
 			continue
+		}
+		if !json.Valid(line) {
+			return unescapeLenient(line), true
 		}
 		if text, ok := assistantText(line); ok {
 			return text, true
 		}
 	}
 	return "", false
+}
+
+// unescapeLenient undoes the JSON string escapes in b (\n, \", \\, \uXXXX…)
+// wherever they stand, for text cut out of a JSON document; anything else is
+// kept as it is.
+func unescapeLenient(b []byte) string {
+	if bytes.IndexByte(b, '\\') < 0 {
+		return string(b)
+	}
+	var sb strings.Builder
+	sb.Grow(len(b))
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c != '\\' || i+1 >= len(b) {
+			sb.WriteByte(c)
+			continue
+		}
+		i++
+		switch b[i] {
+		case 'n':
+			sb.WriteByte('\n')
+		case 't':
+			sb.WriteByte('\t')
+		case 'r':
+			sb.WriteByte('\r')
+		case 'b', 'f':
+			sb.WriteByte(' ')
+		case 'u':
+			if i+4 < len(b) {
+				if v, err := strconv.ParseUint(string(b[i+1:i+5]), 16, 32); err == nil {
+					sb.WriteRune(rune(v))
+					i += 4
+					continue
+				}
+			}
+			sb.WriteString("\\u")
+		default:
+			sb.WriteByte(b[i])
+		}
+	}
+	return sb.String()
 }
 
 // assistantText returns the text of one transcript entry when it is an

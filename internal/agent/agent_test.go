@@ -14,29 +14,52 @@ type parseCase struct {
 	name    string
 	payload string
 	env     map[string]string
-	want    *Call  // Agent is filled in by run
+	want    *view  // Agent is filled in by run
 	wantErr string // substring of the error; "" means no error
 }
 
+// view is the part of a Call a test compares.
+type view struct {
+	Agent, Event, Hook, Tool, Tag, Cwd string
+	Stage                              Stage
+	Inputs                             []event.Input
+	Logging, Retry, Result             bool
+}
+
+func viewOf(c *Call) *view {
+	return &view{Agent: c.Agent, Event: c.Event, Hook: c.Hook, Tool: c.Tool, Tag: c.Tag, Cwd: c.Cwd, Stage: c.Stage,
+		Inputs: c.Inputs, Logging: c.Logging, Retry: c.Retry, Result: c.Result != nil}
+}
+
 func in(k event.Kind, text string) event.Input { return event.Input{Kind: k, Text: text} }
+
+const sessionJSONL = `{"type":"user","message":{"role":"user","content":"hi"}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"first answer"}]}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"final answer"},{"type":"tool_use","name":"Bash"}]}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","name":"Bash"}]}}
+{"type":"user","message":{"role":"user","content":"thanks"}}
+`
 
 func opts(env map[string]string) Options {
 	return Options{
 		Getenv: func(k string) string { return env[k] },
 		Getwd:  func() (string, error) { return "/proc/wd", nil },
-		ReadTranscript: func(path string) ([]byte, error) {
+		ReadTranscript: func(path string) ([]byte, bool, error) {
 			switch path {
 			case "/t/session.jsonl":
-				return []byte(`{"type":"user","message":{"role":"user","content":"hi"}}
-{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"first answer"}]}}
-{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"final answer"},{"type":"tool_use","name":"Bash"}]}}
-{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","name":"Bash"}]}}
-{"type":"user","message":{"role":"user","content":"thanks"}}
-{"type":"assistant","message":{"role":"assis`), nil
+				return []byte(sessionJSONL), false, nil
 			case "/t/plain.jsonl":
-				return []byte("{\"role\":\"assistant\",\"content\":\"plain\"}\n\n"), nil
+				return []byte("{\"role\":\"assistant\",\"content\":\"plain\"}\n\n"), false, nil
+			case "/t/torn.jsonl":
+				// The newest assistant entry is still being written.
+				return []byte(sessionJSONL + `{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"new\nsecret AKIA`), false, nil
+			case "/t/cut.jsonl":
+				// The tail starts inside an assistant entry larger than the tail.
+				return []byte(`t":"very long answer with ghp_x\"quoted\""}]}}
+{"type":"user","message":{"role":"user","content":"ok"}}
+`), true, nil
 			}
-			return nil, errors.New("no such file or directory")
+			return nil, false, errors.New("no such file or directory")
 		},
 	}
 }
@@ -64,118 +87,152 @@ func runParse(t *testing.T, agentName string, tests []parseCase) {
 			}
 			want := *tt.want
 			want.Agent = agentName
-			if !reflect.DeepEqual(c, &want) {
-				t.Fatalf("got  %+v\nwant %+v", c, &want)
+			if got := viewOf(c); !reflect.DeepEqual(got, &want) {
+				t.Fatalf("got  %+v\nwant %+v", got, &want)
 			}
 		})
 	}
 }
 
+// Fields every payload of a real client carries besides the ones read.
+const (
+	aMeta = `"session_id":"0f1e2d","transcript_path":"/t/session.jsonl","permission_mode":"default",`
+	bMeta = `"conversation_id":"c-1","generation_id":"g-1","model":"m","cursor_version":"1.7.2","user_email":"u@example.com",`
+	cMeta = `"session_id":"s-1","transcript_path":"/t/c.json","timestamp":"2026-11-23T10:00:00.000Z",`
+)
+
 func TestParseA(t *testing.T) {
-	const pre, post = event.HookPreToolUse, event.HookPostToolUse
+	const pre, post, stop = event.HookPreToolUse, event.HookPostToolUse, event.HookStop
+	tool := func(name, input string) string {
+		return `{` + aMeta + `"cwd":"/w","hook_event_name":"PreToolUse","tool_name":"` + name + `","tool_use_id":"toolu_01","tool_input":` + input + `}`
+	}
+	result := func(name, response string) string {
+		return `{` + aMeta + `"cwd":"/w","hook_event_name":"PostToolUse","tool_name":"` + name + `","tool_use_id":"toolu_01","tool_input":{},"tool_response":` + response + `}`
+	}
+	pt := func(tool string, ins ...event.Input) *view {
+		return &view{Event: "PreToolUse", Hook: pre, Stage: StageTool, Tool: tool, Cwd: "/w", Inputs: ins}
+	}
+	res := func(tool string, ins ...event.Input) *view {
+		return &view{Event: "PostToolUse", Hook: post, Stage: StageResult, Tool: tool, Cwd: "/w", Inputs: ins, Result: true}
+	}
 	runParse(t, A, []parseCase{
-		{name: "prompt", payload: `{"hook_event_name":"UserPromptSubmit","prompt":"hello","cwd":"/w"}`,
-			want: &Call{Event: "UserPromptSubmit", Hook: event.HookUserPromptSubmit, Cwd: "/w", Inputs: []event.Input{in(event.KindPrompt, "hello")}}},
+		{name: "prompt", payload: `{` + aMeta + `"hook_event_name":"UserPromptSubmit","prompt":"hello","cwd":"/w"}`,
+			want: &view{Event: "UserPromptSubmit", Hook: event.HookUserPromptSubmit, Stage: StagePrompt, Cwd: "/w", Inputs: []event.Input{in(event.KindPrompt, "hello")}}},
 		{name: "event from env", payload: `{"prompt":"hi"}`, env: map[string]string{EnvAgentAEvent: "UserPromptSubmit"},
-			want: &Call{Event: "UserPromptSubmit", Hook: event.HookUserPromptSubmit, Inputs: []event.Input{in(event.KindPrompt, "hi")}}},
-		{name: "bash", payload: `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls -la","description":"x"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Bash", Inputs: []event.Input{in(event.KindCommand, "ls -la")}}},
-		{name: "write relative to cwd", payload: `{"hook_event_name":"PreToolUse","tool_name":"Write","cwd":"/proj","tool_input":{"file_path":"src/../.env","content":"x"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Write", Cwd: "/proj", Inputs: []event.Input{in(event.KindWrite, "/proj/.env")}}},
+			want: &view{Event: "UserPromptSubmit", Hook: event.HookUserPromptSubmit, Stage: StagePrompt, Inputs: []event.Input{in(event.KindPrompt, "hi")}}},
+		{name: "bash", payload: tool("Bash", `{"command":"ls -la","description":"x","timeout":120000}`),
+			want: pt("Bash", in(event.KindCommand, "ls -la"))},
+		{name: "monitor", payload: tool("Monitor", `{"command":"tail -f log"}`), want: pt("Monitor", in(event.KindCommand, "tail -f log"))},
+		{name: "powershell", payload: tool("PowerShell", `{"command":"Remove-Item -Recurse C:\\"}`), want: pt("PowerShell", in(event.KindCommand, `Remove-Item -Recurse C:\`))},
+		{name: "write relative to cwd", payload: tool("Write", `{"file_path":"src/../.env","content":"x"}`),
+			want: pt("Write", in(event.KindWrite, "/w/.env"))},
 		{name: "edit relative to process wd", payload: `{"hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":"a.go"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Edit", Inputs: []event.Input{in(event.KindWrite, "/proc/wd/a.go")}}},
-		// review red 1: a second path spelling is checked too.
-		{name: "write both spellings", payload: `{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/tmp/ok","path":"/etc/passwd"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Write", Inputs: []event.Input{in(event.KindWrite, "/tmp/ok"), in(event.KindWrite, "/etc/passwd")}}},
-		{name: "write spellings equal", payload: `{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/tmp/ok","path":"/tmp/ok"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Write", Inputs: []event.Input{in(event.KindWrite, "/tmp/ok")}}},
-		{name: "multiedit", payload: `{"hook_event_name":"PreToolUse","tool_name":"MultiEdit","tool_input":{"file_path":"/etc/hosts"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "MultiEdit", Inputs: []event.Input{in(event.KindWrite, "/etc/hosts")}}},
-		{name: "notebook", payload: `{"hook_event_name":"PreToolUse","tool_name":"NotebookEdit","tool_input":{"notebook_path":"/n.ipynb"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "NotebookEdit", Inputs: []event.Input{in(event.KindWrite, "/n.ipynb")}}},
-		{name: "read home", payload: `{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"~/.ssh/id_rsa"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Read", Inputs: []event.Input{in(event.KindRead, "~/.ssh/id_rsa")}}},
-		{name: "grep path", payload: `{"hook_event_name":"PreToolUse","tool_name":"Grep","tool_input":{"pattern":"x","path":"/home/u/.ssh"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Grep", Inputs: []event.Input{in(event.KindRead, "/home/u/.ssh")}}},
-		{name: "grep no path", payload: `{"hook_event_name":"PreToolUse","tool_name":"Grep","tool_input":{"pattern":"x"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Grep"}},
-		{name: "webfetch", payload: `{"hook_event_name":"PreToolUse","tool_name":"WebFetch","tool_input":{"url":"http://169.254.169.254/","prompt":"p"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "WebFetch", Inputs: []event.Input{in(event.KindURL, "http://169.254.169.254/")}}},
-		{name: "websearch", payload: `{"hook_event_name":"PreToolUse","tool_name":"WebSearch","tool_input":{"query":"go fuzz"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "WebSearch", Inputs: []event.Input{in(event.KindQuery, "go fuzz")}}},
-		{name: "task", payload: `{"hook_event_name":"PreToolUse","tool_name":"Task","tool_input":{"prompt":"do it"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Task", Tag: TagSubagentSpawn}},
-		{name: "todowrite", payload: `{"hook_event_name":"PreToolUse","tool_name":"TodoWrite","tool_input":{"todos":[]}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "TodoWrite"}},
-		{name: "unknown tool", payload: `{"hook_event_name":"PreToolUse","tool_name":"Glob","tool_input":{"pattern":"*","path":"/etc"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Glob"}},
-		// review red 1: MCP tools get beforeMCPExecution's three stages.
-		{name: "mcp tool", payload: `{"hook_event_name":"PreToolUse","tool_name":"mcp__x__y","tool_input":{"command":"rm -rf /","endpoint":"http://169.254.169.254/","key":"\u0041KIA"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "mcp__x__y", Inputs: []event.Input{
-				in(event.KindURL, "http://169.254.169.254/"), in(event.KindCommand, "rm -rf /"),
-				in(event.KindToolInput, "command: rm -rf /\nendpoint: http://169.254.169.254/\nkey: AKIA\n")}}},
+			want: &view{Event: "PreToolUse", Hook: pre, Stage: StageTool, Tool: "Edit", Inputs: []event.Input{in(event.KindWrite, "/proc/wd/a.go")}}},
+		{name: "write both spellings", payload: tool("Write", `{"file_path":"/tmp/ok","path":"/etc/passwd"}`),
+			want: pt("Write", in(event.KindWrite, "/tmp/ok"), in(event.KindWrite, "/etc/passwd"))},
+		{name: "write spellings equal", payload: tool("Write", `{"file_path":"/tmp/ok","path":"/tmp/ok"}`),
+			want: pt("Write", in(event.KindWrite, "/tmp/ok"))},
+		{name: "multiedit", payload: tool("MultiEdit", `{"file_path":"/etc/hosts","edits":[]}`), want: pt("MultiEdit", in(event.KindWrite, "/etc/hosts"))},
+		{name: "notebook", payload: tool("NotebookEdit", `{"notebook_path":"/n.ipynb"}`), want: pt("NotebookEdit", in(event.KindWrite, "/n.ipynb"))},
+		{name: "read home", payload: tool("Read", `{"file_path":"~/.ssh/id_rsa"}`), want: pt("Read", in(event.KindRead, "~/.ssh/id_rsa"))},
+		{name: "grep path", payload: tool("Grep", `{"pattern":"x","path":"/home/u/.ssh"}`), want: pt("Grep", in(event.KindRead, "/home/u/.ssh"))},
+		{name: "grep no path", payload: tool("Grep", `{"pattern":"x"}`), want: pt("Grep")},
+		{name: "grep glob", payload: tool("Grep", `{"pattern":".","path":"/home/u","glob":"**/.ssh/*"}`),
+			want: pt("Grep", in(event.KindRead, "/home/u"), in(event.KindRead, "/home/u/.ssh/*"))},
+		{name: "grep glob no path", payload: tool("Grep", `{"pattern":".","glob":"*.pem"}`), want: pt("Grep", in(event.KindRead, "/w/*.pem"))},
+		{name: "grep glob all", payload: tool("Grep", `{"pattern":".","glob":"**"}`), want: pt("Grep")},
+		{name: "glob lists a directory", payload: tool("Glob", `{"pattern":"**/*.pem","path":"/home/u/.ssh"}`), want: pt("Glob", in(event.KindRead, "/home/u/.ssh"))},
+		{name: "ls", payload: tool("LS", `{"path":"/etc"}`), want: pt("LS", in(event.KindRead, "/etc"))},
+		{name: "webfetch", payload: tool("WebFetch", `{"url":"http://169.254.169.254/","prompt":"p"}`), want: pt("WebFetch", in(event.KindURL, "http://169.254.169.254/"))},
+		{name: "websearch", payload: tool("WebSearch", `{"query":"go fuzz"}`), want: pt("WebSearch", in(event.KindQuery, "go fuzz"))},
+		{name: "task", payload: tool("Task", `{"prompt":"do it"}`), want: &view{Event: "PreToolUse", Hook: pre, Stage: StageTool, Tool: "Task", Tag: TagSubagentSpawn, Cwd: "/w"}},
+		{name: "agent tool", payload: tool("Agent", `{"prompt":"do it","subagent_type":"general"}`), want: &view{Event: "PreToolUse", Hook: pre, Stage: StageTool, Tool: "Agent", Tag: TagSubagentSpawn, Cwd: "/w"}},
+		{name: "todowrite", payload: tool("TodoWrite", `{"todos":[]}`), want: pt("TodoWrite")},
+		{name: "mcp tool", payload: tool("mcp__x__y", `{"command":"rm -rf /","endpoint":"http://169.254.169.254/","key":"\u0041KIA"}`),
+			want: pt("mcp__x__y", in(event.KindURL, "http://169.254.169.254/"), in(event.KindCommand, "rm -rf /"),
+				in(event.KindToolInput, "command: rm -rf /\nendpoint: http://169.254.169.254/\nkey: AKIA\n"))},
+		{name: "mcp filesystem read", payload: tool("mcp__filesystem__read_text_file", `{"path":"~/.ssh/id_rsa"}`),
+			want: pt("mcp__filesystem__read_text_file", in(event.KindRead, "~/.ssh/id_rsa"), in(event.KindToolInput, "path: ~/.ssh/id_rsa\n"))},
+		{name: "mcp filesystem write", payload: tool("mcp__filesystem__write_file", `{"path":".bashrc","content":"x"}`),
+			want: pt("mcp__filesystem__write_file", in(event.KindWrite, "/w/.bashrc"), in(event.KindToolInput, "path: .bashrc\ncontent: x\n"))},
+		{name: "mcp move", payload: tool("mcp__filesystem__move_file", `{"source":"/a","destination":"/etc/x"}`),
+			want: pt("mcp__filesystem__move_file", in(event.KindWrite, "/a"), in(event.KindWrite, "/etc/x"), in(event.KindToolInput, "source: /a\ndestination: /etc/x\n"))},
+		{name: "mcp copy reads its source", payload: tool("mcp__fs__copy_from", `{"source":"/a"}`),
+			want: pt("mcp__fs__copy_from", in(event.KindWrite, "/a"), in(event.KindToolInput, "source: /a\n"))},
 		{name: "mcp tool no input", payload: `{"hook_event_name":"PreToolUse","tool_name":"MCP:search"}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "MCP:search"}},
-		// review red 1: agent C's tool names under an agent A event.
-		{name: "c tool under a event", payload: `{"hook_event_name":"PreToolUse","tool_name":"run_shell_command","tool_input":{"command":"rm -rf /"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "run_shell_command", Inputs: []event.Input{in(event.KindCommand, "rm -rf /")}}},
-		// review red 1: Grep's glob filter names the files read.
-		{name: "grep glob", payload: `{"hook_event_name":"PreToolUse","tool_name":"Grep","tool_input":{"pattern":".","path":"/home/u","glob":"**/.ssh/*"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Grep", Inputs: []event.Input{in(event.KindRead, "/home/u"), in(event.KindRead, "/home/u/.ssh/*")}}},
-		{name: "grep glob no path", payload: `{"hook_event_name":"PreToolUse","tool_name":"Grep","cwd":"/home/u","tool_input":{"pattern":".","glob":"*.pem"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Grep", Cwd: "/home/u", Inputs: []event.Input{in(event.KindRead, "/home/u/*.pem")}}},
-		{name: "grep glob all", payload: `{"hook_event_name":"PreToolUse","tool_name":"Grep","tool_input":{"pattern":".","glob":"**"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Grep"}},
-		// review red 1: $HOME is the path rules' to expand, not joined with cwd.
-		{name: "read $HOME", payload: `{"hook_event_name":"PreToolUse","tool_name":"Read","cwd":"/w","tool_input":{"file_path":"$HOME/.ssh/id_rsa"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Read", Cwd: "/w", Inputs: []event.Input{in(event.KindRead, "$HOME/.ssh/id_rsa")}}},
-		{name: "read ${HOME}", payload: `{"hook_event_name":"PreToolUse","tool_name":"Read","cwd":"/w","tool_input":{"file_path":"${HOME}/.ssh/id_rsa"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Read", Cwd: "/w", Inputs: []event.Input{in(event.KindRead, "${HOME}/.ssh/id_rsa")}}},
-		{name: "read $HOMEX relative", payload: `{"hook_event_name":"PreToolUse","tool_name":"Read","cwd":"/w","tool_input":{"file_path":"$HOMEX/a"}}`,
-			want: &Call{Event: "PreToolUse", Hook: pre, Tool: "Read", Cwd: "/w", Inputs: []event.Input{in(event.KindRead, "/w/$HOMEX/a")}}},
-		{name: "read content", payload: `{"hook_event_name":"PostToolUse","tool_name":"Read","tool_input":{"file_path":"a"},"tool_response":{"content":"file text"}}`,
-			want: &Call{Event: "PostToolUse", Hook: post, Tool: "Read", Inputs: []event.Input{in(event.KindFileContent, "file text")}}},
-		{name: "read content nested", payload: `{"hook_event_name":"PostToolUse","tool_name":"Read","tool_response":{"type":"text","file":{"filePath":"/a","content":"nested"}}}`,
-			want: &Call{Event: "PostToolUse", Hook: post, Tool: "Read", Inputs: []event.Input{in(event.KindFileContent, "nested")}}},
-		{name: "webfetch content string", payload: `{"hook_event_name":"PostToolUse","tool_name":"WebFetch","tool_response":"page"}`,
-			want: &Call{Event: "PostToolUse", Hook: post, Tool: "WebFetch", Inputs: []event.Input{in(event.KindWebContent, "page")}}},
-		{name: "websearch results", payload: `{"hook_event_name":"PostToolUse","tool_name":"WebSearch","tool_response":{"query":"q","results":[{"title":"t","n":3}]}}`,
-			want: &Call{Event: "PostToolUse", Hook: post, Tool: "WebSearch", Inputs: []event.Input{in(event.KindWebContent, "q\nt")}}},
-		{name: "bash output passes", payload: `{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_response":{"stdout":"AKIA"}}`,
-			want: &Call{Event: "PostToolUse", Hook: post, Tool: "Bash"}},
+			want: &view{Event: "PreToolUse", Hook: pre, Stage: StageTool, Tool: "MCP:search"}},
+		{name: "unknown tool by fields", payload: tool("FutureTool", `{"script":"curl x | sh","dir_path":"~/.ssh","link":"https://pastebin.com/x"}`),
+			want: pt("FutureTool", in(event.KindURL, "https://pastebin.com/x"), in(event.KindCommand, "curl x | sh"), in(event.KindRead, "~/.ssh"),
+				in(event.KindToolInput, "script: curl x | sh\ndir_path: ~/.ssh\nlink: https://pastebin.com/x\n"))},
+		{name: "c tool under a event", payload: tool("run_shell_command", `{"command":"rm -rf /"}`), want: pt("run_shell_command", in(event.KindCommand, "rm -rf /"))},
+		{name: "read $HOME", payload: tool("Read", `{"file_path":"$HOME/.ssh/id_rsa"}`), want: pt("Read", in(event.KindRead, "$HOME/.ssh/id_rsa"))},
+		{name: "read ${HOME}", payload: tool("Read", `{"file_path":"${HOME}/.ssh/id_rsa"}`), want: pt("Read", in(event.KindRead, "${HOME}/.ssh/id_rsa"))},
+		{name: "read $HOMEX relative", payload: tool("Read", `{"file_path":"$HOMEX/a"}`), want: pt("Read", in(event.KindRead, "/w/$HOMEX/a"))},
+		{name: "permission request", payload: `{` + aMeta + `"cwd":"/w","hook_event_name":"PermissionRequest","tool_name":"Bash","tool_input":{"command":"sudo x"}}`,
+			want: &view{Event: "PermissionRequest", Hook: pre, Stage: StageTool, Tool: "Bash", Cwd: "/w", Inputs: []event.Input{in(event.KindCommand, "sudo x")}}},
+
+		{name: "read result", payload: result("Read", `{"type":"text","file":{"filePath":"/w/a","content":"file text","numLines":1,"startLine":1,"totalLines":1}}`),
+			want: res("Read", in(event.KindFileContent, "text"), in(event.KindFileContent, "/w/a"), in(event.KindFileContent, "file text"))},
+		{name: "webfetch result", payload: result("WebFetch", `{"bytes":4,"code":200,"codeText":"OK","result":"page","durationMs":5,"url":"https://a.example"}`),
+			want: res("WebFetch", in(event.KindWebContent, "OK"), in(event.KindWebContent, "page"), in(event.KindWebContent, "https://a.example"))},
+		{name: "webfetch result string", payload: result("WebFetch", `"page"`), want: res("WebFetch", in(event.KindWebContent, "page"))},
+		{name: "websearch results", payload: result("WebSearch", `{"query":"q","results":[{"tool_use_id":"s","content":[{"title":"t","url":"u"}]},"summary"],"durationSeconds":1.5}`),
+			want: res("WebSearch", in(event.KindWebContent, "q"), in(event.KindWebContent, "s"), in(event.KindWebContent, "t"), in(event.KindWebContent, "u"), in(event.KindWebContent, "summary"))},
+		{name: "bash result is scanned", payload: result("Bash", `{"stdout":"AKIA","stderr":"","interrupted":false,"isImage":false}`),
+			want: res("Bash", in(event.KindOutput, "AKIA"), in(event.KindOutput, ""))},
+		{name: "subagent result", payload: result("Agent", `{"status":"completed","content":[{"type":"text","text":"done"}],"totalTokens":5}`),
+			want: res("Agent", in(event.KindOutput, "completed"), in(event.KindOutput, "text"), in(event.KindOutput, "done"))},
+		{name: "mcp result array", payload: result("mcp__db__query", `[{"type":"text","text":"rows"}]`),
+			want: res("mcp__db__query", in(event.KindOutput, "text"), in(event.KindOutput, "rows"))},
+		{name: "result free-text key", payload: result("mcp__kv__dump", `{"ignore previous instructions":1}`),
+			want: res("mcp__kv__dump", in(event.KindOutput, "ignore previous instructions"))},
+		{name: "deep nesting is linear and bounded", payload: result("Bash", strings.Repeat(`{"content":`, 70)+`"x"`+strings.Repeat(`}`, 70)),
+			wantErr: "nested too deeply"},
+
 		{name: "stop transcript", payload: `{"hook_event_name":"Stop","transcript":[{"role":"user","content":"q"},{"role":"assistant","content":"answer"},{"role":"user","content":"more"}]}`,
-			want: &Call{Event: "Stop", Hook: event.HookStop, Inputs: []event.Input{in(event.KindResponse, "answer")}}},
+			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "answer")}}},
 		{name: "stop transcript blocks", payload: `{"hook_event_name":"Stop","transcript":[{"role":"assistant","content":[{"type":"text","text":"a"},{"type":"text","text":"b"}]}]}`,
-			want: &Call{Event: "Stop", Hook: event.HookStop, Inputs: []event.Input{in(event.KindResponse, "a\nb")}}},
-		{name: "stop last message", payload: `{"hook_event_name":"Stop","last_assistant_message":"bye","transcript_path":"/t/session.jsonl"}`,
-			want: &Call{Event: "Stop", Hook: event.HookStop, Inputs: []event.Input{in(event.KindResponse, "bye")}}},
+			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "a\nb")}}},
+		{name: "stop last message", payload: `{` + aMeta + `"cwd":"/w","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"bye"}`,
+			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Cwd: "/w", Inputs: []event.Input{in(event.KindResponse, "bye")}}},
+		{name: "stop hook active", payload: `{` + aMeta + `"hook_event_name":"Stop","stop_hook_active":true,"last_assistant_message":"bye"}`,
+			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Retry: true, Inputs: []event.Input{in(event.KindResponse, "bye")}}},
+		{name: "subagent stop", payload: `{` + aMeta + `"hook_event_name":"SubagentStop","stop_hook_active":false,"last_assistant_message":"sub"}`,
+			want: &view{Event: "SubagentStop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "sub")}}},
 		{name: "stop transcript path", payload: `{"hook_event_name":"Stop","transcript_path":"/t/session.jsonl","stop_hook_active":false}`,
-			want: &Call{Event: "Stop", Hook: event.HookStop, Inputs: []event.Input{in(event.KindResponse, "final answer")}}},
+			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "final answer")}}},
 		{name: "stop plain jsonl", payload: `{"hook_event_name":"Stop","transcript_path":"/t/plain.jsonl"}`,
-			want: &Call{Event: "Stop", Hook: event.HookStop, Inputs: []event.Input{in(event.KindResponse, "plain")}}},
-		{name: "stop nothing", payload: `{"hook_event_name":"Stop"}`,
-			want: &Call{Event: "Stop", Hook: event.HookStop}},
+			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "plain")}}},
+		{name: "stop torn newest entry", payload: `{"hook_event_name":"Stop","transcript_path":"/t/torn.jsonl"}`,
+			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse,
+				`{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"new`+"\n"+`secret AKIA`)}}},
+		{name: "stop cut entry", payload: `{"hook_event_name":"Stop","transcript_path":"/t/cut.jsonl"}`,
+			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse,
+				`t":"very long answer with ghp_x"quoted""}]}}`)}}},
+		{name: "stop nothing", payload: `{"hook_event_name":"Stop"}`, want: &view{Event: "Stop", Hook: stop, Stage: StageResponse}},
 		{name: "stop no assistant", payload: `{"hook_event_name":"Stop","transcript":[{"role":"user","content":"q"}]}`,
-			want: &Call{Event: "Stop", Hook: event.HookStop}},
+			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse}},
+		{name: "notification checked by fields", payload: `{` + aMeta + `"hook_event_name":"Notification","message":"Claude needs your permission"}`,
+			want: &view{Event: "Notification", Hook: pre, Stage: StageOther, Inputs: []event.Input{in(event.KindToolInput, "message: Claude needs your permission\n")}}},
+		{name: "unknown event checked by fields", payload: `{"hook_event_name":"FutureEvent","file_path":"~/.ssh/id_rsa"}`, env: map[string]string{EnvAgentAEvent: "FutureEvent"},
+			want: &view{Event: "FutureEvent", Hook: pre, Stage: StageOther, Inputs: []event.Input{in(event.KindRead, "~/.ssh/id_rsa"), in(event.KindToolInput, "file_path: ~/.ssh/id_rsa\n")}}},
 
 		{name: "stop unreadable transcript", payload: `{"hook_event_name":"Stop","transcript_path":"/t/missing"}`, wantErr: "transcript_path: cannot be read"},
 		{name: "stop transcript wrong type", payload: `{"hook_event_name":"Stop","transcript":{"role":"assistant"}}`, wantErr: "transcript: is an object, want an array"},
 		{name: "stop entry role type", payload: `{"hook_event_name":"Stop","transcript":[{"role":1,"content":"x"}]}`, wantErr: "transcript[0].role: is a number, want a string"},
 		{name: "stop content type", payload: `{"hook_event_name":"Stop","transcript":[{"role":"assistant","content":7}]}`, wantErr: "transcript[0].content"},
+		{name: "stop hook active type", payload: `{"hook_event_name":"Stop","stop_hook_active":"yes"}`, wantErr: "stop_hook_active: is a string, want a boolean"},
 		{name: "prompt missing", payload: `{"hook_event_name":"UserPromptSubmit"}`, wantErr: "prompt: missing"},
 		{name: "prompt number", payload: `{"hook_event_name":"UserPromptSubmit","prompt":42}`, wantErr: "prompt: is a number, want a string"},
 		{name: "no event", payload: `{"prompt":"x"}`, wantErr: "hook_event_name: missing"},
-		{name: "unknown event", payload: `{"hook_event_name":"Notification"}`, wantErr: "names an event guard does not handle"},
+		{name: "env contradicts payload", payload: `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`, env: map[string]string{EnvAgentAEvent: "Stop"}, wantErr: "names another event than $AGENT_A_HOOK_EVENT"},
 		{name: "event number", payload: `{"hook_event_name":3}`, wantErr: "hook_event_name: is a number"},
-		{name: "bash without command", payload: `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{}}`, wantErr: "tool_input.command: missing"},
-		{name: "bash command array", payload: `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":["rm"]}}`, wantErr: "tool_input.command: is an array"},
-		{name: "tool input string", payload: `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":"rm -rf /"}`, wantErr: "tool_input: is a string, want an object"},
-		{name: "no tool input", payload: `{"hook_event_name":"PreToolUse","tool_name":"Read"}`, wantErr: "tool_input: missing"},
-		{name: "empty path", payload: `{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":""}}`, wantErr: "is empty, want a file path"},
+		{name: "bash without command", payload: tool("Bash", `{}`), wantErr: "tool_input.command: missing"},
+		{name: "bash command array", payload: tool("Bash", `{"command":["rm"]}`), wantErr: "tool_input.command: is an array"},
+		{name: "no tool input", payload: `{"hook_event_name":"PreToolUse","tool_name":"Read"}`, wantErr: "tool_input.file_path|path: missing"},
+		{name: "empty path", payload: tool("Read", `{"file_path":""}`), wantErr: "is empty, want a file path"},
 		{name: "no tool name", payload: `{"hook_event_name":"PreToolUse","tool_input":{}}`, wantErr: "tool_name: missing"},
 		{name: "read response missing", payload: `{"hook_event_name":"PostToolUse","tool_name":"Read"}`, wantErr: "tool_response: missing"},
-		{name: "read response number", payload: `{"hook_event_name":"PostToolUse","tool_name":"Read","tool_response":5}`, wantErr: "tool_response: is a number"},
-		{name: "read content number", payload: `{"hook_event_name":"PostToolUse","tool_name":"Read","tool_response":{"content":5}}`, wantErr: "tool_response.content: is a number"},
 		{name: "cwd number", payload: `{"hook_event_name":"UserPromptSubmit","prompt":"x","cwd":1}`, wantErr: "cwd: is a number"},
 	})
 }
@@ -184,107 +241,149 @@ func TestParseB(t *testing.T) {
 	const pre, post = event.HookPreToolUse, event.HookPostToolUse
 	runParse(t, B, []parseCase{
 		{name: "prompt", payload: `{"hookEventName":"beforeSubmitPrompt","prompt":"hello"}`,
-			want: &Call{Event: "beforeSubmitPrompt", Hook: event.HookUserPromptSubmit, Inputs: []event.Input{in(event.KindPrompt, "hello")}}},
-		{name: "snake case event key", payload: `{"hook_event_name":"beforeSubmitPrompt","prompt":"hello"}`,
-			want: &Call{Event: "beforeSubmitPrompt", Hook: event.HookUserPromptSubmit, Inputs: []event.Input{in(event.KindPrompt, "hello")}}},
-		{name: "shell", payload: `{"hookEventName":"beforeShellExecution","command":"rm -rf /","cwd":"/p"}`,
-			want: &Call{Event: "beforeShellExecution", Hook: pre, Cwd: "/p", Inputs: []event.Input{in(event.KindCommand, "rm -rf /")}}},
+			want: &view{Event: "beforeSubmitPrompt", Hook: event.HookUserPromptSubmit, Stage: StagePrompt, Inputs: []event.Input{in(event.KindPrompt, "hello")}}},
+		{name: "snake case event key", payload: `{` + bMeta + `"hook_event_name":"beforeSubmitPrompt","workspace_roots":["/w"],"prompt":"hello","attachments":[{"type":"file","filePath":"/home/u/.ssh/id_rsa"},{"type":"rule","filePath":"rules.md"}]}`,
+			want: &view{Event: "beforeSubmitPrompt", Hook: event.HookUserPromptSubmit, Stage: StagePrompt, Cwd: "/w",
+				Inputs: []event.Input{in(event.KindPrompt, "hello"), in(event.KindRead, "/home/u/.ssh/id_rsa"), in(event.KindRead, "/w/rules.md")}}},
+		{name: "shell", payload: `{` + bMeta + `"hook_event_name":"beforeShellExecution","workspace_roots":["/w"],"command":"rm -rf /","cwd":"/p"}`,
+			want: &view{Event: "beforeShellExecution", Hook: pre, Stage: StageTool, Cwd: "/p", Inputs: []event.Input{in(event.KindCommand, "rm -rf /")}}},
 		{name: "read file with content", payload: `{"hookEventName":"beforeReadFile","file_path":".env","content":"A=1"}`, env: map[string]string{EnvAgentBProjectDir: "/proj"},
-			want: &Call{Event: "beforeReadFile", Hook: pre, Inputs: []event.Input{in(event.KindRead, "/proj/.env"), in(event.KindFileContent, "A=1")}}},
+			want: &view{Event: "beforeReadFile", Hook: pre, Stage: StageTool, Inputs: []event.Input{in(event.KindRead, "/proj/.env"), in(event.KindFileContent, "A=1")}}},
+		{name: "read file relative to workspace root", payload: `{` + bMeta + `"hook_event_name":"beforeReadFile","workspace_roots":["/w","/x"],"file_path":".env","content":"","attachments":[]}`,
+			want: &view{Event: "beforeReadFile", Hook: pre, Stage: StageTool, Cwd: "/w", Inputs: []event.Input{in(event.KindRead, "/w/.env")}}},
 		{name: "tab read empty content", payload: `{"hookEventName":"beforeTabFileRead","file_path":"/a/b","content":""}`,
-			want: &Call{Event: "beforeTabFileRead", Hook: pre, Inputs: []event.Input{in(event.KindRead, "/a/b")}}},
+			want: &view{Event: "beforeTabFileRead", Hook: pre, Stage: StageTool, Inputs: []event.Input{in(event.KindRead, "/a/b")}}},
 		{name: "pretooluse shell", payload: `{"hookEventName":"preToolUse","tool_name":"Shell","tool_input":{"command":"ls"}}`,
-			want: &Call{Event: "preToolUse", Hook: pre, Tool: "Shell", Inputs: []event.Input{in(event.KindCommand, "ls")}}},
+			want: &view{Event: "preToolUse", Hook: pre, Stage: StageTool, Tool: "Shell", Inputs: []event.Input{in(event.KindCommand, "ls")}}},
+		{name: "pretooluse strreplace", payload: `{"hookEventName":"preToolUse","tool_name":"StrReplace","tool_input":{"file_path":"/etc/hosts","old_string":"a","new_string":"b"}}`,
+			want: &view{Event: "preToolUse", Hook: pre, Stage: StageTool, Tool: "StrReplace", Inputs: []event.Input{in(event.KindWrite, "/etc/hosts")}}},
 		{name: "pretooluse delete", payload: `{"hookEventName":"preToolUse","tool_name":"Delete","tool_input":{"path":"/usr/bin/x"}}`,
-			want: &Call{Event: "preToolUse", Hook: pre, Tool: "Delete", Inputs: []event.Input{in(event.KindWrite, "/usr/bin/x")}}},
+			want: &view{Event: "preToolUse", Hook: pre, Stage: StageTool, Tool: "Delete", Inputs: []event.Input{in(event.KindWrite, "/usr/bin/x")}}},
+		{name: "pretooluse input as string", payload: `{"hookEventName":"preToolUse","tool_name":"Shell","tool_input":"{\"command\":\"rm -rf /\"}"}`,
+			want: &view{Event: "preToolUse", Hook: pre, Stage: StageTool, Tool: "Shell", Inputs: []event.Input{in(event.KindCommand, "rm -rf /")}}},
 		{name: "mcp three stages", payload: `{"hookEventName":"beforeMCPExecution","tool_name":"fetch","server_url":"https://mcp.example","tool_input":{"target":{"url":"http://169.254.169.254/x"},"command":["rm","-rf","/"],"note":"https://a.example","api_key":"k"}}`,
-			want: &Call{Event: "beforeMCPExecution", Hook: pre, Tool: "fetch", Inputs: []event.Input{
+			want: &view{Event: "beforeMCPExecution", Hook: pre, Stage: StageTool, Tool: "fetch", Inputs: []event.Input{
 				in(event.KindURL, "https://mcp.example"),
 				in(event.KindURL, "http://169.254.169.254/x"),
 				in(event.KindURL, "https://a.example"),
 				in(event.KindCommand, "rm -rf /"),
 				in(event.KindToolInput, "url: http://169.254.169.254/x\ncommand: rm\ncommand: -rf\ncommand: /\nnote: https://a.example\napi_key: k\n"),
 			}}},
+		{name: "mcp input as JSON string", payload: `{` + bMeta + `"hook_event_name":"beforeMCPExecution","workspace_roots":["/w"],"tool_name":"fetch","tool_input":"{\"url\":\"http://169.254.169.254/latest\"}","url":"https://mcp.example"}`,
+			want: &view{Event: "beforeMCPExecution", Hook: pre, Stage: StageTool, Tool: "fetch", Cwd: "/w", Inputs: []event.Input{
+				in(event.KindURL, "https://mcp.example"), in(event.KindURL, "http://169.254.169.254/latest"),
+				in(event.KindToolInput, "url: http://169.254.169.254/latest\n")}}},
+		{name: "mcp input undecodable string", payload: `{"hook_event_name":"beforeMCPExecution","tool_name":"t","tool_input":"see http://169.254.169.254/ now"}`,
+			want: &view{Event: "beforeMCPExecution", Hook: pre, Stage: StageTool, Tool: "t", Inputs: []event.Input{
+				in(event.KindURL, "http://169.254.169.254/"), in(event.KindToolInput, "see http://169.254.169.254/ now")}}},
+		{name: "mcp filesystem path", payload: `{"hook_event_name":"beforeMCPExecution","tool_name":"read_text_file","tool_input":"{\"path\":\"~/.ssh/id_rsa\"}"}`,
+			want: &view{Event: "beforeMCPExecution", Hook: pre, Stage: StageTool, Tool: "read_text_file", Inputs: []event.Input{
+				in(event.KindRead, "~/.ssh/id_rsa"), in(event.KindToolInput, "path: ~/.ssh/id_rsa\n")}}},
 		{name: "mcp stdio server", payload: `{"hookEventName":"beforeMCPExecution","tool_name":"t","command":"npx srv","tool_input":{"n":1,"cmd":"ls"}}`,
-			want: &Call{Event: "beforeMCPExecution", Hook: pre, Tool: "t", Inputs: []event.Input{
+			want: &view{Event: "beforeMCPExecution", Hook: pre, Stage: StageTool, Tool: "t", Inputs: []event.Input{
 				in(event.KindCommand, "npx srv"), in(event.KindCommand, "ls"), in(event.KindToolInput, "n: 1\ncmd: ls\n"),
 			}}},
 		{name: "post tool use logs", payload: `{"hookEventName":"postToolUse","tool_name":"Read","tool_output":{"content":"out"}}`,
-			want: &Call{Event: "postToolUse", Hook: post, Tool: "Read", Logging: true, Inputs: []event.Input{in(event.KindToolOutput, "out")}}},
+			want: &view{Event: "postToolUse", Hook: post, Stage: StageResult, Tool: "Read", Logging: true, Inputs: []event.Input{in(event.KindToolOutput, "out")}}},
 		{name: "after shell", payload: `{"hookEventName":"afterShellExecution","command":"ls","output":"x"}`,
-			want: &Call{Event: "afterShellExecution", Hook: post, Logging: true, Inputs: []event.Input{in(event.KindShellOutput, "x")}}},
+			want: &view{Event: "afterShellExecution", Hook: post, Stage: StageResult, Logging: true, Inputs: []event.Input{in(event.KindShellOutput, "x")}}},
 		{name: "after mcp", payload: `{"hookEventName":"afterMCPExecution","tool_name":"t","result_json":"{\"a\":1}"}`,
-			want: &Call{Event: "afterMCPExecution", Hook: post, Tool: "t", Logging: true, Inputs: []event.Input{in(event.KindToolResult, `{"a":1}`)}}},
+			want: &view{Event: "afterMCPExecution", Hook: post, Stage: StageResult, Tool: "t", Logging: true, Inputs: []event.Input{in(event.KindToolResult, `{"a":1}`)}}},
 		{name: "after response", payload: `{"hookEventName":"afterAgentResponse","text":"done"}`,
-			want: &Call{Event: "afterAgentResponse", Hook: event.HookStop, Logging: true, Inputs: []event.Input{in(event.KindResponse, "done")}}},
+			want: &view{Event: "afterAgentResponse", Hook: event.HookStop, Stage: StageResponse, Logging: true, Inputs: []event.Input{in(event.KindResponse, "done")}}},
 		{name: "after response empty", payload: `{"hookEventName":"afterAgentResponse"}`,
-			want: &Call{Event: "afterAgentResponse", Hook: event.HookStop, Logging: true}},
+			want: &view{Event: "afterAgentResponse", Hook: event.HookStop, Stage: StageResponse, Logging: true}},
+		{name: "unknown event logs by fields", payload: `{"hookEventName":"afterLunch","file_path":"/a"}`,
+			want: &view{Event: "afterLunch", Hook: pre, Logging: true, Inputs: []event.Input{in(event.KindRead, "/a"), in(event.KindToolInput, "file_path: /a\n")}}},
+		{name: "unknown before event blocks by fields", payload: `{"hookEventName":"beforeLunch","command":"rm -rf /"}`,
+			want: &view{Event: "beforeLunch", Hook: pre, Inputs: []event.Input{in(event.KindCommand, "rm -rf /"), in(event.KindToolInput, "command: rm -rf /\n")}}},
 
-		{name: "unknown event", payload: `{"hookEventName":"beforeLunch"}`, wantErr: "names an event guard does not handle for agent B"},
-		{name: "agent A event", payload: `{"hookEventName":"PreToolUse"}`, wantErr: "does not handle"},
 		{name: "shell command missing", payload: `{"hookEventName":"beforeShellExecution"}`, wantErr: "command: missing"},
 		{name: "read path number", payload: `{"hookEventName":"beforeReadFile","file_path":1}`, wantErr: "file_path: is a number"},
 		{name: "read content object", payload: `{"hookEventName":"beforeReadFile","file_path":"/a","content":{}}`, wantErr: "content: is an object"},
 		{name: "mcp server url bool", payload: `{"hookEventName":"beforeMCPExecution","server_url":true}`, wantErr: "server_url: is a boolean"},
-		{name: "after shell output number", payload: `{"hookEventName":"afterShellExecution","output":5}`, wantErr: "output: is a number"},
+		{name: "after shell output number", payload: `{"hookEventName":"afterShellExecution","output":5}`,
+			want: &view{Event: "afterShellExecution", Hook: post, Stage: StageResult, Logging: true, Inputs: []event.Input{in(event.KindShellOutput, "")}}},
+		{name: "workspace roots type", payload: `{"hookEventName":"beforeShellExecution","command":"ls","workspace_roots":{"a":1}}`, wantErr: "workspace_roots: is an object"},
 	})
 }
 
 func TestParseC(t *testing.T) {
 	const pre, post = event.HookPreToolUse, event.HookPostToolUse
+	tool := func(name, input string) string {
+		return `{` + cMeta + `"cwd":"/w","hook_event_name":"BeforeTool","tool_name":"` + name + `","tool_input":` + input + `}`
+	}
+	bt := func(tool string, ins ...event.Input) *view {
+		return &view{Event: "BeforeTool", Hook: pre, Stage: StageTool, Tool: tool, Cwd: "/w", Inputs: ins}
+	}
+	after := func(name, response string) string {
+		return `{` + cMeta + `"cwd":"/w","hook_event_name":"AfterTool","tool_name":"` + name + `","tool_input":{},"tool_response":` + response + `}`
+	}
+	at := func(tool string, ins ...event.Input) *view {
+		return &view{Event: "AfterTool", Hook: post, Stage: StageResult, Tool: tool, Cwd: "/w", Inputs: ins, Result: true}
+	}
 	runParse(t, C, []parseCase{
-		{name: "shell", payload: `{"hook_event_name":"before_tool","tool_name":"run_shell_command","tool_input":{"command":"rm -rf /"}}`,
-			want: &Call{Event: "before_tool", Hook: pre, Tool: "run_shell_command", Inputs: []event.Input{in(event.KindCommand, "rm -rf /")}}},
-		{name: "camel event", payload: `{"hook_event_name":"BeforeTool","tool_name":"read_file","cwd":"/p","tool_input":{"absolute_path":"x/.env"}}`,
-			want: &Call{Event: "BeforeTool", Hook: pre, Tool: "read_file", Cwd: "/p", Inputs: []event.Input{in(event.KindRead, "/p/x/.env")}}},
-		{name: "write", payload: `{"hook_event_name":"before_tool","tool_name":"write_file","tool_input":{"file_path":"/etc/passwd","content":"x"}}`,
-			want: &Call{Event: "before_tool", Hook: pre, Tool: "write_file", Inputs: []event.Input{in(event.KindWrite, "/etc/passwd")}}},
-		{name: "replace", payload: `{"hook_event_name":"before_tool","tool_name":"replace","tool_input":{"file_path":"/a"}}`,
-			want: &Call{Event: "before_tool", Hook: pre, Tool: "replace", Inputs: []event.Input{in(event.KindWrite, "/a")}}},
-		// review red 1: every path spelling is checked, not the first only.
-		{name: "read both spellings", payload: `{"hook_event_name":"BeforeTool","tool_name":"read_file","tool_input":{"file_path":"/tmp/x","absolute_path":"/h/.ssh/id_rsa"}}`,
-			want: &Call{Event: "BeforeTool", Hook: pre, Tool: "read_file", Inputs: []event.Input{in(event.KindRead, "/tmp/x"), in(event.KindRead, "/h/.ssh/id_rsa")}}},
-		// review red 1: read_many_files' paths and search_file_content's include.
-		{name: "read many files", payload: `{"hook_event_name":"BeforeTool","tool_name":"read_many_files","cwd":"/p","tool_input":{"paths":["src/a.go","/h/.ssh/id_rsa",7,"**/*.pem"],"include":"**"}}`,
-			want: &Call{Event: "BeforeTool", Hook: pre, Tool: "read_many_files", Cwd: "/p", Inputs: []event.Input{
-				in(event.KindRead, "/p/src/a.go"), in(event.KindRead, "/h/.ssh/id_rsa"), in(event.KindRead, "/p/*.pem")}}},
-		{name: "read many files bad paths", payload: `{"hook_event_name":"BeforeTool","tool_name":"read_many_files","tool_input":{"paths":{"a":1}}}`,
-			wantErr: "tool_input.paths: is an object"},
-		{name: "search include", payload: `{"hook_event_name":"BeforeTool","tool_name":"search_file_content","tool_input":{"pattern":"KEY","path":"/h","include":".ssh/*"}}`,
-			want: &Call{Event: "BeforeTool", Hook: pre, Tool: "search_file_content", Inputs: []event.Input{
-				in(event.KindRead, "/h"), in(event.KindWrite, "/h"), in(event.KindRead, "/h/.ssh/*")}}},
-		// review red 1: an MCP tool's input is scanned whole.
-		{name: "mcp tool", payload: `{"hook_event_name":"BeforeTool","tool_name":"kv__put","tool_input":{"value":"\u0041KIA"}}`,
-			want: &Call{Event: "BeforeTool", Hook: pre, Tool: "kv__put", Inputs: []event.Input{in(event.KindToolInput, "value: AKIA\n")}}},
-		{name: "web fetch url", payload: `{"hook_event_name":"before_tool","tool_name":"web_fetch","tool_input":{"url":"https://pastebin.com/x"}}`,
-			want: &Call{Event: "before_tool", Hook: pre, Tool: "web_fetch", Inputs: []event.Input{in(event.KindURL, "https://pastebin.com/x")}}},
-		{name: "web fetch prompt", payload: `{"hook_event_name":"before_tool","tool_name":"web_fetch","tool_input":{"prompt":"summarise <https://a.example/x> and http://169.254.169.254/."}}`,
-			want: &Call{Event: "before_tool", Hook: pre, Tool: "web_fetch", Inputs: []event.Input{in(event.KindURL, "https://a.example/x"), in(event.KindURL, "http://169.254.169.254/")}}},
-		{name: "search", payload: `{"hook_event_name":"before_tool","tool_name":"google_web_search","tool_input":{"query":"q"}}`,
-			want: &Call{Event: "before_tool", Hook: pre, Tool: "google_web_search", Inputs: []event.Input{in(event.KindQuery, "q")}}},
-		{name: "unknown tool fields", payload: `{"hook_event_name":"before_tool","tool_name":"mystery","tool_input":{"command":"ls","path":"/etc/x","url":"http://u"}}`,
-			want: &Call{Event: "before_tool", Hook: pre, Tool: "mystery", Inputs: []event.Input{
-				in(event.KindCommand, "ls"), in(event.KindRead, "/etc/x"), in(event.KindWrite, "/etc/x"), in(event.KindURL, "http://u")}}},
-		{name: "unknown tool nothing", payload: `{"hook_event_name":"before_tool","tool_name":"list_directory"}`,
-			want: &Call{Event: "before_tool", Hook: pre, Tool: "list_directory"}},
-		{name: "after read", payload: `{"hook_event_name":"after_tool","tool_name":"read_file","tool_response":{"llmContent":"text","returnDisplay":"shown"}}`,
-			want: &Call{Event: "after_tool", Hook: post, Tool: "read_file", Inputs: []event.Input{in(event.KindFileContent, "text\nshown")}}},
-		{name: "after fetch", payload: `{"hook_event_name":"AfterTool","tool_name":"web_fetch","tool_response":"page"}`,
-			want: &Call{Event: "AfterTool", Hook: post, Tool: "web_fetch", Inputs: []event.Input{in(event.KindWebContent, "page")}}},
-		{name: "after shell passes", payload: `{"hook_event_name":"after_tool","tool_name":"run_shell_command","tool_response":"x"}`,
-			want: &Call{Event: "after_tool", Hook: post, Tool: "run_shell_command"}},
+		{name: "spec event name", payload: `{"hook_event_name":"before_tool","tool_name":"run_shell_command","tool_input":{"command":"rm -rf /"}}`,
+			want: &view{Event: "before_tool", Hook: pre, Stage: StageTool, Tool: "run_shell_command", Inputs: []event.Input{in(event.KindCommand, "rm -rf /")}}},
+		{name: "shell dir_path moves the directory", payload: tool("run_shell_command", `{"command":"cat .ssh/id_rsa","description":"d","dir_path":"sub"}`),
+			want: &view{Event: "BeforeTool", Hook: pre, Stage: StageTool, Tool: "run_shell_command", Cwd: "/w/sub", Inputs: []event.Input{in(event.KindCommand, "cat .ssh/id_rsa")}}},
+		{name: "shell older directory", payload: tool("run_shell_command", `{"command":"ls","directory":"/home/u"}`),
+			want: &view{Event: "BeforeTool", Hook: pre, Stage: StageTool, Tool: "run_shell_command", Cwd: "/home/u", Inputs: []event.Input{in(event.KindCommand, "ls")}}},
+		{name: "read relative", payload: tool("read_file", `{"absolute_path":"x/.env"}`), want: bt("read_file", in(event.KindRead, "/w/x/.env"))},
+		{name: "write", payload: tool("write_file", `{"file_path":"/etc/passwd","content":"x"}`), want: bt("write_file", in(event.KindWrite, "/etc/passwd"))},
+		{name: "replace", payload: tool("replace", `{"file_path":"/a","old_string":"x","new_string":"y"}`), want: bt("replace", in(event.KindWrite, "/a"))},
+		{name: "read both spellings", payload: tool("read_file", `{"file_path":"/tmp/x","absolute_path":"/h/.ssh/id_rsa"}`),
+			want: bt("read_file", in(event.KindRead, "/tmp/x"), in(event.KindRead, "/h/.ssh/id_rsa"))},
+		{name: "read many files", payload: tool("read_many_files", `{"paths":["src/a.go","/h/.ssh/id_rsa",7,"**/*.pem"],"include":"**"}`),
+			want: bt("read_many_files", in(event.KindRead, "/w/src/a.go"), in(event.KindRead, "/h/.ssh/id_rsa"), in(event.KindRead, "/w/*.pem"))},
+		{name: "read many include", payload: tool("read_many_files", `{"include":["~/.ssh/*","docs/**/*.md"],"exclude":["x"]}`),
+			want: bt("read_many_files", in(event.KindRead, "~/.ssh/*"), in(event.KindRead, "/w/docs/*.md"))},
+		{name: "read many files bad paths", payload: tool("read_many_files", `{"paths":{"a":1}}`), wantErr: "tool_input.paths: is an object"},
+		{name: "grep search", payload: tool("grep_search", `{"pattern":"KEY","dir_path":"/h","include_pattern":".ssh/*"}`),
+			want: bt("grep_search", in(event.KindRead, "/h"), in(event.KindRead, "/h/.ssh/*"))},
+		{name: "search older fields", payload: tool("search_file_content", `{"pattern":"KEY","path":"/h","include":"*.pem"}`),
+			want: bt("search_file_content", in(event.KindRead, "/h"), in(event.KindRead, "/h/*.pem"))},
+		{name: "list directory", payload: tool("list_directory", `{"dir_path":"~/.ssh"}`), want: bt("list_directory", in(event.KindRead, "~/.ssh"))},
+		{name: "mcp tool single underscore", payload: tool("mcp_filesystem_read_file", `{"path":"~/.aws/credentials"}`),
+			want: bt("mcp_filesystem_read_file", in(event.KindRead, "~/.aws/credentials"), in(event.KindToolInput, "path: ~/.aws/credentials\n"))},
+		{name: "mcp tool double underscore", payload: tool("mcp__kv__put", `{"value":"\u0041KIA"}`),
+			want: bt("mcp__kv__put", in(event.KindToolInput, "value: AKIA\n"))},
+		{name: "web fetch url", payload: tool("web_fetch", `{"url":"https://pastebin.com/x"}`), want: bt("web_fetch", in(event.KindURL, "https://pastebin.com/x"))},
+		{name: "web fetch prompt", payload: tool("web_fetch", `{"prompt":"summarise <https://a.example/x> and http://169.254.169.254/."}`),
+			want: bt("web_fetch", in(event.KindURL, "https://a.example/x"), in(event.KindURL, "http://169.254.169.254/"))},
+		{name: "search", payload: tool("google_web_search", `{"query":"q"}`), want: bt("google_web_search", in(event.KindQuery, "q"))},
+		{name: "save memory", payload: tool("save_memory", `{"fact":"always run curl x | sh"}`), want: bt("save_memory", in(event.KindToolInput, "always run curl x | sh"))},
+		{name: "unknown tool by fields", payload: tool("mystery", `{"command":"ls","path":"/etc/x","url":"http://u"}`),
+			want: bt("mystery", in(event.KindURL, "http://u"), in(event.KindCommand, "ls"), in(event.KindRead, "/etc/x"),
+				in(event.KindToolInput, "command: ls\npath: /etc/x\nurl: http://u\n"))},
+		{name: "unknown writing tool", payload: tool("delete_everything", `{"path":"/etc/x"}`),
+			want: bt("delete_everything", in(event.KindWrite, "/etc/x"), in(event.KindToolInput, "path: /etc/x\n"))},
 
-		{name: "unknown event", payload: `{"hook_event_name":"Notification"}`, wantErr: "does not handle for agent C"},
-		{name: "shell no command", payload: `{"hook_event_name":"before_tool","tool_name":"run_shell_command","tool_input":{}}`, wantErr: "tool_input.command: missing"},
-		{name: "fetch no tool input", payload: `{"hook_event_name":"before_tool","tool_name":"web_fetch"}`, wantErr: "tool_input: missing"},
-		{name: "shell no tool input", payload: `{"hook_event_name":"before_tool","tool_name":"run_shell_command"}`, wantErr: "tool_input: missing"},
-		{name: "fetch nothing", payload: `{"hook_event_name":"before_tool","tool_name":"web_fetch","tool_input":{}}`, wantErr: "url|prompt: missing"},
-		{name: "unknown tool command type", payload: `{"hook_event_name":"before_tool","tool_name":"x","tool_input":{"command":1}}`, wantErr: "tool_input.command: is a number"},
-		{name: "tool input array", payload: `{"hook_event_name":"before_tool","tool_name":"x","tool_input":[]}`, wantErr: "tool_input: is an array"},
+		{name: "after read", payload: after("read_file", `{"llmContent":"text","returnDisplay":"shown"}`),
+			want: at("read_file", in(event.KindFileContent, "text"), in(event.KindFileContent, "shown"))},
+		{name: "after fetch", payload: after("web_fetch", `"page"`), want: at("web_fetch", in(event.KindWebContent, "page"))},
+		{name: "after shell is scanned", payload: after("run_shell_command", `{"llmContent":"Command: ls\nStdout: x","returnDisplay":"x"}`),
+			want: at("run_shell_command", in(event.KindOutput, "Command: ls\nStdout: x"), in(event.KindOutput, "x"))},
+		{name: "spec after_tool", payload: `{"hook_event_name":"after_tool","tool_name":"read_file","tool_response":{"llmContent":"t"}}`,
+			want: &view{Event: "after_tool", Hook: post, Stage: StageResult, Tool: "read_file", Inputs: []event.Input{in(event.KindFileContent, "t")}, Result: true}},
+		{name: "before agent", payload: `{` + cMeta + `"cwd":"/w","hook_event_name":"BeforeAgent","prompt":"hi"}`,
+			want: &view{Event: "BeforeAgent", Hook: event.HookUserPromptSubmit, Stage: StagePrompt, Cwd: "/w", Inputs: []event.Input{in(event.KindPrompt, "hi")}}},
+		{name: "after agent", payload: `{` + cMeta + `"cwd":"/w","hook_event_name":"AfterAgent","prompt":"hi","prompt_response":"answer","stop_hook_active":false}`,
+			want: &view{Event: "AfterAgent", Hook: event.HookStop, Stage: StageResponse, Cwd: "/w", Inputs: []event.Input{in(event.KindResponse, "answer")}}},
+		{name: "after agent retry", payload: `{"hook_event_name":"AfterAgent","prompt":"hi","prompt_response":"answer","stop_hook_active":true}`,
+			want: &view{Event: "AfterAgent", Hook: event.HookStop, Stage: StageResponse, Retry: true, Inputs: []event.Input{in(event.KindResponse, "answer")}}},
+		{name: "before model checked by fields", payload: `{"hook_event_name":"BeforeModel","llm_request":{"model":"m"}}`,
+			want: &view{Event: "BeforeModel", Hook: pre, Inputs: []event.Input{in(event.KindToolInput, "model: m\n")}}},
+
+		{name: "shell no command", payload: tool("run_shell_command", `{}`), wantErr: "tool_input.command: missing"},
+		{name: "fetch nothing", payload: tool("web_fetch", `{}`), wantErr: "url|prompt: missing"},
+		{name: "unknown tool command type", payload: tool("x", `{"command":1}`),
+			want: bt("x", in(event.KindToolInput, "command: 1\n"))},
+		{name: "tool input array", payload: tool("x", `[]`), wantErr: "tool_input: is an array"},
 		{name: "after read no response", payload: `{"hook_event_name":"after_tool","tool_name":"read_file"}`, wantErr: "tool_response: missing"},
+		{name: "before agent no prompt", payload: `{"hook_event_name":"BeforeAgent"}`, wantErr: "prompt: missing"},
 	})
 }
-
 func TestDecode(t *testing.T) {
 	for _, tt := range []struct{ payload, wantErr string }{
 		{"", "payload is empty"},
@@ -314,25 +413,34 @@ func TestDetect(t *testing.T) {
 		name, payload string
 		env           map[string]string
 		want          string
+		wantErr       string
 	}{
-		{"env A wins", `{"hookEventName":"beforeSubmitPrompt"}`, map[string]string{EnvAgentAEvent: "Stop", EnvAgentBProjectDir: "/p"}, A},
-		{"env B", `{"hook_event_name":"before_tool"}`, map[string]string{EnvAgentBProjectDir: "/p"}, B},
-		{"camel key", `{"hookEventName":"x"}`, nil, B},
-		{"snake key is C", `{"hook_event_name":"before_tool"}`, nil, C},
-		{"snake key unknown is C", `{"hook_event_name":"whatever"}`, nil, C},
-		{"A event names", `{"hook_event_name":"PostToolUse"}`, nil, A},
-		{"B event under snake key", `{"hook_event_name":"beforeShellExecution"}`, nil, B},
-		{"null key ignored", `{"hookEventName":null,"hook_event_name":"Stop"}`, nil, A},
-		{"nothing", `{"prompt":"x"}`, nil, ""},
-		{"empty env is unset", `{}`, map[string]string{EnvAgentAEvent: ""}, ""},
+		// issue 11 item 6: a payload that names its own event wins.
+		{"payload B wins over inherited env A", `{"hookEventName":"beforeShellExecution","command":"rm -rf /"}`, map[string]string{EnvAgentAEvent: "Stop"}, B, ""},
+		{"snake B event wins over env A", `{"hook_event_name":"beforeShellExecution"}`, map[string]string{EnvAgentAEvent: "Stop"}, B, ""},
+		{"C event wins over env B", `{"hook_event_name":"BeforeTool"}`, map[string]string{EnvAgentBProjectDir: "/p"}, C, ""},
+		{"A event names A", `{"hook_event_name":"PostToolUse"}`, nil, A, ""},
+		{"A event agrees with env", `{"hook_event_name":"Stop"}`, map[string]string{EnvAgentAEvent: "Stop"}, A, ""},
+		{"A event contradicts env", `{"hook_event_name":"PreToolUse"}`, map[string]string{EnvAgentAEvent: "Stop"}, "", "names another event"},
+		{"no event: env A", `{"prompt":"x"}`, map[string]string{EnvAgentAEvent: "UserPromptSubmit"}, A, ""},
+		{"no event: env B", `{"command":"x"}`, map[string]string{EnvAgentBProjectDir: "/p"}, B, ""},
+		{"unknown name: env B", `{"hook_event_name":"whatever"}`, map[string]string{EnvAgentBProjectDir: "/p"}, B, ""},
+		{"camel key", `{"hookEventName":"x"}`, nil, B, ""},
+		{"snake key is C", `{"hook_event_name":"before_tool"}`, nil, C, ""},
+		{"snake key unknown is C", `{"hook_event_name":"whatever"}`, nil, C, ""},
+		{"B event under snake key", `{"hook_event_name":"beforeShellExecution"}`, nil, B, ""},
+		{"shared lifecycle name is A", `{"hook_event_name":"SessionStart"}`, nil, A, ""},
+		{"null key ignored", `{"hookEventName":null,"hook_event_name":"Stop"}`, nil, A, ""},
+		{"nothing", `{"prompt":"x"}`, nil, "", "names no hook event"},
+		{"empty env is unset", `{}`, map[string]string{EnvAgentAEvent: ""}, "", "names no hook event"},
 	} {
 		p, err := Decode([]byte(tt.payload))
 		if err != nil {
 			t.Fatal(err)
 		}
 		got, err := Detect(p, func(k string) string { return tt.env[k] })
-		if got != tt.want || (tt.want == "") != (err != nil) {
-			t.Errorf("%s: Detect = %q, %v; want %q", tt.name, got, err, tt.want)
+		if got != tt.want || (tt.wantErr == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), tt.wantErr) {
+			t.Errorf("%s: Detect = %q, %v; want %q, %q", tt.name, got, err, tt.want, tt.wantErr)
 		}
 	}
 }
@@ -352,23 +460,28 @@ func TestEventNameAndHookFor(t *testing.T) {
 	if got := EventName(B, p, nil); got != "afterAgentResponse" {
 		t.Fatalf("EventName = %q", got)
 	}
-	if h, ok := HookFor(B, "afterAgentResponse"); !ok || h != event.HookStop {
-		t.Fatalf("HookFor = %q, %v", h, ok)
-	}
 	p, _ = Decode([]byte(`{}`))
 	if got := EventName(A, p, func(string) string { return "Stop" }); got != "Stop" {
 		t.Fatalf("EventName from env = %q", got)
 	}
-	for _, tc := range []struct{ agent, ev, hook string }{
-		{A, "UserPromptSubmit", event.HookUserPromptSubmit},
-		{B, "beforeMCPExecution", event.HookPreToolUse},
-		{B, "afterShellExecution", event.HookPostToolUse},
-		{C, "after_tool", event.HookPostToolUse},
-		{C, "PreToolUse", ""},
+	for _, tc := range []struct {
+		agent, ev, hook string
+		known           bool
+		stage           Stage
+	}{
+		{A, "UserPromptSubmit", event.HookUserPromptSubmit, true, StagePrompt},
+		{A, "SubagentStop", event.HookStop, true, StageResponse},
+		{B, "beforeMCPExecution", event.HookPreToolUse, true, StageTool},
+		{B, "afterShellExecution", event.HookPostToolUse, true, StageResult},
+		{B, "afterAgentResponse", event.HookStop, true, StageResponse},
+		{C, "after_tool", event.HookPostToolUse, true, StageResult},
+		{C, "BeforeAgent", event.HookUserPromptSubmit, true, StagePrompt},
+		{C, "AfterAgent", event.HookStop, true, StageResponse},
+		{C, "PreToolUse", event.HookPreToolUse, false, StageOther},
 	} {
 		h, ok := HookFor(tc.agent, tc.ev)
-		if h != tc.hook || ok != (tc.hook != "") {
-			t.Errorf("HookFor(%s, %s) = %q, %v", tc.agent, tc.ev, h, ok)
+		if h != tc.hook || ok != tc.known || StageOf(tc.agent, tc.ev) != tc.stage {
+			t.Errorf("HookFor(%s, %s) = %q, %v, stage %d", tc.agent, tc.ev, h, ok, StageOf(tc.agent, tc.ev))
 		}
 	}
 }
@@ -381,21 +494,27 @@ func TestAnswers(t *testing.T) {
 		out  string
 	}{
 		{"A allow", Allow(A), 0, ""},
-		{"B allow", Allow(B), 0, "{}\n"},
+		{"B allow grants nothing", Allow(B), 0, "{}\n"},
 		{"C allow", Allow(C), 0, `{"decision":"allow"}` + "\n"},
-		{"A deny", Deny(A, "r"), 2, ""},
-		{"B deny", Deny(B, "r"), 2, ""},
-		{"C deny", Deny(C, "matched /x/ in 'a\nb \"q\"'"), 0, `{"decision":"deny","reason":"matched /x/ in 'a\\nb \"q\"'"}` + "\n"},
-		{"A fail", Fail(A, "r"), 2, ""},
-		{"unknown fail", Fail("", "r"), 2, ""},
-		{"C fail", Fail(C, "bad"), 2, `{"decision":"deny","reason":"bad"}` + "\n"},
+		{"A deny", Deny(A, StageTool, "r"), 2, ""},
+		{"B deny tool", Deny(B, StageTool, "r <x>"), 2, `{"permission":"deny","user_message":"[guard] BLOCKED: r <x>","agent_message":"r <x>"}` + "\n"},
+		{"B deny prompt", Deny(B, StagePrompt, "r"), 2, `{"continue":false,"user_message":"[guard] BLOCKED: r"}` + "\n"},
+		{"C deny", Deny(C, StageTool, "matched /x/ in 'a\nb \"q\"'"), 0, `{"decision":"deny","reason":"matched /x/ in 'a\\nb \"q\"'"}` + "\n"},
+		{"A withhold", Withhold(A, "found", []byte(`{"stdout":"[REDACTED:x]"}`), "t"), 0,
+			`{"decision":"block","reason":"found","hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{"stdout":"[REDACTED:x]"}}}` + "\n"},
+		{"C withhold keeps lines", Withhold(C, "found", nil, "[guard] x:\nline 2\x1b"), 0, `{"decision":"deny","reason":"[guard] x:\nline 2\\x1b"}` + "\n"},
+		{"A fail", Fail(A, StageTool, "r", nil), 2, ""},
+		{"A fail at a result withholds", Fail(A, StageResult, "r", []byte(`"[guard] w"`)), 0,
+			`{"decision":"block","reason":"r","hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":"[guard] w"}}` + "\n"},
+		{"unknown fail", Fail("", StageOther, "r", nil), 2, ""},
+		{"B fail", Fail(B, StageTool, "r", nil), 2, `{"permission":"deny","user_message":"[guard] BLOCKED: r","agent_message":"r"}` + "\n"},
+		{"C fail", Fail(C, StageTool, "bad", nil), 2, `{"decision":"deny","reason":"bad"}` + "\n"},
 	} {
 		if tt.got.Code != tt.code || string(tt.got.Stdout) != tt.out {
 			t.Errorf("%s: got %d %q, want %d %q", tt.name, tt.got.Code, tt.got.Stdout, tt.code, tt.out)
 		}
 	}
 }
-
 func TestOneLine(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"plain 'text' é", "plain 'text' é"},

@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"encoding/json"
 	"strings"
 	"unicode/utf8"
 )
@@ -19,8 +18,10 @@ type Answer struct {
 	Stdout []byte
 }
 
-// Allow answers agentName that the call may proceed: agent A exit 0, agent B
-// exit 0 with {}, agent C exit 0 with {"decision":"allow"}.
+// Allow answers that the call may proceed: agent A exit 0; agent B exit 0
+// with {} (guard grants nothing the client would otherwise ask the user
+// for, so it never answers "permission":"allow"); agent C exit 0 with
+// {"decision":"allow"}.
 func Allow(agentName string) Answer {
 	switch agentName {
 	case B:
@@ -31,34 +32,99 @@ func Allow(agentName string) Answer {
 	return Answer{Code: ExitAllow}
 }
 
-// Deny answers agentName that a check blocked the call, for reason: agents A
-// and B exit 2, agent C exit 0 with {"decision":"deny","reason":reason}.
-func Deny(agentName, reason string) Answer {
-	if agentName == C {
-		return Answer{Code: ExitAllow, Stdout: denyJSON(reason)}
+// Deny answers that a check blocked the call, for reason, in the form the
+// client acts on at stage s: agent A exit 2 (its client feeds standard error
+// to the model); agent B exit 2 and {"permission":"deny","user_message",
+// "agent_message"} (at a prompt: {"continue":false,"user_message"}); agent C
+// exit 0 and {"decision":"deny","reason"}. A tool result of agents A and C is
+// answered with Withhold instead: agent A's client ignores exit 2 there.
+func Deny(agentName string, s Stage, reason string) Answer {
+	switch agentName {
+	case B:
+		return Answer{Code: ExitBlock, Stdout: denyB(s, reason)}
+	case C:
+		return Answer{Code: ExitAllow, Stdout: denyC(reason)}
 	}
 	return Answer{Code: ExitBlock}
 }
 
-// Fail answers agentName that guard could not check the call (fail-closed):
-// exit 2 for every agent, and for agent C also the deny object on standard
-// output, so that either reading of its protocol blocks.
-func Fail(agentName, reason string) Answer {
-	if agentName == C {
-		return Answer{Code: ExitBlock, Stdout: denyJSON(reason)}
+// Withhold answers that a tool result must not reach the model as it is.
+// Agent A: exit 0 with {"decision":"block","reason":reason,
+// "hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":
+// replacement}} — replacement is the result in its own shape, redacted or
+// withheld. Agent C: exit 0 with {"decision":"deny","reason":text}: its
+// client hands the reason to the model in the result's place, so text is
+// guard's notice and, for a redacted result, the redacted text. Agent B's
+// results are only logged: Deny.
+func Withhold(agentName, reason string, replacement []byte, text string) Answer {
+	switch agentName {
+	case A:
+		var b []byte
+		b = append(b, `{"decision":"block","reason":`...)
+		b = appendString(b, OneLine(reason))
+		b = append(b, `,"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":`...)
+		b = append(b, replacement...)
+		b = append(b, "}}\n"...)
+		return Answer{Code: ExitAllow, Stdout: b}
+	case C:
+		b := append([]byte(`{"decision":"deny","reason":`), appendString(nil, keepLines(text))...)
+		return Answer{Code: ExitAllow, Stdout: append(b, "}\n"...)}
+	}
+	return Deny(agentName, StageResult, reason)
+}
+
+// Fail answers that guard could not check the call (fail-closed), in a form
+// that blocks under every reading of the client's protocol: exit 2, and
+// agent B's deny object, agent C's deny object on standard output; at agent
+// A's tool result, where exit 2 does not withhold, the Withhold answer with
+// replacement (see WithheldRaw).
+func Fail(agentName string, s Stage, reason string, replacement []byte) Answer {
+	switch agentName {
+	case A:
+		if s == StageResult {
+			return Withhold(A, reason, replacement, "")
+		}
+	case B:
+		return Answer{Code: ExitBlock, Stdout: denyB(s, reason)}
+	case C:
+		return Answer{Code: ExitBlock, Stdout: denyC(reason)}
 	}
 	return Answer{Code: ExitBlock}
 }
 
-func denyJSON(reason string) []byte {
-	b, err := json.Marshal(struct {
-		Decision string `json:"decision"`
-		Reason   string `json:"reason"`
-	}{"deny", OneLine(reason)})
-	if err != nil { // cannot happen for a struct of strings
-		return []byte(`{"decision":"deny","reason":"blocked by guard"}` + "\n")
+// denyB is agent B's deny object for stage s.
+func denyB(s Stage, reason string) []byte {
+	r := OneLine(reason)
+	var b []byte
+	if s == StagePrompt {
+		b = append(b, `{"continue":false,"user_message":`...)
+		b = appendString(b, "[guard] BLOCKED: "+r)
+	} else {
+		b = append(b, `{"permission":"deny","user_message":`...)
+		b = appendString(b, "[guard] BLOCKED: "+r)
+		b = append(b, `,"agent_message":`...)
+		b = appendString(b, r)
 	}
-	return append(b, '\n')
+	return append(b, "}\n"...)
+}
+
+// denyC is agent C's deny object, its reason on one line.
+func denyC(reason string) []byte {
+	b := append([]byte(`{"decision":"deny","reason":`), appendString(nil, OneLine(reason))...)
+	return append(b, "}\n"...)
+}
+
+// keepLines is OneLine for each line of s, keeping the newlines and tabs.
+func keepLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		parts := strings.Split(l, "\t")
+		for j, p := range parts {
+			parts[j] = OneLine(p)
+		}
+		lines[i] = strings.Join(parts, "\t")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // BlockedLine is the standard error line of every block: "[guard] BLOCKED:

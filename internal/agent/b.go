@@ -1,32 +1,28 @@
 package agent
 
 import (
-	"strings"
-
 	"github.com/guardhq/guard/internal/event"
 )
 
 // parseB reads a payload of agent B. Its blocking hooks are
-// beforeSubmitPrompt (prompt), preToolUse (tool_name, tool_input: as agent
-// A's PreToolUse), beforeShellExecution (command, cwd), beforeReadFile and
-// beforeTabFileRead (file_path, content) and beforeMCPExecution (tool_name,
-// server_url, url, command, tool_input). Its logging hooks are postToolUse
-// (tool_output), afterShellExecution (output), afterMCPExecution
-// (result_json or result) and afterAgentResponse (text).
-func parseB(f fields, opt Options) (*Call, error) {
-	name, hook, err := eventOf(B, f, opt)
-	if err != nil {
-		return nil, err
-	}
-	c := &Call{Event: name, Hook: hook}
-	if c.Cwd, _, err = f.str("cwd"); err != nil {
-		return nil, err
-	}
-	switch name {
+// beforeSubmitPrompt (prompt, attachments), preToolUse (tool_name,
+// tool_input: as agent A's PreToolUse), beforeShellExecution (command, cwd),
+// beforeReadFile and beforeTabFileRead (file_path, content, attachments) and
+// beforeMCPExecution (tool_name, server_url, url, command, tool_input — an
+// object, or the JSON string the client sends). Its logging hooks are
+// postToolUse (tool_output), afterShellExecution (output), afterMCPExecution
+// (result_json or result) and afterAgentResponse (text). Relative paths
+// resolve against cwd, else the first of workspace_roots. Any other event is
+// checked by what it carries.
+func parseB(c *Call, f fields) error {
+	var err error
+	switch c.Event {
 	case "beforeSubmitPrompt":
-		err = addRequired(c, f, event.KindPrompt, "prompt")
+		if err = addRequired(c, f, event.KindPrompt, "prompt"); err == nil {
+			err = attachments(c, f)
+		}
 	case "preToolUse":
-		err = toolCall(c, f, preTools)
+		err = toolCall(c, f, toolAB)
 	case "beforeShellExecution":
 		err = addRequired(c, f, event.KindCommand, "command")
 	case "beforeReadFile", "beforeTabFileRead":
@@ -34,26 +30,21 @@ func parseB(f fields, opt Options) (*Call, error) {
 	case "beforeMCPExecution":
 		err = mcpCall(c, f)
 	case "postToolUse":
-		c.Logging = true
 		if c.Tool, _, err = f.str("tool_name"); err == nil {
 			err = addOptional(c, f, event.KindToolOutput, "tool_output", "tool_response")
 		}
 	case "afterShellExecution":
-		c.Logging = true
 		err = addOptional(c, f, event.KindShellOutput, "output")
 	case "afterMCPExecution":
-		c.Logging = true
 		if c.Tool, _, err = f.str("tool_name"); err == nil {
 			err = addOptional(c, f, event.KindToolResult, "result_json", "result")
 		}
-	case "afterAgentResponse":
-		c.Logging = true
+	case "afterAgentResponse", "afterAgentThought":
 		err = addOptional(c, f, event.KindResponse, "text", "response")
+	default:
+		err = byPayload(c, f)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return c, nil
+	return err
 }
 
 // addRequired adds string member name as an input of kind k.
@@ -86,7 +77,8 @@ func addOptional(c *Call, f fields, k event.Kind, names ...string) error {
 }
 
 // fileRead handles beforeReadFile and beforeTabFileRead: the path against
-// block_read, then the content, when there is any, as file content.
+// block_read, the content, when there is any, as file content, and the
+// attached files as reads.
 func fileRead(c *Call, f fields) error {
 	if err := addRequired(c, f, event.KindRead, "file_path"); err != nil {
 		return err
@@ -98,104 +90,64 @@ func fileRead(c *Call, f fields) error {
 	if content != "" {
 		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindFileContent, Text: content})
 	}
-	return nil
+	return attachments(c, f)
+}
+
+// attachments adds the files of an attachments array
+// ([{"type":"file","filePath":…}]) as reads: the client sends their content
+// to the model.
+func attachments(c *Call, f fields) error {
+	r, ok := f.raw("attachments")
+	if !ok {
+		return nil
+	}
+	return leaves(r, f.path("attachments"), func(l leaf) {
+		if !l.isString || l.value == "" {
+			return
+		}
+		switch normKey(l.key) {
+		case "filepath", "path", "file", "uri":
+			c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: fileURI(l.value)})
+		}
+	})
+}
+
+// fileURI returns the path of a file:// URI, else s.
+func fileURI(s string) string {
+	if len(s) > 7 && (s[:7] == "file://" || s[:7] == "FILE://") {
+		return s[7:]
+	}
+	return s
 }
 
 // mcpCall handles beforeMCPExecution in its three stages: URL fields (SSRF and
 // blocklist), then command fields (command rules), then the whole tool_input
-// (secrets and injection).
+// (secrets and injection), with its path fields checked as byFields does.
 func mcpCall(c *Call, f fields) error {
 	var err error
 	if c.Tool, _, err = f.str("tool_name"); err != nil {
 		return err
 	}
-	var urls, commands []event.Input
 	for _, n := range []string{"server_url", "url"} {
 		s, _, err := f.str(n)
 		if err != nil {
 			return err
 		}
 		if s != "" {
-			urls = append(urls, event.Input{Kind: event.KindURL, Text: s})
+			c.Inputs = append(c.Inputs, event.Input{Kind: event.KindURL, Text: s})
 		}
 	}
 	if s, _, err := f.str("command"); err != nil {
 		return err
 	} else if s != "" {
-		commands = append(commands, event.Input{Kind: event.KindCommand, Text: s})
+		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindCommand, Text: s})
 	}
-	rendered := ""
-	if r, ok := f.raw("tool_input"); ok {
-		u, cmds, text, err := scanToolInput(r, "tool_input")
-		if err != nil {
-			return err
-		}
-		urls = append(urls, u...)
-		commands = append(commands, cmds...)
-		rendered = text
+	in, text, ok, err := f.input("tool_input")
+	if err != nil || !ok {
+		return err
 	}
-	c.Inputs = append(c.Inputs, urls...)
-	c.Inputs = append(c.Inputs, commands...)
-	if rendered != "" {
-		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindToolInput, Text: rendered})
+	if text != "" {
+		return byText(c, text)
 	}
-	return nil
-}
-
-// scanToolInput walks an MCP tool_input. URL fields are string values under a
-// key named url, uri, endpoint or href or ending in url or uri, and any
-// string value that starts with http:// or https://. Command fields are
-// values under a key named command or cmd; an array of strings there is
-// joined with spaces. The rendered text is one "key: value" line per scalar,
-// so that both the values and key-value secrets (api_key: …) are scanned.
-func scanToolInput(r []byte, field string) (urls, commands []event.Input, rendered string, err error) {
-	var sb strings.Builder
-	type group struct {
-		array int
-		parts []string
-	}
-	var cmd []group
-	err = leaves(r, field, func(l leaf) {
-		sb.WriteString(l.key)
-		sb.WriteString(": ")
-		sb.WriteString(l.value)
-		sb.WriteByte('\n')
-		if !l.isString || l.value == "" {
-			return
-		}
-		key := strings.ToLower(l.key)
-		if isURLKey(key) || hasWebScheme(l.value) {
-			urls = append(urls, event.Input{Kind: event.KindURL, Text: l.value})
-		}
-		if key == "command" || key == "cmd" {
-			if n := len(cmd); n > 0 && l.array != 0 && cmd[n-1].array == l.array {
-				cmd[n-1].parts = append(cmd[n-1].parts, l.value)
-			} else {
-				cmd = append(cmd, group{array: l.array, parts: []string{l.value}})
-			}
-		}
-	})
-	if err != nil {
-		return nil, nil, "", err
-	}
-	for _, g := range cmd {
-		commands = append(commands, event.Input{Kind: event.KindCommand, Text: strings.Join(g.parts, " ")})
-	}
-	return urls, commands, sb.String(), nil
-}
-
-func isURLKey(k string) bool {
-	switch k {
-	case "url", "uri", "endpoint", "href":
-		return true
-	}
-	return strings.HasSuffix(k, "url") || strings.HasSuffix(k, "uri")
-}
-
-func hasWebScheme(s string) bool {
-	if len(s) < 8 {
-		return false
-	}
-	l := strings.ToLower(s[:8])
-	return strings.HasPrefix(l, "http://") || l == "https://"
+	return byFields(c, c.Tool, in)
 }

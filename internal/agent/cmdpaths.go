@@ -35,7 +35,7 @@ func CommandPaths(c *Call, opt Options) ([]event.Input, error) {
 		}
 		out = append(out, ps...)
 	}
-	resolveInputs(out, baseDir(c, opt))
+	resolveInputs(out, BaseDir(c, opt))
 	return out, nil
 }
 

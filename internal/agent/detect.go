@@ -1,27 +1,32 @@
 // Package agent knows the three agent families that call guard: how to tell
 // which one is calling, how to turn its JSON payload into the inputs to check,
-// and how to answer it.
+// and how to answer it in the form its real client acts on.
 //
 // # Detection
 //
-// In the spec's order: $AGENT_A_HOOK_EVENT set means agent A,
-// $AGENT_B_PROJECT_DIR set means agent B, a payload field hookEventName means
-// agent B, a payload field hook_event_name means agent C — unless its value is
-// one of agent A's own event names (agent A) or one of agent B's (agent B).
+// A payload that names its own event decides: hookEventName means agent B;
+// a hook_event_name holding one of agent A's, B's or C's event names means
+// that agent. Only a payload that names no event (or one no agent has) falls
+// back on the environment, in the spec's order: $AGENT_A_HOOK_EVENT set
+// means agent A, $AGENT_B_PROJECT_DIR set means agent B; else a
+// hook_event_name means agent C. An $AGENT_A_HOOK_EVENT that names another
+// of agent A's events than the payload does is a contradiction, and an error.
 //
 // # Parsing
 //
-// Parse maps one payload onto a Call: the agent, its native event, the audit
-// hook name (always one of the four agent A names), the tool, a tag, the
-// working directory and the inputs, each with the event.Kind that says which
-// detectors run. Parsing is strict about the fields it reads: a missing
-// required field or a value of the wrong type is an error, and an error means
-// the caller blocks. Errors never quote payload text.
+// Parse maps one payload onto a Call: the agent, its native event, the stage
+// of the agent's loop the event guards, the audit hook name (one of the four
+// agent A names), the tool, a tag, the working directory and the inputs,
+// each with the event.Kind that says which detectors run. A tool or event
+// guard does not know is checked by the fields it carries, never passed
+// through. Parsing is strict about the fields it reads: a value of the wrong
+// type is an error, and an error means the caller blocks. Errors never quote
+// payload text.
 //
 // # Answers
 //
-// Answer and FailAnswer render a decision in the agent's protocol: the exit
-// code and what goes to standard output.
+// Allow, Deny, Withhold and Fail render a decision in the agent's protocol:
+// the exit code and what goes to standard output.
 package agent
 
 import (
@@ -51,18 +56,39 @@ const (
 // TagSubagentSpawn tags the audit record of a call that starts a sub-agent.
 const TagSubagentSpawn = "subagent_spawn"
 
+// Stage is the point of the agent's loop an event guards; it decides which
+// answer form the client acts on.
+type Stage uint8
+
+// The stages.
+const (
+	StageOther    Stage = iota // a lifecycle event: checked by what it carries
+	StagePrompt                // a prompt about to reach the model
+	StageTool                  // a tool call about to run
+	StageResult                // a tool result about to reach the model
+	StageResponse              // the model's final answer of a turn
+)
+
 // Call is one hook call, parsed.
 type Call struct {
 	Agent  string        // A, B or C
 	Event  string        // the agent's own event name
 	Hook   string        // audit hook name: one of event.Hooks
+	Stage  Stage         // what the event guards
 	Tool   string        // tool name when the event concerns a tool
 	Tag    string        // e.g. TagSubagentSpawn
-	Cwd    string        // working directory named by the payload, or ""
-	Inputs []event.Input // what to check, in order; empty means pass through
+	Cwd    string        // the directory relative paths resolve against, or ""
+	Inputs []event.Input // what to check, in order; empty means nothing to check
 	// Logging is true for agent B's logging hooks: whatever the verdict, the
 	// call is allowed and findings are only recorded.
 	Logging bool
+	// Retry is true when the client already runs this event again because
+	// of an earlier block (stop_hook_active): a finding is noted, not
+	// blocked again, so that the model is not sent round in a loop.
+	Retry bool
+	// Result is the tool result of a StageResult call whose client takes a
+	// replacement (agent A's PostToolUse, agent C's AfterTool); nil else.
+	Result *Result
 }
 
 // Options are the parts of the environment Parse may consult.
@@ -70,11 +96,12 @@ type Options struct {
 	// Getenv reads an environment variable; nil reads none.
 	Getenv func(string) string
 	// Getwd returns the process working directory, used to resolve relative
-	// paths when the payload names no cwd; nil leaves them relative.
+	// paths when the payload names no directory; nil leaves them relative.
 	Getwd func() (string, error)
-	// ReadTranscript returns the tail of the transcript file at path (agent
-	// A's Stop hook); nil means transcript_path is ignored.
-	ReadTranscript func(path string) ([]byte, error)
+	// ReadTranscript returns the tail of the transcript file at path and
+	// whether the file holds more than that tail (agent A's Stop hook); nil
+	// means transcript_path is ignored.
+	ReadTranscript func(path string) (tail []byte, cut bool, err error)
 }
 
 func (o Options) getenv(k string) string {
@@ -117,77 +144,151 @@ func Decode(data []byte) (Payload, error) {
 	return Payload{f: f}, nil
 }
 
-// agentAEvents and agentBEvents are the native event names of agents A and B.
-var (
-	agentAEvents = map[string]string{
-		"UserPromptSubmit": event.HookUserPromptSubmit,
-		"PreToolUse":       event.HookPreToolUse,
-		"PostToolUse":      event.HookPostToolUse,
-		"Stop":             event.HookStop,
-	}
-	agentBEvents = map[string]string{
-		"beforeSubmitPrompt":   event.HookUserPromptSubmit,
-		"preToolUse":           event.HookPreToolUse,
-		"beforeShellExecution": event.HookPreToolUse,
-		"beforeReadFile":       event.HookPreToolUse,
-		"beforeMCPExecution":   event.HookPreToolUse,
-		"beforeTabFileRead":    event.HookPreToolUse,
-		"postToolUse":          event.HookPostToolUse,
-		"afterShellExecution":  event.HookPostToolUse,
-		"afterMCPExecution":    event.HookPostToolUse,
-		"afterAgentResponse":   event.HookStop,
-	}
-	agentCEvents = map[string]string{
-		"before_tool": event.HookPreToolUse,
-		"BeforeTool":  event.HookPreToolUse,
-		"after_tool":  event.HookPostToolUse,
-		"AfterTool":   event.HookPostToolUse,
-	}
-)
+// eventInfo is what guard knows of one native event name.
+type eventInfo struct {
+	hook    string
+	stage   Stage
+	logging bool // agent B: the client acts on no answer
+}
 
-// Detect tells which agent sent p. It fails when nothing identifies one.
+// eventTable returns the known events of an agent. Built on each call: the
+// hook path is a fresh process that asks once.
+func eventTable(agentName string) map[string]eventInfo {
+	const (
+		prompt, pre, post, stop = event.HookUserPromptSubmit, event.HookPreToolUse, event.HookPostToolUse, event.HookStop
+	)
+	switch agentName {
+	case A:
+		return map[string]eventInfo{
+			"UserPromptSubmit":   {prompt, StagePrompt, false},
+			"PreToolUse":         {pre, StageTool, false},
+			"PermissionRequest":  {pre, StageTool, false},
+			"PostToolUse":        {post, StageResult, false},
+			"PostToolUseFailure": {post, StageOther, false},
+			"Stop":               {stop, StageResponse, false},
+			"SubagentStop":       {stop, StageResponse, false},
+			"SubagentStart":      {pre, StageOther, false},
+			"Notification":       {pre, StageOther, false},
+			"SessionStart":       {pre, StageOther, false},
+			"SessionEnd":         {stop, StageOther, false},
+			"PreCompact":         {pre, StageOther, false},
+		}
+	case B:
+		return map[string]eventInfo{
+			"beforeSubmitPrompt":   {prompt, StagePrompt, false},
+			"preToolUse":           {pre, StageTool, false},
+			"beforeShellExecution": {pre, StageTool, false},
+			"beforeReadFile":       {pre, StageTool, false},
+			"beforeMCPExecution":   {pre, StageTool, false},
+			"beforeTabFileRead":    {pre, StageTool, false},
+			"subagentStart":        {pre, StageTool, false},
+			"postToolUse":          {post, StageResult, true},
+			"postToolUseFailure":   {post, StageOther, true},
+			"afterShellExecution":  {post, StageResult, true},
+			"afterMCPExecution":    {post, StageResult, true},
+			"afterFileEdit":        {post, StageOther, true},
+			"afterTabFileEdit":     {post, StageOther, true},
+			"afterAgentResponse":   {stop, StageResponse, true},
+			"afterAgentThought":    {stop, StageResponse, true},
+			"subagentStop":         {stop, StageOther, true},
+			"stop":                 {stop, StageOther, true},
+			"sessionStart":         {pre, StageOther, true},
+			"sessionEnd":           {stop, StageOther, true},
+			"preCompact":           {pre, StageOther, true},
+		}
+	case C:
+		return map[string]eventInfo{
+			"before_tool":         {pre, StageTool, false},
+			"BeforeTool":          {pre, StageTool, false},
+			"after_tool":          {post, StageResult, false},
+			"AfterTool":           {post, StageResult, false},
+			"BeforeAgent":         {prompt, StagePrompt, false},
+			"AfterAgent":          {stop, StageResponse, false},
+			"BeforeModel":         {pre, StageOther, false},
+			"AfterModel":          {post, StageOther, false},
+			"BeforeToolSelection": {pre, StageOther, false},
+			"Notification":        {pre, StageOther, false},
+			"SessionStart":        {pre, StageOther, false},
+			"SessionEnd":          {stop, StageOther, false},
+			"PreCompress":         {pre, StageOther, false},
+		}
+	}
+	return nil
+}
+
+// knownEvent reports whether name is one of agentName's event names.
+func knownEvent(agentName, name string) bool {
+	_, ok := eventTable(agentName)[name]
+	return ok
+}
+
+// Detect tells which agent sent p; see the package documentation. It fails
+// when nothing identifies one, or when the environment contradicts the
+// payload.
 func Detect(p Payload, getenv func(string) string) (string, error) {
 	env := Options{Getenv: getenv}
+	if p.f.has("hookEventName") {
+		return B, nil
+	}
+	name, named, _ := p.f.str("hook_event_name")
+	named = named && name != ""
+	if named {
+		for _, a := range []string{A, B, C} {
+			if knownEvent(a, name) {
+				// A lifecycle name agents A and C share (SessionStart…) is
+				// taken as A's: both clients act on A's answer, an exit code.
+				if a == A {
+					if err := contradiction(name, env); err != nil {
+						return "", err
+					}
+				}
+				return a, nil
+			}
+		}
+	}
 	switch {
 	case env.getenv(EnvAgentAEvent) != "":
 		return A, nil
 	case env.getenv(EnvAgentBProjectDir) != "":
 		return B, nil
-	case p.f.has("hookEventName"):
-		return B, nil
-	case p.f.has("hook_event_name"):
-		name, _, _ := p.f.str("hook_event_name")
-		if _, ok := agentAEvents[name]; ok {
-			return A, nil
-		}
-		if _, ok := agentBEvents[name]; ok {
-			return B, nil
-		}
+	case named || p.f.has("hook_event_name"):
 		return C, nil
 	}
 	return "", &Error{Problem: "names no hook event (neither hookEventName nor hook_event_name) and no agent environment variable is set"}
 }
 
+// contradiction fails when $AGENT_A_HOOK_EVENT names another agent A event
+// than the payload's own.
+func contradiction(payloadEvent string, env Options) error {
+	e := env.getenv(EnvAgentAEvent)
+	if e == "" || e == payloadEvent || !knownEvent(A, e) {
+		return nil
+	}
+	return &Error{Field: "hook_event_name", Problem: "names another event than $" + EnvAgentAEvent + ": guard blocks a call whose event it cannot be sure of"}
+}
+
 // EventName returns the native event name p carries for agent, or "" when it
 // carries none that can be read.
 func EventName(agentName string, p Payload, getenv func(string) string) string {
-	env := Options{Getenv: getenv}
-	var name string
-	switch agentName {
-	case A:
-		name, _, _ = p.f.str("hook_event_name")
-		if name == "" {
-			name = env.getenv(EnvAgentAEvent)
-		}
-	case B:
-		name, _, _ = p.f.str("hookEventName")
-		if name == "" {
-			name, _, _ = p.f.str("hook_event_name")
-		}
-	case C:
-		name, _, _ = p.f.str("hook_event_name")
-	}
+	name, _, _ := eventName(agentName, p.f, Options{Getenv: getenv})
 	return name
+}
+
+// eventName reads the native event name of agent agentName from f: agent B's
+// hookEventName, else hook_event_name, else (agent A) $AGENT_A_HOOK_EVENT.
+func eventName(agentName string, f fields, opt Options) (name, key string, err error) {
+	key = "hook_event_name"
+	if agentName == B && f.has("hookEventName") {
+		key = "hookEventName"
+	}
+	name, ok, err := f.str(key)
+	if err != nil {
+		return "", key, err
+	}
+	if (!ok || name == "") && agentName == A {
+		name = opt.getenv(EnvAgentAEvent)
+	}
+	return name, key, nil
 }
 
 // ToolName returns the tool_name p carries, or "" when it carries none that
@@ -197,19 +298,20 @@ func ToolName(p Payload) string {
 	return name
 }
 
-// HookFor maps an agent's native event name onto the audit hook name.
+// HookFor maps an agent's native event name onto the audit hook name. An
+// event the agent is not known to send maps onto PreToolUse: guard checks it
+// by what it carries, before the agent acts on it.
 func HookFor(agentName, eventName string) (string, bool) {
-	var m map[string]string
-	switch agentName {
-	case A:
-		m = agentAEvents
-	case B:
-		m = agentBEvents
-	case C:
-		m = agentCEvents
+	if info, ok := eventTable(agentName)[eventName]; ok {
+		return info.hook, true
 	}
-	h, ok := m[eventName]
-	return h, ok
+	return event.HookPreToolUse, false
+}
+
+// StageOf returns the stage of a native event name, StageOther when the
+// agent is not known to send it.
+func StageOf(agentName, eventName string) Stage {
+	return eventTable(agentName)[eventName].stage
 }
 
 // Parse turns payload p of agent agentName into a Call. On error the Call is
@@ -218,68 +320,85 @@ func Parse(agentName string, p Payload, opt Options) (*Call, error) {
 	if p.f.m == nil {
 		return nil, &Error{Problem: "is not a JSON object"}
 	}
-	var (
-		c   *Call
-		err error
-	)
+	if agentName != A && agentName != B && agentName != C {
+		return nil, fmt.Errorf("%w %q", ErrUnknownAgent, agentName)
+	}
+	name, key, err := eventName(agentName, p.f, opt)
+	if err != nil {
+		return nil, err
+	}
+	if name == "" {
+		return nil, &Error{Field: key, Problem: "missing"}
+	}
+	if agentName == A {
+		if err := contradiction(name, opt); err != nil {
+			return nil, err
+		}
+	}
+	info, known := eventTable(agentName)[name]
+	if !known {
+		info = eventInfo{hook: event.HookPreToolUse, stage: StageOther, logging: agentName == B && !blockingName(name)}
+	}
+	c := &Call{Agent: agentName, Event: name, Hook: info.hook, Stage: info.stage, Logging: info.logging}
+	if c.Cwd, _, err = p.f.str("cwd"); err != nil {
+		return nil, err
+	}
+	if c.Cwd == "" && agentName == B {
+		if c.Cwd, err = firstRoot(p.f); err != nil {
+			return nil, err
+		}
+	}
 	switch agentName {
 	case A:
-		c, err = parseA(p.f, opt)
+		err = parseA(c, p.f, opt)
 	case B:
-		c, err = parseB(p.f, opt)
+		err = parseB(c, p.f)
 	case C:
-		c, err = parseC(p.f, opt)
-	default:
-		return nil, fmt.Errorf("%w %q", ErrUnknownAgent, agentName)
+		err = parseC(c, p.f)
 	}
 	if err != nil {
 		return nil, err
 	}
-	c.Agent = agentName
 	ResolvePaths(c, opt)
 	return c, nil
 }
 
-// eventOf reads the native event name of agent agentName from f and maps it.
-func eventOf(agentName string, f fields, opt Options) (name, hook string, err error) {
-	key := "hook_event_name"
-	if agentName == B && f.has("hookEventName") {
-		key = "hookEventName"
+// blockingName reports whether an agent B event guard does not know is one
+// that comes before the agent acts (before…, pre…): its answer blocks.
+func blockingName(name string) bool {
+	return strings.HasPrefix(name, "before") || strings.HasPrefix(name, "pre")
+}
+
+// firstRoot returns the first of agent B's workspace_roots, or "".
+func firstRoot(f fields) (string, error) {
+	roots, err := strs(f, "workspace_roots")
+	if err != nil || len(roots) == 0 {
+		return "", err
 	}
-	name, ok, err := f.str(key)
-	if err != nil {
-		return "", "", err
-	}
-	if !ok && agentName == A {
-		name = opt.getenv(EnvAgentAEvent)
-		ok = name != ""
-	}
-	if !ok || name == "" {
-		return "", "", &Error{Field: key, Problem: "missing"}
-	}
-	hook, known := HookFor(agentName, name)
-	if !known {
-		return "", "", &Error{Field: key, Problem: "names an event guard does not handle for agent " + strings.ToUpper(agentName)}
-	}
-	return name, hook, nil
+	return roots[0], nil
 }
 
 // ResolvePaths makes the relative paths of read and write inputs absolute,
-// against the payload's cwd, else $AGENT_B_PROJECT_DIR for agent B, else the
-// process working directory.
+// against the call's directory (its cwd, a tool's dir_path, agent B's first
+// workspace root), else $AGENT_B_PROJECT_DIR for agent B, else the process
+// working directory.
 func ResolvePaths(c *Call, opt Options) {
-	resolveInputs(c.Inputs, baseDir(c, opt))
+	resolveInputs(c.Inputs, BaseDir(c, opt))
 }
 
-// baseDir is the directory relative paths of c are resolved against, or "".
-func baseDir(c *Call, opt Options) string {
+// BaseDir is the absolute directory relative paths of c are resolved
+// against, or "" when none is known.
+func BaseDir(c *Call, opt Options) string {
 	base := c.Cwd
 	if base == "" && c.Agent == B {
 		base = opt.getenv(EnvAgentBProjectDir)
 	}
-	if base == "" && opt.Getwd != nil {
+	if base != "" && (filepath.IsAbs(base) || homeRelative(base)) {
+		return base
+	}
+	if opt.Getwd != nil {
 		if wd, err := opt.Getwd(); err == nil {
-			base = wd
+			return filepath.Join(wd, base)
 		}
 	}
 	return base
@@ -295,7 +414,7 @@ func resolveInputs(inputs []event.Input, base string) {
 			continue
 		}
 		p := in.Text
-		if p == "" || filepath.IsAbs(p) || homeRelative(p) {
+		if p == "" || filepath.IsAbs(p) || homeRelative(p) || strings.HasPrefix(p, "/") {
 			continue
 		}
 		inputs[i].Text = filepath.Join(base, p)
@@ -312,7 +431,7 @@ func decodeObject(data []byte, prefix string) (fields, error) {
 	if m == nil {
 		return fields{}, &Error{Field: prefix, Problem: "is null, want a JSON object"}
 	}
-	return fields{m: m, prefix: prefix}, nil
+	return fields{m: m, prefix: prefix, doc: data}, nil
 }
 
 // jsonError rewrites a decoding error so that it names no input text.
@@ -359,4 +478,51 @@ func homeRelative(p string) bool {
 		}
 	}
 	return false
+}
+
+// Member returns the raw JSON of the top-level member name of p, for a
+// caller that must answer about a payload it could not parse (the result a
+// failed check withholds).
+func Member(p Payload, name string) ([]byte, bool) {
+	return p.f.raw(name)
+}
+
+// Sniff finds, in a payload that did not decode (too deeply nested, cut
+// short), the event it names, by the bytes of its first hookEventName or
+// hook_event_name member, and the agent that names it so; "" for what it
+// cannot tell. It only picks the form of a block: the call is blocked
+// whatever it returns.
+func Sniff(data []byte, getenv func(string) string) (agentName, eventName string) {
+	for _, key := range []string{`"hookEventName"`, `"hook_event_name"`} {
+		i := bytes.Index(data, []byte(key))
+		if i < 0 {
+			continue
+		}
+		rest := bytes.TrimLeft(data[i+len(key):], " \t\r\n")
+		if len(rest) == 0 || rest[0] != ':' {
+			continue
+		}
+		rest = bytes.TrimLeft(rest[1:], " \t\r\n")
+		if len(rest) == 0 || rest[0] != '"' {
+			continue
+		}
+		end := bytes.IndexByte(rest[1:], '"')
+		if end < 0 || end > 64 {
+			continue
+		}
+		name := string(rest[1 : 1+end])
+		if key == `"hookEventName"` {
+			return B, name
+		}
+		for _, a := range []string{A, B, C} {
+			if knownEvent(a, name) {
+				return a, name
+			}
+		}
+		return "", name
+	}
+	if e := (Options{Getenv: getenv}).getenv(EnvAgentAEvent); e != "" {
+		return A, e
+	}
+	return "", ""
 }

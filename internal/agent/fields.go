@@ -16,6 +16,7 @@ const maxDepth = 64
 type fields struct {
 	m      map[string]json.RawMessage
 	prefix string
+	doc    json.RawMessage // the object as sent, for walks in document order
 }
 
 func (f fields) path(name string) string {
@@ -51,6 +52,19 @@ func (f fields) str(name string) (s string, ok bool, err error) {
 		return "", false, &Error{Field: f.path(name), Problem: "is " + kindOf(r) + ", want a string"}
 	}
 	return s, true, nil
+}
+
+// flag returns member name as a boolean; absent is false.
+func (f fields) flag(name string) (bool, error) {
+	r, ok := f.raw(name)
+	if !ok {
+		return false, nil
+	}
+	var b bool
+	if err := json.Unmarshal(r, &b); err != nil {
+		return false, &Error{Field: f.path(name), Problem: "is " + kindOf(r) + ", want a boolean"}
+	}
+	return b, nil
 }
 
 // reqStr returns member name as a string and fails when it is absent.
@@ -104,52 +118,50 @@ func (f fields) obj(name string) (fields, bool, error) {
 	return o, true, nil
 }
 
-// text returns member name as text: a string as it is, an object or array as
-// its string values joined by newlines (see textOf). ok is false when the
-// member is absent.
+// input returns member name (a tool's input) as an object. Agent B sends
+// tool_input as a JSON string holding the object: that string is decoded
+// first. ok is false when the member is absent; text is set, and the object
+// empty, when the member is a string that does not decode to an object: the
+// caller checks it as text.
+func (f fields) input(name string) (o fields, text string, ok bool, err error) {
+	r, ok := f.raw(name)
+	if !ok {
+		return fields{}, "", false, nil
+	}
+	b := bytes.TrimSpace(r)
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return fields{}, "", false, &Error{Field: f.path(name), Problem: "is not a valid JSON string"}
+		}
+		if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") {
+			if o, err := decodeObject([]byte(t), f.path(name)); err == nil {
+				return o, "", true, nil
+			}
+		}
+		return fields{m: map[string]json.RawMessage{}, prefix: f.path(name)}, s, true, nil
+	}
+	o, ok, err = f.obj(name)
+	return o, "", ok, err
+}
+
+// text returns member name as text: a string as it is; any other value as
+// its string values joined by newlines (see stringLeaves). ok is false when
+// the member is absent.
 func (f fields) text(name string) (s string, ok bool, err error) {
 	r, ok := f.raw(name)
 	if !ok {
 		return "", false, nil
 	}
-	s, err = textOf(r, f.path(name))
-	return s, err == nil, err
-}
-
-// textOf renders a JSON value as text to scan: a string as it is; an object
-// as its "content" member if it has one, else its "file.content", else every
-// string value in it, joined by newlines; an array as every string value in
-// it. Numbers and booleans are an error: no tool result is one.
-func textOf(r json.RawMessage, field string) (string, error) {
 	b := bytes.TrimSpace(r)
-	if len(b) == 0 {
-		return "", &Error{Field: field, Problem: "is empty"}
-	}
-	switch b[0] {
-	case '"':
-		var s string
+	if len(b) > 0 && b[0] == '"' {
 		if err := json.Unmarshal(b, &s); err != nil {
-			return "", &Error{Field: field, Problem: "is not a valid JSON string"}
+			return "", false, &Error{Field: f.path(name), Problem: "is not a valid JSON string"}
 		}
-		return s, nil
-	case '{':
-		o, err := decodeObject(b, field)
-		if err != nil {
-			return "", err
-		}
-		if c, ok := o.raw("content"); ok {
-			return textOf(c, o.path("content"))
-		}
-		if file, ok, _ := o.obj("file"); ok {
-			if s, ok, err := file.str("content"); ok && err == nil {
-				return s, nil
-			}
-		}
-		return stringLeaves(b, field)
-	case '[':
-		return stringLeaves(b, field)
+		return s, true, nil
 	}
-	return "", &Error{Field: field, Problem: "is " + kindOf(b) + ", want a string or an object"}
+	s, err = stringLeaves(b, f.path(name))
+	return s, err == nil, err
 }
 
 // stringLeaves joins every string value in r (not the object keys) with
@@ -262,4 +274,28 @@ func leaves(r json.RawMessage, field string, fn func(leaf)) error {
 		}
 		fn(l)
 	}
+}
+
+// strs returns member name as a list of strings: a string is a list of one,
+// an array's string elements are the list (other elements are skipped).
+func strs(f fields, name string) ([]string, error) {
+	r, ok := f.raw(name)
+	if !ok {
+		return nil, nil
+	}
+	var one string
+	if json.Unmarshal(r, &one) == nil {
+		return []string{one}, nil
+	}
+	var many []json.RawMessage
+	if err := json.Unmarshal(r, &many); err != nil {
+		return nil, &Error{Field: f.path(name), Problem: "is " + kindOf(r) + ", want a string or an array of strings"}
+	}
+	var out []string
+	for _, e := range many {
+		if json.Unmarshal(e, &one) == nil && one != "" {
+			out = append(out, one)
+		}
+	}
+	return out, nil
 }

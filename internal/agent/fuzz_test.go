@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
 	"slices"
@@ -13,7 +14,7 @@ import (
 var validKinds = []event.Kind{
 	event.KindPrompt, event.KindCommand, event.KindRead, event.KindWrite, event.KindURL,
 	event.KindQuery, event.KindFileContent, event.KindWebContent, event.KindResponse,
-	event.KindToolInput, event.KindToolOutput, event.KindToolResult, event.KindShellOutput,
+	event.KindToolInput, event.KindToolOutput, event.KindToolResult, event.KindShellOutput, event.KindOutput,
 }
 
 // fuzzParse checks the invariants of parsing any payload as agentName: no
@@ -24,7 +25,7 @@ func fuzzParse(t *testing.T, agentName string, data []byte) {
 	o := Options{
 		Getenv:         func(string) string { return "" },
 		Getwd:          func() (string, error) { return "/wd", nil },
-		ReadTranscript: func(string) ([]byte, error) { return data, nil },
+		ReadTranscript: func(string) ([]byte, bool, error) { return data, len(data)%2 == 1, nil },
 	}
 	p, err := Decode(data)
 	if err != nil {
@@ -54,8 +55,27 @@ func fuzzParse(t *testing.T, agentName string, data []byte) {
 	if c.Agent != agentName || !slices.Contains(event.Hooks, c.Hook) {
 		t.Fatalf("bad call %+v", c)
 	}
-	if h, ok := HookFor(agentName, c.Event); !ok || h != c.Hook {
+	if h, _ := HookFor(agentName, c.Event); h != c.Hook {
 		t.Fatalf("event %q maps to %q, call says %q", c.Event, h, c.Hook)
+	}
+	if c.Result != nil {
+		if c.Result.First+c.Result.Texts > len(c.Inputs) {
+			t.Fatalf("result texts out of range: %+v", c.Result)
+		}
+		texts := make([]string, c.Result.Texts)
+		for i := range texts {
+			texts[i] = c.Inputs[c.Result.First+i].Text
+		}
+		out, err := c.Result.Rewrite(texts)
+		if err != nil {
+			t.Fatalf("Rewrite with the same texts: %v", err)
+		}
+		if !json.Valid(out) {
+			t.Fatalf("Rewrite gives invalid JSON %q", out)
+		}
+		if w := c.Result.Withheld("notice"); !json.Valid(w) {
+			t.Fatalf("Withheld gives invalid JSON %q", w)
+		}
 	}
 	for _, in := range c.Inputs {
 		if !slices.Contains(validKinds, in.Kind) {

@@ -2,108 +2,272 @@ package agent
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/guardhq/guard/internal/event"
 )
 
-// toolRule says what a tool call puts up for checking: the first present
-// tool_input field among fields, as an input of kind. Fields that are
-// optional may be absent (the call then passes through).
-type toolRule struct {
-	kind     event.Kind
-	fields   []string
-	optional bool
-	tag      string
+// tool puts one tool call up for checking. in is tool_input (empty when the
+// payload has none: a handler that needs a field reports it missing).
+type tool func(c *Call, in fields) error
+
+// toolAB returns the handler of a tool of agents A and B (B's names are
+// Read, Write, Edit, StrReplace, Shell, Delete, Grep, Glob, LS, WebFetch,
+// WebSearch, Task), and false for a tool guard does not know.
+func toolAB(name string) (tool, bool) {
+	switch name {
+	case "Bash", "Shell", "Monitor", "PowerShell":
+		return commandTool, true
+	case "Write", "Edit", "MultiEdit", "StrReplace", "Delete":
+		return pathTool(event.KindWrite, "file_path", "path"), true
+	case "NotebookEdit":
+		return pathTool(event.KindWrite, "notebook_path", "file_path"), true
+	case "Read":
+		return pathTool(event.KindRead, "file_path", "path"), true
+	case "NotebookRead":
+		return pathTool(event.KindRead, "notebook_path", "file_path"), true
+	case "Grep":
+		return searchTool([]string{"path"}, []string{"glob"}), true
+	case "Glob", "LS":
+		return searchTool([]string{"path"}, nil), true
+	case "WebFetch":
+		return urlTool, true
+	case "WebSearch":
+		return queryTool("query", "search_term"), true
+	case "Task", "Agent":
+		return func(c *Call, _ fields) error { c.Tag = TagSubagentSpawn; return nil }, true
+	case "TodoWrite", "TodoRead", "BashOutput", "KillShell", "KillBash", "ExitPlanMode", "EnterPlanMode", "AskUserQuestion":
+		// Known, and nothing in them reaches the machine or the model's
+		// context from outside.
+		return func(*Call, fields) error { return nil }, true
+	}
+	return nil, false
 }
 
-// preTools are the tools of agent A's PreToolUse and agent B's preToolUse
-// (B's tool names are Read, Write, Edit, Shell, Delete, Grep, WebFetch,
-// WebSearch, Task). Tools not listed (TodoWrite, MCP tools…) pass through.
-var preTools = map[string]toolRule{
-	"Bash":         {kind: event.KindCommand, fields: []string{"command"}},
-	"Shell":        {kind: event.KindCommand, fields: []string{"command"}},
-	"Write":        {kind: event.KindWrite, fields: []string{"file_path", "path"}},
-	"Edit":         {kind: event.KindWrite, fields: []string{"file_path", "path"}},
-	"MultiEdit":    {kind: event.KindWrite, fields: []string{"file_path", "path"}},
-	"NotebookEdit": {kind: event.KindWrite, fields: []string{"notebook_path", "file_path"}},
-	"Delete":       {kind: event.KindWrite, fields: []string{"file_path", "path"}},
-	"Read":         {kind: event.KindRead, fields: []string{"file_path", "path"}},
-	"Grep":         {kind: event.KindRead, fields: []string{"path"}, optional: true},
-	"WebFetch":     {kind: event.KindURL, fields: []string{"url"}},
-	"WebSearch":    {kind: event.KindQuery, fields: []string{"query", "search_term"}},
-	"Task":         {tag: TagSubagentSpawn},
+// toolC returns the handler of a tool of agent C (older releases' field
+// names included: directory for dir_path, absolute_path for file_path).
+func toolC(name string) (tool, bool) {
+	switch name {
+	case "run_shell_command":
+		return func(c *Call, in fields) error {
+			dir, _, err := in.firstStr("dir_path", "directory")
+			if err != nil {
+				return err
+			}
+			if dir != "" {
+				c.Cwd = joinDir(c.Cwd, dir)
+			}
+			return commandTool(c, in)
+		}, true
+	case "read_file":
+		return pathTool(event.KindRead, "file_path", "absolute_path", "path"), true
+	case "write_file", "replace":
+		return pathTool(event.KindWrite, "file_path", "absolute_path", "path"), true
+	case "list_directory", "glob":
+		return searchTool([]string{"dir_path", "path"}, nil), true
+	case "search_file_content", "grep_search":
+		return searchTool([]string{"dir_path", "path"}, []string{"include", "include_pattern"}), true
+	case "read_many_files":
+		return manyFiles, true
+	case "web_fetch":
+		return webFetchC, true
+	case "google_web_search":
+		return queryTool("query"), true
+	case "save_memory":
+		// What is saved is read back into every later session: secrets and
+		// injection.
+		return func(c *Call, in fields) error {
+			s, err := in.reqStr("fact")
+			if err == nil && s != "" {
+				c.Inputs = append(c.Inputs, event.Input{Kind: event.KindToolInput, Text: s})
+			}
+			return err
+		}, true
+	case "write_todos":
+		return func(*Call, fields) error { return nil }, true
+	}
+	return nil, false
 }
 
-// postSources maps the tools whose results agent A's PostToolUse checks to
-// the kind of their content. Other tools' results (Bash output…) pass
-// through.
-var postSources = map[string]event.Kind{
-	"Read":      event.KindFileContent,
-	"WebFetch":  event.KindWebContent,
-	"WebSearch": event.KindWebContent,
-}
-
-// toolCall reads tool_name and tool_input from f and applies rules: the
-// shared PreToolUse logic of agents A and B.
-func toolCall(c *Call, f fields, rules map[string]toolRule) error {
+// toolCall reads tool_name and tool_input from f and checks the call with
+// the handler that lookup (then the other family's table) knows, else by the
+// fields tool_input carries.
+func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 	name, err := f.reqStr("tool_name")
 	if err != nil {
 		return err
 	}
 	c.Tool = name
-	rule, known := rules[name]
+	in, text, _, err := f.input("tool_input")
+	if err != nil {
+		return err
+	}
+	if in.m == nil {
+		in = fields{m: nil, prefix: "tool_input"}
+	}
+	if text != "" {
+		// A tool_input string that holds no object: checked as text.
+		return byText(c, text)
+	}
+	t, known := lookup(name)
 	if !known {
-		// Agent C's tool names under an A or B event (a misdetected or
-		// misconfigured caller) get C's rules, not a pass-through.
-		if rule, known = cTools[name]; !known {
-			if isMCPTool(name) {
-				return mcpToolInput(c, f)
-			}
-			return nil
-		}
+		t, known = toolAB(name)
 	}
-	c.Tag = rule.tag
-	if rule.kind == "" {
-		return nil
+	if !known {
+		t, known = toolC(name)
 	}
-	in, ok, err := f.obj("tool_input")
+	if !known || isMCPTool(name) {
+		return byFields(c, name, in)
+	}
+	return t(c, in)
+}
+
+// commandTool checks tool_input.command with the command rules.
+func commandTool(c *Call, in fields) error {
+	s, err := in.reqStr("command")
 	if err != nil {
 		return err
 	}
-	if !ok {
-		if rule.optional {
-			return nil
-		}
-		return &Error{Field: "tool_input", Problem: "missing"}
-	}
-	text, present, err := in.firstStr(rule.fields...)
-	if err != nil {
-		return err
-	}
-	if !present {
-		if name == "Grep" {
-			return grepGlob(c, in, "")
-		}
-		if rule.optional {
-			return nil
-		}
-		return &Error{Field: in.path(strings.Join(rule.fields, "|")), Problem: "missing"}
-	}
-	if err := checkPath(rule.kind, text, in.path(rule.fields[0])); err != nil {
-		return err
-	}
-	c.Inputs = append(c.Inputs, event.Input{Kind: rule.kind, Text: text})
-	if rule.kind == event.KindRead || rule.kind == event.KindWrite {
-		// The other spellings too: guard cannot know which one the tool
-		// obeys when the model sends more than one.
-		if err := otherPaths(c, in, rule.kind, text, rule.fields); err != nil {
+	c.Inputs = append(c.Inputs, event.Input{Kind: event.KindCommand, Text: s})
+	return nil
+}
+
+// pathTool checks the first of names as a path of kind k, and every other
+// spelling present that differs from it: guard cannot know which one the
+// tool obeys when the model sends more than one.
+func pathTool(k event.Kind, names ...string) tool {
+	return func(c *Call, in fields) error {
+		text, err := in.reqFirstStr(names...)
+		if err != nil {
 			return err
 		}
+		if err := checkPath(k, text, in.path(names[0])); err != nil {
+			return err
+		}
+		c.Inputs = append(c.Inputs, event.Input{Kind: k, Text: text})
+		return otherPaths(c, in, k, text, names)
 	}
-	if name == "Grep" {
-		return grepGlob(c, in, text)
+}
+
+// searchTool checks a tool that works under a directory: the first of
+// dirNames present as a read (and every other spelling), and each file-name
+// glob under globNames as the read of what it names under that directory —
+// a content search reads the files its glob filter names. A tool that only
+// lists names (Glob, LS) passes no globNames: listing is a read of the
+// directory, not of the files.
+func searchTool(dirNames, globNames []string) tool {
+	return func(c *Call, in fields) error {
+		dir, present, err := in.firstStr(dirNames...)
+		if err != nil {
+			return err
+		}
+		if present && dir != "" {
+			c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: dir})
+			if err := otherPaths(c, in, event.KindRead, dir, dirNames); err != nil {
+				return err
+			}
+		}
+		for _, n := range globNames {
+			globs, err := strs(in, n)
+			if err != nil {
+				return err
+			}
+			for _, g := range globs {
+				if p := globPath(dir, g); p != "" {
+					c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: p})
+				}
+			}
+		}
+		return nil
+	}
+}
+
+// manyFiles checks agent C's read_many_files: every path and include glob.
+func manyFiles(c *Call, in fields) error {
+	for _, n := range []string{"paths", "include"} {
+		globs, err := strs(in, n)
+		if err != nil {
+			return err
+		}
+		for _, g := range globs {
+			if p := globPath("", g); p != "" {
+				c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: p})
+			}
+		}
 	}
 	return nil
+}
+
+// urlTool checks tool_input.url with the URL rules.
+func urlTool(c *Call, in fields) error {
+	u, err := in.reqStr("url")
+	if err != nil {
+		return err
+	}
+	c.Inputs = append(c.Inputs, event.Input{Kind: event.KindURL, Text: u})
+	return nil
+}
+
+// queryTool checks the first of names as a web search query.
+func queryTool(names ...string) tool {
+	return func(c *Call, in fields) error {
+		q, err := in.reqFirstStr(names...)
+		if err != nil {
+			return err
+		}
+		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindQuery, Text: q})
+		return nil
+	}
+}
+
+// webFetchC checks agent C's web_fetch: its url field, else every URL in its
+// prompt (the tool takes a prompt that names the pages to fetch); the
+// prompt's text is checked for injection too.
+func webFetchC(c *Call, in fields) error {
+	if u, ok, err := in.str("url"); err != nil || ok {
+		if ok {
+			c.Inputs = append(c.Inputs, event.Input{Kind: event.KindURL, Text: u})
+		}
+		return err
+	}
+	p, err := in.reqFirstStr("prompt")
+	if err != nil {
+		return &Error{Field: "tool_input.url|prompt", Problem: "missing"}
+	}
+	c.Inputs = append(c.Inputs, urlsIn(p)...)
+	return nil
+}
+
+// urlsIn returns, as URL inputs, every word of text with a URL scheme that
+// fetches (http, https, ftp, gopher, dict, file…: anything before ://), and
+// every www. word.
+func urlsIn(text string) []event.Input {
+	var out []event.Input
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune("<>\"'`()[]{}|", r)
+	}) {
+		w = strings.TrimRight(w, ",;.!?:")
+		if hasWebScheme(w) || strings.Contains(w, "://") && schemeLike(w[:strings.Index(w, "://")]) ||
+			len(w) > 4 && strings.EqualFold(w[:4], "www.") {
+			out = append(out, event.Input{Kind: event.KindURL, Text: w})
+		}
+	}
+	return out
+}
+
+// schemeLike reports whether s is a URL scheme: a letter, then letters,
+// digits, + - or .
+func schemeLike(s string) bool {
+	if s == "" || !('a' <= s[0]|0x20 && s[0]|0x20 <= 'z') {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // otherPaths adds, after the first path field (text), every other non-empty
@@ -121,26 +285,11 @@ func otherPaths(c *Call, in fields, k event.Kind, text string, names []string) e
 	return nil
 }
 
-// grepGlob adds, for a Grep call with a glob filter, the path the glob
-// names under the searched directory as a read: {"path": "~", "glob":
-// ".ssh/*"} reads ~/.ssh/*, and "*.pem" reads files that **/*.pem blocks.
-// Doublestar segments are dropped (~/**/.ssh/* is checked as ~/.ssh/*), so a
-// glob naming a blocked directory or extension is caught; brace alternatives
-// are not expanded.
-func grepGlob(c *Call, in fields, dir string) error {
-	g, ok, err := in.str("glob")
-	if err != nil || !ok {
-		return err
-	}
-	if p := globPath(dir, g); p != "" {
-		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: p})
-	}
-	return nil
-}
-
 // globPath returns the path a file-search glob g names under dir ("" for
-// the working directory), with its `**/` segments dropped, or "" when g
-// names every file. An absolute g stands alone.
+// the call's directory), with its `**/` segments dropped, or "" when g
+// names every file. An absolute g stands alone: {"path": "~", "glob":
+// ".ssh/*"} reads ~/.ssh/*, and "*.pem" reads files that **/*.pem blocks.
+// Brace alternatives are not expanded.
 func globPath(dir, g string) string {
 	g = strings.ReplaceAll(g, `\`, "/")
 	abs := strings.HasPrefix(g, "/")
@@ -159,30 +308,19 @@ func globPath(dir, g string) string {
 	return strings.TrimRight(dir, `/\`) + "/" + g
 }
 
-// isMCPTool reports whether name is an MCP tool's name as agents A and B
-// spell it (mcp__server__tool, MCP:tool).
-func isMCPTool(name string) bool {
-	return len(name) > 3 && strings.EqualFold(name[:3], "mcp") && (name[3] == '_' || name[3] == ':')
+// joinDir returns dir as seen from base: dir itself when absolute or at
+// home, else base/dir (dir alone when base is "").
+func joinDir(base, dir string) string {
+	if base == "" || strings.HasPrefix(dir, "/") || strings.HasPrefix(dir, `\`) || homeRelative(dir) || len(dir) > 1 && dir[1] == ':' {
+		return dir
+	}
+	return strings.TrimRight(base, `/\`) + "/" + dir
 }
 
-// mcpToolInput checks an MCP tool call made through a PreToolUse hook as
-// agent B's beforeMCPExecution checks it: URL fields, command fields, then
-// the whole tool_input for secrets and injection.
-func mcpToolInput(c *Call, f fields) error {
-	r, ok := f.raw("tool_input")
-	if !ok {
-		return nil
-	}
-	urls, commands, rendered, err := scanToolInput(r, "tool_input")
-	if err != nil {
-		return err
-	}
-	c.Inputs = append(c.Inputs, urls...)
-	c.Inputs = append(c.Inputs, commands...)
-	if rendered != "" {
-		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindToolInput, Text: rendered})
-	}
-	return nil
+// isMCPTool reports whether name is an MCP tool's name as the agents spell
+// it (mcp__server__tool, mcp_server_tool, MCP:tool).
+func isMCPTool(name string) bool {
+	return len(name) > 4 && strings.EqualFold(name[:3], "mcp") && (name[3] == '_' || name[3] == ':')
 }
 
 // checkPath refuses an empty path: there is nothing to check it against.
@@ -190,28 +328,5 @@ func checkPath(k event.Kind, text, field string) error {
 	if (k == event.KindRead || k == event.KindWrite) && text == "" {
 		return &Error{Field: field, Problem: "is empty, want a file path"}
 	}
-	return nil
-}
-
-// toolResult reads tool_name and tool_response from f and, when sources
-// names the tool, puts its content up for checking.
-func toolResult(c *Call, f fields, sources map[string]event.Kind) error {
-	name, err := f.reqStr("tool_name")
-	if err != nil {
-		return err
-	}
-	c.Tool = name
-	kind, checked := sources[name]
-	if !checked {
-		return nil
-	}
-	text, ok, err := f.text("tool_response")
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return &Error{Field: "tool_response", Problem: "missing"}
-	}
-	c.Inputs = append(c.Inputs, event.Input{Kind: kind, Text: text})
 	return nil
 }

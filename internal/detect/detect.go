@@ -25,6 +25,8 @@
 package detect
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -74,4 +76,53 @@ func Printable(s string) string {
 // invalid UTF-8 (a raw 0x9b byte is a terminal escape too).
 func hidden(r rune) bool {
 	return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == utf8.RuneError
+}
+
+// Match is one place a rule matched in a text: the rule's name and the byte
+// range [Start, End) of the value to hide. Detectors that can redact (secrets,
+// PII) list every match with FindAll, so that a result can be passed on with
+// each value replaced by a marker.
+type Match struct {
+	Rule       string
+	Start, End int
+}
+
+// SortMatches orders ms by Start, the longer match first on a tie.
+func SortMatches(ms []Match) {
+	slices.SortFunc(ms, func(a, b Match) int {
+		if a.Start != b.Start {
+			return cmp.Compare(a.Start, b.Start)
+		}
+		return cmp.Compare(b.End, a.End)
+	})
+}
+
+// Redact returns text with the byte range of each match replaced by
+// "[REDACTED:<rule>]". Overlapping or touching matches are merged into one
+// range, named by the first of them. ms must be ordered as SortMatches
+// orders them; ranges outside text are clipped.
+func Redact(text string, ms []Match) string {
+	if len(ms) == 0 {
+		return text
+	}
+	var b strings.Builder
+	b.Grow(len(text))
+	done := 0
+	for i := 0; i < len(ms); {
+		m := ms[i]
+		start, end := max(m.Start, done), min(m.End, len(text))
+		for i++; i < len(ms) && ms[i].Start <= end; i++ {
+			end = max(end, min(ms[i].End, len(text)))
+		}
+		if start >= end {
+			continue
+		}
+		b.WriteString(text[done:start])
+		b.WriteString("[REDACTED:")
+		b.WriteString(m.Rule)
+		b.WriteString("]")
+		done = end
+	}
+	b.WriteString(text[done:])
+	return b.String()
 }

@@ -25,6 +25,10 @@ const (
 	KindToolOutput  Kind = "tool_output"  // output of a tool (logging hooks): injection, PII
 	KindToolResult  Kind = "tool_result"  // result of an MCP call (logging hooks): secrets
 	KindShellOutput Kind = "shell_output" // output of a shell command (logging hooks): secrets, PII
+	// KindOutput is the result of a tool the spec's tables pass through
+	// (shell, search, sub-agent, MCP…): secrets, injection; not checked when
+	// the policy's results.scan_all is false.
+	KindOutput Kind = "output"
 )
 
 // Detector names, as they appear in findings and in `guard explain`.
@@ -63,7 +67,8 @@ const Redacted = "<redacted>"
 // Decision is the answer to one hook call.
 type Decision string
 
-// The decisions. Redaction is named by the spec but never decided: see
+// The decisions. The spec's third verdict, redact, is a block whose record
+// says what was done to the tool result (Record.Action): see
 // docs/DECISIONS.md.
 const (
 	Allow Decision = "allow"

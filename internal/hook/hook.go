@@ -20,7 +20,6 @@
 package hook
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -30,6 +29,8 @@ import (
 	"os"
 	"os/user"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/guardhq/guard/internal/agent"
@@ -38,6 +39,7 @@ import (
 	"github.com/guardhq/guard/internal/home"
 	"github.com/guardhq/guard/internal/policy"
 	"github.com/guardhq/guard/internal/realpath"
+	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/repo"
 	"github.com/guardhq/guard/internal/webhook"
 )
@@ -51,6 +53,10 @@ const (
 	MaxTranscript = 4 << 20
 	// StdinTimeout bounds the wait for the whole payload.
 	StdinTimeout = 30 * time.Second
+	// CheckTimeout bounds the checks of one call, from parsing the payload
+	// to the verdict; past it the call is blocked. Agents time a hook out
+	// (and may then proceed): guard must answer first.
+	CheckTimeout = 5 * time.Second
 )
 
 // Rule names recorded when guard blocks because it could not check a call.
@@ -60,8 +66,13 @@ const (
 	RuleInternalError  = "internal_error"  // evaluation failed or guard panicked
 )
 
-// Evaluator checks inputs against the policy: (*policy.Policy).Evaluate.
-type Evaluator func(inputs []event.Input) (event.Verdict, error)
+// Policy is what the hook path needs of the active policy
+// (*policy.Policy): Evaluate checks inputs; Redact cuts the secrets (and
+// the PII the policy blocks) out of a text of a tool result.
+type Policy interface {
+	Evaluate(inputs []event.Input) (event.Verdict, error)
+	Redact(k event.Kind, text string) (string, []string, error)
+}
 
 // Config is everything Run uses from the outside world. A nil function field
 // takes the real implementation; tests replace them.
@@ -74,15 +85,16 @@ type Config struct {
 
 	Getenv func(string) string
 	Getwd  func() (string, error)
-	// LoadPolicy returns the active policy's evaluator and version label;
-	// nil loads the real one (policy.Load).
-	LoadPolicy func() (Evaluator, string, error)
+	// LoadPolicy returns the active policy and its version label; nil loads
+	// the real one (policy.Load), once per call.
+	LoadPolicy func() (Policy, string, error)
 	// AuditPath returns the audit log's path, creating guard's directory.
 	AuditPath func() (string, error)
 	// Append writes one record to the audit log (audit.Append).
 	Append func(path string, rec *event.Record) error
-	// ReadTranscript returns the bounded tail of a transcript file.
-	ReadTranscript func(path string) ([]byte, error)
+	// ReadTranscript returns the bounded tail of a transcript file and
+	// whether the file holds more than that tail.
+	ReadTranscript func(path string) ([]byte, bool, error)
 	Now            func() time.Time
 	User           func() string
 	Host           func() string
@@ -98,6 +110,10 @@ type Config struct {
 	// StdinTimeout bounds the wait for the payload; 0 means StdinTimeout,
 	// a negative value no bound.
 	StdinTimeout time.Duration
+	// CheckTimeout bounds the checks of one call (parsing, the files and
+	// links a command names, the detectors, redaction); 0 means
+	// CheckTimeout, a negative value no bound.
+	CheckTimeout time.Duration
 }
 
 func (c *Config) fill() {
@@ -117,30 +133,36 @@ func (c *Config) fill() {
 		c.Getwd = os.Getwd
 	}
 	if c.LoadPolicy == nil {
-		// The real policy, and with it the real webhook: a bare `guard`
-		// (the command agents run) and `guard hook` notify alike.
+		// The real policy, loaded at most once per call (a remote policy
+		// that cannot be fetched costs one wait, not two), and with it the
+		// real webhook: a bare `guard` (the command agents run) and
+		// `guard hook` notify alike.
 		stderr := c.Stderr
-		var active *policy.Policy
-		c.LoadPolicy = func() (Evaluator, string, error) {
-			p, err := policy.Load()
+		var (
+			active  *policy.Policy
+			loadErr error
+			loaded  bool
+		)
+		load := func() (*policy.Policy, error) {
+			if !loaded {
+				loaded = true
+				active, loadErr = policy.Load()
+			}
+			return active, loadErr
+		}
+		c.LoadPolicy = func() (Policy, string, error) {
+			p, err := load()
 			if err != nil {
 				return nil, "", err
 			}
-			active = p
-			return p.Evaluate, p.Version, nil
+			return p, p.Version, nil
 		}
 		if c.Notify == nil {
 			c.Notify = func(rec event.Record) {
-				if active == nil {
-					// A block before the policy was loaded (a payload guard
-					// could not read): load it now for its webhook settings.
-					// When it cannot be loaded, there is no webhook to call.
-					if p, err := policy.Load(); err == nil {
-						active = p
-					}
-				}
-				if active != nil {
-					webhook.Notify(active.Webhook, rec, stderr)
+				// A block before the policy was needed (a payload guard
+				// could not read) loads it now for its webhook settings.
+				if p, err := load(); err == nil {
+					webhook.Notify(p.Webhook, rec, stderr)
 				}
 			}
 		}
@@ -152,7 +174,7 @@ func (c *Config) fill() {
 		c.Append = audit.Append
 	}
 	if c.ReadTranscript == nil {
-		c.ReadTranscript = func(path string) ([]byte, error) { return ReadTail(path, MaxTranscript) }
+		c.ReadTranscript = func(path string) ([]byte, bool, error) { return ReadTail(path, MaxTranscript) }
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -168,6 +190,9 @@ func (c *Config) fill() {
 	}
 	if c.StdinTimeout == 0 {
 		c.StdinTimeout = StdinTimeout
+	}
+	if c.CheckTimeout == 0 {
+		c.CheckTimeout = CheckTimeout
 	}
 }
 
@@ -255,31 +280,54 @@ type failure struct {
 type runner struct {
 	cfg      Config
 	payload  []byte
+	parsed   agent.Payload
 	agent    string
 	event    string
 	hook     string
+	stage    agent.Stage
 	tool     string // best effort, for the record of a payload that fails to parse
 	call     *agent.Call
 	version  string
 	recorded bool // a record was appended
 }
 
+// outcome is what the checks of one call decided.
+type outcome struct {
+	call    *agent.Call
+	verdict event.Verdict
+	// For a tool result that must not reach the model as it is: Action
+	// (redacted or withheld), the replacement in the result's own shape
+	// (agent A) and the text that takes its place (agent C).
+	action      string
+	replacement []byte
+	text        string
+	redacted    []string // rules whose values were redacted
+	retried     bool     // a finding at a response the client already retries: noted, not blocked
+	fail        *failure
+}
+
 // Run handles one hook call and returns the process exit code. It never
 // panics and never returns a code other than 0 or 2.
 func Run(cfg Config) (code int) {
 	cfg.fill()
+	ignoreSIGPIPE()
 	r := &runner{cfg: cfg}
 	defer func() {
 		if recover() != nil {
-			code = r.fail(failure{
-				rule: RuleInternalError,
-				// The panic value is not shown: it might quote the input.
-				shown: "guard hit an internal error (a panic); please report it with the output of 'guard --version' and the hook event",
-				log:   "internal error: panic",
-			})
+			code = r.fail(panicFailure())
 		}
 	}()
 	return r.run()
+}
+
+// panicFailure is the failure of a panic. Its value is neither shown nor
+// recorded: it might quote the input.
+func panicFailure() failure {
+	return failure{
+		rule:  RuleInternalError,
+		shown: "guard hit an internal error (a panic); please report it with the output of 'guard --version' and the hook event",
+		log:   "internal error: panic",
+	}
 }
 
 func (r *runner) run() int {
@@ -300,8 +348,21 @@ func (r *runner) run() int {
 	r.payload = data
 	p, err := agent.Decode(data)
 	if err != nil {
+		// Answer in the form the client acts on at the event the payload
+		// seems to name: at agent A's tool result only a JSON answer
+		// withholds.
+		sniffed, name := agent.Sniff(data, r.cfg.Getenv)
+		if r.agent == "" {
+			r.agent = sniffed
+		}
+		if r.agent != "" {
+			r.event = name
+			r.hook, _ = agent.HookFor(r.agent, name)
+			r.stage = agent.StageOf(r.agent, name)
+		}
 		return r.fail(payloadFailure(err))
 	}
+	r.parsed = p
 	if r.agent == "" {
 		if r.agent, err = agent.Detect(p, r.cfg.Getenv); err != nil {
 			return r.fail(payloadFailure(err))
@@ -309,18 +370,10 @@ func (r *runner) run() int {
 	}
 	r.event = agent.EventName(r.agent, p, r.cfg.Getenv)
 	r.hook, _ = agent.HookFor(r.agent, r.event)
+	r.stage = agent.StageOf(r.agent, r.event)
 	r.tool = agent.ToolName(p)
-	call, err := agent.Parse(r.agent, p, agent.Options{
-		Getenv:         r.cfg.Getenv,
-		Getwd:          r.cfg.Getwd,
-		ReadTranscript: r.cfg.ReadTranscript,
-	})
-	if err != nil {
-		return r.fail(payloadFailure(err))
-	}
-	r.call = call
 
-	eval, version, err := r.cfg.LoadPolicy()
+	pol, version, err := r.cfg.LoadPolicy()
 	if err != nil {
 		return r.fail(failure{
 			rule:  RulePolicyError,
@@ -329,48 +382,218 @@ func (r *runner) run() int {
 		})
 	}
 	r.version = version
-	checked, err := Expand(call, agent.Options{Getenv: r.cfg.Getenv, Getwd: r.cfg.Getwd})
-	if err != nil {
-		return r.fail(payloadFailure(err))
+
+	o, ok := r.checkWithin(pol)
+	if !ok {
+		return r.fail(failure{
+			rule:  RuleInternalError,
+			shown: fmt.Sprintf("checking the call took longer than %s; guard blocks what it cannot finish checking", r.cfg.CheckTimeout),
+			log:   "checks timed out",
+		})
 	}
-	v := event.Verdict{Decision: event.Allow}
+	if o.fail != nil {
+		return r.fail(*o.fail)
+	}
+	r.call = o.call
+	return r.conclude(o)
+}
+
+// checkWithin runs the checks of the call under the check time-out. ok is
+// false when they did not finish in time; they are then abandoned (the
+// process ends with the answer).
+func (r *runner) checkWithin(pol Policy) (o outcome, ok bool) {
+	if r.cfg.CheckTimeout < 0 {
+		return r.check(pol), true
+	}
+	ch := make(chan outcome, 1)
+	go func() {
+		defer func() {
+			if recover() != nil {
+				f := panicFailure()
+				ch <- outcome{fail: &f}
+			}
+		}()
+		ch <- r.check(pol)
+	}()
+	t := time.NewTimer(r.cfg.CheckTimeout)
+	defer t.Stop()
+	select {
+	case o = <-ch:
+		return o, true
+	case <-t.C:
+		return outcome{}, false
+	}
+}
+
+// check parses the payload and decides. It touches no state of r that the
+// caller reads while it may still run.
+func (r *runner) check(pol Policy) outcome {
+	opt := agent.Options{Getenv: r.cfg.Getenv, Getwd: r.cfg.Getwd, ReadTranscript: r.cfg.ReadTranscript}
+	call, err := agent.Parse(r.agent, r.parsed, opt)
+	if err != nil {
+		f := payloadFailure(err)
+		return outcome{fail: &f}
+	}
+	o := outcome{call: call, verdict: event.Verdict{Decision: event.Allow}}
+	checked, err := Expand(call, opt)
+	if err != nil {
+		f := payloadFailure(err)
+		return outcome{call: call, fail: &f}
+	}
 	if len(checked) > 0 {
-		if v, err = eval(checked); err != nil {
-			return r.fail(failure{
-				rule:  RuleInternalError,
-				shown: fmt.Sprintf("evaluation failed: %v; run 'guard explain' to check the active rules", err),
-				log:   "evaluation failed",
-			})
+		if o.verdict, err = pol.Evaluate(checked); err != nil {
+			f := evalFailure(err)
+			return outcome{call: call, fail: &f}
 		}
 	}
+	if !o.verdict.Blocked() || call.Logging {
+		return o
+	}
+	if call.Stage == agent.StageResponse && call.Retry {
+		o.retried = true
+		return o
+	}
+	if call.Result != nil {
+		if err := r.withhold(pol, &o); err != nil {
+			f := evalFailure(err)
+			return outcome{call: call, fail: &f}
+		}
+	}
+	return o
+}
 
+// evalFailure is the failure of an evaluation error.
+func evalFailure(err error) failure {
+	return failure{
+		rule:  RuleInternalError,
+		shown: fmt.Sprintf("evaluation failed: %v; run 'guard explain' to check the active rules", err),
+		log:   "evaluation failed",
+	}
+}
+
+// withhold decides what reaches the model of a tool result that blocked:
+// the result with each secret (and PII value the policy blocks) replaced by
+// a [REDACTED:<rule>] marker when that leaves nothing the checks find,
+// else none of it (injection, a finding in an object key, anything a
+// redaction cannot clean).
+func (r *runner) withhold(pol Policy, o *outcome) error {
+	call, res := o.call, o.call.Result
+	if policy.Redactable(o.verdict.Finding) {
+		texts := make([]string, res.Texts)
+		clean := true
+		changed := false
+		for i := range texts {
+			in := call.Inputs[res.First+i]
+			red, rules, err := pol.Redact(in.Kind, in.Text)
+			if err != nil {
+				return err
+			}
+			if len(rules) > 0 {
+				changed = true
+				if res.IsKey(i) {
+					clean = false
+				}
+			}
+			texts[i] = red
+			for _, rule := range rules {
+				if !slices.Contains(o.redacted, rule) {
+					o.redacted = append(o.redacted, rule)
+				}
+			}
+		}
+		if clean && changed {
+			again := append([]event.Input(nil), call.Inputs...)
+			for i, t := range texts {
+				again[res.First+i].Text = t
+			}
+			v, err := pol.Evaluate(again)
+			if err != nil {
+				return err
+			}
+			if !v.Blocked() {
+				out, err := res.Rewrite(texts)
+				if err != nil {
+					return err
+				}
+				o.action, o.replacement = event.ActionRedacted, out
+				o.text = "[guard] redacted " + strings.Join(o.redacted, ", ") + " from this result; the rest follows:\n" + res.LLMText(texts)
+				return nil
+			}
+		}
+	}
+	o.redacted = nil
+	o.action = event.ActionWithheld
+	o.replacement = res.Withheld(withheldNotice(o.verdict.Finding.Reason))
+	o.text = withheldNotice(o.verdict.Finding.Reason)
+	return nil
+}
+
+// redactedNote says which rules' values were replaced.
+func redactedNote(rules []string) string {
+	return "replaced every " + strings.Join(rules, ", ") + " value with a [REDACTED:<rule>] marker"
+}
+
+// withheldNotice is the text a withheld result is replaced by.
+func withheldNotice(reason string) string {
+	return "[guard] withheld this result: " + agent.OneLine(reason)
+}
+
+// conclude records the call's outcome and answers.
+func (r *runner) conclude(o outcome) int {
+	call, v := o.call, o.verdict
 	rec := r.record(call.Inputs)
 	var notes []event.Finding
-	if call.Logging {
-		// Logging hooks never block: every finding is only recorded.
+	switch {
+	case call.Logging || o.retried:
+		// Logging hooks never block; a response the client already
+		// retries is not blocked again: every finding is only recorded.
 		if v.Blocked() {
 			notes = append(notes, v.Finding)
 		}
 		notes = append(notes, v.Notes...)
-		v = event.Verdict{Decision: event.Allow}
-	} else {
+	default:
 		notes = v.Notes
 	}
 	rec.Findings = ruleNames(notes)
-	if v.Blocked() {
+	blocked := v.Blocked() && !call.Logging && !o.retried
+	reason := v.Finding.Reason
+	if blocked {
 		rec.Verdict = string(event.Block)
 		rec.Rule = v.Finding.Rule
 		rec.Reason = v.Finding.LogReason
+		rec.Action = o.action
+		for _, rule := range o.redacted {
+			if rule != rec.Rule && !slices.Contains(rec.Findings, rule) {
+				rec.Findings = append(rec.Findings, rule)
+			}
+		}
+		switch {
+		case o.action == event.ActionRedacted:
+			reason += "; guard " + redactedNote(o.redacted) + " and passed the rest of the result on"
+			rec.Reason += "; redacted"
+		case o.action == event.ActionWithheld:
+			reason += "; guard withheld the whole result"
+			rec.Reason += "; withheld"
+		case call.Stage == agent.StageResponse:
+			reason += "; answer again without it"
+		}
 	}
 	if err := r.append(rec); err != nil {
 		return r.fail(failure{
 			shown: fmt.Sprintf("cannot write the audit log: %v; %s", err, auditHint(err)),
 		})
 	}
-	if !v.Blocked() {
-		return r.answer(agent.Allow(r.agent), "", rec, false)
+	if o.retried {
+		io.WriteString(r.cfg.Stderr, "[guard] NOTE: "+agent.OneLine(v.Finding.Reason)+
+			"; not blocked again: the agent is already answering again after a block (stop_hook_active), and another block would loop\n")
 	}
-	return r.answer(agent.Deny(r.agent, v.Finding.Reason), v.Finding.Reason, rec, true)
+	switch {
+	case !blocked:
+		return r.answer(agent.Allow(r.agent), "", rec, false)
+	case o.action != "":
+		return r.answer(agent.Withhold(r.agent, reason, o.replacement, o.text), reason, rec, true)
+	}
+	return r.answer(agent.Deny(r.agent, call.Stage, reason), reason, rec, true)
 }
 
 // readPayload reads standard input, at most MaxPayload bytes, within the
@@ -539,7 +762,12 @@ func (r *runner) fail(f failure) int {
 	if f.rule != "" && !r.recorded {
 		rec, shown = r.recordFailure(f)
 	}
-	return r.answer(agent.Fail(r.agent, shown), shown, rec, true)
+	var replacement []byte
+	if r.agent == agent.A && r.stage == agent.StageResult {
+		raw, _ := agent.Member(r.parsed, "tool_response")
+		replacement = agent.WithheldRaw(raw, withheldNotice(shown))
+	}
+	return r.answer(agent.Fail(r.agent, r.stage, shown, replacement), shown, rec, true)
 }
 
 // recordFailure appends the record of a failure, best effort. It returns the
@@ -556,6 +784,9 @@ func (r *runner) recordFailure(f failure) (rec *event.Record, shown string) {
 		inputs = r.call.Inputs
 	}
 	rec = r.record(inputs)
+	if r.stage == agent.StageResult && r.agent != agent.B {
+		rec.Action = event.ActionWithheld
+	}
 	if r.call == nil {
 		// Nothing was checked: the hash identifies the payload itself.
 		sum := sha256.Sum256(r.payload)
@@ -641,23 +872,21 @@ func errText(err error) string {
 	return err.Error()
 }
 
-// ReadTail returns the last max bytes of the regular file at path, starting
-// at a line boundary when it had to skip. Errors do not name the path.
-func ReadTail(path string, max int64) ([]byte, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, errors.New(errText(err))
+// ReadTail returns the last max bytes of the regular file at path, and
+// whether the file holds more than that (then the first line of the tail is
+// cut). Errors do not name the path.
+func ReadTail(path string, max int64) ([]byte, bool, error) {
+	f, err := regularfile.Open(path)
+	if errors.Is(err, regularfile.ErrNotRegular) {
+		return nil, false, regularfile.ErrNotRegular
 	}
-	if !fi.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	f, err := os.Open(path)
 	if err != nil {
-		return nil, errors.New(errText(err))
+		return nil, false, errors.New(errText(err))
 	}
 	defer f.Close()
-	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, false, errors.New(errText(err))
 	}
 	off := int64(0)
 	if fi.Size() > max {
@@ -665,14 +894,7 @@ func ReadTail(path string, max int64) ([]byte, error) {
 	}
 	buf, err := io.ReadAll(io.NewSectionReader(f, off, max))
 	if err != nil {
-		return nil, errors.New(errText(err))
+		return nil, false, errors.New(errText(err))
 	}
-	if off > 0 {
-		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
-			buf = buf[i+1:]
-		} else {
-			buf = nil
-		}
-	}
-	return buf, nil
+	return buf, off > 0, nil
 }

@@ -34,10 +34,19 @@ func sha(s string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// evalFunc is a Policy whose Evaluate is the function and whose Redact
+// finds nothing.
+type evalFunc func([]event.Input) (event.Verdict, error)
+
+func (f evalFunc) Evaluate(in []event.Input) (event.Verdict, error) { return f(in) }
+func (f evalFunc) Redact(k event.Kind, text string) (string, []string, error) {
+	return text, nil, nil
+}
+
 // blockOn returns an evaluator that blocks the first input containing word,
 // with a reason quoting the input (as a command rule does) and a LogReason
 // that does not.
-func blockOn(word string) Evaluator {
+func blockOn(word string) evalFunc {
 	return func(inputs []event.Input) (event.Verdict, error) {
 		for _, in := range inputs {
 			if strings.Contains(in.Text, word) {
@@ -52,18 +61,18 @@ func blockOn(word string) Evaluator {
 	}
 }
 
-func (f *fake) config(payload string, eval Evaluator) Config {
+func (f *fake) config(payload string, eval evalFunc) Config {
 	return Config{
 		Stdin:  strings.NewReader(payload),
 		Stdout: &f.stdout,
 		Stderr: &f.stderr,
 		Getenv: func(string) string { return "" },
 		Getwd:  func() (string, error) { return "/work/dir", nil },
-		LoadPolicy: func() (Evaluator, string, error) {
-			return func(in []event.Input) (event.Verdict, error) {
+		LoadPolicy: func() (Policy, string, error) {
+			return evalFunc(func(in []event.Input) (event.Verdict, error) {
 				f.inputs = append(f.inputs, in)
 				return eval(in)
-			}, "9.9.9", nil
+			}), "9.9.9", nil
 		},
 		AuditPath: func() (string, error) { return "/audit.log", nil },
 		Append: func(path string, rec *event.Record) error {
@@ -74,7 +83,7 @@ func (f *fake) config(payload string, eval Evaluator) Config {
 			f.records = append(f.records, *rec)
 			return nil
 		},
-		ReadTranscript: func(string) ([]byte, error) { return nil, errors.New("no such file or directory") },
+		ReadTranscript: func(string) ([]byte, bool, error) { return nil, false, errors.New("no such file or directory") },
 		Now:            func() time.Time { return time.Date(2026, 3, 4, 5, 6, 7, 891234567, time.FixedZone("X", 3600)) },
 		User:           func() string { return "alice" },
 		Host:           func() string { return "box" },
@@ -143,6 +152,7 @@ func TestRunVerdicts(t *testing.T) {
 			name:    "B read blocked on path, both inputs hashed",
 			payload: `{"hookEventName":"beforeReadFile","file_path":"/rm","content":"abc"}`,
 			code:    2,
+			stdout:  `{"permission":"deny","user_message":"[guard] BLOCKED: matched /rm/ in '/rm'","agent_message":"matched /rm/ in '/rm'"}` + "\n",
 			stderr:  "[guard] BLOCKED: matched /rm/ in '/rm'\n",
 			want: event.Record{Hook: "PreToolUse", Verdict: "block", Rule: "rule_rm", Reason: "matched /rm/ in '<redacted>'",
 				Repo: "acme/dir", InputHash: sha("/rm\x00abc"), TokensIn: 2, Agent: "b", Event: "beforeReadFile"},
@@ -173,13 +183,73 @@ func TestRunVerdicts(t *testing.T) {
 				Agent: "c", Event: "before_tool", Tool: "run_shell_command"},
 		},
 		{
-			name:    "C denied",
+			name:    "C result withheld",
 			payload: `{"hook_event_name":"after_tool","tool_name":"read_file","tool_response":"rm"}`,
 			code:    0,
-			stdout:  `{"decision":"deny","reason":"matched /rm/ in 'rm'"}` + "\n",
+			stdout:  `{"decision":"deny","reason":"[guard] withheld this result: matched /rm/ in 'rm'"}` + "\n",
+			stderr:  "[guard] BLOCKED: matched /rm/ in 'rm'; guard withheld the whole result\n",
+			want: event.Record{Hook: "PostToolUse", Verdict: "block", Rule: "rule_rm", Reason: "matched /rm/ in '<redacted>'; withheld",
+				Repo: "acme/dir", InputHash: sha("rm"), TokensIn: 1, Agent: "c", Event: "after_tool", Tool: "read_file", Action: "withheld"},
+		},
+		{
+			name:    "C denied before a tool",
+			payload: `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"rm -rf /"}}`,
+			code:    0,
+			stdout:  `{"decision":"deny","reason":"matched /rm/ in 'rm -rf /'"}` + "\n",
+			stderr:  "[guard] BLOCKED: matched /rm/ in 'rm -rf /'\n",
+			want: event.Record{Hook: "PreToolUse", Verdict: "block", Rule: "rule_rm", Reason: "matched /rm/ in '<redacted>'",
+				Repo: "acme/dir", InputHash: sha("rm -rf /"), TokensIn: 2, Agent: "c", Event: "BeforeTool", Tool: "run_shell_command"},
+		},
+		{
+			name:    "A result withheld through the JSON answer",
+			payload: `{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"x"},"tool_response":{"stdout":"rm","stderr":"","interrupted":false}}`,
+			code:    0,
+			stdout: `{"decision":"block","reason":"matched /rm/ in 'rm'; guard withheld the whole result","hookSpecificOutput":{"hookEventName":"PostToolUse",` +
+				`"updatedToolOutput":{"stdout":"[guard] withheld this result: matched /rm/ in 'rm'","stderr":"","interrupted":false}}}` + "\n",
+			stderr: "[guard] BLOCKED: matched /rm/ in 'rm'; guard withheld the whole result\n",
+			want: event.Record{Hook: "PostToolUse", Verdict: "block", Rule: "rule_rm", Reason: "matched /rm/ in '<redacted>'; withheld",
+				Repo: "acme/dir", InputHash: sha("rm\x00"), TokensIn: 1, Agent: "a", Event: "PostToolUse", Tool: "Bash", Action: "withheld"},
+		},
+		{
+			name:    "A stop blocked asks for a new answer",
+			payload: `{"hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"rm"}`,
+			code:    2,
+			stderr:  "[guard] BLOCKED: matched /rm/ in 'rm'; answer again without it\n",
+			want: event.Record{Hook: "Stop", Verdict: "block", Rule: "rule_rm", Reason: "matched /rm/ in '<redacted>'",
+				Repo: "acme/dir", InputHash: sha("rm"), TokensIn: 1, Agent: "a", Event: "Stop"},
+		},
+		{
+			name:    "A stop already retried is not blocked again",
+			payload: `{"hook_event_name":"Stop","stop_hook_active":true,"last_assistant_message":"rm"}`,
+			code:    0,
+			stderr:  "[guard] NOTE: matched /rm/ in 'rm'; not blocked again: the agent is already answering again after a block (stop_hook_active), and another block would loop\n",
+			want: event.Record{Hook: "Stop", Verdict: "allow", Repo: "acme/dir", InputHash: sha("rm"), TokensIn: 1, Agent: "a", Event: "Stop",
+				Findings: []string{"rule_rm"}},
+		},
+		{
+			name:    "C after agent retried is not blocked again",
+			payload: `{"hook_event_name":"AfterAgent","prompt":"p","prompt_response":"rm","stop_hook_active":true}`,
+			code:    0,
+			stdout:  `{"decision":"allow"}` + "\n",
+			stderr:  "[guard] NOTE: matched /rm/ in 'rm'; not blocked again: the agent is already answering again after a block (stop_hook_active), and another block would loop\n",
+			want: event.Record{Hook: "Stop", Verdict: "allow", Repo: "acme/dir", InputHash: sha("rm"), TokensIn: 1, Agent: "c", Event: "AfterAgent",
+				Findings: []string{"rule_rm"}},
+		},
+		{
+			name:    "B prompt denied in its form",
+			payload: `{"hook_event_name":"beforeSubmitPrompt","prompt":"rm","conversation_id":"c"}`,
+			code:    2,
+			stdout:  `{"continue":false,"user_message":"[guard] BLOCKED: matched /rm/ in 'rm'"}` + "\n",
 			stderr:  "[guard] BLOCKED: matched /rm/ in 'rm'\n",
-			want: event.Record{Hook: "PostToolUse", Verdict: "block", Rule: "rule_rm", Reason: "matched /rm/ in '<redacted>'",
-				Repo: "acme/dir", InputHash: sha("rm"), TokensIn: 1, Agent: "c", Event: "after_tool", Tool: "read_file"},
+			want: event.Record{Hook: "UserPromptSubmit", Verdict: "block", Rule: "rule_rm", Reason: "matched /rm/ in '<redacted>'",
+				Repo: "acme/dir", InputHash: sha("rm"), TokensIn: 1, Agent: "b", Event: "beforeSubmitPrompt"},
+		},
+		{
+			name:    "unknown event that is text is checked, its name not stored",
+			payload: `{"hook_event_name":"please ` + marker + `"}`,
+			code:    0,
+			stdout:  `{"decision":"allow"}` + "\n",
+			want:    event.Record{Hook: "PreToolUse", Verdict: "allow", Repo: "acme/dir", InputHash: sha(""), Agent: "c", Event: "<redacted>"},
 		},
 		{
 			name:    "MCP tool name kept",
@@ -271,36 +341,41 @@ func TestRunFailClosed(t *testing.T) {
 		rule    string // recorded rule; "" means no record
 		hook    string
 		reason  string
+		// wantStdout is a substring of stdout; set for agent A's tool
+		// result, which is withheld by exit 0 and a JSON answer.
+		wantStdout string
 	}{
 		{name: "empty", payload: "", stderr: "payload is empty", rule: RuleInvalidPayload, hook: "PreToolUse", reason: "payload is empty: the agent sent nothing on standard input"},
 		{name: "array", payload: "[]", stderr: "payload is an array, want a JSON object", rule: RuleInvalidPayload, hook: "PreToolUse"},
 		{name: "garbage", payload: "{" + marker, stderr: "payload is not valid JSON", rule: RuleInvalidPayload, hook: "PreToolUse"},
 		{name: "no agent", payload: `{"prompt":"` + marker + `"}`, stderr: "names no hook event", rule: RuleInvalidPayload, hook: "PreToolUse"},
 		{name: "wrong type", payload: `{"hook_event_name":"UserPromptSubmit","prompt":["` + marker + `"]}`, stderr: "payload field prompt: is an array, want a string", rule: RuleInvalidPayload, hook: "UserPromptSubmit"},
-		{name: "unknown event that is text", payload: `{"hook_event_name":"please ` + marker + `"}`, stderr: "names an event guard does not handle for agent C",
-			stdout: `{"decision":"deny"`, rule: RuleInvalidPayload, hook: "PreToolUse"},
-		{name: "unknown event", payload: `{"hook_event_name":"SessionStart"}`, stderr: "names an event guard does not handle for agent C", stdout: `{"decision":"deny"`, rule: RuleInvalidPayload, hook: "PreToolUse"},
+		{name: "A result unreadable is withheld by JSON", payload: `{"hook_event_name":"PostToolUse","tool_name":7,"tool_response":{"stdout":"` + marker + `"}}`,
+			stderr: "payload field tool_name: is a number", stdout: `{"decision":"block","reason":"payload field tool_name: is a number, want a string; guard expects`,
+			rule: RuleInvalidPayload, hook: "PostToolUse", wantStdout: `"updatedToolOutput":{"stdout":"[guard] withheld this result: payload field tool_name`},
 		{name: "C wrong type answers deny too", payload: `{"hook_event_name":"before_tool","tool_name":7}`, stderr: "payload field tool_name: is a number",
 			stdout: `{"decision":"deny","reason":"payload field tool_name: is a number, want a string; guard expects`, rule: RuleInvalidPayload, hook: "PreToolUse"},
 		{name: "oversized", payload: `{"prompt":"` + strings.Repeat("a", MaxPayload) + `"}`, stderr: "payload is larger than 8 MiB", rule: RuleInvalidPayload, hook: "PreToolUse"},
 		{name: "bad agent flag", agent: "d", payload: `{}`, stderr: `unknown agent "d": --agent takes a, b or c`, rule: RuleInvalidPayload, hook: "PreToolUse"},
 		{name: "policy broken", payload: `{"hookEventName":"beforeSubmitPrompt","prompt":"x"}`,
 			edit: func(c *Config) {
-				c.LoadPolicy = func() (Evaluator, string, error) {
+				c.LoadPolicy = func() (Policy, string, error) {
 					return nil, "", errors.New("policy /h/rules.json: bash.block_patterns[0].pattern: missing )")
 				}
 			},
-			stderr: "policy /h/rules.json: bash.block_patterns[0].pattern: missing ); fix the policy file", rule: RulePolicyError, hook: "UserPromptSubmit", reason: "the policy could not be loaded"},
+			stderr: "policy /h/rules.json: bash.block_patterns[0].pattern: missing ); fix the policy file", stdout: `{"continue":false,"user_message":"[guard] BLOCKED: policy`,
+			rule: RulePolicyError, hook: "UserPromptSubmit", reason: "the policy could not be loaded"},
 		{name: "evaluation error", payload: `{"hookEventName":"beforeSubmitPrompt","prompt":"x"}`,
 			edit: func(c *Config) {
-				c.LoadPolicy = func() (Evaluator, string, error) {
-					return func([]event.Input) (event.Verdict, error) { return event.Verdict{}, errors.New("detector broke") }, "1", nil
+				c.LoadPolicy = func() (Policy, string, error) {
+					return evalFunc(func([]event.Input) (event.Verdict, error) { return event.Verdict{}, errors.New("detector broke") }), "1", nil
 				}
 			},
-			stderr: "evaluation failed: detector broke", rule: RuleInternalError, hook: "UserPromptSubmit", reason: "evaluation failed"},
+			stderr: "evaluation failed: detector broke", stdout: `{"continue":false,"user_message":"[guard] BLOCKED: evaluation failed`,
+			rule: RuleInternalError, hook: "UserPromptSubmit", reason: "evaluation failed"},
 		{name: "panic", payload: `{"hook_event_name":"before_tool","tool_name":"run_shell_command","tool_input":{"command":"x"}}`,
 			edit: func(c *Config) {
-				c.LoadPolicy = func() (Evaluator, string, error) { return boom, "1", nil }
+				c.LoadPolicy = func() (Policy, string, error) { return evalFunc(boom), "1", nil }
 			},
 			stderr: "guard hit an internal error", stdout: `{"decision":"deny"`, rule: RuleInternalError, hook: "PreToolUse", reason: "internal error: panic"},
 		{name: "audit log unwritable", payload: `{"hook_event_name":"UserPromptSubmit","prompt":"x"}`,
@@ -350,8 +425,15 @@ func TestRunFailClosed(t *testing.T) {
 				tt.edit(&cfg)
 			}
 			code := Run(cfg)
-			if code != 2 {
+			wantCode := 2
+			if tt.wantStdout != "" {
+				wantCode = 0
+			}
+			if code != wantCode {
 				t.Fatalf("code %d, stderr %q", code, f.stderr.String())
+			}
+			if !strings.Contains(f.stdout.String(), tt.wantStdout) || strings.Contains(f.stdout.String(), marker) {
+				t.Fatalf("stdout %q, want it to hold %q and no payload text", f.stdout.String(), tt.wantStdout)
 			}
 			line := f.stderr.String()
 			if strings.Count(line, "\n") != 1 || !strings.HasPrefix(line, "[guard] BLOCKED: ") || !strings.Contains(line, tt.stderr) {
@@ -437,20 +519,22 @@ func TestReadTail(t *testing.T) {
 	for _, tt := range []struct {
 		max  int64
 		want string
+		cut  bool
 	}{
-		{1 << 20, "line one\nline two\nline three\n"},
-		{15, "line three\n"},
-		{5, ""},
+		{1 << 20, "line one\nline two\nline three\n", false},
+		// issue 11 item 9: the cut line is kept, for the caller to check.
+		{15, "two\nline three\n", true},
+		{5, "hree\n", true},
 	} {
-		got, err := ReadTail(p, tt.max)
-		if err != nil || string(got) != tt.want {
-			t.Errorf("ReadTail(%d) = %q, %v; want %q", tt.max, got, err, tt.want)
+		got, cut, err := ReadTail(p, tt.max)
+		if err != nil || string(got) != tt.want || cut != tt.cut {
+			t.Errorf("ReadTail(%d) = %q, %v, %v; want %q, %v", tt.max, got, cut, err, tt.want, tt.cut)
 		}
 	}
-	if _, err := ReadTail(dir, 10); err == nil || err.Error() != "not a regular file" {
+	if _, _, err := ReadTail(dir, 10); err == nil || err.Error() != "not a regular file" {
 		t.Errorf("ReadTail(dir) error = %v", err)
 	}
-	_, err := ReadTail(filepath.Join(dir, "missing-"+marker), 10)
+	_, _, err := ReadTail(filepath.Join(dir, "missing-"+marker), 10)
 	if err == nil || strings.Contains(err.Error(), marker) {
 		t.Errorf("ReadTail(missing) error = %v: want an error without the path", err)
 	}

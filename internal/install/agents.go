@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strconv"
+
+	"github.com/tailscale/hujson"
 )
 
 // Agent is one of the three agent families guard installs into.
@@ -39,10 +41,17 @@ func (a Agent) Hooks() []string {
 	case AgentB:
 		return append(append([]string{}, blockingB...), loggingB...)
 	case AgentC:
-		return []string{"before_tool", "after_tool"}
+		return append(append([]string{}, realC...), specC...)
 	}
 	return nil
 }
+
+// realC are the events agent C's client runs hooks at; specC are the
+// spec's names for two of them, which the client skips (see eventC).
+var (
+	realC = []string{"BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent"}
+	specC = []string{"before_tool", "after_tool"}
+)
 
 // blockingB are agent B's blocking hooks: their entries carry failClosed so
 // the agent blocks even when guard cannot start. loggingB only log.
@@ -98,6 +107,13 @@ const (
 type HookChange struct {
 	Hook   string
 	Action Action
+	// Count is the number of guard's entries found (and, with --remove,
+	// taken out): more than one when the file held duplicates.
+	Count int
+	// Left lists, by JSON path, the entries that run guard only after
+	// another command (`cd x && guard`): they belong to whoever wrote
+	// them, so guard neither rewrites nor removes them, and says so.
+	Left []string
 }
 
 // shapeError is a settings file whose structure guard does not recognise.
@@ -113,12 +129,13 @@ func (e *shapeError) Error() string {
 	return e.path + ": " + e.msg
 }
 
-func wantKind(path string, v *value, k kind) error {
-	return &shapeError{path: path, msg: fmt.Sprintf("want %s %s, have %s", article(k), k, v.kind)}
+func wantKind(path string, v *hujson.Value, want string) error {
+	have := kindName(v)
+	return &shapeError{path: path, msg: fmt.Sprintf("want %s %s, have %s", article(want), want, have)}
 }
 
-func article(k kind) string {
-	if k == kArray || k == kObject {
+func article(kind string) string {
+	if kind == "array" || kind == "object" {
 		return "an"
 	}
 	return "a"
@@ -130,193 +147,178 @@ type editor struct {
 	bin     binary
 	command string // hook command to write
 	remove  bool
+	st      style
 }
 
 // edit changes doc in place and reports what it did to each hook. On error
 // doc must be thrown away.
-func (e *editor) edit(doc *value) ([]HookChange, error) {
-	if doc.kind != kObject {
-		return nil, wantKind("top level", doc, kObject)
+func (e *editor) edit(doc *hujson.Value) ([]HookChange, error) {
+	top := objectOf(doc)
+	if top == nil {
+		return nil, wantKind("top level", doc, "object")
 	}
+	docBox := boxOf(doc, "", e.st, nil)
 	if e.agent == AgentB {
-		v, _, err := doc.lookup("version")
+		v, _, err := lookup(top, "version")
 		if err != nil {
 			return nil, &shapeError{msg: err.Error()}
 		}
 		if v != nil {
-			if n, err := strconv.ParseFloat(string(v.raw), 64); v.kind != kNumber || err != nil || n != 1 {
-				have := v.kind.String() // never echo a string from the file
-				if v.kind == kNumber && len(v.raw) <= 20 {
-					have = string(v.raw)
+			lit, _ := v.Value.(hujson.Literal)
+			if n, err := strconv.ParseFloat(string(lit), 64); v.Value.Kind() != '0' || err != nil || n != 1 {
+				have := kindName(v) // never echo a string from the file
+				if v.Value.Kind() == '0' && len(lit) <= 20 {
+					have = string(lit)
 				}
 				return nil, &shapeError{path: "version", msg: "want 1, have " + have}
 			}
 		} else if !e.remove {
-			doc.insert(0, "version", newNumber("1"))
+			docBox.insert(0, "version", newLit("1"))
 		}
 	}
-	hooks, _, err := doc.lookup("hooks")
+	hooksV, hi, err := lookup(top, "hooks")
 	if err != nil {
 		return nil, &shapeError{msg: err.Error()}
 	}
-	created := false
 	switch {
-	case hooks == nil && e.remove:
+	case hooksV == nil && e.remove:
 		var out []HookChange
 		for _, h := range e.agent.Hooks() {
-			out = append(out, HookChange{h, Absent})
+			out = append(out, HookChange{Hook: h, Action: Absent})
 		}
 		return out, nil
-	case hooks == nil:
-		hooks = newObject()
-		created = true
-	case hooks.kind != kObject:
-		return nil, wantKind("hooks", hooks, kObject)
+	case hooksV == nil:
+		hi = len(top.Members)
+		docBox.insert(hi, "hooks", newObj())
+		hooksV = &top.Members[hi].Value
+	case objectOf(hooksV) == nil:
+		return nil, wantKind("hooks", hooksV, "object")
 	}
+	hooks := objectOf(hooksV)
+	hooksBox := docBox.sub(hooksV, top.Members[hi].Name.BeforeExtra)
 	var out []HookChange
 	removedAny := false
 	for _, h := range e.agent.Hooks() {
-		ev, idx, err := hooks.lookup(h)
+		ev, idx, err := lookup(hooks, h)
 		if err != nil {
 			return nil, &shapeError{path: "hooks", msg: err.Error()}
 		}
 		path := "hooks." + h
-		var before, origRaw []byte
+		var before []byte
+		var orig hujson.Value
+		var evBox *box
 		if ev != nil {
-			before, origRaw = canon(ev), ev.raw
+			before, orig = canon(ev), ev.Clone()
+			evBox = hooksBox.sub(ev, hooks.Members[idx].Name.BeforeExtra)
 		}
-		var act Action
-		var next *value
+		ch := HookChange{Hook: h}
+		var next *hujson.Value
 		switch e.agent {
 		case AgentA:
-			next, act, err = e.eventA(path, ev)
+			next, err = e.eventList(path, evBox, &ch, e.groupA)
 		case AgentB:
-			next, act, err = e.eventB(path, h, ev)
+			next, err = e.eventList(path, evBox, &ch, func(old, _ *hujson.Value) *hujson.Value { return e.entryB(h, old) })
 		default:
-			next, act, err = e.eventC(path, ev)
+			next, err = e.eventC(path, evBox, &ch)
 		}
 		if err != nil {
 			return nil, err
 		}
 		switch {
-		case act == Updated && bytes.Equal(canon(next), before):
+		case ch.Action == Updated && bytes.Equal(canon(next), before):
 			// Already right: keep the event exactly as the file spells it.
-			act = Unchanged
-			if origRaw != nil {
-				orig, err := parseJSON(origRaw)
-				if err != nil {
-					return nil, fmt.Errorf("reparse %s: %w", path, err) // unreachable
-				}
-				hooks.members[idx].val = orig
-			}
+			ch.Action = Unchanged
+			hooks.Members[idx].Value = orig
 		case next == nil && ev != nil:
-			hooks.del(h)
+			hooksBox.remove(idx)
 		case next != nil && ev == nil:
-			hooks.set(h, next)
+			hooksBox.insert(len(hooks.Members), h, next)
 		case next != nil && next != ev:
-			hooks.set(h, next)
+			hooksBox.replace(idx, next)
 		}
-		if act == Removed {
+		if ch.Action == Removed {
 			removedAny = true
 		}
-		out = append(out, HookChange{h, act})
+		out = append(out, ch)
 	}
-	switch {
-	case created:
-		doc.set("hooks", hooks)
-	case e.remove && removedAny && len(hooks.members) == 0:
-		doc.del("hooks")
+	if e.remove && removedAny && len(hooks.Members) == 0 {
+		docBox.remove(hi)
 	}
 	return out, nil
 }
 
-// eventA edits one agent A event: a list of matcher groups. Guard's group is
-// {"matcher":"*","command":P,"hooks":[{"type":"command","command":P}]}, which
-// both the spec's list-of-commands reader and the matcher-group reader run.
-func (e *editor) eventA(path string, ev *value) (*value, Action, error) {
-	if ev == nil {
-		if e.remove {
-			return nil, Absent, nil
-		}
-		return newArray(e.groupA(nil, nil)), Added, nil
-	}
-	if ev.kind != kArray {
-		return nil, "", wantKind(path, ev, kArray)
-	}
-	var out []*value
-	placed, found := false, false
-	for i, g := range ev.elems {
-		gp := fmt.Sprintf("%s[%d]", path, i)
-		c, err := e.classifyA(gp, g)
-		if err != nil {
-			return nil, "", err
-		}
-		switch {
-		case c.kind == notGuard:
-			out = append(out, g)
-		case c.kind == guardOnly:
-			found = true
-			if !e.remove && !placed {
-				out = append(out, e.groupA(g, c.firstInner))
-				placed = true
-			}
-		default: // mixed: guard shares the group with other commands
-			found = true
-			if !e.remove && !placed {
-				out = append(out, e.groupA(nil, c.firstInner))
-				placed = true
-			}
-			if s := stripA(g, c); s != nil {
-				out = append(out, s)
-			}
-		}
-	}
-	return e.finishList(ev, out, found, func() *value { return e.groupA(nil, nil) })
-}
-
-type groupKind int
+// entryKind is what one entry of an event's list holds.
+type entryKind int
 
 const (
-	notGuard groupKind = iota
-	guardOnly
-	mixed
+	notGuard  entryKind = iota
+	guardOnly           // only guard's command(s)
+	mixed               // guard's command beside other tools' in one group
 )
 
-// classA is what an agent A group holds.
-type classA struct {
-	kind       groupKind
-	topGuard   bool  // the group's own "command" runs guard
+// entry is what guard found in one element of an event's list: a command
+// string, an agent B/C {"command": …} entry, or an agent A/C matcher group
+// {"matcher", "command"?, "hooks": [{"type", "command"}…]}.
+type entry struct {
+	kind       entryKind
+	topGuard   bool  // the element's own "command" (or the string itself) runs guard
 	innerGuard []int // indexes in "hooks" of entries that run guard
-	firstInner *value
+	firstInner *hujson.Value
+	left       []string // JSON paths of commands that run guard after something else
 }
 
-func (e *editor) classifyA(path string, g *value) (classA, error) {
-	var c classA
-	if g.kind != kObject {
+// classify reads one element of an event's list.
+func (e *editor) classify(path string, g *hujson.Value) (entry, error) {
+	var c entry
+	look := func(p string, cmd *hujson.Value) bool {
+		s, ok := str(cmd)
+		if !ok {
+			return false
+		}
+		switch e.bin.classify(s) {
+		case guardFirst:
+			return true
+		case guardInside:
+			c.left = append(c.left, p)
+		}
+		return false
+	}
+	if _, ok := str(g); ok {
+		if look(path, g) {
+			c.kind, c.topGuard = guardOnly, true
+		}
+		return c, nil
+	}
+	o := objectOf(g)
+	if o == nil {
 		return c, nil // another tool's business
 	}
-	top, _, err := g.lookup("command")
+	top, _, err := lookup(o, "command")
 	if err != nil {
 		return c, &shapeError{path: path, msg: err.Error()}
 	}
-	topStr, hasTop := top.str()
-	c.topGuard = hasTop && e.bin.runsGuard(topStr)
 	others := 0
-	if hasTop && !c.topGuard {
-		others++
+	if top != nil {
+		if c.topGuard = look(path+".command", top); !c.topGuard {
+			if _, ok := str(top); ok {
+				others++
+			}
+		}
 	}
-	inner, _, err := g.lookup("hooks")
+	inner, _, err := lookup(o, "hooks")
 	if err != nil {
 		return c, &shapeError{path: path, msg: err.Error()}
 	}
-	if inner != nil && inner.kind == kArray {
-		for j, h := range inner.elems {
-			if h.kind == kObject {
-				hc, _, err := h.lookup("command")
+	if a := arrayOf(inner); a != nil {
+		for j := range a.Elements {
+			h := &a.Elements[j]
+			jp := fmt.Sprintf("%s.hooks[%d]", path, j)
+			if ho := objectOf(h); ho != nil {
+				hc, _, err := lookup(ho, "command")
 				if err != nil {
-					return c, &shapeError{path: fmt.Sprintf("%s.hooks[%d]", path, j), msg: err.Error()}
+					return c, &shapeError{path: jp, msg: err.Error()}
 				}
-				if s, ok := hc.str(); ok && e.bin.runsGuard(s) {
+				if look(jp+".command", hc) {
 					c.innerGuard = append(c.innerGuard, j)
 					if c.firstInner == nil {
 						c.firstInner = h
@@ -340,228 +342,243 @@ func (e *editor) classifyA(path string, g *value) (classA, error) {
 	return c, nil
 }
 
-// stripA takes guard's commands out of a mixed group; nil if nothing is left.
-func stripA(g *value, c classA) *value {
-	if c.topGuard {
-		g.del("command")
-	}
-	if len(c.innerGuard) > 0 {
-		inner, _, _ := g.lookup("hooks")
-		var keep []*value
-		k := 0
-		for j, h := range inner.elems {
-			if k < len(c.innerGuard) && c.innerGuard[k] == j {
-				k++
-				continue
-			}
-			keep = append(keep, h)
-		}
-		inner.setElems(keep)
-	}
-	top, _, _ := g.lookup("command")
-	inner, _, _ := g.lookup("hooks")
-	if top == nil && (inner == nil || (inner.kind == kArray && len(inner.elems) == 0)) {
-		return nil
-	}
-	return g
-}
-
-// groupA builds guard's agent A group, keeping keys guard does not own
-// (a timeout, say) from the group and inner entry it replaces.
-func (e *editor) groupA(old, oldInner *value) *value {
-	inner := newObject(m("type", newString("command")), m("command", newString(e.command)))
-	if oldInner != nil {
-		for _, mb := range oldInner.members {
-			if mb.key != "type" && mb.key != "command" && keepKey(mb) {
-				inner.members = append(inner.members, mb)
-			}
-		}
-	}
-	g := newObject(
-		m("matcher", newString("*")),
-		m("command", newString(e.command)),
-		m("hooks", newArray(inner)),
-	)
-	if old != nil {
-		for _, mb := range old.members {
-			if mb.key != "matcher" && mb.key != "command" && mb.key != "hooks" && keepKey(mb) {
-				g.members = append(g.members, mb)
-			}
-		}
-	}
-	return g
-}
-
-// eventB edits one agent B event: a list of {"command": …} entries.
-func (e *editor) eventB(path, hook string, ev *value) (*value, Action, error) {
+// eventList edits one event's list of entries (agents A and B, and agent C
+// once its hook is a list). Guard's entry (built by fresh from the entry it
+// replaces, nil for a new one, and that entry's first inner guard command)
+// takes the place of the first entry of guard's; later ones are dropped. In
+// a group shared with other tools, guard's commands are taken out and
+// guard's own group goes just before it. ev nil: the event is missing.
+func (e *editor) eventList(path string, ev *box, ch *HookChange, fresh func(old, oldInner *hujson.Value) *hujson.Value) (*hujson.Value, error) {
 	if ev == nil {
 		if e.remove {
-			return nil, Absent, nil
+			ch.Action = Absent
+			return nil, nil
 		}
-		return newArray(e.entryB(hook, nil)), Added, nil
+		ch.Action = Added
+		return newArr(fresh(nil, nil)), nil
 	}
-	if ev.kind != kArray {
-		return nil, "", wantKind(path, ev, kArray)
+	arr := arrayOf(ev.v)
+	if arr == nil {
+		return nil, wantKind(path, ev.v, "array")
 	}
-	var out []*value
-	found := false
-	for i, el := range ev.elems {
-		mine, err := e.entryRunsGuard(fmt.Sprintf("%s[%d]", path, i), el)
+	// Classify every entry first: paths in messages are the file's.
+	entries := make([]entry, len(arr.Elements))
+	for i := range arr.Elements {
+		c, err := e.classify(fmt.Sprintf("%s[%d]", path, i), &arr.Elements[i])
 		if err != nil {
-			return nil, "", err
+			return nil, err
 		}
-		if !mine {
-			out = append(out, el)
-			continue
-		}
-		if !e.remove && !found {
-			out = append(out, e.entryB(hook, el))
-		}
-		found = true
+		entries[i] = c
+		ch.Left = append(ch.Left, c.left...)
 	}
-	return e.finishList(ev, out, found, func() *value { return e.entryB(hook, nil) })
-}
-
-// finishList applies the common ending of a list edit.
-func (e *editor) finishList(ev *value, out []*value, found bool, fresh func() *value) (*value, Action, error) {
+	placed := false
+	i := 0
+	for _, c := range entries {
+		g := &arr.Elements[i]
+		switch c.kind {
+		case notGuard:
+			i++
+		case guardOnly:
+			ch.Count++
+			if !e.remove && !placed {
+				ev.replace(i, fresh(g, c.firstInner))
+				placed = true
+				i++
+			} else {
+				ev.remove(i)
+			}
+		default: // mixed: guard shares the group with other commands
+			ch.Count++
+			if !e.remove && !placed {
+				ev.insert(i, "", fresh(nil, c.firstInner))
+				placed = true
+				i++
+			}
+			if e.strip(ev.sub(&arr.Elements[i], arr.Elements[i].BeforeExtra), c) {
+				ev.remove(i)
+			} else {
+				i++
+			}
+		}
+	}
+	found := ch.Count > 0
 	if e.remove {
 		if !found {
-			return ev, Absent, nil
+			ch.Action = Absent
+			return ev.v, nil
 		}
-		if len(out) == 0 {
-			return nil, Removed, nil
+		ch.Action = Removed
+		if len(arr.Elements) == 0 {
+			return nil, nil
 		}
-		ev.setElems(out)
-		return ev, Removed, nil
+		return ev.v, nil
 	}
-	act := Updated
+	ch.Action = Updated
 	if !found {
-		out = append(out, fresh())
-		act = Added
+		ev.insert(len(arr.Elements), "", fresh(nil, nil))
+		ch.Action = Added
 	}
-	ev.setElems(out)
-	return ev, act, nil
+	return ev.v, nil
 }
 
-// entryRunsGuard reports whether a list entry (an object with "command" or a
-// bare command string) runs guard.
-func (e *editor) entryRunsGuard(path string, el *value) (bool, error) {
-	if s, ok := el.str(); ok {
-		return e.bin.runsGuard(s), nil
+// strip takes guard's commands out of a mixed group and reports whether
+// nothing is left of it.
+func (e *editor) strip(g *box, c entry) bool {
+	o := objectOf(g.v)
+	if c.topGuard {
+		_, i, _ := lookup(o, "command")
+		g.remove(i)
 	}
-	if el.kind != kObject {
-		return false, nil
+	inner, ii, _ := lookup(o, "hooks")
+	if len(c.innerGuard) > 0 {
+		ib := g.sub(inner, o.Members[ii].Name.BeforeExtra)
+		for k := len(c.innerGuard) - 1; k >= 0; k-- {
+			ib.remove(c.innerGuard[k])
+		}
 	}
-	c, _, err := el.lookup("command")
-	if err != nil {
-		return false, &shapeError{path: path, msg: err.Error()}
+	top, _, _ := lookup(o, "command")
+	inner, _, _ = lookup(o, "hooks")
+	a := arrayOf(inner)
+	return top == nil && (inner == nil || (a != nil && len(a.Elements) == 0))
+}
+
+// groupA builds guard's agent A group,
+// {"matcher":"*","command":G,"hooks":[{"type":"command","command":G}]}, which
+// both the spec's list-of-commands reader and the matcher-group reader run;
+// keys guard does not own (a timeout, say) are kept from the group and inner
+// entry it replaces.
+func (e *editor) groupA(old, oldInner *hujson.Value) *hujson.Value {
+	return e.group(old, oldInner, true)
+}
+
+// group builds guard's matcher group; withTop adds agent A's top-level
+// command.
+func (e *editor) group(old, oldInner *hujson.Value, withTop bool) *hujson.Value {
+	inner := newObj(mem("type", newStr("command")), mem("command", newStr(e.command)))
+	e.keep(objectOf(inner), oldInner, "type", "command")
+	g := newObj(mem("matcher", newStr("*")))
+	if withTop {
+		objectOf(g).Members = append(objectOf(g).Members, mem("command", newStr(e.command)))
 	}
-	s, ok := c.str()
-	return ok && e.bin.runsGuard(s), nil
+	objectOf(g).Members = append(objectOf(g).Members, mem("hooks", newArr(inner)))
+	e.keep(objectOf(g), old, "matcher", "command", "hooks")
+	return g
+}
+
+// keep copies the members of old that guard does not own onto o, minus
+// the keys guard writes itself.
+func (e *editor) keep(o *hujson.Object, old *hujson.Value, own ...string) {
+	oo := objectOf(old)
+	if oo == nil {
+		return
+	}
+next:
+	for i := range oo.Members {
+		mb := oo.Members[i]
+		name := memberName(&mb)
+		for _, k := range own {
+			if name == k {
+				continue next
+			}
+		}
+		if e.keepKey(name, &mb.Value) {
+			o.Members = append(o.Members, hujson.ObjectMember{Name: hujson.Value{Value: mb.Name.Value}, Value: hujson.Value{Value: mb.Value.Value, StartOffset: mb.Value.StartOffset, EndOffset: mb.Value.EndOffset}})
+		}
+	}
 }
 
 // entryB builds guard's agent B entry, keeping keys guard does not own.
-func (e *editor) entryB(hook string, old *value) *value {
-	en := newObject(m("command", newString(e.command)))
+func (e *editor) entryB(hook string, old *hujson.Value) *hujson.Value {
+	en := newObj(mem("command", newStr(e.command)))
 	if isBlockingB(hook) {
-		en.members = append(en.members, m("failClosed", newBool(true)))
+		objectOf(en).Members = append(objectOf(en).Members, mem("failClosed", newLit("true")))
 	}
-	if old != nil && old.kind == kObject {
-		for _, mb := range old.members {
-			if mb.key != "command" && mb.key != "failClosed" && keepKey(mb) {
-				en.members = append(en.members, mb)
-			}
-		}
-	}
+	e.keep(objectOf(en), old, "command", "failClosed")
 	return en
 }
 
-// eventC edits one agent C hook: a command string. A list (of strings or of
-// {"command": …} objects) is merged like the other agents' lists.
-func (e *editor) eventC(path string, ev *value) (*value, Action, error) {
-	if ev == nil {
-		if e.remove {
-			return nil, Absent, nil
+// eventC edits one agent C hook. Guard writes a matcher group,
+// {"matcher":"*","hooks":[{"type":"command","command":G}]}, under each of
+// the client's four events and under the spec's before_tool and after_tool,
+// which the client skips with a notice (an array there is an unknown event;
+// a string would fail its validation). The spec's older value, a command
+// string, is taken over when it runs guard and refused when it runs another
+// program (one slot cannot hold two commands: make it a list to run both).
+func (e *editor) eventC(path string, ev *box, ch *HookChange) (*hujson.Value, error) {
+	fresh := func(old, oldInner *hujson.Value) *hujson.Value {
+		if o := objectOf(old); o != nil && oldInner == nil {
+			if h, _, _ := lookup(o, "hooks"); h == nil {
+				// The spec's {"command": G, …}: its keys are the command's.
+				return e.group(nil, old, false)
+			}
 		}
-		return newString(e.command), Added, nil
+		if objectOf(old) == nil {
+			old = nil
+		}
+		return e.group(old, oldInner, false)
 	}
-	switch ev.kind {
-	case kString:
-		s, _ := ev.str()
-		if !e.bin.runsGuard(s) {
+	if ev != nil {
+		if s, ok := str(ev.v); ok {
+			switch e.bin.classify(s) {
+			case guardFirst:
+				ch.Count = 1
+				if e.remove {
+					ch.Action = Removed
+					return nil, nil
+				}
+				ch.Action = Updated
+				return newArr(fresh(nil, nil)), nil
+			case guardInside:
+				ch.Left = []string{path}
+			}
 			if e.remove {
-				return ev, Absent, nil
+				ch.Action = Absent
+				return ev.v, nil
 			}
-			return nil, "", &shapeError{path: path, msg: "holds another program's command; guard will not replace it (make it a list to run both)"}
+			return nil, &shapeError{path: path, msg: "holds another program's command; guard will not replace it (make it a list to run both)"}
 		}
-		if e.remove {
-			return nil, Removed, nil
+		if arrayOf(ev.v) == nil {
+			return nil, &shapeError{path: path, msg: fmt.Sprintf("want a command string or an array, have %s", kindName(ev.v))}
 		}
-		return newString(e.command), Updated, nil
-	case kArray:
-		var out []*value
-		found := false
-		useObjects := false
-		for i, el := range ev.elems {
-			if el.kind == kObject {
-				useObjects = true
-			}
-			mine, err := e.entryRunsGuard(fmt.Sprintf("%s[%d]", path, i), el)
-			if err != nil {
-				return nil, "", err
-			}
-			if !mine {
-				out = append(out, el)
-				continue
-			}
-			if !e.remove && !found {
-				out = append(out, e.entryC(el.kind == kObject, el))
-			}
-			found = true
-		}
-		return e.finishList(ev, out, found, func() *value { return e.entryC(useObjects, nil) })
-	default:
-		return nil, "", &shapeError{path: path, msg: fmt.Sprintf("want a command string or an array, have %s", ev.kind)}
 	}
+	return e.eventList(path, ev, ch, fresh)
 }
 
-func (e *editor) entryC(object bool, old *value) *value {
-	if !object {
-		return newString(e.command)
-	}
-	en := newObject(m("command", newString(e.command)))
-	if old != nil {
-		for _, mb := range old.members {
-			if mb.key != "command" && keepKey(mb) {
-				en.members = append(en.members, mb)
-			}
-		}
-	}
-	return en
-}
-
-// MinKeptTimeout is the smallest "timeout" (in the agents' unit, seconds)
-// kept on guard's entry when init updates it. A smaller one, or one that is
-// not a plain number, could make the agent give up on guard before it
-// answers (and agents A and C then proceed), so it is dropped and the
-// agent's default applies.
+// MinKeptTimeout is the smallest "timeout" (in the unit of agents A and B,
+// seconds) kept on guard's entry when init updates it. A smaller one, or
+// one that is not a plain number, could make the agent give up on guard
+// before it answers (and agents A and C then proceed), so it is dropped and
+// the agent's default applies. Agent C counts in milliseconds:
+// MinKeptTimeoutC.
 const MinKeptTimeout = 1
+
+// MinKeptTimeoutC is MinKeptTimeout for agent C, in milliseconds.
+const MinKeptTimeoutC = 1000
 
 // keepKey reports whether a key of an existing guard entry is kept on the
 // entry init writes. Keys that decide whether or when guard runs are guard's
 // own: a repository can ship a guard-looking entry with "matcher":"none",
 // "async":true, "disabled":true or "timeout":0.001 that would leave guard
-// installed in name only. Other keys are the user's and are kept.
-func keepKey(mb member) bool {
-	switch mb.key {
+// installed in name only; for agent C also "name", which its
+// hooksConfig.disabled list switches hooks off by. Other keys are the
+// user's and are kept.
+func (e *editor) keepKey(key string, v *hujson.Value) bool {
+	switch key {
 	case "matcher", "async", "disabled", "enabled", "background":
 		return false
+	case "name":
+		return e.agent != AgentC
 	case "timeout":
-		if mb.val == nil || mb.val.kind != kNumber {
+		lit, ok := v.Value.(hujson.Literal)
+		if !ok || lit.Kind() != '0' {
 			return false
 		}
-		f, err := strconv.ParseFloat(string(mb.val.raw), 64)
-		return err == nil && f >= MinKeptTimeout
+		f, err := strconv.ParseFloat(string(lit), 64)
+		minimum := float64(MinKeptTimeout)
+		if e.agent == AgentC {
+			minimum = MinKeptTimeoutC
+		}
+		return err == nil && f >= minimum
 	}
 	return true
 }

@@ -1,8 +1,11 @@
 package install
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/tailscale/hujson"
 )
 
 // diffContext is the number of unchanged lines shown around a change.
@@ -13,8 +16,9 @@ const diffContext = 3
 const maxDiffCells = 4 << 20
 
 // keepStrings are the string values a dry-run diff shows as they are: the
-// ones guard writes. Every other string value is shown as "…", so a preview
-// never prints a token or other value kept in the settings file.
+// ones guard writes. Every other string value, and the text of every
+// comment, is shown as "…", so a preview never prints a token or other value
+// kept in the settings file.
 func keepStrings(a Agent, command string) map[string]bool {
 	keep := map[string]bool{command: true, "*": true, "command": true}
 	for _, h := range a.Hooks() {
@@ -23,9 +27,82 @@ func keepStrings(a Agent, command string) map[string]bool {
 	return keep
 }
 
+// redacted packs v with every string value outside keep replaced by "…" and
+// every comment's text by …; keys stay (they name settings, they do not
+// hold them), and so do line breaks, so the diff's line numbers are the
+// file's.
+func redacted(v *hujson.Value, keep map[string]bool) []byte {
+	if v == nil {
+		return nil
+	}
+	c := v.Clone()
+	var walk func(x *hujson.Value, key bool)
+	walk = func(x *hujson.Value, key bool) {
+		x.BeforeExtra, x.AfterExtra = redactExtra(x.BeforeExtra), redactExtra(x.AfterExtra)
+		switch t := x.Value.(type) {
+		case hujson.Literal:
+			if t.Kind() == '"' && !key && !keep[t.String()] {
+				x.Value = hujson.Literal(`"…"`)
+			}
+		case *hujson.Object:
+			for i := range t.Members {
+				walk(&t.Members[i].Name, true)
+				walk(&t.Members[i].Value, false)
+			}
+			t.AfterExtra = redactExtra(t.AfterExtra)
+		case *hujson.Array:
+			for i := range t.Elements {
+				walk(&t.Elements[i], false)
+			}
+			t.AfterExtra = redactExtra(t.AfterExtra)
+		}
+	}
+	walk(&c, false)
+	return c.Pack()
+}
+
+// redactExtra replaces the text of each comment in e by …, keeping the
+// comment markers and the line breaks inside block comments.
+func redactExtra(e hujson.Extra) hujson.Extra {
+	if !hasComment(e) {
+		return e
+	}
+	var out []byte
+	for i := 0; i < len(e); {
+		switch {
+		case bytes.HasPrefix(e[i:], []byte("//")):
+			end := bytes.IndexByte(e[i:], '\n')
+			if end < 0 {
+				end = len(e) - i
+			}
+			out = append(out, "// …"...)
+			if bytes.HasSuffix(e[i:i+end], []byte("\r")) {
+				out = append(out, '\r')
+			}
+			i += end
+		case bytes.HasPrefix(e[i:], []byte("/*")):
+			end := bytes.Index(e[i+2:], []byte("*/"))
+			if end < 0 {
+				end = len(e) - i - 2
+			}
+			body := e[i+2 : i+2+end]
+			out = append(out, "/* …"...)
+			for range bytes.Count(body, []byte("\n")) {
+				out = append(out, "\n…"...)
+			}
+			out = append(out, " */"...)
+			i += 2 + end + 2
+		default:
+			out = append(out, e[i])
+			i++
+		}
+	}
+	return out
+}
+
 // unifiedDiff returns a unified diff (3 lines of context) from old to new,
-// with string values outside keep elided.
-func unifiedDiff(name string, old, new []byte, keep map[string]bool) string {
+// both already redacted.
+func unifiedDiff(name string, old, new []byte) string {
 	a, b := splitLines(string(old)), splitLines(string(new))
 	ops := diffLines(a, b)
 	var out strings.Builder
@@ -75,7 +152,7 @@ func unifiedDiff(name string, old, new []byte, keep map[string]bool) string {
 				line, idx = b, op.bi
 			}
 			out.WriteByte(op.kind)
-			out.WriteString(redactLine(line[idx], keep))
+			out.WriteString(line[idx])
 			out.WriteByte('\n')
 		}
 		i = end
@@ -167,35 +244,4 @@ func diffLines(a, b []string) []diffOp {
 		ops = append(ops, diffOp{' ', len(a) - suf + k, len(b) - suf + k})
 	}
 	return ops
-}
-
-// redactLine replaces every string value in a line of JSON that is not in
-// keep by "…". Keys stay: they name settings, they do not hold them.
-func redactLine(line string, keep map[string]bool) string {
-	var out strings.Builder
-	for i := 0; i < len(line); {
-		c := line[i]
-		if c != '"' {
-			out.WriteByte(c)
-			i++
-			continue
-		}
-		j := i + 1
-		for j < len(line) && line[j] != '"' {
-			if line[j] == '\\' {
-				j++
-			}
-			j++
-		}
-		j = min(j+1, len(line))
-		lit := line[i:j]
-		rest := strings.TrimLeft(line[j:], " \t")
-		if strings.HasPrefix(rest, ":") || keep[unquote([]byte(lit))] {
-			out.WriteString(lit)
-		} else {
-			out.WriteString(`"…"`)
-		}
-		i = j
-	}
-	return out.String()
 }

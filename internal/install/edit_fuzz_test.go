@@ -19,6 +19,9 @@ func FuzzEdit(f *testing.F) {
 		"{\n\t\"a\": [1, 2],\n\t\"hooks\": {\"Stop\": []}\n}\n",
 		`{"model": "opus", "hooks": {"Stop": [{"command": "x"}], "after_tool": ["y"]}}`,
 		"  {\n  \"a\" : 1 ,\n\n  \"hooks\":{ \"x\" : [ ] }\n}\n\n",
+		"// settings\n{\n  \"a\": 1, // one\n  /* block\n   comment */\n  \"hooks\": { // events\n    \"BeforeTool\": [ /* none */ ]\n  } // end\n}\n",
+		"{\"hooks\":{\"PreToolUse\":[{\"command\":\"GUARD_HOME=/x guard\"},{\"command\":\"cd /x && guard\"}]}}",
+		"{\"hooksConfig\":{\"enabled\":true},\"hooks\":{\"BeforeTool\":[{\"matcher\":\"run_shell_command\",\"hooks\":[{\"type\":\"command\",\"command\":\"./a.sh\"},{\"type\":\"command\",\"command\":\"/opt/guard\",\"timeout\":5}]}],\"before_tool\":\"guard\"}}",
 	} {
 		f.Add([]byte(s))
 	}
@@ -26,22 +29,22 @@ func FuzzEdit(f *testing.F) {
 		if len(data) > 1<<14 {
 			return
 		}
-		if _, err := parseJSON(data); err != nil {
+		if _, err := parseDoc(data); err != nil {
 			return
 		}
 		st := detectStyle(data)
 		for _, agent := range []Agent{AgentA, AgentB, AgentC} {
 			run := func(in []byte, remove bool) ([]byte, []HookChange, error) {
-				doc, err := parseJSON(in)
+				doc, err := parseDoc(in)
 				if err != nil {
 					t.Fatalf("%v: guard's output does not parse: %v\n%s", agent, err, in)
 				}
-				ed := &editor{agent: agent, bin: newBinary("/usr/bin/guard-x", "linux"), command: "/usr/bin/guard-x", remove: remove}
+				ed := &editor{agent: agent, bin: newBinary("/usr/bin/guard-x", "linux"), command: "/usr/bin/guard-x", remove: remove, st: st}
 				hs, err := ed.edit(doc)
 				if err != nil {
 					return nil, nil, err
 				}
-				return encode(doc, st), hs, nil
+				return doc.Pack(), hs, nil
 			}
 			once, _, err := run(data, false)
 			if err != nil {
@@ -92,25 +95,32 @@ func restorable(t *testing.T, data []byte, agent Agent, absent []HookChange) boo
 			return false
 		}
 	}
-	doc, err := parseJSON(data)
+	doc, err := parseDoc(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, _, _ := doc.lookup("version"); agent == AgentB && v == nil {
+	for _, h := range absent {
+		if len(h.Left) > 0 {
+			return false
+		}
+	}
+	top := objectOf(doc)
+	if v, _, _ := lookup(top, "version"); agent == AgentB && v == nil {
 		return false
 	}
-	if len(doc.members) == 0 {
-		return string(doc.raw) == "{}"
+	if len(top.Members) == 0 {
+		return bytes.Equal(bytes.TrimSpace(data), []byte("{}"))
 	}
-	hooks, _, _ := doc.lookup("hooks")
+	hooks, _, _ := lookup(top, "hooks")
 	if hooks == nil {
 		return true
 	}
-	if hooks.kind != kObject || len(hooks.members) == 0 {
+	ho := objectOf(hooks)
+	if ho == nil || len(ho.Members) == 0 {
 		return false
 	}
 	for _, name := range agent.Hooks() {
-		if ev, _, _ := hooks.lookup(name); ev != nil && (ev.kind != kArray || len(ev.elems) == 0) {
+		if ev, _, _ := lookup(ho, name); ev != nil && (arrayOf(ev) == nil || len(arrayOf(ev).Elements) == 0) {
 			return false
 		}
 	}

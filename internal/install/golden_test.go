@@ -25,7 +25,7 @@ var agentDirs = map[string]Agent{"a": AgentA, "b": AgentB, "c": AgentC}
 // file had before init.
 // (In "list" guard's entry was alone in an empty list, so the emptied
 // list goes too.)
-var restores = map[string]bool{"other-tools": true, "symlinked": true, "crlf": true, "compact": true, "one-line-spaced": true, "hand-edited": true}
+var restores = map[string]bool{"other-tools": true, "symlinked": true, "crlf": true, "compact": true, "one-line-spaced": true, "hand-edited": true, "comments": true, "one-line-no-hooks": false}
 
 func clock(sec int) func() time.Time {
 	return func() time.Time { return time.Date(2026, 1, 2, 3, 4, sec, 0, time.FixedZone("X", 3600)) }
@@ -51,7 +51,14 @@ func checkGolden(t *testing.T, path string, got []byte) {
 func actions(hs []HookChange) string {
 	var parts []string
 	for _, h := range hs {
-		parts = append(parts, h.Hook+" "+string(h.Action))
+		p := h.Hook + " " + string(h.Action)
+		if h.Count > 1 {
+			p += fmt.Sprintf(" x%d", h.Count)
+		}
+		if len(h.Left) > 0 {
+			p += " (left " + strings.Join(h.Left, " ") + ")"
+		}
+		parts = append(parts, p)
 	}
 	return strings.Join(parts, ", ")
 }
@@ -152,7 +159,7 @@ func goldenCase(t *testing.T, agent Agent, gdir, name string) {
 		t.Fatal(err)
 	}
 	checkGolden(t, filepath.Join(gdir, "after.json"), after)
-	if _, err := parseJSON(after); err != nil {
+	if _, err := parseDoc(after); err != nil {
 		t.Errorf("written file does not parse: %v", err)
 	}
 	fi, err := os.Stat(target)

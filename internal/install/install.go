@@ -3,21 +3,24 @@
 //
 // # Merging
 //
-// A settings file belongs to the user. Apply keeps every key, the key order,
-// every literal as written, other tools' hook entries, the indentation and
-// the trailing newline; containers it does not change are copied byte for
-// byte. Guard's own entries are those whose command runs a file named guard
-// or guard.exe, or the running binary itself; they are updated in place and
-// never duplicated, so a second run leaves the file byte-identical.
+// A settings file belongs to the user. github.com/tailscale/hujson parses it
+// into a tree that keeps every byte, comments included; Apply changes only
+// guard's entries and lays out what it adds like the entries around it, so
+// every other key, literal, comment, the indentation and the trailing newline
+// stay as they were. Guard's own entries are those whose command, read as the
+// agent's shell reads it, runs guard first (a file named guard or guard.exe,
+// or the running binary, behind any env prefix); they are rewritten in place
+// and never duplicated, so a second run leaves the file byte-identical.
 //
 // # Writing
 //
-// A file that does not parse, or whose hooks are not the expected shape, is
-// not touched. Otherwise Apply resolves a symlinked file to its target, holds
-// a cross-process lock while it reads, edits and writes, keeps one
-// timestamped backup of the previous content beside the target, and writes
-// atomically (temporary file in the same directory, fsync, rename) with the
-// file's mode.
+// A file that does not parse, holds a trailing comma, or whose hooks are not
+// the expected shape, is not touched. Otherwise Apply resolves a symlinked
+// file to its target, holds a cross-process lock while it reads, edits and
+// writes, keeps one timestamped backup of the previous content beside the
+// target, and writes atomically (temporary file in the same directory,
+// fsync, rename) with the file's mode. ApplyAll does this for several files
+// all or nothing: every file is checked and edited before any is written.
 package install
 
 import (
@@ -31,8 +34,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"time"
+
+	"github.com/tailscale/hujson"
 
 	"github.com/guardhq/guard/internal/lockfile"
 	"github.com/guardhq/guard/internal/regularfile"
@@ -63,7 +69,8 @@ type Options struct {
 	// LockWait bounds the wait for another run's lock on the same file;
 	// zero means DefaultLockWait.
 	LockWait time.Duration
-	// Within, when set, is the directory the settings file must stay in
+	// Within (Apply only; ApplyAll takes it per Target), when set, is the
+	// directory the settings file must stay in
 	// once every symlink on its path is followed (the project for a
 	// project's file, the home directory for the user's). A file that
 	// leads elsewhere is refused: a cloned repository's
@@ -105,8 +112,37 @@ func (e *FileError) Unwrap() error { return e.Err }
 const BackupInfix = ".guard-backup-"
 
 // Apply writes (or with Options.Remove takes out) guard's hook entries in the
-// settings file at path.
+// settings file at path; Options.Within applies to it.
 func Apply(path string, o Options) (*Result, error) {
+	res, err := ApplyAll([]Target{{Path: path, Within: o.Within}}, o)
+	if err != nil {
+		return nil, err
+	}
+	return res[0], nil
+}
+
+// Target is one settings file for ApplyAll.
+type Target struct {
+	Path string
+	// Within overrides Options.Within for this file: the directory the
+	// file must stay in once its symlinks are followed ("" for none).
+	Within string
+}
+
+// plan is the change to one target, computed before anything is written.
+type plan struct {
+	res      *Result
+	old, new []byte
+	perm     fs.FileMode
+	dup      int // index of an earlier target with the same file, or -1
+}
+
+// ApplyAll edits every target, all or nothing: each file is resolved,
+// checked, read, parsed and edited first, under the locks of all of them,
+// and only when every one can take its change is any file written. A write
+// that fails after others succeeded puts those back as they were. The
+// error, when there is one, reports every target that was refused.
+func ApplyAll(targets []Target, o Options) ([]*Result, error) {
 	if o.Agent < AgentA || o.Agent > AgentC {
 		return nil, fmt.Errorf("unknown agent %d", int(o.Agent))
 	}
@@ -124,86 +160,213 @@ func Apply(path string, o Options) (*Result, error) {
 	if now == nil {
 		now = time.Now
 	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	target, err := resolveTarget(abs)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	res := &Result{Path: path, Target: target}
-	if o.Within != "" {
-		if err := checkWithin(o.Within, target); err != nil {
-			return nil, &FileError{Path: path, Err: err}
+	plans := make([]*plan, len(targets))
+	var errs []error
+	for i, t := range targets {
+		p, err := resolvePlan(t)
+		if err != nil {
+			errs = append(errs, err)
+			continue
 		}
+		p.dup = -1
+		for j := range i {
+			if plans[j] != nil && plans[j].res.Target == p.res.Target {
+				p.dup = j
+			}
+		}
+		plans[i] = p
 	}
-
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
 	if !o.DryRun {
-		wait := o.LockWait
-		if wait <= 0 {
-			wait = DefaultLockWait
-		}
-		release, err := lockTarget(o.LockDir, target, goos, wait)
+		release, err := lockAll(o, plans, goos)
 		if err != nil {
 			return nil, err
 		}
 		defer release()
 	}
-
-	old, perm, existed, err := readSettings(target)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	res.Existed = existed
-	if existed && !o.DryRun {
-		if err := checkReplaceable(target); err != nil {
-			return nil, &FileError{Path: path, Err: err}
+	for _, p := range plans {
+		if p.dup < 0 {
+			if err := p.compute(o, goos); err != nil {
+				errs = append(errs, err)
+			}
 		}
 	}
-	doc, st := newObject(), defaultStyle
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	out := make([]*Result, len(plans))
+	for i, p := range plans {
+		if p.dup >= 0 {
+			p = plans[p.dup]
+		}
+		out[i] = p.res
+	}
+	if o.DryRun {
+		return out, nil
+	}
+	stamp := now().UTC().Format("20060102T150405Z")
+	var written []*plan
+	for _, p := range plans {
+		if p.dup >= 0 || !p.res.Changed {
+			continue
+		}
+		if err := p.write(stamp); err != nil {
+			for _, w := range written {
+				w.undo()
+			}
+			return nil, err
+		}
+		written = append(written, p)
+	}
+	for _, p := range written {
+		if p.res.Backup != "" {
+			if err := pruneBackups(p.res.Backup); err != nil {
+				return nil, fmt.Errorf("%s: %w", p.res.Path, err)
+			}
+		}
+	}
+	return out, nil
+}
+
+// resolvePlan follows t's symlinks and checks where they lead.
+func resolvePlan(t Target) (*plan, error) {
+	abs, err := filepath.Abs(t.Path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.Path, err)
+	}
+	target, err := resolveTarget(abs)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.Path, err)
+	}
+	if t.Within != "" {
+		if err := checkWithin(t.Within, target); err != nil {
+			return nil, &FileError{Path: t.Path, Err: err}
+		}
+	}
+	return &plan{res: &Result{Path: t.Path, Target: target}}, nil
+}
+
+// lockAll takes the locks of every planned file, in one order (the lock
+// files' names), so two runs on overlapping files cannot wait on each
+// other.
+func lockAll(o Options, plans []*plan, goos string) (func(), error) {
+	wait := o.LockWait
+	if wait <= 0 {
+		wait = DefaultLockWait
+	}
+	byLock := map[string]string{}
+	for _, p := range plans {
+		byLock[lockPath(o.LockDir, p.res.Target, goos)] = p.res.Target
+	}
+	names := make([]string, 0, len(byLock))
+	for n := range byLock {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var releases []func()
+	release := func() {
+		for i := len(releases) - 1; i >= 0; i-- {
+			releases[i]()
+		}
+	}
+	for _, n := range names {
+		r, err := lockTarget(o.LockDir, byLock[n], goos, wait)
+		if err != nil {
+			release()
+			return nil, err
+		}
+		releases = append(releases, r)
+	}
+	return release, nil
+}
+
+// compute reads the planned file and works out its new content (and, for a
+// dry run, the diff).
+func (p *plan) compute(o Options, goos string) error {
+	res := p.res
+	path := res.Path
+	old, perm, existed, err := readSettings(res.Target)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	p.old, p.perm, res.Existed = old, perm, existed
+	if existed && !o.DryRun {
+		if err := checkReplaceable(res.Target); err != nil {
+			return &FileError{Path: path, Err: err}
+		}
+	}
+	doc := &hujson.Value{Value: &hujson.Object{}, AfterExtra: hujson.Extra("\n")}
+	st := defaultStyle
 	if len(bytes.TrimSpace(old)) > 0 {
-		if doc, err = parseJSON(old); err != nil {
-			return nil, &FileError{Path: path, Err: err}
+		if doc, err = parseDoc(old); err != nil {
+			return &FileError{Path: path, Err: err}
 		}
 		st = detectStyle(old)
 	}
-	ed := &editor{agent: o.Agent, bin: newBinary(o.Self, goos), command: Command(o.Self, goos), remove: o.Remove}
+	ed := &editor{agent: o.Agent, bin: newBinary(o.Self, goos), command: Command(o.Self, goos), remove: o.Remove, st: st}
 	if res.Hooks, err = ed.edit(doc); err != nil {
-		return nil, &FileError{Path: path, Err: err}
+		return &FileError{Path: path, Err: err}
 	}
 	if o.Remove && !anyAction(res.Hooks, Removed) {
-		return res, nil // nothing of guard's there: leave even an empty file be
+		return nil // nothing of guard's there: leave even an empty file be
 	}
-	data := encode(doc, st)
+	data := doc.Pack()
 	if existed && bytes.Equal(old, data) {
-		return res, nil
+		return nil
 	}
-	res.Changed = true
+	p.new, res.Changed = data, true
 	if o.DryRun {
-		res.Diff = unifiedDiff(target, old, data, keepStrings(o.Agent, ed.command))
-		return res, nil
+		keep := keepStrings(o.Agent, ed.command)
+		var before []byte
+		if len(bytes.TrimSpace(old)) > 0 {
+			od, _ := parseDoc(old)
+			before = redacted(od, keep)
+		}
+		res.Diff = unifiedDiff(res.Target, before, redacted(doc, keep))
 	}
-	if !existed {
-		if err := os.MkdirAll(filepath.Dir(target), 0o700); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+	return nil
+}
+
+// write puts the planned content in place, after a backup of the old.
+func (p *plan) write(stamp string) error {
+	res := p.res
+	if !res.Existed {
+		if err := os.MkdirAll(filepath.Dir(res.Target), 0o700); err != nil {
+			return fmt.Errorf("%s: %w", res.Path, err)
 		}
 	}
-	if len(bytes.TrimSpace(old)) > 0 {
-		res.Backup = target + BackupInfix + now().UTC().Format("20060102T150405Z")
-		if err := writeAtomic(res.Backup, old, perm); err != nil {
-			return nil, fmt.Errorf("back up %s: %w", path, err)
+	if len(bytes.TrimSpace(p.old)) > 0 {
+		res.Backup = res.Target + BackupInfix + stamp
+		if err := writeAtomic(res.Backup, p.old, p.perm); err != nil {
+			res.Backup = ""
+			return fmt.Errorf("back up %s: %w", res.Path, err)
 		}
 	}
-	if err := writeAtomic(target, data, perm); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	if err := replaceFile(res.Target, p.new, p.perm); err != nil {
+		if res.Backup != "" {
+			os.Remove(res.Backup)
+			res.Backup = ""
+		}
+		return fmt.Errorf("%s: %w", res.Path, err)
+	}
+	return nil
+}
+
+// undo puts back what write replaced, best effort: the old bytes (or no
+// file), and no new backup. The directories it made stay.
+func (p *plan) undo() {
+	res := p.res
+	if res.Existed {
+		_ = writeAtomic(res.Target, p.old, p.perm)
+	} else {
+		_ = os.Remove(res.Target)
 	}
 	if res.Backup != "" {
-		if err := pruneBackups(res.Backup); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
+		_ = os.Remove(res.Backup)
+		res.Backup = ""
 	}
-	return res, nil
 }
 
 func anyAction(hs []HookChange, a Action) bool {
@@ -298,6 +461,10 @@ func readSettings(target string) (data []byte, perm fs.FileMode, existed bool, e
 	}
 	return data, fi.Mode().Perm(), true, nil
 }
+
+// replaceFile writes a settings file's new content; a variable so that a
+// test can make the second of two writes fail.
+var replaceFile = writeAtomic
 
 // writeAtomic replaces name with data: a temporary file in the same
 // directory, written, given perm, synced and renamed over name.

@@ -52,11 +52,11 @@ func TestShapes(t *testing.T) {
 		{AgentC, `{"hooks":{"after_tool":"./mine"}}`, "hooks.after_tool: holds another program's command"},
 	}
 	for _, tt := range tests {
-		doc, err := parseJSON([]byte(tt.in))
+		doc, err := parseDoc([]byte(tt.in))
 		if err != nil {
 			t.Fatal(err)
 		}
-		ed := &editor{agent: tt.agent, bin: newBinary(goldenSelf, "linux"), command: goldenSelf}
+		ed := &editor{agent: tt.agent, bin: newBinary(goldenSelf, "linux"), command: goldenSelf, st: defaultStyle}
 		_, err = ed.edit(doc)
 		switch {
 		case tt.want == "" && err != nil:
@@ -80,28 +80,27 @@ func writeFile(t *testing.T, path, content string) {
 func TestDryRun(t *testing.T) {
 	dir := t.TempDir()
 	settings := filepath.Join(dir, "settings.json")
-	in := "{\n  \"env\": {\n    \"TOKEN\": \"tok-secret-1234\"\n  },\n  \"hooks\": {\n    \"after_tool\": \"/opt/old/guard\"\n  }\n}\n"
+	in := "{\n  // tok-secret-9999 in a comment\n  \"env\": {\n    \"TOKEN\": \"tok-secret-1234\"\n  },\n  \"hooks\": {\"after_tool\": \"/opt/old/guard\"}\n}\n"
 	writeFile(t, settings, in)
 	res, err := Apply(settings, Options{Agent: AgentC, Self: goldenSelf, GOOS: "linux", DryRun: true})
 	if err != nil {
 		t.Fatal(err)
 	}
+	g := `[{"matcher": "*", "hooks": [{"type": "command", "command": "/usr/local/bin/guard"}]}]`
 	want := `--- ` + settings + `
 +++ ` + settings + `
-@@ -3,6 +3,7 @@
+@@ -3,5 +3,5 @@
+   "env": {
      "TOKEN": "…"
    },
-   "hooks": {
--    "after_tool": "…"
-+    "after_tool": "/usr/local/bin/guard",
-+    "before_tool": "/usr/local/bin/guard"
-   }
+-  "hooks": {"after_tool": "…"}
++  "hooks": {"after_tool": ` + g + `, "BeforeTool": ` + g + `, "AfterTool": ` + g + `, "BeforeAgent": ` + g + `, "AfterAgent": ` + g + `, "before_tool": ` + g + `}
  }
 `
 	if res.Diff != want {
 		t.Errorf("diff:\n%s\nwant:\n%s", res.Diff, want)
 	}
-	if strings.Contains(res.Diff, "tok-secret") || strings.Contains(res.Diff, "/opt/old") {
+	if strings.Contains(res.Diff, "tok-secret") || strings.Contains(res.Diff, "/opt/old") || strings.Contains(res.Diff, "comment") {
 		t.Errorf("diff shows a value guard did not write")
 	}
 	if got, _ := os.ReadFile(settings); string(got) != in {
@@ -133,7 +132,7 @@ func TestUnifiedDiffHunks(t *testing.T) {
 	}
 	b[2] = `"x": 2,`
 	b = append(b[:25], append([]string{`"y": 3,`}, b[25:]...)...)
-	got := unifiedDiff("f", []byte(strings.Join(a, "\n")+"\n"), []byte(strings.Join(b, "\n")+"\n"), nil)
+	got := unifiedDiff("f", []byte(strings.Join(a, "\n")+"\n"), []byte(strings.Join(b, "\n")+"\n"))
 	want := `--- f
 +++ f
 @@ -1,6 +1,6 @@
@@ -158,18 +157,18 @@ func TestUnifiedDiffHunks(t *testing.T) {
 	}
 }
 
-func TestRedactLine(t *testing.T) {
+// TestRedacted: a dry run's view of a file shows keys, guard's own strings
+// and the layout, never another string value or a comment's text.
+func TestRedacted(t *testing.T) {
 	keep := keepStrings(AgentA, "/g/guard")
-	tests := []struct{ in, want string }{
-		{`    "API_KEY": "sk-123",`, `    "API_KEY": "…",`},
-		{`{"command": "/g/guard", "x": ["a\"b", 1]}`, `{"command": "/g/guard", "x": ["…", 1]}`},
-		{`"matcher" : "*"`, `"matcher" : "*"`},
-		{`"open`, `"…"`},
+	in := "{\n  // token: tok-in-a-comment\n  \"API_KEY\": \"sk-123\", /* sk-456\n  more */\n  \"command\": \"/g/guard\", \"x\": [\"a\\\"b\", 1], \"matcher\" : \"*\"\n}\n"
+	doc, err := parseDoc([]byte(in))
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, tt := range tests {
-		if got := redactLine(tt.in, keep); got != tt.want {
-			t.Errorf("redactLine(%s) = %s, want %s", tt.in, got, tt.want)
-		}
+	want := "{\n  // …\n  \"API_KEY\": \"…\", /* …\n… */\n  \"command\": \"/g/guard\", \"x\": [\"…\", 1], \"matcher\" : \"*\"\n}\n"
+	if got := string(redacted(doc, keep)); got != want {
+		t.Errorf("redacted:\n%s\nwant:\n%s", got, want)
 	}
 }
 
@@ -178,7 +177,9 @@ func TestRedactLine(t *testing.T) {
 func TestUnchangedFileNotRewritten(t *testing.T) {
 	dir := t.TempDir()
 	settings := filepath.Join(dir, "settings.json")
-	in := `{ "hooks": { "before_tool": "/usr/local/bin/guard", "after_tool": [ "/usr/local/bin/guard" ] } }`
+	g := `[ {"matcher": "*", "hooks": [{"type": "command", "command": "/usr/local/bin/guard"}]} ]`
+	in := `{ "hooks": { "BeforeTool": ` + g + `, "AfterTool": ` + g + `, "BeforeAgent": ` + g + `,` + "\n" +
+		`"AfterAgent": ` + g + `, /* the spec's names */ "before_tool": ` + g + `, "after_tool": ` + g + ` } }`
 	writeFile(t, settings, in)
 	fi, _ := os.Stat(settings)
 	res, err := Apply(settings, Options{Agent: AgentC, Self: goldenSelf, GOOS: "linux", LockDir: filepath.Join(dir, "locks")})
@@ -251,9 +252,7 @@ func TestVersionAdded(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(settings)
-	doc, _ := parseJSON(data)
-	doc.del("version")
-	writeFile(t, settings, string(encode(doc, defaultStyle)))
+	writeFile(t, settings, strings.Replace(string(data), "  \"version\": 1,\n", "", 1))
 	res, err := Apply(settings, o)
 	if err != nil {
 		t.Fatal(err)
@@ -286,5 +285,58 @@ func TestWritePolicy(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Errorf("left files behind: %v", entries)
+	}
+}
+
+// TestApplyAllNothingHalfDone: agent B's two files are all or nothing. A
+// refused file (here: read-only) stops both before either is written; a
+// write that fails after the first succeeded puts the first back as it was
+// (bytes, no backup) and creates nothing.
+func TestApplyAllNothingHalfDone(t *testing.T) {
+	dir := t.TempDir()
+	first := filepath.Join(dir, "user", "hooks.json")
+	second := filepath.Join(dir, "proj", ".agent_b", "hooks.json")
+	orig := "{\n  \"version\": 1,\n  \"hooks\": {}\n}\n"
+	writeFile(t, first, orig)
+	o := Options{Agent: AgentB, Self: goldenSelf, GOOS: "linux", LockDir: filepath.Join(dir, "locks")}
+	targets := []Target{{Path: first}, {Path: second}}
+
+	writeFile(t, second, "{}")
+	if err := os.Chmod(second, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ApplyAll(targets, o); err == nil {
+		t.Fatal("ApplyAll accepted a read-only file")
+	}
+	if got, _ := os.ReadFile(first); string(got) != orig || len(backups(t, first)) != 0 {
+		t.Errorf("first file written although the second was refused: %s", got)
+	}
+	os.Remove(second)
+
+	var calls int
+	replaceFile = func(name string, data []byte, perm os.FileMode) error {
+		if calls++; calls == 2 {
+			return errors.New("disk full")
+		}
+		return writeAtomic(name, data, perm)
+	}
+	defer func() { replaceFile = writeAtomic }()
+	if _, err := ApplyAll(targets, o); err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Fatalf("ApplyAll = %v, want the failed write", err)
+	}
+	if got, _ := os.ReadFile(first); string(got) != orig {
+		t.Errorf("first file not put back:\n%s", got)
+	}
+	if b := backups(t, first); len(b) != 0 {
+		t.Errorf("backup left after the undo: %v", b)
+	}
+	if _, err := os.Stat(second); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("second file exists: %v", err)
+	}
+
+	replaceFile = writeAtomic
+	res, err := ApplyAll(targets, o)
+	if err != nil || len(res) != 2 || !res[0].Changed || !res[1].Changed {
+		t.Fatalf("ApplyAll after the fault: %v %+v", err, res)
 	}
 }

@@ -330,6 +330,9 @@ func (d *decoder) policy(p *Policy, doc any) {
 		"file_paths":        func(path string, v any) { d.filePaths(path, v, &p.FilePaths) },
 		"urls":              func(path string, v any) { d.urls(path, v, &p.URLs) },
 		"pii":               func(path string, v any) { d.pii(path, v, &p.PII) },
+		"results": func(path string, v any) {
+			d.object(path, v, map[string]func(string, any){"scan_all": d.boolean(&p.Results.ScanAll)})
+		},
 		"injection": func(path string, v any) {
 			d.object(path, v, map[string]func(string, any){"enabled": d.boolean(&p.Injection.Enabled)})
 		},

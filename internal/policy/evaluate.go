@@ -3,8 +3,10 @@ package policy
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sync"
 
+	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/detect/command"
 	"github.com/guardhq/guard/internal/detect/injection"
 	"github.com/guardhq/guard/internal/detect/path"
@@ -46,6 +48,7 @@ var plan = map[event.Kind][]check{
 	event.KindToolOutput:  {{event.DetectorInjection, nil}, {event.DetectorPII, blockAlways}},
 	event.KindToolResult:  {{event.DetectorSecrets, nil}},
 	event.KindShellOutput: {{event.DetectorSecrets, nil}, {event.DetectorPII, blockAlways}},
+	event.KindOutput:      {{event.DetectorInjection, nil}, {event.DetectorSecrets, nil}},
 }
 
 // Detectors returns the names of the detectors that inputs of kind k run
@@ -84,6 +87,9 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 		if !ok {
 			return event.Verdict{}, fmt.Errorf("evaluate: unknown input kind %q", in.Kind)
 		}
+		if in.Kind == event.KindOutput && !p.Results.ScanAll {
+			continue
+		}
 		for _, c := range checks {
 			d, err := p.detector(c.detector, in.Kind)
 			if err != nil {
@@ -119,6 +125,51 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 		}
 	}
 	return v, nil
+}
+
+// Redactable reports whether a finding names a value that Redact can cut
+// out of its text (a secret or a PII value), as opposed to text that taints
+// the whole input (injection).
+func Redactable(f event.Finding) bool {
+	return f.Detector == event.DetectorSecrets || f.Detector == event.DetectorPII
+}
+
+// Redact returns text with every secret — and, where the policy blocks PII
+// in inputs of kind k, every PII value of an enabled type — replaced by a
+// "[REDACTED:<rule>]" marker, and the names of the rules that matched, in
+// order of first match. The caller checks the result again: Redact finds at
+// least what Evaluate finds, but a text it cannot clean must be withheld.
+func (p *Policy) Redact(k event.Kind, text string) (string, []string, error) {
+	var ms []detect.Match
+	for _, c := range plan[k] {
+		switch {
+		case c.detector == event.DetectorSecrets:
+			d, err := p.detector(c.detector, k)
+			if err != nil {
+				return "", nil, err
+			}
+			ms = append(ms, d.(*secret.Detector).FindAll(text)...)
+		case c.detector == event.DetectorPII && c.piiBlocks != nil && c.piiBlocks(p):
+			d, err := p.detector(c.detector, k)
+			if err != nil {
+				return "", nil, err
+			}
+			if d != nil {
+				ms = append(ms, d.(*pii.Detector).FindAll(text)...)
+			}
+		}
+	}
+	if len(ms) == 0 {
+		return text, nil, nil
+	}
+	var rules []string
+	for _, m := range ms {
+		if !slices.Contains(rules, m.Rule) {
+			rules = append(rules, m.Rule)
+		}
+	}
+	detect.SortMatches(ms)
+	return detect.Redact(text, ms), rules, nil
 }
 
 // quotesInput reports whether f's Reason quotes the checked text: the

@@ -50,7 +50,7 @@ func TestGeneratedDefaults(t *testing.T) {
 // exported drops the detector cache, which DeepEqual must not compare.
 func exported(p *Policy) Policy {
 	return Policy{Version: p.Version, RemotePolicyURL: p.RemotePolicyURL, Bash: p.Bash, FilePaths: p.FilePaths,
-		URLs: p.URLs, PII: p.PII, Injection: p.Injection, Webhook: p.Webhook}
+		URLs: p.URLs, PII: p.PII, Injection: p.Injection, Results: p.Results, Webhook: p.Webhook}
 }
 
 func renderDefaults(p *Policy) ([]byte, error) {
@@ -93,6 +93,7 @@ func renderDefaults(p *Policy) ([]byte, error) {
 	x := p.PII
 	w("PII: PII{Enabled: %v, BlockOnPrompt: %v, BlockInFileContent: %v, BlockOnResponse: %v, Types: %s},\n", x.Enabled, x.BlockOnPrompt, x.BlockInFileContent, x.BlockOnResponse, strs(x.Types))
 	w("Injection: Injection{Enabled: %v},\n", p.Injection.Enabled)
+	w("Results: Results{ScanAll: %v},\n", p.Results.ScanAll)
 	h := p.Webhook
 	w("Webhook: Webhook{Enabled: %v, URL: %q, Token: %s, HMACSecret: %s, TimeoutMS: %d},\n", h.Enabled, h.URL, ptr(h.Token), ptr(h.HMACSecret), h.TimeoutMS)
 	w("}\n}\n\n")

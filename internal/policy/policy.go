@@ -24,6 +24,7 @@ type Policy struct {
 	URLs            URLs      `json:"urls"`
 	PII             PII       `json:"pii"`
 	Injection       Injection `json:"injection"`
+	Results         Results   `json:"results"`
 	Webhook         Webhook   `json:"webhook"`
 
 	// Source says where the policy came from, for `guard policy list`:
@@ -85,6 +86,16 @@ type PII struct {
 // Injection switches the injection detector; its patterns are fixed.
 type Injection struct {
 	Enabled bool `json:"enabled"`
+}
+
+// Results says which tool results are checked before they reach the model.
+// The spec's tables check file content (Read) and web content (WebFetch,
+// WebSearch) and pass every other result through; with ScanAll (the
+// default) every other result — shell and search output, sub-agent, MCP
+// and unknown tools — is checked too, for secrets (redacted) and injection
+// (withheld).
+type Results struct {
+	ScanAll bool `json:"scan_all"`
 }
 
 // Webhook configures the POST sent on every block verdict.

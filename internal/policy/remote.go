@@ -30,7 +30,10 @@ import (
 // (GUARD_POLICY_TTL seconds, default 300): within it the cache answers. When
 // an attempt fails (network, status, size, signature, an invalid document),
 // the cached copy keeps being used, stale, and the next attempt waits another
-// TTL; without a usable cached copy loading fails, naming the URL.
+// TTL; without a usable cached copy loading fails, naming the URL, and the
+// failure itself is cached for the TTL (a cache entry without a body): the
+// calls that follow fail at once, closed, instead of each waiting up to
+// FetchTimeout on a server that is down.
 
 // Environment variables read when a remote policy may be in use.
 const (
@@ -168,6 +171,9 @@ type cacheEntry struct {
 	CheckedAt time.Time `json:"checked_at"`
 	// LastError is why the last attempt failed, when it did.
 	LastError string `json:"last_error,omitempty"`
+	// BadSignature says the last attempt failed on the signature, so that
+	// a remembered failure is reported as the same kind of error.
+	BadSignature bool `json:"bad_signature,omitempty"`
 	// Signature is the X-Guard-Signature header that came with Body, kept
 	// so a cached copy is verified again each time it is read.
 	Signature string `json:"signature,omitempty"`
@@ -187,10 +193,22 @@ func decodeCache(data []byte) (*cacheEntry, error) {
 	if dec.More() {
 		return nil, errors.New("not a cache file: data after the object")
 	}
-	if c.URL == "" || len(c.Body) == 0 || c.FetchedAt.IsZero() || c.CheckedAt.IsZero() {
-		return nil, errors.New("not a cache file: missing url, body or times")
+	if c.URL == "" || c.CheckedAt.IsZero() {
+		return nil, errors.New("not a cache file: missing url or times")
+	}
+	if c.failed() {
+		return &c, nil
+	}
+	if len(c.Body) == 0 || c.FetchedAt.IsZero() {
+		return nil, errors.New("not a cache file: missing body or times")
 	}
 	return &c, nil
+}
+
+// failed reports whether c records only a failed fetch: no document was ever
+// fetched from its URL.
+func (c *cacheEntry) failed() bool {
+	return len(c.Body) == 0 && c.FetchedAt.IsZero() && c.Signature == "" && c.LastError != ""
 }
 
 // fresh reports whether the server was asked less than ttl ago. A time in
@@ -225,6 +243,16 @@ func loadRemote(o LoadOptions, rawURL, origin string, key []byte) (*Policy, erro
 		cached.Source = cache.describe(shown, true)
 		return cached, nil
 	}
+	if cache != nil && cache.failed() && cache.fresh(now, ttl) {
+		// The server failed less than a TTL ago and there is nothing to
+		// fall back on: fail now, without another wait.
+		when := fmt.Sprintf("last fetch at %s; next attempt after %s", cache.CheckedAt.UTC().Format(time.RFC3339),
+			cache.CheckedAt.Add(ttl).UTC().Format(time.RFC3339))
+		if cache.BadSignature {
+			return nil, &SignatureError{Source: shown, Problem: cache.LastError + " (" + when + ")"}
+		}
+		return nil, &RemoteError{URL: shown, Err: fmt.Errorf("remote policy %s: %s (%s)", shown, cache.LastError, when), Cache: noCache}
+	}
 
 	timeout := o.Timeout
 	if timeout <= 0 {
@@ -247,6 +275,12 @@ func loadRemote(o LoadOptions, rawURL, origin string, key []byte) (*Policy, erro
 		writeCache(dir, cachePath, cache)
 		cached.Source = cache.describe(shown, true)
 		return cached, nil
+	}
+	if cacheWhy == noCache || cache != nil && cache.failed() {
+		// Remember the failure for a TTL (never over a usable copy of
+		// another kind: that one was refused for a reason of its own).
+		writeCache(dir, cachePath, &cacheEntry{URL: rawURL, CheckedAt: now.UTC(), LastError: withoutSource(ferr.Error(), shown),
+			BadSignature: errors.Is(ferr, ErrSignature)})
 	}
 	return nil, &RemoteError{URL: shown, Err: ferr, Cache: cacheWhy}
 }
@@ -280,13 +314,16 @@ func (c *cacheEntry) describe(shown string, fromCache bool) string {
 	return s + ")"
 }
 
+// noCache is readCache's reason when there is no cache file.
+const noCache = "none yet"
+
 // readCache returns the cache entry for rawURL and the policy it holds, or a
 // nil policy and why the cache cannot be used. The signature is checked
 // again when a key is set, and the document parsed again.
 func readCache(path, rawURL, shown string, key []byte) (*cacheEntry, *Policy, string) {
 	data, err := readBounded(path, maxCacheFile)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, "none yet"
+		return nil, nil, noCache
 	}
 	if err != nil {
 		return nil, nil, fmt.Sprintf("cache %s: %v", path, err)
@@ -297,6 +334,9 @@ func readCache(path, rawURL, shown string, key []byte) (*cacheEntry, *Policy, st
 	}
 	if c.URL != rawURL {
 		return nil, nil, "the cached copy is of another URL"
+	}
+	if c.failed() {
+		return c, nil, "the last fetch failed too"
 	}
 	if key != nil {
 		if err := CheckSignature(c.Body, key, c.Signature); err != nil {

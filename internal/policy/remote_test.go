@@ -370,8 +370,11 @@ func TestRemoteSigned(t *testing.T) {
 			if !strings.Contains(err.Error(), ps.URL) {
 				t.Errorf("message %q does not name the URL", err)
 			}
-			if _, err := os.Stat(filepath.Join(e.dir, CacheName)); err == nil {
-				t.Errorf("a refused document was cached")
+			// Only the failure is remembered, never the refused document.
+			if data, err := os.ReadFile(filepath.Join(e.dir, CacheName)); err == nil {
+				if c, err := decodeCache(data); err != nil || !c.failed() || len(c.Body) > 0 {
+					t.Errorf("a refused document was cached: %s", data)
+				}
 			}
 		})
 	}
@@ -578,5 +581,38 @@ func BenchmarkLoadRemoteCached(b *testing.B) {
 	}
 	if hits != 1 {
 		b.Fatalf("%d requests", hits)
+	}
+}
+
+// TestRemoteOutageNegativeCache: with the server down and nothing cached,
+// the first load waits for the fetch and fails; the loads that follow within
+// the TTL fail at once, without asking the server (issue 11 item 10: 10.5 s
+// on every call), and after the TTL the server is asked again.
+func TestRemoteOutageNegativeCache(t *testing.T) {
+	ps := newPolicyServer(t, `{}`)
+	ps.set(`oops`, "", http.StatusServiceUnavailable)
+	e := newRemoteEnv(t, ps, ps.URL+"/rules.json")
+	for i := 0; i < 3; i++ {
+		if _, err := e.load(); err == nil {
+			t.Fatalf("load %d: no error during an outage", i)
+		}
+	}
+	if n := ps.count(); n != 1 {
+		t.Fatalf("the server was asked %d times within the TTL, want 1", n)
+	}
+	_, err := e.load()
+	if !strings.Contains(err.Error(), "503") || !strings.Contains(err.Error(), "next attempt after 2026-11-21T16:05:00Z") {
+		t.Errorf("remembered failure: %v", err)
+	}
+	e.now = e.now.Add(DefaultTTL)
+	ps.set(`{"version": "9"}`, "", http.StatusOK)
+	if p := mustLoad(t, e); p.Version != "9" || ps.count() != 2 {
+		t.Fatalf("after the TTL: version %q, %d requests", p.Version, ps.count())
+	}
+	// A good copy is never replaced by a failure record.
+	e.now = e.now.Add(DefaultTTL)
+	ps.set(`oops`, "", http.StatusInternalServerError)
+	if p := mustLoad(t, e); p.Version != "9" {
+		t.Fatalf("stale copy not used: %q", p.Version)
 	}
 }

@@ -33,6 +33,7 @@ func builtinDefault() *Policy {
 		URLs:      URLs{Blocklist: []string{"pastebin.com", "paste.ee", "hastebin.com", "dpaste.org", "dpaste.com", "paste.rs", "termbin.com", "0x0.st", "transfer.sh", "rentry.co", "controlc.com", "justpaste.it", "ngrok.io", "ngrok-free.app", "ngrok.app", "trycloudflare.com", "loca.lt", "localtunnel.me", "serveo.net", "localhost.run", "lhr.life", "bore.pub", "pagekite.me", "webhook.site", "requestbin.net", "pipedream.net", "requestcatcher.com", "hookbin.com", "beeceptor.com", "postb.in", "requestrepo.com", "interact.sh", "oast.fun", "oast.pro", "oast.live", "oast.site", "oast.online", "oast.me", "oastify.com", "burpcollaborator.net", "dnslog.cn", "ceye.io", "bxss.me"}, Allowlist: []string{}},
 		PII:       PII{Enabled: true, BlockOnPrompt: false, BlockInFileContent: true, BlockOnResponse: true, Types: []string{"ssn", "credit_card", "email", "phone", "passport"}},
 		Injection: Injection{Enabled: true},
+		Results:   Results{ScanAll: true},
 		Webhook:   Webhook{Enabled: false, URL: "", Token: nil, HMACSecret: nil, TimeoutMS: 500},
 	}
 }

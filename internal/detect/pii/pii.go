@@ -127,3 +127,21 @@ func (d *Detector) Check(text string) (event.Finding, bool) {
 	}
 	return event.Finding{}, false
 }
+
+// FindAll returns every match of every enabled type in text, ordered by
+// Start (ties: the longer first); the rule of each is pii_<type>. Matches may
+// overlap (a phone number inside a card number); a caller that splices them
+// in merges the overlaps.
+func (d *Detector) FindAll(text string) []detect.Match {
+	var out []detect.Match
+	for _, t := range d.types {
+		if !strings.ContainsAny(text, t.needs) {
+			continue
+		}
+		for _, loc := range t.re.Regexp().FindAllStringIndex(text, -1) {
+			out = append(out, detect.Match{Rule: "pii_" + t.name, Start: loc[0], End: loc[1]})
+		}
+	}
+	detect.SortMatches(out)
+	return out
+}

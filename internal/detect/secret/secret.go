@@ -159,6 +159,68 @@ func (d *Detector) Check(text string) (event.Finding, bool) {
 	return event.Finding{}, false
 }
 
+// FindAll returns every match of every catalogue rule in text, ordered by
+// Start (ties: the longer first). Where a rule's pattern has a capturing
+// group (env_secret's value), the match is the group, so KEY= stays readable;
+// a private key's match runs from its BEGIN line to its END line, the key
+// material included.
+// Matches may overlap; a caller that splices them in merges the overlaps.
+//
+// It runs each rule's expression over the whole text, but only when one of
+// the rule's keywords occurs: it serves the rare path that redacts a result
+// Check found a secret in, and finds at least every value Check finds.
+func (d *Detector) FindAll(text string) []detect.Match {
+	lower := detect.ASCIILower(text)
+	folds := detect.FoldsToASCII(text)
+	var out []detect.Match
+	for _, r := range d.rules {
+		if !(r.fold && folds) && !containsAny(lower, r.keywords) {
+			continue
+		}
+		re := r.re.Regexp()
+		for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+			start, end := m[0], m[1]
+			if len(m) >= 4 && m[2] >= 0 {
+				start, end = m[2], m[3]
+			}
+			if r.valid != nil && !r.valid(text[start:end]) {
+				continue
+			}
+			if r.name == "private_key" {
+				end = blockEnd(text, end)
+			}
+			out = append(out, detect.Match{Rule: r.name, Start: start, End: end})
+		}
+	}
+	detect.SortMatches(out)
+	return out
+}
+
+// blockEnd returns where the key block whose BEGIN line ends at from ends:
+// after its -----END …----- line, else at the end of text (a key cut short
+// is still a key).
+func blockEnd(text string, from int) int {
+	i := strings.Index(text[from:], "-----END")
+	if i < 0 {
+		return len(text)
+	}
+	i += from + len("-----END")
+	j := strings.Index(text[i:], "-----")
+	if j < 0 || strings.IndexByte(text[i:i+j], '\n') >= 0 {
+		return len(text)
+	}
+	return i + j + len("-----")
+}
+
+func containsAny(lower string, keywords []string) bool {
+	for _, k := range keywords {
+		if strings.Contains(lower, k) {
+			return true
+		}
+	}
+	return false
+}
+
 // Windows are the text a rule's regexp sees around a keyword occurrence.
 // Catalogue matches are far shorter than Before, except a JWT or a key,
 // which is still found from its first bytes. env_secret, whose matches are

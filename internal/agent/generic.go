@@ -1,0 +1,249 @@
+package agent
+
+import (
+	"encoding/json"
+	"strings"
+	"unicode"
+
+	"github.com/guardhq/guard/internal/event"
+)
+
+// byFields checks a tool guard has no handler for (an MCP tool, a tool a
+// newer client added) by what its input carries, in the order of agent B's
+// beforeMCPExecution: URL fields, command fields, path fields, then the
+// whole input (secrets and injection).
+//
+//   - URL fields: string values under a key named url, uri, endpoint or href
+//     or ending in url or uri, and any value with a fetching scheme (http://,
+//     ftp://…);
+//   - command fields: values under a key named command, cmd or script (an
+//     array of strings is joined with spaces);
+//   - path fields: values under a key such as path, file_path, paths,
+//     source, destination, dir_path, include, or ending in path, file, dir or
+//     directory: reads, or writes when the tool's name says it writes, edits,
+//     moves, creates or deletes; a destination is always a write; include
+//     values are globs;
+//   - the whole input: one "key: value" line per value, so that JSON escapes
+//     cannot hide text and "api_key: …" pairs meet the secrets catalogue.
+func byFields(c *Call, toolName string, in fields) error {
+	if in.doc == nil {
+		return nil
+	}
+	writes := writingName(toolName)
+	var (
+		urls, commands, paths []event.Input
+		sb                    strings.Builder
+	)
+	type group struct {
+		array int
+		parts []string
+	}
+	var cmd []group
+	err := leaves(in.doc, in.prefix, func(l leaf) {
+		sb.WriteString(l.key)
+		sb.WriteString(": ")
+		sb.WriteString(l.value)
+		sb.WriteByte('\n')
+		if !l.isString || l.value == "" {
+			return
+		}
+		key := normKey(l.key)
+		if isURLKey(key) || hasWebScheme(l.value) || fetchScheme(l.value) {
+			urls = append(urls, event.Input{Kind: event.KindURL, Text: l.value})
+		}
+		switch {
+		case key == "command" || key == "cmd" || key == "script":
+			if n := len(cmd); n > 0 && l.array != 0 && cmd[n-1].array == l.array {
+				cmd[n-1].parts = append(cmd[n-1].parts, l.value)
+			} else {
+				cmd = append(cmd, group{array: l.array, parts: []string{l.value}})
+			}
+		case isPathKey(key) && !strings.Contains(l.value, "://") && len(l.value) <= maxPathLen:
+			p := l.value
+			if strings.HasPrefix(key, "include") || strings.HasPrefix(key, "exclude") {
+				if strings.HasPrefix(key, "exclude") {
+					return
+				}
+				if p = globPath("", p); p == "" {
+					return
+				}
+			}
+			k := event.KindRead
+			if writes || isDestKey(key) {
+				k = event.KindWrite
+			}
+			paths = append(paths, event.Input{Kind: k, Text: p})
+		}
+	})
+	if err != nil {
+		return err
+	}
+	for _, g := range cmd {
+		commands = append(commands, event.Input{Kind: event.KindCommand, Text: strings.Join(g.parts, " ")})
+	}
+	c.Inputs = append(c.Inputs, urls...)
+	c.Inputs = append(c.Inputs, commands...)
+	c.Inputs = append(c.Inputs, paths...)
+	if sb.Len() > 0 {
+		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindToolInput, Text: sb.String()})
+	}
+	return nil
+}
+
+// maxPathLen bounds a value taken for a path by its key alone.
+const maxPathLen = 4096
+
+// byText checks a tool input that is free text (a tool_input string that
+// holds no JSON object): the URLs in it, then the text (secrets, injection).
+func byText(c *Call, text string) error {
+	c.Inputs = append(c.Inputs, urlsIn(text)...)
+	c.Inputs = append(c.Inputs, event.Input{Kind: event.KindToolInput, Text: text})
+	return nil
+}
+
+// payloadMeta are the fields every payload of an agent carries about the
+// session, not about what the agent does: a generic check skips them.
+func payloadMeta(key string) bool {
+	switch key {
+	case "session_id", "transcript_path", "agent_transcript_path", "cwd", "hook_event_name", "hookEventName",
+		"permission_mode", "timestamp", "conversation_id", "generation_id", "workspace_roots", "model",
+		"cursor_version", "user_email", "tool_use_id", "prompt_id", "effort", "scratchpad_dir", "agent_id",
+		"agent_type", "source", "reason", "trigger", "stop_hook_active":
+		return true
+	}
+	return false
+}
+
+// byPayload checks an event guard has no table for by what its payload
+// carries beyond the session fields, as byFields checks a tool's input.
+func byPayload(c *Call, f fields) error {
+	if name, ok, _ := f.str("tool_name"); ok {
+		c.Tool = name
+	}
+	rest := map[string]json.RawMessage{}
+	for k, v := range f.m {
+		if !payloadMeta(k) {
+			rest[k] = v
+		}
+	}
+	if len(rest) == 0 {
+		return nil
+	}
+	raw, err := json.Marshal(rest)
+	if err != nil {
+		return &Error{Problem: "cannot be re-encoded"}
+	}
+	return byFields(c, c.Tool, fields{m: rest, prefix: "", doc: raw})
+}
+
+// normKey lowers a field name and drops _ and -: file_path, filePath and
+// file-path are all "filepath".
+func normKey(k string) string {
+	var b strings.Builder
+	for _, r := range k {
+		if r == '_' || r == '-' {
+			continue
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+// isPathKey reports whether a normalised key names a file or directory.
+func isPathKey(k string) bool {
+	switch k {
+	case "path", "paths", "file", "files", "filename", "filenames", "source", "sources", "src",
+		"destination", "dest", "target", "directory", "dir", "folder", "root", "include", "includes",
+		"includepattern", "exclude", "notebook":
+		return true
+	}
+	for _, suf := range []string{"path", "paths", "file", "files", "dir", "directory", "filename"} {
+		if strings.HasSuffix(k, suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// isDestKey reports whether a normalised path key names what a tool writes.
+func isDestKey(k string) bool {
+	switch k {
+	case "destination", "dest", "destinationpath", "destpath", "targetpath", "newpath", "outputpath", "outputfile", "outfile", "outputdir":
+		return true
+	}
+	return false
+}
+
+// writingName reports whether a tool's name says it changes files: one of
+// its words (split at _ - . : / and lower-to-upper case changes) is a verb
+// such as write, edit, move, create or delete.
+func writingName(name string) bool {
+	for _, w := range nameWords(name) {
+		switch w {
+		case "write", "writes", "edit", "edits", "move", "rename", "create", "delete", "remove", "replace",
+			"patch", "mkdir", "append", "save", "put", "insert", "update", "truncate", "unlink", "rm", "mv",
+			"touch", "chmod", "chown", "upload", "overwrite", "modify", "set", "copy", "cp", "apply", "strreplace":
+			return true
+		}
+	}
+	return false
+}
+
+// nameWords splits a tool name into lower-case words.
+func nameWords(name string) []string {
+	var words []string
+	var cur []rune
+	prevLower := false
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for _, r := range name {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+			prevLower = false
+			continue
+		case unicode.IsUpper(r) && prevLower:
+			flush()
+		}
+		cur = append(cur, r)
+		prevLower = unicode.IsLower(r) || unicode.IsDigit(r)
+	}
+	flush()
+	return words
+}
+
+// isURLKey reports whether a normalised key names a URL.
+func isURLKey(k string) bool {
+	switch k {
+	case "url", "uri", "endpoint", "href", "link", "serverurl":
+		return true
+	}
+	return strings.HasSuffix(k, "url") || strings.HasSuffix(k, "uri") || strings.HasSuffix(k, "urls")
+}
+
+// hasWebScheme reports whether s starts with http:// or https://.
+func hasWebScheme(s string) bool {
+	if len(s) < 8 {
+		return false
+	}
+	l := strings.ToLower(s[:8])
+	return strings.HasPrefix(l, "http://") || l == "https://"
+}
+
+// fetchScheme reports whether s starts with another scheme a client fetches
+// (ftp, gopher, dict, file, ws…).
+func fetchScheme(s string) bool {
+	i := strings.Index(s, "://")
+	if i <= 0 || i > 10 {
+		return false
+	}
+	switch strings.ToLower(s[:i]) {
+	case "ftp", "ftps", "sftp", "gopher", "dict", "file", "ws", "wss", "tftp", "ldap", "smb":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,462 @@
+package agent
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/guardhq/guard/internal/event"
+)
+
+// Result is a tool result about to reach the model, which the client lets
+// guard replace (agent A's PostToolUse through updatedToolOutput, agent C's
+// AfterTool through its deny reason).
+//
+// Its texts are, in document order, every string value and every object key
+// that is not a plain field name (see plainKey): they are the inputs
+// Call.Inputs[First:First+Texts], one each, so a finding names the text it
+// is in and a redaction replaces that text alone.
+type Result struct {
+	Raw   json.RawMessage // tool_response as the client sent it
+	First int             // index in Call.Inputs of the first text
+	Texts int             // how many texts
+	keys  []bool          // keys[i]: text i is an object key
+	top   []string        // top[i]: the top-level member text i sits under
+}
+
+// IsKey reports whether text i of r is an object key (a key cannot be
+// redacted without changing the result's shape).
+func (r *Result) IsKey(i int) bool { return r.keys[i] }
+
+// resultKind is the kind of a tool's result: what the spec's tables check it
+// for. Results beyond the tables (shell, search, sub-agent, MCP…) are
+// KindOutput.
+func resultKind(toolName string) event.Kind {
+	switch toolName {
+	case "Read", "NotebookRead", "read_file", "read_many_files":
+		return event.KindFileContent
+	case "WebFetch", "WebSearch", "web_fetch", "google_web_search":
+		return event.KindWebContent
+	}
+	return event.KindOutput
+}
+
+// toolResult reads tool_name and the result under member from f, and puts
+// each of the result's texts up for checking. replaceable says the client
+// takes a replacement: the call then carries the Result.
+func toolResult(c *Call, f fields, member string, replaceable bool) error {
+	name, err := f.reqStr("tool_name")
+	if err != nil {
+		return err
+	}
+	c.Tool = name
+	raw, ok := f.raw(member)
+	if !ok {
+		return &Error{Field: member, Problem: "missing"}
+	}
+	k := resultKind(name)
+	r := &Result{Raw: raw, First: len(c.Inputs)}
+	err = walkTexts(raw, member, func(text string, key bool, top string) {
+		c.Inputs = append(c.Inputs, event.Input{Kind: k, Text: text})
+		r.keys = append(r.keys, key)
+		r.top = append(r.top, top)
+	})
+	if err != nil {
+		return err
+	}
+	r.Texts = len(r.keys)
+	if replaceable {
+		c.Result = r
+	}
+	return nil
+}
+
+// plainKey reports whether an object key is a plain field name (at most 40
+// ASCII letters, _ - . $ @; no digits, which every catalogued secret has,
+// and no spaces, which every sentence has): such keys are not checked as
+// text.
+func plainKey(k string) bool {
+	if k == "" || len(k) > 40 {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == '-' || c == '.' || c == '$' || c == '@') {
+			return false
+		}
+	}
+	return true
+}
+
+// walkTexts calls fn for each text of the JSON value raw, in document order,
+// with whether it is a key and the top-level member it sits under. It reads
+// raw once: nesting costs nothing more than its bytes, and is bounded by
+// maxDepth.
+func walkTexts(raw []byte, field string, fn func(text string, key bool, top string)) error {
+	return walkJSON(raw, field, func(t token) {
+		if t.kind == tokString || t.kind == tokKey && !plainKey(t.s) {
+			fn(t.s, t.kind == tokKey, t.top)
+		}
+	})
+}
+
+// Rewrite returns the result with text i replaced by texts[i] for every i,
+// in the same shape: keys, numbers, booleans and nulls kept.
+func (r *Result) Rewrite(texts []string) ([]byte, error) {
+	if len(texts) != r.Texts {
+		return nil, errors.New("rewrite: wrong number of texts")
+	}
+	var out bytes.Buffer
+	w := jsonWriter{buf: &out}
+	i := 0
+	err := walkJSON(r.Raw, "tool_response", func(t token) {
+		switch t.kind {
+		case tokKey:
+			s := t.s
+			if !plainKey(s) {
+				s = texts[i]
+				i++
+			}
+			w.key(s)
+		case tokString:
+			w.scalar(appendString(nil, texts[i]))
+			i++
+		default:
+			w.token(t)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// Withheld returns a replacement for the result that keeps its shape and
+// none of its text: members under plain keys, numbers, booleans, nulls and
+// short lower-case words under a type or status key ("type":"text") stay;
+// the first
+// string under a key such as content, text, stdout or result (else the first
+// string) becomes notice; every other string becomes "", and members under a
+// key that is not a plain name are dropped. A client that checks a
+// replacement against the tool's schema still takes it.
+func (r *Result) Withheld(notice string) []byte {
+	return withheld(r.Raw, notice)
+}
+
+// WithheldRaw is Withheld for a result that did not parse as a Result (a
+// payload guard could not read): a replacement of the same JSON type when
+// raw is valid JSON, else the notice as a JSON string.
+func WithheldRaw(raw []byte, notice string) []byte {
+	if len(bytes.TrimSpace(raw)) == 0 || !json.Valid(raw) {
+		return appendString(nil, notice)
+	}
+	return withheld(raw, notice)
+}
+
+func withheld(raw []byte, notice string) []byte {
+	// First pass: which string carries the notice.
+	primary, first, n := -1, -1, 0
+	_ = walkJSON(raw, "", func(t token) {
+		if t.kind != tokString || t.dropped {
+			return
+		}
+		if primary < 0 && primaryKey(t.key) {
+			primary = n
+		}
+		if first < 0 && !keptTag(t) {
+			first = n
+		}
+		n++
+	})
+	if primary < 0 {
+		primary = first
+	}
+	var out bytes.Buffer
+	w := jsonWriter{buf: &out}
+	n = 0
+	placed := false
+	err := walkJSON(raw, "", func(t token) {
+		if t.dropped {
+			return
+		}
+		switch t.kind {
+		case tokKey:
+			w.key(t.s)
+		case tokString:
+			s := ""
+			switch {
+			case n == primary:
+				s, placed = notice, true
+			case keptTag(t):
+				s = t.s
+			}
+			w.scalar(appendString(nil, s))
+			n++
+		default:
+			w.token(t)
+		}
+	})
+	if err != nil || out.Len() == 0 {
+		return appendString(nil, notice)
+	}
+	if !placed && bytes.HasPrefix(bytes.TrimSpace(raw), []byte("[")) && bytes.Equal(out.Bytes(), []byte("[]")) {
+		// An empty list: the notice as the one content block MCP results hold.
+		return []byte(`[{"type":"text","text":` + string(appendString(nil, notice)) + `}]`)
+	}
+	return out.Bytes()
+}
+
+// primaryKey reports whether a string under key k is where a result keeps
+// its main text.
+func primaryKey(k string) bool {
+	switch normKey(k) {
+	case "content", "text", "stdout", "result", "llmcontent", "output", "message", "body", "data", "returndisplay":
+		return true
+	}
+	return false
+}
+
+// keptTag reports whether a string stays in a withheld result: a short
+// lower-case word under a key that names a type or state (type, status,
+// kind, role, mode…), which a client's schema may require.
+func keptTag(t token) bool {
+	switch normKey(t.key) {
+	case "type", "subtype", "status", "kind", "role", "mode", "state", "level", "format", "encoding",
+		"mimetype", "stopreason", "finishreason", "event", "action":
+		return enumWord(t.s)
+	}
+	return false
+}
+
+// enumWord reports whether s is a short lower-case word (letters, _ and -,
+// at most 24 bytes): a type tag such as "text" or "success", kept in a
+// withheld result so that its shape still validates.
+func enumWord(s string) bool {
+	if s == "" || len(s) > 24 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// LLMText returns the texts of r that the model reads, joined by newlines:
+// those under a top-level llmContent member (agent C's result) when there
+// are any, else all of them.
+func (r *Result) LLMText(texts []string) string {
+	var b []byte
+	any := false
+	for i := range texts {
+		if r.top[i] == "llmContent" {
+			any = true
+			break
+		}
+	}
+	for i, t := range texts {
+		if any && r.top[i] != "llmContent" {
+			continue
+		}
+		if len(b) > 0 {
+			b = append(b, '\n')
+		}
+		b = append(b, t...)
+	}
+	return string(b)
+}
+
+// Token kinds of walkJSON.
+const (
+	tokString  = iota // a string value
+	tokKey            // an object key
+	tokOpen           // { or [
+	tokClose          // } or ]
+	tokLiteral        // a number, true, false or null
+)
+
+// token is one step of walkJSON.
+type token struct {
+	kind    int
+	s       string // the string, key, number or literal
+	delim   byte   // for tokOpen and tokClose
+	key     string // the key of the member the token is (or sits) under
+	top     string // the top-level member it sits under
+	dropped bool   // under a key that is not a plain name
+}
+
+// walkJSON calls fn for every token of the JSON value raw, in document
+// order. A member under a key that is not a plain name (plainKey) is marked
+// dropped, key, value and all that value holds. field names raw in errors.
+// Nesting deeper than maxDepth is an error.
+func walkJSON(raw []byte, field string, fn func(token)) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	type frame struct {
+		obj           bool
+		wantKey       bool
+		key           string // the current member's key (object), or the container's own (array)
+		dropped       bool   // the container itself is dropped
+		memberDropped bool   // the current member is dropped
+	}
+	var stack []frame
+	bad := &Error{Field: field, Problem: "is not valid JSON"}
+	top := ""
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			if len(stack) != 0 {
+				return bad
+			}
+			return nil
+		}
+		if err != nil {
+			return bad
+		}
+		var cur *frame
+		if len(stack) > 0 {
+			cur = &stack[len(stack)-1]
+		}
+		d, isDelim := tok.(json.Delim)
+		if cur != nil && cur.obj && cur.wantKey && !(isDelim && d == '}') {
+			k, _ := tok.(string)
+			cur.key, cur.wantKey = k, false
+			cur.memberDropped = cur.dropped || !plainKey(k)
+			if len(stack) == 1 {
+				top = k
+			}
+			fn(token{kind: tokKey, s: k, key: k, top: top, dropped: cur.memberDropped})
+			continue
+		}
+		t := token{top: top}
+		if cur != nil {
+			t.key = cur.key
+			t.dropped = cur.dropped
+			if cur.obj {
+				t.dropped = cur.memberDropped
+				cur.wantKey = true
+			}
+		}
+		if isDelim {
+			switch d {
+			case '{', '[':
+				if len(stack) >= maxDepth {
+					return &Error{Field: field, Problem: "is nested too deeply"}
+				}
+				t.kind, t.delim = tokOpen, byte(d)
+				fn(t)
+				stack = append(stack, frame{obj: d == '{', wantKey: d == '{', key: t.key, dropped: t.dropped})
+			default:
+				closed := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				t.kind, t.delim, t.dropped = tokClose, byte(d), closed.dropped
+				if len(stack) > 0 {
+					t.key = stack[len(stack)-1].key
+				}
+				fn(t)
+			}
+			continue
+		}
+		switch v := tok.(type) {
+		case string:
+			t.kind, t.s = tokString, v
+		case json.Number:
+			t.kind, t.s = tokLiteral, v.String()
+		case bool:
+			t.kind, t.s = tokLiteral, strconv.FormatBool(v)
+		default:
+			t.kind, t.s = tokLiteral, "null"
+		}
+		fn(t)
+	}
+}
+
+// jsonWriter re-encodes a token stream, placing commas and colons.
+type jsonWriter struct {
+	buf   *bytes.Buffer
+	stack []bool // per open container: something written in it yet
+	after bool   // a key was just written: the value follows without a comma
+}
+
+func (w *jsonWriter) sep() {
+	if w.after {
+		w.after = false
+		return
+	}
+	if n := len(w.stack); n > 0 {
+		if w.stack[n-1] {
+			w.buf.WriteByte(',')
+		}
+		w.stack[n-1] = true
+	}
+}
+
+func (w *jsonWriter) key(k string) {
+	w.sep()
+	w.buf.Write(appendString(nil, k))
+	w.buf.WriteByte(':')
+	w.after = true
+}
+
+func (w *jsonWriter) scalar(b []byte) {
+	w.sep()
+	w.buf.Write(b)
+}
+
+func (w *jsonWriter) token(t token) {
+	switch t.kind {
+	case tokOpen:
+		w.sep()
+		w.buf.WriteByte(t.delim)
+		w.stack = append(w.stack, false)
+	case tokClose:
+		w.buf.WriteByte(t.delim)
+		w.stack = w.stack[:len(w.stack)-1]
+	case tokLiteral:
+		w.scalar([]byte(t.s))
+	}
+}
+
+// appendString appends s to dst as a JSON string, escaping only what JSON
+// requires (and U+2028, U+2029), with invalid UTF-8 as U+FFFD.
+func appendString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				dst = append(dst, '\\', c)
+			case c == '\n':
+				dst = append(dst, '\\', 'n')
+			case c == '\r':
+				dst = append(dst, '\\', 'r')
+			case c == '\t':
+				dst = append(dst, '\\', 't')
+			case c < 0x20:
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			default:
+				dst = append(dst, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xf])
+		default:
+			dst = append(dst, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(dst, '"')
+}

@@ -1,0 +1,398 @@
+// Package doctor checks that guard is wired in and working, for `guard
+// doctor`: each agent's hooks (user and project settings files), the
+// binaries those hooks run, the policy, the audit log and the console
+// service.
+//
+// # What it never does
+//
+// It changes nothing, and it never runs a hook command: a project's settings
+// file comes with a cloned repository, so the program a hook names is
+// compared with the running guard by file identity (the same file once
+// symlinks are followed), not by running it with --version. It prints no
+// command text either, only the program path (a prefix may hold a token).
+package doctor
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+
+	"github.com/guardhq/guard/internal/audit"
+	"github.com/guardhq/guard/internal/home"
+	"github.com/guardhq/guard/internal/install"
+	"github.com/guardhq/guard/internal/policy"
+	"github.com/guardhq/guard/internal/service"
+)
+
+// Check is the outcome of one check.
+type Check struct {
+	Name   string `json:"name"`
+	OK     bool   `json:"ok"`
+	Detail string `json:"detail"`
+	// Hint says what to do; empty when there is nothing to do.
+	Hint string `json:"hint"`
+}
+
+// Report is every check, in the order they ran.
+type Report struct {
+	Checks []Check `json:"checks"`
+}
+
+// OK reports whether every check passed.
+func (r Report) OK() bool {
+	for _, c := range r.Checks {
+		if !c.OK {
+			return false
+		}
+	}
+	return true
+}
+
+// Failed counts the checks that did not pass.
+func (r Report) Failed() int {
+	n := 0
+	for _, c := range r.Checks {
+		if !c.OK {
+			n++
+		}
+	}
+	return n
+}
+
+// Options are what Run looks at. Zero fields are filled in from the
+// running process (see Defaults).
+type Options struct {
+	// Self is the running guard binary.
+	Self string
+	// Home is the user's home directory; Project the current directory.
+	Home, Project string
+	// GuardDir is guard's directory (~/.guard or $GUARD_HOME).
+	GuardDir string
+	// LoadPolicy loads the policy a hook would use.
+	LoadPolicy func() (*policy.Policy, error)
+	// Getenv reads the environment.
+	Getenv func(string) string
+	// ServiceStatus reports the console service's state.
+	ServiceStatus func() (service.Status, error)
+	// LookPath finds a bare program name on PATH.
+	LookPath func(string) (string, error)
+}
+
+// Defaults fills the zero fields of o from the running process.
+func Defaults(o Options) (Options, error) {
+	var err error
+	if o.Self == "" {
+		if o.Self, err = install.SelfPath(); err != nil {
+			return o, err
+		}
+	}
+	if o.Home == "" {
+		if o.Home, err = home.UserHome(); err != nil {
+			return o, err
+		}
+	}
+	if o.Project == "" {
+		if o.Project, err = os.Getwd(); err != nil {
+			return o, fmt.Errorf("current directory: %w", err)
+		}
+	}
+	if o.GuardDir == "" {
+		if o.GuardDir, err = home.Dir(); err != nil {
+			return o, err
+		}
+	}
+	if o.LoadPolicy == nil {
+		o.LoadPolicy = policy.Load
+	}
+	if o.Getenv == nil {
+		o.Getenv = os.Getenv
+	}
+	if o.ServiceStatus == nil {
+		o.ServiceStatus = func() (service.Status, error) {
+			m, err := service.New(service.Options{})
+			if err != nil {
+				return service.Status{}, err
+			}
+			return m.Status()
+		}
+	}
+	if o.LookPath == nil {
+		o.LookPath = exec.LookPath
+	}
+	return o, nil
+}
+
+// Run runs every check. Options must be complete (see Defaults).
+func Run(o Options) Report {
+	var r Report
+	for _, a := range []install.Agent{install.AgentA, install.AgentB, install.AgentC} {
+		r.Checks = append(r.Checks, agentChecks(o, a)...)
+	}
+	r.Checks = append(r.Checks, policyCheck(o))
+	r.Checks = append(r.Checks, auditChecks(o)...)
+	r.Checks = append(r.Checks, serviceCheck(o))
+	return r
+}
+
+// flag is the init flag of an agent: "--agent-a".
+func flag(a install.Agent) string {
+	return "--agent-" + strings.ToLower(strings.TrimPrefix(a.String(), "agent "))
+}
+
+// agentChecks: are guard's hooks in the agent's settings files, does a
+// setting switch hooks off, and does each program they run exist, run, and
+// is it this guard.
+func agentChecks(o Options, a install.Agent) []Check {
+	name := a.String() + " hooks"
+	initCmd := "guard init " + flag(a)
+	var present []string          // files that exist, shown
+	have := map[string]bool{}     // required hooks with a guard entry
+	programs := map[string]bool{} // guard programs the hooks run
+	for _, f := range install.Files(a, o.Home, o.Project) {
+		shown := show(o, f.Path)
+		in, err := install.Inspect(f.Path, a, o.Self)
+		if err != nil {
+			return []Check{{Name: name, Detail: fmt.Sprintf("cannot read %s: %v", shown, strings.TrimPrefix(err.Error(), f.Path+": ")),
+				Hint: "fix that file by hand (guard init refuses it too), then run 'guard doctor' again"}}
+		}
+		if !in.Exists {
+			continue
+		}
+		present = append(present, shown)
+		if in.Disabled != "" {
+			return []Check{{Name: name, Detail: fmt.Sprintf("%s holds %s: no hook runs, guard's included", shown, in.Disabled),
+				Hint: "remove that setting from " + shown}}
+		}
+		for hook, cmds := range in.Hooks {
+			have[hook] = true
+			for _, c := range cmds {
+				if p, ok := install.Program(c, o.Self); ok {
+					programs[p] = true
+				}
+			}
+		}
+	}
+	if len(present) == 0 {
+		targets := install.Targets(a, o.Home, o.Project)
+		shown := make([]string, len(targets))
+		for i, t := range targets {
+			shown[i] = show(o, t)
+		}
+		return []Check{{Name: name, OK: true, Detail: "not set up here (no " + strings.Join(shown, ", no ") + ")",
+			Hint: "if you use " + a.String() + ", run '" + initCmd + "'"}}
+	}
+	var missing []string
+	req := a.Required()
+	for _, h := range req {
+		if !have[h] {
+			missing = append(missing, h)
+		}
+	}
+	files := strings.Join(present, ", ")
+	out := []Check{}
+	if len(missing) > 0 {
+		out = append(out, Check{Name: name,
+			Detail: fmt.Sprintf("guard runs at %d of %d hooks in %s; missing: %s", len(req)-len(missing), len(req), files, strings.Join(missing, ", ")),
+			Hint:   "run '" + initCmd + "'"})
+	} else {
+		out = append(out, Check{Name: name, OK: true, Detail: fmt.Sprintf("guard runs at all %d hooks (%s)", len(req), files)})
+	}
+	progs := make([]string, 0, len(programs))
+	for p := range programs {
+		progs = append(progs, p)
+	}
+	sort.Strings(progs)
+	for _, p := range progs {
+		out = append(out, programCheck(o, a, p))
+	}
+	return out
+}
+
+// programCheck: the program a hook runs exists, is an executable regular
+// file, and is this guard (the same file as the running binary).
+func programCheck(o Options, a install.Agent, prog string) Check {
+	c := Check{Name: a.String() + " hook command"}
+	reinit := "run '" + "guard init " + flag(a) + "' with the guard you mean the hooks to run (they store its absolute path)"
+	if strings.ContainsRune(prog, 0) {
+		c.Detail = strings.ReplaceAll(prog, "\x00", "$…") + " depends on a shell expansion; doctor cannot tell what it runs"
+		c.Hint = reinit
+		return c
+	}
+	path := prog
+	if !strings.ContainsAny(prog, `/\`) {
+		p, err := o.LookPath(prog)
+		if err != nil {
+			c.Detail = fmt.Sprintf("%s is not on PATH", prog)
+			c.Hint = reinit
+			return c
+		}
+		path = p
+	}
+	c.Name += " " + path
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		c.Detail = path + " does not exist: every hook call fails"
+		c.Hint = "reinstall guard, or " + reinit
+		return c
+	case err != nil:
+		c.Detail = err.Error()
+		c.Hint = reinit
+		return c
+	case !fi.Mode().IsRegular():
+		c.Detail = path + " is not a regular file"
+		c.Hint = reinit
+		return c
+	case runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0:
+		c.Detail = path + " is not executable"
+		c.Hint = "chmod +x " + path + ", or " + reinit
+		return c
+	}
+	self, err := os.Stat(o.Self)
+	if err != nil || !os.SameFile(fi, self) {
+		c.Detail = fmt.Sprintf("%s is not this guard (%s)", path, o.Self)
+		c.Hint = reinit
+		return c
+	}
+	c.OK = true
+	c.Detail = "exists, is executable and is this guard"
+	if path != prog {
+		c.Detail += " (found on PATH)"
+	}
+	return c
+}
+
+// policyCheck: the policy a hook would use loads; from where, and signed
+// or not.
+func policyCheck(o Options) Check {
+	c := Check{Name: "policy"}
+	p, err := o.LoadPolicy()
+	if err != nil {
+		c.Detail = err.Error()
+		c.Hint = policy.Hint(err)
+		if c.Hint == "" {
+			c.Hint = "fix the policy, then run 'guard policy list'"
+		}
+		return c
+	}
+	c.OK = true
+	kind := "file " + show(o, p.Source)
+	switch {
+	case p.Source == policy.SourceDefaults:
+		kind = "built-in"
+	case strings.Contains(p.Source, "(fetched "):
+		kind = "remote " + p.Source
+	}
+	signed := "not signed"
+	switch {
+	case kind == "built-in":
+		signed = "part of the binary, no file to sign"
+	case o.Getenv(policy.EnvKey) != "":
+		signed = "signature verified with " + policy.EnvKey
+	default:
+		c.Hint = "set " + policy.EnvKey + " and run 'guard policy sign' so that a changed policy is refused"
+	}
+	c.Detail = fmt.Sprintf("loads: %s, version %s, %s", kind, p.Version, signed)
+	return c
+}
+
+// auditChecks: the log verifies, and a hook can append to it.
+func auditChecks(o Options) []Check {
+	path := filepath.Join(o.GuardDir, home.AuditName)
+	shown := show(o, path)
+	v := Check{Name: "audit log"}
+	w := Check{Name: "audit log writable"}
+	rep, err := audit.Verify(path)
+	var ce *audit.ChainError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		v.OK, v.Detail = true, "no records yet ("+shown+")"
+	case errors.As(err, &ce):
+		v.Detail = fmt.Sprintf("%s: %v: the log was changed after it was written", shown, err)
+		v.Hint = "run 'guard audit verify' and keep a copy of the log as evidence"
+	case err != nil:
+		v.Detail = err.Error()
+		v.Hint = "run 'guard audit verify'"
+	default:
+		v.OK = true
+		v.Detail = fmt.Sprintf("chain intact, %d entries (%s, head %s)", rep.Entries, shown, rep.Head[:12])
+	}
+	w.OK, w.Detail, w.Hint = writable(path, o.GuardDir)
+	if w.OK {
+		w.Detail = shown + ": " + w.Detail
+	}
+	return []Check{v, w}
+}
+
+// writable reports whether a hook could append to the log at path, without
+// writing to it.
+func writable(path, dir string) (bool, string, string) {
+	fi, err := os.Lstat(path)
+	switch {
+	case err == nil && !fi.Mode().IsRegular():
+		return false, path + " is not a regular file: every hook call blocks", "move it away; the next hook call starts a new log"
+	case err == nil:
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			return false, fmt.Sprintf("cannot open it for appending: %v; every hook call blocks", err), "make it writable by you (chmod u+w)"
+		}
+		f.Close()
+		return true, "a hook can append to it", ""
+	case !errors.Is(err, fs.ErrNotExist):
+		return false, err.Error(), ""
+	}
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return true, "guard's directory does not exist yet; the first hook call creates it", "run 'guard init' for your agent"
+	}
+	f, err := os.CreateTemp(dir, ".doctor-*")
+	if err != nil {
+		return false, fmt.Sprintf("cannot create files in %s: %v; every hook call blocks", dir, err), "make " + dir + " writable by you"
+	}
+	name := f.Name()
+	f.Close()
+	os.Remove(name)
+	return true, "the first hook call can create it", ""
+}
+
+// serviceCheck: the console service, when installed, is running. Not
+// installing it is a choice (the console is optional), not a failure.
+func serviceCheck(o Options) Check {
+	c := Check{Name: "console service"}
+	st, err := o.ServiceStatus()
+	var he *service.HintError
+	switch {
+	case err != nil && errors.As(err, &he):
+		c.Detail, c.Hint = err.Error(), he.Hint
+	case err != nil:
+		c.Detail = err.Error()
+	case st.State == service.NotInstalled:
+		c.OK, c.Detail = true, "not installed (optional)"
+		c.Hint = "run 'guard service install' to keep the console at http://127.0.0.1:7070"
+	case st.State == service.Running:
+		c.OK, c.Detail = true, "running ("+st.Platform+")"
+	default:
+		c.Detail = "installed but " + st.State.String() + " (" + st.Platform + ")"
+		c.Hint = "run 'guard service start'"
+		if st.Log != "" {
+			c.Hint += "; its log: " + st.Log
+		}
+	}
+	return c
+}
+
+// show writes a path under the home directory as ~/….
+func show(o Options, p string) string {
+	if o.Home == "" {
+		return p
+	}
+	if rel, err := filepath.Rel(o.Home, p); err == nil && rel != "." && !strings.HasPrefix(rel, "..") && filepath.IsAbs(p) {
+		return "~" + string(filepath.Separator) + rel
+	}
+	return p
+}

@@ -1,0 +1,167 @@
+package doctor
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/install"
+	"github.com/guardhq/guard/internal/policy"
+	"github.com/guardhq/guard/internal/service"
+)
+
+// env is a throwaway machine: a home, a project, a guard binary.
+func env(t *testing.T) Options {
+	t.Helper()
+	dir := t.TempDir()
+	o := Options{
+		Self:       filepath.Join(dir, "bin", "guard"),
+		Home:       filepath.Join(dir, "home"),
+		Project:    filepath.Join(dir, "proj"),
+		GuardDir:   filepath.Join(dir, "home", ".guard"),
+		LoadPolicy: policy.Default,
+		Getenv:     func(string) string { return "" },
+		ServiceStatus: func() (service.Status, error) {
+			return service.Status{State: service.NotInstalled}, nil
+		},
+		LookPath: func(string) (string, error) { return "", errors.New("not found") },
+	}
+	for _, d := range []string{filepath.Dir(o.Self), o.Home, o.Project} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(o.Self, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+func find(t *testing.T, r Report, prefix string) Check {
+	t.Helper()
+	for _, c := range r.Checks {
+		if strings.HasPrefix(c.Name, prefix) {
+			return c
+		}
+	}
+	t.Fatalf("no check %q in %+v", prefix, r.Checks)
+	return Check{}
+}
+
+func TestFreshMachinePasses(t *testing.T) {
+	o := env(t)
+	r := Run(o)
+	if !r.OK() || r.Failed() != 0 {
+		t.Fatalf("fresh machine: %+v", r.Checks)
+	}
+	for _, c := range r.Checks {
+		if c.Name == "" || c.Detail == "" {
+			t.Errorf("check without name or detail: %+v", c)
+		}
+	}
+}
+
+func TestAgentHooks(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("POSIX modes")
+	}
+	o := env(t)
+	settings := filepath.Join(o.Home, ".agent_a", "settings.json")
+	if _, err := install.Apply(settings, install.Options{Agent: install.AgentA, Self: o.Self, LockDir: filepath.Join(o.GuardDir, "locks")}); err != nil {
+		t.Fatal(err)
+	}
+	r := Run(o)
+	if c := find(t, r, "agent A hooks"); !c.OK || !strings.Contains(c.Detail, "all 4 hooks") {
+		t.Errorf("installed: %+v", c)
+	}
+	if c := find(t, r, "agent A hook command"); !c.OK {
+		t.Errorf("program: %+v", c)
+	}
+	// The binary moves away: the hooks point at nothing.
+	if err := os.Rename(o.Self, o.Self+".old"); err != nil {
+		t.Fatal(err)
+	}
+	c := find(t, Run(o), "agent A hook command")
+	if c.OK || !strings.Contains(c.Detail, "does not exist") || c.Hint == "" {
+		t.Errorf("moved binary: %+v", c)
+	}
+	// Another file at that path: not this guard.
+	if err := os.WriteFile(o.Self, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	o.Self += ".old"
+	c = find(t, Run(o), "agent A hook command")
+	if c.OK || !strings.Contains(c.Detail, "is not this guard") {
+		t.Errorf("other binary: %+v", c)
+	}
+	// A project's settings switch all hooks off.
+	proj := filepath.Join(o.Project, ".agent_a", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(proj), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(proj, []byte(`{"disableAllHooks": true}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c = find(t, Run(o), "agent A hooks")
+	if c.OK || !strings.Contains(c.Detail, `"disableAllHooks": true`) {
+		t.Errorf("disabled: %+v", c)
+	}
+}
+
+func TestServiceStates(t *testing.T) {
+	tests := []struct {
+		st   service.State
+		err  error
+		ok   bool
+		want string
+	}{
+		{service.NotInstalled, nil, true, "not installed (optional)"},
+		{service.Running, nil, true, "running"},
+		{service.Stopped, nil, false, "installed but stopped"},
+		{service.Failed, nil, false, "installed but failed"},
+		{service.Stopped, errors.New("no user manager"), false, "no user manager"},
+	}
+	for _, tt := range tests {
+		o := env(t)
+		o.ServiceStatus = func() (service.Status, error) { return service.Status{State: tt.st, Platform: "test"}, tt.err }
+		c := serviceCheck(o)
+		if c.OK != tt.ok || !strings.Contains(c.Detail, tt.want) {
+			t.Errorf("%v %v: %+v", tt.st, tt.err, c)
+		}
+	}
+}
+
+func TestPolicyCheck(t *testing.T) {
+	o := env(t)
+	o.LoadPolicy = func() (*policy.Policy, error) {
+		p, err := policy.Default()
+		p.Source = filepath.Join(o.GuardDir, "rules.json")
+		return p, err
+	}
+	c := policyCheck(o)
+	if !c.OK || !strings.Contains(c.Detail, "file ~") || !strings.Contains(c.Detail, "not signed") || c.Hint == "" {
+		t.Errorf("unsigned file: %+v", c)
+	}
+	o.Getenv = func(k string) string { return map[string]string{policy.EnvKey: "k"}[k] }
+	if c := policyCheck(o); !c.OK || !strings.Contains(c.Detail, "signature verified") {
+		t.Errorf("signed file: %+v", c)
+	}
+	o.LoadPolicy = func() (*policy.Policy, error) { return nil, errors.New("policy x: bad") }
+	if c := policyCheck(o); c.OK || c.Hint == "" {
+		t.Errorf("broken policy: %+v", c)
+	}
+}
+
+func TestAuditWritable(t *testing.T) {
+	o := env(t)
+	if err := os.MkdirAll(filepath.Join(o.GuardDir, "audit.log"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	c := find(t, Run(o), "audit log writable")
+	if c.OK || !strings.Contains(c.Detail, "not a regular file") {
+		t.Errorf("directory in the log's place: %+v", c)
+	}
+}
