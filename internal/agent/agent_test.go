@@ -125,7 +125,7 @@ func TestParseA(t *testing.T) {
 		{name: "monitor", payload: tool("Monitor", `{"command":"tail -f log"}`), want: pt("Monitor", in(event.KindCommand, "tail -f log"))},
 		{name: "powershell", payload: tool("PowerShell", `{"command":"Remove-Item -Recurse C:\\"}`), want: pt("PowerShell", in(event.KindCommand, `Remove-Item -Recurse C:\`))},
 		{name: "write relative to cwd", payload: tool("Write", `{"file_path":"src/../.env","content":"x"}`),
-			want: pt("Write", in(event.KindWrite, "/w/.env"))},
+			want: pt("Write", in(event.KindWrite, "/w/src/../.env"))},
 		{name: "edit relative to process wd", payload: `{"hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":"a.go"}}`,
 			want: &view{Event: "PreToolUse", Hook: pre, Stage: StageTool, Tool: "Edit", Inputs: []event.Input{in(event.KindWrite, "/proc/wd/a.go")}}},
 		{name: "write both spellings", payload: tool("Write", `{"file_path":"/tmp/ok","path":"/etc/passwd"}`),

@@ -404,7 +404,8 @@ func BaseDir(c *Call, opt Options) string {
 	return base
 }
 
-// resolveInputs joins the relative paths of read and write inputs with base.
+// resolveInputs joins the relative paths of read and write inputs with base,
+// keeping every `..` for the path rules and realpath to resolve.
 func resolveInputs(inputs []event.Input, base string) {
 	if base == "" {
 		return
@@ -417,7 +418,10 @@ func resolveInputs(inputs []event.Input, base string) {
 		if p == "" || filepath.IsAbs(p) || homeRelative(p) || strings.HasPrefix(p, "/") {
 			continue
 		}
-		inputs[i].Text = filepath.Join(base, p)
+		// Joined as text, not cleaned: a `..` after a symbolic link leads
+		// where the kernel takes it, which only the path's resolution
+		// (realpath) can tell; cleaning here would hide it.
+		inputs[i].Text = strings.TrimRight(base, `/\`) + string(filepath.Separator) + p
 	}
 }
 
