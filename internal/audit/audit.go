@@ -133,11 +133,13 @@ func appendLocked(f *os.File, rec *event.Record) error {
 		return fmt.Errorf("read last line: %w", err)
 	}
 	rec.PrevHash = prev
-	if err := validate(rec); err != nil {
-		return err
-	}
 	line, err := encode(rec)
 	if err != nil {
+		return err
+	}
+	// Never write a line that a reader would reject.
+	var fields Fields
+	if err := Scan(line, &fields); err != nil {
 		return err
 	}
 	buf := make([]byte, 0, len(line)+2)

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/guardhq/guard/internal/event"
 )
@@ -46,32 +45,14 @@ func hashLine(line []byte) string {
 }
 
 // ParseLine decodes one line of the log (without its newline) into a record.
-//
-// It is strict: the line must be a single JSON object of at most
-// MaxLineBytes, with no field that event.Record does not define, and the
-// record must be valid (see Append). On error the returned record is zero.
+// The line must be valid as Scan defines it; on error the returned record is
+// zero.
 func ParseLine(line []byte) (event.Record, error) {
-	var rec event.Record
-	switch {
-	case len(line) == 0:
-		return rec, errors.New("empty line")
-	case len(line) > MaxLineBytes:
-		return rec, fmt.Errorf("line of %d bytes, over the %d-byte limit", len(line), MaxLineBytes)
-	case line[0] != '{' || line[len(line)-1] != '}':
-		return rec, errors.New("not a JSON object")
-	}
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&rec); err != nil {
-		return event.Record{}, fmt.Errorf("decode: %w", err)
-	}
-	if dec.InputOffset() != int64(len(line)) {
-		return event.Record{}, errors.New("data after the JSON object")
-	}
-	if err := validate(&rec); err != nil {
+	var f Fields
+	if err := Scan(line, &f); err != nil {
 		return event.Record{}, err
 	}
-	return rec, nil
+	return f.Record(), nil
 }
 
 // isTorn reports whether a line that ParseLine rejected is what a write
@@ -90,60 +71,4 @@ func isTorn(line []byte) bool {
 	var v any
 	err := json.NewDecoder(bytes.NewReader(line)).Decode(&v)
 	return errors.Is(err, io.ErrUnexpectedEOF)
-}
-
-// validate checks the fields whose values a reader depends on. It reports
-// every problem, naming fields but never quoting their values.
-func validate(r *event.Record) error {
-	var errs []error
-	if _, err := time.Parse(time.RFC3339Nano, r.TS); err != nil {
-		errs = append(errs, errors.New("ts: not an RFC 3339 time"))
-	}
-	if !isHook(r.Hook) {
-		errs = append(errs, errors.New("hook: not one of UserPromptSubmit, PreToolUse, PostToolUse, Stop"))
-	}
-	switch event.Decision(r.Verdict) {
-	case event.Allow:
-		if r.Rule != "" || r.Reason != "" {
-			errs = append(errs, errors.New("rule, reason: must be empty on allow"))
-		}
-	case event.Block:
-	default:
-		errs = append(errs, errors.New("verdict: not allow or block"))
-	}
-	if !isHex64(r.PrevHash) {
-		errs = append(errs, errors.New("prev_hash: not 64 lowercase hex digits"))
-	}
-	if r.InputHash != "" && !isHex64(r.InputHash) {
-		errs = append(errs, errors.New("input_hash: not 64 lowercase hex digits"))
-	}
-	if r.TokensIn < 0 {
-		errs = append(errs, errors.New("tokens_in: negative"))
-	}
-	if err := errors.Join(errs...); err != nil {
-		return fmt.Errorf("invalid audit record: %w", err)
-	}
-	return nil
-}
-
-func isHook(h string) bool {
-	for _, name := range event.Hooks {
-		if h == name {
-			return true
-		}
-	}
-	return false
-}
-
-func isHex64(s string) bool {
-	if len(s) != 64 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
-			return false
-		}
-	}
-	return true
 }
