@@ -1,15 +1,19 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 	"unicode"
 
 	"github.com/guardhq/guard/internal/audit"
+	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/home"
 	"github.com/spf13/cobra"
 )
@@ -17,11 +21,15 @@ import (
 // auditOptions are the flags of `guard audit`.
 type auditOptions struct {
 	json bool // print records as stored, one JSON object per line
-	last int  // print only the last N lines; 0 prints all
+	last int  // print only the last N (matching) records; 0 prints all
+
+	since, until                           string
+	verdict, hook, agent, rule, repo, hash string
 }
 
 // exitTampered is the exit code of `guard audit verify` when the chain is
-// broken, like `guard test`'s "would be blocked"; 1 stays for errors.
+// broken or the log no longer holds a state it held, like `guard test`'s
+// "would be blocked"; 1 stays for errors.
 const exitTampered = 2
 
 // tableFlushRows is how many rows the table buffers before aligning and
@@ -36,49 +44,121 @@ func newAuditCommand(s *streams) *cobra.Command {
 		Long: `Print the records of ~/.guard/audit.log as a table with the columns
 TIMESTAMP, HOOK, VERDICT and RULE, or as JSON lines with --json.
 
-'guard audit verify' checks the hash chain; see docs/AUDIT.md.`,
-		Args: cobra.NoArgs,
+Filters select records; they combine (all must match). --since and --until
+take a duration back from now (30m, 1h, 7d, 2w) or an RFC 3339 time; since is
+inclusive, until exclusive.
+
+'guard audit verify' checks the hash chain and guard's checkpoint; see
+docs/AUDIT.md.`,
+		Example: `  guard audit -n 20
+  guard audit --since 1h --verdict block
+  guard audit --rule dangerous_rm --json | jq .repo`,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.last < 0 {
 				return withHint(errors.New("-n must not be negative"), "run 'guard audit --help' for usage")
 			}
+			f, err := opts.filter(time.Now())
+			if err != nil {
+				return withHint(err, "run 'guard audit --help' for usage")
+			}
 			path, err := home.File(home.AuditName)
 			if err != nil {
 				return err
 			}
-			return runAudit(s, path, opts)
+			return runAudit(s, path, opts, f)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.json, "json", false, "print the records as JSON lines, exactly as stored")
-	cmd.Flags().IntVarP(&opts.last, "lines", "n", 0, "print only the last `N` records")
+	fl := cmd.Flags()
+	fl.BoolVar(&opts.json, "json", false, "print the records as JSON lines, exactly as stored")
+	fl.IntVarP(&opts.last, "lines", "n", 0, "print only the last `N` records (that match the filters)")
+	fl.StringVar(&opts.since, "since", "", "only records at or after `WHEN` (1h, 7d, or an RFC 3339 time)")
+	fl.StringVar(&opts.until, "until", "", "only records before `WHEN` (1h, 7d, or an RFC 3339 time)")
+	fl.StringVar(&opts.verdict, "verdict", "", "only records with this `VERDICT` (allow or block)")
+	fl.StringVar(&opts.hook, "hook", "", "only records of this `HOOK` ("+strings.Join(event.Hooks, ", ")+")")
+	fl.StringVar(&opts.agent, "agent", "", "only records of this `AGENT` (a, b or c)")
+	fl.StringVar(&opts.rule, "rule", "", "only records blocked by this `RULE`")
+	fl.StringVar(&opts.repo, "repo", "", "only records of this `REPO` (<org>/<repo>)")
+	fl.StringVar(&opts.hash, "hash", "", "only records whose input_hash starts with `PREFIX` (4 to 64 hex digits)")
+	cmd.RegisterFlagCompletionFunc("verdict", cobra.FixedCompletions([]string{"allow", "block"}, cobra.ShellCompDirectiveNoFileComp))
+	cmd.RegisterFlagCompletionFunc("hook", cobra.FixedCompletions(event.Hooks, cobra.ShellCompDirectiveNoFileComp))
+	cmd.RegisterFlagCompletionFunc("agent", cobra.FixedCompletions(audit.Agents, cobra.ShellCompDirectiveNoFileComp))
 	cmd.AddCommand(newAuditVerifyCommand(s))
 	return cmd
 }
 
-func newAuditVerifyCommand(s *streams) *cobra.Command {
-	return &cobra.Command{
-		Use:   "verify",
-		Short: "Check the hash chain of the audit log",
-		Long: `Check that every record of ~/.guard/audit.log carries the SHA-256 of the
-line before it.
+// filterFlags maps the filter's field names to this command's flags.
+var filterFlags = map[string]string{"q": "--hash"}
 
-Exit status: 0 when the chain is intact (or there is no log yet), 2 when it is
-broken (a record was changed, removed, inserted or reordered), 1 on an error
-such as an unreadable file.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			path, err := home.File(home.AuditName)
-			if err != nil {
-				return err
-			}
-			return runAuditVerify(s, path)
-		},
+// filter builds the audit.Filter the flags describe.
+func (o *auditOptions) filter(now time.Time) (audit.Filter, error) {
+	f := audit.Filter{Verdict: o.verdict, Hook: o.hook, Agent: o.agent, Rule: o.rule, Repo: o.repo}
+	var err error
+	if o.since != "" {
+		if f.Since, err = parseWhen("--since", o.since, now); err != nil {
+			return f, err
+		}
 	}
+	if o.until != "" {
+		if f.Until, err = parseWhen("--until", o.until, now); err != nil {
+			return f, err
+		}
+	}
+	if o.hash != "" {
+		if f.HashPrefix, err = audit.ParseHashPrefix(o.hash); err != nil {
+			return f, flagError(err)
+		}
+	}
+	return f, flagError(f.Check())
 }
 
-// runAudit prints the log at path as a table or as JSON lines.
-func runAudit(s *streams, path string, opts *auditOptions) error {
-	f, err := audit.OpenLog(path)
+// flagError names the flag in an audit.FilterError.
+func flagError(err error) error {
+	var fe *audit.FilterError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	name, ok := filterFlags[fe.Field]
+	if !ok {
+		name = "--" + fe.Field
+	}
+	return fmt.Errorf("%s %s", name, fe.Msg)
+}
+
+// parseWhen reads a point in time: an RFC 3339 time, a date (midnight UTC),
+// or a duration back from now (Go's units, plus d for days and w for weeks).
+func parseWhen(flag, s string, now time.Time) (time.Time, error) {
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return t, nil
+	}
+	if t, err := time.Parse(time.DateOnly, s); err == nil {
+		return t, nil
+	}
+	d, err := parseAgo(s)
+	if err != nil || d <= 0 {
+		return time.Time{}, fmt.Errorf("%s %q: not a duration back from now (30m, 1h, 7d, 2w) or an RFC 3339 time", flag, s)
+	}
+	return now.Add(-d), nil
+}
+
+// parseAgo parses a duration, with d (24h) and w (7d) added to Go's units.
+func parseAgo(s string) (time.Duration, error) {
+	for suffix, unit := range map[string]time.Duration{"d": 24 * time.Hour, "w": 7 * 24 * time.Hour} {
+		if n, ok := strings.CutSuffix(s, suffix); ok {
+			v, err := strconv.ParseFloat(n, 64)
+			if err != nil || v > 1e5 {
+				return 0, errors.New("bad duration")
+			}
+			return time.Duration(v * float64(unit)), nil
+		}
+	}
+	return time.ParseDuration(s)
+}
+
+// runAudit prints the records of the log at path that pass f, as a table or
+// as JSON lines.
+func runAudit(s *streams, path string, opts *auditOptions, f audit.Filter) error {
+	lf, err := audit.OpenLog(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		if !opts.json {
 			fmt.Fprintf(s.out, "no audit records yet: %s does not exist (guard writes it at the first hook call)\n", path)
@@ -88,27 +168,29 @@ func runAudit(s *streams, path string, opts *auditOptions) error {
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	if opts.last > 0 {
-		fi, err := f.Stat()
+	defer lf.Close()
+	filtered := !f.Empty()
+	if opts.last > 0 && !filtered {
+		// Only the end of the file is read.
+		fi, err := lf.Stat()
 		if err != nil {
 			return fmt.Errorf("audit log: %w", err)
 		}
-		off, err := audit.TailOffset(f, fi.Size(), opts.last)
+		off, err := audit.TailOffset(lf, fi.Size(), opts.last)
 		if err != nil {
 			return fmt.Errorf("audit log %s: %w", path, err)
 		}
-		if _, err := f.Seek(off, io.SeekStart); err != nil {
+		if _, err := lf.Seek(off, io.SeekStart); err != nil {
 			return fmt.Errorf("audit log: %w", err)
 		}
 	}
 
-	var tw *tabwriter.Writer
-	if !opts.json {
-		tw = tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
-	}
-	r := audit.NewReader(f)
-	rows, skipped := 0, 0
+	p := &auditPrinter{s: s, json: opts.json}
+	// With filters and -n, the last N matches are kept until the end.
+	var ring [][]byte
+	r := audit.NewReader(lf)
+	var fields audit.Fields
+	skipped := 0
 	for {
 		l, err := r.Next()
 		if err == io.EOF {
@@ -117,45 +199,34 @@ func runAudit(s *streams, path string, opts *auditOptions) error {
 		if err != nil {
 			return fmt.Errorf("audit log %s: %w", path, err)
 		}
-		if l.TooLong {
+		if l.TooLong || audit.Scan(l.Bytes, &fields) != nil {
 			skipped++
 			continue
 		}
-		rec, err := audit.ParseLine(l.Bytes)
-		if err != nil {
-			skipped++
+		if !f.Match(&fields) {
 			continue
 		}
-		if opts.json {
-			if _, err := fmt.Fprintf(s.out, "%s\n", l.Bytes); err != nil {
-				return err
+		if opts.last > 0 && filtered {
+			if len(ring) == opts.last {
+				ring = append(ring[:0], ring[1:]...)
 			}
+			ring = append(ring, append([]byte(nil), l.Bytes...))
 			continue
 		}
-		if rows%tableFlushRows == 0 {
-			if err := tw.Flush(); err != nil {
-				return err
-			}
-			if rows == 0 {
-				// Cells are padded to the widest value their column can hold,
-				// so every block of rows lines up with the header.
-				fmt.Fprintf(tw, "%-24s\t%-16s\t%-7s\t%s\n", "TIMESTAMP", "HOOK", "VERDICT", "RULE")
-			}
-		}
-		rule := printable(rec.Rule)
-		if rule == "" {
-			rule = "-"
-		}
-		fmt.Fprintf(tw, "%-24s\t%-16s\t%-7s\t%s\n", rec.TS, rec.Hook, rec.Verdict, rule)
-		rows++
-	}
-	if tw != nil {
-		if rows == 0 {
-			fmt.Fprintf(s.out, "no audit records yet in %s\n", path)
-		}
-		if err := tw.Flush(); err != nil {
+		if err := p.print(l.Bytes, &fields); err != nil {
 			return err
 		}
+	}
+	for _, line := range ring {
+		if err := audit.Scan(line, &fields); err != nil {
+			return err
+		}
+		if err := p.print(line, &fields); err != nil {
+			return err
+		}
+	}
+	if err := p.finish(path, filtered); err != nil {
+		return err
 	}
 	if skipped > 0 {
 		fmt.Fprintf(s.err, "guard: hint: %d line(s) skipped: not valid audit records; run 'guard audit verify'\n", skipped)
@@ -163,31 +234,295 @@ func runAudit(s *streams, path string, opts *auditOptions) error {
 	return nil
 }
 
-// runAuditVerify checks the chain of the log at path and reports the result.
-func runAuditVerify(s *streams, path string) error {
-	rep, err := audit.Verify(path)
+// auditPrinter writes records as a table or as JSON lines.
+type auditPrinter struct {
+	s    *streams
+	json bool
+	tw   *tabwriter.Writer
+	rows int
+}
+
+func (p *auditPrinter) print(line []byte, f *audit.Fields) error {
+	if p.json {
+		_, err := fmt.Fprintf(p.s.out, "%s\n", line)
+		return err
+	}
+	if p.tw == nil {
+		p.tw = tabwriter.NewWriter(p.s.out, 0, 0, 2, ' ', 0)
+	}
+	if p.rows%tableFlushRows == 0 {
+		if err := p.tw.Flush(); err != nil {
+			return err
+		}
+		if p.rows == 0 {
+			// Cells are padded to the widest value their column can hold,
+			// so every block of rows lines up with the header.
+			fmt.Fprintf(p.tw, "%-24s\t%-16s\t%-7s\t%s\n", "TIMESTAMP", "HOOK", "VERDICT", "RULE")
+		}
+	}
+	rule := printable(string(f.Rule))
+	if rule == "" {
+		rule = "-"
+	}
+	fmt.Fprintf(p.tw, "%-24s\t%-16s\t%-7s\t%s\n", printable(string(f.TS)), f.Hook, f.Verdict, rule)
+	p.rows++
+	return nil
+}
+
+func (p *auditPrinter) finish(path string, filtered bool) error {
+	if p.json {
+		return nil
+	}
+	if p.rows == 0 {
+		if filtered {
+			fmt.Fprintf(p.s.out, "no audit records match these filters in %s\n", path)
+		} else {
+			fmt.Fprintf(p.s.out, "no audit records yet in %s\n", path)
+		}
+		return nil
+	}
+	return p.tw.Flush()
+}
+
+// verifyOptions are the flags of `guard audit verify`.
+type verifyOptions struct {
+	json  bool
+	head  string
+	count int
+	reset bool
+}
+
+func newAuditVerifyCommand(s *streams) *cobra.Command {
+	opts := &verifyOptions{}
+	cmd := &cobra.Command{
+		Use:   "verify",
+		Short: "Check the hash chain of the audit log, and that nothing was cut off its end",
+		Long: `Check that every record of ~/.guard/audit.log carries the SHA-256 of the
+line before it, and that the log still holds guard's checkpoint: the last
+record guard appended. The chain shows a record changed, removed, inserted or
+reordered; the checkpoint shows records cut off the end, or a deleted log.
+
+verify prints the head (the hash of the last record) and the count of
+records. Save both somewhere the agents cannot write; later,
+'guard audit verify --head H --count N' proves the log still holds that
+state, even if the checkpoint was rewritten along with the log.
+
+Exit status: 0 intact (or no log yet), 2 broken or cut, 1 on an error such
+as an unreadable file.`,
+		Example: `  guard audit verify
+  guard audit verify --head 3f2a…c9 --count 1200
+  guard audit verify --reset-checkpoint   # after you rotated the log yourself`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var anchor *audit.Anchor
+			switch {
+			case cmd.Flags().Changed("count") && opts.head == "":
+				return withHint(errors.New("--count needs --head"), "run 'guard audit verify --help' for usage")
+			case opts.reset && opts.head != "":
+				return withHint(errors.New("--reset-checkpoint and --head do not go together"), "check the head first, then reset")
+			case opts.head != "":
+				a := audit.Anchor{Head: strings.ToLower(opts.head), Count: -1}
+				if cmd.Flags().Changed("count") {
+					if opts.count < 0 {
+						return withHint(errors.New("--count must not be negative"), "run 'guard audit verify --help' for usage")
+					}
+					a.Count = opts.count
+				}
+				anchor = &a
+			}
+			path, err := home.File(home.AuditName)
+			if err != nil {
+				return err
+			}
+			if opts.reset {
+				return runResetCheckpoint(s, path, opts.json)
+			}
+			return runAuditVerify(s, path, anchor, opts.json)
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&opts.json, "json", false, "print the result as a JSON object")
+	fl.StringVar(&opts.head, "head", "", "require the log to still hold this `HASH` (a head printed by an earlier verify)")
+	fl.IntVar(&opts.count, "count", 0, "with --head: the head must be that of the first `N` records")
+	fl.BoolVar(&opts.reset, "reset-checkpoint", false, "after checking the chain, make the log as it is now guard's checkpoint (after you rotated or replaced it)")
+	return cmd
+}
+
+// verifyJSON is the --json form of `guard audit verify`.
+type verifyJSON struct {
+	Path       string          `json:"path"`
+	OK         bool            `json:"ok"`
+	Exists     bool            `json:"exists"`
+	Count      int             `json:"count"`
+	Head       string          `json:"head"`
+	Torn       []int           `json:"torn"`
+	Checkpoint *checkpointJSON `json:"checkpoint"`
+	Reset      bool            `json:"reset,omitempty"`
+	Problem    *problemJSON    `json:"problem,omitempty"`
+}
+
+type checkpointJSON struct {
+	Size  int64    `json:"size"`
+	Head  string   `json:"head"`
+	Count int      `json:"count"`
+	Cut   *cutJSON `json:"cut"`
+}
+
+type cutJSON struct {
+	TS    string `json:"ts"`
+	Size  int64  `json:"size"`
+	Head  string `json:"head"`
+	Found int64  `json:"found"`
+}
+
+type problemJSON struct {
+	Kind    string `json:"kind"`
+	Entry   int    `json:"entry,omitempty"`
+	Source  string `json:"source,omitempty"`
+	Message string `json:"message"`
+}
+
+// anchorKinds names the kinds of audit.AnchorError in JSON output.
+var anchorKinds = []struct {
+	err  error
+	name string
+}{
+	{audit.ErrLogMissing, "log_missing"}, {audit.ErrTruncated, "truncated"}, {audit.ErrRewritten, "rewritten"},
+	{audit.ErrCut, "cut"}, {audit.ErrCheckpointDamaged, "checkpoint_damaged"},
+}
+
+// runAuditVerify checks the log at path and reports the result.
+func runAuditVerify(s *streams, path string, anchor *audit.Anchor, asJSON bool) error {
+	rep, err := audit.VerifyWith(path, audit.VerifyOptions{Anchor: anchor})
+	out := verifyJSON{Path: path, OK: true, Exists: true, Count: rep.Entries, Head: rep.Head, Torn: rep.Torn}
+	if out.Torn == nil {
+		out.Torn = []int{}
+	}
+	if cp := rep.Checkpoint; cp != nil {
+		out.Checkpoint = &checkpointJSON{Size: cp.Size, Head: cp.Head, Count: cp.Entries}
+	}
 	var ce *audit.ChainError
+	var ae *audit.AnchorError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		out.Exists, out.Head = false, event.ZeroHash
+		if asJSON {
+			return writeJSON(s.out, out)
+		}
 		fmt.Fprintf(s.out, "no audit log yet at %s: nothing to verify\n", path)
 		return nil
 	case errors.As(err, &ce):
+		out.OK = false
+		out.Problem = &problemJSON{Kind: "hash_mismatch", Entry: ce.Entry, Message: err.Error()}
 		detail := ""
 		if !errors.Is(err, audit.ErrHashMismatch) {
+			out.Problem.Kind = "invalid_record"
 			detail = " (not a valid audit record)"
+		}
+		if asJSON {
+			writeJSON(s.out, out)
+			return &exitError{code: exitTampered}
 		}
 		fmt.Fprintf(s.out, "✗ hash mismatch at entry %d%s\n", ce.Entry, detail)
 		fmt.Fprintf(s.out, "warning: the audit log may have been tampered with: an entry was changed, removed, inserted or reordered at or just before entry %d; entries %d and later cannot be trusted\n", ce.Entry, max(1, ce.Entry-1))
 		return &exitError{code: exitTampered}
+	case errors.As(err, &ae):
+		out.OK = false
+		out.Problem = &problemJSON{Kind: "rewritten", Source: ae.Source, Message: err.Error()}
+		for _, k := range anchorKinds {
+			if errors.Is(err, k.err) {
+				out.Problem.Kind = k.name
+			}
+		}
+		if ae.Kind == audit.ErrLogMissing || ae.Kind == audit.ErrCheckpointDamaged {
+			out.Exists = ae.Kind != audit.ErrLogMissing
+			out.Torn, out.Head = []int{}, event.ZeroHash
+		}
+		hint := ""
+		if ae.Source == "checkpoint" {
+			hint = "if you rotated, restored or deleted the log yourself, keep the old file, then run 'guard audit verify --reset-checkpoint'"
+		}
+		if asJSON {
+			writeJSON(s.out, out)
+			return &exitError{code: exitTampered, hint: hint}
+		}
+		fmt.Fprintf(s.out, "✗ %s\n", err)
+		fmt.Fprintln(s.out, "warning: the audit log may have been tampered with: records were removed from its end, or it was deleted, replaced or rewritten")
+		return &exitError{code: exitTampered, hint: hint}
 	case err != nil:
 		return err
+	}
+	if asJSON {
+		return writeJSON(s.out, out)
 	}
 	fmt.Fprintf(s.out, "✓ audit chain intact (%d entries verified)\n", rep.Entries)
 	for _, n := range rep.Torn {
 		fmt.Fprintf(s.out, "note: entry %d is a torn line left by an interrupted write; it holds no record and is not a link of the chain\n", n)
 	}
 	fmt.Fprintf(s.out, "head: %s\n", rep.Head)
+	fmt.Fprintf(s.out, "count: %d\n", rep.Entries)
+	if cp := rep.Checkpoint; cp != nil {
+		fmt.Fprintf(s.out, "checkpoint: intact (guard's last append, entry %d of %d)\n", cp.Entries, rep.Entries)
+	} else {
+		fmt.Fprintln(s.out, "checkpoint: none yet (guard writes one at its next append)")
+	}
+	if anchor != nil {
+		if anchor.Count < 0 {
+			fmt.Fprintf(s.out, "anchor: intact (the log still holds head %s)\n", anchor.Head)
+		} else {
+			fmt.Fprintf(s.out, "anchor: intact (the log still holds head %s at count %d)\n", anchor.Head, anchor.Count)
+		}
+	}
 	return nil
+}
+
+// runResetCheckpoint checks the chain of the log at path and makes its
+// present end guard's checkpoint.
+func runResetCheckpoint(s *streams, path string, asJSON bool) error {
+	old, hadOld, oldErr := audit.ReadCheckpoint(path)
+	rep, err := audit.VerifyWith(path, audit.VerifyOptions{IgnoreCheckpoint: true})
+	exists := true
+	var ce *audit.ChainError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		rep, exists = audit.Report{Head: event.ZeroHash}, false
+	case errors.As(err, &ce):
+		return &exitError{code: exitTampered, err: fmt.Errorf("the chain is broken at entry %d: checkpoint not reset", ce.Entry),
+			hint: "run 'guard audit verify' to see where"}
+	case err != nil:
+		return err
+	}
+	if err := audit.ResetCheckpoint(path, rep.End, rep.Head); err != nil {
+		return err
+	}
+	if asJSON {
+		out := verifyJSON{Path: path, OK: true, Exists: exists, Count: rep.Entries, Head: rep.Head, Torn: rep.Torn, Reset: true,
+			Checkpoint: &checkpointJSON{Size: rep.End, Head: rep.Head, Count: rep.Entries}}
+		if out.Torn == nil {
+			out.Torn = []int{}
+		}
+		return writeJSON(s.out, out)
+	}
+	switch {
+	case oldErr != nil:
+		fmt.Fprintf(s.out, "previous checkpoint: unreadable (%s)\n", oldErr)
+	case hadOld && old.Cut != nil && old.Cut.Size >= 0:
+		fmt.Fprintf(s.out, "previous checkpoint: cut found at %s; the log had held %d bytes ending in record %s\n", old.Cut.TS, old.Cut.Size, old.Cut.Head)
+	case hadOld && old.Cut != nil:
+		fmt.Fprintf(s.out, "previous checkpoint: cut found at %s (the checkpoint was unreadable)\n", old.Cut.TS)
+	case hadOld:
+		fmt.Fprintf(s.out, "previous checkpoint: %d bytes ending in record %s\n", old.Size, old.Head)
+	}
+	fmt.Fprintf(s.out, "✓ audit chain intact (%d entries verified)\n", rep.Entries)
+	fmt.Fprintf(s.out, "checkpoint reset: head %s, count %d\n", rep.Head, rep.Entries)
+	return nil
+}
+
+// writeJSON writes v as one line of JSON, HTML characters unescaped.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }
 
 // printable replaces control and other non-printing characters, so a value

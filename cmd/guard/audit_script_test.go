@@ -20,14 +20,15 @@ import (
 
 // scriptMkauditlog is the testscript command
 //
-//	mkauditlog [-tamper N] [-delete N] [-swap N] [-insert N] [-torn] path count
+//	mkauditlog [-tamper N] [-delete N] [-swap N] [-insert N] [-keep N] [-torn] path count
 //
 // It appends count deterministic records to the log at path with
 // audit.Append (a fresh log or an existing one), then damages it: -tamper
 // changes a field of line N, -delete removes line N, -swap exchanges lines N
 // and N+1, -insert puts a forged record that chains correctly from line N-1
 // before line N, -torn adds the first bytes of a record with no newline, as a
-// crash mid-write leaves. Record i is a block by rule dangerous_rm when
+// crash mid-write leaves, -keep keeps only the first N lines (records cut
+// off the end, the checkpoint left as it was). Record i is a block by rule dangerous_rm when
 // i%3 == 2 (i counting from 1), else an allow.
 func scriptMkauditlog(ts *testscript.TestScript, neg bool, args []string) {
 	if neg {
@@ -38,9 +39,10 @@ func scriptMkauditlog(ts *testscript.TestScript, neg bool, args []string) {
 	del := fs.Int("delete", 0, "")
 	swap := fs.Int("swap", 0, "")
 	insert := fs.Int("insert", 0, "")
+	keep := fs.Int("keep", -1, "")
 	torn := fs.Bool("torn", false, "")
 	if err := fs.Parse(args); err != nil || fs.NArg() != 2 {
-		ts.Fatalf("usage: mkauditlog [-tamper N] [-delete N] [-swap N] [-insert N] [-torn] path count")
+		ts.Fatalf("usage: mkauditlog [-tamper N] [-delete N] [-swap N] [-insert N] [-keep N] [-torn] path count")
 	}
 	path := ts.MkAbs(fs.Arg(0))
 	count, err := strconv.Atoi(fs.Arg(1))
@@ -49,7 +51,7 @@ func scriptMkauditlog(ts *testscript.TestScript, neg bool, args []string) {
 		rec := scriptRecord(i)
 		ts.Check(audit.Append(path, &rec))
 	}
-	if *tamper+*del+*swap+*insert == 0 && !*torn {
+	if *tamper+*del+*swap+*insert == 0 && *keep < 0 && !*torn {
 		return
 	}
 
@@ -92,6 +94,9 @@ func scriptMkauditlog(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Fatalf("mkauditlog: forged line invalid: %v", err)
 		}
 		lines = append(lines[:n-1], append([]string{fl}, lines[n-1:]...)...)
+	}
+	if *keep >= 0 {
+		lines = lines[:min(*keep, len(lines))]
 	}
 	if *torn {
 		lines = append(lines, `{"ts":"2026-01-02T03:04:05.000Z","hook":"PreTo`)
@@ -181,4 +186,21 @@ func TestPrintable(t *testing.T) {
 			t.Errorf("printable(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
+}
+
+// scriptAuditstate is the testscript command
+//
+//	auditstate NAME path
+//
+// It verifies the log at path (its chain only) and sets $NAME_HEAD and
+// $NAME_COUNT to the head and count `guard audit verify` prints, as a person
+// would copy them somewhere safe.
+func scriptAuditstate(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: auditstate NAME path")
+	}
+	rep, err := audit.VerifyWith(ts.MkAbs(args[1]), audit.VerifyOptions{IgnoreCheckpoint: true})
+	ts.Check(err)
+	ts.Setenv(args[0]+"_HEAD", rep.Head)
+	ts.Setenv(args[0]+"_COUNT", strconv.Itoa(rep.Entries))
 }

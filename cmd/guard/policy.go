@@ -11,13 +11,14 @@ func newPolicyCommand(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "policy",
 		Short: "Show, locate and sign the active policy",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
+		RunE:  helpCommand,
 	}
 	cmd.AddCommand(
 		&cobra.Command{
 			Use:   "list",
 			Short: "Print a summary of the active policy, its source and version",
-			Args:  cobra.NoArgs,
+			Args:  noArgs,
 			RunE: func(cmd *cobra.Command, args []string) error {
 				p, err := policy.Load()
 				if err != nil {
@@ -30,7 +31,7 @@ func newPolicyCommand(s *streams) *cobra.Command {
 		&cobra.Command{
 			Use:   "path",
 			Short: "Print the path of rules.json",
-			Args:  cobra.NoArgs,
+			Args:  noArgs,
 			RunE: func(cmd *cobra.Command, args []string) error {
 				path, err := policy.Path()
 				if err != nil {

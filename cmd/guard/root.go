@@ -88,7 +88,7 @@ allow or block and appends a tamper-evident record to ~/.guard/audit.log.`,
 		Version:       versionString(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
-		Args:          cobra.NoArgs,
+		Args:          noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !stdinIsTerminal(s.in) {
 				return runHook(s, "")
@@ -106,7 +106,6 @@ allow or block and appends a tamper-evident record to ~/.guard/audit.log.`,
 		},
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
-	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return withHint(err, fmt.Sprintf("run '%s --help' for usage", cmd.CommandPath()))
 	})
@@ -121,8 +120,50 @@ allow or block and appends a tamper-evident record to ~/.guard/audit.log.`,
 		newServiceCommand(s),
 		newDoctorCommand(s),
 	)
+	// cobra's `completion bash|zsh|fish|powershell`, made now so that, like
+	// every command with subcommands, it refuses an unknown one.
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Args = noArgs
+			c.RunE = helpCommand
+		}
+	}
 	return root
 }
+
+// noArgs is cobra.NoArgs with a hint: for a command with subcommands, an
+// unknown one is an error (exit 1) that suggests the nearest names ("did you
+// mean test?"), rather than a help text and exit 0.
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	if !cmd.HasAvailableSubCommands() {
+		return withHint(fmt.Errorf("%s takes no arguments, got %q", cmd.CommandPath(), args[0]),
+			fmt.Sprintf("run '%s --help' for usage", cmd.CommandPath()))
+	}
+	err := fmt.Errorf("unknown command %q for %q", args[0], cmd.CommandPath())
+	if cmd.SuggestionsMinimumDistance <= 0 {
+		cmd.SuggestionsMinimumDistance = 2 // cobra's default, set only on its own path
+	}
+	if sugg := cmd.SuggestionsFor(args[0]); len(sugg) > 0 {
+		return withHint(err, "did you mean "+orList(sugg)+"?")
+	}
+	return withHint(err, fmt.Sprintf("run '%s --help' for the commands", cmd.CommandPath()))
+}
+
+// orList joins names as "a", "a or b", "a, b or c".
+func orList(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// helpCommand is the RunE of a command that only groups subcommands: run
+// bare, it shows its help.
+func helpCommand(cmd *cobra.Command, args []string) error { return cmd.Help() }
 
 func versionString() string {
 	v := "guard " + version

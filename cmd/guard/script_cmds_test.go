@@ -13,6 +13,7 @@ func scriptCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 		"backups":       scriptBackups,
 		"hookrun":       scriptHookrun,
 		"mkauditlog":    scriptMkauditlog,
+		"auditstate":    scriptAuditstate,
 		"freeport":      scriptFreeport,
 		"httpget":       scriptHTTPGet,
 		"genlog":        scriptGenlog,

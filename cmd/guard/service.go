@@ -27,7 +27,7 @@ when you log in. No administrator rights are needed.
 
 Every subcommand can be run again safely. 'status' exits 0 when the service
 runs, 3 when it is stopped and 4 when it is not installed.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return cmd.Help()
 		},

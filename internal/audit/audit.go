@@ -19,8 +19,23 @@
 // sidecar file (path + ".lock"), reads the last line by seeking from the end
 // and writes the new line with a single write call on a file opened with
 // O_APPEND. A crash during that write can leave a torn last line with no
-// newline; the next Append ends it with a newline and chains from its bytes,
-// and Verify reports it as torn rather than as tampering. See docs/AUDIT.md.
+// newline; the next Append ends it with a newline and chains over it, and
+// Verify reports it as torn rather than as tampering.
+//
+// # Checkpoint
+//
+// While it holds the lock, Append also rewrites a Checkpoint at the start
+// of the lock file: the size of the log and the hash of the record it just
+// wrote. Before that, it checks that the log still holds the previous
+// checkpoint; if records were cut off its end (or the log was deleted or
+// replaced), it keeps that evidence in the checkpoint until ResetCheckpoint.
+// Verify reports a log that no longer holds its checkpoint, which the chain
+// alone cannot show. See docs/AUDIT.md for what this protects against and
+// what it cannot.
+//
+// # Validity
+//
+// Scan is the one definition of a valid line, shared by every reader.
 package audit
 
 import (
@@ -37,7 +52,6 @@ import (
 	"time"
 
 	"github.com/guardhq/guard/internal/event"
-	"github.com/guardhq/guard/internal/lockfile"
 	"github.com/guardhq/guard/internal/regularfile"
 )
 
@@ -69,18 +83,18 @@ func Append(path string, rec *event.Record) (err error) {
 
 // appendWithin is Append with a bound on the wait for the lock.
 func appendWithin(path string, rec *event.Record, wait time.Duration) (err error) {
-	release, err := lockWithin(path+LockSuffix, wait)
+	lf, err := lockLog(path+LockSuffix, true, wait)
 	if errors.Is(err, fs.ErrNotExist) {
 		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 			return fmt.Errorf("audit log %s: %w", path, err)
 		}
-		release, err = lockWithin(path+LockSuffix, wait)
+		lf, err = lockLog(path+LockSuffix, true, wait)
 	}
 	if err != nil {
 		return fmt.Errorf("audit log %s: %w", path, err)
 	}
 	defer func() {
-		if rerr := release(); rerr != nil && err == nil {
+		if rerr := unlockLog(lf); rerr != nil && err == nil {
 			err = fmt.Errorf("audit log %s: %w", path, rerr)
 		}
 	}()
@@ -89,7 +103,7 @@ func appendWithin(path string, rec *event.Record, wait time.Duration) (err error
 	if err != nil {
 		return fmt.Errorf("audit log: %w", err)
 	}
-	if err := appendLocked(f, rec); err != nil {
+	if err := appendLocked(f, lf, rec); err != nil {
 		f.Close()
 		return fmt.Errorf("audit log %s: %w", path, err)
 	}
@@ -109,17 +123,10 @@ var ErrLockTimeout = errors.New("another process has held the lock too long")
 // hook call blocks instead of hanging until the agent gives up on it.
 const LockTimeout = 10 * time.Second
 
-// lockWithin takes the lock at path, waiting at most wait.
-func lockWithin(path string, wait time.Duration) (func() error, error) {
-	release, err := lockfile.LockPathWithin(path, wait)
-	if errors.Is(err, lockfile.ErrTimeout) {
-		return nil, fmt.Errorf("%w (waited %s for %s)", ErrLockTimeout, wait, filepath.Base(path))
-	}
-	return release, err
-}
-
-// appendLocked does Append's work on an open log while the lock is held.
-func appendLocked(f *os.File, rec *event.Record) error {
+// appendLocked does Append's work on an open log while the lock, held on
+// the open lock file lf, is held: it appends the record, then the checkpoint.
+func appendLocked(f, lf *os.File, rec *event.Record) error {
+	old, oldOK, oldErr := readCheckpoint(lf)
 	fi, err := f.Stat()
 	if err != nil {
 		return err
@@ -128,7 +135,8 @@ func appendLocked(f *os.File, rec *event.Record) error {
 		// A FIFO or a device would swallow the record and look written.
 		return ErrNotRegular
 	}
-	prev, torn, err := chainHead(f, fi.Size())
+	size := fi.Size()
+	prev, torn, err := chainHead(f, size)
 	if err != nil {
 		return fmt.Errorf("read last line: %w", err)
 	}
@@ -148,10 +156,11 @@ func appendLocked(f *os.File, rec *event.Record) error {
 	}
 	buf = append(buf, line...)
 	buf = append(buf, '\n')
+	next := nextCheckpoint(f, old, oldOK, oldErr, size, prev, torn, rec.TS, int64(len(buf)), hashLine(line))
 	if _, err := f.Write(buf); err != nil {
 		return fmt.Errorf("write: %w", err)
 	}
-	return nil
+	return writeCheckpoint(lf, next)
 }
 
 // lastLineHash returns the chain hash of the last line of a log of size
@@ -203,35 +212,38 @@ const maxTornRun = 64
 // newline. Torn lines hold no record and are not links of the chain: a
 // record written after one chains from the record before it, so a torn line
 // (which has lost its own prev_hash) cannot cut the chain in two — records
-// before it stay bound to the head.
+// before it stay bound to the head. In the usual case it costs one read of
+// the last tailChunk bytes.
 func chainHead(f io.ReaderAt, size int64) (sum string, torn bool, err error) {
-	sum, torn, err = lastLineHash(f, size)
-	if err != nil || size == 0 {
-		return sum, torn, err
+	return chainHeadWindow(f, size, tailChunk)
+}
+
+// chainHeadWindow is chainHead reading windows of win bytes (tests use
+// small ones to cross window boundaries).
+func chainHeadWindow(f io.ReaderAt, size int64, win int) (sum string, torn bool, err error) {
+	if size == 0 {
+		return event.ZeroHash, false, nil
 	}
+	w := window{f: f, b: make([]byte, win)}
+	if err := w.read(size); err != nil {
+		return "", false, err
+	}
+	torn = w.b[len(w.b)-1] != '\n'
 	end := size // end of the candidate line, newline excluded
 	if !torn {
 		end--
 	}
-	buf := make([]byte, tailChunk)
-	for range maxTornRun {
-		// The line ending at end, from one tailChunk read when it fits.
-		n := min(end, int64(len(buf)))
-		if _, err := f.ReadAt(buf[:n], end-n); err != nil {
+	for range maxTornRun + 1 {
+		line, start, err := w.line(end)
+		if err != nil {
 			return "", false, err
 		}
-		var line []byte
-		start := int64(0)
-		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
-			start, line = end-n+int64(i)+1, buf[i+1:n]
-		} else if n == end {
-			line = buf[:n]
-		} else {
-			if start, err = lineStart(f, end-n); err != nil {
-				return "", false, err
-			}
+		if line == nil {
+			// Longer than a window: only a damaged log has one.
 			if end-start > MaxLineBytes {
-				return sum, torn, nil // over-long: not a torn line
+				// Over-long: not a torn line, and a link like any other.
+				h, err := hashRange(f, start, end)
+				return h, torn, err
 			}
 			line = make([]byte, end-start)
 			if _, err := f.ReadAt(line, start); err != nil {
@@ -247,6 +259,54 @@ func chainHead(f io.ReaderAt, size int64) (sum string, torn bool, err error) {
 		end = start - 1
 	}
 	return "", false, fmt.Errorf("more than %d torn lines in a row at the end of the log", maxTornRun)
+}
+
+// window holds bytes [off, off+len(b)) of a file, read backwards from the end.
+type window struct {
+	f   io.ReaderAt
+	off int64
+	b   []byte
+}
+
+// read fills the window with the up to cap(b) bytes that end at end.
+func (w *window) read(end int64) error {
+	n := min(end, int64(cap(w.b)))
+	w.off, w.b = end-n, w.b[:n]
+	_, err := w.f.ReadAt(w.b, w.off)
+	return err
+}
+
+// line returns the line that ends at end (newline excluded) and where it
+// starts, reading a new window when the current one does not hold its
+// start. A line longer than a window is returned as nil with its start.
+func (w *window) line(end int64) ([]byte, int64, error) {
+	for fresh := false; ; fresh = true {
+		if end >= w.off && end <= w.off+int64(len(w.b)) {
+			seg := w.b[:end-w.off]
+			if i := bytes.LastIndexByte(seg, '\n'); i >= 0 {
+				return seg[i+1:], w.off + int64(i) + 1, nil
+			}
+			if w.off == 0 {
+				return seg, 0, nil
+			}
+			if fresh {
+				start, err := lineStart(w.f, w.off)
+				return nil, start, err
+			}
+		}
+		if err := w.read(end); err != nil {
+			return nil, 0, err
+		}
+	}
+}
+
+// hashRange returns the chain hash of bytes [start, end) of f, streamed.
+func hashRange(f io.ReaderAt, start, end int64) (string, error) {
+	h := sha256.New()
+	if _, err := io.Copy(h, io.NewSectionReader(f, start, end-start)); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // lineStart returns the offset just after the last newline before off, or 0.

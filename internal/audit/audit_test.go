@@ -299,6 +299,11 @@ func TestVerify(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := writeLog(t, n)
+			// The chain alone: checkpoint_test.go covers what the
+			// checkpoint adds.
+			if err := os.Remove(path + LockSuffix); err != nil {
+				t.Fatal(err)
+			}
 			lines := tt.mutate(readLines(t, path)[:n])
 			if err := os.WriteFile(path, []byte(strings.Join(lines, "")), 0o600); err != nil {
 				t.Fatal(err)
@@ -550,6 +555,10 @@ func TestConcurrentProcessAppends(t *testing.T) {
 	}
 	if rep.Entries != procs*each || len(rep.Torn) != 0 {
 		t.Fatalf("%d entries, %d torn; want %d, 0", rep.Entries, len(rep.Torn), procs*each)
+	}
+	// The checkpoint followed every append: it points at the last record.
+	if cp := rep.Checkpoint; cp == nil || cp.Cut != nil || cp.Entries != procs*each || cp.Size != rep.End || cp.Head != rep.Head {
+		t.Fatalf("checkpoint %+v after concurrent appends, want the end of the log (%d bytes, %s)", cp, rep.End, rep.Head)
 	}
 	seen := map[string]bool{}
 	for _, l := range readLines(t, path) {

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"reflect"
@@ -146,7 +147,7 @@ func FuzzVerify(f *testing.F) {
 	f.Add(append(log[:len(log):len(log)], `{"ts":"20`...))
 	f.Add([]byte("\n"))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		rep, err := verify(bytes.NewReader(in))
+		rep, err := verify(bytes.NewReader(in), nil, nil)
 		lines := bytes.Count(in, []byte("\n"))
 		if len(in) > 0 && in[len(in)-1] != '\n' {
 			lines++
@@ -163,6 +164,57 @@ func FuzzVerify(f *testing.F) {
 			}
 		default:
 			t.Fatalf("Verify: %v", err)
+		}
+	})
+}
+
+// FuzzChainHead checks chainHead, which reads the end of the log in
+// windows, against the definition: split the whole log into lines and step
+// back over torn lines (at most maxTornRun of them).
+func FuzzChainHead(f *testing.F) {
+	var log []byte
+	for _, s := range seedLines(f)[:4] {
+		log = append(log, s...)
+		log = append(log, '\n')
+	}
+	f.Add(log, uint8(7))
+	f.Add(append(log[:len(log):len(log)], `{"ts":"20`...), uint8(3))
+	f.Add([]byte("{\"ts\":\"\n{\"ts\"\n{"), uint8(1))
+	f.Add([]byte("\n\n"), uint8(0))
+	f.Fuzz(func(t *testing.T, in []byte, win uint8) {
+		got, gotTorn, err := chainHeadWindow(bytes.NewReader(in), int64(len(in)), int(win%64)+1)
+		want, wantTorn, ok := event.ZeroHash, false, true
+		if len(in) > 0 {
+			wantTorn = in[len(in)-1] != '\n'
+			body := in
+			if !wantTorn {
+				body = in[:len(in)-1]
+			}
+			lines := bytes.Split(body, []byte{'\n'})
+			skipped := 0
+			for i := len(lines) - 1; i >= 0; i-- {
+				l := lines[i]
+				if json.Valid(l) || !isTorn(l) {
+					want = hashLine(l)
+					break
+				}
+				if i == 0 {
+					break // every line is torn: the chain starts at zeros
+				}
+				if skipped++; skipped > maxTornRun {
+					ok = false
+					break
+				}
+			}
+		}
+		if !ok {
+			if err == nil {
+				t.Fatalf("%q: no error after more than %d torn lines", in, maxTornRun)
+			}
+			return
+		}
+		if err != nil || got != want || gotTorn != wantTorn {
+			t.Fatalf("%q window %d: chainHead = %s %v %v, want %s %v", in, int(win%64)+1, got, gotTorn, err, want, wantTorn)
 		}
 	})
 }

@@ -12,6 +12,9 @@ type Line struct {
 	// Num is the 1-based line number counted from where the Reader started:
 	// the entry number when reading from the start of the log.
 	Num int
+	// Off is the offset of the line's first byte from where the Reader
+	// started, and End the offset just after it, its newline included.
+	Off, End int64
 	// Bytes is the line without its newline. It is nil when TooLong, and
 	// valid only until the next call to Next.
 	Bytes []byte
@@ -27,6 +30,7 @@ type Reader struct {
 	br  *bufio.Reader
 	buf []byte
 	num int
+	off int64
 }
 
 // NewReader returns a Reader over the log read from r.
@@ -62,7 +66,11 @@ func (r *Reader) Next() (Line, error) {
 // line builds the Line for a line of n bytes (newline excluded) in r.buf.
 func (r *Reader) line(n int, terminated bool) Line {
 	r.num++
-	l := Line{Num: r.num, Terminated: terminated}
+	l := Line{Num: r.num, Off: r.off, End: r.off + int64(n), Terminated: terminated}
+	if terminated {
+		l.End++
+	}
+	r.off = l.End
 	if n > MaxLineBytes {
 		l.TooLong = true
 		return l

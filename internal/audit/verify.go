@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/guardhq/guard/internal/event"
@@ -29,6 +30,64 @@ func (e *ChainError) Error() string {
 
 func (e *ChainError) Unwrap() error { return e.Err }
 
+// The kinds of AnchorError: what became of a state the log held.
+var (
+	// ErrLogMissing: the log is gone, but its checkpoint (or the anchor)
+	// says it held records.
+	ErrLogMissing = errors.New("the audit log is missing")
+	// ErrTruncated: the log ends before the state it held.
+	ErrTruncated = errors.New("records were cut off the end of the audit log")
+	// ErrRewritten: the log is long enough, but the record that made the
+	// state is no longer there.
+	ErrRewritten = errors.New("the audit log no longer holds a record it held")
+	// ErrCut: an Append found the log cut and recorded it in the checkpoint.
+	ErrCut = errors.New("guard found the audit log cut")
+	// ErrCheckpointDamaged: the checkpoint itself cannot be read.
+	ErrCheckpointDamaged = errors.New("guard's checkpoint of the audit log is damaged")
+)
+
+// AnchorError reports that the log no longer holds a state it held: the one
+// in guard's checkpoint, or an Anchor given to VerifyWith. The chain alone
+// cannot show this.
+type AnchorError struct {
+	// Source is "checkpoint" or "head" (an Anchor).
+	Source string
+	// Kind is ErrLogMissing, ErrTruncated, ErrRewritten, ErrCut or
+	// ErrCheckpointDamaged.
+	Kind error
+	// Detail says what was expected and what was found, with sizes,
+	// record numbers and hashes only.
+	Detail string
+}
+
+func (e *AnchorError) Error() string { return e.Kind.Error() + ": " + e.Detail }
+
+func (e *AnchorError) Unwrap() error { return e.Kind }
+
+// Anchor is a state of the log recorded earlier, e.g. the head and count
+// `guard audit verify` printed: VerifyWith fails unless the log still holds
+// it.
+type Anchor struct {
+	// Head is the chain hash of a record line (event.ZeroHash: the empty
+	// log, which every log holds).
+	Head string
+	// Count is that record's number, counting records (not torn lines) from
+	// 1; -1 accepts any record whose line has the hash Head.
+	Count int
+}
+
+func (a Anchor) valid() bool {
+	switch {
+	case !isHex64([]byte(a.Head)) || a.Count < -1:
+		return false
+	case a.Count == 0:
+		return a.Head == event.ZeroHash
+	case a.Count > 0:
+		return a.Head != event.ZeroHash
+	}
+	return true
+}
+
 // Report is the outcome of a successful verification.
 type Report struct {
 	// Entries is the number of records whose prev_hash was verified.
@@ -38,26 +97,92 @@ type Report struct {
 	// Entries and are not links of the chain: the record after a torn line
 	// carries the hash of the last record before it.
 	Torn []int
-	// Head is the chain hash of the last line (event.ZeroHash for an empty
-	// log): the prev_hash the next record will carry. Recording it elsewhere
-	// lets a later check detect truncation, which the chain alone cannot.
+	// Head is the chain hash of the last record line (event.ZeroHash for a
+	// log without records): the prev_hash the next record will carry.
+	// Recording it elsewhere, with Entries, lets a later check (an Anchor)
+	// detect truncation even if the checkpoint is rewritten too.
 	Head string
+	// End is the offset just after the last record line, its newline
+	// included: with Head, what ResetCheckpoint takes.
+	End int64
+	// Checkpoint is guard's checkpoint of the log and the record it points
+	// at; nil when there is none yet.
+	Checkpoint *CheckpointReport
+}
+
+// CheckpointReport is a checkpoint that the log still holds.
+type CheckpointReport struct {
+	Checkpoint
+	// Entries is the number of records up to the checkpoint.
+	Entries int
 }
 
 // Verify checks the hash chain of the log at path, streaming it in bounded
-// memory. It returns a *ChainError for the first entry that is not a valid
-// record (a torn line excepted) or whose prev_hash does not match, and a
-// plain error when the file cannot be read.
+// memory, and that the log still holds guard's checkpoint. It returns a
+// *ChainError for the first entry that is not a valid record (a torn line
+// excepted) or whose prev_hash does not match, an *AnchorError when records
+// were cut off the end or the log is missing, and a plain error when a file
+// cannot be read. A missing log without a checkpoint is an error wrapping
+// fs.ErrNotExist.
 func Verify(path string) (Report, error) {
+	return VerifyWith(path, VerifyOptions{})
+}
+
+// VerifyOptions change what VerifyWith checks besides the chain.
+type VerifyOptions struct {
+	// Anchor, when set, is a state the log must still hold.
+	Anchor *Anchor
+	// IgnoreCheckpoint skips guard's checkpoint (to reset it after a
+	// rotation): only the chain, and the anchor if any, are checked.
+	IgnoreCheckpoint bool
+}
+
+// VerifyWith is Verify with options.
+func VerifyWith(path string, opt VerifyOptions) (Report, error) {
+	anchor := opt.Anchor
+	if anchor != nil && !anchor.valid() {
+		return Report{}, errors.New("a head is 64 lowercase hex digits; count 0 goes with the head of the empty log (64 zeros) and only with it")
+	}
+	// The checkpoint first: whatever it says was written before, so a log
+	// read after it holds at least that state.
+	var cp Checkpoint
+	var haveCP bool
+	var err error
+	if !opt.IgnoreCheckpoint {
+		cp, haveCP, err = ReadCheckpoint(path)
+	}
+	if errors.Is(err, errBadCheckpoint) {
+		return Report{}, &AnchorError{Source: "checkpoint", Kind: ErrCheckpointDamaged,
+			Detail: "it is not in the form guard writes (" + path + LockSuffix + ")"}
+	}
+	if err != nil {
+		return Report{}, err
+	}
 	f, err := OpenLog(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		switch {
+		case haveCP && (cp.Size > 0 || cp.Cut != nil):
+			return Report{}, &AnchorError{Source: "checkpoint", Kind: ErrLogMissing,
+				Detail: fmt.Sprintf("guard's checkpoint says it held %d bytes ending in record %s", cp.Size, cp.Head)}
+		case anchor != nil && anchor.Head != event.ZeroHash:
+			return Report{}, &AnchorError{Source: "head", Kind: ErrLogMissing,
+				Detail: fmt.Sprintf("it held head %s", anchor.Head)}
+		}
+		return Report{}, err
+	}
 	if err != nil {
 		return Report{}, err
 	}
 	defer f.Close()
-	rep, err := verify(f)
+	var cpp *Checkpoint
+	if haveCP {
+		cpp = &cp
+	}
+	rep, err := verify(f, cpp, anchor)
 	if err != nil {
 		var ce *ChainError
-		if errors.As(err, &ce) {
+		var ae *AnchorError
+		if errors.As(err, &ce) || errors.As(err, &ae) {
 			return rep, err
 		}
 		return rep, fmt.Errorf("audit log %s: %w", path, err)
@@ -65,35 +190,111 @@ func Verify(path string) (Report, error) {
 	return rep, nil
 }
 
-func verify(r io.Reader) (Report, error) {
+// verify checks the chain of the log read from r and, when given, that it
+// holds the checkpoint cp and the anchor.
+func verify(r io.Reader, cp *Checkpoint, anchor *Anchor) (Report, error) {
 	rep := Report{Head: event.ZeroHash}
 	lr := NewReader(r)
+	var f Fields
+	cpSeen, cpOK, cpEntries := false, false, 0
+	anchorOK := anchor == nil || anchor.Head == event.ZeroHash
+	anchorSeen := false
+	end := int64(0)
 	for {
 		l, err := lr.Next()
 		if err == io.EOF {
-			return rep, nil
+			break
 		}
 		if err != nil {
 			return rep, err
 		}
+		end = l.End
 		if l.TooLong {
 			return rep, &ChainError{Entry: l.Num, Err: fmt.Errorf("line over the %d-byte limit", MaxLineBytes)}
 		}
-		rec, err := ParseLine(l.Bytes)
+		err = Scan(l.Bytes, &f)
 		switch {
 		case err != nil && isTorn(l.Bytes):
 			// Not a link: the next record chains from the one before.
 			rep.Torn = append(rep.Torn, l.Num)
+			if cp != nil && l.End == cp.Size {
+				cpSeen = true // a checkpoint never ends at a torn line
+			}
 			continue
 		case err != nil:
 			return rep, &ChainError{Entry: l.Num, Err: err}
-		case rec.PrevHash != rep.Head:
+		case string(f.PrevHash) != rep.Head:
 			return rep, &ChainError{Entry: l.Num, Err: ErrHashMismatch}
-		default:
-			rep.Entries++
 		}
+		rep.Entries++
 		rep.Head = hashLine(l.Bytes)
+		rep.End = l.End
+		if cp != nil && l.End == cp.Size {
+			cpSeen, cpOK, cpEntries = true, rep.Head == cp.Head, rep.Entries
+		}
+		if anchor != nil && !anchorOK {
+			switch {
+			case anchor.Count == rep.Entries:
+				anchorSeen, anchorOK = true, rep.Head == anchor.Head
+			case anchor.Count < 0 && rep.Head == anchor.Head:
+				anchorOK = true
+			}
+		}
 	}
+	if cp != nil {
+		if err := checkCheckpoint(cp, cpSeen, cpOK, end); err != nil {
+			return rep, err
+		}
+		rep.Checkpoint = &CheckpointReport{Checkpoint: *cp, Entries: cpEntries}
+	}
+	if !anchorOK {
+		return rep, anchorError(anchor, anchorSeen, rep.Entries)
+	}
+	return rep, nil
+}
+
+// checkCheckpoint turns what verify saw at the checkpoint's offset into an
+// error, or nil when the log holds it. end is the size of the log read.
+func checkCheckpoint(cp *Checkpoint, seen, ok bool, end int64) error {
+	e := &AnchorError{Source: "checkpoint"}
+	switch {
+	case cp.Cut != nil:
+		e.Kind = ErrCut
+		if cp.Cut.Size < 0 {
+			e.Detail = fmt.Sprintf("at %s guard found it %d bytes long, and its checkpoint unreadable", cp.Cut.TS, cp.Cut.Found)
+		} else {
+			e.Detail = fmt.Sprintf("at %s guard found it %d bytes long, but had written %d bytes ending in record %s",
+				cp.Cut.TS, cp.Cut.Found, cp.Cut.Size, cp.Cut.Head)
+		}
+	case cp.Size == 0 || ok:
+		return nil
+	case end < cp.Size:
+		e.Kind = ErrTruncated
+		e.Detail = fmt.Sprintf("it is %d bytes long, but guard wrote %d bytes ending in record %s", end, cp.Size, cp.Head)
+	case seen:
+		e.Kind = ErrRewritten
+		e.Detail = fmt.Sprintf("the line that ends at byte %d is not record %s, which guard wrote there", cp.Size, cp.Head)
+	default:
+		e.Kind = ErrRewritten
+		e.Detail = fmt.Sprintf("no record ends at byte %d, where guard wrote record %s", cp.Size, cp.Head)
+	}
+	return e
+}
+
+func anchorError(a *Anchor, seen bool, entries int) error {
+	e := &AnchorError{Source: "head"}
+	switch {
+	case a.Count < 0:
+		e.Kind = ErrRewritten
+		e.Detail = fmt.Sprintf("no record of the %d in the log has head %s", entries, a.Head)
+	case !seen:
+		e.Kind = ErrTruncated
+		e.Detail = fmt.Sprintf("it holds %d records, fewer than the %d of head %s", entries, a.Count, a.Head)
+	default:
+		e.Kind = ErrRewritten
+		e.Detail = fmt.Sprintf("record %d is not head %s", a.Count, a.Head)
+	}
+	return e
 }
 
 // OpenLog opens the log at path for reading. It refuses anything but a
