@@ -3,6 +3,9 @@ package console
 import (
 	"os"
 	"testing"
+	"time"
+
+	"github.com/guardhq/guard/internal/audit"
 )
 
 // BenchmarkBuild indexes a 100,000-record log (about 41 MB) from the start.
@@ -23,9 +26,9 @@ func BenchmarkBuild(b *testing.B) {
 func BenchmarkParseLine(b *testing.B) {
 	line := []byte(`{"ts":"2026-11-07T16:35:47.717Z","hook":"PreToolUse","verdict":"block","rule":"dangerous_rm","reason":"recursive delete of a protected path: \u003credacted\u003e","user":"alice","host":"alice-mbp","repo":"acme/infra","input_hash":"4b1fb5dcf2d34eb11ebbe1af51a69ada8aa06f8c636a3ec6a1a71b956ace3ada","prev_hash":"0000000000000000000000000000000000000000000000000000000000000000","tokens_in":32,"policy_version":"2026.10.2","agent":"a","event":"PreToolUse","tool":"WebFetch"}`)
 	b.SetBytes(int64(len(line)))
-	var f fields
+	var f audit.Fields
 	for b.Loop() {
-		if err := parseLine(line, &f); err != nil {
+		if err := audit.Scan(line, &f); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -36,7 +39,7 @@ func BenchmarkStats(b *testing.B) {
 	x := mustOpen(b, writeLog(b, 100_000, 1))
 	for b.Loop() {
 		x.gen++
-		x.Stats()
+		x.Stats(Range{})
 	}
 }
 
@@ -44,8 +47,44 @@ func BenchmarkStats(b *testing.B) {
 func BenchmarkPageFiltered(b *testing.B) {
 	x := mustOpen(b, writeLog(b, 100_000, 1))
 	for b.Loop() {
-		if _, err := x.Page(Query{Page: 50, Limit: 100, Verdict: "block"}); err != nil {
+		if _, err := x.Page(Query{Page: 50, Limit: 100, Filter: audit.Filter{Verdict: "block"}}); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkPageNewFilters serves a page with each filter that needs a pass
+// over the columns (rule, repo, agent, time range, hash prefix).
+func BenchmarkPageNewFilters(b *testing.B) {
+	x := mustOpen(b, writeLog(b, 100_000, 1))
+	end := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
+	for _, f := range []audit.Filter{
+		{Rule: "dangerous_rm"},
+		{Repo: "acme/infra", Verdict: "block"},
+		{Agent: "b"},
+		{Since: end.Add(-24 * time.Hour)},
+		{HashPrefix: "abcd"},
+	} {
+		b.Run(fmtFilter(f), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := x.Page(Query{Page: 3, Limit: 100, Filter: f}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func fmtFilter(f audit.Filter) string {
+	switch {
+	case f.Rule != "":
+		return "rule"
+	case f.Repo != "":
+		return "repo+verdict"
+	case f.Agent != "":
+		return "agent"
+	case !f.Since.IsZero():
+		return "since"
+	}
+	return "q"
 }

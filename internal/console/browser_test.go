@@ -22,7 +22,11 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-var screenshotDir = flag.String("console.screenshots", "", "also copy the browser tests' screenshots into this directory")
+// screenshotDir is where the browser tests keep their screenshots, as test
+// artifacts: by default guard-console-screenshots in the system's temporary
+// directory (each run replaces the files), logged by each test.
+var screenshotDir = flag.String("console.screenshots", filepath.Join(os.TempDir(), "guard-console-screenshots"),
+	"directory for the browser tests' screenshots")
 
 // chromium returns the browser to drive, or skips the test when there is
 // none (fails under CI, which installs it).
@@ -65,7 +69,7 @@ func newBrowser(t *testing.T, base string) *browser {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1366, 1000),
+		chromedp.WindowSize(1400, 1000),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
@@ -143,14 +147,14 @@ func (b *browser) screenshot(name string, full bool) {
 	if err != nil {
 		b.t.Fatalf("screenshot: %v", err)
 	}
-	path := filepath.Join(b.t.TempDir(), name)
-	if err := os.WriteFile(path, png, 0o600); err != nil {
+	if err := os.MkdirAll(*screenshotDir, 0o755); err != nil {
+		b.t.Fatal(err)
+	}
+	path := filepath.Join(*screenshotDir, name)
+	if err := os.WriteFile(path, png, 0o644); err != nil {
 		b.t.Fatal(err)
 	}
 	b.t.Logf("screenshot: %s", path)
-	if *screenshotDir != "" {
-		os.WriteFile(filepath.Join(*screenshotDir, name), png, 0o600)
-	}
 }
 
 // accessibilityJS lists what fails two checks: every visible text meets the
@@ -227,6 +231,17 @@ func num(n int64) string {
 	return s
 }
 
+// tableRow is an event as the table shows it, cells joined by |.
+func tableRow(e Event) string {
+	dash := func(s string) string {
+		if s == "" {
+			return "—"
+		}
+		return s
+	}
+	return strings.Join([]string{e.TS, dash(e.Agent), e.Hook, dash(e.Tool), e.Verdict, dash(e.Rule), dash(e.Repo), dash(e.User)}, "|")
+}
+
 func TestBrowserConsole(t *testing.T) {
 	chromium(t)
 	path := writeLog(t, 250, 21)
@@ -257,7 +272,8 @@ func TestBrowserConsole(t *testing.T) {
 	if drawn := b.eval(`String(!!(window.Chart && Chart.getChart('chart-rules') && Chart.getChart('chart-timeline')))`); drawn != "true" {
 		t.Error("charts not drawn")
 	}
-	b.screenshot("console-desktop.png", true)
+	b.screenshot("console-1400.png", false)
+	b.screenshot("console-1400-full.png", true)
 	b.checkAccessible("the page")
 
 	// The table shows the API's first page, newest first.
@@ -271,21 +287,14 @@ func TestBrowserConsole(t *testing.T) {
 		cells := b.eval(`Array.from(document.querySelectorAll('#rows tr.row')).map(r => Array.from(r.cells).map(c => c.textContent).join('|')).join('\n')`)
 		var wantRows []string
 		for _, e := range p.Events {
-			repo, user := e.Repo, e.User
-			if repo == "" {
-				repo = "—"
-			}
-			if user == "" {
-				user = "—"
-			}
-			wantRows = append(wantRows, strings.Join([]string{e.TS, e.Hook, e.Verdict, repo, user}, "|"))
+			wantRows = append(wantRows, tableRow(e))
 		}
 		if cells != strings.Join(wantRows, "\n") {
 			t.Fatalf("%s page %d: table differs from the API", query, page)
 		}
 	}
 	checkPage("", 1)
-	if cols := b.eval(`Array.from(document.querySelectorAll('thead th')).map(th => th.textContent.trim()).join('|')`); cols != "TIMESTAMP|HOOK|VERDICT|REPO|USER" {
+	if cols := b.eval(`Array.from(document.querySelectorAll('thead th')).map(th => th.textContent.trim()).join('|')`); cols != "TIMESTAMP|AGENT|HOOK|TOOL|VERDICT|RULE|REPO|USER" {
 		t.Errorf("columns: %q", cols)
 	}
 	if b.eval(`String(document.getElementById('prev').disabled)`) != "true" {
@@ -366,10 +375,17 @@ func TestBrowserConsole(t *testing.T) {
 		t.Errorf("filters after a refresh: %q", v)
 	}
 
-	// Phone width: nothing spills sideways out of the page.
-	b.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
-	b.waitFor(`document.documentElement.clientWidth === 390 && Array.from(document.querySelectorAll('.panel, .card, .topbar')).every(e => e.getBoundingClientRect().right <= 391)`)
-	b.screenshot("console-phone.png", false)
+	// Phone widths: nothing spills sideways out of the page (the table
+	// scrolls inside its own box), every filter is on screen.
+	for _, width := range []int64{390, 360} {
+		b.do(chromedp.EmulateViewport(width, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+		b.waitFor(fmt.Sprintf(`document.documentElement.clientWidth === %d`, width))
+		b.waitFor(fmt.Sprintf(`document.documentElement.scrollWidth <= %[1]d && Array.from(document.querySelectorAll('.panel, .card, .topbar, .field, .pager, .exports, canvas')).every(e => e.getBoundingClientRect().right <= %[1]d + 1 && e.getBoundingClientRect().left >= -1)`, width))
+		b.screenshot(fmt.Sprintf("console-%d.png", width), false)
+		b.eval(`document.getElementById('events-title').scrollIntoView(), ''`)
+		b.screenshot(fmt.Sprintf("console-%d-events.png", width), false)
+		b.eval(`window.scrollTo(0, 0), ''`)
+	}
 
 	b.mu.Lock()
 	defer b.mu.Unlock()

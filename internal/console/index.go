@@ -2,7 +2,6 @@ package console
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,29 +9,36 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strconv"
 	"sync"
 
+	"github.com/guardhq/guard/internal/audit"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/regularfile"
 )
 
-// Hook and verdict classes. A record's class packs both in one byte:
-// hook<<2 | verdict.
+// A record's class packs in one byte what most filters need:
+//
+//	bits 0–1 hook (index in event.Hooks), bit 2 verdict (1 block),
+//	bits 3–4 agent (a, b, c, other), bit 5 input_hash present.
 const (
-	hookOther = uint8(4) // any hook name but the four of event.Hooks
-
-	verdictAllow = uint8(0)
-	verdictBlock = uint8(1)
-	verdictOther = uint8(2) // e.g. redact: counted in total only
-
-	nClasses = int(hookOther)<<2 | int(verdictOther) + 1
+	verdictBit  = 1 << 2
+	agentShift  = 3
+	agentOther  = 3
+	hasHashBit  = 1 << 5
+	nClasses    = 64
+	hookMask    = 3
+	agentMask   = 3 << agentShift
+	verdictMask = verdictBit
 )
 
-// maxRules bounds the distinct rule names kept for the threat chart; blocks
-// by further rules are counted under otherRule.
+// maxNames bounds the distinct rule and repository names the index keeps;
+// records with further names share overflowID, and a filter by such a name
+// reads their lines to decide.
 const (
-	maxRules  = 4096
-	otherRule = "(other)"
+	maxNames   = 4096
+	overflowID = maxNames + 1
+	otherRule  = "(other)"
 )
 
 // chunkSize is how much of the log one read takes while indexing.
@@ -46,9 +52,10 @@ const tailLen = 64
 var errChanged = errors.New("audit log changed while reading")
 
 // Index is a compact, incrementally maintained index of an audit log. It
-// keeps per record only its file offset and length, its time and a class
-// byte (about 21 bytes), plus running totals; the records themselves are
-// read from the file, by offset, for the page being served.
+// keeps per record only its file offset and length, its time, a class byte,
+// rule and repository ids and the first 8 bytes of its input_hash (about 33
+// bytes), plus running totals; the records themselves are read from the
+// file, by offset, for the page being served.
 //
 // Refresh brings it up to date: new lines are read from where the last read
 // stopped, and a log that shrank, was replaced (another inode) or rewritten
@@ -66,6 +73,36 @@ type Index struct {
 	stats    *Stats
 }
 
+// names interns rule or repository names: id 0 is the empty name.
+type names struct {
+	id   map[string]uint16
+	name []string
+}
+
+func newNames() names { return names{id: map[string]uint16{"": 0}, name: []string{""}} }
+
+// intern returns the id of name, overflowID once maxNames are kept.
+func (n *names) intern(b []byte) uint16 {
+	if id, ok := n.id[string(b)]; ok {
+		return id
+	}
+	if len(n.name) > maxNames {
+		return overflowID
+	}
+	id := uint16(len(n.name))
+	s := string(b)
+	n.id[s] = id
+	n.name = append(n.name, s)
+	return id
+}
+
+// lookup returns the id of name: ok is false when it is not kept, and full
+// then says whether it may still be among the overflowID records.
+func (n *names) lookup(name string) (id uint16, ok, full bool) {
+	id, ok = n.id[name]
+	return id, ok, len(n.name) > maxNames
+}
+
 // state is one generation of the index over one open file.
 type state struct {
 	f    *os.File
@@ -77,6 +114,9 @@ type state struct {
 	ln    []uint32
 	ts    []int64
 	class []uint8
+	rule  []uint16
+	repo  []uint16
+	hash  []uint64
 
 	counts  [nClasses]int64
 	tokens  int64
@@ -84,13 +124,15 @@ type state struct {
 	minTS   int64
 	maxTS   int64
 
-	ruleID    map[string]int32
-	ruleName  []string
-	ruleCount []int64
+	rules     names
+	repos     names
+	ruleCount []int64 // blocked records per rule id; overflowID counts at the end
+
+	fields audit.Fields // scratch space for consume
 }
 
 func newState() *state {
-	return &state{ruleID: map[string]int32{}, minTS: math.MaxInt64, maxTS: math.MinInt64}
+	return &state{rules: newNames(), repos: newNames(), minTS: math.MaxInt64, maxTS: math.MinInt64}
 }
 
 // Open indexes the audit log at path. A missing log is an empty index that
@@ -195,6 +237,9 @@ func build(path string) (*state, error) {
 		st.ln = make([]uint32, 0, n)
 		st.ts = make([]int64, 0, n)
 		st.class = make([]uint8, 0, n)
+		st.rule = make([]uint16, 0, n)
+		st.repo = make([]uint16, 0, n)
+		st.hash = make([]uint64, 0, n)
 	}
 	if err := st.consume(); err != nil {
 		f.Close()
@@ -218,7 +263,7 @@ func (st *state) tailMatches() bool {
 func (st *state) consume() error {
 	buf := make([]byte, chunkSize)
 	pos := st.end
-	skipping := false // inside a line longer than the buffer (> maxLine)
+	skipping := false // inside a line longer than the buffer (> audit.MaxLineBytes)
 	skipStart := int64(0)
 	for {
 		n, err := st.f.ReadAt(buf, pos)
@@ -287,75 +332,84 @@ func (st *state) setEnd(end int64) error {
 	return nil
 }
 
-// add indexes one line that starts at offset off.
+// add indexes one line that starts at offset off. A line that is not a
+// valid record — by the rule every reader of the log applies, audit.Scan —
+// is skipped and counted.
 func (st *state) add(line []byte, off int64) {
-	line = bytes.TrimSuffix(line, []byte{'\r'})
-	if len(bytes.TrimSpace(line)) == 0 {
-		return
-	}
-	var f fields
-	if parseLine(line, &f) != nil {
+	f := &st.fields
+	if audit.Scan(line, f) != nil {
 		st.skipped++
 		return
 	}
-	h := hookClass(f.hook)
-	v := verdictClass(f.verdict)
-	c := h<<2 | v
+	c := classOf(f)
 	st.off = append(st.off, off)
 	st.ln = append(st.ln, uint32(len(line)))
-	st.ts = append(st.ts, f.tsMS)
+	st.ts = append(st.ts, f.Time)
 	st.class = append(st.class, c)
+	ruleID := st.rules.intern(f.Rule)
+	st.rule = append(st.rule, ruleID)
+	st.repo = append(st.repo, st.repos.intern(f.Repo))
+	st.hash = append(st.hash, hashPrefix(f.InputHash))
 	st.counts[c]++
-	if st.tokens <= math.MaxInt64-f.tokens {
-		st.tokens += f.tokens
+	if st.tokens <= math.MaxInt64-f.TokensIn {
+		st.tokens += f.TokensIn
 	} else {
 		st.tokens = math.MaxInt64
 	}
-	st.minTS = min(st.minTS, f.tsMS)
-	st.maxTS = max(st.maxTS, f.tsMS)
-	if v == verdictBlock {
-		id, ok := st.ruleID[string(f.rule)]
-		if !ok {
-			name := string(f.rule)
-			if len(st.ruleName) >= maxRules {
-				name = otherRule
-			}
-			if id, ok = st.ruleID[name]; !ok {
-				id = int32(len(st.ruleName))
-				st.ruleID[name] = id
-				st.ruleName = append(st.ruleName, name)
-				st.ruleCount = append(st.ruleCount, 0)
-			}
+	st.minTS = min(st.minTS, f.Time)
+	st.maxTS = max(st.maxTS, f.Time)
+	if c&verdictBit != 0 {
+		for len(st.ruleCount) <= int(ruleID) {
+			st.ruleCount = append(st.ruleCount, 0)
 		}
-		st.ruleCount[id]++
+		st.ruleCount[ruleID]++
 	}
 }
 
-func hookClass(b []byte) uint8 {
+// classOf packs a valid record's hook, verdict, agent and whether it has an
+// input_hash.
+func classOf(f *audit.Fields) uint8 {
+	var c uint8
 	for i, h := range event.Hooks {
-		if string(b) == h {
-			return uint8(i)
+		if string(f.Hook) == h {
+			c = uint8(i)
 		}
 	}
-	return hookOther
-}
-
-func verdictClass(b []byte) uint8 {
-	switch string(b) {
-	case string(event.Allow):
-		return verdictAllow
-	case string(event.Block):
-		return verdictBlock
+	if string(f.Verdict) == string(event.Block) {
+		c |= verdictBit
 	}
-	return verdictOther
+	a := uint8(agentOther)
+	switch string(f.Agent) {
+	case "a":
+		a = 0
+	case "b":
+		a = 1
+	case "c":
+		a = 2
+	}
+	c |= a << agentShift
+	if len(f.InputHash) > 0 {
+		c |= hasHashBit
+	}
+	return c
 }
 
-// Query selects one page of events. Verdict and Hook are empty for all.
+// hashPrefix is the first 8 bytes of a (valid, hex) input_hash.
+func hashPrefix(h []byte) uint64 {
+	if len(h) < 16 {
+		return 0
+	}
+	v, _ := strconv.ParseUint(string(h[:16]), 16, 64)
+	return v
+}
+
+// Query selects events: a page of them, or all for an export.
 type Query struct {
-	Page    int
-	Limit   int
-	Verdict string
-	Hook    string
+	Page   int
+	Limit  int
+	Filter audit.Filter
+	// Format is "" for a page, FormatCSV or FormatJSONL for an export.
+	Format string
 }
 
 // Page is the events page object of the console API.
@@ -366,40 +420,131 @@ type Page struct {
 	Events []Event `json:"events"`
 }
 
-// Event is one audit record as the console API shows it.
+// Event is one audit record as the console API shows it: the spec's fields,
+// then the rest of the record.
 type Event struct {
-	TS            string `json:"ts"`
-	Hook          string `json:"hook"`
-	Verdict       string `json:"verdict"`
-	Rule          string `json:"rule"`
-	Reason        string `json:"reason"`
-	User          string `json:"user"`
-	Host          string `json:"host"`
-	Repo          string `json:"repo"`
-	InputHash     string `json:"input_hash"`
-	PrevHash      string `json:"prev_hash"`
-	TokensIn      int64  `json:"tokens_in"`
-	PolicyVersion string `json:"policy_version"`
-	Agent         string `json:"agent"`
-	Event         string `json:"event"`
+	TS            string   `json:"ts"`
+	Hook          string   `json:"hook"`
+	Verdict       string   `json:"verdict"`
+	Rule          string   `json:"rule"`
+	Reason        string   `json:"reason"`
+	User          string   `json:"user"`
+	Host          string   `json:"host"`
+	Repo          string   `json:"repo"`
+	InputHash     string   `json:"input_hash"`
+	PrevHash      string   `json:"prev_hash"`
+	TokensIn      int64    `json:"tokens_in"`
+	PolicyVersion string   `json:"policy_version"`
+	Agent         string   `json:"agent"`
+	Event         string   `json:"event"`
+	Tag           string   `json:"tag,omitempty"`
+	Tool          string   `json:"tool,omitempty"`
+	Action        string   `json:"action,omitempty"`
+	Findings      []string `json:"findings,omitempty"`
 }
 
-// mask returns the classes a query matches.
-func (q Query) mask() (m [nClasses]bool) {
+func eventOf(f *audit.Fields) Event {
+	return Event{
+		TS: string(f.TS), Hook: string(f.Hook), Verdict: string(f.Verdict), Rule: string(f.Rule),
+		Reason: string(f.Reason), User: string(f.User), Host: string(f.Host), Repo: string(f.Repo),
+		InputHash: string(f.InputHash), PrevHash: string(f.PrevHash), TokensIn: f.TokensIn,
+		PolicyVersion: string(f.PolicyVersion), Agent: string(f.Agent), Event: string(f.Event),
+		Tag: string(f.Tag), Tool: string(f.Tool), Action: string(f.Action), Findings: f.Findings(),
+	}
+}
+
+// matcher is a Filter compiled against one state: class mask, ids, time and
+// hash bounds. When the columns cannot decide (a name past maxNames, a hash
+// prefix longer than 16 digits), the record's line decides.
+type matcher struct {
+	f        audit.Filter
+	mask     [nClasses]bool
+	classes  bool // mask excludes something
+	none     bool // nothing can match
+	rule     int  // id, or -1 for any
+	repo     int
+	lineRule bool // records with overflowID rule must be read to decide
+	lineRepo bool
+	since    int64
+	until    int64
+	hashVal  uint64
+	hashMask uint64
+	lineHash bool // prefix longer than the column: read to decide
+}
+
+func (st *state) matcher(f audit.Filter) *matcher {
+	m := &matcher{f: f, rule: -1, repo: -1}
+	m.since, m.until = f.Bounds()
 	for c := range nClasses {
-		h, v := uint8(c)>>2, uint8(c)&3
-		if h > hookOther || v > verdictOther {
-			continue
+		ok := true
+		if f.Hook != "" && event.Hooks[c&hookMask] != f.Hook {
+			ok = false
 		}
-		if q.Hook != "" && (h == hookOther || event.Hooks[h] != q.Hook) {
-			continue
+		if f.Verdict != "" && (c&verdictBit != 0) != (f.Verdict == string(event.Block)) {
+			ok = false
 		}
-		if q.Verdict != "" && (v == verdictOther || (v == verdictAllow) != (q.Verdict == string(event.Allow))) {
-			continue
+		if f.Agent != "" {
+			a := (c & agentMask) >> agentShift
+			if a == agentOther || audit.Agents[a] != f.Agent {
+				ok = false
+			}
 		}
-		m[c] = true
+		if f.HashPrefix != "" && c&hasHashBit == 0 {
+			ok = false
+		}
+		m.mask[c] = ok
+		m.classes = m.classes || !ok
+	}
+	idOf := func(n *names, name string, id *int, line *bool) {
+		if name == "" {
+			return
+		}
+		v, ok, full := n.lookup(name)
+		switch {
+		case ok:
+			*id = int(v)
+		case full:
+			*id, *line = overflowID, true
+		default:
+			m.none = true
+		}
+	}
+	idOf(&st.rules, f.Rule, &m.rule, &m.lineRule)
+	idOf(&st.repos, f.Repo, &m.repo, &m.lineRepo)
+	if p := f.HashPrefix; p != "" {
+		digits := min(len(p), 16)
+		v, _ := strconv.ParseUint(p[:digits], 16, 64)
+		shift := uint(64 - 4*digits)
+		m.hashVal, m.hashMask = v<<shift, ^uint64(0)<<shift
+		m.lineHash = len(p) > 16
 	}
 	return m
+}
+
+// match says whether record i passes on its columns, and whether its line
+// must still be read to be sure.
+func (m *matcher) match(st *state, i int) (ok, readLine bool) {
+	if m.classes && !m.mask[st.class[i]] {
+		return false, false
+	}
+	if t := st.ts[i]; t < m.since || t >= m.until {
+		return false, false
+	}
+	if m.rule >= 0 && int(st.rule[i]) != m.rule {
+		return false, false
+	}
+	if m.repo >= 0 && int(st.repo[i]) != m.repo {
+		return false, false
+	}
+	if m.hashMask != 0 && st.hash[i]&m.hashMask != m.hashVal {
+		return false, false
+	}
+	return true, m.lineRule || m.lineRepo || m.lineHash
+}
+
+// onlyClasses reports whether the class counts alone give the total.
+func (m *matcher) onlyClasses() bool {
+	return m.rule < 0 && m.repo < 0 && m.hashMask == 0 && m.since == math.MinInt64 && m.until == math.MaxInt64
 }
 
 // Page returns one page of events, newest (last written) first.
@@ -422,35 +567,59 @@ func (x *Index) page(q Query) (*Page, error) {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	st := x.st
-	m := q.mask()
+	m := st.matcher(q.Filter)
 	p := &Page{Page: q.Page, Limit: q.Limit, Events: []Event{}}
-	all := true
-	for c, ok := range m {
-		if ok {
-			p.Total += st.counts[c]
-		} else if st.counts[c] > 0 {
-			all = false
-		}
-	}
-	skip := int64(q.Page-1) * int64(q.Limit)
-	if q.Page < 1 || q.Limit < 1 || skip >= p.Total {
+	if m.none || q.Page < 1 || q.Limit < 1 {
 		return p, nil
 	}
-	sel := make([]int, 0, min(int64(q.Limit), p.Total-skip))
-	if all {
-		for i := len(st.off) - 1 - int(skip); i >= 0 && len(sel) < q.Limit; i-- {
-			sel = append(sel, i)
-		}
-	} else {
-		seen := int64(0)
-		for i := len(st.class) - 1; i >= 0 && len(sel) < q.Limit; i-- {
-			if !m[st.class[i]] {
-				continue
+	skip := int64(q.Page-1) * int64(q.Limit)
+	sel := make([]int, 0, min(q.Limit, 1024))
+	var lf audit.Fields
+	if m.onlyClasses() {
+		all := true
+		for c, ok := range m.mask {
+			if ok {
+				p.Total += st.counts[c]
+			} else if st.counts[c] > 0 {
+				all = false
 			}
-			if seen >= skip {
+		}
+		if skip >= p.Total {
+			return p, nil
+		}
+		if all {
+			for i := len(st.off) - 1 - int(skip); i >= 0 && len(sel) < q.Limit; i-- {
 				sel = append(sel, i)
 			}
-			seen++
+		} else {
+			seen := int64(0)
+			for i := len(st.class) - 1; i >= 0 && len(sel) < q.Limit; i-- {
+				if !m.mask[st.class[i]] {
+					continue
+				}
+				if seen >= skip {
+					sel = append(sel, i)
+				}
+				seen++
+			}
+		}
+	} else {
+		// One pass, newest first: the total, and the page on the way.
+		for i := len(st.off) - 1; i >= 0; i-- {
+			ok, readLine := m.match(st, i)
+			if ok && readLine {
+				var err error
+				if ok, err = st.lineMatches(i, &m.f, &lf); err != nil {
+					return nil, err
+				}
+			}
+			if !ok {
+				continue
+			}
+			if p.Total >= skip && len(sel) < q.Limit {
+				sel = append(sel, i)
+			}
+			p.Total++
 		}
 	}
 	lines, err := st.read(sel)
@@ -459,11 +628,24 @@ func (x *Index) page(q Query) (*Page, error) {
 	}
 	p.Events = make([]Event, len(sel))
 	for k, line := range lines {
-		if err := decodeEvent(line, &p.Events[k]); err != nil {
+		if audit.Scan(line, &lf) != nil {
 			return nil, errChanged
 		}
+		p.Events[k] = eventOf(&lf)
 	}
 	return p, nil
+}
+
+// lineMatches reads record i and applies the whole filter to it.
+func (st *state) lineMatches(i int, f *audit.Filter, lf *audit.Fields) (bool, error) {
+	buf := make([]byte, st.ln[i])
+	if _, err := st.f.ReadAt(buf, st.off[i]); err != nil {
+		return false, errChanged
+	}
+	if audit.Scan(buf, lf) != nil {
+		return false, errChanged
+	}
+	return f.Match(lf), nil
 }
 
 // read returns the lines of the selected records.
@@ -500,36 +682,8 @@ func (st *state) read(sel []int) ([][]byte, error) {
 	return out, nil
 }
 
-// decodeEvent decodes a line the index accepted. A field of an unexpected
-// type is left empty rather than failing the page.
-func decodeEvent(line []byte, e *Event) error {
-	if err := json.Unmarshal(line, e); err == nil {
-		return nil
-	}
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(line, &raw); err != nil {
-		return err
-	}
-	*e = Event{}
-	str := func(k string, dst *string) { _ = json.Unmarshal(raw[k], dst) }
-	str("ts", &e.TS)
-	str("hook", &e.Hook)
-	str("verdict", &e.Verdict)
-	str("rule", &e.Rule)
-	str("reason", &e.Reason)
-	str("user", &e.User)
-	str("host", &e.Host)
-	str("repo", &e.Repo)
-	str("input_hash", &e.InputHash)
-	str("prev_hash", &e.PrevHash)
-	str("policy_version", &e.PolicyVersion)
-	str("agent", &e.Agent)
-	str("event", &e.Event)
-	_ = json.Unmarshal(raw["tokens_in"], &e.TokensIn)
-	return nil
-}
-
-// Stats is the stats object of the console API, with what the charts need.
+// Stats is the stats object of the console API, with what the charts and
+// the filters need.
 type Stats struct {
 	Total       int64       `json:"total"`
 	Blocked     int64       `json:"blocked"`
@@ -539,6 +693,10 @@ type Stats struct {
 	Skipped     int64       `json:"skipped"`
 	ByRule      []RuleCount `json:"by_rule"`
 	Timeline    Timeline    `json:"timeline"`
+	// Rules and Repos list the names seen in the log (at most maxFacets
+	// each, sorted), for the filters' suggestions.
+	Rules []string `json:"rules"`
+	Repos []string `json:"repos"`
 }
 
 // RuleCount is the number of blocked events of one rule.
@@ -567,39 +725,110 @@ const maxByRule = 20
 // maxBuckets bounds the timeline.
 const maxBuckets = 72
 
-// Stats returns the counters and chart data. It is computed once per change
-// of the index.
-func (x *Index) Stats() *Stats {
-	x.statsMu.Lock()
-	defer x.statsMu.Unlock()
+// maxFacets bounds Stats.Rules and Stats.Repos.
+const maxFacets = 500
+
+// Range is a time range for the charts, in Unix milliseconds: Since ≤ t <
+// Until. The zero Range covers the whole log.
+type Range struct {
+	Since, Until int64
+	// Now ends an open range (Until 0) when it is later than the newest
+	// record: "the last hour" reaches to now.
+	Now int64
+}
+
+// Stats returns the counters of the whole log and, for the time range r,
+// the chart data. Without a range it is computed once per change of the
+// index.
+func (x *Index) Stats(r Range) *Stats {
+	whole := r == Range{}
+	if whole {
+		x.statsMu.Lock()
+		defer x.statsMu.Unlock()
+	}
 	x.mu.RLock()
 	defer x.mu.RUnlock()
-	if x.stats != nil && x.statsGen == x.gen {
+	if whole && x.stats != nil && x.statsGen == x.gen {
 		return x.stats
 	}
 	st := x.st
-	s := &Stats{TokensTotal: st.tokens, Skipped: st.skipped, ByRule: []RuleCount{}}
+	s := &Stats{TokensTotal: st.tokens, Skipped: st.skipped}
 	for c, n := range st.counts {
 		s.Total += n
-		switch uint8(c) & 3 {
-		case verdictAllow:
-			s.Allowed += n
-		case verdictBlock:
+		if c&verdictBit != 0 {
 			s.Blocked += n
+		} else {
+			s.Allowed += n
 		}
 	}
 	if s.Total > 0 {
 		s.BlockRate = math.Round(float64(s.Blocked)*10000/float64(s.Total)) / 100
 	}
-	rest := int64(0) // blocks by rules past maxRules, and the tail of the list
-	for i, name := range st.ruleName {
-		if name == otherRule {
-			rest += st.ruleCount[i]
-			continue
-		}
-		s.ByRule = append(s.ByRule, RuleCount{Rule: name, Count: st.ruleCount[i]})
+	ruleCount := st.ruleCount
+	if !whole {
+		ruleCount = st.blocksByRule(r)
 	}
-	slices.SortFunc(s.ByRule, func(a, b RuleCount) int {
+	s.ByRule = st.byRule(ruleCount)
+	s.Timeline = st.timeline(r)
+	s.Rules = facet(st.rules.name[1:])
+	s.Repos = facet(st.repos.name[1:])
+	if whole {
+		x.stats, x.statsGen = s, x.gen
+	}
+	return s
+}
+
+// facet returns up to maxFacets of names, sorted.
+func facet(names []string) []string {
+	out := slices.Clone(names)
+	slices.Sort(out)
+	if len(out) > maxFacets {
+		out = out[:maxFacets]
+	}
+	if out == nil {
+		out = []string{}
+	}
+	return out
+}
+
+// blocksByRule counts blocked records per rule id within r.
+func (st *state) blocksByRule(r Range) []int64 {
+	counts := make([]int64, len(st.ruleCount))
+	since, until := r.bounds()
+	for i, t := range st.ts {
+		if st.class[i]&verdictBit != 0 && t >= since && t < until {
+			counts[st.rule[i]]++
+		}
+	}
+	return counts
+}
+
+func (r Range) bounds() (since, until int64) {
+	since, until = math.MinInt64, math.MaxInt64
+	if r.Since != 0 {
+		since = r.Since
+	}
+	if r.Until != 0 {
+		until = r.Until
+	}
+	return since, until
+}
+
+// byRule lists the rules by blocked count, most first (ties by name), the
+// tail and the names past maxNames summed under otherRule.
+func (st *state) byRule(counts []int64) []RuleCount {
+	out := []RuleCount{}
+	rest := int64(0)
+	for id, n := range counts {
+		switch {
+		case n == 0:
+		case id == overflowID:
+			rest += n
+		default:
+			out = append(out, RuleCount{Rule: st.rules.name[id], Count: n})
+		}
+	}
+	slices.SortFunc(out, func(a, b RuleCount) int {
 		if a.Count != b.Count {
 			if a.Count > b.Count {
 				return -1
@@ -614,18 +843,16 @@ func (x *Index) Stats() *Stats {
 		}
 		return 0
 	})
-	if len(s.ByRule) > maxByRule || (rest > 0 && len(s.ByRule) > maxByRule-1) {
-		for _, r := range s.ByRule[maxByRule-1:] {
+	if len(out) > maxByRule || (rest > 0 && len(out) > maxByRule-1) {
+		for _, r := range out[maxByRule-1:] {
 			rest += r.Count
 		}
-		s.ByRule = s.ByRule[:maxByRule-1]
+		out = out[:maxByRule-1]
 	}
 	if rest > 0 {
-		s.ByRule = append(s.ByRule, RuleCount{Rule: otherRule, Count: rest})
+		out = append(out, RuleCount{Rule: otherRule, Count: rest})
 	}
-	s.Timeline = st.timeline()
-	x.stats, x.statsGen = s, x.gen
-	return s
+	return out
 }
 
 // niceSteps are the timeline bucket widths, in milliseconds.
@@ -634,12 +861,29 @@ var niceSteps = []int64{
 	3600e3, 3 * 3600e3, 6 * 3600e3, 12 * 3600e3, 24 * 3600e3, 7 * 24 * 3600e3, 30 * 24 * 3600e3,
 }
 
-func (st *state) timeline() Timeline {
+// timeline buckets the records in r: over the whole range when it is
+// bounded (empty buckets included, so the chart spans what was asked),
+// else from the first record to the last.
+func (st *state) timeline(r Range) Timeline {
 	tl := Timeline{Buckets: []Bucket{}}
+	since, until := r.bounds()
+	lo, hi := st.minTS, st.maxTS // the records' span, narrowed to r
 	if len(st.ts) == 0 {
+		lo, hi = math.MaxInt64, math.MinInt64
+	}
+	if r.Since != 0 {
+		lo = r.Since
+	}
+	switch {
+	case r.Until != 0:
+		hi = r.Until - 1
+	case r.Since != 0:
+		hi = max(hi, r.Now)
+	}
+	if lo > hi || (r == Range{} && len(st.ts) == 0) {
 		return tl
 	}
-	span := st.maxTS - st.minTS
+	span := hi - lo
 	step := niceSteps[len(niceSteps)-1]
 	for _, s := range niceSteps {
 		if span/s < maxBuckets {
@@ -650,17 +894,19 @@ func (st *state) timeline() Timeline {
 	if span/step >= maxBuckets {
 		step = span/(maxBuckets-1) + 1
 	}
-	start := st.minTS - mod(st.minTS, step)
-	n := (st.maxTS-start)/step + 1
+	start := lo - mod(lo, step)
+	n := (hi-start)/step + 1
 	allow := make([]int64, n)
 	block := make([]int64, n)
 	for i, t := range st.ts {
+		if t < since || t >= until || t < start || t > hi {
+			continue
+		}
 		b := (t - start) / step
-		switch st.class[i] & 3 {
-		case verdictAllow:
-			allow[b]++
-		case verdictBlock:
+		if st.class[i]&verdictBit != 0 {
 			block[b]++
+		} else {
+			allow[b]++
 		}
 	}
 	tl.StepMS = step

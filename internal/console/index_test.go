@@ -2,16 +2,53 @@ package console
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/guardhq/guard/internal/audit"
 	"github.com/guardhq/guard/internal/console/loggen"
 	"github.com/guardhq/guard/internal/event"
 )
+
+// recordLine returns a valid record line (no newline) for a hand-made log:
+// mutate changes a minimal allow record.
+func recordLine(mutate func(r *event.Record)) string {
+	r := event.Record{TS: "2026-11-21T09:00:00.000Z", Hook: event.HookPreToolUse, Verdict: "allow", PrevHash: event.ZeroHash}
+	if mutate != nil {
+		mutate(&r)
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+// block is a mutation: a block by rule.
+func block(rule string) func(r *event.Record) {
+	return func(r *event.Record) { r.Verdict, r.Rule, r.Reason = "block", rule, "test" }
+}
+
+// lastEvent is the newest valid record of the log at path, as the API shows
+// it.
+func lastEvent(t testing.TB, path string) Event {
+	t.Helper()
+	data, _ := os.ReadFile(path)
+	lines := bytes.Split(data, []byte("\n"))
+	var f audit.Fields
+	for i := len(lines) - 2; i >= 0; i-- {
+		if audit.Scan(lines[i], &f) == nil {
+			return eventOf(&f)
+		}
+	}
+	return Event{}
+}
 
 // writeLog writes an n-record generated log to a new temp dir.
 func writeLog(t testing.TB, n int, seed uint64) string {
@@ -87,29 +124,29 @@ func refresh(t testing.TB, x *Index) *Stats {
 	if err := x.Refresh(); err != nil {
 		t.Fatal(err)
 	}
-	return x.Stats()
+	return x.Stats(Range{})
 }
 
 func TestIndexCountsMatchLog(t *testing.T) {
 	path := writeLog(t, 2000, 7)
 	x := mustOpen(t, path)
-	s := x.Stats()
+	s := x.Stats(Range{})
 
 	// Count the log the slow way.
 	data, _ := os.ReadFile(path)
 	var total, blocked, allowed, tokens int64
 	byRule := map[string]int64{}
 	for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
-		var f fields
-		if err := parseLine(line, &f); err != nil {
+		var f audit.Fields
+		if err := audit.Scan(line, &f); err != nil {
 			t.Fatal(err)
 		}
 		total++
-		tokens += f.tokens
-		switch string(f.verdict) {
+		tokens += f.TokensIn
+		switch string(f.Verdict) {
 		case "block":
 			blocked++
-			byRule[string(f.rule)]++
+			byRule[string(f.Rule)]++
 		case "allow":
 			allowed++
 		}
@@ -143,7 +180,7 @@ func TestIndexCountsMatchLog(t *testing.T) {
 func TestIndexMissingLogThenCreated(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "audit.log")
 	x := mustOpen(t, path)
-	if s := x.Stats(); s.Total != 0 || s.BlockRate != 0 || len(s.Timeline.Buckets) != 0 {
+	if s := x.Stats(Range{}); s.Total != 0 || s.BlockRate != 0 || len(s.Timeline.Buckets) != 0 {
 		t.Fatalf("empty stats %+v", s)
 	}
 	appendRecords(t, path, 3, "block", "Stop")
@@ -171,13 +208,14 @@ func TestIndexTail(t *testing.T) {
 			appendRecords(t, path, 1, "allow", "Stop")
 		}, total: 101, skipped: 1},
 		{name: "garbage and blank lines", change: func(t *testing.T, path string) {
+			// Blank lines are not records either: audit verify rejects them.
 			appendRaw(t, path, "not json\n\n   \n{}\n")
-		}, total: 100, skipped: 2},
+		}, total: 100, skipped: 4},
 		{name: "incomplete last line waits", change: func(t *testing.T, path string) {
 			appendRaw(t, path, `{"ts":"2026-11-21T09:00:00.000Z","hook":"Stop",`)
 		}, total: 100},
 		{name: "overlong line", change: func(t *testing.T, path string) {
-			appendRaw(t, path, `{"ts":"2026-11-21T09:00:00.000Z","hook":"Stop","verdict":"allow","reason":"`+strings.Repeat("x", 2*chunkSize)+"\"}\n")
+			appendRaw(t, path, recordLine(func(r *event.Record) { r.User = strings.Repeat("x", 2*chunkSize) })+"\n")
 			appendRecords(t, path, 1, "allow", "Stop")
 		}, total: 101, skipped: 1},
 		{name: "truncated", change: func(t *testing.T, path string) {
@@ -197,7 +235,7 @@ func TestIndexTail(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			path := writeLog(t, 100, 3)
 			x := mustOpen(t, path)
-			before := x.Stats()
+			before := x.Stats(Range{})
 			first := x.st
 			tt.change(t, path)
 			s := refresh(t, x)
@@ -215,17 +253,8 @@ func TestIndexTail(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			data, _ := os.ReadFile(path)
-			lines := bytes.Split(data, []byte("\n"))
-			var last Event
-			for i := len(lines) - 2; i >= 0; i-- {
-				var f fields
-				if parseLine(lines[i], &f) == nil {
-					decodeEvent(lines[i], &last)
-					break
-				}
-			}
-			if len(p.Events) != 1 || p.Events[0] != last {
+			last := lastEvent(t, path)
+			if len(p.Events) != 1 || !reflect.DeepEqual(p.Events[0], last) {
 				t.Errorf("newest event %+v, want %+v", p.Events, last)
 			}
 			// A second refresh with no change keeps everything.
@@ -239,11 +268,12 @@ func TestIndexTail(t *testing.T) {
 func TestIndexIncompleteLineCompletes(t *testing.T) {
 	path := writeLog(t, 10, 1)
 	x := mustOpen(t, path)
-	appendRaw(t, path, `{"ts":"2026-11-21T09:00:00.000Z","hook":"Stop",`)
+	line := recordLine(block("late"))
+	appendRaw(t, path, line[:40])
 	if s := refresh(t, x); s.Total != 10 || s.Skipped != 0 {
 		t.Fatalf("half a line: %+v", s)
 	}
-	appendRaw(t, path, `"verdict":"block","rule":"late"}`+"\n")
+	appendRaw(t, path, line[40:]+"\n")
 	s := refresh(t, x)
 	if s.Total != 11 || s.Blocked < 1 || s.Skipped != 0 {
 		t.Fatalf("completed line: %+v", s)
@@ -254,7 +284,7 @@ func TestIndexLongLineCompletesLater(t *testing.T) {
 	path := writeLog(t, 10, 1)
 	x := mustOpen(t, path)
 	appendRecords(t, path, 2, "allow", "Stop")
-	appendRaw(t, path, `{"ts":"2026-11-21T09:00:00.000Z","reason":"`+strings.Repeat("x", chunkSize+10))
+	appendRaw(t, path, `{"ts":"2026-11-21T09:00:00.000Z","user":"`+strings.Repeat("x", chunkSize+10))
 	if s := refresh(t, x); s.Total != 12 || s.Skipped != 0 {
 		t.Fatalf("long line without its end: total %d skipped %d", s.Total, s.Skipped)
 	}
@@ -277,7 +307,7 @@ func TestIndexConcurrentUse(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			targets := []string{"/api/stats", "/api/events?verdict=block", "/api/events?page=2&hook=PreToolUse"}
+			targets := []string{"/api/stats", "/api/events?verdict=block", "/api/events?page=2&hook=PreToolUse", "/api/events?format=jsonl&verdict=block", "/api/stats?since=2026-11-21T09:00:00Z", "/api/events?repo=acme/appended&since=2026-11-21T09:00:00Z"}
 			for i := 0; ; i++ {
 				select {
 				case <-done:
@@ -305,61 +335,62 @@ func TestIndexConcurrentUse(t *testing.T) {
 	}
 }
 
-func TestIndexClasses(t *testing.T) {
+// TestIndexOneRule: the console shows exactly the lines `guard audit
+// verify` accepts as records (issue 11, item 13): a line with a duplicate
+// or mis-cased key, an unknown field, a value of the wrong type, a verdict or
+// hook outside the audit vocabulary is skipped by both, never shown by one
+// and rejected by the other.
+func TestIndexOneRule(t *testing.T) {
+	valid := recordLine(block("blocked_path"))
+	lines := []string{
+		valid,
+		recordLine(nil),
+		strings.Replace(valid, `"hook":"PreToolUse"`, `"hook":"PreToolUse","hook":"Stop"`, 1),
+		strings.Replace(valid, `"verdict":"block"`, `"verdict":"allow","verdict":"block"`, 1),
+		strings.Replace(valid, `"ts":`, `"TS":`, 1),
+		strings.Replace(valid, `"rule":`, `"Rule":`, 1),
+		strings.Replace(valid, `"user":""`, `"user":5`, 1),
+		strings.Replace(valid, `"user":""`, `"prompt":"x"`, 1),
+		strings.Replace(valid, `"verdict":"block"`, `"verdict":"redact"`, 1),
+		strings.Replace(valid, `"hook":"PreToolUse"`, `"hook":"beforeTabFileRead"`, 1),
+		strings.Replace(valid, `"rule":"blocked_path"`, `"rule":null`, 1),
+		" " + valid,
+		valid + "\r",
+		"",
+	}
 	path := filepath.Join(t.TempDir(), "audit.log")
-	appendRaw(t, path, strings.Join([]string{
-		`{"ts":"2026-11-21T09:00:00.000Z","hook":"Stop","verdict":"redact","rule":"pii_email"}`,
-		`{"ts":"2026-11-21T09:00:01.000Z","hook":"beforeTabFileRead","verdict":"block","rule":"blocked_path"}`,
-		`{"ts":"2026-11-21T09:00:02.000Z","hook":"PreToolUse","verdict":"block","rule":""}`,
-		`{"ts":"2026-11-21T09:00:03.000Z","hook":"PreToolUse","verdict":"allow","user":5}`,
-	}, "\n")+"\n")
+	appendRaw(t, path, strings.Join(lines, "\n")+"\n")
 	x := mustOpen(t, path)
-	s := x.Stats()
-	if s.Total != 4 || s.Blocked != 2 || s.Allowed != 1 || s.BlockRate != 50 {
-		t.Fatalf("stats %+v", s)
+	want := int64(0)
+	for _, l := range lines {
+		if _, err := audit.ParseLine([]byte(l)); err == nil {
+			want++
+		}
 	}
-	if len(s.ByRule) != 2 {
+	if want != 2 {
+		t.Fatalf("audit accepts %d of the lines, want 2", want)
+	}
+	s := x.Stats(Range{})
+	if s.Total != want || s.Skipped != int64(len(lines))-want || s.Blocked != 1 || s.Allowed != 1 {
+		t.Fatalf("stats %+v: want %d shown and %d skipped, as audit verify decides", s, want, int64(len(lines))-want)
+	}
+	if len(s.ByRule) != 1 || s.ByRule[0] != (RuleCount{"blocked_path", 1}) {
 		t.Errorf("by_rule %+v", s.ByRule)
-	}
-	tests := []struct {
-		q     Query
-		total int64
-	}{
-		{Query{Page: 1, Limit: 10}, 4},
-		{Query{Page: 1, Limit: 10, Verdict: "block"}, 2},
-		{Query{Page: 1, Limit: 10, Verdict: "allow"}, 1},
-		{Query{Page: 1, Limit: 10, Hook: "PreToolUse"}, 2},
-		{Query{Page: 1, Limit: 10, Hook: "Stop", Verdict: "allow"}, 0},
-		{Query{Page: 1, Limit: 10, Hook: "PostToolUse"}, 0},
-	}
-	for _, tt := range tests {
-		p, err := x.Page(tt.q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p.Total != tt.total || int64(len(p.Events)) != tt.total {
-			t.Errorf("%+v: total %d, %d events; want %d", tt.q, p.Total, len(p.Events), tt.total)
-		}
-	}
-	// A field of the wrong type that the index does not read is shown empty.
-	p, _ := x.Page(Query{Page: 1, Limit: 1})
-	if e := p.Events[0]; e.User != "" || e.Hook != "PreToolUse" || e.Verdict != "allow" {
-		t.Errorf("lenient decode: %+v", e)
 	}
 }
 
 func TestIndexRuleCap(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "audit.log")
 	var b strings.Builder
-	for i := range maxRules + 10 {
-		fmt.Fprintf(&b, `{"ts":"2026-11-21T09:00:00.000Z","hook":"Stop","verdict":"block","rule":"r%d"}`+"\n", i)
+	for i := range maxNames + 10 {
+		b.WriteString(recordLine(block(fmt.Sprintf("r%d", i))) + "\n")
 	}
 	appendRaw(t, path, b.String())
 	x := mustOpen(t, path)
-	if n := len(x.st.ruleName); n != maxRules+1 {
-		t.Errorf("%d rule names kept, want %d", n, maxRules+1)
+	if n := len(x.st.rules.name); n != maxNames+1 {
+		t.Errorf("%d rule names kept, want %d", n, maxNames+1)
 	}
-	s := x.Stats()
+	s := x.Stats(Range{})
 	if len(s.ByRule) != maxByRule || s.ByRule[maxByRule-1].Rule != otherRule {
 		t.Fatalf("by_rule has %d entries, last %+v", len(s.ByRule), s.ByRule[len(s.ByRule)-1])
 	}
@@ -387,15 +418,18 @@ func TestIndexPaging(t *testing.T) {
 	// Newest first, filtered by hand.
 	var want []Event
 	for i := len(lines) - 1; i >= 0; i-- {
-		var e Event
-		decodeEvent(lines[i], &e)
+		var f audit.Fields
+		if err := audit.Scan(lines[i], &f); err != nil {
+			t.Fatal(err)
+		}
+		e := eventOf(&f)
 		if e.Verdict == "allow" && e.Hook == "PreToolUse" {
 			want = append(want, e)
 		}
 	}
 	var got []Event
 	for page := 1; ; page++ {
-		p, err := x.Page(Query{Page: page, Limit: 37, Verdict: "allow", Hook: "PreToolUse"})
+		p, err := x.Page(Query{Page: page, Limit: 37, Filter: audit.Filter{Verdict: "allow", Hook: "PreToolUse"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -411,14 +445,14 @@ func TestIndexPaging(t *testing.T) {
 		t.Fatalf("%d events over all pages, want %d", len(got), len(want))
 	}
 	for i := range got {
-		if got[i] != want[i] {
+		if !reflect.DeepEqual(got[i], want[i]) {
 			t.Fatalf("event %d: %+v, want %+v", i, got[i], want[i])
 		}
 	}
 }
 
 func TestHookClassesMatchEventHooks(t *testing.T) {
-	if int(hookOther) != len(event.Hooks) {
-		t.Fatalf("hookOther = %d, event.Hooks has %d", hookOther, len(event.Hooks))
+	if len(event.Hooks) != hookMask+1 {
+		t.Fatalf("the class byte holds %d hooks, event.Hooks has %d", hookMask+1, len(event.Hooks))
 	}
 }

@@ -3,14 +3,17 @@
 //
 // # API
 //
-//	GET /api/stats                 counters, blocked events by rule, timeline
-//	GET /api/events?page=&limit=&verdict=&hook=
+//	GET /api/stats?since=&until=   counters, blocked events by rule, timeline
+//	GET /api/events?page=&limit=&verdict=&hook=&agent=&rule=&repo=&since=&until=&q=&format=
 //
 // Events come newest first. page ≥ 1 (default 1), 1 ≤ limit ≤ 1000 (default
-// 100), verdict allow|block, hook one of the four audit hook names; an empty
-// value or "all" means no filter. A bad parameter answers 400 with
-// {"error": "…"}; a page past the end answers 200 with no events and the
-// real total.
+// 100), verdict allow|block, hook one of the four audit hook names, agent
+// a|b|c, rule and repo exact names, since and until RFC 3339 times (since ≤
+// ts < until), q 4 to 64 hex digits that input_hash starts with; an empty
+// value (or "all" for verdict, hook, agent) means no filter. format=csv or
+// jsonl streams every matching event, oldest first, as a download. A bad
+// parameter answers 400 with {"error": "…"}; a page past the end answers
+// 200 with no events and the real total.
 //
 // # Index
 //
@@ -44,7 +47,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/audit"
 	"github.com/guardhq/guard/web"
 )
 
@@ -192,11 +195,32 @@ func (h *handler) files(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) stats(w http.ResponseWriter, r *http.Request) {
+	v := r.URL.Query()
+	if err := once(v, "since", "until"); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	var f audit.Filter
+	if err := parseRange(v, &f); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
 	if err := h.idx.Refresh(); err != nil {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return
 	}
-	writeJSON(w, http.StatusOK, h.idx.Stats())
+	var rg Range
+	if !f.Since.IsZero() || !f.Until.IsZero() {
+		since, until := f.Bounds()
+		if !f.Since.IsZero() {
+			rg.Since = since
+		}
+		if !f.Until.IsZero() {
+			rg.Until = until
+		}
+		rg.Now = time.Now().UnixMilli()
+	}
+	writeJSON(w, http.StatusOK, h.idx.Stats(rg))
 }
 
 func (h *handler) events(w http.ResponseWriter, r *http.Request) {
@@ -209,6 +233,10 @@ func (h *handler) events(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return
 	}
+	if q.Format != "" {
+		h.export(w, r, q)
+		return
+	}
 	p, err := h.idx.Page(q)
 	if err != nil {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
@@ -217,13 +245,75 @@ func (h *handler) events(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, p)
 }
 
-// ParseQuery reads the parameters of GET /api/events.
+// export streams every event the query selects as a file download.
+func (h *handler) export(w http.ResponseWriter, r *http.Request, q Query) {
+	ctype := "text/csv; charset=utf-8"
+	if q.Format == FormatJSONL {
+		ctype = "application/jsonl; charset=utf-8"
+	}
+	hdr := w.Header()
+	hdr.Set("Content-Type", ctype)
+	hdr.Set("Cache-Control", "no-store")
+	hdr.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="guard-audit-%s.%s"`,
+		time.Now().UTC().Format("20060102T150405Z"), q.Format))
+	if r.Method == http.MethodHead {
+		return
+	}
+	dw := &deadlineWriter{w: w, rc: http.NewResponseController(w)}
+	err := h.idx.Export(dw, q.Filter, q.Format)
+	if errors.Is(err, errChanged) && !dw.wrote {
+		if err = h.idx.Refresh(); err == nil {
+			err = h.idx.Export(dw, q.Filter, q.Format)
+		}
+	}
+	switch {
+	case err == nil:
+	case !dw.wrote:
+		hdr.Del("Content-Disposition")
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+	default:
+		// Part of the file is out: end the connection without the final
+		// chunk, so the client sees a failed download, not a short one.
+		panic(http.ErrAbortHandler)
+	}
+}
+
+// deadlineWriter moves the connection's write deadline on at every write,
+// so an export of a large log is bounded per write, not as a whole.
+type deadlineWriter struct {
+	w     http.ResponseWriter
+	rc    *http.ResponseController
+	wrote bool
+}
+
+func (d *deadlineWriter) Write(p []byte) (int, error) {
+	d.wrote = true
+	_ = d.rc.SetWriteDeadline(time.Now().Add(exportWriteTimeout)) // unsupported in tests
+	return d.w.Write(p)
+}
+
+// exportWriteTimeout bounds one write of an export to the client.
+const exportWriteTimeout = 30 * time.Second
+
+// queryParams are the parameters of GET /api/events; each may be given once.
+var queryParams = []string{"page", "limit", "verdict", "hook", "agent", "rule", "repo", "since", "until", "q", "format"}
+
+// once reports a parameter given more than once.
+func once(v url.Values, keys ...string) error {
+	for _, k := range keys {
+		if len(v[k]) > 1 {
+			return fmt.Errorf("%s given more than once", k)
+		}
+	}
+	return nil
+}
+
+// ParseQuery reads the parameters of GET /api/events. Every value is
+// checked; the first bad one is the error.
 func ParseQuery(v url.Values) (Query, error) {
 	q := Query{Page: 1, Limit: DefaultLimit}
-	for _, k := range []string{"page", "limit", "verdict", "hook"} {
-		if len(v[k]) > 1 {
-			return q, fmt.Errorf("%s given more than once", k)
-		}
+	if err := once(v, queryParams...); err != nil {
+		return q, err
 	}
 	var err error
 	if s := v.Get("page"); s != "" {
@@ -236,26 +326,53 @@ func ParseQuery(v url.Values) (Query, error) {
 			return q, fmt.Errorf("limit must be an integer from 1 to %d", MaxLimit)
 		}
 	}
-	switch s := v.Get("verdict"); s {
-	case "", "all":
-	case string(event.Allow), string(event.Block):
-		q.Verdict = s
+	switch s := v.Get("format"); s {
+	case "", "json":
+	case FormatCSV, FormatJSONL:
+		q.Format = s
 	default:
-		return q, errors.New("verdict must be allow or block")
+		return q, errors.New("format must be json, csv or jsonl")
 	}
-	switch s := v.Get("hook"); s {
-	case "", "all":
-	default:
-		ok := false
-		for _, hk := range event.Hooks {
-			ok = ok || s == hk
+	f := &q.Filter
+	all := func(s string) string {
+		if s == "all" {
+			return ""
 		}
-		if !ok {
-			return q, fmt.Errorf("hook must be one of %s", strings.Join(event.Hooks, ", "))
+		return s
+	}
+	f.Verdict, f.Hook, f.Agent = all(v.Get("verdict")), all(v.Get("hook")), all(v.Get("agent"))
+	f.Rule, f.Repo = v.Get("rule"), v.Get("repo")
+	if s := v.Get("q"); s != "" {
+		if f.HashPrefix, err = audit.ParseHashPrefix(s); err != nil {
+			return q, err
 		}
-		q.Hook = s
+	}
+	if err := parseRange(v, f); err != nil {
+		return q, err
+	}
+	if err := f.Check(); err != nil {
+		return q, err
 	}
 	return q, nil
+}
+
+// parseRange reads since and until (RFC 3339) into f.
+func parseRange(v url.Values, f *audit.Filter) error {
+	var err error
+	if s := v.Get("since"); s != "" {
+		if f.Since, err = audit.ParseFilterTime("since", s); err != nil {
+			return err
+		}
+	}
+	if s := v.Get("until"); s != "" {
+		if f.Until, err = audit.ParseFilterTime("until", s); err != nil {
+			return err
+		}
+	}
+	if !f.Since.IsZero() && !f.Until.IsZero() && !f.Since.Before(f.Until) {
+		return &audit.FilterError{Field: "until", Msg: "must be later than since"}
+	}
+	return nil
 }
 
 // positive parses a decimal integer in [1, limit], digits only.

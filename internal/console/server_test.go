@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -168,7 +169,7 @@ func TestEventsFiltersAndOrder(t *testing.T) {
 				t.Fatalf("verdict=%q hook=%q: total %d, %d events, want %d", verdict, hook, p.Total, len(p.Events), len(want))
 			}
 			for i := range want {
-				if p.Events[i] != want[i] {
+				if !reflect.DeepEqual(p.Events[i], want[i]) {
 					t.Fatalf("verdict=%q hook=%q event %d differs", verdict, hook, i)
 				}
 			}
@@ -225,12 +226,12 @@ func TestStatsShape(t *testing.T) {
 }
 
 func rec(verdict string, tokens int) string {
-	rule := ""
-	if verdict == "block" {
-		rule = "dangerous_rm"
-	}
-	b, _ := json.Marshal(map[string]any{"ts": "2026-11-21T09:00:00.000Z", "hook": "PreToolUse", "verdict": verdict, "rule": rule, "tokens_in": tokens})
-	return string(b) + "\n"
+	return recordLine(func(r *event.Record) {
+		r.Verdict, r.TokensIn = verdict, tokens
+		if verdict == "block" {
+			r.Rule, r.Reason = "dangerous_rm", "x"
+		}
+	}) + "\n"
 }
 
 func TestLiveAppendVisible(t *testing.T) {
@@ -425,8 +426,10 @@ func TestIsLoopback(t *testing.T) {
 // and Content-Length is the body's length.
 func TestJSONLikeTheAuditLog(t *testing.T) {
 	path := t.TempDir() + "/audit.log"
-	line := `{"ts":"2026-11-21T09:00:00.000Z","hook":"PreToolUse","verdict":"block","rule":"blocked_domain",` +
-		`"reason":"url <redacted> matches blocked domain 'pastebin.com' & more"}` + "\n"
+	line := recordLine(func(r *event.Record) {
+		r.Verdict, r.Rule, r.Reason = "block", "blocked_domain", "url <redacted> matches blocked domain 'pastebin.com' & more"
+	})
+	line = strings.ReplaceAll(strings.ReplaceAll(strings.ReplaceAll(line, `\u003c`, "<"), `\u003e`, ">"), `\u0026`, "&") + "\n"
 	os.WriteFile(path, []byte(line), 0o600)
 	h := newTestHandler(t, path, Config{})
 	for _, target := range []string{"/api/events", "/api/stats", "/api/events?page=x"} {
@@ -448,7 +451,8 @@ func TestJSONLikeTheAuditLog(t *testing.T) {
 // is within the documented bounds.
 func FuzzParseQuery(f *testing.F) {
 	for _, s := range []string{"", "page=2&limit=50", "verdict=block&hook=Stop", "page=0", "limit=1001",
-		"page=1&page=2", "hook=all&verdict=all", "limit=%31%30", "page=99999999999", "verdict=allow;hook=Stop"} {
+		"page=1&page=2", "hook=all&verdict=all", "limit=%31%30", "page=99999999999", "verdict=allow;hook=Stop",
+		"agent=b&rule=x&repo=a/b&q=ABCD&since=2026-01-01T00:00:00Z&until=2026-01-02T00:00:00Z&format=csv", "q=abc", "format=xml"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
@@ -466,11 +470,15 @@ func FuzzParseQuery(f *testing.F) {
 		if q.Page < 1 || q.Page > maxPage || q.Limit < 1 || q.Limit > MaxLimit {
 			t.Fatalf("%q: page %d limit %d out of bounds", raw, q.Page, q.Limit)
 		}
-		if q.Verdict != "" && q.Verdict != "allow" && q.Verdict != "block" {
-			t.Fatalf("%q: verdict %q", raw, q.Verdict)
+		f := q.Filter
+		if f.Verdict != "" && f.Verdict != "allow" && f.Verdict != "block" {
+			t.Fatalf("%q: verdict %q", raw, f.Verdict)
 		}
-		if q.Hook != "" && !slices.Contains(event.Hooks, q.Hook) {
-			t.Fatalf("%q: hook %q", raw, q.Hook)
+		if f.Hook != "" && !slices.Contains(event.Hooks, f.Hook) {
+			t.Fatalf("%q: hook %q", raw, f.Hook)
+		}
+		if f.Check() != nil || (q.Format != "" && q.Format != FormatCSV && q.Format != FormatJSONL) {
+			t.Fatalf("%q: accepted %+v", raw, q)
 		}
 	})
 }

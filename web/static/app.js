@@ -1,15 +1,29 @@
 // guard console: fetches /api/stats and /api/events and keeps the page live.
 // No inline code (the CSP forbids it); all data goes into the DOM as text.
+// The filters and the page live in the page's URL, so a link can be shared
+// and the back button steps through them.
 (function () {
   "use strict";
 
   var PAGE_SIZE = 100;
   var REFRESH_MS = 4000;
-  var state = { page: 1, verdict: "", hook: "", total: 0, events: [], key: "" };
-  var charts = { rules: null, timeline: null, rulesKey: "", timelineKey: "" };
+  var RANGES = { "1h": 3600e3, "24h": 86400e3, "7d": 7 * 86400e3 };
+  var RANGE_LABELS = { "1h": "(last hour)", "24h": "(last 24 hours)", "7d": "(last 7 days)", custom: "(custom range)" };
+  var FILTERS = ["verdict", "hook", "agent", "rule", "repo", "q"];
+  var HEX = /^[0-9a-fA-F]{4,64}$/;
+  var RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/;
+
+  // The whole state of the page; the URL mirrors it.
+  var state = blankState();
+  var view = { total: 0, events: [], key: "", logTotal: -1, facets: "" };
+  var charts = { rules: null, timeline: null, rulesKey: "", timelineKey: "", ruleLabels: [] };
   var lastFocusIndex = -1;
   var timer = null;
   var seq = 0;
+
+  function blankState() {
+    return { page: 1, verdict: "", hook: "", agent: "", rule: "", repo: "", q: "", range: "", since: "", until: "" };
+  }
 
   function $(id) { return document.getElementById(id); }
   var nf = new Intl.NumberFormat("en-US");
@@ -23,12 +37,152 @@
     });
   }
 
+  // ---- state and URL ----
+
+  function readURL() {
+    var p = new URLSearchParams(window.location.search);
+    var s = blankState();
+    FILTERS.forEach(function (k) { s[k] = p.get(k) || ""; });
+    if (s.q && !HEX.test(s.q)) { s.q = ""; }
+    var r = p.get("range") || "";
+    if (RANGES[r] || r === "custom") { s.range = r; }
+    if (s.range === "custom") {
+      var since = p.get("since") || "", until = p.get("until") || "";
+      s.since = RFC3339.test(since) ? since : "";
+      s.until = RFC3339.test(until) ? until : "";
+    }
+    var page = parseInt(p.get("page") || "1", 10);
+    s.page = page >= 1 && page < 1e9 ? page : 1;
+    return s;
+  }
+
+  function stateQuery() {
+    var p = new URLSearchParams();
+    FILTERS.forEach(function (k) { if (state[k]) { p.set(k, state[k]); } });
+    if (state.range) { p.set("range", state.range); }
+    if (state.range === "custom") {
+      if (state.since) { p.set("since", state.since); }
+      if (state.until) { p.set("until", state.until); }
+    }
+    if (state.page > 1) { p.set("page", String(state.page)); }
+    return p.toString();
+  }
+
+  // commit writes the state into the URL: a new history entry for a change
+  // the user made, a replaced one for a correction.
+  function commit(push) {
+    var q = stateQuery();
+    var url = window.location.pathname + (q ? "?" + q : "");
+    if (url === window.location.pathname + window.location.search) { return; }
+    if (push) { history.pushState(null, "", url); } else { history.replaceState(null, "", url); }
+  }
+
+  // timeRange turns the range into API parameters; relative ranges end now.
+  function timeRange() {
+    if (RANGES[state.range]) { return { since: new Date(Date.now() - RANGES[state.range]).toISOString() }; }
+    if (state.range === "custom") { return { since: state.since, until: state.until }; }
+    return {};
+  }
+
+  function filterParams() {
+    var p = new URLSearchParams();
+    FILTERS.forEach(function (k) { if (state[k]) { p.set(k, state[k]); } });
+    var r = timeRange();
+    if (r.since) { p.set("since", r.since); }
+    if (r.until) { p.set("until", r.until); }
+    return p;
+  }
+
+  function filtered() {
+    return FILTERS.some(function (k) { return !!state[k]; }) || !!timeRange().since || !!timeRange().until;
+  }
+
   function eventsURL() {
-    var p = new URLSearchParams({ page: String(state.page), limit: String(PAGE_SIZE) });
-    if (state.verdict) { p.set("verdict", state.verdict); }
-    if (state.hook) { p.set("hook", state.hook); }
+    var p = filterParams();
+    p.set("page", String(state.page));
+    p.set("limit", String(PAGE_SIZE));
     return "api/events?" + p.toString();
   }
+
+  function statsURL() {
+    var r = timeRange(), p = new URLSearchParams();
+    if (r.since) { p.set("since", r.since); }
+    if (r.until) { p.set("until", r.until); }
+    var q = p.toString();
+    return "api/stats" + (q ? "?" + q : "");
+  }
+
+  function exportURL(format) {
+    var p = filterParams();
+    p.set("format", format);
+    return "api/events?" + p.toString();
+  }
+
+  // ---- the filter controls ----
+
+  // datetime-local values are shown and read as UTC.
+  function toLocalInput(rfc) {
+    if (!rfc) { return ""; }
+    var d = new Date(rfc);
+    if (isNaN(d)) { return ""; }
+    return d.toISOString().slice(0, 19);
+  }
+  function fromLocalInput(v) {
+    if (!v) { return ""; }
+    if (v.length === 16) { v += ":00"; }
+    return v + "Z";
+  }
+
+  function showState() {
+    $("f-verdict").value = state.verdict;
+    $("f-hook").value = state.hook;
+    $("f-agent").value = state.agent;
+    $("f-rule").value = state.rule;
+    $("f-repo").value = state.repo;
+    $("f-q").value = state.q;
+    setQError(false);
+    $("f-range").value = state.range;
+    $("f-since").value = toLocalInput(state.since);
+    $("f-until").value = toLocalInput(state.until);
+    document.querySelectorAll(".field.custom").forEach(function (el) { el.hidden = state.range !== "custom"; });
+    var label = RANGE_LABELS[state.range] || "";
+    document.querySelectorAll(".range-label").forEach(function (el) { el.textContent = label; });
+    $("clear").disabled = !filtered();
+    highlightRule();
+    updateExports();
+  }
+
+  function updateExports() {
+    $("export-csv").href = exportURL("csv");
+    $("export-jsonl").href = exportURL("jsonl");
+  }
+
+  function setQError(on) {
+    $("q-error").hidden = !on;
+    if (on) { $("f-q").setAttribute("aria-invalid", "true"); } else { $("f-q").removeAttribute("aria-invalid"); }
+  }
+
+  // change applies a new state from the user: back to page 1 (the spec's
+  // rule for every filter), into the URL, then load.
+  function change(mutate) {
+    mutate(state);
+    state.page = 1;
+    commit(true);
+    showState();
+    load();
+  }
+
+  function readTextFilters() {
+    var q = $("f-q").value.trim();
+    if (q && !HEX.test(q)) { setQError(true); return false; }
+    setQError(false);
+    var rule = $("f-rule").value.trim(), repo = $("f-repo").value.trim();
+    if (q === state.q && rule === state.rule && repo === state.repo) { return true; }
+    change(function (s) { s.q = q.toLowerCase(); s.rule = rule; s.repo = repo; });
+    return true;
+  }
+
+  // ---- live status ----
 
   function setLive(ok, text) {
     var el = $("live");
@@ -45,17 +199,39 @@
 
   // ---- stats and charts ----
 
+  function css(name) { return getComputedStyle(document.documentElement).getPropertyValue(name).trim(); }
+
   function renderStats(s) {
+    view.logTotal = s.total;
     $("stat-total").textContent = nf.format(s.total);
     $("stat-blocked").textContent = nf.format(s.blocked);
     $("stat-allowed").textContent = nf.format(s.allowed);
     $("stat-rate").textContent = s.block_rate.toFixed(2) + "%";
     $("stat-tokens").textContent = nf.format(s.tokens_total);
+    var empty = s.total === 0 && (s.skipped || 0) === 0;
+    $("start").hidden = !empty;
+    $("charts").hidden = empty;
     renderRules(s.by_rule || []);
     renderTimeline(s.timeline || { buckets: [] });
+    renderFacets(s.rules || [], s.repos || []);
     var skipped = s.skipped || 0;
-    banner(skipped > 0 ? nf.format(skipped) + (skipped === 1 ? " line" : " lines") +
-      " of the audit log could not be read (torn or malformed) and are left out." : "");
+    return skipped > 0 ? nf.format(skipped) + (skipped === 1 ? " line" : " lines") +
+      " of the audit log could not be read (torn or malformed) and are left out." : "";
+  }
+
+  function renderFacets(rules, repos) {
+    var key = JSON.stringify([rules, repos]);
+    if (key === view.facets) { return; }
+    view.facets = key;
+    [["rules-list", rules], ["repos-list", repos]].forEach(function (x) {
+      var frag = document.createDocumentFragment();
+      x[1].forEach(function (v) {
+        var o = document.createElement("option");
+        o.value = v;
+        frag.appendChild(o);
+      });
+      $(x[0]).replaceChildren(frag);
+    });
   }
 
   function baseOptions() {
@@ -75,11 +251,35 @@
     return label.length > max ? label.slice(0, max - 1) + "\u2026" : label;
   }
 
+  // Clicking a bar shows that rule's events (not the "(other)" bar, which
+  // stands for many rules).
+  function ruleAt(chart, ev) {
+    var els = chart.getElementsAtEventForMode(ev, "y", { intersect: false }, true);
+    if (!els.length) { return ""; }
+    var rule = charts.ruleLabels[els[0].index];
+    return rule && rule !== "(other)" ? rule : "";
+  }
+
+  // barColors dims every bar but the rule the table is filtered by.
+  function barColors() {
+    var c = css("--chart-bar");
+    if (!state.rule || charts.ruleLabels.indexOf(state.rule) < 0) { return c; }
+    return charts.ruleLabels.map(function (r) { return r === state.rule ? c : alpha(c, 0.35); });
+  }
+
+  function highlightRule() {
+    if (!charts.rules) { return; }
+    charts.rules.data.datasets[0].backgroundColor = barColors();
+    charts.rules.update("none");
+  }
+
   function renderRules(rules) {
     var key = JSON.stringify(rules);
     if (key === charts.rulesKey) { return; }
     charts.rulesKey = key;
     $("rules-empty").hidden = rules.length > 0;
+    $("rules-hint").hidden = rules.length === 0;
+    charts.ruleLabels = rules.map(function (r) { return r.rule; });
     var labels = rules.map(function (r) { return r.rule || "(no rule)"; });
     var data = rules.map(function (r) { return r.count; });
     $("chart-rules").setAttribute("aria-label", "Blocked events by rule: " +
@@ -89,17 +289,26 @@
       var o = baseOptions();
       o.indexAxis = "y";
       o.scales = {
-        x: { beginAtZero: true, ticks: { precision: 0, color: "#4a5668" }, grid: { color: "#edf0f4" } },
-        y: { ticks: { color: "#132033", autoSkip: false, font: { size: 12 }, callback: shortLabel }, grid: { display: false } },
+        x: { beginAtZero: true, ticks: { precision: 0 }, grid: {} },
+        y: { ticks: { autoSkip: false, font: { size: 12 }, callback: shortLabel }, grid: { display: false } },
+      };
+      o.onClick = function (ev, els, chart) {
+        var rule = ruleAt(chart, ev);
+        if (rule) { change(function (s) { s.rule = rule; }); }
+      };
+      o.onHover = function (ev, els, chart) {
+        $("chart-rules").classList.toggle("clickable", !!ruleAt(chart, ev));
       };
       charts.rules = new Chart($("chart-rules"), {
         type: "bar",
-        data: { labels: labels, datasets: [{ label: "Blocked", data: data, backgroundColor: "#c2412d", borderRadius: 4, maxBarThickness: 22 }] },
+        data: { labels: labels, datasets: [{ label: "Blocked", data: data, borderRadius: 4, maxBarThickness: 22, backgroundColor: barColors() }] },
         options: o,
       });
+      applyTheme();
     } else {
       charts.rules.data.labels = labels;
       charts.rules.data.datasets[0].data = data;
+      charts.rules.data.datasets[0].backgroundColor = barColors();
       charts.rules.update("none");
     }
   }
@@ -119,30 +328,34 @@
     if (key === charts.timelineKey) { return; }
     charts.timelineKey = key;
     var b = tl.buckets || [];
-    $("timeline-empty").hidden = b.length > 0;
+    var any = b.some(function (x) { return x.allow + x.block > 0; });
+    $("timeline-empty").hidden = any;
     var labels = b.map(function (x) { return bucketLabel(x.t, tl.step_ms); });
     var allow = b.map(function (x) { return x.allow; });
     var block = b.map(function (x) { return x.block; });
     if (!window.Chart) { return; }
     if (!charts.timeline) {
       var o = baseOptions();
-      o.plugins.legend = { display: true, position: "bottom", labels: { boxWidth: 12, color: "#132033" } };
+      o.plugins.legend = { display: true, position: "bottom", labels: { boxWidth: 12 } };
       o.interaction = { mode: "index", intersect: false };
       o.scales = {
-        x: { ticks: { maxRotation: 0, autoSkipPadding: 16, color: "#4a5668" }, grid: { display: false } },
-        y: { beginAtZero: true, ticks: { precision: 0, color: "#4a5668" }, grid: { color: "#edf0f4" } },
+        x: { ticks: { maxRotation: 0, autoSkipPadding: 16 }, grid: { display: false } },
+        y: { beginAtZero: true, ticks: { precision: 0 }, grid: {} },
       };
       charts.timeline = new Chart($("chart-timeline"), {
         type: "line",
         data: {
           labels: labels,
           datasets: [
-            { label: "allow", data: allow, borderColor: "#1f7a52", backgroundColor: "rgba(31,122,82,.10)", fill: true, tension: .25, pointRadius: 0, borderWidth: 2 },
-            { label: "block", data: block, borderColor: "#c2412d", backgroundColor: "rgba(194,65,45,.12)", fill: true, tension: .25, pointRadius: 0, borderWidth: 2 },
+            { label: "allow", data: allow, fill: true, tension: .25, pointRadius: 0, borderWidth: 2,
+              borderColor: css("--chart-allow"), backgroundColor: alpha(css("--chart-allow"), 0.12) },
+            { label: "block", data: block, fill: true, tension: .25, pointRadius: 0, borderWidth: 2,
+              borderColor: css("--chart-block"), backgroundColor: alpha(css("--chart-block"), 0.14) },
           ],
         },
         options: o,
       });
+      applyTheme();
     } else {
       charts.timeline.data.labels = labels;
       charts.timeline.data.datasets[0].data = allow;
@@ -151,6 +364,39 @@
     // With only a few buckets a line has nothing to join: show the points.
     charts.timeline.data.datasets.forEach(function (ds) { ds.pointRadius = b.length < 3 ? 4 : 0; });
     charts.timeline.update("none");
+  }
+
+  function alpha(hex, a) {
+    var m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+    return m ? "rgba(" + parseInt(m[1], 16) + "," + parseInt(m[2], 16) + "," + parseInt(m[3], 16) + "," + a + ")" : hex;
+  }
+
+  // applyTheme gives the charts the colours of the current scheme (light
+  // or dark, from the system), now and whenever it changes.
+  function applyTheme() {
+    if (!window.Chart) { return; }
+    var ink = css("--chart-ink"), muted = css("--chart-muted"), grid = css("--chart-grid");
+    Chart.defaults.color = muted;
+    if (charts.rules) {
+      var o = charts.rules.options;
+      o.scales.x.ticks.color = muted;
+      o.scales.x.grid.color = grid;
+      o.scales.y.ticks.color = ink;
+      charts.rules.data.datasets[0].backgroundColor = barColors();
+      charts.rules.update();
+    }
+    if (charts.timeline) {
+      var t = charts.timeline.options, ds = charts.timeline.data.datasets;
+      t.scales.x.ticks.color = muted;
+      t.scales.y.ticks.color = muted;
+      t.scales.y.grid.color = grid;
+      t.plugins.legend.labels.color = ink;
+      ds[0].borderColor = css("--chart-allow");
+      ds[0].backgroundColor = alpha(css("--chart-allow"), 0.12);
+      ds[1].borderColor = css("--chart-block");
+      ds[1].backgroundColor = alpha(css("--chart-block"), 0.14);
+      charts.timeline.update();
+    }
   }
 
   // ---- events table ----
@@ -170,68 +416,111 @@
     return s;
   }
 
+  function code(text) {
+    var c = document.createElement("code");
+    c.textContent = text;
+    return c;
+  }
+
+  // emptyRow says why the table is empty and what to do about it.
+  function emptyRow(p) {
+    var tr = document.createElement("tr");
+    var td = document.createElement("td");
+    td.className = "empty";
+    td.colSpan = 8;
+    tr.appendChild(td);
+    // Sticky at the table's left edge and no wider than the screen: the
+    // message stays readable when the table scrolls sideways on a phone.
+    var box = document.createElement("div");
+    box.className = "empty-box";
+    td.appendChild(box);
+    var msg = document.createElement("p");
+    box.appendChild(msg);
+    if (p.total > 0) {
+      msg.textContent = "No events on this page.";
+    } else if (view.logTotal === 0 && !filtered()) {
+      msg.append("No events yet: run ", code("guard init --agent-a"), ", then run the agent.");
+    } else {
+      msg.textContent = "No events match these filters. ";
+      var b = document.createElement("button");
+      b.type = "button";
+      b.id = "empty-clear";
+      b.textContent = "Clear filters";
+      b.addEventListener("click", clearFilters);
+      msg.appendChild(b);
+    }
+    return tr;
+  }
+
   function renderEvents(p) {
-    state.total = p.total;
-    state.events = p.events;
+    view.total = p.total;
+    view.events = p.events;
     var first = p.events.length ? (p.page - 1) * p.limit + 1 : 0;
     var last = p.events.length ? first + p.events.length - 1 : 0;
     $("range").textContent = first + "-" + last + " of " + p.total;
     $("prev").disabled = state.page <= 1;
     $("next").disabled = state.page * PAGE_SIZE >= p.total;
 
-    var key = p.total + "|" + p.page + "|" + p.events.map(function (e) { return e.ts + e.input_hash; }).join(",");
-    if (key === state.key) { return; }
-    state.key = key;
+    var key = view.logTotal + "|" + filtered() + "|" + p.total + "|" + p.page + "|" +
+      p.events.map(function (e) { return e.ts + e.input_hash; }).join(",");
+    if (key === view.key) { return; }
+    view.key = key;
     var active = document.activeElement;
     var focusIdx = active && active.dataset && active.dataset.index !== undefined ? Number(active.dataset.index) : -1;
-    var body = $("rows");
     var frag = document.createDocumentFragment();
-    if (!p.events.length) {
-      var tr = document.createElement("tr");
-      var td = cell(tr, p.total ? "No events on this page." :
-        (state.verdict || state.hook ? "No events match these filters." : "No events yet. They appear here as agents run guard."), "empty");
-      td.colSpan = 5;
-      frag.appendChild(tr);
-    }
+    if (!p.events.length) { frag.appendChild(emptyRow(p)); }
     p.events.forEach(function (e, i) {
       var tr = document.createElement("tr");
-      tr.className = "row";
-      tr.tabIndex = 0;
+      tr.className = "row" + (e.verdict === "block" ? " blocked" : "");
+      tr.tabIndex = i === 0 ? 0 : -1; // one row in the tab order; arrows move
       tr.dataset.index = String(i);
       tr.setAttribute("aria-haspopup", "dialog");
-      tr.setAttribute("aria-label", e.ts + ", " + e.hook + ", " + e.verdict + (e.rule ? " by " + e.rule : "") + ". Press Enter for details.");
+      tr.setAttribute("aria-label", e.ts + ", agent " + (e.agent || "unknown") + ", " + e.hook +
+        (e.tool ? ", " + e.tool : "") + ", " + e.verdict + (e.rule ? " by " + e.rule : "") + ". Press Enter for details.");
       cell(tr, e.ts, "ts");
+      cell(tr, e.agent || "—");
       cell(tr, e.hook);
+      cell(tr, e.tool || "—");
       var v = document.createElement("td");
       v.appendChild(badge(e.verdict));
       tr.appendChild(v);
+      cell(tr, e.rule || "—", "rule");
       cell(tr, e.repo || "—");
       cell(tr, e.user || "—");
       frag.appendChild(tr);
     });
-    body.replaceChildren(frag);
+    $("rows").replaceChildren(frag);
     if (focusIdx >= 0) { focusRow(focusIdx); }
   }
 
   function focusRow(i) {
     var rows = $("rows").querySelectorAll("tr.row");
-    if (rows.length) { rows[Math.min(i, rows.length - 1)].focus(); }
+    if (!rows.length) { return; }
+    var k = Math.max(0, Math.min(i, rows.length - 1));
+    rows.forEach(function (r, j) { r.tabIndex = j === k ? 0 : -1; });
+    rows[k].focus();
   }
 
   // ---- detail modal ----
 
   function openDetail(i) {
-    var e = state.events[i];
+    var e = view.events[i];
     if (!e) { return; }
     lastFocusIndex = i;
     var fields = [
       ["Timestamp", e.ts, "mono"], ["Hook", e.hook], ["Verdict", e.verdict, "verdict"],
-      ["Rule", e.rule || "—"], ["Reason", e.reason || "—"], ["Repository", e.repo || "—"],
-      ["User", e.user || "—"], ["Host", e.host || "—"], ["Input hash", e.input_hash, "mono"],
-      ["Agent", e.agent ? e.agent + (e.event ? " (" + e.event + ")" : "") : "—"],
-      ["Policy version", e.policy_version || "—"], ["Tokens in", nf.format(e.tokens_in || 0)],
-      ["Previous hash", e.prev_hash, "mono"],
+      ["Rule", e.rule || "—"], ["Reason", e.reason || "—"],
     ];
+    if (e.action) { fields.push(["Action", e.action === "redacted" ? "redacted: the agent got the result with each match replaced" : e.action === "withheld" ? "withheld: the agent got guard's notice instead of the result" : e.action]); }
+    fields.push(
+      ["Repository", e.repo || "—"], ["User", e.user || "—"], ["Host", e.host || "—"],
+      ["Input hash", e.input_hash || "—", "mono"],
+      ["Agent", e.agent ? e.agent + (e.event ? " (" + e.event + ")" : "") : "—"],
+      ["Tool", e.tool || "—"]);
+    if (e.tag) { fields.push(["Tag", e.tag]); }
+    if (e.findings && e.findings.length) { fields.push(["Also found", e.findings.join(", ")]); }
+    fields.push(["Policy version", e.policy_version || "—"], ["Tokens in", nf.format(e.tokens_in || 0)],
+      ["Previous hash", e.prev_hash, "mono"]);
     var dl = $("detail-list");
     var frag = document.createDocumentFragment();
     fields.forEach(function (f) {
@@ -268,15 +557,17 @@
   function load() {
     var my = ++seq;
     clearTimeout(timer);
-    return Promise.all([getJSON("api/stats"), getJSON(eventsURL())]).then(function (res) {
+    updateExports();
+    return Promise.all([getJSON(statsURL()), getJSON(eventsURL())]).then(function (res) {
       if (my !== seq) { return; }
       var p = res[1];
       if (!p.events.length && p.total > 0 && state.page > 1) {
         // The log shrank under us: go to the last page that exists.
         state.page = Math.max(1, Math.ceil(p.total / PAGE_SIZE));
+        commit(false);
         return load();
       }
-      renderStats(res[0]);
+      banner(renderStats(res[0]));
       renderEvents(p);
       setLive(true, "Live · updated " + new Date().toLocaleTimeString());
     }).catch(function (err) {
@@ -288,16 +579,63 @@
     });
   }
 
+  function clearFilters() {
+    change(function (s) { var b = blankState(); Object.keys(b).forEach(function (k) { s[k] = b[k]; }); });
+    $("f-range").focus();
+  }
+
   function init() {
-    $("f-verdict").addEventListener("change", function (ev) { state.verdict = ev.target.value; state.page = 1; load(); });
-    $("f-hook").addEventListener("change", function (ev) { state.hook = ev.target.value; state.page = 1; load(); });
-    $("prev").addEventListener("click", function () { if (state.page > 1) { state.page--; load(); } });
-    $("next").addEventListener("click", function () { if (state.page * PAGE_SIZE < state.total) { state.page++; load(); } });
+    state = readURL();
+    commit(false);
+    showState();
+
+    ["verdict", "hook", "agent"].forEach(function (k) {
+      $("f-" + k).addEventListener("change", function (ev) {
+        var v = ev.target.value;
+        change(function (s) { s[k] = v; });
+      });
+    });
+    $("f-range").addEventListener("change", function (ev) {
+      var v = ev.target.value;
+      change(function (s) {
+        s.range = v;
+        if (v !== "custom") { s.since = ""; s.until = ""; }
+      });
+      if (v === "custom") { $("f-since").focus(); }
+    });
+    ["since", "until"].forEach(function (k) {
+      $("f-" + k).addEventListener("change", function (ev) {
+        var v = fromLocalInput(ev.target.value);
+        change(function (s) { s[k] = v; });
+      });
+    });
+    ["f-rule", "f-repo", "f-q"].forEach(function (id) {
+      $(id).addEventListener("change", readTextFilters);
+    });
+    $("f-q").addEventListener("input", function () { if (!$("q-error").hidden) { setQError(false); } });
+    $("filters").addEventListener("submit", function (ev) { ev.preventDefault(); readTextFilters(); });
+    $("clear").addEventListener("click", clearFilters);
+    ["export-csv", "export-jsonl"].forEach(function (id) {
+      // A relative range ("last hour") ends at the moment of the click.
+      $(id).addEventListener("click", updateExports);
+    });
+
+    $("prev").addEventListener("click", function () {
+      if (state.page > 1) { state.page--; commit(true); load(); }
+    });
+    $("next").addEventListener("click", function () {
+      if (state.page * PAGE_SIZE < view.total) { state.page++; commit(true); load(); }
+    });
+    window.addEventListener("popstate", function () {
+      state = readURL();
+      showState();
+      load();
+    });
 
     var rows = $("rows");
     rows.addEventListener("click", function (ev) {
       var tr = ev.target.closest("tr.row");
-      if (tr) { openDetail(Number(tr.dataset.index)); }
+      if (tr) { focusRow(Number(tr.dataset.index)); openDetail(Number(tr.dataset.index)); }
     });
     rows.addEventListener("keydown", function (ev) {
       var tr = ev.target.closest("tr.row");
@@ -305,7 +643,9 @@
       var i = Number(tr.dataset.index);
       if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); openDetail(i); }
       else if (ev.key === "ArrowDown") { ev.preventDefault(); focusRow(i + 1); }
-      else if (ev.key === "ArrowUp") { ev.preventDefault(); focusRow(Math.max(0, i - 1)); }
+      else if (ev.key === "ArrowUp") { ev.preventDefault(); focusRow(i - 1); }
+      else if (ev.key === "Home") { ev.preventDefault(); focusRow(0); }
+      else if (ev.key === "End") { ev.preventDefault(); focusRow(view.events.length - 1); }
     });
 
     var d = $("detail");
@@ -324,7 +664,10 @@
 
     if (window.Chart) {
       Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
-      Chart.defaults.color = "#4a5668";
+    }
+    if (window.matchMedia) {
+      var mq = window.matchMedia("(prefers-color-scheme: dark)");
+      if (mq.addEventListener) { mq.addEventListener("change", applyTheme); }
     }
     load();
   }
