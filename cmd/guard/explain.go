@@ -10,7 +10,8 @@ import (
 )
 
 func newExplainCommand(s *streams) *cobra.Command {
-	return &cobra.Command{
+	var asJSON bool
+	cmd := &cobra.Command{
 		Use:   "explain [" + strings.Join(policy.Sections, "|") + "]",
 		Short: "Print every active rule in readable form",
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -30,7 +31,14 @@ func newExplainCommand(s *streams) *cobra.Command {
 			if err != nil {
 				return withHint(err, policy.Hint(err))
 			}
-			err = p.Explain(s.out, section)
+			if asJSON {
+				var r policy.ExplainReport
+				if r, err = p.ExplainData(section); err == nil {
+					return writeJSON(s.out, r)
+				}
+			} else {
+				err = p.Explain(s.out, section)
+			}
 			var use *policy.UnknownSectionError
 			if errors.As(err, &use) {
 				return withHint(err, "run 'guard explain' to see every section")
@@ -38,4 +46,6 @@ func newExplainCommand(s *streams) *cobra.Command {
 			return err
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the rules as a JSON object")
+	return cmd
 }

@@ -52,14 +52,17 @@ runs, 3 when it is stopped and 4 when it is not installed.`,
 			},
 		})
 	}
-	cmd.AddCommand(&cobra.Command{
+	var statusJSON bool
+	status := &cobra.Command{
 		Use:   "status",
 		Short: "Show whether the service is installed and running",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runServiceStatus(s)
+			return runServiceStatus(s, statusJSON)
 		},
-	})
+	}
+	status.Flags().BoolVar(&statusJSON, "json", false, "print the status as a JSON object (the exit status is the same)")
+	cmd.AddCommand(status)
 	return cmd
 }
 
@@ -80,7 +83,17 @@ func runService(s *streams, run func(*service.Manager) (service.Result, error)) 
 	return nil
 }
 
-func runServiceStatus(s *streams) error {
+// statusJSON is the --json form of `guard service status`.
+type statusJSON struct {
+	State     string `json:"state"` // running, stopped, failed or not installed
+	Installed bool   `json:"installed"`
+	Running   bool   `json:"running"`
+	Platform  string `json:"platform"`
+	Location  string `json:"location"`
+	Log       string `json:"log,omitempty"`
+}
+
+func runServiceStatus(s *streams, asJSON bool) error {
 	m, err := service.New(service.Options{})
 	if err != nil {
 		return serviceError(err)
@@ -88,6 +101,19 @@ func runServiceStatus(s *streams) error {
 	st, err := m.Status()
 	if err != nil {
 		return serviceError(err)
+	}
+	if asJSON {
+		err := writeJSON(s.out, statusJSON{State: st.State.String(), Installed: st.State != service.NotInstalled,
+			Running: st.State == service.Running, Platform: st.Platform, Location: st.Location, Log: st.Log})
+		switch {
+		case err != nil:
+			return err
+		case st.State == service.Running:
+			return nil
+		case st.State == service.NotInstalled:
+			return &exitError{code: statusExitNotInstalled}
+		}
+		return &exitError{code: statusExitStopped}
 	}
 	fmt.Fprintf(s.out, "guard console service: %s\n", st.State)
 	fmt.Fprintf(s.out, "  %s: %s\n", st.Platform, st.Location)

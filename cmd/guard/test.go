@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"os"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/guardhq/guard/internal/detect"
@@ -13,18 +16,29 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// contentTypes are the test types whose input is text an agent reads or
+// writes rather than a name: "-" reads it from standard input.
+var contentTypes = map[string]bool{"prompt": true, "file": true, "response": true, "tool_output": true}
+
 func newTestCommand(s *streams) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "test <prompt|command|read|write|url> <input>",
+		Use:   "test <" + strings.Join(policy.TestTypes, "|") + "> <input>",
 		Short: "Dry-run one input against the active policy",
 		Long: `Evaluate one input against the active policy as a hook would, without
 writing an audit record.
 
+Types: prompt, command, read and write (a path), url; and content as the hook
+path meets it, with the detectors it gets there: file (a file's content, as a
+Read returns it), response (the agent's final answer), tool_output (a tool's
+output). For prompt and the content types, "-" reads the input from standard
+input.
+
 Exit status: 0 the input would be allowed, 2 it would be blocked, 1 usage error.`,
 		Example: `  guard test command "rm -rf /"
   guard test read ~/.ssh/id_ed25519
-  guard test url http://169.254.169.254/latest/meta-data --json`,
+  guard test url http://169.254.169.254/latest/meta-data --json
+  guard test file - < config/production.env`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 2 {
 				return withHint(fmt.Errorf("test needs a type and an input, got %d arguments", len(args)),
@@ -32,6 +46,7 @@ Exit status: 0 the input would be allowed, 2 it would be blocked, 1 usage error.
 			}
 			return nil
 		},
+		ValidArgs: policy.TestTypes,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runTest(s, args[0], args[1], asJSON)
 		},
@@ -43,7 +58,28 @@ Exit status: 0 the input would be allowed, 2 it would be blocked, 1 usage error.
 	return cmd
 }
 
+// maxTestInput bounds an input read from standard input, as the hook bounds
+// its payload.
+const maxTestInput = hook.MaxPayload
+
 func runTest(s *streams, typ, input string, asJSON bool) error {
+	if _, err := policy.TestKind(typ); err != nil {
+		return withHint(err, "run 'guard test --help' for usage")
+	}
+	if input == "-" && contentTypes[typ] {
+		b, err := io.ReadAll(io.LimitReader(s.in, maxTestInput+1))
+		if err != nil {
+			return fmt.Errorf("read the input from standard input: %w", err)
+		}
+		if len(b) > maxTestInput {
+			return withHint(fmt.Errorf("the input on standard input is over %d bytes", maxTestInput),
+				"a hook blocks a payload that large; test a smaller part")
+		}
+		input = string(b)
+	}
+	if err := checkTestInput(typ, input); err != nil {
+		return err
+	}
 	p, err := policy.Load()
 	if err != nil {
 		return withHint(err, policy.Hint(err))
@@ -76,11 +112,83 @@ func runTest(s *streams, typ, input string, asJSON bool) error {
 			fmt.Fprintf(tw, "note:\t%s found, recorded but not blocking (see 'guard explain pii')\n", n)
 		}
 		tw.Flush()
+		// Beside the spec's five lines (kept in their form), what the rule
+		// is for.
+		if r.Rule != "" {
+			if d := p.Describe(r.Rule); d != "" {
+				fmt.Fprintf(s.out, "description: %s\n", detect.Printable(d))
+			}
+		}
 	}
 	if r.Verdict == "block" {
 		return &exitError{code: 2}
 	}
 	return nil
+}
+
+// checkTestInput refuses an input that is not of its type: an empty one of
+// any type, and a URL without a host. A dry run of such an input would say
+// "allow" about something no hook ever checks.
+func checkTestInput(typ, input string) error {
+	if strings.TrimSpace(input) == "" {
+		return withHint(fmt.Errorf("the %s to test is empty", typ), `give the input as the second argument: guard test `+typ+` "…"`)
+	}
+	if typ != "url" {
+		return nil
+	}
+	if err := checkURL(input); err != nil {
+		return withHint(fmt.Errorf("%q is not a URL: %v", detect.Printable(truncate(input, 80)), err),
+			"a URL looks like https://example.com/path (the scheme may be left out: example.com/path)")
+	}
+	return nil
+}
+
+// checkURL accepts what a web tool would fetch: http(s)://host…, or a host
+// (a name with a dot, an IP address, or localhost) with an optional port
+// and path. It reads the host as written: a URL that a parser would refuse
+// (a control character in it) is still the detectors' to judge.
+func checkURL(s string) error {
+	if i := strings.Index(s, "://"); i >= 0 {
+		if scheme := strings.ToLower(s[:i]); scheme != "http" && scheme != "https" {
+			return fmt.Errorf("the scheme is %q, not http or https", truncate(scheme, 20))
+		}
+		if hostOf(s[i+3:]) == "" {
+			return errors.New("it has no host")
+		}
+		return nil
+	}
+	host := hostOf(s)
+	switch {
+	case host == "":
+		return errors.New("it has no host")
+	case net.ParseIP(host) != nil, strings.EqualFold(host, "localhost"):
+		return nil
+	case !strings.Contains(strings.Trim(host, "."), "."):
+		return errors.New("it has no scheme, and no host name with a dot")
+	}
+	return nil
+}
+
+// hostOf returns the host of the part of a URL after its scheme: up to the
+// path, query or fragment, without user information and port.
+func hostOf(rest string) string {
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
+		rest = rest[at+1:]
+	}
+	if h, _, err := net.SplitHostPort(rest); err == nil {
+		rest = h
+	}
+	return strings.TrimSpace(strings.Trim(rest, "[]"))
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }
 
 func dash(s string) string {

@@ -394,12 +394,19 @@ func classOf(f *audit.Fields) uint8 {
 	return c
 }
 
-// hashPrefix is the first 8 bytes of a (valid, hex) input_hash.
+// hashPrefix is the first 8 bytes of a (valid, lowercase hex) input_hash.
 func hashPrefix(h []byte) uint64 {
 	if len(h) < 16 {
 		return 0
 	}
-	v, _ := strconv.ParseUint(string(h[:16]), 16, 64)
+	var v uint64
+	for _, c := range h[:16] {
+		d := c - '0'
+		if c >= 'a' {
+			d = c - 'a' + 10
+		}
+		v = v<<4 | uint64(d&15)
+	}
 	return v
 }
 

@@ -9,18 +9,23 @@ import (
 	"github.com/guardhq/guard/internal/event"
 )
 
-// TestTypes are the input types `guard test` accepts, in the order shown.
-var TestTypes = []event.Kind{event.KindPrompt, event.KindCommand, event.KindRead, event.KindWrite, event.KindURL}
+// TestTypes are the input types `guard test` accepts, in the order shown:
+// the spec's five, then content as the hook path meets it — a file's
+// content (a Read result), the agent's final answer, a tool's output.
+var TestTypes = []string{"prompt", "command", "read", "write", "url", "file", "response", "tool_output"}
+
+// testKinds maps each test type to the kind of input it is checked as, and
+// so to the detectors that kind gets on the hook path.
+var testKinds = map[string]event.Kind{
+	"prompt": event.KindPrompt, "command": event.KindCommand, "read": event.KindRead, "write": event.KindWrite,
+	"url": event.KindURL, "file": event.KindFileContent, "response": event.KindResponse, "tool_output": event.KindToolOutput,
+}
 
 // UnknownTypeError is returned by DryRun for a type it does not accept.
 type UnknownTypeError struct{ Type string }
 
 func (e *UnknownTypeError) Error() string {
-	names := make([]string, len(TestTypes))
-	for i, k := range TestTypes {
-		names[i] = string(k)
-	}
-	return fmt.Sprintf("unknown input type %q (types: %s)", e.Type, strings.Join(names, ", "))
+	return fmt.Sprintf("unknown input type %q (types: %s)", e.Type, strings.Join(TestTypes, ", "))
 }
 
 // DryRunResult is the answer of `guard test`; its JSON form has exactly the
@@ -38,10 +43,8 @@ type DryRunResult struct {
 // TestKind returns the input kind of a `guard test` type, or an
 // *UnknownTypeError.
 func TestKind(typ string) (event.Kind, error) {
-	for _, k := range TestTypes {
-		if string(k) == typ {
-			return k, nil
-		}
+	if k, ok := testKinds[typ]; ok {
+		return k, nil
 	}
 	return "", &UnknownTypeError{Type: typ}
 }

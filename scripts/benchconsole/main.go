@@ -14,6 +14,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -146,6 +147,13 @@ func run(n int, logPath string, requests int) error {
 	if err != nil {
 		return err
 	}
+	// The newest record's time: ranges are relative to it, so that the
+	// same queries select the same share of a generated or a real log.
+	newest, err := newestTime(client, base)
+	if err != nil {
+		return err
+	}
+	rfc := func(d time.Duration) string { return newest.Add(-d).UTC().Format(time.RFC3339) }
 	queries := []string{
 		"verdict=block",
 		"hook=PreToolUse&verdict=allow",
@@ -153,6 +161,14 @@ func run(n int, logPath string, requests int) error {
 		"verdict=block&page=500",
 		"hook=PostToolUse&limit=1000",
 		"page=5000",
+		// The filters that need a pass over the columns.
+		"agent=b&page=50",
+		"rule=dangerous_rm",
+		"repo=acme/infra&verdict=block&page=10",
+		"since=" + rfc(24*time.Hour),
+		"since=" + rfc(7*24*time.Hour) + "&until=" + rfc(24*time.Hour) + "&hook=PreToolUse&agent=a",
+		"q=abcd",
+		"q=" + strings.Repeat("ab", 10), // past the 16 digits the index keeps
 	}
 	var urls []string
 	for _, q := range queries {
@@ -169,6 +185,24 @@ func run(n int, logPath string, requests int) error {
 			return err
 		}
 		perQuery[i] = median(d)
+	}
+	// Stats over a time range: the charts follow the range, computed per
+	// request.
+	ranged, err := measure(client, []string{base + "/api/stats?since=" + rfc(24*time.Hour), base + "/api/stats?since=" + rfc(7*24*time.Hour) + "&until=" + rfc(24*time.Hour)}, max(requests/3, 20))
+	if err != nil {
+		return err
+	}
+	// Exports: every matching event, streamed.
+	exports := []string{"format=jsonl", "format=csv", "format=csv&verdict=block"}
+	exportTimes := make([]time.Duration, len(exports))
+	exportSizes := make([]int, len(exports))
+	for i, q := range exports {
+		t0 := time.Now()
+		body, err := get(client, base+"/api/events?"+q)
+		if err != nil {
+			return err
+		}
+		exportTimes[i], exportSizes[i] = time.Since(t0), len(body)
 	}
 	// Stats right after an append: the index tails the file and the stats
 	// are recomputed, so this is the uncached cost.
@@ -192,7 +226,14 @@ func run(n int, logPath string, requests int) error {
 	row(fmt.Sprintf("GET /api/events filtered, median of %d", len(pages)), ms(median(pages)), "≤ 50 ms")
 	row("GET /api/events filtered, p95", ms(pct(pages, 95)), "")
 	for i, q := range queries {
+		if len(q) > 44 {
+			q = q[:43] + "…"
+		}
 		row("  ?"+q, ms(perQuery[i]), "")
+	}
+	row(fmt.Sprintf("GET /api/stats?since=…, median of %d", len(ranged)), ms(median(ranged)), "")
+	for i, q := range exports {
+		row(fmt.Sprintf("export ?%s (%.0f MB)", q, float64(exportSizes[i])/1e6), fmt.Sprintf("%.2f s", exportTimes[i].Seconds()), "")
 	}
 	row("peak RSS of the server (VmHWM)", fmt.Sprintf("%.1f MiB", float64(hwm)/1024), "< 200 MiB")
 	row("RSS at the end (VmRSS)", fmt.Sprintf("%.1f MiB", float64(rss)/1024), "")
@@ -232,6 +273,23 @@ func get(client *http.Client, url string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %s: %s", url, resp.Status, body)
 	}
 	return body, nil
+}
+
+// newestTime is the time of the newest record (the first event of page 1).
+func newestTime(client *http.Client, base string) (time.Time, error) {
+	body, err := get(client, base+"/api/events?limit=1")
+	if err != nil {
+		return time.Time{}, err
+	}
+	var p struct {
+		Events []struct {
+			TS string `json:"ts"`
+		} `json:"events"`
+	}
+	if err := json.Unmarshal(body, &p); err != nil || len(p.Events) == 0 {
+		return time.Now(), nil
+	}
+	return time.Parse(time.RFC3339Nano, p.Events[0].TS)
 }
 
 func statsTotal(client *http.Client, base string) (int64, error) {
