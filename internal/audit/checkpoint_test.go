@@ -270,3 +270,19 @@ func TestCheckpointEncoding(t *testing.T) {
 		t.Errorf("a blank lock file: %v %v", ok, err)
 	}
 }
+
+// TestLockFileFIFO: a FIFO in the lock file's place makes Append fail at
+// once (the hook blocks), never wait or swallow the checkpoint.
+func TestLockFileFIFO(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no FIFOs")
+	}
+	path := filepath.Join(t.TempDir(), "audit.log")
+	if err := mkfifo(path + LockSuffix); err != nil {
+		t.Skip(err)
+	}
+	rec := testRecord(0)
+	if err := Append(path, &rec); err == nil {
+		t.Fatal("Append with a FIFO as its lock file succeeded")
+	}
+}
