@@ -83,6 +83,9 @@ func newNames() names { return names{id: map[string]uint16{"": 0}, name: []strin
 
 // intern returns the id of name, overflowID once maxNames are kept.
 func (n *names) intern(b []byte) uint16 {
+	if len(b) == 0 {
+		return 0 // an allow's rule: most records
+	}
 	if id, ok := n.id[string(b)]; ok {
 		return id
 	}
@@ -401,14 +404,18 @@ func hashPrefix(h []byte) uint64 {
 	}
 	var v uint64
 	for _, c := range h[:16] {
-		d := c - '0'
-		if c >= 'a' {
-			d = c - 'a' + 10
-		}
-		v = v<<4 | uint64(d&15)
+		v = v<<4 | uint64(nibble[c])
 	}
 	return v
 }
+
+// nibble is the value of a lowercase hex digit.
+var nibble = func() (t [256]byte) {
+	for i, c := range "0123456789abcdef" {
+		t[c] = byte(i)
+	}
+	return t
+}()
 
 // Query selects events: a page of them, or all for an export.
 type Query struct {
