@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"sync"
@@ -217,7 +218,13 @@ func (x *Index) swap(ns *state) {
 	}
 }
 
-// build indexes the log at path from the start.
+// parallelMin is the log size from which build indexes the two halves of
+// the file at once (a variable so that tests can split small logs).
+var parallelMin int64 = 16 << 20
+
+// build indexes the log at path from the start. A large log is indexed in
+// two halves at once when there is more than one CPU; the result is the
+// same as reading it in one pass (TestParallelBuild).
 func build(path string) (*state, error) {
 	// Never wait on a FIFO or device in the log's place.
 	f, err := regularfile.Open(path)
@@ -234,8 +241,31 @@ func build(path string) (*state, error) {
 	}
 	st := newState()
 	st.f, st.fi = f, fi
-	if n := fi.Size() / 300; n > 0 && n < 1<<26 {
-		// Guess the record count from the size so the columns grow once.
+	st.presize(fi.Size())
+	if fi.Size() >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
+		ok, err := st.consumeHalves()
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		if ok {
+			return st, nil
+		}
+		st = newState() // the halves could not be merged: one pass
+		st.f, st.fi = f, fi
+		st.presize(fi.Size())
+	}
+	if err := st.consume(); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return st, nil
+}
+
+// presize makes the columns' room for a log of size bytes, guessing the
+// record count from it, so that they grow once.
+func (st *state) presize(size int64) {
+	if n := size / 300; n > 0 && n < 1<<26 {
 		st.off = make([]int64, 0, n)
 		st.ln = make([]uint32, 0, n)
 		st.ts = make([]int64, 0, n)
@@ -244,11 +274,119 @@ func build(path string) (*state, error) {
 		st.repo = make([]uint16, 0, n)
 		st.hash = make([]uint64, 0, n)
 	}
-	if err := st.consume(); err != nil {
-		f.Close()
-		return nil, err
+}
+
+// consumeHalves indexes the log from the start in two halves, the second on
+// another goroutine, then appends the second to st. It reports false,
+// leaving st to be rebuilt, when the halves cannot be merged exactly (one
+// of them holds more distinct names than the index keeps) or the file has
+// no line break past its middle.
+func (st *state) consumeHalves() (bool, error) {
+	mid, err := lineAfter(st.f, st.fi.Size()/2)
+	if err != nil || mid <= 0 {
+		return false, err
 	}
-	return st, nil
+	second := newState()
+	second.f, second.fi, second.end = st.f, st.fi, mid
+	second.presize(st.fi.Size() - mid)
+	done := make(chan error, 1)
+	go func() { done <- second.consume() }()
+	err = st.consumeUntil(mid)
+	if err2 := <-done; err == nil {
+		err = err2
+	}
+	if err != nil {
+		return false, err
+	}
+	if len(st.rules.name)+len(second.rules.name) > maxNames || len(st.repos.name)+len(second.repos.name) > maxNames {
+		return false, nil
+	}
+	st.merge(second)
+	return true, nil
+}
+
+// lineAfter returns the offset just after the first newline at or after
+// off, or 0 when there is none.
+func lineAfter(f io.ReaderAt, off int64) (int64, error) {
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := f.ReadAt(buf, off)
+		if i := bytes.IndexByte(buf[:n], '\n'); i >= 0 {
+			return off + int64(i) + 1, nil
+		}
+		if err == io.EOF || n == 0 {
+			return 0, nil
+		}
+		if err != nil {
+			return 0, fmt.Errorf("read audit log: %w", err)
+		}
+		off += int64(n)
+	}
+}
+
+// consumeUntil indexes the lines from end up to limit, which is just after
+// a newline.
+func (st *state) consumeUntil(limit int64) error {
+	return st.consumeFrom(limitedFile{f: st.f, limit: limit})
+}
+
+// limitedFile is a file that ends at limit.
+type limitedFile struct {
+	f     io.ReaderAt
+	limit int64
+}
+
+func (l limitedFile) ReadAt(p []byte, off int64) (int, error) {
+	if off >= l.limit {
+		return 0, io.EOF
+	}
+	if rest := l.limit - off; int64(len(p)) > rest {
+		p = p[:rest]
+	}
+	return l.f.ReadAt(p, off)
+}
+
+// merge appends the records of next, which indexed the lines that follow
+// st's, mapping its rule and repository ids onto st's names (both fit: see
+// consumeHalves).
+func (st *state) merge(next *state) {
+	remap := func(into *names, from names) []uint16 {
+		m := make([]uint16, len(from.name))
+		for id, name := range from.name {
+			m[id] = into.intern([]byte(name))
+		}
+		return m
+	}
+	rules, repos := remap(&st.rules, next.rules), remap(&st.repos, next.repos)
+	st.off = append(st.off, next.off...)
+	st.ln = append(st.ln, next.ln...)
+	st.ts = append(st.ts, next.ts...)
+	st.class = append(st.class, next.class...)
+	st.hash = append(st.hash, next.hash...)
+	for _, id := range next.rule {
+		st.rule = append(st.rule, rules[id])
+	}
+	for _, id := range next.repo {
+		st.repo = append(st.repo, repos[id])
+	}
+	for c, n := range next.counts {
+		st.counts[c] += n
+	}
+	if st.tokens <= math.MaxInt64-next.tokens {
+		st.tokens += next.tokens
+	} else {
+		st.tokens = math.MaxInt64
+	}
+	st.skipped += next.skipped
+	st.minTS, st.maxTS = min(st.minTS, next.minTS), max(st.maxTS, next.maxTS)
+	for id, n := range next.ruleCount {
+		to := rules[id]
+		for len(st.ruleCount) <= int(to) {
+			st.ruleCount = append(st.ruleCount, 0)
+		}
+		st.ruleCount[to] += n
+	}
+	st.end, st.tail = next.end, next.tail
 }
 
 // tailMatches reports whether the bytes before end are still those indexed.
@@ -263,13 +401,16 @@ func (st *state) tailMatches() bool {
 
 // consume indexes the complete lines from end to the end of the file. An
 // incomplete last line is left for a later call.
-func (st *state) consume() error {
+func (st *state) consume() error { return st.consumeFrom(st.f) }
+
+// consumeFrom is consume reading from f (the file, or the first part of it).
+func (st *state) consumeFrom(f io.ReaderAt) error {
 	buf := make([]byte, chunkSize)
 	pos := st.end
 	skipping := false // inside a line longer than the buffer (> audit.MaxLineBytes)
 	skipStart := int64(0)
 	for {
-		n, err := st.f.ReadAt(buf, pos)
+		n, err := f.ReadAt(buf, pos)
 		if err != nil && err != io.EOF {
 			return fmt.Errorf("read audit log: %w", err)
 		}
