@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -107,17 +108,27 @@ func Scan(line []byte, f *Fields) error {
 	}
 	s := scanner{b: line, i: 1}
 	var seen uint32
+	next := 0 // the field expected next, in the order Append writes them
 	s.ws()
 	if !s.eat('}') {
 		for {
 			s.ws()
-			key, ok := s.rawStr()
-			if !ok {
-				return errSyntax
-			}
-			s.ws()
-			if !s.eat(':') {
-				return errSyntax
+			var key []byte
+			if next < len(fieldOrder) && bytes.HasPrefix(s.b[s.i:], fieldKeys[next]) {
+				// Fast path: the key Append writes next, written as it writes it.
+				key = fieldKeys[next][1 : len(fieldKeys[next])-2]
+				s.i += len(fieldKeys[next])
+				next++
+			} else {
+				var ok bool
+				if key, ok = s.rawStr(); !ok {
+					return errSyntax
+				}
+				s.ws()
+				if !s.eat(':') {
+					return errSyntax
+				}
+				next = len(fieldOrder) // out of order: no more fast path
 			}
 			s.ws()
 			bit, dst := f.field(key)
@@ -165,6 +176,20 @@ func Scan(line []byte, f *Fields) error {
 	}
 	return f.check()
 }
+
+// fieldOrder is the order in which Append writes the fields (event.Record's),
+// and fieldKeys the same as `"name":`, what a line holds for them.
+var (
+	fieldOrder = []string{"ts", "hook", "verdict", "rule", "reason", "user", "host", "repo", "input_hash", "prev_hash",
+		"tokens_in", "policy_version", "agent", "event", "tag", "tool", "action", "findings"}
+	fieldKeys = func() [][]byte {
+		k := make([][]byte, len(fieldOrder))
+		for i, n := range fieldOrder {
+			k[i] = []byte(`"` + n + `":`)
+		}
+		return k
+	}()
+)
 
 // Bits of the fields Scan has seen.
 const (

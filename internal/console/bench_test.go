@@ -88,3 +88,27 @@ func fmtFilter(f audit.Filter) string {
 	}
 	return "q"
 }
+
+// BenchmarkBuildHalves compares indexing a 100,000-record log in one pass
+// and in two halves at once, in the same run.
+func BenchmarkBuildHalves(b *testing.B) {
+	path := writeLog(b, 100_000, 1)
+	fi, _ := os.Stat(path)
+	defer func(v int64) { parallelMin = v }(parallelMin)
+	for _, c := range []struct {
+		name string
+		min  int64
+	}{{"one-pass", 1 << 62}, {"two-halves", 1}} {
+		b.Run(c.name, func(b *testing.B) {
+			parallelMin = c.min
+			b.SetBytes(fi.Size())
+			for b.Loop() {
+				st, err := build(path)
+				if err != nil {
+					b.Fatal(err)
+				}
+				st.f.Close()
+			}
+		})
+	}
+}
