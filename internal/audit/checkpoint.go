@@ -193,15 +193,16 @@ func holds(f io.ReaderAt, cp Checkpoint, size int64, prev string, torn bool) boo
 	return err == nil && !t && h == cp.Head
 }
 
-// lockLog opens the lock file at path (creating it with mode 0600 when
-// create is set) and takes its lock, waiting at most wait. Uncontended it
+// lockLog opens the lock file at path — for writing, creating it with mode
+// 0600, when create is set, else read-only — and takes its lock, waiting at
+// most wait. Uncontended it
 // is one non-blocking call; a process that holds the lock too long makes it
 // fail with ErrLockTimeout, and the attempt still pending then releases the
 // lock as soon as it gets it.
 func lockLog(path string, create bool, wait time.Duration) (*os.File, error) {
-	flag := os.O_RDWR | noFollow
+	flag := os.O_RDONLY | noFollow // to read the checkpoint: a copy of the log may be read-only
 	if create {
-		flag |= os.O_CREATE
+		flag = os.O_RDWR | os.O_CREATE | noFollow
 	}
 	// No fstat to check it is a regular file (one system call less on
 	// every hook call): a symbolic link is refused by the open, a directory

@@ -286,3 +286,24 @@ func TestLockFileFIFO(t *testing.T) {
 		t.Fatal("Append with a FIFO as its lock file succeeded")
 	}
 }
+
+// TestVerifyReadOnlyCopy: a log and its lock file that the reader cannot
+// write (a copy handed to a reviewer) still verify, checkpoint included.
+func TestVerifyReadOnlyCopy(t *testing.T) {
+	if runtime.GOOS == "windows" || os.Geteuid() == 0 {
+		t.Skip("needs Unix permissions enforced (not root)")
+	}
+	path := writeLog(t, 4)
+	for _, p := range []string{path, path + LockSuffix} {
+		if err := os.Chmod(p, 0o400); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := filepath.Dir(path)
+	os.Chmod(dir, 0o500)
+	defer os.Chmod(dir, 0o700)
+	rep, err := Verify(path)
+	if err != nil || rep.Checkpoint == nil || rep.Checkpoint.Entries != 4 {
+		t.Fatalf("read-only copy: %+v, %v", rep, err)
+	}
+}
