@@ -40,7 +40,6 @@
 package injection
 
 import (
-	"bytes"
 	"slices"
 	"strconv"
 	"unicode"
@@ -204,7 +203,7 @@ func (d *Detector) Check(text string) (event.Finding, bool) {
 			}
 			r := &d.rules[i]
 			from, to := max(k-r.lead-1, 0), min(k+span, len(n.buf))
-			if r.hasNear(n.lower[from:to]) && r.anchored.Regexp().Match(n.buf[from:to]) {
+			if r.hasNear(n.buf[from:to]) && r.anchored.Regexp().Match(n.buf[from:to]) {
 				best = i
 			}
 		}
@@ -224,12 +223,35 @@ func (d *Detector) Check(text string) (event.Finding, bool) {
 	}, true
 }
 
-func (r compiled) hasNear(lower []byte) bool {
+// hasNear reports whether window holds one of r's near words, ignoring
+// ASCII case.
+func (r compiled) hasNear(window []byte) bool {
 	if r.near == nil {
 		return true
 	}
 	for _, n := range r.near {
-		if bytes.Contains(lower, []byte(n)) {
+		if containsFold(window, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold reports whether b holds lower, which is lower-case ASCII,
+// ignoring ASCII case.
+func containsFold(b []byte, lower string) bool {
+	for i := 0; i+len(lower) <= len(b); i++ {
+		j := 0
+		for ; j < len(lower); j++ {
+			c := b[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != lower[j] {
+				break
+			}
+		}
+		if j == len(lower) {
 			return true
 		}
 	}
@@ -262,7 +284,6 @@ func symbol(r rune) (byte, bool) {
 type norm struct {
 	text  string
 	buf   []byte // the stretch of normalised text
-	lower []byte // buf, ASCII-lowered
 	src   []int  // src[k]: offset in text just past the character that gave buf[k]
 	whole bool   // buf starts where the normalised text starts
 	pos   int    // offset in text where normalising continues
@@ -294,7 +315,6 @@ func (n *norm) locate(end, size, before, keep int) int {
 		}
 		if cut := k - keep; cut > trimAt {
 			n.buf = n.buf[:copy(n.buf, n.buf[cut:])]
-			n.lower = n.lower[:copy(n.lower, n.lower[cut:])]
 			n.src = n.src[:copy(n.src, n.src[cut:])]
 			n.whole = false
 			k -= cut
@@ -327,10 +347,10 @@ func (n *norm) reach(end, need int) bool {
 // space before end, or at the start of the text when there are fewer.
 func (n *norm) restart(end, need int) {
 	if n.buf == nil {
-		const size = 2 * span // room for a window and then some
-		n.buf, n.lower, n.src = make([]byte, 0, size), make([]byte, 0, size), make([]int, 0, size)
+		const size = span + 32 // a window and its keyword
+		n.buf, n.src = make([]byte, 0, size), make([]int, 0, size)
 	}
-	n.buf, n.lower, n.src = n.buf[:0], n.lower[:0], n.src[:0]
+	n.buf, n.src = n.buf[:0], n.src[:0]
 	n.init, n.whole, n.pos, n.space = true, false, 0, false
 	for i := end - 1; i >= 0; i-- {
 		if c := n.text[i]; c < utf8.RuneSelf && !asciiSpace(c) {
@@ -393,10 +413,6 @@ func (n *norm) white() {
 
 func (n *norm) put(c byte) {
 	n.buf = append(n.buf, c)
-	if 'A' <= c && c <= 'Z' {
-		c += 'a' - 'A'
-	}
-	n.lower = append(n.lower, c)
 	n.src = append(n.src, n.pos)
 }
 
