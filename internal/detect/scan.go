@@ -6,38 +6,6 @@ import (
 	"unicode"
 )
 
-// Window says how much text around a keyword occurrence a rule's regular
-// expression sees. Running the expression on short windows instead of the
-// whole text keeps a large clean text cheap: the cost is one keyword pass
-// (package keywords) plus a short run per keyword hit.
-//
-// A match must hold one of the keywords and be at most Before bytes long;
-// with Line set it must also lie within one line.
-type Window struct {
-	Before int  // bytes kept before the keyword; also the longest match
-	After  int  // bytes kept after the keyword; at least Before
-	Line   bool // stop at the ends of the keyword's line as well
-}
-
-// Around returns the window [start, end) of text around a keyword
-// occurrence at [i, i+n), and next: a later occurrence of the same keyword
-// that starts before next needs no window of its own, since a match around
-// it would lie within this window.
-func (w Window) Around(text string, i, n int) (start, end, next int) {
-	start, end = max(0, i-w.Before), min(len(text), i+n+w.After)
-	if w.Line {
-		start += strings.LastIndexByte(text[start:i], '\n') + 1
-		if j := strings.IndexByte(text[i:end], '\n'); j >= 0 {
-			end = i + j
-		}
-	}
-	next = max(i+1, end-w.Before)
-	if w.Line && end < len(text) && text[end] == '\n' {
-		next = end // the next match is on another line
-	}
-	return start, end, next
-}
-
 // FoldsToASCII reports whether s holds U+017F or U+212A, the two letters
 // that Go's case-insensitive matching takes for s and k: a (?i) expression
 // can match text in which an ASCII keyword search finds nothing when one of

@@ -3,30 +3,10 @@ package detect_test
 import (
 	"regexp"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/guardhq/guard/internal/detect"
 )
-
-func TestWindowAround(t *testing.T) {
-	text := strings.Repeat("a", 100) + "\nxx KEY yy\n" + strings.Repeat("b", 100)
-	i := strings.Index(text, "KEY")
-	tests := []struct {
-		w                detect.Window
-		start, end, next int
-	}{
-		{detect.Window{Before: 16, After: 32}, i - 16, i + 3 + 32, i + 3 + 32 - 16},
-		{detect.Window{Before: 16, After: 32, Line: true}, i - 3, i + 6, i + 6},
-		{detect.Window{Before: 500, After: 500}, 0, len(text), len(text) - 500},
-	}
-	for _, tt := range tests {
-		start, end, next := tt.w.Around(text, i, 3)
-		if start != tt.start || end != tt.end || next != max(tt.next, i+1) {
-			t.Errorf("%+v: got %d %d %d, want %d %d %d", tt.w, start, end, next, tt.start, tt.end, max(tt.next, i+1))
-		}
-	}
-}
 
 func TestContainsFold(t *testing.T) {
 	tests := []struct {

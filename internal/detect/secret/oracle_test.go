@@ -8,29 +8,29 @@ import (
 	"github.com/guardhq/guard/internal/event"
 )
 
-// The implementation this package had before the keyword pass: a lowered
-// copy of the text, a substring search per keyword and rule, and FindAll
-// over the whole text. It is the oracle of the equivalence tests.
+// The plain expressions run over the whole text, as the implementation
+// before the keyword pass did in FindAll: the oracle of the equivalence
+// tests.
 
-// oldCheck is the former Check.
-func (d *Detector) oldCheck(text string) (event.Finding, bool) {
-	lower := asciiLower(text)
-	folds := detect.FoldsToASCII(text)
+// plainCheck is Check by the plain expressions: the first rule with a
+// match that valid accepts, and the line of its first such match.
+func (d *Detector) plainCheck(text string) (event.Finding, bool) {
 	for i := range d.rules {
 		r := &d.rules[i]
-		at := r.oldFind(text, lower, folds)
-		if at < 0 {
-			continue
+		for _, m := range r.re.Regexp().FindAllStringSubmatchIndex(text, -1) {
+			if r.valid != nil && !(m[2] >= 0 && r.valid(text[m[2]:m[3]])) {
+				continue
+			}
+			line := 1 + strings.Count(text[:m[0]], "\n")
+			msg := fmt.Sprintf("%s found: %s at line %d", r.name, r.description, line)
+			return event.Finding{
+				Detector:  event.DetectorSecrets,
+				Rule:      r.name,
+				Severity:  r.severity,
+				Reason:    msg,
+				LogReason: msg,
+			}, true
 		}
-		line := 1 + strings.Count(text[:at], "\n")
-		msg := fmt.Sprintf("%s found: %s at line %d", r.name, r.description, line)
-		return event.Finding{
-			Detector:  event.DetectorSecrets,
-			Rule:      r.name,
-			Severity:  r.severity,
-			Reason:    msg,
-			LogReason: msg,
-		}, true
 	}
 	return event.Finding{}, false
 }
@@ -67,53 +67,6 @@ func containsAny(lower string, keywords []string) bool {
 		}
 	}
 	return false
-}
-
-// oldFind returns the offset in text of the first valid match of r near one
-// of its keywords, or -1.
-func (r *compiled) oldFind(text, lower string, folds bool) int {
-	if r.fold && folds {
-		return r.match(text)
-	}
-	win := window
-	if r.line {
-		win = lineWindow
-	}
-	return windowFind(win, text, lower, r.keywords, func(w, lw string) int {
-		if r.near != "" && !strings.Contains(lw, r.near) {
-			return -1
-		}
-		return r.match(w)
-	})
-}
-
-// windowFind is the former detect.Window.Find: it looks for each keyword in
-// lower and calls match on the window of text around each occurrence.
-func windowFind(w detect.Window, text, lower string, keywords []string, match func(window, lower string) int) int {
-	for _, k := range keywords {
-		for from := 0; from < len(lower); {
-			i := strings.Index(lower[from:], k)
-			if i < 0 {
-				break
-			}
-			i += from
-			start, end := max(0, i-w.Before), min(len(lower), i+len(k)+w.After)
-			if w.Line {
-				start += strings.LastIndexByte(lower[start:i], '\n') + 1
-				if j := strings.IndexByte(lower[i:end], '\n'); j >= 0 {
-					end = i + j
-				}
-			}
-			if at := match(text[start:end], lower[start:end]); at >= 0 {
-				return start + at
-			}
-			from = max(i+1, end-w.Before)
-			if w.Line && end < len(lower) && lower[end] == '\n' {
-				from = end
-			}
-		}
-	}
-	return -1
 }
 
 // asciiLower returns s with A-Z lowered and every other byte kept.

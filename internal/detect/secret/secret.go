@@ -15,11 +15,13 @@
 // Each rule carries keywords, literal strings of which at least one must
 // occur (ignoring ASCII case), as in gitleaks. One pass of a keyword
 // automaton (package keywords) finds the keywords of every rule, without a
-// lowered copy of the text; a rule's regular expression then runs only on a
-// window of under a KiB around each occurrence of one of its keywords,
-// never on the whole text. Clean text of any size costs one table lookup per
-// byte plus a short regexp run per keyword hit. Tests check that this finds
-// what the plain expressions find, and what the former implementation found.
+// lowered copy of the text; a rule's regular expression then runs only on
+// the regions around its keywords (detect.Alphabet: the maximal run of the
+// bytes its matches can hold), never on the whole text. A region gives
+// exactly the matches the whole text gives there, so Check and FindAll find
+// what the plain expressions find, however long the match (a JWT with a
+// large payload too); tests prove it against them. Clean text of any size
+// costs one table lookup per byte plus a short run per keyword hit.
 //
 // A Reason names the rule and the line, never the value.
 package secret
@@ -28,7 +30,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/guardhq/guard/internal/detect"
@@ -43,20 +44,17 @@ type rule struct {
 	severity    string
 	description string
 	keywords    []string          // lowercase; one must occur in the lowered text
-	near        string            // lowercase; when set, the window must hold it too
-	line        bool              // matches lie within one line
+	near        string            // lowercase; when set, every match holds it too
 	fold        bool              // the pattern ignores case (set by New)
 	valid       func(string) bool // optional check of a match, to drop look-alikes
-	// Cheap tests every window holding a match passes, run before the
+	// Cheap tests every region holding a match passes, run before the
 	// expression: spelled, when set, is a keyword as a case-sensitive
 	// pattern writes it (keywords are found ignoring case, and "task" is no
-	// "SK"); pre is an optional test of the rule's own.
+	// "SK"); pre is an optional test of the rule's own, given the text and
+	// the region.
 	spelled string
-	pre     func(window string) bool
+	pre     func(text string, start, end int) bool
 }
-
-// maxCandidates bounds how many matches of one rule are checked by valid.
-const maxCandidates = 64
 
 // catalogue is the fixed rule list, in the order rules are tried.
 var catalogue = []rule{
@@ -100,22 +98,26 @@ var catalogue = []rule{
 		severity: "high", description: "API key assignment", keywords: []string{"api_key", "api-key", "apikey"}},
 	{name: "env_secret", pattern: `(?im)^[ \t]*(?:export[ \t]+)?[A-Z0-9_]*(?:SECRET|PASSWORD|PASSWD|TOKEN|API_?KEY|ACCESS_?KEY|AUTH_?KEY|PRIVATE_?KEY|CREDENTIALS?)(?:_[A-Z0-9_]*)?[ \t]*=[ \t]*['"]?([A-Za-z0-9_\-+/.!@#%^&*~=:,]{8,})['"]?[ \t]*\r?$`,
 		severity: "high", description: "secret-named variable assigned a value (KEY=value)",
-		keywords: []string{"secret", "password", "passwd", "token", "key", "credential"}, near: "=", line: true, valid: notPlaceholder,
+		keywords: []string{"secret", "password", "passwd", "token", "key", "credential"}, near: "=", valid: notPlaceholder,
 		pre: assignment},
 }
 
-// assignment is env_secret's pre test. Its window is one line, or part of
-// one, so its ^ matches only at the window's start, and everything its
-// match holds before the = is a name (letters, digits, _, with ſ and K
-// excluded: a text holding them is searched whole) or blanks; so the
-// window's first = is the match's, with only such bytes before it.
-func assignment(window string) bool {
-	eq := strings.IndexByte(window, '=')
+// assignment is env_secret's pre test. The pattern's ^ (multi-line) must
+// match where the region starts, since a region holds no line end; and
+// everything the match holds before its = is a name (letters, digits, _,
+// with ſ and K excluded: a text holding them is searched whole) or blanks,
+// so the region's first = is the match's, with only such bytes before it.
+func assignment(text string, start, end int) bool {
+	if start > 0 && text[start-1] != '\n' {
+		return false
+	}
+	region := text[start:end]
+	eq := strings.IndexByte(region, '=')
 	if eq < 0 {
 		return false
 	}
 	for i := 0; i < eq; i++ {
-		if c := window[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == ' ' || c == '\t') {
+		if c := region[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == ' ' || c == '\t') {
 			return false
 		}
 	}
@@ -148,27 +150,21 @@ func Rules() []detect.RuleInfo {
 type Detector struct {
 	rules  []compiled
 	byWord [][]ref // for each keyword of words, the rules that hold it, in catalogue order
-	slots  int     // how many (rule, keyword) pairs there are
-
-	alphaOnce sync.Once
-	alpha     []detect.Alphabet // each rule's alphabet, for FindAll
 }
 
-// ref is a keyword's place in a rule: the rule, the keyword's index among
-// the rule's keywords, and a number of its own among all such pairs.
-type ref struct{ rule, kw, slot int }
+// ref is a keyword's place in a rule: the rule, and the keyword's index
+// among the rule's keywords.
+type ref struct{ rule, kw int }
 
 type compiled struct {
 	rule
-	re *lazyre.Deferred // compiled when one of the rule's keywords first occurs
+	alpha detect.Alphabet  // the bytes its matches can hold (generated: alphabets)
+	re    *lazyre.Deferred // compiled when one of the rule's keywords first occurs
 }
 
-// maxRules and maxSlots bound the catalogue, so that Check keeps its state
-// in arrays (no allocation per call).
-const (
-	maxRules = 32
-	maxSlots = 64
-)
+// maxRules bounds the catalogue, so that Check keeps its state in arrays
+// (no allocation per call).
+const maxRules = 32
 
 // New prepares the catalogue. A rule's expression is compiled the first
 // time one of its keywords occurs in a checked text.
@@ -180,14 +176,18 @@ func newWith(rules []rule) *Detector {
 	for i, r := range rules {
 		d.rules[i] = compiled{rule: r, re: lazyre.Defer(r.pattern)}
 		d.rules[i].fold = strings.Contains(r.pattern, "(?i")
+		for j, c := range catalogue {
+			if c.name == r.name {
+				d.rules[i].alpha = alphabets[j]
+			}
+		}
 		for j, k := range r.keywords {
 			w := slices.Index(words.Words, k)
-			d.byWord[w] = append(d.byWord[w], ref{rule: i, kw: j, slot: d.slots})
-			d.slots++
+			d.byWord[w] = append(d.byWord[w], ref{rule: i, kw: j})
 		}
 	}
-	if len(d.rules) > maxRules || d.slots > maxSlots {
-		panic("secret: catalogue larger than maxRules or maxSlots")
+	if len(d.rules) > maxRules {
+		panic("secret: catalogue larger than maxRules")
 	}
 	return d
 }
@@ -206,53 +206,51 @@ func keywordList() []string {
 	return out
 }
 
-// Check reports the first catalogue rule that matches text. The Reason names
-// the rule and the line of the match, never the value.
+// Check reports the first catalogue rule whose expression matches text
+// (with a match its valid check accepts), and the line where its first
+// match starts. The Reason names the rule and the line, never the value.
 //
-// A rule matches when its expression matches the window (see window) around
-// an occurrence of one of its keywords; the match reported is the first in
-// the windows of the rule's first keyword that has one. One keyword pass
-// over the text serves every rule. A rule that ignores case is run on the
-// whole text instead when the text holds ſ or K (U+212A), which match s and
-// k without being them.
+// One keyword pass over the text serves every rule; a rule's expression
+// runs on the regions around its keywords. A rule that ignores case runs
+// on the whole text instead when the text holds ſ or K (U+212A), which it
+// takes for s and k while the keywords do not.
 func (d *Detector) Check(text string) (event.Finding, bool) {
 	folds := detect.FoldsToASCII(text)
 	best := len(d.rules) // the first rule with a match so far
 	var (
-		kwAt [maxRules]int8 // per rule: 1 + the index of the keyword a match was found at
-		at   [maxRules]int  // per rule: the offset of that match
-		from [maxSlots]int  // per (rule, keyword): where the next occurrence needs a window
+		at   [maxRules]int    // per rule: the offset of its first match so far
+		last [maxRules][2]int // per rule: the region searched last
 	)
+	for i := range at {
+		at[i] = len(text)
+	}
 	words.Scan(text, func(w, end int) bool {
-		n := len(words.Words[w])
-		i := end - n
+		i := end - len(words.Words[w])
 		for _, ref := range d.byWord[w] {
 			if ref.rule > best {
 				break
 			}
-			r := &d.rules[ref.rule]
-			if k := kwAt[ref.rule]; (k != 0 && int(k)-1 <= ref.kw) || i < from[ref.slot] || (r.fold && folds) {
+			// A region holding i lies after the rule's first match so far
+			// unless it is that match's own, searched already.
+			r, l := &d.rules[ref.rule], last[ref.rule]
+			if (r.fold && folds) || i >= at[ref.rule] || (l[0] <= i && i < l[1]) || !r.alpha.Has(text[i]) {
 				continue
 			}
-			win := window
-			if r.line {
-				win = lineWindow
-			}
-			start, stop, next := win.Around(text, i, n)
-			from[ref.slot] = next
-			if !r.worth(text[start:stop]) {
+			start, stop, from, to := r.alpha.Region(text, i)
+			last[ref.rule] = [2]int{start, stop}
+			if !r.worth(text, start, stop) {
 				continue
 			}
-			if a := r.match(text[start:stop]); a >= 0 {
-				kwAt[ref.rule], at[ref.rule] = int8(ref.kw+1), start+a
+			if a := r.first(text[from:to]); a >= 0 && from+a < at[ref.rule] {
+				at[ref.rule] = from + a
 				best = min(best, ref.rule)
 			}
 		}
-		return best > 0 || kwAt[0] != 1
+		return true
 	})
 	for i := range best {
 		if r := &d.rules[i]; r.fold && folds {
-			if a := r.match(text); a >= 0 { // rare: the keywords cannot be trusted
+			if a := r.first(text); a >= 0 { // rare: the keywords cannot be trusted
 				best, at[i] = i, a
 				break
 			}
@@ -279,21 +277,10 @@ func (d *Detector) Check(text string) (event.Finding, bool) {
 // the group, so KEY= stays readable. Matches may overlap; a caller that
 // splices them in merges the overlaps.
 //
-// It finds exactly what each expression finds in the whole text, running
-// it only on the regions (see detect.Alphabet) that hold one of its
-// keywords: a match holds a keyword, and lies within one region.
+// Like Check, it runs each rule only on the regions around its keywords,
+// and finds exactly what each expression finds in the whole text.
 func (d *Detector) FindAll(text string) []detect.Match {
 	folds := detect.FoldsToASCII(text)
-	d.alphaOnce.Do(func() {
-		d.alpha = make([]detect.Alphabet, len(d.rules))
-		for i, r := range d.rules {
-			a, err := detect.AlphabetOf(r.pattern)
-			if err != nil {
-				panic("secret: " + err.Error()) // tests keep the catalogue valid
-			}
-			d.alpha[i] = a
-		}
-	})
 	var out []detect.Match
 	add := func(r *compiled, base int, window string) {
 		for _, m := range r.re.Regexp().FindAllStringSubmatchIndex(window, -1) {
@@ -311,13 +298,15 @@ func (d *Detector) FindAll(text string) []detect.Match {
 	words.Scan(text, func(w, end int) bool {
 		i := end - len(words.Words[w])
 		for _, ref := range d.byWord[w] {
-			r, a := &d.rules[ref.rule], &d.alpha[ref.rule]
-			if l := last[ref.rule]; (r.fold && folds) || !a.Has(text[i]) || (l[0] <= i && i < l[1]) {
+			r, l := &d.rules[ref.rule], last[ref.rule]
+			if (r.fold && folds) || (l[0] <= i && i < l[1]) || !r.alpha.Has(text[i]) {
 				continue
 			}
-			start, stop, from, to := a.Region(text, i)
+			start, stop, from, to := r.alpha.Region(text, i)
 			last[ref.rule] = [2]int{start, stop}
-			add(r, from, text[from:to])
+			if r.worth(text, start, stop) {
+				add(r, from, text[from:to])
+			}
 		}
 		return true
 	})
@@ -330,36 +319,26 @@ func (d *Detector) FindAll(text string) []detect.Match {
 	return slices.Compact(out) // a region searched twice gives its matches twice
 }
 
-// Windows are the text a rule's regexp sees around a keyword occurrence.
-// Catalogue matches are far shorter than Before, except a JWT or a key,
-// which is still found from its first bytes. env_secret, whose matches are
-// whole lines, sees only the keyword's line.
-var (
-	window     = detect.Window{Before: 256, After: 512}
-	lineWindow = detect.Window{Before: 256, After: 512, Line: true}
-)
-
-// worth reports whether window passes the rule's cheap tests: near,
-// spelled and pre.
-func (r *compiled) worth(window string) bool {
-	return (r.near == "" || detect.ContainsFold(window, r.near)) &&
-		(r.spelled == "" || strings.Contains(window, r.spelled)) &&
-		(r.pre == nil || r.pre(window))
+// worth reports whether the region text[start:end] passes the rule's
+// cheap tests: near, spelled and pre.
+func (r *compiled) worth(text string, start, end int) bool {
+	region := text[start:end]
+	return (r.near == "" || detect.ContainsFold(region, r.near)) &&
+		(r.spelled == "" || strings.Contains(region, r.spelled)) &&
+		(r.pre == nil || r.pre(text, start, end))
 }
 
-// match returns the offset of the first valid match of r in window, or -1.
-func (r *compiled) match(window string) int {
+// first returns the offset of the first match of r in text that valid
+// accepts, or -1.
+func (r *compiled) first(text string) int {
 	if r.valid == nil {
-		if loc := r.re.Regexp().FindStringIndex(window); loc != nil {
+		if loc := r.re.Regexp().FindStringIndex(text); loc != nil {
 			return loc[0]
 		}
 		return -1
 	}
-	if !r.re.Regexp().MatchString(window) {
-		return -1
-	}
-	for _, m := range r.re.Regexp().FindAllStringSubmatchIndex(window, maxCandidates) {
-		if m[2] >= 0 && r.valid(window[m[2]:m[3]]) {
+	for _, m := range r.re.Regexp().FindAllStringSubmatchIndex(text, -1) {
+		if m[2] >= 0 && r.valid(text[m[2]:m[3]]) {
 			return m[0]
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/detect/fuzzseed"
 	"github.com/guardhq/guard/internal/event"
 )
@@ -226,23 +225,28 @@ var samples = []string{
 	"postgres://u:p4ssw0rd@h/db", strings.Repeat("key ", 200) + "API_KEY=" + alnum, "eyJa.b.c", "sk-" + alnum,
 }
 
-// TestWindowedEqualsPlain checks that the keyword-window search finds what
-// each plain expression finds in the whole text, for the samples. (Not for
-// every text: a match longer than the window, such as a JWT with a payload
-// over about 450 bytes, is missed when its end lies past the window.)
-func TestWindowedEqualsPlain(t *testing.T) {
+// TestFarFromKeywords checks matches the former 768-byte windows around a
+// keyword missed: a JWT whose payload runs past the window, an API key
+// assignment far after its keyword's window, deep in large texts.
+func TestFarFromKeywords(t *testing.T) {
 	d := New()
+	jwt := "eyJ" + "hbGciOiJIUzI1NiJ9." + strings.Repeat("eyJzdWIiOiIxIn0", 60) + ".abcDEF123_-"
 	long := strings.Repeat("token key secret password api ", 3000)
-	for _, s := range samples {
-		for _, text := range []string{s, long + s + long} {
-			equivalent(t, d, text)
-			for i := range d.rules {
-				r := &d.rules[i]
-				if plain, windowed := r.match(text) >= 0, r.oldFind(text, asciiLower(text), detect.FoldsToASCII(text)) >= 0; plain != windowed {
-					t.Errorf("rule %s on %.60q: plain %v, windowed %v", r.name, text, plain, windowed)
-				}
-			}
+	for _, tt := range []struct{ text, rule string }{
+		{jwt, "jwt_token"},
+		{long + "\n" + jwt + "\n" + long, "jwt_token"},
+		{"api_key" + strings.Repeat(" ", 600) + "= " + alnum, "generic_api_key"},
+	} {
+		if f, ok := d.Check(tt.text); !ok || f.Rule != tt.rule {
+			t.Errorf("%.40q: Check = %q, %v; want %s", tt.text, f.Rule, ok, tt.rule)
 		}
+		equivalent(t, d, tt.text)
+	}
+	// The line is the first match's, whichever keyword comes first in the
+	// rule's list.
+	text := "redis://:pw123456@cache:6379\n\npostgres://u:pw654321@db/x"
+	if f, _ := d.Check(text); !strings.HasSuffix(f.Reason, "at line 1") {
+		t.Errorf("reason %q, want line 1", f.Reason)
 	}
 }
 
@@ -256,23 +260,24 @@ var singles = sync.OnceValue(func() []*Detector {
 	return out
 })
 
-// equivalent checks that Check and FindAll give what the former Check and
-// FindAll gave, for each rule alone and for the catalogue.
+// equivalent checks that Check and FindAll give what the plain expressions
+// give over the whole text (plainCheck, oldFindAll), for each rule alone
+// and for the catalogue.
 func equivalent(t *testing.T, d *Detector, text string) {
 	t.Helper()
 	for i := range d.rules {
 		r := &d.rules[i]
 		single := singles()[i]
 		got, hit := single.Check(text)
-		want, wantHit := single.oldCheck(text)
+		want, wantHit := single.plainCheck(text)
 		if got != want || hit != wantHit {
-			t.Errorf("rule %s on %.60q: Check = %+v, %v; the former Check %+v, %v", r.name, text, got, hit, want, wantHit)
+			t.Errorf("rule %s on %.60q: Check = %+v, %v; plain %+v, %v", r.name, text, got, hit, want, wantHit)
 		}
 	}
 	got, hit := d.Check(text)
-	want, wantHit := d.oldCheck(text)
+	want, wantHit := d.plainCheck(text)
 	if got != want || hit != wantHit {
-		t.Errorf("Check(%.60q) = %+v, %v; the former Check %+v, %v", text, got, hit, want, wantHit)
+		t.Errorf("Check(%.60q) = %+v, %v; plain %+v, %v", text, got, hit, want, wantHit)
 	}
 	if got, want := d.FindAll(text), d.oldFindAll(text); !slices.Equal(got, want) {
 		t.Errorf("FindAll(%.60q) = %v; the former FindAll %v", text, got, want)

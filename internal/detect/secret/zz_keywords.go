@@ -2,7 +2,10 @@
 
 package secret
 
-import "github.com/guardhq/guard/internal/detect/keywords"
+import (
+	"github.com/guardhq/guard/internal/detect"
+	"github.com/guardhq/guard/internal/detect/keywords"
+)
 
 // words finds the keywords of every rule (keywordList) in one pass.
 var words = keywords.Set{
@@ -148,4 +151,29 @@ var words = keywords.Set{
 		0, 28, 1260, 1204, 364, 0, 784, 280, 2632, 728, 1400, 0, 0, 616, 0, 2520, 0, 1596, 868, 0, 0, 0, 0, 1848, 0, 0, 2688, 0,
 	},
 	Ends: [][]int32{{0}, {1}, {2}, {3}, {4}, {5}, {14}, {7}, {6}, {8}, {9}, {10}, {11}, {12}, {13}, {15}, {16}, {17}, {18}, {19}, {20}, {21, 28}, {22, 28}, {23, 28}, {24}, {25}, {26}, {27}, {28}, {29}},
+}
+
+// alphabets holds the alphabet of each rule's pattern (detect.AlphabetOf),
+// in catalogue order.
+var alphabets = [...]detect.Alphabet{
+	{0x200100000000, 0x25ddbbe, 0x0, 0x0},                                            // private_key
+	{0x3ff000000000000, 0x7fffffe, 0x0, 0x0},                                         // cloud_access_key
+	{0x3ff000000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                 // vcs_token_ghp
+	{0x3ff000000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                 // vcs_token_gho
+	{0x3ff000000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                 // vcs_token_ghs
+	{0x3ff200000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                 // vcs_token_glpat
+	{0x3ff200000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                 // model_api_key_ant
+	{0x3ff200000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                 // model_api_key_sk
+	{0x3ff000000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                 // model_hub_token
+	{0x3ff000000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                 // package_registry_token
+	{0x3ff200000000000, 0x7fffffe07fffffe, 0x0, 0x0},                                 // chat_token
+	{0x3ff000000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                 // payment_key_live
+	{0x3ff000000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                 // payment_key_test
+	{0x3ff600000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                 // email_api_key
+	{0x3ff000000000000, 0x7e0008087e, 0x0, 0x0},                                      // telephony_api_key
+	{0x3ff600000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                 // jwt_token
+	{0x7ff600100003600, 0x7fffffe87fffffe, 0xffffffffffffffff, 0xffffffffffffffff},   // bearer_token
+	{0xffffff7affffc9ff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}, // db_connection_string
+	{0x27ff208500003600, 0x7fffffe87fffffe, 0xffffffffffffffff, 0xffffffffffffffff},  // generic_api_key
+	{0x27fffcef00002200, 0x47fffffec7ffffff, 0xffffffffffffffff, 0xffffffffffffffff}, // env_secret
 }
