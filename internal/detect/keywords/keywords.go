@@ -104,23 +104,22 @@ func New(words []string, opt Options) *Set {
 	// that end in each state (its own and those of its failure chain).
 	delta := make([]int32, states*n)
 	fail := make([]int32, states)
-	queue := make([]int32, 0, states)
+	bfs := make([]int32, 1, states) // the root, then every state by depth
 	for c := 0; c < n; c++ {
 		if t := child[c]; t != 0 {
 			delta[c] = t
-			queue = append(queue, t)
+			bfs = append(bfs, t)
 		}
 	}
-	for len(queue) > 0 {
-		st := queue[0]
-		queue = queue[1:]
+	for q := 1; q < len(bfs); q++ {
+		st := bfs[q]
 		f := fail[st]
 		ends[st] = append(ends[st], ends[f]...)
 		for c := 0; c < n; c++ {
 			if t := child[int(st)*n+c]; t != 0 {
 				fail[t] = delta[int(f)*n+c]
 				delta[int(st)*n+c] = t
-				queue = append(queue, t)
+				bfs = append(bfs, t)
 			} else {
 				delta[int(st)*n+c] = delta[int(f)*n+c]
 			}
@@ -138,17 +137,19 @@ func New(words []string, opt Options) *Set {
 	}
 
 	// Renumber: states where no keyword ends first (the root stays 0), then
-	// the others, each as the offset of its row.
+	// the others, each as the offset of its row, and each group by depth:
+	// ordinary text keeps to shallow states, so it reads few pages of the
+	// table.
 	order := make([]int32, states) // old → new index
 	k := 0
-	for st := range states {
+	for _, st := range bfs {
 		if len(ends[st]) == 0 {
 			order[st] = int32(k)
 			k++
 		}
 	}
 	s.Final = k * n
-	for st := range states {
+	for _, st := range bfs {
 		if len(ends[st]) != 0 {
 			order[st] = int32(k)
 			s.Ends = append(s.Ends, ends[st])

@@ -280,12 +280,12 @@ func TestGoString(t *testing.T) {
 	Stride: 3,
 	Final:  6,
 	Next: []uint16{
-		0, 3, 9,
 		0, 3, 6,
 		0, 3, 9,
-		0, 3, 9,
+		0, 3, 6,
+		0, 3, 6,
 	},
-	Ends: [][]int32{{0, 1}, {1}},
+	Ends: [][]int32{{1}, {0, 1}},
 }`
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
