@@ -58,7 +58,11 @@ func ContainsFold(s, lower string) bool {
 // neighbours) finds exactly the matches that a run over the whole text finds
 // there, in the same order: no match can hold the byte that ends a region,
 // so a search over the whole text never carries one region's state into the
-// next. [Alphabet.Region] returns that window.
+// next. [Alphabet.Region] returns that window. This holds for expressions
+// that match no empty string (empty matches lie outside regions too). A
+// neighbour byte may be part of a multi-byte character the window cuts;
+// the expression then reads it as an invalid byte, which, like the whole
+// character, is no word character for \b and no line end.
 type Alphabet [4]uint64
 
 // Bytes returns the alphabet holding the bytes of s; a byte from 0x80 up

@@ -1,6 +1,7 @@
 package pii
 
 import (
+	"regexp"
 	"regexp/syntax"
 	"slices"
 	"strings"
@@ -105,6 +106,9 @@ func TestRegionsHoldEveryMatch(t *testing.T) {
 		}
 		if got := detect.Bytes(ty.alphabet); got != want {
 			t.Errorf("%s: alphabet %q is not the pattern's", ty.name, ty.alphabet)
+		}
+		if regexp.MustCompile(ty.pattern).MatchString("") {
+			t.Errorf("%s matches the empty string, which lies outside regions", ty.name)
 		}
 		if ty.digits == 0 {
 			if s := shapeOf(re, func(r rune) bool { return r == '@' }); s.count < 1 {

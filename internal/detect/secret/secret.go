@@ -149,12 +149,8 @@ func Rules() []detect.RuleInfo {
 // Detector finds secrets in text. It is safe for concurrent use.
 type Detector struct {
 	rules  []compiled
-	byWord [][]ref // for each keyword of words, the rules that hold it, in catalogue order
+	byWord [][]int // for each keyword of words, the rules that hold it, in catalogue order
 }
-
-// ref is a keyword's place in a rule: the rule, and the keyword's index
-// among the rule's keywords.
-type ref struct{ rule, kw int }
 
 type compiled struct {
 	rule
@@ -172,7 +168,7 @@ func New() *Detector { return newWith(catalogue) }
 
 // newWith prepares rules, whose keywords must all be in words.
 func newWith(rules []rule) *Detector {
-	d := &Detector{rules: make([]compiled, len(rules)), byWord: make([][]ref, len(words.Words))}
+	d := &Detector{rules: make([]compiled, len(rules)), byWord: make([][]int, len(words.Words))}
 	for i, r := range rules {
 		d.rules[i] = compiled{rule: r, re: lazyre.Defer(r.pattern)}
 		d.rules[i].fold = strings.Contains(r.pattern, "(?i")
@@ -181,9 +177,9 @@ func newWith(rules []rule) *Detector {
 				d.rules[i].alpha = alphabets[j]
 			}
 		}
-		for j, k := range r.keywords {
+		for _, k := range r.keywords {
 			w := slices.Index(words.Words, k)
-			d.byWord[w] = append(d.byWord[w], ref{rule: i, kw: j})
+			d.byWord[w] = append(d.byWord[w], i)
 		}
 	}
 	if len(d.rules) > maxRules {
@@ -226,24 +222,24 @@ func (d *Detector) Check(text string) (event.Finding, bool) {
 	}
 	words.Scan(text, func(w, end int) bool {
 		i := end - len(words.Words[w])
-		for _, ref := range d.byWord[w] {
-			if ref.rule > best {
+		for _, k := range d.byWord[w] {
+			if k > best {
 				break
 			}
 			// A region holding i lies after the rule's first match so far
 			// unless it is that match's own, searched already.
-			r, l := &d.rules[ref.rule], last[ref.rule]
-			if (r.fold && folds) || i >= at[ref.rule] || (l[0] <= i && i < l[1]) || !r.alpha.Has(text[i]) {
+			r, l := &d.rules[k], last[k]
+			if (r.fold && folds) || i >= at[k] || (l[0] <= i && i < l[1]) || !r.alpha.Has(text[i]) {
 				continue
 			}
 			start, stop, from, to := r.alpha.Region(text, i)
-			last[ref.rule] = [2]int{start, stop}
+			last[k] = [2]int{start, stop}
 			if !r.worth(text, start, stop) {
 				continue
 			}
-			if a := r.first(text[from:to]); a >= 0 && from+a < at[ref.rule] {
-				at[ref.rule] = from + a
-				best = min(best, ref.rule)
+			if a := r.first(text[from:to]); a >= 0 && from+a < at[k] {
+				at[k] = from + a
+				best = min(best, k)
 			}
 		}
 		return true
@@ -297,13 +293,13 @@ func (d *Detector) FindAll(text string) []detect.Match {
 	var last [maxRules][2]int // per rule: the region searched last
 	words.Scan(text, func(w, end int) bool {
 		i := end - len(words.Words[w])
-		for _, ref := range d.byWord[w] {
-			r, l := &d.rules[ref.rule], last[ref.rule]
+		for _, k := range d.byWord[w] {
+			r, l := &d.rules[k], last[k]
 			if (r.fold && folds) || (l[0] <= i && i < l[1]) || !r.alpha.Has(text[i]) {
 				continue
 			}
 			start, stop, from, to := r.alpha.Region(text, i)
-			last[ref.rule] = [2]int{start, stop}
+			last[k] = [2]int{start, stop}
 			if r.worth(text, start, stop) {
 				add(r, from, text[from:to])
 			}

@@ -359,3 +359,13 @@ func TestSpelled(t *testing.T) {
 		}
 	}
 }
+
+// TestNoEmptyMatch: regions hold every match only of expressions that
+// match no empty string (detect.Alphabet).
+func TestNoEmptyMatch(t *testing.T) {
+	for _, r := range catalogue {
+		if regexp.MustCompile(r.pattern).MatchString("") {
+			t.Errorf("%s matches the empty string", r.name)
+		}
+	}
+}
