@@ -87,13 +87,17 @@ type Match struct {
 	Start, End int
 }
 
-// SortMatches orders ms by Start, the longer match first on a tie.
+// SortMatches orders ms by Start, the longer match first on a tie, then by
+// Rule, so that the order never depends on the order found.
 func SortMatches(ms []Match) {
 	slices.SortFunc(ms, func(a, b Match) int {
 		if a.Start != b.Start {
 			return cmp.Compare(a.Start, b.Start)
 		}
-		return cmp.Compare(b.End, a.End)
+		if a.End != b.End {
+			return cmp.Compare(b.End, a.End)
+		}
+		return strings.Compare(a.Rule, b.Rule)
 	})
 }
 

@@ -2,55 +2,139 @@ package detect_test
 
 import (
 	"regexp"
-	"strings"
+	"slices"
 	"testing"
 
 	"github.com/guardhq/guard/internal/detect"
 )
 
-func TestASCIILower(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"", ""},
-		{"abc", "abc"},
-		{"ABC xyz", "abc xyz"},
-		{"Ärger", "Ärger"}, // only ASCII letters change
-		{"\u017fecret", "\u017fecret"},
-		{"\xc5Z", "\xc5z"},
+func TestContainsFold(t *testing.T) {
+	tests := []struct {
+		s, sub string
+		want   bool
+	}{
+		{"Authorization: x", "authorization", true},
+		{"AUTHORIZATION", "authorization", true},
+		{"authorizatio", "authorization", false},
+		{"a=b", "=", true},
+		{"", "", true},
+		{"x", "", true},
+		{"\u212a", "k", false}, // only ASCII case
+		{"xxAuthorizatioN", "authorization", true},
 	}
 	for _, tt := range tests {
-		got := detect.ASCIILower(tt.in)
-		if got != tt.want || len(got) != len(tt.in) {
-			t.Errorf("ASCIILower(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := detect.ContainsFold(tt.s, tt.sub); got != tt.want {
+			t.Errorf("ContainsFold(%q, %q) = %v", tt.s, tt.sub, got)
 		}
 	}
 }
 
-func TestWindowFind(t *testing.T) {
-	re := regexp.MustCompile(`(?i)needle-\d+`)
-	match := func(w, _ string) int {
-		if loc := re.FindStringIndex(w); loc != nil {
-			return loc[0]
+func TestFoldsToASCII(t *testing.T) {
+	for s, want := range map[string]bool{"abc": false, "\u017f": true, "x\u212ay": true, "\u00c5": false} {
+		if got := detect.FoldsToASCII(s); got != want {
+			t.Errorf("FoldsToASCII(%q) = %v", s, got)
 		}
-		return -1
 	}
-	filler := strings.Repeat("needle hay ", 500)
-	for _, w := range []detect.Window{{Before: 16, After: 64}, {Before: 16, After: 64, Line: true}} {
-		for _, cut := range []int{0, 1, 15, 16, 17, 63, 64, 65, 1000} {
-			text := filler[:cut] + "NEEDLE-42" + filler
-			at := w.Find(text, detect.ASCIILower(text), []string{"needle-"}, match)
-			if at != cut {
-				t.Errorf("%+v cut %d: at %d", w, cut, at)
+}
+
+func TestAlphabetOf(t *testing.T) {
+	tests := []struct {
+		expr, in, out string
+	}{
+		{`\d{3}-\d{2}`, "0123456789-", "a.\x80 "},
+		{`(?i)key`, "kKeEyY\x80", "a"}, // U+212A folds to k
+		{`[^\s"]+`, "a\x80\xff!", " \t\n\""},
+		{`(?m)^x$`, "x", "\n"},
+		{`.`, "a\x80", "\n"},
+		{`(?s:.)`, "a\n\x80", ""},
+		{`\bab\b`, "ab", " "},
+	}
+	for _, tt := range tests {
+		a, err := detect.AlphabetOf(tt.expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < len(tt.in); i++ {
+			if !a.Has(tt.in[i]) {
+				t.Errorf("%s: %q not in the alphabet", tt.expr, tt.in[i])
 			}
 		}
-		if at := w.Find(filler, filler, []string{"needle-"}, match); at != -1 {
-			t.Errorf("%+v: found %d in filler", w, at)
+		for i := 0; i < len(tt.out); i++ {
+			if a.Has(tt.out[i]) {
+				t.Errorf("%s: %q in the alphabet", tt.expr, tt.out[i])
+			}
 		}
 	}
-	// Line windows stop at line ends.
-	text := "needle-\n42"
-	if at := (detect.Window{Before: 16, After: 64, Line: true}).Find(text, text, []string{"needle-"}, func(w, _ string) int {
-		return strings.Index(w, "42")
-	}); at != -1 {
-		t.Errorf("line window crossed a line end: %d", at)
+	if _, err := detect.AlphabetOf(`(`); err == nil {
+		t.Error("no error for a bad expression")
 	}
+	if a, b := detect.Bytes("ab\xff"), detect.Bytes("ba\x80"); a != b {
+		t.Error("Bytes: bytes from 0x80 up do not go together")
+	}
+}
+
+// regionPatterns exercise what the region argument must survive: word
+// boundaries, line anchors, case folding to non-ASCII letters, negated
+// classes, and expressions that can match across white space.
+var regionPatterns = []string{
+	`\b\d{3}[-.]\d{2}[-.]\d{4}\b`,
+	`\b[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}\b`,
+	`\b(?:\+1[\s\-]?)?\(?\d{3}\)?[\s\-]?\d{3}[\s\-]?\d{4}\b`,
+	`(?i)\bsk[a-f0-9]{4}\b`,
+	`(?im)^[ \t]*[A-Z_]*KEY[ \t]*=[ \t]*(\w{3,})\r?$`,
+	`(?i)\b(?:postgres|redis)://[^\s:/@'"]*:[^\s@/'"$<>{}]+@[^\s/'"]+`,
+	`é+\b`,
+	`(?i)a\s+b`,
+}
+
+// regionFindAll runs re on the region around every byte of its alphabet,
+// each region once: what a detector does around its keyword hits.
+func regionFindAll(re *regexp.Regexp, a detect.Alphabet, text string) [][]int {
+	var out [][]int
+	for i := 0; i < len(text); i++ {
+		if !a.Has(text[i]) {
+			continue
+		}
+		_, end, from, to := a.Region(text, i)
+		for _, m := range re.FindAllStringSubmatchIndex(text[from:to], -1) {
+			for j := range m {
+				if m[j] >= 0 {
+					m[j] += from
+				}
+			}
+			out = append(out, m)
+		}
+		i = end
+	}
+	return out
+}
+
+// FuzzRegion checks the claim of Alphabet: an expression run on the regions
+// of its alphabet finds exactly what it finds in the whole text.
+func FuzzRegion(f *testing.F) {
+	for _, s := range []string{
+		"ssn 123-45-6789 and a@b.cd, (555) 123-4567", "x\nKEY = abc\r\nY_KEY=abcdef\n", "SKabcd sk12ab",
+		"postgres://u:p@h redis://:pw@x", "éé x é", "a \n\t B", "\xffa@b.cd\xc5", "_123-45-6789_", "a\u212aey=abcd",
+	} {
+		f.Add(s)
+	}
+	res := make([]*regexp.Regexp, len(regionPatterns))
+	alphas := make([]detect.Alphabet, len(regionPatterns))
+	for i, p := range regionPatterns {
+		res[i] = regexp.MustCompile(p)
+		a, err := detect.AlphabetOf(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		alphas[i] = a
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for i, re := range res {
+			want := re.FindAllStringSubmatchIndex(text, -1)
+			got := regionFindAll(re, alphas[i], text)
+			if !slices.EqualFunc(got, want, slices.Equal) {
+				t.Fatalf("%s on %q: regions %v, whole text %v", regionPatterns[i], text, got, want)
+			}
+		}
+	})
 }

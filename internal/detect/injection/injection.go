@@ -23,19 +23,25 @@
 //
 // # Normalisation
 //
-// Before matching, the text gets a leading space, runs of white space become
-// one space and invisible
-// format characters (zero-width space, soft hyphen, bidi controls) are
-// dropped, so neither padding nor "ig\u200bnore" slips through; the two
-// non-ASCII letters that Go's case folding maps onto ASCII (U+017F ſ,
-// U+212A K) become s and k. Each pattern then runs anchored at the
-// occurrences of its start keywords only, which keeps large file contents
-// cheap.
+// The patterns match the text as normalised: it gets a leading space, runs
+// of white space become one space and invisible format characters
+// (zero-width space, soft hyphen, bidi controls) are dropped, so neither
+// padding nor "ig\u200bnore" slips through; the two non-ASCII letters that
+// Go's case folding maps onto ASCII (U+017F ſ, U+212A K) become s and k.
+//
+// # Cost
+//
+// The normalised text is never built whole. One pass of a keyword
+// automaton (package keywords) reads the text as normalised and finds the
+// start keywords of every pattern at once; each pattern then runs anchored
+// at its keywords, on a window of the normalised text built around the hit
+// alone. A large clean text costs one table lookup per byte plus a short
+// anchored run per keyword hit, and no copy of the text.
 package injection
 
 import (
-	"fmt"
-	"strings"
+	"slices"
+	"strconv"
 	"unicode"
 	"unicode/utf8"
 
@@ -123,7 +129,10 @@ func Rules() []detect.RuleInfo {
 // Detector finds prompt-injection phrases in text. It is safe for
 // concurrent use.
 type Detector struct {
-	rules []compiled
+	rules  []compiled
+	byWord [][]int // for each start keyword (starts.Words), the rules it starts, in order
+	before int     // the most normalised bytes a window holds before its keyword
+	keep   int     // before plus the longest keyword: what a stretch keeps ahead of a hit
 }
 
 type compiled struct {
@@ -134,113 +143,277 @@ type compiled struct {
 
 // New prepares the ten patterns. Each is compiled the first time one of its
 // keywords occurs in a checked text, so clean text compiles nothing.
-func New() *Detector {
-	d := &Detector{rules: make([]compiled, len(catalogue))}
-	for i, r := range catalogue {
+func New() *Detector { return newWith(catalogue) }
+
+// newWith prepares rules, whose start keywords must all be in starts.
+func newWith(rules []rule) *Detector {
+	d := &Detector{rules: make([]compiled, len(rules)), byWord: make([][]int, len(starts.Words))}
+	for i, r := range rules {
 		d.rules[i] = compiled{
 			rule:     r,
 			re:       lazyre.Defer(r.pattern),
-			anchored: lazyre.Defer(fmt.Sprintf(`^(?s:.{0,%d}?)(?:%s)`, r.lead+1, r.pattern)),
+			anchored: lazyre.Defer(`^(?s:.{0,` + strconv.Itoa(r.lead+1) + `}?)(?:` + r.pattern + `)`),
+		}
+		d.before = max(d.before, r.lead+1)
+		for _, k := range r.starts {
+			d.keep = max(d.keep, len(k))
+			w := slices.Index(starts.Words, k)
+			if !slices.Contains(d.byWord[w], i) {
+				d.byWord[w] = append(d.byWord[w], i)
+			}
 		}
 	}
+	d.keep += d.before
 	return d
 }
 
-// find reports whether r matches norm. It tries the anchored pattern on a
-// short window at each occurrence of a start keyword in lower, which fails
-// within a few bytes on ordinary text; the window keeps one byte more before
-// the match so that \b sees the real neighbour.
-func (r compiled) find(norm, lower string) bool {
-	for _, k := range r.starts {
-		for from := 0; from < len(lower); {
-			i := strings.Index(lower[from:], k)
-			if i < 0 {
-				break
+// startWords lists the start keywords of the catalogue, each once, in the
+// order they first appear: the words of the generated keyword set.
+func startWords() []string {
+	var out []string
+	for _, r := range catalogue {
+		for _, k := range r.starts {
+			if !slices.Contains(out, k) {
+				out = append(out, k)
 			}
-			i += from
-			start, end := max(0, i-r.lead-1), min(len(norm), i+span)
-			if r.hasNear(lower[start:end]) && r.anchored.Regexp().MatchString(norm[start:end]) {
-				return true
-			}
-			from = i + 1
 		}
 	}
-	return false
+	return out
 }
 
 // Check reports the first pattern that matches text. The Reason names the
 // class; it never quotes the text, and no Reason is itself an injection.
+//
+// A pattern matches when its anchored form matches the window of the
+// normalised text that starts lead+1 bytes before one of its start keywords
+// and ends span bytes after it (one byte more before the match so that \b
+// sees the real neighbour).
 func (d *Detector) Check(text string) (event.Finding, bool) {
-	norm := normalize(text)
-	lower := detect.ASCIILower(norm)
-	for _, r := range d.rules {
-		if !r.find(norm, lower) {
-			continue
+	best := len(d.rules)
+	n := norm{text: text}
+	starts.ScanRunes(text, symbol, func(word, end int) bool {
+		rules := d.byWord[word]
+		if len(rules) == 0 || rules[0] >= best {
+			return true
 		}
-		msg := fmt.Sprintf("injection_%s: possible prompt injection: %s", r.class, r.description)
-		return event.Finding{
-			Detector:  event.DetectorInjection,
-			Rule:      "injection_" + r.class,
-			Severity:  "high",
-			Reason:    msg,
-			LogReason: msg,
-		}, true
+		k := n.locate(end, len(starts.Words[word]), d.before, d.keep)
+		for _, i := range rules {
+			if i >= best {
+				break
+			}
+			r := &d.rules[i]
+			from, to := max(k-r.lead-1, 0), min(k+span, len(n.buf))
+			if r.hasNear(n.buf[from:to]) && r.anchored.Regexp().Match(n.buf[from:to]) {
+				best = i
+			}
+		}
+		return best > 0
+	})
+	if best == len(d.rules) {
+		return event.Finding{}, false
 	}
-	return event.Finding{}, false
+	r := d.rules[best]
+	msg := "injection_" + r.class + ": possible prompt injection: " + r.description
+	return event.Finding{
+		Detector:  event.DetectorInjection,
+		Rule:      "injection_" + r.class,
+		Severity:  "high",
+		Reason:    msg,
+		LogReason: msg,
+	}, true
 }
 
-func (r compiled) hasNear(lower string) bool {
+// hasNear reports whether window holds one of r's near words, ignoring
+// ASCII case.
+func (r compiled) hasNear(window []byte) bool {
 	if r.near == nil {
 		return true
 	}
 	for _, n := range r.near {
-		if strings.Contains(lower, n) {
+		if containsFold(window, n) {
 			return true
 		}
 	}
 	return false
 }
 
-// normalize collapses white space runs to one space, drops invisible format
-// characters and maps ſ and K (U+212A) to s and k. The result starts with a
-// space, so a pattern needing white space before a token also finds it at
-// the very start.
-func normalize(s string) string {
-	var b strings.Builder
-	b.Grow(len(s) + 1)
-	b.WriteByte(' ')
-	space := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < utf8.RuneSelf { // ASCII fast path
-			if c == ' ' || '\t' <= c && c <= '\r' {
-				if !space {
-					b.WriteByte(' ')
-				}
-				space = true
-				continue
+// containsFold reports whether b holds lower, which is lower-case ASCII,
+// ignoring ASCII case.
+func containsFold(b []byte, lower string) bool {
+	for i := 0; i+len(lower) <= len(b); i++ {
+		j := 0
+		for ; j < len(lower); j++ {
+			c := b[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
 			}
-			space = false
-			b.WriteByte(c)
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size - 1
-		switch {
-		case unicode.IsSpace(r):
-			if !space {
-				b.WriteByte(' ')
+			if c != lower[j] {
+				break
 			}
-			space = true
-			continue
-		case unicode.Is(unicode.Cf, r):
-			continue
-		case r == 'ſ':
-			r = 's'
-		case r == '\u212a':
-			r = 'k'
 		}
-		space = false
-		b.WriteRune(r)
+		if j == len(lower) {
+			return true
+		}
 	}
-	return b.String()
+	return false
 }
+
+// symbol is how the keyword pass reads a character other than ASCII, as
+// normalisation does: white space is a space, a format character is
+// dropped, ſ and K are s and k, anything else is no keyword's letter.
+func symbol(r rune) (byte, bool) {
+	switch {
+	case unicode.IsSpace(r):
+		return ' ', true
+	case unicode.Is(unicode.Cf, r):
+		return 0, false
+	case r == 'ſ':
+		return 's', true
+	case r == '\u212a':
+		return 'k', true
+	}
+	return 0, true
+}
+
+// norm holds a stretch of the normalised text around the keyword hits of
+// one Check, which arrive in text order. The stretch is extended forward as
+// hits need, cut at the front as it grows, and started afresh before a hit
+// that lies far ahead, at a byte where normalisation can start: an ASCII
+// byte other than white space is a character of its own and is written as
+// it is, whatever came before.
+type norm struct {
+	text  string
+	buf   []byte // the stretch of normalised text
+	src   []int  // src[k]: offset in text just past the character that gave buf[k]
+	whole bool   // buf starts where the normalised text starts
+	pos   int    // offset in text where normalising continues
+	space bool   // the last byte written was a space
+	init  bool   // the stretch has been started
+}
+
+// trimAt is how long a stretch grows before its front is cut.
+const trimAt = 4096
+
+// locate returns the offset in n.buf of the start of the keyword of size
+// bytes (in normalised text) that ends at offset end of the text, with at
+// least before bytes of the stretch ahead of it (fewer only at the start of
+// the normalised text) and span bytes from it on (fewer only at its end).
+// Once the stretch is longer than trimAt, all but keep bytes ahead of the
+// keyword are dropped: a later hit, ending no earlier, needs no more.
+func (n *norm) locate(end, size, before, keep int) int {
+	for restart := false; ; restart = true {
+		if !n.init || restart || !n.reach(end, size+before) {
+			n.restart(end, size+before)
+		}
+		n.fill(end)
+		k, _ := slices.BinarySearch(n.src, end+1) // first byte from past end
+		k -= size
+		if k < before && !n.whole && !restart {
+			// The stretch starts too late; a fresh one has the room (the
+			// keyword holds at most size of the bytes it counts back).
+			continue
+		}
+		if cut := k - keep; cut > trimAt {
+			n.buf = n.buf[:copy(n.buf, n.buf[cut:])]
+			n.src = n.src[:copy(n.src, n.src[cut:])]
+			n.whole = false
+			k -= cut
+		}
+		for len(n.buf) < k+span && n.pos < len(n.text) {
+			n.step()
+		}
+		return k
+	}
+}
+
+// reach reports whether the stretch can simply be extended to end: going
+// back from end, fewer than need characters that start a fresh stretch lie
+// between where it stops and end.
+func (n *norm) reach(end, need int) bool {
+	if end <= n.pos {
+		return true
+	}
+	for i := end - 1; i >= n.pos; i-- {
+		if c := n.text[i]; c < utf8.RuneSelf && !asciiSpace(c) {
+			if need--; need == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// restart starts the stretch at the need-th ASCII byte other than white
+// space before end, or at the start of the text when there are fewer.
+func (n *norm) restart(end, need int) {
+	if n.buf == nil {
+		const size = span + 32 // a window and its keyword
+		n.buf, n.src = make([]byte, 0, size), make([]int, 0, size)
+	}
+	n.buf, n.src = n.buf[:0], n.src[:0]
+	n.init, n.whole, n.pos, n.space = true, false, 0, false
+	for i := end - 1; i >= 0; i-- {
+		if c := n.text[i]; c < utf8.RuneSelf && !asciiSpace(c) {
+			if need--; need == 0 {
+				n.pos = i
+				return
+			}
+		}
+	}
+	n.whole, n.space = true, true
+	n.put(' ')
+}
+
+// fill normalises up to offset end of the text.
+func (n *norm) fill(end int) {
+	for n.pos < end {
+		n.step()
+	}
+}
+
+// step normalises the character at n.pos, as normalize does.
+func (n *norm) step() {
+	c := n.text[n.pos]
+	if c < utf8.RuneSelf {
+		n.pos++
+		if asciiSpace(c) {
+			n.white()
+			return
+		}
+		n.space = false
+		n.put(c)
+		return
+	}
+	r, size := utf8.DecodeRuneInString(n.text[n.pos:])
+	n.pos += size
+	switch {
+	case unicode.IsSpace(r):
+		n.white()
+		return
+	case unicode.Is(unicode.Cf, r):
+		return
+	case r == 'ſ':
+		r = 's'
+	case r == '\u212a':
+		r = 'k'
+	}
+	n.space = false
+	var b [utf8.UTFMax]byte
+	for _, c := range b[:utf8.EncodeRune(b[:], r)] {
+		n.put(c)
+	}
+}
+
+func (n *norm) white() {
+	if !n.space {
+		n.put(' ')
+	}
+	n.space = true
+}
+
+func (n *norm) put(c byte) {
+	n.buf = append(n.buf, c)
+	n.src = append(n.src, n.pos)
+}
+
+func asciiSpace(c byte) bool { return c == ' ' || '\t' <= c && c <= '\r' }

@@ -2,9 +2,10 @@ package injection
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
-	"github.com/guardhq/guard/internal/detect"
+	"github.com/guardhq/guard/internal/detect/fuzzseed"
 	"github.com/guardhq/guard/internal/event"
 )
 
@@ -286,19 +287,50 @@ func TestWindowedEqualsPlain(t *testing.T) {
 	}
 }
 
+// singles holds a detector for each pattern alone, so that the keyword
+// pass is checked pattern by pattern, not only for the first that matches.
+var singles = sync.OnceValue(func() []*Detector {
+	out := make([]*Detector, len(catalogue))
+	for i, r := range catalogue {
+		out[i] = newWith([]rule{r})
+	}
+	return out
+})
+
+// equivalent checks, for each pattern, that the plain pattern on the
+// normalised text, the former keyword search (oldFind) and the keyword pass
+// agree, and that Check reports what the former Check reported.
 func equivalent(t *testing.T, d *Detector, text string) {
 	t.Helper()
 	norm := normalize(text)
-	lower := detect.ASCIILower(norm)
+	lower := asciiLower(norm)
 	for i, r := range d.rules {
-		if plain, windowed := r.re.Regexp().MatchString(norm), r.find(norm, lower); plain != windowed {
-			t.Errorf("rule %d (%s) on %q: plain %v, windowed %v", i, r.class, text, plain, windowed)
+		plain, old := r.re.Regexp().MatchString(norm), r.oldFind(norm, lower)
+		_, fast := singles()[i].Check(text)
+		if plain != old || fast != old {
+			t.Errorf("rule %d (%s) on %q: plain %v, former %v, keyword pass %v", i, r.class, text, plain, old, fast)
 		}
+	}
+	got, hit := d.Check(text)
+	want, wantHit := d.oldCheck(text)
+	if got != want || hit != wantHit {
+		t.Errorf("Check(%q) = %+v, %v; the former Check %+v, %v", text, got, hit, want, wantHit)
 	}
 }
 
+// seeds are the fuzz seeds: the samples, the shared corpus when
+// $GUARD_CORPUS names it, and every start keyword at the edges of the
+// windows, spelled in the ways normalisation folds.
+func seeds() []string {
+	out := append([]string{}, samples...)
+	out = append(out, fuzzseed.Corpus()...)
+	out = append(out, fuzzseed.Around(startWords(), "ab ")...)
+	return append(out, fuzzseed.Around(samples[:12], " \u200b\t\u00a0")...)
+}
+
+// FuzzCheck is the equivalence test of the keyword pass: see equivalent.
 func FuzzCheck(f *testing.F) {
-	for _, s := range samples {
+	for _, s := range seeds() {
 		f.Add(s)
 	}
 	d := New()

@@ -2,10 +2,13 @@ package secret
 
 import (
 	"os"
+	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
-	"github.com/guardhq/guard/internal/detect"
+	"github.com/guardhq/guard/internal/detect/fuzzseed"
 	"github.com/guardhq/guard/internal/event"
 )
 
@@ -222,31 +225,79 @@ var samples = []string{
 	"postgres://u:p4ssw0rd@h/db", strings.Repeat("key ", 200) + "API_KEY=" + alnum, "eyJa.b.c", "sk-" + alnum,
 }
 
-// TestWindowedEqualsPlain checks that the keyword-window search finds what
-// each plain expression finds in the whole text.
-func TestWindowedEqualsPlain(t *testing.T) {
+// TestFarFromKeywords checks matches the former 768-byte windows around a
+// keyword missed: a JWT whose payload runs past the window, an API key
+// assignment far after its keyword's window, deep in large texts.
+func TestFarFromKeywords(t *testing.T) {
 	d := New()
-	for _, s := range samples {
-		equivalent(t, d, s)
-	}
+	jwt := "eyJ" + "hbGciOiJIUzI1NiJ9." + strings.Repeat("eyJzdWIiOiIxIn0", 60) + ".abcDEF123_-"
 	long := strings.Repeat("token key secret password api ", 3000)
-	for _, s := range samples {
-		equivalent(t, d, long+s+long)
+	for _, tt := range []struct{ text, rule string }{
+		{jwt, "jwt_token"},
+		{long + "\n" + jwt + "\n" + long, "jwt_token"},
+		{"api_key" + strings.Repeat(" ", 600) + "= " + alnum, "generic_api_key"},
+	} {
+		if f, ok := d.Check(tt.text); !ok || f.Rule != tt.rule {
+			t.Errorf("%.40q: Check = %q, %v; want %s", tt.text, f.Rule, ok, tt.rule)
+		}
+		equivalent(t, d, tt.text)
+	}
+	// The line is the first match's, whichever keyword comes first in the
+	// rule's list.
+	text := "redis://:pw123456@cache:6379\n\npostgres://u:pw654321@db/x"
+	if f, _ := d.Check(text); !strings.HasSuffix(f.Reason, "at line 1") {
+		t.Errorf("reason %q, want line 1", f.Reason)
 	}
 }
 
+// singles holds a detector for each rule alone, so that the keyword pass is
+// checked rule by rule, not only for the first that matches.
+var singles = sync.OnceValue(func() []*Detector {
+	out := make([]*Detector, len(catalogue))
+	for i, r := range catalogue {
+		out[i] = newWith([]rule{r})
+	}
+	return out
+})
+
+// equivalent checks that Check and FindAll give what the plain expressions
+// give over the whole text (plainCheck, oldFindAll), for each rule alone
+// and for the catalogue.
 func equivalent(t *testing.T, d *Detector, text string) {
 	t.Helper()
-	lower := detect.ASCIILower(text)
-	for _, r := range d.rules {
-		if plain, windowed := r.match(text) >= 0, r.find(text, lower, detect.FoldsToASCII(text)) >= 0; plain != windowed {
-			t.Errorf("rule %s on %.60q: plain %v, windowed %v", r.name, text, plain, windowed)
+	for i := range d.rules {
+		r := &d.rules[i]
+		single := singles()[i]
+		got, hit := single.Check(text)
+		want, wantHit := single.plainCheck(text)
+		if got != want || hit != wantHit {
+			t.Errorf("rule %s on %.60q: Check = %+v, %v; plain %+v, %v", r.name, text, got, hit, want, wantHit)
 		}
+	}
+	got, hit := d.Check(text)
+	want, wantHit := d.plainCheck(text)
+	if got != want || hit != wantHit {
+		t.Errorf("Check(%.60q) = %+v, %v; plain %+v, %v", text, got, hit, want, wantHit)
+	}
+	if got, want := d.FindAll(text), d.oldFindAll(text); !slices.Equal(got, want) {
+		t.Errorf("FindAll(%.60q) = %v; the former FindAll %v", text, got, want)
 	}
 }
 
+// seeds are the fuzz seeds: the samples, the redaction cases, the shared
+// corpus when $GUARD_CORPUS names it, and every keyword at the edges of the
+// windows in the spellings case folding meets.
+func seeds() []string {
+	out := append(append([]string{}, samples...), redactionCases...)
+	out = append(out, fuzzseed.Corpus()...)
+	out = append(out, fuzzseed.Around(keywordList(), "key=ab ")...)
+	out = append(out, fuzzseed.Around(samples, "\n")...)
+	return append(out, fuzzseed.Around(redactionCases, "tok3n ")...)
+}
+
+// FuzzCheck is the equivalence test of the keyword pass: see equivalent.
 func FuzzCheck(f *testing.F) {
-	for _, s := range samples {
+	for _, s := range seeds() {
 		f.Add(s)
 	}
 	d := New()
@@ -287,6 +338,34 @@ func BenchmarkCheckProse(b *testing.B) {
 	for b.Loop() {
 		if _, ok := d.Check(text); ok {
 			b.Fatal("clean text flagged")
+		}
+	}
+}
+
+// TestSpelled checks each rule's spelled test against its pattern: the
+// pattern is case-sensitive, spelled is one of its keywords, and every
+// match holds it (the shortest matches do).
+func TestSpelled(t *testing.T) {
+	for _, r := range catalogue {
+		if r.spelled == "" {
+			continue
+		}
+		if strings.Contains(r.pattern, "(?i") || !slices.Contains(r.keywords, strings.ToLower(r.spelled)) || len(r.keywords) != 1 {
+			t.Errorf("%s: spelled %q needs a case-sensitive pattern with that one keyword", r.name, r.spelled)
+		}
+		lit := regexp.QuoteMeta(r.spelled)
+		if !strings.HasPrefix(r.pattern, lit) && !strings.HasPrefix(r.pattern, `\b`+lit) {
+			t.Errorf("%s: pattern %q does not start with %q", r.name, r.pattern, r.spelled)
+		}
+	}
+}
+
+// TestNoEmptyMatch: regions hold every match only of expressions that
+// match no empty string (detect.Alphabet).
+func TestNoEmptyMatch(t *testing.T) {
+	for _, r := range catalogue {
+		if regexp.MustCompile(r.pattern).MatchString("") {
+			t.Errorf("%s matches the empty string", r.name)
 		}
 	}
 }

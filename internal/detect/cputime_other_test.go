@@ -1,0 +1,5 @@
+//go:build !unix
+
+package detect_test
+
+func cpuTime() int64 { return -1 }
