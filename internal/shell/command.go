@@ -55,6 +55,9 @@ type stdin struct {
 	file     string // a file: <F, or cat F | …
 	paths    []string
 	fromPipe bool
+	// sub is the line of the pipeline a here-string "$(…)" or a
+	// redirection < <(…) feeds it from.
+	sub string
 	// producer is the pipeline stage feeding it, rendered, for the
 	// pipeline a substitution stands for.
 }
@@ -187,7 +190,7 @@ func (c *cmd) run(words []word) {
 	w := c.w
 	for len(words) > 0 {
 		name := base(words[0].s)
-		p, ok := prefixes[name]
+		p, ok := prefixOf(name)
 		if !ok || !words[0].known {
 			break
 		}
@@ -231,7 +234,7 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 		case a == "--":
 			i++
 			return c.afterPrefix(p, words[i:], operands)
-		case p.noRun[a]:
+		case p.noRun.has(a):
 			// command -v rm: asks where rm is; nothing runs.
 			c.name = "command"
 			c.args = words
@@ -241,18 +244,18 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 			}
 			c.render()
 			return nil, true
-		case p.script[a] && i+1 < len(words):
+		case (p.script.has(a) || p.script.has("-c") && len(a) > 2 && a[0] == '-' && a[1] != '-' && a[len(a)-1] == 'c') && i+1 < len(words):
 			w.script(words[i+1].s, w.depth+1)
 			c.name = "sh"
 			c.args = []word{{s: "-c", known: true}, words[i+1]}
 			c.kinds = []int{argPlain, argCode}
 			c.render()
 			return nil, true
-		case p.split[a] && i+1 < len(words):
+		case p.split.has(a) && i+1 < len(words):
 			return append(splitWords(words[i+1].s), words[i+2:]...), false
 		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
 			i++
-		case p.withArg[a]:
+		case p.withArg.has(a):
 			i += 2
 		case strings.HasPrefix(a, "-") && len(a) > 1 && !isNumberOption(a):
 			i++
@@ -337,7 +340,7 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 			continue
 		case syntax.WordHdoc:
 			t := w.text(r.Word)
-			c.stdin = stdin{text: t.s + "\n", known: t.known, literal: true}
+			c.stdin = stdin{text: t.s + "\n", known: t.known, literal: true, sub: t.sub}
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
 		}
@@ -354,7 +357,7 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 		case syntax.RdrIn:
 			w.read(target)
 			if n == "" || n == "0" {
-				c.stdin = stdin{file: target}
+				c.stdin = stdin{file: target, sub: t.sub}
 			}
 		case syntax.RdrInOut:
 			w.read(target)

@@ -64,7 +64,7 @@ func (c *cmd) grep(from int) {
 				c.w.read(c.args[j+1].s)
 			}
 			j++
-		case grepWithArg[s], c.name != "grep" && c.name != "egrep" && c.name != "fgrep" && c.name != "zgrep" && rgWithArg[s]:
+		case grepWithArg.has(s), c.name != "grep" && c.name != "egrep" && c.name != "fgrep" && c.name != "zgrep" && rgWithArg.has(s):
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
 		case !given:
@@ -185,12 +185,12 @@ func (c *cmd) messages() {
 	}
 	for ; j < len(c.args); j++ {
 		s := c.args[j].s
-		if eq := strings.IndexByte(s, '='); eq > 0 && opts[s[:eq]] {
+		if eq := strings.IndexByte(s, '='); eq > 0 && opts.has(s[:eq]) {
 			c.kinds[j] = argData
 			continue
 		}
 		switch {
-		case opts[s]:
+		case opts.has(s):
 			if j+1 < len(c.args) {
 				c.kinds[j+1] = argData
 				j++

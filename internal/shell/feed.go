@@ -46,13 +46,13 @@ func (c *cmd) fed(byLine bool) []word {
 	return nil
 }
 
-var xargsWithArg = set("-n", "-P", "-L", "-d", "-s", "-E", "-a",
-	"--max-args", "--max-procs", "--max-lines", "--delimiter", "--max-chars", "--eof", "--arg-file")
+var xargsWithArg = wordSet(" -n -P -L -d -s -E -a --max-args --max-procs --max-lines --delimiter --max-chars --eof --arg-file ")
 
 // xargs runs its command with the words it reads appended, or put in place
 // of the replace string (-I R, -i, --replace[=R], BSD's -J R).
 func (c *cmd) xargs() {
 	repl := ""
+	whole, byLine := false, false
 	j := 0
 	for j < len(c.args) {
 		s := c.args[j].s
@@ -82,7 +82,13 @@ func (c *cmd) xargs() {
 				c.w.read(c.args[j+1].s)
 			}
 			j += 2
-		case xargsWithArg[s]:
+		case s == "-0" || s == "--null":
+			whole = true // items end at NUL: echo's text is one
+			j++
+		case s == "-d" || s == "--delimiter" || s == "-L" || s == "--max-lines":
+			byLine = true
+			j += 2
+		case xargsWithArg.has(s):
 			j += 2
 		case strings.HasPrefix(s, "-") && len(s) > 1:
 			j++
@@ -95,7 +101,11 @@ done:
 	if len(words) == 0 {
 		words = []word{{s: "echo", known: true}}
 	}
-	c.runWith(words, c.fed(repl != ""), repl)
+	inputs := c.fed(repl != "" || byLine)
+	if whole && c.stdin.known && c.stdin.fromPipe {
+		inputs = []word{{s: strings.TrimSuffix(c.stdin.text, "\n"), known: true}}
+	}
+	c.runWith(words, inputs, repl)
 }
 
 // runWith analyses words run with inputs (xargs, parallel, find -exec): in
@@ -139,8 +149,7 @@ func (c *cmd) lines() []string {
 	return append([]string{c.rendered}, c.extra...)
 }
 
-var parallelWithArg = set("-j", "-N", "-n", "-S", "-a", "-P", "--jobs", "--sshlogin", "--delay", "--timeout",
-	"--joblog", "--results", "--colsep", "--tmpdir", "--arg-file", "--max-args", "-I", "--replace")
+var parallelWithArg = wordSet(" -j -N -n -S -a -P --jobs --sshlogin --delay --timeout --joblog --results --colsep --tmpdir --arg-file --max-args -I --replace ")
 
 // parallel runs its command once per argument after :::, or per word it
 // reads.
@@ -155,7 +164,7 @@ func (c *cmd) parallel() {
 		if (s == "-a" || s == "--arg-file") && j+1 < len(c.args) {
 			c.w.read(c.args[j+1].s)
 		}
-		if parallelWithArg[s] {
+		if parallelWithArg.has(s) {
 			j++
 		}
 		j++
@@ -218,7 +227,7 @@ func (c *cmd) find() {
 	for j < len(c.args) {
 		s := c.args[j].s
 		switch {
-		case findExec[s]:
+		case findExec.has(s):
 			k := j + 1
 			for k < len(c.args) && c.args[k].s != ";" && c.args[k].s != "+" {
 				k++
@@ -231,17 +240,17 @@ func (c *cmd) find() {
 			continue
 		case s == "-delete":
 			actions = append(actions, action{delete: true})
-		case findPatterns[s]:
+		case findPatterns.has(s):
 			narrowed = true
 			if j+1 < len(c.args) {
 				c.kinds[j+1] = argData
 			}
 			j += 2
 			continue
-		case findGlobalArg[s]:
+		case findGlobalArg.has(s):
 			j += 2
 			continue
-		case findGlobal[s], s == "(", s == ")", s == "!", s == "-not", s == "-o", s == "-or", s == "-a", s == "-and", s == ",":
+		case findGlobal.has(s), s == "(", s == ")", s == "!", s == "-not", s == "-o", s == "-or", s == "-a", s == "-and", s == ",":
 		case s == "-fprint" || s == "-fprint0" || s == "-fls" || s == "-fprintf":
 			if j+1 < len(c.args) {
 				c.w.write(c.args[j+1].s)

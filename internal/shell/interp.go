@@ -20,7 +20,7 @@ func (c *cmd) interp(in interp) {
 		case s == "-m" && !in.program && c.name != "perl":
 			module = true // python -m json.tool: the program is a module
 			j = len(c.args)
-		case in.code[s]:
+		case in.code.has(s):
 			if j+1 < len(c.args) {
 				code = j + 1
 			}
@@ -35,19 +35,17 @@ func (c *cmd) interp(in interp) {
 			k := strings.IndexByte(s, in.cluster)
 			c.scanCode(s[k+1:])
 			j = len(c.args)
-		case in.withArg[s]:
+		case in.withArg.has(s):
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
-			for k := range in.code {
-				if strings.HasPrefix(s, k) && len(k) == 2 && len(s) > 2 {
-					c.scanCode(s[2:]) // python -c'code'
-					j = len(c.args)
-				}
+			if len(s) > 2 && s[1] != '-' && in.code.has(s[:2]) {
+				c.scanCode(s[2:]) // python -c'code'
+				j = len(c.args)
 			}
 		default:
 			if in.program {
 				code = j
-			} else if s != "-" {
+			} else if !isStdin(s) {
 				file = j
 			}
 			j = len(c.args)
@@ -76,6 +74,9 @@ func (c *cmd) interp(in interp) {
 	default:
 		c.fromStdin = true
 		switch {
+		case c.stdin.sub != "":
+			c.rendered = c.stdin.sub + " | " + c.name + " -"
+			return
 		case c.stdin.known && c.stdin.text != "":
 			c.code = strings.TrimRight(c.stdin.text, "\n")
 			c.scanCode(c.code)

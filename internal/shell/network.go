@@ -7,12 +7,7 @@ import (
 	"strings"
 )
 
-var curlWithArg = set("-o", "--output", "-d", "--data", "--data-binary", "--data-raw", "--data-ascii", "--data-urlencode",
-	"--json", "-F", "--form", "--form-string", "-T", "--upload-file", "-H", "--header", "-A", "--user-agent", "-e", "--referer",
-	"-u", "--user", "-b", "--cookie", "-c", "--cookie-jar", "-w", "--write-out", "-K", "--config", "-X", "--request",
-	"-x", "--proxy", "--url", "-m", "--max-time", "--connect-timeout", "-r", "--range", "-D", "--dump-header",
-	"--cacert", "--cert", "--key", "-E", "-U", "--proxy-user", "--retry", "-C", "--continue-at", "-Y", "-y", "-z",
-	"--output-dir", "--resolve", "--connect-to", "--interface", "-Q", "--quote", "--limit-rate", "--trace", "--trace-ascii", "--stderr")
+var curlWithArg = wordSet(" -o --output -d --data --data-binary --data-raw --data-ascii --data-urlencode --json -F --form --form-string -T --upload-file -H --header -A --user-agent -e --referer -u --user -b --cookie -c --cookie-jar -w --write-out -K --config -X --request -x --proxy --url -m --max-time --connect-timeout -r --range -D --dump-header --cacert --cert --key -E -U --proxy-user --retry -C --continue-at -Y -y -z --output-dir --resolve --connect-to --interface -Q --quote --limit-rate --trace --trace-ascii --stderr ")
 
 // download: curl and wget. Files they send are written -d @F; request
 // bodies and headers are data; wget's standard output is written -O-.
@@ -134,7 +129,7 @@ func (c *cmd) download() {
 			w.read(next())
 			continue
 		}
-		if curlWithArg[opt] && !hasVal && j+1 < len(c.args) {
+		if curlWithArg.has(opt) && !hasVal && j+1 < len(c.args) {
 			add(x, argPlain)
 			j++
 			add(c.args[j], argPlain)
@@ -269,7 +264,7 @@ func (c *cmd) ssh() {
 				c.url(hostPart(h))
 			}
 		}
-		if sshWithArg[s] {
+		if sshWithArg.has(s) {
 			j++
 			continue
 		}
@@ -286,7 +281,7 @@ func (c *cmd) ssh() {
 func (c *cmd) remoteCopy() {
 	for j, a := range c.args {
 		s := a.s
-		if j > 0 && sshWithArg[c.args[j-1].s] || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
+		if j > 0 && sshWithArg.has(c.args[j-1].s) || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
 			continue
 		}
 		if k := strings.IndexByte(s, ':'); k > 0 && !strings.ContainsAny(s[:k], "/") {
@@ -316,10 +311,10 @@ func hostPart(s string) string {
 
 // hostOperand records the first operand (skipping the values of withArg) as
 // a host the command contacts: nc HOST PORT, telnet HOST.
-func (c *cmd) hostOperand(withArg map[string]bool) {
+func (c *cmd) hostOperand(withArg wordSet) {
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
-		if withArg[s] {
+		if withArg.has(s) {
 			j++
 			continue
 		}
@@ -333,13 +328,13 @@ func (c *cmd) hostOperand(withArg map[string]bool) {
 
 // hostOperands records every operand that looks like a host (curl and wget
 // default to http).
-func (c *cmd) hostOperands(withArg map[string]bool) {
+func (c *cmd) hostOperands(withArg wordSet) {
 	for j := 0; j < len(c.args); j++ {
 		if c.kinds[j] != argPlain {
 			continue
 		}
 		s := c.args[j].s
-		if withArg[s] && !strings.Contains(s, "=") {
+		if withArg.has(s) && !strings.Contains(s, "=") {
 			if s == "-x" || s == "--proxy" || s == "--url" {
 				if j+1 < len(c.args) {
 					c.url(c.args[j+1].s)

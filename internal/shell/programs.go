@@ -2,110 +2,182 @@ package shell
 
 import "strings"
 
-// set builds a lookup table.
-func set(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
+// wordSet is a set of words written as one string, each word between
+// spaces: a table that costs nothing at start-up (the hook path is a new
+// process for every call).
+type wordSet string
+
+// has reports whether w is one of the words.
+func (l wordSet) has(w string) bool {
+	if w == "" || strings.ContainsRune(w, ' ') {
+		return false
 	}
-	return m
+	i := strings.Index(string(l), w)
+	for i >= 0 {
+		if i > 0 && i+len(w) < len(l) && l[i-1] == ' ' && l[i+len(w)] == ' ' {
+			return true
+		}
+		j := strings.Index(string(l[i+1:]), w)
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // prefix describes a command that runs another command given as its
 // arguments (sudo rm -rf /).
 type prefix struct {
-	withArg  map[string]bool // options that take the next word
-	operands int             // operands before the command: timeout 5, chroot /srv
-	assigns  bool            // NAME=value words may come before the command (env)
-	script   map[string]bool // options whose value is a shell script (su -c)
-	split    map[string]bool // options whose value is split into the command (env -S)
-	rest     bool            // the remaining words are a script (watch)
-	noRun    map[string]bool // options that make it not run the command (command -v)
+	withArg  wordSet // options that take the next word
+	operands int     // operands before the command: timeout 5, chroot /srv
+	assigns  bool    // NAME=value words may come before the command (env)
+	script   wordSet // options whose value is a shell script (su -c)
+	split    wordSet // options whose value is split into the command (env -S)
+	rest     bool    // the remaining words are a script (watch)
+	noRun    wordSet // options that make it not run the command (command -v)
 }
 
-var prefixes = map[string]prefix{
-	"sudo": {withArg: set("-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T", "-R",
-		"--user", "--group", "--chdir", "--prompt", "--role", "--type", "--other-user", "--close-from", "--host", "--command-timeout")},
-	"doas":         {withArg: set("-u", "-C")},
-	"env":          {withArg: set("-u", "-C", "--unset", "--chdir"), assigns: true, split: set("-S", "--split-string")},
-	"command":      {noRun: set("-v", "-V")},
-	"builtin":      {},
-	"exec":         {withArg: set("-a")},
-	"nice":         {withArg: set("-n", "--adjustment")},
-	"nohup":        {},
-	"setsid":       {},
-	"time":         {withArg: set("-f", "-o", "--format", "--output")},
-	"timeout":      {withArg: set("-s", "-k", "--signal", "--kill-after"), operands: 1},
-	"stdbuf":       {withArg: set("-i", "-o", "-e")},
-	"ionice":       {withArg: set("-c", "-n", "-p", "--class", "--classdata", "--pid")},
-	"chrt":         {operands: 1},
-	"taskset":      {operands: 1},
-	"chroot":       {withArg: set("--userspec", "--groups"), operands: 1},
-	"flock":        {withArg: set("-w", "-E", "--timeout", "--conflict-exit-code"), operands: 1, script: set("-c", "--command")},
-	"busybox":      {},
-	"unbuffer":     {},
-	"torsocks":     {},
-	"proxychains":  {withArg: set("-f")},
-	"proxychains4": {withArg: set("-f")},
-	"su":           {withArg: set("-s", "-g", "-G", "--shell", "--group", "--supp-group"), script: set("-c", "--command")},
-	"runuser":      {withArg: set("-u", "-g", "-G", "-s", "--user", "--group", "--shell"), script: set("-c", "--command")},
-	"watch":        {withArg: set("-n", "--interval", "-q", "--equexit"), rest: true},
-	"strace":       {withArg: set("-o", "-p", "-e", "-s", "-u", "-E", "-P", "-a", "-b", "-I", "-O", "-S", "-X")},
-	"ltrace":       {withArg: set("-o", "-p", "-e", "-s", "-u", "-a", "-n", "-A", "-D", "-F", "-l")},
-	"caffeinate":   {withArg: set("-t", "-w")},
-	"fakeroot":     {},
-	"firejail":     {},
-	"xvfb-run":     {withArg: set("-n", "-s", "-e", "-f", "-p", "--server-num", "--server-args", "--error-file", "--auth-file")},
+// prefixOf returns what a prefix command is, or false for another name.
+func prefixOf(name string) (prefix, bool) {
+	switch name {
+	case "sudo":
+		return prefix{withArg: wordSet(" -u -g -C -D -h -p -r -t -U -T -R --user --group --chdir --prompt --role --type --other-user --close-from --host --command-timeout ")}, true
+	case "doas":
+		return prefix{withArg: wordSet(" -u -C ")}, true
+	case "env":
+		return prefix{withArg: wordSet(" -u -C --unset --chdir "), assigns: true, split: wordSet(" -S --split-string ")}, true
+	case "command":
+		return prefix{noRun: wordSet(" -v -V ")}, true
+	case "builtin":
+		return prefix{}, true
+	case "exec":
+		return prefix{withArg: wordSet(" -a ")}, true
+	case "nice":
+		return prefix{withArg: wordSet(" -n --adjustment ")}, true
+	case "nohup":
+		return prefix{}, true
+	case "setsid":
+		return prefix{}, true
+	case "time":
+		return prefix{withArg: wordSet(" -f -o --format --output ")}, true
+	case "timeout":
+		return prefix{withArg: wordSet(" -s -k --signal --kill-after "), operands: 1}, true
+	case "stdbuf":
+		return prefix{withArg: wordSet(" -i -o -e ")}, true
+	case "ionice":
+		return prefix{withArg: wordSet(" -c -n -p --class --classdata --pid ")}, true
+	case "chrt":
+		return prefix{operands: 1}, true
+	case "taskset":
+		return prefix{operands: 1}, true
+	case "chroot":
+		return prefix{withArg: wordSet(" --userspec --groups "), operands: 1}, true
+	case "flock":
+		return prefix{withArg: wordSet(" -w -E --timeout --conflict-exit-code "), operands: 1, script: wordSet(" -c --command ")}, true
+	case "busybox":
+		return prefix{}, true
+	case "unbuffer":
+		return prefix{}, true
+	case "torsocks":
+		return prefix{}, true
+	case "proxychains":
+		return prefix{withArg: wordSet(" -f ")}, true
+	case "proxychains4":
+		return prefix{withArg: wordSet(" -f ")}, true
+	case "su":
+		return prefix{withArg: wordSet(" -s -g -G --shell --group --supp-group "), script: wordSet(" -c --command ")}, true
+	case "runuser":
+		return prefix{withArg: wordSet(" -u -g -G -s --user --group --shell "), script: wordSet(" -c --command ")}, true
+	case "watch":
+		return prefix{withArg: wordSet(" -n --interval -q --equexit "), rest: true}, true
+	case "strace":
+		return prefix{withArg: wordSet(" -o -p -e -s -u -E -P -a -b -I -O -S -X ")}, true
+	case "ltrace":
+		return prefix{withArg: wordSet(" -o -p -e -s -u -a -n -A -D -F -l ")}, true
+	case "caffeinate":
+		return prefix{withArg: wordSet(" -t -w ")}, true
+	case "fakeroot":
+		return prefix{}, true
+	case "script":
+		return prefix{withArg: wordSet(" -E -I -O -T -B -m --echo --log-in --log-out --log-timing --logging-format "), script: wordSet(" -c --command ")}, true
+	case "firejail":
+		return prefix{}, true
+	case "xvfb-run":
+		return prefix{withArg: wordSet(" -n -s -e -f -p --server-num --server-args --error-file --auth-file ")}, true
+	}
+	return prefix{}, false
 }
 
 // Shells, and interpreters whose code may come in an argument or on
 // standard input.
 var (
-	shells = set("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash", "fish")
+	shells = wordSet(" sh bash zsh dash ksh mksh ash yash posh rbash fish ")
 	// shellWithArg are shell options that take the next word.
-	shellWithArg = set("-o", "+o", "-O", "+O", "--rcfile", "--init-file")
+	shellWithArg = wordSet(" -o +o -O +O --rcfile --init-file ")
 )
 
 // interp describes how an interpreter takes code.
 type interp struct {
-	code    map[string]bool // options whose value is code (python -c)
-	cluster byte            // a short-option cluster ending in this letter takes code next (perl -ne)
-	withArg map[string]bool // other options that take the next word
-	program bool            // the first operand is the program (awk)
+	code    wordSet // options whose value is code (python -c)
+	cluster byte    // a short-option cluster ending in this letter takes code next (perl -ne)
+	withArg wordSet // other options that take the next word
+	program bool    // the first operand is the program (awk)
 }
 
-var interpreters = map[string]interp{
-	"python":      {code: set("-c"), withArg: set("-m", "-W", "-X", "-Q")},
-	"pypy":        {code: set("-c"), withArg: set("-m", "-W", "-X")},
-	"perl":        {code: set("-e", "-E"), cluster: 'e', withArg: set("-I", "-M", "-m", "-x")},
-	"ruby":        {code: set("-e"), withArg: set("-I", "-r", "-C", "-E")},
-	"node":        {code: set("-e", "--eval", "-p", "--print"), withArg: set("-r", "--require", "--import", "--loader")},
-	"nodejs":      {code: set("-e", "--eval", "-p", "--print"), withArg: set("-r", "--require")},
-	"bun":         {code: set("-e", "--eval", "-p", "--print")},
-	"deno":        {code: set("eval")},
-	"php":         {code: set("-r"), withArg: set("-c", "-d", "-f", "-z")},
-	"lua":         {code: set("-e"), withArg: set("-l")},
-	"luajit":      {code: set("-e"), withArg: set("-l", "-j", "-O")},
-	"rscript":     {code: set("-e")},
-	"osascript":   {code: set("-e"), withArg: set("-l")},
-	"pwsh":        {code: set("-c", "-command", "-Command")},
-	"awk":         {program: true, withArg: set("-f", "-F", "-v", "-W", "--field-separator", "--assign")},
-	"gawk":        {program: true, withArg: set("-f", "-F", "-v", "-W", "-e", "-i", "-l", "--field-separator", "--assign")},
-	"mawk":        {program: true, withArg: set("-f", "-F", "-v", "-W")},
-	"nawk":        {program: true, withArg: set("-f", "-F", "-v")},
-	"busybox-awk": {program: true},
+// interpreterNamed returns how the interpreter called name takes code.
+func interpreterNamed(name string) (interp, bool) {
+	switch name {
+	case "python":
+		return interp{code: wordSet(" -c "), withArg: wordSet(" -m -W -X -Q ")}, true
+	case "pypy":
+		return interp{code: wordSet(" -c "), withArg: wordSet(" -m -W -X ")}, true
+	case "perl":
+		return interp{code: wordSet(" -e -E "), cluster: 'e', withArg: wordSet(" -I -M -m -x ")}, true
+	case "ruby":
+		return interp{code: wordSet(" -e "), withArg: wordSet(" -I -r -C -E ")}, true
+	case "node":
+		return interp{code: wordSet(" -e --eval -p --print "), withArg: wordSet(" -r --require --import --loader ")}, true
+	case "nodejs":
+		return interp{code: wordSet(" -e --eval -p --print "), withArg: wordSet(" -r --require ")}, true
+	case "bun":
+		return interp{code: wordSet(" -e --eval -p --print ")}, true
+	case "deno":
+		return interp{code: wordSet(" eval ")}, true
+	case "php":
+		return interp{code: wordSet(" -r "), withArg: wordSet(" -c -d -f -z ")}, true
+	case "lua":
+		return interp{code: wordSet(" -e "), withArg: wordSet(" -l ")}, true
+	case "luajit":
+		return interp{code: wordSet(" -e "), withArg: wordSet(" -l -j -O ")}, true
+	case "rscript":
+		return interp{code: wordSet(" -e ")}, true
+	case "osascript":
+		return interp{code: wordSet(" -e "), withArg: wordSet(" -l ")}, true
+	case "pwsh":
+		return interp{code: wordSet(" -c -command -Command ")}, true
+	case "awk":
+		return interp{program: true, withArg: wordSet(" -f -F -v -W --field-separator --assign ")}, true
+	case "gawk":
+		return interp{program: true, withArg: wordSet(" -f -F -v -W -e -i -l --field-separator --assign ")}, true
+	case "mawk":
+		return interp{program: true, withArg: wordSet(" -f -F -v -W ")}, true
+	case "nawk":
+		return interp{program: true, withArg: wordSet(" -f -F -v ")}, true
+	}
+	return interp{}, false
 }
 
 // interpreterOf returns the interpreter a program name stands for:
 // python3.12 is python, perl5.36 is perl.
 func interpreterOf(name string) (interp, bool) {
-	if in, ok := interpreters[name]; ok {
+	if in, ok := interpreterNamed(name); ok {
 		return in, true
 	}
 	base := strings.TrimRight(name, "0123456789.")
 	for _, p := range []string{"python", "pypy", "perl", "ruby", "node", "php", "lua"} {
 		if base == p {
-			return interpreters[p], true
+			return interpreterNamed(p)
 		}
 	}
 	return interp{}, false
@@ -114,50 +186,44 @@ func interpreterOf(name string) (interp, bool) {
 // What arguments mean, per program.
 var (
 	// printers only print their arguments: every argument is data.
-	printers = set("echo", "printf", "logger", ":", "true", "false", "notify-send", "say", "wall")
+	printers = wordSet(" echo printf logger : true false notify-send say wall ")
 	// testers only test whether a file exists or what it is: data too.
-	testers = set("test", "[", "[[")
+	testers = wordSet(" test [ [[ ")
 	// writesAll: every argument is a file written (or removed).
-	writesAll = set("rm", "rmdir", "unlink", "shred", "truncate", "touch", "chmod", "chown", "chgrp", "tee", "chattr", "mkdir")
+	writesAll = wordSet(" rm rmdir unlink shred truncate touch chmod chown chgrp tee chattr mkdir ")
 	// writesLast: the last argument is the destination, the others are read.
-	writesLast = set("cp", "mv", "install", "ln", "rsync", "scp")
+	writesLast = wordSet(" cp mv install ln rsync scp ")
 	// keyUsers: the argument after -i is a key used, not shown.
-	keyUsers = set("ssh", "scp", "sftp", "ssh-copy-id", "autossh")
+	keyUsers = wordSet(" ssh scp sftp ssh-copy-id autossh ")
 	// keyTools never show a private key's content.
-	keyTools = set("ssh-add", "ssh-keygen")
+	keyTools = wordSet(" ssh-add ssh-keygen ")
 	// grepFamily take a pattern as their first operand.
-	grepFamily = set("grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "pt", "ugrep")
+	grepFamily = wordSet(" grep egrep fgrep zgrep rg ag ack pt ugrep ")
 	// grepWithArg: grep-family options that take the next word (not the pattern).
-	grepWithArg = set("-A", "-B", "-C", "-m", "-d", "-D",
-		"--glob", "--iglob", "--type", "--type-not", "--type-add", "--threads", "--max-count", "--max-depth",
-		"--max-filesize", "--context", "--after-context", "--before-context", "--replace", "--encoding",
-		"--include", "--exclude", "--exclude-dir", "--color", "--colors", "--sort", "--sortr", "--ignore-file", "--label")
+	grepWithArg = wordSet(" -A -B -C -m -d -D --glob --iglob --type --type-not --type-add --threads --max-count --max-depth --max-filesize --context --after-context --before-context --replace --encoding --include --exclude --exclude-dir --color --colors --sort --sortr --ignore-file --label ")
 	// rgWithArg: options of rg and the like that take the next word, but
 	// are flags to grep.
-	rgWithArg = set("-g", "-t", "-T", "-j", "-M", "-E", "-r")
+	rgWithArg = wordSet(" -g -t -T -j -M -E -r --pre --pre-glob ")
 	// findPatterns are find's options whose value is a name pattern.
-	findPatterns = set("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname")
+	findPatterns = wordSet(" -name -iname -path -ipath -wholename -iwholename -regex -iregex -lname -ilname ")
 	// findGlobal are find's options that do not narrow what it matches.
-	findGlobal = set("-depth", "-d", "-xdev", "-mount", "-follow", "-noleaf", "-ignore_readdir_race",
-		"-noignore_readdir_race", "-daystart", "-warn", "-nowarn", "-print", "-print0", "-ls", "-delete", "-quit")
+	findGlobal = wordSet(" -depth -d -xdev -mount -follow -noleaf -ignore_readdir_race -noignore_readdir_race -daystart -warn -nowarn -print -print0 -ls -delete -quit ")
 	// findGlobalArg take a value.
-	findGlobalArg = set("-maxdepth", "-mindepth", "-regextype", "-files0-from")
+	findGlobalArg = wordSet(" -maxdepth -mindepth -regextype -files0-from ")
 	// findExec run a command: its words up to ; or +.
-	findExec = set("-exec", "-execdir", "-ok", "-okdir")
+	findExec = wordSet(" -exec -execdir -ok -okdir ")
 	// netTools may send a file or connect a program to the network.
-	netTools = set("curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "openssl")
+	netTools = wordSet(" curl wget nc ncat netcat socat telnet openssl ")
 	// ncFamily take a host operand and may run a program for the peer.
-	ncFamily  = set("nc", "ncat", "netcat")
-	ncWithArg = set("-p", "-s", "-w", "-x", "-X", "-i", "-q", "-W", "-I", "-O", "-T", "-V", "-M", "-m", "-g", "-G",
-		"--source", "--source-port", "--wait", "--proxy", "--proxy-type", "--proxy-auth", "-o", "--output")
-	sshWithArg = set("-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-L", "-l", "-m", "-O", "-o", "-p", "-P", "-Q",
-		"-R", "-S", "-W", "-w", "-J")
+	ncFamily   = wordSet(" nc ncat netcat ")
+	ncWithArg  = wordSet(" -p -s -w -x -X -i -q -W -I -O -T -V -M -m -g -G --source --source-port --wait --proxy --proxy-type --proxy-auth -o --output ")
+	sshWithArg = wordSet(" -b -c -D -E -e -F -I -i -L -l -m -O -o -p -P -Q -R -S -W -w -J ")
 	// messageTools: version control and hosting CLIs whose message options
 	// are data.
-	messageTools = set("git", "hg", "svn", "jj", "bzr", "gh", "glab", "tea")
-	messageOpts  = set("-m", "--message", "--title", "-t", "--body", "-b", "--notes", "-n", "--description", "--comment", "--subject")
+	messageTools = wordSet(" git hg svn jj bzr gh glab tea ")
+	messageOpts  = wordSet(" -m --message --title -t --body -b --notes -n --description --comment --subject ")
 	// logOpts: options of git log and the like whose value is data.
-	logOpts = set("--grep", "-S", "-G", "--author", "--committer", "--format", "--pretty")
+	logOpts = wordSet(" --grep -S -G --author --committer --format --pretty ")
 	// deleters are the names of recursive deletes in interpreter code.
 	deleters = []string{"rmtree", "rm_rf", "rm_r", "remove_tree", "rimraf", "remove_entry_secure", "remove_entry", "remove_dir",
 		"rmSync", "rmdirSync", ".rm("}

@@ -12,7 +12,7 @@ func (c *cmd) program() {
 	switch {
 	case name == "rm":
 		c.rm()
-	case shells[name]:
+	case shells.has(name):
 		c.shell()
 	case name == "eval":
 		c.eval()
@@ -33,35 +33,46 @@ func (c *cmd) program() {
 			c.kinds[0] = argCode
 			c.w.script(c.args[0].s, c.w.depth+1)
 		}
-	case printers[name]:
+	case printers.has(name):
 		c.printer()
-	case testers[name]:
+	case testers.has(name):
 		c.allData()
-	case keyTools[name]:
-	case grepFamily[name]:
+	case keyTools.has(name):
+	case grepFamily.has(name):
 		c.grep(0)
 	case name == "sed":
 		c.sed()
 	case name == "jq":
 		c.jq()
-	case messageTools[name]:
+	case messageTools.has(name):
 		c.messages()
 	case name == "curl" || name == "wget":
 		c.download()
-	case ncFamily[name]:
+	case ncFamily.has(name):
 		c.nc()
 	case name == "socat":
 		c.socat()
 	case name == "telnet":
-		c.hostOperand(nil)
+		c.hostOperand("")
 		if c.stdin.file != "" {
 			c.sends = append(c.sends, c.stdin.file)
 		}
 		c.generic()
 	case name == "cat":
 		c.generic()
-		if ops := operands(c.args); len(ops) == 1 {
+		switch ops := operands(c.args); {
+		case len(ops) == 1 && ops[0] != "-":
 			c.out.file = ops[0] // cat F | nc …: nc sends F
+		case len(ops) == 0 || len(ops) == 1 && ops[0] == "-":
+			// cat <<EOF | sh: what it reads, it prints.
+			c.out = output{text: c.stdin.text, known: c.stdin.known, file: c.stdin.file}
+		}
+	case name == "alias":
+		// alias x='rm -rf /': the body runs when x does.
+		for _, a := range c.args {
+			if _, body, ok := strings.Cut(a.s, "="); ok {
+				c.w.tentative(body)
+			}
 		}
 	case name == "openssl":
 		c.openssl()
@@ -74,9 +85,13 @@ func (c *cmd) program() {
 	default:
 		if in, ok := interpreterOf(name); ok {
 			c.interp(in)
-		} else {
-			c.generic()
+			break
 		}
+		if strings.HasPrefix(name, "$") && len(c.args) > 1 && strings.HasPrefix(c.args[0].s, "-") && strings.Contains(c.args[0].s, "c") {
+			// $SHELL -c '…': probably a shell; its script is looked at.
+			c.w.tentative(c.args[1].s)
+		}
+		c.generic()
 	}
 	c.network()
 }
@@ -87,7 +102,7 @@ func (c *cmd) generic() {
 	w := c.w
 	name := c.name
 	last := -1
-	if writesLast[name] && !hasTargetDir(c.args) {
+	if writesLast.has(name) && !hasTargetDir(c.args) {
 		for j := len(c.args) - 1; j >= 0; j-- {
 			if !strings.HasPrefix(c.args[j].s, "-") {
 				last = j
@@ -110,14 +125,14 @@ func (c *cmd) generic() {
 		}
 		a := c.args[j].s
 		switch {
-		case keyUsers[name] && (a == "-i" || a == "-F"):
+		case keyUsers.has(name) && (a == "-i" || a == "-F"):
 			j++ // the identity or config file is used, not shown
 			continue
-		case writesLast[name] && (a == "-t" || a == "--target-directory") && j+1 < len(c.args):
+		case writesLast.has(name) && (a == "-t" || a == "--target-directory") && j+1 < len(c.args):
 			j++
 			w.write(c.args[j].s)
 			continue
-		case writesLast[name] && strings.HasPrefix(a, "--target-directory="):
+		case writesLast.has(name) && strings.HasPrefix(a, "--target-directory="):
 			w.write(a)
 			continue
 		case name == "dd" && strings.HasPrefix(a, "of="):
@@ -125,7 +140,7 @@ func (c *cmd) generic() {
 			continue
 		}
 		switch {
-		case writesAll[name] || inPlace || j == last:
+		case writesAll.has(name) || inPlace || j == last:
 			w.write(a)
 		default:
 			w.read(a)
@@ -179,7 +194,11 @@ func (c *cmd) rm() {
 	}
 	var all []string
 	for _, op := range ops {
-		p := oneLine(c.w.canonPath(op.s))
+		s := op.s
+		if c.w.dir != "" && wholeDir(s) {
+			s = under(c.w.dir, s) // cd / && rm -rf *
+		}
+		p := oneLine(c.w.canonPath(s))
 		all = append(all, p)
 		c.own = append(c.own, "rm"+flags+" "+p)
 	}
@@ -206,7 +225,7 @@ func (c *cmd) shell() {
 				file = j + 1
 			}
 			j = len(c.args)
-		case shellWithArg[s]:
+		case shellWithArg.has(s):
 			j++
 		case strings.HasPrefix(s, "--"):
 		case (strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+")) && len(s) > 1:
@@ -232,7 +251,7 @@ func (c *cmd) shell() {
 		if a.sub == "" || a.known {
 			w.scoped(func() { w.script(a.s, w.depth+1) })
 		}
-	case file >= 0:
+	case file >= 0 && !isStdin(c.args[file].s):
 		a := c.args[file]
 		if a.sub != "" {
 			c.rendered = a.sub + " | " + c.name + " -"
@@ -242,12 +261,30 @@ func (c *cmd) shell() {
 	default:
 		c.fromStdin = true
 		switch {
+		case c.stdin.sub != "":
+			// bash <<< "$(curl …)", bash < <(curl …)
+			c.rendered = c.stdin.sub + " | " + c.name + " -"
 		case c.stdin.known && c.stdin.text != "":
 			w.scoped(func() { w.script(c.stdin.text, w.depth+1) })
 		case c.stdin.file != "":
 			w.read(c.stdin.file)
 		}
 	}
+}
+
+// wholeDir reports whether a relative rm operand is the whole current
+// directory or all of it: ., .., *, .*, ./*.
+func wholeDir(s string) bool {
+	switch strings.TrimSuffix(s, "/") {
+	case ".", "..", "*", ".*", "./*", "./.*", "../*":
+		return true
+	}
+	return false
+}
+
+// isStdin reports whether a script file operand is standard input.
+func isStdin(s string) bool {
+	return s == "-" || s == "/dev/stdin" || s == "/dev/fd/0" || s == "/proc/self/fd/0"
 }
 
 // eval runs its arguments, joined, as a script in the current shell.
@@ -289,6 +326,13 @@ func (c *cmd) source() {
 	}
 	if c.args[0].sub != "" {
 		c.rendered = c.args[0].sub + " | sh -"
+		return
+	}
+	if isStdin(c.args[0].s) {
+		// curl … | source /dev/stdin: the shell runs what it reads.
+		c.name = "sh"
+		c.args, c.kinds = nil, nil
+		c.shell()
 		return
 	}
 	c.w.read(c.args[0].s)

