@@ -49,17 +49,14 @@ type cmd struct {
 
 // stdin is what a command reads on standard input.
 type stdin struct {
-	text     string // a here-document, a here-string, echo's output
-	known    bool   // text is known
-	literal  bool   // text came from the command line itself (not a pipe)
-	file     string // a file: <F, or cat F | …
-	paths    []string
-	fromPipe bool
+	text     string   // a here-document, a here-string, echo's output
+	known    bool     // text is known
+	file     string   // a file: <F, or cat F | …
+	paths    []string // the paths find prints into it
+	fromPipe bool     // it comes from the stage before in a pipeline
 	// sub is the line of the pipeline a here-string "$(…)" or a
 	// redirection < <(…) feeds it from.
 	sub string
-	// producer is the pipeline stage feeding it, rendered, for the
-	// pipeline a substitution stands for.
 }
 
 // output is what a command prints, when known.
@@ -187,7 +184,6 @@ func (c *cmd) feed(prev *cmd) {
 
 // run resolves words (prefixes skipped) and analyses the program.
 func (c *cmd) run(words []word) {
-	w := c.w
 	for len(words) > 0 {
 		name := base(words[0].s)
 		p, ok := prefixOf(name)
@@ -219,7 +215,6 @@ func (c *cmd) run(words []word) {
 	if c.rendered == "" {
 		c.render()
 	}
-	_ = w
 }
 
 // prefix skips the options and operands of a prefix command and returns the
@@ -335,12 +330,12 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 		switch r.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
 			body, known := w.heredoc(r)
-			c.stdin = stdin{text: body, known: known, literal: true}
+			c.stdin = stdin{text: body, known: known}
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
 		case syntax.WordHdoc:
 			t := w.text(r.Word)
-			c.stdin = stdin{text: t.s + "\n", known: t.known, literal: true, sub: t.sub}
+			c.stdin = stdin{text: t.s + "\n", known: t.known, sub: t.sub}
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
 		}

@@ -138,12 +138,8 @@ func (c *cmd) download() {
 		add(x, argPlain)
 	}
 	c.args, c.kinds = args, kinds
+	// A file on standard input is sent only through @- or -T - (send).
 	c.hostOperands(curlWithArg)
-	if c.stdin.file != "" && c.name == "curl" {
-		// curl … -d @- / -T - with a file on standard input was handled by
-		// send; a file piped in without @- is not sent.
-		_ = c
-	}
 }
 
 // nc: -e PROG, -c CMD, --exec, --sh-exec connect a program to the peer:

@@ -212,8 +212,6 @@ var (
 	findGlobalArg = wordSet(" -maxdepth -mindepth -regextype -files0-from ")
 	// findExec run a command: its words up to ; or +.
 	findExec = wordSet(" -exec -execdir -ok -okdir ")
-	// netTools may send a file or connect a program to the network.
-	netTools = wordSet(" curl wget nc ncat netcat socat telnet openssl ")
 	// ncFamily take a host operand and may run a program for the peer.
 	ncFamily   = wordSet(" nc ncat netcat ")
 	ncWithArg  = wordSet(" -p -s -w -x -X -i -q -W -I -O -T -V -M -m -g -G --source --source-port --wait --proxy --proxy-type --proxy-auth -o --output ")

@@ -106,7 +106,9 @@ type Analysis struct {
 	// Lines are the pipelines the command runs, normalised (see the package
 	// documentation), in the order reached.
 	Lines []string
-	// Commands are the simple commands behind Lines, in the same order.
+	// Commands are the simple commands reached, roughly in the order of
+	// Lines (a line holds a whole pipeline; guard's own commands, such as
+	// find -delete's rm, are marked Synthetic).
 	Commands []Command
 	// Reads and Writes are the files the command reads and writes, as
 	// written (~, $HOME kept), relative ones under any directory an

@@ -219,6 +219,12 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("%q: lines %q, want %q", tt.cmd, a.Lines, tt.line)
 		}
 	}
+	// A parse error guard could not get past is not hidden by one it could.
+	a := Analyze("sh -c 'for f in x; echo $f'; echo 'unterminated", Options{})
+	var pe *ParseError
+	if !errors.As(a.Err, &pe) || pe.Recovered {
+		t.Errorf("nested parse error hidden: %v", a.Err)
+	}
 	// A string an interpreter runs may not be shell: its parse error is not
 	// the command's.
 	if a := Analyze(`python3 -c "import os; os.system('echo \"')"`, Options{}); a.Err != nil {

@@ -28,12 +28,24 @@ type walker struct {
 	lastSub string
 }
 
-// fail records err; the first error is kept, except that a limit replaces a
-// parse error. A limit stops the walk.
+// fail records err, keeping the gravest: a limit (which stops the walk),
+// then a parse error guard could not get past, then one it could (an
+// unclosed quote at the end). Among equals the first is kept.
 func (w *walker) fail(err error) {
-	if w.err == nil || errors.Is(err, ErrLimit) && !errors.Is(w.err, ErrLimit) {
+	if w.err == nil || gravity(err) > gravity(w.err) {
 		w.err = err
 	}
+}
+
+func gravity(err error) int {
+	var pe *ParseError
+	switch {
+	case errors.Is(err, ErrLimit):
+		return 3
+	case errors.As(err, &pe) && pe.Recovered:
+		return 1
+	}
+	return 2
 }
 
 func (w *walker) stopped() bool { return w.err != nil && errors.Is(w.err, ErrLimit) }
