@@ -3,6 +3,7 @@ package policy
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"unicode"
@@ -158,7 +159,10 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 // checkCommand runs the command rules on a command and its analysis.
 func (p *Policy) checkCommand(d *command.Detector, text string, a *shell.Analysis) (event.Finding, bool) {
 	c := command.Command{Text: text, Lines: a.Lines, Parsed: true, LinesOnly: p.Bash.Match == MatchCommands}
-	if a.Err != nil {
+	var pe *shell.ParseError
+	if a.Err != nil && !(errors.As(a.Err, &pe) && pe.Recovered) {
+		// Not read whole: the command as written is matched, in both modes.
+		c.Parsed, c.LinesOnly = false, false
 		c.Unchecked, c.UncheckedLog = unchecked(text, a.Err)
 	}
 	return d.CheckCommand(c)
@@ -173,7 +177,7 @@ func (p *Policy) checkCommand(d *command.Detector, text string, a *shell.Analysi
 func unchecked(text string, err error) (shown, logged string) {
 	var pe *shell.ParseError
 	if errors.As(err, &pe) {
-		if pe.Recovered || !runsSomething(text) {
+		if pe.Recovered || !runsSomething(text) || !parseErrorsBlock {
 			return "", ""
 		}
 		const what = "; guard blocks a command it cannot check: fix its syntax"
@@ -184,6 +188,12 @@ func unchecked(text string, err error) (shown, logged string) {
 		strings.TrimSuffix(err.Error(), ": "+shell.ErrLimit.Error()))
 	return msg, msg
 }
+
+// parseErrorsBlock says whether a command the bash parser rejects blocks.
+// Not on Windows: there an agent's shell may be cmd.exe or PowerShell
+// (`if exist x (echo y)`, `IEX (…)`), whose commands bash cannot read; they
+// are matched as written instead. A variable for tests.
+var parseErrorsBlock = runtime.GOOS != "windows"
 
 // runsSomething reports whether text holds anything a shell could run: a
 // character other than blanks, quotes and shell punctuation.
