@@ -41,6 +41,7 @@ import (
 	"github.com/guardhq/guard/internal/realpath"
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/repo"
+	"github.com/guardhq/guard/internal/shell"
 	"github.com/guardhq/guard/internal/webhook"
 )
 
@@ -206,12 +207,19 @@ func AuditPath() (string, error) {
 	return filepath.Join(dir, home.AuditName), nil
 }
 
-// Expand returns the inputs a call is checked with: its own, then the files
-// its shell commands read and write (cat ~/.ssh/id_rsa, echo >> ~/.bashrc),
-// each path followed by the path symbolic links lead it to. Only the call's
-// own inputs are recorded. An error means a command too long to check.
+// Expand returns the inputs a call is checked with: its own, then for each
+// shell command (internal/shell, which parses it) the files it reads and
+// writes (cat ~/.ssh/id_rsa, echo >> ~/.bashrc) and the URLs and hosts it
+// contacts (curl http://169.254.169.254/…), each path followed by the path
+// symbolic links lead it to. Relative paths are resolved like the call's own
+// (agent.ResolvePaths), after any cd in the command; ~, $HOME and ${HOME}
+// are left for the path rules. Only the call's own inputs are recorded. An
+// error means a command beyond guard's limits (size, words, nesting).
+//
+// The command rules themselves see the commands a command runs through
+// policy.Evaluate, which analyses the command input the same way.
 func Expand(call *agent.Call, opt agent.Options) ([]event.Input, error) {
-	derived, err := agent.CommandPaths(call, opt)
+	derived, err := commandInputs(call, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -220,6 +228,41 @@ func Expand(call *agent.Call, opt agent.Options) ([]event.Input, error) {
 		checked = append(append(make([]event.Input, 0, len(call.Inputs)+len(derived)), call.Inputs...), derived...)
 	}
 	return withLinkTargets(checked), nil
+}
+
+// commandInputs returns the read, write and URL inputs the shell commands
+// of call name.
+func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, error) {
+	var out []event.Input
+	var opt0 shell.Options
+	for _, in := range call.Inputs {
+		if in.Kind != event.KindCommand {
+			continue
+		}
+		if opt0.Home == "" {
+			opt0.Home, _ = home.UserHome()
+		}
+		a := shell.Analyze(in.Text, opt0)
+		if errors.Is(a.Err, shell.ErrLimit) {
+			return nil, &agent.Error{Field: "command", Problem: strings.TrimSuffix(a.Err.Error(), ": "+shell.ErrLimit.Error()) +
+				": guard blocks a command it cannot check whole"}
+		}
+		for _, p := range a.Reads {
+			out = append(out, event.Input{Kind: event.KindRead, Text: p})
+		}
+		for _, p := range a.Writes {
+			out = append(out, event.Input{Kind: event.KindWrite, Text: p})
+		}
+		for _, u := range a.URLs {
+			out = append(out, event.Input{Kind: event.KindURL, Text: u})
+		}
+	}
+	if len(out) > 0 {
+		// Resolved exactly as the call's own paths: against its cwd, else
+		// agent B's project directory, else the working directory.
+		agent.ResolvePaths(&agent.Call{Agent: call.Agent, Cwd: call.Cwd, Inputs: out}, opt)
+	}
+	return out, nil
 }
 
 // DryRun is `guard test`: one input of the given type, expanded exactly as

@@ -344,6 +344,7 @@ func (d *decoder) bash(path string, v any, b *Bash) {
 	d.object(path, v, map[string]func(string, any){
 		"enabled":        d.boolean(&b.Enabled),
 		"block_on_error": d.boolean(&b.BlockOnError),
+		"match":          d.str(&b.Match),
 		"allow_patterns": d.strings(&b.AllowPatterns),
 		"block_patterns": func(path string, v any) {
 			a, ok := v.([]any)

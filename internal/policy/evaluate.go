@@ -1,10 +1,14 @@
 package policy
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/detect/command"
@@ -15,6 +19,7 @@ import (
 	urldetect "github.com/guardhq/guard/internal/detect/url"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/home"
+	"github.com/guardhq/guard/internal/shell"
 )
 
 // check is one detector run on an input. piiBlocks says, for the PII
@@ -80,6 +85,11 @@ type detectors struct {
 //
 // An error (an unknown kind, a detector that cannot be built) means the
 // caller must block: guard fails closed.
+//
+// A command is parsed (internal/shell) and its block rules see, besides the
+// command as written, the commands it runs, normalised; with bash.match
+// "commands" they, and the injection scan, see only those. A command that
+// cannot be parsed or checked whole blocks (see command.RuleUnchecked).
 func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 	v := event.Verdict{Decision: event.Allow}
 	for _, in := range inputs {
@@ -90,6 +100,13 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 		if in.Kind == event.KindOutput && !p.Results.ScanAll {
 			continue
 		}
+		var sh *shell.Analysis // parsed on first need
+		analysis := func() *shell.Analysis {
+			if sh == nil {
+				sh = shell.Analyze(in.Text, shell.Options{Home: p.Home})
+			}
+			return sh
+		}
 		for _, c := range checks {
 			d, err := p.detector(c.detector, in.Kind)
 			if err != nil {
@@ -98,7 +115,22 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 			if d == nil { // switched off by the policy
 				continue
 			}
-			f, hit := d.Check(in.Text)
+			var f event.Finding
+			var hit bool
+			switch {
+			case in.Kind == event.KindCommand && c.detector == event.DetectorCommands:
+				f, hit = p.checkCommand(d.(*command.Detector), in.Text, analysis())
+			case in.Kind == event.KindCommand && c.detector == event.DetectorInjection && p.Bash.Match == MatchCommands:
+				// The injection scan follows bash.match: not on data words
+				// such as a grep pattern or a commit message.
+				text := in.Text
+				if a := analysis(); a.Err == nil {
+					text = a.Executed()
+				}
+				f, hit = d.Check(text)
+			default:
+				f, hit = d.Check(in.Text)
+			}
 			if !hit {
 				continue
 			}
@@ -112,7 +144,12 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 				// The shown reason quotes the command or path. When that
 				// text holds a secret or PII value, show the redacted form
 				// instead, and note what was found.
-				hidden, err := p.sensitive(in)
+				shown := in
+				if in.Kind == event.KindCommand && sh != nil {
+					// The reason may quote a normalised line too.
+					shown.Text = in.Text + "\n" + sh.Executed()
+				}
+				hidden, err := p.sensitive(shown)
 				if err != nil {
 					return event.Verdict{}, err
 				}
@@ -170,6 +207,53 @@ func (p *Policy) Redact(k event.Kind, text string) (string, []string, error) {
 	}
 	detect.SortMatches(ms)
 	return detect.Redact(text, ms), rules, nil
+}
+
+// checkCommand runs the command rules on a command and its analysis.
+func (p *Policy) checkCommand(d *command.Detector, text string, a *shell.Analysis) (event.Finding, bool) {
+	c := command.Command{Text: text, Lines: a.Lines, Parsed: true, LinesOnly: p.Bash.Match == MatchCommands}
+	var pe *shell.ParseError
+	if a.Err != nil && !(errors.As(a.Err, &pe) && pe.Recovered) {
+		// Not read whole: the command as written is matched, in both modes.
+		c.Parsed, c.LinesOnly = false, false
+		c.Unchecked, c.UncheckedLog = unchecked(text, a.Err)
+	}
+	return d.CheckCommand(c)
+}
+
+// unchecked says why a command could not be checked, shown and logged (the
+// logged form quotes nothing of the command). It returns nothing for a parse
+// error the analysis got past: a command that only stops short (an unclosed
+// quote, bracket or here-document at its end, which internal/shell closes
+// and analyses whole), or that runs nothing (only blanks, quotes and shell
+// punctuation, such as a stray ")").
+func unchecked(text string, err error) (shown, logged string) {
+	var pe *shell.ParseError
+	if errors.As(err, &pe) {
+		if pe.Recovered || !runsSomething(text) || !parseErrorsBlock {
+			return "", ""
+		}
+		const what = "; guard blocks a command it cannot check: fix its syntax"
+		return fmt.Sprintf("guard cannot parse this command (%s)%s", pe, what),
+			fmt.Sprintf("guard cannot parse this command (line %d, column %d)%s", pe.Line, pe.Col, what)
+	}
+	msg := fmt.Sprintf("the command %s; guard blocks a command it cannot check whole: split it",
+		strings.TrimSuffix(err.Error(), ": "+shell.ErrLimit.Error()))
+	return msg, msg
+}
+
+// parseErrorsBlock says whether a command the bash parser rejects blocks.
+// Not on Windows: there an agent's shell may be cmd.exe or PowerShell
+// (`if exist x (echo y)`, `IEX (…)`), whose commands bash cannot read; they
+// are matched as written instead. A variable for tests.
+var parseErrorsBlock = runtime.GOOS != "windows"
+
+// runsSomething reports whether text holds anything a shell could run: a
+// character other than blanks, quotes and shell punctuation.
+func runsSomething(text string) bool {
+	return strings.IndexFunc(text, func(r rune) bool {
+		return !unicode.IsSpace(r) && !strings.ContainsRune(";&|()<>{}'\"`", r)
+	}) >= 0
 }
 
 // quotesInput reports whether f's Reason quotes the checked text: the

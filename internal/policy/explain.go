@@ -49,6 +49,15 @@ func (p *Policy) Explain(w io.Writer, section string) error {
 	return nil
 }
 
+// matchMode returns bash.match as it applies: anything but "commands" (an
+// empty value in a Policy built in code) is "text".
+func matchMode(m string) string {
+	if m == MatchCommands {
+		return m
+	}
+	return MatchText
+}
+
 // orDash returns s, or "-" when it is empty.
 func orDash(s string) string {
 	if s == "" {
@@ -73,9 +82,14 @@ func plural(n int, one, many string) string {
 
 func (p *Policy) explainBash(w *tabwriter.Writer) {
 	b := p.Bash
-	fmt.Fprintf(w, "bash: commands, %s; %s, %s\n", onOff(b.Enabled),
+	fmt.Fprintf(w, "bash: commands, %s, match %s; %s, %s\n", onOff(b.Enabled), matchMode(b.Match),
 		plural(len(b.BlockPatterns), "block pattern", "block patterns"),
 		plural(len(b.AllowPatterns), "allow pattern", "allow patterns"))
+	if matchMode(b.Match) == MatchCommands {
+		fmt.Fprintln(w, "  match commands: block rules and the injection scan see only the commands a command runs, normalised, never its data words (a commit message, a grep pattern, echo's arguments)")
+	} else {
+		fmt.Fprintln(w, "  match text: block rules see the command as written and the commands it runs, normalised; set bash.match to \"commands\" to ignore data words")
+	}
 	if !b.BlockOnError {
 		fmt.Fprintln(w, "  note: bash.block_on_error false is ignored: guard always blocks on an internal error")
 	}
@@ -192,7 +206,7 @@ func (p *Policy) Summary(w io.Writer) {
 		remote = *p.RemotePolicyURL
 	}
 	fmt.Fprintf(tw, "remote policy:\t%s\n", remote)
-	fmt.Fprintf(tw, "bash:\t%s, %s, %s\n", onOff(p.Bash.Enabled),
+	fmt.Fprintf(tw, "bash:\t%s, match %s, %s, %s\n", onOff(p.Bash.Enabled), matchMode(p.Bash.Match),
 		plural(len(p.Bash.BlockPatterns), "block pattern", "block patterns"),
 		plural(len(p.Bash.AllowPatterns), "allow pattern", "allow patterns"))
 	f := p.FilePaths

@@ -82,7 +82,7 @@ func renderDefaults(p *Policy) ([]byte, error) {
 	w("// builtinDefault returns a fresh copy of default.json, decoded.\n")
 	w("func builtinDefault() *Policy {\n\treturn &Policy{\n")
 	w("Version: %q,\nRemotePolicyURL: %s,\n", p.Version, ptr(p.RemotePolicyURL))
-	w("Bash: Bash{Enabled: %v, BlockOnError: %v, AllowPatterns: %s, BlockPatterns: []CommandRule{\n", p.Bash.Enabled, p.Bash.BlockOnError, strs(p.Bash.AllowPatterns))
+	w("Bash: Bash{Enabled: %v, BlockOnError: %v, Match: %q, AllowPatterns: %s, BlockPatterns: []CommandRule{\n", p.Bash.Enabled, p.Bash.BlockOnError, p.Bash.Match, strs(p.Bash.AllowPatterns))
 	for _, r := range p.Bash.BlockPatterns {
 		w("{Name: %q, Pattern: %q, Severity: %q, Description: %q},\n", r.Name, r.Pattern, r.Severity, r.Description)
 	}

@@ -43,11 +43,24 @@ type Policy struct {
 
 // Bash configures the command detector.
 type Bash struct {
-	Enabled       bool          `json:"enabled"`
-	BlockOnError  bool          `json:"block_on_error"`
+	Enabled      bool `json:"enabled"`
+	BlockOnError bool `json:"block_on_error"`
+	// Match says what the block rules see: MatchText (the command as
+	// written and what it runs) or MatchCommands (only what it runs).
+	Match         string        `json:"match"`
 	BlockPatterns []CommandRule `json:"block_patterns"`
 	AllowPatterns []string      `json:"allow_patterns"`
 }
+
+// The values of bash.match.
+const (
+	// MatchText: block rules see the command as written (the spec's
+	// behaviour) and the commands it runs, normalised.
+	MatchText = "text"
+	// MatchCommands: block rules, and the injection scan of a command, see
+	// only the commands it runs, normalised, without their data words.
+	MatchCommands = "commands"
+)
 
 // CommandRule is one element of bash.block_patterns.
 type CommandRule struct {

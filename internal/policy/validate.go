@@ -22,6 +22,9 @@ var severities = []string{"", "critical", "high", "medium", "low"}
 // Patterns are parsed, not compiled: compiling is left to the detector that
 // runs, so a hook call pays only for the detectors its input needs.
 func (d *decoder) validate(p *Policy) {
+	if m := p.Bash.Match; m != MatchText && m != MatchCommands {
+		d.addf("bash.match", "must be %q or %q, not %q", MatchText, MatchCommands, m)
+	}
 	names := map[string]int{}
 	for i, r := range p.Bash.BlockPatterns {
 		at := fmt.Sprintf("bash.block_patterns[%d]", i)

@@ -13,6 +13,18 @@
 // contains quotes, backslashes or $IFS, also against a copy with those
 // removed (`r'm' -rf /` is `rm -rf /` to the shell). Allow patterns see only
 // the command as written, so quoting can never widen an allow.
+//
+// # Normalised commands
+//
+// [Detector.CheckCommand] also tries each rule against the lines of what
+// the command runs, normalised by internal/shell (one pipeline a line, data
+// words written "…"), one line at a time: a pattern's ^ and $ anchor at a
+// line's ends, and .* never crosses from one pipeline into the next. With
+// [Command.LinesOnly] (bash.match "commands") the rules see only those
+// lines, never the command as written, so a word that is only data (a
+// commit message, a grep pattern) cannot block. A command that could not be
+// parsed or checked whole ([Command.Unchecked]) is matched as written, then
+// blocked with rule [RuleUnchecked] if nothing else matched.
 package command
 
 import (
@@ -96,45 +108,117 @@ func New(block []Rule, allow []string) (*Detector, error) {
 	return d, nil
 }
 
-// Check reports the first block rule that matches cmd, unless an allow
-// pattern matches it. The Reason has the form
-// `matched /<pattern>/ in '<command>'` (a long command is shortened, and
-// control characters are escaped: see [detect.Printable]); the LogReason has
-// the command replaced by [event.Redacted].
+// RuleUnchecked is the rule name of a block of a command guard could not
+// parse or check whole.
+const RuleUnchecked = "unparsable_command"
+
+// Command is a shell command as [Detector.CheckCommand] sees it.
+type Command struct {
+	// Text is the command as written.
+	Text string
+	// Lines are the pipelines it runs, normalised (internal/shell).
+	Lines []string
+	// Parsed says Lines come from a parse of Text: Text is then not also
+	// tried with its quotes removed, since Lines have them removed the way
+	// the shell does.
+	Parsed bool
+	// LinesOnly makes the block rules see Lines only, not Text
+	// (bash.match "commands"). Allow patterns always see Text.
+	LinesOnly bool
+	// Unchecked, when set, says why the command could not be parsed or
+	// checked whole; it may quote part of the command. Such a command is
+	// matched as written (whatever LinesOnly says), then blocked with
+	// RuleUnchecked. UncheckedLog says the same without command text.
+	Unchecked, UncheckedLog string
+}
+
+// Check reports the first block rule that matches cmd as written (see
+// [Detector.CheckCommand]).
 func (d *Detector) Check(cmd string) (event.Finding, bool) {
-	text := lazyre.NewText(cmd)
+	return d.CheckCommand(Command{Text: cmd})
+}
+
+// CheckCommand reports the first block rule, in list order, that matches the
+// command as written (unless LinesOnly) or one of its lines, unless an allow
+// pattern matches the command as written. The Reason has the form
+// `matched /<pattern>/ in '<command>'`, followed by ` (runs '<line>')` when
+// the match was in a line that differs from the command (a long command is
+// shortened, and control characters are escaped: see [detect.Printable]);
+// the LogReason has the command replaced by [event.Redacted].
+func (d *Detector) CheckCommand(c Command) (event.Finding, bool) {
+	text := lazyre.NewText(c.Text)
 	for _, re := range d.allow {
 		// A compile error cannot widen an allow: the pattern counts as no match.
 		if ok, _ := re.MatchText(text); ok {
 			return event.Finding{}, false
 		}
 	}
-	plain, hasPlain := unquote(cmd)
+	raw := !c.LinesOnly || c.Unchecked != ""
 	var plainText *lazyre.Text
-	if hasPlain {
-		plainText = lazyre.NewText(plain)
+	if raw && (!c.Parsed || c.Unchecked != "") {
+		if plain, ok := unquote(c.Text); ok {
+			plainText = lazyre.NewText(plain)
+		}
+	}
+	var joined *lazyre.Text
+	lineTexts := make([]*lazyre.Text, len(c.Lines))
+	if len(c.Lines) > 0 {
+		joined = lazyre.NewText(strings.Join(c.Lines, "\n"))
 	}
 	for _, r := range d.block {
-		hit, err := r.re.MatchText(text)
-		if err == nil && !hit && hasPlain {
-			hit, err = r.re.MatchText(plainText)
+		var hit bool
+		var err error
+		if raw {
+			hit, err = r.re.MatchText(text)
+			if err == nil && !hit && plainText != nil {
+				hit, err = r.re.MatchText(plainText)
+			}
+			if hit || err != nil {
+				return r.finding(c.Text, "", err)
+			}
 		}
-		if err != nil {
-			// Fail closed: a rule that cannot run blocks.
-			msg := fmt.Sprintf("rule %s could not be compiled: %v", r.Name, err)
-			return event.Finding{Detector: event.DetectorCommands, Rule: r.Name, Severity: r.Severity, Reason: msg, LogReason: msg}, true
+		if joined == nil || !r.re.MayMatch(joined) {
+			continue
 		}
-		if hit {
-			return event.Finding{
-				Detector:  event.DetectorCommands,
-				Rule:      r.Name,
-				Severity:  r.Severity,
-				Reason:    fmt.Sprintf("matched /%s/ in '%s'", r.Pattern, detect.Printable(shorten(cmd))),
-				LogReason: fmt.Sprintf("matched /%s/ in '%s'", r.Pattern, event.Redacted),
-			}, true
+		for i, l := range c.Lines {
+			if lineTexts[i] == nil {
+				lineTexts[i] = lazyre.NewText(l)
+			}
+			if hit, err = r.re.MatchText(lineTexts[i]); hit || err != nil {
+				return r.finding(c.Text, l, err)
+			}
 		}
 	}
+	if c.Unchecked != "" {
+		return event.Finding{
+			Detector:  event.DetectorCommands,
+			Rule:      RuleUnchecked,
+			Severity:  "high",
+			Reason:    detect.Printable(c.Unchecked),
+			LogReason: c.UncheckedLog,
+		}, true
+	}
 	return event.Finding{}, false
+}
+
+// finding reports a match of r in cmd, or in line of it when line is set;
+// err says the rule could not run, which blocks too (fail closed).
+func (r compiled) finding(cmd, line string, err error) (event.Finding, bool) {
+	if err != nil {
+		msg := fmt.Sprintf("rule %s could not be compiled: %v", r.Name, err)
+		return event.Finding{Detector: event.DetectorCommands, Rule: r.Name, Severity: r.Severity, Reason: msg, LogReason: msg}, true
+	}
+	reason := fmt.Sprintf("matched /%s/ in '%s'", r.Pattern, detect.Printable(shorten(cmd)))
+	if line != "" && line != cmd {
+		reason += fmt.Sprintf(" (runs '%s')", detect.Printable(shorten(line)))
+	}
+	return event.Finding{
+		Detector:  event.DetectorCommands,
+		Rule:      r.Name,
+		Severity:  r.Severity,
+		Reason:    reason,
+		LogReason: fmt.Sprintf("matched /%s/ in '%s'", r.Pattern, event.Redacted),
+	}, true
 }
 
 // unquoter drops quoting characters and turns $IFS into a space. A Replacer

@@ -152,6 +152,11 @@ func isASCII(s string) bool {
 	return true
 }
 
+// MayMatch reports whether t passes the prefilter: false means no part of t
+// can match, so a caller matching the lines of a text one by one can skip
+// them all after one search of the whole.
+func (r *Regexp) MayMatch(t *Text) bool { return r.mayMatch(t) }
+
 // Compiled returns the compiled program, compiling it on first call.
 func (r *Regexp) Compiled() (*regexp.Regexp, error) {
 	r.once.Do(func() { r.re, r.err = regexp.Compile(r.expr) })

@@ -1,0 +1,111 @@
+package hook
+
+import (
+	"bufio"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/agent"
+	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/policy"
+	"github.com/guardhq/guard/internal/shell"
+)
+
+// TestExpandEveryday: the files and URLs everyday commands name, checked by
+// the default path and URL rules, block none of them (review red 1). Run
+// from a project directory, as agents do. The one exception reads a file
+// the Read tool may not read either.
+func TestExpandEveryday(t *testing.T) {
+	sameAsRead := map[string]bool{"cat ~/.ssh/authorized_keys": true}
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open("../detect/testdata/everyday_commands.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		l := strings.TrimSpace(sc.Text())
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		n++
+		c := &agent.Call{Agent: agent.A, Cwd: "/home/dev/proj", Inputs: []event.Input{{Kind: event.KindCommand, Text: l}}}
+		paths, err := commandInputs(c, agent.Options{})
+		if err != nil {
+			t.Fatalf("%q: %v", l, err)
+		}
+		if len(paths) == 0 {
+			continue
+		}
+		v, err := p.Evaluate(paths)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Blocked() != sameAsRead[l] {
+			t.Errorf("%q: blocked by its paths = %v (%s), want %v", l, v.Blocked(), v.Finding.Reason, sameAsRead[l])
+		}
+	}
+	if n < 40 {
+		t.Fatalf("corpus has %d commands", n)
+	}
+}
+
+// TestExpand: a command's derived inputs, resolved like the call's own
+// paths, after the call's inputs, which stay as they were (they are what the
+// record hashes).
+func TestExpand(t *testing.T) {
+	r := func(p string) event.Input { return event.Input{Kind: event.KindRead, Text: p} }
+	w := func(p string) event.Input { return event.Input{Kind: event.KindWrite, Text: p} }
+	u := func(p string) event.Input { return event.Input{Kind: event.KindURL, Text: p} }
+	tests := []struct {
+		cmd  string
+		want []event.Input
+	}{
+		{"cat .env ~/.ssh/id_rsa $HOME/.netrc", []event.Input{r("/proj/.env"), r("~/.ssh/id_rsa"), r("$HOME/.netrc")}},
+		// Joined as text: the .. is resolved where links lead (realpath).
+		{"cd sub && cat x.txt > ../out.txt", []event.Input{r("/proj/sub/x.txt"), w("/proj/sub/../out.txt")}},
+		{"curl -s http://169.254.169.254/latest/ -o meta.json", []event.Input{w("/proj/meta.json"), u("http://169.254.169.254/latest/")}},
+		{`git commit -m "see https://pastebin.com/x"`, nil},
+	}
+	for _, tt := range tests {
+		own := []event.Input{{Kind: event.KindCommand, Text: tt.cmd}}
+		call := &agent.Call{Agent: agent.A, Cwd: "/proj", Inputs: append([]event.Input(nil), own...)}
+		got, err := Expand(call, agent.Options{})
+		if err != nil {
+			t.Fatalf("%q: %v", tt.cmd, err)
+		}
+		if !reflect.DeepEqual(call.Inputs, own) {
+			t.Errorf("%q: the call's own inputs changed: %v", tt.cmd, call.Inputs)
+		}
+		if len(got) == 0 || got[0] != own[0] {
+			t.Fatalf("%q: checked inputs %v do not start with the call's own", tt.cmd, got)
+		}
+		derived, err := commandInputs(call, agent.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(derived, tt.want) && !(len(derived) == 0 && tt.want == nil) {
+			t.Errorf("%q:\n got  %v\n want %v", tt.cmd, derived, tt.want)
+		}
+		// Expand checks them too, each followed by where links may lead.
+		for _, d := range derived {
+			if !slices.Contains(got, d) {
+				t.Errorf("%q: Expand does not check %v: %v", tt.cmd, d, got)
+			}
+		}
+	}
+	// A command beyond the limits cannot be checked whole: an error, which
+	// the hook path turns into a block.
+	long := &agent.Call{Inputs: []event.Input{{Kind: event.KindCommand, Text: strings.Repeat("a ", shell.MaxWords+1)}}}
+	if in, err := Expand(long, agent.Options{}); err == nil || in != nil {
+		t.Errorf("a command of %d words: %v, %v; want an error", shell.MaxWords+1, in, err)
+	}
+}

@@ -1,0 +1,45 @@
+package policy
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/shell"
+)
+
+// FuzzEvaluateCommand: a command, in either bash.match mode, is evaluated
+// without a panic or an error, and a command that could not be parsed or
+// checked whole is never allowed when it holds something a shell could run
+// (fail closed).
+func FuzzEvaluateCommand(f *testing.F) {
+	for _, s := range []string{"rm -rf /", "echo ok; )", "for f in *.go; echo $f", "echo 'unclosed", "bash <<EOF\nrm -rf /",
+		"cat <<'EOF'\nx", "(((((", "$(", "`", "echo ${x", "f(){ :|:& };f", "a=(", "case x in", ";;", ")", "if true; then echo"} {
+		f.Add(s)
+	}
+	text, err := Default()
+	if err != nil {
+		f.Fatal(err)
+	}
+	commands, _ := Default()
+	commands.Bash.Match = MatchCommands
+	f.Fuzz(func(t *testing.T, cmd string) {
+		a := shell.Analyze(cmd, shell.Options{Home: text.Home})
+		var pe *shell.ParseError
+		mustBlock := errors.Is(a.Err, shell.ErrLimit) || errors.As(a.Err, &pe) && !pe.Recovered && runsSomething(cmd)
+		for _, p := range []*Policy{text, commands} {
+			v, err := p.Evaluate([]event.Input{{Kind: event.KindCommand, Text: cmd}})
+			if err != nil {
+				t.Fatalf("%q: %v", cmd, err)
+			}
+			if mustBlock && !v.Blocked() {
+				t.Fatalf("%q (match %s): %v, allowed", cmd, p.Bash.Match, a.Err)
+			}
+			_, quoted, _ := strings.Cut(v.Finding.LogReason, "/ in '")
+			if v.Blocked() && len(cmd) > 3 && strings.Contains(quoted, cmd) {
+				t.Fatalf("%q: LogReason quotes the command: %s", cmd, v.Finding.LogReason)
+			}
+		}
+	})
+}

@@ -1,0 +1,209 @@
+package shell
+
+// Programs whose arguments are partly data: printers, testers, grep, sed,
+// jq and the message options of version control tools.
+
+import (
+	"strings"
+)
+
+// allData marks every argument data.
+func (c *cmd) allData() {
+	for i := range c.kinds {
+		c.kinds[i] = argData
+	}
+}
+
+// printer: echo and printf print data. Piped or substituted, what they print
+// may become arguments (echo ~/.ssh/id_rsa | xargs cat), so their words are
+// read too.
+func (c *cmd) printer() {
+	c.allData()
+	if c.piped || c.subst {
+		for _, a := range c.args {
+			c.w.read(a.s)
+		}
+	}
+	if !allKnown(c.args) {
+		return
+	}
+	switch c.name {
+	case "echo":
+		c.out = output{text: echoOutput(c.args), known: true}
+	case "printf":
+		if o, ok := printfOutput(c.args); ok {
+			c.out = output{text: o, known: true}
+		}
+	}
+}
+
+// grep: the first operand (or each -e value) is a pattern: data.
+func (c *cmd) grep(from int) {
+	given := false
+	for j := from; j < len(c.args); j++ {
+		s := c.args[j].s
+		switch {
+		case s == "--":
+			if !given && j+1 < len(c.args) {
+				c.kinds[j+1] = argData
+				given = true
+				j++
+			}
+		case s == "-e" || s == "--regexp":
+			if j+1 < len(c.args) {
+				c.kinds[j+1] = argData
+			}
+			given = true
+			j++
+		case strings.HasPrefix(s, "--regexp=") || strings.HasPrefix(s, "-e") && len(s) > 2 && c.name != "rg":
+			c.kinds[j] = argData
+			given = true
+		case s == "-f" || s == "--file":
+			given = true
+			if j+1 < len(c.args) {
+				c.w.read(c.args[j+1].s)
+			}
+			j++
+		case grepWithArg.has(s), c.name != "grep" && c.name != "egrep" && c.name != "fgrep" && c.name != "zgrep" && rgWithArg.has(s):
+			j++
+		case strings.HasPrefix(s, "-") && len(s) > 1:
+		case !given:
+			c.kinds[j] = argData
+			given = true
+		}
+	}
+	c.generic()
+}
+
+// sed: its script is data, unless it executes (GNU sed's e command or s///e).
+func (c *cmd) sed() {
+	given := false
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		switch {
+		case s == "-e" || s == "--expression":
+			if j+1 < len(c.args) {
+				c.sedScript(j + 1)
+			}
+			given = true
+			j++
+		case strings.HasPrefix(s, "--expression="):
+			c.sedScript(j)
+			given = true
+		case s == "-f" || s == "--file":
+			given = true
+			if j+1 < len(c.args) {
+				c.w.read(c.args[j+1].s)
+				c.kinds[j+1] = argData // read above; not a file to write
+			}
+			j++
+		case s == "-l" || s == "--line-length":
+			j++
+		case strings.HasPrefix(s, "-") && len(s) > 1:
+		case !given:
+			c.sedScript(j)
+			given = true
+		}
+	}
+	c.generic()
+}
+
+// sedScript marks a sed script data unless it runs commands.
+func (c *cmd) sedScript(j int) {
+	if !sedExecutes(c.args[j].s) {
+		c.kinds[j] = argData
+	}
+}
+
+// sedExecutes reports whether a sed script may run a command: the e
+// command, or the e flag of s.
+func sedExecutes(script string) bool {
+	for i := 0; i < len(script); i++ {
+		if script[i] != 'e' {
+			continue
+		}
+		prevOK := i == 0 || strings.ContainsRune(";{}\n0123456789$/!", rune(script[i-1])) || script[i-1] == ' '
+		nextOK := i+1 == len(script) || strings.ContainsRune(" \t;}\n", rune(script[i+1]))
+		if prevOK && nextOK {
+			return true
+		}
+	}
+	return false
+}
+
+// jq: the filter and --arg values are data.
+func (c *cmd) jq() {
+	given := false
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		switch {
+		case s == "--arg" || s == "--argjson":
+			if j+2 < len(c.args) {
+				c.kinds[j+2] = argData
+			}
+			j += 2
+		case s == "-f" || s == "--from-file":
+			given = true
+		case s == "--indent" || s == "-L":
+			j++
+		case strings.HasPrefix(s, "-") && len(s) > 1:
+		case !given:
+			c.kinds[j] = argData
+			given = true
+		}
+	}
+	c.generic()
+}
+
+// messages: commit messages, titles, bodies and log searches of version
+// control tools are data.
+func (c *cmd) messages() {
+	sub := ""
+	j := 0
+	for j < len(c.args) {
+		s := c.args[j].s
+		if s == "-C" || s == "-c" || s == "--git-dir" || s == "--work-tree" || s == "-R" || s == "--repo" {
+			j += 2
+			continue
+		}
+		if strings.HasPrefix(s, "-") {
+			j++
+			continue
+		}
+		sub = s
+		j++
+		break
+	}
+	if c.name == "git" && sub == "grep" {
+		c.grep(j)
+		return
+	}
+	logLike := c.name == "git" && (sub == "log" || sub == "shortlog" || sub == "rev-list" || sub == "whatchanged" || sub == "show" || sub == "reflog")
+	opts := messageOpts
+	if logLike {
+		opts = logOpts
+	}
+	for ; j < len(c.args); j++ {
+		s := c.args[j].s
+		if eq := strings.IndexByte(s, '='); eq > 0 && opts.has(s[:eq]) {
+			c.kinds[j] = argData
+			continue
+		}
+		switch {
+		case opts.has(s):
+			if j+1 < len(c.args) {
+				c.kinds[j+1] = argData
+				j++
+			}
+		case !logLike && len(s) > 2 && s[0] == '-' && s[1] != '-' && strings.HasSuffix(s, "m"):
+			// git commit -am "msg"
+			if j+1 < len(c.args) {
+				c.kinds[j+1] = argData
+				j++
+			}
+		case !logLike && len(s) > 2 && strings.HasPrefix(s, "-m"):
+			c.kinds[j] = argData // -m"msg"
+		}
+	}
+	c.generic()
+}

@@ -1,0 +1,294 @@
+package shell
+
+// Programs that run other commands with what they are fed: xargs,
+// parallel, find -exec and -delete.
+
+import (
+	"strings"
+)
+
+// inner analyses a command another one runs (xargs, parallel, find -exec) as
+// a pipeline stage of its own, and returns it.
+func (c *cmd) inner(words []word) *cmd {
+	in := &cmd{w: c.w, piped: c.piped, redirs: c.redirs}
+	in.run(words)
+	return in
+}
+
+// adopt makes c stand for the command it runs.
+func (c *cmd) adopt(in *cmd) {
+	c.name, c.args, c.kinds = in.name, in.args, in.kinds
+	c.rendered = in.rendered
+	c.own = append(c.own, in.own...)
+	c.extra = append(c.extra, in.extra...)
+	c.out = in.out
+}
+
+// fed returns what is piped into xargs or parallel, when known: echo's
+// words (its lines with byLine: xargs -I, parallel), find's paths.
+func (c *cmd) fed(byLine bool) []word {
+	switch {
+	case c.stdin.known && c.stdin.fromPipe && byLine:
+		var out []word
+		for _, l := range strings.Split(strings.TrimRight(c.stdin.text, "\n"), "\n") {
+			out = append(out, word{s: l, known: true})
+		}
+		return out
+	case c.stdin.known && c.stdin.fromPipe:
+		return splitWords(c.stdin.text)
+	case len(c.stdin.paths) > 0:
+		var out []word
+		for _, p := range c.stdin.paths {
+			out = append(out, word{s: p, known: true})
+		}
+		return out
+	}
+	return nil
+}
+
+var xargsWithArg = wordSet(" -n -P -L -d -s -E -a --max-args --max-procs --max-lines --delimiter --max-chars --eof --arg-file ")
+
+// xargs runs its command with the words it reads appended, or put in place
+// of the replace string (-I R, -i, --replace[=R], BSD's -J R).
+func (c *cmd) xargs() {
+	repl := ""
+	whole, byLine := false, false
+	j := 0
+	for j < len(c.args) {
+		s := c.args[j].s
+		switch {
+		case s == "--":
+			j++
+			goto done
+		case s == "-I" || s == "-J":
+			if j+1 < len(c.args) {
+				repl = c.args[j+1].s
+			}
+			j += 2
+		case (strings.HasPrefix(s, "-I") || strings.HasPrefix(s, "-J") || strings.HasPrefix(s, "-i")) && len(s) > 2:
+			repl = s[2:]
+			j++
+		case s == "-i" || s == "--replace":
+			repl = "{}"
+			j++
+		case strings.HasPrefix(s, "--replace="):
+			repl = strings.TrimPrefix(s, "--replace=")
+			if repl == "" {
+				repl = "{}"
+			}
+			j++
+		case s == "-a" || s == "--arg-file":
+			if j+1 < len(c.args) {
+				c.w.read(c.args[j+1].s)
+			}
+			j += 2
+		case s == "-0" || s == "--null":
+			whole = true // items end at NUL: echo's text is one
+			j++
+		case s == "-d" || s == "--delimiter" || s == "-L" || s == "--max-lines":
+			byLine = true
+			j += 2
+		case xargsWithArg.has(s):
+			j += 2
+		case strings.HasPrefix(s, "-") && len(s) > 1:
+			j++
+		default:
+			goto done
+		}
+	}
+done:
+	words := c.args[min(j, len(c.args)):]
+	if len(words) == 0 {
+		words = []word{{s: "echo", known: true}}
+	}
+	inputs := c.fed(repl != "" || byLine)
+	if whole && c.stdin.known && c.stdin.fromPipe {
+		inputs = []word{{s: strings.TrimSuffix(c.stdin.text, "\n"), known: true}}
+	}
+	c.runWith(words, inputs, repl)
+}
+
+// runWith analyses words run with inputs (xargs, parallel, find -exec): in
+// place of repl when it is set and appears, else appended.
+func (c *cmd) runWith(words, inputs []word, repl string) {
+	uses := false
+	if repl != "" {
+		for _, x := range words {
+			uses = uses || strings.Contains(x.s, repl)
+		}
+	}
+	var runs [][]word
+	switch {
+	case uses && len(inputs) > 0:
+		for _, in := range inputs[:min(len(inputs), 8)] {
+			var ws []word
+			for _, x := range words {
+				ws = append(ws, word{s: strings.ReplaceAll(x.s, repl, in.s), known: x.known && in.known})
+			}
+			runs = append(runs, ws)
+		}
+	default:
+		runs = [][]word{append(append([]word(nil), words...), inputs...)}
+	}
+	first := c.inner(runs[0])
+	c.adopt(first)
+	for _, r := range runs[1:] {
+		in := c.inner(r)
+		c.extra = append(c.extra, in.lines()...)
+	}
+}
+
+// lines returns the lines a command stands for on its own.
+func (c *cmd) lines() []string {
+	if len(c.own) > 0 {
+		return append(append([]string(nil), c.own...), c.extra...)
+	}
+	if c.rendered == "" {
+		return c.extra
+	}
+	return append([]string{c.rendered}, c.extra...)
+}
+
+var parallelWithArg = wordSet(" -j -N -n -S -a -P --jobs --sshlogin --delay --timeout --joblog --results --colsep --tmpdir --arg-file --max-args -I --replace ")
+
+// parallel runs its command once per argument after :::, or per word it
+// reads.
+func (c *cmd) parallel() {
+	j := 0
+	repl := "{}"
+	for j < len(c.args) && strings.HasPrefix(c.args[j].s, "-") && c.args[j].s != ":::" {
+		s := c.args[j].s
+		if (s == "-I" || s == "--replace") && j+1 < len(c.args) {
+			repl = c.args[j+1].s
+		}
+		if (s == "-a" || s == "--arg-file") && j+1 < len(c.args) {
+			c.w.read(c.args[j+1].s)
+		}
+		if parallelWithArg.has(s) {
+			j++
+		}
+		j++
+	}
+	var words, inputs []word
+	seenSep := false
+	for _, x := range c.args[min(j, len(c.args)):] {
+		switch {
+		case x.s == ":::" || x.s == ":::+" || x.s == "::::":
+			seenSep = true
+		case seenSep:
+			inputs = append(inputs, x)
+		default:
+			words = append(words, x)
+		}
+	}
+	if !seenSep {
+		inputs = c.fed(true)
+	}
+	if len(words) == 0 {
+		return
+	}
+	c.runWith(words, inputs, repl)
+}
+
+// find prints the paths under its start paths; -delete removes them and
+// -exec runs a command on them.
+func (c *cmd) find() {
+	var starts []string
+	j := 0
+	for j < len(c.args) {
+		s := c.args[j].s
+		if s == "-H" || s == "-L" || s == "-P" || strings.HasPrefix(s, "-O") || s == "-D" {
+			if s == "-D" {
+				j++
+			}
+			j++
+			continue
+		}
+		break
+	}
+	for j < len(c.args) {
+		s := c.args[j].s
+		if strings.HasPrefix(s, "-") || s == "(" || s == "!" || s == ")" || s == "," {
+			break
+		}
+		starts = append(starts, s)
+		c.w.read(s)
+		j++
+	}
+	if len(starts) == 0 {
+		starts = []string{"."}
+	}
+	narrowed := false
+	type action struct {
+		words  []word
+		delete bool
+	}
+	var actions []action
+	for j < len(c.args) {
+		s := c.args[j].s
+		switch {
+		case findExec.has(s):
+			k := j + 1
+			for k < len(c.args) && c.args[k].s != ";" && c.args[k].s != "+" {
+				k++
+			}
+			actions = append(actions, action{words: c.args[j+1 : k]})
+			for m := j + 1; m < k; m++ {
+				c.kinds[m] = argCode
+			}
+			j = k + 1
+			continue
+		case s == "-delete":
+			actions = append(actions, action{delete: true})
+		case findPatterns.has(s):
+			narrowed = true
+			if j+1 < len(c.args) {
+				c.kinds[j+1] = argData
+			}
+			j += 2
+			continue
+		case findGlobalArg.has(s):
+			j += 2
+			continue
+		case findGlobal.has(s), s == "(", s == ")", s == "!", s == "-not", s == "-o", s == "-or", s == "-a", s == "-and", s == ",":
+		case s == "-fprint" || s == "-fprint0" || s == "-fls" || s == "-fprintf":
+			if j+1 < len(c.args) {
+				c.w.write(c.args[j+1].s)
+			}
+			narrowed = true
+		default:
+			narrowed = true
+		}
+		j++
+	}
+	outs := make([]string, 0, len(starts))
+	for _, s := range starts[:min(len(starts), 4)] {
+		p := c.w.canonPath(s)
+		if narrowed {
+			p = strings.TrimSuffix(p, "/") + "/…"
+		}
+		outs = append(outs, p)
+	}
+	c.out.paths = outs
+	for _, act := range actions {
+		for _, p := range outs {
+			var words []word
+			if act.delete {
+				words = []word{{s: "rm", known: true}, {s: "-r", known: true}, {s: p, known: true}}
+			} else {
+				for _, x := range act.words {
+					words = append(words, word{s: strings.ReplaceAll(x.s, "{}", p), known: x.known})
+				}
+			}
+			if len(words) == 0 {
+				continue
+			}
+			in := c.inner(words)
+			in.synthetic = act.delete
+			c.extra = append(c.extra, in.lines()...)
+			if in.name != "" {
+				c.w.a.Commands = append(c.w.a.Commands, in.command())
+			}
+		}
+	}
+}

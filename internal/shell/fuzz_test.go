@@ -1,0 +1,67 @@
+package shell
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// corpusCommands returns the commands of testdata/commands.tsv, for seeds.
+func corpusCommands(t testing.TB) []string {
+	f, err := os.Open("testdata/commands.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		l := sc.Text()
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		if fs := strings.Split(l, "\t"); len(fs) == 4 {
+			out = append(out, strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`).Replace(fs[2]))
+		}
+	}
+	return out
+}
+
+// FuzzAnalyze: any text is analysed without a panic, quickly, and the
+// analysis is well formed: an error is a *ParseError or a limit, every line
+// is one line, every path and URL is non-empty.
+func FuzzAnalyze(f *testing.F) {
+	for _, s := range corpusCommands(f) {
+		f.Add(s)
+	}
+	for _, s := range []string{"a <<-X\n\tb\n\tX\nc", `x $( y "$(z` + "`" + `)" ) >&2 <<< w`, `sh -c 'sh -c "eval a"'`, `a\`, `"\`, `'`,
+		"${x:-$(rm -rf /)}", "$'\\x", "{a,b", "{1..99999}", "f(){ f|f& };f", "cat <<EOF\n$(", "echo $((", "((((", ")"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, cmd string) {
+		start := time.Now()
+		a := analyze(cmd, Options{Home: "/home/u"})
+		if d := time.Since(start); d > 2*time.Second {
+			t.Fatalf("analysis took %v", d)
+		}
+		var pe *ParseError
+		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, ErrLimit) {
+			t.Fatalf("error %T %v", a.Err, a.Err)
+		}
+		for _, l := range a.Lines {
+			if l == "" || strings.ContainsAny(l, "\n\r") {
+				t.Fatalf("line %q", l)
+			}
+		}
+		for _, list := range [][]string{a.Reads, a.Writes, a.URLs} {
+			for _, p := range list {
+				if p == "" {
+					t.Fatal("empty path or URL")
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,297 @@
+package shell
+
+// Interpreters: where their code comes from, and what their code reads,
+// writes, deletes and runs.
+
+import (
+	"strings"
+)
+
+// interp: an interpreter's code (-c, -e, -r, awk's program, or what it reads
+// on standard input) stays in the line; its string literals are read, and
+// its recursive deletes are written as rm -r.
+func (c *cmd) interp(in interp) {
+	w := c.w
+	code, file := -1, -1
+	module := false
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		switch {
+		case s == "-m" && !in.program && c.name != "perl":
+			module = true // python -m json.tool: the program is a module
+			j = len(c.args)
+		case in.code.has(s):
+			if j+1 < len(c.args) {
+				code = j + 1
+			}
+			j = len(c.args)
+		case in.cluster != 0 && len(s) > 2 && s[0] == '-' && s[1] != '-' && s[len(s)-1] == in.cluster:
+			if j+1 < len(c.args) {
+				code = j + 1
+			}
+			j = len(c.args)
+		case in.cluster != 0 && len(s) > 2 && s[0] == '-' && flagCluster(s[1:], in.cluster):
+			// perl -e'code', perl -ne'code'
+			k := strings.IndexByte(s, in.cluster)
+			c.scanCode(s[k+1:])
+			j = len(c.args)
+		case in.withArg.has(s):
+			j++
+		case strings.HasPrefix(s, "-") && len(s) > 1:
+			if len(s) > 2 && s[1] != '-' && in.code.has(s[:2]) {
+				c.scanCode(s[2:]) // python -c'code'
+				j = len(c.args)
+			}
+		default:
+			if in.program {
+				code = j
+			} else if !isStdin(s) {
+				file = j
+			}
+			j = len(c.args)
+		}
+	}
+	switch {
+	case code >= 0:
+		a := c.args[code]
+		if a.sub != "" {
+			c.rendered = a.sub + " | " + c.name + " -"
+			return
+		}
+		c.scanCode(a.s)
+		for j := code + 1; j < len(c.args); j++ {
+			w.read(c.args[j].s)
+		}
+		return
+	case file >= 0:
+		a := c.args[file]
+		if a.sub != "" {
+			c.rendered = a.sub + " | " + c.name + " -"
+			return
+		}
+		w.read(a.s)
+	case module:
+	default:
+		c.fromStdin = true
+		switch {
+		case c.stdin.sub != "":
+			c.rendered = c.stdin.sub + " | " + c.name + " -"
+			return
+		case c.stdin.known && c.stdin.text != "":
+			c.code = strings.TrimRight(c.stdin.text, "\n")
+			c.scanCode(c.code)
+		case c.stdin.file != "":
+			w.read(c.stdin.file)
+		}
+	}
+	c.generic()
+}
+
+// operands returns the arguments that are not options.
+func operands(args []word) []string {
+	var out []string
+	for _, a := range args {
+		if !strings.HasPrefix(a.s, "-") || a.s == "-" {
+			out = append(out, a.s)
+		}
+	}
+	return out
+}
+
+// scanCode reads the string literals of interpreter code, analyses the
+// shell commands it runs (os.system('…'), `…`), records the files it
+// removes or writes (os.remove, unlink, open(…, 'w')), and turns its
+// recursive deletes into rm -r lines.
+func (c *cmd) scanCode(code string) {
+	for _, l := range literals(code) {
+		c.w.read(l)
+	}
+	for _, p := range firstLiterals(code, writers, false) {
+		c.w.write(p)
+	}
+	for _, p := range opensForWriting(code) {
+		c.w.write(p)
+	}
+	for _, sc := range shellStrings(code) {
+		c.w.tentative(sc)
+	}
+	for _, p := range deletes(code) {
+		in := c.inner([]word{{s: "rm", known: true}, {s: "-r", known: true}, {s: p, known: true}})
+		in.synthetic = true
+		c.extra = append(c.extra, in.lines()...)
+		c.w.a.Commands = append(c.w.a.Commands, Command{Name: "rm", Synthetic: true,
+			Args: []Arg{{Text: "-r"}, {Text: p}}})
+	}
+}
+
+// literals returns the quoted strings ('…', "…" or `…`) inside code.
+func literals(code string) []string {
+	var out []string
+	for i := 0; i < len(code); i++ {
+		q := code[i]
+		if q != '\'' && q != '"' && q != '`' {
+			continue
+		}
+		end := strings.IndexByte(code[i+1:], q)
+		if end < 0 {
+			break
+		}
+		out = append(out, code[i+1:i+1+end])
+		i += end + 1
+	}
+	return out
+}
+
+// deletes returns the literal paths given to a recursive delete in
+// interpreter code: shutil.rmtree('/'), FileUtils.rm_rf("~"),
+// fs.rmSync('/', {recursive: true}), rmtree("/"), remove_tree('/').
+func deletes(code string) []string {
+	var out []string
+	for _, fn := range deleters {
+		for off := 0; off < len(code) && len(out) < 8; {
+			i := strings.Index(code[off:], fn)
+			if i < 0 {
+				break
+			}
+			i += off
+			off = i + len(fn)
+			// rmSync and rm are recursive only when asked to be.
+			if (fn == "rmSync" || fn == "rmdirSync" || fn == ".rm(") && !strings.Contains(code[i:], "recursive") {
+				continue
+			}
+			rest := code[off:min(len(code), off+80)]
+			k := strings.IndexAny(rest, `'"`+"`")
+			if k < 0 || strings.ContainsAny(rest[:k], ";\n") {
+				continue
+			}
+			q := rest[k]
+			end := strings.IndexByte(rest[k+1:], q)
+			if end < 0 {
+				continue
+			}
+			out = append(out, rest[k+1:k+1+end])
+		}
+	}
+	return out
+}
+
+// shellCalls are the functions of interpreter code that run a shell command
+// given as a string.
+var shellCalls = []string{"system", "popen", "exec", "execSync", "spawnSync", "shell_exec", "passthru", "proc_open",
+	"check_output", "check_call", "getoutput", "getstatusoutput", "run", "call", "Popen", "execute", "spawn"}
+
+// writers are functions of interpreter code whose first string argument is
+// a file they remove or write.
+var writers = []string{"remove", "unlink", "unlinkSync", "rmdir", "rmdirSync", "writeFileSync", "appendFileSync",
+	"writeFile", "appendFile", "file_put_contents", "write_text", "write_bytes", "truncate", "chmod", "chown", "rename", "renameSync"}
+
+// shellStrings returns the string literals interpreter code hands to a
+// shell: the first argument of a call of shellCalls (a list of literals
+// joined: subprocess.run(["rm", "-rf", "/"])), and backtick literals (ruby,
+// perl, php).
+func shellStrings(code string) []string {
+	out := firstLiterals(code, shellCalls, true)
+	for i := 0; i < len(code) && len(out) < 16; i++ {
+		if code[i] != '`' {
+			continue
+		}
+		end := strings.IndexByte(code[i+1:], '`')
+		if end < 0 {
+			break
+		}
+		out = append(out, code[i+1:i+1+end])
+		i += end + 1
+	}
+	return out
+}
+
+// firstLiterals returns, for each call in code of a function named in fns,
+// its first string argument: f('x'), f "x" (ruby, perl), and with lists
+// f(['a', 'b']) as "a b".
+func firstLiterals(code string, fns []string, lists bool) []string {
+	var out []string
+	for _, fn := range fns {
+		for off := 0; off < len(code) && len(out) < 16; {
+			i := strings.Index(code[off:], fn)
+			if i < 0 {
+				break
+			}
+			i += off
+			off = i + len(fn)
+			if i > 0 && isWordChar(code[i-1]) || off < len(code) && isWordChar(code[off]) {
+				continue
+			}
+			rest := code[off:]
+			k := 0
+			for k < len(rest) && k < 4 && (rest[k] == ' ' || rest[k] == '(') {
+				k++
+			}
+			if k == len(rest) {
+				continue
+			}
+			if lists && (rest[k] == '[' || rest[k] == '{') {
+				end := strings.IndexAny(rest[k:], "]}")
+				if end < 0 {
+					continue
+				}
+				if ls := literals(rest[k : k+end]); len(ls) > 0 {
+					out = append(out, strings.Join(ls, " "))
+				}
+				continue
+			}
+			q := rest[k]
+			if q != '\'' && q != '"' && q != '`' {
+				// f(os.path.expanduser('~')): a literal a little further in.
+				j := strings.IndexAny(rest[k:min(len(rest), k+40)], `'"`)
+				if j < 0 || strings.ContainsAny(rest[k:k+j], ";,)\n") {
+					continue
+				}
+				k += j
+				q = rest[k]
+			}
+			end := strings.IndexByte(rest[k+1:], q)
+			if end < 0 {
+				continue
+			}
+			out = append(out, rest[k+1:k+1+end])
+		}
+	}
+	return out
+}
+
+// opensForWriting returns the literal paths code opens for writing:
+// open('f', 'w'), open("f", "a"), File.open('f', 'w').
+func opensForWriting(code string) []string {
+	var out []string
+	for off := 0; off < len(code) && len(out) < 16; {
+		i := strings.Index(code[off:], "open(")
+		if i < 0 {
+			break
+		}
+		i += off
+		off = i + len("open(")
+		end := strings.IndexByte(code[off:], ')')
+		if end < 0 {
+			break
+		}
+		args := literals(code[off : off+end])
+		if len(args) >= 2 && strings.ContainsAny(args[1], "wax+") && len(args[1]) <= 3 {
+			out = append(out, args[0])
+		}
+	}
+	return out
+}
+
+func isWordChar(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// flagCluster reports whether s is single-letter flags up to an e that
+// carries code: "e'print 1'", "ne…", "pie…". -MFile::Path is not one.
+func flagCluster(s string, e byte) bool {
+	k := strings.IndexByte(s, e)
+	if k < 0 {
+		return false
+	}
+	return strings.Trim(s[:k], "aclnpsw") == ""
+}

@@ -1,0 +1,417 @@
+package shell
+
+// Network programs: what they send, the programs they connect, and the
+// URLs and hosts a command names.
+
+import (
+	"strings"
+)
+
+var curlWithArg = wordSet(" -o --output -d --data --data-binary --data-raw --data-ascii --data-urlencode --json -F --form --form-string -T --upload-file -H --header -A --user-agent -e --referer -u --user -b --cookie -c --cookie-jar -w --write-out -K --config -X --request -x --proxy --url -m --max-time --connect-timeout -r --range -D --dump-header --cacert --cert --key -E -U --proxy-user --retry -C --continue-at -Y -y -z --output-dir --resolve --connect-to --interface -Q --quote --limit-rate --trace --trace-ascii --stderr ")
+
+// download: curl and wget. Files they send are written -d @F; request
+// bodies and headers are data; wget's standard output is written -O-.
+func (c *cmd) download() {
+	w := c.w
+	var args []word
+	var kinds []int
+	add := func(x word, k int) { args = append(args, x); kinds = append(kinds, k) }
+	send := func(f string) {
+		if f == "-" || f == "" {
+			if c.stdin.file != "" {
+				c.sends = append(c.sends, c.stdin.file)
+			}
+			return
+		}
+		w.read(f)
+		c.sends = append(c.sends, f)
+	}
+	body := func(v string) { // a data option's value: @file, <file, or data
+		if strings.HasPrefix(v, "@") {
+			send(v[1:])
+		}
+	}
+	for j := 0; j < len(c.args); j++ {
+		x := c.args[j]
+		s := x.s
+		opt, val, hasVal := s, "", false
+		if strings.HasPrefix(s, "--") {
+			if eq := strings.IndexByte(s, '='); eq > 0 {
+				opt, val, hasVal = s[:eq], s[eq+1:], true
+			}
+		}
+		next := func() string {
+			if hasVal {
+				return val
+			}
+			if j+1 < len(c.args) {
+				j++
+				return c.args[j].s
+			}
+			return ""
+		}
+		if c.name == "wget" {
+			switch {
+			case opt == "-O" || opt == "--output-document":
+				if f := next(); f == "-" {
+					add(word{s: "-O-", known: true}, argPlain)
+				} else {
+					w.write(f)
+					add(word{s: "-O " + f, known: true}, argPlain)
+				}
+				continue
+			case len(s) > 2 && s[0] == '-' && s[1] != '-' && strings.Contains(s, "O"):
+				// -qO- / -qO file / -qOfile
+				i := strings.IndexByte(s, 'O')
+				if i > 1 {
+					add(word{s: s[:i], known: true}, argPlain)
+				}
+				f := s[i+1:]
+				if f == "" {
+					f = next()
+				}
+				if f == "-" {
+					add(word{s: "-O-", known: true}, argPlain)
+				} else {
+					w.write(f)
+				}
+				continue
+			case opt == "-o" || opt == "--output-file" || opt == "-a" || opt == "--append-output":
+				w.write(next())
+				continue
+			case opt == "--post-file" || opt == "--body-file":
+				send(next())
+				continue
+			case opt == "--post-data" || opt == "--body-data" || opt == "--header" || opt == "-U" || opt == "--user-agent":
+				next()
+				add(x, argData)
+				continue
+			case opt == "-i" || opt == "--input-file":
+				w.read(next())
+				continue
+			}
+			add(x, argPlain)
+			continue
+		}
+		switch opt {
+		case "-o", "--output":
+			w.write(next())
+			continue
+		case "-d", "--data", "--data-binary", "--data-raw", "--data-ascii", "--data-urlencode", "--json":
+			v := next()
+			if opt != "--data-raw" {
+				body(v)
+			}
+			add(word{s: opt, known: true}, argPlain)
+			add(word{s: v}, argData)
+			continue
+		case "-F", "--form":
+			v := next()
+			if eq := strings.IndexByte(v, '='); eq >= 0 && (strings.HasPrefix(v[eq+1:], "@") || strings.HasPrefix(v[eq+1:], "<")) {
+				f := v[eq+2:]
+				if k := strings.IndexByte(f, ';'); k >= 0 {
+					f = f[:k]
+				}
+				send(f)
+			}
+			add(word{s: opt, known: true}, argPlain)
+			add(word{s: v}, argData)
+			continue
+		case "-T", "--upload-file":
+			send(next())
+			continue
+		case "-H", "--header", "-A", "--user-agent", "-e", "--referer", "-u", "--user", "-b", "--cookie", "-w", "--write-out", "--form-string":
+			v := next()
+			add(word{s: opt, known: true}, argPlain)
+			add(word{s: v}, argData)
+			continue
+		case "-K", "--config":
+			w.read(next())
+			continue
+		}
+		if curlWithArg.has(opt) && !hasVal && j+1 < len(c.args) {
+			add(x, argPlain)
+			j++
+			add(c.args[j], argPlain)
+			continue
+		}
+		add(x, argPlain)
+	}
+	c.args, c.kinds = args, kinds
+	// A file on standard input is sent only through @- or -T - (send).
+	c.hostOperands(curlWithArg)
+}
+
+// nc: -e PROG, -c CMD, --exec, --sh-exec connect a program to the peer:
+// written as a pipe into it. A file on its standard input is sent.
+func (c *cmd) nc() {
+	var args []word
+	var kinds []int
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		val := func() string {
+			if j+1 < len(c.args) {
+				j++
+				return c.args[j].s
+			}
+			return ""
+		}
+		switch {
+		case s == "-e" || s == "--exec":
+			c.runs = base(firstField(val()))
+			continue
+		case strings.HasPrefix(s, "--exec="):
+			c.runs = base(firstField(s[len("--exec="):]))
+			continue
+		case strings.HasPrefix(s, "-e") && len(s) > 2 && !strings.HasPrefix(s, "--"):
+			c.runs = base(firstField(s[2:]))
+			continue
+		case s == "-c" || s == "--sh-exec":
+			script := val()
+			c.w.scoped(func() { c.w.script(script, c.w.depth+1) })
+			c.runs = "sh"
+			continue
+		case strings.HasPrefix(s, "--sh-exec="):
+			c.w.scoped(func() { c.w.script(s[len("--sh-exec="):], c.w.depth+1) })
+			c.runs = "sh"
+			continue
+		case s == "--lua-exec":
+			val()
+			c.runs = "lua"
+			continue
+		}
+		args = append(args, c.args[j])
+		kinds = append(kinds, argPlain)
+	}
+	c.args, c.kinds = args, kinds
+	c.hostOperand(ncWithArg)
+	if c.stdin.file != "" {
+		c.sends = append(c.sends, c.stdin.file)
+	}
+	c.generic()
+}
+
+func firstField(s string) string {
+	if f := strings.Fields(s); len(f) > 0 {
+		return f[0]
+	}
+	return s
+}
+
+// socat: EXEC: and SYSTEM: addresses connect a program; TCP:, OPENSSL: and
+// the like name a host.
+func (c *cmd) socat() {
+	for j, a := range c.args {
+		s := a.s
+		lower := strings.ToLower(s)
+		switch {
+		case strings.HasPrefix(lower, "exec:"):
+			prog := s[len("exec:"):]
+			if k := strings.IndexByte(prog, ','); k >= 0 {
+				prog = prog[:k]
+			}
+			c.runs = base(firstField(prog))
+			c.kinds[j] = argCode
+		case strings.HasPrefix(lower, "system:"):
+			script := s[len("system:"):]
+			if k := strings.IndexByte(script, ','); k >= 0 {
+				script = script[:k]
+			}
+			c.w.scoped(func() { c.w.script(script, c.w.depth+1) })
+			c.runs = "sh"
+			c.kinds[j] = argCode
+		default:
+			for _, pre := range []string{"tcp:", "tcp4:", "tcp6:", "tcp-connect:", "tcp4-connect:", "tcp6-connect:", "openssl:", "openssl-connect:", "udp:", "udp4:", "udp-connect:", "ssl:"} {
+				if strings.HasPrefix(lower, pre) {
+					host := s[len(pre):]
+					if k := strings.IndexByte(host, ','); k >= 0 {
+						host = host[:k]
+					}
+					c.url(hostPart(host))
+				}
+			}
+		}
+	}
+	if c.stdin.file != "" {
+		c.sends = append(c.sends, c.stdin.file)
+	}
+}
+
+// openssl s_client -connect host:port.
+func (c *cmd) openssl() {
+	for j, a := range c.args {
+		if (a.s == "-connect" || a.s == "-host") && j+1 < len(c.args) {
+			c.url(hostPart(c.args[j+1].s))
+		}
+	}
+	if c.stdin.file != "" && len(c.args) > 0 && c.args[0].s == "s_client" {
+		c.sends = append(c.sends, c.stdin.file)
+	}
+	c.generic()
+}
+
+// ssh: the host operand and -J jump hosts; the remote command stays in the
+// line as written.
+func (c *cmd) ssh() {
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		if s == "-J" && j+1 < len(c.args) {
+			for _, h := range strings.Split(c.args[j+1].s, ",") {
+				c.url(hostPart(h))
+			}
+		}
+		if sshWithArg.has(s) {
+			j++
+			continue
+		}
+		if strings.HasPrefix(s, "-") {
+			continue
+		}
+		c.url(hostPart(s))
+		break
+	}
+	c.generic()
+}
+
+// remoteCopy: scp, sftp and rsync operands of the form [user@]host:path.
+func (c *cmd) remoteCopy() {
+	for j, a := range c.args {
+		s := a.s
+		if j > 0 && sshWithArg.has(c.args[j-1].s) || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
+			continue
+		}
+		if k := strings.IndexByte(s, ':'); k > 0 && !strings.ContainsAny(s[:k], "/") {
+			c.url(hostPart(s[:k]))
+		} else if c.name == "sftp" && !strings.ContainsAny(s, "/") {
+			c.url(hostPart(s))
+		}
+	}
+	c.generic()
+}
+
+// hostPart returns the host of [user@]host[:port].
+func hostPart(s string) string {
+	if at := strings.LastIndexByte(s, '@'); at >= 0 {
+		s = s[at+1:]
+	}
+	if strings.HasPrefix(s, "[") {
+		if k := strings.IndexByte(s, ']'); k > 0 {
+			return s[1:k]
+		}
+	}
+	if k := strings.IndexByte(s, ':'); k >= 0 && strings.Count(s, ":") == 1 {
+		s = s[:k]
+	}
+	return s
+}
+
+// hostOperand records the first operand (skipping the values of withArg) as
+// a host the command contacts: nc HOST PORT, telnet HOST.
+func (c *cmd) hostOperand(withArg wordSet) {
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		if withArg.has(s) {
+			j++
+			continue
+		}
+		if strings.HasPrefix(s, "-") {
+			continue
+		}
+		c.url(hostPart(s))
+		return
+	}
+}
+
+// hostOperands records every operand that looks like a host (curl and wget
+// default to http).
+func (c *cmd) hostOperands(withArg wordSet) {
+	for j := 0; j < len(c.args); j++ {
+		if c.kinds[j] != argPlain {
+			continue
+		}
+		s := c.args[j].s
+		if withArg.has(s) && !strings.Contains(s, "=") {
+			if s == "-x" || s == "--proxy" || s == "--url" {
+				if j+1 < len(c.args) {
+					c.url(c.args[j+1].s)
+				}
+			}
+			j++
+			continue
+		}
+		if strings.HasPrefix(s, "-") || strings.Contains(s, "://") || !hostLike(s) {
+			continue
+		}
+		c.url(s)
+	}
+}
+
+// hostLike reports whether an operand may be a host or a URL without a
+// scheme: a dot or a colon in it, or localhost, and not a path.
+func hostLike(s string) bool {
+	if s == "" || strings.ContainsAny(s[:1], "/.~$@<") || strings.ContainsAny(s, " \t") {
+		return false
+	}
+	return strings.ContainsAny(s, ".:") || strings.EqualFold(s, "localhost") || strings.EqualFold(s, "metadata")
+}
+
+// url records a URL or a host.
+func (c *cmd) url(s string) {
+	s = strings.TrimSpace(s)
+	if s == "" || s == unknownSubst {
+		return
+	}
+	c.w.a.URLs = append(c.w.a.URLs, s)
+}
+
+// network records the URLs in the plain arguments, interpreter code and
+// what the command runs.
+func (c *cmd) network() {
+	for j, a := range c.args {
+		if c.kinds[j] == argData {
+			continue
+		}
+		for _, u := range schemeURLs(a.s) {
+			c.url(u)
+		}
+	}
+	for _, u := range schemeURLs(c.code) {
+		c.url(u)
+	}
+}
+
+// schemes whose URLs are checked.
+var schemes = []string{"http", "https", "ftp", "ftps", "sftp", "gopher", "dict", "ws", "wss", "ldap", "tftp", "telnet"}
+
+// schemeURLs returns the URLs with a known scheme inside s.
+func schemeURLs(s string) []string {
+	var out []string
+	for off := 0; off < len(s); {
+		i := strings.Index(s[off:], "://")
+		if i < 0 {
+			break
+		}
+		i += off
+		start := i
+		for start > 0 && isSchemeChar(s[start-1]) {
+			start--
+		}
+		end := i + 3
+		for end < len(s) && !strings.ContainsRune(" \t\n'\"`<>|;(){}\\,", rune(s[end])) {
+			end++
+		}
+		scheme := strings.ToLower(s[start:i])
+		for _, k := range schemes {
+			if scheme == k && end > i+3 {
+				out = append(out, s[start:end])
+				break
+			}
+		}
+		off = max(end, i+3)
+	}
+	return out
+}
+
+func isSchemeChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'
+}

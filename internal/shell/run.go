@@ -1,0 +1,387 @@
+package shell
+
+import (
+	"encoding/base64"
+	"strings"
+)
+
+// program analyses what c's program does with its arguments.
+func (c *cmd) program() {
+	name := c.name
+	c.subst = c.w.subst > 0
+	switch {
+	case name == "rm":
+		c.rm()
+	case shells.has(name):
+		c.shell()
+	case name == "eval":
+		c.eval()
+	case name == "source" || name == ".":
+		c.source()
+	case name == "xargs":
+		c.xargs()
+		return
+	case name == "parallel":
+		c.parallel()
+		return
+	case name == "find":
+		c.find()
+	case name == "cd" || name == "pushd" || name == "popd":
+		c.cd()
+	case name == "trap":
+		if len(c.args) > 0 {
+			c.kinds[0] = argCode
+			c.w.script(c.args[0].s, c.w.depth+1)
+		}
+	case printers.has(name):
+		c.printer()
+	case testers.has(name):
+		c.allData()
+	case keyTools.has(name):
+	case grepFamily.has(name):
+		c.grep(0)
+	case name == "sed":
+		c.sed()
+	case name == "jq":
+		c.jq()
+	case messageTools.has(name):
+		c.messages()
+	case name == "curl" || name == "wget":
+		c.download()
+	case ncFamily.has(name):
+		c.nc()
+	case name == "socat":
+		c.socat()
+	case name == "telnet":
+		c.hostOperand("")
+		if c.stdin.file != "" {
+			c.sends = append(c.sends, c.stdin.file)
+		}
+		c.generic()
+	case name == "cat":
+		c.generic()
+		switch ops := operands(c.args); {
+		case len(ops) == 1 && ops[0] != "-":
+			c.out.file = ops[0] // cat F | nc …: nc sends F
+		case len(ops) == 0 || len(ops) == 1 && ops[0] == "-":
+			// cat <<EOF | sh: what it reads, it prints.
+			c.out = output{text: c.stdin.text, known: c.stdin.known, file: c.stdin.file}
+		}
+	case name == "alias":
+		// alias x='rm -rf /': the body runs when x does.
+		for _, a := range c.args {
+			if _, body, ok := strings.Cut(a.s, "="); ok {
+				c.w.tentative(body)
+			}
+		}
+	case name == "openssl":
+		c.openssl()
+	case name == "base64":
+		c.base64()
+	case name == "ssh" || name == "autossh":
+		c.ssh()
+	case name == "scp" || name == "sftp" || name == "rsync":
+		c.remoteCopy()
+	default:
+		if in, ok := interpreterOf(name); ok {
+			c.interp(in)
+			break
+		}
+		if strings.HasPrefix(name, "$") && len(c.args) > 1 && strings.HasPrefix(c.args[0].s, "-") && strings.Contains(c.args[0].s, "c") {
+			// $SHELL -c '…': probably a shell; its script is looked at.
+			c.w.tentative(c.args[1].s)
+		}
+		c.generic()
+	}
+	c.network()
+}
+
+// generic records the files the plain arguments name: written for rm,
+// touch, tee…, the destination of cp/mv/ln…, read otherwise.
+func (c *cmd) generic() {
+	w := c.w
+	name := c.name
+	last := -1
+	if writesLast.has(name) && !hasTargetDir(c.args) {
+		for j := len(c.args) - 1; j >= 0; j-- {
+			if !strings.HasPrefix(c.args[j].s, "-") {
+				last = j
+				break
+			}
+		}
+	}
+	inPlace := false
+	if name == "sed" || name == "perl" {
+		for _, a := range c.args {
+			s := a.s
+			if strings.HasPrefix(s, "-i") || s == "--in-place" || strings.HasPrefix(s, "--in-place=") || strings.HasPrefix(s, "-pi") {
+				inPlace = true
+			}
+		}
+	}
+	for j := 0; j < len(c.args); j++ {
+		if c.kinds[j] != argPlain {
+			continue
+		}
+		a := c.args[j].s
+		switch {
+		case keyUsers.has(name) && (a == "-i" || a == "-F"):
+			j++ // the identity or config file is used, not shown
+			continue
+		case writesLast.has(name) && (a == "-t" || a == "--target-directory") && j+1 < len(c.args):
+			j++
+			w.write(c.args[j].s)
+			continue
+		case writesLast.has(name) && strings.HasPrefix(a, "--target-directory="):
+			w.write(a)
+			continue
+		case name == "dd" && strings.HasPrefix(a, "of="):
+			w.write(a)
+			continue
+		}
+		switch {
+		case writesAll.has(name) || inPlace || j == last:
+			w.write(a)
+		default:
+			w.read(a)
+		}
+	}
+}
+
+// hasTargetDir reports whether cp/mv/install/ln args name their destination
+// with -t or --target-directory (then every other argument is a source).
+func hasTargetDir(args []word) bool {
+	for _, a := range args {
+		if a.s == "-t" || a.s == "--target-directory" || strings.HasPrefix(a.s, "--target-directory=") {
+			return true
+		}
+	}
+	return false
+}
+
+// rm writes its options as -r, -f or -rf and gives each operand a line of
+// its own, its path cleaned: rm -r -f ./a / is "rm -rf ./a" and "rm -rf /".
+func (c *cmd) rm() {
+	rec, force := false, false
+	var ops []word
+	opts := true
+	for _, a := range c.args {
+		s := a.s
+		switch {
+		case opts && s == "--":
+			opts = false
+		case opts && (s == "--recursive"):
+			rec = true
+		case opts && s == "--force":
+			force = true
+		case opts && strings.HasPrefix(s, "--"):
+		case opts && strings.HasPrefix(s, "-") && len(s) > 1:
+			rec = rec || strings.ContainsAny(s, "rR")
+			force = force || strings.Contains(s, "f")
+		default:
+			ops = append(ops, a)
+			c.w.write(s)
+		}
+	}
+	flags := ""
+	switch {
+	case rec && force:
+		flags = " -rf"
+	case rec:
+		flags = " -r"
+	case force:
+		flags = " -f"
+	}
+	var all []string
+	for _, op := range ops {
+		s := op.s
+		if c.w.dir != "" && wholeDir(s) {
+			s = under(c.w.dir, s) // cd / && rm -rf *
+		}
+		p := oneLine(c.w.canonPath(s))
+		all = append(all, p)
+		c.own = append(c.own, "rm"+flags+" "+p)
+	}
+	c.rendered = strings.TrimSpace("rm" + flags + " " + strings.Join(all, " "))
+	if len(c.redirs) > 0 {
+		c.rendered += " " + strings.Join(c.redirs, " ")
+	}
+	if len(ops) == 0 {
+		c.own = nil
+	}
+}
+
+// shell: sh -c SCRIPT runs SCRIPT, sh FILE runs a file, sh alone runs what
+// it reads: a here-document, a here-string, echo's output.
+func (c *cmd) shell() {
+	w := c.w
+	script, file := -1, -1
+	cflag := false
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		switch {
+		case s == "--":
+			if j+1 < len(c.args) && !cflag {
+				file = j + 1
+			}
+			j = len(c.args)
+		case shellWithArg.has(s):
+			j++
+		case strings.HasPrefix(s, "--"):
+		case (strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+")) && len(s) > 1:
+			if strings.HasPrefix(s, "-") && strings.ContainsRune(s, 'c') {
+				cflag = true
+			}
+		default:
+			if cflag {
+				script = j
+			} else {
+				file = j
+			}
+			j = len(c.args)
+		}
+	}
+	switch {
+	case script >= 0:
+		a := c.args[script]
+		c.kinds[script] = argCode
+		if a.sub != "" {
+			c.rendered = a.sub + " | " + c.name + " -"
+		}
+		if a.sub == "" || a.known {
+			w.scoped(func() { w.script(a.s, w.depth+1) })
+		}
+	case file >= 0 && !isStdin(c.args[file].s):
+		a := c.args[file]
+		if a.sub != "" {
+			c.rendered = a.sub + " | " + c.name + " -"
+			return
+		}
+		w.read(a.s)
+	default:
+		c.fromStdin = true
+		switch {
+		case c.stdin.sub != "":
+			// bash <<< "$(curl …)", bash < <(curl …)
+			c.rendered = c.stdin.sub + " | " + c.name + " -"
+		case c.stdin.known && c.stdin.text != "":
+			w.scoped(func() { w.script(c.stdin.text, w.depth+1) })
+		case c.stdin.file != "":
+			w.read(c.stdin.file)
+		}
+	}
+}
+
+// wholeDir reports whether a relative rm operand is the whole current
+// directory or all of it: ., .., *, .*, ./*.
+func wholeDir(s string) bool {
+	switch strings.TrimSuffix(s, "/") {
+	case ".", "..", "*", ".*", "./*", "./.*", "../*":
+		return true
+	}
+	return false
+}
+
+// isStdin reports whether a script file operand is standard input.
+func isStdin(s string) bool {
+	return s == "-" || s == "/dev/stdin" || s == "/dev/fd/0" || s == "/proc/self/fd/0"
+}
+
+// eval runs its arguments, joined, as a script in the current shell.
+func (c *cmd) eval() {
+	if len(c.args) > 0 && c.args[0].sub != "" && sameSub(c.args) {
+		// eval "$(curl …)": what the substitution prints runs.
+		for i := range c.kinds {
+			c.kinds[i] = argCode
+		}
+		c.rendered = c.args[0].sub + " | sh -"
+		if !allKnown(c.args) {
+			return
+		}
+	}
+	if !allKnown(c.args) {
+		return // eval $X: what runs is not known; the line shows it
+	}
+	for i := range c.kinds {
+		c.kinds[i] = argCode
+	}
+	c.w.script(joinWords(c.args), c.w.depth+1)
+}
+
+// sameSub reports whether all words come from the same substitution.
+func sameSub(ws []word) bool {
+	for _, x := range ws {
+		if x.sub != ws[0].sub {
+			return false
+		}
+	}
+	return true
+}
+
+// source runs a file in the current shell; source <(curl …) runs what curl
+// prints.
+func (c *cmd) source() {
+	if len(c.args) == 0 {
+		return
+	}
+	if c.args[0].sub != "" {
+		c.rendered = c.args[0].sub + " | sh -"
+		return
+	}
+	if isStdin(c.args[0].s) {
+		// curl … | source /dev/stdin: the shell runs what it reads.
+		c.name = "sh"
+		c.args, c.kinds = nil, nil
+		c.shell()
+		return
+	}
+	c.w.read(c.args[0].s)
+}
+
+// cd and pushd move where relative paths lead; popd moves back.
+func (c *cmd) cd() {
+	w := c.w
+	if c.name == "popd" {
+		if n := len(w.dirs); n > 0 {
+			w.dir, w.dirs = w.dirs[n-1], w.dirs[:n-1]
+		}
+		return
+	}
+	var dest string
+	for _, a := range c.args {
+		if !strings.HasPrefix(a.s, "-") || a.s == "-" {
+			dest = a.s
+		}
+	}
+	if dest != "" && dest != "-" {
+		w.read(dest)
+	}
+	if c.name == "pushd" {
+		w.dirs = append(w.dirs, w.dir)
+	}
+	switch {
+	case dest == "":
+		w.dir = "~"
+	case dest != "-":
+		w.dir = under(w.dir, dest)
+	}
+}
+
+// base64: --decode, -D and clusters holding d are written -d. Decoding
+// known text (echo … | base64 -d), it prints known text.
+func (c *cmd) base64() {
+	decode := false
+	for j, a := range c.args {
+		s := a.s
+		if s == "-D" || s == "--decode" || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--") && strings.Contains(s, "d") {
+			c.args[j] = word{s: "-d", known: true}
+			decode = true
+		}
+	}
+	if decode && c.stdin.known && len(operands(c.args)) == 0 {
+		if d, err := base64.StdEncoding.DecodeString(strings.TrimSpace(c.stdin.text)); err == nil {
+			c.out = output{text: string(d), known: true}
+		}
+	}
+	c.generic()
+}

@@ -1,0 +1,228 @@
+// Package shell says what a shell command does, from a real syntax tree
+// (mvdan.cc/sh/v3/syntax, the parser behind shfmt): the simple commands it
+// runs, which of their words are data, the files it reads and writes and the
+// URLs it names. It is pure: text in, an [Analysis] out, no I/O, bounded in
+// size, depth and time.
+//
+// # What is reached
+//
+// Every simple command the shell would run: through ; && || |, subshells,
+// { }, if/while/for/case, functions, $( ), backticks, <( ) and >( ),
+// here-documents and here-strings fed to a shell, scripts given to
+// sh -c / bash -c / eval / su -c / watch / trap (parsed again, at most
+// [MaxDepth] deep), text that echo or printf pipe into a shell, and the
+// command run by a prefix (sudo, doas, env, command, builtin, exec, nice,
+// nohup, time, timeout, stdbuf, ionice, setsid, chroot, busybox, flock,
+// strace…), by xargs and parallel (with the words piped into them when
+// echo, printf or find produce them), and by find -exec.
+//
+// # Normalised commands
+//
+// [Analysis.Lines] holds one line per pipeline, each simple command written
+// as its program (quotes and backslashes removed, $'…' decoded, the
+// directory stripped and the name lower-cased: /bin/rm, \rm, "rm", r”m and
+// $'\x72m' are all rm), its arguments and its redirections, joined by " | ".
+// Known variables are substituted (a=rm; $a -rf /), $IFS splits words,
+// brace expansions are expanded, and the output of $(echo …) is used. Data
+// words are written as "…": the arguments of echo and printf, a commit
+// message or --grep value, a grep/rg/sed pattern, a jq filter, find's -name
+// patterns, the arguments of test and [, here-documents written to a file.
+//
+// Some structures are written as the command they amount to, so that one
+// short rule covers them (the policy's command rules run on these lines):
+//
+//   - rm options become -r, -f or -rf, and each operand gets its own line
+//     with its path cleaned ($HOME, ${HOME} and ~/ are ~; //, /. are /);
+//   - find … -delete is rm -r on its start paths, find … -exec CMD {} is CMD
+//     on them (a start path followed by "/…" when tests narrow the match);
+//   - echo / | xargs rm -rf and parallel rm -rf ::: / are rm -rf /;
+//   - recursive deletes in interpreter one-liners (shutil.rmtree('/'),
+//     FileUtils.rm_rf, fs.rmSync, rmtree, remove_tree) are rm -r on the
+//     literal path;
+//   - sh -c "$(curl …)", sh <(curl …), eval "$(…)" and source <(…) are
+//     the pipeline curl … | sh (the interpreter's name for python and the
+//     like);
+//   - nc -e PROG, ncat --exec / --sh-exec and socat … EXEC:PROG are
+//     nc … | PROG; a file a network tool sends (curl -d @F, -F x=@F,
+//     -T F, wget --post-file=F, cat F | nc, nc <F) is written -d @F;
+//   - wget -qO- and -O - are wget -O-; base64 --decode and -D are base64 -d;
+//   - a function that pipes itself into itself in the background is the
+//     fork bomb :(){ :|:& };:.
+//
+// # Limits
+//
+// A command of more than [MaxBytes] bytes or [MaxWords] words, nested more
+// than [MaxNesting] brackets or [MaxDepth] scripts deep is not analysed:
+// [Analysis.Err] wraps [ErrLimit]. A command the parser rejects sets
+// [Analysis.Err] to a [*ParseError]; what could be recovered (an unclosed
+// quote or bracket at the end) is still analysed. Other obfuscation is
+// unbounded; docs/DECISIONS.md lists what is out of reach.
+package shell
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+)
+
+// Limits of an analysis.
+const (
+	// MaxBytes bounds the command text.
+	MaxBytes = 1 << 20
+	// MaxWords bounds the words of all simple commands (here-document
+	// bodies are not counted).
+	MaxWords = 4096
+	// MaxDepth bounds scripts within scripts: sh -c, eval, a here-document
+	// or echo piped into a shell.
+	MaxDepth = 4
+	// MaxNesting bounds brackets within brackets ( ( { $( …, counted before
+	// parsing: the parser's time grows with the square of the nesting.
+	MaxNesting = 100
+)
+
+// ErrLimit is wrapped by [Analysis.Err] when a command exceeds a limit.
+var ErrLimit = errors.New("beyond guard's limits")
+
+// ParseError is [Analysis.Err] when the parser rejects a command.
+type ParseError struct {
+	Line, Col int
+	Msg       string // the parser's message; may quote a token of the command
+	// Recovered: the command only stopped short (an unclosed quote,
+	// bracket or here-document at its end); guard closed it and analysed it
+	// whole. Bash runs what comes before such an end and, for a
+	// here-document, the command it feeds; it runs nothing of an unclosed
+	// quote or bracket.
+	Recovered bool
+}
+
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)
+}
+
+// Analysis is what a shell command does. Treat it as read-only: Analyze may
+// return the same value for the same text.
+type Analysis struct {
+	// Lines are the pipelines the command runs, normalised (see the package
+	// documentation), in the order reached.
+	Lines []string
+	// Commands are the simple commands reached, roughly in the order of
+	// Lines (a line holds a whole pipeline; guard's own commands, such as
+	// find -delete's rm, are marked Synthetic).
+	Commands []Command
+	// Reads and Writes are the files the command reads and writes, as
+	// written (~, $HOME kept), relative ones under any directory an
+	// earlier cd or pushd moved to.
+	Reads, Writes []string
+	// URLs are the URLs and hosts the command would contact: every
+	// http(s)://, ftp://, gopher://, dict://… in a word that is not data,
+	// and the host operands of curl, wget, nc, ncat, netcat, telnet, ssh,
+	// scp, sftp and rsync.
+	URLs []string
+	// Err is nil, a *ParseError, or an error wrapping ErrLimit. With an
+	// error the other fields hold what could be analysed.
+	Err error
+}
+
+// Command is one simple command as it runs.
+type Command struct {
+	Name string // program: base name, lower case; "" for redirections only
+	Args []Arg
+	// Synthetic marks a command guard wrote for a structure (find -delete,
+	// xargs, a one-liner's rmtree, a fork bomb), not one written as such.
+	Synthetic bool
+}
+
+// Arg is one argument of a Command.
+type Arg struct {
+	Text string // after quote removal and expansion
+	Data bool   // a word the program treats as data, not as something to run
+}
+
+// Executed returns the lines joined by newlines: what the command runs,
+// without its data words.
+func (a *Analysis) Executed() string { return strings.Join(a.Lines, "\n") }
+
+// memo keeps the last analysis: the hook path analyses each command twice
+// (the paths and URLs it names, then the command rules), and an Analysis is
+// never modified once made.
+type memo struct {
+	text string
+	opt  Options
+	a    *Analysis
+}
+
+var last atomic.Pointer[memo]
+
+// Options tune an analysis.
+type Options struct {
+	// Home is the user's home directory: rm's operands under it are written
+	// from ~ (rm -rf /home/me is rm -rf ~). Empty leaves them as written.
+	Home string
+}
+
+// Analyze parses cmd and reports what it does.
+func Analyze(cmd string, opt Options) *Analysis {
+	if m := last.Load(); m != nil && m.text == cmd && m.opt == opt {
+		return m.a
+	}
+	a := analyze(cmd, opt)
+	last.Store(&memo{text: cmd, opt: opt, a: a})
+	return a
+}
+
+func analyze(cmd string, opt Options) *Analysis {
+	a := &Analysis{}
+	if len(cmd) > MaxBytes {
+		a.Err = fmt.Errorf("is longer than %d KiB: %w", MaxBytes>>10, ErrLimit)
+		return a
+	}
+	if n := nesting(cmd); n > MaxNesting {
+		a.Err = fmt.Errorf("nests brackets more than %d deep: %w", MaxNesting, ErrLimit)
+		return a
+	}
+	w := &walker{a: a, vars: map[string]string{}, home: strings.TrimRight(opt.Home, "/")}
+	w.script(cmd, 0)
+	a.Reads = dedupe(a.Reads)
+	a.Writes = dedupe(a.Writes)
+	a.URLs = dedupe(a.URLs)
+	if w.err != nil {
+		a.Err = w.err
+	}
+	return a
+}
+
+// nesting returns the largest number of brackets open at once in s, quotes
+// ignored: an upper bound of the syntax tree's nesting.
+func nesting(s string) int {
+	depth, max := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '{':
+			depth++
+			if depth > max {
+				max = depth
+			}
+		case ')', '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return max
+}
+
+func dedupe(list []string) []string {
+	if len(list) < 2 {
+		return list
+	}
+	seen := make(map[string]bool, len(list))
+	out := list[:0]
+	for _, s := range list {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,539 @@
+package shell
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// walker turns syntax trees into an Analysis.
+type walker struct {
+	a      *Analysis
+	parser *syntax.Parser
+	vars   map[string]string // variables whose value is known; nil: varsOf's
+	varsOf map[string]string // the variables of the enclosing shell, not to be changed
+	dir    string            // where cd moved to; "" for the starting directory
+	dirs   []string          // pushd's stack
+	home   string            // the user's home directory, or ""
+	depth  int               // scripts within scripts
+	words  int
+	err    error
+	// subst counts the substitutions being walked: $( ), <( ).
+	subst int
+	// lastSub is the line of the pipeline inside the substitution walked
+	// last.
+	lastSub string
+}
+
+// fail records err, keeping the gravest: a limit (which stops the walk),
+// then a parse error guard could not get past, then one it could (an
+// unclosed quote at the end). Among equals the first is kept.
+func (w *walker) fail(err error) {
+	if w.err == nil || gravity(err) > gravity(w.err) {
+		w.err = err
+	}
+}
+
+func gravity(err error) int {
+	var pe *ParseError
+	switch {
+	case errors.Is(err, ErrLimit):
+		return 3
+	case errors.As(err, &pe) && pe.Recovered:
+		return 1
+	}
+	return 2
+}
+
+func (w *walker) stopped() bool { return w.err != nil && errors.Is(w.err, ErrLimit) }
+
+// script parses src and walks it as a script depth levels deep.
+func (w *walker) script(src string, depth int) {
+	if w.stopped() {
+		return
+	}
+	if depth > MaxDepth {
+		w.fail(fmt.Errorf("nests scripts (sh -c, eval) more than %d deep: %w", MaxDepth, ErrLimit))
+		return
+	}
+	if depth > 0 && nesting(src) > MaxNesting {
+		w.fail(fmt.Errorf("nests brackets more than %d deep: %w", MaxNesting, ErrLimit))
+		return
+	}
+	if w.parser == nil {
+		w.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
+	}
+	f, err := w.parser.Parse(strings.NewReader(src), "")
+	if err != nil {
+		pe := parseError(err)
+		if g := w.recoverParse(src, err); g != nil {
+			f = g
+			pe.Recovered = true
+		}
+		w.fail(pe)
+	}
+	if f == nil {
+		return
+	}
+	saved := w.depth
+	w.depth = depth
+	w.stmts(f.Stmts)
+	w.depth = saved
+}
+
+// tentative analyses text that is probably a shell command (a string
+// interpreter code hands to system()), one script deeper, in a subshell. It
+// may not be shell at all: a parse error is ignored, not reported.
+func (w *walker) tentative(src string) {
+	if w.stopped() || w.depth+1 > MaxDepth || nesting(src) > MaxNesting || strings.TrimSpace(src) == "" {
+		return
+	}
+	if w.parser == nil {
+		w.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
+	}
+	f, err := w.parser.Parse(strings.NewReader(src), "")
+	if err != nil {
+		return
+	}
+	saved := w.depth
+	w.depth++
+	w.scoped(func() { w.stmts(f.Stmts) })
+	w.depth = saved
+}
+
+// parseError converts the parser's error.
+func parseError(err error) *ParseError {
+	var pe syntax.ParseError
+	if errors.As(err, &pe) {
+		return &ParseError{Line: int(pe.Pos.Line()), Col: int(pe.Pos.Col()), Msg: pe.Text}
+	}
+	var le syntax.LangError
+	if errors.As(err, &le) {
+		return &ParseError{Line: int(le.Pos.Line()), Col: int(le.Pos.Col()), Msg: le.Error()}
+	}
+	return &ParseError{Msg: err.Error()}
+}
+
+// recoverParse closes what the command left open at its end (a quote, a
+// bracket, a substitution) so that what it names can still be checked.
+func (w *walker) recoverParse(src string, err error) *syntax.File {
+	for range 4 {
+		msg := err.Error()
+		// "reached EOF without closing quote `'`", "… quote \"`\"",
+		// "… without matching `$(` with `)`", "unclosed here-document
+		// `EOF`", "`if` statement must end with `fi`": what closes it is
+		// between the marks.
+		closer := ""
+		for _, key := range []string{"without closing quote ", "unclosed here-document ", " must end with ", " with "} {
+			if i := strings.LastIndex(msg, key); i >= 0 {
+				rest := msg[i+len(key):]
+				if len(rest) < 3 {
+					break
+				}
+				if j := strings.IndexByte(rest[1:], rest[0]); j > 0 {
+					closer = rest[1 : 1+j]
+					if key != "without closing quote " && key != " with " {
+						closer = "\n" + closer
+					}
+				}
+				break
+			}
+		}
+		if closer == "" {
+			return nil
+		}
+		src += closer
+		var f *syntax.File
+		f, err = w.parser.Parse(strings.NewReader(src), "")
+		if err == nil {
+			return f
+		}
+	}
+	return nil
+}
+
+func (w *walker) stmts(list []*syntax.Stmt) {
+	for _, s := range list {
+		if w.stopped() {
+			return
+		}
+		w.stmt(s)
+	}
+}
+
+// scoped runs fn in a copy of the shell's state (a subshell): a cd or a
+// variable set inside does not last.
+func (w *walker) scoped(fn func()) {
+	vars, dir, dirs := w.vars, w.dir, w.dirs
+	w.vars = nil // set copies it first (see setVar)
+	w.varsOf = vars
+	w.dirs = dirs[:len(dirs):len(dirs)] // an append copies
+	fn()
+	w.vars, w.dir, w.dirs = vars, dir, dirs
+	w.varsOf = nil
+}
+
+// lookup returns a variable's known value.
+func (w *walker) lookup(name string) (string, bool) {
+	if w.vars == nil {
+		v, ok := w.varsOf[name]
+		return v, ok
+	}
+	v, ok := w.vars[name]
+	return v, ok
+}
+
+// setVar records a variable's value; unknown forgets it. In a subshell the
+// variables are copied on the first change.
+func (w *walker) setVar(name, value string, known bool) {
+	if w.vars == nil {
+		w.vars = maps.Clone(w.varsOf)
+		if w.vars == nil {
+			w.vars = map[string]string{}
+		}
+	}
+	if known {
+		w.vars[name] = value
+	} else {
+		delete(w.vars, name)
+	}
+}
+
+func (w *walker) stmt(s *syntax.Stmt) {
+	switch c := s.Cmd.(type) {
+	case nil, *syntax.CallExpr:
+		w.pipeline([]*syntax.Stmt{s})
+		return
+	case *syntax.BinaryCmd:
+		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
+			w.pipeline(flatten(s))
+		} else {
+			w.stmt(c.X)
+			w.stmt(c.Y)
+		}
+	case *syntax.Block:
+		w.stmts(c.Stmts)
+	case *syntax.Subshell:
+		w.scoped(func() { w.stmts(c.Stmts) })
+	case *syntax.IfClause:
+		for ic := c; ic != nil; ic = ic.Else {
+			w.stmts(ic.Cond)
+			w.stmts(ic.Then)
+		}
+	case *syntax.WhileClause:
+		w.stmts(c.Cond)
+		w.stmts(c.Do)
+	case *syntax.ForClause:
+		w.forClause(c)
+	case *syntax.CaseClause:
+		w.fields(c.Word)
+		for _, it := range c.Items {
+			for _, p := range it.Patterns {
+				w.fields(p)
+			}
+			w.stmts(it.Stmts)
+		}
+	case *syntax.FuncDecl:
+		w.funcDecl(c)
+	case *syntax.DeclClause:
+		w.declClause(c)
+	case *syntax.TimeClause:
+		if c.Stmt != nil {
+			w.stmt(c.Stmt)
+		}
+	case *syntax.CoprocClause:
+		w.stmt(c.Stmt)
+	default:
+		// (( )), [[ ]], let, and the like: only their substitutions run.
+		w.nested(c)
+	}
+	w.redirOnly(s.Redirs)
+}
+
+// redirOnly records the files the redirections of a compound command name.
+func (w *walker) redirOnly(rs []*syntax.Redirect) {
+	if len(rs) == 0 {
+		return
+	}
+	var c cmd
+	c.w = w
+	c.redirects(rs)
+}
+
+// flatten returns the commands of a pipeline, left to right.
+func flatten(s *syntax.Stmt) []*syntax.Stmt {
+	if b, ok := s.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) && len(s.Redirs) == 0 {
+		return append(flatten(b.X), flatten(b.Y)...)
+	}
+	return []*syntax.Stmt{s}
+}
+
+// nested walks the command substitutions inside any other node ([[ ]],
+// (( )), ${x:-$(…)}): they run.
+func (w *walker) nested(n syntax.Node) {
+	if n == nil {
+		return
+	}
+	syntax.Walk(n, func(m syntax.Node) bool {
+		switch m := m.(type) {
+		case *syntax.CmdSubst:
+			w.inSubst(m.Stmts)
+			return false
+		case *syntax.ProcSubst:
+			w.procSubst(m)
+			return false
+		}
+		return !w.stopped()
+	})
+}
+
+// substitution walks the commands of $( ) and returns their output when it
+// is known: echo or printf of known words, possibly through base64 -d.
+func (w *walker) substitution(list []*syntax.Stmt) (string, bool) {
+	var out string
+	var ok bool
+	w.inSubst(list)
+	if len(list) == 1 {
+		out, ok = w.literalOutput(list[0])
+	}
+	return strings.TrimRight(out, "\n"), ok
+}
+
+// procSubst walks the commands of <( ) or >( ).
+func (w *walker) procSubst(p *syntax.ProcSubst) { w.inSubst(p.Stmts) }
+
+// inSubst walks the statements of a substitution, in a subshell, and keeps
+// the line of its first pipeline in lastSub.
+func (w *walker) inSubst(list []*syntax.Stmt) {
+	first := len(w.a.Lines)
+	w.subst++
+	w.scoped(func() { w.stmts(list) })
+	w.subst--
+	w.lastSub = ""
+	if len(list) == 1 && len(w.a.Lines) > first {
+		w.lastSub = w.a.Lines[first]
+	}
+}
+
+func (w *walker) forClause(c *syntax.ForClause) {
+	wi, ok := c.Loop.(*syntax.WordIter)
+	if !ok {
+		w.nested(c.Loop)
+		w.stmts(c.Do)
+		return
+	}
+	var items []word
+	for _, it := range wi.Items {
+		items = append(items, w.fields(it)...)
+	}
+	name := wi.Name.Value
+	// for d in / ~; do rm -rf $d; done: the body with each known value, up to
+	// a few; otherwise once with the variable unknown.
+	if len(items) > 0 && len(items) <= 4 && allKnown(items) {
+		for _, it := range items {
+			w.setVar(name, it.s, true)
+			w.stmts(c.Do)
+		}
+		return
+	}
+	w.setVar(name, "", false)
+	w.stmts(c.Do)
+}
+
+func allKnown(ws []word) bool {
+	for _, x := range ws {
+		if !x.known {
+			return false
+		}
+	}
+	return true
+}
+
+func (w *walker) declClause(c *syntax.DeclClause) {
+	for _, as := range c.Args {
+		w.assign(as, true)
+	}
+}
+
+// assign records a variable assignment; global says it sets the shell's
+// variable (not only a command's environment).
+func (w *walker) assign(as *syntax.Assign, global bool) {
+	if as.Array != nil {
+		w.nested(as.Array)
+	}
+	if as.Value == nil {
+		return
+	}
+	if as.Naked && as.Name == nil {
+		w.fields(as.Value)
+		return
+	}
+	v := w.text(as.Value)
+	w.read(v.s)
+	if as.Name == nil || !global {
+		return
+	}
+	w.setVar(as.Name.Value, v.s, v.known && !as.Append && as.Index == nil && len(v.s) <= 4096)
+}
+
+func (w *walker) funcDecl(f *syntax.FuncDecl) {
+	if f.Name != nil && forkBomb(f.Name.Value, f.Body) {
+		w.emit(forkBombLine, Command{Name: ":", Synthetic: true})
+	}
+	if f.Body != nil {
+		w.scoped(func() { w.stmt(f.Body) })
+	}
+}
+
+// forkBombLine is the fork bomb as the spec's rule writes it.
+const forkBombLine = ":(){ :|:& };:"
+
+// forkBomb reports whether a function body calls the function twice or
+// more, once at least in the background or in a pipeline: each call starts
+// two more, without end.
+func forkBomb(name string, body *syntax.Stmt) bool {
+	calls, spawned := 0, false
+	var visit func(s *syntax.Stmt, async bool)
+	visit = func(s *syntax.Stmt, async bool) {
+		if s == nil {
+			return
+		}
+		async = async || s.Background
+		switch c := s.Cmd.(type) {
+		case *syntax.CallExpr:
+			if len(c.Args) > 0 && c.Args[0].Lit() == name {
+				calls++
+				spawned = spawned || async
+			}
+		case *syntax.BinaryCmd:
+			pipe := c.Op == syntax.Pipe || c.Op == syntax.PipeAll
+			visit(c.X, async || pipe)
+			visit(c.Y, async || pipe)
+		case *syntax.Block:
+			for _, t := range c.Stmts {
+				visit(t, async)
+			}
+		case *syntax.Subshell:
+			for _, t := range c.Stmts {
+				visit(t, async)
+			}
+		}
+	}
+	visit(body, false)
+	return calls >= 2 && spawned
+}
+
+// emit adds a line and the commands behind it.
+func (w *walker) emit(line string, cmds ...Command) {
+	if line == "" {
+		return
+	}
+	w.a.Lines = append(w.a.Lines, line)
+	w.a.Commands = append(w.a.Commands, cmds...)
+}
+
+// read and write record a file named by word s, when s looks like a path.
+func (w *walker) read(s string)  { w.path(s, false) }
+func (w *walker) write(s string) { w.path(s, true) }
+
+func (w *walker) path(s string, write bool) {
+	p, ok := candidate(s)
+	if !ok && w.dir != "" && plainName(s) {
+		// After cd ~/.ssh, id_rsa names a file there.
+		p, ok = s, true
+	}
+	if !ok {
+		return
+	}
+	p = under(w.dir, p)
+	if write {
+		w.a.Writes = append(w.a.Writes, p)
+	} else {
+		w.a.Reads = append(w.a.Reads, p)
+	}
+}
+
+// count adds n words and fails beyond MaxWords.
+func (w *walker) count(n int) bool {
+	w.words += n
+	if w.words > MaxWords {
+		w.fail(fmt.Errorf("has more than %d words: %w", MaxWords, ErrLimit))
+		return false
+	}
+	return true
+}
+
+// under returns path p as seen from directory dir ("" for the starting
+// directory): p itself when it is absolute or starts at home.
+func under(dir, p string) string {
+	if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || homeRelative(p) || len(p) > 1 && p[1] == ':' {
+		return p
+	}
+	return strings.TrimRight(dir, "/") + "/" + p
+}
+
+// homeRelative reports whether p starts at the home directory.
+func homeRelative(p string) bool {
+	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
+		if p == pre || strings.HasPrefix(p, pre+"/") || strings.HasPrefix(p, pre+`\`) {
+			return true
+		}
+	}
+	return false
+}
+
+// candidate returns the file path word s may name: s itself, or for
+// --opt=value, NAME=value and curl's @file the value; only a word that looks
+// like a path (a /, a leading . ~ or $, or a file extension), never an
+// option, a URL or an unknown substitution.
+func candidate(s string) (string, bool) {
+	if eq := strings.IndexByte(s, '='); eq > 0 && (strings.HasPrefix(s, "-") || isName(s[:eq])) {
+		s = s[eq+1:]
+	}
+	s = strings.TrimPrefix(s, "@")
+	if s == "" || s == unknownSubst || strings.HasPrefix(s, "-") || strings.Contains(s, "://") || !pathLike(s) {
+		return "", false
+	}
+	return s, true
+}
+
+// pathLike reports whether s could name a file the path rules care about.
+func pathLike(s string) bool {
+	switch s[0] {
+	case '/', '.', '~', '$', '\\':
+		return true
+	}
+	return strings.ContainsAny(s, `/\`) || strings.Contains(s, ".")
+}
+
+// plainName reports whether s is a bare file name: letters, digits, _ and -
+// (not an option).
+func plainName(s string) bool {
+	if s == "" || s[0] == '-' {
+		return false
+	}
+	for j := 0; j < len(s); j++ {
+		c := s[j]
+		if !(c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// isName reports whether s is a shell variable name.
+func isName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for j := 0; j < len(s); j++ {
+		c := s[j]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || j > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
