@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/guardhq/guard/internal/agent"
 	"github.com/guardhq/guard/internal/hook"
@@ -122,21 +121,6 @@ allow or block and appends a tamper-evident record to ~/.guard/audit.log.`,
 		newDoctorCommand(s),
 	)
 	return root
-}
-
-func versionString() string {
-	v := "guard " + version
-	var extra []string
-	if commit != "" {
-		extra = append(extra, commit)
-	}
-	if date != "" {
-		extra = append(extra, date)
-	}
-	if len(extra) > 0 {
-		v += " (" + strings.Join(extra, ", ") + ")"
-	}
-	return v
 }
 
 // hookEnvironment reports whether guard runs under an agent's hook: one of
