@@ -283,7 +283,7 @@ verify_signature() {
 		die "this ssh-keygen cannot check signatures ($(ssh -V 2>&1 | head -n 1); -Y verify needs OpenSSH 8.1 or later). $gi_ssh_hint"
 		;;
 	esac
-	gi_out=$(printf '%s\n' "$gi_out" | tail -n 1)
+	gi_out=$(printf '%s\n' "$gi_out" | head -n 1)
 	die "checksums.txt at $gi_base is not signed by guard's release key (ssh-keygen: $gi_out); nothing was installed. These files are not the release guard published: do not use them, and report it if they came from github.com"
 }
 
