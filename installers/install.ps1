@@ -1,7 +1,7 @@
-# guard installer for Windows (Windows PowerShell 5.1 on .NET Framework 4.7+,
-# or PowerShell 7). Checks that the release's checksums.txt is signed by
+# guard installer for Windows (Windows PowerShell 5.1 on .NET Framework
+# 4.6.1+, or PowerShell 7). Checks that the release's checksums.txt is signed by
 # guard's release key (pinned below; the SSH signature is checked with .NET's
-# ECDsa, since the OpenSSH that Windows 10 ships cannot verify signatures),
+# ECDsaCng, since the OpenSSH that Windows 10 ships cannot verify signatures),
 # downloads the windows/amd64 zip, checks its SHA-256 against that list with
 # Get-FileHash, installs guard.exe under %LOCALAPPDATA%\Programs\guard, adds
 # that directory to the user PATH and hooks guard into your agents ('guard
@@ -120,16 +120,16 @@ function Install-Guard {
         Write-SshString $ms $reserved
         Write-SshString $ms $hashAlg
         Write-SshString $ms $digest
-        $point = New-Object Security.Cryptography.ECPoint
-        $point.X = [byte[]]$q[1..32]
-        $point.Y = [byte[]]$q[33..64]
-        $params = New-Object Security.Cryptography.ECParameters
-        $params.Curve = [Security.Cryptography.ECCurve+NamedCurves]::nistP256
-        $params.Q = $point
+        # The key as a Windows CNG public-key blob: BCRYPT_ECDSA_PUBLIC_P256_MAGIC
+        # ("ECS1"), the coordinate length (32, little-endian), X, Y.
+        $blob = New-Object byte[] 72
+        [Array]::Copy([byte[]](0x45, 0x43, 0x53, 0x31, 32, 0, 0, 0), 0, $blob, 0, 8)
+        [Array]::Copy($q, 1, $blob, 8, 64)
         try {
-            $ecdsa = [Security.Cryptography.ECDsa]::Create($params)
+            $cng = [Security.Cryptography.CngKey]::Import($blob, [Security.Cryptography.CngKeyBlobFormat]::EccPublicBlob)
+            $ecdsa = New-Object Security.Cryptography.ECDsaCng($cng)
         } catch {
-            throw "this PowerShell cannot check ECDSA signatures (it needs .NET Framework 4.7 or later, or PowerShell 7): $_"
+            throw "this PowerShell cannot check ECDSA signatures (it needs .NET Framework 4.6.1 or later, or PowerShell 7): $_"
         }
         if (-not $ecdsa.VerifyData($ms.ToArray(), $sig, [Security.Cryptography.HashAlgorithmName]::SHA256)) {
             throw 'the signature does not match checksums.txt'
@@ -161,6 +161,7 @@ function Install-Guard {
             }
         }
         $agents = @('a', 'b', 'c' | Where-Object { $agents -contains $_ })
+        if ($agents.Count -eq 0) { throw 'GUARD_AGENTS names no agent (set GUARD_NO_INIT=1 to hook none)' }
         $why = ''
     } else {
         if (Test-Path -LiteralPath (Join-Path $HOME '.agent_a') -PathType Container) { $agents += 'a' }

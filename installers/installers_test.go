@@ -116,7 +116,8 @@ func TestPowerShellScripts(t *testing.T) {
 			// The signature, checked before the archive is downloaded.
 			"$base/checksums.txt.sig",
 			"Assert-ReleaseSignature $sigFile $sums",
-			"[Security.Cryptography.ECDsa]::Create($params)",
+			"[Security.Cryptography.CngKeyBlobFormat]::EccPublicBlob",
+			"$ecdsa.VerifyData($ms.ToArray(), $sig, [Security.Cryptography.HashAlgorithmName]::SHA256)",
 			"'guard-release'",
 			"GUARD_INSECURE_SKIP_SIGNATURE",
 			"DoNotExpandEnvironmentNames",
