@@ -30,7 +30,7 @@ unit-core: ## every Go test but the release and installer tests
 	$(GO) test -count=1 $$($(GO) list ./... | grep -v '/installers$$')
 
 unit-release: ## the release and installer tests (need goreleaser, cyclonedx-gomod, ssh-keygen)
-	$(GO) test -count=1 ./installers
+	$(GO) test -count=1 -timeout 30m ./installers
 
 lint: ## gofmt, go vet, the Windows and macOS cross-builds (shellcheck runs in the installer tests)
 	@out=$$(gofmt -l cmd internal web scripts installers 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

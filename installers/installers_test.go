@@ -914,7 +914,9 @@ func snapshot(t *testing.T) string {
 		if snap.err = os.WriteFile(cfgPath, cfg, 0o644); snap.err != nil {
 			return
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+		// Generous: on a fresh machine it cross-compiles everything for four
+		// more platforms, and CI machines are shared.
+		ctx, cancel := context.WithTimeout(context.Background(), 25*time.Minute)
 		defer cancel()
 		cmd := exec.CommandContext(ctx, gr, "release", "--snapshot", "--clean", "--config", cfgPath)
 		cmd.Dir = ".."
