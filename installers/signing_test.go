@@ -586,7 +586,9 @@ func TestSignReleaseScript(t *testing.T) {
 			dir := t.TempDir()
 			file, sig := filepath.Join(dir, "checksums.txt"), filepath.Join(dir, "checksums.txt.sig")
 			mustWrite(t, file, string(msg), 0o644)
-			cmd := exec.Command(sh, script, tc.snapshot, file, sig)
+			// Relative names, as goreleaser passes them ("dist/checksums.txt").
+			cmd := exec.Command(sh, script, tc.snapshot, "checksums.txt", "checksums.txt.sig")
+			cmd.Dir = dir
 			cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}, tc.env...)
 			out, err := cmd.CombinedOutput()
 			if tc.fails != "" {

@@ -13,13 +13,15 @@
 # anything else would publish a release that every installer refuses.
 # `make release-check` signs a snapshot with a throwaway key.
 set -eu
-cd "$(dirname "$0")/.."
 die() {
 	printf 'sign-release: error: %s\n' "$*" >&2
 	exit 1
 }
 [ $# -eq 3 ] || die "usage: scripts/sign-release.sh IS_SNAPSHOT FILE SIGNATURE"
 snapshot=$1 file=$2 sig=$3
+case $file in /*) ;; *) file=$(pwd)/$file ;; esac
+case $sig in /*) ;; *) sig=$(pwd)/$sig ;; esac
+cd "$(dirname "$0")/.."
 ns=guard-release
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
