@@ -2,15 +2,19 @@
 
 GO      ?= go
 BIN     ?= bin/guard
-VERSION ?= 0.2.0
-COMMIT  ?= $(shell git rev-parse --short HEAD 2>/dev/null)
-LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 PORT    ?= 7070
+# The version is written in one place, cmd/guard/VERSION (embedded in the
+# binary). The commit and its date come from git, as goreleaser stamps them
+# (the full hash, +dirty for uncommitted changes; guard prints 12 digits).
+VERSION := $(shell cat cmd/guard/VERSION)
+COMMIT  := $(shell git rev-parse HEAD 2>/dev/null)$(if $(shell git status --porcelain 2>/dev/null | head -n 1),+dirty)
+DATE    := $(shell TZ=UTC git log -1 --format=%cd --date=format-local:%Y-%m-%dT%H:%M:%SZ 2>/dev/null)
+LDFLAGS := -s -w -X main.commit=$(COMMIT) -X main.date=$(DATE)
 
-.PHONY: help build run test unit lint bench snapshot clean
+.PHONY: help build run test unit unit-core unit-release lint bench snapshot release-check version clean
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-13s %s\n", $$1, $$2}'
 
 build: ## build bin/guard
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/guard
@@ -20,22 +24,34 @@ run: build ## build, then start the console on the built-in defaults (http://127
 
 test: lint unit ## every test: lint, unit, end-to-end, browser, installer
 
-unit: ## go test ./... (unit, testscript, browser and installer tests)
-	$(GO) test -count=1 ./...
+unit: unit-core unit-release ## every Go test: unit, testscript, browser, release and installer tests
+
+unit-core: ## every Go test but the release and installer tests
+	$(GO) test -count=1 $$($(GO) list ./... | grep -v '/installers$$')
+
+unit-release: ## the release and installer tests (need goreleaser, cyclonedx-gomod, ssh-keygen)
+	$(GO) test -count=1 -timeout 30m ./installers
 
 lint: ## gofmt, go vet, the Windows and macOS cross-builds (shellcheck runs in the installer tests)
 	@out=$$(gofmt -l cmd internal web scripts installers 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
-	GOOS=windows GOARCH=amd64 $(GO) build -o /dev/null ./cmd/guard
-	GOOS=darwin GOARCH=arm64 $(GO) build -o /dev/null ./cmd/guard
+	$(GO) vet -tags gendocs ./cmd/guard
+	CGO_ENABLED=0 GOOS=windows GOARCH=amd64 $(GO) build -trimpath -o /dev/null ./cmd/guard
+	CGO_ENABLED=0 GOOS=darwin GOARCH=arm64 $(GO) build -trimpath -o /dev/null ./cmd/guard
 
 bench: ## benchmarks: detectors, hook round trip against a baseline, console on a big log
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/...
 	$(GO) run ./scripts/benchhook
 	$(GO) run ./scripts/benchconsole
 
-snapshot: ## build every release archive locally into dist/ (goreleaser)
-	goreleaser release --snapshot --clean
+version: ## print the version that builds report
+	@echo $(VERSION) $(COMMIT) $(DATE)
+
+snapshot: ## build every release artifact into dist/, signed with a throwaway key (goreleaser)
+	sh scripts/release-check.sh --snapshot-only
+
+release-check: ## goreleaser check, then a signed snapshot into dist/, its signature verified
+	sh scripts/release-check.sh
 
 clean: ## remove build output
-	rm -rf bin dist
+	rm -rf bin dist .release

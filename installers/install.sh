@@ -1,10 +1,12 @@
 #!/bin/sh
-# guard installer: downloads the release archive for this system, verifies
-# its SHA-256 against the release's checksums.txt, installs the binary and
-# runs 'guard init --agent-a'. Running it again upgrades in place.
+# guard installer: checks that the release's checksums.txt is signed by
+# guard's release key (pinned below, in release_signers), downloads the
+# archive for this system, verifies its SHA-256 against that list, installs
+# the binary and hooks guard into your agents ('guard init'). Running it
+# again upgrades in place.
 #
 #   curl -fsSL https://raw.githubusercontent.com/guardhq/guard/main/installers/install.sh | sh
-#   curl -fsSL https://raw.githubusercontent.com/guardhq/guard/main/installers/install.sh | sh -s -- -b ~/.local/bin --service
+#   curl -fsSL https://raw.githubusercontent.com/guardhq/guard/main/installers/install.sh | sh -s -- -b ~/.local/bin --agent a,b --service
 #
 # Every line of code is inside a function and the only command is the last
 # line, a { …; } group: a download cut short anywhere, even inside that line,
@@ -14,22 +16,35 @@ usage() {
 	cat <<'EOF'
 Usage: install.sh [options]
 
-Installs guard and hooks it into agent A (guard init --agent-a).
+Installs guard and hooks it into your agents (guard init).
 
 Options (environment variable in brackets):
-  -b DIR       install the binary into DIR [GUARD_INSTALL_DIR]
-               (default /usr/local/bin; sudo is used only when DIR is not
-               writable and sudo exists)
-  -v VERSION   install this release, e.g. 0.2.0 [GUARD_VERSION]
-               (default: the latest release)
-  --dry-run    say what would be done; download only checksums.txt
-  --no-init    do not run 'guard init --agent-a'
-  --service    also run the console as a user service ('guard service install')
-  -h, --help   show this help
+  -b DIR         install the binary into DIR [GUARD_INSTALL_DIR]
+                 (default /usr/local/bin, with sudo when it is not writable;
+                 ~/.local/bin, for you only, when you are not root and there
+                 is no sudo)
+  -v VERSION     install this release, e.g. 0.2.0 [GUARD_VERSION]
+                 (default: the latest release)
+  --agent LIST   hook these agents, e.g. a,b,c [GUARD_AGENTS]
+                 (default: each agent whose settings directory exists:
+                 ~/.agent_a, ~/.agent_b or ./.agent_b, ./.agent_c; agent A
+                 when there is none)
+  --no-init      hook no agent
+  --service      also run the console as a user service ('guard service install')
+  --dry-run      say what would be done; download only checksums.txt and
+                 its signature
+  --insecure-skip-signature
+                 install from a mirror whose checksums.txt is not signed by
+                 guard's release key (an air-gapped copy you filled yourself
+                 from a release you verified): the archive's SHA-256 is still
+                 checked, but against a list that nothing vouches for
+  -h, --help     show this help
 
-GUARD_BASE_URL is the URL of a directory holding a release's archives and
-checksums.txt, for mirrors and tests. It must be https://, except for
-127.0.0.1, localhost and [::1].
+GUARD_BASE_URL is the URL of a directory holding a release's archives,
+checksums.txt and checksums.txt.sig, for mirrors and tests. It must be
+https://, except for 127.0.0.1, localhost and [::1].
+
+The signature is checked with ssh-keygen (OpenSSH 8.1 or later).
 EOF
 }
 
@@ -41,12 +56,25 @@ die() {
 }
 have() { command -v "$1" >/dev/null 2>&1; }
 
+# release_signers prints the public keys that sign guard's releases, as
+# ssh-keygen allowed_signers lines: the principal, the one namespace the key
+# may sign for, the key. install.ps1 and docs/INSTALL.md pin the same keys;
+# docs/DECISIONS.md (Distribution) says where the private key lives and how
+# it is rotated (during a rotation both keys are listed here).
+release_signers() {
+	cat <<'EOF'
+guard-release namespaces="guard-release" ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBLPHaN09ikadU7dfKvFzabtyrLca2Nvpj81ZP+u4US6as/NAFt+5rcpVCjNUY6BT92zK1T3GPh3vLYIgKHtWp3s=
+EOF
+}
+
 parse_args() {
-	gi_dir=${GUARD_INSTALL_DIR:-/usr/local/bin}
+	gi_dir=${GUARD_INSTALL_DIR:-}
 	gi_version=${GUARD_VERSION:-}
+	gi_agents=${GUARD_AGENTS:-}
 	gi_dry=0
 	gi_init=1
 	gi_service=0
+	gi_insecure=0
 	while [ $# -gt 0 ]; do
 		case $1 in
 		-b | --bin-dir)
@@ -61,9 +89,16 @@ parse_args() {
 			shift
 			;;
 		--version=*) gi_version=${1#*=} ;;
+		--agent | --agents)
+			[ $# -ge 2 ] || die "$1 needs a list of agents, e.g. a,b"
+			gi_agents=$2
+			shift
+			;;
+		--agent=* | --agents=*) gi_agents=${1#*=} ;;
 		--dry-run) gi_dry=1 ;;
 		--no-init) gi_init=0 ;;
 		--service) gi_service=1 ;;
+		--insecure-skip-signature) gi_insecure=1 ;;
 		-h | --help)
 			usage
 			exit 0
@@ -72,7 +107,38 @@ parse_args() {
 		esac
 		shift
 	done
-	[ -n "$gi_dir" ] || die "the install directory is empty"
+	gi_version=${gi_version#v}
+	case $gi_version in
+	*[!0-9A-Za-z.+-]*) die "not a version: $gi_version (expected something like 0.2.0)" ;;
+	esac
+	parse_agents
+	gi_dir_given=0
+	if [ -n "$gi_dir" ]; then
+		gi_dir_given=1
+		absolute_dir
+	fi
+}
+
+# parse_agents checks --agent's list (a, b and c, separated by commas or
+# spaces) and sets gi_agents to its agents, each once, in the order a b c.
+parse_agents() {
+	[ -n "$gi_agents" ] || return 0
+	gi_a='' gi_b='' gi_c=''
+	for gi_one in $(printf '%s' "$gi_agents" | tr 'ABC,' 'abc '); do
+		case $gi_one in
+		a | agent-a) gi_a=a ;;
+		b | agent-b) gi_b=b ;;
+		c | agent-c) gi_c=c ;;
+		*) die "unknown agent: $gi_one (--agent takes a list of a, b and c, e.g. --agent a,b)" ;;
+		esac
+	done
+	gi_agents=$(printf '%s %s %s' "$gi_a" "$gi_b" "$gi_c" | tr -s ' ' | sed 's/^ //; s/ $//')
+	[ -n "$gi_agents" ] || die "--agent names no agent (use --no-init to hook none)"
+}
+
+# absolute_dir makes gi_dir absolute: ~ expanded, relative to the current
+# directory, no trailing slash (/usr/local/bin/ is on PATH as /usr/local/bin).
+absolute_dir() {
 	# shellcheck disable=SC2088 # a literal ~ that no shell expanded
 	case $gi_dir in
 	"~") gi_dir=$HOME ;;
@@ -80,12 +146,7 @@ parse_args() {
 	/*) ;;
 	*) gi_dir=$(pwd)/$gi_dir ;;
 	esac
-	# No trailing slash: /usr/local/bin/ is on PATH as /usr/local/bin.
 	while [ "${gi_dir%/}" != "$gi_dir" ] && [ "$gi_dir" != / ]; do gi_dir=${gi_dir%/}; done
-	gi_version=${gi_version#v}
-	case $gi_version in
-	*[!0-9A-Za-z.+-]*) die "not a version: $gi_version (expected something like 0.2.0)" ;;
-	esac
 }
 
 # detect_platform sets gi_os, gi_arch, gi_ext and gi_exe from uname.
@@ -135,7 +196,10 @@ choose_base() {
 	esac
 }
 
-# choose_tools sets gi_fetch (curl or wget) and gi_sum (the SHA-256 tool).
+gi_ssh_hint="Install OpenSSH's client, 8.1 or later (Debian/Ubuntu: apt-get install openssh-client; Fedora/RHEL: dnf install openssh-clients; Alpine: apk add openssh-keygen), and run this again; or verify the release by hand (docs/INSTALL.md). Nothing was installed."
+
+# choose_tools sets gi_fetch (curl or wget) and gi_sum (the SHA-256 tool),
+# and checks for ssh-keygen, tar or unzip.
 choose_tools() {
 	if have curl; then
 		gi_fetch=curl
@@ -158,11 +222,13 @@ choose_tools() {
 	else
 		have tar || die "tar was not found; install it and run this again"
 	fi
+	if [ "$gi_insecure" = 0 ] && ! have ssh-keygen; then
+		die "ssh-keygen was not found: it checks that the release is signed by guard's release key. $gi_ssh_hint"
+	fi
 }
 
-# fetch URL FILE [HINT] downloads URL into FILE over https (or loopback
-# http); on failure it stops with HINT after the message.
-fetch() {
+# try_fetch URL FILE downloads URL into FILE over https (or loopback http).
+try_fetch() {
 	case $1 in
 	https://*) gi_proto='=https' ;;
 	*) gi_proto='=http,https' ;;
@@ -170,11 +236,16 @@ fetch() {
 	if [ "$gi_fetch" = curl ]; then
 		curl --fail --silent --show-error --location --proto "$gi_proto" --proto-redir '=https' \
 			--connect-timeout 20 --max-time 600 --retry 2 --max-filesize 209715200 \
-			--output "$2" "$1" || die "download failed: $1${3:+; $3}"
+			--output "$2" "$1"
 	else
-		wget --quiet --tries=2 --timeout=30 --max-redirect=10 --output-document="$2" "$1" ||
-			die "download failed: $1${3:+; $3}"
+		wget --quiet --tries=2 --timeout=30 --max-redirect=10 --output-document="$2" "$1"
 	fi
+}
+
+# fetch URL FILE [HINT] downloads URL into FILE; on failure it stops with
+# HINT after the message.
+fetch() {
+	try_fetch "$1" "$2" || die "download failed: $1${3:+; $3}"
 }
 
 # sha256 FILE prints FILE's SHA-256 in lowercase hex.
@@ -186,7 +257,38 @@ sha256() {
 	esac | awk '{ print tolower($1); exit }'
 }
 
-# resolve_archive sets gi_archive and gi_want (its SHA-256) from checksums.txt.
+# verify_signature checks that checksums.txt is signed by a key that
+# release_signers pins, before any archive is downloaded or unpacked: an
+# archive's SHA-256 is only worth what the list it comes from is worth.
+verify_signature() {
+	if [ "$gi_insecure" = 1 ]; then
+		warn "************************************************************************"
+		warn "--insecure-skip-signature: checksums.txt is NOT checked against guard's"
+		warn "release key. Whoever controls $gi_base decides what you install."
+		warn "Use this only for a mirror you filled yourself from a verified release."
+		warn "************************************************************************"
+		return 0
+	fi
+	gi_sig=$gi_tmp/checksums.txt.sig
+	try_fetch "$gi_base/checksums.txt.sig" "$gi_sig" 2>/dev/null ||
+		die "$gi_base has no signature for checksums.txt (checksums.txt.sig): a release that is not signed by guard's release key is refused; nothing was installed. A mirror must copy checksums.txt.sig too"
+	release_signers >"$gi_tmp/allowed_signers"
+	if gi_out=$(ssh-keygen -Y verify -f "$gi_tmp/allowed_signers" -I guard-release -n guard-release -s "$gi_sig" <"$gi_sums" 2>&1); then
+		gi_fpr=$(printf '%s\n' "$gi_out" | sed -n 's/.*key \(SHA256:[A-Za-z0-9+/]*\).*/\1/p' | head -n 1)
+		say "signature verified: checksums.txt is signed by guard's release key${gi_fpr:+ ($gi_fpr)}"
+		return 0
+	fi
+	case $gi_out in
+	*"illegal option"* | *"unknown option"* | *"invalid option"* | *"usage: ssh-keygen"* | *"sage:"*"ssh-keygen"*)
+		die "this ssh-keygen cannot check signatures ($(ssh -V 2>&1 | head -n 1); -Y verify needs OpenSSH 8.1 or later). $gi_ssh_hint"
+		;;
+	esac
+	gi_out=$(printf '%s\n' "$gi_out" | head -n 1)
+	die "checksums.txt at $gi_base is not signed by guard's release key (ssh-keygen: $gi_out); nothing was installed. These files are not the release guard published: do not use them, and report it if they came from github.com"
+}
+
+# resolve_archive fetches checksums.txt, verifies its signature, and sets
+# gi_archive and gi_want (its SHA-256) from it.
 resolve_archive() {
 	gi_sums=$gi_tmp/checksums.txt
 	if [ -n "${GUARD_BASE_URL:-}" ]; then
@@ -197,6 +299,7 @@ resolve_archive() {
 		gi_hint="check your connection to github.com, or set GUARD_BASE_URL to a mirror"
 	fi
 	fetch "$gi_base/checksums.txt" "$gi_sums" "$gi_hint"
+	verify_signature
 	if [ -n "$gi_version" ]; then
 		gi_archive=guard_${gi_version}_${gi_os}_${gi_arch}.$gi_ext
 	else
@@ -222,14 +325,60 @@ resolve_archive() {
 	[ ${#gi_want} -eq 64 ] || die "checksums.txt has a malformed SHA-256 checksum for $gi_archive"
 }
 
-# choose_sudo sets gi_sudo when the install directory needs root and sudo exists.
-choose_sudo() {
-	gi_sudo=
-	gi_probe=$gi_dir
+# writable DIR: can this user create DIR, or write into it?
+writable() {
+	gi_probe=$1
 	while [ ! -d "$gi_probe" ]; do gi_probe=$(dirname "$gi_probe"); done
-	[ -w "$gi_probe" ] && return 0
-	have sudo || die "cannot write to $gi_dir and sudo is not available; install into a directory you own, e.g. sh -s -- -b \"\$HOME/.local/bin\""
-	gi_sudo=sudo
+	[ -w "$gi_probe" ]
+}
+
+# choose_dir sets gi_dir (unless -b or GUARD_INSTALL_DIR did), gi_sudo when
+# the directory needs root and sudo exists, and gi_who, which says for whom
+# and where guard is installed.
+choose_dir() {
+	gi_sudo=
+	if [ "$gi_dir_given" = 1 ]; then
+		gi_who="into $gi_dir"
+		writable "$gi_dir" && return 0
+		have sudo || die "cannot write to $gi_dir and sudo is not available; install into a directory you own, e.g. sh -s -- -b \"\$HOME/.local/bin\""
+		gi_sudo=sudo
+		gi_who="into $gi_dir (with sudo)"
+		return 0
+	fi
+	gi_dir=/usr/local/bin
+	if writable "$gi_dir"; then
+		gi_who="for all users, into $gi_dir"
+	elif have sudo; then
+		gi_sudo=sudo
+		gi_who="for all users, into $gi_dir (with sudo)"
+	else
+		[ -n "${HOME:-}" ] || die "cannot write to /usr/local/bin, sudo is not available and HOME is not set; choose a directory with -b DIR"
+		gi_dir=$HOME/.local/bin
+		gi_who="for you only, into $gi_dir: you are not root and there is no sudo (-b DIR chooses another directory)"
+	fi
+}
+
+# choose_agents sets gi_agents (unless --agent did) to the agents whose
+# settings directory exists, or agent A when none does, and gi_why to say so.
+choose_agents() {
+	gi_why=
+	[ -z "$gi_agents" ] || return 0
+	gi_a='' gi_b='' gi_c=''
+	[ ! -d "$HOME/.agent_a" ] || gi_a=a
+	if [ -d "$HOME/.agent_b" ] || [ -d .agent_b ]; then gi_b=b; fi
+	[ ! -d .agent_c ] || gi_c=c
+	gi_agents=$(printf '%s %s %s' "$gi_a" "$gi_b" "$gi_c" | tr -s ' ' | sed 's/^ //; s/ $//')
+	if [ -n "$gi_agents" ]; then
+		gi_why=" (their settings directories exist; --agent chooses others)"
+	else
+		gi_agents=a
+		gi_why=" (no agent's settings directory was found, so agent A, the default; --agent chooses others)"
+	fi
+}
+
+# agent_names turns "a b" into "agent A, agent B".
+agent_names() {
+	printf '%s\n' "$1" | tr 'abc' 'ABC' | sed 's/\([ABC]\)/agent \1/g; s/ agent/, agent/g'
 }
 
 as_root() {
@@ -276,13 +425,42 @@ install_binary() {
 	say "installed $gi_ver to $gi_bin"
 }
 
+# hint_path says how to put gi_dir on PATH, for the user's shell.
+hint_path() {
+	case ":${PATH:-}:" in
+	*":$gi_dir:"*) return 0 ;;
+	esac
+	warn "$gi_dir is not on your PATH (the hooks call $gi_bin by its full path, so they work anyway)"
+	case ${SHELL:-} in
+	*/zsh) gi_rc="echo 'export PATH=\"$gi_dir:\$PATH\"' >> ~/.zshrc" ;;
+	*/bash) gi_rc="echo 'export PATH=\"$gi_dir:\$PATH\"' >> ~/.bashrc" ;;
+	*/fish) gi_rc="fish_add_path $gi_dir" ;;
+	*) gi_rc="echo 'export PATH=\"$gi_dir:\$PATH\"' >> ~/.profile" ;;
+	esac
+	warn "to run 'guard' by name, put it on your PATH: $gi_rc (then open a new terminal)"
+}
+
+# hook_agents runs guard init for each chosen agent.
+hook_agents() {
+	gi_done=
+	for gi_one in $gi_agents; do
+		gi_name=$(agent_names "$gi_one")
+		say "hooking guard into $gi_name: $gi_bin init --agent-$gi_one"
+		if [ "$gi_one" = c ]; then
+			say "agent C's hooks live in each project: this writes $(pwd)/.agent_c/settings.json; run 'guard init --agent-c' in your other projects"
+		fi
+		"$gi_bin" init --agent-"$gi_one" ||
+			die "guard is installed${gi_done:+ and hooked into $gi_done}, but 'guard init --agent-$gi_one' failed (see above); run it again once that is fixed"
+		gi_done=${gi_done:+$gi_done, }$gi_name
+	done
+}
+
 main() {
 	set -eu
 	parse_args "$@"
 	detect_platform
 	choose_base
 	choose_tools
-	gi_bin=$gi_dir/$gi_exe
 	gi_tmp=$(mktemp -d 2>/dev/null || mktemp -d -t guard-install)
 	gi_partial=
 	trap cleanup EXIT
@@ -290,24 +468,27 @@ main() {
 	trap 'exit 143' TERM HUP
 	say "platform: $gi_os/$gi_arch"
 	resolve_archive
-	choose_sudo
+	choose_dir
+	gi_bin=$gi_dir/$gi_exe
+	[ "$gi_init" = 0 ] || choose_agents
+	say "installing $gi_who"
 	if [ "$gi_dry" = 1 ]; then
 		say "dry run: would download $gi_base/$gi_archive"
 		say "dry run: would check its SHA-256 against $gi_want (from checksums.txt, with $gi_sum, downloaded with $gi_fetch)"
 		say "dry run: would install $gi_bin${gi_sudo:+ (with sudo)}"
-		[ "$gi_init" = 0 ] || say "dry run: would run $gi_bin init --agent-a"
+		if [ "$gi_init" = 1 ]; then
+			say "dry run: agents: $(agent_names "$gi_agents")$gi_why"
+			for gi_one in $gi_agents; do say "dry run: would run $gi_bin init --agent-$gi_one"; done
+		fi
 		[ "$gi_service" = 0 ] || say "dry run: would run $gi_bin service install"
 		say "dry run: nothing was changed"
 		return 0
 	fi
 	install_binary
-	case ":${PATH:-}:" in
-	*":$gi_dir:"*) ;;
-	*) warn "$gi_dir is not on your PATH; add it: export PATH=\"$gi_dir:\$PATH\"" ;;
-	esac
+	hint_path
 	if [ "$gi_init" = 1 ]; then
-		say "running $gi_bin init --agent-a"
-		"$gi_bin" init --agent-a || die "guard is installed, but 'guard init --agent-a' failed (see above); run it again once that is fixed"
+		say "agents: $(agent_names "$gi_agents")$gi_why"
+		hook_agents
 	fi
 	# An upgrade: a running console still runs the old binary; move it over.
 	if "$gi_bin" service status >/dev/null 2>&1; then

@@ -53,10 +53,18 @@ func unixOnly(t *testing.T) {
 func TestScriptsLint(t *testing.T) {
 	unixOnly(t)
 	tools := need(t, "shellcheck", "dash")
-	for _, script := range []string{"install.sh", "uninstall.sh"} {
-		t.Run(script, func(t *testing.T) {
-			if out, err := exec.Command(tools[0], "--shell=sh", "--severity=style", script).CombinedOutput(); err != nil {
+	scripts, _ := filepath.Glob(filepath.Join("..", "scripts", "*.sh"))
+	for _, script := range append([]string{"install.sh", "uninstall.sh"}, scripts...) {
+		t.Run(filepath.Base(script), func(t *testing.T) {
+			shell := "--shell=sh"
+			if b, _ := os.ReadFile(script); strings.HasPrefix(string(b), "#!/usr/bin/env bash") {
+				shell = "--shell=bash"
+			}
+			if out, err := exec.Command(tools[0], shell, "--severity=style", script).CombinedOutput(); err != nil {
 				t.Errorf("shellcheck %s: %v\n%s", script, err, out)
+			}
+			if shell == "--shell=bash" {
+				return
 			}
 			if out, err := exec.Command(tools[1], "-n", script).CombinedOutput(); err != nil {
 				t.Errorf("dash -n %s: %v\n%s", script, err, out)
@@ -102,8 +110,16 @@ func TestPowerShellScripts(t *testing.T) {
 			"'guard_*_windows_amd64.zip'",
 			`"guard_${version}_windows_amd64.zip"`,
 			`Join-Path $env:LOCALAPPDATA 'Programs\guard'`,
-			"init --agent-a",
+			`& $exe init "--agent-$a"`,
+			"GUARD_AGENTS",
 			"throw \"checksum mismatch",
+			// The signature, checked before the archive is downloaded.
+			"$base/checksums.txt.sig",
+			"Assert-ReleaseSignature $sigFile $sums",
+			"[Security.Cryptography.CngKeyBlobFormat]::EccPublicBlob",
+			"$ecdsa.VerifyData($ms.ToArray(), $sig, [Security.Cryptography.HashAlgorithmName]::SHA256)",
+			"'guard-release'",
+			"GUARD_INSECURE_SKIP_SIGNATURE",
 			"DoNotExpandEnvironmentNames",
 			"[Microsoft.Win32.RegistryValueKind]::ExpandString",
 		}},
@@ -146,26 +162,50 @@ func TestPowerShellScripts(t *testing.T) {
 // release is a set of files served as one release directory.
 type release map[string][]byte
 
-// withChecksums adds checksums.txt for every file already in r.
-func (r release) withChecksums() release {
+// withChecksums adds checksums.txt for every file already in r, and its
+// signature by the tests' release key (checksums.txt.sig).
+func (r release) withChecksums(t *testing.T) release {
+	t.Helper()
+	testKeys(t)
+	delete(r, "checksums.txt.sig")
 	var b strings.Builder
 	for name, data := range r {
-		if name == "checksums.txt" {
+		if name == "checksums.txt" || name == "checksums.txt.sig" {
 			continue
 		}
 		sum := sha256.Sum256(data)
 		fmt.Fprintf(&b, "%s  %s\n", hex.EncodeToString(sum[:]), name)
 	}
 	r["checksums.txt"] = []byte(b.String())
-	return r
+	return r.signed(t, keys.release)
 }
 
-// serve serves r on loopback and counts the requests.
-func serve(t *testing.T, r release) (url string, hits *atomic.Int64) {
+// requests counts and records the requests a server answered.
+type requests struct {
+	n     atomic.Int64
+	mu    sync.Mutex
+	paths []string
+}
+
+// Load is the number of requests so far.
+func (r *requests) Load() int64 { return r.n.Load() }
+
+// Paths are the files asked for so far, in order.
+func (r *requests) Paths() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string{}, r.paths...)
+}
+
+// serve serves r on loopback and records the requests.
+func serve(t *testing.T, r release) (url string, hits *requests) {
 	t.Helper()
-	hits = new(atomic.Int64)
+	hits = new(requests)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		hits.Add(1)
+		hits.n.Add(1)
+		hits.mu.Lock()
+		hits.paths = append(hits.paths, strings.TrimPrefix(req.URL.Path, "/"))
+		hits.mu.Unlock()
 		data, ok := r[strings.TrimPrefix(req.URL.Path, "/")]
 		if !ok {
 			http.NotFound(w, req)
@@ -247,7 +287,7 @@ func fakeRelease(t *testing.T, v string) release {
 	return release{
 		hostArchive(t, v):                 tarGz(t, map[string]string{"guard": fakeGuard(v), "README.md": "readme\n"}),
 		"guard_" + v + "_linux_amd64.deb": []byte("not this one"),
-	}.withChecksums()
+	}.withChecksums(t)
 }
 
 // ---- running the scripts --------------------------------------------------
@@ -255,6 +295,7 @@ func fakeRelease(t *testing.T, v string) release {
 // sandbox is a throwaway HOME, install prefix and TMPDIR for one run.
 type sandbox struct {
 	home, prefix, tmp string
+	dir               string // the working directory, if not the test's
 	path              string // PATH for the script
 	env               []string
 	wrap              []string // a command that runs the shell (setpriv …), if any
@@ -279,9 +320,14 @@ func newSandbox(t *testing.T) *sandbox {
 
 // run runs script (install.sh or uninstall.sh) with dash. With stdin true
 // the script arrives on standard input (`curl … | sh -s -- args`).
+// install.sh is the copy that pins the tests' release key (testKeys).
 func (s *sandbox) run(t *testing.T, script string, stdin bool, args ...string) (string, error) {
 	t.Helper()
 	dash := need(t, "dash")[0]
+	if script == "install.sh" {
+		testKeys(t)
+		script = keys.installer
+	}
 	var cmd *exec.Cmd
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
@@ -299,6 +345,7 @@ func (s *sandbox) run(t *testing.T, script string, stdin bool, args ...string) (
 		cmd.Args = append(append([]string{}, s.wrap...), cmd.Args...)
 		cmd.Path = s.wrap[0]
 	}
+	cmd.Dir = s.dir
 	// GUARD_INSTALL_DIR keeps even a run without -b inside the sandbox.
 	cmd.Env = append([]string{"PATH=" + s.path, "HOME=" + s.home, "TMPDIR=" + s.tmp, "LC_ALL=C", "GUARD_INSTALL_DIR=" + s.prefix}, s.env...)
 	out, err := cmd.CombinedOutput()
@@ -337,7 +384,8 @@ func toolDir(t *testing.T, tools ...string) string {
 }
 
 // baseTools are what install.sh needs besides a downloader and a SHA-256 tool.
-var baseTools = []string{"uname", "mktemp", "rm", "awk", "tar", "gzip", "mkdir", "cp", "chmod", "mv", "dirname", "cat"}
+var baseTools = []string{"uname", "mktemp", "rm", "awk", "tar", "gzip", "mkdir", "cp", "chmod", "mv", "dirname", "cat",
+	"sed", "tr", "head", "tail", "ssh-keygen"}
 
 // ---- tests on a fake release (no goreleaser needed) -----------------------
 
@@ -461,8 +509,8 @@ func TestInstallPicksArchiveForPlatform(t *testing.T) {
 		"darwin_arm64.tar.gz", "windows_amd64.zip", "linux_amd64.deb", "linux_arm64.rpm"} {
 		rel["guard_2.0.0_"+p] = []byte(p)
 	}
-	url, hits := serve(t, rel.withChecksums())
-	twoVersions := release{"guard_2.0.0_linux_amd64.tar.gz": []byte("a"), "guard_2.1.0_linux_amd64.tar.gz": []byte("b")}.withChecksums()
+	url, hits := serve(t, rel.withChecksums(t))
+	twoVersions := release{"guard_2.0.0_linux_amd64.tar.gz": []byte("a"), "guard_2.1.0_linux_amd64.tar.gz": []byte("b")}.withChecksums(t)
 	twoURL, _ := serve(t, twoVersions)
 
 	for _, tc := range []struct {
@@ -522,8 +570,8 @@ func TestInstallPicksArchiveForPlatform(t *testing.T) {
 			if tc.translated == "1" && !strings.Contains(out, "Rosetta 2 detected") {
 				t.Errorf("Rosetta not mentioned:\n%s", out)
 			}
-			if base == url && hits.Load()-before != 1 {
-				t.Errorf("dry run made %d requests, want 1 (checksums.txt)", hits.Load()-before)
+			if base == url && hits.Load()-before != 2 {
+				t.Errorf("dry run made %d requests, want 2 (checksums.txt and its signature)", hits.Load()-before)
 			}
 			if _, err := os.Stat(s.prefix); err == nil {
 				t.Error("dry run created the install directory")
@@ -556,8 +604,8 @@ func TestInstallDirChoice(t *testing.T) {
 			out, err := s.run(t, "install.sh", false, append([]string{"--dry-run"}, tc.args...)...)
 			want := tc.want(s)
 			if want == "/usr/local/bin/guard" && os.Geteuid() != 0 {
-				// Not root: it would use sudo, or refuse when there is none.
-				if !strings.Contains(out, "would install /usr/local/bin/guard") && !strings.Contains(out, "cannot write to /usr/local/bin and sudo is not available") {
+				// Not root: it would use sudo, or ~/.local/bin when there is none.
+				if !strings.Contains(out, "would install /usr/local/bin/guard") && !strings.Contains(out, "would install "+s.home+"/.local/bin/guard") {
 					t.Errorf("default directory not /usr/local/bin (%v):\n%s", err, out)
 				}
 				return
@@ -644,7 +692,9 @@ func TestInstallRefusesUnwritableDirWithoutSudo(t *testing.T) {
 // install directory (as nobody, through setpriv, when the test runs as
 // root): a dry run says it would use sudo when there is one and the script
 // refuses, naming the directory, when there is none; a writable directory
-// needs no sudo.
+// needs no sudo. Without -b, such a user gets /usr/local/bin through sudo,
+// or, with no sudo, ~/.local/bin for that user only, told how to put it on
+// PATH.
 func TestInstallSudoChoice(t *testing.T) {
 	unixOnly(t)
 	url, _ := serve(t, fakeRelease(t, "1.0.0"))
@@ -685,33 +735,58 @@ func TestInstallSudoChoice(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Without -b the script looks at the real /usr/local/bin.
+	canTestDefault := wrap != nil || !writableByMe("/usr/local/bin")
+	const home = "HOME/" // replaced by the case's home directory
 	for _, tc := range []struct {
-		name, dir string
+		name, dir string // dir "" means no -b
 		sudo      bool
 		args      []string
 		fails     bool
-		want      string
+		want      []string
 	}{
-		{"locked, no sudo", locked + "/bin", false, nil, true, "cannot write to " + locked + "/bin and sudo is not available"},
-		{"locked, no sudo, dry run", locked, false, []string{"--dry-run"}, true, "cannot write to " + locked + " and sudo is not available"},
-		{"locked, sudo", locked + "/bin", true, []string{"--dry-run"}, false, "would install " + locked + "/bin/guard (with sudo)\n"},
-		{"writable, sudo there", mine, true, []string{"--dry-run"}, false, "would install " + mine + "/guard\n"},
+		{"locked, no sudo", locked + "/bin", false, nil, true, []string{"cannot write to " + locked + "/bin and sudo is not available"}},
+		{"locked, no sudo, dry run", locked, false, []string{"--dry-run"}, true, []string{"cannot write to " + locked + " and sudo is not available"}},
+		{"locked, sudo", locked + "/bin", true, []string{"--dry-run"}, false, []string{"installing into " + locked + "/bin (with sudo)\n", "would install " + locked + "/bin/guard (with sudo)\n"}},
+		{"writable, sudo there", mine, true, []string{"--dry-run"}, false, []string{"installing into " + mine + "\n", "would install " + mine + "/guard\n"}},
+		{"default, sudo", "", true, []string{"--dry-run"}, false, []string{"installing for all users, into /usr/local/bin (with sudo)\n", "would install /usr/local/bin/guard (with sudo)\n"}},
+		{"default, no sudo, dry run", "", false, []string{"--dry-run"}, false, []string{"installing for you only, into " + home + ".local/bin: you are not root and there is no sudo", "would install " + home + ".local/bin/guard\n"}},
+		{"default, no sudo", "", false, []string{"--no-init"}, false, []string{
+			"installing for you only, into " + home + ".local/bin: you are not root and there is no sudo (-b DIR chooses another directory)\n",
+			"installed guard 1.0.0 (fake) to " + home + ".local/bin/guard\n",
+			home + ".local/bin is not on your PATH (the hooks call " + home + ".local/bin/guard by its full path, so they work anyway)\n",
+			`put it on your PATH: echo 'export PATH="` + home + `.local/bin:$PATH"' >> ~/.zshrc (then open a new terminal)`,
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.dir == "" && !canTestDefault {
+				t.Skip("/usr/local/bin is writable here")
+			}
 			s := &sandbox{
 				home:   mkdir(filepath.Join(root, tc.name, "home"), 0o755, true),
 				tmp:    mkdir(filepath.Join(root, tc.name, "tmp"), 0o755, true),
 				prefix: tc.dir,
 				path:   tools,
 				wrap:   wrap,
-				env:    []string{"GUARD_BASE_URL=" + url},
+				env:    []string{"GUARD_BASE_URL=" + url, "SHELL=/bin/zsh"},
 			}
 			if tc.sudo {
 				s.path = filepath.Dir(fakeSudo) + string(os.PathListSeparator) + tools
 			}
-			out, err := s.run(t, "install.sh", false, append([]string{"-b", tc.dir}, tc.args...)...)
-			if (err != nil) != tc.fails || !strings.Contains(out, tc.want) {
-				t.Errorf("want %q (failure %v), got %v:\n%s", tc.want, tc.fails, err, out)
+			args := tc.args
+			if tc.dir != "" {
+				args = append([]string{"-b", tc.dir}, args...)
+			} else {
+				s.env = append(s.env, "GUARD_INSTALL_DIR=")
+			}
+			out, err := s.run(t, "install.sh", false, args...)
+			if (err != nil) != tc.fails {
+				t.Errorf("failure %v, want %v:\n%s", err, tc.fails, out)
+			}
+			for _, w := range tc.want {
+				if w = strings.ReplaceAll(w, home, s.home+"/"); !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
 			}
 			if strings.Contains(out, "fake sudo") {
 				t.Errorf("sudo was run:\n%s", out)
@@ -769,6 +844,27 @@ func TestUninstallFakeGuard(t *testing.T) {
 	}
 }
 
+// TestUninstallFindsPerUserInstall: without -b and with guard not on PATH,
+// uninstall.sh looks in ~/.local/bin, where install.sh puts guard for a
+// user without root or sudo.
+func TestUninstallFindsPerUserInstall(t *testing.T) {
+	unixOnly(t)
+	s := newSandbox(t)
+	bin := filepath.Join(s.home, ".local", "bin", "guard")
+	if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mustWrite(t, bin, fakeGuard("1.0.0"), 0o755)
+	s.env = []string{"GUARD_INSTALL_DIR="}
+	out, err := s.run(t, "uninstall.sh", false)
+	if err != nil {
+		t.Fatalf("uninstall: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(bin); err == nil || !strings.Contains(out, "removed "+bin) {
+		t.Errorf("%s not removed:\n%s", bin, out)
+	}
+}
+
 // ---- tests on a real snapshot (goreleaser) --------------------------------
 
 var snap struct {
@@ -783,6 +879,9 @@ func TestMain(m *testing.M) {
 	if snap.root != "" {
 		_ = os.RemoveAll(snap.root)
 	}
+	if keys.dir != "" {
+		_ = os.RemoveAll(keys.dir)
+	}
 	os.Exit(code)
 }
 
@@ -791,7 +890,8 @@ func TestMain(m *testing.M) {
 // dist directory.
 func snapshot(t *testing.T) string {
 	t.Helper()
-	gr := need(t, "goreleaser", "git")[0]
+	gr := need(t, "goreleaser", "git", "cyclonedx-gomod", "ssh-keygen")[0]
+	testKeys(t)
 	snap.once.Do(func() {
 		cfg, err := os.ReadFile(filepath.Join("..", ".goreleaser.yaml"))
 		if err != nil {
@@ -814,11 +914,15 @@ func snapshot(t *testing.T) string {
 		if snap.err = os.WriteFile(cfgPath, cfg, 0o644); snap.err != nil {
 			return
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+		// Generous: on a fresh machine it cross-compiles everything for four
+		// more platforms, and CI machines are shared.
+		ctx, cancel := context.WithTimeout(context.Background(), 25*time.Minute)
 		defer cancel()
 		cmd := exec.CommandContext(ctx, gr, "release", "--snapshot", "--clean", "--config", cfgPath)
 		cmd.Dir = ".."
+		// Signed with the tests' throwaway key, never guard's.
 		cmd.Env = append(os.Environ(), snapshotGitEnv()...)
+		cmd.Env = append(cmd.Env, "GUARD_SIGNING_KEY=", "GUARD_SIGNING_KEY_FILE="+keys.release.priv)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			if len(out) > 4000 {
 				out = out[len(out)-4000:]
@@ -896,7 +1000,8 @@ func TestSnapshotArchives(t *testing.T) {
 			t.Errorf("%s: checksums.txt says %s, file is %x", name, sums[name], sum)
 		}
 		members := archiveMembers(t, name, data)
-		for _, want := range []string{p.exe, "README.md", "LICENSE"} {
+		for _, want := range []string{p.exe, "README.md", "LICENSE", "man/guard.1.gz", "man/guard-init.1.gz",
+			"completions/guard.bash", "completions/_guard", "completions/guard.fish", "completions/guard.ps1"} {
 			mt, ok := members[want]
 			if !ok {
 				t.Errorf("%s lacks %s (has %v)", name, want, members)
@@ -1081,8 +1186,10 @@ func TestInstallEndToEnd(t *testing.T) {
 	}
 }
 
-// TestInstallRefusesTamperedSnapshot serves the snapshot with one thing
-// changed: nothing may be installed and the message must say "checksum".
+// TestInstallRefusesTamperedSnapshot serves the signed snapshot with one
+// thing changed, once per kind of change (TestInstallVerifiesSignature runs
+// every variant on a small fake release): nothing may be installed, and the
+// message says why.
 func TestInstallRefusesTamperedSnapshot(t *testing.T) {
 	unixOnly(t)
 	dist := snapshot(t)
@@ -1096,41 +1203,51 @@ func TestInstallRefusesTamperedSnapshot(t *testing.T) {
 	if archive == "" {
 		t.Skipf("no archive for %s/%s", runtime.GOOS, runtime.GOARCH)
 	}
-	for _, tc := range []struct {
-		name   string
-		tamper func(r release)
-	}{
-		{"checksum", func(r release) {
-			sum := sha256.Sum256([]byte("something else"))
-			lines := strings.Split(string(r["checksums.txt"]), "\n")
-			for i, l := range lines {
-				if strings.HasSuffix(l, "  "+archive) {
-					lines[i] = hex.EncodeToString(sum[:]) + "  " + archive
-				}
+	// resum rewrites the archive's line in checksums.txt to match its bytes.
+	resum := func(r release) {
+		sum := sha256.Sum256(r[archive])
+		lines := strings.Split(string(r["checksums.txt"]), "\n")
+		for i, l := range lines {
+			if strings.HasSuffix(l, "  "+archive) {
+				lines[i] = hex.EncodeToString(sum[:]) + "  " + archive
 			}
-			r["checksums.txt"] = []byte(strings.Join(lines, "\n"))
+		}
+		r["checksums.txt"] = []byte(strings.Join(lines, "\n"))
+	}
+	// The mirror's own build: a fake guard in the archive's place.
+	swap := func(r release) {
+		r[archive] = tarGz(t, map[string]string{"guard": fakeGuard("9.9.9"), "README.md": "readme\n"})
+		resum(r)
+	}
+	for _, tc := range []struct {
+		name, want string
+		tamper     func(r release)
+	}{
+		{"another archive, re-signed by another key", "is not signed by guard's release key", func(r release) {
+			swap(r)
+			r.signed(t, keys.other)
 		}},
-		{"archive", func(r release) {
-			b := append([]byte{}, r[archive]...)
-			b[len(b)/2] ^= 0x01
-			r[archive] = b
+		{"another archive, unsigned", "has no signature for checksums.txt", func(r release) {
+			swap(r)
+			delete(r, "checksums.txt.sig")
+		}},
+		{"another archive, the release's signature kept", "is not signed by guard's release key", swap},
+		{"archive changed, signature intact", "checksum mismatch", func(r release) {
+			r[archive][len(r[archive])/2] ^= 0x01
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := release{}
-			for k, v := range rel {
-				r[k] = v
-			}
+			r := rel.clone()
 			tc.tamper(r)
 			url, _ := serve(t, r)
 			s := newSandbox(t)
 			s.env = []string{"GUARD_BASE_URL=" + url}
 			out, err := s.run(t, "install.sh", false, "-b", s.prefix, "--service")
 			if err == nil {
-				t.Fatalf("tampered %s installed:\n%s", tc.name, out)
+				t.Fatalf("tampered release installed:\n%s", out)
 			}
-			if !strings.Contains(out, "checksum") {
-				t.Errorf("refusal does not mention the checksum:\n%s", out)
+			if !strings.Contains(out, tc.want) || !strings.Contains(out, "nothing was installed") {
+				t.Errorf("the refusal does not say %q and that nothing was installed:\n%s", tc.want, out)
 			}
 			s.nothingInstalled(t)
 		})

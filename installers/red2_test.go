@@ -65,7 +65,7 @@ func TestInstallRefusesHostileArchive(t *testing.T) {
 			for i := range tc.hdrs {
 				tc.hdrs[i].Linkname = strings.ReplaceAll(tc.hdrs[i].Linkname, "SECRET", secret)
 			}
-			rel := release{hostArchive(t, "6.6.6"): tarGzHeaders(t, tc.hdrs, tc.bodies)}.withChecksums()
+			rel := release{hostArchive(t, "6.6.6"): tarGzHeaders(t, tc.hdrs, tc.bodies)}.withChecksums(t)
 			url, _ := serve(t, rel)
 			s.env = []string{"GUARD_BASE_URL=" + url}
 			out, err := s.run(t, "install.sh", false, "-b", s.prefix, "--no-init")

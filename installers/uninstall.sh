@@ -20,7 +20,8 @@ the binary.
 
 Options (environment variable in brackets):
   -b DIR       the directory guard was installed into [GUARD_INSTALL_DIR]
-               (default: where 'guard' is found on PATH, else /usr/local/bin)
+               (default: where 'guard' is found on PATH, else ~/.local/bin
+               if guard is there, else /usr/local/bin)
   --purge      also delete guard's directory (~/.guard, or $GUARD_HOME):
                the policy and the audit log
   -h, --help   show this help
@@ -63,6 +64,9 @@ locate() {
 		gu_bin=${gu_dir%/}/guard
 	elif have guard; then
 		gu_bin=$(command -v guard)
+	elif [ -n "${HOME:-}" ] && [ -x "$HOME/.local/bin/guard" ]; then
+		# Where install.sh puts guard for a user without root or sudo.
+		gu_bin=$HOME/.local/bin/guard
 	else
 		gu_bin=/usr/local/bin/guard
 	fi

@@ -7,13 +7,14 @@ package main
 
 import "os"
 
-// Set by the release build through -ldflags "-X main.version=…".
-var (
-	version = "0.2.0"
-	commit  = ""
-	date    = ""
-)
+// docsMain is set only in builds with the gendocs tag (gendocs.go): such a
+// build writes the man pages and shell completions for the release instead of
+// running guard. Release binaries never have it.
+var docsMain func(args []string) int
 
 func main() {
+	if docsMain != nil {
+		os.Exit(docsMain(os.Args[1:]))
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

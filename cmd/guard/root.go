@@ -165,21 +165,6 @@ func orList(names []string) string {
 // bare, it shows its help.
 func helpCommand(cmd *cobra.Command, args []string) error { return cmd.Help() }
 
-func versionString() string {
-	v := "guard " + version
-	var extra []string
-	if commit != "" {
-		extra = append(extra, commit)
-	}
-	if date != "" {
-		extra = append(extra, date)
-	}
-	if len(extra) > 0 {
-		v += " (" + strings.Join(extra, ", ") + ")"
-	}
-	return v
-}
-
 // hookEnvironment reports whether guard runs under an agent's hook: one of
 // the variables the agents set for their hooks is set.
 func hookEnvironment() bool {
