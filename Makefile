@@ -30,6 +30,7 @@ unit-core: ## every Go test but the release and installer tests
 	$(GO) test -count=1 $$($(GO) list ./... | grep -v '/installers$$')
 
 unit-release: ## the release and installer tests (need goreleaser, cyclonedx-gomod, ssh-keygen)
+	@sh scripts/wait-tools.sh
 	$(GO) test -count=1 -timeout 30m ./installers
 
 lint: ## gofmt, go vet, the Windows and macOS cross-builds (shellcheck runs in the installer tests)
