@@ -29,7 +29,14 @@ func TestPaths(t *testing.T) {
 		{cmd: `printf x &> ~/.profile`, writes: []string{"~/.profile"}},
 		{cmd: `cp evil ~/.agent_a/settings.json`, writes: []string{"~/.agent_a/settings.json"}},
 		{cmd: `cp -t ~/.ssh key.pub`, reads: []string{"key.pub"}, writes: []string{"~/.ssh"}},
-		{cmd: `mv a.txt --target-directory=/etc`, reads: []string{"a.txt"}, writes: []string{"/etc"}},
+		{cmd: `mv a.txt --target-directory=/etc`, reads: []string{"a.txt"}, writes: []string{"a.txt", "/etc"}},
+		// A moved source is removed from where it was: a write too.
+		{cmd: `mv ~/.guard /tmp/x`, reads: []string{"~/.guard"}, writes: []string{"~/.guard", "/tmp/x"}},
+		// Links the command itself makes are followed by the paths after them.
+		{cmd: `ln -s ~ h && cat h/.ssh/id_rsa`, reads: []string{"~", "h/.ssh/id_rsa", "~/.ssh/id_rsa"}},
+		{cmd: `ln -sfn a/b/c l && cat l/../x`, reads: []string{"a/b/c", "l/../x", "a/b/c/../x"}},
+		{cmd: `cd d && ln -s ../t l && cat l/f`, reads: []string{"d/../t", "d/l/f", "d/../t/f"}, writes: []string{"d/l"}},
+		{cmd: `ln ~/.ssh/id_rsa k && cat k`, reads: []string{"~/.ssh/id_rsa"}},
 		{cmd: `tee -a ~/.guard/rules.json`, writes: []string{"~/.guard/rules.json"}},
 		{cmd: `sudo -u root rm -f ~/.guard/audit.log`, writes: []string{"~/.guard/audit.log"}},
 		{cmd: `sed -i s/x/y/ ~/.zshrc`, writes: []string{"~/.zshrc"}},

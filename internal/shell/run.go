@@ -97,7 +97,8 @@ func (c *cmd) program() {
 }
 
 // generic records the files the plain arguments name: written for rm,
-// touch, tee…, the destination of cp/mv/ln…, read otherwise.
+// touch, tee…, the destination of cp/mv/ln…, read and written for the
+// sources of mv, read otherwise.
 func (c *cmd) generic() {
 	w := c.w
 	name := c.name
@@ -109,6 +110,9 @@ func (c *cmd) generic() {
 				break
 			}
 		}
+	}
+	if name == "ln" && last > 0 {
+		c.symlink(last)
 	}
 	inPlace := false
 	if name == "sed" || name == "perl" {
@@ -142,9 +146,35 @@ func (c *cmd) generic() {
 		switch {
 		case writesAll.has(name) || inPlace || j == last:
 			w.write(a)
+		case name == "mv":
+			// A source is read and then removed from where it was:
+			// moving ~/.guard away, or a key out of ~/.ssh, meets both
+			// path rules.
+			w.read(a)
+			w.write(a)
 		default:
 			w.read(a)
 		}
+	}
+}
+
+// symlink notes the link `ln -s TARGET LINK` makes (one target, its link
+// the last operand), for the paths the rest of the command names through it.
+func (c *cmd) symlink(last int) {
+	soft := false
+	var ops []string
+	for j, a := range c.args {
+		s := a.s
+		switch {
+		case s == "--symbolic" || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--") && strings.Contains(s, "s"):
+			soft = true
+		case strings.HasPrefix(s, "-"):
+		case j < last:
+			ops = append(ops, s)
+		}
+	}
+	if soft && len(ops) == 1 {
+		c.w.link(ops[0], c.args[last].s)
 	}
 }
 

@@ -26,7 +26,15 @@ type walker struct {
 	// lastSub is the line of the pipeline inside the substitution walked
 	// last.
 	lastSub string
+	// links are the symbolic links the command makes (ln -s), each path
+	// as recorded → what it points to; a later path through one is also
+	// recorded where it leads (the link does not exist yet when guard
+	// looks: ln -s ~ h && cat h/.ssh/id_rsa).
+	links []symlink
 }
+
+// symlink is a link the command makes: at path, pointing to target.
+type symlink struct{ path, target string }
 
 // fail records err, keeping the gravest: a limit (which stops the walk),
 // then a parse error guard could not get past, then one it could (an
@@ -449,10 +457,39 @@ func (w *walker) path(s string, write bool) {
 		return
 	}
 	p = under(w.dir, p)
+	w.record(p, write)
+	for _, l := range w.links {
+		link, target := l.path, l.target
+		rest, ok := strings.CutPrefix(p, link)
+		if !ok || rest != "" && rest[0] != '/' {
+			continue
+		}
+		if !strings.HasPrefix(target, "/") && !homeRelative(target) {
+			// A relative target is relative to the link's directory.
+			if i := strings.LastIndexByte(link, '/'); i >= 0 {
+				target = link[:i+1] + target
+			}
+		}
+		w.record(target+rest, write)
+	}
+}
+
+// record adds p to the reads or the writes.
+func (w *walker) record(p string, write bool) {
 	if write {
 		w.a.Writes = append(w.a.Writes, p)
 	} else {
 		w.a.Reads = append(w.a.Reads, p)
+	}
+}
+
+// maxLinks bounds the links one command is followed through.
+const maxLinks = 64
+
+// link notes that the command makes a symbolic link at dst to target.
+func (w *walker) link(target, dst string) {
+	if len(w.links) < maxLinks {
+		w.links = append(w.links, symlink{under(w.dir, strings.TrimRight(dst, "/")), target})
 	}
 }
 
