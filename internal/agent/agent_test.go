@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
 	"strings"
@@ -529,5 +530,29 @@ func TestOneLine(t *testing.T) {
 	}
 	if got := BlockedLine("x\ny"); got != "[guard] BLOCKED: x\\ny\n" {
 		t.Errorf("BlockedLine = %q", got)
+	}
+}
+
+// TestWithheldRawUnwalkable: a result guard cannot walk (invalid JSON, or
+// nested past the walk's limit) is replaced by the notice in the form it
+// begins as, so a client that checks the replacement's type takes it.
+func TestWithheldRawUnwalkable(t *testing.T) {
+	deep := strings.Repeat(`{"content":`, 20000) + `"x"` + strings.Repeat(`}`, 20000)
+	deepList := strings.Repeat(`[`, 20000) + strings.Repeat(`]`, 20000)
+	for _, tc := range []struct{ raw, want string }{
+		{deep, `{"content":[{"type":"text","text":"N"}]}`},
+		{deepList, `[{"type":"text","text":"N"}]`},
+		{`{"a":`, `{"content":[{"type":"text","text":"N"}]}`},
+		{` [1,`, `[{"type":"text","text":"N"}]`},
+		{`"abc`, `"N"`},
+		{``, `"N"`},
+	} {
+		got := string(WithheldRaw([]byte(tc.raw), "N"))
+		if got != tc.want {
+			t.Errorf("WithheldRaw(%.20q…) = %s, want %s", tc.raw, got, tc.want)
+		}
+		if !json.Valid([]byte(got)) {
+			t.Errorf("WithheldRaw(%.20q…) is not JSON: %s", tc.raw, got)
+		}
 	}
 }

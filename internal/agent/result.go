@@ -151,9 +151,25 @@ func (r *Result) Withheld(notice string) []byte {
 // raw is valid JSON, else the notice as a JSON string.
 func WithheldRaw(raw []byte, notice string) []byte {
 	if len(bytes.TrimSpace(raw)) == 0 || !json.Valid(raw) {
-		return appendString(nil, notice)
+		return noticeLike(raw, notice)
 	}
 	return withheld(raw, notice)
+}
+
+// noticeLike returns the notice in the form of the result raw begins as,
+// for a result guard cannot walk (invalid, or nested past its limit): an
+// MCP content list for a list, an object holding one for an object, else a
+// JSON string. A client that checks a replacement's type then still takes
+// it.
+func noticeLike(raw []byte, notice string) []byte {
+	block := `[{"type":"text","text":` + string(appendString(nil, notice)) + `}]`
+	switch t := bytes.TrimSpace(raw); {
+	case len(t) > 0 && t[0] == '[':
+		return []byte(block)
+	case len(t) > 0 && t[0] == '{':
+		return []byte(`{"content":` + block + `}`)
+	}
+	return appendString(nil, notice)
 }
 
 func withheld(raw []byte, notice string) []byte {
@@ -200,7 +216,7 @@ func withheld(raw []byte, notice string) []byte {
 		}
 	})
 	if err != nil || out.Len() == 0 {
-		return appendString(nil, notice)
+		return noticeLike(raw, notice)
 	}
 	if !placed && bytes.HasPrefix(bytes.TrimSpace(raw), []byte("[")) && bytes.Equal(out.Bytes(), []byte("[]")) {
 		// An empty list: the notice as the one content block MCP results hold.

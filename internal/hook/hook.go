@@ -247,11 +247,13 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, error) {
 			return nil, &agent.Error{Field: "command", Problem: strings.TrimSuffix(a.Err.Error(), ": "+shell.ErrLimit.Error()) +
 				": guard blocks a command it cannot check whole"}
 		}
+		// The command's shell inherits the agent's environment, as guard
+		// does: $GUARD_HOME/rules.json is guard's own policy file.
 		for _, p := range a.Reads {
-			out = append(out, event.Input{Kind: event.KindRead, Text: p})
+			out = append(out, event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, os.LookupEnv)})
 		}
 		for _, p := range a.Writes {
-			out = append(out, event.Input{Kind: event.KindWrite, Text: p})
+			out = append(out, event.Input{Kind: event.KindWrite, Text: shell.ExpandEnv(p, os.LookupEnv)})
 		}
 		for _, u := range a.URLs {
 			out = append(out, event.Input{Kind: event.KindURL, Text: u})

@@ -226,3 +226,47 @@ func dedupe(list []string) []string {
 	}
 	return out
 }
+
+// ExpandEnv replaces each $NAME and ${NAME} left in path p (a read or write
+// of an Analysis: variables the command does not set itself) by its value
+// from lookup, the environment the command's shell inherits; a variable
+// lookup does not know is left as written. $HOME is left for the path
+// rules, which expand it (and ~) themselves.
+func ExpandEnv(p string, lookup func(string) (string, bool)) string {
+	if !strings.Contains(p, "$") {
+		return p
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); {
+		name, end := "", i
+		if p[i] == '$' {
+			name, end = varAt(p, i+1)
+		}
+		if name != "" && name != "HOME" {
+			if v, ok := lookup(name); ok {
+				b.WriteString(v)
+				i = end
+				continue
+			}
+		}
+		b.WriteByte(p[i])
+		i++
+	}
+	return b.String()
+}
+
+// varAt returns the variable name of a $NAME or ${NAME} whose name starts at
+// p[i], and the index after it; "" when there is none.
+func varAt(p string, i int) (string, int) {
+	if i < len(p) && p[i] == '{' {
+		if j := strings.IndexByte(p[i:], '}'); j > 1 && isName(p[i+1:i+j]) {
+			return p[i+1 : i+j], i + j + 1
+		}
+		return "", i
+	}
+	j := i
+	for j < len(p) && isName(p[i:j+1]) {
+		j++
+	}
+	return p[i:j], j
+}

@@ -266,3 +266,27 @@ func TestWordSet(t *testing.T) {
 		}
 	}
 }
+
+func TestExpandEnv(t *testing.T) {
+	env := map[string]string{"GUARD_HOME": "/srv/gh", "EMPTY": "", "HOME": "/home/me"}
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	for _, tc := range []struct{ in, want string }{
+		{"$GUARD_HOME/rules.json", "/srv/gh/rules.json"},
+		{"${GUARD_HOME}/audit.log", "/srv/gh/audit.log"},
+		{"/x/$GUARD_HOME", "/x//srv/gh"},
+		{"$GUARD_HOMEX/a", "$GUARD_HOMEX/a"}, // another name, not set
+		{"$NOPE/a", "$NOPE/a"},
+		{"${NOPE}/a", "${NOPE}/a"},
+		{"$HOME/.ssh/id_rsa", "$HOME/.ssh/id_rsa"}, // left for the path rules
+		{"$EMPTY/etc/passwd", "/etc/passwd"},
+		{"${GUARD_HOME/a", "${GUARD_HOME/a"},
+		{"$", "$"},
+		{"a$", "a$"},
+		{"$1/a", "$1/a"},
+		{"plain/path", "plain/path"},
+	} {
+		if got := ExpandEnv(tc.in, lookup); got != tc.want {
+			t.Errorf("ExpandEnv(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

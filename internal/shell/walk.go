@@ -504,9 +504,11 @@ func (w *walker) count(n int) bool {
 }
 
 // under returns path p as seen from directory dir ("" for the starting
-// directory): p itself when it is absolute or starts at home.
+// directory): p itself when it is absolute, starts at home, or starts with
+// a variable the command does not set (an inherited one, most often an
+// absolute path: ExpandEnv puts its value in later).
 func under(dir, p string) string {
-	if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || homeRelative(p) || len(p) > 1 && p[1] == ':' {
+	if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || strings.HasPrefix(p, "$") || homeRelative(p) || len(p) > 1 && p[1] == ':' {
 		return p
 	}
 	return strings.TrimRight(dir, "/") + "/" + p
