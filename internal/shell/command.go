@@ -45,6 +45,15 @@ type cmd struct {
 	// out is what it prints, when known: echo's words, find's paths.
 	out       output
 	synthetic bool
+	// outFiles are the files its standard output goes to (> f, >> f,
+	// &> f), with append set for >>.
+	outFiles []outFile
+}
+
+// outFile is a file a command's standard output is written to.
+type outFile struct {
+	path   string
+	append bool
 }
 
 // stdin is what a command reads on standard input.
@@ -171,6 +180,11 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 		return c
 	}
 	c.run(words)
+	if c.out.known {
+		for _, f := range c.outFiles {
+			w.wrote(f.path, c.out.text, f.append)
+		}
+	}
 	return c
 }
 
@@ -203,6 +217,11 @@ func (c *cmd) run(words []word) {
 	if len(words) == 0 {
 		c.rendered = strings.Join(c.redirs, " ")
 		return
+	}
+	if t, ok := c.w.writtenText(words[0].s); ok && words[0].known && strings.ContainsRune(words[0].s, '/') {
+		// ./x.sh after writing it: its text runs (as a shell script,
+		// whatever its first line says).
+		c.w.scoped(func() { c.w.script(t, c.w.depth+1) })
 	}
 	c.name = base(words[0].s)
 	if !words[0].known {
@@ -367,6 +386,9 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 		default: // > >> &> &>> >|
 			if target != "-" {
 				w.write(target)
+				if n == "" || n == "1" {
+					c.outFiles = append(c.outFiles, outFile{target, r.Op == syntax.AppOut || r.Op == syntax.AppAll})
+				}
 			}
 		}
 	}
@@ -576,10 +598,79 @@ func printfOutput(args []word) (string, bool) {
 	switch {
 	case !strings.ContainsAny(f, `%\`) && len(args) == 1:
 		return f, true
+	case !strings.Contains(f, "%") && len(args) == 1:
+		return printfEscapes(f)
 	case f == "%s" || f == `%s\n` || f == "%s ":
 		return joinWords(args[1:]), true
 	}
 	return "", false
+}
+
+// printfEscapes decodes the backslash escapes of a printf format without
+// conversions: \n \t \r \\ \" \' \a \b \f \v, \NNN (octal) and \xHH; false for
+// any other.
+func printfEscapes(f string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(f); i++ {
+		if f[i] != '\\' || i+1 == len(f) {
+			b.WriteByte(f[i])
+			continue
+		}
+		i++
+		switch c := f[i]; c {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'v':
+			b.WriteByte('\v')
+		case '\\', '"', '\'':
+			b.WriteByte(c)
+		case 'x':
+			n, v := 0, 0
+			for n < 2 && i+1 < len(f) && hexDigit(f[i+1]) >= 0 {
+				v = v*16 + hexDigit(f[i+1])
+				i++
+				n++
+			}
+			if n == 0 {
+				return "", false
+			}
+			b.WriteByte(byte(v))
+		default:
+			if c < '0' || c > '7' {
+				return "", false
+			}
+			v := int(c - '0')
+			for n := 1; n < 3 && i+1 < len(f) && f[i+1] >= '0' && f[i+1] <= '7'; n++ {
+				v = v*8 + int(f[i+1]-'0')
+				i++
+			}
+			b.WriteByte(byte(v))
+		}
+	}
+	return b.String(), true
+}
+
+// hexDigit returns the value of hexadecimal digit c, or -1.
+func hexDigit(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
 }
 
 // decodes reports whether base64's options ask for decoding.

@@ -70,6 +70,11 @@ func (c *cmd) interp(in interp) {
 			return
 		}
 		w.read(a.s)
+		if t, ok := w.writtenText(a.s); ok {
+			// python3 x.py after writing it: its code, shown in the line.
+			c.code = t
+			c.scanCode(t)
+		}
 	case module:
 	default:
 		c.fromStdin = true

@@ -67,6 +67,30 @@ func (c *cmd) program() {
 			// cat <<EOF | sh: what it reads, it prints.
 			c.out = output{text: c.stdin.text, known: c.stdin.known, file: c.stdin.file}
 		}
+	case name == "tee":
+		// tee f <<EOF: f holds what it reads, and so does its output.
+		c.generic()
+		if c.stdin.known {
+			appendTo := false
+			for _, a := range c.args {
+				switch {
+				case a.s == "-a" || a.s == "--append":
+					appendTo = true
+				case !strings.HasPrefix(a.s, "-"):
+					c.w.wrote(a.s, c.stdin.text, appendTo)
+				}
+			}
+			c.out = output{text: c.stdin.text, known: true}
+		}
+	case name == "go" && len(c.args) > 1 && c.args[0].s == "run":
+		// go run x.go after writing it: its code, shown in the line.
+		for _, a := range c.args[1:] {
+			if t, ok := c.w.writtenText(a.s); ok && strings.HasSuffix(a.s, ".go") {
+				c.code += t
+				c.scanCode(t)
+			}
+		}
+		c.generic()
 	case name == "alias":
 		// alias x='rm -rf /': the body runs when x does.
 		for _, a := range c.args {
@@ -288,6 +312,9 @@ func (c *cmd) shell() {
 			return
 		}
 		w.read(a.s)
+		if t, ok := w.writtenText(a.s); ok {
+			w.scoped(func() { w.script(t, w.depth+1) })
+		}
 	default:
 		c.fromStdin = true
 		switch {
@@ -366,6 +393,9 @@ func (c *cmd) source() {
 		return
 	}
 	c.w.read(c.args[0].s)
+	if t, ok := c.w.writtenText(c.args[0].s); ok {
+		c.w.script(t, c.w.depth+1)
+	}
 }
 
 // cd and pushd move where relative paths lead; popd moves back.

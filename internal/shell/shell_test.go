@@ -51,6 +51,17 @@ func TestLines(t *testing.T) {
 		{cmd: `python3 -c "import shutil; shutil.rmtree('/')"`, want: []string{"rm -r /"}},
 		{cmd: `node -e "require('fs').rmSync('dist')"`, not: []string{"rm -r"}},
 		{cmd: `for d in / ~; do rm -rf "$d"; done`, want: []string{"rm -rf /", "rm -rf ~"}},
+		// files the command writes, then runs: their text is code
+		{cmd: "cat > /tmp/x.sh <<'EOF'\nrm -rf /\nEOF\nbash /tmp/x.sh", want: []string{"rm -rf /"}},
+		{cmd: `echo 'rm -rf /' > x.sh && chmod +x x.sh && ./x.sh`, want: []string{"rm -rf /"}},
+		{cmd: `printf 'import shutil\nshutil.rmtree("/")\n' > /tmp/a.py; python3 /tmp/a.py`, want: []string{"rm -r /"}},
+		{cmd: `echo 'ls' > a; echo 'rm -rf ~' >> a; sh a`, want: []string{"rm -rf ~"}},
+		{cmd: "tee run.sh <<'EOF' >/dev/null\nrm -rf /\nEOF\nsource run.sh", want: []string{"rm -rf /"}},
+		{cmd: `cd /tmp && echo 'rm -rf /' > y.sh && cd / && sh /tmp/y.sh`, want: []string{"rm -rf /"}},
+		{cmd: `echo 'package main;import "os";func main(){os.RemoveAll("/")}' > /tmp/t.go && go run /tmp/t.go`, want: []string{`go run /tmp/t.go package main;import "os";func main(){os.RemoveAll("/")}; `}},
+		{cmd: `echo 'rm -rf /' > notes.md && cat notes.md`, not: []string{"rm -rf /"}},
+		{cmd: `echo 'rm -rf /' > x.sh; echo ls > x.sh; sh x.sh`, not: []string{"rm -rf /"}},
+		{cmd: "cat > docs/notes.md <<'EOF'\nNever run rm -rf / on a shared box.\nEOF", not: []string{"rm -rf /"}},
 		// scripts run again
 		{cmd: `bash -c 'rm -rf /'`, want: []string{"rm -rf /", "bash -c …"}},
 		{cmd: `eval "rm -rf /"`, want: []string{"rm -rf /"}},

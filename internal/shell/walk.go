@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -31,7 +32,48 @@ type walker struct {
 	// recorded where it leads (the link does not exist yet when guard
 	// looks: ln -s ~ h && cat h/.ssh/id_rsa).
 	links []symlink
+	// written are the files the command writes with known text (echo …
+	// > f, cat > f <<EOF), each path as recorded → its text: a later
+	// command that runs one (sh f, python3 f, ./f, go run f.go) runs that
+	// text, which is then code, not data.
+	written []writtenFile
 }
+
+// writtenFile is a file the command writes, and the text written.
+type writtenFile struct{ path, text string }
+
+// wrote records that the file at p (as the command names it) holds text.
+func (w *walker) wrote(p, text string, appendTo bool) {
+	p = path.Clean(under(w.dir, p))
+	for i := len(w.written) - 1; i >= 0; i-- {
+		if w.written[i].path == p {
+			if appendTo {
+				text = w.written[i].text + text
+			}
+			w.written = append(w.written[:i], w.written[i+1:]...)
+			break
+		}
+	}
+	if len(w.written) < maxWritten {
+		w.written = append(w.written, writtenFile{p, text})
+	}
+}
+
+// writtenText returns the text the command wrote to the file at p, if it
+// wrote one.
+func (w *walker) writtenText(p string) (string, bool) {
+	p = path.Clean(under(w.dir, p))
+	for i := len(w.written) - 1; i >= 0; i-- {
+		if w.written[i].path == p {
+			return w.written[i].text, true
+		}
+	}
+	return "", false
+}
+
+// maxWritten bounds the files remembered: a command writing more is rare,
+// and each later one is then read like any other file.
+const maxWritten = 64
 
 // symlink is a link the command makes: at path, pointing to target.
 type symlink struct{ path, target string }
