@@ -291,10 +291,14 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, err
 func withLinkTargets(inputs []event.Input) []event.Input {
 	var out []event.Input // nil until a path turns out to lead elsewhere
 	userHome, _ := home.UserHome()
+	var res *realpath.Resolver // one per call: a command's paths share directories
 	for i, in := range inputs {
 		var reals []string
 		if in.Kind == event.KindRead || in.Kind == event.KindWrite {
-			reals = realpath.Targets(in.Text, userHome)
+			if res == nil {
+				res = realpath.NewResolver(userHome)
+			}
+			reals = res.Targets(in.Text)
 		}
 		if len(reals) > 0 && out == nil {
 			out = make([]event.Input, 0, len(inputs)+len(reals))

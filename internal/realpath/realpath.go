@@ -87,6 +87,58 @@ func Target(p, home string) (string, bool) {
 // and the path as named is still checked. Every path returned is absolute
 // and clean.
 func Targets(p, home string) []string {
+	return NewResolver(home).Targets(p)
+}
+
+// A Resolver answers Targets for many paths of one call, looking up each
+// file system entry once: paths named by one command share their
+// directories. It is not safe for concurrent use.
+type Resolver struct {
+	home  string
+	cache map[string]entry
+}
+
+// entry is what the file system said of one path: whether it exists, and
+// where it leads when it is a symbolic link.
+type entry struct {
+	exists, link bool
+	target       string
+	linkErr      error
+}
+
+// NewResolver returns a Resolver for paths under the given home directory.
+func NewResolver(home string) *Resolver {
+	return &Resolver{home: home}
+}
+
+// lookup returns the entry at p, asking the file system the first time.
+func (r *Resolver) lookup(p string) entry {
+	if e, ok := r.cache[p]; ok {
+		return e
+	}
+	var e entry
+	if fi, err := os.Lstat(p); err == nil {
+		e.exists = true
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			e.link = true
+			e.target, e.linkErr = os.Readlink(p)
+		}
+	}
+	if r.cache == nil {
+		r.cache = make(map[string]entry)
+	}
+	if len(r.cache) < maxCached {
+		r.cache[p] = e
+	}
+	return e
+}
+
+// maxCached bounds the entries a Resolver keeps.
+const maxCached = 4096
+
+// Targets is the package's Targets for p, with r's home directory.
+func (r *Resolver) Targets(p string) []string {
+	home := r.home
 	if p == "" {
 		return nil
 	}
@@ -97,7 +149,7 @@ func Targets(p, home string) []string {
 	if !strings.HasPrefix(p, "/") {
 		return nil
 	}
-	w := &walker{home: home}
+	w := &walker{home: home, r: r}
 	w.walk(p, true)
 	lexical := gopath.Clean(p)
 	out := make([]string, 0, 1+len(w.candidates))
@@ -112,7 +164,7 @@ func Targets(p, home string) []string {
 	for _, c := range w.candidates {
 		add(c)
 		// A candidate may itself run through a link that exists now.
-		sub := &walker{home: home}
+		sub := &walker{home: home, r: r}
 		sub.walk(c, false)
 		add(sub.result)
 	}
@@ -124,6 +176,7 @@ func Targets(p, home string) []string {
 
 // walker is the state of one walk.
 type walker struct {
+	r          *Resolver
 	home       string
 	result     string   // where the walk ends
 	candidates []string // where it may end instead
@@ -165,20 +218,24 @@ func (w *walker) walk(p string, guess bool) {
 		// Under /proc what a name is depends on the process that looks
 		// (its pid, its open descriptors, its working directory).
 		magic := dir == "/proc" || strings.HasPrefix(dir, "/proc/")
-		fi, err := os.Lstat(next)
-		if err != nil {
+		e := w.r.lookup(next)
+		if magic {
+			// /proc answers differently from one moment to the next.
+			delete(w.r.cache, next)
+		}
+		if !e.exists {
 			if guess {
 				w.unknownAt(dir, "", comps, magic)
 			}
 			cur = append(cur, c)
 			continue
 		}
-		if fi.Mode()&fs.ModeSymlink == 0 {
+		if !e.link {
 			cur = append(cur, c)
 			real = len(cur)
 			continue
 		}
-		target, err := os.Readlink(next)
+		target, err := e.target, e.linkErr
 		if guess && (magic || err != nil || links >= maxLinks) {
 			t := ""
 			if err == nil && strings.HasPrefix(target, "/") {

@@ -195,3 +195,45 @@ func FuzzTargets(f *testing.F) {
 		}
 	})
 }
+
+// TestResolverEqualsTargets: one Resolver answering many paths (its lookups
+// shared) gives each the same targets as a fresh walk, in any order,
+// through links, loops, .. and missing components.
+func TestResolverEqualsTargets(t *testing.T) {
+	tr := newTree(t)
+	for _, l := range [][2]string{
+		{"a/b/c", filepath.Join(tr.proj, "l")},
+		{tr.home, filepath.Join(tr.proj, "h")},
+		{"loop", filepath.Join(tr.proj, "loop")},
+		{"missing/x", filepath.Join(tr.proj, "dangling")},
+	} {
+		if err := os.Symlink(l[0], l[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	paths := []string{
+		tr.proj + "/l/../../../../.ssh/id_ed25519",
+		tr.proj + "/h/.ssh/id_ed25519",
+		tr.proj + "/loop/x",
+		tr.proj + "/dangling/y",
+		tr.proj + "/l/x",
+		tr.proj + "/nope/../h/.ssh",
+		"~/proj/h/.ssh/id_ed25519",
+		"/proc/self/cwd/../x",
+		tr.proj + "/l/../../../../.ssh/id_ed25519",
+	}
+	for _, order := range [][]string{paths, reversed(paths)} {
+		r := NewResolver(tr.home)
+		for _, p := range order {
+			if got, want := r.Targets(p), Targets(p, tr.home); !slices.Equal(got, want) {
+				t.Errorf("Resolver.Targets(%q) = %q, Targets = %q", p, got, want)
+			}
+		}
+	}
+}
+
+func reversed(s []string) []string {
+	out := slices.Clone(s)
+	slices.Reverse(out)
+	return out
+}
