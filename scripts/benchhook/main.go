@@ -6,17 +6,23 @@
 //
 // Both are built with the release flags, warmed up, then run in interleaved
 // rounds (the order rotates each round), together with `guard --version`,
-// which shows what process start-up and package initialisation cost alone.
-// It prints the median, 10th and 90th percentile of each and the ratio of
-// the medians of guard and the baseline; the target is at most 1.3.
+// which shows what process start-up and package initialisation cost alone,
+// a floor program (scripts/benchhook/floor: the libraries guard links,
+// starting and exiting), and guard at agent A's PostToolUse of a Read twice:
+// of a one-line file and of 1 MiB of clean Go source. It prints the median,
+// 10th and 90th percentile of each, and figures that are each measured in
+// this one run: the ratio of the medians of guard and the baseline (the
+// target is -max-ratio), of guard and the floor, and the extra time of the
+// 1 MiB Read over the one-line Read (whole processes).
 //
 // Usage (from the repository root, as `make bench` does):
 //
-//	go run ./scripts/benchhook [-n 200] [-warmup 20] [-max-ratio 1.3] [-strict]
+//	go run ./scripts/benchhook [-n 200] [-warmup 20] [-max-ratio 1.3] [-strict] [-no-read]
 package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -27,6 +33,11 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/guardhq/guard/internal/detect"
+	"github.com/guardhq/guard/internal/detect/injection"
+	"github.com/guardhq/guard/internal/detect/pii"
+	"github.com/guardhq/guard/internal/detect/secret"
 )
 
 // payload is what agent A sends before a Bash call, as real releases shape it.
@@ -37,12 +48,13 @@ func main() {
 	warmup := flag.Int("warmup", 20, "unmeasured runs of each program first")
 	maxRatio := flag.Float64("max-ratio", 1.3, "target ratio of the medians")
 	strict := flag.Bool("strict", false, "exit 1 when the ratio is above -max-ratio")
+	noRead := flag.Bool("no-read", false, "leave out the two Read results (faster)")
 	flag.Parse()
 	if *n < 100 {
 		fmt.Fprintln(os.Stderr, "benchhook: -n must be at least 100")
 		os.Exit(2)
 	}
-	ratio, err := run(*n, *warmup, *maxRatio)
+	ratio, err := run(*n, *warmup, *maxRatio, !*noRead)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "benchhook:", err)
 		os.Exit(2)
@@ -52,7 +64,7 @@ func main() {
 	}
 }
 
-func run(n, warmup int, maxRatio float64) (float64, error) {
+func run(n, warmup int, maxRatio float64, reads bool) (float64, error) {
 	tmp, err := os.MkdirTemp("", "benchhook-")
 	if err != nil {
 		return 0, err
@@ -89,6 +101,16 @@ func run(n, warmup int, maxRatio float64) (float64, error) {
 		// exiting: what any hook inside one guard binary pays before work.
 		{name: "floor", argv: []string{floor}, env: env},
 	}
+	if reads {
+		big, err := cleanSource(1 << 20)
+		if err != nil {
+			return 0, err
+		}
+		renv := append(env[:len(env):len(env)], "AGENT_A_HOOK_EVENT=PostToolUse")
+		progs = append(progs,
+			prog{name: "read-1L", argv: []string{guard}, env: renv, stdin: readPayload("package main\n")},
+			prog{name: "read-1MiB", argv: []string{guard}, env: renv, stdin: readPayload(big)})
+	}
 	for _, p := range progs {
 		for range warmup {
 			if _, err := p.once(); err != nil {
@@ -110,6 +132,9 @@ func run(n, warmup int, maxRatio float64) (float64, error) {
 	}
 	fmt.Printf("hook round trip, %d interleaved rounds, PreToolUse Bash payload (%d bytes), %s/%s, %d CPUs\n",
 		n, len(payload), runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
+	if la, err := os.ReadFile("/proc/loadavg"); err == nil {
+		fmt.Printf("load average at the end: %s", la)
+	}
 	fmt.Printf("  %-9s %10s %10s %10s\n", "", "p10", "median", "p90")
 	med := make([]time.Duration, len(progs))
 	for j, p := range progs {
@@ -124,16 +149,20 @@ func run(n, warmup int, maxRatio float64) (float64, error) {
 		verdict = "ABOVE"
 	}
 	fmt.Printf("  ratio of medians guard/baseline: %.2fx (%s the %.2fx target)\n", ratio, verdict, maxRatio)
-	fmt.Printf("  start-up floor of the linked libraries: %.2fx the baseline; guard's own hook work: %s (guard - floor)\n",
-		float64(med[3])/float64(med[1]), round(med[0]-med[3]))
+	fmt.Printf("  ratio of medians guard/floor: %.2fx; floor/baseline: %.2fx; guard - floor: %s\n",
+		float64(med[0])/float64(med[3]), float64(med[3])/float64(med[1]), round(med[0]-med[3]))
+	if reads {
+		fmt.Printf("  1 MiB Read result over a one-line one (read-1MiB - read-1L): %s\n", round(med[5]-med[4]))
+	}
 	return ratio, nil
 }
 
 // prog is one program to time.
 type prog struct {
-	name string
-	argv []string
-	env  []string
+	name  string
+	argv  []string
+	env   []string
+	stdin string // the payload; "" means the PreToolUse Bash one
 }
 
 // once runs p with the payload on standard input and returns the wall time
@@ -142,8 +171,13 @@ type prog struct {
 func (p prog) once() (time.Duration, error) {
 	cmd := exec.Command(p.argv[0], p.argv[1:]...)
 	cmd.Env = p.env
-	cmd.Stdin = strings.NewReader(payload)
-	var stderr bytes.Buffer
+	in := p.stdin
+	if in == "" {
+		in = payload
+	}
+	cmd.Stdin = strings.NewReader(in)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout = &stdout
 	cmd.Stderr = &stderr
 	start := time.Now()
 	err := cmd.Run()
@@ -155,7 +189,70 @@ func (p prog) once() (time.Duration, error) {
 		}
 		return 0, fmt.Errorf("%s: %w", p.name, err)
 	}
+	if p.stdin != "" && stdout.Len() > 0 {
+		// Agent A's allow is exit 0 and nothing on standard output; a
+		// withheld or redacted result would not measure a clean one.
+		return 0, fmt.Errorf("%s answered %.200q, not an allow", p.name, stdout.String())
+	}
 	return d, nil
+}
+
+// readPayload is agent A's PostToolUse payload of a Read of a file holding
+// content, shaped as its client sends it.
+func readPayload(content string) string {
+	c, err := json.Marshal(content)
+	if err != nil {
+		panic(err)
+	}
+	lines := strings.Count(content, "\n")
+	return `{"session_id":"5f0c6a8e-3b1d-4c1e-9a57-2f1f0f9b7d21","transcript_path":"/home/dev/.agent_a/projects/-home-dev-src-widgets/5f0c6a8e-3b1d-4c1e-9a57-2f1f0f9b7d21.jsonl","cwd":"/home/dev/src/widgets","permission_mode":"default","hook_event_name":"PostToolUse","tool_name":"Read","tool_use_id":"toolu_01","tool_input":{"file_path":"/home/dev/src/widgets/server.go"},"tool_response":{"type":"text","file":{"filePath":"/home/dev/src/widgets/server.go","content":` +
+		string(c) + fmt.Sprintf(`,"numLines":%d,"startLine":1,"totalLines":%d}}}`, lines, lines)
+}
+
+// cleanSource returns size bytes of Go source (net/http of the Go
+// installation, repeated) without the lines any text detector flags, as
+// internal/detect's BenchmarkText builds it: every detector reads it all and
+// guard allows it.
+func cleanSource(size int) (string, error) {
+	files, err := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "net", "http", "*.go"))
+	if err != nil {
+		return "", err
+	}
+	slices.Sort(files)
+	p, err := pii.New(pii.Types())
+	if err != nil {
+		return "", err
+	}
+	ds := []detect.Detector{injection.New(), secret.New(), p}
+	var keep []string
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+	lines:
+		for _, l := range strings.Split(string(b), "\n") {
+			for _, d := range ds {
+				if _, hit := d.Check(l); hit {
+					continue lines
+				}
+			}
+			keep = append(keep, l)
+		}
+	}
+	if len(keep) == 0 {
+		return "", fmt.Errorf("no Go source in %s", runtime.GOROOT())
+	}
+	chunk := strings.Join(keep, "\n") + "\n"
+	var b strings.Builder
+	for b.Len() < size {
+		b.WriteString(chunk)
+	}
+	s := b.String()[:size]
+	return s[:strings.LastIndexByte(s, '\n')+1], nil
 }
 
 func round(d time.Duration) time.Duration { return d.Round(10 * time.Microsecond) }
