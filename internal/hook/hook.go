@@ -646,37 +646,19 @@ func (r *runner) conclude(o outcome) int {
 }
 
 // readPayload reads standard input, at most MaxPayload bytes, within the
-// time-out.
+// time-out (readWithin).
 func (r *runner) readPayload() ([]byte, error) {
-	type result struct {
-		data []byte
-		err  error
+	data, err := readWithin(r.cfg.Stdin, MaxPayload, r.cfg.StdinTimeout)
+	if errors.Is(err, errStdinTimeout) {
+		return nil, &agent.Error{Problem: fmt.Sprintf("did not arrive within %s: standard input stayed open", r.cfg.StdinTimeout)}
 	}
-	read := func() result {
-		data, err := io.ReadAll(io.LimitReader(r.cfg.Stdin, MaxPayload+1))
-		return result{data, err}
+	if err != nil {
+		return nil, &agent.Error{Problem: "could not be read from standard input: " + errText(err)}
 	}
-	var res result
-	if r.cfg.StdinTimeout < 0 {
-		res = read()
-	} else {
-		ch := make(chan result, 1)
-		go func() { ch <- read() }()
-		t := time.NewTimer(r.cfg.StdinTimeout)
-		defer t.Stop()
-		select {
-		case res = <-ch:
-		case <-t.C:
-			return nil, &agent.Error{Problem: fmt.Sprintf("did not arrive within %s: standard input stayed open", r.cfg.StdinTimeout)}
-		}
-	}
-	if res.err != nil {
-		return nil, &agent.Error{Problem: "could not be read from standard input: " + errText(res.err)}
-	}
-	if len(res.data) > MaxPayload {
+	if len(data) > MaxPayload {
 		return nil, &agent.Error{Problem: fmt.Sprintf("is larger than %d MiB: guard blocks what it cannot read whole", MaxPayload>>20)}
 	}
-	return res.data, nil
+	return data, nil
 }
 
 // payloadFailure describes a payload error. Its text names fields, never

@@ -1,0 +1,96 @@
+package hook
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestReadWithin reads payloads through every way readWithin has: a file,
+// a pipe whose descriptor takes a deadline, a blocking pipe (poll, where the
+// system has it), any other reader (a goroutine and a timer), each with a
+// payload, one over the limit, and a writer that never closes.
+func TestReadWithin(t *testing.T) {
+	const max = 1 << 16
+	type source func(t *testing.T, data string, closeIt bool) io.Reader
+	pipe := func(blocking bool) source {
+		return func(t *testing.T, data string, closeIt bool) io.Reader {
+			pr, pw, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { pr.Close(); pw.Close() })
+			go func() {
+				pw.Write([]byte(data))
+				if closeIt {
+					pw.Close()
+				}
+			}()
+			if blocking {
+				return blockingFile(t, pr)
+			}
+			return pr
+		}
+	}
+	sources := map[string]source{
+		"file": func(t *testing.T, data string, _ bool) io.Reader {
+			path := filepath.Join(t.TempDir(), "payload")
+			if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { f.Close() })
+			return f
+		},
+		"pipe with deadline": pipe(false),
+		"blocking pipe":      pipe(true),
+		"reader": func(t *testing.T, data string, closeIt bool) io.Reader {
+			if closeIt {
+				return strings.NewReader(data)
+			}
+			pr, pw := io.Pipe()
+			t.Cleanup(func() { pr.Close(); pw.Close() })
+			go pw.Write([]byte(data))
+			return pr
+		},
+	}
+	tests := []struct {
+		name    string
+		data    string
+		open    bool // the writer never closes
+		timeout time.Duration
+		wantLen int
+		wantErr error
+	}{
+		{name: "empty", timeout: time.Minute},
+		{name: "small", data: `{"prompt":"x"}`, timeout: time.Minute, wantLen: 14},
+		{name: "at the limit", data: strings.Repeat("a", max), timeout: time.Minute, wantLen: max},
+		{name: "over the limit", data: strings.Repeat("a", 3*max), timeout: time.Minute, wantLen: max + 1},
+		{name: "no bound", data: strings.Repeat("b", 1000), timeout: -1, wantLen: 1000},
+		{name: "never closes", data: "{", open: true, timeout: 20 * time.Millisecond, wantErr: errStdinTimeout},
+	}
+	for sname, src := range sources {
+		for _, tt := range tests {
+			if tt.open && sname == "file" {
+				continue // a file always ends
+			}
+			t.Run(sname+"/"+tt.name, func(t *testing.T) {
+				got, err := readWithin(src(t, tt.data, !tt.open), max, tt.timeout)
+				if !errors.Is(err, tt.wantErr) {
+					t.Fatalf("error %v, want %v", err, tt.wantErr)
+				}
+				if len(got) != tt.wantLen || !bytes.Equal(got, []byte(tt.data)[:min(len(tt.data), tt.wantLen)]) {
+					t.Fatalf("read %d bytes, want %d", len(got), tt.wantLen)
+				}
+			})
+		}
+	}
+}
