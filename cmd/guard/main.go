@@ -16,5 +16,8 @@ func main() {
 	if docsMain != nil {
 		os.Exit(docsMain(os.Args[1:]))
 	}
+	if isHookCall(os.Args[1:]) {
+		leanHook()
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
