@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"unicode/utf8"
 
 	"github.com/guardhq/guard/internal/event"
 )
@@ -21,20 +23,121 @@ const MaxLineBytes = 64 << 10
 // event.Record. A torn line is a proper prefix of such a line.
 const recordPrefix = `{"ts":"`
 
-// encode returns rec as one JSON line, newline excluded. HTML characters are
-// not escaped, so the marker event.Redacted reads as written.
+// encode returns rec as one JSON line, newline excluded: exactly what
+// encoding/json makes of it with HTML escaping off (fields in the struct's
+// order, the omitempty ones left out when empty), so that the marker
+// event.Redacted reads as written. It uses no reflection: the hook path
+// encodes one record per process (FuzzEncode keeps it equal to
+// encoding/json).
 func encode(rec *event.Record) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(rec); err != nil {
-		return nil, fmt.Errorf("encode audit record: %w", err)
-	}
-	line := bytes.TrimSuffix(buf.Bytes(), []byte{'\n'})
+	line := appendRecord(make([]byte, 0, 512), rec)
 	if len(line) > MaxLineBytes {
 		return nil, fmt.Errorf("encode audit record: %d bytes, over the %d-byte line limit", len(line), MaxLineBytes)
 	}
 	return line, nil
+}
+
+// appendRecord appends rec encoded as a JSON object to dst.
+func appendRecord(dst []byte, rec *event.Record) []byte {
+	dst = append(dst, `{"ts":`...)
+	dst = appendJSONString(dst, rec.TS)
+	for _, f := range [...]struct{ key, value string }{
+		{`,"hook":`, rec.Hook},
+		{`,"verdict":`, rec.Verdict},
+		{`,"rule":`, rec.Rule},
+		{`,"reason":`, rec.Reason},
+		{`,"user":`, rec.User},
+		{`,"host":`, rec.Host},
+		{`,"repo":`, rec.Repo},
+		{`,"input_hash":`, rec.InputHash},
+		{`,"prev_hash":`, rec.PrevHash},
+	} {
+		dst = append(dst, f.key...)
+		dst = appendJSONString(dst, f.value)
+	}
+	dst = append(dst, `,"tokens_in":`...)
+	dst = strconv.AppendInt(dst, int64(rec.TokensIn), 10)
+	dst = append(dst, `,"policy_version":`...)
+	dst = appendJSONString(dst, rec.PolicyVersion)
+	dst = append(dst, `,"agent":`...)
+	dst = appendJSONString(dst, rec.Agent)
+	dst = append(dst, `,"event":`...)
+	dst = appendJSONString(dst, rec.Event)
+	for _, f := range [...]struct{ key, value string }{
+		{`,"tag":`, rec.Tag},
+		{`,"tool":`, rec.Tool},
+		{`,"action":`, rec.Action},
+	} {
+		if f.value != "" {
+			dst = append(dst, f.key...)
+			dst = appendJSONString(dst, f.value)
+		}
+	}
+	if len(rec.Findings) > 0 {
+		dst = append(dst, `,"findings":[`...)
+		for i, f := range rec.Findings {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendJSONString(dst, f)
+		}
+		dst = append(dst, ']')
+	}
+	return append(dst, '}')
+}
+
+// appendJSONString appends s as a JSON string, escaped as encoding/json
+// escapes it with HTML escaping off: \" and \\, the short escapes of \b,
+// \f, \n, \r and \t, \u00XX for the other control bytes, \ufffd for each
+// byte of invalid UTF-8, and \u2028 and \u2029.
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if b := s[i]; b < utf8.RuneSelf {
+			if b >= 0x20 && b != '"' && b != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch b {
+			case '\\', '"':
+				dst = append(dst, '\\', b)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hex[b>>4], hex[b&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		c, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case c == utf8.RuneError && size == 1:
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+		case c == '\u2028' || c == '\u2029':
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[c&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
 }
 
 // hashLine returns the chain hash of one line: the lowercase hex SHA-256 of
