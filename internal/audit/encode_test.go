@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -65,4 +66,20 @@ func FuzzEncode(f *testing.F) {
 			t.Fatalf("appendRecord\n%q\nencoding/json\n%q", got, want)
 		}
 	})
+}
+
+// TestFieldKeys keeps the written-out tables of Scan in step with what they
+// stand for.
+func TestFieldKeys(t *testing.T) {
+	if len(fieldKeys) != len(fieldOrder) {
+		t.Fatalf("%d keys for %d fields", len(fieldKeys), len(fieldOrder))
+	}
+	for i, name := range fieldOrder {
+		if want := `"` + name + `":`; fieldKeys[i] != want {
+			t.Errorf("fieldKeys[%d] = %s, want %s", i, fieldKeys[i], want)
+		}
+	}
+	if want := fmt.Sprintf("line over the %d-byte limit", MaxLineBytes); errTooLong.Error() != want {
+		t.Errorf("errTooLong %q, want %q", errTooLong, want)
+	}
 }

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -66,7 +65,7 @@ func (f *Fields) Record() event.Record {
 // Errors of Scan that are about the line's form rather than a field's value.
 var (
 	errEmpty     = errors.New("empty line")
-	errTooLong   = fmt.Errorf("line over the %d-byte limit", MaxLineBytes)
+	errTooLong   = errors.New("line over the 65536-byte limit") // MaxLineBytes (TestFieldKeys)
 	errNotObject = errors.New("not a JSON object")
 	errSyntax    = errors.New("not valid JSON")
 	errUTF8      = errors.New("not valid UTF-8")
@@ -114,9 +113,9 @@ func Scan(line []byte, f *Fields) error {
 		for {
 			s.ws()
 			var key []byte
-			if next < len(fieldOrder) && bytes.HasPrefix(s.b[s.i:], fieldKeys[next]) {
+			if next < len(fieldOrder) && hasPrefix(s.b[s.i:], fieldKeys[next]) {
 				// Fast path: the key Append writes next, written as it writes it.
-				key = fieldKeys[next][1 : len(fieldKeys[next])-2]
+				key = s.b[s.i+1 : s.i+len(fieldKeys[next])-2]
 				s.i += len(fieldKeys[next])
 				next++
 			} else {
@@ -182,13 +181,9 @@ func Scan(line []byte, f *Fields) error {
 var (
 	fieldOrder = []string{"ts", "hook", "verdict", "rule", "reason", "user", "host", "repo", "input_hash", "prev_hash",
 		"tokens_in", "policy_version", "agent", "event", "tag", "tool", "action", "findings"}
-	fieldKeys = func() [][]byte {
-		k := make([][]byte, len(fieldOrder))
-		for i, n := range fieldOrder {
-			k[i] = []byte(`"` + n + `":`)
-		}
-		return k
-	}()
+	// fieldKeys is written out, not built: package state built at start-up
+	// costs every hook process (TestFieldKeys keeps it in step).
+	fieldKeys = []string{`"ts":`, `"hook":`, `"verdict":`, `"rule":`, `"reason":`, `"user":`, `"host":`, `"repo":`, `"input_hash":`, `"prev_hash":`, `"tokens_in":`, `"policy_version":`, `"agent":`, `"event":`, `"tag":`, `"tool":`, `"action":`, `"findings":`}
 )
 
 // Bits of the fields Scan has seen.
@@ -721,4 +716,9 @@ func daysIn(month, year int) int {
 		return 30
 	}
 	return 31
+}
+
+// hasPrefix reports whether b begins with s.
+func hasPrefix(b []byte, s string) bool {
+	return len(b) >= len(s) && string(b[:len(s)]) == s
 }

@@ -14,11 +14,28 @@ import (
 // content (a Read result), the agent's final answer, a tool's output.
 var TestTypes = []string{"prompt", "command", "read", "write", "url", "file", "response", "tool_output"}
 
-// testKinds maps each test type to the kind of input it is checked as, and
+// testKind maps each test type to the kind of input it is checked as, and
 // so to the detectors that kind gets on the hook path.
-var testKinds = map[string]event.Kind{
-	"prompt": event.KindPrompt, "command": event.KindCommand, "read": event.KindRead, "write": event.KindWrite,
-	"url": event.KindURL, "file": event.KindFileContent, "response": event.KindResponse, "tool_output": event.KindToolOutput,
+func testKind(typ string) (event.Kind, bool) {
+	switch typ {
+	case "prompt":
+		return event.KindPrompt, true
+	case "command":
+		return event.KindCommand, true
+	case "read":
+		return event.KindRead, true
+	case "write":
+		return event.KindWrite, true
+	case "url":
+		return event.KindURL, true
+	case "file":
+		return event.KindFileContent, true
+	case "response":
+		return event.KindResponse, true
+	case "tool_output":
+		return event.KindToolOutput, true
+	}
+	return "", false
 }
 
 // UnknownTypeError is returned by DryRun for a type it does not accept.
@@ -43,7 +60,7 @@ type DryRunResult struct {
 // TestKind returns the input kind of a `guard test` type, or an
 // *UnknownTypeError.
 func TestKind(typ string) (event.Kind, error) {
-	if k, ok := testKinds[typ]; ok {
+	if k, ok := testKind(typ); ok {
 		return k, nil
 	}
 	return "", &UnknownTypeError{Type: typ}

@@ -38,8 +38,10 @@ var (
 
 // plan maps each kind of input to the detectors it needs, in the order of the
 // spec's hook tables. The logging kinds report PII as blocking; the hook path
-// turns every finding of a logging hook into a note.
-var plan = map[event.Kind][]check{
+// turns every finding of a logging hook into a note. Built on first use: a
+// map literal is built at every process start.
+var plan = sync.OnceValue(func() map[event.Kind][]check {
+	return map[event.Kind][]check{
 	event.KindPrompt:      {{event.DetectorInjection, nil}, {event.DetectorPII, onPrompt}},
 	event.KindCommand:     {{event.DetectorCommands, nil}, {event.DetectorInjection, nil}},
 	event.KindRead:        {{event.DetectorPaths, nil}},
@@ -54,13 +56,14 @@ var plan = map[event.Kind][]check{
 	event.KindToolResult:  {{event.DetectorSecrets, nil}},
 	event.KindShellOutput: {{event.DetectorSecrets, nil}, {event.DetectorPII, blockAlways}},
 	event.KindOutput:      {{event.DetectorInjection, nil}, {event.DetectorSecrets, nil}},
-}
+	}
+})
 
 // Detectors returns the names of the detectors that inputs of kind k run
 // through, in order; nil for an unknown kind.
 func Detectors(k event.Kind) []string {
 	var names []string
-	for _, c := range plan[k] {
+	for _, c := range plan()[k] {
 		names = append(names, c.detector)
 	}
 	return names
@@ -93,7 +96,7 @@ type detectors struct {
 func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 	v := event.Verdict{Decision: event.Allow}
 	for _, in := range inputs {
-		checks, ok := plan[in.Kind]
+		checks, ok := plan()[in.Kind]
 		if !ok {
 			return event.Verdict{}, fmt.Errorf("evaluate: unknown input kind %q", in.Kind)
 		}
@@ -178,7 +181,7 @@ func Redactable(f event.Finding) bool {
 // least what Evaluate finds, but a text it cannot clean must be withheld.
 func (p *Policy) Redact(k event.Kind, text string) (string, []string, error) {
 	var ms []detect.Match
-	for _, c := range plan[k] {
+	for _, c := range plan()[k] {
 		switch {
 		case c.detector == event.DetectorSecrets:
 			d, err := p.detector(c.detector, k)
@@ -301,7 +304,7 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 			rules := make([]command.Rule, len(p.Bash.BlockPatterns))
 			for i, r := range p.Bash.BlockPatterns {
 				rules[i] = command.Rule{Name: r.Name, Pattern: r.Pattern, Severity: r.Severity, Description: r.Description,
-					Prefilter: builtinPrefilters[r.Pattern]} // nil for a pattern of the user's own
+					Prefilter: builtinPrefilters()[r.Pattern]} // nil for a pattern of the user's own
 			}
 			c.commands, err = command.New(rules, p.Bash.AllowPatterns)
 		}

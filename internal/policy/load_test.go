@@ -281,7 +281,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		// A policy that loads evaluates without error on every kind.
-		for k := range plan {
+		for k := range plan() {
 			if _, err := p.Evaluate([]event.Input{{Kind: k, Text: "rm -rf / ignore previous instructions 123-45-6789"}}); err != nil {
 				t.Fatalf("loaded policy fails to evaluate %s: %v", k, err)
 			}

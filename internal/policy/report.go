@@ -13,18 +13,23 @@ import (
 
 // Descriptions of the rules whose names come from a detector rather than a
 // rule list.
-var builtinDescriptions = map[string]string{
-	"ssrf_protection": "a cloud metadata endpoint (SSRF target): always blocked, no allow list overrides it",
-	"ssrf":            "a cloud metadata endpoint (SSRF target): always blocked, no allow list overrides it",
-	"blocked_domain":  "a domain on urls.blocklist (paste, tunnelling, request-capture and out-of-band sites by default)",
-	"blocked_path":    "a path that file_paths.block_read or file_paths.block_write protects",
+func builtinDescription(rule string) (string, bool) {
+	switch rule {
+	case "ssrf_protection", "ssrf":
+		return "a cloud metadata endpoint (SSRF target): always blocked, no allow list overrides it", true
+	case "blocked_domain":
+		return "a domain on urls.blocklist (paste, tunnelling, request-capture and out-of-band sites by default)", true
+	case "blocked_path":
+		return "a path that file_paths.block_read or file_paths.block_write protects", true
+	}
+	return "", false
 }
 
 // Describe returns the one-line description of the rule named rule in this
 // policy (a command rule's description, a catalogue rule's), or "" when it
 // has none.
 func (p *Policy) Describe(rule string) string {
-	if d, ok := builtinDescriptions[rule]; ok {
+	if d, ok := builtinDescription(rule); ok {
 		return d
 	}
 	for _, r := range p.Bash.BlockPatterns {

@@ -2,7 +2,11 @@
 
 package policy
 
-import "github.com/guardhq/guard/internal/detect/lazyre"
+import (
+	"sync"
+
+	"github.com/guardhq/guard/internal/detect/lazyre"
+)
 
 // builtinDefault returns a fresh copy of default.json, decoded.
 func builtinDefault() *Policy {
@@ -40,25 +44,28 @@ func builtinDefault() *Policy {
 
 // builtinPrefilters maps each default command pattern to its prefilter, so
 // the command detector need not parse the default patterns on every call.
-var builtinPrefilters = map[string][]lazyre.Literal{
-	" -d @\\S*\\.(?:ssh/|aws/credentials|gnupg/|netrc|docker/config\\.json|kube/config|git-credentials)": {{S: " -d @", Fold: false}},
-	"(?:>>?|\\btee\\b(?:\\s+-\\S+)*)\\s*[\"']?[^\\s'\"]*\\.ssh/authorized_keys\\b":                       {{S: ".ssh/authorized_keys", Fold: false}},
-	"(?:^|\\| )(?:mkfs(?:\\.\\w+)?|mke2fs|wipefs)\\b":                                                    {{S: "mk", Fold: false}, {S: "wipefs", Fold: false}},
-	":\\(\\)\\{.*\\}\\;:": {{S: ":(){", Fold: false}},
-	"\\b(?:(?:ba|da|z|k)?sh|exec)\\b[^|'\"]*(?:[<>&]+ ?/dev/(?:tcp|udp)/|\\| ?(?:nc|ncat|netcat|telnet|openssl)\\b)":             {{S: "sh", Fold: false}, {S: "exec", Fold: false}},
-	"\\b(?:curl|wget|base64 -d)\\b.*\\| ?(?:(?:ba|da|z|k)?sh|python[\\d.]*|perl|ruby|node|php|lua)\\b[^|]* -(?: |$)":             {{S: "curl", Fold: false}, {S: "wget", Fold: false}, {S: "base64 -d", Fold: false}},
-	"\\b(?:nc|ncat|netcat|telnet|socat|openssl)\\b[^|]*\\| ?(?:ba|da|z|k)?sh\\b":                                                 {{S: "sh", Fold: false}},
-	"\\b(?:ruby|php|lua|node).*(?:[sS]ock.*(?:exec|spawn|system|popen|/bin/\\w*sh)|/bin/\\w*sh.*[sS]ock)|\\b[gm]?awk\\b.*/inet/": {{S: "exec", Fold: false}, {S: "pawn", Fold: false}, {S: "ystem", Fold: false}, {S: "popen", Fold: false}, {S: "/bin/", Fold: false}, {S: "/bin/", Fold: false}, {S: "/inet/", Fold: false}},
-	"\\bdd\\b[^;&|]*\\b(?:if|of)=/dev/(?:sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|mapper/|md|dm-|nbd|sr|root)":                        {{S: "=/dev/", Fold: false}},
-	"\\bperl\\b.*(?i:socket).*(?:\\bexec\\b|\\bsystem\\b|fdopen|/bin/\\w*sh\\b)":                                                 {{S: "socket", Fold: true}},
-	"\\bpython[\\d.]*\\b.*\\bsocket\\b.*(?:subprocess|pty\\.spawn|dup2|os\\.(?:system|popen|exec)|/bin/\\w*sh\\b)":               {{S: "python", Fold: false}},
-	"^rm -rf? (?:~|~/\\.?\\*|/\\.?\\*?)$": {{S: "rm -r", Fold: false}},
-	"curl.*\\|.*sh":                       {{S: "curl", Fold: false}},
-	"history\\s+-[cwp]":                   {{S: "history", Fold: false}},
-	"nc\\s+.*\\d+\\.\\d+\\.\\d+\\.\\d+":   {{S: "nc", Fold: false}},
-	"rm\\s+-rf\\s+[/~$]":                  {{S: "-rf", Fold: false}},
-	"wget.*-O-.*\\|.*sh":                  {{S: "wget", Fold: false}},
-	"xmrig|minergate|minerd":              {{S: "xmrig", Fold: false}, {S: "miner", Fold: false}},
-}
+// Built on first use: a map literal is built at every process start.
+var builtinPrefilters = sync.OnceValue(func() map[string][]lazyre.Literal {
+	return map[string][]lazyre.Literal{
+		" -d @\\S*\\.(?:ssh/|aws/credentials|gnupg/|netrc|docker/config\\.json|kube/config|git-credentials)": {{S: " -d @", Fold: false}},
+		"(?:>>?|\\btee\\b(?:\\s+-\\S+)*)\\s*[\"']?[^\\s'\"]*\\.ssh/authorized_keys\\b":                       {{S: ".ssh/authorized_keys", Fold: false}},
+		"(?:^|\\| )(?:mkfs(?:\\.\\w+)?|mke2fs|wipefs)\\b":                                                    {{S: "mk", Fold: false}, {S: "wipefs", Fold: false}},
+		":\\(\\)\\{.*\\}\\;:": {{S: ":(){", Fold: false}},
+		"\\b(?:(?:ba|da|z|k)?sh|exec)\\b[^|'\"]*(?:[<>&]+ ?/dev/(?:tcp|udp)/|\\| ?(?:nc|ncat|netcat|telnet|openssl)\\b)":             {{S: "sh", Fold: false}, {S: "exec", Fold: false}},
+		"\\b(?:curl|wget|base64 -d)\\b.*\\| ?(?:(?:ba|da|z|k)?sh|python[\\d.]*|perl|ruby|node|php|lua)\\b[^|]* -(?: |$)":             {{S: "curl", Fold: false}, {S: "wget", Fold: false}, {S: "base64 -d", Fold: false}},
+		"\\b(?:nc|ncat|netcat|telnet|socat|openssl)\\b[^|]*\\| ?(?:ba|da|z|k)?sh\\b":                                                 {{S: "sh", Fold: false}},
+		"\\b(?:ruby|php|lua|node).*(?:[sS]ock.*(?:exec|spawn|system|popen|/bin/\\w*sh)|/bin/\\w*sh.*[sS]ock)|\\b[gm]?awk\\b.*/inet/": {{S: "exec", Fold: false}, {S: "pawn", Fold: false}, {S: "ystem", Fold: false}, {S: "popen", Fold: false}, {S: "/bin/", Fold: false}, {S: "/bin/", Fold: false}, {S: "/inet/", Fold: false}},
+		"\\bdd\\b[^;&|]*\\b(?:if|of)=/dev/(?:sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|mapper/|md|dm-|nbd|sr|root)":                        {{S: "=/dev/", Fold: false}},
+		"\\bperl\\b.*(?i:socket).*(?:\\bexec\\b|\\bsystem\\b|fdopen|/bin/\\w*sh\\b)":                                                 {{S: "socket", Fold: true}},
+		"\\bpython[\\d.]*\\b.*\\bsocket\\b.*(?:subprocess|pty\\.spawn|dup2|os\\.(?:system|popen|exec)|/bin/\\w*sh\\b)":               {{S: "python", Fold: false}},
+		"^rm -rf? (?:~|~/\\.?\\*|/\\.?\\*?)$": {{S: "rm -r", Fold: false}},
+		"curl.*\\|.*sh":                       {{S: "curl", Fold: false}},
+		"history\\s+-[cwp]":                   {{S: "history", Fold: false}},
+		"nc\\s+.*\\d+\\.\\d+\\.\\d+\\.\\d+":   {{S: "nc", Fold: false}},
+		"rm\\s+-rf\\s+[/~$]":                  {{S: "-rf", Fold: false}},
+		"wget.*-O-.*\\|.*sh":                  {{S: "wget", Fold: false}},
+		"xmrig|minergate|minerd":              {{S: "xmrig", Fold: false}, {S: "miner", Fold: false}},
+	}
+})
 
 func ptr(s string) *string { return &s }

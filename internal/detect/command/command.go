@@ -30,6 +30,7 @@ package command
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/guardhq/guard/internal/detect"
@@ -61,8 +62,14 @@ type compiled struct {
 	re *lazyre.Regexp
 }
 
-// Severities lists the accepted severity values; empty is accepted too.
-var severities = map[string]bool{"": true, "critical": true, "high": true, "medium": true, "low": true}
+// knownSeverity reports the accepted severity values; empty is accepted too.
+func knownSeverity(s string) bool {
+	switch s {
+	case "", "critical", "high", "medium", "low":
+		return true
+	}
+	return false
+}
 
 // maxShown bounds the command quoted in a Reason, in bytes.
 const maxShown = 200
@@ -80,7 +87,7 @@ func New(block []Rule, allow []string) (*Detector, error) {
 		if r.Pattern == "" {
 			return nil, fmt.Errorf("block rule %q: empty pattern", r.Name)
 		}
-		if !severities[r.Severity] {
+		if !knownSeverity(r.Severity) {
 			return nil, fmt.Errorf("block rule %q: severity %q is not critical, high, medium or low", r.Name, r.Severity)
 		}
 		var re *lazyre.Regexp
@@ -223,7 +230,9 @@ func (r compiled) finding(cmd, line string, err error) (event.Finding, bool) {
 
 // unquoter drops quoting characters and turns $IFS into a space. A Replacer
 // is safe for concurrent use.
-var unquoter = strings.NewReplacer(`${IFS}`, " ", `$IFS`, " ", `\`+"\n", "", `'`, "", `"`, "", `\`, "")
+var unquoter = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer(`${IFS}`, " ", `$IFS`, " ", `\`+"\n", "", `'`, "", `"`, "", `\`, "")
+})
 
 // unquote removes the shell's quoting characters and $IFS word splitting
 // tricks from cmd. It reports false when there was nothing to remove.
@@ -231,7 +240,7 @@ func unquote(cmd string) (string, bool) {
 	if !strings.ContainsAny(cmd, `'"\`) && !strings.Contains(cmd, "IFS") {
 		return "", false
 	}
-	out := unquoter.Replace(cmd)
+	out := unquoter().Replace(cmd)
 	return out, out != cmd
 }
 

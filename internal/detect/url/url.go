@@ -64,6 +64,7 @@ import (
 	neturl "net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"golang.org/x/net/idna"
@@ -97,15 +98,16 @@ var ssrfTargets = []Target{
 	{"rancher-metadata", "Rancher 1.x's metadata service inside every container"},
 }
 
-// aliases maps other spellings of a target to the target.
-var aliases = map[string]string{
-	"fd00:ec2::254":       "169.254.169.254", // AWS, IPv6
-	"instance-data":       "169.254.169.254", // AWS, the name its DNS answers
-	"fd00:ec2::123":       "169.254.169.123", // AWS time sync, IPv6
-	"fd00:ec2::23":        "169.254.170.23",  // EKS Pod Identity, IPv6
-	"fd00:42::42":         "169.254.42.42",   // Scaleway, IPv6
-	"metadata":            "metadata.google.internal",
-	"metadata.packet.net": "metadata.platformequinix.com", // Equinix Metal's earlier name
+// aliases lists other spellings of a target with the target (a list, not a
+// map: a map literal is built at every process start).
+var aliases = []struct{ alias, target string }{
+	{"fd00:ec2::254", "169.254.169.254"}, // AWS, IPv6
+	{"instance-data", "169.254.169.254"}, // AWS, the name its DNS answers
+	{"fd00:ec2::123", "169.254.169.123"}, // AWS time sync, IPv6
+	{"fd00:ec2::23", "169.254.170.23"},   // EKS Pod Identity, IPv6
+	{"fd00:42::42", "169.254.42.42"},     // Scaleway, IPv6
+	{"metadata", "metadata.google.internal"},
+	{"metadata.packet.net", "metadata.platformequinix.com"}, // Equinix Metal's earlier name
 }
 
 // SSRFHosts returns the metadata endpoints that are always blocked.
@@ -123,15 +125,21 @@ func SSRFTargets() []Target { return append([]Target(nil), ssrfTargets...) }
 // Aliases returns the other spellings of the SSRF targets, alias → target.
 func Aliases() map[string]string {
 	m := make(map[string]string, len(aliases))
-	for k, v := range aliases {
-		m[k] = v
+	for _, a := range aliases {
+		m[a.alias] = a.target
 	}
 	return m
 }
 
-// knownSchemes may be followed by the host without "//" (http:169.254.169.254).
-var knownSchemes = map[string]bool{"http": true, "https": true, "ws": true, "wss": true, "ftp": true, "ftps": true,
-	"sftp": true, "gopher": true, "dict": true, "ldap": true, "tftp": true, "telnet": true}
+// knownScheme reports the schemes that may be followed by the host without
+// "//" (http:169.254.169.254).
+func knownScheme(s string) bool {
+	switch s {
+	case "http", "https", "ws", "wss", "ftp", "ftps", "sftp", "gopher", "dict", "ldap", "tftp", "telnet":
+		return true
+	}
+	return false
+}
 
 // Detector checks URLs. It is safe for concurrent use.
 type Detector struct {
@@ -290,8 +298,10 @@ func ssrfTarget(h string) (string, bool) {
 		names = append(names, a.String())
 	}
 	for _, n := range names {
-		if t, ok := aliases[n]; ok {
-			return t, true
+		for _, a := range aliases {
+			if n == a.alias {
+				return a.target, true
+			}
 		}
 		for _, t := range ssrfTargets {
 			if n == t.Host {
@@ -302,7 +312,7 @@ func ssrfTarget(h string) (string, bool) {
 	// Wildcard DNS names that embed an address: 169.254.169.254.nip.io,
 	// 169-254-169-254.sslip.io, a9fea9fe.nip.io.
 	if strings.ContainsAny(h, "0123456789") {
-		for _, e := range embedded {
+		for _, e := range embedded() {
 			if hasLabels(h, e.form) {
 				return e.target, true
 			}
@@ -313,7 +323,7 @@ func ssrfTarget(h string) (string, bool) {
 
 // embedded lists the spellings of the IPv4 targets that wildcard DNS
 // services accept inside a name: dotted, dashed and hex.
-var embedded = embeddedForms()
+var embedded = sync.OnceValue(embeddedForms)
 
 func embeddedForms() []struct{ form, target string } {
 	var out []struct{ form, target string }
@@ -352,8 +362,8 @@ func alnum(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
 
 // Replacers are safe for concurrent use.
 var (
-	controls = strings.NewReplacer("\t", "", "\r", "", "\n", "") // dropped by URL parsers
-	dots     = strings.NewReplacer("。", ".", "．", ".", "｡", ".") // full-width dots
+	controls = sync.OnceValue(func() *strings.Replacer { return strings.NewReplacer("\t", "", "\r", "", "\n", "") }) // dropped by URL parsers
+	dots     = sync.OnceValue(func() *strings.Replacer { return strings.NewReplacer("。", ".", "．", ".", "｡", ".") }) // full-width dots
 )
 
 // reading is one way a URL client may read a URL.
@@ -374,7 +384,7 @@ func (r *reading) forms() []string {
 	out := append([]string(nil), r.ascii...)
 	for _, a := range r.ascii {
 		if strings.Contains(a, "xn--") {
-			if u, err := display.ToUnicode(a); err == nil && u != a {
+			if u, err := display().ToUnicode(a); err == nil && u != a {
 				out = append(out, u)
 			}
 		}
@@ -390,7 +400,7 @@ const maxReadings = 16
 func readings(raw string) []reading {
 	// Only ASCII is lower-cased here: other letters are the mapping's to
 	// fold (U+0130 is not i to a URL client).
-	s := controls.Replace(asciiLower(strings.TrimSpace(raw)))
+	s := controls().Replace(asciiLower(strings.TrimSpace(raw)))
 	var out []reading
 	add := func(r reading) {
 		if r.host == "" || len(out) >= maxReadings {
@@ -442,7 +452,7 @@ func variants(s string) []string {
 func split(s string) (scheme, auth, rest string) {
 	if i := strings.IndexByte(s, ':'); i > 0 && isScheme(s[:i]) {
 		after := s[i+1:]
-		if strings.HasPrefix(after, "//") || knownSchemes[s[:i]] {
+		if strings.HasPrefix(after, "//") || knownScheme(s[:i]) {
 			scheme, s = s[:i], after
 		}
 	}
@@ -482,7 +492,7 @@ func cleanHost(auth string, at int) (host, port string) {
 	if dec, err := neturl.PathUnescape(h); err == nil {
 		h = asciiLower(dec)
 	}
-	h = dots.Replace(h)
+	h = dots().Replace(h)
 	return strings.TrimRight(h, "."), port
 }
 
@@ -490,9 +500,15 @@ func cleanHost(auth string, at int) (host, port string) {
 // (nontransitional, no STD3 rules, no hyphen checks) and the transitional
 // one of older clients. display turns punycode back into Unicode.
 var (
-	lookup       = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.StrictDomainName(false), idna.CheckHyphens(false), idna.Transitional(false))
-	transitional = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.StrictDomainName(false), idna.CheckHyphens(false), idna.Transitional(true))
-	display      = idna.New(idna.MapForLookup(), idna.StrictDomainName(false), idna.CheckHyphens(false))
+	lookup = sync.OnceValue(func() *idna.Profile {
+		return idna.New(idna.MapForLookup(), idna.BidiRule(), idna.StrictDomainName(false), idna.CheckHyphens(false), idna.Transitional(false))
+	})
+	transitional = sync.OnceValue(func() *idna.Profile {
+		return idna.New(idna.MapForLookup(), idna.BidiRule(), idna.StrictDomainName(false), idna.CheckHyphens(false), idna.Transitional(true))
+	})
+	display = sync.OnceValue(func() *idna.Profile {
+		return idna.New(idna.MapForLookup(), idna.StrictDomainName(false), idna.CheckHyphens(false))
+	})
 )
 
 // mapForms returns host as URL clients map it: one form, or two when the
@@ -522,7 +538,7 @@ func mapForms(host string) (forms []string, failed bool) {
 // Mapping errors of guard's own.
 var (
 	errForbidden = errors.New("maps to a character a host name cannot hold")
-	errTooLong   = fmt.Errorf("longer than %d bytes before mapping", maxMappedHost)
+	errTooLong   = errors.New("longer than 2048 bytes before mapping") // maxMappedHost (TestErrTooLong)
 )
 
 // maxMappedHost bounds a host that needs mapping: a DNS name has at most
@@ -533,14 +549,14 @@ const maxMappedHost = 2048
 
 // mapHost maps host with profile p. A plain ASCII name without punycode
 // labels maps to itself; that is the common case and costs nothing.
-func mapHost(host string, p *idna.Profile) (string, error) {
+func mapHost(host string, profile func() *idna.Profile) (string, error) {
 	if ascii(host) && !strings.Contains(host, "xn--") {
 		return host, nil
 	}
 	if len(host) > maxMappedHost {
 		return "", errTooLong
 	}
-	m, err := p.ToASCII(host)
+	m, err := profile().ToASCII(host)
 	if err != nil {
 		return "", err
 	}

@@ -2,6 +2,7 @@ package url
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/netip"
 	"os"
 	"reflect"
@@ -42,7 +43,7 @@ func mustNew(t testing.TB, block, allow []string) *Detector {
 // TestEmbeddedForms checks the precomputed spellings against the targets.
 func TestEmbeddedForms(t *testing.T) {
 	n := map[string]int{}
-	for _, e := range embedded {
+	for _, e := range embedded() {
 		n[e.target]++
 		a, ok := parseIP(e.form)
 		if strings.Contains(e.form, "-") {
@@ -447,5 +448,13 @@ func TestUnicodeBlocklistEntry(t *testing.T) {
 	}
 	if err := ValidateDomain("xn--zz.example"); err == nil {
 		t.Error("ValidateDomain accepts broken punycode")
+	}
+}
+
+// TestErrTooLong keeps errTooLong's constant text in step with
+// maxMappedHost.
+func TestErrTooLong(t *testing.T) {
+	if want := fmt.Sprintf("longer than %d bytes before mapping", maxMappedHost); errTooLong.Error() != want {
+		t.Fatalf("errTooLong %q, want %q", errTooLong, want)
 	}
 }
