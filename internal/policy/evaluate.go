@@ -42,20 +42,20 @@ var (
 // map literal is built at every process start.
 var plan = sync.OnceValue(func() map[event.Kind][]check {
 	return map[event.Kind][]check{
-	event.KindPrompt:      {{event.DetectorInjection, nil}, {event.DetectorPII, onPrompt}},
-	event.KindCommand:     {{event.DetectorCommands, nil}, {event.DetectorInjection, nil}},
-	event.KindRead:        {{event.DetectorPaths, nil}},
-	event.KindWrite:       {{event.DetectorPaths, nil}},
-	event.KindURL:         {{event.DetectorURLs, nil}},
-	event.KindQuery:       {{event.DetectorInjection, nil}},
-	event.KindFileContent: {{event.DetectorInjection, nil}, {event.DetectorSecrets, nil}, {event.DetectorPII, inFile}},
-	event.KindWebContent:  {{event.DetectorInjection, nil}, {event.DetectorSecrets, nil}},
-	event.KindResponse:    {{event.DetectorSecrets, nil}, {event.DetectorPII, onResponse}},
-	event.KindToolInput:   {{event.DetectorSecrets, nil}, {event.DetectorInjection, nil}},
-	event.KindToolOutput:  {{event.DetectorInjection, nil}, {event.DetectorPII, blockAlways}},
-	event.KindToolResult:  {{event.DetectorSecrets, nil}},
-	event.KindShellOutput: {{event.DetectorSecrets, nil}, {event.DetectorPII, blockAlways}},
-	event.KindOutput:      {{event.DetectorInjection, nil}, {event.DetectorSecrets, nil}},
+		event.KindPrompt:      {{event.DetectorInjection, nil}, {event.DetectorPII, onPrompt}},
+		event.KindCommand:     {{event.DetectorCommands, nil}, {event.DetectorInjection, nil}},
+		event.KindRead:        {{event.DetectorPaths, nil}},
+		event.KindWrite:       {{event.DetectorPaths, nil}},
+		event.KindURL:         {{event.DetectorURLs, nil}},
+		event.KindQuery:       {{event.DetectorInjection, nil}},
+		event.KindFileContent: {{event.DetectorInjection, nil}, {event.DetectorSecrets, nil}, {event.DetectorPII, inFile}},
+		event.KindWebContent:  {{event.DetectorInjection, nil}, {event.DetectorSecrets, nil}},
+		event.KindResponse:    {{event.DetectorSecrets, nil}, {event.DetectorPII, onResponse}},
+		event.KindToolInput:   {{event.DetectorSecrets, nil}, {event.DetectorInjection, nil}},
+		event.KindToolOutput:  {{event.DetectorInjection, nil}, {event.DetectorPII, blockAlways}},
+		event.KindToolResult:  {{event.DetectorSecrets, nil}},
+		event.KindShellOutput: {{event.DetectorSecrets, nil}, {event.DetectorPII, blockAlways}},
+		event.KindOutput:      {{event.DetectorInjection, nil}, {event.DetectorSecrets, nil}},
 	}
 })
 
