@@ -31,6 +31,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/guardhq/guard/internal/agent"
@@ -133,6 +134,9 @@ func (c *Config) fill() {
 	if c.Getwd == nil {
 		c.Getwd = os.Getwd
 	}
+	// One call asks for the working directory once, however many relative
+	// paths it resolves (the checks may run on while a time-out answers).
+	c.Getwd = sync.OnceValues(c.Getwd)
 	if c.LoadPolicy == nil {
 		// The real policy, loaded at most once per call (a remote policy
 		// that cannot be fetched costs one wait, not two), and with it the
@@ -923,9 +927,12 @@ func ReadTail(path string, max int64) ([]byte, bool, error) {
 	if fi.Size() > max {
 		off = fi.Size() - max
 	}
-	buf, err := io.ReadAll(io.NewSectionReader(f, off, max))
-	if err != nil {
+	// One read of the tail, into a buffer of its size; a file that shrank
+	// since the stat gives what it still holds.
+	buf := make([]byte, fi.Size()-off)
+	n, err := f.ReadAt(buf, off)
+	if err != nil && !errors.Is(err, io.EOF) {
 		return nil, false, errors.New(errText(err))
 	}
-	return buf, off > 0, nil
+	return buf[:n], off > 0, nil
 }

@@ -94,3 +94,22 @@ func TestReadWithin(t *testing.T) {
 		}
 	}
 }
+
+// TestOneGetwd checks that one call asks for the working directory once,
+// though it resolves several relative paths and names the repository.
+func TestOneGetwd(t *testing.T) {
+	f := &fake{}
+	cfg := f.config(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cat a.txt b.txt > c.txt"}}`, blockOn("never"))
+	cfg.Agent = "a"
+	calls := 0
+	cfg.Getwd = func() (string, error) { calls++; return "/work/dir", nil }
+	if code := Run(cfg); code != 0 {
+		t.Fatalf("code %d, stderr %q", code, f.stderr.String())
+	}
+	if calls != 1 {
+		t.Fatalf("Getwd called %d times, want 1", calls)
+	}
+	if len(f.records) != 1 || f.records[0].Repo != "acme/dir" {
+		t.Fatalf("records %+v", f.records)
+	}
+}
