@@ -428,6 +428,21 @@ func resolveInputs(inputs []event.Input, base string) {
 // decodeObject decodes data as one JSON object into its fields. prefix is the
 // dotted path of the object, for error messages.
 func decodeObject(data []byte, prefix string) (fields, error) {
+	return decodeObjectIn(data, prefix, false)
+}
+
+// decodeObjectIn is decodeObject; valid says data is a member of a document
+// the fast path already read whole, so it need not be checked again.
+func decodeObjectIn(data []byte, prefix string, valid bool) (fields, error) {
+	if m, ok := splitObject(data, valid); ok {
+		return fields{m: m, prefix: prefix, doc: data, valid: true}, nil
+	}
+	return decodeObjectJSON(data, prefix)
+}
+
+// decodeObjectJSON is decodeObject by encoding/json: the reference of the
+// fast path, and what says what is wrong with a payload it does not take.
+func decodeObjectJSON(data []byte, prefix string) (fields, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(data, &m); err != nil {
 		return fields{}, jsonError(data, prefix, err)

@@ -17,6 +17,7 @@ type fields struct {
 	m      map[string]json.RawMessage
 	prefix string
 	doc    json.RawMessage // the object as sent, for walks in document order
+	valid  bool            // read by the fast path: every member is a valid JSON value
 }
 
 func (f fields) path(name string) string {
@@ -47,6 +48,9 @@ func (f fields) str(name string) (s string, ok bool, err error) {
 	r, ok := f.raw(name)
 	if !ok {
 		return "", false, nil
+	}
+	if s, ok := stringValue(r); ok {
+		return s, true, nil
 	}
 	if err := json.Unmarshal(r, &s); err != nil {
 		return "", false, &Error{Field: f.path(name), Problem: "is " + kindOf(r) + ", want a string"}
@@ -111,7 +115,7 @@ func (f fields) obj(name string) (fields, bool, error) {
 	if b := bytes.TrimSpace(r); len(b) == 0 || b[0] != '{' {
 		return fields{}, false, &Error{Field: f.path(name), Problem: "is " + kindOf(r) + ", want an object"}
 	}
-	o, err := decodeObject(r, f.path(name))
+	o, err := decodeObjectIn(r, f.path(name), f.valid)
 	if err != nil {
 		return fields{}, false, err
 	}
@@ -130,8 +134,11 @@ func (f fields) input(name string) (o fields, text string, ok bool, err error) {
 	}
 	b := bytes.TrimSpace(r)
 	if len(b) > 0 && b[0] == '"' {
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
+		s, ok := stringValue(b)
+		if !ok {
+			ok = json.Unmarshal(b, &s) == nil
+		}
+		if !ok {
 			return fields{}, "", false, &Error{Field: f.path(name), Problem: "is not a valid JSON string"}
 		}
 		if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") {
@@ -155,6 +162,9 @@ func (f fields) text(name string) (s string, ok bool, err error) {
 	}
 	b := bytes.TrimSpace(r)
 	if len(b) > 0 && b[0] == '"' {
+		if v, ok := stringValue(b); ok {
+			return v, true, nil
+		}
 		if err := json.Unmarshal(b, &s); err != nil {
 			return "", false, &Error{Field: f.path(name), Problem: "is not a valid JSON string"}
 		}
@@ -193,19 +203,22 @@ type leaf struct {
 
 // leaves calls fn for every scalar (not null) in r, in document order.
 func leaves(r json.RawMessage, field string, fn func(leaf)) error {
+	return leavesOf(tokenSource(r), field, fn)
+}
+
+// leavesOf is leaves over the tokens next returns.
+func leavesOf(next func() (json.Token, error), field string, fn func(leaf)) error {
 	type frame struct {
 		obj       bool
 		expectKey bool
 		key       string // current key (object) or inherited key (array)
 		id        int    // array number
 	}
-	dec := json.NewDecoder(bytes.NewReader(r))
-	dec.UseNumber()
 	var stack []frame
 	arrays := 0
 	bad := &Error{Field: field, Problem: "is not valid JSON"}
 	for {
-		tok, err := dec.Token()
+		tok, err := next()
 		if errors.Is(err, io.EOF) {
 			if len(stack) != 0 {
 				return bad

@@ -311,8 +311,11 @@ type token struct {
 // dropped, key, value and all that value holds. field names raw in errors.
 // Nesting deeper than maxDepth is an error.
 func walkJSON(raw []byte, field string, fn func(token)) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
+	return walkTokens(tokenSource(raw), field, fn)
+}
+
+// walkTokens is walkJSON over the tokens next returns.
+func walkTokens(next func() (json.Token, error), field string, fn func(token)) error {
 	type frame struct {
 		obj           bool
 		wantKey       bool
@@ -324,7 +327,7 @@ func walkJSON(raw []byte, field string, fn func(token)) error {
 	bad := &Error{Field: field, Problem: "is not valid JSON"}
 	top := ""
 	for {
-		tok, err := dec.Token()
+		tok, err := next()
 		if errors.Is(err, io.EOF) {
 			if len(stack) != 0 {
 				return bad
