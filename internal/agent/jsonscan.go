@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"strings"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -244,22 +245,27 @@ func unquoteString(raw []byte) string {
 	if clean {
 		return string(s)
 	}
-	out := make([]byte, 0, len(s)+2*utf8.UTFMax)
+	// A Builder grown to the escaped length (an escape never decodes
+	// longer than itself; only bytes of invalid UTF-8, each replaced by
+	// three, can outgrow it) hands its bytes over as the string: the text
+	// is copied once.
+	var out strings.Builder
+	out.Grow(len(s) + 2*utf8.UTFMax)
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
 		case c == '\\':
 			switch s[i+1] {
 			case 'b':
-				out = append(out, '\b')
+				out.WriteByte('\b')
 			case 'f':
-				out = append(out, '\f')
+				out.WriteByte('\f')
 			case 'n':
-				out = append(out, '\n')
+				out.WriteByte('\n')
 			case 'r':
-				out = append(out, '\r')
+				out.WriteByte('\r')
 			case 't':
-				out = append(out, '\t')
+				out.WriteByte('\t')
 			case 'u':
 				r := hex4(s[i+2 : i+6])
 				i += 6
@@ -270,15 +276,15 @@ func unquoteString(raw []byte) string {
 					}
 					if dec := utf16.DecodeRune(r, r1); dec != unicode.ReplacementChar {
 						i += 6
-						out = utf8.AppendRune(out, dec)
+						out.WriteRune(dec)
 						continue
 					}
 					r = unicode.ReplacementChar
 				}
-				out = utf8.AppendRune(out, r)
+				out.WriteRune(r)
 				continue
 			default: // " \ /
-				out = append(out, s[i+1])
+				out.WriteByte(s[i+1])
 			}
 			i += 2
 		case c < utf8.RuneSelf:
@@ -286,19 +292,19 @@ func unquoteString(raw []byte) string {
 			for j < len(s) && s[j] < utf8.RuneSelf && s[j] != '\\' {
 				j++
 			}
-			out = append(out, s[i:j]...)
+			out.Write(s[i:j])
 			i = j
 		default:
 			r, size := utf8.DecodeRune(s[i:])
 			if r == utf8.RuneError && size == 1 {
-				out = utf8.AppendRune(out, unicode.ReplacementChar)
+				out.WriteRune(unicode.ReplacementChar)
 			} else {
-				out = append(out, s[i:i+size]...)
+				out.Write(s[i : i+size])
 			}
 			i += size
 		}
 	}
-	return string(out)
+	return out.String()
 }
 
 // stringValue returns the value of raw when it is a valid JSON string,
