@@ -151,74 +151,99 @@ type eventInfo struct {
 	logging bool // agent B: the client acts on no answer
 }
 
-// eventTable returns the known events of an agent. Built on each call: the
-// hook path is a fresh process that asks once.
-func eventTable(agentName string) map[string]eventInfo {
-	const (
-		prompt, pre, post, stop = event.HookUserPromptSubmit, event.HookPreToolUse, event.HookPostToolUse, event.HookStop
-	)
+// namedEvent is one native event name and what guard knows of it.
+type namedEvent struct {
+	name string
+	info eventInfo
+}
+
+// The hook names, short for the tables below.
+const (
+	prompt, pre, post, stop = event.HookUserPromptSubmit, event.HookPreToolUse, event.HookPostToolUse, event.HookStop
+)
+
+// The known events of each agent: lists of constants, which the linker
+// lays out (a map would be built at run time).
+var (
+	eventsA = []namedEvent{
+		{"UserPromptSubmit", eventInfo{prompt, StagePrompt, false}},
+		{"PreToolUse", eventInfo{pre, StageTool, false}},
+		{"PermissionRequest", eventInfo{pre, StageTool, false}},
+		{"PostToolUse", eventInfo{post, StageResult, false}},
+		{"PostToolUseFailure", eventInfo{post, StageOther, false}},
+		{"Stop", eventInfo{stop, StageResponse, false}},
+		{"SubagentStop", eventInfo{stop, StageResponse, false}},
+		{"SubagentStart", eventInfo{pre, StageOther, false}},
+		{"Notification", eventInfo{pre, StageOther, false}},
+		{"SessionStart", eventInfo{pre, StageOther, false}},
+		{"SessionEnd", eventInfo{stop, StageOther, false}},
+		{"PreCompact", eventInfo{pre, StageOther, false}},
+	}
+	eventsB = []namedEvent{
+		{"beforeSubmitPrompt", eventInfo{prompt, StagePrompt, false}},
+		{"preToolUse", eventInfo{pre, StageTool, false}},
+		{"beforeShellExecution", eventInfo{pre, StageTool, false}},
+		{"beforeReadFile", eventInfo{pre, StageTool, false}},
+		{"beforeMCPExecution", eventInfo{pre, StageTool, false}},
+		{"beforeTabFileRead", eventInfo{pre, StageTool, false}},
+		{"subagentStart", eventInfo{pre, StageTool, false}},
+		{"postToolUse", eventInfo{post, StageResult, true}},
+		{"postToolUseFailure", eventInfo{post, StageOther, true}},
+		{"afterShellExecution", eventInfo{post, StageResult, true}},
+		{"afterMCPExecution", eventInfo{post, StageResult, true}},
+		{"afterFileEdit", eventInfo{post, StageOther, true}},
+		{"afterTabFileEdit", eventInfo{post, StageOther, true}},
+		{"afterAgentResponse", eventInfo{stop, StageResponse, true}},
+		{"afterAgentThought", eventInfo{stop, StageResponse, true}},
+		{"subagentStop", eventInfo{stop, StageOther, true}},
+		{"stop", eventInfo{stop, StageOther, true}},
+		{"sessionStart", eventInfo{pre, StageOther, true}},
+		{"sessionEnd", eventInfo{stop, StageOther, true}},
+		{"preCompact", eventInfo{pre, StageOther, true}},
+	}
+	eventsC = []namedEvent{
+		{"before_tool", eventInfo{pre, StageTool, false}},
+		{"BeforeTool", eventInfo{pre, StageTool, false}},
+		{"after_tool", eventInfo{post, StageResult, false}},
+		{"AfterTool", eventInfo{post, StageResult, false}},
+		{"BeforeAgent", eventInfo{prompt, StagePrompt, false}},
+		{"AfterAgent", eventInfo{stop, StageResponse, false}},
+		{"BeforeModel", eventInfo{pre, StageOther, false}},
+		{"AfterModel", eventInfo{post, StageOther, false}},
+		{"BeforeToolSelection", eventInfo{pre, StageOther, false}},
+		{"Notification", eventInfo{pre, StageOther, false}},
+		{"SessionStart", eventInfo{pre, StageOther, false}},
+		{"SessionEnd", eventInfo{stop, StageOther, false}},
+		{"PreCompress", eventInfo{pre, StageOther, false}},
+	}
+)
+
+// eventTable returns the known events of an agent.
+func eventTable(agentName string) []namedEvent {
 	switch agentName {
 	case A:
-		return map[string]eventInfo{
-			"UserPromptSubmit":   {prompt, StagePrompt, false},
-			"PreToolUse":         {pre, StageTool, false},
-			"PermissionRequest":  {pre, StageTool, false},
-			"PostToolUse":        {post, StageResult, false},
-			"PostToolUseFailure": {post, StageOther, false},
-			"Stop":               {stop, StageResponse, false},
-			"SubagentStop":       {stop, StageResponse, false},
-			"SubagentStart":      {pre, StageOther, false},
-			"Notification":       {pre, StageOther, false},
-			"SessionStart":       {pre, StageOther, false},
-			"SessionEnd":         {stop, StageOther, false},
-			"PreCompact":         {pre, StageOther, false},
-		}
+		return eventsA
 	case B:
-		return map[string]eventInfo{
-			"beforeSubmitPrompt":   {prompt, StagePrompt, false},
-			"preToolUse":           {pre, StageTool, false},
-			"beforeShellExecution": {pre, StageTool, false},
-			"beforeReadFile":       {pre, StageTool, false},
-			"beforeMCPExecution":   {pre, StageTool, false},
-			"beforeTabFileRead":    {pre, StageTool, false},
-			"subagentStart":        {pre, StageTool, false},
-			"postToolUse":          {post, StageResult, true},
-			"postToolUseFailure":   {post, StageOther, true},
-			"afterShellExecution":  {post, StageResult, true},
-			"afterMCPExecution":    {post, StageResult, true},
-			"afterFileEdit":        {post, StageOther, true},
-			"afterTabFileEdit":     {post, StageOther, true},
-			"afterAgentResponse":   {stop, StageResponse, true},
-			"afterAgentThought":    {stop, StageResponse, true},
-			"subagentStop":         {stop, StageOther, true},
-			"stop":                 {stop, StageOther, true},
-			"sessionStart":         {pre, StageOther, true},
-			"sessionEnd":           {stop, StageOther, true},
-			"preCompact":           {pre, StageOther, true},
-		}
+		return eventsB
 	case C:
-		return map[string]eventInfo{
-			"before_tool":         {pre, StageTool, false},
-			"BeforeTool":          {pre, StageTool, false},
-			"after_tool":          {post, StageResult, false},
-			"AfterTool":           {post, StageResult, false},
-			"BeforeAgent":         {prompt, StagePrompt, false},
-			"AfterAgent":          {stop, StageResponse, false},
-			"BeforeModel":         {pre, StageOther, false},
-			"AfterModel":          {post, StageOther, false},
-			"BeforeToolSelection": {pre, StageOther, false},
-			"Notification":        {pre, StageOther, false},
-			"SessionStart":        {pre, StageOther, false},
-			"SessionEnd":          {stop, StageOther, false},
-			"PreCompress":         {pre, StageOther, false},
-		}
+		return eventsC
 	}
 	return nil
 }
 
+// lookupEvent returns what guard knows of agentName's event name.
+func lookupEvent(agentName, name string) (eventInfo, bool) {
+	for _, e := range eventTable(agentName) {
+		if e.name == name {
+			return e.info, true
+		}
+	}
+	return eventInfo{}, false
+}
+
 // knownEvent reports whether name is one of agentName's event names.
 func knownEvent(agentName, name string) bool {
-	_, ok := eventTable(agentName)[name]
+	_, ok := lookupEvent(agentName, name)
 	return ok
 }
 
@@ -302,7 +327,7 @@ func ToolName(p Payload) string {
 // event the agent is not known to send maps onto PreToolUse: guard checks it
 // by what it carries, before the agent acts on it.
 func HookFor(agentName, eventName string) (string, bool) {
-	if info, ok := eventTable(agentName)[eventName]; ok {
+	if info, ok := lookupEvent(agentName, eventName); ok {
 		return info.hook, true
 	}
 	return event.HookPreToolUse, false
@@ -311,7 +336,8 @@ func HookFor(agentName, eventName string) (string, bool) {
 // StageOf returns the stage of a native event name, StageOther when the
 // agent is not known to send it.
 func StageOf(agentName, eventName string) Stage {
-	return eventTable(agentName)[eventName].stage
+	info, _ := lookupEvent(agentName, eventName)
+	return info.stage
 }
 
 // Parse turns payload p of agent agentName into a Call. On error the Call is
@@ -335,7 +361,7 @@ func Parse(agentName string, p Payload, opt Options) (*Call, error) {
 			return nil, err
 		}
 	}
-	info, known := eventTable(agentName)[name]
+	info, known := lookupEvent(agentName, name)
 	if !known {
 		info = eventInfo{hook: event.HookPreToolUse, stage: StageOther, logging: agentName == B && !blockingName(name)}
 	}
