@@ -99,7 +99,7 @@ func appendWithin(path string, rec *event.Record, wait time.Duration) (err error
 		}
 	}()
 
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := openFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return fmt.Errorf("audit log: %w", err)
 	}

@@ -209,7 +209,7 @@ func lockLog(path string, create bool, wait time.Duration) (*os.File, error) {
 	// cannot be opened for writing, and a FIFO refuses the checkpoint's
 	// positioned read and write (ESPIPE) at once, so Append fails, and the
 	// hook blocks, without waiting or writing anywhere else.
-	lf, err := os.OpenFile(path, flag, 0o600)
+	lf, err := openFile(path, flag, 0o600)
 	if err != nil {
 		return nil, err
 	}
