@@ -640,7 +640,7 @@ func (r *runner) conclude(o outcome) int {
 	case !blocked:
 		return r.answer(agent.Allow(r.agent), "", rec, false)
 	case o.action != "":
-		return r.answer(agent.Withhold(r.agent, reason, o.replacement, o.text), reason, rec, true)
+		return r.answer(agent.Withhold(r.agent, call.Tool, reason, o.replacement, o.text), reason, rec, true)
 	}
 	return r.answer(agent.Deny(r.agent, call.Stage, reason), reason, rec, true)
 }
@@ -816,7 +816,7 @@ func (r *runner) fail(f failure) int {
 		raw, _ := agent.Member(r.parsed, "tool_response")
 		replacement = agent.WithheldRaw(raw, withheldNotice(shown))
 	}
-	return r.answer(agent.Fail(r.agent, r.stage, shown, replacement), shown, rec, true)
+	return r.answer(agent.Fail(r.agent, r.tool, r.stage, shown, replacement), shown, rec, true)
 }
 
 // recordFailure appends the record of a failure, best effort. It returns the

@@ -28,13 +28,13 @@ func (c *cmd) adopt(in *cmd) {
 // words (its lines with byLine: xargs -I, parallel), find's paths.
 func (c *cmd) fed(byLine bool) []word {
 	switch {
-	case c.stdin.known && c.stdin.fromPipe && byLine:
+	case c.stdin.known && byLine:
 		var out []word
 		for _, l := range strings.Split(strings.TrimRight(c.stdin.text, "\n"), "\n") {
 			out = append(out, word{s: l, known: true})
 		}
 		return out
-	case c.stdin.known && c.stdin.fromPipe:
+	case c.stdin.known:
 		return splitWords(c.stdin.text)
 	case len(c.stdin.paths) > 0:
 		var out []word
@@ -218,7 +218,8 @@ func (c *cmd) find() {
 	if len(starts) == 0 {
 		starts = []string{"."}
 	}
-	narrowed := false
+	narrowed, byPath := false, false
+	var names []string // of -name and -iname
 	type action struct {
 		words  []word
 		delete bool
@@ -244,6 +245,11 @@ func (c *cmd) find() {
 			narrowed = true
 			if j+1 < len(c.args) {
 				c.kinds[j+1] = argData
+				if s == "-name" || s == "-iname" {
+					names = append(names, c.args[j+1].s)
+				} else {
+					byPath = true
+				}
 			}
 			j += 2
 			continue
@@ -260,6 +266,26 @@ func (c *cmd) find() {
 			narrowed = true
 		}
 		j++
+	}
+	for _, a := range actions {
+		if !a.delete {
+			continue
+		}
+		// -delete removes what it finds under each start: the start stands
+		// for everything in it (find ~ -type f -delete), unless a -name
+		// narrows it to that name (find / -name core -delete: START/NAME
+		// is checked; deeper matches are not known).
+		for _, s := range starts {
+			switch {
+			case len(names) > 0 && !byPath:
+				for _, n := range names {
+					c.w.write(strings.TrimRight(s, "/") + "/" + n)
+				}
+			case !byPath:
+				c.w.write(s)
+			}
+		}
+		break
 	}
 	outs := make([]string, 0, len(starts))
 	for _, s := range starts[:min(len(starts), 4)] {

@@ -59,8 +59,16 @@ func (c *cmd) interp(in interp) {
 			return
 		}
 		c.scanCode(a.s)
+		inPlace := false
+		for _, o := range c.args[:code] {
+			inPlace = inPlace || editsInPlace(c.name, o.s)
+		}
 		for j := code + 1; j < len(c.args); j++ {
-			w.read(c.args[j].s)
+			if inPlace {
+				w.write(c.args[j].s) // perl -pi -e CODE FILE
+			} else {
+				w.read(c.args[j].s)
+			}
 		}
 		return
 	case file >= 0:

@@ -518,3 +518,54 @@ func TestFixedDir(t *testing.T) {
 		}
 	}
 }
+
+// TestTrees checks that with Trees a directory stands for what it holds:
+// the write rules block removing or moving a directory above a protected
+// file, but not a directory a ** alone would cover.
+func TestTrees(t *testing.T) {
+	rules := Rules{Block: append(defaults(t).BlockWrite, "/srv/**.bak"), Home: home, Protected: []string{"~/.guard"}, Trees: true}
+	d, err := Compile(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules.Trees = false
+	flat, err := Compile(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		path, glob string
+	}{
+		{"/home/dev/.agent_a", "~/.agent_a/settings.json"},
+		{"/home/dev/.agent_a/", "~/.agent_a/settings.json"},
+		{"/home/dev", "~/.guard/**"},
+		{"/home", "~/.guard/**"},
+		{"/", "~/.guard/**"},
+		{"/home/dev/project/.agent_b", "**/.agent_b/hooks.json"},
+		{"/home/dev/project/.AGENT_C", "**/.agent_c/settings.json"},
+		{"/srv", "/srv/**.bak"},
+		{"/home/dev/project", ""},
+		{"/home/dev/project/build", ""},
+		{"/home/dev/.agent_a/commands", ""},
+		{"/home/dev/.cache", ""},
+		{"/tmp", ""},
+		{"/home/dev/project/.agent_b/rules", ""},
+	}
+	for _, tt := range tests {
+		f, ok := d.Check(tt.path)
+		if tt.glob == "" {
+			if ok {
+				t.Errorf("Check(%q) blocked: %s", tt.path, f.Reason)
+			}
+			continue
+		}
+		if !ok || !strings.HasSuffix(f.Reason, "matches glob '"+tt.glob+"'") {
+			t.Errorf("Check(%q) = %q, %v; want glob %q", tt.path, f.Reason, ok, tt.glob)
+		}
+		if tt.path != "/" && tt.path != "/home/dev" && tt.path != "/home" {
+			if _, ok := flat.Check(tt.path); ok {
+				t.Errorf("without Trees, Check(%q) blocked", tt.path)
+			}
+		}
+	}
+}
