@@ -34,6 +34,10 @@ Read returns it), response (the agent's final answer), tool_output (a tool's
 output). For prompt and the content types, "-" reads the input from standard
 input.
 
+A block of tool_output is what agents A and C withhold (or redact); at an
+agent B hook that only logs results, the hook records it as a finding and
+the client goes on.
+
 Exit status: 0 the input would be allowed, 2 it would be blocked, 1 usage error.`,
 		Example: `  guard test command "rm -rf /"
   guard test read ~/.ssh/id_ed25519

@@ -25,7 +25,7 @@ func (c *cmd) interp(in interp) {
 				code = j + 1
 			}
 			j = len(c.args)
-		case in.cluster != 0 && len(s) > 2 && s[0] == '-' && s[1] != '-' && s[len(s)-1] == in.cluster:
+		case in.cluster != 0 && len(s) > 2 && s[0] == '-' && s[1] != '-' && s[len(s)-1] == in.cluster && strings.Trim(s[1:len(s)-1], "aclnpsw") == "":
 			if j+1 < len(c.args) {
 				code = j + 1
 			}
@@ -173,19 +173,45 @@ func deletes(code string) []string {
 				continue
 			}
 			rest := code[off:min(len(code), off+80)]
-			k := strings.IndexAny(rest, `'"`+"`")
+			k := strings.IndexAny(rest, `'"%`+"`")
 			if k < 0 || strings.ContainsAny(rest[:k], ";\n") {
 				continue
 			}
-			q := rest[k]
-			end := strings.IndexByte(rest[k+1:], q)
+			open, q := k, rest[k]
+			if q == '%' { // ruby's %q(…), %Q[…], %(…)
+				open = k + 1
+				if open < len(rest) && (rest[open] == 'q' || rest[open] == 'Q') {
+					open++
+				}
+				if open >= len(rest) {
+					continue
+				}
+				q = closing(rest[open])
+			}
+			end := strings.IndexByte(rest[open+1:], q)
 			if end < 0 {
 				continue
 			}
-			out = append(out, rest[k+1:k+1+end])
+			out = append(out, rest[open+1:open+1+end])
 		}
 	}
 	return out
+}
+
+// closing returns the delimiter that closes a literal opened by c: ) for (,
+// and so on; c itself otherwise.
+func closing(c byte) byte {
+	switch c {
+	case '(':
+		return ')'
+	case '[':
+		return ']'
+	case '{':
+		return '}'
+	case '<':
+		return '>'
+	}
+	return c
 }
 
 // shellCalls are the functions of interpreter code that run a shell command
