@@ -230,6 +230,7 @@ var writers = []string{"remove", "unlink", "unlinkSync", "rmdir", "rmdirSync", "
 // perl, php).
 func shellStrings(code string) []string {
 	out := firstLiterals(code, shellCalls, true)
+	out = append(out, awkPipes(code)...)
 	for i := 0; i < len(code) && len(out) < 16; i++ {
 		if code[i] != '`' {
 			continue
@@ -239,6 +240,30 @@ func shellStrings(code string) []string {
 			break
 		}
 		out = append(out, code[i+1:i+1+end])
+		i += end + 1
+	}
+	return out
+}
+
+// awkPipes returns the double-quoted literals awk code runs as commands:
+// "CMD" | getline, and print … | "CMD" (or |& "CMD").
+func awkPipes(code string) []string {
+	var out []string
+	for i := 0; i < len(code) && len(out) < 16; i++ {
+		if code[i] != '"' {
+			continue
+		}
+		end := strings.IndexByte(code[i+1:], '"')
+		if end < 0 {
+			break
+		}
+		lit := code[i+1 : i+1+end]
+		before := strings.TrimRight(code[:i], " \t")
+		after := strings.TrimLeft(code[i+2+end:], " \t")
+		if strings.HasSuffix(before, "|") || strings.HasSuffix(before, "|&") ||
+			strings.HasPrefix(after, "|") && strings.HasPrefix(strings.TrimLeft(strings.TrimLeft(after, "|&"), " \t"), "getline") {
+			out = append(out, lit)
+		}
 		i += end + 1
 	}
 	return out

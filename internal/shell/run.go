@@ -9,6 +9,7 @@ import (
 func (c *cmd) program() {
 	name := c.name
 	c.subst = c.w.subst > 0
+	c.commandOptions()
 	switch {
 	case name == "rm":
 		c.rm()
@@ -138,6 +139,96 @@ func (c *cmd) program() {
 		c.generic()
 	}
 	c.network()
+}
+
+// commandOptions analyses the option values that a program runs as shell
+// commands: git -c core.pager=CMD (and the other command-valued git
+// settings, alias.x=!CMD), ssh -o ProxyCommand=CMD, rsync -e CMD, tar
+// --to-command=CMD and -I CMD, rg --pre CMD.
+func (c *cmd) commandOptions() {
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		next := func() string {
+			if j+1 < len(c.args) {
+				j++
+				return c.args[j].s
+			}
+			return ""
+		}
+		switch c.name {
+		case "git":
+			if s == "-c" {
+				if k, v, ok := strings.Cut(next(), "="); ok && gitRunsValue(strings.ToLower(k), v) {
+					c.w.tentative(strings.TrimPrefix(v, "!"))
+				}
+			}
+		case "ssh", "scp", "sftp", "autossh", "rsync":
+			if c.name == "rsync" && (s == "-e" || s == "--rsh") {
+				c.w.tentative(next())
+				continue
+			}
+			if v, ok := strings.CutPrefix(s, "--rsh="); ok && c.name == "rsync" {
+				c.w.tentative(v)
+				continue
+			}
+			opt := ""
+			if s == "-o" {
+				opt = next()
+			} else if v, ok := strings.CutPrefix(s, "-o"); ok && v != "" {
+				opt = v
+			}
+			if k, v, ok := cutOption(opt); ok && sshRunsValue(strings.ToLower(k)) {
+				c.w.tentative(v)
+			}
+		case "tar", "gtar", "bsdtar":
+			switch {
+			case s == "-I" || s == "--use-compress-program" || s == "--to-command":
+				c.w.tentative(next())
+			case strings.HasPrefix(s, "--to-command=") || strings.HasPrefix(s, "--use-compress-program="):
+				_, v, _ := strings.Cut(s, "=")
+				c.w.tentative(v)
+			case strings.HasPrefix(s, "--checkpoint-action=exec="):
+				c.w.tentative(strings.TrimPrefix(s, "--checkpoint-action=exec="))
+			}
+		case "rg":
+			if s == "--pre" {
+				c.w.tentative(next())
+			} else if v, ok := strings.CutPrefix(s, "--pre="); ok {
+				c.w.tentative(v)
+			}
+		}
+	}
+}
+
+// gitRunsValue reports whether git runs the value of setting key as a
+// shell command.
+func gitRunsValue(key, v string) bool {
+	switch {
+	case key == "core.pager", key == "core.editor", key == "core.sshcommand", key == "core.fsmonitor",
+		key == "core.askpass", key == "sequence.editor", key == "gpg.program", key == "diff.external",
+		strings.HasPrefix(key, "pager."):
+		return true
+	case strings.HasPrefix(key, "alias."), key == "credential.helper":
+		return strings.HasPrefix(v, "!")
+	case strings.HasPrefix(key, "filter.") || strings.HasPrefix(key, "diff.") || strings.HasPrefix(key, "merge."):
+		return strings.HasSuffix(key, ".clean") || strings.HasSuffix(key, ".smudge") || strings.HasSuffix(key, ".process") ||
+			strings.HasSuffix(key, ".textconv") || strings.HasSuffix(key, ".command") || strings.HasSuffix(key, ".driver")
+	}
+	return false
+}
+
+// sshRunsValue reports whether ssh runs the value of option key (-o KEY=V)
+// as a shell command.
+func sshRunsValue(key string) bool {
+	return key == "proxycommand" || key == "localcommand" || key == "knownhostscommand" || key == "remotecommand"
+}
+
+// cutOption splits an ssh -o value, KEY=VALUE or KEY VALUE.
+func cutOption(o string) (string, string, bool) {
+	if i := strings.IndexAny(o, "= "); i > 0 {
+		return o[:i], strings.TrimLeft(o[i+1:], "= "), true
+	}
+	return "", "", false
 }
 
 // generic records the files the plain arguments name: written for rm,
