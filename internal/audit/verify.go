@@ -75,16 +75,18 @@ type Anchor struct {
 	Count int
 }
 
-func (a Anchor) valid() bool {
+func (a Anchor) check() error {
 	switch {
-	case !isHex64([]byte(a.Head)) || a.Count < -1:
-		return false
-	case a.Count == 0:
-		return a.Head == event.ZeroHash
-	case a.Count > 0:
-		return a.Head != event.ZeroHash
+	case !isHex64([]byte(a.Head)):
+		return errors.New("a head is 64 lowercase hex digits, as verify prints it")
+	case a.Count < -1:
+		return errors.New("a count is not negative")
+	case a.Count == 0 && a.Head != event.ZeroHash:
+		return errors.New("count 0 is the empty log, whose head is 64 zeros")
+	case a.Count > 0 && a.Head == event.ZeroHash:
+		return fmt.Errorf("the head of 64 zeros is the empty log's, whose count is 0, not %d", a.Count)
 	}
-	return true
+	return nil
 }
 
 // Report is the outcome of a successful verification.
@@ -139,8 +141,10 @@ type VerifyOptions struct {
 // VerifyWith is Verify with options.
 func VerifyWith(path string, opt VerifyOptions) (Report, error) {
 	anchor := opt.Anchor
-	if anchor != nil && !anchor.valid() {
-		return Report{}, errors.New("a head is 64 lowercase hex digits; count 0 goes with the head of the empty log (64 zeros) and only with it")
+	if anchor != nil {
+		if err := anchor.check(); err != nil {
+			return Report{}, err
+		}
 	}
 	// The checkpoint first: whatever it says was written before, so a log
 	// read after it holds at least that state.
