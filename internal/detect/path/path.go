@@ -404,7 +404,37 @@ func Normalize(p, home string) string {
 	if home != "" {
 		p = ExpandHome(p, strings.ReplaceAll(home, `\`, "/"))
 	}
-	return gopath.Clean(p)
+	return gopath.Clean(windowsNames(p))
+}
+
+// windowsNames drops from each element of p what Windows ignores when it
+// opens a file: a stream name (.env::$DATA, .env:x) and trailing dots and
+// spaces (.env. and ".env "), so such a spelling meets the rule for the
+// file it opens. Like case folding, it applies on every system.
+func windowsNames(p string) string {
+	if !strings.ContainsAny(p, ". :") {
+		return p
+	}
+	els := strings.Split(p, "/")
+	changed := false
+	for i, el := range els {
+		e := el
+		if k := strings.IndexByte(e, ':'); k >= 0 && !(i == 0 && k == 1 && len(e) == 2) {
+			e = e[:k]
+		}
+		if e != "." && e != ".." {
+			if t := strings.TrimRight(e, ". "); t != "" {
+				e = t
+			}
+		}
+		if e != el && e != "" {
+			els[i], changed = e, true
+		}
+	}
+	if !changed {
+		return p
+	}
+	return strings.Join(els, "/")
 }
 
 // ExpandHome replaces a leading ~, $HOME or ${HOME} (alone or followed by

@@ -310,6 +310,14 @@ func TestNormalize(t *testing.T) {
 		{"a/../../b", "../b"},
 		{"", ""},
 		{".", "."},
+		// What Windows ignores when it opens a file.
+		{"/p/.env.", "/p/.env"},
+		{"/p/.env. . ", "/p/.env"},
+		{"/p/.env::$DATA", "/p/.env"},
+		{`C:\p\.env:stream:$DATA`, "C:/p/.env"},
+		{"/p/.ssh./id_rsa", "/p/.ssh/id_rsa"},
+		{"/p/../x", "/x"},
+		{"/p/.../x", "/p/.../x"},
 	}
 	for _, tt := range tests {
 		if got := Normalize(tt.in, home); got != tt.want {
