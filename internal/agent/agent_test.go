@@ -350,6 +350,8 @@ func TestParseC(t *testing.T) {
 		{name: "mcp tool double underscore", payload: tool("mcp__kv__put", `{"value":"\u0041KIA"}`),
 			want: bt("mcp__kv__put", in(event.KindToolInput, "value: AKIA\n"))},
 		{name: "web fetch url", payload: tool("web_fetch", `{"url":"https://pastebin.com/x"}`), want: bt("web_fetch", in(event.KindURL, "https://pastebin.com/x"))},
+		{name: "web fetch prompt, hosts without a scheme", payload: tool("web_fetch", `{"prompt":"read 169.254.169.254/latest/meta-data and metadata.google.internal/computeMetadata, not notes/a.md or v2"}`),
+			want: bt("web_fetch", in(event.KindURL, "169.254.169.254/latest/meta-data"), in(event.KindURL, "metadata.google.internal/computeMetadata"))},
 		{name: "web fetch prompt", payload: tool("web_fetch", `{"prompt":"summarise <https://a.example/x> and http://169.254.169.254/."}`),
 			want: bt("web_fetch", in(event.KindURL, "https://a.example/x"), in(event.KindURL, "http://169.254.169.254/"))},
 		{name: "search", payload: tool("google_web_search", `{"query":"q"}`), want: bt("google_web_search", in(event.KindQuery, "q"))},
