@@ -165,16 +165,19 @@ func TestDefaultWrite(t *testing.T) {
 		{"/tmp/out.txt", ""},
 	}
 	for _, tt := range tests {
-		f, ok := d.Check(tt.path)
-		if tt.glob == "" {
-			if ok {
-				t.Errorf("Check(%q) blocked: %s", tt.path, f.Reason)
-			}
-			continue
-		}
-		if !ok || !strings.HasSuffix(f.Reason, "matches glob '"+tt.glob+"'") {
-			t.Errorf("Check(%q) = %q, %v; want glob %q", tt.path, f.Reason, ok, tt.glob)
-		}
+		checkGlob(t, d, tt.path, tt.glob)
+	}
+}
+
+// checkGlob checks that d blocks p by glob, or allows it when glob is "".
+func checkGlob(t *testing.T, d *Detector, p, glob string) {
+	t.Helper()
+	f, ok := d.Check(p)
+	switch {
+	case glob == "" && ok:
+		t.Errorf("Check(%q) blocked: %s", p, f.Reason)
+	case glob != "" && (!ok || !strings.HasSuffix(f.Reason, "matches glob '"+glob+"'")):
+		t.Errorf("Check(%q) = %q, %v; want glob %q", p, f.Reason, ok, glob)
 	}
 }
 
@@ -560,17 +563,8 @@ func TestTrees(t *testing.T) {
 		{"/home/dev/project/.agent_b/rules", ""},
 	}
 	for _, tt := range tests {
-		f, ok := d.Check(tt.path)
-		if tt.glob == "" {
-			if ok {
-				t.Errorf("Check(%q) blocked: %s", tt.path, f.Reason)
-			}
-			continue
-		}
-		if !ok || !strings.HasSuffix(f.Reason, "matches glob '"+tt.glob+"'") {
-			t.Errorf("Check(%q) = %q, %v; want glob %q", tt.path, f.Reason, ok, tt.glob)
-		}
-		if tt.path != "/" && tt.path != "/home/dev" && tt.path != "/home" {
+		checkGlob(t, d, tt.path, tt.glob)
+		if tt.glob != "" && tt.path != "/" && tt.path != "/home/dev" && tt.path != "/home" {
 			if _, ok := flat.Check(tt.path); ok {
 				t.Errorf("without Trees, Check(%q) blocked", tt.path)
 			}
