@@ -4,6 +4,7 @@ package shell
 // parallel, find -exec and -delete.
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -218,8 +219,7 @@ func (c *cmd) find() {
 	if len(starts) == 0 {
 		starts = []string{"."}
 	}
-	narrowed, byPath := false, false
-	var names []string // of -name and -iname
+	narrowed := false
 	type action struct {
 		words  []word
 		delete bool
@@ -245,11 +245,6 @@ func (c *cmd) find() {
 			narrowed = true
 			if j+1 < len(c.args) {
 				c.kinds[j+1] = argData
-				if s == "-name" || s == "-iname" {
-					names = append(names, c.args[j+1].s)
-				} else {
-					byPath = true
-				}
 			}
 			j += 2
 			continue
@@ -267,26 +262,6 @@ func (c *cmd) find() {
 		}
 		j++
 	}
-	for _, a := range actions {
-		if !a.delete {
-			continue
-		}
-		// -delete removes what it finds under each start: the start stands
-		// for everything in it (find ~ -type f -delete), unless a -name
-		// narrows it to that name (find / -name core -delete: START/NAME
-		// is checked; deeper matches are not known).
-		for _, s := range starts {
-			switch {
-			case len(names) > 0 && !byPath:
-				for _, n := range names {
-					c.w.write(strings.TrimRight(s, "/") + "/" + n)
-				}
-			case !byPath:
-				c.w.write(s)
-			}
-		}
-		break
-	}
 	outs := make([]string, 0, len(starts))
 	for _, s := range starts[:min(len(starts), 4)] {
 		p := c.w.canonPath(s)
@@ -296,6 +271,7 @@ func (c *cmd) find() {
 		outs = append(outs, p)
 	}
 	c.out.paths = outs
+	changed := false
 	for _, act := range actions {
 		for _, p := range outs {
 			var words []word
@@ -309,12 +285,25 @@ func (c *cmd) find() {
 			if len(words) == 0 {
 				continue
 			}
+			before := len(c.w.a.Writes)
 			in := c.inner(words)
 			in.synthetic = act.delete
+			if !changed && slices.ContainsFunc(c.w.a.Writes[before:], func(w string) bool { return w == p || strings.HasSuffix(w, "/…") }) {
+				// What find finds is removed or written (-delete, -exec
+				// rm/cp/sed -i {}): anything under its starts may be, a
+				// -name or -path narrows only which (find ~ -name
+				// audit.log -delete): each start stands for its contents.
+				changed = true
+			}
 			c.extra = append(c.extra, in.lines()...)
 			if in.name != "" {
 				c.w.a.Commands = append(c.w.a.Commands, in.command())
 			}
+		}
+	}
+	if changed {
+		for _, s := range starts {
+			c.w.write(s)
 		}
 	}
 }

@@ -402,7 +402,20 @@ func hostLike(s string) bool {
 	if s == "" || strings.ContainsAny(s[:1], "/.~$@<") || strings.ContainsAny(s, " \t") {
 		return false
 	}
-	return strings.ContainsAny(s, ".:") || strings.EqualFold(s, "localhost") || strings.EqualFold(s, "metadata")
+	return strings.ContainsAny(s, ".:") || strings.EqualFold(s, "localhost") || strings.EqualFold(s, "metadata") ||
+		numericHost(s)
+}
+
+// numericHost reports whether s starts with an IPv4 address written as one
+// number (2852039166, 0xA9FEA9FE), which curl and wget connect to, followed
+// by nothing or a path.
+func numericHost(s string) bool {
+	h, _, _ := strings.Cut(s, "/")
+	digits := "0123456789"
+	if len(h) > 2 && h[0] == '0' && (h[1] == 'x' || h[1] == 'X') {
+		h, digits = h[2:], "0123456789abcdefABCDEF"
+	}
+	return h != "" && strings.Trim(h, digits) == ""
 }
 
 // url records a URL or a host.

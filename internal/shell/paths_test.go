@@ -30,6 +30,10 @@ func TestPaths(t *testing.T) {
 		{cmd: `cp evil ~/.agent_a/settings.json`, writes: []string{"~/.agent_a/settings.json"}},
 		{cmd: `cp -t ~/.ssh key.pub`, reads: []string{"key.pub"}, writes: []string{"~/.ssh/key.pub"}},
 		{cmd: `mv a.txt --target-directory=/etc`, reads: []string{"a.txt"}, writes: []string{"a.txt", "/etc/a.txt"}},
+		// $PWD is the shell's directory after cd, $OLDPWD the one before.
+		{cmd: `cd .. && cat "$PWD/.ssh/id_rsa"`, reads: []string{"../.ssh/id_rsa"}},
+		{cmd: `cat ${PWD}/.env`, reads: []string{"./.env"}},
+		{cmd: `cd ~/.ssh && cd /tmp && cat $OLDPWD/id_rsa`, reads: []string{"~/.ssh/id_rsa"}},
 		// A destination directory receives each source under its name.
 		{cmd: `cp settings.json ~/.agent_a/`, writes: []string{"~/.agent_a/settings.json"}, notRead: []string{"~/.agent_a/"}},
 		{cmd: `cp .bashrc ~`, writes: []string{"~/.bashrc"}, notRead: []string{"~"}},

@@ -664,12 +664,18 @@ func (c *cmd) cd() {
 	if c.name == "pushd" {
 		w.dirs = append(w.dirs, w.dir)
 	}
+	prev := w.dir
 	switch {
 	case dest == "":
 		w.dir = "~"
-	case dest != "-":
+	case dest == "-" && w.oldDir != nil:
+		w.dir = *w.oldDir
+	case dest == "-":
+		// The agent's shell's $OLDPWD, unknown: paths stay where they were.
+	default:
 		w.dir = under(w.dir, dest)
 	}
+	w.oldDir = &prev
 }
 
 // base64: --decode, -D and clusters holding d are written -d. Decoding
