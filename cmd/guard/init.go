@@ -196,6 +196,9 @@ func printResult(w io.Writer, agent install.Agent, res *install.Result, o initOp
 		for _, l := range h.Left {
 			fmt.Fprintf(w, "  %-*s  left %s: it runs guard after another command; edit it by hand\n", width, "", l)
 		}
+		for _, a := range h.Also {
+			fmt.Fprintf(w, "  %-*s  %s also ran other commands after guard; they went with guard's entry (the backup holds them)\n", width, "", a)
+		}
 	}
 	if res.Backup != "" {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, "backup", res.Backup)

@@ -34,6 +34,10 @@ Read returns it), response (the agent's final answer), tool_output (a tool's
 output). For prompt and the content types, "-" reads the input from standard
 input.
 
+A block of tool_output is what agents A and C withhold (or redact); at an
+agent B hook that only logs results, the hook records it as a finding and
+the client goes on.
+
 Exit status: 0 the input would be allowed, 2 it would be blocked, 1 usage error.`,
 		Example: `  guard test command "rm -rf /"
   guard test read ~/.ssh/id_ed25519
@@ -77,8 +81,9 @@ func runTest(s *streams, typ, input string, asJSON bool) error {
 		}
 		input = string(b)
 	}
-	if err := checkTestInput(typ, input); err != nil {
-		return err
+	inputErr := checkTestInput(typ, input)
+	if inputErr != nil && (typ != "url" || strings.TrimSpace(input) == "") {
+		return inputErr
 	}
 	p, err := policy.Load()
 	if err != nil {
@@ -92,6 +97,12 @@ func runTest(s *streams, typ, input string, asJSON bool) error {
 	}
 	if err != nil {
 		return err
+	}
+	if inputErr != nil && r.Verdict != "block" {
+		// Not a URL a web tool fetches (gopher://, http:host), and the
+		// detector does not block it: say so rather than "allow". One it
+		// blocks is shown, as a hook would block it.
+		return inputErr
 	}
 	if asJSON {
 		enc := json.NewEncoder(s.out)
@@ -128,7 +139,8 @@ func runTest(s *streams, typ, input string, asJSON bool) error {
 
 // checkTestInput refuses an input that is not of its type: an empty one of
 // any type, and a URL without a host. A dry run of such an input would say
-// "allow" about something no hook ever checks.
+// "allow" about something no hook ever checks; a URL of another form that
+// the URL detector blocks is still shown blocked (runTest).
 func checkTestInput(typ, input string) error {
 	if strings.TrimSpace(input) == "" {
 		return withHint(fmt.Errorf("the %s to test is empty", typ), `give the input as the second argument: guard test `+typ+` "…"`)

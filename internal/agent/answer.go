@@ -56,7 +56,11 @@ func Deny(agentName string, s Stage, reason string) Answer {
 // client hands the reason to the model in the result's place, so text is
 // guard's notice and, for a redacted result, the redacted text. Agent B's
 // results are only logged: Deny.
-func Withhold(agentName, reason string, replacement []byte, text string) Answer {
+//
+// For an MCP tool (mcp__server__tool) agent A's answer also carries the
+// replacement as updatedMCPToolOutput: its clients before 2.1.121 replace
+// an MCP tool's result only through that key.
+func Withhold(agentName, tool, reason string, replacement []byte, text string) Answer {
 	switch agentName {
 	case A:
 		var b []byte
@@ -64,6 +68,10 @@ func Withhold(agentName, reason string, replacement []byte, text string) Answer 
 		b = appendString(b, OneLine(reason))
 		b = append(b, `,"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":`...)
 		b = append(b, replacement...)
+		if strings.HasPrefix(tool, "mcp__") {
+			b = append(b, `,"updatedMCPToolOutput":`...)
+			b = append(b, replacement...)
+		}
 		b = append(b, "}}\n"...)
 		return Answer{Code: ExitAllow, Stdout: b}
 	case C:
@@ -78,11 +86,11 @@ func Withhold(agentName, reason string, replacement []byte, text string) Answer 
 // agent B's deny object, agent C's deny object on standard output; at agent
 // A's tool result, where exit 2 does not withhold, the Withhold answer with
 // replacement (see WithheldRaw).
-func Fail(agentName string, s Stage, reason string, replacement []byte) Answer {
+func Fail(agentName, tool string, s Stage, reason string, replacement []byte) Answer {
 	switch agentName {
 	case A:
 		if s == StageResult {
-			return Withhold(A, reason, replacement, "")
+			return Withhold(A, tool, reason, replacement, "")
 		}
 	case B:
 		return Answer{Code: ExitBlock, Stdout: denyB(s, reason)}

@@ -15,9 +15,11 @@ import (
 //
 //   - URL fields: string values under a key named url, uri, endpoint or href
 //     or ending in url or uri, and any value with a fetching scheme (http://,
-//     ftp://…);
+//     ftp://…), and the URLs inside any other text ("see http://…");
 //   - command fields: values under a key named command, cmd or script (an
-//     array of strings is joined with spaces);
+//     array of strings is joined with spaces), and args, argv or arguments
+//     arrays (joined to the command before them: {"command":"cat",
+//     "args":["f"]} is cat f);
 //   - path fields: values under a key such as path, file_path, paths,
 //     source, destination, dir_path, include, or ending in path, file, dir or
 //     directory: reads, or writes when the tool's name says it writes, edits,
@@ -37,6 +39,7 @@ func byFields(c *Call, toolName string, in fields) error {
 	type group struct {
 		array int
 		parts []string
+		args  bool // holds an args array
 	}
 	var cmd []group
 	err := leaves(in.doc, in.prefix, func(l leaf) {
@@ -50,13 +53,20 @@ func byFields(c *Call, toolName string, in fields) error {
 		key := normKey(l.key)
 		if isURLKey(key) || hasWebScheme(l.value) || fetchScheme(l.value) {
 			urls = append(urls, event.Input{Kind: event.KindURL, Text: l.value})
+		} else if strings.Contains(l.value, "://") {
+			urls = append(urls, urlsIn(l.value)...) // "see http://…" in a note
 		}
 		switch {
-		case key == "command" || key == "cmd" || key == "script":
-			if n := len(cmd); n > 0 && l.array != 0 && cmd[n-1].array == l.array {
+		case key == "command" || key == "cmd" || key == "script" || key == "args" || key == "argv" || key == "arguments":
+			switch n := len(cmd); {
+			case n > 0 && l.array != 0 && cmd[n-1].array == l.array:
 				cmd[n-1].parts = append(cmd[n-1].parts, l.value)
-			} else {
-				cmd = append(cmd, group{array: l.array, parts: []string{l.value}})
+			case n > 0 && l.array != 0 && cmd[n-1].array == 0 && isArgsKey(key) && !cmd[n-1].args:
+				// {"command":"cat","args":["~/.ssh/id_rsa"]}: one command
+				cmd[n-1].array, cmd[n-1].args = l.array, true
+				cmd[n-1].parts = append(cmd[n-1].parts, l.value)
+			default:
+				cmd = append(cmd, group{array: l.array, parts: []string{l.value}, args: isArgsKey(key)})
 			}
 		case isPathKey(key) && !strings.Contains(l.value, "://") && len(l.value) <= maxPathLen:
 			p := l.value
@@ -215,6 +225,9 @@ func nameWords(name string) []string {
 	flush()
 	return words
 }
+
+// isArgsKey reports whether a normalised key names a command's arguments.
+func isArgsKey(k string) bool { return k == "args" || k == "argv" || k == "arguments" }
 
 // isURLKey reports whether a normalised key names a URL.
 func isURLKey(k string) bool {

@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"net"
+	"net/netip"
 	"strings"
 	"unicode"
 
@@ -248,11 +250,28 @@ func urlsIn(text string) []event.Input {
 	}) {
 		w = strings.TrimRight(w, ",;.!?:")
 		if hasWebScheme(w) || strings.Contains(w, "://") && schemeLike(w[:strings.Index(w, "://")]) ||
-			len(w) > 4 && strings.EqualFold(w[:4], "www.") {
+			len(w) > 4 && strings.EqualFold(w[:4], "www.") || bareHost(w) {
 			out = append(out, event.Input{Kind: event.KindURL, Text: w})
 		}
 	}
 	return out
+}
+
+// bareHost reports whether word w is a URL written without its scheme, as a
+// fetch tool reads it: an IP address (169.254.169.254/latest), localhost,
+// or a dotted host name followed by a path (metadata.google.internal/x).
+func bareHost(w string) bool {
+	host, path, _ := strings.Cut(w, "/")
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	if _, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
+		return true
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	return path != "" && strings.Contains(strings.Trim(host, "."), ".") && !strings.ContainsAny(host, "@~$")
 }
 
 // schemeLike reports whether s is a URL scheme: a letter, then letters,

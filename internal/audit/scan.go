@@ -670,28 +670,46 @@ func hex4(b []byte) rune {
 // time.RFC3339Nano accepts it) into Unix milliseconds. The form Append
 // writes, 2006-01-02T15:04:05.000Z, takes a fast path.
 func ParseTime(b []byte) (int64, bool) {
-	if len(b) == 24 && b[4] == '-' && b[7] == '-' && b[10] == 'T' && b[13] == ':' &&
-		b[16] == ':' && b[19] == '.' && b[23] == 'Z' {
-		year, ok1 := atoiN(b[0:4])
-		month, ok2 := atoiN(b[5:7])
-		day, ok3 := atoiN(b[8:10])
-		hour, ok4 := atoiN(b[11:13])
-		minute, ok5 := atoiN(b[14:16])
-		sec, ok6 := atoiN(b[17:19])
-		ms, ok7 := atoiN(b[20:23])
-		if ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && ok7 &&
-			month >= 1 && month <= 12 && day >= 1 && day <= daysIn(month, year) &&
-			hour < 24 && minute < 60 && sec < 60 {
-			t := time.Date(year, time.Month(month), day, hour, minute, sec, ms*1e6, time.UTC)
-			return t.UnixMilli(), true
+	if isAppendTime(b) {
+		c, ok := appendClock(b)
+		if !ok {
+			return 0, false
 		}
-		return 0, false
+		t := time.Date(c.year, time.Month(c.month), c.day, c.hour, c.minute, c.sec, c.ms*1e6, time.UTC)
+		return t.UnixMilli(), true
 	}
 	t, err := time.Parse(time.RFC3339Nano, string(b))
 	if err != nil {
 		return 0, false
 	}
 	return t.UnixMilli(), true
+}
+
+// isAppendTime reports whether b has the shape of the times Append writes,
+// 2006-01-02T15:04:05.000Z: ParseTime reads such a time itself, with
+// appendClock, and accepts it exactly when appendClock does.
+func isAppendTime(b []byte) bool {
+	return len(b) == 24 && b[4] == '-' && b[7] == '-' && b[10] == 'T' && b[13] == ':' &&
+		b[16] == ':' && b[19] == '.' && b[23] == 'Z'
+}
+
+// clock is a time of the form isAppendTime accepts, in parts.
+type clock struct{ year, month, day, hour, minute, sec, ms int }
+
+// appendClock reads a time that isAppendTime accepted, reporting whether
+// its parts are digits and in range.
+func appendClock(b []byte) (clock, bool) {
+	year, ok1 := atoiN(b[0:4])
+	month, ok2 := atoiN(b[5:7])
+	day, ok3 := atoiN(b[8:10])
+	hour, ok4 := atoiN(b[11:13])
+	minute, ok5 := atoiN(b[14:16])
+	sec, ok6 := atoiN(b[17:19])
+	ms, ok7 := atoiN(b[20:23])
+	ok := ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && ok7 &&
+		month >= 1 && month <= 12 && day >= 1 && day <= daysIn(month, year) &&
+		hour < 24 && minute < 60 && sec < 60
+	return clock{year, month, day, hour, minute, sec, ms}, ok
 }
 
 func atoiN(b []byte) (int, bool) {

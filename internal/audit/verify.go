@@ -3,7 +3,6 @@ package audit
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 
@@ -76,16 +75,18 @@ type Anchor struct {
 	Count int
 }
 
-func (a Anchor) valid() bool {
+func (a Anchor) check() error {
 	switch {
-	case !isHex64([]byte(a.Head)) || a.Count < -1:
-		return false
-	case a.Count == 0:
-		return a.Head == event.ZeroHash
-	case a.Count > 0:
-		return a.Head != event.ZeroHash
+	case !isHex64([]byte(a.Head)):
+		return errors.New("a head is 64 lowercase hex digits, as verify prints it")
+	case a.Count < -1:
+		return errors.New("a count is not negative")
+	case a.Count == 0 && a.Head != event.ZeroHash:
+		return errors.New("count 0 is the empty log, whose head is 64 zeros")
+	case a.Count > 0 && a.Head == event.ZeroHash:
+		return fmt.Errorf("the head of 64 zeros is the empty log's, whose count is 0, not %d", a.Count)
 	}
-	return true
+	return nil
 }
 
 // Report is the outcome of a successful verification.
@@ -140,8 +141,10 @@ type VerifyOptions struct {
 // VerifyWith is Verify with options.
 func VerifyWith(path string, opt VerifyOptions) (Report, error) {
 	anchor := opt.Anchor
-	if anchor != nil && !anchor.valid() {
-		return Report{}, errors.New("a head is 64 lowercase hex digits; count 0 goes with the head of the empty log (64 zeros) and only with it")
+	if anchor != nil {
+		if err := anchor.check(); err != nil {
+			return Report{}, err
+		}
 	}
 	// The checkpoint first: whatever it says was written before, so a log
 	// read after it holds at least that state.
@@ -186,69 +189,6 @@ func VerifyWith(path string, opt VerifyOptions) (Report, error) {
 			return rep, err
 		}
 		return rep, fmt.Errorf("audit log %s: %w", path, err)
-	}
-	return rep, nil
-}
-
-// verify checks the chain of the log read from r and, when given, that it
-// holds the checkpoint cp and the anchor.
-func verify(r io.Reader, cp *Checkpoint, anchor *Anchor) (Report, error) {
-	rep := Report{Head: event.ZeroHash}
-	lr := NewReader(r)
-	var f Fields
-	cpSeen, cpOK, cpEntries := false, false, 0
-	anchorOK := anchor == nil || anchor.Head == event.ZeroHash
-	anchorSeen := false
-	end := int64(0)
-	for {
-		l, err := lr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return rep, err
-		}
-		end = l.End
-		if l.TooLong {
-			return rep, &ChainError{Entry: l.Num, Err: fmt.Errorf("line over the %d-byte limit", MaxLineBytes)}
-		}
-		err = Scan(l.Bytes, &f)
-		switch {
-		case err != nil && isTorn(l.Bytes):
-			// Not a link: the next record chains from the one before.
-			rep.Torn = append(rep.Torn, l.Num)
-			if cp != nil && l.End == cp.Size {
-				cpSeen = true // a checkpoint never ends at a torn line
-			}
-			continue
-		case err != nil:
-			return rep, &ChainError{Entry: l.Num, Err: err}
-		case string(f.PrevHash) != rep.Head:
-			return rep, &ChainError{Entry: l.Num, Err: ErrHashMismatch}
-		}
-		rep.Entries++
-		rep.Head = hashLine(l.Bytes)
-		rep.End = l.End
-		if cp != nil && l.End == cp.Size {
-			cpSeen, cpOK, cpEntries = true, rep.Head == cp.Head, rep.Entries
-		}
-		if anchor != nil && !anchorOK {
-			switch {
-			case anchor.Count == rep.Entries:
-				anchorSeen, anchorOK = true, rep.Head == anchor.Head
-			case anchor.Count < 0 && rep.Head == anchor.Head:
-				anchorOK = true
-			}
-		}
-	}
-	if cp != nil {
-		if err := checkCheckpoint(cp, cpSeen, cpOK, end); err != nil {
-			return rep, err
-		}
-		rep.Checkpoint = &CheckpointReport{Checkpoint: *cp, Entries: cpEntries}
-	}
-	if !anchorOK {
-		return rep, anchorError(anchor, anchorSeen, rep.Entries)
 	}
 	return rep, nil
 }

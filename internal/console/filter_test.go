@@ -256,8 +256,9 @@ func TestExportCSVFormulas(t *testing.T) {
 	}
 }
 
-// TestExportAppendsDuring: records appended while an export runs are not
-// half in it; the export holds exactly what was indexed at its start.
+// TestExportStreamsBeyondWindows: an export larger than one read window
+// streams every record, and records appended while it runs are not half in
+// it; it holds exactly what was indexed at its start.
 func TestExportStreamsBeyondWindows(t *testing.T) {
 	path := writeLog(t, 6000, 5) // over 2 MiB: several read windows
 	h := newTestHandler(t, path, Config{})

@@ -290,8 +290,9 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, err
 
 // withLinkTargets adds, after each path to read or write, the paths it may
 // lead to when symbolic links (and `..` after them) lead elsewhere
-// (realpath.Targets), so that a link cannot carry a read or a write past
-// the path rules. The record still hashes what the agent sent.
+// (realpath.Targets), and the files a shell pattern in it expands to
+// (realpath.Resolver.Glob), so that neither a link nor a pattern can carry
+// a read or a write past the path rules. The record still hashes what the agent sent.
 func withLinkTargets(inputs []event.Input) []event.Input {
 	var out []event.Input // nil until a path turns out to lead elsewhere
 	userHome, _ := home.UserHome()
@@ -303,6 +304,12 @@ func withLinkTargets(inputs []event.Input) []event.Input {
 				res = realpath.NewResolver(userHome)
 			}
 			reals = res.Targets(in.Text)
+			// A pattern names the files the shell expands it to:
+			// cat ~/.ss?/id_rsa reads ~/.ssh/id_rsa.
+			for _, g := range res.Glob(in.Text) {
+				reals = append(reals, g)
+				reals = append(reals, res.Targets(g)...)
+			}
 		}
 		if len(reals) > 0 && out == nil {
 			out = make([]event.Input, 0, len(inputs)+len(reals))
@@ -644,7 +651,7 @@ func (r *runner) conclude(o outcome) int {
 	case !blocked:
 		return r.answer(agent.Allow(r.agent), "", rec, false)
 	case o.action != "":
-		return r.answer(agent.Withhold(r.agent, reason, o.replacement, o.text), reason, rec, true)
+		return r.answer(agent.Withhold(r.agent, call.Tool, reason, o.replacement, o.text), reason, rec, true)
 	}
 	return r.answer(agent.Deny(r.agent, call.Stage, reason), reason, rec, true)
 }
@@ -802,7 +809,7 @@ func (r *runner) fail(f failure) int {
 		raw, _ := agent.Member(r.parsed, "tool_response")
 		replacement = agent.WithheldRaw(raw, withheldNotice(shown))
 	}
-	return r.answer(agent.Fail(r.agent, r.stage, shown, replacement), shown, rec, true)
+	return r.answer(agent.Fail(r.agent, r.tool, r.stage, shown, replacement), shown, rec, true)
 }
 
 // recordFailure appends the record of a failure, best effort. It returns the

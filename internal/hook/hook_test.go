@@ -378,6 +378,20 @@ func TestRunFailClosed(t *testing.T) {
 				c.LoadPolicy = func() (Policy, string, error) { return evalFunc(boom), "1", nil }
 			},
 			stderr: "guard hit an internal error", stdout: `{"decision":"deny"`, rule: RuleInternalError, hook: "PreToolUse", reason: "internal error: panic"},
+		{name: "A result, policy broken: withheld by JSON", payload: `{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_response":{"stdout":"` + marker + `"}}`,
+			edit: func(c *Config) {
+				c.LoadPolicy = func() (Policy, string, error) { return nil, "", errors.New("policy /h/rules.json: bad") }
+			},
+			stderr: "policy /h/rules.json: bad", stdout: `{"decision":"block","reason":"policy /h/rules.json: bad`,
+			rule: RulePolicyError, hook: "PostToolUse", reason: "the policy could not be loaded",
+			wantStdout: `"updatedToolOutput":{"stdout":"[guard] withheld this result: policy`},
+		{name: "A result, panic: withheld by JSON", payload: `{"hook_event_name":"PostToolUse","tool_name":"mcp__x__y","tool_response":[{"type":"text","text":"` + marker + `"}]}`,
+			edit: func(c *Config) {
+				c.LoadPolicy = func() (Policy, string, error) { return evalFunc(boom), "1", nil }
+			},
+			stderr: "guard hit an internal error", stdout: `{"decision":"block","reason":"guard hit an internal error`,
+			rule: RuleInternalError, hook: "PostToolUse", reason: "internal error: panic",
+			wantStdout: `"updatedMCPToolOutput":[{"type":"text","text":"[guard] withheld this result: guard hit an internal error`},
 		{name: "audit log unwritable", payload: `{"hook_event_name":"UserPromptSubmit","prompt":"x"}`,
 			edit: func(c *Config) {
 				c.Append = func(string, *event.Record) error { return errors.New("open audit.log: permission denied") }

@@ -44,3 +44,21 @@ func TestWithLinkTargets(t *testing.T) {
 		t.Fatal("inputs without links were copied")
 	}
 }
+
+// TestWithGlobTargets: a shell pattern in a path is checked as the files it
+// expands to, so cat ~/.ss?/id_rsa meets the rule for ~/.ssh/**.
+func TestWithGlobTargets(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Mkdir(filepath.Join(dir, ".ssh"), 0o700)
+	key := filepath.Join(dir, ".ssh", "id_rsa")
+	os.WriteFile(key, nil, 0o600)
+	pattern := filepath.Join(dir, ".ss?", "id_*")
+	in := []event.Input{{Kind: event.KindRead, Text: pattern}}
+	want := []event.Input{in[0], {Kind: event.KindRead, Text: key}}
+	if got := withLinkTargets(in); !slices.Equal(got, want) {
+		t.Fatalf("got %v\nwant %v", got, want)
+	}
+}

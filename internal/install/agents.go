@@ -114,6 +114,10 @@ type HookChange struct {
 	// another command (`cd x && guard`): they belong to whoever wrote
 	// them, so guard neither rewrites nor removes them, and says so.
 	Left []string
+	// Also lists, by JSON path, guard's entries that ran other commands
+	// after guard (`guard && other`): init rewrote or removed them whole,
+	// those commands with them, and says so.
+	Also []string
 }
 
 // shapeError is a settings file whose structure guard does not recognise.
@@ -265,6 +269,7 @@ type entry struct {
 	innerGuard []int // indexes in "hooks" of entries that run guard
 	firstInner *hujson.Value
 	left       []string // JSON paths of commands that run guard after something else
+	also       []string // JSON paths of guard's commands that run more after guard
 }
 
 // classify reads one element of an event's list.
@@ -277,6 +282,9 @@ func (e *editor) classify(path string, g *hujson.Value) (entry, error) {
 		}
 		switch e.bin.classify(s) {
 		case guardFirst:
+			if e.bin.runsMore(s) {
+				c.also = append(c.also, p)
+			}
 			return true
 		case guardInside:
 			c.left = append(c.left, p)
@@ -370,6 +378,7 @@ func (e *editor) eventList(path string, ev *box, ch *HookChange, fresh func(old,
 		}
 		entries[i] = c
 		ch.Left = append(ch.Left, c.left...)
+		ch.Also = append(ch.Also, c.also...)
 	}
 	placed := false
 	i := 0
@@ -522,6 +531,9 @@ func (e *editor) eventC(path string, ev *box, ch *HookChange) (*hujson.Value, er
 			switch e.bin.classify(s) {
 			case guardFirst:
 				ch.Count = 1
+				if e.bin.runsMore(s) {
+					ch.Also = []string{path}
+				}
 				if e.remove {
 					ch.Action = Removed
 					return nil, nil

@@ -199,6 +199,26 @@ func (b binary) firstProgram(stmts []*syntax.Stmt, depth int) string {
 	return prog
 }
 
+// runsMore reports whether cmd runs more than one simple command (guard &&
+// other, guard | tee x): what a rewrite or removal of guard's entry takes
+// with it.
+func (b binary) runsMore(cmd string) bool {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
+	if err != nil {
+		return strings.ContainsAny(cmd, ";&|\n")
+	}
+	n := 0
+	for _, st := range f.Stmts {
+		syntax.Walk(st, func(node syntax.Node) bool {
+			if call, ok := node.(*syntax.CallExpr); ok && len(call.Args) > 0 {
+				n++
+			}
+			return n < 2
+		})
+	}
+	return n > 1
+}
+
 // runKind is what a hook command does with guard.
 type runKind int
 

@@ -3,6 +3,7 @@ package policy
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -315,7 +316,7 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 				var guardDirs []string
 				if guardDirs, err = p.guardDirs(); err == nil {
 					c.writePaths, err = path.Compile(path.Rules{Block: p.FilePaths.BlockWrite, Allow: p.FilePaths.AllowWrite,
-						Protected: guardDirs, Home: p.Home, Variants: p.linkVariants(p.FilePaths.BlockWrite, p.FilePaths.AllowWrite)})
+						Protected: guardDirs, Home: p.Home, Variants: p.linkVariants(p.FilePaths.BlockWrite, p.FilePaths.AllowWrite), Trees: true})
 				}
 			}
 			return nilIfErr(c.writePaths, err, name)
@@ -370,8 +371,26 @@ func (p *Policy) guardDirs() ([]string, error) {
 	if real, err := filepath.EvalSymlinks(dir); err == nil && real != dir {
 		dirs = append(dirs, real)
 	}
+	// A file of guard's that is a symbolic link (rules.json kept in a
+	// dotfiles repository) is protected where it really is, too.
+	entries, _ := os.ReadDir(dir)
+	for i, e := range entries {
+		if i == maxGuardEntries {
+			break
+		}
+		if e.Type()&os.ModeSymlink == 0 {
+			continue
+		}
+		if real, err := filepath.EvalSymlinks(filepath.Join(dir, e.Name())); err == nil && filepath.IsAbs(real) {
+			dirs = append(dirs, real)
+		}
+	}
 	return dirs, nil
 }
+
+// maxGuardEntries bounds the entries of guard's directory looked at for
+// symbolic links.
+const maxGuardEntries = 64
 
 // linkVariants returns, for each glob whose fixed directory is behind a
 // symbolic link (a home directory /home/me → /usr/home/me, /etc →

@@ -284,6 +284,44 @@ func TestGuardDirAlwaysWriteProtected(t *testing.T) {
 	}
 }
 
+// TestGuardFileLinkProtected: a file of guard's directory that is a
+// symbolic link (rules.json kept in a dotfiles repository) is
+// write-protected where it leads, and so is the directory holding it.
+func TestGuardFileLinkProtected(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, dots := filepath.Join(root, "guard"), filepath.Join(root, "dotfiles")
+	for _, d := range []string{dir, dots} {
+		if err := os.Mkdir(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	target := filepath.Join(dots, "rules.json")
+	if err := os.WriteFile(target, []byte("{}"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, filepath.Join(dir, "rules.json")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	t.Setenv("GUARD_HOME", dir)
+	p := mustParse(t, `{"file_paths":{"block_write":[],"allow_write":["**"]}}`)
+	for _, w := range []string{target, dots} {
+		v, err := p.Evaluate([]event.Input{{Kind: event.KindWrite, Text: w}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !v.Blocked() {
+			t.Errorf("write %s allowed", w)
+		}
+	}
+	v, _ := p.Evaluate([]event.Input{{Kind: event.KindWrite, Text: filepath.Join(dots, "vimrc")}})
+	if v.Blocked() {
+		t.Errorf("write beside the linked file blocked: %s", v.Finding.Reason)
+	}
+}
+
 // TestHomeThroughLink: with HOME a symbolic link, the ~ rules cover a path
 // written through the directory it leads to.
 func TestHomeThroughLink(t *testing.T) {

@@ -64,9 +64,10 @@ type Summary struct {
 
 // SummaryBash counts the command rules.
 type SummaryBash struct {
-	Enabled       bool `json:"enabled"`
-	BlockPatterns int  `json:"block_patterns"`
-	AllowPatterns int  `json:"allow_patterns"`
+	Enabled       bool   `json:"enabled"`
+	Match         string `json:"match"` // text or commands, as it applies
+	BlockPatterns int    `json:"block_patterns"`
+	AllowPatterns int    `json:"allow_patterns"`
 }
 
 // SummaryPaths counts the path globs.
@@ -120,7 +121,7 @@ func blockOrRecordWord(b bool) string {
 func (p *Policy) SummaryReport() Summary {
 	s := Summary{
 		Source: p.Source, Version: p.Version,
-		Bash: SummaryBash{Enabled: p.Bash.Enabled, BlockPatterns: len(p.Bash.BlockPatterns), AllowPatterns: len(p.Bash.AllowPatterns)},
+		Bash: SummaryBash{Enabled: p.Bash.Enabled, Match: matchMode(p.Bash.Match), BlockPatterns: len(p.Bash.BlockPatterns), AllowPatterns: len(p.Bash.AllowPatterns)},
 		Paths: SummaryPaths{BlockRead: len(p.FilePaths.BlockRead), AllowRead: len(p.FilePaths.AllowRead),
 			BlockWrite: len(p.FilePaths.BlockWrite), AllowWrite: len(p.FilePaths.AllowWrite)},
 		URLs: SummaryURLs{SSRFTargets: len(urldetect.SSRFHosts()), Blocklist: len(p.URLs.Blocklist), Allowlist: len(p.URLs.Allowlist)},
@@ -207,6 +208,7 @@ func (p *Policy) explainSection(name string) ExplainSection {
 	switch name {
 	case "bash":
 		s.Enabled = p.Bash.Enabled
+		s.Settings = map[string]string{"match": matchMode(p.Bash.Match)}
 		if !p.Bash.BlockOnError {
 			s.Notes = append(s.Notes, "bash.block_on_error false is ignored: guard always blocks on an internal error")
 		}

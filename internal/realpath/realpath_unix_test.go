@@ -237,3 +237,41 @@ func reversed(s []string) []string {
 	slices.Reverse(out)
 	return out
 }
+
+// TestGlob: a pattern names what bash expands it to, hidden names only for
+// a pattern element that starts with a dot.
+func TestGlob(t *testing.T) {
+	home := t.TempDir()
+	for _, d := range []string{".ssh", "proj", "proj/sub"} {
+		if err := os.MkdirAll(filepath.Join(home, d), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{".ssh/id_rsa", "proj/a.md", "proj/.env", "proj/sub/b.md", "notes.txt"} {
+		if err := os.WriteFile(filepath.Join(home, f), nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := NewResolver(home)
+	tests := []struct {
+		pattern string
+		want    []string
+	}{
+		{"~/.ss?/id_rsa", []string{home + "/.ssh/id_rsa"}},
+		{"~/.s*/id_*", []string{home + "/.ssh/id_rsa"}},
+		{"$HOME/.[s]sh/id_rsa", []string{home + "/.ssh/id_rsa"}},
+		{home + "/proj/.e[!x]v", []string{home + "/proj/.env"}},
+		{"~/*", []string{home + "/notes.txt", home + "/proj"}}, // no hidden names
+		{"~/proj/*/*.md", []string{home + "/proj/sub/b.md"}},
+		{"~/proj/.en?", []string{home + "/proj/.env"}},
+		{"~/nothing*", nil},
+		{"relative/*", nil},
+		{"~/.ssh/id_rsa", nil}, // no pattern
+	}
+	for _, tt := range tests {
+		got := r.Glob(tt.pattern)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("Glob(%q) = %q, want %q", tt.pattern, got, tt.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ package shell
 // parallel, find -exec and -delete.
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -28,13 +29,13 @@ func (c *cmd) adopt(in *cmd) {
 // words (its lines with byLine: xargs -I, parallel), find's paths.
 func (c *cmd) fed(byLine bool) []word {
 	switch {
-	case c.stdin.known && c.stdin.fromPipe && byLine:
+	case c.stdin.known && byLine:
 		var out []word
 		for _, l := range strings.Split(strings.TrimRight(c.stdin.text, "\n"), "\n") {
 			out = append(out, word{s: l, known: true})
 		}
 		return out
-	case c.stdin.known && c.stdin.fromPipe:
+	case c.stdin.known:
 		return splitWords(c.stdin.text)
 	case len(c.stdin.paths) > 0:
 		var out []word
@@ -270,6 +271,7 @@ func (c *cmd) find() {
 		outs = append(outs, p)
 	}
 	c.out.paths = outs
+	changed := false
 	for _, act := range actions {
 		for _, p := range outs {
 			var words []word
@@ -283,12 +285,25 @@ func (c *cmd) find() {
 			if len(words) == 0 {
 				continue
 			}
+			before := len(c.w.a.Writes)
 			in := c.inner(words)
 			in.synthetic = act.delete
+			if !changed && slices.ContainsFunc(c.w.a.Writes[before:], func(w string) bool { return w == p || strings.HasSuffix(w, "/…") }) {
+				// What find finds is removed or written (-delete, -exec
+				// rm/cp/sed -i {}): anything under its starts may be, a
+				// -name or -path narrows only which (find ~ -name
+				// audit.log -delete): each start stands for its contents.
+				changed = true
+			}
 			c.extra = append(c.extra, in.lines()...)
 			if in.name != "" {
 				c.w.a.Commands = append(c.w.a.Commands, in.command())
 			}
+		}
+	}
+	if changed {
+		for _, s := range starts {
+			c.w.write(s)
 		}
 	}
 }

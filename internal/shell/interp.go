@@ -25,7 +25,7 @@ func (c *cmd) interp(in interp) {
 				code = j + 1
 			}
 			j = len(c.args)
-		case in.cluster != 0 && len(s) > 2 && s[0] == '-' && s[1] != '-' && s[len(s)-1] == in.cluster:
+		case in.cluster != 0 && len(s) > 2 && s[0] == '-' && s[1] != '-' && s[len(s)-1] == in.cluster && strings.Trim(s[1:len(s)-1], "aclnpsw") == "":
 			if j+1 < len(c.args) {
 				code = j + 1
 			}
@@ -59,8 +59,16 @@ func (c *cmd) interp(in interp) {
 			return
 		}
 		c.scanCode(a.s)
+		inPlace := false
+		for _, o := range c.args[:code] {
+			inPlace = inPlace || editsInPlace(c.name, o.s)
+		}
 		for j := code + 1; j < len(c.args); j++ {
-			w.read(c.args[j].s)
+			if inPlace {
+				w.write(c.args[j].s) // perl -pi -e CODE FILE
+			} else {
+				w.read(c.args[j].s)
+			}
 		}
 		return
 	case file >= 0:
@@ -165,19 +173,45 @@ func deletes(code string) []string {
 				continue
 			}
 			rest := code[off:min(len(code), off+80)]
-			k := strings.IndexAny(rest, `'"`+"`")
+			k := strings.IndexAny(rest, `'"%`+"`")
 			if k < 0 || strings.ContainsAny(rest[:k], ";\n") {
 				continue
 			}
-			q := rest[k]
-			end := strings.IndexByte(rest[k+1:], q)
+			open, q := k, rest[k]
+			if q == '%' { // ruby's %q(…), %Q[…], %(…)
+				open = k + 1
+				if open < len(rest) && (rest[open] == 'q' || rest[open] == 'Q') {
+					open++
+				}
+				if open >= len(rest) {
+					continue
+				}
+				q = closing(rest[open])
+			}
+			end := strings.IndexByte(rest[open+1:], q)
 			if end < 0 {
 				continue
 			}
-			out = append(out, rest[k+1:k+1+end])
+			out = append(out, rest[open+1:open+1+end])
 		}
 	}
 	return out
+}
+
+// closing returns the delimiter that closes a literal opened by c: ) for (,
+// and so on; c itself otherwise.
+func closing(c byte) byte {
+	switch c {
+	case '(':
+		return ')'
+	case '[':
+		return ']'
+	case '{':
+		return '}'
+	case '<':
+		return '>'
+	}
+	return c
 }
 
 // shellCalls are the functions of interpreter code that run a shell command
@@ -196,6 +230,7 @@ var writers = []string{"remove", "unlink", "unlinkSync", "rmdir", "rmdirSync", "
 // perl, php).
 func shellStrings(code string) []string {
 	out := firstLiterals(code, shellCalls, true)
+	out = append(out, awkPipes(code)...)
 	for i := 0; i < len(code) && len(out) < 16; i++ {
 		if code[i] != '`' {
 			continue
@@ -205,6 +240,30 @@ func shellStrings(code string) []string {
 			break
 		}
 		out = append(out, code[i+1:i+1+end])
+		i += end + 1
+	}
+	return out
+}
+
+// awkPipes returns the double-quoted literals awk code runs as commands:
+// "CMD" | getline, and print … | "CMD" (or |& "CMD").
+func awkPipes(code string) []string {
+	var out []string
+	for i := 0; i < len(code) && len(out) < 16; i++ {
+		if code[i] != '"' {
+			continue
+		}
+		end := strings.IndexByte(code[i+1:], '"')
+		if end < 0 {
+			break
+		}
+		lit := code[i+1 : i+1+end]
+		before := strings.TrimRight(code[:i], " \t")
+		after := strings.TrimLeft(code[i+2+end:], " \t")
+		if strings.HasSuffix(before, "|") || strings.HasSuffix(before, "|&") ||
+			strings.HasPrefix(after, "|") && strings.HasPrefix(strings.TrimLeft(strings.TrimLeft(after, "|&"), " \t"), "getline") {
+			out = append(out, lit)
+		}
 		i += end + 1
 	}
 	return out

@@ -4,10 +4,43 @@ package shell
 // URLs and hosts a command names.
 
 import (
+	neturl "net/url"
 	"strings"
 )
 
 var curlWithArg = wordSet(" -o --output -d --data --data-binary --data-raw --data-ascii --data-urlencode --json -F --form --form-string -T --upload-file -H --header -A --user-agent -e --referer -u --user -b --cookie -c --cookie-jar -w --write-out -K --config -X --request -x --proxy --url -m --max-time --connect-timeout -r --range -D --dump-header --cacert --cert --key -E -U --proxy-user --retry -C --continue-at -Y -y -z --output-dir --resolve --connect-to --interface -Q --quote --limit-rate --trace --trace-ascii --stderr ")
+
+// curlShortWithArg are curl's one-letter options that take a value.
+const curlShortWithArg = "odFTHAeubcwKXxmrDEUCYyzQ"
+
+// rerouted returns the addresses curl's --resolve HOST:PORT:ADDR[,ADDR…]
+// and --connect-to HOST:PORT:HOST2:PORT2 send a request to instead of the
+// URL's host.
+func rerouted(opt, v string) []string {
+	var fields []string
+	for len(v) > 0 { // split at colons outside [IPv6] brackets
+		if v[0] == '[' {
+			if k := strings.IndexByte(v, ']'); k > 0 {
+				fields = append(fields, v[1:k])
+				v = strings.TrimPrefix(v[k+1:], ":")
+				continue
+			}
+		}
+		f, rest, _ := strings.Cut(v, ":")
+		fields = append(fields, f)
+		v = rest
+	}
+	var out []string
+	switch {
+	case opt == "--resolve" && len(fields) >= 3:
+		for _, a := range strings.Split(strings.Join(fields[2:], ":"), ",") {
+			out = append(out, strings.Trim(a, "[]"))
+		}
+	case opt == "--connect-to" && len(fields) >= 3 && fields[2] != "":
+		out = append(out, fields[2])
+	}
+	return out
+}
 
 // download: curl and wget. Files they send are written -d @F; request
 // bodies and headers are data; wget's standard output is written -O-.
@@ -38,6 +71,15 @@ func (c *cmd) download() {
 		if strings.HasPrefix(s, "--") {
 			if eq := strings.IndexByte(s, '='); eq > 0 {
 				opt, val, hasVal = s[:eq], s[eq+1:], true
+			}
+		} else if c.name == "curl" && len(s) > 2 && s[0] == '-' {
+			// A cluster: -sSLo F, -sLoF, -dDATA, read as its option
+			// that takes a value.
+			if i := strings.IndexAny(s[1:], curlShortWithArg) + 1; i > 0 {
+				opt = "-" + s[i:i+1]
+				if i+1 < len(s) {
+					val, hasVal = s[i+1:], true
+				}
 			}
 		}
 		next := func() string {
@@ -127,6 +169,14 @@ func (c *cmd) download() {
 			continue
 		case "-K", "--config":
 			w.read(next())
+			continue
+		case "--resolve", "--connect-to":
+			v := next()
+			for _, h := range rerouted(opt, v) {
+				c.url(h)
+			}
+			add(word{s: opt, known: true}, argPlain)
+			add(word{s: v}, argData)
 			continue
 		}
 		if curlWithArg.has(opt) && !hasVal && j+1 < len(c.args) {
@@ -352,7 +402,20 @@ func hostLike(s string) bool {
 	if s == "" || strings.ContainsAny(s[:1], "/.~$@<") || strings.ContainsAny(s, " \t") {
 		return false
 	}
-	return strings.ContainsAny(s, ".:") || strings.EqualFold(s, "localhost") || strings.EqualFold(s, "metadata")
+	return strings.ContainsAny(s, ".:") || strings.EqualFold(s, "localhost") || strings.EqualFold(s, "metadata") ||
+		numericHost(s)
+}
+
+// numericHost reports whether s starts with an IPv4 address written as one
+// number (2852039166, 0xA9FEA9FE), which curl and wget connect to, followed
+// by nothing or a path.
+func numericHost(s string) bool {
+	h, _, _ := strings.Cut(s, "/")
+	digits := "0123456789"
+	if len(h) > 2 && h[0] == '0' && (h[1] == 'x' || h[1] == 'X') {
+		h, digits = h[2:], "0123456789abcdefABCDEF"
+	}
+	return h != "" && strings.Trim(h, digits) == ""
 }
 
 // url records a URL or a host.
@@ -365,26 +428,69 @@ func (c *cmd) url(s string) {
 }
 
 // network records the URLs in the plain arguments, interpreter code and
-// what the command runs.
+// what the command runs. A file: URL is a read of its file.
 func (c *cmd) network() {
 	for j, a := range c.args {
 		if c.kinds[j] == argData {
 			continue
 		}
-		for _, u := range schemeURLs(a.s) {
-			c.url(u)
+		// A word may be interpreter code (python -c '…'): read both ways.
+		c.urls(schemeURLs(a.s, wordEnds))
+		if strings.ContainsAny(a.s, codeEnds) {
+			c.urls(schemeURLs(a.s, codeEnds))
 		}
 	}
-	for _, u := range schemeURLs(c.code) {
+	c.urls(schemeURLs(c.code, codeEnds))
+}
+
+// urls records URLs, and reads the files of file: URLs.
+func (c *cmd) urls(us []string) {
+	for _, u := range us {
+		if p, ok := filePath(u); ok {
+			c.w.read(p)
+			continue
+		}
 		c.url(u)
 	}
 }
 
-// schemes whose URLs are checked.
-var schemes = []string{"http", "https", "ftp", "ftps", "sftp", "gopher", "dict", "ws", "wss", "ldap", "tftp", "telnet"}
+// filePath returns the path a file: URL names (file:///p, file://localhost/p),
+// its escapes decoded.
+func filePath(u string) (string, bool) {
+	if len(u) < 7 || !strings.EqualFold(u[:7], "file://") {
+		return "", false
+	}
+	rest := u[7:]
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	host, p, _ := strings.Cut(rest, "/")
+	if host != "" && !strings.EqualFold(host, "localhost") {
+		return "", false // a file on another host: its host is checked
+	}
+	if d, err := neturl.PathUnescape(p); err == nil {
+		p = d
+	}
+	return "/" + p, true
+}
 
-// schemeURLs returns the URLs with a known scheme inside s.
-func schemeURLs(s string) []string {
+// The characters that end a URL: in a shell word, only white space (the
+// word is one argument, and a client reads all of it: curl
+// 'http://x;@169.254.169.254/' goes to the host after the @); in
+// interpreter code, also the quotes and angle brackets that end a string
+// literal or markup.
+const (
+	wordEnds = " \t\n"
+	codeEnds = " \t\n'\"`<>"
+)
+
+// maxScheme bounds the length of a URL scheme.
+const maxScheme = 32
+
+// schemeURLs returns the URLs inside s: any scheme (RFC 3986: a letter,
+// then letters, digits, + - and .) followed by ://, up to a character of
+// ends.
+func schemeURLs(s, ends string) []string {
 	var out []string
 	for off := 0; off < len(s); {
 		i := strings.Index(s[off:], "://")
@@ -393,24 +499,25 @@ func schemeURLs(s string) []string {
 		}
 		i += off
 		start := i
-		for start > 0 && isSchemeChar(s[start-1]) {
+		for start > 0 && i-start < maxScheme && isSchemeChar(s[start-1]) {
 			start--
 		}
+		for start < i && !isLetter(s[start]) {
+			start++
+		}
 		end := i + 3
-		for end < len(s) && !strings.ContainsRune(" \t\n'\"`<>|;(){}\\,", rune(s[end])) {
+		for end < len(s) && strings.IndexByte(ends, s[end]) < 0 {
 			end++
 		}
-		scheme := strings.ToLower(s[start:i])
-		for _, k := range schemes {
-			if scheme == k && end > i+3 {
-				out = append(out, s[start:end])
-				break
-			}
+		if start < i && end > i+3 {
+			out = append(out, s[start:end])
 		}
 		off = max(end, i+3)
 	}
 	return out
 }
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 func isSchemeChar(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'

@@ -28,8 +28,20 @@ func TestPaths(t *testing.T) {
 		{cmd: `echo x >>/etc/hosts 2>&1`, writes: []string{"/etc/hosts"}, notRead: []string{"1"}},
 		{cmd: `printf x &> ~/.profile`, writes: []string{"~/.profile"}},
 		{cmd: `cp evil ~/.agent_a/settings.json`, writes: []string{"~/.agent_a/settings.json"}},
-		{cmd: `cp -t ~/.ssh key.pub`, reads: []string{"key.pub"}, writes: []string{"~/.ssh"}},
-		{cmd: `mv a.txt --target-directory=/etc`, reads: []string{"a.txt"}, writes: []string{"a.txt", "/etc"}},
+		{cmd: `cp -t ~/.ssh key.pub`, reads: []string{"key.pub"}, writes: []string{"~/.ssh/key.pub"}},
+		{cmd: `mv a.txt --target-directory=/etc`, reads: []string{"a.txt"}, writes: []string{"a.txt", "/etc/a.txt"}},
+		// $PWD is the shell's directory after cd, $OLDPWD the one before.
+		{cmd: `cd .. && cat "$PWD/.ssh/id_rsa"`, reads: []string{"../.ssh/id_rsa"}},
+		{cmd: `cat ${PWD}/.env`, reads: []string{"./.env"}},
+		{cmd: `cd ~/.ssh && cd /tmp && cat $OLDPWD/id_rsa`, reads: []string{"~/.ssh/id_rsa"}},
+		// A destination directory receives each source under its name.
+		{cmd: `cp settings.json ~/.agent_a/`, writes: []string{"~/.agent_a/settings.json"}, notRead: []string{"~/.agent_a/"}},
+		{cmd: `cp .bashrc ~`, writes: []string{"~/.bashrc"}, notRead: []string{"~"}},
+		{cmd: `cp a/.bashrc b/x ~`, writes: []string{"~/.bashrc", "~/x"}},
+		{cmd: `cp settings.json ~/.agent_a`, writes: []string{"~/.agent_a", "~/.agent_a/settings.json"}},
+		{cmd: `cp -r conf/. ~`, writes: []string{"~"}},
+		{cmd: `rsync -a dots/ ~/`, writes: []string{"~/"}},
+		{cmd: `install -m 600 key /etc/`, writes: []string{"/etc/key"}},
 		// A moved source is removed from where it was: a write too.
 		{cmd: `mv ~/.guard /tmp/x`, reads: []string{"~/.guard"}, writes: []string{"~/.guard", "/tmp/x"}},
 		// Links the command itself makes are followed by the paths after them.

@@ -9,6 +9,7 @@ import (
 func (c *cmd) program() {
 	name := c.name
 	c.subst = c.w.subst > 0
+	c.commandOptions()
 	switch {
 	case name == "rm":
 		c.rm()
@@ -98,6 +99,26 @@ func (c *cmd) program() {
 				c.w.tentative(body)
 			}
 		}
+	case hostTools.has(name):
+		// ping, dig @server, httpie: the hosts they contact.
+		for _, a := range c.args {
+			if h, ok := strings.CutPrefix(a.s, "@"); ok && name == "dig" {
+				c.url(h)
+			}
+		}
+		c.hostOperands("")
+		c.generic()
+	case name == "sort":
+		for j := 0; j < len(c.args); j++ {
+			if v, k, ok := optionValue(c.args, j, 'o', "ktSTy", "--output"); ok {
+				c.w.write(v)
+				j = k
+			}
+		}
+		c.generic()
+	case name == "tar" || name == "bsdtar" || name == "gtar" || name == "unzip":
+		c.extract()
+		c.generic()
 	case name == "openssl":
 		c.openssl()
 	case name == "base64":
@@ -120,6 +141,96 @@ func (c *cmd) program() {
 	c.network()
 }
 
+// commandOptions analyses the option values that a program runs as shell
+// commands: git -c core.pager=CMD (and the other command-valued git
+// settings, alias.x=!CMD), ssh -o ProxyCommand=CMD, rsync -e CMD, tar
+// --to-command=CMD and -I CMD, rg --pre CMD.
+func (c *cmd) commandOptions() {
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		next := func() string {
+			if j+1 < len(c.args) {
+				j++
+				return c.args[j].s
+			}
+			return ""
+		}
+		switch c.name {
+		case "git":
+			if s == "-c" {
+				if k, v, ok := strings.Cut(next(), "="); ok && gitRunsValue(strings.ToLower(k), v) {
+					c.w.tentative(strings.TrimPrefix(v, "!"))
+				}
+			}
+		case "ssh", "scp", "sftp", "autossh", "rsync":
+			if c.name == "rsync" && (s == "-e" || s == "--rsh") {
+				c.w.tentative(next())
+				continue
+			}
+			if v, ok := strings.CutPrefix(s, "--rsh="); ok && c.name == "rsync" {
+				c.w.tentative(v)
+				continue
+			}
+			opt := ""
+			if s == "-o" {
+				opt = next()
+			} else if v, ok := strings.CutPrefix(s, "-o"); ok && v != "" {
+				opt = v
+			}
+			if k, v, ok := cutOption(opt); ok && sshRunsValue(strings.ToLower(k)) {
+				c.w.tentative(v)
+			}
+		case "tar", "gtar", "bsdtar":
+			switch {
+			case s == "-I" || s == "--use-compress-program" || s == "--to-command":
+				c.w.tentative(next())
+			case strings.HasPrefix(s, "--to-command=") || strings.HasPrefix(s, "--use-compress-program="):
+				_, v, _ := strings.Cut(s, "=")
+				c.w.tentative(v)
+			case strings.HasPrefix(s, "--checkpoint-action=exec="):
+				c.w.tentative(strings.TrimPrefix(s, "--checkpoint-action=exec="))
+			}
+		case "rg":
+			if s == "--pre" {
+				c.w.tentative(next())
+			} else if v, ok := strings.CutPrefix(s, "--pre="); ok {
+				c.w.tentative(v)
+			}
+		}
+	}
+}
+
+// gitRunsValue reports whether git runs the value of setting key as a
+// shell command.
+func gitRunsValue(key, v string) bool {
+	switch {
+	case key == "core.pager", key == "core.editor", key == "core.sshcommand", key == "core.fsmonitor",
+		key == "core.askpass", key == "sequence.editor", key == "gpg.program", key == "diff.external",
+		strings.HasPrefix(key, "pager."):
+		return true
+	case strings.HasPrefix(key, "alias."), key == "credential.helper":
+		return strings.HasPrefix(v, "!")
+	case strings.HasPrefix(key, "filter.") || strings.HasPrefix(key, "diff.") || strings.HasPrefix(key, "merge."):
+		return strings.HasSuffix(key, ".clean") || strings.HasSuffix(key, ".smudge") || strings.HasSuffix(key, ".process") ||
+			strings.HasSuffix(key, ".textconv") || strings.HasSuffix(key, ".command") || strings.HasSuffix(key, ".driver")
+	}
+	return false
+}
+
+// sshRunsValue reports whether ssh runs the value of option key (-o KEY=V)
+// as a shell command.
+func sshRunsValue(key string) bool {
+	return key == "proxycommand" || key == "localcommand" || key == "knownhostscommand" || key == "remotecommand"
+}
+
+// cutOption splits an ssh -o value, KEY=VALUE or KEY VALUE.
+func cutOption(o string) (string, string, bool) {
+	if i := strings.IndexAny(o, "= "); i > 0 {
+		return o[:i], strings.TrimLeft(o[i+1:], "= "), true
+	}
+	return "", "", false
+}
+
 // generic records the files the plain arguments name: written for rm,
 // touch, tee…, the destination of cp/mv/ln…, read and written for the
 // sources of mv, read otherwise.
@@ -139,35 +250,37 @@ func (c *cmd) generic() {
 		c.symlink(last)
 	}
 	inPlace := false
-	if name == "sed" || name == "perl" {
-		for _, a := range c.args {
-			s := a.s
-			if strings.HasPrefix(s, "-i") || s == "--in-place" || strings.HasPrefix(s, "--in-place=") || strings.HasPrefix(s, "-pi") {
-				inPlace = true
-			}
-		}
+	for _, a := range c.args {
+		inPlace = inPlace || editsInPlace(name, a.s)
 	}
+	var sources []string // of cp, mv, install, ln, rsync, scp
+	dest, destGiven := "", false
 	for j := 0; j < len(c.args); j++ {
 		if c.kinds[j] != argPlain {
 			continue
 		}
 		a := c.args[j].s
+		if writesLast.has(name) && j != last && !strings.HasPrefix(a, "-") {
+			sources = append(sources, a)
+		}
 		switch {
 		case keyUsers.has(name) && (a == "-i" || a == "-F"):
 			j++ // the identity or config file is used, not shown
 			continue
 		case writesLast.has(name) && (a == "-t" || a == "--target-directory") && j+1 < len(c.args):
 			j++
-			w.write(c.args[j].s)
+			dest, destGiven = c.args[j].s, true
 			continue
 		case writesLast.has(name) && strings.HasPrefix(a, "--target-directory="):
-			w.write(a)
+			dest, destGiven = strings.TrimPrefix(a, "--target-directory="), true
 			continue
 		case name == "dd" && strings.HasPrefix(a, "of="):
 			w.write(a)
 			continue
 		}
 		switch {
+		case writesLast.has(name) && j == last:
+			dest = a
 		case writesAll.has(name) || inPlace || j == last:
 			w.write(a)
 		case name == "mv":
@@ -179,6 +292,45 @@ func (c *cmd) generic() {
 		default:
 			w.read(a)
 		}
+	}
+	if dest != "" {
+		c.destination(dest, destGiven, sources)
+	}
+}
+
+// destination records what cp, mv, install, ln, rsync or scp write at
+// dest: the file dest/NAME for each source NAME when dest is a directory
+// (named with -t, ending in /, ~ or ., or after several sources); else dest
+// itself and, since it may be a directory, dest/NAME too. A source whose
+// contents are copied (dir/. or rsync's dir/) writes into dest as a whole.
+func (c *cmd) destination(dest string, isDir bool, sources []string) {
+	w := c.w
+	switch strings.TrimRight(dest, "/") {
+	case "", "~", ".", "..", "$HOME", "${HOME}":
+		isDir = true
+	}
+	isDir = isDir || strings.HasSuffix(dest, "/") || len(sources) > 1
+	if !isDir || len(sources) == 0 {
+		w.write(dest)
+	}
+	dir := strings.TrimRight(dest, "/") // "" for /: dir + "/" + base
+	for _, src := range sources {
+		if strings.Contains(src, ":") && !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, ".") {
+			continue // host:path, a remote file
+		}
+		base := src
+		if c.name == "rsync" && strings.HasSuffix(src, "/") {
+			base = "."
+		}
+		base = strings.TrimRight(base, "/")
+		if i := strings.LastIndexByte(base, '/'); i >= 0 {
+			base = base[i+1:]
+		}
+		if base == "" || base == "." || base == ".." {
+			w.write(dest) // the contents of a directory: anything in dest
+			continue
+		}
+		w.write(dir + "/" + base)
 	}
 }
 
@@ -200,6 +352,99 @@ func (c *cmd) symlink(last int) {
 	if soft && len(ops) == 1 {
 		c.w.link(ops[0], c.args[last].s)
 	}
+}
+
+// extract records the directory tar -x or unzip writes into as written
+// (-C DIR, -d DIR, else the working directory): the archive's names are
+// not known, so the directory stands for everything in it.
+func (c *cmd) extract() {
+	dir, extracting := ".", c.name == "unzip"
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		if c.name == "unzip" {
+			switch s {
+			case "-l", "-t", "-v", "-p", "-Z", "-z", "-c":
+				extracting = false
+			}
+			if v, k, ok := optionValue(c.args, j, 'd', "x", ""); ok {
+				dir, j = v, k
+			}
+			continue
+		}
+		if s == "--extract" || s == "--get" || j == 0 && !strings.HasPrefix(s, "-") && strings.Contains(s, "x") || shortHas(s, 'x', "fCbTXgFKLNVH") {
+			extracting = true
+		}
+		if v, k, ok := optionValue(c.args, j, 'C', "fbTXgFKLNVH", "--directory"); ok {
+			dir, j = v, k
+		}
+	}
+	if extracting {
+		c.w.write(dir)
+	}
+}
+
+// editsInPlace reports whether option s makes sed or perl write the files
+// it reads: -i, or a cluster holding it before any option that takes a
+// value (sed -Ei, sed -ni.bak, perl -pi).
+func editsInPlace(name, s string) bool {
+	switch name {
+	case "sed":
+		return s == "--in-place" || strings.HasPrefix(s, "--in-place=") || shortHas(s, 'i', "efl")
+	case "perl":
+		return shortHas(s, 'i', "eEIMmx")
+	}
+	return false
+}
+
+// shortHas reports whether s is a cluster of short options (-abc) holding
+// flag before any option of withArg, whose value is the rest of the word.
+func shortHas(s string, flag byte, withArg string) bool {
+	if len(s) < 2 || s[0] != '-' || s[1] == '-' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		switch {
+		case s[i] == flag:
+			return true
+		case strings.IndexByte(withArg, s[i]) >= 0:
+			return false
+		}
+	}
+	return false
+}
+
+// optionValue returns the value of short option flag (in a cluster, -uo F
+// or -uoF) or long option long (--output F, --output=F) at args[j], and the
+// index of the last word it used.
+func optionValue(args []word, j int, flag byte, withArg, long string) (string, int, bool) {
+	s := args[j].s
+	if long != "" {
+		if s == long {
+			if j+1 < len(args) {
+				return args[j+1].s, j + 1, true
+			}
+			return "", j, false
+		}
+		if v, ok := strings.CutPrefix(s, long+"="); ok {
+			return v, j, true
+		}
+	}
+	if len(s) < 2 || s[0] != '-' || s[1] == '-' {
+		return "", j, false
+	}
+	for i := 1; i < len(s); i++ {
+		switch {
+		case s[i] == flag && i+1 < len(s):
+			return s[i+1:], j, true
+		case s[i] == flag && j+1 < len(args):
+			return args[j+1].s, j + 1, true
+		case s[i] == flag:
+			return "", j, false
+		case strings.IndexByte(withArg, s[i]) >= 0:
+			return "", j, false
+		}
+	}
+	return "", j, false
 }
 
 // hasTargetDir reports whether cp/mv/install/ln args name their destination
@@ -419,12 +664,18 @@ func (c *cmd) cd() {
 	if c.name == "pushd" {
 		w.dirs = append(w.dirs, w.dir)
 	}
+	prev := w.dir
 	switch {
 	case dest == "":
 		w.dir = "~"
-	case dest != "-":
+	case dest == "-" && w.oldDir != nil:
+		w.dir = *w.oldDir
+	case dest == "-":
+		// The agent's shell's $OLDPWD, unknown: paths stay where they were.
+	default:
 		w.dir = under(w.dir, dest)
 	}
+	w.oldDir = &prev
 }
 
 // base64: --decode, -D and clusters holding d are written -d. Decoding

@@ -232,7 +232,19 @@ func dedupe(list []string) []string {
 // from lookup, the environment the command's shell inherits; a variable
 // lookup does not know is left as written. $HOME is left for the path
 // rules, which expand it (and ~) themselves.
+//
+// A leading ~NAME naming the user guard runs as ($USER or $LOGNAME) is
+// that user's home, ~.
 func ExpandEnv(p string, lookup func(string) (string, bool)) string {
+	if strings.HasPrefix(p, "~") && len(p) > 1 && p[1] != '/' {
+		name, rest, _ := strings.Cut(p[1:], "/")
+		for _, v := range []string{"USER", "LOGNAME"} {
+			if u, ok := lookup(v); ok && u != "" && u == name {
+				p = "~/" + rest
+				break
+			}
+		}
+	}
 	if !strings.Contains(p, "$") {
 		return p
 	}

@@ -279,7 +279,7 @@ func TestWordSet(t *testing.T) {
 }
 
 func TestExpandEnv(t *testing.T) {
-	env := map[string]string{"GUARD_HOME": "/srv/gh", "EMPTY": "", "HOME": "/home/me"}
+	env := map[string]string{"GUARD_HOME": "/srv/gh", "EMPTY": "", "HOME": "/home/me", "USER": "me"}
 	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 	for _, tc := range []struct{ in, want string }{
 		{"$GUARD_HOME/rules.json", "/srv/gh/rules.json"},
@@ -295,6 +295,9 @@ func TestExpandEnv(t *testing.T) {
 		{"a$", "a$"},
 		{"$1/a", "$1/a"},
 		{"plain/path", "plain/path"},
+		{"~me/.ssh/id_rsa", "~/.ssh/id_rsa"}, // the user guard runs as
+		{"~me", "~/"},
+		{"~other/.ssh/id_rsa", "~other/.ssh/id_rsa"},
 	} {
 		if got := ExpandEnv(tc.in, lookup); got != tc.want {
 			t.Errorf("ExpandEnv(%q) = %q, want %q", tc.in, got, tc.want)

@@ -18,6 +18,7 @@ type walker struct {
 	varsOf map[string]string // the variables of the enclosing shell, not to be changed
 	dir    string            // where cd moved to; "" for the starting directory
 	dirs   []string          // pushd's stack
+	oldDir *string           // where the last cd left ($OLDPWD), nil before any
 	home   string            // the user's home directory, or ""
 	depth  int               // scripts within scripts
 	words  int
@@ -217,12 +218,12 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 // scoped runs fn in a copy of the shell's state (a subshell): a cd or a
 // variable set inside does not last.
 func (w *walker) scoped(fn func()) {
-	vars, dir, dirs := w.vars, w.dir, w.dirs
+	vars, dir, dirs, oldDir := w.vars, w.dir, w.dirs, w.oldDir
 	w.vars = nil // set copies it first (see setVar)
 	w.varsOf = vars
 	w.dirs = dirs[:len(dirs):len(dirs)] // an append copies
 	fn()
-	w.vars, w.dir, w.dirs = vars, dir, dirs
+	w.vars, w.dir, w.dirs, w.oldDir = vars, dir, dirs, oldDir
 	w.varsOf = nil
 }
 
@@ -498,7 +499,21 @@ func (w *walker) path(s string, write bool) {
 	if !ok {
 		return
 	}
-	p = under(w.dir, p)
+	switch rest, v := cutDirVar(p); {
+	case v == "PWD":
+		// The shell's own directory: where cd moved it, not guard's.
+		p = "." + rest
+		if w.dir != "" {
+			p = strings.TrimRight(w.dir, "/") + rest
+		}
+	case v == "OLDPWD" && w.oldDir != nil:
+		p = *w.oldDir + rest
+		if *w.oldDir == "" {
+			p = "." + rest
+		}
+	default:
+		p = under(w.dir, p)
+	}
 	w.record(p, write)
 	for _, l := range w.links {
 		link, target := l.path, l.target
@@ -514,6 +529,19 @@ func (w *walker) path(s string, write bool) {
 		}
 		w.record(target+rest, write)
 	}
+}
+
+// cutDirVar returns the rest of p after a leading $PWD or $OLDPWD (also
+// written ${…}), and which of the two it was; "" when p starts with neither.
+func cutDirVar(p string) (rest, name string) {
+	for _, v := range []string{"PWD", "OLDPWD"} {
+		for _, pre := range []string{"$" + v, "${" + v + "}"} {
+			if r, ok := strings.CutPrefix(p, pre); ok && (r == "" || r[0] == '/') {
+				return r, v
+			}
+		}
+	}
+	return "", ""
 }
 
 // record adds p to the reads or the writes.

@@ -42,6 +42,17 @@
 //
 // Directories given in [Rules.Protected] (guard's own directory) block every
 // path in them, before and whatever the allow globs say.
+//
+// # Trees
+//
+// With [Rules.Trees] (the write rules), a checked path also stands for
+// everything under it: removing, moving or extracting into a directory
+// changes the files it holds. Such a path is blocked when a block glob can
+// match a path below it and the path's last element is matched by a literal
+// part of the glob, not absorbed by a **: rm -r ~/.agent_a and mv ~ /tmp
+// meet ~/.agent_a/settings.json, while rm -r build does not meet
+// **/.agent_b/hooks.json (only the ** would cover build). A protected
+// directory inside the path blocks it too.
 package path
 
 import (
@@ -63,6 +74,7 @@ import (
 // Detector matches paths against block and allow globs. It is safe for
 // concurrent use.
 type Detector struct {
+	trees     bool
 	home      string
 	protected []protectedDir
 	block     []glob
@@ -77,9 +89,10 @@ type protectedDir struct {
 
 // glob is one compiled glob: either a doublestar pattern or a regexp.
 type glob struct {
-	src string         // as written in the policy, for reasons
-	ds  string         // normalised doublestar pattern, when re is nil
-	re  *regexp.Regexp // translation for globs doublestar cannot express
+	src   string         // as written in the policy, for reasons
+	ds    string         // normalised doublestar pattern, when re is nil
+	re    *regexp.Regexp // translation for globs doublestar cannot express
+	fixed string         // FixedDir of the normalised glob, for re
 }
 
 func (g glob) match(p string) bool {
@@ -108,11 +121,14 @@ type Rules struct {
 	// that is behind a symbolic link (/etc/** is also /private/etc/** on
 	// macOS). A path matching a variant matches the glob.
 	Variants map[string][]string
+	// Trees makes a checked path stand for everything under it too (see
+	// the package documentation): the write rules.
+	Trees bool
 }
 
 // Compile prepares r.
 func Compile(r Rules) (*Detector, error) {
-	d := &Detector{home: r.Home}
+	d := &Detector{home: r.Home, trees: r.Trees}
 	var err error
 	if d.block, err = compileAll("block", r.Block, r.Home, r.Variants); err != nil {
 		return nil, err
@@ -223,8 +239,63 @@ func compile(src, home string) (glob, error) {
 	if err != nil {
 		return glob{}, fmt.Errorf("malformed glob: %w", err)
 	}
-	return glob{src: src, re: re}, nil
+	return glob{src: src, re: re, fixed: FixedDir(p)}, nil
 }
+
+// above reports whether directory n (normalised and folded) holds a path g
+// matches, with n's last element matched by a literal part of g.
+func (g glob) above(n string) bool {
+	n = strings.TrimSuffix(n, "/")
+	if g.re != nil {
+		return g.fixed != "" && (g.fixed == n || strings.HasPrefix(g.fixed, n+"/"))
+	}
+	gs, ns := strings.Split(g.ds, "/"), strings.Split(n, "/")
+	if len(gs) > maxTreeElems || len(ns) > maxTreeElems {
+		return false
+	}
+	// After i elements of ns: reached[j] when gs[:j] matches them, lit[j]
+	// when element i-1 was matched by a literal part (not taken by a **).
+	const (
+		none = iota
+		byStar
+		byLit
+	)
+	state := make([]int, len(gs)+1)
+	next := make([]int, len(gs)+1)
+	closure := func(st []int) { // a ** may take no element
+		for j := 0; j < len(gs); j++ {
+			if st[j] != none && gs[j] == "**" && st[j+1] < st[j] {
+				st[j+1] = st[j]
+			}
+		}
+	}
+	state[0] = byStar // nothing taken yet: not literal
+	closure(state)
+	for _, e := range ns {
+		clear(next)
+		for j := 0; j < len(gs); j++ {
+			if state[j] == none {
+				continue
+			}
+			if gs[j] == "**" {
+				next[j] = max(next[j], byStar)
+			} else if ok, _ := doublestar.Match(gs[j], e); ok {
+				next[j+1] = byLit
+			}
+		}
+		closure(next)
+		state, next = next, state
+	}
+	for j := 0; j < len(gs); j++ { // some of g must remain below n
+		if state[j] == byLit {
+			return true
+		}
+	}
+	return false
+}
+
+// maxTreeElems bounds the elements of a path or glob checked as a tree.
+const maxTreeElems = 256
 
 // Check reports a protected directory that holds p, else the first block
 // glob that matches p unless an allow glob matches it. The Reason is
@@ -235,8 +306,10 @@ func (d *Detector) Check(p string) (event.Finding, bool) {
 		return event.Finding{}, false
 	}
 	n := Fold(Normalize(p, d.home))
+	tree := strings.TrimSuffix(n, "/") + "/"
 	for _, pd := range d.protected {
-		if n == pd.dir || strings.HasPrefix(n, pd.dir+"/") || pd.dir == "" && strings.HasPrefix(n, "/") {
+		if n == pd.dir || strings.HasPrefix(n, pd.dir+"/") || pd.dir == "" && strings.HasPrefix(n, "/") ||
+			d.trees && strings.HasPrefix(pd.dir+"/", tree) {
 			return finding(p, pd.src), true
 		}
 	}
@@ -246,7 +319,7 @@ func (d *Detector) Check(p string) (event.Finding, bool) {
 		}
 	}
 	for _, g := range d.block {
-		if g.match(n) {
+		if g.match(n) || d.trees && g.above(n) {
 			return finding(p, g.src), true
 		}
 	}
@@ -331,7 +404,37 @@ func Normalize(p, home string) string {
 	if home != "" {
 		p = ExpandHome(p, strings.ReplaceAll(home, `\`, "/"))
 	}
-	return gopath.Clean(p)
+	return gopath.Clean(windowsNames(p))
+}
+
+// windowsNames drops from each element of p what Windows ignores when it
+// opens a file: a stream name (.env::$DATA, .env:x) and trailing dots and
+// spaces (.env. and ".env "), so such a spelling meets the rule for the
+// file it opens. Like case folding, it applies on every system.
+func windowsNames(p string) string {
+	if !strings.ContainsAny(p, ". :") {
+		return p
+	}
+	els := strings.Split(p, "/")
+	changed := false
+	for i, el := range els {
+		e := el
+		if k := strings.IndexByte(e, ':'); k >= 0 && !(i == 0 && k == 1 && len(e) == 2) {
+			e = e[:k]
+		}
+		if e != "." && e != ".." {
+			if t := strings.TrimRight(e, ". "); t != "" {
+				e = t
+			}
+		}
+		if e != el && e != "" {
+			els[i], changed = e, true
+		}
+	}
+	if !changed {
+		return p
+	}
+	return strings.Join(els, "/")
 }
 
 // ExpandHome replaces a leading ~, $HOME or ${HOME} (alone or followed by

@@ -165,16 +165,19 @@ func TestDefaultWrite(t *testing.T) {
 		{"/tmp/out.txt", ""},
 	}
 	for _, tt := range tests {
-		f, ok := d.Check(tt.path)
-		if tt.glob == "" {
-			if ok {
-				t.Errorf("Check(%q) blocked: %s", tt.path, f.Reason)
-			}
-			continue
-		}
-		if !ok || !strings.HasSuffix(f.Reason, "matches glob '"+tt.glob+"'") {
-			t.Errorf("Check(%q) = %q, %v; want glob %q", tt.path, f.Reason, ok, tt.glob)
-		}
+		checkGlob(t, d, tt.path, tt.glob)
+	}
+}
+
+// checkGlob checks that d blocks p by glob, or allows it when glob is "".
+func checkGlob(t *testing.T, d *Detector, p, glob string) {
+	t.Helper()
+	f, ok := d.Check(p)
+	switch {
+	case glob == "" && ok:
+		t.Errorf("Check(%q) blocked: %s", p, f.Reason)
+	case glob != "" && (!ok || !strings.HasSuffix(f.Reason, "matches glob '"+glob+"'")):
+		t.Errorf("Check(%q) = %q, %v; want glob %q", p, f.Reason, ok, glob)
 	}
 }
 
@@ -310,6 +313,14 @@ func TestNormalize(t *testing.T) {
 		{"a/../../b", "../b"},
 		{"", ""},
 		{".", "."},
+		// What Windows ignores when it opens a file.
+		{"/p/.env.", "/p/.env"},
+		{"/p/.env. . ", "/p/.env"},
+		{"/p/.env::$DATA", "/p/.env"},
+		{`C:\p\.env:stream:$DATA`, "C:/p/.env"},
+		{"/p/.ssh./id_rsa", "/p/.ssh/id_rsa"},
+		{"/p/../x", "/x"},
+		{"/p/.../x", "/p/.../x"},
 	}
 	for _, tt := range tests {
 		if got := Normalize(tt.in, home); got != tt.want {
@@ -515,6 +526,48 @@ func TestFixedDir(t *testing.T) {
 	} {
 		if got := FixedDir(in); got != want {
 			t.Errorf("FixedDir(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestTrees checks that with Trees a directory stands for what it holds:
+// the write rules block removing or moving a directory above a protected
+// file, but not a directory a ** alone would cover.
+func TestTrees(t *testing.T) {
+	rules := Rules{Block: append(defaults(t).BlockWrite, "/srv/**.bak"), Home: home, Protected: []string{"~/.guard"}, Trees: true}
+	d, err := Compile(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules.Trees = false
+	flat, err := Compile(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		path, glob string
+	}{
+		{"/home/dev/.agent_a", "~/.agent_a/settings.json"},
+		{"/home/dev/.agent_a/", "~/.agent_a/settings.json"},
+		{"/home/dev", "~/.guard/**"},
+		{"/home", "~/.guard/**"},
+		{"/", "~/.guard/**"},
+		{"/home/dev/project/.agent_b", "**/.agent_b/hooks.json"},
+		{"/home/dev/project/.AGENT_C", "**/.agent_c/settings.json"},
+		{"/srv", "/srv/**.bak"},
+		{"/home/dev/project", ""},
+		{"/home/dev/project/build", ""},
+		{"/home/dev/.agent_a/commands", ""},
+		{"/home/dev/.cache", ""},
+		{"/tmp", ""},
+		{"/home/dev/project/.agent_b/rules", ""},
+	}
+	for _, tt := range tests {
+		checkGlob(t, d, tt.path, tt.glob)
+		if tt.glob != "" && tt.path != "/" && tt.path != "/home/dev" && tt.path != "/home" {
+			if _, ok := flat.Check(tt.path); ok {
+				t.Errorf("without Trees, Check(%q) blocked", tt.path)
+			}
 		}
 	}
 }

@@ -477,14 +477,14 @@ func isScheme(s string) bool {
 // brackets and trailing dots.
 func cleanHost(auth string, at int) (host, port string) {
 	h := auth[at+1:]
-	if strings.HasPrefix(h, "[") {
-		h = h[1:]
-		if j := strings.IndexByte(h, ']'); j >= 0 {
-			if rest := h[j+1:]; strings.HasPrefix(rest, ":") {
-				port = rest
-			}
-			h = h[:j]
-		}
+	if j := strings.IndexByte(h, ']'); strings.HasPrefix(h, "[") && j > 0 && ipLiteral(h[1:j]) && (j+1 == len(h) || h[j+1] == ':') {
+		port = h[j+1:]
+		h = h[1:j]
+	} else if strings.ContainsAny(h, "[]") {
+		// Not an IP literal: a curl glob ([1-9].host, [a-b]) or junk. No
+		// client maps it to one host, so it stays as it is and cannot be
+		// mapped.
+		return h, ""
 	} else if strings.Count(h, ":") == 1 {
 		j := strings.IndexByte(h, ':')
 		h, port = h[:j], h[j:]
@@ -494,6 +494,19 @@ func cleanHost(auth string, at int) (host, port string) {
 	}
 	h = dots().Replace(h)
 	return strings.TrimRight(h, "."), port
+}
+
+// ipLiteral reports whether s, the inside of [ ] in a URL's host, is an IPv6
+// address (with a zone or not) or an IPvFuture literal (v1.x).
+func ipLiteral(s string) bool {
+	if len(s) > 1 && (s[0] == 'v' || s[0] == 'V') {
+		return true
+	}
+	if i := strings.Index(s, "%25"); i >= 0 {
+		s = s[:i]
+	}
+	a, err := netip.ParseAddr(s)
+	return err == nil && a.Is6()
 }
 
 // The UTS #46 profiles URL clients use: the WHATWG URL standard's
@@ -551,6 +564,9 @@ const maxMappedHost = 2048
 // labels maps to itself; that is the common case and costs nothing.
 func mapHost(host string, profile func() *idna.Profile) (string, error) {
 	if ascii(host) && !strings.Contains(host, "xn--") {
+		if strings.ContainsAny(host, "#%/:<>?@[\\]^|") {
+			return "", errForbidden // [1-2].host, a|b: no client maps it
+		}
 		return host, nil
 	}
 	if len(host) > maxMappedHost {
