@@ -56,7 +56,7 @@ func TryLockPath(path string) (release func() error, err error) {
 	})
 }
 
-var errBusy = fmt.Errorf("lock busy")
+var errBusy = errors.New("lock busy")
 
 // ErrTimeout is returned by LockPathWithin when another process held the
 // lock for the whole wait.
