@@ -44,6 +44,10 @@ import (
 // payload is what agent A sends before a Bash call, as real releases shape it.
 const payload = `{"session_id":"5f0c6a8e-3b1d-4c1e-9a57-2f1f0f9b7d21","transcript_path":"/home/dev/.agent_a/projects/-home-dev-src-widgets/5f0c6a8e-3b1d-4c1e-9a57-2f1f0f9b7d21.jsonl","cwd":"/home/dev/src/widgets","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"go test ./... -run TestParse -count=1 2>&1 | tail -n 40","description":"Run the parser tests"}}`
 
+// prebuilt is the -guard flag: a guard binary to time instead of a build
+// of this tree.
+var prebuilt string
+
 func main() {
 	n := flag.Int("n", 200, "measured rounds (at least 100)")
 	warmup := flag.Int("warmup", 20, "unmeasured runs of each program first")
@@ -53,6 +57,7 @@ func main() {
 	flag.DurationVar(&t.readExtra, "max-read-extra", 20*time.Millisecond, "target extra time of the 1 MiB Read over the one-line one")
 	strict := flag.Bool("strict", false, "exit 1 when a figure misses its target")
 	noRead := flag.Bool("no-read", false, "leave out the two Read results (faster)")
+	flag.StringVar(&prebuilt, "guard", "", "time this guard binary (an older build, say) instead of building ./cmd/guard")
 	flag.Parse()
 	if *n < 100 {
 		fmt.Fprintln(os.Stderr, "benchhook: -n must be at least 100")
@@ -96,7 +101,13 @@ func run(n, warmup int, t targets, reads bool) (met bool, err error) {
 	guard := filepath.Join(tmp, "guard"+exe)
 	baseline := filepath.Join(tmp, "baseline"+exe)
 	floor := filepath.Join(tmp, "floor"+exe)
-	for _, b := range []struct{ out, pkg string }{{guard, "./cmd/guard"}, {baseline, "./scripts/benchhook/baseline"}, {floor, "./scripts/benchhook/floor"}} {
+	builds := []struct{ out, pkg string }{{baseline, "./scripts/benchhook/baseline"}, {floor, "./scripts/benchhook/floor"}}
+	if prebuilt == "" {
+		builds = append(builds, struct{ out, pkg string }{guard, "./cmd/guard"})
+	} else if guard, err = filepath.Abs(prebuilt); err != nil {
+		return false, err
+	}
+	for _, b := range builds {
 		cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", b.out, b.pkg)
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		cmd.Stderr = os.Stderr
