@@ -12,7 +12,7 @@ import (
 // Bounds of one Glob: the paths it returns and the directories it reads.
 const (
 	maxGlob     = 64
-	maxGlobDirs = 16
+	maxGlobDirs = 64
 )
 
 // HasGlob reports whether p holds a shell pattern character: *, ? or [.
@@ -48,11 +48,7 @@ func (r *Resolver) Glob(p string) []string {
 			cur = next
 			continue
 		}
-		pat := el
-		if strings.HasPrefix(pat, "[!") {
-			pat = "[^" + pat[2:]
-		}
-		pat = strings.ReplaceAll(pat, "[!", "[^")
+		pat := goPattern(el)
 		for _, c := range cur {
 			if dirs == maxGlobDirs {
 				break
@@ -67,7 +63,10 @@ func (r *Resolver) Glob(p string) []string {
 				if name[0] == '.' && el[0] != '.' {
 					continue
 				}
-				if ok, _ := gopath.Match(pat, name); ok && len(next) < maxGlob {
+				ok, err := gopath.Match(pat, name)
+				// A pattern Go cannot read is taken to match: the check
+				// then covers more files, never fewer.
+				if (ok || err != nil) && len(next) < maxGlob {
 					next = append(next, gopath.Join(c, name))
 				}
 			}
@@ -78,4 +77,65 @@ func (r *Resolver) Glob(p string) []string {
 		}
 	}
 	return cur
+}
+
+// posixClasses are bash's bracket classes as ranges path.Match reads.
+var posixClasses = strings.NewReplacer(
+	"[:alpha:]", "a-zA-Z", "[:digit:]", "0-9", "[:alnum:]", "a-zA-Z0-9", "[:upper:]", "A-Z",
+	"[:lower:]", "a-z", "[:xdigit:]", "0-9a-fA-F", "[:space:]", " \t\n\r\v\f", "[:blank:]", " \t",
+	"[:punct:]", "!-/:-@\\[-`{-~", "[:word:]", "a-zA-Z0-9_", "[:print:]", " -~", "[:graph:]", "!-~",
+	"[:cntrl:]", "\x00-\x1f", "[:ascii:]", "\x00-\x7f")
+
+// goPattern writes bash pattern element el in path.Match's syntax: [!…] is
+// [^…], a ] first in a class is a member, and [:alpha:] and the other
+// classes are ranges.
+func goPattern(el string) string {
+	var b strings.Builder
+	for i := 0; i < len(el); i++ {
+		c := el[i]
+		if c == '\\' && i+1 < len(el) {
+			b.WriteString(el[i : i+2])
+			i++
+			continue
+		}
+		if c != '[' {
+			b.WriteByte(c)
+			continue
+		}
+		// A class: up to the ] that closes it, [:name:] inside.
+		j := i + 1
+		neg := j < len(el) && (el[j] == '!' || el[j] == '^')
+		if neg {
+			j++
+		}
+		start := j
+		if j < len(el) && el[j] == ']' {
+			j++
+		}
+		for j < len(el) && el[j] != ']' {
+			if el[j] == '[' && j+1 < len(el) && el[j+1] == ':' {
+				if k := strings.Index(el[j+2:], ":]"); k >= 0 {
+					j += k + 4
+					continue
+				}
+			}
+			j++
+		}
+		if j >= len(el) { // no closing ]: a literal [
+			b.WriteString("\\[")
+			continue
+		}
+		body := el[start:j]
+		if strings.HasPrefix(body, "]") {
+			body = "\\]" + body[1:]
+		}
+		b.WriteByte('[')
+		if neg {
+			b.WriteByte('^')
+		}
+		b.WriteString(posixClasses.Replace(body))
+		b.WriteByte(']')
+		i = j
+	}
+	return b.String()
 }

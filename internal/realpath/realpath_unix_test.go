@@ -264,6 +264,9 @@ func TestGlob(t *testing.T) {
 		{"~/*", []string{home + "/notes.txt", home + "/proj"}}, // no hidden names
 		{"~/proj/*/*.md", []string{home + "/proj/sub/b.md"}},
 		{"~/proj/.en?", []string{home + "/proj/.env"}},
+		{"~/.ss[[:alpha:]]/id_rsa", []string{home + "/.ssh/id_rsa"}},
+		{"~/.ss[]h]/id_rsa", []string{home + "/.ssh/id_rsa"}},
+		{"~/.s[^x]h/id_rsa", []string{home + "/.ssh/id_rsa"}},
 		{"~/nothing*", nil},
 		{"relative/*", nil},
 		{"~/.ssh/id_rsa", nil}, // no pattern

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"encoding/base64"
+	"strconv"
 	"strings"
 )
 
@@ -548,7 +549,17 @@ func (c *cmd) shell() {
 			c.rendered = a.sub + " | " + c.name + " -"
 		}
 		if a.sub == "" || a.known {
-			w.scoped(func() { w.script(a.s, w.depth+1) })
+			w.scoped(func() {
+				// sh -c 'cat "$1"' _ FILE: the words after the script
+				// are $0, $1, … inside it.
+				for k, arg := range c.args[script+1:] {
+					if k > 9 {
+						break
+					}
+					w.setVar(strconv.Itoa(k), arg.s, arg.known)
+				}
+				w.script(a.s, w.depth+1)
+			})
 		}
 	case file >= 0 && !isStdin(c.args[file].s):
 		a := c.args[file]

@@ -492,8 +492,10 @@ func (w *walker) write(s string) { w.path(s, true) }
 
 func (w *walker) path(s string, write bool) {
 	p, ok := candidate(s)
-	if !ok && w.dir != "" && plainName(s) {
-		// After cd ~/.ssh, id_rsa names a file there.
+	if !ok && (w.dir != "" && plainName(s) || globName(s)) {
+		// After cd ~/.ssh, id_rsa names a file there; rm * and > s*
+		// name the files the shell expands them to, wherever cd went
+		// (the hook expands the pattern).
 		p, ok = s, true
 	}
 	if !ok {
@@ -547,6 +549,14 @@ func cutDirVar(p string) (rest, name string) {
 // record adds p to the reads or the writes.
 func (w *walker) record(p string, write bool) {
 	if write {
+		// DIR/… is what find found under DIR (fed to xargs rm, -exec sh
+		// -c '… "$1"'): written, it stands for DIR and all it holds.
+		if d, ok := strings.CutSuffix(p, "/…"); ok {
+			p = d
+			if p == "" {
+				p = "/"
+			}
+		}
 		w.a.Writes = append(w.a.Writes, p)
 	} else {
 		w.a.Reads = append(w.a.Reads, p)
@@ -616,6 +626,12 @@ func pathLike(s string) bool {
 		return true
 	}
 	return strings.ContainsAny(s, `/\`) || strings.Contains(s, ".")
+}
+
+// globName reports whether s is a bare shell pattern: no /, not an option,
+// and a *, ? or [ in it.
+func globName(s string) bool {
+	return s != "" && s[0] != '-' && !strings.ContainsRune(s, '/') && strings.ContainsAny(s, "*?[") && s != unknownSubst
 }
 
 // plainName reports whether s is a bare file name: letters, digits, _ and -
