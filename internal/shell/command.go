@@ -24,8 +24,11 @@ type cmd struct {
 	// redirs are the redirections, rendered.
 	redirs []string
 	stdin  stdin
-	piped  bool // its output feeds a pipe
-	subst  bool // it runs inside $( ) or <( )
+	// uploads is set when curl sends a file (-T): its file: URLs are
+	// written.
+	uploads bool
+	piped   bool // its output feeds a pipe
+	subst   bool // it runs inside $( ) or <( )
 	// code is interpreter code read from standard input, shown in the line.
 	code string
 	// sends are files it sends over the network, rendered -d @F.

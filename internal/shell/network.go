@@ -5,10 +5,14 @@ package shell
 
 import (
 	neturl "net/url"
+	"slices"
 	"strings"
 )
 
 var curlWithArg = wordSet(" -o --output -d --data --data-binary --data-raw --data-ascii --data-urlencode --json -F --form --form-string -T --upload-file -H --header -A --user-agent -e --referer -u --user -b --cookie -c --cookie-jar -w --write-out -K --config -X --request -x --proxy --url -m --max-time --connect-timeout -r --range -D --dump-header --cacert --cert --key -E -U --proxy-user --retry -C --continue-at -Y -y -z --output-dir --resolve --connect-to --interface -Q --quote --limit-rate --trace --trace-ascii --stderr ")
+
+// proxyVars are the variables curl and wget take a proxy from.
+var proxyVars = []string{"http_proxy", "https_proxy", "all_proxy", "ftp_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "FTP_PROXY"}
 
 // curlShortWithArg are curl's one-letter options that take a value.
 const curlShortWithArg = "odFTHAeubcwKXxmrDEUCYyzQ"
@@ -59,9 +63,12 @@ func (c *cmd) download() {
 		w.read(f)
 		c.sends = append(c.sends, f)
 	}
-	body := func(v string) { // a data option's value: @file, <file, or data
+	outDir, remoteName := "", c.name == "wget"
+	body := func(opt, v string) { // a data option's value: @file, or data
 		if strings.HasPrefix(v, "@") {
 			send(v[1:])
+		} else if i := strings.IndexByte(v, '@'); opt == "--data-urlencode" && i > 0 && !strings.ContainsRune(v[:i], '=') {
+			send(v[i+1:]) // --data-urlencode name@file
 		}
 	}
 	for j := 0; j < len(c.args); j++ {
@@ -75,6 +82,9 @@ func (c *cmd) download() {
 		} else if c.name == "curl" && len(s) > 2 && s[0] == '-' {
 			// A cluster: -sSLo F, -sLoF, -dDATA, read as its option
 			// that takes a value.
+			if shortHas(s, 'O', curlShortWithArg) || shortHas(s, 'J', curlShortWithArg) {
+				remoteName = true // -fsSLO: saved under the URL's name
+			}
 			if i := strings.IndexAny(s[1:], curlShortWithArg) + 1; i > 0 {
 				opt = "-" + s[i:i+1]
 				if i+1 < len(s) {
@@ -94,7 +104,17 @@ func (c *cmd) download() {
 		}
 		if c.name == "wget" {
 			switch {
+			case opt == "-e" || opt == "--execute":
+				// wget -e http_proxy=HOST: a proxy it contacts
+				if k, v, ok := strings.Cut(next(), "="); ok && slices.Contains(proxyVars, strings.ToLower(strings.TrimSpace(k))) {
+					c.url(strings.TrimSpace(v))
+				}
+				continue
+			case opt == "-P" || opt == "--directory-prefix":
+				outDir = next()
+				continue
 			case opt == "-O" || opt == "--output-document":
+				remoteName = false
 				if f := next(); f == "-" {
 					add(word{s: "-O-", known: true}, argPlain)
 				} else {
@@ -104,6 +124,7 @@ func (c *cmd) download() {
 				continue
 			case len(s) > 2 && s[0] == '-' && s[1] != '-' && strings.Contains(s, "O"):
 				// -qO- / -qO file / -qOfile
+				remoteName = false
 				i := strings.IndexByte(s, 'O')
 				if i > 1 {
 					add(word{s: s[:i], known: true}, argPlain)
@@ -142,7 +163,7 @@ func (c *cmd) download() {
 		case "-d", "--data", "--data-binary", "--data-raw", "--data-ascii", "--data-urlencode", "--json":
 			v := next()
 			if opt != "--data-raw" {
-				body(v)
+				body(opt, v)
 			}
 			add(word{s: opt, known: true}, argPlain)
 			add(word{s: v}, argData)
@@ -161,9 +182,32 @@ func (c *cmd) download() {
 			continue
 		case "-T", "--upload-file":
 			send(next())
+			c.uploads = true // a file: URL is then where it writes
 			continue
 		case "-H", "--header", "-A", "--user-agent", "-e", "--referer", "-u", "--user", "-b", "--cookie", "-w", "--write-out", "--form-string":
 			v := next()
+			if f, ok := strings.CutPrefix(v, "@"); ok && (opt == "-H" || opt == "--header" || opt == "-b" || opt == "--cookie" || opt == "-w" || opt == "--write-out") {
+				send(f) // -H @file: the file's lines are sent
+			}
+			add(word{s: opt, known: true}, argPlain)
+			add(word{s: v}, argData)
+			continue
+		case "-D", "--dump-header", "-c", "--cookie-jar", "--trace", "--trace-ascii", "--stderr", "--etag-save", "--hsts", "--alt-svc", "--libcurl":
+			// Files curl writes, partly with what the server sends.
+			w.write(next())
+			continue
+		case "--output-dir", "--create-dirs":
+			if opt == "--output-dir" {
+				outDir = next()
+			}
+			continue
+		case "-O", "--remote-name", "--remote-name-all", "-J", "--remote-header-name":
+			remoteName = true
+			add(x, argPlain)
+			continue
+		case "-x", "--proxy", "--preproxy", "--socks4", "--socks4a", "--socks5", "--socks5-hostname":
+			v := next()
+			c.url(v)
 			add(word{s: opt, known: true}, argPlain)
 			add(word{s: v}, argData)
 			continue
@@ -190,6 +234,49 @@ func (c *cmd) download() {
 	c.args, c.kinds = args, kinds
 	// A file on standard input is sent only through @- or -T - (send).
 	c.hostOperands(curlWithArg)
+	// A proxy the command sets (http_proxy=… curl …) is contacted.
+	for _, v := range proxyVars {
+		if p, ok := w.lookup(v); ok {
+			c.url(p)
+		}
+	}
+	// curl -O and wget without -O save each URL's last path element, in
+	// --output-dir or -P DIR, else the working directory.
+	if remoteName {
+		for _, a := range c.args {
+			if name := urlName(a.s); name != "" {
+				dir := strings.TrimRight(outDir, "/")
+				if dir == "" {
+					dir = "."
+				}
+				w.write(dir + "/" + name)
+			}
+		}
+	}
+}
+
+// urlName returns the file name a download of URL u is saved under: its
+// path's last element ("" when u is no URL or names none).
+func urlName(u string) string {
+	_, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return ""
+	}
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	_, p, ok := strings.Cut(rest, "/")
+	if !ok || strings.HasSuffix(p, "/") || p == "" {
+		return ""
+	}
+	name := p[strings.LastIndexByte(p, '/')+1:]
+	if d, err := neturl.PathUnescape(name); err == nil {
+		name = d
+	}
+	if name == "." || name == ".." || strings.ContainsRune(name, '/') {
+		return ""
+	}
+	return name
 }
 
 // nc: -e PROG, -c CMD, --exec, --sh-exec connect a program to the peer:
@@ -436,42 +523,77 @@ func (c *cmd) network() {
 		}
 		// A word may be interpreter code (python -c '…'): read both ways.
 		c.urls(schemeURLs(a.s, wordEnds))
+		c.urls(fileURLs(a.s, wordEnds))
 		if strings.ContainsAny(a.s, codeEnds) {
 			c.urls(schemeURLs(a.s, codeEnds))
+			c.urls(fileURLs(a.s, codeEnds))
 		}
 	}
 	c.urls(schemeURLs(c.code, codeEnds))
+	c.urls(fileURLs(c.code, codeEnds))
 }
 
-// urls records URLs, and reads the files of file: URLs.
+// urls records URLs, and the files of file: URLs: read, or written by an
+// upload (curl -T F file:///dest).
 func (c *cmd) urls(us []string) {
 	for _, u := range us {
 		if p, ok := filePath(u); ok {
-			c.w.read(p)
+			if c.uploads {
+				c.w.write(p)
+			} else {
+				c.w.read(p)
+			}
 			continue
 		}
 		c.url(u)
 	}
 }
 
-// filePath returns the path a file: URL names (file:///p, file://localhost/p),
-// its escapes decoded.
+// fileURLs returns the file: URLs of the short form, file:/p, in s (the
+// long form has :// and is one of schemeURLs'), up to a character of ends.
+func fileURLs(s, ends string) []string {
+	var out []string
+	for off := 0; off < len(s) && len(out) < 16; {
+		i := strings.Index(strings.ToLower(s[off:]), "file:/")
+		if i < 0 {
+			break
+		}
+		i += off
+		end := i + len("file:/")
+		for end < len(s) && strings.IndexByte(ends, s[end]) < 0 {
+			end++
+		}
+		if !strings.HasPrefix(s[i+5:], "//") && (i == 0 || !isSchemeChar(s[i-1])) {
+			out = append(out, s[i:end])
+		}
+		off = end
+	}
+	return out
+}
+
+// filePath returns the path a file: URL names, its escapes decoded:
+// file:///p, file:/p, and file://HOST/p for any host (curl reads
+// file://127.0.0.1/p locally; checking another host's path as a local one
+// only checks more).
 func filePath(u string) (string, bool) {
-	if len(u) < 7 || !strings.EqualFold(u[:7], "file://") {
+	if len(u) < 6 || !strings.EqualFold(u[:5], "file:") || u[5] != '/' {
 		return "", false
 	}
-	rest := u[7:]
+	rest := u[5:]
 	if i := strings.IndexAny(rest, "?#"); i >= 0 {
 		rest = rest[:i]
 	}
-	host, p, _ := strings.Cut(rest, "/")
-	if host != "" && !strings.EqualFold(host, "localhost") {
-		return "", false // a file on another host: its host is checked
+	if r, ok := strings.CutPrefix(rest, "//"); ok {
+		_, p, _ := strings.Cut(r, "/")
+		rest = "/" + p
 	}
-	if d, err := neturl.PathUnescape(p); err == nil {
-		p = d
+	if d, err := neturl.PathUnescape(rest); err == nil {
+		rest = d
 	}
-	return "/" + p, true
+	if h := strings.TrimPrefix(rest, "/"); homeRelative(h) {
+		rest = h // file:///$HOME/x: the shell puts the absolute home there
+	}
+	return rest, true
 }
 
 // The characters that end a URL: in a shell word, only white space (the

@@ -268,12 +268,10 @@ func (c *cmd) generic() {
 		case keyUsers.has(name) && (a == "-i" || a == "-F"):
 			j++ // the identity or config file is used, not shown
 			continue
-		case writesLast.has(name) && (a == "-t" || a == "--target-directory") && j+1 < len(c.args):
-			j++
-			dest, destGiven = c.args[j].s, true
-			continue
-		case writesLast.has(name) && strings.HasPrefix(a, "--target-directory="):
-			dest, destGiven = strings.TrimPrefix(a, "--target-directory="), true
+		case writesLast.has(name) && targetOption(a):
+			if v, k, ok := optionValue(c.args, j, 't', "S", "--target-directory"); ok {
+				dest, destGiven, j = v, true, k
+			}
 			continue
 		case name == "dd" && strings.HasPrefix(a, "of="):
 			w.write(a)
@@ -316,10 +314,16 @@ func (c *cmd) destination(dest string, isDir bool, sources []string) {
 	}
 	dir := strings.TrimRight(dest, "/") // "" for /: dir + "/" + base
 	for _, src := range sources {
-		if strings.Contains(src, ":") && !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, ".") {
-			continue // host:path, a remote file
-		}
+		// A remote source (host:/x/.bashrc) lands here under its name too.
 		base := src
+		if c.name == "scp" || c.name == "rsync" || c.name == "sftp" {
+			if i := strings.IndexByte(src, ':'); i > 0 && !strings.ContainsRune(src[:i], '/') {
+				base = src[i+1:]
+				if base == "" {
+					base = "." // host: is the remote home: its contents
+				}
+			}
+		}
 		if c.name == "rsync" && strings.HasSuffix(src, "/") {
 			base = "."
 		}
@@ -390,7 +394,7 @@ func (c *cmd) extract() {
 func editsInPlace(name, s string) bool {
 	switch name {
 	case "sed":
-		return s == "--in-place" || strings.HasPrefix(s, "--in-place=") || shortHas(s, 'i', "efl")
+		return longOption(s, "--in-place") || s == "--in" || shortHas(s, 'i', "efl")
 	case "perl":
 		return shortHas(s, 'i', "eEIMmx")
 	}
@@ -419,16 +423,14 @@ func shortHas(s string, flag byte, withArg string) bool {
 // index of the last word it used.
 func optionValue(args []word, j int, flag byte, withArg, long string) (string, int, bool) {
 	s := args[j].s
-	if long != "" {
-		if s == long {
-			if j+1 < len(args) {
-				return args[j+1].s, j + 1, true
-			}
-			return "", j, false
-		}
-		if v, ok := strings.CutPrefix(s, long+"="); ok {
+	if long != "" && longOption(s, long) {
+		if opt, v, ok := strings.Cut(s, "="); ok && opt != "" {
 			return v, j, true
 		}
+		if j+1 < len(args) {
+			return args[j+1].s, j + 1, true
+		}
+		return "", j, false
 	}
 	if len(s) < 2 || s[0] != '-' || s[1] == '-' {
 		return "", j, false
@@ -452,11 +454,25 @@ func optionValue(args []word, j int, flag byte, withArg, long string) (string, i
 // with -t or --target-directory (then every other argument is a source).
 func hasTargetDir(args []word) bool {
 	for _, a := range args {
-		if a.s == "-t" || a.s == "--target-directory" || strings.HasPrefix(a.s, "--target-directory=") {
+		if targetOption(a.s) {
 			return true
 		}
 	}
 	return false
+}
+
+// targetOption reports whether s names cp/mv/install/ln's target directory:
+// -t DIR, -tDIR, -vt DIR, --target-directory=DIR or an abbreviation of it
+// (--target=DIR).
+func targetOption(s string) bool {
+	return shortHas(s, 't', "S") || longOption(s, "--target-directory")
+}
+
+// longOption reports whether s is long option name, or the shortest
+// prefix getopt accepts for it (at least --xyz), with or without =value.
+func longOption(s, name string) bool {
+	opt, _, _ := strings.Cut(s, "=")
+	return len(opt) >= 5 && strings.HasPrefix(name, opt)
 }
 
 // rm writes its options as -r, -f or -rf and gives each operand a line of

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -424,6 +425,10 @@ func (w *walker) assign(as *syntax.Assign, global bool) {
 	}
 	v := w.text(as.Value)
 	w.read(v.s)
+	if as.Name != nil && !global && slices.Contains(proxyVars, as.Name.Value) {
+		// http_proxy=HOST curl …: the proxy is contacted, whatever runs.
+		w.a.URLs = append(w.a.URLs, v.s)
+	}
 	if as.Name == nil || !global {
 		return
 	}
