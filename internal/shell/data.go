@@ -108,11 +108,154 @@ func (c *cmd) sed() {
 	c.generic()
 }
 
-// sedScript marks a sed script data unless it runs commands.
+// sedScript marks a sed script data unless it runs commands, and records
+// the files its r, R, w and W commands (and s///w) read and write.
 func (c *cmd) sedScript(j int) {
-	if !sedExecutes(c.args[j].s) {
+	script := c.args[j].s
+	if !sedExecutes(script) {
 		c.kinds[j] = argData
 	}
+	reads, writes := sedFiles(script)
+	for _, f := range reads {
+		c.w.read(f)
+	}
+	for _, f := range writes {
+		c.w.write(f)
+	}
+}
+
+// sedFiles returns the files a sed script's commands read (r, R) and write
+// (w, W, and the w flag of s): each is the rest of its line, as GNU sed
+// reads a file name. Addresses are skipped; the parse is a close reading,
+// not sed's own, and errs toward finding a file.
+func sedFiles(script string) (reads, writes []string) {
+	for _, line := range strings.Split(script, "\n") {
+		for _, part := range sedCommands(line) {
+			part = strings.TrimLeft(part, " \t{")
+			part = skipSedAddress(part)
+			part = strings.TrimLeft(part, " \t!")
+			if len(part) < 2 {
+				continue
+			}
+			switch part[0] {
+			case 'r', 'R', 'w', 'W':
+				if part[1] == ' ' || part[1] == '\t' {
+					if f := strings.TrimSpace(part[2:]); f != "" {
+						if part[0] == 'r' || part[0] == 'R' {
+							reads = append(reads, f)
+						} else {
+							writes = append(writes, f)
+						}
+					}
+				}
+			case 's':
+				if f, ok := sedSubstWrite(part); ok {
+					writes = append(writes, f)
+				}
+			}
+		}
+	}
+	return reads, writes
+}
+
+// sedCommands splits a line of a sed script at the ; that end commands
+// other than r, R, w, W (whose file name takes the rest of the line).
+func sedCommands(line string) []string {
+	var out []string
+	for {
+		t := skipSedAddress(strings.TrimLeft(line, " \t{"))
+		t = strings.TrimLeft(t, " \t!")
+		if t != "" && strings.ContainsRune("rRwW", rune(t[0])) {
+			return append(out, line)
+		}
+		if t != "" && t[0] == 's' {
+			// s/a;b/c/: the ; inside is not an end
+			if end := sedSubstEnd(t); end > 0 {
+				rest := t[end:]
+				if k := strings.IndexByte(rest, ';'); k >= 0 && !strings.ContainsRune(rest[:k], 'w') {
+					out = append(out, line[:len(line)-len(rest)+k])
+					line = rest[k+1:]
+					continue
+				}
+				return append(out, line)
+			}
+		}
+		k := strings.IndexByte(line, ';')
+		if k < 0 {
+			return append(out, line)
+		}
+		out = append(out, line[:k])
+		line = line[k+1:]
+	}
+}
+
+// skipSedAddress returns s after a leading address: numbers, $, ranges,
+// steps and /regex/ (or \cregexc).
+func skipSedAddress(s string) string {
+	for s != "" {
+		switch c := s[0]; {
+		case c >= '0' && c <= '9' || c == '$' || c == ',' || c == '~' || c == '+' || c == ' ':
+			s = s[1:]
+		case c == '/' || c == '\\' && len(s) > 1:
+			d := byte('/')
+			if c == '\\' {
+				d, s = s[1], s[1:]
+			}
+			i := 1
+			for i < len(s) && s[i] != d {
+				if s[i] == '\\' {
+					i++
+				}
+				i++
+			}
+			if i >= len(s) {
+				return ""
+			}
+			s = s[i+1:]
+			if s != "" && (s[0] == 'I' || s[0] == 'M') {
+				s = s[1:]
+			}
+		default:
+			return s
+		}
+	}
+	return s
+}
+
+// sedSubstEnd returns the index just after the third delimiter of an s
+// command (s/a/b/), or -1.
+func sedSubstEnd(t string) int {
+	if len(t) < 2 {
+		return -1
+	}
+	d, n := t[1], 0
+	for i := 2; i < len(t); i++ {
+		switch t[i] {
+		case '\\':
+			i++
+		case d:
+			n++
+			if n == 2 {
+				return i + 1
+			}
+		}
+	}
+	return -1
+}
+
+// sedSubstWrite returns the file of an s command's w flag (s/a/b/gw FILE).
+func sedSubstWrite(t string) (string, bool) {
+	end := sedSubstEnd(t)
+	if end < 0 {
+		return "", false
+	}
+	flags := t[end:]
+	if k := strings.IndexByte(flags, 'w'); k >= 0 && strings.Trim(flags[:k], "gpiIme0123456789") == "" {
+		if f := strings.TrimSpace(flags[k+1:]); f != "" {
+			return f, true
+		}
+	}
+	return "", false
 }
 
 // sedExecutes reports whether a sed script may run a command: the e

@@ -60,3 +60,19 @@ func FuzzAnalyze(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSedFiles: reading a sed script for its files never panics, and every
+// file it finds is text of the script.
+func FuzzSedFiles(f *testing.F) {
+	for _, s := range []string{"w /x", "1d;$r f", "s/a;b/c/w out", "/re/,/e\\/nd/W g", `\,x,r y`, "s/a/b", "{r f\n}", "s", "/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, script string) {
+		reads, writes := sedFiles(script)
+		for _, p := range append(reads, writes...) {
+			if p == "" || !strings.Contains(script, p) {
+				t.Fatalf("file %q not in %q", p, script)
+			}
+		}
+	})
+}

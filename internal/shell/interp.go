@@ -4,6 +4,7 @@ package shell
 // writes, deletes and runs.
 
 import (
+	gopath "path"
 	"strings"
 )
 
@@ -60,10 +61,14 @@ func (c *cmd) interp(in interp) {
 		}
 		c.scanCode(a.s)
 		inPlace := false
-		for _, o := range c.args[:code] {
-			inPlace = inPlace || editsInPlace(c.name, o.s)
+		for k, o := range c.args {
+			// Switches after the code count too: perl -pe 1 -i FILE.
+			inPlace = inPlace || k != code && editsInPlace(c.name, o.s)
 		}
 		for j := code + 1; j < len(c.args); j++ {
+			if strings.HasPrefix(c.args[j].s, "-") && c.args[j].s != "-" {
+				continue
+			}
 			if inPlace {
 				w.write(c.args[j].s) // perl -pi -e CODE FILE
 			} else {
@@ -124,6 +129,11 @@ func (c *cmd) scanCode(code string) {
 	}
 	for _, p := range opensForWriting(code) {
 		c.w.write(p)
+	}
+	if awkFamily(c.name) {
+		for _, p := range awkOutputs(code) {
+			c.w.write(p) // print > "file", print >> "file"
+		}
 	}
 	for _, sc := range shellStrings(code) {
 		c.w.tentative(sc)
@@ -264,7 +274,40 @@ func awkPipes(code string) []string {
 			strings.HasPrefix(after, "|") && strings.HasPrefix(strings.TrimLeft(strings.TrimLeft(after, "|&"), " \t"), "getline") {
 			out = append(out, lit)
 		}
+		// print "rm x" | "sh": the printed literal is the shell's script.
+		if strings.HasPrefix(after, "|") {
+			rest := strings.TrimLeft(strings.TrimLeft(after, "|&"), " \t")
+			if strings.HasPrefix(rest, `"`) {
+				if e := strings.IndexByte(rest[1:], '"'); e >= 0 && shells.has(gopath.Base(rest[1:1+e])) {
+					out = append(out, lit)
+				}
+			}
+		}
 		i += end + 1
+	}
+	return out
+}
+
+// awkFamily reports whether name is awk.
+func awkFamily(name string) bool {
+	return name == "awk" || name == "gawk" || name == "mawk" || name == "nawk" || name == "busybox awk"
+}
+
+// awkOutputs returns the double-quoted files awk code prints into:
+// > "file" and >> "file".
+func awkOutputs(code string) []string {
+	var out []string
+	for i := 0; i < len(code) && len(out) < 16; i++ {
+		if code[i] != '>' {
+			continue
+		}
+		rest := strings.TrimLeft(strings.TrimPrefix(code[i+1:], ">"), " \t")
+		if !strings.HasPrefix(rest, `"`) {
+			continue
+		}
+		if e := strings.IndexByte(rest[1:], '"'); e > 0 {
+			out = append(out, rest[1:1+e])
+		}
 	}
 	return out
 }

@@ -117,7 +117,7 @@ func (c *cmd) program() {
 			}
 		}
 		c.generic()
-	case name == "tar" || name == "bsdtar" || name == "gtar" || name == "unzip":
+	case name == "tar" || name == "bsdtar" || name == "gtar" || name == "unzip" || name == "cpio":
 		c.extract()
 		c.generic()
 	case name == "openssl":
@@ -158,10 +158,17 @@ func (c *cmd) commandOptions() {
 		}
 		switch c.name {
 		case "git":
-			if s == "-c" {
+			switch {
+			case s == "-c":
 				if k, v, ok := strings.Cut(next(), "="); ok && gitRunsValue(strings.ToLower(k), v) {
 					c.w.tentative(strings.TrimPrefix(v, "!"))
 				}
+			case strings.HasPrefix(s, "ext::"):
+				// git clone 'ext::sh -c …': the remote helper runs it
+				c.w.tentative(gitExt(strings.TrimPrefix(s, "ext::")))
+			case s == "config":
+				c.gitConfig(j + 1)
+				return
 			}
 		case "ssh", "scp", "sftp", "autossh", "rsync":
 			if c.name == "rsync" && (s == "-e" || s == "--rsh") {
@@ -201,15 +208,85 @@ func (c *cmd) commandOptions() {
 	}
 }
 
+// gitConfig: git config [--global|--system|--file F] KEY VALUE writes that
+// file, and a value git runs as a command (core.pager, alias.x = !…) is
+// analysed as one. Reading (--get, --list, -l) writes nothing.
+func (c *cmd) gitConfig(from int) {
+	file := ".git/config"
+	var operands []string
+	for j := from; j < len(c.args); j++ {
+		s := c.args[j].s
+		switch {
+		case s == "--global":
+			file = "~/.gitconfig"
+		case s == "--system":
+			file = "/etc/gitconfig"
+		case s == "--file" || s == "-f":
+			if j+1 < len(c.args) {
+				j++
+				file = c.args[j].s
+			}
+		case strings.HasPrefix(s, "--file="):
+			file = strings.TrimPrefix(s, "--file=")
+		case strings.HasPrefix(s, "--get") || s == "--list" || s == "-l" || s == "--show-origin" || s == "--edit" || s == "-e":
+			return
+		case strings.HasPrefix(s, "-"):
+		default:
+			operands = append(operands, s)
+		}
+	}
+	if len(operands) < 2 {
+		return
+	}
+	k, v := strings.ToLower(operands[0]), operands[1]
+	if gitRunsValue(k, v) {
+		c.w.tentative(strings.TrimPrefix(v, "!"))
+	}
+	// A setting that makes git run something, or read another file, is a
+	// write of the configuration file (~/.gitconfig is protected); user.name
+	// and the like are not.
+	if gitRunsValue(k, v) || k == "core.hookspath" || k == "include.path" ||
+		strings.HasPrefix(k, "includeif.") && strings.HasSuffix(k, ".path") {
+		c.w.write(file)
+	}
+}
+
+// gitExt returns the command of a git ext:: remote as a shell line: its
+// arguments are split at spaces, "% " is a space inside one and "%%" a %.
+func gitExt(spec string) string {
+	var args []string
+	var cur strings.Builder
+	for i := 0; i < len(spec); i++ {
+		switch {
+		case spec[i] == '%' && i+1 < len(spec) && (spec[i+1] == ' ' || spec[i+1] == '%'):
+			cur.WriteByte(spec[i+1])
+			i++
+		case spec[i] == ' ':
+			args = append(args, cur.String())
+			cur.Reset()
+		default:
+			cur.WriteByte(spec[i])
+		}
+	}
+	args = append(args, cur.String())
+	for i, a := range args {
+		args[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return strings.Join(args, " ")
+}
+
 // gitRunsValue reports whether git runs the value of setting key as a
 // shell command.
 func gitRunsValue(key, v string) bool {
 	switch {
 	case key == "core.pager", key == "core.editor", key == "core.sshcommand", key == "core.fsmonitor",
 		key == "core.askpass", key == "sequence.editor", key == "gpg.program", key == "diff.external",
-		strings.HasPrefix(key, "pager."):
+		key == "interactive.difffilter", key == "gpg.ssh.program", key == "gpg.x509.program",
+		key == "gpg.openpgp.program", strings.HasPrefix(key, "pager."):
 		return true
-	case strings.HasPrefix(key, "alias."), key == "credential.helper":
+	case (strings.HasPrefix(key, "mergetool.") || strings.HasPrefix(key, "difftool.")) && strings.HasSuffix(key, ".cmd"):
+		return true
+	case strings.HasPrefix(key, "alias."), strings.HasPrefix(key, "credential.") && strings.HasSuffix(key, "helper"):
 		return strings.HasPrefix(v, "!")
 	case strings.HasPrefix(key, "filter.") || strings.HasPrefix(key, "diff.") || strings.HasPrefix(key, "merge."):
 		return strings.HasSuffix(key, ".clean") || strings.HasSuffix(key, ".smudge") || strings.HasSuffix(key, ".process") ||
@@ -359,32 +436,83 @@ func (c *cmd) symlink(last int) {
 	}
 }
 
-// extract records the directory tar -x or unzip writes into as written
-// (-C DIR, -d DIR, else the working directory): the archive's names are
-// not known, so the directory stands for everything in it.
+// extract records the directories tar -x, unzip and cpio -i write into as
+// written (every -C DIR, -d DIR, --one-top-level=DIR, else the working
+// directory; / for absolute member names: tar -P, unzip -:, cpio): the
+// archive's names are not known, so a directory stands for everything in
+// it.
 func (c *cmd) extract() {
-	dir, extracting := ".", c.name == "unzip"
+	var dirs []string
+	extracting, absolute := c.name == "unzip", c.name == "cpio"
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
-		if c.name == "unzip" {
+		switch c.name {
+		case "unzip":
 			switch s {
 			case "-l", "-t", "-v", "-p", "-Z", "-z", "-c":
 				extracting = false
+			case "-:":
+				absolute = true
 			}
 			if v, k, ok := optionValue(c.args, j, 'd', "x", ""); ok {
-				dir, j = v, k
+				dirs, j = append(dirs, v), k
+			}
+			continue
+		case "cpio":
+			switch {
+			case shortHas(s, 'i', "EFHIMORt") || longOption(s, "--extract"):
+				extracting = true
+			case longOption(s, "--no-absolute-filenames"):
+				absolute = false
+			}
+			if v, k, ok := optionValue(c.args, j, 'D', "EFHIMORt", "--directory"); ok {
+				dirs, j = append(dirs, v), k
 			}
 			continue
 		}
-		if s == "--extract" || s == "--get" || j == 0 && !strings.HasPrefix(s, "-") && strings.Contains(s, "x") || shortHas(s, 'x', "fCbTXgFKLNVH") {
+		if j == 0 && !strings.HasPrefix(s, "-") {
+			// Old style: tar xzfC A.tar DIR — each letter that takes a
+			// value takes the next word, in order.
+			k := j
+			for _, l := range s {
+				switch {
+				case l == 'x':
+					extracting = true
+				case l == 'P':
+					absolute = true
+				case strings.ContainsRune("fCbTXgFKLNVH", l) && k+1 < len(c.args):
+					k++
+					if l == 'C' {
+						dirs = append(dirs, c.args[k].s)
+					}
+				}
+			}
+			j = k
+			continue
+		}
+		if longOption(s, "--extract") || s == "--get" || shortHas(s, 'x', "fCbTXgFKLNVH") {
 			extracting = true
 		}
+		if longOption(s, "--absolute-names") || shortHas(s, 'P', "fCbTXgFKLNVH") {
+			absolute = true
+		}
 		if v, k, ok := optionValue(c.args, j, 'C', "fbTXgFKLNVH", "--directory"); ok {
-			dir, j = v, k
+			dirs, j = append(dirs, v), k
+		} else if v, ok := strings.CutPrefix(s, "--one-top-level="); ok {
+			dirs = append(dirs, v)
 		}
 	}
-	if extracting {
-		c.w.write(dir)
+	if !extracting {
+		return
+	}
+	if len(dirs) == 0 {
+		dirs = []string{"."}
+	}
+	if absolute {
+		dirs = append(dirs, "/")
+	}
+	for _, d := range dirs {
+		c.w.write(d)
 	}
 }
 
@@ -395,8 +523,8 @@ func editsInPlace(name, s string) bool {
 	switch name {
 	case "sed":
 		return longOption(s, "--in-place") || s == "--in" || shortHas(s, 'i', "efl")
-	case "perl":
-		return shortHas(s, 'i', "eEIMmx")
+	case "perl", "ruby":
+		return shortHas(s, 'i', "eEIMmxrCFIlSTWX")
 	}
 	return false
 }
