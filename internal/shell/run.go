@@ -387,7 +387,7 @@ func (c *cmd) destination(dest string, isDir bool, sources []string) {
 	}
 	isDir = isDir || strings.HasSuffix(dest, "/") || len(sources) > 1
 	if !isDir || len(sources) == 0 {
-		w.write(dest)
+		w.writeDir(dest)
 	}
 	dir := strings.TrimRight(dest, "/") // "" for /: dir + "/" + base
 	for _, src := range sources {
@@ -512,7 +512,7 @@ func (c *cmd) extract() {
 		dirs = append(dirs, "/")
 	}
 	for _, d := range dirs {
-		c.w.write(d)
+		c.w.writeDir(d)
 	}
 }
 

@@ -495,9 +495,19 @@ func (w *walker) emit(line string, cmds ...Command) {
 func (w *walker) read(s string)  { w.path(s, false) }
 func (w *walker) write(s string) { w.path(s, true) }
 
-func (w *walker) path(s string, write bool) {
+// writeDir records s, a word in the place of a directory that is written
+// (tar -C DIR, unzip -d DIR, cp's destination), even when it does not
+// look like a path: a bare name there is one.
+func (w *walker) writeDir(s string) {
+	w.pathOf(s, true, true)
+}
+
+func (w *walker) path(s string, write bool) { w.pathOf(s, write, false) }
+
+// pathOf records the file word s names; with dir, a bare name is one.
+func (w *walker) pathOf(s string, write, dir bool) {
 	p, ok := candidate(s)
-	if !ok && (w.dir != "" && plainName(s) || globName(s)) {
+	if !ok && ((w.dir != "" || dir) && plainName(s) || globName(s)) {
 		// After cd ~/.ssh, id_rsa names a file there; rm * and > s*
 		// name the files the shell expands them to, wherever cd went
 		// (the hook expands the pattern).
