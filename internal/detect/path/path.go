@@ -93,11 +93,17 @@ type glob struct {
 	ds    string         // normalised doublestar pattern, when re is nil
 	re    *regexp.Regexp // translation for globs doublestar cannot express
 	fixed string         // FixedDir of the normalised glob, for re
+	segs  []string       // ds split at /, for above
+	last  string         // ds's last element when it is literal: a match ends in it
 }
 
 func (g glob) match(p string) bool {
 	if g.re != nil {
 		return g.re.MatchString(p)
+	}
+	if g.last != "" && !(strings.HasSuffix(p, g.last) && (len(p) == len(g.last) || p[len(p)-len(g.last)-1] == '/')) &&
+		utf8.ValidString(p) {
+		return false // cheap: ~/.bashrc cannot match /x/main.go (doublestar reads invalid bytes as one rune)
 	}
 	return doublestar.MatchUnvalidated(g.ds, p)
 }
@@ -233,7 +239,11 @@ func compile(src, home string) (glob, error) {
 		if !doublestar.ValidatePattern(ds) {
 			return glob{}, errors.New("malformed glob")
 		}
-		return glob{src: src, ds: ds}, nil
+		g := glob{src: src, ds: ds, segs: strings.Split(ds, "/")}
+		if l := g.segs[len(g.segs)-1]; !strings.ContainsAny(l, "*?[{}\\") && utf8.ValidString(l) {
+			g.last = l
+		}
+		return g, nil
 	}
 	re, err := regexp.Compile(toRegexp(p))
 	if err != nil {
@@ -249,8 +259,8 @@ func (g glob) above(n string) bool {
 	if g.re != nil {
 		return g.fixed != "" && (g.fixed == n || strings.HasPrefix(g.fixed, n+"/"))
 	}
-	gs, ns := strings.Split(g.ds, "/"), strings.Split(n, "/")
-	if len(gs) > maxTreeElems || len(ns) > maxTreeElems {
+	gs := g.segs
+	if len(gs) > maxTreeElems || strings.Count(n, "/") >= maxTreeElems {
 		return false
 	}
 	// After i elements of ns: reached[j] when gs[:j] matches them, lit[j]
@@ -260,8 +270,13 @@ func (g glob) above(n string) bool {
 		byStar
 		byLit
 	)
-	state := make([]int, len(gs)+1)
-	next := make([]int, len(gs)+1)
+	var buf [2 * 17]int // no allocation for globs of up to 16 elements
+	var state, next []int
+	if len(gs) < 17 {
+		state, next = buf[:len(gs)+1], buf[17:17+len(gs)+1]
+	} else {
+		state, next = make([]int, len(gs)+1), make([]int, len(gs)+1)
+	}
 	closure := func(st []int) { // a ** may take no element
 		for j := 0; j < len(gs); j++ {
 			if st[j] != none && gs[j] == "**" && st[j+1] < st[j] {
@@ -271,7 +286,8 @@ func (g glob) above(n string) bool {
 	}
 	state[0] = byStar // nothing taken yet: not literal
 	closure(state)
-	for _, e := range ns {
+	for rest := n; ; {
+		e, after, more := strings.Cut(rest, "/")
 		clear(next)
 		for j := 0; j < len(gs); j++ {
 			if state[j] == none {
@@ -279,12 +295,16 @@ func (g glob) above(n string) bool {
 			}
 			if gs[j] == "**" {
 				next[j] = max(next[j], byStar)
-			} else if ok, _ := doublestar.Match(gs[j], e); ok {
+			} else if segMatch(gs[j], e) {
 				next[j+1] = byLit
 			}
 		}
 		closure(next)
 		state, next = next, state
+		if !more {
+			break
+		}
+		rest = after
 	}
 	for j := 0; j < len(gs); j++ { // some of g must remain below n
 		if state[j] == byLit {
@@ -292,6 +312,16 @@ func (g glob) above(n string) bool {
 		}
 	}
 	return false
+}
+
+// segMatch matches one path element against one glob element: a plain
+// comparison when the glob element has no wildcard or escape.
+func segMatch(g, e string) bool {
+	if !strings.ContainsAny(g, "*?[{}\\") {
+		return g == e
+	}
+	ok, _ := doublestar.Match(g, e)
+	return ok
 }
 
 // maxTreeElems bounds the elements of a path or glob checked as a tree.
@@ -412,8 +442,9 @@ func Normalize(p, home string) string {
 // spaces (.env. and ".env "), so such a spelling meets the rule for the
 // file it opens. Like case folding, it applies on every system.
 func windowsNames(p string) string {
-	if !strings.ContainsAny(p, ". :") {
-		return p
+	if !strings.ContainsRune(p, ':') && !strings.HasSuffix(p, ".") && !strings.HasSuffix(p, " ") &&
+		!strings.Contains(p, "./") && !strings.Contains(p, " /") {
+		return p // no element ends in a dot or a space, none names a stream
 	}
 	els := strings.Split(p, "/")
 	changed := false

@@ -2,6 +2,7 @@ package path
 
 import (
 	"encoding/json"
+	"github.com/bmatcuk/doublestar/v4"
 	"os"
 	"strings"
 	"testing"
@@ -570,4 +571,22 @@ func TestTrees(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzMatchLastElement: the literal-last-element shortcut of glob.match
+// never changes doublestar's answer.
+func FuzzMatchLastElement(f *testing.F) {
+	for _, c := range [][2]string{{"~/.bashrc", "/home/dev/.bashrc"}, {"**/.agent_b/hooks.json", "/p/.agent_b/hooks.json"},
+		{"/etc/**", "/etc/x"}, {"**/.env", ".env"}, {"a/b", "xa/b"}, {"~/.ssh/**", "/home/dev/.ssh"}} {
+		f.Add(c[0], c[1])
+	}
+	f.Fuzz(func(t *testing.T, src, p string) {
+		g, err := compile(src, home)
+		if err != nil || g.re != nil {
+			return
+		}
+		if got, want := g.match(p), doublestar.MatchUnvalidated(g.ds, p); got != want {
+			t.Fatalf("glob %q (%q) on %q: %v, doublestar says %v", src, g.ds, p, got, want)
+		}
+	})
 }
