@@ -3,6 +3,7 @@ package hook
 import (
 	"bufio"
 	"os"
+	"os/user"
 	"reflect"
 	"slices"
 	"strings"
@@ -107,5 +108,24 @@ func TestExpand(t *testing.T) {
 	long := &agent.Call{Inputs: []event.Input{{Kind: event.KindCommand, Text: strings.Repeat("a ", shell.MaxWords+1)}}}
 	if in, err := Expand(long, agent.Options{}); err == nil || in != nil {
 		t.Errorf("a command of %d words: %v, %v; want an error", shell.MaxWords+1, in, err)
+	}
+}
+
+// TestLookupEnvUser: with no $USER, $USERNAME or $LOGNAME the user comes
+// from the account database, so ~NAME of that user is still home.
+func TestLookupEnvUser(t *testing.T) {
+	u, err := user.Current()
+	if err != nil || u.Username == "" {
+		t.Skip("no account database entry:", err)
+	}
+	for _, k := range []string{"USER", "USERNAME", "LOGNAME"} {
+		t.Setenv(k, "")
+		os.Unsetenv(k)
+	}
+	if v, ok := lookupEnv("USER"); !ok || v != u.Username {
+		t.Errorf("lookupEnv(USER) = %q, %v; want %q", v, ok, u.Username)
+	}
+	if got := shell.ExpandEnv("~"+u.Username+"/.ssh/id_rsa", lookupEnv); got != "~/.ssh/id_rsa" {
+		t.Errorf("ExpandEnv = %q", got)
 	}
 }

@@ -254,10 +254,10 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, error) {
 		// The command's shell inherits the agent's environment, as guard
 		// does: $GUARD_HOME/rules.json is guard's own policy file.
 		for _, p := range a.Reads {
-			out = append(out, event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, os.LookupEnv)})
+			out = append(out, event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv)})
 		}
 		for _, p := range a.Writes {
-			out = append(out, event.Input{Kind: event.KindWrite, Text: shell.ExpandEnv(p, os.LookupEnv)})
+			out = append(out, event.Input{Kind: event.KindWrite, Text: shell.ExpandEnv(p, lookupEnv)})
 		}
 		for _, u := range a.URLs {
 			out = append(out, event.Input{Kind: event.KindURL, Text: u})
@@ -875,6 +875,19 @@ func ruleNames(fs []event.Finding) []string {
 		}
 	}
 	return out
+}
+
+// lookupEnv is os.LookupEnv, with $USER from the account database when the
+// environment has none (so ~NAME of the user guard runs as is ~ in a
+// container that sets no USER).
+func lookupEnv(k string) (string, bool) {
+	if v, ok := os.LookupEnv(k); ok || k != "USER" {
+		return v, ok
+	}
+	if n := userName(os.Getenv); n != "" {
+		return n, true
+	}
+	return "", false
 }
 
 // userName is the OS user: $USER, $USERNAME or $LOGNAME, else the account
