@@ -80,16 +80,17 @@ func (c *cmd) sed() {
 	given := false
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
-		switch {
-		case s == "-e" || s == "--expression":
-			if j+1 < len(c.args) {
-				c.sedScript(j + 1)
+		if v, k, ok := optionValue(c.args, j, 'e', "fl", "--expression"); ok {
+			// -e S, -eS, -ne S, --expression=S, --expr S
+			c.sedFileCommands(v)
+			if !sedExecutes(v) {
+				c.kinds[k] = argData // the word holding the script
 			}
 			given = true
-			j++
-		case strings.HasPrefix(s, "--expression="):
-			c.sedScript(j)
-			given = true
+			j = k
+			continue
+		}
+		switch {
 		case s == "-f" || s == "--file":
 			given = true
 			if j+1 < len(c.args) {
@@ -115,6 +116,11 @@ func (c *cmd) sedScript(j int) {
 	if !sedExecutes(script) {
 		c.kinds[j] = argData
 	}
+	c.sedFileCommands(script)
+}
+
+// sedFileCommands records the files a sed script reads and writes.
+func (c *cmd) sedFileCommands(script string) {
 	reads, writes := sedFiles(script)
 	for _, f := range reads {
 		c.w.read(f)
@@ -139,8 +145,10 @@ func sedFiles(script string) (reads, writes []string) {
 			}
 			switch part[0] {
 			case 'r', 'R', 'w', 'W':
-				if part[1] == ' ' || part[1] == '\t' {
-					if f := strings.TrimSpace(part[2:]); f != "" {
+				// GNU sed takes the file name right after the command
+				// letter too (1r/etc/x).
+				{
+					if f := strings.TrimSpace(part[1:]); f != "" {
 						if part[0] == 'r' || part[0] == 'R' {
 							reads = append(reads, f)
 						} else {

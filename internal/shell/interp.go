@@ -14,9 +14,30 @@ import (
 func (c *cmd) interp(in interp) {
 	w := c.w
 	code, file := -1, -1
-	module := false
+	module, progFile := false, false
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
+		if in.program && (s == "-f" || s == "--file" || strings.HasPrefix(s, "--file=") || strings.HasPrefix(s, "-f") && len(s) > 2) {
+			// awk -f PROG FILE…: the program is in a file; every operand
+			// is data it reads.
+			progFile = true
+			if s == "-f" || s == "--file" {
+				j++
+			}
+			if j < len(c.args) {
+				prog := strings.TrimPrefix(strings.TrimPrefix(c.args[j].s, "--file="), "-f")
+				w.read(prog)
+				if t, ok := w.writtenText(prog); ok {
+					c.code = t // written, then run
+					c.scanCode(t)
+				}
+			}
+			continue
+		}
+		if progFile && !strings.HasPrefix(s, "-") {
+			w.read(s)
+			continue
+		}
 		switch {
 		case s == "-m" && !in.program && c.name != "perl":
 			module = true // python -m json.tool: the program is a module
@@ -51,6 +72,9 @@ func (c *cmd) interp(in interp) {
 			}
 			j = len(c.args)
 		}
+	}
+	if progFile {
+		return // the program is a file guard does not read; its operands are read above
 	}
 	switch {
 	case code >= 0:

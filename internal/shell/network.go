@@ -584,6 +584,10 @@ func filePath(u string) (string, bool) {
 		rest = rest[:i]
 	}
 	if r, ok := strings.CutPrefix(rest, "//"); ok {
+		if homeRelative(r) || strings.HasPrefix(r, "$") {
+			// file://$HOME/x: the shell makes it file:///home/u/x
+			return r, true
+		}
 		_, p, _ := strings.Cut(r, "/")
 		rest = "/" + p
 	}

@@ -316,11 +316,29 @@ func (c *cmd) generic() {
 	w := c.w
 	name := c.name
 	last := -1
-	if writesLast.has(name) && !hasTargetDir(c.args) {
-		for j := len(c.args) - 1; j >= 0; j-- {
-			if !strings.HasPrefix(c.args[j].s, "-") {
-				last = j
+	valueOf := map[int]bool{} // option values of cp, mv, install, ln, rsync, scp
+	if writesLast.has(name) {
+		withArg := copyWithArg(name)
+		for j := 0; j < len(c.args); j++ {
+			s := c.args[j].s
+			if s == "--" {
 				break
+			}
+			if withArg.has(s) && j+1 < len(c.args) {
+				j++
+				valueOf[j] = true
+				continue
+			}
+			if !strings.HasPrefix(s, "-") && !hasTargetDir(c.args) {
+				last = j
+			}
+		}
+		if !hasTargetDir(c.args) {
+			for j := len(c.args) - 1; j > last; j-- { // operands after --
+				if !valueOf[j] {
+					last = j
+					break
+				}
 			}
 		}
 	}
@@ -338,6 +356,9 @@ func (c *cmd) generic() {
 			continue
 		}
 		a := c.args[j].s
+		if valueOf[j] {
+			continue // install -m 644, cp -S .bak: not a file
+		}
 		if writesLast.has(name) && j != last && !strings.HasPrefix(a, "-") {
 			sources = append(sources, a)
 		}
@@ -576,6 +597,20 @@ func optionValue(args []word, j int, flag byte, withArg, long string) (string, i
 		}
 	}
 	return "", j, false
+}
+
+// copyWithArg returns the options of cp, mv, install, ln, rsync and scp
+// that take the next word as their value.
+func copyWithArg(name string) wordSet {
+	switch name {
+	case "install":
+		return " -m -o -g -S -t --mode --owner --group --suffix --target-directory --strip-program "
+	case "rsync":
+		return " -e -B -f -T -M --rsh --chmod --filter --exclude --include --exclude-from --include-from --files-from --log-file --temp-dir --partial-dir --backup-dir --suffix --timeout --bwlimit --max-size --min-size --password-file --block-size --rsync-path --compare-dest --copy-dest --link-dest --chown --usermap --groupmap --sockopts --port --out-format --log-file-format "
+	case "scp":
+		return " -c -F -i -J -l -o -P -S -D -X "
+	}
+	return " -S -t --suffix --target-directory --sparse --reflink --backup --preserve --no-preserve --context " // cp, mv, ln
 }
 
 // hasTargetDir reports whether cp/mv/install/ln args name their destination
@@ -828,7 +863,11 @@ func (c *cmd) cd() {
 	case dest == "-":
 		// The agent's shell's $OLDPWD, unknown: paths stay where they were.
 	default:
-		w.dir = under(w.dir, dest)
+		if d, ok := w.dirVar(dest); ok {
+			w.dir = d // cd "$OLDPWD", cd ~-
+		} else {
+			w.dir = under(w.dir, dest)
+		}
 	}
 	w.oldDir = &prev
 }

@@ -230,8 +230,8 @@ func dedupe(list []string) []string {
 // ExpandEnv replaces each $NAME and ${NAME} left in path p (a read or write
 // of an Analysis: variables the command does not set itself) by its value
 // from lookup, the environment the command's shell inherits; a variable
-// lookup does not know is left as written. $HOME is left for the path
-// rules, which expand it (and ~) themselves.
+// lookup does not know is left as written. A leading $HOME is left for the
+// path rules, which expand it (and ~) themselves.
 //
 // A leading ~NAME naming the user guard runs as ($USER or $LOGNAME) is
 // that user's home, ~.
@@ -254,7 +254,9 @@ func ExpandEnv(p string, lookup func(string) (string, bool)) string {
 		if p[i] == '$' {
 			name, end = varAt(p, i+1)
 		}
-		if name != "" && name != "HOME" {
+		if name != "" && (name != "HOME" || i > 0) {
+			// $HOME first is left for the path rules; inside a path
+			// (/$HOME/.ssh is //home/u/.ssh) it is its value.
 			if v, ok := lookup(name); ok {
 				b.WriteString(v)
 				i = end

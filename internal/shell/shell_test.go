@@ -285,6 +285,8 @@ func TestExpandEnv(t *testing.T) {
 		{"$GUARD_HOME/rules.json", "/srv/gh/rules.json"},
 		{"${GUARD_HOME}/audit.log", "/srv/gh/audit.log"},
 		{"/x/$GUARD_HOME", "/x//srv/gh"},
+		{"/$HOME/.ssh/id_rsa", "//home/me/.ssh/id_rsa"}, // inside a path: its value
+		{".${HOME}/.bashrc", "./home/me/.bashrc"},
 		{"$GUARD_HOMEX/a", "$GUARD_HOMEX/a"}, // another name, not set
 		{"$NOPE/a", "$NOPE/a"},
 		{"${NOPE}/a", "${NOPE}/a"},

@@ -516,19 +516,9 @@ func (w *walker) pathOf(s string, write, dir bool) {
 	if !ok {
 		return
 	}
-	switch rest, v := cutDirVar(p); {
-	case v == "PWD":
-		// The shell's own directory: where cd moved it, not guard's.
-		p = "." + rest
-		if w.dir != "" {
-			p = strings.TrimRight(w.dir, "/") + rest
-		}
-	case v == "OLDPWD" && w.oldDir != nil:
-		p = *w.oldDir + rest
-		if *w.oldDir == "" {
-			p = "." + rest
-		}
-	default:
+	if q, ok := w.dirVar(p); ok {
+		p = q
+	} else {
 		p = under(w.dir, p)
 	}
 	w.record(p, write)
@@ -549,16 +539,40 @@ func (w *walker) pathOf(s string, write, dir bool) {
 }
 
 // cutDirVar returns the rest of p after a leading $PWD or $OLDPWD (also
-// written ${…}), and which of the two it was; "" when p starts with neither.
+// written ${…}, ~+ and ~-), and which of the two it was; "" when p starts
+// with neither.
 func cutDirVar(p string) (rest, name string) {
 	for _, v := range []string{"PWD", "OLDPWD"} {
-		for _, pre := range []string{"$" + v, "${" + v + "}"} {
+		tilde := "~+"
+		if v == "OLDPWD" {
+			tilde = "~-"
+		}
+		for _, pre := range []string{"$" + v, "${" + v + "}", tilde} {
 			if r, ok := strings.CutPrefix(p, pre); ok && (r == "" || r[0] == '/') {
 				return r, v
 			}
 		}
 	}
 	return "", ""
+}
+
+// dirVar returns p with a leading $PWD or $OLDPWD (~+, ~-) replaced by the
+// shell's directory, where its cd moved it (not guard's), or the one before;
+// false when p starts with neither or the old one is not known.
+func (w *walker) dirVar(p string) (string, bool) {
+	switch rest, v := cutDirVar(p); {
+	case v == "PWD":
+		if w.dir == "" {
+			return "." + rest, true
+		}
+		return strings.TrimRight(w.dir, "/") + rest, true
+	case v == "OLDPWD" && w.oldDir != nil:
+		if *w.oldDir == "" {
+			return "." + rest, true
+		}
+		return *w.oldDir + rest, true
+	}
+	return "", false
 }
 
 // record adds p to the reads or the writes.
@@ -583,6 +597,9 @@ const maxLinks = 64
 
 // link notes that the command makes a symbolic link at dst to target.
 func (w *walker) link(target, dst string) {
+	if t, ok := w.dirVar(target); ok {
+		target = t // ln -s $PWD h
+	}
 	if len(w.links) < maxLinks {
 		w.links = append(w.links, symlink{under(w.dir, strings.TrimRight(dst, "/")), target})
 	}
