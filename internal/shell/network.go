@@ -384,6 +384,18 @@ func (c *cmd) openssl() {
 	if c.stdin.file != "" && len(c.args) > 0 && c.args[0].s == "s_client" {
 		c.sends = append(c.sends, c.stdin.file)
 	}
+	// The files openssl writes: -out, -keyout, -signature …; the others
+	// its arguments name are read.
+	for j := 0; j+1 < len(c.args); j++ {
+		switch c.args[j].s {
+		case "-out", "-keyout", "-signature", "-sigout", "-certout", "-cakeyout", "-pubout":
+			if c.args[j].s != "-pubout" {
+				c.w.write(c.args[j+1].s)
+				c.kinds[j+1] = argData // written above, not read
+				j++
+			}
+		}
+	}
 	c.generic()
 }
 

@@ -191,6 +191,8 @@ var (
 	testers = wordSet(" test [ [[ ")
 	// writesAll: every argument is a file written (or removed).
 	writesAll = wordSet(" rm rmdir unlink shred truncate touch chmod chown chgrp tee chattr mkdir ")
+	// writesSecond write their second operand (uniq IN OUT, xxd -r IN OUT).
+	writesSecond = wordSet(" uniq xxd ")
 	// hostTools contact the hosts among their operands.
 	hostTools = wordSet(" ping ping6 traceroute traceroute6 tracepath mtr host nslookup dig whois http https xh xhs ")
 	// writesLast: the last argument is the destination, the others are read.

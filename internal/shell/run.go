@@ -2,6 +2,7 @@ package shell
 
 import (
 	"encoding/base64"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -40,6 +41,70 @@ func (c *cmd) program() {
 	case testers.has(name):
 		c.allData()
 	case keyTools.has(name):
+		// Key tools never show a key: no reads. ssh-keygen -f F makes a key
+		// at F (and F.pub) unless it only reads one (-l, -y, -e, -i, -F,
+		// -R, -Y verify…).
+		if name == "ssh-keygen" {
+			generates := true
+			file := ""
+			for j, a := range c.args {
+				switch {
+				case a.s == "-l" || a.s == "-y" || a.s == "-e" || a.s == "-i" || a.s == "-F" || a.s == "-R" || a.s == "-Y" || a.s == "-B" || a.s == "-D" || a.s == "-L" || a.s == "-Q" || a.s == "-r" || a.s == "-H" || a.s == "-k" || a.s == "-s":
+					generates = false
+				case a.s == "-f" && j+1 < len(c.args):
+					file = c.args[j+1].s
+				case strings.HasPrefix(a.s, "-f") && len(a.s) > 2:
+					file = a.s[2:]
+				}
+			}
+			if generates && file != "" {
+				c.w.writeDir(file)
+				c.w.write(file + ".pub")
+			}
+		}
+	case writesSecond.has(name):
+		// uniq IN OUT, xxd -r IN OUT: the second operand is written.
+		ops := operands(c.args)
+		if len(ops) >= 2 && (name != "xxd" || slices.ContainsFunc(c.args, func(a word) bool { return a.s == "-r" || a.s == "-revert" })) {
+			c.w.writeDir(ops[1])
+		}
+		c.generic()
+	case name == "patch":
+		// patch FILE [PATCH], -o OUT: the file it patches is written.
+		for j := 0; j < len(c.args); j++ {
+			if v, k, ok := optionValue(c.args, j, 'o', "iBzbDFgprVY", "--output"); ok {
+				c.w.write(v)
+				j = k
+			}
+		}
+		if ops := operands(c.args); len(ops) > 0 {
+			c.w.writeDir(ops[0])
+		}
+		c.generic()
+	case (name == "docker" || name == "podman" || name == "kubectl") && len(c.args) > 2 && c.args[0].s == "cp":
+		// docker cp CONTAINER:SRC DEST: the last operand is written here.
+		if ops := operands(c.args[1:]); len(ops) >= 2 && !strings.Contains(ops[len(ops)-1], ":") {
+			c.w.writeDir(ops[len(ops)-1])
+		}
+	case name == "7z" || name == "7za" || name == "7zz":
+		if len(c.args) > 0 && (c.args[0].s == "x" || c.args[0].s == "e") {
+			dir := "."
+			for _, a := range c.args {
+				if v, ok := strings.CutPrefix(a.s, "-o"); ok && v != "" {
+					dir = v
+				}
+			}
+			c.w.writeDir(dir)
+		}
+		c.generic()
+	case (name == "yq" || name == "jq") && slices.ContainsFunc(c.args, func(a word) bool { return a.s == "-i" || a.s == "--inplace" }):
+		// yq -i EXPR FILE: edits FILE
+		if ops := operands(c.args); len(ops) >= 2 {
+			for _, f := range ops[1:] {
+				c.w.write(f)
+			}
+		}
+		c.jq()
 	case grepFamily.has(name):
 		c.grep(0)
 	case name == "sed":
@@ -463,7 +528,8 @@ func (c *cmd) symlink(last int) {
 // archive's names are not known, so a directory stands for everything in
 // it.
 func (c *cmd) extract() {
-	var dirs []string
+	var dirs, members []string
+	cdir := "" // the last -C: the directory the members after it are in
 	extracting, absolute := c.name == "unzip", c.name == "cpio"
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
@@ -505,6 +571,7 @@ func (c *cmd) extract() {
 					k++
 					if l == 'C' {
 						dirs = append(dirs, c.args[k].s)
+						cdir = c.args[k].s
 					}
 				}
 			}
@@ -518,12 +585,25 @@ func (c *cmd) extract() {
 			absolute = true
 		}
 		if v, k, ok := optionValue(c.args, j, 'C', "fbTXgFKLNVH", "--directory"); ok {
-			dirs, j = append(dirs, v), k
-		} else if v, ok := strings.CutPrefix(s, "--one-top-level="); ok {
+			dirs, j, cdir = append(dirs, v), k, v
+			continue
+		}
+		if v, ok := strings.CutPrefix(s, "--one-top-level="); ok {
 			dirs = append(dirs, v)
+			continue
+		}
+		if _, k, ok := optionValue(c.args, j, 'f', "CbTXgFKLNVH", "--file"); ok {
+			j = k // the archive
+			continue
+		}
+		if !strings.HasPrefix(s, "-") && cdir != "" {
+			members = append(members, cdir+"/"+s) // tar czf o.tgz -C ~ .ssh
 		}
 	}
 	if !extracting {
+		for _, m := range members {
+			c.w.read(m) // archived from the -C directory
+		}
 		return
 	}
 	if len(dirs) == 0 {
@@ -731,11 +811,17 @@ func (c *cmd) shell() {
 			w.scoped(func() {
 				// sh -c 'cat "$1"' _ FILE: the words after the script
 				// are $0, $1, … inside it.
-				for k, arg := range c.args[script+1:] {
+				pos := c.args[script+1:]
+				for k, arg := range pos {
 					if k > 9 {
 						break
 					}
 					w.setVar(strconv.Itoa(k), arg.s, arg.known)
+				}
+				if len(pos) == 2 {
+					// "$@" and $* are $1 … : exact when there is one
+					w.setVar("@", pos[1].s, pos[1].known)
+					w.setVar("*", pos[1].s, pos[1].known)
 				}
 				w.script(a.s, w.depth+1)
 			})
