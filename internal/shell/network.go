@@ -63,7 +63,7 @@ func (c *cmd) download() {
 		w.read(f)
 		c.sends = append(c.sends, f)
 	}
-	outDir, remoteName := "", c.name == "wget"
+	outDir, remoteName, serverNames := "", c.name == "wget", false
 	body := func(opt, v string) { // a data option's value: @file, or data
 		if strings.HasPrefix(v, "@") {
 			send(v[1:])
@@ -84,6 +84,9 @@ func (c *cmd) download() {
 			// that takes a value.
 			if shortHas(s, 'O', curlShortWithArg) || shortHas(s, 'J', curlShortWithArg) {
 				remoteName = true // -fsSLO: saved under the URL's name
+			}
+			if shortHas(s, 'J', curlShortWithArg) {
+				serverNames = true // -OJ: under the name the server gives
 			}
 			if i := strings.IndexAny(s[1:], curlShortWithArg) + 1; i > 0 {
 				opt = "-" + s[i:i+1]
@@ -110,10 +113,10 @@ func (c *cmd) download() {
 					c.url(strings.TrimSpace(v))
 				}
 				continue
-			case opt == "-P" || opt == "--directory-prefix":
+			case opt == "-P" || longOption(opt, "--directory-prefix"):
 				outDir = next()
 				continue
-			case opt == "-O" || opt == "--output-document":
+			case opt == "-O" || longOption(opt, "--output-document"):
 				remoteName = false
 				if f := next(); f == "-" {
 					add(word{s: "-O-", known: true}, argPlain)
@@ -139,18 +142,24 @@ func (c *cmd) download() {
 					w.write(f)
 				}
 				continue
-			case opt == "-o" || opt == "--output-file" || opt == "-a" || opt == "--append-output":
+			case opt == "-o" || longOption(opt, "--output-file") || opt == "-a" || longOption(opt, "--append-output") ||
+				longOption(opt, "--save-cookies") || longOption(opt, "--save-headers") || longOption(opt, "--warc-file"):
 				w.write(next())
 				continue
-			case opt == "--post-file" || opt == "--body-file":
+			case longOption(opt, "--post-file") || longOption(opt, "--body-file"):
 				send(next())
 				continue
 			case opt == "--post-data" || opt == "--body-data" || opt == "--header" || opt == "-U" || opt == "--user-agent":
 				next()
 				add(x, argData)
 				continue
-			case opt == "-i" || opt == "--input-file":
+			case opt == "-i" || longOption(opt, "--input-file"):
 				w.read(next())
+				serverNames = true // the list's URLs name the files
+				continue
+			case opt == "-r" || longOption(opt, "--recursive") || opt == "-m" || longOption(opt, "--mirror") || longOption(opt, "--content-disposition"):
+				serverNames = true
+				add(x, argPlain)
 				continue
 			}
 			add(x, argPlain)
@@ -186,6 +195,11 @@ func (c *cmd) download() {
 			continue
 		case "-H", "--header", "-A", "--user-agent", "-e", "--referer", "-u", "--user", "-b", "--cookie", "-w", "--write-out", "--form-string":
 			v := next()
+			if opt == "-w" || opt == "--write-out" {
+				for _, f := range curlOutputs(v) {
+					w.write(f) // -w '%output{>>FILE}…' (curl 8.3)
+				}
+			}
 			if f, ok := strings.CutPrefix(v, "@"); ok && (opt == "-H" || opt == "--header" || opt == "-b" || opt == "--cookie" || opt == "-w" || opt == "--write-out") {
 				send(f) // -H @file: the file's lines are sent
 			}
@@ -203,7 +217,13 @@ func (c *cmd) download() {
 			continue
 		case "-O", "--remote-name", "--remote-name-all", "-J", "--remote-header-name":
 			remoteName = true
+			serverNames = serverNames || opt == "-J" || opt == "--remote-header-name"
 			add(x, argPlain)
+			continue
+		case "--url-query":
+			if f, ok := strings.CutPrefix(next(), "@"); ok {
+				send(f) // the file's content goes in the query
+			}
 			continue
 		case "-x", "--proxy", "--preproxy", "--socks4", "--socks4a", "--socks5", "--socks5-hostname":
 			v := next()
@@ -242,6 +262,15 @@ func (c *cmd) download() {
 	}
 	// curl -O and wget without -O save each URL's last path element, in
 	// --output-dir or -P DIR, else the working directory.
+	if serverNames {
+		// The server or a list names the files (-J, -r, -i): anything in
+		// the directory may be written.
+		dir := outDir
+		if dir == "" {
+			dir = "."
+		}
+		w.writeDir(dir)
+	}
 	if remoteName {
 		for _, a := range c.args {
 			if name := urlName(a.s); name != "" {
@@ -253,6 +282,28 @@ func (c *cmd) download() {
 			}
 		}
 	}
+}
+
+// curlOutputs returns the files a curl -w format writes: %output{FILE}
+// and %output{>>FILE}.
+func curlOutputs(format string) []string {
+	var out []string
+	for rest := format; len(out) < 8; {
+		i := strings.Index(rest, "%output{")
+		if i < 0 {
+			break
+		}
+		rest = rest[i+len("%output{"):]
+		end := strings.IndexByte(rest, '}')
+		if end < 0 {
+			break
+		}
+		if f := strings.TrimPrefix(rest[:end], ">>"); f != "" {
+			out = append(out, f)
+		}
+		rest = rest[end+1:]
+	}
+	return out
 }
 
 // urlName returns the file name a download of URL u is saved under: its

@@ -225,8 +225,13 @@ func (c *cmd) commandOptions() {
 		case "git":
 			switch {
 			case s == "-c":
-				if k, v, ok := strings.Cut(next(), "="); ok && gitRunsValue(strings.ToLower(k), v) {
+				k, v, ok := strings.Cut(next(), "=")
+				k = strings.ToLower(k)
+				switch {
+				case ok && gitRunsValue(k, v):
 					c.w.tentative(strings.TrimPrefix(v, "!"))
+				case ok && gitProxy(k):
+					c.url(v) // git -c http.proxy=HOST
 				}
 			case strings.HasPrefix(s, "ext::"):
 				// git clone 'ext::sh -c …': the remote helper runs it
@@ -252,6 +257,10 @@ func (c *cmd) commandOptions() {
 			}
 			if k, v, ok := cutOption(opt); ok && sshRunsValue(strings.ToLower(k)) {
 				c.w.tentative(v)
+			} else if ok && strings.EqualFold(k, "ProxyJump") {
+				for _, h := range strings.Split(v, ",") {
+					c.url(hostPart(h)) // -o ProxyJump=HOST, like -J
+				}
 			}
 		case "tar", "gtar", "bsdtar":
 			switch {
@@ -262,6 +271,12 @@ func (c *cmd) commandOptions() {
 				c.w.tentative(v)
 			case strings.HasPrefix(s, "--checkpoint-action=exec="):
 				c.w.tentative(strings.TrimPrefix(s, "--checkpoint-action=exec="))
+			}
+		case "pip", "pip3", "uv", "poetry":
+			if s == "--proxy" {
+				c.url(next())
+			} else if v, ok := strings.CutPrefix(s, "--proxy="); ok {
+				c.url(v)
 			}
 		case "rg":
 			if s == "--pre" {
@@ -295,6 +310,10 @@ func (c *cmd) gitConfig(from int) {
 			file = strings.TrimPrefix(s, "--file=")
 		case strings.HasPrefix(s, "--get") || s == "--list" || s == "-l" || s == "--show-origin" || s == "--edit" || s == "-e":
 			return
+		case len(operands) == 0 && (s == "get" || s == "list" || s == "edit" || s == "unset" || s == "remove-section" || s == "rename-section"):
+			return // git 2.46's subcommands that set nothing
+		case len(operands) == 0 && s == "set":
+			// git config set KEY VALUE (git 2.46)
 		case strings.HasPrefix(s, "-"):
 		default:
 			operands = append(operands, s)
@@ -310,8 +329,13 @@ func (c *cmd) gitConfig(from int) {
 	// A setting that makes git run something, or read another file, is a
 	// write of the configuration file (~/.gitconfig is protected); user.name
 	// and the like are not.
+	if gitProxy(k) {
+		c.url(v)
+	}
 	if gitRunsValue(k, v) || k == "core.hookspath" || k == "include.path" ||
-		strings.HasPrefix(k, "includeif.") && strings.HasSuffix(k, ".path") {
+		strings.HasPrefix(k, "includeif.") && strings.HasSuffix(k, ".path") ||
+		strings.HasPrefix(k, "protocol.") && strings.HasSuffix(k, ".allow") ||
+		strings.HasPrefix(k, "url.") && strings.HasSuffix(k, "insteadof") {
 		c.w.write(file)
 	}
 }
@@ -338,6 +362,12 @@ func gitExt(spec string) string {
 		args[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 	}
 	return strings.Join(args, " ")
+}
+
+// gitProxy reports whether git setting key names a proxy it connects to.
+func gitProxy(key string) bool {
+	return key == "http.proxy" || key == "https.proxy" || strings.HasPrefix(key, "http.") && strings.HasSuffix(key, ".proxy") ||
+		key == "core.gitproxy"
 }
 
 // gitRunsValue reports whether git runs the value of setting key as a
