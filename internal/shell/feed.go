@@ -4,7 +4,6 @@ package shell
 // parallel, find -exec and -delete.
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -271,7 +270,6 @@ func (c *cmd) find() {
 		outs = append(outs, p)
 	}
 	c.out.paths = outs
-	changed := false
 	for _, act := range actions {
 		for _, p := range outs {
 			var words []word
@@ -285,25 +283,15 @@ func (c *cmd) find() {
 			if len(words) == 0 {
 				continue
 			}
-			before := len(c.w.a.Writes)
+			// What the inner command writes of START/… (find ~ -name
+			// audit.log -delete) stands for START and all it holds (see
+			// walker.record): a -name narrows which files, not where.
 			in := c.inner(words)
 			in.synthetic = act.delete
-			if !changed && slices.ContainsFunc(c.w.a.Writes[before:], func(w string) bool { return w == p || strings.HasSuffix(w, "/…") }) {
-				// What find finds is removed or written (-delete, -exec
-				// rm/cp/sed -i {}): anything under its starts may be, a
-				// -name or -path narrows only which (find ~ -name
-				// audit.log -delete): each start stands for its contents.
-				changed = true
-			}
 			c.extra = append(c.extra, in.lines()...)
 			if in.name != "" {
 				c.w.a.Commands = append(c.w.a.Commands, in.command())
 			}
-		}
-	}
-	if changed {
-		for _, s := range starts {
-			c.w.write(s)
 		}
 	}
 }
