@@ -71,12 +71,7 @@ func (c *cmd) program() {
 		c.generic()
 	case name == "patch":
 		// patch FILE [PATCH], -o OUT: the file it patches is written.
-		for j := 0; j < len(c.args); j++ {
-			if v, k, ok := optionValue(c.args, j, 'o', "iBzbDFgprVY", "--output"); ok {
-				c.w.write(v)
-				j = k
-			}
-		}
+		c.writeOption('o', "iBzbDFgprVY", "--output")
 		if ops := operands(c.args); len(ops) > 0 {
 			c.w.writeDir(ops[0])
 		}
@@ -175,12 +170,7 @@ func (c *cmd) program() {
 		c.hostOperands("")
 		c.generic()
 	case name == "sort":
-		for j := 0; j < len(c.args); j++ {
-			if v, k, ok := optionValue(c.args, j, 'o', "ktSTy", "--output"); ok {
-				c.w.write(v)
-				j = k
-			}
-		}
+		c.writeOption('o', "ktSTy", "--output")
 		c.generic()
 	case name == "tar" || name == "bsdtar" || name == "gtar" || name == "unzip" || name == "cpio":
 		c.extract()
@@ -212,6 +202,9 @@ func (c *cmd) program() {
 // settings, alias.x=!CMD), ssh -o ProxyCommand=CMD, rsync -e CMD, tar
 // --to-command=CMD and -I CMD, rg --pre CMD.
 func (c *cmd) commandOptions() {
+	if !optionRunners.has(c.name) {
+		return
+	}
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
 		next := func() string {
@@ -287,6 +280,9 @@ func (c *cmd) commandOptions() {
 		}
 	}
 }
+
+// optionRunners are the programs commandOptions reads.
+const optionRunners wordSet = " git ssh scp sftp autossh rsync tar gtar bsdtar pip pip3 uv poetry rg "
 
 // gitConfig: git config [--global|--system|--file F] KEY VALUE writes that
 // file, and a value git runs as a command (core.pager, alias.x = !…) is
@@ -411,9 +407,10 @@ func (c *cmd) generic() {
 	w := c.w
 	name := c.name
 	last := -1
-	valueOf := map[int]bool{} // option values of cp, mv, install, ln, rsync, scp
+	var valueOf map[int]bool // option values of cp, mv, install, ln, rsync, scp
 	if writesLast.has(name) {
-		withArg := copyWithArg(name)
+		valueOf = map[int]bool{}
+		withArg, targetDir := copyWithArg(name), hasTargetDir(c.args)
 		for j := 0; j < len(c.args); j++ {
 			s := c.args[j].s
 			if s == "--" {
@@ -424,11 +421,11 @@ func (c *cmd) generic() {
 				valueOf[j] = true
 				continue
 			}
-			if !strings.HasPrefix(s, "-") && !hasTargetDir(c.args) {
+			if !strings.HasPrefix(s, "-") && !targetDir {
 				last = j
 			}
 		}
-		if !hasTargetDir(c.args) {
+		if !targetDir {
 			for j := len(c.args) - 1; j > last; j-- { // operands after --
 				if !valueOf[j] {
 					last = j
@@ -662,19 +659,24 @@ func editsInPlace(name, s string) bool {
 
 // shortHas reports whether s is a cluster of short options (-abc) holding
 // flag before any option of withArg, whose value is the rest of the word.
-func shortHas(s string, flag byte, withArg string) bool {
+func shortHas(s string, flag byte, withArg string) bool { return clusterIndex(s, flag, withArg) > 0 }
+
+// clusterIndex returns where flag stands in s, a cluster of short options,
+// before any option of withArg (whose value is the rest of the word); -1
+// when it does not.
+func clusterIndex(s string, flag byte, withArg string) int {
 	if len(s) < 2 || s[0] != '-' || s[1] == '-' {
-		return false
+		return -1
 	}
 	for i := 1; i < len(s); i++ {
 		switch {
 		case s[i] == flag:
-			return true
+			return i
 		case strings.IndexByte(withArg, s[i]) >= 0:
-			return false
+			return -1
 		}
 	}
-	return false
+	return -1
 }
 
 // optionValue returns the value of short option flag (in a cluster, -uo F
@@ -691,22 +693,26 @@ func optionValue(args []word, j int, flag byte, withArg, long string) (string, i
 		}
 		return "", j, false
 	}
-	if len(s) < 2 || s[0] != '-' || s[1] == '-' {
+	switch i := clusterIndex(s, flag, withArg); {
+	case i < 0:
 		return "", j, false
-	}
-	for i := 1; i < len(s); i++ {
-		switch {
-		case s[i] == flag && i+1 < len(s):
-			return s[i+1:], j, true
-		case s[i] == flag && j+1 < len(args):
-			return args[j+1].s, j + 1, true
-		case s[i] == flag:
-			return "", j, false
-		case strings.IndexByte(withArg, s[i]) >= 0:
-			return "", j, false
-		}
+	case i+1 < len(s):
+		return s[i+1:], j, true
+	case j+1 < len(args):
+		return args[j+1].s, j + 1, true
 	}
 	return "", j, false
+}
+
+// writeOption records as written the value of every short option flag or
+// long option long in c's arguments: sort -o F, patch -o F.
+func (c *cmd) writeOption(flag byte, withArg, long string) {
+	for j := 0; j < len(c.args); j++ {
+		if v, k, ok := optionValue(c.args, j, flag, withArg, long); ok {
+			c.w.write(v)
+			j = k
+		}
+	}
 }
 
 // copyWithArg returns the options of cp, mv, install, ln, rsync and scp
