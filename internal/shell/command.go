@@ -3,7 +3,6 @@ package shell
 import (
 	"encoding/base64"
 	"path"
-	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -279,9 +278,8 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 			i++
 		case p.assigns && isAssignment(a):
 			w.read(a)
-			if k, v, _ := strings.Cut(a, "="); slices.Contains(proxyVars, k) {
-				w.a.URLs = append(w.a.URLs, v) // env http_proxy=HOST curl …
-			}
+			k, v, _ := strings.Cut(a, "=")
+			w.proxy(k, v) // env http_proxy=HOST curl …
 			i++
 		case isNumberOption(a): // nice -10
 			i++

@@ -14,6 +14,14 @@ var curlWithArg = wordSet(" -o --output -d --data --data-binary --data-raw --dat
 // proxyVars are the variables curl and wget take a proxy from.
 var proxyVars = []string{"http_proxy", "https_proxy", "all_proxy", "ftp_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "FTP_PROXY"}
 
+// proxy records the proxy a variable assignment gives curl, wget and the
+// like (http_proxy=HOST), whatever the command it is set for runs.
+func (w *walker) proxy(name, value string) {
+	if slices.Contains(proxyVars, name) {
+		w.a.URLs = append(w.a.URLs, value)
+	}
+}
+
 // curlShortWithArg are curl's one-letter options that take a value.
 const curlShortWithArg = "odFTHAeubcwKXxmrDEUCYyzQ"
 
@@ -262,22 +270,18 @@ func (c *cmd) download() {
 	}
 	// curl -O and wget without -O save each URL's last path element, in
 	// --output-dir or -P DIR, else the working directory.
+	dir := strings.TrimRight(outDir, "/")
+	if dir == "" {
+		dir = "."
+	}
 	if serverNames {
 		// The server or a list names the files (-J, -r, -i): anything in
 		// the directory may be written.
-		dir := outDir
-		if dir == "" {
-			dir = "."
-		}
 		w.writeDir(dir)
 	}
 	if remoteName {
 		for _, a := range c.args {
 			if name := urlName(a.s); name != "" {
-				dir := strings.TrimRight(outDir, "/")
-				if dir == "" {
-					dir = "."
-				}
 				w.write(dir + "/" + name)
 			}
 		}
@@ -439,12 +443,10 @@ func (c *cmd) openssl() {
 	// its arguments name are read.
 	for j := 0; j+1 < len(c.args); j++ {
 		switch c.args[j].s {
-		case "-out", "-keyout", "-signature", "-sigout", "-certout", "-cakeyout", "-pubout":
-			if c.args[j].s != "-pubout" {
-				c.w.write(c.args[j+1].s)
-				c.kinds[j+1] = argData // written above, not read
-				j++
-			}
+		case "-out", "-keyout", "-signature", "-sigout", "-certout", "-cakeyout":
+			c.w.write(c.args[j+1].s)
+			c.kinds[j+1] = argData // written above, not read
+			j++
 		}
 	}
 	c.generic()
@@ -617,11 +619,16 @@ func (c *cmd) urls(us []string) {
 func fileURLs(s, ends string) []string {
 	var out []string
 	for off := 0; off < len(s) && len(out) < 16; {
-		i := strings.Index(strings.ToLower(s[off:]), "file:/")
-		if i < 0 {
+		k := strings.Index(s[off:], ":/") // no lower-cased copy of s
+		if k < 0 {
 			break
 		}
-		i += off
+		k += off
+		if k < 4 || !strings.EqualFold(s[k-4:k], "file") {
+			off = k + 2
+			continue
+		}
+		i := k - 4
 		end := i + len("file:/")
 		for end < len(s) && strings.IndexByte(ends, s[end]) < 0 {
 			end++

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"path"
-	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -425,9 +424,8 @@ func (w *walker) assign(as *syntax.Assign, global bool) {
 	}
 	v := w.text(as.Value)
 	w.read(v.s)
-	if as.Name != nil && !global && slices.Contains(proxyVars, as.Name.Value) {
-		// http_proxy=HOST curl …: the proxy is contacted, whatever runs.
-		w.a.URLs = append(w.a.URLs, v.s)
+	if as.Name != nil && !global {
+		w.proxy(as.Name.Value, v.s) // http_proxy=HOST curl …
 	}
 	if as.Name == nil || !global {
 		return
