@@ -314,7 +314,7 @@ func awkPipes(code string) []string {
 
 // awkFamily reports whether name is awk.
 func awkFamily(name string) bool {
-	return name == "awk" || name == "gawk" || name == "mawk" || name == "nawk" || name == "busybox awk"
+	return name == "awk" || name == "gawk" || name == "mawk" || name == "nawk"
 }
 
 // awkOutputs returns the double-quoted files awk code prints into:
@@ -325,7 +325,10 @@ func awkOutputs(code string) []string {
 		if code[i] != '>' {
 			continue
 		}
-		rest := strings.TrimLeft(strings.TrimPrefix(code[i+1:], ">"), " \t")
+		if i+1 < len(code) && code[i+1] == '>' {
+			i++ // >> "file": one redirection
+		}
+		rest := strings.TrimLeft(code[i+1:], " \t")
 		if !strings.HasPrefix(rest, `"`) {
 			continue
 		}

@@ -240,7 +240,7 @@ func compile(src, home string) (glob, error) {
 			return glob{}, errors.New("malformed glob")
 		}
 		g := glob{src: src, ds: ds, segs: strings.Split(ds, "/")}
-		if l := g.segs[len(g.segs)-1]; !strings.ContainsAny(l, "*?[{}\\") && utf8.ValidString(l) {
+		if l := g.segs[len(g.segs)-1]; literalSeg(l) && utf8.ValidString(l) {
 			g.last = l
 		}
 		return g, nil
@@ -263,8 +263,10 @@ func (g glob) above(n string) bool {
 	if len(gs) > maxTreeElems || strings.Count(n, "/") >= maxTreeElems {
 		return false
 	}
-	// After i elements of ns: reached[j] when gs[:j] matches them, lit[j]
-	// when element i-1 was matched by a literal part (not taken by a **).
+	// state[j], after each element of n: none when gs[:j] cannot match
+	// the elements so far, byLit when it can with the last element matched
+	// by a literal part of g, byStar when only with that element taken by
+	// a **.
 	const (
 		none = iota
 		byStar
@@ -317,12 +319,16 @@ func (g glob) above(n string) bool {
 // segMatch matches one path element against one glob element: a plain
 // comparison when the glob element has no wildcard or escape.
 func segMatch(g, e string) bool {
-	if !strings.ContainsAny(g, "*?[{}\\") {
+	if literalSeg(g) {
 		return g == e
 	}
 	ok, _ := doublestar.Match(g, e)
 	return ok
 }
+
+// literalSeg reports whether a doublestar glob element has no wildcard and
+// no escape: it matches only itself.
+func literalSeg(g string) bool { return !strings.ContainsAny(g, "*?[{}\\") }
 
 // maxTreeElems bounds the elements of a path or glob checked as a tree.
 const maxTreeElems = 256
@@ -336,10 +342,9 @@ func (d *Detector) Check(p string) (event.Finding, bool) {
 		return event.Finding{}, false
 	}
 	n := Fold(Normalize(p, d.home))
-	tree := strings.TrimSuffix(n, "/") + "/"
 	for _, pd := range d.protected {
 		if n == pd.dir || strings.HasPrefix(n, pd.dir+"/") || pd.dir == "" && strings.HasPrefix(n, "/") ||
-			d.trees && strings.HasPrefix(pd.dir+"/", tree) {
+			d.trees && strings.HasPrefix(pd.dir+"/", strings.TrimSuffix(n, "/")+"/") {
 			return finding(p, pd.src), true
 		}
 	}
