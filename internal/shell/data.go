@@ -82,10 +82,7 @@ func (c *cmd) sed() {
 		s := c.args[j].s
 		if v, k, ok := optionValue(c.args, j, 'e', "fl", "--expression"); ok {
 			// -e S, -eS, -ne S, --expression=S, --expr S
-			c.sedFileCommands(v)
-			if !sedExecutes(v) {
-				c.kinds[k] = argData // the word holding the script
-			}
+			c.sedScript(k, v)
 			given = true
 			j = k
 			continue
@@ -102,25 +99,20 @@ func (c *cmd) sed() {
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
 		case !given:
-			c.sedScript(j)
+			c.sedScript(j, c.args[j].s)
 			given = true
 		}
 	}
 	c.generic()
 }
 
-// sedScript marks a sed script data unless it runs commands, and records
-// the files its r, R, w and W commands (and s///w) read and write.
-func (c *cmd) sedScript(j int) {
-	script := c.args[j].s
+// sedScript marks the word at j holding sed script script data unless the
+// script runs commands, and records the files its r, R, w and W commands
+// (and s///w) read and write.
+func (c *cmd) sedScript(j int, script string) {
 	if !sedExecutes(script) {
 		c.kinds[j] = argData
 	}
-	c.sedFileCommands(script)
-}
-
-// sedFileCommands records the files a sed script reads and writes.
-func (c *cmd) sedFileCommands(script string) {
 	reads, writes := sedFiles(script)
 	for _, f := range reads {
 		c.w.read(f)
@@ -147,14 +139,12 @@ func sedFiles(script string) (reads, writes []string) {
 			case 'r', 'R', 'w', 'W':
 				// GNU sed takes the file name right after the command
 				// letter too (1r/etc/x).
-				{
-					if f := strings.TrimSpace(part[1:]); f != "" {
-						if part[0] == 'r' || part[0] == 'R' {
-							reads = append(reads, f)
-						} else {
-							writes = append(writes, f)
-						}
-					}
+				switch f := strings.TrimSpace(part[1:]); {
+				case f == "":
+				case part[0] == 'r' || part[0] == 'R':
+					reads = append(reads, f)
+				default:
+					writes = append(writes, f)
 				}
 			case 's':
 				if f, ok := sedSubstWrite(part); ok {
