@@ -486,11 +486,11 @@ func decodeObjectJSON(data []byte, prefix string) (fields, error) {
 // jsonError rewrites a decoding error so that it names no input text.
 func jsonError(data []byte, field string, err error) error {
 	var se *json.SyntaxError
-	if errors.As(err, &se) && deeperThan(data, maxDepth) {
-		return &Error{Field: field, Limit: true, Problem: fmt.Sprintf("is nested deeper than %d levels: guard cannot read "+
-			"the fields past that depth (the agent's client can), so it cannot tell what the call carries", maxDepth)}
-	}
 	if errors.As(err, &se) {
+		if deeperThan(data, maxDepth) {
+			return &Error{Field: field, Limit: true, Problem: fmt.Sprintf("is nested deeper than %d levels: guard cannot read "+
+				"the fields past that depth (the agent's client can), so it cannot tell what the call carries", maxDepth)}
+		}
 		return &Error{Field: field, Problem: fmt.Sprintf("is not valid JSON (at byte %d)", se.Offset)}
 	}
 	var te *json.UnmarshalTypeError

@@ -11,25 +11,9 @@ import (
 // depthLimit is the nesting guard decodes: encoding/json's.
 const depthLimit = 10000
 
-// nest returns v inside depth objects and arrays, taking turns:
-// {"a":[{"a":[…v…]}]}.
+// nest returns v inside depth arrays: [[…v…]].
 func nest(depth int, v string) string {
-	var open, close strings.Builder
-	for i := range depth {
-		if i%2 == 0 {
-			open.WriteString(`{"a":`)
-		} else {
-			open.WriteString(`[`)
-		}
-	}
-	for i := depth - 1; i >= 0; i-- {
-		if i%2 == 0 {
-			close.WriteString(`}`)
-		} else {
-			close.WriteString(`]`)
-		}
-	}
-	return open.String() + v + close.String()
+	return strings.Repeat("[", depth) + v + strings.Repeat("]", depth)
 }
 
 // jsonString returns s as a JSON string.
