@@ -18,11 +18,13 @@ import (
 
 // scriptHookrun is the testscript command
 //
-//	hookrun [-code N] [-n N] [-pad N] [-closedout] [-tty] [-verify LOG -entries K] PAYLOAD [ARG...]
+//	hookrun [-code N] [-n N] [-pad N] [-nest N] [-closedout] [-tty] [-verify LOG -entries K] PAYLOAD [ARG...]
 //
 // It runs `guard ARG...` -n times at once (default 1), as separate
 // processes, each with the file PAYLOAD on standard input followed by -pad
 // spaces, and fails unless every run exits with -code (default 0). With
+// -nest, each "[NEST" in PAYLOAD becomes N opening brackets and each
+// "NEST]" N closing ones. With
 // -closedout the process's standard output is a pipe nobody reads (its
 // reader closed before the start), with -tty its standard input is a
 // terminal (a pseudo-terminal; the payload is not sent). The first
@@ -37,15 +39,20 @@ func scriptHookrun(ts *testscript.TestScript, neg bool, args []string) {
 	code := fs.Int("code", 0, "")
 	n := fs.Int("n", 1, "")
 	pad := fs.Int("pad", 0, "")
+	nest := fs.Int("nest", 0, "")
 	verify := fs.String("verify", "", "")
 	entries := fs.Int("entries", -1, "")
 	closedOut := fs.Bool("closedout", false, "")
 	tty := fs.Bool("tty", false, "")
 	if err := fs.Parse(args); err != nil || fs.NArg() < 1 || *n < 1 {
-		ts.Fatalf("usage: hookrun [-code N] [-n N] [-pad N] [-verify LOG -entries K] PAYLOAD [ARG...]")
+		ts.Fatalf("usage: hookrun [-code N] [-n N] [-pad N] [-nest N] [-verify LOG -entries K] PAYLOAD [ARG...]")
 	}
 	payload, err := os.ReadFile(ts.MkAbs(fs.Arg(0)))
 	ts.Check(err)
+	if *nest > 0 {
+		payload = bytes.ReplaceAll(payload, []byte("[NEST"), bytes.Repeat([]byte("["), *nest))
+		payload = bytes.ReplaceAll(payload, []byte("NEST]"), bytes.Repeat([]byte("]"), *nest))
+	}
 	payload = append(payload, bytes.Repeat([]byte{' '}, *pad)...)
 	bin := guardOnPath(ts)
 	env := scriptEnv(ts)

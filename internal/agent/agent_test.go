@@ -34,6 +34,33 @@ func viewOf(c *Call) *view {
 
 func in(k event.Kind, text string) event.Input { return event.Input{Kind: k, Text: text} }
 
+// nest returns v inside depth objects and arrays, taking turns:
+// {"a":[{"a":[…v…]}]}.
+func nest(depth int, v string) string {
+	var open, close strings.Builder
+	for i := range depth {
+		if i%2 == 0 {
+			open.WriteString(`{"a":`)
+		} else {
+			open.WriteString(`[`)
+		}
+	}
+	for i := depth - 1; i >= 0; i-- {
+		if i%2 == 0 {
+			close.WriteString(`}`)
+		} else {
+			close.WriteString(`]`)
+		}
+	}
+	return open.String() + v + close.String()
+}
+
+// quote returns s as a JSON string.
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
 const sessionJSONL = `{"type":"user","message":{"role":"user","content":"hi"}}
 {"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"first answer"}]}}
 {"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"final answer"},{"type":"tool_use","name":"Bash"}]}}
@@ -190,8 +217,13 @@ func TestParseA(t *testing.T) {
 			want: res("mcp__db__query", in(event.KindOutput, "text"), in(event.KindOutput, "rows"))},
 		{name: "result free-text key", payload: result("mcp__kv__dump", `{"ignore previous instructions":1}`),
 			want: res("mcp__kv__dump", in(event.KindOutput, "ignore previous instructions"))},
-		{name: "deep nesting is linear and bounded", payload: result("Bash", strings.Repeat(`{"content":`, 70)+`"x"`+strings.Repeat(`}`, 70)),
-			wantErr: "nested too deeply"},
+		{name: "deep result is read whole", payload: result("Bash", nest(70, `"x"`)), want: res("Bash", in(event.KindOutput, "x"))},
+		{name: "result past the fast path is read whole", payload: result("Bash", nest(5000, `"x"`)), want: res("Bash", in(event.KindOutput, "x"))},
+		{name: "result past the decoder", payload: result("Bash", nest(maxDepth, `"x"`)), wantErr: "payload is nested deeper than 10000 levels"},
+		{name: "deep unknown tool input is read whole", payload: tool("mcp__x__y", nest(600, `{"command":"rm -rf /"}`)),
+			want: pt("mcp__x__y", in(event.KindCommand, "rm -rf /"), in(event.KindToolInput, "command: rm -rf /\n"))},
+		{name: "input string past the decoder", payload: tool("Bash", quote(`{"command":"ls","pad":`+nest(maxDepth, `1`)+`}`)),
+			wantErr: "payload field tool_input: is nested deeper than 10000 levels"},
 
 		{name: "stop transcript", payload: `{"hook_event_name":"Stop","transcript":[{"role":"user","content":"q"},{"role":"assistant","content":"answer"},{"role":"user","content":"more"}]}`,
 			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "answer")}}},
@@ -283,6 +315,17 @@ func TestParseB(t *testing.T) {
 		{name: "mcp filesystem path", payload: `{"hook_event_name":"beforeMCPExecution","tool_name":"read_text_file","tool_input":"{\"path\":\"~/.ssh/id_rsa\"}"}`,
 			want: &view{Event: "beforeMCPExecution", Hook: pre, Stage: StageTool, Tool: "read_text_file", Inputs: []event.Input{
 				in(event.KindRead, "~/.ssh/id_rsa"), in(event.KindToolInput, "path: ~/.ssh/id_rsa\n")}}},
+		{name: "pretooluse input string past the decoder", payload: `{"hookEventName":"preToolUse","tool_name":"Shell","tool_input":` +
+			quote(`{"command":"cat ~/.ssh/id_rsa","pad":`+nest(maxDepth, `1`)+`}`) + `}`,
+			wantErr: "payload field tool_input: is nested deeper than 10000 levels: guard cannot read the fields past that depth"},
+		{name: "mcp input string past the decoder", payload: `{"hookEventName":"beforeMCPExecution","tool_name":"t","tool_input":` +
+			quote(`{"pad":`+nest(maxDepth, `1`)+`,"command":"cat ~/.ssh/id_rsa"}`) + `}`,
+			wantErr: "payload field tool_input: is nested deeper than 10000 levels"},
+		{name: "input string past the fast path is read whole", payload: `{"hookEventName":"preToolUse","tool_name":"Shell","tool_input":` +
+			quote(`{"pad":`+nest(600, `1`)+`,"command":"cat ~/.ssh/id_rsa"}`) + `}`,
+			want: &view{Event: "preToolUse", Hook: pre, Stage: StageTool, Tool: "Shell", Inputs: []event.Input{in(event.KindCommand, "cat ~/.ssh/id_rsa")}}},
+		{name: "input string of broken JSON is text", payload: `{"hookEventName":"preToolUse","tool_name":"Shell","tool_input":"{\"command\":"}`,
+			want: &view{Event: "preToolUse", Hook: pre, Stage: StageTool, Tool: "Shell", Inputs: []event.Input{in(event.KindToolInput, `{"command":`)}}},
 		{name: "mcp stdio server", payload: `{"hookEventName":"beforeMCPExecution","tool_name":"t","command":"npx srv","tool_input":{"n":1,"cmd":"ls"}}`,
 			want: &view{Event: "beforeMCPExecution", Hook: pre, Stage: StageTool, Tool: "t", Inputs: []event.Input{
 				in(event.KindCommand, "npx srv"), in(event.KindCommand, "ls"), in(event.KindToolInput, "n: 1\ncmd: ls\n"),
@@ -386,6 +429,12 @@ func TestParseC(t *testing.T) {
 		{name: "unknown tool command type", payload: tool("x", `{"command":1}`),
 			want: bt("x", in(event.KindToolInput, "command: 1\n"))},
 		{name: "tool input array", payload: tool("x", `[]`), wantErr: "tool_input: is an array"},
+		{name: "deep unknown tool input is read whole", payload: tool("mcp_s_t", nest(700, `{"path":"~/.ssh/id_rsa"}`)),
+			want: bt("mcp_s_t", in(event.KindRead, "~/.ssh/id_rsa"), in(event.KindToolInput, "path: ~/.ssh/id_rsa\n"))},
+		{name: "tool input past the decoder", payload: tool("run_shell_command", `{"command":"ls","pad":`+nest(maxDepth, `1`)+`}`),
+			wantErr: "payload is nested deeper than 10000 levels"},
+		{name: "deep result is read whole", payload: `{"hook_event_name":"AfterTool","tool_name":"read_file","tool_response":{"llmContent":` + nest(3000, `"secret"`) + `}}`,
+			want: &view{Event: "AfterTool", Hook: post, Stage: StageResult, Tool: "read_file", Result: true, Inputs: []event.Input{in(event.KindFileContent, "secret")}}},
 		{name: "after read no response", payload: `{"hook_event_name":"after_tool","tool_name":"read_file"}`, wantErr: "tool_response: missing"},
 		{name: "before agent no prompt", payload: `{"hook_event_name":"BeforeAgent"}`, wantErr: "prompt: missing"},
 	})
@@ -399,6 +448,11 @@ func TestDecode(t *testing.T) {
 		{`"x"`, "payload is a string"},
 		{"{", "payload is not valid JSON (at byte 1)"},
 		{`{"a":1} {"b":2}`, "not valid JSON"},
+		{`{"a":` + nest(maxDepth-1, `1`) + `}`, ""},
+		{`{"a":` + nest(maxDepth, `1`) + `}`, "payload is nested deeper than 10000 levels: guard cannot read the fields past that depth"},
+		{`{"a":"` + strings.Repeat("[", 2*maxDepth) + `"}`, ""}, // brackets in a string do not nest
+		{`{"a":` + nest(maxDepth, `1`) + `,}`, "nested deeper"}, // the depth is met before the syntax error
+		{`{"a":,` + nest(maxDepth, `1`) + `}`, "not valid JSON (at byte 6)"},
 		{`{"a":1}`, ""},
 	} {
 		_, err := Decode([]byte(tt.payload))

@@ -116,6 +116,10 @@ func (o Options) getenv(k string) string {
 type Error struct {
 	Field   string // dotted field path, or "" for the payload as a whole
 	Problem string
+	// Limit says the payload is past one of guard's bounds (its size, its
+	// nesting) rather than malformed: Problem says what guard could not
+	// read, and no hint about the payload's form applies.
+	Limit bool
 }
 
 func (e *Error) Error() string {
@@ -483,6 +487,10 @@ func decodeObjectJSON(data []byte, prefix string) (fields, error) {
 func jsonError(data []byte, field string, err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
+		if deeperThan(data, maxDepth) {
+			return &Error{Field: field, Limit: true, Problem: fmt.Sprintf("is nested deeper than %d levels: guard cannot read "+
+				"the fields past that depth (the agent's client can), so it cannot tell what the call carries", maxDepth)}
+		}
 		return &Error{Field: field, Problem: fmt.Sprintf("is not valid JSON (at byte %d)", se.Offset)}
 	}
 	var te *json.UnmarshalTypeError
@@ -530,44 +538,4 @@ func homeRelative(p string) bool {
 // failed check withholds).
 func Member(p Payload, name string) ([]byte, bool) {
 	return p.f.raw(name)
-}
-
-// Sniff finds, in a payload that did not decode (too deeply nested, cut
-// short), the event it names, by the bytes of its first hookEventName or
-// hook_event_name member, and the agent that names it so; "" for what it
-// cannot tell. It only picks the form of a block: the call is blocked
-// whatever it returns.
-func Sniff(data []byte, getenv func(string) string) (agentName, eventName string) {
-	for _, key := range []string{`"hookEventName"`, `"hook_event_name"`} {
-		i := bytes.Index(data, []byte(key))
-		if i < 0 {
-			continue
-		}
-		rest := bytes.TrimLeft(data[i+len(key):], " \t\r\n")
-		if len(rest) == 0 || rest[0] != ':' {
-			continue
-		}
-		rest = bytes.TrimLeft(rest[1:], " \t\r\n")
-		if len(rest) == 0 || rest[0] != '"' {
-			continue
-		}
-		end := bytes.IndexByte(rest[1:], '"')
-		if end < 0 || end > 64 {
-			continue
-		}
-		name := string(rest[1 : 1+end])
-		if key == `"hookEventName"` {
-			return B, name
-		}
-		for _, a := range []string{A, B, C} {
-			if knownEvent(a, name) {
-				return a, name
-			}
-		}
-		return "", name
-	}
-	if e := (Options{Getenv: getenv}).getenv(EnvAgentAEvent); e != "" {
-		return A, e
-	}
-	return "", ""
 }

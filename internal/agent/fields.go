@@ -8,8 +8,12 @@ import (
 	"strings"
 )
 
-// maxDepth bounds the nesting of JSON values walked by leaves.
-const maxDepth = 64
+// maxDepth bounds the nesting of the JSON guard reads: encoding/json's own
+// bound, so that whatever decoded is walked whole (leaves, walkJSON) and
+// never refused for its depth. The walks keep their own stack, one frame
+// a level, so depth costs memory in proportion, never the goroutine's
+// stack; a payload nested deeper does not decode, and is blocked.
+const maxDepth = 10000
 
 // fields is one decoded JSON object: its members, still encoded, and its
 // dotted path in the payload for error messages.
@@ -126,7 +130,8 @@ func (f fields) obj(name string) (fields, bool, error) {
 // tool_input as a JSON string holding the object: that string is decoded
 // first. ok is false when the member is absent; text is set, and the object
 // empty, when the member is a string that does not decode to an object: the
-// caller checks it as text.
+// caller checks it as text. A string holding an object nested deeper than
+// guard decodes is an error: the client reads its fields.
 func (f fields) input(name string) (o fields, text string, ok bool, err error) {
 	r, ok := f.raw(name)
 	if !ok {
@@ -142,8 +147,15 @@ func (f fields) input(name string) (o fields, text string, ok bool, err error) {
 			return fields{}, "", false, &Error{Field: f.path(name), Problem: "is not a valid JSON string"}
 		}
 		if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") {
-			if o, err := decodeObject([]byte(t), f.path(name)); err == nil {
+			o, err := decodeObject([]byte(t), f.path(name))
+			if err == nil {
 				return o, "", true, nil
+			}
+			if e := (*Error)(nil); errors.As(err, &e) && e.Limit {
+				// The client reads an object nested past guard's decoder
+				// (JSON.parse has no depth limit): its fields are there,
+				// guard cannot read them, so it cannot be checked as text.
+				return fields{}, "", false, err
 			}
 		}
 		return fields{m: map[string]json.RawMessage{}, prefix: f.path(name)}, s, true, nil

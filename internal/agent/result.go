@@ -93,8 +93,8 @@ func plainKey(k string) bool {
 
 // walkTexts calls fn for each text of the JSON value raw, in document order,
 // with whether it is a key and the top-level member it sits under. It reads
-// raw once: nesting costs nothing more than its bytes, and is bounded by
-// maxDepth.
+// raw once: nesting costs nothing more than its bytes, and any depth the
+// payload decoded with (maxDepth) is walked.
 func walkTexts(raw []byte, field string, fn func(text string, key bool, top string)) error {
 	return walkJSON(raw, field, func(t token) {
 		if t.kind == tokString || t.kind == tokKey && !plainKey(t.s) {
@@ -157,7 +157,8 @@ func WithheldRaw(raw []byte, notice string) []byte {
 }
 
 // noticeLike returns the notice in the form of the result raw begins as,
-// for a result guard cannot walk (invalid, or nested past its limit): an
+// for a result guard cannot walk (invalid, cut short, or nested past what
+// guard decodes): an
 // MCP content list for a list, an object holding one for an object, else a
 // JSON string. A client that checks a replacement's type then still takes
 // it.
@@ -309,7 +310,8 @@ type token struct {
 // walkJSON calls fn for every token of the JSON value raw, in document
 // order. A member under a key that is not a plain name (plainKey) is marked
 // dropped, key, value and all that value holds. field names raw in errors.
-// Nesting deeper than maxDepth is an error.
+// Nesting deeper than maxDepth, which no decoded payload holds, is an
+// error.
 func walkJSON(raw []byte, field string, fn func(token)) error {
 	return walkTokens(tokenSource(raw), field, fn)
 }

@@ -24,6 +24,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"io/fs"
 	"os"
@@ -349,6 +350,10 @@ type runner struct {
 	call     *agent.Call
 	version  string
 	recorded bool // a record was appended
+	// For a payload guard could not decode: what a skim of it found, and
+	// for one over MaxPayload the hash of what was read.
+	skim        *agent.Skim
+	payloadHash []byte
 }
 
 // outcome is what the checks of one call decided.
@@ -408,18 +413,7 @@ func (r *runner) run() int {
 	r.payload = data
 	p, err := agent.Decode(data)
 	if err != nil {
-		// Answer in the form the client acts on at the event the payload
-		// seems to name: at agent A's tool result only a JSON answer
-		// withholds.
-		sniffed, name := agent.Sniff(data, r.cfg.Getenv)
-		if r.agent == "" {
-			r.agent = sniffed
-		}
-		if r.agent != "" {
-			r.event = name
-			r.hook, _ = agent.HookFor(r.agent, name)
-			r.stage = agent.StageOf(r.agent, name)
-		}
+		r.sniff(agent.Sniff(data))
 		return r.fail(payloadFailure(err))
 	}
 	r.parsed = p
@@ -657,29 +651,67 @@ func (r *runner) conclude(o outcome) int {
 }
 
 // readPayload reads standard input, at most MaxPayload bytes, within the
-// time-out (readWithin).
+// time-out (readWithin). A larger payload is read on only through a skim
+// (and its hash, for the record): it is blocked, in the form its event
+// needs.
 func (r *runner) readPayload() ([]byte, error) {
-	data, err := readWithin(r.cfg.Stdin, MaxPayload, r.cfg.StdinTimeout)
+	var over overflow
+	data, err := readWithin(r.cfg.Stdin, MaxPayload, r.cfg.StdinTimeout, &over)
+	if errors.Is(err, errTooLarge) {
+		r.sniff(&over.skim)
+		r.payloadHash = over.hash.Sum(nil)
+		return nil, &agent.Error{Limit: true, Problem: fmt.Sprintf("is larger than %d MiB: guard blocks what it cannot read whole", MaxPayload>>20)}
+	}
 	if errors.Is(err, errStdinTimeout) {
 		return nil, &agent.Error{Problem: fmt.Sprintf("did not arrive within %s: standard input stayed open", r.cfg.StdinTimeout)}
 	}
 	if err != nil {
 		return nil, &agent.Error{Problem: "could not be read from standard input: " + errText(err)}
 	}
-	if len(data) > MaxPayload {
-		return nil, &agent.Error{Problem: fmt.Sprintf("is larger than %d MiB: guard blocks what it cannot read whole", MaxPayload>>20)}
-	}
 	return data, nil
 }
 
-// payloadFailure describes a payload error. Its text names fields, never
-// their values, so it is both shown and recorded.
-func payloadFailure(err error) failure {
-	return failure{
-		rule:  RuleInvalidPayload,
-		shown: fmt.Sprintf("%v; guard expects the agent's hook payload, one JSON object, on standard input (check the hook command in the agent's settings, or run 'guard init')", err),
-		log:   err.Error(),
+// overflow takes a payload over MaxPayload: a skim of it, and its hash.
+type overflow struct {
+	skim agent.Skim
+	hash hash.Hash
+}
+
+func (o *overflow) Write(p []byte) (int, error) {
+	if o.hash == nil {
+		o.hash = sha256.New()
 	}
+	o.hash.Write(p)
+	return o.skim.Write(p)
+}
+
+// sniff takes the answer's form from what a skim of a payload guard could
+// not decode found: at agent A's tool result only a JSON answer withholds.
+// It only picks the form of the block, and the tool the record names.
+func (r *runner) sniff(s *agent.Skim) {
+	r.skim = s
+	sniffed, name := s.Event(r.cfg.Getenv)
+	if r.agent == "" {
+		r.agent = sniffed
+	}
+	if r.agent != "" {
+		r.event = name
+		r.hook, _ = agent.HookFor(r.agent, name)
+		r.stage = agent.StageOf(r.agent, name)
+	}
+	r.tool = s.Tool()
+}
+
+// payloadFailure describes a payload error. Its text names fields, never
+// their values, so it is both shown and recorded. A payload past one of
+// guard's bounds gets no hint about its form: it says what guard could not
+// read.
+func payloadFailure(err error) failure {
+	shown := fmt.Sprintf("%v; guard expects the agent's hook payload, one JSON object, on standard input (check the hook command in the agent's settings, or run 'guard init')", err)
+	if e := (*agent.Error)(nil); errors.As(err, &e) && e.Limit {
+		shown = err.Error()
+	}
+	return failure{rule: RuleInvalidPayload, shown: shown, log: err.Error()}
 }
 
 // record starts the audit record of this call.
@@ -806,8 +838,12 @@ func (r *runner) fail(f failure) int {
 	}
 	var replacement []byte
 	if r.agent == agent.A && r.stage == agent.StageResult {
-		raw, _ := agent.Member(r.parsed, "tool_response")
-		replacement = agent.WithheldRaw(raw, withheldNotice(shown))
+		notice := withheldNotice(shown)
+		if raw, ok := agent.Member(r.parsed, "tool_response"); ok || r.skim == nil {
+			replacement = agent.WithheldRaw(raw, notice)
+		} else {
+			replacement = r.skim.Withheld(notice)
+		}
 	}
 	return r.answer(agent.Fail(r.agent, r.tool, r.stage, shown, replacement), shown, rec, true)
 }
@@ -830,9 +866,14 @@ func (r *runner) recordFailure(f failure) (rec *event.Record, shown string) {
 		rec.Action = event.ActionWithheld
 	}
 	if r.call == nil {
-		// Nothing was checked: the hash identifies the payload itself.
-		sum := sha256.Sum256(r.payload)
-		rec.InputHash = hex.EncodeToString(sum[:])
+		// Nothing was checked: the hash identifies the payload itself (as
+		// far as it was read, for one over MaxPayload).
+		sum := r.payloadHash
+		if sum == nil {
+			s := sha256.Sum256(r.payload)
+			sum = s[:]
+		}
+		rec.InputHash = hex.EncodeToString(sum)
 		rec.TokensIn = 0
 	}
 	rec.Verdict = string(event.Block)

@@ -83,12 +83,31 @@ func TestReadWithin(t *testing.T) {
 				continue // a file always ends
 			}
 			t.Run(sname+"/"+tt.name, func(t *testing.T) {
-				got, err := readWithin(src(t, tt.data, !tt.open), max, tt.timeout)
+				got, err := readWithin(src(t, tt.data, !tt.open), max, tt.timeout, nil)
 				if !errors.Is(err, tt.wantErr) {
 					t.Fatalf("error %v, want %v", err, tt.wantErr)
 				}
 				if len(got) != tt.wantLen || !bytes.Equal(got, []byte(tt.data)[:min(len(tt.data), tt.wantLen)]) {
 					t.Fatalf("read %d bytes, want %d", len(got), tt.wantLen)
+				}
+			})
+			if tt.open {
+				continue // what rest gets before a time-out in a raced read is not to be read
+			}
+			// With a rest writer, a payload over the limit goes to it
+			// whole, and the read says it is too large; one within the
+			// limit is returned as before and rest gets nothing.
+			t.Run(sname+"/"+tt.name+"/rest", func(t *testing.T) {
+				var rest bytes.Buffer
+				got, err := readWithin(src(t, tt.data, true), max, tt.timeout, &rest)
+				if len(tt.data) > max {
+					if !errors.Is(err, errTooLarge) || got != nil || rest.String() != tt.data {
+						t.Fatalf("error %v, %d bytes returned, rest has %d of %d", err, len(got), rest.Len(), len(tt.data))
+					}
+					return
+				}
+				if err != nil || string(got) != tt.data || rest.Len() != 0 {
+					t.Fatalf("error %v, read %d bytes, rest %d", err, len(got), rest.Len())
 				}
 			})
 		}
