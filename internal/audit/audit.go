@@ -33,6 +33,13 @@
 // alone cannot show. See docs/AUDIT.md for what this protects against and
 // what it cannot.
 //
+// # Anchor
+//
+// AppendWith can also keep an AnchorState: a second checkpoint that counts
+// the records, in a file outside guard's directory (AnchorFile), brought up
+// to date about every anchorEvery bytes. It outlives a log deleted together
+// with its lock file, which takes the checkpoint with it.
+//
 // # Validity
 //
 // Scan is the one definition of a valid line, shared by every reader.

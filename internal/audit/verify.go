@@ -199,7 +199,7 @@ func VerifyWith(path string, opt VerifyOptions) (Report, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		for _, h := range holds {
 			if h.Size > 0 || h.Cut != nil {
-				return Report{}, &AnchorError{Source: h.source, Kind: ErrLogMissing, Detail: h.missing()}
+				return Report{}, &AnchorError{Source: h.source, Kind: ErrLogMissing, Detail: h.says()}
 			}
 		}
 		if anchor != nil && anchor.Head != event.ZeroHash {
@@ -268,7 +268,7 @@ func CheckAnchor(a AnchorState, exists bool, end int64, records int, seen, ok bo
 	h := hold{Checkpoint: a.Checkpoint, count: a.Count, source: SourceAnchor}
 	if !exists {
 		if a.Size > 0 || a.Cut != nil {
-			return &AnchorError{Source: SourceAnchor, Kind: ErrLogMissing, Detail: h.missing()}
+			return &AnchorError{Source: SourceAnchor, Kind: ErrLogMissing, Detail: h.says()}
 		}
 		return nil
 	}
@@ -310,9 +310,6 @@ func StateText(count, size int64, head string) string {
 	}
 	return fmt.Sprintf("%d %s (%d bytes) ending in record %s", count, records, size, head)
 }
-
-// missing is the detail of ErrLogMissing for this hold.
-func (h *hold) missing() string { return h.says() }
 
 // check turns what verify saw of h into an error, or nil when the log holds
 // it. end is the size of the log read, records the records in it.
@@ -373,7 +370,7 @@ func checkHolds(rep *Report, holds []hold, seen []held, end int64) error {
 // checkCheckpoint turns what verify saw at the checkpoint's offset into an
 // error, or nil when the log holds it. end is the size of the log read.
 func checkCheckpoint(cp *Checkpoint, seen, ok bool, end int64) error {
-	e := &AnchorError{Source: "checkpoint"}
+	e := &AnchorError{Source: SourceCheckpoint}
 	switch {
 	case cp.Cut != nil:
 		e.Kind = ErrCut
@@ -399,7 +396,7 @@ func checkCheckpoint(cp *Checkpoint, seen, ok bool, end int64) error {
 }
 
 func anchorError(a *Anchor, seen bool, entries int) error {
-	e := &AnchorError{Source: "head"}
+	e := &AnchorError{Source: SourceHead}
 	switch {
 	case a.Count < 0:
 		e.Kind = ErrRewritten
