@@ -298,9 +298,12 @@ func newAuditVerifyCommand(s *streams) *cobra.Command {
 		Use:   "verify",
 		Short: "Check the hash chain of the audit log, and that nothing was cut off its end",
 		Long: `Check that every record of ~/.guard/audit.log carries the SHA-256 of the
-line before it, and that the log still holds guard's checkpoint: the last
-record guard appended. The chain shows a record changed, removed, inserted or
-reordered; the checkpoint shows records cut off the end, or a deleted log.
+line before it, and that the log still holds guard's checkpoint (the last
+record guard appended, kept in audit.log.lock) and guard's anchor (a second
+checkpoint with a record count, kept outside ~/.guard: see docs/AUDIT.md).
+The chain shows a record changed, removed, inserted or reordered; the
+checkpoint and the anchor show records cut off the end, or a deleted log,
+the anchor even when the lock file was deleted with it.
 
 verify prints the head (the hash of the last record) and the count of
 records. Save both somewhere the agents cannot write; later,
@@ -344,7 +347,7 @@ as an unreadable file.`,
 	fl.BoolVar(&opts.json, "json", false, "print the result as a JSON object")
 	fl.StringVar(&opts.head, "head", "", "require the log to still hold this `HASH` (a head printed by an earlier verify)")
 	fl.IntVar(&opts.count, "count", 0, "with --head: the head must be that of the first `N` records")
-	fl.BoolVar(&opts.reset, "reset-checkpoint", false, "after checking the chain, make the log as it is now guard's checkpoint (after you rotated or replaced it)")
+	fl.BoolVar(&opts.reset, "reset-checkpoint", false, "after checking the chain, make the log as it is now guard's checkpoint and anchor (after you rotated or replaced it)")
 	return cmd
 }
 
@@ -357,6 +360,7 @@ type verifyJSON struct {
 	Head       string          `json:"head"`
 	Torn       []int           `json:"torn"`
 	Checkpoint *checkpointJSON `json:"checkpoint"`
+	Anchor     *anchorJSON     `json:"anchor"`
 	Reset      bool            `json:"reset,omitempty"`
 	Problem    *problemJSON    `json:"problem,omitempty"`
 }
@@ -366,6 +370,15 @@ type checkpointJSON struct {
 	Head  string   `json:"head"`
 	Count int      `json:"count"`
 	Cut   *cutJSON `json:"cut"`
+}
+
+// anchorJSON is guard's anchor file of the log that the log still holds:
+// where it is, and the state it keeps (count: the records up to it).
+type anchorJSON struct {
+	Path  string `json:"path"`
+	Size  int64  `json:"size"`
+	Head  string `json:"head"`
+	Count int    `json:"count"`
 }
 
 type cutJSON struct {
@@ -382,24 +395,29 @@ type problemJSON struct {
 	Message string `json:"message"`
 }
 
-// anchorKinds names the kinds of audit.AnchorError in JSON output.
-var anchorKinds = []struct {
-	err  error
-	name string
-}{
-	{audit.ErrLogMissing, "log_missing"}, {audit.ErrTruncated, "truncated"}, {audit.ErrRewritten, "rewritten"},
-	{audit.ErrCut, "cut"}, {audit.ErrCheckpointDamaged, "checkpoint_damaged"},
+// anchorFile returns the path of guard's anchor of the log at path (in
+// home.StateDir), or "" when the home directory is not known.
+func anchorFile(path string) string {
+	dir, err := home.StateDir()
+	if err != nil {
+		return ""
+	}
+	return audit.AnchorFile(dir, path)
 }
 
 // runAuditVerify checks the log at path and reports the result.
 func runAuditVerify(s *streams, path string, anchor *audit.Anchor, asJSON bool) error {
-	rep, err := audit.VerifyWith(path, audit.VerifyOptions{Anchor: anchor})
+	af := anchorFile(path)
+	rep, err := audit.VerifyWith(path, audit.VerifyOptions{Anchor: anchor, AnchorFile: af})
 	out := verifyJSON{Path: path, OK: true, Exists: true, Count: rep.Entries, Head: rep.Head, Torn: rep.Torn}
 	if out.Torn == nil {
 		out.Torn = []int{}
 	}
 	if cp := rep.Checkpoint; cp != nil {
 		out.Checkpoint = &checkpointJSON{Size: cp.Size, Head: cp.Head, Count: cp.Entries}
+	}
+	if a := rep.Anchor; a != nil {
+		out.Anchor = &anchorJSON{Path: af, Size: a.Size, Head: a.Head, Count: a.Entries}
 	}
 	var ce *audit.ChainError
 	var ae *audit.AnchorError
@@ -428,18 +446,13 @@ func runAuditVerify(s *streams, path string, anchor *audit.Anchor, asJSON bool) 
 		return &exitError{code: exitTampered}
 	case errors.As(err, &ae):
 		out.OK = false
-		out.Problem = &problemJSON{Kind: "rewritten", Source: ae.Source, Message: err.Error()}
-		for _, k := range anchorKinds {
-			if errors.Is(err, k.err) {
-				out.Problem.Kind = k.name
-			}
-		}
+		out.Problem = &problemJSON{Kind: ae.KindName(), Source: ae.Source, Message: err.Error()}
 		if ae.Kind == audit.ErrLogMissing || ae.Kind == audit.ErrCheckpointDamaged {
 			out.Exists = ae.Kind != audit.ErrLogMissing
 			out.Torn, out.Head = []int{}, event.ZeroHash
 		}
 		hint := ""
-		if ae.Source == "checkpoint" {
+		if ae.Source != audit.SourceHead {
 			hint = "if you rotated, restored or deleted the log yourself, keep the old file, then run 'guard audit verify --reset-checkpoint'"
 		}
 		if asJSON {
@@ -447,6 +460,9 @@ func runAuditVerify(s *streams, path string, anchor *audit.Anchor, asJSON bool) 
 			return &exitError{code: exitTampered, hint: hint}
 		}
 		fmt.Fprintf(s.out, "✗ %s\n", err)
+		if ae.Source == audit.SourceAnchor {
+			fmt.Fprintf(s.out, "anchor file: %s\n", af)
+		}
 		fmt.Fprintln(s.out, "warning: the audit log may have been tampered with: records were removed from its end, or it was deleted, replaced or rewritten")
 		return &exitError{code: exitTampered, hint: hint}
 	case err != nil:
@@ -455,6 +471,14 @@ func runAuditVerify(s *streams, path string, anchor *audit.Anchor, asJSON bool) 
 	if asJSON {
 		return writeJSON(s.out, out)
 	}
+	printVerified(s, rep, af, anchor)
+	return nil
+}
+
+// printVerified prints the report of a log that verified: the chain, the
+// torn lines, head and count, the checkpoint, guard's anchor file af, and
+// the anchor given with --head.
+func printVerified(s *streams, rep audit.Report, af string, anchor *audit.Anchor) {
 	fmt.Fprintf(s.out, "✓ audit chain intact (%d entries verified)\n", rep.Entries)
 	for _, n := range rep.Torn {
 		fmt.Fprintf(s.out, "note: entry %d is a torn line left by an interrupted write; it holds no record and is not a link of the chain\n", n)
@@ -466,6 +490,12 @@ func runAuditVerify(s *streams, path string, anchor *audit.Anchor, asJSON bool) 
 	} else {
 		fmt.Fprintln(s.out, "checkpoint: none yet (guard writes one at its next append)")
 	}
+	switch a := rep.Anchor; {
+	case a != nil:
+		fmt.Fprintf(s.out, "anchor file: intact (entry %d of %d, %s)\n", a.Entries, rep.Entries, af)
+	case af != "":
+		fmt.Fprintf(s.out, "anchor file: none yet (the next hook call writes %s)\n", af)
+	}
 	if anchor != nil {
 		if anchor.Count < 0 {
 			fmt.Fprintf(s.out, "anchor: intact (the log still holds head %s)\n", anchor.Head)
@@ -473,13 +503,18 @@ func runAuditVerify(s *streams, path string, anchor *audit.Anchor, asJSON bool) 
 			fmt.Fprintf(s.out, "anchor: intact (the log still holds head %s at count %d)\n", anchor.Head, anchor.Count)
 		}
 	}
-	return nil
 }
 
 // runResetCheckpoint checks the chain of the log at path and makes its
 // present end guard's checkpoint.
 func runResetCheckpoint(s *streams, path string, asJSON bool) error {
 	old, hadOld, oldErr := audit.ReadCheckpoint(path)
+	af := anchorFile(path)
+	var oldA audit.AnchorState
+	hadOldA, oldAErr := false, error(nil)
+	if af != "" {
+		oldA, hadOldA, oldAErr = audit.ReadAnchor(path, af)
+	}
 	rep, err := audit.VerifyWith(path, audit.VerifyOptions{IgnoreCheckpoint: true})
 	exists := true
 	var ce *audit.ChainError
@@ -495,9 +530,17 @@ func runResetCheckpoint(s *streams, path string, asJSON bool) error {
 	if err := audit.ResetCheckpoint(path, rep.End, rep.Head); err != nil {
 		return err
 	}
+	if af != "" {
+		if err := audit.ResetAnchor(path, af, rep.End, rep.Entries, rep.Head); err != nil {
+			return err
+		}
+	}
 	if asJSON {
 		out := verifyJSON{Path: path, OK: true, Exists: exists, Count: rep.Entries, Head: rep.Head, Torn: rep.Torn, Reset: true,
 			Checkpoint: &checkpointJSON{Size: rep.End, Head: rep.Head, Count: rep.Entries}}
+		if af != "" {
+			out.Anchor = &anchorJSON{Path: af, Size: rep.End, Head: rep.Head, Count: rep.Entries}
+		}
 		if out.Torn == nil {
 			out.Torn = []int{}
 		}
@@ -513,9 +556,40 @@ func runResetCheckpoint(s *streams, path string, asJSON bool) error {
 	case hadOld:
 		fmt.Fprintf(s.out, "previous checkpoint: %d bytes ending in record %s\n", old.Size, old.Head)
 	}
+	if line := previousAnchor(oldA, hadOldA, oldAErr); line != "" {
+		fmt.Fprintln(s.out, line)
+	}
 	fmt.Fprintf(s.out, "✓ audit chain intact (%d entries verified)\n", rep.Entries)
 	fmt.Fprintf(s.out, "checkpoint reset: head %s, count %d\n", rep.Head, rep.Entries)
+	if af != "" {
+		fmt.Fprintf(s.out, "anchor reset: %s\n", af)
+	}
 	return nil
+}
+
+// previousAnchor describes the anchor a reset replaces, so that it can be
+// recorded; "" when there was none.
+func previousAnchor(a audit.AnchorState, ok bool, err error) string {
+	switch {
+	case err != nil:
+		return fmt.Sprintf("previous anchor: unreadable (%s)", err)
+	case !ok:
+		return ""
+	}
+	line := "previous anchor: " + audit.StateText(a.Count, a.Size, a.Head)
+	if c := a.Cut; c != nil && c.Size >= 0 {
+		line += fmt.Sprintf("; cut found at %s, when the log had held %s", orUnknown(c.TS), audit.StateText(c.Count, c.Size, c.Head))
+	} else if c != nil {
+		line += fmt.Sprintf("; cut found at %s (the anchor was unreadable)", orUnknown(c.TS))
+	}
+	return line
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "an unknown time"
+	}
+	return s
 }
 
 // writeJSON writes v as one line of JSON, HTML characters unescaped.

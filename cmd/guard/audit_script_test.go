@@ -20,10 +20,12 @@ import (
 
 // scriptMkauditlog is the testscript command
 //
-//	mkauditlog [-tamper N] [-delete N] [-swap N] [-insert N] [-keep N] [-torn] path count
+//	mkauditlog [-anchor] [-tamper N] [-delete N] [-swap N] [-insert N] [-keep N] [-torn] path count
 //
 // It appends count deterministic records to the log at path with
-// audit.Append (a fresh log or an existing one), then damages it: -tamper
+// audit.Append (a fresh log or an existing one; with -anchor, keeping
+// guard's anchor in the script's state directory, as the hook does), then
+// damages it: -tamper
 // changes a field of line N, -delete removes line N, -swap exchanges lines N
 // and N+1, -insert puts a forged record that chains correctly from line N-1
 // before line N, -torn adds the first bytes of a record with no newline, as a
@@ -41,15 +43,20 @@ func scriptMkauditlog(ts *testscript.TestScript, neg bool, args []string) {
 	insert := fs.Int("insert", 0, "")
 	keep := fs.Int("keep", -1, "")
 	torn := fs.Bool("torn", false, "")
+	anchored := fs.Bool("anchor", false, "")
 	if err := fs.Parse(args); err != nil || fs.NArg() != 2 {
-		ts.Fatalf("usage: mkauditlog [-tamper N] [-delete N] [-swap N] [-insert N] [-keep N] [-torn] path count")
+		ts.Fatalf("usage: mkauditlog [-anchor] [-tamper N] [-delete N] [-swap N] [-insert N] [-keep N] [-torn] path count")
 	}
 	path := ts.MkAbs(fs.Arg(0))
 	count, err := strconv.Atoi(fs.Arg(1))
 	ts.Check(err)
+	var opt audit.AppendOptions
+	if *anchored {
+		opt.AnchorFile = audit.AnchorFile(home.StateDirFor(ts.Getenv("HOME")), path)
+	}
 	for i := 1; i <= count; i++ {
 		rec := scriptRecord(i)
-		ts.Check(audit.Append(path, &rec))
+		ts.Check(audit.AppendWith(path, &rec, opt))
 	}
 	if *tamper+*del+*swap+*insert == 0 && *keep < 0 && !*torn {
 		return

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"strconv"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -28,7 +29,8 @@ func newServeCommand(s *streams) *cobra.Command {
 		Use:   "serve",
 		Short: "Start the web console on http://127.0.0.1:7070",
 		Long: `Start the local web console: counters, charts and a filtered event table
-over ~/.guard/audit.log, plus the read-only JSON API (/api/stats, /api/events).
+over ~/.guard/audit.log, plus the read-only JSON API (/api/stats, /api/events,
+/api/integrity).
 
 The console listens on 127.0.0.1 only, unless --addr says otherwise.`,
 		Args: cobra.NoArgs,
@@ -62,7 +64,7 @@ func runServe(ctx context.Context, s *streams, opts serveOptions) error {
 		return err
 	}
 	defer idx.Close()
-	h, err := console.NewHandler(idx, console.Config{BindHost: opts.addr})
+	h, err := console.NewHandler(idx, console.Config{BindHost: opts.addr, AnchorFile: anchorFile(path)})
 	if err != nil {
 		return err
 	}
@@ -74,8 +76,14 @@ func runServe(ctx context.Context, s *streams, opts serveOptions) error {
 		fmt.Fprintf(s.err, "guard: warning: listening on %s, not loopback: anyone who can reach this address can read your audit log\n", opts.addr)
 	}
 	fmt.Fprintf(s.out, "guard console on http://%s/ (audit log %s); press Ctrl-C to stop\n", displayAddr(ln.Addr()), path)
+	// The console keeps its own record of the log current between requests
+	// (/api/integrity).
+	go idx.Watch(ctx, consoleWatch)
 	return console.Serve(ctx, ln, h)
 }
+
+// consoleWatch is how often the console re-reads the log with no request.
+const consoleWatch = 30 * time.Second
 
 // listenHint says what to do when the listening socket cannot be opened.
 func listenHint(err error) string {

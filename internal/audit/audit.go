@@ -33,6 +33,13 @@
 // alone cannot show. See docs/AUDIT.md for what this protects against and
 // what it cannot.
 //
+// # Anchor
+//
+// AppendWith can also keep an AnchorState: a second checkpoint that counts
+// the records, in a file outside guard's directory (AnchorFile), brought up
+// to date about every anchorEvery bytes. It outlives a log deleted together
+// with its lock file, which takes the checkpoint with it.
+//
 // # Validity
 //
 // Scan is the one definition of a valid line, shared by every reader.
@@ -78,11 +85,25 @@ const tailChunk = 4 << 10
 // of allow or block, an RFC 3339 ts, hex hashes, no rule or reason on an
 // allow. Safe for concurrent use by many processes.
 func Append(path string, rec *event.Record) (err error) {
-	return appendWithin(path, rec, LockTimeout)
+	return appendWithin(path, rec, AppendOptions{}, LockTimeout)
 }
 
-// appendWithin is Append with a bound on the wait for the lock.
-func appendWithin(path string, rec *event.Record, wait time.Duration) (err error) {
+// AppendOptions are what AppendWith does besides Append's work.
+type AppendOptions struct {
+	// AnchorFile, when set, is the anchor file (see AnchorFile) that the
+	// append brings up to date when one is due. The anchor is a second
+	// line of evidence, not the record: a failure to write it does not fail
+	// the append (guard doctor reports an anchor it cannot write).
+	AnchorFile string
+}
+
+// AppendWith is Append, keeping the anchor opt names.
+func AppendWith(path string, rec *event.Record, opt AppendOptions) error {
+	return appendWithin(path, rec, opt, LockTimeout)
+}
+
+// appendWithin is AppendWith with a bound on the wait for the lock.
+func appendWithin(path string, rec *event.Record, opt AppendOptions, wait time.Duration) (err error) {
 	lf, err := lockLog(path+LockSuffix, true, wait)
 	if errors.Is(err, fs.ErrNotExist) {
 		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
@@ -103,7 +124,7 @@ func appendWithin(path string, rec *event.Record, wait time.Duration) (err error
 	if err != nil {
 		return fmt.Errorf("audit log: %w", err)
 	}
-	if err := appendLocked(f, lf, rec); err != nil {
+	if err := appendLocked(f, lf, rec, opt.AnchorFile); err != nil {
 		f.Close()
 		return fmt.Errorf("audit log %s: %w", path, err)
 	}
@@ -124,8 +145,10 @@ var ErrLockTimeout = errors.New("another process has held the lock too long")
 const LockTimeout = 10 * time.Second
 
 // appendLocked does Append's work on an open log while the lock, held on
-// the open lock file lf, is held: it appends the record, then the checkpoint.
-func appendLocked(f, lf *os.File, rec *event.Record) error {
+// the open lock file lf, is held: it appends the record, then the
+// checkpoint, then, when one is due, the anchor in the file anchor ("" for
+// none).
+func appendLocked(f, lf *os.File, rec *event.Record, anchor string) error {
 	old, oldOK, oldErr := readCheckpoint(lf)
 	fi, err := f.Stat()
 	if err != nil {
@@ -156,11 +179,20 @@ func appendLocked(f, lf *os.File, rec *event.Record) error {
 	}
 	buf = append(buf, line...)
 	buf = append(buf, '\n')
-	next := nextCheckpoint(f, old, oldOK, oldErr, size, prev, torn, rec.TS, int64(len(buf)), hashLine(line))
+	head := hashLine(line)
+	n := int64(len(buf))
+	next := nextCheckpoint(f, old, oldOK, oldErr, size, prev, torn, rec.TS, n, head)
 	if _, err := f.Write(buf); err != nil {
 		return fmt.Errorf("write: %w", err)
 	}
-	return writeCheckpoint(lf, next)
+	if err := writeCheckpoint(lf, next); err != nil {
+		return err
+	}
+	cpFresh := oldErr != nil || !oldOK
+	if anchor != "" && anchorDue(size, n, cpFresh, next.Cut != nil && (cpFresh || old.Cut == nil)) {
+		_ = keepAnchor(anchor, f, size, prev, torn, rec.TS, n, head) // see AppendOptions
+	}
+	return nil
 }
 
 // lastLineHash returns the chain hash of the last line of a log of size

@@ -63,6 +63,55 @@ func BenchmarkAppend(b *testing.B) {
 	}
 }
 
+// BenchmarkAppendAnchor measures an append that keeps the anchor, as the
+// hook's does ("due" every anchorEvery bytes), against one without it
+// ("none"), and the cost of one anchor update alone ("update": open, read,
+// count, write, close).
+func BenchmarkAppendAnchor(b *testing.B) {
+	b.Run("none", func(b *testing.B) {
+		path := benchLog(b, 1000)
+		rec := testRecord(7)
+		for b.Loop() {
+			if err := Append(path, &rec); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("due", func(b *testing.B) {
+		path := benchLog(b, 1000)
+		opt := AppendOptions{AnchorFile: AnchorFile(b.TempDir(), path)}
+		rec := testRecord(7)
+		for b.Loop() {
+			if err := AppendWith(path, &rec, opt); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("update", func(b *testing.B) {
+		path := benchLog(b, 1000)
+		anchor := AnchorFile(b.TempDir(), path)
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer f.Close()
+		fi, _ := f.Stat()
+		size := fi.Size()
+		prev, _, err := chainHead(f, size)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := ResetAnchor(path, anchor, size-400, 999, prev); err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			if err := keepAnchor(anchor, f, size, prev, false, "2026-01-01T00:00:00.000Z", 400, prev); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
 // BenchmarkVerify measures verification of a 100,000-line log.
 func BenchmarkVerify(b *testing.B) {
 	path := benchLog(b, 100_000)

@@ -44,6 +44,10 @@ type Cut struct {
 	Head string
 	// Found is the size of the log the Append found.
 	Found int64
+	// Count is the number of records the anchor that no longer held
+	// counted, -1 when not known; a checkpoint does not count records, so
+	// its cuts always hold -1.
+	Count int64
 }
 
 // checkpointLen is the fixed length of the checkpoint written at the start
@@ -117,7 +121,7 @@ func decodeCheckpoint(b []byte) (cp Checkpoint, ok bool, err error) {
 		if len(f) != 5 || string(f[0]) != "cut" {
 			return Checkpoint{}, false, errBadCheckpoint
 		}
-		c := &Cut{TS: string(f[1]), Size: -1}
+		c := &Cut{TS: string(f[1]), Size: -1, Count: -1}
 		if string(f[2]) != "-" || string(f[3]) != "-" {
 			if c.Size, err = strconv.ParseInt(string(f[2]), 10, 64); err != nil || c.Size < 0 || !isHex64(f[3]) {
 				return Checkpoint{}, false, errBadCheckpoint
@@ -165,13 +169,13 @@ func nextCheckpoint(f io.ReaderAt, old Checkpoint, oldOK bool, oldErr error, siz
 	next := Checkpoint{Size: size + n, Head: head}
 	switch {
 	case oldErr != nil:
-		next.Cut = &Cut{TS: ts, Size: -1, Found: size}
+		next.Cut = &Cut{TS: ts, Size: -1, Found: size, Count: -1}
 	case !oldOK:
 		// No checkpoint yet: a new log, or one written before checkpoints.
 	case old.Cut != nil:
 		next.Cut = old.Cut // the first cut stays until it is reset
 	case !holds(f, old, size, prev, torn):
-		next.Cut = &Cut{TS: ts, Size: old.Size, Head: old.Head, Found: size}
+		next.Cut = &Cut{TS: ts, Size: old.Size, Head: old.Head, Found: size, Count: -1}
 	}
 	return next
 }

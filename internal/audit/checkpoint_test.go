@@ -247,8 +247,8 @@ func TestCheckpointEncoding(t *testing.T) {
 	for _, cp := range []Checkpoint{
 		{Size: 0, Head: event.ZeroHash},
 		{Size: 123456789, Head: hexSum("a")},
-		{Size: 5, Head: hexSum("b"), Cut: &Cut{TS: "2026-01-02T03:04:05.678Z", Size: 9, Head: hexSum("c"), Found: 0}},
-		{Size: 5, Head: hexSum("b"), Cut: &Cut{TS: "2026-01-02T03:04:05.678Z", Size: -1, Found: 77}},
+		{Size: 5, Head: hexSum("b"), Cut: &Cut{TS: "2026-01-02T03:04:05.678Z", Size: 9, Head: hexSum("c"), Found: 0, Count: -1}},
+		{Size: 5, Head: hexSum("b"), Cut: &Cut{TS: "2026-01-02T03:04:05.678Z", Size: -1, Found: 77, Count: -1}},
 	} {
 		b := encodeCheckpoint(cp)
 		if len(b) != checkpointLen {

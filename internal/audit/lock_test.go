@@ -28,7 +28,7 @@ func TestAppendGivesUpOnAHeldLock(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := testRecord(1)
-	err = appendWithin(path, &rec, 20*time.Millisecond)
+	err = appendWithin(path, &rec, AppendOptions{}, 20*time.Millisecond)
 	if !errors.Is(err, ErrLockTimeout) {
 		t.Fatalf("Append with the lock held = %v, want ErrLockTimeout", err)
 	}

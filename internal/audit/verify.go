@@ -43,23 +43,52 @@ var (
 	ErrCut = errors.New("guard found the audit log cut")
 	// ErrCheckpointDamaged: the checkpoint itself cannot be read.
 	ErrCheckpointDamaged = errors.New("guard's checkpoint of the audit log is damaged")
+	// ErrAnchorDamaged: the anchor file is not an anchor.
+	ErrAnchorDamaged = errors.New("guard's anchor of the audit log is damaged")
+)
+
+// Where the state an AnchorError is about was kept (AnchorError.Source).
+const (
+	SourceCheckpoint = "checkpoint" // guard's checkpoint, in the lock file
+	SourceAnchor     = "anchor"     // guard's anchor file, outside guard's directory
+	SourceHead       = "head"       // an Anchor given to VerifyWith
 )
 
 // AnchorError reports that the log no longer holds a state it held: the one
 // in guard's checkpoint, or an Anchor given to VerifyWith. The chain alone
 // cannot show this.
 type AnchorError struct {
-	// Source is "checkpoint" or "head" (an Anchor).
+	// Source is SourceCheckpoint, SourceAnchor or SourceHead.
 	Source string
-	// Kind is ErrLogMissing, ErrTruncated, ErrRewritten, ErrCut or
-	// ErrCheckpointDamaged.
+	// Kind is ErrLogMissing, ErrTruncated, ErrRewritten, ErrCut,
+	// ErrCheckpointDamaged or ErrAnchorDamaged.
 	Kind error
 	// Detail says what was expected and what was found, with sizes,
-	// record numbers and hashes only.
+	// record numbers and hashes only (no path).
 	Detail string
 }
 
 func (e *AnchorError) Error() string { return e.Kind.Error() + ": " + e.Detail }
+
+// anchorKinds names the kinds of AnchorError for machines.
+var anchorKinds = []struct {
+	err  error
+	name string
+}{
+	{ErrLogMissing, "log_missing"}, {ErrTruncated, "truncated"}, {ErrRewritten, "rewritten"},
+	{ErrCut, "cut"}, {ErrCheckpointDamaged, "checkpoint_damaged"}, {ErrAnchorDamaged, "anchor_damaged"},
+}
+
+// KindName names e's Kind for JSON output: log_missing, truncated,
+// rewritten, cut, checkpoint_damaged or anchor_damaged.
+func (e *AnchorError) KindName() string {
+	for _, k := range anchorKinds {
+		if e.Kind == k.err {
+			return k.name
+		}
+	}
+	return "rewritten"
+}
 
 func (e *AnchorError) Unwrap() error { return e.Kind }
 
@@ -109,6 +138,16 @@ type Report struct {
 	// Checkpoint is guard's checkpoint of the log and the record it points
 	// at; nil when there is none yet.
 	Checkpoint *CheckpointReport
+	// Anchor is guard's anchor of the log (VerifyOptions.AnchorFile) and
+	// the record it points at; nil when there is none (yet).
+	Anchor *AnchorReport
+}
+
+// AnchorReport is an anchor that the log still holds.
+type AnchorReport struct {
+	AnchorState
+	// Entries is the number of records up to the anchor.
+	Entries int
 }
 
 // CheckpointReport is a checkpoint that the log still holds.
@@ -133,8 +172,12 @@ func Verify(path string) (Report, error) {
 type VerifyOptions struct {
 	// Anchor, when set, is a state the log must still hold.
 	Anchor *Anchor
-	// IgnoreCheckpoint skips guard's checkpoint (to reset it after a
-	// rotation): only the chain, and the anchor if any, are checked.
+	// AnchorFile, when set, is guard's anchor file of the log (see
+	// AnchorFile): the log must still hold the state it keeps.
+	AnchorFile string
+	// IgnoreCheckpoint skips guard's checkpoint and anchor file (to reset
+	// them after a rotation): only the chain, and Anchor if any, are
+	// checked.
 	IgnoreCheckpoint bool
 }
 
@@ -146,29 +189,21 @@ func VerifyWith(path string, opt VerifyOptions) (Report, error) {
 			return Report{}, err
 		}
 	}
-	// The checkpoint first: whatever it says was written before, so a log
-	// read after it holds at least that state.
-	var cp Checkpoint
-	var haveCP bool
-	var err error
-	if !opt.IgnoreCheckpoint {
-		cp, haveCP, err = ReadCheckpoint(path)
-	}
-	if errors.Is(err, errBadCheckpoint) {
-		return Report{}, &AnchorError{Source: "checkpoint", Kind: ErrCheckpointDamaged,
-			Detail: "it is not in the form guard writes (" + path + LockSuffix + ")"}
-	}
+	// The checkpoint and the anchor first: whatever they say was written
+	// before, so a log read after them holds at least that state.
+	holds, err := readHolds(path, opt)
 	if err != nil {
 		return Report{}, err
 	}
 	f, err := OpenLog(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		switch {
-		case haveCP && (cp.Size > 0 || cp.Cut != nil):
-			return Report{}, &AnchorError{Source: "checkpoint", Kind: ErrLogMissing,
-				Detail: fmt.Sprintf("guard's checkpoint says it held %d bytes ending in record %s", cp.Size, cp.Head)}
-		case anchor != nil && anchor.Head != event.ZeroHash:
-			return Report{}, &AnchorError{Source: "head", Kind: ErrLogMissing,
+		for _, h := range holds {
+			if h.Size > 0 || h.Cut != nil {
+				return Report{}, &AnchorError{Source: h.source, Kind: ErrLogMissing, Detail: h.says()}
+			}
+		}
+		if anchor != nil && anchor.Head != event.ZeroHash {
+			return Report{}, &AnchorError{Source: SourceHead, Kind: ErrLogMissing,
 				Detail: fmt.Sprintf("it held head %s", anchor.Head)}
 		}
 		return Report{}, err
@@ -177,11 +212,7 @@ func VerifyWith(path string, opt VerifyOptions) (Report, error) {
 		return Report{}, err
 	}
 	defer f.Close()
-	var cpp *Checkpoint
-	if haveCP {
-		cpp = &cp
-	}
-	rep, err := verify(f, cpp, anchor)
+	rep, err := verify(f, holds, anchor)
 	if err != nil {
 		var ce *ChainError
 		var ae *AnchorError
@@ -193,10 +224,153 @@ func VerifyWith(path string, opt VerifyOptions) (Report, error) {
 	return rep, nil
 }
 
+// readHolds reads the states the log at path must still hold: guard's
+// checkpoint, then its anchor file, unless opt says to ignore them.
+func readHolds(path string, opt VerifyOptions) ([]hold, error) {
+	if opt.IgnoreCheckpoint {
+		return nil, nil
+	}
+	var holds []hold
+	cp, ok, err := ReadCheckpoint(path)
+	if errors.Is(err, errBadCheckpoint) {
+		return nil, &AnchorError{Source: SourceCheckpoint, Kind: ErrCheckpointDamaged,
+			Detail: "it is not in the form guard writes (" + path + LockSuffix + ")"}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		holds = append(holds, hold{Checkpoint: cp, count: -1, source: SourceCheckpoint})
+	}
+	if opt.AnchorFile == "" {
+		return holds, nil
+	}
+	a, ok, err := ReadAnchor(path, opt.AnchorFile)
+	if errors.Is(err, ErrAnchorDamaged) {
+		return nil, &AnchorError{Source: SourceAnchor, Kind: ErrAnchorDamaged, Detail: "it is not in the form guard writes"}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		holds = append(holds, hold{Checkpoint: a.Checkpoint, count: a.Count, source: SourceAnchor})
+	}
+	return holds, nil
+}
+
+// CheckAnchor checks guard's anchor a of a log for a reader that indexes
+// the log instead of verifying it (the console), with the messages Verify
+// gives: exists says whether the log exists, end is the offset just after
+// its last whole line, records the number of records it holds; seen says a
+// record line ends at a.Size, ok that its hash is a.Head, entry its number.
+// It returns nil when the log still holds the anchor, else an *AnchorError.
+func CheckAnchor(a AnchorState, exists bool, end int64, records int, seen, ok bool, entry int) error {
+	h := hold{Checkpoint: a.Checkpoint, count: a.Count, source: SourceAnchor}
+	if !exists {
+		if a.Size > 0 || a.Cut != nil {
+			return &AnchorError{Source: SourceAnchor, Kind: ErrLogMissing, Detail: h.says()}
+		}
+		return nil
+	}
+	return h.check(held{seen: seen, ok: ok, entries: entry}, end, records)
+}
+
+// hold is a state the log must still hold: guard's checkpoint or its
+// anchor.
+type hold struct {
+	Checkpoint
+	count  int64  // records in the first Size bytes; -1 when not known (always for a checkpoint)
+	source string // SourceCheckpoint or SourceAnchor
+}
+
+// held is what a verification saw of a hold.
+type held struct {
+	seen    bool // a line ends at the hold's Size
+	ok      bool // and it is the record the hold names
+	entries int  // that record's number
+}
+
+// says describes a hold's state for a message: who says what it held.
+func (h *hold) says() string {
+	if h.source == SourceCheckpoint {
+		return fmt.Sprintf("guard's checkpoint says it held %d bytes ending in record %s", h.Size, h.Head)
+	}
+	return "guard's anchor says it held " + StateText(h.count, h.Size, h.Head)
+}
+
+// StateText describes a state of the log for a message: "N records (S
+// bytes) ending in record H", the count left out when it is not known (-1).
+func StateText(count, size int64, head string) string {
+	if count < 0 {
+		return fmt.Sprintf("%d bytes ending in record %s", size, head)
+	}
+	records := "records"
+	if count == 1 {
+		records = "record"
+	}
+	return fmt.Sprintf("%d %s (%d bytes) ending in record %s", count, records, size, head)
+}
+
+// check turns what verify saw of h into an error, or nil when the log holds
+// it. end is the size of the log read, records the records in it.
+func (h *hold) check(s held, end int64, records int) error {
+	if h.source == SourceCheckpoint {
+		return checkCheckpoint(&h.Checkpoint, s.seen, s.ok, end)
+	}
+	e := &AnchorError{Source: h.source}
+	switch {
+	case h.Cut != nil:
+		e.Kind = ErrCut
+		c, at := h.Cut, "once"
+		if c.TS != "" {
+			at = "at " + c.TS
+		}
+		if c.Size < 0 {
+			e.Detail = fmt.Sprintf("%s guard found it %d bytes long, and its anchor unreadable", at, c.Found)
+		} else {
+			e.Detail = fmt.Sprintf("%s guard found it %d bytes long, but its anchor says it had held %s", at, c.Found, StateText(c.Count, c.Size, c.Head))
+		}
+	case h.Size == 0 || (s.ok && (h.count < 0 || int64(s.entries) == h.count)):
+		return nil
+	case s.ok:
+		e.Kind = ErrRewritten
+		e.Detail = fmt.Sprintf("record %s, which guard's anchor says was record %d, is record %d", h.Head, h.count, s.entries)
+	case end < h.Size:
+		e.Kind = ErrTruncated
+		e.Detail = fmt.Sprintf("it is %d bytes long, holding %d records, but %s", end, records, h.says())
+	case s.seen:
+		e.Kind = ErrRewritten
+		e.Detail = fmt.Sprintf("the line that ends at byte %d is not record %s, which %s", h.Size, h.Head, h.says())
+	default:
+		e.Kind = ErrRewritten
+		e.Detail = fmt.Sprintf("no record ends at byte %d, but %s", h.Size, h.says())
+	}
+	return e
+}
+
+// checkHolds checks each hold with what the verification saw of it, in
+// order (the checkpoint's problem is reported first), and on success puts
+// them in rep. end is the size of the log read.
+func checkHolds(rep *Report, holds []hold, seen []held, end int64) error {
+	for i := range holds {
+		h := &holds[i]
+		if err := h.check(seen[i], end, rep.Entries); err != nil {
+			return err
+		}
+		switch h.source {
+		case SourceCheckpoint:
+			rep.Checkpoint = &CheckpointReport{Checkpoint: h.Checkpoint, Entries: seen[i].entries}
+		case SourceAnchor:
+			rep.Anchor = &AnchorReport{AnchorState: AnchorState{Checkpoint: h.Checkpoint, Count: h.count}, Entries: seen[i].entries}
+		}
+	}
+	return nil
+}
+
 // checkCheckpoint turns what verify saw at the checkpoint's offset into an
 // error, or nil when the log holds it. end is the size of the log read.
 func checkCheckpoint(cp *Checkpoint, seen, ok bool, end int64) error {
-	e := &AnchorError{Source: "checkpoint"}
+	e := &AnchorError{Source: SourceCheckpoint}
 	switch {
 	case cp.Cut != nil:
 		e.Kind = ErrCut
@@ -222,7 +396,7 @@ func checkCheckpoint(cp *Checkpoint, seen, ok bool, end int64) error {
 }
 
 func anchorError(a *Anchor, seen bool, entries int) error {
-	e := &AnchorError{Source: "head"}
+	e := &AnchorError{Source: SourceHead}
 	switch {
 	case a.Count < 0:
 		e.Kind = ErrRewritten

@@ -10,11 +10,11 @@ import (
 // verifySlow is the verifier before the fast path (verify): one line at a
 // time, each parsed by Scan and hashed in turn. It is the reference that
 // FuzzVerifyEquivalent and the tests compare verify with.
-func verifySlow(r io.Reader, cp *Checkpoint, anchor *Anchor) (Report, error) {
+func verifySlow(r io.Reader, holds []hold, anchor *Anchor) (Report, error) {
 	rep := Report{Head: event.ZeroHash}
 	lr := NewReader(r)
 	var f Fields
-	cpSeen, cpOK, cpEntries := false, false, 0
+	seen := make([]held, len(holds))
 	anchorOK := anchor == nil || anchor.Head == event.ZeroHash
 	anchorSeen := false
 	end := int64(0)
@@ -35,8 +35,10 @@ func verifySlow(r io.Reader, cp *Checkpoint, anchor *Anchor) (Report, error) {
 		case err != nil && isTorn(l.Bytes):
 			// Not a link: the next record chains from the one before.
 			rep.Torn = append(rep.Torn, l.Num)
-			if cp != nil && l.End == cp.Size {
-				cpSeen = true // a checkpoint never ends at a torn line
+			for i := range holds {
+				if l.End == holds[i].Size {
+					seen[i].seen = true // a checkpoint never ends at a torn line
+				}
 			}
 			continue
 		case err != nil:
@@ -47,8 +49,10 @@ func verifySlow(r io.Reader, cp *Checkpoint, anchor *Anchor) (Report, error) {
 		rep.Entries++
 		rep.Head = hashLine(l.Bytes)
 		rep.End = l.End
-		if cp != nil && l.End == cp.Size {
-			cpSeen, cpOK, cpEntries = true, rep.Head == cp.Head, rep.Entries
+		for i := range holds {
+			if l.End == holds[i].Size {
+				seen[i] = held{seen: true, ok: rep.Head == holds[i].Head, entries: rep.Entries}
+			}
 		}
 		if anchor != nil && !anchorOK {
 			switch {
@@ -59,11 +63,8 @@ func verifySlow(r io.Reader, cp *Checkpoint, anchor *Anchor) (Report, error) {
 			}
 		}
 	}
-	if cp != nil {
-		if err := checkCheckpoint(cp, cpSeen, cpOK, end); err != nil {
-			return rep, err
-		}
-		rep.Checkpoint = &CheckpointReport{Checkpoint: *cp, Entries: cpEntries}
+	if err := checkHolds(&rep, holds, seen, end); err != nil {
+		return rep, err
 	}
 	if !anchorOK {
 		return rep, anchorError(anchor, anchorSeen, rep.Entries)

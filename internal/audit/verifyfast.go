@@ -19,8 +19,9 @@ import (
 // the next chunk.
 const chunkSize = 1 << 20
 
-// verify checks the chain of the log read from r and, when given, that it
-// holds the checkpoint cp and the anchor.
+// verify checks the chain of the log read from r and that it still holds
+// each of holds (guard's checkpoint and anchor) and, when given, the
+// anchor.
 //
 // It reads the log in chunks of whole lines. Workers, one per core (at most
 // four), each take a chunk and check and hash its lines, while verify links
@@ -29,13 +30,13 @@ const chunkSize = 1 << 20
 // by field (fastLine); any other line goes to Scan, and isTorn, as before.
 // The outcome — report, error and the entry it names — is the one of
 // checking the lines one at a time (FuzzVerifyEquivalent).
-func verify(r io.Reader, cp *Checkpoint, anchor *Anchor) (Report, error) {
-	return verifyChunks(r, cp, anchor, chunkSize, min(max(runtime.GOMAXPROCS(0), 1), 4))
+func verify(r io.Reader, holds []hold, anchor *Anchor) (Report, error) {
+	return verifyChunks(r, holds, anchor, chunkSize, min(max(runtime.GOMAXPROCS(0), 1), 4))
 }
 
 // verifyChunks is verify reading size bytes at a time, with nworkers
 // workers.
-func verifyChunks(r io.Reader, cp *Checkpoint, anchor *Anchor, size, nworkers int) (rep Report, err error) {
+func verifyChunks(r io.Reader, holds []hold, anchor *Anchor, size, nworkers int) (rep Report, err error) {
 	p := startPipeline(r, size, nworkers)
 	defer p.stop()
 	// head is the chain hash of the last record, as raw bytes; rep.Head is
@@ -43,7 +44,7 @@ func verifyChunks(r io.Reader, cp *Checkpoint, anchor *Anchor, size, nworkers in
 	var head [sha256.Size]byte
 	defer func() { rep.Head = hex.EncodeToString(head[:]) }()
 
-	cpSeen, cpOK, cpEntries := false, false, 0
+	seen, sums := make([]held, len(holds)), holdSums(holds)
 	anchorOK := anchor == nil || anchor.Head == event.ZeroHash
 	anchorSeen := false
 	var anchorSum [sha256.Size]byte
@@ -74,8 +75,10 @@ func verifyChunks(r io.Reader, cp *Checkpoint, anchor *Anchor, size, nworkers in
 				// Not a link: the next record chains from the one before.
 				rep.Torn = append(rep.Torn, num)
 				end = e
-				if cp != nil && e == cp.Size {
-					cpSeen = true // a checkpoint never ends at a torn line
+				for i := range holds {
+					if e == holds[i].Size {
+						seen[i].seen = true // a checkpoint never ends at a torn line
+					}
 				}
 				continue
 			}
@@ -87,8 +90,10 @@ func verifyChunks(r io.Reader, cp *Checkpoint, anchor *Anchor, size, nworkers in
 			rec++
 			rep.Entries++
 			rep.End = e
-			if cp != nil && e == cp.Size {
-				cpSeen, cpOK, cpEntries = true, hex.EncodeToString(head[:]) == cp.Head, rep.Entries
+			for i := range holds {
+				if e == holds[i].Size {
+					seen[i] = held{seen: true, ok: head == sums[i], entries: rep.Entries}
+				}
 			}
 			if anchor != nil && !anchorOK {
 				switch {
@@ -101,16 +106,22 @@ func verifyChunks(r io.Reader, cp *Checkpoint, anchor *Anchor, size, nworkers in
 		}
 		p.release(c)
 	}
-	if cp != nil {
-		if err := checkCheckpoint(cp, cpSeen, cpOK, end); err != nil {
-			return rep, err
-		}
-		rep.Checkpoint = &CheckpointReport{Checkpoint: *cp, Entries: cpEntries}
+	if err := checkHolds(&rep, holds, seen, end); err != nil {
+		return rep, err
 	}
 	if !anchorOK {
 		return rep, anchorError(anchor, anchorSeen, rep.Entries)
 	}
 	return rep, nil
+}
+
+// holdSums decodes the head of each hold.
+func holdSums(holds []hold) [][sha256.Size]byte {
+	sums := make([][sha256.Size]byte, len(holds))
+	for i, h := range holds {
+		hex.Decode(sums[i][:], []byte(h.Head))
+	}
+	return sums
 }
 
 func errLineTooLong() error { return fmt.Errorf("line over the %d-byte limit", MaxLineBytes) }

@@ -207,15 +207,26 @@ func checkEquivalent(t *testing.T, log []byte, size int, cp *Checkpoint, anchor 
 			continue
 		}
 		n := len(log) / 2
-		want, wantErr := verifySlow(rd.make(log, n), cp, anchor)
-		for _, w := range []int{1, 2} {
-			got, err := verifyChunks(rd.make(log, n), cp, anchor, size, w)
-			if !reflect.DeepEqual(got, want) || !sameError(err, wantErr) {
-				t.Fatalf("%s reader, chunks of %d, %d workers, checkpoint %+v, anchor %+v:\nverify     = %+v, %v\nverifySlow = %+v, %v\nlog %q",
-					rd.name, size, w, cp, anchor, got, err, want, wantErr, clip(log))
+		for _, holds := range [][]hold{holdsOf(cp, SourceCheckpoint, -1), holdsOf(cp, SourceAnchor, -1)} {
+			want, wantErr := verifySlow(rd.make(log, n), holds, anchor)
+			for _, w := range []int{1, 2} {
+				got, err := verifyChunks(rd.make(log, n), holds, anchor, size, w)
+				if !reflect.DeepEqual(got, want) || !sameError(err, wantErr) {
+					t.Fatalf("%s reader, chunks of %d, %d workers, holds %+v, anchor %+v:\nverify     = %+v, %v\nverifySlow = %+v, %v\nlog %q",
+						rd.name, size, w, holds, anchor, got, err, want, wantErr, clip(log))
+				}
 			}
 		}
 	}
+}
+
+// holdsOf is the state cp as a hold kept by source, with count records (-1:
+// not known); none for a nil cp.
+func holdsOf(cp *Checkpoint, source string, count int64) []hold {
+	if cp == nil {
+		return nil
+	}
+	return []hold{{Checkpoint: *cp, count: count, source: source}}
 }
 
 func clip(b []byte) []byte {
@@ -463,11 +474,20 @@ func FuzzVerifyEquivalent(f *testing.F) {
 		if size >= 60000 {
 			chunk = chunkSize
 		}
-		want, wantErr := verifySlow(r.make(log, n), cp, anchor)
-		got, err := verifyChunks(r.make(log, n), cp, anchor, chunk, int(rd/16)%2+1)
+		// The checkpoint's state, kept as a checkpoint, as an anchor file
+		// (with count records, -1 not known) or as both.
+		holds := holdsOf(cp, SourceCheckpoint, -1)
+		switch cpSel / 5 % 3 {
+		case 1:
+			holds = holdsOf(cp, SourceAnchor, int64(count))
+		case 2:
+			holds = append(holds, holdsOf(cp, SourceAnchor, int64(count))...)
+		}
+		want, wantErr := verifySlow(r.make(log, n), holds, anchor)
+		got, err := verifyChunks(r.make(log, n), holds, anchor, chunk, int(rd/16)%2+1)
 		if !reflect.DeepEqual(got, want) || !sameError(err, wantErr) {
-			t.Fatalf("%s reader (%d), chunks of %d, checkpoint %+v, anchor %+v:\nverify     = %+v, %v\nverifySlow = %+v, %v\nlog %q",
-				r.name, n, chunk, cp, anchor, got, err, want, wantErr, clip(log))
+			t.Fatalf("%s reader (%d), chunks of %d, holds %+v, anchor %+v:\nverify     = %+v, %v\nverifySlow = %+v, %v\nlog %q",
+				r.name, n, chunk, holds, anchor, got, err, want, wantErr, clip(log))
 		}
 	})
 }
@@ -478,7 +498,7 @@ func BenchmarkVerifyLog(b *testing.B) {
 	log := genLog(b, 100_000, 1)
 	for _, v := range []struct {
 		name string
-		fn   func(io.Reader, *Checkpoint, *Anchor) (Report, error)
+		fn   func(io.Reader, []hold, *Anchor) (Report, error)
 	}{{"fast", verify}, {"slow", verifySlow}} {
 		b.Run(v.name, func(b *testing.B) {
 			b.SetBytes(int64(len(log)))

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/guardhq/guard/internal/audit"
 	"github.com/guardhq/guard/internal/event"
@@ -72,6 +73,11 @@ type Index struct {
 	statsMu  sync.Mutex
 	statsGen uint64
 	stats    *Stats
+
+	// The console's own record of the log (see observe), guarded by mu.
+	seen *LogState // the furthest state seen
+	lost *Problem  // the first state the log no longer held
+	now  func() time.Time
 }
 
 // names interns rule or repository names: id 0 is the empty name.
@@ -142,7 +148,7 @@ func newState() *state {
 // Open indexes the audit log at path. A missing log is an empty index that
 // fills in once the file appears.
 func Open(path string) (*Index, error) {
-	x := &Index{path: path, st: newState()}
+	x := &Index{path: path, st: newState(), now: time.Now}
 	if err := x.Refresh(); err != nil {
 		return nil, err
 	}
@@ -177,6 +183,7 @@ func (x *Index) refreshLocked(force bool) error {
 	if errors.Is(err, fs.ErrNotExist) {
 		if x.st.f != nil {
 			x.swap(newState())
+			x.observe()
 		}
 		return nil
 	}
@@ -190,19 +197,24 @@ func (x *Index) refreshLocked(force bool) error {
 			return err
 		}
 		x.swap(ns)
+		x.observe()
 		return nil
 	}
 	if fi.Size() == st.end {
 		return nil
 	}
 	x.mu.Lock()
-	defer x.mu.Unlock()
 	n, skipped := len(st.off), st.skipped
-	if err := st.consume(); err != nil {
-		return err
-	}
+	err = st.consume()
 	if len(st.off) != n || st.skipped != skipped {
 		x.gen++
+	}
+	x.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if len(st.off) != n {
+		x.observe()
 	}
 	return nil
 }

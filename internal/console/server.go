@@ -3,8 +3,9 @@
 //
 // # API
 //
-//	GET /api/stats?since=&until=   counters, blocked events by rule, timeline
+//	GET /api/stats?since=&until=   counters, blocked events by rule, timeline, integrity
 //	GET /api/events?page=&limit=&verdict=&hook=&agent=&rule=&repo=&since=&until=&q=&format=
+//	GET /api/integrity             whether the log still holds what guard's anchor and the console saw
 //
 // Events come newest first. page ≥ 1 (default 1), 1 ≤ limit ≤ 1000 (default
 // 100), verdict allow|block, hook one of the four audit hook names, agent
@@ -70,10 +71,14 @@ type Config struct {
 	BindHost string
 	// Static is the UI file tree; nil means web.Static's "static" folder.
 	Static fs.FS
+	// AnchorFile is guard's anchor of the log (audit.AnchorFile), which
+	// /api/integrity checks the log against; "" for none.
+	AnchorFile string
 }
 
 type handler struct {
 	idx    *Index
+	anchor string
 	hosts  map[string]bool
 	anyIP  bool
 	cop    *http.CrossOriginProtection
@@ -94,6 +99,7 @@ func NewHandler(idx *Index, cfg Config) (http.Handler, error) {
 	}
 	h := &handler{
 		idx:    idx,
+		anchor: cfg.AnchorFile,
 		hosts:  map[string]bool{"localhost": true, "127.0.0.1": true, "::1": true},
 		cop:    http.NewCrossOriginProtection(),
 		mux:    http.NewServeMux(),
@@ -109,6 +115,7 @@ func NewHandler(idx *Index, cfg Config) (http.Handler, error) {
 	}
 	h.mux.HandleFunc("/api/stats", h.stats)
 	h.mux.HandleFunc("/api/events", h.events)
+	h.mux.HandleFunc("/api/integrity", h.integrity)
 	h.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such endpoint")
 	})
@@ -220,7 +227,22 @@ func (h *handler) stats(w http.ResponseWriter, r *http.Request) {
 		}
 		rg.Now = time.Now().UnixMilli()
 	}
-	writeJSON(w, http.StatusOK, h.idx.Stats(rg))
+	in := h.idx.Integrity(h.anchor)
+	writeJSON(w, http.StatusOK, statsAnswer{Stats: h.idx.Stats(rg), Integrity: &in})
+}
+
+// statsAnswer is /api/stats: the stats object, then the log's integrity.
+type statsAnswer struct {
+	*Stats
+	Integrity *Integrity `json:"integrity"`
+}
+
+func (h *handler) integrity(w http.ResponseWriter, r *http.Request) {
+	if err := h.idx.Refresh(); err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, h.idx.Integrity(h.anchor))
 }
 
 func (h *handler) events(w http.ResponseWriter, r *http.Request) {

@@ -284,6 +284,9 @@ func TestHostileRequests(t *testing.T) {
 		{name: "other port origin", r: req{target: "/api/events", header: map[string]string{"Origin": "http://127.0.0.1:8080"}}, code: 403},
 		{name: "null origin", r: req{target: "/api/events", header: map[string]string{"Origin": "null"}}, code: 403},
 		{name: "cross-site post", r: req{method: "POST", target: "/api/events", header: map[string]string{"Sec-Fetch-Site": "cross-site"}}, code: 403},
+		{name: "integrity rebinding host", r: req{target: "/api/integrity", host: "evil.example:7070"}, code: 403},
+		{name: "integrity cross-site", r: req{target: "/api/integrity", header: map[string]string{"Sec-Fetch-Site": "cross-site"}}, code: 403},
+		{name: "integrity foreign origin", r: req{target: "/api/integrity", header: map[string]string{"Origin": "http://evil.example"}}, code: 403},
 
 		{name: "post", r: req{method: "POST", target: "/api/events"}, code: 405, allow: "GET, HEAD"},
 		{name: "put", r: req{method: "PUT", target: "/api/stats"}, code: 405, allow: "GET, HEAD"},
@@ -291,6 +294,8 @@ func TestHostileRequests(t *testing.T) {
 		{name: "options", r: req{method: "OPTIONS", target: "/api/stats"}, code: 405, allow: "GET, HEAD"},
 		{name: "patch static", r: req{method: "PATCH", target: "/app.js"}, code: 405, allow: "GET, HEAD"},
 		{name: "head", r: req{method: "HEAD", target: "/api/stats"}, code: 200},
+		{name: "integrity", r: req{target: "/api/integrity"}, code: 200},
+		{name: "post integrity", r: req{method: "POST", target: "/api/integrity"}, code: 405, allow: "GET, HEAD"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,7 +1,7 @@
 // Package doctor checks that guard is wired in and working, for `guard
 // doctor`: each agent's hooks (user and project settings files), the
-// binaries those hooks run, the policy, the audit log and the console
-// service.
+// binaries those hooks run, the policy, the audit log and its anchor, and
+// the console service.
 //
 // # What it never does
 //
@@ -74,6 +74,9 @@ type Options struct {
 	Home, Project string
 	// GuardDir is guard's directory (~/.guard or $GUARD_HOME).
 	GuardDir string
+	// StateDir is where guard keeps the audit log's anchor
+	// (home.StateDirFor(Home)).
+	StateDir string
 	// LoadPolicy loads the policy a hook would use.
 	LoadPolicy func() (*policy.Policy, error)
 	// Getenv reads the environment.
@@ -106,6 +109,9 @@ func Defaults(o Options) (Options, error) {
 		if o.GuardDir, err = home.Dir(); err != nil {
 			return o, err
 		}
+	}
+	if o.StateDir == "" {
+		o.StateDir = home.StateDirFor(o.Home)
 	}
 	if o.LoadPolicy == nil {
 		o.LoadPolicy = policy.Load
@@ -302,20 +308,31 @@ func policyCheck(o Options) Check {
 	return c
 }
 
-// auditChecks: the log verifies, and a hook can append to it.
+// auditChecks: the log verifies (its chain, guard's checkpoint and guard's
+// anchor), a hook can append to it, and guard can keep its anchor.
 func auditChecks(o Options) []Check {
 	path := filepath.Join(o.GuardDir, home.AuditName)
 	shown := show(o, path)
+	state := o.StateDir
+	if state == "" {
+		state = home.StateDirFor(o.Home)
+	}
+	anchor := audit.AnchorFile(state, path)
 	v := Check{Name: "audit log"}
 	w := Check{Name: "audit log writable"}
-	rep, err := audit.Verify(path)
+	rep, err := audit.VerifyWith(path, audit.VerifyOptions{AnchorFile: anchor})
 	var ce *audit.ChainError
+	var ae *audit.AnchorError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		v.OK, v.Detail = true, "no records yet ("+shown+")"
 	case errors.As(err, &ce):
 		v.Detail = fmt.Sprintf("%s: %v: the log was changed after it was written", shown, err)
 		v.Hint = "run 'guard audit verify' and keep a copy of the log as evidence"
+	case errors.As(err, &ae):
+		v.Detail = fmt.Sprintf("%s: %v", shown, err)
+		v.Hint = "records were lost, or the log was replaced: keep copies of the log and of " + show(o, anchor) +
+			" as evidence and run 'guard audit verify'; if you rotated, restored or deleted the log yourself, run 'guard audit verify --reset-checkpoint'"
 	case err != nil:
 		v.Detail = err.Error()
 		v.Hint = "run 'guard audit verify'"
@@ -327,7 +344,69 @@ func auditChecks(o Options) []Check {
 	if w.OK {
 		w.Detail = shown + ": " + w.Detail
 	}
-	return []Check{v, w}
+	return []Check{v, w, anchorCheck(o, anchor, rep.Anchor)}
+}
+
+// anchorCheck: where guard keeps the log's anchor, how far it reaches, and
+// whether the hook can write it (it does not block when it cannot, so this
+// check is where that shows).
+func anchorCheck(o Options, anchor string, rep *audit.AnchorReport) Check {
+	c := Check{Name: "audit anchor"}
+	shown := show(o, anchor)
+	ok, detail, hint := anchorWritable(anchor)
+	switch {
+	case !ok:
+		c.Detail, c.Hint = shown+": "+detail, hint
+	case rep != nil:
+		c.OK, c.Detail = true, fmt.Sprintf("%s: the log holds it, at entry %d", shown, rep.Entries)
+	default:
+		c.OK, c.Detail = true, shown+": none yet; "+detail
+	}
+	return c
+}
+
+// anchorWritable reports whether a hook could keep the anchor file at
+// path, without changing it.
+func anchorWritable(path string) (bool, string, string) {
+	fi, err := os.Lstat(path)
+	switch {
+	case err == nil && !fi.Mode().IsRegular():
+		return false, "not a regular file: guard cannot keep its anchor, and a deleted audit log would go unnoticed",
+			"move it away; the next hook call writes a new anchor"
+	case err == nil:
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return false, fmt.Sprintf("cannot open it for writing: %v", err), "make it writable by you (chmod u+w)"
+		}
+		f.Close()
+		return true, "a hook can write it", ""
+	case !errors.Is(err, fs.ErrNotExist):
+		return false, err.Error(), ""
+	}
+	// The nearest directory that exists must let the hook create the rest.
+	dir := filepath.Dir(path)
+	for {
+		fi, err := os.Stat(dir)
+		if err == nil && !fi.IsDir() {
+			return false, dir + " is not a directory: guard cannot keep its anchor", "move " + dir + " away"
+		}
+		if err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return false, err.Error(), ""
+		}
+		dir = parent
+	}
+	f, err := os.CreateTemp(dir, ".doctor-*")
+	if err != nil {
+		return false, fmt.Sprintf("cannot create files in %s: %v; guard cannot keep its anchor", dir, err), "make " + dir + " writable by you"
+	}
+	name := f.Name()
+	f.Close()
+	os.Remove(name)
+	return true, "the next hook call writes it", ""
 }
 
 // writable reports whether a hook could append to the log at path, without

@@ -2,12 +2,16 @@ package doctor
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/guardhq/guard/internal/audit"
+	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/home"
 	"github.com/guardhq/guard/internal/install"
 	"github.com/guardhq/guard/internal/policy"
 	"github.com/guardhq/guard/internal/service"
@@ -163,5 +167,53 @@ func TestAuditWritable(t *testing.T) {
 	c := find(t, Run(o), "audit log writable")
 	if c.OK || !strings.Contains(c.Detail, "not a regular file") {
 		t.Errorf("directory in the log's place: %+v", c)
+	}
+}
+
+// TestAuditAnchor covers issue 20 item 8 in doctor: a log deleted with its
+// lock file (so with guard's checkpoint) fails the audit log check, because
+// guard's anchor outside guard's directory says records existed; an anchor
+// guard cannot write fails its own check.
+func TestAuditAnchor(t *testing.T) {
+	o := env(t)
+	path := filepath.Join(o.GuardDir, "audit.log")
+	anchor := audit.AnchorFile(home.StateDirFor(o.Home), path)
+	if c := find(t, Run(o), "audit anchor"); !c.OK || !strings.Contains(c.Detail, "none yet") {
+		t.Errorf("no log yet: %+v", c)
+	}
+	for i := range 20 {
+		rec := event.Record{TS: fmt.Sprintf("2026-01-02T03:04:%02d.000Z", i), Hook: "Stop", Verdict: "allow", User: "ada",
+			Host: "box", PolicyVersion: "1.0.0", Agent: "a", Event: "Stop", InputHash: strings.Repeat("ab", 32)}
+		if err := audit.AppendWith(path, &rec, audit.AppendOptions{AnchorFile: anchor}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := Run(o)
+	if c := find(t, r, "audit anchor"); !c.OK || !strings.Contains(c.Detail, "the log holds it, at entry") {
+		t.Errorf("anchored log: %+v", c)
+	}
+	if !r.OK() {
+		t.Fatalf("anchored log: %+v", r.Checks)
+	}
+	for _, p := range []string{path, path + audit.LockSuffix} {
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := find(t, Run(o), "audit log")
+	if c.OK || !strings.Contains(c.Detail, "the audit log is missing: guard's anchor says it held ") ||
+		!strings.Contains(c.Hint, "reset-checkpoint") || !strings.Contains(c.Hint, filepath.Base(anchor)) {
+		t.Errorf("log and lock deleted: %+v", c)
+	}
+	// A directory where the anchor goes: the hook cannot keep it.
+	if err := os.Remove(anchor); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(anchor, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	c = find(t, Run(o), "audit anchor")
+	if c.OK || !strings.Contains(c.Detail, "not a regular file") || c.Hint == "" {
+		t.Errorf("directory in the anchor's place: %+v", c)
 	}
 }

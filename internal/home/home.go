@@ -92,6 +92,41 @@ func File(name string) (string, error) {
 	return filepath.Join(d, name), nil
 }
 
+// StateDir returns the directory where guard keeps state outside its own
+// directory: the audit log's anchor (package audit). It is derived from the
+// home directory alone, so that the hook (started by an agent's client), the
+// command line and the console service, whose environments differ, all find
+// the same one:
+//
+//	Linux and other Unix: ~/.local/state/guard (XDG_STATE_HOME's default)
+//	macOS:                ~/Library/Application Support/guard
+//	Windows:              ~\AppData\Local\guard (%LOCALAPPDATA%'s default)
+//
+// $XDG_STATE_HOME and %LOCALAPPDATA% are not read: a process started without
+// them (a service, an app launched from the desktop) would look elsewhere
+// and find no anchor. It does not create the directory.
+func StateDir() (string, error) {
+	h, err := UserHome()
+	if err != nil {
+		return "", err
+	}
+	return StateDirFor(h), nil
+}
+
+// StateDirFor is StateDir for the home directory h.
+func StateDirFor(h string) string { return stateDirIn(h, runtime.GOOS) }
+
+// stateDirIn is StateDir for the home directory h on the system goos.
+func stateDirIn(h, goos string) string {
+	switch goos {
+	case "darwin", "ios":
+		return filepath.Join(h, "Library", "Application Support", "guard")
+	case "windows":
+		return filepath.Join(h, "AppData", "Local", "guard")
+	}
+	return filepath.Join(h, ".local", "state", "guard")
+}
+
 // Names of the files guard keeps in its directory.
 const (
 	PolicyName    = "rules.json"

@@ -2,6 +2,7 @@ package home
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -61,5 +62,27 @@ func TestDirNeedsHome(t *testing.T) {
 	t.Setenv(EnvDir, t.TempDir())
 	if _, err := Dir(); err != nil {
 		t.Fatalf("Dir() with GUARD_HOME: %v", err)
+	}
+}
+
+// TestStateDir: the anchor's directory is derived from the home directory
+// alone, per system.
+func TestStateDir(t *testing.T) {
+	h := filepath.FromSlash("/home/ada")
+	for _, tt := range []struct{ goos, want string }{
+		{"linux", "/home/ada/.local/state/guard"},
+		{"freebsd", "/home/ada/.local/state/guard"},
+		{"darwin", "/home/ada/Library/Application Support/guard"},
+		{"windows", "/home/ada/AppData/Local/guard"},
+	} {
+		if got := stateDirIn(h, tt.goos); got != filepath.FromSlash(tt.want) {
+			t.Errorf("%s: %q, want %q", tt.goos, got, tt.want)
+		}
+	}
+	t.Setenv(envHome(), t.TempDir())
+	t.Setenv("XDG_STATE_HOME", t.TempDir()) // not read: see StateDir
+	d, err := StateDir()
+	if err != nil || !strings.HasPrefix(d, os.Getenv(envHome())) {
+		t.Errorf("StateDir() = %q, %v; want it under the home directory", d, err)
 	}
 }

@@ -14,6 +14,7 @@ import (
 func BenchmarkRun(b *testing.B) {
 	dir := b.TempDir()
 	b.Setenv("GUARD_HOME", dir)
+	b.Setenv("HOME", dir) // the anchor goes under it (home.StateDir)
 	b.Setenv("AGENT_A_HOOK_EVENT", "")
 	b.Setenv("AGENT_B_PROJECT_DIR", "")
 	work := filepath.Join(dir, "src", "widgets")

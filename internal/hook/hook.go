@@ -177,7 +177,7 @@ func (c *Config) fill() {
 		c.AuditPath = AuditPath
 	}
 	if c.Append == nil {
-		c.Append = audit.Append
+		c.Append = AppendAnchored
 	}
 	if c.ReadTranscript == nil {
 		c.ReadTranscript = func(path string) ([]byte, bool, error) { return ReadTail(path, MaxTranscript) }
@@ -200,6 +200,18 @@ func (c *Config) fill() {
 	if c.CheckTimeout == 0 {
 		c.CheckTimeout = CheckTimeout
 	}
+}
+
+// AppendAnchored appends rec to the audit log at path (audit.AppendWith)
+// and keeps guard's anchor of the log in the user's state directory
+// (home.StateDir), outside guard's directory: a log deleted together with
+// its lock file then still fails `guard audit verify`. See docs/AUDIT.md.
+func AppendAnchored(path string, rec *event.Record) error {
+	var opt audit.AppendOptions
+	if dir, err := home.StateDir(); err == nil {
+		opt.AnchorFile = audit.AnchorFile(dir, path)
+	}
+	return audit.AppendWith(path, rec, opt)
 }
 
 // AuditPath returns the audit log's path, creating guard's directory (mode

@@ -357,8 +357,10 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 }
 
 // guardDirs returns guard's own directory, and where it really is when it
-// or a directory above it is a symbolic link: writes there are always
-// blocked. A policy that never learnt it (built in a test) asks home.
+// or a directory above it is a symbolic link, then guard's state directory
+// (home.StateDir: the audit log's anchor) and where it really is: writes
+// there are always blocked. A policy that never learnt them (built in a
+// test) asks home.
 func (p *Policy) guardDirs() ([]string, error) {
 	dir := p.GuardDir
 	if dir == "" {
@@ -385,7 +387,28 @@ func (p *Policy) guardDirs() ([]string, error) {
 			dirs = append(dirs, real)
 		}
 	}
-	return dirs, nil
+	return append(dirs, p.stateDirs()...), nil
+}
+
+// stateDirs returns guard's state directory, where the audit log's anchor
+// is kept outside guard's own directory (see package audit), and where it
+// really is: an agent that could delete the anchor with the log would hide
+// the loss. None when the home directory is not known.
+func (p *Policy) stateDirs() []string {
+	state := ""
+	if p.Home != "" {
+		state = home.StateDirFor(p.Home)
+	} else if d, err := home.StateDir(); err == nil {
+		state = d
+	}
+	if state == "" {
+		return nil
+	}
+	dirs := []string{state}
+	if real, err := filepath.EvalSymlinks(state); err == nil && real != state {
+		dirs = append(dirs, real)
+	}
+	return dirs
 }
 
 // maxGuardEntries bounds the entries of guard's directory looked at for

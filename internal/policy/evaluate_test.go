@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/home"
 )
 
 func mustParse(t *testing.T, doc string) *Policy {
@@ -443,5 +444,40 @@ func TestShownReasonChecksTheLine(t *testing.T) {
 	}
 	if strings.Contains(v.Finding.Reason, awsKey) || v.Finding.Reason != v.Finding.LogReason {
 		t.Errorf("shown reason %q", v.Finding.Reason)
+	}
+}
+
+// TestStateDirWriteProtected covers issue 20 item 8: guard's state
+// directory, where the audit log's anchor is kept outside guard's own, is
+// write-protected like guard's directory whatever allow_write says, so that
+// an agent cannot delete the anchor with the log; reading it is not
+// blocked, nor is writing beside it.
+func TestStateDirWriteProtected(t *testing.T) {
+	h, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("HOME", h)
+	t.Setenv("USERPROFILE", h)
+	t.Setenv("GUARD_HOME", filepath.Join(h, ".guard"))
+	p := mustParse(t, `{"file_paths":{"block_write":[],"allow_write":["**"]}}`)
+	p.Home = h
+	state := home.StateDirFor(h)
+	for _, w := range []string{filepath.Join(state, "audit-0123456789abcdef.anchor"), state, filepath.Dir(state)} {
+		v, err := p.Evaluate([]event.Input{{Kind: event.KindWrite, Text: w}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !v.Blocked() || v.Finding.Rule != "blocked_path" {
+			t.Errorf("write %s allowed", w)
+		}
+	}
+	v, _ := p.Evaluate([]event.Input{{Kind: event.KindWrite, Text: filepath.Join(filepath.Dir(state), "other", "x")}})
+	if v.Blocked() {
+		t.Errorf("write beside guard's state directory blocked: %s", v.Finding.Reason)
+	}
+	v, _ = p.Evaluate([]event.Input{{Kind: event.KindRead, Text: filepath.Join(state, "audit-0123456789abcdef.anchor")}})
+	if v.Blocked() {
+		t.Errorf("read of the anchor blocked: %s", v.Finding.Reason)
 	}
 }

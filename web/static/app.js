@@ -215,8 +215,19 @@
     renderTimeline(s.timeline || { buckets: [] });
     renderFacets(s.rules || [], s.repos || []);
     var skipped = s.skipped || 0;
-    return skipped > 0 ? nf.format(skipped) + (skipped === 1 ? " line" : " lines") +
+    var msg = skipped > 0 ? nf.format(skipped) + (skipped === 1 ? " line" : " lines") +
       " of the audit log could not be read (torn or malformed) and are left out." : "";
+    var lost = integrityMessage(s.integrity);
+    return lost && msg ? lost + " " + msg : lost || msg;
+  }
+
+  // integrityMessage says what the audit log no longer holds (guard's
+  // anchor, or what the console saw of it: /api/integrity); "" when intact.
+  function integrityMessage(i) {
+    if (!i || i.ok || !i.problems || !i.problems.length) { return ""; }
+    return "The audit log may have been tampered with: " +
+      i.problems.map(function (p) { return p.message + "."; }).join(" ") +
+      " Run 'guard audit verify'.";
   }
 
   function renderFacets(rules, repos) {

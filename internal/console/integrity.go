@@ -1,0 +1,229 @@
+package console
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/guardhq/guard/internal/audit"
+	"github.com/guardhq/guard/internal/event"
+)
+
+// Integrity says whether the audit log still holds what guard's anchor and
+// the console itself saw of it: the answer of GET /api/integrity and the
+// "integrity" field of GET /api/stats. The console does not verify the
+// chain (`guard audit verify` does); it notices a log that lost records.
+type Integrity struct {
+	// OK is false when Problems is not empty.
+	OK bool `json:"ok"`
+	// Anchor is guard's anchor of the log as read now (see audit.AnchorState);
+	// null when there is none (yet), or the console was not given one.
+	Anchor *LogState `json:"anchor"`
+	// Seen is the furthest state of the log the console has seen since it
+	// started; null before it has seen a record.
+	Seen *LogState `json:"seen"`
+	// Problems lists what the log no longer holds, the anchor's first.
+	Problems []Problem `json:"problems"`
+}
+
+// LogState is a state of the log: its first Size bytes hold Count records,
+// the last with the chain hash Head. Count is -1 when guard's anchor could
+// not count them.
+type LogState struct {
+	Count int64  `json:"count"`
+	Size  int64  `json:"size"`
+	Head  string `json:"head"`
+	// At is when the console saw it (RFC 3339, UTC), for Integrity.Seen.
+	At string `json:"at,omitempty"`
+}
+
+// Problem is a state of the log that it no longer holds.
+type Problem struct {
+	// Source is "anchor" (guard's anchor file) or "console" (what the
+	// console saw).
+	Source string `json:"source"`
+	// Kind is log_missing, truncated, rewritten, cut, anchor_damaged (the
+	// kinds of `guard audit verify --json`) or anchor_unreadable.
+	Kind string `json:"kind"`
+	// Message says what was held and what is found, with sizes, record
+	// counts and hashes only.
+	Message string `json:"message"`
+	// Since is when the console noticed it (RFC 3339, UTC), for source
+	// console; the problem stays until the console restarts.
+	Since string `json:"since,omitempty"`
+}
+
+// SourceConsole is the Problem.Source of a loss the console saw itself.
+const SourceConsole = "console"
+
+// tip returns the state of st's end: its records, the offset just after
+// the last one's newline, and that record's chain hash.
+func (st *state) tip() (LogState, error) {
+	n := len(st.off)
+	if n == 0 {
+		return LogState{Head: event.ZeroHash}, nil
+	}
+	head, err := st.lineHash(n - 1)
+	if err != nil {
+		return LogState{}, err
+	}
+	return LogState{Count: int64(n), Size: st.off[n-1] + int64(st.ln[n-1]) + 1, Head: head}, nil
+}
+
+// lineHash returns the chain hash of record i's line.
+func (st *state) lineHash(i int) (string, error) {
+	buf := make([]byte, st.ln[i])
+	if _, err := st.f.ReadAt(buf, st.off[i]); err != nil {
+		return "", errChanged
+	}
+	sum := sha256.Sum256(buf)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// endingAt finds the record whose line ends, newline included, at off: seen
+// says there is one, ok that its chain hash is head, entry its number
+// (from 1).
+func (st *state) endingAt(off int64, head string) (seen, ok bool, entry int, err error) {
+	n := len(st.off)
+	i := sort.Search(n, func(i int) bool { return st.off[i]+int64(st.ln[i])+1 >= off })
+	if i == n || st.off[i]+int64(st.ln[i])+1 != off {
+		return false, false, 0, nil
+	}
+	h, err := st.lineHash(i)
+	if err != nil {
+		return false, false, 0, err
+	}
+	return true, h == head, i + 1, nil
+}
+
+// observe brings the console's own record of the log up to date after a
+// refresh: when the log no longer holds the furthest state seen (it was
+// deleted, cut or replaced), the first such loss is kept until the console
+// restarts. Called with refreshMu held.
+func (x *Index) observe() {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	st := x.st
+	cur, err := st.tip()
+	if err != nil {
+		return // the file changes under the read: the next refresh sees it
+	}
+	if s := x.seen; s != nil && x.lost == nil {
+		if p := st.lostState(*s); p != nil {
+			p.Since = x.now().UTC().Format(time.RFC3339)
+			x.lost = p
+		}
+	}
+	if cur.Count > 0 && (x.seen == nil || x.seen.Size != cur.Size || x.seen.Head != cur.Head) {
+		cur.At = x.now().UTC().Format(time.RFC3339)
+		x.seen = &cur
+	}
+}
+
+// lostState reports how st no longer holds the state s the console saw,
+// or nil when it holds it.
+func (st *state) lostState(s LogState) *Problem {
+	saw := fmt.Sprintf("at %s the console saw %s", s.At, audit.StateText(s.Count, s.Size, s.Head))
+	p := &Problem{Source: SourceConsole}
+	if st.f == nil {
+		p.Kind, p.Message = "log_missing", audit.ErrLogMissing.Error()+": "+saw
+		return p
+	}
+	seen, ok, entry, err := st.endingAt(s.Size, s.Head)
+	switch {
+	case err != nil:
+		return nil
+	case ok && int64(entry) == s.Count:
+		return nil
+	case st.end < s.Size:
+		p.Kind = "truncated"
+		p.Message = fmt.Sprintf("%s: it is %d bytes long, holding %d records, but %s", audit.ErrTruncated, st.end, len(st.off), saw)
+	case seen && ok:
+		p.Kind = "rewritten"
+		p.Message = fmt.Sprintf("%s: record %s is record %d, but %s", audit.ErrRewritten, s.Head, entry, saw)
+	default:
+		p.Kind = "rewritten"
+		p.Message = fmt.Sprintf("%s: %s", audit.ErrRewritten, saw)
+	}
+	return p
+}
+
+// Integrity reports whether the log, as last refreshed, still holds guard's
+// anchor (read from anchorFile now; "" for none) and the furthest state the
+// console has seen.
+func (x *Index) Integrity(anchorFile string) Integrity {
+	out := Integrity{OK: true, Problems: []Problem{}}
+	if anchorFile != "" {
+		a, ok, err := audit.ReadAnchorUnlocked(x.path, anchorFile)
+		x.mu.RLock()
+		p := x.st.anchorProblem(a, ok, err)
+		x.mu.RUnlock()
+		if ok {
+			out.Anchor = &LogState{Count: a.Count, Size: a.Size, Head: a.Head}
+		}
+		if p != nil {
+			out.Problems = append(out.Problems, *p)
+		}
+	}
+	x.mu.RLock()
+	if x.seen != nil {
+		s := *x.seen
+		out.Seen = &s
+	}
+	if x.lost != nil {
+		out.Problems = append(out.Problems, *x.lost)
+	}
+	x.mu.RUnlock()
+	out.OK = len(out.Problems) == 0
+	return out
+}
+
+// anchorProblem checks guard's anchor a (ok: there is one; err: reading it
+// failed) against st, with the messages of `guard audit verify`.
+func (st *state) anchorProblem(a audit.AnchorState, ok bool, err error) *Problem {
+	p := &Problem{Source: audit.SourceAnchor}
+	switch {
+	case errors.Is(err, audit.ErrAnchorDamaged):
+		p.Kind, p.Message = "anchor_damaged", audit.ErrAnchorDamaged.Error()+": it is not in the form guard writes"
+		return p
+	case err != nil:
+		p.Kind, p.Message = "anchor_unreadable", "guard's anchor of the audit log cannot be read"
+		return p
+	case !ok:
+		return nil
+	}
+	var seen, held bool
+	var entry int
+	if st.f != nil && a.Size > 0 {
+		if seen, held, entry, err = st.endingAt(a.Size, a.Head); err != nil {
+			return nil // the file changes under the read: the next request sees it
+		}
+	}
+	var ae *audit.AnchorError
+	if err := audit.CheckAnchor(a, st.f != nil, st.end, len(st.off), seen, held, entry); errors.As(err, &ae) {
+		p.Kind, p.Message = ae.KindName(), ae.Error()
+		return p
+	}
+	return nil
+}
+
+// Watch refreshes the index every interval until ctx is done, so that the
+// console's own record of the log (Integrity.Seen) stays current while no
+// one has the page open: a log deleted between two requests is still
+// noticed. Errors are left for the next request to report.
+func (x *Index) Watch(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			_ = x.Refresh()
+		}
+	}
+}
