@@ -27,10 +27,7 @@ func (c *cmd) interp(in interp) {
 			if j < len(c.args) {
 				prog := strings.TrimPrefix(strings.TrimPrefix(c.args[j].s, "--file="), "-f")
 				w.read(prog)
-				if t, ok := w.writtenText(prog); ok {
-					c.code = t // written, then run
-					c.scanCode(t)
-				}
+				c.runProgram(word{s: prog, known: c.args[j].known})
 			}
 			continue
 		}
@@ -107,11 +104,7 @@ func (c *cmd) interp(in interp) {
 			return
 		}
 		w.read(a.s)
-		if t, ok := w.writtenText(a.s); ok {
-			// python3 x.py after writing it: its code, shown in the line.
-			c.code = t
-			c.scanCode(t)
-		}
+		c.runProgram(a)
 	case module:
 	default:
 		c.fromStdin = true
@@ -123,7 +116,8 @@ func (c *cmd) interp(in interp) {
 			c.code = strings.TrimRight(c.stdin.text, "\n")
 			c.scanCode(c.code)
 		case c.stdin.file != "":
-			w.read(c.stdin.file)
+			w.read(c.stdin.file) // python3 < x.py
+			c.runProgram(word{s: c.stdin.file, known: true})
 		}
 	}
 	c.generic()
@@ -148,13 +142,20 @@ func (c *cmd) scanCode(code string) {
 	for _, l := range literals(code) {
 		c.w.read(l)
 	}
+	c.scanEffects(code, awkFamily(c.name))
+}
+
+// scanEffects records what interpreter code removes or writes (os.remove,
+// unlink, open(…, 'w'), awk's print > "file" when awk is set), analyses the
+// shell commands it runs and turns its recursive deletes into rm -r lines.
+func (c *cmd) scanEffects(code string, awk bool) {
 	for _, p := range firstLiterals(code, writers, false) {
 		c.w.write(p)
 	}
 	for _, p := range opensForWriting(code) {
 		c.w.write(p)
 	}
-	if awkFamily(c.name) {
+	if awk {
 		for _, p := range awkOutputs(code) {
 			c.w.write(p) // print > "file", print >> "file"
 		}

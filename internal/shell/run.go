@@ -104,6 +104,16 @@ func (c *cmd) program() {
 		c.grep(0)
 	case name == "sed":
 		c.sed()
+	case name == "at" || name == "batch":
+		c.at()
+	case name == "crontab":
+		c.crontab()
+	case name == "tmux":
+		c.tmux()
+	case name == "screen":
+		c.screen()
+	case name == "expect":
+		c.expect()
 	case name == "jq":
 		c.jq()
 	case messageTools.has(name):
@@ -145,11 +155,10 @@ func (c *cmd) program() {
 			c.out = output{text: c.stdin.text, known: true}
 		}
 	case name == "go" && len(c.args) > 1 && c.args[0].s == "run":
-		// go run x.go after writing it: its code, shown in the line.
+		// go run x.go: its code (a package directory is not read).
 		for _, a := range c.args[1:] {
-			if t, ok := c.w.writtenText(a.s); ok && strings.HasSuffix(a.s, ".go") {
-				c.code += t
-				c.scanCode(t)
+			if strings.HasSuffix(a.s, ".go") {
+				c.runProgram(a)
 			}
 		}
 		c.generic()
@@ -869,8 +878,8 @@ func (c *cmd) shell() {
 			return
 		}
 		w.read(a.s)
-		if t, ok := w.writtenText(a.s); ok {
-			w.scoped(func() { w.script(t, w.depth+1) })
+		if t, ok := w.fileText(a.s, a.known, MaxScriptBytes, "a script"); ok {
+			w.runScript(t, c.args[file:], false)
 		}
 	default:
 		c.fromStdin = true
@@ -881,7 +890,11 @@ func (c *cmd) shell() {
 		case c.stdin.known && c.stdin.text != "":
 			w.scoped(func() { w.script(c.stdin.text, w.depth+1) })
 		case c.stdin.file != "":
+			// sh < x.sh
 			w.read(c.stdin.file)
+			if t, ok := w.fileText(c.stdin.file, true, MaxScriptBytes, "a script"); ok {
+				w.runScript(t, nil, false)
+			}
 		}
 	}
 }
@@ -950,8 +963,8 @@ func (c *cmd) source() {
 		return
 	}
 	c.w.read(c.args[0].s)
-	if t, ok := c.w.writtenText(c.args[0].s); ok {
-		c.w.script(t, c.w.depth+1)
+	if t, ok := c.w.fileText(c.args[0].s, c.args[0].known, MaxScriptBytes, "a script"); ok {
+		c.w.runScript(t, c.args, true)
 	}
 }
 

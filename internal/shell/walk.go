@@ -38,6 +38,11 @@ type walker struct {
 	// command that runs one (sh f, python3 f, ./f, go run f.go) runs that
 	// text, which is then code, not data.
 	written []writtenFile
+	// files reads the files the command runs; nil reads none.
+	files Files
+	// nread counts the files read through files; inFile is how many of
+	// them are being walked, whose words count in fileWords.
+	nread, inFile, fileWords int
 }
 
 // writtenFile is a file the command writes, and the text written.
@@ -96,7 +101,7 @@ func gravity(err error) int {
 	case errors.As(err, &pe) && pe.Recovered:
 		return 1
 	}
-	return 2
+	return 2 // a parse error guard could not get past, or ErrHidden
 }
 
 func (w *walker) stopped() bool { return w.err != nil && errors.Is(w.err, ErrLimit) }
@@ -427,6 +432,9 @@ func (w *walker) assign(as *syntax.Assign, global bool) {
 	if as.Name != nil && !global {
 		w.proxy(as.Name.Value, v.s) // http_proxy=HOST curl …
 	}
+	if as.Name != nil {
+		w.commandVar(as.Name.Value, v.s) // PAGER=CMD git log, export EDITOR=CMD
+	}
 	if as.Name == nil || !global {
 		return
 	}
@@ -605,6 +613,14 @@ func (w *walker) link(target, dst string) {
 
 // count adds n words and fails beyond MaxWords.
 func (w *walker) count(n int) bool {
+	if w.inFile > 0 {
+		w.fileWords += n
+		if w.fileWords > MaxFileWords {
+			w.fail(fmt.Errorf("runs scripts of more than %d words: %w", MaxFileWords, ErrLimit))
+			return false
+		}
+		return true
+	}
 	w.words += n
 	if w.words > MaxWords {
 		w.fail(fmt.Errorf("has more than %d words: %w", MaxWords, ErrLimit))

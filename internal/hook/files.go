@@ -1,0 +1,98 @@
+package hook
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/guardhq/guard/internal/agent"
+	"github.com/guardhq/guard/internal/home"
+	"github.com/guardhq/guard/internal/regularfile"
+	"github.com/guardhq/guard/internal/shell"
+)
+
+// runFiles reads, for internal/shell, the files a call's command runs (sh
+// x.sh, ./x.sh, source x.sh, python3 x.py, crontab x): a path as the
+// command names it, $VARIABLES from guard's environment (the command's
+// shell inherits the agent's, as guard does), ~ and $HOME as the home
+// directory, a relative path from the call's directory. The kernel follows
+// the links on the way, as it will when the command runs. Only a regular
+// file is read, and at most the bound the analysis asks for.
+//
+// It is a comparable value: the hook and the policy analyse a command with
+// equal options, so the second analysis is the first one remembered.
+type runFiles struct {
+	base string // the directory relative paths start from; "" if unknown
+	home string
+}
+
+// filesFor returns the reader of the files call's commands run.
+func filesFor(call *agent.Call, opt agent.Options) runFiles {
+	h, _ := home.UserHome()
+	return runFiles{base: agent.BaseDir(call, opt), home: h}
+}
+
+// ReadFile implements shell.Files.
+func (f runFiles) ReadFile(p string, max int) ([]byte, shell.FileStatus) {
+	full, ok := f.resolve(p)
+	if !ok {
+		return nil, shell.FileAbsent
+	}
+	file, err := regularfile.Open(full)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return nil, shell.FileAbsent
+	case errors.Is(err, regularfile.ErrNotRegular):
+		if fi, serr := os.Stat(full); serr == nil && fi.IsDir() {
+			return nil, shell.FileAbsent // a directory: nothing runs
+		}
+		return nil, shell.FileUnreadable
+	case err != nil:
+		return nil, shell.FileUnreadable
+	}
+	defer file.Close()
+	data, err := io.ReadAll(io.LimitReader(file, int64(max)+1))
+	if err != nil {
+		return nil, shell.FileUnreadable
+	}
+	if len(data) > max {
+		return data[:max], shell.FileTooBig
+	}
+	return data, shell.FileWhole
+}
+
+// resolve returns the path the kernel will open for p, joined as text (a
+// `..` after a link is the kernel's to take), or false when p holds a
+// variable guard cannot resolve.
+func (f runFiles) resolve(p string) (string, bool) {
+	p = shell.ExpandEnv(p, lookupEnv)
+	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(p, pre); ok && (rest == "" || rest[0] == '/') {
+			if f.home == "" {
+				return "", false
+			}
+			p = f.home + rest
+			break
+		}
+	}
+	if strings.Contains(p, "$") || strings.HasPrefix(p, "~") {
+		return "", false
+	}
+	if !filepath.IsAbs(p) {
+		if f.base == "" {
+			return "", false
+		}
+		p = strings.TrimRight(f.base, `/\`) + string(filepath.Separator) + p
+	}
+	return p, true
+}
+
+// filesUser is a policy that analyses commands with the files they run
+// (*policy.Policy): the hook tells it how to read them for this call.
+type filesUser interface {
+	UseFiles(shell.Files)
+}
