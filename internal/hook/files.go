@@ -39,8 +39,13 @@ func filesFor(call *agent.Call, opt agent.Options) runFiles {
 // ReadFile implements shell.Files.
 func (f runFiles) ReadFile(p string, max int) ([]byte, shell.FileStatus) {
 	full, ok := f.resolve(p)
-	if !ok {
+	switch {
+	case !ok || full == "/dev/null":
 		return nil, shell.FileAbsent
+	case strings.HasPrefix(full, "/dev/") || strings.HasPrefix(full, "/proc/"):
+		// The command's own descriptors (/dev/fd/3) or a device: not
+		// guard's to open.
+		return nil, shell.FileUnreadable
 	}
 	file, err := regularfile.Open(full)
 	switch {

@@ -82,6 +82,8 @@ func TestRunScriptFiles(t *testing.T) {
 		{"bash ok.sh", "", ""},
 		{"./ok.sh && python3 app.py", "", ""},
 		{"bash missing.sh", "", ""},
+		{"source /dev/null", "", ""},
+		{"bash /dev/fd/3 3< leak.sh", "unparsable_command", "cannot read"},
 		{"bash dir", "", ""},
 	} {
 		code, _, stderr, rec := runReal(t, p, bashPayload(t, proj, tc.cmd))

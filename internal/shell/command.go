@@ -140,6 +140,8 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 		c.feed(prev)
 		c.redirects(s.Redirs)
 		c.rendered = strings.Join(c.redirs, " ")
+		c.out = output{known: true} // > f alone: f is empty
+		c.settleOutput()
 		return c
 	case *syntax.CallExpr:
 		return w.call(x, s.Redirs, prev, piped)
@@ -183,12 +185,24 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 		return c
 	}
 	c.run(words)
-	if c.out.known {
-		for _, f := range c.outFiles {
-			w.wrote(f.path, c.out.text, f.append)
+	c.settleOutput()
+	return c
+}
+
+// settleOutput records what the files c's standard output goes to hold:
+// what it prints when known, a copy of the file cat prints (cat a > f),
+// else text guard does not know.
+func (c *cmd) settleOutput() {
+	for _, f := range c.outFiles {
+		switch {
+		case c.out.known:
+			c.w.wrote(f.path, c.out.text, f.append)
+		case c.out.file != "" && !f.append:
+			c.w.copied(f.path, c.out.file)
+		default:
+			c.w.changed(under(c.w.dir, f.path))
 		}
 	}
-	return c
 }
 
 // feed sets what c reads from the stage before it.
@@ -204,10 +218,14 @@ func (c *cmd) run(words []word) {
 	for len(words) > 0 {
 		name := base(words[0].s)
 		p, ok := prefixOf(name)
-		if !ok || !words[0].known {
+		if !ok || !words[0].known || p.sub != "" && (len(words) < 2 || words[1].s != p.sub) {
 			break
 		}
-		rest, done := c.prefix(p, words[1:])
+		args := words[1:]
+		if p.sub != "" {
+			args = words[2:] // poetry run CMD…
+		}
+		rest, done := c.prefix(p, args)
 		if done {
 			return
 		}
@@ -215,13 +233,16 @@ func (c *cmd) run(words []word) {
 			// exec 3<>/dev/tcp/…, a bare sudo -v: the prefix is the command.
 			break
 		}
+		if p.pyFile && strings.HasSuffix(rest[0].s, ".py") {
+			rest = append([]word{{s: "python3", known: true}}, rest...) // uv run x.py
+		}
 		words = rest
 	}
 	if len(words) == 0 {
 		c.rendered = strings.Join(c.redirs, " ")
 		return
 	}
-	if words[0].known && strings.ContainsRune(words[0].s, '/') {
+	if prog := words[0].s; strings.ContainsRune(prog, '/') && !strings.Contains(prog, unknownSubst) {
 		// ./x.sh: the file's text runs (written earlier by the command,
 		// or read through Options.Files).
 		c.runPath(words[0].s, words[1:])
@@ -456,8 +477,11 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 			}
 		default: // > >> &> &>> >|
 			if target != "-" {
+				stdout := n == "" || n == "1"
+				w.redirecting = stdout // what it then holds is settled by settleOutput
 				w.write(target)
-				if n == "" || n == "1" {
+				w.redirecting = false
+				if stdout {
 					c.outFiles = append(c.outFiles, outFile{target, r.Op == syntax.AppOut || r.Op == syntax.AppAll})
 				}
 			}

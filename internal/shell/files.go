@@ -7,9 +7,13 @@ package shell
 // scanned for the paths it names.
 
 import (
+	"errors"
 	"fmt"
+	"path"
 	"strconv"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // where returns path p as the command's shell at this point names it:
@@ -26,6 +30,61 @@ func (w *walker) hide(format string, args ...any) {
 	w.fail(fmt.Errorf(format+": %w", append(args, ErrHidden)...))
 }
 
+// writtenEntry returns what the command last wrote to the file at p (a
+// cleaned path), if it wrote it; a directory it changed with unknown text
+// stands for everything below it.
+func (w *walker) writtenEntry(p string) (writtenFile, bool) {
+	for i := len(w.written) - 1; i >= 0; i-- {
+		f := w.written[i]
+		below, ok := strings.CutPrefix(p, f.path+"/")
+		switch {
+		case f.path == p:
+			return f, true
+		case ok && f.from != "":
+			// cp -r tmpl new: new/x.sh holds tmpl/x.sh's text
+			return writtenFile{path: p, from: f.from + "/" + below}, true
+		case f.unknown && (ok || f.path == "." && !strings.HasPrefix(p, "/") || f.path == "/"):
+			return f, true
+		}
+	}
+	if w.writtenFull {
+		return writtenFile{path: p, unknown: true}, true
+	}
+	return writtenFile{}, false
+}
+
+// setWritten records what the command wrote to a file, in place of what
+// it wrote there before.
+func (w *walker) setWritten(f writtenFile) {
+	for i := len(w.written) - 1; i >= 0; i-- {
+		if w.written[i].path == f.path {
+			w.written = append(w.written[:i], w.written[i+1:]...)
+			break
+		}
+	}
+	if len(w.written) < maxWritten {
+		w.written = append(w.written, f)
+	} else {
+		w.writtenFull = true // from now on, any file it runs may be one of them
+	}
+}
+
+// changed records that the command changes the file (or directory) at p
+// with text guard does not know.
+func (w *walker) changed(p string) {
+	w.setWritten(writtenFile{path: path.Clean(p), unknown: true})
+}
+
+// copied records that the file at dst holds what the file at src holds
+// (cp src dst, cat src > dst).
+func (w *walker) copied(dst, src string) {
+	w.setWritten(writtenFile{path: path.Clean(under(w.dir, dst)), from: path.Clean(w.where(src))})
+}
+
+// fileChanged: the file is one the command itself changes with text guard
+// does not know.
+const fileChanged FileStatus = -1
+
 // fileText returns the text of the file at p that the command runs, at
 // most max bytes: what the command itself wrote there earlier, else what
 // Options.Files reads. It is false when there is nothing to analyse: no
@@ -38,6 +97,8 @@ func (w *walker) fileText(p string, known bool, max int, what string) (string, b
 	switch st {
 	case FileWhole:
 		return t, true
+	case fileChanged:
+		w.hide("runs %s the command itself changes with text guard cannot see", what)
 	case FileTooBig:
 		w.hide("runs %s larger than %d KiB, more than guard reads", what, max>>10)
 	case FileUnreadable:
@@ -50,8 +111,21 @@ func (w *walker) fileText(p string, known bool, max int, what string) (string, b
 // was found: FileAbsent also when there is no reader or p holds a
 // substitution's output.
 func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) {
-	if t, ok := w.writtenText(p); ok && known {
-		return t, FileWhole
+	for range 4 { // cp a b; cp b c: follow the copies, a few
+		f, ok := w.writtenEntry(path.Clean(w.where(p)))
+		if !ok {
+			break
+		}
+		if f.unknown {
+			return "", fileChanged
+		}
+		if f.from == "" && known {
+			return f.text, FileWhole
+		}
+		if f.from == "" {
+			break
+		}
+		p = f.from
 	}
 	// A word with an unknown part may still name the file: an inherited
 	// $VARIABLE the reader resolves. A substitution's output it cannot.
@@ -76,7 +150,16 @@ func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) 
 // or sourced into the current shell (source x.sh, . x.sh).
 func (w *walker) runScript(text string, args []word, sourced bool) {
 	w.inFile++
-	defer func() { w.inFile-- }()
+	before := w.err
+	defer func() {
+		w.inFile--
+		// A parse error inside the file: its line is the file's, not the
+		// command's, and nothing of the file was analysed.
+		var pe *ParseError
+		if w.err != before && errors.As(w.err, &pe) && !pe.Recovered {
+			w.err = fmt.Errorf("runs a script guard cannot parse (line %d, column %d of the file): %w", pe.Line, pe.Col, ErrHidden)
+		}
+	}()
 	if sourced {
 		if len(args) > 1 {
 			w.positional(args)
@@ -112,6 +195,16 @@ func (w *walker) positional(args []word) {
 func (c *cmd) runPath(p string, args []word) {
 	w := c.w
 	text, ok := w.writtenText(p)
+	if _, has := w.writtenEntry(path.Clean(w.where(p))); has && !ok {
+		// A copy (cp a x && ./x), or text guard does not know.
+		if text, ok = w.fileText(p, true, MaxProgramBytes, "a program"); !ok || binary([]byte(text)) {
+			return
+		}
+		if prog := shebang(text); (prog == "" || shells.has(prog)) && len(text) > MaxScriptBytes {
+			w.hide("runs a script larger than %d KiB, more than guard reads", MaxScriptBytes>>10)
+			return
+		}
+	}
 	if !ok {
 		if w.files == nil || w.nread >= MaxFiles {
 			w.fileText(p, true, MaxScriptBytes, "a script") // the limit, if any
@@ -257,4 +350,74 @@ func (c *cmd) runProgram(a word) {
 	if t, ok := c.w.fileText(a.s, a.known, MaxProgramBytes, "a program"); ok {
 		c.scanFile(t, awkFamily(c.name))
 	}
+}
+
+// noteSubFile notes, for the substitution of one statement just walked,
+// the file it prints when it is cat FILE or < FILE: a shell or interpreter
+// that runs what it prints runs that file.
+func (w *walker) noteSubFile(s *syntax.Stmt) {
+	var file string
+	switch x := s.Cmd.(type) {
+	case nil:
+		if len(s.Redirs) == 1 && s.Redirs[0].Op == syntax.RdrIn {
+			file = w.quietText(s.Redirs[0].Word)
+		}
+	case *syntax.CallExpr:
+		if len(x.Args) == 2 && len(s.Redirs) == 0 && x.Args[0].Lit() == "cat" {
+			file = w.quietText(x.Args[1])
+		}
+	}
+	if file != "" && len(w.subFiles) < maxWritten {
+		w.subFiles = append(w.subFiles, [2]string{w.lastSub, file})
+	}
+}
+
+// quietText returns a word's text when it runs nothing and is known.
+func (w *walker) quietText(wd *syntax.Word) string {
+	if ws := w.quietFields(wd); len(ws) == 1 && ws[0].known {
+		return ws[0].s
+	}
+	return ""
+}
+
+// runSub analyses the file a substitution prints (see noteSubFile) that
+// a shell or interpreter runs: as a script, or with program as a program.
+func (c *cmd) runSub(sub string, program bool) {
+	for _, sf := range c.w.subFiles {
+		if sf[0] != sub {
+			continue
+		}
+		if program {
+			c.runProgram(word{s: sf[1], known: true})
+		} else if t, ok := c.w.fileText(sf[1], true, MaxScriptBytes, "a script"); ok {
+			c.w.runScript(t, nil, false)
+		}
+		return
+	}
+}
+
+// runModule takes python -m MODULE: a module of the working directory
+// (MODULE.py, or MODULE/__main__.py, dots as directories) runs before an
+// installed one.
+func (c *cmd) runModule(m word) {
+	if !strings.HasPrefix(c.name, "python") && !strings.HasPrefix(c.name, "pypy") || !m.known || !isDotted(m.s) {
+		return
+	}
+	p := strings.ReplaceAll(m.s, ".", "/")
+	for _, f := range []string{p + ".py", p + "/__main__.py"} {
+		if t, ok := c.w.fileText(f, true, MaxProgramBytes, "a program"); ok {
+			c.scanFile(t, false)
+			return
+		}
+	}
+}
+
+// isDotted reports whether s is a dotted module name.
+func isDotted(s string) bool {
+	for _, part := range strings.Split(s, ".") {
+		if !isName(part) {
+			return false
+		}
+	}
+	return true
 }

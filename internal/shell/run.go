@@ -11,6 +11,9 @@ import (
 func (c *cmd) program() {
 	name := c.name
 	c.subst = c.w.subst > 0
+	meta := c.w.metaOnly
+	c.w.metaOnly = metaWriters.has(name)
+	defer func() { c.w.metaOnly = meta }()
 	c.commandOptions()
 	switch {
 	case name == "rm":
@@ -486,7 +489,10 @@ func (c *cmd) generic() {
 			// moving ~/.guard away, or a key out of ~/.ssh, meets both
 			// path rules.
 			w.read(a)
+			meta := w.metaOnly
+			w.metaOnly = true // gone from there; its text goes on to the destination
 			w.write(a)
+			w.metaOnly = meta
 		default:
 			w.read(a)
 		}
@@ -510,6 +516,9 @@ func (c *cmd) destination(dest string, isDir bool, sources []string) {
 	isDir = isDir || strings.HasSuffix(dest, "/") || len(sources) > 1
 	if !isDir || len(sources) == 0 {
 		w.writeDir(dest)
+	}
+	if !isDir && len(sources) == 1 {
+		w.copied(dest, sources[0]) // cp a.sh b.sh: b.sh holds a.sh's text
 	}
 	dir := strings.TrimRight(dest, "/") // "" for /: dir + "/" + base
 	for _, src := range sources {
@@ -535,6 +544,9 @@ func (c *cmd) destination(dest string, isDir bool, sources []string) {
 			continue
 		}
 		w.write(dir + "/" + base)
+		if c.name != "scp" && c.name != "rsync" {
+			w.copied(dir+"/"+base, src)
+		}
 	}
 }
 
@@ -851,6 +863,7 @@ func (c *cmd) shell() {
 		c.kinds[script] = argCode
 		if a.sub != "" {
 			c.rendered = a.sub + " | " + c.name + " -"
+			c.runSub(a.sub, false) // sh -c "$(cat x.sh)"
 		}
 		if a.sub == "" || a.known {
 			w.scoped(func() {
@@ -875,6 +888,7 @@ func (c *cmd) shell() {
 		a := c.args[file]
 		if a.sub != "" {
 			c.rendered = a.sub + " | " + c.name + " -"
+			c.runSub(a.sub, false) // bash <(cat x.sh)
 			return
 		}
 		w.read(a.s)
@@ -887,6 +901,7 @@ func (c *cmd) shell() {
 		case c.stdin.sub != "":
 			// bash <<< "$(curl …)", bash < <(curl …)
 			c.rendered = c.stdin.sub + " | " + c.name + " -"
+			c.runSub(c.stdin.sub, false)
 		case c.stdin.known && c.stdin.text != "":
 			w.scoped(func() { w.script(c.stdin.text, w.depth+1) })
 		case c.stdin.file != "":
@@ -923,6 +938,7 @@ func (c *cmd) eval() {
 		}
 		c.rendered = c.args[0].sub + " | sh -"
 		if !allKnown(c.args) {
+			c.runSub(c.args[0].sub, false) // eval "$(cat x.sh)"
 			return
 		}
 	}
@@ -953,6 +969,7 @@ func (c *cmd) source() {
 	}
 	if c.args[0].sub != "" {
 		c.rendered = c.args[0].sub + " | sh -"
+		c.runSub(c.args[0].sub, false) // source <(cat x.sh)
 		return
 	}
 	if isStdin(c.args[0].s) {

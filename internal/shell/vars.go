@@ -28,6 +28,9 @@ func (w *walker) commandVar(name, value string) {
 	if value == "" {
 		return
 	}
+	if name == "EDITOR" || name == "VISUAL" {
+		w.editorSet = true // crontab -e then edits with it
+	}
 	switch {
 	case commandVars.has(name):
 		for _, v := range commandValues(name, value) {
