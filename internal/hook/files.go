@@ -11,6 +11,7 @@ import (
 
 	"github.com/guardhq/guard/internal/agent"
 	"github.com/guardhq/guard/internal/home"
+	"github.com/guardhq/guard/internal/realpath"
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/shell"
 )
@@ -46,6 +47,16 @@ func (f runFiles) ReadFile(p string, max int) ([]byte, shell.FileStatus) {
 		// The command's own descriptors (/dev/fd/3) or a device: not
 		// guard's to open.
 		return nil, shell.FileUnreadable
+	case realpath.HasGlob(full):
+		// bash l*.sh runs the first file the pattern names, as bash
+		// sorts them: one match is that file; several, guard cannot
+		// tell which (its order is the locale's); none, the word itself.
+		switch m := realpath.NewResolver(f.home).Glob(full); {
+		case len(m) == 1:
+			full = m[0]
+		case len(m) > 1:
+			return nil, shell.FileUnreadable
+		}
 	}
 	file, err := regularfile.Open(full)
 	switch {

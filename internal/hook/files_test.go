@@ -83,6 +83,8 @@ func TestRunScriptFiles(t *testing.T) {
 		{"./ok.sh && python3 app.py", "", ""},
 		{"bash missing.sh", "", ""},
 		{"source /dev/null", "", ""},
+		{"bash le?k.sh", "blocked_path", "'le?k.sh'"},
+		{"bash [lw]*.sh", "unparsable_command", "cannot read"},
 		{"bash /dev/fd/3 3< leak.sh", "unparsable_command", "cannot read"},
 		{"bash dir", "", ""},
 	} {

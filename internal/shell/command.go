@@ -285,6 +285,9 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 		case p.scriptOption(a) && i+1 < len(words):
 			c.prefixScript(p, words[i+1], words[i+2:])
 			return nil, true
+		case p.cmdAfter.has(a) && i+2 == len(words) && strings.ContainsAny(words[i+1].s, " \t\n;|&"):
+			c.prefixScript(p, words[i+1], nil) // xterm -e 'CMD ARGS': one string, a shell command
+			return nil, true
 		case p.cmdAfter.has(a):
 			return words[i+1:], false // xterm -e CMD…
 		case p.cmdWith.has(a):

@@ -218,7 +218,15 @@ func (x *sedExec) add(y sedExec) {
 // reading, as sedFiles', and errs toward finding a command.
 func sedExecs(script string) sedExec {
 	var x sedExec
-	for _, line := range strings.Split(script, "\n") {
+	lines := strings.Split(script, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		// e COMMAND\ newline goes on to the next line (the backslash
+		// dropped: two lines of the command, the safe reading).
+		for strings.HasSuffix(line, "\\") && i+1 < len(lines) && sedIsExec(line) {
+			i++
+			line = strings.TrimSuffix(line, "\\") + "\n" + lines[i]
+		}
 		for _, part := range sedCommands(line) {
 			part = strings.TrimLeft(part, " \t{")
 			part = skipSedAddress(part)
@@ -248,6 +256,17 @@ func sedExecs(script string) sedExec {
 		x.replaced = nil
 	}
 	return x
+}
+
+// sedIsExec reports whether a line of a sed script holds an e command.
+func sedIsExec(line string) bool {
+	for _, part := range sedCommands(line) {
+		part = strings.TrimLeft(skipSedAddress(strings.TrimLeft(part, " \t{")), " \t!")
+		if strings.HasPrefix(part, "e") {
+			return true
+		}
+	}
+	return false
 }
 
 // sedSubst returns an s command's replacement, its escapes of the

@@ -323,8 +323,8 @@ func (w *walker) programPaths(l string) []string {
 		return nil
 	}
 	switch {
-	case strings.HasPrefix(l, "~/"):
-		return []string{l}
+	case l[0] == '~' && strings.ContainsRune(l, '/'):
+		return []string{l} // ~/x, and ~NAME/x: the hook maps its own user's to ~
 	case l[0] == '$':
 		if name, end := varAt(l, 1); name != "" && end < len(l) && l[end] == '/' {
 			return []string{l}

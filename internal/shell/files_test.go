@@ -96,6 +96,9 @@ func TestFilesRun(t *testing.T) {
 		{name: "deno run", cmd: "deno run -A x.ts", files: map[string]string{"x.ts": "Deno.readTextFile('~/.ssh/id_rsa')"}, reads: []string{"~/.ssh/id_rsa"}},
 		{name: "uv run x.py", cmd: "uv run --with rich x.py", files: map[string]string{"x.py": "open('~/.ssh/id_rsa')"}, reads: []string{"~/.ssh/id_rsa"}},
 		{name: "poetry run", cmd: "poetry run python x.py", files: map[string]string{"x.py": "open('~/.ssh/id_rsa')"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "python: ~USER/…", cmd: "python3 x.py", files: map[string]string{"x.py": "open('~u/.ssh/id_rsa')"}, reads: []string{"~u/.ssh/id_rsa"}},
+		{name: "screen's log file", cmd: "screen -L -Logfile ~/.bashrc -dmS s top", writes: []string{"~/.bashrc"}},
+		{name: "screen -X logfile", cmd: "screen -S s -X logfile ~/.zshrc", writes: []string{"~/.zshrc"}},
 		{name: "GIT_SSH is a program", cmd: "GIT_SSH=./x.sh git fetch", files: map[string]string{"./x.sh": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},
 	}
 	for _, tt := range tests {

@@ -832,12 +832,12 @@ func (c *cmd) rm() {
 func (c *cmd) shell() {
 	w := c.w
 	script, file := -1, -1
-	cflag := false
+	cflag, sflag := false, false
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
 		switch {
 		case s == "--":
-			if j+1 < len(c.args) && !cflag {
+			if j+1 < len(c.args) && !cflag && !sflag {
 				file = j + 1
 			}
 			j = len(c.args)
@@ -848,10 +848,12 @@ func (c *cmd) shell() {
 			if strings.HasPrefix(s, "-") && strings.ContainsRune(s, 'c') {
 				cflag = true
 			}
+			// sh -s ARGS: the script is standard input, ARGS its $1…
+			sflag = sflag || strings.HasPrefix(s, "-") && strings.ContainsRune(s, 's') && !cflag
 		default:
 			if cflag {
 				script = j
-			} else {
+			} else if !sflag {
 				file = j
 			}
 			j = len(c.args)

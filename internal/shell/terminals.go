@@ -23,6 +23,7 @@ const (
 	tmuxKeys
 	tmuxFirst
 	tmuxNested
+	tmuxOption
 )
 
 // tmuxCommand returns what the tmux command called name (or its alias)
@@ -49,6 +50,11 @@ func tmuxCommand(name string) (tmuxCmd, bool) {
 		return tmuxCmd{withArg: " -N -T ", runs: tmuxNested, skip: 1}, true
 	case "confirm-before", "confirm", "command-prompt":
 		return tmuxCmd{withArg: " -c -p -t -I -T ", runs: tmuxNested}, true
+	case "set-hook":
+		return tmuxCmd{withArg: " -t ", runs: tmuxNested, skip: 1}, true
+	case "set-option", "set", "set-window-option", "setw":
+		// set -g default-command CMD: the shell command new panes run
+		return tmuxCmd{withArg: " -t ", runs: tmuxOption}, true
 	}
 	return tmuxCmd{}, false
 }
@@ -126,6 +132,10 @@ func (c *cmd) tmuxOne(words []word, depth int) {
 			for _, x := range ops[1:] {
 				c.tmuxCommands(splitQuoted(x.s), depth+1)
 			}
+		}
+	case tmuxOption:
+		if len(ops) > 1 && (ops[0].s == "default-command" || ops[0].s == "default-shell") {
+			c.w.script(ops[1].s, c.w.depth+1)
 		}
 	case tmuxNested:
 		// bind-key KEY CMD ARGS…, or one string: confirm-before "CMD ARGS"
@@ -208,7 +218,10 @@ func (c *cmd) screen() {
 			c.screenCommand(args[j+1:], 0)
 			return
 		case s == "--":
-		case s == "-Logfile" || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--") && strings.IndexByte(screenWithArg, s[len(s)-1]) >= 0:
+		case s == "-Logfile" && j+1 < len(args):
+			j++
+			c.w.write(args[j].s) // the log of the window's output
+		case strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--") && strings.IndexByte(screenWithArg, s[len(s)-1]) >= 0:
 			// The last letter of a cluster takes the next word (-dmS
 			// NAME); -s's value is the program it runs as the shell.
 			if j+1 < len(args) && s[len(s)-1] == 's' && !shells.has(base(args[j+1].s)) {
@@ -248,6 +261,12 @@ func (c *cmd) screenCommand(words []word, depth int) {
 	case "eval":
 		for _, x := range rest {
 			c.screenCommand(splitQuoted(x.s), depth+1)
+		}
+	case "logfile", "hardcopy", "bufferfile", "writebuf":
+		for _, x := range rest {
+			if !strings.HasPrefix(x.s, "-") && x.s != "on" && x.s != "off" && x.s != "flush" {
+				c.w.write(x.s) // files screen writes the window's text to
+			}
 		}
 	}
 }

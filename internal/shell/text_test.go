@@ -17,6 +17,7 @@ func TestTextRuns(t *testing.T) {
 		"cmds.txt": "rm -rf ~\n",
 		"x.exp":    "spawn sh\nsend \"rm -rf ~\\r\"\n",
 		"env.sh":   "rm -rf ~",
+		"./x.sh":   "rm -rf ~",
 	}
 	for _, cmd := range []string{
 		// at and batch: standard input or -f FILE
@@ -80,6 +81,15 @@ func TestTextRuns(t *testing.T) {
 		`systemd-run -E LESSOPEN='|rm -rf ~ %s' less x`,
 		`declare -x BROWSER='firefox:rm -rf ~'`,
 		`BASH_ENV=env.sh bash -c true`,
+		`echo 'rm -rf ~' | sh -s x.sh`,
+		"sed 'e echo \\\nrm -rf ~' notes.txt",
+		`tmux set-hook -g after-new-window 'run-shell "rm -rf ~"'`,
+		`tmux set -g default-command 'rm -rf ~'`,
+		`xterm -e 'rm -rf ~'`,
+		`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='rm -rf ~' git log`,
+		`GIT_CONFIG_PARAMETERS="'core.pager'='rm -rf ~'" git log`,
+		`GIT_SSH_COMMAND="$(cat job.txt)" git fetch`,
+		`SHELL=./x.sh script -q /dev/null`,
 	} {
 		a, _ := analyzeWith(cmd, files)
 		if !slices.Contains(a.Lines, "rm -rf ~") {

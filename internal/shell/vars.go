@@ -32,6 +32,12 @@ func (w *walker) commandVar(name, value string) {
 		w.editorSet = true // crontab -e then edits with it
 	}
 	switch {
+	case strings.HasPrefix(name, "GIT_CONFIG_VALUE_"), name == "GIT_CONFIG_PARAMETERS":
+		// git -c through the environment: a value may be a command git
+		// runs (core.pager); which key it goes with is not looked at.
+		for _, v := range gitConfigValues(name, value) {
+			w.tentative(strings.TrimPrefix(v, "!"))
+		}
 	case commandVars.has(name):
 		for _, v := range commandValues(name, value) {
 			w.scoped(func() { w.script(v, w.depth+1) })
@@ -49,6 +55,21 @@ func (w *walker) commandVar(name, value string) {
 	}
 }
 
+// gitConfigValues returns the values of git settings a variable holds:
+// GIT_CONFIG_VALUE_N's, or each 'key'='value' of GIT_CONFIG_PARAMETERS.
+func gitConfigValues(name, value string) []string {
+	if name != "GIT_CONFIG_PARAMETERS" {
+		return []string{value}
+	}
+	var out []string
+	for _, pair := range splitQuoted(value) {
+		if _, v, ok := strings.Cut(pair.s, "="); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // commandValues returns the commands a command-valued variable holds:
 // LESSOPEN's without its leading | or || (less pipes through it), one per
 // element of BROWSER's list (BROWSER=a:b tries a, then b).
@@ -58,6 +79,27 @@ func commandValues(name, value string) []string {
 		return []string{strings.TrimLeft(value, "|-")}
 	case "BROWSER":
 		return strings.Split(value, ":")
+	case "SHELL":
+		if shells.has(base(value)) {
+			return nil // SHELL=/bin/zsh: a shell guard reads as such
+		}
 	}
 	return []string{value}
+}
+
+// commandVarFile analyses, for a command-valued variable set to what a
+// substitution prints (GIT_SSH_COMMAND="$(cat cmd.txt)"), the file it
+// prints, when it is one (see noteSubFile).
+func (w *walker) commandVarFile(name, sub string) {
+	if !commandVars.has(name) {
+		return
+	}
+	for _, sf := range w.subFiles {
+		if sf[0] == sub {
+			if t, ok := w.fileText(sf[1], true, MaxScriptBytes, "a command"); ok {
+				w.scoped(func() { w.script(t, w.depth+1) })
+			}
+			return
+		}
+	}
 }

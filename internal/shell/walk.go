@@ -444,6 +444,9 @@ func (w *walker) assign(as *syntax.Assign, global bool) {
 	}
 	if as.Name != nil {
 		w.commandVar(as.Name.Value, v.s) // PAGER=CMD git log, export EDITOR=CMD
+		if v.sub != "" {
+			w.commandVarFile(as.Name.Value, v.sub)
+		}
 	}
 	if as.Name == nil || !global {
 		return
