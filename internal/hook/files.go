@@ -41,7 +41,7 @@ func filesFor(call *agent.Call, opt agent.Options) runFiles {
 func (f runFiles) ReadFile(p string, max int) ([]byte, shell.FileStatus) {
 	full, ok := f.resolve(p)
 	switch {
-	case !ok || full == "/dev/null":
+	case !ok || full == "/dev/null" || systemFile(full):
 		return nil, shell.FileAbsent
 	case strings.HasPrefix(full, "/dev/") || strings.HasPrefix(full, "/proc/"):
 		// The command's own descriptors (/dev/fd/3) or a device: not
@@ -79,6 +79,20 @@ func (f runFiles) ReadFile(p string, max int) ([]byte, shell.FileStatus) {
 		return data[:max], shell.FileTooBig
 	}
 	return data, shell.FileWhole
+}
+
+// systemFile reports whether p is in a directory of the operating system's
+// (/usr, /etc, /bin…): the OS keeps an unprivileged agent from writing there
+// (and the default policy's block_write does too), so what runs from there
+// is not a program the agent wrote; it is not read (source /etc/profile,
+// a launcher script in /usr/bin named by $BROWSER).
+func systemFile(p string) bool {
+	for _, d := range []string{"/usr/", "/etc/", "/bin/", "/sbin/", "/lib/", "/lib32/", "/lib64/", "/System/", "/nix/store/"} {
+		if strings.HasPrefix(p, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // resolve returns the path the kernel will open for p, joined as text (a

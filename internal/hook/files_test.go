@@ -162,4 +162,8 @@ func TestRunFilesResolve(t *testing.T) {
 	if _, st := r.ReadFile(".", 10); st != shell.FileAbsent {
 		t.Errorf("a directory: %v", st)
 	}
+	// The operating system's files are not the agent's: not read.
+	if _, st := r.ReadFile("/etc/profile", 10); st != shell.FileAbsent {
+		t.Errorf("a system file: %v", st)
+	}
 }

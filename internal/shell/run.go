@@ -77,6 +77,8 @@ func (c *cmd) program() {
 		c.writeOption('o', "iBzbDFgprVY", "--output")
 		if ops := operands(c.args); len(ops) > 0 {
 			c.w.writeDir(ops[0])
+		} else {
+			c.w.changed(under(c.w.dir, ".")) // patch -p1 < x.patch: the files the patch names
 		}
 		c.generic()
 	case (name == "docker" || name == "podman" || name == "kubectl") && len(c.args) > 2 && c.args[0].s == "cp":
