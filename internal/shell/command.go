@@ -200,7 +200,7 @@ func (c *cmd) settleOutput() {
 		case c.out.file != "" && !f.append:
 			c.w.copied(f.path, c.out.file)
 		default:
-			c.w.changed(under(c.w.dir, f.path))
+			c.w.changed(c.w.where(f.path))
 		}
 	}
 }

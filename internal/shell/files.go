@@ -78,7 +78,7 @@ func (w *walker) changed(p string) {
 // copied records that the file at dst holds what the file at src holds
 // (cp src dst, cat src > dst).
 func (w *walker) copied(dst, src string) {
-	w.setWritten(writtenFile{path: path.Clean(under(w.dir, dst)), from: path.Clean(w.where(src))})
+	w.setWritten(writtenFile{path: path.Clean(w.where(dst)), from: path.Clean(w.where(src))})
 }
 
 // fileChanged: the file is one the command itself changes with text guard
@@ -87,11 +87,11 @@ const fileChanged FileStatus = -1
 
 // fileText returns the text of the file at p that the command runs, at
 // most max bytes: what the command itself wrote there earlier, else what
-// Options.Files reads. It is false when there is nothing to analyse: no
-// reader, no file there (nothing runs, or what the command writes there at
-// run time with text guard does not know), or a file that cannot be read
-// whole, which is recorded as hidden (what names it, for the reason: "a
-// script", "a crontab").
+// Options.Files reads. It is false when there is nothing to analyse (no
+// reader, no file there: nothing runs), or when what runs cannot be seen:
+// a file that cannot be read whole, or one the command itself changes with
+// text guard does not know, which is recorded as hidden (what names it,
+// for the reason: "a script", "a crontab").
 func (w *walker) fileText(p string, known bool, max int, what string) (string, bool) {
 	t, st := w.fileStatus(p, known, max)
 	switch st {
@@ -111,25 +111,26 @@ func (w *walker) fileText(p string, known bool, max int, what string) (string, b
 // was found: FileAbsent also when there is no reader or p holds a
 // substitution's output.
 func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) {
+	q := w.where(p) // not cleaned: a .. after a link is the kernel's to take
 	for range 4 { // cp a b; cp b c: follow the copies, a few
-		f, ok := w.writtenEntry(path.Clean(w.where(p)))
+		f, ok := w.writtenEntry(path.Clean(q))
 		if !ok {
 			break
 		}
 		if f.unknown {
 			return "", fileChanged
 		}
-		if f.from == "" && known {
-			return f.text, FileWhole
-		}
 		if f.from == "" {
+			if known {
+				return f.text, FileWhole
+			}
 			break
 		}
-		p = f.from
+		q = f.from // as recorded: from the directory the command starts in
 	}
 	// A word with an unknown part may still name the file: an inherited
 	// $VARIABLE the reader resolves. A substitution's output it cannot.
-	if w.files == nil || p == "" || strings.Contains(p, unknownSubst) || strings.Contains(p, unknownArith) || isStdin(p) {
+	if w.files == nil || q == "" || strings.Contains(q, unknownSubst) || strings.Contains(q, unknownArith) || isStdin(p) {
 		return "", FileAbsent
 	}
 	if w.nread >= MaxFiles {
@@ -137,7 +138,6 @@ func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) 
 		return "", FileAbsent
 	}
 	w.nread++
-	q := w.where(p)
 	data, st := w.files.ReadFile(q, max)
 	if st == FileWhole {
 		w.a.Files = append(w.a.Files, q)

@@ -81,6 +81,8 @@ func TestFilesRun(t *testing.T) {
 		{name: "an absent file runs nothing", cmd: "sh x.sh", files: nil, not: []string{"~/.ssh/id_rsa"}},
 		{name: "chmod changes no text", cmd: "chmod +x x.sh && ./x.sh", files: map[string]string{"./x.sh": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},
 		{name: "a copy holds its source's text", cmd: "cp evil.txt x.sh && bash x.sh", files: map[string]string{"evil.txt": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "a copy, run after cd", cmd: "cp a.sh b.sh; cd sub; sh ../b.sh", files: map[string]string{"a.sh": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},
+		{name: "written through $PWD", cmd: `echo 'cat ~/.ssh/id_rsa' > "$PWD/x.sh"; sh x.sh`, reads: []string{"~/.ssh/id_rsa"}},
 		{name: "a copy into a directory", cmd: "cp evil.sh bin/ && bin/evil.sh", files: map[string]string{"evil.sh": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},
 		{name: "a directory's copy", cmd: "cp -r tmpl new && new/x.sh", files: map[string]string{"tmpl/x.sh": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},
 		{name: "cat into a file copies", cmd: "cat evil.txt > x.sh; sh x.sh", files: map[string]string{"evil.txt": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},

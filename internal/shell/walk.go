@@ -67,7 +67,7 @@ type writtenFile struct {
 
 // wrote records that the file at p (as the command names it) holds text.
 func (w *walker) wrote(p, text string, appendTo bool) {
-	f := writtenFile{path: path.Clean(under(w.dir, p)), text: text}
+	f := writtenFile{path: path.Clean(w.where(p)), text: text}
 	if prev, ok := w.writtenEntry(f.path); ok && appendTo {
 		f.text = prev.text + text
 		f.unknown = prev.unknown || prev.from != ""
@@ -78,7 +78,7 @@ func (w *walker) wrote(p, text string, appendTo bool) {
 // writtenText returns the text the command wrote to the file at p, if it
 // wrote one guard knows.
 func (w *walker) writtenText(p string) (string, bool) {
-	f, ok := w.writtenEntry(path.Clean(under(w.dir, p)))
+	f, ok := w.writtenEntry(path.Clean(w.where(p)))
 	if !ok || f.unknown || f.from != "" {
 		return "", false
 	}
