@@ -112,7 +112,7 @@ func (w *walker) fileText(p string, known bool, max int, what string) (string, b
 // substitution's output.
 func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) {
 	q := w.where(p) // not cleaned: a .. after a link is the kernel's to take
-	for range 4 { // cp a b; cp b c: follow the copies, a few
+	for range 4 {   // cp a b; cp b c: follow the copies, a few
 		f, ok := w.writtenEntry(path.Clean(q))
 		if !ok {
 			break
