@@ -111,8 +111,10 @@ func (w *walker) fileText(p string, known bool, max int, what string) (string, b
 // was found: FileAbsent also when there is no reader or p holds a
 // substitution's output.
 func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) {
-	q := w.where(p) // not cleaned: a .. after a link is the kernel's to take
-	for range 4 {   // cp a b; cp b c: follow the copies, a few
+	// Not cleaned: a .. after a link is the kernel's to take. A copy of a
+	// copy (cp a b; cp b c) is followed, a few deep.
+	q := w.where(p)
+	for range 4 {
 		f, ok := w.writtenEntry(path.Clean(q))
 		if !ok {
 			break
