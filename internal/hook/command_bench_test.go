@@ -53,6 +53,7 @@ func BenchmarkCommandCheck(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
 				cmd := texts[i%2]
 				call := &agent.Call{Agent: agent.A, Cwd: "/home/dev/src/widgets", Inputs: []event.Input{{Kind: event.KindCommand, Text: cmd}}}
+				p.UseFiles(filesFor(call, agent.Options{})) // as check does
 				checked, err := Expand(call, agent.Options{})
 				if err != nil {
 					b.Fatal(err)

@@ -39,7 +39,7 @@ func TestExpandEveryday(t *testing.T) {
 		}
 		n++
 		c := &agent.Call{Agent: agent.A, Cwd: "/home/dev/proj", Inputs: []event.Input{{Kind: event.KindCommand, Text: l}}}
-		paths, err := commandInputs(c, agent.Options{})
+		paths, _, err := commandInputs(c, agent.Options{})
 		if err != nil {
 			t.Fatalf("%q: %v", l, err)
 		}
@@ -89,7 +89,7 @@ func TestExpand(t *testing.T) {
 		if len(got) == 0 || got[0] != own[0] {
 			t.Fatalf("%q: checked inputs %v do not start with the call's own", tt.cmd, got)
 		}
-		derived, err := commandInputs(call, agent.Options{})
+		derived, _, err := commandInputs(call, agent.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

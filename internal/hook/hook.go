@@ -236,34 +236,44 @@ func AuditPath() (string, error) {
 // The command rules themselves see the commands a command runs through
 // policy.Evaluate, which analyses the command input the same way.
 func Expand(call *agent.Call, opt agent.Options) ([]event.Input, error) {
-	derived, err := commandInputs(call, opt)
+	checked, _, err := expand(call, opt)
+	return checked, err
+}
+
+// expand is Expand, also returning the files guard read because the
+// commands run them (sh x.sh, python3 x.py), as the commands name them.
+func expand(call *agent.Call, opt agent.Options) ([]event.Input, []string, error) {
+	derived, ran, err := commandInputs(call, opt)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	checked := call.Inputs
 	if len(derived) > 0 {
 		checked = append(append(make([]event.Input, 0, len(call.Inputs)+len(derived)), call.Inputs...), derived...)
 	}
-	return withLinkTargets(checked), nil
+	return withLinkTargets(checked), ran, nil
 }
 
 // commandInputs returns the read, write and URL inputs the shell commands
-// of call name.
-func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, error) {
+// of call name, and the files guard read because they run them.
+func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string, error) {
 	var out []event.Input
+	var ran []string
 	var opt0 shell.Options
 	for _, in := range call.Inputs {
 		if in.Kind != event.KindCommand {
 			continue
 		}
-		if opt0.Home == "" {
-			opt0.Home, _ = home.UserHome()
+		if opt0.Files == nil {
+			f := filesFor(call, opt)
+			opt0 = shell.Options{Home: f.home, Files: f}
 		}
 		a := shell.Analyze(in.Text, opt0)
 		if errors.Is(a.Err, shell.ErrLimit) {
-			return nil, &agent.Error{Field: "command", Problem: strings.TrimSuffix(a.Err.Error(), ": "+shell.ErrLimit.Error()) +
+			return nil, nil, &agent.Error{Field: "command", Problem: strings.TrimSuffix(a.Err.Error(), ": "+shell.ErrLimit.Error()) +
 				": guard blocks a command it cannot check whole"}
 		}
+		ran = append(ran, a.Files...)
 		// The command's shell inherits the agent's environment, as guard
 		// does: $GUARD_HOME/rules.json is guard's own policy file.
 		for _, p := range a.Reads {
@@ -281,7 +291,24 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, error) {
 		// agent B's project directory, else the working directory.
 		agent.ResolvePaths(&agent.Call{Agent: call.Agent, Cwd: call.Cwd, Inputs: out}, opt)
 	}
-	return out, nil
+	return out, ran, nil
+}
+
+// ranNote adds to the finding of a block which files guard read because the
+// command runs them: what blocked may be in one of them (the command rules
+// quote the command and the line, the path rules the path). The recorded
+// reason only counts them.
+func ranNote(f event.Finding, ran []string) event.Finding {
+	if len(ran) == 0 {
+		return f
+	}
+	names := make([]string, len(ran))
+	for i, r := range ran {
+		names[i] = "'" + agent.OneLine(r) + "'"
+	}
+	f.Reason += "; guard read what the command runs: " + strings.Join(names, ", ")
+	f.LogReason += fmt.Sprintf("; guard read %d files the command runs", len(ran))
+	return f
 }
 
 // DryRun is `guard test`: one input of the given type, expanded exactly as
@@ -294,11 +321,16 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, err
 	}
 	call := &agent.Call{Cwd: cwd, Inputs: []event.Input{{Kind: kind, Text: input}}}
 	agent.ResolvePaths(call, agent.Options{})
-	checked, err := Expand(call, agent.Options{})
+	p.UseFiles(filesFor(call, agent.Options{}))
+	checked, ran, err := expand(call, agent.Options{})
 	if err != nil {
 		return nil, err
 	}
-	return p.DryRun(typ, input, checked)
+	r, err := p.DryRun(typ, input, checked)
+	if err == nil && r.Verdict == string(event.Block) && len(ran) > 0 {
+		r.Reason = ranNote(event.Finding{Reason: r.Reason}, ran).Reason
+	}
+	return r, err
 }
 
 // withLinkTargets adds, after each path to read or write, the paths it may
@@ -501,7 +533,12 @@ func (r *runner) check(pol Policy) outcome {
 		return outcome{fail: &f}
 	}
 	o := outcome{call: call, verdict: event.Verdict{Decision: event.Allow}}
-	checked, err := Expand(call, opt)
+	if fu, ok := pol.(filesUser); ok {
+		// The policy's own analysis of a command reads the files it runs
+		// as the hook's does.
+		fu.UseFiles(filesFor(call, opt))
+	}
+	checked, ran, err := expand(call, opt)
 	if err != nil {
 		f := payloadFailure(err)
 		return outcome{call: call, fail: &f}
@@ -511,6 +548,9 @@ func (r *runner) check(pol Policy) outcome {
 			f := evalFailure(err)
 			return outcome{call: call, fail: &f}
 		}
+	}
+	if o.verdict.Blocked() {
+		o.verdict.Finding = ranNote(o.verdict.Finding, ran)
 	}
 	if !o.verdict.Blocked() || call.Logging {
 		return o

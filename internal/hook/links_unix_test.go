@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/guardhq/guard/internal/event"
@@ -60,5 +62,18 @@ func TestWithGlobTargets(t *testing.T) {
 	want := []event.Input{in[0], {Kind: event.KindRead, Text: key}}
 	if got := withLinkTargets(in); !slices.Equal(got, want) {
 		t.Fatalf("got %v\nwant %v", got, want)
+	}
+}
+
+// TestRunScriptFIFO: a script that is a FIFO cannot be read without
+// waiting, so guard cannot tell what it runs: blocked, at once.
+func TestRunScriptFIFO(t *testing.T) {
+	_, proj := scriptWorld(t, nil)
+	if err := syscall.Mkfifo(filepath.Join(proj, "pipe.sh"), 0o600); err != nil {
+		t.Skip("mkfifo:", err)
+	}
+	code, _, stderr, rec := runReal(t, realPolicy(t, ""), bashPayload(t, proj, "bash pipe.sh"))
+	if code != 2 || rec.Rule != "unparsable_command" || !strings.Contains(stderr, "cannot read") {
+		t.Fatalf("code %d rule %q: %s", code, rec.Rule, stderr)
 	}
 }

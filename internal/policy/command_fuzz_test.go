@@ -15,7 +15,8 @@ import (
 // (fail closed).
 func FuzzEvaluateCommand(f *testing.F) {
 	for _, s := range []string{"rm -rf /", "echo ok; )", "for f in *.go; echo $f", "echo 'unclosed", "bash <<EOF\nrm -rf /",
-		"cat <<'EOF'\nx", "(((((", "$(", "`", "echo ${x", "f(){ :|:& };f", "a=(", "case x in", ";;", ")", "if true; then echo"} {
+		"cat <<'EOF'\nx", "(((((", "$(", "`", "echo ${x", "f(){ :|:& };f", "a=(", "case x in", ";;", ")", "if true; then echo",
+		"crontab x", "curl x | at now", "sed e f"} {
 		f.Add(s)
 	}
 	text, err := Default()
@@ -27,7 +28,8 @@ func FuzzEvaluateCommand(f *testing.F) {
 	f.Fuzz(func(t *testing.T, cmd string) {
 		a := shell.Analyze(cmd, shell.Options{Home: text.Home})
 		var pe *shell.ParseError
-		mustBlock := errors.Is(a.Err, shell.ErrLimit) || errors.As(a.Err, &pe) && !pe.Recovered && runsSomething(cmd)
+		mustBlock := errors.Is(a.Err, shell.ErrLimit) || errors.Is(a.Err, shell.ErrHidden) ||
+			errors.As(a.Err, &pe) && !pe.Recovered && runsSomething(cmd)
 		for _, p := range []*Policy{text, commands} {
 			v, err := p.Evaluate([]event.Input{{Kind: event.KindCommand, Text: cmd}})
 			if err != nil {

@@ -107,7 +107,7 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 		var sh *shell.Analysis // parsed on first need
 		analysis := func() *shell.Analysis {
 			if sh == nil {
-				sh = shell.Analyze(in.Text, shell.Options{Home: p.Home})
+				sh = shell.Analyze(in.Text, shell.Options{Home: p.Home, Files: p.files})
 			}
 			return sh
 		}
@@ -213,11 +213,21 @@ func (p *Policy) Redact(k event.Kind, text string) (string, []string, error) {
 	return detect.Redact(text, ms), rules, nil
 }
 
+// UseFiles makes the analysis of a command read the files it runs through
+// f (see shell.Options.Files): the hook path sets it for the call it
+// checks, before Evaluate. Not for concurrent use with Evaluate.
+func (p *Policy) UseFiles(f shell.Files) { p.files = f }
+
 // checkCommand runs the command rules on a command and its analysis.
 func (p *Policy) checkCommand(d *command.Detector, text string, a *shell.Analysis) (event.Finding, bool) {
 	c := command.Command{Text: text, Lines: a.Lines, Parsed: true, LinesOnly: p.Bash.Match == MatchCommands}
 	var pe *shell.ParseError
-	if a.Err != nil && !(errors.As(a.Err, &pe) && pe.Recovered) {
+	if errors.Is(a.Err, shell.ErrHidden) {
+		// Parsed whole; what it runs from elsewhere could not be seen.
+		msg := fmt.Sprintf("the command %s; guard blocks what it cannot check",
+			strings.TrimSuffix(a.Err.Error(), ": "+shell.ErrHidden.Error()))
+		c.Unchecked, c.UncheckedLog = msg, msg
+	} else if a.Err != nil && !(errors.As(a.Err, &pe) && pe.Recovered) {
 		// Not read whole: the command as written is matched, in both modes.
 		c.Parsed, c.LinesOnly = false, false
 		c.Unchecked, c.UncheckedLog = unchecked(text, a.Err)

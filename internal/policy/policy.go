@@ -5,6 +5,8 @@ package policy
 
 import (
 	_ "embed"
+
+	"github.com/guardhq/guard/internal/shell"
 )
 
 //go:embed default.json
@@ -39,6 +41,8 @@ type Policy struct {
 	GuardDir string `json:"-"`
 
 	cache detectors
+	// files reads the files a command runs, for its analysis (UseFiles).
+	files shell.Files
 }
 
 // Bash configures the command detector.

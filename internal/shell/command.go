@@ -140,6 +140,8 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 		c.feed(prev)
 		c.redirects(s.Redirs)
 		c.rendered = strings.Join(c.redirs, " ")
+		c.out = output{known: true} // > f alone: f is empty
+		c.settleOutput()
 		return c
 	case *syntax.CallExpr:
 		return w.call(x, s.Redirs, prev, piped)
@@ -183,12 +185,24 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 		return c
 	}
 	c.run(words)
-	if c.out.known {
-		for _, f := range c.outFiles {
-			w.wrote(f.path, c.out.text, f.append)
+	c.settleOutput()
+	return c
+}
+
+// settleOutput records what the files c's standard output goes to hold:
+// what it prints when known, a copy of the file cat prints (cat a > f),
+// else text guard does not know.
+func (c *cmd) settleOutput() {
+	for _, f := range c.outFiles {
+		switch {
+		case c.out.known:
+			c.w.wrote(f.path, c.out.text, f.append)
+		case c.out.file != "" && !f.append:
+			c.w.copied(f.path, c.out.file)
+		default:
+			c.w.changed(c.w.where(f.path))
 		}
 	}
-	return c
 }
 
 // feed sets what c reads from the stage before it.
@@ -204,10 +218,14 @@ func (c *cmd) run(words []word) {
 	for len(words) > 0 {
 		name := base(words[0].s)
 		p, ok := prefixOf(name)
-		if !ok || !words[0].known {
+		if !ok || !words[0].known || p.sub != "" && (len(words) < 2 || words[1].s != p.sub) {
 			break
 		}
-		rest, done := c.prefix(p, words[1:])
+		args := words[1:]
+		if p.sub != "" {
+			args = words[2:] // poetry run CMD…
+		}
+		rest, done := c.prefix(p, args)
 		if done {
 			return
 		}
@@ -215,16 +233,19 @@ func (c *cmd) run(words []word) {
 			// exec 3<>/dev/tcp/…, a bare sudo -v: the prefix is the command.
 			break
 		}
+		if p.pyFile && strings.HasSuffix(rest[0].s, ".py") {
+			rest = append([]word{{s: "python3", known: true}}, rest...) // uv run x.py
+		}
 		words = rest
 	}
 	if len(words) == 0 {
 		c.rendered = strings.Join(c.redirs, " ")
 		return
 	}
-	if t, ok := c.w.writtenText(words[0].s); ok && words[0].known && strings.ContainsRune(words[0].s, '/') {
-		// ./x.sh after writing it: its text runs (as a shell script,
-		// whatever its first line says).
-		c.w.scoped(func() { c.w.script(t, c.w.depth+1) })
+	if prog := words[0].s; strings.ContainsRune(prog, '/') && !strings.Contains(prog, unknownSubst) {
+		// ./x.sh: the file's text runs (written earlier by the command,
+		// or read through Options.Files).
+		c.runPath(words[0].s, words[1:])
 	}
 	c.name = base(words[0].s)
 	if !words[0].known {
@@ -243,73 +264,142 @@ func (c *cmd) run(words []word) {
 // words of the command it runs; done means nothing more runs.
 func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 	w := c.w
-	i := 0
-	operands := p.operands
-	for i < len(words) {
+	shell := p.shell
+	var operands []word // of a prefix whose operands are not a command (su USER)
+	for i := 0; i < len(words); i++ {
 		a := words[i].s
 		switch {
+		case a == "--" && p.none:
+			operands = append(operands, words[i+1:]...)
+			i = len(words)
 		case a == "--":
-			i++
-			return c.afterPrefix(p, words[i:], operands)
+			return c.afterPrefix(p, words[i+1:])
 		case p.noRun.has(a):
 			// command -v rm: asks where rm is; nothing runs.
 			c.name = "command"
 			c.args = words
 			c.kinds = make([]int, len(words))
-			for j := range c.kinds {
-				c.kinds[j] = argData
+			c.allData()
+			c.render()
+			return nil, true
+		case p.scriptOption(a) && i+1 < len(words):
+			c.prefixScript(p, words[i+1], words[i+2:])
+			return nil, true
+		case p.cmdAfter.has(a) && i+2 == len(words) && strings.ContainsAny(words[i+1].s, " \t\n;|&"):
+			c.prefixScript(p, words[i+1], nil) // xterm -e 'CMD ARGS': one string, a shell command
+			return nil, true
+		case p.cmdAfter.has(a):
+			return words[i+1:], false // xterm -e CMD…
+		case p.cmdWith.has(a):
+			p.none, p.operands = false, 0 // runuser -u USER CMD…
+			i++
+		case p.prog.has(a) && i+1 < len(words):
+			i++
+			if !shells.has(base(words[i].s)) {
+				c.extra = append(c.extra, c.inner(words[i:i+1]).lines()...) // su -s ./x.sh
 			}
-			c.render()
-			return nil, true
-		case (p.script.has(a) || p.script.has("-c") && len(a) > 2 && a[0] == '-' && a[1] != '-' && a[len(a)-1] == 'c') && i+1 < len(words):
-			w.script(words[i+1].s, w.depth+1)
-			c.name = "sh"
-			c.args = []word{{s: "-c", known: true}, words[i+1]}
-			c.kinds = []int{argPlain, argCode}
-			c.render()
-			return nil, true
+		case p.exec.has(a):
+			p.rest = false // watch -x CMD…: a command, not a script
+		case a == "-" && p.none: // su - USER: a login shell
+		case p.env.has(a) && i+1 < len(words):
+			i++
+			w.envAssign(words[i].s) // systemd-run -E NAME=VALUE
+		case p.shellOpts.has(a):
+			shell = true // sudo -s: a shell
 		case p.split.has(a) && i+1 < len(words):
 			return append(splitWords(words[i+1].s), words[i+2:]...), false
 		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
-			i++
+			if opt, v, _ := strings.Cut(a, "="); p.env.has(opt) {
+				w.envAssign(v)
+			}
 		case p.withArg.has(a):
-			i += 2
-		case strings.HasPrefix(a, "-") && len(a) > 1 && !isNumberOption(a):
 			i++
+		case strings.HasPrefix(a, "-") && len(a) > 1 && !isNumberOption(a):
 		case p.assigns && isAssignment(a):
 			w.read(a)
-			k, v, _ := strings.Cut(a, "=")
-			w.proxy(k, v) // env http_proxy=HOST curl …
-			i++
+			w.envAssign(a) // env http_proxy=HOST curl …, env PAGER=CMD git …
 		case isNumberOption(a): // nice -10
-			i++
+		case p.none:
+			operands = append(operands, words[i])
 		default:
-			return c.afterPrefix(p, words[i:], operands)
+			return c.afterPrefix(p, words[i:])
 		}
 	}
-	return nil, false
+	return c.noCommand(p, operands, shell)
 }
 
-// afterPrefix skips a prefix's operands (timeout 5) and handles watch.
-func (c *cmd) afterPrefix(p prefix, words []word, operands int) ([]word, bool) {
-	if operands > 0 {
-		if len(words) <= operands {
+// scriptOption reports whether a is an option of p whose value is a shell
+// script: su -c, and a cluster ending in c (su -lc).
+func (p prefix) scriptOption(a string) bool {
+	return p.script.has(a) || p.script.has("-c") && len(a) > 2 && a[0] == '-' && a[1] != '-' && a[len(a)-1] == 'c'
+}
+
+// prefixScript analyses script, the value of a prefix's script option (su
+// -c SCRIPT), as the command it runs; rest are the words after it, where a
+// prefix that writes its operands names its file (script -c CMD FILE).
+func (c *cmd) prefixScript(p prefix, script word, rest []word) {
+	c.w.script(script.s, c.w.depth+1)
+	if p.writes {
+		for _, x := range rest {
+			if !strings.HasPrefix(x.s, "-") {
+				c.w.write(x.s)
+			}
+		}
+	}
+	c.name = "sh"
+	c.args = []word{{s: "-c", known: true}, script}
+	c.kinds = []int{argPlain, argCode}
+	c.render()
+}
+
+// noCommand ends a prefix that was given no command: operands are what a
+// prefix whose operands are not a command got (su USER ARGS…, script
+// FILE). Such a prefix may run a shell: with arguments (su USER -c CMD's
+// ARGS go to it), or reading its commands on standard input (echo CMD |
+// su, sudo -s, script FILE).
+func (c *cmd) noCommand(p prefix, operands []word, shell bool) ([]word, bool) {
+	if p.writes {
+		for _, x := range operands {
+			c.w.write(x.s) // script FILE: the typescript
+		}
+	}
+	if !shell {
+		return nil, false
+	}
+	args := operands[min(p.operands, len(operands)):]
+	if p.writes {
+		args = nil
+	}
+	if len(args) > 0 {
+		return append([]word{{s: "sh", known: true}}, args...), false // su USER ARGS: the shell's arguments
+	}
+	c.name = "sh"
+	c.args, c.kinds = nil, nil
+	c.shell()
+	if c.rendered == "" {
+		c.render()
+	}
+	return nil, true
+}
+
+// afterPrefix skips a prefix's operands (timeout 5) and handles watch and
+// sg, whose words are a script.
+func (c *cmd) afterPrefix(p prefix, words []word) ([]word, bool) {
+	if p.operands > 0 {
+		if len(words) <= p.operands {
 			return nil, false
 		}
-		for _, x := range words[:operands] {
+		for _, x := range words[:p.operands] {
 			c.w.read(x.s) // chroot /srv, flock file
 		}
 		// Options may follow the operands: flock FILE -c CMD.
+		rest := words[p.operands:]
 		p.operands = 0
-		return c.prefix(p, words[operands:])
+		return c.prefix(p, rest)
 	}
 	if p.rest && len(words) > 0 {
-		script := joinWords(words)
-		c.w.script(script, c.w.depth+1)
-		c.name = "watch"
-		c.args = []word{{s: script}}
-		c.kinds = []int{argCode}
-		c.render()
+		// watch CMD…, sg GROUP CMD…: the words joined are a script.
+		c.prefixScript(p, word{s: joinWords(words), known: allKnown(words)}, nil)
 		return nil, true
 	}
 	return words, false
@@ -390,8 +480,11 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 			}
 		default: // > >> &> &>> >|
 			if target != "-" {
+				stdout := n == "" || n == "1"
+				w.redirecting = stdout // what it then holds is settled by settleOutput
 				w.write(target)
-				if n == "" || n == "1" {
+				w.redirecting = false
+				if stdout {
 					c.outFiles = append(c.outFiles, outFile{target, r.Op == syntax.AppOut || r.Op == syntax.AppAll})
 				}
 			}

@@ -75,14 +75,17 @@ func (c *cmd) grep(from int) {
 	c.generic()
 }
 
-// sed: its script is data, unless it executes (GNU sed's e command or s///e).
+// sed: its script is data, unless it executes (GNU sed's e command or
+// s///e): then what it runs is analysed (sedRuns).
 func (c *cmd) sed() {
 	given := false
+	var ex sedExec
+	var inputs []word
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
 		if v, k, ok := optionValue(c.args, j, 'e', "fl", "--expression"); ok {
 			// -e S, -eS, -ne S, --expression=S, --expr S
-			c.sedScript(k, v)
+			ex.add(c.sedScript(k, v))
 			given = true
 			j = k
 			continue
@@ -91,26 +94,35 @@ func (c *cmd) sed() {
 		case s == "-f" || s == "--file":
 			given = true
 			if j+1 < len(c.args) {
-				c.w.read(c.args[j+1].s)
+				f := c.args[j+1]
+				c.w.read(f.s)
 				c.kinds[j+1] = argData // read above; not a file to write
+				if t, ok := c.w.fileText(f.s, f.known, MaxScriptBytes, "a sed script"); ok {
+					ex.add(c.sedScript(-1, t))
+				}
 			}
 			j++
 		case s == "-l" || s == "--line-length":
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
 		case !given:
-			c.sedScript(j, c.args[j].s)
+			ex.add(c.sedScript(j, c.args[j].s))
 			given = true
+		default:
+			inputs = append(inputs, c.args[j])
 		}
 	}
+	c.sedRuns(ex, inputs)
 	c.generic()
 }
 
-// sedScript marks the word at j holding sed script script data unless the
-// script runs commands, and records the files its r, R, w and W commands
-// (and s///w) read and write.
-func (c *cmd) sedScript(j int, script string) {
-	if !sedExecutes(script) {
+// sedScript marks the word at j (-1: none, a script from a file) holding
+// sed script script data unless the script runs commands, records the
+// files its r, R, w and W commands (and s///w) read and write, and returns
+// what it runs.
+func (c *cmd) sedScript(j int, script string) sedExec {
+	ex := sedExecs(script)
+	if j >= 0 && !ex.runs() {
 		c.kinds[j] = argData
 	}
 	reads, writes := sedFiles(script)
@@ -120,6 +132,164 @@ func (c *cmd) sedScript(j int, script string) {
 	for _, f := range writes {
 		c.w.write(f)
 	}
+	return ex
+}
+
+// sedRuns analyses what a sed script runs: each e COMMAND, and when the
+// pattern space runs (e alone, s///e), the input lines and the
+// replacements that may be part of it. Input guard cannot see, or a
+// script that transliterates it (y), is hidden: guard cannot tell what
+// runs.
+func (c *cmd) sedRuns(ex sedExec, inputs []word) {
+	w := c.w
+	for _, cmd := range ex.commands {
+		w.scoped(func() { w.script(cmd, w.depth+1) })
+	}
+	if !ex.pattern {
+		return
+	}
+	for _, r := range ex.replaced {
+		w.tentative(r)
+	}
+	if ex.opaque {
+		w.hide("runs its input transliterated (sed y and e), which guard cannot follow")
+		return
+	}
+	text, ok := c.sedInput(inputs)
+	if !ok {
+		w.hide("runs input text guard cannot see (sed e)")
+		return
+	}
+	if text != "" {
+		w.scoped(func() { w.script(text, w.depth+1) })
+	}
+}
+
+// sedInput returns the text sed reads: its input files, else standard
+// input; false when guard cannot see it whole.
+func (c *cmd) sedInput(inputs []word) (string, bool) {
+	if len(inputs) == 0 || len(inputs) == 1 && inputs[0].s == "-" {
+		switch {
+		case c.stdin.known:
+			return c.stdin.text, true
+		case c.stdin.file != "":
+			inputs = []word{{s: c.stdin.file, known: true}}
+		case !c.stdin.fromPipe && c.stdin.sub == "":
+			return "", true // the agent's (empty) standard input
+		default:
+			return "", false
+		}
+	}
+	var b strings.Builder
+	for _, in := range inputs {
+		t, st := c.w.fileStatus(in.s, in.known, MaxScriptBytes)
+		if st != FileWhole {
+			return "", false
+		}
+		b.WriteString(t)
+		b.WriteByte('\n')
+	}
+	return b.String(), true
+}
+
+// sedExec is what a sed script runs.
+type sedExec struct {
+	commands []string // e COMMAND: each run with sh
+	pattern  bool     // the pattern space runs as a command (e alone, s///e)
+	replaced []string // the replacements of its s commands: part of the pattern space
+	opaque   bool     // y: the pattern space changes in a way guard does not follow
+}
+
+// runs reports whether the script runs anything.
+func (x sedExec) runs() bool { return len(x.commands) > 0 || x.pattern }
+
+// add merges what another script of the same sed runs.
+func (x *sedExec) add(y sedExec) {
+	x.commands = append(x.commands, y.commands...)
+	x.replaced = append(x.replaced, y.replaced...)
+	x.pattern = x.pattern || y.pattern
+	x.opaque = x.opaque || y.opaque
+}
+
+// sedExecs returns what a sed script runs: the command of each e COMMAND
+// (the rest of its line, as GNU sed reads it), whether the pattern space
+// runs (e alone, or an s command's e flag), the replacements of its s
+// commands, and whether it transliterates (y). The parse is a close
+// reading, as sedFiles', and errs toward finding a command.
+func sedExecs(script string) sedExec {
+	var x sedExec
+	lines := strings.Split(script, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		// e COMMAND\ newline goes on to the next line (the backslash
+		// dropped: two lines of the command, the safe reading).
+		for strings.HasSuffix(line, "\\") && i+1 < len(lines) && sedIsExec(line) {
+			i++
+			line = strings.TrimSuffix(line, "\\") + "\n" + lines[i]
+		}
+		for _, part := range sedCommands(line) {
+			part = strings.TrimLeft(part, " \t{")
+			part = skipSedAddress(part)
+			part = strings.TrimLeft(part, " \t!")
+			if part == "" {
+				continue
+			}
+			switch part[0] {
+			case 'e':
+				if cmd := strings.TrimSpace(part[1:]); cmd != "" {
+					x.commands = append(x.commands, cmd)
+				} else {
+					x.pattern = true
+				}
+			case 's':
+				if repl, flags, ok := sedSubst(part); ok {
+					x.replaced = append(x.replaced, repl)
+					f, _, _ := strings.Cut(flags, "w")
+					x.pattern = x.pattern || strings.ContainsRune(f, 'e')
+				}
+			case 'y':
+				x.opaque = true
+			}
+		}
+	}
+	if !x.pattern {
+		x.replaced = nil
+	}
+	return x
+}
+
+// sedIsExec reports whether a line of a sed script holds an e command.
+func sedIsExec(line string) bool {
+	for _, part := range sedCommands(line) {
+		part = strings.TrimLeft(skipSedAddress(strings.TrimLeft(part, " \t{")), " \t!")
+		if strings.HasPrefix(part, "e") {
+			return true
+		}
+	}
+	return false
+}
+
+// sedSubst returns an s command's replacement, its escapes of the
+// delimiter, of & and of newlines decoded, and its flags.
+func sedSubst(t string) (string, string, bool) {
+	end := sedSubstEnd(t)
+	if end < 0 {
+		return "", "", false
+	}
+	d := t[1]
+	i := 2
+	for i < end && t[i] != d {
+		if t[i] == '\\' {
+			i++
+		}
+		i++
+	}
+	if i >= end-1 {
+		return "", t[end:], true
+	}
+	repl := t[i+1 : end-1]
+	repl = strings.NewReplacer(`\`+string(d), string(d), `\&`, "&", `\n`, "\n").Replace(repl)
+	return repl, t[end:], true
 }
 
 // sedFiles returns the files a sed script's commands read (r, R) and write
@@ -157,13 +327,14 @@ func sedFiles(script string) (reads, writes []string) {
 }
 
 // sedCommands splits a line of a sed script at the ; that end commands
-// other than r, R, w, W (whose file name takes the rest of the line).
+// other than r, R, w, W (whose file name takes the rest of the line) and e
+// (whose command does).
 func sedCommands(line string) []string {
 	var out []string
 	for {
 		t := skipSedAddress(strings.TrimLeft(line, " \t{"))
 		t = strings.TrimLeft(t, " \t!")
-		if t != "" && strings.ContainsRune("rRwW", rune(t[0])) {
+		if t != "" && strings.ContainsRune("rRwWe", rune(t[0])) {
 			return append(out, line)
 		}
 		if t != "" && t[0] == 's' {
@@ -254,22 +425,6 @@ func sedSubstWrite(t string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// sedExecutes reports whether a sed script may run a command: the e
-// command, or the e flag of s.
-func sedExecutes(script string) bool {
-	for i := 0; i < len(script); i++ {
-		if script[i] != 'e' {
-			continue
-		}
-		prevOK := i == 0 || strings.ContainsRune(";{}\n0123456789$/!", rune(script[i-1])) || script[i-1] == ' '
-		nextOK := i+1 == len(script) || strings.ContainsRune(" \t;}\n", rune(script[i+1]))
-		if prevOK && nextOK {
-			return true
-		}
-	}
-	return false
 }
 
 // jq: the filter and --arg values are data.

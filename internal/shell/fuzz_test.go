@@ -43,7 +43,7 @@ func FuzzAnalyze(f *testing.F) {
 	f.Fuzz(func(t *testing.T, cmd string) {
 		a := analyze(cmd, Options{Home: "/home/u"}) // a hang is the fuzzer's time-out, not a timed check here
 		var pe *ParseError
-		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, ErrLimit) {
+		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, ErrLimit) && !errors.Is(a.Err, ErrHidden) {
 			t.Fatalf("error %T %v", a.Err, a.Err)
 		}
 		for _, l := range a.Lines {
@@ -73,6 +73,91 @@ func FuzzSedFiles(f *testing.F) {
 			if p == "" || !strings.Contains(script, p) {
 				t.Fatalf("file %q not in %q", p, script)
 			}
+		}
+	})
+}
+
+// FuzzFilesRun: any text in a file a command runs (a script, a program, a
+// crontab, sed's input) is analysed without a panic, and the error is one
+// the callers know.
+func FuzzFilesRun(f *testing.F) {
+	for _, s := range []string{"cat ~/.ssh/id_rsa", "#!/usr/bin/env python3\nopen('~/.guard/x','w')", "#!/bin/sh\nsh x", "\x00ELF",
+		"* * * * * rm -rf ~%a%b", "SHELL=./x", "spawn sh\nsend \"x\r\"", "sh x; . x; ./x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		files := &fakeFiles{files: map[string]string{"x": text, "./x": text}}
+		cmd := "sh x; ./x; source x; python3 x; crontab x; at -f x now; sed e x; expect x; BASH_ENV=x bash"
+		a := analyze(cmd, Options{Home: "/home/u", Files: files})
+		var pe *ParseError
+		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, ErrLimit) && !errors.Is(a.Err, ErrHidden) {
+			t.Fatalf("error %T %v", a.Err, a.Err)
+		}
+		if len(files.asked) > 4*MaxFiles {
+			t.Fatalf("%d files asked for", len(files.asked))
+		}
+	})
+}
+
+// FuzzCronLines: reading a crontab never panics; each line gives at most
+// one command or variable, and a command is never blank.
+func FuzzCronLines(f *testing.F) {
+	for _, s := range []string{"* * * * * a", "@reboot b%c%d", "A=b\nB = 'c'", "1 2 3 4 5 x \\% y", "# c", "5 4", "=x", "_=y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		cmds, vars := cronLines(text)
+		if n := strings.Count(text, "\n") + 1; len(cmds)+len(vars) > n {
+			t.Fatalf("%d commands and %d variables from %d lines", len(cmds), len(vars), n)
+		}
+		for _, c := range cmds {
+			if strings.TrimSpace(c) == "" {
+				t.Fatal("blank command")
+			}
+		}
+		for _, v := range vars {
+			if v[0] == "" || !strings.Contains(text, v[0]) {
+				t.Fatalf("variable %q", v[0])
+			}
+		}
+	})
+}
+
+// FuzzSedExecs: reading a sed script for what it runs never panics; each
+// e command is text of the script, and replacements count only when the
+// pattern space runs.
+func FuzzSedExecs(f *testing.F) {
+	for _, s := range []string{"e", "e date", "1e x;y", "s/a/b/e", "s|a|b\\|c|ge", "y/a/b/;e", "/e/d", "{e}", "s/a/b/w e", "s"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, script string) {
+		x := sedExecs(script)
+		for _, c := range x.commands {
+			for _, l := range strings.Split(c, "\n") { // continued lines lose their backslash
+				if c == "" || !strings.Contains(script, l) {
+					t.Fatalf("command %q not in %q", c, script)
+				}
+			}
+		}
+		if !x.pattern && len(x.replaced) > 0 {
+			t.Fatalf("replacements %q without the pattern space running", x.replaced)
+		}
+	})
+}
+
+// FuzzSplitQuoted: splitting a nested command line never panics and never
+// makes text: the words together are no longer than the line.
+func FuzzSplitQuoted(f *testing.F) {
+	for _, s := range []string{`a "b c" 'd'`, `\`, `"\"`, `'`, `a\ b`, "x;y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n := 0
+		for _, w := range splitQuoted(s) {
+			n += len(w.s)
+		}
+		if n > len(s) {
+			t.Fatalf("%d bytes of words from %d", n, len(s))
 		}
 	})
 }

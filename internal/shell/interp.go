@@ -27,10 +27,7 @@ func (c *cmd) interp(in interp) {
 			if j < len(c.args) {
 				prog := strings.TrimPrefix(strings.TrimPrefix(c.args[j].s, "--file="), "-f")
 				w.read(prog)
-				if t, ok := w.writtenText(prog); ok {
-					c.code = t // written, then run
-					c.scanCode(t)
-				}
+				c.runProgram(word{s: prog, known: c.args[j].known})
 			}
 			continue
 		}
@@ -41,7 +38,15 @@ func (c *cmd) interp(in interp) {
 		switch {
 		case s == "-m" && !in.program && c.name != "perl":
 			module = true // python -m json.tool: the program is a module
+			if j+1 < len(c.args) {
+				c.runModule(c.args[j+1]) // python -m x: x.py here is run
+			}
 			j = len(c.args)
+		case in.loads.has(s) && j+1 < len(c.args):
+			j++
+			c.runProgram(c.args[j]) // node -r ./x.js: loaded first
+		case in.sub.has(s) && file < 0:
+			// deno run x.ts, bun run x.ts: the file follows
 		case in.code.has(s):
 			if j+1 < len(c.args) {
 				code = j + 1
@@ -81,6 +86,7 @@ func (c *cmd) interp(in interp) {
 		a := c.args[code]
 		if a.sub != "" {
 			c.rendered = a.sub + " | " + c.name + " -"
+			c.runSub(a.sub, true)
 			return
 		}
 		c.scanCode(a.s)
@@ -104,26 +110,25 @@ func (c *cmd) interp(in interp) {
 		a := c.args[file]
 		if a.sub != "" {
 			c.rendered = a.sub + " | " + c.name + " -"
+			c.runSub(a.sub, true)
 			return
 		}
 		w.read(a.s)
-		if t, ok := w.writtenText(a.s); ok {
-			// python3 x.py after writing it: its code, shown in the line.
-			c.code = t
-			c.scanCode(t)
-		}
+		c.runProgram(a)
 	case module:
 	default:
 		c.fromStdin = true
 		switch {
 		case c.stdin.sub != "":
 			c.rendered = c.stdin.sub + " | " + c.name + " -"
+			c.runSub(c.stdin.sub, true)
 			return
 		case c.stdin.known && c.stdin.text != "":
 			c.code = strings.TrimRight(c.stdin.text, "\n")
 			c.scanCode(c.code)
 		case c.stdin.file != "":
-			w.read(c.stdin.file)
+			w.read(c.stdin.file) // python3 < x.py
+			c.runProgram(word{s: c.stdin.file, known: true})
 		}
 	}
 	c.generic()
@@ -148,13 +153,20 @@ func (c *cmd) scanCode(code string) {
 	for _, l := range literals(code) {
 		c.w.read(l)
 	}
+	c.scanEffects(code, awkFamily(c.name))
+}
+
+// scanEffects records what interpreter code removes or writes (os.remove,
+// unlink, open(…, 'w'), awk's print > "file" when awk is set), analyses the
+// shell commands it runs and turns its recursive deletes into rm -r lines.
+func (c *cmd) scanEffects(code string, awk bool) {
 	for _, p := range firstLiterals(code, writers, false) {
 		c.w.write(p)
 	}
 	for _, p := range opensForWriting(code) {
 		c.w.write(p)
 	}
-	if awkFamily(c.name) {
+	if awk {
 		for _, p := range awkOutputs(code) {
 			c.w.write(p) // print > "file", print >> "file"
 		}

@@ -36,29 +36,45 @@ type prefix struct {
 	split    wordSet // options whose value is split into the command (env -S)
 	rest     bool    // the remaining words are a script (watch)
 	noRun    wordSet // options that make it not run the command (command -v)
+	// none: its operands are not a command (su USER, script FILE); it
+	// runs one through script, cmdAfter or cmdWith options.
+	none     bool
+	cmdAfter wordSet // options after which the remaining words are the command (xterm -e)
+	cmdWith  wordSet // options taking a value that make its operands the command (runuser -u USER)
+	prog     wordSet // options whose value is a program it runs (su -s PROG)
+	env      wordSet // options whose value is NAME=VALUE, set for the command (systemd-run -E)
+	// shell: given no command, it runs a shell, which reads its commands on
+	// standard input (echo CMD | su) or takes the operands after the
+	// first (su USER ARGS); shellOpts make it do so (sudo -s).
+	shell     bool
+	shellOpts wordSet
+	writes    bool    // its operands are files it writes (script's typescript)
+	exec      wordSet // options that make the remaining words a command, not a script (watch -x)
+	// sub: the subcommand that makes it a prefix (poetry run, bundle
+	// exec); with another first word it is a program of its own.
+	sub string
+	// pyFile: a command that is a .py file runs with python (uv run x.py).
+	pyFile bool
 }
 
 // prefixOf returns what a prefix command is, or false for another name.
 func prefixOf(name string) (prefix, bool) {
 	switch name {
 	case "sudo":
-		return prefix{withArg: wordSet(" -u -g -C -D -h -p -r -t -U -T -R --user --group --chdir --prompt --role --type --other-user --close-from --host --command-timeout ")}, true
+		return prefix{withArg: wordSet(" -u -g -C -D -h -p -r -t -U -T -R --user --group --chdir --prompt --role --type --other-user --close-from --host --command-timeout "),
+			assigns: true, shellOpts: wordSet(" -s -i --shell --login ")}, true
 	case "doas":
 		return prefix{withArg: wordSet(" -u -C ")}, true
 	case "env":
 		return prefix{withArg: wordSet(" -u -C --unset --chdir "), assigns: true, split: wordSet(" -S --split-string ")}, true
 	case "command":
 		return prefix{noRun: wordSet(" -v -V ")}, true
-	case "builtin":
+	case "builtin", "nohup", "setsid", "busybox", "unbuffer", "torsocks", "fakeroot", "firejail":
 		return prefix{}, true
 	case "exec":
 		return prefix{withArg: wordSet(" -a ")}, true
 	case "nice":
 		return prefix{withArg: wordSet(" -n --adjustment ")}, true
-	case "nohup":
-		return prefix{}, true
-	case "setsid":
-		return prefix{}, true
 	case "time":
 		return prefix{withArg: wordSet(" -f -o --format --output ")}, true
 	case "timeout":
@@ -67,47 +83,74 @@ func prefixOf(name string) (prefix, bool) {
 		return prefix{withArg: wordSet(" -i -o -e ")}, true
 	case "ionice":
 		return prefix{withArg: wordSet(" -c -n -p --class --classdata --pid ")}, true
-	case "chrt":
-		return prefix{operands: 1}, true
-	case "taskset":
+	case "chrt", "taskset":
 		return prefix{operands: 1}, true
 	case "chroot":
 		return prefix{withArg: wordSet(" --userspec --groups "), operands: 1}, true
 	case "flock":
 		return prefix{withArg: wordSet(" -w -E --timeout --conflict-exit-code "), operands: 1, script: wordSet(" -c --command ")}, true
-	case "busybox":
-		return prefix{}, true
-	case "unbuffer":
-		return prefix{}, true
-	case "torsocks":
-		return prefix{}, true
-	case "proxychains":
-		return prefix{withArg: wordSet(" -f ")}, true
-	case "proxychains4":
+	case "proxychains", "proxychains4":
 		return prefix{withArg: wordSet(" -f ")}, true
 	case "su":
-		return prefix{withArg: wordSet(" -s -g -G --shell --group --supp-group "), script: wordSet(" -c --command ")}, true
+		// su [-] [USER [ARGS…]]: ARGS go to the user's shell.
+		return prefix{withArg: wordSet(" -g -G -w --group --supp-group --whitelist-environment "), prog: wordSet(" -s --shell "),
+			script: wordSet(" -c --command --session-command "), none: true, shell: true, operands: 1}, true
 	case "runuser":
-		return prefix{withArg: wordSet(" -u -g -G -s --user --group --shell "), script: wordSet(" -c --command ")}, true
+		// runuser -u USER CMD…, or su's form.
+		return prefix{withArg: wordSet(" -g -G -w --group --supp-group --whitelist-environment "), prog: wordSet(" -s --shell "),
+			script: wordSet(" -c --command --session-command "), cmdWith: wordSet(" -u --user "), none: true, shell: true, operands: 1}, true
+	case "sg":
+		return prefix{script: wordSet(" -c "), operands: 1, rest: true}, true // sg GROUP [-c] CMD: a script
 	case "watch":
-		return prefix{withArg: wordSet(" -n --interval -q --equexit "), rest: true}, true
+		return prefix{withArg: wordSet(" -n --interval -q --equexit "), rest: true, exec: wordSet(" -x --exec ")}, true
+	case "systemd-run":
+		return prefix{withArg: wordSet(" -p --property -u --unit --description --slice -M --machine -H --host --uid --gid --nice --working-directory --on-active --on-boot --on-startup --on-unit-active --on-unit-inactive --on-calendar --timer-property --path-property --socket-property --service-type "),
+			env: wordSet(" -E --setenv "), shellOpts: wordSet(" -S --shell ")}, true
+	case "pkexec":
+		return prefix{withArg: wordSet(" --user ")}, true
+	case "unshare":
+		return prefix{withArg: wordSet(" -S -G -R -w --setuid --setgid --root --wd --propagation --setgroups ")}, true
+	case "nsenter":
+		return prefix{withArg: wordSet(" -t -S -G -r -w --target --setuid --setgid --root --wd ")}, true
+	case "uv":
+		return prefix{sub: "run", pyFile: true, withArg: wordSet(" --with --with-requirements --python -p --project --directory --env-file --extra --group --package --index --index-url --from ")}, true
+	case "poetry", "pipenv":
+		return prefix{sub: "run"}, true
+	case "bundle":
+		return prefix{sub: "exec"}, true
+	case "npx":
+		return prefix{withArg: wordSet(" -p --package "), script: wordSet(" -c --call ")}, true
+	case "xterm", "uxterm", "urxvt", "rxvt", "konsole", "alacritty", "x-terminal-emulator":
+		return prefix{none: true, cmdAfter: wordSet(" -e --command ")}, true
+	case "gnome-terminal", "xfce4-terminal", "mate-terminal":
+		return prefix{script: wordSet(" -e --command "), cmdAfter: wordSet(" -x --execute ")}, true
 	case "strace":
 		return prefix{withArg: wordSet(" -o -p -e -s -u -E -P -a -b -I -O -S -X ")}, true
 	case "ltrace":
 		return prefix{withArg: wordSet(" -o -p -e -s -u -a -n -A -D -F -l ")}, true
 	case "caffeinate":
 		return prefix{withArg: wordSet(" -t -w ")}, true
-	case "fakeroot":
-		return prefix{}, true
 	case "script":
-		return prefix{withArg: wordSet(" -E -I -O -T -B -m --echo --log-in --log-out --log-timing --logging-format "), script: wordSet(" -c --command ")}, true
-	case "firejail":
-		return prefix{}, true
+		// script [-c CMD] [FILE]: FILE is the typescript it writes.
+		return prefix{withArg: wordSet(" -E -I -O -T -B -m --echo --log-in --log-out --log-io --log-timing --logging-format --output-limit "),
+			script: wordSet(" -c --command "), none: true, shell: true, writes: true}, true
 	case "xvfb-run":
 		return prefix{withArg: wordSet(" -n -s -e -f -p --server-num --server-args --error-file --auth-file ")}, true
 	}
 	return prefix{}, false
 }
+
+// Variables whose values programs run (see walker.commandVar).
+var (
+	// commandVars hold a command that programs run with a shell (git,
+	// less, man, sudo, ssh, the shell's prompt).
+	commandVars = wordSet(" GIT_SSH_COMMAND GIT_SSH GIT_EXTERNAL_DIFF GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS GIT_PROXY_COMMAND PAGER MANPAGER SYSTEMD_PAGER GH_PAGER GH_EDITOR KUBE_EDITOR EDITOR VISUAL LESSOPEN LESSCLOSE BROWSER PROMPT_COMMAND SSH_ASKPASS SUDO_ASKPASS SHELL ")
+	// sourcedVars name a script a shell sources when it starts (bash -c
+	// reads $BASH_ENV, sh -i $ENV).
+	sourcedVars = wordSet(" BASH_ENV ENV ")
+	// loadedVars name libraries every program started loads.
+	loadedVars = wordSet(" LD_PRELOAD LD_AUDIT DYLD_INSERT_LIBRARIES ")
+)
 
 // Shells, and interpreters whose code may come in an argument or on
 // standard input.
@@ -123,6 +166,8 @@ type interp struct {
 	cluster byte    // a short-option cluster ending in this letter takes code next (perl -ne)
 	withArg wordSet // other options that take the next word
 	program bool    // the first operand is the program (awk)
+	loads   wordSet // options whose value is a file of code it loads first (node -r)
+	sub     wordSet // subcommands before the program file (deno run)
 }
 
 // interpreterNamed returns how the interpreter called name takes code.
@@ -135,15 +180,15 @@ func interpreterNamed(name string) (interp, bool) {
 	case "perl":
 		return interp{code: wordSet(" -e -E "), cluster: 'e', withArg: wordSet(" -I -M -m -x ")}, true
 	case "ruby":
-		return interp{code: wordSet(" -e "), withArg: wordSet(" -I -r -C -E ")}, true
-	case "node":
-		return interp{code: wordSet(" -e --eval -p --print "), withArg: wordSet(" -r --require --import --loader ")}, true
-	case "nodejs":
-		return interp{code: wordSet(" -e --eval -p --print "), withArg: wordSet(" -r --require ")}, true
+		return interp{code: wordSet(" -e "), withArg: wordSet(" -I -C -E "), loads: wordSet(" -r ")}, true
+	case "node", "nodejs":
+		return interp{code: wordSet(" -e --eval -p --print "), loads: wordSet(" -r --require --import --loader ")}, true
+	case "tsx", "ts-node":
+		return interp{code: wordSet(" -e --eval -p --print "), loads: wordSet(" -r --require --import ")}, true
 	case "bun":
-		return interp{code: wordSet(" -e --eval -p --print ")}, true
+		return interp{code: wordSet(" -e --eval -p --print "), sub: wordSet(" run ")}, true
 	case "deno":
-		return interp{code: wordSet(" eval ")}, true
+		return interp{code: wordSet(" eval "), sub: wordSet(" run ")}, true
 	case "php":
 		return interp{code: wordSet(" -r "), withArg: wordSet(" -c -d -f -z ")}, true
 	case "lua":
@@ -191,6 +236,9 @@ var (
 	testers = wordSet(" test [ [[ ")
 	// writesAll: every argument is a file written (or removed).
 	writesAll = wordSet(" rm rmdir unlink shred truncate touch chmod chown chgrp tee chattr mkdir ")
+	// metaWriters change no file's text: what a file they write holds is
+	// still known (chmod +x x.sh && ./x.sh runs what x.sh held).
+	metaWriters = wordSet(" chmod chown chgrp touch chattr setfacl rm rmdir unlink shred mkdir ")
 	// writesSecond write their second operand (uniq IN OUT, xxd -r IN OUT).
 	writesSecond = wordSet(" uniq xxd ")
 	// hostTools contact the hosts among their operands.

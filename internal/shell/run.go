@@ -11,6 +11,9 @@ import (
 func (c *cmd) program() {
 	name := c.name
 	c.subst = c.w.subst > 0
+	meta := c.w.metaOnly
+	c.w.metaOnly = metaWriters.has(name)
+	defer func() { c.w.metaOnly = meta }()
 	c.commandOptions()
 	switch {
 	case name == "rm":
@@ -74,6 +77,8 @@ func (c *cmd) program() {
 		c.writeOption('o', "iBzbDFgprVY", "--output")
 		if ops := operands(c.args); len(ops) > 0 {
 			c.w.writeDir(ops[0])
+		} else {
+			c.w.changed(under(c.w.dir, ".")) // patch -p1 < x.patch: the files the patch names
 		}
 		c.generic()
 	case (name == "docker" || name == "podman" || name == "kubectl") && len(c.args) > 2 && c.args[0].s == "cp":
@@ -104,6 +109,16 @@ func (c *cmd) program() {
 		c.grep(0)
 	case name == "sed":
 		c.sed()
+	case name == "at" || name == "batch":
+		c.at()
+	case name == "crontab":
+		c.crontab()
+	case name == "tmux":
+		c.tmux()
+	case name == "screen":
+		c.screen()
+	case name == "expect":
+		c.expect()
 	case name == "jq":
 		c.jq()
 	case messageTools.has(name):
@@ -145,11 +160,10 @@ func (c *cmd) program() {
 			c.out = output{text: c.stdin.text, known: true}
 		}
 	case name == "go" && len(c.args) > 1 && c.args[0].s == "run":
-		// go run x.go after writing it: its code, shown in the line.
+		// go run x.go: its code (a package directory is not read).
 		for _, a := range c.args[1:] {
-			if t, ok := c.w.writtenText(a.s); ok && strings.HasSuffix(a.s, ".go") {
-				c.code += t
-				c.scanCode(t)
+			if strings.HasSuffix(a.s, ".go") {
+				c.runProgram(a)
 			}
 		}
 		c.generic()
@@ -477,7 +491,10 @@ func (c *cmd) generic() {
 			// moving ~/.guard away, or a key out of ~/.ssh, meets both
 			// path rules.
 			w.read(a)
+			meta := w.metaOnly
+			w.metaOnly = true // gone from there; its text goes on to the destination
 			w.write(a)
+			w.metaOnly = meta
 		default:
 			w.read(a)
 		}
@@ -501,6 +518,9 @@ func (c *cmd) destination(dest string, isDir bool, sources []string) {
 	isDir = isDir || strings.HasSuffix(dest, "/") || len(sources) > 1
 	if !isDir || len(sources) == 0 {
 		w.writeDir(dest)
+	}
+	if !isDir && len(sources) == 1 {
+		w.copied(dest, sources[0]) // cp a.sh b.sh: b.sh holds a.sh's text
 	}
 	dir := strings.TrimRight(dest, "/") // "" for /: dir + "/" + base
 	for _, src := range sources {
@@ -526,6 +546,9 @@ func (c *cmd) destination(dest string, isDir bool, sources []string) {
 			continue
 		}
 		w.write(dir + "/" + base)
+		if c.name != "scp" && c.name != "rsync" {
+			w.copied(dir+"/"+base, src)
+		}
 	}
 }
 
@@ -811,12 +834,12 @@ func (c *cmd) rm() {
 func (c *cmd) shell() {
 	w := c.w
 	script, file := -1, -1
-	cflag := false
+	cflag, sflag := false, false
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
 		switch {
 		case s == "--":
-			if j+1 < len(c.args) && !cflag {
+			if j+1 < len(c.args) && !cflag && !sflag {
 				file = j + 1
 			}
 			j = len(c.args)
@@ -827,10 +850,12 @@ func (c *cmd) shell() {
 			if strings.HasPrefix(s, "-") && strings.ContainsRune(s, 'c') {
 				cflag = true
 			}
+			// sh -s ARGS: the script is standard input, ARGS its $1…
+			sflag = sflag || strings.HasPrefix(s, "-") && strings.ContainsRune(s, 's') && !cflag
 		default:
 			if cflag {
 				script = j
-			} else {
+			} else if !sflag {
 				file = j
 			}
 			j = len(c.args)
@@ -842,6 +867,7 @@ func (c *cmd) shell() {
 		c.kinds[script] = argCode
 		if a.sub != "" {
 			c.rendered = a.sub + " | " + c.name + " -"
+			c.runSub(a.sub, false) // sh -c "$(cat x.sh)"
 		}
 		if a.sub == "" || a.known {
 			w.scoped(func() {
@@ -866,11 +892,12 @@ func (c *cmd) shell() {
 		a := c.args[file]
 		if a.sub != "" {
 			c.rendered = a.sub + " | " + c.name + " -"
+			c.runSub(a.sub, false) // bash <(cat x.sh)
 			return
 		}
 		w.read(a.s)
-		if t, ok := w.writtenText(a.s); ok {
-			w.scoped(func() { w.script(t, w.depth+1) })
+		if t, ok := w.fileText(a.s, a.known, MaxScriptBytes, "a script"); ok {
+			w.runScript(t, c.args[file:], false)
 		}
 	default:
 		c.fromStdin = true
@@ -878,10 +905,15 @@ func (c *cmd) shell() {
 		case c.stdin.sub != "":
 			// bash <<< "$(curl …)", bash < <(curl …)
 			c.rendered = c.stdin.sub + " | " + c.name + " -"
+			c.runSub(c.stdin.sub, false)
 		case c.stdin.known && c.stdin.text != "":
 			w.scoped(func() { w.script(c.stdin.text, w.depth+1) })
 		case c.stdin.file != "":
+			// sh < x.sh
 			w.read(c.stdin.file)
+			if t, ok := w.fileText(c.stdin.file, true, MaxScriptBytes, "a script"); ok {
+				w.runScript(t, nil, false)
+			}
 		}
 	}
 }
@@ -910,6 +942,7 @@ func (c *cmd) eval() {
 		}
 		c.rendered = c.args[0].sub + " | sh -"
 		if !allKnown(c.args) {
+			c.runSub(c.args[0].sub, false) // eval "$(cat x.sh)"
 			return
 		}
 	}
@@ -940,6 +973,7 @@ func (c *cmd) source() {
 	}
 	if c.args[0].sub != "" {
 		c.rendered = c.args[0].sub + " | sh -"
+		c.runSub(c.args[0].sub, false) // source <(cat x.sh)
 		return
 	}
 	if isStdin(c.args[0].s) {
@@ -950,8 +984,8 @@ func (c *cmd) source() {
 		return
 	}
 	c.w.read(c.args[0].s)
-	if t, ok := c.w.writtenText(c.args[0].s); ok {
-		c.w.script(t, c.w.depth+1)
+	if t, ok := c.w.fileText(c.args[0].s, c.args[0].known, MaxScriptBytes, "a script"); ok {
+		c.w.runScript(t, c.args, true)
 	}
 }
 

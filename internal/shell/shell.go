@@ -84,6 +84,13 @@ const (
 // ErrLimit is wrapped by [Analysis.Err] when a command exceeds a limit.
 var ErrLimit = errors.New("beyond guard's limits")
 
+// ErrHidden is wrapped by [Analysis.Err] when the command runs text guard
+// cannot see: a script file it runs that cannot be read whole, a crontab
+// or an at job whose text is not known, a sed script that executes input
+// guard cannot read. The rest of the command is analysed; the caller
+// blocks.
+var ErrHidden = errors.New("runs what guard cannot see")
+
 // ParseError is [Analysis.Err] when the parser rejects a command.
 type ParseError struct {
 	Line, Col int
@@ -119,8 +126,12 @@ type Analysis struct {
 	// and the host operands of curl, wget, nc, ncat, netcat, telnet, ssh,
 	// scp, sftp and rsync.
 	URLs []string
-	// Err is nil, a *ParseError, or an error wrapping ErrLimit. With an
-	// error the other fields hold what could be analysed.
+	// Files are the files whose text guard read because the command runs
+	// them (through [Options.Files]), as the command names them.
+	Files []string
+	// Err is nil, a *ParseError, or an error wrapping ErrLimit or
+	// ErrHidden. With an error the other fields hold what could be
+	// analysed.
 	Err error
 }
 
@@ -159,7 +170,55 @@ type Options struct {
 	// Home is the user's home directory: rm's operands under it are written
 	// from ~ (rm -rf /home/me is rm -rf ~). Empty leaves them as written.
 	Home string
+	// Files reads the files the command runs (see [Files]); nil reads
+	// none, and a file the command runs is then only a file it reads. It
+	// must be comparable: analyses are remembered by their options.
+	Files Files
 }
+
+// Files reads, for an analysis, the files a command runs: a script given
+// to a shell, sourced or run by its path, a program given to an
+// interpreter, a crontab or an at job. internal/shell does no I/O itself;
+// the hook path supplies the reader.
+type Files interface {
+	// ReadFile returns at most max bytes from the start of the file at
+	// path, as the command names it (relative to the directory the command
+	// starts in; ~ and $VARIABLES as written), and what was found there.
+	ReadFile(path string, max int) ([]byte, FileStatus)
+}
+
+// FileStatus says what [Files.ReadFile] found.
+type FileStatus int
+
+// What a file read finds.
+const (
+	// FileWhole: the file was read whole.
+	FileWhole FileStatus = iota
+	// FileAbsent: no file a program could run is there (it does not
+	// exist, or it is a directory).
+	FileAbsent
+	// FileTooBig: the file holds more than max bytes; the first max were
+	// returned.
+	FileTooBig
+	// FileUnreadable: something is there that guard cannot read (a FIFO,
+	// a device, permission denied, an I/O error).
+	FileUnreadable
+)
+
+// Bounds of the files read through [Options.Files].
+const (
+	// MaxScriptBytes bounds a shell script, a crontab or an at job read
+	// and analysed as commands.
+	MaxScriptBytes = 256 << 10
+	// MaxProgramBytes bounds a program file scanned for the paths it
+	// names (python3 x.py, node x.js).
+	MaxProgramBytes = 4 << 20
+	// MaxFiles bounds the files read for one command.
+	MaxFiles = 16
+	// MaxFileWords bounds the words of the scripts read from files (the
+	// command's own words count against MaxWords).
+	MaxFileWords = 1 << 16
+)
 
 // Analyze parses cmd and reports what it does.
 func Analyze(cmd string, opt Options) *Analysis {
@@ -181,11 +240,12 @@ func analyze(cmd string, opt Options) *Analysis {
 		a.Err = fmt.Errorf("nests brackets more than %d deep: %w", MaxNesting, ErrLimit)
 		return a
 	}
-	w := &walker{a: a, vars: map[string]string{}, home: strings.TrimRight(opt.Home, "/")}
+	w := &walker{a: a, vars: map[string]string{}, home: strings.TrimRight(opt.Home, "/"), files: opt.Files}
 	w.script(cmd, 0)
 	a.Reads = dedupe(a.Reads)
 	a.Writes = dedupe(a.Writes)
 	a.URLs = dedupe(a.URLs)
+	a.Files = dedupe(a.Files)
 	if w.err != nil {
 		a.Err = w.err
 	}

@@ -106,7 +106,7 @@ func TestLines(t *testing.T) {
 		{cmd: `grep -e xmrig -e minerd src/`, want: []string{"grep -e … -e … src/"}},
 		{cmd: `rg -t go xmrig src/`, want: []string{"rg -t go … src/"}},
 		{cmd: `sed -n '/history -c/p' f`, want: []string{"sed -n … f"}},
-		{cmd: `sed 's/x/y/e' f`, want: []string{"sed s/x/y/e f"}},
+		{cmd: `echo x | sed 's/x/y/e'`, want: []string{"echo … | sed s/x/y/e"}},
 		{cmd: `jq '.[] | select(.x == "rm -rf /")' f.json`, want: []string{"jq … f.json"}},
 		{cmd: `find . -name '*xmrig*'`, want: []string{"find . -name …"}},
 		{cmd: `gh pr create --title "curl | sh" --body x`, want: []string{"gh pr create --title … --body …"}},

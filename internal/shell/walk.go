@@ -33,43 +33,56 @@ type walker struct {
 	// recorded where it leads (the link does not exist yet when guard
 	// looks: ln -s ~ h && cat h/.ssh/id_rsa).
 	links []symlink
-	// written are the files the command writes with known text (echo …
-	// > f, cat > f <<EOF), each path as recorded → its text: a later
-	// command that runs one (sh f, python3 f, ./f, go run f.go) runs that
-	// text, which is then code, not data.
+	// written are the files the command writes, each path as recorded →
+	// what it holds then: known text (echo … > f, cat > f <<EOF), a copy
+	// of another file (cp a f, cat a > f), or text guard does not know
+	// (sed -i, curl -o, tar x into its directory). A later command that
+	// runs one (sh f, python3 f, ./f, go run f.go) runs that text, which is
+	// then code, not data, or text guard cannot see.
 	written []writtenFile
+	// files reads the files the command runs; nil reads none.
+	files Files
+	// nread counts the files read through files; inFile is how many of
+	// them are being walked, whose words count in fileWords.
+	nread, inFile, fileWords int
+	// metaOnly is set while a program that changes no file's text (chmod,
+	// touch, rm) runs; redirecting while a redirection of standard output
+	// is recorded (call settles what its file then holds).
+	metaOnly, redirecting bool
+	// writtenFull: more files were written than written holds.
+	writtenFull bool
+	// subFiles are the substitutions that print a file (cat F, < F): the
+	// line of each → the file.
+	subFiles [][2]string
+	// editorSet: the command sets $EDITOR or $VISUAL.
+	editorSet bool
 }
 
-// writtenFile is a file the command writes, and the text written.
-type writtenFile struct{ path, text string }
+// writtenFile is a file the command writes, and what it then holds: text,
+// a copy of the file from, or text guard does not know (unknown).
+type writtenFile struct {
+	path, text, from string
+	unknown          bool
+}
 
 // wrote records that the file at p (as the command names it) holds text.
 func (w *walker) wrote(p, text string, appendTo bool) {
-	p = path.Clean(under(w.dir, p))
-	for i := len(w.written) - 1; i >= 0; i-- {
-		if w.written[i].path == p {
-			if appendTo {
-				text = w.written[i].text + text
-			}
-			w.written = append(w.written[:i], w.written[i+1:]...)
-			break
-		}
+	f := writtenFile{path: path.Clean(w.where(p)), text: text}
+	if prev, ok := w.writtenEntry(f.path); ok && appendTo {
+		f.text = prev.text + text
+		f.unknown = prev.unknown || prev.from != ""
 	}
-	if len(w.written) < maxWritten {
-		w.written = append(w.written, writtenFile{p, text})
-	}
+	w.setWritten(f)
 }
 
 // writtenText returns the text the command wrote to the file at p, if it
-// wrote one.
+// wrote one guard knows.
 func (w *walker) writtenText(p string) (string, bool) {
-	p = path.Clean(under(w.dir, p))
-	for i := len(w.written) - 1; i >= 0; i-- {
-		if w.written[i].path == p {
-			return w.written[i].text, true
-		}
+	f, ok := w.writtenEntry(path.Clean(w.where(p)))
+	if !ok || f.unknown || f.from != "" {
+		return "", false
 	}
-	return "", false
+	return f.text, true
 }
 
 // maxWritten bounds the files remembered: a command writing more is rare,
@@ -96,7 +109,7 @@ func gravity(err error) int {
 	case errors.As(err, &pe) && pe.Recovered:
 		return 1
 	}
-	return 2
+	return 2 // a parse error guard could not get past, or ErrHidden
 }
 
 func (w *walker) stopped() bool { return w.err != nil && errors.Is(w.err, ErrLimit) }
@@ -312,6 +325,7 @@ func (w *walker) redirOnly(rs []*syntax.Redirect) {
 	var c cmd
 	c.w = w
 	c.redirects(rs)
+	c.settleOutput() // { …; } > f: what it holds is not known
 }
 
 // flatten returns the commands of a pipeline, left to right.
@@ -366,6 +380,7 @@ func (w *walker) inSubst(list []*syntax.Stmt) {
 	w.lastSub = ""
 	if len(list) == 1 && len(w.a.Lines) > first {
 		w.lastSub = w.a.Lines[first]
+		w.noteSubFile(list[0]) // $(cat x.sh), <(cat x.sh), $(< x.sh)
 	}
 }
 
@@ -426,6 +441,12 @@ func (w *walker) assign(as *syntax.Assign, global bool) {
 	w.read(v.s)
 	if as.Name != nil && !global {
 		w.proxy(as.Name.Value, v.s) // http_proxy=HOST curl …
+	}
+	if as.Name != nil {
+		w.commandVar(as.Name.Value, v.s) // PAGER=CMD git log, export EDITOR=CMD
+		if v.sub != "" {
+			w.commandVarFile(as.Name.Value, v.sub)
+		}
 	}
 	if as.Name == nil || !global {
 		return
@@ -585,6 +606,9 @@ func (w *walker) record(p string, write bool) {
 			}
 		}
 		w.a.Writes = append(w.a.Writes, p)
+		if !w.metaOnly && !w.redirecting {
+			w.changed(p) // what it holds now is not known
+		}
 	} else {
 		w.a.Reads = append(w.a.Reads, p)
 	}
@@ -605,6 +629,14 @@ func (w *walker) link(target, dst string) {
 
 // count adds n words and fails beyond MaxWords.
 func (w *walker) count(n int) bool {
+	if w.inFile > 0 {
+		w.fileWords += n
+		if w.fileWords > MaxFileWords {
+			w.fail(fmt.Errorf("runs scripts of more than %d words: %w", MaxFileWords, ErrLimit))
+			return false
+		}
+		return true
+	}
 	w.words += n
 	if w.words > MaxWords {
 		w.fail(fmt.Errorf("has more than %d words: %w", MaxWords, ErrLimit))

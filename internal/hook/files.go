@@ -1,0 +1,128 @@
+package hook
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/guardhq/guard/internal/agent"
+	"github.com/guardhq/guard/internal/home"
+	"github.com/guardhq/guard/internal/realpath"
+	"github.com/guardhq/guard/internal/regularfile"
+	"github.com/guardhq/guard/internal/shell"
+)
+
+// runFiles reads, for internal/shell, the files a call's command runs (sh
+// x.sh, ./x.sh, source x.sh, python3 x.py, crontab x): a path as the
+// command names it, $VARIABLES from guard's environment (the command's
+// shell inherits the agent's, as guard does), ~ and $HOME as the home
+// directory, a relative path from the call's directory. The kernel follows
+// the links on the way, as it will when the command runs. Only a regular
+// file is read, and at most the bound the analysis asks for.
+//
+// It is a comparable value: the hook and the policy analyse a command with
+// equal options, so the second analysis is the first one remembered.
+type runFiles struct {
+	base string // the directory relative paths start from; "" if unknown
+	home string
+}
+
+// filesFor returns the reader of the files call's commands run.
+func filesFor(call *agent.Call, opt agent.Options) runFiles {
+	h, _ := home.UserHome()
+	return runFiles{base: agent.BaseDir(call, opt), home: h}
+}
+
+// ReadFile implements shell.Files.
+func (f runFiles) ReadFile(p string, max int) ([]byte, shell.FileStatus) {
+	full, ok := f.resolve(p)
+	switch {
+	case !ok || full == "/dev/null" || systemFile(full):
+		return nil, shell.FileAbsent
+	case strings.HasPrefix(full, "/dev/") || strings.HasPrefix(full, "/proc/"):
+		// The command's own descriptors (/dev/fd/3) or a device: not
+		// guard's to open.
+		return nil, shell.FileUnreadable
+	case realpath.HasGlob(full):
+		// bash l*.sh runs the first file the pattern names, as bash
+		// sorts them: one match is that file; several, guard cannot
+		// tell which (its order is the locale's); none, the word itself.
+		switch m := realpath.NewResolver(f.home).Glob(full); {
+		case len(m) == 1:
+			full = m[0]
+		case len(m) > 1:
+			return nil, shell.FileUnreadable
+		}
+	}
+	file, err := regularfile.Open(full)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return nil, shell.FileAbsent
+	case errors.Is(err, regularfile.ErrNotRegular):
+		if fi, serr := os.Stat(full); serr == nil && fi.IsDir() {
+			return nil, shell.FileAbsent // a directory: nothing runs
+		}
+		return nil, shell.FileUnreadable
+	case err != nil:
+		return nil, shell.FileUnreadable
+	}
+	defer file.Close()
+	data, err := io.ReadAll(io.LimitReader(file, int64(max)+1))
+	if err != nil {
+		return nil, shell.FileUnreadable
+	}
+	if len(data) > max {
+		return data[:max], shell.FileTooBig
+	}
+	return data, shell.FileWhole
+}
+
+// systemFile reports whether p is in a directory of the operating system's
+// (/usr, /etc, /bin…): the OS keeps an unprivileged agent from writing there
+// (and the default policy's block_write does too), so what runs from there
+// is not a program the agent wrote; it is not read (source /etc/profile,
+// a launcher script in /usr/bin named by $BROWSER).
+func systemFile(p string) bool {
+	for _, d := range []string{"/usr/", "/etc/", "/bin/", "/sbin/", "/lib/", "/lib32/", "/lib64/", "/System/", "/nix/store/"} {
+		if strings.HasPrefix(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// resolve returns the path the kernel will open for p, joined as text (a
+// `..` after a link is the kernel's to take), or false when p holds a
+// variable guard cannot resolve.
+func (f runFiles) resolve(p string) (string, bool) {
+	p = shell.ExpandEnv(p, lookupEnv)
+	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(p, pre); ok && (rest == "" || rest[0] == '/') {
+			if f.home == "" {
+				return "", false
+			}
+			p = f.home + rest
+			break
+		}
+	}
+	if strings.Contains(p, "$") || strings.HasPrefix(p, "~") {
+		return "", false
+	}
+	if !filepath.IsAbs(p) {
+		if f.base == "" {
+			return "", false
+		}
+		p = strings.TrimRight(f.base, `/\`) + string(filepath.Separator) + p
+	}
+	return p, true
+}
+
+// filesUser is a policy that analyses commands with the files they run
+// (*policy.Policy): the hook tells it how to read them for this call.
+type filesUser interface {
+	UseFiles(shell.Files)
+}

@@ -1,0 +1,169 @@
+package hook
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/agent"
+	"github.com/guardhq/guard/internal/shell"
+)
+
+// scriptWorld makes a home directory and a project with files in it, and
+// points HOME and GUARD_HOME at them.
+func scriptWorld(t *testing.T, files map[string]string) (homeDir, proj string) {
+	t.Helper()
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	homeDir, proj = filepath.Join(root, "home"), filepath.Join(root, "proj")
+	for _, d := range []string{filepath.Join(homeDir, ".guard"), filepath.Join(homeDir, ".ssh"), proj} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("HOME", homeDir)
+	t.Setenv("GUARD_HOME", filepath.Join(homeDir, ".guard"))
+	for name, text := range files {
+		p := filepath.Join(proj, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(strings.ReplaceAll(text, "$HOMEDIR", homeDir)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return homeDir, proj
+}
+
+func bashPayload(t *testing.T, cwd, cmd string) string {
+	t.Helper()
+	b, err := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": cwd,
+		"tool_input": map[string]string{"command": cmd}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestRunScriptFiles: a script or program the command runs is read from
+// the project and checked as what it does; the reason names the file, the
+// record neither its name nor its text.
+func TestRunScriptFiles(t *testing.T) {
+	big := "true\n" + strings.Repeat("# padding\n", shell.MaxScriptBytes/10+1) + "cat ~/.ssh/id_rsa\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"leak.sh":        "#!/bin/sh\necho start\ncat ~/.ssh/id_rsa\n",
+		"wipe.sh":        "rm -rf ~\n",
+		"ok.sh":          "#!/usr/bin/env bash\nset -e\ngo test ./...\necho done\n",
+		"scripts/env.sh": "KEYDIR=~/.ssh\n",
+		"tool.py":        "#!/usr/bin/env python3\nimport json\nopen('$HOMEDIR/.guard/rules.json', 'w').write('{}')\n",
+		"app.py":         "from dotenv import load_dotenv\nload_dotenv('.env')\nprint(open('data.json').read())\n",
+		"big.sh":         big,
+		"dir/keep":       "",
+	})
+	if err := os.Symlink(filepath.Join(proj, "leak.sh"), filepath.Join(proj, "link.sh")); err != nil {
+		t.Fatal(err)
+	}
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd, rule, reason string // rule "" for allowed
+	}{
+		{"bash leak.sh", "blocked_path", "guard read what the command runs: 'leak.sh'"},
+		{"./leak.sh", "blocked_path", "'./leak.sh'"},
+		{"sh < leak.sh", "blocked_path", "'leak.sh'"},
+		{"cd scripts && sh ../leak.sh", "blocked_path", "'scripts/../leak.sh'"},
+		{"bash link.sh", "blocked_path", "'link.sh'"},
+		{". scripts/env.sh && cat $KEYDIR/id_rsa", "blocked_path", "'scripts/env.sh'"},
+		{"bash wipe.sh", "dangerous_command", "(runs 'rm -rf ~')"},
+		{"python3 tool.py", "blocked_path", "'tool.py'"},
+		{"./tool.py", "blocked_path", "'./tool.py'"},
+		{"bash big.sh", "unparsable_command", "larger than 256 KiB"},
+		{"bash ok.sh", "", ""},
+		{"./ok.sh && python3 app.py", "", ""},
+		{"bash missing.sh", "", ""},
+		{"source /dev/null", "", ""},
+		{"bash le?k.sh", "blocked_path", "'le?k.sh'"},
+		{"bash [lw]*.sh", "unparsable_command", "cannot read"},
+		{"bash /dev/fd/3 3< leak.sh", "unparsable_command", "cannot read"},
+		{"bash dir", "", ""},
+	} {
+		code, _, stderr, rec := runReal(t, p, bashPayload(t, proj, tc.cmd))
+		switch {
+		case tc.rule == "" && code != 0:
+			t.Errorf("%q: blocked: %s", tc.cmd, stderr)
+		case tc.rule != "" && (code != 2 || rec.Rule != tc.rule):
+			t.Errorf("%q: code %d, rule %q, want a block by %s: %s", tc.cmd, code, rec.Rule, tc.rule, stderr)
+		case !strings.Contains(stderr, tc.reason):
+			t.Errorf("%q: reason %q, want %q in it", tc.cmd, stderr, tc.reason)
+		case strings.Contains(rec.Reason, ".sh") || strings.Contains(rec.Reason, ".py") || strings.Contains(rec.Reason, "id_rsa"):
+			t.Errorf("%q: the record names a file: %q", tc.cmd, rec.Reason)
+		}
+	}
+}
+
+// TestDryRunScriptFiles: guard test reads the files a command runs from
+// the directory it is given.
+func TestDryRunScriptFiles(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{"leak.sh": "cat ~/.ssh/id_rsa\n"})
+	p := realPolicy(t, "")
+	r, err := DryRun(p, "command", "bash leak.sh", proj)
+	if err != nil || r.Verdict != "block" || !strings.Contains(r.Reason, "'leak.sh'") {
+		t.Fatalf("%+v %v", r, err)
+	}
+	if r, err := DryRun(p, "command", "bash leak.sh", filepath.Join(proj, "elsewhere")); err != nil || r.Verdict != "allow" {
+		t.Fatalf("elsewhere: %+v %v", r, err)
+	}
+}
+
+// TestRunFilesResolve: paths as a command names them, resolved as its
+// shell will.
+func TestRunFilesResolve(t *testing.T) {
+	t.Setenv("SCRIPTS", "/srv/scripts")
+	f := runFiles{base: "/proj", home: "/home/me"}
+	for in, want := range map[string]string{
+		"x.sh":                "/proj/x.sh",
+		"../x.sh":             "/proj/../x.sh",
+		"/abs/x.sh":           "/abs/x.sh",
+		"~/x.sh":              "/home/me/x.sh",
+		"$HOME/bin/x":         "/home/me/bin/x",
+		"${HOME}":             "/home/me",
+		"$SCRIPTS/x.sh":       "/srv/scripts/x.sh",
+		"$NOT_SET_ANYWHERE/x": "",
+		"~other/x":            "",
+	} {
+		got, ok := f.resolve(in)
+		if !ok {
+			got = ""
+		}
+		if got != filepath.FromSlash(want) && !(want == "" && !ok) {
+			t.Errorf("resolve(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if _, ok := (runFiles{}).resolve("x.sh"); ok {
+		t.Error("a relative path without a directory resolved")
+	}
+	// The hook reads at most the bound it is asked for.
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("0123456789"), 0o644)
+	r := filesFor(&agent.Call{Cwd: dir}, agent.Options{})
+	if data, st := r.ReadFile("f", 4); st != shell.FileTooBig || string(data) != "0123" {
+		t.Errorf("bounded read: %q %v", data, st)
+	}
+	if data, st := r.ReadFile("f", 10); st != shell.FileWhole || string(data) != "0123456789" {
+		t.Errorf("whole read: %q %v", data, st)
+	}
+	if _, st := r.ReadFile("nope", 10); st != shell.FileAbsent {
+		t.Errorf("missing file: %v", st)
+	}
+	if _, st := r.ReadFile("f/x", 10); st != shell.FileAbsent {
+		t.Errorf("below a file: %v", st)
+	}
+	if _, st := r.ReadFile(".", 10); st != shell.FileAbsent {
+		t.Errorf("a directory: %v", st)
+	}
+	// The operating system's files are not the agent's: not read.
+	if _, st := r.ReadFile("/etc/profile", 10); st != shell.FileAbsent {
+		t.Errorf("a system file: %v", st)
+	}
+}

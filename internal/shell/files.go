@@ -1,0 +1,425 @@
+package shell
+
+// Files a command runs: a script given to a shell, sourced or run by its
+// path, a program given to an interpreter. What the command itself wrote
+// there earlier is that text; otherwise Options.Files reads the file. A
+// script is analysed as the commands it is; another program's text is
+// scanned for the paths it names.
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// where returns path p as the command's shell at this point names it:
+// after its cd, with $PWD and $OLDPWD replaced.
+func (w *walker) where(p string) string {
+	if q, ok := w.dirVar(p); ok {
+		return q
+	}
+	return under(w.dir, p)
+}
+
+// hide records that the command runs text guard cannot see.
+func (w *walker) hide(format string, args ...any) {
+	w.fail(fmt.Errorf(format+": %w", append(args, ErrHidden)...))
+}
+
+// writtenEntry returns what the command last wrote to the file at p (a
+// cleaned path), if it wrote it; a directory it changed with unknown text
+// stands for everything below it.
+func (w *walker) writtenEntry(p string) (writtenFile, bool) {
+	for i := len(w.written) - 1; i >= 0; i-- {
+		f := w.written[i]
+		below, ok := strings.CutPrefix(p, f.path+"/")
+		switch {
+		case f.path == p:
+			return f, true
+		case ok && f.from != "":
+			// cp -r tmpl new: new/x.sh holds tmpl/x.sh's text
+			return writtenFile{path: p, from: f.from + "/" + below}, true
+		case f.unknown && (ok || f.path == "." && !strings.HasPrefix(p, "/") || f.path == "/"):
+			return f, true
+		}
+	}
+	if w.writtenFull {
+		return writtenFile{path: p, unknown: true}, true
+	}
+	return writtenFile{}, false
+}
+
+// setWritten records what the command wrote to a file, in place of what
+// it wrote there before.
+func (w *walker) setWritten(f writtenFile) {
+	for i := len(w.written) - 1; i >= 0; i-- {
+		if w.written[i].path == f.path {
+			w.written = append(w.written[:i], w.written[i+1:]...)
+			break
+		}
+	}
+	if len(w.written) < maxWritten {
+		w.written = append(w.written, f)
+	} else {
+		w.writtenFull = true // from now on, any file it runs may be one of them
+	}
+}
+
+// changed records that the command changes the file (or directory) at p
+// with text guard does not know.
+func (w *walker) changed(p string) {
+	w.setWritten(writtenFile{path: path.Clean(p), unknown: true})
+}
+
+// copied records that the file at dst holds what the file at src holds
+// (cp src dst, cat src > dst).
+func (w *walker) copied(dst, src string) {
+	w.setWritten(writtenFile{path: path.Clean(w.where(dst)), from: path.Clean(w.where(src))})
+}
+
+// fileChanged: the file is one the command itself changes with text guard
+// does not know.
+const fileChanged FileStatus = -1
+
+// fileText returns the text of the file at p that the command runs, at
+// most max bytes: what the command itself wrote there earlier, else what
+// Options.Files reads. It is false when there is nothing to analyse (no
+// reader, no file there: nothing runs), or when what runs cannot be seen:
+// a file that cannot be read whole, or one the command itself changes with
+// text guard does not know, which is recorded as hidden (what names it,
+// for the reason: "a script", "a crontab").
+func (w *walker) fileText(p string, known bool, max int, what string) (string, bool) {
+	t, st := w.fileStatus(p, known, max)
+	switch st {
+	case FileWhole:
+		return t, true
+	case fileChanged:
+		w.hide("runs %s the command itself changes with text guard cannot see", what)
+	case FileTooBig:
+		w.hide("runs %s larger than %d KiB, more than guard reads", what, max>>10)
+	case FileUnreadable:
+		w.hide("runs %s guard cannot read (not a regular file, or not readable)", what)
+	}
+	return "", false
+}
+
+// fileStatus returns the text of the file at p as fileText does, and what
+// was found: FileAbsent also when there is no reader or p holds a
+// substitution's output.
+func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) {
+	// Not cleaned: a .. after a link is the kernel's to take. A copy of a
+	// copy (cp a b; cp b c) is followed, a few deep.
+	q := w.where(p)
+	for range 4 {
+		f, ok := w.writtenEntry(path.Clean(q))
+		if !ok {
+			break
+		}
+		if f.unknown {
+			return "", fileChanged
+		}
+		if f.from == "" {
+			if known {
+				return f.text, FileWhole
+			}
+			break
+		}
+		q = f.from // as recorded: from the directory the command starts in
+	}
+	// A word with an unknown part may still name the file: an inherited
+	// $VARIABLE the reader resolves. A substitution's output it cannot.
+	if w.files == nil || q == "" || strings.Contains(q, unknownSubst) || strings.Contains(q, unknownArith) || isStdin(p) {
+		return "", FileAbsent
+	}
+	if w.nread >= MaxFiles {
+		w.fail(fmt.Errorf("runs more than %d files: %w", MaxFiles, ErrLimit))
+		return "", FileAbsent
+	}
+	w.nread++
+	data, st := w.files.ReadFile(q, max)
+	if st == FileWhole {
+		w.a.Files = append(w.a.Files, q)
+	}
+	return string(data), st
+}
+
+// runScript analyses text, a shell script the command runs from a file, as
+// the commands it is: in a subshell with args as $0, $1, … (sh x.sh a b),
+// or sourced into the current shell (source x.sh, . x.sh).
+func (w *walker) runScript(text string, args []word, sourced bool) {
+	w.inFile++
+	before := w.err
+	defer func() {
+		w.inFile--
+		// A parse error inside the file: its line is the file's, not the
+		// command's, and nothing of the file was analysed.
+		var pe *ParseError
+		if w.err != before && errors.As(w.err, &pe) && !pe.Recovered {
+			w.err = fmt.Errorf("runs a script guard cannot parse (line %d, column %d of the file): %w", pe.Line, pe.Col, ErrHidden)
+		}
+	}()
+	if sourced {
+		if len(args) > 1 {
+			w.positional(args)
+		}
+		w.script(text, w.depth+1)
+		return
+	}
+	w.scoped(func() {
+		w.positional(args)
+		w.script(text, w.depth+1)
+	})
+}
+
+// positional sets $0, $1, … to args (at most ten of them), and "$@" and
+// $* when it is exact: one argument after $0.
+func (w *walker) positional(args []word) {
+	for k, arg := range args {
+		if k > 9 {
+			break
+		}
+		w.setVar(strconv.Itoa(k), arg.s, arg.known)
+	}
+	if len(args) == 2 {
+		w.setVar("@", args[1].s, args[1].known)
+		w.setVar("*", args[1].s, args[1].known)
+	}
+}
+
+// runPath analyses ./x run by its path: a shell script (its #! line names
+// a shell, or it has none: the shell runs text without one as a script) is
+// analysed as commands, another interpreter's program is scanned, and a
+// compiled program is not read (static checks cannot see into it).
+func (c *cmd) runPath(p string, args []word) {
+	w := c.w
+	text, ok := w.writtenText(p)
+	if _, has := w.writtenEntry(path.Clean(w.where(p))); has && !ok {
+		// A copy (cp a x && ./x), or text guard does not know.
+		if text, ok = w.fileText(p, true, MaxProgramBytes, "a program"); !ok || binary([]byte(text)) {
+			return
+		}
+		if prog := shebang(text); (prog == "" || shells.has(prog)) && len(text) > MaxScriptBytes {
+			w.hide("runs a script larger than %d KiB, more than guard reads", MaxScriptBytes>>10)
+			return
+		}
+	}
+	if !ok {
+		if w.files == nil || w.nread >= MaxFiles {
+			w.fileText(p, true, MaxScriptBytes, "a script") // the limit, if any
+			return
+		}
+		// Its first bytes tell a script from a compiled program, and a
+		// shell's script from another interpreter's program.
+		head, st := w.files.ReadFile(w.where(p), sniffBytes)
+		switch {
+		case st == FileAbsent || binary(head):
+			return
+		case st == FileUnreadable:
+			w.hide("runs a program guard cannot read (not a regular file, or not readable)")
+			return
+		}
+		max, what := MaxScriptBytes, "a script"
+		if prog := shebang(string(head)); prog != "" && !shells.has(prog) {
+			max, what = MaxProgramBytes, "a program"
+		}
+		if text, ok = w.fileText(p, true, max, what); !ok {
+			return
+		}
+	}
+	switch prog := shebang(text); {
+	case prog == "" || shells.has(prog):
+		w.runScript(text, append([]word{{s: p, known: true}}, args...), false)
+	default:
+		in, isInterp := interpreterOf(prog)
+		c.scanFile(text, isInterp && in.program)
+	}
+}
+
+// sniffBytes is how much of a file run by its path is read first, to tell
+// a script from a compiled program.
+const sniffBytes = 512
+
+// binary reports whether the start of a file is a compiled program's (or
+// other data's) rather than text: a NUL byte in it.
+func binary(head []byte) bool {
+	n := min(len(head), sniffBytes)
+	for _, b := range head[:n] {
+		if b == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// shebang returns the program a script's #! line runs, its base name in
+// lower case (env's program for #!/usr/bin/env [-S] NAME), or "" when the
+// text has no #! line.
+func shebang(text string) string {
+	rest, ok := strings.CutPrefix(text, "#!")
+	if !ok {
+		return ""
+	}
+	line, _, _ := strings.Cut(rest, "\n")
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return ""
+	}
+	prog := base(fields[0])
+	if prog != "env" {
+		return prog
+	}
+	for i := 1; i < len(fields); i++ {
+		f := fields[i]
+		switch {
+		case f == "-u" || f == "--unset" || f == "-C" || f == "--chdir":
+			i++
+		case strings.HasPrefix(f, "-") || isAssignment(f):
+		default:
+			return base(f)
+		}
+	}
+	return ""
+}
+
+// maxProgramPaths bounds the paths taken from one program file; a file that
+// names more of them than that is not checked whole.
+const maxProgramPaths = 256
+
+// scanFile scans the text of a program file the command runs (python3
+// x.py, node x.js, a #! script of another interpreter): unlike a one-liner,
+// not every string literal is a read (a project's program names its own
+// files, .env among them), only those that may name a protected place (see
+// programPaths), each both read and written, since guard does not know
+// what the program does with it. What it removes, opens for writing or
+// hands to a shell is taken as for a one-liner.
+func (c *cmd) scanFile(text string, awk bool) {
+	w := c.w
+	n := 0
+	for _, l := range literals(text) {
+		for _, p := range w.programPaths(l) {
+			if n++; n > maxProgramPaths {
+				w.hide("runs a program naming more than %d paths under the home directory", maxProgramPaths)
+				return
+			}
+			w.read(p)
+			w.write(p)
+		}
+	}
+	c.scanEffects(text, awk)
+}
+
+// programPaths returns the paths a string literal of a program file names
+// that may be protected places: below the home directory (~/…, $HOME/…, the
+// home directory's absolute path), below a directory a variable names
+// ($GUARD_HOME/…), or a relative path into a dot-directory (.ssh/id_rsa,
+// .guard/rules.json), which a program may join to any directory, its home
+// included: both as written and under ~. The home directory itself is not
+// one (nearly every program names it).
+func (w *walker) programPaths(l string) []string {
+	l = strings.TrimRight(l, "/")
+	if len(l) < 3 || len(l) > 4096 || strings.ContainsAny(l, "\n\r\x00") {
+		return nil
+	}
+	switch {
+	case l[0] == '~' && strings.ContainsRune(l, '/'):
+		return []string{l} // ~/x, and ~NAME/x: the hook maps its own user's to ~
+	case l[0] == '$':
+		if name, end := varAt(l, 1); name != "" && end < len(l) && l[end] == '/' {
+			return []string{l}
+		}
+	case w.home != "" && w.home != "/" && strings.HasPrefix(l, w.home+"/"):
+		return []string{l}
+	case l[0] == '.' && isWordChar(l[1]) && strings.ContainsRune(l, '/'):
+		return []string{l, "~/" + l}
+	}
+	return nil
+}
+
+// runProgram takes the program file a an interpreter runs (python3 x.py,
+// awk -f x.awk, go run x.go): written earlier by the command, its code is
+// shown in the line and read as a one-liner's; read through Options.Files,
+// it is scanned (scanFile).
+func (c *cmd) runProgram(a word) {
+	if t, ok := c.w.writtenText(a.s); ok && a.known {
+		c.code += t
+		c.scanCode(t)
+		return
+	}
+	if t, ok := c.w.fileText(a.s, a.known, MaxProgramBytes, "a program"); ok {
+		c.scanFile(t, awkFamily(c.name))
+	}
+}
+
+// noteSubFile notes, for the substitution of one statement just walked,
+// the file it prints when it is cat FILE or < FILE: a shell or interpreter
+// that runs what it prints runs that file.
+func (w *walker) noteSubFile(s *syntax.Stmt) {
+	var file string
+	switch x := s.Cmd.(type) {
+	case nil:
+		if len(s.Redirs) == 1 && s.Redirs[0].Op == syntax.RdrIn {
+			file = w.quietText(s.Redirs[0].Word)
+		}
+	case *syntax.CallExpr:
+		if len(x.Args) == 2 && len(s.Redirs) == 0 && x.Args[0].Lit() == "cat" {
+			file = w.quietText(x.Args[1])
+		}
+	}
+	if file != "" && len(w.subFiles) < maxWritten {
+		w.subFiles = append(w.subFiles, [2]string{w.lastSub, file})
+	}
+}
+
+// quietText returns a word's text when it runs nothing and is known.
+func (w *walker) quietText(wd *syntax.Word) string {
+	if ws := w.quietFields(wd); len(ws) == 1 && ws[0].known {
+		return ws[0].s
+	}
+	return ""
+}
+
+// runSub analyses the file a substitution prints (see noteSubFile) that
+// a shell or interpreter runs: as a script, or with program as a program.
+func (c *cmd) runSub(sub string, program bool) {
+	for _, sf := range c.w.subFiles {
+		if sf[0] != sub {
+			continue
+		}
+		if program {
+			c.runProgram(word{s: sf[1], known: true})
+		} else if t, ok := c.w.fileText(sf[1], true, MaxScriptBytes, "a script"); ok {
+			c.w.runScript(t, nil, false)
+		}
+		return
+	}
+}
+
+// runModule takes python -m MODULE: a module of the working directory
+// (MODULE.py, or MODULE/__main__.py, dots as directories) runs before an
+// installed one.
+func (c *cmd) runModule(m word) {
+	if !strings.HasPrefix(c.name, "python") && !strings.HasPrefix(c.name, "pypy") || !m.known || !isDotted(m.s) {
+		return
+	}
+	p := strings.ReplaceAll(m.s, ".", "/")
+	for _, f := range []string{p + ".py", p + "/__main__.py"} {
+		if t, ok := c.w.fileText(f, true, MaxProgramBytes, "a program"); ok {
+			c.scanFile(t, false)
+			return
+		}
+	}
+}
+
+// isDotted reports whether s is a dotted module name.
+func isDotted(s string) bool {
+	for _, part := range strings.Split(s, ".") {
+		if !isName(part) {
+			return false
+		}
+	}
+	return true
+}
