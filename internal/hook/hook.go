@@ -213,9 +213,10 @@ func AuditPath() (string, error) {
 
 // Expand returns the inputs a call is checked with: its own, then for each
 // shell command (internal/shell, which parses it) the files it reads and
-// writes (cat ~/.ssh/id_rsa, echo >> ~/.bashrc) and the URLs and hosts it
-// contacts (curl http://169.254.169.254/…), each path followed by the path
-// symbolic links lead it to. Relative paths are resolved like the call's own
+// writes (cat ~/.ssh/id_rsa, echo >> ~/.bashrc), the files it hands to a
+// program guard does not know to only read them (touches: gzip F), and the
+// URLs and hosts it contacts (curl http://169.254.169.254/…), each path
+// followed by the path symbolic links lead it to. Relative paths are resolved like the call's own
 // (agent.ResolvePaths), after any cd in the command; ~, $HOME and ${HOME}
 // are left for the path rules. Only the call's own inputs are recorded. An
 // error means a command beyond guard's limits (size, words, nesting).
@@ -234,8 +235,8 @@ func Expand(call *agent.Call, opt agent.Options) ([]event.Input, error) {
 	return withLinkTargets(checked), nil
 }
 
-// commandInputs returns the read, write and URL inputs the shell commands
-// of call name.
+// commandInputs returns the read, write, touch and URL inputs the shell
+// commands of call name.
 func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, error) {
 	var out []event.Input
 	var opt0 shell.Options
@@ -259,6 +260,9 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, error) {
 		for _, p := range a.Writes {
 			out = append(out, event.Input{Kind: event.KindWrite, Text: shell.ExpandEnv(p, lookupEnv)})
 		}
+		for _, p := range a.Touches {
+			out = append(out, event.Input{Kind: event.KindTouch, Text: shell.ExpandEnv(p, lookupEnv)})
+		}
 		for _, u := range a.URLs {
 			out = append(out, event.Input{Kind: event.KindURL, Text: u})
 		}
@@ -273,7 +277,8 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, error) {
 
 // DryRun is `guard test`: one input of the given type, expanded exactly as
 // the hook path expands a call's inputs (relative paths joined with cwd, the
-// files a command names, symbolic links followed), evaluated against p.
+// files a command names, symbolic links and hard links to protected files
+// followed), evaluated against p.
 func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, error) {
 	kind, err := policy.TestKind(typ)
 	if err != nil {
@@ -282,34 +287,33 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, err
 	call := &agent.Call{Cwd: cwd, Inputs: []event.Input{{Kind: kind, Text: input}}}
 	agent.ResolvePaths(call, agent.Options{})
 	checked, err := Expand(call, agent.Options{})
+	if err == nil {
+		checked, err = withHardLinks(checked, p)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return p.DryRun(typ, input, checked)
 }
 
-// withLinkTargets adds, after each path to read or write, the paths it may
-// lead to when symbolic links (and `..` after them) lead elsewhere
+// withLinkTargets adds, after each path to read, write or touch, the paths
+// it may lead to when symbolic links (and `..` after them) lead elsewhere
 // (realpath.Targets), and the files a shell pattern in it expands to
 // (realpath.Resolver.Glob), so that neither a link nor a pattern can carry
-// a read or a write past the path rules. The record still hashes what the agent sent.
+// a read or a write past the path rules. A path that stands for a tree
+// (DIR/** or DIR/**/NAME, see shell.Analysis.Reads) is followed through
+// DIR, its tail kept. The record still hashes what the agent sent.
 func withLinkTargets(inputs []event.Input) []event.Input {
 	var out []event.Input // nil until a path turns out to lead elsewhere
 	userHome, _ := home.UserHome()
 	var res *realpath.Resolver // one per call: a command's paths share directories
 	for i, in := range inputs {
 		var reals []string
-		if in.Kind == event.KindRead || in.Kind == event.KindWrite {
+		if isPath(in.Kind) {
 			if res == nil {
 				res = realpath.NewResolver(userHome)
 			}
-			reals = res.Targets(in.Text)
-			// A pattern names the files the shell expands it to:
-			// cat ~/.ss?/id_rsa reads ~/.ssh/id_rsa.
-			for _, g := range res.Glob(in.Text) {
-				reals = append(reals, g)
-				reals = append(reals, res.Targets(g)...)
-			}
+			reals = linkTargets(res, in.Text)
 		}
 		if len(reals) > 0 && out == nil {
 			out = make([]event.Input, 0, len(inputs)+len(reals))
@@ -326,6 +330,51 @@ func withLinkTargets(inputs []event.Input) []event.Input {
 		return inputs
 	}
 	return out
+}
+
+// isPath reports whether inputs of kind k name a file.
+func isPath(k event.Kind) bool {
+	return k == event.KindRead || k == event.KindWrite || k == event.KindTouch
+}
+
+// linkTargets returns the other paths p may lead to (see withLinkTargets).
+func linkTargets(res *realpath.Resolver, p string) []string {
+	dir, tail := cutTree(p)
+	var reals []string
+	join := func(d string) string {
+		if tail == "" {
+			return d
+		}
+		return strings.TrimRight(d, "/") + tail
+	}
+	for _, t := range res.Targets(dir) {
+		reals = append(reals, join(t))
+	}
+	// A pattern names the files the shell expands it to: cat
+	// ~/.ss?/id_rsa reads ~/.ssh/id_rsa.
+	for _, g := range res.Glob(dir) {
+		reals = append(reals, join(g))
+		for _, t := range res.Targets(g) {
+			reals = append(reals, join(t))
+		}
+	}
+	return reals
+}
+
+// cutTree splits a path that stands for a tree, DIR/** or DIR/**/NAME, into
+// DIR and the rest ("/" is the root's DIR); any other path is its own DIR.
+func cutTree(p string) (dir, tail string) {
+	if d, ok := strings.CutSuffix(p, "/**"); ok {
+		tail = "/**"
+		p = d
+	} else if i := strings.LastIndex(p, "/**/"); i >= 0 && !strings.ContainsAny(p[i+4:], `/\`) && p[i+4:] != "" {
+		tail = p[i:]
+		p = p[:i]
+	}
+	if p == "" && tail != "" {
+		p = "/" // /**: the root's
+	}
+	return p, tail
 }
 
 // failure is a reason to block without a verdict: what to show and what to
@@ -496,6 +545,9 @@ func (r *runner) check(pol Policy) outcome {
 	}
 	o := outcome{call: call, verdict: event.Verdict{Decision: event.Allow}}
 	checked, err := Expand(call, opt)
+	if err == nil {
+		checked, err = withHardLinks(checked, pol)
+	}
 	if err != nil {
 		f := payloadFailure(err)
 		return outcome{call: call, fail: &f}

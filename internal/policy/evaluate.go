@@ -47,6 +47,7 @@ var plan = sync.OnceValue(func() map[event.Kind][]check {
 		event.KindCommand:     {{event.DetectorCommands, nil}, {event.DetectorInjection, nil}},
 		event.KindRead:        {{event.DetectorPaths, nil}},
 		event.KindWrite:       {{event.DetectorPaths, nil}},
+		event.KindTouch:       {{event.DetectorPaths, nil}},
 		event.KindURL:         {{event.DetectorURLs, nil}},
 		event.KindQuery:       {{event.DetectorInjection, nil}},
 		event.KindFileContent: {{event.DetectorInjection, nil}, {event.DetectorSecrets, nil}, {event.DetectorPII, inFile}},
@@ -76,6 +77,7 @@ type detectors struct {
 	commands   *command.Detector
 	readPaths  *path.Detector
 	writePaths *path.Detector
+	touchPaths *path.Detector
 	urls       *urldetect.Detector
 	pii        *pii.Detector
 	secrets    *secret.Detector
@@ -137,6 +139,9 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 			}
 			if !hit {
 				continue
+			}
+			if in.Kind == event.KindTouch {
+				f = touchFinding(f)
 			}
 			if c.piiBlocks != nil && !c.piiBlocks(p) {
 				v.Notes = append(v.Notes, f)
@@ -311,6 +316,12 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 		}
 		return nilIfErr(c.commands, err, name)
 	case event.DetectorPaths:
+		if k == event.KindTouch {
+			if c.touchPaths == nil {
+				c.touchPaths, err = p.touchDetector()
+			}
+			return nilIfErr(c.touchPaths, err, name)
+		}
 		if k == event.KindWrite {
 			if c.writePaths == nil {
 				var guardDirs []string
@@ -356,6 +367,34 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 	return nil, fmt.Errorf("evaluate: unknown detector %q", name)
 }
 
+// touchDetector builds the detector of touches: the write rules without
+// the globs under the system's own directories (path.SystemGlob), where the
+// OS already refuses an unprivileged agent and programs guard does not know
+// read all day (a compiler reads /usr/include).
+func (p *Policy) touchDetector() (*path.Detector, error) {
+	guardDirs, err := p.guardDirs()
+	if err != nil {
+		return nil, err
+	}
+	var block []string
+	for _, g := range p.FilePaths.BlockWrite {
+		if !path.SystemGlob(g, p.Home) {
+			block = append(block, g)
+		}
+	}
+	return path.Compile(path.Rules{Block: block, Allow: p.FilePaths.AllowWrite, Protected: guardDirs, Home: p.Home,
+		Variants: p.linkVariants(block, p.FilePaths.AllowWrite), Trees: true})
+}
+
+// touchFinding says of a path rule's finding on a touch what guard could
+// not tell: that the program only reads the path.
+func touchFinding(f event.Finding) event.Finding {
+	const why = "; the command hands it to a program guard does not know to only read it, so guard counts it as a write"
+	f.Reason += why
+	f.LogReason += why
+	return f
+}
+
 // guardDirs returns guard's own directory, and where it really is when it
 // or a directory above it is a symbolic link: writes there are always
 // blocked. A policy that never learnt it (built in a test) asks home.
@@ -391,6 +430,51 @@ func (p *Policy) guardDirs() ([]string, error) {
 // maxGuardEntries bounds the entries of guard's directory looked at for
 // symbolic links.
 const maxGuardEntries = 64
+
+// ProtectedFiles returns the files another hard link to which must meet the
+// path rules as the file itself: every file in guard's directory (and one
+// level below it), the file each glob of file_paths.block_write and
+// block_read without a wildcard names (the agent hook files, the start-up
+// files, ~/.netrc), and the files in the directory of each glob DIR/**
+// whose DIR has none (~/.ssh/**), ~ expanded. It reads those directories,
+// at most maxGuardEntries entries each.
+func (p *Policy) ProtectedFiles() []string {
+	var out []string
+	var walk func(dir string, depth int)
+	walk = func(dir string, depth int) {
+		entries, _ := os.ReadDir(dir)
+		for i, e := range entries {
+			if i == maxGuardEntries {
+				break
+			}
+			full := filepath.Join(dir, e.Name())
+			switch {
+			case e.IsDir() && depth > 0:
+				walk(full, depth-1)
+			case e.Type().IsRegular():
+				out = append(out, full)
+			}
+		}
+	}
+	if dirs, err := p.guardDirs(); err == nil {
+		walk(dirs[0], 1)
+	}
+	for _, list := range [][]string{p.FilePaths.BlockWrite, p.FilePaths.BlockRead} {
+		for _, g := range list {
+			n := path.Normalize(g, p.Home)
+			if dir, ok := strings.CutSuffix(n, "/**"); ok && filepath.IsAbs(filepath.FromSlash(dir)) && !strings.ContainsAny(dir, "*?[") {
+				if !path.SystemGlob(g, p.Home) {
+					walk(filepath.FromSlash(dir), 0)
+				}
+				continue
+			}
+			if !strings.ContainsAny(g, "*?[") {
+				out = append(out, filepath.FromSlash(n))
+			}
+		}
+	}
+	return out
+}
 
 // linkVariants returns, for each glob whose fixed directory is behind a
 // symbolic link (a home directory /home/me → /usr/home/me, /etc →

@@ -51,6 +51,16 @@ type cmd struct {
 	// outFiles are the files its standard output goes to (> f, >> f,
 	// &> f), with append set for >>.
 	outFiles []outFile
+	// prog is the program word as written (/bin/cat, ./cat); name its
+	// base name.
+	prog string
+	// spent marks the arguments its handler accounted for (see spend).
+	spent []bool
+	// recursive: it reads its directory operands whole (grep -r, cp -r);
+	// readsDot: with no operand, the working directory.
+	recursive, readsDot bool
+	// mayWrite: options made a catalogued reader a writer (file -C).
+	mayWrite bool
 }
 
 // outFile is a file a command's standard output is written to.
@@ -65,6 +75,7 @@ type stdin struct {
 	known    bool     // text is known
 	file     string   // a file: <F, or cat F | …
 	paths    []string // the paths find prints into it
+	names    []string // the names find looked for (see found)
 	fromPipe bool     // it comes from the stage before in a pipeline
 	// sub is the line of the pipeline a here-string "$(…)" or a
 	// redirection < <(…) feeds it from.
@@ -76,6 +87,7 @@ type output struct {
 	text  string
 	known bool
 	paths []string // find's paths
+	names []string // the names find looked for (see found)
 	file  string   // cat F prints F
 }
 
@@ -196,7 +208,7 @@ func (c *cmd) feed(prev *cmd) {
 	if prev == nil {
 		return
 	}
-	c.stdin = stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, paths: prev.out.paths, file: prev.out.file}
+	c.stdin = stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, paths: prev.out.paths, names: prev.out.names, file: prev.out.file}
 }
 
 // run resolves words (prefixes skipped) and analyses the program.
@@ -227,6 +239,7 @@ func (c *cmd) run(words []word) {
 		c.w.scoped(func() { c.w.script(t, c.w.depth+1) })
 	}
 	c.name = base(words[0].s)
+	c.prog = words[0].s
 	if !words[0].known {
 		c.name = words[0].s
 	}
@@ -271,8 +284,14 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 		case p.split.has(a) && i+1 < len(words):
 			return append(splitWords(words[i+1].s), words[i+2:]...), false
 		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
+			if opt, v, _ := strings.Cut(a, "="); p.writes.has(opt) {
+				w.write(v) // time --output=F
+			}
 			i++
 		case p.withArg.has(a):
+			if p.writes.has(a) && i+1 < len(words) {
+				w.write(words[i+1].s) // time -o F, strace -o F
+			}
 			i += 2
 		case strings.HasPrefix(a, "-") && len(a) > 1 && !isNumberOption(a):
 			i++
@@ -280,6 +299,8 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 			w.read(a)
 			k, v, _ := strings.Cut(a, "=")
 			w.proxy(k, v) // env http_proxy=HOST curl …
+			w.pathSet = w.pathSet || k == "PATH"
+			w.touchEnv(v)
 			i++
 		case isNumberOption(a): // nice -10
 			i++
@@ -298,6 +319,9 @@ func (c *cmd) afterPrefix(p prefix, words []word, operands int) ([]word, bool) {
 		}
 		for _, x := range words[:operands] {
 			c.w.read(x.s) // chroot /srv, flock file
+			if p.lock {
+				c.w.touch(x.s) // flock opens it, creating it
+			}
 		}
 		// Options may follow the operands: flock FILE -c CMD.
 		p.operands = 0

@@ -51,7 +51,7 @@ func FuzzAnalyze(f *testing.F) {
 				t.Fatalf("line %q", l)
 			}
 		}
-		for _, list := range [][]string{a.Reads, a.Writes, a.URLs} {
+		for _, list := range [][]string{a.Reads, a.Writes, a.Touches, a.URLs} {
 			for _, p := range list {
 				if p == "" {
 					t.Fatal("empty path or URL")
@@ -73,6 +73,20 @@ func FuzzSedFiles(f *testing.F) {
 			if p == "" || !strings.Contains(script, p) {
 				t.Fatalf("file %q not in %q", p, script)
 			}
+		}
+	})
+}
+
+// FuzzVolumeSource: the host path of a container volume is text of the
+// value, never an empty path.
+func FuzzVolumeSource(f *testing.F) {
+	for _, s := range []string{"~:/h", "/srv:/x:ro", `C:\src:/x`, "data:/x", "type=bind,source=/home/u,target=/h", "src=,x", ":", "", "a:b:c"} {
+		f.Add("-v", s)
+		f.Add("--mount", s)
+	}
+	f.Fuzz(func(t *testing.T, opt, v string) {
+		if p := volumeSource(opt, v); p != "" && !strings.Contains(v, p) {
+			t.Fatalf("volumeSource(%q, %q) = %q", opt, v, p)
 		}
 	})
 }

@@ -27,6 +27,7 @@ func (c *cmd) interp(in interp) {
 			if j < len(c.args) {
 				prog := strings.TrimPrefix(strings.TrimPrefix(c.args[j].s, "--file="), "-f")
 				w.read(prog)
+				c.spend(j)
 				if t, ok := w.writtenText(prog); ok {
 					c.code = t // written, then run
 					c.scanCode(t)
@@ -84,6 +85,7 @@ func (c *cmd) interp(in interp) {
 			return
 		}
 		c.scanCode(a.s)
+		c.spend(code) // code, analysed: not a file
 		inPlace := false
 		for k, o := range c.args {
 			// Switches after the code count too: perl -pe 1 -i FILE.
@@ -107,6 +109,7 @@ func (c *cmd) interp(in interp) {
 			return
 		}
 		w.read(a.s)
+		c.spend(file) // the script is read; its arguments are touched
 		if t, ok := w.writtenText(a.s); ok {
 			// python3 x.py after writing it: its code, shown in the line.
 			c.code = t
@@ -140,13 +143,15 @@ func operands(args []word) []string {
 	return out
 }
 
-// scanCode reads the string literals of interpreter code, analyses the
-// shell commands it runs (os.system('…'), `…`), records the files it
-// removes or writes (os.remove, unlink, open(…, 'w')), and turns its
-// recursive deletes into rm -r lines.
+// scanCode reads and touches the string literals of interpreter code (it
+// may open any file it names, for writing too), analyses the shell commands
+// it runs (os.system('…'), `…`), records the files it removes or writes
+// (os.remove, unlink, open(…, 'w')), and turns its recursive deletes into
+// rm -r lines.
 func (c *cmd) scanCode(code string) {
 	for _, l := range literals(code) {
 		c.w.read(l)
+		c.w.touch(l) // the code may write any file it names
 	}
 	for _, p := range firstLiterals(code, writers, false) {
 		c.w.write(p)

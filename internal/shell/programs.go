@@ -36,6 +36,9 @@ type prefix struct {
 	split    wordSet // options whose value is split into the command (env -S)
 	rest     bool    // the remaining words are a script (watch)
 	noRun    wordSet // options that make it not run the command (command -v)
+	writes   wordSet // options whose value is a file it writes (time -o F)
+	// lock: its operand is a file it opens, creating it (flock F): a touch.
+	lock bool
 }
 
 // prefixOf returns what a prefix command is, or false for another name.
@@ -60,7 +63,7 @@ func prefixOf(name string) (prefix, bool) {
 	case "setsid":
 		return prefix{}, true
 	case "time":
-		return prefix{withArg: wordSet(" -f -o --format --output ")}, true
+		return prefix{withArg: wordSet(" -f -o --format --output "), writes: wordSet(" -o --output ")}, true
 	case "timeout":
 		return prefix{withArg: wordSet(" -s -k --signal --kill-after "), operands: 1}, true
 	case "stdbuf":
@@ -74,7 +77,7 @@ func prefixOf(name string) (prefix, bool) {
 	case "chroot":
 		return prefix{withArg: wordSet(" --userspec --groups "), operands: 1}, true
 	case "flock":
-		return prefix{withArg: wordSet(" -w -E --timeout --conflict-exit-code "), operands: 1, script: wordSet(" -c --command ")}, true
+		return prefix{withArg: wordSet(" -w -E --timeout --conflict-exit-code "), operands: 1, script: wordSet(" -c --command "), lock: true}, true
 	case "busybox":
 		return prefix{}, true
 	case "unbuffer":
@@ -92,9 +95,9 @@ func prefixOf(name string) (prefix, bool) {
 	case "watch":
 		return prefix{withArg: wordSet(" -n --interval -q --equexit "), rest: true}, true
 	case "strace":
-		return prefix{withArg: wordSet(" -o -p -e -s -u -E -P -a -b -I -O -S -X ")}, true
+		return prefix{withArg: wordSet(" -o -p -e -s -u -E -P -a -b -I -O -S -X "), writes: wordSet(" -o ")}, true
 	case "ltrace":
-		return prefix{withArg: wordSet(" -o -p -e -s -u -a -n -A -D -F -l ")}, true
+		return prefix{withArg: wordSet(" -o -p -e -s -u -a -n -A -D -F -l "), writes: wordSet(" -o ")}, true
 	case "caffeinate":
 		return prefix{withArg: wordSet(" -t -w ")}, true
 	case "fakeroot":
@@ -104,7 +107,8 @@ func prefixOf(name string) (prefix, bool) {
 	case "firejail":
 		return prefix{}, true
 	case "xvfb-run":
-		return prefix{withArg: wordSet(" -n -s -e -f -p --server-num --server-args --error-file --auth-file ")}, true
+		return prefix{withArg: wordSet(" -n -s -e -f -p --server-num --server-args --error-file --auth-file "),
+			writes: wordSet(" -e -f --error-file --auth-file ")}, true
 	}
 	return prefix{}, false
 }
@@ -199,8 +203,6 @@ var (
 	writesLast = wordSet(" cp mv install ln rsync scp ")
 	// keyUsers: the argument after -i is a key used, not shown.
 	keyUsers = wordSet(" ssh scp sftp ssh-copy-id autossh ")
-	// keyTools never show a private key's content.
-	keyTools = wordSet(" ssh-add ssh-keygen ")
 	// grepFamily take a pattern as their first operand.
 	grepFamily = wordSet(" grep egrep fgrep zgrep rg ag ack pt ugrep ")
 	// grepWithArg: grep-family options that take the next word (not the pattern).
