@@ -9,6 +9,7 @@ import (
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/home"
+	"github.com/guardhq/guard/internal/realpath"
 )
 
 // Bounds of the hard-link check of one call.
@@ -45,9 +46,10 @@ type fileKey struct{ dev, ino uint64 }
 // see it), does not carry a write to r past them. It stats each path once,
 // at most maxLinkChecks of them (more is an error: a block), and the
 // protected files only once a path with links turns up: most files have
-// one link. On systems without inode numbers (Windows) it adds nothing
-// (fileID).
-func withHardLinks(inputs []event.Input, pol any) ([]event.Input, error) {
+// one link, and none of a path res (the resolver that followed the links,
+// or nil) found missing. On systems without inode numbers (Windows) it adds
+// nothing (fileID).
+func withHardLinks(inputs []event.Input, pol any, res *realpath.Resolver) ([]event.Input, error) {
 	pf, ok := pol.(protectedFiler)
 	if !ok {
 		return inputs, nil
@@ -71,15 +73,9 @@ func withHardLinks(inputs []event.Input, pol any) ([]event.Input, error) {
 					userHome, _ = home.UserHome()
 				}
 				p := path.ExpandHome(in.Text, userHome)
-				if key, links, ok := fileID(p); ok && links > 1 {
-					if protected == nil {
-						protected = protectedKeys(pf.ProtectedFiles())
-					}
-					for _, f := range protected[key] {
-						if f != p {
-							same = append(same, f)
-						}
-					}
+				// The resolver knows most paths do not exist: no stat.
+				if res == nil || res.Exists(p) {
+					same = sameFiles(p, pf, &protected)
 				}
 				looked[in.Text] = same
 			}
@@ -98,6 +94,25 @@ func withHardLinks(inputs []event.Input, pol any) ([]event.Input, error) {
 		return inputs, nil
 	}
 	return out, nil
+}
+
+// sameFiles returns the protected files that the file at p is another name
+// of, when p has more than one hard link; protected is filled on first need.
+func sameFiles(p string, pf protectedFiler, protected *map[fileKey][]string) []string {
+	key, links, ok := fileID(p)
+	if !ok || links < 2 {
+		return nil
+	}
+	if *protected == nil {
+		*protected = protectedKeys(pf.ProtectedFiles())
+	}
+	var same []string
+	for _, f := range (*protected)[key] {
+		if f != p {
+			same = append(same, f)
+		}
+	}
+	return same
 }
 
 // protectedKeys returns the files of paths that exist, by device and inode.

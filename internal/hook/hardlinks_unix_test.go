@@ -45,15 +45,15 @@ func TestWithHardLinks(t *testing.T) {
 		{Kind: event.KindRead, Text: rules}, // the file itself: nothing to add
 	}
 	want := []event.Input{in[0], in[1], {Kind: event.KindWrite, Text: rules}, in[2], in[3], {Kind: event.KindTouch, Text: rules}, in[4]}
-	if got, err := withHardLinks(in, pol); err != nil || !slices.Equal(got, want) {
+	if got, err := withHardLinks(in, pol, nil); err != nil || !slices.Equal(got, want) {
 		t.Fatalf("got  %v, %v\nwant %v", got, err, want)
 	}
 	// No link among them, or a policy that names no files: the same slice.
 	same := []event.Input{{Kind: event.KindWrite, Text: plain}, {Kind: event.KindWrite, Text: dir}}
-	if got, _ := withHardLinks(same, pol); &got[0] != &same[0] || len(got) != 2 {
+	if got, _ := withHardLinks(same, pol, nil); &got[0] != &same[0] || len(got) != 2 {
 		t.Fatal("inputs without hard links were copied")
 	}
-	if got, _ := withHardLinks(in, struct{}{}); &got[0] != &in[0] || len(got) != len(in) {
+	if got, _ := withHardLinks(in, struct{}{}, nil); &got[0] != &in[0] || len(got) != len(in) {
 		t.Fatal("a policy without protected files changed the inputs")
 	}
 	// Beyond the bound, a block.
@@ -61,7 +61,7 @@ func TestWithHardLinks(t *testing.T) {
 	for i := range many {
 		many[i] = event.Input{Kind: event.KindRead, Text: filepath.Join(dir, "f"+strconv.Itoa(i))}
 	}
-	if _, err := withHardLinks(many, pol); err == nil {
+	if _, err := withHardLinks(many, pol, nil); err == nil {
 		t.Errorf("%d paths looked up without an error", len(many))
 	}
 }

@@ -224,15 +224,23 @@ func AuditPath() (string, error) {
 // The command rules themselves see the commands a command runs through
 // policy.Evaluate, which analyses the command input the same way.
 func Expand(call *agent.Call, opt agent.Options) ([]event.Input, error) {
+	checked, _, err := expand(call, opt)
+	return checked, err
+}
+
+// expand is Expand, and the resolver that looked the paths up (nil when
+// there was none), whose lookups the hard-link check reuses.
+func expand(call *agent.Call, opt agent.Options) ([]event.Input, *realpath.Resolver, error) {
 	derived, err := commandInputs(call, opt)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	checked := call.Inputs
 	if len(derived) > 0 {
 		checked = append(append(make([]event.Input, 0, len(call.Inputs)+len(derived)), call.Inputs...), derived...)
 	}
-	return withLinkTargets(checked), nil
+	checked, res := linkTargetsOf(checked)
+	return checked, res, nil
 }
 
 // commandInputs returns the read, write, touch and URL inputs the shell
@@ -286,9 +294,9 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, err
 	}
 	call := &agent.Call{Cwd: cwd, Inputs: []event.Input{{Kind: kind, Text: input}}}
 	agent.ResolvePaths(call, agent.Options{})
-	checked, err := Expand(call, agent.Options{})
+	checked, res, err := expand(call, agent.Options{})
 	if err == nil {
-		checked, err = withHardLinks(checked, p)
+		checked, err = withHardLinks(checked, p, res)
 	}
 	if err != nil {
 		return nil, err
@@ -304,16 +312,29 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, err
 // (DIR/** or DIR/**/NAME, see shell.Analysis.Reads) is followed through
 // DIR, its tail kept. The record still hashes what the agent sent.
 func withLinkTargets(inputs []event.Input) []event.Input {
+	out, _ := linkTargetsOf(inputs)
+	return out
+}
+
+// linkTargetsOf is withLinkTargets, and the resolver it used (nil when no
+// input is a path).
+func linkTargetsOf(inputs []event.Input) ([]event.Input, *realpath.Resolver) {
 	var out []event.Input // nil until a path turns out to lead elsewhere
 	userHome, _ := home.UserHome()
-	var res *realpath.Resolver // one per call: a command's paths share directories
+	var res *realpath.Resolver    // one per call: a command's paths share directories
+	var known map[string][]string // a path read and touched is walked once
 	for i, in := range inputs {
 		var reals []string
 		if isPath(in.Kind) {
 			if res == nil {
 				res = realpath.NewResolver(userHome)
+				known = map[string][]string{}
 			}
-			reals = linkTargets(res, in.Text)
+			var ok bool
+			if reals, ok = known[in.Text]; !ok {
+				reals = linkTargets(res, in.Text)
+				known[in.Text] = reals
+			}
 		}
 		if len(reals) > 0 && out == nil {
 			out = make([]event.Input, 0, len(inputs)+len(reals))
@@ -327,9 +348,9 @@ func withLinkTargets(inputs []event.Input) []event.Input {
 		}
 	}
 	if out == nil {
-		return inputs
+		return inputs, res
 	}
-	return out
+	return out, res
 }
 
 // isPath reports whether inputs of kind k name a file.
@@ -544,9 +565,9 @@ func (r *runner) check(pol Policy) outcome {
 		return outcome{fail: &f}
 	}
 	o := outcome{call: call, verdict: event.Verdict{Decision: event.Allow}}
-	checked, err := Expand(call, opt)
+	checked, res, err := expand(call, opt)
 	if err == nil {
-		checked, err = withHardLinks(checked, pol)
+		checked, err = withHardLinks(checked, pol, res)
 	}
 	if err != nil {
 		f := payloadFailure(err)

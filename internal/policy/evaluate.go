@@ -78,10 +78,13 @@ type detectors struct {
 	readPaths  *path.Detector
 	writePaths *path.Detector
 	touchPaths *path.Detector
-	urls       *urldetect.Detector
-	pii        *pii.Detector
-	secrets    *secret.Detector
-	injection  *injection.Detector
+	// realDirs is where each directory of a path glob really is
+	// (linkVariants).
+	realDirs  map[string]string
+	urls      *urldetect.Detector
+	pii       *pii.Detector
+	secrets   *secret.Detector
+	injection *injection.Detector
 }
 
 // Evaluate checks inputs in order. For each input the detectors its kind needs
@@ -316,19 +319,19 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 		}
 		return nilIfErr(c.commands, err, name)
 	case event.DetectorPaths:
-		if k == event.KindTouch {
-			if c.touchPaths == nil {
-				c.touchPaths, err = p.touchDetector()
-			}
-			return nilIfErr(c.touchPaths, err, name)
-		}
-		if k == event.KindWrite {
+		if k == event.KindWrite || k == event.KindTouch {
 			if c.writePaths == nil {
 				var guardDirs []string
 				if guardDirs, err = p.guardDirs(); err == nil {
 					c.writePaths, err = path.Compile(path.Rules{Block: p.FilePaths.BlockWrite, Allow: p.FilePaths.AllowWrite,
 						Protected: guardDirs, Home: p.Home, Variants: p.linkVariants(p.FilePaths.BlockWrite, p.FilePaths.AllowWrite), Trees: true})
 				}
+			}
+			if k == event.KindTouch && err == nil {
+				if c.touchPaths == nil {
+					c.touchPaths = p.touchDetector(c.writePaths)
+				}
+				return c.touchPaths, nil
 			}
 			return nilIfErr(c.writePaths, err, name)
 		}
@@ -367,23 +370,13 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 	return nil, fmt.Errorf("evaluate: unknown detector %q", name)
 }
 
-// touchDetector builds the detector of touches: the write rules without
+// touchDetector returns the detector of touches: the write rules without
 // the globs under the system's own directories (path.SystemGlob), where the
 // OS already refuses an unprivileged agent and programs guard does not know
-// read all day (a compiler reads /usr/include).
-func (p *Policy) touchDetector() (*path.Detector, error) {
-	guardDirs, err := p.guardDirs()
-	if err != nil {
-		return nil, err
-	}
-	var block []string
-	for _, g := range p.FilePaths.BlockWrite {
-		if !path.SystemGlob(g, p.Home) {
-			block = append(block, g)
-		}
-	}
-	return path.Compile(path.Rules{Block: block, Allow: p.FilePaths.AllowWrite, Protected: guardDirs, Home: p.Home,
-		Variants: p.linkVariants(block, p.FilePaths.AllowWrite), Trees: true})
+// read all day (a compiler reads /usr/include). It shares write's compiled
+// globs.
+func (p *Policy) touchDetector(write *path.Detector) *path.Detector {
+	return write.Without(func(g string) bool { return path.SystemGlob(g, p.Home) })
 }
 
 // touchFinding says of a path rule's finding on a touch what guard could
@@ -484,23 +477,46 @@ func (p *Policy) ProtectedFiles() []string {
 // deepest ancestor that exists.
 func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
 	var out map[string][]string
-	memo := map[string]string{}
-	var real func(dir string) string
-	real = func(dir string) string {
+	// Where each directory really is, one lstat per component, shared by
+	// the read, write and touch rules of this policy (the caller holds
+	// p.cache.mu).
+	memo := p.cache.realDirs
+	if memo == nil {
+		memo = map[string]string{}
+		p.cache.realDirs = memo
+	}
+	// A directory under one that does not exist does not exist either: it
+	// is looked up no further (missing marks it in memo).
+	const missing = "\x00"
+	var real func(dir string) (string, bool)
+	real = func(dir string) (string, bool) {
 		if r, ok := memo[dir]; ok {
-			return r
+			if r, gone := strings.CutPrefix(r, missing); gone {
+				return r, false
+			}
+			return r, true
 		}
-		r, err := filepath.EvalSymlinks(dir)
-		if err != nil {
-			parent := filepath.Dir(dir)
-			if parent == dir {
-				r = dir
-			} else {
-				r = filepath.Join(real(parent), filepath.Base(dir))
+		parent := filepath.Dir(dir)
+		r, exists := dir, true
+		if parent != dir {
+			r, exists = real(parent)
+			r = filepath.Join(r, filepath.Base(dir))
+			if exists {
+				fi, err := os.Lstat(r)
+				exists = err == nil
+				if exists && fi.Mode()&os.ModeSymlink != 0 {
+					if t, err := filepath.EvalSymlinks(r); err == nil {
+						r = t
+					}
+				}
 			}
 		}
-		memo[dir] = r
-		return r
+		if exists {
+			memo[dir] = r
+		} else {
+			memo[dir] = missing + r
+		}
+		return r, exists
 	}
 	for _, list := range lists {
 		for _, g := range list {
@@ -509,7 +525,8 @@ func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
 			if dir == "" || dir == "/" || len(dir) == 3 && dir[1] == ':' {
 				continue
 			}
-			r := filepath.ToSlash(real(filepath.FromSlash(dir)))
+			rd, _ := real(filepath.FromSlash(dir))
+			r := filepath.ToSlash(rd)
 			if r == dir {
 				continue
 			}

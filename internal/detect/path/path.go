@@ -249,7 +249,10 @@ func compile(src, home string) (glob, error) {
 		return glob{}, err
 	}
 	if wholeElementStars(p) {
-		ds := escapeLiterals(p)
+		ds := p
+		if strings.ContainsAny(p, "[{},") {
+			ds = escapeLiterals(p)
+		}
 		if !doublestar.ValidatePattern(ds) {
 			return glob{}, errors.New("malformed glob")
 		}
@@ -346,6 +349,20 @@ func literalSeg(g string) bool { return !strings.ContainsAny(g, "*?[{}\\") }
 
 // maxTreeElems bounds the elements of a path or glob checked as a tree.
 const maxTreeElems = 256
+
+// Without returns a detector that checks what d checks but the block globs
+// skip reports, given each as written (its variants go with it). The two
+// share their compiled globs.
+func (d *Detector) Without(skip func(glob string) bool) *Detector {
+	out := *d
+	out.block = make([]glob, 0, len(d.block))
+	for _, g := range d.block {
+		if !skip(g.src) {
+			out.block = append(out.block, g)
+		}
+	}
+	return &out
+}
 
 // Check reports a protected directory that holds p, else the first block
 // glob that matches p unless an allow glob matches it. The Reason is
@@ -607,8 +624,11 @@ func ExpandHome(p, home string) string {
 	}
 	home = strings.TrimRight(home, "/")
 	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
-		if p == pre || strings.HasPrefix(p, pre+"/") {
-			return home + "/" + p[len(pre):]
+		if p == pre {
+			return home + "/"
+		}
+		if len(p) > len(pre) && p[len(pre)] == '/' && strings.HasPrefix(p, pre) {
+			return home + p[len(pre):] // one /, not two: nothing left for a Clean to copy
 		}
 	}
 	return p
@@ -751,6 +771,11 @@ var systemDirs = []string{"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/l
 // C:\Program Files): the OS refuses an unprivileged agent a write there,
 // and compilers and other programs guard does not know read them all day.
 func SystemGlob(g, home string) bool {
+	// Only a glob written from the root or a drive: ~/… is the user's
+	// own, wherever the home directory is (/usr/home/me on FreeBSD).
+	if g == "" || g[0] != '/' && g[0] != '\\' && !(len(g) > 2 && g[1] == ':') {
+		return false
+	}
 	dir := FixedDir(Fold(Normalize(g, home)))
 	for _, s := range systemDirs {
 		if dir == s || strings.HasPrefix(dir, s+"/") {
