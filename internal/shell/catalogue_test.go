@@ -53,6 +53,10 @@ func TestTouches(t *testing.T) {
 		{cmd: `rsync --log-file=~/.bashrc a b`, touches: []string{"~/.bashrc"}},
 		{cmd: `tar --remove-files -cf x.tar ~/.guard/audit.log`, touches: []string{"~/.guard/audit.log"}},
 		{cmd: `docker run -v ~/.guard:/g alpine`, touches: []string{"~/.guard"}},
+		{cmd: `docker run --cidfile ~/.bashrc alpine ls /`, touches: []string{"~/.bashrc"}, not: []string{"/"}},
+		{cmd: `docker exec -it -u root db ls /`, not: []string{"/"}},
+		{cmd: `docker compose exec api cat /etc/x`, not: []string{"/etc/x"}},
+		{cmd: `kubectl exec deploy/api -n x -- ls /`, not: []string{"/"}},
 		// Programs that only read, and what is data or accounted for.
 		{cmd: `cat ~/.bashrc`, not: []string{"~/.bashrc"}},
 		{cmd: `grep -n alias ~/.bashrc`, not: []string{"~/.bashrc", "alias"}},
@@ -89,6 +93,11 @@ func TestTouches(t *testing.T) {
 		{cmd: `env XDG_CONFIG_HOME=/x:~/.guard tool`, touches: []string{"~/.guard"}},
 		{cmd: `python3 -c "import os; open(os.path.expanduser('~/.guard/rules.json'), 'w')"`, touches: []string{"~/.guard/rules.json"}},
 		{cmd: `f=~/.bashrc; grep alias "$f"`, not: []string{"~/.bashrc"}},
+		{cmd: `GIT_DIR=~ echo "$GIT_DIR"`, not: []string{"~"}},
+		{cmd: `env GIT_DIR=~/.guard basename x`, not: []string{"~/.guard"}},
+		{cmd: `env GIT_DIR=~/.guard git init`, touches: []string{"~/.guard"}},
+		{cmd: `python3 -c "print('/'.join(['a', 'b']), os.path.expanduser('~'))"`, not: []string{"/", "~"}},
+		{cmd: `awk '{split($0, a, "/"); print a[1]}' paths.txt`, not: []string{"/"}},
 		// Options that make a reader a writer.
 		{cmd: `file -C -m ~/.guard/magic`, touches: []string{"~/.guard/magic"}},
 		{cmd: `file -b ~/.guard/rules.json`, not: []string{"~/.guard/rules.json"}},

@@ -61,6 +61,9 @@ type cmd struct {
 	recursive, readsDot bool
 	// mayWrite: options made a catalogued reader a writer (file -C).
 	mayWrite bool
+	// env are the values the command puts in its program's environment
+	// (NAME=value before it, env NAME=value).
+	env []string
 }
 
 // outFile is a file a command's standard output is written to.
@@ -176,9 +179,12 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 // call analyses a simple command.
 func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, piped bool) *cmd {
 	c := &cmd{w: w, piped: piped}
+	saved := w.env
+	w.env = nil
 	for _, as := range x.Assigns {
 		w.assign(as, len(x.Args) == 0)
 	}
+	c.env, w.env = w.env, saved
 	words := make([]word, 0, len(x.Args))
 	for _, a := range x.Args {
 		words = append(words, w.fields(a)...)
@@ -200,7 +206,24 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 			w.wrote(f.path, c.out.text, f.append)
 		}
 	}
+	c.touchEnv()
 	return c
+}
+
+// touchEnv touches the values the command puts in its program's
+// environment (HISTFILE=F bash, env GIT_DIR=D git init): a program may
+// write where they tell it. Not for a program that only prints, tests or
+// names (echo, test, basename), which writes nothing.
+func (c *cmd) touchEnv() {
+	if len(c.env) == 0 || printers.has(c.name) || testers.has(c.name) {
+		return
+	}
+	if p := programNamed(c.name); p != nil && p.access == names && c.w.trusts(c.prog, c.name) {
+		return
+	}
+	for _, v := range c.env {
+		c.w.touchEnv(v)
+	}
 }
 
 // feed sets what c reads from the stage before it.
@@ -300,7 +323,7 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 			k, v, _ := strings.Cut(a, "=")
 			w.proxy(k, v) // env http_proxy=HOST curl …
 			w.pathSet = w.pathSet || k == "PATH"
-			w.touchEnv(v)
+			c.env = append(c.env, v)
 			i++
 		case isNumberOption(a): // nice -10
 			i++

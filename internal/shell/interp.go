@@ -151,7 +151,9 @@ func operands(args []word) []string {
 func (c *cmd) scanCode(code string) {
 	for _, l := range literals(code) {
 		c.w.read(l)
-		c.w.touch(l) // the code may write any file it names
+		if !bareRoot(l) {
+			c.w.touch(l) // the code may write any file it names
+		}
 	}
 	for _, p := range firstLiterals(code, writers, false) {
 		c.w.write(p)
@@ -174,6 +176,17 @@ func (c *cmd) scanCode(code string) {
 		c.w.a.Commands = append(c.w.a.Commands, Command{Name: "rm", Synthetic: true,
 			Args: []Arg{{Text: "-r"}, {Text: p}}})
 	}
+}
+
+// bareRoot reports whether a literal of code is only a separator or a
+// root ('/', '.', '~'): a join's separator or a base to expand, more often
+// than a file the code writes (its recursive deletes are found apart).
+func bareRoot(l string) bool {
+	switch strings.TrimRight(l, "/") {
+	case "", ".", "..", "~", "$HOME", "${HOME}":
+		return true
+	}
+	return false
 }
 
 // literals returns the quoted strings ('…', "…" or `…`) inside code.

@@ -52,27 +52,7 @@ func (c *cmd) program() {
 	case name == "ssh-keygen":
 		c.sshKeygen()
 	case writesSecond.has(name):
-		// uniq IN OUT, xxd IN OUT: the second operand is written.
-		n := 0
-		withArg := wordSet(" -f -s -w ") // uniq's
-		if name == "xxd" {
-			withArg = " -c -g -l -o -s -n -cols -groupsize -len -offset -seek -name "
-		}
-		for j := 0; j < len(c.args); j++ {
-			a := c.args[j]
-			if withArg.has(a.s) {
-				j++
-				continue
-			}
-			if strings.HasPrefix(a.s, "-") && a.s != "-" {
-				continue
-			}
-			if n == 1 {
-				c.w.writeDir(a.s)
-			}
-			c.spend(j)
-			n++
-		}
+		c.secondOperand()
 		c.generic()
 	case name == "patch":
 		// patch FILE [PATCH], -o OUT: the file it patches is written.
@@ -94,6 +74,10 @@ func (c *cmd) program() {
 		}
 	case name == "docker" || name == "podman" || name == "nerdctl":
 		c.volumes()
+		c.containerCommand()
+		c.generic()
+	case name == "kubectl" || name == "oc":
+		c.podCommand()
 		c.generic()
 	case name == "7z" || name == "7za" || name == "7zz":
 		// 7z a ARCHIVE DIR…: it adds each directory whole.
@@ -177,11 +161,9 @@ func (c *cmd) program() {
 				c.w.tentative(body)
 			}
 		}
-	case name == "hash":
+	case name == "hash" && len(c.args) > 2 && c.args[0].s == "-p":
 		// hash -p FILE NAME: NAME runs FILE from now on.
-		if len(c.args) > 2 && c.args[0].s == "-p" {
-			c.w.redefine(c.args[len(c.args)-1].s)
-		}
+		c.w.redefine(c.args[len(c.args)-1].s)
 		c.generic()
 	case hostTools.has(name):
 		// ping, dig @server, httpie: the hosts they contact.
@@ -703,17 +685,7 @@ func (c *cmd) extract() {
 		}
 	}
 	if !extracting {
-		// tar c archives each directory it names whole (unless
-		// --no-recursion): its operands are read recursively (generic).
-		c.recursive = c.name != "unzip" && c.name != "cpio" &&
-			!slices.ContainsFunc(c.args, func(a word) bool { return a.s == "--no-recursion" })
-		for _, m := range members {
-			if c.recursive {
-				c.w.readTree(m) // archived from the -C directory
-			} else {
-				c.w.read(m)
-			}
-		}
+		c.archived(members)
 		return
 	}
 	if len(dirs) == 0 {
@@ -724,6 +696,59 @@ func (c *cmd) extract() {
 	}
 	for _, d := range dirs {
 		c.w.writeDir(d)
+	}
+}
+
+// archived records what tar c (or a listing) reads: each directory it names
+// whole (unless --no-recursion), its operands by generic and members, the
+// files named after a -C DIR, here.
+func (c *cmd) archived(members []string) {
+	c.recursive = c.name != "unzip" && c.name != "cpio" &&
+		!slices.ContainsFunc(c.args, func(a word) bool { return a.s == "--no-recursion" })
+	for _, m := range members {
+		if c.recursive {
+			c.w.readTree(m) // archived from the -C directory
+		} else {
+			c.w.read(m)
+		}
+	}
+}
+
+// secondOperand: uniq IN OUT, xxd IN OUT write their second operand; both
+// operands are accounted for.
+func (c *cmd) secondOperand() {
+	n := 0
+	withArg := wordSet(" -f -s -w ") // uniq's
+	if c.name == "xxd" {
+		withArg = " -c -g -l -o -s -n -cols -groupsize -len -offset -seek -name "
+	}
+	for j := 0; j < len(c.args); j++ {
+		a := c.args[j]
+		if withArg.has(a.s) {
+			j++
+			continue
+		}
+		if strings.HasPrefix(a.s, "-") && a.s != "-" {
+			continue
+		}
+		if n == 1 {
+			c.w.writeDir(a.s)
+		}
+		c.spend(j)
+		n++
+	}
+}
+
+// podCommand: kubectl exec POD -- CMD… (and run, debug) runs CMD in the pod,
+// on its files: spent.
+func (c *cmd) podCommand() {
+	for j, a := range c.args {
+		if a.s == "--" {
+			for k := j + 1; k < len(c.args); k++ {
+				c.spend(k)
+			}
+			return
+		}
 	}
 }
 
@@ -793,6 +818,48 @@ func (c *cmd) volumes() {
 		}
 	}
 }
+
+// containerWithArg are the options of docker run, create and exec (and
+// compose's) that take the next word.
+const containerWithArg wordSet = " -a -c -e -h -l -m -p -u -v -w --add-host --attach --blkio-weight --cap-add --cap-drop " +
+	"--cgroup-parent --cidfile --cpu-period --cpu-quota --cpu-shares --cpus --cpuset-cpus --detach-keys --device --dns " +
+	"--entrypoint --env --env-file --expose --gpus --group-add --health-cmd --hostname --ip --ipc --label --label-file " +
+	"--link --log-driver --log-opt --memory --mount --name --network --net --pid --platform --publish --pull --restart " +
+	"--runtime --security-opt --shm-size --stop-signal --stop-timeout --tmpfs --ulimit --user --userns --volume " +
+	"--volumes-from --workdir --index --project-name --file -f "
+
+// containerCommand spends the words a container runs inside itself
+// (docker run IMAGE CMD…, docker exec C CMD…, docker compose exec SVC
+// CMD…): their paths are the container's (what it shares with the host is
+// its volumes).
+func (c *cmd) containerCommand() {
+	j := 0
+	if j < len(c.args) && c.args[j].s == "compose" {
+		j++
+	}
+	if j >= len(c.args) || !containerRuns.has(c.args[j].s) {
+		return
+	}
+	for j++; j < len(c.args); j++ {
+		s := c.args[j].s
+		switch {
+		case s == "--":
+			j++
+		case containerWithArg.has(s):
+			j++
+			continue
+		case strings.HasPrefix(s, "-"):
+			continue
+		}
+		break // the image, container or service
+	}
+	for k := j + 1; k < len(c.args); k++ {
+		c.spend(k)
+	}
+}
+
+// containerRuns are the subcommands that run a command in a container.
+const containerRuns wordSet = " run create exec "
 
 // volumeSource returns the host path of a -v / --volume value SRC:DST[:OPT]
 // or a --mount value type=bind,source=SRC,…; "" for a named volume.

@@ -44,6 +44,8 @@ type walker struct {
 	pathSet   bool
 	// exporting: the assignments walked are exported (export, declare -x).
 	exporting bool
+	// env collects the values of the assignments before a command.
+	env []string
 	// written are the files the command writes with known text (echo …
 	// > f, cat > f <<EOF), each path as recorded → its text: a later
 	// command that runs one (sh f, python3 f, ./f, go run f.go) runs that
@@ -442,8 +444,11 @@ func (w *walker) assign(as *syntax.Assign, global bool) {
 	if as.Name != nil && as.Name.Value == "PATH" {
 		w.pathSet = true
 	}
-	if as.Name != nil && (!global || w.exporting) {
-		w.touchEnv(v.s)
+	switch {
+	case as.Name != nil && w.exporting:
+		w.touchEnv(v.s) // every program run after it gets it
+	case as.Name != nil && !global:
+		w.env = append(w.env, v.s) // the command's own (see cmd.touchEnv)
 	}
 	if as.Name != nil && !global {
 		w.proxy(as.Name.Value, v.s) // http_proxy=HOST curl …
