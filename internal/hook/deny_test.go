@@ -20,6 +20,7 @@ var inHomeBlocks = map[string]string{
 	`docker run --rm -v "$PWD":/src alpine ls /src`:                    "mounts home into a container",
 	`docker run --rm -v "$PWD":/src -w /src golang:1.26 go test ./...`: "mounts home into a container",
 	"find . -name '*.go' -exec grep -l TODO {} +":                      "reads every *.go under home, ~/.ssh included",
+	"wc -l $(find . -name '*.go')":                                     "reads every *.go under home, ~/.ssh included",
 	// A delete or download under the working directory may reach guard's
 	// directory and the start-up files (as before issue 20).
 	"find . -name '*.pyc' -delete":                               "deletes under home",

@@ -45,6 +45,7 @@ func TestTouches(t *testing.T) {
 		{cmd: `foo --config=rules`, touches: []string{"rules"}},
 		{cmd: `cd ~/.guard && gzip audit.log`, touches: []string{"~/.guard/audit.log"}},
 		{cmd: `find ~ -name rules.json | xargs gzip`, touches: []string{"~"}},
+		{cmd: `gzip $(find ~/.guard -name audit.log)`, touches: []string{"~/.guard"}},
 		{cmd: `python3 x.py ~/.bashrc`, touches: []string{"~/.bashrc"}, not: []string{"x.py"}},
 		{cmd: `bash run.sh ~/.bashrc`, touches: []string{"~/.bashrc"}, not: []string{"run.sh"}},
 		{cmd: `awk '{print}' ~/.bashrc`, touches: []string{"~/.bashrc"}},
@@ -195,6 +196,9 @@ func TestRecursiveReads(t *testing.T) {
 		{cmd: `find ~ -type f -exec cat {} +`, reads: []string{"~/**"}},
 		{cmd: `find ~ -exec cat {} +`, reads: []string{"~/**"}},
 		{cmd: `find . -name '*.go' -exec grep -l x {} +`, reads: []string{"./**/*.go"}},
+		{cmd: `cat $(find ~ -name id_rsa)`, reads: []string{"~/**/id_rsa"}},
+		{cmd: "wc -l `find ~ -type f`", reads: []string{"~/**"}},
+		{cmd: `gzip "$(find ~/.guard -name audit.log)"`, reads: []string{"~/.guard/**/audit.log"}},
 		// Not recursive.
 		{cmd: `grep x ~/notes.txt`, not: []string{"~/notes.txt/**"}},
 		{cmd: `rg x ~`, not: []string{"~/**"}},

@@ -226,6 +226,54 @@ func (f *found) tree(p string) ([]string, bool) {
 	return out, true
 }
 
+// substFind is what the find inside a substitution found, and the line of
+// the substitution's pipeline (word.sub of the words it gives).
+type substFind struct {
+	line string
+	f    *found
+}
+
+// foundBy returns what the finds of the substitutions whose line is line
+// found, merged (any without names: everything), or nil.
+func (w *walker) foundBy(line string) *found {
+	var out *found
+	for _, sf := range w.substFinds {
+		if sf.line != line {
+			continue
+		}
+		if out == nil {
+			out = &found{names: sf.f.names}
+		} else if len(sf.f.names) == 0 || len(out.names) == 0 {
+			out.names = nil
+		} else {
+			out.names = append(out.names, sf.f.names...)
+		}
+		out.paths = append(out.paths, sf.f.paths...)
+	}
+	return out
+}
+
+// foundArgs: an argument that is what $(find …) prints stands for what the
+// find found: read (as a tree, see found), and touched when the program
+// may write.
+func (c *cmd) foundArgs(p *program) {
+	for j, a := range c.args {
+		if a.sub == "" || a.known || c.kinds[j] != argPlain {
+			continue
+		}
+		f := c.w.foundBy(a.sub)
+		if f == nil {
+			continue
+		}
+		for _, fp := range f.paths {
+			c.w.withFound(f, func() { c.w.read(fp) })
+			if p == nil || p.access == mayWrite || c.mayWrite {
+				c.w.touch(fp)
+			}
+		}
+	}
+}
+
 // withFound runs fn with f as what the commands it analyses are run with.
 func (w *walker) withFound(f *found, fn func()) {
 	if f == nil {
@@ -260,6 +308,7 @@ func (c *cmd) find() {
 	}
 	c.out.paths, c.out.names = outs, names
 	f := &found{paths: outs, names: names}
+	c.w.lastFind = f
 	for _, act := range actions {
 		for _, p := range outs {
 			var words []word

@@ -196,6 +196,7 @@ func (c *cmd) program() {
 		}
 		c.generic()
 	}
+	c.foundArgs(p)
 	c.touches(p)
 	c.network()
 }

@@ -46,6 +46,10 @@ type walker struct {
 	exporting bool
 	// env collects the values of the assignments before a command.
 	env []string
+	// lastFind is what the find analysed last found; substFinds, what
+	// the find a substitution runs found, by the substitution's line.
+	lastFind   *found
+	substFinds []substFind
 	// written are the files the command writes with known text (echo …
 	// > f, cat > f <<EOF), each path as recorded → its text: a later
 	// command that runs one (sh f, python3 f, ./f, go run f.go) runs that
@@ -373,12 +377,17 @@ func (w *walker) procSubst(p *syntax.ProcSubst) { w.inSubst(p.Stmts) }
 // the line of its first pipeline in lastSub.
 func (w *walker) inSubst(list []*syntax.Stmt) {
 	first := len(w.a.Lines)
+	before := w.lastFind
 	w.subst++
 	w.scoped(func() { w.stmts(list) })
 	w.subst--
 	w.lastSub = ""
 	if len(list) == 1 && len(w.a.Lines) > first {
 		w.lastSub = w.a.Lines[first]
+		if w.lastFind != before && len(w.substFinds) < maxLinks {
+			// $(find …): what it prints is what it found.
+			w.substFinds = append(w.substFinds, substFind{w.lastSub, w.lastFind})
+		}
 	}
 }
 
