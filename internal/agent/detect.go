@@ -408,7 +408,7 @@ func firstRoot(f fields) (string, error) {
 	return roots[0], nil
 }
 
-// ResolvePaths makes the relative paths of read and write inputs absolute,
+// ResolvePaths makes the relative paths of read, write and touch inputs absolute,
 // against the call's directory (its cwd, a tool's dir_path, agent B's first
 // workspace root), else $AGENT_B_PROJECT_DIR for agent B, else the process
 // working directory.
@@ -441,7 +441,7 @@ func resolveInputs(inputs []event.Input, base string) {
 		return
 	}
 	for i, in := range inputs {
-		if in.Kind != event.KindRead && in.Kind != event.KindWrite {
+		if in.Kind != event.KindRead && in.Kind != event.KindWrite && in.Kind != event.KindTouch {
 			continue
 		}
 		p := in.Text

@@ -16,6 +16,7 @@ const (
 	KindCommand     Kind = "command"      // a shell command: command rules, injection
 	KindRead        Kind = "read"         // a path about to be read: file_paths.block_read
 	KindWrite       Kind = "write"        // a path about to be written: file_paths.block_write
+	KindTouch       Kind = "touch"        // a path given to a program not known to only read it (gzip F): block_write, system directories aside
 	KindURL         Kind = "url"          // a URL about to be fetched: SSRF, domain blocklist
 	KindQuery       Kind = "query"        // a web search query: injection
 	KindFileContent Kind = "file_content" // content of a file: injection, secrets, PII (pii.block_in_file_content)

@@ -13,8 +13,8 @@ import (
 // start-up (scripts/benchhook measures the whole round trip).
 func BenchmarkRun(b *testing.B) {
 	dir := b.TempDir()
-	b.Setenv("GUARD_HOME", dir)
-	b.Setenv("HOME", dir) // the anchor goes under it (home.StateDir)
+	b.Setenv("HOME", dir)                               // the anchor goes under it (home.StateDir)
+	b.Setenv("GUARD_HOME", filepath.Join(dir, "guard")) // beside the project: a bare name there would be guard's
 	b.Setenv("AGENT_A_HOOK_EVENT", "")
 	b.Setenv("AGENT_B_PROJECT_DIR", "")
 	work := filepath.Join(dir, "src", "widgets")

@@ -66,15 +66,20 @@ func TestExpand(t *testing.T) {
 	r := func(p string) event.Input { return event.Input{Kind: event.KindRead, Text: p} }
 	w := func(p string) event.Input { return event.Input{Kind: event.KindWrite, Text: p} }
 	u := func(p string) event.Input { return event.Input{Kind: event.KindURL, Text: p} }
+	tc := func(p string) event.Input { return event.Input{Kind: event.KindTouch, Text: p} }
 	tests := []struct {
 		cmd  string
 		want []event.Input
 	}{
 		{"cat .env ~/.ssh/id_rsa $HOME/.netrc", []event.Input{r("/proj/.env"), r("~/.ssh/id_rsa"), r("$HOME/.netrc")}},
 		// Joined as text: the .. is resolved where links lead (realpath).
-		{"cd sub && cat x.txt > ../out.txt", []event.Input{r("/proj/sub/x.txt"), w("/proj/sub/../out.txt")}},
+		{"cd sub && cat x.txt > ../out.txt", []event.Input{r("/proj/sub"), r("/proj/sub/x.txt"), w("/proj/sub/../out.txt")}},
 		{"curl -s http://169.254.169.254/latest/ -o meta.json", []event.Input{w("/proj/meta.json"), u("http://169.254.169.254/latest/")}},
-		{`git commit -m "see https://pastebin.com/x"`, nil},
+		// A bare name is a file in the working directory; a program guard
+		// does not know to only read its files touches them.
+		{`git commit -m "see https://pastebin.com/x"`, []event.Input{r("/proj/commit"), tc("/proj/commit")}},
+		{"gzip ~/.guard/audit.log", []event.Input{r("~/.guard/audit.log"), tc("~/.guard/audit.log")}},
+		{"grep -r key ~", []event.Input{r("~"), r("~/**")}},
 	}
 	for _, tt := range tests {
 		own := []event.Input{{Kind: event.KindCommand, Text: tt.cmd}}

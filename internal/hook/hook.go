@@ -226,9 +226,10 @@ func AuditPath() (string, error) {
 
 // Expand returns the inputs a call is checked with: its own, then for each
 // shell command (internal/shell, which parses it) the files it reads and
-// writes (cat ~/.ssh/id_rsa, echo >> ~/.bashrc) and the URLs and hosts it
-// contacts (curl http://169.254.169.254/…), each path followed by the path
-// symbolic links lead it to. Relative paths are resolved like the call's own
+// writes (cat ~/.ssh/id_rsa, echo >> ~/.bashrc), the files it hands to a
+// program guard does not know to only read them (touches: gzip F), and the
+// URLs and hosts it contacts (curl http://169.254.169.254/…), each path
+// followed by the path symbolic links lead it to. Relative paths are resolved like the call's own
 // (agent.ResolvePaths), after any cd in the command; ~, $HOME and ${HOME}
 // are left for the path rules. Only the call's own inputs are recorded. An
 // error means a command beyond guard's limits (size, words, nesting).
@@ -236,26 +237,29 @@ func AuditPath() (string, error) {
 // The command rules themselves see the commands a command runs through
 // policy.Evaluate, which analyses the command input the same way.
 func Expand(call *agent.Call, opt agent.Options) ([]event.Input, error) {
-	checked, _, err := expand(call, opt)
+	checked, _, _, err := expand(call, opt)
 	return checked, err
 }
 
 // expand is Expand, also returning the files guard read because the
-// commands run them (sh x.sh, python3 x.py), as the commands name them.
-func expand(call *agent.Call, opt agent.Options) ([]event.Input, []string, error) {
+// commands run them (sh x.sh, python3 x.py), as the commands name them, and
+// the resolver that looked the paths up (nil when there was none), whose
+// lookups the hard-link check reuses.
+func expand(call *agent.Call, opt agent.Options) ([]event.Input, []string, *realpath.Resolver, error) {
 	derived, ran, err := commandInputs(call, opt)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	checked := call.Inputs
 	if len(derived) > 0 {
 		checked = append(append(make([]event.Input, 0, len(call.Inputs)+len(derived)), call.Inputs...), derived...)
 	}
-	return withLinkTargets(checked), ran, nil
+	checked, res := linkTargetsOf(checked)
+	return checked, ran, res, nil
 }
 
-// commandInputs returns the read, write and URL inputs the shell commands
-// of call name, and the files guard read because they run them.
+// commandInputs returns the read, write, touch and URL inputs the shell
+// commands of call name, and the files guard read because they run them.
 func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string, error) {
 	var out []event.Input
 	var ran []string
@@ -281,6 +285,9 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 		}
 		for _, p := range a.Writes {
 			out = append(out, event.Input{Kind: event.KindWrite, Text: shell.ExpandEnv(p, lookupEnv)})
+		}
+		for _, p := range a.Touches {
+			out = append(out, event.Input{Kind: event.KindTouch, Text: shell.ExpandEnv(p, lookupEnv)})
 		}
 		for _, u := range a.URLs {
 			out = append(out, event.Input{Kind: event.KindURL, Text: u})
@@ -313,7 +320,8 @@ func ranNote(f event.Finding, ran []string) event.Finding {
 
 // DryRun is `guard test`: one input of the given type, expanded exactly as
 // the hook path expands a call's inputs (relative paths joined with cwd, the
-// files a command names, symbolic links followed), evaluated against p.
+// files a command names, symbolic links and hard links to protected files
+// followed), evaluated against p.
 func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, error) {
 	kind, err := policy.TestKind(typ)
 	if err != nil {
@@ -322,7 +330,10 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, err
 	call := &agent.Call{Cwd: cwd, Inputs: []event.Input{{Kind: kind, Text: input}}}
 	agent.ResolvePaths(call, agent.Options{})
 	p.UseFiles(filesFor(call, agent.Options{}))
-	checked, ran, err := expand(call, agent.Options{})
+	checked, ran, res, err := expand(call, agent.Options{})
+	if err == nil {
+		checked, err = withHardLinks(checked, p, res)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -333,27 +344,36 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, err
 	return r, err
 }
 
-// withLinkTargets adds, after each path to read or write, the paths it may
-// lead to when symbolic links (and `..` after them) lead elsewhere
+// withLinkTargets adds, after each path to read, write or touch, the paths
+// it may lead to when symbolic links (and `..` after them) lead elsewhere
 // (realpath.Targets), and the files a shell pattern in it expands to
 // (realpath.Resolver.Glob), so that neither a link nor a pattern can carry
-// a read or a write past the path rules. The record still hashes what the agent sent.
+// a read or a write past the path rules. A path that stands for a tree
+// (DIR/** or DIR/**/NAME, see shell.Analysis.Reads) is followed through
+// DIR, its tail kept. The record still hashes what the agent sent.
 func withLinkTargets(inputs []event.Input) []event.Input {
+	out, _ := linkTargetsOf(inputs)
+	return out
+}
+
+// linkTargetsOf is withLinkTargets, and the resolver it used (nil when no
+// input is a path).
+func linkTargetsOf(inputs []event.Input) ([]event.Input, *realpath.Resolver) {
 	var out []event.Input // nil until a path turns out to lead elsewhere
 	userHome, _ := home.UserHome()
-	var res *realpath.Resolver // one per call: a command's paths share directories
+	var res *realpath.Resolver    // one per call: a command's paths share directories
+	var known map[string][]string // a path read and touched is walked once
 	for i, in := range inputs {
 		var reals []string
-		if in.Kind == event.KindRead || in.Kind == event.KindWrite {
+		if isPath(in.Kind) {
 			if res == nil {
 				res = realpath.NewResolver(userHome)
+				known = map[string][]string{}
 			}
-			reals = res.Targets(in.Text)
-			// A pattern names the files the shell expands it to:
-			// cat ~/.ss?/id_rsa reads ~/.ssh/id_rsa.
-			for _, g := range res.Glob(in.Text) {
-				reals = append(reals, g)
-				reals = append(reals, res.Targets(g)...)
+			var ok bool
+			if reals, ok = known[in.Text]; !ok {
+				reals = linkTargets(res, in.Text)
+				known[in.Text] = reals
 			}
 		}
 		if len(reals) > 0 && out == nil {
@@ -368,9 +388,54 @@ func withLinkTargets(inputs []event.Input) []event.Input {
 		}
 	}
 	if out == nil {
-		return inputs
+		return inputs, res
 	}
-	return out
+	return out, res
+}
+
+// isPath reports whether inputs of kind k name a file.
+func isPath(k event.Kind) bool {
+	return k == event.KindRead || k == event.KindWrite || k == event.KindTouch
+}
+
+// linkTargets returns the other paths p may lead to (see withLinkTargets).
+func linkTargets(res *realpath.Resolver, p string) []string {
+	dir, tail := cutTree(p)
+	var reals []string
+	join := func(d string) string {
+		if tail == "" {
+			return d
+		}
+		return strings.TrimRight(d, "/") + tail
+	}
+	for _, t := range res.Targets(dir) {
+		reals = append(reals, join(t))
+	}
+	// A pattern names the files the shell expands it to: cat
+	// ~/.ss?/id_rsa reads ~/.ssh/id_rsa.
+	for _, g := range res.Glob(dir) {
+		reals = append(reals, join(g))
+		for _, t := range res.Targets(g) {
+			reals = append(reals, join(t))
+		}
+	}
+	return reals
+}
+
+// cutTree splits a path that stands for a tree, DIR/** or DIR/**/NAME, into
+// DIR and the rest ("/" is the root's DIR); any other path is its own DIR.
+func cutTree(p string) (dir, tail string) {
+	if d, ok := strings.CutSuffix(p, "/**"); ok {
+		tail = "/**"
+		p = d
+	} else if i := strings.LastIndex(p, "/**/"); i >= 0 && !strings.ContainsAny(p[i+4:], `/\`) && p[i+4:] != "" {
+		tail = p[i:]
+		p = p[:i]
+	}
+	if p == "" && tail != "" {
+		p = "/" // /**: the root's
+	}
+	return p, tail
 }
 
 // failure is a reason to block without a verdict: what to show and what to
@@ -538,7 +603,10 @@ func (r *runner) check(pol Policy) outcome {
 		// as the hook's does.
 		fu.UseFiles(filesFor(call, opt))
 	}
-	checked, ran, err := expand(call, opt)
+	checked, ran, res, err := expand(call, opt)
+	if err == nil {
+		checked, err = withHardLinks(checked, pol, res)
+	}
 	if err != nil {
 		f := payloadFailure(err)
 		return outcome{call: call, fail: &f}

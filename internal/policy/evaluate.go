@@ -47,6 +47,7 @@ var plan = sync.OnceValue(func() map[event.Kind][]check {
 		event.KindCommand:     {{event.DetectorCommands, nil}, {event.DetectorInjection, nil}},
 		event.KindRead:        {{event.DetectorPaths, nil}},
 		event.KindWrite:       {{event.DetectorPaths, nil}},
+		event.KindTouch:       {{event.DetectorPaths, nil}},
 		event.KindURL:         {{event.DetectorURLs, nil}},
 		event.KindQuery:       {{event.DetectorInjection, nil}},
 		event.KindFileContent: {{event.DetectorInjection, nil}, {event.DetectorSecrets, nil}, {event.DetectorPII, inFile}},
@@ -76,10 +77,14 @@ type detectors struct {
 	commands   *command.Detector
 	readPaths  *path.Detector
 	writePaths *path.Detector
-	urls       *urldetect.Detector
-	pii        *pii.Detector
-	secrets    *secret.Detector
-	injection  *injection.Detector
+	touchPaths *path.Detector
+	// realDirs is where each directory of a path glob really is
+	// (linkVariants).
+	realDirs  map[string]string
+	urls      *urldetect.Detector
+	pii       *pii.Detector
+	secrets   *secret.Detector
+	injection *injection.Detector
 }
 
 // Evaluate checks inputs in order. For each input the detectors its kind needs
@@ -137,6 +142,9 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 			}
 			if !hit {
 				continue
+			}
+			if in.Kind == event.KindTouch {
+				f = touchFinding(f)
 			}
 			if c.piiBlocks != nil && !c.piiBlocks(p) {
 				v.Notes = append(v.Notes, f)
@@ -321,13 +329,19 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 		}
 		return nilIfErr(c.commands, err, name)
 	case event.DetectorPaths:
-		if k == event.KindWrite {
+		if k == event.KindWrite || k == event.KindTouch {
 			if c.writePaths == nil {
 				var guardDirs []string
 				if guardDirs, err = p.guardDirs(); err == nil {
 					c.writePaths, err = path.Compile(path.Rules{Block: p.FilePaths.BlockWrite, Allow: p.FilePaths.AllowWrite,
 						Protected: guardDirs, Home: p.Home, Variants: p.linkVariants(p.FilePaths.BlockWrite, p.FilePaths.AllowWrite), Trees: true})
 				}
+			}
+			if k == event.KindTouch && err == nil {
+				if c.touchPaths == nil {
+					c.touchPaths = p.touchDetector(c.writePaths)
+				}
+				return c.touchPaths, nil
 			}
 			return nilIfErr(c.writePaths, err, name)
 		}
@@ -364,6 +378,24 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 		return c.injection, nil
 	}
 	return nil, fmt.Errorf("evaluate: unknown detector %q", name)
+}
+
+// touchDetector returns the detector of touches: the write rules without
+// the globs under the system's own directories (path.SystemGlob), where the
+// OS already refuses an unprivileged agent and programs guard does not know
+// read all day (a compiler reads /usr/include). It shares write's compiled
+// globs.
+func (p *Policy) touchDetector(write *path.Detector) *path.Detector {
+	return write.Without(func(g string) bool { return path.SystemGlob(g, p.Home) }).Shallow()
+}
+
+// touchFinding says of a path rule's finding on a touch what guard could
+// not tell: that the program only reads the path.
+func touchFinding(f event.Finding) event.Finding {
+	const why = "; the command hands it to a program guard does not know to only read it, so guard counts it as a write"
+	f.Reason += why
+	f.LogReason += why
+	return f
 }
 
 // guardDirs returns guard's own directory, and where it really is when it
@@ -425,6 +457,51 @@ func (p *Policy) stateDirs() []string {
 // symbolic links.
 const maxGuardEntries = 64
 
+// ProtectedFiles returns the files another hard link to which must meet the
+// path rules as the file itself: every file in guard's directory (and one
+// level below it), the file each glob of file_paths.block_write and
+// block_read without a wildcard names (the agent hook files, the start-up
+// files, ~/.netrc), and the files in the directory of each glob DIR/**
+// whose DIR has none (~/.ssh/**), ~ expanded. It reads those directories,
+// at most maxGuardEntries entries each.
+func (p *Policy) ProtectedFiles() []string {
+	var out []string
+	var walk func(dir string, depth int)
+	walk = func(dir string, depth int) {
+		entries, _ := os.ReadDir(dir)
+		for i, e := range entries {
+			if i == maxGuardEntries {
+				break
+			}
+			full := filepath.Join(dir, e.Name())
+			switch {
+			case e.IsDir() && depth > 0:
+				walk(full, depth-1)
+			case e.Type().IsRegular():
+				out = append(out, full)
+			}
+		}
+	}
+	if dirs, err := p.guardDirs(); err == nil {
+		walk(dirs[0], 1)
+	}
+	for _, list := range [][]string{p.FilePaths.BlockWrite, p.FilePaths.BlockRead} {
+		for _, g := range list {
+			n := path.Normalize(g, p.Home)
+			if dir, ok := strings.CutSuffix(n, "/**"); ok && filepath.IsAbs(filepath.FromSlash(dir)) && !strings.ContainsAny(dir, "*?[") {
+				if !path.SystemGlob(g, p.Home) {
+					walk(filepath.FromSlash(dir), 0)
+				}
+				continue
+			}
+			if !strings.ContainsAny(g, "*?[") {
+				out = append(out, filepath.FromSlash(n))
+			}
+		}
+	}
+	return out
+}
+
 // linkVariants returns, for each glob whose fixed directory is behind a
 // symbolic link (a home directory /home/me → /usr/home/me, /etc →
 // /private/etc on macOS), the glob rewritten under the directory the link
@@ -433,23 +510,46 @@ const maxGuardEntries = 64
 // deepest ancestor that exists.
 func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
 	var out map[string][]string
-	memo := map[string]string{}
-	var real func(dir string) string
-	real = func(dir string) string {
+	// Where each directory really is, one lstat per component, shared by
+	// the read, write and touch rules of this policy (the caller holds
+	// p.cache.mu).
+	memo := p.cache.realDirs
+	if memo == nil {
+		memo = map[string]string{}
+		p.cache.realDirs = memo
+	}
+	// A directory under one that does not exist does not exist either: it
+	// is looked up no further (missing marks it in memo).
+	const missing = "\x00"
+	var real func(dir string) (string, bool)
+	real = func(dir string) (string, bool) {
 		if r, ok := memo[dir]; ok {
-			return r
+			if r, gone := strings.CutPrefix(r, missing); gone {
+				return r, false
+			}
+			return r, true
 		}
-		r, err := filepath.EvalSymlinks(dir)
-		if err != nil {
-			parent := filepath.Dir(dir)
-			if parent == dir {
-				r = dir
-			} else {
-				r = filepath.Join(real(parent), filepath.Base(dir))
+		parent := filepath.Dir(dir)
+		r, exists := dir, true
+		if parent != dir {
+			r, exists = real(parent)
+			r = filepath.Join(r, filepath.Base(dir))
+			if exists {
+				fi, err := os.Lstat(r)
+				exists = err == nil
+				if exists && fi.Mode()&os.ModeSymlink != 0 {
+					if t, err := filepath.EvalSymlinks(r); err == nil {
+						r = t
+					}
+				}
 			}
 		}
-		memo[dir] = r
-		return r
+		if exists {
+			memo[dir] = r
+		} else {
+			memo[dir] = missing + r
+		}
+		return r, exists
 	}
 	for _, list := range lists {
 		for _, g := range list {
@@ -458,7 +558,8 @@ func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
 			if dir == "" || dir == "/" || len(dir) == 3 && dir[1] == ':' {
 				continue
 			}
-			r := filepath.ToSlash(real(filepath.FromSlash(dir)))
+			rd, _ := real(filepath.FromSlash(dir))
+			r := filepath.ToSlash(rd)
 			if r == dir {
 				continue
 			}

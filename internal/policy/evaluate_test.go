@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -479,5 +480,66 @@ func TestStateDirWriteProtected(t *testing.T) {
 	v, _ = p.Evaluate([]event.Input{{Kind: event.KindRead, Text: filepath.Join(state, "audit-0123456789abcdef.anchor")}})
 	if v.Blocked() {
 		t.Errorf("read of the anchor blocked: %s", v.Finding.Reason)
+	}
+}
+
+// TestTouch: a touch meets the write rules, except the globs under the
+// system's directories, with a reason that says what guard could not tell;
+// guard's own directory is protected whatever allow_write says.
+func TestTouch(t *testing.T) {
+	gh := t.TempDir()
+	t.Setenv("GUARD_HOME", gh)
+	p := mustParse(t, `{"file_paths":{"allow_write":["~/.zshrc"]}}`)
+	for path, glob := range map[string]string{
+		"~/.bashrc":                     "~/.bashrc",
+		"/home/u/.agent_a":              "~/.agent_a/settings.json", // a directory holding a hook file
+		gh + "/audit.log":               "/**",
+		"/home/u/p/.agent_b/hooks.json": "**/.agent_b/hooks.json",
+		"/etc/hosts":                    "",
+		"/usr/include/stdio.h":          "",
+		"~/.zshrc":                      "",
+		"/home/u/proj/main.go":          "",
+	} {
+		v, err := p.Evaluate([]event.Input{{Kind: event.KindTouch, Text: path}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case glob == "" && v.Blocked():
+			t.Errorf("touch %s blocked: %s", path, v.Finding.Reason)
+		case glob != "" && (!v.Blocked() || !strings.Contains(v.Finding.Reason, glob+"'") ||
+			!strings.Contains(v.Finding.Reason, "does not know to only read") || !strings.HasPrefix(v.Finding.LogReason, "path '<redacted>'")):
+			t.Errorf("touch %s: %v %q / %q; want a block by %s", path, v.Decision, v.Finding.Reason, v.Finding.LogReason, glob)
+		}
+	}
+	// A write there is still a write.
+	if v, _ := p.Evaluate([]event.Input{{Kind: event.KindWrite, Text: "/etc/hosts"}}); !v.Blocked() {
+		t.Error("write of /etc/hosts allowed")
+	}
+	if got := Detectors(event.KindTouch); len(got) != 1 || got[0] != event.DetectorPaths {
+		t.Errorf("Detectors(touch) = %v", got)
+	}
+}
+
+// TestProtectedFiles: guard's files and the files the policy's literal globs
+// name, ~ expanded.
+func TestProtectedFiles(t *testing.T) {
+	gh := t.TempDir()
+	t.Setenv("GUARD_HOME", gh)
+	os.WriteFile(filepath.Join(gh, "rules.json"), nil, 0o600)
+	os.Mkdir(filepath.Join(gh, "keys"), 0o700)
+	os.WriteFile(filepath.Join(gh, "keys", "k"), nil, 0o600)
+	p := mustParse(t, `{}`)
+	got := p.ProtectedFiles()
+	for _, want := range []string{filepath.Join(gh, "rules.json"), filepath.Join(gh, "keys", "k"),
+		filepath.FromSlash("/home/u/.bashrc"), filepath.FromSlash("/home/u/.agent_a/settings.json"), filepath.FromSlash("/home/u/.netrc")} {
+		if !slices.Contains(got, want) {
+			t.Errorf("ProtectedFiles lacks %s: %q", want, got)
+		}
+	}
+	for _, f := range got {
+		if strings.ContainsAny(f, "*?[") {
+			t.Errorf("a glob among the files: %s", f)
+		}
 	}
 }

@@ -133,6 +133,28 @@ func (r *Resolver) lookup(p string) entry {
 	return e
 }
 
+// Exists reports whether there is a file at p (absolute, or starting at the
+// home directory), links not followed, as far as r can tell with the
+// lookups it already made: a path under a directory found missing is
+// missing without another lookup.
+func (r *Resolver) Exists(p string) bool {
+	p = path.ExpandHome(p, r.home)
+	if !strings.HasPrefix(p, "/") || runtime.GOOS == "windows" {
+		_, err := os.Lstat(p)
+		return err == nil
+	}
+	p = gopath.Clean(p)
+	for i := 1; i < len(p); i++ {
+		if p[i] != '/' {
+			continue
+		}
+		if e, ok := r.cache[p[:i]]; ok && !e.exists {
+			return false
+		}
+	}
+	return r.lookup(p).exists
+}
+
 // maxCached bounds the entries a Resolver keeps.
 const maxCached = 4096
 

@@ -278,3 +278,24 @@ func TestGlob(t *testing.T) {
 		}
 	}
 }
+
+// TestExists: what exists, as far as the lookups tell; a path under a
+// directory found missing is missing.
+func TestExists(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "f"), nil, 0o600)
+	os.Symlink(filepath.Join(dir, "nowhere"), filepath.Join(dir, "dangling"))
+	r := NewResolver(dir)
+	r.Targets(filepath.Join(dir, "gone", "x"))
+	for p, want := range map[string]bool{
+		filepath.Join(dir, "f"): true, "~/f": true, filepath.Join(dir, "dangling"): true,
+		filepath.Join(dir, "gone", "x"): false, filepath.Join(dir, "gone", "y", "z"): false, "~/missing": false,
+	} {
+		if got := r.Exists(p); got != want {
+			t.Errorf("Exists(%s) = %v, want %v", p, got, want)
+		}
+	}
+}

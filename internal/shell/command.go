@@ -51,6 +51,19 @@ type cmd struct {
 	// outFiles are the files its standard output goes to (> f, >> f,
 	// &> f), with append set for >>.
 	outFiles []outFile
+	// prog is the program word as written (/bin/cat, ./cat); name its
+	// base name.
+	prog string
+	// spent marks the arguments its handler accounted for (see spend).
+	spent []bool
+	// recursive: it reads its directory operands whole (grep -r, cp -r);
+	// readsDot: with no operand, the working directory.
+	recursive, readsDot bool
+	// mayWrite: options made a catalogued reader a writer (file -C).
+	mayWrite bool
+	// env are the values the command puts in its program's environment
+	// (NAME=value before it, env NAME=value).
+	env []string
 }
 
 // outFile is a file a command's standard output is written to.
@@ -65,6 +78,7 @@ type stdin struct {
 	known    bool     // text is known
 	file     string   // a file: <F, or cat F | …
 	paths    []string // the paths find prints into it
+	names    []string // the names find looked for (see found)
 	fromPipe bool     // it comes from the stage before in a pipeline
 	// sub is the line of the pipeline a here-string "$(…)" or a
 	// redirection < <(…) feeds it from.
@@ -76,6 +90,7 @@ type output struct {
 	text  string
 	known bool
 	paths []string // find's paths
+	names []string // the names find looked for (see found)
 	file  string   // cat F prints F
 }
 
@@ -166,9 +181,12 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 // call analyses a simple command.
 func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, piped bool) *cmd {
 	c := &cmd{w: w, piped: piped}
+	saved := w.env
+	w.env = nil
 	for _, as := range x.Assigns {
 		w.assign(as, len(x.Args) == 0)
 	}
+	c.env, w.env = w.env, saved
 	words := make([]word, 0, len(x.Args))
 	for _, a := range x.Args {
 		words = append(words, w.fields(a)...)
@@ -186,6 +204,7 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 	}
 	c.run(words)
 	c.settleOutput()
+	c.touchEnv()
 	return c
 }
 
@@ -205,12 +224,28 @@ func (c *cmd) settleOutput() {
 	}
 }
 
+// touchEnv touches the values the command puts in its program's
+// environment (HISTFILE=F bash, env GIT_DIR=D git init): a program may
+// write where they tell it. Not for a program that only prints, tests or
+// names (echo, test, basename), which writes nothing.
+func (c *cmd) touchEnv() {
+	if len(c.env) == 0 || printers.has(c.name) || testers.has(c.name) {
+		return
+	}
+	if p := programNamed(c.name); p != nil && p.access == names && c.w.trusts(c.prog, c.name) {
+		return
+	}
+	for _, v := range c.env {
+		c.w.touchEnv(v)
+	}
+}
+
 // feed sets what c reads from the stage before it.
 func (c *cmd) feed(prev *cmd) {
 	if prev == nil {
 		return
 	}
-	c.stdin = stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, paths: prev.out.paths, file: prev.out.file}
+	c.stdin = stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, paths: prev.out.paths, names: prev.out.names, file: prev.out.file}
 }
 
 // run resolves words (prefixes skipped) and analyses the program.
@@ -248,6 +283,7 @@ func (c *cmd) run(words []word) {
 		c.runPath(words[0].s, words[1:])
 	}
 	c.name = base(words[0].s)
+	c.prog = words[0].s
 	if !words[0].known {
 		c.name = words[0].s
 	}
@@ -309,15 +345,25 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 		case p.split.has(a) && i+1 < len(words):
 			return append(splitWords(words[i+1].s), words[i+2:]...), false
 		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
-			if opt, v, _ := strings.Cut(a, "="); p.env.has(opt) {
+			opt, v, _ := strings.Cut(a, "=")
+			if p.env.has(opt) {
 				w.envAssign(v)
 			}
+			if p.writeOpts.has(opt) {
+				w.write(v) // time --output=F
+			}
 		case p.withArg.has(a):
+			if p.writeOpts.has(a) && i+1 < len(words) {
+				w.write(words[i+1].s) // time -o F, strace -o F
+			}
 			i++
 		case strings.HasPrefix(a, "-") && len(a) > 1 && !isNumberOption(a):
 		case p.assigns && isAssignment(a):
 			w.read(a)
 			w.envAssign(a) // env http_proxy=HOST curl …, env PAGER=CMD git …
+			k, v, _ := strings.Cut(a, "=")
+			w.pathSet = w.pathSet || k == "PATH"
+			c.env = append(c.env, v)
 		case isNumberOption(a): // nice -10
 		case p.none:
 			operands = append(operands, words[i])
@@ -391,6 +437,9 @@ func (c *cmd) afterPrefix(p prefix, words []word) ([]word, bool) {
 		}
 		for _, x := range words[:p.operands] {
 			c.w.read(x.s) // chroot /srv, flock file
+			if p.lock {
+				c.w.touch(x.s) // flock opens it, creating it
+			}
 		}
 		// Options may follow the operands: flock FILE -c CMD.
 		rest := words[p.operands:]

@@ -37,9 +37,10 @@ func (c *cmd) printer() {
 	}
 }
 
-// grep: the first operand (or each -e value) is a pattern: data.
+// grep: the first operand (or each -e value) is a pattern: data. Searching
+// recursively without a file operand, it reads the working directory.
 func (c *cmd) grep(from int) {
-	given := false
+	given, files := false, 0
 	for j := from; j < len(c.args); j++ {
 		s := c.args[j].s
 		switch {
@@ -70,7 +71,12 @@ func (c *cmd) grep(from int) {
 		case !given:
 			c.kinds[j] = argData
 			given = true
+		default:
+			files++
 		}
+	}
+	if files == 0 && c.readsDot {
+		c.w.readTree(".")
 	}
 	c.generic()
 }

@@ -4,6 +4,7 @@ package shell
 // parallel, find -exec and -delete.
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -130,12 +131,18 @@ func (c *cmd) runWith(words, inputs []word, repl string) {
 	default:
 		runs = [][]word{append(append([]word(nil), words...), inputs...)}
 	}
-	first := c.inner(runs[0])
-	c.adopt(first)
-	for _, r := range runs[1:] {
-		in := c.inner(r)
-		c.extra = append(c.extra, in.lines()...)
+	var f *found // the paths find fed it: their reads are of what they stand for
+	if len(c.stdin.paths) > 0 {
+		f = &found{paths: c.stdin.paths, names: c.stdin.names}
 	}
+	c.w.withFound(f, func() {
+		first := c.inner(runs[0])
+		c.adopt(first)
+		for _, r := range runs[1:] {
+			in := c.inner(r)
+			c.extra = append(c.extra, in.lines()...)
+		}
+	})
 }
 
 // lines returns the lines a command stands for on its own.
@@ -190,9 +197,148 @@ func (c *cmd) parallel() {
 	c.runWith(words, inputs, repl)
 }
 
+// found is what a find found: the paths it prints (START, or START/… when
+// its tests narrow what it matches) and the names its -name and -iname
+// tests look for. A command run with them (find -exec, find | xargs) reads
+// what they stand for: the files of those names anywhere under START
+// (START/**/NAME), or, without names, everything under START (START/**).
+// The path rules check such a read against the protected files it may
+// reach (internal/detect/path).
+type found struct {
+	paths []string
+	names []string
+}
+
+// tree returns what a read of p reads when p is one of f's paths.
+func (f *found) tree(p string) ([]string, bool) {
+	d, narrowed := strings.CutSuffix(p, "/…")
+	if !narrowed && !slices.Contains(f.paths, p) {
+		return nil, false
+	}
+	d = strings.TrimRight(d, "/")
+	if len(f.names) == 0 {
+		return []string{d + "/**"}, true
+	}
+	out := make([]string, 0, len(f.names))
+	for _, n := range f.names {
+		out = append(out, d+"/**/"+n)
+	}
+	return out, true
+}
+
+// substFind is what the find inside a substitution found, and the line of
+// the substitution's pipeline (word.sub of the words it gives).
+type substFind struct {
+	line string
+	f    *found
+}
+
+// foundBy returns what the finds of the substitutions whose line is line
+// found, merged (any without names: everything), or nil.
+func (w *walker) foundBy(line string) *found {
+	var out *found
+	for _, sf := range w.substFinds {
+		if sf.line != line {
+			continue
+		}
+		if out == nil {
+			out = &found{names: sf.f.names}
+		} else if len(sf.f.names) == 0 || len(out.names) == 0 {
+			out.names = nil
+		} else {
+			out.names = append(out.names, sf.f.names...)
+		}
+		out.paths = append(out.paths, sf.f.paths...)
+	}
+	return out
+}
+
+// foundArgs: an argument that is what $(find …) prints stands for what the
+// find found: read (as a tree, see found), and touched when the program
+// may write.
+func (c *cmd) foundArgs(p *program) {
+	for j, a := range c.args {
+		if a.sub == "" || a.known || c.kinds[j] != argPlain {
+			continue
+		}
+		f := c.w.foundBy(a.sub)
+		if f == nil {
+			continue
+		}
+		for _, fp := range f.paths {
+			c.w.withFound(f, func() { c.w.read(fp) })
+			if p == nil || p.access == mayWrite || c.mayWrite {
+				c.w.touch(fp)
+			}
+		}
+	}
+}
+
+// withFound runs fn with f as what the commands it analyses are run with.
+func (w *walker) withFound(f *found, fn func()) {
+	if f == nil {
+		fn()
+		return
+	}
+	saved := w.found
+	w.found = f
+	fn()
+	w.found = saved
+}
+
+// findAction is what find does with what it finds: -delete, or a command
+// (-exec and the like) run with each path.
+type findAction struct {
+	words  []word
+	delete bool
+}
+
 // find prints the paths under its start paths; -delete removes them and
 // -exec runs a command on them.
 func (c *cmd) find() {
+	starts, j := c.findStarts()
+	narrowed, names, actions := c.findExpr(j)
+	outs := make([]string, 0, len(starts))
+	for _, s := range starts[:min(len(starts), 4)] {
+		p := c.w.canonPath(s)
+		if narrowed {
+			p = strings.TrimSuffix(p, "/") + "/…"
+		}
+		outs = append(outs, p)
+	}
+	c.out.paths, c.out.names = outs, names
+	f := &found{paths: outs, names: names}
+	c.w.lastFind = f
+	for _, act := range actions {
+		for _, p := range outs {
+			var words []word
+			if act.delete {
+				words = []word{{s: "rm", known: true}, {s: "-r", known: true}, {s: p, known: true}}
+			} else {
+				for _, x := range act.words {
+					words = append(words, word{s: strings.ReplaceAll(x.s, "{}", p), known: x.known})
+				}
+			}
+			if len(words) == 0 {
+				continue
+			}
+			// What the inner command writes of START/… (find ~ -name
+			// audit.log -delete) stands for START and all it holds (see
+			// walker.record): a -name narrows which files, not where.
+			var in *cmd
+			c.w.withFound(f, func() { in = c.inner(words) })
+			in.synthetic = act.delete
+			c.extra = append(c.extra, in.lines()...)
+			if in.name != "" {
+				c.w.a.Commands = append(c.w.a.Commands, in.command())
+			}
+		}
+	}
+}
+
+// findStarts returns find's start paths (each read; . when none) and the
+// index of the first word of its expression.
+func (c *cmd) findStarts() ([]string, int) {
 	var starts []string
 	j := 0
 	for j < len(c.args) {
@@ -218,12 +364,14 @@ func (c *cmd) find() {
 	if len(starts) == 0 {
 		starts = []string{"."}
 	}
-	narrowed := false
-	type action struct {
-		words  []word
-		delete bool
-	}
-	var actions []action
+	return starts, j
+}
+
+// findExpr reads find's expression from args[j:]: whether its tests narrow
+// what it matches, the names its -name and -iname tests look for (none when
+// one of them is negated: then anything may match), and its actions.
+func (c *cmd) findExpr(j int) (narrowed bool, names []string, actions []findAction) {
+	negated := false
 	for j < len(c.args) {
 		s := c.args[j].s
 		switch {
@@ -232,18 +380,22 @@ func (c *cmd) find() {
 			for k < len(c.args) && c.args[k].s != ";" && c.args[k].s != "+" {
 				k++
 			}
-			actions = append(actions, action{words: c.args[j+1 : k]})
+			actions = append(actions, findAction{words: c.args[j+1 : k]})
 			for m := j + 1; m < k; m++ {
 				c.kinds[m] = argCode
 			}
 			j = k + 1
 			continue
 		case s == "-delete":
-			actions = append(actions, action{delete: true})
+			actions = append(actions, findAction{delete: true})
 		case findPatterns.has(s):
 			narrowed = true
 			if j+1 < len(c.args) {
 				c.kinds[j+1] = argData
+				if s == "-name" || s == "-iname" {
+					negated = negated || j > 0 && (c.args[j-1].s == "!" || c.args[j-1].s == "-not")
+					names = append(names, c.args[j+1].s)
+				}
 			}
 			j += 2
 			continue
@@ -261,37 +413,12 @@ func (c *cmd) find() {
 		}
 		j++
 	}
-	outs := make([]string, 0, len(starts))
-	for _, s := range starts[:min(len(starts), 4)] {
-		p := c.w.canonPath(s)
-		if narrowed {
-			p = strings.TrimSuffix(p, "/") + "/…"
-		}
-		outs = append(outs, p)
+	if negated || len(names) > maxFindNames {
+		names = nil
 	}
-	c.out.paths = outs
-	for _, act := range actions {
-		for _, p := range outs {
-			var words []word
-			if act.delete {
-				words = []word{{s: "rm", known: true}, {s: "-r", known: true}, {s: p, known: true}}
-			} else {
-				for _, x := range act.words {
-					words = append(words, word{s: strings.ReplaceAll(x.s, "{}", p), known: x.known})
-				}
-			}
-			if len(words) == 0 {
-				continue
-			}
-			// What the inner command writes of START/… (find ~ -name
-			// audit.log -delete) stands for START and all it holds (see
-			// walker.record): a -name narrows which files, not where.
-			in := c.inner(words)
-			in.synthetic = act.delete
-			c.extra = append(c.extra, in.lines()...)
-			if in.name != "" {
-				c.w.a.Commands = append(c.w.a.Commands, in.command())
-			}
-		}
-	}
+	return narrowed, names, actions
 }
+
+// maxFindNames bounds the names of one find that are followed; with more,
+// it stands for everything under its start paths.
+const maxFindNames = 8

@@ -51,7 +51,7 @@ func FuzzAnalyze(f *testing.F) {
 				t.Fatalf("line %q", l)
 			}
 		}
-		for _, list := range [][]string{a.Reads, a.Writes, a.URLs} {
+		for _, list := range [][]string{a.Reads, a.Writes, a.Touches, a.URLs} {
 			for _, p := range list {
 				if p == "" {
 					t.Fatal("empty path or URL")
@@ -158,6 +158,20 @@ func FuzzSplitQuoted(f *testing.F) {
 		}
 		if n > len(s) {
 			t.Fatalf("%d bytes of words from %d", n, len(s))
+		}
+	})
+}
+
+// FuzzVolumeSource: the host path of a container volume is text of the
+// value, never an empty path.
+func FuzzVolumeSource(f *testing.F) {
+	for _, s := range []string{"~:/h", "/srv:/x:ro", `C:\src:/x`, "data:/x", "type=bind,source=/home/u,target=/h", "src=,x", ":", "", "a:b:c"} {
+		f.Add("-v", s)
+		f.Add("--mount", s)
+	}
+	f.Fuzz(func(t *testing.T, opt, v string) {
+		if p := volumeSource(opt, v); p != "" && !strings.Contains(v, p) {
+			t.Fatalf("volumeSource(%q, %q) = %q", opt, v, p)
 		}
 	})
 }

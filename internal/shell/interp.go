@@ -27,6 +27,7 @@ func (c *cmd) interp(in interp) {
 			if j < len(c.args) {
 				prog := strings.TrimPrefix(strings.TrimPrefix(c.args[j].s, "--file="), "-f")
 				w.read(prog)
+				c.spend(j)
 				c.runProgram(word{s: prog, known: c.args[j].known})
 			}
 			continue
@@ -90,6 +91,7 @@ func (c *cmd) interp(in interp) {
 			return
 		}
 		c.scanCode(a.s)
+		c.spend(code) // code, analysed: not a file
 		inPlace := false
 		for k, o := range c.args {
 			// Switches after the code count too: perl -pe 1 -i FILE.
@@ -114,6 +116,7 @@ func (c *cmd) interp(in interp) {
 			return
 		}
 		w.read(a.s)
+		c.spend(file) // the script is read; its arguments are touched
 		c.runProgram(a)
 	case module:
 	default:
@@ -145,13 +148,17 @@ func operands(args []word) []string {
 	return out
 }
 
-// scanCode reads the string literals of interpreter code, analyses the
-// shell commands it runs (os.system('…'), `…`), records the files it
-// removes or writes (os.remove, unlink, open(…, 'w')), and turns its
-// recursive deletes into rm -r lines.
+// scanCode reads and touches the string literals of interpreter code (it
+// may open any file it names, for writing too), analyses the shell commands
+// it runs (os.system('…'), `…`), records the files it removes or writes
+// (os.remove, unlink, open(…, 'w')), and turns its recursive deletes into
+// rm -r lines.
 func (c *cmd) scanCode(code string) {
 	for _, l := range literals(code) {
 		c.w.read(l)
+		if !bareRoot(l) {
+			c.w.touch(l) // the code may write any file it names
+		}
 	}
 	c.scanEffects(code, awkFamily(c.name))
 }
@@ -181,6 +188,17 @@ func (c *cmd) scanEffects(code string, awk bool) {
 		c.w.a.Commands = append(c.w.a.Commands, Command{Name: "rm", Synthetic: true,
 			Args: []Arg{{Text: "-r"}, {Text: p}}})
 	}
+}
+
+// bareRoot reports whether a literal of code is only a separator or a
+// root ('/', '.', '~'): a join's separator or a base to expand, more often
+// than a file the code writes (its recursive deletes are found apart).
+func bareRoot(l string) bool {
+	switch strings.TrimRight(l, "/") {
+	case "", ".", "..", "~", "$HOME", "${HOME}":
+		return true
+	}
+	return false
 }
 
 // literals returns the quoted strings ('…', "…" or `…`) inside code.

@@ -453,7 +453,10 @@ func (c *cmd) openssl() {
 }
 
 // ssh: the host operand and -J jump hosts; the remote command stays in the
-// line as written.
+// line as written. The host, the remote command and the keys it uses (-i,
+// -F, -o IdentityFile=…) are no files it writes here (spent); the files of
+// -E (its log), -S (its control socket) and the other -o values are
+// touched.
 func (c *cmd) ssh() {
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
@@ -463,16 +466,32 @@ func (c *cmd) ssh() {
 			}
 		}
 		if sshWithArg.has(s) {
+			if s == "-i" || s == "-F" || s == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].s) {
+				c.spend(j + 1)
+			}
 			j++
 			continue
 		}
 		if strings.HasPrefix(s, "-") {
+			if strings.HasPrefix(s, "-o") && sshKeyOption(s[2:]) {
+				c.spend(j)
+			}
 			continue
 		}
 		c.url(hostPart(s))
+		for k := j; k < len(c.args); k++ {
+			c.spend(k) // the host, and the command run there
+		}
 		break
 	}
 	c.generic()
+}
+
+// sshKeyOption reports whether ssh option KEY=VALUE names a key or
+// certificate ssh uses (reads, never shows).
+func sshKeyOption(o string) bool {
+	k, _, ok := cutOption(o)
+	return ok && (strings.EqualFold(k, "IdentityFile") || strings.EqualFold(k, "CertificateFile"))
 }
 
 // remoteCopy: scp, sftp and rsync operands of the form [user@]host:path.

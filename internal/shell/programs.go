@@ -54,7 +54,10 @@ type prefix struct {
 	// exec); with another first word it is a program of its own.
 	sub string
 	// pyFile: a command that is a .py file runs with python (uv run x.py).
-	pyFile bool
+	pyFile    bool
+	writeOpts wordSet // options whose value is a file it writes (time -o F)
+	// lock: its operand is a file it opens, creating it (flock F): a touch.
+	lock bool
 }
 
 // prefixOf returns what a prefix command is, or false for another name.
@@ -76,7 +79,7 @@ func prefixOf(name string) (prefix, bool) {
 	case "nice":
 		return prefix{withArg: wordSet(" -n --adjustment ")}, true
 	case "time":
-		return prefix{withArg: wordSet(" -f -o --format --output ")}, true
+		return prefix{withArg: wordSet(" -f -o --format --output "), writeOpts: wordSet(" -o --output ")}, true
 	case "timeout":
 		return prefix{withArg: wordSet(" -s -k --signal --kill-after "), operands: 1}, true
 	case "stdbuf":
@@ -88,7 +91,7 @@ func prefixOf(name string) (prefix, bool) {
 	case "chroot":
 		return prefix{withArg: wordSet(" --userspec --groups "), operands: 1}, true
 	case "flock":
-		return prefix{withArg: wordSet(" -w -E --timeout --conflict-exit-code "), operands: 1, script: wordSet(" -c --command ")}, true
+		return prefix{withArg: wordSet(" -w -E --timeout --conflict-exit-code "), operands: 1, script: wordSet(" -c --command "), lock: true}, true
 	case "proxychains", "proxychains4":
 		return prefix{withArg: wordSet(" -f ")}, true
 	case "su":
@@ -125,17 +128,19 @@ func prefixOf(name string) (prefix, bool) {
 	case "gnome-terminal", "xfce4-terminal", "mate-terminal":
 		return prefix{script: wordSet(" -e --command "), cmdAfter: wordSet(" -x --execute ")}, true
 	case "strace":
-		return prefix{withArg: wordSet(" -o -p -e -s -u -E -P -a -b -I -O -S -X ")}, true
+		return prefix{withArg: wordSet(" -o -p -e -s -u -E -P -a -b -I -O -S -X "), writeOpts: wordSet(" -o ")}, true
 	case "ltrace":
-		return prefix{withArg: wordSet(" -o -p -e -s -u -a -n -A -D -F -l ")}, true
+		return prefix{withArg: wordSet(" -o -p -e -s -u -a -n -A -D -F -l "), writeOpts: wordSet(" -o ")}, true
 	case "caffeinate":
 		return prefix{withArg: wordSet(" -t -w ")}, true
 	case "script":
 		// script [-c CMD] [FILE]: FILE is the typescript it writes.
 		return prefix{withArg: wordSet(" -E -I -O -T -B -m --echo --log-in --log-out --log-io --log-timing --logging-format --output-limit "),
-			script: wordSet(" -c --command "), none: true, shell: true, writes: true}, true
+			script: wordSet(" -c --command "), none: true, shell: true, writes: true,
+			writeOpts: wordSet(" -I -O -T -B --log-in --log-out --log-io --log-timing ")}, true
 	case "xvfb-run":
-		return prefix{withArg: wordSet(" -n -s -e -f -p --server-num --server-args --error-file --auth-file ")}, true
+		return prefix{withArg: wordSet(" -n -s -e -f -p --server-num --server-args --error-file --auth-file "),
+			writeOpts: wordSet(" -e -f --error-file --auth-file ")}, true
 	}
 	return prefix{}, false
 }
@@ -247,8 +252,6 @@ var (
 	writesLast = wordSet(" cp mv install ln rsync scp ")
 	// keyUsers: the argument after -i is a key used, not shown.
 	keyUsers = wordSet(" ssh scp sftp ssh-copy-id autossh ")
-	// keyTools never show a private key's content.
-	keyTools = wordSet(" ssh-add ssh-keygen ")
 	// grepFamily take a pattern as their first operand.
 	grepFamily = wordSet(" grep egrep fgrep zgrep rg ag ack pt ugrep ")
 	// grepWithArg: grep-family options that take the next word (not the pattern).

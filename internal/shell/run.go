@@ -15,6 +15,13 @@ func (c *cmd) program() {
 	c.w.metaOnly = metaWriters.has(name)
 	defer func() { c.w.metaOnly = meta }()
 	c.commandOptions()
+	p := programNamed(name)
+	if p != nil && !c.w.trusts(c.prog, name) {
+		p = nil // ./cat, or a cat the command redefined: anything
+	}
+	if p != nil {
+		c.catalogued(p)
+	}
 	switch {
 	case name == "rm":
 		c.rm()
@@ -43,34 +50,12 @@ func (c *cmd) program() {
 		c.printer()
 	case testers.has(name):
 		c.allData()
-	case keyTools.has(name):
-		// Key tools never show a key: no reads. ssh-keygen -f F makes a key
-		// at F (and F.pub) unless it only reads one (-l, -y, -e, -i, -F,
-		// -R, -Y verify…).
-		if name == "ssh-keygen" {
-			generates := true
-			file := ""
-			for j, a := range c.args {
-				switch {
-				case a.s == "-l" || a.s == "-y" || a.s == "-e" || a.s == "-i" || a.s == "-F" || a.s == "-R" || a.s == "-Y" || a.s == "-B" || a.s == "-D" || a.s == "-L" || a.s == "-Q" || a.s == "-r" || a.s == "-H" || a.s == "-k" || a.s == "-s":
-					generates = false
-				case a.s == "-f" && j+1 < len(c.args):
-					file = c.args[j+1].s
-				case strings.HasPrefix(a.s, "-f") && len(a.s) > 2:
-					file = a.s[2:]
-				}
-			}
-			if generates && file != "" {
-				c.w.writeDir(file)
-				c.w.write(file + ".pub")
-			}
-		}
+	case name == "ssh-add":
+		// It hands keys to the agent and never shows one: no reads.
+	case name == "ssh-keygen":
+		c.sshKeygen()
 	case writesSecond.has(name):
-		// uniq IN OUT, xxd -r IN OUT: the second operand is written.
-		ops := operands(c.args)
-		if len(ops) >= 2 && (name != "xxd" || slices.ContainsFunc(c.args, func(a word) bool { return a.s == "-r" || a.s == "-revert" })) {
-			c.w.writeDir(ops[1])
-		}
+		c.secondOperand()
 		c.generic()
 	case name == "patch":
 		// patch FILE [PATCH], -o OUT: the file it patches is written.
@@ -81,12 +66,27 @@ func (c *cmd) program() {
 			c.w.changed(under(c.w.dir, ".")) // patch -p1 < x.patch: the files the patch names
 		}
 		c.generic()
-	case (name == "docker" || name == "podman" || name == "kubectl") && len(c.args) > 2 && c.args[0].s == "cp":
-		// docker cp CONTAINER:SRC DEST: the last operand is written here.
+	case (name == "docker" || name == "podman" || name == "nerdctl" || name == "kubectl") && len(c.args) > 2 && c.args[0].s == "cp":
+		// docker cp CONTAINER:SRC DEST: the last operand is written here;
+		// docker cp SRC CONTAINER:DEST copies SRC, whole, into it.
 		if ops := operands(c.args[1:]); len(ops) >= 2 && !strings.Contains(ops[len(ops)-1], ":") {
 			c.w.writeDir(ops[len(ops)-1])
+		} else if len(ops) >= 2 && !strings.Contains(ops[0], ":") {
+			c.w.readTree(ops[0])
 		}
+		for j := range c.args {
+			c.spend(j)
+		}
+	case name == "docker" || name == "podman" || name == "nerdctl":
+		c.volumes()
+		c.containerCommand()
+		c.generic()
+	case name == "kubectl" || name == "oc":
+		c.podCommand()
+		c.generic()
 	case name == "7z" || name == "7za" || name == "7zz":
+		// 7z a ARCHIVE DIR…: it adds each directory whole.
+		c.recursive = len(c.args) > 0 && (c.args[0].s == "a" || c.args[0].s == "u")
 		if len(c.args) > 0 && (c.args[0].s == "x" || c.args[0].s == "e") {
 			dir := "."
 			for _, a := range c.args {
@@ -170,10 +170,15 @@ func (c *cmd) program() {
 	case name == "alias":
 		// alias x='rm -rf /': the body runs when x does.
 		for _, a := range c.args {
-			if _, body, ok := strings.Cut(a.s, "="); ok {
+			if n, body, ok := strings.Cut(a.s, "="); ok {
+				c.w.redefine(n)
 				c.w.tentative(body)
 			}
 		}
+	case name == "hash" && len(c.args) > 2 && c.args[0].s == "-p":
+		// hash -p FILE NAME: NAME runs FILE from now on.
+		c.w.redefine(c.args[len(c.args)-1].s)
+		c.generic()
 	case hostTools.has(name):
 		// ping, dig @server, httpie: the hosts they contact.
 		for _, a := range c.args {
@@ -182,9 +187,6 @@ func (c *cmd) program() {
 			}
 		}
 		c.hostOperands("")
-		c.generic()
-	case name == "sort":
-		c.writeOption('o', "ktSTy", "--output")
 		c.generic()
 	case name == "tar" || name == "bsdtar" || name == "gtar" || name == "unzip" || name == "cpio":
 		c.extract()
@@ -208,6 +210,8 @@ func (c *cmd) program() {
 		}
 		c.generic()
 	}
+	c.foundArgs(p)
+	c.touches(p)
 	c.network()
 }
 
@@ -416,65 +420,56 @@ func cutOption(o string) (string, string, bool) {
 
 // generic records the files the plain arguments name: written for rm,
 // touch, tee…, the destination of cp/mv/ln…, read and written for the
-// sources of mv, read otherwise.
+// sources of mv and of a hard link (ln without -s, cp -l: a later write
+// through the link reaches the source), read otherwise (read whole, with
+// every file in it, when the program reads its directory operands
+// recursively). The sources and destination of cp/mv/ln…, and the key a
+// key user is given, are accounted for (spent): no touches.
 func (c *cmd) generic() {
 	w := c.w
 	name := c.name
-	last := -1
-	var valueOf map[int]bool // option values of cp, mv, install, ln, rsync, scp
-	if writesLast.has(name) {
-		valueOf = map[int]bool{}
-		withArg, targetDir := copyWithArg(name), hasTargetDir(c.args)
-		for j := 0; j < len(c.args); j++ {
-			s := c.args[j].s
-			if s == "--" {
-				break
-			}
-			if withArg.has(s) && j+1 < len(c.args) {
-				j++
-				valueOf[j] = true
-				continue
-			}
-			if !strings.HasPrefix(s, "-") && !targetDir {
-				last = j
-			}
-		}
-		if !targetDir {
-			for j := len(c.args) - 1; j > last; j-- { // operands after --
-				if !valueOf[j] {
-					last = j
-					break
-				}
-			}
-		}
-	}
+	last, valueOf := c.copyOperands()
 	if name == "ln" && last > 0 {
 		c.symlink(last)
 	}
+	// A hard link's source is written through the link; rsync
+	// --remove-source-files removes its sources.
+	hard := name == "ln" && !lnSoft(c.args) || name == "cp" && cpLinks(c.args) ||
+		name == "rsync" && slices.ContainsFunc(c.args, func(a word) bool { return a.s == "--remove-source-files" })
 	inPlace := false
 	for _, a := range c.args {
 		inPlace = inPlace || editsInPlace(name, a.s)
 	}
+	read := w.read
+	if c.recursive {
+		read = w.readTree
+	}
 	var sources []string // of cp, mv, install, ln, rsync, scp
 	dest, destGiven := "", false
 	for j := 0; j < len(c.args); j++ {
-		if c.kinds[j] != argPlain {
-			continue
-		}
-		a := c.args[j].s
-		if valueOf[j] {
+		if c.kinds[j] != argPlain || valueOf[j] {
 			continue // install -m 644, cp -S .bak: not a file
 		}
+		a := c.args[j].s
 		if writesLast.has(name) && j != last && !strings.HasPrefix(a, "-") {
 			sources = append(sources, a)
+			c.spend(j)
 		}
 		switch {
-		case keyUsers.has(name) && (a == "-i" || a == "-F"):
+		case keyUsers.has(name) && (a == "-i" || a == "-F" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].s)):
 			j++ // the identity or config file is used, not shown
+			c.spend(j)
+			continue
+		case keyUsers.has(name) && strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]):
+			c.spend(j) // -oIdentityFile=F
 			continue
 		case writesLast.has(name) && targetOption(a):
 			if v, k, ok := optionValue(c.args, j, 't', "S", "--target-directory"); ok {
-				dest, destGiven, j = v, true, k
+				dest, destGiven = v, true
+				for ; j <= k; j++ {
+					c.spend(j)
+				}
+				j = k
 			}
 			continue
 		case name == "dd" && strings.HasPrefix(a, "of="):
@@ -484,24 +479,90 @@ func (c *cmd) generic() {
 		switch {
 		case writesLast.has(name) && j == last:
 			dest = a
+			c.spend(j)
 		case writesAll.has(name) || inPlace || j == last:
 			w.write(a)
-		case name == "mv":
+		case name == "mv" || hard:
 			// A source is read and then removed from where it was:
 			// moving ~/.guard away, or a key out of ~/.ssh, meets both
-			// path rules.
-			w.read(a)
+			// path rules. A hard link's source is written through the
+			// link.
+			read(a)
 			meta := w.metaOnly
 			w.metaOnly = true // gone from there; its text goes on to the destination
 			w.write(a)
 			w.metaOnly = meta
 		default:
-			w.read(a)
+			read(a)
 		}
 	}
 	if dest != "" {
 		c.destination(dest, destGiven, sources)
 	}
+}
+
+// copyOperands returns, for cp, mv, install, ln, rsync and scp, the index of
+// the last operand (the destination; -1 when -t names it) and the indexes of
+// option values; -1 and nil for another program.
+func (c *cmd) copyOperands() (int, map[int]bool) {
+	if !writesLast.has(c.name) {
+		return -1, nil
+	}
+	last := -1
+	valueOf := map[int]bool{}
+	withArg, targetDir := copyWithArg(c.name), hasTargetDir(c.args)
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		if s == "--" {
+			break
+		}
+		if withArg.has(s) && j+1 < len(c.args) {
+			j++
+			valueOf[j] = true
+			continue
+		}
+		if !strings.HasPrefix(s, "-") && !targetDir {
+			last = j
+		}
+	}
+	if !targetDir {
+		for j := len(c.args) - 1; j > last; j-- { // operands after --
+			if !valueOf[j] {
+				last = j
+				break
+			}
+		}
+	}
+	return last, valueOf
+}
+
+// lnSoft reports whether ln's options make symbolic links (-s, --symbolic,
+// a cluster holding s).
+func lnSoft(args []word) bool {
+	for _, a := range args {
+		s := a.s
+		if s == "--" {
+			break
+		}
+		if s == "--symbolic" || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--") && strings.Contains(s, "s") {
+			return true
+		}
+	}
+	return false
+}
+
+// cpLinks reports whether cp's options make hard links instead of copies
+// (-l, --link, a cluster holding l: cp -al).
+func cpLinks(args []word) bool {
+	for _, a := range args {
+		if a.s == "--" {
+			break
+		}
+		if longOption(a.s, "--link") || shortHas(a.s, 'l', "St") {
+			return true
+		}
+	}
+	return false
 }
 
 // destination records what cp, mv, install, ln, rsync or scp write at
@@ -555,19 +616,16 @@ func (c *cmd) destination(dest string, isDir bool, sources []string) {
 // symlink notes the link `ln -s TARGET LINK` makes (one target, its link
 // the last operand), for the paths the rest of the command names through it.
 func (c *cmd) symlink(last int) {
-	soft := false
+	if !lnSoft(c.args) {
+		return
+	}
 	var ops []string
 	for j, a := range c.args {
-		s := a.s
-		switch {
-		case s == "--symbolic" || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--") && strings.Contains(s, "s"):
-			soft = true
-		case strings.HasPrefix(s, "-"):
-		case j < last:
-			ops = append(ops, s)
+		if !strings.HasPrefix(a.s, "-") && j < last {
+			ops = append(ops, a.s)
 		}
 	}
-	if soft && len(ops) == 1 {
+	if len(ops) == 1 {
 		c.w.link(ops[0], c.args[last].s)
 	}
 }
@@ -651,9 +709,7 @@ func (c *cmd) extract() {
 		}
 	}
 	if !extracting {
-		for _, m := range members {
-			c.w.read(m) // archived from the -C directory
-		}
+		c.archived(members)
 		return
 	}
 	if len(dirs) == 0 {
@@ -665,6 +721,195 @@ func (c *cmd) extract() {
 	for _, d := range dirs {
 		c.w.writeDir(d)
 	}
+}
+
+// archived records what tar c (or a listing) reads: each directory it names
+// whole (unless --no-recursion), its operands by generic and members, the
+// files named after a -C DIR, here.
+func (c *cmd) archived(members []string) {
+	c.recursive = c.name != "unzip" && c.name != "cpio" &&
+		!slices.ContainsFunc(c.args, func(a word) bool { return a.s == "--no-recursion" })
+	for _, m := range members {
+		if c.recursive {
+			c.w.readTree(m) // archived from the -C directory
+		} else {
+			c.w.read(m)
+		}
+	}
+}
+
+// secondOperand: uniq IN OUT, xxd IN OUT write their second operand; both
+// operands are accounted for.
+func (c *cmd) secondOperand() {
+	n := 0
+	withArg := wordSet(" -f -s -w ") // uniq's
+	if c.name == "xxd" {
+		withArg = " -c -g -l -o -s -n -cols -groupsize -len -offset -seek -name "
+	}
+	for j := 0; j < len(c.args); j++ {
+		a := c.args[j]
+		if withArg.has(a.s) {
+			j++
+			continue
+		}
+		if strings.HasPrefix(a.s, "-") && a.s != "-" {
+			continue
+		}
+		if n == 1 {
+			c.w.writeDir(a.s)
+		}
+		c.spend(j)
+		n++
+	}
+}
+
+// podCommand: kubectl exec POD -- CMD… (and run, debug) runs CMD in the pod,
+// on its files: spent.
+func (c *cmd) podCommand() {
+	for j, a := range c.args {
+		if a.s == "--" {
+			for k := j + 1; k < len(c.args); k++ {
+				c.spend(k)
+			}
+			return
+		}
+	}
+}
+
+// sshKeygen: ssh-keygen only reads in its showing modes (-l, -y, -e, -F,
+// -Y verify…), and never shows a private key there: no reads. -R and -H
+// rewrite the known-hosts file (-f, else ~/.ssh/known_hosts); making a
+// key, -p, -c and the other modes write -f F (and F.pub). The words it
+// does not account for are touched.
+func (c *cmd) sshKeygen() {
+	mode, file, fileAt := "", "", -1
+	for j, a := range c.args {
+		switch {
+		case a.s == "-f" && j+1 < len(c.args):
+			file, fileAt = c.args[j+1].s, j+1
+		case strings.HasPrefix(a.s, "-f") && len(a.s) > 2:
+			file, fileAt = a.s[2:], j
+		case mode == "" && len(a.s) == 2 && a.s[0] == '-' && strings.IndexByte("lyeiFBDLQrRHYpckisAM", a.s[1]) >= 0:
+			mode = a.s
+			if mode == "-Y" && j+1 < len(c.args) && c.args[j+1].s == "sign" {
+				mode = "-Ysign"
+			}
+		}
+	}
+	switch {
+	case len(mode) == 2 && strings.IndexByte("lyeiFBDLQrY", mode[1]) >= 0:
+		for j := range c.args {
+			c.spend(j)
+		}
+		return
+	case mode == "-R" || mode == "-H":
+		if file == "" {
+			file = "~/.ssh/known_hosts"
+		}
+		c.w.write(file)
+	case mode == "-Ysign":
+		// -Y sign -f KEY FILE…: writes FILE.sig beside each (touched).
+	case file != "":
+		c.w.writeDir(file)
+		c.w.write(file + ".pub")
+	}
+	c.spend(fileAt)
+}
+
+// volumes: docker, podman and nerdctl run and create with -v SRC:DST,
+// --volume and --mount source=SRC hand the host directory SRC to the
+// container, which reads it whole and may write it: a recursive read, and
+// a touch.
+func (c *cmd) volumes() {
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		var src string
+		switch {
+		case (s == "-v" || s == "--volume" || s == "--mount") && j+1 < len(c.args):
+			j++
+			src = volumeSource(s, c.args[j].s)
+		case strings.HasPrefix(s, "--volume=") || strings.HasPrefix(s, "--mount="):
+			opt, v, _ := strings.Cut(s, "=")
+			src = volumeSource(opt, v)
+		case strings.HasPrefix(s, "-v") && len(s) > 2 && s[2] != '-':
+			src = volumeSource("-v", s[2:])
+		default:
+			continue
+		}
+		if src != "" {
+			c.w.readTree(src)
+			c.w.touch(src)
+		}
+	}
+}
+
+// containerWithArg are the options of docker run, create and exec (and
+// compose's) that take the next word.
+const containerWithArg wordSet = " -a -c -e -h -l -m -p -u -v -w --add-host --attach --blkio-weight --cap-add --cap-drop " +
+	"--cgroup-parent --cidfile --cpu-period --cpu-quota --cpu-shares --cpus --cpuset-cpus --detach-keys --device --dns " +
+	"--entrypoint --env --env-file --expose --gpus --group-add --health-cmd --hostname --ip --ipc --label --label-file " +
+	"--link --log-driver --log-opt --memory --mount --name --network --net --pid --platform --publish --pull --restart " +
+	"--runtime --security-opt --shm-size --stop-signal --stop-timeout --tmpfs --ulimit --user --userns --volume " +
+	"--volumes-from --workdir --index --project-name --file -f "
+
+// containerCommand spends the words a container runs inside itself
+// (docker run IMAGE CMD…, docker exec C CMD…, docker compose exec SVC
+// CMD…): their paths are the container's (what it shares with the host is
+// its volumes).
+func (c *cmd) containerCommand() {
+	j := 0
+	if j < len(c.args) && c.args[j].s == "compose" {
+		j++
+	}
+	if j >= len(c.args) || !containerRuns.has(c.args[j].s) {
+		return
+	}
+	for j++; j < len(c.args); j++ {
+		s := c.args[j].s
+		switch {
+		case s == "--":
+			j++
+		case containerWithArg.has(s):
+			j++
+			continue
+		case strings.HasPrefix(s, "-"):
+			continue
+		}
+		break // the image, container or service
+	}
+	for k := j + 1; k < len(c.args); k++ {
+		c.spend(k)
+	}
+}
+
+// containerRuns are the subcommands that run a command in a container.
+const containerRuns wordSet = " run create exec "
+
+// volumeSource returns the host path of a -v / --volume value SRC:DST[:OPT]
+// or a --mount value type=bind,source=SRC,…; "" for a named volume.
+func volumeSource(opt, v string) string {
+	if opt == "--mount" {
+		for _, f := range strings.Split(v, ",") {
+			if k, val, ok := strings.Cut(f, "="); ok && (k == "source" || k == "src") {
+				v = val
+				break
+			}
+		}
+		if strings.Contains(v, "=") {
+			return ""
+		}
+	} else if i := strings.IndexByte(v, ':'); i == 1 && isLetter(v[0]) && len(v) > 2 && (v[2] == '\\' || v[2] == '/') {
+		// C:\src:/x: a drive letter
+		if k := strings.IndexByte(v[2:], ':'); k >= 0 {
+			v = v[:2+k]
+		}
+	} else if i >= 0 {
+		v = v[:i]
+	}
+	if v == "" || !pathLike(v) && v != "~" {
+		return "" // a named volume
+	}
+	return v
 }
 
 // editsInPlace reports whether option s makes sed or perl write the files
@@ -870,6 +1115,9 @@ func (c *cmd) shell() {
 			c.runSub(a.sub, false) // sh -c "$(cat x.sh)"
 		}
 		if a.sub == "" || a.known {
+			// The words after the script stay touches: what the script
+			// does with them is analysed only as far as its $1… and "$@"
+			// are known.
 			w.scoped(func() {
 				// sh -c 'cat "$1"' _ FILE: the words after the script
 				// are $0, $1, … inside it.
@@ -896,6 +1144,7 @@ func (c *cmd) shell() {
 			return
 		}
 		w.read(a.s)
+		c.spend(file) // read; the words after it are the script's, touched
 		if t, ok := w.fileText(a.s, a.known, MaxScriptBytes, "a script"); ok {
 			w.runScript(t, c.args[file:], false)
 		}
@@ -984,6 +1233,7 @@ func (c *cmd) source() {
 		return
 	}
 	c.w.read(c.args[0].s)
+	c.spend(0)
 	if t, ok := c.w.fileText(c.args[0].s, c.args[0].known, MaxScriptBytes, "a script"); ok {
 		c.w.runScript(t, c.args, true)
 	}

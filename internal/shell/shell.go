@@ -62,6 +62,7 @@ package shell
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 )
@@ -119,8 +120,19 @@ type Analysis struct {
 	Commands []Command
 	// Reads and Writes are the files the command reads and writes, as
 	// written (~, $HOME kept), relative ones under any directory an
-	// earlier cd or pushd moved to.
+	// earlier cd or pushd moved to. A bare name is a file in the working
+	// directory. A read of DIR/** is a read of the directory DIR and
+	// everything in it (grep -r, tar c, cp -r, docker run -v DIR:…, find
+	// DIR -exec cat); DIR/**/NAME a read of every file NAME (a name or a
+	// pattern) under DIR (find DIR -name NAME -exec cat {} \;).
 	Reads, Writes []string
+	// Touches are the files named by a program guard does not know to only
+	// read them: every word of such a program that is not data and not a
+	// file its handler accounts for (an option's value after = included),
+	// resolved like Reads and Writes. It may write them: gzip F, sponge F,
+	// vim -es F. The read-only catalogue (catalogue.go) lists the programs
+	// whose words are never touches. A path in Writes is not repeated here.
+	Touches []string
 	// URLs are the URLs and hosts the command would contact: every
 	// http(s)://, ftp://, gopher://, dict://… in a word that is not data,
 	// and the host operands of curl, wget, nc, ncat, netcat, telnet, ssh,
@@ -244,6 +256,7 @@ func analyze(cmd string, opt Options) *Analysis {
 	w.script(cmd, 0)
 	a.Reads = dedupe(a.Reads)
 	a.Writes = dedupe(a.Writes)
+	a.Touches = without(dedupe(a.Touches), a.Writes)
 	a.URLs = dedupe(a.URLs)
 	a.Files = dedupe(a.Files)
 	if w.err != nil {
@@ -281,6 +294,27 @@ func dedupe(list []string) []string {
 	for _, s := range list {
 		if !seen[s] {
 			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// without returns list without the strings of drop.
+func without(list, drop []string) []string {
+	if len(list) == 0 || len(drop) == 0 {
+		return list
+	}
+	var set map[string]bool // for a long list: a lookup, not a scan
+	if len(drop) > 16 {
+		set = make(map[string]bool, len(drop))
+		for _, s := range drop {
+			set[s] = true
+		}
+	}
+	out := list[:0]
+	for _, s := range list {
+		if set == nil && !slices.Contains(drop, s) || set != nil && !set[s] {
 			out = append(out, s)
 		}
 	}

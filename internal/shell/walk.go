@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -33,6 +34,22 @@ type walker struct {
 	// recorded where it leads (the link does not exist yet when guard
 	// looks: ln -s ~ h && cat h/.ssh/id_rsa).
 	links []symlink
+	// found is what the find whose paths a command is run with (find
+	// -exec, find | xargs) found, while that command is analysed.
+	found *found
+	// redefined are the program names the command makes mean something
+	// else (a function, an alias, hash -p); pathSet: it assigns PATH. The
+	// catalogue is then not trusted for them (see trusts).
+	redefined []string
+	pathSet   bool
+	// exporting: the assignments walked are exported (export, declare -x).
+	exporting bool
+	// env collects the values of the assignments before a command.
+	env []string
+	// lastFind is what the find analysed last found; substFinds, what
+	// the find a substitution runs found, by the substitution's line.
+	lastFind   *found
+	substFinds []substFind
 	// written are the files the command writes, each path as recorded →
 	// what it holds then: known text (echo … > f, cat > f <<EOF), a copy
 	// of another file (cp a f, cat a > f), or text guard does not know
@@ -374,6 +391,7 @@ func (w *walker) procSubst(p *syntax.ProcSubst) { w.inSubst(p.Stmts) }
 // the line of its first pipeline in lastSub.
 func (w *walker) inSubst(list []*syntax.Stmt) {
 	first := len(w.a.Lines)
+	before := w.lastFind
 	w.subst++
 	w.scoped(func() { w.stmts(list) })
 	w.subst--
@@ -381,6 +399,10 @@ func (w *walker) inSubst(list []*syntax.Stmt) {
 	if len(list) == 1 && len(w.a.Lines) > first {
 		w.lastSub = w.a.Lines[first]
 		w.noteSubFile(list[0]) // $(cat x.sh), <(cat x.sh), $(< x.sh)
+		if w.lastFind != before && len(w.substFinds) < maxLinks {
+			// $(find …): what it prints is what it found.
+			w.substFinds = append(w.substFinds, substFind{w.lastSub, w.lastFind})
+		}
 	}
 }
 
@@ -419,9 +441,13 @@ func allKnown(ws []word) bool {
 }
 
 func (w *walker) declClause(c *syntax.DeclClause) {
+	w.exporting = c.Variant.Value == "export" || slices.ContainsFunc(c.Args, func(as *syntax.Assign) bool {
+		return as.Naked && as.Name == nil && as.Value != nil && strings.HasPrefix(as.Value.Lit(), "-") && strings.Contains(as.Value.Lit(), "x")
+	})
 	for _, as := range c.Args {
 		w.assign(as, true)
 	}
+	w.exporting = false
 }
 
 // assign records a variable assignment; global says it sets the shell's
@@ -439,6 +465,15 @@ func (w *walker) assign(as *syntax.Assign, global bool) {
 	}
 	v := w.text(as.Value)
 	w.read(v.s)
+	if as.Name != nil && as.Name.Value == "PATH" {
+		w.pathSet = true
+	}
+	switch {
+	case as.Name != nil && w.exporting:
+		w.touchEnv(v.s) // every program run after it gets it
+	case as.Name != nil && !global:
+		w.env = append(w.env, v.s) // the command's own (see cmd.touchEnv)
+	}
 	if as.Name != nil && !global {
 		w.proxy(as.Name.Value, v.s) // http_proxy=HOST curl …
 	}
@@ -455,6 +490,9 @@ func (w *walker) assign(as *syntax.Assign, global bool) {
 }
 
 func (w *walker) funcDecl(f *syntax.FuncDecl) {
+	if f.Name != nil {
+		w.redefine(f.Name.Value)
+	}
 	if f.Name != nil && forkBomb(f.Name.Value, f.Body) {
 		w.emit(forkBombLine, Command{Name: ":", Synthetic: true})
 	}
@@ -510,37 +548,64 @@ func (w *walker) emit(line string, cmds ...Command) {
 	w.a.Commands = append(w.a.Commands, cmds...)
 }
 
-// read and write record a file named by word s, when s looks like a path.
-func (w *walker) read(s string)  { w.path(s, false) }
-func (w *walker) write(s string) { w.path(s, true) }
+// pathKind says what a command may do to a file it names.
+type pathKind uint8
+
+const (
+	readPath  pathKind = iota // it reads the file
+	writePath                 // it writes (or removes) the file
+	// touchPath: a program guard does not know to only read its files
+	// names it: it may write it (Analysis.Touches).
+	touchPath
+)
+
+// read, write and touch record the file word s names, when s may name one
+// (see candidate).
+func (w *walker) read(s string)  { w.pathOf(s, readPath) }
+func (w *walker) write(s string) { w.pathOf(s, writePath) }
+func (w *walker) touch(s string) { w.pathOf(s, touchPath) }
 
 // writeDir records s, a word in the place of a directory that is written
-// (tar -C DIR, unzip -d DIR, cp's destination), even when it does not
-// look like a path: a bare name there is one.
-func (w *walker) writeDir(s string) {
-	w.pathOf(s, true, true)
+// (tar -C DIR, unzip -d DIR, cp's destination).
+func (w *walker) writeDir(s string) { w.write(s) }
+
+// readTree records that the command reads the directory word s names, and
+// everything in it: s itself, and s/** (see Analysis.Reads).
+func (w *walker) readTree(s string) {
+	w.read(s)
+	if p, ok := candidate(s); ok && p != unknownSubst {
+		w.read(treeOf(p))
+	}
 }
 
-func (w *walker) path(s string, write bool) { w.pathOf(s, write, false) }
+// treeOf returns directory p followed by /**: what a recursive read of p
+// reads.
+func treeOf(p string) string {
+	p = strings.TrimSuffix(strings.TrimRight(p, "/"), "/…")
+	return p + "/**"
+}
 
-// pathOf records the file word s names; with dir, a bare name is one.
-func (w *walker) pathOf(s string, write, dir bool) {
+// pathOf records the file word s names as read, written or touched. A path
+// ending in /… stands for what find found under it (see found).
+func (w *walker) pathOf(s string, k pathKind) {
 	p, ok := candidate(s)
-	if !ok && ((w.dir != "" || dir) && plainName(s) || globName(s)) {
-		// After cd ~/.ssh, id_rsa names a file there; rm * and > s*
-		// name the files the shell expands them to, wherever cd went
-		// (the hook expands the pattern).
-		p, ok = s, true
-	}
 	if !ok {
 		return
+	}
+	if k == readPath && w.found != nil {
+		if rest, ok := w.found.tree(p); ok {
+			for _, t := range rest {
+				w.pathOf(t, k)
+			}
+			return
+		}
 	}
 	if q, ok := w.dirVar(p); ok {
 		p = q
 	} else {
 		p = under(w.dir, p)
 	}
-	w.record(p, write)
+	w.record(p, k)
 	for _, l := range w.links {
 		link, target := l.path, l.target
 		rest, ok := strings.CutPrefix(p, link)
@@ -553,7 +618,7 @@ func (w *walker) pathOf(s string, write, dir bool) {
 				target = link[:i+1] + target
 			}
 		}
-		w.record(target+rest, write)
+		w.record(target+rest, k)
 	}
 }
 
@@ -594,25 +659,76 @@ func (w *walker) dirVar(p string) (string, bool) {
 	return "", false
 }
 
-// record adds p to the reads or the writes.
-func (w *walker) record(p string, write bool) {
-	if write {
-		// DIR/… is what find found under DIR (fed to xargs rm, -exec sh
-		// -c '… "$1"'): written, it stands for DIR and all it holds.
+// record adds p to the reads, the writes or the touches.
+func (w *walker) record(p string, k pathKind) {
+	if k == readPath {
+		// DIR/… read is what find found under DIR: all of it, unless
+		// found named the files.
 		if d, ok := strings.CutSuffix(p, "/…"); ok {
-			p = d
-			if p == "" {
-				p = "/"
-			}
+			p = treeOf(d)
 		}
+		w.a.Reads = append(w.a.Reads, p)
+		return
+	}
+	// DIR/… is what find found under DIR (fed to xargs rm, -exec sh -c
+	// '… "$1"'): written, it stands for DIR and all it holds.
+	if d, ok := strings.CutSuffix(p, "/…"); ok {
+		p = d
+		if p == "" {
+			p = "/"
+		}
+	}
+	if k == writePath {
 		w.a.Writes = append(w.a.Writes, p)
 		if !w.metaOnly && !w.redirecting {
 			w.changed(p) // what it holds now is not known
 		}
 	} else {
-		w.a.Reads = append(w.a.Reads, p)
+		w.a.Touches = append(w.a.Touches, p)
 	}
 }
+
+// touchEnv records the value of a variable in a program's environment as
+// touched, and each part of a list of them (A:B): a program may write where
+// a variable tells it (HISTFILE=F bash, GIT_DIR=D git init, LESSHISTFILE).
+func (w *walker) touchEnv(v string) {
+	w.touch(v)
+	if strings.Contains(v, ":") && !strings.Contains(v, "://") {
+		for i, part := range strings.Split(v, ":") {
+			if i == 64 {
+				break
+			}
+			w.touch(part)
+		}
+	}
+}
+
+// redefine notes that the command makes name mean a function or an alias.
+func (w *walker) redefine(name string) {
+	if len(w.redefined) < maxLinks && !slices.Contains(w.redefined, strings.ToLower(name)) {
+		w.redefined = append(w.redefined, strings.ToLower(name))
+	}
+}
+
+// trusts reports whether program word prog (as written, its directory
+// kept) runs the program the catalogue knows as name: a bare name the
+// command did not redefine, on a PATH it did not change, or a path in the
+// system's program directories; never another path (./cat may be a copy
+// of gzip) nor another spelling (CAT is another program where names are
+// case-sensitive).
+func (w *walker) trusts(prog, name string) bool {
+	if w.pathSet || slices.Contains(w.redefined, name) {
+		return false
+	}
+	dir, base := "", prog
+	if i := strings.LastIndexAny(prog, `/\`); i >= 0 {
+		dir, base = prog[:i], prog[i+1:]
+	}
+	return base == name && (dir == "" || systemBinDirs.has(dir))
+}
+
+// systemBinDirs are the directories the system's programs are installed in.
+const systemBinDirs wordSet = " /bin /usr/bin /usr/local/bin /sbin /usr/sbin /usr/local/sbin /opt/homebrew/bin /run/current-system/sw/bin "
 
 // maxLinks bounds the links one command is followed through.
 const maxLinks = 64
@@ -667,15 +783,20 @@ func homeRelative(p string) bool {
 }
 
 // candidate returns the file path word s may name: s itself, or for
-// --opt=value, NAME=value and curl's @file the value; only a word that looks
-// like a path (a /, a leading . ~ or $, or a file extension), never an
-// option, a URL or an unknown substitution.
+// --opt=value, NAME=value and curl's @file the value; a word that looks like
+// a path (a /, a leading . ~ or $, a file extension), a bare name (a file in
+// the working directory: cat id_rsa in ~/.ssh) or a bare shell pattern
+// (rm *, the files the shell expands it to); never an option, a URL or an
+// unknown substitution.
 func candidate(s string) (string, bool) {
 	if eq := strings.IndexByte(s, '='); eq > 0 && (strings.HasPrefix(s, "-") || isName(s[:eq])) {
 		s = s[eq+1:]
 	}
 	s = strings.TrimPrefix(s, "@")
-	if s == "" || s == unknownSubst || strings.HasPrefix(s, "-") || strings.Contains(s, "://") || !pathLike(s) {
+	if s == "" || s == unknownSubst || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
+		return "", false
+	}
+	if !pathLike(s) && !plainName(s) && !globName(s) {
 		return "", false
 	}
 	return s, true

@@ -53,6 +53,19 @@
 // meet ~/.agent_a/settings.json, while rm -r build does not meet
 // **/.agent_b/hooks.json (only the ** would cover build). A protected
 // directory inside the path blocks it too.
+//
+// # Many files at once
+//
+// A checked path DIR/** stands for DIR and every file in it (a recursive
+// read: grep -r x DIR, tar c DIR, cp -r DIR). Besides the globs that match
+// it as written, it meets every block glob whose fixed directory is DIR or
+// inside it: grep -r x ~ reads ~/.ssh/**, ~/.netrc and guard's directory,
+// while a glob without one (**/.env, **/*.pem) is not met by a recursive
+// read of a project that holds such a file. DIR/**/NAME stands for every
+// file NAME (a name or a pattern) under DIR, what find DIR -name NAME
+// finds: it meets a glob that can match a path below DIR whose last
+// element may be NAME (find ~ -name id_rsa meets ~/.ssh/**; find . -name
+// '*.pem' meets **/*.pem; find . -name '*.go' meets neither).
 package path
 
 import (
@@ -60,6 +73,7 @@ import (
 	"fmt"
 	gopath "path"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -75,6 +89,7 @@ import (
 // concurrent use.
 type Detector struct {
 	trees     bool
+	shallow   bool // trees reach one directory down only (see Shallow)
 	home      string
 	protected []protectedDir
 	block     []glob
@@ -92,7 +107,7 @@ type glob struct {
 	src   string         // as written in the policy, for reasons
 	ds    string         // normalised doublestar pattern, when re is nil
 	re    *regexp.Regexp // translation for globs doublestar cannot express
-	fixed string         // FixedDir of the normalised glob, for re
+	fixed string         // FixedDir of the normalised glob
 	segs  []string       // ds split at /, for above
 	last  string         // ds's last element when it is literal: a match ends in it
 }
@@ -235,11 +250,14 @@ func compile(src, home string) (glob, error) {
 		return glob{}, err
 	}
 	if wholeElementStars(p) {
-		ds := escapeLiterals(p)
+		ds := p
+		if strings.ContainsAny(p, "[{},") {
+			ds = escapeLiterals(p)
+		}
 		if !doublestar.ValidatePattern(ds) {
 			return glob{}, errors.New("malformed glob")
 		}
-		g := glob{src: src, ds: ds, segs: strings.Split(ds, "/")}
+		g := glob{src: src, ds: ds, segs: strings.Split(ds, "/"), fixed: FixedDir(p)}
 		if l := g.segs[len(g.segs)-1]; literalSeg(l) && utf8.ValidString(l) {
 			g.last = l
 		}
@@ -333,6 +351,48 @@ func literalSeg(g string) bool { return !strings.ContainsAny(g, "*?[{}\\") }
 // maxTreeElems bounds the elements of a path or glob checked as a tree.
 const maxTreeElems = 256
 
+// Without returns a detector that checks what d checks but the block globs
+// skip reports, given each as written (its variants go with it). The two
+// share their compiled globs.
+func (d *Detector) Without(skip func(glob string) bool) *Detector {
+	out := *d
+	out.block = make([]glob, 0, len(d.block))
+	for _, g := range d.block {
+		if !skip(g.src) {
+			out.block = append(out.block, g)
+		}
+	}
+	return &out
+}
+
+// Shallow returns a detector that checks what d checks, except that a
+// path stands for what is directly in it and in the directories directly in
+// it, not deeper: the rules of a program guard does not know (a touch),
+// handed a directory. rm -r ~/.local removes everything below it; an
+// unknown installer given PREFIX=~/.local writes its bin/, lib/ and share/,
+// not ~/.local/state/guard, while a program given ~, ~/.agent_a or
+// ~/.config still meets ~/.guard, the hook file and ~/.config/fish/**.
+func (d *Detector) Shallow() *Detector {
+	out := *d
+	out.shallow = true
+	return &out
+}
+
+// reaches reports whether a tree check of directory n (normalised) counts
+// dir, a directory at or below it: always, unless d is shallow and dir is
+// more than one element below n.
+func (d *Detector) reaches(n, dir string) bool {
+	if !d.shallow {
+		return true
+	}
+	n = strings.TrimSuffix(n, "/")
+	rest, ok := strings.CutPrefix(dir, n)
+	if !ok || n == "" {
+		return !ok || strings.Count(dir, "/") <= 1
+	}
+	return strings.Count(strings.Trim(rest, "/"), "/") == 0
+}
+
 // Check reports a protected directory that holds p, else the first block
 // glob that matches p unless an allow glob matches it. The Reason is
 // `path '<path>' matches glob '<glob>'`; a protected directory shows as
@@ -342,9 +402,11 @@ func (d *Detector) Check(p string) (event.Finding, bool) {
 		return event.Finding{}, false
 	}
 	n := Fold(Normalize(p, d.home))
+	dir, name, rec := cutTree(n)
 	for _, pd := range d.protected {
 		if n == pd.dir || strings.HasPrefix(n, pd.dir+"/") || pd.dir == "" && strings.HasPrefix(n, "/") ||
-			d.trees && strings.HasPrefix(pd.dir+"/", strings.TrimSuffix(n, "/")+"/") {
+			d.trees && strings.HasPrefix(pd.dir+"/", strings.TrimSuffix(n, "/")+"/") && d.reaches(n, pd.dir) ||
+			rec && within(pd.dir, dir) {
 			return finding(p, pd.src), true
 		}
 	}
@@ -354,11 +416,119 @@ func (d *Detector) Check(p string) (event.Finding, bool) {
 		}
 	}
 	for _, g := range d.block {
-		if g.match(n) || d.trees && g.above(n) {
+		if g.match(n) || d.trees && g.above(n) && (g.fixed == "" || d.reaches(n, g.fixed)) {
 			return finding(p, g.src), true
+		}
+		if rec && g.inTree(dir, name) {
+			return treeFinding(p, g.src, name), true
 		}
 	}
 	return event.Finding{}, false
+}
+
+// treeFinding is the finding of a path that stands for many files (see
+// cutTree) and meets glob.
+func treeFinding(p, glob, name string) event.Finding {
+	f := finding(p, glob)
+	why := "; it stands for every file under its directory (a recursive read), among them files the glob protects"
+	if name != "" {
+		why = "; it stands for every file of that name under its directory (what find finds), among them files the glob protects"
+	}
+	f.Reason += why
+	f.LogReason += why
+	return f
+}
+
+// cutTree splits a path that stands for many files: DIR/** (DIR and
+// everything in it: a recursive read) or DIR/**/NAME (every file called
+// NAME, a name or a pattern, under DIR: what find DIR -name NAME finds).
+// The root's DIR is "". ok is false for any other path.
+func cutTree(n string) (dir, name string, ok bool) {
+	if d, ok := strings.CutSuffix(n, "/**"); ok {
+		return d, "", true
+	}
+	i := strings.LastIndex(n, "/**/")
+	if i < 0 || strings.ContainsRune(n[i+4:], '/') || n[i+4:] == "" {
+		return "", "", false
+	}
+	return n[:i], n[i+4:], true
+}
+
+// within reports whether directory f is dir or inside it ("" is the root).
+func within(f, dir string) bool {
+	if f == "" {
+		return dir == ""
+	}
+	return dir == "" && strings.HasPrefix(f, "/") || f == dir || strings.HasPrefix(f, dir+"/")
+}
+
+// inTree reports whether g may match a file of the tree dir/** (name
+// empty: a glob whose fixed directory is dir or inside it: ~/.ssh/** for a
+// recursive read of ~, not **/.env, whose files may be anywhere and are not
+// read for that) or of dir/**/name (g can match a path below dir whose last
+// element name may be: ~/.ssh/** and **/*.pem for find ~ -name id_rsa or
+// -name '*.pem').
+func (g glob) inTree(dir, name string) bool {
+	if name == "" {
+		return g.fixed != "" && within(g.fixed, dir)
+	}
+	if g.re != nil {
+		// A glob with ** inside an element: whether it reaches below dir
+		// is read from its fixed directory; any name may match.
+		return g.fixed == "" || within(g.fixed, dir) || within(dir, g.fixed)
+	}
+	return g.below(dir) && nameMeets(g.segs[len(g.segs)-1], name)
+}
+
+// below reports whether g can match a path below directory dir (normalised
+// and folded; "" is the root): some element of g remains once dir's
+// elements are matched.
+func (g glob) below(dir string) bool {
+	gs := g.segs
+	if len(gs) > maxTreeElems || strings.Count(dir, "/") >= maxTreeElems {
+		return false
+	}
+	live := make([]bool, len(gs)+1)
+	next := make([]bool, len(gs)+1)
+	closure := func(st []bool) { // a ** may take no element
+		for j := 0; j < len(gs); j++ {
+			if st[j] && gs[j] == "**" {
+				st[j+1] = true
+			}
+		}
+	}
+	live[0] = true
+	closure(live)
+	for _, e := range strings.Split(dir, "/") {
+		clear(next)
+		for j := 0; j < len(gs); j++ {
+			switch {
+			case !live[j]:
+			case gs[j] == "**":
+				next[j] = true
+			case segMatch(gs[j], e):
+				next[j+1] = true
+			}
+		}
+		closure(next)
+		live, next = next, live
+	}
+	return slices.Contains(live[:len(gs)], true)
+}
+
+// nameMeets reports whether a file named by find's pattern name (folded)
+// may be matched by glob element l: l is **, or one matches the other read
+// as a plain name (*.pem meets id.pem, * meets .env; *.go does not meet
+// *.pem).
+func nameMeets(l, name string) bool {
+	if l == "**" {
+		return true
+	}
+	if ok, _ := doublestar.Match(l, name); ok {
+		return true
+	}
+	ok, _ := gopath.Match(name, strings.ReplaceAll(l, `\`, ""))
+	return ok
 }
 
 func finding(p, glob string) event.Finding {
@@ -483,8 +653,11 @@ func ExpandHome(p, home string) string {
 	}
 	home = strings.TrimRight(home, "/")
 	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
-		if p == pre || strings.HasPrefix(p, pre+"/") {
-			return home + "/" + p[len(pre):]
+		if p == pre {
+			return home + "/"
+		}
+		if len(p) > len(pre) && p[len(pre)] == '/' && strings.HasPrefix(p, pre) {
+			return home + p[len(pre):] // one /, not two: nothing left for a Clean to copy
 		}
 	}
 	return p
@@ -614,4 +787,29 @@ func toRegexp(p string) string {
 	}
 	b.WriteString(`$`)
 	return b.String()
+}
+
+// systemDirs are the operating system's own directories, normalised and
+// folded: an unprivileged process cannot write in them.
+var systemDirs = []string{"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/boot",
+	"/system", "/library", "/private/etc", "c:/windows", "c:/program files", "c:/program files (x86)"}
+
+// SystemGlob reports whether glob g (home is what a leading ~ stands for)
+// only matches paths in the operating system's own directories (/etc, /usr,
+// /bin, /sbin, /lib*, /boot, macOS's /System and /Library, C:\Windows,
+// C:\Program Files): the OS refuses an unprivileged agent a write there,
+// and compilers and other programs guard does not know read them all day.
+func SystemGlob(g, home string) bool {
+	// Only a glob written from the root or a drive: ~/… is the user's
+	// own, wherever the home directory is (/usr/home/me on FreeBSD).
+	if g == "" || g[0] != '/' && g[0] != '\\' && !(len(g) > 2 && g[1] == ':') {
+		return false
+	}
+	dir := FixedDir(Fold(Normalize(g, home)))
+	for _, s := range systemDirs {
+		if dir == s || strings.HasPrefix(dir, s+"/") {
+			return true
+		}
+	}
+	return false
 }

@@ -177,7 +177,7 @@ func checkGlob(t *testing.T, d *Detector, p, glob string) {
 	switch {
 	case glob == "" && ok:
 		t.Errorf("Check(%q) blocked: %s", p, f.Reason)
-	case glob != "" && (!ok || !strings.HasSuffix(f.Reason, "matches glob '"+glob+"'")):
+	case glob != "" && (!ok || !strings.Contains(f.Reason, "matches glob '"+glob+"'")):
 		t.Errorf("Check(%q) = %q, %v; want glob %q", p, f.Reason, ok, glob)
 	}
 }
@@ -589,4 +589,116 @@ func FuzzMatchLastElement(f *testing.F) {
 			t.Fatalf("glob %q (%q) on %q: %v, doublestar says %v", src, g.ds, p, got, want)
 		}
 	})
+}
+
+// TestTreeReads: DIR/** stands for every file under DIR (a recursive read)
+// and meets the globs whose fixed directory is inside DIR; DIR/**/NAME
+// stands for every file NAME under DIR (what find finds) and meets the
+// globs that can match such a file.
+func TestTreeReads(t *testing.T) {
+	fp := defaults(t)
+	d := mustNew(t, fp.BlockRead, nil, home)
+	tests := []struct {
+		path, glob string
+	}{
+		{"~/**", "~/.ssh/**"},
+		{"/home/dev/**", "~/.ssh/**"},
+		{"/home/**", "~/.ssh/**"},
+		{"/**", "~/.ssh/**"},
+		{"/home/dev/.ssh/**", "~/.ssh/**"},
+		{"/home/dev/.gnupg/private-keys-v1.d/**", "~/.gnupg/**"},
+		{"/home/dev/**/id_rsa", "~/.ssh/**"},
+		{"/home/dev/**/ID_RSA", "~/.ssh/**"},
+		{"/home/**/id_*", "~/.ssh/**"},
+		{"/home/dev/**/.netrc", "~/.ssh/**"},
+		{"/home/dev/proj/**/*.pem", "**/*.pem"},
+		{"/home/dev/proj/**/.env", "**/.env"},
+		{"/home/dev/proj/**/*", "**/.env"},
+		// A project's .env and *.pem are not read for a recursive read.
+		{"/home/dev/proj/**", ""},
+		{"/tmp/**", ""},
+		{"/home/dev/projects/**/id_rsa", ""},
+		{"/home/dev/proj/**/*.go", ""},
+		{"/home/dev/proj/**/main.go", ""},
+		{"/home/dev/proj/**/x", ""},
+		{"/home/dev/proj/**/", ""},
+	}
+	for _, tt := range tests {
+		checkGlob(t, d, tt.path, tt.glob)
+	}
+	// A protected directory inside a tree blocks it too, in the write
+	// rules.
+	w, err := Compile(Rules{Block: fp.BlockWrite, Home: home, Protected: []string{"~/.guard"}, Trees: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGlob(t, w, "/home/**", "~/.guard/**")
+	if f, ok := d.Check("/home/dev/**"); !ok || !strings.Contains(f.Reason, "recursive read") || strings.Contains(f.LogReason, "/home/dev") {
+		t.Errorf("reason %q / %q", f.Reason, f.LogReason)
+	}
+}
+
+// TestSystemGlob: the globs under the system's own directories.
+func TestSystemGlob(t *testing.T) {
+	for g, want := range map[string]bool{
+		"/etc/**": true, "/usr/**": true, "/usr/local/bin/x": true, "/bin/*": true, "/lib64/**": true,
+		"/System/Library/**": true, "/Library/LaunchDaemons/**": true, `C:\Windows\**`: true, "/etc": false,
+		"~/.bashrc": false, "~/Library/LaunchAgents/**": false, "**/.agent_b/hooks.json": false, "/**": false,
+		"/etcetera/**": false, "/srv/**": false, "/private/etc/**": true,
+	} {
+		if got := SystemGlob(g, home); got != want {
+			t.Errorf("SystemGlob(%q) = %v, want %v", g, got, want)
+		}
+	}
+}
+
+// FuzzTree: a path standing for a tree never panics the detector, and a
+// recursive read of the root meets every glob with a fixed directory.
+func FuzzTree(f *testing.F) {
+	for _, c := range [][2]string{{"/home/dev", ""}, {"/home/dev", "id_rsa"}, {"", "*"}, {"rel", "[a"}, {"/x/**", "**"}} {
+		f.Add(c[0], c[1])
+	}
+	d := mustNew(f, append(defaults(f).BlockRead, "/srv/**.bak", "[]a]"), nil, home)
+	f.Fuzz(func(t *testing.T, dir, name string) {
+		p := dir + "/**"
+		if name != "" {
+			p += "/" + name
+		}
+		d.Check(p)
+		if _, ok := d.Check("/**"); !ok {
+			t.Fatal("a recursive read of / is allowed")
+		}
+	})
+}
+
+// TestShallow: a shallow detector (touches) counts what is in a directory
+// and one directory down, not deeper; the full tree rule (writes) counts
+// everything below.
+func TestShallow(t *testing.T) {
+	d, err := Compile(Rules{Block: []string{"~/.agent_a/settings.json", "~/.config/fish/**", "~/.local/state/guard/**"},
+		Home: home, Protected: []string{"~/.guard"}, Trees: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := d.Shallow()
+	for _, tt := range []struct {
+		path          string
+		deep, shallow bool
+	}{
+		{"~", true, true},                      // holds ~/.guard and ~/.agent_a directly
+		{"~/.agent_a", true, true},             // holds the hook file
+		{"~/.config", true, true},              // holds ~/.config/fish
+		{"~/.local/state", true, true},         // holds guard's state directory
+		{"~/.local", true, false},              // an install prefix: the state directory is two down
+		{"~/.local/state/guard/x", true, true}, // inside: always
+		{"~/.guard/rules.json", true, true},
+		{"~/src", false, false},
+	} {
+		if _, got := d.Check(tt.path); got != tt.deep {
+			t.Errorf("deep Check(%s) = %v, want %v", tt.path, got, tt.deep)
+		}
+		if _, got := s.Check(tt.path); got != tt.shallow {
+			t.Errorf("shallow Check(%s) = %v, want %v", tt.path, got, tt.shallow)
+		}
+	}
 }

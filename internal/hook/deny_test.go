@@ -1,0 +1,146 @@
+package hook
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/policy"
+)
+
+// inHomeBlocks are the everyday allow lines of commands.tsv that block when
+// run in the home directory itself, each with the reason: there the working
+// directory holds ~/.ssh, guard's directory and the start-up files, so a
+// recursive read of it, or an unknown program handed it, reaches them.
+var inHomeBlocks = map[string]string{
+	// A recursive read of the working directory reads ~/.ssh.
+	"grep -r API_KEY .":                                                "grep -r of home",
+	"grep -rn --include='*.go' 'func main' .":                          "grep -r of home (the filter narrows names, and ~/.ssh may hold any)",
+	"rsync -a ./ /tmp/proj-copy/":                                      "copies home",
+	`docker run --rm -v "$PWD":/src alpine ls /src`:                    "mounts home into a container",
+	`docker run --rm -v "$PWD":/src -w /src golang:1.26 go test ./...`: "mounts home into a container",
+	"find . -name '*.go' -exec grep -l TODO {} +":                      "reads every *.go under home, ~/.ssh included",
+	"wc -l $(find . -name '*.go')":                                     "reads every *.go under home, ~/.ssh included",
+	// A delete or download under the working directory may reach guard's
+	// directory and the start-up files (as before issue 20).
+	"find . -name '*.pyc' -delete":                               "deletes under home",
+	"find . -type d -name node_modules -prune -exec rm -rf {} +": "deletes under home",
+	`find . -name "*.orig" | xargs rm -f`:                        "deletes under home",
+	"wget -r -np https://example.com/docs/":                      "the server names the files written under home",
+	// A program guard does not know to only read its files, handed the
+	// home directory, may write anything in it.
+	"gofmt -l .":                  "an unknown program handed home",
+	"docker build -t guard:dev .": "an unknown program handed home",
+	"code .":                      "an editor opened on home",
+	"black . && ruff check .":     "formatters handed home",
+	"pip install -e .":            "an unknown program handed home",
+	"cmake -S . -B build -DCMAKE_BUILD_TYPE=Release": "an unknown program handed home",
+}
+
+// TestEverydayInHome runs every allow line of commands.tsv in the home
+// directory too (TestCommandCorpus runs them in a project directory), in
+// both bash.match modes.
+func TestEverydayInHome(t *testing.T) {
+	t.Setenv("HOME", "/home/dev")
+	t.Setenv("GUARD_HOME", "")
+	text, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	commands, _ := policy.Default()
+	commands.Bash.Match = policy.MatchCommands
+	n := 0
+	for _, c := range readCommandCorpus(t) {
+		if c.expect != "allow" {
+			continue
+		}
+		n++
+		_, wantBlock := inHomeBlocks[c.command]
+		for _, p := range []*policy.Policy{text, commands} {
+			r, err := DryRun(p, "command", c.command, "/home/dev")
+			if err != nil {
+				t.Fatalf("commands.tsv:%d: %v", c.line, err)
+			}
+			if blocked := r.Verdict == "block"; blocked != wantBlock {
+				t.Errorf("commands.tsv:%d in HOME (%s): %q blocked = %v (%s), want %v", c.line, p.Bash.Match, c.command, blocked, r.Reason, wantBlock)
+			}
+		}
+	}
+	if n < 300 {
+		t.Errorf("%d everyday commands, want at least 300", n)
+	}
+}
+
+// TestTouchesAndDirectories: the default policy on touches, system
+// directories, a protected working directory and trees, through DryRun as
+// `guard test` runs it.
+func TestTouchesAndDirectories(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("GUARD_HOME", "")
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		cmd, cwd string
+		glob     string // "" for allowed
+		why      string // in the reason
+	}{
+		{cmd: "gzip ~/.guard/audit.log", cwd: "proj", glob: "~/.guard/**", why: "does not know to only read"},
+		{cmd: "sponge ~/.bashrc", cwd: "proj", glob: "~/.bashrc", why: "counts it as a write"},
+		// The system's directories are left to the OS for touches; a
+		// known write there is still blocked.
+		{cmd: "gcc -I/usr/include -o app main.c", cwd: "proj"},
+		{cmd: "sponge /etc/hosts", cwd: "proj"},
+		{cmd: "echo x > /etc/hosts", cwd: "proj", glob: "/etc/**"},
+		// A bare name is a file in the working directory.
+		{cmd: "cat id_rsa", cwd: ".ssh", glob: "~/.ssh/**"},
+		{cmd: "rm rules.json", cwd: ".guard", glob: "~/.guard/**"},
+		{cmd: "gzip audit.log", cwd: ".guard", glob: "~/.guard/**"},
+		{cmd: "cat rules.json", cwd: ".guard"},
+		{cmd: "ls", cwd: ".guard"},
+		// A recursive read of home, not of a project.
+		{cmd: "grep -r x .", cwd: "", glob: "~/.ssh/**", why: "recursive read"},
+		{cmd: "grep -r x .", cwd: "proj"},
+		{cmd: "find ~ -name id_rsa -exec cat {} +", cwd: "proj", glob: "~/.ssh/**", why: "what find finds"},
+	}
+	for _, tt := range tests {
+		r, err := DryRun(p, "command", tt.cmd, filepath.Join(dir, tt.cwd))
+		if err != nil {
+			t.Fatalf("%q: %v", tt.cmd, err)
+		}
+		switch {
+		case tt.glob == "" && r.Verdict != "allow":
+			t.Errorf("%q in ~/%s: blocked: %s", tt.cmd, tt.cwd, r.Reason)
+		case tt.glob != "" && (r.Verdict != "block" || !strings.Contains(r.Reason, "matches glob '") ||
+			!strings.Contains(r.Reason, tt.glob+"'") || !strings.Contains(r.Reason, tt.why)):
+			t.Errorf("%q in ~/%s: %s %q; want a block by %s (%s)", tt.cmd, tt.cwd, r.Verdict, r.Reason, tt.glob, tt.why)
+		}
+	}
+}
+
+// TestDirPathResolves: agent C's dir_path is the directory a command's bare
+// names resolve against.
+func TestDirPathResolves(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("GUARD_HOME", "")
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		dirPath, verdict string
+	}{{dir + "/.ssh", "block"}, {dir + "/proj", "allow"}} {
+		var f fake
+		payload := `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","cwd":"` + dir +
+			`","tool_input":{"command":"cat id_rsa","dir_path":"` + tt.dirPath + `"}}`
+		cfg := f.config(payload, nil)
+		cfg.LoadPolicy = func() (Policy, string, error) { return p, "test", nil }
+		Run(cfg)
+		if len(f.records) != 1 || f.records[0].Verdict != tt.verdict {
+			t.Errorf("cat id_rsa in %s: records %+v, want one %s; %s", tt.dirPath, f.records, tt.verdict, f.stderr.String())
+		}
+	}
+}
