@@ -245,6 +245,8 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, error) {
 		}
 		if opt0.Home == "" {
 			opt0.Home, _ = home.UserHome()
+			sh, _ := lookupEnv("SHELL")
+			opt0.Zsh = shell.IsZsh(sh) // the client runs the command with the user's shell
 		}
 		a := shell.Analyze(in.Text, opt0)
 		if errors.Is(a.Err, shell.ErrLimit) {
@@ -261,6 +263,15 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, error) {
 		}
 		for _, u := range a.URLs {
 			out = append(out, event.Input{Kind: event.KindURL, Text: u})
+		}
+		// A path with a part guard cannot work out: the path rules ask
+		// whether it could name a protected place (path.Unknown).
+		for _, u := range a.Unresolved {
+			kind := event.KindRead
+			if u.Write {
+				kind = event.KindWrite
+			}
+			out = append(out, event.Input{Kind: kind, Text: shell.ExpandEnv(u.Text, lookupEnv)})
 		}
 	}
 	if len(out) > 0 {

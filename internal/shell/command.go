@@ -51,6 +51,10 @@ type cmd struct {
 	// outFiles are the files its standard output goes to (> f, >> f,
 	// &> f), with append set for >>.
 	outFiles []outFile
+	// tmpDir: an option moved the walker to another directory for this
+	// command only (env -C, git -C), from savedDir (see changeDir).
+	tmpDir   bool
+	savedDir string
 }
 
 // outFile is a file a command's standard output is written to.
@@ -164,8 +168,10 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 // call analyses a simple command.
 func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, piped bool) *cmd {
 	c := &cmd{w: w, piped: piped}
-	for _, as := range x.Assigns {
-		w.assign(as, len(x.Args) == 0)
+	if len(x.Args) == 0 {
+		for _, as := range x.Assigns {
+			w.assign(as)
+		}
 	}
 	words := make([]word, 0, len(x.Args))
 	for _, a := range x.Args {
@@ -182,7 +188,15 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 	if w.stopped() {
 		return c
 	}
-	c.run(words)
+	if len(x.Args) > 0 && len(x.Assigns) > 0 {
+		// FOO=bar cmd: FOO is in cmd's environment only (sh -c '… $FOO'
+		// sees it), set after the words are expanded.
+		restore := w.tempAssigns(x.Assigns)
+		c.run(words)
+		restore()
+	} else {
+		c.run(words)
+	}
 	if c.out.known {
 		for _, f := range c.outFiles {
 			w.wrote(f.path, c.out.text, f.append)
@@ -201,6 +215,7 @@ func (c *cmd) feed(prev *cmd) {
 
 // run resolves words (prefixes skipped) and analyses the program.
 func (c *cmd) run(words []word) {
+	defer c.restoreDir()
 	for len(words) > 0 {
 		name := base(words[0].s)
 		p, ok := prefixOf(name)
@@ -228,7 +243,7 @@ func (c *cmd) run(words []word) {
 	}
 	c.name = base(words[0].s)
 	if !words[0].known {
-		c.name = words[0].s
+		c.name = render(words[0].s) // $SHELL, $(…)
 	}
 	c.name = oneLine(c.name)
 	c.args = words[1:]
@@ -270,6 +285,8 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 			return nil, true
 		case p.split.has(a) && i+1 < len(words):
 			return append(splitWords(words[i+1].s), words[i+2:]...), false
+		case p.chdir != "" && c.prefixChdir(p, words, &i):
+			// env -C DIR, sudo -D DIR: the command runs in DIR.
 		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
 			i++
 		case p.withArg.has(a):
@@ -423,17 +440,7 @@ func (w *walker) heredoc(r *syntax.Redirect) (string, bool) {
 		}
 		return b.String(), true
 	}
-	var b fieldBuilder
-	b.noSplit = true
-	for _, p := range r.Hdoc.Parts {
-		if l, ok := p.(*syntax.Lit); ok {
-			b.write(unescapeHeredoc(l.Value))
-			continue
-		}
-		w.parts([]syntax.WordPart{p}, true, &b)
-	}
-	out := b.done()
-	return out[0].s, out[0].known
+	return w.document(r.Hdoc.Parts)
 }
 
 // render writes the command's line: program, arguments (data and scripts
@@ -554,6 +561,8 @@ func (w *walker) literalOutput(s *syntax.Stmt) (string, bool) {
 				return "", false
 			}
 			out = o
+		case i == 0 && name == "pwd" && len(words) == 1:
+			out = dirMark(w.dir) + "\n" // $(pwd) after cd
 		case i > 0 && name == "base64" && decodes(words[1:]):
 			d, err := base64.StdEncoding.DecodeString(strings.TrimSpace(out))
 			if err != nil {
@@ -567,23 +576,6 @@ func (w *walker) literalOutput(s *syntax.Stmt) (string, bool) {
 	return out, true
 }
 
-// quietFields expands a word that runs nothing ($( ) and the like make it
-// unknown), so that expanding it again walks nothing twice.
-func (w *walker) quietFields(wd *syntax.Word) []word {
-	runs := false
-	syntax.Walk(wd, func(n syntax.Node) bool {
-		switch n.(type) {
-		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
-			runs = true
-		}
-		return !runs
-	})
-	if runs {
-		return []word{{s: unknownSubst}}
-	}
-	return w.fields(wd)
-}
-
 // echoOutput is what echo prints: its words after its options, and a newline.
 func echoOutput(args []word) string {
 	i := 0
@@ -593,22 +585,13 @@ func echoOutput(args []word) string {
 	return joinWords(args[i:]) + "\n"
 }
 
-// printfOutput is what printf prints for the simple forms: a format without
-// %, or %s / %s\n with arguments.
+// printfOutput is what printf prints: its format applied to its
+// arguments, when the format is known.
 func printfOutput(args []word) (string, bool) {
-	if len(args) == 0 {
+	if len(args) == 0 || args[0].s == "-v" {
 		return "", false
 	}
-	f := args[0].s
-	switch {
-	case !strings.ContainsAny(f, `%\`) && len(args) == 1:
-		return f, true
-	case !strings.Contains(f, "%") && len(args) == 1:
-		return printfEscapes(f)
-	case f == "%s" || f == `%s\n` || f == "%s ":
-		return joinWords(args[1:]), true
-	}
-	return "", false
+	return printfFormat(args[0].s, wordTexts(args[1:]))
 }
 
 // printfEscapes decodes the backslash escapes of a printf format without

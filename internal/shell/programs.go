@@ -36,17 +36,20 @@ type prefix struct {
 	split    wordSet // options whose value is split into the command (env -S)
 	rest     bool    // the remaining words are a script (watch)
 	noRun    wordSet // options that make it not run the command (command -v)
+	chdir    wordSet // options whose value is the directory it runs the command in (env -C)
 }
 
 // prefixOf returns what a prefix command is, or false for another name.
 func prefixOf(name string) (prefix, bool) {
 	switch name {
 	case "sudo":
-		return prefix{withArg: wordSet(" -u -g -C -D -h -p -r -t -U -T -R --user --group --chdir --prompt --role --type --other-user --close-from --host --command-timeout ")}, true
+		return prefix{withArg: wordSet(" -u -g -C -D -h -p -r -t -U -T -R --user --group --chdir --prompt --role --type --other-user --close-from --host --command-timeout "),
+			chdir: wordSet(" -D --chdir ")}, true
 	case "doas":
 		return prefix{withArg: wordSet(" -u -C ")}, true
 	case "env":
-		return prefix{withArg: wordSet(" -u -C --unset --chdir "), assigns: true, split: wordSet(" -S --split-string ")}, true
+		return prefix{withArg: wordSet(" -u -C --unset --chdir "), assigns: true, split: wordSet(" -S --split-string "),
+			chdir: wordSet(" -C --chdir ")}, true
 	case "command":
 		return prefix{noRun: wordSet(" -v -V ")}, true
 	case "builtin":

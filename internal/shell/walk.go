@@ -3,26 +3,41 @@ package shell
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"path"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
 // walker turns syntax trees into an Analysis.
 type walker struct {
-	a      *Analysis
-	parser *syntax.Parser
-	vars   map[string]string // variables whose value is known; nil: varsOf's
-	varsOf map[string]string // the variables of the enclosing shell, not to be changed
-	dir    string            // where cd moved to; "" for the starting directory
-	dirs   []string          // pushd's stack
-	oldDir *string           // where the last cd left ($OLDPWD), nil before any
-	home   string            // the user's home directory, or ""
-	depth  int               // scripts within scripts
+	a       *Analysis
+	parser  *syntax.Parser
+	zparser *syntax.Parser // the zsh parser, for zsh's reading
+	// zsh: the walk reads the command as zsh does (see zsh.go).
+	zsh bool
+	// vars are the variables the command set (vars.go); nil: varsOf's.
+	vars   map[string]expand.Variable
+	varsOf map[string]expand.Variable // the enclosing shell's, not to be changed
+	pos    *positional                // the positional parameters, nil when not known
+	dir    string                     // where cd moved to; "" for the starting directory
+	dirs   []string                   // pushd's stack
+	oldDir *string                    // where the last cd left ($OLDPWD), nil before any
+	home   string                     // the user's home directory, or ""
+	depth  int                        // scripts within scripts
 	words  int
 	err    error
+	// cfgs are expand configurations, one per expansion in progress
+	// (cfgDepth of them); visited are the substitutions the expansions
+	// in progress (expDepth of them) walked (see walkUnvisited); quiet
+	// expansions walk none.
+	cfgs     []*expand.Config
+	cfgDepth int
+	expDepth int
+	visited  map[syntax.Node]bool
+	quiet    bool
+	zshTemp  int // temporary variables of zsh expansions made
 	// subst counts the substitutions being walked: $( ), <( ).
 	subst int
 	// lastSub is the line of the pipeline inside the substitution walked
@@ -114,10 +129,7 @@ func (w *walker) script(src string, depth int) {
 		w.fail(fmt.Errorf("nests brackets more than %d deep: %w", MaxNesting, ErrLimit))
 		return
 	}
-	if w.parser == nil {
-		w.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
-	}
-	f, err := w.parser.Parse(strings.NewReader(src), "")
+	f, err := w.theParser().Parse(strings.NewReader(src), "")
 	if err != nil {
 		pe := parseError(err)
 		if g := w.recoverParse(src, err); g != nil {
@@ -142,10 +154,7 @@ func (w *walker) tentative(src string) {
 	if w.stopped() || w.depth+1 > MaxDepth || nesting(src) > MaxNesting || strings.TrimSpace(src) == "" {
 		return
 	}
-	if w.parser == nil {
-		w.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
-	}
-	f, err := w.parser.Parse(strings.NewReader(src), "")
+	f, err := w.theParser().Parse(strings.NewReader(src), "")
 	if err != nil {
 		return
 	}
@@ -153,6 +162,21 @@ func (w *walker) tentative(src string) {
 	w.depth++
 	w.scoped(func() { w.stmts(f.Stmts) })
 	w.depth = saved
+}
+
+// theParser returns the parser of the shell the walk reads as: bash's, or
+// zsh's.
+func (w *walker) theParser() *syntax.Parser {
+	if w.zsh {
+		if w.zparser == nil {
+			w.zparser = syntax.NewParser(syntax.Variant(syntax.LangZsh))
+		}
+		return w.zparser
+	}
+	if w.parser == nil {
+		w.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
+	}
+	return w.parser
 }
 
 // parseError converts the parser's error.
@@ -198,7 +222,7 @@ func (w *walker) recoverParse(src string, err error) *syntax.File {
 		}
 		src += closer
 		var f *syntax.File
-		f, err = w.parser.Parse(strings.NewReader(src), "")
+		f, err = w.theParser().Parse(strings.NewReader(src), "")
 		if err == nil {
 			return f
 		}
@@ -218,39 +242,12 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 // scoped runs fn in a copy of the shell's state (a subshell): a cd or a
 // variable set inside does not last.
 func (w *walker) scoped(fn func()) {
-	vars, dir, dirs, oldDir := w.vars, w.dir, w.dirs, w.oldDir
-	w.vars = nil // set copies it first (see setVar)
-	w.varsOf = vars
+	vars, varsOf, pos, dir, dirs, oldDir := w.vars, w.varsOf, w.pos, w.dir, w.dirs, w.oldDir
+	w.varsOf = w.varMap()
+	w.vars = nil                        // setVariable copies it first
 	w.dirs = dirs[:len(dirs):len(dirs)] // an append copies
 	fn()
-	w.vars, w.dir, w.dirs, w.oldDir = vars, dir, dirs, oldDir
-	w.varsOf = nil
-}
-
-// lookup returns a variable's known value.
-func (w *walker) lookup(name string) (string, bool) {
-	if w.vars == nil {
-		v, ok := w.varsOf[name]
-		return v, ok
-	}
-	v, ok := w.vars[name]
-	return v, ok
-}
-
-// setVar records a variable's value; unknown forgets it. In a subshell the
-// variables are copied on the first change.
-func (w *walker) setVar(name, value string, known bool) {
-	if w.vars == nil {
-		w.vars = maps.Clone(w.varsOf)
-		if w.vars == nil {
-			w.vars = map[string]string{}
-		}
-	}
-	if known {
-		w.vars[name] = value
-	} else {
-		delete(w.vars, name)
-	}
+	w.vars, w.varsOf, w.pos, w.dir, w.dirs, w.oldDir = vars, varsOf, pos, dir, dirs, oldDir
 }
 
 func (w *walker) stmt(s *syntax.Stmt) {
@@ -297,6 +294,12 @@ func (w *walker) stmt(s *syntax.Stmt) {
 		}
 	case *syntax.CoprocClause:
 		w.stmt(c.Stmt)
+	case *syntax.ArithmCmd:
+		w.arith(c.X)
+	case *syntax.LetClause:
+		for _, x := range c.Exprs {
+			w.arith(x)
+		}
 	default:
 		// (( )), [[ ]], let, and the like: only their substitutions run.
 		w.nested(c)
@@ -372,7 +375,7 @@ func (w *walker) inSubst(list []*syntax.Stmt) {
 func (w *walker) forClause(c *syntax.ForClause) {
 	wi, ok := c.Loop.(*syntax.WordIter)
 	if !ok {
-		w.nested(c.Loop)
+		w.cLoop(c.Loop)
 		w.stmts(c.Do)
 		return
 	}
@@ -380,17 +383,23 @@ func (w *walker) forClause(c *syntax.ForClause) {
 	for _, it := range wi.Items {
 		items = append(items, w.fields(it)...)
 	}
+	if !wi.InPos.IsValid() && w.pos != nil {
+		// for f; do …: over the positional parameters.
+		for _, a := range w.pos.args {
+			items = append(items, word{s: a, known: isKnown(a)})
+		}
+	}
 	name := wi.Name.Value
-	// for d in / ~; do rm -rf $d; done: the body with each known value, up to
-	// a few; otherwise once with the variable unknown.
-	if len(items) > 0 && len(items) <= 4 && allKnown(items) {
+	// for d in / ~; do rm -rf $d; done: the body with each value, up to a
+	// few; otherwise once with the variable unknown.
+	if len(items) > 0 && len(items) <= 4 {
 		for _, it := range items {
-			w.setVar(name, it.s, true)
+			w.setString(name, it.s)
 			w.stmts(c.Do)
 		}
 		return
 	}
-	w.setVar(name, "", false)
+	w.setUnknown(name)
 	w.stmts(c.Do)
 }
 
@@ -401,36 +410,6 @@ func allKnown(ws []word) bool {
 		}
 	}
 	return true
-}
-
-func (w *walker) declClause(c *syntax.DeclClause) {
-	for _, as := range c.Args {
-		w.assign(as, true)
-	}
-}
-
-// assign records a variable assignment; global says it sets the shell's
-// variable (not only a command's environment).
-func (w *walker) assign(as *syntax.Assign, global bool) {
-	if as.Array != nil {
-		w.nested(as.Array)
-	}
-	if as.Value == nil {
-		return
-	}
-	if as.Naked && as.Name == nil {
-		w.fields(as.Value)
-		return
-	}
-	v := w.text(as.Value)
-	w.read(v.s)
-	if as.Name != nil && !global {
-		w.proxy(as.Name.Value, v.s) // http_proxy=HOST curl …
-	}
-	if as.Name == nil || !global {
-		return
-	}
-	w.setVar(as.Name.Value, v.s, v.known && !as.Append && as.Index == nil && len(v.s) <= 4096)
 }
 
 func (w *walker) funcDecl(f *syntax.FuncDecl) {
@@ -618,7 +597,14 @@ func (w *walker) count(n int) bool {
 // a variable the command does not set (an inherited one, most often an
 // absolute path: ExpandEnv puts its value in later).
 func under(dir, p string) string {
-	if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || strings.HasPrefix(p, "$") || homeRelative(p) || len(p) > 1 && p[1] == ':' {
+	if rest, ok := strings.CutPrefix(p, markStart+string(markDir)); ok {
+		// $PWD/x: x in the directory $PWD was read in.
+		if i := strings.Index(rest, markEnd); i >= 0 {
+			return rest[:i] + rest[i+len(markEnd):]
+		}
+	}
+	if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || strings.HasPrefix(p, "$") || homeRelative(p) || len(p) > 1 && p[1] == ':' ||
+		strings.HasPrefix(p, markStart+string(markEnv)) || strings.HasPrefix(p, markStart+string(markEnvOp)) {
 		return p
 	}
 	return strings.TrimRight(dir, "/") + "/" + p
@@ -636,14 +622,20 @@ func homeRelative(p string) bool {
 
 // candidate returns the file path word s may name: s itself, or for
 // --opt=value, NAME=value and curl's @file the value; only a word that looks
-// like a path (a /, a leading . ~ or $, or a file extension), never an
-// option, a URL or an unknown substitution.
+// like a path (a /, a leading . ~ or $, or a file extension) or holds a
+// part guard does not know, never an option or a URL.
 func candidate(s string) (string, bool) {
 	if eq := strings.IndexByte(s, '='); eq > 0 && (strings.HasPrefix(s, "-") || isName(s[:eq])) {
 		s = s[eq+1:]
 	}
 	s = strings.TrimPrefix(s, "@")
-	if s == "" || s == unknownSubst || strings.HasPrefix(s, "-") || strings.Contains(s, "://") || !pathLike(s) {
+	if s == "" || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
+		return "", false
+	}
+	if opaque(s) {
+		return s, true // what it names is not known: the hook checks what it could be
+	}
+	if !pathLike(s) {
 		return "", false
 	}
 	return s, true
@@ -661,7 +653,7 @@ func pathLike(s string) bool {
 // globName reports whether s is a bare shell pattern: no /, not an option,
 // and a *, ? or [ in it.
 func globName(s string) bool {
-	return s != "" && s[0] != '-' && !strings.ContainsRune(s, '/') && strings.ContainsAny(s, "*?[") && s != unknownSubst
+	return s != "" && s[0] != '-' && !strings.ContainsRune(s, '/') && strings.ContainsAny(s, "*?[") && isKnown(s)
 }
 
 // plainName reports whether s is a bare file name: letters, digits, _ and -

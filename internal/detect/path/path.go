@@ -93,7 +93,7 @@ type glob struct {
 	ds    string         // normalised doublestar pattern, when re is nil
 	re    *regexp.Regexp // translation for globs doublestar cannot express
 	fixed string         // FixedDir of the normalised glob, for re
-	segs  []string       // ds split at /, for above
+	segs  []string       // ds split at /, for above; for re, with ** elements (see starSegs)
 	last  string         // ds's last element when it is literal: a match ends in it
 }
 
@@ -249,7 +249,7 @@ func compile(src, home string) (glob, error) {
 	if err != nil {
 		return glob{}, fmt.Errorf("malformed glob: %w", err)
 	}
-	return glob{src: src, re: re, fixed: FixedDir(p)}, nil
+	return glob{src: src, re: re, fixed: FixedDir(p), segs: starSegs(p)}, nil
 }
 
 // above reports whether directory n (normalised and folded) holds a path g
@@ -337,9 +337,15 @@ const maxTreeElems = 256
 // glob that matches p unless an allow glob matches it. The Reason is
 // `path '<path>' matches glob '<glob>'`; a protected directory shows as
 // the glob <dir>/**.
+//
+// A path holding Unknown parts is checked for what it could name (see
+// checkUnresolved); its Reason says guard cannot tell what it names.
 func (d *Detector) Check(p string) (event.Finding, bool) {
 	if p == "" {
 		return event.Finding{}, false
+	}
+	if strings.Contains(p, Unknown) {
+		return d.checkUnresolved(p)
 	}
 	n := Fold(Normalize(p, d.home))
 	for _, pd := range d.protected {
