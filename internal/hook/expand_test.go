@@ -21,6 +21,13 @@ import (
 // from a project directory, as agents do. The one exception reads a file
 // the Read tool may not read either.
 func TestExpandEveryday(t *testing.T) {
+	for _, sh := range []string{"/bin/bash", "/bin/zsh"} {
+		t.Setenv("SHELL", sh) // read as zsh too where it is the user's shell
+		expandEveryday(t)
+	}
+}
+
+func expandEveryday(t *testing.T) {
 	sameAsRead := map[string]bool{"cat ~/.ssh/authorized_keys": true}
 	p, err := policy.Default()
 	if err != nil {

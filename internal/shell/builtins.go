@@ -46,6 +46,8 @@ func (c *cmd) builtin() bool {
 		return true
 	case "printf":
 		return c.printfVar()
+	case "pwd", "dirname", "basename", "realpath", "readlink":
+		c.pathOutput()
 	case "declare", "typeset", "local", "export", "readonly":
 		f := declVariant(c.name)
 		for _, a := range c.args {

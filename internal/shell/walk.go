@@ -28,15 +28,16 @@ type walker struct {
 	depth  int                        // scripts within scripts
 	words  int
 	err    error
+	// out collects what the commands of a substitution print, when its
+	// output is used ($(…)); nil otherwise.
+	out *outBuf
 	// cfgs are expand configurations, one per expansion in progress
 	// (cfgDepth of them); visited are the substitutions the expansions
-	// in progress (expDepth of them) walked (see walkUnvisited); quiet
-	// expansions walk none.
+	// in progress (expDepth of them) walked (see walkUnvisited).
 	cfgs     []*expand.Config
 	cfgDepth int
 	expDepth int
 	visited  map[syntax.Node]bool
-	quiet    bool
 	zshTemp  int // temporary variables of zsh expansions made
 	// subst counts the substitutions being walked: $( ), <( ).
 	subst int
@@ -141,10 +142,61 @@ func (w *walker) script(src string, depth int) {
 	if f == nil {
 		return
 	}
+	if w.zsh && err == nil {
+		if pos, ok := blankInWord(f); ok {
+			// mvdan's zsh parser takes more than zsh does: a word with a
+			// blank outside quotes is not zsh's reading of the command.
+			w.fail(&ParseError{Line: int(pos.Line()), Col: int(pos.Col()), Msg: "a word holds a blank outside quotes, which zsh would not read so"})
+		}
+	}
 	saved := w.depth
 	w.depth = depth
 	w.stmts(f.Stmts)
 	w.depth = saved
+}
+
+// blankInWord returns where an unquoted literal of a command's word holds a
+// blank outside quotes and backslashes (mvdan's zsh parser reads (a b) as
+// one word).
+func blankInWord(f *syntax.File) (syntax.Pos, bool) {
+	var at syntax.Pos
+	syntax.Walk(f, func(n syntax.Node) bool {
+		ce, ok := n.(*syntax.CallExpr)
+		if !ok || at.IsValid() {
+			return !at.IsValid()
+		}
+		for _, wd := range ce.Args {
+			for _, p := range wd.Parts {
+				if l, ok := p.(*syntax.Lit); ok && unquotedBlank(l.Value) && !at.IsValid() {
+					at = l.Pos()
+				}
+			}
+		}
+		return true
+	})
+	return at, at.IsValid()
+}
+
+// unquotedBlank reports whether s holds a blank outside quotes and not
+// escaped.
+func unquotedBlank(s string) bool {
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' && quote != '\'':
+			i++
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == ' ' || c == '\t' || c == '\n':
+			return true
+		}
+	}
+	return false
 }
 
 // tentative analyses text that is probably a shell command (a string
@@ -251,6 +303,7 @@ func (w *walker) scoped(fn func()) {
 }
 
 func (w *walker) stmt(s *syntax.Stmt) {
+	w.outputOf(s)
 	switch c := s.Cmd.(type) {
 	case nil, *syntax.CallExpr:
 		w.pipeline([]*syntax.Stmt{s})
@@ -347,25 +400,28 @@ func (w *walker) nested(n syntax.Node) {
 // substitution walks the commands of $( ) and returns their output when it
 // is known: echo or printf of known words, possibly through base64 -d.
 func (w *walker) substitution(list []*syntax.Stmt) (string, bool) {
-	var out string
-	var ok bool
-	w.inSubst(list)
-	if len(list) == 1 {
-		out, ok = w.literalOutput(list[0])
-	}
-	return strings.TrimRight(out, "\n"), ok
+	buf := &outBuf{known: true}
+	w.walkSubst(list, buf)
+	return strings.TrimRight(buf.text.String(), "\n"), buf.known
 }
 
 // procSubst walks the commands of <( ) or >( ).
 func (w *walker) procSubst(p *syntax.ProcSubst) { w.inSubst(p.Stmts) }
 
-// inSubst walks the statements of a substitution, in a subshell, and keeps
-// the line of its first pipeline in lastSub.
-func (w *walker) inSubst(list []*syntax.Stmt) {
+// inSubst walks the statements of a substitution whose output is not used.
+func (w *walker) inSubst(list []*syntax.Stmt) { w.walkSubst(list, nil) }
+
+// walkSubst walks the statements of a substitution, in a subshell,
+// collecting what they print in out (when not nil), and keeps the line of
+// its first pipeline in lastSub.
+func (w *walker) walkSubst(list []*syntax.Stmt, out *outBuf) {
 	first := len(w.a.Lines)
+	saved := w.out
+	w.out = out
 	w.subst++
 	w.scoped(func() { w.stmts(list) })
 	w.subst--
+	w.out = saved
 	w.lastSub = ""
 	if len(list) == 1 && len(w.a.Lines) > first {
 		w.lastSub = w.a.Lines[first]
@@ -632,8 +688,10 @@ func candidate(s string) (string, bool) {
 	if s == "" || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
 		return "", false
 	}
-	if opaque(s) {
-		return s, true // what it names is not known: the hook checks what it could be
+	if opaque(s) || strings.HasPrefix(s, markStart) {
+		// What it names is not known (the hook checks what it could
+		// be), or it starts with a variable or a directory ($PWD).
+		return s, true
 	}
 	if !pathLike(s) {
 		return "", false
