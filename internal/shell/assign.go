@@ -42,6 +42,8 @@ func (f *declFlags) option(s string) {
 			f.readonly = on
 		case 'p', 'f', 'F':
 			f.print = true
+		case 'g':
+			f.local = false
 		}
 	}
 }
@@ -63,6 +65,10 @@ func declVariant(name string) declFlags {
 
 func (w *walker) declClause(c *syntax.DeclClause) {
 	f := declVariant(c.Variant.Value)
+	switch c.Variant.Value {
+	case "declare", "typeset":
+		f.local = len(w.funcs.locals) > 0 // local to the function called (not with -g)
+	}
 	for _, as := range c.Args {
 		if as.Naked && as.Name == nil {
 			// An option, or a word whose expansion is NAME=value.
@@ -73,6 +79,9 @@ func (w *walker) declClause(c *syntax.DeclClause) {
 		}
 		if f.print || as.Name == nil {
 			continue
+		}
+		if f.local {
+			w.noteLocal(as.Name.Value)
 		}
 		if as.Naked {
 			w.declareOnly(as.Name.Value, f)
@@ -92,9 +101,15 @@ func (w *walker) declWord(x word, f *declFlags) {
 	case f.print:
 	case isAssignment(s):
 		name, value, _ := strings.Cut(s, "=")
+		if f.local {
+			w.noteLocal(name)
+		}
 		w.readValue(value)
 		w.setVariable(w.refTarget(name, *f), w.scalar(name, value, false, *f))
 	case isName(s):
+		if f.local {
+			w.noteLocal(s)
+		}
 		w.declareOnly(s, *f)
 	}
 }

@@ -412,7 +412,7 @@ func (c *cmd) prefixChdir(p prefix, words []word, i *int) bool {
 }
 
 // changeDir moves the walker to dir for this command only (env -C, git -C):
-// run restores the directory after it.
+// run restores the directory after it (restore).
 func (c *cmd) changeDir(dir string) {
 	if !c.tmpDir {
 		c.savedDir, c.tmpDir = c.w.dir, true
@@ -420,9 +420,28 @@ func (c *cmd) changeDir(dir string) {
 	c.w.dir = c.w.dest(dir)
 }
 
-// restoreDir undoes changeDir.
-func (c *cmd) restoreDir() {
+// tempVar sets a variable in the environment of this command only (env
+// X=v cmd); restore undoes it.
+func (c *cmd) tempVar(name, value string) {
+	w := c.w
+	old, had := w.varMap()[name]
+	w.setString(name, value)
+	c.undo = append(c.undo, func() {
+		if had {
+			w.setVariable(name, old)
+		} else {
+			w.dropVariable(name)
+		}
+	})
+}
+
+// restore undoes changeDir and tempVar.
+func (c *cmd) restore() {
 	if c.tmpDir {
 		c.w.dir, c.tmpDir = c.savedDir, false
 	}
+	for i := len(c.undo) - 1; i >= 0; i-- {
+		c.undo[i]()
+	}
+	c.undo = nil
 }

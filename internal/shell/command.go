@@ -54,6 +54,8 @@ type cmd struct {
 	// command only (env -C, git -C), from savedDir (see changeDir).
 	tmpDir   bool
 	savedDir string
+	// undo restores the variables set for this command only (env X=v).
+	undo []func()
 	compound bool // a compound command in a pipeline ({ …; } | x)
 }
 
@@ -216,7 +218,7 @@ func (c *cmd) feed(prev *cmd) {
 
 // run resolves words (prefixes skipped) and analyses the program.
 func (c *cmd) run(words []word) {
-	defer c.restoreDir()
+	defer c.restore()
 	for len(words) > 0 {
 		name := base(words[0].s)
 		p, ok := prefixOf(name)
@@ -247,6 +249,9 @@ func (c *cmd) run(words []word) {
 		c.name = render(words[0].s) // $SHELL, $(…)
 	}
 	c.name = oneLine(c.name)
+	if c.callFunc(words) {
+		c.out = output{known: true} // what it prints, its body printed
+	}
 	c.args = words[1:]
 	c.kinds = make([]int, len(c.args))
 	c.program()
@@ -298,6 +303,7 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 			w.read(a)
 			k, v, _ := strings.Cut(a, "=")
 			w.proxy(k, v) // env http_proxy=HOST curl …
+			c.tempVar(k, v) // env X=… sh -c '… $X'
 			i++
 		case isNumberOption(a): // nice -10
 			i++

@@ -111,6 +111,15 @@ func TestExpansion(t *testing.T) {
 		{cmd: `declare -l c=RM; $c -rf /`, lines: []string{"rm -rf /"}},
 		{cmd: `builtin export x=~/.netrc; cat $x`, reads: []string{"~/.netrc"}},
 		{cmd: `X=~/.ssh sh -c 'cat $X/id_rsa'`, reads: []string{"~/.ssh/id_rsa"}},
+		{cmd: `env X=~/.ssh sh -c 'cat $X/id_rsa'; cat $X/y`, reads: []string{"~/.ssh/id_rsa"}, notReads: []string{"~/.ssh/y"}},
+		// functions: the body at each call, with the call's words
+		{cmd: `f() { cat "$1$2"; }; f ~/.ss h/id_rsa`, reads: []string{"~/.ssh/id_rsa"}},
+		{cmd: `f(){ cd ~/.ssh; }; f; cat id_rsa`, reads: []string{"~/.ssh/id_rsa"}},
+		{cmd: `x=~/.bashrc; f() { local x=/tmp/ok; }; f; echo >> $x`, writes: []string{"~/.bashrc"}},
+		{cmd: `x=~/.bashrc; f() { declare x=/tmp/ok; }; f; echo >> $x`, writes: []string{"~/.bashrc"}},
+		{cmd: `f() { x=~/.zshrc; }; f; echo >> $x`, writes: []string{"~/.zshrc"}},
+		{cmd: `d() { echo ~/.ssh; }; cat "$(d)/id_rsa"`, reads: []string{"~/.ssh/id_rsa"}},
+		{cmd: `g() { g "$@"; }; g x`, lines: []string{"g x"}},
 		// eval of assigned text
 		{cmd: `c="cat ~/.ssh/id_rsa"; eval $c`, reads: []string{"~/.ssh/id_rsa"}},
 		{cmd: `c="rm -rf"; eval "$c /"`, lines: []string{"rm -rf /"}},

@@ -28,6 +28,9 @@ type walker struct {
 	depth  int                        // scripts within scripts
 	words  int
 	err    error
+	// funcs are the shell's functions (funcs.go); one a subshell declares
+	// is kept too.
+	funcs funcState
 	// out collects what the commands of a substitution print, when its
 	// output is used ($(…)); nil otherwise.
 	out *outBuf
@@ -473,6 +476,9 @@ func (w *walker) funcDecl(f *syntax.FuncDecl) {
 		w.emit(forkBombLine, Command{Name: ":", Synthetic: true})
 	}
 	if f.Body != nil {
+		if f.Name != nil {
+			w.declareFunc(f.Name.Value, f.Body)
+		}
 		w.scoped(func() { w.stmt(f.Body) })
 	}
 }
