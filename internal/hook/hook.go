@@ -256,10 +256,10 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, error) {
 		// The command's shell inherits the agent's environment, as guard
 		// does: $GUARD_HOME/rules.json is guard's own policy file.
 		for _, p := range a.Reads {
-			out = append(out, event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv)})
+			out = withUnknownVars(out, event.KindRead, shell.ExpandEnv(p, lookupEnv))
 		}
 		for _, p := range a.Writes {
-			out = append(out, event.Input{Kind: event.KindWrite, Text: shell.ExpandEnv(p, lookupEnv)})
+			out = withUnknownVars(out, event.KindWrite, shell.ExpandEnv(p, lookupEnv))
 		}
 		for _, u := range a.URLs {
 			out = append(out, event.Input{Kind: event.KindURL, Text: u})
@@ -271,7 +271,9 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, error) {
 			if u.Write {
 				kind = event.KindWrite
 			}
-			out = append(out, event.Input{Kind: kind, Text: shell.ExpandEnv(u.Text, lookupEnv)})
+			text := shell.ExpandEnv(u.Text, lookupEnv)
+			text, _ = shell.UnknownVars(text)
+			out = append(out, event.Input{Kind: kind, Text: text})
 		}
 	}
 	if len(out) > 0 {
@@ -280,6 +282,17 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, error) {
 		agent.ResolvePaths(&agent.Call{Agent: call.Agent, Cwd: call.Cwd, Inputs: out}, opt)
 	}
 	return out, nil
+}
+
+// withUnknownVars adds path p, and when it still names variables the
+// environment does not hold, p with those written path.Unknown: the path
+// rules check what it could name.
+func withUnknownVars(out []event.Input, kind event.Kind, p string) []event.Input {
+	out = append(out, event.Input{Kind: kind, Text: p})
+	if u, ok := shell.UnknownVars(p); ok {
+		out = append(out, event.Input{Kind: kind, Text: u})
+	}
+	return out
 }
 
 // DryRun is `guard test`: one input of the given type, expanded exactly as

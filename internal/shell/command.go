@@ -55,7 +55,7 @@ type cmd struct {
 	tmpDir   bool
 	savedDir string
 	// undo restores the variables set for this command only (env X=v).
-	undo []func()
+	undo     []func()
 	compound bool // a compound command in a pipeline ({ …; } | x)
 }
 
@@ -302,7 +302,7 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 		case p.assigns && isAssignment(a):
 			w.read(a)
 			k, v, _ := strings.Cut(a, "=")
-			w.proxy(k, v) // env http_proxy=HOST curl …
+			w.proxy(k, v)   // env http_proxy=HOST curl …
 			c.tempVar(k, v) // env X=… sh -c '… $X'
 			i++
 		case isNumberOption(a): // nice -10

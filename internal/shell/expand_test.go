@@ -77,6 +77,7 @@ func TestExpansion(t *testing.T) {
 		{cmd: `v=; cat ${v:-~/.ssh/id_rsa}`, reads: []string{"~/.ssh/id_rsa"}},
 		{cmd: `unset v; cat ${v:=~/.netrc}; cat $v`, reads: []string{"~/.netrc"}},
 		{cmd: `cat ${XDG_CONFIG_HOME:-$HOME/.config}/git/config`, reads: []string{"${XDG_CONFIG_HOME:-$HOME/.config}/git/config"}},
+		{cmd: `cat "${X_UNSET:-$(cat f)}/.ssh/id_rsa"`, unresolved: []UnresolvedPath{u(Unknown+"/.ssh/id_rsa", false)}},
 		{cmd: `x=$(cat f); cat ${x#/}/.ssh/id_rsa`, unresolved: []UnresolvedPath{u(Unknown+"/.ssh/id_rsa", false)}},
 		// arrays
 		{cmd: `a=(x ~/.ssh/id_rsa); cat "${a[1]}"`, reads: []string{"~/.ssh/id_rsa"}, notReads: []string{"x"}},

@@ -217,9 +217,10 @@ func (w *walker) inheritedOp(name string, exp *syntax.Expansion) (string, bool) 
 	default:
 		return "", false
 	}
-	arg := render(w.text(exp.Word).s)
-	if strings.Contains(arg, "}") {
-		return "", false
+	t := w.text(exp.Word).s
+	arg := render(t)
+	if opaque(t) || strings.Contains(arg, "}") {
+		return "", false // a word guard does not know: the value is not known
 	}
 	m := mark(markEnvOp, name+exp.Op.String()+arg)
 	switch exp.Op {

@@ -389,6 +389,34 @@ func ExpandEnv(p string, lookup func(string) (string, bool)) string {
 	return b.String()
 }
 
+// UnknownVars returns p (after ExpandEnv) with each variable reference
+// left in it, one the environment does not hold, written Unknown: the
+// shell's own variables ($BASH_SOURCE) and unset ones, whose value guard
+// cannot tell ($NOPE$HOME/.ssh/id_rsa is /home/u/.ssh/id_rsa when NOPE is
+// unset). A leading $HOME stays for the path rules. False when p holds none.
+func UnknownVars(p string) (string, bool) {
+	if !strings.Contains(p, "$") {
+		return p, false
+	}
+	var b strings.Builder
+	found := false
+	for i := 0; i < len(p); {
+		if p[i] == '$' {
+			if ref, end := varAt(p, i+1); ref.name != "" && !(ref.name == "HOME" && i == 0 && ref.op == "") {
+				if !strings.HasSuffix(b.String(), Unknown) {
+					b.WriteString(Unknown)
+				}
+				found = true
+				i = end
+				continue
+			}
+		}
+		b.WriteByte(p[i])
+		i++
+	}
+	return b.String(), found
+}
+
 // varRef is $NAME, ${NAME} or ${NAME<op>word} in a path.
 type varRef struct{ name, op, word string }
 
