@@ -141,3 +141,20 @@ func FuzzSedFiles(f *testing.F) {
 		}
 	})
 }
+
+// FuzzExpandEnv: filling in a path's inherited variables never panics, and
+// what UnknownVars leaves names no variable but a leading $HOME.
+func FuzzExpandEnv(f *testing.F) {
+	for _, s := range []string{"$A/x", "${A:-~/.ssh}/id", "${B:+y}", "${A", "$", "${HOME:-/r}", "$NOPE$HOME/.ssh", "${A-}", "${:-x}"} {
+		f.Add(s)
+	}
+	env := map[string]string{"A": "/a", "HOME": "/home/u", "E": ""}
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	f.Fuzz(func(t *testing.T, p string) {
+		x := ExpandEnv(p, lookup)
+		u, _ := UnknownVars(x)
+		if again, ok := UnknownVars(u); ok && again != u {
+			t.Fatalf("%q: UnknownVars left a variable: %q", p, u)
+		}
+	})
+}
