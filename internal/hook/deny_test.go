@@ -20,7 +20,13 @@ var inHomeBlocks = map[string]string{
 	`docker run --rm -v "$PWD":/src alpine ls /src`:                    "mounts home into a container",
 	`docker run --rm -v "$PWD":/src -w /src golang:1.26 go test ./...`: "mounts home into a container",
 	"find . -name '*.go' -exec grep -l TODO {} +":                      "reads every *.go under home, ~/.ssh included",
+	`docker run --rm -v "$(pwd)":/app -w /app node:20 npm test`:        "mounts home into a container",
 	"wc -l $(find . -name '*.go')":                                     "reads every *.go under home, ~/.ssh included",
+	// An unknown program handed the working directory (or, from a
+	// directory below, ..) may write in it: home holds ~/.guard.
+	`out=$(mktemp -d) && go build -o "$out/app" . && cp "$out/app" bin/`: "go build handed home",
+	"pushd build && cmake .. && popd":                                    "cmake handed home (.. from ~/build)",
+	"mkdir -p build && cd build && cmake ..":                             "cmake handed home (.. from ~/build)",
 	// A delete or download under the working directory may reach guard's
 	// directory and the start-up files (as before issue 20).
 	"find . -name '*.pyc' -delete":                               "deletes under home",

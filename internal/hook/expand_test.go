@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/guardhq/guard/internal/agent"
+	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/policy"
 	"github.com/guardhq/guard/internal/shell"
@@ -20,6 +21,13 @@ import (
 // from a project directory, as agents do. The one exception reads a file
 // the Read tool may not read either.
 func TestExpandEveryday(t *testing.T) {
+	for _, sh := range []string{"/bin/bash", "/bin/zsh"} {
+		t.Setenv("SHELL", sh) // read as zsh too where it is the user's shell
+		expandEveryday(t)
+	}
+}
+
+func expandEveryday(t *testing.T) {
 	sameAsRead := map[string]bool{"cat ~/.ssh/authorized_keys": true}
 	p, err := policy.Default()
 	if err != nil {
@@ -132,5 +140,44 @@ func TestLookupEnvUser(t *testing.T) {
 	}
 	if got := shell.ExpandEnv("~"+u.Username+"/.ssh/id_rsa", lookupEnv); got != "~/.ssh/id_rsa" {
 		t.Errorf("ExpandEnv = %q", got)
+	}
+}
+
+// TestExpandUnresolved: a path with a part guard cannot work out becomes an
+// input the path rules check for what it could name (path.Unknown marks the
+// part), an inherited variable in it filled in from the environment.
+func TestExpandUnresolved(t *testing.T) {
+	if shell.Unknown != path.Unknown {
+		t.Fatal("internal/shell and internal/detect/path mark an unknown part differently")
+	}
+	t.Setenv("GUARD_TEST_DIR", "/srv/x")
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		cmd   string
+		input event.Input
+		block bool
+	}{
+		{`cat "$(cat p)/.ssh/id_rsa"`, event.Input{Kind: event.KindRead, Text: "/proj/" + path.Unknown + "/.ssh/id_rsa"}, true},
+		{`cp x "$GUARD_TEST_DIR/$(cat d)"`, event.Input{Kind: event.KindWrite, Text: "/srv/x/" + path.Unknown}, false},
+		{`cat "$(go env GOROOT)/VERSION"`, event.Input{Kind: event.KindRead, Text: "/proj/" + path.Unknown + "/VERSION"}, false},
+	} {
+		call := &agent.Call{Agent: agent.A, Cwd: "/proj", Inputs: []event.Input{{Kind: event.KindCommand, Text: tt.cmd}}}
+		derived, _, err := commandInputs(call, agent.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(derived, tt.input) {
+			t.Errorf("%q: inputs %q, want %q among them", tt.cmd, derived, tt.input)
+		}
+		v, err := p.Evaluate(derived)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Blocked() != tt.block || tt.block && v.Finding.Rule != "unresolved_path" {
+			t.Errorf("%q: blocked %v (%s), want %v", tt.cmd, v.Blocked(), v.Finding.Reason, tt.block)
+		}
 	}
 }

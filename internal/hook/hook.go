@@ -270,7 +270,9 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 		}
 		if opt0.Files == nil {
 			f := filesFor(call, opt)
-			opt0 = shell.Options{Home: f.home, Files: f}
+			sh, _ := lookupEnv("SHELL")
+			// The client runs the command with the user's shell.
+			opt0 = shell.Options{Home: f.home, Files: f, Zsh: shell.IsZsh(sh)}
 		}
 		a := shell.Analyze(in.Text, opt0)
 		if errors.Is(a.Err, shell.ErrLimit) {
@@ -281,16 +283,27 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 		// The command's shell inherits the agent's environment, as guard
 		// does: $GUARD_HOME/rules.json is guard's own policy file.
 		for _, p := range a.Reads {
-			out = append(out, event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv)})
+			out = withUnknownVars(out, event.KindRead, shell.ExpandEnv(p, lookupEnv))
 		}
 		for _, p := range a.Writes {
-			out = append(out, event.Input{Kind: event.KindWrite, Text: shell.ExpandEnv(p, lookupEnv)})
+			out = withUnknownVars(out, event.KindWrite, shell.ExpandEnv(p, lookupEnv))
 		}
 		for _, p := range a.Touches {
 			out = append(out, event.Input{Kind: event.KindTouch, Text: shell.ExpandEnv(p, lookupEnv)})
 		}
 		for _, u := range a.URLs {
 			out = append(out, event.Input{Kind: event.KindURL, Text: u})
+		}
+		// A path with a part guard cannot work out: the path rules ask
+		// whether it could name a protected place (path.Unknown).
+		for _, u := range a.Unresolved {
+			kind := event.KindRead
+			if u.Write {
+				kind = event.KindWrite
+			}
+			text := shell.ExpandEnv(u.Text, lookupEnv)
+			text, _ = shell.UnknownVars(text)
+			out = append(out, event.Input{Kind: kind, Text: text})
 		}
 	}
 	if len(out) > 0 {
@@ -316,6 +329,17 @@ func ranNote(f event.Finding, ran []string) event.Finding {
 	f.Reason += "; guard read what the command runs: " + strings.Join(names, ", ")
 	f.LogReason += fmt.Sprintf("; guard read %d files the command runs", len(ran))
 	return f
+}
+
+// withUnknownVars adds path p, and when it still names variables the
+// environment does not hold, p with those written path.Unknown: the path
+// rules check what it could name.
+func withUnknownVars(out []event.Input, kind event.Kind, p string) []event.Input {
+	out = append(out, event.Input{Kind: kind, Text: p})
+	if u, ok := shell.UnknownVars(p); ok {
+		out = append(out, event.Input{Kind: kind, Text: u})
+	}
+	return out
 }
 
 // DryRun is `guard test`: one input of the given type, expanded exactly as
@@ -371,9 +395,14 @@ func linkTargetsOf(inputs []event.Input) ([]event.Input, *realpath.Resolver) {
 				known = map[string][]string{}
 			}
 			var ok bool
-			if reals, ok = known[in.Text]; !ok {
-				reals = linkTargets(res, in.Text)
-				known[in.Text] = reals
+			guess := in.Kind != event.KindTouch
+			key := in.Text
+			if !guess {
+				key = "\x00" + key // a touch's targets are not a read's
+			}
+			if reals, ok = known[key]; !ok {
+				reals = linkTargets(res, in.Text, guess)
+				known[key] = reals
 			}
 		}
 		if len(reals) > 0 && out == nil {
@@ -398,24 +427,29 @@ func isPath(k event.Kind) bool {
 	return k == event.KindRead || k == event.KindWrite || k == event.KindTouch
 }
 
-// linkTargets returns the other paths p may lead to (see withLinkTargets).
-func linkTargets(res *realpath.Resolver, p string) []string {
+// linkTargets returns the other paths p may lead to (see withLinkTargets);
+// without guess, only where links lead today (realpath.Resolver.Current).
+func linkTargets(res *realpath.Resolver, p string, guess bool) []string {
 	dir, tail := cutTree(p)
 	var reals []string
+	targets := res.Targets
+	if !guess {
+		targets = res.Current
+	}
 	join := func(d string) string {
 		if tail == "" {
 			return d
 		}
 		return strings.TrimRight(d, "/") + tail
 	}
-	for _, t := range res.Targets(dir) {
+	for _, t := range targets(dir) {
 		reals = append(reals, join(t))
 	}
 	// A pattern names the files the shell expands it to: cat
 	// ~/.ss?/id_rsa reads ~/.ssh/id_rsa.
 	for _, g := range res.Glob(dir) {
 		reals = append(reals, join(g))
-		for _, t := range res.Targets(g) {
+		for _, t := range targets(g) {
 			reals = append(reals, join(t))
 		}
 	}

@@ -112,7 +112,7 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 		var sh *shell.Analysis // parsed on first need
 		analysis := func() *shell.Analysis {
 			if sh == nil {
-				sh = shell.Analyze(in.Text, shell.Options{Home: p.Home, Files: p.files})
+				sh = shell.Analyze(in.Text, shell.Options{Home: p.Home, Files: p.files, Zsh: p.Zsh})
 			}
 			return sh
 		}
@@ -240,7 +240,37 @@ func (p *Policy) checkCommand(d *command.Detector, text string, a *shell.Analysi
 		c.Parsed, c.LinesOnly = false, false
 		c.Unchecked, c.UncheckedLog = unchecked(text, a.Err)
 	}
+	if a.ZshErr != nil && c.Unchecked == "" && parseErrorsBlock {
+		c.Unchecked, c.UncheckedLog = p.zshUnchecked(a)
+	}
 	return d.CheckCommand(c)
+}
+
+// zshUnchecked says why a command zsh's parser rejects is blocked: it names
+// a path the path rules protect (a word of its, a file it reads or writes),
+// and what zsh would do with it is not known. Nothing when it names none.
+func (p *Policy) zshUnchecked(a *shell.Analysis) (shown, logged string) {
+	words := append(append([]string(nil), a.Reads...), a.Writes...)
+	for _, c := range a.Commands {
+		words = append(words, c.Name)
+		for _, arg := range c.Args {
+			words = append(words, arg.Text)
+		}
+	}
+	for _, kind := range []event.Kind{event.KindRead, event.KindWrite} {
+		d, err := p.detector(event.DetectorPaths, kind)
+		if err != nil || d == nil {
+			continue
+		}
+		for _, w := range words {
+			if f, hit := d.Check(shell.ExpandEnv(w, os.LookupEnv)); hit {
+				const what = "; guard blocks a command it cannot check whole that names a protected path: fix its syntax"
+				return fmt.Sprintf("guard cannot parse this command as zsh would (%s), and it names a protected path (%s)%s", a.ZshErr, f.Reason, what),
+					fmt.Sprintf("guard cannot parse this command as zsh would (line %d, column %d), and it names a protected path%s", a.ZshErr.Line, a.ZshErr.Col, what)
+			}
+		}
+	}
+	return "", ""
 }
 
 // unchecked says why a command could not be checked, shown and logged (the

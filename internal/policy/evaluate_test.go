@@ -543,3 +543,32 @@ func TestProtectedFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestUnresolvedAndZsh: a path with an unknown part is checked for what it
+// could name; read as zsh too, a command zsh cannot parse is blocked when it
+// names a protected path.
+func TestUnresolvedAndZsh(t *testing.T) {
+	p := mustParse(t, `{}`)
+	v, err := p.Evaluate([]event.Input{{Kind: event.KindRead, Text: "\x00/.ssh/id_rsa"}})
+	if err != nil || v.Finding.Rule != "unresolved_path" || p.Describe("unresolved_path") == "" {
+		t.Errorf("unresolved read: %+v %v", v.Finding, err)
+	}
+	for _, zsh := range []bool{false, true} {
+		p.Zsh = zsh
+		for cmd, want := range map[string]string{
+			`echo ~/.ssh/id_rsa }`: "unparsable_command",
+			`echo done }`:          "",
+		} {
+			if !zsh {
+				want = ""
+			}
+			v, err := p.Evaluate([]event.Input{{Kind: event.KindCommand, Text: cmd}})
+			if err != nil || v.Finding.Rule != want {
+				t.Errorf("zsh %v, %q: %q %v, want %q", zsh, cmd, v.Finding.Rule, err, want)
+			}
+			if want != "" && !strings.Contains(v.Finding.Reason, "as zsh would") {
+				t.Errorf("reason %q", v.Finding.Reason)
+			}
+		}
+	}
+}

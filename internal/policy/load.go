@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/guardhq/guard/internal/home"
+	"github.com/guardhq/guard/internal/shell"
 )
 
 // MaxSize bounds a policy document. A rules.json larger than this is refused
@@ -58,6 +60,7 @@ func Default() (*Policy, error) {
 	if p.GuardDir, err = home.Dir(); err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
+	p.Zsh = shell.IsZsh(os.Getenv("SHELL"))
 	return p, nil
 }
 

@@ -39,6 +39,9 @@ type Policy struct {
 	// always blocked, whatever allow_write says: an agent that could edit
 	// rules.json or the audit log would switch guard off.
 	GuardDir string `json:"-"`
+	// Zsh says the user's shell is zsh ($SHELL): commands are read as zsh
+	// reads them too (shell.Options.Zsh).
+	Zsh bool `json:"-"`
 
 	cache detectors
 	// files reads the files a command runs, for its analysis (UseFiles).

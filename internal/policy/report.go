@@ -21,6 +21,8 @@ func builtinDescription(rule string) (string, bool) {
 		return "a domain on urls.blocklist (paste, tunnelling, request-capture and out-of-band sites by default)", true
 	case "blocked_path":
 		return "a path that file_paths.block_read or file_paths.block_write protects", true
+	case "unresolved_path":
+		return "a path in a command with a part guard cannot work out (a command's output, a value set at run time) that could name a path file_paths protects", true
 	}
 	return "", false
 }

@@ -158,6 +158,28 @@ func (r *Resolver) Exists(p string) bool {
 // maxCached bounds the entries a Resolver keeps.
 const maxCached = 4096
 
+// Current returns where the kernel leads p today, when that differs from p
+// as written: Targets without the candidates of components guard cannot
+// resolve (a name that does not exist yet and a .. after it). For a path
+// whose use is itself a guess (a touch: a program guard does not know may
+// write it), so that one guess is not stacked on another: cd build &&
+// cmake .. with no build yet is the project, not every directory above it.
+func (r *Resolver) Current(p string) []string {
+	if p == "" || runtime.GOOS == "windows" {
+		return nil
+	}
+	p = path.ExpandHome(p, r.home)
+	if !strings.HasPrefix(p, "/") {
+		return nil
+	}
+	w := &walker{home: r.home, r: r}
+	w.walk(p, false)
+	if w.result == gopath.Clean(p) {
+		return nil
+	}
+	return []string{w.result}
+}
+
 // Targets is the package's Targets for p, with r's home directory.
 func (r *Resolver) Targets(p string) []string {
 	home := r.home

@@ -6,7 +6,8 @@ import (
 )
 
 // BenchmarkAnalyze measures a parse and analysis of an everyday command, of
-// a 40-line script and of a 4 KiB here-document written to a file.
+// a 40-line script and of a 4 KiB here-document written to a file, read as
+// bash, and as bash and zsh.
 func BenchmarkAnalyze(b *testing.B) {
 	var script strings.Builder
 	for range 20 {
@@ -19,11 +20,17 @@ func BenchmarkAnalyze(b *testing.B) {
 		{"40lines", script.String()},
 		{"4KiB", doc},
 	} {
-		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				analyze(c.cmd, Options{Home: "/home/dev"})
+		for _, zsh := range []bool{false, true} {
+			name := c.name
+			if zsh {
+				name += "-zsh" // read as zsh too: a second parse and walk
 			}
-		})
+			b.Run(name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					analyze(c.cmd, Options{Home: "/home/dev", Zsh: zsh})
+				}
+			})
+		}
 	}
 }

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"encoding/base64"
 	"path"
 	"strings"
 
@@ -64,6 +63,13 @@ type cmd struct {
 	// env are the values the command puts in its program's environment
 	// (NAME=value before it, env NAME=value).
 	env []string
+	// tmpDir: an option moved the walker to another directory for this
+	// command only (env -C, git -C), from savedDir (see changeDir).
+	tmpDir   bool
+	savedDir string
+	// undo restores the variables set for this command only (env X=v).
+	undo     []func()
+	compound bool // a compound command in a pipeline ({ …; } | x)
 }
 
 // outFile is a file a command's standard output is written to.
@@ -122,6 +128,7 @@ func (w *walker) pipeline(elems []*syntax.Stmt) {
 		extra = append(extra, c.extra...)
 		prev = c
 	}
+	w.printed(prev)
 	if len(elems) == 1 && len(own) > 0 {
 		for _, l := range own {
 			w.emit(l)
@@ -175,18 +182,17 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 		}
 	}
 	w.stmt(s)
-	return &cmd{w: w, rendered: "{…}"}
+	return &cmd{w: w, rendered: "{…}", compound: true}
 }
 
 // call analyses a simple command.
 func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, piped bool) *cmd {
 	c := &cmd{w: w, piped: piped}
-	saved := w.env
-	w.env = nil
-	for _, as := range x.Assigns {
-		w.assign(as, len(x.Args) == 0)
+	if len(x.Args) == 0 {
+		for _, as := range x.Assigns {
+			w.assign(as)
+		}
 	}
-	c.env, w.env = w.env, saved
 	words := make([]word, 0, len(x.Args))
 	for _, a := range x.Args {
 		words = append(words, w.fields(a)...)
@@ -202,7 +208,19 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 	if w.stopped() {
 		return c
 	}
-	c.run(words)
+	if len(x.Args) > 0 && len(x.Assigns) > 0 {
+		// FOO=bar cmd: FOO is in cmd's environment only (sh -c '… $FOO'
+		// sees it), set after the words are expanded; its values are
+		// the command's own (see touchEnv).
+		saved := w.env
+		w.env = nil
+		restore := w.tempAssigns(x.Assigns)
+		c.env, w.env = w.env, saved
+		c.run(words)
+		restore()
+	} else {
+		c.run(words)
+	}
 	c.settleOutput()
 	c.touchEnv()
 	return c
@@ -250,6 +268,7 @@ func (c *cmd) feed(prev *cmd) {
 
 // run resolves words (prefixes skipped) and analyses the program.
 func (c *cmd) run(words []word) {
+	defer c.restore()
 	for len(words) > 0 {
 		name := base(words[0].s)
 		p, ok := prefixOf(name)
@@ -285,9 +304,12 @@ func (c *cmd) run(words []word) {
 	c.name = base(words[0].s)
 	c.prog = words[0].s
 	if !words[0].known {
-		c.name = words[0].s
+		c.name = render(words[0].s) // $SHELL, $(…)
 	}
 	c.name = oneLine(c.name)
+	if c.callFunc(words) {
+		c.out = output{known: true} // what it prints, its body printed
+	}
 	c.args = words[1:]
 	c.kinds = make([]int, len(c.args))
 	c.program()
@@ -344,6 +366,8 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 			shell = true // sudo -s: a shell
 		case p.split.has(a) && i+1 < len(words):
 			return append(splitWords(words[i+1].s), words[i+2:]...), false
+		case p.chdir != "" && c.prefixChdir(p, words, &i):
+			// env -C DIR, sudo -D DIR: the command runs in DIR.
 		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
 			opt, v, _ := strings.Cut(a, "=")
 			if p.env.has(opt) {
@@ -364,6 +388,7 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 			k, v, _ := strings.Cut(a, "=")
 			w.pathSet = w.pathSet || k == "PATH"
 			c.env = append(c.env, v)
+			c.tempVar(k, v) // env X=… sh -c '… $X'
 		case isNumberOption(a): // nice -10
 		case p.none:
 			operands = append(operands, words[i])
@@ -467,7 +492,7 @@ func isAssignment(s string) bool {
 func splitWords(s string) []word {
 	var out []word
 	for _, f := range strings.Fields(s) {
-		out = append(out, word{s: f, known: true})
+		out = append(out, word{s: f, known: isKnown(f)})
 	}
 	return out
 }
@@ -497,8 +522,9 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
 		case syntax.WordHdoc:
+			// (What is not known of it stays marked in the text.)
 			t := w.text(r.Word)
-			c.stdin = stdin{text: t.s + "\n", known: t.known, sub: t.sub}
+			c.stdin = stdin{text: t.s + "\n", known: true, sub: t.sub}
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
 		}
@@ -565,17 +591,7 @@ func (w *walker) heredoc(r *syntax.Redirect) (string, bool) {
 		}
 		return b.String(), true
 	}
-	var b fieldBuilder
-	b.noSplit = true
-	for _, p := range r.Hdoc.Parts {
-		if l, ok := p.(*syntax.Lit); ok {
-			b.write(unescapeHeredoc(l.Value))
-			continue
-		}
-		w.parts([]syntax.WordPart{p}, true, &b)
-	}
-	out := b.done()
-	return out[0].s, out[0].known
+	return w.document(r.Hdoc.Parts)
 }
 
 // render writes the command's line: program, arguments (data and scripts
@@ -666,66 +682,6 @@ func canonPath(p string) string {
 	return p
 }
 
-// literalOutput returns what a statement prints when it is known: echo or
-// printf of known words, possibly piped through base64 -d.
-func (w *walker) literalOutput(s *syntax.Stmt) (string, bool) {
-	if len(s.Redirs) > 0 {
-		return "", false
-	}
-	elems := flatten(s)
-	var out string
-	for i, e := range elems {
-		ce, ok := e.Cmd.(*syntax.CallExpr)
-		if !ok || len(ce.Args) == 0 || len(e.Redirs) > 0 {
-			return "", false
-		}
-		var words []word
-		for _, a := range ce.Args {
-			words = append(words, w.quietFields(a)...)
-		}
-		if !allKnown(words) || len(words) == 0 {
-			return "", false
-		}
-		name := base(words[0].s)
-		switch {
-		case i == 0 && name == "echo":
-			out = echoOutput(words[1:])
-		case i == 0 && name == "printf":
-			o, ok := printfOutput(words[1:])
-			if !ok {
-				return "", false
-			}
-			out = o
-		case i > 0 && name == "base64" && decodes(words[1:]):
-			d, err := base64.StdEncoding.DecodeString(strings.TrimSpace(out))
-			if err != nil {
-				return "", false
-			}
-			out = string(d)
-		default:
-			return "", false
-		}
-	}
-	return out, true
-}
-
-// quietFields expands a word that runs nothing ($( ) and the like make it
-// unknown), so that expanding it again walks nothing twice.
-func (w *walker) quietFields(wd *syntax.Word) []word {
-	runs := false
-	syntax.Walk(wd, func(n syntax.Node) bool {
-		switch n.(type) {
-		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
-			runs = true
-		}
-		return !runs
-	})
-	if runs {
-		return []word{{s: unknownSubst}}
-	}
-	return w.fields(wd)
-}
-
 // echoOutput is what echo prints: its words after its options, and a newline.
 func echoOutput(args []word) string {
 	i := 0
@@ -735,98 +691,11 @@ func echoOutput(args []word) string {
 	return joinWords(args[i:]) + "\n"
 }
 
-// printfOutput is what printf prints for the simple forms: a format without
-// %, or %s / %s\n with arguments.
+// printfOutput is what printf prints: its format applied to its
+// arguments, when the format is known.
 func printfOutput(args []word) (string, bool) {
-	if len(args) == 0 {
+	if len(args) == 0 || args[0].s == "-v" {
 		return "", false
 	}
-	f := args[0].s
-	switch {
-	case !strings.ContainsAny(f, `%\`) && len(args) == 1:
-		return f, true
-	case !strings.Contains(f, "%") && len(args) == 1:
-		return printfEscapes(f)
-	case f == "%s" || f == `%s\n` || f == "%s ":
-		return joinWords(args[1:]), true
-	}
-	return "", false
-}
-
-// printfEscapes decodes the backslash escapes of a printf format without
-// conversions: \n \t \r \\ \" \' \a \b \f \v, \NNN (octal) and \xHH; false for
-// any other.
-func printfEscapes(f string) (string, bool) {
-	var b strings.Builder
-	for i := 0; i < len(f); i++ {
-		if f[i] != '\\' || i+1 == len(f) {
-			b.WriteByte(f[i])
-			continue
-		}
-		i++
-		switch c := f[i]; c {
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'v':
-			b.WriteByte('\v')
-		case '\\', '"', '\'':
-			b.WriteByte(c)
-		case 'x':
-			n, v := 0, 0
-			for n < 2 && i+1 < len(f) && hexDigit(f[i+1]) >= 0 {
-				v = v*16 + hexDigit(f[i+1])
-				i++
-				n++
-			}
-			if n == 0 {
-				return "", false
-			}
-			b.WriteByte(byte(v))
-		default:
-			if c < '0' || c > '7' {
-				return "", false
-			}
-			v := int(c - '0')
-			for n := 1; n < 3 && i+1 < len(f) && f[i+1] >= '0' && f[i+1] <= '7'; n++ {
-				v = v*8 + int(f[i+1]-'0')
-				i++
-			}
-			b.WriteByte(byte(v))
-		}
-	}
-	return b.String(), true
-}
-
-// hexDigit returns the value of hexadecimal digit c, or -1.
-func hexDigit(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'f':
-		return int(c-'a') + 10
-	case c >= 'A' && c <= 'F':
-		return int(c-'A') + 10
-	}
-	return -1
-}
-
-// decodes reports whether base64's options ask for decoding.
-func decodes(args []word) bool {
-	for _, a := range args {
-		s := a.s
-		if s == "-D" || s == "--decode" || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--") && strings.Contains(s, "d") {
-			return true
-		}
-	}
-	return false
+	return printfFormat(args[0].s, wordTexts(args[1:]))
 }

@@ -24,9 +24,7 @@ func (c *cmd) printer() {
 			c.w.read(a.s)
 		}
 	}
-	if !allKnown(c.args) {
-		return
-	}
+	// What is not known of the words stays marked in what they print.
 	switch c.name {
 	case "echo":
 		c.out = output{text: echoOutput(c.args), known: true}

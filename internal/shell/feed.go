@@ -32,7 +32,7 @@ func (c *cmd) fed(byLine bool) []word {
 	case c.stdin.known && byLine:
 		var out []word
 		for _, l := range strings.Split(strings.TrimRight(c.stdin.text, "\n"), "\n") {
-			out = append(out, word{s: l, known: true})
+			out = append(out, word{s: l, known: isKnown(l)})
 		}
 		return out
 	case c.stdin.known:
@@ -104,7 +104,7 @@ done:
 	}
 	inputs := c.fed(repl != "" || byLine)
 	if whole && c.stdin.known && c.stdin.fromPipe {
-		inputs = []word{{s: strings.TrimSuffix(c.stdin.text, "\n"), known: true}}
+		inputs = []word{{s: strings.TrimSuffix(c.stdin.text, "\n"), known: isKnown(c.stdin.text)}}
 	}
 	c.runWith(words, inputs, repl)
 }

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -164,29 +163,21 @@ func (w *walker) runScript(text string, args []word, sourced bool) {
 	}()
 	if sourced {
 		if len(args) > 1 {
-			w.positional(args)
+			w.setArgs(args)
 		}
 		w.script(text, w.depth+1)
 		return
 	}
 	w.scoped(func() {
-		w.positional(args)
+		w.setArgs(args)
 		w.script(text, w.depth+1)
 	})
 }
 
-// positional sets $0, $1, … to args (at most ten of them), and "$@" and
-// $* when it is exact: one argument after $0.
-func (w *walker) positional(args []word) {
-	for k, arg := range args {
-		if k > 9 {
-			break
-		}
-		w.setVar(strconv.Itoa(k), arg.s, arg.known)
-	}
-	if len(args) == 2 {
-		w.setVar("@", args[1].s, args[1].known)
-		w.setVar("*", args[1].s, args[1].known)
+// setArgs sets $0, $1, … to args (a script run with its arguments).
+func (w *walker) setArgs(args []word) {
+	if len(args) > 0 {
+		w.pos = &positional{zero: args[0].s, args: wordTexts(args[1:])}
 	}
 }
 
@@ -328,7 +319,7 @@ func (w *walker) programPaths(l string) []string {
 	case l[0] == '~' && strings.ContainsRune(l, '/'):
 		return []string{l} // ~/x, and ~NAME/x: the hook maps its own user's to ~
 	case l[0] == '$':
-		if name, end := varAt(l, 1); name != "" && end < len(l) && l[end] == '/' {
+		if ref, end := varAt(l, 1); ref.name != "" && end < len(l) && l[end] == '/' {
 			return []string{l}
 		}
 	case w.home != "" && w.home != "/" && strings.HasPrefix(l, w.home+"/"):
@@ -376,7 +367,18 @@ func (w *walker) noteSubFile(s *syntax.Stmt) {
 
 // quietText returns a word's text when it runs nothing and is known.
 func (w *walker) quietText(wd *syntax.Word) string {
-	if ws := w.quietFields(wd); len(ws) == 1 && ws[0].known {
+	runs := false
+	syntax.Walk(wd, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
+			runs = true
+		}
+		return !runs
+	})
+	if runs {
+		return ""
+	}
+	if ws := w.fields(wd); len(ws) == 1 && ws[0].known {
 		return ws[0].s
 	}
 	return ""

@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // corpusCommands returns the commands of testdata/commands.tsv, for seeds.
@@ -37,11 +39,25 @@ func FuzzAnalyze(f *testing.F) {
 		f.Add(s)
 	}
 	for _, s := range []string{"a <<-X\n\tb\n\tX\nc", `x $( y "$(z` + "`" + `)" ) >&2 <<< w`, `sh -c 'sh -c "eval a"'`, `a\`, `"\`, `'`,
-		"${x:-$(rm -rf /)}", "$'\\x", "{a,b", "{1..99999}", "f(){ f|f& };f", "cat <<EOF\n$(", "echo $((", "((((", ")"} {
+		"${x:-$(rm -rf /)}", "$'\\x", "{a,b", "{1..99999}", "f(){ f|f& };f", "cat <<EOF\n$(", "echo $((", "((((", ")",
+		"v=HOME; cat ${!v}/x", "declare -n r=x; r=(a b); ${r[@]}", "printf -v x %s%d a b; $x", "set -- a; shift 3; $1",
+		"a[5]=x; a+=(y); ${a[@]:1:2} ${#a[@]} ${!a[@]}", "x=$(y); ${x//a/b} ${x^^} ${x:2} $((x+1))", "pushd /a; popd +1; ~-2",
+		"=rm ${(e)v} $HOME[1,-1] *(e:'x':) ${(s:/:)PATH} $v:h:t ${${x}:t} ${(P)p} ${+x}", "eval \"$x $(y)\"",
+		"((i++)); for ((j=0;j<3;j++)); do :; done; let k=1+2", "read -a a <<< 'x y'; mapfile m; getopts ab o"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, cmd string) {
-		a := analyze(cmd, Options{Home: "/home/u"}) // a hang is the fuzzer's time-out, not a timed check here
+		// Read as bash, then as bash and zsh.
+		for _, zsh := range []bool{false, true} {
+			checkAnalysis(t, cmd, Options{Home: "/home/u", Zsh: zsh})
+		}
+	})
+}
+
+// checkAnalysis analyses cmd and checks the analysis is well formed.
+func checkAnalysis(t *testing.T, cmd string, opt Options) {
+	{
+		a := analyze(cmd, opt) // a hang is the fuzzer's time-out, not a timed check here
 		var pe *ParseError
 		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, ErrLimit) && !errors.Is(a.Err, ErrHidden) {
 			t.Fatalf("error %T %v", a.Err, a.Err)
@@ -53,10 +69,59 @@ func FuzzAnalyze(f *testing.F) {
 		}
 		for _, list := range [][]string{a.Reads, a.Writes, a.Touches, a.URLs} {
 			for _, p := range list {
-				if p == "" {
-					t.Fatal("empty path or URL")
+				if p == "" || leftMark(p) {
+					t.Fatalf("empty path or URL, or a marker left: %q", p)
 				}
 			}
+		}
+		for _, l := range a.Lines {
+			if leftMark(l) {
+				t.Fatalf("marker left in line %q", l)
+			}
+		}
+		for _, u := range a.Unresolved {
+			if !strings.Contains(u.Text, Unknown) {
+				t.Fatalf("unresolved path %q has no unknown part", u.Text)
+			}
+		}
+		if a.ZshErr != nil && !opt.Zsh {
+			t.Fatal("a zsh error read as bash")
+		}
+	}
+}
+
+// leftMark reports whether s holds a marker's start or end: markers are
+// written as placeholders before an analysis is returned.
+func leftMark(s string) bool {
+	return strings.Contains(s, markStart) || strings.Contains(s, markEnd)
+}
+
+// FuzzFastPath: a word the walker takes as it is (a plain literal, a
+// single-quoted string) is what the shell's expansion makes of it.
+func FuzzFastPath(f *testing.F) {
+	for _, s := range []string{"a", "'a b'", "a*b", "-rf", "/etc/passwd", "a=b", "%s", "x#y", "@x", "a,b", "'~'", "=rm", "!x"} {
+		f.Add(s, false)
+	}
+	f.Fuzz(func(t *testing.T, text string, zsh bool) {
+		w := &walker{a: &Analysis{}, zsh: zsh}
+		file, err := w.theParser().Parse(strings.NewReader("x "+text), "")
+		if err != nil || len(file.Stmts) != 1 {
+			return
+		}
+		call, ok := file.Stmts[0].Cmd.(*syntax.CallExpr)
+		if !ok || len(call.Args) != 2 || len(call.Assigns) > 0 {
+			return
+		}
+		wd := call.Args[1]
+		fast, ok := w.plainWord(wd)
+		if !ok {
+			return
+		}
+		w.begin()
+		slow := w.expandFields(wd)
+		w.end()
+		if len(slow) != 1 || slow[0].s != fast {
+			t.Fatalf("%q: fast %q, expand %+v", text, fast, slow)
 		}
 	})
 }
@@ -172,6 +237,23 @@ func FuzzVolumeSource(f *testing.F) {
 	f.Fuzz(func(t *testing.T, opt, v string) {
 		if p := volumeSource(opt, v); p != "" && !strings.Contains(v, p) {
 			t.Fatalf("volumeSource(%q, %q) = %q", opt, v, p)
+		}
+	})
+}
+
+// FuzzExpandEnv: filling in a path's inherited variables never panics, and
+// what UnknownVars leaves names no variable but a leading $HOME.
+func FuzzExpandEnv(f *testing.F) {
+	for _, s := range []string{"$A/x", "${A:-~/.ssh}/id", "${B:+y}", "${A", "$", "${HOME:-/r}", "$NOPE$HOME/.ssh", "${A-}", "${:-x}"} {
+		f.Add(s)
+	}
+	env := map[string]string{"A": "/a", "HOME": "/home/u", "E": ""}
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	f.Fuzz(func(t *testing.T, p string) {
+		x := ExpandEnv(p, lookup)
+		u, _ := UnknownVars(x)
+		if again, ok := UnknownVars(u); ok && again != u {
+			t.Fatalf("%q: UnknownVars left a variable: %q", p, u)
 		}
 	})
 }

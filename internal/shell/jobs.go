@@ -78,8 +78,10 @@ func (c *cmd) jobText(file word, hasFile bool, what string) (string, bool) {
 		if t, st := w.fileStatus(file.s, file.known, MaxScriptBytes); st == FileWhole {
 			return t, true
 		}
-	case c.stdin.known:
+	case c.stdin.known && !hasMark(c.stdin.text):
 		return c.stdin.text, true
+	case c.stdin.known:
+		// A here-string or here-document partly not known.
 	case !c.stdin.fromPipe && c.stdin.sub == "":
 		return "", true
 	}

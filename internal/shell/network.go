@@ -592,8 +592,8 @@ func numericHost(s string) bool {
 // url records a URL or a host.
 func (c *cmd) url(s string) {
 	s = strings.TrimSpace(s)
-	if s == "" || s == unknownSubst {
-		return
+	if s == "" || hasMark(s) && mayBeEmpty(s) {
+		return // a host guard does not know
 	}
 	c.w.a.URLs = append(c.w.a.URLs, s)
 }

@@ -57,7 +57,8 @@ type prefix struct {
 	pyFile    bool
 	writeOpts wordSet // options whose value is a file it writes (time -o F)
 	// lock: its operand is a file it opens, creating it (flock F): a touch.
-	lock bool
+	lock  bool
+	chdir wordSet // options whose value is the directory it runs the command in (env -C)
 }
 
 // prefixOf returns what a prefix command is, or false for another name.
@@ -65,11 +66,13 @@ func prefixOf(name string) (prefix, bool) {
 	switch name {
 	case "sudo":
 		return prefix{withArg: wordSet(" -u -g -C -D -h -p -r -t -U -T -R --user --group --chdir --prompt --role --type --other-user --close-from --host --command-timeout "),
-			assigns: true, shellOpts: wordSet(" -s -i --shell --login ")}, true
+			assigns: true, shellOpts: wordSet(" -s -i --shell --login "),
+			chdir: wordSet(" -D --chdir ")}, true
 	case "doas":
 		return prefix{withArg: wordSet(" -u -C ")}, true
 	case "env":
-		return prefix{withArg: wordSet(" -u -C --unset --chdir "), assigns: true, split: wordSet(" -S --split-string ")}, true
+		return prefix{withArg: wordSet(" -u -C --unset --chdir "), assigns: true, split: wordSet(" -S --split-string "),
+			chdir: wordSet(" -C --chdir ")}, true
 	case "command":
 		return prefix{noRun: wordSet(" -v -V ")}, true
 	case "builtin", "nohup", "setsid", "busybox", "unbuffer", "torsocks", "fakeroot", "firejail":

@@ -3,7 +3,6 @@ package shell
 import (
 	"encoding/base64"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -14,6 +13,10 @@ func (c *cmd) program() {
 	meta := c.w.metaOnly
 	c.w.metaOnly = metaWriters.has(name)
 	defer func() { c.w.metaOnly = meta }()
+	if c.builtin() {
+		return
+	}
+	c.chdirOptions()
 	c.commandOptions()
 	p := programNamed(name)
 	if p != nil && !c.w.trusts(c.prog, name) {
@@ -39,7 +42,7 @@ func (c *cmd) program() {
 		return
 	case name == "find":
 		c.find()
-	case name == "cd" || name == "pushd" || name == "popd":
+	case name == "cd" || name == "pushd" || name == "popd" || name == "dirs":
 		c.cd()
 	case name == "trap":
 		if len(c.args) > 0 {
@@ -1121,17 +1124,9 @@ func (c *cmd) shell() {
 			w.scoped(func() {
 				// sh -c 'cat "$1"' _ FILE: the words after the script
 				// are $0, $1, … inside it.
-				pos := c.args[script+1:]
-				for k, arg := range pos {
-					if k > 9 {
-						break
-					}
-					w.setVar(strconv.Itoa(k), arg.s, arg.known)
-				}
-				if len(pos) == 2 {
-					// "$@" and $* are $1 … : exact when there is one
-					w.setVar("@", pos[1].s, pos[1].known)
-					w.setVar("*", pos[1].s, pos[1].known)
+				w.pos = &positional{zero: c.name}
+				if pos := c.args[script+1:]; len(pos) > 0 {
+					w.pos = &positional{zero: pos[0].s, args: wordTexts(pos[1:])}
 				}
 				w.script(a.s, w.depth+1)
 			})
@@ -1195,12 +1190,13 @@ func (c *cmd) eval() {
 			return
 		}
 	}
-	if !allKnown(c.args) {
-		return // eval $X: what runs is not known; the line shows it
+	if allKnown(c.args) {
+		for i := range c.kinds {
+			c.kinds[i] = argCode
+		}
 	}
-	for i := range c.kinds {
-		c.kinds[i] = argCode
-	}
+	// eval "rm $X": what is known of the text runs; the parts not known
+	// stay markers in the words of the script (the line shows them).
 	c.w.script(joinWords(c.args), c.w.depth+1)
 }
 
@@ -1237,45 +1233,6 @@ func (c *cmd) source() {
 	if t, ok := c.w.fileText(c.args[0].s, c.args[0].known, MaxScriptBytes, "a script"); ok {
 		c.w.runScript(t, c.args, true)
 	}
-}
-
-// cd and pushd move where relative paths lead; popd moves back.
-func (c *cmd) cd() {
-	w := c.w
-	if c.name == "popd" {
-		if n := len(w.dirs); n > 0 {
-			w.dir, w.dirs = w.dirs[n-1], w.dirs[:n-1]
-		}
-		return
-	}
-	var dest string
-	for _, a := range c.args {
-		if !strings.HasPrefix(a.s, "-") || a.s == "-" {
-			dest = a.s
-		}
-	}
-	if dest != "" && dest != "-" {
-		w.read(dest)
-	}
-	if c.name == "pushd" {
-		w.dirs = append(w.dirs, w.dir)
-	}
-	prev := w.dir
-	switch {
-	case dest == "":
-		w.dir = "~"
-	case dest == "-" && w.oldDir != nil:
-		w.dir = *w.oldDir
-	case dest == "-":
-		// The agent's shell's $OLDPWD, unknown: paths stay where they were.
-	default:
-		if d, ok := w.dirVar(dest); ok {
-			w.dir = d // cd "$OLDPWD", cd ~-
-		} else {
-			w.dir = under(w.dir, dest)
-		}
-	}
-	w.oldDir = &prev
 }
 
 // base64: --decode, -D and clusters holding d are written -d. Decoding

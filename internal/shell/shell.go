@@ -141,10 +141,29 @@ type Analysis struct {
 	// Files are the files whose text guard read because the command runs
 	// them (through [Options.Files]), as the command names them.
 	Files []string
+	// Unresolved are the paths the command names that hold a part guard
+	// could not work out (the output of a command, a value read): the
+	// hook checks whether they could name a protected place.
+	Unresolved []UnresolvedPath
 	// Err is nil, a *ParseError, or an error wrapping ErrLimit or
 	// ErrHidden. With an error the other fields hold what could be
-	// analysed.
+	// analysed. Read as zsh too (Options.Zsh), a command zsh's parser
+	// takes has no parse error.
 	Err error
+	// ZshErr is, when the command is read as zsh too, zsh's parse error
+	// where bash's parser takes the command: what zsh would run is not
+	// known.
+	ZshErr *ParseError
+}
+
+// UnresolvedPath is a path a command reads or writes of which guard could
+// not work out every part.
+type UnresolvedPath struct {
+	// Text is the path with each part not known written Unknown;
+	// variables inherited from the environment are written $NAME (see
+	// ExpandEnv), relative paths are under any directory cd moved to.
+	Text  string
+	Write bool
 }
 
 // Command is one simple command as it runs.
@@ -186,6 +205,17 @@ type Options struct {
 	// none, and a file the command runs is then only a file it reads. It
 	// must be comparable: analyses are remembered by their options.
 	Files Files
+	// Zsh reads the command as zsh reads it too (the user's shell is zsh,
+	// see IsZsh): the analysis holds what either reading reaches.
+	Zsh bool
+}
+
+// IsZsh reports whether a login shell, as $SHELL names it, is zsh.
+func IsZsh(shell string) bool {
+	if i := strings.LastIndexByte(shell, '/'); i >= 0 {
+		shell = shell[i+1:]
+	}
+	return shell == "zsh" || strings.HasPrefix(shell, "zsh-") || strings.HasPrefix(shell, "zsh5")
 }
 
 // Files reads, for an analysis, the files a command runs: a script given
@@ -252,17 +282,106 @@ func analyze(cmd string, opt Options) *Analysis {
 		a.Err = fmt.Errorf("nests brackets more than %d deep: %w", MaxNesting, ErrLimit)
 		return a
 	}
-	w := &walker{a: a, vars: map[string]string{}, home: strings.TrimRight(opt.Home, "/"), files: opt.Files}
-	w.script(cmd, 0)
-	a.Reads = dedupe(a.Reads)
-	a.Writes = dedupe(a.Writes)
-	a.Touches = without(dedupe(a.Touches), a.Writes)
-	a.URLs = dedupe(a.URLs)
-	a.Files = dedupe(a.Files)
-	if w.err != nil {
-		a.Err = w.err
+	cmd = sanitize(cmd)
+	a.Err = walk(a, cmd, opt, false)
+	if opt.Zsh && !errors.Is(a.Err, ErrLimit) {
+		z := &Analysis{}
+		union(a, z, walk(z, cmd, opt, true))
 	}
+	finish(a)
 	return a
+}
+
+// walk analyses cmd into a, read as bash or as zsh reads it, and returns
+// the walk's error.
+func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
+	w := &walker{a: a, home: strings.TrimRight(opt.Home, "/"), zsh: zsh, files: opt.Files}
+	w.script(cmd, 0)
+	return w.err
+}
+
+// union adds to a, bash's reading, what z, zsh's, reaches; zerr is zsh's
+// error. A parse error of one only stands when the other fails too: the
+// command runs as zsh reads it, which bash's reading backs up.
+func union(a, z *Analysis, zerr error) {
+	seen := make(map[string]bool, len(a.Lines))
+	for _, l := range a.Lines {
+		seen[l] = true
+	}
+	for _, l := range z.Lines {
+		if !seen[l] {
+			seen[l] = true
+			a.Lines = append(a.Lines, l)
+		}
+	}
+	a.Reads = append(a.Reads, z.Reads...)
+	a.Writes = append(a.Writes, z.Writes...)
+	a.Touches = append(a.Touches, z.Touches...)
+	a.URLs = append(a.URLs, z.URLs...)
+	a.Files = append(a.Files, z.Files...)
+	var bashPE, zshPE *ParseError
+	bashFails := errors.As(a.Err, &bashPE) && !bashPE.Recovered
+	zshFails := errors.As(zerr, &zshPE) && !zshPE.Recovered
+	switch {
+	case errors.Is(zerr, ErrLimit):
+		a.Err = zerr
+	case zshFails && !bashFails:
+		a.ZshErr = zshPE
+	case !zshFails && bashFails:
+		a.Err = zerr
+	}
+}
+
+// finish writes the markers of a's texts as placeholders, sets the paths
+// with an opaque part apart as Unresolved, and drops duplicates.
+func finish(a *Analysis) {
+	for i, l := range a.Lines {
+		a.Lines[i] = renderLine(l)
+	}
+	for i := range a.Commands {
+		c := &a.Commands[i]
+		c.Name = renderLine(c.Name)
+		for j := range c.Args {
+			c.Args[j].Text = renderLine(c.Args[j].Text)
+		}
+	}
+	a.Reads = a.settle(a.Reads, false)
+	a.Writes = a.settle(a.Writes, true)
+	// A touch with an opaque part is checked as an unresolved write.
+	a.Touches = without(a.settle(a.Touches, true), a.Writes)
+	a.Files = dedupe(a.Files)
+	urls := a.URLs[:0]
+	for _, u := range a.URLs {
+		if u != "" && (!hasMark(u) || !mayBeEmpty(u)) {
+			urls = append(urls, render(u))
+		}
+	}
+	a.URLs = dedupe(urls)
+	if len(a.Unresolved) > 1 {
+		seen := map[UnresolvedPath]bool{}
+		out := a.Unresolved[:0]
+		for _, u := range a.Unresolved {
+			if !seen[u] {
+				seen[u] = true
+				out = append(out, u)
+			}
+		}
+		a.Unresolved = out
+	}
+}
+
+// settle returns paths rendered, those with an opaque part moved to
+// a.Unresolved.
+func (a *Analysis) settle(paths []string, write bool) []string {
+	out := paths[:0]
+	for _, p := range paths {
+		if opaque(p) {
+			a.Unresolved = append(a.Unresolved, UnresolvedPath{Text: unresolvedText(p), Write: write})
+			continue
+		}
+		out = append(out, render(p))
+	}
+	return dedupe(out)
 }
 
 // nesting returns the largest number of brackets open at once in s, quotes
@@ -322,10 +441,13 @@ func without(list, drop []string) []string {
 }
 
 // ExpandEnv replaces each $NAME and ${NAME} left in path p (a read or write
-// of an Analysis: variables the command does not set itself) by its value
-// from lookup, the environment the command's shell inherits; a variable
-// lookup does not know is left as written. A leading $HOME is left for the
-// path rules, which expand it (and ~) themselves.
+// of an Analysis, or an UnresolvedPath's text: variables the command does
+// not set itself) by its value from lookup, the environment the command's
+// shell inherits; a variable lookup does not know is left as written. A
+// leading $HOME is left for the path rules, which expand them (and ~)
+// themselves. ${NAME:-word}, ${NAME-word}, ${NAME:=word}, ${NAME=word},
+// ${NAME:+word} and ${NAME+word} are NAME's value or word, as the shell
+// picks from the environment.
 //
 // A leading ~NAME naming the user guard runs as ($USER or $LOGNAME) is
 // that user's home, ~.
@@ -344,14 +466,15 @@ func ExpandEnv(p string, lookup func(string) (string, bool)) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(p); {
-		name, end := "", i
+		ref, end := varRef{}, i
 		if p[i] == '$' {
-			name, end = varAt(p, i+1)
+			ref, end = varAt(p, i+1)
 		}
-		if name != "" && (name != "HOME" || i > 0) {
+		if ref.name != "" && ref.name != "_" && (ref.name != "HOME" || i > 0 || ref.op != "") {
+			// ($_ is the shell's last argument, not the environment's.)
 			// $HOME first is left for the path rules; inside a path
 			// (/$HOME/.ssh is //home/u/.ssh) it is its value.
-			if v, ok := lookup(name); ok {
+			if v, ok := ref.value(lookup, i == 0); ok {
 				b.WriteString(v)
 				i = end
 				continue
@@ -363,18 +486,104 @@ func ExpandEnv(p string, lookup func(string) (string, bool)) string {
 	return b.String()
 }
 
-// varAt returns the variable name of a $NAME or ${NAME} whose name starts at
-// p[i], and the index after it; "" when there is none.
-func varAt(p string, i int) (string, int) {
-	if i < len(p) && p[i] == '{' {
-		if j := strings.IndexByte(p[i:], '}'); j > 1 && isName(p[i+1:i+j]) {
-			return p[i+1 : i+j], i + j + 1
+// UnknownVars returns p (after ExpandEnv) with each variable reference
+// left in it, one the environment does not hold, written Unknown: the
+// shell's own variables ($BASH_SOURCE) and unset ones, whose value guard
+// cannot tell ($NOPE$HOME/.ssh/id_rsa is /home/u/.ssh/id_rsa when NOPE is
+// unset). A leading $HOME stays for the path rules. False when p holds none.
+func UnknownVars(p string) (string, bool) {
+	if !strings.Contains(p, "$") {
+		return p, false
+	}
+	var b strings.Builder
+	found := false
+	for i := 0; i < len(p); {
+		if p[i] == '$' {
+			if ref, end := varAt(p, i+1); ref.name != "" && !(ref.name == "HOME" && i == 0 && ref.op == "") {
+				if !strings.HasSuffix(b.String(), Unknown) {
+					b.WriteString(Unknown)
+				}
+				found = true
+				i = end
+				continue
+			}
 		}
-		return "", i
+		b.WriteByte(p[i])
+		i++
+	}
+	return b.String(), found
+}
+
+// varRef is $NAME, ${NAME} or ${NAME<op>word} in a path.
+type varRef struct{ name, op, word string }
+
+// value returns what the reference stands for; false when the variable is
+// not known and the operator does not decide (then it stays as written).
+// first: the reference starts the path (a leading $HOME is kept).
+func (r varRef) value(lookup func(string) (string, bool), first bool) (string, bool) {
+	v, set := lookup(r.name)
+	if r.name == "HOME" && first {
+		v, set = "$HOME", true
+	}
+	word := func() string { return ExpandEnv(r.word, lookup) }
+	switch r.op {
+	case "":
+		return v, set
+	case ":-", ":=":
+		if set && v != "" {
+			return v, true
+		}
+		return word(), true
+	case "-", "=":
+		if set {
+			return v, true
+		}
+		return word(), true
+	case ":+":
+		if set && v != "" {
+			return word(), true
+		}
+		return "", true
+	case "+":
+		if set {
+			return word(), true
+		}
+		return "", true
+	}
+	return "", false
+}
+
+// varAt returns the variable reference whose name starts at p[i] ($NAME,
+// ${NAME}, ${NAME:-word}…), and the index after it; a zero varRef when
+// there is none.
+func varAt(p string, i int) (varRef, int) {
+	if i < len(p) && p[i] == '{' {
+		j := strings.IndexByte(p[i:], '}')
+		if j < 0 {
+			return varRef{}, i
+		}
+		body := p[i+1 : i+j]
+		n := 0
+		for n < len(body) && isNameRune(rune(body[n])) {
+			n++
+		}
+		name, rest := body[:n], body[n:]
+		if !isName(name) {
+			return varRef{}, i
+		}
+		for _, op := range []string{":-", ":=", ":+", "-", "=", "+"} {
+			if w, ok := strings.CutPrefix(rest, op); ok {
+				return varRef{name: name, op: op, word: w}, i + j + 1
+			}
+		}
+		if rest != "" {
+			return varRef{}, i
+		}
+		return varRef{name: name}, i + j + 1
 	}
 	j := i
 	for j < len(p) && isName(p[i:j+1]) {
 		j++
 	}
-	return p[i:j], j
+	return varRef{name: p[i:j]}, j
 }

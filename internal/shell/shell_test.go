@@ -278,6 +278,21 @@ func TestWordSet(t *testing.T) {
 	}
 }
 
+func TestUnknownVars(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"$NOPE$HOME/.ssh/id_rsa", Unknown + "/.ssh/id_rsa"},
+		{"$HOME/.ssh", "$HOME/.ssh"},
+		{"/a/${X}/b$Y", "/a/" + Unknown + "/b" + Unknown},
+		{"a$", "a$"},
+		{"plain", "plain"},
+	} {
+		got, ok := UnknownVars(tc.in)
+		if got != tc.want || ok != (tc.in != tc.want) {
+			t.Errorf("UnknownVars(%q) = %q, %v; want %q", tc.in, got, ok, tc.want)
+		}
+	}
+}
+
 func TestExpandEnv(t *testing.T) {
 	env := map[string]string{"GUARD_HOME": "/srv/gh", "EMPTY": "", "HOME": "/home/me", "USER": "me"}
 	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
@@ -300,6 +315,14 @@ func TestExpandEnv(t *testing.T) {
 		{"~me/.ssh/id_rsa", "~/.ssh/id_rsa"}, // the user guard runs as
 		{"~me", "~/"},
 		{"~other/.ssh/id_rsa", "~other/.ssh/id_rsa"},
+		{"${NOPE:-~/.ssh}/id_rsa", "~/.ssh/id_rsa"},
+		{"${GUARD_HOME:-/x}/rules.json", "/srv/gh/rules.json"},
+		{"${EMPTY:-/x}/a", "/x/a"},
+		{"${EMPTY-/x}/a", "/a"},
+		{"${GUARD_HOME:+/set}/a", "/set/a"},
+		{"${NOPE+/set}/a", "/a"},
+		{"${HOME:-/root}/.ssh", "$HOME/.ssh"},
+		{"$_/x", "$_/x"}, // the shell's, not the environment's
 	} {
 		if got := ExpandEnv(tc.in, lookup); got != tc.want {
 			t.Errorf("ExpandEnv(%q) = %q, want %q", tc.in, got, tc.want)

@@ -1,105 +1,274 @@
 package shell
 
-// Variables whose values programs run: GIT_SSH_COMMAND, PAGER, EDITOR… are
-// commands; BASH_ENV is a script a shell sources; LD_PRELOAD is code every
-// program loads.
+import (
+	"maps"
+	"strconv"
+	"strings"
 
-import "strings"
+	"mvdan.cc/sh/v3/expand"
+)
 
-// envAssign takes NAME=VALUE set in a command's environment (env NAME=V
-// CMD, sudo NAME=V CMD, systemd-run -E NAME=V): a proxy is contacted, a
-// command-valued variable's value runs.
-func (w *walker) envAssign(a string) {
-	k, v, ok := strings.Cut(a, "=")
-	if !ok || !isName(k) {
-		return
-	}
-	w.proxy(k, v)
-	w.commandVar(k, v)
-}
+// Variables. The walker keeps the shell variables a command sets, with
+// mvdan.cc/sh/v3/expand's model of a variable (strings, indexed and
+// associative arrays, namerefs, attributes); a value may hold markers for
+// the parts guard does not know (see marker.go). A variable the command
+// never sets is inherited from the agent's environment: an inherited
+// marker, which the hook fills in from its own environment.
 
-// commandVar analyses the value of variable name when programs run it:
-// as a shell command (commandVars), a script a shell sources (sourcedVars)
-// or libraries every program loads (loadedVars). It is analysed wherever
-// the command sets it (an assignment, export, env, a crontab line), whether
-// or not a later command would run it: exported, it reaches every program
-// the command starts, and guard does not know which of them read it.
-func (w *walker) commandVar(name, value string) {
-	if value == "" {
-		return
-	}
-	if name == "EDITOR" || name == "VISUAL" {
-		w.editorSet = true // crontab -e then edits with it
-	}
-	switch {
-	case strings.HasPrefix(name, "GIT_CONFIG_VALUE_"), name == "GIT_CONFIG_PARAMETERS":
-		// git -c through the environment: a value may be a command git
-		// runs (core.pager); which key it goes with is not looked at.
-		for _, v := range gitConfigValues(name, value) {
-			w.tentative(strings.TrimPrefix(v, "!"))
-		}
-	case commandVars.has(name):
-		for _, v := range commandValues(name, value) {
-			w.scoped(func() { w.script(v, w.depth+1) })
-		}
-	case sourcedVars.has(name):
-		w.read(value)
-		if t, ok := w.fileText(value, true, MaxScriptBytes, "a script"); ok {
-			w.runScript(t, nil, false)
-		}
-	case loadedVars.has(name):
-		// Compiled code guard cannot see into: a read of each library.
-		for _, lib := range strings.FieldsFunc(value, func(r rune) bool { return r == ':' || r == ' ' }) {
-			w.read(lib)
-		}
-	}
-}
+// maxVarLen bounds a variable's value, and maxElems an array's elements:
+// beyond, the value is not known.
+const (
+	maxVarLen = 4096
+	maxElems  = 256
+)
 
-// gitConfigValues returns the values of git settings a variable holds:
-// GIT_CONFIG_VALUE_N's, or each 'key'='value' of GIT_CONFIG_PARAMETERS.
-func gitConfigValues(name, value string) []string {
-	if name != "GIT_CONFIG_PARAMETERS" {
-		return []string{value}
-	}
-	var out []string
-	for _, pair := range splitQuoted(value) {
-		if _, v, ok := strings.Cut(pair.s, "="); ok {
-			out = append(out, v)
-		}
-	}
-	return out
-}
+// env is the walker's variables as expand reads and sets them
+// (${v:=x}, $((i++))).
+type env struct{ w *walker }
 
-// commandValues returns the commands a command-valued variable holds:
-// LESSOPEN's without its leading | or || (less pipes through it), one per
-// element of BROWSER's list (BROWSER=a:b tries a, then b).
-func commandValues(name, value string) []string {
-	switch name {
-	case "LESSOPEN", "LESSCLOSE":
-		return []string{strings.TrimLeft(value, "|-")}
-	case "BROWSER":
-		return strings.Split(value, ":")
-	case "SHELL":
-		if shells.has(base(value)) {
-			return nil // SHELL=/bin/zsh: a shell guard reads as such
-		}
-	}
-	return []string{value}
-}
+// Get returns a variable: one the command set, else what the shell knows of
+// it (HOME, IFS, PWD, OLDPWD, the positional parameters), else an inherited
+// one.
+func (e env) Get(name string) expand.Variable { return e.w.variable(name) }
 
-// commandVarFile analyses, for a command-valued variable set to what a
-// substitution prints (GIT_SSH_COMMAND="$(cat cmd.txt)"), the file it
-// prints, when it is one (see noteSubFile).
-func (w *walker) commandVarFile(name, sub string) {
-	if !commandVars.has(name) {
-		return
-	}
-	for _, sf := range w.subFiles {
-		if sf[0] == sub {
-			if t, ok := w.fileText(sf[1], true, MaxScriptBytes, "a command"); ok {
-				w.scoped(func() { w.script(t, w.depth+1) })
-			}
+// Each calls fn on each variable the command set.
+func (e env) Each(fn func(string, expand.Variable) bool) {
+	for k, v := range e.w.varMap() {
+		if !fn(k, v) {
 			return
 		}
 	}
+}
+
+// Set sets a variable (${v:=x}, arithmetic).
+func (e env) Set(name string, vr expand.Variable) error {
+	e.w.setVariable(name, vr)
+	return nil
+}
+
+// varMap returns the variables the command set, in the current scope.
+func (w *walker) varMap() map[string]expand.Variable {
+	if w.vars == nil {
+		return w.varsOf
+	}
+	return w.vars
+}
+
+// strVar is a set string variable.
+func strVar(s string) expand.Variable {
+	return expand.Variable{Set: true, Kind: expand.String, Str: s}
+}
+
+// variable returns what the shell holds for name.
+func (w *walker) variable(name string) expand.Variable {
+	if v, ok := w.varMap()[name]; ok {
+		return v
+	}
+	switch name {
+	case "HOME":
+		return strVar("$HOME") // left for the path rules, which expand it
+	case "IFS":
+		return strVar(" \t\n")
+	case "PWD":
+		return strVar(dirMark(w.dir))
+	case "OLDPWD":
+		if w.oldDir != nil {
+			return strVar(dirMark(*w.oldDir))
+		}
+	case "@", "*":
+		if w.pos == nil {
+			return expand.Variable{Set: true, Kind: expand.Indexed, List: []string{mark(markVar, name)}}
+		}
+		return expand.Variable{Set: true, Kind: expand.Indexed, List: w.pos.args}
+	case "#":
+		if w.pos != nil {
+			return strVar(strconv.Itoa(len(w.pos.args)))
+		}
+	case "0":
+		if w.pos != nil && w.pos.zero != "" {
+			return strVar(w.pos.zero)
+		}
+	}
+	if n, err := strconv.Atoi(name); err == nil && n > 0 && w.pos != nil {
+		if n <= len(w.pos.args) {
+			return strVar(w.pos.args[n-1])
+		}
+		return expand.Variable{}
+	}
+	if user, ok := strings.CutPrefix(name, "HOME "); ok {
+		return strVar("~" + user) // ~user: expand asks for the home of user
+	}
+	if isName(name) && !dynamicVar(name) {
+		return strVar(mark(markEnv, name))
+	}
+	return strVar(mark(markVar, name))
+}
+
+// dynamicVar reports whether a shell variable changes by itself
+// ($RANDOM, $SECONDS…): its value is not the environment's.
+func dynamicVar(name string) bool {
+	switch name {
+	case "RANDOM", "SRANDOM", "SECONDS", "LINENO", "BASHPID", "PPID", "EPOCHSECONDS", "EPOCHREALTIME",
+		"REPLY", "OPTARG", "OPTIND", "BASH_COMMAND", "PIPESTATUS", "DIRSTACK", "FUNCNAME", "MAPFILE", "COPROC":
+		return true
+	}
+	return false
+}
+
+// dirText is a directory of the walker ("" for the starting one) as $PWD
+// holds it.
+func dirText(dir string) string {
+	if dir == "" {
+		return "."
+	}
+	return dir
+}
+
+// positional are the positional parameters, when the command set them
+// (set --, sh -c SCRIPT ARG0 ARGS).
+type positional struct {
+	zero string
+	args []string
+}
+
+// setVariable sets a variable in the current scope; a read-only one keeps
+// its value, as the shell refuses the assignment. Unset (vr.Set false)
+// with no kind removes it, which keeps it unset, not inherited.
+func (w *walker) setVariable(name string, vr expand.Variable) {
+	if old, ok := w.varMap()[name]; ok && old.ReadOnly {
+		return
+	}
+	if w.vars == nil {
+		w.vars = maps.Clone(w.varsOf)
+		if w.vars == nil {
+			w.vars = map[string]expand.Variable{}
+		}
+	}
+	w.vars[name] = bounded(name, vr)
+}
+
+// dropVariable forgets a variable the command set: it is inherited again.
+func (w *walker) dropVariable(name string) {
+	if _, ok := w.varMap()[name]; !ok {
+		return
+	}
+	if w.vars == nil {
+		w.vars = maps.Clone(w.varsOf)
+	}
+	delete(w.vars, name)
+}
+
+// bounded returns vr, or a value not known when it is larger than the
+// bounds.
+func bounded(name string, vr expand.Variable) expand.Variable {
+	size := len(vr.Str)
+	for _, s := range vr.List {
+		size += len(s)
+	}
+	for k, s := range vr.Map {
+		size += len(k) + len(s)
+	}
+	if size > maxVarLen || len(vr.List) > maxElems || len(vr.Map) > maxElems {
+		return expand.Variable{Set: true, Kind: expand.String, Str: mark(markVar, name), Exported: vr.Exported}
+	}
+	return vr
+}
+
+// setString sets a string variable.
+func (w *walker) setString(name, value string) {
+	w.setVariable(name, strVar(value))
+}
+
+// setUnknown sets a variable to a value guard does not know.
+func (w *walker) setUnknown(name string) {
+	w.setString(name, mark(markVar, name))
+}
+
+// lookup returns the value of a string variable the command set.
+func (w *walker) lookup(name string) (string, bool) {
+	v, ok := w.varMap()[name]
+	if !ok || !v.Set || v.Kind != expand.String {
+		return "", false
+	}
+	return v.Str, true
+}
+
+// declared reports whether the shell's value of name is its own (set,
+// unset or declared by the command, or one the shell knows), not inherited.
+func (w *walker) declared(name string) bool {
+	if _, ok := w.varMap()[name]; ok {
+		return true
+	}
+	switch name {
+	case "HOME", "IFS", "PWD":
+		return true
+	case "OLDPWD":
+		return w.oldDir != nil
+	case "@", "*", "#":
+		return w.pos != nil
+	}
+	if n, err := strconv.Atoi(name); err == nil && n > 0 {
+		return w.pos != nil
+	}
+	return false
+}
+
+// valueKnown reports whether every part of name's value is known, after
+// namerefs: what an operator on it computes is then its result.
+func (w *walker) valueKnown(name string) bool {
+	for range 8 {
+		if !w.declared(name) {
+			return false
+		}
+		v := w.variable(name)
+		switch v.Kind {
+		case expand.NameRef:
+			name = v.Str
+			continue
+		case expand.Indexed:
+			for _, s := range v.List {
+				if hasMark(s) {
+					return false
+				}
+			}
+			return true
+		case expand.Associative:
+			for k, s := range v.Map {
+				if hasMark(k) || hasMark(s) {
+					return false
+				}
+			}
+			return true
+		}
+		if name == "PWD" && !(strings.HasPrefix(w.dir, "/") || homeRelative(w.dir)) {
+			return false // the starting directory is the hook's to know
+		}
+		return !hasMark(v.Str)
+	}
+	return false
+}
+
+// mayBeEmpty reports whether a value could be empty: it is, or it holds
+// only markers.
+func mayBeEmpty(s string) bool {
+	text := false
+	eachMark(s, nil, func(t string) { text = text || t != "" })
+	return !text
+}
+
+// markedCase applies f (upper or lower case) to the text of s, not to the
+// names inside its markers.
+func markedCase(s string, f func(string) string) string {
+	if !hasMark(s) {
+		return f(s)
+	}
+	var b strings.Builder
+	eachMark(s, func(k byte, name string, whole bool) {
+		if whole {
+			b.WriteString(mark(k, name))
+		} else {
+			b.WriteString(mark(markWord, ""))
+		}
+	}, func(t string) { b.WriteString(f(t)) })
+	return b.String()
 }

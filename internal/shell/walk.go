@@ -3,27 +3,46 @@ package shell
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"path"
 	"slices"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
 // walker turns syntax trees into an Analysis.
 type walker struct {
-	a      *Analysis
-	parser *syntax.Parser
-	vars   map[string]string // variables whose value is known; nil: varsOf's
-	varsOf map[string]string // the variables of the enclosing shell, not to be changed
-	dir    string            // where cd moved to; "" for the starting directory
-	dirs   []string          // pushd's stack
-	oldDir *string           // where the last cd left ($OLDPWD), nil before any
-	home   string            // the user's home directory, or ""
-	depth  int               // scripts within scripts
+	a       *Analysis
+	parser  *syntax.Parser
+	zparser *syntax.Parser // the zsh parser, for zsh's reading
+	// zsh: the walk reads the command as zsh does (see zsh.go).
+	zsh bool
+	// vars are the variables the command set (vars.go); nil: varsOf's.
+	vars   map[string]expand.Variable
+	varsOf map[string]expand.Variable // the enclosing shell's, not to be changed
+	pos    *positional                // the positional parameters, nil when not known
+	dir    string                     // where cd moved to; "" for the starting directory
+	dirs   []string                   // pushd's stack
+	oldDir *string                    // where the last cd left ($OLDPWD), nil before any
+	home   string                     // the user's home directory, or ""
+	depth  int                        // scripts within scripts
 	words  int
 	err    error
+	// funcs are the shell's functions (funcs.go); one a subshell declares
+	// is kept too.
+	funcs funcState
+	// out collects what the commands of a substitution print, when its
+	// output is used ($(…)); nil otherwise.
+	out *outBuf
+	// cfgs are expand configurations, one per expansion in progress
+	// (cfgDepth of them); visited are the substitutions the expansions
+	// in progress (expDepth of them) walked (see walkUnvisited).
+	cfgs     []*expand.Config
+	cfgDepth int
+	expDepth int
+	visited  map[syntax.Node]bool
+	zshTemp  int // temporary variables of zsh expansions made
 	// subst counts the substitutions being walked: $( ), <( ).
 	subst int
 	// lastSub is the line of the pipeline inside the substitution walked
@@ -144,10 +163,7 @@ func (w *walker) script(src string, depth int) {
 		w.fail(fmt.Errorf("nests brackets more than %d deep: %w", MaxNesting, ErrLimit))
 		return
 	}
-	if w.parser == nil {
-		w.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
-	}
-	f, err := w.parser.Parse(strings.NewReader(src), "")
+	f, err := w.theParser().Parse(strings.NewReader(src), "")
 	if err != nil {
 		pe := parseError(err)
 		if g := w.recoverParse(src, err); g != nil {
@@ -159,10 +175,61 @@ func (w *walker) script(src string, depth int) {
 	if f == nil {
 		return
 	}
+	if w.zsh && err == nil {
+		if pos, ok := blankInWord(f); ok {
+			// mvdan's zsh parser takes more than zsh does: a word with a
+			// blank outside quotes is not zsh's reading of the command.
+			w.fail(&ParseError{Line: int(pos.Line()), Col: int(pos.Col()), Msg: "a word holds a blank outside quotes, which zsh would not read so"})
+		}
+	}
 	saved := w.depth
 	w.depth = depth
 	w.stmts(f.Stmts)
 	w.depth = saved
+}
+
+// blankInWord returns where an unquoted literal of a command's word holds a
+// blank outside quotes and backslashes (mvdan's zsh parser reads (a b) as
+// one word).
+func blankInWord(f *syntax.File) (syntax.Pos, bool) {
+	var at syntax.Pos
+	syntax.Walk(f, func(n syntax.Node) bool {
+		ce, ok := n.(*syntax.CallExpr)
+		if !ok || at.IsValid() {
+			return !at.IsValid()
+		}
+		for _, wd := range ce.Args {
+			for _, p := range wd.Parts {
+				if l, ok := p.(*syntax.Lit); ok && unquotedBlank(l.Value) && !at.IsValid() {
+					at = l.Pos()
+				}
+			}
+		}
+		return true
+	})
+	return at, at.IsValid()
+}
+
+// unquotedBlank reports whether s holds a blank outside quotes and not
+// escaped.
+func unquotedBlank(s string) bool {
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' && quote != '\'':
+			i++
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == ' ' || c == '\t' || c == '\n':
+			return true
+		}
+	}
+	return false
 }
 
 // tentative analyses text that is probably a shell command (a string
@@ -172,10 +239,7 @@ func (w *walker) tentative(src string) {
 	if w.stopped() || w.depth+1 > MaxDepth || nesting(src) > MaxNesting || strings.TrimSpace(src) == "" {
 		return
 	}
-	if w.parser == nil {
-		w.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
-	}
-	f, err := w.parser.Parse(strings.NewReader(src), "")
+	f, err := w.theParser().Parse(strings.NewReader(src), "")
 	if err != nil {
 		return
 	}
@@ -183,6 +247,21 @@ func (w *walker) tentative(src string) {
 	w.depth++
 	w.scoped(func() { w.stmts(f.Stmts) })
 	w.depth = saved
+}
+
+// theParser returns the parser of the shell the walk reads as: bash's, or
+// zsh's.
+func (w *walker) theParser() *syntax.Parser {
+	if w.zsh {
+		if w.zparser == nil {
+			w.zparser = syntax.NewParser(syntax.Variant(syntax.LangZsh))
+		}
+		return w.zparser
+	}
+	if w.parser == nil {
+		w.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
+	}
+	return w.parser
 }
 
 // parseError converts the parser's error.
@@ -228,7 +307,7 @@ func (w *walker) recoverParse(src string, err error) *syntax.File {
 		}
 		src += closer
 		var f *syntax.File
-		f, err = w.parser.Parse(strings.NewReader(src), "")
+		f, err = w.theParser().Parse(strings.NewReader(src), "")
 		if err == nil {
 			return f
 		}
@@ -248,42 +327,16 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 // scoped runs fn in a copy of the shell's state (a subshell): a cd or a
 // variable set inside does not last.
 func (w *walker) scoped(fn func()) {
-	vars, dir, dirs, oldDir := w.vars, w.dir, w.dirs, w.oldDir
-	w.vars = nil // set copies it first (see setVar)
-	w.varsOf = vars
+	vars, varsOf, pos, dir, dirs, oldDir := w.vars, w.varsOf, w.pos, w.dir, w.dirs, w.oldDir
+	w.varsOf = w.varMap()
+	w.vars = nil                        // setVariable copies it first
 	w.dirs = dirs[:len(dirs):len(dirs)] // an append copies
 	fn()
-	w.vars, w.dir, w.dirs, w.oldDir = vars, dir, dirs, oldDir
-	w.varsOf = nil
-}
-
-// lookup returns a variable's known value.
-func (w *walker) lookup(name string) (string, bool) {
-	if w.vars == nil {
-		v, ok := w.varsOf[name]
-		return v, ok
-	}
-	v, ok := w.vars[name]
-	return v, ok
-}
-
-// setVar records a variable's value; unknown forgets it. In a subshell the
-// variables are copied on the first change.
-func (w *walker) setVar(name, value string, known bool) {
-	if w.vars == nil {
-		w.vars = maps.Clone(w.varsOf)
-		if w.vars == nil {
-			w.vars = map[string]string{}
-		}
-	}
-	if known {
-		w.vars[name] = value
-	} else {
-		delete(w.vars, name)
-	}
+	w.vars, w.varsOf, w.pos, w.dir, w.dirs, w.oldDir = vars, varsOf, pos, dir, dirs, oldDir
 }
 
 func (w *walker) stmt(s *syntax.Stmt) {
+	w.outputOf(s)
 	switch c := s.Cmd.(type) {
 	case nil, *syntax.CallExpr:
 		w.pipeline([]*syntax.Stmt{s})
@@ -327,6 +380,12 @@ func (w *walker) stmt(s *syntax.Stmt) {
 		}
 	case *syntax.CoprocClause:
 		w.stmt(c.Stmt)
+	case *syntax.ArithmCmd:
+		w.arith(c.X)
+	case *syntax.LetClause:
+		for _, x := range c.Exprs {
+			w.arith(x)
+		}
 	default:
 		// (( )), [[ ]], let, and the like: only their substitutions run.
 		w.nested(c)
@@ -375,26 +434,29 @@ func (w *walker) nested(n syntax.Node) {
 // substitution walks the commands of $( ) and returns their output when it
 // is known: echo or printf of known words, possibly through base64 -d.
 func (w *walker) substitution(list []*syntax.Stmt) (string, bool) {
-	var out string
-	var ok bool
-	w.inSubst(list)
-	if len(list) == 1 {
-		out, ok = w.literalOutput(list[0])
-	}
-	return strings.TrimRight(out, "\n"), ok
+	buf := &outBuf{known: true}
+	w.walkSubst(list, buf)
+	return strings.TrimRight(buf.text.String(), "\n"), buf.known
 }
 
 // procSubst walks the commands of <( ) or >( ).
 func (w *walker) procSubst(p *syntax.ProcSubst) { w.inSubst(p.Stmts) }
 
-// inSubst walks the statements of a substitution, in a subshell, and keeps
-// the line of its first pipeline in lastSub.
-func (w *walker) inSubst(list []*syntax.Stmt) {
+// inSubst walks the statements of a substitution whose output is not used.
+func (w *walker) inSubst(list []*syntax.Stmt) { w.walkSubst(list, nil) }
+
+// walkSubst walks the statements of a substitution, in a subshell,
+// collecting what they print in out (when not nil), and keeps the line of
+// its first pipeline in lastSub.
+func (w *walker) walkSubst(list []*syntax.Stmt, out *outBuf) {
 	first := len(w.a.Lines)
 	before := w.lastFind
+	saved := w.out
+	w.out = out
 	w.subst++
 	w.scoped(func() { w.stmts(list) })
 	w.subst--
+	w.out = saved
 	w.lastSub = ""
 	if len(list) == 1 && len(w.a.Lines) > first {
 		w.lastSub = w.a.Lines[first]
@@ -409,7 +471,7 @@ func (w *walker) inSubst(list []*syntax.Stmt) {
 func (w *walker) forClause(c *syntax.ForClause) {
 	wi, ok := c.Loop.(*syntax.WordIter)
 	if !ok {
-		w.nested(c.Loop)
+		w.cLoop(c.Loop)
 		w.stmts(c.Do)
 		return
 	}
@@ -417,17 +479,23 @@ func (w *walker) forClause(c *syntax.ForClause) {
 	for _, it := range wi.Items {
 		items = append(items, w.fields(it)...)
 	}
+	if !wi.InPos.IsValid() && w.pos != nil {
+		// for f; do …: over the positional parameters.
+		for _, a := range w.pos.args {
+			items = append(items, word{s: a, known: isKnown(a)})
+		}
+	}
 	name := wi.Name.Value
-	// for d in / ~; do rm -rf $d; done: the body with each known value, up to
-	// a few; otherwise once with the variable unknown.
-	if len(items) > 0 && len(items) <= 4 && allKnown(items) {
+	// for d in / ~; do rm -rf $d; done: the body with each value, up to a
+	// few; otherwise once with the variable unknown.
+	if len(items) > 0 && len(items) <= 4 {
 		for _, it := range items {
-			w.setVar(name, it.s, true)
+			w.setString(name, it.s)
 			w.stmts(c.Do)
 		}
 		return
 	}
-	w.setVar(name, "", false)
+	w.setUnknown(name)
 	w.stmts(c.Do)
 }
 
@@ -440,55 +508,6 @@ func allKnown(ws []word) bool {
 	return true
 }
 
-func (w *walker) declClause(c *syntax.DeclClause) {
-	w.exporting = c.Variant.Value == "export" || slices.ContainsFunc(c.Args, func(as *syntax.Assign) bool {
-		return as.Naked && as.Name == nil && as.Value != nil && strings.HasPrefix(as.Value.Lit(), "-") && strings.Contains(as.Value.Lit(), "x")
-	})
-	for _, as := range c.Args {
-		w.assign(as, true)
-	}
-	w.exporting = false
-}
-
-// assign records a variable assignment; global says it sets the shell's
-// variable (not only a command's environment).
-func (w *walker) assign(as *syntax.Assign, global bool) {
-	if as.Array != nil {
-		w.nested(as.Array)
-	}
-	if as.Value == nil {
-		return
-	}
-	if as.Naked && as.Name == nil {
-		w.fields(as.Value)
-		return
-	}
-	v := w.text(as.Value)
-	w.read(v.s)
-	if as.Name != nil && as.Name.Value == "PATH" {
-		w.pathSet = true
-	}
-	switch {
-	case as.Name != nil && w.exporting:
-		w.touchEnv(v.s) // every program run after it gets it
-	case as.Name != nil && !global:
-		w.env = append(w.env, v.s) // the command's own (see cmd.touchEnv)
-	}
-	if as.Name != nil && !global {
-		w.proxy(as.Name.Value, v.s) // http_proxy=HOST curl …
-	}
-	if as.Name != nil {
-		w.commandVar(as.Name.Value, v.s) // PAGER=CMD git log, export EDITOR=CMD
-		if v.sub != "" {
-			w.commandVarFile(as.Name.Value, v.sub)
-		}
-	}
-	if as.Name == nil || !global {
-		return
-	}
-	w.setVar(as.Name.Value, v.s, v.known && !as.Append && as.Index == nil && len(v.s) <= 4096)
-}
-
 func (w *walker) funcDecl(f *syntax.FuncDecl) {
 	if f.Name != nil {
 		w.redefine(f.Name.Value)
@@ -497,6 +516,9 @@ func (w *walker) funcDecl(f *syntax.FuncDecl) {
 		w.emit(forkBombLine, Command{Name: ":", Synthetic: true})
 	}
 	if f.Body != nil {
+		if f.Name != nil {
+			w.declareFunc(f.Name.Value, f.Body)
+		}
 		w.scoped(func() { w.stmt(f.Body) })
 	}
 }
@@ -766,7 +788,14 @@ func (w *walker) count(n int) bool {
 // a variable the command does not set (an inherited one, most often an
 // absolute path: ExpandEnv puts its value in later).
 func under(dir, p string) string {
-	if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || strings.HasPrefix(p, "$") || homeRelative(p) || len(p) > 1 && p[1] == ':' {
+	if rest, ok := strings.CutPrefix(p, markStart+string(markDir)); ok {
+		// $PWD/x: x in the directory $PWD was read in.
+		if i := strings.Index(rest, markEnd); i >= 0 {
+			return rest[:i] + rest[i+len(markEnd):]
+		}
+	}
+	if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || strings.HasPrefix(p, "$") || homeRelative(p) || len(p) > 1 && p[1] == ':' ||
+		strings.HasPrefix(p, markStart+string(markEnv)) || strings.HasPrefix(p, markStart+string(markEnvOp)) {
 		return p
 	}
 	return strings.TrimRight(dir, "/") + "/" + p
@@ -785,16 +814,21 @@ func homeRelative(p string) bool {
 // candidate returns the file path word s may name: s itself, or for
 // --opt=value, NAME=value and curl's @file the value; a word that looks like
 // a path (a /, a leading . ~ or $, a file extension), a bare name (a file in
-// the working directory: cat id_rsa in ~/.ssh) or a bare shell pattern
-// (rm *, the files the shell expands it to); never an option, a URL or an
-// unknown substitution.
+// the working directory: cat id_rsa in ~/.ssh), a bare shell pattern (rm *,
+// the files the shell expands it to) or a word that holds a part guard does
+// not know; never an option or a URL.
 func candidate(s string) (string, bool) {
 	if eq := strings.IndexByte(s, '='); eq > 0 && (strings.HasPrefix(s, "-") || isName(s[:eq])) {
 		s = s[eq+1:]
 	}
 	s = strings.TrimPrefix(s, "@")
-	if s == "" || s == unknownSubst || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
+	if s == "" || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
 		return "", false
+	}
+	if opaque(s) || strings.HasPrefix(s, markStart) {
+		// What it names is not known (the hook checks what it could
+		// be), or it starts with a variable or a directory ($PWD).
+		return s, true
 	}
 	if !pathLike(s) && !plainName(s) && !globName(s) {
 		return "", false
@@ -814,7 +848,7 @@ func pathLike(s string) bool {
 // globName reports whether s is a bare shell pattern: no /, not an option,
 // and a *, ? or [ in it.
 func globName(s string) bool {
-	return s != "" && s[0] != '-' && !strings.ContainsRune(s, '/') && strings.ContainsAny(s, "*?[") && s != unknownSubst
+	return s != "" && s[0] != '-' && !strings.ContainsRune(s, '/') && strings.ContainsAny(s, "*?[") && isKnown(s)
 }
 
 // plainName reports whether s is a bare file name: letters, digits, _ and -

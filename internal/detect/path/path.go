@@ -107,8 +107,8 @@ type glob struct {
 	src   string         // as written in the policy, for reasons
 	ds    string         // normalised doublestar pattern, when re is nil
 	re    *regexp.Regexp // translation for globs doublestar cannot express
-	fixed string         // FixedDir of the normalised glob
-	segs  []string       // ds split at /, for above
+	fixed string         // FixedDir of the normalised glob, for re
+	segs  []string       // ds split at /, for above; for re, with ** elements (see starSegs)
 	last  string         // ds's last element when it is literal: a match ends in it
 }
 
@@ -267,7 +267,7 @@ func compile(src, home string) (glob, error) {
 	if err != nil {
 		return glob{}, fmt.Errorf("malformed glob: %w", err)
 	}
-	return glob{src: src, re: re, fixed: FixedDir(p)}, nil
+	return glob{src: src, re: re, fixed: FixedDir(p), segs: starSegs(p)}, nil
 }
 
 // above reports whether directory n (normalised and folded) holds a path g
@@ -397,9 +397,15 @@ func (d *Detector) reaches(n, dir string) bool {
 // glob that matches p unless an allow glob matches it. The Reason is
 // `path '<path>' matches glob '<glob>'`; a protected directory shows as
 // the glob <dir>/**.
+//
+// A path holding Unknown parts is checked for what it could name (see
+// checkUnresolved); its Reason says guard cannot tell what it names.
 func (d *Detector) Check(p string) (event.Finding, bool) {
 	if p == "" {
 		return event.Finding{}, false
+	}
+	if strings.Contains(p, Unknown) {
+		return d.checkUnresolved(p)
 	}
 	n := Fold(Normalize(p, d.home))
 	dir, name, rec := cutTree(n)

@@ -1,0 +1,290 @@
+package path
+
+import (
+	"fmt"
+	gopath "path"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/guardhq/guard/internal/detect"
+	"github.com/guardhq/guard/internal/event"
+)
+
+// Unknown stands, in a checked path, for a part guard could not work out (a
+// command's output, a value read at run time): any text, / and .. included.
+// No real path holds it (it is a NUL byte).
+const Unknown = "\x00"
+
+// maxUnresolvedElems bounds the elements of an unresolved path's known tail
+// that are compared: the tail's end is what a match depends on.
+const maxUnresolvedElems = 64
+
+// checkUnresolved reports whether a path holding Unknown parts could name
+// what a block glob or a protected directory covers. The allow globs are not
+// consulted: a path guard cannot tell cannot be shown to be allowed. It
+// could when
+//
+//   - the known elements after its last unknown part (the tail, its .. taken
+//     as climbing out of the unknown) end what the glob matches, one of them
+//     matched by a part of the glob other than **: $(x)/.ssh/id_rsa could be
+//     ~/.ssh/id_rsa, $(x)/README.md could not be told from any file in
+//     ~/.ssh/** and is not held to it;
+//   - it ends in an unknown part and what is known before it lies in a
+//     directory the glob covers whole (~/.guard/$(x), ~/.ssh/id_$(x)) or
+//     begins the glob's last element (~/.bash$(x));
+//   - its last element ends in known text a pattern the glob ends with
+//     can end with ($(x).pem, **/*.pem);
+//   - whole elements known between two unknown parts are a run of the
+//     glob's, one of them matched by a part other than ** ($(x)/.ssh/$(y)).
+func (d *Detector) checkUnresolved(p string) (event.Finding, bool) {
+	u := d.parseUnresolved(p)
+	for _, pd := range d.protected {
+		segs := append(strings.Split(strings.TrimPrefix(pd.dir, "/"), "/"), "**")
+		if u.couldMatch(append([]string{""}, segs...)) {
+			return unresolvedFinding(p, pd.src), true
+		}
+	}
+	for _, g := range d.block {
+		if u.couldMatch(g.segs) {
+			return unresolvedFinding(p, g.src), true
+		}
+	}
+	return event.Finding{}, false
+}
+
+// unresolved is a path with unknown parts, normalised and folded.
+type unresolved struct {
+	headDir     []string   // the whole elements before the first unknown part
+	headPartial string     // the start of the element the first unknown part is in
+	tail        []string   // the whole elements after the last unknown part
+	lastSuffix  string     // with no tail: the end of the last element
+	middle      [][]string // the whole elements between two unknown parts
+}
+
+func (d *Detector) parseUnresolved(p string) unresolved {
+	var u unresolved
+	chunks := strings.Split(strings.ReplaceAll(p, `\`, "/"), Unknown)
+	head := Fold(ExpandHome(chunks[0], d.home))
+	if i := strings.LastIndexByte(head, '/'); i >= 0 {
+		dir := head[:i]
+		if dir == "" || gopath.IsAbs(dir) {
+			dir = gopath.Clean("/" + dir)
+		}
+		u.headDir = strings.Split(dir, "/") // "" first for an absolute path, as the globs' elements
+		if dir == "/" {
+			u.headDir = []string{""}
+		}
+		u.headPartial = head[i+1:]
+	} else {
+		u.headPartial = head
+	}
+	for _, c := range chunks[1 : len(chunks)-1] {
+		if els := strings.Split(Fold(c), "/"); len(els) > 2 {
+			u.middle = append(u.middle, cleanElems(els[1:len(els)-1]))
+		}
+	}
+	tail := Fold(chunks[len(chunks)-1])
+	i := strings.IndexByte(tail, '/')
+	if i < 0 {
+		u.lastSuffix = tail
+		return u
+	}
+	u.tail = cleanElems(strings.Split(tail[i+1:], "/"))
+	return u
+}
+
+// cleanElems drops empty and . elements, and each .. with the element
+// before it (a .. with none before climbs out of an unknown part), keeping
+// the last maxUnresolvedElems.
+func cleanElems(els []string) []string {
+	var out []string
+	for _, e := range els {
+		switch e {
+		case "", ".":
+		case "..":
+			if len(out) > 0 {
+				out = out[:len(out)-1]
+			}
+		default:
+			out = append(out, e)
+		}
+	}
+	if len(out) > maxUnresolvedElems {
+		out = out[len(out)-maxUnresolvedElems:]
+	}
+	return out
+}
+
+// couldMatch reports whether the path could be one glob segs matches.
+func (u unresolved) couldMatch(segs []string) bool {
+	if len(segs) == 0 || len(segs) > maxTreeElems {
+		return false
+	}
+	if len(u.tail) > 0 {
+		return runMatch(segs, u.tail, true)
+	}
+	if last := segs[len(segs)-1]; u.lastSuffix != "" && !literalSeg(last) && endsLike(last, u.lastSuffix) {
+		return true
+	}
+	for _, m := range u.middle {
+		if len(m) > 0 && runMatch(segs, m, false) {
+			return true
+		}
+	}
+	return len(u.headDir) > 0 && u.inside(segs)
+}
+
+// runMatch reports whether a run of the glob's elements, its last ones
+// when atEnd, can match the elements ts, at least one of them matched by an
+// element other than **; what the glob holds around them is the unknown
+// parts'.
+func runMatch(gs, ts []string, atEnd bool) bool {
+	// state[j]: gs[j:] can match ts[k:] (k the elements taken from the
+	// end so far) then what follows them: 0 no, 1 with ** only, 2 with an
+	// element other than **.
+	n := len(gs)
+	state := make([]int8, n+1)
+	next := make([]int8, n+1)
+	state[n] = 1
+	if !atEnd {
+		for j := range state {
+			state[j] = 1
+		}
+	}
+	closure := func(st []int8) { // a ** may take no element
+		for j := n - 1; j >= 0; j-- {
+			if gs[j] == "**" && st[j+1] > st[j] {
+				st[j] = st[j+1]
+			}
+		}
+	}
+	closure(state)
+	for k := len(ts) - 1; k >= 0; k-- {
+		clear(next)
+		for j := 0; j < n; j++ {
+			if gs[j] == "**" {
+				next[j] = max(next[j], state[j])
+				if state[j+1] > 0 {
+					next[j] = max(next[j], state[j+1])
+				}
+			} else if state[j+1] > 0 && segMatch(gs[j], ts[k]) {
+				next[j] = 2
+			}
+		}
+		closure(next)
+		state, next = next, state
+	}
+	for j := 0; j <= n; j++ {
+		if state[j] == 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// inside reports whether the known head of a path that ends in an unknown
+// part lies in a directory the glob covers whole, or begins the glob's
+// last element.
+func (u unresolved) inside(gs []string) bool {
+	// reach[j]: the head's elements so far can match gs[:j].
+	reach := make([]bool, len(gs)+1)
+	reach[0] = true
+	for j := 0; j < len(gs) && gs[j] == "**"; j++ {
+		reach[j+1] = true
+	}
+	for _, e := range u.headDir {
+		next := make([]bool, len(gs)+1)
+		for j := 0; j < len(gs); j++ {
+			if !reach[j] {
+				continue
+			}
+			if gs[j] == "**" {
+				next[j] = true
+			} else if segMatch(gs[j], e) {
+				next[j+1] = true
+			}
+		}
+		for j := 0; j < len(gs); j++ {
+			if next[j] && gs[j] == "**" {
+				next[j+1] = true
+			}
+		}
+		reach = next
+	}
+	for j := 0; j < len(gs); j++ {
+		if !reach[j] {
+			continue
+		}
+		rest := gs[j:]
+		if allStars(rest) {
+			return true // ~/.guard/$(x): anything in ~/.guard
+		}
+		if len(rest) == 1 && (u.headPartial != "" || u.lastSuffix != "") && startsLike(rest[0], u.headPartial) && endsLike(rest[0], u.lastSuffix) {
+			return true // ~/.bash$(x): could be ~/.bashrc
+		}
+	}
+	return false
+}
+
+func allStars(gs []string) bool {
+	for _, g := range gs {
+		if g != "**" {
+			return false
+		}
+	}
+	return len(gs) > 0
+}
+
+// startsLike and endsLike report whether some name glob element g matches
+// starts (ends) with s.
+func startsLike(g, s string) bool {
+	if s == "" || g == "**" {
+		return true
+	}
+	if literalSeg(g) {
+		return strings.HasPrefix(g, s)
+	}
+	ok, _ := doublestar.Match(g, s+"x")
+	ok2, _ := doublestar.Match(g, s)
+	return ok || ok2
+}
+
+func endsLike(g, s string) bool {
+	if s == "" {
+		return true
+	}
+	if g == "**" {
+		return false
+	}
+	if literalSeg(g) {
+		return strings.HasSuffix(g, s)
+	}
+	ok, _ := doublestar.Match(g, "x"+s)
+	ok2, _ := doublestar.Match(g, s)
+	return ok || ok2
+}
+
+// starSegs splits a normalised glob into elements, an element holding **
+// standing for any run of elements.
+func starSegs(p string) []string {
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		if strings.Contains(s, "**") {
+			segs[i] = "**"
+		}
+	}
+	return segs
+}
+
+func unresolvedFinding(p, glob string) event.Finding {
+	shown := strings.ReplaceAll(p, Unknown, "…")
+	const what = "has a part guard cannot work out (a command's output or a value set at run time), so guard cannot tell what it names"
+	return event.Finding{
+		Detector:  event.DetectorPaths,
+		Rule:      "unresolved_path",
+		Severity:  "high",
+		Reason:    fmt.Sprintf("path '%s' %s, and it could match glob '%s'", detect.Printable(shown), what, glob),
+		LogReason: fmt.Sprintf("path '%s' %s, and it could match glob '%s'", event.Redacted, what, glob),
+	}
+}

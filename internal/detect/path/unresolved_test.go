@@ -1,0 +1,101 @@
+package path
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestUnresolved: a path with parts guard could not work out is blocked
+// when it could name what a rule protects, with a reason that says guard
+// cannot tell what it names.
+func TestUnresolved(t *testing.T) {
+	fp := defaults(t)
+	read := mustNew(t, fp.BlockRead, nil, home)
+	write, err := Compile(Rules{Block: fp.BlockWrite, Protected: []string{home + "/.guard"}, Home: home, Trees: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const U = Unknown
+	tests := []struct {
+		d     *Detector
+		path  string
+		block bool
+	}{
+		// its known tail ends a protected glob
+		{read, U + "/.ssh/id_rsa", true},
+		{read, "/proj/" + U + "/.ssh/id_rsa", true},
+		{read, U + "/.gnupg/pubring.kbx", true},
+		{write, U + "/.guard/rules.json", true},
+		{write, U + "/../.bashrc", true},
+		{write, "/tmp/" + U + "/x/../../.zshrc", true},
+		{write, U + "/.agent_b/hooks.json", true},
+		{read, U + "/certs/server.pem", true},
+		{read, U + "/README.md", false}, // only ** would cover it
+		{read, U + "/id_rsa", false},
+		{write, U + "/build/out", false},
+		{write, U + "/.bashrc.bak", false},
+		// it ends in an unknown part inside a directory a glob covers whole
+		{write, home + "/.guard/" + U, true},
+		{write, "~/.guard/" + U, true},
+		{read, "~/.ssh/id_" + U, true},
+		{write, "~/.bash" + U, true}, // could be ~/.bashrc
+		{write, "~/" + U, false},     // the home directory is not protected whole
+		{write, "/proj/" + U, false},
+		{write, U, false},
+		{read, U, false},
+		// its last element ends in what a glob's last element can end with
+		{read, U + ".pem", true},
+		{read, "/proj/key" + U + ".key", true},
+		{write, U + ".log", false},
+		// system directories
+		{write, "/etc/" + U, true},
+		{write, U + "/etc/passwd", true},
+		{write, U + "/lib/passwd", false},
+		// known elements between unknown parts
+		{read, U + "/.ssh/" + U, true},
+		{read, "/a/" + U + "/.gnupg/" + U + ".kbx", true},
+		{write, U + "/src/" + U + ".go", false},
+		{write, U + ".json", false},                // settings.json ends so, but no more is known
+		{write, "~/" + U + "rc", true},             // ~/.bashrc, ~/.zshrc
+		{write, "~/" + U + "/settings.json", true}, // ~/.agent_a/settings.json
+	}
+	for _, tt := range tests {
+		f, hit := tt.d.Check(tt.path)
+		if hit != tt.block {
+			t.Errorf("%q: blocked %v (%s), want %v", tt.path, hit, f.Reason, tt.block)
+			continue
+		}
+		if hit && (f.Rule != "unresolved_path" || !strings.Contains(f.Reason, "cannot tell what it names") || strings.Contains(f.Reason, Unknown) ||
+			strings.Contains(f.LogReason, "id_rsa")) {
+			t.Errorf("%q: finding %+v", tt.path, f)
+		}
+	}
+	// Allow globs do not clear what guard cannot tell.
+	d := mustNew(t, []string{"~/.ssh/**"}, []string{"**/*.pub"}, home)
+	if _, hit := d.Check(U + "/.ssh/" + U + ".pub"); !hit {
+		t.Error("an allow glob cleared an unresolved path")
+	}
+}
+
+// FuzzUnresolved: any path with unknown parts is checked without a panic,
+// and the same way twice.
+func FuzzUnresolved(f *testing.F) {
+	for _, s := range []string{Unknown + "/.ssh/id_rsa", "~/.guard/" + Unknown, Unknown, "/" + Unknown + "/..", Unknown + Unknown, "a\\" + Unknown + "\\b", "~/.bash" + Unknown + "rc"} {
+		f.Add(s)
+	}
+	fp := defaults(f)
+	write, err := Compile(Rules{Block: append(fp.BlockWrite, "/srv/**.bak", "**/x[ab]/**"), Protected: []string{home + "/.guard"}, Home: home, Trees: true})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		if !strings.Contains(p, Unknown) {
+			p += Unknown
+		}
+		a, hitA := write.Check(p)
+		b, hitB := write.Check(p)
+		if hitA != hitB || a != b {
+			t.Fatalf("%q checked twice: %v %v", p, a, b)
+		}
+	})
+}

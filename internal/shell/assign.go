@@ -1,0 +1,510 @@
+package shell
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Assignments: NAME=value, arrays, declare and its kin, and the arithmetic
+// that sets variables.
+
+// declFlags are the attributes declare, typeset, local, export, readonly
+// and nameref give a variable.
+type declFlags struct {
+	nameref, indexed, assoc, lower, upper, integer, exported, readonly, local, print bool
+}
+
+// option applies a declare option word: -n, -a, -A, -l, -u, -i, -x, -r,
+// -g, -p, -f, -F (+x takes an attribute away).
+func (f *declFlags) option(s string) {
+	on := s[0] == '-'
+	for _, r := range s[1:] {
+		switch r {
+		case 'n':
+			f.nameref = on
+		case 'a':
+			f.indexed = on
+		case 'A':
+			f.assoc = on
+		case 'l':
+			f.lower = on
+		case 'u':
+			f.upper = on
+		case 'i':
+			f.integer = on
+		case 'x':
+			f.exported = on
+		case 'r':
+			f.readonly = on
+		case 'p', 'f', 'F':
+			f.print = true
+		case 'g':
+			f.local = false
+		}
+	}
+}
+
+// declVariant returns the attributes a declaration builtin gives by itself.
+func declVariant(name string) declFlags {
+	switch name {
+	case "export":
+		return declFlags{exported: true}
+	case "readonly":
+		return declFlags{readonly: true}
+	case "nameref":
+		return declFlags{nameref: true}
+	case "local":
+		return declFlags{local: true}
+	}
+	return declFlags{}
+}
+
+func (w *walker) declClause(c *syntax.DeclClause) {
+	f := declVariant(c.Variant.Value)
+	switch c.Variant.Value {
+	case "declare", "typeset":
+		f.local = len(w.funcs.locals) > 0 // local to the function called (not with -g)
+	}
+	for _, as := range c.Args {
+		if as.Naked && as.Name == nil {
+			// An option, or a word whose expansion is NAME=value.
+			for _, x := range w.fields(as.Value) {
+				w.declWord(x, &f)
+			}
+			continue
+		}
+		if f.print || as.Name == nil {
+			continue
+		}
+		if f.local {
+			w.noteLocal(as.Name.Value)
+		}
+		if as.Naked {
+			w.declareOnly(as.Name.Value, f)
+			continue
+		}
+		w.setVariable(w.refTarget(as.Name.Value, f), w.assignValue(as, f, false))
+	}
+}
+
+// declWord applies one expanded word of a declaration: an option, NAME or
+// NAME=value.
+func (w *walker) declWord(x word, f *declFlags) {
+	s := x.s
+	switch {
+	case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
+		f.option(s)
+	case f.print:
+	case isAssignment(s):
+		name, value, _ := strings.Cut(s, "=")
+		if f.local {
+			w.noteLocal(name)
+		}
+		w.readValue(value)
+		w.noteAssign(name, word{s: value, known: x.known}, f.exported, false)
+		w.setVariable(w.refTarget(name, *f), w.scalar(name, value, false, *f))
+	case isName(s):
+		if f.local {
+			w.noteLocal(s)
+		}
+		w.declareOnly(s, *f)
+	}
+}
+
+// declareOnly declares a variable without a value: local x is unset in its
+// function; export x and readonly x keep x's value.
+func (w *walker) declareOnly(name string, f declFlags) {
+	old, set := w.varMap()[name]
+	switch {
+	case f.local || !set && !w.declared(name) && (f.indexed || f.assoc || f.nameref):
+		vr := expand.Variable{Local: f.local, Exported: f.exported, ReadOnly: f.readonly}
+		switch {
+		case f.indexed:
+			vr.Kind = expand.Indexed
+		case f.assoc:
+			vr.Kind = expand.Associative
+		case f.nameref:
+			vr.Kind = expand.NameRef
+		}
+		w.setVariable(name, vr)
+	case set:
+		old.Exported = old.Exported || f.exported
+		old.ReadOnly = old.ReadOnly || f.readonly
+		w.setVariable(name, old)
+	}
+}
+
+// readValue records the file an assignment's value may name: not a value
+// that is all unknown (x=$(cmd)), which names no file of its own.
+func (w *walker) readValue(s string) {
+	if !hasMark(s) || !mayBeEmpty(s) {
+		w.read(s)
+	}
+}
+
+// refTarget returns the variable an assignment to name sets: the one a
+// nameref names (declare -n r=x; r=/etc sets x), unless the assignment
+// makes name a nameref.
+func (w *walker) refTarget(name string, f declFlags) string {
+	if f.nameref {
+		return name
+	}
+	for range 8 {
+		v, ok := w.varMap()[name]
+		if !ok || v.Kind != expand.NameRef || !isName(v.Str) {
+			break
+		}
+		name = v.Str
+	}
+	return name
+}
+
+// assign records a plain assignment (NAME=value, a[i]=v, a=(…), x+=v) in
+// the current shell.
+func (w *walker) assign(as *syntax.Assign) {
+	if as.Naked || as.Name == nil {
+		if as.Value != nil {
+			w.fields(as.Value)
+		}
+		return
+	}
+	w.setVariable(w.refTarget(as.Name.Value, declFlags{}), w.assignValue(as, declFlags{}, false))
+}
+
+// assignValue returns the value an assignment gives its variable, and
+// records the file its value may name.
+func (w *walker) assignValue(as *syntax.Assign, f declFlags, forCmd bool) expand.Variable {
+	name := w.refTarget(as.Name.Value, f)
+	if as.Array != nil {
+		return w.arrayValue(name, as, f)
+	}
+	v := w.text(as.Value)
+	w.readValue(v.s)
+	w.noteAssign(name, v, f.exported, forCmd)
+	if as.Index != nil {
+		return w.elemValue(name, as.Index, v.s, as.Append)
+	}
+	return w.scalar(name, v.s, as.Append, f)
+}
+
+// noteAssign does what setting variable name to v means beyond the
+// variable: PATH makes the catalogue untrusted (see trusts); a value
+// exported, or set for one command only (forCmd: FOO=bar cmd), is touched
+// by the programs that get it (HISTFILE=F bash, export GIT_DIR=D); a value
+// a program runs is analysed as the command it is (commandVar: PAGER=CMD,
+// export GIT_SSH_COMMAND=CMD), also when a substitution prints it from a
+// file.
+func (w *walker) noteAssign(name string, v word, exported, forCmd bool) {
+	if name == "PATH" {
+		w.pathSet = true
+	}
+	switch {
+	case forCmd:
+		w.env = append(w.env, v.s) // the command's own (see cmd.touchEnv)
+	case exported:
+		w.touchEnv(v.s) // every program run after it gets it
+	}
+	w.commandVar(name, v.s)
+	if v.sub != "" {
+		w.commandVarFile(name, v.sub)
+	}
+}
+
+// scalar returns the string value name gets from value (appended to its
+// value with +=), after the attributes f.
+func (w *walker) scalar(name, value string, appendTo bool, f declFlags) expand.Variable {
+	old := w.variable(name)
+	if appendTo {
+		value = old.String() + value
+	}
+	switch {
+	case f.lower:
+		value = markedCase(value, strings.ToLower)
+	case f.upper:
+		value = markedCase(value, strings.ToUpper)
+	}
+	if f.integer {
+		if _, err := strconv.Atoi(value); err != nil {
+			value = mark(markVar, name) // an arithmetic result
+		}
+	}
+	vr := strVar(value)
+	if f.nameref {
+		vr.Kind = expand.NameRef
+	}
+	vr.Exported = old.Exported || f.exported
+	vr.ReadOnly = f.readonly
+	vr.Local = f.local
+	if old.Kind == expand.Indexed && !f.nameref && w.declared(name) {
+		// a=x on an array sets its first element.
+		return setElem(old, 0, value)
+	}
+	return vr
+}
+
+// arrayValue returns the array an assignment a=(…) or a+=(…) gives.
+func (w *walker) arrayValue(name string, as *syntax.Assign, f declFlags) expand.Variable {
+	old := w.variable(name)
+	assoc := f.assoc || old.Kind == expand.Associative && w.declared(name)
+	vr := expand.Variable{Set: true, Kind: expand.Indexed, Exported: old.Exported || f.exported, ReadOnly: f.readonly}
+	if assoc {
+		vr.Kind, vr.Map = expand.Associative, map[string]string{}
+	}
+	if as.Append && w.declared(name) {
+		switch {
+		case old.Kind == expand.Indexed:
+			vr.List, vr.Indexes = slices.Clone(old.List), slices.Clone(old.Indexes)
+		case old.Kind == expand.Associative && assoc:
+			for k, v := range old.Map {
+				vr.Map[k] = v
+			}
+		case old.Kind == expand.String:
+			vr.List = []string{old.Str}
+		}
+	}
+	for _, el := range as.Array.Elems {
+		if el.Index == nil {
+			if assoc {
+				return strVar(mark(markVar, name)) // key value pairs: rare
+			}
+			for _, x := range w.fields(el.Value) {
+				vr = appendElem(vr, x.s)
+			}
+			continue
+		}
+		value := w.text(el.Value).s
+		if assoc {
+			key := w.text(indexWord(el.Index)).s
+			vr.Map[key] = value
+			continue
+		}
+		i, ok := w.arithValue(el.Index)
+		if !ok || i < 0 || i > maxElems {
+			return strVar(mark(markVar, name))
+		}
+		vr = setElem(vr, i, value)
+	}
+	return vr
+}
+
+// elemValue returns the array a[i]=value (or a[i]+=value) leaves.
+func (w *walker) elemValue(name string, idx syntax.ArithmExpr, value string, appendTo bool) expand.Variable {
+	old := w.variable(name)
+	if !w.declared(name) {
+		old = expand.Variable{Set: true, Kind: expand.Indexed}
+	}
+	if old.Kind == expand.Associative {
+		key := w.text(indexWord(idx)).s
+		m := make(map[string]string, len(old.Map)+1)
+		for k, v := range old.Map {
+			m[k] = v
+		}
+		if appendTo {
+			value = m[key] + value
+		}
+		m[key] = value
+		old.Map = m
+		return old
+	}
+	i, ok := w.arithValue(idx)
+	if !ok || i < 0 || i > maxElems {
+		return strVar(mark(markVar, name))
+	}
+	if old.Kind == expand.String {
+		old = expand.Variable{Set: true, Kind: expand.Indexed, List: []string{old.Str}, Exported: old.Exported}
+	}
+	if appendTo {
+		if cur, ok := elemAt(old, i); ok {
+			value = cur + value
+		}
+	}
+	return setElem(old, i, value)
+}
+
+// indexWord returns an associative array's key as a word.
+func indexWord(idx syntax.ArithmExpr) *syntax.Word {
+	if wd, ok := idx.(*syntax.Word); ok {
+		return wd
+	}
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: mark(markWord, "")}}}
+}
+
+// elemAt returns element i of an indexed array.
+func elemAt(vr expand.Variable, i int) (string, bool) {
+	if vr.Indexes == nil {
+		if i < len(vr.List) {
+			return vr.List[i], true
+		}
+		return "", false
+	}
+	if k, ok := slices.BinarySearch(vr.Indexes, i); ok {
+		return vr.List[k], true
+	}
+	return "", false
+}
+
+// setElem returns indexed array vr with element i set (the lists copied).
+func setElem(vr expand.Variable, i int, value string) expand.Variable {
+	list, idx := slices.Clone(vr.List), slices.Clone(vr.Indexes)
+	if idx == nil && i <= len(list) {
+		if i == len(list) {
+			list = append(list, value)
+		} else {
+			list[i] = value
+		}
+	} else {
+		if idx == nil {
+			idx = make([]int, len(list))
+			for k := range idx {
+				idx[k] = k
+			}
+		}
+		k, found := slices.BinarySearch(idx, i)
+		if found {
+			list[k] = value
+		} else {
+			idx = slices.Insert(idx, k, i)
+			list = slices.Insert(list, k, value)
+		}
+	}
+	vr.Set, vr.Kind, vr.List, vr.Indexes = true, expand.Indexed, list, idx
+	return vr
+}
+
+// appendElem returns indexed array vr with value after its last element.
+func appendElem(vr expand.Variable, value string) expand.Variable {
+	next := len(vr.List)
+	if vr.Indexes != nil && len(vr.Indexes) > 0 {
+		next = vr.Indexes[len(vr.Indexes)-1] + 1
+	}
+	return setElem(vr, next, value)
+}
+
+// arithValue evaluates an arithmetic expression on known values.
+func (w *walker) arithValue(x syntax.ArithmExpr) (int, bool) {
+	if !w.arithKnown(x) || hasSubst(x) {
+		return 0, false
+	}
+	cfg := w.config()
+	n, err := safely(func() (int, error) { return expand.Arithm(cfg, x) })
+	w.release()
+	return n, err == nil
+}
+
+// hasSubst reports whether node n holds a command or process substitution.
+func hasSubst(n syntax.Node) bool {
+	found := false
+	syntax.Walk(n, func(m syntax.Node) bool {
+		switch m.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// arith runs arithmetic for its effects: (( i++ )), let, a C-style for.
+// On known values it is evaluated (the variables it sets are known after);
+// otherwise what it sets is not known. Substitutions inside it run.
+func (w *walker) arith(x syntax.ArithmExpr) {
+	if x == nil {
+		return
+	}
+	w.nested(x)
+	if _, ok := w.arithValue(x); ok {
+		return
+	}
+	w.arithTargetsUnknown(x)
+}
+
+// arithTargetUnknown makes the variable an arithmetic assignment sets not
+// known.
+func (w *walker) arithTargetUnknown(x syntax.ArithmExpr) {
+	if wd, ok := x.(*syntax.Word); ok {
+		if name := wd.Lit(); isName(name) {
+			w.setUnknown(name)
+		}
+	}
+}
+
+// cLoop runs the parts of a C-style for loop: its start once; its test and
+// step leave what they set not known (the body sees some iteration).
+func (w *walker) cLoop(loop syntax.Loop) {
+	cl, ok := loop.(*syntax.CStyleLoop)
+	if !ok {
+		w.nested(loop)
+		return
+	}
+	w.arith(cl.Init)
+	for _, x := range []syntax.ArithmExpr{cl.Cond, cl.Post} {
+		if x == nil {
+			continue
+		}
+		w.nested(x)
+		w.arithTargetsUnknown(x)
+	}
+}
+
+// arithTargetsUnknown makes every variable arithmetic x sets not known.
+func (w *walker) arithTargetsUnknown(x syntax.ArithmExpr) {
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.BinaryArithm:
+			if assignOp(n.Op) {
+				w.arithTargetUnknown(n.X)
+			}
+		case *syntax.UnaryArithm:
+			if n.Op == syntax.Inc || n.Op == syntax.Dec {
+				w.arithTargetUnknown(n.X)
+			}
+		}
+		return true
+	})
+}
+
+// assignOp reports whether op is an arithmetic assignment: =, +=, <<=…
+func assignOp(op syntax.BinAritOperator) bool {
+	switch op {
+	case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
+		syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn,
+		syntax.AndBoolAssgn, syntax.OrBoolAssgn, syntax.XorBoolAssgn, syntax.PowAssgn:
+		return true
+	}
+	return false
+}
+
+// tempAssigns sets the assignments of FOO=bar cmd (in cmd's environment)
+// and returns what undoes them.
+func (w *walker) tempAssigns(list []*syntax.Assign) func() {
+	type saved struct {
+		name string
+		vr   expand.Variable
+		had  bool
+	}
+	var undo []saved
+	for _, as := range list {
+		if as.Name == nil || as.Naked {
+			continue
+		}
+		name := as.Name.Value
+		vr := w.assignValue(as, declFlags{exported: true}, true)
+		w.proxy(name, vr.Str) // http_proxy=HOST curl …
+		old, had := w.varMap()[name]
+		undo = append(undo, saved{name, old, had})
+		w.setVariable(name, vr)
+	}
+	return func() {
+		for i := len(undo) - 1; i >= 0; i-- {
+			if u := undo[i]; u.had {
+				w.setVariable(u.name, u.vr)
+			} else {
+				w.dropVariable(u.name)
+			}
+		}
+	}
+}

@@ -1,0 +1,318 @@
+package shell
+
+import (
+	"errors"
+	"io"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Word expansion is the shell's own, mvdan.cc/sh/v3/expand's: brace, tilde,
+// parameter and arithmetic expansion, command substitution, $IFS
+// splitting and quote removal, over the walker's variables (env). What
+// expand cannot know is arranged before it runs (prep): a command
+// substitution is answered by the walker (the output of $(echo …), $(pwd)
+// after cd, else an opaque marker); an operator on a value guard does not
+// know (${v#x}, ${#v}, $((v+1))) is replaced by an opaque marker rather than
+// computed on the marker's text; tildes are resolved from the walker's
+// directories. Globs are left as written (no file system): the hook
+// expands them.
+
+// Modes of expansion.
+const (
+	modeFields  = iota // an argument: split, brace expanded
+	modeLiteral        // an assignment's value, a redirection's target
+	modeDoc            // a here-document's body
+)
+
+// maxBraceFields bounds the words one brace expansion may produce; a larger
+// expansion is kept as written.
+const maxBraceFields = 64
+
+// config returns an expand configuration for one expansion, from a pool:
+// expansions nest (a substitution's words are expanded while the word
+// holding it is), and a configuration holds buffers of its own.
+func (w *walker) config() *expand.Config {
+	if w.cfgDepth == len(w.cfgs) {
+		cfg := &expand.Config{
+			Env:       env{w},
+			CmdSubst:  w.cmdSubst,
+			ProcSubst: w.procSubstMark,
+			ExtGlob:   true, // kept as written: ReadDir is nil, nothing is globbed
+		}
+		w.cfgs = append(w.cfgs, cfg)
+	}
+	cfg := w.cfgs[w.cfgDepth]
+	w.cfgDepth++
+	return cfg
+}
+
+func (w *walker) release() { w.cfgDepth-- }
+
+// cmdSubst answers a command substitution: its commands are walked, and its
+// output is what they print when that is known, else an opaque marker.
+func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
+	defer ours()
+	w.visited[cs] = true
+	if s, ok := w.substitution(cs.Stmts); ok {
+		io.WriteString(out, s)
+	} else {
+		io.WriteString(out, mark(markSubst, ""))
+	}
+	return nil
+}
+
+// procSubstMark walks the commands of <( ) or >( ) and stands for the file
+// the shell passes.
+func (w *walker) procSubstMark(p *syntax.ProcSubst) (string, error) {
+	defer ours()
+	w.visited[p] = true
+	w.procSubst(p)
+	if p.Op == syntax.CmdIn {
+		return mark(markProcIn, ""), nil
+	}
+	return mark(markProcOut, ""), nil
+}
+
+// begin starts an expansion; the outermost one forgets the substitutions
+// walked before. end ends it.
+func (w *walker) begin() {
+	if w.expDepth == 0 {
+		if w.visited == nil {
+			w.visited = map[syntax.Node]bool{}
+		} else {
+			clear(w.visited)
+		}
+	}
+	w.expDepth++
+}
+
+func (w *walker) end() { w.expDepth-- }
+
+// walkUnvisited walks the substitutions of wd that the expansion did not
+// run (${x:-$(cmd)} with x set, an operator replaced by a marker): they
+// might run, so what they do is checked.
+func (w *walker) walkUnvisited(wd syntax.Node) {
+	syntax.Walk(wd, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			if !w.visited[n] {
+				w.visited[n] = true
+				w.inSubst(n.Stmts)
+			}
+			return false
+		case *syntax.ProcSubst:
+			if !w.visited[n] {
+				w.visited[n] = true
+				w.procSubst(n)
+			}
+			return false
+		}
+		return !w.stopped()
+	})
+}
+
+// fields expands wd into the words the shell would pass. Substitutions
+// inside it are walked (they run).
+func (w *walker) fields(wd *syntax.Word) []word {
+	if wd == nil {
+		return nil
+	}
+	if s, ok := w.plainWord(wd); ok {
+		return []word{{s: s, known: isKnown(s)}}
+	}
+	if w.stopped() {
+		return []word{{s: mark(markWord, "")}}
+	}
+	w.begin()
+	defer w.end()
+	var out []word
+	if words, ok := w.braceWords(wd); ok {
+		for _, bw := range words {
+			out = append(out, w.expandFields(bw)...)
+		}
+	} else {
+		out = w.expandFields(wd)
+	}
+	w.walkUnvisited(wd)
+	if soleSubst(wd) {
+		for i := range out {
+			out[i].sub = w.lastSub // eval $(…): every word comes from it
+		}
+	}
+	return out
+}
+
+// expandFields expands one word without braces to expand, or whose braces
+// are to stay as written.
+func (w *walker) expandFields(wd *syntax.Word) []word {
+	cfg := w.config()
+	defer w.release()
+	strs, err := safely(func() ([]string, error) { return expand.Fields(cfg, w.prep(wd, modeFields)) })
+	if err != nil {
+		return []word{{s: mark(markWord, "")}}
+	}
+	out := make([]word, len(strs))
+	for i, s := range strs {
+		out[i] = word{s: s, known: isKnown(s)}
+	}
+	return out
+}
+
+// safely runs an expansion, a panic of expand's (an operator it does not
+// know) becoming an error: the word is then not known. A panic of guard's
+// own code, in a substitution expand asked the walker for, goes on: the
+// analysis is not whole.
+func safely[T any](fn func() (T, error)) (v T, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if o, ok := r.(ownPanic); ok {
+				panic(o.v)
+			}
+			err = errExpand
+		}
+	}()
+	return fn()
+}
+
+// ownPanic carries a panic of the walker's through expand's code.
+type ownPanic struct{ v any }
+
+// ours marks a panic in a callback of expand's as the walker's own.
+func ours() {
+	if r := recover(); r != nil {
+		if o, ok := r.(ownPanic); ok {
+			panic(o)
+		}
+		panic(ownPanic{r})
+	}
+}
+
+// errExpand is a panic of expand's.
+var errExpand = errors.New("expansion failed")
+
+// braceWords returns the words a brace expansion in wd yields, when there
+// are at most maxBraceFields; false when wd has none. Beyond the bound the
+// word is returned with its braces quoted: kept as written.
+func (w *walker) braceWords(wd *syntax.Word) ([]*syntax.Word, bool) {
+	if !hasBraceCandidate(wd) {
+		return nil, false
+	}
+	cp := *wd
+	if !syntax.SplitBraces(&cp) {
+		return nil, false
+	}
+	var words []*syntax.Word
+	for bw, err := range expand.BracesSeq(nil, &cp) {
+		if err != nil || len(words) == maxBraceFields {
+			return []*syntax.Word{quoteBraces(wd)}, true
+		}
+		words = append(words, bw)
+	}
+	return words, true
+}
+
+// quoteBraces returns wd with its unquoted literals quoted, so that their
+// braces stay as written.
+func quoteBraces(wd *syntax.Word) *syntax.Word {
+	parts := make([]syntax.WordPart, len(wd.Parts))
+	for i, p := range wd.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.ContainsAny(l.Value, "{}") {
+			p = &syntax.SglQuoted{Value: unescapeBare(l.Value)}
+		}
+		parts[i] = p
+	}
+	return &syntax.Word{Parts: parts}
+}
+
+// hasBraceCandidate reports whether an unquoted literal of wd holds a {
+// (cheap test before SplitBraces).
+func hasBraceCandidate(wd *syntax.Word) bool {
+	for _, p := range wd.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.Contains(l.Value, "{") {
+			return true
+		}
+	}
+	return false
+}
+
+// plainWord returns the text of a word that needs no expansion: one plain
+// literal or one single-quoted string (the common word).
+func (w *walker) plainWord(wd *syntax.Word) (string, bool) {
+	if len(wd.Parts) != 1 {
+		return "", false
+	}
+	switch p := wd.Parts[0].(type) {
+	case *syntax.Lit:
+		v := p.Value
+		if v == "" || strings.ContainsAny(v, `\{`) || v[0] == '~' || w.zsh && v[0] == '=' {
+			return "", false
+		}
+		return v, true
+	case *syntax.SglQuoted:
+		if !p.Dollar {
+			return p.Value, true
+		}
+	}
+	return "", false
+}
+
+// soleSubst reports whether wd is one command or process substitution,
+// quoted or not.
+func soleSubst(wd *syntax.Word) bool {
+	if len(wd.Parts) != 1 {
+		return false
+	}
+	p := wd.Parts[0]
+	if dq, ok := p.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+		p = dq.Parts[0]
+	}
+	switch p.(type) {
+	case *syntax.CmdSubst, *syntax.ProcSubst:
+		return true
+	}
+	return false
+}
+
+// text expands wd into one string, without splitting, brace expansion or
+// globbing: an assignment's value, a redirection's target.
+func (w *walker) text(wd *syntax.Word) word {
+	if wd == nil {
+		return word{known: true}
+	}
+	if s, ok := w.plainWord(wd); ok {
+		return word{s: s, known: isKnown(s)}
+	}
+	w.begin()
+	defer w.end()
+	cfg := w.config()
+	s, err := safely(func() (string, error) { return expand.Literal(cfg, w.prep(wd, modeLiteral)) })
+	w.release()
+	if err != nil {
+		s = mark(markWord, "")
+	}
+	w.walkUnvisited(wd)
+	out := word{s: s, known: isKnown(s)}
+	if soleSubst(wd) {
+		out.sub = w.lastSub
+	}
+	return out
+}
+
+// document expands the body of a here-document whose delimiter is not
+// quoted: parameters, substitutions (which run) and arithmetic.
+func (w *walker) document(parts []syntax.WordPart) (string, bool) {
+	wd := &syntax.Word{Parts: parts}
+	w.begin()
+	defer w.end()
+	cfg := w.config()
+	s, err := safely(func() (string, error) { return expand.Document(cfg, w.prep(wd, modeDoc)) })
+	w.release()
+	if err != nil {
+		s = mark(markWord, "")
+	}
+	w.walkUnvisited(wd)
+	return s, true // what is not known of it stays marked in the text
+}

@@ -1,0 +1,369 @@
+package shell
+
+import (
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// prep returns wd arranged for expand (see expand.go): the word itself when
+// nothing needs arranging, else a copy whose changed parts are new nodes
+// (the syntax tree is never modified).
+func (w *walker) prep(wd *syntax.Word, mode int) *syntax.Word {
+	parts, changed := w.prepParts(wd.Parts, mode, false)
+	if w.zsh && mode == modeFields {
+		parts, changed = w.zshWord(parts, changed)
+	}
+	if !changed {
+		return wd
+	}
+	return &syntax.Word{Parts: parts}
+}
+
+// prepParts arranges the parts of a word (quoted: inside double quotes).
+func (w *walker) prepParts(ps []syntax.WordPart, mode int, quoted bool) ([]syntax.WordPart, bool) {
+	var out []syntax.WordPart // nil until a part changes
+	for i, p := range ps {
+		repl, changed := w.prepPart(p, mode, quoted, i == 0 && !quoted, len(ps) > 1)
+		if changed && out == nil {
+			out = make([]syntax.WordPart, i, len(ps)+1)
+			copy(out, ps[:i])
+		}
+		if out != nil {
+			if changed {
+				out = append(out, repl...)
+			} else {
+				out = append(out, p)
+			}
+		}
+	}
+	if out == nil {
+		return ps, false
+	}
+	return out, true
+}
+
+// prepPart arranges one part; first: the word's first, unquoted; more: the
+// word has other parts.
+func (w *walker) prepPart(p syntax.WordPart, mode int, quoted, first, more bool) ([]syntax.WordPart, bool) {
+	switch p := p.(type) {
+	case *syntax.Lit:
+		return w.prepLit(p, mode, quoted, first, more)
+	case *syntax.DblQuoted:
+		if parts, changed := w.prepParts(p.Parts, mode, true); changed {
+			return []syntax.WordPart{&syntax.DblQuoted{Left: p.Left, Right: p.Right, Dollar: p.Dollar, Parts: parts}}, true
+		}
+	case *syntax.ParamExp:
+		if q, changed := w.prepParam(p, mode, quoted); changed {
+			return []syntax.WordPart{q}, true
+		}
+	case *syntax.ArithmExp:
+		if !w.arithKnown(p.X) {
+			return litParts(mark(markArith, "")), true
+		}
+	}
+	return nil, false
+}
+
+// prepLit resolves a leading tilde, zsh's =cmd, and, in an assignment's
+// value, the backslashes expand.Literal keeps.
+func (w *walker) prepLit(l *syntax.Lit, mode int, quoted, first, more bool) ([]syntax.WordPart, bool) {
+	v := l.Value
+	if first && mode != modeDoc && strings.HasPrefix(v, "~") {
+		return w.tilde(v, more, mode)
+	}
+	if first && w.zsh && mode == modeFields && len(v) > 1 && v[0] == '=' && v[1] != '(' && v[1] != '=' {
+		// zsh: =cmd is the path of the program cmd (EQUALS).
+		return []syntax.WordPart{&syntax.SglQuoted{Value: unescapeBare(v[1:])}}, true
+	}
+	if mode == modeLiteral && !quoted && strings.Contains(v, `\`) {
+		return []syntax.WordPart{&syntax.SglQuoted{Value: unescapeBare(v)}}, true
+	}
+	return nil, false
+}
+
+// litParts is one literal part.
+func litParts(s string) []syntax.WordPart {
+	return []syntax.WordPart{&syntax.Lit{Value: s}}
+}
+
+// tilde resolves the tilde prefix of a word's first literal v: ~ and ~/ are
+// the home directory, written ~ (the path rules expand it) unless the
+// command set HOME; ~+ and ~- are $PWD and $OLDPWD; ~N, ~+N and ~-N are
+// entries of the directory stack (pushd); ~user stays as written (the hook
+// knows the user guard runs as). The result is quoted, so that expand does
+// not expand it again.
+func (w *walker) tilde(v string, more bool, mode int) ([]syntax.WordPart, bool) {
+	name, rest := v[1:], ""
+	if i := strings.IndexByte(name, '/'); i >= 0 {
+		name, rest = name[:i], name[i:]
+	} else if more && mode == modeFields {
+		// ~'x': a quoted part follows the tilde prefix: no expansion.
+		return []syntax.WordPart{&syntax.SglQuoted{Value: "~"}, &syntax.Lit{Value: name}}, true
+	}
+	prefix, ok := w.tildePrefix(name)
+	if !ok {
+		prefix = "~" + name
+	}
+	parts := []syntax.WordPart{&syntax.SglQuoted{Value: prefix}}
+	if rest != "" {
+		parts = append(parts, &syntax.Lit{Value: rest})
+	}
+	return parts, true
+}
+
+// tildePrefix returns what ~name stands for, false when it stays as
+// written.
+func (w *walker) tildePrefix(name string) (string, bool) {
+	switch name {
+	case "":
+		if v, ok := w.varMap()["HOME"]; ok && v.Set && v.Kind == expand.String {
+			return v.Str, true
+		}
+		return "~", true
+	case "+":
+		return dirMark(w.dir), true
+	case "-":
+		return w.variable("OLDPWD").Str, true
+	}
+	n, err := strconv.Atoi(strings.TrimLeft(name, "+-"))
+	if err != nil || name[len(name)-1] < '0' || name[len(name)-1] > '9' || n > maxLinks {
+		return "", false
+	}
+	stack := w.dirStack()
+	i := n
+	if name[0] == '-' {
+		i = len(stack) - 1 - n
+	}
+	if i < 0 || i >= len(stack) {
+		// Past what the command pushed: the shell may hold an older
+		// stack, whose entries guard does not know.
+		return mark(markVar, "DIRSTACK["+strconv.Itoa(n)+"]"), true
+	}
+	return dirMark(stack[i]), true
+}
+
+// dirStack returns the directory stack as `dirs` lists it: the current
+// directory first, then what pushd saved, most recent first.
+func (w *walker) dirStack() []string {
+	stack := make([]string, 0, len(w.dirs)+1)
+	stack = append(stack, w.dir)
+	for i := len(w.dirs) - 1; i >= 0; i-- {
+		stack = append(stack, w.dirs[i])
+	}
+	return stack
+}
+
+// prepParam arranges a parameter expansion: one whose operator would act
+// on a value guard does not know is replaced by a marker; the words inside
+// one that expand computes are arranged in turn.
+func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.WordPart, bool) {
+	if w.zsh && w.zshSpecific(pe) {
+		return w.zshParamExp(pe, quoted), true
+	}
+	if pe.Param == nil || pe.Flags != nil || pe.NestedParam != nil || len(pe.Modifiers) > 0 || pe.Width || pe.IsSet {
+		return &syntax.Lit{Value: mark(markWord, "")}, true
+	}
+	name := pe.Param.Value
+	if simpleParam(pe) {
+		return nil, false
+	}
+	if !w.paramKnown(pe) {
+		if pe.Exp != nil && pe.Index == nil && !w.declared(name) {
+			if m, ok := w.inheritedOp(name, pe.Exp); ok {
+				return &syntax.Lit{Value: m}, true
+			}
+		}
+		return &syntax.Lit{Value: mark(markVar, name)}, true
+	}
+	cp := *pe
+	changed := false
+	if pe.Exp != nil && pe.Exp.Word != nil {
+		if wd := w.prep(pe.Exp.Word, modeLiteral); wd != pe.Exp.Word {
+			cp.Exp = &syntax.Expansion{Op: pe.Exp.Op, Word: wd}
+			changed = true
+		}
+	}
+	if pe.Repl != nil && pe.Repl.With != nil {
+		if wd := w.prep(pe.Repl.With, modeLiteral); wd != pe.Repl.With {
+			cp.Repl = &syntax.Replace{All: pe.Repl.All, Orig: pe.Repl.Orig, With: wd}
+			changed = true
+		}
+	}
+	if !changed {
+		return nil, false
+	}
+	return &cp, true
+}
+
+// simpleParam reports whether pe is $name or ${name}.
+func simpleParam(pe *syntax.ParamExp) bool {
+	return pe.Param != nil && pe.Index == nil && pe.Slice == nil && pe.Repl == nil && pe.Exp == nil &&
+		!pe.Length && !pe.Excl && !pe.Width && !pe.IsSet && pe.Names == 0 && pe.NestedParam == nil &&
+		len(pe.Modifiers) == 0 && pe.Flags == nil
+}
+
+// inheritedOp returns the marker of ${x:-d}, ${x:=d}, ${x:+a} or ${x:?m}
+// on an inherited x: the hook, which knows the environment, picks the value
+// (see ExpandEnv). ${x:=d} sets x to the same for what follows.
+func (w *walker) inheritedOp(name string, exp *syntax.Expansion) (string, bool) {
+	switch exp.Op {
+	case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		return mark(markEnv, name), true
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull,
+		syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+	default:
+		return "", false
+	}
+	t := w.text(exp.Word).s
+	arg := render(t)
+	if opaque(t) || strings.Contains(arg, "}") {
+		return "", false // a word guard does not know: the value is not known
+	}
+	m := mark(markEnvOp, name+exp.Op.String()+arg)
+	switch exp.Op {
+	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		w.setString(name, m)
+	}
+	return m, true
+}
+
+// paramKnown reports whether expand computes pe from known values: what it
+// selects (an index, a slice's bounds) and what it transforms are known.
+func (w *walker) paramKnown(pe *syntax.ParamExp) bool {
+	name := pe.Param.Value
+	if pe.Names != 0 {
+		return false // ${!prefix*}: inherited names are not known
+	}
+	vr := w.variable(name)
+	if pe.Index != nil && !w.indexKnown(pe.Index, vr.Kind == expand.Associative) {
+		return false
+	}
+	if pe.Slice != nil && !(w.arithKnown(pe.Slice.Offset) && w.arithKnown(pe.Slice.Length)) {
+		return false
+	}
+	switch {
+	case pe.Excl:
+		if !w.valueKnown(name) {
+			return false
+		}
+		return pe.Index != nil || vr.Kind == expand.NameRef || isName(vr.Str) && w.valueKnown(vr.Str) || vr.Str == ""
+	case pe.Length, pe.Slice != nil:
+		return w.valueKnown(name)
+	case pe.Repl != nil:
+		return w.valueKnown(name) && w.wordStatic(pe.Repl.Orig)
+	case pe.Exp != nil:
+		switch pe.Exp.Op {
+		case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix,
+			syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+			return w.valueKnown(name) && w.wordStatic(pe.Exp.Word)
+		case syntax.OtherParamOps:
+			return w.valueKnown(name)
+		}
+		// Whether it is set and empty decides: known unless it may be
+		// empty or not.
+		return w.declared(name) && !(vr.Kind == expand.String && hasMark(vr.Str) && mayBeEmpty(vr.Str))
+	}
+	// Only an index: ${a[1]}, ${a[@]}; its value flows.
+	return w.declared(name)
+}
+
+// indexKnown reports whether an array subscript is known: a number, @, *,
+// or arithmetic on known values; for an associative array, a static word.
+func (w *walker) indexKnown(idx syntax.ArithmExpr, assoc bool) bool {
+	if wd, ok := idx.(*syntax.Word); ok {
+		if l := wd.Lit(); l == "@" || l == "*" {
+			return true
+		}
+		if assoc {
+			return w.wordStatic(wd)
+		}
+	}
+	return w.arithKnown(idx)
+}
+
+// arithKnown reports whether an arithmetic expression uses only known
+// values (nil is known: an absent bound).
+func (w *walker) arithKnown(x syntax.ArithmExpr) bool {
+	if x == nil {
+		return true
+	}
+	ok := true
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *syntax.Word:
+			ok = w.arithWordKnown(n)
+			return false
+		case *syntax.FlagsArithm:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// arithWordKnown reports whether a word of an arithmetic expression is
+// known: a number, a known variable's name, a known parameter.
+func (w *walker) arithWordKnown(wd *syntax.Word) bool {
+	for _, p := range wd.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			for _, f := range strings.FieldsFunc(p.Value, func(r rune) bool { return !isNameRune(r) }) {
+				if f[0] < '0' || f[0] > '9' {
+					if !w.valueKnown(f) {
+						return false
+					}
+				}
+			}
+		case *syntax.ParamExp:
+			if p.Param == nil || !simpleParam(p) && !w.paramKnown(p) || !w.valueKnown(p.Param.Value) {
+				return false
+			}
+		case *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			if !w.arithWordKnown(&syntax.Word{Parts: p.Parts}) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isNameRune(r rune) bool {
+	return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+}
+
+// wordStatic reports whether a word expands to known text without running
+// anything: a pattern or a replacement whose every part is known.
+func (w *walker) wordStatic(wd *syntax.Word) bool {
+	if wd == nil {
+		return true
+	}
+	return w.partsStatic(wd.Parts)
+}
+
+func (w *walker) partsStatic(ps []syntax.WordPart) bool {
+	for _, p := range ps {
+		switch p := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted, *syntax.ExtGlob:
+		case *syntax.DblQuoted:
+			if !w.partsStatic(p.Parts) {
+				return false
+			}
+		case *syntax.ParamExp:
+			if p.Param == nil || !w.valueKnown(p.Param.Value) || !simpleParam(p) && !w.paramKnown(p) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}

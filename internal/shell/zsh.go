@@ -1,0 +1,490 @@
+package shell
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// zsh. Where the user's shell is zsh, a command is also read as zsh reads
+// it (syntax.LangZsh) and what both readings reach is checked (see
+// Analyze). zsh's own expansions are computed here where expand has no
+// zsh rules: subscripts ($HOME[1,-1], 1-based), modifiers (${v:h}, $v:t),
+// flags ((e) evaluates the value again, (P) names another parameter, (s),
+// (j), (f), (L), (U)…), an array's every element ($arr), =cmd (the
+// program cmd), and glob qualifiers (*(.), whose e:…: and +cmd run code).
+// What is not known stays a marker.
+
+// zshSpecific reports whether pe needs zsh's rules.
+func (w *walker) zshSpecific(pe *syntax.ParamExp) bool {
+	if pe.Param == nil || pe.Flags != nil || len(pe.Modifiers) > 0 || pe.NestedParam != nil || pe.IsSet || pe.Index != nil {
+		return true
+	}
+	switch pe.Param.Value {
+	case "@", "*", "argv":
+		return false
+	}
+	k := w.variable(pe.Param.Value).Kind
+	return k == expand.Indexed || k == expand.Associative
+}
+
+// zshParamExp returns the part a zsh parameter expansion stands for: its
+// value quoted (zsh does not split a parameter's value), its elements as
+// words, or a marker when a step of it is not known.
+func (w *walker) zshParamExp(pe *syntax.ParamExp, quoted bool) syntax.WordPart {
+	vals, ok := w.zshValues(pe)
+	if !ok {
+		name := ""
+		if pe.Param != nil {
+			name = pe.Param.Value
+		}
+		return &syntax.Lit{Value: mark(markVar, name)}
+	}
+	if quoted && !strings.Contains(flagText(pe), "@") || len(vals) == 1 {
+		return &syntax.SglQuoted{Value: strings.Join(vals, " ")}
+	}
+	// Several words: a temporary array, expanded "${tmp[@]}".
+	w.zshTemp++
+	tmp := fmt.Sprintf("__guard_zsh%d", w.zshTemp)
+	w.setVariable(tmp, expand.Variable{Set: true, Kind: expand.Indexed, List: vals})
+	all := &syntax.ParamExp{Param: &syntax.Lit{Value: tmp}, Index: &syntax.Word{Parts: litParts("@")}}
+	return &syntax.DblQuoted{Parts: []syntax.WordPart{all}}
+}
+
+func flagText(pe *syntax.ParamExp) string {
+	if pe.Flags == nil {
+		return ""
+	}
+	return pe.Flags.Value
+}
+
+// zshValues computes a zsh parameter expansion in zsh's order: the
+// parameter (or nested expansion), (P), the subscript, the operators, the
+// modifiers, the other flags.
+func (w *walker) zshValues(pe *syntax.ParamExp) ([]string, bool) {
+	flags := flagText(pe)
+	var vals []string
+	array := false
+	switch {
+	case pe.NestedParam != nil:
+		for _, x := range w.fields(&syntax.Word{Parts: []syntax.WordPart{pe.NestedParam}}) {
+			vals = append(vals, x.s)
+		}
+		array = len(vals) != 1
+	case pe.Param != nil:
+		name := pe.Param.Value
+		if strings.Contains(flags, "P") {
+			v := w.variable(name)
+			if !w.valueKnown(name) || !isName(v.String()) {
+				return nil, false
+			}
+			name = v.String()
+		}
+		if pe.IsSet {
+			if !w.declared(name) {
+				return nil, false
+			}
+			return []string{strconv.Itoa(boolInt(w.variable(name).IsSet()))}, true
+		}
+		_, vr := w.variable(name).Resolve(env{w})
+		vals, array = varValues(vr)
+	default:
+		vals = []string{""} // ${:-x}
+	}
+	ok := true
+	if pe.Index != nil {
+		if vals, ok = w.zshSubscript(vals, array, pe.Index); !ok {
+			return nil, false
+		}
+	}
+	if pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Length || pe.Excl {
+		if vals, ok = w.zshOperators(pe, vals); !ok {
+			return nil, false
+		}
+	}
+	for _, m := range pe.Modifiers {
+		if vals, ok = zshModifier(m.Value, vals); !ok {
+			return nil, false
+		}
+	}
+	return w.zshFlags(flags, vals)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// varValues returns the values of a variable, and whether it is an array.
+func varValues(vr expand.Variable) ([]string, bool) {
+	switch vr.Kind {
+	case expand.Indexed:
+		return slices.Clone(vr.List), true
+	case expand.Associative:
+		keys := slices.Sorted(func(yield func(string) bool) {
+			for k := range vr.Map {
+				if !yield(k) {
+					return
+				}
+			}
+		})
+		out := make([]string, len(keys))
+		for i, k := range keys {
+			out[i] = vr.Map[k]
+		}
+		return out, true
+	}
+	if !vr.IsSet() {
+		return []string{""}, false
+	}
+	return []string{vr.Str}, false
+}
+
+// exactText reports whether s is known to the letter: no marker, no $HOME or
+// ~ standing for the home directory.
+func exactText(s string) bool {
+	return isKnown(s) && !strings.Contains(s, "$HOME") && !strings.HasPrefix(s, "~")
+}
+
+// zshSubscript applies [i] or [i,j] (1-based, negative from the end) to an
+// array's elements or a string's characters.
+func (w *walker) zshSubscript(vals []string, array bool, idx syntax.ArithmExpr) ([]string, bool) {
+	if wd, ok := idx.(*syntax.Word); ok && (wd.Lit() == "@" || wd.Lit() == "*") {
+		return vals, true
+	}
+	from, to, ok := w.zshRange(idx)
+	if !ok {
+		return nil, false
+	}
+	if array {
+		lo, hi, ok := zshBounds(from, to, len(vals))
+		if !ok {
+			return []string{""}, true
+		}
+		return vals[lo:hi], true
+	}
+	s := strings.Join(vals, " ")
+	if from == 1 && to == -1 {
+		return []string{s}, true // the whole value, whatever it is
+	}
+	if !exactText(s) {
+		return nil, false
+	}
+	rs := []rune(s)
+	lo, hi, ok := zshBounds(from, to, len(rs))
+	if !ok {
+		return []string{""}, true
+	}
+	return []string{string(rs[lo:hi])}, true
+}
+
+// zshRange evaluates a subscript: i (i,i) or i,j.
+func (w *walker) zshRange(idx syntax.ArithmExpr) (int, int, bool) {
+	if b, ok := idx.(*syntax.BinaryArithm); ok && b.Op == syntax.Comma {
+		from, ok1 := w.arithValue(b.X)
+		to, ok2 := w.arithValue(b.Y)
+		return from, to, ok1 && ok2
+	}
+	i, ok := w.arithValue(idx)
+	return i, i, ok
+}
+
+// zshBounds turns zsh's inclusive 1-based bounds into a slice's.
+func zshBounds(from, to, n int) (int, int, bool) {
+	if from < 0 {
+		from += n + 1
+	}
+	if to < 0 {
+		to += n + 1
+	}
+	from = max(from, 1)
+	to = min(to, n)
+	if from > to {
+		return 0, 0, false
+	}
+	return from - 1, to, true
+}
+
+// zshOperators applies the operators zsh shares with bash (${v:-x}, ${v#x},
+// ${v/x/y}, ${#v}…) through expand, on a temporary variable holding the
+// value.
+func (w *walker) zshOperators(pe *syntax.ParamExp, vals []string) ([]string, bool) {
+	w.zshTemp++
+	tmp := fmt.Sprintf("__guard_zsh%d", w.zshTemp)
+	if len(vals) == 1 && vals[0] == "" && pe.Param != nil && !w.variable(pe.Param.Value).IsSet() {
+		w.setVariable(tmp, expand.Variable{}) // unset: ${x-d} takes d
+	} else {
+		w.setString(tmp, strings.Join(vals, " "))
+	}
+	op := &syntax.ParamExp{Param: &syntax.Lit{Value: tmp}, Exp: pe.Exp, Repl: pe.Repl, Slice: pe.Slice, Length: pe.Length}
+	saved := w.zsh
+	w.zsh = false // the bash rules, on a plain string
+	s := w.text(&syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{op}}}})
+	w.zsh = saved
+	return []string{s.s}, true
+}
+
+// zshModifier applies one history modifier (h, t, r, e, l, u; a, A, P, q,
+// Q and c keep the value) to each value.
+func zshModifier(m string, vals []string) ([]string, bool) {
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		var ok bool
+		if out[i], ok = modify(m, v); !ok {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+func modify(m, v string) (string, bool) {
+	switch m {
+	case "a", "A", "P", "q", "Q", "c":
+		return v, true
+	}
+	if !isKnown(v) || v == "~" || v == "$HOME" || strings.HasPrefix(v, "~") && !strings.HasPrefix(v, "~/") {
+		return "", false // ~/x:h is ~, but what ~ itself ends with is the hook's to know
+	}
+	switch m {
+	case "h":
+		return path.Dir(v), true
+	case "t":
+		return path.Base(v), true
+	case "r":
+		return strings.TrimSuffix(v, path.Ext(v)), true
+	case "e":
+		return strings.TrimPrefix(path.Ext(v), "."), true
+	case "l":
+		return markedCase(v, strings.ToLower), true
+	case "u":
+		return markedCase(v, strings.ToUpper), true
+	}
+	return "", false
+}
+
+// zshFlags applies a parameter expansion's flags: (P) was applied first;
+// splitting (f, s:x:, z, @), joining (F, j:x:), case (L, U, C), then (e),
+// which expands the value again as the shell would a double-quoted string
+// (its substitutions run). A flag guard does not know makes the value
+// unknown.
+func (w *walker) zshFlags(flags string, vals []string) ([]string, bool) {
+	eval := false
+	for i := 0; i < len(flags); i++ {
+		switch c := flags[i]; c {
+		case 'P', '@', 'q', 'Q', 'o', 'O', 'i', 'n', 'u', 'k', 'v', '%', '~', '=', 'a', 'D', 'V', 'A', 't':
+		case 'e':
+			eval = true
+		case 'f':
+			vals = splitAll(vals, "\n")
+		case 'F':
+			vals = []string{strings.Join(vals, "\n")}
+		case 'z':
+			vals = fieldsAll(vals)
+		case 'L', 'U', 'C':
+			vals = caseAll(c, vals)
+		case 's', 'j':
+			arg, end, ok := flagArg(flags, i+1)
+			if !ok {
+				return nil, false
+			}
+			i = end
+			if c == 's' {
+				vals = splitAll(vals, arg)
+			} else {
+				vals = []string{strings.Join(vals, arg)}
+			}
+		default:
+			return nil, false
+		}
+	}
+	if eval {
+		return w.zshEval(vals)
+	}
+	return vals, true
+}
+
+// flagArg returns the argument of a flag at flags[i]: text between a
+// delimiter and its match (s:/:, j[ ]), and the index of the closing one.
+func flagArg(flags string, i int) (string, int, bool) {
+	if i >= len(flags) {
+		return "", 0, false
+	}
+	open := flags[i]
+	closer := open
+	switch open {
+	case '(':
+		closer = ')'
+	case '[':
+		closer = ']'
+	case '{':
+		closer = '}'
+	case '<':
+		closer = '>'
+	}
+	j := strings.IndexByte(flags[i+1:], closer)
+	if j < 0 {
+		return "", 0, false
+	}
+	return flags[i+1 : i+1+j], i + 1 + j, true
+}
+
+func splitAll(vals []string, sep string) []string {
+	if sep == "" {
+		return vals
+	}
+	var out []string
+	for _, v := range vals {
+		out = append(out, strings.Split(v, sep)...)
+	}
+	return out
+}
+
+func fieldsAll(vals []string) []string {
+	var out []string
+	for _, v := range vals {
+		out = append(out, strings.Fields(v)...)
+	}
+	return out
+}
+
+func caseAll(c byte, vals []string) []string {
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		switch c {
+		case 'L':
+			out[i] = markedCase(v, strings.ToLower)
+		case 'U':
+			out[i] = markedCase(v, strings.ToUpper)
+		default:
+			out[i] = markedCase(v, func(s string) string {
+				rs := []rune(strings.ToLower(s))
+				for k := range rs {
+					if k == 0 || !unicode.IsLetter(rs[k-1]) {
+						rs[k] = unicode.ToUpper(rs[k])
+					}
+				}
+				return string(rs)
+			})
+		}
+	}
+	return out
+}
+
+// zshEval expands each value again, as the body of a double-quoted string:
+// ${(e)v} with v='$(rm -rf /)' runs rm. It counts as a script level.
+func (w *walker) zshEval(vals []string) ([]string, bool) {
+	if w.stopped() {
+		return nil, false
+	}
+	if w.depth+1 > MaxDepth {
+		w.fail(fmt.Errorf("nests scripts (sh -c, eval) more than %d deep: %w", MaxDepth, ErrLimit))
+		return nil, false
+	}
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		if !w.count(1) { // each evaluation counts as a word: bounded work
+			return nil, false
+		}
+		wd, err := w.theParser().Document(strings.NewReader(v))
+		if err != nil {
+			return nil, false
+		}
+		w.depth++
+		s, _ := w.document(wd.Parts)
+		w.depth--
+		out[i] = s
+	}
+	return out, true
+}
+
+// zshWord arranges what zsh reads in a word beyond its parameters: the
+// modifiers after a short parameter ($v:h, which the parser leaves as
+// text) and a trailing glob qualifier (*(.)), whose code runs (e:…:, +cmd)
+// and which is dropped: the files it selects are among the pattern's.
+func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPart, bool) {
+	for i := 0; i+1 < len(parts); i++ {
+		pe, ok := parts[i].(*syntax.ParamExp)
+		l, ok2 := parts[i+1].(*syntax.Lit)
+		if !ok || !ok2 || !pe.Short || !simpleParam(pe) {
+			continue
+		}
+		mods, rest := shortModifiers(l.Value)
+		if len(mods) == 0 {
+			continue
+		}
+		cp := *pe
+		cp.Modifiers = mods
+		repl := []syntax.WordPart{w.zshParamExp(&cp, false)}
+		if rest != "" {
+			repl = append(repl, &syntax.Lit{Value: rest})
+		}
+		parts = slices.Concat(parts[:i:i], repl, parts[i+2:])
+		changed = true
+	}
+	if n := len(parts); n > 1 {
+		if l, ok := parts[n-1].(*syntax.Lit); ok && strings.HasPrefix(l.Value, "(") && strings.HasSuffix(l.Value, ")") && globBefore(parts[:n-1]) {
+			w.qualifierCode(l.Value[1 : len(l.Value)-1])
+			return parts[: n-1 : n-1], true
+		}
+	}
+	return parts, changed
+}
+
+// shortModifiers splits the modifiers off text after a short parameter:
+// ":h:t/x" is h and t, then "/x".
+func shortModifiers(s string) ([]*syntax.Lit, string) {
+	var mods []*syntax.Lit
+	for len(s) > 1 && s[0] == ':' && strings.IndexByte("htreluaAPqQc", s[1]) >= 0 {
+		mods = append(mods, &syntax.Lit{Value: s[1:2]})
+		s = s[2:]
+	}
+	return mods, s
+}
+
+// globBefore reports whether an unquoted literal among parts holds a
+// pattern character.
+func globBefore(parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.ContainsAny(l.Value, "*?[") {
+			return true
+		}
+	}
+	return false
+}
+
+// qualifierCode analyses the code a glob qualifier runs: e:CODE: (any
+// delimiter, or e'CODE') and +CMD.
+func (w *walker) qualifierCode(q string) {
+	for i := 0; i < len(q); i++ {
+		switch q[i] {
+		case 'e':
+			if code, end, ok := flagArg(q, i+1); ok {
+				w.tentative(unquoteSingle(code))
+				i = end
+			}
+		case '+':
+			j := i + 1
+			for j < len(q) && (isNameRune(rune(q[j])) || q[j] == '-' || q[j] == '.') {
+				j++
+			}
+			w.tentative(q[i+1 : j])
+			i = j - 1
+		}
+	}
+}
+
+// unquoteSingle removes the single quotes around s, if any.
+func unquoteSingle(s string) string {
+	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
