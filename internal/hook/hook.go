@@ -276,7 +276,7 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 		}
 		a := shell.Analyze(in.Text, opt0)
 		if errors.Is(a.Err, shell.ErrLimit) {
-			return nil, nil, &agent.Error{Field: "command", Problem: strings.TrimSuffix(a.Err.Error(), ": "+shell.ErrLimit.Error()) +
+			return nil, nil, &agent.Error{Field: "command", Limit: true, Problem: strings.TrimSuffix(a.Err.Error(), ": "+shell.ErrLimit.Error()) +
 				": guard blocks a command it cannot check whole"}
 		}
 		ran = append(ran, a.Files...)

@@ -134,6 +134,11 @@ func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) 
 	if w.files == nil || q == "" || strings.Contains(q, unknownSubst) || strings.Contains(q, unknownArith) || isStdin(p) {
 		return "", FileAbsent
 	}
+	for _, f := range w.asked {
+		if f.path == q && f.max == max {
+			return f.text, f.st // a file the command runs again: read once
+		}
+	}
 	if w.nread >= MaxFiles {
 		w.fail(fmt.Errorf("runs more than %d files: %w", MaxFiles, ErrLimit))
 		return "", FileAbsent
@@ -143,7 +148,18 @@ func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) 
 	if st == FileWhole {
 		w.a.Files = append(w.a.Files, q)
 	}
+	w.asked = append(w.asked, askedFile{path: q, max: max, text: string(data), st: st})
 	return string(data), st
+}
+
+// askedFile is a file the walker asked its reader for, and the answer: a
+// command that runs one file many times (a loop, a long script) reads it
+// once and counts it once against MaxFiles.
+type askedFile struct {
+	path string
+	max  int
+	text string
+	st   FileStatus
 }
 
 // runScript analyses text, a shell script the command runs from a file, as

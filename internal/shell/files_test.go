@@ -2,6 +2,7 @@ package shell
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -254,5 +255,27 @@ func TestShebang(t *testing.T) {
 		if got := shebang(text); got != want {
 			t.Errorf("shebang(%q) = %q, want %q", text, got, want)
 		}
+	}
+}
+
+// TestFilesReadOnce: a command that runs the same files many times (a
+// loop, a long script) reads each once and counts it once against
+// MaxFiles; more distinct files than MaxFiles is still beyond the limit.
+func TestFilesReadOnce(t *testing.T) {
+	files := &fakeFiles{files: map[string]string{"x.sh": "echo hi"}}
+	cmd := strings.Repeat("sh x.sh; python3 -m pytest; ", 3*MaxFiles)
+	a := analyze(cmd, Options{Home: "/home/u", Files: files})
+	if a.Err != nil {
+		t.Fatalf("%d runs of the same files: %v", 3*MaxFiles, a.Err)
+	}
+	if n := len(files.asked); n > 4 {
+		t.Errorf("asked %d times for %q, want each file once", n, files.asked)
+	}
+	var b strings.Builder
+	for i := 0; i <= MaxFiles; i++ {
+		fmt.Fprintf(&b, "sh s%d.sh; ", i)
+	}
+	if a := analyze(b.String(), Options{Home: "/home/u", Files: &fakeFiles{}}); !errors.Is(a.Err, ErrLimit) {
+		t.Errorf("%d distinct scripts: %v, want ErrLimit", MaxFiles+1, a.Err)
 	}
 }

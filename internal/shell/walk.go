@@ -81,6 +81,7 @@ type walker struct {
 	// nread counts the files read through files; inFile is how many of
 	// them are being walked, whose words count in fileWords.
 	nread, inFile, fileWords int
+	asked                    []askedFile // the files asked for, and the answers
 	// metaOnly is set while a program that changes no file's text (chmod,
 	// touch, rm) runs; redirecting while a redirection of standard output
 	// is recorded (call settles what its file then holds).
