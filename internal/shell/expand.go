@@ -282,7 +282,7 @@ func (w *walker) text(wd *syntax.Word) word {
 	if wd == nil {
 		return word{known: true}
 	}
-	if s, ok := w.plainWord(wd); ok {
+	if s, ok := w.plainWord(wd); ok && (!w.zsh || len(wd.Parts) == 1) {
 		return word{s: s, known: isKnown(s)}
 	}
 	w.begin()

@@ -176,6 +176,9 @@ func TestZshExpansion(t *testing.T) {
 		{cmd: `x=a:~/.netrc; cat ${(s.:.)x}`, reads: []string{"~/.netrc"}},
 		{cmd: `cat ~+/x`, reads: []string{"./x"}},
 		{cmd: `zsh -c 'cat $HOME[1,-1]/.netrc'`, reads: []string{"$HOME/.netrc"}},
+		{cmd: `echo x >> ~/.bashrc(.)`, writes: []string{"~/.bashrc"}},
+		{cmd: `cat ~/.netrc(N)`, reads: []string{"~/.netrc"}},
+		{cmd: `cat ~/.(ssh|x)/id_rsa ~/.s(s)h/id_rsa`, reads: []string{"~/.*/id_rsa", "~/.s*h/id_rsa"}},
 	}
 	for _, tt := range tests {
 		tt.check(t, Options{Home: "/home/u", Zsh: true})

@@ -13,7 +13,7 @@ import (
 // (the syntax tree is never modified).
 func (w *walker) prep(wd *syntax.Word, mode int) *syntax.Word {
 	parts, changed := w.prepParts(wd.Parts, mode, false)
-	if w.zsh && mode == modeFields {
+	if w.zsh && (mode == modeFields || mode == modeLiteral) {
 		parts, changed = w.zshWord(parts, changed)
 	}
 	if !changed {

@@ -430,12 +430,33 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 		changed = true
 	}
 	if n := len(parts); n > 1 {
-		if l, ok := parts[n-1].(*syntax.Lit); ok && strings.HasPrefix(l.Value, "(") && strings.HasSuffix(l.Value, ")") && globBefore(parts[:n-1]) {
+		if l, ok := parts[n-1].(*syntax.Lit); ok && zshGroup(l.Value) {
+			// A trailing group is a glob qualifier, with or without a
+			// pattern before it (~/.bashrc(.) is the file, if it is one).
 			w.qualifierCode(l.Value[1 : len(l.Value)-1])
-			return parts[: n-1 : n-1], true
+			parts = parts[: n-1 : n-1]
+			changed = true
+		}
+	}
+	for i, p := range parts {
+		if l, ok := p.(*syntax.Lit); ok && zshGroup(l.Value) && len(parts) > 1 {
+			// A group inside a word is a pattern, (ssh|x) or (s): * covers
+			// every alternative, and the hook expands it as the files it
+			// names (~/.(ssh|x)/id_rsa meets ~/.ssh/id_rsa).
+			if !changed {
+				parts = slices.Clone(parts)
+				changed = true
+			}
+			parts[i] = &syntax.Lit{Value: "*"}
 		}
 	}
 	return parts, changed
+}
+
+// zshGroup reports whether a literal the zsh parser split off is a pattern
+// group or a glob qualifier: (…).
+func zshGroup(s string) bool {
+	return len(s) >= 2 && s[0] == '(' && s[len(s)-1] == ')'
 }
 
 // shortModifiers splits the modifiers off text after a short parameter:
@@ -449,16 +470,6 @@ func shortModifiers(s string) ([]*syntax.Lit, string) {
 	return mods, s
 }
 
-// globBefore reports whether an unquoted literal among parts holds a
-// pattern character.
-func globBefore(parts []syntax.WordPart) bool {
-	for _, p := range parts {
-		if l, ok := p.(*syntax.Lit); ok && strings.ContainsAny(l.Value, "*?[") {
-			return true
-		}
-	}
-	return false
-}
 
 // qualifierCode analyses the code a glob qualifier runs: e:CODE: (any
 // delimiter, or e'CODE') and +CMD.
