@@ -33,6 +33,9 @@ const maxUnresolvedElems = 64
 //   - it ends in an unknown part and what is known before it lies in a
 //     directory the glob covers whole (~/.guard/$(x), ~/.ssh/id_$(x)) or
 //     begins the glob's last element (~/.bash$(x));
+//   - one unknown part inside an element, with the known text around it
+//     beginning or ending a glob element the known head reaches, and the
+//     known tail ending what follows (~/.s$(x)/id_rsa);
 //   - its last element ends in known text a pattern the glob ends with
 //     can end with ($(x).pem, **/*.pem);
 //   - whole elements known between two unknown parts are a run of the
@@ -58,6 +61,7 @@ type unresolved struct {
 	headDir     []string   // the whole elements before the first unknown part
 	headPartial string     // the start of the element the first unknown part is in
 	tail        []string   // the whole elements after the last unknown part
+	tailPartial string     // with a tail: the end of the element the last unknown part is in
 	lastSuffix  string     // with no tail: the end of the last element
 	middle      [][]string // the whole elements between two unknown parts
 }
@@ -90,6 +94,7 @@ func (d *Detector) parseUnresolved(p string) unresolved {
 		u.lastSuffix = tail
 		return u
 	}
+	u.tailPartial = tail[:i]
 	u.tail = cleanElems(strings.Split(tail[i+1:], "/"))
 	return u
 }
@@ -122,7 +127,7 @@ func (u unresolved) couldMatch(segs []string) bool {
 		return false
 	}
 	if len(u.tail) > 0 {
-		return runMatch(segs, u.tail, true)
+		return runMatch(segs, u.tail, true) || len(u.middle) == 0 && u.acrossOne(segs)
 	}
 	if last := segs[len(segs)-1]; u.lastSuffix != "" && !literalSeg(last) && endsLike(last, u.lastSuffix) {
 		return true
@@ -135,11 +140,36 @@ func (u unresolved) couldMatch(segs []string) bool {
 	return len(u.headDir) > 0 && u.inside(segs)
 }
 
+// acrossOne reports, for a path with one unknown part inside an element
+// (~/.s$(x)/id_rsa, ~/$(x)sh/id_rsa), whether the known head reaches an
+// element of the glob that the known text around the unknown part can
+// begin or end, and the known tail can end what the glob matches after
+// it: together they could name ~/.ssh/id_rsa, though neither alone does.
+func (u unresolved) acrossOne(gs []string) bool {
+	if len(u.headDir) == 0 || u.headPartial == "" && u.tailPartial == "" {
+		return false
+	}
+	reach := u.headReach(gs)
+	for j := 0; j < len(gs); j++ {
+		if !reach[j] || gs[j] == "**" || !startsLike(gs[j], u.headPartial) || !endsLike(gs[j], u.tailPartial) {
+			continue
+		}
+		if runLevel(gs[j+1:], u.tail, true) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // runMatch reports whether a run of the glob's elements, its last ones
 // when atEnd, can match the elements ts, at least one of them matched by an
 // element other than **; what the glob holds around them is the unknown
 // parts'.
-func runMatch(gs, ts []string, atEnd bool) bool {
+func runMatch(gs, ts []string, atEnd bool) bool { return runLevel(gs, ts, atEnd) == 2 }
+
+// runLevel is runMatch's answer as a level: 0 no match, 1 a match by **
+// alone, 2 a match with an element other than **.
+func runLevel(gs, ts []string, atEnd bool) int8 {
 	// state[j]: gs[j:] can match ts[k:] (k the elements taken from the
 	// end so far) then what follows them: 0 no, 1 with ** only, 2 with an
 	// element other than **.
@@ -175,19 +205,36 @@ func runMatch(gs, ts []string, atEnd bool) bool {
 		closure(next)
 		state, next = next, state
 	}
+	var level int8
 	for j := 0; j <= n; j++ {
-		if state[j] == 2 {
-			return true
-		}
+		level = max(level, state[j])
 	}
-	return false
+	return level
 }
 
 // inside reports whether the known head of a path that ends in an unknown
 // part lies in a directory the glob covers whole, or begins the glob's
 // last element.
 func (u unresolved) inside(gs []string) bool {
-	// reach[j]: the head's elements so far can match gs[:j].
+	reach := u.headReach(gs)
+	for j := 0; j < len(gs); j++ {
+		if !reach[j] {
+			continue
+		}
+		rest := gs[j:]
+		if allStars(rest) {
+			return true // ~/.guard/$(x): anything in ~/.guard
+		}
+		if len(rest) == 1 && (u.headPartial != "" || u.lastSuffix != "") && startsLike(rest[0], u.headPartial) && endsLike(rest[0], u.lastSuffix) {
+			return true // ~/.bash$(x): could be ~/.bashrc
+		}
+	}
+	return false
+}
+
+// headReach returns, for each j, whether the known whole elements before
+// the first unknown part can match gs[:j].
+func (u unresolved) headReach(gs []string) []bool {
 	reach := make([]bool, len(gs)+1)
 	reach[0] = true
 	for j := 0; j < len(gs) && gs[j] == "**"; j++ {
@@ -212,19 +259,7 @@ func (u unresolved) inside(gs []string) bool {
 		}
 		reach = next
 	}
-	for j := 0; j < len(gs); j++ {
-		if !reach[j] {
-			continue
-		}
-		rest := gs[j:]
-		if allStars(rest) {
-			return true // ~/.guard/$(x): anything in ~/.guard
-		}
-		if len(rest) == 1 && (u.headPartial != "" || u.lastSuffix != "") && startsLike(rest[0], u.headPartial) && endsLike(rest[0], u.lastSuffix) {
-			return true // ~/.bash$(x): could be ~/.bashrc
-		}
-	}
-	return false
+	return reach
 }
 
 func allStars(gs []string) bool {

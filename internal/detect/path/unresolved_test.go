@@ -58,6 +58,13 @@ func TestUnresolved(t *testing.T) {
 		{write, U + ".json", false},                // settings.json ends so, but no more is known
 		{write, "~/" + U + "rc", true},             // ~/.bashrc, ~/.zshrc
 		{write, "~/" + U + "/settings.json", true}, // ~/.agent_a/settings.json
+		// known text on both sides of one unknown part in an element
+		{read, "~/.s" + U + "/id_rsa", true},   // ~/.ssh/id_rsa
+		{read, "~/" + U + "sh/id_rsa", true},   // the same, the end of the element known
+		{read, "~/.g" + U + "/k", true},        // ~/.gnupg/k
+		{read, "~/src" + U + "/id_rsa", false}, // no protected directory starts so
+		{read, "~/" + U + "/README.md", false}, // nothing known of the element
+		{write, "~/.gu" + U + "/audit.log", true},
 	}
 	for _, tt := range tests {
 		f, hit := tt.d.Check(tt.path)
