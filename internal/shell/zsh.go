@@ -470,7 +470,6 @@ func shortModifiers(s string) ([]*syntax.Lit, string) {
 	return mods, s
 }
 
-
 // qualifierCode analyses the code a glob qualifier runs: e:CODE: (any
 // delimiter, or e'CODE') and +CMD.
 func (w *walker) qualifierCode(q string) {
