@@ -21,6 +21,10 @@ var inHomeBlocks = map[string]string{
 	`docker run --rm -v "$PWD":/src -w /src golang:1.26 go test ./...`: "mounts home into a container",
 	"find . -name '*.go' -exec grep -l TODO {} +":                      "reads every *.go under home, ~/.ssh included",
 	"wc -l $(find . -name '*.go')":                                     "reads every *.go under home, ~/.ssh included",
+	"find . -name '*.go' -exec gofmt -l {} +":                          "reads every *.go under home, ~/.ssh included",
+	"find . -name '*.sh' -exec bash ./lint.sh {} \\;":                  "an unknown program (the script's) handed home",
+	"tar -xzf a.tgz --to-command='cat > out.txt'":                      "tar x writes under home (guard does not tell --to-command apart)",
+	"tar -I zstd -xf a.tar.zst":                                        "tar x writes under home",
 	// A delete or download under the working directory may reach guard's
 	// directory and the start-up files (as before issue 20).
 	"find . -name '*.pyc' -delete":                               "deletes under home",

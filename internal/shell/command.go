@@ -62,8 +62,13 @@ type cmd struct {
 	// mayWrite: options made a catalogued reader a writer (file -C).
 	mayWrite bool
 	// env are the values the command puts in its program's environment
-	// (NAME=value before it, env NAME=value).
-	env []string
+	// (NAME=value before it, env NAME=value); path is the PATH among them,
+	// as written ($PATH kept for the inherited one), "" when none.
+	env  []string
+	path string
+	// handed is set when a runner (xargs, parallel, tar --to-command) hands
+	// the command operands or standard input guard cannot tell.
+	handed *fedInput
 }
 
 // outFile is a file a command's standard output is written to.
@@ -180,13 +185,15 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 
 // call analyses a simple command.
 func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, piped bool) *cmd {
-	c := &cmd{w: w, piped: piped}
-	saved := w.env
-	w.env = nil
+	c := &cmd{w: w, piped: piped, handed: w.feeding}
+	w.feeding = nil
+	saved, savedPath := w.env, w.cmdPath
+	w.env, w.cmdPath = nil, ""
 	for _, as := range x.Assigns {
 		w.assign(as, len(x.Args) == 0)
 	}
 	c.env, w.env = w.env, saved
+	c.path, w.cmdPath = w.cmdPath, savedPath
 	words := make([]word, 0, len(x.Args))
 	for _, a := range x.Args {
 		words = append(words, w.fields(a)...)
@@ -277,10 +284,16 @@ func (c *cmd) run(words []word) {
 		c.rendered = strings.Join(c.redirs, " ")
 		return
 	}
+	if c.handed != nil && c.handed.repl != "" && c.hiddenFeed(&words[0], false, "a program") ||
+		c.fedPositional(words[0], "a program") {
+		return // xargs -I{} {}, xargs sh -c '"$1"' _: what it reads is the program
+	}
 	if prog := words[0].s; strings.ContainsRune(prog, '/') && !strings.Contains(prog, unknownSubst) {
 		// ./x.sh: the file's text runs (written earlier by the command,
 		// or read through Options.Files).
 		c.runPath(words[0].s, words[1:])
+	} else if words[0].known {
+		c.runFound(words[0].s, words[1:]) // foo: as the shell finds it on PATH
 	}
 	c.name = base(words[0].s)
 	c.prog = words[0].s
@@ -362,7 +375,9 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 			w.read(a)
 			w.envAssign(a) // env http_proxy=HOST curl …, env PAGER=CMD git …
 			k, v, _ := strings.Cut(a, "=")
-			w.pathSet = w.pathSet || k == "PATH"
+			if k == "PATH" {
+				w.pathSet, c.path = true, v // env PATH=… CMD
+			}
 			c.env = append(c.env, v)
 		case isNumberOption(a): // nice -10
 		case p.none:
@@ -735,22 +750,70 @@ func echoOutput(args []word) string {
 	return joinWords(args[i:]) + "\n"
 }
 
-// printfOutput is what printf prints for the simple forms: a format without
-// %, or %s / %s\n with arguments.
+// printfOutput is what printf prints for the formats guard reads: text with
+// backslash escapes and the conversions %s, %b, %d, %i and %%, the format
+// repeated while arguments remain (printf '%s\n' a b prints two lines).
+// Widths, flags and other conversions are not read.
 func printfOutput(args []word) (string, bool) {
 	if len(args) == 0 {
 		return "", false
 	}
-	f := args[0].s
-	switch {
-	case !strings.ContainsAny(f, `%\`) && len(args) == 1:
-		return f, true
-	case !strings.Contains(f, "%") && len(args) == 1:
-		return printfEscapes(f)
-	case f == "%s" || f == `%s\n` || f == "%s ":
-		return joinWords(args[1:]), true
+	f, rest := args[0].s, args[1:]
+	var b strings.Builder
+	for n := 0; ; n++ {
+		used, ok := printfOnce(&b, f, &rest)
+		switch {
+		case !ok || b.Len() > MaxBytes:
+			return "", false
+		case len(rest) == 0 || used == 0 || n >= 64:
+			return b.String(), true
+		}
 	}
-	return "", false
+}
+
+// printfOnce writes format f once, taking its conversions' arguments from
+// args, and returns how many it took.
+func printfOnce(b *strings.Builder, f string, args *[]word) (int, bool) {
+	used := 0
+	for {
+		i := strings.IndexByte(f, '%')
+		if i < 0 {
+			i = len(f)
+		}
+		d, ok := printfEscapes(f[:i])
+		if !ok {
+			return 0, false
+		}
+		b.WriteString(d)
+		if i == len(f) {
+			return used, true
+		}
+		if i+1 == len(f) {
+			return 0, false
+		}
+		switch conv := f[i+1]; conv {
+		case '%':
+			b.WriteByte('%')
+		case 's', 'b', 'd', 'i':
+			v := ""
+			if len(*args) > 0 {
+				v, *args = (*args)[0].s, (*args)[1:]
+			}
+			used++
+			switch {
+			case conv == 'b':
+				if v, ok = printfEscapes(v); !ok {
+					return 0, false
+				}
+			case conv != 's' && v == "":
+				v = "0"
+			}
+			b.WriteString(v)
+		default:
+			return 0, false
+		}
+		f = f[i+2:]
+	}
 }
 
 // printfEscapes decodes the backslash escapes of a printf format without

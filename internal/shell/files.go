@@ -1,7 +1,8 @@
 package shell
 
 // Files a command runs: a script given to a shell, sourced or run by its
-// path, a program given to an interpreter. What the command itself wrote
+// path (or by a bare name found on PATH, search.go), a program given to an
+// interpreter. What the command itself wrote
 // there earlier is that text; otherwise Options.Files reads the file. A
 // script is analysed as the commands it is; another program's text is
 // scanned for the paths it names.
@@ -10,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,7 +38,7 @@ func (w *walker) hide(format string, args ...any) {
 func (w *walker) writtenEntry(p string) (writtenFile, bool) {
 	for i := len(w.written) - 1; i >= 0; i-- {
 		f := w.written[i]
-		below, ok := strings.CutPrefix(p, f.path+"/")
+		below, ok := cutDir(p, f.path)
 		switch {
 		case f.path == p:
 			return f, true
@@ -47,10 +49,19 @@ func (w *walker) writtenEntry(p string) (writtenFile, bool) {
 			return f, true
 		}
 	}
-	if w.writtenFull {
+	if w.writtenFull || len(w.fullDirs) > 0 && slices.Contains(w.fullDirs, path.Dir(p)) {
 		return writtenFile{path: p, unknown: true}, true
 	}
 	return writtenFile{}, false
+}
+
+// cutDir returns the rest of p below directory d (p = d/rest), and whether
+// p is below d.
+func cutDir(p, d string) (string, bool) {
+	if len(p) > len(d) && p[len(d)] == '/' && p[:len(d)] == d {
+		return p[len(d)+1:], true
+	}
+	return "", false
 }
 
 // setWritten records what the command wrote to a file, in place of what
@@ -62,9 +73,17 @@ func (w *walker) setWritten(f writtenFile) {
 			break
 		}
 	}
-	if len(w.written) < maxWritten {
+	f.canon = w.canonPath(f.path)
+	w.writeGen++
+	switch d := path.Dir(f.path); {
+	case len(w.written) < maxWritten:
 		w.written = append(w.written, f)
-	} else {
+	case slices.Contains(w.fullDirs, d):
+	case len(w.fullDirs) < maxWritten:
+		// Past the table's bound, the directories written: any file
+		// directly in one may be one of them.
+		w.fullDirs = append(w.fullDirs, d)
+	default:
 		w.writtenFull = true // from now on, any file it runs may be one of them
 	}
 }
@@ -93,6 +112,9 @@ const fileChanged FileStatus = -1
 // text guard does not know, which is recorded as hidden (what names it,
 // for the reason: "a script", "a crontab").
 func (w *walker) fileText(p string, known bool, max int, what string) (string, bool) {
+	if w.findsIt(p, what) {
+		return "", false
+	}
 	t, st := w.fileStatus(p, known, max)
 	switch st {
 	case FileWhole:
@@ -105,6 +127,20 @@ func (w *walker) fileText(p string, known bool, max int, what string) (string, b
 		w.hide("runs %s guard cannot read (not a regular file, or not readable)", what)
 	}
 	return "", false
+}
+
+// findsIt reports whether p, a file the command runs, stands for the files
+// a find finds (find -exec sh {} \;, find | xargs python3): guard cannot
+// list them, so what runs is hidden, and recorded so.
+func (w *walker) findsIt(p, what string) bool {
+	if w.found == nil {
+		return false
+	}
+	if _, ok := w.found.tree(p); !ok {
+		return false
+	}
+	w.hide("runs as %s the files find finds, which guard cannot tell", what)
+	return true
 }
 
 // fileStatus returns the text of the file at p as fileText does, and what
@@ -135,6 +171,11 @@ func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) 
 	if w.files == nil || q == "" || strings.Contains(q, unknownSubst) || strings.Contains(q, unknownArith) || isStdin(p) {
 		return "", FileAbsent
 	}
+	for _, r := range w.reads {
+		if r.path == q && r.max == max {
+			return r.text, r.st // python3 a.py && python3 b.py: one shim, read once
+		}
+	}
 	if w.nread >= MaxFiles {
 		w.fail(fmt.Errorf("runs more than %d files: %w", MaxFiles, ErrLimit))
 		return "", FileAbsent
@@ -144,7 +185,16 @@ func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) 
 	if st == FileWhole {
 		w.a.Files = append(w.a.Files, q)
 	}
+	w.reads = append(w.reads, fileRead{q, max, string(data), st})
 	return string(data), st
+}
+
+// fileRead is a file read through Options.Files: what fileStatus found.
+type fileRead struct {
+	path string
+	max  int
+	text string
+	st   FileStatus
 }
 
 // runScript analyses text, a shell script the command runs from a file, as
@@ -196,6 +246,9 @@ func (w *walker) positional(args []word) {
 // compiled program is not read (static checks cannot see into it).
 func (c *cmd) runPath(p string, args []word) {
 	w := c.w
+	if w.findsIt(p, "programs") {
+		return
+	}
 	text, ok := w.writtenText(p)
 	if _, has := w.writtenEntry(path.Clean(w.where(p))); has && !ok {
 		// A copy (cp a x && ./x), or text guard does not know.
@@ -298,16 +351,22 @@ const maxProgramPaths = 256
 // hands to a shell is taken as for a one-liner.
 func (c *cmd) scanFile(text string, awk bool) {
 	w := c.w
-	n := 0
+	var paths []string
 	for _, l := range literals(text) {
-		for _, p := range w.programPaths(l) {
-			if n++; n > maxProgramPaths {
-				w.hide("runs a program naming more than %d paths under the home directory", maxProgramPaths)
-				return
-			}
-			w.read(p)
-			w.write(p)
-		}
+		paths = append(paths, w.programPaths(l)...)
+	}
+	hp := homePaths(text) // Path.home() / '.ssh' / 'id_rsa'
+	paths = append(paths, hp.paths...)
+	if len(paths)+len(hp.touches) > maxProgramPaths {
+		w.hide("runs a program naming more than %d paths under the home directory", maxProgramPaths)
+		return
+	}
+	for _, p := range paths {
+		w.read(p)
+		w.write(p)
+	}
+	for _, p := range hp.touches {
+		w.touch(p)
 	}
 	c.scanEffects(text, awk)
 }
@@ -355,9 +414,16 @@ func (c *cmd) runProgram(a word) {
 }
 
 // noteSubFile notes, for the substitution of one statement just walked,
-// the file it prints when it is cat FILE or < FILE: a shell or interpreter
-// that runs what it prints runs that file.
+// what it prints when guard knows: a file (cat FILE, < FILE), or text
+// (echo, printf, cat of a quoted here-document or a here-string). A shell
+// or interpreter that runs what it prints runs that file or that text.
 func (w *walker) noteSubFile(s *syntax.Stmt) {
+	if t, ok := w.printedText(s); ok {
+		if len(w.subTexts) < maxWritten {
+			w.subTexts = append(w.subTexts, [2]string{w.lastSub, t})
+		}
+		return
+	}
 	var file string
 	switch x := s.Cmd.(type) {
 	case nil:
@@ -374,6 +440,54 @@ func (w *walker) noteSubFile(s *syntax.Stmt) {
 	}
 }
 
+// printedText returns what statement s prints when guard knows it: echo or
+// printf of known words (literalOutput), or cat (alone, or of -) fed a
+// here-document with a quoted delimiter or a known here-string.
+func (w *walker) printedText(s *syntax.Stmt) (string, bool) {
+	if t, ok := w.literalOutput(s); ok {
+		return t, true
+	}
+	x, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(s.Redirs) != 1 || len(x.Args) == 0 || len(x.Args) > 2 || x.Args[0].Lit() != "cat" ||
+		len(x.Args) == 2 && x.Args[1].Lit() != "-" {
+		return "", false
+	}
+	switch r := s.Redirs[0]; r.Op {
+	case syntax.Hdoc, syntax.DashHdoc:
+		if r.Hdoc == nil || !quotedDelim(r.Word) {
+			return "", false
+		}
+		var b strings.Builder
+		for _, p := range r.Hdoc.Parts {
+			if l, ok := p.(*syntax.Lit); ok {
+				b.WriteString(l.Value)
+			}
+		}
+		return b.String(), true
+	case syntax.WordHdoc:
+		if ws := w.quietFields(r.Word); len(ws) == 1 && ws[0].known {
+			return ws[0].s + "\n", true
+		}
+	}
+	return "", false
+}
+
+// quotedDelim reports whether a here-document's delimiter is quoted (its
+// body is taken as written).
+func quotedDelim(wd *syntax.Word) bool {
+	for _, p := range wd.Parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		case *syntax.Lit:
+			if strings.Contains(p.Value, `\`) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // quietText returns a word's text when it runs nothing and is known.
 func (w *walker) quietText(wd *syntax.Word) string {
 	if ws := w.quietFields(wd); len(ws) == 1 && ws[0].known {
@@ -382,9 +496,21 @@ func (w *walker) quietText(wd *syntax.Word) string {
 	return ""
 }
 
-// runSub analyses the file a substitution prints (see noteSubFile) that
-// a shell or interpreter runs: as a script, or with program as a program.
+// runSub analyses what a substitution prints (see noteSubFile) that a
+// shell or interpreter runs: as a script, or with program as a program.
 func (c *cmd) runSub(sub string, program bool) {
+	for _, st := range c.w.subTexts {
+		if st[0] != sub {
+			continue
+		}
+		if program {
+			c.code += st[1]
+			c.scanCode(st[1]) // python3 <(echo CODE)
+		} else {
+			c.w.scoped(func() { c.w.script(st[1], c.w.depth+1) }) // source <(echo CMD)
+		}
+		return
+	}
 	for _, sf := range c.w.subFiles {
 		if sf[0] != sub {
 			continue

@@ -112,7 +112,7 @@ func (e *ParseError) Error() string {
 // return the same value for the same text.
 type Analysis struct {
 	// Lines are the pipelines the command runs, normalised (see the package
-	// documentation), in the order reached.
+	// documentation), in the order first reached, each once.
 	Lines []string
 	// Commands are the simple commands reached, roughly in the order of
 	// Lines (a line holds a whole pipeline; guard's own commands, such as
@@ -254,6 +254,7 @@ func analyze(cmd string, opt Options) *Analysis {
 	}
 	w := &walker{a: a, vars: map[string]string{}, home: strings.TrimRight(opt.Home, "/"), files: opt.Files}
 	w.script(cmd, 0)
+	a.Lines = dedupe(a.Lines) // a script run twice: its lines once
 	a.Reads = dedupe(a.Reads)
 	a.Writes = dedupe(a.Writes)
 	a.Touches = without(dedupe(a.Touches), a.Writes)
