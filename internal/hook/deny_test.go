@@ -27,6 +27,10 @@ var inHomeBlocks = map[string]string{
 	`out=$(mktemp -d) && go build -o "$out/app" . && cp "$out/app" bin/`: "go build handed home",
 	"pushd build && cmake .. && popd":                                    "cmake handed home (.. from ~/build)",
 	"mkdir -p build && cd build && cmake ..":                             "cmake handed home (.. from ~/build)",
+	"find . -name '*.go' -exec gofmt -l {} +":                            "reads every *.go under home, ~/.ssh included",
+	"find . -name '*.sh' -exec bash ./lint.sh {} \\;":                    "an unknown program (the script's) handed home",
+	"tar -xzf a.tgz --to-command='cat > out.txt'":                        "tar x writes under home (guard does not tell --to-command apart)",
+	"tar -I zstd -xf a.tar.zst":                                          "tar x writes under home",
 	// A delete or download under the working directory may reach guard's
 	// directory and the start-up files (as before issue 20).
 	"find . -name '*.pyc' -delete":                               "deletes under home",

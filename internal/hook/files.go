@@ -29,12 +29,34 @@ import (
 type runFiles struct {
 	base string // the directory relative paths start from; "" if unknown
 	home string
+	path string // the PATH the command's shell inherits
 }
 
 // filesFor returns the reader of the files call's commands run.
 func filesFor(call *agent.Call, opt agent.Options) runFiles {
 	h, _ := home.UserHome()
-	return runFiles{base: agent.BaseDir(call, opt), home: h}
+	return runFiles{base: agent.BaseDir(call, opt), home: h, path: os.Getenv("PATH")}
+}
+
+// SearchPath implements shell.Searcher: the agent's PATH, which the
+// command's shell inherits as guard does.
+func (f runFiles) SearchPath() string { return f.path }
+
+// LookPath implements shell.Searcher: one stat a directory, in order, up
+// to the first that holds an executable regular file called name (the
+// kernel follows links, as it will to run it). internal/shell bounds the
+// directories and the names.
+func (f runFiles) LookPath(name string, dirs []string) int {
+	for i, d := range dirs {
+		full, ok := f.resolve(strings.TrimRight(d, `/\`) + string(filepath.Separator) + name)
+		if !ok {
+			continue
+		}
+		if fi, err := os.Stat(full); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // ReadFile implements shell.Files.

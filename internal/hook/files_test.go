@@ -167,3 +167,91 @@ func TestRunFilesResolve(t *testing.T) {
 		t.Errorf("a system file: %v", st)
 	}
 }
+
+// TestPathPrograms: a program run by a bare name is what the shell finds
+// first on its PATH (the agent's, or the one the command assigns): a shell
+// script there is read and checked, an interpreter's program scanned, a
+// compiled program left alone; a program that shadows one of the OS's is
+// what runs.
+func TestPathPrograms(t *testing.T) {
+	homeDir, proj := scriptWorld(t, map[string]string{
+		"foo":     "cp x ~/.bashrc\n",
+		"notes.x": "cp q ~/.bashrc\n",
+	})
+	bin := filepath.Join(homeDir, ".local", "bin")
+	os.MkdirAll(bin, 0o755)
+	for name, text := range map[string]string{
+		"leaky":    "#!/bin/sh\ncat ~/.ssh/id_rsa\n",
+		"tool":     "#!/usr/bin/env python3\nfrom pathlib import Path\nprint((Path.home() / '.ssh' / 'id_rsa').read_text())\n",
+		"python3":  "#!/bin/sh\ncp x ~/.bashrc\n",
+		"fine":     "#!/bin/sh\necho hello\n",
+		"app":      "#!/usr/bin/env python3\nfrom pathlib import Path\nload_dotenv('.env')\nCACHE = Path.home() / '.cache' / 'app'\n",
+		"compiled": "\x7fELF\x00\x00cp x ~/.bashrc\n",
+	} {
+		if err := os.WriteFile(filepath.Join(bin, name), []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(bin, "plain"), []byte("cat ~/.ssh/id_rsa\n"), 0o644) // not executable: not run
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+"/usr/bin"+string(os.PathListSeparator)+"/bin")
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd, rule, reason string // rule "" for allowed
+	}{
+		{"leaky", "blocked_path", "guard read what the command runs: '" + filepath.Join(bin, "leaky") + "'"},
+		{"tool --flag", "blocked_path", "'~/.ssh/id_rsa'"},
+		{"python3 -c 'print(1)'", "blocked_path", "'~/.bashrc'"},
+		{"PATH=.:$PATH foo", "blocked_path", "'./foo'"},
+		{"export PATH=$PWD:$PATH && foo", "blocked_path", "'~/.bashrc'"},
+		{"cd .. && PATH=proj:$PATH foo", "blocked_path", "'~/.bashrc'"},
+		{"PATH=$(mktemp -d):$PATH foo", "unparsable_command", "a PATH directory guard cannot tell"},
+		{"rg --pre=sh . notes.x", "blocked_path", "'notes.x'"},
+		{"find . -name notes.x -exec sh {} \\;", "unparsable_command", "the files find finds"},
+		{"fine && app && compiled", "", ""},
+		{"foo", "", ""}, // not on PATH: ./foo does not run
+		{"plain", "", ""},
+		{"true && ls", "", ""},
+	} {
+		code, _, stderr, rec := runReal(t, p, bashPayload(t, proj, tc.cmd))
+		switch {
+		case tc.rule == "" && code != 0:
+			t.Errorf("%q: blocked: %s", tc.cmd, stderr)
+		case tc.rule != "" && (code != 2 || rec.Rule != tc.rule):
+			t.Errorf("%q: code %d, rule %q, want a block by %s: %s", tc.cmd, code, rec.Rule, tc.rule, stderr)
+		case !strings.Contains(stderr, tc.reason):
+			t.Errorf("%q: reason %q, want %q in it", tc.cmd, stderr, tc.reason)
+		}
+	}
+}
+
+// TestLookPath: the reader finds an executable regular file, in order, and
+// resolves the directories as the command names them.
+func TestLookPath(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"a", "b", "c"} {
+		os.MkdirAll(filepath.Join(dir, d), 0o755)
+	}
+	os.WriteFile(filepath.Join(dir, "a", "x"), []byte("x"), 0o644) // not executable
+	os.WriteFile(filepath.Join(dir, "b", "x"), []byte("x"), 0o755)
+	os.WriteFile(filepath.Join(dir, "c", "x"), []byte("x"), 0o755)
+	os.MkdirAll(filepath.Join(dir, "a", "d"), 0o755) // a directory named like the program
+	f := runFiles{base: dir, home: dir, path: "/p"}
+	if f.SearchPath() != "/p" {
+		t.Errorf("SearchPath = %q", f.SearchPath())
+	}
+	for _, tc := range []struct {
+		name string
+		dirs []string
+		want int
+	}{
+		{"x", []string{"a", "b", "c"}, 1},
+		{"x", []string{"~/c", "b"}, 0},
+		{"x", []string{"$NOT_SET_ANYWHERE", "c"}, 1},
+		{"d", []string{"a"}, -1},
+		{"y", []string{"a", "b"}, -1},
+	} {
+		if got := f.LookPath(tc.name, tc.dirs); got != tc.want {
+			t.Errorf("LookPath(%q, %q) = %d, want %d", tc.name, tc.dirs, got, tc.want)
+		}
+	}
+}

@@ -183,7 +183,9 @@ func (w *walker) assignValue(as *syntax.Assign, f declFlags, forCmd bool) expand
 		return w.arrayValue(name, as, f)
 	}
 	v := w.text(as.Value)
-	w.readValue(v.s)
+	if name != "PATH" { // a list of directories, searched (see searchText)
+		w.readValue(v.s)
+	}
 	w.noteAssign(name, v, f.exported, forCmd)
 	if as.Index != nil {
 		return w.elemValue(name, as.Index, v.s, as.Append)
@@ -201,6 +203,9 @@ func (w *walker) assignValue(as *syntax.Assign, f declFlags, forCmd bool) expand
 func (w *walker) noteAssign(name string, v word, exported, forCmd bool) {
 	if name == "PATH" {
 		w.pathSet = true
+		if forCmd {
+			w.cmdPath = render(v.s) // PATH=… cmd: where cmd is looked up (see searchText)
+		}
 	}
 	switch {
 	case forCmd:

@@ -61,8 +61,13 @@ type cmd struct {
 	// mayWrite: options made a catalogued reader a writer (file -C).
 	mayWrite bool
 	// env are the values the command puts in its program's environment
-	// (NAME=value before it, env NAME=value).
-	env []string
+	// (NAME=value before it, env NAME=value); path is the PATH among them,
+	// as written ($PATH kept for the inherited one), "" when none.
+	env  []string
+	path string
+	// handed is set when a runner (xargs, parallel, tar --to-command) hands
+	// the command operands or standard input guard cannot tell.
+	handed *fedInput
 	// tmpDir: an option moved the walker to another directory for this
 	// command only (env -C, git -C), from savedDir (see changeDir).
 	tmpDir   bool
@@ -187,7 +192,8 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 
 // call analyses a simple command.
 func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, piped bool) *cmd {
-	c := &cmd{w: w, piped: piped}
+	c := &cmd{w: w, piped: piped, handed: w.feeding}
+	w.feeding = nil
 	if len(x.Args) == 0 {
 		for _, as := range x.Assigns {
 			w.assign(as)
@@ -212,10 +218,11 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 		// FOO=bar cmd: FOO is in cmd's environment only (sh -c '… $FOO'
 		// sees it), set after the words are expanded; its values are
 		// the command's own (see touchEnv).
-		saved := w.env
-		w.env = nil
+		saved, savedPath := w.env, w.cmdPath
+		w.env, w.cmdPath = nil, ""
 		restore := w.tempAssigns(x.Assigns)
 		c.env, w.env = w.env, saved
+		c.path, w.cmdPath = w.cmdPath, savedPath
 		c.run(words)
 		restore()
 	} else {
@@ -296,10 +303,16 @@ func (c *cmd) run(words []word) {
 		c.rendered = strings.Join(c.redirs, " ")
 		return
 	}
+	if c.handed != nil && c.handed.repl != "" && c.hiddenFeed(&words[0], false, "a program") ||
+		c.fedPositional(words[0], "a program") {
+		return // xargs -I{} {}, xargs sh -c '"$1"' _: what it reads is the program
+	}
 	if prog := words[0].s; strings.ContainsRune(prog, '/') && !strings.Contains(prog, unknownSubst) {
 		// ./x.sh: the file's text runs (written earlier by the command,
 		// or read through Options.Files).
 		c.runPath(words[0].s, words[1:])
+	} else if words[0].known {
+		c.runFound(words[0].s, words[1:]) // foo: as the shell finds it on PATH
 	}
 	c.name = base(words[0].s)
 	c.prog = words[0].s
@@ -386,7 +399,9 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 			w.read(a)
 			w.envAssign(a) // env http_proxy=HOST curl …, env PAGER=CMD git …
 			k, v, _ := strings.Cut(a, "=")
-			w.pathSet = w.pathSet || k == "PATH"
+			if k == "PATH" {
+				w.pathSet, c.path = true, v // env PATH=… CMD
+			}
 			c.env = append(c.env, v)
 			c.tempVar(k, v) // env X=… sh -c '… $X'
 		case isNumberOption(a): // nice -10

@@ -10,10 +10,104 @@ import (
 
 // inner analyses a command another one runs (xargs, parallel, find -exec) as
 // a pipeline stage of its own, and returns it.
-func (c *cmd) inner(words []word) *cmd {
-	in := &cmd{w: c.w, piped: c.piped, redirs: c.redirs}
+func (c *cmd) inner(words []word) *cmd { return c.innerFed(words, nil) }
+
+// innerFed is inner for a command that a runner hands what fed says.
+func (c *cmd) innerFed(words []word, fed *fedInput) *cmd {
+	in := &cmd{w: c.w, piped: c.piped, redirs: c.redirs, handed: fed}
 	in.run(words)
 	return in
+}
+
+// fedInput is what a runner hands a command it runs that guard cannot
+// tell: the operands xargs or parallel read (appended, or in place of a
+// replace string), or the text tar pipes into its --to-command. A shell or
+// interpreter whose script or program is among it runs code guard cannot
+// see (see hiddenFeed).
+type fedInput struct {
+	by    string // the runner, for the reason
+	repl  string // the replace string that stands for the operands (xargs -I R), or ""
+	stdin bool   // what is fed is standard input, not operands
+}
+
+// hiddenFeed reports whether the script or program of c, a shell or an
+// interpreter a runner runs, is what the runner feeds it, and then records
+// that it runs what guard cannot see: own (its script file or program
+// file) when it holds the replace string, or (text, a -c script or code)
+// when it is the replace string; with no such word of its own (own nil),
+// the operands the runner appends, or its standard input when that is what
+// the runner feeds and no redirection replaced it. A -c script that only
+// holds the replace string (xargs -I{} sh -c 'wc -l {}') is analysed as
+// written.
+func (c *cmd) hiddenFeed(own *word, text bool, what string) bool {
+	f := c.handed
+	switch {
+	case f == nil:
+		return false
+	case own != nil && (f.repl == "" || !text && !strings.Contains(own.s, f.repl) || text && strings.TrimSpace(own.s) != f.repl):
+		return false
+	case own == nil && f.stdin && (c.stdin.known || c.stdin.file != "" || c.stdin.sub != ""):
+		return false
+	}
+	c.w.hide("runs as %s what %s hands it, which guard cannot tell", what, f.by)
+	return true
+}
+
+// fedShell is hiddenFeed for a shell: its -c script or its script file,
+// else what the runner appends (its first operand is the script; not with
+// -s, whose script is standard input) or feeds on standard input.
+func (c *cmd) fedShell(script, file int, sflag bool) bool {
+	switch {
+	case c.handed == nil && script >= 0:
+		return c.fedPositional(c.args[script], "a script")
+	case c.handed == nil && file >= 0:
+		return c.fedPositional(c.args[file], "a script")
+	case c.handed == nil:
+		return false
+	case script >= 0:
+		return c.hiddenFeed(&c.args[script], true, "a script")
+	case file >= 0:
+		return c.hiddenFeed(&c.args[file], false, "a script")
+	case sflag && !c.handed.stdin:
+		return false // xargs sh -s: the operands are arguments; standard input is empty
+	}
+	return c.hiddenFeed(nil, false, "a script")
+}
+
+// fedPositional reports whether a, the script or program file of a shell
+// or interpreter inside an sh -c script a runner hands its operands
+// (xargs sh -c 'bash "$1"' _), is one of those positional parameters, and
+// then records that it runs what guard cannot see.
+func (c *cmd) fedPositional(a word, what string) bool {
+	if c.w.fedArgs == "" || a.known || !positionalWord(render(a.s)) {
+		return false
+	}
+	c.w.hide("runs as %s what %s hands it, which guard cannot tell", what, c.w.fedArgs)
+	return true
+}
+
+// positionalWord reports whether s is a positional parameter as an
+// unresolved word writes it: $0 … $9, $@, $*.
+func positionalWord(s string) bool {
+	return len(s) == 2 && s[0] == '$' && (s[1] >= '0' && s[1] <= '9' || s[1] == '@' || s[1] == '*')
+}
+
+// fedProgram is hiddenFeed for an interpreter: its code or program file,
+// else what the runner appends or feeds (its program).
+func (c *cmd) fedProgram(code, file int) bool {
+	switch {
+	case c.handed == nil && code >= 0:
+		return c.fedPositional(c.args[code], "code")
+	case c.handed == nil && file >= 0:
+		return c.fedPositional(c.args[file], "a program")
+	case c.handed == nil:
+		return false
+	case code >= 0:
+		return c.hiddenFeed(&c.args[code], true, "code")
+	case file >= 0:
+		return c.hiddenFeed(&c.args[file], false, "a program")
+	}
+	return c.hiddenFeed(nil, false, "a program")
 }
 
 // adopt makes c stand for the command it runs.
@@ -135,8 +229,18 @@ func (c *cmd) runWith(words, inputs []word, repl string) {
 	if len(c.stdin.paths) > 0 {
 		f = &found{paths: c.stdin.paths, names: c.stdin.names}
 	}
+	// What it reads is not known: its command gets that, appended or in
+	// place of the replace string (with -I R and no R, nothing).
+	var fed *fedInput
+	switch {
+	case len(inputs) > 0 || c.stdin.known:
+	case uses:
+		fed = &fedInput{by: c.name, repl: repl}
+	case repl == "" || c.name == "parallel":
+		fed = &fedInput{by: c.name}
+	}
 	c.w.withFound(f, func() {
-		first := c.inner(runs[0])
+		first := c.innerFed(runs[0], fed)
 		c.adopt(first)
 		for _, r := range runs[1:] {
 			in := c.inner(r)
@@ -422,3 +526,128 @@ func (c *cmd) findExpr(j int) (narrowed bool, names []string, actions []findActi
 // maxFindNames bounds the names of one find that are followed; with more,
 // it stands for everything under its start paths.
 const maxFindNames = 8
+
+// runsHanded analyses src, a command a program runs from one of its options
+// or settings (tar --to-command CMD, git -c core.pager=CMD), as sh -c
+// would, with what the program hands it (a member's text, its output, its
+// own operands) unknown to guard: a shell or interpreter there with no
+// script of its own runs what guard cannot tell (see hiddenFeed).
+func (w *walker) runsHanded(src, by string) {
+	saved := w.feeding
+	w.feeding = &fedInput{by: by, stdin: true}
+	w.tentative(src)
+	w.feeding = saved
+}
+
+// maxHandedFiles bounds the files a runner's program is analysed with one
+// by one (rg --pre PROG FILE…).
+const maxHandedFiles = 4
+
+// handFiles analyses prog, a program a runner runs on files (rg --pre PROG
+// runs PROG FILE for each file it searches; diff3 and sdiff --diff-program
+// PROG run PROG on theirs), once with each of files, when every one is a
+// file guard knows (whole says it need not check: diff3's operands are its
+// files); otherwise (a directory searched whole, no operand, a file not
+// there) once, handed what guard cannot tell.
+func (c *cmd) handFiles(prog string, files []word, whole bool, by string) {
+	w := c.w
+	ok := len(files) > 0 && len(files) <= maxHandedFiles
+	for _, f := range files {
+		ok = ok && f.known && (whole || w.isFile(f.s))
+	}
+	p := word{s: prog, known: true}
+	var runs []*cmd
+	switch {
+	case !ok:
+		runs = append(runs, c.innerFed([]word{p}, &fedInput{by: by}))
+	case whole:
+		runs = append(runs, c.inner(append([]word{p}, files...)))
+	default:
+		for _, f := range files {
+			runs = append(runs, c.inner([]word{p, f}))
+		}
+	}
+	for _, in := range runs {
+		c.extra = append(c.extra, in.lines()...)
+		if in.name != "" {
+			w.a.Commands = append(w.a.Commands, in.command())
+		}
+	}
+}
+
+// isFile reports whether p names a file: one the command wrote earlier
+// with text guard knows, or a regular file the reader finds (not a
+// directory, nor missing).
+func (w *walker) isFile(p string) bool {
+	if _, ok := w.writtenText(p); ok {
+		return true
+	}
+	if w.files == nil {
+		return false
+	}
+	_, st := w.files.ReadFile(w.where(p), 0)
+	return st == FileWhole || st == FileTooBig
+}
+
+// rgValued are rg's options that take the next word.
+const rgValued wordSet = " -A -B -C -d -E -e -f -g -j -M -m -r -t -T --after-context --before-context --context " +
+	"--colors --color --context-separator --dfa-size-limit --encoding --engine --field-context-separator " +
+	"--field-match-separator --file --glob --hostname-bin --hyperlink-format --iglob --ignore-file --max-columns " +
+	"--max-count --max-depth --max-filesize --path-separator --pre --pre-glob --regex-size-limit --regexp " +
+	"--replace --sort --sortr --threads --type --type-not --type-add --type-clear --generate "
+
+// rgFiles returns the paths rg searches: its operands after the pattern
+// (none when -e or -f gives the patterns); "." when there are none.
+func rgFiles(args []word) []word {
+	var ops []word
+	patterns := false
+	for j := 0; j < len(args); j++ {
+		s := args[j].s
+		switch {
+		case s == "--":
+			ops = append(ops, args[j+1:]...)
+			j = len(args)
+		case s == "-e" || s == "--regexp" || s == "-f" || s == "--file" ||
+			strings.HasPrefix(s, "--regexp=") || strings.HasPrefix(s, "--file=") ||
+			len(s) > 2 && (s[:2] == "-e" || s[:2] == "-f"):
+			patterns = true
+			if rgValued.has(s) {
+				j++
+			}
+		case rgValued.has(s):
+			j++
+		case strings.HasPrefix(s, "-") && s != "-":
+		default:
+			ops = append(ops, args[j])
+		}
+	}
+	if !patterns && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	if len(ops) == 0 {
+		return []word{{s: ".", known: true}}
+	}
+	return ops
+}
+
+// diffFiles returns the file operands of diff3 or sdiff: the words that are
+// neither options nor their values.
+func diffFiles(args []word) []word {
+	var ops []word
+	for j := 0; j < len(args); j++ {
+		s := args[j].s
+		switch {
+		case s == "--":
+			return append(ops, args[j+1:]...)
+		case diffWithArg.has(s):
+			j++
+		case strings.HasPrefix(s, "-") && s != "-":
+		default:
+			ops = append(ops, args[j])
+		}
+	}
+	return ops
+}
+
+// diffWithArg are the options of diff3 and sdiff that take the next word.
+const diffWithArg wordSet = " -L -o -w -I --label --output --width --ignore-matching-lines --tabsize --diff-program "

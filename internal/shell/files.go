@@ -1,7 +1,8 @@
 package shell
 
 // Files a command runs: a script given to a shell, sourced or run by its
-// path, a program given to an interpreter. What the command itself wrote
+// path (or by a bare name found on PATH, search.go), a program given to an
+// interpreter. What the command itself wrote
 // there earlier is that text; otherwise Options.Files reads the file. A
 // script is analysed as the commands it is; another program's text is
 // scanned for the paths it names.
@@ -10,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -35,7 +37,7 @@ func (w *walker) hide(format string, args ...any) {
 func (w *walker) writtenEntry(p string) (writtenFile, bool) {
 	for i := len(w.written) - 1; i >= 0; i-- {
 		f := w.written[i]
-		below, ok := strings.CutPrefix(p, f.path+"/")
+		below, ok := cutDir(p, f.path)
 		switch {
 		case f.path == p:
 			return f, true
@@ -46,10 +48,19 @@ func (w *walker) writtenEntry(p string) (writtenFile, bool) {
 			return f, true
 		}
 	}
-	if w.writtenFull {
+	if w.writtenFull || len(w.fullDirs) > 0 && slices.Contains(w.fullDirs, path.Dir(p)) {
 		return writtenFile{path: p, unknown: true}, true
 	}
 	return writtenFile{}, false
+}
+
+// cutDir returns the rest of p below directory d (p = d/rest), and whether
+// p is below d.
+func cutDir(p, d string) (string, bool) {
+	if len(p) > len(d) && p[len(d)] == '/' && p[:len(d)] == d {
+		return p[len(d)+1:], true
+	}
+	return "", false
 }
 
 // setWritten records what the command wrote to a file, in place of what
@@ -61,9 +72,17 @@ func (w *walker) setWritten(f writtenFile) {
 			break
 		}
 	}
-	if len(w.written) < maxWritten {
+	f.canon = w.canonPath(f.path)
+	w.writeGen++
+	switch d := path.Dir(f.path); {
+	case len(w.written) < maxWritten:
 		w.written = append(w.written, f)
-	} else {
+	case slices.Contains(w.fullDirs, d):
+	case len(w.fullDirs) < maxWritten:
+		// Past the table's bound, the directories written: any file
+		// directly in one may be one of them.
+		w.fullDirs = append(w.fullDirs, d)
+	default:
 		w.writtenFull = true // from now on, any file it runs may be one of them
 	}
 }
@@ -92,6 +111,9 @@ const fileChanged FileStatus = -1
 // text guard does not know, which is recorded as hidden (what names it,
 // for the reason: "a script", "a crontab").
 func (w *walker) fileText(p string, known bool, max int, what string) (string, bool) {
+	if w.findsIt(p, what) {
+		return "", false
+	}
 	t, st := w.fileStatus(p, known, max)
 	switch st {
 	case FileWhole:
@@ -104,6 +126,20 @@ func (w *walker) fileText(p string, known bool, max int, what string) (string, b
 		w.hide("runs %s guard cannot read (not a regular file, or not readable)", what)
 	}
 	return "", false
+}
+
+// findsIt reports whether p, a file the command runs, stands for the files
+// a find finds (find -exec sh {} \;, find | xargs python3): guard cannot
+// list them, so what runs is hidden, and recorded so.
+func (w *walker) findsIt(p, what string) bool {
+	if w.found == nil {
+		return false
+	}
+	if _, ok := w.found.tree(p); !ok {
+		return false
+	}
+	w.hide("runs as %s the files find finds, which guard cannot tell", what)
+	return true
 }
 
 // fileStatus returns the text of the file at p as fileText does, and what
@@ -134,9 +170,9 @@ func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) 
 	if w.files == nil || q == "" || strings.Contains(q, unknownSubst) || strings.Contains(q, unknownArith) || isStdin(p) {
 		return "", FileAbsent
 	}
-	for _, f := range w.asked {
-		if f.path == q && f.max == max {
-			return f.text, f.st // a file the command runs again: read once
+	for _, r := range w.reads {
+		if r.path == q && r.max == max {
+			return r.text, r.st // python3 a.py && python3 b.py: one shim, read once
 		}
 	}
 	if w.nread >= MaxFiles {
@@ -148,14 +184,12 @@ func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) 
 	if st == FileWhole {
 		w.a.Files = append(w.a.Files, q)
 	}
-	w.asked = append(w.asked, askedFile{path: q, max: max, text: string(data), st: st})
+	w.reads = append(w.reads, fileRead{q, max, string(data), st})
 	return string(data), st
 }
 
-// askedFile is a file the walker asked its reader for, and the answer: a
-// command that runs one file many times (a loop, a long script) reads it
-// once and counts it once against MaxFiles.
-type askedFile struct {
+// fileRead is a file read through Options.Files: what fileStatus found.
+type fileRead struct {
 	path string
 	max  int
 	text string
@@ -203,6 +237,9 @@ func (w *walker) setArgs(args []word) {
 // compiled program is not read (static checks cannot see into it).
 func (c *cmd) runPath(p string, args []word) {
 	w := c.w
+	if w.findsIt(p, "programs") {
+		return
+	}
 	text, ok := w.writtenText(p)
 	if _, has := w.writtenEntry(path.Clean(w.where(p))); has && !ok {
 		// A copy (cp a x && ./x), or text guard does not know.
@@ -305,16 +342,22 @@ const maxProgramPaths = 256
 // hands to a shell is taken as for a one-liner.
 func (c *cmd) scanFile(text string, awk bool) {
 	w := c.w
-	n := 0
+	var paths []string
 	for _, l := range literals(text) {
-		for _, p := range w.programPaths(l) {
-			if n++; n > maxProgramPaths {
-				w.hide("runs a program naming more than %d paths under the home directory", maxProgramPaths)
-				return
-			}
-			w.read(p)
-			w.write(p)
-		}
+		paths = append(paths, w.programPaths(l)...)
+	}
+	hp := homePaths(text) // Path.home() / '.ssh' / 'id_rsa'
+	paths = append(paths, hp.paths...)
+	if len(paths)+len(hp.touches) > maxProgramPaths {
+		w.hide("runs a program naming more than %d paths under the home directory", maxProgramPaths)
+		return
+	}
+	for _, p := range paths {
+		w.read(p)
+		w.write(p)
+	}
+	for _, p := range hp.touches {
+		w.touch(p)
 	}
 	c.scanEffects(text, awk)
 }
@@ -362,9 +405,16 @@ func (c *cmd) runProgram(a word) {
 }
 
 // noteSubFile notes, for the substitution of one statement just walked,
-// the file it prints when it is cat FILE or < FILE: a shell or interpreter
-// that runs what it prints runs that file.
-func (w *walker) noteSubFile(s *syntax.Stmt) {
+// what it prints when guard knows: a file (cat FILE, < FILE), or text
+// (echo, printf, cat of a quoted here-document or a here-string). A shell
+// or interpreter that runs what it prints runs that file or that text.
+func (w *walker) noteSubFile(s *syntax.Stmt, printed *outBuf) {
+	if printed != nil && printed.known && printed.text.Len() > 0 {
+		if len(w.subTexts) < maxWritten {
+			w.subTexts = append(w.subTexts, [2]string{w.lastSub, printed.text.String()})
+		}
+		return
+	}
 	var file string
 	switch x := s.Cmd.(type) {
 	case nil:
@@ -400,9 +450,21 @@ func (w *walker) quietText(wd *syntax.Word) string {
 	return ""
 }
 
-// runSub analyses the file a substitution prints (see noteSubFile) that
-// a shell or interpreter runs: as a script, or with program as a program.
+// runSub analyses what a substitution prints (see noteSubFile) that a
+// shell or interpreter runs: as a script, or with program as a program.
 func (c *cmd) runSub(sub string, program bool) {
+	for _, st := range c.w.subTexts {
+		if st[0] != sub {
+			continue
+		}
+		if program {
+			c.code += st[1]
+			c.scanCode(st[1]) // python3 <(echo CODE)
+		} else {
+			c.w.scoped(func() { c.w.script(st[1], c.w.depth+1) }) // source <(echo CMD)
+		}
+		return
+	}
 	for _, sf := range c.w.subFiles {
 		if sf[0] != sub {
 			continue

@@ -82,6 +82,9 @@ func (c *cmd) interp(in interp) {
 	if progFile {
 		return // the program is a file guard does not read; its operands are read above
 	}
+	if !module && c.fedProgram(code, file) {
+		return
+	}
 	switch {
 	case code >= 0:
 		a := c.args[code]
@@ -159,6 +162,14 @@ func (c *cmd) scanCode(code string) {
 		if !bareRoot(l) {
 			c.w.touch(l) // the code may write any file it names
 		}
+	}
+	hp := homePaths(code) // os.path.join(os.path.expanduser('~'), '.bashrc')
+	for _, p := range hp.paths {
+		c.w.read(p)
+		c.w.touch(p)
+	}
+	for _, p := range hp.touches {
+		c.w.touch(p)
 	}
 	c.scanEffects(code, awkFamily(c.name))
 }

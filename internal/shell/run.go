@@ -243,7 +243,7 @@ func (c *cmd) commandOptions() {
 				k = strings.ToLower(k)
 				switch {
 				case ok && gitRunsValue(k, v):
-					c.w.tentative(strings.TrimPrefix(v, "!"))
+					c.w.runsHanded(strings.TrimPrefix(v, "!"), "git")
 				case ok && gitProxy(k):
 					c.url(v) // git -c http.proxy=HOST
 				}
@@ -256,11 +256,11 @@ func (c *cmd) commandOptions() {
 			}
 		case "ssh", "scp", "sftp", "autossh", "rsync":
 			if c.name == "rsync" && (s == "-e" || s == "--rsh") {
-				c.w.tentative(next())
+				c.w.runsHanded(next(), c.name)
 				continue
 			}
 			if v, ok := strings.CutPrefix(s, "--rsh="); ok && c.name == "rsync" {
-				c.w.tentative(v)
+				c.w.runsHanded(v, c.name)
 				continue
 			}
 			opt := ""
@@ -270,7 +270,7 @@ func (c *cmd) commandOptions() {
 				opt = v
 			}
 			if k, v, ok := cutOption(opt); ok && sshRunsValue(strings.ToLower(k)) {
-				c.w.tentative(v)
+				c.w.runsHanded(v, c.name)
 			} else if ok && strings.EqualFold(k, "ProxyJump") {
 				for _, h := range strings.Split(v, ",") {
 					c.url(hostPart(h)) // -o ProxyJump=HOST, like -J
@@ -279,10 +279,10 @@ func (c *cmd) commandOptions() {
 		case "tar", "gtar", "bsdtar":
 			switch {
 			case s == "-I" || s == "--use-compress-program" || s == "--to-command":
-				c.w.tentative(next())
+				c.w.runsHanded(next(), "tar") // a member's text, the archive: its standard input
 			case strings.HasPrefix(s, "--to-command=") || strings.HasPrefix(s, "--use-compress-program="):
 				_, v, _ := strings.Cut(s, "=")
-				c.w.tentative(v)
+				c.w.runsHanded(v, "tar")
 			case strings.HasPrefix(s, "--checkpoint-action=exec="):
 				c.w.tentative(strings.TrimPrefix(s, "--checkpoint-action=exec="))
 			}
@@ -293,17 +293,25 @@ func (c *cmd) commandOptions() {
 				c.url(v)
 			}
 		case "rg":
+			// rg --pre PROG runs PROG FILE for each file it searches.
 			if s == "--pre" {
-				c.w.tentative(next())
+				c.handFiles(next(), rgFiles(c.args), false, "rg")
 			} else if v, ok := strings.CutPrefix(s, "--pre="); ok {
-				c.w.tentative(v)
+				c.handFiles(v, rgFiles(c.args), false, "rg")
+			}
+		case "diff3", "sdiff":
+			// --diff-program PROG: run on their files.
+			if s == "--diff-program" {
+				c.handFiles(next(), diffFiles(c.args), true, c.name)
+			} else if v, ok := strings.CutPrefix(s, "--diff-program="); ok {
+				c.handFiles(v, diffFiles(c.args), true, c.name)
 			}
 		}
 	}
 }
 
 // optionRunners are the programs commandOptions reads.
-const optionRunners wordSet = " git ssh scp sftp autossh rsync tar gtar bsdtar pip pip3 uv poetry rg "
+const optionRunners wordSet = " git ssh scp sftp autossh rsync tar gtar bsdtar pip pip3 uv poetry rg diff3 sdiff "
 
 // gitConfig: git config [--global|--system|--file F] KEY VALUE writes that
 // file, and a value git runs as a command (core.pager, alias.x = !…) is
@@ -341,7 +349,7 @@ func (c *cmd) gitConfig(from int) {
 	}
 	k, v := strings.ToLower(operands[0]), operands[1]
 	if gitRunsValue(k, v) {
-		c.w.tentative(strings.TrimPrefix(v, "!"))
+		c.w.runsHanded(strings.TrimPrefix(v, "!"), "git")
 	}
 	// A setting that makes git run something, or read another file, is a
 	// write of the configuration file (~/.gitconfig is protected); user.name
@@ -1109,13 +1117,18 @@ func (c *cmd) shell() {
 			j = len(c.args)
 		}
 	}
+	if c.fedShell(script, file, sflag) {
+		return
+	}
 	switch {
 	case script >= 0:
 		a := c.args[script]
 		c.kinds[script] = argCode
 		if a.sub != "" {
 			c.rendered = a.sub + " | " + c.name + " -"
-			c.runSub(a.sub, false) // sh -c "$(cat x.sh)"
+			if !a.known {
+				c.runSub(a.sub, false) // sh -c "$(cat x.sh)"; known text is walked below
+			}
 		}
 		if a.sub == "" || a.known {
 			// The words after the script stay touches: what the script
@@ -1128,7 +1141,14 @@ func (c *cmd) shell() {
 				if pos := c.args[script+1:]; len(pos) > 0 {
 					w.pos = &positional{zero: pos[0].s, args: wordTexts(pos[1:])}
 				}
+				saved := w.fedArgs // xargs sh -c 'bash "$1"' _: its $1… are fed
+				w.fedArgs = ""
+				if c.handed != nil && !c.handed.stdin {
+					w.fedArgs = c.handed.by
+					w.pos = nil // the runner appends them: not known
+				}
 				w.script(a.s, w.depth+1)
+				w.fedArgs = saved
 			})
 		}
 	case file >= 0 && !isStdin(c.args[file].s):

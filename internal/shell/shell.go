@@ -112,7 +112,7 @@ func (e *ParseError) Error() string {
 // return the same value for the same text.
 type Analysis struct {
 	// Lines are the pipelines the command runs, normalised (see the package
-	// documentation), in the order reached.
+	// documentation), in the order first reached, each once.
 	Lines []string
 	// Commands are the simple commands reached, roughly in the order of
 	// Lines (a line holds a whole pipeline; guard's own commands, such as
@@ -338,6 +338,7 @@ func finish(a *Analysis) {
 	for i, l := range a.Lines {
 		a.Lines[i] = renderLine(l)
 	}
+	a.Lines = dedupe(a.Lines) // a script run twice: its lines once
 	for i := range a.Commands {
 		c := &a.Commands[i]
 		c.Name = renderLine(c.Name)

@@ -78,21 +78,41 @@ type walker struct {
 	written []writtenFile
 	// files reads the files the command runs; nil reads none.
 	files Files
-	// nread counts the files read through files; inFile is how many of
-	// them are being walked, whose words count in fileWords.
+	// nread counts the files read through files (reads holds them, each
+	// read once); inFile is how many of them are being walked, whose words
+	// count in fileWords.
 	nread, inFile, fileWords int
-	asked                    []askedFile // the files asked for, and the answers
+	reads                    []fileRead
 	// metaOnly is set while a program that changes no file's text (chmod,
 	// touch, rm) runs; redirecting while a redirection of standard output
 	// is recorded (call settles what its file then holds).
 	metaOnly, redirecting bool
-	// writtenFull: more files were written than written holds.
+	// writtenFull: more files were written than written holds, in more
+	// directories than fullDirs holds (the directories written past the
+	// table's bound).
 	writtenFull bool
+	fullDirs    []string
 	// subFiles are the substitutions that print a file (cat F, < F): the
 	// line of each → the file.
 	subFiles [][2]string
+	// subTexts are the substitutions that print text guard knows (echo,
+	// printf, cat of a here-document): the line of each → the text.
+	subTexts [][2]string
 	// editorSet: the command sets $EDITOR or $VISUAL.
 	editorSet bool
+	// feeding is what a runner hands the next simple command walked (see
+	// runsHanded); call takes it.
+	feeding *fedInput
+	// cmdPath is the PATH the assignments before the command being walked
+	// give it, as written; lookups, the names looked up on a PATH.
+	cmdPath   string
+	lookups   []lookup
+	foundRuns []foundRun
+	// writeGen counts the files the command wrote (setWritten).
+	writeGen int
+	// fedArgs names the runner (xargs) whose operands are the positional
+	// parameters of the sh -c script being walked, or "".
+	fedArgs string
 }
 
 // writtenFile is a file the command writes, and what it then holds: text,
@@ -100,6 +120,7 @@ type walker struct {
 type writtenFile struct {
 	path, text, from string
 	unknown          bool
+	canon            string // path as canonPath writes it (~ for the home directory)
 }
 
 // wrote records that the file at p (as the command names it) holds text.
@@ -452,6 +473,9 @@ func (w *walker) inSubst(list []*syntax.Stmt) { w.walkSubst(list, nil) }
 func (w *walker) walkSubst(list []*syntax.Stmt, out *outBuf) {
 	first := len(w.a.Lines)
 	before := w.lastFind
+	if out == nil {
+		out = &outBuf{known: true} // what it prints, for a shell that runs it (source <(echo …))
+	}
 	saved := w.out
 	w.out = out
 	w.subst++
@@ -461,7 +485,7 @@ func (w *walker) walkSubst(list []*syntax.Stmt, out *outBuf) {
 	w.lastSub = ""
 	if len(list) == 1 && len(w.a.Lines) > first {
 		w.lastSub = w.a.Lines[first]
-		w.noteSubFile(list[0]) // $(cat x.sh), <(cat x.sh), $(< x.sh)
+		w.noteSubFile(list[0], out) // $(cat x.sh), <(cat x.sh), $(< x.sh), <(echo …)
 		if w.lastFind != before && len(w.substFinds) < maxLinks {
 			// $(find …): what it prints is what it found.
 			w.substFinds = append(w.substFinds, substFind{w.lastSub, w.lastFind})

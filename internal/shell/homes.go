@@ -1,0 +1,326 @@
+package shell
+
+// The home directory in interpreter code. Code names a file under it the
+// idiomatic way, by joining: os.path.join(os.path.expanduser('~'),
+// '.bashrc'), Path.home() / '.ssh' / 'id_rsa', os.homedir() + '/.bashrc',
+// `${os.homedir()}/.bashrc`, $ENV{HOME} . '/.bashrc'. homePaths joins the
+// literals (and the expressions that stand for the home directory) as the
+// code joins them, and takes a dot entry the code names beside such an
+// expression (h = Path.home(); … h / '.netrc') as that entry of the home
+// directory.
+
+import "strings"
+
+// homeTokens are code (outside string literals) that stands for the home
+// directory: a call that returns it, or a lookup of $HOME.
+var homeTokens = []string{"Path.home()", "homedir()", "UserHomeDir()", "home_dir()", "Dir.home", "$ENV{HOME}",
+	"env.HOME", "pw_dir", "getpwuid("}
+
+// homeKeys are the environment variables that hold the home directory,
+// looked up with a literal: os.environ['HOME'], getenv("HOME").
+const homeKeys wordSet = " HOME USERPROFILE "
+
+// span is a stretch of code: a string literal's text (between its quotes)
+// or a home token.
+type span struct {
+	start, end int // code[start:end]; a literal's quotes are just outside
+	text       string
+	home       bool // it stands for the home directory
+	literal    bool
+}
+
+// maxCodeAtoms bounds the literals and home tokens of one code text that
+// are joined.
+const maxCodeAtoms = 4096
+
+// codeAtoms returns the string literals and home tokens of code, in order.
+func codeAtoms(code string) []span {
+	var out []span
+	for i := 0; i < len(code) && len(out) < maxCodeAtoms; i++ {
+		q := code[i]
+		if q != '\'' && q != '"' && q != '`' {
+			continue
+		}
+		end := strings.IndexByte(code[i+1:], q)
+		if end < 0 {
+			break
+		}
+		t := templateHome(code[i+1 : i+1+end])
+		sp := span{start: i + 1, end: i + 1 + end, text: t, literal: true}
+		switch before := strings.TrimRight(code[:i], " \t"); {
+		case t == "~" || t == "$HOME" || t == "${HOME}":
+			sp.home = true
+		case homeKeys.has(t) && before != "" && strings.IndexByte("[({,", before[len(before)-1]) >= 0:
+			sp.home = true // os.environ['HOME'], getenv("HOME")
+		}
+		out = append(out, sp)
+		i += end + 1
+	}
+	var homes []span
+	for _, tok := range homeTokens {
+		for off := 0; off < len(code); {
+			k := strings.Index(code[off:], tok)
+			if k < 0 {
+				break
+			}
+			k += off
+			off = k + len(tok)
+			if !insideLiteral(out, k) {
+				homes = append(homes, span{start: k, end: off, text: "~", home: true})
+			}
+		}
+	}
+	return mergeSpans(out, homes)
+}
+
+// templateHome returns literal text with each template part that names
+// the home directory (${os.homedir()}, {Path.home()}, #{Dir.home},
+// ${HOME}) written ~.
+func templateHome(t string) string {
+	if !strings.Contains(t, "{") {
+		return t
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(t, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(t[i:], '}')
+		if j < 0 {
+			break
+		}
+		inner := t[i+1 : i+j]
+		start := i
+		if i > 0 && (t[i-1] == '$' || t[i-1] == '#') {
+			start = i - 1
+		}
+		b.WriteString(t[:start])
+		if names := strings.Contains(inner, "HOME") || strings.Contains(inner, "~") || hasHomeToken(inner); names {
+			b.WriteString("~")
+		} else {
+			b.WriteString(t[start : i+j+1])
+		}
+		t = t[i+j+1:]
+	}
+	b.WriteString(t)
+	return b.String()
+}
+
+// hasHomeToken reports whether s holds one of homeTokens.
+func hasHomeToken(s string) bool {
+	for _, tok := range homeTokens {
+		if strings.Contains(s, tok) {
+			return true
+		}
+	}
+	return false
+}
+
+// insideLiteral reports whether code position k lies inside one of the
+// literals (sorted spans).
+func insideLiteral(lits []span, k int) bool {
+	for _, l := range lits {
+		if k < l.start-1 {
+			return false
+		}
+		if k <= l.end {
+			return true
+		}
+	}
+	return false
+}
+
+// mergeSpans returns the spans of a and b together, in order.
+func mergeSpans(a, b []span) []span {
+	if len(b) == 0 {
+		return a
+	}
+	out := append(a, b...)
+	// insertion sort: a and b are each in order, b short
+	for i := len(a); i < len(out); i++ {
+		for j := i; j > 0 && out[j].start < out[j-1].start; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// joinOp returns the separator with which code joins the atoms on either
+// side of gap, the code between them: "/" for a path join (pathlib's /, a
+// join call's comma), "" for a concatenation (+, and . or .. in perl, php
+// and lua); ok is false when the gap does not join them.
+func joinOp(code string, at int, gap string) (sep string, ok bool) {
+	g := strings.TrimLeft(strings.TrimSpace(gap), ")]} \t")
+	var op string
+	switch {
+	case strings.HasPrefix(g, ".."):
+		op = ".."
+	case strings.HasPrefix(g, ". "):
+		op = "." // perl's and php's concatenation; not a method call's .
+	case g != "" && strings.IndexByte("/+,", g[0]) >= 0:
+		op = g[:1]
+	default:
+		return "", false
+	}
+	rest := strings.TrimSpace(g[len(op):])
+	// What opens the next atom: nothing, or a call (Path('.ssh'), os.path.expanduser('~')).
+	for _, c := range []byte(strings.TrimSuffix(rest, "(")) {
+		if !isWordChar(c) && c != '.' {
+			return "", false
+		}
+	}
+	if rest != "" && !strings.HasSuffix(rest, "(") {
+		return "", false
+	}
+	switch op {
+	case "/":
+		return "/", true
+	case ",":
+		return "/", joinCall(code, at+strings.IndexByte(gap, ','))
+	}
+	return "", true
+}
+
+// joinCall reports whether the comma at code[at] separates the arguments
+// of a call that joins paths: os.path.join, path.join, path.resolve,
+// File.join, filepath.Join, joinpath, catfile.
+func joinCall(code string, at int) bool {
+	depth := 0
+	for i := at - 1; i >= 0 && i >= at-512; i-- {
+		switch code[i] {
+		case ')', ']':
+			depth++
+		case '(', '[':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			if code[i] == '[' {
+				return false
+			}
+			name := code[:i]
+			k := len(name)
+			for k > 0 && (isWordChar(name[k-1]) || name[k-1] == '.' || name[k-1] == ':' || name[k-1] == '>' || name[k-1] == '-') {
+				k--
+			}
+			fn := strings.ToLower(name[k:])
+			for _, j := range []string{"join", "joinpath", "resolve", "catfile", "catdir", "expand_path"} {
+				if strings.HasSuffix(fn, j) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// codeHomes is what homePaths finds: paths the code names (read, and
+// written or touched), and dot entries it may name under the home
+// directory (touched).
+type codeHomes struct {
+	paths, touches []string
+}
+
+// homePaths returns the paths code builds by joining its literals and the
+// home directory, and, when it names the home directory at all, each dot
+// entry it names (.bashrc, .ssh, .guard) as that entry of the home
+// directory: read too when the code joins it to something (h / '.netrc',
+// path.join(h, '.netrc'), h + '/.netrc'), else only touched (a project
+// opens its own '.env' by that name).
+func homePaths(code string) codeHomes {
+	atoms := codeAtoms(code)
+	var out codeHomes
+	hasHome := false
+	for _, a := range atoms {
+		hasHome = hasHome || a.home || strings.HasPrefix(a.text, "~/")
+	}
+	for i := 0; i < len(atoms); {
+		j, joined := i, atoms[i].text
+		if atoms[i].home {
+			joined = "~"
+		}
+		for j+1 < len(atoms) {
+			from, to := atoms[j].end+quoteLen(atoms[j]), atoms[j+1].start-quoteLen(atoms[j+1])
+			if to < from {
+				break
+			}
+			sep, ok := joinOp(code, from, code[from:to])
+			if !ok || atoms[j+1].home {
+				break // a home directory joined after a path starts over
+			}
+			next := atoms[j+1].text
+			if atoms[j+1].home {
+				next = "~"
+			}
+			if sep == "/" && !strings.HasSuffix(joined, "/") && !strings.HasPrefix(next, "/") {
+				joined += "/"
+			}
+			joined += next
+			j++
+		}
+		switch {
+		case j > i || strings.HasPrefix(joined, "~/"):
+			if p := homeJoined(joined, hasHome); p != "" {
+				out.paths = append(out.paths, p)
+			}
+		case hasHome && atoms[i].literal && dotEntry(atoms[i].text):
+			p := "~/" + strings.TrimPrefix(atoms[i].text, "/")
+			if appended(code[:atoms[i].start-1]) {
+				out.paths = append(out.paths, p)
+			} else {
+				out.touches = append(out.touches, p)
+			}
+		}
+		i = j + 1
+	}
+	return out
+}
+
+// quoteLen is 1 for a literal (its quote lies outside its span), else 0.
+func quoteLen(s span) int {
+	if s.literal {
+		return 1
+	}
+	return 0
+}
+
+// homeJoined returns what a joined path names for homePaths: itself when
+// it starts at the home directory, a dot entry's path under ~ when the code
+// names the home directory, else "".
+func homeJoined(p string, hasHome bool) string {
+	p = strings.ReplaceAll(p, "//", "/")
+	switch {
+	case strings.HasPrefix(p, "~/") || strings.HasPrefix(p, "$HOME/") || strings.HasPrefix(p, "${HOME}/"):
+		return p
+	case hasHome && dotEntry(p):
+		return "~/" + strings.TrimPrefix(p, "/")
+	}
+	return ""
+}
+
+// dotEntry reports whether literal l names a dot entry, possibly below it:
+// .bashrc, .ssh/id_rsa, /.guard.
+func dotEntry(l string) bool {
+	l = strings.TrimPrefix(l, "/")
+	return len(l) > 1 && l[0] == '.' && isWordChar(l[1]) && len(l) <= 4096 && !strings.ContainsAny(l, " \t\n\r\x00")
+}
+
+// appended reports whether the code before a literal joins it to what
+// precedes: it ends with /, +, a perl or php ., or a join call's comma.
+func appended(before string) bool {
+	b := strings.TrimRight(before, " \t")
+	if b == "" {
+		return false
+	}
+	switch b[len(b)-1] {
+	case '/', '+':
+		return true
+	case '.':
+		return len(b) > 1 && (b[len(b)-2] == ' ' || b[len(b)-2] == '.')
+	case ',':
+		return joinCall(b, len(b)-1)
+	}
+	return false
+}
