@@ -129,7 +129,7 @@ func (u unresolved) couldMatch(segs []string) bool {
 	if len(u.tail) > 0 {
 		return runMatch(segs, u.tail, true) || len(u.middle) == 0 && u.acrossOne(segs)
 	}
-	if last := segs[len(segs)-1]; u.lastSuffix != "" && !literalSeg(last) && endsLike(last, u.lastSuffix) {
+	if last := segs[len(segs)-1]; u.lastSuffix != "" && !literalSeg(last) && informative(last) && endsLike(last, u.lastSuffix) {
 		return true
 	}
 	for _, m := range u.middle {
@@ -138,6 +138,26 @@ func (u unresolved) couldMatch(segs []string) bool {
 		}
 	}
 	return len(u.headDir) > 0 && u.inside(segs)
+}
+
+// informative reports whether glob element g says something of a name: it
+// holds a literal character outside its wildcards and classes (.pem in
+// *.pem, id_ in id_*); [a-z]* and * match any name and tell nothing.
+func informative(g string) bool {
+	for i := 0; i < len(g); i++ {
+		switch c := g[i]; c {
+		case '*', '?':
+		case '[':
+			if j := strings.IndexByte(g[i+1:], ']'); j >= 0 {
+				i += j + 1
+			}
+		case '\\':
+			return true
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // acrossOne reports, for a path with one unknown part inside an element
@@ -199,7 +219,10 @@ func runLevel(gs, ts []string, atEnd bool) int8 {
 					next[j] = max(next[j], state[j+1])
 				}
 			} else if state[j+1] > 0 && segMatch(gs[j], ts[k]) {
-				next[j] = 2
+				next[j] = 1
+				if informative(gs[j]) {
+					next[j] = 2
+				}
 			}
 		}
 		closure(next)

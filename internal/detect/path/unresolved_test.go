@@ -66,6 +66,22 @@ func TestUnresolved(t *testing.T) {
 		{read, "~/" + U + "/README.md", false}, // nothing known of the element
 		{write, "~/.gu" + U + "/audit.log", true},
 	}
+	// A glob element that tells nothing of a name ([a-z]*) is not what a
+	// known element is held to.
+	hooks, err := Compile(Rules{Block: []string{"**/.git/hooks/[a-z]*", "**/*.pem"}, Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests = append(tests, []struct {
+		d     *Detector
+		path  string
+		block bool
+	}{
+		{hooks, "/proj/" + U + "/libexec", false},
+		{hooks, U + ".json", false},
+		{hooks, U + ".pem", true},
+		{hooks, U + "/.git/hooks/pre-commit", true},
+	}...)
 	for _, tt := range tests {
 		f, hit := tt.d.Check(tt.path)
 		if hit != tt.block {
