@@ -205,6 +205,9 @@ func TestAuditAnchor(t *testing.T) {
 		!strings.Contains(c.Hint, "reset-checkpoint") || !strings.Contains(c.Hint, filepath.Base(anchor)) {
 		t.Errorf("log and lock deleted: %+v", c)
 	}
+	if c := find(t, Run(o), "audit anchor"); !c.OK || strings.Contains(c.Detail, "none yet") || !strings.Contains(c.Detail, "does not hold it") {
+		t.Errorf("anchor of a lost log: %+v", c)
+	}
 	// A directory where the anchor goes: the hook cannot keep it.
 	if err := os.Remove(anchor); err != nil {
 		t.Fatal(err)
