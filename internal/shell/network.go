@@ -454,9 +454,10 @@ func (c *cmd) openssl() {
 
 // ssh: the host operand and -J jump hosts; the remote command stays in the
 // line as written. The host, the remote command and the keys it uses (-i,
-// -F, -o IdentityFile=…) are no files it writes here (spent); the files of
-// -E (its log), -S (its control socket) and the other -o values are
-// touched.
+// -o IdentityFile=…) are no files it writes here (spent); -F FILE is read
+// (generic: ssh quotes a bad line of it back, ssh -F ~/.ssh/id_rsa -G x
+// prints the key's text); the files of -E (its log), -S (its control
+// socket) and the other -o values are touched.
 func (c *cmd) ssh() {
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
@@ -466,7 +467,7 @@ func (c *cmd) ssh() {
 			}
 		}
 		if sshWithArg.has(s) {
-			if s == "-i" || s == "-F" || s == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].s) {
+			if s == "-i" || s == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].s) {
 				c.spend(j + 1)
 			}
 			j++

@@ -467,8 +467,15 @@ func (c *cmd) generic() {
 			c.spend(j)
 		}
 		switch {
-		case keyUsers.has(name) && (a == "-i" || a == "-F" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].s)):
-			j++ // the identity or config file is used, not shown
+		case keyUsers.has(name) && a == "-F" && j+1 < len(c.args):
+			// The configuration file is read, and ssh quotes a bad line
+			// of it back (ssh -F ~/.ssh/id_rsa -G x prints the key).
+			j++
+			w.read(c.args[j].s)
+			c.spend(j)
+			continue
+		case keyUsers.has(name) && (a == "-i" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].s)):
+			j++ // the identity file is used, not shown
 			c.spend(j)
 			continue
 		case keyUsers.has(name) && strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]):
