@@ -445,8 +445,9 @@ func (c *cmd) generic() {
 	}
 	// A hard link's source is written through the link; rsync
 	// --remove-source-files removes its sources.
-	hard := name == "ln" && !lnSoft(c.args) || name == "cp" && cpLinks(c.args) ||
-		name == "rsync" && slices.ContainsFunc(c.args, func(a word) bool { return a.s == "--remove-source-files" })
+	// An archiver that deletes what it stores (rsync --remove-source-files,
+	// zip -m, tar --remove-files, 7z -sdel) removes its inputs, whole.
+	hard := name == "ln" && !lnSoft(c.args) || name == "cp" && cpLinks(c.args) || deletesInputs(name, c.args)
 	inPlace := false
 	for _, a := range c.args {
 		inPlace = inPlace || editsInPlace(name, a.s)
@@ -567,6 +568,25 @@ func lnSoft(args []word) bool {
 		}
 	}
 	return false
+}
+
+// deletesInputs reports whether name's options make it delete the files
+// it reads once it has stored them: rsync --remove-source-files, zip -m
+// (--move, a cluster holding m: -rm), tar --remove-files, 7z -sdel.
+func deletesInputs(name string, args []word) bool {
+	return slices.ContainsFunc(args, func(a word) bool {
+		switch name {
+		case "rsync":
+			return a.s == "--remove-source-files"
+		case "zip":
+			return a.s == "--move" || shortHas(a.s, 'm', "bnPstxiOZ")
+		case "tar", "gtar", "bsdtar":
+			return longOption(a.s, "--remove-files")
+		case "7z", "7za", "7zz":
+			return a.s == "-sdel"
+		}
+		return false
+	})
 }
 
 // cpLinks reports whether cp's options make hard links instead of copies
