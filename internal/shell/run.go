@@ -178,6 +178,22 @@ func (c *cmd) program() {
 				c.w.tentative(body)
 			}
 		}
+	case name == "enable":
+		// enable -f LIB NAME: NAME is a builtin loaded from LIB (code
+		// guard cannot see); enable NAME, -n NAME: a builtin turned on or
+		// off. Either way NAME is no longer the program the catalogue
+		// knows.
+		for j := 0; j < len(c.args); j++ {
+			switch a := c.args[j].s; {
+			case a == "-f" && j+1 < len(c.args):
+				j++
+				c.w.read(c.args[j].s)
+			case strings.HasPrefix(a, "-"):
+			default:
+				c.w.redefine(a)
+			}
+		}
+		c.generic()
 	case name == "hash" && len(c.args) > 2 && c.args[0].s == "-p":
 		// hash -p FILE NAME: NAME runs FILE from now on.
 		c.w.redefine(c.args[len(c.args)-1].s)
