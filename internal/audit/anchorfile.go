@@ -101,19 +101,7 @@ func encodeAnchor(a AnchorState) []byte {
 		if ts == "" || len(ts) > maxAnchorTS || strings.IndexFunc(ts, unicode.IsSpace) >= 0 {
 			ts = "-"
 		}
-		b = append(b, "cut "+ts+" "...)
-		if c.Size < 0 {
-			b = append(b, "- -"...)
-		} else {
-			b = strconv.AppendInt(b, c.Size, 10)
-			b = append(b, ' ')
-			b = append(b, c.Head...)
-		}
-		b = append(b, ' ')
-		b = strconv.AppendInt(b, c.Found, 10)
-		b = append(b, ' ')
-		b = appendCount(b, c.Count)
-		b = append(b, '\n')
+		b = appendCut(b, c, ts, true)
 	}
 	for len(b) < anchorLen-1 {
 		b = append(b, ' ')
@@ -164,29 +152,15 @@ func decodeAnchor(b []byte) (a AnchorState, ok bool, err error) {
 	return a, true, nil
 }
 
-// decodeAnchorCut parses an anchor's cut line.
+// decodeAnchorCut parses an anchor's cut line: its time stamp is at most
+// maxAnchorTS bytes, "-" for none.
 func decodeAnchorCut(line []byte) (*Cut, bool) {
-	f := bytes.Fields(line)
-	if len(f) != 6 || string(f[0]) != "cut" || len(f[1]) > maxAnchorTS {
+	c, ok := parseCut(line, true)
+	if !ok || len(c.TS) > maxAnchorTS {
 		return nil, false
 	}
-	c := &Cut{TS: string(f[1]), Size: -1}
 	if c.TS == "-" {
 		c.TS = ""
-	}
-	var err error
-	if string(f[2]) != "-" || string(f[3]) != "-" {
-		if c.Size, err = strconv.ParseInt(string(f[2]), 10, 64); err != nil || c.Size < 0 || !isHex64(f[3]) {
-			return nil, false
-		}
-		c.Head = string(f[3])
-	}
-	if c.Found, err = strconv.ParseInt(string(f[4]), 10, 64); err != nil || c.Found < 0 {
-		return nil, false
-	}
-	var ok bool
-	if c.Count, ok = parseCount(f[5]); !ok {
-		return nil, false
 	}
 	return c, true
 }

@@ -72,19 +72,7 @@ func encodeCheckpoint(cp Checkpoint) []byte {
 	b = append(b, cp.Head...)
 	b = append(b, '\n')
 	if c := cp.Cut; c != nil {
-		b = append(b, "cut "...)
-		b = append(b, c.TS...)
-		b = append(b, ' ')
-		if c.Size < 0 {
-			b = append(b, "- -"...)
-		} else {
-			b = strconv.AppendInt(b, c.Size, 10)
-			b = append(b, ' ')
-			b = append(b, c.Head...)
-		}
-		b = append(b, ' ')
-		b = strconv.AppendInt(b, c.Found, 10)
-		b = append(b, '\n')
+		b = appendCut(b, c, c.TS, false)
 	}
 	for len(b) < checkpointLen-1 {
 		b = append(b, ' ')
@@ -117,23 +105,65 @@ func decodeCheckpoint(b []byte) (cp Checkpoint, ok bool, err error) {
 	}
 	cp = Checkpoint{Size: n, Head: string(head)}
 	if len(lines) == 4 {
-		f := bytes.Fields(lines[3])
-		if len(f) != 5 || string(f[0]) != "cut" {
+		if cp.Cut, ok = parseCut(lines[3], false); !ok {
 			return Checkpoint{}, false, errBadCheckpoint
 		}
-		c := &Cut{TS: string(f[1]), Size: -1, Count: -1}
-		if string(f[2]) != "-" || string(f[3]) != "-" {
-			if c.Size, err = strconv.ParseInt(string(f[2]), 10, 64); err != nil || c.Size < 0 || !isHex64(f[3]) {
-				return Checkpoint{}, false, errBadCheckpoint
-			}
-			c.Head = string(f[3])
-		}
-		if c.Found, err = strconv.ParseInt(string(f[4]), 10, 64); err != nil || c.Found < 0 {
-			return Checkpoint{}, false, errBadCheckpoint
-		}
-		cp.Cut = c
 	}
 	return cp, true, nil
+}
+
+// appendCut writes a cut line, with ts as its first field:
+//
+//	cut <ts> <size or -> <head or -> <found>[ <count or ->]
+//
+// the count only withCount (an anchor's; a checkpoint counts no records).
+func appendCut(b []byte, c *Cut, ts string, withCount bool) []byte {
+	b = append(b, "cut "+ts+" "...)
+	if c.Size < 0 {
+		b = append(b, "- -"...)
+	} else {
+		b = strconv.AppendInt(b, c.Size, 10)
+		b = append(b, ' ')
+		b = append(b, c.Head...)
+	}
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, c.Found, 10)
+	if withCount {
+		b = append(b, ' ')
+		b = appendCount(b, c.Count)
+	}
+	return append(b, '\n')
+}
+
+// parseCut parses a cut line written by appendCut; without a count field
+// (withCount false) its Count is -1.
+func parseCut(line []byte, withCount bool) (*Cut, bool) {
+	f := bytes.Fields(line)
+	want := 5
+	if withCount {
+		want = 6
+	}
+	if len(f) != want || string(f[0]) != "cut" {
+		return nil, false
+	}
+	c := &Cut{TS: string(f[1]), Size: -1, Count: -1}
+	var err error
+	if string(f[2]) != "-" || string(f[3]) != "-" {
+		if c.Size, err = strconv.ParseInt(string(f[2]), 10, 64); err != nil || c.Size < 0 || !isHex64(f[3]) {
+			return nil, false
+		}
+		c.Head = string(f[3])
+	}
+	if c.Found, err = strconv.ParseInt(string(f[4]), 10, 64); err != nil || c.Found < 0 {
+		return nil, false
+	}
+	if withCount {
+		var ok bool
+		if c.Count, ok = parseCount(f[5]); !ok {
+			return nil, false
+		}
+	}
+	return c, true
 }
 
 // field returns the value of a "name value" line.
