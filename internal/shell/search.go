@@ -33,11 +33,6 @@ const (
 	maxLookups = 64
 )
 
-// pathText is the key, among the walker's variables, of the PATH the
-// command assigned, as written: its value when that is not known ($PATH
-// stands for the inherited one).
-const pathText = "\x00PATH"
-
 // builtins are the words bash runs itself, never from PATH: builtins and
 // keywords.
 const builtins wordSet = " . : [ [[ ]] ! { } alias bg bind break builtin caller case cd command compgen complete " +

@@ -61,8 +61,6 @@ type walker struct {
 	// catalogue is then not trusted for them (see trusts).
 	redefined []string
 	pathSet   bool
-	// exporting: the assignments walked are exported (export, declare -x).
-	exporting bool
 	// env collects the values of the assignments before a command.
 	env []string
 	// lastFind is what the find analysed last found; substFinds, what
