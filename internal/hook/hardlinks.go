@@ -54,46 +54,34 @@ func withHardLinks(inputs []event.Input, pol any, res *realpath.Resolver) ([]eve
 	if !ok {
 		return inputs, nil
 	}
-	var out []event.Input // nil until a link turns up
 	var protected map[fileKey][]string
 	userHome := ""
 	var looked map[string][]string // path → the protected files it is
-	for i, in := range inputs {
-		var same []string
-		if isPath(in.Kind) && !strings.ContainsAny(in.Text, "*?[") {
-			var ok bool
-			if looked == nil {
-				looked = map[string][]string{}
-			}
-			if same, ok = looked[in.Text]; !ok {
-				if len(looked) == maxLinkChecks {
-					return nil, tooManyPaths()
-				}
-				if userHome == "" {
-					userHome, _ = home.UserHome()
-				}
-				p := path.ExpandHome(in.Text, userHome)
-				// The resolver knows most paths do not exist: no stat.
-				if res == nil || res.Exists(p) {
-					same = sameFiles(p, pf, &protected)
-				}
-				looked[in.Text] = same
-			}
+	return followedBy(inputs, func(in event.Input) ([]string, error) {
+		if !isPath(in.Kind) || strings.ContainsAny(in.Text, "*?[") {
+			return nil, nil
 		}
-		if len(same) > 0 && out == nil {
-			out = append(make([]event.Input, 0, len(inputs)+len(same)), inputs[:i]...)
+		if looked == nil {
+			looked = map[string][]string{}
 		}
-		if out != nil {
-			out = append(out, in)
-			for _, f := range same {
-				out = append(out, event.Input{Kind: in.Kind, Text: f})
-			}
+		same, ok := looked[in.Text]
+		if ok {
+			return same, nil
 		}
-	}
-	if out == nil {
-		return inputs, nil
-	}
-	return out, nil
+		if len(looked) == maxLinkChecks {
+			return nil, tooManyPaths()
+		}
+		if userHome == "" {
+			userHome, _ = home.UserHome()
+		}
+		p := path.ExpandHome(in.Text, userHome)
+		// The resolver knows most paths do not exist: no stat.
+		if res == nil || res.Exists(p) {
+			same = sameFiles(p, pf, &protected)
+		}
+		looked[in.Text] = same
+		return same, nil
+	})
 }
 
 // sameFiles returns the protected files that the file at p is another name

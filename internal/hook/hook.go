@@ -383,43 +383,56 @@ func withLinkTargets(inputs []event.Input) []event.Input {
 // linkTargetsOf is withLinkTargets, and the resolver it used (nil when no
 // input is a path).
 func linkTargetsOf(inputs []event.Input) ([]event.Input, *realpath.Resolver) {
-	var out []event.Input // nil until a path turns out to lead elsewhere
 	userHome, _ := home.UserHome()
 	var res *realpath.Resolver    // one per call: a command's paths share directories
 	var known map[string][]string // a path read and touched is walked once
-	for i, in := range inputs {
-		var reals []string
-		if isPath(in.Kind) {
-			if res == nil {
-				res = realpath.NewResolver(userHome)
-				known = map[string][]string{}
-			}
-			var ok bool
-			guess := in.Kind != event.KindTouch
-			key := in.Text
-			if !guess {
-				key = "\x00" + key // a touch's targets are not a read's
-			}
-			if reals, ok = known[key]; !ok {
-				reals = linkTargets(res, in.Text, guess)
-				known[key] = reals
-			}
+	out, _ := followedBy(inputs, func(in event.Input) ([]string, error) {
+		if !isPath(in.Kind) {
+			return nil, nil
 		}
-		if len(reals) > 0 && out == nil {
-			out = make([]event.Input, 0, len(inputs)+len(reals))
-			out = append(out, inputs[:i]...)
+		if res == nil {
+			res = realpath.NewResolver(userHome)
+			known = map[string][]string{}
+		}
+		guess := in.Kind != event.KindTouch
+		key := in.Text
+		if !guess {
+			key = "\x00" + key // a touch's targets are not a read's
+		}
+		reals, ok := known[key]
+		if !ok {
+			reals = linkTargets(res, in.Text, guess)
+			known[key] = reals
+		}
+		return reals, nil
+	})
+	return out, res
+}
+
+// followedBy returns inputs with each followed by inputs of its kind for the
+// texts more returns for it: inputs itself, not a copy, when more returns
+// none for any; an error of more is returned as it is.
+func followedBy(inputs []event.Input, more func(event.Input) ([]string, error)) ([]event.Input, error) {
+	var out []event.Input // nil until an input has more
+	for i, in := range inputs {
+		texts, err := more(in)
+		if err != nil {
+			return nil, err
+		}
+		if len(texts) > 0 && out == nil {
+			out = append(make([]event.Input, 0, len(inputs)+len(texts)), inputs[:i]...)
 		}
 		if out != nil {
 			out = append(out, in)
-			for _, real := range reals {
-				out = append(out, event.Input{Kind: in.Kind, Text: real})
+			for _, t := range texts {
+				out = append(out, event.Input{Kind: in.Kind, Text: t})
 			}
 		}
 	}
 	if out == nil {
-		return inputs, res
+		return inputs, nil
 	}
-	return out, res
+	return out, nil
 }
 
 // isPath reports whether inputs of kind k name a file.
