@@ -36,26 +36,18 @@ const maxCodeAtoms = 4096
 // codeAtoms returns the string literals and home tokens of code, in order.
 func codeAtoms(code string) []span {
 	var out []span
-	for i := 0; i < len(code) && len(out) < maxCodeAtoms; i++ {
-		q := code[i]
-		if q != '\'' && q != '"' && q != '`' {
-			continue
-		}
-		end := strings.IndexByte(code[i+1:], q)
-		if end < 0 {
-			break
-		}
-		t := templateHome(code[i+1 : i+1+end])
-		sp := span{start: i + 1, end: i + 1 + end, text: t, literal: true}
-		switch before := strings.TrimRight(code[:i], " \t"); {
+	eachLiteral(code, func(start, end int) bool {
+		t := templateHome(code[start:end])
+		sp := span{start: start, end: end, text: t, literal: true}
+		switch before := strings.TrimRight(code[:start-1], " \t"); {
 		case t == "~" || t == "$HOME" || t == "${HOME}":
 			sp.home = true
 		case homeKeys.has(t) && before != "" && strings.IndexByte("[({,", before[len(before)-1]) >= 0:
 			sp.home = true // os.environ['HOME'], getenv("HOME")
 		}
 		out = append(out, sp)
-		i += end + 1
-	}
+		return len(out) < maxCodeAtoms
+	})
 	var homes []span
 	for _, tok := range homeTokens {
 		for off := 0; off < len(code); {

@@ -215,19 +215,28 @@ func bareRoot(l string) bool {
 // literals returns the quoted strings ('…', "…" or `…`) inside code.
 func literals(code string) []string {
 	var out []string
+	eachLiteral(code, func(start, end int) bool {
+		out = append(out, code[start:end])
+		return true
+	})
+	return out
+}
+
+// eachLiteral calls fn with the bounds of the text of each quoted string
+// ('…', "…" or `…`) inside code, in order, until fn returns false or a
+// quote is left open.
+func eachLiteral(code string, fn func(start, end int) bool) {
 	for i := 0; i < len(code); i++ {
 		q := code[i]
 		if q != '\'' && q != '"' && q != '`' {
 			continue
 		}
 		end := strings.IndexByte(code[i+1:], q)
-		if end < 0 {
-			break
+		if end < 0 || !fn(i+1, i+1+end) {
+			return
 		}
-		out = append(out, code[i+1:i+1+end])
 		i += end + 1
 	}
-	return out
 }
 
 // deletes returns the literal paths given to a recursive delete in
