@@ -45,6 +45,8 @@ var inHomeBlocks = map[string]string{
 	"black . && ruff check .":     "formatters handed home",
 	"pip install -e .":            "an unknown program handed home",
 	"cmake -S . -B build -DCMAKE_BUILD_TYPE=Release": "an unknown program handed home",
+	// A patch guard cannot read may write any file under home.
+	"git apply fix.patch": "a patch guard cannot read, applied in home",
 }
 
 // TestEverydayInHome runs every allow line of commands.tsv in the home

@@ -99,6 +99,9 @@ const readWithArg wordSet = " -a -d -i -n -N -p -t -u -O -s -C -c "
 // feeds read is split into them; anything else is not known.
 func (c *cmd) read() {
 	w := c.w
+	if c.name == "mapfile" || c.name == "readarray" {
+		c.callback()
+	}
 	var names []string
 	array := ""
 	raw := false
@@ -142,6 +145,20 @@ func (c *cmd) read() {
 	for _, n := range append(names, array) {
 		if isName(n) {
 			w.setUnknown(n)
+		}
+	}
+}
+
+// callback: mapfile -C CMD (-CCMD, -tC CMD: as bash's getopt reads a
+// cluster) runs CMD every -c lines it reads.
+func (c *cmd) callback() {
+	for j := 0; j < len(c.args); j++ {
+		if c.args[j].s == "--" {
+			return
+		}
+		if v, k, ok := optionValue(c.args, j, 'C', "dnOsuc", ""); ok {
+			c.w.tentative(v)
+			j = k
 		}
 	}
 }

@@ -2,9 +2,26 @@ package shell
 
 // Variables whose values programs run: GIT_SSH_COMMAND, PAGER, EDITOR… are
 // commands; BASH_ENV is a script a shell sources; LD_PRELOAD is code every
-// program loads.
+// program loads; LESS and RIPGREP_CONFIG_PATH hold or name a program's
+// options, GIT_CONFIG_GLOBAL a configuration that holds commands.
 
 import "strings"
+
+// Variables that hold or name what a program runs (see walker.commandVar).
+const (
+	// optionVars hold options a catalogued program reads before its own
+	// words (LESS=-R, ACK_OPTIONS).
+	optionVars wordSet = " LESS ACK_OPTIONS "
+	// configVars name a file of a program's options, one a line
+	// (RIPGREP_CONFIG_PATH): its --pre, --pager… run commands.
+	configVars wordSet = " RIPGREP_CONFIG_PATH ACKRC BAT_CONFIG_PATH "
+	// lesskeyVars hold or name less's key bindings, which run commands
+	// and set $LESSOPEN: guard does not read them.
+	lesskeyVars wordSet = " LESSKEYIN LESSKEY LESSKEY_CONTENT LESSKEYIN_SYSTEM LESSKEY_SYSTEM "
+	// gitConfigVars name a git configuration file read in place of (or
+	// besides) the user's: its aliases, core.pager, core.fsmonitor run.
+	gitConfigVars wordSet = " GIT_CONFIG_GLOBAL GIT_CONFIG_SYSTEM GIT_CONFIG "
+)
 
 // envAssign takes NAME=VALUE set in a command's environment (env NAME=V
 // CMD, sudo NAME=V CMD, systemd-run -E NAME=V): a proxy is contacted, a
@@ -47,6 +64,14 @@ func (w *walker) commandVar(name, value string) {
 		if t, ok := w.fileText(value, true, MaxScriptBytes, "a script"); ok {
 			w.runScript(t, nil, false)
 		}
+	case optionVars.has(name):
+		w.optionVar(name, value)
+	case configVars.has(name):
+		w.configVar(name, value)
+	case lesskeyVars.has(name):
+		w.hide("sets %s: less's key bindings run commands guard does not read", name)
+	case gitConfigVars.has(name):
+		w.gitConfigFile(value)
 	case loadedVars.has(name):
 		// Compiled code guard cannot see into: a read of each library.
 		for _, lib := range strings.FieldsFunc(value, func(r rune) bool { return r == ':' || r == ' ' }) {
@@ -102,4 +127,155 @@ func (w *walker) commandVarFile(name, sub string) {
 			return
 		}
 	}
+}
+
+// varProgram is the program an optionVars or configVars variable is for.
+func varProgram(name string) string {
+	switch name {
+	case "LESS":
+		return "less"
+	case "ACK_OPTIONS", "ACKRC":
+		return "ack"
+	case "RIPGREP_CONFIG_PATH":
+		return "rg"
+	}
+	return "bat"
+}
+
+// optionVar analyses the options a variable holds (LESS='-R', LESS=FRX:
+// the dash is optional) as its program's command line: an option that runs
+// a command, that the program's entry does not list, or that hides (less
+// -k) counts as it does there.
+func (w *walker) optionVar(name, value string) {
+	var b strings.Builder
+	b.WriteString(varProgram(name))
+	for i, f := range splitQuoted(value) { // ack reads its options as shell words
+		if i == 0 && name == "LESS" && !strings.HasPrefix(f.s, "-") && !strings.HasPrefix(f.s, "+") {
+			f.s = "-" + f.s
+		}
+		b.WriteString(" " + shellQuote(f.s))
+	}
+	w.tentative(b.String())
+	if hasShellChars(value) {
+		w.touchText(value) // however the program splits them, the paths in them
+	}
+}
+
+// configVar analyses the file of options a variable names (one argument a
+// line, # comments) as its program's command line. A file guard cannot
+// read whole (absent too: what the command runs before may make it) is
+// hidden; /dev/null is empty.
+func (w *walker) configVar(name, value string) {
+	text, ok := w.configText(value, "a configuration file of "+varProgram(name))
+	if !ok {
+		return
+	}
+	var b strings.Builder
+	b.WriteString(varProgram(name))
+	for i, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") && i < maxTextTokens {
+			b.WriteString(" " + shellQuote(l))
+		}
+	}
+	w.tentative(b.String())
+}
+
+// configText returns the text of the configuration file at p that a
+// variable names, read whole; false for an empty one (/dev/null, "", the
+// operating system's, which the agent cannot write), and for one guard
+// cannot read whole, recorded as hidden (what names it, for the reason).
+func (w *walker) configText(p, what string) (string, bool) {
+	if p == "" || p == "/dev/null" || strings.HasPrefix(p, "/etc/") || strings.HasPrefix(p, "/usr/") {
+		return "", false
+	}
+	w.read(p)
+	t, st := w.fileStatus(p, true, MaxScriptBytes)
+	if st != FileWhole {
+		w.hide("names %s guard cannot read whole", what)
+		return "", false
+	}
+	return t, true
+}
+
+// shellQuote returns s as one shell word.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// gitConfigFile analyses the git configuration file at p that a variable
+// names (GIT_CONFIG_GLOBAL=f git …): each setting git runs as a command
+// (core.pager, core.fsmonitor, alias.x = !CMD) is analysed as one; an
+// include, or hooks taken from another directory, brings what guard does
+// not follow: hidden.
+func (w *walker) gitConfigFile(p string) {
+	text, ok := w.configText(p, "a git configuration")
+	if !ok {
+		return
+	}
+	for _, kv := range gitSettings(text) {
+		k, v := kv[0], kv[1]
+		switch {
+		case gitRunsValue(k, v):
+			w.runsHanded(strings.TrimPrefix(v, "!"), "git")
+		case gitInclude(k) || k == "core.hookspath":
+			w.hide("names a git configuration that takes %s from elsewhere, which guard does not follow", k)
+			return
+		}
+	}
+}
+
+// maxGitSettings bounds the settings taken from one git configuration.
+const maxGitSettings = 4096
+
+// gitSettings returns the settings of git configuration text, each as its
+// key (section[.subsection].name, the section and name lower-cased) and
+// its value (quotes removed, a comment after it dropped).
+func gitSettings(text string) [][2]string {
+	var out [][2]string
+	section := ""
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		switch {
+		case l == "" || l[0] == '#' || l[0] == ';':
+		case l[0] == '[':
+			section = gitSection(l)
+		case len(out) < maxGitSettings:
+			k, v, _ := strings.Cut(l, "=")
+			out = append(out, [2]string{section + "." + strings.ToLower(strings.TrimSpace(k)), gitValue(v)})
+		}
+	}
+	return out
+}
+
+// gitSection returns the name of a section header: [core] is core,
+// [alias "x"] alias.x, [remote.origin] remote.origin.
+func gitSection(l string) string {
+	l = strings.TrimSuffix(strings.TrimPrefix(l, "["), "]")
+	name, sub, ok := strings.Cut(l, " ")
+	if !ok {
+		return strings.ToLower(l)
+	}
+	return strings.ToLower(name) + "." + strings.Trim(strings.TrimSpace(sub), `"`)
+}
+
+// gitValue returns a git setting's value: blanks trimmed, double quotes
+// removed, a # or ; comment outside them dropped.
+func gitValue(v string) string {
+	var b strings.Builder
+	quoted := false
+	for i := 0; i < len(v); i++ {
+		ch := v[i]
+		switch {
+		case ch == '\\' && i+1 < len(v):
+			i++
+			b.WriteByte(v[i])
+		case ch == '"':
+			quoted = !quoted
+		case !quoted && (ch == '#' || ch == ';'):
+			return strings.TrimSpace(b.String())
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	return strings.TrimSpace(b.String())
 }

@@ -58,8 +58,12 @@ type cmd struct {
 	// recursive: it reads its directory operands whole (grep -r, cp -r);
 	// readsDot: with no operand, the working directory.
 	recursive, readsDot bool
-	// mayWrite: options made a catalogued reader a writer (file -C).
+	// mayWrite: options made a catalogued reader a writer (file -C), or
+	// it was given an option its entry does not list.
 	mayWrite bool
+	// dataInput: what it reads on standard input is data, not commands
+	// or the names of files (git commit -F -, mapfile).
+	dataInput bool
 	// env are the values the command puts in its program's environment
 	// (NAME=value before it, env NAME=value); path is the PATH among them,
 	// as written ($PATH kept for the inherited one), "" when none.

@@ -503,7 +503,16 @@ func (c *cmd) messages() {
 			}
 		case !logLike && len(s) > 2 && strings.HasPrefix(s, "-m"):
 			c.kinds[j] = argData // -m"msg"
+		case messageFiles.has(s) && j+1 < len(c.args) && c.args[j+1].s == "-",
+			strings.HasSuffix(s, "=-") && messageFiles.has(strings.TrimSuffix(s, "=-")):
+			c.dataInput = true // git commit -F - <<EOF: the message
+		case messageFiles.has(s) && j+1 < len(c.args):
+			c.spend(j + 1) // git commit -F msg.txt: read (generic), its text data
 		}
 	}
 	c.generic()
 }
+
+// messageFiles are the options of messageTools whose value is a file
+// holding the message (- for standard input).
+const messageFiles wordSet = " -F --file --body-file --notes-file --message-file "

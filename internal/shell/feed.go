@@ -280,25 +280,50 @@ func (c *cmd) parallel() {
 		}
 		j++
 	}
-	var words, inputs []word
-	seenSep := false
+	words, inputs, seenSep := c.parallelInputs(j)
+	if !seenSep {
+		inputs = c.fed(true)
+	}
+	if len(words) == 0 {
+		// parallel ::: CMD…: each input is a command line; read on
+		// standard input guard cannot see, hidden.
+		for _, in := range inputs {
+			c.w.tentative(in.s)
+		}
+		if !seenSep && len(inputs) == 0 && (c.stdin.fromPipe || c.stdin.file != "" || c.stdin.sub != "") {
+			c.w.hide("runs as commands the lines parallel reads, which guard cannot tell")
+		}
+		return
+	}
+	c.runWith(words, inputs, repl)
+}
+
+// parallelInputs returns, from args[j:] of parallel, its command's words,
+// the inputs after ::: (and the lines of the files after ::::), and
+// whether a separator was given.
+func (c *cmd) parallelInputs(j int) (words, inputs []word, seenSep bool) {
+	files := false
 	for _, x := range c.args[min(j, len(c.args)):] {
 		switch {
-		case x.s == ":::" || x.s == ":::+" || x.s == "::::":
-			seenSep = true
+		case x.s == ":::" || x.s == ":::+":
+			seenSep, files = true, false
+		case x.s == "::::" || x.s == "::::+":
+			seenSep, files = true, true
+		case seenSep && files:
+			// :::: FILE: its lines are the inputs
+			c.w.read(x.s)
+			if t, ok := c.w.fileText(x.s, x.known, MaxScriptBytes, "the input of parallel"); ok {
+				for _, l := range strings.Split(strings.TrimRight(t, "\n"), "\n") {
+					inputs = append(inputs, word{s: l, known: true})
+				}
+			}
 		case seenSep:
 			inputs = append(inputs, x)
 		default:
 			words = append(words, x)
 		}
 	}
-	if !seenSep {
-		inputs = c.fed(true)
-	}
-	if len(words) == 0 {
-		return
-	}
-	c.runWith(words, inputs, repl)
+	return words, inputs, seenSep
 }
 
 // found is what a find found: the paths it prints (START, or START/… when
@@ -544,11 +569,11 @@ func (w *walker) runsHanded(src, by string) {
 const maxHandedFiles = 4
 
 // handFiles analyses prog, a program a runner runs on files (rg --pre PROG
-// runs PROG FILE for each file it searches; diff3 and sdiff --diff-program
-// PROG run PROG on theirs), once with each of files, when every one is a
-// file guard knows (whole says it need not check: diff3's operands are its
-// files); otherwise (a directory searched whole, no operand, a file not
-// there) once, handed what guard cannot tell.
+// runs PROG FILE for each file it searches), once with each of files, when
+// every one is a file guard knows; otherwise (a directory searched whole,
+// no operand, a file not there) once, handed what guard cannot tell. With
+// whole (diff3 and sdiff --diff-program PROG, which hand PROG options of
+// their own and then their files), once, handed what guard cannot tell.
 func (c *cmd) handFiles(prog string, files []word, whole bool, by string) {
 	w := c.w
 	ok := len(files) > 0 && len(files) <= maxHandedFiles
@@ -561,7 +586,10 @@ func (c *cmd) handFiles(prog string, files []word, whole bool, by string) {
 	case !ok:
 		runs = append(runs, c.innerFed([]word{p}, &fedInput{by: by}))
 	case whole:
-		runs = append(runs, c.inner(append([]word{p}, files...)))
+		// diff3 and sdiff put options of their own before the files
+		// (--horizon-lines=100 --): a shell or an interpreter given them
+		// runs what guard cannot tell.
+		runs = append(runs, c.innerFed([]word{p}, &fedInput{by: by}))
 	default:
 		for _, f := range files {
 			runs = append(runs, c.inner([]word{p, f}))

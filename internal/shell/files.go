@@ -237,6 +237,9 @@ func (w *walker) setArgs(args []word) {
 // compiled program is not read (static checks cannot see into it).
 func (c *cmd) runPath(p string, args []word) {
 	w := c.w
+	if w.guessing > 0 {
+		return // a word only guessed to be a command names no program it runs
+	}
 	if w.findsIt(p, "programs") {
 		return
 	}
@@ -348,6 +351,9 @@ func (c *cmd) scanFile(text string, awk bool) {
 	}
 	hp := homePaths(text) // Path.home() / '.ssh' / 'id_rsa'
 	paths = append(paths, hp.paths...)
+	for _, l := range hp.joins {
+		paths = append(paths, w.programPaths(l)...)
+	}
 	if len(paths)+len(hp.touches) > maxProgramPaths {
 		w.hide("runs a program naming more than %d paths under the home directory", maxProgramPaths)
 		return

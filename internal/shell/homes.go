@@ -148,7 +148,7 @@ func joinOp(code string, at int, gap string) (sep string, ok bool) {
 	switch {
 	case strings.HasPrefix(g, ".."):
 		op = ".."
-	case strings.HasPrefix(g, ". "):
+	case g == "." || strings.HasPrefix(g, ". "):
 		op = "." // perl's and php's concatenation; not a method call's .
 	case g != "" && strings.IndexByte("/+,", g[0]) >= 0:
 		op = g[:1]
@@ -213,6 +213,10 @@ func joinCall(code string, at int) bool {
 // directory (touched).
 type codeHomes struct {
 	paths, touches []string
+	// joins are the other paths the code builds by joining literals
+	// ('/home/u/.ss' + 'h/id_rsa'): what a literal scan would see had it
+	// been written as one.
+	joins []string
 }
 
 // homePaths returns the paths code builds by joining its literals and the
@@ -256,6 +260,8 @@ func homePaths(code string) codeHomes {
 		case j > i || strings.HasPrefix(joined, "~/"):
 			if p := homeJoined(joined, hasHome); p != "" {
 				out.paths = append(out.paths, p)
+			} else if j > i && len(out.joins) < maxCodeAtoms && joined != "" && pathLike(joined) {
+				out.joins = append(out.joins, joined)
 			}
 		case hasHome && atoms[i].literal && dotEntry(atoms[i].text):
 			p := "~/" + strings.TrimPrefix(atoms[i].text, "/")

@@ -171,6 +171,10 @@ func (c *cmd) scanCode(code string) {
 	for _, p := range hp.touches {
 		c.w.touch(p)
 	}
+	for _, p := range hp.joins { // '/home/u/.ss' + 'h/id_rsa'
+		c.w.read(p)
+		c.w.touch(p)
+	}
 	c.scanEffects(code, awkFamily(c.name))
 }
 

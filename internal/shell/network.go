@@ -483,6 +483,9 @@ func (c *cmd) ssh() {
 		for k := j; k < len(c.args); k++ {
 			c.spend(k) // the host, and the command run there
 		}
+		if j+1 < len(c.args) {
+			c.w.remote(c.args[j+1:]) // the remote command
+		}
 		break
 	}
 	c.generic()

@@ -135,8 +135,6 @@ func TestPaths(t *testing.T) {
 	}
 }
 
-func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-
 func TestLimits(t *testing.T) {
 	long := strings.Repeat("a ", MaxWords+1)
 	if a := Analyze(long, Options{}); !errors.Is(a.Err, ErrLimit) || !strings.Contains(a.Err.Error(), "words") {

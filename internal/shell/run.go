@@ -18,6 +18,7 @@ func (c *cmd) program() {
 	}
 	c.chdirOptions()
 	c.commandOptions()
+	c.escapes() // command languages, build tools' files (escapes.go)
 	p := programNamed(name)
 	if p != nil && !c.w.trusts(c.prog, name) {
 		p = nil // ./cat, or a cat the command redefined: anything

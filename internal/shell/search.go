@@ -56,21 +56,33 @@ type lookup struct {
 	run     string // the path runPath takes; "" when nothing guard reads runs
 	written bool   // run is a file the command wrote
 	hidden  bool   // a directory guard cannot tell comes first
+	// mine: the PATH is the command's own; managed: run is in a
+	// directory of a version or package manager's on the inherited PATH
+	// (see managedDir), not read.
+	mine, managed bool
 }
 
 // runFound runs name, a bare program name, as the shell finds it on its
 // PATH (see the file's comment). Builtins, the functions and aliases the
-// command defines, and catalogued programs on a PATH it did not change are
-// not looked up.
+// command defines, catalogued programs on a PATH it did not change, and
+// the words of a text only guessed to be a command (see guess) are not
+// looked up.
 func (c *cmd) runFound(name string, args []word) {
 	w := c.w
-	if !programName(name) || builtins.has(name) || slices.Contains(w.redefined, strings.ToLower(name)) ||
+	if w.guessing > 0 || !programName(name) || builtins.has(name) || slices.Contains(w.redefined, strings.ToLower(name)) ||
 		programNamed(name) != nil && w.trusts(name, name) {
 		return
 	}
 	l := w.lookPath(name, c.path)
 	switch {
-	case l == nil || l.run == "":
+	case l != nil && l.run == "" && !l.hidden:
+		if q := w.writtenNamed(name); q != "" {
+			// Not on the PATH guard sees, but a file of that name the
+			// command wrote: the agent's shell may find it (its PATH
+			// gets ~/.local/bin at login once that exists).
+			c.runPath(q, args)
+		}
+	case l == nil || l.run == "" || l.managed:
 	case l.hidden:
 		w.hide("looks its program up in a PATH directory guard cannot tell")
 	case l.written || w.freshRun(l.run, args):
@@ -122,7 +134,7 @@ func (w *walker) lookPath(name, own string) *lookup {
 			q := path.Clean(w.where(inDir(d, name)))
 			cands[i] = [2]string{q, w.canonPath(q)}
 		}
-		w.lookups = append(w.lookups, lookup{key: key, dirs: dirs, cands: cands, hit: hit, gen: -1})
+		w.lookups = append(w.lookups, lookup{key: key, dirs: dirs, cands: cands, hit: hit, gen: -1, mine: mine})
 		l = &w.lookups[len(w.lookups)-1]
 	}
 	switch n := w.writeGen - l.gen; {
@@ -155,7 +167,7 @@ func (w *walker) writesReach(l *lookup, n int) bool {
 // command wrote there, else the reader's hit; a directory guard cannot
 // tell before either hides what runs.
 func (w *walker) resolveFound(l *lookup, name string) {
-	l.gen, l.run, l.written, l.hidden = w.writeGen, "", false, false
+	l.gen, l.run, l.written, l.hidden, l.managed = w.writeGen, "", false, false, false
 	for k, d := range l.dirs {
 		if strings.Contains(d, unknownSubst) || strings.Contains(d, unknownArith) {
 			l.hidden, l.run = true, d
@@ -167,9 +179,41 @@ func (w *walker) resolveFound(l *lookup, name string) {
 		}
 		if k == l.hit {
 			l.run = inDir(d, name)
+			l.managed = !l.mine && managedDir(d)
 			return
 		}
 	}
+}
+
+// writtenNamed returns the path of the last file called name the command
+// wrote (as it named it), or "".
+func (w *walker) writtenNamed(name string) string {
+	for i := len(w.written) - 1; i >= 0; i-- {
+		if f := w.written[i]; path.Base(f.path) == name {
+			return f.path
+		}
+	}
+	return ""
+}
+
+// managedTools are the directory names of version and package managers
+// (pyenv, asdf, nvm, cargo…) whose programs the user's PATH finds.
+const managedTools wordSet = " .pyenv .rbenv .nodenv .goenv .jenv .plenv .asdf .nvm .volta .cargo .rustup .sdkman .bun .deno " +
+	".pixi .linuxbrew .nix-profile .proto .fnm mise rtx homebrew Cellar "
+
+// managedDir reports whether d, a directory of the PATH the agent
+// inherited, is a version or package manager's (~/.pyenv/shims,
+// ~/.cargo/bin, /opt/homebrew/bin): the programs there are the manager's
+// shims and installs, not code the agent wrote, and are not read (a pyenv
+// shim runs libexec/pyenv, hundreds of lines, for every python3). A file
+// the command itself writes there is read all the same (resolveFound).
+func managedDir(d string) bool {
+	for _, e := range strings.Split(d, "/") {
+		if managedTools.has(e) {
+			return true
+		}
+	}
+	return false
 }
 
 // programName reports whether s can be a program's file name: letters,

@@ -174,6 +174,9 @@ func tmuxKeyText(keys []word, literal bool) string {
 // tmuxKeyName reports whether s names a key rather than text: C-x, M-x,
 // S-x, ^x, F1…F12 and the named keys.
 func tmuxKeyName(s string) bool {
+	if s == "" {
+		return false // send-keys '' types nothing
+	}
 	if len(s) > 2 && (s[1] == '-' && strings.ContainsRune("CMS", rune(s[0]))) || len(s) == 2 && s[0] == '^' {
 		return true
 	}

@@ -111,6 +111,9 @@ type walker struct {
 	// fedArgs names the runner (xargs) whose operands are the positional
 	// parameters of the sh -c script being walked, or "".
 	fedArgs string
+	// guessing counts the texts being analysed tentatively as commands
+	// that may be none (see guess); guessWords, their words.
+	guessing, guessWords int
 }
 
 // writtenFile is a file the command writes, and what it then holds: text,
@@ -790,6 +793,9 @@ func (w *walker) link(target, dst string) {
 
 // count adds n words and fails beyond MaxWords.
 func (w *walker) count(n int) bool {
+	if w.guessing > 0 {
+		return w.countGuess(n)
+	}
 	if w.inFile > 0 {
 		w.fileWords += n
 		if w.fileWords > MaxFileWords {

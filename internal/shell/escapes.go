@@ -1,0 +1,693 @@
+package shell
+
+// Programs with a command language of their own that can run a shell
+// command or open files: vim's and ex's :!, sqlite3's .shell and .system,
+// gdb's shell, ed's !, m4's syscmd, xmllint --shell's save, less's +!,
+// and the bash builtins that run a string (compgen -C, complete -C,
+// bind -x; mapfile -C is in builtins.go). What such text runs is analysed
+// as a command (it is one: these programs hand it to a shell); the files
+// its commands name are read or written. The words and the standard input
+// of such a program are taken as words inside words too (tokens.go), so a
+// path the language names another way is still touched.
+
+import (
+	"slices"
+	"strings"
+)
+
+// maxEscapeDepth bounds commands inside commands of such a language (vim's
+// :execute, sqlite3's .read of a file the command wrote).
+const maxEscapeDepth = 4
+
+// escapes analyses what c's program runs from text of its own command
+// language, and the scripts of the build tools that run commands from a
+// file the command wrote (recipes.go).
+func (c *cmd) escapes() {
+	switch c.name {
+	case "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim", "rview", "evim", "nex", "nvi":
+		c.vim()
+	case "sqlite3", "sqlite":
+		c.sqlite()
+	case "gdb":
+		c.gdb()
+	case "ed", "red":
+		c.ed()
+	case "m4", "gm4":
+		c.m4()
+	case "compgen", "complete", "bind":
+		c.builtinCallback()
+	case "less", "zless":
+		c.lessCommands()
+	case "xmllint":
+		c.xmllintShell()
+	case "make", "gmake", "bmake":
+		c.make()
+	case "npm", "yarn", "pnpm":
+		c.packageScripts()
+	case "git":
+		c.gitFiles()
+	case "ssh", "autossh":
+		c.sshInput()
+	}
+}
+
+// writtenArg returns the text of the file word a names when the command
+// wrote it earlier with text guard knows.
+func (c *cmd) writtenArg(a word) (string, bool) {
+	if !a.known {
+		return "", false
+	}
+	return c.w.writtenText(a.s)
+}
+
+// vim: -c CMD, --cmd CMD and +CMD are ex commands; -S, -u and -s name
+// files of them (run when the command wrote them); in ex mode (ex, vim -e,
+// -es) standard input holds ex commands too.
+func (c *cmd) vim() {
+	exMode := c.name == "ex" || c.name == "nex"
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		switch {
+		case (s == "-c" || s == "--cmd" || s == "--remote-send" || s == "--remote-expr") && j+1 < len(c.args):
+			j++
+			c.ex(c.args[j].s, 0)
+		case strings.HasPrefix(s, "+") && len(s) > 1:
+			c.ex(s[1:], 0)
+		case (s == "-S" || s == "-u" || s == "-s") && j+1 < len(c.args):
+			j++
+			if t, ok := c.writtenArg(c.args[j]); ok {
+				c.ex(t, 0)
+			}
+		case s == "-e" || s == "-es" || s == "-E" || s == "-Es" || s == "-s":
+			exMode = true
+		case s == "-":
+			exMode = false // the buffer comes on standard input
+		}
+	}
+	if t, ok := c.inputText(); ok && exMode {
+		c.ex(t, 0)
+	}
+}
+
+// ex analyses the shell commands of ex command text: :!CMD, :r !CMD,
+// :w !CMD, :terminal CMD, system('CMD') and the commands :execute builds
+// from its string literals; the code of :python, :lua, :perl and :ruby is
+// scanned as an interpreter's; :w FILE writes FILE.
+func (c *cmd) ex(text string, depth int) {
+	if depth > maxEscapeDepth {
+		return
+	}
+	for _, sc := range shellStrings(text) {
+		c.w.tentative(sc) // call system('…')
+	}
+	for i, line := range strings.Split(text, "\n") {
+		if i == maxTextTokens {
+			return
+		}
+		for rest := line; rest != ""; {
+			rest = c.exCommand(skipExRange(rest), depth)
+		}
+	}
+}
+
+// exCommand analyses one ex command, l, and returns the next command on
+// its line (after a |), or "".
+func (c *cmd) exCommand(l string, depth int) string {
+	name, arg := exName(l)
+	bang := strings.TrimLeft(arg, " \t")
+	switch {
+	case strings.HasPrefix(l, "!"):
+		c.w.tentative(l[1:]) // to the end of the line: a | is the shell's
+	case (exAbbrev(name, "read", 1) || exAbbrev(name, "write", 1) || exAbbrev(name, "update", 2)) && strings.HasPrefix(bang, "!"):
+		c.w.tentative(bang[1:])
+	case exAbbrev(name, "write", 1) || exAbbrev(name, "wq", 2) || exAbbrev(name, "xit", 1) || exAbbrev(name, "saveas", 3):
+		if f := strings.TrimSpace(strings.TrimPrefix(arg, "!")); f != "" && !strings.ContainsAny(f, "|") {
+			c.w.write(strings.TrimPrefix(f, ">> ")) // :w FILE, :w! FILE, :w >> FILE
+		}
+	case exAbbrev(name, "terminal", 3):
+		c.w.tentative(strings.TrimLeft(skipExOpts(arg), " \t"))
+	case exAbbrev(name, "execute", 3):
+		c.ex(strings.Join(literals(arg), " "), depth+1)
+	case exRunsRest(name):
+		// a modifier or a command that runs the rest: silent !CMD,
+		// g/re/!CMD, autocmd VimEnter * !CMD, normal :!CMD
+		c.ex(exRest(arg), depth+1)
+	case exCode(name):
+		c.scanCode(arg)
+	case exAbbrev(name, "source", 2) || exAbbrev(name, "runtime", 2):
+		// :source FILE the command wrote: its commands run
+		f := strings.TrimSpace(strings.TrimPrefix(arg, "!"))
+		c.w.read(f)
+		if t, ok := c.w.writtenText(f); ok {
+			c.ex(t, depth+1)
+		}
+	default:
+		if _, after, ok := strings.Cut(arg, "|"); ok {
+			return after // the next command
+		}
+	}
+	return ""
+}
+
+// exRunsRest reports whether ex command name is a modifier or a command
+// that runs the rest of its line as another command.
+func exRunsRest(name string) bool {
+	return exAbbrev(name, "silent", 3) || exAbbrev(name, "global", 1) || exAbbrev(name, "vglobal", 1) ||
+		exAbbrev(name, "bufdo", 4) || exAbbrev(name, "windo", 5) || exAbbrev(name, "tabdo", 5) || exAbbrev(name, "argdo", 5) ||
+		exAbbrev(name, "folddoopen", 5) || exAbbrev(name, "keepalt", 5) || exAbbrev(name, "noautocmd", 3) ||
+		exAbbrev(name, "autocmd", 2) || exAbbrev(name, "normal", 4) || exAbbrev(name, "command", 3)
+}
+
+// skipExRange strips the colons, blanks and line range before an ex
+// command (:%, :1,$, :'<,'>).
+func skipExRange(l string) string {
+	l = strings.TrimLeft(l, " \t:")
+	for l != "" {
+		switch {
+		case l[0] == '\'' && len(l) > 1:
+			l = l[2:]
+		case (l[0] == '/' || l[0] == '?') && len(l) > 1:
+			end := strings.IndexByte(l[1:], l[0])
+			if end < 0 {
+				return ""
+			}
+			l = l[end+2:]
+		case strings.IndexByte("0123456789%.,$;+- \t", l[0]) >= 0:
+			l = l[1:]
+		default:
+			return l
+		}
+	}
+	return l
+}
+
+// exName splits an ex command into its name (letters) and the rest.
+func exName(l string) (string, string) {
+	i := 0
+	for i < len(l) && isLetter(l[i]) {
+		i++
+	}
+	return l[:i], l[i:]
+}
+
+// exAbbrev reports whether name is ex command full or an abbreviation of it
+// at least min letters long.
+func exAbbrev(name, full string, min int) bool {
+	return len(name) >= min && strings.HasPrefix(full, name)
+}
+
+// exRest returns what a modifier or a command that runs another command
+// runs: after a ! of the modifier itself (silent!) and, for :global, after
+// its pattern.
+func exRest(arg string) string {
+	arg = strings.TrimPrefix(arg, "!")
+	t := strings.TrimLeft(arg, " \t")
+	if t != "" && !isLetter(t[0]) && t[0] != '!' && t[0] != ':' {
+		// g/re/CMD: the pattern ends at the second delimiter
+		if end := strings.IndexByte(t[1:], t[0]); end >= 0 {
+			return t[end+2:]
+		}
+	}
+	// autocmd EVENT PAT CMD: each word may start the command; the first
+	// ! starts a shell command
+	if i := strings.IndexByte(t, '!'); i > 0 {
+		return t[i:]
+	}
+	return t
+}
+
+// skipExOpts strips the ++opt arguments of :terminal.
+func skipExOpts(arg string) string {
+	for {
+		t := strings.TrimLeft(arg, " \t")
+		if !strings.HasPrefix(t, "++") {
+			return t
+		}
+		_, arg, _ = strings.Cut(t, " ")
+	}
+}
+
+// exCode reports whether ex command name runs the rest of its line as an
+// interpreter's code.
+func exCode(name string) bool {
+	const code wordSet = " py python py3 python3 pyx pythonx pydo py3do lua luado perl perldo ruby rubydo tcl tcldo mz mzscheme "
+	return code.has(name)
+}
+
+// sqliteWithArg are sqlite3's options that take the next word.
+const sqliteWithArg wordSet = " -separator -newline -nullvalue -vfs -mmap -maxsize -pagecache -lookaside -heap -escape -A -archive -hexkey -key -textkey "
+
+// sqlite: the first operand is the database; the others, -cmd's values,
+// the -init file (else ~/.sqliterc) the command wrote and standard input
+// are SQL and dot-commands (see sql).
+func (c *cmd) sqlite() {
+	db, rc := true, "~/.sqliterc"
+	for j := 0; j < len(c.args); j++ {
+		a := c.args[j]
+		o := a.s
+		if strings.HasPrefix(o, "--") {
+			o = o[1:]
+		}
+		switch {
+		case o == "-cmd" && j+1 < len(c.args):
+			j++
+			c.sql(c.args[j].s, 0)
+		case o == "-init" && j+1 < len(c.args):
+			j++
+			rc = c.args[j].s
+			c.w.read(rc)
+		case sqliteWithArg.has(o):
+			j++
+		case strings.HasPrefix(o, "-"):
+		case db:
+			db = false
+		default:
+			c.sql(a.s, 0)
+		}
+	}
+	if t, ok := c.w.writtenText(rc); ok {
+		c.sql(t, 0) // -init FILE, else ~/.sqliterc, that the command wrote
+	}
+	if t, ok := c.inputText(); ok {
+		c.sql(t, 0)
+	}
+}
+
+// sql analyses sqlite3 input: its dot-commands (see dotCommand), and the
+// string literals of its SQL (readfile('F'), writefile('F', …), ATTACH
+// 'F', VACUUM INTO 'F', load_extension('F')), read and touched.
+func (c *cmd) sql(text string, depth int) {
+	if depth > maxEscapeDepth {
+		return
+	}
+	for i, line := range strings.Split(text, "\n") {
+		if i == maxTextTokens {
+			return
+		}
+		l := strings.TrimSpace(line)
+		if strings.HasPrefix(l, ".") {
+			c.dotCommand(l, depth)
+			continue
+		}
+		for _, lit := range literals(l) {
+			if pathToken(lit) {
+				c.w.read(lit)
+				c.w.touch(lit)
+			}
+		}
+	}
+}
+
+// dotCommand analyses one sqlite3 dot-command: .shell and .system run a
+// command; .output, .once, .read and .import name a file, or a command
+// after |; .read of a file the command wrote runs its SQL.
+func (c *cmd) dotCommand(l string, depth int) {
+	name, rest, _ := strings.Cut(l[1:], " ")
+	args := splitQuoted(rest)
+	file := ""
+	for _, x := range args {
+		if !strings.HasPrefix(x.s, "-") {
+			file = x.s
+		}
+	}
+	switch {
+	case len(name) >= 2 && (strings.HasPrefix("shell", name) || strings.HasPrefix("system", name)):
+		c.w.tentative(rest)
+	case strings.HasPrefix(strings.TrimLeft(rest, ` '"`), "|"):
+		// .output |CMD, .once |CMD, .read |CMD, .import |CMD
+		_, cmd, _ := strings.Cut(rest, "|")
+		c.w.tentative(strings.TrimRight(cmd, `'"`))
+	case file == "":
+	case name == "read":
+		c.w.read(file)
+		if t, ok := c.w.writtenText(file); ok {
+			c.sql(t, depth+1)
+		}
+	case name == "import" || name == "restore" || name == "load":
+		if name == "import" && len(args) > 0 {
+			file = args[0].s
+		}
+		c.w.read(file)
+	case name == "output" || name == "once" || name == "log" || name == "save" || name == "backup" || name == "trace" ||
+		name == "open" || name == "excel":
+		c.w.write(file)
+	}
+}
+
+// gdbWithArg are gdb's options that take the next word.
+const gdbWithArg wordSet = " -p --pid -cd --cd -d --directory -s --symbols -e --exec -se -c --core -b -D --data-directory -tty --tty -l "
+
+// gdb: -ex, -iex and --eval-command values are gdb commands, and so are
+// the lines it reads on standard input, the -x files the command wrote and
+// its init files the command wrote (~/.gdbinit, ./.gdbinit), unless -nx
+// (see gdbCommands). --args PROG ARGS runs PROG.
+func (c *cmd) gdb() {
+	if !slices.ContainsFunc(c.args, func(a word) bool { return a.s == "-nx" || a.s == "--nx" || a.s == "-n" }) {
+		for _, rc := range []string{"~/.gdbinit", ".gdbinit", "~/.config/gdb/gdbinit"} {
+			if t, ok := c.w.writtenText(rc); ok {
+				c.gdbCommands(t, 0)
+			}
+		}
+	}
+	for j := 0; j < len(c.args); j++ {
+		opt, val, eq := strings.Cut(c.args[j].s, "=")
+		opt = strings.TrimPrefix(opt, "-")
+		switch {
+		case opt == "-args" && j+1 < len(c.args):
+			c.extra = append(c.extra, c.inner(c.args[j+1:]).lines()...)
+			for k := j; k < len(c.args); k++ {
+				c.spend(k)
+			}
+			return
+		case gdbWithArg.has("-"+opt) && !eq:
+			j++
+			continue
+		}
+		switch opt {
+		case "ex", "iex", "-eval-command", "-init-eval-command", "x", "ix", "-command", "-init-command":
+			if !eq && j+1 < len(c.args) {
+				j++
+				val = c.args[j].s
+			}
+			c.gdbOption(opt, val)
+		}
+	}
+	if t, ok := c.inputText(); ok {
+		c.gdbCommands(t, 0)
+	}
+}
+
+// gdbOption takes gdb option opt (without its first dash) given val: a
+// command, or a file of commands.
+func (c *cmd) gdbOption(opt, val string) {
+	switch opt {
+	case "ex", "iex", "-eval-command", "-init-eval-command":
+		c.gdbCommands(val, 0)
+		return
+	}
+	c.w.read(val)
+	if t, ok := c.w.writtenText(val); ok {
+		c.gdbCommands(t, 0)
+	}
+}
+
+// gdbCommands analyses the shell commands and the python code of gdb
+// command text: shell CMD, !CMD and pipe … | CMD run a command, python
+// CODE is code, source FILE runs a file of commands.
+func (c *cmd) gdbCommands(text string, depth int) {
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines) && i < maxTextTokens; i++ {
+		l := strings.TrimSpace(lines[i])
+		name, rest := exName(l)
+		rest = strings.TrimLeft(rest, " \t")
+		switch {
+		case strings.HasPrefix(l, "!"):
+			c.w.tentative(l[1:])
+		case name == "shell":
+			c.w.tentative(rest)
+		case name == "pipe" || strings.HasPrefix(l, "|"):
+			body := strings.TrimPrefix(strings.TrimPrefix(l, "pipe"), "|")
+			if _, cmd, ok := strings.Cut(body, "|"); ok {
+				c.w.tentative(cmd)
+			}
+		case name == "python" || name == "py" || name == "pi" || name == "python-interactive" || name == "guile" || name == "gu":
+			if rest == "" {
+				// python ⏎ CODE ⏎ end
+				var code []string
+				for i++; i < len(lines) && strings.TrimSpace(lines[i]) != "end"; i++ {
+					code = append(code, lines[i])
+				}
+				rest = strings.Join(code, "\n")
+			}
+			c.scanCode(rest)
+		case name == "source" || name == "so":
+			c.w.read(rest)
+			if t, ok := c.w.writtenText(rest); ok && depth < maxEscapeDepth {
+				c.gdbCommands(t, depth+1)
+			}
+		}
+	}
+}
+
+// ed: a ! command runs the rest of its line, so do r !CMD, w !CMD and
+// e !CMD, and an operand !CMD is read from CMD's output; w FILE and W FILE
+// write FILE, r FILE and e FILE read it. The commands come on standard
+// input.
+func (c *cmd) ed() {
+	for _, a := range operands(c.args) {
+		if cmd, ok := strings.CutPrefix(a, "!"); ok {
+			c.w.tentative(cmd)
+		}
+	}
+	t, ok := c.inputText()
+	if !ok {
+		return
+	}
+	for i, line := range strings.Split(t, "\n") {
+		if i == maxTextTokens {
+			return
+		}
+		l := skipEdAddress(line)
+		if l == "" {
+			continue
+		}
+		if l[0] == '!' {
+			c.w.tentative(l[1:])
+			continue
+		}
+		if strings.IndexByte("rwWeEf", l[0]) < 0 || len(l) > 1 && isLetter(l[1]) && l[1] != 'q' {
+			continue
+		}
+		rest := strings.TrimLeft(strings.TrimPrefix(l[1:], "q"), " \t")
+		switch {
+		case strings.HasPrefix(rest, "!"):
+			c.w.tentative(rest[1:])
+		case rest != "" && (l[0] == 'w' || l[0] == 'W'):
+			c.w.write(rest)
+		case rest != "":
+			c.w.read(rest)
+		}
+	}
+}
+
+// skipEdAddress strips the address before an ed command: numbers, . $ , ;
+// + - ^, marks 'x, and /re/ and ?re? searches.
+func skipEdAddress(l string) string {
+	for l != "" {
+		switch {
+		case l[0] == '\'' && len(l) > 1:
+			l = l[2:]
+		case l[0] == '/' || l[0] == '?':
+			end := strings.IndexByte(l[1:], l[0])
+			if end < 0 {
+				return ""
+			}
+			l = l[end+2:]
+		case strings.IndexByte("0123456789.$,;+-^ \t", l[0]) >= 0:
+			l = l[1:]
+		default:
+			return l
+		}
+	}
+	return l
+}
+
+// m4: syscmd(CMD) and esyscmd(CMD) run CMD with the shell; include(F) of
+// a file the command wrote brings its text. A text that names either
+// another way (defn(`syscmd'), indir) builds a command guard cannot
+// follow: hidden.
+func (c *cmd) m4() {
+	var texts []string
+	for _, a := range c.args {
+		if t, ok := c.writtenArg(a); ok {
+			texts = append(texts, t)
+		} else if v, ok := strings.CutPrefix(a.s, "-D"); ok {
+			texts = append(texts, v) // -DNAME=syscmd(…)
+		}
+	}
+	if t, ok := c.inputText(); ok {
+		texts = append(texts, t)
+	}
+	for k := 0; k < len(texts) && k < maxEscapeDepth*4; k++ {
+		t := texts[k]
+		for _, inc := range m4Includes(t) {
+			c.w.read(inc)
+			if it, ok := c.w.writtenText(inc); ok {
+				texts = append(texts, it) // include(x.m4) the command wrote
+			}
+		}
+		if !c.m4Syscmds(t) {
+			return
+		}
+	}
+}
+
+// m4Syscmds analyses what the syscmd and esyscmd calls of m4 text run;
+// false when the text names syscmd other than in a call (hidden).
+func (c *cmd) m4Syscmds(t string) bool {
+	for off := 0; off < len(t); {
+		i := strings.Index(t[off:], "syscmd")
+		if i < 0 {
+			break
+		}
+		i += off + len("syscmd")
+		off = i
+		if i >= len(t) || t[i] != '(' {
+			c.w.hide("runs m4 text that names syscmd other than in a call, which guard cannot follow")
+			return false
+		}
+		if arg, ok := balanced(t[i:]); ok {
+			c.w.tentative(strings.NewReplacer("`", "", "'", "", "[", "", "]", "").Replace(arg))
+		}
+	}
+	return true
+}
+
+// m4Includes returns the files m4 text includes: include(F), sinclude(F),
+// m4 quotes removed.
+func m4Includes(t string) []string {
+	var out []string
+	for off := 0; off < len(t) && len(out) < 16; {
+		i := strings.Index(t[off:], "include(")
+		if i < 0 {
+			break
+		}
+		off += i + len("include")
+		if arg, ok := balanced(t[off:]); ok {
+			out = append(out, strings.Trim(strings.TrimSpace(arg), "`'[]"))
+		}
+	}
+	return out
+}
+
+// balanced returns what the brackets at the start of s enclose.
+func balanced(s string) (string, bool) {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return s[1:i], true
+			}
+		}
+	}
+	return "", false
+}
+
+// builtinCallback: compgen -C CMD and complete -C CMD run CMD, bind -x
+// 'KEYS: CMD' binds CMD to keys (bash runs it at the keys), bind -f FILE
+// reads an inputrc; their other words are names, patterns and words to
+// complete (data).
+func (c *cmd) builtinCallback() {
+	flag, withArg := byte('C'), "oAGWFXPSC"
+	if c.name == "bind" {
+		flag, withArg = 'x', "mqurfx"
+	}
+	for j := 0; j < len(c.args); j++ {
+		if c.args[j].s == "--" {
+			break
+		}
+		// -C CMD, -CCMD, -oC CMD: as bash's getopt reads a cluster
+		if v, k, ok := optionValue(c.args, j, flag, withArg, ""); ok {
+			if c.name == "bind" {
+				_, v, _ = strings.Cut(v, ":")
+				v = strings.Trim(strings.TrimSpace(v), `"'`)
+			}
+			c.w.tentative(v)
+			j = k
+			continue
+		}
+		if v, k, ok := optionValue(c.args, j, 'f', "mqurx", ""); ok && c.name == "bind" {
+			c.w.read(v) // an inputrc file
+			j = k
+		}
+	}
+	c.dataInput = true
+	c.allData()
+}
+
+// lessCommands: an operand +CMD (++CMD) is a less command run at start:
+// !CMD and |X CMD run CMD with the shell, s FILE saves the input to FILE.
+// Only a line number, a search or a move (+G, +F, +/x) is a reader's; any
+// other makes less a possible writer for this command.
+func (c *cmd) lessCommands() {
+	for _, a := range c.args {
+		s, ok := strings.CutPrefix(a.s, "+")
+		if !ok || a.s == "+" {
+			continue
+		}
+		s = strings.TrimPrefix(s, "+")
+		if i := strings.IndexAny(s, "!|"); i >= 0 {
+			cmd := s[i+1:]
+			if s[i] == '|' && cmd != "" {
+				cmd = cmd[1:] // |X: the mark, then the command
+			}
+			c.w.tentative(cmd)
+		}
+		if s != "" && s[0] != '/' && s[0] != '?' && strings.Trim(s, "0123456789GgFfNnpP%") != "" {
+			c.mayWrite = true
+		}
+	}
+}
+
+// xmllintShell: xmllint --shell reads shell-like commands on standard
+// input: save FILE and write FILE write it, load FILE reads it.
+func (c *cmd) xmllintShell() {
+	if !slices.ContainsFunc(c.args, func(a word) bool { return a.s == "--shell" || a.s == "-shell" }) {
+		return
+	}
+	t, ok := c.inputText()
+	if !ok {
+		return
+	}
+	for i, line := range strings.Split(t, "\n") {
+		if i == maxTextTokens {
+			return
+		}
+		f := strings.Fields(line)
+		switch {
+		case len(f) < 2:
+		case f[0] == "save" || f[0] == "write":
+			c.w.write(f[1])
+		case f[0] == "load":
+			c.w.read(f[1])
+		}
+	}
+}
+
+// sshInput: ssh HOST with no remote command, or with a shell reading its
+// script there (bash -s, sh), runs what it is fed on the host's shell:
+// known text is analysed as the remote command (see remote).
+func (c *cmd) sshInput() {
+	t, ok := c.inputText()
+	if !ok {
+		return
+	}
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		switch {
+		case sshWithArg.has(s):
+			j++
+		case strings.HasPrefix(s, "-"):
+		default:
+			rest := c.args[j+1:]
+			if len(rest) == 0 || shells.has(base(rest[0].s)) && (len(rest) == 1 || rest[1].s == "-s") {
+				c.dataInput = true // analysed here
+				c.w.guess(t)
+			}
+			return
+		}
+	}
+}
+
+// remote analyses the command ssh runs on a host (ssh HOST 'CMD', its
+// words joined as sshd hands them to the remote shell) tentatively, as a
+// command here: the host may be this machine (ssh localhost), and a rule
+// that matches it blocks. The files it would run are the host's: not read
+// here (see guess).
+func (w *walker) remote(words []word) {
+	w.guess(joinWords(words))
+}

@@ -1,0 +1,197 @@
+package shell
+
+// What git reads and writes beyond its operands: REV:PATH names a file of
+// the repository (git show HEAD:.env prints the committed .env), and git
+// apply writes the files its patch names.
+
+import (
+	"strconv"
+	"strings"
+)
+
+// gitFiles: git apply (and git am) write the files their patch names; a
+// word REV:PATH of any git subcommand reads PATH as the repository holds it.
+func (c *cmd) gitFiles() {
+	sub, at := gitSubcommand(c.args)
+	for j := 0; j < at; j++ {
+		// git -c include.path=F: a configuration of F's commands too
+		if k, v, ok := strings.Cut(c.args[j+1].s, "="); c.args[j].s == "-c" && ok && gitInclude(strings.ToLower(k)) {
+			c.w.gitConfigFile(v)
+		}
+	}
+	for _, a := range c.args[at+1:] {
+		if p, ok := revPath(a.s); ok {
+			c.w.read(p)
+		}
+	}
+	if sub == "apply" {
+		c.gitApply(at + 1)
+	}
+}
+
+// gitInclude reports whether git setting key names another configuration
+// file git reads (include.path, includeIf.COND.path).
+func gitInclude(key string) bool {
+	return key == "include.path" || strings.HasPrefix(key, "includeif.") && strings.HasSuffix(key, ".path")
+}
+
+// gitSubcommand returns git's subcommand and its index, after the global
+// options (-C DIR, -c K=V, --git-dir D…); "" and len(args)-1 when none.
+func gitSubcommand(args []word) (string, int) {
+	for j := 0; j < len(args); j++ {
+		s := args[j].s
+		switch {
+		case s == "-C" || s == "-c" || s == "--git-dir" || s == "--work-tree" || s == "--namespace" || s == "--config-env":
+			j++
+		case strings.HasPrefix(s, "-"):
+		default:
+			return s, j
+		}
+	}
+	return "", len(args) - 1
+}
+
+// revPath returns PATH of a word REV:PATH that names a file in a revision
+// (HEAD:.env, main:./config/x, HEAD:../.ssh/id_rsa): a path-like part
+// after a colon, the part before it an option-free name and no URL.
+func revPath(s string) (string, bool) {
+	k := strings.IndexByte(s, ':')
+	if k <= 0 || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
+		return "", false
+	}
+	p := s[k+1:]
+	if p == "" || !pathLike(p) {
+		return "", false
+	}
+	return p, true
+}
+
+// gitApplyWithArg are git apply's options that take the next word.
+const gitApplyWithArg wordSet = " -p -C --exclude --include --directory --whitespace --build-fake-ancestor "
+
+// gitApply: git apply PATCH… writes the files each patch names, under
+// --directory DIR when given; with --unsafe-paths, anywhere: a write guard
+// cannot tell, hidden. When a patch's text is not known (a file guard
+// cannot read whole, standard input from a program), the files it names
+// are not known either: the directory it applies in is touched, which
+// blocks in a directory holding protected files (the home directory). With
+// --check, --stat, --numstat, --summary (without --apply) or --cached it
+// writes no working file.
+func (c *cmd) gitApply(from int) {
+	dir, strip, writes := ".", 1, true
+	var patches []word
+	for j := from; j < len(c.args); j++ {
+		s := c.args[j].s
+		opt, v, eq := strings.Cut(s, "=")
+		switch {
+		case s == "--unsafe-paths":
+			c.w.hide("applies a patch with --unsafe-paths, writing files outside the working tree guard cannot tell")
+			return
+		case s == "--check" || s == "--stat" || s == "--numstat" || s == "--summary" || s == "--cached":
+			writes = false
+		case s == "--apply" || s == "--index" || s == "-3" || s == "--3way":
+			writes = true
+		case opt == "--directory" && eq:
+			dir = v
+		case gitApplyWithArg.has(s) && j+1 < len(c.args):
+			j++
+			if n, err := strconv.Atoi(c.args[j].s); s == "-p" && err == nil && n >= 0 {
+				strip = n
+			}
+			if s == "--directory" {
+				dir = c.args[j].s
+			}
+		case strings.HasPrefix(s, "-p") && len(s) > 2:
+			if n, err := strconv.Atoi(s[2:]); err == nil && n >= 0 {
+				strip = n
+			}
+		case strings.HasPrefix(s, "-"):
+		default:
+			patches = append(patches, c.args[j])
+			c.spend(j)
+		}
+	}
+	if writes {
+		c.patchWrites(patches, dir, strip)
+	}
+}
+
+// patchWrites records the files the patches write under dir (their paths
+// stripped of strip leading elements), or a touch of dir when a patch's
+// text is not known.
+func (c *cmd) patchWrites(patches []word, dir string, strip int) {
+	var texts []string
+	if len(patches) == 0 {
+		t, ok := c.inputText()
+		if !ok {
+			c.w.touch(dir)
+			return
+		}
+		c.dataInput = true
+		texts = append(texts, t)
+	}
+	for _, p := range patches {
+		c.w.read(p.s)
+		t, ok := c.w.writtenText(p.s)
+		if !ok && p.known {
+			var st FileStatus
+			t, st = c.w.fileStatus(p.s, true, MaxScriptBytes)
+			ok = st == FileWhole
+		}
+		if !ok {
+			c.w.touch(dir)
+			return
+		}
+		texts = append(texts, t)
+	}
+	for _, t := range texts {
+		for _, f := range patchTargets(t, strip) {
+			c.w.write(strings.TrimRight(dir, "/") + "/" + f)
+		}
+	}
+}
+
+// maxPatchTargets bounds the files taken from one patch.
+const maxPatchTargets = 1024
+
+// patchTargets returns the files a unified or git patch writes: the new
+// and old names of its headers (--- a/X, +++ b/Y, diff --git a/X b/Y,
+// rename to Y, copy to Y), strip leading elements removed from the
+// ---/+++/diff names; /dev/null is none.
+func patchTargets(text string, strip int) []string {
+	var out []string
+	add := func(p string, stripped bool) {
+		p = strings.TrimSpace(p)
+		if i := strings.IndexByte(p, '\t'); i >= 0 {
+			p = p[:i] // --- a/x\t2024-01-01 …
+		}
+		p = strings.Trim(p, `"`)
+		if p == "" || p == "/dev/null" || len(out) >= maxPatchTargets {
+			return
+		}
+		for n := 0; stripped && n < strip; n++ {
+			_, rest, ok := strings.Cut(p, "/")
+			if !ok {
+				break
+			}
+			p = rest
+		}
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	for _, l := range strings.Split(text, "\n") {
+		switch {
+		case strings.HasPrefix(l, "--- ") || strings.HasPrefix(l, "+++ "):
+			add(l[4:], true)
+		case strings.HasPrefix(l, "diff --git "):
+			for _, f := range strings.Fields(l[len("diff --git "):]) {
+				add(f, true)
+			}
+		case strings.HasPrefix(l, "rename to ") || strings.HasPrefix(l, "copy to "):
+			_, f, _ := strings.Cut(l, " to ")
+			add(f, false)
+		}
+	}
+	return dedupe(out)
+}

@@ -1,0 +1,171 @@
+package shell
+
+// Build tools that run commands from a file: make's recipes, npm's
+// scripts. When the command itself wrote that file with text guard knows
+// (printf … > mk && make -f mk, or a copy of a file), or feeds it on
+// standard input (make -f -), the commands in it are analysed. A makefile
+// on standard input guard cannot see, or one the command changed with text
+// guard cannot see (sed -i … Makefile && make), is hidden. A project's own Makefile or package.json, which
+// the command did not write, is the project's code: not read.
+
+import (
+	"encoding/json"
+	"path"
+	"strings"
+)
+
+// makeWithArg are make's options that take the next word.
+const makeWithArg wordSet = " -C -f -I -j -l -o -W --directory --file --makefile --include-dir --jobs --load-average --old-file --what-if --assume-old --assume-new --new-file --eval "
+
+// make runs the recipes of the makefiles it reads: -f FILE (-f - is
+// standard input), else GNUmakefile, makefile or Makefile in its directory
+// (-C DIR moved the walker there: chdirOptions), and --eval TEXT.
+func (c *cmd) make() {
+	var files []string
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		opt, v, eq := strings.Cut(s, "=")
+		switch {
+		case eq && (longOption(opt, "--file") || longOption(opt, "--makefile")):
+			files = append(files, v)
+		case eq && opt == "--eval":
+			c.recipes(v, 0)
+		case makeWithArg.has(s) && j+1 < len(c.args):
+			j++
+			switch s {
+			case "-f", "--file", "--makefile":
+				files = append(files, c.args[j].s)
+			case "--eval":
+				c.recipes(c.args[j].s, 0)
+			}
+		case len(s) > 2 && s[0] == '-' && s[1] != '-':
+			if v, k, ok := optionValue(c.args, j, 'f', "CIjloW", ""); ok {
+				files = append(files, v) // -sf mk, -fmk
+				j = k
+			}
+		}
+	}
+	if len(files) == 0 {
+		files = []string{"GNUmakefile", "makefile", "Makefile"}
+	}
+	for _, f := range files {
+		if isStdin(f) {
+			c.makeStdin()
+			continue
+		}
+		if t, ok := c.w.commandFile(f, "a makefile"); ok {
+			c.recipes(t, 0)
+		}
+	}
+}
+
+// makeStdin runs the makefile make -f - reads on standard input: its
+// recipes when guard knows the text, hidden when it does not.
+func (c *cmd) makeStdin() {
+	if t, ok := c.inputText(); ok {
+		c.dataInput = true // analysed here: not words inside words
+		c.recipes(t, 0)
+		return
+	}
+	if c.stdin.fromPipe || c.stdin.sub != "" || c.stdin.file != "" {
+		c.w.hide("runs a makefile from standard input guard cannot see")
+	}
+}
+
+// commandFile returns the text of file p, of commands a build tool runs,
+// when the command itself wrote it: known text, or a copy of a file the
+// reader reads; a file it changed with text guard cannot see is hidden
+// (what names it, for the reason). A file the command did not write is
+// the project's own: false.
+func (w *walker) commandFile(p, what string) (string, bool) {
+	if _, ok := w.writtenEntry(path.Clean(w.where(p))); !ok {
+		return "", false
+	}
+	return w.fileText(p, true, MaxScriptBytes, what)
+}
+
+// recipes analyses the commands of makefile text: each recipe line (a line
+// that starts with a tab, or what follows ; on a rule's line), without its
+// @ - + prefixes and with $$ as the shell's $, what $(shell …) runs, and
+// the makefiles it includes that the command wrote.
+func (c *cmd) recipes(text string, depth int) {
+	if depth > maxEscapeDepth {
+		return
+	}
+	text = strings.ReplaceAll(text, "\\\n", " ")
+	for off := 0; off < len(text); {
+		i := strings.Index(text[off:], "$(shell ")
+		if i < 0 {
+			break
+		}
+		off += i + len("$(")
+		if arg, ok := balanced(text[off-1:]); ok {
+			c.w.tentative(strings.ReplaceAll(strings.TrimPrefix(arg, "shell "), "$$", "$"))
+		}
+	}
+	for i, line := range strings.Split(text, "\n") {
+		if i == maxTextTokens {
+			return
+		}
+		if recipe := c.recipeLine(line, depth); recipe != "" {
+			c.w.tentative(strings.ReplaceAll(recipe, "$$", "$"))
+		}
+	}
+}
+
+// recipeLine returns the recipe of one makefile line, or "" (an include
+// of a makefile the command wrote is analysed here).
+func (c *cmd) recipeLine(line string, depth int) string {
+	var recipe string
+	switch {
+	case strings.HasPrefix(line, "\t"):
+		recipe = line[1:]
+	case strings.HasPrefix(line, "include ") || strings.HasPrefix(line, "-include ") || strings.HasPrefix(line, "sinclude "):
+		for _, f := range strings.Fields(line)[1:] {
+			if t, ok := c.w.commandFile(f, "a makefile"); ok {
+				c.recipes(t, depth+1)
+			}
+		}
+	case strings.Contains(line, ":") && !strings.HasPrefix(strings.TrimSpace(line), "#"):
+		if _, after, ok := strings.Cut(line, ";"); ok {
+			recipe = after // target: prereq ; recipe
+		}
+	}
+	return strings.TrimLeft(recipe, "@-+ \t")
+}
+
+// packageScripts: npm, yarn and pnpm run the scripts of package.json (npm
+// run X, npm test, and install's lifecycle scripts); when the command wrote
+// that file with text guard knows, each of its scripts is analysed.
+func (c *cmd) packageScripts() {
+	dir := ""
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		switch {
+		case (s == "--prefix" || s == "--cwd" || s == "-C" || s == "--dir") && j+1 < len(c.args):
+			j++
+			dir = c.args[j].s
+		case strings.HasPrefix(s, "--prefix=") || strings.HasPrefix(s, "--cwd=") || strings.HasPrefix(s, "--dir="):
+			_, dir, _ = strings.Cut(s, "=")
+		}
+	}
+	f := "package.json"
+	if dir != "" {
+		f = strings.TrimRight(dir, "/") + "/package.json"
+	}
+	t, ok := c.w.commandFile(f, "the scripts of a package.json")
+	if !ok {
+		return
+	}
+	var pkg struct {
+		Scripts map[string]any `json:"scripts"`
+	}
+	if json.Unmarshal([]byte(t), &pkg) != nil {
+		return
+	}
+	for _, v := range pkg.Scripts {
+		if sc, ok := v.(string); ok {
+			c.w.tentative(sc)
+		}
+	}
+}
