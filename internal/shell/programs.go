@@ -247,16 +247,10 @@ var (
 	// metaWriters change no file's text: what a file they write holds is
 	// still known (chmod +x x.sh && ./x.sh runs what x.sh held).
 	metaWriters = wordSet(" chmod chown chgrp touch chattr setfacl rm rmdir unlink shred mkdir ")
-	// writesSecond write their second operand (uniq IN OUT, xxd -r IN OUT).
-	writesSecond = wordSet(" uniq xxd ")
-	// hostTools contact the hosts among their operands.
-	hostTools = wordSet(" ping ping6 traceroute traceroute6 tracepath mtr host nslookup dig whois http https xh xhs ")
 	// writesLast: the last argument is the destination, the others are read.
 	writesLast = wordSet(" cp mv install ln rsync scp ")
 	// keyUsers: the argument after -i is a key used, not shown.
 	keyUsers = wordSet(" ssh scp sftp ssh-copy-id autossh ")
-	// grepFamily take a pattern as their first operand.
-	grepFamily = wordSet(" grep egrep fgrep zgrep rg ag ack pt ugrep ")
 	// grepWithArg: grep-family options that take the next word (not the pattern).
 	grepWithArg = wordSet(" -A -B -C -m -d -D --glob --iglob --type --type-not --type-add --threads --max-count --max-depth --max-filesize --context --after-context --before-context --replace --encoding --include --exclude --exclude-dir --color --colors --sort --sortr --ignore-file --label ")
 	// rgWithArg: options of rg and the like that take the next word, but
@@ -270,14 +264,12 @@ var (
 	findGlobalArg = wordSet(" -maxdepth -mindepth -regextype -files0-from ")
 	// findExec run a command: its words up to ; or +.
 	findExec = wordSet(" -exec -execdir -ok -okdir ")
-	// ncFamily take a host operand and may run a program for the peer.
-	ncFamily   = wordSet(" nc ncat netcat ")
+	// ncWithArg: options of nc and the like that take the next word.
 	ncWithArg  = wordSet(" -p -s -w -x -X -i -q -W -I -O -T -V -M -m -g -G --source --source-port --wait --proxy --proxy-type --proxy-auth -o --output ")
 	sshWithArg = wordSet(" -b -c -D -E -e -F -I -i -L -l -m -O -o -p -P -Q -R -S -W -w -J ")
-	// messageTools: version control and hosting CLIs whose message options
-	// are data.
-	messageTools = wordSet(" git hg svn jj bzr gh glab tea ")
-	messageOpts  = wordSet(" -m --message --title -t --body -b --notes -n --description --comment --subject ")
+	// messageOpts: options of version control and hosting CLIs whose
+	// value is a message: data.
+	messageOpts = wordSet(" -m --message --title -t --body -b --notes -n --description --comment --subject ")
 	// logOpts: options of git log and the like whose value is data.
 	logOpts = wordSet(" --grep -S -G --author --committer --format --pretty ")
 	// deleters are the names of recursive deletes in interpreter code.

@@ -6,7 +6,9 @@ import (
 	"strings"
 )
 
-// program analyses what c's program does with its arguments.
+// program analyses what c's program does with its arguments: what the
+// catalogue says of it, then its handler's code (handlers.go), an
+// interpreter's, or generic's.
 func (c *cmd) program() {
 	name := c.name
 	c.subst = c.w.subst > 0
@@ -25,213 +27,249 @@ func (c *cmd) program() {
 	if p != nil {
 		c.catalogued(p)
 	}
-	switch {
-	case name == "rm":
-		c.rm()
-	case shells.has(name):
-		c.shell()
-	case name == "eval":
-		c.eval()
-	case name == "source" || name == ".":
-		c.source()
-	case name == "xargs":
-		c.xargs()
+	if h, ok := handlerOf(name); ok {
+		h.run(c)
+		if h.own {
+			return
+		}
+	} else {
+		c.unhandled()
+	}
+	c.foundArgs(p)
+	c.touches(p)
+	c.network()
+}
+
+// unhandled analyses a program without a handler: an interpreter's code,
+// else its words by generic.
+func (c *cmd) unhandled() {
+	if in, ok := interpreterOf(c.name); ok {
+		c.interp(in)
 		return
-	case name == "parallel":
-		c.parallel()
+	}
+	if strings.HasPrefix(c.name, "$") && len(c.args) > 1 && strings.HasPrefix(c.args[0].s, "-") && strings.Contains(c.args[0].s, "c") {
+		// $SHELL -c '…': probably a shell; its script is looked at.
+		c.w.tentative(c.args[1].s)
+	}
+	c.generic()
+}
+
+// trap CMD SIGNAL…: CMD runs when the signal comes.
+func (c *cmd) trap() {
+	if len(c.args) > 0 {
+		c.kinds[0] = argCode
+		c.w.script(c.args[0].s, c.w.depth+1)
+	}
+}
+
+// agentKeys: ssh-add hands keys to the agent and never shows one: no
+// reads.
+func (c *cmd) agentKeys() {}
+
+// grepper: a grep-family program's first operand is its pattern.
+func (c *cmd) grepper() { c.grep(0) }
+
+// patch FILE [PATCH], -o OUT: the file it patches is written.
+func (c *cmd) patch() {
+	c.writeOption('o', "iBzbDFgprVY", "--output")
+	if ops := operands(c.args); len(ops) > 0 {
+		c.w.writeDir(ops[0])
+	} else {
+		c.w.changed(under(c.w.dir, ".")) // patch -p1 < x.patch: the files the patch names
+	}
+	c.generic()
+}
+
+// container: docker, podman and nerdctl copy files (cp), share host
+// directories with a container (-v) and run commands inside it.
+func (c *cmd) container() {
+	if c.containerCopy() {
 		return
-	case name == "find":
-		c.find()
-	case name == "cd" || name == "pushd" || name == "popd" || name == "dirs":
-		c.cd()
-	case name == "trap":
-		if len(c.args) > 0 {
-			c.kinds[0] = argCode
-			c.w.script(c.args[0].s, c.w.depth+1)
-		}
-	case printers.has(name):
-		c.printer()
-	case testers.has(name):
-		c.allData()
-	case name == "ssh-add":
-		// It hands keys to the agent and never shows one: no reads.
-	case name == "ssh-keygen":
-		c.sshKeygen()
-	case writesSecond.has(name):
-		c.secondOperand()
-		c.generic()
-	case name == "patch":
-		// patch FILE [PATCH], -o OUT: the file it patches is written.
-		c.writeOption('o', "iBzbDFgprVY", "--output")
-		if ops := operands(c.args); len(ops) > 0 {
-			c.w.writeDir(ops[0])
-		} else {
-			c.w.changed(under(c.w.dir, ".")) // patch -p1 < x.patch: the files the patch names
-		}
-		c.generic()
-	case (name == "docker" || name == "podman" || name == "nerdctl" || name == "kubectl") && len(c.args) > 2 && c.args[0].s == "cp":
-		// docker cp CONTAINER:SRC DEST: the last operand is written here;
-		// docker cp SRC CONTAINER:DEST copies SRC, whole, into it.
-		if ops := operands(c.args[1:]); len(ops) >= 2 && !strings.Contains(ops[len(ops)-1], ":") {
-			c.w.writeDir(ops[len(ops)-1])
-		} else if len(ops) >= 2 && !strings.Contains(ops[0], ":") {
-			c.w.readTree(ops[0])
-		}
-		for j := range c.args {
-			c.spend(j)
-		}
-	case name == "docker" || name == "podman" || name == "nerdctl":
-		c.volumes()
-		c.containerCommand()
-		c.generic()
-	case name == "kubectl" || name == "oc":
-		c.podCommand()
-		c.generic()
-	case name == "7z" || name == "7za" || name == "7zz":
-		// 7z a ARCHIVE DIR…: it adds each directory whole.
-		c.recursive = len(c.args) > 0 && (c.args[0].s == "a" || c.args[0].s == "u")
-		if len(c.args) > 0 && (c.args[0].s == "x" || c.args[0].s == "e") {
-			dir := "."
-			for _, a := range c.args {
-				if v, ok := strings.CutPrefix(a.s, "-o"); ok && v != "" {
-					dir = v
-				}
-			}
-			c.w.writeDir(dir)
-		}
-		c.generic()
-	case (name == "yq" || name == "jq") && slices.ContainsFunc(c.args, func(a word) bool { return a.s == "-i" || a.s == "--inplace" }):
-		// yq -i EXPR FILE: edits FILE
-		if ops := operands(c.args); len(ops) >= 2 {
-			for _, f := range ops[1:] {
-				c.w.write(f)
+	}
+	c.volumes()
+	c.containerCommand()
+	c.generic()
+}
+
+// kubectl copies files (cp) and runs commands in a pod.
+func (c *cmd) kubectl() {
+	if !c.containerCopy() {
+		c.pod()
+	}
+}
+
+// pod: kubectl and oc run commands in a pod.
+func (c *cmd) pod() {
+	c.podCommand()
+	c.generic()
+}
+
+// containerCopy: docker cp CONTAINER:SRC DEST writes the last operand
+// here; docker cp SRC CONTAINER:DEST copies SRC, whole, into it. It
+// reports whether c is such a copy.
+func (c *cmd) containerCopy() bool {
+	if len(c.args) <= 2 || c.args[0].s != "cp" {
+		return false
+	}
+	if ops := operands(c.args[1:]); len(ops) >= 2 && !strings.Contains(ops[len(ops)-1], ":") {
+		c.w.writeDir(ops[len(ops)-1])
+	} else if len(ops) >= 2 && !strings.Contains(ops[0], ":") {
+		c.w.readTree(ops[0])
+	}
+	for j := range c.args {
+		c.spend(j)
+	}
+	return true
+}
+
+// sevenZip: 7z a ARCHIVE DIR… adds each directory whole; 7z x and e
+// extract into -oDIR, else the working directory.
+func (c *cmd) sevenZip() {
+	c.recursive = len(c.args) > 0 && (c.args[0].s == "a" || c.args[0].s == "u")
+	if len(c.args) > 0 && (c.args[0].s == "x" || c.args[0].s == "e") {
+		dir := "."
+		for _, a := range c.args {
+			if v, ok := strings.CutPrefix(a.s, "-o"); ok && v != "" {
+				dir = v
 			}
 		}
+		c.w.writeDir(dir)
+	}
+	c.generic()
+}
+
+// jqInPlace: jq -i and yq -i EXPR FILE… edit their files. It reports
+// whether c does.
+func (c *cmd) jqInPlace() bool {
+	if !slices.ContainsFunc(c.args, func(a word) bool { return a.s == "-i" || a.s == "--inplace" }) {
+		return false
+	}
+	if ops := operands(c.args); len(ops) >= 2 {
+		for _, f := range ops[1:] {
+			c.w.write(f)
+		}
+	}
+	return true
+}
+
+// jqFilter: jq's filter is data; -i edits its files.
+func (c *cmd) jqFilter() {
+	c.jqInPlace()
+	c.jq()
+}
+
+// yq: with -i it edits its files and its expression is a filter, as jq's.
+func (c *cmd) yq() {
+	if c.jqInPlace() {
 		c.jq()
-	case grepFamily.has(name):
-		c.grep(0)
-	case name == "sed":
-		c.sed()
-	case name == "at" || name == "batch":
-		c.at()
-	case name == "crontab":
-		c.crontab()
-	case name == "tmux":
-		c.tmux()
-	case name == "screen":
-		c.screen()
-	case name == "expect":
-		c.expect()
-	case name == "jq":
-		c.jq()
-	case messageTools.has(name):
-		c.messages()
-	case name == "curl" || name == "wget":
-		c.download()
-	case ncFamily.has(name):
-		c.nc()
-	case name == "socat":
-		c.socat()
-	case name == "telnet":
-		c.hostOperand("")
-		if c.stdin.file != "" {
-			c.sends = append(c.sends, c.stdin.file)
+		return
+	}
+	c.generic()
+}
+
+// telnet HOST: the host it contacts; a file on its standard input is sent.
+func (c *cmd) telnet() {
+	c.hostOperand("")
+	if c.stdin.file != "" {
+		c.sends = append(c.sends, c.stdin.file)
+	}
+	c.generic()
+}
+
+// cat prints what it reads: cat F | nc … sends F, cat <<EOF | sh runs
+// the here-document.
+func (c *cmd) cat() {
+	c.generic()
+	switch ops := operands(c.args); {
+	case len(ops) == 1 && ops[0] != "-":
+		c.out.file = ops[0] // cat F | nc …: nc sends F
+	case len(ops) == 0 || len(ops) == 1 && ops[0] == "-":
+		// cat <<EOF | sh: what it reads, it prints.
+		c.out = output{text: c.stdin.text, known: c.stdin.known, file: c.stdin.file}
+	}
+}
+
+// tee f <<EOF: f holds what it reads, and so does its output.
+func (c *cmd) tee() {
+	c.generic()
+	if !c.stdin.known {
+		return
+	}
+	appendTo := false
+	for _, a := range c.args {
+		switch {
+		case a.s == "-a" || a.s == "--append":
+			appendTo = true
+		case !strings.HasPrefix(a.s, "-"):
+			c.w.wrote(a.s, c.stdin.text, appendTo)
 		}
-		c.generic()
-	case name == "cat":
-		c.generic()
-		switch ops := operands(c.args); {
-		case len(ops) == 1 && ops[0] != "-":
-			c.out.file = ops[0] // cat F | nc …: nc sends F
-		case len(ops) == 0 || len(ops) == 1 && ops[0] == "-":
-			// cat <<EOF | sh: what it reads, it prints.
-			c.out = output{text: c.stdin.text, known: c.stdin.known, file: c.stdin.file}
-		}
-	case name == "tee":
-		// tee f <<EOF: f holds what it reads, and so does its output.
-		c.generic()
-		if c.stdin.known {
-			appendTo := false
-			for _, a := range c.args {
-				switch {
-				case a.s == "-a" || a.s == "--append":
-					appendTo = true
-				case !strings.HasPrefix(a.s, "-"):
-					c.w.wrote(a.s, c.stdin.text, appendTo)
-				}
-			}
-			c.out = output{text: c.stdin.text, known: true}
-		}
-	case name == "go" && len(c.args) > 1 && c.args[0].s == "run":
-		// go run x.go: its code (a package directory is not read).
+	}
+	c.out = output{text: c.stdin.text, known: true}
+}
+
+// goRun: go run x.go runs its code (a package directory is not read).
+func (c *cmd) goRun() {
+	if len(c.args) > 1 && c.args[0].s == "run" {
 		for _, a := range c.args[1:] {
 			if strings.HasSuffix(a.s, ".go") {
 				c.runProgram(a)
 			}
 		}
-		c.generic()
-	case name == "alias":
-		// alias x='rm -rf /': the body runs when x does.
-		for _, a := range c.args {
-			if n, body, ok := strings.Cut(a.s, "="); ok {
-				c.w.redefine(n)
-				c.w.tentative(body)
-			}
-		}
-	case name == "enable":
-		// enable -f LIB NAME: NAME is a builtin loaded from LIB (code
-		// guard cannot see); enable NAME, -n NAME: a builtin turned on or
-		// off. Either way NAME is no longer the program the catalogue
-		// knows.
-		for j := 0; j < len(c.args); j++ {
-			switch a := c.args[j].s; {
-			case a == "-f" && j+1 < len(c.args):
-				j++
-				c.w.read(c.args[j].s)
-			case strings.HasPrefix(a, "-"):
-			default:
-				c.w.redefine(a)
-			}
-		}
-		c.generic()
-	case name == "hash" && len(c.args) > 2 && c.args[0].s == "-p":
-		// hash -p FILE NAME: NAME runs FILE from now on.
-		c.w.redefine(c.args[len(c.args)-1].s)
-		c.generic()
-	case hostTools.has(name):
-		// ping, dig @server, httpie: the hosts they contact.
-		for _, a := range c.args {
-			if h, ok := strings.CutPrefix(a.s, "@"); ok && name == "dig" {
-				c.url(h)
-			}
-		}
-		c.hostOperands("")
-		c.generic()
-	case name == "tar" || name == "bsdtar" || name == "gtar" || name == "unzip" || name == "cpio":
-		c.extract()
-		c.generic()
-	case name == "openssl":
-		c.openssl()
-	case name == "base64":
-		c.base64()
-	case name == "ssh" || name == "autossh":
-		c.ssh()
-	case name == "scp" || name == "sftp" || name == "rsync":
-		c.remoteCopy()
-	default:
-		if in, ok := interpreterOf(name); ok {
-			c.interp(in)
-			break
-		}
-		if strings.HasPrefix(name, "$") && len(c.args) > 1 && strings.HasPrefix(c.args[0].s, "-") && strings.Contains(c.args[0].s, "c") {
-			// $SHELL -c '…': probably a shell; its script is looked at.
-			c.w.tentative(c.args[1].s)
-		}
-		c.generic()
 	}
-	c.foundArgs(p)
-	c.touches(p)
-	c.network()
+	c.generic()
+}
+
+// alias x='rm -rf /': the body runs when x does.
+func (c *cmd) alias() {
+	for _, a := range c.args {
+		if n, body, ok := strings.Cut(a.s, "="); ok {
+			c.w.redefine(n)
+			c.w.tentative(body)
+		}
+	}
+}
+
+// enable -f LIB NAME: NAME is a builtin loaded from LIB (code guard cannot
+// see); enable NAME, -n NAME: a builtin turned on or off. Either way NAME
+// is no longer the program the catalogue knows.
+func (c *cmd) enable() {
+	for j := 0; j < len(c.args); j++ {
+		switch a := c.args[j].s; {
+		case a == "-f" && j+1 < len(c.args):
+			j++
+			c.w.read(c.args[j].s)
+		case strings.HasPrefix(a, "-"):
+		default:
+			c.w.redefine(a)
+		}
+	}
+	c.generic()
+}
+
+// hash -p FILE NAME: NAME runs FILE from now on.
+func (c *cmd) hash() {
+	if len(c.args) > 2 && c.args[0].s == "-p" {
+		c.w.redefine(c.args[len(c.args)-1].s)
+	}
+	c.generic()
+}
+
+// hostTool: ping, dig @server, httpie: the hosts they contact.
+func (c *cmd) hostTool() {
+	for _, a := range c.args {
+		if h, ok := strings.CutPrefix(a.s, "@"); ok && c.name == "dig" {
+			c.url(h)
+		}
+	}
+	c.hostOperands("")
+	c.generic()
+}
+
+// archive: tar, unzip and cpio extract into directories, or read what they
+// archive.
+func (c *cmd) archive() {
+	c.extract()
+	c.generic()
 }
 
 // commandOptions analyses the option values that a program runs as shell
@@ -815,6 +853,7 @@ func (c *cmd) secondOperand() {
 		c.spend(j)
 		n++
 	}
+	c.generic()
 }
 
 // podCommand: kubectl exec POD -- CMD… (and run, debug) runs CMD in the pod,

@@ -1,0 +1,31 @@
+package shell
+
+import "testing"
+
+// TestHandlersSorted: handlerOf searches the handlers by halves, and a
+// program has one handler: no name is both an entry and in a family's set.
+func TestHandlersSorted(t *testing.T) {
+	for i := 1; i < len(handlers); i++ {
+		if handlers[i-1].name >= handlers[i].name {
+			t.Errorf("handlers: %q before %q", handlers[i-1].name, handlers[i].name)
+		}
+	}
+	for _, h := range handlers {
+		if got, ok := handlerOf(h.name); !ok || got.name != h.name {
+			t.Errorf("handlerOf(%q) = %v, %v", h.name, got.name, ok)
+		}
+		for _, f := range families {
+			if f.set.has(h.name) {
+				t.Errorf("%s: an entry and in the family %q", h.name, f.set)
+			}
+		}
+	}
+	for _, name := range []string{"bash", "echo", "["} {
+		if _, ok := handlerOf(name); !ok {
+			t.Errorf("handlerOf(%q): no family", name)
+		}
+	}
+	if _, ok := handlerOf("gzip"); ok {
+		t.Error("handlerOf finds a program without code of its own")
+	}
+}
