@@ -29,3 +29,38 @@ func TestHandlersSorted(t *testing.T) {
 		t.Error("handlerOf finds a program without code of its own")
 	}
 }
+
+// TestPrefixesSorted: prefixOf and interpreterNamed search their tables by
+// halves.
+func TestPrefixesSorted(t *testing.T) {
+	for i := 1; i < len(prefixes); i++ {
+		if prefixes[i-1].name >= prefixes[i].name {
+			t.Errorf("prefixes: %q before %q", prefixes[i-1].name, prefixes[i].name)
+		}
+	}
+	for _, e := range prefixes {
+		if _, ok := prefixOf(e.name); !ok {
+			t.Errorf("prefixOf(%q) not found", e.name)
+		}
+	}
+	if _, ok := prefixOf("rm"); ok {
+		t.Error("prefixOf finds a program that is no prefix")
+	}
+}
+
+// TestInterpretersSorted: see TestPrefixesSorted.
+func TestInterpretersSorted(t *testing.T) {
+	for i := 1; i < len(interpreters); i++ {
+		if interpreters[i-1].name >= interpreters[i].name {
+			t.Errorf("interpreters: %q before %q", interpreters[i-1].name, interpreters[i].name)
+		}
+	}
+	for _, e := range interpreters {
+		if _, ok := interpreterNamed(e.name); !ok {
+			t.Errorf("interpreterNamed(%q) not found", e.name)
+		}
+	}
+	if in, ok := interpreterOf("python3.12"); !ok || in.code != " -c " {
+		t.Errorf("interpreterOf(python3.12) = %v, %v", in, ok)
+	}
+}
