@@ -129,6 +129,15 @@ var (
 	writesLast = wordSet(" cp mv install ln rsync scp ")
 	// keyUsers: the argument after -i is a key used, not shown.
 	keyUsers = wordSet(" ssh scp sftp ssh-copy-id autossh ")
+	// grepFamily take a pattern as their first operand.
+	grepFamily = wordSet(" grep egrep fgrep zgrep rg ag ack pt ugrep ")
+	// messageTools: version control and hosting CLIs whose message options
+	// are data.
+	messageTools = wordSet(" git hg svn jj bzr gh glab tea ")
+	// hostTools contact the hosts among their operands.
+	hostTools = wordSet(" ping ping6 traceroute traceroute6 tracepath mtr host nslookup dig whois http https xh xhs ")
+	// ncFamily take a host operand and may run a program for the peer.
+	ncFamily = wordSet(" nc ncat netcat ")
 	// grepWithArg: grep-family options that take the next word (not the pattern).
 	grepWithArg = wordSet(" -A -B -C -m -d -D --glob --iglob --type --type-not --type-add --threads --max-count --max-depth --max-filesize --context --after-context --before-context --replace --encoding --include --exclude --exclude-dir --color --colors --sort --sortr --ignore-file --label ")
 	// rgWithArg: options of rg and the like that take the next word, but
