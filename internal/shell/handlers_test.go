@@ -1,6 +1,9 @@
 package shell
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestHandlersSorted: handlerOf searches the handlers by halves, and a
 // program has one handler: no name is both an entry and in a family's set.
@@ -62,5 +65,34 @@ func TestInterpretersSorted(t *testing.T) {
 	}
 	if in, ok := interpreterOf("python3.12"); !ok || in.code != " -c " {
 		t.Errorf("interpreterOf(python3.12) = %v, %v", in, ok)
+	}
+}
+
+// TestOptionRunners: the values commandOptions reads run as commands in
+// every form the program takes them: --opt=VALUE and --opt VALUE.
+func TestOptionRunners(t *testing.T) {
+	for _, cmd := range []string{
+		`tar --checkpoint=1 --checkpoint-action=exec='rm -rf ~/.guard' -cf a.tar .`,
+		`tar --checkpoint=1 --checkpoint-action 'exec=rm -rf ~/.guard' -cf a.tar .`,
+		`tar --to-command='rm -rf ~/.guard' -xf a.tar`,
+		`tar -I 'rm -rf ~/.guard' -xf a.tar`,
+		`rsync --rsh 'rm -rf ~/.guard' a h:b`,
+		`ssh -oProxyCommand='rm -rf ~/.guard' h`,
+		`git -c core.pager='rm -rf ~/.guard' log`,
+		`git clone 'ext::rm -rf ~/.guard' d`,
+	} {
+		a := Analyze(cmd, Options{Home: "/home/u"})
+		if !slices.Contains(a.Lines, "rm -rf ~/.guard") {
+			t.Errorf("%s: lines %q, want rm -rf ~/.guard among them", cmd, a.Lines)
+		}
+	}
+}
+
+// TestOptionRunnersSorted: one entry a program, in order.
+func TestOptionRunnersSorted(t *testing.T) {
+	for i := 1; i < len(optionRunners); i++ {
+		if optionRunners[i-1].name >= optionRunners[i].name {
+			t.Errorf("optionRunners: %q before %q", optionRunners[i-1].name, optionRunners[i].name)
+		}
 	}
 }

@@ -273,99 +273,68 @@ func (c *cmd) archive() {
 }
 
 // commandOptions analyses the option values that a program runs as shell
-// commands: git -c core.pager=CMD (and the other command-valued git
-// settings, alias.x=!CMD), ssh -o ProxyCommand=CMD, rsync -e CMD, tar
-// --to-command=CMD and -I CMD, rg --pre CMD.
+// commands, or that name a host it connects through, as the table of
+// option runners says (runners.go).
 func (c *cmd) commandOptions() {
-	if !optionRunners.has(c.name) {
+	r, ok := optionRunnerNamed(c.name)
+	if !ok {
 		return
 	}
+	by := r.by
+	if by == "" {
+		by = c.name
+	}
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
-		next := func() string {
-			if j+1 < len(c.args) {
-				j++
-				return c.args[j].s
-			}
-			return ""
-		}
-		switch c.name {
-		case "git":
-			switch {
-			case s == "-c":
-				k, v, ok := strings.Cut(next(), "=")
-				k = strings.ToLower(k)
-				switch {
-				case ok && gitRunsValue(k, v):
-					c.w.runsHanded(strings.TrimPrefix(v, "!"), "git")
-				case ok && gitProxy(k):
-					c.url(v) // git -c http.proxy=HOST
-				}
-			case strings.HasPrefix(s, "ext::"):
-				// git clone 'ext::sh -c …': the remote helper runs it
-				c.w.tentative(gitExt(strings.TrimPrefix(s, "ext::")))
-			case s == "config":
-				c.gitConfig(j + 1)
-				return
-			}
-		case "ssh", "scp", "sftp", "autossh", "rsync":
-			if c.name == "rsync" && (s == "-e" || s == "--rsh") {
-				c.w.runsHanded(next(), c.name)
-				continue
-			}
-			if v, ok := strings.CutPrefix(s, "--rsh="); ok && c.name == "rsync" {
-				c.w.runsHanded(v, c.name)
-				continue
-			}
-			opt := ""
-			if s == "-o" {
-				opt = next()
-			} else if v, ok := strings.CutPrefix(s, "-o"); ok && v != "" {
-				opt = v
-			}
-			if k, v, ok := cutOption(opt); ok && sshRunsValue(strings.ToLower(k)) {
-				c.w.runsHanded(v, c.name)
-			} else if ok && strings.EqualFold(k, "ProxyJump") {
-				for _, h := range strings.Split(v, ",") {
-					c.url(hostPart(h)) // -o ProxyJump=HOST, like -J
-				}
-			}
-		case "tar", "gtar", "bsdtar":
-			switch {
-			case s == "-I" || s == "--use-compress-program" || s == "--to-command":
-				c.w.runsHanded(next(), "tar") // a member's text, the archive: its standard input
-			case strings.HasPrefix(s, "--to-command=") || strings.HasPrefix(s, "--use-compress-program="):
-				_, v, _ := strings.Cut(s, "=")
-				c.w.runsHanded(v, "tar")
-			case strings.HasPrefix(s, "--checkpoint-action=exec="):
-				c.w.tentative(strings.TrimPrefix(s, "--checkpoint-action=exec="))
-			}
-		case "pip", "pip3", "uv", "poetry":
-			if s == "--proxy" {
-				c.url(next())
-			} else if v, ok := strings.CutPrefix(s, "--proxy="); ok {
-				c.url(v)
-			}
-		case "rg":
-			// rg --pre PROG runs PROG FILE for each file it searches.
-			if s == "--pre" {
-				c.handFiles(next(), rgFiles(c.args), false, "rg")
-			} else if v, ok := strings.CutPrefix(s, "--pre="); ok {
-				c.handFiles(v, rgFiles(c.args), false, "rg")
-			}
-		case "diff3", "sdiff":
-			// --diff-program PROG: run on their files.
-			if s == "--diff-program" {
-				c.handFiles(next(), diffFiles(c.args), true, c.name)
-			} else if v, ok := strings.CutPrefix(s, "--diff-program="); ok {
-				c.handFiles(v, diffFiles(c.args), true, c.name)
-			}
+		o, v, k, ok := r.match(c.args, j)
+		switch {
+		case !ok:
+		case o.use == runGitConfig:
+			c.gitConfig(j + 1)
+			return
+		default:
+			c.runOption(o.use, v, by)
+			j = k
 		}
 	}
 }
 
-// optionRunners are the programs commandOptions reads.
-const optionRunners wordSet = " git ssh scp sftp autossh rsync tar gtar bsdtar pip pip3 uv poetry rg diff3 sdiff "
+// runOption analyses v, the value of an option whose use is use, by the
+// program by.
+func (c *cmd) runOption(use runUse, v, by string) {
+	switch use {
+	case runCommand:
+		c.w.runsHanded(v, by) // a member's text, the archive: its standard input
+	case runCheckpoint:
+		if script, ok := strings.CutPrefix(v, "exec="); ok {
+			c.w.tentative(script)
+		}
+	case runGitRemote:
+		c.w.tentative(gitExt(v)) // git clone 'ext::sh -c …': the remote helper runs it
+	case runGitSetting:
+		k, val, ok := strings.Cut(v, "=")
+		k = strings.ToLower(k)
+		switch {
+		case ok && gitRunsValue(k, val):
+			c.w.runsHanded(strings.TrimPrefix(val, "!"), "git")
+		case ok && gitProxy(k):
+			c.url(val) // git -c http.proxy=HOST
+		}
+	case runSSHOption:
+		if k, val, ok := cutOption(v); ok && sshRunsValue(strings.ToLower(k)) {
+			c.w.runsHanded(val, by)
+		} else if ok && strings.EqualFold(k, "ProxyJump") {
+			for _, h := range strings.Split(val, ",") {
+				c.url(hostPart(h)) // -o ProxyJump=HOST, like -J
+			}
+		}
+	case runProxy:
+		c.url(v)
+	case runFilter:
+		c.handFiles(v, rgFiles(c.args), false, by) // rg --pre PROG runs PROG FILE for each file it searches
+	case runDiffer:
+		c.handFiles(v, diffFiles(c.args), true, by)
+	}
+}
 
 // gitConfig: git config [--global|--system|--file F] KEY VALUE writes that
 // file, and a value git runs as a command (core.pager, alias.x = !…) is
