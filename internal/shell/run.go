@@ -265,13 +265,6 @@ func (c *cmd) hostTool() {
 	c.generic()
 }
 
-// archive: tar, unzip and cpio extract into directories, or read what they
-// archive.
-func (c *cmd) archive() {
-	c.extract()
-	c.generic()
-}
-
 // commandOptions analyses the option values that a program runs as shell
 // commands, or that name a host it connects through, as the table of
 // option runners says (runners.go).
@@ -691,74 +684,85 @@ func (c *cmd) symlink(last int) {
 	}
 }
 
-// extract records the directories tar -x, unzip and cpio -i write into as
-// written (every -C DIR, -d DIR, --one-top-level=DIR, else the working
-// directory; / for absolute member names: tar -P, unzip -:, cpio): the
-// archive's names are not known, so a directory stands for everything in
-// it.
-func (c *cmd) extract() {
-	var dirs, members []string
+// An archive's extraction: tar -x, unzip and cpio -i write into every -C
+// DIR, -d DIR, --one-top-level=DIR, else the working directory, and into /
+// for absolute member names (tar -P, unzip -:, cpio): the archive's names
+// are not known, so a directory stands for everything in it. Archiving
+// (tar c, a listing), they read what they name.
+type extraction struct {
+	dirs       []string // the directories it extracts into
+	members    []string // the files named after a -C DIR, there
+	extracting bool
+	absolute   bool // it writes members' absolute names as they are
+}
+
+// Option letters of the archivers that take a value.
+const (
+	tarWithArg  = "fCbTXgFKLNVH"
+	cpioWithArg = "EFHIMORt"
+)
+
+// tar: see extraction.
+func (c *cmd) tar() {
+	c.unpack(c.tarOptions())
+}
+
+// unzip extracts unless it lists, tests or prints (-l, -t, -p …).
+func (c *cmd) unzip() {
+	x := extraction{extracting: true}
+	for j := 0; j < len(c.args); j++ {
+		switch c.args[j].s {
+		case "-l", "-t", "-v", "-p", "-Z", "-z", "-c":
+			x.extracting = false
+		case "-:":
+			x.absolute = true
+		}
+		if v, k, ok := optionValue(c.args, j, 'd', "x", ""); ok {
+			x.dirs, j = append(x.dirs, v), k
+		}
+	}
+	c.unpack(x)
+}
+
+// cpio -i extracts, keeping absolute names unless told otherwise.
+func (c *cmd) cpio() {
+	x := extraction{absolute: true}
+	for j := 0; j < len(c.args); j++ {
+		switch s := c.args[j].s; {
+		case shortHas(s, 'i', cpioWithArg) || longOption(s, "--extract"):
+			x.extracting = true
+		case longOption(s, "--no-absolute-filenames"):
+			x.absolute = false
+		}
+		if v, k, ok := optionValue(c.args, j, 'D', cpioWithArg, "--directory"); ok {
+			x.dirs, j = append(x.dirs, v), k
+		}
+	}
+	c.unpack(x)
+}
+
+// tarOptions reads tar's options, old style (tar xzfC A.tar DIR) too.
+func (c *cmd) tarOptions() extraction {
+	var x extraction
 	cdir := "" // the last -C: the directory the members after it are in
-	extracting, absolute := c.name == "unzip", c.name == "cpio"
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
-		switch c.name {
-		case "unzip":
-			switch s {
-			case "-l", "-t", "-v", "-p", "-Z", "-z", "-c":
-				extracting = false
-			case "-:":
-				absolute = true
-			}
-			if v, k, ok := optionValue(c.args, j, 'd', "x", ""); ok {
-				dirs, j = append(dirs, v), k
-			}
-			continue
-		case "cpio":
-			switch {
-			case shortHas(s, 'i', "EFHIMORt") || longOption(s, "--extract"):
-				extracting = true
-			case longOption(s, "--no-absolute-filenames"):
-				absolute = false
-			}
-			if v, k, ok := optionValue(c.args, j, 'D', "EFHIMORt", "--directory"); ok {
-				dirs, j = append(dirs, v), k
-			}
-			continue
-		}
 		if j == 0 && !strings.HasPrefix(s, "-") {
-			// Old style: tar xzfC A.tar DIR — each letter that takes a
-			// value takes the next word, in order.
-			k := j
-			for _, l := range s {
-				switch {
-				case l == 'x':
-					extracting = true
-				case l == 'P':
-					absolute = true
-				case strings.ContainsRune("fCbTXgFKLNVH", l) && k+1 < len(c.args):
-					k++
-					if l == 'C' {
-						dirs = append(dirs, c.args[k].s)
-						cdir = c.args[k].s
-					}
-				}
-			}
-			j = k
+			j, cdir = c.tarLetters(s, &x)
 			continue
 		}
-		if longOption(s, "--extract") || s == "--get" || shortHas(s, 'x', "fCbTXgFKLNVH") {
-			extracting = true
+		if longOption(s, "--extract") || s == "--get" || shortHas(s, 'x', tarWithArg) {
+			x.extracting = true
 		}
-		if longOption(s, "--absolute-names") || shortHas(s, 'P', "fCbTXgFKLNVH") {
-			absolute = true
+		if longOption(s, "--absolute-names") || shortHas(s, 'P', tarWithArg) {
+			x.absolute = true
 		}
 		if v, k, ok := optionValue(c.args, j, 'C', "fbTXgFKLNVH", "--directory"); ok {
-			dirs, j, cdir = append(dirs, v), k, v
+			x.dirs, j, cdir = append(x.dirs, v), k, v
 			continue
 		}
 		if v, ok := strings.CutPrefix(s, "--one-top-level="); ok {
-			dirs = append(dirs, v)
+			x.dirs = append(x.dirs, v)
 			continue
 		}
 		if _, k, ok := optionValue(c.args, j, 'f', "CbTXgFKLNVH", "--file"); ok {
@@ -766,22 +770,50 @@ func (c *cmd) extract() {
 			continue
 		}
 		if !strings.HasPrefix(s, "-") && cdir != "" {
-			members = append(members, cdir+"/"+s) // tar czf o.tgz -C ~ .ssh
+			x.members = append(x.members, cdir+"/"+s) // tar czf o.tgz -C ~ .ssh
 		}
 	}
-	if !extracting {
-		c.archived(members)
-		return
+	return x
+}
+
+// tarLetters reads tar's old-style first word (tar xzfC A.tar DIR): each
+// letter that takes a value takes the next word, in order. It returns the
+// index of the last word used and the directory of its C ("" for none).
+func (c *cmd) tarLetters(s string, x *extraction) (k int, cdir string) {
+	for _, l := range s {
+		switch {
+		case l == 'x':
+			x.extracting = true
+		case l == 'P':
+			x.absolute = true
+		case strings.ContainsRune(tarWithArg, l) && k+1 < len(c.args):
+			k++
+			if l == 'C' {
+				x.dirs = append(x.dirs, c.args[k].s)
+				cdir = c.args[k].s
+			}
+		}
 	}
-	if len(dirs) == 0 {
-		dirs = []string{"."}
+	return k, cdir
+}
+
+// unpack records what an archiver extracts into, or what it archives; the
+// rest of its words are generic's.
+func (c *cmd) unpack(x extraction) {
+	if !x.extracting {
+		c.archived(x.members)
+	} else {
+		if len(x.dirs) == 0 {
+			x.dirs = []string{"."}
+		}
+		if x.absolute {
+			x.dirs = append(x.dirs, "/")
+		}
+		for _, d := range x.dirs {
+			c.w.writeDir(d)
+		}
 	}
-	if absolute {
-		dirs = append(dirs, "/")
-	}
-	for _, d := range dirs {
-		c.w.writeDir(d)
-	}
+	c.generic()
 }
 
 // archived records what tar c (or a listing) reads: each directory it names
