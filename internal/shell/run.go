@@ -1171,9 +1171,26 @@ func (c *cmd) rm() {
 // shell: sh -c SCRIPT runs SCRIPT, sh FILE runs a file, sh alone runs what
 // it reads: a here-document, a here-string, echo's output.
 func (c *cmd) shell() {
-	w := c.w
-	script, file := -1, -1
-	cflag, sflag := false, false
+	script, file, sflag := c.shellOptions()
+	if c.fedShell(script, file, sflag) {
+		return
+	}
+	switch {
+	case script >= 0:
+		c.shellScript(script)
+	case file >= 0 && !isStdin(c.args[file].s):
+		c.shellFile(file)
+	default:
+		c.shellStdin()
+	}
+}
+
+// shellOptions reads a shell's options: the argument that is its -c
+// script, or the script file it runs (-1 for none), and whether -s makes
+// its arguments $1… of the script it reads on standard input.
+func (c *cmd) shellOptions() (script, file int, sflag bool) {
+	script, file = -1, -1
+	cflag := false
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
 		switch {
@@ -1181,7 +1198,7 @@ func (c *cmd) shell() {
 			if j+1 < len(c.args) && !cflag && !sflag {
 				file = j + 1
 			}
-			j = len(c.args)
+			return script, file, sflag
 		case shellWithArg.has(s):
 			j++
 		case strings.HasPrefix(s, "--"):
@@ -1197,70 +1214,79 @@ func (c *cmd) shell() {
 			} else if !sflag {
 				file = j
 			}
-			j = len(c.args)
+			return script, file, sflag
 		}
 	}
-	if c.fedShell(script, file, sflag) {
+	return script, file, sflag
+}
+
+// shellScript analyses the -c script at argument script; the words after
+// it are its $0, $1….
+func (c *cmd) shellScript(script int) {
+	w := c.w
+	a := c.args[script]
+	c.kinds[script] = argCode
+	if a.sub != "" {
+		c.rendered = a.sub + " | " + c.name + " -"
+		if !a.known {
+			c.runSub(a.sub, false) // sh -c "$(cat x.sh)"; known text is walked below
+		}
+	}
+	if a.sub != "" && !a.known {
 		return
 	}
+	// The words after the script stay touches: what the script does with
+	// them is analysed only as far as its $1… and "$@" are known.
+	w.scoped(func() {
+		// sh -c 'cat "$1"' _ FILE: the words after the script are $0,
+		// $1, … inside it.
+		w.pos = &positional{zero: c.name}
+		if pos := c.args[script+1:]; len(pos) > 0 {
+			w.pos = &positional{zero: pos[0].s, args: wordTexts(pos[1:])}
+		}
+		saved := w.fedArgs // xargs sh -c 'bash "$1"' _: its $1… are fed
+		w.fedArgs = ""
+		if c.handed != nil && !c.handed.stdin {
+			w.fedArgs = c.handed.by
+			w.pos = nil // the runner appends them: not known
+		}
+		w.script(a.s, w.depth+1)
+		w.fedArgs = saved
+	})
+}
+
+// shellFile reads the script file at argument file and runs its text.
+func (c *cmd) shellFile(file int) {
+	w := c.w
+	a := c.args[file]
+	if a.sub != "" {
+		c.rendered = a.sub + " | " + c.name + " -"
+		c.runSub(a.sub, false) // bash <(cat x.sh)
+		return
+	}
+	w.read(a.s)
+	c.spend(file) // read; the words after it are the script's, touched
+	if t, ok := w.fileText(a.s, a.known, MaxScriptBytes, "a script"); ok {
+		w.runScript(t, c.args[file:], false)
+	}
+}
+
+// shellStdin: the shell runs what it reads on standard input.
+func (c *cmd) shellStdin() {
+	w := c.w
+	c.fromStdin = true
 	switch {
-	case script >= 0:
-		a := c.args[script]
-		c.kinds[script] = argCode
-		if a.sub != "" {
-			c.rendered = a.sub + " | " + c.name + " -"
-			if !a.known {
-				c.runSub(a.sub, false) // sh -c "$(cat x.sh)"; known text is walked below
-			}
-		}
-		if a.sub == "" || a.known {
-			// The words after the script stay touches: what the script
-			// does with them is analysed only as far as its $1… and "$@"
-			// are known.
-			w.scoped(func() {
-				// sh -c 'cat "$1"' _ FILE: the words after the script
-				// are $0, $1, … inside it.
-				w.pos = &positional{zero: c.name}
-				if pos := c.args[script+1:]; len(pos) > 0 {
-					w.pos = &positional{zero: pos[0].s, args: wordTexts(pos[1:])}
-				}
-				saved := w.fedArgs // xargs sh -c 'bash "$1"' _: its $1… are fed
-				w.fedArgs = ""
-				if c.handed != nil && !c.handed.stdin {
-					w.fedArgs = c.handed.by
-					w.pos = nil // the runner appends them: not known
-				}
-				w.script(a.s, w.depth+1)
-				w.fedArgs = saved
-			})
-		}
-	case file >= 0 && !isStdin(c.args[file].s):
-		a := c.args[file]
-		if a.sub != "" {
-			c.rendered = a.sub + " | " + c.name + " -"
-			c.runSub(a.sub, false) // bash <(cat x.sh)
-			return
-		}
-		w.read(a.s)
-		c.spend(file) // read; the words after it are the script's, touched
-		if t, ok := w.fileText(a.s, a.known, MaxScriptBytes, "a script"); ok {
-			w.runScript(t, c.args[file:], false)
-		}
-	default:
-		c.fromStdin = true
-		switch {
-		case c.stdin.sub != "":
-			// bash <<< "$(curl …)", bash < <(curl …)
-			c.rendered = c.stdin.sub + " | " + c.name + " -"
-			c.runSub(c.stdin.sub, false)
-		case c.stdin.known && c.stdin.text != "":
-			w.scoped(func() { w.script(c.stdin.text, w.depth+1) })
-		case c.stdin.file != "":
-			// sh < x.sh
-			w.read(c.stdin.file)
-			if t, ok := w.fileText(c.stdin.file, true, MaxScriptBytes, "a script"); ok {
-				w.runScript(t, nil, false)
-			}
+	case c.stdin.sub != "":
+		// bash <<< "$(curl …)", bash < <(curl …)
+		c.rendered = c.stdin.sub + " | " + c.name + " -"
+		c.runSub(c.stdin.sub, false)
+	case c.stdin.known && c.stdin.text != "":
+		w.scoped(func() { w.script(c.stdin.text, w.depth+1) })
+	case c.stdin.file != "":
+		// sh < x.sh
+		w.read(c.stdin.file)
+		if t, ok := w.fileText(c.stdin.file, true, MaxScriptBytes, "a script"); ok {
+			w.runScript(t, nil, false)
 		}
 	}
 }
