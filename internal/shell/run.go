@@ -473,7 +473,7 @@ func (c *cmd) generic() {
 		read = w.readTree
 	}
 	var sources []string // of cp, mv, install, ln, rsync, scp
-	dest, destGiven := "", false
+	var dest copyDest
 	for j := 0; j < len(c.args); j++ {
 		if c.kinds[j] != argPlain || valueOf[j] {
 			continue // install -m 644, cp -S .bak: not a file
@@ -483,37 +483,13 @@ func (c *cmd) generic() {
 			sources = append(sources, a)
 			c.spend(j)
 		}
-		switch {
-		case keyUsers.has(name) && a == "-F" && j+1 < len(c.args):
-			// The configuration file is read, and ssh quotes a bad line
-			// of it back (ssh -F ~/.ssh/id_rsa -G x prints the key).
-			j++
-			w.read(c.args[j].s)
-			c.spend(j)
-			continue
-		case keyUsers.has(name) && (a == "-i" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].s)):
-			j++ // the identity file is used, not shown
-			c.spend(j)
-			continue
-		case keyUsers.has(name) && strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]):
-			c.spend(j) // -oIdentityFile=F
-			continue
-		case writesLast.has(name) && targetOption(a):
-			if v, k, ok := optionValue(c.args, j, 't', "S", "--target-directory"); ok {
-				dest, destGiven = v, true
-				for ; j <= k; j++ {
-					c.spend(j)
-				}
-				j = k
-			}
-			continue
-		case name == "dd" && strings.HasPrefix(a, "of="):
-			w.write(a)
+		if k, ok := c.genericOption(j, &dest); ok {
+			j = k
 			continue
 		}
 		switch {
 		case writesLast.has(name) && j == last:
-			dest = a
+			dest.path = a
 			c.spend(j)
 		case writesAll.has(name) || inPlace || j == last:
 			w.write(a)
@@ -531,9 +507,52 @@ func (c *cmd) generic() {
 			read(a)
 		}
 	}
-	if dest != "" {
-		c.destination(dest, destGiven, sources)
+	if dest.path != "" {
+		c.destination(dest.path, dest.given, sources)
 	}
+}
+
+// copyDest is where cp, mv, install, ln, rsync or scp write: given is set
+// when -t names it (a directory).
+type copyDest struct {
+	path  string
+	given bool
+}
+
+// genericOption accounts for the option at j whose value generic does not
+// take for an operand: the configuration a key user reads (ssh -F F), the
+// key it uses (-i KEY, -o IdentityFile=KEY), the target directory of cp
+// and the like (-t DIR), the file dd writes (of=F). It returns the index of
+// the last word it used.
+func (c *cmd) genericOption(j int, dest *copyDest) (int, bool) {
+	a := c.args[j].s
+	switch {
+	case keyUsers.has(c.name) && a == "-F" && j+1 < len(c.args):
+		// The configuration file is read, and ssh quotes a bad line of it
+		// back (ssh -F ~/.ssh/id_rsa -G x prints the key).
+		c.w.read(c.args[j+1].s)
+		c.spend(j + 1)
+		return j + 1, true
+	case keyUsers.has(c.name) && (a == "-i" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].s)):
+		c.spend(j + 1) // the identity file is used, not shown
+		return j + 1, true
+	case keyUsers.has(c.name) && strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]):
+		c.spend(j) // -oIdentityFile=F
+		return j, true
+	case writesLast.has(c.name) && targetOption(a):
+		if v, k, ok := optionValue(c.args, j, 't', "S", "--target-directory"); ok {
+			dest.path, dest.given = v, true
+			for m := j; m <= k; m++ {
+				c.spend(m)
+			}
+			return k, true
+		}
+		return j, true
+	case c.name == "dd" && strings.HasPrefix(a, "of="):
+		c.w.write(a)
+		return j, true
+	}
+	return j, false
 }
 
 // copyOperands returns, for cp, mv, install, ln, rsync and scp, the index of
