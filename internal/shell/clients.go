@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The network clients that fetch and send files (curl, wget), as data: for
 // each option, what its value is to the client (a file it saves, reads or
@@ -125,12 +128,7 @@ func (cl *netClient) option(opt string) (netUse, bool) {
 // abbreviates reports whether opt is one of l's long options or the
 // shortest prefix getopt accepts for it (see longOption).
 func (l wordSet) abbreviates(opt string) bool {
-	for rest := strings.TrimSpace(string(l)); rest != ""; {
-		var name string
-		name, rest, _ = strings.Cut(rest, " ")
-		if strings.HasPrefix(name, "--") && longOption(opt, name) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(strings.Fields(string(l)), func(name string) bool {
+		return strings.HasPrefix(name, "--") && longOption(opt, name)
+	})
 }

@@ -53,7 +53,11 @@ func rerouted(opt, v string) []string {
 // send are written -d @F; request bodies and headers are data; wget's
 // standard output is written -O-.
 func (c *cmd) download() {
-	cl, _ := netClientNamed(c.name)
+	cl, ok := netClientNamed(c.name)
+	if !ok {
+		c.generic()
+		return
+	}
 	t := &transfer{c: c, remote: cl.remote}
 	for j := 0; j < len(c.args); j++ {
 		x := c.args[j]

@@ -113,9 +113,7 @@ func (r *optionRunner) match(args []word, j int) (runOption, string, int, bool) 
 
 // prefixOf returns the word of l that s starts with.
 func (l wordSet) prefixOf(s string) (string, bool) {
-	for rest := strings.TrimSpace(string(l)); rest != ""; {
-		var name string
-		name, rest, _ = strings.Cut(rest, " ")
+	for _, name := range strings.Fields(string(l)) {
 		if strings.HasPrefix(s, name) {
 			return name, true
 		}
