@@ -60,7 +60,10 @@ Exit status: 0 the input would be allowed, 2 it would be blocked, 1 usage error.
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as a JSON object")
-	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+	cmd.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		if hint := flagSuggestion(cmd, err); hint != "" {
+			return withHint(err, hint)
+		}
 		return withHint(err, `to test an input that starts with "-", put -- before the type: guard test -- command "-rf /"`)
 	})
 	return cmd
