@@ -161,7 +161,7 @@ func printResult(w io.Writer, rep *install.Report, f install.FileReport) {
 		name += " -> " + f.Target
 	}
 	fmt.Fprintf(w, "agent %s: %s %s\n", strings.ToUpper(rep.Agent), verb, name)
-	width := len("backup")
+	width := len("command")
 	for _, h := range f.Hooks {
 		width = max(width, len(h.Hook))
 	}
@@ -177,6 +177,9 @@ func printResult(w io.Writer, rep *install.Report, f install.FileReport) {
 		for _, a := range h.Also {
 			fmt.Fprintf(w, "  %-*s  %s also ran other commands after guard; they went with guard's entry (the backup holds them)\n", width, "", a)
 		}
+	}
+	if f.Scope == "project" && f.Command != "" {
+		fmt.Fprintf(w, "  %-*s  %s, found on PATH: a project's file is committed, and works on every machine with guard on PATH\n", width, "command", f.Command)
 	}
 	if f.Backup != "" {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, "backup", f.Backup)

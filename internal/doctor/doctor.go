@@ -232,9 +232,12 @@ func programCheck(o Options, a install.Agent, prog string) Check {
 	}
 	path := prog
 	if !strings.ContainsAny(prog, `/\`) {
+		// A project's file names guard, found on PATH (it is committed
+		// and read on other machines).
+		reinit = "put the guard you mean first on PATH (the hooks run '" + prog + "' from PATH; the installers put guard there)"
 		p, err := o.LookPath(prog)
 		if err != nil {
-			c.Detail = fmt.Sprintf("%s is not on PATH", prog)
+			c.Detail = fmt.Sprintf("%s is not on PATH: every hook call fails", prog)
 			c.Hint = reinit
 			return c
 		}

@@ -41,6 +41,11 @@ func SelfPath() (string, error) {
 	return filepath.Abs(exe)
 }
 
+// PortableCommand is the hook command of a portable settings file (a
+// project's, committed and read on other machines): guard, found on PATH
+// by the agent's shell.
+const PortableCommand = "guard"
+
 // Command returns the hook command that runs the binary at path on goos:
 // forward slashes on Windows, double-quoted (with POSIX escapes) when the
 // path holds a space or any other character a shell would read.
