@@ -166,6 +166,21 @@ func Program(cmd, self string) (string, bool) {
 	return b.firstProgram(f.Stmts, 0), true
 }
 
+// Plain reports whether a hook command is nothing but a program to run,
+// as init writes it (guard, /usr/local/bin/guard, "/My Tools/guard"): one
+// word, with no assignment before it, no argument, redirection or other
+// command. A command the parser refuses is not plain.
+func Plain(cmd string) bool {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return false
+	}
+	st := f.Stmts[0]
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	return ok && len(st.Redirs) == 0 && !st.Negated && !st.Background && !st.Coprocess &&
+		len(call.Assigns) == 0 && len(call.Args) == 1
+}
+
 // firstProgram is the program of the first simple command in stmts, looking
 // through wrappers and sh -c.
 func (b binary) firstProgram(stmts []*syntax.Stmt, depth int) string {
