@@ -754,7 +754,7 @@ func TestInstallSudoChoice(t *testing.T) {
 		{"default, no sudo", "", false, []string{"--no-init"}, false, []string{
 			"installing for you only, into " + home + ".local/bin: you are not root and there is no sudo (-b DIR chooses another directory)\n",
 			"installed guard 1.0.0 (fake) to " + home + ".local/bin/guard\n",
-			home + ".local/bin is not on your PATH (the hooks call " + home + ".local/bin/guard by its full path, so they work anyway)\n",
+			home + ".local/bin is not on your PATH: your own agent settings call " + home + ".local/bin/guard by its full path, but a project's hook files run 'guard' from PATH\n",
 			`put it on your PATH: echo 'export PATH="` + home + `.local/bin:$PATH"' >> ~/.zshrc (then open a new terminal)`,
 		}},
 	} {
