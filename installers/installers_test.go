@@ -23,24 +23,16 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/guardhq/guard/internal/testenv"
 )
 
 // need returns the path of each tool, skipping the test when one is missing
-// (failing instead under CI, where .ci/run installs them).
+// (failing instead under CI, where .ci/run installs them; make test lists
+// the skips).
 func need(t *testing.T, tools ...string) []string {
 	t.Helper()
-	paths := make([]string, len(tools))
-	for i, tool := range tools {
-		p, err := exec.LookPath(tool)
-		if err != nil {
-			if os.Getenv("CI") != "" {
-				t.Fatalf("%s is required in CI: %v", tool, err)
-			}
-			t.Skipf("%s not installed", tool)
-		}
-		paths[i] = p
-	}
-	return paths
+	return testenv.Need(t, tools...)
 }
 
 func unixOnly(t *testing.T) {
