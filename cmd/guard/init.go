@@ -179,7 +179,7 @@ func printResult(w io.Writer, rep *install.Report, f install.FileReport) {
 		}
 	}
 	if f.Scope == "project" && f.Command != "" {
-		fmt.Fprintf(w, "  %-*s  %s, found on PATH: a project's file is committed, and works on every machine with guard on PATH\n", width, "command", f.Command)
+		fmt.Fprintf(w, "  %-*s  %s, from PATH: the file is committed with the project and works on every machine with guard installed\n", width, "command", f.Command)
 	}
 	if f.Backup != "" {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, "backup", f.Backup)
