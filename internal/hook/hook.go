@@ -349,8 +349,13 @@ func withUnknownVars(out []event.Input, kind event.Kind, p string) []event.Input
 // DryRun is `guard test`: one input of the given type, expanded exactly as
 // the hook path expands a call's inputs (relative paths joined with cwd, the
 // files a command names, symbolic links and hard links to protected files
-// followed), evaluated against p.
+// followed), evaluated against p. The content types (policy.ContentTypes)
+// go through the hook's own checks as agent A's result or answer
+// (dryRunContent).
 func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, error) {
+	if slices.Contains(policy.ContentTypes, typ) {
+		return dryRunContent(p, typ, input, cwd)
+	}
 	kind, err := policy.TestKind(typ)
 	if err != nil {
 		return nil, err
