@@ -22,7 +22,14 @@ build: ## build bin/guard
 run: build ## build, then start the console on the built-in defaults (http://127.0.0.1:7070)
 	./$(BIN) serve --port $(PORT)
 
-test: lint unit ## every test: lint, unit, end-to-end, browser, installer
+# make test notes here each test it skipped for want of a tool
+# (internal/testenv), and says at the end what was skipped and how to run it.
+SKIPS := $(CURDIR)/bin/test-skips
+
+test: ## every test: lint, unit, end-to-end, browser, installer; outside CI, lists what it skipped
+	@mkdir -p bin && rm -f '$(SKIPS)'
+	@status=0; GUARD_TEST_SKIPS='$(SKIPS)' $(MAKE) --no-print-directory lint unit || status=$$?; \
+		sh scripts/test-skips.sh '$(SKIPS)' '$(CURDIR)'; exit $$status
 
 unit: unit-core unit-release ## every Go test: unit, testscript, browser, release and installer tests
 

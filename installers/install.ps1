@@ -11,7 +11,9 @@
 #   irm https://raw.githubusercontent.com/guardhq/guard/main/installers/install.ps1 | iex
 #
 # Settings, as environment variables:
-#   GUARD_VERSION      a release such as 0.2.0 (default: the latest)
+#   GUARD_VERSION      a release such as 0.2.0 (default: the latest; a latest
+#                      release older than the guard installed is refused:
+#                      name the older version to go back)
 #   GUARD_INSTALL_DIR  where guard.exe goes (default %LOCALAPPDATA%\Programs\guard)
 #   GUARD_AGENTS       the agents to hook, e.g. a,b (default: each agent whose
 #                      settings directory exists, ~\.agent_a, ~\.agent_b or
@@ -76,7 +78,10 @@ function Install-Guard {
         $m = [regex]::Match($text, '-----BEGIN SSH SIGNATURE-----([\s\S]*?)-----END SSH SIGNATURE-----')
         if (-not $m.Success) { throw 'checksums.txt.sig is not an SSH signature' }
         $raw = [Convert]::FromBase64String(($m.Groups[1].Value -replace '\s', ''))
-        if ($raw.Length -lt 10 -or $ascii.GetString($raw, 0, 6) -ne 'SSHSIG' -or
+        # Every comparison of the signature's strings is case-sensitive
+        # (-cne, switch -CaseSensitive), as ssh-keygen compares them:
+        # PowerShell's -ne and switch ignore case.
+        if ($raw.Length -lt 10 -or $ascii.GetString($raw, 0, 6) -cne 'SSHSIG' -or
             $raw[6] -ne 0 -or $raw[7] -ne 0 -or $raw[8] -ne 0 -or $raw[9] -ne 1) { throw 'not an SSHSIG version 1 signature' }
         $pos = 10
         $pub = Read-SshString $raw ([ref]$pos)
@@ -90,9 +95,9 @@ function Install-Guard {
             if (Test-Bytes ([Convert]::FromBase64String(($k -split ' ')[1])) $pub) { $trusted = $true }
         }
         if (-not $trusted) { throw "it is signed by a key that is not guard's release key" }
-        if ($ascii.GetString($ns) -ne 'guard-release') { throw 'it is a signature for another purpose (namespace)' }
+        if ($ascii.GetString($ns) -cne 'guard-release') { throw 'it is a signature for another purpose (namespace)' }
         $msg = [IO.File]::ReadAllBytes($msgPath)
-        switch ($ascii.GetString($hashAlg)) {
+        switch -CaseSensitive ($ascii.GetString($hashAlg)) {
             'sha512' { $digest = [Security.Cryptography.SHA512]::Create().ComputeHash($msg) }
             'sha256' { $digest = [Security.Cryptography.SHA256]::Create().ComputeHash($msg) }
             default { throw 'unknown hash algorithm' }
@@ -101,12 +106,12 @@ function Install-Guard {
         $ktype = Read-SshString $pub ([ref]$p)
         $curve = Read-SshString $pub ([ref]$p)
         $q = Read-SshString $pub ([ref]$p)
-        if ($ascii.GetString($ktype) -ne 'ecdsa-sha2-nistp256' -or $ascii.GetString($curve) -ne 'nistp256' -or
+        if ($ascii.GetString($ktype) -cne 'ecdsa-sha2-nistp256' -or $ascii.GetString($curve) -cne 'nistp256' -or
             $q.Length -ne 65 -or $q[0] -ne 4 -or $p -ne $pub.Length) { throw 'unexpected key type' }
         $p = 0
         $stype = Read-SshString $sigBlob ([ref]$p)
         $rs = Read-SshString $sigBlob ([ref]$p)
-        if ($ascii.GetString($stype) -ne 'ecdsa-sha2-nistp256' -or $p -ne $sigBlob.Length) { throw 'unexpected signature type' }
+        if ($ascii.GetString($stype) -cne 'ecdsa-sha2-nistp256' -or $p -ne $sigBlob.Length) { throw 'unexpected signature type' }
         $p = 0
         $r = Read-SshString $rs ([ref]$p)
         $s = Read-SshString $rs ([ref]$p)
@@ -134,6 +139,43 @@ function Install-Guard {
         if (-not $ecdsa.VerifyData($ms.ToArray(), $sig, [Security.Cryptography.HashAlgorithmName]::SHA256)) {
             throw 'the signature does not match checksums.txt'
         }
+    }
+
+    # Compare-GuardVersion returns -1, 0 or 1 as version $a is older than,
+    # the same as or newer than $b, by semantic versioning (install.sh's
+    # version_cmp: major.minor.patch as numbers, a pre-release before its
+    # release, build metadata ignored); $null when either is not a version.
+    function Compare-GuardVersion([string]$a, [string]$b) {
+        $re = '^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+.*)?$'
+        $ma = [regex]::Match($a, $re)
+        $mb = [regex]::Match($b, $re)
+        if (-not $ma.Success -or -not $mb.Success) { return $null }
+        function Compare-Part([string]$x, [string]$y) {
+            $nx = $x -cmatch '^\d+$'
+            $ny = $y -cmatch '^\d+$'
+            if ($nx -and $ny) {
+                $x = $x.TrimStart('0'); $y = $y.TrimStart('0')
+                if ($x.Length -ne $y.Length) { if ($x.Length -lt $y.Length) { return -1 } else { return 1 } }
+            } elseif ($nx) { return -1 } elseif ($ny) { return 1 }
+            $c = [string]::CompareOrdinal($x, $y)
+            if ($c -lt 0) { return -1 } elseif ($c -gt 0) { return 1 } else { return 0 }
+        }
+        for ($i = 1; $i -le 3; $i++) {
+            $c = Compare-Part $ma.Groups[$i].Value $mb.Groups[$i].Value
+            if ($c -ne 0) { return $c }
+        }
+        $pa = $ma.Groups[4].Value
+        $pb = $mb.Groups[4].Value
+        if ($pa -ceq $pb) { return 0 }
+        if (-not $pa) { return 1 }
+        if (-not $pb) { return -1 }
+        $xa = $pa -split '\.'
+        $xb = $pb -split '\.'
+        for ($i = 0; $i -lt [Math]::Min($xa.Count, $xb.Count); $i++) {
+            $c = Compare-Part $xa[$i] $xb[$i]
+            if ($c -ne 0) { return $c }
+        }
+        if ($xa.Count -lt $xb.Count) { return -1 } elseif ($xa.Count -gt $xb.Count) { return 1 } else { return 0 }
     }
 
     Set-StrictMode -Version Latest
@@ -214,14 +256,37 @@ function Install-Guard {
         if ($version) {
             $name = "guard_${version}_windows_amd64.zip"
         } else {
-            $found = @($entries | Where-Object { $_.Name -like 'guard_*_windows_amd64.zip' })
+            $found = @($entries | Where-Object { $_.Name -clike 'guard_*_windows_amd64.zip' })
             if ($found.Count -ne 1) { throw "checksums.txt at $base lists $($found.Count) archives for windows/amd64; choose one with GUARD_VERSION" }
             $name = $found[0].Name
         }
         if ($name -notmatch '^[A-Za-z0-9._+-]+$') { throw "unexpected archive name in checksums.txt: $name" }
-        $want = @($entries | Where-Object { $_.Name -eq $name })
+        $want = @($entries | Where-Object { $_.Name -ceq $name })
         if ($want.Count -lt 1 -or $want[0].Hash -notmatch '^[0-9a-f]{64}$') { throw "checksums.txt at $base has no SHA-256 checksum for $name" }
         $want = $want[0].Hash
+
+        # A release older than the guard installed is refused unless its
+        # version was asked for (GUARD_VERSION): a mirror, or whoever
+        # answers for "latest", must not take a fixed version back without
+        # a word. A guard whose version cannot be read is replaced.
+        $exe = Join-Path $dir 'guard.exe'
+        $newVersion = $name -creplace '^guard_(.+)_windows_amd64\.zip$', '$1'
+        if (Test-Path -LiteralPath $exe) {
+            $oldVersion = $null
+            try { $oldVersion = [string](& $exe --version 2>$null | Select-Object -First 1) } catch { }
+            if ($oldVersion -cmatch '^guard (\S+)') {
+                $oldVersion = $Matches[1]
+                $cmp = Compare-GuardVersion $newVersion $oldVersion
+                if ($cmp -eq -1) {
+                    if (-not $version) {
+                        throw "guard $oldVersion is installed at $exe, and the release at $base is the older ${newVersion}: refusing to downgrade; nothing was installed. To go back to $newVersion, ask for it: `$env:GUARD_VERSION = '$newVersion'"
+                    }
+                    Write-Host "guard-install: installing guard $newVersion over the newer $oldVersion at $exe, as asked (GUARD_VERSION)"
+                } elseif ($cmp -eq 0) {
+                    Write-Host "guard-install: guard $newVersion is already installed at $exe; installing it again"
+                }
+            }
+        }
 
         $zip = Join-Path $tmp $name
         Write-Host "guard-install: downloading $base/$name"
@@ -234,7 +299,6 @@ function Install-Guard {
         $new = Join-Path $tmp 'x\guard.exe'
         if (-not (Test-Path -LiteralPath $new)) { throw "$name holds no guard.exe" }
         New-Item -ItemType Directory -Force -Path $dir | Out-Null
-        $exe = Join-Path $dir 'guard.exe'
         # An upgrade: stop a running console first, so that it can be started
         # again from the new binary. (Windows PowerShell turns redirected
         # stderr into errors, hence the try.)

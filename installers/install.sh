@@ -24,7 +24,9 @@ Options (environment variable in brackets):
                  ~/.local/bin, for you only, when you are not root and there
                  is no sudo)
   -v VERSION     install this release, e.g. 0.2.0 [GUARD_VERSION]
-                 (default: the latest release)
+                 (default: the latest release). Without it, a release older
+                 than the guard already installed is refused: ask for the
+                 older version by name to go back
   --agent LIST   hook these agents, e.g. a,b,c [GUARD_AGENTS]
                  (default: each agent whose settings directory exists:
                  ~/.agent_a, ~/.agent_b or ./.agent_b, ./.agent_c; agent A
@@ -108,6 +110,8 @@ parse_args() {
 		shift
 	done
 	gi_version=${gi_version#v}
+	gi_version_given=0
+	[ -z "$gi_version" ] || gi_version_given=1
 	case $gi_version in
 	*[!0-9A-Za-z.+-]*) die "not a version: $gi_version (expected something like 0.2.0)" ;;
 	esac
@@ -325,6 +329,73 @@ resolve_archive() {
 	[ ${#gi_want} -eq 64 ] || die "checksums.txt has a malformed SHA-256 checksum for $gi_archive"
 }
 
+# version_cmp A B prints -1, 0 or 1 as version A is older than, the same as
+# or newer than B, by semantic versioning: major.minor.patch compared as
+# numbers, a pre-release (1.0.0-rc.1) before its release, its dot-separated
+# parts compared as numbers or text, build metadata (+…) ignored. It prints
+# ? when either is not such a version.
+version_cmp() {
+	awk -v a="$1" -v b="$2" '
+	function num(x, y) { # digit strings of any length
+		sub(/^0+/, "", x); sub(/^0+/, "", y)
+		if (length(x) != length(y)) return length(x) < length(y) ? -1 : 1
+		if (("x" x) == ("x" y)) return 0
+		return ("x" x) < ("x" y) ? -1 : 1
+	}
+	function ident(x, y) {
+		if (x ~ /^[0-9]+$/ && y ~ /^[0-9]+$/) return num(x, y)
+		if (x ~ /^[0-9]+$/) return -1
+		if (y ~ /^[0-9]+$/) return 1
+		if (("x" x) == ("x" y)) return 0
+		return ("x" x) < ("x" y) ? -1 : 1
+	}
+	function split3(v, core, pre,    i) {
+		sub(/\+.*/, "", v)
+		i = index(v, "-")
+		pre[0] = ""
+		if (i) { pre[0] = substr(v, i + 1); v = substr(v, 1, i - 1) }
+		return split(v, core, ".") == 3 && v ~ /^[0-9]+\.[0-9]+\.[0-9]+$/ && pre[0] ~ /^[0-9A-Za-z.-]*$/
+	}
+	BEGIN {
+		if (!split3(a, ca, pa) || !split3(b, cb, pb)) { print "?"; exit }
+		for (k = 1; k <= 3; k++) if ((r = num(ca[k], cb[k])) != 0) { print r; exit }
+		if (("x" pa[0]) == ("x" pb[0])) { print 0; exit }
+		if (pa[0] == "") { print 1; exit }
+		if (pb[0] == "") { print -1; exit }
+		na = split(pa[0], xa, "."); nb = split(pb[0], xb, ".")
+		for (k = 1; k <= na && k <= nb; k++) if ((r = ident(xa[k], xb[k])) != 0) { print r; exit }
+		print (na < nb) ? -1 : (na > nb) ? 1 : 0
+	}'
+}
+
+# check_downgrade refuses to replace the guard installed at gi_bin with an
+# older release, unless that version was asked for (-v or GUARD_VERSION): a
+# mirror, or whoever answers for "latest", must not take a fixed version
+# back without a word. A guard whose version cannot be read is replaced.
+check_downgrade() {
+	gi_new=${gi_archive#guard_}
+	gi_new=${gi_new%_"${gi_os}"_"${gi_arch}".*}
+	[ -x "$gi_bin" ] || return 0
+	gi_old=$("$gi_bin" --version 2>/dev/null | head -n 1) || gi_old=
+	case $gi_old in
+	"guard "*)
+		gi_old=${gi_old#guard }
+		gi_old=${gi_old%% *}
+		;;
+	*) return 0 ;;
+	esac
+	case $(version_cmp "$gi_new" "$gi_old") in
+	-1)
+		if [ "$gi_version_given" = 1 ]; then
+			say "installing guard $gi_new over the newer $gi_old at $gi_bin, as asked (-v $gi_version)"
+			return 0
+		fi
+		die "guard $gi_old is installed at $gi_bin, and the release at $gi_base is the older $gi_new: refusing to downgrade; nothing was installed. To go back to $gi_new, ask for it: -v $gi_new (or GUARD_VERSION=$gi_new)"
+		;;
+	0) say "guard $gi_new is already installed at $gi_bin; installing it again" ;;
+	esac
+}
+
 # writable DIR: can this user create DIR, or write into it?
 writable() {
 	gi_probe=$1
@@ -430,7 +501,7 @@ hint_path() {
 	case ":${PATH:-}:" in
 	*":$gi_dir:"*) return 0 ;;
 	esac
-	warn "$gi_dir is not on your PATH (the hooks call $gi_bin by its full path, so they work anyway)"
+	warn "$gi_dir is not on your PATH: your own agent settings call $gi_bin by its full path, but a project's hook files run 'guard' from PATH"
 	case ${SHELL:-} in
 	*/zsh) gi_rc="echo 'export PATH=\"$gi_dir:\$PATH\"' >> ~/.zshrc" ;;
 	*/bash) gi_rc="echo 'export PATH=\"$gi_dir:\$PATH\"' >> ~/.bashrc" ;;
@@ -470,6 +541,7 @@ main() {
 	resolve_archive
 	choose_dir
 	gi_bin=$gi_dir/$gi_exe
+	check_downgrade
 	[ "$gi_init" = 0 ] || choose_agents
 	say "installing $gi_who"
 	if [ "$gi_dry" = 1 ]; then

@@ -23,24 +23,16 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/guardhq/guard/internal/testenv"
 )
 
 // need returns the path of each tool, skipping the test when one is missing
-// (failing instead under CI, where .ci/run installs them).
+// (failing instead under CI, where .ci/run installs them; make test lists
+// the skips).
 func need(t *testing.T, tools ...string) []string {
 	t.Helper()
-	paths := make([]string, len(tools))
-	for i, tool := range tools {
-		p, err := exec.LookPath(tool)
-		if err != nil {
-			if os.Getenv("CI") != "" {
-				t.Fatalf("%s is required in CI: %v", tool, err)
-			}
-			t.Skipf("%s not installed", tool)
-		}
-		paths[i] = p
-	}
-	return paths
+	return testenv.Need(t, tools...)
 }
 
 func unixOnly(t *testing.T) {
@@ -754,7 +746,7 @@ func TestInstallSudoChoice(t *testing.T) {
 		{"default, no sudo", "", false, []string{"--no-init"}, false, []string{
 			"installing for you only, into " + home + ".local/bin: you are not root and there is no sudo (-b DIR chooses another directory)\n",
 			"installed guard 1.0.0 (fake) to " + home + ".local/bin/guard\n",
-			home + ".local/bin is not on your PATH (the hooks call " + home + ".local/bin/guard by its full path, so they work anyway)\n",
+			home + ".local/bin is not on your PATH: your own agent settings call " + home + ".local/bin/guard by its full path, but a project's hook files run 'guard' from PATH\n",
 			`put it on your PATH: echo 'export PATH="` + home + `.local/bin:$PATH"' >> ~/.zshrc (then open a new terminal)`,
 		}},
 	} {

@@ -381,6 +381,8 @@ func TestPowerShellSignatureAlgorithm(t *testing.T) {
 		{"rotation: second pinned key", sshSign(t, keys.release, "guard-release", msg), msg, []string{keys.other.pub, keys.release.pub}, true},
 		{"another key", sshSign(t, keys.other, "guard-release", msg), msg, pinned, false},
 		{"another namespace", sshSign(t, keys.release, "file", msg), msg, pinned, false},
+		// install.ps1 compares case-sensitively (-cne), as ssh-keygen does.
+		{"the namespace in another case", sshSign(t, keys.release, "Guard-Release", msg), msg, pinned, false},
 		{"another message", sshSign(t, keys.release, "guard-release", []byte("other")), msg, pinned, false},
 		{"message changed", sshSign(t, keys.release, "guard-release", msg), append(append([]byte{}, msg...), 'x'), pinned, false},
 		{"garbage", []byte("-----BEGIN SSH SIGNATURE-----\nAAAA\n-----END SSH SIGNATURE-----\n"), msg, pinned, false},

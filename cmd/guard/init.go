@@ -19,12 +19,13 @@ type initOptions struct {
 	agentA, agentB, agentC bool
 	settings               string
 	remove, dryRun         bool
+	json                   bool
 }
 
 func newInitCommand(s *streams) *cobra.Command {
 	opts := initOptions{}
 	cmd := &cobra.Command{
-		Use:   "init (--agent-a | --agent-b | --agent-c) [--settings FILE] [--remove] [--dry-run]",
+		Use:   "init (--agent-a | --agent-b | --agent-c) [--settings FILE] [--remove] [--dry-run] [--json]",
 		Short: "Install guard's hooks into an agent's settings and create ~/.guard",
 		Long: `Install guard's hooks into an agent's settings file, and create ~/.guard with
 the default policy (rules.json) unless one is there.
@@ -50,6 +51,7 @@ and names any that run guard among other commands, which it leaves.`,
 	f.StringVar(&opts.settings, "settings", "", "edit the settings `FILE` instead of the agent's usual one(s)")
 	f.BoolVar(&opts.remove, "remove", false, "take guard's entries out instead of writing them")
 	f.BoolVar(&opts.dryRun, "dry-run", false, "print the diff that would be applied and write nothing")
+	f.BoolVar(&opts.json, "json", false, "print what was done as a JSON object")
 	return cmd
 }
 
@@ -78,116 +80,92 @@ func runInit(s *streams, o initOptions) error {
 	if err != nil {
 		return err
 	}
-	self, err := install.SelfPath()
-	if err != nil {
+	so := install.SetupOptions{Agent: agent, Settings: o.settings, Remove: o.remove, DryRun: o.dryRun,
+		PolicyName: home.PolicyName, Policy: policy.DefaultJSON()}
+	if so.Self, err = install.SelfPath(); err != nil {
 		return err
 	}
-	targets := []string{o.settings}
-	within := map[string]string{} // the directory each usual file must stay in
-	var userHome, cwd string
-	if o.settings == "" {
-		if userHome, err = home.UserHome(); err != nil {
-			return err
-		}
-		if cwd, err = os.Getwd(); err != nil {
-			return fmt.Errorf("current directory: %w", err)
-		}
-		targets = install.Targets(agent, userHome, cwd)
-		for _, t := range targets {
-			// A project's <project>/.agent_x/file comes with a cloned
-			// repository, which can ship a symlink there: it may not lead
-			// out of the project. The user's own files (dotfiles managers
-			// link them anywhere) are followed wherever they lead.
-			if base := filepath.Dir(filepath.Dir(t)); filepath.Clean(base) != filepath.Clean(userHome) {
-				within[t] = base
-			}
-		}
+	if so.Home, err = home.UserHome(); err != nil && o.settings == "" {
+		return err
 	}
-	guardDir, err := home.Dir()
-	if err != nil {
+	if so.Project, err = os.Getwd(); err != nil && o.settings == "" {
+		return fmt.Errorf("current directory: %w", err)
+	}
+	if so.GuardDir, err = home.Dir(); err != nil {
 		return err
 	}
 	if !o.dryRun {
-		if guardDir, err = home.Ensure(); err != nil {
+		if so.GuardDir, err = home.Ensure(); err != nil {
 			return err
 		}
 	}
-	opts := install.Options{
-		Agent:   agent,
-		Self:    self,
-		Remove:  o.remove,
-		DryRun:  o.dryRun,
-		LockDir: filepath.Join(guardDir, "locks"),
+	rep, err := install.Setup(so)
+	for _, w := range rep.Warnings {
+		fmt.Fprintf(s.err, "guard: warning: %s\n", w)
 	}
-	var errs []error
-	list := make([]install.Target, len(targets))
-	for i, t := range targets {
-		list[i] = install.Target{Path: t, Within: within[t]}
-	}
-	results, err := install.ApplyAll(list, opts)
 	if err != nil {
-		errs = append(errs, err)
-	}
-	for _, res := range results {
-		printResult(s.out, agent, res, o)
-	}
-	if err == nil && !o.remove && o.settings == "" {
-		for _, w := range install.Switched(agent, userHome, cwd) {
-			fmt.Fprintf(s.err, "guard: warning: %s: no hook runs there, guard's included; remove that setting\n", w)
-		}
-	}
-	if !o.remove && err == nil {
-		if err := initPolicy(s.out, guardDir, o.dryRun); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	if len(errs) > 0 {
-		err := errors.Join(errs...)
 		var fe *install.FileError
-		if errors.As(err, &fe) {
-			if len(targets) > 1 {
-				return withHint(err, "guard wrote none of the files; fix that one by hand, or point --settings at another file")
-			}
-			return withHint(err, "guard left that file as it was; fix it by hand, or point --settings at another file")
+		switch {
+		case !errors.As(err, &fe):
+			return err
+		case o.settings == "" && len(install.Targets(agent, so.Home, so.Project)) > 1:
+			return withHint(err, "guard wrote none of the files; fix that one by hand, or point --settings at another file")
 		}
-		return err
+		return withHint(err, "guard left that file as it was; fix it by hand, or point --settings at another file")
+	}
+	if o.json {
+		return writeJSON(s.out, rep)
+	}
+	printInit(s.out, rep, so.GuardDir)
+	return nil
+}
+
+// printInit is init's text report: each file, the policy, what next.
+func printInit(w io.Writer, rep *install.Report, guardDir string) {
+	for _, f := range rep.Files {
+		printResult(w, rep, f)
+	}
+	if p := rep.Policy; p != nil {
+		switch {
+		case rep.DryRun && p.State == "kept":
+			fmt.Fprintf(w, "policy: kept %s (never overwritten)\n", p.Path)
+		case rep.DryRun:
+			fmt.Fprintf(w, "policy: would create %s (the default policy)\n", p.Path)
+		case p.State == "created":
+			fmt.Fprintf(w, "policy: created %s (the default policy, every field)\n", p.Path)
+		default:
+			fmt.Fprintf(w, "policy: kept %s (never overwritten)\n", p.Path)
+		}
 	}
 	switch {
-	case o.dryRun:
-		fmt.Fprintln(s.out, "dry run: nothing was written")
-	case o.remove:
-		fmt.Fprintf(s.out, "guard's hooks are out; %s (policy and audit log) is left as it is\n", guardDir)
+	case rep.DryRun:
+		fmt.Fprintln(w, "dry run: nothing was written")
+	case rep.Remove:
+		fmt.Fprintf(w, "guard's hooks are out; %s (policy and audit log) is left as it is\n", guardDir)
 	default:
-		fmt.Fprintf(s.out, "\nnext steps:\n")
-		fmt.Fprintf(s.out, "  guard test command \"rm -rf /\"   see a dangerous command blocked\n")
-		fmt.Fprintf(s.out, "  guard serve                     open the console at http://localhost:7070\n")
+		fmt.Fprintf(w, "\nnext steps:\n")
+		fmt.Fprintf(w, "  guard test command \"rm -rf /\"   see a dangerous command blocked\n")
+		fmt.Fprintf(w, "  guard serve                     open the console at http://localhost:7070\n")
 	}
-	return nil
 }
 
 // printResult says what happened to one settings file: created, updated or
 // unchanged, where it really lives, each hook's fate and the backup.
-func printResult(w io.Writer, agent install.Agent, res *install.Result, o initOptions) {
-	verb := "unchanged"
-	switch {
-	case res.Changed && !res.Existed:
-		verb = "created"
-	case res.Changed:
-		verb = "updated"
-	}
-	if o.dryRun && res.Changed {
+func printResult(w io.Writer, rep *install.Report, f install.FileReport) {
+	verb := f.State
+	if rep.DryRun && verb != "unchanged" {
 		verb = "would be " + verb
 	}
-	name := res.Path
-	if abs, err := filepath.Abs(res.Path); err == nil && abs != res.Target {
-		name += " -> " + res.Target
+	name := f.Path
+	if abs, err := filepath.Abs(f.Path); err == nil && abs != f.Target {
+		name += " -> " + f.Target
 	}
-	fmt.Fprintf(w, "%s: %s %s\n", agent, verb, name)
-	width := len("backup")
-	for _, h := range res.Hooks {
+	fmt.Fprintf(w, "agent %s: %s %s\n", strings.ToUpper(rep.Agent), verb, name)
+	width := len("command")
+	for _, h := range f.Hooks {
 		width = max(width, len(h.Hook))
 	}
-	for _, h := range res.Hooks {
+	for _, h := range f.Hooks {
 		line := string(h.Action)
 		if h.Count > 1 {
 			line += fmt.Sprintf(" (%d entries of guard's)", h.Count)
@@ -200,34 +178,13 @@ func printResult(w io.Writer, agent install.Agent, res *install.Result, o initOp
 			fmt.Fprintf(w, "  %-*s  %s also ran other commands after guard; they went with guard's entry (the backup holds them)\n", width, "", a)
 		}
 	}
-	if res.Backup != "" {
-		fmt.Fprintf(w, "  %-*s  %s\n", width, "backup", res.Backup)
+	if f.Scope == "project" && f.Command != "" {
+		fmt.Fprintf(w, "  %-*s  %s, from PATH: the file is committed with the project and works on every machine with guard installed\n", width, "command", f.Command)
 	}
-	if res.Diff != "" {
-		fmt.Fprint(w, res.Diff)
+	if f.Backup != "" {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, "backup", f.Backup)
 	}
-}
-
-// initPolicy writes the default policy into guard's directory unless a
-// rules.json is there.
-func initPolicy(w io.Writer, dir string, dryRun bool) error {
-	path := filepath.Join(dir, home.PolicyName)
-	if dryRun {
-		if _, err := os.Lstat(path); err == nil {
-			fmt.Fprintf(w, "policy: kept %s (never overwritten)\n", path)
-		} else {
-			fmt.Fprintf(w, "policy: would create %s (the default policy)\n", path)
-		}
-		return nil
+	if f.Diff != "" {
+		fmt.Fprint(w, f.Diff)
 	}
-	path, created, err := install.WritePolicy(dir, home.PolicyName, policy.DefaultJSON())
-	if err != nil {
-		return err
-	}
-	if created {
-		fmt.Fprintf(w, "policy: created %s (the default policy, every field)\n", path)
-	} else {
-		fmt.Fprintf(w, "policy: kept %s (never overwritten)\n", strings.TrimSpace(path))
-	}
-	return nil
 }

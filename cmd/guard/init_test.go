@@ -94,16 +94,27 @@ func scriptIslink(ts *testscript.TestScript, neg bool, args []string) {
 //
 //	backups FILE N
 //
-// It checks that exactly N backups of FILE (FILE.guard-backup-*) exist.
+// It checks that exactly N backups of FILE exist in guard's directory
+// ($GUARD_HOME, else $HOME/.guard: backups/<FILE's path>.guard-backup-*),
+// and none beside FILE. init backs up the file a symlink leads to, under
+// that file's path.
 func scriptBackups(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 2 {
 		ts.Fatalf("usage: backups FILE N")
 	}
 	want, err := strconv.Atoi(args[1])
 	ts.Check(err)
-	m, err := filepath.Glob(ts.MkAbs(args[0]) + install.BackupInfix + "*")
+	file := ts.MkAbs(args[0])
+	dir := ts.Getenv("GUARD_HOME")
+	if dir == "" {
+		dir = filepath.Join(ts.Getenv("HOME"), ".guard")
+	}
+	m, err := filepath.Glob(install.BackupPath(filepath.Join(dir, install.BackupDirName), file) + "*")
 	ts.Check(err)
 	if len(m) != want {
 		ts.Fatalf("%d backups of %s, want %d: %v", len(m), args[0], want, m)
+	}
+	if beside, _ := filepath.Glob(file + install.BackupInfix + "*"); len(beside) > 0 {
+		ts.Fatalf("backups beside %s: %v", args[0], beside)
 	}
 }

@@ -13,6 +13,7 @@ import (
 // addPolicySignCommands adds `policy sign` and `policy verify` to parent.
 func addPolicySignCommands(parent *cobra.Command, s *streams) {
 	var signKey, verifyKey string
+	var signJSON, verifyJSON bool
 	sign := &cobra.Command{
 		Use:   "sign [--key-file F]",
 		Short: "Sign rules.json with HMAC-SHA256 into rules.json.sig",
@@ -27,10 +28,11 @@ signature, so sign again after every edit. See docs/POLICY.md.`,
   guard policy sign --key-file ~/secrets/guard-policy.key`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runPolicySign(s, signKey)
+			return runPolicySign(s, signKey, signJSON)
 		},
 	}
 	sign.Flags().StringVar(&signKey, "key-file", "", "read the signing key from this file instead of GUARD_POLICY_KEY")
+	sign.Flags().BoolVar(&signJSON, "json", false, `print {"policy", "signature", "remote"}`)
 
 	verify := &cobra.Command{
 		Use:   "verify [--key-file F]",
@@ -45,10 +47,11 @@ defaults need none). Exit 2: a signature is missing or wrong. Exit 1: any
 other error, such as no key.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runPolicyVerify(s, verifyKey)
+			return runPolicyVerify(s, verifyKey, verifyJSON)
 		},
 	}
 	verify.Flags().StringVar(&verifyKey, "key-file", "", "read the key from this file instead of GUARD_POLICY_KEY")
+	verify.Flags().BoolVar(&verifyJSON, "json", false, `print {"ok", "source", "signed", "problem"} (the exit status is the same)`)
 	parent.AddCommand(sign, verify)
 }
 
@@ -65,7 +68,7 @@ func policyKey(keyFile string) ([]byte, error) {
 		"set GUARD_POLICY_KEY to the team's policy key, or pass --key-file FILE")
 }
 
-func runPolicySign(s *streams, keyFile string) error {
+func runPolicySign(s *streams, keyFile string, asJSON bool) error {
 	key, err := policyKey(keyFile)
 	if err != nil {
 		return err
@@ -86,7 +89,13 @@ func runPolicySign(s *streams, keyFile string) error {
 	if err != nil {
 		return withHint(err, "fix the policy file, then sign it again")
 	}
-	fmt.Fprintf(s.out, "signed %s\nsignature written to %s\n", path, sigPath)
+	if asJSON {
+		if err := writeJSON(s.out, map[string]any{"policy": path, "signature": sigPath, "remote": remote}); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(s.out, "signed %s\nsignature written to %s\n", path, sigPath)
+	}
 	if remote {
 		fmt.Fprintf(s.err, "guard: warning: %s is set, so hooks use the remote policy, not this file; %s\n", policy.EnvPolicyURL, remoteSignHint)
 	}
@@ -98,19 +107,37 @@ func runPolicySign(s *streams, keyFile string) error {
 const remoteSignHint = "to publish a signed remote policy, sign the document in a staging directory " +
 	"(GUARD_HOME=DIR guard policy sign) and serve the content of DIR/rules.json.sig as its X-Guard-Signature header"
 
-func runPolicyVerify(s *streams, keyFile string) error {
+// policyVerifyJSON is the --json form of `guard policy verify`.
+type policyVerifyJSON struct {
+	OK     bool   `json:"ok"`
+	Source string `json:"source"` // where the policy came from; "" when it failed to load
+	// Signed is false for the built-in defaults, which need no signature.
+	Signed  bool   `json:"signed"`
+	Problem string `json:"problem,omitempty"` // why the signature was refused
+}
+
+func runPolicyVerify(s *streams, keyFile string, asJSON bool) error {
 	key, err := policyKey(keyFile)
 	if err != nil {
 		return err
 	}
 	p, err := policy.LoadWith(policy.LoadOptions{Key: key})
 	if errors.Is(err, policy.ErrSignature) {
+		if asJSON {
+			if werr := writeJSON(s.out, policyVerifyJSON{Problem: err.Error()}); werr != nil {
+				return werr
+			}
+		}
 		return &exitError{code: 2, err: err, hint: "sign the file again with 'guard policy sign' (or have the server send a valid X-Guard-Signature), with the same key"}
 	}
 	if err != nil {
 		return withHint(err, "fix the policy, then run 'guard policy verify' again")
 	}
-	if p.Source == policy.SourceDefaults {
+	defaults := p.Source == policy.SourceDefaults
+	if asJSON {
+		return writeJSON(s.out, policyVerifyJSON{OK: true, Source: p.Source, Signed: !defaults})
+	}
+	if defaults {
 		fmt.Fprintln(s.out, "✓ no policy file: the built-in defaults apply and need no signature")
 		return nil
 	}

@@ -107,6 +107,9 @@ allow or block and appends a tamper-evident record to ~/.guard/audit.log.`,
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		if hint := flagSuggestion(cmd, err); hint != "" {
+			return withHint(err, hint)
+		}
 		return withHint(err, fmt.Sprintf("run '%s --help' for usage", cmd.CommandPath()))
 	})
 	root.AddCommand(
@@ -119,6 +122,7 @@ allow or block and appends a tamper-evident record to ~/.guard/audit.log.`,
 		newExplainCommand(s),
 		newServiceCommand(s),
 		newDoctorCommand(s),
+		newVersionCommand(s),
 	)
 	// cobra's `completion bash|zsh|fish|powershell`, made now so that, like
 	// every command with subcommands, it refuses an unknown one.

@@ -43,14 +43,17 @@ runs, 3 when it is stopped and 4 when it is not installed.`,
 		{"stop", "Stop the service", (*service.Manager).Stop},
 		{"restart", "Restart the installed service", (*service.Manager).Restart},
 	} {
-		cmd.AddCommand(&cobra.Command{
+		var asJSON bool
+		c := &cobra.Command{
 			Use:   o.use,
 			Short: o.short,
 			Args:  cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, args []string) error {
-				return runService(s, o.run)
+				return runService(s, o.run, asJSON)
 			},
-		})
+		}
+		c.Flags().BoolVar(&asJSON, "json", false, `print {"action", "platform", "location", "notes"}`)
+		cmd.AddCommand(c)
 	}
 	var statusJSON bool
 	status := &cobra.Command{
@@ -66,7 +69,15 @@ runs, 3 when it is stopped and 4 when it is not installed.`,
 	return cmd
 }
 
-func runService(s *streams, run func(*service.Manager) (service.Result, error)) error {
+// resultJSON is the --json form of the service actions.
+type resultJSON struct {
+	Action   string   `json:"action"`
+	Platform string   `json:"platform"`
+	Location string   `json:"location"`
+	Notes    []string `json:"notes"`
+}
+
+func runService(s *streams, run func(*service.Manager) (service.Result, error), asJSON bool) error {
 	m, err := service.New(service.Options{})
 	if err != nil {
 		return serviceError(err)
@@ -74,6 +85,9 @@ func runService(s *streams, run func(*service.Manager) (service.Result, error)) 
 	r, err := run(m)
 	if err != nil {
 		return serviceError(err)
+	}
+	if asJSON {
+		return writeJSON(s.out, resultJSON{Action: r.Action, Platform: r.Platform, Location: r.Location, Notes: append([]string{}, r.Notes...)})
 	}
 	fmt.Fprintf(s.out, "guard console service: %s\n", r.Action)
 	fmt.Fprintf(s.out, "  %s: %s\n", r.Platform, r.Location)

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/guardhq/guard/internal/detect"
+	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/hook"
 	"github.com/guardhq/guard/internal/policy"
 	"github.com/spf13/cobra"
@@ -28,15 +29,18 @@ func newTestCommand(s *streams) *cobra.Command {
 		Long: `Evaluate one input against the active policy as a hook would, without
 writing an audit record.
 
-Types: prompt, command, read and write (a path), url; and content as the hook
-path meets it, with the detectors it gets there: file (a file's content, as a
-Read returns it), response (the agent's final answer), tool_output (a tool's
-output). For prompt and the content types, "-" reads the input from standard
-input.
+Types: prompt, command, read and write (a path), url; and content, which runs
+the hook's own code path as agent A's hook meets it: file (a file's content,
+as a Read returns it), response (the agent's final answer, at Stop),
+tool_output (a shell command's output). For prompt and the content types,
+"-" reads the input from standard input.
 
-A block of tool_output is what agents A and C withhold (or redact); at an
-agent B hook that only logs results, the hook records it as a finding and
-the client goes on.
+A file or tool_output that blocks is what the hook redacts (each secret
+replaced by [REDACTED:<rule>]) or withholds (an injection): the action and
+result lines show what the model would receive instead. A secret is never
+printed: an input holding one is shown as its size and hash. At an agent B
+hook that only logs results, the hook records such a finding and the client
+goes on.
 
 Exit status: 0 the input would be allowed, 2 it would be blocked, 1 usage error.`,
 		Example: `  guard test command "rm -rf /"
@@ -56,7 +60,10 @@ Exit status: 0 the input would be allowed, 2 it would be blocked, 1 usage error.
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as a JSON object")
-	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+	cmd.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		if hint := flagSuggestion(cmd, err); hint != "" {
+			return withHint(err, hint)
+		}
 		return withHint(err, `to test an input that starts with "-", put -- before the type: guard test -- command "-rf /"`)
 	})
 	return cmd
@@ -119,6 +126,7 @@ func runTest(s *streams, typ, input string, asJSON bool) error {
 		fmt.Fprintf(tw, "input:\t%s\n", detect.Printable(r.Input))
 		fmt.Fprintf(tw, "rule:\t%s\n", dash(r.Rule))
 		fmt.Fprintf(tw, "reason:\t%s\n", detect.Printable(dash(r.Reason)))
+		printAction(tw, r)
 		for _, n := range r.Notes {
 			fmt.Fprintf(tw, "note:\t%s found, recorded but not blocking (see 'guard explain pii')\n", n)
 		}
@@ -135,6 +143,27 @@ func runTest(s *streams, typ, input string, asJSON bool) error {
 		return &exitError{code: 2}
 	}
 	return nil
+}
+
+// actionText says what the hook does with a tool result that blocked.
+var actionText = map[string]string{
+	event.ActionRedacted: "the agent gets the result with each match replaced",
+	event.ActionWithheld: "the agent gets guard's notice instead of the result",
+}
+
+// printAction adds, for a tool result the hook would redact or withhold,
+// what it does and what the model receives instead: one line of the text
+// each, escaped like the input.
+func printAction(w io.Writer, r *policy.DryRunResult) {
+	if r.Action == "" {
+		return
+	}
+	fmt.Fprintf(w, "action:\t%s (%s)\n", r.Action, actionText[r.Action])
+	label := "result:"
+	for _, line := range strings.Split(strings.TrimSuffix(r.Result, "\n"), "\n") {
+		fmt.Fprintf(w, "%s\t%s\n", label, detect.Printable(line))
+		label = ""
+	}
 }
 
 // checkTestInput refuses an input that is not of its type: an empty one of

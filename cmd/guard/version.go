@@ -2,10 +2,12 @@ package main
 
 import (
 	_ "embed"
+	"fmt"
 	"runtime/debug"
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
 	"golang.org/x/mod/module"
 )
 
@@ -61,8 +63,41 @@ func (v buildVersion) String() string {
 // versionString is the --version line, for example
 // `guard 0.2.0 (e621890a1b2c, 2026-11-23T21:25:00Z)`.
 func versionString() string {
+	return currentVersion().String()
+}
+
+// currentVersion is what this build reports.
+func currentVersion() buildVersion {
 	bi, _ := debug.ReadBuildInfo()
-	return readVersion(releaseVersion, version, commit, date, bi).String()
+	return readVersion(releaseVersion, version, commit, date, bi)
+}
+
+// versionJSON is the --json form of `guard version`.
+type versionJSON struct {
+	Version string `json:"version"`
+	Commit  string `json:"commit"` // 12 hex digits; "" when the build does not know it
+	Date    string `json:"date"`   // the commit's time, RFC 3339 in UTC; "" when unknown
+	Dirty   bool   `json:"dirty"`  // built from a work tree with uncommitted changes
+}
+
+func newVersionCommand(s *streams) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "version [--json]",
+		Short: "Print guard's version (the same as guard --version)",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			v := currentVersion()
+			if asJSON {
+				c, dirty := strings.CutSuffix(v.commit, "+dirty")
+				return writeJSON(s.out, versionJSON{Version: v.version, Commit: c, Date: v.date, Dirty: v.dirty || dirty})
+			}
+			fmt.Fprintln(s.out, v)
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"version", "commit", "date", "dirty"}`)
+	return cmd
 }
 
 // readVersion decides what --version says. The version is the VERSION file

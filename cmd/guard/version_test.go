@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/testenv"
 )
 
 func TestReadVersion(t *testing.T) {
@@ -85,16 +87,7 @@ func TestBuiltVersion(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds guard")
 	}
-	need := func(tool string) {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("CI") != "" {
-				t.Fatalf("%s is required in CI", tool)
-			}
-			t.Skipf("%s not installed", tool)
-		}
-	}
-	need("git")
-	need("make")
+	testenv.Need(t, "git", "make")
 	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
 	if err != nil {
 		t.Skipf("not a git checkout: %v", err)

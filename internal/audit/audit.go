@@ -78,7 +78,9 @@ const tailChunk = 4 << 10
 
 // Append writes rec as one line at the end of the log at path and sets
 // rec.PrevHash to the chain hash of the line before it (event.ZeroHash for
-// the first record), overwriting any value the caller put there.
+// the first record), overwriting any value the caller put there. It takes
+// control characters out of rec.User, rec.Host and rec.Repo first (see
+// cleanNames), so rec is what was written.
 //
 // The directory is created with mode 0700 and the file with mode 0600 when
 // missing. The record must be valid (see ParseLine): a known hook, a verdict
@@ -164,6 +166,7 @@ func appendLocked(f, lf *os.File, rec *event.Record, anchor string) error {
 		return fmt.Errorf("read last line: %w", err)
 	}
 	rec.PrevHash = prev
+	cleanNames(rec)
 	line, err := encode(rec)
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -576,6 +577,41 @@ func TestConcurrentProcessAppends(t *testing.T) {
 			if !seen[hexSum(strconv.Itoa(p*1000+i))] {
 				t.Errorf("record %d of process %d missing", i, p)
 			}
+		}
+	}
+}
+
+// TestAppendStripsControlsFromNames: user, host and repo are recorded
+// without control characters, bidirectional controls or invalid UTF-8
+// (issue 22 item 8); the record passed in is what was written.
+func TestAppendStripsControlsFromNames(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"guardhq/guard", "guardhq/guard"},
+		{"org/re\npo", "org/repo"},
+		{"org/re\x00po", "org/repo"},
+		{"\r\n=1+1", "=1+1"},
+		{"a\x1b[31mb", "a[31mb"},
+		{"evil\u202egpj", "evilgpj"},
+		{"x\xffy", "xy"},
+		{"héllo\u00a0wörld", "héllo\u00a0wörld"},
+		{"\u0085next", "next"},
+		{"", ""},
+	} {
+		path := filepath.Join(t.TempDir(), "audit.log")
+		rec := testRecord(0)
+		rec.Repo, rec.User, rec.Host = tc.in, tc.in, tc.in
+		if err := Append(path, &rec); err != nil {
+			t.Fatalf("%q: %v", tc.in, err)
+		}
+		if rec.Repo != tc.want || rec.User != tc.want || rec.Host != tc.want {
+			t.Errorf("%q: record holds %q %q %q, want %q", tc.in, rec.Repo, rec.User, rec.Host, tc.want)
+		}
+		var got event.Record
+		if err := json.Unmarshal([]byte(readLines(t, path)[0]), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Repo != tc.want || got.User != tc.want || got.Host != tc.want {
+			t.Errorf("%q: log holds %q %q %q, want %q", tc.in, got.Repo, got.User, got.Host, tc.want)
 		}
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/guardhq/guard/internal/event"
@@ -174,4 +176,35 @@ func isTorn(line []byte) bool {
 	var v any
 	err := json.NewDecoder(bytes.NewReader(line)).Decode(&v)
 	return errors.Is(err, io.ErrUnexpectedEOF)
+}
+
+// cleanNames takes control characters (NUL, line feeds, escapes…),
+// bidirectional controls and invalid UTF-8 out of the fields that name the
+// machine: user, host and repo. They come from the environment, the host
+// name and a repository's origin URL (git decodes \n and \0 escapes in
+// .git/config), which the person or program that made the repository
+// chose; a record is read in terminals, the console and CSV exports, where
+// such characters rewrite what is shown.
+func cleanNames(rec *event.Record) {
+	rec.User = stripControls(rec.User)
+	rec.Host = stripControls(rec.Host)
+	rec.Repo = stripControls(rec.Repo)
+}
+
+// stripControls returns s without control characters, bidirectional
+// controls and bytes of invalid UTF-8.
+func stripControls(s string) string {
+	hidden := func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) }
+	if utf8.ValidString(s) && strings.IndexFunc(s, hidden) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !(r == utf8.RuneError && n == 1) && !hidden(r) {
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }

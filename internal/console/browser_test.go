@@ -20,6 +20,8 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/guardhq/guard/internal/testenv"
 )
 
 // screenshotDir is where the browser tests keep their screenshots, as test
@@ -37,10 +39,7 @@ func chromium(t *testing.T) string {
 			return p
 		}
 	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("chromium not found; CI must install it")
-	}
-	t.Skip("chromium not installed")
+	testenv.Missing(t, "chromium")
 	return ""
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/audit"
+	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/regularfile"
 )
 
@@ -154,14 +155,71 @@ func fillRow(row []string, f *audit.Fields) {
 	row[17] = cell(strings.Join(f.Findings(), " "))
 }
 
-// cell keeps a spreadsheet from running a value as a formula: a value that
-// starts with =, +, -, @, a tab or a carriage return gets a leading
-// apostrophe (OWASP's advice), which spreadsheets show as text. Every
-// value guard writes starts with a letter or digit; only a hand-edited or
-// hostile record is changed.
+// cell makes a value safe to open in a spreadsheet, which may run a cell as
+// a formula (OWASP's CSV injection). Guard never writes a value that needs
+// it; a hand-edited or hostile record (a repository's origin URL is the
+// attacker's to choose) is changed so that it is shown as text:
+//
+//   - control characters (NUL, tab, CR, LF, ESC…), bidirectional controls
+//     and invalid UTF-8 are written as escapes (\x00, \t, \n): a line break
+//     inside a cell splits it in line-based tools, and a NUL cuts it short
+//     in others;
+//   - a value starting with =, +, -, @, a tab, a carriage return, a line
+//     feed or ; gets a leading apostrophe, which spreadsheets show as text;
+//     so does a formula after leading spaces or double quotes;
+//   - a formula after a separator (, ; or |, then spaces or double quotes,
+//     then = + - @) gets an apostrophe before it: a spreadsheet that splits
+//     cells on ; or | (many locales do) would otherwise run that part.
+//
+// JSON lines exports keep every value exact.
 func cell(v string) string {
-	if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
-		return "'" + v
+	lead := v != "" && strings.IndexByte(leadTriggers, v[0]) >= 0
+	v = detect.Printable(v)
+	var b strings.Builder
+	done := 0 // v[:done] is in b
+	if lead {
+		b.WriteByte('\'')
 	}
-	return v
+	for start := 0; start <= len(v); {
+		if i := formulaAt(v, start); i >= 0 && !(lead && i == 0) {
+			b.WriteString(v[done:i])
+			b.WriteByte('\'')
+			done = i
+		}
+		next := strings.IndexAny(v[start:], separators)
+		if next < 0 {
+			break
+		}
+		start += next + 1
+	}
+	if b.Len() == 0 {
+		return v
+	}
+	b.WriteString(v[done:])
+	return b.String()
+}
+
+// leadTriggers are the first characters that make a spreadsheet read a
+// cell as a formula (=, +, -, @), or that hide what follows (tab, CR, LF)
+// or start a new cell where ; separates them.
+const leadTriggers = "=+-@\t\r\n;"
+
+// formulaTriggers start a formula; separators split a line into cells in
+// one spreadsheet or another.
+const (
+	formulaTriggers = "=+-@"
+	separators      = ",;|"
+)
+
+// formulaAt returns the index of the formula trigger that v[start:] begins
+// with after spaces and double quotes, or -1.
+func formulaAt(v string, start int) int {
+	j := start
+	for j < len(v) && (v[j] == ' ' || v[j] == '"') {
+		j++
+	}
+	if j < len(v) && strings.IndexByte(formulaTriggers, v[j]) >= 0 {
+		return j
+	}
+	return -1
 }

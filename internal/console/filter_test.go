@@ -242,13 +242,21 @@ func TestExportCSVFormulas(t *testing.T) {
 		r.Repo, r.User, r.Host, r.Tool = "+1", "-2", "@SUM(A1)", "\tx"
 		r.Findings = []string{"a", "b"}
 	})+"\n")
+	// The issue's cases: a formula between semicolons, a leading line
+	// feed, a NUL (records written by an older guard, or by hand).
+	appendRaw(t, path, recordLine(func(r *event.Record) {
+		r.Repo, r.User, r.Host = ";=1+1;", "\n=1+1", "a\x00b"
+	})+"\n")
 	h := newTestHandler(t, path, Config{})
 	rows, err := csv.NewReader(do(h, req{target: "/api/events?format=csv"}).Body).ReadAll()
-	if err != nil || len(rows) != 2 {
+	if err != nil || len(rows) != 3 {
 		t.Fatal(rows, err)
 	}
 	r := rows[1]
-	if r[3] != `'=HYPERLINK("http://x")` || r[7] != "'+1" || r[5] != "'-2" || r[6] != "'@SUM(A1)" || r[15] != "'\tx" || r[17] != "a b" {
+	if r[3] != `'=HYPERLINK("http://x")` || r[7] != "'+1" || r[5] != "'-2" || r[6] != "'@SUM(A1)" || r[15] != `'\tx` || r[17] != "a b" {
+		t.Errorf("row %q", r)
+	}
+	if r := rows[2]; r[7] != "';'=1+1;" || r[5] != `'\n=1+1` || r[6] != `a\x00b` {
 		t.Errorf("row %q", r)
 	}
 	if body := do(h, req{target: "/api/events?format=jsonl"}).Body.String(); !strings.Contains(body, `"repo":"+1"`) {

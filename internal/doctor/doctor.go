@@ -1,7 +1,9 @@
 // Package doctor checks that guard is wired in and working, for `guard
-// doctor`: each agent's hooks (user and project settings files), the
-// binaries those hooks run, the policy, the audit log and its anchor, and
-// the console service.
+// doctor`: each agent's hooks (user and project settings files), that some
+// agent is hooked, the binaries those hooks run and that guard's commands
+// are the program alone, the policy (and that it is not weaker than the
+// defaults), the audit log and its anchor (and that the anchor has not gone
+// back), and the console service.
 //
 // # What it never does
 //
@@ -137,9 +139,15 @@ func Defaults(o Options) (Options, error) {
 // Run runs every check. Options must be complete (see Defaults).
 func Run(o Options) Report {
 	var r Report
+	var hooked []string
 	for _, a := range []install.Agent{install.AgentA, install.AgentB, install.AgentC} {
-		r.Checks = append(r.Checks, agentChecks(o, a)...)
+		checks, ok := agentChecks(o, a)
+		r.Checks = append(r.Checks, checks...)
+		if ok {
+			hooked = append(hooked, a.String())
+		}
 	}
+	r.Checks = append(r.Checks, hookedCheck(hooked))
 	r.Checks = append(r.Checks, policyCheck(o))
 	r.Checks = append(r.Checks, auditChecks(o)...)
 	r.Checks = append(r.Checks, serviceCheck(o))
@@ -151,13 +159,27 @@ func flag(a install.Agent) string {
 	return "--agent-" + strings.ToLower(strings.TrimPrefix(a.String(), "agent "))
 }
 
+// hookedCheck: guard runs for at least one agent. Each agent that is not
+// set up passes on its own (a user of one agent must get exit 0), but none
+// at all means guard checks nothing.
+func hookedCheck(hooked []string) Check {
+	if len(hooked) == 0 {
+		return Check{Name: "agents", Detail: "no agent runs guard here: every agent's hooks are missing, so guard checks nothing",
+			Hint: "run 'guard init --agent-a' (or --agent-b, --agent-c) for the agent you use; agent B's and C's project hooks are checked in the current directory, so run doctor in a project"}
+	}
+	return Check{Name: "agents", OK: true, Detail: "guard's hooks are set up for " + strings.Join(hooked, ", ")}
+}
+
 // agentChecks: are guard's hooks in the agent's settings files, does a
-// setting switch hooks off, and does each program they run exist, run, and
-// is it this guard.
-func agentChecks(o Options, a install.Agent) []Check {
+// setting switch hooks off, is each of guard's commands the program alone,
+// and does each program they run exist, run, and is it this guard. ok says
+// guard's entries are at every hook the agent needs (whether their program
+// works is the other checks').
+func agentChecks(o Options, a install.Agent) (checks []Check, ok bool) {
 	name := a.String() + " hooks"
 	initCmd := "guard init " + flag(a)
 	var present []string          // files that exist, shown
+	var extra []string            // guard's commands that are more than the program
 	have := map[string]bool{}     // required hooks with a guard entry
 	programs := map[string]bool{} // guard programs the hooks run
 	for _, f := range install.Files(a, o.Home, o.Project) {
@@ -165,7 +187,7 @@ func agentChecks(o Options, a install.Agent) []Check {
 		in, err := install.Inspect(f.Path, a, o.Self)
 		if err != nil {
 			return []Check{{Name: name, Detail: fmt.Sprintf("cannot read %s: %v", shown, strings.TrimPrefix(err.Error(), f.Path+": ")),
-				Hint: "fix that file by hand (guard init refuses it too), then run 'guard doctor' again"}}
+				Hint: "fix that file by hand (guard init refuses it too), then run 'guard doctor' again"}}, false
 		}
 		if !in.Exists {
 			continue
@@ -173,7 +195,10 @@ func agentChecks(o Options, a install.Agent) []Check {
 		present = append(present, shown)
 		if in.Disabled != "" {
 			return []Check{{Name: name, Detail: fmt.Sprintf("%s holds %s: no hook runs, guard's included", shown, in.Disabled),
-				Hint: "remove that setting from " + shown}}
+				Hint: "remove that setting from " + shown}}, false
+		}
+		for _, e := range in.Extra {
+			extra = append(extra, shown+": "+e)
 		}
 		for hook, cmds := range in.Hooks {
 			have[hook] = true
@@ -191,7 +216,7 @@ func agentChecks(o Options, a install.Agent) []Check {
 			shown[i] = show(o, t)
 		}
 		return []Check{{Name: name, OK: true, Detail: "not set up here (no " + strings.Join(shown, ", no ") + ")",
-			Hint: "if you use " + a.String() + ", run '" + initCmd + "'"}}
+			Hint: "if you use " + a.String() + ", run '" + initCmd + "'"}}, false
 	}
 	var missing []string
 	req := a.Required()
@@ -209,6 +234,12 @@ func agentChecks(o Options, a install.Agent) []Check {
 	} else {
 		out = append(out, Check{Name: name, OK: true, Detail: fmt.Sprintf("guard runs at all %d hooks (%s)", len(req), files)})
 	}
+	if len(extra) > 0 {
+		// Named by JSON path, never quoted: a prefix can hold a token.
+		out = append(out, Check{Name: a.String() + " hook command",
+			Detail: "guard's command is more than the program (a prefix, arguments, a redirection or commands after it), so what the agent gets may not be guard's answer: " + strings.Join(extra, "; "),
+			Hint:   "run '" + initCmd + "': it writes the program alone"})
+	}
 	progs := make([]string, 0, len(programs))
 	for p := range programs {
 		progs = append(progs, p)
@@ -217,7 +248,7 @@ func agentChecks(o Options, a install.Agent) []Check {
 	for _, p := range progs {
 		out = append(out, programCheck(o, a, p))
 	}
-	return out
+	return out, len(missing) == 0
 }
 
 // programCheck: the program a hook runs exists, is an executable regular
@@ -232,9 +263,12 @@ func programCheck(o Options, a install.Agent, prog string) Check {
 	}
 	path := prog
 	if !strings.ContainsAny(prog, `/\`) {
+		// A project's file names guard, found on PATH (it is committed
+		// and read on other machines).
+		reinit = "put the guard you mean first on PATH (the hooks run '" + prog + "' from PATH; the installers put guard there)"
 		p, err := o.LookPath(prog)
 		if err != nil {
-			c.Detail = fmt.Sprintf("%s is not on PATH", prog)
+			c.Detail = fmt.Sprintf("%s is not on PATH: every hook call fails", prog)
 			c.Hint = reinit
 			return c
 		}
@@ -305,6 +339,12 @@ func policyCheck(o Options) Check {
 		c.Hint = "set " + policy.EnvKey + " and run 'guard policy sign' so that a changed policy is refused"
 	}
 	c.Detail = fmt.Sprintf("loads: %s, version %s, %s", kind, p.Version, signed)
+	if weaker := p.Weaker(); len(weaker) > 0 {
+		c.OK = false
+		c.Detail += "; weaker than the built-in defaults: " + strings.Join(weaker, "; ")
+		c.Hint = "put the defaults back in " + show(o, p.Source) + " ('guard explain' shows what is active, docs/POLICY.md every default), " +
+			"or keep the change if you mean it: doctor keeps reporting it"
+	}
 	return c
 }
 
@@ -344,7 +384,17 @@ func auditChecks(o Options) []Check {
 	if w.OK {
 		w.Detail = shown + ": " + w.Detail
 	}
-	return []Check{v, w, anchorCheck(o, anchor, rep.Anchor)}
+	a := anchorCheck(o, anchor, rep.Anchor)
+	if a.OK && v.OK {
+		if lag, err := audit.AnchorLag(path, anchor); err != nil {
+			a.OK, a.Detail, a.Hint = false, show(o, anchor)+": "+err.Error(), "run 'guard doctor' again"
+		} else if lag != "" {
+			a.OK, a.Detail = false, show(o, anchor)+": "+lag
+			a.Hint = "keep copies of the log, its lock file and the anchor as evidence and run 'guard audit verify'; a log older than guard's anchor gets one within the next 4 KiB of records. " +
+				"If you restored or moved these files yourself, 'guard audit verify --reset-checkpoint' makes the log as it is the reference"
+		}
+	}
+	return []Check{v, w, a}
 }
 
 // anchorExists reports whether an anchor file is there (its content is

@@ -55,16 +55,138 @@ func find(t *testing.T, r Report, prefix string) Check {
 	return Check{}
 }
 
-func TestFreshMachinePasses(t *testing.T) {
+// TestFreshMachine: every check passes but one: no agent runs guard, which
+// fails with a hint (issue 22 item 3).
+func TestFreshMachine(t *testing.T) {
 	o := env(t)
 	r := Run(o)
-	if !r.OK() || r.Failed() != 0 {
+	if r.OK() || r.Failed() != 1 {
 		t.Fatalf("fresh machine: %+v", r.Checks)
+	}
+	if c := find(t, r, "agents"); c.OK || !strings.Contains(c.Detail, "no agent runs guard") || !strings.Contains(c.Hint, "guard init --agent-a") {
+		t.Errorf("agents: %+v", c)
 	}
 	for _, c := range r.Checks {
 		if c.Name == "" || c.Detail == "" {
 			t.Errorf("check without name or detail: %+v", c)
 		}
+	}
+}
+
+// hookAgentA installs guard's hooks for agent A into o's home.
+func hookAgentA(t *testing.T, o Options) string {
+	t.Helper()
+	settings := filepath.Join(o.Home, ".agent_a", "settings.json")
+	if _, err := install.Apply(settings, install.Options{Agent: install.AgentA, Self: o.Self, LockDir: filepath.Join(o.GuardDir, "locks")}); err != nil {
+		t.Fatal(err)
+	}
+	return settings
+}
+
+// TestOneAgentHookedPasses: one agent set up is enough.
+func TestOneAgentHookedPasses(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("POSIX modes")
+	}
+	o := env(t)
+	hookAgentA(t, o)
+	r := Run(o)
+	if !r.OK() {
+		t.Fatalf("agent A hooked: %+v", r.Checks)
+	}
+	if c := find(t, r, "agents"); c.Detail != "guard's hooks are set up for agent A" {
+		t.Errorf("agents: %+v", c)
+	}
+}
+
+// TestWeakerPolicy: a detector off or a default removed fails the policy
+// check, naming each; a stricter policy passes.
+func TestWeakerPolicy(t *testing.T) {
+	o := env(t)
+	for _, tc := range []struct {
+		doc  string
+		want []string
+	}{
+		{`{"pii": {"block_on_prompt": true}}`, nil},
+		{`{"bash": {"enabled": false}}`, []string{"bash.enabled is false: the command detector is off"}},
+		{`{"injection": {"enabled": false}, "file_paths": {"block_read": ["~/.ssh/**"]}}`,
+			[]string{"injection.enabled is false", "file_paths.block_read lacks "}},
+	} {
+		o.LoadPolicy = func() (*policy.Policy, error) { return policy.Parse([]byte(tc.doc), "/x/rules.json") }
+		c := find(t, Run(o), "policy")
+		if c.OK != (tc.want == nil) {
+			t.Errorf("%s: %+v", tc.doc, c)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(c.Detail, "weaker than the built-in defaults: ") || !strings.Contains(c.Detail, w) || !strings.Contains(c.Hint, "put the defaults back") {
+				t.Errorf("%s: %+v, want %q", tc.doc, c, w)
+			}
+		}
+	}
+}
+
+// TestHookCommandMoreThanGuard: guard's entry with more than the program
+// (guard || true turns blocks into passes) fails, named by JSON path, the
+// command never quoted.
+func TestHookCommandMoreThanGuard(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("POSIX modes")
+	}
+	o := env(t)
+	settings := hookAgentA(t, o)
+	data, _ := os.ReadFile(settings)
+	cmd := install.Command(o.Self, runtime.GOOS)
+	data = []byte(strings.Replace(string(data), `"command": "`+cmd+`"`, `"command": "TOKEN=sk-secret `+cmd+` || true"`, 1))
+	if err := os.WriteFile(settings, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := Run(o)
+	var c Check
+	for _, x := range r.Checks {
+		if x.Name == "agent A hook command" {
+			c = x
+		}
+	}
+	if c.OK || !strings.Contains(c.Detail, "~/.agent_a/settings.json: hooks.UserPromptSubmit[0].command") ||
+		strings.Contains(c.Detail, "sk-secret") || !strings.Contains(c.Hint, "guard init --agent-a") {
+		t.Errorf("extra command: %+v", c)
+	}
+}
+
+// TestAnchorRegressed: an anchor put back from an older copy fails the
+// anchor check, though the chain and the anchor itself verify.
+func TestAnchorRegressed(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("POSIX modes")
+	}
+	o := env(t)
+	hookAgentA(t, o)
+	path := filepath.Join(o.GuardDir, "audit.log")
+	anchor := audit.AnchorFile(home.StateDirFor(o.Home), path)
+	appendN := func(from, n int) {
+		for i := from; i < from+n; i++ {
+			rec := event.Record{TS: fmt.Sprintf("2026-01-02T03:%02d:%02d.000Z", i/60, i%60), Hook: "Stop", Verdict: "allow", User: "ada",
+				Host: "box", PolicyVersion: "1.0.0", Agent: "a", Event: "Stop", InputHash: strings.Repeat("ab", 32)}
+			if err := audit.AppendWith(path, &rec, audit.AppendOptions{AnchorFile: anchor}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	appendN(0, 3)
+	old, _ := os.ReadFile(anchor)
+	appendN(3, 40) // past two update points
+	if r := Run(o); !r.OK() {
+		t.Fatalf("in step: %+v", r.Checks)
+	}
+	if err := os.WriteFile(anchor, old, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := Run(o)
+	if c := find(t, r, "audit log"); !c.OK {
+		t.Errorf("the chain and anchor verify: %+v", c)
+	}
+	if c := find(t, r, "audit anchor"); c.OK || !strings.Contains(c.Detail, "is behind the log's last append") || !strings.Contains(c.Hint, "reset-checkpoint") {
+		t.Errorf("regressed anchor: %+v", c)
 	}
 }
 
@@ -192,7 +314,7 @@ func TestAuditAnchor(t *testing.T) {
 	if c := find(t, r, "audit anchor"); !c.OK || !strings.Contains(c.Detail, "the log holds it, at entry") {
 		t.Errorf("anchored log: %+v", c)
 	}
-	if !r.OK() {
+	if r.Failed() != 1 || find(t, r, "agents").OK {
 		t.Fatalf("anchored log: %+v", r.Checks)
 	}
 	for _, p := range []string{path, path + audit.LockSuffix} {

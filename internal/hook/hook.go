@@ -316,14 +316,18 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 
 // ranNote adds to the finding of a block which files guard read because the
 // command runs them: what blocked may be in one of them (the command rules
-// quote the command and the line, the path rules the path). The recorded
-// reason only counts them.
+// quote the command and the line, the path rules the path). A name that
+// holds a secret or PII value (policy.Sensitive) shows as <redacted>. The
+// recorded reason only counts them.
 func ranNote(f event.Finding, ran []string) event.Finding {
 	if len(ran) == 0 {
 		return f
 	}
 	names := make([]string, len(ran))
 	for i, r := range ran {
+		if policy.Sensitive(r) {
+			r = event.Redacted
+		}
 		names[i] = "'" + agent.OneLine(r) + "'"
 	}
 	f.Reason += "; guard read what the command runs: " + strings.Join(names, ", ")
@@ -345,8 +349,13 @@ func withUnknownVars(out []event.Input, kind event.Kind, p string) []event.Input
 // DryRun is `guard test`: one input of the given type, expanded exactly as
 // the hook path expands a call's inputs (relative paths joined with cwd, the
 // files a command names, symbolic links and hard links to protected files
-// followed), evaluated against p.
+// followed), evaluated against p. The content types (policy.ContentTypes)
+// go through the hook's own checks as agent A's result or answer
+// (dryRunContent).
 func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, error) {
+	if slices.Contains(policy.ContentTypes, typ) {
+		return dryRunContent(p, typ, input, cwd)
+	}
 	kind, err := policy.TestKind(typ)
 	if err != nil {
 		return nil, err
@@ -914,9 +923,10 @@ const MaxName = 128
 
 // name returns an event or tool name from the payload as it is recorded:
 // unchanged when it looks like a name (at most MaxName bytes of ASCII
-// letters, digits and _ - . : / @, e.g. mcp__github__create_issue), else
-// event.Redacted. The payload decides these values, so a sentence, a secret
-// with spaces or a long blob is never stored, and a record stays short.
+// letters, digits and _ - . : / @, e.g. mcp__github__create_issue) and
+// holds no secret or PII value (policy.Sensitive), else event.Redacted. The
+// payload decides these values, so a sentence, a secret or a long blob is
+// never stored, and a record stays short.
 func name(s string) string {
 	if len(s) > MaxName {
 		return event.Redacted
@@ -929,6 +939,11 @@ func name(s string) string {
 		default:
 			return event.Redacted
 		}
+	}
+	// A name joins its words with _ (mcp__server__tool): the detectors'
+	// word boundaries are looked for there too.
+	if s != "" && (policy.Sensitive(s) || policy.Sensitive(strings.ReplaceAll(s, "_", " "))) {
+		return event.Redacted
 	}
 	return s
 }

@@ -41,6 +41,11 @@ func SelfPath() (string, error) {
 	return filepath.Abs(exe)
 }
 
+// PortableCommand is the hook command of a portable settings file (a
+// project's, committed and read on other machines): guard, found on PATH
+// by the agent's shell.
+const PortableCommand = "guard"
+
 // Command returns the hook command that runs the binary at path on goos:
 // forward slashes on Windows, double-quoted (with POSIX escapes) when the
 // path holds a space or any other character a shell would read.
@@ -159,6 +164,21 @@ func Program(cmd, self string) (string, bool) {
 		return firstWord(cmd), true
 	}
 	return b.firstProgram(f.Stmts, 0), true
+}
+
+// Plain reports whether a hook command is nothing but a program to run,
+// as init writes it (guard, /usr/local/bin/guard, "/My Tools/guard"): one
+// word, with no assignment before it, no argument, redirection or other
+// command. A command the parser refuses is not plain.
+func Plain(cmd string) bool {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return false
+	}
+	st := f.Stmts[0]
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	return ok && len(st.Redirs) == 0 && !st.Negated && !st.Background && !st.Coprocess &&
+		len(call.Assigns) == 0 && len(call.Args) == 1
 }
 
 // firstProgram is the program of the first simple command in stmts, looking

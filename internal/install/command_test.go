@@ -94,3 +94,31 @@ func TestSelfPath(t *testing.T) {
 		t.Errorf("SelfPath() = %s is not the running binary %s", p, exe)
 	}
 }
+
+func TestPlain(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"guard", true},
+		{"/usr/local/bin/guard", true},
+		{`"/My Tools/guard"`, true},
+		{"C:/Program Files/guard.exe", false}, // two words
+		{`"C:/Program Files/guard.exe"`, true},
+		{"guard || true", false},
+		{"guard; echo ok", false},
+		{"guard 2>/dev/null", false},
+		{"GUARD_HOME=/tmp/x guard", false},
+		{"env GUARD_HOME=/tmp/x guard", false},
+		{"guard hook --agent c", false},
+		{"exec guard", false},
+		{"! guard", false},
+		{"guard &", false},
+		{"guard |", false},
+		{"", false},
+	} {
+		if got := Plain(tc.cmd); got != tc.want {
+			t.Errorf("Plain(%q) = %v, want %v", tc.cmd, got, tc.want)
+		}
+	}
+}

@@ -70,6 +70,10 @@ type Inspection struct {
 	// Left lists, by JSON path, entries that run guard after another
 	// command: they do not count as guard's.
 	Left []string
+	// Extra lists, by JSON path, guard's commands that are more than the
+	// program (Plain): a prefix, arguments, a redirection or commands
+	// after it (`guard || true` turns every block into a pass).
+	Extra []string
 	// Disabled, when not empty, says which setting of the file switches
 	// every hook (guard's included) off.
 	Disabled string
@@ -128,25 +132,31 @@ func Inspect(path string, a Agent, self string) (*Inspection, error) {
 			if c.kind == notGuard {
 				continue
 			}
-			for _, cmd := range guardCommands(el, c) {
-				in.Hooks[h] = append(in.Hooks[h], cmd)
+			for _, gc := range guardCommands(fmt.Sprintf("%s[%d]", path, i), el, c) {
+				in.Hooks[h] = append(in.Hooks[h], gc.cmd)
+				if !Plain(gc.cmd) {
+					in.Extra = append(in.Extra, gc.path)
+				}
 			}
 		}
 	}
 	return in, nil
 }
 
-// guardCommands are the command strings of guard's in one entry.
-func guardCommands(el *hujson.Value, c entry) []string {
+// guardCommand is one command of guard's and its JSON path.
+type guardCommand struct{ path, cmd string }
+
+// guardCommands are the commands of guard's in one entry, at JSON path p.
+func guardCommands(p string, el *hujson.Value, c entry) []guardCommand {
 	if s, ok := str(el); ok {
-		return []string{s}
+		return []guardCommand{{p, s}}
 	}
 	o := objectOf(el)
-	var out []string
+	var out []guardCommand
 	if c.topGuard {
 		v, _, _ := lookup(o, "command")
 		if s, ok := str(v); ok {
-			out = append(out, s)
+			out = append(out, guardCommand{p + ".command", s})
 		}
 	}
 	inner, _, _ := lookup(o, "hooks")
@@ -154,7 +164,7 @@ func guardCommands(el *hujson.Value, c entry) []string {
 		for _, j := range c.innerGuard {
 			v, _, _ := lookup(objectOf(&a.Elements[j]), "command")
 			if s, ok := str(v); ok {
-				out = append(out, s)
+				out = append(out, guardCommand{fmt.Sprintf("%s.hooks[%d].command", p, j), s})
 			}
 		}
 	}

@@ -10,15 +10,18 @@
 // stay as they were. Guard's own entries are those whose command, read as the
 // agent's shell reads it, runs guard first (a file named guard or guard.exe,
 // or the running binary, behind any env prefix); they are rewritten in place
-// and never duplicated, so a second run leaves the file byte-identical.
+// and never duplicated, so a second run leaves the file byte-identical. A
+// project's file (Target.Portable) names guard by the bare name, found on
+// PATH; the user's own files name the binary by its absolute path.
 //
 // # Writing
 //
 // A file that does not parse, holds a trailing comma, or whose hooks are not
 // the expected shape, is not touched. Otherwise Apply resolves a symlinked
 // file to its target, holds a cross-process lock while it reads, edits and
-// writes, keeps one timestamped backup of the previous content beside the
-// target, and writes atomically (temporary file in the same directory,
+// writes, keeps one timestamped backup of the previous content (in guard's
+// directory, Options.BackupDir; beside the target without one), and writes
+// atomically (temporary file in the same directory,
 // fsync, rename) with the file's mode. ApplyAll does this for several files
 // all or nothing: every file is checked and edited before any is written.
 package install
@@ -64,6 +67,10 @@ type Options struct {
 	// LockDir holds the lock files that serialise concurrent runs on one
 	// settings file. Required unless DryRun.
 	LockDir string
+	// BackupDir, when set, is where the backup of a file's previous content
+	// goes (guard's own directory: see BackupPath); empty puts it beside
+	// the file.
+	BackupDir string
 	// Now stamps the backup's name; nil means time.Now.
 	Now func() time.Time
 	// LockWait bounds the wait for another run's lock on the same file;
@@ -91,6 +98,7 @@ type Result struct {
 	Existed bool         // Target existed before
 	Changed bool         // the content changed (or would, with DryRun)
 	Backup  string       // the backup of the previous content, if one was written
+	Command string       // the hook command guard's entries run (not with Remove)
 	Hooks   []HookChange // per hook, in the agent's order
 	Diff    string       // with DryRun: unified diff of the change, "" if none
 }
@@ -111,6 +119,26 @@ func (e *FileError) Unwrap() error { return e.Err }
 // BackupInfix separates a settings file's name from its backup's timestamp.
 const BackupInfix = ".guard-backup-"
 
+// BackupPath is where the backups of the settings file target go, up to
+// their UTC timestamp: in dir, under the file's own absolute path (the
+// volume name made a plain directory name on Windows), so that they are
+// easy to find and never collide — dir/home/jo/proj/.agent_c/
+// settings.json.guard-backup-<stamp> —; beside the file when dir is "".
+func BackupPath(dir, target string) string {
+	if dir == "" {
+		return target + BackupInfix
+	}
+	vol := filepath.VolumeName(target)
+	rest := target[len(vol):]
+	vol = strings.Map(func(r rune) rune {
+		if r == ':' || r == '\\' || r == '/' {
+			return -1
+		}
+		return r
+	}, vol)
+	return filepath.Join(dir, vol, rest) + BackupInfix
+}
+
 // Apply writes (or with Options.Remove takes out) guard's hook entries in the
 // settings file at path; Options.Within applies to it.
 func Apply(path string, o Options) (*Result, error) {
@@ -127,6 +155,11 @@ type Target struct {
 	// Within overrides Options.Within for this file: the directory the
 	// file must stay in once its symlinks are followed ("" for none).
 	Within string
+	// Portable writes the hook command as the bare name guard
+	// (PortableCommand), found on PATH wherever the file is read, instead
+	// of this machine's path to the binary: for a project's file, which is
+	// committed and read on a teammate's machine.
+	Portable bool
 }
 
 // plan is the change to one target, computed before anything is written.
@@ -134,7 +167,8 @@ type plan struct {
 	res      *Result
 	old, new []byte
 	perm     fs.FileMode
-	dup      int // index of an earlier target with the same file, or -1
+	dup      int  // index of an earlier target with the same file, or -1
+	portable bool // Target.Portable
 }
 
 // ApplyAll edits every target, all or nothing: each file is resolved,
@@ -212,7 +246,7 @@ func ApplyAll(targets []Target, o Options) ([]*Result, error) {
 		if p.dup >= 0 || !p.res.Changed {
 			continue
 		}
-		if err := p.write(stamp); err != nil {
+		if err := p.write(stamp, o.BackupDir); err != nil {
 			for _, w := range written {
 				w.undo()
 			}
@@ -245,7 +279,7 @@ func resolvePlan(t Target) (*plan, error) {
 			return nil, &FileError{Path: t.Path, Err: err}
 		}
 	}
-	return &plan{res: &Result{Path: t.Path, Target: target}}, nil
+	return &plan{res: &Result{Path: t.Path, Target: target}, portable: t.Portable}, nil
 }
 
 // lockAll takes the locks of every planned file, in one order (the lock
@@ -305,7 +339,12 @@ func (p *plan) compute(o Options, goos string) error {
 		}
 		st = detectStyle(old)
 	}
-	ed := &editor{agent: o.Agent, bin: newBinary(o.Self, goos), command: Command(o.Self, goos), remove: o.Remove, st: st}
+	command := Command(o.Self, goos)
+	if p.portable {
+		command = PortableCommand
+	}
+	res.Command = command
+	ed := &editor{agent: o.Agent, bin: newBinary(o.Self, goos), command: command, remove: o.Remove, st: st}
 	if res.Hooks, err = ed.edit(doc); err != nil {
 		return &FileError{Path: path, Err: err}
 	}
@@ -329,8 +368,9 @@ func (p *plan) compute(o Options, goos string) error {
 	return nil
 }
 
-// write puts the planned content in place, after a backup of the old.
-func (p *plan) write(stamp string) error {
+// write puts the planned content in place, after a backup of the old (in
+// backupDir, or beside the file when it is "").
+func (p *plan) write(stamp, backupDir string) error {
 	res := p.res
 	if !res.Existed {
 		if err := os.MkdirAll(filepath.Dir(res.Target), 0o700); err != nil {
@@ -338,7 +378,11 @@ func (p *plan) write(stamp string) error {
 		}
 	}
 	if len(bytes.TrimSpace(p.old)) > 0 {
-		res.Backup = res.Target + BackupInfix + stamp
+		res.Backup = BackupPath(backupDir, res.Target) + stamp
+		if err := os.MkdirAll(filepath.Dir(res.Backup), 0o700); err != nil {
+			res.Backup = ""
+			return fmt.Errorf("back up %s: %w", res.Path, err)
+		}
 		if err := writeAtomic(res.Backup, p.old, p.perm); err != nil {
 			res.Backup = ""
 			return fmt.Errorf("back up %s: %w", res.Path, err)

@@ -14,6 +14,12 @@ import (
 // content (a Read result), the agent's final answer, a tool's output.
 var TestTypes = []string{"prompt", "command", "read", "write", "url", "file", "response", "tool_output"}
 
+// ContentTypes are the test types that are a tool's result or the agent's
+// answer: hook.DryRun runs them through the hook's own code path (agent
+// A's PostToolUse or Stop), so `guard test` shows what the hook does with
+// them, redaction included.
+var ContentTypes = []string{"file", "response", "tool_output"}
+
 // testKind maps each test type to the kind of input it is checked as, and
 // so to the detectors that kind gets on the hook path.
 func testKind(typ string) (event.Kind, bool) {
@@ -33,7 +39,7 @@ func testKind(typ string) (event.Kind, bool) {
 	case "response":
 		return event.KindResponse, true
 	case "tool_output":
-		return event.KindToolOutput, true
+		return event.KindOutput, true
 	}
 	return "", false
 }
@@ -45,14 +51,22 @@ func (e *UnknownTypeError) Error() string {
 	return fmt.Sprintf("unknown input type %q (types: %s)", e.Type, strings.Join(TestTypes, ", "))
 }
 
-// DryRunResult is the answer of `guard test`; its JSON form has exactly the
-// keys verdict, type, input, rule and reason.
+// DryRunResult is the answer of `guard test`; its JSON form has the keys
+// verdict, type, input, rule and reason, and action and result when the
+// hook would redact or withhold a tool's result.
 type DryRunResult struct {
 	Verdict string `json:"verdict"`
 	Type    string `json:"type"`
 	Input   string `json:"input"`
 	Rule    string `json:"rule"`
 	Reason  string `json:"reason"`
+	// Action is what the hook does with a tool result that blocked:
+	// event.ActionRedacted or event.ActionWithheld; empty otherwise.
+	Action string `json:"action,omitempty"`
+	// Result is, with an Action, the text the model receives in the
+	// result's place: the result with each secret replaced by a
+	// [REDACTED:<rule>] marker, or guard's notice. Never a matched value.
+	Result string `json:"result,omitempty"`
 	// Notes are the rule names of findings that did not block.
 	Notes []string `json:"-"`
 }
@@ -68,9 +82,7 @@ func TestKind(typ string) (event.Kind, error) {
 
 // DryRun evaluates checked, the inputs one `guard test` input of the given
 // type expands to (hook.DryRun builds them as the hook path does), without
-// writing an audit record, and reports it as input. The input is echoed
-// unless a secret or PII value was found in it, in which case only its size
-// and hash are shown: no output ever repeats a matched value.
+// writing an audit record, and reports it as input (see Report).
 func (p *Policy) DryRun(typ, input string, checked []event.Input) (*DryRunResult, error) {
 	if _, err := TestKind(typ); err != nil {
 		return nil, err
@@ -79,11 +91,19 @@ func (p *Policy) DryRun(typ, input string, checked []event.Input) (*DryRunResult
 	if err != nil {
 		return nil, err
 	}
+	return Report(typ, input, v), nil
+}
+
+// Report is the `guard test` answer for input of type typ given the
+// verdict v. The input is echoed unless a secret or PII value was found in
+// it, in which case only its size and hash are shown: no output ever
+// repeats a matched value.
+func Report(typ, input string, v event.Verdict) *DryRunResult {
 	r := &DryRunResult{Verdict: string(v.Decision), Type: typ, Input: input}
 	sensitive := false
 	for _, n := range v.Notes {
 		r.Notes = append(r.Notes, n.Rule)
-		sensitive = sensitive || isSensitive(n)
+		sensitive = sensitive || SensitiveFinding(n)
 	}
 	if v.Blocked() {
 		r.Rule = v.Finding.Rule
@@ -91,15 +111,23 @@ func (p *Policy) DryRun(typ, input string, checked []event.Input) (*DryRunResult
 		if r.Rule == "ssrf_protection" {
 			r.Rule = "ssrf" // the name the spec's test output shows
 		}
-		sensitive = sensitive || isSensitive(v.Finding)
+		sensitive = sensitive || SensitiveFinding(v.Finding)
 	}
 	if sensitive {
-		sum := sha256.Sum256([]byte(input))
-		r.Input = fmt.Sprintf("<redacted: %d bytes, sha256 %s>", len(input), hex.EncodeToString(sum[:]))
+		r.Input = Withheld(input)
 	}
-	return r, nil
+	return r
 }
 
-func isSensitive(f event.Finding) bool {
+// Withheld is how `guard test` shows a text it does not repeat: its size
+// and SHA-256.
+func Withheld(text string) string {
+	sum := sha256.Sum256([]byte(text))
+	return fmt.Sprintf("<redacted: %d bytes, sha256 %s>", len(text), hex.EncodeToString(sum[:]))
+}
+
+// SensitiveFinding reports whether a finding is of a value that must not be
+// repeated: a secret or PII.
+func SensitiveFinding(f event.Finding) bool {
 	return f.Detector == event.DetectorSecrets || f.Detector == event.DetectorPII
 }

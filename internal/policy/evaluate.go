@@ -153,9 +153,9 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 			v.Decision = event.Block
 			v.Finding = f
 			if quotesInput(f) {
-				// The shown reason quotes the command or path. When that
-				// text holds a secret or PII value, show the redacted form
-				// instead, and note what was found.
+				// The shown reason quotes the command, path or URL host.
+				// When that text holds a secret or PII value, show the
+				// redacted form instead, and note what was found.
 				shown := in
 				if in.Kind == event.KindCommand && sh != nil {
 					// The reason may quote a normalised line too.
@@ -309,9 +309,38 @@ func runsSomething(text string) bool {
 }
 
 // quotesInput reports whether f's Reason quotes the checked text: the
-// command and path rules do, in the spec's form.
+// command and path rules do, in the spec's form, and the URL rules quote
+// the host (where a secret can stand: https://<token>.oast.fun/).
 func quotesInput(f event.Finding) bool {
-	return f.Detector == event.DetectorCommands || f.Detector == event.DetectorPaths
+	return f.Detector == event.DetectorCommands || f.Detector == event.DetectorPaths || f.Detector == event.DetectorURLs
+}
+
+// anyValue holds the detectors Sensitive runs: the secrets catalogue and
+// every PII type. Built on first use.
+var anyValue = sync.OnceValues(func() (*secret.Detector, *pii.Detector) {
+	d, err := pii.New(pii.Types())
+	if err != nil {
+		return secret.New(), nil
+	}
+	return secret.New(), d
+})
+
+// Sensitive reports whether text holds a value of the secrets catalogue or
+// of any PII type, whatever a policy enables: text guard shows or records
+// beside a verdict that is not the checked input itself (the name of a file
+// a command runs, a tool or event name) is shown only when it holds none.
+// It needs no policy, so a call blocked before its policy loaded is checked
+// alike; without its PII detector it reports every text sensitive.
+func Sensitive(text string) bool {
+	s, p := anyValue()
+	if p == nil {
+		return true
+	}
+	if _, hit := s.Check(text); hit {
+		return true
+	}
+	_, hit := p.Check(text)
+	return hit
 }
 
 // sensitive returns the first secret or PII finding in the text of in, or

@@ -156,6 +156,8 @@ func TestShownReasonNeverQuotesASecret(t *testing.T) {
 		{Kind: event.KindCommand, Text: "rm -rf /var/lib # " + awsKey},
 		{Kind: event.KindCommand, Text: "rm -rf /var/lib # ssn 123-45-6789"},
 		{Kind: event.KindRead, Text: "/home/u/.ssh/" + awsKey},
+		{Kind: event.KindURL, Text: "https://" + awsKey + ".oast.fun/"},
+		{Kind: event.KindURL, Text: "http://169.254.169.254/latest/?ssn=123-45-6789"},
 	} {
 		v, err := p.Evaluate([]event.Input{in})
 		if err != nil || !v.Blocked() {
@@ -172,6 +174,30 @@ func TestShownReasonNeverQuotesASecret(t *testing.T) {
 	v, _ := p.Evaluate([]event.Input{{Kind: event.KindCommand, Text: "rm -rf /var/lib"}})
 	if !strings.Contains(v.Finding.Reason, "'rm -rf /var/lib'") {
 		t.Errorf("plain command not quoted: %s", v.Finding.Reason)
+	}
+}
+
+// TestSensitive: the check of text shown beside a verdict finds every
+// secret rule and PII type, whatever a policy enables.
+func TestSensitive(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{awsKey, true},
+		{"run-" + awsKey + ".sh", true},
+		{"ghp_" + strings.Repeat("a1B2", 9), true},
+		{"jane@example.org", true},
+		{"123-45-6789", true},
+		{"4111 1111 1111 1111", true},
+		{"x.sh", false},
+		{"mcp__github__create_issue", false},
+		{"deploy/build.sh", false},
+		{"", false},
+	} {
+		if got := Sensitive(tt.text); got != tt.want {
+			t.Errorf("Sensitive(%q) = %v, want %v", tt.text, got, tt.want)
+		}
 	}
 }
 

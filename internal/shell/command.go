@@ -386,13 +386,7 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 		case p.chdir != "" && c.prefixChdir(p, words, &i):
 			// env -C DIR, sudo -D DIR: the command runs in DIR.
 		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
-			opt, v, _ := strings.Cut(a, "=")
-			if p.env.has(opt) {
-				w.envAssign(v)
-			}
-			if p.writeOpts.has(opt) {
-				w.write(v) // time --output=F
-			}
+			c.prefixValue(p, a)
 		case p.withArg.has(a):
 			if p.writeOpts.has(a) && i+1 < len(words) {
 				w.write(words[i+1].s) // time -o F, strace -o F
@@ -400,14 +394,7 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 			i++
 		case strings.HasPrefix(a, "-") && len(a) > 1 && !isNumberOption(a):
 		case p.assigns && isAssignment(a):
-			w.read(a)
-			w.envAssign(a) // env http_proxy=HOST curl …, env PAGER=CMD git …
-			k, v, _ := strings.Cut(a, "=")
-			if k == "PATH" {
-				w.pathSet, c.path = true, v // env PATH=… CMD
-			}
-			c.env = append(c.env, v)
-			c.tempVar(k, v) // env X=… sh -c '… $X'
+			c.prefixAssign(a)
 		case isNumberOption(a): // nice -10
 		case p.none:
 			operands = append(operands, words[i])
@@ -416,6 +403,32 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 		}
 	}
 	return c.noCommand(p, operands, shell)
+}
+
+// prefixValue: a prefix's --opt=VALUE sets a variable for the command
+// (systemd-run --setenv=X=V) or names a file it writes (time --output=F).
+func (c *cmd) prefixValue(p prefix, a string) {
+	opt, v, _ := strings.Cut(a, "=")
+	if p.env.has(opt) {
+		c.w.envAssign(v)
+	}
+	if p.writeOpts.has(opt) {
+		c.w.write(v) // time --output=F
+	}
+}
+
+// prefixAssign: NAME=VALUE before the command a prefix runs (env X=V CMD)
+// is in that command's environment.
+func (c *cmd) prefixAssign(a string) {
+	w := c.w
+	w.read(a)
+	w.envAssign(a) // env http_proxy=HOST curl …, env PAGER=CMD git …
+	k, v, _ := strings.Cut(a, "=")
+	if k == "PATH" {
+		w.pathSet, c.path = true, v // env PATH=… CMD
+	}
+	c.env = append(c.env, v)
+	c.tempVar(k, v) // env X=… sh -c '… $X'
 }
 
 // scriptOption reports whether a is an option of p whose value is a shell

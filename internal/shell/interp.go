@@ -12,132 +12,174 @@ import (
 // on standard input) stays in the line; its string literals are read, and
 // its recursive deletes are written as rm -r.
 func (c *cmd) interp(in interp) {
-	w := c.w
-	code, file := -1, -1
-	module, progFile := false, false
+	src := c.interpOptions(in)
+	if src.progFile {
+		return // the program is a file guard does not read; its operands are read
+	}
+	if !src.module && c.fedProgram(src.code, src.file) {
+		return
+	}
+	switch {
+	case src.code >= 0:
+		c.interpCode(src.code)
+		return
+	case src.file >= 0:
+		if c.interpFile(src.file) {
+			return
+		}
+	case src.module:
+	default:
+		if c.interpStdin() {
+			return
+		}
+	}
+	c.generic()
+}
+
+// interpSource is where an interpreter's code comes from.
+type interpSource struct {
+	// code is the argument that is code (python -c CODE, awk's program),
+	// file the program file it runs; -1 for none. Code written in an
+	// option's own word (perl -e'…') is scanned where it is found.
+	code, file int
+	module     bool // python -m MOD: the program is a module
+	progFile   bool // awk -f PROG: every operand is data it reads
+}
+
+// interpOptions reads an interpreter's options up to its code or program.
+func (c *cmd) interpOptions(in interp) interpSource {
+	src := interpSource{code: -1, file: -1}
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
 		if in.program && (s == "-f" || s == "--file" || strings.HasPrefix(s, "--file=") || strings.HasPrefix(s, "-f") && len(s) > 2) {
-			// awk -f PROG FILE…: the program is in a file; every operand
-			// is data it reads.
-			progFile = true
-			if s == "-f" || s == "--file" {
-				j++
-			}
-			if j < len(c.args) {
-				prog := strings.TrimPrefix(strings.TrimPrefix(c.args[j].s, "--file="), "-f")
-				w.read(prog)
-				c.spend(j)
-				c.runProgram(word{s: prog, known: c.args[j].known})
-			}
+			src.progFile = true
+			j = c.awkProgram(j)
 			continue
 		}
-		if progFile && !strings.HasPrefix(s, "-") {
-			w.read(s)
+		if src.progFile && !strings.HasPrefix(s, "-") {
+			c.w.read(s)
 			continue
 		}
 		switch {
 		case s == "-m" && !in.program && c.name != "perl":
-			module = true // python -m json.tool: the program is a module
+			src.module = true
 			if j+1 < len(c.args) {
 				c.runModule(c.args[j+1]) // python -m x: x.py here is run
 			}
-			j = len(c.args)
+			return src
 		case in.loads.has(s) && j+1 < len(c.args):
 			j++
 			c.runProgram(c.args[j]) // node -r ./x.js: loaded first
-		case in.sub.has(s) && file < 0:
+		case in.sub.has(s) && src.file < 0:
 			// deno run x.ts, bun run x.ts: the file follows
-		case in.code.has(s):
+		case in.code.has(s) || in.cluster != 0 && len(s) > 2 && s[0] == '-' && s[1] != '-' && s[len(s)-1] == in.cluster && strings.Trim(s[1:len(s)-1], "aclnpsw") == "":
+			// python -c CODE, perl -ne CODE
 			if j+1 < len(c.args) {
-				code = j + 1
+				src.code = j + 1
 			}
-			j = len(c.args)
-		case in.cluster != 0 && len(s) > 2 && s[0] == '-' && s[1] != '-' && s[len(s)-1] == in.cluster && strings.Trim(s[1:len(s)-1], "aclnpsw") == "":
-			if j+1 < len(c.args) {
-				code = j + 1
-			}
-			j = len(c.args)
+			return src
 		case in.cluster != 0 && len(s) > 2 && s[0] == '-' && flagCluster(s[1:], in.cluster):
 			// perl -e'code', perl -ne'code'
-			k := strings.IndexByte(s, in.cluster)
-			c.scanCode(s[k+1:])
-			j = len(c.args)
+			c.scanCode(s[strings.IndexByte(s, in.cluster)+1:])
+			return src
 		case in.withArg.has(s):
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
 			if len(s) > 2 && s[1] != '-' && in.code.has(s[:2]) {
 				c.scanCode(s[2:]) // python -c'code'
-				j = len(c.args)
+				return src
 			}
+		case in.program:
+			src.code = j
+			return src
+		case !isStdin(s):
+			src.file = j
+			return src
 		default:
-			if in.program {
-				code = j
-			} else if !isStdin(s) {
-				file = j
-			}
-			j = len(c.args)
+			return src
 		}
 	}
-	if progFile {
-		return // the program is a file guard does not read; its operands are read above
+	return src
+}
+
+// awkProgram: awk -f PROG FILE… runs the program in PROG (at j); every
+// operand is data it reads. It returns the index of the last word used.
+func (c *cmd) awkProgram(j int) int {
+	s := c.args[j].s
+	if s == "-f" || s == "--file" {
+		j++
 	}
-	if !module && c.fedProgram(code, file) {
+	if j < len(c.args) {
+		prog := strings.TrimPrefix(strings.TrimPrefix(c.args[j].s, "--file="), "-f")
+		c.w.read(prog)
+		c.spend(j)
+		c.runProgram(word{s: prog, known: c.args[j].known})
+	}
+	return j
+}
+
+// interpCode analyses the code at argument code: its literals and effects;
+// the operands after it are read, or written when the interpreter edits
+// them in place (perl -pi -e CODE FILE).
+func (c *cmd) interpCode(code int) {
+	a := c.args[code]
+	if a.sub != "" {
+		c.rendered = a.sub + " | " + c.name + " -"
+		c.runSub(a.sub, true)
 		return
 	}
+	c.scanCode(a.s)
+	c.spend(code) // code, analysed: not a file
+	inPlace := false
+	for k, o := range c.args {
+		// Switches after the code count too: perl -pe 1 -i FILE.
+		inPlace = inPlace || k != code && editsInPlace(c.name, o.s)
+	}
+	for j := code + 1; j < len(c.args); j++ {
+		if strings.HasPrefix(c.args[j].s, "-") && c.args[j].s != "-" {
+			continue
+		}
+		if inPlace {
+			c.w.write(c.args[j].s) // perl -pi -e CODE FILE
+		} else {
+			c.w.read(c.args[j].s)
+		}
+	}
+}
+
+// interpFile reads the program file at argument file, and the program in
+// it; it reports whether that was all (the file is a substitution's
+// output: python3 <(curl …)).
+func (c *cmd) interpFile(file int) bool {
+	a := c.args[file]
+	if a.sub != "" {
+		c.rendered = a.sub + " | " + c.name + " -"
+		c.runSub(a.sub, true)
+		return true
+	}
+	c.w.read(a.s)
+	c.spend(file) // the script is read; its arguments are touched
+	c.runProgram(a)
+	return false
+}
+
+// interpStdin: the interpreter reads its program on standard input; it
+// reports whether that was all (curl … | python3 -, python3 <<< "$(…)").
+func (c *cmd) interpStdin() bool {
+	c.fromStdin = true
 	switch {
-	case code >= 0:
-		a := c.args[code]
-		if a.sub != "" {
-			c.rendered = a.sub + " | " + c.name + " -"
-			c.runSub(a.sub, true)
-			return
-		}
-		c.scanCode(a.s)
-		c.spend(code) // code, analysed: not a file
-		inPlace := false
-		for k, o := range c.args {
-			// Switches after the code count too: perl -pe 1 -i FILE.
-			inPlace = inPlace || k != code && editsInPlace(c.name, o.s)
-		}
-		for j := code + 1; j < len(c.args); j++ {
-			if strings.HasPrefix(c.args[j].s, "-") && c.args[j].s != "-" {
-				continue
-			}
-			if inPlace {
-				w.write(c.args[j].s) // perl -pi -e CODE FILE
-			} else {
-				w.read(c.args[j].s)
-			}
-		}
-		return
-	case file >= 0:
-		a := c.args[file]
-		if a.sub != "" {
-			c.rendered = a.sub + " | " + c.name + " -"
-			c.runSub(a.sub, true)
-			return
-		}
-		w.read(a.s)
-		c.spend(file) // the script is read; its arguments are touched
-		c.runProgram(a)
-	case module:
-	default:
-		c.fromStdin = true
-		switch {
-		case c.stdin.sub != "":
-			c.rendered = c.stdin.sub + " | " + c.name + " -"
-			c.runSub(c.stdin.sub, true)
-			return
-		case c.stdin.known && c.stdin.text != "":
-			c.code = strings.TrimRight(c.stdin.text, "\n")
-			c.scanCode(c.code)
-		case c.stdin.file != "":
-			w.read(c.stdin.file) // python3 < x.py
-			c.runProgram(word{s: c.stdin.file, known: true})
-		}
+	case c.stdin.sub != "":
+		c.rendered = c.stdin.sub + " | " + c.name + " -"
+		c.runSub(c.stdin.sub, true)
+		return true
+	case c.stdin.known && c.stdin.text != "":
+		c.code = strings.TrimRight(c.stdin.text, "\n")
+		c.scanCode(c.code)
+	case c.stdin.file != "":
+		c.w.read(c.stdin.file) // python3 < x.py
+		c.runProgram(word{s: c.stdin.file, known: true})
 	}
-	c.generic()
+	return false
 }
 
 // operands returns the arguments that are not options.

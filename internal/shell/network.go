@@ -9,8 +9,6 @@ import (
 	"strings"
 )
 
-var curlWithArg = wordSet(" -o --output -d --data --data-binary --data-raw --data-ascii --data-urlencode --json -F --form --form-string -T --upload-file -H --header -A --user-agent -e --referer -u --user -b --cookie -c --cookie-jar -w --write-out -K --config -X --request -x --proxy --url -m --max-time --connect-timeout -r --range -D --dump-header --cacert --cert --key -E -U --proxy-user --retry -C --continue-at -Y -y -z --output-dir --resolve --connect-to --interface -Q --quote --limit-rate --trace --trace-ascii --stderr ")
-
 // proxyVars are the variables curl and wget take a proxy from.
 var proxyVars = []string{"http_proxy", "https_proxy", "all_proxy", "ftp_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "FTP_PROXY"}
 
@@ -21,9 +19,6 @@ func (w *walker) proxy(name, value string) {
 		w.a.URLs = append(w.a.URLs, value)
 	}
 }
-
-// curlShortWithArg are curl's one-letter options that take a value.
-const curlShortWithArg = "odFTHAeubcwKXxmrDEUCYyzQ"
 
 // rerouted returns the addresses curl's --resolve HOST:PORT:ADDR[,ADDR…]
 // and --connect-to HOST:PORT:HOST2:PORT2 send a request to instead of the
@@ -54,55 +49,19 @@ func rerouted(opt, v string) []string {
 	return out
 }
 
-// download: curl and wget. Files they send are written -d @F; request
-// bodies and headers are data; wget's standard output is written -O-.
+// download: curl and wget, as their table says (clients.go). Files they
+// send are written -d @F; request bodies and headers are data; wget's
+// standard output is written -O-.
 func (c *cmd) download() {
-	w := c.w
-	var args []word
-	var kinds []int
-	add := func(x word, k int) { args = append(args, x); kinds = append(kinds, k) }
-	send := func(f string) {
-		if f == "-" || f == "" {
-			if c.stdin.file != "" {
-				c.sends = append(c.sends, c.stdin.file)
-			}
-			return
-		}
-		w.read(f)
-		c.sends = append(c.sends, f)
+	cl, ok := netClientNamed(c.name)
+	if !ok {
+		c.generic()
+		return
 	}
-	outDir, remoteName, serverNames := "", c.name == "wget", false
-	body := func(opt, v string) { // a data option's value: @file, or data
-		if strings.HasPrefix(v, "@") {
-			send(v[1:])
-		} else if i := strings.IndexByte(v, '@'); opt == "--data-urlencode" && i > 0 && !strings.ContainsRune(v[:i], '=') {
-			send(v[i+1:]) // --data-urlencode name@file
-		}
-	}
+	t := &transfer{c: c, remote: cl.remote}
 	for j := 0; j < len(c.args); j++ {
 		x := c.args[j]
-		s := x.s
-		opt, val, hasVal := s, "", false
-		if strings.HasPrefix(s, "--") {
-			if eq := strings.IndexByte(s, '='); eq > 0 {
-				opt, val, hasVal = s[:eq], s[eq+1:], true
-			}
-		} else if c.name == "curl" && len(s) > 2 && s[0] == '-' {
-			// A cluster: -sSLo F, -sLoF, -dDATA, read as its option
-			// that takes a value.
-			if shortHas(s, 'O', curlShortWithArg) || shortHas(s, 'J', curlShortWithArg) {
-				remoteName = true // -fsSLO: saved under the URL's name
-			}
-			if shortHas(s, 'J', curlShortWithArg) {
-				serverNames = true // -OJ: under the name the server gives
-			}
-			if i := strings.IndexAny(s[1:], curlShortWithArg) + 1; i > 0 {
-				opt = "-" + s[i:i+1]
-				if i+1 < len(s) {
-					val, hasVal = s[i+1:], true
-				}
-			}
-		}
+		opt, val, hasVal := t.split(cl, x.s)
 		next := func() string {
 			if hasVal {
 				return val
@@ -113,174 +72,219 @@ func (c *cmd) download() {
 			}
 			return ""
 		}
-		if c.name == "wget" {
-			switch {
-			case opt == "-e" || opt == "--execute":
-				// wget -e http_proxy=HOST: a proxy it contacts
-				if k, v, ok := strings.Cut(next(), "="); ok && slices.Contains(proxyVars, strings.ToLower(strings.TrimSpace(k))) {
-					c.url(strings.TrimSpace(v))
-				}
-				continue
-			case opt == "-P" || longOption(opt, "--directory-prefix"):
-				outDir = next()
-				continue
-			case opt == "-O" || longOption(opt, "--output-document"):
-				remoteName = false
-				if f := next(); f == "-" {
-					add(word{s: "-O-", known: true}, argPlain)
-				} else {
-					w.write(f)
-					add(word{s: "-O " + f, known: true}, argPlain)
-				}
-				continue
-			case len(s) > 2 && s[0] == '-' && s[1] != '-' && strings.Contains(s, "O"):
-				// -qO- / -qO file / -qOfile
-				remoteName = false
-				i := strings.IndexByte(s, 'O')
-				if i > 1 {
-					add(word{s: s[:i], known: true}, argPlain)
-				}
-				f := s[i+1:]
-				if f == "" {
-					f = next()
-				}
-				if f == "-" {
-					add(word{s: "-O-", known: true}, argPlain)
-				} else {
-					w.write(f)
-				}
-				continue
-			case opt == "-o" || longOption(opt, "--output-file") || opt == "-a" || longOption(opt, "--append-output") ||
-				longOption(opt, "--save-cookies") || longOption(opt, "--save-headers") || longOption(opt, "--warc-file"):
-				w.write(next())
-				continue
-			case longOption(opt, "--post-file") || longOption(opt, "--body-file"):
-				send(next())
-				continue
-			case opt == "--post-data" || opt == "--body-data" || opt == "--header" || opt == "-U" || opt == "--user-agent":
-				next()
-				add(x, argData)
-				continue
-			case opt == "-i" || longOption(opt, "--input-file"):
-				w.read(next())
-				serverNames = true // the list's URLs name the files
-				continue
-			case opt == "-r" || longOption(opt, "--recursive") || opt == "-m" || longOption(opt, "--mirror") || longOption(opt, "--content-disposition"):
-				serverNames = true
-				add(x, argPlain)
-				continue
-			}
-			add(x, argPlain)
-			continue
-		}
-		switch opt {
-		case "-o", "--output":
-			w.write(next())
-			continue
-		case "-d", "--data", "--data-binary", "--data-raw", "--data-ascii", "--data-urlencode", "--json":
-			v := next()
-			if opt != "--data-raw" {
-				body(opt, v)
-			}
-			add(word{s: opt, known: true}, argPlain)
-			add(word{s: v}, argData)
-			continue
-		case "-F", "--form":
-			v := next()
-			if eq := strings.IndexByte(v, '='); eq >= 0 && (strings.HasPrefix(v[eq+1:], "@") || strings.HasPrefix(v[eq+1:], "<")) {
-				f := v[eq+2:]
-				if k := strings.IndexByte(f, ';'); k >= 0 {
-					f = f[:k]
-				}
-				send(f)
-			}
-			add(word{s: opt, known: true}, argPlain)
-			add(word{s: v}, argData)
-			continue
-		case "-T", "--upload-file":
-			send(next())
-			c.uploads = true // a file: URL is then where it writes
-			continue
-		case "-H", "--header", "-A", "--user-agent", "-e", "--referer", "-u", "--user", "-b", "--cookie", "-w", "--write-out", "--form-string":
-			v := next()
-			if opt == "-w" || opt == "--write-out" {
-				for _, f := range curlOutputs(v) {
-					w.write(f) // -w '%output{>>FILE}…' (curl 8.3)
-				}
-			}
-			if f, ok := strings.CutPrefix(v, "@"); ok && (opt == "-H" || opt == "--header" || opt == "-b" || opt == "--cookie" || opt == "-w" || opt == "--write-out") {
-				send(f) // -H @file: the file's lines are sent
-			}
-			add(word{s: opt, known: true}, argPlain)
-			add(word{s: v}, argData)
-			continue
-		case "-D", "--dump-header", "-c", "--cookie-jar", "--trace", "--trace-ascii", "--stderr", "--etag-save", "--hsts", "--alt-svc", "--libcurl":
-			// Files curl writes, partly with what the server sends.
-			w.write(next())
-			continue
-		case "--output-dir", "--create-dirs":
-			if opt == "--output-dir" {
-				outDir = next()
-			}
-			continue
-		case "-O", "--remote-name", "--remote-name-all", "-J", "--remote-header-name":
-			remoteName = true
-			serverNames = serverNames || opt == "-J" || opt == "--remote-header-name"
-			add(x, argPlain)
-			continue
-		case "--url-query":
-			if f, ok := strings.CutPrefix(next(), "@"); ok {
-				send(f) // the file's content goes in the query
-			}
-			continue
-		case "-x", "--proxy", "--preproxy", "--socks4", "--socks4a", "--socks5", "--socks5-hostname":
-			v := next()
-			c.url(v)
-			add(word{s: opt, known: true}, argPlain)
-			add(word{s: v}, argData)
-			continue
-		case "-K", "--config":
-			w.read(next())
-			continue
-		case "--resolve", "--connect-to":
-			v := next()
-			for _, h := range rerouted(opt, v) {
-				c.url(h)
-			}
-			add(word{s: opt, known: true}, argPlain)
-			add(word{s: v}, argData)
-			continue
-		}
-		if curlWithArg.has(opt) && !hasVal && j+1 < len(c.args) {
-			add(x, argPlain)
+		use, ok := cl.option(opt)
+		switch {
+		case ok:
+			t.use(use, x, opt, next)
+		case cl.output != 0 && len(x.s) > 2 && x.s[0] == '-' && x.s[1] != '-' && strings.IndexByte(x.s, cl.output) > 0:
+			t.outputCluster(x.s, strings.IndexByte(x.s, cl.output), next)
+		case cl.withArg.has(opt) && !hasVal && j+1 < len(c.args):
+			t.add(x, argPlain)
 			j++
-			add(c.args[j], argPlain)
-			continue
+			t.add(c.args[j], argPlain)
+		default:
+			t.add(x, argPlain)
 		}
-		add(x, argPlain)
 	}
-	c.args, c.kinds = args, kinds
+	c.args, c.kinds = t.args, t.kinds
 	// A file on standard input is sent only through @- or -T - (send).
+	// (wget's words are read with curl's options too.)
 	c.hostOperands(curlWithArg)
 	// A proxy the command sets (http_proxy=… curl …) is contacted.
 	for _, v := range proxyVars {
-		if p, ok := w.lookup(v); ok {
+		if p, ok := c.w.lookup(v); ok {
 			c.url(p)
 		}
 	}
-	// curl -O and wget without -O save each URL's last path element, in
-	// --output-dir or -P DIR, else the working directory.
-	dir := strings.TrimRight(outDir, "/")
+	t.saved()
+}
+
+// transfer is what download gathers from a client's words: its words as
+// the line shows them, and where it saves what it fetches.
+type transfer struct {
+	c     *cmd
+	args  []word
+	kinds []int
+	// outDir is the directory it saves into; remote: it saves each URL
+	// under its name; server: the server or a list names the files.
+	outDir         string
+	remote, server bool
+}
+
+// add shows x in the line, of kind k.
+func (t *transfer) add(x word, k int) {
+	t.args = append(t.args, x)
+	t.kinds = append(t.kinds, k)
+}
+
+// send records that the client sends file f (- or "": its standard input).
+func (t *transfer) send(f string) {
+	c := t.c
+	if f == "-" || f == "" {
+		if c.stdin.file != "" {
+			c.sends = append(c.sends, c.stdin.file)
+		}
+		return
+	}
+	c.w.read(f)
+	c.sends = append(c.sends, f)
+}
+
+// split returns the option word s stands for and the value written in it:
+// --opt=VALUE, and for a client with short options that take a value, a
+// cluster such as -sSLoF (the flags before it are noted: -fsSLO saves under
+// the URL's name).
+func (t *transfer) split(cl *netClient, s string) (opt, val string, hasVal bool) {
+	opt = s
+	switch {
+	case strings.HasPrefix(s, "--"):
+		if eq := strings.IndexByte(s, '='); eq > 0 {
+			return s[:eq], s[eq+1:], true
+		}
+	case cl.short != "" && len(s) > 2 && s[0] == '-':
+		for k := 1; k < len(s) && strings.IndexByte(cl.short, s[k]) < 0; k++ {
+			switch use, _ := cl.option("-" + s[k:k+1]); use {
+			case netRemote:
+				t.remote = true
+			case netNamed:
+				t.remote, t.server = true, true
+			}
+		}
+		if i := strings.IndexAny(s[1:], cl.short) + 1; i > 0 {
+			opt = "-" + s[i:i+1]
+			if i+1 < len(s) {
+				val, hasVal = s[i+1:], true
+			}
+		}
+	}
+	return opt, val, hasVal
+}
+
+// use records what the client does with option x (opt, as split gives
+// it), next giving its value.
+func (t *transfer) use(use netUse, x word, opt string, next func() string) {
+	w := t.c.w
+	switch use {
+	case netSave:
+		w.write(next())
+	case netConfig:
+		w.read(next())
+	case netPost:
+		t.send(next())
+	case netUpload:
+		t.send(next())
+		t.c.uploads = true // a file: URL is then where it writes
+	case netQuery:
+		if f, ok := strings.CutPrefix(next(), "@"); ok {
+			t.send(f) // the file's content goes in the query
+		}
+	case netOutDir:
+		t.outDir = next()
+	case netList:
+		w.read(next())
+		t.server = true // the list's URLs name the files
+	case netExecute:
+		// wget -e http_proxy=HOST: a proxy it contacts
+		if k, v, ok := strings.Cut(next(), "="); ok && slices.Contains(proxyVars, strings.ToLower(strings.TrimSpace(k))) {
+			t.c.url(strings.TrimSpace(v))
+		}
+	case netOutput:
+		t.remote = false
+		if f := next(); f == "-" {
+			t.add(word{s: "-O-", known: true}, argPlain)
+		} else {
+			w.write(f)
+			t.add(word{s: "-O " + f, known: true}, argPlain)
+		}
+	case netSecret:
+		next()
+		t.add(x, argData)
+	case netNoop:
+	case netRemote, netNamed:
+		t.remote = true
+		t.server = t.server || use == netNamed
+		t.add(x, argPlain)
+	case netServer:
+		t.server = true
+		t.add(x, argPlain)
+	default:
+		v := next()
+		t.value(use, opt, v)
+		t.add(word{s: opt, known: true}, argPlain)
+		t.add(word{s: v}, argData)
+	}
+}
+
+// value records what a value shown as data holds: files it sends or
+// writes, hosts it connects to.
+func (t *transfer) value(use netUse, opt, v string) {
+	switch use {
+	case netBody, netEncoded:
+		if strings.HasPrefix(v, "@") {
+			t.send(v[1:])
+		} else if i := strings.IndexByte(v, '@'); use == netEncoded && i > 0 && !strings.ContainsRune(v[:i], '=') {
+			t.send(v[i+1:]) // --data-urlencode name@file
+		}
+	case netForm:
+		if eq := strings.IndexByte(v, '='); eq >= 0 && (strings.HasPrefix(v[eq+1:], "@") || strings.HasPrefix(v[eq+1:], "<")) {
+			f := v[eq+2:]
+			if k := strings.IndexByte(f, ';'); k >= 0 {
+				f = f[:k]
+			}
+			t.send(f)
+		}
+	case netHeader, netFormat:
+		if use == netFormat {
+			for _, f := range curlOutputs(v) {
+				t.c.w.write(f) // -w '%output{>>FILE}…' (curl 8.3)
+			}
+		}
+		if f, ok := strings.CutPrefix(v, "@"); ok {
+			t.send(f) // -H @file: the file's lines are sent
+		}
+	case netProxy:
+		t.c.url(v)
+	case netReroute:
+		for _, h := range rerouted(opt, v) {
+			t.c.url(h)
+		}
+	}
+}
+
+// outputCluster: wget -qO-, -qO FILE, -qOFILE (the letter at i): the file
+// it saves into, - for standard output.
+func (t *transfer) outputCluster(s string, i int, next func() string) {
+	t.remote = false
+	if i > 1 {
+		t.add(word{s: s[:i], known: true}, argPlain)
+	}
+	f := s[i+1:]
+	if f == "" {
+		f = next()
+	}
+	if f == "-" {
+		t.add(word{s: "-O-", known: true}, argPlain)
+	} else {
+		t.c.w.write(f)
+	}
+}
+
+// saved records the files the client saves under names it does not give:
+// curl -O and wget without -O save each URL's last path element, in
+// --output-dir or -P DIR, else the working directory.
+func (t *transfer) saved() {
+	w := t.c.w
+	dir := strings.TrimRight(t.outDir, "/")
 	if dir == "" {
 		dir = "."
 	}
-	if serverNames {
+	if t.server {
 		// The server or a list names the files (-J, -r, -i): anything in
 		// the directory may be written.
 		w.writeDir(dir)
 	}
-	if remoteName {
-		for _, a := range c.args {
+	if t.remote {
+		for _, a := range t.c.args {
 			if name := urlName(a.s); name != "" {
 				w.write(dir + "/" + name)
 			}

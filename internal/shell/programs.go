@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // wordSet is a set of words written as one string, each word between
 // spaces: a table that costs nothing at start-up (the hook path is a new
@@ -24,128 +27,6 @@ func (l wordSet) has(w string) bool {
 		i += 1 + j
 	}
 	return false
-}
-
-// prefix describes a command that runs another command given as its
-// arguments (sudo rm -rf /).
-type prefix struct {
-	withArg  wordSet // options that take the next word
-	operands int     // operands before the command: timeout 5, chroot /srv
-	assigns  bool    // NAME=value words may come before the command (env)
-	script   wordSet // options whose value is a shell script (su -c)
-	split    wordSet // options whose value is split into the command (env -S)
-	rest     bool    // the remaining words are a script (watch)
-	noRun    wordSet // options that make it not run the command (command -v)
-	// none: its operands are not a command (su USER, script FILE); it
-	// runs one through script, cmdAfter or cmdWith options.
-	none     bool
-	cmdAfter wordSet // options after which the remaining words are the command (xterm -e)
-	cmdWith  wordSet // options taking a value that make its operands the command (runuser -u USER)
-	prog     wordSet // options whose value is a program it runs (su -s PROG)
-	env      wordSet // options whose value is NAME=VALUE, set for the command (systemd-run -E)
-	// shell: given no command, it runs a shell, which reads its commands on
-	// standard input (echo CMD | su) or takes the operands after the
-	// first (su USER ARGS); shellOpts make it do so (sudo -s).
-	shell     bool
-	shellOpts wordSet
-	writes    bool    // its operands are files it writes (script's typescript)
-	exec      wordSet // options that make the remaining words a command, not a script (watch -x)
-	// sub: the subcommand that makes it a prefix (poetry run, bundle
-	// exec); with another first word it is a program of its own.
-	sub string
-	// pyFile: a command that is a .py file runs with python (uv run x.py).
-	pyFile    bool
-	writeOpts wordSet // options whose value is a file it writes (time -o F)
-	// lock: its operand is a file it opens, creating it (flock F): a touch.
-	lock  bool
-	chdir wordSet // options whose value is the directory it runs the command in (env -C)
-}
-
-// prefixOf returns what a prefix command is, or false for another name.
-func prefixOf(name string) (prefix, bool) {
-	switch name {
-	case "sudo":
-		return prefix{withArg: wordSet(" -u -g -C -D -h -p -r -t -U -T -R --user --group --chdir --prompt --role --type --other-user --close-from --host --command-timeout "),
-			assigns: true, shellOpts: wordSet(" -s -i --shell --login "),
-			chdir: wordSet(" -D --chdir ")}, true
-	case "doas":
-		return prefix{withArg: wordSet(" -u -C ")}, true
-	case "env":
-		return prefix{withArg: wordSet(" -u -C --unset --chdir "), assigns: true, split: wordSet(" -S --split-string "),
-			chdir: wordSet(" -C --chdir ")}, true
-	case "command":
-		return prefix{noRun: wordSet(" -v -V ")}, true
-	case "builtin", "nohup", "setsid", "busybox", "unbuffer", "torsocks", "fakeroot", "firejail":
-		return prefix{}, true
-	case "exec":
-		return prefix{withArg: wordSet(" -a ")}, true
-	case "nice":
-		return prefix{withArg: wordSet(" -n --adjustment ")}, true
-	case "time":
-		return prefix{withArg: wordSet(" -f -o --format --output "), writeOpts: wordSet(" -o --output ")}, true
-	case "timeout":
-		return prefix{withArg: wordSet(" -s -k --signal --kill-after "), operands: 1}, true
-	case "stdbuf":
-		return prefix{withArg: wordSet(" -i -o -e ")}, true
-	case "ionice":
-		return prefix{withArg: wordSet(" -c -n -p --class --classdata --pid ")}, true
-	case "chrt", "taskset":
-		return prefix{operands: 1}, true
-	case "chroot":
-		return prefix{withArg: wordSet(" --userspec --groups "), operands: 1}, true
-	case "flock":
-		return prefix{withArg: wordSet(" -w -E --timeout --conflict-exit-code "), operands: 1, script: wordSet(" -c --command "), lock: true}, true
-	case "proxychains", "proxychains4":
-		return prefix{withArg: wordSet(" -f ")}, true
-	case "su":
-		// su [-] [USER [ARGS…]]: ARGS go to the user's shell.
-		return prefix{withArg: wordSet(" -g -G -w --group --supp-group --whitelist-environment "), prog: wordSet(" -s --shell "),
-			script: wordSet(" -c --command --session-command "), none: true, shell: true, operands: 1}, true
-	case "runuser":
-		// runuser -u USER CMD…, or su's form.
-		return prefix{withArg: wordSet(" -g -G -w --group --supp-group --whitelist-environment "), prog: wordSet(" -s --shell "),
-			script: wordSet(" -c --command --session-command "), cmdWith: wordSet(" -u --user "), none: true, shell: true, operands: 1}, true
-	case "sg":
-		return prefix{script: wordSet(" -c "), operands: 1, rest: true}, true // sg GROUP [-c] CMD: a script
-	case "watch":
-		return prefix{withArg: wordSet(" -n --interval -q --equexit "), rest: true, exec: wordSet(" -x --exec ")}, true
-	case "systemd-run":
-		return prefix{withArg: wordSet(" -p --property -u --unit --description --slice -M --machine -H --host --uid --gid --nice --working-directory --on-active --on-boot --on-startup --on-unit-active --on-unit-inactive --on-calendar --timer-property --path-property --socket-property --service-type "),
-			env: wordSet(" -E --setenv "), shellOpts: wordSet(" -S --shell ")}, true
-	case "pkexec":
-		return prefix{withArg: wordSet(" --user ")}, true
-	case "unshare":
-		return prefix{withArg: wordSet(" -S -G -R -w --setuid --setgid --root --wd --propagation --setgroups ")}, true
-	case "nsenter":
-		return prefix{withArg: wordSet(" -t -S -G -r -w --target --setuid --setgid --root --wd ")}, true
-	case "uv":
-		return prefix{sub: "run", pyFile: true, withArg: wordSet(" --with --with-requirements --python -p --project --directory --env-file --extra --group --package --index --index-url --from ")}, true
-	case "poetry", "pipenv":
-		return prefix{sub: "run"}, true
-	case "bundle":
-		return prefix{sub: "exec"}, true
-	case "npx":
-		return prefix{withArg: wordSet(" -p --package "), script: wordSet(" -c --call ")}, true
-	case "xterm", "uxterm", "urxvt", "rxvt", "konsole", "alacritty", "x-terminal-emulator":
-		return prefix{none: true, cmdAfter: wordSet(" -e --command ")}, true
-	case "gnome-terminal", "xfce4-terminal", "mate-terminal":
-		return prefix{script: wordSet(" -e --command "), cmdAfter: wordSet(" -x --execute ")}, true
-	case "strace":
-		return prefix{withArg: wordSet(" -o -p -e -s -u -E -P -a -b -I -O -S -X "), writeOpts: wordSet(" -o ")}, true
-	case "ltrace":
-		return prefix{withArg: wordSet(" -o -p -e -s -u -a -n -A -D -F -l "), writeOpts: wordSet(" -o ")}, true
-	case "caffeinate":
-		return prefix{withArg: wordSet(" -t -w ")}, true
-	case "script":
-		// script [-c CMD] [FILE]: FILE is the typescript it writes.
-		return prefix{withArg: wordSet(" -E -I -O -T -B -m --echo --log-in --log-out --log-io --log-timing --logging-format --output-limit "),
-			script: wordSet(" -c --command "), none: true, shell: true, writes: true,
-			writeOpts: wordSet(" -I -O -T -B --log-in --log-out --log-io --log-timing ")}, true
-	case "xvfb-run":
-		return prefix{withArg: wordSet(" -n -s -e -f -p --server-num --server-args --error-file --auth-file "),
-			writeOpts: wordSet(" -e -f --error-file --auth-file ")}, true
-	}
-	return prefix{}, false
 }
 
 // Variables whose values programs run (see walker.commandVar).
@@ -178,47 +59,44 @@ type interp struct {
 	sub     wordSet // subcommands before the program file (deno run)
 }
 
+// interpEntry is the interpreters table's entry for one interpreter.
+type interpEntry struct {
+	name string
+	interp
+}
+
+// interpreters lists the interpreters, sorted by name
+// (TestInterpretersSorted).
+var interpreters = []interpEntry{
+	{name: "awk", interp: interp{program: true, withArg: " -f -F -v -W --field-separator --assign "}},
+	{name: "bun", interp: interp{code: " -e --eval -p --print ", sub: " run "}},
+	{name: "deno", interp: interp{code: " eval ", sub: " run "}},
+	{name: "gawk", interp: interp{program: true, withArg: " -f -F -v -W -e -i -l --field-separator --assign "}},
+	{name: "lua", interp: interp{code: " -e ", withArg: " -l "}},
+	{name: "luajit", interp: interp{code: " -e ", withArg: " -l -j -O "}},
+	{name: "mawk", interp: interp{program: true, withArg: " -f -F -v -W "}},
+	{name: "nawk", interp: interp{program: true, withArg: " -f -F -v "}},
+	{name: "node", interp: interp{code: " -e --eval -p --print ", loads: " -r --require --import --loader "}},
+	{name: "nodejs", interp: interp{code: " -e --eval -p --print ", loads: " -r --require --import --loader "}},
+	{name: "osascript", interp: interp{code: " -e ", withArg: " -l "}},
+	{name: "perl", interp: interp{code: " -e -E ", cluster: 'e', withArg: " -I -M -m -x "}},
+	{name: "php", interp: interp{code: " -r ", withArg: " -c -d -f -z "}},
+	{name: "pwsh", interp: interp{code: " -c -command -Command "}},
+	{name: "pypy", interp: interp{code: " -c ", withArg: " -m -W -X "}},
+	{name: "python", interp: interp{code: " -c ", withArg: " -m -W -X -Q "}},
+	{name: "rscript", interp: interp{code: " -e "}},
+	{name: "ruby", interp: interp{code: " -e ", withArg: " -I -C -E ", loads: " -r "}},
+	{name: "ts-node", interp: interp{code: " -e --eval -p --print ", loads: " -r --require --import "}},
+	{name: "tsx", interp: interp{code: " -e --eval -p --print ", loads: " -r --require --import "}},
+}
+
 // interpreterNamed returns how the interpreter called name takes code.
 func interpreterNamed(name string) (interp, bool) {
-	switch name {
-	case "python":
-		return interp{code: wordSet(" -c "), withArg: wordSet(" -m -W -X -Q ")}, true
-	case "pypy":
-		return interp{code: wordSet(" -c "), withArg: wordSet(" -m -W -X ")}, true
-	case "perl":
-		return interp{code: wordSet(" -e -E "), cluster: 'e', withArg: wordSet(" -I -M -m -x ")}, true
-	case "ruby":
-		return interp{code: wordSet(" -e "), withArg: wordSet(" -I -C -E "), loads: wordSet(" -r ")}, true
-	case "node", "nodejs":
-		return interp{code: wordSet(" -e --eval -p --print "), loads: wordSet(" -r --require --import --loader ")}, true
-	case "tsx", "ts-node":
-		return interp{code: wordSet(" -e --eval -p --print "), loads: wordSet(" -r --require --import ")}, true
-	case "bun":
-		return interp{code: wordSet(" -e --eval -p --print "), sub: wordSet(" run ")}, true
-	case "deno":
-		return interp{code: wordSet(" eval "), sub: wordSet(" run ")}, true
-	case "php":
-		return interp{code: wordSet(" -r "), withArg: wordSet(" -c -d -f -z ")}, true
-	case "lua":
-		return interp{code: wordSet(" -e "), withArg: wordSet(" -l ")}, true
-	case "luajit":
-		return interp{code: wordSet(" -e "), withArg: wordSet(" -l -j -O ")}, true
-	case "rscript":
-		return interp{code: wordSet(" -e ")}, true
-	case "osascript":
-		return interp{code: wordSet(" -e "), withArg: wordSet(" -l ")}, true
-	case "pwsh":
-		return interp{code: wordSet(" -c -command -Command ")}, true
-	case "awk":
-		return interp{program: true, withArg: wordSet(" -f -F -v -W --field-separator --assign ")}, true
-	case "gawk":
-		return interp{program: true, withArg: wordSet(" -f -F -v -W -e -i -l --field-separator --assign ")}, true
-	case "mawk":
-		return interp{program: true, withArg: wordSet(" -f -F -v -W ")}, true
-	case "nawk":
-		return interp{program: true, withArg: wordSet(" -f -F -v ")}, true
+	i, ok := slices.BinarySearchFunc(interpreters, name, func(e interpEntry, n string) int { return strings.Compare(e.name, n) })
+	if !ok {
+		return interp{}, false
 	}
-	return interp{}, false
+	return interpreters[i].interp, true
 }
 
 // interpreterOf returns the interpreter a program name stands for:
@@ -247,16 +125,19 @@ var (
 	// metaWriters change no file's text: what a file they write holds is
 	// still known (chmod +x x.sh && ./x.sh runs what x.sh held).
 	metaWriters = wordSet(" chmod chown chgrp touch chattr setfacl rm rmdir unlink shred mkdir ")
-	// writesSecond write their second operand (uniq IN OUT, xxd -r IN OUT).
-	writesSecond = wordSet(" uniq xxd ")
-	// hostTools contact the hosts among their operands.
-	hostTools = wordSet(" ping ping6 traceroute traceroute6 tracepath mtr host nslookup dig whois http https xh xhs ")
 	// writesLast: the last argument is the destination, the others are read.
 	writesLast = wordSet(" cp mv install ln rsync scp ")
 	// keyUsers: the argument after -i is a key used, not shown.
 	keyUsers = wordSet(" ssh scp sftp ssh-copy-id autossh ")
 	// grepFamily take a pattern as their first operand.
 	grepFamily = wordSet(" grep egrep fgrep zgrep rg ag ack pt ugrep ")
+	// messageTools: version control and hosting CLIs whose message options
+	// are data.
+	messageTools = wordSet(" git hg svn jj bzr gh glab tea ")
+	// hostTools contact the hosts among their operands.
+	hostTools = wordSet(" ping ping6 traceroute traceroute6 tracepath mtr host nslookup dig whois http https xh xhs ")
+	// ncFamily take a host operand and may run a program for the peer.
+	ncFamily = wordSet(" nc ncat netcat ")
 	// grepWithArg: grep-family options that take the next word (not the pattern).
 	grepWithArg = wordSet(" -A -B -C -m -d -D --glob --iglob --type --type-not --type-add --threads --max-count --max-depth --max-filesize --context --after-context --before-context --replace --encoding --include --exclude --exclude-dir --color --colors --sort --sortr --ignore-file --label ")
 	// rgWithArg: options of rg and the like that take the next word, but
@@ -270,14 +151,12 @@ var (
 	findGlobalArg = wordSet(" -maxdepth -mindepth -regextype -files0-from ")
 	// findExec run a command: its words up to ; or +.
 	findExec = wordSet(" -exec -execdir -ok -okdir ")
-	// ncFamily take a host operand and may run a program for the peer.
-	ncFamily   = wordSet(" nc ncat netcat ")
+	// ncWithArg: options of nc and the like that take the next word.
 	ncWithArg  = wordSet(" -p -s -w -x -X -i -q -W -I -O -T -V -M -m -g -G --source --source-port --wait --proxy --proxy-type --proxy-auth -o --output ")
 	sshWithArg = wordSet(" -b -c -D -E -e -F -I -i -L -l -m -O -o -p -P -Q -R -S -W -w -J ")
-	// messageTools: version control and hosting CLIs whose message options
-	// are data.
-	messageTools = wordSet(" git hg svn jj bzr gh glab tea ")
-	messageOpts  = wordSet(" -m --message --title -t --body -b --notes -n --description --comment --subject ")
+	// messageOpts: options of version control and hosting CLIs whose
+	// value is a message: data.
+	messageOpts = wordSet(" -m --message --title -t --body -b --notes -n --description --comment --subject ")
 	// logOpts: options of git log and the like whose value is data.
 	logOpts = wordSet(" --grep -S -G --author --committer --format --pretty ")
 	// deleters are the names of recursive deletes in interpreter code.

@@ -6,7 +6,9 @@ import (
 	"strings"
 )
 
-// program analyses what c's program does with its arguments.
+// program analyses what c's program does with its arguments: what the
+// catalogue says of it, then its handler's code (handlers.go), an
+// interpreter's, or generic's.
 func (c *cmd) program() {
 	name := c.name
 	c.subst = c.w.subst > 0
@@ -26,309 +28,307 @@ func (c *cmd) program() {
 	if p != nil {
 		c.catalogued(p)
 	}
-	switch {
-	case name == "rm":
-		c.rm()
-	case shells.has(name):
-		c.shell()
-	case name == "eval":
-		c.eval()
-	case name == "source" || name == ".":
-		c.source()
-	case name == "xargs":
-		c.xargs()
-		return
-	case name == "parallel":
-		c.parallel()
-		return
-	case name == "find":
-		c.find()
-	case name == "cd" || name == "pushd" || name == "popd" || name == "dirs":
-		c.cd()
-	case name == "trap":
-		if len(c.args) > 0 {
-			c.kinds[0] = argCode
-			c.w.script(c.args[0].s, c.w.depth+1)
+	if h, ok := handlerOf(name); ok {
+		h.run(c)
+		if h.own {
+			return
 		}
-	case printers.has(name):
-		c.printer()
-	case testers.has(name):
-		c.allData()
-	case name == "ssh-add":
-		// It hands keys to the agent and never shows one: no reads.
-	case name == "ssh-keygen":
-		c.sshKeygen()
-	case writesSecond.has(name):
-		c.secondOperand()
-		c.generic()
-	case name == "patch":
-		// patch FILE [PATCH], -o OUT: the file it patches is written.
-		c.writeOption('o', "iBzbDFgprVY", "--output")
-		if ops := operands(c.args); len(ops) > 0 {
-			c.w.writeDir(ops[0])
-		} else {
-			c.w.changed(under(c.w.dir, ".")) // patch -p1 < x.patch: the files the patch names
-		}
-		c.generic()
-	case (name == "docker" || name == "podman" || name == "nerdctl" || name == "kubectl") && len(c.args) > 2 && c.args[0].s == "cp":
-		// docker cp CONTAINER:SRC DEST: the last operand is written here;
-		// docker cp SRC CONTAINER:DEST copies SRC, whole, into it.
-		if ops := operands(c.args[1:]); len(ops) >= 2 && !strings.Contains(ops[len(ops)-1], ":") {
-			c.w.writeDir(ops[len(ops)-1])
-		} else if len(ops) >= 2 && !strings.Contains(ops[0], ":") {
-			c.w.readTree(ops[0])
-		}
-		for j := range c.args {
-			c.spend(j)
-		}
-	case name == "docker" || name == "podman" || name == "nerdctl":
-		c.volumes()
-		c.containerCommand()
-		c.generic()
-	case name == "kubectl" || name == "oc":
-		c.podCommand()
-		c.generic()
-	case name == "7z" || name == "7za" || name == "7zz":
-		// 7z a ARCHIVE DIR…: it adds each directory whole.
-		c.recursive = len(c.args) > 0 && (c.args[0].s == "a" || c.args[0].s == "u")
-		if len(c.args) > 0 && (c.args[0].s == "x" || c.args[0].s == "e") {
-			dir := "."
-			for _, a := range c.args {
-				if v, ok := strings.CutPrefix(a.s, "-o"); ok && v != "" {
-					dir = v
-				}
-			}
-			c.w.writeDir(dir)
-		}
-		c.generic()
-	case (name == "yq" || name == "jq") && slices.ContainsFunc(c.args, func(a word) bool { return a.s == "-i" || a.s == "--inplace" }):
-		// yq -i EXPR FILE: edits FILE
-		if ops := operands(c.args); len(ops) >= 2 {
-			for _, f := range ops[1:] {
-				c.w.write(f)
-			}
-		}
-		c.jq()
-	case grepFamily.has(name):
-		c.grep(0)
-	case name == "sed":
-		c.sed()
-	case name == "at" || name == "batch":
-		c.at()
-	case name == "crontab":
-		c.crontab()
-	case name == "tmux":
-		c.tmux()
-	case name == "screen":
-		c.screen()
-	case name == "expect":
-		c.expect()
-	case name == "jq":
-		c.jq()
-	case messageTools.has(name):
-		c.messages()
-	case name == "curl" || name == "wget":
-		c.download()
-	case ncFamily.has(name):
-		c.nc()
-	case name == "socat":
-		c.socat()
-	case name == "telnet":
-		c.hostOperand("")
-		if c.stdin.file != "" {
-			c.sends = append(c.sends, c.stdin.file)
-		}
-		c.generic()
-	case name == "cat":
-		c.generic()
-		switch ops := operands(c.args); {
-		case len(ops) == 1 && ops[0] != "-":
-			c.out.file = ops[0] // cat F | nc …: nc sends F
-		case len(ops) == 0 || len(ops) == 1 && ops[0] == "-":
-			// cat <<EOF | sh: what it reads, it prints.
-			c.out = output{text: c.stdin.text, known: c.stdin.known, file: c.stdin.file}
-		}
-	case name == "tee":
-		// tee f <<EOF: f holds what it reads, and so does its output.
-		c.generic()
-		if c.stdin.known {
-			appendTo := false
-			for _, a := range c.args {
-				switch {
-				case a.s == "-a" || a.s == "--append":
-					appendTo = true
-				case !strings.HasPrefix(a.s, "-"):
-					c.w.wrote(a.s, c.stdin.text, appendTo)
-				}
-			}
-			c.out = output{text: c.stdin.text, known: true}
-		}
-	case name == "go" && len(c.args) > 1 && c.args[0].s == "run":
-		// go run x.go: its code (a package directory is not read).
-		for _, a := range c.args[1:] {
-			if strings.HasSuffix(a.s, ".go") {
-				c.runProgram(a)
-			}
-		}
-		c.generic()
-	case name == "alias":
-		// alias x='rm -rf /': the body runs when x does.
-		for _, a := range c.args {
-			if n, body, ok := strings.Cut(a.s, "="); ok {
-				c.w.redefine(n)
-				c.w.tentative(body)
-			}
-		}
-	case name == "enable":
-		// enable -f LIB NAME: NAME is a builtin loaded from LIB (code
-		// guard cannot see); enable NAME, -n NAME: a builtin turned on or
-		// off. Either way NAME is no longer the program the catalogue
-		// knows.
-		for j := 0; j < len(c.args); j++ {
-			switch a := c.args[j].s; {
-			case a == "-f" && j+1 < len(c.args):
-				j++
-				c.w.read(c.args[j].s)
-			case strings.HasPrefix(a, "-"):
-			default:
-				c.w.redefine(a)
-			}
-		}
-		c.generic()
-	case name == "hash" && len(c.args) > 2 && c.args[0].s == "-p":
-		// hash -p FILE NAME: NAME runs FILE from now on.
-		c.w.redefine(c.args[len(c.args)-1].s)
-		c.generic()
-	case hostTools.has(name):
-		// ping, dig @server, httpie: the hosts they contact.
-		for _, a := range c.args {
-			if h, ok := strings.CutPrefix(a.s, "@"); ok && name == "dig" {
-				c.url(h)
-			}
-		}
-		c.hostOperands("")
-		c.generic()
-	case name == "tar" || name == "bsdtar" || name == "gtar" || name == "unzip" || name == "cpio":
-		c.extract()
-		c.generic()
-	case name == "openssl":
-		c.openssl()
-	case name == "base64":
-		c.base64()
-	case name == "ssh" || name == "autossh":
-		c.ssh()
-	case name == "scp" || name == "sftp" || name == "rsync":
-		c.remoteCopy()
-	default:
-		if in, ok := interpreterOf(name); ok {
-			c.interp(in)
-			break
-		}
-		if strings.HasPrefix(name, "$") && len(c.args) > 1 && strings.HasPrefix(c.args[0].s, "-") && strings.Contains(c.args[0].s, "c") {
-			// $SHELL -c '…': probably a shell; its script is looked at.
-			c.w.tentative(c.args[1].s)
-		}
-		c.generic()
+	} else {
+		c.unhandled()
 	}
 	c.foundArgs(p)
 	c.touches(p)
 	c.network()
 }
 
-// commandOptions analyses the option values that a program runs as shell
-// commands: git -c core.pager=CMD (and the other command-valued git
-// settings, alias.x=!CMD), ssh -o ProxyCommand=CMD, rsync -e CMD, tar
-// --to-command=CMD and -I CMD, rg --pre CMD.
-func (c *cmd) commandOptions() {
-	if !optionRunners.has(c.name) {
+// unhandled analyses a program without a handler: an interpreter's code,
+// else its words by generic.
+func (c *cmd) unhandled() {
+	if in, ok := interpreterOf(c.name); ok {
+		c.interp(in)
 		return
 	}
-	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
-		next := func() string {
-			if j+1 < len(c.args) {
-				j++
-				return c.args[j].s
+	if strings.HasPrefix(c.name, "$") && len(c.args) > 1 && strings.HasPrefix(c.args[0].s, "-") && strings.Contains(c.args[0].s, "c") {
+		// $SHELL -c '…': probably a shell; its script is looked at.
+		c.w.tentative(c.args[1].s)
+	}
+	c.generic()
+}
+
+// trap CMD SIGNAL…: CMD runs when the signal comes.
+func (c *cmd) trap() {
+	if len(c.args) > 0 {
+		c.kinds[0] = argCode
+		c.w.script(c.args[0].s, c.w.depth+1)
+	}
+}
+
+// agentKeys: ssh-add hands keys to the agent and never shows one: no
+// reads.
+func (c *cmd) agentKeys() {}
+
+// grepper: a grep-family program's first operand is its pattern.
+func (c *cmd) grepper() { c.grep(0) }
+
+// patch FILE [PATCH], -o OUT: the file it patches is written.
+func (c *cmd) patch() {
+	c.writeOption('o', "iBzbDFgprVY", "--output")
+	if ops := operands(c.args); len(ops) > 0 {
+		c.w.writeDir(ops[0])
+	} else {
+		c.w.changed(under(c.w.dir, ".")) // patch -p1 < x.patch: the files the patch names
+	}
+	c.generic()
+}
+
+// container: docker, podman and nerdctl copy files (cp), share host
+// directories with a container (-v) and run commands inside it.
+func (c *cmd) container() {
+	if c.containerCopy() {
+		return
+	}
+	c.volumes()
+	c.containerCommand()
+	c.generic()
+}
+
+// kubectl copies files (cp) and runs commands in a pod.
+func (c *cmd) kubectl() {
+	if !c.containerCopy() {
+		c.pod()
+	}
+}
+
+// pod: kubectl and oc run commands in a pod.
+func (c *cmd) pod() {
+	c.podCommand()
+	c.generic()
+}
+
+// containerCopy: docker cp CONTAINER:SRC DEST writes the last operand
+// here; docker cp SRC CONTAINER:DEST copies SRC, whole, into it. It
+// reports whether c is such a copy.
+func (c *cmd) containerCopy() bool {
+	if len(c.args) <= 2 || c.args[0].s != "cp" {
+		return false
+	}
+	if ops := operands(c.args[1:]); len(ops) >= 2 && !strings.Contains(ops[len(ops)-1], ":") {
+		c.w.writeDir(ops[len(ops)-1])
+	} else if len(ops) >= 2 && !strings.Contains(ops[0], ":") {
+		c.w.readTree(ops[0])
+	}
+	for j := range c.args {
+		c.spend(j)
+	}
+	return true
+}
+
+// sevenZip: 7z a ARCHIVE DIR… adds each directory whole; 7z x and e
+// extract into -oDIR, else the working directory.
+func (c *cmd) sevenZip() {
+	c.recursive = len(c.args) > 0 && (c.args[0].s == "a" || c.args[0].s == "u")
+	if len(c.args) > 0 && (c.args[0].s == "x" || c.args[0].s == "e") {
+		dir := "."
+		for _, a := range c.args {
+			if v, ok := strings.CutPrefix(a.s, "-o"); ok && v != "" {
+				dir = v
 			}
-			return ""
 		}
-		switch c.name {
-		case "git":
-			switch {
-			case s == "-c":
-				k, v, ok := strings.Cut(next(), "=")
-				k = strings.ToLower(k)
-				switch {
-				case ok && gitRunsValue(k, v):
-					c.w.runsHanded(strings.TrimPrefix(v, "!"), "git")
-				case ok && gitProxy(k):
-					c.url(v) // git -c http.proxy=HOST
-				}
-			case strings.HasPrefix(s, "ext::"):
-				// git clone 'ext::sh -c …': the remote helper runs it
-				c.w.tentative(gitExt(strings.TrimPrefix(s, "ext::")))
-			case s == "config":
-				c.gitConfig(j + 1)
-				return
+		c.w.writeDir(dir)
+	}
+	c.generic()
+}
+
+// jqInPlace: jq -i and yq -i EXPR FILE… edit their files. It reports
+// whether c does.
+func (c *cmd) jqInPlace() bool {
+	if !slices.ContainsFunc(c.args, func(a word) bool { return a.s == "-i" || a.s == "--inplace" }) {
+		return false
+	}
+	if ops := operands(c.args); len(ops) >= 2 {
+		for _, f := range ops[1:] {
+			c.w.write(f)
+		}
+	}
+	return true
+}
+
+// jqFilter: jq's filter is data; -i edits its files.
+func (c *cmd) jqFilter() {
+	c.jqInPlace()
+	c.jq()
+}
+
+// yq: with -i it edits its files and its expression is a filter, as jq's.
+func (c *cmd) yq() {
+	if c.jqInPlace() {
+		c.jq()
+		return
+	}
+	c.generic()
+}
+
+// telnet HOST: the host it contacts; a file on its standard input is sent.
+func (c *cmd) telnet() {
+	c.hostOperand("")
+	if c.stdin.file != "" {
+		c.sends = append(c.sends, c.stdin.file)
+	}
+	c.generic()
+}
+
+// cat prints what it reads: cat F | nc … sends F, cat <<EOF | sh runs
+// the here-document.
+func (c *cmd) cat() {
+	c.generic()
+	switch ops := operands(c.args); {
+	case len(ops) == 1 && ops[0] != "-":
+		c.out.file = ops[0] // cat F | nc …: nc sends F
+	case len(ops) == 0 || len(ops) == 1 && ops[0] == "-":
+		// cat <<EOF | sh: what it reads, it prints.
+		c.out = output{text: c.stdin.text, known: c.stdin.known, file: c.stdin.file}
+	}
+}
+
+// tee f <<EOF: f holds what it reads, and so does its output.
+func (c *cmd) tee() {
+	c.generic()
+	if !c.stdin.known {
+		return
+	}
+	appendTo := false
+	for _, a := range c.args {
+		switch {
+		case a.s == "-a" || a.s == "--append":
+			appendTo = true
+		case !strings.HasPrefix(a.s, "-"):
+			c.w.wrote(a.s, c.stdin.text, appendTo)
+		}
+	}
+	c.out = output{text: c.stdin.text, known: true}
+}
+
+// goRun: go run x.go runs its code (a package directory is not read).
+func (c *cmd) goRun() {
+	if len(c.args) > 1 && c.args[0].s == "run" {
+		for _, a := range c.args[1:] {
+			if strings.HasSuffix(a.s, ".go") {
+				c.runProgram(a)
 			}
-		case "ssh", "scp", "sftp", "autossh", "rsync":
-			if c.name == "rsync" && (s == "-e" || s == "--rsh") {
-				c.w.runsHanded(next(), c.name)
-				continue
-			}
-			if v, ok := strings.CutPrefix(s, "--rsh="); ok && c.name == "rsync" {
-				c.w.runsHanded(v, c.name)
-				continue
-			}
-			opt := ""
-			if s == "-o" {
-				opt = next()
-			} else if v, ok := strings.CutPrefix(s, "-o"); ok && v != "" {
-				opt = v
-			}
-			if k, v, ok := cutOption(opt); ok && sshRunsValue(strings.ToLower(k)) {
-				c.w.runsHanded(v, c.name)
-			} else if ok && strings.EqualFold(k, "ProxyJump") {
-				for _, h := range strings.Split(v, ",") {
-					c.url(hostPart(h)) // -o ProxyJump=HOST, like -J
-				}
-			}
-		case "tar", "gtar", "bsdtar":
-			switch {
-			case s == "-I" || s == "--use-compress-program" || s == "--to-command":
-				c.w.runsHanded(next(), "tar") // a member's text, the archive: its standard input
-			case strings.HasPrefix(s, "--to-command=") || strings.HasPrefix(s, "--use-compress-program="):
-				_, v, _ := strings.Cut(s, "=")
-				c.w.runsHanded(v, "tar")
-			case strings.HasPrefix(s, "--checkpoint-action=exec="):
-				c.w.tentative(strings.TrimPrefix(s, "--checkpoint-action=exec="))
-			}
-		case "pip", "pip3", "uv", "poetry":
-			if s == "--proxy" {
-				c.url(next())
-			} else if v, ok := strings.CutPrefix(s, "--proxy="); ok {
-				c.url(v)
-			}
-		case "rg":
-			// rg --pre PROG runs PROG FILE for each file it searches.
-			if s == "--pre" {
-				c.handFiles(next(), rgFiles(c.args), false, "rg")
-			} else if v, ok := strings.CutPrefix(s, "--pre="); ok {
-				c.handFiles(v, rgFiles(c.args), false, "rg")
-			}
-		case "diff3", "sdiff":
-			// --diff-program PROG: run on their files.
-			if s == "--diff-program" {
-				c.handFiles(next(), diffFiles(c.args), true, c.name)
-			} else if v, ok := strings.CutPrefix(s, "--diff-program="); ok {
-				c.handFiles(v, diffFiles(c.args), true, c.name)
-			}
+		}
+	}
+	c.generic()
+}
+
+// alias x='rm -rf /': the body runs when x does.
+func (c *cmd) alias() {
+	for _, a := range c.args {
+		if n, body, ok := strings.Cut(a.s, "="); ok {
+			c.w.redefine(n)
+			c.w.tentative(body)
 		}
 	}
 }
 
-// optionRunners are the programs commandOptions reads.
-const optionRunners wordSet = " git ssh scp sftp autossh rsync tar gtar bsdtar pip pip3 uv poetry rg diff3 sdiff "
+// enable -f LIB NAME: NAME is a builtin loaded from LIB (code guard cannot
+// see); enable NAME, -n NAME: a builtin turned on or off. Either way NAME
+// is no longer the program the catalogue knows.
+func (c *cmd) enable() {
+	for j := 0; j < len(c.args); j++ {
+		switch a := c.args[j].s; {
+		case a == "-f" && j+1 < len(c.args):
+			j++
+			c.w.read(c.args[j].s)
+		case strings.HasPrefix(a, "-"):
+		default:
+			c.w.redefine(a)
+		}
+	}
+	c.generic()
+}
+
+// hash -p FILE NAME: NAME runs FILE from now on.
+func (c *cmd) hash() {
+	if len(c.args) > 2 && c.args[0].s == "-p" {
+		c.w.redefine(c.args[len(c.args)-1].s)
+	}
+	c.generic()
+}
+
+// hostTool: ping, dig @server, httpie: the hosts they contact.
+func (c *cmd) hostTool() {
+	for _, a := range c.args {
+		if h, ok := strings.CutPrefix(a.s, "@"); ok && c.name == "dig" {
+			c.url(h)
+		}
+	}
+	c.hostOperands("")
+	c.generic()
+}
+
+// commandOptions analyses the option values that a program runs as shell
+// commands, or that name a host it connects through, as the table of
+// option runners says (runners.go).
+func (c *cmd) commandOptions() {
+	r, ok := optionRunnerNamed(c.name)
+	if !ok {
+		return
+	}
+	by := r.by
+	if by == "" {
+		by = c.name
+	}
+	for j := 0; j < len(c.args); j++ {
+		o, v, k, ok := r.match(c.args, j)
+		switch {
+		case !ok:
+		case o.use == runGitConfig:
+			c.gitConfig(j + 1)
+			return
+		default:
+			c.runOption(o.use, v, by)
+			j = k
+		}
+	}
+}
+
+// runOption analyses v, the value of an option whose use is use, by the
+// program by.
+func (c *cmd) runOption(use runUse, v, by string) {
+	switch use {
+	case runCommand:
+		c.w.runsHanded(v, by) // a member's text, the archive: its standard input
+	case runCheckpoint:
+		if script, ok := strings.CutPrefix(v, "exec="); ok {
+			c.w.tentative(script)
+		}
+	case runGitRemote:
+		c.w.tentative(gitExt(v)) // git clone 'ext::sh -c …': the remote helper runs it
+	case runGitSetting:
+		k, val, ok := strings.Cut(v, "=")
+		k = strings.ToLower(k)
+		switch {
+		case ok && gitRunsValue(k, val):
+			c.w.runsHanded(strings.TrimPrefix(val, "!"), "git")
+		case ok && gitProxy(k):
+			c.url(val) // git -c http.proxy=HOST
+		}
+	case runSSHOption:
+		if k, val, ok := cutOption(v); ok && sshRunsValue(strings.ToLower(k)) {
+			c.w.runsHanded(val, by)
+		} else if ok && strings.EqualFold(k, "ProxyJump") {
+			for _, h := range strings.Split(val, ",") {
+				c.url(hostPart(h)) // -o ProxyJump=HOST, like -J
+			}
+		}
+	case runProxy:
+		c.url(v)
+	case runFilter:
+		c.handFiles(v, rgFiles(c.args), false, by) // rg --pre PROG runs PROG FILE for each file it searches
+	case runDiffer:
+		c.handFiles(v, diffFiles(c.args), true, by)
+	}
+}
 
 // gitConfig: git config [--global|--system|--file F] KEY VALUE writes that
 // file, and a value git runs as a command (core.pager, alias.x = !…) is
@@ -474,7 +474,7 @@ func (c *cmd) generic() {
 		read = w.readTree
 	}
 	var sources []string // of cp, mv, install, ln, rsync, scp
-	dest, destGiven := "", false
+	var dest copyDest
 	for j := 0; j < len(c.args); j++ {
 		if c.kinds[j] != argPlain || valueOf[j] {
 			continue // install -m 644, cp -S .bak: not a file
@@ -484,37 +484,13 @@ func (c *cmd) generic() {
 			sources = append(sources, a)
 			c.spend(j)
 		}
-		switch {
-		case keyUsers.has(name) && a == "-F" && j+1 < len(c.args):
-			// The configuration file is read, and ssh quotes a bad line
-			// of it back (ssh -F ~/.ssh/id_rsa -G x prints the key).
-			j++
-			w.read(c.args[j].s)
-			c.spend(j)
-			continue
-		case keyUsers.has(name) && (a == "-i" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].s)):
-			j++ // the identity file is used, not shown
-			c.spend(j)
-			continue
-		case keyUsers.has(name) && strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]):
-			c.spend(j) // -oIdentityFile=F
-			continue
-		case writesLast.has(name) && targetOption(a):
-			if v, k, ok := optionValue(c.args, j, 't', "S", "--target-directory"); ok {
-				dest, destGiven = v, true
-				for ; j <= k; j++ {
-					c.spend(j)
-				}
-				j = k
-			}
-			continue
-		case name == "dd" && strings.HasPrefix(a, "of="):
-			w.write(a)
+		if k, ok := c.genericOption(j, &dest); ok {
+			j = k
 			continue
 		}
 		switch {
 		case writesLast.has(name) && j == last:
-			dest = a
+			dest.path = a
 			c.spend(j)
 		case writesAll.has(name) || inPlace || j == last:
 			w.write(a)
@@ -532,9 +508,52 @@ func (c *cmd) generic() {
 			read(a)
 		}
 	}
-	if dest != "" {
-		c.destination(dest, destGiven, sources)
+	if dest.path != "" {
+		c.destination(dest.path, dest.given, sources)
 	}
+}
+
+// copyDest is where cp, mv, install, ln, rsync or scp write: given is set
+// when -t names it (a directory).
+type copyDest struct {
+	path  string
+	given bool
+}
+
+// genericOption accounts for the option at j whose value generic does not
+// take for an operand: the configuration a key user reads (ssh -F F), the
+// key it uses (-i KEY, -o IdentityFile=KEY), the target directory of cp
+// and the like (-t DIR), the file dd writes (of=F). It returns the index of
+// the last word it used.
+func (c *cmd) genericOption(j int, dest *copyDest) (int, bool) {
+	a := c.args[j].s
+	switch {
+	case keyUsers.has(c.name) && a == "-F" && j+1 < len(c.args):
+		// The configuration file is read, and ssh quotes a bad line of it
+		// back (ssh -F ~/.ssh/id_rsa -G x prints the key).
+		c.w.read(c.args[j+1].s)
+		c.spend(j + 1)
+		return j + 1, true
+	case keyUsers.has(c.name) && (a == "-i" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].s)):
+		c.spend(j + 1) // the identity file is used, not shown
+		return j + 1, true
+	case keyUsers.has(c.name) && strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]):
+		c.spend(j) // -oIdentityFile=F
+		return j, true
+	case writesLast.has(c.name) && targetOption(a):
+		if v, k, ok := optionValue(c.args, j, 't', "S", "--target-directory"); ok {
+			dest.path, dest.given = v, true
+			for m := j; m <= k; m++ {
+				c.spend(m)
+			}
+			return k, true
+		}
+		return j, true
+	case c.name == "dd" && strings.HasPrefix(a, "of="):
+		c.w.write(a)
+		return j, true
+	}
+	return j, false
 }
 
 // copyOperands returns, for cp, mv, install, ln, rsync and scp, the index of
@@ -685,74 +704,85 @@ func (c *cmd) symlink(last int) {
 	}
 }
 
-// extract records the directories tar -x, unzip and cpio -i write into as
-// written (every -C DIR, -d DIR, --one-top-level=DIR, else the working
-// directory; / for absolute member names: tar -P, unzip -:, cpio): the
-// archive's names are not known, so a directory stands for everything in
-// it.
-func (c *cmd) extract() {
-	var dirs, members []string
+// An archive's extraction: tar -x, unzip and cpio -i write into every -C
+// DIR, -d DIR, --one-top-level=DIR, else the working directory, and into /
+// for absolute member names (tar -P, unzip -:, cpio): the archive's names
+// are not known, so a directory stands for everything in it. Archiving
+// (tar c, a listing), they read what they name.
+type extraction struct {
+	dirs       []string // the directories it extracts into
+	members    []string // the files named after a -C DIR, there
+	extracting bool
+	absolute   bool // it writes members' absolute names as they are
+}
+
+// Option letters of the archivers that take a value.
+const (
+	tarWithArg  = "fCbTXgFKLNVH"
+	cpioWithArg = "EFHIMORt"
+)
+
+// tar: see extraction.
+func (c *cmd) tar() {
+	c.unpack(c.tarOptions())
+}
+
+// unzip extracts unless it lists, tests or prints (-l, -t, -p …).
+func (c *cmd) unzip() {
+	x := extraction{extracting: true}
+	for j := 0; j < len(c.args); j++ {
+		switch c.args[j].s {
+		case "-l", "-t", "-v", "-p", "-Z", "-z", "-c":
+			x.extracting = false
+		case "-:":
+			x.absolute = true
+		}
+		if v, k, ok := optionValue(c.args, j, 'd', "x", ""); ok {
+			x.dirs, j = append(x.dirs, v), k
+		}
+	}
+	c.unpack(x)
+}
+
+// cpio -i extracts, keeping absolute names unless told otherwise.
+func (c *cmd) cpio() {
+	x := extraction{absolute: true}
+	for j := 0; j < len(c.args); j++ {
+		switch s := c.args[j].s; {
+		case shortHas(s, 'i', cpioWithArg) || longOption(s, "--extract"):
+			x.extracting = true
+		case longOption(s, "--no-absolute-filenames"):
+			x.absolute = false
+		}
+		if v, k, ok := optionValue(c.args, j, 'D', cpioWithArg, "--directory"); ok {
+			x.dirs, j = append(x.dirs, v), k
+		}
+	}
+	c.unpack(x)
+}
+
+// tarOptions reads tar's options, old style (tar xzfC A.tar DIR) too.
+func (c *cmd) tarOptions() extraction {
+	var x extraction
 	cdir := "" // the last -C: the directory the members after it are in
-	extracting, absolute := c.name == "unzip", c.name == "cpio"
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
-		switch c.name {
-		case "unzip":
-			switch s {
-			case "-l", "-t", "-v", "-p", "-Z", "-z", "-c":
-				extracting = false
-			case "-:":
-				absolute = true
-			}
-			if v, k, ok := optionValue(c.args, j, 'd', "x", ""); ok {
-				dirs, j = append(dirs, v), k
-			}
-			continue
-		case "cpio":
-			switch {
-			case shortHas(s, 'i', "EFHIMORt") || longOption(s, "--extract"):
-				extracting = true
-			case longOption(s, "--no-absolute-filenames"):
-				absolute = false
-			}
-			if v, k, ok := optionValue(c.args, j, 'D', "EFHIMORt", "--directory"); ok {
-				dirs, j = append(dirs, v), k
-			}
-			continue
-		}
 		if j == 0 && !strings.HasPrefix(s, "-") {
-			// Old style: tar xzfC A.tar DIR — each letter that takes a
-			// value takes the next word, in order.
-			k := j
-			for _, l := range s {
-				switch {
-				case l == 'x':
-					extracting = true
-				case l == 'P':
-					absolute = true
-				case strings.ContainsRune("fCbTXgFKLNVH", l) && k+1 < len(c.args):
-					k++
-					if l == 'C' {
-						dirs = append(dirs, c.args[k].s)
-						cdir = c.args[k].s
-					}
-				}
-			}
-			j = k
+			j, cdir = c.tarLetters(s, &x)
 			continue
 		}
-		if longOption(s, "--extract") || s == "--get" || shortHas(s, 'x', "fCbTXgFKLNVH") {
-			extracting = true
+		if longOption(s, "--extract") || s == "--get" || shortHas(s, 'x', tarWithArg) {
+			x.extracting = true
 		}
-		if longOption(s, "--absolute-names") || shortHas(s, 'P', "fCbTXgFKLNVH") {
-			absolute = true
+		if longOption(s, "--absolute-names") || shortHas(s, 'P', tarWithArg) {
+			x.absolute = true
 		}
 		if v, k, ok := optionValue(c.args, j, 'C', "fbTXgFKLNVH", "--directory"); ok {
-			dirs, j, cdir = append(dirs, v), k, v
+			x.dirs, j, cdir = append(x.dirs, v), k, v
 			continue
 		}
 		if v, ok := strings.CutPrefix(s, "--one-top-level="); ok {
-			dirs = append(dirs, v)
+			x.dirs = append(x.dirs, v)
 			continue
 		}
 		if _, k, ok := optionValue(c.args, j, 'f', "CbTXgFKLNVH", "--file"); ok {
@@ -760,22 +790,50 @@ func (c *cmd) extract() {
 			continue
 		}
 		if !strings.HasPrefix(s, "-") && cdir != "" {
-			members = append(members, cdir+"/"+s) // tar czf o.tgz -C ~ .ssh
+			x.members = append(x.members, cdir+"/"+s) // tar czf o.tgz -C ~ .ssh
 		}
 	}
-	if !extracting {
-		c.archived(members)
-		return
+	return x
+}
+
+// tarLetters reads tar's old-style first word (tar xzfC A.tar DIR): each
+// letter that takes a value takes the next word, in order. It returns the
+// index of the last word used and the directory of its C ("" for none).
+func (c *cmd) tarLetters(s string, x *extraction) (k int, cdir string) {
+	for _, l := range s {
+		switch {
+		case l == 'x':
+			x.extracting = true
+		case l == 'P':
+			x.absolute = true
+		case strings.ContainsRune(tarWithArg, l) && k+1 < len(c.args):
+			k++
+			if l == 'C' {
+				x.dirs = append(x.dirs, c.args[k].s)
+				cdir = c.args[k].s
+			}
+		}
 	}
-	if len(dirs) == 0 {
-		dirs = []string{"."}
+	return k, cdir
+}
+
+// unpack records what an archiver extracts into, or what it archives; the
+// rest of its words are generic's.
+func (c *cmd) unpack(x extraction) {
+	if !x.extracting {
+		c.archived(x.members)
+	} else {
+		if len(x.dirs) == 0 {
+			x.dirs = []string{"."}
+		}
+		if x.absolute {
+			x.dirs = append(x.dirs, "/")
+		}
+		for _, d := range x.dirs {
+			c.w.writeDir(d)
+		}
 	}
-	if absolute {
-		dirs = append(dirs, "/")
-	}
-	for _, d := range dirs {
-		c.w.writeDir(d)
-	}
+	c.generic()
 }
 
 // archived records what tar c (or a listing) reads: each directory it names
@@ -816,6 +874,7 @@ func (c *cmd) secondOperand() {
 		c.spend(j)
 		n++
 	}
+	c.generic()
 }
 
 // podCommand: kubectl exec POD -- CMD… (and run, debug) runs CMD in the pod,
@@ -1132,9 +1191,26 @@ func (c *cmd) rm() {
 // shell: sh -c SCRIPT runs SCRIPT, sh FILE runs a file, sh alone runs what
 // it reads: a here-document, a here-string, echo's output.
 func (c *cmd) shell() {
-	w := c.w
-	script, file := -1, -1
-	cflag, sflag := false, false
+	script, file, sflag := c.shellOptions()
+	if c.fedShell(script, file, sflag) {
+		return
+	}
+	switch {
+	case script >= 0:
+		c.shellScript(script)
+	case file >= 0 && !isStdin(c.args[file].s):
+		c.shellFile(file)
+	default:
+		c.shellStdin()
+	}
+}
+
+// shellOptions reads a shell's options: the argument that is its -c
+// script, or the script file it runs (-1 for none), and whether -s makes
+// its arguments $1… of the script it reads on standard input.
+func (c *cmd) shellOptions() (script, file int, sflag bool) {
+	script, file = -1, -1
+	cflag := false
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
 		switch {
@@ -1142,7 +1218,7 @@ func (c *cmd) shell() {
 			if j+1 < len(c.args) && !cflag && !sflag {
 				file = j + 1
 			}
-			j = len(c.args)
+			return script, file, sflag
 		case shellWithArg.has(s):
 			j++
 		case strings.HasPrefix(s, "--"):
@@ -1158,70 +1234,79 @@ func (c *cmd) shell() {
 			} else if !sflag {
 				file = j
 			}
-			j = len(c.args)
+			return script, file, sflag
 		}
 	}
-	if c.fedShell(script, file, sflag) {
+	return script, file, sflag
+}
+
+// shellScript analyses the -c script at argument script; the words after
+// it are its $0, $1….
+func (c *cmd) shellScript(script int) {
+	w := c.w
+	a := c.args[script]
+	c.kinds[script] = argCode
+	if a.sub != "" {
+		c.rendered = a.sub + " | " + c.name + " -"
+		if !a.known {
+			c.runSub(a.sub, false) // sh -c "$(cat x.sh)"; known text is walked below
+		}
+	}
+	if a.sub != "" && !a.known {
 		return
 	}
+	// The words after the script stay touches: what the script does with
+	// them is analysed only as far as its $1… and "$@" are known.
+	w.scoped(func() {
+		// sh -c 'cat "$1"' _ FILE: the words after the script are $0,
+		// $1, … inside it.
+		w.pos = &positional{zero: c.name}
+		if pos := c.args[script+1:]; len(pos) > 0 {
+			w.pos = &positional{zero: pos[0].s, args: wordTexts(pos[1:])}
+		}
+		saved := w.fedArgs // xargs sh -c 'bash "$1"' _: its $1… are fed
+		w.fedArgs = ""
+		if c.handed != nil && !c.handed.stdin {
+			w.fedArgs = c.handed.by
+			w.pos = nil // the runner appends them: not known
+		}
+		w.script(a.s, w.depth+1)
+		w.fedArgs = saved
+	})
+}
+
+// shellFile reads the script file at argument file and runs its text.
+func (c *cmd) shellFile(file int) {
+	w := c.w
+	a := c.args[file]
+	if a.sub != "" {
+		c.rendered = a.sub + " | " + c.name + " -"
+		c.runSub(a.sub, false) // bash <(cat x.sh)
+		return
+	}
+	w.read(a.s)
+	c.spend(file) // read; the words after it are the script's, touched
+	if t, ok := w.fileText(a.s, a.known, MaxScriptBytes, "a script"); ok {
+		w.runScript(t, c.args[file:], false)
+	}
+}
+
+// shellStdin: the shell runs what it reads on standard input.
+func (c *cmd) shellStdin() {
+	w := c.w
+	c.fromStdin = true
 	switch {
-	case script >= 0:
-		a := c.args[script]
-		c.kinds[script] = argCode
-		if a.sub != "" {
-			c.rendered = a.sub + " | " + c.name + " -"
-			if !a.known {
-				c.runSub(a.sub, false) // sh -c "$(cat x.sh)"; known text is walked below
-			}
-		}
-		if a.sub == "" || a.known {
-			// The words after the script stay touches: what the script
-			// does with them is analysed only as far as its $1… and "$@"
-			// are known.
-			w.scoped(func() {
-				// sh -c 'cat "$1"' _ FILE: the words after the script
-				// are $0, $1, … inside it.
-				w.pos = &positional{zero: c.name}
-				if pos := c.args[script+1:]; len(pos) > 0 {
-					w.pos = &positional{zero: pos[0].s, args: wordTexts(pos[1:])}
-				}
-				saved := w.fedArgs // xargs sh -c 'bash "$1"' _: its $1… are fed
-				w.fedArgs = ""
-				if c.handed != nil && !c.handed.stdin {
-					w.fedArgs = c.handed.by
-					w.pos = nil // the runner appends them: not known
-				}
-				w.script(a.s, w.depth+1)
-				w.fedArgs = saved
-			})
-		}
-	case file >= 0 && !isStdin(c.args[file].s):
-		a := c.args[file]
-		if a.sub != "" {
-			c.rendered = a.sub + " | " + c.name + " -"
-			c.runSub(a.sub, false) // bash <(cat x.sh)
-			return
-		}
-		w.read(a.s)
-		c.spend(file) // read; the words after it are the script's, touched
-		if t, ok := w.fileText(a.s, a.known, MaxScriptBytes, "a script"); ok {
-			w.runScript(t, c.args[file:], false)
-		}
-	default:
-		c.fromStdin = true
-		switch {
-		case c.stdin.sub != "":
-			// bash <<< "$(curl …)", bash < <(curl …)
-			c.rendered = c.stdin.sub + " | " + c.name + " -"
-			c.runSub(c.stdin.sub, false)
-		case c.stdin.known && c.stdin.text != "":
-			w.scoped(func() { w.script(c.stdin.text, w.depth+1) })
-		case c.stdin.file != "":
-			// sh < x.sh
-			w.read(c.stdin.file)
-			if t, ok := w.fileText(c.stdin.file, true, MaxScriptBytes, "a script"); ok {
-				w.runScript(t, nil, false)
-			}
+	case c.stdin.sub != "":
+		// bash <<< "$(curl …)", bash < <(curl …)
+		c.rendered = c.stdin.sub + " | " + c.name + " -"
+		c.runSub(c.stdin.sub, false)
+	case c.stdin.known && c.stdin.text != "":
+		w.scoped(func() { w.script(c.stdin.text, w.depth+1) })
+	case c.stdin.file != "":
+		// sh < x.sh
+		w.read(c.stdin.file)
+		if t, ok := w.fileText(c.stdin.file, true, MaxScriptBytes, "a script"); ok {
+			w.runScript(t, nil, false)
 		}
 	}
 }

@@ -180,7 +180,7 @@ func tmuxKeyName(s string) bool {
 	if len(s) > 2 && (s[1] == '-' && strings.ContainsRune("CMS", rune(s[0]))) || len(s) == 2 && s[0] == '^' {
 		return true
 	}
-	return tmuxKeysNamed.has(s) || len(s) <= 3 && s[0] == 'F' && strings.Trim(s[1:], "0123456789") == "" && len(s) > 1
+	return tmuxKeysNamed.has(s) || len(s) > 1 && len(s) <= 3 && s[0] == 'F' && strings.Trim(s[1:], "0123456789") == ""
 }
 
 // tmuxKeysNamed are key names send-keys takes.

@@ -46,10 +46,11 @@ func mustNew(t testing.TB, block, allow []string, home string) *Detector {
 
 func TestDefaultLists(t *testing.T) {
 	fp := defaults(t)
-	if len(fp.BlockRead) != 7 {
-		t.Errorf("block_read has %d globs, want 7", len(fp.BlockRead))
+	if len(fp.BlockRead) != 31 {
+		t.Errorf("block_read has %d globs, want 31", len(fp.BlockRead))
 	}
-	for _, want := range []string{"~/.ssh/**", "~/.gnupg/**", "**/.env", "**/*.pem", "**/*.key"} {
+	for _, want := range []string{"~/.ssh/**", "~/.gnupg/**", "**/.env", "**/*.pem", "**/*.key",
+		"~/.aws/credentials", "~/.kube/config", "~/.docker/config.json", "~/.npmrc", "~/.pypirc"} {
 		if !contains(fp.BlockRead, want) {
 			t.Errorf("block_read lacks %q", want)
 		}
@@ -111,6 +112,48 @@ func TestDefaultRead(t *testing.T) {
 		{"/home/dev/.netrc.bak", ""},
 		{"/home/dev/.git-credentials", "~/.git-credentials"},
 		{"/home/dev/app/.git/config", ""},
+		// Credential files of cloud, container and package tools; the
+		// configuration beside them stays readable.
+		{"/home/dev/.config/git/credentials", "~/.config/git/credentials"},
+		{"/home/dev/.config/git/config", ""},
+		{"~/.aws/credentials", "~/.aws/credentials"},
+		{"/home/dev/.AWS/Credentials", "~/.aws/credentials"},
+		{"/home/dev/.aws/config", ""},
+		{"/home/dev/.aws/sso/cache/0123abcd.json", "~/.aws/sso/cache/**"},
+		{"/home/dev/.aws/cli/cache/role.json", "~/.aws/cli/cache/**"},
+		{"/home/dev/.kube/config", "~/.kube/config"},
+		{"/home/dev/.kube/cache/discovery/x.json", ""},
+		{"/home/dev/app/deploy/kube/config", ""},
+		{"/home/dev/.docker/config.json", "~/.docker/config.json"},
+		{"/home/dev/.docker/daemon.json", ""},
+		{"/home/dev/.config/containers/auth.json", "~/.config/containers/auth.json"},
+		{"/home/dev/.config/containers/registries.conf", ""},
+		{"/home/dev/.npmrc", "~/.npmrc"},
+		{"/home/dev/app/.npmrc", ""},
+		{"/home/dev/.pypirc", "~/.pypirc"},
+		{"/home/dev/.cargo/credentials", "~/.cargo/credentials"},
+		{"/home/dev/.cargo/credentials.toml", "~/.cargo/credentials.toml"},
+		{"/home/dev/.cargo/config.toml", ""},
+		{"/home/dev/.gem/credentials", "~/.gem/credentials"},
+		{"/home/dev/.config/gh/hosts.yml", "~/.config/gh/hosts.yml"},
+		{"/home/dev/.config/gh/config.yml", ""},
+		{"/home/dev/.config/hub", "~/.config/hub"},
+		{"/home/dev/.config/gcloud/credentials.db", "~/.config/gcloud/credentials.db"},
+		{"/home/dev/.config/gcloud/access_tokens.db", "~/.config/gcloud/access_tokens.db"},
+		{"/home/dev/.config/gcloud/application_default_credentials.json", "~/.config/gcloud/application_default_credentials.json"},
+		{"/home/dev/.config/gcloud/legacy_credentials/dev/adc.json", "~/.config/gcloud/legacy_credentials/**"},
+		{"/home/dev/.config/gcloud/configurations/config_default", ""},
+		{"/home/dev/.config/gcloud/active_config", ""},
+		{"/home/dev/.azure/msal_token_cache.json", "~/.azure/msal_token_cache.*"},
+		{"/home/dev/.azure/msal_token_cache.bin", "~/.azure/msal_token_cache.*"},
+		{"/home/dev/.azure/accessTokens.json", "~/.azure/accessTokens.json"},
+		{"/home/dev/.azure/service_principal_entries.json", "~/.azure/service_principal_entries.*"},
+		{"/home/dev/.azure/azureProfile.json", ""},
+		{"/home/dev/.azure/config", ""},
+		{"/home/dev/.terraform.d/credentials.tfrc.json", "~/.terraform.d/credentials.tfrc.json"},
+		{"/home/dev/.terraform.d/plugin-cache/x", ""},
+		{"/home/dev/.vault-token", "~/.vault-token"},
+		{"/home/dev/.pgpass", "~/.pgpass"},
 		{"./src/main.go", ""},
 		{"", ""},
 	}

@@ -1,0 +1,80 @@
+package policy
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Weaker lists how p protects less than the built-in defaults, one line
+// each, for `guard doctor`: a detector switched off (bash, injection, pii),
+// PII that the defaults block let through (block_in_file_content,
+// block_on_response), results.scan_all off, and a default removed — a
+// command rule (by name), a block_read or block_write glob, a blocked
+// domain, a PII type. Nil when p is at least the defaults.
+//
+// What it does not call weaker: a rule, glob or domain added; a default
+// command rule whose pattern was changed (guard cannot tell a stricter one
+// from a looser one); bash.match "commands" (a reading the policy offers);
+// allow lists, which are exceptions the policy file states and `guard
+// policy list` counts.
+func (p *Policy) Weaker() []string {
+	d := builtinDefault()
+	var out []string
+	off := func(field string, on, def bool, what string) {
+		if def && !on {
+			out = append(out, fmt.Sprintf("%s is false: %s", field, what))
+		}
+	}
+	off("bash.enabled", p.Bash.Enabled, d.Bash.Enabled, "the command detector is off")
+	off("injection.enabled", p.Injection.Enabled, d.Injection.Enabled, "the prompt injection detector is off")
+	off("pii.enabled", p.PII.Enabled, d.PII.Enabled, "the PII detector is off")
+	if p.PII.Enabled {
+		off("pii.block_in_file_content", p.PII.BlockInFileContent, d.PII.BlockInFileContent, "PII in a file the agent reads reaches the model")
+		off("pii.block_on_response", p.PII.BlockOnResponse, d.PII.BlockOnResponse, "PII in the agent's answer is not blocked")
+	}
+	off("results.scan_all", p.Results.ScanAll, d.Results.ScanAll, "shell, search, sub-agent and MCP results reach the model unchecked")
+
+	var names []string
+	for _, r := range p.Bash.BlockPatterns {
+		names = append(names, r.Name)
+	}
+	var rules []string
+	for _, r := range d.Bash.BlockPatterns {
+		rules = append(rules, r.Name)
+	}
+	out = appendMissing(out, "bash.block_patterns", "default rule", rules, names, nil)
+	out = appendMissing(out, "file_paths.block_read", "default glob", d.FilePaths.BlockRead, p.FilePaths.BlockRead, nil)
+	out = appendMissing(out, "file_paths.block_write", "default glob", d.FilePaths.BlockWrite, p.FilePaths.BlockWrite, nil)
+	out = appendMissing(out, "urls.blocklist", "default domain", d.URLs.Blocklist, p.URLs.Blocklist, strings.ToLower)
+	if p.PII.Enabled {
+		out = appendMissing(out, "pii.types", "default type", d.PII.Types, p.PII.Types, nil)
+	}
+	return out
+}
+
+// appendMissing adds a line to out when have lacks some of want (compared
+// after norm, when set): "<field> lacks the default glob ~/.ssh/**" or
+// "… lacks 3 default globs: a, b, c".
+func appendMissing(out []string, field, what string, want, have []string, norm func(string) string) []string {
+	if norm == nil {
+		norm = func(s string) string { return s }
+	}
+	var got []string
+	for _, h := range have {
+		got = append(got, norm(h))
+	}
+	var missing []string
+	for _, w := range want {
+		if !slices.Contains(got, norm(w)) {
+			missing = append(missing, w)
+		}
+	}
+	switch len(missing) {
+	case 0:
+		return out
+	case 1:
+		return append(out, fmt.Sprintf("%s lacks the %s %s", field, what, missing[0]))
+	}
+	return append(out, fmt.Sprintf("%s lacks %d %ss: %s", field, len(missing), what, strings.Join(missing, ", ")))
+}
