@@ -1054,6 +1054,15 @@ func (t *tally) addBig(i int) { t.big = addTokens(t.big, t.st.bigTokens[i]) }
 // hash prefix longer than 16 digits) are read.
 func (t *tally) run(f audit.Filter) error {
 	st := t.st
+	if f.Empty() {
+		// The whole log: the running totals, and the timeline's pass.
+		t.classes, t.big = st.counts, st.tokens
+		copy(t.ruleCount, st.ruleCount)
+		for i, ts := range st.ts {
+			t.tl.add(ts, st.class[i]&verdictBit != 0)
+		}
+		return nil
+	}
 	noRule := f
 	noRule.Rule = ""
 	m, mr := st.matcher(f), st.matcher(noRule)
