@@ -904,9 +904,6 @@ type Stats struct {
 	BlockRate   float64 `json:"block_rate"`
 	TokensTotal int64   `json:"tokens_total"`
 	Skipped     int64   `json:"skipped"`
-	// LogTotal is the number of records in the whole log, whatever the
-	// filters.
-	LogTotal int64 `json:"log_total"`
 	// ByRule counts blocked events per rule under every filter but the rule
 	// itself, so that the chart keeps offering the other rules.
 	ByRule   []RuleCount `json:"by_rule"`
@@ -915,6 +912,9 @@ type Stats struct {
 	// each, sorted), for the filters' suggestions.
 	Rules []string `json:"rules"`
 	Repos []string `json:"repos"`
+	// LogTotal is the number of records in the whole log, whatever the
+	// filters (added last: the fields before it keep their order).
+	LogTotal int64 `json:"log_total"`
 }
 
 // RuleCount is the number of blocked events of one rule.
