@@ -39,7 +39,29 @@ func BenchmarkStats(b *testing.B) {
 	x := mustOpen(b, writeLog(b, 100_000, 1))
 	for b.Loop() {
 		x.gen++
-		x.Stats(Range{})
+		x.Stats(StatsQuery{})
+	}
+}
+
+// BenchmarkStatsFiltered computes the stats of a 100,000-record index under
+// filters (one pass each).
+func BenchmarkStatsFiltered(b *testing.B) {
+	x := mustOpen(b, writeLog(b, 100_000, 1))
+	end := time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
+	for _, f := range []audit.Filter{
+		{Verdict: "block"},
+		{Agent: "b", Hook: "PreToolUse"},
+		{Rule: "dangerous_rm"},
+		{Since: end.Add(-24 * time.Hour)},
+		{HashPrefix: "abcd"},
+	} {
+		b.Run(fmtFilter(f), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := x.Stats(StatsQuery{Filter: f, Now: end.UnixMilli()}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
@@ -85,6 +107,8 @@ func fmtFilter(f audit.Filter) string {
 		return "agent"
 	case !f.Since.IsZero():
 		return "since"
+	case f.Verdict != "":
+		return "verdict"
 	}
 	return "q"
 }

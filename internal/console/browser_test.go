@@ -238,7 +238,20 @@ func tableRow(e Event) string {
 		}
 		return s
 	}
-	return strings.Join([]string{e.TS, dash(e.Agent), e.Hook, dash(e.Tool), e.Verdict, dash(e.Rule), dash(e.Repo), dash(e.User)}, "|")
+	return strings.Join([]string{e.TS, dash(e.Agent), e.Hook, dash(e.Tool), e.Verdict, dash(e.Rule), reasonCell(e.Reason), dash(e.Repo), dash(e.User)}, "|")
+}
+
+// reasonCell is a reason as the table shows it: one line, white space runs
+// as one space, at most 160 characters, the last an ellipsis when cut.
+func reasonCell(r string) string {
+	one := strings.Join(strings.Fields(r), " ")
+	if one == "" {
+		return "—"
+	}
+	if rs := []rune(one); len(rs) > 160 {
+		return string(rs[:159]) + "…"
+	}
+	return one
 }
 
 func TestBrowserConsole(t *testing.T) {
@@ -293,7 +306,7 @@ func TestBrowserConsole(t *testing.T) {
 		}
 	}
 	checkPage("", 1)
-	if cols := b.eval(`Array.from(document.querySelectorAll('thead th')).map(th => th.textContent.trim()).join('|')`); cols != "TIMESTAMP|AGENT|HOOK|TOOL|VERDICT|RULE|REPO|USER" {
+	if cols := b.eval(`Array.from(document.querySelectorAll('thead th')).map(th => th.textContent.trim()).join('|')`); cols != "TIMESTAMP|AGENT|HOOK|TOOL|VERDICT|RULE|REASON|REPO|USER" {
 		t.Errorf("columns: %q", cols)
 	}
 	if b.eval(`String(document.getElementById('prev').disabled)`) != "true" {
@@ -368,7 +381,11 @@ func TestBrowserConsole(t *testing.T) {
 	b.do(chromedp.Click(chromedp.CSS("#next")))
 	checkPage("&verdict=allow", 2)
 	appendRecords(t, path, 3, "allow", "PreToolUse")
-	b.waitFor(fmt.Sprintf(`document.getElementById('stat-total').textContent === %q`, num(s.Total+8)))
+	// The counters follow the filter: the allowed events, of all in the log.
+	b.waitFor(fmt.Sprintf(`document.getElementById('stat-total').textContent === %q`, num(s.Allowed+3)))
+	if scope := b.text("#scope"); !strings.HasPrefix(scope, num(s.Allowed+3)+" of "+num(s.Total+8)+" events match the filters") {
+		t.Errorf("scope line: %q", scope)
+	}
 	checkPage("&verdict=allow", 2)
 	if v := b.eval(`document.getElementById('f-verdict').value + '|' + document.getElementById('f-hook').value`); v != "allow|" {
 		t.Errorf("filters after a refresh: %q", v)

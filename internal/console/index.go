@@ -55,9 +55,10 @@ var errChanged = errors.New("audit log changed while reading")
 
 // Index is a compact, incrementally maintained index of an audit log. It
 // keeps per record only its file offset and length, its time, a class byte,
-// rule and repository ids and the first 8 bytes of its input_hash (about 33
-// bytes), plus running totals; the records themselves are read from the
-// file, by offset, for the page being served.
+// rule and repository ids, the first 8 bytes of its input_hash and its
+// tokens_in (about 37 bytes), plus running totals and the state of the hash
+// chain; the records themselves are read from the file, by offset, for the
+// page being served.
 //
 // Refresh brings it up to date: new lines are read from where the last read
 // stopped, and a log that shrank, was replaced (another inode) or rewritten
@@ -127,6 +128,9 @@ type state struct {
 	rule  []uint16
 	repo  []uint16
 	hash  []uint64
+	tok   []uint32 // tokens_in; bigTokens holds the value at index i when tok[i] is bigTokens' mark
+
+	bigTokens map[int]int64
 
 	counts  [nClasses]int64
 	tokens  int64
@@ -138,7 +142,31 @@ type state struct {
 	repos     names
 	ruleCount []int64 // blocked records per rule id; overflowID counts at the end
 
+	// chain checks the hash chain of the lines as they are read, by the
+	// rule of `guard audit verify` (audit.Chain).
+	chain audit.Chain
+
 	fields audit.Fields // scratch space for consume
+}
+
+// bigTokensMark in state.tok says that the record's tokens_in is in
+// state.bigTokens: at least this many, which no hook call counts.
+const bigTokensMark = math.MaxUint32
+
+// tokensAt is record i's tokens_in.
+func (st *state) tokensAt(i int) int64 {
+	if t := st.tok[i]; t != bigTokensMark {
+		return int64(t)
+	}
+	return st.bigTokens[i]
+}
+
+// addTokens adds n to a token sum, stopping at math.MaxInt64.
+func addTokens(sum, n int64) int64 {
+	if sum > math.MaxInt64-n {
+		return math.MaxInt64
+	}
+	return sum + n
 }
 
 func newState() *state {
@@ -285,6 +313,7 @@ func (st *state) presize(size int64) {
 		st.rule = make([]uint16, 0, n)
 		st.repo = make([]uint16, 0, n)
 		st.hash = make([]uint64, 0, n)
+		st.tok = make([]uint32, 0, n)
 	}
 }
 
@@ -300,6 +329,7 @@ func (st *state) consumeHalves() (bool, error) {
 	}
 	second := newState()
 	second.f, second.fi, second.end = st.f, st.fi, mid
+	second.chain = *audit.NewChainPart()
 	second.presize(st.fi.Size() - mid)
 	done := make(chan error, 1)
 	go func() { done <- second.consume() }()
@@ -370,6 +400,12 @@ func (st *state) merge(next *state) {
 		return m
 	}
 	rules, repos := remap(&st.rules, next.rules), remap(&st.repos, next.repos)
+	base := len(st.tok)
+	st.tok = append(st.tok, next.tok...)
+	for i, n := range next.bigTokens {
+		st.setBigTokens(base+i, n)
+	}
+	st.chain.Join(&next.chain)
 	st.off = append(st.off, next.off...)
 	st.ln = append(st.ln, next.ln...)
 	st.ts = append(st.ts, next.ts...)
@@ -384,11 +420,7 @@ func (st *state) merge(next *state) {
 	for c, n := range next.counts {
 		st.counts[c] += n
 	}
-	if st.tokens <= math.MaxInt64-next.tokens {
-		st.tokens += next.tokens
-	} else {
-		st.tokens = math.MaxInt64
-	}
+	st.tokens = addTokens(st.tokens, next.tokens)
 	st.skipped += next.skipped
 	st.minTS, st.maxTS = min(st.minTS, next.minTS), max(st.maxTS, next.maxTS)
 	for id, n := range next.ruleCount {
@@ -441,6 +473,7 @@ func (st *state) consumeFrom(f io.ReaderAt) error {
 				continue
 			}
 			st.skipped++
+			st.chain.AddLong()
 			skipping = false
 			i = j + 1
 		}
@@ -493,7 +526,9 @@ func (st *state) setEnd(end int64) error {
 // is skipped and counted.
 func (st *state) add(line []byte, off int64) {
 	f := &st.fields
-	if audit.Scan(line, f) != nil {
+	err := audit.Scan(line, f)
+	st.chain.Add(line, f, err)
+	if err != nil {
 		st.skipped++
 		return
 	}
@@ -506,12 +541,14 @@ func (st *state) add(line []byte, off int64) {
 	st.rule = append(st.rule, ruleID)
 	st.repo = append(st.repo, st.repos.intern(f.Repo))
 	st.hash = append(st.hash, hashPrefix(f.InputHash))
-	st.counts[c]++
-	if st.tokens <= math.MaxInt64-f.TokensIn {
-		st.tokens += f.TokensIn
+	if f.TokensIn < bigTokensMark {
+		st.tok = append(st.tok, uint32(f.TokensIn))
 	} else {
-		st.tokens = math.MaxInt64
+		st.tok = append(st.tok, 0)
+		st.setBigTokens(len(st.tok)-1, f.TokensIn)
 	}
+	st.counts[c]++
+	st.tokens = addTokens(st.tokens, f.TokensIn)
 	st.minTS = min(st.minTS, f.Time)
 	st.maxTS = max(st.maxTS, f.Time)
 	if c&verdictBit != 0 {
@@ -520,6 +557,15 @@ func (st *state) add(line []byte, off int64) {
 		}
 		st.ruleCount[ruleID]++
 	}
+}
+
+// setBigTokens records that record i has n ≥ bigTokensMark tokens.
+func (st *state) setBigTokens(i int, n int64) {
+	if st.bigTokens == nil {
+		st.bigTokens = map[int]int64{}
+	}
+	st.bigTokens[i] = n
+	st.tok[i] = bigTokensMark
 }
 
 // classOf packs a valid record's hook, verdict, agent and whether it has an
@@ -850,20 +896,25 @@ func (st *state) read(sel []int) ([][]byte, error) {
 }
 
 // Stats is the stats object of the console API, with what the charts and
-// the filters need.
+// the filters need. Every count is of the records a StatsQuery selects.
 type Stats struct {
-	Total       int64       `json:"total"`
-	Blocked     int64       `json:"blocked"`
-	Allowed     int64       `json:"allowed"`
-	BlockRate   float64     `json:"block_rate"`
-	TokensTotal int64       `json:"tokens_total"`
-	Skipped     int64       `json:"skipped"`
-	ByRule      []RuleCount `json:"by_rule"`
-	Timeline    Timeline    `json:"timeline"`
+	Total       int64   `json:"total"`
+	Blocked     int64   `json:"blocked"`
+	Allowed     int64   `json:"allowed"`
+	BlockRate   float64 `json:"block_rate"`
+	TokensTotal int64   `json:"tokens_total"`
+	Skipped     int64   `json:"skipped"`
+	// ByRule counts blocked events per rule under every filter but the rule
+	// itself, so that the chart keeps offering the other rules.
+	ByRule   []RuleCount `json:"by_rule"`
+	Timeline Timeline    `json:"timeline"`
 	// Rules and Repos list the names seen in the log (at most maxFacets
 	// each, sorted), for the filters' suggestions.
 	Rules []string `json:"rules"`
 	Repos []string `json:"repos"`
+	// LogTotal is the number of records in the whole log, whatever the
+	// filters (added last: the fields before it keep their order).
+	LogTotal int64 `json:"log_total"`
 }
 
 // RuleCount is the number of blocked events of one rule.
@@ -895,20 +946,35 @@ const maxBuckets = 72
 // maxFacets bounds Stats.Rules and Stats.Repos.
 const maxFacets = 500
 
-// Range is a time range for the charts, in Unix milliseconds: Since ≤ t <
-// Until. The zero Range covers the whole log.
-type Range struct {
-	Since, Until int64
-	// Now ends an open range (Until 0) when it is later than the newest
-	// record: "the last hour" reaches to now.
+// StatsQuery selects the records Stats counts: those that pass Filter, the
+// filter of /api/events. The zero StatsQuery counts the whole log.
+type StatsQuery struct {
+	Filter audit.Filter
+	// Now (Unix milliseconds) ends an open time range in the timeline when
+	// it is later than the newest record: "the last hour" reaches to now.
 	Now int64
 }
 
-// Stats returns the counters of the whole log and, for the time range r,
-// the chart data. Without a range it is computed once per change of the
-// index.
-func (x *Index) Stats(r Range) *Stats {
-	whole := r == Range{}
+// Stats returns the counters and the chart data of the records q selects.
+// For the whole log it is computed once per change of the index; with a
+// filter, in one pass over the columns.
+func (x *Index) Stats(q StatsQuery) (*Stats, error) {
+	s, err := x.statsOnce(q)
+	if errors.Is(err, errChanged) {
+		// The file changed under a line read: rebuild once.
+		x.refreshMu.Lock()
+		err = x.refreshLocked(true)
+		x.refreshMu.Unlock()
+		if err != nil {
+			return nil, err
+		}
+		s, err = x.statsOnce(q)
+	}
+	return s, err
+}
+
+func (x *Index) statsOnce(q StatsQuery) (*Stats, error) {
+	whole := q.Filter.Empty()
 	if whole {
 		x.statsMu.Lock()
 		defer x.statsMu.Unlock()
@@ -916,33 +982,141 @@ func (x *Index) Stats(r Range) *Stats {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	if whole && x.stats != nil && x.statsGen == x.gen {
-		return x.stats
+		return x.stats, nil
 	}
-	st := x.st
-	s := &Stats{TokensTotal: st.tokens, Skipped: st.skipped}
-	for c, n := range st.counts {
-		s.Total += n
+	s, err := x.st.stats(q)
+	if err != nil {
+		return nil, err
+	}
+	if whole {
+		x.stats, x.statsGen = s, x.gen
+	}
+	return s, nil
+}
+
+// stats counts the records q selects in one pass.
+func (st *state) stats(q StatsQuery) (*Stats, error) {
+	t := &tally{st: st, ruleCount: make([]int64, len(st.ruleCount)), tl: st.newTimeline(&q.Filter, q.Now)}
+	if err := t.run(q.Filter); err != nil {
+		return nil, err
+	}
+	s := &Stats{Skipped: st.skipped, LogTotal: int64(len(st.off))}
+	for c, n := range t.classes {
 		if c&verdictBit != 0 {
 			s.Blocked += n
 		} else {
 			s.Allowed += n
 		}
 	}
+	s.Total = s.Blocked + s.Allowed
 	if s.Total > 0 {
 		s.BlockRate = math.Round(float64(s.Blocked)*10000/float64(s.Total)) / 100
 	}
-	ruleCount := st.ruleCount
-	if !whole {
-		ruleCount = st.blocksByRule(r)
+	if t.tokens > math.MaxInt64 {
+		s.TokensTotal = math.MaxInt64
+	} else {
+		s.TokensTotal = addTokens(t.big, int64(t.tokens))
 	}
-	s.ByRule = st.byRule(ruleCount)
-	s.Timeline = st.timeline(r)
+	s.ByRule = st.byRule(t.ruleCount)
+	s.Timeline = t.tl.result()
 	s.Rules = facet(st.rules.name[1:])
 	s.Repos = facet(st.repos.name[1:])
-	if whole {
-		x.stats, x.statsGen = s, x.gen
+	return s, nil
+}
+
+// tally counts the records a filter selects: per class, their tokens and
+// their timeline, and the blocked ones per rule of those that pass the
+// filter but perhaps its rule (the rules chart offers the other rules).
+type tally struct {
+	st        *state
+	classes   [nClasses]int64
+	tokens    uint64 // of the records below bigTokensMark: cannot wrap
+	big       int64  // of the others, up to math.MaxInt64
+	ruleCount []int64
+	tl        *timeline
+}
+
+// count counts record i, which passes the whole filter.
+func (t *tally) count(i int, c uint8, ts int64) {
+	t.classes[c]++
+	if n := t.st.tok[i]; n != bigTokensMark {
+		t.tokens += uint64(n)
+	} else {
+		t.addBig(i)
 	}
-	return s
+	t.tl.add(ts, c&verdictBit != 0)
+}
+
+func (t *tally) addBig(i int) { t.big = addTokens(t.big, t.st.bigTokens[i]) }
+
+// run counts the records that pass f, in one pass over the columns; the
+// lines of records the columns cannot decide on (a name past maxNames, a
+// hash prefix longer than 16 digits) are read.
+func (t *tally) run(f audit.Filter) error {
+	st := t.st
+	if f.Empty() {
+		// The whole log: the running totals, and the timeline's pass.
+		t.classes, t.big = st.counts, st.tokens
+		copy(t.ruleCount, st.ruleCount)
+		for i, ts := range st.ts {
+			t.tl.add(ts, st.class[i]&verdictBit != 0)
+		}
+		return nil
+	}
+	noRule := f
+	noRule.Rule = ""
+	m, mr := st.matcher(f), st.matcher(noRule)
+	if mr.none {
+		return nil
+	}
+	rule := m.rule // the rule's id, -1 for any, -2 for a rule not in the log
+	if f.Rule != "" && m.none {
+		rule = -2
+	}
+	since, until := mr.since, mr.until
+	if mr.repo < 0 && mr.hashMask == 0 && !m.lineRule {
+		// The columns decide: the common case, kept tight.
+		for i, ts := range st.ts {
+			c := st.class[i]
+			if !mr.mask[c] || ts < since || ts >= until {
+				continue
+			}
+			if c&verdictBit != 0 {
+				t.ruleCount[st.rule[i]]++
+			}
+			if rule == -1 || int(st.rule[i]) == rule {
+				t.count(i, c, ts)
+			}
+		}
+		return nil
+	}
+	var lf audit.Fields
+	for i := range st.ts {
+		ok, readLine := mr.match(st, i)
+		if !ok {
+			continue
+		}
+		inRule := rule == -1 || int(st.rule[i]) == rule
+		if readLine || (inRule && m.lineRule) {
+			// The columns cannot decide: the record's line does.
+			var err error
+			if ok, err = st.lineMatches(i, &noRule, &lf); err != nil {
+				return err
+			}
+			if !ok {
+				continue
+			}
+			inRule = f.Match(&lf)
+		}
+		c := st.class[i]
+		if c&verdictBit != 0 {
+			t.ruleCount[st.rule[i]]++
+		}
+		if inRule {
+			t.count(i, c, st.ts[i])
+		}
+	}
+	return nil
 }
 
 // facet returns up to maxFacets of names, sorted.
@@ -956,29 +1130,6 @@ func facet(names []string) []string {
 		out = []string{}
 	}
 	return out
-}
-
-// blocksByRule counts blocked records per rule id within r.
-func (st *state) blocksByRule(r Range) []int64 {
-	counts := make([]int64, len(st.ruleCount))
-	since, until := r.bounds()
-	for i, t := range st.ts {
-		if st.class[i]&verdictBit != 0 && t >= since && t < until {
-			counts[st.rule[i]]++
-		}
-	}
-	return counts
-}
-
-func (r Range) bounds() (since, until int64) {
-	since, until = math.MinInt64, math.MaxInt64
-	if r.Since != 0 {
-		since = r.Since
-	}
-	if r.Until != 0 {
-		until = r.Until
-	}
-	return since, until
 }
 
 // byRule lists the rules by blocked count, most first (ties by name), the
@@ -1028,27 +1179,39 @@ var niceSteps = []int64{
 	3600e3, 3 * 3600e3, 6 * 3600e3, 12 * 3600e3, 24 * 3600e3, 7 * 24 * 3600e3, 30 * 24 * 3600e3,
 }
 
-// timeline buckets the records in r: over the whole range when it is
-// bounded (empty buckets included, so the chart spans what was asked),
-// else from the first record to the last.
-func (st *state) timeline(r Range) Timeline {
-	tl := Timeline{Buckets: []Bucket{}}
-	since, until := r.bounds()
-	lo, hi := st.minTS, st.maxTS // the records' span, narrowed to r
+// timeline counts records into the buckets of a time span.
+type timeline struct {
+	start, step, hi int64
+	allow, block    []int64
+
+	// The bucket of the last record counted, [lo, lo+step): records come
+	// mostly in time order, so most need no division.
+	cur int64
+	lo  int64
+}
+
+// newTimeline returns the buckets for f's time range: over the whole range
+// when it is bounded (empty buckets included, so the chart spans what was
+// asked; an open range ends at now or the newest record), else from the
+// log's first record to its last, whatever the other filters select, so
+// that the time axis stays put while they change.
+func (st *state) newTimeline(f *audit.Filter, now int64) *timeline {
+	lo, hi := st.minTS, st.maxTS
 	if len(st.ts) == 0 {
 		lo, hi = math.MaxInt64, math.MinInt64
 	}
-	if r.Since != 0 {
-		lo = r.Since
+	since, until := f.Bounds()
+	if !f.Since.IsZero() {
+		lo = since
 	}
 	switch {
-	case r.Until != 0:
-		hi = r.Until - 1
-	case r.Since != 0:
-		hi = max(hi, r.Now)
+	case !f.Until.IsZero():
+		hi = until - 1
+	case !f.Since.IsZero():
+		hi = max(hi, now)
 	}
-	if lo > hi || (r == Range{} && len(st.ts) == 0) {
-		return tl
+	if lo > hi {
+		return &timeline{}
 	}
 	span := hi - lo
 	step := niceSteps[len(niceSteps)-1]
@@ -1063,25 +1226,31 @@ func (st *state) timeline(r Range) Timeline {
 	}
 	start := lo - mod(lo, step)
 	n := (hi-start)/step + 1
-	allow := make([]int64, n)
-	block := make([]int64, n)
-	for i, t := range st.ts {
-		if t < since || t >= until || t < start || t > hi {
-			continue
+	return &timeline{start: start, step: step, hi: hi, allow: make([]int64, n), block: make([]int64, n), lo: math.MaxInt64}
+}
+
+// add counts a record at time t.
+func (tl *timeline) add(t int64, block bool) {
+	if t < tl.lo || t-tl.lo >= tl.step {
+		if tl.step == 0 || t < tl.start || t > tl.hi {
+			return
 		}
-		b := (t - start) / step
-		if st.class[i]&verdictBit != 0 {
-			block[b]++
-		} else {
-			allow[b]++
-		}
+		tl.cur = (t - tl.start) / tl.step
+		tl.lo = tl.start + tl.cur*tl.step
 	}
-	tl.StepMS = step
-	tl.Buckets = make([]Bucket, n)
-	for b := range tl.Buckets {
-		tl.Buckets[b] = Bucket{T: start + int64(b)*step, Allow: allow[b], Block: block[b]}
+	if block {
+		tl.block[tl.cur]++
+	} else {
+		tl.allow[tl.cur]++
 	}
-	return tl
+}
+
+func (tl *timeline) result() Timeline {
+	out := Timeline{StepMS: tl.step, Buckets: make([]Bucket, len(tl.allow))}
+	for b := range out.Buckets {
+		out.Buckets[b] = Bucket{T: tl.start + int64(b)*tl.step, Allow: tl.allow[b], Block: tl.block[b]}
+	}
+	return out
 }
 
 func mod(a, b int64) int64 {

@@ -124,13 +124,13 @@ func refresh(t testing.TB, x *Index) *Stats {
 	if err := x.Refresh(); err != nil {
 		t.Fatal(err)
 	}
-	return x.Stats(Range{})
+	return wholeStats(t, x)
 }
 
 func TestIndexCountsMatchLog(t *testing.T) {
 	path := writeLog(t, 2000, 7)
 	x := mustOpen(t, path)
-	s := x.Stats(Range{})
+	s := wholeStats(t, x)
 
 	// Count the log the slow way.
 	data, _ := os.ReadFile(path)
@@ -180,7 +180,7 @@ func TestIndexCountsMatchLog(t *testing.T) {
 func TestIndexMissingLogThenCreated(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "audit.log")
 	x := mustOpen(t, path)
-	if s := x.Stats(Range{}); s.Total != 0 || s.BlockRate != 0 || len(s.Timeline.Buckets) != 0 {
+	if s := wholeStats(t, x); s.Total != 0 || s.BlockRate != 0 || len(s.Timeline.Buckets) != 0 {
 		t.Fatalf("empty stats %+v", s)
 	}
 	appendRecords(t, path, 3, "block", "Stop")
@@ -235,7 +235,7 @@ func TestIndexTail(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			path := writeLog(t, 100, 3)
 			x := mustOpen(t, path)
-			before := x.Stats(Range{})
+			before := wholeStats(t, x)
 			first := x.st
 			tt.change(t, path)
 			s := refresh(t, x)
@@ -370,7 +370,7 @@ func TestIndexOneRule(t *testing.T) {
 	if want != 2 {
 		t.Fatalf("audit accepts %d of the lines, want 2", want)
 	}
-	s := x.Stats(Range{})
+	s := wholeStats(t, x)
 	if s.Total != want || s.Skipped != int64(len(lines))-want || s.Blocked != 1 || s.Allowed != 1 {
 		t.Fatalf("stats %+v: want %d shown and %d skipped, as audit verify decides", s, want, int64(len(lines))-want)
 	}
@@ -390,7 +390,7 @@ func TestIndexRuleCap(t *testing.T) {
 	if n := len(x.st.rules.name); n != maxNames+1 {
 		t.Errorf("%d rule names kept, want %d", n, maxNames+1)
 	}
-	s := x.Stats(Range{})
+	s := wholeStats(t, x)
 	if len(s.ByRule) != maxByRule || s.ByRule[maxByRule-1].Rule != otherRule {
 		t.Fatalf("by_rule has %d entries, last %+v", len(s.ByRule), s.ByRule[len(s.ByRule)-1])
 	}
@@ -455,4 +455,14 @@ func TestHookClassesMatchEventHooks(t *testing.T) {
 	if len(event.Hooks) != hookMask+1 {
 		t.Fatalf("the class byte holds %d hooks, event.Hooks has %d", hookMask+1, len(event.Hooks))
 	}
+}
+
+// wholeStats is the stats of the whole log.
+func wholeStats(t testing.TB, x *Index) *Stats {
+	t.Helper()
+	s, err := x.Stats(StatsQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -13,21 +13,64 @@ import (
 	"github.com/guardhq/guard/internal/event"
 )
 
-// Integrity says whether the audit log still holds what guard's anchor and
-// the console itself saw of it: the answer of GET /api/integrity and the
-// "integrity" field of GET /api/stats. The console does not verify the
-// chain (`guard audit verify` does); it notices a log that lost records.
+// Integrity says whether the audit log's hash chain holds and whether the
+// log still holds what guard's anchor and the console itself saw of it: the
+// answer of GET /api/integrity and the "integrity" field of GET /api/stats.
 type Integrity struct {
 	// OK is false when Problems is not empty.
 	OK bool `json:"ok"`
+	// Chain is the check of the hash chain that `guard audit verify` makes,
+	// which the console makes on every line as it reads it.
+	Chain ChainState `json:"chain"`
 	// Anchor is guard's anchor of the log as read now (see audit.AnchorState);
 	// null when there is none (yet), or the console was not given one.
 	Anchor *LogState `json:"anchor"`
 	// Seen is the furthest state of the log the console has seen since it
 	// started; null before it has seen a record.
 	Seen *LogState `json:"seen"`
-	// Problems lists what the log no longer holds, the anchor's first.
+	// Problems lists a break in the chain, then what the log no longer
+	// holds, the anchor's first.
 	Problems []Problem `json:"problems"`
+}
+
+// ChainState is what the console's check of the hash chain found in the
+// lines of the log it has read (a last line without its newline is not
+// read yet).
+type ChainState struct {
+	// Intact is true when every line read holds the chain.
+	Intact bool `json:"intact"`
+	// Records is the number of records linked from the first: all of them
+	// while the chain holds, those before Entry when it does not.
+	Records int64 `json:"records"`
+	// Head is the chain hash of the last of them (64 zeros for none): with
+	// Records, what `guard audit verify` prints.
+	Head string `json:"head"`
+	// Entry is the first entry (line, from 1) that breaks the chain; 0
+	// while it holds.
+	Entry int `json:"entry,omitempty"`
+}
+
+// SourceChain is the Problem.Source of a break in the hash chain.
+const SourceChain = "chain"
+
+// chainState reports st's chain check, and its problem when it broke (the
+// kinds and entry of `guard audit verify --json`).
+func (st *state) chainState() (ChainState, *Problem) {
+	c := &st.chain
+	cs := ChainState{Intact: c.Err == nil, Records: int64(c.Records), Head: c.Head()}
+	if c.Err == nil {
+		return cs, nil
+	}
+	cs.Entry = c.Err.Entry
+	p := &Problem{Source: SourceChain, Kind: "hash_mismatch"}
+	if errors.Is(c.Err, audit.ErrHashMismatch) {
+		p.Message = fmt.Sprintf("hash mismatch at entry %d: an entry was changed, removed, inserted or reordered at or just before it; entries %d and later cannot be trusted",
+			cs.Entry, max(1, cs.Entry-1))
+	} else {
+		p.Kind = "invalid_record"
+		p.Message = fmt.Sprintf("entry %d is not a valid audit record (%v); entries %d and later cannot be trusted", cs.Entry, c.Err.Err, cs.Entry)
+	}
+	return cs, p
 }
 
 // LogState is a state of the log: its first Size bytes hold Count records,
@@ -152,11 +195,18 @@ func (st *state) lostState(s LogState) *Problem {
 	return p
 }
 
-// Integrity reports whether the log, as last refreshed, still holds guard's
-// anchor (read from anchorFile now; "" for none) and the furthest state the
-// console has seen.
+// Integrity reports whether the hash chain of the log, as last refreshed,
+// holds, and whether the log still holds guard's anchor (read from
+// anchorFile now; "" for none) and the furthest state the console has seen.
 func (x *Index) Integrity(anchorFile string) Integrity {
 	out := Integrity{OK: true, Problems: []Problem{}}
+	x.mu.RLock()
+	cs, p := x.st.chainState()
+	x.mu.RUnlock()
+	out.Chain = cs
+	if p != nil {
+		out.Problems = append(out.Problems, *p)
+	}
 	if anchorFile != "" {
 		a, ok, err := audit.ReadAnchorUnlocked(x.path, anchorFile)
 		x.mu.RLock()

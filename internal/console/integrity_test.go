@@ -1,6 +1,7 @@
 package console
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -145,5 +146,73 @@ func TestIntegrityAnchorDamaged(t *testing.T) {
 	in := decode[Integrity](t, do(h, req{target: "/api/integrity"}))
 	if in.OK || len(in.Problems) != 1 || in.Problems[0].Kind != "anchor_damaged" {
 		t.Fatalf("damaged anchor: %+v", in)
+	}
+}
+
+// TestIntegrityChain: the console checks the hash chain as it reads the
+// log, with the outcome of `guard audit verify` (audit.VerifyWith without
+// checkpoint): the same records and head while it holds, the same first
+// entry and kind when it does not, through appends.
+func TestIntegrityChain(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		change func(lines []string) []string
+		kind   string
+	}{
+		{name: "intact", change: func(l []string) []string { return l }},
+		{name: "torn line", change: func(l []string) []string {
+			return append(append(l[:7:7], l[7][:30]+"\n"), l[7:]...)
+		}},
+		{name: "field changed", change: func(l []string) []string {
+			l[9] = strings.Replace(l[9], `"user":"`, `"user":"x`, 1)
+			return l
+		}, kind: "hash_mismatch"},
+		{name: "line deleted", change: func(l []string) []string { return append(l[:5:5], l[6:]...) }, kind: "hash_mismatch"},
+		{name: "not a record", change: func(l []string) []string {
+			return append(append(l[:12:12], "hello\n"), l[12:]...)
+		}, kind: "invalid_record"},
+		{name: "blank line", change: func(l []string) []string { return append(append(l[:3:3], "\n"), l[3:]...) }, kind: "invalid_record"},
+		{name: "over-long line", change: func(l []string) []string {
+			return append(append(l[:3:3], strings.Repeat("x", chunkSize+10)+"\n"), l[3:]...)
+		}, kind: "invalid_record"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeLog(t, 30, 5)
+			data, _ := os.ReadFile(path)
+			lines := tt.change(strings.SplitAfter(string(data), "\n"))
+			if err := os.WriteFile(path, []byte(strings.Join(lines, "")), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			h := newTestHandler(t, path, Config{})
+			check := func(when string) {
+				t.Helper()
+				rep, err := audit.VerifyWith(path, audit.VerifyOptions{IgnoreCheckpoint: true})
+				in := decode[Integrity](t, do(h, req{target: "/api/integrity"}))
+				c := in.Chain
+				if c.Records != int64(rep.Entries) || c.Head != rep.Head {
+					t.Errorf("%s: chain %+v; verify: %d entries, head %s", when, c, rep.Entries, rep.Head)
+				}
+				var ce *audit.ChainError
+				if !errors.As(err, &ce) {
+					if !c.Intact || c.Entry != 0 || !in.OK || tt.kind != "" {
+						t.Errorf("%s: verify passes (%v), console says %+v", when, err, in)
+					}
+					return
+				}
+				if c.Intact || c.Entry != ce.Entry || in.OK || len(in.Problems) != 1 {
+					t.Fatalf("%s: verify fails at entry %d, console says %+v", when, ce.Entry, in)
+				}
+				p := in.Problems[0]
+				if p.Source != SourceChain || p.Kind != tt.kind || !strings.Contains(p.Message, fmt.Sprintf("entry %d", ce.Entry)) {
+					t.Errorf("%s: problem %+v, want %s at entry %d", when, p, tt.kind, ce.Entry)
+				}
+				if strings.Contains(p.Message, "hello") || strings.Contains(p.Message, filepath.Dir(path)) {
+					t.Errorf("%s: the message quotes the log: %q", when, p.Message)
+				}
+			}
+			check("opened")
+			appendRecords(t, path, 4, "block", "Stop") // chains from the last line
+			check("after an append")
+		})
 	}
 }

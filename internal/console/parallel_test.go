@@ -49,6 +49,16 @@ func TestParallelBuild(t *testing.T) {
 			data, _ := os.ReadFile(path)
 			os.WriteFile(path, []byte(b.String()+string(data)+b.String()), 0o600)
 		}},
+		{"a record changed in the second half, big token counts", func(t *testing.T, path string) {
+			data, _ := os.ReadFile(path)
+			lines := strings.SplitAfter(string(data), "\n")
+			k := len(lines) * 3 / 4
+			// tokens_in 1099511627776…: the record is valid, the next one's
+			// prev_hash no longer matches it.
+			lines[k] = strings.Replace(lines[k], `"tokens_in":`, `"tokens_in":1099511627776`, 1)
+			big := recordLine(func(r *event.Record) { r.TokensIn = 1 << 40 }) + "\n"
+			os.WriteFile(path, []byte(strings.Join(lines[:k], "")+big+strings.Join(lines[k:], "")), 0o600)
+		}},
 		{"too many names to merge", func(t *testing.T, path string) {
 			var b strings.Builder
 			for i := range maxNames + 300 {
@@ -87,10 +97,17 @@ func TestParallelBuild(t *testing.T) {
 				{"minTS", one.minTS, two.minTS}, {"maxTS", one.maxTS, two.maxTS}, {"rules", one.rules.name, two.rules.name},
 				{"repos", one.repos.name, two.repos.name}, {"ruleCount", one.ruleCount, two.ruleCount},
 				{"end", one.end, two.end}, {"tail", one.tail, two.tail},
+				{"tok", one.tok, two.tok}, {"bigTokens", one.bigTokens, two.bigTokens}, {"chain", one.chain, two.chain},
 			} {
 				if !reflect.DeepEqual(c.a, c.b) {
 					t.Errorf("%s differs between one pass and two halves", c.name)
 				}
+			}
+			switch c := one.chain; {
+			case tt.name == "generated" && (c.Err != nil || c.Records != len(one.off)):
+				t.Errorf("intact log: chain %+v, %d records", c, len(one.off))
+			case strings.Contains(tt.name, "second half") && (c.Err == nil || c.Err.Entry < c.Lines/2 || len(one.bigTokens) != 2):
+				t.Errorf("chain %+v of %d lines, big tokens %v", c.Err, c.Lines, one.bigTokens)
 			}
 		})
 	}

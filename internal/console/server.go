@@ -3,11 +3,14 @@
 //
 // # API
 //
-//	GET /api/stats?since=&until=   counters, blocked events by rule, timeline, integrity
+//	GET /api/stats?verdict=&hook=&agent=&rule=&repo=&since=&until=&q=
+//	                               counters, blocked events by rule, timeline, integrity
 //	GET /api/events?page=&limit=&verdict=&hook=&agent=&rule=&repo=&since=&until=&q=&format=
-//	GET /api/integrity             whether the log still holds what guard's anchor and the console saw
+//	GET /api/integrity             whether the hash chain holds, and the log still holds what
+//	                               guard's anchor and the console saw
 //
-// Events come newest first. page ≥ 1 (default 1), 1 ≤ limit ≤ 1000 (default
+// Stats count the events the filters select (by_rule: all filters but
+// rule); without filters, the whole log. Events come newest first. page ≥ 1 (default 1), 1 ≤ limit ≤ 1000 (default
 // 100), verdict allow|block, hook one of the four audit hook names, agent
 // a|b|c, rule and repo exact names, since and until RFC 3339 times (since ≤
 // ts < until), q 4 to 64 hex digits that input_hash starts with; an empty
@@ -21,7 +24,8 @@
 // The log is not decoded into memory: an [Index] keeps per record its offset,
 // length, time and a class byte, tails the file by offset on every request,
 // and rebuilds when the file shrinks, is replaced or rewritten. Lines that are
-// not valid records are skipped and counted (Stats.Skipped).
+// not valid records are skipped and counted (Stats.Skipped). Every line read
+// is also checked against the hash chain (audit.Chain).
 //
 // # Safety
 //
@@ -202,13 +206,8 @@ func (h *handler) files(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) stats(w http.ResponseWriter, r *http.Request) {
-	v := r.URL.Query()
-	if err := once(v, "since", "until"); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	var f audit.Filter
-	if err := parseRange(v, &f); err != nil {
+	f, err := ParseFilter(r.URL.Query())
+	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
@@ -216,19 +215,13 @@ func (h *handler) stats(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return
 	}
-	var rg Range
-	if !f.Since.IsZero() || !f.Until.IsZero() {
-		since, until := f.Bounds()
-		if !f.Since.IsZero() {
-			rg.Since = since
-		}
-		if !f.Until.IsZero() {
-			rg.Until = until
-		}
-		rg.Now = time.Now().UnixMilli()
+	s, err := h.idx.Stats(StatsQuery{Filter: f, Now: time.Now().UnixMilli()})
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
 	}
 	in := h.idx.Integrity(h.anchor)
-	writeJSON(w, http.StatusOK, statsAnswer{Stats: h.idx.Stats(rg), Integrity: &in})
+	writeJSON(w, http.StatusOK, statsAnswer{Stats: s, Integrity: &in})
 }
 
 // statsAnswer is /api/stats: the stats object, then the log's integrity.
@@ -318,7 +311,11 @@ func (d *deadlineWriter) Write(p []byte) (int, error) {
 const exportWriteTimeout = 30 * time.Second
 
 // queryParams are the parameters of GET /api/events; each may be given once.
-var queryParams = []string{"page", "limit", "verdict", "hook", "agent", "rule", "repo", "since", "until", "q", "format"}
+var queryParams = []string{"page", "limit", "format"}
+
+// filterParams are the filter parameters of GET /api/events and GET
+// /api/stats; each may be given once.
+var filterParams = []string{"verdict", "hook", "agent", "rule", "repo", "since", "until", "q"}
 
 // once reports a parameter given more than once.
 func once(v url.Values, keys ...string) error {
@@ -334,7 +331,7 @@ func once(v url.Values, keys ...string) error {
 // checked; the first bad one is the error.
 func ParseQuery(v url.Values) (Query, error) {
 	q := Query{Page: 1, Limit: DefaultLimit}
-	if err := once(v, queryParams...); err != nil {
+	if err := once(v, append(queryParams, filterParams...)...); err != nil {
 		return q, err
 	}
 	var err error
@@ -355,7 +352,18 @@ func ParseQuery(v url.Values) (Query, error) {
 	default:
 		return q, errors.New("format must be json, csv or jsonl")
 	}
-	f := &q.Filter
+	q.Filter, err = ParseFilter(v)
+	return q, err
+}
+
+// ParseFilter reads the filter parameters that GET /api/events and GET
+// /api/stats share. Every value is checked; the first bad one is the error.
+func ParseFilter(v url.Values) (audit.Filter, error) {
+	var f audit.Filter
+	if err := once(v, filterParams...); err != nil {
+		return f, err
+	}
+	var err error
 	all := func(s string) string {
 		if s == "all" {
 			return ""
@@ -366,16 +374,16 @@ func ParseQuery(v url.Values) (Query, error) {
 	f.Rule, f.Repo = v.Get("rule"), v.Get("repo")
 	if s := v.Get("q"); s != "" {
 		if f.HashPrefix, err = audit.ParseHashPrefix(s); err != nil {
-			return q, err
+			return f, err
 		}
 	}
-	if err := parseRange(v, f); err != nil {
-		return q, err
+	if err := parseRange(v, &f); err != nil {
+		return f, err
 	}
 	if err := f.Check(); err != nil {
-		return q, err
+		return f, err
 	}
-	return q, nil
+	return f, nil
 }
 
 // parseRange reads since and until (RFC 3339) into f.

@@ -4,7 +4,8 @@
 // the index is ready, the median latencies of GET /api/stats and of filtered
 // GET /api/events pages over many requests, and the child's peak RSS
 // (VmHWM), with every filter of /api/events, stats over a time range and
-// the CSV and JSON-lines exports. All traffic stays on 127.0.0.1.
+// under the events' filters, and the CSV and JSON-lines exports. All
+// traffic stays on 127.0.0.1.
 //
 //	go run ./scripts/benchconsole            # make bench runs this
 //	go run ./scripts/benchconsole -n 200000 -requests 100
@@ -193,6 +194,32 @@ func run(n int, logPath string, requests int) error {
 	if err != nil {
 		return err
 	}
+	// Stats under the events' filters: counters, rules and timeline of the
+	// selected events, one pass per request.
+	statsQueries := []string{
+		"verdict=block&agent=b",
+		"rule=dangerous_rm",
+		"repo=acme/infra&since=" + rfc(7*24*time.Hour),
+		"since=" + rfc(24*time.Hour) + "&hook=PreToolUse&verdict=allow",
+		"q=abcd",
+		"q=" + strings.Repeat("ab", 10),
+	}
+	var statsURLs []string
+	for _, q := range statsQueries {
+		statsURLs = append(statsURLs, base+"/api/stats?"+q)
+	}
+	filtered, err := measure(client, statsURLs, max(requests/3, 20))
+	if err != nil {
+		return err
+	}
+	perStats := make([]time.Duration, len(statsQueries))
+	for i, q := range statsQueries {
+		d, err := measure(client, []string{base + "/api/stats?" + q}, max(requests/len(statsQueries)/2, 10))
+		if err != nil {
+			return err
+		}
+		perStats[i] = median(d)
+	}
 	// Exports: every matching event, streamed.
 	exports := []string{"format=jsonl", "format=csv", "format=csv&verdict=block"}
 	exportTimes := make([]time.Duration, len(exports))
@@ -233,6 +260,14 @@ func run(n int, logPath string, requests int) error {
 		row("  ?"+q, ms(perQuery[i]), "")
 	}
 	row(fmt.Sprintf("GET /api/stats?since=…, median of %d", len(ranged)), ms(median(ranged)), "")
+	row(fmt.Sprintf("GET /api/stats filtered, median of %d", len(filtered)), ms(median(filtered)), "≤ 50 ms")
+	row("GET /api/stats filtered, p95", ms(pct(filtered, 95)), "")
+	for i, q := range statsQueries {
+		if len(q) > 44 {
+			q = q[:43] + "…"
+		}
+		row("  ?"+q, ms(perStats[i]), "")
+	}
 	for i, q := range exports {
 		row(fmt.Sprintf("export ?%s (%.0f MB)", q, float64(exportSizes[i])/1e6), fmt.Sprintf("%.2f s", exportTimes[i].Seconds()), "")
 	}

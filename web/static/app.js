@@ -1,5 +1,6 @@
 // guard console: fetches /api/stats and /api/events and keeps the page live.
-// No inline code (the CSP forbids it); all data goes into the DOM as text.
+// No inline code (the CSP forbids it); all data goes into the DOM as text
+// (textContent), never as markup.
 // The filters and the page live in the page's URL, so a link can be shared
 // and the back button steps through them.
 (function () {
@@ -12,6 +13,9 @@
   var FILTERS = ["verdict", "hook", "agent", "rule", "repo", "q"];
   var HEX = /^[0-9a-fA-F]{4,64}$/;
   var RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/;
+  // A reason in the table is one line of at most REASON_MAX characters; the
+  // detail view shows it whole.
+  var REASON_MAX = 160;
 
   // The whole state of the page; the URL mirrors it.
   var state = blankState();
@@ -20,6 +24,7 @@
   var lastFocusIndex = -1;
   var timer = null;
   var seq = 0;
+  var lastLoaded = null; // when the figures on the page were loaded
 
   function blankState() {
     return { page: 1, verdict: "", hook: "", agent: "", rule: "", repo: "", q: "", range: "", since: "", until: "" };
@@ -28,9 +33,17 @@
   function $(id) { return document.getElementById(id); }
   var nf = new Intl.NumberFormat("en-US");
 
+  // getJSON fetches an API answer. An error that is not the console's own
+  // answer (nothing listens, the connection broke, something else answered)
+  // is marked unreachable: the console is not running.
   function getJSON(url) {
-    return fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" }).then(function (r) {
-      return r.json().then(function (body) {
+    var unreachable = function () {
+      var e = new Error("the console is not reachable");
+      e.unreachable = true;
+      throw e;
+    };
+    return fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" }).catch(unreachable).then(function (r) {
+      return r.json().catch(unreachable).then(function (body) {
         if (!r.ok) { throw new Error(body && body.error ? body.error : "HTTP " + r.status); }
         return body;
       });
@@ -97,18 +110,20 @@
     return FILTERS.some(function (k) { return !!state[k]; }) || !!timeRange().since || !!timeRange().until;
   }
 
-  function eventsURL() {
-    var p = filterParams();
+  // The URLs of one load share their filter parameters (p), so that the
+  // counters and the table count the same events, to the millisecond of a
+  // relative range.
+  function eventsURL(f) {
+    var p = new URLSearchParams(f);
     p.set("page", String(state.page));
     p.set("limit", String(PAGE_SIZE));
     return "api/events?" + p.toString();
   }
 
-  function statsURL() {
-    var r = timeRange(), p = new URLSearchParams();
-    if (r.since) { p.set("since", r.since); }
-    if (r.until) { p.set("until", r.until); }
-    var q = p.toString();
+  // The stats take the events' filters: the counters and charts are those
+  // of the events the table pages through.
+  function statsURL(f) {
+    var q = f.toString();
     return "api/stats" + (q ? "?" + q : "");
   }
 
@@ -191,10 +206,21 @@
     $("live-text").textContent = text;
   }
 
-  function banner(msg) {
+  // banner shows a message made of text and nodes (code), or hides.
+  function banner() {
     var b = $("banner");
-    b.hidden = !msg;
-    b.textContent = msg || "";
+    var parts = Array.prototype.slice.call(arguments).filter(function (x) { return !!x; });
+    b.hidden = !parts.length;
+    b.replaceChildren.apply(b, parts);
+  }
+
+  // stopped says that the console does not answer, and how to start it.
+  function stopped() {
+    setLive(false, "Console stopped");
+    var when = lastLoaded ? " The figures below are from " + lastLoaded.toLocaleTimeString() + "." : "";
+    banner("The console is not running, so this page cannot update. Start it with ",
+      code("guard service start"), " (the console service; ", code("guard service install"),
+      " sets it up), or run ", code("guard serve"), " in a terminal. This page reconnects by itself." + when);
   }
 
   // ---- stats and charts ----
@@ -202,23 +228,107 @@
   function css(name) { return getComputedStyle(document.documentElement).getPropertyValue(name).trim(); }
 
   function renderStats(s) {
-    view.logTotal = s.total;
+    var logTotal = typeof s.log_total === "number" ? s.log_total : s.total;
+    view.logTotal = logTotal;
     $("stat-total").textContent = nf.format(s.total);
     $("stat-blocked").textContent = nf.format(s.blocked);
     $("stat-allowed").textContent = nf.format(s.allowed);
     $("stat-rate").textContent = s.block_rate.toFixed(2) + "%";
     $("stat-tokens").textContent = nf.format(s.tokens_total);
-    var empty = s.total === 0 && (s.skipped || 0) === 0;
+    var empty = logTotal === 0 && (s.skipped || 0) === 0;
     $("start").hidden = !empty;
     $("charts").hidden = empty;
+    renderScope(s.total, logTotal);
     renderRules(s.by_rule || []);
     renderTimeline(s.timeline || { buckets: [] });
     renderFacets(s.rules || [], s.repos || []);
+    renderIntegrity(s.integrity);
     var skipped = s.skipped || 0;
     var msg = skipped > 0 ? nf.format(skipped) + (skipped === 1 ? " line" : " lines") +
       " of the audit log could not be read (torn or malformed) and are left out." : "";
     var lost = integrityMessage(s.integrity);
     return lost && msg ? lost + " " + msg : lost || msg;
+  }
+
+  // renderScope says which events the counters and charts count.
+  function renderScope(total, logTotal) {
+    var el = $("scope");
+    if (!filtered()) {
+      el.textContent = logTotal === 1 ? "The one event in the audit log." : "All " + nf.format(logTotal) + " events in the audit log.";
+      el.classList.remove("filtered");
+      return;
+    }
+    var label = RANGE_LABELS[state.range] ? " " + RANGE_LABELS[state.range] : "";
+    el.textContent = nf.format(total) + " of " + nf.format(logTotal) + " events match the filters" + label +
+      ": the counters, the charts and the table show them.";
+    el.classList.add("filtered");
+  }
+
+  // ---- integrity badge ----
+
+  function shortHash(h) { return h ? h.slice(0, 12) + "\u2026" : "\u2014"; }
+
+  // renderIntegrity turns /api/integrity into the badge in the top bar and
+  // its panel: the chain checked up to the head, guard's last checkpoint
+  // (its anchor), and in red what the log no longer holds.
+  function renderIntegrity(i) {
+    var box = $("integrity");
+    if (!i || !i.chain) { box.hidden = true; return; }
+    box.hidden = false;
+    var c = i.chain, problems = i.problems || [];
+    var level = !i.ok ? "bad" : c.records === 0 ? "none" : "ok";
+    box.className = "integrity " + level;
+    var text, summary;
+    if (level === "bad") {
+      var chainBroken = problems.some(function (p) { return p.source === "chain"; });
+      text = chainBroken ? "Chain broken at entry " + nf.format(c.entry) : "Records lost";
+      summary = chainBroken ?
+        "The hash chain breaks at entry " + nf.format(c.entry) + ": the log was changed there." :
+        "The log no longer holds records it held.";
+      summary += " Run guard audit verify, and keep a copy of the log as it is.";
+    } else if (level === "none") {
+      text = "No records yet";
+      summary = "The audit log has no records yet: nothing to verify.";
+    } else {
+      text = "Chain verified \u00b7 " + nf.format(c.records) + (c.records === 1 ? " record" : " records");
+      summary = "Every record's prev_hash matches the record before it, from the first record to the head.";
+    }
+    $("integrity-mark").textContent = level === "bad" ? "\u2717" : level === "ok" ? "\u2713" : "\u2022";
+    $("integrity-text").textContent = text;
+    $("integrity-summary").textContent = summary;
+    var rows = [
+      ["Chain", c.intact ? "verified: " + nf.format(c.records) + (c.records === 1 ? " record" : " records") :
+        "broken at entry " + nf.format(c.entry) + " (" + nf.format(c.records) + " records before it hold)"],
+      ["Head", c.records ? c.head : "\u2014", "mono"],
+      ["Last checkpoint", checkpointText(i.anchor, problems)],
+    ];
+    if (i.seen) { rows.push(["Console saw", nf.format(i.seen.count) + " records at " + i.seen.at]); }
+    problems.forEach(function (p) { rows.push([problemTitle(p), p.message, "problem"]); });
+    var frag = document.createDocumentFragment();
+    rows.forEach(function (r) {
+      var dt = document.createElement("dt");
+      dt.textContent = r[0];
+      var dd = document.createElement("dd");
+      dd.textContent = r[1];
+      if (r[2]) { dd.className = r[2]; }
+      frag.appendChild(dt);
+      frag.appendChild(dd);
+    });
+    $("integrity-list").replaceChildren(frag);
+  }
+
+  // checkpointText describes guard's anchor: the second copy of its
+  // checkpoint, kept outside ~/.guard, that a regression is measured by.
+  function checkpointText(a, problems) {
+    if (!a) { return "none yet (guard's anchor is written as the log grows, every 4 KiB)"; }
+    var lost = problems.some(function (p) { return p.source === "anchor"; });
+    var count = a.count >= 0 ? "record " + nf.format(a.count) : "a record guard did not count";
+    return count + ", head " + shortHash(a.head) + ", at byte " + nf.format(a.size) +
+      (lost ? ": the log no longer holds it" : ": held by the log");
+  }
+
+  function problemTitle(p) {
+    return p.source === "chain" ? "Chain" : p.source === "anchor" ? "Anchor" : p.source === "console" ? "Console" : "Problem";
   }
 
   // integrityMessage says what the audit log no longer holds (guard's
@@ -279,6 +389,10 @@
   }
 
   function highlightRule() {
+    var hint = $("rules-hint");
+    hint.textContent = state.rule ?
+      "Showing " + state.rule + " (bright); the other bars count the other rules under the same filters. Select one to switch." :
+      "Select a bar to show that rule's events.";
     if (!charts.rules) { return; }
     charts.rules.data.datasets[0].backgroundColor = barColors();
     charts.rules.update("none");
@@ -438,7 +552,7 @@
     var tr = document.createElement("tr");
     var td = document.createElement("td");
     td.className = "empty";
-    td.colSpan = 8;
+    td.colSpan = 9;
     tr.appendChild(td);
     // Sticky at the table's left edge and no wider than the screen: the
     // message stays readable when the table scrolls sideways on a phone.
@@ -487,7 +601,8 @@
       tr.dataset.index = String(i);
       tr.setAttribute("aria-haspopup", "dialog");
       tr.setAttribute("aria-label", e.ts + ", agent " + (e.agent || "unknown") + ", " + e.hook +
-        (e.tool ? ", " + e.tool : "") + ", " + e.verdict + (e.rule ? " by " + e.rule : "") + ". Press Enter for details.");
+        (e.tool ? ", " + e.tool : "") + ", " + e.verdict + (e.rule ? " by " + e.rule : "") +
+        (e.reason ? ": " + reasonLine(e.reason) : "") + ". Press Enter for details.");
       cell(tr, e.ts, "ts");
       cell(tr, e.agent || "—");
       cell(tr, e.hook);
@@ -496,12 +611,23 @@
       v.appendChild(badge(e.verdict));
       tr.appendChild(v);
       cell(tr, e.rule || "—", "rule");
+      var r = cell(tr, reasonLine(e.reason), "reason");
+      if (e.reason) { r.title = e.reason; }
       cell(tr, e.repo || "—");
       cell(tr, e.user || "—");
       frag.appendChild(tr);
     });
     $("rows").replaceChildren(frag);
     if (focusIdx >= 0) { focusRow(focusIdx); }
+  }
+
+  // reasonLine is a reason as the table shows it: on one line (white space
+  // runs as one space), cut to REASON_MAX characters with an ellipsis. The
+  // cell's title and the detail view hold it whole.
+  function reasonLine(reason) {
+    if (!reason) { return "\u2014"; }
+    var chars = Array.from(reason.replace(/\s+/g, " ").trim());
+    return chars.length > REASON_MAX ? chars.slice(0, REASON_MAX - 1).join("") + "\u2026" : chars.join("");
   }
 
   function focusRow(i) {
@@ -520,7 +646,7 @@
     lastFocusIndex = i;
     var fields = [
       ["Timestamp", e.ts, "mono"], ["Hook", e.hook], ["Verdict", e.verdict, "verdict"],
-      ["Rule", e.rule || "—"], ["Reason", e.reason || "—"],
+      ["Rule", e.rule || "—"], ["Reason", e.reason || "—", "reason"],
     ];
     if (e.action) { fields.push(["Action", e.action === "redacted" ? "redacted: the agent got the result with each match replaced" : e.action === "withheld" ? "withheld: the agent got guard's notice instead of the result" : e.action]); }
     fields.push(
@@ -539,7 +665,7 @@
       dt.textContent = f[0];
       var dd = document.createElement("dd");
       if (f[2] === "verdict") { dd.appendChild(badge(f[1])); } else { dd.textContent = f[1]; }
-      if (f[2] === "mono") { dd.className = "mono"; }
+      if (f[2] === "mono" || f[2] === "reason") { dd.className = f[2]; }
       dd.dataset.field = f[0];
       frag.appendChild(dt);
       frag.appendChild(dd);
@@ -569,7 +695,8 @@
     var my = ++seq;
     clearTimeout(timer);
     updateExports();
-    return Promise.all([getJSON(statsURL()), getJSON(eventsURL())]).then(function (res) {
+    var f = filterParams();
+    return Promise.all([getJSON(statsURL(f)), getJSON(eventsURL(f))]).then(function (res) {
       if (my !== seq) { return; }
       var p = res[1];
       if (!p.events.length && p.total > 0 && state.page > 1) {
@@ -580,11 +707,13 @@
       }
       banner(renderStats(res[0]));
       renderEvents(p);
-      setLive(true, "Live · updated " + new Date().toLocaleTimeString());
+      lastLoaded = new Date();
+      setLive(true, "Live · updated " + lastLoaded.toLocaleTimeString());
     }).catch(function (err) {
       if (my !== seq) { return; }
-      setLive(false, "Disconnected");
-      banner("Cannot load data from the console: " + err.message);
+      if (err.unreachable) { stopped(); return; }
+      setLive(false, "Error");
+      banner("The console answered with an error: " + err.message);
     }).finally(function () {
       if (my === seq) { timer = setTimeout(load, REFRESH_MS); }
     });
