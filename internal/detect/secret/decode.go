@@ -106,32 +106,37 @@ var b64class = [256]uint8{
 
 // encodedRuns calls fn for each base64 or hex run of text that decodes to
 // text; false when fn stopped or the budget is spent.
+//
+// Runs are found without a branch per byte: the length of the current run
+// grows by one or drops to zero at each byte, and only a run reaching
+// minBase64 stops the loop; most runs in ordinary text (words,
+// identifiers) are shorter.
 func encodedRuns(text string, b *budget, fn func(*layer) bool) bool {
 	n := len(text)
-	for i := 0; i < n; {
-		if b64class[text[i]] == 0 {
-			i++
+	run := 0
+	var l layer // one for the call: &l escapes to fn
+	for i := 0; i < n; i++ {
+		run = (run + 1) * int(b64class[text[i]]&1)
+		if run != minBase64 {
 			continue
 		}
-		start := i
+		start, end := i+1-minBase64, i+1
+		for end < n && b64class[text[end]] != 0 {
+			end++
+		}
 		hex := true
-		for i < n && b64class[text[i]] != 0 {
-			hex = hex && b64class[text[i]] == 3
-			i++
+		for j := start; j < end && hex; j++ {
+			hex = b64class[text[j]] == 3
 		}
-		if i-start < minBase64 {
-			continue
-		}
-		end := i
 		if !hex {
 			end = wrapped(text, start, end)
 			for end < n && end-start < maxRun && text[end] == '=' {
 				end++
 			}
 		}
-		i = end
-		l, ok := decodeRun(text, start, end, hex, b)
-		if !ok {
+		i, run = end-1, 0
+		var ok bool
+		if l, ok = decodeRun(text, start, end, hex, b); !ok {
 			if b.left == 0 {
 				return false
 			}
@@ -184,10 +189,15 @@ func decodeRun(text string, start, end int, hex bool, b *budget) (layer, bool) {
 		if len(run) < minHex || len(run)%2 != 0 || numeric(run) {
 			return layer{}, false
 		}
-		if !textual(decodeHex(run[:min(len(run), 64)])) || !b.take(len(run)/2) {
+		var head [32]byte
+		if !textual(decodeHex(run[:min(len(run), 64)], head[:0])) || !b.take(len(run)/2) {
 			return layer{}, false
 		}
-		return layer{start: start, end: end, text: string(decodeHex(run)), enc: "hex-encoded"}, true
+		dec := decodeHex(run, make([]byte, 0, len(run)/2))
+		if !textual(dec) {
+			return layer{}, false
+		}
+		return layer{start: start, end: end, text: string(dec), enc: "hex-encoded"}, true
 	}
 	// Try the alignments: a run may start a byte or three before the
 	// base64 (a word glued to it).
@@ -228,13 +238,12 @@ func decodeBase64(s string, dst []byte) []byte {
 	return dst
 }
 
-// decodeHex decodes pairs of hex digits.
-func decodeHex(s string) []byte {
-	out := make([]byte, len(s)/2)
-	for i := range out {
-		out[i] = unhex(s[2*i])<<4 | unhex(s[2*i+1])
+// decodeHex appends the bytes pairs of hex digits in s decode to to dst.
+func decodeHex(s string, dst []byte) []byte {
+	for i := 0; i+1 < len(s); i += 2 {
+		dst = append(dst, unhex(s[i])<<4|unhex(s[i+1]))
 	}
-	return out
+	return dst
 }
 
 func unhex(c byte) byte {
@@ -279,14 +288,15 @@ func textual(b []byte) bool {
 // percentRuns calls fn for each run of non-blank text holding URL escapes
 // (%XX), decoded; false when fn stopped or the budget is spent.
 func percentRuns(text string, b *budget, fn func(*layer) bool) bool {
+	var l layer
 	for i := 0; i < len(text); {
 		k := strings.IndexByte(text[i:], '%')
 		if k < 0 {
 			return true
 		}
 		k += i
-		if k+2 >= len(text) || !isHex(text[k+1]) || !isHex(text[k+2]) {
-			i = k + 1
+		if k+2 >= len(text) || !isHex(text[k+1]) || !isHex(text[k+2]) || !printable(unhex(text[k+1])<<4|unhex(text[k+2])) {
+			i = k + 1 // not an escape, or one that hides nothing (%0A, %C3)
 			continue
 		}
 		start, end := k, k
@@ -297,8 +307,8 @@ func percentRuns(text string, b *budget, fn func(*layer) bool) bool {
 			end++
 		}
 		i = end
-		l, ok := unescapeRun(text, start, end, b, percentEscape, "URL-encoded")
-		if !ok {
+		var ok bool
+		if l, ok = unescapeRun(text, start, end, b, percentEscape, "URL-encoded"); !ok {
 			if b.left == 0 {
 				return false
 			}
@@ -314,14 +324,17 @@ func percentRuns(text string, b *budget, fn func(*layer) bool) bool {
 // escapedRuns calls fn for each line of text holding \uXXXX, \xHH or \/
 // escapes, decoded.
 func escapedRuns(text string, b *budget, fn func(*layer) bool) {
+	var l layer
 	for i := 0; i < len(text); {
 		k := strings.IndexByte(text[i:], '\\')
 		if k < 0 {
 			return
 		}
 		k += i
-		if k+1 >= len(text) || !(text[k+1] == 'u' || text[k+1] == 'x' || text[k+1] == '/') {
-			i = k + 2
+		var buf [utf8.UTFMax]byte
+		if dec, n := backslashEscape(text, k, &buf); n == 0 || text[k+1] != '/' && text[k+1] != 'u' && text[k+1] != 'x' ||
+			len(dec) != 1 || !printable(dec[0]) {
+			i = k + 2 // an escape that hides nothing (\n, \x00, \u00e9)
 			continue
 		}
 		start := strings.LastIndexByte(text[:k], '\n') + 1
@@ -334,8 +347,8 @@ func escapedRuns(text string, b *budget, fn func(*layer) bool) {
 		}
 		end = min(end, start+maxRun)
 		i = end
-		l, ok := unescapeRun(text, start, end, b, backslashEscape, "escaped")
-		if !ok {
+		var ok bool
+		if l, ok = unescapeRun(text, start, end, b, backslashEscape, "escaped"); !ok {
 			if b.left == 0 {
 				return
 			}
@@ -424,6 +437,9 @@ func unescapeRun(text string, start, end int, b *budget, esc escapeFunc, enc str
 	}
 	return layer{start: start, end: end, text: string(out), enc: enc, offs: offs}, true
 }
+
+// printable reports whether c is a printable ASCII character.
+func printable(c byte) bool { return 0x20 <= c && c < 0x7f }
 
 func blank(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == '"' || c == '\'' || c == '<' || c == '>'

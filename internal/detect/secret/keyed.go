@@ -63,7 +63,10 @@ func keyedAt(text string, i, j int) (sp span, ns, ne int, ok bool) {
 		vs, ve, quoted = skipScheme(text, vs, ve, quoted)
 	}
 	v := text[vs:ve]
-	if !quoted && !flag && !bareValue(text, vs, ve) {
+	// A bare value holds no code; written after a spaced operator (k = v,
+	// k: v) it must end its line, as YAML and .env values do: after a
+	// tight one (k=v) more pairs may follow (logfmt, a query).
+	if !quoted && (strings.ContainsAny(v, "{[(") || !flag && strings.ContainsAny(text[e:vs], " \t") && !endsLine(text, vs, ve)) {
 		return span{}, ns, ne, false
 	}
 	if !assignedValue(v, name, head, kind) {
@@ -72,12 +75,12 @@ func keyedAt(text string, i, j int) (sp span, ns, ne int, ok bool) {
 	return span{at: s, start: vs, end: ve}, ns, ne, true
 }
 
-// bareValue reports whether the unquoted text[vs:ve] stands alone as a
-// value: no code in or after it (x = y[1:], T{…}, f(…)), and nothing after
-// it on the line but punctuation that ends a value or a comment (not
-// another word: $x = ConvertTo-SecureString $y is a command).
-func bareValue(text string, vs, ve int) bool {
-	if strings.ContainsAny(text[vs:ve], "{[(") {
+// endsLine reports whether the bare value text[vs:ve] ends its line:
+// nothing after it but punctuation that ends a value or a comment (not
+// another word: $x = ConvertTo-SecureString $y is a command), and no code
+// right after it (x = y[1:], T{…}, f(…)).
+func endsLine(text string, vs, ve int) bool {
+	if ve < len(text) && strings.IndexByte("{[(", text[ve]) >= 0 {
 		return false
 	}
 	p := skipBlanks(text, ve)

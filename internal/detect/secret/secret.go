@@ -295,11 +295,43 @@ func (d *Detector) first(text string) (int, int) {
 // secret survives a redaction. Matches may overlap; a caller that splices
 // them in merges the overlaps.
 func (d *Detector) FindAll(text string) []detect.Match {
-	b := newBudget(text)
-	out := d.findAll(text, maxDepth, &b)
-	out = repeats(text, out)
-	detect.SortMatches(out)
-	return specificFirst(slices.Compact(out))
+	out := d.settle(text, nil)
+	// A redaction can bring a secret to light: a token glued to the one
+	// before it starts a word once that one is cut out. Look again at the
+	// redacted text, a few rounds, until it holds nothing.
+	for range maxRounds {
+		if len(out) == 0 {
+			break
+		}
+		red, segs := redactMap(text, out)
+		b := newBudget(red)
+		more := d.findAll(red, maxDepth, &b)
+		if len(more) == 0 {
+			break
+		}
+		for _, m := range more {
+			m.Start, m.End = segs.original(m.Start, m.End)
+			out = append(out, m)
+		}
+		out = d.settle(text, out)
+	}
+	return out
+}
+
+// maxRounds bounds the looks at a redacted text.
+const maxRounds = 3
+
+// settle completes matches: those of text itself when ms is nil, then
+// every other occurrence of a matched value, sorted, with assignment
+// matches inside format matches dropped.
+func (d *Detector) settle(text string, ms []detect.Match) []detect.Match {
+	if ms == nil {
+		b := newBudget(text)
+		ms = d.findAll(text, maxDepth, &b)
+	}
+	ms = repeats(text, ms)
+	detect.SortMatches(ms)
+	return specificFirst(slices.Compact(ms))
 }
 
 // specificFirst drops the matches of the assignment rules (env_secret,

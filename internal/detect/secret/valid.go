@@ -47,6 +47,16 @@ func wordToken(text string, m []int) bool {
 	return token(text, m)
 }
 
+// wholeToken: a token that is a whole word of its alphabet (letters,
+// digits, _ ~ . -), not the middle of a longer run, and no placeholder.
+func wholeToken(text string, m []int) bool {
+	in := func(c byte) bool { return alnum(c) || c == '_' || c == '~' || c == '.' || c == '-' }
+	if m[0] > 0 && in(text[m[0]-1]) || m[1] < len(text) && in(text[m[1]]) {
+		return false
+	}
+	return token(text, m)
+}
+
 // body returns a token without its prefix: what follows the first _ - . or
 // ~ within its first 20 bytes (ghp_…, glpat-…, SG.…, Q~…), or the token
 // after a four-letter upper-case prefix (AKIA…, ASIA…).

@@ -568,14 +568,14 @@ var alphabets = [...]detect.Alphabet{
 	{0x23ff200000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                // vcs_token_atlassian
 	{0x3ff000000000000, 0x7fffffe, 0x0, 0x0},                                         // cloud_access_key_other
 	{0x23ffa80000000000, 0x7fffffe07fffffe, 0x0, 0x0},                                // cloud_bedrock_key
-	{0x77ff738500003600, 0x47ffffff97fffffe, 0x0, 0x0},                               // cloud_client_secret
-	{0x23ff880100000200, 0x7fffffe07fffffe, 0xffffffffffffffff, 0xffffffffffffffff},  // cloud_storage_key
+	{0x3ff600000000000, 0x47fffffe87fffffe, 0x0, 0x0},                                // cloud_client_secret
+	{0x23ff880000000000, 0x7fffffe07fffffe, 0x0, 0x0},                                // cloud_storage_key
 	{0x3ff600000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                 // cloud_oauth_token
 	{0x23ff600000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                // service_api_token
 	{0x3ff200000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                 // package_registry_token_other
 	{0x3ff200000000000, 0x7fffffe87fffffe, 0x0, 0x0},                                 // payment_key_other
 	{0x3ff000000000000, 0x19017e8000007e, 0x0, 0x0},                                  // shop_access_token
-	{0x3ff200000000000, 0x7fffffe07fffffe, 0xffffffffffffffff, 0xffffffffffffffff},   // chat_app_token
+	{0x3ff200000000000, 0x7fffffe07fffffe, 0x0, 0x0},                                 // chat_app_token
 	{0x3ff600000000000, 0x7fffffe07fffffe, 0x0, 0x0},                                 // chat_config_token
 	{0x3ff200000000000, 0x100807e0000007e, 0x0, 0x0},                                 // chat_legacy_token
 	{0x7ffe80000000000, 0x7fffffe87ffffff, 0x0, 0x0},                                 // chat_webhook_url
