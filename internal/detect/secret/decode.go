@@ -202,8 +202,7 @@ func decodeRun(text string, start, end int, hex bool, b *budget) (layer, bool) {
 	// Try the alignments: a run may start a byte or three before the
 	// base64 (a word glued to it).
 	for skip := 0; skip < 4 && len(run)-skip >= minBase64; skip++ {
-		var head [48]byte
-		if !textual(decodeBase64(run[skip:min(len(run), skip+64)], head[:0])) {
+		if !textualBase64(run[skip:min(len(run), skip+64)]) {
 			continue
 		}
 		if !b.take(len(run) * 3 / 4) {
@@ -216,6 +215,31 @@ func decodeRun(text string, start, end int, hex bool, b *budget) (layer, bool) {
 		return layer{start: start, end: end, text: string(dec), enc: "base64-encoded"}, true
 	}
 	return layer{}, false
+}
+
+// textualBase64 reports whether the base64 digits of s decode to ASCII
+// text: tab, line breaks and printable characters. It stops at the first
+// byte that is not, the first or second of random data. (Keys, tokens,
+// user:password pairs and configuration are ASCII; a run whose head is
+// not is not decoded.)
+func textualBase64(s string) bool {
+	var acc uint32
+	bits := 0
+	for i := 0; i < len(s); i++ {
+		v := b64val(s[i])
+		if v < 0 {
+			continue
+		}
+		acc = acc<<6 | uint32(v)
+		bits += 6
+		if bits >= 8 {
+			bits -= 8
+			if c := byte(acc >> bits); c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c >= 0x7f {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // decodeBase64 appends the bytes the base64 digits of s decode to

@@ -21,7 +21,8 @@ type segments []segment
 // redacted text back to the text.
 func redactMap(text string, ms []detect.Match) (string, segments) {
 	var b strings.Builder
-	var segs segments
+	b.Grow(len(text))
+	segs := make(segments, 0, 2*len(ms)+1)
 	done := 0
 	plain := func(to int) {
 		if to > done {

@@ -297,10 +297,12 @@ func (d *Detector) first(text string) (int, int) {
 func (d *Detector) FindAll(text string) []detect.Match {
 	out := d.settle(text, nil)
 	// A redaction can bring a secret to light: a token glued to the one
-	// before it starts a word once that one is cut out. Look again at the
-	// redacted text, a few rounds, until it holds nothing.
+	// before it starts a word once that one is cut out. When a redacted
+	// span touches anything but blanks, quotes and punctuation that ends
+	// values, look again at the redacted text, a few rounds, until it
+	// holds nothing.
 	for range maxRounds {
-		if len(out) == 0 {
+		if !glued(text, out) {
 			break
 		}
 		red, segs := redactMap(text, out)
@@ -320,6 +322,28 @@ func (d *Detector) FindAll(text string) []detect.Match {
 
 // maxRounds bounds the looks at a redacted text.
 const maxRounds = 3
+
+// glued reports whether a redaction of text by ms (sorted) would join a
+// marker to a neighbour that could be part of a token: a letter, a digit
+// or a character tokens hold inside them (_ - . + ~ % \), or a byte of a
+// character beyond ASCII. Secrets stand between blanks, quotes, = : , ; /
+// @ and brackets almost always; then nothing new can appear.
+func glued(text string, ms []detect.Match) bool {
+	tokenByte := func(c byte) bool {
+		return alnum(c) || strings.IndexByte("_-.+~%\\", c) >= 0 || c >= 0x80
+	}
+	end := -1
+	for i, m := range ms {
+		if m.Start > end && m.Start > 0 && tokenByte(text[m.Start-1]) {
+			return true
+		}
+		end = max(end, m.End)
+		if (i+1 == len(ms) || ms[i+1].Start > end) && end < len(text) && tokenByte(text[end]) {
+			return true
+		}
+	}
+	return false
+}
 
 // settle completes matches: those of text itself when ms is nil, then
 // every other occurrence of a matched value, sorted, with assignment
