@@ -384,87 +384,103 @@ func splitObject(data []byte, trusted bool) (m map[string]json.RawMessage, ok bo
 // false when raw is not one valid value within the fast path's depth.
 func fastTokens(raw []byte) (toks []json.Token, ok bool) {
 	// One pass: the value is checked as its tokens are read.
-	var emit func(i, depth int) (int, bool)
-	emit = func(i, depth int) (int, bool) {
-		if i >= len(raw) {
-			return i, false
-		}
-		switch c := raw[i]; {
-		case c == '"':
-			end, plain, ok := scanString(raw, i)
-			if !ok {
-				return i, false
-			}
-			if plain {
-				toks = append(toks, string(raw[i+1:end-1]))
-			} else {
-				toks = append(toks, unquoteString(raw[i:end]))
-			}
-			return end, true
-		case c == '{' || c == '[':
-			if depth >= maxFastDepth {
-				return i, false
-			}
-			closing := byte('}')
-			if c == '[' {
-				closing = ']'
-			}
-			toks = append(toks, json.Delim(c))
-			i = skipSpace(raw, i+1)
-			if i < len(raw) && raw[i] == closing {
-				toks = append(toks, json.Delim(closing))
-				return i + 1, true
-			}
-			for {
-				var ok bool
-				if c == '{' {
-					if i >= len(raw) || raw[i] != '"' {
-						return i, false
-					}
-					if i, ok = emit(i, depth+1); !ok {
-						return i, false
-					}
-					if i = skipSpace(raw, i); i >= len(raw) || raw[i] != ':' {
-						return i, false
-					}
-					i = skipSpace(raw, i+1)
-				}
-				if i, ok = emit(i, depth+1); !ok {
-					return i, false
-				}
-				if i = skipSpace(raw, i); i >= len(raw) {
-					return i, false
-				}
-				if raw[i] == closing {
-					toks = append(toks, json.Delim(closing))
-					return i + 1, true
-				}
-				if raw[i] != ',' {
-					return i, false
-				}
-				i = skipSpace(raw, i+1)
-			}
-		case c == 't':
-			toks = append(toks, true)
-			return scanWord(raw, i, "true")
-		case c == 'f':
-			toks = append(toks, false)
-			return scanWord(raw, i, "false")
-		case c == 'n':
-			toks = append(toks, nil)
-			return scanWord(raw, i, "null")
-		case c == '-' || c >= '0' && c <= '9':
-			end, ok := scanNumber(raw, i)
-			toks = append(toks, json.Number(raw[i:end]))
-			return end, ok
-		}
-		return i, false
-	}
-	end, ok := emit(skipSpace(raw, 0), 0)
+	t := tokenizer{raw: raw}
+	end, ok := t.value(skipSpace(raw, 0), 0)
 	if !ok || skipSpace(raw, end) != len(raw) {
 		return nil, false
 	}
-	return toks, true
+	return t.toks, true
+}
+
+// tokenizer reads the tokens of raw into toks, checking the grammar.
+type tokenizer struct {
+	raw  []byte
+	toks []json.Token
+}
+
+// value reads the value at raw[i:], depth containers deep, and returns
+// the index past it; false when it is not valid JSON within the depth.
+func (t *tokenizer) value(i, depth int) (int, bool) {
+	raw := t.raw
+	if i >= len(raw) {
+		return i, false
+	}
+	switch c := raw[i]; {
+	case c == '"':
+		end, plain, ok := scanString(raw, i)
+		if !ok {
+			return i, false
+		}
+		if plain {
+			t.toks = append(t.toks, string(raw[i+1:end-1]))
+		} else {
+			t.toks = append(t.toks, unquoteString(raw[i:end]))
+		}
+		return end, true
+	case c == '{' || c == '[':
+		return t.container(i, depth)
+	case c == 't':
+		t.toks = append(t.toks, true)
+		return scanWord(raw, i, "true")
+	case c == 'f':
+		t.toks = append(t.toks, false)
+		return scanWord(raw, i, "false")
+	case c == 'n':
+		t.toks = append(t.toks, nil)
+		return scanWord(raw, i, "null")
+	case c == '-' || c >= '0' && c <= '9':
+		end, ok := scanNumber(raw, i)
+		t.toks = append(t.toks, json.Number(raw[i:end]))
+		return end, ok
+	}
+	return i, false
+}
+
+// container reads the object or array at raw[i:].
+func (t *tokenizer) container(i, depth int) (int, bool) {
+	raw := t.raw
+	if depth >= maxFastDepth {
+		return i, false
+	}
+	open, closing := raw[i], byte('}')
+	if open == '[' {
+		closing = ']'
+	}
+	t.toks = append(t.toks, json.Delim(open))
+	i = skipSpace(raw, i+1)
+	if i < len(raw) && raw[i] == closing {
+		t.toks = append(t.toks, json.Delim(closing))
+		return i + 1, true
+	}
+	for {
+		var ok bool
+		if open == '{' {
+			if i >= len(raw) || raw[i] != '"' {
+				return i, false
+			}
+			if i, ok = t.value(i, depth+1); !ok {
+				return i, false
+			}
+			if i = skipSpace(raw, i); i >= len(raw) || raw[i] != ':' {
+				return i, false
+			}
+			i = skipSpace(raw, i+1)
+		}
+		if i, ok = t.value(i, depth+1); !ok {
+			return i, false
+		}
+		if i = skipSpace(raw, i); i >= len(raw) {
+			return i, false
+		}
+		if raw[i] == closing {
+			t.toks = append(t.toks, json.Delim(closing))
+			return i + 1, true
+		}
+		if raw[i] != ',' {
+			return i, false
+		}
+		i = skipSpace(raw, i+1)
+	}
 }
 
 // tokenSource returns the tokens of raw one by one, then io.EOF: from

@@ -159,23 +159,11 @@ func run(n, warmup int, t targets, reads bool) (met bool, err error) {
 		progs = append(progs,
 			prog{name: "read-1L", argv: []string{guard}, env: renv, stdin: readPayload("package main\n")},
 			prog{name: "read-1MiB", argv: []string{guard}, env: renv, stdin: readPayload(big)})
-		if compare != "" {
-			old, err := filepath.Abs(compare)
-			if err != nil {
-				return false, err
-			}
-			progs = append(progs,
-				prog{name: "old-1L", argv: []string{old}, env: renv, stdin: readPayload("package main\n")},
-				prog{name: "old-1MiB", argv: []string{old}, env: renv, stdin: readPayload(big)})
+		more, err := moreProgs(guard, rss, big, renv)
+		if err != nil {
+			return false, err
 		}
-		if secrets {
-			leaky := secretSource(big)
-			progs = append(progs, prog{name: "secrets-5M", argv: []string{rss, guard}, env: renv, stdin: readPayload(leaky), answers: true})
-			if compare != "" {
-				old, _ := filepath.Abs(compare)
-				progs = append(progs, prog{name: "old-secr-5M", argv: []string{rss, old}, env: renv, stdin: readPayload(leaky), answers: true})
-			}
-		}
+		progs = append(progs, more...)
 	}
 	for _, p := range progs {
 		for range warmup {
@@ -228,6 +216,31 @@ func run(n, warmup int, t targets, reads bool) (met bool, err error) {
 		met = reportMore(progs, med, peak, t) && met
 	}
 	return met, nil
+}
+
+// moreProgs returns the programs of -compare (the other build's two
+// Reads) and -secrets (the 5 MiB result with secrets, of this build and
+// the other, run through rss).
+func moreProgs(guard, rss, big string, env []string) ([]prog, error) {
+	var out []prog
+	old := ""
+	if compare != "" {
+		var err error
+		if old, err = filepath.Abs(compare); err != nil {
+			return nil, err
+		}
+		out = append(out,
+			prog{name: "old-1L", argv: []string{old}, env: env, stdin: readPayload("package main\n")},
+			prog{name: "old-1MiB", argv: []string{old}, env: env, stdin: readPayload(big)})
+	}
+	if secrets {
+		leaky := readPayload(secretSource(big))
+		out = append(out, prog{name: "secrets-5M", argv: []string{rss, guard}, env: env, stdin: leaky, answers: true})
+		if old != "" {
+			out = append(out, prog{name: "old-secr-5M", argv: []string{rss, old}, env: env, stdin: leaky, answers: true})
+		}
+	}
+	return out, nil
 }
 
 // reportMore prints the figures of -compare and -secrets; false when one
