@@ -325,36 +325,54 @@ func stringValue(raw []byte) (string, bool) {
 // json.Unmarshal into a map[string]json.RawMessage does (a later duplicate
 // key wins; each value without the white space around it), but with each
 // value a slice of data rather than a copy. ok is false when data is not
-// one valid JSON object; trusted says data was already checked as part of
-// a valid document.
+// one valid JSON object. trusted says data was already checked as part of
+// a valid document; the split checks each member as it reads it, so that
+// costs nothing more and the answer is the same.
 func splitObject(data []byte, trusted bool) (m map[string]json.RawMessage, ok bool) {
-	if !trusted && !validValue(data) {
-		return nil, false
-	}
+	// One pass: each member is checked as it is split off (a payload's
+	// large result is read here once, not once to check and once to split).
 	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '{' {
 		return nil, false
 	}
 	m = map[string]json.RawMessage{}
 	i = skipSpace(data, i+1)
-	if data[i] == '}' {
-		return m, true
+	if i < len(data) && data[i] == '}' {
+		return m, skipSpace(data, i+1) == len(data)
 	}
 	for {
-		end, plain, _ := scanString(data, i)
+		if i >= len(data) || data[i] != '"' {
+			return nil, false
+		}
+		end, plain, ok := scanString(data, i)
+		if !ok {
+			return nil, false
+		}
 		var key string
 		if plain {
 			key = string(data[i+1 : end-1])
 		} else {
 			key = unquoteString(data[i:end])
 		}
-		i = skipSpace(data, end) // at ':'
+		i = skipSpace(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return nil, false
+		}
 		i = skipSpace(data, i+1) // at the value
-		vend, _ := scanValue(data, i, 0)
+		vend, ok := scanValue(data, i, 1)
+		if !ok {
+			return nil, false
+		}
 		m[key] = data[i:vend:vend]
 		i = skipSpace(data, vend) // at ',' or '}'
+		if i >= len(data) {
+			return nil, false
+		}
 		if data[i] == '}' {
-			return m, true
+			return m, skipSpace(data, i+1) == len(data)
+		}
+		if data[i] != ',' {
+			return nil, false
 		}
 		i = skipSpace(data, i+1)
 	}
@@ -365,54 +383,104 @@ func splitObject(data []byte, trusted bool) (m map[string]json.RawMessage, ok bo
 // json.Number, bool, nil for null), with each string unquoted once. ok is
 // false when raw is not one valid value within the fast path's depth.
 func fastTokens(raw []byte) (toks []json.Token, ok bool) {
-	if !validValue(raw) {
+	// One pass: the value is checked as its tokens are read.
+	t := tokenizer{raw: raw}
+	end, ok := t.value(skipSpace(raw, 0), 0)
+	if !ok || skipSpace(raw, end) != len(raw) {
 		return nil, false
 	}
-	var emit func(i int) int
-	emit = func(i int) int {
-		switch c := raw[i]; {
-		case c == '"':
-			end, plain, _ := scanString(raw, i)
-			if plain {
-				toks = append(toks, string(raw[i+1:end-1]))
-			} else {
-				toks = append(toks, unquoteString(raw[i:end]))
-			}
-			return end
-		case c == '{' || c == '[':
-			closing := byte('}')
-			if c == '[' {
-				closing = ']'
-			}
-			toks = append(toks, json.Delim(c))
-			i = skipSpace(raw, i+1)
-			for raw[i] != closing {
-				i = skipSpace(raw, emit(i))
-				if c == '{' {
-					i = skipSpace(raw, emit(skipSpace(raw, i+1))) // past ':'
-				}
-				if raw[i] == ',' {
-					i = skipSpace(raw, i+1)
-				}
-			}
-			toks = append(toks, json.Delim(closing))
-			return i + 1
-		case c == 't':
-			toks = append(toks, true)
-			return i + 4
-		case c == 'f':
-			toks = append(toks, false)
-			return i + 5
-		case c == 'n':
-			toks = append(toks, nil)
-			return i + 4
-		}
-		end, _ := scanNumber(raw, i)
-		toks = append(toks, json.Number(raw[i:end]))
-		return end
+	return t.toks, true
+}
+
+// tokenizer reads the tokens of raw into toks, checking the grammar.
+type tokenizer struct {
+	raw  []byte
+	toks []json.Token
+}
+
+// value reads the value at raw[i:], depth containers deep, and returns
+// the index past it; false when it is not valid JSON within the depth.
+func (t *tokenizer) value(i, depth int) (int, bool) {
+	raw := t.raw
+	if i >= len(raw) {
+		return i, false
 	}
-	emit(skipSpace(raw, 0))
-	return toks, true
+	switch c := raw[i]; {
+	case c == '"':
+		end, plain, ok := scanString(raw, i)
+		if !ok {
+			return i, false
+		}
+		if plain {
+			t.toks = append(t.toks, string(raw[i+1:end-1]))
+		} else {
+			t.toks = append(t.toks, unquoteString(raw[i:end]))
+		}
+		return end, true
+	case c == '{' || c == '[':
+		return t.container(i, depth)
+	case c == 't':
+		t.toks = append(t.toks, true)
+		return scanWord(raw, i, "true")
+	case c == 'f':
+		t.toks = append(t.toks, false)
+		return scanWord(raw, i, "false")
+	case c == 'n':
+		t.toks = append(t.toks, nil)
+		return scanWord(raw, i, "null")
+	case c == '-' || c >= '0' && c <= '9':
+		end, ok := scanNumber(raw, i)
+		t.toks = append(t.toks, json.Number(raw[i:end]))
+		return end, ok
+	}
+	return i, false
+}
+
+// container reads the object or array at raw[i:].
+func (t *tokenizer) container(i, depth int) (int, bool) {
+	raw := t.raw
+	if depth >= maxFastDepth {
+		return i, false
+	}
+	open, closing := raw[i], byte('}')
+	if open == '[' {
+		closing = ']'
+	}
+	t.toks = append(t.toks, json.Delim(open))
+	i = skipSpace(raw, i+1)
+	if i < len(raw) && raw[i] == closing {
+		t.toks = append(t.toks, json.Delim(closing))
+		return i + 1, true
+	}
+	for {
+		var ok bool
+		if open == '{' {
+			if i >= len(raw) || raw[i] != '"' {
+				return i, false
+			}
+			if i, ok = t.value(i, depth+1); !ok {
+				return i, false
+			}
+			if i = skipSpace(raw, i); i >= len(raw) || raw[i] != ':' {
+				return i, false
+			}
+			i = skipSpace(raw, i+1)
+		}
+		if i, ok = t.value(i, depth+1); !ok {
+			return i, false
+		}
+		if i = skipSpace(raw, i); i >= len(raw) {
+			return i, false
+		}
+		if raw[i] == closing {
+			t.toks = append(t.toks, json.Delim(closing))
+			return i + 1, true
+		}
+		if raw[i] != ',' {
+			return i, false
+		}
+		i = skipSpace(raw, i+1)
+	}
 }
 
 // tokenSource returns the tokens of raw one by one, then io.EOF: from

@@ -110,6 +110,7 @@ func (r *Result) Rewrite(texts []string) ([]byte, error) {
 		return nil, errors.New("rewrite: wrong number of texts")
 	}
 	var out bytes.Buffer
+	out.Grow(len(r.Raw)) // a redacted result is about its size: no regrowth
 	w := jsonWriter{buf: &out}
 	i := 0
 	err := walkJSON(r.Raw, "tool_response", func(t token) {
@@ -122,7 +123,7 @@ func (r *Result) Rewrite(texts []string) ([]byte, error) {
 			}
 			w.key(s)
 		case tokString:
-			w.scalar(appendString(nil, texts[i]))
+			w.scalar(appendString(make([]byte, 0, len(texts[i])+2), texts[i]))
 			i++
 		default:
 			w.token(t)
@@ -268,7 +269,11 @@ func enumWord(s string) bool {
 // those under a top-level llmContent member (agent C's result) when there
 // are any, else all of them.
 func (r *Result) LLMText(texts []string) string {
-	var b []byte
+	n := 0
+	for _, t := range texts {
+		n += len(t) + 1
+	}
+	b := make([]byte, 0, n)
 	any := false
 	for i := range texts {
 		if r.top[i] == "llmContent" {

@@ -52,7 +52,7 @@ func TestSkim(t *testing.T) {
 			agent:   A, event: "PostToolUse", tool: "Read", done: true,
 			withheld: `{"type":"text","file":{"filePath":"","content":"N","numLines":3,"startLine":1,"totalLines":3}}`},
 		{name: "keys that are not plain names are left out",
-			payload: `{"hook_event_name":"PostToolUse","tool_name":"t","tool_response":{"content":"x","AKIAIOSFODNN7EXAMPLE":{"a":[1,"b"]},"n":1e5,"z":null}}`,
+			payload: `{"hook_event_name":"PostToolUse","tool_name":"t","tool_response":{"content":"x","AKIAQ2ZV7HN4LMRT6PWD":{"a":[1,"b"]},"n":1e5,"z":null}}`,
 			agent:   A, event: "PostToolUse", tool: "t", done: true, withheld: `{"content":"N","n":1e5,"z":null}`},
 		{name: "a string result", payload: `{"hook_event_name":"PostToolUse","tool_response":"` + big + `","tool_name":"WebFetch"}`,
 			agent: A, event: "PostToolUse", tool: "WebFetch", done: true, withheld: `"N"`},

@@ -14,7 +14,7 @@ import (
 
 // Secrets planted in results; none may reach the answer.
 const (
-	awsKey = "AKIAIOSFODNN7EXAMPLE"
+	awsKey = "AKIAQ2ZV7HN4LMRT6PWD"
 	ghTok  = "ghp_0123456789abcdefghijABCDEFGHIJ012345"
 	stripe = "sk_live_0123456789abcdefABCDEFGH"
 )

@@ -16,9 +16,17 @@
 // extra time of the 1 MiB Read over the one-line Read (whole processes;
 // -max-read-extra), each against its target.
 //
+// -compare PATH adds the two Reads of another guard binary (a build of an
+// older commit) to the same interleaved rounds, so that both extras are
+// measured under the same load. -secrets adds a 5 MiB Read result holding
+// thousands of secrets of every kind, which guard answers redacted: its
+// wall time and peak resident memory (targets -max-secrets-time 1s and
+// -max-secrets-rss 100 MiB), the program started by scripts/benchhook/rss
+// (a few MiB of floor; see there why).
+//
 // Usage (from the repository root, as `make bench` does):
 //
-//	go run ./scripts/benchhook [-n 200] [-warmup 20] [-max-ratio 1.9] [-max-floor-ratio 1.25] [-max-read-extra 20ms] [-strict] [-no-read]
+//	go run ./scripts/benchhook [-n 200] [-warmup 20] [-max-ratio 1.9] [-max-floor-ratio 1.25] [-max-read-extra 20ms] [-strict] [-no-read] [-compare bin/guard-old] [-secrets]
 package main
 
 import (
@@ -45,8 +53,12 @@ import (
 const payload = `{"session_id":"5f0c6a8e-3b1d-4c1e-9a57-2f1f0f9b7d21","transcript_path":"/home/dev/.agent_a/projects/-home-dev-src-widgets/5f0c6a8e-3b1d-4c1e-9a57-2f1f0f9b7d21.jsonl","cwd":"/home/dev/src/widgets","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"go test ./... -run TestParse -count=1 2>&1 | tail -n 40","description":"Run the parser tests"}}`
 
 // prebuilt is the -guard flag: a guard binary to time instead of a build
-// of this tree.
-var prebuilt string
+// of this tree; compare is -compare, another guard whose Reads run in the
+// same rounds; secrets is -secrets.
+var (
+	prebuilt, compare string
+	secrets           bool
+)
 
 func main() {
 	n := flag.Int("n", 200, "measured rounds (at least 100)")
@@ -58,6 +70,10 @@ func main() {
 	strict := flag.Bool("strict", false, "exit 1 when a figure misses its target")
 	noRead := flag.Bool("no-read", false, "leave out the two Read results (faster)")
 	flag.StringVar(&prebuilt, "guard", "", "time this guard binary (an older build, say) instead of building ./cmd/guard")
+	flag.StringVar(&compare, "compare", "", "also time the Reads of this guard binary (an older build), in the same rounds")
+	flag.BoolVar(&secrets, "secrets", false, "also time a 5 MiB Read result holding thousands of secrets (redacted), and its peak memory")
+	flag.DurationVar(&t.secretsTime, "max-secrets-time", time.Second, "target wall time of the 5 MiB result with secrets")
+	flag.Int64Var(&t.secretsRSS, "max-secrets-rss", 100<<20, "target peak resident memory (bytes) of the 5 MiB result with secrets")
 	flag.Parse()
 	if *n < 100 {
 		fmt.Fprintln(os.Stderr, "benchhook: -n must be at least 100")
@@ -77,6 +93,8 @@ func main() {
 type targets struct {
 	ratio, floor float64
 	readExtra    time.Duration
+	secretsTime  time.Duration
+	secretsRSS   int64
 }
 
 // verdict says whether a figure is within its target.
@@ -101,7 +119,8 @@ func run(n, warmup int, t targets, reads bool) (met bool, err error) {
 	guard := filepath.Join(tmp, "guard"+exe)
 	baseline := filepath.Join(tmp, "baseline"+exe)
 	floor := filepath.Join(tmp, "floor"+exe)
-	builds := []struct{ out, pkg string }{{baseline, "./scripts/benchhook/baseline"}, {floor, "./scripts/benchhook/floor"}}
+	rss := filepath.Join(tmp, "rss"+exe)
+	builds := []struct{ out, pkg string }{{baseline, "./scripts/benchhook/baseline"}, {floor, "./scripts/benchhook/floor"}, {rss, "./scripts/benchhook/rss"}}
 	if prebuilt == "" {
 		builds = append(builds, struct{ out, pkg string }{guard, "./cmd/guard"})
 	} else if guard, err = filepath.Abs(prebuilt); err != nil {
@@ -140,24 +159,31 @@ func run(n, warmup int, t targets, reads bool) (met bool, err error) {
 		progs = append(progs,
 			prog{name: "read-1L", argv: []string{guard}, env: renv, stdin: readPayload("package main\n")},
 			prog{name: "read-1MiB", argv: []string{guard}, env: renv, stdin: readPayload(big)})
+		more, err := moreProgs(guard, rss, big, renv)
+		if err != nil {
+			return false, err
+		}
+		progs = append(progs, more...)
 	}
 	for _, p := range progs {
 		for range warmup {
-			if _, err := p.once(); err != nil {
+			if _, _, err := p.once(); err != nil {
 				return false, err
 			}
 		}
 	}
 	times := make([][]time.Duration, len(progs))
+	peak := make([]int64, len(progs))
 	for i := range n {
 		// Rotate the order so that no program always runs first or last.
 		for k := range progs {
 			j := (i + k) % len(progs)
-			d, err := progs[j].once()
+			d, r, err := progs[j].once()
 			if err != nil {
 				return false, err
 			}
 			times[j] = append(times[j], d)
+			peak[j] = max(peak[j], r)
 		}
 	}
 	fmt.Printf("hook round trip, %d interleaved rounds, PreToolUse Bash payload (%d bytes), %s/%s, %d CPUs\n",
@@ -165,13 +191,17 @@ func run(n, warmup int, t targets, reads bool) (met bool, err error) {
 	if la, err := os.ReadFile("/proc/loadavg"); err == nil {
 		fmt.Printf("load average at the end: %s", la)
 	}
-	fmt.Printf("  %-9s %10s %10s %10s\n", "", "p10", "median", "p90")
+	fmt.Printf("  %-11s %10s %10s %10s %10s\n", "", "p10", "median", "p90", "peak RSS")
 	med := make([]time.Duration, len(progs))
 	for j, p := range progs {
 		t := times[j]
 		slices.Sort(t)
 		med[j] = t[len(t)/2]
-		fmt.Printf("  %-9s %10s %10s %10s\n", p.name, round(t[len(t)/10]), round(med[j]), round(t[len(t)*9/10]))
+		mem := "-"
+		if peak[j] > 0 {
+			mem = fmt.Sprintf("%.1fMiB", float64(peak[j])/(1<<20))
+		}
+		fmt.Printf("  %-11s %10s %10s %10s %10s\n", p.name, round(t[len(t)/10]), round(med[j]), round(t[len(t)*9/10]), mem)
 	}
 	ratio := float64(med[0]) / float64(med[1])
 	floorRatio := float64(med[0]) / float64(med[3])
@@ -183,22 +213,101 @@ func run(n, warmup int, t targets, reads bool) (met bool, err error) {
 		extra := med[5] - med[4]
 		met = met && extra <= t.readExtra
 		fmt.Printf("  1 MiB Read result over a one-line one (read-1MiB - read-1L): %s (%s the %s target)\n", round(extra), verdict(extra <= t.readExtra), t.readExtra)
+		met = reportMore(progs, med, peak, t) && met
 	}
 	return met, nil
 }
 
+// moreProgs returns the programs of -compare (the other build's two
+// Reads) and -secrets (the 5 MiB result with secrets, of this build and
+// the other, run through rss).
+func moreProgs(guard, rss, big string, env []string) ([]prog, error) {
+	var out []prog
+	old := ""
+	if compare != "" {
+		var err error
+		if old, err = filepath.Abs(compare); err != nil {
+			return nil, err
+		}
+		out = append(out,
+			prog{name: "old-1L", argv: []string{old}, env: env, stdin: readPayload("package main\n")},
+			prog{name: "old-1MiB", argv: []string{old}, env: env, stdin: readPayload(big)})
+	}
+	if secrets {
+		leaky := readPayload(secretSource(big))
+		out = append(out, prog{name: "secrets-5M", argv: []string{rss, guard}, env: env, stdin: leaky, answers: true})
+		if old != "" {
+			out = append(out, prog{name: "old-secr-5M", argv: []string{rss, old}, env: env, stdin: leaky, answers: true})
+		}
+	}
+	return out, nil
+}
+
+// reportMore prints the figures of -compare and -secrets; false when one
+// misses its target.
+func reportMore(progs []prog, med []time.Duration, rss []int64, t targets) bool {
+	at := func(name string) int {
+		return slices.IndexFunc(progs, func(p prog) bool { return p.name == name })
+	}
+	met := true
+	if i := at("old-1MiB"); i >= 0 {
+		old := med[i] - med[at("old-1L")]
+		fmt.Printf("  the same for -compare (old-1MiB - old-1L): %s; this build minus it: %s\n", round(old), round(med[5]-med[4]-old))
+	}
+	if i := at("secrets-5M"); i >= 0 {
+		within := med[i] <= t.secretsTime && rss[i] <= t.secretsRSS
+		met = within
+		fmt.Printf("  5 MiB Read result with secrets, redacted: median %s, max RSS %.1f MiB (%s the %s and %d MiB targets)\n",
+			round(med[i]), float64(rss[i])/(1<<20), verdict(within), t.secretsTime, t.secretsRSS>>20)
+	}
+	return met
+}
+
+// secretSource returns about 5 MiB of the clean source with a secret of
+// a different kind every few lines: thousands in all, written as they
+// leak (tokens, keys assigned in .env, YAML and JSON, connection strings,
+// a base64 private key), each a fresh value.
+func secretSource(clean string) string {
+	lines := strings.SplitAfter(clean, "\n")
+	var b strings.Builder
+	for i := 0; b.Len() < 5<<20; i++ {
+		b.WriteString(lines[i%len(lines)])
+		if i%6 != 0 {
+			continue
+		}
+		v := fmt.Sprintf("%08x%08xQz%08x", i*2654435761, i*40503, i*97)
+		switch i / 6 % 6 {
+		case 0:
+			b.WriteString("token = \"ghp_" + v + "AbCd\"\n")
+		case 1:
+			b.WriteString("AWS_SECRET_ACCESS_KEY=" + v + "Xy12/" + v[:11] + "\n")
+		case 2:
+			b.WriteString("  client_secret: " + v + "Kq7\n")
+		case 3:
+			b.WriteString("{\"apiKey\": \"" + v + "Zz9\"}\n")
+		case 4:
+			b.WriteString("dsn: postgres://app:" + v[:14] + "@db:5432/app\n")
+		case 5:
+			b.WriteString("key: LS0tLS1CRUdJTiBPUEVOU1NIIFBSSVZBVEUgS0VZLS0tLS0K" + v + "\n")
+		}
+	}
+	return b.String()
+}
+
 // prog is one program to time.
 type prog struct {
-	name  string
-	argv  []string
-	env   []string
-	stdin string // the payload; "" means the PreToolUse Bash one
+	name    string
+	argv    []string
+	env     []string
+	stdin   string // the payload; "" means the PreToolUse Bash one
+	answers bool   // a Read result that guard answers (redacted), not an allow
 }
 
 // once runs p with the payload on standard input and returns the wall time
-// from start to exit. Anything but exit 0 (an allow) is an error: a broken
-// build or policy must not pass for fast.
-func (p prog) once() (time.Duration, error) {
+// from start to exit and, run through scripts/benchhook/rss, the peak
+// resident memory (0 otherwise). Anything but exit 0 (an allow, or the answer p expects) is an
+// error: a broken build or policy must not pass for fast.
+func (p prog) once() (time.Duration, int64, error) {
 	cmd := exec.Command(p.argv[0], p.argv[1:]...)
 	cmd.Env = p.env
 	in := p.stdin
@@ -215,16 +324,25 @@ func (p prog) once() (time.Duration, error) {
 	if err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
-			return 0, fmt.Errorf("%s exited %d: %s", p.name, ee.ExitCode(), strings.TrimSpace(stderr.String()))
+			return 0, 0, fmt.Errorf("%s exited %d: %s", p.name, ee.ExitCode(), strings.TrimSpace(stderr.String()))
 		}
-		return 0, fmt.Errorf("%s: %w", p.name, err)
+		return 0, 0, fmt.Errorf("%s: %w", p.name, err)
 	}
-	if p.stdin != "" && stdout.Len() > 0 {
+	if p.stdin != "" && !p.answers && stdout.Len() > 0 {
 		// Agent A's allow is exit 0 and nothing on standard output; a
 		// withheld or redacted result would not measure a clean one.
-		return 0, fmt.Errorf("%s answered %.200q, not an allow", p.name, stdout.String())
+		return 0, 0, fmt.Errorf("%s answered %.200q, not an allow", p.name, stdout.String())
 	}
-	return d, nil
+	if p.answers && !bytes.Contains(stdout.Bytes(), []byte("[REDACTED:")) {
+		return 0, 0, fmt.Errorf("%s answered %.200q, not a redacted result", p.name, stdout.String())
+	}
+	// Run through scripts/benchhook/rss, the program's peak memory ends
+	// standard error.
+	var peak int64
+	if i := bytes.LastIndex(stderr.Bytes(), []byte("benchhook-rss ")); i >= 0 {
+		fmt.Sscan(string(stderr.Bytes()[i+len("benchhook-rss "):]), &peak)
+	}
+	return d, peak, nil
 }
 
 // readPayload is agent A's PostToolUse payload of a Read of a file holding

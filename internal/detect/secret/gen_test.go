@@ -23,6 +23,10 @@ func TestGeneratedKeywords(t *testing.T) {
 	set := keywords.New(keywordList(), keywords.Options{})
 	var alpha strings.Builder
 	for _, r := range catalogue {
+		if r.keyed {
+			fmt.Fprintf(&alpha, "\t{}, // %s: code, no expression\n", r.name)
+			continue
+		}
 		a, err := detect.AlphabetOf(r.pattern)
 		if err != nil {
 			t.Fatal(err)

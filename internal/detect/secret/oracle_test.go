@@ -1,58 +1,87 @@
 package secret
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/guardhq/guard/internal/detect"
-	"github.com/guardhq/guard/internal/event"
 )
 
 // The plain expressions run over the whole text, as the implementation
-// before the keyword pass did in FindAll: the oracle of the equivalence
-// tests.
+// before the keyword pass did, and the keyed detector run at every
+// occurrence of its keywords found by a plain search: the oracles of the
+// equivalence tests. They check the text as written (first, findText);
+// decoded layers have tests of their own.
 
-// plainCheck is Check by the plain expressions: the first rule with a
-// match that valid accepts, and the line of its first such match.
-func (d *Detector) plainCheck(text string) (event.Finding, bool) {
+// plainFirst is first by the plain expressions: the first rule with a
+// match that valid accepts, and where its first such match starts.
+func (d *Detector) plainFirst(text string) (int, int) {
 	for i := range d.rules {
 		r := &d.rules[i]
+		if r.keyed {
+			if ms := plainKeyed(r, text); len(ms) > 0 {
+				at := len(text)
+				for _, sp := range ms {
+					at = min(at, sp.at)
+				}
+				return i, at
+			}
+			continue
+		}
 		for _, m := range r.re.Regexp().FindAllStringSubmatchIndex(text, -1) {
-			if r.valid != nil && !(m[2] >= 0 && r.valid(text[m[2]:m[3]])) {
+			if r.valid != nil && !r.valid(text, m) {
 				continue
 			}
-			line := 1 + strings.Count(text[:m[0]], "\n")
-			msg := fmt.Sprintf("%s found: %s at line %d", r.name, r.description, line)
-			return event.Finding{
-				Detector:  event.DetectorSecrets,
-				Rule:      r.name,
-				Severity:  r.severity,
-				Reason:    msg,
-				LogReason: msg,
-			}, true
+			return i, m[0]
 		}
 	}
-	return event.Finding{}, false
+	return -1, 0
 }
 
-// oldFindAll is the former FindAll (whole-text expressions), with the
-// private-key block rule the current one has too.
+// plainKeyed runs the keyed detector at every occurrence of each of its
+// keywords, found by searching a lowered copy of text.
+func plainKeyed(r *compiled, text string) []span {
+	lower := asciiLower(text)
+	var out []span
+	for _, k := range r.keywords {
+		for i := 0; ; {
+			j := strings.Index(lower[i:], k)
+			if j < 0 {
+				break
+			}
+			j += i
+			if sp, _, _, ok := keyedAt(text, j, j+len(k)); ok {
+				out = append(out, sp)
+			}
+			i = j + 1
+		}
+	}
+	return out
+}
+
+// oldFindAll is findText by the plain expressions over the whole text.
 func (d *Detector) oldFindAll(text string) []detect.Match {
 	lower := asciiLower(text)
 	folds := detect.FoldsToASCII(text)
 	var out []detect.Match
-	for _, r := range d.rules {
+	for i := range d.rules {
+		r := &d.rules[i]
+		if r.keyed {
+			for _, sp := range plainKeyed(r, text) {
+				out = append(out, detect.Match{Rule: r.name, Start: sp.start, End: sp.end})
+			}
+			continue
+		}
 		if !(r.fold && folds) && !containsAny(lower, r.keywords) {
 			continue
 		}
 		re := r.re.Regexp()
 		for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+			if r.valid != nil && !r.valid(text, m) {
+				continue
+			}
 			start, end := m[0], m[1]
 			if len(m) >= 4 && m[2] >= 0 {
 				start, end = m[2], m[3]
-			}
-			if r.valid != nil && !r.valid(text[start:end]) {
-				continue
 			}
 			if r.name == "private_key" {
 				end = blockEnd(text, end)
@@ -61,6 +90,16 @@ func (d *Detector) oldFindAll(text string) []detect.Match {
 		}
 	}
 	detect.SortMatches(out)
+	return compact(out)
+}
+
+func compact(ms []detect.Match) []detect.Match {
+	var out []detect.Match
+	for i, m := range ms {
+		if i == 0 || m != ms[i-1] {
+			out = append(out, m)
+		}
+	}
 	return out
 }
 

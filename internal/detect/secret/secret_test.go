@@ -16,7 +16,7 @@ import (
 // this file for a leak.
 func rep(s string, n int) string { return strings.Repeat(s, n) }
 
-const alnum = "aB3dE5gH7jK9mN1pQ2rS4tU6vW8xY0zA" // 32 mixed characters
+const mixed = "aB3dE5gH7jK9mN1pQ2rS4tU6vW8xY0zA" // 32 mixed characters
 
 // TestRules holds true and false positives for every rule. want is the rule
 // reported first, "" for clean text; value is the secret, which no reason
@@ -35,25 +35,25 @@ func TestRules(t *testing.T) {
 		{"akia", "aws_access_key_id = AKIA" + "IOSFODNN7EXAMPL1", "cloud_access_key", "IOSFODNN7EXAMPL1"},
 		{"akia short", "AKIA" + "1234", "", ""},
 
-		{"ghp", "token: ghp_" + alnum + "abcd", "vcs_token_ghp", alnum},
+		{"ghp", "token: ghp_" + mixed + "abcd", "vcs_token_ghp", mixed},
 		{"ghp short", "ghp_" + rep("a", 20), "", ""},
-		{"gho", "gho_" + alnum + "abcd", "vcs_token_gho", alnum},
+		{"gho", "gho_" + mixed + "abcd", "vcs_token_gho", mixed},
 		{"gho word", "the gho_ prefix means OAuth", "", ""},
-		{"ghs", "ghs_" + alnum + "abcd", "vcs_token_ghs", alnum},
+		{"ghs", "ghs_" + mixed + "abcd", "vcs_token_ghs", mixed},
 		{"ghs word", "ghs_token_name", "", ""},
 		{"glpat", "GITLAB=glpat-" + "xY9_zA-bC3dE5fG7hI9j", "vcs_token_glpat", "xY9_zA-bC3dE5fG7hI9j"},
 		{"glpat short", "glpat-short", "", ""},
 
-		{"sk-ant", "key sk-ant-" + "api03-" + alnum + alnum, "model_api_key_ant", alnum},
+		{"sk-ant", "key sk-ant-" + "api03-" + mixed + mixed, "model_api_key_ant", mixed},
 		{"sk-ant short", "sk-ant-api03", "", ""},
-		{"sk legacy", "sk-" + alnum + "abcdefghijklmnop", "model_api_key_sk", alnum},
+		{"sk legacy", "sk-" + mixed + "abcdefghijklmnop", "model_api_key_sk", mixed},
 		{"sk proj", "sk-proj-" + rep("Ab1_", 10) + "T3BlbkFJ" + rep("Cd2-", 10), "model_api_key_sk", "T3BlbkFJ"},
 		{"sk slug", "use the sk-learn-compatible-estimator-wrapper-class", "", ""},
-		{"task", "task-" + alnum, "", ""},
+		{"task", "task-" + mixed, "", ""},
 
-		{"hf", "HF_TOKEN is hf_" + alnum + "ab", "model_hub_token", alnum},
+		{"hf", "HF_TOKEN is hf_" + mixed + "ab", "model_hub_token", mixed},
 		{"hf short", "hf_hub_download", "", ""},
-		{"npm", "//registry/:_authToken=npm_" + alnum + "abcd", "package_registry_token", alnum},
+		{"npm", "//registry/:_authToken=npm_" + mixed + "abcd", "package_registry_token", mixed},
 		{"npm word", "npm_config_cache", "", ""},
 
 		{"xoxb", "xoxb-" + "1234567890-abcdef", "chat_token", "1234567890-abcdef"},
@@ -64,7 +64,7 @@ func TestRules(t *testing.T) {
 		{"test", "sk_test_" + "aB3dE5gH7jK9mN1pQ2rS4tU6", "payment_key_test", "aB3dE5gH7jK9mN1pQ2rS4tU6"},
 		{"test short", "sk_test_abc", "", ""},
 
-		{"sg", "SG." + "aB3dE5gH7jK9mN1pQ2rS4t" + "." + alnum + "aB3dE5gH7jK", "email_api_key", alnum},
+		{"sg", "SG." + "aB3dE5gH7jK9mN1pQ2rS4t" + "." + mixed + "aB3dE5gH7jK", "email_api_key", mixed},
 		{"sg word", "SG.example is not a key", "", ""},
 
 		{"sk hex", "SK" + rep("0123456789abcdef", 2), "telephony_api_key", rep("0123456789abcdef", 2)},
@@ -74,8 +74,8 @@ func TestRules(t *testing.T) {
 		{"jwt", "eyJ" + "hbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abcDEF123_-", "jwt_token", "eyJzdWIiOiIxIn0"},
 		{"jwt word", "eyJ alone", "", ""},
 
-		{"bearer", "curl -H 'Authorization: Bearer " + alnum + "'", "bearer_token", alnum},
-		{"bearer lower", "authorization:bearer " + alnum, "bearer_token", alnum},
+		{"bearer", "curl -H 'Authorization: Bearer " + mixed + "'", "bearer_token", mixed},
+		{"bearer lower", "authorization:bearer " + mixed, "bearer_token", mixed},
 		{"bearer var", "Authorization: Bearer $TOKEN", "", ""},
 
 		{"postgres", "DATABASE_URL=postgres://app:" + "s3cr3tPass" + "@db.internal:5432/app", "db_connection_string", "s3cr3tPass"},
@@ -85,8 +85,8 @@ func TestRules(t *testing.T) {
 		{"postgres no password", "postgres://localhost:5432/app", "", ""},
 		{"postgres env", "postgres://app:${PGPASSWORD}@db/app", "", ""},
 
-		{"api key", `api_key = "` + alnum + `"`, "generic_api_key", alnum},
-		{"apikey", "ApiKey: " + alnum, "generic_api_key", alnum},
+		{"api key", `api_key = "` + mixed + `"`, "generic_api_key", mixed},
+		{"apikey", "ApiKey: " + mixed, "generic_api_key", mixed},
 		{"api key short", "api_key = 'abc'", "", ""},
 		{"api key code", "apiKey := os.Getenv(\"API_KEY\")", "", ""},
 
@@ -122,6 +122,9 @@ func TestRules(t *testing.T) {
 			t.Errorf("%s: reason holds the secret: %q", tt.name, f.Reason)
 		}
 	}
+	for _, r := range catalogue {
+		covered[r.name] = covered[r.name] || len(r.examples) > 0 // TestExamples
+	}
 	for _, r := range Rules() {
 		if !covered[r.Name] {
 			t.Errorf("rule %s has no true positive", r.Name)
@@ -129,10 +132,43 @@ func TestRules(t *testing.T) {
 	}
 }
 
+// TestExamples checks every rule against the examples beside it: each
+// example is found by the rule alone and by the catalogue, each
+// counter-example is not found by the rule, and no reason quotes an
+// example.
+func TestExamples(t *testing.T) {
+	d := New()
+	for i, r := range catalogue {
+		if len(r.examples) == 0 || len(r.counter) == 0 {
+			t.Errorf("%s: needs examples and counter-examples", r.name)
+		}
+		single := singles()[i]
+		for _, ex := range r.examples {
+			if k, _ := single.first(ex); k != 0 {
+				t.Errorf("%s: example %q not found", r.name, ex)
+			}
+			f, ok := d.Check(ex)
+			if !ok {
+				t.Errorf("%s: example %q not found by the catalogue", r.name, ex)
+			} else if strings.Contains(f.Reason, ex) {
+				t.Errorf("%s: reason quotes the example", r.name)
+			}
+			if len(single.findText(ex)) == 0 {
+				t.Errorf("%s: example %q: findText found nothing", r.name, ex)
+			}
+		}
+		for _, ex := range r.counter {
+			if k, _ := single.first(ex); k >= 0 {
+				t.Errorf("%s: counter-example %q found", r.name, ex)
+			}
+		}
+	}
+}
+
 func TestCatalogue(t *testing.T) {
 	rules := Rules()
-	if len(rules) != 20 {
-		t.Fatalf("%d rules, want 20", len(rules))
+	if len(rules) < 40 || len(rules) > maxRules {
+		t.Fatalf("%d rules, want 40 to %d", len(rules), maxRules)
 	}
 	spec := map[string]string{
 		"cloud_access_key": `AKIA[0-9A-Z]{16}`,
@@ -220,9 +256,9 @@ func TestCleanTextIsClean(t *testing.T) {
 }
 
 var samples = []string{
-	"AKIA" + "IOSFODNN7EXAMPL1", "PASSWORD=hunter2hunter2", "", "api_\u212aey: " + alnum, "api_key:\n  " + alnum,
-	"x\nSECRET=abcdefgh1\n", "Authorization: Bearer " + alnum, "authorization:\n bearer " + alnum,
-	"postgres://u:p4ssw0rd@h/db", strings.Repeat("key ", 200) + "API_KEY=" + alnum, "eyJa.b.c", "sk-" + alnum,
+	"AKIA" + "IOSFODNN7EXAMPL1", "PASSWORD=hunter2hunter2", "", "api_\u212aey: " + mixed, "api_key:\n  " + mixed,
+	"x\nSECRET=abcdefgh1\n", "Authorization: Bearer " + mixed, "authorization:\n bearer " + mixed,
+	"postgres://u:p4ssw0rd@h/db", strings.Repeat("key ", 200) + "API_KEY=" + mixed, "eyJa.b.c", "sk-" + mixed,
 }
 
 // TestFarFromKeywords checks matches the former 768-byte windows around a
@@ -235,7 +271,7 @@ func TestFarFromKeywords(t *testing.T) {
 	for _, tt := range []struct{ text, rule string }{
 		{jwt, "jwt_token"},
 		{long + "\n" + jwt + "\n" + long, "jwt_token"},
-		{"api_key" + strings.Repeat(" ", 600) + "= " + alnum, "generic_api_key"},
+		{"api_key" + strings.Repeat(" ", 600) + "= " + mixed, "generic_api_key"},
 	} {
 		if f, ok := d.Check(tt.text); !ok || f.Rule != tt.rule {
 			t.Errorf("%.40q: Check = %q, %v; want %s", tt.text, f.Rule, ok, tt.rule)
@@ -260,27 +296,27 @@ var singles = sync.OnceValue(func() []*Detector {
 	return out
 })
 
-// equivalent checks that Check and FindAll give what the plain expressions
-// give over the whole text (plainCheck, oldFindAll), for each rule alone
-// and for the catalogue.
+// equivalent checks that first and findText give what the plain
+// expressions give over the whole text (plainFirst, oldFindAll), for each
+// rule alone and for the catalogue.
 func equivalent(t *testing.T, d *Detector, text string) {
 	t.Helper()
 	for i := range d.rules {
 		r := &d.rules[i]
 		single := singles()[i]
-		got, hit := single.Check(text)
-		want, wantHit := single.plainCheck(text)
-		if got != want || hit != wantHit {
-			t.Errorf("rule %s on %.60q: Check = %+v, %v; plain %+v, %v", r.name, text, got, hit, want, wantHit)
+		gk, ga := single.first(text)
+		wk, wa := single.plainFirst(text)
+		if gk != wk || (gk >= 0 && ga != wa) {
+			t.Errorf("rule %s on %.60q: first = %d at %d; plain %d at %d", r.name, text, gk, ga, wk, wa)
 		}
 	}
-	got, hit := d.Check(text)
-	want, wantHit := d.plainCheck(text)
-	if got != want || hit != wantHit {
-		t.Errorf("Check(%.60q) = %+v, %v; plain %+v, %v", text, got, hit, want, wantHit)
+	gk, ga := d.first(text)
+	wk, wa := d.plainFirst(text)
+	if gk != wk || (gk >= 0 && ga != wa) {
+		t.Errorf("first(%.60q) = %d at %d; plain %d at %d", text, gk, ga, wk, wa)
 	}
-	if got, want := d.FindAll(text), d.oldFindAll(text); !slices.Equal(got, want) {
-		t.Errorf("FindAll(%.60q) = %v; the former FindAll %v", text, got, want)
+	if got, want := d.findText(text), d.oldFindAll(text); !slices.Equal(got, want) {
+		t.Errorf("findText(%.60q) = %v; the plain search %v", text, got, want)
 	}
 }
 
@@ -342,20 +378,22 @@ func BenchmarkCheckProse(b *testing.B) {
 	}
 }
 
-// TestSpelled checks each rule's spelled test against its pattern: the
-// pattern is case-sensitive, spelled is one of its keywords, and every
-// match holds it (the shortest matches do).
+// TestSpelled checks each rule's spelled list against its pattern: the
+// pattern is case-sensitive, each spelled form is one of its keywords in
+// the pattern's case, and every match holds one of them.
 func TestSpelled(t *testing.T) {
 	for _, r := range catalogue {
-		if r.spelled == "" {
+		if len(r.spelled) == 0 {
 			continue
 		}
-		if strings.Contains(r.pattern, "(?i") || !slices.Contains(r.keywords, strings.ToLower(r.spelled)) || len(r.keywords) != 1 {
-			t.Errorf("%s: spelled %q needs a case-sensitive pattern with that one keyword", r.name, r.spelled)
+		if strings.Contains(r.pattern, "(?i") || len(r.keywords) != len(r.spelled) {
+			t.Errorf("%s: spelled needs a case-sensitive pattern and one form per keyword", r.name)
+			continue
 		}
-		lit := regexp.QuoteMeta(r.spelled)
-		if !strings.HasPrefix(r.pattern, lit) && !strings.HasPrefix(r.pattern, `\b`+lit) {
-			t.Errorf("%s: pattern %q does not start with %q", r.name, r.pattern, r.spelled)
+		for i, s := range r.spelled {
+			if strings.ToLower(s) != r.keywords[i] || !strings.Contains(r.pattern, regexp.QuoteMeta(s)) && !strings.Contains(r.pattern, s) {
+				t.Errorf("%s: spelled %q is not keyword %q as the pattern writes it", r.name, s, r.keywords[i])
+			}
 		}
 	}
 }
@@ -364,6 +402,9 @@ func TestSpelled(t *testing.T) {
 // match no empty string (detect.Alphabet).
 func TestNoEmptyMatch(t *testing.T) {
 	for _, r := range catalogue {
+		if r.keyed {
+			continue
+		}
 		if regexp.MustCompile(r.pattern).MatchString("") {
 			t.Errorf("%s matches the empty string", r.name)
 		}
