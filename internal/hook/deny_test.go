@@ -45,6 +45,12 @@ var inHomeBlocks = map[string]string{
 	"black . && ruff check .":     "formatters handed home",
 	"pip install -e .":            "an unknown program handed home",
 	"cmake -S . -B build -DCMAKE_BUILD_TYPE=Release": "an unknown program handed home",
+	// A name guard cannot work out, written (or handed to a program guard
+	// does not know to only read it) directly in the home directory: it
+	// could be ~/.guard or ~/.bashrc.
+	`for f in $(git ls-files '*.go'); do gofmt -l "$f"; done`: "gofmt handed names guard cannot tell, in home",
+	`trap 'rm -f "$tmp"' EXIT`:                                "removes a file guard cannot tell ($tmp is not set in the command) in home",
+	`cp x "$OUT"`:                                             "writes a name guard cannot tell ($OUT is not set in the test's environment) in home",
 }
 
 // TestEverydayInHome runs every allow line of commands.tsv in the home

@@ -46,7 +46,7 @@ func (c *cmd) builtin() bool {
 		return true
 	case "printf":
 		return c.printfVar()
-	case "pwd", "dirname", "basename", "realpath", "readlink":
+	case "pwd", "dirname", "basename", "realpath", "readlink", "type", "which", "mktemp":
 		c.pathOutput()
 	case "declare", "typeset", "local", "export", "readonly":
 		f := declVariant(c.name)

@@ -352,6 +352,7 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 			c.kinds = make([]int, len(words))
 			c.allData()
 			c.render()
+			c.pathOutput() // command -v: where it is
 			return nil, true
 		case p.scriptOption(a) && i+1 < len(words):
 			c.prefixScript(p, words[i+1], words[i+2:])

@@ -41,7 +41,10 @@ const (
 )
 
 // Unknown is what stands for each opaque part of [UnresolvedPath.Text]:
-// a NUL byte, which no path holds.
+// a NUL byte, which no path holds. A relative path that begins with an
+// opaque part begins with Unknown twice: that part may be an absolute path
+// as well as a name in the working directory ("$(go env GOPATH)/bin"), and
+// the path rules weigh the directory the hook joins it with accordingly.
 const Unknown = "\x00"
 
 // mark returns the marker of kind k for variable name (or none).
@@ -185,7 +188,8 @@ func renderLine(s string) string {
 
 // unresolvedText writes s for the path rules' "could match" test: an
 // inherited variable as $name (the hook fills it in), each run of opaque
-// parts as one Unknown.
+// parts as one Unknown; twice where it begins the path, which it may name
+// whole (see path.Unknown).
 func unresolvedText(s string) string {
 	var b strings.Builder
 	eachMark(s, func(k byte, name string, whole bool) {
@@ -193,7 +197,10 @@ func unresolvedText(s string) string {
 			b.WriteString(placeholder(k, name, true))
 			return
 		}
-		if !strings.HasSuffix(b.String(), Unknown) {
+		if b.Len() == 0 {
+			b.WriteString(Unknown)
+		}
+		if !strings.HasSuffix(b.String(), Unknown) || b.Len() == len(Unknown) {
 			b.WriteString(Unknown)
 		}
 	}, func(t string) { b.WriteString(t) })

@@ -206,6 +206,8 @@ func (w *walker) declared(name string) bool {
 		return w.oldDir != nil
 	case "@", "*", "#":
 		return w.pos != nil
+	case "0":
+		return w.pos != nil && w.pos.zero != ""
 	}
 	if n, err := strconv.Atoi(name); err == nil && n > 0 {
 		return w.pos != nil

@@ -845,7 +845,9 @@ func candidate(s string) (string, bool) {
 		s = s[eq+1:]
 	}
 	s = strings.TrimPrefix(s, "@")
-	if s == "" || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
+	if s == "" || strings.HasPrefix(s, "-") || strings.Contains(s, "://") || s == mark(markProcIn, "") || s == mark(markProcOut, "") {
+		// (<( ) and >( ) name a pipe, /dev/fd/N; their commands are
+		// walked.)
 		return "", false
 	}
 	if opaque(s) || strings.HasPrefix(s, markStart) {
