@@ -95,7 +95,7 @@ func TestUnresolved(t *testing.T) {
 		{write, "~/" + U + U + "/" + U, false},
 		{read, "~/" + U + U + "/.ssh/id_rsa", true}, // its tail still ends a glob
 		{read, "~/.ssh/" + U + U, true},             // in a directory protected whole
-		{read, "~/" + U + "/../lib/x.so", false}, // somewhere not known
+		{read, "~/" + U + "/../lib/x.so", false},    // somewhere not known
 		{read, "~/" + U + "/a/../id_rsa", true},
 	}
 	// A glob element that tells nothing of a name ([a-z]*) is not what a
