@@ -488,8 +488,7 @@ func assignOp(op syntax.BinAritOperator) bool {
 func (w *walker) tempAssigns(list []*syntax.Assign) func() {
 	type saved struct {
 		name string
-		vr   expand.Variable
-		had  bool
+		st   varState
 	}
 	var undo []saved
 	for _, as := range list {
@@ -499,17 +498,17 @@ func (w *walker) tempAssigns(list []*syntax.Assign) func() {
 		name := as.Name.Value
 		vr := w.assignValue(as, declFlags{exported: true}, true)
 		w.proxy(name, vr.Str) // http_proxy=HOST curl …
-		old, had := w.varMap()[name]
-		undo = append(undo, saved{name, old, had})
-		w.setVariable(name, vr)
+		st := w.saveVar(name)
+		if st.had && st.vr.ReadOnly {
+			continue
+		}
+		undo = append(undo, saved{name, st})
+		w.setAlts(name, nil)
+		w.storeVar(name, bounded(name, vr)) // for the command: exactly
 	}
 	return func() {
 		for i := len(undo) - 1; i >= 0; i-- {
-			if u := undo[i]; u.had {
-				w.setVariable(u.name, u.vr)
-			} else {
-				w.dropVariable(u.name)
-			}
+			w.restoreVar(undo[i].name, undo[i].st)
 		}
 	}
 }

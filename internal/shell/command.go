@@ -115,8 +115,8 @@ func (w *walker) pipeline(elems []*syntax.Stmt) {
 	for i, s := range elems {
 		var c *cmd
 		run := func() { c = w.element(s, prev, i < len(elems)-1) }
-		if len(elems) > 1 {
-			w.scoped(run) // each stage of a pipeline runs in a subshell
+		if len(elems) > 1 && !(w.zsh && i == len(elems)-1) {
+			w.scoped(run) // each stage of a pipeline runs in a subshell (zsh's last in the shell)
 		} else {
 			run()
 		}
@@ -186,7 +186,12 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 			}
 		}
 	}
-	w.stmt(s)
+	saved := w.inStdin
+	if prev != nil {
+		w.inStdin = &stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, file: prev.out.file}
+	}
+	w.stmt(s) // … | while read f: the loop reads what the stage before prints
+	w.inStdin = saved
 	return &cmd{w: w, rendered: "{…}", compound: true}
 }
 

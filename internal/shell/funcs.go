@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -17,13 +16,7 @@ type funcState struct {
 	calling map[string]bool
 	// locals are the variables declared local in the calls in progress,
 	// each frame with the values they had before.
-	locals []map[string]localSave
-}
-
-// localSave is a variable's value before a function declared it local.
-type localSave struct {
-	vr  expand.Variable
-	had bool
+	locals []map[string]varState
 }
 
 // declare records a function's body.
@@ -60,16 +53,12 @@ func (c *cmd) callFunc(words []word) bool {
 	}
 	w.pos = &positional{zero: zero, args: wordTexts(words[1:])}
 	w.depth++
-	w.funcs.locals = append(w.funcs.locals, map[string]localSave{})
+	w.funcs.locals = append(w.funcs.locals, map[string]varState{})
 	w.stmt(body)
 	frame := w.funcs.locals[len(w.funcs.locals)-1]
 	w.funcs.locals = w.funcs.locals[:len(w.funcs.locals)-1]
 	for n, s := range frame {
-		if s.had {
-			w.setVariable(n, s.vr)
-		} else {
-			w.dropVariable(n)
-		}
+		w.restoreVar(n, s)
 	}
 	w.pos, w.depth = savedPos, savedDepth
 	delete(w.funcs.calling, name)
@@ -86,6 +75,5 @@ func (w *walker) noteLocal(name string) {
 	if _, done := frame[name]; done {
 		return
 	}
-	vr, had := w.varMap()[name]
-	frame[name] = localSave{vr: vr, had: had}
+	frame[name] = w.saveVar(name)
 }

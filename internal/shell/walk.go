@@ -21,14 +21,24 @@ type walker struct {
 	// vars are the variables the command set (vars.go); nil: varsOf's.
 	vars   map[string]expand.Variable
 	varsOf map[string]expand.Variable // the enclosing shell's, not to be changed
-	pos    *positional                // the positional parameters, nil when not known
-	dir    string                     // where cd moved to; "" for the starting directory
-	dirs   []string                   // pushd's stack
-	oldDir *string                    // where the last cd left ($OLDPWD), nil before any
-	home   string                     // the user's home directory, or ""
-	depth  int                        // scripts within scripts
-	words  int
-	err    error
+	// alts are the other values variables may hold; cond counts the
+	// enclosing code that may not run; alog, while a statement is walked
+	// for each value, what it assigns (values.go).
+	alts valueSets
+	cond int
+	alog *assignLog
+	// inStdin is what the compound command being walked reads on
+	// standard input (a loop's < FILE, <<< TEXT, a pipe into it), for the
+	// read inside it; nil when none.
+	inStdin *stdin
+	pos     *positional // the positional parameters, nil when not known
+	dir     string      // where cd moved to; "" for the starting directory
+	dirs    []string    // pushd's stack
+	oldDir  *string     // where the last cd left ($OLDPWD), nil before any
+	home    string      // the user's home directory, or ""
+	depth   int         // scripts within scripts
+	words   int
+	err     error
 	// funcs are the shell's functions (funcs.go); one a subshell declares
 	// is kept too.
 	funcs funcState
@@ -347,49 +357,81 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 // scoped runs fn in a copy of the shell's state (a subshell): a cd or a
 // variable set inside does not last.
 func (w *walker) scoped(fn func()) {
-	vars, varsOf, pos, dir, dirs, oldDir := w.vars, w.varsOf, w.pos, w.dir, w.dirs, w.oldDir
+	vars, varsOf, alts, pos, dir, dirs, oldDir := w.vars, w.varsOf, w.alts, w.pos, w.dir, w.dirs, w.oldDir
 	w.varsOf = w.varMap()
-	w.vars = nil                        // setVariable copies it first
+	w.vars = nil // setVariable copies it first
+	w.alts.shared = true
 	w.dirs = dirs[:len(dirs):len(dirs)] // an append copies
 	fn()
-	w.vars, w.varsOf, w.pos, w.dir, w.dirs, w.oldDir = vars, varsOf, pos, dir, dirs, oldDir
+	w.vars, w.varsOf, w.alts, w.pos, w.dir, w.dirs, w.oldDir = vars, varsOf, alts, pos, dir, dirs, oldDir
 }
 
-func (w *walker) stmt(s *syntax.Stmt) {
+// stmtOnce walks a statement (see stmt). What may not run (after && or
+// ||, a branch, a loop's body) runs as conditional. A compound command's
+// redirections come first, as the shell makes them: what it reads is the
+// input of the read inside it.
+func (w *walker) stmtOnce(s *syntax.Stmt) {
 	w.outputOf(s)
-	switch c := s.Cmd.(type) {
+	switch s.Cmd.(type) {
 	case nil, *syntax.CallExpr:
 		w.pipeline([]*syntax.Stmt{s})
 		return
+	}
+	var rc *cmd
+	saved := w.inStdin
+	if len(s.Redirs) > 0 {
+		rc = &cmd{w: w}
+		rc.redirects(s.Redirs)
+		if in := rc.stdin; in.known || in.file != "" || in.sub != "" {
+			w.inStdin = &in
+		}
+	}
+	w.compound(s)
+	w.inStdin = saved
+	if rc != nil {
+		rc.settleOutput() // { …; } > f: what it holds is not known
+	}
+}
+
+// compound walks the command of a statement that is not a simple one.
+func (w *walker) compound(s *syntax.Stmt) {
+	switch c := s.Cmd.(type) {
 	case *syntax.BinaryCmd:
 		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
 			w.pipeline(flatten(s))
 		} else {
 			w.stmt(c.X)
-			w.stmt(c.Y)
+			w.conditional(func() { w.stmt(c.Y) })
 		}
 	case *syntax.Block:
 		w.stmts(c.Stmts)
 	case *syntax.Subshell:
 		w.scoped(func() { w.stmts(c.Stmts) })
 	case *syntax.IfClause:
-		for ic := c; ic != nil; ic = ic.Else {
-			w.stmts(ic.Cond)
-			w.stmts(ic.Then)
-		}
+		w.stmts(c.Cond)
+		w.conditional(func() {
+			for ic := c; ic != nil; ic = ic.Else {
+				if ic != c {
+					w.stmts(ic.Cond)
+				}
+				w.stmts(ic.Then)
+			}
+		})
 	case *syntax.WhileClause:
 		w.stmts(c.Cond)
-		w.stmts(c.Do)
+		w.conditional(func() { w.stmts(c.Do) })
 	case *syntax.ForClause:
 		w.forClause(c)
 	case *syntax.CaseClause:
 		w.fields(c.Word)
-		for _, it := range c.Items {
-			for _, p := range it.Patterns {
-				w.fields(p)
+		w.conditional(func() {
+			for _, it := range c.Items {
+				for _, p := range it.Patterns {
+					w.fields(p)
+				}
+				w.stmts(it.Stmts)
 			}
-			w.stmts(it.Stmts)
-		}
+		})
 	case *syntax.FuncDecl:
 		w.funcDecl(c)
 	case *syntax.DeclClause:
@@ -410,18 +452,6 @@ func (w *walker) stmt(s *syntax.Stmt) {
 		// (( )), [[ ]], let, and the like: only their substitutions run.
 		w.nested(c)
 	}
-	w.redirOnly(s.Redirs)
-}
-
-// redirOnly records the files the redirections of a compound command name.
-func (w *walker) redirOnly(rs []*syntax.Redirect) {
-	if len(rs) == 0 {
-		return
-	}
-	var c cmd
-	c.w = w
-	c.redirects(rs)
-	c.settleOutput() // { …; } > f: what it holds is not known
 }
 
 // flatten returns the commands of a pipeline, left to right.
@@ -495,7 +525,7 @@ func (w *walker) forClause(c *syntax.ForClause) {
 	wi, ok := c.Loop.(*syntax.WordIter)
 	if !ok {
 		w.cLoop(c.Loop)
-		w.stmts(c.Do)
+		w.conditional(func() { w.stmts(c.Do) })
 		return
 	}
 	var items []word
@@ -512,14 +542,23 @@ func (w *walker) forClause(c *syntax.ForClause) {
 	// for d in / ~; do rm -rf $d; done: the body with each value, up to a
 	// few; otherwise once with the variable unknown.
 	if len(items) > 0 && len(items) <= 4 {
-		for _, it := range items {
-			w.setString(name, it.s)
-			w.stmts(c.Do)
+		each := func() {
+			for _, it := range items {
+				w.setString(name, it.s)
+				w.stmts(c.Do)
+			}
+		}
+		if allKnown(items) {
+			each() // each runs, in turn
+		} else {
+			w.conditional(each) // an unknown item may be no word, or many
 		}
 		return
 	}
-	w.setUnknown(name)
-	w.stmts(c.Do)
+	w.conditional(func() {
+		w.setUnknown(name)
+		w.stmts(c.Do)
+	})
 }
 
 func allKnown(ws []word) bool {
@@ -734,17 +773,18 @@ func (w *walker) record(p string, k pathKind) {
 }
 
 // touchEnv records the value of a variable in a program's environment as
-// touched, and each part of a list of them (A:B): a program may write where
-// a variable tells it (HISTFILE=F bash, GIT_DIR=D git init, LESSHISTFILE).
+// touched, or each part of a list of them (A:B) rather than the whole: a
+// program may write where a variable tells it (HISTFILE=F bash, GIT_DIR=D git init, LESSHISTFILE).
 func (w *walker) touchEnv(v string) {
-	w.touch(v)
-	if strings.Contains(v, ":") && !strings.Contains(v, "://") {
-		for i, part := range strings.Split(v, ":") {
-			if i == 64 {
-				break
-			}
-			w.touch(part)
+	if !strings.Contains(v, ":") || strings.Contains(v, "://") || len(v) > 1 && v[1] == ':' {
+		w.touch(v) // one path (C:\x on Windows too)
+		return
+	}
+	for i, part := range strings.Split(v, ":") {
+		if i == 64 {
+			break
 		}
+		w.touch(part)
 	}
 }
 

@@ -52,7 +52,7 @@ func (w *walker) zshParamExp(pe *syntax.ParamExp, quoted bool) syntax.WordPart {
 	// Several words: a temporary array, expanded "${tmp[@]}".
 	w.zshTemp++
 	tmp := fmt.Sprintf("__guard_zsh%d", w.zshTemp)
-	w.setVariable(tmp, expand.Variable{Set: true, Kind: expand.Indexed, List: vals})
+	w.storeVar(tmp, expand.Variable{Set: true, Kind: expand.Indexed, List: vals})
 	all := &syntax.ParamExp{Param: &syntax.Lit{Value: tmp}, Index: &syntax.Word{Parts: litParts("@")}}
 	return &syntax.DblQuoted{Parts: []syntax.WordPart{all}}
 }
@@ -220,9 +220,9 @@ func (w *walker) zshOperators(pe *syntax.ParamExp, vals []string) ([]string, boo
 	w.zshTemp++
 	tmp := fmt.Sprintf("__guard_zsh%d", w.zshTemp)
 	if len(vals) == 1 && vals[0] == "" && pe.Param != nil && !w.variable(pe.Param.Value).IsSet() {
-		w.setVariable(tmp, expand.Variable{}) // unset: ${x-d} takes d
+		w.storeVar(tmp, expand.Variable{}) // unset: ${x-d} takes d
 	} else {
-		w.setString(tmp, strings.Join(vals, " "))
+		w.storeVar(tmp, strVar(strings.Join(vals, " ")))
 	}
 	op := &syntax.ParamExp{Param: &syntax.Lit{Value: tmp}, Exp: pe.Exp, Repl: pe.Repl, Slice: pe.Slice, Length: pe.Length}
 	saved := w.zsh

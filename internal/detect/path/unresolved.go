@@ -205,7 +205,9 @@ func (u unresolved) couldMatch(segs []string) bool {
 // glob segs protects directly in the known directory before it: the glob's
 // elements up to that name match the directory's without a ** (a glob that
 // holds anywhere, **/.env, tells nothing of this directory), and what is
-// known after the element can follow it in the glob. For the write rules
+// known after the element matches the glob's elements after that name.
+// The unknown element stands for one name (a value holding a / is beyond
+// this rule: /$(x)/python3 would otherwise be anything anywhere). For the write rules
 // (trees: a path written stands for what is below it) the element may end
 // the path or be followed by another unknown part: ~/$(x) could be
 // ~/.guard. For the read rules a known tail must follow it (~/$X/id_rsa):
@@ -231,7 +233,31 @@ func (u unresolved) nameIn(gs []string, trees bool) bool {
 	if u.more || len(u.tail) == 0 {
 		return trees
 	}
-	return runLevel(gs[j+1:], u.tail, true) > 0
+	return wholeMatch(gs[j+1:], u.tail)
+}
+
+// wholeMatch reports whether the glob elements gs match the path elements
+// ts, all of both (a ** takes any number of elements).
+func wholeMatch(gs, ts []string) bool {
+	// ok[k]: gs[:j] matches ts[:k], for the j reached so far.
+	ok := make([]bool, len(ts)+1)
+	ok[0] = true
+	for _, g := range gs {
+		next := make([]bool, len(ts)+1)
+		for k := 0; k <= len(ts); k++ {
+			switch {
+			case !ok[k]:
+			case g == "**":
+				for m := k; m <= len(ts); m++ {
+					next[m] = true
+				}
+			case k < len(ts) && segMatch(g, ts[k]):
+				next[k+1] = true
+			}
+		}
+		ok = next
+	}
+	return ok[len(ts)]
 }
 
 // informative reports whether glob element g says something of a name: it

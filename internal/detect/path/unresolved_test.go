@@ -97,6 +97,8 @@ func TestUnresolved(t *testing.T) {
 		{read, "~/.ssh/" + U + U, true},             // in a directory protected whole
 		{read, "~/" + U + "/../lib/x.so", false},    // somewhere not known
 		{read, "~/" + U + "/a/../id_rsa", true},
+		{read, "/" + U + "/python3", false},         // one name in /: nothing it protects holds python3 there
+		{write, "~/.config/" + U + "/config", true}, // ~/.config/git/config
 	}
 	// A glob element that tells nothing of a name ([a-z]*) is not what a
 	// known element is held to.
