@@ -299,6 +299,15 @@ func (w *walker) arrayValue(name string, as *syntax.Assign, f declFlags) expand.
 // elemValue returns the array a[i]=value (or a[i]+=value) leaves.
 func (w *walker) elemValue(name string, idx syntax.ArithmExpr, value string, appendTo bool) expand.Variable {
 	old := w.variable(name)
+	if w.zshShell && name == "mapfile" {
+		// zsh's mapfile module: the assignment writes the file.
+		key := w.mapfileKey(idx, "")
+		w.write(key)
+		w.wrote(key, value, appendTo)
+	}
+	if w.zsh && !(old.Kind == expand.Associative && w.declared(name)) {
+		return w.zshElemValue(name, idx, value, appendTo)
+	}
 	if !w.declared(name) {
 		old = expand.Variable{Set: true, Kind: expand.Indexed}
 	}

@@ -36,6 +36,9 @@ func (c *cmd) builtin() bool {
 			if a.s == "-f" {
 				return true // functions
 			}
+			if key, ok := strings.CutPrefix(a.s, "mapfile["); ok && w.zshShell && strings.HasSuffix(key, "]") {
+				w.write(strings.TrimSuffix(key, "]")) // zsh's mapfile: removes the file
+			}
 			if isName(a.s) {
 				w.setVariable(w.refTarget(a.s, declFlags{}), expand.Variable{})
 			}

@@ -1,6 +1,9 @@
 package shell
 
 import (
+	"slices"
+	"strings"
+
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -10,13 +13,25 @@ import (
 // it cd's to last (f(){ cd ~/.ssh; }; f; cat id_rsa), except its local
 // variables. A call inside its own body is not walked again.
 
-// funcState is what the walker keeps of the shell's functions.
+// funcState is what the walker keeps of the shell's functions, and of its
+// aliases.
 type funcState struct {
 	bodies  map[string]*syntax.Stmt
 	calling map[string]bool
 	// locals are the variables declared local in the calls in progress,
 	// each frame with the values they had before.
 	locals []map[string]varState
+	// aliases are the aliases the command defines; expanding, those
+	// being expanded (an alias is not expanded within itself).
+	aliases   map[string]alias
+	expanding []string
+}
+
+// alias is an alias's text, and whether it is global (zsh's alias -g: a
+// word anywhere, not only a command's name).
+type alias struct {
+	body   string
+	global bool
 }
 
 // declare records a function's body.
@@ -76,4 +91,88 @@ func (w *walker) noteLocal(name string) {
 		return
 	}
 	frame[name] = w.saveVar(name)
+}
+
+// Aliases. An alias is text put in place of a word before the command is
+// parsed: a command's name (and, after an alias whose text ends in a
+// blank, the next word too), or with zsh's alias -g any word. The walker
+// puts the text of the aliases the command defined in place of such words
+// and analyses the command so written, in the current shell. Neither shell
+// expands an alias defined on the same line, and bash only with shopt -s
+// expand_aliases; guard expands them wherever the command defines them:
+// more than the shell runs, never less.
+
+// defineAliases records alias [-g] NAME=TEXT…: each NAME means something
+// else from now on (see trusts), and its text is analysed as a command.
+func (c *cmd) defineAliases() {
+	w := c.w
+	global := false
+	for _, a := range c.args {
+		if strings.HasPrefix(a.s, "-") && !strings.Contains(a.s, "=") {
+			global = global || strings.Contains(a.s, "g")
+			continue
+		}
+		n, body, ok := strings.Cut(a.s, "=")
+		if !ok {
+			continue
+		}
+		w.redefine(n)
+		if !global {
+			w.tentative(body) // (a global alias's text is analysed where it stands)
+		}
+		if w.funcs.aliases == nil {
+			w.funcs.aliases = map[string]alias{}
+		}
+		if len(w.funcs.aliases) < maxFuncs {
+			w.funcs.aliases[n] = alias{body: body, global: global}
+		}
+	}
+}
+
+// expandAliases analyses a simple command whose words an alias the command
+// defined replaces: the command written with the aliases' text, parsed
+// again; false when no word is one.
+func (w *walker) expandAliases(x *syntax.CallExpr, redirs []*syntax.Redirect) bool {
+	if len(w.funcs.aliases) == 0 || w.depth+1 > MaxDepth {
+		return false
+	}
+	args := slices.Clone(x.Args)
+	found, next := false, true // next: the word is in a command's place
+	for i, wd := range args {
+		a, ok := w.aliasOf(wd, next)
+		next = false
+		if !ok {
+			continue
+		}
+		found = true
+		args[i] = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: a.body}}}
+		next = !a.global && strings.TrimRight(a.body, " \t") != a.body
+	}
+	if !found {
+		return false
+	}
+	var b strings.Builder
+	st := &syntax.Stmt{Cmd: &syntax.CallExpr{Assigns: x.Assigns, Args: args}, Redirs: redirs}
+	if err := syntax.NewPrinter().Print(&b, st); err != nil {
+		return false
+	}
+	saved := w.funcs.expanding
+	for _, wd := range x.Args {
+		w.funcs.expanding = append(w.funcs.expanding, wd.Lit())
+	}
+	w.script(b.String(), w.depth+1)
+	w.funcs.expanding = saved
+	return true
+}
+
+// aliasOf returns the alias word wd names: a plain word (no quote, no
+// backslash) naming one the command defined, global or, in a command's
+// place, any; not one being expanded.
+func (w *walker) aliasOf(wd *syntax.Word, command bool) (alias, bool) {
+	name := wd.Lit()
+	if name == "" || strings.ContainsAny(name, `\'"`) || slices.Contains(w.funcs.expanding, name) {
+		return alias{}, false
+	}
+	a, ok := w.funcs.aliases[name]
+	return a, ok && (a.global || command)
 }

@@ -13,6 +13,9 @@ import (
 // (the syntax tree is never modified).
 func (w *walker) prep(wd *syntax.Word, mode int) *syntax.Word {
 	parts, changed := w.prepParts(wd.Parts, mode, false)
+	if w.zshShell && mode != modeDoc {
+		parts, changed = w.mapfileWord(parts, changed)
+	}
 	if w.zsh && (mode == modeFields || mode == modeLiteral) {
 		parts, changed = w.zshWord(parts, changed)
 	}

@@ -51,6 +51,10 @@ func (c *cmd) program() {
 		}
 	case printers.has(name):
 		c.printer()
+	case name == "print" && c.w.zsh:
+		c.zshPrint()
+	case name == "autoload" && c.w.zsh:
+		c.zshAutoload()
 	case testers.has(name):
 		c.allData()
 	case name == "ssh-add":
@@ -171,13 +175,7 @@ func (c *cmd) program() {
 		}
 		c.generic()
 	case name == "alias":
-		// alias x='rm -rf /': the body runs when x does.
-		for _, a := range c.args {
-			if n, body, ok := strings.Cut(a.s, "="); ok {
-				c.w.redefine(n)
-				c.w.tentative(body)
-			}
-		}
+		c.defineAliases() // alias x='rm -rf /': the body runs when x does
 	case name == "enable":
 		// enable -f LIB NAME: NAME is a builtin loaded from LIB (code
 		// guard cannot see); enable NAME, -n NAME: a builtin turned on or

@@ -295,7 +295,7 @@ func analyze(cmd string, opt Options) *Analysis {
 // walk analyses cmd into a, read as bash or as zsh reads it, and returns
 // the walk's error.
 func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
-	w := &walker{a: a, home: strings.TrimRight(opt.Home, "/"), zsh: zsh, files: opt.Files}
+	w := &walker{a: a, home: strings.TrimRight(opt.Home, "/"), zsh: zsh, zshShell: opt.Zsh, files: opt.Files}
 	w.script(cmd, 0)
 	return w.err
 }
@@ -325,6 +325,8 @@ func union(a, z *Analysis, zerr error) {
 	switch {
 	case errors.Is(zerr, ErrLimit):
 		a.Err = zerr
+	case errors.Is(zerr, ErrHidden) && (a.Err == nil || bashFails):
+		a.Err = zerr // what zsh's reading runs, guard cannot see
 	case zshFails && !bashFails:
 		a.ZshErr = zshPE
 	case !zshFails && bashFails:

@@ -137,3 +137,26 @@ func TestGeneralize(t *testing.T) {
 		t.Error("an array generalized")
 	}
 }
+
+// TestAliases: the aliases the command defines are expanded where the
+// shell would put their text.
+func TestAliases(t *testing.T) {
+	tests := []expansionCase{
+		{cmd: "alias -g Q='~/.bashrc'; cp x Q", writes: []string{"~/.bashrc"}},
+		{cmd: "alias -g Q=~/.bashrc\ncp x Q", writes: []string{"~/.bashrc"}},
+		{cmd: "shopt -s expand_aliases\nalias Q='cp x '\nQ ~/.bashrc", writes: []string{"~/.bashrc"}},
+		{cmd: "alias Q='cp x ' R='~/.netrc'; Q R", reads: []string{"x"}, writes: []string{"~/.netrc"}},
+		{cmd: "alias -g Q='> ~/.bashrc'; echo x Q", writes: []string{"~/.bashrc"}},
+		{cmd: "alias c=cat; c ~/.netrc", reads: []string{"~/.netrc"}},
+		{cmd: "alias ls='ls -la'; ls ~/.ssh", reads: []string{"~/.ssh"}},
+		{cmd: "alias a='b' b='a'; a ~/.netrc", lines: []string{"a ~/.netrc"}},
+	}
+	for _, tt := range tests {
+		tt.check(t, Options{Home: "/home/u"})
+	}
+	// A quoted word is no alias.
+	a := analyze("alias -g Q=~/.bashrc; cp x 'Q' \\Q", Options{})
+	if slices.Contains(a.Writes, "~/.bashrc") {
+		t.Errorf("quoted: writes %q", a.Writes)
+	}
+}

@@ -16,8 +16,9 @@ type walker struct {
 	a       *Analysis
 	parser  *syntax.Parser
 	zparser *syntax.Parser // the zsh parser, for zsh's reading
-	// zsh: the walk reads the command as zsh does (see zsh.go).
-	zsh bool
+	// zsh: the walk reads the command as zsh does (see zsh.go);
+	// zshShell: the user's shell is zsh (Options.Zsh), whichever reading.
+	zsh, zshShell bool
 	// vars are the variables the command set (vars.go); nil: varsOf's.
 	vars   map[string]expand.Variable
 	varsOf map[string]expand.Variable // the enclosing shell's, not to be changed
