@@ -71,7 +71,12 @@ func (c *cmd) set() {
 			c.setPositional(c.args[j+1:])
 			return
 		case s == "-o" || s == "+o":
+			if j+1 < len(c.args) && c.args[j+1].s == "errexit" {
+				c.w.errexit = s == "-o"
+			}
 			j++
+		case len(s) > 1 && (s[0] == '-' || s[0] == '+') && strings.Contains(s, "e"):
+			c.w.errexit = s[0] == '-' // set -e, set -eu
 		case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
 		default:
 			c.setPositional(c.args[j:])
@@ -382,7 +387,7 @@ func (c *cmd) cd() {
 		stack[0] = w.dest(dest)
 	}
 	prev := w.dir
-	w.dir = stack[0]
+	w.moveTo(stack[0])
 	w.dirs = w.dirs[:0:0]
 	for i := len(stack) - 1; i > 0; i-- {
 		w.dirs = append(w.dirs, stack[i])

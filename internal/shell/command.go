@@ -285,6 +285,16 @@ func (c *cmd) feed(prev *cmd) {
 // run resolves words (prefixes skipped) and analyses the program.
 func (c *cmd) run(words []word) {
 	defer c.restore()
+	guessed := false
+	for len(words) > 1 {
+		// $P unquoted, where P is set only in a branch and not in the
+		// environment: no word, the program is the next (values.go); a
+		// guess, whose program is not looked up and read.
+		if k, _, ok := soleMark(words[0].s); !ok || k != markUnset {
+			break
+		}
+		words, guessed = words[1:], true
+	}
 	for len(words) > 0 {
 		name := base(words[0].s)
 		p, ok := prefixOf(name)
@@ -316,7 +326,8 @@ func (c *cmd) run(words []word) {
 		c.fedPositional(words[0], "a program") {
 		return // xargs -I{} {}, xargs sh -c '"$1"' _: what it reads is the program
 	}
-	if prog := words[0].s; strings.ContainsRune(prog, '/') && !strings.Contains(prog, unknownSubst) {
+	if prog := words[0].s; guessed {
+	} else if strings.ContainsRune(prog, '/') && !strings.Contains(prog, unknownSubst) {
 		// ./x.sh: the file's text runs (written earlier by the command,
 		// or read through Options.Files).
 		c.runPath(words[0].s, words[1:])
@@ -329,11 +340,17 @@ func (c *cmd) run(words []word) {
 		c.name = render(words[0].s) // $SHELL, $(…)
 	}
 	c.name = oneLine(c.name)
-	if c.callFunc(words) {
+	called := c.callFunc(words)
+	if called {
 		c.out = output{known: true} // what it prints, its body printed
 	}
 	c.args = words[1:]
 	c.kinds = make([]int, len(c.args))
+	if called {
+		for j := range c.args {
+			c.spend(j) // its body, walked with them as $1…, says what they are
+		}
+	}
 	c.program()
 	if c.rendered == "" {
 		c.render()

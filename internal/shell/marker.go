@@ -32,7 +32,11 @@ const (
 	markVar     = 'v' // a variable whose value is not known: $name
 	markEnv     = 'e' // a variable inherited from the environment: $name
 	markEnvOp   = 'o' // ${name:-word} and the like on an inherited variable
-	markWord    = 'w' // a word guard could not expand
+	// markUnset is $name unquoted, where name holds only what it held
+	// before the command set it in a branch (${name-}, values.go): the
+	// environment's value, or no word at all.
+	markUnset = 'u'
+	markWord  = 'w' // a word guard could not expand
 	// markDir is a directory relative to the one the command starts in
 	// (its name): $PWD, $(pwd), ~+ after cd sub. Known, it is written as
 	// its name; a path it starts is not put under the current directory
@@ -86,7 +90,7 @@ func opaque(s string) bool {
 	}
 	found := false
 	eachMark(s, func(k byte, _ string, whole bool) {
-		found = found || !whole || k != markEnv && k != markEnvOp && k != markDir
+		found = found || !whole || k != markEnv && k != markEnvOp && k != markUnset && k != markDir
 	}, nil)
 	return found
 }
@@ -161,6 +165,8 @@ func placeholder(k byte, name string, whole bool) string {
 		return name
 	case k == markEnvOp:
 		return "${" + name + "}"
+	case k == markUnset:
+		return "${" + name + "-}"
 	}
 	return "…"
 }
@@ -193,7 +199,7 @@ func renderLine(s string) string {
 func unresolvedText(s string) string {
 	var b strings.Builder
 	eachMark(s, func(k byte, name string, whole bool) {
-		if whole && (k == markEnv || k == markEnvOp || k == markDir) {
+		if whole && (k == markEnv || k == markEnvOp || k == markUnset || k == markDir) {
 			b.WriteString(placeholder(k, name, true))
 			return
 		}

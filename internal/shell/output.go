@@ -209,7 +209,9 @@ func baseOf(p string) (string, bool) {
 // the reader finds it (a builtin, or a function or alias the command made,
 // is its own name for command -v, and not printed by the others); false
 // when it cannot tell (another option, no reader, a directory it cannot
-// tell on the way).
+// tell on the way) or a name is not a program the catalogue knows (what
+// runs from the path would be read and followed: a tool's own scripts,
+// pyenv's, lead from one to the next past guard's depth).
 func (c *cmd) programPaths(names []string) ([]string, bool) {
 	w := c.w
 	search := c.name == "which" || hasShort(c.args, 'P', 'p')
@@ -229,6 +231,8 @@ func (c *cmd) programPaths(names []string) ([]string, bool) {
 			continue
 		case own && !hasShort(c.args, 'P') && c.name != "which", !programName(n):
 			continue
+		case programNamed(n) == nil:
+			return nil, false
 		}
 		l := w.lookPath(n, c.path)
 		if l == nil || l.hidden {

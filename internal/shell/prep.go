@@ -170,6 +170,9 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 		return &syntax.Lit{Value: mark(markWord, "")}, true
 	}
 	name := pe.Param.Value
+	if m, ok := w.unsetWord(pe, quoted); ok {
+		return &syntax.Lit{Value: m}, true // $P: P's, or no word (see run)
+	}
 	if simpleParam(pe) {
 		return nil, false
 	}

@@ -134,13 +134,39 @@ func (w *walker) before(name string) expand.Variable {
 }
 
 // mayBeUnset reports whether s is only the value before of a variable the
-// command did not set (${name-}): the environment's, or nothing.
+// command did not set (${name-}, quoted or not): the environment's, or
+// nothing.
 func mayBeUnset(s string) bool {
-	one := false
-	eachMark(s, func(k byte, name string, whole bool) {
-		one = whole && k == markEnvOp && strings.HasSuffix(name, "-") && isName(strings.TrimSuffix(name, "-"))
-	}, func(t string) { one = false })
-	return one && strings.HasPrefix(s, markStart) && strings.HasSuffix(s, markEnd) && strings.Count(s, markStart) == 1
+	k, name, ok := soleMark(s)
+	return ok && (k == markEnvOp && strings.HasSuffix(name, "-") && isName(strings.TrimSuffix(name, "-")) || k == markUnset)
+}
+
+// soleMark returns the kind and name of the marker s is, when s is one
+// whole marker and nothing else.
+func soleMark(s string) (byte, string, bool) {
+	if !strings.HasPrefix(s, markStart) || !strings.HasSuffix(s, markEnd) || strings.Count(s, markStart) != 1 {
+		return 0, "", false
+	}
+	var kind byte
+	var name string
+	ok := false
+	eachMark(s, func(k byte, n string, whole bool) { kind, name, ok = k, n, whole }, func(string) { ok = false })
+	return kind, name, ok
+}
+
+// unsetWord returns, for a parameter expansion unquoted and alone in its
+// word, the marker of its value when that is only the value before of a
+// variable set in a branch (see before): the environment's value, or no
+// word at all.
+func (w *walker) unsetWord(pe *syntax.ParamExp, quoted bool) (string, bool) {
+	if quoted || !simpleParam(pe) {
+		return "", false
+	}
+	v, ok := w.lookup(pe.Param.Value)
+	if k, name, sole := soleMark(v); !ok || !sole || k != markEnvOp || name != pe.Param.Value+"-" {
+		return "", false
+	}
+	return mark(markUnset, pe.Param.Value), true
 }
 
 // distinct returns alts without vr and without repeats; a set larger than
@@ -274,12 +300,16 @@ func (w *walker) eachValue(names []string, fn func()) {
 	w.alog = log
 	results := map[string][]expand.Variable{}
 	seen := map[string]int{}
+	dir, others, oldDir, dirs := w.dir, w.otherDirs, w.oldDir, w.dirs
+	var ends []string // where each walk left the shell
 	for k := 0; k < combos && !w.stopped(); k++ {
 		for i, n := range names {
 			w.setAlts(n, nil)
 			w.storeVar(n, sets[i][k/radix(sets, i)%len(sets[i])])
 		}
+		w.dir, w.otherDirs, w.oldDir, w.dirs = dir, others, oldDir, dirs
 		fn()
+		ends = append(append(ends, w.otherDirs...), w.dir)
 		for _, n := range log.order {
 			results[n] = append(results[n], w.saveVar(n).values(w, n)...)
 			seen[n]++
@@ -289,6 +319,7 @@ func (w *walker) eachValue(names []string, fn func()) {
 		}
 	}
 	w.alog = outer
+	w.addDirs(ends...) // (w.dir is where the last walk left)
 	for i, n := range names {
 		w.restoreVar(n, saved[i])
 	}
@@ -406,5 +437,87 @@ func (w *walker) refsOf(m syntax.Node, add func(string)) {
 		if l := m.Lit(); isName(l) {
 			add(l) // (( f )), arithmetic's bare names
 		}
+	}
+}
+
+// maxDirs bounds the other directories the shell may be in.
+const maxDirs = 8
+
+// moveTo makes dir the shell's directory (cd): where the cd may not run
+// (w.cond) or may fail without stopping what follows (no set -e, and not
+// followed by && or || exit: see andOr), the one it was in stays one it
+// may be in (otherDirs), and paths are recorded under each (see pathOf).
+func (w *walker) moveTo(dir string) {
+	prev := w.dir
+	w.dir = dir
+	if w.cond == 0 && (w.errexit || w.cdSure) {
+		w.otherDirs = nil
+		return
+	}
+	w.addDirs(prev)
+	w.otherDirs = slices.DeleteFunc(slices.Clone(w.otherDirs), func(d string) bool { return d == dir })
+}
+
+// andOr walks X && Y and X || Y. After a cd that succeeded the shell is
+// where it moved: in Y of cd D && Y, and after cd D || exit.
+func (w *walker) andOr(c *syntax.BinaryCmd) {
+	cd := isCd(c.X)
+	prev := append([]string{w.dir}, w.otherDirs...)
+	saved := w.cdSure
+	w.cdSure = cd && (c.Op == syntax.AndStmt || exits(c.Y))
+	w.stmt(c.X)
+	w.cdSure = saved
+	w.conditional(func() { w.stmt(c.Y) })
+	if cd && c.Op == syntax.AndStmt {
+		w.addDirs(prev...) // the cd may have failed, and Y not run
+	}
+}
+
+// isCd reports whether s is a simple cd, pushd or popd.
+func isCd(s *syntax.Stmt) bool {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 || s.Negated {
+		return false
+	}
+	switch ce.Args[0].Lit() {
+	case "cd", "pushd", "popd":
+		return true
+	}
+	return false
+}
+
+// exits reports whether s ends the shell: exit, return, or a group whose
+// last command does.
+func exits(s *syntax.Stmt) bool {
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) > 0 {
+			switch c.Args[0].Lit() {
+			case "exit", "return":
+				return true
+			}
+		}
+	case *syntax.Block:
+		return len(c.Stmts) > 0 && exits(c.Stmts[len(c.Stmts)-1])
+	}
+	return false
+}
+
+// addDirs adds directories the shell may be in besides w.dir; past maxDirs
+// one not known stands for the rest.
+func (w *walker) addDirs(dirs ...string) {
+	for _, d := range dirs {
+		if d == w.dir || slices.Contains(w.otherDirs, d) {
+			continue
+		}
+		if len(w.otherDirs) >= maxDirs {
+			d = mark(markVar, "PWD")
+			if slices.Contains(w.otherDirs, d) {
+				continue
+			}
+			w.otherDirs[len(w.otherDirs)-1] = d
+			continue
+		}
+		w.otherDirs = append(slices.Clone(w.otherDirs), d)
 	}
 }

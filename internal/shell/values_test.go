@@ -160,3 +160,62 @@ func TestAliases(t *testing.T) {
 		t.Errorf("quoted: writes %q", a.Writes)
 	}
 }
+
+// TestDirSets: where a cd may not run, or may fail and the command goes
+// on, paths are where the shell was too.
+func TestDirSets(t *testing.T) {
+	for _, tc := range []struct {
+		cmd       string
+		want, not []string
+	}{
+		{`[ -e /x ] && cd /tmp; cp a ../.bashrc`, []string{"../.bashrc", "/tmp/../.bashrc"}, nil},
+		{`cd /nonexistent; cp a ../.bashrc`, []string{"../.bashrc"}, nil},
+		{`cd /tmp && cp a ../.bashrc`, []string{"/tmp/../.bashrc"}, []string{"../.bashrc"}},
+		{`cd /tmp || exit 1; cp a ../.bashrc`, []string{"/tmp/../.bashrc"}, []string{"../.bashrc"}},
+		{`cd /tmp || { echo no; exit 1; }; cp a b`, []string{"/tmp/b"}, []string{"b"}},
+		{`set -e; cd /tmp; cp a b`, []string{"/tmp/b"}, []string{"b"}},
+		{`cd /tmp && make; cp a b`, []string{"/tmp/b", "b"}, nil},
+		{`d=/tmp; [ q ] || d=/srv; cd "$d" && cp a b`, []string{"/tmp/b", "/srv/b"}, []string{"b"}},
+	} {
+		a := analyze(tc.cmd, Options{})
+		for _, w := range tc.want {
+			if !slices.Contains(a.Writes, w) {
+				t.Errorf("%q: writes %q, want %q", tc.cmd, a.Writes, w)
+			}
+		}
+		for _, n := range tc.not {
+			if slices.Contains(a.Writes, n) {
+				t.Errorf("%q: writes %q, not %q", tc.cmd, a.Writes, n)
+			}
+		}
+	}
+}
+
+// TestFunctionParams: a function's body walked where it is declared has
+// no parameters (its calls have theirs); a call's words are its body's to
+// account for.
+func TestFunctionParams(t *testing.T) {
+	a := analyze(`f() { gofmt -w "$1"; }; f main.go`, Options{})
+	if len(a.Unresolved) > 0 || !slices.Contains(a.Touches, "main.go") {
+		t.Errorf("unresolved %+v touches %q", a.Unresolved, a.Touches)
+	}
+	a = analyze(`f() { :; }; f "$(cat x)"`, Options{})
+	for _, u := range a.Unresolved {
+		if u.Write {
+			t.Errorf("a called function's word touched: %+v", a.Unresolved)
+		}
+	}
+}
+
+// TestUnsetProgram: a variable set only in a branch, unquoted as a
+// command's name, may be no word at all: the next word is the program.
+func TestUnsetProgram(t *testing.T) {
+	a := analyze(`[ -n "$q" ] && P=echo; $P rm -rf ~`, Options{})
+	if !slices.Contains(a.Lines, "rm -rf ~") {
+		t.Errorf("lines %q", a.Lines)
+	}
+	a = analyze(`[ -n "$q" ] && P=echo; "$P" rm -rf ~`, Options{})
+	if slices.Contains(a.Lines, "rm -rf ~") {
+		t.Errorf("quoted: lines %q", a.Lines)
+	}
+}

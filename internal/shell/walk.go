@@ -28,6 +28,11 @@ type walker struct {
 	alts valueSets
 	cond int
 	alog *assignLog
+	// otherDirs are directories the shell may be in besides dir, where a
+	// cd may not have run (values.go); paths are recorded under each.
+	otherDirs []string
+	errexit   bool // set -e: a command that fails ends the shell
+	cdSure    bool // the cd being walked is followed by && or || exit
 	// inStdin is what the compound command being walked reads on
 	// standard input (a loop's < FILE, <<< TEXT, a pipe into it), for the
 	// read inside it; nil when none.
@@ -358,13 +363,13 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 // scoped runs fn in a copy of the shell's state (a subshell): a cd or a
 // variable set inside does not last.
 func (w *walker) scoped(fn func()) {
-	vars, varsOf, alts, pos, dir, dirs, oldDir := w.vars, w.varsOf, w.alts, w.pos, w.dir, w.dirs, w.oldDir
+	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.dir, w.dirs, w.oldDir, w.otherDirs, w.errexit
 	w.varsOf = w.varMap()
 	w.vars = nil // setVariable copies it first
 	w.alts.shared = true
 	w.dirs = dirs[:len(dirs):len(dirs)] // an append copies
 	fn()
-	w.vars, w.varsOf, w.alts, w.pos, w.dir, w.dirs, w.oldDir = vars, varsOf, alts, pos, dir, dirs, oldDir
+	w.vars, w.varsOf, w.alts, w.pos, w.dir, w.dirs, w.oldDir, w.otherDirs, w.errexit = vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit
 }
 
 // stmtOnce walks a statement (see stmt). What may not run (after && or
@@ -401,8 +406,7 @@ func (w *walker) compound(s *syntax.Stmt) {
 		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
 			w.pipeline(flatten(s))
 		} else {
-			w.stmt(c.X)
-			w.conditional(func() { w.stmt(c.Y) })
+			w.andOr(c)
 		}
 	case *syntax.Block:
 		w.stmts(c.Stmts)
@@ -582,7 +586,13 @@ func (w *walker) funcDecl(f *syntax.FuncDecl) {
 		if f.Name != nil {
 			w.declareFunc(f.Name.Value, f.Body)
 		}
-		w.scoped(func() { w.stmt(f.Body) })
+		w.scoped(func() {
+			// Its parameters are its calls' (walked at each): none here,
+			// so that a name it is handed is not a name guard cannot
+			// tell.
+			w.pos = &positional{zero: "bash"}
+			w.stmt(f.Body)
+		})
 	}
 }
 
@@ -688,6 +698,9 @@ func (w *walker) pathOf(s string, k pathKind) {
 	if q, ok := w.dirVar(p); ok {
 		p = q
 	} else {
+		for _, d := range w.otherDirs {
+			w.record(under(d, p), k) // where a cd may not have run
+		}
 		p = under(w.dir, p)
 	}
 	w.record(p, k)
@@ -859,7 +872,8 @@ func under(dir, p string) string {
 		}
 	}
 	if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || strings.HasPrefix(p, "$") || homeRelative(p) || len(p) > 1 && p[1] == ':' ||
-		strings.HasPrefix(p, markStart+string(markEnv)) || strings.HasPrefix(p, markStart+string(markEnvOp)) {
+		strings.HasPrefix(p, markStart+string(markEnv)) || strings.HasPrefix(p, markStart+string(markEnvOp)) ||
+		strings.HasPrefix(p, markStart+string(markUnset)) {
 		return p
 	}
 	return strings.TrimRight(dir, "/") + "/" + p
