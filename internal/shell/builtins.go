@@ -202,6 +202,12 @@ func (w *walker) inputText(in stdin) (string, bool) {
 	switch {
 	case in.known:
 		return in.text, true
+	case in.sub != "":
+		for _, st := range w.subTexts {
+			if st[0] == in.sub {
+				return st[1], true // < <(echo …)
+			}
+		}
 	case in.file != "":
 		return w.writtenText(in.file)
 	}

@@ -47,7 +47,7 @@ func (c *cmd) program() {
 	case name == "trap":
 		if len(c.args) > 0 {
 			c.kinds[0] = argCode
-			c.w.script(c.args[0].s, c.w.depth+1)
+			c.w.conditional(func() { c.w.script(c.args[0].s, c.w.depth+1) }) // later, or never
 		}
 	case printers.has(name):
 		c.printer()

@@ -302,14 +302,19 @@ func (w *walker) eachValue(names []string, fn func()) {
 	seen := map[string]int{}
 	dir, others, oldDir, dirs := w.dir, w.otherDirs, w.oldDir, w.dirs
 	var ends []string // where each walk left the shell
+	wrote := map[string][]writtenFile{}
 	for k := 0; k < combos && !w.stopped(); k++ {
 		for i, n := range names {
 			w.setAlts(n, nil)
 			w.storeVar(n, sets[i][k/radix(sets, i)%len(sets[i])])
 		}
 		w.dir, w.otherDirs, w.oldDir, w.dirs = dir, others, oldDir, dirs
+		gen := w.writeGen
 		fn()
 		ends = append(append(ends, w.otherDirs...), w.dir)
+		for _, f := range w.written[max(len(w.written)-(w.writeGen-gen), 0):] {
+			wrote[f.path] = append(wrote[f.path], f)
+		}
 		for _, n := range log.order {
 			results[n] = append(results[n], w.saveVar(n).values(w, n)...)
 			seen[n]++
@@ -320,6 +325,11 @@ func (w *walker) eachValue(names []string, fn func()) {
 	}
 	w.alog = outer
 	w.addDirs(ends...) // (w.dir is where the last walk left)
+	for p, fs := range wrote {
+		if slices.ContainsFunc(fs, func(f writtenFile) bool { return f != fs[0] }) {
+			w.changed(p) // it holds one of several texts: not one guard knows
+		}
+	}
 	for i, n := range names {
 		w.restoreVar(n, saved[i])
 	}

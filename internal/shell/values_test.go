@@ -39,8 +39,19 @@ func TestValueSets(t *testing.T) {
 		{cmd: `mapfile -t arr <<< "$(printf '%s\n' a ~/.netrc)"; cat "${arr[1]}"`, reads: []string{"~/.netrc"}},
 		{cmd: `read -a arr <<< "a ~/.netrc"; cat "${arr[1]}"`, reads: []string{"~/.netrc"}},
 	}
+		// code that runs later, elsewhere, or not at all
+		{cmd: `f=~/.bashrc; trap 'f=y' EXIT; cp x "$f"`, writes: []string{"~/.bashrc"}},
+		{cmd: `f=~/.bashrc; f=y & cp x "$f"`, writes: []string{"~/.bashrc"}},
+		{cmd: `read -r f < <(echo ~/.netrc); cat "$f"`, reads: []string{"~/.netrc"}},
+	}
 	for _, tt := range tests {
 		tt.check(t, Options{Home: "/home/u"})
+	}
+	// A file written with a different text in each walk holds one guard
+	// does not know: running it is hidden code.
+	a := analyze("f=y; [ x ] || f=~/.bashrc; cat > s.sh <<EOF\ncp x $f\nEOF\nsh s.sh", Options{})
+	if !errors.Is(a.Err, ErrHidden) {
+		t.Errorf("a script written one of two ways, run: err %v", a.Err)
 	}
 }
 

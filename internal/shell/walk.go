@@ -378,6 +378,14 @@ func (w *walker) scoped(fn func()) {
 // input of the read inside it.
 func (w *walker) stmtOnce(s *syntax.Stmt) {
 	w.outputOf(s)
+	if s.Background || s.Coprocess {
+		// In the background the command runs in a subshell: what it
+		// sets does not last.
+		bg := *s
+		bg.Background, bg.Coprocess = false, false
+		w.scoped(func() { w.stmtOnce(&bg) })
+		return
+	}
 	switch s.Cmd.(type) {
 	case nil, *syntax.CallExpr:
 		w.pipeline([]*syntax.Stmt{s})
