@@ -38,7 +38,6 @@ func TestValueSets(t *testing.T) {
 		{cmd: "read f <<EOF\na\n~/.netrc\nEOF\ncat \"$f\"", reads: []string{"a"}, notReads: []string{"~/.netrc"}},
 		{cmd: `mapfile -t arr <<< "$(printf '%s\n' a ~/.netrc)"; cat "${arr[1]}"`, reads: []string{"~/.netrc"}},
 		{cmd: `read -a arr <<< "a ~/.netrc"; cat "${arr[1]}"`, reads: []string{"~/.netrc"}},
-	}
 		// code that runs later, elsewhere, or not at all
 		{cmd: `f=~/.bashrc; trap 'f=y' EXIT; cp x "$f"`, writes: []string{"~/.bashrc"}},
 		{cmd: `f=~/.bashrc; f=y & cp x "$f"`, writes: []string{"~/.bashrc"}},
