@@ -299,6 +299,11 @@ func (w *walker) arrayValue(name string, as *syntax.Assign, f declFlags) expand.
 // elemValue returns the array a[i]=value (or a[i]+=value) leaves.
 func (w *walker) elemValue(name string, idx syntax.ArithmExpr, value string, appendTo bool) expand.Variable {
 	old := w.variable(name)
+	if global, ok := aliasTable(name, w.zshShell); ok {
+		// BASH_ALIASES[NAME]=TEXT (zsh: aliases, galiases) defines an
+		// alias.
+		w.defineAlias(w.text(indexWord(idx)).s, value, global)
+	}
 	if w.zshShell && name == "mapfile" {
 		// zsh's mapfile module: the assignment writes the file.
 		key := w.mapfileKey(idx, "")

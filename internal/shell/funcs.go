@@ -112,21 +112,36 @@ func (c *cmd) defineAliases() {
 			global = global || strings.Contains(a.s, "g")
 			continue
 		}
-		n, body, ok := strings.Cut(a.s, "=")
-		if !ok {
-			continue
-		}
-		w.redefine(n)
-		if !global {
-			w.tentative(body) // (a global alias's text is analysed where it stands)
-		}
-		if w.funcs.aliases == nil {
-			w.funcs.aliases = map[string]alias{}
-		}
-		if len(w.funcs.aliases) < maxFuncs {
-			w.funcs.aliases[n] = alias{body: body, global: global}
+		if n, body, ok := strings.Cut(a.s, "="); ok {
+			w.defineAlias(n, body, global)
 		}
 	}
+}
+
+// defineAlias records alias name with text body.
+func (w *walker) defineAlias(name, body string, global bool) {
+	w.redefine(name)
+	if !global {
+		w.tentative(body) // (a global alias's text is analysed where it stands)
+	}
+	if w.funcs.aliases == nil {
+		w.funcs.aliases = map[string]alias{}
+	}
+	if len(w.funcs.aliases) < maxFuncs {
+		w.funcs.aliases[name] = alias{body: body, global: global}
+	}
+}
+
+// aliasTable reports whether name is an array whose elements are aliases
+// (bash's BASH_ALIASES; zsh's aliases and, global, galiases), and which.
+func aliasTable(name string, zsh bool) (global, ok bool) {
+	switch {
+	case name == "BASH_ALIASES", zsh && name == "aliases":
+		return false, true
+	case zsh && name == "galiases":
+		return true, true
+	}
+	return false, false
 }
 
 // expandAliases analyses a simple command whose words an alias the command

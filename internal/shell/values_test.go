@@ -160,10 +160,13 @@ func TestAliases(t *testing.T) {
 		{cmd: "alias c=cat; c ~/.netrc", reads: []string{"~/.netrc"}},
 		{cmd: "alias ls='ls -la'; ls ~/.ssh", reads: []string{"~/.ssh"}},
 		{cmd: "alias a='b' b='a'; a ~/.netrc", lines: []string{"a ~/.netrc"}},
+		{cmd: "BASH_ALIASES[Q]='cat ~/.netrc'\nQ", reads: []string{"~/.netrc"}},
 	}
 	for _, tt := range tests {
 		tt.check(t, Options{Home: "/home/u"})
 	}
+	zsh := expansionCase{cmd: "galiases[Q]=~/.bashrc; cp x Q", writes: []string{"~/.bashrc"}}
+	zsh.check(t, Options{Home: "/home/u", Zsh: true})
 	// A quoted word is no alias.
 	a := analyze("alias -g Q=~/.bashrc; cp x 'Q' \\Q", Options{})
 	if slices.Contains(a.Writes, "~/.bashrc") {
