@@ -387,7 +387,15 @@ func (w *walker) zshFlags(flags string, vals []string) ([]string, bool) {
 	eval := false
 	for i := 0; i < len(flags); i++ {
 		switch c := flags[i]; c {
-		case 'P', '@', 'q', 'Q', 'o', 'O', 'i', 'n', 'u', 'k', 'v', '%', '~', '=', 'a', 'D', 'V', 'A', 't':
+		case '%':
+			// Prompt sequences in the value (%~ is the home directory,
+			// %d the working one): what they expand to is not followed.
+			for _, v := range vals {
+				if strings.Contains(v, "%") {
+					return nil, false
+				}
+			}
+		case 'P', '@', 'q', 'Q', 'o', 'O', 'i', 'n', 'u', 'k', 'v', '~', '=', 'a', 'D', 'V', 'A', 't':
 		case 'e':
 			eval = true
 		case 'f':
@@ -548,8 +556,13 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 		if l, ok := parts[n-1].(*syntax.Lit); ok && zshGroup(l.Value) {
 			// A trailing group is a glob qualifier, with or without a
 			// pattern before it (~/.bashrc(.) is the file, if it is one).
-			w.qualifierCode(l.Value[1 : len(l.Value)-1])
+			q := l.Value[1 : len(l.Value)-1]
+			w.qualifierCode(q)
 			parts = parts[: n-1 : n-1]
+			if i := strings.IndexByte(q, ':'); i >= 0 {
+				// (:s/x/y/): modifiers on each name it selects.
+				parts = w.qualifierMods(parts, q[i:])
+			}
 			changed = true
 		}
 	}
@@ -566,6 +579,26 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 		}
 	}
 	return parts, changed
+}
+
+// qualifierMods applies the modifiers of a glob qualifier (:h, :s/x/y/)
+// to the name a word without pattern characters names; a pattern's names,
+// or modifiers guard does not follow, are not known.
+func (w *walker) qualifierMods(parts []syntax.WordPart, spec string) []syntax.WordPart {
+	unknown := []syntax.WordPart{&syntax.Lit{Value: mark(markWord, "")}}
+	mods, _, _, ok := parseMods(spec, false)
+	if !ok {
+		return unknown
+	}
+	s := w.text(&syntax.Word{Parts: parts}).s
+	if strings.ContainsAny(s, "*?[") {
+		return unknown
+	}
+	vals, ok := w.applyMods(mods, []string{s})
+	if !ok {
+		return unknown
+	}
+	return []syntax.WordPart{&syntax.SglQuoted{Value: vals[0]}}
 }
 
 // zshGroup reports whether a literal the zsh parser split off is a pattern

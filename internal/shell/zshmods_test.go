@@ -37,6 +37,8 @@ func TestZshModifiers(t *testing.T) {
 		`f=~/.bashrX; cp x ${f:s/?/c/}`,
 		`f=~/.bashrX; cp x ${f:&}`,
 		`f=~/.bashrX; cp x ${f:w:r}`,
+		`cp x ${(%):-%~}/.bashrc`,
+		`cp x ~/.b*(:s/X/rc/)`,
 	} {
 		a := &Analysis{} // zsh's reading alone
 		if err := walk(a, cmd, Options{Home: "/home/u", Zsh: true}, true); err != nil {
@@ -101,6 +103,8 @@ func TestZshForms(t *testing.T) {
 		{cmd: `sh =(print -r -- 'cp x ~/.bashrc')`, writes: []string{"~/.bashrc"}},
 		{cmd: `print -v f ~/.bashrc; cp x $f`, writes: []string{"~/.bashrc"}},
 		{cmd: `f=$(print -l a ~/.netrc); cat ${(f)f}`, reads: []string{"~/.netrc"}},
+		{cmd: `cp x ~/.bashX(:s/X/rc/)`, writes: []string{"~/.bashrc"}},
+		{cmd: `cp x /a/b/.bashrc(:t)`, writes: []string{".bashrc"}},
 	}
 	for _, tt := range tests {
 		tt.check(t, Options{Home: "/home/u", Zsh: true})

@@ -106,7 +106,9 @@ func (d *Detector) parseUnresolved(p string) unresolved {
 	if i := strings.Index(p, Unknown); i >= 0 && strings.HasPrefix(p[i:], Unknown+Unknown) {
 		u.leading = true
 	}
-	p = oneUnknown(p)
+	// A pattern's * and ? match what guard cannot tell either ("$(x)"*
+	// could be .bashrc): they are unknown parts too.
+	p = oneUnknown(strings.NewReplacer("*", Unknown, "?", Unknown).Replace(p))
 	chunks := strings.Split(strings.ReplaceAll(p, `\`, "/"), Unknown)
 	head := Fold(ExpandHome(chunks[0], d.home))
 	if i := strings.LastIndexByte(head, '/'); i >= 0 {

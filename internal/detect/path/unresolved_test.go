@@ -97,7 +97,9 @@ func TestUnresolved(t *testing.T) {
 		{read, "~/.ssh/" + U + U, true},             // in a directory protected whole
 		{read, "~/" + U + "/../lib/x.so", false},    // somewhere not known
 		{read, "~/" + U + "/a/../id_rsa", true},
-		{read, "/" + U + "/python3", false},         // one name in /: nothing it protects holds python3 there
+		{read, "/" + U + "/python3", false}, // one name in /: nothing it protects holds python3 there
+		{write, "~/" + U + "*", true},       // a pattern after it: any name
+		{read, "~/.s" + U + "?/id_rsa", true},
 		{write, "~/.config/" + U + "/config", true}, // ~/.config/git/config
 	}
 	// A glob element that tells nothing of a name ([a-z]*) is not what a
