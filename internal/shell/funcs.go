@@ -148,7 +148,7 @@ func aliasTable(name string, zsh bool) (global, ok bool) {
 // defined replaces: the command written with the aliases' text, parsed
 // again; false when no word is one.
 func (w *walker) expandAliases(x *syntax.CallExpr, redirs []*syntax.Redirect) bool {
-	if len(w.funcs.aliases) == 0 || w.depth+1 > MaxDepth {
+	if len(w.funcs.aliases) == 0 {
 		return false
 	}
 	args := slices.Clone(x.Args)
@@ -160,8 +160,17 @@ func (w *walker) expandAliases(x *syntax.CallExpr, redirs []*syntax.Redirect) bo
 			continue
 		}
 		found = true
-		args[i] = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: a.body}}}
+		args[i] = aliasWord(a)
 		next = !a.global && strings.TrimRight(a.body, " \t") != a.body
+	}
+	redirs = slices.Clone(redirs)
+	for i, r := range redirs {
+		if a, ok := w.aliasOf(r.Word, false); ok && r.Hdoc == nil {
+			found = true
+			cp := *r
+			cp.Word = aliasWord(a) // > Q: a global alias
+			redirs[i] = &cp
+		}
 	}
 	if !found {
 		return false
@@ -180,10 +189,18 @@ func (w *walker) expandAliases(x *syntax.CallExpr, redirs []*syntax.Redirect) bo
 	return true
 }
 
+// aliasWord is a word that prints as an alias's text.
+func aliasWord(a alias) *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: a.body}}}
+}
+
 // aliasOf returns the alias word wd names: a plain word (no quote, no
 // backslash) naming one the command defined, global or, in a command's
 // place, any; not one being expanded.
 func (w *walker) aliasOf(wd *syntax.Word, command bool) (alias, bool) {
+	if wd == nil {
+		return alias{}, false
+	}
 	name := wd.Lit()
 	if name == "" || strings.ContainsAny(name, `\'"`) || slices.Contains(w.funcs.expanding, name) {
 		return alias{}, false

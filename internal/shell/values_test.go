@@ -161,6 +161,7 @@ func TestAliases(t *testing.T) {
 		{cmd: "alias ls='ls -la'; ls ~/.ssh", reads: []string{"~/.ssh"}},
 		{cmd: "alias a='b' b='a'; a ~/.netrc", lines: []string{"a ~/.netrc"}},
 		{cmd: "BASH_ALIASES[Q]='cat ~/.netrc'\nQ", reads: []string{"~/.netrc"}},
+		{cmd: "alias -g Q=~/.bashrc; echo x > Q", writes: []string{"~/.bashrc"}},
 	}
 	for _, tt := range tests {
 		tt.check(t, Options{Home: "/home/u"})
