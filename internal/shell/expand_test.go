@@ -140,7 +140,7 @@ func TestExpansion(t *testing.T) {
 		{cmd: `cat "$(x)/.ssh/id_rsa"`, unresolved: []UnresolvedPath{u(Unknown+Unknown+"/.ssh/id_rsa", false)}},
 		{cmd: `U=$(cat u); cp a "$U/.guard/rules.json"`, unresolved: []UnresolvedPath{u(Unknown+Unknown+"/.guard/rules.json", true)}},
 		{cmd: `> "$(mktemp -u)/../.bashrc"`, unresolved: []UnresolvedPath{u("${TMPDIR:-/tmp}/tmp."+Unknown+"/../.bashrc", true)}},
-		{cmd: `cd ~/.guard && rm "$(cat n)"`, unresolved: []UnresolvedPath{u("~/.guard/"+Unknown, true)}},
+		{cmd: `cd ~/.guard && rm "$(cat n)"`, unresolved: []UnresolvedPath{u("~/.guard/"+Unknown+Unknown, true)}},
 		{cmd: `for f in $(ls); do rm "$f.bak"; done`, unresolved: []UnresolvedPath{u(Unknown+Unknown+".bak", true)}},
 		{cmd: `cat "$GOPATH/src/x.go" "$(go env GOROOT)/VERSION"`, reads: []string{"$GOPATH/src/x.go"}, unresolved: []UnresolvedPath{u(Unknown+Unknown+"/VERSION", false)}},
 		// directories for one command

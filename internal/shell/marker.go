@@ -36,6 +36,10 @@ const (
 	// before the command set it in a branch (${name-}, values.go): the
 	// environment's value, or no word at all.
 	markUnset = 'u'
+	// markAbs stands before an opaque part that began a relative path
+	// joined to a directory cd moved to: the part may be an absolute path
+	// (see Unknown). It is written as nothing.
+	markAbs = 'l'
 	markWord  = 'w' // a word guard could not expand
 	// markDir is a directory relative to the one the command starts in
 	// (its name): $PWD, $(pwd), ~+ after cd sub. Known, it is written as
@@ -167,6 +171,8 @@ func placeholder(k byte, name string, whole bool) string {
 		return "${" + name + "}"
 	case k == markUnset:
 		return "${" + name + "-}"
+	case k == markAbs:
+		return ""
 	}
 	return "…"
 }
@@ -198,18 +204,30 @@ func renderLine(s string) string {
 // whole (see path.Unknown).
 func unresolvedText(s string) string {
 	var b strings.Builder
+	lead := false
 	eachMark(s, func(k byte, name string, whole bool) {
-		if whole && (k == markEnv || k == markEnvOp || k == markUnset || k == markDir) {
+		switch {
+		case whole && k == markAbs:
+			lead = true
+			return
+		case whole && (k == markEnv || k == markEnvOp || k == markUnset || k == markDir):
 			b.WriteString(placeholder(k, name, true))
+			lead = false
 			return
 		}
-		if b.Len() == 0 {
+		if b.Len() == 0 || lead {
+			b.WriteString(Unknown) // it begins a path, which it may name whole
+			lead = false
+			b.WriteString(Unknown)
+			return
+		}
+		if !strings.HasSuffix(b.String(), Unknown) {
 			b.WriteString(Unknown)
 		}
-		if !strings.HasSuffix(b.String(), Unknown) || b.Len() == len(Unknown) {
-			b.WriteString(Unknown)
-		}
-	}, func(t string) { b.WriteString(t) })
+	}, func(t string) {
+		b.WriteString(t)
+		lead = false
+	})
 	return b.String()
 }
 

@@ -884,6 +884,11 @@ func under(dir, p string) string {
 		strings.HasPrefix(p, markStart+string(markUnset)) {
 		return p
 	}
+	if opaque(p) && strings.HasPrefix(p, markStart) {
+		// "$(go env GOPATH)/bin" after cd D: the part may be an absolute
+		// path, not a name in D (see markAbs).
+		p = mark(markAbs, "") + p
+	}
 	return strings.TrimRight(dir, "/") + "/" + p
 }
 
