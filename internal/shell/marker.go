@@ -39,8 +39,8 @@ const (
 	// markAbs stands before an opaque part that began a relative path
 	// joined to a directory cd moved to: the part may be an absolute path
 	// (see Unknown). It is written as nothing.
-	markAbs = 'l'
-	markWord  = 'w' // a word guard could not expand
+	markAbs  = 'l'
+	markWord = 'w' // a word guard could not expand
 	// markDir is a directory relative to the one the command starts in
 	// (its name): $PWD, $(pwd), ~+ after cd sub. Known, it is written as
 	// its name; a path it starts is not put under the current directory
