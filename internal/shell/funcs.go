@@ -16,7 +16,9 @@ import (
 // funcState is what the walker keeps of the shell's functions, and of its
 // aliases.
 type funcState struct {
-	bodies  map[string]*syntax.Stmt
+	// bodies are each function's bodies: the last definition, and those
+	// before it that a definition which may not run kept (values.go).
+	bodies  map[string][]*syntax.Stmt
 	calling map[string]bool
 	// locals are the variables declared local in the calls in progress,
 	// each frame with the values they had before.
@@ -34,15 +36,24 @@ type alias struct {
 	global bool
 }
 
-// declare records a function's body.
+// declareFunc records a function's body: in place of the ones before, or
+// beside them where the definition may not run.
 func (w *walker) declareFunc(name string, body *syntax.Stmt) {
 	if w.funcs.bodies == nil {
-		w.funcs.bodies = map[string]*syntax.Stmt{}
+		w.funcs.bodies = map[string][]*syntax.Stmt{}
 	}
-	if len(w.funcs.bodies) < maxFuncs {
-		w.funcs.bodies[name] = body
+	old, ok := w.funcs.bodies[name]
+	switch {
+	case !ok && len(w.funcs.bodies) >= maxFuncs:
+	case w.cond > 0 && len(old) < maxBodies:
+		w.funcs.bodies[name] = append(old[:len(old):len(old)], body)
+	default:
+		w.funcs.bodies[name] = []*syntax.Stmt{body}
 	}
 }
+
+// maxBodies bounds the bodies one function may have.
+const maxBodies = 4
 
 // maxFuncs bounds the functions remembered.
 const maxFuncs = 64
@@ -53,10 +64,26 @@ const maxFuncs = 64
 func (c *cmd) callFunc(words []word) bool {
 	w := c.w
 	name := words[0].s
-	body, ok := w.funcs.bodies[name]
+	bodies, ok := w.funcs.bodies[name]
 	if !ok || !words[0].known || w.funcs.calling[name] || w.depth+1 > MaxDepth {
 		return false
 	}
+	if len(bodies) > 1 {
+		// One of several definitions runs: each, as code that may not.
+		w.conditional(func() {
+			for _, b := range bodies {
+				c.callBody(name, b, words)
+			}
+		})
+		return true
+	}
+	c.callBody(name, bodies[0], words)
+	return true
+}
+
+// callBody walks one body of function name, called with words.
+func (c *cmd) callBody(name string, body *syntax.Stmt, words []word) {
+	w := c.w
 	if w.funcs.calling == nil {
 		w.funcs.calling = map[string]bool{}
 	}
@@ -77,7 +104,6 @@ func (c *cmd) callFunc(words []word) bool {
 	}
 	w.pos, w.depth = savedPos, savedDepth
 	delete(w.funcs.calling, name)
-	return true
 }
 
 // noteLocal keeps, in a function call, the value a variable had before it

@@ -21,6 +21,8 @@ func TestValueSets(t *testing.T) {
 		{cmd: `case $1 in a) f=~/.netrc;; *) f=y;; esac; cat "$f"`, reads: []string{"~/.netrc", "y"}},
 		{cmd: `f=~/.netrc; while x; do f=y; done; cat "$f"`, reads: []string{"~/.netrc", "y"}},
 		{cmd: `f=~/.netrc; for i in $(seq 3); do f=y; done; cat "$f"`, reads: []string{"~/.netrc", "y"}},
+		// functions: a definition that may not run keeps the one before
+		{cmd: `g(){ cp y "$1"; }; [ x ] || g(){ :; }; g ~/.bashrc`, writes: []string{"~/.bashrc"}},
 		// functions: conditional where the call is
 		{cmd: `f=~/.bashrc; g() { f=y; }; [ "$q" ] && g; cp x "$f"`, writes: []string{"~/.bashrc", "y"}},
 		// the values flow: through other variables, namerefs, $( )
