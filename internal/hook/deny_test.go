@@ -47,6 +47,12 @@ var inHomeBlocks = map[string]string{
 	"cmake -S . -B build -DCMAKE_BUILD_TYPE=Release": "an unknown program handed home",
 	// A patch guard cannot read may write any file under home.
 	"git apply fix.patch": "a patch guard cannot read, applied in home",
+	// A name guard cannot work out, written (or handed to a program guard
+	// does not know to only read it) directly in the home directory: it
+	// could be ~/.guard or ~/.bashrc.
+	`for f in $(git ls-files '*.go'); do gofmt -l "$f"; done`: "gofmt handed names guard cannot tell, in home",
+	`trap 'rm -f "$tmp"' EXIT`:                                "removes a file guard cannot tell ($tmp is not set in the command) in home",
+	`cp x "$OUT"`:                                             "writes a name guard cannot tell ($OUT is not set in the test's environment) in home",
 }
 
 // TestEverydayInHome runs every allow line of commands.tsv in the home

@@ -289,7 +289,7 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 			out = withUnknownVars(out, event.KindWrite, shell.ExpandEnv(p, lookupEnv))
 		}
 		for _, p := range a.Touches {
-			out = append(out, event.Input{Kind: event.KindTouch, Text: shell.ExpandEnv(p, lookupEnv)})
+			out = withUnknownVars(out, event.KindTouch, shell.ExpandEnv(p, lookupEnv))
 		}
 		for _, u := range a.URLs {
 			out = append(out, event.Input{Kind: event.KindURL, Text: u})

@@ -299,6 +299,20 @@ func (w *walker) arrayValue(name string, as *syntax.Assign, f declFlags) expand.
 // elemValue returns the array a[i]=value (or a[i]+=value) leaves.
 func (w *walker) elemValue(name string, idx syntax.ArithmExpr, value string, appendTo bool) expand.Variable {
 	old := w.variable(name)
+	if global, ok := aliasTable(name, w.zshShell); ok {
+		// BASH_ALIASES[NAME]=TEXT (zsh: aliases, galiases) defines an
+		// alias.
+		w.defineAlias(w.text(indexWord(idx)).s, value, global)
+	}
+	if w.zshShell && name == "mapfile" {
+		// zsh's mapfile module: the assignment writes the file.
+		key := w.mapfileKey(idx, "")
+		w.write(key)
+		w.wrote(key, value, appendTo)
+	}
+	if w.zsh && !(old.Kind == expand.Associative && w.declared(name)) {
+		return w.zshElemValue(name, idx, value, appendTo)
+	}
 	if !w.declared(name) {
 		old = expand.Variable{Set: true, Kind: expand.Indexed}
 	}
@@ -488,8 +502,7 @@ func assignOp(op syntax.BinAritOperator) bool {
 func (w *walker) tempAssigns(list []*syntax.Assign) func() {
 	type saved struct {
 		name string
-		vr   expand.Variable
-		had  bool
+		st   varState
 	}
 	var undo []saved
 	for _, as := range list {
@@ -499,17 +512,17 @@ func (w *walker) tempAssigns(list []*syntax.Assign) func() {
 		name := as.Name.Value
 		vr := w.assignValue(as, declFlags{exported: true}, true)
 		w.proxy(name, vr.Str) // http_proxy=HOST curl …
-		old, had := w.varMap()[name]
-		undo = append(undo, saved{name, old, had})
-		w.setVariable(name, vr)
+		st := w.saveVar(name)
+		if st.had && st.vr.ReadOnly {
+			continue
+		}
+		undo = append(undo, saved{name, st})
+		w.setAlts(name, nil)
+		w.storeVar(name, bounded(name, vr)) // for the command: exactly
 	}
 	return func() {
 		for i := len(undo) - 1; i >= 0; i-- {
-			if u := undo[i]; u.had {
-				w.setVariable(u.name, u.vr)
-			} else {
-				w.dropVariable(u.name)
-			}
+			w.restoreVar(undo[i].name, undo[i].st)
 		}
 	}
 }

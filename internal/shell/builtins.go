@@ -36,6 +36,9 @@ func (c *cmd) builtin() bool {
 			if a.s == "-f" {
 				return true // functions
 			}
+			if key, ok := strings.CutPrefix(a.s, "mapfile["); ok && w.zshShell && strings.HasSuffix(key, "]") {
+				w.write(strings.TrimSuffix(key, "]")) // zsh's mapfile: removes the file
+			}
 			if isName(a.s) {
 				w.setVariable(w.refTarget(a.s, declFlags{}), expand.Variable{})
 			}
@@ -46,7 +49,7 @@ func (c *cmd) builtin() bool {
 		return true
 	case "printf":
 		return c.printfVar()
-	case "pwd", "dirname", "basename", "realpath", "readlink":
+	case "pwd", "dirname", "basename", "realpath", "readlink", "type", "which", "mktemp":
 		c.pathOutput()
 	case "declare", "typeset", "local", "export", "readonly":
 		f := declVariant(c.name)
@@ -68,7 +71,12 @@ func (c *cmd) set() {
 			c.setPositional(c.args[j+1:])
 			return
 		case s == "-o" || s == "+o":
+			if j+1 < len(c.args) && c.args[j+1].s == "errexit" {
+				c.w.errexit = s == "-o"
+			}
 			j++
+		case len(s) > 1 && (s[0] == '-' || s[0] == '+') && strings.Contains(s, "e"):
+			c.w.errexit = s[0] == '-' // set -e, set -eu
 		case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
 		default:
 			c.setPositional(c.args[j:])
@@ -90,33 +98,75 @@ func (c *cmd) setPositional(args []word) {
 	c.w.pos = p
 }
 
-// readWithArg are the options of read, mapfile and getopts that take a
-// value.
-const readWithArg wordSet = " -a -d -i -n -N -p -t -u -O -s -C -c "
+// readWithArg are the options of read and getopts that take a value, and
+// mapWithArg mapfile's.
+const (
+	readWithArg wordSet = " -a -d -i -n -N -p -t -u "
+	mapWithArg  wordSet = " -d -n -O -s -u -C -c "
+)
 
 // read: read NAME… (REPLY), read -a ARR, mapfile ARR (MAPFILE) and getopts
-// SPEC NAME set variables to what they read: what a here-string or echo
-// feeds read is split into them; anything else is not known.
+// SPEC NAME set variables to what they read: what a here-string, a
+// here-document, echo or printf, or a file the command wrote with known
+// text feeds read is split into them; in a loop that feeds it (while read
+// f; do …; done <<< TEXT, printf … | while read f), every line it may read
+// is a value the variables may hold (values.go). Anything else is not
+// known.
 func (c *cmd) read() {
 	w := c.w
 	if c.name == "mapfile" || c.name == "readarray" {
 		c.callback()
 	}
-	var names []string
-	array := ""
-	raw := false
+	names, array, raw, opts := c.readNames()
+	if c.name == "getopts" {
+		w.setUnknown("OPTARG")
+	}
+	in, loop := c.readInput()
+	text, known := w.inputText(in)
+	switch {
+	case known && (c.name == "mapfile" || c.name == "readarray"):
+		if !opts {
+			c.mapLines(text, names[0])
+			return
+		}
+	case known && c.name == "read":
+		lines := strings.SplitAfter(text, "\n")
+		if len(lines) > 1 && lines[len(lines)-1] == "" {
+			lines = lines[:len(lines)-1]
+		}
+		if !loop {
+			lines = lines[:1]
+		}
+		c.readLines(lines, names, array, raw)
+		return
+	}
+	for _, n := range append(names, array) {
+		if isName(n) {
+			w.setUnknown(n)
+		}
+	}
+}
+
+// readNames returns the variables read, mapfile or getopts sets, the
+// array of read -a, whether read takes backslashes as they are (-r), and
+// whether mapfile has an option guard does not follow (-d, -n, -s…).
+func (c *cmd) readNames() (names []string, array string, raw, opts bool) {
+	withArg := readWithArg
+	if c.name == "mapfile" || c.name == "readarray" {
+		withArg = mapWithArg
+	}
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].s
 		switch {
-		case s == "-a" && j+1 < len(c.args):
+		case s == "-a" && j+1 < len(c.args) && c.name == "read":
 			array = c.args[j+1].s
 			j++
-		case readWithArg.has(s):
+		case withArg.has(s):
+			opts = true
 			j++
-		case s == "-r":
-			raw = true
 		case strings.HasPrefix(s, "-") && len(s) > 1:
 			raw = raw || strings.Contains(s, "r")
+			opts = opts || strings.Trim(s[1:], "rt") != ""
 		default:
 			names = append(names, s)
 		}
@@ -131,20 +181,73 @@ func (c *cmd) read() {
 		if len(names) > 1 {
 			names = names[1:2]
 		}
-		w.setUnknown("OPTARG")
 	default:
 		if len(names) == 0 && array == "" {
 			names = []string{"REPLY"}
 		}
 	}
-	if c.name == "read" && c.stdin.known {
-		line, _, _ := strings.Cut(c.stdin.text, "\n")
-		c.readInto(line, names, array, raw)
-		return
+	return names, array, raw, opts
+}
+
+// readInput returns what the command reads on standard input: its own (a
+// redirection, a pipe), else what the compound command around it is fed
+// (loop: every line is read in turn).
+func (c *cmd) readInput() (stdin, bool) {
+	if c.stdin.known || c.stdin.file != "" || c.stdin.fromPipe || c.stdin.sub != "" || c.w.inStdin == nil {
+		return c.stdin, false
 	}
-	for _, n := range append(names, array) {
-		if isName(n) {
-			w.setUnknown(n)
+	return *c.w.inStdin, true
+}
+
+// inputText returns the text of standard input when it is known: a text,
+// or a file the command wrote with known text.
+func (w *walker) inputText(in stdin) (string, bool) {
+	switch {
+	case in.known:
+		return in.text, true
+	case in.sub != "":
+		for _, st := range w.subTexts {
+			if st[0] == in.sub {
+				return st[1], true // < <(echo …)
+			}
+		}
+	case in.file != "":
+		return w.writtenText(in.file)
+	}
+	return "", false
+}
+
+// readLines sets names (or array) to the fields of each line read, the
+// values they may hold; none read: empty.
+func (c *cmd) readLines(lines []string, names []string, array string, raw bool) {
+	w := c.w
+	cfg := w.config()
+	defer w.release()
+	var arrays []expand.Variable
+	vals := make([][]expand.Variable, len(names))
+	for _, line := range lines {
+		line = strings.TrimSuffix(line, "\n")
+		if array != "" {
+			arrays = append(arrays, expand.Variable{Set: true, Kind: expand.Indexed, List: expand.ReadFields(cfg, line, -1, raw)})
+		}
+		if len(names) == 0 {
+			continue
+		}
+		fields := expand.ReadFields(cfg, line, len(names), raw)
+		for i := range names {
+			v := ""
+			if i < len(fields) {
+				v = fields[i]
+			}
+			vals[i] = append(vals[i], strVar(v))
+		}
+	}
+	if array != "" && isName(array) && len(arrays) > 0 {
+		w.assignValues(array, arrays)
+	}
+	for i, n := range names {
+		if isName(n) && len(vals[i]) > 0 {
+			w.assignValues(n, vals[i])
 		}
 	}
 }
@@ -163,31 +266,24 @@ func (c *cmd) callback() {
 	}
 }
 
-// readInto splits line among names as read does (the last takes the rest),
-// or into array.
-func (c *cmd) readInto(line string, names []string, array string, raw bool) {
-	w := c.w
-	cfg := w.config()
-	defer w.release()
-	if array != "" {
-		fields := expand.ReadFields(cfg, line, -1, raw)
-		vr := expand.Variable{Set: true, Kind: expand.Indexed, List: fields}
-		w.setVariable(array, vr)
-	}
-	if len(names) == 0 {
+// mapLines sets array name to the lines of text (mapfile, readarray; -t
+// drops their newlines).
+func (c *cmd) mapLines(text, name string) {
+	if !isName(name) {
 		return
 	}
-	fields := expand.ReadFields(cfg, line, len(names), raw)
-	for i, n := range names {
-		if !isName(n) {
+	strip := hasShort(c.args, 't')
+	var list []string
+	for _, l := range strings.SplitAfter(text, "\n") {
+		if l == "" {
 			continue
 		}
-		v := ""
-		if i < len(fields) {
-			v = fields[i]
+		if strip {
+			l = strings.TrimSuffix(l, "\n")
 		}
-		w.setString(n, v)
+		list = append(list, l)
 	}
+	c.w.setVariable(name, expand.Variable{Set: true, Kind: expand.Indexed, List: list})
 }
 
 // printfVar: printf -v NAME FORMAT ARGS sets NAME to what it would print,
@@ -314,7 +410,7 @@ func (c *cmd) cd() {
 		stack[0] = w.dest(dest)
 	}
 	prev := w.dir
-	w.dir = stack[0]
+	w.moveTo(stack[0])
 	w.dirs = w.dirs[:0:0]
 	for i := len(stack) - 1; i > 0; i-- {
 		w.dirs = append(w.dirs, stack[i])
@@ -338,6 +434,9 @@ func (w *walker) dest(dest string) string {
 	}
 	if d, ok := w.dirVar(dest); ok {
 		return d
+	}
+	if mayBeUnset(dest) {
+		return mark(markVar, "PWD") // cd "" stays: where it is then is not known
 	}
 	return under(w.dir, dest)
 }
@@ -439,15 +538,10 @@ func (c *cmd) changeDir(dir string) {
 // X=v cmd); restore undoes it.
 func (c *cmd) tempVar(name, value string) {
 	w := c.w
-	old, had := w.varMap()[name]
-	w.setString(name, value)
-	c.undo = append(c.undo, func() {
-		if had {
-			w.setVariable(name, old)
-		} else {
-			w.dropVariable(name)
-		}
-	})
+	old := w.saveVar(name)
+	w.setAlts(name, nil)
+	w.storeVar(name, strVar(value))
+	c.undo = append(c.undo, func() { w.restoreVar(name, old) })
 }
 
 // restore undoes changeDir and tempVar.

@@ -119,8 +119,8 @@ func (w *walker) pipeline(elems []*syntax.Stmt) {
 	for i, s := range elems {
 		var c *cmd
 		run := func() { c = w.element(s, prev, i < len(elems)-1) }
-		if len(elems) > 1 {
-			w.scoped(run) // each stage of a pipeline runs in a subshell
+		if len(elems) > 1 && !(w.zsh && i == len(elems)-1) {
+			w.scoped(run) // each stage of a pipeline runs in a subshell (zsh's last in the shell)
 		} else {
 			run()
 		}
@@ -190,7 +190,12 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 			}
 		}
 	}
-	w.stmt(s)
+	saved := w.inStdin
+	if prev != nil {
+		w.inStdin = &stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, file: prev.out.file}
+	}
+	w.stmt(s) // … | while read f: the loop reads what the stage before prints
+	w.inStdin = saved
 	return &cmd{w: w, rendered: "{…}", compound: true}
 }
 
@@ -198,6 +203,10 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, piped bool) *cmd {
 	c := &cmd{w: w, piped: piped, handed: w.feeding}
 	w.feeding = nil
+	if w.expandAliases(x, redirs) {
+		c.compound, c.rendered = true, "{…}" // the aliases' text, analysed as a command
+		return c
+	}
 	if len(x.Args) == 0 {
 		for _, as := range x.Assigns {
 			w.assign(as)
@@ -280,6 +289,16 @@ func (c *cmd) feed(prev *cmd) {
 // run resolves words (prefixes skipped) and analyses the program.
 func (c *cmd) run(words []word) {
 	defer c.restore()
+	guessed := false
+	for len(words) > 1 {
+		// $P unquoted, where P is set only in a branch and not in the
+		// environment: no word, the program is the next (values.go); a
+		// guess, whose program is not looked up and read.
+		if k, _, ok := soleMark(words[0].s); !ok || k != markUnset {
+			break
+		}
+		words, guessed = words[1:], true
+	}
 	for len(words) > 0 {
 		name := base(words[0].s)
 		p, ok := prefixOf(name)
@@ -311,7 +330,8 @@ func (c *cmd) run(words []word) {
 		c.fedPositional(words[0], "a program") {
 		return // xargs -I{} {}, xargs sh -c '"$1"' _: what it reads is the program
 	}
-	if prog := words[0].s; strings.ContainsRune(prog, '/') && !strings.Contains(prog, unknownSubst) {
+	if prog := words[0].s; guessed {
+	} else if strings.ContainsRune(prog, '/') && !strings.Contains(prog, unknownSubst) {
 		// ./x.sh: the file's text runs (written earlier by the command,
 		// or read through Options.Files).
 		c.runPath(words[0].s, words[1:])
@@ -324,11 +344,17 @@ func (c *cmd) run(words []word) {
 		c.name = render(words[0].s) // $SHELL, $(…)
 	}
 	c.name = oneLine(c.name)
-	if c.callFunc(words) {
+	called := c.callFunc(words)
+	if called {
 		c.out = output{known: true} // what it prints, its body printed
 	}
 	c.args = words[1:]
 	c.kinds = make([]int, len(c.args))
+	if called {
+		for j := range c.args {
+			c.spend(j) // its body, walked with them as $1…, says what they are
+		}
+	}
 	c.program()
 	if c.rendered == "" {
 		c.render()
@@ -356,6 +382,7 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 			c.kinds = make([]int, len(words))
 			c.allData()
 			c.render()
+			c.pathOutput() // command -v: where it is
 			return nil, true
 		case p.scriptOption(a) && i+1 < len(words):
 			c.prefixScript(p, words[i+1], words[i+2:])

@@ -70,8 +70,8 @@ func (w *walker) procSubstMark(p *syntax.ProcSubst) (string, error) {
 	defer ours()
 	w.visited[p] = true
 	w.procSubst(p)
-	if p.Op == syntax.CmdIn {
-		return mark(markProcIn, ""), nil
+	if p.Op == syntax.CmdIn || p.Op == syntax.CmdInTemp {
+		return mark(markProcIn, ""), nil // <( ), zsh's =( ): what the commands print
 	}
 	return mark(markProcOut, ""), nil
 }

@@ -1,7 +1,9 @@
 package shell
 
 import (
-	"mvdan.cc/sh/v3/expand"
+	"slices"
+	"strings"
+
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -11,30 +13,47 @@ import (
 // it cd's to last (f(){ cd ~/.ssh; }; f; cat id_rsa), except its local
 // variables. A call inside its own body is not walked again.
 
-// funcState is what the walker keeps of the shell's functions.
+// funcState is what the walker keeps of the shell's functions, and of its
+// aliases.
 type funcState struct {
-	bodies  map[string]*syntax.Stmt
+	// bodies are each function's bodies: the last definition, and those
+	// before it that a definition which may not run kept (values.go).
+	bodies  map[string][]*syntax.Stmt
 	calling map[string]bool
 	// locals are the variables declared local in the calls in progress,
 	// each frame with the values they had before.
-	locals []map[string]localSave
+	locals []map[string]varState
+	// aliases are the aliases the command defines; expanding, those
+	// being expanded (an alias is not expanded within itself).
+	aliases   map[string]alias
+	expanding []string
 }
 
-// localSave is a variable's value before a function declared it local.
-type localSave struct {
-	vr  expand.Variable
-	had bool
+// alias is an alias's text, and whether it is global (zsh's alias -g: a
+// word anywhere, not only a command's name).
+type alias struct {
+	body   string
+	global bool
 }
 
-// declare records a function's body.
+// declareFunc records a function's body: in place of the ones before, or
+// beside them where the definition may not run.
 func (w *walker) declareFunc(name string, body *syntax.Stmt) {
 	if w.funcs.bodies == nil {
-		w.funcs.bodies = map[string]*syntax.Stmt{}
+		w.funcs.bodies = map[string][]*syntax.Stmt{}
 	}
-	if len(w.funcs.bodies) < maxFuncs {
-		w.funcs.bodies[name] = body
+	old, ok := w.funcs.bodies[name]
+	switch {
+	case !ok && len(w.funcs.bodies) >= maxFuncs:
+	case w.cond > 0 && len(old) < maxBodies:
+		w.funcs.bodies[name] = append(old[:len(old):len(old)], body)
+	default:
+		w.funcs.bodies[name] = []*syntax.Stmt{body}
 	}
 }
+
+// maxBodies bounds the bodies one function may have.
+const maxBodies = 4
 
 // maxFuncs bounds the functions remembered.
 const maxFuncs = 64
@@ -45,10 +64,26 @@ const maxFuncs = 64
 func (c *cmd) callFunc(words []word) bool {
 	w := c.w
 	name := words[0].s
-	body, ok := w.funcs.bodies[name]
+	bodies, ok := w.funcs.bodies[name]
 	if !ok || !words[0].known || w.funcs.calling[name] || w.depth+1 > MaxDepth {
 		return false
 	}
+	if len(bodies) > 1 {
+		// One of several definitions runs: each, as code that may not.
+		w.conditional(func() {
+			for _, b := range bodies {
+				c.callBody(name, b, words)
+			}
+		})
+		return true
+	}
+	c.callBody(name, bodies[0], words)
+	return true
+}
+
+// callBody walks one body of function name, called with words.
+func (c *cmd) callBody(name string, body *syntax.Stmt, words []word) {
+	w := c.w
 	if w.funcs.calling == nil {
 		w.funcs.calling = map[string]bool{}
 	}
@@ -60,20 +95,15 @@ func (c *cmd) callFunc(words []word) bool {
 	}
 	w.pos = &positional{zero: zero, args: wordTexts(words[1:])}
 	w.depth++
-	w.funcs.locals = append(w.funcs.locals, map[string]localSave{})
+	w.funcs.locals = append(w.funcs.locals, map[string]varState{})
 	w.stmt(body)
 	frame := w.funcs.locals[len(w.funcs.locals)-1]
 	w.funcs.locals = w.funcs.locals[:len(w.funcs.locals)-1]
 	for n, s := range frame {
-		if s.had {
-			w.setVariable(n, s.vr)
-		} else {
-			w.dropVariable(n)
-		}
+		w.restoreVar(n, s)
 	}
 	w.pos, w.depth = savedPos, savedDepth
 	delete(w.funcs.calling, name)
-	return true
 }
 
 // noteLocal keeps, in a function call, the value a variable had before it
@@ -86,6 +116,121 @@ func (w *walker) noteLocal(name string) {
 	if _, done := frame[name]; done {
 		return
 	}
-	vr, had := w.varMap()[name]
-	frame[name] = localSave{vr: vr, had: had}
+	frame[name] = w.saveVar(name)
+}
+
+// Aliases. An alias is text put in place of a word before the command is
+// parsed: a command's name (and, after an alias whose text ends in a
+// blank, the next word too), or with zsh's alias -g any word. The walker
+// puts the text of the aliases the command defined in place of such words
+// and analyses the command so written, in the current shell. Neither shell
+// expands an alias defined on the same line, and bash only with shopt -s
+// expand_aliases; guard expands them wherever the command defines them:
+// more than the shell runs, never less.
+
+// defineAliases records alias [-g] NAME=TEXT…: each NAME means something
+// else from now on (see trusts), and its text is analysed as a command.
+func (c *cmd) defineAliases() {
+	w := c.w
+	global := false
+	for _, a := range c.args {
+		if strings.HasPrefix(a.s, "-") && !strings.Contains(a.s, "=") {
+			global = global || strings.Contains(a.s, "g")
+			continue
+		}
+		if n, body, ok := strings.Cut(a.s, "="); ok {
+			w.defineAlias(n, body, global)
+		}
+	}
+}
+
+// defineAlias records alias name with text body.
+func (w *walker) defineAlias(name, body string, global bool) {
+	w.redefine(name)
+	if !global {
+		w.tentative(body) // (a global alias's text is analysed where it stands)
+	}
+	if w.funcs.aliases == nil {
+		w.funcs.aliases = map[string]alias{}
+	}
+	if len(w.funcs.aliases) < maxFuncs {
+		w.funcs.aliases[name] = alias{body: body, global: global}
+	}
+}
+
+// aliasTable reports whether name is an array whose elements are aliases
+// (bash's BASH_ALIASES; zsh's aliases and, global, galiases), and which.
+func aliasTable(name string, zsh bool) (global, ok bool) {
+	switch {
+	case name == "BASH_ALIASES", zsh && name == "aliases":
+		return false, true
+	case zsh && name == "galiases":
+		return true, true
+	}
+	return false, false
+}
+
+// expandAliases analyses a simple command whose words an alias the command
+// defined replaces: the command written with the aliases' text, parsed
+// again; false when no word is one.
+func (w *walker) expandAliases(x *syntax.CallExpr, redirs []*syntax.Redirect) bool {
+	if len(w.funcs.aliases) == 0 {
+		return false
+	}
+	args := slices.Clone(x.Args)
+	found, next := false, true // next: the word is in a command's place
+	for i, wd := range args {
+		a, ok := w.aliasOf(wd, next)
+		next = false
+		if !ok {
+			continue
+		}
+		found = true
+		args[i] = aliasWord(a)
+		next = !a.global && strings.TrimRight(a.body, " \t") != a.body
+	}
+	redirs = slices.Clone(redirs)
+	for i, r := range redirs {
+		if a, ok := w.aliasOf(r.Word, false); ok && r.Hdoc == nil {
+			found = true
+			cp := *r
+			cp.Word = aliasWord(a) // > Q: a global alias
+			redirs[i] = &cp
+		}
+	}
+	if !found {
+		return false
+	}
+	var b strings.Builder
+	st := &syntax.Stmt{Cmd: &syntax.CallExpr{Assigns: x.Assigns, Args: args}, Redirs: redirs}
+	if err := syntax.NewPrinter().Print(&b, st); err != nil {
+		return false
+	}
+	saved := w.funcs.expanding
+	for _, wd := range x.Args {
+		w.funcs.expanding = append(w.funcs.expanding, wd.Lit())
+	}
+	w.script(b.String(), w.depth+1)
+	w.funcs.expanding = saved
+	return true
+}
+
+// aliasWord is a word that prints as an alias's text.
+func aliasWord(a alias) *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: a.body}}}
+}
+
+// aliasOf returns the alias word wd names: a plain word (no quote, no
+// backslash) naming one the command defined, global or, in a command's
+// place, any; not one being expanded.
+func (w *walker) aliasOf(wd *syntax.Word, command bool) (alias, bool) {
+	if wd == nil {
+		return alias{}, false
+	}
+	name := wd.Lit()
+	if name == "" || strings.ContainsAny(name, `\'"`) || slices.Contains(w.funcs.expanding, name) {
+		return alias{}, false
+	}
+	a, ok := w.funcs.aliases[name]
+	return a, ok && (a.global || command)
 }

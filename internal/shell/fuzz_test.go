@@ -43,7 +43,10 @@ func FuzzAnalyze(f *testing.F) {
 		"v=HOME; cat ${!v}/x", "declare -n r=x; r=(a b); ${r[@]}", "printf -v x %s%d a b; $x", "set -- a; shift 3; $1",
 		"a[5]=x; a+=(y); ${a[@]:1:2} ${#a[@]} ${!a[@]}", "x=$(y); ${x//a/b} ${x^^} ${x:2} $((x+1))", "pushd /a; popd +1; ~-2",
 		"=rm ${(e)v} $HOME[1,-1] *(e:'x':) ${(s:/:)PATH} $v:h:t ${${x}:t} ${(P)p} ${+x}", "eval \"$x $(y)\"",
-		"((i++)); for ((j=0;j<3;j++)); do :; done; let k=1+2", "read -a a <<< 'x y'; mapfile m; getopts ab o"} {
+		"((i++)); for ((j=0;j<3;j++)); do :; done; let k=1+2", "read -a a <<< 'x y'; mapfile m; getopts ab o",
+		"f=a; [ x ] || f=b; g=$f; [ y ] && g=$g$f; cp \"$f\" \"$g\"", "while read a b; do x=$a; done <<< 'p q\nr s'; $x",
+		"${f:s/a/b/:gs/c/d/:&:h2:t} $f:s/x/y $f:gs/a/b/:r ${f:s:a:b:}", "f[2,-1]=x; a[1]=y; mapfile[$k]=z; unset 'mapfile[q]'",
+		"alias -g Q='| x' R='> y'; alias a='b ' b='a '; a b Q R", "print -rl -- a b; print -v v x; source =(print c)"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, cmd string) {

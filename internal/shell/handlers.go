@@ -47,8 +47,9 @@ func init() {
 		{name: "7z", run: (*cmd).sevenZip},
 		{name: "7za", run: (*cmd).sevenZip},
 		{name: "7zz", run: (*cmd).sevenZip},
-		{name: "alias", run: (*cmd).alias},
+		{name: "alias", run: (*cmd).defineAliases}, // alias x='rm -rf /': the body runs when x does
 		{name: "at", run: (*cmd).at},
+		{name: "autoload", run: zshOnly((*cmd).zshAutoload)},
 		{name: "autossh", run: (*cmd).ssh},
 		{name: "base64", run: (*cmd).base64},
 		{name: "batch", run: (*cmd).at},
@@ -76,6 +77,7 @@ func init() {
 		{name: "patch", run: (*cmd).patch},
 		{name: "podman", run: (*cmd).container},
 		{name: "popd", run: (*cmd).cd},
+		{name: "print", run: zshOnly((*cmd).zshPrint)},
 		{name: "pushd", run: (*cmd).cd},
 		{name: "rm", run: (*cmd).rm},
 		{name: "rsync", run: (*cmd).remoteCopy},

@@ -32,7 +32,15 @@ const (
 	markVar     = 'v' // a variable whose value is not known: $name
 	markEnv     = 'e' // a variable inherited from the environment: $name
 	markEnvOp   = 'o' // ${name:-word} and the like on an inherited variable
-	markWord    = 'w' // a word guard could not expand
+	// markUnset is $name unquoted, where name holds only what it held
+	// before the command set it in a branch (${name-}, values.go): the
+	// environment's value, or no word at all.
+	markUnset = 'u'
+	// markAbs stands before an opaque part that began a relative path
+	// joined to a directory cd moved to: the part may be an absolute path
+	// (see Unknown). It is written as nothing.
+	markAbs  = 'l'
+	markWord = 'w' // a word guard could not expand
 	// markDir is a directory relative to the one the command starts in
 	// (its name): $PWD, $(pwd), ~+ after cd sub. Known, it is written as
 	// its name; a path it starts is not put under the current directory
@@ -41,7 +49,10 @@ const (
 )
 
 // Unknown is what stands for each opaque part of [UnresolvedPath.Text]:
-// a NUL byte, which no path holds.
+// a NUL byte, which no path holds. A relative path that begins with an
+// opaque part begins with Unknown twice: that part may be an absolute path
+// as well as a name in the working directory ("$(go env GOPATH)/bin"), and
+// the path rules weigh the directory the hook joins it with accordingly.
 const Unknown = "\x00"
 
 // mark returns the marker of kind k for variable name (or none).
@@ -83,7 +94,7 @@ func opaque(s string) bool {
 	}
 	found := false
 	eachMark(s, func(k byte, _ string, whole bool) {
-		found = found || !whole || k != markEnv && k != markEnvOp && k != markDir
+		found = found || !whole || k != markEnv && k != markEnvOp && k != markUnset && k != markDir
 	}, nil)
 	return found
 }
@@ -158,6 +169,10 @@ func placeholder(k byte, name string, whole bool) string {
 		return name
 	case k == markEnvOp:
 		return "${" + name + "}"
+	case k == markUnset:
+		return "${" + name + "-}"
+	case k == markAbs:
+		return ""
 	}
 	return "…"
 }
@@ -185,18 +200,34 @@ func renderLine(s string) string {
 
 // unresolvedText writes s for the path rules' "could match" test: an
 // inherited variable as $name (the hook fills it in), each run of opaque
-// parts as one Unknown.
+// parts as one Unknown; twice where it begins the path, which it may name
+// whole (see path.Unknown).
 func unresolvedText(s string) string {
 	var b strings.Builder
+	lead := false
 	eachMark(s, func(k byte, name string, whole bool) {
-		if whole && (k == markEnv || k == markEnvOp || k == markDir) {
+		switch {
+		case whole && k == markAbs:
+			lead = true
+			return
+		case whole && (k == markEnv || k == markEnvOp || k == markUnset || k == markDir):
 			b.WriteString(placeholder(k, name, true))
+			lead = false
+			return
+		}
+		if b.Len() == 0 || lead {
+			b.WriteString(Unknown) // it begins a path, which it may name whole
+			lead = false
+			b.WriteString(Unknown)
 			return
 		}
 		if !strings.HasSuffix(b.String(), Unknown) {
 			b.WriteString(Unknown)
 		}
-	}, func(t string) { b.WriteString(t) })
+	}, func(t string) {
+		b.WriteString(t)
+		lead = false
+	})
 	return b.String()
 }
 

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -37,8 +38,8 @@ func (w *walker) outputOf(s *syntax.Stmt) {
 			}
 		}
 	case *syntax.BinaryCmd:
-		if c.Op == syntax.OrStmt {
-			w.out.known = false
+		if c.Op == syntax.OrStmt && !quietStmt(c.Y) {
+			w.out.known = false // (x || true prints what x prints)
 		}
 	default:
 		w.out.known = false
@@ -47,6 +48,24 @@ func (w *walker) outputOf(s *syntax.Stmt) {
 		w.out.known = false
 	}
 }
+
+// quietStmt reports whether s is a command that prints nothing on
+// standard output: true, :, false, exit N, return N.
+func quietStmt(s *syntax.Stmt) bool {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(s.Redirs) > 0 || s.Background || len(ce.Args) == 0 || len(ce.Args) > 2 {
+		return false
+	}
+	switch ce.Args[0].Lit() {
+	case "true", ":", "false":
+		return len(ce.Args) == 1
+	case "exit", "return":
+		return len(ce.Args) == 1 || isNumber(ce.Args[1].Lit())
+	}
+	return false
+}
+
+func isNumber(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
 
 // printed adds what the last command of a pipeline prints to the output
 // collected, when the pipeline runs in a substitution whose output is used.
@@ -107,6 +126,17 @@ func (c *cmd) pathOutput() {
 			b = strings.TrimSuffix(b, ops[1])
 		}
 		lines = []string{b}
+	case "command", "type", "which":
+		var ok bool
+		if lines, ok = c.programPaths(ops); !ok {
+			return
+		}
+		if len(lines) == 0 {
+			c.out = output{known: true} // not found: nothing printed
+			return
+		}
+	case "mktemp":
+		lines = []string{c.mktemp()}
 	case "realpath", "readlink":
 		if c.name == "readlink" && !hasShort(c.args, 'f', 'e', 'm') {
 			return
@@ -172,4 +202,90 @@ func baseOf(p string) (string, bool) {
 		return "", false // the home directory, or a part that may hold a /
 	}
 	return b, true
+}
+
+// programPaths returns what command -v, type -P (-p) and which print for
+// the programs names: the path where the shell finds each on its PATH, as
+// the reader finds it (a builtin, or a function or alias the command made,
+// is its own name for command -v, and not printed by the others); false
+// when it cannot tell (another option, no reader, a directory it cannot
+// tell on the way) or a name is not a program the catalogue knows (what
+// runs from the path would be read and followed: a tool's own scripts,
+// pyenv's, lead from one to the next past guard's depth).
+func (c *cmd) programPaths(names []string) ([]string, bool) {
+	w := c.w
+	search := c.name == "which" || hasShort(c.args, 'P', 'p')
+	switch {
+	case c.name == "command" && !hasShort(c.args, 'v'), c.name == "type" && !search, hasShort(c.args, 'a', 'V', 't'):
+		return nil, false
+	}
+	if _, ok := w.files.(Searcher); !ok {
+		return nil, false
+	}
+	var lines []string
+	for _, n := range names {
+		own := builtins.has(n) || slices.Contains(w.redefined, strings.ToLower(n))
+		switch {
+		case own && c.name == "command":
+			lines = append(lines, n)
+			continue
+		case own && !hasShort(c.args, 'P') && c.name != "which", !programName(n):
+			continue
+		case programNamed(n) == nil:
+			return nil, false
+		}
+		l := w.lookPath(n, c.path)
+		if l == nil || l.hidden {
+			return nil, false
+		}
+		if l.run != "" {
+			lines = append(lines, l.run)
+		}
+	}
+	return lines, true
+}
+
+// mktemp returns the path mktemp prints: in the directory of -p DIR or
+// --tmpdir=DIR, else in $TMPDIR (/tmp when it is not set) unless a template
+// is given without -t (then where the template says, from the working
+// directory); its name is the template's (tmp.XXXXXXXXXX), the X's
+// replaced by what guard cannot tell.
+func (c *cmd) mktemp() string {
+	dir, tmpl, inTmp := "", "", false
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].s
+		switch {
+		case s == "-p" || s == "--tmpdir":
+			if s == "-p" && j+1 < len(c.args) {
+				j++
+				dir = c.args[j].s
+			}
+			inTmp = true
+		case strings.HasPrefix(s, "--tmpdir="):
+			dir, inTmp = strings.TrimPrefix(s, "--tmpdir="), true
+		case strings.HasPrefix(s, "-p") && len(s) > 2:
+			dir, inTmp = s[2:], true
+		case s == "--suffix" || s == "--":
+			j++
+		case strings.HasPrefix(s, "-"):
+			inTmp = inTmp || shortHas(s, 't', "p")
+		default:
+			tmpl = s
+		}
+	}
+	if tmpl == "" {
+		tmpl, inTmp = "tmp.XXXXXXXXXX", true
+	}
+	name := strings.TrimRight(tmpl, "X")
+	if len(tmpl)-len(name) < 3 {
+		name = tmpl // fewer than three X's: GNU mktemp fails; the name is not known
+	}
+	name += mark(markSubst, "")
+	switch {
+	case dir != "":
+		return strings.TrimRight(dir, "/") + "/" + name
+	case inTmp:
+		return mark(markEnvOp, "TMPDIR:-/tmp") + "/" + name
+	}
+	return name
 }

@@ -13,6 +13,9 @@ import (
 // (the syntax tree is never modified).
 func (w *walker) prep(wd *syntax.Word, mode int) *syntax.Word {
 	parts, changed := w.prepParts(wd.Parts, mode, false)
+	if w.zshShell && mode != modeDoc {
+		parts, changed = w.mapfileWord(parts, changed)
+	}
 	if w.zsh && (mode == modeFields || mode == modeLiteral) {
 		parts, changed = w.zshWord(parts, changed)
 	}
@@ -167,6 +170,9 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 		return &syntax.Lit{Value: mark(markWord, "")}, true
 	}
 	name := pe.Param.Value
+	if m, ok := w.unsetWord(pe, quoted); ok {
+		return &syntax.Lit{Value: m}, true // $P: P's, or no word (see run)
+	}
 	if simpleParam(pe) {
 		return nil, false
 	}

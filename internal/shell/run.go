@@ -59,7 +59,19 @@ func (c *cmd) unhandled() {
 func (c *cmd) trap() {
 	if len(c.args) > 0 {
 		c.kinds[0] = argCode
-		c.w.script(c.args[0].s, c.w.depth+1)
+		c.w.conditional(func() { c.w.script(c.args[0].s, c.w.depth+1) }) // later, or never
+	}
+}
+
+// zshOnly returns a handler that runs h in zsh's reading and is unhandled
+// in bash's (print, autoload are no bash builtins).
+func zshOnly(h func(*cmd)) func(*cmd) {
+	return func(c *cmd) {
+		if c.w.zsh {
+			h(c)
+			return
+		}
+		c.unhandled()
 	}
 }
 
@@ -218,16 +230,6 @@ func (c *cmd) goRun() {
 		}
 	}
 	c.generic()
-}
-
-// alias x='rm -rf /': the body runs when x does.
-func (c *cmd) alias() {
-	for _, a := range c.args {
-		if n, body, ok := strings.Cut(a.s, "="); ok {
-			c.w.redefine(n)
-			c.w.tentative(body)
-		}
-	}
 }
 
 // enable -f LIB NAME: NAME is a builtin loaded from LIB (code guard cannot

@@ -295,7 +295,7 @@ func analyze(cmd string, opt Options) *Analysis {
 // walk analyses cmd into a, read as bash or as zsh reads it, and returns
 // the walk's error.
 func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
-	w := &walker{a: a, home: strings.TrimRight(opt.Home, "/"), zsh: zsh, files: opt.Files}
+	w := &walker{a: a, home: strings.TrimRight(opt.Home, "/"), zsh: zsh, zshShell: opt.Zsh, files: opt.Files}
 	w.script(cmd, 0)
 	return w.err
 }
@@ -325,6 +325,8 @@ func union(a, z *Analysis, zerr error) {
 	switch {
 	case errors.Is(zerr, ErrLimit):
 		a.Err = zerr
+	case errors.Is(zerr, ErrHidden) && (a.Err == nil || bashFails):
+		a.Err = zerr // what zsh's reading runs, guard cannot see
 	case zshFails && !bashFails:
 		a.ZshErr = zshPE
 	case !zshFails && bashFails:
@@ -491,7 +493,9 @@ func ExpandEnv(p string, lookup func(string) (string, bool)) string {
 // left in it, one the environment does not hold, written Unknown: the
 // shell's own variables ($BASH_SOURCE) and unset ones, whose value guard
 // cannot tell ($NOPE$HOME/.ssh/id_rsa is /home/u/.ssh/id_rsa when NOPE is
-// unset). A leading $HOME stays for the path rules. False when p holds none.
+// unset); twice where one begins p, which it may name whole (see
+// [Unknown]). A leading $HOME stays for the path rules. False when p holds
+// none.
 func UnknownVars(p string) (string, bool) {
 	if !strings.Contains(p, "$") {
 		return p, false
@@ -501,7 +505,10 @@ func UnknownVars(p string) (string, bool) {
 	for i := 0; i < len(p); {
 		if p[i] == '$' {
 			if ref, end := varAt(p, i+1); ref.name != "" && !(ref.name == "HOME" && i == 0 && ref.op == "") {
-				if !strings.HasSuffix(b.String(), Unknown) {
+				if i == 0 {
+					b.WriteString(Unknown) // it begins the path: see path.Unknown
+				}
+				if !strings.HasSuffix(b.String(), Unknown) || b.Len() == len(Unknown) {
 					b.WriteString(Unknown)
 				}
 				found = true

@@ -280,7 +280,7 @@ func TestWordSet(t *testing.T) {
 
 func TestUnknownVars(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
-		{"$NOPE$HOME/.ssh/id_rsa", Unknown + "/.ssh/id_rsa"},
+		{"$NOPE$HOME/.ssh/id_rsa", Unknown + Unknown + "/.ssh/id_rsa"},
 		{"$HOME/.ssh", "$HOME/.ssh"},
 		{"/a/${X}/b$Y", "/a/" + Unknown + "/b" + Unknown},
 		{"a$", "a$"},

@@ -131,24 +131,28 @@ type positional struct {
 	args []string
 }
 
-// setVariable sets a variable in the current scope; a read-only one keeps
-// its value, as the shell refuses the assignment. Unset (vr.Set false)
-// with no kind removes it, which keeps it unset, not inherited.
+// setVariable sets a variable in the current scope (keeping the values it
+// had too where the assignment may not run: see values.go); a read-only
+// one keeps its value, as the shell refuses the assignment. Unset (vr.Set
+// false) with no kind removes it, which keeps it unset, not inherited.
 func (w *walker) setVariable(name string, vr expand.Variable) {
-	if old, ok := w.varMap()[name]; ok && old.ReadOnly {
-		return
-	}
+	w.assignValues(name, []expand.Variable{vr})
+}
+
+// storeVar sets name's value in the current scope, as it is.
+func (w *walker) storeVar(name string, vr expand.Variable) {
 	if w.vars == nil {
 		w.vars = maps.Clone(w.varsOf)
 		if w.vars == nil {
 			w.vars = map[string]expand.Variable{}
 		}
 	}
-	w.vars[name] = bounded(name, vr)
+	w.vars[name] = vr
 }
 
-// dropVariable forgets a variable the command set: it is inherited again.
-func (w *walker) dropVariable(name string) {
+// removeVar removes name from the command's variables in the current
+// scope.
+func (w *walker) removeVar(name string) {
 	if _, ok := w.varMap()[name]; !ok {
 		return
 	}
@@ -156,6 +160,15 @@ func (w *walker) dropVariable(name string) {
 		w.vars = maps.Clone(w.varsOf)
 	}
 	delete(w.vars, name)
+}
+
+// dropVariable forgets a variable the command set: it is inherited again.
+func (w *walker) dropVariable(name string) {
+	if w.alog != nil {
+		w.alog.note(name, w.saveVar(name))
+	}
+	w.setAlts(name, nil)
+	w.removeVar(name)
 }
 
 // bounded returns vr, or a value not known when it is larger than the
@@ -206,6 +219,8 @@ func (w *walker) declared(name string) bool {
 		return w.oldDir != nil
 	case "@", "*", "#":
 		return w.pos != nil
+	case "0":
+		return w.pos != nil && w.pos.zero != ""
 	}
 	if n, err := strconv.Atoi(name); err == nil && n > 0 {
 		return w.pos != nil

@@ -16,19 +16,35 @@ type walker struct {
 	a       *Analysis
 	parser  *syntax.Parser
 	zparser *syntax.Parser // the zsh parser, for zsh's reading
-	// zsh: the walk reads the command as zsh does (see zsh.go).
-	zsh bool
+	// zsh: the walk reads the command as zsh does (see zsh.go);
+	// zshShell: the user's shell is zsh (Options.Zsh), whichever reading.
+	zsh, zshShell bool
 	// vars are the variables the command set (vars.go); nil: varsOf's.
 	vars   map[string]expand.Variable
 	varsOf map[string]expand.Variable // the enclosing shell's, not to be changed
-	pos    *positional                // the positional parameters, nil when not known
-	dir    string                     // where cd moved to; "" for the starting directory
-	dirs   []string                   // pushd's stack
-	oldDir *string                    // where the last cd left ($OLDPWD), nil before any
-	home   string                     // the user's home directory, or ""
-	depth  int                        // scripts within scripts
-	words  int
-	err    error
+	// alts are the other values variables may hold; cond counts the
+	// enclosing code that may not run; alog, while a statement is walked
+	// for each value, what it assigns (values.go).
+	alts valueSets
+	cond int
+	alog *assignLog
+	// otherDirs are directories the shell may be in besides dir, where a
+	// cd may not have run (values.go); paths are recorded under each.
+	otherDirs []string
+	errexit   bool // set -e: a command that fails ends the shell
+	cdSure    bool // the cd being walked is followed by && or || exit
+	// inStdin is what the compound command being walked reads on
+	// standard input (a loop's < FILE, <<< TEXT, a pipe into it), for the
+	// read inside it; nil when none.
+	inStdin *stdin
+	pos     *positional // the positional parameters, nil when not known
+	dir     string      // where cd moved to; "" for the starting directory
+	dirs    []string    // pushd's stack
+	oldDir  *string     // where the last cd left ($OLDPWD), nil before any
+	home    string      // the user's home directory, or ""
+	depth   int         // scripts within scripts
+	words   int
+	err     error
 	// funcs are the shell's functions (funcs.go); one a subshell declares
 	// is kept too.
 	funcs funcState
@@ -350,49 +366,88 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 // scoped runs fn in a copy of the shell's state (a subshell): a cd or a
 // variable set inside does not last.
 func (w *walker) scoped(fn func()) {
-	vars, varsOf, pos, dir, dirs, oldDir := w.vars, w.varsOf, w.pos, w.dir, w.dirs, w.oldDir
+	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.dir, w.dirs, w.oldDir, w.otherDirs, w.errexit
 	w.varsOf = w.varMap()
-	w.vars = nil                        // setVariable copies it first
+	w.vars = nil // setVariable copies it first
+	w.alts.shared = true
 	w.dirs = dirs[:len(dirs):len(dirs)] // an append copies
 	fn()
-	w.vars, w.varsOf, w.pos, w.dir, w.dirs, w.oldDir = vars, varsOf, pos, dir, dirs, oldDir
+	w.vars, w.varsOf, w.alts, w.pos, w.dir, w.dirs, w.oldDir, w.otherDirs, w.errexit = vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit
 }
 
-func (w *walker) stmt(s *syntax.Stmt) {
+// stmtOnce walks a statement (see stmt). What may not run (after && or
+// ||, a branch, a loop's body) runs as conditional. A compound command's
+// redirections come first, as the shell makes them: what it reads is the
+// input of the read inside it.
+func (w *walker) stmtOnce(s *syntax.Stmt) {
 	w.outputOf(s)
-	switch c := s.Cmd.(type) {
+	if s.Background || s.Coprocess {
+		// In the background the command runs in a subshell: what it
+		// sets does not last.
+		bg := *s
+		bg.Background, bg.Coprocess = false, false
+		w.scoped(func() { w.stmtOnce(&bg) })
+		return
+	}
+	switch s.Cmd.(type) {
 	case nil, *syntax.CallExpr:
 		w.pipeline([]*syntax.Stmt{s})
 		return
+	}
+	var rc *cmd
+	saved := w.inStdin
+	if len(s.Redirs) > 0 {
+		rc = &cmd{w: w}
+		rc.redirects(s.Redirs)
+		if in := rc.stdin; in.known || in.file != "" || in.sub != "" {
+			w.inStdin = &in
+		}
+	}
+	w.compound(s)
+	w.inStdin = saved
+	if rc != nil {
+		rc.settleOutput() // { …; } > f: what it holds is not known
+	}
+}
+
+// compound walks the command of a statement that is not a simple one.
+func (w *walker) compound(s *syntax.Stmt) {
+	switch c := s.Cmd.(type) {
 	case *syntax.BinaryCmd:
 		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
 			w.pipeline(flatten(s))
 		} else {
-			w.stmt(c.X)
-			w.stmt(c.Y)
+			w.andOr(c)
 		}
 	case *syntax.Block:
 		w.stmts(c.Stmts)
 	case *syntax.Subshell:
 		w.scoped(func() { w.stmts(c.Stmts) })
 	case *syntax.IfClause:
-		for ic := c; ic != nil; ic = ic.Else {
-			w.stmts(ic.Cond)
-			w.stmts(ic.Then)
-		}
+		w.stmts(c.Cond)
+		w.conditional(func() {
+			for ic := c; ic != nil; ic = ic.Else {
+				if ic != c {
+					w.stmts(ic.Cond)
+				}
+				w.stmts(ic.Then)
+			}
+		})
 	case *syntax.WhileClause:
 		w.stmts(c.Cond)
-		w.stmts(c.Do)
+		w.conditional(func() { w.stmts(c.Do) })
 	case *syntax.ForClause:
 		w.forClause(c)
 	case *syntax.CaseClause:
 		w.fields(c.Word)
-		for _, it := range c.Items {
-			for _, p := range it.Patterns {
-				w.fields(p)
+		w.conditional(func() {
+			for _, it := range c.Items {
+				for _, p := range it.Patterns {
+					w.fields(p)
+				}
+				w.stmts(it.Stmts)
 			}
-			w.stmts(it.Stmts)
-		}
+		})
 	case *syntax.FuncDecl:
 		w.funcDecl(c)
 	case *syntax.DeclClause:
@@ -413,18 +468,6 @@ func (w *walker) stmt(s *syntax.Stmt) {
 		// (( )), [[ ]], let, and the like: only their substitutions run.
 		w.nested(c)
 	}
-	w.redirOnly(s.Redirs)
-}
-
-// redirOnly records the files the redirections of a compound command name.
-func (w *walker) redirOnly(rs []*syntax.Redirect) {
-	if len(rs) == 0 {
-		return
-	}
-	var c cmd
-	c.w = w
-	c.redirects(rs)
-	c.settleOutput() // { …; } > f: what it holds is not known
 }
 
 // flatten returns the commands of a pipeline, left to right.
@@ -498,7 +541,7 @@ func (w *walker) forClause(c *syntax.ForClause) {
 	wi, ok := c.Loop.(*syntax.WordIter)
 	if !ok {
 		w.cLoop(c.Loop)
-		w.stmts(c.Do)
+		w.conditional(func() { w.stmts(c.Do) })
 		return
 	}
 	var items []word
@@ -515,14 +558,23 @@ func (w *walker) forClause(c *syntax.ForClause) {
 	// for d in / ~; do rm -rf $d; done: the body with each value, up to a
 	// few; otherwise once with the variable unknown.
 	if len(items) > 0 && len(items) <= 4 {
-		for _, it := range items {
-			w.setString(name, it.s)
-			w.stmts(c.Do)
+		each := func() {
+			for _, it := range items {
+				w.setString(name, it.s)
+				w.stmts(c.Do)
+			}
+		}
+		if allKnown(items) {
+			each() // each runs, in turn
+		} else {
+			w.conditional(each) // an unknown item may be no word, or many
 		}
 		return
 	}
-	w.setUnknown(name)
-	w.stmts(c.Do)
+	w.conditional(func() {
+		w.setUnknown(name)
+		w.stmts(c.Do)
+	})
 }
 
 func allKnown(ws []word) bool {
@@ -545,7 +597,13 @@ func (w *walker) funcDecl(f *syntax.FuncDecl) {
 		if f.Name != nil {
 			w.declareFunc(f.Name.Value, f.Body)
 		}
-		w.scoped(func() { w.stmt(f.Body) })
+		w.scoped(func() {
+			// Its parameters are its calls' (walked at each): none here,
+			// so that a name it is handed is not a name guard cannot
+			// tell.
+			w.pos = &positional{zero: "bash"}
+			w.stmt(f.Body)
+		})
 	}
 }
 
@@ -651,6 +709,9 @@ func (w *walker) pathOf(s string, k pathKind) {
 	if q, ok := w.dirVar(p); ok {
 		p = q
 	} else {
+		for _, d := range w.otherDirs {
+			w.record(under(d, p), k) // where a cd may not have run
+		}
 		p = under(w.dir, p)
 	}
 	w.record(p, k)
@@ -737,17 +798,18 @@ func (w *walker) record(p string, k pathKind) {
 }
 
 // touchEnv records the value of a variable in a program's environment as
-// touched, and each part of a list of them (A:B): a program may write where
-// a variable tells it (HISTFILE=F bash, GIT_DIR=D git init, LESSHISTFILE).
+// touched, or each part of a list of them (A:B) rather than the whole: a
+// program may write where a variable tells it (HISTFILE=F bash, GIT_DIR=D git init, LESSHISTFILE).
 func (w *walker) touchEnv(v string) {
-	w.touch(v)
-	if strings.Contains(v, ":") && !strings.Contains(v, "://") {
-		for i, part := range strings.Split(v, ":") {
-			if i == 64 {
-				break
-			}
-			w.touch(part)
+	if !strings.Contains(v, ":") || strings.Contains(v, "://") || len(v) > 1 && v[1] == ':' {
+		w.touch(v) // one path (C:\x on Windows too)
+		return
+	}
+	for i, part := range strings.Split(v, ":") {
+		if i == 64 {
+			break
 		}
+		w.touch(part)
 	}
 }
 
@@ -824,8 +886,14 @@ func under(dir, p string) string {
 		}
 	}
 	if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || strings.HasPrefix(p, "$") || homeRelative(p) || len(p) > 1 && p[1] == ':' ||
-		strings.HasPrefix(p, markStart+string(markEnv)) || strings.HasPrefix(p, markStart+string(markEnvOp)) {
+		strings.HasPrefix(p, markStart+string(markEnv)) || strings.HasPrefix(p, markStart+string(markEnvOp)) ||
+		strings.HasPrefix(p, markStart+string(markUnset)) {
 		return p
+	}
+	if opaque(p) && strings.HasPrefix(p, markStart) {
+		// "$(go env GOPATH)/bin" after cd D: the part may be an absolute
+		// path, not a name in D (see markAbs).
+		p = mark(markAbs, "") + p
 	}
 	return strings.TrimRight(dir, "/") + "/" + p
 }
@@ -851,7 +919,9 @@ func candidate(s string) (string, bool) {
 		s = s[eq+1:]
 	}
 	s = strings.TrimPrefix(s, "@")
-	if s == "" || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
+	if s == "" || strings.HasPrefix(s, "-") || strings.Contains(s, "://") || s == mark(markProcIn, "") || s == mark(markProcOut, "") {
+		// (<( ) and >( ) name a pipe, /dev/fd/N; their commands are
+		// walked.)
 		return "", false
 	}
 	if opaque(s) || strings.HasPrefix(s, markStart) {

@@ -15,7 +15,8 @@ import (
 // zsh. Where the user's shell is zsh, a command is also read as zsh reads
 // it (syntax.LangZsh) and what both readings reach is checked (see
 // Analyze). zsh's own expansions are computed here where expand has no
-// zsh rules: subscripts ($HOME[1,-1], 1-based), modifiers (${v:h}, $v:t),
+// zsh rules: subscripts ($HOME[1,-1], 1-based), modifiers (${v:h}, $v:t,
+// ${v:s/x/y/}: zshmods.go),
 // flags ((e) evaluates the value again, (P) names another parameter, (s),
 // (j), (f), (L), (U)…), an array's every element ($arr), =cmd (the
 // program cmd), and glob qualifiers (*(.), whose e:…: and +cmd run code).
@@ -52,7 +53,7 @@ func (w *walker) zshParamExp(pe *syntax.ParamExp, quoted bool) syntax.WordPart {
 	// Several words: a temporary array, expanded "${tmp[@]}".
 	w.zshTemp++
 	tmp := fmt.Sprintf("__guard_zsh%d", w.zshTemp)
-	w.setVariable(tmp, expand.Variable{Set: true, Kind: expand.Indexed, List: vals})
+	w.storeVar(tmp, expand.Variable{Set: true, Kind: expand.Indexed, List: vals})
 	all := &syntax.ParamExp{Param: &syntax.Lit{Value: tmp}, Index: &syntax.Word{Parts: litParts("@")}}
 	return &syntax.DblQuoted{Parts: []syntax.WordPart{all}}
 }
@@ -81,10 +82,18 @@ func (w *walker) zshValues(pe *syntax.ParamExp) ([]string, bool) {
 		name := pe.Param.Value
 		if strings.Contains(flags, "P") {
 			v := w.variable(name)
+			if key, ok := strings.CutPrefix(v.String(), "mapfile["); ok && w.valueKnown(name) && strings.HasSuffix(key, "]") {
+				w.read(strings.TrimSuffix(key, "]")) // ${(P)v}, v='mapfile[F]'
+				return nil, false
+			}
 			if !w.valueKnown(name) || !isName(v.String()) {
 				return nil, false
 			}
 			name = v.String()
+		}
+		if name == "mapfile" {
+			w.mapfileRead(pe.Index)
+			return nil, false
 		}
 		if pe.IsSet {
 			if !w.declared(name) {
@@ -108,8 +117,16 @@ func (w *walker) zshValues(pe *syntax.ParamExp) ([]string, bool) {
 			return nil, false
 		}
 	}
-	for _, m := range pe.Modifiers {
-		if vals, ok = zshModifier(m.Value, vals); !ok {
+	if len(pe.Modifiers) > 0 {
+		var b strings.Builder
+		for _, m := range pe.Modifiers {
+			b.WriteString(":" + m.Value)
+		}
+		mods, _, _, ok := parseMods(b.String(), false)
+		if !ok {
+			return nil, false
+		}
+		if vals, ok = w.applyMods(mods, vals); !ok {
 			return nil, false
 		}
 	}
@@ -186,6 +203,135 @@ func (w *walker) zshSubscript(vals []string, array bool, idx syntax.ArithmExpr) 
 	return []string{string(rs[lo:hi])}, true
 }
 
+// zsh's mapfile module (zmodload zsh/mapfile) makes the parameter mapfile
+// the files of the working directory: $mapfile[F] is F's text (a read),
+// mapfile[F]=TEXT writes F, unset 'mapfile[F]' removes it, and $mapfile
+// whole reads every file there. Whether the module is loaded is not known
+// (a start-up file may load it), so the parameter is taken as the module's
+// wherever the user's shell is zsh.
+
+// mapfileRead records the file $mapfile[KEY] reads (idx nil: every file
+// of the working directory).
+func (w *walker) mapfileRead(idx syntax.ArithmExpr) {
+	w.read(w.mapfileKey(idx, "*"))
+}
+
+// mapfileKey returns the file a subscript of mapfile names: whole, or a
+// part not known when it is arithmetic guard does not take as a name.
+func (w *walker) mapfileKey(idx syntax.ArithmExpr, whole string) string {
+	switch x := idx.(type) {
+	case nil:
+		return whole
+	case *syntax.Word:
+		return w.text(x).s
+	}
+	return mark(markWord, "")
+}
+
+// mapfileWord finds, in a word as bash's parser reads it, zsh's
+// $mapfile[F] (bash: $mapfile, then the text [F]), which zsh's parser may
+// reject (a / in a subscript): F is read, and the part stands for its
+// text, not known.
+func (w *walker) mapfileWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPart, bool) {
+	for i := 0; i+1 < len(parts); i++ {
+		pe, ok := parts[i].(*syntax.ParamExp)
+		l, ok2 := parts[i+1].(*syntax.Lit)
+		if !ok || !ok2 || !pe.Short || !simpleParam(pe) || pe.Param.Value != "mapfile" || !strings.HasPrefix(l.Value, "[") {
+			continue
+		}
+		key := []syntax.WordPart{&syntax.Lit{Value: l.Value[1:]}}
+		for j := i + 1; j < len(parts); j++ {
+			if j > i+1 {
+				key = append(key, parts[j])
+			}
+			kl, ok := key[len(key)-1].(*syntax.Lit)
+			if !ok {
+				continue
+			}
+			end := strings.IndexByte(kl.Value, ']')
+			if end < 0 {
+				continue
+			}
+			key[len(key)-1] = &syntax.Lit{Value: kl.Value[:end]}
+			w.read(w.text(&syntax.Word{Parts: key}).s)
+			repl := []syntax.WordPart{&syntax.Lit{Value: mark(markSubst, "")}}
+			if rest := kl.Value[end+1:]; rest != "" {
+				repl = append(repl, &syntax.Lit{Value: rest})
+			}
+			return slices.Concat(parts[:i:i], repl, parts[j+1:]), true
+		}
+	}
+	return parts, changed
+}
+
+// zshElemValue returns what zsh's a[i]=v or a[i,j]=v leaves: elements i
+// to j of an array (one not set becomes one) or characters i to j of a
+// string replaced by v, 1-based, negative from the end; past the end, v is
+// added. What guard cannot tell (an index, a string not known to the
+// letter, +=) leaves the value not known.
+func (w *walker) zshElemValue(name string, idx syntax.ArithmExpr, value string, appendTo bool) expand.Variable {
+	unknown := strVar(mark(markVar, name))
+	old := w.variable(name)
+	from, to, ok := w.zshRange(idx)
+	if !ok || appendTo {
+		return unknown
+	}
+	array := !w.declared(name) || old.Kind == expand.Indexed
+	var items []string
+	var back func(string) string
+	switch {
+	case array && old.Indexes != nil:
+		return unknown
+	case array:
+		items = slices.Clone(old.List)
+	case old.Kind == expand.String:
+		text, b, ok := w.letters(old.Str)
+		if !ok {
+			return unknown
+		}
+		back = b
+		for _, r := range text {
+			items = append(items, string(r))
+		}
+	default:
+		return unknown
+	}
+	items, ok = zshSplice(items, from, to, value, array)
+	if !ok {
+		return unknown
+	}
+	vr := old
+	if array {
+		vr.Set, vr.Kind, vr.List = true, expand.Indexed, items
+		return vr
+	}
+	vr.Str = back(strings.Join(items, ""))
+	return vr
+}
+
+// zshSplice replaces items from to to (1-based, inclusive, negative from
+// the end) with v; past the end an array is padded with empty elements.
+func zshSplice(items []string, from, to int, v string, array bool) ([]string, bool) {
+	n := len(items)
+	if from < 0 {
+		from += n + 1
+	}
+	if to < 0 {
+		to += n + 1
+	}
+	if from < 1 || from > maxElems || to > maxElems {
+		return nil, false
+	}
+	if from > n {
+		for array && len(items) < from-1 {
+			items = append(items, "")
+		}
+		return append(items, v), true
+	}
+	to = min(max(to, from), n)
+	return slices.Concat(items[:from-1], []string{v}, items[to:]), true
+}
+
 // zshRange evaluates a subscript: i (i,i) or i,j.
 func (w *walker) zshRange(idx syntax.ArithmExpr) (int, int, bool) {
 	if b, ok := idx.(*syntax.BinaryArithm); ok && b.Op == syntax.Comma {
@@ -220,9 +366,9 @@ func (w *walker) zshOperators(pe *syntax.ParamExp, vals []string) ([]string, boo
 	w.zshTemp++
 	tmp := fmt.Sprintf("__guard_zsh%d", w.zshTemp)
 	if len(vals) == 1 && vals[0] == "" && pe.Param != nil && !w.variable(pe.Param.Value).IsSet() {
-		w.setVariable(tmp, expand.Variable{}) // unset: ${x-d} takes d
+		w.storeVar(tmp, expand.Variable{}) // unset: ${x-d} takes d
 	} else {
-		w.setString(tmp, strings.Join(vals, " "))
+		w.storeVar(tmp, strVar(strings.Join(vals, " ")))
 	}
 	op := &syntax.ParamExp{Param: &syntax.Lit{Value: tmp}, Exp: pe.Exp, Repl: pe.Repl, Slice: pe.Slice, Length: pe.Length}
 	saved := w.zsh
@@ -230,44 +376,6 @@ func (w *walker) zshOperators(pe *syntax.ParamExp, vals []string) ([]string, boo
 	s := w.text(&syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{op}}}})
 	w.zsh = saved
 	return []string{s.s}, true
-}
-
-// zshModifier applies one history modifier (h, t, r, e, l, u; a, A, P, q,
-// Q and c keep the value) to each value.
-func zshModifier(m string, vals []string) ([]string, bool) {
-	out := make([]string, len(vals))
-	for i, v := range vals {
-		var ok bool
-		if out[i], ok = modify(m, v); !ok {
-			return nil, false
-		}
-	}
-	return out, true
-}
-
-func modify(m, v string) (string, bool) {
-	switch m {
-	case "a", "A", "P", "q", "Q", "c":
-		return v, true
-	}
-	if !isKnown(v) || v == "~" || v == "$HOME" || strings.HasPrefix(v, "~") && !strings.HasPrefix(v, "~/") {
-		return "", false // ~/x:h is ~, but what ~ itself ends with is the hook's to know
-	}
-	switch m {
-	case "h":
-		return path.Dir(v), true
-	case "t":
-		return path.Base(v), true
-	case "r":
-		return strings.TrimSuffix(v, path.Ext(v)), true
-	case "e":
-		return strings.TrimPrefix(path.Ext(v), "."), true
-	case "l":
-		return markedCase(v, strings.ToLower), true
-	case "u":
-		return markedCase(v, strings.ToUpper), true
-	}
-	return "", false
 }
 
 // zshFlags applies a parameter expansion's flags: (P) was applied first;
@@ -279,7 +387,15 @@ func (w *walker) zshFlags(flags string, vals []string) ([]string, bool) {
 	eval := false
 	for i := 0; i < len(flags); i++ {
 		switch c := flags[i]; c {
-		case 'P', '@', 'q', 'Q', 'o', 'O', 'i', 'n', 'u', 'k', 'v', '%', '~', '=', 'a', 'D', 'V', 'A', 't':
+		case '%':
+			// Prompt sequences in the value (%~ is the home directory,
+			// %d the working one): what they expand to is not followed.
+			for _, v := range vals {
+				if strings.Contains(v, "%") {
+					return nil, false
+				}
+			}
+		case 'P', '@', 'q', 'Q', 'o', 'O', 'i', 'n', 'u', 'k', 'v', '~', '=', 'a', 'D', 'V', 'A', 't':
 		case 'e':
 			eval = true
 		case 'f':
@@ -416,12 +532,19 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 		if !ok || !ok2 || !pe.Short || !simpleParam(pe) {
 			continue
 		}
-		mods, rest := shortModifiers(l.Value)
-		if len(mods) == 0 {
+		mods, rest, open, ok := parseMods(l.Value, true)
+		if !ok || len(mods) == 0 {
 			continue
 		}
+		if open && i+2 < len(parts) {
+			// $f:s/x/y$z: the text after it is the modifier's; not
+			// followed.
+			parts = append(parts[:i:i], &syntax.Lit{Value: mark(markVar, pe.Param.Value)})
+			changed = true
+			break
+		}
 		cp := *pe
-		cp.Modifiers = mods
+		cp.Modifiers = []*syntax.Lit{{Value: strings.TrimPrefix(l.Value[:len(l.Value)-len(rest)], ":")}}
 		repl := []syntax.WordPart{w.zshParamExp(&cp, false)}
 		if rest != "" {
 			repl = append(repl, &syntax.Lit{Value: rest})
@@ -433,8 +556,13 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 		if l, ok := parts[n-1].(*syntax.Lit); ok && zshGroup(l.Value) {
 			// A trailing group is a glob qualifier, with or without a
 			// pattern before it (~/.bashrc(.) is the file, if it is one).
-			w.qualifierCode(l.Value[1 : len(l.Value)-1])
+			q := l.Value[1 : len(l.Value)-1]
+			w.qualifierCode(q)
 			parts = parts[: n-1 : n-1]
+			if i := strings.IndexByte(q, ':'); i >= 0 {
+				// (:s/x/y/): modifiers on each name it selects.
+				parts = w.qualifierMods(parts, q[i:])
+			}
 			changed = true
 		}
 	}
@@ -453,21 +581,30 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 	return parts, changed
 }
 
+// qualifierMods applies the modifiers of a glob qualifier (:h, :s/x/y/)
+// to the name a word without pattern characters names; a pattern's names,
+// or modifiers guard does not follow, are not known.
+func (w *walker) qualifierMods(parts []syntax.WordPart, spec string) []syntax.WordPart {
+	unknown := []syntax.WordPart{&syntax.Lit{Value: mark(markWord, "")}}
+	mods, _, _, ok := parseMods(spec, false)
+	if !ok {
+		return unknown
+	}
+	s := w.text(&syntax.Word{Parts: parts}).s
+	if strings.ContainsAny(s, "*?[") {
+		return unknown
+	}
+	vals, ok := w.applyMods(mods, []string{s})
+	if !ok {
+		return unknown
+	}
+	return []syntax.WordPart{&syntax.SglQuoted{Value: vals[0]}}
+}
+
 // zshGroup reports whether a literal the zsh parser split off is a pattern
 // group or a glob qualifier: (…).
 func zshGroup(s string) bool {
 	return len(s) >= 2 && s[0] == '(' && s[len(s)-1] == ')'
-}
-
-// shortModifiers splits the modifiers off text after a short parameter:
-// ":h:t/x" is h and t, then "/x".
-func shortModifiers(s string) ([]*syntax.Lit, string) {
-	var mods []*syntax.Lit
-	for len(s) > 1 && s[0] == ':' && strings.IndexByte("htreluaAPqQc", s[1]) >= 0 {
-		mods = append(mods, &syntax.Lit{Value: s[1:2]})
-		s = s[2:]
-	}
-	return mods, s
 }
 
 // qualifierCode analyses the code a glob qualifier runs: e:CODE: (any
@@ -497,4 +634,110 @@ func unquoteSingle(s string) string {
 		return s[1 : len(s)-1]
 	}
 	return s
+}
+
+// zshPrint is zsh's print: its words are data, and what it prints is
+// known (the words, joined by blanks or, with -l, newlines; a newline at
+// the end unless -n) when no option guard does not follow is given and
+// either -r is or no word holds a backslash; print -v NAME sets NAME to it
+// instead. -s, -S, -z, -u, -p print nowhere guard follows.
+func (c *cmd) zshPrint() {
+	c.allData()
+	if c.piped || c.subst {
+		for _, a := range c.args {
+			c.w.read(a.s)
+		}
+	}
+	raw, lines, newline, known := false, false, true, true
+	name := ""
+	i := 0
+	for ; i < len(c.args); i++ {
+		s := c.args[i].s
+		if s == "--" || s == "-" {
+			i++
+			break
+		}
+		if len(s) < 2 || s[0] != '-' {
+			break
+		}
+		for _, f := range s[1:] {
+			switch f {
+			case 'r', 'R':
+				raw = true
+			case 'l':
+				lines = true
+			case 'n':
+				newline = false
+			case 'v':
+				if i+1 < len(c.args) {
+					i++
+					name = c.args[i].s
+				}
+			case 'e', 'E':
+			default:
+				known = false // -P, -f, -s, -u…
+			}
+		}
+	}
+	sep := " "
+	if lines {
+		sep = "\n"
+	}
+	text := joinSep(c.args[i:], sep)
+	if !raw && strings.Contains(text, `\`) {
+		known = false
+	}
+	switch {
+	case name != "" && isName(name) && known:
+		c.w.setString(name, text)
+	case name != "" && isName(name):
+		c.w.setUnknown(name)
+	case known && newline:
+		c.out = output{text: text + "\n", known: true}
+	case known:
+		c.out = output{text: text, known: true}
+	}
+}
+
+// joinSep joins the texts of words with sep.
+func joinSep(ws []word, sep string) string {
+	var b strings.Builder
+	for i, x := range ws {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(x.s)
+	}
+	return b.String()
+}
+
+// zshAutoload is zsh's autoload: autoload DIR/NAME makes NAME a function
+// whose body is the file's text (read through Options.Files, checked when
+// NAME runs); autoload NAME takes it from the directories of $fpath, which
+// guard does not search (the system's functions, compinit, zcalc), and NAME
+// is then a program guard does not know.
+func (c *cmd) zshAutoload() {
+	w := c.w
+	for _, a := range c.args {
+		p := a.s
+		if strings.HasPrefix(p, "-") || strings.HasPrefix(p, "+") || p == "" {
+			continue
+		}
+		name := path.Base(p)
+		w.redefine(name)
+		if !strings.Contains(p, "/") {
+			continue
+		}
+		w.read(p)
+		text, ok := w.fileText(p, a.known, MaxScriptBytes, "a function file")
+		if !ok {
+			continue
+		}
+		f, err := w.theParser().Parse(strings.NewReader(text), "")
+		if err != nil {
+			w.hide("autoloads a function file guard cannot parse")
+			continue
+		}
+		w.declareFunc(name, &syntax.Stmt{Cmd: &syntax.Block{Stmts: f.Stmts}})
+	}
 }

@@ -13,7 +13,11 @@ import (
 
 // Unknown stands, in a checked path, for a part guard could not work out (a
 // command's output, a value read at run time): any text, / and .. included.
-// No real path holds it (it is a NUL byte).
+// No real path holds it (it is a NUL byte). Written twice where a relative
+// path begins (the caller joins it with the working directory after), it
+// marks a part that may as well be an absolute path ("$(go env GOPATH)/bin",
+// "$OUT"): the working directory then tells less of what it names (see
+// nameIn).
 const Unknown = "\x00"
 
 // maxUnresolvedElems bounds the elements of an unresolved path's known tail
@@ -39,18 +43,34 @@ const maxUnresolvedElems = 64
 //   - its last element ends in known text a pattern the glob ends with
 //     can end with ($(x).pem, **/*.pem);
 //   - whole elements known between two unknown parts are a run of the
-//     glob's, one of them matched by a part other than ** ($(x)/.ssh/$(y)).
+//     glob's, one of them matched by a part other than ** ($(x)/.ssh/$(y));
+//   - an element it names is wholly unknown, directly in a known directory
+//     that holds what the glob protects, the glob's elements leading there
+//     without a ** (~/$(x), ~/.config/$X, ~/$X/id_rsa, the known tail
+//     ending what the glob matches below that element): guard cannot tell
+//     which name of the directory it is. A glob that starts with **
+//     (**/.env) holds in every directory and is not counted, so an
+//     unknown name in a project directory stays allowed.
 func (d *Detector) checkUnresolved(p string) (event.Finding, bool) {
 	u := d.parseUnresolved(p)
 	for _, pd := range d.protected {
 		segs := append(strings.Split(strings.TrimPrefix(pd.dir, "/"), "/"), "**")
-		if u.couldMatch(append([]string{""}, segs...)) {
+		segs = append([]string{""}, segs...)
+		if u.couldMatch(segs) {
 			return unresolvedFinding(p, pd.src), true
+		}
+		if u.nameIn(segs, d.trees) {
+			return unknownNameFinding(p, pd.src), true
 		}
 	}
 	for _, g := range d.block {
 		if u.couldMatch(g.segs) {
 			return unresolvedFinding(p, g.src), true
+		}
+	}
+	for _, g := range d.block {
+		if u.nameIn(g.segs, d.trees) {
+			return unknownNameFinding(p, g.src), true
 		}
 	}
 	return event.Finding{}, false
@@ -64,10 +84,31 @@ type unresolved struct {
 	tailPartial string     // with a tail: the end of the element the last unknown part is in
 	lastSuffix  string     // with no tail: the end of the last element
 	middle      [][]string // the whole elements between two unknown parts
+	// wholeName: the first unknown part is a whole element of its own,
+	// directly in the known directory headDir; more: other unknown parts
+	// follow it.
+	wholeName, more bool
+	// leading: the first unknown part began a relative path, and may be
+	// an absolute one (see Unknown).
+	leading bool
+}
+
+// oneUnknown returns p with each run of Unknown written once.
+func oneUnknown(p string) string {
+	for strings.Contains(p, Unknown+Unknown) {
+		p = strings.ReplaceAll(p, Unknown+Unknown, Unknown)
+	}
+	return p
 }
 
 func (d *Detector) parseUnresolved(p string) unresolved {
 	var u unresolved
+	if i := strings.Index(p, Unknown); i >= 0 && strings.HasPrefix(p[i:], Unknown+Unknown) {
+		u.leading = true
+	}
+	// A pattern's * and ? match what guard cannot tell either ("$(x)"*
+	// could be .bashrc): they are unknown parts too.
+	p = oneUnknown(strings.NewReplacer("*", Unknown, "?", Unknown).Replace(p))
 	chunks := strings.Split(strings.ReplaceAll(p, `\`, "/"), Unknown)
 	head := Fold(ExpandHome(chunks[0], d.home))
 	if i := strings.LastIndexByte(head, '/'); i >= 0 {
@@ -88,6 +129,8 @@ func (d *Detector) parseUnresolved(p string) unresolved {
 			u.middle = append(u.middle, cleanElems(els[1:len(els)-1]))
 		}
 	}
+	u.more = len(chunks) > 2
+	u.wholeName = len(u.headDir) > 0 && u.headPartial == "" && (chunks[1] == "" && !u.more || strings.HasPrefix(chunks[1], "/") && !climbs(chunks[1]))
 	tail := Fold(chunks[len(chunks)-1])
 	i := strings.IndexByte(tail, '/')
 	if i < 0 {
@@ -121,6 +164,26 @@ func cleanElems(els []string) []string {
 	return out
 }
 
+// climbs reports whether path text s, after an unknown part, goes up out of
+// it with .. (/../x, /a/../../x): what follows is then in a directory not
+// known.
+func climbs(s string) bool {
+	depth := 0
+	for _, e := range strings.Split(s, "/") {
+		switch e {
+		case "", ".":
+		case "..":
+			if depth == 0 {
+				return true
+			}
+			depth--
+		default:
+			depth++
+		}
+	}
+	return false
+}
+
 // couldMatch reports whether the path could be one glob segs matches.
 func (u unresolved) couldMatch(segs []string) bool {
 	if len(segs) == 0 || len(segs) > maxTreeElems {
@@ -138,6 +201,65 @@ func (u unresolved) couldMatch(segs []string) bool {
 		}
 	}
 	return len(u.headDir) > 0 && u.inside(segs)
+}
+
+// nameIn reports whether the path's wholly unknown element could be a name
+// glob segs protects directly in the known directory before it: the glob's
+// elements up to that name match the directory's without a ** (a glob that
+// holds anywhere, **/.env, tells nothing of this directory), and what is
+// known after the element matches the glob's elements after that name.
+// The unknown element stands for one name (a value holding a / is beyond
+// this rule: /$(x)/python3 would otherwise be anything anywhere). For the write rules
+// (trees: a path written stands for what is below it) the element may end
+// the path or be followed by another unknown part: ~/$(x) could be
+// ~/.guard. For the read rules a known tail must follow it (~/$X/id_rsa):
+// a bare unknown name read in a directory is left to the globs that cover
+// that directory whole. An unknown part that began a relative path and may
+// be an absolute one counts only as a bare name written: "$OUT" written in
+// the home directory could be ~/.guard, while "$(go env GOPATH)/bin" says
+// nothing of the working directory.
+func (u unresolved) nameIn(gs []string, trees bool) bool {
+	if !u.wholeName || len(gs) == 0 || len(gs) > maxTreeElems || len(u.headDir) >= len(gs) ||
+		u.leading && (u.more || len(u.tail) > 0) {
+		return false
+	}
+	for j, e := range u.headDir {
+		if gs[j] == "**" || !segMatch(gs[j], e) {
+			return false
+		}
+	}
+	j := len(u.headDir)
+	if gs[j] == "**" {
+		return false
+	}
+	if u.more || len(u.tail) == 0 {
+		return trees
+	}
+	return wholeMatch(gs[j+1:], u.tail)
+}
+
+// wholeMatch reports whether the glob elements gs match the path elements
+// ts, all of both (a ** takes any number of elements).
+func wholeMatch(gs, ts []string) bool {
+	// ok[k]: gs[:j] matches ts[:k], for the j reached so far.
+	ok := make([]bool, len(ts)+1)
+	ok[0] = true
+	for _, g := range gs {
+		next := make([]bool, len(ts)+1)
+		for k := 0; k <= len(ts); k++ {
+			switch {
+			case !ok[k]:
+			case g == "**":
+				for m := k; m <= len(ts); m++ {
+					next[m] = true
+				}
+			case k < len(ts) && segMatch(g, ts[k]):
+				next[k+1] = true
+			}
+		}
+		ok = next
+	}
+	return ok[len(ts)]
 }
 
 // informative reports whether glob element g says something of a name: it
@@ -335,8 +457,22 @@ func starSegs(p string) []string {
 	return segs
 }
 
+// unknownNameFinding is the finding of a path one of whose elements guard
+// cannot work out, directly in a directory that holds what glob protects.
+func unknownNameFinding(p, glob string) event.Finding {
+	shown := strings.ReplaceAll(oneUnknown(p), Unknown, "…")
+	const what = "names something guard cannot work out (a command's output or a value set at run time) directly in a directory that holds files"
+	return event.Finding{
+		Detector:  event.DetectorPaths,
+		Rule:      "unresolved_path",
+		Severity:  "high",
+		Reason:    fmt.Sprintf("path '%s' %s glob '%s' protects, so guard cannot tell what it names", detect.Printable(shown), what, glob),
+		LogReason: fmt.Sprintf("path '%s' %s glob '%s' protects, so guard cannot tell what it names", event.Redacted, what, glob),
+	}
+}
+
 func unresolvedFinding(p, glob string) event.Finding {
-	shown := strings.ReplaceAll(p, Unknown, "…")
+	shown := strings.ReplaceAll(oneUnknown(p), Unknown, "…")
 	const what = "has a part guard cannot work out (a command's output or a value set at run time), so guard cannot tell what it names"
 	return event.Finding{
 		Detector:  event.DetectorPaths,

@@ -39,7 +39,6 @@ func TestUnresolved(t *testing.T) {
 		{write, "~/.guard/" + U, true},
 		{read, "~/.ssh/id_" + U, true},
 		{write, "~/.bash" + U, true}, // could be ~/.bashrc
-		{write, "~/" + U, false},     // the home directory is not protected whole
 		{write, "/proj/" + U, false},
 		{write, U, false},
 		{read, U, false},
@@ -63,8 +62,45 @@ func TestUnresolved(t *testing.T) {
 		{read, "~/" + U + "sh/id_rsa", true},   // the same, the end of the element known
 		{read, "~/.g" + U + "/k", true},        // ~/.gnupg/k
 		{read, "~/src" + U + "/id_rsa", false}, // no protected directory starts so
-		{read, "~/" + U + "/README.md", false}, // nothing known of the element
 		{write, "~/.gu" + U + "/audit.log", true},
+		// a wholly unknown name directly in a directory that holds
+		// protected files: guard cannot tell which of them it is
+		{write, "~/" + U, true}, // ~/.bashrc, ~/.guard
+		{read, "~/" + U, false}, // a bare name read: left to the globs covering a directory whole
+		{read, "~/" + U + "/" + U, false},
+		{write, "~/" + U + "/", true},
+		{read, "~/" + U + "/README.md", true}, // ~/.ssh/README.md
+		{read, "~/" + U + "/id_rsa", true},
+		{write, "~/" + U + "/x/" + U, true},
+		{write, "~/.config/" + U, true}, // ~/.config/fish
+		{write, "~/.config/" + U + "/config.fish", true},
+		{write, "~/.ssh/" + U, true},
+		{write, "/" + U, true},                 // /etc
+		{write, home + "/.agent_a/" + U, true}, // settings.json
+		{read, "~/" + U + "/x/y", true},
+		{write, "~/" + U + "/a/b", true},   // ~/.guard/a/b
+		{read, "/proj/" + U + "/x", false}, // **/.env holds anywhere: not counted
+		{write, "/proj/" + U + "/main.go", false},
+		{write, "~/proj/" + U, false},         // nothing protected directly in ~/proj
+		{write, "~/.config/fish/x" + U, true}, // (inside a directory protected whole)
+		{write, "/tmp/" + U, false},
+		{read, "~/" + U + ".txt", false},         // a name ending .txt: no protected one does
+		{write, "~/.agent_a/" + U + "/x", false}, // settings.json holds no x
+		// a relative path that began with the unknown part (it may be
+		// absolute), joined with the working directory after
+		{write, "~/" + U + U, true},
+		{write, "/proj/" + U + U, false},
+		{read, "~/" + U + U + "/VERSION", false},
+		{write, "~/" + U + U + "/bin", false},
+		{write, "~/" + U + U + "/" + U, false},
+		{read, "~/" + U + U + "/.ssh/id_rsa", true}, // its tail still ends a glob
+		{read, "~/.ssh/" + U + U, true},             // in a directory protected whole
+		{read, "~/" + U + "/../lib/x.so", false},    // somewhere not known
+		{read, "~/" + U + "/a/../id_rsa", true},
+		{read, "/" + U + "/python3", false}, // one name in /: nothing it protects holds python3 there
+		{write, "~/" + U + "*", true},       // a pattern after it: any name
+		{read, "~/.s" + U + "?/id_rsa", true},
+		{write, "~/.config/" + U + "/config", true}, // ~/.config/git/config
 	}
 	// A glob element that tells nothing of a name ([a-z]*) is not what a
 	// known element is held to.

@@ -1,0 +1,533 @@
+package shell
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Value sets. A variable holds the set of values it may hold when the
+// command runs: an assignment that may not run (after || or &&, in a branch
+// of if or case, in a loop's body, in a function called there) keeps the
+// values it had too; read in a loop takes every line it may read. A
+// statement whose own words use such a variable is walked once with each
+// value (each combination, for several), and what a walk assigns is, after
+// the statement, the union of what the walks left. So f=~/.bashrc; [ -n
+// "$q" ] || f=y; cp x "$f" writes ~/.bashrc, or y.
+
+// Bounds of value sets: a variable holds at most maxValues values, and a
+// statement is walked at most maxCombos times. Beyond, the later values of
+// a set are written as one: their common start and end around a part not
+// known (CFLAGS="$CFLAGS -g" in branches stays -O2…); when nothing is
+// common to them, the command is beyond guard's limits.
+const (
+	maxValues = 32
+	maxCombos = 64
+)
+
+// valueSets are the values variables may hold besides the one in the
+// walker's variables.
+type valueSets struct {
+	m map[string][]expand.Variable
+	// shared: m belongs to an enclosing shell too (see scoped); copied
+	// before it is changed.
+	shared bool
+}
+
+// varState is what the shell holds for a variable: its value, whether it
+// is set in the command's variables at all (else inherited or the shell's
+// own), and the other values it may hold.
+type varState struct {
+	vr   expand.Variable
+	had  bool
+	alts []expand.Variable
+}
+
+// assignLog records, while a statement is walked once for each of its
+// values, the variables it assigns and what each held before.
+type assignLog struct {
+	before map[string]varState
+	order  []string
+}
+
+// note records name's state before its first assignment.
+func (l *assignLog) note(name string, st varState) {
+	if _, ok := l.before[name]; ok {
+		return
+	}
+	l.before[name] = st
+	l.order = append(l.order, name)
+}
+
+// saveVar returns what the shell holds for name.
+func (w *walker) saveVar(name string) varState {
+	vr, had := w.varMap()[name]
+	return varState{vr: vr, had: had, alts: w.alts.m[name]}
+}
+
+// restoreVar makes the shell hold st for name, exactly.
+func (w *walker) restoreVar(name string, st varState) {
+	if w.alog != nil {
+		w.alog.note(name, w.saveVar(name))
+	}
+	w.setAlts(name, st.alts)
+	if st.had {
+		w.storeVar(name, st.vr)
+	} else {
+		w.removeVar(name)
+	}
+}
+
+// setAlts sets the other values name may hold (none: nil).
+func (w *walker) setAlts(name string, alts []expand.Variable) {
+	if len(alts) == 0 && len(w.alts.m[name]) == 0 {
+		return
+	}
+	if w.alts.shared || w.alts.m == nil {
+		w.alts.m = maps.Clone(w.alts.m)
+		if w.alts.m == nil {
+			w.alts.m = map[string][]expand.Variable{}
+		}
+		w.alts.shared = false
+	}
+	if len(alts) == 0 {
+		delete(w.alts.m, name)
+		return
+	}
+	w.alts.m[name] = alts
+}
+
+// assignValues gives name the values vals (the first its value): with
+// the values it had too when the assignment may not run (w.cond).
+func (w *walker) assignValues(name string, vals []expand.Variable) {
+	if old, ok := w.varMap()[name]; ok && old.ReadOnly {
+		return
+	}
+	if w.alog != nil {
+		w.alog.note(name, w.saveVar(name))
+	}
+	for i := range vals {
+		vals[i] = bounded(name, vals[i])
+	}
+	var alts []expand.Variable
+	if w.cond > 0 {
+		alts = append(slices.Clone(w.alts.m[name]), w.before(name))
+	}
+	alts = append(alts, vals[1:]...)
+	w.setAlts(name, w.distinct(name, vals[0], alts))
+	w.storeVar(name, vals[0])
+}
+
+// before returns the value name holds before an assignment that may not
+// run. One the command did not set is the environment's, or unset when the
+// environment has none (${name-}): a command that sets a variable in a
+// branch expects it unset otherwise, and the hook knows the environment.
+func (w *walker) before(name string) expand.Variable {
+	if !w.declared(name) && isName(name) && !dynamicVar(name) {
+		return strVar(mark(markEnvOp, name+"-"))
+	}
+	return w.variable(name)
+}
+
+// mayBeUnset reports whether s is only the value before of a variable the
+// command did not set (${name-}, quoted or not): the environment's, or
+// nothing.
+func mayBeUnset(s string) bool {
+	k, name, ok := soleMark(s)
+	return ok && (k == markEnvOp && strings.HasSuffix(name, "-") && isName(strings.TrimSuffix(name, "-")) || k == markUnset)
+}
+
+// soleMark returns the kind and name of the marker s is, when s is one
+// whole marker and nothing else.
+func soleMark(s string) (byte, string, bool) {
+	if !strings.HasPrefix(s, markStart) || !strings.HasSuffix(s, markEnd) || strings.Count(s, markStart) != 1 {
+		return 0, "", false
+	}
+	var kind byte
+	var name string
+	ok := false
+	eachMark(s, func(k byte, n string, whole bool) { kind, name, ok = k, n, whole }, func(string) { ok = false })
+	return kind, name, ok
+}
+
+// unsetWord returns, for a parameter expansion unquoted and alone in its
+// word, the marker of its value when that is only the value before of a
+// variable set in a branch (see before): the environment's value, or no
+// word at all.
+func (w *walker) unsetWord(pe *syntax.ParamExp, quoted bool) (string, bool) {
+	if quoted || !simpleParam(pe) {
+		return "", false
+	}
+	v, ok := w.lookup(pe.Param.Value)
+	if k, name, sole := soleMark(v); !ok || !sole || k != markEnvOp || name != pe.Param.Value+"-" {
+		return "", false
+	}
+	return mark(markUnset, pe.Param.Value), true
+}
+
+// distinct returns alts without vr and without repeats; a set larger than
+// maxValues stops the walk (a limit).
+func (w *walker) distinct(name string, vr expand.Variable, alts []expand.Variable) []expand.Variable {
+	var out []expand.Variable
+	for _, a := range alts {
+		if sameVar(a, vr) || slices.ContainsFunc(out, func(b expand.Variable) bool { return sameVar(a, b) }) {
+			continue
+		}
+		out = append(out, a)
+	}
+	if len(out)+1 > maxValues {
+		return w.fold(name, out, maxValues-1)
+	}
+	return out
+}
+
+// fold returns alts in at most n values: the first n-1, and the others
+// written as one (see generalize); it stops the walk when they have
+// nothing in common.
+func (w *walker) fold(name string, alts []expand.Variable, n int) []expand.Variable {
+	g, ok := generalize(name, alts[n-1:])
+	if !ok {
+		w.fail(fmt.Errorf("may give variable %s more than %d values with nothing in common: %w", name, maxValues, ErrLimit))
+		return alts[:n]
+	}
+	return append(alts[:n-1:n-1], g)
+}
+
+// generalize returns one string value that stands for all of vals: the
+// text they all start and end with, around a part not known; false when
+// one is not a string or they have no text in common at either end.
+func generalize(name string, vals []expand.Variable) (expand.Variable, bool) {
+	var strs []string
+	for _, v := range vals {
+		if v.Kind != expand.String || !v.Set {
+			return expand.Variable{}, false
+		}
+		strs = append(strs, v.Str)
+	}
+	pre := strs[0]
+	for _, s := range strs[1:] {
+		pre = pre[:commonPrefix(pre, s)]
+	}
+	var suf string
+	for i, s := range strs {
+		rest := s[len(pre):]
+		if i == 0 {
+			suf = rest
+			continue
+		}
+		suf = suf[len(suf)-commonSuffix(suf, rest):]
+	}
+	if pre == "" && suf == "" {
+		return expand.Variable{}, false
+	}
+	return strVar(pre + mark(markVar, name) + suf), true
+}
+
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+func commonSuffix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[len(a)-1-n] == b[len(b)-1-n] {
+		n++
+	}
+	return n
+}
+
+// sameVar reports whether two values are the same.
+func sameVar(a, b expand.Variable) bool {
+	return a.Set == b.Set && a.Kind == b.Kind && a.Str == b.Str && slices.Equal(a.List, b.List) &&
+		slices.Equal(a.Indexes, b.Indexes) && maps.Equal(a.Map, b.Map)
+}
+
+// values returns every value st may hold, its own first.
+func (st varState) values(w *walker, name string) []expand.Variable {
+	vr := st.vr
+	if !st.had {
+		vr = w.before(name) // inherited, or the shell's own
+	}
+	return append([]expand.Variable{vr}, st.alts...)
+}
+
+// conditional walks fn as code that may not run: what it assigns keeps the
+// values the variables had too.
+func (w *walker) conditional(fn func()) {
+	w.cond++
+	fn()
+	w.cond--
+}
+
+// stmt walks a statement, once for each value of the variables with more
+// than one that its own words use (see the file's comment).
+func (w *walker) stmt(s *syntax.Stmt) {
+	if len(w.alts.m) == 0 || w.stopped() {
+		w.stmtOnce(s)
+		return
+	}
+	names := w.multiRefs(s)
+	if len(names) == 0 {
+		w.stmtOnce(s)
+		return
+	}
+	w.eachValue(names, func() { w.stmtOnce(s) })
+}
+
+// eachValue runs fn once for each combination of the values of names,
+// each walk from the same state; what the walks assign is then the union
+// of what they left.
+func (w *walker) eachValue(names []string, fn func()) {
+	saved := make([]varState, len(names))
+	sets := make([][]expand.Variable, len(names))
+	for i, n := range names {
+		saved[i] = w.saveVar(n)
+		sets[i] = saved[i].values(w, n)
+	}
+	combos := w.fewer(names, sets)
+	if w.stopped() {
+		return
+	}
+	outer := w.alog
+	log := &assignLog{before: map[string]varState{}}
+	w.alog = log
+	results := map[string][]expand.Variable{}
+	seen := map[string]int{}
+	dir, others, oldDir, dirs := w.dir, w.otherDirs, w.oldDir, w.dirs
+	var ends []string // where each walk left the shell
+	wrote := map[string][]writtenFile{}
+	for k := 0; k < combos && !w.stopped(); k++ {
+		for i, n := range names {
+			w.setAlts(n, nil)
+			w.storeVar(n, sets[i][k/radix(sets, i)%len(sets[i])])
+		}
+		w.dir, w.otherDirs, w.oldDir, w.dirs = dir, others, oldDir, dirs
+		gen := w.writeGen
+		fn()
+		ends = append(append(ends, w.otherDirs...), w.dir)
+		for _, f := range w.written[max(len(w.written)-(w.writeGen-gen), 0):] {
+			wrote[f.path] = append(wrote[f.path], f)
+		}
+		for _, n := range log.order {
+			results[n] = append(results[n], w.saveVar(n).values(w, n)...)
+			seen[n]++
+		}
+		for i := len(log.order) - 1; i >= 0; i-- {
+			w.restoreVar(log.order[i], log.before[log.order[i]])
+		}
+	}
+	w.alog = outer
+	w.addDirs(ends...) // (w.dir is where the last walk left)
+	for p, fs := range wrote {
+		if slices.ContainsFunc(fs, func(f writtenFile) bool { return f != fs[0] }) {
+			w.changed(p) // it holds one of several texts: not one guard knows
+		}
+	}
+	for i, n := range names {
+		w.restoreVar(n, saved[i])
+	}
+	for _, n := range log.order {
+		if outer != nil {
+			outer.note(n, log.before[n])
+		}
+		vals := results[n]
+		if seen[n] < combos { // not assigned in every walk
+			vals = append(vals, log.before[n].values(w, n)...)
+		}
+		w.setValues(n, vals)
+	}
+}
+
+// fewer folds the largest of sets (see fold) until their combinations are
+// at most maxCombos, and returns how many there are.
+func (w *walker) fewer(names []string, sets [][]expand.Variable) int {
+	for {
+		combos, big := 1, 0
+		for i, s := range sets {
+			combos *= len(s)
+			if len(s) > len(sets[big]) {
+				big = i
+			}
+		}
+		if combos <= maxCombos || w.stopped() {
+			return combos
+		}
+		sets[big] = w.fold(names[big], sets[big], (len(sets[big])+1)/2)
+	}
+}
+
+// radix is the number of combinations the value sets before i make: the
+// weight of set i's index.
+func radix(sets [][]expand.Variable, i int) int {
+	r := 1
+	for _, s := range sets[:i] {
+		r *= len(s)
+	}
+	return r
+}
+
+// setValues makes name hold exactly the values vals (the first its value).
+func (w *walker) setValues(name string, vals []expand.Variable) {
+	if len(vals) == 0 {
+		return
+	}
+	w.setAlts(name, w.distinct(name, vals[0], vals[1:]))
+	w.storeVar(name, vals[0])
+}
+
+// multiRefs returns the variables with more than one value that the own
+// words of s use (its arguments, assignments, redirections, a loop's
+// items, a case's word, and the commands of substitutions in them; not
+// the bodies of compound commands, whose statements are walked in turn).
+func (w *walker) multiRefs(s *syntax.Stmt) []string {
+	var names []string
+	add := func(name string) {
+		if len(w.alts.m[name]) > 0 && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	visit := func(n syntax.Node) {
+		if n != nil {
+			syntax.Walk(n, func(m syntax.Node) bool { w.refsOf(m, add); return true })
+		}
+	}
+	for _, r := range s.Redirs {
+		visit(r)
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause, *syntax.ArithmCmd, *syntax.LetClause, *syntax.TestClause:
+		visit(c)
+	case *syntax.ForClause:
+		visit(c.Loop)
+	case *syntax.CaseClause:
+		visit(c.Word)
+		for _, it := range c.Items {
+			for _, p := range it.Patterns {
+				visit(p)
+			}
+		}
+	case *syntax.BinaryCmd:
+		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
+			for _, e := range flatten(s) {
+				for _, n := range w.multiRefs(e) {
+					add(n)
+				}
+			}
+		}
+	}
+	return names
+}
+
+// refsOf calls add with each variable node m uses: a parameter (and what
+// a nameref or ${!v} leads to), or a name in arithmetic.
+func (w *walker) refsOf(m syntax.Node, add func(string)) {
+	switch m := m.(type) {
+	case *syntax.ParamExp:
+		if m.Param == nil {
+			return
+		}
+		name := m.Param.Value
+		add(name)
+		for range 8 {
+			vr := w.variable(name)
+			if vr.Kind != expand.NameRef && !m.Excl && !w.zsh || !isName(vr.Str) {
+				return
+			}
+			name = vr.Str // a nameref, ${!v}, ${(P)v}: the variable named
+			add(name)
+		}
+	case *syntax.Word:
+		if l := m.Lit(); isName(l) {
+			add(l) // (( f )), arithmetic's bare names
+		}
+	}
+}
+
+// maxDirs bounds the other directories the shell may be in.
+const maxDirs = 8
+
+// moveTo makes dir the shell's directory (cd): where the cd may not run
+// (w.cond) or may fail without stopping what follows (no set -e, and not
+// followed by && or || exit: see andOr), the one it was in stays one it
+// may be in (otherDirs), and paths are recorded under each (see pathOf).
+func (w *walker) moveTo(dir string) {
+	prev := w.dir
+	w.dir = dir
+	if w.cond == 0 && (w.errexit || w.cdSure) {
+		w.otherDirs = nil
+		return
+	}
+	w.addDirs(prev)
+	w.otherDirs = slices.DeleteFunc(slices.Clone(w.otherDirs), func(d string) bool { return d == dir })
+}
+
+// andOr walks X && Y and X || Y. After a cd that succeeded the shell is
+// where it moved: in Y of cd D && Y, and after cd D || exit.
+func (w *walker) andOr(c *syntax.BinaryCmd) {
+	cd := isCd(c.X)
+	prev := append([]string{w.dir}, w.otherDirs...)
+	saved := w.cdSure
+	w.cdSure = cd && (c.Op == syntax.AndStmt || exits(c.Y))
+	w.stmt(c.X)
+	w.cdSure = saved
+	w.conditional(func() { w.stmt(c.Y) })
+	if cd && c.Op == syntax.AndStmt {
+		w.addDirs(prev...) // the cd may have failed, and Y not run
+	}
+}
+
+// isCd reports whether s is a simple cd, pushd or popd.
+func isCd(s *syntax.Stmt) bool {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 || s.Negated {
+		return false
+	}
+	switch ce.Args[0].Lit() {
+	case "cd", "pushd", "popd":
+		return true
+	}
+	return false
+}
+
+// exits reports whether s ends the shell: exit, return, or a group whose
+// last command does.
+func exits(s *syntax.Stmt) bool {
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) > 0 {
+			switch c.Args[0].Lit() {
+			case "exit", "return":
+				return true
+			}
+		}
+	case *syntax.Block:
+		return len(c.Stmts) > 0 && exits(c.Stmts[len(c.Stmts)-1])
+	}
+	return false
+}
+
+// addDirs adds directories the shell may be in besides w.dir; past maxDirs
+// one not known stands for the rest.
+func (w *walker) addDirs(dirs ...string) {
+	for _, d := range dirs {
+		if d == w.dir || slices.Contains(w.otherDirs, d) {
+			continue
+		}
+		if len(w.otherDirs) >= maxDirs {
+			d = mark(markVar, "PWD")
+			if slices.Contains(w.otherDirs, d) {
+				continue
+			}
+			w.otherDirs[len(w.otherDirs)-1] = d
+			continue
+		}
+		w.otherDirs = append(slices.Clone(w.otherDirs), d)
+	}
+}
