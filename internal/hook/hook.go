@@ -940,9 +940,11 @@ func name(s string) string {
 			return event.Redacted
 		}
 	}
-	// A name joins its words with _ (mcp__server__tool): the detectors'
-	// word boundaries are looked for there too.
-	if s != "" && (policy.Sensitive(s) || policy.Sensitive(strings.ReplaceAll(s, "_", " "))) {
+	// A name joins its words with _ and its parts with __
+	// (mcp__server__tool): the detectors' word boundaries are looked for
+	// at both.
+	if s != "" && (policy.Sensitive(s) || policy.Sensitive(strings.ReplaceAll(s, "__", " ")) ||
+		policy.Sensitive(strings.ReplaceAll(s, "_", " "))) {
 		return event.Redacted
 	}
 	return s

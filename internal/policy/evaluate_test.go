@@ -186,7 +186,7 @@ func TestSensitive(t *testing.T) {
 	}{
 		{awsKey, true},
 		{"run-" + awsKey + ".sh", true},
-		{"ghp_" + strings.Repeat("a1B2", 9), true},
+		{"ghp_" + "wQ7rT2yU9iO4pA6sD1fG3hJ8kL5zX0cV2bN7", true},
 		{"jane@example.org", true},
 		{"123-45-6789", true},
 		{"4111 1111 1111 1111", true},
