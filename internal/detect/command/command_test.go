@@ -39,8 +39,8 @@ func defaultDetector(t testing.TB) *Detector {
 
 func TestDefaultRuleSet(t *testing.T) {
 	rules := defaultRules(t)
-	if len(rules) != 18 {
-		t.Fatalf("default has %d command rules, want 18", len(rules))
+	if len(rules) != 26 {
+		t.Fatalf("default has %d command rules, want 26", len(rules))
 	}
 	seen := map[string]int{}
 	for i, r := range rules {
