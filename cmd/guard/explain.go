@@ -12,12 +12,12 @@ import (
 func newExplainCommand(s *streams) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "explain [" + strings.Join(policy.Sections, "|") + "]",
-		Short: "Print every active rule in readable form",
+		Use:   "explain [" + strings.Join(policy.Sections, "|") + "|RULE]",
+		Short: "Print every active rule in readable form, or what one rule protects and how to allow what it blocks",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
-				return withHint(fmt.Errorf("explain takes at most one section, got %d arguments", len(args)),
-					"sections: "+strings.Join(policy.Sections, ", ")+"; with none, guard explain shows them all")
+				return withHint(fmt.Errorf("explain takes at most one section or rule, got %d arguments", len(args)),
+					"sections: "+strings.Join(policy.Sections, ", ")+"; a rule name (guard explain git_reset_hard); with none, guard explain shows every section")
 			}
 			return nil
 		},
@@ -31,17 +31,25 @@ func newExplainCommand(s *streams) *cobra.Command {
 			if err != nil {
 				return withHint(err, policy.Hint(err))
 			}
-			if asJSON {
+			switch {
+			case section != "" && !policy.IsSection(section) && asJSON:
+				var r policy.RuleReport
+				if r, err = p.RuleData(section); err == nil {
+					return writeJSON(s.out, r)
+				}
+			case section != "" && !policy.IsSection(section):
+				err = p.ExplainRule(s.out, section)
+			case asJSON:
 				var r policy.ExplainReport
 				if r, err = p.ExplainData(section); err == nil {
 					return writeJSON(s.out, r)
 				}
-			} else {
+			default:
 				err = p.Explain(s.out, section)
 			}
-			var use *policy.UnknownSectionError
+			var use *policy.UnknownRuleError
 			if errors.As(err, &use) {
-				return withHint(err, "run 'guard explain' to see every section")
+				return withHint(err, "run 'guard explain' to see every section and the names of the rules")
 			}
 			return err
 		},

@@ -131,9 +131,13 @@ func runTest(s *streams, typ, input string, asJSON bool) error {
 			fmt.Fprintf(tw, "note:\t%s found, recorded but not blocking (see 'guard explain pii')\n", n)
 		}
 		tw.Flush()
-		// Beside the spec's five lines (kept in their form), what the rule
-		// is for.
-		if r.Rule != "" {
+		// Beside the spec's five lines (kept in their form), guard's
+		// explanation as the hook shows it ("why: …; instead: …"), or what
+		// the rule is for.
+		switch {
+		case r.Explain != "":
+			fmt.Fprintf(s.out, "%s\n", detect.Printable(r.Explain))
+		case r.Rule != "":
 			if d := p.Describe(r.Rule); d != "" {
 				fmt.Fprintf(s.out, "description: %s\n", detect.Printable(d))
 			}

@@ -556,15 +556,22 @@ func TestAnswers(t *testing.T) {
 		{"A allow", Allow(A), 0, ""},
 		{"B allow grants nothing", Allow(B), 0, "{}\n"},
 		{"C allow", Allow(C), 0, `{"decision":"allow"}` + "\n"},
-		{"A deny", Deny(A, StageTool, "r"), 2, ""},
-		{"B deny tool", Deny(B, StageTool, "r <x>"), 2, `{"permission":"deny","user_message":"[guard] BLOCKED: r <x>","agent_message":"r <x>"}` + "\n"},
-		{"B deny prompt", Deny(B, StagePrompt, "r"), 2, `{"continue":false,"user_message":"[guard] BLOCKED: r"}` + "\n"},
-		{"C deny", Deny(C, StageTool, "matched /x/ in 'a\nb \"q\"'"), 0, `{"decision":"deny","reason":"matched /x/ in 'a\\nb \"q\"'"}` + "\n"},
-		{"A withhold", Withhold(A, "Bash", "found", []byte(`{"stdout":"[REDACTED:x]"}`), "t"), 0,
+		{"A deny", Deny(A, StageTool, "r", "why: w"), 2, ""},
+		{"B deny tool", Deny(B, StageTool, "r <x>", ""), 2, `{"permission":"deny","user_message":"[guard] BLOCKED: r <x>","agent_message":"r <x>"}` + "\n"},
+		{"B deny prompt", Deny(B, StagePrompt, "r", ""), 2, `{"continue":false,"user_message":"[guard] BLOCKED: r"}` + "\n"},
+		{"C deny", Deny(C, StageTool, "matched /x/ in 'a\nb \"q\"'", ""), 0, `{"decision":"deny","reason":"matched /x/ in 'a\\nb \"q\"'"}` + "\n"},
+		// The explanation: a line of its own in every message, escaped alike.
+		{"B deny tool explained", Deny(B, StageTool, "r", "why: w\x1b"), 2,
+			`{"permission":"deny","user_message":"[guard] BLOCKED: r\n[guard] why: w\\x1b","agent_message":"r\nwhy: w\\x1b"}` + "\n"},
+		{"B deny prompt explained", Deny(B, StagePrompt, "r", "why: w"), 2, `{"continue":false,"user_message":"[guard] BLOCKED: r\n[guard] why: w"}` + "\n"},
+		{"C deny explained", Deny(C, StageTool, "r\nx", "why: w\ny"), 0, `{"decision":"deny","reason":"r\\nx\nwhy: w\\ny"}` + "\n"},
+		{"A withhold explained", Withhold(A, "Bash", "found", "why: w", []byte(`{}`), "t"), 0,
+			`{"decision":"block","reason":"found\nwhy: w","hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{}}}` + "\n"},
+		{"A withhold", Withhold(A, "Bash", "found", "", []byte(`{"stdout":"[REDACTED:x]"}`), "t"), 0,
 			`{"decision":"block","reason":"found","hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{"stdout":"[REDACTED:x]"}}}` + "\n"},
-		{"C withhold keeps lines", Withhold(C, "", "found", nil, "[guard] x:\nline 2\x1b"), 0, `{"decision":"deny","reason":"[guard] x:\nline 2\\x1b"}` + "\n"},
+		{"C withhold keeps lines", Withhold(C, "", "found", "why: w", nil, "[guard] x:\nline 2\x1b"), 0, `{"decision":"deny","reason":"[guard] x:\nline 2\\x1b"}` + "\n"},
 		{"A fail", Fail(A, "", StageTool, "r", nil), 2, ""},
-		{"A withhold of an MCP result: both keys", Withhold(A, "mcp__fs__read_file", "found", []byte(`{"content":[]}`), "t"), 0,
+		{"A withhold of an MCP result: both keys", Withhold(A, "mcp__fs__read_file", "found", "", []byte(`{"content":[]}`), "t"), 0,
 			`{"decision":"block","reason":"found","hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{"content":[]},"updatedMCPToolOutput":{"content":[]}}}` + "\n"},
 		{"A fail at a result withholds", Fail(A, "Read", StageResult, "r", []byte(`"[guard] w"`)), 0,
 			`{"decision":"block","reason":"r","hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":"[guard] w"}}` + "\n"},
@@ -591,6 +598,12 @@ func TestOneLine(t *testing.T) {
 	}
 	if got := BlockedLine("x\ny"); got != "[guard] BLOCKED: x\\ny\n" {
 		t.Errorf("BlockedLine = %q", got)
+	}
+	if got := BlockedLines("x\ny", ""); got != "[guard] BLOCKED: x\\ny\n" {
+		t.Errorf("BlockedLines without an explanation = %q", got)
+	}
+	if got := BlockedLines("x", "why: a\nb"); got != "[guard] BLOCKED: x\n[guard] why: a\\nb\n" {
+		t.Errorf("BlockedLines = %q", got)
 	}
 }
 

@@ -38,14 +38,28 @@ func Allow(agentName string) Answer {
 // "agent_message"} (at a prompt: {"continue":false,"user_message"}); agent C
 // exit 0 and {"decision":"deny","reason"}. A tool result of agents A and C is
 // answered with Withhold instead: agent A's client ignores exit 2 there.
-func Deny(agentName string, s Stage, reason string) Answer {
+//
+// explain, when set, is guard's plain-language line about the block (what
+// the rule protects, what reached it, what to do instead): every message
+// carries it on a line of its own after the reason (see Shown).
+func Deny(agentName string, s Stage, reason, explain string) Answer {
 	switch agentName {
 	case B:
-		return Answer{Code: ExitBlock, Stdout: denyB(s, reason)}
+		return Answer{Code: ExitBlock, Stdout: denyB(s, reason, explain)}
 	case C:
-		return Answer{Code: ExitAllow, Stdout: denyC(reason)}
+		return Answer{Code: ExitAllow, Stdout: denyC(Shown(reason, explain))}
 	}
 	return Answer{Code: ExitBlock}
+}
+
+// Shown is a block's message as one JSON string carries it: the reason and,
+// when there is one, the explanation on a second line; each line escaped by
+// OneLine.
+func Shown(reason, explain string) string {
+	if explain == "" {
+		return OneLine(reason)
+	}
+	return OneLine(reason) + "\n" + OneLine(explain)
 }
 
 // Withhold answers that a tool result must not reach the model as it is.
@@ -60,12 +74,12 @@ func Deny(agentName string, s Stage, reason string) Answer {
 // For an MCP tool (mcp__server__tool) agent A's answer also carries the
 // replacement as updatedMCPToolOutput: its clients before 2.1.121 replace
 // an MCP tool's result only through that key.
-func Withhold(agentName, tool, reason string, replacement []byte, text string) Answer {
+func Withhold(agentName, tool, reason, explain string, replacement []byte, text string) Answer {
 	switch agentName {
 	case A:
 		var b []byte
 		b = append(b, `{"decision":"block","reason":`...)
-		b = appendString(b, OneLine(reason))
+		b = appendString(b, Shown(reason, explain))
 		b = append(b, `,"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":`...)
 		b = append(b, replacement...)
 		if strings.HasPrefix(tool, "mcp__") {
@@ -78,7 +92,7 @@ func Withhold(agentName, tool, reason string, replacement []byte, text string) A
 		b := append([]byte(`{"decision":"deny","reason":`), appendString(nil, keepLines(text))...)
 		return Answer{Code: ExitAllow, Stdout: append(b, "}\n"...)}
 	}
-	return Deny(agentName, StageResult, reason)
+	return Deny(agentName, StageResult, reason, explain)
 }
 
 // Fail answers that guard could not check the call (fail-closed), in a form
@@ -90,35 +104,36 @@ func Fail(agentName, tool string, s Stage, reason string, replacement []byte) An
 	switch agentName {
 	case A:
 		if s == StageResult {
-			return Withhold(A, tool, reason, replacement, "")
+			return Withhold(A, tool, reason, "", replacement, "")
 		}
 	case B:
-		return Answer{Code: ExitBlock, Stdout: denyB(s, reason)}
+		return Answer{Code: ExitBlock, Stdout: denyB(s, reason, "")}
 	case C:
-		return Answer{Code: ExitBlock, Stdout: denyC(reason)}
+		return Answer{Code: ExitBlock, Stdout: denyC(OneLine(reason))}
 	}
 	return Answer{Code: ExitBlock}
 }
 
-// denyB is agent B's deny object for stage s.
-func denyB(s Stage, reason string) []byte {
-	r := OneLine(reason)
+// denyB is agent B's deny object for stage s: the user's message as the
+// standard error lines read, the agent's the reason and explanation.
+func denyB(s Stage, reason, explain string) []byte {
+	user := strings.TrimSuffix(BlockedLines(reason, explain), "\n")
 	var b []byte
 	if s == StagePrompt {
 		b = append(b, `{"continue":false,"user_message":`...)
-		b = appendString(b, "[guard] BLOCKED: "+r)
+		b = appendString(b, user)
 	} else {
 		b = append(b, `{"permission":"deny","user_message":`...)
-		b = appendString(b, "[guard] BLOCKED: "+r)
+		b = appendString(b, user)
 		b = append(b, `,"agent_message":`...)
-		b = appendString(b, r)
+		b = appendString(b, Shown(reason, explain))
 	}
 	return append(b, "}\n"...)
 }
 
-// denyC is agent C's deny object, its reason on one line.
-func denyC(reason string) []byte {
-	b := append([]byte(`{"decision":"deny","reason":`), appendString(nil, OneLine(reason))...)
+// denyC is agent C's deny object; shown is already escaped (Shown).
+func denyC(shown string) []byte {
+	b := append([]byte(`{"decision":"deny","reason":`), appendString(nil, shown)...)
 	return append(b, "}\n"...)
 }
 
@@ -140,6 +155,15 @@ func keepLines(s string) string {
 // it stays one line.
 func BlockedLine(reason string) string {
 	return "[guard] BLOCKED: " + OneLine(reason) + "\n"
+}
+
+// BlockedLines is BlockedLine followed, when explain is set, by guard's
+// explanation on a line of its own: "[guard] why: …", escaped alike.
+func BlockedLines(reason, explain string) string {
+	if explain == "" {
+		return BlockedLine(reason)
+	}
+	return BlockedLine(reason) + "[guard] " + OneLine(explain) + "\n"
 }
 
 // OneLine escapes newlines, other control characters and invalid UTF-8 in s

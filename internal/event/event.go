@@ -46,6 +46,10 @@ const (
 type Input struct {
 	Kind Kind
 	Text string
+	// Via says, for a path taken from a shell command, which program and
+	// options name it ("chmod -R"), for the explanation shown with a block;
+	// empty when not known. It is neither hashed nor recorded.
+	Via string
 }
 
 // Finding is what a detector reports when its input matches one of its rules.
@@ -54,13 +58,37 @@ type Input struct {
 // may quote a command or a path (the spec's form), but never a matched secret
 // or PII value. LogReason is the same message with the input replaced by the
 // marker Redacted; it is the only form that is stored or sent.
+//
+// Explain is the plain-language line shown beside Reason: what the rule
+// protects, what in the input reached it, what to do instead or how to
+// allow it. Like Reason it may quote the checked path or command, never a
+// secret or PII value; it is never stored or sent.
 type Finding struct {
 	Detector  string // one of the Detector* names
 	Rule      string // rule name, e.g. "dangerous_rm", "pii_ssn"
 	Severity  string // critical, high, medium, low or empty
 	Reason    string // shown to the agent; never holds a secret or PII value
 	LogReason string // stored and sent; never holds input text
+	// Entry is, for a rule that is a list of entries, the entry that
+	// matched: the glob of a path rule (a protected directory written
+	// DIR/**). Never input text.
+	Entry string
+	// Reach says how a checked path met Entry (one of the Reach* values).
+	Reach   Reach
+	Explain string // shown beside Reason; never stored or sent
 }
+
+// Reach says how a checked path met the glob of a path rule.
+type Reach string
+
+// The ways a path meets a glob.
+const (
+	ReachMatch Reach = ""      // the path is one the glob protects
+	ReachHolds Reach = "holds" // the path is a directory that holds some (written, removed, moved)
+	ReachTree  Reach = "tree"  // the path stands for a directory read whole (DIR/**) that holds some
+	ReachNamed Reach = "named" // the path stands for the files of a name under a directory (DIR/**/NAME)
+	ReachMaybe Reach = "maybe" // the path has a part guard cannot work out and could name one
+)
 
 // Redacted stands in a LogReason where the input text would have been.
 const Redacted = "<redacted>"

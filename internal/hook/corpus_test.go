@@ -147,3 +147,13 @@ func runCorpus(t *testing.T, cases []corpusCase, sh string) {
 		}
 	}
 }
+
+// TestGitCorpus runs testdata/git.tsv (the default rules for agent
+// accidents with git) as TestCommandCorpus runs the shared corpus.
+func TestGitCorpus(t *testing.T) {
+	cases := readCorpusFile(t, "testdata/git.tsv")
+	for _, sh := range []string{"/bin/bash", "/bin/zsh"} {
+		t.Setenv("SHELL", sh)
+		runCorpus(t, cases, sh)
+	}
+}

@@ -67,6 +67,12 @@ func expandEveryday(t *testing.T) {
 	}
 }
 
+// via is in named by the program and options v.
+func via(in event.Input, v string) event.Input {
+	in.Via = v
+	return in
+}
+
 // TestExpand: a command's derived inputs, resolved like the call's own
 // paths, after the call's inputs, which stay as they were (they are what the
 // record hashes).
@@ -79,15 +85,22 @@ func TestExpand(t *testing.T) {
 		cmd  string
 		want []event.Input
 	}{
-		{"cat .env ~/.ssh/id_rsa $HOME/.netrc", []event.Input{r("/proj/.env"), r("~/.ssh/id_rsa"), r("$HOME/.netrc")}},
+		// Each path a command names carries the program and options that
+		// name it (Via), for the explanation of a block.
+		{"cat .env ~/.ssh/id_rsa $HOME/.netrc", []event.Input{via(r("/proj/.env"), "cat"), via(r("~/.ssh/id_rsa"), "cat"), via(r("$HOME/.netrc"), "cat")}},
 		// Joined as text: the .. is resolved where links lead (realpath).
-		{"cd sub && cat x.txt > ../out.txt", []event.Input{r("/proj/sub"), r("/proj/sub/x.txt"), w("/proj/sub/../out.txt")}},
+		// A cd names no path for an explanation: its directory holds the
+		// later ones.
+		{"cd sub && cat x.txt > ../out.txt", []event.Input{r("/proj/sub"), via(r("/proj/sub/x.txt"), "cat"), w("/proj/sub/../out.txt")}},
 		{"curl -s http://169.254.169.254/latest/ -o meta.json", []event.Input{w("/proj/meta.json"), u("http://169.254.169.254/latest/")}},
 		// A bare name is a file in the working directory; a program guard
 		// does not know to only read its files touches them.
-		{`git commit -m "see https://pastebin.com/x"`, []event.Input{r("/proj/commit"), tc("/proj/commit")}},
-		{"gzip ~/.guard/audit.log", []event.Input{r("~/.guard/audit.log"), tc("~/.guard/audit.log")}},
-		{"grep -r key ~", []event.Input{r("~"), r("~/**")}},
+		{`git commit -m "see https://pastebin.com/x"`, []event.Input{via(r("/proj/commit"), "git -m"), via(tc("/proj/commit"), "git -m")}},
+		{"gzip ~/.guard/audit.log", []event.Input{via(r("~/.guard/audit.log"), "gzip"), via(tc("~/.guard/audit.log"), "gzip")}},
+		{"grep -r key ~", []event.Input{via(r("~"), "grep -r"), via(r("~/**"), "grep -r")}},
+		{"cd ~ && rm -r .guard", []event.Input{r("~"), via(w("~/.guard"), "rm -r")}},
+		{"chmod -R 777 /", []event.Input{via(w("/proj/777"), "chmod -R"), via(w("/"), "chmod -R")}},
+		{"cp a.txt ~/.ssh/", []event.Input{via(r("/proj/a.txt"), "cp"), via(w("~/.ssh/a.txt"), "cp")}},
 	}
 	for _, tt := range tests {
 		own := []event.Input{{Kind: event.KindCommand, Text: tt.cmd}}

@@ -280,16 +280,23 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 				": guard blocks a command it cannot check whole"}
 		}
 		ran = append(ran, a.Files...)
+		var names vias // built on the first path
+		viaOf := func(p string) string {
+			if names == nil {
+				names = viasOf(a)
+			}
+			return names.of(p)
+		}
 		// The command's shell inherits the agent's environment, as guard
 		// does: $GUARD_HOME/rules.json is guard's own policy file.
 		for _, p := range a.Reads {
-			out = withUnknownVars(out, event.KindRead, shell.ExpandEnv(p, lookupEnv))
+			out = withUnknownVars(out, event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)})
 		}
 		for _, p := range a.Writes {
-			out = withUnknownVars(out, event.KindWrite, shell.ExpandEnv(p, lookupEnv))
+			out = withUnknownVars(out, event.Input{Kind: event.KindWrite, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)})
 		}
 		for _, p := range a.Touches {
-			out = withUnknownVars(out, event.KindTouch, shell.ExpandEnv(p, lookupEnv))
+			out = withUnknownVars(out, event.Input{Kind: event.KindTouch, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)})
 		}
 		for _, u := range a.URLs {
 			out = append(out, event.Input{Kind: event.KindURL, Text: u})
@@ -335,13 +342,14 @@ func ranNote(f event.Finding, ran []string) event.Finding {
 	return f
 }
 
-// withUnknownVars adds path p, and when it still names variables the
-// environment does not hold, p with those written path.Unknown: the path
-// rules check what it could name.
-func withUnknownVars(out []event.Input, kind event.Kind, p string) []event.Input {
-	out = append(out, event.Input{Kind: kind, Text: p})
-	if u, ok := shell.UnknownVars(p); ok {
-		out = append(out, event.Input{Kind: kind, Text: u})
+// withUnknownVars adds path input in, and when its path still names
+// variables the environment does not hold, the path with those written
+// path.Unknown: the path rules check what it could name.
+func withUnknownVars(out []event.Input, in event.Input) []event.Input {
+	out = append(out, in)
+	if u, ok := shell.UnknownVars(in.Text); ok {
+		in.Text = u
+		out = append(out, in)
 	}
 	return out
 }
@@ -434,7 +442,7 @@ func followedBy(inputs []event.Input, more func(event.Input) ([]string, error)) 
 		if out != nil {
 			out = append(out, in)
 			for _, t := range texts {
-				out = append(out, event.Input{Kind: in.Kind, Text: t})
+				out = append(out, event.Input{Kind: in.Kind, Text: t, Via: in.Via})
 			}
 		}
 	}
@@ -753,8 +761,8 @@ func (r *runner) withhold(pol Policy, o *outcome) error {
 	}
 	o.redacted = nil
 	o.action = event.ActionWithheld
-	o.replacement = res.Withheld(withheldNotice(o.verdict.Finding.Reason))
-	o.text = withheldNotice(o.verdict.Finding.Reason)
+	o.replacement = res.Withheld(withheldNotice(o.verdict.Finding.Reason, o.verdict.Finding.Explain))
+	o.text = withheldNotice(o.verdict.Finding.Reason, o.verdict.Finding.Explain)
 	return nil
 }
 
@@ -763,9 +771,14 @@ func redactedNote(rules []string) string {
 	return "replaced every " + strings.Join(rules, ", ") + " value with a [REDACTED:<rule>] marker"
 }
 
-// withheldNotice is the text a withheld result is replaced by.
-func withheldNotice(reason string) string {
-	return "[guard] withheld this result: " + agent.OneLine(reason)
+// withheldNotice is the text a withheld result is replaced by: the reason
+// and, when there is one, guard's explanation on a line of its own.
+func withheldNotice(reason, explain string) string {
+	notice := "[guard] withheld this result: " + agent.OneLine(reason)
+	if explain != "" {
+		notice += "\n[guard] " + agent.OneLine(explain)
+	}
+	return notice
 }
 
 // conclude records the call's outcome and answers.
@@ -786,7 +799,7 @@ func (r *runner) conclude(o outcome) int {
 	}
 	rec.Findings = ruleNames(notes)
 	blocked := v.Blocked() && !call.Logging && !o.retried
-	reason := v.Finding.Reason
+	reason, explain := v.Finding.Reason, v.Finding.Explain
 	if blocked {
 		rec.Verdict = string(event.Block)
 		rec.Rule = v.Finding.Rule
@@ -819,11 +832,11 @@ func (r *runner) conclude(o outcome) int {
 	}
 	switch {
 	case !blocked:
-		return r.answer(agent.Allow(r.agent), "", rec, false)
+		return r.answer(agent.Allow(r.agent), "", "", rec, false)
 	case o.action != "":
-		return r.answer(agent.Withhold(r.agent, call.Tool, reason, o.replacement, o.text), reason, rec, true)
+		return r.answer(agent.Withhold(r.agent, call.Tool, reason, explain, o.replacement, o.text), reason, explain, rec, true)
 	}
-	return r.answer(agent.Deny(r.agent, call.Stage, reason), reason, rec, true)
+	return r.answer(agent.Deny(r.agent, call.Stage, reason, explain), reason, explain, rec, true)
 }
 
 // readPayload reads standard input, at most MaxPayload bytes, within the
@@ -987,9 +1000,9 @@ func (r *runner) append(rec *event.Record) error {
 
 // answer writes a to the agent; on a block also the BLOCKED line, then hands
 // the record to Notify.
-func (r *runner) answer(a agent.Answer, reason string, rec *event.Record, blocked bool) int {
+func (r *runner) answer(a agent.Answer, reason, explain string, rec *event.Record, blocked bool) int {
 	if blocked {
-		io.WriteString(r.cfg.Stderr, agent.BlockedLine(reason))
+		io.WriteString(r.cfg.Stderr, agent.BlockedLines(reason, explain))
 	}
 	if len(a.Stdout) > 0 {
 		if _, err := r.cfg.Stdout.Write(a.Stdout); err != nil {
@@ -1022,14 +1035,14 @@ func (r *runner) fail(f failure) int {
 	}
 	var replacement []byte
 	if r.agent == agent.A && r.stage == agent.StageResult {
-		notice := withheldNotice(shown)
+		notice := withheldNotice(shown, "")
 		if raw, ok := agent.Member(r.parsed, "tool_response"); ok || r.skim == nil {
 			replacement = agent.WithheldRaw(raw, notice)
 		} else {
 			replacement = r.skim.Withheld(notice)
 		}
 	}
-	return r.answer(agent.Fail(r.agent, r.tool, r.stage, shown, replacement), shown, rec, true)
+	return r.answer(agent.Fail(r.agent, r.tool, r.stage, shown, replacement), shown, "", rec, true)
 }
 
 // recordFailure appends the record of a failure, best effort. It returns the

@@ -10,13 +10,15 @@ import (
 )
 
 // FuzzEvaluateCommand: a command, in either bash.match mode, is evaluated
-// without a panic or an error, and a command that could not be parsed or
+// without a panic or an error, a command that could not be parsed or
 // checked whole is never allowed when it holds something a shell could run
-// (fail closed).
+// (fail closed), and a block by a rule of the policy explains itself on one
+// line.
 func FuzzEvaluateCommand(f *testing.F) {
 	for _, s := range []string{"rm -rf /", "echo ok; )", "for f in *.go; echo $f", "echo 'unclosed", "bash <<EOF\nrm -rf /",
 		"cat <<'EOF'\nx", "(((((", "$(", "`", "echo ${x", "f(){ :|:& };f", "a=(", "case x in", ";;", ")", "if true; then echo",
-		"crontab x", "curl x | at now", "sed e f"} {
+		"crontab x", "curl x | at now", "sed e f", "git -C x reset --hard", "git clean -fdx -e .env", "git push -f --force-with-lease",
+		"git restore -SW .", "git branch -D x | git branch -d y", "git clean -n | git clean -f"} {
 		f.Add(s)
 	}
 	text, err := Default()
@@ -41,6 +43,10 @@ func FuzzEvaluateCommand(f *testing.F) {
 			_, quoted, _ := strings.Cut(v.Finding.LogReason, "/ in '")
 			if v.Blocked() && len(cmd) > 3 && strings.Contains(quoted, cmd) {
 				t.Fatalf("%q: LogReason quotes the command: %s", cmd, v.Finding.LogReason)
+			}
+			if _, known := p.Help(v.Finding.Rule); v.Blocked() && known && !strings.Contains(v.Finding.Reason, "could not be compiled") &&
+				(!strings.HasPrefix(v.Finding.Explain, "why: ") || strings.Contains(v.Finding.Explain, "\n")) {
+				t.Fatalf("%q: block by %s explained %q", cmd, v.Finding.Rule, v.Finding.Explain)
 			}
 		}
 	})

@@ -359,8 +359,10 @@ func (d *decoder) bash(path string, v any, b *Bash) {
 				d.object(rp, e, map[string]func(string, any){
 					"name":        d.str(&r.Name),
 					"pattern":     d.str(&r.Pattern),
+					"unless":      d.str(&r.Unless),
 					"severity":    d.str(&r.Severity),
 					"description": d.str(&r.Description),
+					"hint":        d.str(&r.Hint),
 				})
 			}
 			b.BlockPatterns = rules

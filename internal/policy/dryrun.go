@@ -52,14 +52,18 @@ func (e *UnknownTypeError) Error() string {
 }
 
 // DryRunResult is the answer of `guard test`; its JSON form has the keys
-// verdict, type, input, rule and reason, and action and result when the
-// hook would redact or withhold a tool's result.
+// verdict, type, input, rule and reason, explain on a block, and action
+// and result when the hook would redact or withhold a tool's result.
 type DryRunResult struct {
 	Verdict string `json:"verdict"`
 	Type    string `json:"type"`
 	Input   string `json:"input"`
 	Rule    string `json:"rule"`
 	Reason  string `json:"reason"`
+	// Explain is guard's plain-language line about a block (what the rule
+	// protects, what reached it, what to do instead, how to allow it), as
+	// the hook shows it beside the reason.
+	Explain string `json:"explain,omitempty"`
 	// Action is what the hook does with a tool result that blocked:
 	// event.ActionRedacted or event.ActionWithheld; empty otherwise.
 	Action string `json:"action,omitempty"`
@@ -108,6 +112,7 @@ func Report(typ, input string, v event.Verdict) *DryRunResult {
 	if v.Blocked() {
 		r.Rule = v.Finding.Rule
 		r.Reason = v.Finding.Reason
+		r.Explain = v.Finding.Explain
 		if r.Rule == "ssrf_protection" {
 			r.Rule = "ssrf" // the name the spec's test output shows
 		}

@@ -152,6 +152,7 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 			}
 			v.Decision = event.Block
 			v.Finding = f
+			quote := true
 			if quotesInput(f) {
 				// The shown reason quotes the command, path or URL host.
 				// When that text holds a secret or PII value, show the
@@ -168,8 +169,13 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 				if hidden != nil {
 					v.Finding.Reason = f.LogReason
 					v.Notes = append(v.Notes, *hidden)
+					quote = false
 				}
 			}
+			if quote && in.Via != "" && Sensitive(in.Via) {
+				in.Via = ""
+			}
+			v.Finding.Explain = p.explain(in, v.Finding, quote)
 			return v, nil
 		}
 	}
@@ -381,7 +387,7 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 		if c.commands == nil {
 			rules := make([]command.Rule, len(p.Bash.BlockPatterns))
 			for i, r := range p.Bash.BlockPatterns {
-				rules[i] = command.Rule{Name: r.Name, Pattern: r.Pattern, Severity: r.Severity, Description: r.Description,
+				rules[i] = command.Rule{Name: r.Name, Pattern: r.Pattern, Unless: r.Unless, Severity: r.Severity, Description: r.Description,
 					Prefilter: builtinPrefilters()[r.Pattern]} // nil for a pattern of the user's own
 			}
 			c.commands, err = command.New(rules, p.Bash.AllowPatterns)

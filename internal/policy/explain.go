@@ -99,8 +99,13 @@ func (p *Policy) explainBash(w *tabwriter.Writer) {
 	// The pattern comes last: it is long, and a column after it would be
 	// pushed past the width of a terminal.
 	for _, r := range b.BlockPatterns {
-		fmt.Fprintf(w, "  block\t%s\t%s\t%s\t/%s/\n", r.Name, orDash(r.Severity), orDash(r.Description), r.Pattern)
+		unless := ""
+		if r.Unless != "" {
+			unless = " unless /" + r.Unless + "/"
+		}
+		fmt.Fprintf(w, "  block\t%s\t%s\t%s\t/%s/%s\n", r.Name, orDash(r.Severity), orDash(r.Description), r.Pattern, unless)
 	}
+	fmt.Fprintln(w, "  (guard explain RULE shows what a rule protects, what to do instead and how to allow it)")
 }
 
 func (p *Policy) explainPaths(w *tabwriter.Writer) {

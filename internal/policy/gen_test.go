@@ -84,7 +84,15 @@ func renderDefaults(p *Policy) ([]byte, error) {
 	w("Version: %q,\nRemotePolicyURL: %s,\n", p.Version, ptr(p.RemotePolicyURL))
 	w("Bash: Bash{Enabled: %v, BlockOnError: %v, Match: %q, AllowPatterns: %s, BlockPatterns: []CommandRule{\n", p.Bash.Enabled, p.Bash.BlockOnError, p.Bash.Match, strs(p.Bash.AllowPatterns))
 	for _, r := range p.Bash.BlockPatterns {
-		w("{Name: %q, Pattern: %q, Severity: %q, Description: %q},\n", r.Name, r.Pattern, r.Severity, r.Description)
+		w("{Name: %q, Pattern: %q", r.Name, r.Pattern)
+		if r.Unless != "" {
+			w(", Unless: %q", r.Unless)
+		}
+		w(", Severity: %q, Description: %q", r.Severity, r.Description)
+		if r.Hint != "" {
+			w(", Hint: %q", r.Hint)
+		}
+		w("},\n")
 	}
 	w("}},\n")
 	f := p.FilePaths

@@ -102,7 +102,7 @@ func TestDefaultsMatchSpec(t *testing.T) {
 		{"version", p.Version, "1.0.0"},
 		{"bash.enabled", p.Bash.Enabled, true},
 		{"bash.block_on_error", p.Bash.BlockOnError, true},
-		{"block patterns", len(p.Bash.BlockPatterns), 18},
+		{"block patterns", len(p.Bash.BlockPatterns), 26},
 		{"allow patterns", len(p.Bash.AllowPatterns), 0},
 		{"blocked reads", len(p.FilePaths.BlockRead), 31},
 		{"pii.enabled", p.PII.Enabled, true},
@@ -300,7 +300,7 @@ func TestProblemsNameTheRule(t *testing.T) {
 		{`{"bash":{"block_patterns":[{"name":"a b\n","pattern":"ok","severity":"x"}]}}`,
 			`bash.block_patterns[0] ("a b\n").severity: must be one of critical, high, medium, low, not "x"`},
 		{`{"bash":{"block_patterns":[{"name":"` + long + `","pattern":"ok","extra":1}]}}`,
-			`bash.block_patterns[0] ("` + long[:64] + `…").extra: unknown field (known: description, name, pattern, severity)`},
+			`bash.block_patterns[0] ("` + long[:64] + `…").extra: unknown field (known: description, hint, name, pattern, severity, unless)`},
 		{`{"bash":{"block_patterns":[{"pattern":"(x"}]}}`, // no name: nothing to add
 			"2 problems:\n  bash.block_patterns[0].name: is required\n  bash.block_patterns[0].pattern: missing closing ) in \"(x\""},
 	}

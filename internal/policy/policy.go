@@ -71,10 +71,17 @@ const (
 
 // CommandRule is one element of bash.block_patterns.
 type CommandRule struct {
-	Name        string `json:"name"`
-	Pattern     string `json:"pattern"`
-	Severity    string `json:"severity,omitempty"`
+	Name    string `json:"name"`
+	Pattern string `json:"pattern"`
+	// Unless, when set, spares a match of Pattern that it also matches
+	// (tried on the matched text alone): the "but not" a pattern without
+	// look-around cannot say (git clean -f, but not git clean -n -f).
+	Unless   string `json:"unless,omitempty"`
+	Severity string `json:"severity,omitempty"`
+	// Description says what the rule protects against, Hint what to do
+	// instead; both are shown with a block and by guard explain.
 	Description string `json:"description,omitempty"`
+	Hint        string `json:"hint,omitempty"`
 }
 
 // FilePaths configures the path detector: globs for reads and writes.

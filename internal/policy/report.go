@@ -11,42 +11,12 @@ import (
 	"github.com/guardhq/guard/internal/outbound"
 )
 
-// Descriptions of the rules whose names come from a detector rather than a
-// rule list.
-func builtinDescription(rule string) (string, bool) {
-	switch rule {
-	case "ssrf_protection", "ssrf":
-		return "a cloud metadata endpoint (SSRF target): always blocked, no allow list overrides it", true
-	case "blocked_domain":
-		return "a domain on urls.blocklist (paste, tunnelling, request-capture and out-of-band sites by default)", true
-	case "blocked_path":
-		return "a path that file_paths.block_read or file_paths.block_write protects", true
-	case "unresolved_path":
-		return "a path in a command with a part guard cannot work out (a command's output, a value set at run time) that could name a path file_paths protects", true
-	}
-	return "", false
-}
-
 // Describe returns the one-line description of the rule named rule in this
 // policy (a command rule's description, a catalogue rule's), or "" when it
 // has none.
 func (p *Policy) Describe(rule string) string {
-	if d, ok := builtinDescription(rule); ok {
-		return d
-	}
-	for _, r := range p.Bash.BlockPatterns {
-		if r.Name == rule {
-			return r.Description
-		}
-	}
-	for _, list := range [][]detect.RuleInfo{secret.Rules(), pii.Rules(), injection.Rules()} {
-		for _, r := range list {
-			if r.Name == rule {
-				return r.Description
-			}
-		}
-	}
-	return ""
+	h, _ := p.Help(rule)
+	return h.Description
 }
 
 // Summary is the --json form of `guard policy list`: where the policy came
@@ -169,7 +139,9 @@ type ExplainRule struct {
 	Name        string `json:"name,omitempty"`
 	Severity    string `json:"severity,omitempty"`
 	Description string `json:"description,omitempty"`
+	Hint        string `json:"hint,omitempty"`
 	Pattern     string `json:"pattern"`
+	Unless      string `json:"unless,omitempty"` // a match this also matches does not block
 	// On is false for a catalogue rule the policy switches off (a PII type
 	// not in pii.types).
 	On bool `json:"on"`
@@ -219,7 +191,7 @@ func (p *Policy) explainSection(name string) ExplainSection {
 		}
 		for _, c := range p.Bash.BlockPatterns {
 			s.Rules = append(s.Rules, ExplainRule{Action: "block", Name: c.Name, Severity: c.Severity,
-				Description: c.Description, Pattern: c.Pattern, On: s.Enabled})
+				Description: c.Description, Hint: c.Hint, Pattern: c.Pattern, Unless: c.Unless, On: s.Enabled})
 		}
 	case "paths":
 		s.Settings = map[string]string{"rule": "blocked_path", "home": p.Home}

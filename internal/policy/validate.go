@@ -43,6 +43,11 @@ func (d *decoder) validate(p *Policy) {
 		} else if err := checkRegexp(r.Pattern); err != nil {
 			d.addf(at+".pattern", "%s", err)
 		}
+		if r.Unless != "" {
+			if err := checkRegexp(r.Unless); err != nil {
+				d.addf(at+".unless", "%s", err)
+			}
+		}
 		if !slices.Contains(severities, r.Severity) {
 			d.addf(at+".severity", "must be one of critical, high, medium, low, not %q", r.Severity)
 		}

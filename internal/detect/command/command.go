@@ -25,6 +25,16 @@
 // commit message, a grep pattern) cannot block. A command that could not be
 // parsed or checked whole ([Command.Unchecked]) is matched as written, then
 // blocked with rule [RuleUnchecked] if nothing else matched.
+//
+// # Exceptions
+//
+// A rule may name an exception ([Rule.Unless], gitleaks' per-rule
+// allowlist): a match of the rule's pattern that the exception also
+// matches does not block. The exception is tried on the text of each match
+// alone, so a rule whose pattern runs to the end of a command (git clean
+// … -f …) can spare one form of it (… -n, a dry run) without sparing a
+// second command on the same line. RE2 has no look-around; this is how a
+// rule says "but not".
 package command
 
 import (
@@ -44,6 +54,9 @@ type Rule struct {
 	Pattern     string
 	Severity    string
 	Description string
+	// Unless, when set, is a pattern tried on the text of each match of
+	// Pattern: a match it also matches does not block.
+	Unless string
 	// Prefilter, when set, is the pattern's prefilter computed earlier
 	// (lazyre.Regexp.Prefilter), so New need not parse the pattern: the
 	// built-in rules carry theirs. Nil derives it.
@@ -59,7 +72,8 @@ type Detector struct {
 
 type compiled struct {
 	Rule
-	re *lazyre.Regexp
+	re     *lazyre.Regexp
+	unless *lazyre.Regexp // nil: every match blocks
 }
 
 // knownSeverity reports the accepted severity values; empty is accepted too.
@@ -100,7 +114,13 @@ func New(block []Rule, allow []string) (*Detector, error) {
 		if err != nil {
 			return nil, fmt.Errorf("block rule %q: pattern: %w", r.Name, err)
 		}
-		d.block = append(d.block, compiled{Rule: r, re: re})
+		c := compiled{Rule: r, re: re}
+		if r.Unless != "" {
+			if c.unless, err = lazyre.New(r.Unless); err != nil {
+				return nil, fmt.Errorf("block rule %q: unless: %w", r.Name, err)
+			}
+		}
+		d.block = append(d.block, c)
 	}
 	for i, p := range allow {
 		if p == "" {
@@ -176,9 +196,9 @@ func (d *Detector) CheckCommand(c Command) (event.Finding, bool) {
 		var hit bool
 		var err error
 		if raw {
-			hit, err = r.re.MatchText(text)
+			hit, err = r.match(text)
 			if err == nil && !hit && plainText != nil {
-				hit, err = r.re.MatchText(plainText)
+				hit, err = r.match(plainText)
 			}
 			if hit || err != nil {
 				return r.finding(c.Text, "", err)
@@ -191,7 +211,7 @@ func (d *Detector) CheckCommand(c Command) (event.Finding, bool) {
 			if lineTexts[i] == nil {
 				lineTexts[i] = lazyre.NewText(l)
 			}
-			if hit, err = r.re.MatchText(lineTexts[i]); hit || err != nil {
+			if hit, err = r.match(lineTexts[i]); hit || err != nil {
 				return r.finding(c.Text, l, err)
 			}
 		}
@@ -206,6 +226,36 @@ func (d *Detector) CheckCommand(c Command) (event.Finding, bool) {
 		}, true
 	}
 	return event.Finding{}, false
+}
+
+// maxExcepted bounds the matches of one rule in one text that its
+// exception is tried on; past it the text blocks (fail closed).
+const maxExcepted = 64
+
+// match reports whether r blocks t: its pattern matches, and, when it has
+// an exception, some match of the pattern is not also a match of it.
+func (r compiled) match(t *lazyre.Text) (bool, error) {
+	if r.unless == nil {
+		return r.re.MatchText(t)
+	}
+	if !r.re.MayMatch(t) {
+		return false, nil
+	}
+	re, err := r.re.Compiled()
+	if err != nil {
+		return false, err
+	}
+	s := t.String()
+	for i, m := range re.FindAllStringIndex(s, maxExcepted+1) {
+		if i == maxExcepted {
+			return true, nil
+		}
+		spared, err := r.unless.MatchString(s[m[0]:m[1]])
+		if err != nil || !spared {
+			return true, err
+		}
+	}
+	return false, nil
 }
 
 // finding reports a match of r in cmd, or in line of it when line is set;

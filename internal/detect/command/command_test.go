@@ -39,8 +39,8 @@ func defaultDetector(t testing.TB) *Detector {
 
 func TestDefaultRuleSet(t *testing.T) {
 	rules := defaultRules(t)
-	if len(rules) != 18 {
-		t.Fatalf("default has %d command rules, want 18", len(rules))
+	if len(rules) != 26 {
+		t.Fatalf("default has %d command rules, want 26", len(rules))
 	}
 	seen := map[string]int{}
 	for i, r := range rules {
@@ -262,5 +262,42 @@ func BenchmarkNew(b *testing.B) {
 		if _, err := New(rules, nil); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestUnless: a rule's exception spares a match it also matches, tried on
+// the matched text alone, so it cannot spare another match on the same
+// line or in the command as written; a bad exception is an error of New.
+func TestUnless(t *testing.T) {
+	d, err := New([]Rule{{Name: "clean", Pattern: `(?:^|\| )clean(?: [^|\s]+)*`, Unless: ` -n\b`}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		c     Command
+		block bool
+	}{
+		{Command{Text: "clean -f"}, true},
+		{Command{Text: "clean -f -n"}, false},
+		{Command{Text: "clean -n -f"}, false},
+		{Command{Text: "ls | clean -f"}, true},
+		{Command{Text: "x", Lines: []string{"clean -n", "clean -f"}, Parsed: true, LinesOnly: true}, true},
+		{Command{Text: "x", Lines: []string{"clean -n", "ls"}, Parsed: true, LinesOnly: true}, false},
+		// The pattern stops at a pipe: a second pipeline stage is a
+		// second match, tried on its own.
+		{Command{Text: "x", Lines: []string{"clean -n | clean -f"}, Parsed: true, LinesOnly: true}, true},
+	} {
+		f, hit := d.CheckCommand(tt.c)
+		if hit != tt.block || hit && f.Rule != "clean" {
+			t.Errorf("%q %q: blocked %v (%s), want %v", tt.c.Text, tt.c.Lines, hit, f.Rule, tt.block)
+		}
+	}
+	// Past maxExcepted matches the text blocks whatever the exception says.
+	many := strings.Repeat("ls | clean -n | ", maxExcepted+1) + "ls"
+	if _, hit := d.Check(many); !hit {
+		t.Errorf("%d spared matches: allowed", maxExcepted+1)
+	}
+	if _, err := New([]Rule{{Name: "x", Pattern: "a", Unless: "("}}, nil); err == nil || !strings.Contains(err.Error(), `block rule "x": unless`) {
+		t.Errorf("bad exception: %v", err)
 	}
 }

@@ -174,6 +174,10 @@ func Compile(r Rules) (*Detector, error) {
 	return d, nil
 }
 
+// DirGlob returns the glob a finding shows for protected directory dir
+// (its Entry): dir/**, with the home directory written ~.
+func DirGlob(dir, home string) string { return tildeGlob(Normalize(dir, home), home) }
+
 // tildeGlob returns the glob that shows protected directory n: n/**, with
 // the home directory written ~.
 func tildeGlob(n, home string) string {
@@ -410,10 +414,13 @@ func (d *Detector) Check(p string) (event.Finding, bool) {
 	n := Fold(Normalize(p, d.home))
 	dir, name, rec := cutTree(n)
 	for _, pd := range d.protected {
-		if n == pd.dir || strings.HasPrefix(n, pd.dir+"/") || pd.dir == "" && strings.HasPrefix(n, "/") ||
-			d.trees && strings.HasPrefix(pd.dir+"/", strings.TrimSuffix(n, "/")+"/") && d.reaches(n, pd.dir) ||
-			rec && within(pd.dir, dir) {
-			return finding(p, pd.src), true
+		switch {
+		case n == pd.dir || strings.HasPrefix(n, pd.dir+"/") || pd.dir == "" && strings.HasPrefix(n, "/"):
+			return finding(p, pd.src, event.ReachMatch), true
+		case d.trees && strings.HasPrefix(pd.dir+"/", strings.TrimSuffix(n, "/")+"/") && d.reaches(n, pd.dir):
+			return finding(p, pd.src, event.ReachHolds), true
+		case rec && within(pd.dir, dir):
+			return treeFinding(p, pd.src, name, false), true
 		}
 	}
 	for _, g := range d.allow {
@@ -422,26 +429,32 @@ func (d *Detector) Check(p string) (event.Finding, bool) {
 		}
 	}
 	for _, g := range d.block {
-		if g.match(n) || d.trees && g.above(n) && (g.fixed == "" || d.reaches(n, g.fixed)) {
-			return finding(p, g.src), true
+		if g.match(n) {
+			return finding(p, g.src, event.ReachMatch), true
+		}
+		if d.trees && g.above(n) && (g.fixed == "" || d.reaches(n, g.fixed)) {
+			return finding(p, g.src, event.ReachHolds), true
 		}
 		if rec && g.inTree(dir, name) {
-			return treeFinding(p, g.src, name), true
+			return treeFinding(p, g.src, name, true), true
 		}
 	}
 	return event.Finding{}, false
 }
 
 // treeFinding is the finding of a path that stands for many files (see
-// cutTree) and meets glob.
-func treeFinding(p, glob, name string) event.Finding {
-	f := finding(p, glob)
-	why := "; it stands for every file under its directory (a recursive read), among them files the glob protects"
+// cutTree) and meets glob; said says whether its reason says so (the
+// protected directories' reasons never did).
+func treeFinding(p, glob, name string, said bool) event.Finding {
+	reach, why := event.ReachTree, "; it stands for every file under its directory (a recursive read), among them files the glob protects"
 	if name != "" {
-		why = "; it stands for every file of that name under its directory (what find finds), among them files the glob protects"
+		reach, why = event.ReachNamed, "; it stands for every file of that name under its directory (what find finds), among them files the glob protects"
 	}
-	f.Reason += why
-	f.LogReason += why
+	f := finding(p, glob, reach)
+	if said {
+		f.Reason += why
+		f.LogReason += why
+	}
 	return f
 }
 
@@ -537,13 +550,16 @@ func nameMeets(l, name string) bool {
 	return ok
 }
 
-func finding(p, glob string) event.Finding {
+// finding is the finding of path p meeting glob (its Entry) as reach says.
+func finding(p, glob string, reach event.Reach) event.Finding {
 	return event.Finding{
 		Detector:  event.DetectorPaths,
 		Rule:      "blocked_path",
 		Severity:  "high",
 		Reason:    fmt.Sprintf("path '%s' matches glob '%s'", detect.Printable(p), glob),
 		LogReason: fmt.Sprintf("path '%s' matches glob '%s'", event.Redacted, glob),
+		Entry:     glob,
+		Reach:     reach,
 	}
 }
 

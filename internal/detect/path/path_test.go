@@ -311,6 +311,8 @@ func TestFindingFields(t *testing.T) {
 		Severity:  "high",
 		Reason:    "path '/etc/shadow' matches glob '/etc/**'",
 		LogReason: "path '" + event.Redacted + "' matches glob '/etc/**'",
+		Entry:     "/etc/**",
+		Reach:     event.ReachMatch,
 	}
 	if f != want {
 		t.Errorf("finding = %+v, want %+v", f, want)

@@ -480,5 +480,7 @@ func unresolvedFinding(p, glob string) event.Finding {
 		Severity:  "high",
 		Reason:    fmt.Sprintf("path '%s' %s, and it could match glob '%s'", detect.Printable(shown), what, glob),
 		LogReason: fmt.Sprintf("path '%s' %s, and it could match glob '%s'", event.Redacted, what, glob),
+		Entry:     glob,
+		Reach:     event.ReachMaybe,
 	}
 }
