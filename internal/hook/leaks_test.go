@@ -11,9 +11,7 @@ import (
 )
 
 // The leaks of issue 21, in the shapes the real clients of agents A and C
-// send them. A case whose detection needs the issue's new detector
-// (keyword-anchored secrets in any syntax, decoded layers) names it in
-// skip: the lead unskips it once internal/detect/secret has it.
+// send them.
 
 // leakKey is a private key as `cat ~/.ssh/id_rsa` prints it (fake material,
 // the shape of an OpenSSH key).
@@ -59,7 +57,6 @@ type leakCase struct {
 	cTool   string // agent C's tool and its llmContent
 	cText   string
 	needles []string
-	skip    string // the detector the case needs, when the current one misses it
 }
 
 func leakCases() []leakCase {
@@ -84,37 +81,37 @@ func leakCases() []leakCase {
 	return []leakCase{
 		{name: "find -exec base64 of a private key", aTool: "Bash", aResult: bash(b64),
 			cTool: "run_shell_command", cText: shell("find ~ -name id_rsa -exec base64 {} +", b64),
-			needles: b64Lines, skip: "decoded base64 layers (a PEM key in base64)"},
+			needles: b64Lines},
 		{name: "base64 -w0 of a private key", aTool: "Bash", aResult: bash(strings.ReplaceAll(b64, "\n", "")),
 			cTool: "run_shell_command", cText: shell("base64 -w0 id_rsa", strings.ReplaceAll(b64, "\n", "")),
-			needles: b64Lines, skip: "decoded base64 layers (a PEM key in base64)"},
+			needles: b64Lines},
 		{name: "cat of a private key", aTool: "Bash", aResult: bash(key),
 			cTool: "run_shell_command", cText: shell("cat id_rsa", key), needles: material},
 		{name: "secret access key in YAML", aTool: "Bash", aResult: bash(yaml),
 			cTool: "run_shell_command", cText: shell("cat deploy/aws.yml", yaml),
-			needles: []string{leakSecretKey}, skip: "keyword-anchored secrets in any syntax (K: v)"},
+			needles: []string{leakSecretKey}},
 		// Agent C's deny reason carried this one back: the key id was
 		// redacted, the secret beside it passed on in the reason.
 		{name: "secret access key beside a key id", aTool: "Bash", aResult: bash(pair),
 			cTool: "run_shell_command", cText: shell("cat aws.txt", pair),
-			needles: []string{leakSecretKey, "AKIAQWERTYUIOPASDFGH"}, skip: "keyword-anchored secrets in any syntax (K: v)"},
+			needles: []string{leakSecretKey, "AKIAQWERTYUIOPASDFGH"}},
 		{name: "secret access key in JSON", aTool: "Bash", aResult: bash(sts),
 			cTool: "run_shell_command", cText: shell("aws sts assume-role --role-arn r --role-session-name s", sts),
-			needles: []string{leakSecretKey}, skip: `keyword-anchored secrets in any syntax ("K": "v")`},
+			needles: []string{leakSecretKey}},
 		{name: "secret access key in fetched markdown", aTool: "WebFetch",
 			aResult: `{"bytes":120,"code":200,"codeText":"OK","result":` + string(mustMarshal(markdown)) + `,"durationMs":40,"url":"https://example.com/deploy"}`,
 			cTool:   "web_fetch", cText: markdown,
-			needles: []string{leakSecretKey}, skip: `keyword-anchored secrets with markdown escapes in the name (aws\_secret\_access\_key)`},
+			needles: []string{leakSecretKey}},
 		{name: "secret access key in grep output", aTool: "Grep",
 			aResult: `{"mode":"content","numFiles":1,"filenames":["config/prod.env"],"content":"config/prod.env:3:AWS_SECRET_ACCESS_KEY=` + leakSecretKey + `","numLines":1}`,
 			cTool:   "grep_search", cText: "Found 1 match for pattern \"AWS\" in path \".\":\n---\nFile: config/prod.env\nL3: AWS_SECRET_ACCESS_KEY=" + leakSecretKey + "\n---",
-			needles: []string{leakSecretKey}, skip: "keyword-anchored secrets behind a line prefix (file:line:, Ln:)"},
+			needles: []string{leakSecretKey}},
 		{name: "secret access key in grep -n of Bash", aTool: "Bash", aResult: bash("config/prod.env:3:AWS_SECRET_ACCESS_KEY=" + leakSecretKey + "\n"),
 			cTool: "run_shell_command", cText: shell("grep -rn AWS config", "config/prod.env:3:AWS_SECRET_ACCESS_KEY="+leakSecretKey),
-			needles: []string{leakSecretKey}, skip: "keyword-anchored secrets behind a line prefix (file:line:)"},
+			needles: []string{leakSecretKey}},
 		{name: "kube client-key-data", aTool: "Bash", aResult: bash("users:\n- name: dev\n  user:\n    client-key-data: " + strings.ReplaceAll(b64, "\n", "") + "\n"),
 			cTool: "run_shell_command", cText: shell("cat deploy/kubeconfig", "users:\n- name: dev\n  user:\n    client-key-data: "+strings.ReplaceAll(b64, "\n", "")),
-			needles: b64Lines, skip: "decoded base64 layers (kube client-key-data)"},
+			needles: b64Lines},
 	}
 }
 
@@ -133,9 +130,6 @@ func TestIssue21LeaksAgentA(t *testing.T) {
 	p := realPolicy(t, "")
 	for _, lc := range leakCases() {
 		t.Run(lc.name, func(t *testing.T) {
-			if lc.skip != "" {
-				t.Skip("needs issue 21 detector: " + lc.skip)
-			}
 			payload := `{"session_id":"s","transcript_path":"/t","cwd":"/home/dev/.ssh","permission_mode":"default","hook_event_name":"PostToolUse","tool_name":"` +
 				lc.aTool + `","tool_input":{},"tool_use_id":"toolu_01","tool_response":` + lc.aResult + `}`
 			got := runPlanted(t, p, payload, "")
@@ -162,9 +156,6 @@ func TestIssue21LeaksAgentC(t *testing.T) {
 	p := realPolicy(t, "")
 	for _, lc := range leakCases() {
 		t.Run(lc.name, func(t *testing.T) {
-			if lc.skip != "" {
-				t.Skip("needs issue 21 detector: " + lc.skip)
-			}
 			payload := `{"session_id":"s","transcript_path":"/t/c.json","cwd":"/home/dev/.ssh","hook_event_name":"AfterTool","timestamp":"2026-11-23T10:00:00Z","tool_name":"` +
 				lc.cTool + `","tool_input":{},"tool_response":{"llmContent":` + string(mustMarshal(lc.cText)) + `,"returnDisplay":"done"}}`
 			got := runPlanted(t, p, payload, "")
