@@ -762,18 +762,25 @@ func (m *matcher) onlyClasses() bool {
 
 // Page returns one page of events, newest (last written) first.
 func (x *Index) Page(q Query) (*Page, error) {
-	p, err := x.page(q)
+	return rebuildOnce(x, func() (*Page, error) { return x.page(q) })
+}
+
+// rebuildOnce returns what read returns; when the file changed between
+// the index and the read (errChanged), it rebuilds the index and reads
+// once more.
+func rebuildOnce[T any](x *Index, read func() (T, error)) (T, error) {
+	v, err := read()
 	if errors.Is(err, errChanged) {
-		// The file changed between the index and the read: rebuild once.
 		x.refreshMu.Lock()
 		err = x.refreshLocked(true)
 		x.refreshMu.Unlock()
 		if err != nil {
-			return nil, err
+			var zero T
+			return zero, err
 		}
-		p, err = x.page(q)
+		v, err = read()
 	}
-	return p, err
+	return v, err
 }
 
 func (x *Index) page(q Query) (*Page, error) {
@@ -959,18 +966,7 @@ type StatsQuery struct {
 // For the whole log it is computed once per change of the index; with a
 // filter, in one pass over the columns.
 func (x *Index) Stats(q StatsQuery) (*Stats, error) {
-	s, err := x.statsOnce(q)
-	if errors.Is(err, errChanged) {
-		// The file changed under a line read: rebuild once.
-		x.refreshMu.Lock()
-		err = x.refreshLocked(true)
-		x.refreshMu.Unlock()
-		if err != nil {
-			return nil, err
-		}
-		s, err = x.statsOnce(q)
-	}
-	return s, err
+	return rebuildOnce(x, func() (*Stats, error) { return x.statsOnce(q) })
 }
 
 func (x *Index) statsOnce(q StatsQuery) (*Stats, error) {
