@@ -223,20 +223,10 @@ func decodeRun(text string, start, end int, hex bool, b *budget) (layer, bool) {
 // user:password pairs and configuration are ASCII; a run whose head is
 // not is not decoded.)
 func textualBase64(s string) bool {
-	var acc uint32
-	bits := 0
-	for i := 0; i < len(s); i++ {
-		v := b64val(s[i])
-		if v < 0 {
-			continue
-		}
-		acc = acc<<6 | uint32(v)
-		bits += 6
-		if bits >= 8 {
-			bits -= 8
-			if c := byte(acc >> bits); c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c >= 0x7f {
-				return false
-			}
+	var buf [48]byte // s is at most 64 digits
+	for _, c := range decodeBase64(s, buf[:0]) {
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c >= 0x7f {
+			return false
 		}
 	}
 	return true
