@@ -46,8 +46,8 @@ func mustNew(t testing.TB, block, allow []string, home string) *Detector {
 
 func TestDefaultLists(t *testing.T) {
 	fp := defaults(t)
-	if len(fp.BlockRead) != 31 {
-		t.Errorf("block_read has %d globs, want 31", len(fp.BlockRead))
+	if len(fp.BlockRead) != 43 {
+		t.Errorf("block_read has %d globs, want 43", len(fp.BlockRead))
 	}
 	for _, want := range []string{"~/.ssh/**", "~/.gnupg/**", "**/.env", "**/*.pem", "**/*.key",
 		"~/.aws/credentials", "~/.kube/config", "~/.docker/config.json", "~/.npmrc", "~/.pypirc"} {
@@ -154,6 +154,20 @@ func TestDefaultRead(t *testing.T) {
 		{"/home/dev/.terraform.d/plugin-cache/x", ""},
 		{"/home/dev/.vault-token", "~/.vault-token"},
 		{"/home/dev/.pgpass", "~/.pgpass"},
+		{"/home/dev/proj/.env.local", "**/.env.local"},
+		{"/home/dev/proj/web/.env.development.local", "**/.env.*.local"},
+		{"/home/dev/proj/.env.production", "**/.env.production"},
+		{"/home/dev/proj/.env.staging", "**/.env.staging"},
+		{"/home/dev/proj/.env.example", ""},
+		{"/home/dev/proj/certs/client.p12", "**/*.p12"},
+		{"/home/dev/proj/certs/client.pfx", "**/*.pfx"},
+		{"/home/dev/keys/server.ppk", "**/*.ppk"},
+		{"/home/dev/.my.cnf", "~/.my.cnf"},
+		{"/home/dev/.s3cfg", "~/.s3cfg"},
+		{"/home/dev/.boto", "~/.boto"},
+		{"/home/dev/.config/rclone/rclone.conf", "~/.config/rclone/rclone.conf"},
+		{"/home/dev/.terraformrc", "~/.terraformrc"},
+		{"/home/dev/.bash_history", ""},
 		{"./src/main.go", ""},
 		{"", ""},
 	}
