@@ -305,15 +305,6 @@ func (c *cmd) printfVar() bool {
 	return true
 }
 
-// wordTexts returns the texts of words.
-func wordTexts(ws []word) []string {
-	out := make([]string, len(ws))
-	for i, x := range ws {
-		out[i] = x.s
-	}
-	return out
-}
-
 // printfFormat returns what printf FORMAT ARGS prints, the format repeated
 // while arguments remain; false when it cannot tell (a conversion of a
 // value guard does not know but %s and %b, a bad format).

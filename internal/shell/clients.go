@@ -1,10 +1,5 @@
 package shell
 
-import (
-	"slices"
-	"strings"
-)
-
 // The network clients that fetch and send files (curl, wget), as data: for
 // each option, what its value is to the client (a file it saves, reads or
 // sends, request data, a host it connects through). download reads the
@@ -123,12 +118,4 @@ func (cl *netClient) option(opt string) (netUse, bool) {
 		}
 	}
 	return 0, false
-}
-
-// abbreviates reports whether opt is one of l's long options or the
-// shortest prefix getopt accepts for it (see longOption).
-func (l wordSet) abbreviates(opt string) bool {
-	return slices.ContainsFunc(strings.Fields(string(l)), func(name string) bool {
-		return strings.HasPrefix(name, "--") && longOption(opt, name)
-	})
 }

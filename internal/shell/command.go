@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -538,32 +537,6 @@ func (c *cmd) afterPrefix(p prefix, words []word) ([]word, bool) {
 	return words, false
 }
 
-func isNumberOption(a string) bool {
-	return len(a) > 1 && a[0] == '-' && strings.Trim(a[1:], "0123456789") == ""
-}
-
-// isAssignment reports whether s is NAME=value.
-func isAssignment(s string) bool {
-	eq := strings.IndexByte(s, '=')
-	return eq > 0 && isName(s[:eq])
-}
-
-func splitWords(s string) []word {
-	var out []word
-	for _, f := range strings.Fields(s) {
-		out = append(out, word{s: f, known: isKnown(f)})
-	}
-	return out
-}
-
-func joinWords(ws []word) string {
-	parts := make([]string, len(ws))
-	for i, x := range ws {
-		parts[i] = x.s
-	}
-	return strings.Join(parts, " ")
-}
-
 // redirects renders the redirections, records the files they name, and
 // sets what standard input holds.
 func (c *cmd) redirects(rs []*syntax.Redirect) {
@@ -696,16 +669,6 @@ func (c *cmd) render() {
 	c.rendered = b.String()
 }
 
-// oneLine keeps a rendered word on its line: newlines become "; ".
-func oneLine(s string) string {
-	if !strings.ContainsAny(s, "\n\r") {
-		return s
-	}
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	s = strings.ReplaceAll(s, "\r", "\n")
-	return strings.ReplaceAll(s, "\n", "; ")
-}
-
 // canonPath writes a path the way the rules expect it: ~ for the home
 // directory however spelt (~, $HOME, ${HOME}, its absolute path), cleaned of
 // // and /. (rm -rf //, rm -rf $HOME/.).
@@ -718,25 +681,6 @@ func (w *walker) canonPath(p string) string {
 		if rest, ok := strings.CutPrefix(p, w.home+"/"); ok {
 			return "~/" + rest
 		}
-	}
-	return p
-}
-
-func canonPath(p string) string {
-	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
-		if p == pre {
-			return "~"
-		}
-		if strings.HasPrefix(p, pre+"/") {
-			rest := path.Clean(p[len(pre):])
-			if rest == "/" {
-				return "~"
-			}
-			return "~" + rest
-		}
-	}
-	if strings.HasPrefix(p, "/") {
-		return path.Clean(p)
 	}
 	return p
 }

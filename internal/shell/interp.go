@@ -182,17 +182,6 @@ func (c *cmd) interpStdin() bool {
 	return false
 }
 
-// operands returns the arguments that are not options.
-func operands(args []word) []string {
-	var out []string
-	for _, a := range args {
-		if !strings.HasPrefix(a.s, "-") || a.s == "-" {
-			out = append(out, a.s)
-		}
-	}
-	return out
-}
-
 // scanCode reads and touches the string literals of interpreter code (it
 // may open any file it names, for writing too), analyses the shell commands
 // it runs (os.system('…'), `…`), records the files it removes or writes
@@ -510,10 +499,6 @@ func opensForWriting(code string) []string {
 		}
 	}
 	return out
-}
-
-func isWordChar(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // flagCluster reports whether s is single-letter flags up to an e that

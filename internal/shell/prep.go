@@ -342,10 +342,6 @@ func (w *walker) arithWordKnown(wd *syntax.Word) bool {
 	return true
 }
 
-func isNameRune(r rune) bool {
-	return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
-}
-
 // wordStatic reports whether a word expands to known text without running
 // anything: a pattern or a replacement whose every part is known.
 func (w *walker) wordStatic(wd *syntax.Word) bool {

@@ -5,30 +5,6 @@ import (
 	"strings"
 )
 
-// wordSet is a set of words written as one string, each word between
-// spaces: a table that costs nothing at start-up (the hook path is a new
-// process for every call).
-type wordSet string
-
-// has reports whether w is one of the words.
-func (l wordSet) has(w string) bool {
-	if w == "" || strings.ContainsRune(w, ' ') {
-		return false
-	}
-	i := strings.Index(string(l), w)
-	for i >= 0 {
-		if i > 0 && i+len(w) < len(l) && l[i-1] == ' ' && l[i+len(w)] == ' ' {
-			return true
-		}
-		j := strings.Index(string(l[i+1:]), w)
-		if j < 0 {
-			return false
-		}
-		i += 1 + j
-	}
-	return false
-}
-
 // Variables whose values programs run (see walker.commandVar).
 var (
 	// commandVars hold a command that programs run with a shell (git,
@@ -163,12 +139,3 @@ var (
 	deleters = []string{"rmtree", "rm_rf", "rm_r", "remove_tree", "rimraf", "remove_entry_secure", "remove_entry", "remove_dir",
 		"rmSync", "rmdirSync", ".rm("}
 )
-
-// base returns a program word's name as it is run: the directory stripped,
-// lower case (/bin/RM is rm on a case-insensitive file system).
-func base(s string) string {
-	if i := strings.LastIndexAny(s, `/\`); i >= 0 && i < len(s)-1 {
-		s = s[i+1:]
-	}
-	return strings.ToLower(s)
-}

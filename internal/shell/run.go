@@ -440,14 +440,6 @@ func sshRunsValue(key string) bool {
 	return key == "proxycommand" || key == "localcommand" || key == "knownhostscommand" || key == "remotecommand"
 }
 
-// cutOption splits an ssh -o value, KEY=VALUE or KEY VALUE.
-func cutOption(o string) (string, string, bool) {
-	if i := strings.IndexAny(o, "= "); i > 0 {
-		return o[:i], strings.TrimLeft(o[i+1:], "= "), true
-	}
-	return "", "", false
-}
-
 // generic records the files the plain arguments name: written for rm,
 // touch, tee…, the destination of cp/mv/ln…, read and written for the
 // sources of mv and of a hard link (ln without -s, cp -l: a later write
@@ -1041,53 +1033,6 @@ func editsInPlace(name, s string) bool {
 	return false
 }
 
-// shortHas reports whether s is a cluster of short options (-abc) holding
-// flag before any option of withArg, whose value is the rest of the word.
-func shortHas(s string, flag byte, withArg string) bool { return clusterIndex(s, flag, withArg) > 0 }
-
-// clusterIndex returns where flag stands in s, a cluster of short options,
-// before any option of withArg (whose value is the rest of the word); -1
-// when it does not.
-func clusterIndex(s string, flag byte, withArg string) int {
-	if len(s) < 2 || s[0] != '-' || s[1] == '-' {
-		return -1
-	}
-	for i := 1; i < len(s); i++ {
-		switch {
-		case s[i] == flag:
-			return i
-		case strings.IndexByte(withArg, s[i]) >= 0:
-			return -1
-		}
-	}
-	return -1
-}
-
-// optionValue returns the value of short option flag (in a cluster, -uo F
-// or -uoF) or long option long (--output F, --output=F) at args[j], and the
-// index of the last word it used.
-func optionValue(args []word, j int, flag byte, withArg, long string) (string, int, bool) {
-	s := args[j].s
-	if long != "" && longOption(s, long) {
-		if opt, v, ok := strings.Cut(s, "="); ok && opt != "" {
-			return v, j, true
-		}
-		if j+1 < len(args) {
-			return args[j+1].s, j + 1, true
-		}
-		return "", j, false
-	}
-	switch i := clusterIndex(s, flag, withArg); {
-	case i < 0:
-		return "", j, false
-	case i+1 < len(s):
-		return s[i+1:], j, true
-	case j+1 < len(args):
-		return args[j+1].s, j + 1, true
-	}
-	return "", j, false
-}
-
 // writeOption records as written the value of every short option flag or
 // long option long in c's arguments: sort -o F, patch -o F.
 func (c *cmd) writeOption(flag byte, withArg, long string) {
@@ -1129,13 +1074,6 @@ func hasTargetDir(args []word) bool {
 // (--target=DIR).
 func targetOption(s string) bool {
 	return shortHas(s, 't', "S") || longOption(s, "--target-directory")
-}
-
-// longOption reports whether s is long option name, or the shortest
-// prefix getopt accepts for it (at least --xyz), with or without =value.
-func longOption(s, name string) bool {
-	opt, _, _ := strings.Cut(s, "=")
-	return len(opt) >= 5 && strings.HasPrefix(name, opt)
 }
 
 // rm writes its options as -r, -f or -rf and gives each operand a line of
@@ -1321,11 +1259,6 @@ func wholeDir(s string) bool {
 		return true
 	}
 	return false
-}
-
-// isStdin reports whether a script file operand is standard input.
-func isStdin(s string) bool {
-	return s == "-" || s == "/dev/stdin" || s == "/dev/fd/0" || s == "/proc/self/fd/0"
 }
 
 // eval runs its arguments, joined, as a script in the current shell.

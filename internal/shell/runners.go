@@ -110,13 +110,3 @@ func (r *optionRunner) match(args []word, j int) (runOption, string, int, bool) 
 	}
 	return runOption{}, "", j, false
 }
-
-// prefixOf returns the word of l that s starts with.
-func (l wordSet) prefixOf(s string) (string, bool) {
-	for _, name := range strings.Fields(string(l)) {
-		if strings.HasPrefix(s, name) {
-			return name, true
-		}
-	}
-	return "", false
-}

@@ -115,15 +115,6 @@ func dynamicVar(name string) bool {
 	return false
 }
 
-// dirText is a directory of the walker ("" for the starting one) as $PWD
-// holds it.
-func dirText(dir string) string {
-	if dir == "" {
-		return "."
-	}
-	return dir
-}
-
 // positional are the positional parameters, when the command set them
 // (set --, sh -c SCRIPT ARG0 ARGS).
 type positional struct {
@@ -261,29 +252,4 @@ func (w *walker) valueKnown(name string) bool {
 		return !hasMark(v.Str)
 	}
 	return false
-}
-
-// mayBeEmpty reports whether a value could be empty: it is, or it holds
-// only markers.
-func mayBeEmpty(s string) bool {
-	text := false
-	eachMark(s, nil, func(t string) { text = text || t != "" })
-	return !text
-}
-
-// markedCase applies f (upper or lower case) to the text of s, not to the
-// names inside its markers.
-func markedCase(s string, f func(string) string) string {
-	if !hasMark(s) {
-		return f(s)
-	}
-	var b strings.Builder
-	eachMark(s, func(k byte, name string, whole bool) {
-		if whole {
-			b.WriteString(mark(k, name))
-		} else {
-			b.WriteString(mark(markWord, ""))
-		}
-	}, func(t string) { b.WriteString(f(t)) })
-	return b.String()
 }

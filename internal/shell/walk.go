@@ -577,15 +577,6 @@ func (w *walker) forClause(c *syntax.ForClause) {
 	})
 }
 
-func allKnown(ws []word) bool {
-	for _, x := range ws {
-		if !x.known {
-			return false
-		}
-	}
-	return true
-}
-
 func (w *walker) funcDecl(f *syntax.FuncDecl) {
 	if f.Name != nil {
 		w.redefine(f.Name.Value)
@@ -898,16 +889,6 @@ func under(dir, p string) string {
 	return strings.TrimRight(dir, "/") + "/" + p
 }
 
-// homeRelative reports whether p starts at the home directory.
-func homeRelative(p string) bool {
-	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
-		if p == pre || strings.HasPrefix(p, pre+"/") || strings.HasPrefix(p, pre+`\`) {
-			return true
-		}
-	}
-	return false
-}
-
 // candidate returns the file path word s may name: s itself, or for
 // --opt=value, NAME=value and curl's @file the value; a word that looks like
 // a path (a /, a leading . ~ or $, a file extension), a bare name (a file in
@@ -959,20 +940,6 @@ func plainName(s string) bool {
 	for j := 0; j < len(s); j++ {
 		c := s[j]
 		if !(c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
-// isName reports whether s is a shell variable name.
-func isName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for j := 0; j < len(s); j++ {
-		c := s[j]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || j > 0 && c >= '0' && c <= '9') {
 			return false
 		}
 	}
