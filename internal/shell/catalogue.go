@@ -3,6 +3,8 @@ package shell
 import (
 	"slices"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // The catalogue: what guard knows of a program's words, as data, one entry
@@ -52,9 +54,9 @@ type option struct {
 // recursion says which options make a program read a directory operand
 // whole, and so every file in it (grep -r DIR, cp -r DIR …).
 type recursion struct {
-	always  bool    // it always does (ack)
-	letters string  // short options, alone or in a cluster (-r, -rn, -a)
-	long    wordSet // long options, exactly or with =value
+	always  bool     // it always does (ack)
+	letters string   // short options, alone or in a cluster (-r, -rn, -a)
+	long    word.Set // long options, exactly or with =value
 	// recurse: -d recurse and --directories recurse (grep).
 	recurse bool
 	// dot: with no operand it reads the working directory (grep -r x).
@@ -69,7 +71,7 @@ type program struct {
 	runs   []option // options whose value it runs as a shell command
 	// writer: options after which it may write the files it names (file
 	// -C compiles a magic file beside its -m file): then it is mayWrite.
-	writer  wordSet
+	writer  word.Set
 	recurse recursion
 	// hides: options with which it runs what guard cannot see (nm
 	// --plugin LIB loads compiled code, less -k FILE binds keys to
@@ -84,7 +86,7 @@ type program struct {
 	// dashLong: it takes its long options after one dash too (xmllint
 	// -format).
 	short    string
-	long     wordSet
+	long     word.Set
 	dashLong bool
 }
 
@@ -261,21 +263,21 @@ func programNamed(name string) *program {
 }
 
 // on reports whether args ask for a recursive read.
-func (r recursion) on(args []word) bool {
+func (r recursion) on(args []word.Word) bool {
 	if r.always {
 		return true
 	}
 	for j, a := range args {
-		s := a.s
+		s := a.Text
 		switch {
 		case s == "--":
 			return false
-		case r.recurse && (s == "-d" || s == "--directories") && j+1 < len(args) && args[j+1].s == "recurse":
+		case r.recurse && (s == "-d" || s == "--directories") && j+1 < len(args) && args[j+1].Text == "recurse":
 			return true
-		case r.long.has(s):
+		case r.long.Has(s):
 			return true
 		case strings.HasPrefix(s, "--"):
-			if opt, _, ok := strings.Cut(s, "="); ok && r.long.has(opt) {
+			if opt, _, ok := strings.Cut(s, "="); ok && r.long.Has(opt) {
 				return true
 			}
 		case len(s) > 1 && s[0] == '-' && r.letters != "" && strings.ContainsAny(s[1:], r.letters):
@@ -290,7 +292,7 @@ func (r recursion) on(args []word) bool {
 // commands its runs options hold are analysed, a names program's words are
 // data, and recursive says whether it reads its directory operands whole.
 func (c *cmd) catalogued(p *program) {
-	if p.writer != "" && slices.ContainsFunc(c.args, func(a word) bool { return p.writer.has(a.s) }) {
+	if p.writer != "" && slices.ContainsFunc(c.args, func(a word.Word) bool { return p.writer.Has(a.Text) }) {
 		c.mayWrite = true
 	}
 	if p.access == names {
@@ -299,7 +301,7 @@ func (c *cmd) catalogued(p *program) {
 	}
 	for _, o := range p.writes {
 		for j := 0; j < len(c.args); j++ {
-			if v, k, ok := optionValue(c.args, j, o.short, o.withArg, o.long); ok {
+			if v, k, ok := word.OptionValue(c.args, j, o.short, o.withArg, o.long); ok {
 				c.w.write(v)
 				for m := j; m <= k; m++ {
 					c.spend(m)
@@ -322,7 +324,7 @@ func (c *cmd) catalogued(p *program) {
 func (c *cmd) runsOptions(p *program) {
 	for _, o := range p.runs {
 		for j := 0; j < len(c.args); j++ {
-			v, k, ok := optionValue(c.args, j, o.short, o.withArg, o.long)
+			v, k, ok := word.OptionValue(c.args, j, o.short, o.withArg, o.long)
 			if !ok {
 				continue
 			}
@@ -341,7 +343,7 @@ func (c *cmd) runsOptions(p *program) {
 	}
 	for _, o := range p.hides {
 		for j := range c.args {
-			if _, _, ok := optionValue(c.args, j, o.short, o.withArg, o.long); ok {
+			if _, _, ok := word.OptionValue(c.args, j, o.short, o.withArg, o.long); ok {
 				c.w.hide("gives %s an option that runs what guard cannot see (a plugin, key bindings)", c.name)
 				return
 			}
@@ -399,7 +401,7 @@ func (c *cmd) touches(p *program) {
 		if c.kinds[j] != argPlain || c.isSpent(j) || c.patternValue(j) {
 			continue
 		}
-		c.w.touch(a.s)
+		c.w.touch(a.Text)
 	}
 	c.wordsInside()
 }
@@ -407,13 +409,13 @@ func (c *cmd) touches(p *program) {
 // knows reports whether every option in args is one p lists (short, long)
 // or accounts for (writes, runs, recurse, writer): an option it does not
 // list may make the program write or run anything.
-func (p *program) knows(args []word) bool {
+func (p *program) knows(args []word.Word) bool {
 	for j := 0; j < len(args); j++ {
-		s := args[j].s
+		s := args[j].Text
 		switch {
 		case s == "--":
 			return true
-		case len(s) < 2 || s[0] != '-' || isNumberOption(s):
+		case len(s) < 2 || s[0] != '-' || word.IsNumberOption(s):
 			continue
 		case s[1] == '-' || p.dashLong && len(s) > 2:
 			n, ok := p.longKnown(s)
@@ -445,9 +447,9 @@ func (p *program) longKnown(s string) (int, bool) {
 	}
 	n, ok := 0, false
 	switch {
-	case p.valued(func(o option) bool { return o.long != "" && longOption(name, o.long) }):
+	case p.valued(func(o option) bool { return o.long != "" && word.LongOption(name, o.long) }):
 		n, ok = 1, true
-	case name == "--help" || name == "--version" || p.writer.has(name) || p.recurse.long.has(name):
+	case name == "--help" || name == "--version" || p.writer.Has(name) || p.recurse.long.Has(name):
 		ok = true
 	default:
 		if n, ok = longIn(p.long, name); !ok && strings.HasPrefix(name, "--no-") {
@@ -468,7 +470,7 @@ func (p *program) valued(is func(option) bool) bool {
 // longIn finds long option name in set (" --a --b= --c== "), exactly or
 // as the only option it abbreviates (at least --xy), and returns how many
 // values it takes.
-func longIn(set wordSet, name string) (int, bool) {
+func longIn(set word.Set, name string) (int, bool) {
 	l := string(set)
 	found, values := 0, 0
 	for off := 0; ; {

@@ -17,7 +17,7 @@ func TestCatalogueSorted(t *testing.T) {
 		if got := programNamed(p.name); got == nil || got.name != p.name {
 			t.Errorf("programNamed(%q) = %v", p.name, got)
 		}
-		if p.access == readsOnly && (writesAll.has(p.name) || writesLast.has(p.name)) {
+		if p.access == readsOnly && (writesAll.Has(p.name) || writesLast.Has(p.name)) {
 			t.Errorf("%s: a writer listed as reading only", p.name)
 		}
 	}

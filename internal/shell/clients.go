@@ -1,5 +1,7 @@
 package shell
 
+import "github.com/guardhq/guard/internal/shell/word"
+
 // The network clients that fetch and send files (curl, wget), as data: for
 // each option, what its value is to the client (a file it saves, reads or
 // sends, request data, a host it connects through). download reads the
@@ -39,7 +41,7 @@ const (
 
 // netOption is a client's option, by its names.
 type netOption struct {
-	names wordSet
+	names word.Set
 	// abbrev: its long names may be abbreviated, as getopt takes them
 	// (wget --post-f).
 	abbrev bool
@@ -53,7 +55,7 @@ type netClient struct {
 	// follow in the same word, after a cluster of flags (curl -sSLoF).
 	short string
 	// withArg are its other options that take a value.
-	withArg wordSet
+	withArg word.Set
 	// remote: it saves under the URL's name unless told otherwise (wget).
 	remote bool
 	// output: a cluster holding this letter names the file it saves into
@@ -63,7 +65,7 @@ type netClient struct {
 }
 
 // curlWithArg are curl's options that take a value.
-const curlWithArg wordSet = " -o --output -d --data --data-binary --data-raw --data-ascii --data-urlencode --json -F --form --form-string -T --upload-file -H --header -A --user-agent -e --referer -u --user -b --cookie -c --cookie-jar -w --write-out -K --config -X --request -x --proxy --url -m --max-time --connect-timeout -r --range -D --dump-header --cacert --cert --key -E -U --proxy-user --retry -C --continue-at -Y -y -z --output-dir --resolve --connect-to --interface -Q --quote --limit-rate --trace --trace-ascii --stderr "
+const curlWithArg word.Set = " -o --output -d --data --data-binary --data-raw --data-ascii --data-urlencode --json -F --form --form-string -T --upload-file -H --header -A --user-agent -e --referer -u --user -b --cookie -c --cookie-jar -w --write-out -K --config -X --request -x --proxy --url -m --max-time --connect-timeout -r --range -D --dump-header --cacert --cert --key -E -U --proxy-user --retry -C --continue-at -Y -y -z --output-dir --resolve --connect-to --interface -Q --quote --limit-rate --trace --trace-ascii --stderr "
 
 // netClients lists the clients download reads.
 var netClients = []netClient{
@@ -113,7 +115,7 @@ func netClientNamed(name string) (*netClient, bool) {
 // name opt abbreviates).
 func (cl *netClient) option(opt string) (netUse, bool) {
 	for _, o := range cl.options {
-		if o.names.has(opt) || o.abbrev && o.names.abbreviates(opt) {
+		if o.names.Has(opt) || o.abbrev && o.names.Abbreviates(opt) {
 			return o.use, true
 		}
 	}

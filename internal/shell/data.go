@@ -5,6 +5,8 @@ package shell
 
 import (
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // allData marks every argument data.
@@ -21,7 +23,7 @@ func (c *cmd) printer() {
 	c.allData()
 	if c.piped || c.subst {
 		for _, a := range c.args {
-			c.w.read(a.s)
+			c.w.read(a.Text)
 		}
 	}
 	// What is not known of the words stays marked in what they print.
@@ -40,7 +42,7 @@ func (c *cmd) printer() {
 func (c *cmd) grep(from int) {
 	given, files := false, 0
 	for j := from; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "--":
 			if !given && j+1 < len(c.args) {
@@ -60,10 +62,10 @@ func (c *cmd) grep(from int) {
 		case s == "-f" || s == "--file":
 			given = true
 			if j+1 < len(c.args) {
-				c.w.read(c.args[j+1].s)
+				c.w.read(c.args[j+1].Text)
 			}
 			j++
-		case grepWithArg.has(s), c.name != "grep" && c.name != "egrep" && c.name != "fgrep" && c.name != "zgrep" && rgWithArg.has(s):
+		case grepWithArg.Has(s), c.name != "grep" && c.name != "egrep" && c.name != "fgrep" && c.name != "zgrep" && rgWithArg.Has(s):
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
 		case !given:
@@ -84,10 +86,10 @@ func (c *cmd) grep(from int) {
 func (c *cmd) sed() {
 	given := false
 	var ex sedExec
-	var inputs []word
+	var inputs []word.Word
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
-		if v, k, ok := optionValue(c.args, j, 'e', "fl", "--expression"); ok {
+		s := c.args[j].Text
+		if v, k, ok := word.OptionValue(c.args, j, 'e', "fl", "--expression"); ok {
 			// -e S, -eS, -ne S, --expression=S, --expr S
 			ex.add(c.sedScript(k, v))
 			given = true
@@ -99,9 +101,9 @@ func (c *cmd) sed() {
 			given = true
 			if j+1 < len(c.args) {
 				f := c.args[j+1]
-				c.w.read(f.s)
+				c.w.read(f.Text)
 				c.kinds[j+1] = argData // read above; not a file to write
-				if t, ok := c.w.fileText(f.s, f.known, MaxScriptBytes, "a sed script"); ok {
+				if t, ok := c.w.fileText(f.Text, f.Known, MaxScriptBytes, "a sed script"); ok {
 					ex.add(c.sedScript(-1, t))
 				}
 			}
@@ -110,7 +112,7 @@ func (c *cmd) sed() {
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
 		case !given:
-			ex.add(c.sedScript(j, c.args[j].s))
+			ex.add(c.sedScript(j, c.args[j].Text))
 			given = true
 		default:
 			inputs = append(inputs, c.args[j])
@@ -144,7 +146,7 @@ func (c *cmd) sedScript(j int, script string) sedExec {
 // replacements that may be part of it. Input guard cannot see, or a
 // script that transliterates it (y), is hidden: guard cannot tell what
 // runs.
-func (c *cmd) sedRuns(ex sedExec, inputs []word) {
+func (c *cmd) sedRuns(ex sedExec, inputs []word.Word) {
 	w := c.w
 	for _, cmd := range ex.commands {
 		w.scoped(func() { w.script(cmd, w.depth+1) })
@@ -171,13 +173,13 @@ func (c *cmd) sedRuns(ex sedExec, inputs []word) {
 
 // sedInput returns the text sed reads: its input files, else standard
 // input; false when guard cannot see it whole.
-func (c *cmd) sedInput(inputs []word) (string, bool) {
-	if len(inputs) == 0 || len(inputs) == 1 && inputs[0].s == "-" {
+func (c *cmd) sedInput(inputs []word.Word) (string, bool) {
+	if len(inputs) == 0 || len(inputs) == 1 && inputs[0].Text == "-" {
 		switch {
 		case c.stdin.known:
 			return c.stdin.text, true
 		case c.stdin.file != "":
-			inputs = []word{{s: c.stdin.file, known: true}}
+			inputs = []word.Word{{Text: c.stdin.file, Known: true}}
 		case !c.stdin.fromPipe && c.stdin.sub == "":
 			return "", true // the agent's (empty) standard input
 		default:
@@ -186,7 +188,7 @@ func (c *cmd) sedInput(inputs []word) (string, bool) {
 	}
 	var b strings.Builder
 	for _, in := range inputs {
-		t, st := c.w.fileStatus(in.s, in.known, MaxScriptBytes)
+		t, st := c.w.fileStatus(in.Text, in.Known, MaxScriptBytes)
 		if st != FileWhole {
 			return "", false
 		}
@@ -435,7 +437,7 @@ func sedSubstWrite(t string) (string, bool) {
 func (c *cmd) jq() {
 	given := false
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "--arg" || s == "--argjson":
 			if j+2 < len(c.args) {
@@ -461,7 +463,7 @@ func (c *cmd) messages() {
 	sub := ""
 	j := 0
 	for j < len(c.args) {
-		s := c.args[j].s
+		s := c.args[j].Text
 		if s == "-C" || s == "-c" || s == "--git-dir" || s == "--work-tree" || s == "-R" || s == "--repo" {
 			j += 2
 			continue
@@ -484,13 +486,13 @@ func (c *cmd) messages() {
 		opts = logOpts
 	}
 	for ; j < len(c.args); j++ {
-		s := c.args[j].s
-		if eq := strings.IndexByte(s, '='); eq > 0 && opts.has(s[:eq]) {
+		s := c.args[j].Text
+		if eq := strings.IndexByte(s, '='); eq > 0 && opts.Has(s[:eq]) {
 			c.kinds[j] = argData
 			continue
 		}
 		switch {
-		case opts.has(s):
+		case opts.Has(s):
 			if j+1 < len(c.args) {
 				c.kinds[j+1] = argData
 				j++
@@ -503,10 +505,10 @@ func (c *cmd) messages() {
 			}
 		case !logLike && len(s) > 2 && strings.HasPrefix(s, "-m"):
 			c.kinds[j] = argData // -m"msg"
-		case messageFiles.has(s) && j+1 < len(c.args) && c.args[j+1].s == "-",
-			strings.HasSuffix(s, "=-") && messageFiles.has(strings.TrimSuffix(s, "=-")):
+		case messageFiles.Has(s) && j+1 < len(c.args) && c.args[j+1].Text == "-",
+			strings.HasSuffix(s, "=-") && messageFiles.Has(strings.TrimSuffix(s, "=-")):
 			c.dataInput = true // git commit -F - <<EOF: the message
-		case messageFiles.has(s) && j+1 < len(c.args):
+		case messageFiles.Has(s) && j+1 < len(c.args):
 			c.spend(j + 1) // git commit -F msg.txt: read (generic), its text data
 		}
 	}
@@ -515,4 +517,4 @@ func (c *cmd) messages() {
 
 // messageFiles are the options of messageTools whose value is a file
 // holding the message (- for standard input).
-const messageFiles wordSet = " -F --file --body-file --notes-file --message-file "
+const messageFiles word.Set = " -F --file --body-file --notes-file --message-file "

@@ -13,6 +13,8 @@ package shell
 import (
 	"slices"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // maxEscapeDepth bounds commands inside commands of such a language (vim's
@@ -53,11 +55,11 @@ func (c *cmd) escapes() {
 
 // writtenArg returns the text of the file word a names when the command
 // wrote it earlier with text guard knows.
-func (c *cmd) writtenArg(a word) (string, bool) {
-	if !a.known {
+func (c *cmd) writtenArg(a word.Word) (string, bool) {
+	if !a.Known {
 		return "", false
 	}
-	return c.w.writtenText(a.s)
+	return c.w.writtenText(a.Text)
 }
 
 // vim: -c CMD, --cmd CMD and +CMD are ex commands; -S, -u and -s name
@@ -66,11 +68,11 @@ func (c *cmd) writtenArg(a word) (string, bool) {
 func (c *cmd) vim() {
 	exMode := c.name == "ex" || c.name == "nex"
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case (s == "-c" || s == "--cmd" || s == "--remote-send" || s == "--remote-expr") && j+1 < len(c.args):
 			j++
-			c.ex(c.args[j].s, 0)
+			c.ex(c.args[j].Text, 0)
 		case strings.HasPrefix(s, "+") && len(s) > 1:
 			c.ex(s[1:], 0)
 		case (s == "-S" || s == "-u" || s == "-s") && j+1 < len(c.args):
@@ -230,12 +232,12 @@ func skipExOpts(arg string) string {
 // exCode reports whether ex command name runs the rest of its line as an
 // interpreter's code.
 func exCode(name string) bool {
-	const code wordSet = " py python py3 python3 pyx pythonx pydo py3do lua luado perl perldo ruby rubydo tcl tcldo mz mzscheme "
-	return code.has(name)
+	const code word.Set = " py python py3 python3 pyx pythonx pydo py3do lua luado perl perldo ruby rubydo tcl tcldo mz mzscheme "
+	return code.Has(name)
 }
 
 // sqliteWithArg are sqlite3's options that take the next word.
-const sqliteWithArg wordSet = " -separator -newline -nullvalue -vfs -mmap -maxsize -pagecache -lookaside -heap -escape -A -archive -hexkey -key -textkey "
+const sqliteWithArg word.Set = " -separator -newline -nullvalue -vfs -mmap -maxsize -pagecache -lookaside -heap -escape -A -archive -hexkey -key -textkey "
 
 // sqlite: the first operand is the database; the others, -cmd's values,
 // the -init file (else ~/.sqliterc) the command wrote and standard input
@@ -244,25 +246,25 @@ func (c *cmd) sqlite() {
 	db, rc := true, "~/.sqliterc"
 	for j := 0; j < len(c.args); j++ {
 		a := c.args[j]
-		o := a.s
+		o := a.Text
 		if strings.HasPrefix(o, "--") {
 			o = o[1:]
 		}
 		switch {
 		case o == "-cmd" && j+1 < len(c.args):
 			j++
-			c.sql(c.args[j].s, 0)
+			c.sql(c.args[j].Text, 0)
 		case o == "-init" && j+1 < len(c.args):
 			j++
-			rc = c.args[j].s
+			rc = c.args[j].Text
 			c.w.read(rc)
-		case sqliteWithArg.has(o):
+		case sqliteWithArg.Has(o):
 			j++
 		case strings.HasPrefix(o, "-"):
 		case db:
 			db = false
 		default:
-			c.sql(a.s, 0)
+			c.sql(a.Text, 0)
 		}
 	}
 	if t, ok := c.w.writtenText(rc); ok {
@@ -306,8 +308,8 @@ func (c *cmd) dotCommand(l string, depth int) {
 	args := splitQuoted(rest)
 	file := ""
 	for _, x := range args {
-		if !strings.HasPrefix(x.s, "-") {
-			file = x.s
+		if !strings.HasPrefix(x.Text, "-") {
+			file = x.Text
 		}
 	}
 	switch {
@@ -325,7 +327,7 @@ func (c *cmd) dotCommand(l string, depth int) {
 		}
 	case name == "import" || name == "restore" || name == "load":
 		if name == "import" && len(args) > 0 {
-			file = args[0].s
+			file = args[0].Text
 		}
 		c.w.read(file)
 	case name == "output" || name == "once" || name == "log" || name == "save" || name == "backup" || name == "trace" ||
@@ -335,14 +337,14 @@ func (c *cmd) dotCommand(l string, depth int) {
 }
 
 // gdbWithArg are gdb's options that take the next word.
-const gdbWithArg wordSet = " -p --pid -cd --cd -d --directory -s --symbols -e --exec -se -c --core -b -D --data-directory -tty --tty -l "
+const gdbWithArg word.Set = " -p --pid -cd --cd -d --directory -s --symbols -e --exec -se -c --core -b -D --data-directory -tty --tty -l "
 
 // gdb: -ex, -iex and --eval-command values are gdb commands, and so are
 // the lines it reads on standard input, the -x files the command wrote and
 // its init files the command wrote (~/.gdbinit, ./.gdbinit), unless -nx
 // (see gdbCommands). --args PROG ARGS runs PROG.
 func (c *cmd) gdb() {
-	if !slices.ContainsFunc(c.args, func(a word) bool { return a.s == "-nx" || a.s == "--nx" || a.s == "-n" }) {
+	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "-nx" || a.Text == "--nx" || a.Text == "-n" }) {
 		for _, rc := range []string{"~/.gdbinit", ".gdbinit", "~/.config/gdb/gdbinit"} {
 			if t, ok := c.w.writtenText(rc); ok {
 				c.gdbCommands(t, 0)
@@ -350,7 +352,7 @@ func (c *cmd) gdb() {
 		}
 	}
 	for j := 0; j < len(c.args); j++ {
-		opt, val, eq := strings.Cut(c.args[j].s, "=")
+		opt, val, eq := strings.Cut(c.args[j].Text, "=")
 		opt = strings.TrimPrefix(opt, "-")
 		switch {
 		case opt == "-args" && j+1 < len(c.args):
@@ -359,7 +361,7 @@ func (c *cmd) gdb() {
 				c.spend(k)
 			}
 			return
-		case gdbWithArg.has("-"+opt) && !eq:
+		case gdbWithArg.Has("-"+opt) && !eq:
 			j++
 			continue
 		}
@@ -367,7 +369,7 @@ func (c *cmd) gdb() {
 		case "ex", "iex", "-eval-command", "-init-eval-command", "x", "ix", "-command", "-init-command":
 			if !eq && j+1 < len(c.args) {
 				j++
-				val = c.args[j].s
+				val = c.args[j].Text
 			}
 			c.gdbOption(opt, val)
 		}
@@ -434,7 +436,7 @@ func (c *cmd) gdbCommands(text string, depth int) {
 // write FILE, r FILE and e FILE read it. The commands come on standard
 // input.
 func (c *cmd) ed() {
-	for _, a := range operands(c.args) {
+	for _, a := range word.Operands(c.args) {
 		if cmd, ok := strings.CutPrefix(a, "!"); ok {
 			c.w.tentative(cmd)
 		}
@@ -501,7 +503,7 @@ func (c *cmd) m4() {
 	for _, a := range c.args {
 		if t, ok := c.writtenArg(a); ok {
 			texts = append(texts, t)
-		} else if v, ok := strings.CutPrefix(a.s, "-D"); ok {
+		} else if v, ok := strings.CutPrefix(a.Text, "-D"); ok {
 			texts = append(texts, v) // -DNAME=syscmd(…)
 		}
 	}
@@ -587,11 +589,11 @@ func (c *cmd) builtinCallback() {
 		flag, withArg = 'x', "mqurfx"
 	}
 	for j := 0; j < len(c.args); j++ {
-		if c.args[j].s == "--" {
+		if c.args[j].Text == "--" {
 			break
 		}
 		// -C CMD, -CCMD, -oC CMD: as bash's getopt reads a cluster
-		if v, k, ok := optionValue(c.args, j, flag, withArg, ""); ok {
+		if v, k, ok := word.OptionValue(c.args, j, flag, withArg, ""); ok {
 			if c.name == "bind" {
 				_, v, _ = strings.Cut(v, ":")
 				v = strings.Trim(strings.TrimSpace(v), `"'`)
@@ -600,7 +602,7 @@ func (c *cmd) builtinCallback() {
 			j = k
 			continue
 		}
-		if v, k, ok := optionValue(c.args, j, 'f', "mqurx", ""); ok && c.name == "bind" {
+		if v, k, ok := word.OptionValue(c.args, j, 'f', "mqurx", ""); ok && c.name == "bind" {
 			c.w.read(v) // an inputrc file
 			j = k
 		}
@@ -615,8 +617,8 @@ func (c *cmd) builtinCallback() {
 // other makes less a possible writer for this command.
 func (c *cmd) lessCommands() {
 	for _, a := range c.args {
-		s, ok := strings.CutPrefix(a.s, "+")
-		if !ok || a.s == "+" {
+		s, ok := strings.CutPrefix(a.Text, "+")
+		if !ok || a.Text == "+" {
 			continue
 		}
 		s = strings.TrimPrefix(s, "+")
@@ -636,7 +638,7 @@ func (c *cmd) lessCommands() {
 // xmllintShell: xmllint --shell reads shell-like commands on standard
 // input: save FILE and write FILE write it, load FILE reads it.
 func (c *cmd) xmllintShell() {
-	if !slices.ContainsFunc(c.args, func(a word) bool { return a.s == "--shell" || a.s == "-shell" }) {
+	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "--shell" || a.Text == "-shell" }) {
 		return
 	}
 	t, ok := c.inputText()
@@ -667,14 +669,14 @@ func (c *cmd) sshInput() {
 		return
 	}
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
-		case sshWithArg.has(s):
+		case sshWithArg.Has(s):
 			j++
 		case strings.HasPrefix(s, "-"):
 		default:
 			rest := c.args[j+1:]
-			if len(rest) == 0 || shells.has(base(rest[0].s)) && (len(rest) == 1 || rest[1].s == "-s") {
+			if len(rest) == 0 || shells.Has(word.Base(rest[0].Text)) && (len(rest) == 1 || rest[1].Text == "-s") {
 				c.dataInput = true // analysed here
 				c.w.guess(t)
 			}
@@ -688,6 +690,6 @@ func (c *cmd) sshInput() {
 // command here: the host may be this machine (ssh localhost), and a rule
 // that matches it blocks. The files it would run are the host's: not read
 // here (see guess).
-func (w *walker) remote(words []word) {
-	w.guess(joinWords(words))
+func (w *walker) remote(words []word.Word) {
+	w.guess(word.Join(words))
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // TestWordsInWords: a word of an unknown program (or of a reader given an
@@ -329,9 +331,9 @@ func TestOptionsKnown(t *testing.T) {
 		if p == nil {
 			t.Fatalf("%s: not catalogued", tt.prog)
 		}
-		var args []word
+		var args []word.Word
 		for _, f := range strings.Fields(tt.args) {
-			args = append(args, word{s: f, known: true})
+			args = append(args, word.Word{Text: f, Known: true})
 		}
 		if got := p.knows(args); got != tt.want {
 			t.Errorf("%s %s: knows = %v, want %v", tt.prog, tt.args, got, tt.want)
@@ -480,9 +482,9 @@ func FuzzKnows(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, args string) {
-		var ws []word
+		var ws []word.Word
 		for _, a := range strings.Fields(args) {
-			ws = append(ws, word{s: a, known: true})
+			ws = append(ws, word.Word{Text: a, Known: true})
 		}
 		for i := range catalogue {
 			catalogue[i].knows(ws)

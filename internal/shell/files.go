@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -167,7 +168,7 @@ func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) 
 	}
 	// A word with an unknown part may still name the file: an inherited
 	// $VARIABLE the reader resolves. A substitution's output it cannot.
-	if w.files == nil || q == "" || strings.Contains(q, unknownSubst) || strings.Contains(q, unknownArith) || isStdin(p) {
+	if w.files == nil || q == "" || strings.Contains(q, word.UnknownSubst) || strings.Contains(q, word.UnknownArith) || word.IsStdin(p) {
 		return "", FileAbsent
 	}
 	for _, r := range w.reads {
@@ -199,7 +200,7 @@ type fileRead struct {
 // runScript analyses text, a shell script the command runs from a file, as
 // the commands it is: in a subshell with args as $0, $1, … (sh x.sh a b),
 // or sourced into the current shell (source x.sh, . x.sh).
-func (w *walker) runScript(text string, args []word, sourced bool) {
+func (w *walker) runScript(text string, args []word.Word, sourced bool) {
 	w.inFile++
 	before := w.err
 	defer func() {
@@ -225,9 +226,9 @@ func (w *walker) runScript(text string, args []word, sourced bool) {
 }
 
 // setArgs sets $0, $1, … to args (a script run with its arguments).
-func (w *walker) setArgs(args []word) {
+func (w *walker) setArgs(args []word.Word) {
 	if len(args) > 0 {
-		w.pos = &positional{zero: args[0].s, args: wordTexts(args[1:])}
+		w.pos = &positional{zero: args[0].Text, args: word.Texts(args[1:])}
 	}
 }
 
@@ -235,7 +236,7 @@ func (w *walker) setArgs(args []word) {
 // a shell, or it has none: the shell runs text without one as a script) is
 // analysed as commands, another interpreter's program is scanned, and a
 // compiled program is not read (static checks cannot see into it).
-func (c *cmd) runPath(p string, args []word) {
+func (c *cmd) runPath(p string, args []word.Word) {
 	w := c.w
 	if w.guessing > 0 {
 		return // a word only guessed to be a command names no program it runs
@@ -249,7 +250,7 @@ func (c *cmd) runPath(p string, args []word) {
 		if text, ok = w.fileText(p, true, MaxProgramBytes, "a program"); !ok || binary([]byte(text)) {
 			return
 		}
-		if prog := shebang(text); (prog == "" || shells.has(prog)) && len(text) > MaxScriptBytes {
+		if prog := shebang(text); (prog == "" || shells.Has(prog)) && len(text) > MaxScriptBytes {
 			w.hide("runs a script larger than %d KiB, more than guard reads", MaxScriptBytes>>10)
 			return
 		}
@@ -270,7 +271,7 @@ func (c *cmd) runPath(p string, args []word) {
 			return
 		}
 		max, what := MaxScriptBytes, "a script"
-		if prog := shebang(string(head)); prog != "" && !shells.has(prog) {
+		if prog := shebang(string(head)); prog != "" && !shells.Has(prog) {
 			max, what = MaxProgramBytes, "a program"
 		}
 		if text, ok = w.fileText(p, true, max, what); !ok {
@@ -278,8 +279,8 @@ func (c *cmd) runPath(p string, args []word) {
 		}
 	}
 	switch prog := shebang(text); {
-	case prog == "" || shells.has(prog):
-		w.runScript(text, append([]word{{s: p, known: true}}, args...), false)
+	case prog == "" || shells.Has(prog):
+		w.runScript(text, append([]word.Word{{Text: p, Known: true}}, args...), false)
 	default:
 		in, isInterp := interpreterOf(prog)
 		c.scanFile(text, isInterp && in.program)
@@ -315,7 +316,7 @@ func shebang(text string) string {
 	if len(fields) == 0 {
 		return ""
 	}
-	prog := base(fields[0])
+	prog := word.Base(fields[0])
 	if prog != "env" {
 		return prog
 	}
@@ -324,9 +325,9 @@ func shebang(text string) string {
 		switch {
 		case f == "-u" || f == "--unset" || f == "-C" || f == "--chdir":
 			i++
-		case strings.HasPrefix(f, "-") || isAssignment(f):
+		case strings.HasPrefix(f, "-") || word.IsAssignment(f):
 		default:
-			return base(f)
+			return word.Base(f)
 		}
 	}
 	return ""
@@ -389,7 +390,7 @@ func (w *walker) programPaths(l string) []string {
 		}
 	case w.home != "" && w.home != "/" && strings.HasPrefix(l, w.home+"/"):
 		return []string{l}
-	case l[0] == '.' && isWordChar(l[1]) && strings.ContainsRune(l, '/'):
+	case l[0] == '.' && word.IsWordChar(l[1]) && strings.ContainsRune(l, '/'):
 		return []string{l, "~/" + l}
 	}
 	return nil
@@ -399,13 +400,13 @@ func (w *walker) programPaths(l string) []string {
 // awk -f x.awk, go run x.go): written earlier by the command, its code is
 // shown in the line and read as a one-liner's; read through Options.Files,
 // it is scanned (scanFile).
-func (c *cmd) runProgram(a word) {
-	if t, ok := c.w.writtenText(a.s); ok && a.known {
+func (c *cmd) runProgram(a word.Word) {
+	if t, ok := c.w.writtenText(a.Text); ok && a.Known {
 		c.code += t
 		c.scanCode(t)
 		return
 	}
-	if t, ok := c.w.fileText(a.s, a.known, MaxProgramBytes, "a program"); ok {
+	if t, ok := c.w.fileText(a.Text, a.Known, MaxProgramBytes, "a program"); ok {
 		c.scanFile(t, awkFamily(c.name))
 	}
 }
@@ -450,8 +451,8 @@ func (w *walker) quietText(wd *syntax.Word) string {
 	if runs {
 		return ""
 	}
-	if ws := w.fields(wd); len(ws) == 1 && ws[0].known {
-		return ws[0].s
+	if ws := w.fields(wd); len(ws) == 1 && ws[0].Known {
+		return ws[0].Text
 	}
 	return ""
 }
@@ -476,7 +477,7 @@ func (c *cmd) runSub(sub string, program bool) {
 			continue
 		}
 		if program {
-			c.runProgram(word{s: sf[1], known: true})
+			c.runProgram(word.Word{Text: sf[1], Known: true})
 		} else if t, ok := c.w.fileText(sf[1], true, MaxScriptBytes, "a script"); ok {
 			c.w.runScript(t, nil, false)
 		}
@@ -487,11 +488,11 @@ func (c *cmd) runSub(sub string, program bool) {
 // runModule takes python -m MODULE: a module of the working directory
 // (MODULE.py, or MODULE/__main__.py, dots as directories) runs before an
 // installed one.
-func (c *cmd) runModule(m word) {
-	if !strings.HasPrefix(c.name, "python") && !strings.HasPrefix(c.name, "pypy") || !m.known || !isDotted(m.s) {
+func (c *cmd) runModule(m word.Word) {
+	if !strings.HasPrefix(c.name, "python") && !strings.HasPrefix(c.name, "pypy") || !m.Known || !isDotted(m.Text) {
 		return
 	}
-	p := strings.ReplaceAll(m.s, ".", "/")
+	p := strings.ReplaceAll(m.Text, ".", "/")
 	for _, f := range []string{p + ".py", p + "/__main__.py"} {
 		if t, ok := c.w.fileText(f, true, MaxProgramBytes, "a program"); ok {
 			c.scanFile(t, false)
@@ -503,7 +504,7 @@ func (c *cmd) runModule(m word) {
 // isDotted reports whether s is a dotted module name.
 func isDotted(s string) bool {
 	for _, part := range strings.Split(s, ".") {
-		if !isName(part) {
+		if !word.IsName(part) {
 			return false
 		}
 	}

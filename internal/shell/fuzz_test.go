@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -83,7 +84,7 @@ func checkAnalysis(t *testing.T, cmd string, opt Options) {
 			}
 		}
 		for _, u := range a.Unresolved {
-			if !strings.Contains(u.Text, Unknown) {
+			if !strings.Contains(u.Text, word.Unknown) {
 				t.Fatalf("unresolved path %q has no unknown part", u.Text)
 			}
 		}
@@ -96,7 +97,7 @@ func checkAnalysis(t *testing.T, cmd string, opt Options) {
 // leftMark reports whether s holds a marker's start or end: markers are
 // written as placeholders before an analysis is returned.
 func leftMark(s string) bool {
-	return strings.Contains(s, markStart) || strings.Contains(s, markEnd)
+	return strings.Contains(s, word.MarkStart) || strings.Contains(s, word.MarkEnd)
 }
 
 // FuzzFastPath: a word the walker takes as it is (a plain literal, a
@@ -123,7 +124,7 @@ func FuzzFastPath(f *testing.F) {
 		w.begin()
 		slow := w.expandFields(wd)
 		w.end()
-		if len(slow) != 1 || slow[0].s != fast {
+		if len(slow) != 1 || slow[0].Text != fast {
 			t.Fatalf("%q: fast %q, expand %+v", text, fast, slow)
 		}
 	})
@@ -222,7 +223,7 @@ func FuzzSplitQuoted(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		n := 0
 		for _, w := range splitQuoted(s) {
-			n += len(w.s)
+			n += len(w.Text)
 		}
 		if n > len(s) {
 			t.Fatalf("%d bytes of words from %d", n, len(s))

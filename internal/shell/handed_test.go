@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // TestHandedHidden: a shell or interpreter whose script or program is what
@@ -109,13 +111,13 @@ func TestRgFiles(t *testing.T) {
 		{"--pre sh foo -- -x", []string{"-x"}},
 		{"foo", []string{"."}},
 	} {
-		var args []word
+		var args []word.Word
 		for _, s := range strings.Fields(tc.args) {
-			args = append(args, word{s: strings.Trim(s, "'"), known: true})
+			args = append(args, word.Word{Text: strings.Trim(s, "'"), Known: true})
 		}
 		var got []string
 		for _, w := range rgFiles(args) {
-			got = append(got, w.s)
+			got = append(got, w.Text)
 		}
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("rg %s: %q, want %q", tc.args, got, tc.want)
@@ -172,9 +174,9 @@ func TestPrintfOutput(t *testing.T) {
 		{[]string{"trailing %"}, "", false},
 		{[]string{"no conversion", "extra"}, "no conversion", true},
 	} {
-		var ws []word
+		var ws []word.Word
 		for _, s := range tc.args {
-			ws = append(ws, word{s: s, known: true})
+			ws = append(ws, word.Word{Text: s, Known: true})
 		}
 		got, ok := printfOutput(ws)
 		if ok != tc.ok || ok && got != tc.want {
@@ -279,7 +281,7 @@ func FuzzPrintfOutput(f *testing.F) {
 		f.Add(s, "a", "b")
 	}
 	f.Fuzz(func(t *testing.T, format, a, b string) {
-		out, ok := printfOutput([]word{{s: format, known: true}, {s: a, known: true}, {s: b, known: true}})
+		out, ok := printfOutput([]word.Word{{Text: format, Known: true}, {Text: a, Known: true}, {Text: b, Known: true}})
 		if ok && len(out) > MaxBytes+len(format)+len(a)+len(b)+16 {
 			t.Fatalf("%d bytes", len(out))
 		}

@@ -3,6 +3,8 @@ package shell
 import (
 	"slices"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // The handlers: the programs whose words need code of their own besides
@@ -26,7 +28,7 @@ type handler struct {
 
 // family is the code for the programs of a word set that share it.
 type family struct {
-	set wordSet
+	set word.Set
 	run func(*cmd)
 }
 
@@ -119,7 +121,7 @@ func handlerOf(name string) (handler, bool) {
 		return handlers[i], true
 	}
 	for _, f := range families {
-		if f.set.has(name) {
+		if f.set.Has(name) {
 			return handler{name: name, run: f.run}, true
 		}
 	}

@@ -25,7 +25,7 @@ func TestHandlersSorted(t *testing.T) {
 			t.Errorf("handlerOf(%q) = %v, %v", h.name, got.name, ok)
 		}
 		for _, f := range families {
-			if f.set.has(h.name) {
+			if f.set.Has(h.name) {
 				t.Errorf("%s: an entry and in the family %q", h.name, f.set)
 			}
 		}

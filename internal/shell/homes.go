@@ -9,7 +9,11 @@ package shell
 // expression (h = Path.home(); … h / '.netrc') as that entry of the home
 // directory.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 // homeTokens are code (outside string literals) that stands for the home
 // directory: a call that returns it, or a lookup of $HOME.
@@ -18,7 +22,7 @@ var homeTokens = []string{"Path.home()", "homedir()", "UserHomeDir()", "home_dir
 
 // homeKeys are the environment variables that hold the home directory,
 // looked up with a literal: os.environ['HOME'], getenv("HOME").
-const homeKeys wordSet = " HOME USERPROFILE "
+const homeKeys word.Set = " HOME USERPROFILE "
 
 // span is a stretch of code: a string literal's text (between its quotes)
 // or a home token.
@@ -42,7 +46,7 @@ func codeAtoms(code string) []span {
 		switch before := strings.TrimRight(code[:start-1], " \t"); {
 		case t == "~" || t == "$HOME" || t == "${HOME}":
 			sp.home = true
-		case homeKeys.has(t) && before != "" && strings.IndexByte("[({,", before[len(before)-1]) >= 0:
+		case homeKeys.Has(t) && before != "" && strings.IndexByte("[({,", before[len(before)-1]) >= 0:
 			sp.home = true // os.environ['HOME'], getenv("HOME")
 		}
 		out = append(out, sp)
@@ -158,7 +162,7 @@ func joinOp(code string, at int, gap string) (sep string, ok bool) {
 	rest := strings.TrimSpace(g[len(op):])
 	// What opens the next atom: nothing, or a call (Path('.ssh'), os.path.expanduser('~')).
 	for _, c := range []byte(strings.TrimSuffix(rest, "(")) {
-		if !isWordChar(c) && c != '.' {
+		if !word.IsWordChar(c) && c != '.' {
 			return "", false
 		}
 	}
@@ -193,7 +197,7 @@ func joinCall(code string, at int) bool {
 			}
 			name := code[:i]
 			k := len(name)
-			for k > 0 && (isWordChar(name[k-1]) || name[k-1] == '.' || name[k-1] == ':' || name[k-1] == '>' || name[k-1] == '-') {
+			for k > 0 && (word.IsWordChar(name[k-1]) || name[k-1] == '.' || name[k-1] == ':' || name[k-1] == '>' || name[k-1] == '-') {
 				k--
 			}
 			fn := strings.ToLower(name[k:])
@@ -302,7 +306,7 @@ func homeJoined(p string, hasHome bool) string {
 // .bashrc, .ssh/id_rsa, /.guard.
 func dotEntry(l string) bool {
 	l = strings.TrimPrefix(l, "/")
-	return len(l) > 1 && l[0] == '.' && isWordChar(l[1]) && len(l) <= 4096 && !strings.ContainsAny(l, " \t\n\r\x00")
+	return len(l) > 1 && l[0] == '.' && word.IsWordChar(l[1]) && len(l) <= 4096 && !strings.ContainsAny(l, " \t\n\r\x00")
 }
 
 // appended reports whether the code before a literal joins it to what

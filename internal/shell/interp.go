@@ -6,6 +6,8 @@ package shell
 import (
 	gopath "path"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // interp: an interpreter's code (-c, -e, -r, awk's program, or what it reads
@@ -50,7 +52,7 @@ type interpSource struct {
 func (c *cmd) interpOptions(in interp) interpSource {
 	src := interpSource{code: -1, file: -1}
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		if in.program && (s == "-f" || s == "--file" || strings.HasPrefix(s, "--file=") || strings.HasPrefix(s, "-f") && len(s) > 2) {
 			src.progFile = true
 			j = c.awkProgram(j)
@@ -67,12 +69,12 @@ func (c *cmd) interpOptions(in interp) interpSource {
 				c.runModule(c.args[j+1]) // python -m x: x.py here is run
 			}
 			return src
-		case in.loads.has(s) && j+1 < len(c.args):
+		case in.loads.Has(s) && j+1 < len(c.args):
 			j++
 			c.runProgram(c.args[j]) // node -r ./x.js: loaded first
-		case in.sub.has(s) && src.file < 0:
+		case in.sub.Has(s) && src.file < 0:
 			// deno run x.ts, bun run x.ts: the file follows
-		case in.code.has(s) || in.cluster != 0 && len(s) > 2 && s[0] == '-' && s[1] != '-' && s[len(s)-1] == in.cluster && strings.Trim(s[1:len(s)-1], "aclnpsw") == "":
+		case in.code.Has(s) || in.cluster != 0 && len(s) > 2 && s[0] == '-' && s[1] != '-' && s[len(s)-1] == in.cluster && strings.Trim(s[1:len(s)-1], "aclnpsw") == "":
 			// python -c CODE, perl -ne CODE
 			if j+1 < len(c.args) {
 				src.code = j + 1
@@ -82,17 +84,17 @@ func (c *cmd) interpOptions(in interp) interpSource {
 			// perl -e'code', perl -ne'code'
 			c.scanCode(s[strings.IndexByte(s, in.cluster)+1:])
 			return src
-		case in.withArg.has(s):
+		case in.withArg.Has(s):
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
-			if len(s) > 2 && s[1] != '-' && in.code.has(s[:2]) {
+			if len(s) > 2 && s[1] != '-' && in.code.Has(s[:2]) {
 				c.scanCode(s[2:]) // python -c'code'
 				return src
 			}
 		case in.program:
 			src.code = j
 			return src
-		case !isStdin(s):
+		case !word.IsStdin(s):
 			src.file = j
 			return src
 		default:
@@ -105,15 +107,15 @@ func (c *cmd) interpOptions(in interp) interpSource {
 // awkProgram: awk -f PROG FILE… runs the program in PROG (at j); every
 // operand is data it reads. It returns the index of the last word used.
 func (c *cmd) awkProgram(j int) int {
-	s := c.args[j].s
+	s := c.args[j].Text
 	if s == "-f" || s == "--file" {
 		j++
 	}
 	if j < len(c.args) {
-		prog := strings.TrimPrefix(strings.TrimPrefix(c.args[j].s, "--file="), "-f")
+		prog := strings.TrimPrefix(strings.TrimPrefix(c.args[j].Text, "--file="), "-f")
 		c.w.read(prog)
 		c.spend(j)
-		c.runProgram(word{s: prog, known: c.args[j].known})
+		c.runProgram(word.Word{Text: prog, Known: c.args[j].Known})
 	}
 	return j
 }
@@ -123,26 +125,26 @@ func (c *cmd) awkProgram(j int) int {
 // them in place (perl -pi -e CODE FILE).
 func (c *cmd) interpCode(code int) {
 	a := c.args[code]
-	if a.sub != "" {
-		c.rendered = a.sub + " | " + c.name + " -"
-		c.runSub(a.sub, true)
+	if a.Sub != "" {
+		c.rendered = a.Sub + " | " + c.name + " -"
+		c.runSub(a.Sub, true)
 		return
 	}
-	c.scanCode(a.s)
+	c.scanCode(a.Text)
 	c.spend(code) // code, analysed: not a file
 	inPlace := false
 	for k, o := range c.args {
 		// Switches after the code count too: perl -pe 1 -i FILE.
-		inPlace = inPlace || k != code && editsInPlace(c.name, o.s)
+		inPlace = inPlace || k != code && editsInPlace(c.name, o.Text)
 	}
 	for j := code + 1; j < len(c.args); j++ {
-		if strings.HasPrefix(c.args[j].s, "-") && c.args[j].s != "-" {
+		if strings.HasPrefix(c.args[j].Text, "-") && c.args[j].Text != "-" {
 			continue
 		}
 		if inPlace {
-			c.w.write(c.args[j].s) // perl -pi -e CODE FILE
+			c.w.write(c.args[j].Text) // perl -pi -e CODE FILE
 		} else {
-			c.w.read(c.args[j].s)
+			c.w.read(c.args[j].Text)
 		}
 	}
 }
@@ -152,12 +154,12 @@ func (c *cmd) interpCode(code int) {
 // output: python3 <(curl …)).
 func (c *cmd) interpFile(file int) bool {
 	a := c.args[file]
-	if a.sub != "" {
-		c.rendered = a.sub + " | " + c.name + " -"
-		c.runSub(a.sub, true)
+	if a.Sub != "" {
+		c.rendered = a.Sub + " | " + c.name + " -"
+		c.runSub(a.Sub, true)
 		return true
 	}
-	c.w.read(a.s)
+	c.w.read(a.Text)
 	c.spend(file) // the script is read; its arguments are touched
 	c.runProgram(a)
 	return false
@@ -177,7 +179,7 @@ func (c *cmd) interpStdin() bool {
 		c.scanCode(c.code)
 	case c.stdin.file != "":
 		c.w.read(c.stdin.file) // python3 < x.py
-		c.runProgram(word{s: c.stdin.file, known: true})
+		c.runProgram(word.Word{Text: c.stdin.file, Known: true})
 	}
 	return false
 }
@@ -228,7 +230,7 @@ func (c *cmd) scanEffects(code string, awk bool) {
 		c.w.tentative(sc)
 	}
 	for _, p := range deletes(code) {
-		in := c.inner([]word{{s: "rm", known: true}, {s: "-r", known: true}, {s: p, known: true}})
+		in := c.inner([]word.Word{{Text: "rm", Known: true}, {Text: "-r", Known: true}, {Text: p, Known: true}})
 		in.synthetic = true
 		c.extra = append(c.extra, in.lines()...)
 		c.w.a.Commands = append(c.w.a.Commands, Command{Name: "rm", Synthetic: true,
@@ -387,7 +389,7 @@ func awkPipes(code string) []string {
 		if strings.HasPrefix(after, "|") {
 			rest := strings.TrimLeft(strings.TrimLeft(after, "|&"), " \t")
 			if strings.HasPrefix(rest, `"`) {
-				if e := strings.IndexByte(rest[1:], '"'); e >= 0 && shells.has(gopath.Base(rest[1:1+e])) {
+				if e := strings.IndexByte(rest[1:], '"'); e >= 0 && shells.Has(gopath.Base(rest[1:1+e])) {
 					out = append(out, lit)
 				}
 			}
@@ -437,7 +439,7 @@ func firstLiterals(code string, fns []string, lists bool) []string {
 			}
 			i += off
 			off = i + len(fn)
-			if i > 0 && isWordChar(code[i-1]) || off < len(code) && isWordChar(code[off]) {
+			if i > 0 && word.IsWordChar(code[i-1]) || off < len(code) && word.IsWordChar(code[off]) {
 				continue
 			}
 			rest := code[off:]

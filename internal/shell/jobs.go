@@ -3,22 +3,26 @@ package shell
 // Jobs that run later: at and batch jobs, crontab lines. A job persists
 // past the command, so one whose text guard cannot see is blocked.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 // at and batch run the commands they read (standard input, or -f FILE)
 // later, with sh.
 func (c *cmd) at() {
-	var file word
+	var file word.Word
 	hasFile := false
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "-f" && j+1 < len(c.args):
 			j++
 			file, hasFile = c.args[j], true
 		case strings.HasPrefix(s, "-f") && len(s) > 2:
-			file, hasFile = word{s: s[2:], known: c.args[j].known}, true
-		case atQueueOnly.has(s):
+			file, hasFile = word.Word{Text: s[2:], Known: c.args[j].Known}, true
+		case atQueueOnly.Has(s):
 			return // lists, shows or removes jobs
 		case s == "-q" || s == "-t":
 			j++
@@ -30,15 +34,15 @@ func (c *cmd) at() {
 }
 
 // atQueueOnly are at's options that only look at the queue.
-const atQueueOnly wordSet = " -l -r -d -c -L "
+const atQueueOnly word.Set = " -l -r -d -c -L "
 
 // crontab FILE, crontab - and crontab with its table on standard input
 // install a table whose lines' commands cron runs.
 func (c *cmd) crontab() {
-	var file word
+	var file word.Word
 	hasFile := false
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "-u" && j+1 < len(c.args):
 			j++
@@ -46,7 +50,7 @@ func (c *cmd) crontab() {
 			// EDITOR='sed -i …' crontab -e: the editor writes the table.
 			c.w.hide("edits a crontab with an editor the command sets")
 			return
-		case cronNoInstall.has(s):
+		case cronNoInstall.Has(s):
 			return // lists, edits (with the user's editor), removes or tests a table
 		case s == "-" || strings.HasPrefix(s, "-"):
 		default:
@@ -59,7 +63,7 @@ func (c *cmd) crontab() {
 }
 
 // cronNoInstall are crontab's options that install nothing.
-const cronNoInstall wordSet = " -l -r -e -i -T -V -n -c -h --help "
+const cronNoInstall word.Set = " -l -r -e -i -T -V -n -c -h --help "
 
 // jobText returns the text a scheduler reads: from file when hasFile, else
 // from standard input. It is false, recorded as hidden, when guard cannot
@@ -67,18 +71,18 @@ const cronNoInstall wordSet = " -l -r -e -i -T -V -n -c -h --help "
 // may write it at run time), a pipe from an unknown command, a
 // substitution. Nothing on standard input at all is the agent's (empty)
 // standard input.
-func (c *cmd) jobText(file word, hasFile bool, what string) (string, bool) {
+func (c *cmd) jobText(file word.Word, hasFile bool, what string) (string, bool) {
 	w := c.w
 	if !hasFile && c.stdin.file != "" {
-		file, hasFile = word{s: c.stdin.file, known: true}, true
+		file, hasFile = word.Word{Text: c.stdin.file, Known: true}, true
 	}
 	switch {
-	case hasFile && !isStdin(file.s):
-		w.read(file.s)
-		if t, st := w.fileStatus(file.s, file.known, MaxScriptBytes); st == FileWhole {
+	case hasFile && !word.IsStdin(file.Text):
+		w.read(file.Text)
+		if t, st := w.fileStatus(file.Text, file.Known, MaxScriptBytes); st == FileWhole {
 			return t, true
 		}
-	case c.stdin.known && !hasMark(c.stdin.text):
+	case c.stdin.known && !word.HasMark(c.stdin.text):
 		return c.stdin.text, true
 	case c.stdin.known:
 		// A here-string or here-document partly not known.
@@ -97,8 +101,8 @@ func (c *cmd) cronTable(text string) {
 	w := c.w
 	cmds, vars := cronLines(text)
 	for _, v := range vars {
-		if v[0] == "SHELL" && !shells.has(base(v[1])) {
-			c.extra = append(c.extra, c.inner([]word{{s: v[1], known: true}}).lines()...)
+		if v[0] == "SHELL" && !shells.Has(word.Base(v[1])) {
+			c.extra = append(c.extra, c.inner([]word.Word{{Text: v[1], Known: true}}).lines()...)
 		}
 		w.commandVar(v[0], v[1])
 	}
@@ -141,7 +145,7 @@ func cronLines(text string) (cmds []string, vars [][2]string) {
 // cronVar splits a crontab line that sets a variable: NAME = VALUE.
 func cronVar(line string) (string, string, bool) {
 	i := 0
-	for i < len(line) && (isWordChar(line[i])) {
+	for i < len(line) && (word.IsWordChar(line[i])) {
 		i++
 	}
 	if i == 0 || line[0] >= '0' && line[0] <= '9' {

@@ -7,6 +7,8 @@ import (
 	neturl "net/url"
 	"slices"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // proxyVars are the variables curl and wget take a proxy from.
@@ -61,14 +63,14 @@ func (c *cmd) download() {
 	t := &transfer{c: c, remote: cl.remote}
 	for j := 0; j < len(c.args); j++ {
 		x := c.args[j]
-		opt, val, hasVal := t.split(cl, x.s)
+		opt, val, hasVal := t.split(cl, x.Text)
 		next := func() string {
 			if hasVal {
 				return val
 			}
 			if j+1 < len(c.args) {
 				j++
-				return c.args[j].s
+				return c.args[j].Text
 			}
 			return ""
 		}
@@ -76,9 +78,9 @@ func (c *cmd) download() {
 		switch {
 		case ok:
 			t.use(use, x, opt, next)
-		case cl.output != 0 && len(x.s) > 2 && x.s[0] == '-' && x.s[1] != '-' && strings.IndexByte(x.s, cl.output) > 0:
-			t.outputCluster(x.s, strings.IndexByte(x.s, cl.output), next)
-		case cl.withArg.has(opt) && !hasVal && j+1 < len(c.args):
+		case cl.output != 0 && len(x.Text) > 2 && x.Text[0] == '-' && x.Text[1] != '-' && strings.IndexByte(x.Text, cl.output) > 0:
+			t.outputCluster(x.Text, strings.IndexByte(x.Text, cl.output), next)
+		case cl.withArg.Has(opt) && !hasVal && j+1 < len(c.args):
 			t.add(x, argPlain)
 			j++
 			t.add(c.args[j], argPlain)
@@ -103,7 +105,7 @@ func (c *cmd) download() {
 // the line shows them, and where it saves what it fetches.
 type transfer struct {
 	c     *cmd
-	args  []word
+	args  []word.Word
 	kinds []int
 	// outDir is the directory it saves into; remote: it saves each URL
 	// under its name; server: the server or a list names the files.
@@ -112,7 +114,7 @@ type transfer struct {
 }
 
 // add shows x in the line, of kind k.
-func (t *transfer) add(x word, k int) {
+func (t *transfer) add(x word.Word, k int) {
 	t.args = append(t.args, x)
 	t.kinds = append(t.kinds, k)
 }
@@ -162,7 +164,7 @@ func (t *transfer) split(cl *netClient, s string) (opt, val string, hasVal bool)
 
 // use records what the client does with option x (opt, as split gives
 // it), next giving its value.
-func (t *transfer) use(use netUse, x word, opt string, next func() string) {
+func (t *transfer) use(use netUse, x word.Word, opt string, next func() string) {
 	w := t.c.w
 	switch use {
 	case netSave:
@@ -191,10 +193,10 @@ func (t *transfer) use(use netUse, x word, opt string, next func() string) {
 	case netOutput:
 		t.remote = false
 		if f := next(); f == "-" {
-			t.add(word{s: "-O-", known: true}, argPlain)
+			t.add(word.Word{Text: "-O-", Known: true}, argPlain)
 		} else {
 			w.write(f)
-			t.add(word{s: "-O " + f, known: true}, argPlain)
+			t.add(word.Word{Text: "-O " + f, Known: true}, argPlain)
 		}
 	case netSecret:
 		next()
@@ -210,8 +212,8 @@ func (t *transfer) use(use netUse, x word, opt string, next func() string) {
 	default:
 		v := next()
 		t.value(use, opt, v)
-		t.add(word{s: opt, known: true}, argPlain)
-		t.add(word{s: v}, argData)
+		t.add(word.Word{Text: opt, Known: true}, argPlain)
+		t.add(word.Word{Text: v}, argData)
 	}
 }
 
@@ -256,14 +258,14 @@ func (t *transfer) value(use netUse, opt, v string) {
 func (t *transfer) outputCluster(s string, i int, next func() string) {
 	t.remote = false
 	if i > 1 {
-		t.add(word{s: s[:i], known: true}, argPlain)
+		t.add(word.Word{Text: s[:i], Known: true}, argPlain)
 	}
 	f := s[i+1:]
 	if f == "" {
 		f = next()
 	}
 	if f == "-" {
-		t.add(word{s: "-O-", known: true}, argPlain)
+		t.add(word.Word{Text: "-O-", Known: true}, argPlain)
 	} else {
 		t.c.w.write(f)
 	}
@@ -285,7 +287,7 @@ func (t *transfer) saved() {
 	}
 	if t.remote {
 		for _, a := range t.c.args {
-			if name := urlName(a.s); name != "" {
+			if name := urlName(a.Text); name != "" {
 				w.write(dir + "/" + name)
 			}
 		}
@@ -341,26 +343,26 @@ func urlName(u string) string {
 // nc: -e PROG, -c CMD, --exec, --sh-exec connect a program to the peer:
 // written as a pipe into it. A file on its standard input is sent.
 func (c *cmd) nc() {
-	var args []word
+	var args []word.Word
 	var kinds []int
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		val := func() string {
 			if j+1 < len(c.args) {
 				j++
-				return c.args[j].s
+				return c.args[j].Text
 			}
 			return ""
 		}
 		switch {
 		case s == "-e" || s == "--exec":
-			c.runs = base(firstField(val()))
+			c.runs = word.Base(firstField(val()))
 			continue
 		case strings.HasPrefix(s, "--exec="):
-			c.runs = base(firstField(s[len("--exec="):]))
+			c.runs = word.Base(firstField(s[len("--exec="):]))
 			continue
 		case strings.HasPrefix(s, "-e") && len(s) > 2 && !strings.HasPrefix(s, "--"):
-			c.runs = base(firstField(s[2:]))
+			c.runs = word.Base(firstField(s[2:]))
 			continue
 		case s == "-c" || s == "--sh-exec":
 			script := val()
@@ -398,7 +400,7 @@ func firstField(s string) string {
 // the like name a host.
 func (c *cmd) socat() {
 	for j, a := range c.args {
-		s := a.s
+		s := a.Text
 		lower := strings.ToLower(s)
 		switch {
 		case strings.HasPrefix(lower, "exec:"):
@@ -406,7 +408,7 @@ func (c *cmd) socat() {
 			if k := strings.IndexByte(prog, ','); k >= 0 {
 				prog = prog[:k]
 			}
-			c.runs = base(firstField(prog))
+			c.runs = word.Base(firstField(prog))
 			c.kinds[j] = argCode
 		case strings.HasPrefix(lower, "system:"):
 			script := s[len("system:"):]
@@ -436,19 +438,19 @@ func (c *cmd) socat() {
 // openssl s_client -connect host:port.
 func (c *cmd) openssl() {
 	for j, a := range c.args {
-		if (a.s == "-connect" || a.s == "-host") && j+1 < len(c.args) {
-			c.url(hostPart(c.args[j+1].s))
+		if (a.Text == "-connect" || a.Text == "-host") && j+1 < len(c.args) {
+			c.url(hostPart(c.args[j+1].Text))
 		}
 	}
-	if c.stdin.file != "" && len(c.args) > 0 && c.args[0].s == "s_client" {
+	if c.stdin.file != "" && len(c.args) > 0 && c.args[0].Text == "s_client" {
 		c.sends = append(c.sends, c.stdin.file)
 	}
 	// The files openssl writes: -out, -keyout, -signature …; the others
 	// its arguments name are read.
 	for j := 0; j+1 < len(c.args); j++ {
-		switch c.args[j].s {
+		switch c.args[j].Text {
 		case "-out", "-keyout", "-signature", "-sigout", "-certout", "-cakeyout":
-			c.w.write(c.args[j+1].s)
+			c.w.write(c.args[j+1].Text)
 			c.kinds[j+1] = argData // written above, not read
 			j++
 		}
@@ -464,14 +466,14 @@ func (c *cmd) openssl() {
 // socket) and the other -o values are touched.
 func (c *cmd) ssh() {
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		if s == "-J" && j+1 < len(c.args) {
-			for _, h := range strings.Split(c.args[j+1].s, ",") {
+			for _, h := range strings.Split(c.args[j+1].Text, ",") {
 				c.url(hostPart(h))
 			}
 		}
-		if sshWithArg.has(s) {
-			if s == "-i" || s == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].s) {
+		if sshWithArg.Has(s) {
+			if s == "-i" || s == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].Text) {
 				c.spend(j + 1)
 			}
 			j++
@@ -498,15 +500,15 @@ func (c *cmd) ssh() {
 // sshKeyOption reports whether ssh option KEY=VALUE names a key or
 // certificate ssh uses (reads, never shows).
 func sshKeyOption(o string) bool {
-	k, _, ok := cutOption(o)
+	k, _, ok := word.CutOption(o)
 	return ok && (strings.EqualFold(k, "IdentityFile") || strings.EqualFold(k, "CertificateFile"))
 }
 
 // remoteCopy: scp, sftp and rsync operands of the form [user@]host:path.
 func (c *cmd) remoteCopy() {
 	for j, a := range c.args {
-		s := a.s
-		if j > 0 && sshWithArg.has(c.args[j-1].s) || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
+		s := a.Text
+		if j > 0 && sshWithArg.Has(c.args[j-1].Text) || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
 			continue
 		}
 		if k := strings.IndexByte(s, ':'); k > 0 && !strings.ContainsAny(s[:k], "/") {
@@ -536,10 +538,10 @@ func hostPart(s string) string {
 
 // hostOperand records the first operand (skipping the values of withArg) as
 // a host the command contacts: nc HOST PORT, telnet HOST.
-func (c *cmd) hostOperand(withArg wordSet) {
+func (c *cmd) hostOperand(withArg word.Set) {
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
-		if withArg.has(s) {
+		s := c.args[j].Text
+		if withArg.Has(s) {
 			j++
 			continue
 		}
@@ -553,16 +555,16 @@ func (c *cmd) hostOperand(withArg wordSet) {
 
 // hostOperands records every operand that looks like a host (curl and wget
 // default to http).
-func (c *cmd) hostOperands(withArg wordSet) {
+func (c *cmd) hostOperands(withArg word.Set) {
 	for j := 0; j < len(c.args); j++ {
 		if c.kinds[j] != argPlain {
 			continue
 		}
-		s := c.args[j].s
-		if withArg.has(s) && !strings.Contains(s, "=") {
+		s := c.args[j].Text
+		if withArg.Has(s) && !strings.Contains(s, "=") {
 			if s == "-x" || s == "--proxy" || s == "--url" {
 				if j+1 < len(c.args) {
-					c.url(c.args[j+1].s)
+					c.url(c.args[j+1].Text)
 				}
 			}
 			j++
@@ -600,7 +602,7 @@ func numericHost(s string) bool {
 // url records a URL or a host.
 func (c *cmd) url(s string) {
 	s = strings.TrimSpace(s)
-	if s == "" || hasMark(s) && mayBeEmpty(s) {
+	if s == "" || word.HasMark(s) && word.MayBeEmpty(s) {
 		return // a host guard does not know
 	}
 	c.w.a.URLs = append(c.w.a.URLs, s)
@@ -614,11 +616,11 @@ func (c *cmd) network() {
 			continue
 		}
 		// A word may be interpreter code (python -c '…'): read both ways.
-		c.urls(schemeURLs(a.s, wordEnds))
-		c.urls(fileURLs(a.s, wordEnds))
-		if strings.ContainsAny(a.s, codeEnds) {
-			c.urls(schemeURLs(a.s, codeEnds))
-			c.urls(fileURLs(a.s, codeEnds))
+		c.urls(schemeURLs(a.Text, wordEnds))
+		c.urls(fileURLs(a.Text, wordEnds))
+		if strings.ContainsAny(a.Text, codeEnds) {
+			c.urls(schemeURLs(a.Text, codeEnds))
+			c.urls(fileURLs(a.Text, codeEnds))
 		}
 	}
 	c.urls(schemeURLs(c.code, codeEnds))
@@ -681,7 +683,7 @@ func filePath(u string) (string, bool) {
 		rest = rest[:i]
 	}
 	if r, ok := strings.CutPrefix(rest, "//"); ok {
-		if homeRelative(r) || strings.HasPrefix(r, "$") {
+		if word.HomeRelative(r) || strings.HasPrefix(r, "$") {
 			// file://$HOME/x: the shell makes it file:///home/u/x
 			return r, true
 		}
@@ -691,7 +693,7 @@ func filePath(u string) (string, bool) {
 	if d, err := neturl.PathUnescape(rest); err == nil {
 		rest = d
 	}
-	if h := strings.TrimPrefix(rest, "/"); homeRelative(h) {
+	if h := strings.TrimPrefix(rest, "/"); word.HomeRelative(h) {
 		rest = h // file:///$HOME/x: the shell puts the absolute home there
 	}
 	return rest, true

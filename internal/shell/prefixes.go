@@ -3,41 +3,43 @@ package shell
 import (
 	"slices"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // prefix describes a command that runs another command given as its
 // arguments (sudo rm -rf /).
 type prefix struct {
-	withArg  wordSet // options that take the next word
-	operands int     // operands before the command: timeout 5, chroot /srv
-	assigns  bool    // NAME=value words may come before the command (env)
-	script   wordSet // options whose value is a shell script (su -c)
-	split    wordSet // options whose value is split into the command (env -S)
-	rest     bool    // the remaining words are a script (watch)
-	noRun    wordSet // options that make it not run the command (command -v)
+	withArg  word.Set // options that take the next word
+	operands int      // operands before the command: timeout 5, chroot /srv
+	assigns  bool     // NAME=value words may come before the command (env)
+	script   word.Set // options whose value is a shell script (su -c)
+	split    word.Set // options whose value is split into the command (env -S)
+	rest     bool     // the remaining words are a script (watch)
+	noRun    word.Set // options that make it not run the command (command -v)
 	// none: its operands are not a command (su USER, script FILE); it
 	// runs one through script, cmdAfter or cmdWith options.
 	none     bool
-	cmdAfter wordSet // options after which the remaining words are the command (xterm -e)
-	cmdWith  wordSet // options taking a value that make its operands the command (runuser -u USER)
-	prog     wordSet // options whose value is a program it runs (su -s PROG)
-	env      wordSet // options whose value is NAME=VALUE, set for the command (systemd-run -E)
+	cmdAfter word.Set // options after which the remaining words are the command (xterm -e)
+	cmdWith  word.Set // options taking a value that make its operands the command (runuser -u USER)
+	prog     word.Set // options whose value is a program it runs (su -s PROG)
+	env      word.Set // options whose value is NAME=VALUE, set for the command (systemd-run -E)
 	// shell: given no command, it runs a shell, which reads its commands on
 	// standard input (echo CMD | su) or takes the operands after the
 	// first (su USER ARGS); shellOpts make it do so (sudo -s).
 	shell     bool
-	shellOpts wordSet
-	writes    bool    // its operands are files it writes (script's typescript)
-	exec      wordSet // options that make the remaining words a command, not a script (watch -x)
+	shellOpts word.Set
+	writes    bool     // its operands are files it writes (script's typescript)
+	exec      word.Set // options that make the remaining words a command, not a script (watch -x)
 	// sub: the subcommand that makes it a prefix (poetry run, bundle
 	// exec); with another first word it is a program of its own.
 	sub string
 	// pyFile: a command that is a .py file runs with python (uv run x.py).
 	pyFile    bool
-	writeOpts wordSet // options whose value is a file it writes (time -o F)
+	writeOpts word.Set // options whose value is a file it writes (time -o F)
 	// lock: its operand is a file it opens, creating it (flock F): a touch.
 	lock  bool
-	chdir wordSet // options whose value is the directory it runs the command in (env -C)
+	chdir word.Set // options whose value is the directory it runs the command in (env -C)
 }
 
 // prefixEntry is the prefixes table's entry for one prefix command.

@@ -3,36 +3,38 @@ package shell
 import (
 	"slices"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // Variables whose values programs run (see walker.commandVar).
 var (
 	// commandVars hold a command that programs run with a shell (git,
 	// less, man, sudo, ssh, the shell's prompt).
-	commandVars = wordSet(" GIT_SSH_COMMAND GIT_SSH GIT_EXTERNAL_DIFF GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS GIT_PROXY_COMMAND PAGER MANPAGER SYSTEMD_PAGER GH_PAGER ACK_PAGER ACK_PAGER_COLOR BAT_PAGER DELTA_PAGER GH_EDITOR KUBE_EDITOR EDITOR VISUAL LESSOPEN LESSCLOSE BROWSER PROMPT_COMMAND SSH_ASKPASS SUDO_ASKPASS SHELL ")
+	commandVars = word.Set(" GIT_SSH_COMMAND GIT_SSH GIT_EXTERNAL_DIFF GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS GIT_PROXY_COMMAND PAGER MANPAGER SYSTEMD_PAGER GH_PAGER ACK_PAGER ACK_PAGER_COLOR BAT_PAGER DELTA_PAGER GH_EDITOR KUBE_EDITOR EDITOR VISUAL LESSOPEN LESSCLOSE BROWSER PROMPT_COMMAND SSH_ASKPASS SUDO_ASKPASS SHELL ")
 	// sourcedVars name a script a shell sources when it starts (bash -c
 	// reads $BASH_ENV, sh -i $ENV).
-	sourcedVars = wordSet(" BASH_ENV ENV ")
+	sourcedVars = word.Set(" BASH_ENV ENV ")
 	// loadedVars name libraries every program started loads.
-	loadedVars = wordSet(" LD_PRELOAD LD_AUDIT DYLD_INSERT_LIBRARIES ")
+	loadedVars = word.Set(" LD_PRELOAD LD_AUDIT DYLD_INSERT_LIBRARIES ")
 )
 
 // Shells, and interpreters whose code may come in an argument or on
 // standard input.
 var (
-	shells = wordSet(" sh bash zsh dash ksh mksh ash yash posh rbash fish ")
+	shells = word.Set(" sh bash zsh dash ksh mksh ash yash posh rbash fish ")
 	// shellWithArg are shell options that take the next word.
-	shellWithArg = wordSet(" -o +o -O +O --rcfile --init-file ")
+	shellWithArg = word.Set(" -o +o -O +O --rcfile --init-file ")
 )
 
 // interp describes how an interpreter takes code.
 type interp struct {
-	code    wordSet // options whose value is code (python -c)
-	cluster byte    // a short-option cluster ending in this letter takes code next (perl -ne)
-	withArg wordSet // other options that take the next word
-	program bool    // the first operand is the program (awk)
-	loads   wordSet // options whose value is a file of code it loads first (node -r)
-	sub     wordSet // subcommands before the program file (deno run)
+	code    word.Set // options whose value is code (python -c)
+	cluster byte     // a short-option cluster ending in this letter takes code next (perl -ne)
+	withArg word.Set // other options that take the next word
+	program bool     // the first operand is the program (awk)
+	loads   word.Set // options whose value is a file of code it loads first (node -r)
+	sub     word.Set // subcommands before the program file (deno run)
 }
 
 // interpEntry is the interpreters table's entry for one interpreter.
@@ -93,48 +95,48 @@ func interpreterOf(name string) (interp, bool) {
 // What arguments mean, per program.
 var (
 	// printers only print their arguments: every argument is data.
-	printers = wordSet(" echo printf logger : true false notify-send say wall ")
+	printers = word.Set(" echo printf logger : true false notify-send say wall ")
 	// testers only test whether a file exists or what it is: data too.
-	testers = wordSet(" test [ [[ ")
+	testers = word.Set(" test [ [[ ")
 	// writesAll: every argument is a file written (or removed).
-	writesAll = wordSet(" rm rmdir unlink shred truncate touch chmod chown chgrp tee chattr mkdir ")
+	writesAll = word.Set(" rm rmdir unlink shred truncate touch chmod chown chgrp tee chattr mkdir ")
 	// metaWriters change no file's text: what a file they write holds is
 	// still known (chmod +x x.sh && ./x.sh runs what x.sh held).
-	metaWriters = wordSet(" chmod chown chgrp touch chattr setfacl rm rmdir unlink shred mkdir ")
+	metaWriters = word.Set(" chmod chown chgrp touch chattr setfacl rm rmdir unlink shred mkdir ")
 	// writesLast: the last argument is the destination, the others are read.
-	writesLast = wordSet(" cp mv install ln rsync scp ")
+	writesLast = word.Set(" cp mv install ln rsync scp ")
 	// keyUsers: the argument after -i is a key used, not shown.
-	keyUsers = wordSet(" ssh scp sftp ssh-copy-id autossh ")
+	keyUsers = word.Set(" ssh scp sftp ssh-copy-id autossh ")
 	// grepFamily take a pattern as their first operand.
-	grepFamily = wordSet(" grep egrep fgrep zgrep rg ag ack pt ugrep ")
+	grepFamily = word.Set(" grep egrep fgrep zgrep rg ag ack pt ugrep ")
 	// messageTools: version control and hosting CLIs whose message options
 	// are data.
-	messageTools = wordSet(" git hg svn jj bzr gh glab tea ")
+	messageTools = word.Set(" git hg svn jj bzr gh glab tea ")
 	// hostTools contact the hosts among their operands.
-	hostTools = wordSet(" ping ping6 traceroute traceroute6 tracepath mtr host nslookup dig whois http https xh xhs ")
+	hostTools = word.Set(" ping ping6 traceroute traceroute6 tracepath mtr host nslookup dig whois http https xh xhs ")
 	// ncFamily take a host operand and may run a program for the peer.
-	ncFamily = wordSet(" nc ncat netcat ")
+	ncFamily = word.Set(" nc ncat netcat ")
 	// grepWithArg: grep-family options that take the next word (not the pattern).
-	grepWithArg = wordSet(" -A -B -C -m -d -D --glob --iglob --type --type-not --type-add --threads --max-count --max-depth --max-filesize --context --after-context --before-context --replace --encoding --include --exclude --exclude-dir --color --colors --sort --sortr --ignore-file --label ")
+	grepWithArg = word.Set(" -A -B -C -m -d -D --glob --iglob --type --type-not --type-add --threads --max-count --max-depth --max-filesize --context --after-context --before-context --replace --encoding --include --exclude --exclude-dir --color --colors --sort --sortr --ignore-file --label ")
 	// rgWithArg: options of rg and the like that take the next word, but
 	// are flags to grep.
-	rgWithArg = wordSet(" -g -t -T -j -M -E -r --pre --pre-glob ")
+	rgWithArg = word.Set(" -g -t -T -j -M -E -r --pre --pre-glob ")
 	// findPatterns are find's options whose value is a name pattern.
-	findPatterns = wordSet(" -name -iname -path -ipath -wholename -iwholename -regex -iregex -lname -ilname ")
+	findPatterns = word.Set(" -name -iname -path -ipath -wholename -iwholename -regex -iregex -lname -ilname ")
 	// findGlobal are find's options that do not narrow what it matches.
-	findGlobal = wordSet(" -depth -d -xdev -mount -follow -noleaf -ignore_readdir_race -noignore_readdir_race -daystart -warn -nowarn -print -print0 -ls -delete -quit ")
+	findGlobal = word.Set(" -depth -d -xdev -mount -follow -noleaf -ignore_readdir_race -noignore_readdir_race -daystart -warn -nowarn -print -print0 -ls -delete -quit ")
 	// findGlobalArg take a value.
-	findGlobalArg = wordSet(" -maxdepth -mindepth -regextype -files0-from ")
+	findGlobalArg = word.Set(" -maxdepth -mindepth -regextype -files0-from ")
 	// findExec run a command: its words up to ; or +.
-	findExec = wordSet(" -exec -execdir -ok -okdir ")
+	findExec = word.Set(" -exec -execdir -ok -okdir ")
 	// ncWithArg: options of nc and the like that take the next word.
-	ncWithArg  = wordSet(" -p -s -w -x -X -i -q -W -I -O -T -V -M -m -g -G --source --source-port --wait --proxy --proxy-type --proxy-auth -o --output ")
-	sshWithArg = wordSet(" -b -c -D -E -e -F -I -i -L -l -m -O -o -p -P -Q -R -S -W -w -J ")
+	ncWithArg  = word.Set(" -p -s -w -x -X -i -q -W -I -O -T -V -M -m -g -G --source --source-port --wait --proxy --proxy-type --proxy-auth -o --output ")
+	sshWithArg = word.Set(" -b -c -D -E -e -F -I -i -L -l -m -O -o -p -P -Q -R -S -W -w -J ")
 	// messageOpts: options of version control and hosting CLIs whose
 	// value is a message: data.
-	messageOpts = wordSet(" -m --message --title -t --body -b --notes -n --description --comment --subject ")
+	messageOpts = word.Set(" -m --message --title -t --body -b --notes -n --description --comment --subject ")
 	// logOpts: options of git log and the like whose value is data.
-	logOpts = wordSet(" --grep -S -G --author --committer --format --pretty ")
+	logOpts = word.Set(" --grep -S -G --author --committer --format --pretty ")
 	// deleters are the names of recursive deletes in interpreter code.
 	deleters = []string{"rmtree", "rm_rf", "rm_r", "remove_tree", "rimraf", "remove_entry_secure", "remove_entry", "remove_dir",
 		"rmSync", "rmdirSync", ".rm("}

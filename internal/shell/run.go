@@ -4,6 +4,8 @@ import (
 	"encoding/base64"
 	"slices"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // program analyses what c's program does with its arguments: what the
@@ -13,7 +15,7 @@ func (c *cmd) program() {
 	name := c.name
 	c.subst = c.w.subst > 0
 	meta := c.w.metaOnly
-	c.w.metaOnly = metaWriters.has(name)
+	c.w.metaOnly = metaWriters.Has(name)
 	defer func() { c.w.metaOnly = meta }()
 	if c.builtin() {
 		return
@@ -48,9 +50,9 @@ func (c *cmd) unhandled() {
 		c.interp(in)
 		return
 	}
-	if strings.HasPrefix(c.name, "$") && len(c.args) > 1 && strings.HasPrefix(c.args[0].s, "-") && strings.Contains(c.args[0].s, "c") {
+	if strings.HasPrefix(c.name, "$") && len(c.args) > 1 && strings.HasPrefix(c.args[0].Text, "-") && strings.Contains(c.args[0].Text, "c") {
 		// $SHELL -c '…': probably a shell; its script is looked at.
-		c.w.tentative(c.args[1].s)
+		c.w.tentative(c.args[1].Text)
 	}
 	c.generic()
 }
@@ -59,7 +61,7 @@ func (c *cmd) unhandled() {
 func (c *cmd) trap() {
 	if len(c.args) > 0 {
 		c.kinds[0] = argCode
-		c.w.conditional(func() { c.w.script(c.args[0].s, c.w.depth+1) }) // later, or never
+		c.w.conditional(func() { c.w.script(c.args[0].Text, c.w.depth+1) }) // later, or never
 	}
 }
 
@@ -85,7 +87,7 @@ func (c *cmd) grepper() { c.grep(0) }
 // patch FILE [PATCH], -o OUT: the file it patches is written.
 func (c *cmd) patch() {
 	c.writeOption('o', "iBzbDFgprVY", "--output")
-	if ops := operands(c.args); len(ops) > 0 {
+	if ops := word.Operands(c.args); len(ops) > 0 {
 		c.w.writeDir(ops[0])
 	} else {
 		c.w.changed(under(c.w.dir, ".")) // patch -p1 < x.patch: the files the patch names
@@ -121,10 +123,10 @@ func (c *cmd) pod() {
 // here; docker cp SRC CONTAINER:DEST copies SRC, whole, into it. It
 // reports whether c is such a copy.
 func (c *cmd) containerCopy() bool {
-	if len(c.args) <= 2 || c.args[0].s != "cp" {
+	if len(c.args) <= 2 || c.args[0].Text != "cp" {
 		return false
 	}
-	if ops := operands(c.args[1:]); len(ops) >= 2 && !strings.Contains(ops[len(ops)-1], ":") {
+	if ops := word.Operands(c.args[1:]); len(ops) >= 2 && !strings.Contains(ops[len(ops)-1], ":") {
 		c.w.writeDir(ops[len(ops)-1])
 	} else if len(ops) >= 2 && !strings.Contains(ops[0], ":") {
 		c.w.readTree(ops[0])
@@ -138,11 +140,11 @@ func (c *cmd) containerCopy() bool {
 // sevenZip: 7z a ARCHIVE DIR… adds each directory whole; 7z x and e
 // extract into -oDIR, else the working directory.
 func (c *cmd) sevenZip() {
-	c.recursive = len(c.args) > 0 && (c.args[0].s == "a" || c.args[0].s == "u")
-	if len(c.args) > 0 && (c.args[0].s == "x" || c.args[0].s == "e") {
+	c.recursive = len(c.args) > 0 && (c.args[0].Text == "a" || c.args[0].Text == "u")
+	if len(c.args) > 0 && (c.args[0].Text == "x" || c.args[0].Text == "e") {
 		dir := "."
 		for _, a := range c.args {
-			if v, ok := strings.CutPrefix(a.s, "-o"); ok && v != "" {
+			if v, ok := strings.CutPrefix(a.Text, "-o"); ok && v != "" {
 				dir = v
 			}
 		}
@@ -154,10 +156,10 @@ func (c *cmd) sevenZip() {
 // jqInPlace: jq -i and yq -i EXPR FILE… edit their files. It reports
 // whether c does.
 func (c *cmd) jqInPlace() bool {
-	if !slices.ContainsFunc(c.args, func(a word) bool { return a.s == "-i" || a.s == "--inplace" }) {
+	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "-i" || a.Text == "--inplace" }) {
 		return false
 	}
-	if ops := operands(c.args); len(ops) >= 2 {
+	if ops := word.Operands(c.args); len(ops) >= 2 {
 		for _, f := range ops[1:] {
 			c.w.write(f)
 		}
@@ -193,7 +195,7 @@ func (c *cmd) telnet() {
 // the here-document.
 func (c *cmd) cat() {
 	c.generic()
-	switch ops := operands(c.args); {
+	switch ops := word.Operands(c.args); {
 	case len(ops) == 1 && ops[0] != "-":
 		c.out.file = ops[0] // cat F | nc …: nc sends F
 	case len(ops) == 0 || len(ops) == 1 && ops[0] == "-":
@@ -211,10 +213,10 @@ func (c *cmd) tee() {
 	appendTo := false
 	for _, a := range c.args {
 		switch {
-		case a.s == "-a" || a.s == "--append":
+		case a.Text == "-a" || a.Text == "--append":
 			appendTo = true
-		case !strings.HasPrefix(a.s, "-"):
-			c.w.wrote(a.s, c.stdin.text, appendTo)
+		case !strings.HasPrefix(a.Text, "-"):
+			c.w.wrote(a.Text, c.stdin.text, appendTo)
 		}
 	}
 	c.out = output{text: c.stdin.text, known: true}
@@ -222,9 +224,9 @@ func (c *cmd) tee() {
 
 // goRun: go run x.go runs its code (a package directory is not read).
 func (c *cmd) goRun() {
-	if len(c.args) > 1 && c.args[0].s == "run" {
+	if len(c.args) > 1 && c.args[0].Text == "run" {
 		for _, a := range c.args[1:] {
-			if strings.HasSuffix(a.s, ".go") {
+			if strings.HasSuffix(a.Text, ".go") {
 				c.runProgram(a)
 			}
 		}
@@ -237,10 +239,10 @@ func (c *cmd) goRun() {
 // is no longer the program the catalogue knows.
 func (c *cmd) enable() {
 	for j := 0; j < len(c.args); j++ {
-		switch a := c.args[j].s; {
+		switch a := c.args[j].Text; {
 		case a == "-f" && j+1 < len(c.args):
 			j++
-			c.w.read(c.args[j].s)
+			c.w.read(c.args[j].Text)
 		case strings.HasPrefix(a, "-"):
 		default:
 			c.w.redefine(a)
@@ -251,8 +253,8 @@ func (c *cmd) enable() {
 
 // hash -p FILE NAME: NAME runs FILE from now on.
 func (c *cmd) hash() {
-	if len(c.args) > 2 && c.args[0].s == "-p" {
-		c.w.redefine(c.args[len(c.args)-1].s)
+	if len(c.args) > 2 && c.args[0].Text == "-p" {
+		c.w.redefine(c.args[len(c.args)-1].Text)
 	}
 	c.generic()
 }
@@ -260,7 +262,7 @@ func (c *cmd) hash() {
 // hostTool: ping, dig @server, httpie: the hosts they contact.
 func (c *cmd) hostTool() {
 	for _, a := range c.args {
-		if h, ok := strings.CutPrefix(a.s, "@"); ok && c.name == "dig" {
+		if h, ok := strings.CutPrefix(a.Text, "@"); ok && c.name == "dig" {
 			c.url(h)
 		}
 	}
@@ -316,7 +318,7 @@ func (c *cmd) runOption(use runUse, v, by string) {
 			c.url(val) // git -c http.proxy=HOST
 		}
 	case runSSHOption:
-		if k, val, ok := cutOption(v); ok && sshRunsValue(strings.ToLower(k)) {
+		if k, val, ok := word.CutOption(v); ok && sshRunsValue(strings.ToLower(k)) {
 			c.w.runsHanded(val, by)
 		} else if ok && strings.EqualFold(k, "ProxyJump") {
 			for _, h := range strings.Split(val, ",") {
@@ -339,7 +341,7 @@ func (c *cmd) gitConfig(from int) {
 	file := ".git/config"
 	var operands []string
 	for j := from; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "--global":
 			file = "~/.gitconfig"
@@ -348,7 +350,7 @@ func (c *cmd) gitConfig(from int) {
 		case s == "--file" || s == "-f":
 			if j+1 < len(c.args) {
 				j++
-				file = c.args[j].s
+				file = c.args[j].Text
 			}
 		case strings.HasPrefix(s, "--file="):
 			file = strings.TrimPrefix(s, "--file=")
@@ -461,7 +463,7 @@ func (c *cmd) generic() {
 	hard := name == "ln" && !lnSoft(c.args) || name == "cp" && cpLinks(c.args) || deletesInputs(name, c.args)
 	inPlace := false
 	for _, a := range c.args {
-		inPlace = inPlace || editsInPlace(name, a.s)
+		inPlace = inPlace || editsInPlace(name, a.Text)
 	}
 	read := w.read
 	if c.recursive {
@@ -473,8 +475,8 @@ func (c *cmd) generic() {
 		if c.kinds[j] != argPlain || valueOf[j] {
 			continue // install -m 644, cp -S .bak: not a file
 		}
-		a := c.args[j].s
-		if writesLast.has(name) && j != last && !strings.HasPrefix(a, "-") {
+		a := c.args[j].Text
+		if writesLast.Has(name) && j != last && !strings.HasPrefix(a, "-") {
 			sources = append(sources, a)
 			c.spend(j)
 		}
@@ -483,10 +485,10 @@ func (c *cmd) generic() {
 			continue
 		}
 		switch {
-		case writesLast.has(name) && j == last:
+		case writesLast.Has(name) && j == last:
 			dest.path = a
 			c.spend(j)
-		case writesAll.has(name) || inPlace || j == last:
+		case writesAll.Has(name) || inPlace || j == last:
 			w.write(a)
 		case name == "mv" || hard:
 			// A source is read and then removed from where it was:
@@ -520,22 +522,22 @@ type copyDest struct {
 // and the like (-t DIR), the file dd writes (of=F). It returns the index of
 // the last word it used.
 func (c *cmd) genericOption(j int, dest *copyDest) (int, bool) {
-	a := c.args[j].s
+	a := c.args[j].Text
 	switch {
-	case keyUsers.has(c.name) && a == "-F" && j+1 < len(c.args):
+	case keyUsers.Has(c.name) && a == "-F" && j+1 < len(c.args):
 		// The configuration file is read, and ssh quotes a bad line of it
 		// back (ssh -F ~/.ssh/id_rsa -G x prints the key).
-		c.w.read(c.args[j+1].s)
+		c.w.read(c.args[j+1].Text)
 		c.spend(j + 1)
 		return j + 1, true
-	case keyUsers.has(c.name) && (a == "-i" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].s)):
+	case keyUsers.Has(c.name) && (a == "-i" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].Text)):
 		c.spend(j + 1) // the identity file is used, not shown
 		return j + 1, true
-	case keyUsers.has(c.name) && strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]):
+	case keyUsers.Has(c.name) && strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]):
 		c.spend(j) // -oIdentityFile=F
 		return j, true
-	case writesLast.has(c.name) && targetOption(a):
-		if v, k, ok := optionValue(c.args, j, 't', "S", "--target-directory"); ok {
+	case writesLast.Has(c.name) && targetOption(a):
+		if v, k, ok := word.OptionValue(c.args, j, 't', "S", "--target-directory"); ok {
 			dest.path, dest.given = v, true
 			for m := j; m <= k; m++ {
 				c.spend(m)
@@ -554,18 +556,18 @@ func (c *cmd) genericOption(j int, dest *copyDest) (int, bool) {
 // the last operand (the destination; -1 when -t names it) and the indexes of
 // option values; -1 and nil for another program.
 func (c *cmd) copyOperands() (int, map[int]bool) {
-	if !writesLast.has(c.name) {
+	if !writesLast.Has(c.name) {
 		return -1, nil
 	}
 	last := -1
 	valueOf := map[int]bool{}
 	withArg, targetDir := copyWithArg(c.name), hasTargetDir(c.args)
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		if s == "--" {
 			break
 		}
-		if withArg.has(s) && j+1 < len(c.args) {
+		if withArg.Has(s) && j+1 < len(c.args) {
 			j++
 			valueOf[j] = true
 			continue
@@ -587,9 +589,9 @@ func (c *cmd) copyOperands() (int, map[int]bool) {
 
 // lnSoft reports whether ln's options make symbolic links (-s, --symbolic,
 // a cluster holding s).
-func lnSoft(args []word) bool {
+func lnSoft(args []word.Word) bool {
 	for _, a := range args {
-		s := a.s
+		s := a.Text
 		if s == "--" {
 			break
 		}
@@ -603,17 +605,17 @@ func lnSoft(args []word) bool {
 // deletesInputs reports whether name's options make it delete the files
 // it reads once it has stored them: rsync --remove-source-files, zip -m
 // (--move, a cluster holding m: -rm), tar --remove-files, 7z -sdel.
-func deletesInputs(name string, args []word) bool {
-	return slices.ContainsFunc(args, func(a word) bool {
+func deletesInputs(name string, args []word.Word) bool {
+	return slices.ContainsFunc(args, func(a word.Word) bool {
 		switch name {
 		case "rsync":
-			return a.s == "--remove-source-files"
+			return a.Text == "--remove-source-files"
 		case "zip":
-			return a.s == "--move" || shortHas(a.s, 'm', "bnPstxiOZ")
+			return a.Text == "--move" || word.ShortHas(a.Text, 'm', "bnPstxiOZ")
 		case "tar", "gtar", "bsdtar":
-			return longOption(a.s, "--remove-files")
+			return word.LongOption(a.Text, "--remove-files")
 		case "7z", "7za", "7zz":
-			return a.s == "-sdel"
+			return a.Text == "-sdel"
 		}
 		return false
 	})
@@ -621,12 +623,12 @@ func deletesInputs(name string, args []word) bool {
 
 // cpLinks reports whether cp's options make hard links instead of copies
 // (-l, --link, a cluster holding l: cp -al).
-func cpLinks(args []word) bool {
+func cpLinks(args []word.Word) bool {
 	for _, a := range args {
-		if a.s == "--" {
+		if a.Text == "--" {
 			break
 		}
-		if longOption(a.s, "--link") || shortHas(a.s, 'l', "St") {
+		if word.LongOption(a.Text, "--link") || word.ShortHas(a.Text, 'l', "St") {
 			return true
 		}
 	}
@@ -689,12 +691,12 @@ func (c *cmd) symlink(last int) {
 	}
 	var ops []string
 	for j, a := range c.args {
-		if !strings.HasPrefix(a.s, "-") && j < last {
-			ops = append(ops, a.s)
+		if !strings.HasPrefix(a.Text, "-") && j < last {
+			ops = append(ops, a.Text)
 		}
 	}
 	if len(ops) == 1 {
-		c.w.link(ops[0], c.args[last].s)
+		c.w.link(ops[0], c.args[last].Text)
 	}
 }
 
@@ -725,13 +727,13 @@ func (c *cmd) tar() {
 func (c *cmd) unzip() {
 	x := extraction{extracting: true}
 	for j := 0; j < len(c.args); j++ {
-		switch c.args[j].s {
+		switch c.args[j].Text {
 		case "-l", "-t", "-v", "-p", "-Z", "-z", "-c":
 			x.extracting = false
 		case "-:":
 			x.absolute = true
 		}
-		if v, k, ok := optionValue(c.args, j, 'd', "x", ""); ok {
+		if v, k, ok := word.OptionValue(c.args, j, 'd', "x", ""); ok {
 			x.dirs, j = append(x.dirs, v), k
 		}
 	}
@@ -742,13 +744,13 @@ func (c *cmd) unzip() {
 func (c *cmd) cpio() {
 	x := extraction{absolute: true}
 	for j := 0; j < len(c.args); j++ {
-		switch s := c.args[j].s; {
-		case shortHas(s, 'i', cpioWithArg) || longOption(s, "--extract"):
+		switch s := c.args[j].Text; {
+		case word.ShortHas(s, 'i', cpioWithArg) || word.LongOption(s, "--extract"):
 			x.extracting = true
-		case longOption(s, "--no-absolute-filenames"):
+		case word.LongOption(s, "--no-absolute-filenames"):
 			x.absolute = false
 		}
-		if v, k, ok := optionValue(c.args, j, 'D', cpioWithArg, "--directory"); ok {
+		if v, k, ok := word.OptionValue(c.args, j, 'D', cpioWithArg, "--directory"); ok {
 			x.dirs, j = append(x.dirs, v), k
 		}
 	}
@@ -760,18 +762,18 @@ func (c *cmd) tarOptions() extraction {
 	var x extraction
 	cdir := "" // the last -C: the directory the members after it are in
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		if j == 0 && !strings.HasPrefix(s, "-") {
 			j, cdir = c.tarLetters(s, &x)
 			continue
 		}
-		if longOption(s, "--extract") || s == "--get" || shortHas(s, 'x', tarWithArg) {
+		if word.LongOption(s, "--extract") || s == "--get" || word.ShortHas(s, 'x', tarWithArg) {
 			x.extracting = true
 		}
-		if longOption(s, "--absolute-names") || shortHas(s, 'P', tarWithArg) {
+		if word.LongOption(s, "--absolute-names") || word.ShortHas(s, 'P', tarWithArg) {
 			x.absolute = true
 		}
-		if v, k, ok := optionValue(c.args, j, 'C', "fbTXgFKLNVH", "--directory"); ok {
+		if v, k, ok := word.OptionValue(c.args, j, 'C', "fbTXgFKLNVH", "--directory"); ok {
 			x.dirs, j, cdir = append(x.dirs, v), k, v
 			continue
 		}
@@ -779,7 +781,7 @@ func (c *cmd) tarOptions() extraction {
 			x.dirs = append(x.dirs, v)
 			continue
 		}
-		if _, k, ok := optionValue(c.args, j, 'f', "CbTXgFKLNVH", "--file"); ok {
+		if _, k, ok := word.OptionValue(c.args, j, 'f', "CbTXgFKLNVH", "--file"); ok {
 			j = k // the archive
 			continue
 		}
@@ -803,8 +805,8 @@ func (c *cmd) tarLetters(s string, x *extraction) (k int, cdir string) {
 		case strings.ContainsRune(tarWithArg, l) && k+1 < len(c.args):
 			k++
 			if l == 'C' {
-				x.dirs = append(x.dirs, c.args[k].s)
-				cdir = c.args[k].s
+				x.dirs = append(x.dirs, c.args[k].Text)
+				cdir = c.args[k].Text
 			}
 		}
 	}
@@ -835,7 +837,7 @@ func (c *cmd) unpack(x extraction) {
 // files named after a -C DIR, here.
 func (c *cmd) archived(members []string) {
 	c.recursive = c.name != "unzip" && c.name != "cpio" &&
-		!slices.ContainsFunc(c.args, func(a word) bool { return a.s == "--no-recursion" })
+		!slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "--no-recursion" })
 	for _, m := range members {
 		if c.recursive {
 			c.w.readTree(m) // archived from the -C directory
@@ -849,21 +851,21 @@ func (c *cmd) archived(members []string) {
 // operands are accounted for.
 func (c *cmd) secondOperand() {
 	n := 0
-	withArg := wordSet(" -f -s -w ") // uniq's
+	withArg := word.Set(" -f -s -w ") // uniq's
 	if c.name == "xxd" {
 		withArg = " -c -g -l -o -s -n -cols -groupsize -len -offset -seek -name "
 	}
 	for j := 0; j < len(c.args); j++ {
 		a := c.args[j]
-		if withArg.has(a.s) {
+		if withArg.Has(a.Text) {
 			j++
 			continue
 		}
-		if strings.HasPrefix(a.s, "-") && a.s != "-" {
+		if strings.HasPrefix(a.Text, "-") && a.Text != "-" {
 			continue
 		}
 		if n == 1 {
-			c.w.writeDir(a.s)
+			c.w.writeDir(a.Text)
 		}
 		c.spend(j)
 		n++
@@ -875,7 +877,7 @@ func (c *cmd) secondOperand() {
 // on its files: spent.
 func (c *cmd) podCommand() {
 	for j, a := range c.args {
-		if a.s == "--" {
+		if a.Text == "--" {
 			for k := j + 1; k < len(c.args); k++ {
 				c.spend(k)
 			}
@@ -893,13 +895,13 @@ func (c *cmd) sshKeygen() {
 	mode, file, fileAt := "", "", -1
 	for j, a := range c.args {
 		switch {
-		case a.s == "-f" && j+1 < len(c.args):
-			file, fileAt = c.args[j+1].s, j+1
-		case strings.HasPrefix(a.s, "-f") && len(a.s) > 2:
-			file, fileAt = a.s[2:], j
-		case mode == "" && len(a.s) == 2 && a.s[0] == '-' && strings.IndexByte("lyeiFBDLQrRHYpckisAM", a.s[1]) >= 0:
-			mode = a.s
-			if mode == "-Y" && j+1 < len(c.args) && c.args[j+1].s == "sign" {
+		case a.Text == "-f" && j+1 < len(c.args):
+			file, fileAt = c.args[j+1].Text, j+1
+		case strings.HasPrefix(a.Text, "-f") && len(a.Text) > 2:
+			file, fileAt = a.Text[2:], j
+		case mode == "" && len(a.Text) == 2 && a.Text[0] == '-' && strings.IndexByte("lyeiFBDLQrRHYpckisAM", a.Text[1]) >= 0:
+			mode = a.Text
+			if mode == "-Y" && j+1 < len(c.args) && c.args[j+1].Text == "sign" {
 				mode = "-Ysign"
 			}
 		}
@@ -930,12 +932,12 @@ func (c *cmd) sshKeygen() {
 // a touch.
 func (c *cmd) volumes() {
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		var src string
 		switch {
 		case (s == "-v" || s == "--volume" || s == "--mount") && j+1 < len(c.args):
 			j++
-			src = volumeSource(s, c.args[j].s)
+			src = volumeSource(s, c.args[j].Text)
 		case strings.HasPrefix(s, "--volume=") || strings.HasPrefix(s, "--mount="):
 			opt, v, _ := strings.Cut(s, "=")
 			src = volumeSource(opt, v)
@@ -953,7 +955,7 @@ func (c *cmd) volumes() {
 
 // containerWithArg are the options of docker run, create and exec (and
 // compose's) that take the next word.
-const containerWithArg wordSet = " -a -c -e -h -l -m -p -u -v -w --add-host --attach --blkio-weight --cap-add --cap-drop " +
+const containerWithArg word.Set = " -a -c -e -h -l -m -p -u -v -w --add-host --attach --blkio-weight --cap-add --cap-drop " +
 	"--cgroup-parent --cidfile --cpu-period --cpu-quota --cpu-shares --cpus --cpuset-cpus --detach-keys --device --dns " +
 	"--entrypoint --env --env-file --expose --gpus --group-add --health-cmd --hostname --ip --ipc --label --label-file " +
 	"--link --log-driver --log-opt --memory --mount --name --network --net --pid --platform --publish --pull --restart " +
@@ -966,18 +968,18 @@ const containerWithArg wordSet = " -a -c -e -h -l -m -p -u -v -w --add-host --at
 // its volumes).
 func (c *cmd) containerCommand() {
 	j := 0
-	if j < len(c.args) && c.args[j].s == "compose" {
+	if j < len(c.args) && c.args[j].Text == "compose" {
 		j++
 	}
-	if j >= len(c.args) || !containerRuns.has(c.args[j].s) {
+	if j >= len(c.args) || !containerRuns.Has(c.args[j].Text) {
 		return
 	}
 	for j++; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "--":
 			j++
-		case containerWithArg.has(s):
+		case containerWithArg.Has(s):
 			j++
 			continue
 		case strings.HasPrefix(s, "-"):
@@ -991,7 +993,7 @@ func (c *cmd) containerCommand() {
 }
 
 // containerRuns are the subcommands that run a command in a container.
-const containerRuns wordSet = " run create exec "
+const containerRuns word.Set = " run create exec "
 
 // volumeSource returns the host path of a -v / --volume value SRC:DST[:OPT]
 // or a --mount value type=bind,source=SRC,…; "" for a named volume.
@@ -1026,9 +1028,9 @@ func volumeSource(opt, v string) string {
 func editsInPlace(name, s string) bool {
 	switch name {
 	case "sed":
-		return longOption(s, "--in-place") || s == "--in" || shortHas(s, 'i', "efl")
+		return word.LongOption(s, "--in-place") || s == "--in" || word.ShortHas(s, 'i', "efl")
 	case "perl", "ruby":
-		return shortHas(s, 'i', "eEIMmxrCFIlSTWX")
+		return word.ShortHas(s, 'i', "eEIMmxrCFIlSTWX")
 	}
 	return false
 }
@@ -1037,7 +1039,7 @@ func editsInPlace(name, s string) bool {
 // long option long in c's arguments: sort -o F, patch -o F.
 func (c *cmd) writeOption(flag byte, withArg, long string) {
 	for j := 0; j < len(c.args); j++ {
-		if v, k, ok := optionValue(c.args, j, flag, withArg, long); ok {
+		if v, k, ok := word.OptionValue(c.args, j, flag, withArg, long); ok {
 			c.w.write(v)
 			j = k
 		}
@@ -1046,7 +1048,7 @@ func (c *cmd) writeOption(flag byte, withArg, long string) {
 
 // copyWithArg returns the options of cp, mv, install, ln, rsync and scp
 // that take the next word as their value.
-func copyWithArg(name string) wordSet {
+func copyWithArg(name string) word.Set {
 	switch name {
 	case "install":
 		return " -m -o -g -S -t --mode --owner --group --suffix --target-directory --strip-program "
@@ -1060,9 +1062,9 @@ func copyWithArg(name string) wordSet {
 
 // hasTargetDir reports whether cp/mv/install/ln args name their destination
 // with -t or --target-directory (then every other argument is a source).
-func hasTargetDir(args []word) bool {
+func hasTargetDir(args []word.Word) bool {
 	for _, a := range args {
-		if targetOption(a.s) {
+		if targetOption(a.Text) {
 			return true
 		}
 	}
@@ -1073,17 +1075,17 @@ func hasTargetDir(args []word) bool {
 // -t DIR, -tDIR, -vt DIR, --target-directory=DIR or an abbreviation of it
 // (--target=DIR).
 func targetOption(s string) bool {
-	return shortHas(s, 't', "S") || longOption(s, "--target-directory")
+	return word.ShortHas(s, 't', "S") || word.LongOption(s, "--target-directory")
 }
 
 // rm writes its options as -r, -f or -rf and gives each operand a line of
 // its own, its path cleaned: rm -r -f ./a / is "rm -rf ./a" and "rm -rf /".
 func (c *cmd) rm() {
 	rec, force := false, false
-	var ops []word
+	var ops []word.Word
 	opts := true
 	for _, a := range c.args {
-		s := a.s
+		s := a.Text
 		switch {
 		case opts && s == "--":
 			opts = false
@@ -1111,11 +1113,11 @@ func (c *cmd) rm() {
 	}
 	var all []string
 	for _, op := range ops {
-		s := op.s
+		s := op.Text
 		if c.w.dir != "" && wholeDir(s) {
 			s = under(c.w.dir, s) // cd / && rm -rf *
 		}
-		p := oneLine(c.w.canonPath(s))
+		p := word.OneLine(c.w.canonPath(s))
 		all = append(all, p)
 		c.own = append(c.own, "rm"+flags+" "+p)
 	}
@@ -1138,7 +1140,7 @@ func (c *cmd) shell() {
 	switch {
 	case script >= 0:
 		c.shellScript(script)
-	case file >= 0 && !isStdin(c.args[file].s):
+	case file >= 0 && !word.IsStdin(c.args[file].Text):
 		c.shellFile(file)
 	default:
 		c.shellStdin()
@@ -1152,14 +1154,14 @@ func (c *cmd) shellOptions() (script, file int, sflag bool) {
 	script, file = -1, -1
 	cflag := false
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "--":
 			if j+1 < len(c.args) && !cflag && !sflag {
 				file = j + 1
 			}
 			return script, file, sflag
-		case shellWithArg.has(s):
+		case shellWithArg.Has(s):
 			j++
 		case strings.HasPrefix(s, "--"):
 		case (strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+")) && len(s) > 1:
@@ -1186,13 +1188,13 @@ func (c *cmd) shellScript(script int) {
 	w := c.w
 	a := c.args[script]
 	c.kinds[script] = argCode
-	if a.sub != "" {
-		c.rendered = a.sub + " | " + c.name + " -"
-		if !a.known {
-			c.runSub(a.sub, false) // sh -c "$(cat x.sh)"; known text is walked below
+	if a.Sub != "" {
+		c.rendered = a.Sub + " | " + c.name + " -"
+		if !a.Known {
+			c.runSub(a.Sub, false) // sh -c "$(cat x.sh)"; known text is walked below
 		}
 	}
-	if a.sub != "" && !a.known {
+	if a.Sub != "" && !a.Known {
 		return
 	}
 	// The words after the script stay touches: what the script does with
@@ -1202,7 +1204,7 @@ func (c *cmd) shellScript(script int) {
 		// $1, … inside it.
 		w.pos = &positional{zero: c.name}
 		if pos := c.args[script+1:]; len(pos) > 0 {
-			w.pos = &positional{zero: pos[0].s, args: wordTexts(pos[1:])}
+			w.pos = &positional{zero: pos[0].Text, args: word.Texts(pos[1:])}
 		}
 		saved := w.fedArgs // xargs sh -c 'bash "$1"' _: its $1… are fed
 		w.fedArgs = ""
@@ -1210,7 +1212,7 @@ func (c *cmd) shellScript(script int) {
 			w.fedArgs = c.handed.by
 			w.pos = nil // the runner appends them: not known
 		}
-		w.script(a.s, w.depth+1)
+		w.script(a.Text, w.depth+1)
 		w.fedArgs = saved
 	})
 }
@@ -1219,14 +1221,14 @@ func (c *cmd) shellScript(script int) {
 func (c *cmd) shellFile(file int) {
 	w := c.w
 	a := c.args[file]
-	if a.sub != "" {
-		c.rendered = a.sub + " | " + c.name + " -"
-		c.runSub(a.sub, false) // bash <(cat x.sh)
+	if a.Sub != "" {
+		c.rendered = a.Sub + " | " + c.name + " -"
+		c.runSub(a.Sub, false) // bash <(cat x.sh)
 		return
 	}
-	w.read(a.s)
+	w.read(a.Text)
 	c.spend(file) // read; the words after it are the script's, touched
-	if t, ok := w.fileText(a.s, a.known, MaxScriptBytes, "a script"); ok {
+	if t, ok := w.fileText(a.Text, a.Known, MaxScriptBytes, "a script"); ok {
 		w.runScript(t, c.args[file:], false)
 	}
 }
@@ -1263,31 +1265,31 @@ func wholeDir(s string) bool {
 
 // eval runs its arguments, joined, as a script in the current shell.
 func (c *cmd) eval() {
-	if len(c.args) > 0 && c.args[0].sub != "" && sameSub(c.args) {
+	if len(c.args) > 0 && c.args[0].Sub != "" && sameSub(c.args) {
 		// eval "$(curl …)": what the substitution prints runs.
 		for i := range c.kinds {
 			c.kinds[i] = argCode
 		}
-		c.rendered = c.args[0].sub + " | sh -"
-		if !allKnown(c.args) {
-			c.runSub(c.args[0].sub, false) // eval "$(cat x.sh)"
+		c.rendered = c.args[0].Sub + " | sh -"
+		if !word.AllKnown(c.args) {
+			c.runSub(c.args[0].Sub, false) // eval "$(cat x.sh)"
 			return
 		}
 	}
-	if allKnown(c.args) {
+	if word.AllKnown(c.args) {
 		for i := range c.kinds {
 			c.kinds[i] = argCode
 		}
 	}
 	// eval "rm $X": what is known of the text runs; the parts not known
 	// stay markers in the words of the script (the line shows them).
-	c.w.script(joinWords(c.args), c.w.depth+1)
+	c.w.script(word.Join(c.args), c.w.depth+1)
 }
 
 // sameSub reports whether all words come from the same substitution.
-func sameSub(ws []word) bool {
+func sameSub(ws []word.Word) bool {
 	for _, x := range ws {
-		if x.sub != ws[0].sub {
+		if x.Sub != ws[0].Sub {
 			return false
 		}
 	}
@@ -1300,21 +1302,21 @@ func (c *cmd) source() {
 	if len(c.args) == 0 {
 		return
 	}
-	if c.args[0].sub != "" {
-		c.rendered = c.args[0].sub + " | sh -"
-		c.runSub(c.args[0].sub, false) // source <(cat x.sh)
+	if c.args[0].Sub != "" {
+		c.rendered = c.args[0].Sub + " | sh -"
+		c.runSub(c.args[0].Sub, false) // source <(cat x.sh)
 		return
 	}
-	if isStdin(c.args[0].s) {
+	if word.IsStdin(c.args[0].Text) {
 		// curl … | source /dev/stdin: the shell runs what it reads.
 		c.name = "sh"
 		c.args, c.kinds = nil, nil
 		c.shell()
 		return
 	}
-	c.w.read(c.args[0].s)
+	c.w.read(c.args[0].Text)
 	c.spend(0)
-	if t, ok := c.w.fileText(c.args[0].s, c.args[0].known, MaxScriptBytes, "a script"); ok {
+	if t, ok := c.w.fileText(c.args[0].Text, c.args[0].Known, MaxScriptBytes, "a script"); ok {
 		c.w.runScript(t, c.args, true)
 	}
 }
@@ -1324,13 +1326,13 @@ func (c *cmd) source() {
 func (c *cmd) base64() {
 	decode := false
 	for j, a := range c.args {
-		s := a.s
+		s := a.Text
 		if s == "-D" || s == "--decode" || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--") && strings.Contains(s, "d") {
-			c.args[j] = word{s: "-d", known: true}
+			c.args[j] = word.Word{Text: "-d", Known: true}
 			decode = true
 		}
 	}
-	if decode && c.stdin.known && len(operands(c.args)) == 0 {
+	if decode && c.stdin.known && len(word.Operands(c.args)) == 0 {
 		if d, err := base64.StdEncoding.DecodeString(strings.TrimSpace(c.stdin.text)); err == nil {
 			c.out = output{text: string(d), known: true}
 		}

@@ -1,6 +1,10 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 // The options whose value a program runs, or a setting of which makes it
 // run one (git -c core.pager=CMD, ssh -o ProxyCommand=CMD, rsync -e CMD,
@@ -25,7 +29,7 @@ const (
 // runOption is an option, by its names: -x VALUE, --long VALUE and
 // --long=VALUE.
 type runOption struct {
-	names wordSet
+	names word.Set
 	use   runUse
 	// attached: a short name's value may follow in the same word
 	// (ssh -oProxyCommand=CMD).
@@ -87,24 +91,24 @@ func optionRunnerNamed(name string) (*optionRunner, bool) {
 
 // match returns the option of r at args[j], its value and the index of the
 // last word it used.
-func (r *optionRunner) match(args []word, j int) (runOption, string, int, bool) {
-	s := args[j].s
+func (r *optionRunner) match(args []word.Word, j int) (runOption, string, int, bool) {
+	s := args[j].Text
 	for _, o := range r.options {
 		switch {
 		case o.prefix:
-			if name, ok := o.names.prefixOf(s); ok {
+			if name, ok := o.names.PrefixOf(s); ok {
 				return o, s[len(name):], j, true
 			}
-		case o.names.has(s):
+		case o.names.Has(s):
 			if o.use == runGitConfig || j+1 >= len(args) {
 				return o, "", j, true
 			}
-			return o, args[j+1].s, j + 1, true
+			return o, args[j+1].Text, j + 1, true
 		case strings.HasPrefix(s, "--"):
-			if opt, v, ok := strings.Cut(s, "="); ok && o.names.has(opt) {
+			if opt, v, ok := strings.Cut(s, "="); ok && o.names.Has(opt) {
 				return o, v, j, true
 			}
-		case o.attached && len(s) > 2 && s[0] == '-' && o.names.has(s[:2]):
+		case o.attached && len(s) > 2 && s[0] == '-' && o.names.Has(s[:2]):
 			return o, s[2:], j, true
 		}
 	}

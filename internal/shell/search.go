@@ -11,6 +11,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // Searcher is a [Files] that also finds, on the search path, the programs a
@@ -35,7 +37,7 @@ const (
 
 // builtins are the words bash runs itself, never from PATH: builtins and
 // keywords.
-const builtins wordSet = " . : [ [[ ]] ! { } alias bg bind break builtin caller case cd command compgen complete " +
+const builtins word.Set = " . : [ [[ ]] ! { } alias bg bind break builtin caller case cd command compgen complete " +
 	"compopt continue coproc declare dirs disown do done echo elif else enable esac eval exec exit export false " +
 	"fc fg fi for function getopts hash help history if in jobs kill let local logout mapfile popd printf pushd " +
 	"pwd read readarray readonly return select set shift shopt source suspend test then time times trap true " +
@@ -67,9 +69,9 @@ type lookup struct {
 // command defines, catalogued programs on a PATH it did not change, and
 // the words of a text only guessed to be a command (see guess) are not
 // looked up.
-func (c *cmd) runFound(name string, args []word) {
+func (c *cmd) runFound(name string, args []word.Word) {
 	w := c.w
-	if w.guessing > 0 || !programName(name) || builtins.has(name) || slices.Contains(w.redefined, strings.ToLower(name)) ||
+	if w.guessing > 0 || !programName(name) || builtins.Has(name) || slices.Contains(w.redefined, strings.ToLower(name)) ||
 		programNamed(name) != nil && w.trusts(name, name) {
 		return
 	}
@@ -169,7 +171,7 @@ func (w *walker) writesReach(l *lookup, n int) bool {
 func (w *walker) resolveFound(l *lookup, name string) {
 	l.gen, l.run, l.written, l.hidden, l.managed = w.writeGen, "", false, false, false
 	for k, d := range l.dirs {
-		if strings.Contains(d, unknownSubst) || strings.Contains(d, unknownArith) {
+		if strings.Contains(d, word.UnknownSubst) || strings.Contains(d, word.UnknownArith) {
 			l.hidden, l.run = true, d
 			return
 		}
@@ -198,7 +200,7 @@ func (w *walker) writtenNamed(name string) string {
 
 // managedTools are the directory names of version and package managers
 // (pyenv, asdf, nvm, cargo…) whose programs the user's PATH finds.
-const managedTools wordSet = " .pyenv .rbenv .nodenv .goenv .jenv .plenv .asdf .nvm .volta .cargo .rustup .sdkman .bun .deno " +
+const managedTools word.Set = " .pyenv .rbenv .nodenv .goenv .jenv .plenv .asdf .nvm .volta .cargo .rustup .sdkman .bun .deno " +
 	".pixi .linuxbrew .nix-profile .proto .fnm mise rtx homebrew Cellar "
 
 // managedDir reports whether d, a directory of the PATH the agent
@@ -209,7 +211,7 @@ const managedTools wordSet = " .pyenv .rbenv .nodenv .goenv .jenv .plenv .asdf .
 // the command itself writes there is read all the same (resolveFound).
 func managedDir(d string) bool {
 	for _, e := range strings.Split(d, "/") {
-		if managedTools.has(e) {
+		if managedTools.Has(e) {
 			return true
 		}
 	}
@@ -243,7 +245,7 @@ func (w *walker) searchText(own string) (string, bool) {
 	text, mine := own, own != ""
 	if !mine {
 		if v, ok := w.lookup("PATH"); ok {
-			text, mine = render(v), true // the inherited $PATH as written
+			text, mine = word.Render(v), true // the inherited $PATH as written
 		}
 	}
 	if !mine {
@@ -316,8 +318,8 @@ type foundRun struct {
 // from the same directory), and not past maxFoundRuns of it (a pyenv shim
 // run by every python3 of a long script). A run not analysed still has its
 // arguments checked as any program's (touched).
-func (w *walker) freshRun(p string, args []word) bool {
-	key := w.dir + "\x00" + joinWords(args)
+func (w *walker) freshRun(p string, args []word.Word) bool {
+	key := w.dir + "\x00" + word.Join(args)
 	for i := range w.foundRuns {
 		f := &w.foundRuns[i]
 		if f.path != p {

@@ -65,6 +65,8 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // Limits of an analysis.
@@ -282,7 +284,7 @@ func analyze(cmd string, opt Options) *Analysis {
 		a.Err = fmt.Errorf("nests brackets more than %d deep: %w", MaxNesting, ErrLimit)
 		return a
 	}
-	cmd = sanitize(cmd)
+	cmd = word.Sanitize(cmd)
 	a.Err = walk(a, cmd, opt, false)
 	if opt.Zsh && !errors.Is(a.Err, ErrLimit) {
 		z := &Analysis{}
@@ -338,14 +340,14 @@ func union(a, z *Analysis, zerr error) {
 // with an opaque part apart as Unresolved, and drops duplicates.
 func finish(a *Analysis) {
 	for i, l := range a.Lines {
-		a.Lines[i] = renderLine(l)
+		a.Lines[i] = word.RenderLine(l)
 	}
 	a.Lines = dedupe(a.Lines) // a script run twice: its lines once
 	for i := range a.Commands {
 		c := &a.Commands[i]
-		c.Name = renderLine(c.Name)
+		c.Name = word.RenderLine(c.Name)
 		for j := range c.Args {
-			c.Args[j].Text = renderLine(c.Args[j].Text)
+			c.Args[j].Text = word.RenderLine(c.Args[j].Text)
 		}
 	}
 	a.Reads = a.settle(a.Reads, false)
@@ -355,8 +357,8 @@ func finish(a *Analysis) {
 	a.Files = dedupe(a.Files)
 	urls := a.URLs[:0]
 	for _, u := range a.URLs {
-		if u != "" && (!hasMark(u) || !mayBeEmpty(u)) {
-			urls = append(urls, render(u))
+		if u != "" && (!word.HasMark(u) || !word.MayBeEmpty(u)) {
+			urls = append(urls, word.Render(u))
 		}
 	}
 	a.URLs = dedupe(urls)
@@ -378,11 +380,11 @@ func finish(a *Analysis) {
 func (a *Analysis) settle(paths []string, write bool) []string {
 	out := paths[:0]
 	for _, p := range paths {
-		if opaque(p) {
-			a.Unresolved = append(a.Unresolved, UnresolvedPath{Text: unresolvedText(p), Write: write})
+		if word.Opaque(p) {
+			a.Unresolved = append(a.Unresolved, UnresolvedPath{Text: word.UnresolvedText(p), Write: write})
 			continue
 		}
-		out = append(out, render(p))
+		out = append(out, word.Render(p))
 	}
 	return dedupe(out)
 }
@@ -506,10 +508,10 @@ func UnknownVars(p string) (string, bool) {
 		if p[i] == '$' {
 			if ref, end := varAt(p, i+1); ref.name != "" && !(ref.name == "HOME" && i == 0 && ref.op == "") {
 				if i == 0 {
-					b.WriteString(Unknown) // it begins the path: see path.Unknown
+					b.WriteString(word.Unknown) // it begins the path: see path.Unknown
 				}
-				if !strings.HasSuffix(b.String(), Unknown) || b.Len() == len(Unknown) {
-					b.WriteString(Unknown)
+				if !strings.HasSuffix(b.String(), word.Unknown) || b.Len() == len(word.Unknown) {
+					b.WriteString(word.Unknown)
 				}
 				found = true
 				i = end
@@ -572,11 +574,11 @@ func varAt(p string, i int) (varRef, int) {
 		}
 		body := p[i+1 : i+j]
 		n := 0
-		for n < len(body) && isNameRune(rune(body[n])) {
+		for n < len(body) && word.IsNameRune(rune(body[n])) {
 			n++
 		}
 		name, rest := body[:n], body[n:]
-		if !isName(name) {
+		if !word.IsName(name) {
 			return varRef{}, i
 		}
 		for _, op := range []string{":-", ":=", ":+", "-", "=", "+"} {
@@ -590,7 +592,7 @@ func varAt(p string, i int) (varRef, int) {
 		return varRef{name: name}, i + j + 1
 	}
 	j := i
-	for j < len(p) && isName(p[i:j+1]) {
+	for j < len(p) && word.IsName(p[i:j+1]) {
 		j++
 	}
 	return varRef{name: p[i:j]}, j

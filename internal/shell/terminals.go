@@ -4,11 +4,15 @@ package shell
 // text they type into one (tmux send-keys, screen -X stuff, expect's send),
 // which the shell in that window runs.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 // tmuxCmd describes a tmux command: which of its arguments run.
 type tmuxCmd struct {
-	withArg wordSet // flags that take the next word
+	withArg word.Set // flags that take the next word
 	// runs says what its operands are: tmuxShell, a shell command (tmux
 	// runs it with sh -c); tmuxKeys, keys typed into the pane; tmuxFirst,
 	// a shell command and then tmux commands (if-shell); tmuxNested, tmux
@@ -65,11 +69,11 @@ func tmuxCommand(name string) (tmuxCmd, bool) {
 func (c *cmd) tmux() {
 	args := c.args
 	for j := 0; j < len(args); j++ {
-		s := args[j].s
+		s := args[j].Text
 		switch {
 		case s == "-c" && j+1 < len(args):
 			c.kinds[j+1] = argCode
-			c.w.script(args[j+1].s, c.w.depth+1)
+			c.w.script(args[j+1].Text, c.w.depth+1)
 			return
 		case s == "-f" || s == "-L" || s == "-S" || s == "-T":
 			j++
@@ -82,16 +86,16 @@ func (c *cmd) tmux() {
 }
 
 // tmuxCommands analyses a sequence of tmux commands; depth bounds nesting.
-func (c *cmd) tmuxCommands(words []word, depth int) {
+func (c *cmd) tmuxCommands(words []word.Word, depth int) {
 	if depth > MaxDepth {
 		return
 	}
 	for _, x := range words {
-		c.formatCommands(x.s)
+		c.formatCommands(x.Text)
 	}
 	for len(words) > 0 {
 		end := 0
-		for end < len(words) && words[end].s != ";" {
+		for end < len(words) && words[end].Text != ";" {
 			end++
 		}
 		c.tmuxOne(words[:end], depth)
@@ -100,19 +104,19 @@ func (c *cmd) tmuxCommands(words []word, depth int) {
 }
 
 // tmuxOne analyses one tmux command.
-func (c *cmd) tmuxOne(words []word, depth int) {
+func (c *cmd) tmuxOne(words []word.Word, depth int) {
 	if len(words) == 0 {
 		return
 	}
-	tc, ok := tmuxCommand(words[0].s)
+	tc, ok := tmuxCommand(words[0].Text)
 	if !ok {
 		return
 	}
 	j := 1
 	literal := false
-	for j < len(words) && strings.HasPrefix(words[j].s, "-") && len(words[j].s) > 1 {
-		literal = literal || words[j].s == "-l"
-		if tc.withArg.has(words[j].s) {
+	for j < len(words) && strings.HasPrefix(words[j].Text, "-") && len(words[j].Text) > 1 {
+		literal = literal || words[j].Text == "-l"
+		if tc.withArg.Has(words[j].Text) {
 			j++
 		}
 		j++
@@ -121,26 +125,26 @@ func (c *cmd) tmuxOne(words []word, depth int) {
 	switch tc.runs {
 	case tmuxShell:
 		if len(ops) > 0 {
-			c.w.script(joinWords(ops), c.w.depth+1)
+			c.w.script(word.Join(ops), c.w.depth+1)
 		}
 	case tmuxKeys:
 		c.w.script(tmuxKeyText(ops, literal), c.w.depth+1)
 	case tmuxFirst:
 		// if-shell CMD "TMUX COMMAND" ["TMUX COMMAND"]
 		if len(ops) > 0 {
-			c.w.script(ops[0].s, c.w.depth+1)
+			c.w.script(ops[0].Text, c.w.depth+1)
 			for _, x := range ops[1:] {
-				c.tmuxCommands(splitQuoted(x.s), depth+1)
+				c.tmuxCommands(splitQuoted(x.Text), depth+1)
 			}
 		}
 	case tmuxOption:
-		if len(ops) > 1 && (ops[0].s == "default-command" || ops[0].s == "default-shell") {
-			c.w.script(ops[1].s, c.w.depth+1)
+		if len(ops) > 1 && (ops[0].Text == "default-command" || ops[0].Text == "default-shell") {
+			c.w.script(ops[1].Text, c.w.depth+1)
 		}
 	case tmuxNested:
 		// bind-key KEY CMD ARGS…, or one string: confirm-before "CMD ARGS"
 		if rest := ops[min(tc.skip, len(ops)):]; len(rest) == 1 {
-			c.tmuxCommands(splitQuoted(rest[0].s), depth+1)
+			c.tmuxCommands(splitQuoted(rest[0].Text), depth+1)
 		} else {
 			c.tmuxCommands(rest, depth+1)
 		}
@@ -151,10 +155,10 @@ func (c *cmd) tmuxOne(words []word, depth int) {
 // argument that names no key as written (a key name with literal unset:
 // Enter, C-m and KPEnter are newlines, Space and Tab themselves, other
 // named keys nothing).
-func tmuxKeyText(keys []word, literal bool) string {
+func tmuxKeyText(keys []word.Word, literal bool) string {
 	var b strings.Builder
 	for _, k := range keys {
-		switch s := k.s; {
+		switch s := k.Text; {
 		case literal:
 			b.WriteString(s)
 		case s == "Enter" || s == "C-m" || s == "C-j" || s == "KPEnter" || s == "^M" || s == "^J":
@@ -180,11 +184,11 @@ func tmuxKeyName(s string) bool {
 	if len(s) > 2 && (s[1] == '-' && strings.ContainsRune("CMS", rune(s[0]))) || len(s) == 2 && s[0] == '^' {
 		return true
 	}
-	return tmuxKeysNamed.has(s) || len(s) > 1 && len(s) <= 3 && s[0] == 'F' && strings.Trim(s[1:], "0123456789") == ""
+	return tmuxKeysNamed.Has(s) || len(s) > 1 && len(s) <= 3 && s[0] == 'F' && strings.Trim(s[1:], "0123456789") == ""
 }
 
 // tmuxKeysNamed are key names send-keys takes.
-const tmuxKeysNamed wordSet = " Escape BSpace BTab DC End Home IC NPage PageDown PgDn PPage PageUp PgUp Up Down Left Right KP0 KP1 KP2 KP3 KP4 KP5 KP6 KP7 KP8 KP9 KP/ KP* KP- KP+ KP. Any "
+const tmuxKeysNamed word.Set = " Escape BSpace BTab DC End Home IC NPage PageDown PgDn PPage PageUp PgUp Up Down Left Right KP0 KP1 KP2 KP3 KP4 KP5 KP6 KP7 KP8 KP9 KP/ KP* KP- KP+ KP. Any "
 
 // formatCommands analyses the shell commands a tmux format runs: #(CMD).
 func (c *cmd) formatCommands(s string) {
@@ -215,7 +219,7 @@ func (c *cmd) formatCommands(s string) {
 func (c *cmd) screen() {
 	args := c.args
 	for j := 0; j < len(args); j++ {
-		s := args[j].s
+		s := args[j].Text
 		switch {
 		case s == "-X":
 			c.screenCommand(args[j+1:], 0)
@@ -223,11 +227,11 @@ func (c *cmd) screen() {
 		case s == "--":
 		case s == "-Logfile" && j+1 < len(args):
 			j++
-			c.w.write(args[j].s) // the log of the window's output
+			c.w.write(args[j].Text) // the log of the window's output
 		case strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--") && strings.IndexByte(screenWithArg, s[len(s)-1]) >= 0:
 			// The last letter of a cluster takes the next word (-dmS
 			// NAME); -s's value is the program it runs as the shell.
-			if j+1 < len(args) && s[len(s)-1] == 's' && !shells.has(base(args[j+1].s)) {
+			if j+1 < len(args) && s[len(s)-1] == 's' && !shells.Has(word.Base(args[j+1].Text)) {
 				c.extra = append(c.extra, c.inner(args[j+1:j+2]).lines()...)
 			}
 			j++
@@ -246,16 +250,16 @@ const screenWithArg = "SceEhpTts"
 // screenCommand analyses a screen command: stuff TEXT types TEXT into the
 // window (its shell runs it), screen CMD… and exec CMD… start CMD, eval
 // takes screen commands.
-func (c *cmd) screenCommand(words []word, depth int) {
+func (c *cmd) screenCommand(words []word.Word, depth int) {
 	if len(words) == 0 || depth > MaxDepth {
 		return
 	}
 	rest := words[1:]
-	switch words[0].s {
+	switch words[0].Text {
 	case "stuff":
-		c.w.script(screenText(joinWords(rest)), c.w.depth+1)
+		c.w.script(screenText(word.Join(rest)), c.w.depth+1)
 	case "screen", "exec":
-		for len(rest) > 0 && (strings.HasPrefix(rest[0].s, "-") || words[0].s == "exec" && strings.Trim(rest[0].s, ".!|:") == "") {
+		for len(rest) > 0 && (strings.HasPrefix(rest[0].Text, "-") || words[0].Text == "exec" && strings.Trim(rest[0].Text, ".!|:") == "") {
 			rest = rest[1:]
 		}
 		if len(rest) > 0 {
@@ -263,12 +267,12 @@ func (c *cmd) screenCommand(words []word, depth int) {
 		}
 	case "eval":
 		for _, x := range rest {
-			c.screenCommand(splitQuoted(x.s), depth+1)
+			c.screenCommand(splitQuoted(x.Text), depth+1)
 		}
 	case "logfile", "hardcopy", "bufferfile", "writebuf":
 		for _, x := range rest {
-			if !strings.HasPrefix(x.s, "-") && x.s != "on" && x.s != "off" && x.s != "flush" {
-				c.w.write(x.s) // files screen writes the window's text to
+			if !strings.HasPrefix(x.Text, "-") && x.Text != "on" && x.Text != "off" && x.Text != "flush" {
+				c.w.write(x.Text) // files screen writes the window's text to
 			}
 		}
 	}
@@ -311,12 +315,12 @@ func screenText(s string) string {
 // shell is ignored).
 func (c *cmd) expect() {
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "-c" && j+1 < len(c.args):
 			j++
 			c.kinds[j] = argCode
-			c.expectScript(c.args[j].s)
+			c.expectScript(c.args[j].Text)
 		case s == "-f" || s == "-b":
 			if j+1 < len(c.args) {
 				j++
@@ -332,9 +336,9 @@ func (c *cmd) expect() {
 }
 
 // expectFile reads an expect script file the command runs.
-func (c *cmd) expectFile(f word) {
-	c.w.read(f.s)
-	if t, ok := c.w.fileText(f.s, f.known, MaxScriptBytes, "a script"); ok {
+func (c *cmd) expectFile(f word.Word) {
+	c.w.read(f.Text)
+	if t, ok := c.w.fileText(f.Text, f.Known, MaxScriptBytes, "a script"); ok {
 		c.expectScript(t)
 	}
 }
@@ -379,8 +383,8 @@ func tclText(s string) string {
 // screen's nested commands) into words, as their parsers do: at blanks,
 // with '…' and "…" quoting and \ escaping a blank, a quote, a ; or
 // itself (other escapes are kept for the command to decode: stuff "x\n").
-func splitQuoted(s string) []word {
-	var out []word
+func splitQuoted(s string) []word.Word {
+	var out []word.Word
 	var b strings.Builder
 	in, quote := false, byte(0)
 	for i := 0; i < len(s); i++ {
@@ -398,7 +402,7 @@ func splitQuoted(s string) []word {
 			quote, in = ch, true
 		case quote == 0 && (ch == ' ' || ch == '\t' || ch == '\n'):
 			if in {
-				out = append(out, word{s: b.String(), known: true})
+				out = append(out, word.Word{Text: b.String(), Known: true})
 				b.Reset()
 				in = false
 			}
@@ -408,7 +412,7 @@ func splitQuoted(s string) []word {
 		}
 	}
 	if in {
-		out = append(out, word{s: b.String(), known: true})
+		out = append(out, word.Word{Text: b.String(), Known: true})
 	}
 	return out
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // TestTextRuns: text that becomes a command (a job, a crontab line, keys
@@ -195,7 +197,7 @@ func TestSplitQuoted(t *testing.T) {
 	} {
 		var got []string
 		for _, w := range splitQuoted(s) {
-			got = append(got, w.s)
+			got = append(got, w.Text)
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("splitQuoted(%q) = %q, want %q", s, got, want)
@@ -204,15 +206,15 @@ func TestSplitQuoted(t *testing.T) {
 }
 
 func TestTmuxKeyText(t *testing.T) {
-	keys := func(ss ...string) []word {
-		var out []word
+	keys := func(ss ...string) []word.Word {
+		var out []word.Word
 		for _, s := range ss {
-			out = append(out, word{s: s, known: true})
+			out = append(out, word.Word{Text: s, Known: true})
 		}
 		return out
 	}
 	for _, tc := range []struct {
-		keys    []word
+		keys    []word.Word
 		literal bool
 		want    string
 	}{

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -127,8 +128,8 @@ func (w *walker) assignValues(name string, vals []expand.Variable) {
 // environment has none (${name-}): a command that sets a variable in a
 // branch expects it unset otherwise, and the hook knows the environment.
 func (w *walker) before(name string) expand.Variable {
-	if !w.declared(name) && isName(name) && !dynamicVar(name) {
-		return strVar(mark(markEnvOp, name+"-"))
+	if !w.declared(name) && word.IsName(name) && !dynamicVar(name) {
+		return strVar(word.Mark(word.MarkEnvOp, name+"-"))
 	}
 	return w.variable(name)
 }
@@ -138,19 +139,19 @@ func (w *walker) before(name string) expand.Variable {
 // nothing.
 func mayBeUnset(s string) bool {
 	k, name, ok := soleMark(s)
-	return ok && (k == markEnvOp && strings.HasSuffix(name, "-") && isName(strings.TrimSuffix(name, "-")) || k == markUnset)
+	return ok && (k == word.MarkEnvOp && strings.HasSuffix(name, "-") && word.IsName(strings.TrimSuffix(name, "-")) || k == word.MarkUnset)
 }
 
 // soleMark returns the kind and name of the marker s is, when s is one
 // whole marker and nothing else.
 func soleMark(s string) (byte, string, bool) {
-	if !strings.HasPrefix(s, markStart) || !strings.HasSuffix(s, markEnd) || strings.Count(s, markStart) != 1 {
+	if !strings.HasPrefix(s, word.MarkStart) || !strings.HasSuffix(s, word.MarkEnd) || strings.Count(s, word.MarkStart) != 1 {
 		return 0, "", false
 	}
 	var kind byte
 	var name string
 	ok := false
-	eachMark(s, func(k byte, n string, whole bool) { kind, name, ok = k, n, whole }, func(string) { ok = false })
+	word.EachMark(s, func(k byte, n string, whole bool) { kind, name, ok = k, n, whole }, func(string) { ok = false })
 	return kind, name, ok
 }
 
@@ -163,10 +164,10 @@ func (w *walker) unsetWord(pe *syntax.ParamExp, quoted bool) (string, bool) {
 		return "", false
 	}
 	v, ok := w.lookup(pe.Param.Value)
-	if k, name, sole := soleMark(v); !ok || !sole || k != markEnvOp || name != pe.Param.Value+"-" {
+	if k, name, sole := soleMark(v); !ok || !sole || k != word.MarkEnvOp || name != pe.Param.Value+"-" {
 		return "", false
 	}
-	return mark(markUnset, pe.Param.Value), true
+	return word.Mark(word.MarkUnset, pe.Param.Value), true
 }
 
 // distinct returns alts without vr and without repeats; a set larger than
@@ -224,7 +225,7 @@ func generalize(name string, vals []expand.Variable) (expand.Variable, bool) {
 	if pre == "" && suf == "" {
 		return expand.Variable{}, false
 	}
-	return strVar(pre + mark(markVar, name) + suf), true
+	return strVar(pre + word.Mark(word.MarkVar, name) + suf), true
 }
 
 func commonPrefix(a, b string) int {
@@ -437,14 +438,14 @@ func (w *walker) refsOf(m syntax.Node, add func(string)) {
 		add(name)
 		for range 8 {
 			vr := w.variable(name)
-			if vr.Kind != expand.NameRef && !m.Excl && !w.zsh || !isName(vr.Str) {
+			if vr.Kind != expand.NameRef && !m.Excl && !w.zsh || !word.IsName(vr.Str) {
 				return
 			}
 			name = vr.Str // a nameref, ${!v}, ${(P)v}: the variable named
 			add(name)
 		}
 	case *syntax.Word:
-		if l := m.Lit(); isName(l) {
+		if l := m.Lit(); word.IsName(l) {
 			add(l) // (( f )), arithmetic's bare names
 		}
 	}
@@ -521,7 +522,7 @@ func (w *walker) addDirs(dirs ...string) {
 			continue
 		}
 		if len(w.otherDirs) >= maxDirs {
-			d = mark(markVar, "PWD")
+			d = word.Mark(word.MarkVar, "PWD")
 			if slices.Contains(w.otherDirs, d) {
 				continue
 			}

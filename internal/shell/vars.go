@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 )
 
@@ -70,14 +71,14 @@ func (w *walker) variable(name string) expand.Variable {
 	case "IFS":
 		return strVar(" \t\n")
 	case "PWD":
-		return strVar(dirMark(w.dir))
+		return strVar(word.DirMark(w.dir))
 	case "OLDPWD":
 		if w.oldDir != nil {
-			return strVar(dirMark(*w.oldDir))
+			return strVar(word.DirMark(*w.oldDir))
 		}
 	case "@", "*":
 		if w.pos == nil {
-			return expand.Variable{Set: true, Kind: expand.Indexed, List: []string{mark(markVar, name)}}
+			return expand.Variable{Set: true, Kind: expand.Indexed, List: []string{word.Mark(word.MarkVar, name)}}
 		}
 		return expand.Variable{Set: true, Kind: expand.Indexed, List: w.pos.args}
 	case "#":
@@ -98,10 +99,10 @@ func (w *walker) variable(name string) expand.Variable {
 	if user, ok := strings.CutPrefix(name, "HOME "); ok {
 		return strVar("~" + user) // ~user: expand asks for the home of user
 	}
-	if isName(name) && !dynamicVar(name) {
-		return strVar(mark(markEnv, name))
+	if word.IsName(name) && !dynamicVar(name) {
+		return strVar(word.Mark(word.MarkEnv, name))
 	}
-	return strVar(mark(markVar, name))
+	return strVar(word.Mark(word.MarkVar, name))
 }
 
 // dynamicVar reports whether a shell variable changes by itself
@@ -173,7 +174,7 @@ func bounded(name string, vr expand.Variable) expand.Variable {
 		size += len(k) + len(s)
 	}
 	if size > maxVarLen || len(vr.List) > maxElems || len(vr.Map) > maxElems {
-		return expand.Variable{Set: true, Kind: expand.String, Str: mark(markVar, name), Exported: vr.Exported}
+		return expand.Variable{Set: true, Kind: expand.String, Str: word.Mark(word.MarkVar, name), Exported: vr.Exported}
 	}
 	return vr
 }
@@ -185,7 +186,7 @@ func (w *walker) setString(name, value string) {
 
 // setUnknown sets a variable to a value guard does not know.
 func (w *walker) setUnknown(name string) {
-	w.setString(name, mark(markVar, name))
+	w.setString(name, word.Mark(word.MarkVar, name))
 }
 
 // lookup returns the value of a string variable the command set.
@@ -233,23 +234,23 @@ func (w *walker) valueKnown(name string) bool {
 			continue
 		case expand.Indexed:
 			for _, s := range v.List {
-				if hasMark(s) {
+				if word.HasMark(s) {
 					return false
 				}
 			}
 			return true
 		case expand.Associative:
 			for k, s := range v.Map {
-				if hasMark(k) || hasMark(s) {
+				if word.HasMark(k) || word.HasMark(s) {
 					return false
 				}
 			}
 			return true
 		}
-		if name == "PWD" && !(strings.HasPrefix(w.dir, "/") || homeRelative(w.dir)) {
+		if name == "PWD" && !(strings.HasPrefix(w.dir, "/") || word.HomeRelative(w.dir)) {
 			return false // the starting directory is the hook's to know
 		}
-		return !hasMark(v.Str)
+		return !word.HasMark(v.Str)
 	}
 	return false
 }

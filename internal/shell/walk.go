@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -544,14 +545,14 @@ func (w *walker) forClause(c *syntax.ForClause) {
 		w.conditional(func() { w.stmts(c.Do) })
 		return
 	}
-	var items []word
+	var items []word.Word
 	for _, it := range wi.Items {
 		items = append(items, w.fields(it)...)
 	}
 	if !wi.InPos.IsValid() && w.pos != nil {
 		// for f; do …: over the positional parameters.
 		for _, a := range w.pos.args {
-			items = append(items, word{s: a, known: isKnown(a)})
+			items = append(items, word.Word{Text: a, Known: word.IsKnown(a)})
 		}
 	}
 	name := wi.Name.Value
@@ -560,11 +561,11 @@ func (w *walker) forClause(c *syntax.ForClause) {
 	if len(items) > 0 && len(items) <= 4 {
 		each := func() {
 			for _, it := range items {
-				w.setString(name, it.s)
+				w.setString(name, it.Text)
 				w.stmts(c.Do)
 			}
 		}
-		if allKnown(items) {
+		if word.AllKnown(items) {
 			each() // each runs, in turn
 		} else {
 			w.conditional(each) // an unknown item may be no word, or many
@@ -670,7 +671,7 @@ func (w *walker) writeDir(s string) { w.write(s) }
 // everything in it: s itself, and s/** (see Analysis.Reads).
 func (w *walker) readTree(s string) {
 	w.read(s)
-	if p, ok := candidate(s); ok && p != unknownSubst {
+	if p, ok := candidate(s); ok && p != word.UnknownSubst {
 		w.read(treeOf(p))
 	}
 }
@@ -712,7 +713,7 @@ func (w *walker) pathOf(s string, k pathKind) {
 		if !ok || rest != "" && rest[0] != '/' {
 			continue
 		}
-		if !strings.HasPrefix(target, "/") && !homeRelative(target) {
+		if !strings.HasPrefix(target, "/") && !word.HomeRelative(target) {
 			// A relative target is relative to the link's directory.
 			if i := strings.LastIndexByte(link, '/'); i >= 0 {
 				target = link[:i+1] + target
@@ -825,11 +826,11 @@ func (w *walker) trusts(prog, name string) bool {
 	if i := strings.LastIndexAny(prog, `/\`); i >= 0 {
 		dir, base = prog[:i], prog[i+1:]
 	}
-	return base == name && (dir == "" || systemBinDirs.has(dir))
+	return base == name && (dir == "" || systemBinDirs.Has(dir))
 }
 
 // systemBinDirs are the directories the system's programs are installed in.
-const systemBinDirs wordSet = " /bin /usr/bin /usr/local/bin /sbin /usr/sbin /usr/local/sbin /opt/homebrew/bin /run/current-system/sw/bin "
+const systemBinDirs word.Set = " /bin /usr/bin /usr/local/bin /sbin /usr/sbin /usr/local/sbin /opt/homebrew/bin /run/current-system/sw/bin "
 
 // maxLinks bounds the links one command is followed through.
 const maxLinks = 64
@@ -870,21 +871,21 @@ func (w *walker) count(n int) bool {
 // a variable the command does not set (an inherited one, most often an
 // absolute path: ExpandEnv puts its value in later).
 func under(dir, p string) string {
-	if rest, ok := strings.CutPrefix(p, markStart+string(markDir)); ok {
+	if rest, ok := strings.CutPrefix(p, word.MarkStart+string(word.MarkDir)); ok {
 		// $PWD/x: x in the directory $PWD was read in.
-		if i := strings.Index(rest, markEnd); i >= 0 {
-			return rest[:i] + rest[i+len(markEnd):]
+		if i := strings.Index(rest, word.MarkEnd); i >= 0 {
+			return rest[:i] + rest[i+len(word.MarkEnd):]
 		}
 	}
-	if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || strings.HasPrefix(p, "$") || homeRelative(p) || len(p) > 1 && p[1] == ':' ||
-		strings.HasPrefix(p, markStart+string(markEnv)) || strings.HasPrefix(p, markStart+string(markEnvOp)) ||
-		strings.HasPrefix(p, markStart+string(markUnset)) {
+	if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || strings.HasPrefix(p, "$") || word.HomeRelative(p) || len(p) > 1 && p[1] == ':' ||
+		strings.HasPrefix(p, word.MarkStart+string(word.MarkEnv)) || strings.HasPrefix(p, word.MarkStart+string(word.MarkEnvOp)) ||
+		strings.HasPrefix(p, word.MarkStart+string(word.MarkUnset)) {
 		return p
 	}
-	if opaque(p) && strings.HasPrefix(p, markStart) {
+	if word.Opaque(p) && strings.HasPrefix(p, word.MarkStart) {
 		// "$(go env GOPATH)/bin" after cd D: the part may be an absolute
 		// path, not a name in D (see markAbs).
-		p = mark(markAbs, "") + p
+		p = word.Mark(word.MarkAbs, "") + p
 	}
 	return strings.TrimRight(dir, "/") + "/" + p
 }
@@ -896,16 +897,16 @@ func under(dir, p string) string {
 // the files the shell expands it to) or a word that holds a part guard does
 // not know; never an option or a URL.
 func candidate(s string) (string, bool) {
-	if eq := strings.IndexByte(s, '='); eq > 0 && (strings.HasPrefix(s, "-") || isName(s[:eq])) {
+	if eq := strings.IndexByte(s, '='); eq > 0 && (strings.HasPrefix(s, "-") || word.IsName(s[:eq])) {
 		s = s[eq+1:]
 	}
 	s = strings.TrimPrefix(s, "@")
-	if s == "" || strings.HasPrefix(s, "-") || strings.Contains(s, "://") || s == mark(markProcIn, "") || s == mark(markProcOut, "") {
+	if s == "" || strings.HasPrefix(s, "-") || strings.Contains(s, "://") || s == word.Mark(word.MarkProcIn, "") || s == word.Mark(word.MarkProcOut, "") {
 		// (<( ) and >( ) name a pipe, /dev/fd/N; their commands are
 		// walked.)
 		return "", false
 	}
-	if opaque(s) || strings.HasPrefix(s, markStart) {
+	if word.Opaque(s) || strings.HasPrefix(s, word.MarkStart) {
 		// What it names is not known (the hook checks what it could
 		// be), or it starts with a variable or a directory ($PWD).
 		return s, true
@@ -928,7 +929,7 @@ func pathLike(s string) bool {
 // globName reports whether s is a bare shell pattern: no /, not an option,
 // and a *, ? or [ in it.
 func globName(s string) bool {
-	return s != "" && s[0] != '-' && !strings.ContainsRune(s, '/') && strings.ContainsAny(s, "*?[") && isKnown(s)
+	return s != "" && s[0] != '-' && !strings.ContainsRune(s, '/') && strings.ContainsAny(s, "*?[") && word.IsKnown(s)
 }
 
 // plainName reports whether s is a bare file name: letters, digits, _ and -

@@ -1,4 +1,10 @@
-package shell
+// Package word is a shell word after expansion and how programs read words:
+// the [Word] type, the markers that stand inside a word for what guard does
+// not know (an inherited variable, the output of a substitution), word sets
+// (the catalogue's tables of names and options), and the helpers that read
+// options and operands the way getopt does. It imports nothing of guard's;
+// package shell expands words, the catalogue and the handlers read them.
+package word
 
 import (
 	"path"
@@ -6,19 +12,19 @@ import (
 	"strings"
 )
 
-// word is one field after expansion (see expand.go): quotes removed,
+// Word is one field after expansion (see expand.go): quotes removed,
 // escapes decoded, known variables and $(echo …) substituted. What is not
 // known is held by markers (marker.go).
-type word struct {
-	s     string
-	known bool // no part was left unresolved (an unknown $VAR, $( ); a glob is fine)
-	// sub is, for a word that is one substitution ("$(curl …)", <(curl …)),
+type Word struct {
+	Text  string
+	Known bool // no part was left unresolved (an unknown $VAR, $( ); a glob is fine)
+	// Sub is, for a word that is one substitution ("$(curl …)", <(curl …)),
 	// the line of the pipeline inside it.
-	sub string
+	Sub string
 }
 
-// unescapeBare removes the backslashes of an unquoted literal: \r is r.
-func unescapeBare(s string) string {
+// UnescapeBare removes the backslashes of an unquoted literal: \r is r.
+func UnescapeBare(s string) string {
 	if !strings.Contains(s, `\`) {
 		return s
 	}
@@ -35,51 +41,51 @@ func unescapeBare(s string) string {
 	return b.String()
 }
 
-// wordTexts returns the texts of words.
-func wordTexts(ws []word) []string {
+// Texts returns the texts of words.
+func Texts(ws []Word) []string {
 	out := make([]string, len(ws))
 	for i, x := range ws {
-		out[i] = x.s
+		out[i] = x.Text
 	}
 	return out
 }
 
-// abbreviates reports whether opt is one of l's long options or the
+// Abbreviates reports whether opt is one of l's long options or the
 // shortest prefix getopt accepts for it (see longOption).
-func (l wordSet) abbreviates(opt string) bool {
+func (l Set) Abbreviates(opt string) bool {
 	return slices.ContainsFunc(strings.Fields(string(l)), func(name string) bool {
-		return strings.HasPrefix(name, "--") && longOption(opt, name)
+		return strings.HasPrefix(name, "--") && LongOption(opt, name)
 	})
 }
 
-func isNumberOption(a string) bool {
+func IsNumberOption(a string) bool {
 	return len(a) > 1 && a[0] == '-' && strings.Trim(a[1:], "0123456789") == ""
 }
 
-// isAssignment reports whether s is NAME=value.
-func isAssignment(s string) bool {
+// IsAssignment reports whether s is NAME=value.
+func IsAssignment(s string) bool {
 	eq := strings.IndexByte(s, '=')
-	return eq > 0 && isName(s[:eq])
+	return eq > 0 && IsName(s[:eq])
 }
 
-func splitWords(s string) []word {
-	var out []word
+func Split(s string) []Word {
+	var out []Word
 	for _, f := range strings.Fields(s) {
-		out = append(out, word{s: f, known: isKnown(f)})
+		out = append(out, Word{Text: f, Known: IsKnown(f)})
 	}
 	return out
 }
 
-func joinWords(ws []word) string {
+func Join(ws []Word) string {
 	parts := make([]string, len(ws))
 	for i, x := range ws {
-		parts[i] = x.s
+		parts[i] = x.Text
 	}
 	return strings.Join(parts, " ")
 }
 
-// oneLine keeps a rendered word on its line: newlines become "; ".
-func oneLine(s string) string {
+// OneLine keeps a rendered word on its line: newlines become "; ".
+func OneLine(s string) string {
 	if !strings.ContainsAny(s, "\n\r") {
 		return s
 	}
@@ -88,7 +94,7 @@ func oneLine(s string) string {
 	return strings.ReplaceAll(s, "\n", "; ")
 }
 
-func canonPath(p string) string {
+func CanonPath(p string) string {
 	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
 		if p == pre {
 			return "~"
@@ -107,32 +113,32 @@ func canonPath(p string) string {
 	return p
 }
 
-// operands returns the arguments that are not options.
-func operands(args []word) []string {
+// Operands returns the arguments that are not options.
+func Operands(args []Word) []string {
 	var out []string
 	for _, a := range args {
-		if !strings.HasPrefix(a.s, "-") || a.s == "-" {
-			out = append(out, a.s)
+		if !strings.HasPrefix(a.Text, "-") || a.Text == "-" {
+			out = append(out, a.Text)
 		}
 	}
 	return out
 }
 
-func isWordChar(c byte) bool {
+func IsWordChar(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-func isNameRune(r rune) bool {
+func IsNameRune(r rune) bool {
 	return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
 }
 
-// wordSet is a set of words written as one string, each word between
+// Set is a set of words written as one string, each word between
 // spaces: a table that costs nothing at start-up (the hook path is a new
 // process for every call).
-type wordSet string
+type Set string
 
-// has reports whether w is one of the words.
-func (l wordSet) has(w string) bool {
+// Has reports whether w is one of the words.
+func (l Set) Has(w string) bool {
 	if w == "" || strings.ContainsRune(w, ' ') {
 		return false
 	}
@@ -150,26 +156,26 @@ func (l wordSet) has(w string) bool {
 	return false
 }
 
-// base returns a program word's name as it is run: the directory stripped,
+// Base returns a program word's name as it is run: the directory stripped,
 // lower case (/bin/RM is rm on a case-insensitive file system).
-func base(s string) string {
+func Base(s string) string {
 	if i := strings.LastIndexAny(s, `/\`); i >= 0 && i < len(s)-1 {
 		s = s[i+1:]
 	}
 	return strings.ToLower(s)
 }
 
-// cutOption splits an ssh -o value, KEY=VALUE or KEY VALUE.
-func cutOption(o string) (string, string, bool) {
+// CutOption splits an ssh -o value, KEY=VALUE or KEY VALUE.
+func CutOption(o string) (string, string, bool) {
 	if i := strings.IndexAny(o, "= "); i > 0 {
 		return o[:i], strings.TrimLeft(o[i+1:], "= "), true
 	}
 	return "", "", false
 }
 
-// shortHas reports whether s is a cluster of short options (-abc) holding
+// ShortHas reports whether s is a cluster of short options (-abc) holding
 // flag before any option of withArg, whose value is the rest of the word.
-func shortHas(s string, flag byte, withArg string) bool { return clusterIndex(s, flag, withArg) > 0 }
+func ShortHas(s string, flag byte, withArg string) bool { return clusterIndex(s, flag, withArg) > 0 }
 
 // clusterIndex returns where flag stands in s, a cluster of short options,
 // before any option of withArg (whose value is the rest of the word); -1
@@ -189,17 +195,17 @@ func clusterIndex(s string, flag byte, withArg string) int {
 	return -1
 }
 
-// optionValue returns the value of short option flag (in a cluster, -uo F
+// OptionValue returns the value of short option flag (in a cluster, -uo F
 // or -uoF) or long option long (--output F, --output=F) at args[j], and the
 // index of the last word it used.
-func optionValue(args []word, j int, flag byte, withArg, long string) (string, int, bool) {
-	s := args[j].s
-	if long != "" && longOption(s, long) {
+func OptionValue(args []Word, j int, flag byte, withArg, long string) (string, int, bool) {
+	s := args[j].Text
+	if long != "" && LongOption(s, long) {
 		if opt, v, ok := strings.Cut(s, "="); ok && opt != "" {
 			return v, j, true
 		}
 		if j+1 < len(args) {
-			return args[j+1].s, j + 1, true
+			return args[j+1].Text, j + 1, true
 		}
 		return "", j, false
 	}
@@ -209,25 +215,25 @@ func optionValue(args []word, j int, flag byte, withArg, long string) (string, i
 	case i+1 < len(s):
 		return s[i+1:], j, true
 	case j+1 < len(args):
-		return args[j+1].s, j + 1, true
+		return args[j+1].Text, j + 1, true
 	}
 	return "", j, false
 }
 
-// longOption reports whether s is long option name, or the shortest
+// LongOption reports whether s is long option name, or the shortest
 // prefix getopt accepts for it (at least --xyz), with or without =value.
-func longOption(s, name string) bool {
+func LongOption(s, name string) bool {
 	opt, _, _ := strings.Cut(s, "=")
 	return len(opt) >= 5 && strings.HasPrefix(name, opt)
 }
 
-// isStdin reports whether a script file operand is standard input.
-func isStdin(s string) bool {
+// IsStdin reports whether a script file operand is standard input.
+func IsStdin(s string) bool {
 	return s == "-" || s == "/dev/stdin" || s == "/dev/fd/0" || s == "/proc/self/fd/0"
 }
 
-// prefixOf returns the word of l that s starts with.
-func (l wordSet) prefixOf(s string) (string, bool) {
+// PrefixOf returns the word of l that s starts with.
+func (l Set) PrefixOf(s string) (string, bool) {
 	for _, name := range strings.Fields(string(l)) {
 		if strings.HasPrefix(s, name) {
 			return name, true
@@ -236,51 +242,51 @@ func (l wordSet) prefixOf(s string) (string, bool) {
 	return "", false
 }
 
-// dirText is a directory of the walker ("" for the starting one) as $PWD
+// DirText is a directory of the walker ("" for the starting one) as $PWD
 // holds it.
-func dirText(dir string) string {
+func DirText(dir string) string {
 	if dir == "" {
 		return "."
 	}
 	return dir
 }
 
-// mayBeEmpty reports whether a value could be empty: it is, or it holds
+// MayBeEmpty reports whether a value could be empty: it is, or it holds
 // only markers.
-func mayBeEmpty(s string) bool {
+func MayBeEmpty(s string) bool {
 	text := false
-	eachMark(s, nil, func(t string) { text = text || t != "" })
+	EachMark(s, nil, func(t string) { text = text || t != "" })
 	return !text
 }
 
-// markedCase applies f (upper or lower case) to the text of s, not to the
+// MarkedCase applies f (upper or lower case) to the text of s, not to the
 // names inside its markers.
-func markedCase(s string, f func(string) string) string {
-	if !hasMark(s) {
+func MarkedCase(s string, f func(string) string) string {
+	if !HasMark(s) {
 		return f(s)
 	}
 	var b strings.Builder
-	eachMark(s, func(k byte, name string, whole bool) {
+	EachMark(s, func(k byte, name string, whole bool) {
 		if whole {
-			b.WriteString(mark(k, name))
+			b.WriteString(Mark(k, name))
 		} else {
-			b.WriteString(mark(markWord, ""))
+			b.WriteString(Mark(MarkWord, ""))
 		}
 	}, func(t string) { b.WriteString(f(t)) })
 	return b.String()
 }
 
-func allKnown(ws []word) bool {
+func AllKnown(ws []Word) bool {
 	for _, x := range ws {
-		if !x.known {
+		if !x.Known {
 			return false
 		}
 	}
 	return true
 }
 
-// homeRelative reports whether p starts at the home directory.
-func homeRelative(p string) bool {
+// HomeRelative reports whether p starts at the home directory.
+func HomeRelative(p string) bool {
 	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
 		if p == pre || strings.HasPrefix(p, pre+"/") || strings.HasPrefix(p, pre+`\`) {
 			return true
@@ -289,8 +295,8 @@ func homeRelative(p string) bool {
 	return false
 }
 
-// isName reports whether s is a shell variable name.
-func isName(s string) bool {
+// IsName reports whether s is a shell variable name.
+func IsName(s string) bool {
 	if s == "" {
 		return false
 	}
