@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 )
@@ -500,16 +501,16 @@ func (c *cmd) chdirOptions() {
 // prefixChdir applies a prefix's option at words[*i] that names the
 // directory the command runs in (-C DIR, -CDIR, --chdir=DIR), moving *i
 // to its last word (the prefix loop steps past it); false for another word.
-func (c *cmd) prefixChdir(p prefix, words []word.Word, i *int) bool {
+func (c *cmd) prefixChdir(p catalogue.Prefix, words []word.Word, i *int) bool {
 	a := words[*i].Text
 	opt, v, eq := strings.Cut(a, "=")
 	switch {
-	case eq && strings.HasPrefix(a, "--") && p.chdir.Has(opt):
+	case eq && strings.HasPrefix(a, "--") && p.Chdir.Has(opt):
 		c.changeDir(v)
-	case p.chdir.Has(a) && *i+1 < len(words):
+	case p.Chdir.Has(a) && *i+1 < len(words):
 		c.changeDir(words[*i+1].Text)
 		*i++
-	case len(a) > 2 && a[1] != '-' && p.chdir.Has(a[:2]):
+	case len(a) > 2 && a[1] != '-' && p.Chdir.Has(a[:2]):
 		c.changeDir(a[2:])
 	default:
 		return false

@@ -8,6 +8,7 @@ package shell
 import (
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -59,11 +60,11 @@ func (w *walker) commandVar(name, value string) {
 		for _, v := range gitConfigValues(name, value) {
 			w.tentative(strings.TrimPrefix(v, "!"))
 		}
-	case commandVars.Has(name):
+	case catalogue.CommandVars.Has(name):
 		for _, v := range commandValues(name, value) {
 			w.scoped(func() { w.script(v, w.depth+1) })
 		}
-	case sourcedVars.Has(name):
+	case catalogue.SourcedVars.Has(name):
 		w.read(value)
 		if t, ok := w.fileText(value, true, MaxScriptBytes, "a script"); ok {
 			w.runScript(t, nil, false)
@@ -76,7 +77,7 @@ func (w *walker) commandVar(name, value string) {
 		w.hide("sets %s: less's key bindings run commands guard does not read", name)
 	case gitConfigVars.Has(name):
 		w.gitConfigFile(value)
-	case loadedVars.Has(name):
+	case catalogue.LoadedVars.Has(name):
 		// Compiled code guard cannot see into: a read of each library.
 		for _, lib := range strings.FieldsFunc(value, func(r rune) bool { return r == ':' || r == ' ' }) {
 			w.read(lib)
@@ -109,7 +110,7 @@ func commandValues(name, value string) []string {
 	case "BROWSER":
 		return strings.Split(value, ":")
 	case "SHELL":
-		if shells.Has(word.Base(value)) {
+		if catalogue.Shells.Has(word.Base(value)) {
 			return nil // SHELL=/bin/zsh: a shell guard reads as such
 		}
 	}
@@ -120,7 +121,7 @@ func commandValues(name, value string) []string {
 // substitution prints (GIT_SSH_COMMAND="$(cat cmd.txt)"), the file it
 // prints, when it is one (see noteSubFile).
 func (w *walker) commandVarFile(name, sub string) {
-	if !commandVars.Has(name) {
+	if !catalogue.CommandVars.Has(name) {
 		return
 	}
 	for _, sf := range w.subFiles {

@@ -3,6 +3,7 @@ package shell
 import (
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -267,10 +268,10 @@ func (c *cmd) settleOutput() {
 // write where they tell it. Not for a program that only prints, tests or
 // names (echo, test, basename), which writes nothing.
 func (c *cmd) touchEnv() {
-	if len(c.env) == 0 || printers.Has(c.name) || testers.Has(c.name) {
+	if len(c.env) == 0 || catalogue.Printers.Has(c.name) || catalogue.Testers.Has(c.name) {
 		return
 	}
-	if p := programNamed(c.name); p != nil && p.access == names && c.w.trusts(c.prog, c.name) {
+	if p := catalogue.ProgramNamed(c.name); p != nil && p.Access == catalogue.Names && c.w.trusts(c.prog, c.name) {
 		return
 	}
 	for _, v := range c.env {
@@ -301,12 +302,12 @@ func (c *cmd) run(words []word.Word) {
 	}
 	for len(words) > 0 {
 		name := word.Base(words[0].Text)
-		p, ok := prefixOf(name)
-		if !ok || !words[0].Known || p.sub != "" && (len(words) < 2 || words[1].Text != p.sub) {
+		p, ok := catalogue.PrefixOf(name)
+		if !ok || !words[0].Known || p.Sub != "" && (len(words) < 2 || words[1].Text != p.Sub) {
 			break
 		}
 		args := words[1:]
-		if p.sub != "" {
+		if p.Sub != "" {
 			args = words[2:] // poetry run CMD…
 		}
 		rest, done := c.prefix(p, args)
@@ -317,7 +318,7 @@ func (c *cmd) run(words []word.Word) {
 			// exec 3<>/dev/tcp/…, a bare sudo -v: the prefix is the command.
 			break
 		}
-		if p.pyFile && strings.HasSuffix(rest[0].Text, ".py") {
+		if p.PyFile && strings.HasSuffix(rest[0].Text, ".py") {
 			rest = append([]word.Word{{Text: "python3", Known: true}}, rest...) // uv run x.py
 		}
 		words = rest
@@ -363,19 +364,19 @@ func (c *cmd) run(words []word.Word) {
 
 // prefix skips the options and operands of a prefix command and returns the
 // words of the command it runs; done means nothing more runs.
-func (c *cmd) prefix(p prefix, words []word.Word) ([]word.Word, bool) {
+func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) {
 	w := c.w
-	shell := p.shell
+	shell := p.Shell
 	var operands []word.Word // of a prefix whose operands are not a command (su USER)
 	for i := 0; i < len(words); i++ {
 		a := words[i].Text
 		switch {
-		case a == "--" && p.none:
+		case a == "--" && p.None:
 			operands = append(operands, words[i+1:]...)
 			i = len(words)
 		case a == "--":
 			return c.afterPrefix(p, words[i+1:])
-		case p.noRun.Has(a):
+		case p.NoRun.Has(a):
 			// command -v rm: asks where rm is; nothing runs.
 			c.name = "command"
 			c.args = words
@@ -384,46 +385,46 @@ func (c *cmd) prefix(p prefix, words []word.Word) ([]word.Word, bool) {
 			c.render()
 			c.pathOutput() // command -v: where it is
 			return nil, true
-		case p.scriptOption(a) && i+1 < len(words):
+		case p.ScriptOption(a) && i+1 < len(words):
 			c.prefixScript(p, words[i+1], words[i+2:])
 			return nil, true
-		case p.cmdAfter.Has(a) && i+2 == len(words) && strings.ContainsAny(words[i+1].Text, " \t\n;|&"):
+		case p.CmdAfter.Has(a) && i+2 == len(words) && strings.ContainsAny(words[i+1].Text, " \t\n;|&"):
 			c.prefixScript(p, words[i+1], nil) // xterm -e 'CMD ARGS': one string, a shell command
 			return nil, true
-		case p.cmdAfter.Has(a):
+		case p.CmdAfter.Has(a):
 			return words[i+1:], false // xterm -e CMD…
-		case p.cmdWith.Has(a):
-			p.none, p.operands = false, 0 // runuser -u USER CMD…
+		case p.CmdWith.Has(a):
+			p.None, p.Operands = false, 0 // runuser -u USER CMD…
 			i++
-		case p.prog.Has(a) && i+1 < len(words):
+		case p.Prog.Has(a) && i+1 < len(words):
 			i++
-			if !shells.Has(word.Base(words[i].Text)) {
+			if !catalogue.Shells.Has(word.Base(words[i].Text)) {
 				c.extra = append(c.extra, c.inner(words[i:i+1]).lines()...) // su -s ./x.sh
 			}
-		case p.exec.Has(a):
-			p.rest = false // watch -x CMD…: a command, not a script
-		case a == "-" && p.none: // su - USER: a login shell
-		case p.env.Has(a) && i+1 < len(words):
+		case p.Exec.Has(a):
+			p.Rest = false // watch -x CMD…: a command, not a script
+		case a == "-" && p.None: // su - USER: a login shell
+		case p.Env.Has(a) && i+1 < len(words):
 			i++
 			w.envAssign(words[i].Text) // systemd-run -E NAME=VALUE
-		case p.shellOpts.Has(a):
+		case p.ShellOpts.Has(a):
 			shell = true // sudo -s: a shell
-		case p.split.Has(a) && i+1 < len(words):
+		case p.Split.Has(a) && i+1 < len(words):
 			return append(word.Split(words[i+1].Text), words[i+2:]...), false
-		case p.chdir != "" && c.prefixChdir(p, words, &i):
+		case p.Chdir != "" && c.prefixChdir(p, words, &i):
 			// env -C DIR, sudo -D DIR: the command runs in DIR.
 		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
 			c.prefixValue(p, a)
-		case p.withArg.Has(a):
-			if p.writeOpts.Has(a) && i+1 < len(words) {
+		case p.WithArg.Has(a):
+			if p.WriteOpts.Has(a) && i+1 < len(words) {
 				w.write(words[i+1].Text) // time -o F, strace -o F
 			}
 			i++
 		case strings.HasPrefix(a, "-") && len(a) > 1 && !word.IsNumberOption(a):
-		case p.assigns && word.IsAssignment(a):
+		case p.Assigns && word.IsAssignment(a):
 			c.prefixAssign(a)
 		case word.IsNumberOption(a): // nice -10
-		case p.none:
+		case p.None:
 			operands = append(operands, words[i])
 		default:
 			return c.afterPrefix(p, words[i:])
@@ -434,12 +435,12 @@ func (c *cmd) prefix(p prefix, words []word.Word) ([]word.Word, bool) {
 
 // prefixValue: a prefix's --opt=VALUE sets a variable for the command
 // (systemd-run --setenv=X=V) or names a file it writes (time --output=F).
-func (c *cmd) prefixValue(p prefix, a string) {
+func (c *cmd) prefixValue(p catalogue.Prefix, a string) {
 	opt, v, _ := strings.Cut(a, "=")
-	if p.env.Has(opt) {
+	if p.Env.Has(opt) {
 		c.w.envAssign(v)
 	}
-	if p.writeOpts.Has(opt) {
+	if p.WriteOpts.Has(opt) {
 		c.w.write(v) // time --output=F
 	}
 }
@@ -458,18 +459,12 @@ func (c *cmd) prefixAssign(a string) {
 	c.tempVar(k, v) // env X=… sh -c '… $X'
 }
 
-// scriptOption reports whether a is an option of p whose value is a shell
-// script: su -c, and a cluster ending in c (su -lc).
-func (p prefix) scriptOption(a string) bool {
-	return p.script.Has(a) || p.script.Has("-c") && len(a) > 2 && a[0] == '-' && a[1] != '-' && a[len(a)-1] == 'c'
-}
-
 // prefixScript analyses script, the value of a prefix's script option (su
 // -c SCRIPT), as the command it runs; rest are the words after it, where a
 // prefix that writes its operands names its file (script -c CMD FILE).
-func (c *cmd) prefixScript(p prefix, script word.Word, rest []word.Word) {
+func (c *cmd) prefixScript(p catalogue.Prefix, script word.Word, rest []word.Word) {
 	c.w.script(script.Text, c.w.depth+1)
-	if p.writes {
+	if p.Writes {
 		for _, x := range rest {
 			if !strings.HasPrefix(x.Text, "-") {
 				c.w.write(x.Text)
@@ -487,8 +482,8 @@ func (c *cmd) prefixScript(p prefix, script word.Word, rest []word.Word) {
 // FILE). Such a prefix may run a shell: with arguments (su USER -c CMD's
 // ARGS go to it), or reading its commands on standard input (echo CMD |
 // su, sudo -s, script FILE).
-func (c *cmd) noCommand(p prefix, operands []word.Word, shell bool) ([]word.Word, bool) {
-	if p.writes {
+func (c *cmd) noCommand(p catalogue.Prefix, operands []word.Word, shell bool) ([]word.Word, bool) {
+	if p.Writes {
 		for _, x := range operands {
 			c.w.write(x.Text) // script FILE: the typescript
 		}
@@ -496,8 +491,8 @@ func (c *cmd) noCommand(p prefix, operands []word.Word, shell bool) ([]word.Word
 	if !shell {
 		return nil, false
 	}
-	args := operands[min(p.operands, len(operands)):]
-	if p.writes {
+	args := operands[min(p.Operands, len(operands)):]
+	if p.Writes {
 		args = nil
 	}
 	if len(args) > 0 {
@@ -514,23 +509,23 @@ func (c *cmd) noCommand(p prefix, operands []word.Word, shell bool) ([]word.Word
 
 // afterPrefix skips a prefix's operands (timeout 5) and handles watch and
 // sg, whose words are a script.
-func (c *cmd) afterPrefix(p prefix, words []word.Word) ([]word.Word, bool) {
-	if p.operands > 0 {
-		if len(words) <= p.operands {
+func (c *cmd) afterPrefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) {
+	if p.Operands > 0 {
+		if len(words) <= p.Operands {
 			return nil, false
 		}
-		for _, x := range words[:p.operands] {
+		for _, x := range words[:p.Operands] {
 			c.w.read(x.Text) // chroot /srv, flock file
-			if p.lock {
+			if p.Lock {
 				c.w.touch(x.Text) // flock opens it, creating it
 			}
 		}
 		// Options may follow the operands: flock FILE -c CMD.
-		rest := words[p.operands:]
-		p.operands = 0
+		rest := words[p.Operands:]
+		p.Operands = 0
 		return c.prefix(p, rest)
 	}
-	if p.rest && len(words) > 0 {
+	if p.Rest && len(words) > 0 {
 		// watch CMD…, sg GROUP CMD…: the words joined are a script.
 		c.prefixScript(p, word.Word{Text: word.Join(words), Known: word.AllKnown(words)}, nil)
 		return nil, true

@@ -6,6 +6,7 @@ package shell
 import (
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -65,7 +66,7 @@ func (c *cmd) grep(from int) {
 				c.w.read(c.args[j+1].Text)
 			}
 			j++
-		case grepWithArg.Has(s), c.name != "grep" && c.name != "egrep" && c.name != "fgrep" && c.name != "zgrep" && rgWithArg.Has(s):
+		case catalogue.GrepWithArg.Has(s), c.name != "grep" && c.name != "egrep" && c.name != "fgrep" && c.name != "zgrep" && catalogue.RgWithArg.Has(s):
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
 		case !given:
@@ -481,9 +482,9 @@ func (c *cmd) messages() {
 		return
 	}
 	logLike := c.name == "git" && (sub == "log" || sub == "shortlog" || sub == "rev-list" || sub == "whatchanged" || sub == "show" || sub == "reflog")
-	opts := messageOpts
+	opts := catalogue.MessageOpts
 	if logLike {
-		opts = logOpts
+		opts = catalogue.LogOpts
 	}
 	for ; j < len(c.args); j++ {
 		s := c.args[j].Text

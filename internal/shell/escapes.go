@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -671,12 +672,12 @@ func (c *cmd) sshInput() {
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
-		case sshWithArg.Has(s):
+		case catalogue.SshWithArg.Has(s):
 			j++
 		case strings.HasPrefix(s, "-"):
 		default:
 			rest := c.args[j+1:]
-			if len(rest) == 0 || shells.Has(word.Base(rest[0].Text)) && (len(rest) == 1 || rest[1].Text == "-s") {
+			if len(rest) == 0 || catalogue.Shells.Has(word.Base(rest[0].Text)) && (len(rest) == 1 || rest[1].Text == "-s") {
 				c.dataInput = true // analysed here
 				c.w.guess(t)
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -327,7 +328,7 @@ func TestOptionsKnown(t *testing.T) {
 		{"zstdcat", "--rm x.zst", false},
 	}
 	for _, tt := range tests {
-		p := programNamed(tt.prog)
+		p := catalogue.ProgramNamed(tt.prog)
 		if p == nil {
 			t.Fatalf("%s: not catalogued", tt.prog)
 		}
@@ -335,14 +336,14 @@ func TestOptionsKnown(t *testing.T) {
 		for _, f := range strings.Fields(tt.args) {
 			args = append(args, word.Word{Text: f, Known: true})
 		}
-		if got := p.knows(args); got != tt.want {
+		if got := p.Knows(args); got != tt.want {
 			t.Errorf("%s %s: knows = %v, want %v", tt.prog, tt.args, got, tt.want)
 		}
 	}
 	// Every reader's entry lists its options.
-	for _, p := range catalogue {
-		if p.access == readsOnly && p.short == "" && p.long == "" {
-			t.Errorf("%s: a reader without the options it takes", p.name)
+	for _, p := range catalogue.Catalogue {
+		if p.Access == catalogue.ReadsOnly && p.Short == "" && p.Long == "" {
+			t.Errorf("%s: a reader without the options it takes", p.Name)
 		}
 	}
 }
@@ -486,8 +487,8 @@ func FuzzKnows(f *testing.F) {
 		for _, a := range strings.Fields(args) {
 			ws = append(ws, word.Word{Text: a, Known: true})
 		}
-		for i := range catalogue {
-			catalogue[i].knows(ws)
+		for i := range catalogue.Catalogue {
+			catalogue.Catalogue[i].Knows(ws)
 		}
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -387,7 +388,7 @@ func (w *walker) foundBy(line string) *found {
 // foundArgs: an argument that is what $(find …) prints stands for what the
 // find found: read (as a tree, see found), and touched when the program
 // may write.
-func (c *cmd) foundArgs(p *program) {
+func (c *cmd) foundArgs(p *catalogue.Program) {
 	for j, a := range c.args {
 		if a.Sub == "" || a.Known || c.kinds[j] != argPlain {
 			continue
@@ -398,7 +399,7 @@ func (c *cmd) foundArgs(p *program) {
 		}
 		for _, fp := range f.paths {
 			c.w.withFound(f, func() { c.w.read(fp) })
-			if p == nil || p.access == mayWrite || c.mayWrite {
+			if p == nil || p.Access == catalogue.MayWrite || c.mayWrite {
 				c.w.touch(fp)
 			}
 		}
@@ -506,7 +507,7 @@ func (c *cmd) findExpr(j int) (narrowed bool, names []string, actions []findActi
 	for j < len(c.args) {
 		s := c.args[j].Text
 		switch {
-		case findExec.Has(s):
+		case catalogue.FindExec.Has(s):
 			k := j + 1
 			for k < len(c.args) && c.args[k].Text != ";" && c.args[k].Text != "+" {
 				k++
@@ -519,7 +520,7 @@ func (c *cmd) findExpr(j int) (narrowed bool, names []string, actions []findActi
 			continue
 		case s == "-delete":
 			actions = append(actions, findAction{delete: true})
-		case findPatterns.Has(s):
+		case catalogue.FindPatterns.Has(s):
 			narrowed = true
 			if j+1 < len(c.args) {
 				c.kinds[j+1] = argData
@@ -530,10 +531,10 @@ func (c *cmd) findExpr(j int) (narrowed bool, names []string, actions []findActi
 			}
 			j += 2
 			continue
-		case findGlobalArg.Has(s):
+		case catalogue.FindGlobalArg.Has(s):
 			j += 2
 			continue
-		case findGlobal.Has(s), s == "(", s == ")", s == "!", s == "-not", s == "-o", s == "-or", s == "-a", s == "-and", s == ",":
+		case catalogue.FindGlobal.Has(s), s == "(", s == ")", s == "!", s == "-not", s == "-o", s == "-or", s == "-a", s == "-and", s == ",":
 		case s == "-fprint" || s == "-fprint0" || s == "-fls" || s == "-fprintf":
 			if j+1 < len(c.args) {
 				c.w.write(c.args[j+1].Text)

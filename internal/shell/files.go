@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -250,7 +251,7 @@ func (c *cmd) runPath(p string, args []word.Word) {
 		if text, ok = w.fileText(p, true, MaxProgramBytes, "a program"); !ok || binary([]byte(text)) {
 			return
 		}
-		if prog := shebang(text); (prog == "" || shells.Has(prog)) && len(text) > MaxScriptBytes {
+		if prog := shebang(text); (prog == "" || catalogue.Shells.Has(prog)) && len(text) > MaxScriptBytes {
 			w.hide("runs a script larger than %d KiB, more than guard reads", MaxScriptBytes>>10)
 			return
 		}
@@ -271,7 +272,7 @@ func (c *cmd) runPath(p string, args []word.Word) {
 			return
 		}
 		max, what := MaxScriptBytes, "a script"
-		if prog := shebang(string(head)); prog != "" && !shells.Has(prog) {
+		if prog := shebang(string(head)); prog != "" && !catalogue.Shells.Has(prog) {
 			max, what = MaxProgramBytes, "a program"
 		}
 		if text, ok = w.fileText(p, true, max, what); !ok {
@@ -279,11 +280,11 @@ func (c *cmd) runPath(p string, args []word.Word) {
 		}
 	}
 	switch prog := shebang(text); {
-	case prog == "" || shells.Has(prog):
+	case prog == "" || catalogue.Shells.Has(prog):
 		w.runScript(text, append([]word.Word{{Text: p, Known: true}}, args...), false)
 	default:
-		in, isInterp := interpreterOf(prog)
-		c.scanFile(text, isInterp && in.program)
+		in, isInterp := catalogue.InterpreterOf(prog)
+		c.scanFile(text, isInterp && in.Program)
 	}
 }
 

@@ -7,13 +7,14 @@ import (
 	gopath "path"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // interp: an interpreter's code (-c, -e, -r, awk's program, or what it reads
 // on standard input) stays in the line; its string literals are read, and
 // its recursive deletes are written as rm -r.
-func (c *cmd) interp(in interp) {
+func (c *cmd) interp(in catalogue.Interp) {
 	src := c.interpOptions(in)
 	if src.progFile {
 		return // the program is a file guard does not read; its operands are read
@@ -49,11 +50,11 @@ type interpSource struct {
 }
 
 // interpOptions reads an interpreter's options up to its code or program.
-func (c *cmd) interpOptions(in interp) interpSource {
+func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 	src := interpSource{code: -1, file: -1}
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
-		if in.program && (s == "-f" || s == "--file" || strings.HasPrefix(s, "--file=") || strings.HasPrefix(s, "-f") && len(s) > 2) {
+		if in.Program && (s == "-f" || s == "--file" || strings.HasPrefix(s, "--file=") || strings.HasPrefix(s, "-f") && len(s) > 2) {
 			src.progFile = true
 			j = c.awkProgram(j)
 			continue
@@ -63,35 +64,35 @@ func (c *cmd) interpOptions(in interp) interpSource {
 			continue
 		}
 		switch {
-		case s == "-m" && !in.program && c.name != "perl":
+		case s == "-m" && !in.Program && c.name != "perl":
 			src.module = true
 			if j+1 < len(c.args) {
 				c.runModule(c.args[j+1]) // python -m x: x.py here is run
 			}
 			return src
-		case in.loads.Has(s) && j+1 < len(c.args):
+		case in.Loads.Has(s) && j+1 < len(c.args):
 			j++
 			c.runProgram(c.args[j]) // node -r ./x.js: loaded first
-		case in.sub.Has(s) && src.file < 0:
+		case in.Sub.Has(s) && src.file < 0:
 			// deno run x.ts, bun run x.ts: the file follows
-		case in.code.Has(s) || in.cluster != 0 && len(s) > 2 && s[0] == '-' && s[1] != '-' && s[len(s)-1] == in.cluster && strings.Trim(s[1:len(s)-1], "aclnpsw") == "":
+		case in.Code.Has(s) || in.Cluster != 0 && len(s) > 2 && s[0] == '-' && s[1] != '-' && s[len(s)-1] == in.Cluster && strings.Trim(s[1:len(s)-1], "aclnpsw") == "":
 			// python -c CODE, perl -ne CODE
 			if j+1 < len(c.args) {
 				src.code = j + 1
 			}
 			return src
-		case in.cluster != 0 && len(s) > 2 && s[0] == '-' && flagCluster(s[1:], in.cluster):
+		case in.Cluster != 0 && len(s) > 2 && s[0] == '-' && flagCluster(s[1:], in.Cluster):
 			// perl -e'code', perl -ne'code'
-			c.scanCode(s[strings.IndexByte(s, in.cluster)+1:])
+			c.scanCode(s[strings.IndexByte(s, in.Cluster)+1:])
 			return src
-		case in.withArg.Has(s):
+		case in.WithArg.Has(s):
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
-			if len(s) > 2 && s[1] != '-' && in.code.Has(s[:2]) {
+			if len(s) > 2 && s[1] != '-' && in.Code.Has(s[:2]) {
 				c.scanCode(s[2:]) // python -c'code'
 				return src
 			}
-		case in.program:
+		case in.Program:
 			src.code = j
 			return src
 		case !word.IsStdin(s):
@@ -281,7 +282,7 @@ func eachLiteral(code string, fn func(start, end int) bool) {
 // fs.rmSync('/', {recursive: true}), rmtree("/"), remove_tree('/').
 func deletes(code string) []string {
 	var out []string
-	for _, fn := range deleters {
+	for _, fn := range catalogue.Deleters {
 		for off := 0; off < len(code) && len(out) < 8; {
 			i := strings.Index(code[off:], fn)
 			if i < 0 {
@@ -389,7 +390,7 @@ func awkPipes(code string) []string {
 		if strings.HasPrefix(after, "|") {
 			rest := strings.TrimLeft(strings.TrimLeft(after, "|&"), " \t")
 			if strings.HasPrefix(rest, `"`) {
-				if e := strings.IndexByte(rest[1:], '"'); e >= 0 && shells.Has(gopath.Base(rest[1:1+e])) {
+				if e := strings.IndexByte(rest[1:], '"'); e >= 0 && catalogue.Shells.Has(gopath.Base(rest[1:1+e])) {
 					out = append(out, lit)
 				}
 			}

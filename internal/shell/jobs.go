@@ -6,6 +6,7 @@ package shell
 import (
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -101,7 +102,7 @@ func (c *cmd) cronTable(text string) {
 	w := c.w
 	cmds, vars := cronLines(text)
 	for _, v := range vars {
-		if v[0] == "SHELL" && !shells.Has(word.Base(v[1])) {
+		if v[0] == "SHELL" && !catalogue.Shells.Has(word.Base(v[1])) {
 			c.extra = append(c.extra, c.inner([]word.Word{{Text: v[1], Known: true}}).lines()...)
 		}
 		w.commandVar(v[0], v[1])

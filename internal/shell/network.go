@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -55,12 +56,12 @@ func rerouted(opt, v string) []string {
 // send are written -d @F; request bodies and headers are data; wget's
 // standard output is written -O-.
 func (c *cmd) download() {
-	cl, ok := netClientNamed(c.name)
+	cl, ok := catalogue.NetClientNamed(c.name)
 	if !ok {
 		c.generic()
 		return
 	}
-	t := &transfer{c: c, remote: cl.remote}
+	t := &transfer{c: c, remote: cl.Remote}
 	for j := 0; j < len(c.args); j++ {
 		x := c.args[j]
 		opt, val, hasVal := t.split(cl, x.Text)
@@ -74,13 +75,13 @@ func (c *cmd) download() {
 			}
 			return ""
 		}
-		use, ok := cl.option(opt)
+		use, ok := cl.Option(opt)
 		switch {
 		case ok:
 			t.use(use, x, opt, next)
-		case cl.output != 0 && len(x.Text) > 2 && x.Text[0] == '-' && x.Text[1] != '-' && strings.IndexByte(x.Text, cl.output) > 0:
-			t.outputCluster(x.Text, strings.IndexByte(x.Text, cl.output), next)
-		case cl.withArg.Has(opt) && !hasVal && j+1 < len(c.args):
+		case cl.Output != 0 && len(x.Text) > 2 && x.Text[0] == '-' && x.Text[1] != '-' && strings.IndexByte(x.Text, cl.Output) > 0:
+			t.outputCluster(x.Text, strings.IndexByte(x.Text, cl.Output), next)
+		case cl.WithArg.Has(opt) && !hasVal && j+1 < len(c.args):
 			t.add(x, argPlain)
 			j++
 			t.add(c.args[j], argPlain)
@@ -91,7 +92,7 @@ func (c *cmd) download() {
 	c.args, c.kinds = t.args, t.kinds
 	// A file on standard input is sent only through @- or -T - (send).
 	// (wget's words are read with curl's options too.)
-	c.hostOperands(curlWithArg)
+	c.hostOperands(catalogue.CurlWithArg)
 	// A proxy the command sets (http_proxy=… curl …) is contacted.
 	for _, v := range proxyVars {
 		if p, ok := c.w.lookup(v); ok {
@@ -136,23 +137,23 @@ func (t *transfer) send(f string) {
 // --opt=VALUE, and for a client with short options that take a value, a
 // cluster such as -sSLoF (the flags before it are noted: -fsSLO saves under
 // the URL's name).
-func (t *transfer) split(cl *netClient, s string) (opt, val string, hasVal bool) {
+func (t *transfer) split(cl *catalogue.NetClient, s string) (opt, val string, hasVal bool) {
 	opt = s
 	switch {
 	case strings.HasPrefix(s, "--"):
 		if eq := strings.IndexByte(s, '='); eq > 0 {
 			return s[:eq], s[eq+1:], true
 		}
-	case cl.short != "" && len(s) > 2 && s[0] == '-':
-		for k := 1; k < len(s) && strings.IndexByte(cl.short, s[k]) < 0; k++ {
-			switch use, _ := cl.option("-" + s[k:k+1]); use {
-			case netRemote:
+	case cl.Short != "" && len(s) > 2 && s[0] == '-':
+		for k := 1; k < len(s) && strings.IndexByte(cl.Short, s[k]) < 0; k++ {
+			switch use, _ := cl.Option("-" + s[k:k+1]); use {
+			case catalogue.NetRemote:
 				t.remote = true
-			case netNamed:
+			case catalogue.NetNamed:
 				t.remote, t.server = true, true
 			}
 		}
-		if i := strings.IndexAny(s[1:], cl.short) + 1; i > 0 {
+		if i := strings.IndexAny(s[1:], cl.Short) + 1; i > 0 {
 			opt = "-" + s[i:i+1]
 			if i+1 < len(s) {
 				val, hasVal = s[i+1:], true
@@ -164,33 +165,33 @@ func (t *transfer) split(cl *netClient, s string) (opt, val string, hasVal bool)
 
 // use records what the client does with option x (opt, as split gives
 // it), next giving its value.
-func (t *transfer) use(use netUse, x word.Word, opt string, next func() string) {
+func (t *transfer) use(use catalogue.NetUse, x word.Word, opt string, next func() string) {
 	w := t.c.w
 	switch use {
-	case netSave:
+	case catalogue.NetSave:
 		w.write(next())
-	case netConfig:
+	case catalogue.NetConfig:
 		w.read(next())
-	case netPost:
+	case catalogue.NetPost:
 		t.send(next())
-	case netUpload:
+	case catalogue.NetUpload:
 		t.send(next())
 		t.c.uploads = true // a file: URL is then where it writes
-	case netQuery:
+	case catalogue.NetQuery:
 		if f, ok := strings.CutPrefix(next(), "@"); ok {
 			t.send(f) // the file's content goes in the query
 		}
-	case netOutDir:
+	case catalogue.NetOutDir:
 		t.outDir = next()
-	case netList:
+	case catalogue.NetList:
 		w.read(next())
 		t.server = true // the list's URLs name the files
-	case netExecute:
+	case catalogue.NetExecute:
 		// wget -e http_proxy=HOST: a proxy it contacts
 		if k, v, ok := strings.Cut(next(), "="); ok && slices.Contains(proxyVars, strings.ToLower(strings.TrimSpace(k))) {
 			t.c.url(strings.TrimSpace(v))
 		}
-	case netOutput:
+	case catalogue.NetOutput:
 		t.remote = false
 		if f := next(); f == "-" {
 			t.add(word.Word{Text: "-O-", Known: true}, argPlain)
@@ -198,15 +199,15 @@ func (t *transfer) use(use netUse, x word.Word, opt string, next func() string) 
 			w.write(f)
 			t.add(word.Word{Text: "-O " + f, Known: true}, argPlain)
 		}
-	case netSecret:
+	case catalogue.NetSecret:
 		next()
 		t.add(x, argData)
-	case netNoop:
-	case netRemote, netNamed:
+	case catalogue.NetNoop:
+	case catalogue.NetRemote, catalogue.NetNamed:
 		t.remote = true
-		t.server = t.server || use == netNamed
+		t.server = t.server || use == catalogue.NetNamed
 		t.add(x, argPlain)
-	case netServer:
+	case catalogue.NetServer:
 		t.server = true
 		t.add(x, argPlain)
 	default:
@@ -219,15 +220,15 @@ func (t *transfer) use(use netUse, x word.Word, opt string, next func() string) 
 
 // value records what a value shown as data holds: files it sends or
 // writes, hosts it connects to.
-func (t *transfer) value(use netUse, opt, v string) {
+func (t *transfer) value(use catalogue.NetUse, opt, v string) {
 	switch use {
-	case netBody, netEncoded:
+	case catalogue.NetBody, catalogue.NetEncoded:
 		if strings.HasPrefix(v, "@") {
 			t.send(v[1:])
-		} else if i := strings.IndexByte(v, '@'); use == netEncoded && i > 0 && !strings.ContainsRune(v[:i], '=') {
+		} else if i := strings.IndexByte(v, '@'); use == catalogue.NetEncoded && i > 0 && !strings.ContainsRune(v[:i], '=') {
 			t.send(v[i+1:]) // --data-urlencode name@file
 		}
-	case netForm:
+	case catalogue.NetForm:
 		if eq := strings.IndexByte(v, '='); eq >= 0 && (strings.HasPrefix(v[eq+1:], "@") || strings.HasPrefix(v[eq+1:], "<")) {
 			f := v[eq+2:]
 			if k := strings.IndexByte(f, ';'); k >= 0 {
@@ -235,8 +236,8 @@ func (t *transfer) value(use netUse, opt, v string) {
 			}
 			t.send(f)
 		}
-	case netHeader, netFormat:
-		if use == netFormat {
+	case catalogue.NetHeader, catalogue.NetFormat:
+		if use == catalogue.NetFormat {
 			for _, f := range curlOutputs(v) {
 				t.c.w.write(f) // -w '%output{>>FILE}…' (curl 8.3)
 			}
@@ -244,9 +245,9 @@ func (t *transfer) value(use netUse, opt, v string) {
 		if f, ok := strings.CutPrefix(v, "@"); ok {
 			t.send(f) // -H @file: the file's lines are sent
 		}
-	case netProxy:
+	case catalogue.NetProxy:
 		t.c.url(v)
-	case netReroute:
+	case catalogue.NetReroute:
 		for _, h := range rerouted(opt, v) {
 			t.c.url(h)
 		}
@@ -382,7 +383,7 @@ func (c *cmd) nc() {
 		kinds = append(kinds, argPlain)
 	}
 	c.args, c.kinds = args, kinds
-	c.hostOperand(ncWithArg)
+	c.hostOperand(catalogue.NcWithArg)
 	if c.stdin.file != "" {
 		c.sends = append(c.sends, c.stdin.file)
 	}
@@ -472,7 +473,7 @@ func (c *cmd) ssh() {
 				c.url(hostPart(h))
 			}
 		}
-		if sshWithArg.Has(s) {
+		if catalogue.SshWithArg.Has(s) {
 			if s == "-i" || s == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].Text) {
 				c.spend(j + 1)
 			}
@@ -508,7 +509,7 @@ func sshKeyOption(o string) bool {
 func (c *cmd) remoteCopy() {
 	for j, a := range c.args {
 		s := a.Text
-		if j > 0 && sshWithArg.Has(c.args[j-1].Text) || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
+		if j > 0 && catalogue.SshWithArg.Has(c.args[j-1].Text) || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
 			continue
 		}
 		if k := strings.IndexByte(s, ':'); k > 0 && !strings.ContainsAny(s[:k], "/") {

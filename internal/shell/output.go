@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -232,7 +233,7 @@ func (c *cmd) programPaths(names []string) ([]string, bool) {
 			continue
 		case own && !hasShort(c.args, 'P') && c.name != "which", !programName(n):
 			continue
-		case programNamed(n) == nil:
+		case catalogue.ProgramNamed(n) == nil:
 			return nil, false
 		}
 		l := w.lookPath(n, c.path)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -15,7 +16,7 @@ func (c *cmd) program() {
 	name := c.name
 	c.subst = c.w.subst > 0
 	meta := c.w.metaOnly
-	c.w.metaOnly = metaWriters.Has(name)
+	c.w.metaOnly = catalogue.MetaWriters.Has(name)
 	defer func() { c.w.metaOnly = meta }()
 	if c.builtin() {
 		return
@@ -23,7 +24,7 @@ func (c *cmd) program() {
 	c.chdirOptions()
 	c.commandOptions()
 	c.escapes() // command languages, build tools' files (escapes.go)
-	p := programNamed(name)
+	p := catalogue.ProgramNamed(name)
 	if p != nil && !c.w.trusts(c.prog, name) {
 		p = nil // ./cat, or a cat the command redefined: anything
 	}
@@ -46,7 +47,7 @@ func (c *cmd) program() {
 // unhandled analyses a program without a handler: an interpreter's code,
 // else its words by generic.
 func (c *cmd) unhandled() {
-	if in, ok := interpreterOf(c.name); ok {
+	if in, ok := catalogue.InterpreterOf(c.name); ok {
 		c.interp(in)
 		return
 	}
@@ -274,23 +275,23 @@ func (c *cmd) hostTool() {
 // commands, or that name a host it connects through, as the table of
 // option runners says (runners.go).
 func (c *cmd) commandOptions() {
-	r, ok := optionRunnerNamed(c.name)
+	r, ok := catalogue.OptionRunnerNamed(c.name)
 	if !ok {
 		return
 	}
-	by := r.by
+	by := r.By
 	if by == "" {
 		by = c.name
 	}
 	for j := 0; j < len(c.args); j++ {
-		o, v, k, ok := r.match(c.args, j)
+		o, v, k, ok := r.Match(c.args, j)
 		switch {
 		case !ok:
-		case o.use == runGitConfig:
+		case o.Use == catalogue.RunGitConfig:
 			c.gitConfig(j + 1)
 			return
 		default:
-			c.runOption(o.use, v, by)
+			c.runOption(o.Use, v, by)
 			j = k
 		}
 	}
@@ -298,17 +299,17 @@ func (c *cmd) commandOptions() {
 
 // runOption analyses v, the value of an option whose use is use, by the
 // program by.
-func (c *cmd) runOption(use runUse, v, by string) {
+func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 	switch use {
-	case runCommand:
+	case catalogue.RunCommand:
 		c.w.runsHanded(v, by) // a member's text, the archive: its standard input
-	case runCheckpoint:
+	case catalogue.RunCheckpoint:
 		if script, ok := strings.CutPrefix(v, "exec="); ok {
 			c.w.tentative(script)
 		}
-	case runGitRemote:
+	case catalogue.RunGitRemote:
 		c.w.tentative(gitExt(v)) // git clone 'ext::sh -c …': the remote helper runs it
-	case runGitSetting:
+	case catalogue.RunGitSetting:
 		k, val, ok := strings.Cut(v, "=")
 		k = strings.ToLower(k)
 		switch {
@@ -317,7 +318,7 @@ func (c *cmd) runOption(use runUse, v, by string) {
 		case ok && gitProxy(k):
 			c.url(val) // git -c http.proxy=HOST
 		}
-	case runSSHOption:
+	case catalogue.RunSSHOption:
 		if k, val, ok := word.CutOption(v); ok && sshRunsValue(strings.ToLower(k)) {
 			c.w.runsHanded(val, by)
 		} else if ok && strings.EqualFold(k, "ProxyJump") {
@@ -325,11 +326,11 @@ func (c *cmd) runOption(use runUse, v, by string) {
 				c.url(hostPart(h)) // -o ProxyJump=HOST, like -J
 			}
 		}
-	case runProxy:
+	case catalogue.RunProxy:
 		c.url(v)
-	case runFilter:
+	case catalogue.RunFilter:
 		c.handFiles(v, rgFiles(c.args), false, by) // rg --pre PROG runs PROG FILE for each file it searches
-	case runDiffer:
+	case catalogue.RunDiffer:
 		c.handFiles(v, diffFiles(c.args), true, by)
 	}
 }
@@ -476,7 +477,7 @@ func (c *cmd) generic() {
 			continue // install -m 644, cp -S .bak: not a file
 		}
 		a := c.args[j].Text
-		if writesLast.Has(name) && j != last && !strings.HasPrefix(a, "-") {
+		if catalogue.WritesLast.Has(name) && j != last && !strings.HasPrefix(a, "-") {
 			sources = append(sources, a)
 			c.spend(j)
 		}
@@ -485,10 +486,10 @@ func (c *cmd) generic() {
 			continue
 		}
 		switch {
-		case writesLast.Has(name) && j == last:
+		case catalogue.WritesLast.Has(name) && j == last:
 			dest.path = a
 			c.spend(j)
-		case writesAll.Has(name) || inPlace || j == last:
+		case catalogue.WritesAll.Has(name) || inPlace || j == last:
 			w.write(a)
 		case name == "mv" || hard:
 			// A source is read and then removed from where it was:
@@ -524,19 +525,19 @@ type copyDest struct {
 func (c *cmd) genericOption(j int, dest *copyDest) (int, bool) {
 	a := c.args[j].Text
 	switch {
-	case keyUsers.Has(c.name) && a == "-F" && j+1 < len(c.args):
+	case catalogue.KeyUsers.Has(c.name) && a == "-F" && j+1 < len(c.args):
 		// The configuration file is read, and ssh quotes a bad line of it
 		// back (ssh -F ~/.ssh/id_rsa -G x prints the key).
 		c.w.read(c.args[j+1].Text)
 		c.spend(j + 1)
 		return j + 1, true
-	case keyUsers.Has(c.name) && (a == "-i" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].Text)):
+	case catalogue.KeyUsers.Has(c.name) && (a == "-i" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].Text)):
 		c.spend(j + 1) // the identity file is used, not shown
 		return j + 1, true
-	case keyUsers.Has(c.name) && strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]):
+	case catalogue.KeyUsers.Has(c.name) && strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]):
 		c.spend(j) // -oIdentityFile=F
 		return j, true
-	case writesLast.Has(c.name) && targetOption(a):
+	case catalogue.WritesLast.Has(c.name) && targetOption(a):
 		if v, k, ok := word.OptionValue(c.args, j, 't', "S", "--target-directory"); ok {
 			dest.path, dest.given = v, true
 			for m := j; m <= k; m++ {
@@ -556,7 +557,7 @@ func (c *cmd) genericOption(j int, dest *copyDest) (int, bool) {
 // the last operand (the destination; -1 when -t names it) and the indexes of
 // option values; -1 and nil for another program.
 func (c *cmd) copyOperands() (int, map[int]bool) {
-	if !writesLast.Has(c.name) {
+	if !catalogue.WritesLast.Has(c.name) {
 		return -1, nil
 	}
 	last := -1
@@ -1161,7 +1162,7 @@ func (c *cmd) shellOptions() (script, file int, sflag bool) {
 				file = j + 1
 			}
 			return script, file, sflag
-		case shellWithArg.Has(s):
+		case catalogue.ShellWithArg.Has(s):
 			j++
 		case strings.HasPrefix(s, "--"):
 		case (strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+")) && len(s) > 1:

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -72,7 +73,7 @@ type lookup struct {
 func (c *cmd) runFound(name string, args []word.Word) {
 	w := c.w
 	if w.guessing > 0 || !programName(name) || builtins.Has(name) || slices.Contains(w.redefined, strings.ToLower(name)) ||
-		programNamed(name) != nil && w.trusts(name, name) {
+		catalogue.ProgramNamed(name) != nil && w.trusts(name, name) {
 		return
 	}
 	l := w.lookPath(name, c.path)

@@ -7,6 +7,7 @@ package shell
 import (
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -231,7 +232,7 @@ func (c *cmd) screen() {
 		case strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--") && strings.IndexByte(screenWithArg, s[len(s)-1]) >= 0:
 			// The last letter of a cluster takes the next word (-dmS
 			// NAME); -s's value is the program it runs as the shell.
-			if j+1 < len(args) && s[len(s)-1] == 's' && !shells.Has(word.Base(args[j+1].Text)) {
+			if j+1 < len(args) && s[len(s)-1] == 's' && !catalogue.Shells.Has(word.Base(args[j+1].Text)) {
 				c.extra = append(c.extra, c.inner(args[j+1:j+2]).lines()...)
 			}
 			j++

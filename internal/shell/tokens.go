@@ -12,6 +12,7 @@ package shell
 import (
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -252,13 +253,13 @@ func looksLikeCommand(line string) bool {
 		return false
 	}
 	name := word.Base(f[0])
-	if _, ok := interpreterOf(name); ok {
+	if _, ok := catalogue.InterpreterOf(name); ok {
 		return true
 	}
-	if _, ok := prefixOf(name); ok {
+	if _, ok := catalogue.PrefixOf(name); ok {
 		return true
 	}
-	return programNamed(name) != nil || shells.Has(name) || builtins.Has(name) || writesLast.Has(name) ||
-		writesAll.Has(name) || printers.Has(name) || name == "curl" || name == "wget" || ncFamily.Has(name) ||
-		messageTools.Has(name)
+	return catalogue.ProgramNamed(name) != nil || catalogue.Shells.Has(name) || builtins.Has(name) || catalogue.WritesLast.Has(name) ||
+		catalogue.WritesAll.Has(name) || catalogue.Printers.Has(name) || name == "curl" || name == "wget" || catalogue.NcFamily.Has(name) ||
+		catalogue.MessageTools.Has(name)
 }
