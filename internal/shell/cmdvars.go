@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -92,7 +93,7 @@ func gitConfigValues(name, value string) []string {
 		return []string{value}
 	}
 	var out []string
-	for _, pair := range splitQuoted(value) {
+	for _, pair := range lang.SplitQuoted(value) {
 		if _, v, ok := strings.Cut(pair.Text, "="); ok {
 			out = append(out, v)
 		}
@@ -154,7 +155,7 @@ func varProgram(name string) string {
 func (w *walker) optionVar(name, value string) {
 	var b strings.Builder
 	b.WriteString(varProgram(name))
-	for i, f := range splitQuoted(value) { // ack reads its options as shell words
+	for i, f := range lang.SplitQuoted(value) { // ack reads its options as shell words
 		if i == 0 && name == "LESS" && !strings.HasPrefix(f.Text, "-") && !strings.HasPrefix(f.Text, "+") {
 			f.Text = "-" + f.Text
 		}

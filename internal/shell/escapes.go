@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -100,7 +101,7 @@ func (c *cmd) ex(text string, depth int) {
 	if depth > maxEscapeDepth {
 		return
 	}
-	for _, sc := range shellStrings(text) {
+	for _, sc := range lang.ShellStrings(text) {
 		c.w.tentative(sc) // call system('…')
 	}
 	for i, line := range strings.Split(text, "\n") {
@@ -130,7 +131,7 @@ func (c *cmd) exCommand(l string, depth int) string {
 	case exAbbrev(name, "terminal", 3):
 		c.w.tentative(strings.TrimLeft(skipExOpts(arg), " \t"))
 	case exAbbrev(name, "execute", 3):
-		c.ex(strings.Join(literals(arg), " "), depth+1)
+		c.ex(strings.Join(lang.Literals(arg), " "), depth+1)
 	case exRunsRest(name):
 		// a modifier or a command that runs the rest: silent !CMD,
 		// g/re/!CMD, autocmd VimEnter * !CMD, normal :!CMD
@@ -187,7 +188,7 @@ func skipExRange(l string) string {
 // exName splits an ex command into its name (letters) and the rest.
 func exName(l string) (string, string) {
 	i := 0
-	for i < len(l) && isLetter(l[i]) {
+	for i < len(l) && lang.IsLetter(l[i]) {
 		i++
 	}
 	return l[:i], l[i:]
@@ -205,7 +206,7 @@ func exAbbrev(name, full string, min int) bool {
 func exRest(arg string) string {
 	arg = strings.TrimPrefix(arg, "!")
 	t := strings.TrimLeft(arg, " \t")
-	if t != "" && !isLetter(t[0]) && t[0] != '!' && t[0] != ':' {
+	if t != "" && !lang.IsLetter(t[0]) && t[0] != '!' && t[0] != ':' {
 		// g/re/CMD: the pattern ends at the second delimiter
 		if end := strings.IndexByte(t[1:], t[0]); end >= 0 {
 			return t[end+2:]
@@ -292,7 +293,7 @@ func (c *cmd) sql(text string, depth int) {
 			c.dotCommand(l, depth)
 			continue
 		}
-		for _, lit := range literals(l) {
+		for _, lit := range lang.Literals(l) {
 			if pathToken(lit) {
 				c.w.read(lit)
 				c.w.touch(lit)
@@ -306,7 +307,7 @@ func (c *cmd) sql(text string, depth int) {
 // after |; .read of a file the command wrote runs its SQL.
 func (c *cmd) dotCommand(l string, depth int) {
 	name, rest, _ := strings.Cut(l[1:], " ")
-	args := splitQuoted(rest)
+	args := lang.SplitQuoted(rest)
 	file := ""
 	for _, x := range args {
 		if !strings.HasPrefix(x.Text, "-") {
@@ -458,7 +459,7 @@ func (c *cmd) ed() {
 			c.w.tentative(l[1:])
 			continue
 		}
-		if strings.IndexByte("rwWeEf", l[0]) < 0 || len(l) > 1 && isLetter(l[1]) && l[1] != 'q' {
+		if strings.IndexByte("rwWeEf", l[0]) < 0 || len(l) > 1 && lang.IsLetter(l[1]) && l[1] != 'q' {
 			continue
 		}
 		rest := strings.TrimLeft(strings.TrimPrefix(l[1:], "q"), " \t")

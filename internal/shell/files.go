@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -348,15 +349,15 @@ const maxProgramPaths = 256
 func (c *cmd) scanFile(text string, awk bool) {
 	w := c.w
 	var paths []string
-	for _, l := range literals(text) {
+	for _, l := range lang.Literals(text) {
 		paths = append(paths, w.programPaths(l)...)
 	}
-	hp := homePaths(text) // Path.home() / '.ssh' / 'id_rsa'
-	paths = append(paths, hp.paths...)
-	for _, l := range hp.joins {
+	hp := lang.HomePaths(text) // Path.home() / '.ssh' / 'id_rsa'
+	paths = append(paths, hp.Paths...)
+	for _, l := range hp.Joins {
 		paths = append(paths, w.programPaths(l)...)
 	}
-	if len(paths)+len(hp.touches) > maxProgramPaths {
+	if len(paths)+len(hp.Touches) > maxProgramPaths {
 		w.hide("runs a program naming more than %d paths under the home directory", maxProgramPaths)
 		return
 	}
@@ -364,7 +365,7 @@ func (c *cmd) scanFile(text string, awk bool) {
 		w.read(p)
 		w.write(p)
 	}
-	for _, p := range hp.touches {
+	for _, p := range hp.Touches {
 		w.touch(p)
 	}
 	c.scanEffects(text, awk)
@@ -408,7 +409,7 @@ func (c *cmd) runProgram(a word.Word) {
 		return
 	}
 	if t, ok := c.w.fileText(a.Text, a.Known, MaxProgramBytes, "a program"); ok {
-		c.scanFile(t, awkFamily(c.name))
+		c.scanFile(t, lang.AwkFamily(c.name))
 	}
 }
 

@@ -130,22 +130,6 @@ func FuzzFastPath(f *testing.F) {
 	})
 }
 
-// FuzzSedFiles: reading a sed script for its files never panics, and every
-// file it finds is text of the script.
-func FuzzSedFiles(f *testing.F) {
-	for _, s := range []string{"w /x", "1d;$r f", "s/a;b/c/w out", "/re/,/e\\/nd/W g", `\,x,r y`, "s/a/b", "{r f\n}", "s", "/"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, script string) {
-		reads, writes := sedFiles(script)
-		for _, p := range append(reads, writes...) {
-			if p == "" || !strings.Contains(script, p) {
-				t.Fatalf("file %q not in %q", p, script)
-			}
-		}
-	})
-}
-
 // FuzzFilesRun: any text in a file a command runs (a script, a program, a
 // crontab, sed's input) is analysed without a panic, and the error is one
 // the callers know.
@@ -164,69 +148,6 @@ func FuzzFilesRun(f *testing.F) {
 		}
 		if len(files.asked) > 4*MaxFiles {
 			t.Fatalf("%d files asked for", len(files.asked))
-		}
-	})
-}
-
-// FuzzCronLines: reading a crontab never panics; each line gives at most
-// one command or variable, and a command is never blank.
-func FuzzCronLines(f *testing.F) {
-	for _, s := range []string{"* * * * * a", "@reboot b%c%d", "A=b\nB = 'c'", "1 2 3 4 5 x \\% y", "# c", "5 4", "=x", "_=y"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		cmds, vars := cronLines(text)
-		if n := strings.Count(text, "\n") + 1; len(cmds)+len(vars) > n {
-			t.Fatalf("%d commands and %d variables from %d lines", len(cmds), len(vars), n)
-		}
-		for _, c := range cmds {
-			if strings.TrimSpace(c) == "" {
-				t.Fatal("blank command")
-			}
-		}
-		for _, v := range vars {
-			if v[0] == "" || !strings.Contains(text, v[0]) {
-				t.Fatalf("variable %q", v[0])
-			}
-		}
-	})
-}
-
-// FuzzSedExecs: reading a sed script for what it runs never panics; each
-// e command is text of the script, and replacements count only when the
-// pattern space runs.
-func FuzzSedExecs(f *testing.F) {
-	for _, s := range []string{"e", "e date", "1e x;y", "s/a/b/e", "s|a|b\\|c|ge", "y/a/b/;e", "/e/d", "{e}", "s/a/b/w e", "s"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, script string) {
-		x := sedExecs(script)
-		for _, c := range x.commands {
-			for _, l := range strings.Split(c, "\n") { // continued lines lose their backslash
-				if c == "" || !strings.Contains(script, l) {
-					t.Fatalf("command %q not in %q", c, script)
-				}
-			}
-		}
-		if !x.pattern && len(x.replaced) > 0 {
-			t.Fatalf("replacements %q without the pattern space running", x.replaced)
-		}
-	})
-}
-
-// FuzzSplitQuoted: splitting a nested command line never panics and never
-// makes text: the words together are no longer than the line.
-func FuzzSplitQuoted(f *testing.F) {
-	for _, s := range []string{`a "b c" 'd'`, `\`, `"\"`, `'`, `a\ b`, "x;y"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		n := 0
-		for _, w := range splitQuoted(s) {
-			n += len(w.Text)
-		}
-		if n > len(s) {
-			t.Fatalf("%d bytes of words from %d", n, len(s))
 		}
 	})
 }

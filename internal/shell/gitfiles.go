@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -62,7 +63,7 @@ func revPath(s string) (string, bool) {
 		return "", false
 	}
 	p := s[k+1:]
-	if p == "" || !pathLike(p) {
+	if p == "" || !lang.PathLike(p) {
 		return "", false
 	}
 	return p, true

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -100,7 +101,7 @@ func (c *cmd) jobText(file word.Word, hasFile bool, what string) (string, bool) 
 // is the program that runs them).
 func (c *cmd) cronTable(text string) {
 	w := c.w
-	cmds, vars := cronLines(text)
+	cmds, vars := lang.CronLines(text)
 	for _, v := range vars {
 		if v[0] == "SHELL" && !catalogue.Shells.Has(word.Base(v[1])) {
 			c.extra = append(c.extra, c.inner([]word.Word{{Text: v[1], Known: true}}).lines()...)
@@ -110,94 +111,4 @@ func (c *cmd) cronTable(text string) {
 	for _, cmd := range cmds {
 		w.scoped(func() { w.script(cmd, w.depth+1) })
 	}
-}
-
-// cronInputEnd ends the here-document that stands for a cron command's
-// standard input.
-const cronInputEnd = "GUARD_CRON_INPUT"
-
-// cronLines returns the commands of a crontab's lines and its variable
-// settings (NAME = VALUE, the value optionally quoted). A command is what
-// follows the five time fields or an @reboot-style nickname, up to its
-// first % not escaped by a backslash; the text after that % (each further
-// % a newline) is its standard input, written as a here-document.
-func cronLines(text string) (cmds []string, vars [][2]string) {
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimLeft(strings.TrimRight(line, "\r"), " \t")
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		if name, value, ok := cronVar(line); ok {
-			vars = append(vars, [2]string{name, value})
-			continue
-		}
-		cmd, input := cronPercent(cronSchedule(line))
-		if strings.TrimSpace(cmd) == "" {
-			continue
-		}
-		if input != "" {
-			cmd += " <<'" + cronInputEnd + "'\n" + input + "\n" + cronInputEnd
-		}
-		cmds = append(cmds, cmd)
-	}
-	return cmds, vars
-}
-
-// cronVar splits a crontab line that sets a variable: NAME = VALUE.
-func cronVar(line string) (string, string, bool) {
-	i := 0
-	for i < len(line) && (word.IsWordChar(line[i])) {
-		i++
-	}
-	if i == 0 || line[0] >= '0' && line[0] <= '9' {
-		return "", "", false
-	}
-	rest := strings.TrimLeft(line[i:], " \t")
-	if !strings.HasPrefix(rest, "=") {
-		return "", "", false
-	}
-	v := strings.TrimSpace(rest[1:])
-	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
-		v = v[1 : len(v)-1]
-	}
-	return line[:i], v, true
-}
-
-// cronSchedule returns a crontab line after its schedule: an @nickname, or
-// five time fields.
-func cronSchedule(line string) string {
-	fields := 5
-	if strings.HasPrefix(line, "@") {
-		fields = 1
-	}
-	for range fields {
-		i := strings.IndexAny(line, " \t")
-		if i < 0 {
-			return ""
-		}
-		line = strings.TrimLeft(line[i:], " \t")
-	}
-	return line
-}
-
-// cronPercent splits a cron command at its first unescaped %: the command,
-// and its standard input with each further unescaped % a newline (\% is a
-// % in both).
-func cronPercent(s string) (string, string) {
-	var cmd, input strings.Builder
-	out, split := &cmd, false
-	for i := 0; i < len(s); i++ {
-		switch {
-		case s[i] == '\\' && i+1 < len(s) && s[i+1] == '%':
-			out.WriteByte('%')
-			i++
-		case s[i] == '%' && !split:
-			out, split = &input, true
-		case s[i] == '%':
-			out.WriteByte('\n')
-		default:
-			out.WriteByte(s[i])
-		}
-	}
-	return cmd.String(), input.String()
 }

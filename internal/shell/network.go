@@ -4,11 +4,11 @@ package shell
 // URLs and hosts a command names.
 
 import (
-	neturl "net/url"
 	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -21,35 +21,6 @@ func (w *walker) proxy(name, value string) {
 	if slices.Contains(proxyVars, name) {
 		w.a.URLs = append(w.a.URLs, value)
 	}
-}
-
-// rerouted returns the addresses curl's --resolve HOST:PORT:ADDR[,ADDR…]
-// and --connect-to HOST:PORT:HOST2:PORT2 send a request to instead of the
-// URL's host.
-func rerouted(opt, v string) []string {
-	var fields []string
-	for len(v) > 0 { // split at colons outside [IPv6] brackets
-		if v[0] == '[' {
-			if k := strings.IndexByte(v, ']'); k > 0 {
-				fields = append(fields, v[1:k])
-				v = strings.TrimPrefix(v[k+1:], ":")
-				continue
-			}
-		}
-		f, rest, _ := strings.Cut(v, ":")
-		fields = append(fields, f)
-		v = rest
-	}
-	var out []string
-	switch {
-	case opt == "--resolve" && len(fields) >= 3:
-		for _, a := range strings.Split(strings.Join(fields[2:], ":"), ",") {
-			out = append(out, strings.Trim(a, "[]"))
-		}
-	case opt == "--connect-to" && len(fields) >= 3 && fields[2] != "":
-		out = append(out, fields[2])
-	}
-	return out
 }
 
 // download: curl and wget, as their table says (clients.go). Files they
@@ -238,7 +209,7 @@ func (t *transfer) value(use catalogue.NetUse, opt, v string) {
 		}
 	case catalogue.NetHeader, catalogue.NetFormat:
 		if use == catalogue.NetFormat {
-			for _, f := range curlOutputs(v) {
+			for _, f := range lang.CurlOutputs(v) {
 				t.c.w.write(f) // -w '%output{>>FILE}…' (curl 8.3)
 			}
 		}
@@ -248,7 +219,7 @@ func (t *transfer) value(use catalogue.NetUse, opt, v string) {
 	case catalogue.NetProxy:
 		t.c.url(v)
 	case catalogue.NetReroute:
-		for _, h := range rerouted(opt, v) {
+		for _, h := range lang.Rerouted(opt, v) {
 			t.c.url(h)
 		}
 	}
@@ -288,57 +259,11 @@ func (t *transfer) saved() {
 	}
 	if t.remote {
 		for _, a := range t.c.args {
-			if name := urlName(a.Text); name != "" {
+			if name := lang.UrlName(a.Text); name != "" {
 				w.write(dir + "/" + name)
 			}
 		}
 	}
-}
-
-// curlOutputs returns the files a curl -w format writes: %output{FILE}
-// and %output{>>FILE}.
-func curlOutputs(format string) []string {
-	var out []string
-	for rest := format; len(out) < 8; {
-		i := strings.Index(rest, "%output{")
-		if i < 0 {
-			break
-		}
-		rest = rest[i+len("%output{"):]
-		end := strings.IndexByte(rest, '}')
-		if end < 0 {
-			break
-		}
-		if f := strings.TrimPrefix(rest[:end], ">>"); f != "" {
-			out = append(out, f)
-		}
-		rest = rest[end+1:]
-	}
-	return out
-}
-
-// urlName returns the file name a download of URL u is saved under: its
-// path's last element ("" when u is no URL or names none).
-func urlName(u string) string {
-	_, rest, ok := strings.Cut(u, "://")
-	if !ok {
-		return ""
-	}
-	if i := strings.IndexAny(rest, "?#"); i >= 0 {
-		rest = rest[:i]
-	}
-	_, p, ok := strings.Cut(rest, "/")
-	if !ok || strings.HasSuffix(p, "/") || p == "" {
-		return ""
-	}
-	name := p[strings.LastIndexByte(p, '/')+1:]
-	if d, err := neturl.PathUnescape(name); err == nil {
-		name = d
-	}
-	if name == "." || name == ".." || strings.ContainsRune(name, '/') {
-		return ""
-	}
-	return name
 }
 
 // nc: -e PROG, -c CMD, --exec, --sh-exec connect a program to the peer:
@@ -357,13 +282,13 @@ func (c *cmd) nc() {
 		}
 		switch {
 		case s == "-e" || s == "--exec":
-			c.runs = word.Base(firstField(val()))
+			c.runs = word.Base(lang.FirstField(val()))
 			continue
 		case strings.HasPrefix(s, "--exec="):
-			c.runs = word.Base(firstField(s[len("--exec="):]))
+			c.runs = word.Base(lang.FirstField(s[len("--exec="):]))
 			continue
 		case strings.HasPrefix(s, "-e") && len(s) > 2 && !strings.HasPrefix(s, "--"):
-			c.runs = word.Base(firstField(s[2:]))
+			c.runs = word.Base(lang.FirstField(s[2:]))
 			continue
 		case s == "-c" || s == "--sh-exec":
 			script := val()
@@ -390,13 +315,6 @@ func (c *cmd) nc() {
 	c.generic()
 }
 
-func firstField(s string) string {
-	if f := strings.Fields(s); len(f) > 0 {
-		return f[0]
-	}
-	return s
-}
-
 // socat: EXEC: and SYSTEM: addresses connect a program; TCP:, OPENSSL: and
 // the like name a host.
 func (c *cmd) socat() {
@@ -409,7 +327,7 @@ func (c *cmd) socat() {
 			if k := strings.IndexByte(prog, ','); k >= 0 {
 				prog = prog[:k]
 			}
-			c.runs = word.Base(firstField(prog))
+			c.runs = word.Base(lang.FirstField(prog))
 			c.kinds[j] = argCode
 		case strings.HasPrefix(lower, "system:"):
 			script := s[len("system:"):]
@@ -426,7 +344,7 @@ func (c *cmd) socat() {
 					if k := strings.IndexByte(host, ','); k >= 0 {
 						host = host[:k]
 					}
-					c.url(hostPart(host))
+					c.url(lang.HostPart(host))
 				}
 			}
 		}
@@ -440,7 +358,7 @@ func (c *cmd) socat() {
 func (c *cmd) openssl() {
 	for j, a := range c.args {
 		if (a.Text == "-connect" || a.Text == "-host") && j+1 < len(c.args) {
-			c.url(hostPart(c.args[j+1].Text))
+			c.url(lang.HostPart(c.args[j+1].Text))
 		}
 	}
 	if c.stdin.file != "" && len(c.args) > 0 && c.args[0].Text == "s_client" {
@@ -470,7 +388,7 @@ func (c *cmd) ssh() {
 		s := c.args[j].Text
 		if s == "-J" && j+1 < len(c.args) {
 			for _, h := range strings.Split(c.args[j+1].Text, ",") {
-				c.url(hostPart(h))
+				c.url(lang.HostPart(h))
 			}
 		}
 		if catalogue.SshWithArg.Has(s) {
@@ -486,7 +404,7 @@ func (c *cmd) ssh() {
 			}
 			continue
 		}
-		c.url(hostPart(s))
+		c.url(lang.HostPart(s))
 		for k := j; k < len(c.args); k++ {
 			c.spend(k) // the host, and the command run there
 		}
@@ -513,28 +431,12 @@ func (c *cmd) remoteCopy() {
 			continue
 		}
 		if k := strings.IndexByte(s, ':'); k > 0 && !strings.ContainsAny(s[:k], "/") {
-			c.url(hostPart(s[:k]))
+			c.url(lang.HostPart(s[:k]))
 		} else if c.name == "sftp" && !strings.ContainsAny(s, "/") {
-			c.url(hostPart(s))
+			c.url(lang.HostPart(s))
 		}
 	}
 	c.generic()
-}
-
-// hostPart returns the host of [user@]host[:port].
-func hostPart(s string) string {
-	if at := strings.LastIndexByte(s, '@'); at >= 0 {
-		s = s[at+1:]
-	}
-	if strings.HasPrefix(s, "[") {
-		if k := strings.IndexByte(s, ']'); k > 0 {
-			return s[1:k]
-		}
-	}
-	if k := strings.IndexByte(s, ':'); k >= 0 && strings.Count(s, ":") == 1 {
-		s = s[:k]
-	}
-	return s
 }
 
 // hostOperand records the first operand (skipping the values of withArg) as
@@ -549,7 +451,7 @@ func (c *cmd) hostOperand(withArg word.Set) {
 		if strings.HasPrefix(s, "-") {
 			continue
 		}
-		c.url(hostPart(s))
+		c.url(lang.HostPart(s))
 		return
 	}
 }
@@ -571,33 +473,11 @@ func (c *cmd) hostOperands(withArg word.Set) {
 			j++
 			continue
 		}
-		if strings.HasPrefix(s, "-") || strings.Contains(s, "://") || !hostLike(s) {
+		if strings.HasPrefix(s, "-") || strings.Contains(s, "://") || !lang.HostLike(s) {
 			continue
 		}
 		c.url(s)
 	}
-}
-
-// hostLike reports whether an operand may be a host or a URL without a
-// scheme: a dot or a colon in it, or localhost, and not a path.
-func hostLike(s string) bool {
-	if s == "" || strings.ContainsAny(s[:1], "/.~$@<") || strings.ContainsAny(s, " \t") {
-		return false
-	}
-	return strings.ContainsAny(s, ".:") || strings.EqualFold(s, "localhost") || strings.EqualFold(s, "metadata") ||
-		numericHost(s)
-}
-
-// numericHost reports whether s starts with an IPv4 address written as one
-// number (2852039166, 0xA9FEA9FE), which curl and wget connect to, followed
-// by nothing or a path.
-func numericHost(s string) bool {
-	h, _, _ := strings.Cut(s, "/")
-	digits := "0123456789"
-	if len(h) > 2 && h[0] == '0' && (h[1] == 'x' || h[1] == 'X') {
-		h, digits = h[2:], "0123456789abcdefABCDEF"
-	}
-	return h != "" && strings.Trim(h, digits) == ""
 }
 
 // url records a URL or a host.
@@ -617,22 +497,22 @@ func (c *cmd) network() {
 			continue
 		}
 		// A word may be interpreter code (python -c '…'): read both ways.
-		c.urls(schemeURLs(a.Text, wordEnds))
-		c.urls(fileURLs(a.Text, wordEnds))
+		c.urls(lang.SchemeURLs(a.Text, wordEnds))
+		c.urls(lang.FileURLs(a.Text, wordEnds))
 		if strings.ContainsAny(a.Text, codeEnds) {
-			c.urls(schemeURLs(a.Text, codeEnds))
-			c.urls(fileURLs(a.Text, codeEnds))
+			c.urls(lang.SchemeURLs(a.Text, codeEnds))
+			c.urls(lang.FileURLs(a.Text, codeEnds))
 		}
 	}
-	c.urls(schemeURLs(c.code, codeEnds))
-	c.urls(fileURLs(c.code, codeEnds))
+	c.urls(lang.SchemeURLs(c.code, codeEnds))
+	c.urls(lang.FileURLs(c.code, codeEnds))
 }
 
 // urls records URLs, and the files of file: URLs: read, or written by an
 // upload (curl -T F file:///dest).
 func (c *cmd) urls(us []string) {
 	for _, u := range us {
-		if p, ok := filePath(u); ok {
+		if p, ok := lang.FilePath(u); ok {
 			if c.uploads {
 				c.w.write(p)
 			} else {
@@ -644,62 +524,6 @@ func (c *cmd) urls(us []string) {
 	}
 }
 
-// fileURLs returns the file: URLs of the short form, file:/p, in s (the
-// long form has :// and is one of schemeURLs'), up to a character of ends.
-func fileURLs(s, ends string) []string {
-	var out []string
-	for off := 0; off < len(s) && len(out) < 16; {
-		k := strings.Index(s[off:], ":/") // no lower-cased copy of s
-		if k < 0 {
-			break
-		}
-		k += off
-		if k < 4 || !strings.EqualFold(s[k-4:k], "file") {
-			off = k + 2
-			continue
-		}
-		i := k - 4
-		end := i + len("file:/")
-		for end < len(s) && strings.IndexByte(ends, s[end]) < 0 {
-			end++
-		}
-		if !strings.HasPrefix(s[i+5:], "//") && (i == 0 || !isSchemeChar(s[i-1])) {
-			out = append(out, s[i:end])
-		}
-		off = end
-	}
-	return out
-}
-
-// filePath returns the path a file: URL names, its escapes decoded:
-// file:///p, file:/p, and file://HOST/p for any host (curl reads
-// file://127.0.0.1/p locally; checking another host's path as a local one
-// only checks more).
-func filePath(u string) (string, bool) {
-	if len(u) < 6 || !strings.EqualFold(u[:5], "file:") || u[5] != '/' {
-		return "", false
-	}
-	rest := u[5:]
-	if i := strings.IndexAny(rest, "?#"); i >= 0 {
-		rest = rest[:i]
-	}
-	if r, ok := strings.CutPrefix(rest, "//"); ok {
-		if word.HomeRelative(r) || strings.HasPrefix(r, "$") {
-			// file://$HOME/x: the shell makes it file:///home/u/x
-			return r, true
-		}
-		_, p, _ := strings.Cut(r, "/")
-		rest = "/" + p
-	}
-	if d, err := neturl.PathUnescape(rest); err == nil {
-		rest = d
-	}
-	if h := strings.TrimPrefix(rest, "/"); word.HomeRelative(h) {
-		rest = h // file:///$HOME/x: the shell puts the absolute home there
-	}
-	return rest, true
-}
-
 // The characters that end a URL: in a shell word, only white space (the
 // word is one argument, and a client reads all of it: curl
 // 'http://x;@169.254.169.254/' goes to the host after the @); in
@@ -709,42 +533,3 @@ const (
 	wordEnds = " \t\n"
 	codeEnds = " \t\n'\"`<>"
 )
-
-// maxScheme bounds the length of a URL scheme.
-const maxScheme = 32
-
-// schemeURLs returns the URLs inside s: any scheme (RFC 3986: a letter,
-// then letters, digits, + - and .) followed by ://, up to a character of
-// ends.
-func schemeURLs(s, ends string) []string {
-	var out []string
-	for off := 0; off < len(s); {
-		i := strings.Index(s[off:], "://")
-		if i < 0 {
-			break
-		}
-		i += off
-		start := i
-		for start > 0 && i-start < maxScheme && isSchemeChar(s[start-1]) {
-			start--
-		}
-		for start < i && !isLetter(s[start]) {
-			start++
-		}
-		end := i + 3
-		for end < len(s) && strings.IndexByte(ends, s[end]) < 0 {
-			end++
-		}
-		if start < i && end > i+3 {
-			out = append(out, s[start:end])
-		}
-		off = max(end, i+3)
-	}
-	return out
-}
-
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-
-func isSchemeChar(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'
-}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -323,7 +324,7 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 			c.w.runsHanded(val, by)
 		} else if ok && strings.EqualFold(k, "ProxyJump") {
 			for _, h := range strings.Split(val, ",") {
-				c.url(hostPart(h)) // -o ProxyJump=HOST, like -J
+				c.url(lang.HostPart(h)) // -o ProxyJump=HOST, like -J
 			}
 		}
 	case catalogue.RunProxy:
@@ -1009,7 +1010,7 @@ func volumeSource(opt, v string) string {
 		if strings.Contains(v, "=") {
 			return ""
 		}
-	} else if i := strings.IndexByte(v, ':'); i == 1 && isLetter(v[0]) && len(v) > 2 && (v[2] == '\\' || v[2] == '/') {
+	} else if i := strings.IndexByte(v, ':'); i == 1 && lang.IsLetter(v[0]) && len(v) > 2 && (v[2] == '\\' || v[2] == '/') {
 		// C:\src:/x: a drive letter
 		if k := strings.IndexByte(v[2:], ':'); k >= 0 {
 			v = v[:2+k]
@@ -1017,7 +1018,7 @@ func volumeSource(opt, v string) string {
 	} else if i >= 0 {
 		v = v[:i]
 	}
-	if v == "" || !pathLike(v) && v != "~" {
+	if v == "" || !lang.PathLike(v) && v != "~" {
 		return "" // a named volume
 	}
 	return v

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // TestTextRuns: text that becomes a command (a job, a crontab line, keys
@@ -148,91 +146,6 @@ func TestTextData(t *testing.T) {
 			if strings.Contains(l, "rm -rf") {
 				t.Errorf("%q: line %q", cmd, l)
 			}
-		}
-	}
-}
-
-func TestCronLines(t *testing.T) {
-	cmds, vars := cronLines("# c\n\nSHELL=/bin/bash\nPATH = \"/usr/bin\"\n0 3 * * 1-5 cd /srv && make\n@reboot   run.sh --x\n* * * * * date +\\%s%in%put\n5 4 * *\n")
-	want := []string{"cd /srv && make", "run.sh --x", "date +%s <<'" + cronInputEnd + "'\nin\nput\n" + cronInputEnd}
-	if !slices.Equal(cmds, want) {
-		t.Errorf("commands %q, want %q", cmds, want)
-	}
-	if wantVars := [][2]string{{"SHELL", "/bin/bash"}, {"PATH", "/usr/bin"}}; !slices.Equal(vars, wantVars) {
-		t.Errorf("variables %q, want %q", vars, wantVars)
-	}
-}
-
-func TestSedExecs(t *testing.T) {
-	for script, want := range map[string]sedExec{
-		"e date":             {commands: []string{"date"}},
-		"1e touch x; p":      {commands: []string{"touch x; p"}},
-		"e":                  {pattern: true},
-		"$!N;e":              {pattern: true},
-		"s/a/b/e":            {pattern: true, replaced: []string{"b"}},
-		"s|x|rm \\| y|ge":    {pattern: true, replaced: []string{"rm | y"}},
-		"s/a/b/;s/c/d/e":     {pattern: true, replaced: []string{"b", "d"}},
-		"y/ab/cd/;e":         {pattern: true, opaque: true},
-		"s/e/E/g":            {},
-		"/e/d":               {},
-		"s/x/y/w e.txt":      {},
-		"/^e/ { s/e/f/; p }": {},
-		":e\n/x/b e":         {},
-		"y/e/f/":             {opaque: true},
-	} {
-		got := sedExecs(script)
-		if !slices.Equal(got.commands, want.commands) || got.pattern != want.pattern || !slices.Equal(got.replaced, want.replaced) || got.opaque != want.opaque {
-			t.Errorf("sedExecs(%q) = %+v, want %+v", script, got, want)
-		}
-	}
-}
-
-func TestSplitQuoted(t *testing.T) {
-	for s, want := range map[string][]string{
-		`run-shell "rm -rf ~"`: {"run-shell", "rm -rf ~"},
-		`a 'b c' d\ e`:         {"a", "b c", "d e"},
-		`x "a\"b" ''`:          {"x", `a"b`, ""},
-		"  ":                   nil,
-		`"unclosed`:            {"unclosed"},
-	} {
-		var got []string
-		for _, w := range splitQuoted(s) {
-			got = append(got, w.Text)
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("splitQuoted(%q) = %q, want %q", s, got, want)
-		}
-	}
-}
-
-func TestTmuxKeyText(t *testing.T) {
-	keys := func(ss ...string) []word.Word {
-		var out []word.Word
-		for _, s := range ss {
-			out = append(out, word.Word{Text: s, Known: true})
-		}
-		return out
-	}
-	for _, tc := range []struct {
-		keys    []word.Word
-		literal bool
-		want    string
-	}{
-		{keys("ls", "Enter"), false, "ls\n"},
-		{keys("rm", "Space", "-rf", "Space", "~", "C-m"), false, "rm -rf ~\n"},
-		{keys("C-c", "Escape", "F5", "M-x"), false, ""},
-		{keys("Enter"), true, "Enter"},
-	} {
-		if got := tmuxKeyText(tc.keys, tc.literal); got != tc.want {
-			t.Errorf("tmuxKeyText(%v, %v) = %q, want %q", tc.keys, tc.literal, got, tc.want)
-		}
-	}
-}
-
-func TestScreenText(t *testing.T) {
-	for s, want := range map[string]string{`ls^M`: "ls\n", `a\nb\r`: "a\nb\n", `^C`: "\x03", `x\\y`: `x\y`} {
-		if got := screenText(s); got != want {
-			t.Errorf("screenText(%q) = %q, want %q", s, got, want)
 		}
 	}
 }

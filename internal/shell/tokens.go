@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -66,7 +67,7 @@ func splitText(text string) []string {
 // in the text that uses it names again.
 func pathToken(t string) bool {
 	p, ok := candidate(t)
-	return ok && p != "" && strings.Trim(word.Render(p), "./") != "" && pathLike(p)
+	return ok && p != "" && strings.Trim(word.Render(p), "./") != "" && lang.PathLike(p)
 }
 
 // touchText records the path-like words of text as touches: the words of a
@@ -157,7 +158,7 @@ func (c *cmd) wordsInside() {
 			c.w.inputLike(t) // printf … > s && tool s: the file may be its commands
 		}
 	}
-	if !c.fromStdin && !c.dataInput && !stdinData.Has(c.name) && !(awkFamily(c.name) && !c.awkRuns()) {
+	if !c.fromStdin && !c.dataInput && !stdinData.Has(c.name) && !(lang.AwkFamily(c.name) && !c.awkRuns()) {
 		if t, ok := c.inputText(); ok {
 			c.w.inputLike(t)
 		}

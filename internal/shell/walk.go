@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -911,19 +912,10 @@ func candidate(s string) (string, bool) {
 		// be), or it starts with a variable or a directory ($PWD).
 		return s, true
 	}
-	if !pathLike(s) && !plainName(s) && !globName(s) {
+	if !lang.PathLike(s) && !plainName(s) && !globName(s) {
 		return "", false
 	}
 	return s, true
-}
-
-// pathLike reports whether s could name a file the path rules care about.
-func pathLike(s string) bool {
-	switch s[0] {
-	case '/', '.', '~', '$', '\\':
-		return true
-	}
-	return strings.ContainsAny(s, `/\`) || strings.Contains(s, ".")
 }
 
 // globName reports whether s is a bare shell pattern: no /, not an option,

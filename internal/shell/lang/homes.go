@@ -1,4 +1,4 @@
-package shell
+package lang
 
 // The home directory in interpreter code. Code names a file under it the
 // idiomatic way, by joining: os.path.join(os.path.expanduser('~'),
@@ -216,20 +216,20 @@ func joinCall(code string, at int) bool {
 // written or touched), and dot entries it may name under the home
 // directory (touched).
 type codeHomes struct {
-	paths, touches []string
-	// joins are the other paths the code builds by joining literals
+	Paths, Touches []string
+	// Joins are the other paths the code builds by joining literals
 	// ('/home/u/.ss' + 'h/id_rsa'): what a literal scan would see had it
 	// been written as one.
-	joins []string
+	Joins []string
 }
 
-// homePaths returns the paths code builds by joining its literals and the
+// HomePaths returns the paths code builds by joining its literals and the
 // home directory, and, when it names the home directory at all, each dot
 // entry it names (.bashrc, .ssh, .guard) as that entry of the home
 // directory: read too when the code joins it to something (h / '.netrc',
 // path.join(h, '.netrc'), h + '/.netrc'), else only touched (a project
 // opens its own '.env' by that name).
-func homePaths(code string) codeHomes {
+func HomePaths(code string) codeHomes {
 	atoms := codeAtoms(code)
 	var out codeHomes
 	hasHome := false
@@ -263,16 +263,16 @@ func homePaths(code string) codeHomes {
 		switch {
 		case j > i || strings.HasPrefix(joined, "~/"):
 			if p := homeJoined(joined, hasHome); p != "" {
-				out.paths = append(out.paths, p)
-			} else if j > i && len(out.joins) < maxCodeAtoms && joined != "" && pathLike(joined) {
-				out.joins = append(out.joins, joined)
+				out.Paths = append(out.Paths, p)
+			} else if j > i && len(out.Joins) < maxCodeAtoms && joined != "" && PathLike(joined) {
+				out.Joins = append(out.Joins, joined)
 			}
 		case hasHome && atoms[i].literal && dotEntry(atoms[i].text):
 			p := "~/" + strings.TrimPrefix(atoms[i].text, "/")
 			if appended(code[:atoms[i].start-1]) {
-				out.paths = append(out.paths, p)
+				out.Paths = append(out.Paths, p)
 			} else {
-				out.touches = append(out.touches, p)
+				out.Touches = append(out.Touches, p)
 			}
 		}
 		i = j + 1
@@ -325,4 +325,13 @@ func appended(before string) bool {
 		return joinCall(b, len(b)-1)
 	}
 	return false
+}
+
+// PathLike reports whether s could name a file the path rules care about.
+func PathLike(s string) bool {
+	switch s[0] {
+	case '/', '.', '~', '$', '\\':
+		return true
+	}
+	return strings.ContainsAny(s, `/\`) || strings.Contains(s, ".")
 }
