@@ -9,7 +9,7 @@ import (
 )
 
 // The handlers: the programs whose words need code of their own besides
-// what the catalogue says of them (catalogue.go), one entry a program or a
+// what the catalogue says of them (package catalogue), one entry a program or a
 // family of programs that share their code (the grep family). The
 // code is for what is a language or a command inside a command (a sed
 // script, a shell's -c script, find's expression, an interpreter's code), or

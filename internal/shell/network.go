@@ -23,7 +23,7 @@ func (w *walker) proxy(name, value string) {
 	}
 }
 
-// download: curl and wget, as their table says (clients.go). Files they
+// download: curl and wget, as their table says (catalogue's netClients). Files they
 // send are written -d @F; request bodies and headers are data; wget's
 // standard output is written -O-.
 func (c *cmd) download() {

@@ -274,7 +274,7 @@ func (c *cmd) hostTool() {
 
 // commandOptions analyses the option values that a program runs as shell
 // commands, or that name a host it connects through, as the table of
-// option runners says (runners.go).
+// option runners says (catalogue.OptionRunners).
 func (c *cmd) commandOptions() {
 	r, ok := catalogue.OptionRunnerNamed(c.name)
 	if !ok {

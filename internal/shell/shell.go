@@ -132,7 +132,7 @@ type Analysis struct {
 	// read them: every word of such a program that is not data and not a
 	// file its handler accounts for (an option's value after = included),
 	// resolved like Reads and Writes. It may write them: gzip F, sponge F,
-	// vim -es F. The read-only catalogue (catalogue.go) lists the programs
+	// vim -es F. The read-only catalogue (package catalogue) lists the programs
 	// whose words are never touches. A path in Writes is not repeated here.
 	Touches []string
 	// URLs are the URLs and hosts the command would contact: every

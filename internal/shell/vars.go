@@ -12,7 +12,7 @@ import (
 // Variables. The walker keeps the shell variables a command sets, with
 // mvdan.cc/sh/v3/expand's model of a variable (strings, indexed and
 // associative arrays, namerefs, attributes); a value may hold markers for
-// the parts guard does not know (see marker.go). A variable the command
+// the parts guard does not know (see package word's markers). A variable the command
 // never sets is inherited from the agent's environment: an inherited
 // marker, which the hook fills in from its own environment.
 
