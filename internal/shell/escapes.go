@@ -109,7 +109,7 @@ func (c *cmd) ex(text string, depth int) {
 			return
 		}
 		for rest := line; rest != ""; {
-			rest = c.exCommand(skipExRange(rest), depth)
+			rest = c.exCommand(lang.SkipExRange(rest), depth)
 		}
 	}
 }
@@ -117,28 +117,28 @@ func (c *cmd) ex(text string, depth int) {
 // exCommand analyses one ex command, l, and returns the next command on
 // its line (after a |), or "".
 func (c *cmd) exCommand(l string, depth int) string {
-	name, arg := exName(l)
+	name, arg := lang.ExName(l)
 	bang := strings.TrimLeft(arg, " \t")
 	switch {
 	case strings.HasPrefix(l, "!"):
 		c.w.tentative(l[1:]) // to the end of the line: a | is the shell's
-	case (exAbbrev(name, "read", 1) || exAbbrev(name, "write", 1) || exAbbrev(name, "update", 2)) && strings.HasPrefix(bang, "!"):
+	case (lang.ExAbbrev(name, "read", 1) || lang.ExAbbrev(name, "write", 1) || lang.ExAbbrev(name, "update", 2)) && strings.HasPrefix(bang, "!"):
 		c.w.tentative(bang[1:])
-	case exAbbrev(name, "write", 1) || exAbbrev(name, "wq", 2) || exAbbrev(name, "xit", 1) || exAbbrev(name, "saveas", 3):
+	case lang.ExAbbrev(name, "write", 1) || lang.ExAbbrev(name, "wq", 2) || lang.ExAbbrev(name, "xit", 1) || lang.ExAbbrev(name, "saveas", 3):
 		if f := strings.TrimSpace(strings.TrimPrefix(arg, "!")); f != "" && !strings.ContainsAny(f, "|") {
 			c.w.write(strings.TrimPrefix(f, ">> ")) // :w FILE, :w! FILE, :w >> FILE
 		}
-	case exAbbrev(name, "terminal", 3):
-		c.w.tentative(strings.TrimLeft(skipExOpts(arg), " \t"))
-	case exAbbrev(name, "execute", 3):
+	case lang.ExAbbrev(name, "terminal", 3):
+		c.w.tentative(strings.TrimLeft(lang.SkipExOpts(arg), " \t"))
+	case lang.ExAbbrev(name, "execute", 3):
 		c.ex(strings.Join(lang.Literals(arg), " "), depth+1)
-	case exRunsRest(name):
+	case lang.ExRunsRest(name):
 		// a modifier or a command that runs the rest: silent !CMD,
 		// g/re/!CMD, autocmd VimEnter * !CMD, normal :!CMD
-		c.ex(exRest(arg), depth+1)
-	case exCode(name):
+		c.ex(lang.ExRest(arg), depth+1)
+	case lang.ExCode(name):
 		c.scanCode(arg)
-	case exAbbrev(name, "source", 2) || exAbbrev(name, "runtime", 2):
+	case lang.ExAbbrev(name, "source", 2) || lang.ExAbbrev(name, "runtime", 2):
 		// :source FILE the command wrote: its commands run
 		f := strings.TrimSpace(strings.TrimPrefix(arg, "!"))
 		c.w.read(f)
@@ -151,91 +151,6 @@ func (c *cmd) exCommand(l string, depth int) string {
 		}
 	}
 	return ""
-}
-
-// exRunsRest reports whether ex command name is a modifier or a command
-// that runs the rest of its line as another command.
-func exRunsRest(name string) bool {
-	return exAbbrev(name, "silent", 3) || exAbbrev(name, "global", 1) || exAbbrev(name, "vglobal", 1) ||
-		exAbbrev(name, "bufdo", 4) || exAbbrev(name, "windo", 5) || exAbbrev(name, "tabdo", 5) || exAbbrev(name, "argdo", 5) ||
-		exAbbrev(name, "folddoopen", 5) || exAbbrev(name, "keepalt", 5) || exAbbrev(name, "noautocmd", 3) ||
-		exAbbrev(name, "autocmd", 2) || exAbbrev(name, "normal", 4) || exAbbrev(name, "command", 3)
-}
-
-// skipExRange strips the colons, blanks and line range before an ex
-// command (:%, :1,$, :'<,'>).
-func skipExRange(l string) string {
-	l = strings.TrimLeft(l, " \t:")
-	for l != "" {
-		switch {
-		case l[0] == '\'' && len(l) > 1:
-			l = l[2:]
-		case (l[0] == '/' || l[0] == '?') && len(l) > 1:
-			end := strings.IndexByte(l[1:], l[0])
-			if end < 0 {
-				return ""
-			}
-			l = l[end+2:]
-		case strings.IndexByte("0123456789%.,$;+- \t", l[0]) >= 0:
-			l = l[1:]
-		default:
-			return l
-		}
-	}
-	return l
-}
-
-// exName splits an ex command into its name (letters) and the rest.
-func exName(l string) (string, string) {
-	i := 0
-	for i < len(l) && lang.IsLetter(l[i]) {
-		i++
-	}
-	return l[:i], l[i:]
-}
-
-// exAbbrev reports whether name is ex command full or an abbreviation of it
-// at least min letters long.
-func exAbbrev(name, full string, min int) bool {
-	return len(name) >= min && strings.HasPrefix(full, name)
-}
-
-// exRest returns what a modifier or a command that runs another command
-// runs: after a ! of the modifier itself (silent!) and, for :global, after
-// its pattern.
-func exRest(arg string) string {
-	arg = strings.TrimPrefix(arg, "!")
-	t := strings.TrimLeft(arg, " \t")
-	if t != "" && !lang.IsLetter(t[0]) && t[0] != '!' && t[0] != ':' {
-		// g/re/CMD: the pattern ends at the second delimiter
-		if end := strings.IndexByte(t[1:], t[0]); end >= 0 {
-			return t[end+2:]
-		}
-	}
-	// autocmd EVENT PAT CMD: each word may start the command; the first
-	// ! starts a shell command
-	if i := strings.IndexByte(t, '!'); i > 0 {
-		return t[i:]
-	}
-	return t
-}
-
-// skipExOpts strips the ++opt arguments of :terminal.
-func skipExOpts(arg string) string {
-	for {
-		t := strings.TrimLeft(arg, " \t")
-		if !strings.HasPrefix(t, "++") {
-			return t
-		}
-		_, arg, _ = strings.Cut(t, " ")
-	}
-}
-
-// exCode reports whether ex command name runs the rest of its line as an
-// interpreter's code.
-func exCode(name string) bool {
-	const code word.Set = " py python py3 python3 pyx pythonx pydo py3do lua luado perl perldo ruby rubydo tcl tcldo mz mzscheme "
-	return code.Has(name)
 }
 
 // sqliteWithArg are sqlite3's options that take the next word.
@@ -402,7 +317,7 @@ func (c *cmd) gdbCommands(text string, depth int) {
 	lines := strings.Split(text, "\n")
 	for i := 0; i < len(lines) && i < maxTextTokens; i++ {
 		l := strings.TrimSpace(lines[i])
-		name, rest := exName(l)
+		name, rest := lang.ExName(l)
 		rest = strings.TrimLeft(rest, " \t")
 		switch {
 		case strings.HasPrefix(l, "!"):
@@ -451,7 +366,7 @@ func (c *cmd) ed() {
 		if i == maxTextTokens {
 			return
 		}
-		l := skipEdAddress(line)
+		l := lang.SkipEdAddress(line)
 		if l == "" {
 			continue
 		}
@@ -474,28 +389,6 @@ func (c *cmd) ed() {
 	}
 }
 
-// skipEdAddress strips the address before an ed command: numbers, . $ , ;
-// + - ^, marks 'x, and /re/ and ?re? searches.
-func skipEdAddress(l string) string {
-	for l != "" {
-		switch {
-		case l[0] == '\'' && len(l) > 1:
-			l = l[2:]
-		case l[0] == '/' || l[0] == '?':
-			end := strings.IndexByte(l[1:], l[0])
-			if end < 0 {
-				return ""
-			}
-			l = l[end+2:]
-		case strings.IndexByte("0123456789.$,;+-^ \t", l[0]) >= 0:
-			l = l[1:]
-		default:
-			return l
-		}
-	}
-	return l
-}
-
 // m4: syscmd(CMD) and esyscmd(CMD) run CMD with the shell; include(F) of
 // a file the command wrote brings its text. A text that names either
 // another way (defn(`syscmd'), indir) builds a command guard cannot
@@ -514,7 +407,7 @@ func (c *cmd) m4() {
 	}
 	for k := 0; k < len(texts) && k < maxEscapeDepth*4; k++ {
 		t := texts[k]
-		for _, inc := range m4Includes(t) {
+		for _, inc := range lang.M4Includes(t) {
 			c.w.read(inc)
 			if it, ok := c.w.writtenText(inc); ok {
 				texts = append(texts, it) // include(x.m4) the command wrote
@@ -540,45 +433,11 @@ func (c *cmd) m4Syscmds(t string) bool {
 			c.w.hide("runs m4 text that names syscmd other than in a call, which guard cannot follow")
 			return false
 		}
-		if arg, ok := balanced(t[i:]); ok {
+		if arg, ok := lang.Balanced(t[i:]); ok {
 			c.w.tentative(strings.NewReplacer("`", "", "'", "", "[", "", "]", "").Replace(arg))
 		}
 	}
 	return true
-}
-
-// m4Includes returns the files m4 text includes: include(F), sinclude(F),
-// m4 quotes removed.
-func m4Includes(t string) []string {
-	var out []string
-	for off := 0; off < len(t) && len(out) < 16; {
-		i := strings.Index(t[off:], "include(")
-		if i < 0 {
-			break
-		}
-		off += i + len("include")
-		if arg, ok := balanced(t[off:]); ok {
-			out = append(out, strings.Trim(strings.TrimSpace(arg), "`'[]"))
-		}
-	}
-	return out
-}
-
-// balanced returns what the brackets at the start of s enclose.
-func balanced(s string) (string, bool) {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return s[1:i], true
-			}
-		}
-	}
-	return "", false
 }
 
 // builtinCallback: compgen -C CMD and complete -C CMD run CMD, bind -x

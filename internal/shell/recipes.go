@@ -13,6 +13,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -101,7 +102,7 @@ func (c *cmd) recipes(text string, depth int) {
 			break
 		}
 		off += i + len("$(")
-		if arg, ok := balanced(text[off-1:]); ok {
+		if arg, ok := lang.Balanced(text[off-1:]); ok {
 			c.w.tentative(strings.ReplaceAll(strings.TrimPrefix(arg, "shell "), "$$", "$"))
 		}
 	}

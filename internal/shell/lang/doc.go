@@ -5,5 +5,6 @@
 // shell commands it calls, the home directory it joins), crontab lines,
 // tmux, screen and Tcl text, and URLs (file: and other schemes, hosts,
 // what reroutes a client). Package shell calls these where a command hands
-// such text to a program; what the text runs is analysed there.
+// such text to a program; what the text runs is analysed there. The ex, ed
+// and m4 command syntax (extext.go) is here too.
 package lang
