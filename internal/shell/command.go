@@ -668,7 +668,7 @@ func (c *cmd) render() {
 // canonPath writes a path the way the rules expect it: ~ for the home
 // directory however spelt (~, $HOME, ${HOME}, its absolute path), cleaned of
 // // and /. (rm -rf //, rm -rf $HOME/.).
-func (w *walker) canonPath(p string) string {
+func (w *ledger) canonPath(p string) string {
 	p = word.CanonPath(p)
 	if w.home != "" && w.home != "/" && strings.HasPrefix(p, "/") {
 		if p == w.home {

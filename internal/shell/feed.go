@@ -367,7 +367,7 @@ type substFind struct {
 
 // foundBy returns what the finds of the substitutions whose line is line
 // found, merged (any without names: everything), or nil.
-func (w *walker) foundBy(line string) *found {
+func (w *ledger) foundBy(line string) *found {
 	var out *found
 	for _, sf := range w.substFinds {
 		if sf.line != line {
@@ -407,7 +407,7 @@ func (c *cmd) foundArgs(p *catalogue.Program) {
 }
 
 // withFound runs fn with f as what the commands it analyses are run with.
-func (w *walker) withFound(f *found, fn func()) {
+func (w *ledger) withFound(f *found, fn func()) {
 	if f == nil {
 		fn()
 		return
@@ -609,7 +609,7 @@ func (c *cmd) handFiles(prog string, files []word.Word, whole bool, by string) {
 // isFile reports whether p names a file: one the command wrote earlier
 // with text guard knows, or a regular file the reader finds (not a
 // directory, nor missing).
-func (w *walker) isFile(p string) bool {
+func (w *ledger) isFile(p string) bool {
 	if _, ok := w.writtenText(p); ok {
 		return true
 	}

@@ -22,7 +22,7 @@ import (
 
 // where returns path p as the command's shell at this point names it:
 // after its cd, with $PWD and $OLDPWD replaced.
-func (w *walker) where(p string) string {
+func (w *ledger) where(p string) string {
 	if q, ok := w.dirVar(p); ok {
 		return q
 	}
@@ -37,7 +37,7 @@ func (w *walker) hide(format string, args ...any) {
 // writtenEntry returns what the command last wrote to the file at p (a
 // cleaned path), if it wrote it; a directory it changed with unknown text
 // stands for everything below it.
-func (w *walker) writtenEntry(p string) (writtenFile, bool) {
+func (w *ledger) writtenEntry(p string) (writtenFile, bool) {
 	for i := len(w.written) - 1; i >= 0; i-- {
 		f := w.written[i]
 		below, ok := cutDir(p, f.path)
@@ -68,7 +68,7 @@ func cutDir(p, d string) (string, bool) {
 
 // setWritten records what the command wrote to a file, in place of what
 // it wrote there before.
-func (w *walker) setWritten(f writtenFile) {
+func (w *ledger) setWritten(f writtenFile) {
 	for i := len(w.written) - 1; i >= 0; i-- {
 		if w.written[i].path == f.path {
 			w.written = append(w.written[:i], w.written[i+1:]...)
@@ -92,13 +92,13 @@ func (w *walker) setWritten(f writtenFile) {
 
 // changed records that the command changes the file (or directory) at p
 // with text guard does not know.
-func (w *walker) changed(p string) {
+func (w *ledger) changed(p string) {
 	w.setWritten(writtenFile{path: path.Clean(p), unknown: true})
 }
 
 // copied records that the file at dst holds what the file at src holds
 // (cp src dst, cat src > dst).
-func (w *walker) copied(dst, src string) {
+func (w *ledger) copied(dst, src string) {
 	w.setWritten(writtenFile{path: path.Clean(w.where(dst)), from: path.Clean(w.where(src))})
 }
 
@@ -113,7 +113,7 @@ const fileChanged FileStatus = -1
 // a file that cannot be read whole, or one the command itself changes with
 // text guard does not know, which is recorded as hidden (what names it,
 // for the reason: "a script", "a crontab").
-func (w *walker) fileText(p string, known bool, max int, what string) (string, bool) {
+func (w *ledger) fileText(p string, known bool, max int, what string) (string, bool) {
 	if w.findsIt(p, what) {
 		return "", false
 	}
@@ -134,7 +134,7 @@ func (w *walker) fileText(p string, known bool, max int, what string) (string, b
 // findsIt reports whether p, a file the command runs, stands for the files
 // a find finds (find -exec sh {} \;, find | xargs python3): guard cannot
 // list them, so what runs is hidden, and recorded so.
-func (w *walker) findsIt(p, what string) bool {
+func (w *ledger) findsIt(p, what string) bool {
 	if w.found == nil {
 		return false
 	}
@@ -148,7 +148,7 @@ func (w *walker) findsIt(p, what string) bool {
 // fileStatus returns the text of the file at p as fileText does, and what
 // was found: FileAbsent also when there is no reader or p holds a
 // substitution's output.
-func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) {
+func (w *ledger) fileStatus(p string, known bool, max int) (string, FileStatus) {
 	// Not cleaned: a .. after a link is the kernel's to take. A copy of a
 	// copy (cp a b; cp b c) is followed, a few deep.
 	q := w.where(p)
@@ -185,7 +185,7 @@ func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) 
 	w.nread++
 	data, st := w.files.ReadFile(q, max)
 	if st == FileWhole {
-		w.a.Files = append(w.a.Files, q)
+		*w.fileList = append(*w.fileList, q)
 	}
 	w.reads = append(w.reads, fileRead{q, max, string(data), st})
 	return string(data), st
@@ -378,7 +378,7 @@ func (c *cmd) scanFile(text string, awk bool) {
 // .guard/rules.json), which a program may join to any directory, its home
 // included: both as written and under ~. The home directory itself is not
 // one (nearly every program names it).
-func (w *walker) programPaths(l string) []string {
+func (w *ledger) programPaths(l string) []string {
 	l = strings.TrimRight(l, "/")
 	if len(l) < 3 || len(l) > 4096 || strings.ContainsAny(l, "\n\r\x00") {
 		return nil

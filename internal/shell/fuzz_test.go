@@ -108,6 +108,7 @@ func FuzzFastPath(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string, zsh bool) {
 		w := &walker{a: &Analysis{}, zsh: zsh}
+		w.ledger = newLedger(w, w.a, "", nil)
 		file, err := w.theParser().Parse(strings.NewReader("x "+text), "")
 		if err != nil || len(file.Stmts) != 1 {
 			return

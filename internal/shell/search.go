@@ -100,7 +100,7 @@ func (c *cmd) runFound(name string, args []word.Word) {
 // names than it looks up, a PATH of the command's own with more
 // directories than it searches (both recorded as hidden), or no reader and
 // the table full.
-func (w *walker) lookPath(name, own string) *lookup {
+func (w *ledger) lookPath(name, own string) *lookup {
 	text, mine := w.searchText(own)
 	key := name + "\x00" + w.dir + "\x00" + text
 	var l *lookup
@@ -152,7 +152,7 @@ func (w *walker) lookPath(name, own string) *lookup {
 
 // writesReach reports whether one of the last n files the command wrote
 // is, or holds, a candidate of l.
-func (w *walker) writesReach(l *lookup, n int) bool {
+func (w *ledger) writesReach(l *lookup, n int) bool {
 	for _, f := range w.written[len(w.written)-n:] {
 		if f.unknown && (f.path == "." || f.path == "/") {
 			return true // tar x, patch: any file below
@@ -169,7 +169,7 @@ func (w *walker) writesReach(l *lookup, n int) bool {
 // resolveFound sets what runs for l: directory by directory, a file the
 // command wrote there, else the reader's hit; a directory guard cannot
 // tell before either hides what runs.
-func (w *walker) resolveFound(l *lookup, name string) {
+func (w *ledger) resolveFound(l *lookup, name string) {
 	l.gen, l.run, l.written, l.hidden, l.managed = w.writeGen, "", false, false, false
 	for k, d := range l.dirs {
 		if strings.Contains(d, word.UnknownSubst) || strings.Contains(d, word.UnknownArith) {
@@ -238,7 +238,7 @@ func programName(s string) bool {
 // one its assignments give it (PATH=… cmd), else the one the command
 // assigned earlier, else the inherited one; $PATH in an assigned value is
 // the inherited one. mine says the command assigned it.
-func (w *walker) searchText(own string) (string, bool) {
+func (w *ledger) searchText(own string) (string, bool) {
 	inherited := ""
 	if s, ok := w.files.(Searcher); ok {
 		inherited = s.SearchPath()
@@ -285,7 +285,7 @@ func inDir(d, name string) string {
 // the command starts; cq as canonPath writes it) when it wrote it, or a
 // directory above it that stands for what it holds, however it spelt it
 // (~, $HOME, the home directory's path); "" when it did not write it.
-func (w *walker) writtenAs(q, cq string) string {
+func (w *ledger) writtenAs(q, cq string) string {
 	if _, ok := w.writtenEntry(q); ok && !w.writtenFull {
 		return q
 	}
@@ -319,7 +319,7 @@ type foundRun struct {
 // from the same directory), and not past maxFoundRuns of it (a pyenv shim
 // run by every python3 of a long script). A run not analysed still has its
 // arguments checked as any program's (touched).
-func (w *walker) freshRun(p string, args []word.Word) bool {
+func (w *ledger) freshRun(p string, args []word.Word) bool {
 	key := w.dir + "\x00" + word.Join(args)
 	for i := range w.foundRuns {
 		f := &w.foundRuns[i]

@@ -297,7 +297,8 @@ func analyze(cmd string, opt Options) *Analysis {
 // walk analyses cmd into a, read as bash or as zsh reads it, and returns
 // the walk's error.
 func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
-	w := &walker{a: a, home: strings.TrimRight(opt.Home, "/"), zsh: zsh, zshShell: opt.Zsh, files: opt.Files}
+	w := &walker{a: a, zsh: zsh, zshShell: opt.Zsh}
+	w.ledger = newLedger(w, a, strings.TrimRight(opt.Home, "/"), opt.Files)
 	w.script(cmd, 0)
 	return w.err
 }

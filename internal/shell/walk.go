@@ -15,6 +15,8 @@ import (
 
 // walker turns syntax trees into an Analysis.
 type walker struct {
+	// ledger is what the command does to files (ledger.go).
+	*ledger
 	a       *Analysis
 	parser  *syntax.Parser
 	zparser *syntax.Parser // the zsh parser, for zsh's reading
@@ -27,23 +29,17 @@ type walker struct {
 	// alts are the other values variables may hold; cond counts the
 	// enclosing code that may not run; alog, while a statement is walked
 	// for each value, what it assigns (values.go).
-	alts valueSets
-	cond int
-	alog *assignLog
-	// otherDirs are directories the shell may be in besides dir, where a
-	// cd may not have run (values.go); paths are recorded under each.
-	otherDirs []string
-	errexit   bool // set -e: a command that fails ends the shell
-	cdSure    bool // the cd being walked is followed by && or || exit
+	alts    valueSets
+	cond    int
+	alog    *assignLog
+	errexit bool // set -e: a command that fails ends the shell
+	cdSure  bool // the cd being walked is followed by && or || exit
 	// inStdin is what the compound command being walked reads on
 	// standard input (a loop's < FILE, <<< TEXT, a pipe into it), for the
 	// read inside it; nil when none.
 	inStdin *stdin
 	pos     *positional // the positional parameters, nil when not known
-	dir     string      // where cd moved to; "" for the starting directory
 	dirs    []string    // pushd's stack
-	oldDir  *string     // where the last cd left ($OLDPWD), nil before any
-	home    string      // the user's home directory, or ""
 	depth   int         // scripts within scripts
 	words   int
 	err     error
@@ -66,14 +62,6 @@ type walker struct {
 	// lastSub is the line of the pipeline inside the substitution walked
 	// last.
 	lastSub string
-	// links are the symbolic links the command makes (ln -s), each path
-	// as recorded → what it points to; a later path through one is also
-	// recorded where it leads (the link does not exist yet when guard
-	// looks: ln -s ~ h && cat h/.ssh/id_rsa).
-	links []symlink
-	// found is what the find whose paths a command is run with (find
-	// -exec, find | xargs) found, while that command is analysed.
-	found *found
 	// redefined are the program names the command makes mean something
 	// else (a function, an alias, hash -p); pathSet: it assigns PATH. The
 	// catalogue is then not trusted for them (see trusts).
@@ -81,33 +69,10 @@ type walker struct {
 	pathSet   bool
 	// env collects the values of the assignments before a command.
 	env []string
-	// lastFind is what the find analysed last found; substFinds, what
-	// the find a substitution runs found, by the substitution's line.
-	lastFind   *found
-	substFinds []substFind
-	// written are the files the command writes, each path as recorded →
-	// what it holds then: known text (echo … > f, cat > f <<EOF), a copy
-	// of another file (cp a f, cat a > f), or text guard does not know
-	// (sed -i, curl -o, tar x into its directory). A later command that
-	// runs one (sh f, python3 f, ./f, go run f.go) runs that text, which is
-	// then code, not data, or text guard cannot see.
-	written []writtenFile
-	// files reads the files the command runs; nil reads none.
-	files Files
 	// nread counts the files read through files (reads holds them, each
 	// read once); inFile is how many of them are being walked, whose words
 	// count in fileWords.
-	nread, inFile, fileWords int
-	reads                    []fileRead
-	// metaOnly is set while a program that changes no file's text (chmod,
-	// touch, rm) runs; redirecting while a redirection of standard output
-	// is recorded (call settles what its file then holds).
-	metaOnly, redirecting bool
-	// writtenFull: more files were written than written holds, in more
-	// directories than fullDirs holds (the directories written past the
-	// table's bound).
-	writtenFull bool
-	fullDirs    []string
+	inFile, fileWords int
 	// subFiles are the substitutions that print a file (cat F, < F): the
 	// line of each → the file.
 	subFiles [][2]string
@@ -121,11 +86,7 @@ type walker struct {
 	feeding *fedInput
 	// cmdPath is the PATH the assignments before the command being walked
 	// give it, as written; lookups, the names looked up on a PATH.
-	cmdPath   string
-	lookups   []lookup
-	foundRuns []foundRun
-	// writeGen counts the files the command wrote (setWritten).
-	writeGen int
+	cmdPath string
 	// fedArgs names the runner (xargs) whose operands are the positional
 	// parameters of the sh -c script being walked, or "".
 	fedArgs string
@@ -143,7 +104,7 @@ type writtenFile struct {
 }
 
 // wrote records that the file at p (as the command names it) holds text.
-func (w *walker) wrote(p, text string, appendTo bool) {
+func (w *ledger) wrote(p, text string, appendTo bool) {
 	f := writtenFile{path: path.Clean(w.where(p)), text: text}
 	if prev, ok := w.writtenEntry(f.path); ok && appendTo {
 		f.text = prev.text + text
@@ -154,7 +115,7 @@ func (w *walker) wrote(p, text string, appendTo bool) {
 
 // writtenText returns the text the command wrote to the file at p, if it
 // wrote one guard knows.
-func (w *walker) writtenText(p string) (string, bool) {
+func (w *ledger) writtenText(p string) (string, bool) {
 	f, ok := w.writtenEntry(path.Clean(w.where(p)))
 	if !ok || f.unknown || f.from != "" {
 		return "", false
@@ -660,17 +621,17 @@ const (
 
 // read, write and touch record the file word s names, when s may name one
 // (see candidate).
-func (w *walker) read(s string)  { w.pathOf(s, readPath) }
-func (w *walker) write(s string) { w.pathOf(s, writePath) }
-func (w *walker) touch(s string) { w.pathOf(s, touchPath) }
+func (w *ledger) read(s string)  { w.pathOf(s, readPath) }
+func (w *ledger) write(s string) { w.pathOf(s, writePath) }
+func (w *ledger) touch(s string) { w.pathOf(s, touchPath) }
 
 // writeDir records s, a word in the place of a directory that is written
 // (tar -C DIR, unzip -d DIR, cp's destination).
-func (w *walker) writeDir(s string) { w.write(s) }
+func (w *ledger) writeDir(s string) { w.write(s) }
 
 // readTree records that the command reads the directory word s names, and
 // everything in it: s itself, and s/** (see Analysis.Reads).
-func (w *walker) readTree(s string) {
+func (w *ledger) readTree(s string) {
 	w.read(s)
 	if p, ok := candidate(s); ok && p != word.UnknownSubst {
 		w.read(treeOf(p))
@@ -686,7 +647,7 @@ func treeOf(p string) string {
 
 // pathOf records the file word s names as read, written or touched. A path
 // ending in /… stands for what find found under it (see found).
-func (w *walker) pathOf(s string, k pathKind) {
+func (w *ledger) pathOf(s string, k pathKind) {
 	p, ok := candidate(s)
 	if !ok {
 		return
@@ -745,7 +706,7 @@ func cutDirVar(p string) (rest, name string) {
 // dirVar returns p with a leading $PWD or $OLDPWD (~+, ~-) replaced by the
 // shell's directory, where its cd moved it (not guard's), or the one before;
 // false when p starts with neither or the old one is not known.
-func (w *walker) dirVar(p string) (string, bool) {
+func (w *ledger) dirVar(p string) (string, bool) {
 	switch rest, v := cutDirVar(p); {
 	case v == "PWD":
 		if w.dir == "" {
@@ -762,14 +723,14 @@ func (w *walker) dirVar(p string) (string, bool) {
 }
 
 // record adds p to the reads, the writes or the touches.
-func (w *walker) record(p string, k pathKind) {
+func (w *ledger) record(p string, k pathKind) {
 	if k == readPath {
 		// DIR/… read is what find found under DIR: all of it, unless
 		// found named the files.
 		if d, ok := strings.CutSuffix(p, "/…"); ok {
 			p = treeOf(d)
 		}
-		w.a.Reads = append(w.a.Reads, p)
+		*w.readList = append(*w.readList, p)
 		return
 	}
 	// DIR/… is what find found under DIR (fed to xargs rm, -exec sh -c
@@ -781,19 +742,19 @@ func (w *walker) record(p string, k pathKind) {
 		}
 	}
 	if k == writePath {
-		w.a.Writes = append(w.a.Writes, p)
+		*w.writeList = append(*w.writeList, p)
 		if !w.metaOnly && !w.redirecting {
 			w.changed(p) // what it holds now is not known
 		}
 	} else {
-		w.a.Touches = append(w.a.Touches, p)
+		*w.touchList = append(*w.touchList, p)
 	}
 }
 
 // touchEnv records the value of a variable in a program's environment as
 // touched, or each part of a list of them (A:B) rather than the whole: a
 // program may write where a variable tells it (HISTFILE=F bash, GIT_DIR=D git init, LESSHISTFILE).
-func (w *walker) touchEnv(v string) {
+func (w *ledger) touchEnv(v string) {
 	if !strings.Contains(v, ":") || strings.Contains(v, "://") || len(v) > 1 && v[1] == ':' {
 		w.touch(v) // one path (C:\x on Windows too)
 		return
@@ -837,7 +798,7 @@ const systemBinDirs word.Set = " /bin /usr/bin /usr/local/bin /sbin /usr/sbin /u
 const maxLinks = 64
 
 // link notes that the command makes a symbolic link at dst to target.
-func (w *walker) link(target, dst string) {
+func (w *ledger) link(target, dst string) {
 	if t, ok := w.dirVar(target); ok {
 		target = t // ln -s $PWD h
 	}
