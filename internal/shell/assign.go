@@ -143,7 +143,7 @@ func (w *walker) declareOnly(name string, f declFlags) {
 // that is all unknown (x=$(cmd)), which names no file of its own.
 func (w *walker) readValue(s string) {
 	if !word.HasMark(s) || !word.MayBeEmpty(s) {
-		w.read(s)
+		w.Read(s)
 	}
 }
 
@@ -212,7 +212,7 @@ func (w *walker) noteAssign(name string, v word.Word, exported, forCmd bool) {
 	case forCmd:
 		w.env = append(w.env, v.Text) // the command's own (see cmd.touchEnv)
 	case exported:
-		w.touchEnv(v.Text) // every program run after it gets it
+		w.TouchEnv(v.Text) // every program run after it gets it
 	}
 	w.commandVar(name, v.Text)
 	if v.Sub != "" {
@@ -308,8 +308,8 @@ func (w *walker) elemValue(name string, idx syntax.ArithmExpr, value string, app
 	if w.zshShell && name == "mapfile" {
 		// zsh's mapfile module: the assignment writes the file.
 		key := w.mapfileKey(idx, "")
-		w.write(key)
-		w.wrote(key, value, appendTo)
+		w.Write(key)
+		w.Wrote(key, value, appendTo)
 	}
 	if w.zsh && !(old.Kind == expand.Associative && w.declared(name)) {
 		return w.zshElemValue(name, idx, value, appendTo)

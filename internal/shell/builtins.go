@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 )
@@ -39,7 +40,7 @@ func (c *cmd) builtin() bool {
 				return true // functions
 			}
 			if key, ok := strings.CutPrefix(a.Text, "mapfile["); ok && w.zshShell && strings.HasSuffix(key, "]") {
-				w.write(strings.TrimSuffix(key, "]")) // zsh's mapfile: removes the file
+				w.Write(strings.TrimSuffix(key, "]")) // zsh's mapfile: removes the file
 			}
 			if word.IsName(a.Text) {
 				w.setVariable(w.refTarget(a.Text, declFlags{}), expand.Variable{})
@@ -214,7 +215,7 @@ func (w *walker) inputText(in stdin) (string, bool) {
 			}
 		}
 	case in.file != "":
-		return w.writtenText(in.file)
+		return w.WrittenText(in.file)
 	}
 	return "", false
 }
@@ -385,7 +386,7 @@ func (c *cmd) cd() {
 		return
 	}
 	if dest != "" && dest != "-" {
-		w.read(dest)
+		w.Read(dest)
 	}
 	stack := w.dirStack()
 	switch {
@@ -402,14 +403,14 @@ func (c *cmd) cd() {
 	default:
 		stack[0] = w.dest(dest)
 	}
-	prev := w.dir
+	prev := w.Dir
 	w.moveTo(stack[0])
 	w.dirs = w.dirs[:0:0]
 	for i := len(stack) - 1; i > 0; i-- {
 		w.dirs = append(w.dirs, stack[i])
 	}
-	if w.dir != prev {
-		w.oldDir = &prev
+	if w.Dir != prev {
+		w.OldDir = &prev
 	}
 }
 
@@ -419,19 +420,19 @@ func (w *walker) dest(dest string) string {
 	case dest == "":
 		home, _ := w.tildePrefix("")
 		return home
-	case dest == "-" && w.oldDir != nil:
-		return *w.oldDir
+	case dest == "-" && w.OldDir != nil:
+		return *w.OldDir
 	case dest == "-":
 		// The agent's shell's $OLDPWD, unknown: paths stay where they were.
-		return w.dir
+		return w.Dir
 	}
-	if d, ok := w.dirVar(dest); ok {
+	if d, ok := w.DirVar(dest); ok {
 		return d
 	}
 	if mayBeUnset(dest) {
 		return word.Mark(word.MarkVar, "PWD") // cd "" stays: where it is then is not known
 	}
-	return under(w.dir, dest)
+	return effect.Under(w.Dir, dest)
 }
 
 // stackIndex returns the entry of the stack +N or -N names, or -1.
@@ -522,9 +523,9 @@ func (c *cmd) prefixChdir(p catalogue.Prefix, words []word.Word, i *int) bool {
 // run restores the directory after it (restore).
 func (c *cmd) changeDir(dir string) {
 	if !c.tmpDir {
-		c.savedDir, c.tmpDir = c.w.dir, true
+		c.savedDir, c.tmpDir = c.w.Dir, true
 	}
-	c.w.dir = c.w.dest(dir)
+	c.w.Dir = c.w.dest(dir)
 }
 
 // tempVar sets a variable in the environment of this command only (env
@@ -540,7 +541,7 @@ func (c *cmd) tempVar(name, value string) {
 // restore undoes changeDir and tempVar.
 func (c *cmd) restore() {
 	if c.tmpDir {
-		c.w.dir, c.tmpDir = c.savedDir, false
+		c.w.Dir, c.tmpDir = c.savedDir, false
 	}
 	for i := len(c.undo) - 1; i >= 0; i-- {
 		c.undo[i]()

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -66,8 +67,8 @@ func (w *walker) commandVar(name, value string) {
 			w.scoped(func() { w.script(v, w.depth+1) })
 		}
 	case catalogue.SourcedVars.Has(name):
-		w.read(value)
-		if t, ok := w.fileText(value, true, MaxScriptBytes, "a script"); ok {
+		w.Read(value)
+		if t, ok := w.FileText(value, true, effect.MaxScriptBytes, "a script"); ok {
 			w.runScript(t, nil, false)
 		}
 	case optionVars.Has(name):
@@ -81,7 +82,7 @@ func (w *walker) commandVar(name, value string) {
 	case catalogue.LoadedVars.Has(name):
 		// Compiled code guard cannot see into: a read of each library.
 		for _, lib := range strings.FieldsFunc(value, func(r rune) bool { return r == ':' || r == ' ' }) {
-			w.read(lib)
+			w.Read(lib)
 		}
 	}
 }
@@ -127,7 +128,7 @@ func (w *walker) commandVarFile(name, sub string) {
 	}
 	for _, sf := range w.subFiles {
 		if sf[0] == sub {
-			if t, ok := w.fileText(sf[1], true, MaxScriptBytes, "a command"); ok {
+			if t, ok := w.FileText(sf[1], true, effect.MaxScriptBytes, "a command"); ok {
 				w.scoped(func() { w.script(t, w.depth+1) })
 			}
 			return
@@ -194,9 +195,9 @@ func (w *walker) configText(p, what string) (string, bool) {
 	if p == "" || p == "/dev/null" || strings.HasPrefix(p, "/etc/") || strings.HasPrefix(p, "/usr/") {
 		return "", false
 	}
-	w.read(p)
-	t, st := w.fileStatus(p, true, MaxScriptBytes)
-	if st != FileWhole {
+	w.Read(p)
+	t, st := w.FileStatus(p, true, effect.MaxScriptBytes)
+	if st != effect.FileWhole {
 		w.hide("names %s guard cannot read whole", what)
 		return "", false
 	}

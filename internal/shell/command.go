@@ -254,11 +254,11 @@ func (c *cmd) settleOutput() {
 	for _, f := range c.outFiles {
 		switch {
 		case c.out.known:
-			c.w.wrote(f.path, c.out.text, f.append)
+			c.w.Wrote(f.path, c.out.text, f.append)
 		case c.out.file != "" && !f.append:
-			c.w.copied(f.path, c.out.file)
+			c.w.Copied(f.path, c.out.file)
 		default:
-			c.w.changed(c.w.where(f.path))
+			c.w.Changed(c.w.Where(f.path))
 		}
 	}
 }
@@ -275,7 +275,7 @@ func (c *cmd) touchEnv() {
 		return
 	}
 	for _, v := range c.env {
-		c.w.touchEnv(v)
+		c.w.TouchEnv(v)
 	}
 }
 
@@ -417,7 +417,7 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 			c.prefixValue(p, a)
 		case p.WithArg.Has(a):
 			if p.WriteOpts.Has(a) && i+1 < len(words) {
-				w.write(words[i+1].Text) // time -o F, strace -o F
+				w.Write(words[i+1].Text) // time -o F, strace -o F
 			}
 			i++
 		case strings.HasPrefix(a, "-") && len(a) > 1 && !word.IsNumberOption(a):
@@ -441,7 +441,7 @@ func (c *cmd) prefixValue(p catalogue.Prefix, a string) {
 		c.w.envAssign(v)
 	}
 	if p.WriteOpts.Has(opt) {
-		c.w.write(v) // time --output=F
+		c.w.Write(v) // time --output=F
 	}
 }
 
@@ -449,7 +449,7 @@ func (c *cmd) prefixValue(p catalogue.Prefix, a string) {
 // is in that command's environment.
 func (c *cmd) prefixAssign(a string) {
 	w := c.w
-	w.read(a)
+	w.Read(a)
 	w.envAssign(a) // env http_proxy=HOST curl …, env PAGER=CMD git …
 	k, v, _ := strings.Cut(a, "=")
 	if k == "PATH" {
@@ -467,7 +467,7 @@ func (c *cmd) prefixScript(p catalogue.Prefix, script word.Word, rest []word.Wor
 	if p.Writes {
 		for _, x := range rest {
 			if !strings.HasPrefix(x.Text, "-") {
-				c.w.write(x.Text)
+				c.w.Write(x.Text)
 			}
 		}
 	}
@@ -485,7 +485,7 @@ func (c *cmd) prefixScript(p catalogue.Prefix, script word.Word, rest []word.Wor
 func (c *cmd) noCommand(p catalogue.Prefix, operands []word.Word, shell bool) ([]word.Word, bool) {
 	if p.Writes {
 		for _, x := range operands {
-			c.w.write(x.Text) // script FILE: the typescript
+			c.w.Write(x.Text) // script FILE: the typescript
 		}
 	}
 	if !shell {
@@ -515,9 +515,9 @@ func (c *cmd) afterPrefix(p catalogue.Prefix, words []word.Word) ([]word.Word, b
 			return nil, false
 		}
 		for _, x := range words[:p.Operands] {
-			c.w.read(x.Text) // chroot /srv, flock file
+			c.w.Read(x.Text) // chroot /srv, flock file
 			if p.Lock {
-				c.w.touch(x.Text) // flock opens it, creating it
+				c.w.Touch(x.Text) // flock opens it, creating it
 			}
 		}
 		// Options may follow the operands: flock FILE -c CMD.
@@ -567,26 +567,26 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 		}
 		switch r.Op {
 		case syntax.RdrIn:
-			w.read(target)
+			w.Read(target)
 			if n == "" || n == "0" {
 				c.stdin = stdin{file: target, sub: t.Sub}
 			}
 		case syntax.RdrInOut:
-			w.read(target)
-			w.write(target)
+			w.Read(target)
+			w.Write(target)
 		case syntax.DplIn:
 			// <&3: a descriptor
 		case syntax.DplOut:
 			// >&2 is a descriptor; >&file writes a file.
 			if target != "-" && strings.Trim(target, "0123456789") != "" {
-				w.write(target)
+				w.Write(target)
 			}
 		default: // > >> &> &>> >|
 			if target != "-" {
 				stdout := n == "" || n == "1"
-				w.redirecting = stdout // what it then holds is settled by settleOutput
-				w.write(target)
-				w.redirecting = false
+				w.Redirecting = stdout // what it then holds is settled by settleOutput
+				w.Write(target)
+				w.Redirecting = false
 				if stdout {
 					c.outFiles = append(c.outFiles, outFile{target, r.Op == syntax.AppOut || r.Op == syntax.AppAll})
 				}
@@ -649,7 +649,7 @@ func (c *cmd) render() {
 	}
 	for _, s := range c.sends {
 		b.WriteString(" -d @")
-		b.WriteString(word.OneLine(c.w.canonPath(s)))
+		b.WriteString(word.OneLine(c.w.CanonPath(s)))
 	}
 	if c.fromStdin && (len(c.args) == 0 || c.args[len(c.args)-1].Text != "-") {
 		b.WriteString(" -")
@@ -663,22 +663,6 @@ func (c *cmd) render() {
 		b.WriteString(c.runs)
 	}
 	c.rendered = b.String()
-}
-
-// canonPath writes a path the way the rules expect it: ~ for the home
-// directory however spelt (~, $HOME, ${HOME}, its absolute path), cleaned of
-// // and /. (rm -rf //, rm -rf $HOME/.).
-func (w *ledger) canonPath(p string) string {
-	p = word.CanonPath(p)
-	if w.home != "" && w.home != "/" && strings.HasPrefix(p, "/") {
-		if p == w.home {
-			return "~"
-		}
-		if rest, ok := strings.CutPrefix(p, w.home+"/"); ok {
-			return "~/" + rest
-		}
-	}
-	return p
 }
 
 // echoOutput is what echo prints: its words after its options, and a newline.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -25,7 +26,7 @@ func (c *cmd) printer() {
 	c.allData()
 	if c.piped || c.subst {
 		for _, a := range c.args {
-			c.w.read(a.Text)
+			c.w.Read(a.Text)
 		}
 	}
 	// What is not known of the words stays marked in what they print.
@@ -64,7 +65,7 @@ func (c *cmd) grep(from int) {
 		case s == "-f" || s == "--file":
 			given = true
 			if j+1 < len(c.args) {
-				c.w.read(c.args[j+1].Text)
+				c.w.Read(c.args[j+1].Text)
 			}
 			j++
 		case catalogue.GrepWithArg.Has(s), c.name != "grep" && c.name != "egrep" && c.name != "fgrep" && c.name != "zgrep" && catalogue.RgWithArg.Has(s):
@@ -78,7 +79,7 @@ func (c *cmd) grep(from int) {
 		}
 	}
 	if files == 0 && c.readsDot {
-		c.w.readTree(".")
+		c.w.ReadTree(".")
 	}
 	c.generic()
 }
@@ -103,9 +104,9 @@ func (c *cmd) sed() {
 			given = true
 			if j+1 < len(c.args) {
 				f := c.args[j+1]
-				c.w.read(f.Text)
+				c.w.Read(f.Text)
 				c.kinds[j+1] = argData // read above; not a file to write
-				if t, ok := c.w.fileText(f.Text, f.Known, MaxScriptBytes, "a sed script"); ok {
+				if t, ok := c.w.FileText(f.Text, f.Known, effect.MaxScriptBytes, "a sed script"); ok {
 					ex.Add(c.sedScript(-1, t))
 				}
 			}
@@ -135,10 +136,10 @@ func (c *cmd) sedScript(j int, script string) lang.SedExec {
 	}
 	reads, writes := lang.SedFiles(script)
 	for _, f := range reads {
-		c.w.read(f)
+		c.w.Read(f)
 	}
 	for _, f := range writes {
-		c.w.write(f)
+		c.w.Write(f)
 	}
 	return ex
 }
@@ -190,8 +191,8 @@ func (c *cmd) sedInput(inputs []word.Word) (string, bool) {
 	}
 	var b strings.Builder
 	for _, in := range inputs {
-		t, st := c.w.fileStatus(in.Text, in.Known, MaxScriptBytes)
-		if st != FileWhole {
+		t, st := c.w.FileStatus(in.Text, in.Known, effect.MaxScriptBytes)
+		if st != effect.FileWhole {
 			return "", false
 		}
 		b.WriteString(t)

@@ -61,7 +61,7 @@ func (c *cmd) writtenArg(a word.Word) (string, bool) {
 	if !a.Known {
 		return "", false
 	}
-	return c.w.writtenText(a.Text)
+	return c.w.WrittenText(a.Text)
 }
 
 // vim: -c CMD, --cmd CMD and +CMD are ex commands; -S, -u and -s name
@@ -126,7 +126,7 @@ func (c *cmd) exCommand(l string, depth int) string {
 		c.w.tentative(bang[1:])
 	case lang.ExAbbrev(name, "write", 1) || lang.ExAbbrev(name, "wq", 2) || lang.ExAbbrev(name, "xit", 1) || lang.ExAbbrev(name, "saveas", 3):
 		if f := strings.TrimSpace(strings.TrimPrefix(arg, "!")); f != "" && !strings.ContainsAny(f, "|") {
-			c.w.write(strings.TrimPrefix(f, ">> ")) // :w FILE, :w! FILE, :w >> FILE
+			c.w.Write(strings.TrimPrefix(f, ">> ")) // :w FILE, :w! FILE, :w >> FILE
 		}
 	case lang.ExAbbrev(name, "terminal", 3):
 		c.w.tentative(strings.TrimLeft(lang.SkipExOpts(arg), " \t"))
@@ -141,8 +141,8 @@ func (c *cmd) exCommand(l string, depth int) string {
 	case lang.ExAbbrev(name, "source", 2) || lang.ExAbbrev(name, "runtime", 2):
 		// :source FILE the command wrote: its commands run
 		f := strings.TrimSpace(strings.TrimPrefix(arg, "!"))
-		c.w.read(f)
-		if t, ok := c.w.writtenText(f); ok {
+		c.w.Read(f)
+		if t, ok := c.w.WrittenText(f); ok {
 			c.ex(t, depth+1)
 		}
 	default:
@@ -174,7 +174,7 @@ func (c *cmd) sqlite() {
 		case o == "-init" && j+1 < len(c.args):
 			j++
 			rc = c.args[j].Text
-			c.w.read(rc)
+			c.w.Read(rc)
 		case sqliteWithArg.Has(o):
 			j++
 		case strings.HasPrefix(o, "-"):
@@ -184,7 +184,7 @@ func (c *cmd) sqlite() {
 			c.sql(a.Text, 0)
 		}
 	}
-	if t, ok := c.w.writtenText(rc); ok {
+	if t, ok := c.w.WrittenText(rc); ok {
 		c.sql(t, 0) // -init FILE, else ~/.sqliterc, that the command wrote
 	}
 	if t, ok := c.inputText(); ok {
@@ -210,8 +210,8 @@ func (c *cmd) sql(text string, depth int) {
 		}
 		for _, lit := range lang.Literals(l) {
 			if pathToken(lit) {
-				c.w.read(lit)
-				c.w.touch(lit)
+				c.w.Read(lit)
+				c.w.Touch(lit)
 			}
 		}
 	}
@@ -238,18 +238,18 @@ func (c *cmd) dotCommand(l string, depth int) {
 		c.w.tentative(strings.TrimRight(cmd, `'"`))
 	case file == "":
 	case name == "read":
-		c.w.read(file)
-		if t, ok := c.w.writtenText(file); ok {
+		c.w.Read(file)
+		if t, ok := c.w.WrittenText(file); ok {
 			c.sql(t, depth+1)
 		}
 	case name == "import" || name == "restore" || name == "load":
 		if name == "import" && len(args) > 0 {
 			file = args[0].Text
 		}
-		c.w.read(file)
+		c.w.Read(file)
 	case name == "output" || name == "once" || name == "log" || name == "save" || name == "backup" || name == "trace" ||
 		name == "open" || name == "excel":
-		c.w.write(file)
+		c.w.Write(file)
 	}
 }
 
@@ -263,7 +263,7 @@ const gdbWithArg word.Set = " -p --pid -cd --cd -d --directory -s --symbols -e -
 func (c *cmd) gdb() {
 	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "-nx" || a.Text == "--nx" || a.Text == "-n" }) {
 		for _, rc := range []string{"~/.gdbinit", ".gdbinit", "~/.config/gdb/gdbinit"} {
-			if t, ok := c.w.writtenText(rc); ok {
+			if t, ok := c.w.WrittenText(rc); ok {
 				c.gdbCommands(t, 0)
 			}
 		}
@@ -304,8 +304,8 @@ func (c *cmd) gdbOption(opt, val string) {
 		c.gdbCommands(val, 0)
 		return
 	}
-	c.w.read(val)
-	if t, ok := c.w.writtenText(val); ok {
+	c.w.Read(val)
+	if t, ok := c.w.WrittenText(val); ok {
 		c.gdbCommands(t, 0)
 	}
 }
@@ -340,8 +340,8 @@ func (c *cmd) gdbCommands(text string, depth int) {
 			}
 			c.scanCode(rest)
 		case name == "source" || name == "so":
-			c.w.read(rest)
-			if t, ok := c.w.writtenText(rest); ok && depth < maxEscapeDepth {
+			c.w.Read(rest)
+			if t, ok := c.w.WrittenText(rest); ok && depth < maxEscapeDepth {
 				c.gdbCommands(t, depth+1)
 			}
 		}
@@ -382,9 +382,9 @@ func (c *cmd) ed() {
 		case strings.HasPrefix(rest, "!"):
 			c.w.tentative(rest[1:])
 		case rest != "" && (l[0] == 'w' || l[0] == 'W'):
-			c.w.write(rest)
+			c.w.Write(rest)
 		case rest != "":
-			c.w.read(rest)
+			c.w.Read(rest)
 		}
 	}
 }
@@ -408,8 +408,8 @@ func (c *cmd) m4() {
 	for k := 0; k < len(texts) && k < maxEscapeDepth*4; k++ {
 		t := texts[k]
 		for _, inc := range lang.M4Includes(t) {
-			c.w.read(inc)
-			if it, ok := c.w.writtenText(inc); ok {
+			c.w.Read(inc)
+			if it, ok := c.w.WrittenText(inc); ok {
 				texts = append(texts, it) // include(x.m4) the command wrote
 			}
 		}
@@ -464,7 +464,7 @@ func (c *cmd) builtinCallback() {
 			continue
 		}
 		if v, k, ok := word.OptionValue(c.args, j, 'f', "mqurx", ""); ok && c.name == "bind" {
-			c.w.read(v) // an inputrc file
+			c.w.Read(v) // an inputrc file
 			j = k
 		}
 	}
@@ -514,9 +514,9 @@ func (c *cmd) xmllintShell() {
 		switch {
 		case len(f) < 2:
 		case f[0] == "save" || f[0] == "write":
-			c.w.write(f[1])
+			c.w.Write(f[1])
 		case f[0] == "load":
-			c.w.read(f[1])
+			c.w.Read(f[1])
 		}
 	}
 }

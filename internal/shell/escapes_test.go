@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -463,7 +464,7 @@ func FuzzTextCommands(f *testing.F) {
 		} {
 			a := analyze(cmd, Options{Home: "/home/u"})
 			var pe *ParseError
-			if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, ErrLimit) && !errors.Is(a.Err, ErrHidden) {
+			if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, effect.ErrLimit) && !errors.Is(a.Err, ErrHidden) {
 				t.Fatalf("error %T %v", a.Err, a.Err)
 			}
 			for _, list := range [][]string{a.Reads, a.Writes, a.Touches} {

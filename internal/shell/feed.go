@@ -4,10 +4,10 @@ package shell
 // parallel, find -exec and -delete.
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -177,7 +177,7 @@ func (c *cmd) xargs() {
 			j++
 		case s == "-a" || s == "--arg-file":
 			if j+1 < len(c.args) {
-				c.w.read(c.args[j+1].Text)
+				c.w.Read(c.args[j+1].Text)
 			}
 			j += 2
 		case s == "-0" || s == "--null":
@@ -228,9 +228,9 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string) {
 	default:
 		runs = [][]word.Word{append(append([]word.Word(nil), words...), inputs...)}
 	}
-	var f *found // the paths find fed it: their reads are of what they stand for
+	var f *effect.Found // the paths find fed it: their reads are of what they stand for
 	if len(c.stdin.paths) > 0 {
-		f = &found{paths: c.stdin.paths, names: c.stdin.names}
+		f = &effect.Found{Paths: c.stdin.paths, Names: c.stdin.names}
 	}
 	// What it reads is not known: its command gets that, appended or in
 	// place of the replace string (with -I R and no R, nothing).
@@ -242,7 +242,7 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string) {
 	case repl == "" || c.name == "parallel":
 		fed = &fedInput{by: c.name}
 	}
-	c.w.withFound(f, func() {
+	c.w.WithFound(f, func() {
 		first := c.innerFed(runs[0], fed)
 		c.adopt(first)
 		for _, r := range runs[1:] {
@@ -276,7 +276,7 @@ func (c *cmd) parallel() {
 			repl = c.args[j+1].Text
 		}
 		if (s == "-a" || s == "--arg-file") && j+1 < len(c.args) {
-			c.w.read(c.args[j+1].Text)
+			c.w.Read(c.args[j+1].Text)
 		}
 		if parallelWithArg.Has(s) {
 			j++
@@ -314,8 +314,8 @@ func (c *cmd) parallelInputs(j int) (words, inputs []word.Word, seenSep bool) {
 			seenSep, files = true, true
 		case seenSep && files:
 			// :::: FILE: its lines are the inputs
-			c.w.read(x.Text)
-			if t, ok := c.w.fileText(x.Text, x.Known, MaxScriptBytes, "the input of parallel"); ok {
+			c.w.Read(x.Text)
+			if t, ok := c.w.FileText(x.Text, x.Known, effect.MaxScriptBytes, "the input of parallel"); ok {
 				for _, l := range strings.Split(strings.TrimRight(t, "\n"), "\n") {
 					inputs = append(inputs, word.Word{Text: l, Known: true})
 				}
@@ -329,62 +329,6 @@ func (c *cmd) parallelInputs(j int) (words, inputs []word.Word, seenSep bool) {
 	return words, inputs, seenSep
 }
 
-// found is what a find found: the paths it prints (START, or START/… when
-// its tests narrow what it matches) and the names its -name and -iname
-// tests look for. A command run with them (find -exec, find | xargs) reads
-// what they stand for: the files of those names anywhere under START
-// (START/**/NAME), or, without names, everything under START (START/**).
-// The path rules check such a read against the protected files it may
-// reach (internal/detect/path).
-type found struct {
-	paths []string
-	names []string
-}
-
-// tree returns what a read of p reads when p is one of f's paths.
-func (f *found) tree(p string) ([]string, bool) {
-	d, narrowed := strings.CutSuffix(p, "/…")
-	if !narrowed && !slices.Contains(f.paths, p) {
-		return nil, false
-	}
-	d = strings.TrimRight(d, "/")
-	if len(f.names) == 0 {
-		return []string{d + "/**"}, true
-	}
-	out := make([]string, 0, len(f.names))
-	for _, n := range f.names {
-		out = append(out, d+"/**/"+n)
-	}
-	return out, true
-}
-
-// substFind is what the find inside a substitution found, and the line of
-// the substitution's pipeline (word.sub of the words it gives).
-type substFind struct {
-	line string
-	f    *found
-}
-
-// foundBy returns what the finds of the substitutions whose line is line
-// found, merged (any without names: everything), or nil.
-func (w *ledger) foundBy(line string) *found {
-	var out *found
-	for _, sf := range w.substFinds {
-		if sf.line != line {
-			continue
-		}
-		if out == nil {
-			out = &found{names: sf.f.names}
-		} else if len(sf.f.names) == 0 || len(out.names) == 0 {
-			out.names = nil
-		} else {
-			out.names = append(out.names, sf.f.names...)
-		}
-		out.paths = append(out.paths, sf.f.paths...)
-	}
-	return out
-}
-
 // foundArgs: an argument that is what $(find …) prints stands for what the
 // find found: read (as a tree, see found), and touched when the program
 // may write.
@@ -393,29 +337,17 @@ func (c *cmd) foundArgs(p *catalogue.Program) {
 		if a.Sub == "" || a.Known || c.kinds[j] != argPlain {
 			continue
 		}
-		f := c.w.foundBy(a.Sub)
+		f := c.w.FoundBy(a.Sub)
 		if f == nil {
 			continue
 		}
-		for _, fp := range f.paths {
-			c.w.withFound(f, func() { c.w.read(fp) })
+		for _, fp := range f.Paths {
+			c.w.WithFound(f, func() { c.w.Read(fp) })
 			if p == nil || p.Access == catalogue.MayWrite || c.mayWrite {
-				c.w.touch(fp)
+				c.w.Touch(fp)
 			}
 		}
 	}
-}
-
-// withFound runs fn with f as what the commands it analyses are run with.
-func (w *ledger) withFound(f *found, fn func()) {
-	if f == nil {
-		fn()
-		return
-	}
-	saved := w.found
-	w.found = f
-	fn()
-	w.found = saved
 }
 
 // findAction is what find does with what it finds: -delete, or a command
@@ -432,15 +364,15 @@ func (c *cmd) find() {
 	narrowed, names, actions := c.findExpr(j)
 	outs := make([]string, 0, len(starts))
 	for _, s := range starts[:min(len(starts), 4)] {
-		p := c.w.canonPath(s)
+		p := c.w.CanonPath(s)
 		if narrowed {
 			p = strings.TrimSuffix(p, "/") + "/…"
 		}
 		outs = append(outs, p)
 	}
 	c.out.paths, c.out.names = outs, names
-	f := &found{paths: outs, names: names}
-	c.w.lastFind = f
+	f := &effect.Found{Paths: outs, Names: names}
+	c.w.LastFind = f
 	for _, act := range actions {
 		for _, p := range outs {
 			var words []word.Word
@@ -458,7 +390,7 @@ func (c *cmd) find() {
 			// audit.log -delete) stands for START and all it holds (see
 			// walker.record): a -name narrows which files, not where.
 			var in *cmd
-			c.w.withFound(f, func() { in = c.inner(words) })
+			c.w.WithFound(f, func() { in = c.inner(words) })
 			in.synthetic = act.delete
 			c.extra = append(c.extra, in.lines()...)
 			if in.name != "" {
@@ -490,7 +422,7 @@ func (c *cmd) findStarts() ([]string, int) {
 			break
 		}
 		starts = append(starts, s)
-		c.w.read(s)
+		c.w.Read(s)
 		j++
 	}
 	if len(starts) == 0 {
@@ -537,7 +469,7 @@ func (c *cmd) findExpr(j int) (narrowed bool, names []string, actions []findActi
 		case catalogue.FindGlobal.Has(s), s == "(", s == ")", s == "!", s == "-not", s == "-o", s == "-or", s == "-a", s == "-and", s == ",":
 		case s == "-fprint" || s == "-fprint0" || s == "-fls" || s == "-fprintf":
 			if j+1 < len(c.args) {
-				c.w.write(c.args[j+1].Text)
+				c.w.Write(c.args[j+1].Text)
 			}
 			narrowed = true
 		default:
@@ -581,7 +513,7 @@ func (c *cmd) handFiles(prog string, files []word.Word, whole bool, by string) {
 	w := c.w
 	ok := len(files) > 0 && len(files) <= maxHandedFiles
 	for _, f := range files {
-		ok = ok && f.Known && (whole || w.isFile(f.Text))
+		ok = ok && f.Known && (whole || w.IsFile(f.Text))
 	}
 	p := word.Word{Text: prog, Known: true}
 	var runs []*cmd
@@ -604,20 +536,6 @@ func (c *cmd) handFiles(prog string, files []word.Word, whole bool, by string) {
 			w.a.Commands = append(w.a.Commands, in.command())
 		}
 	}
-}
-
-// isFile reports whether p names a file: one the command wrote earlier
-// with text guard knows, or a regular file the reader finds (not a
-// directory, nor missing).
-func (w *ledger) isFile(p string) bool {
-	if _, ok := w.writtenText(p); ok {
-		return true
-	}
-	if w.files == nil {
-		return false
-	}
-	_, st := w.files.ReadFile(w.where(p), 0)
-	return st == FileWhole || st == FileTooBig
 }
 
 // rgValued are rg's options that take the next word.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -63,7 +64,7 @@ func checkAnalysis(t *testing.T, cmd string, opt Options) {
 	{
 		a := analyze(cmd, opt) // a hang is the fuzzer's time-out, not a timed check here
 		var pe *ParseError
-		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, ErrLimit) && !errors.Is(a.Err, ErrHidden) {
+		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, effect.ErrLimit) && !errors.Is(a.Err, ErrHidden) {
 			t.Fatalf("error %T %v", a.Err, a.Err)
 		}
 		for _, l := range a.Lines {
@@ -108,7 +109,7 @@ func FuzzFastPath(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string, zsh bool) {
 		w := &walker{a: &Analysis{}, zsh: zsh}
-		w.ledger = newLedger(w, w.a, "", nil)
+		w.Ledger = newLedger(w, w.a, "", nil)
 		file, err := w.theParser().Parse(strings.NewReader("x "+text), "")
 		if err != nil || len(file.Stmts) != 1 {
 			return
@@ -144,10 +145,10 @@ func FuzzFilesRun(f *testing.F) {
 		cmd := "sh x; ./x; source x; python3 x; crontab x; at -f x now; sed e x; expect x; BASH_ENV=x bash"
 		a := analyze(cmd, Options{Home: "/home/u", Files: files})
 		var pe *ParseError
-		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, ErrLimit) && !errors.Is(a.Err, ErrHidden) {
+		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, effect.ErrLimit) && !errors.Is(a.Err, ErrHidden) {
 			t.Fatalf("error %T %v", a.Err, a.Err)
 		}
-		if len(files.asked) > 4*MaxFiles {
+		if len(files.asked) > 4*effect.MaxFiles {
 			t.Fatalf("%d files asked for", len(files.asked))
 		}
 	})

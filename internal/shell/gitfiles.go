@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -24,7 +25,7 @@ func (c *cmd) gitFiles() {
 	}
 	for _, a := range c.args[at+1:] {
 		if p, ok := revPath(a.Text); ok {
-			c.w.read(p)
+			c.w.Read(p)
 		}
 	}
 	if sub == "apply" {
@@ -127,29 +128,29 @@ func (c *cmd) patchWrites(patches []word.Word, dir string, strip int) {
 	if len(patches) == 0 {
 		t, ok := c.inputText()
 		if !ok {
-			c.w.touch(dir)
+			c.w.Touch(dir)
 			return
 		}
 		c.dataInput = true
 		texts = append(texts, t)
 	}
 	for _, p := range patches {
-		c.w.read(p.Text)
-		t, ok := c.w.writtenText(p.Text)
+		c.w.Read(p.Text)
+		t, ok := c.w.WrittenText(p.Text)
 		if !ok && p.Known {
-			var st FileStatus
-			t, st = c.w.fileStatus(p.Text, true, MaxScriptBytes)
-			ok = st == FileWhole
+			var st effect.FileStatus
+			t, st = c.w.FileStatus(p.Text, true, effect.MaxScriptBytes)
+			ok = st == effect.FileWhole
 		}
 		if !ok {
-			c.w.touch(dir)
+			c.w.Touch(dir)
 			return
 		}
 		texts = append(texts, t)
 	}
 	for _, t := range texts {
 		for _, f := range patchTargets(t, strip) {
-			c.w.write(strings.TrimRight(dir, "/") + "/" + f)
+			c.w.Write(strings.TrimRight(dir, "/") + "/" + f)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -254,7 +255,7 @@ func TestRunFound(t *testing.T) {
 	}
 	for _, cmd := range []string{
 		"PATH=$(mktemp -d):$PATH foo2",
-		"PATH=" + strings.Repeat("/x:", maxPathDirs) + "$PATH foo2",
+		"PATH=" + strings.Repeat("/x:", effect.MaxPathDirs) + "$PATH foo2",
 	} {
 		if a, _ := run(cmd); !errors.Is(a.Err, ErrHidden) {
 			t.Errorf("%s: err %v, want hidden", cmd[:min(len(cmd), 40)], a.Err)
@@ -266,11 +267,11 @@ func TestRunFound(t *testing.T) {
 	}
 	// More names than guard looks up: hidden.
 	var b strings.Builder
-	for i := 0; i <= maxLookups; i++ {
+	for i := 0; i <= effect.MaxLookups; i++ {
 		b.WriteString("p" + strings.Repeat("x", i+1) + "; ")
 	}
 	if a, _ := run(b.String()); !errors.Is(a.Err, ErrHidden) {
-		t.Errorf("%d names: err %v, want hidden", maxLookups+1, a.Err)
+		t.Errorf("%d names: err %v, want hidden", effect.MaxLookups+1, a.Err)
 	}
 }
 
@@ -298,10 +299,10 @@ func FuzzRunFound(f *testing.F) {
 		s := &fakeSearcher{fakeFiles: fakeFiles{files: map[string]string{"/b/foo": text, "/b/bar": text, "./foo": text}}, path: "/b:/c"}
 		a := analyze(cmd, Options{Home: "/home/u", Files: s})
 		var pe *ParseError
-		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, ErrLimit) && !errors.Is(a.Err, ErrHidden) {
+		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, effect.ErrLimit) && !errors.Is(a.Err, ErrHidden) {
 			t.Fatalf("error %T %v", a.Err, a.Err)
 		}
-		if len(s.looked) > maxLookups {
+		if len(s.looked) > effect.MaxLookups {
 			t.Fatalf("%d lookups", len(s.looked))
 		}
 	})

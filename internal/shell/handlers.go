@@ -144,7 +144,7 @@ func (c *cmd) catalogued(p *catalogue.Program) {
 	for _, o := range p.Writes {
 		for j := 0; j < len(c.args); j++ {
 			if v, k, ok := word.OptionValue(c.args, j, o.Short, o.WithArg, o.Long); ok {
-				c.w.write(v)
+				c.w.Write(v)
 				for m := j; m <= k; m++ {
 					c.spend(m)
 				}
@@ -228,7 +228,7 @@ func (c *cmd) touches(p *catalogue.Program) {
 		if c.kinds[j] != argPlain || c.isSpent(j) || c.patternValue(j) {
 			continue
 		}
-		c.w.touch(a.Text)
+		c.w.Touch(a.Text)
 	}
 	c.wordsInside()
 }

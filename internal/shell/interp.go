@@ -60,7 +60,7 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 			continue
 		}
 		if src.progFile && !strings.HasPrefix(s, "-") {
-			c.w.read(s)
+			c.w.Read(s)
 			continue
 		}
 		switch {
@@ -114,7 +114,7 @@ func (c *cmd) awkProgram(j int) int {
 	}
 	if j < len(c.args) {
 		prog := strings.TrimPrefix(strings.TrimPrefix(c.args[j].Text, "--file="), "-f")
-		c.w.read(prog)
+		c.w.Read(prog)
 		c.spend(j)
 		c.runProgram(word.Word{Text: prog, Known: c.args[j].Known})
 	}
@@ -143,9 +143,9 @@ func (c *cmd) interpCode(code int) {
 			continue
 		}
 		if inPlace {
-			c.w.write(c.args[j].Text) // perl -pi -e CODE FILE
+			c.w.Write(c.args[j].Text) // perl -pi -e CODE FILE
 		} else {
-			c.w.read(c.args[j].Text)
+			c.w.Read(c.args[j].Text)
 		}
 	}
 }
@@ -160,7 +160,7 @@ func (c *cmd) interpFile(file int) bool {
 		c.runSub(a.Sub, true)
 		return true
 	}
-	c.w.read(a.Text)
+	c.w.Read(a.Text)
 	c.spend(file) // the script is read; its arguments are touched
 	c.runProgram(a)
 	return false
@@ -179,7 +179,7 @@ func (c *cmd) interpStdin() bool {
 		c.code = strings.TrimRight(c.stdin.text, "\n")
 		c.scanCode(c.code)
 	case c.stdin.file != "":
-		c.w.read(c.stdin.file) // python3 < x.py
+		c.w.Read(c.stdin.file) // python3 < x.py
 		c.runProgram(word.Word{Text: c.stdin.file, Known: true})
 	}
 	return false
@@ -192,22 +192,22 @@ func (c *cmd) interpStdin() bool {
 // rm -r lines.
 func (c *cmd) scanCode(code string) {
 	for _, l := range lang.Literals(code) {
-		c.w.read(l)
+		c.w.Read(l)
 		if !lang.BareRoot(l) {
-			c.w.touch(l) // the code may write any file it names
+			c.w.Touch(l) // the code may write any file it names
 		}
 	}
 	hp := lang.HomePaths(code) // os.path.join(os.path.expanduser('~'), '.bashrc')
 	for _, p := range hp.Paths {
-		c.w.read(p)
-		c.w.touch(p)
+		c.w.Read(p)
+		c.w.Touch(p)
 	}
 	for _, p := range hp.Touches {
-		c.w.touch(p)
+		c.w.Touch(p)
 	}
 	for _, p := range hp.Joins { // '/home/u/.ss' + 'h/id_rsa'
-		c.w.read(p)
-		c.w.touch(p)
+		c.w.Read(p)
+		c.w.Touch(p)
 	}
 	c.scanEffects(code, lang.AwkFamily(c.name))
 }
@@ -217,14 +217,14 @@ func (c *cmd) scanCode(code string) {
 // shell commands it runs and turns its recursive deletes into rm -r lines.
 func (c *cmd) scanEffects(code string, awk bool) {
 	for _, p := range lang.FirstLiterals(code, writers, false) {
-		c.w.write(p)
+		c.w.Write(p)
 	}
 	for _, p := range lang.OpensForWriting(code) {
-		c.w.write(p)
+		c.w.Write(p)
 	}
 	if awk {
 		for _, p := range lang.AwkOutputs(code) {
-			c.w.write(p) // print > "file", print >> "file"
+			c.w.Write(p) // print > "file", print >> "file"
 		}
 	}
 	for _, sc := range lang.ShellStrings(code) {

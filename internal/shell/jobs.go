@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -80,8 +81,8 @@ func (c *cmd) jobText(file word.Word, hasFile bool, what string) (string, bool) 
 	}
 	switch {
 	case hasFile && !word.IsStdin(file.Text):
-		w.read(file.Text)
-		if t, st := w.fileStatus(file.Text, file.Known, MaxScriptBytes); st == FileWhole {
+		w.Read(file.Text)
+		if t, st := w.FileStatus(file.Text, file.Known, effect.MaxScriptBytes); st == effect.FileWhole {
 			return t, true
 		}
 	case c.stdin.known && !word.HasMark(c.stdin.text):

@@ -100,7 +100,7 @@ func (t *transfer) send(f string) {
 		}
 		return
 	}
-	c.w.read(f)
+	c.w.Read(f)
 	c.sends = append(c.sends, f)
 }
 
@@ -140,9 +140,9 @@ func (t *transfer) use(use catalogue.NetUse, x word.Word, opt string, next func(
 	w := t.c.w
 	switch use {
 	case catalogue.NetSave:
-		w.write(next())
+		w.Write(next())
 	case catalogue.NetConfig:
-		w.read(next())
+		w.Read(next())
 	case catalogue.NetPost:
 		t.send(next())
 	case catalogue.NetUpload:
@@ -155,7 +155,7 @@ func (t *transfer) use(use catalogue.NetUse, x word.Word, opt string, next func(
 	case catalogue.NetOutDir:
 		t.outDir = next()
 	case catalogue.NetList:
-		w.read(next())
+		w.Read(next())
 		t.server = true // the list's URLs name the files
 	case catalogue.NetExecute:
 		// wget -e http_proxy=HOST: a proxy it contacts
@@ -167,7 +167,7 @@ func (t *transfer) use(use catalogue.NetUse, x word.Word, opt string, next func(
 		if f := next(); f == "-" {
 			t.add(word.Word{Text: "-O-", Known: true}, argPlain)
 		} else {
-			w.write(f)
+			w.Write(f)
 			t.add(word.Word{Text: "-O " + f, Known: true}, argPlain)
 		}
 	case catalogue.NetSecret:
@@ -210,7 +210,7 @@ func (t *transfer) value(use catalogue.NetUse, opt, v string) {
 	case catalogue.NetHeader, catalogue.NetFormat:
 		if use == catalogue.NetFormat {
 			for _, f := range lang.CurlOutputs(v) {
-				t.c.w.write(f) // -w '%output{>>FILE}…' (curl 8.3)
+				t.c.w.Write(f) // -w '%output{>>FILE}…' (curl 8.3)
 			}
 		}
 		if f, ok := strings.CutPrefix(v, "@"); ok {
@@ -239,7 +239,7 @@ func (t *transfer) outputCluster(s string, i int, next func() string) {
 	if f == "-" {
 		t.add(word.Word{Text: "-O-", Known: true}, argPlain)
 	} else {
-		t.c.w.write(f)
+		t.c.w.Write(f)
 	}
 }
 
@@ -255,12 +255,12 @@ func (t *transfer) saved() {
 	if t.server {
 		// The server or a list names the files (-J, -r, -i): anything in
 		// the directory may be written.
-		w.writeDir(dir)
+		w.WriteDir(dir)
 	}
 	if t.remote {
 		for _, a := range t.c.args {
 			if name := lang.UrlName(a.Text); name != "" {
-				w.write(dir + "/" + name)
+				w.Write(dir + "/" + name)
 			}
 		}
 	}
@@ -369,7 +369,7 @@ func (c *cmd) openssl() {
 	for j := 0; j+1 < len(c.args); j++ {
 		switch c.args[j].Text {
 		case "-out", "-keyout", "-signature", "-sigout", "-certout", "-cakeyout":
-			c.w.write(c.args[j+1].Text)
+			c.w.Write(c.args[j+1].Text)
 			c.kinds[j+1] = argData // written above, not read
 			j++
 		}
@@ -514,9 +514,9 @@ func (c *cmd) urls(us []string) {
 	for _, u := range us {
 		if p, ok := lang.FilePath(u); ok {
 			if c.uploads {
-				c.w.write(p)
+				c.w.Write(p)
 			} else {
-				c.w.read(p)
+				c.w.Read(p)
 			}
 			continue
 		}

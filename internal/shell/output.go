@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -107,7 +108,7 @@ func (c *cmd) pathOutput() {
 	var lines []string
 	switch c.name {
 	case "pwd":
-		lines = []string{word.DirMark(c.w.dir)}
+		lines = []string{word.DirMark(c.w.Dir)}
 	case "dirname":
 		for _, o := range ops {
 			d, ok := dirOf(o)
@@ -145,7 +146,7 @@ func (c *cmd) pathOutput() {
 		}
 		for _, o := range ops {
 			if !strings.HasPrefix(o, "/") && !word.HomeRelative(o) && !strings.HasPrefix(o, word.MarkStart) {
-				o = word.DirMark(c.w.dir) + "/" + o // printed absolute
+				o = word.DirMark(c.w.Dir) + "/" + o // printed absolute
 			}
 			lines = append(lines, o)
 		}
@@ -221,7 +222,7 @@ func (c *cmd) programPaths(names []string) ([]string, bool) {
 	case c.name == "command" && !hasShort(c.args, 'v'), c.name == "type" && !search, hasShort(c.args, 'a', 'V', 't'):
 		return nil, false
 	}
-	if _, ok := w.files.(Searcher); !ok {
+	if _, ok := w.Files.(effect.Searcher); !ok {
 		return nil, false
 	}
 	var lines []string
@@ -231,17 +232,17 @@ func (c *cmd) programPaths(names []string) ([]string, bool) {
 		case own && c.name == "command":
 			lines = append(lines, n)
 			continue
-		case own && !hasShort(c.args, 'P') && c.name != "which", !programName(n):
+		case own && !hasShort(c.args, 'P') && c.name != "which", !effect.ProgramName(n):
 			continue
 		case catalogue.ProgramNamed(n) == nil:
 			return nil, false
 		}
-		l := w.lookPath(n, c.path)
-		if l == nil || l.hidden {
+		l := w.LookPath(n, c.path)
+		if l == nil || l.Hidden {
 			return nil, false
 		}
-		if l.run != "" {
-			lines = append(lines, l.run)
+		if l.Run != "" {
+			lines = append(lines, l.Run)
 		}
 	}
 	return lines, true

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -128,12 +129,12 @@ func (w *walker) tildePrefix(name string) (string, bool) {
 		}
 		return "~", true
 	case "+":
-		return word.DirMark(w.dir), true
+		return word.DirMark(w.Dir), true
 	case "-":
 		return w.variable("OLDPWD").Str, true
 	}
 	n, err := strconv.Atoi(strings.TrimLeft(name, "+-"))
-	if err != nil || name[len(name)-1] < '0' || name[len(name)-1] > '9' || n > maxLinks {
+	if err != nil || name[len(name)-1] < '0' || name[len(name)-1] > '9' || n > effect.MaxLinks {
 		return "", false
 	}
 	stack := w.dirStack()
@@ -153,7 +154,7 @@ func (w *walker) tildePrefix(name string) (string, bool) {
 // directory first, then what pushd saved, most recent first.
 func (w *walker) dirStack() []string {
 	stack := make([]string, 0, len(w.dirs)+1)
-	stack = append(stack, w.dir)
+	stack = append(stack, w.Dir)
 	for i := len(w.dirs) - 1; i >= 0; i-- {
 		stack = append(stack, w.dirs[i])
 	}

@@ -13,6 +13,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -81,10 +82,10 @@ func (c *cmd) makeStdin() {
 // (what names it, for the reason). A file the command did not write is
 // the project's own: false.
 func (w *walker) commandFile(p, what string) (string, bool) {
-	if _, ok := w.writtenEntry(path.Clean(w.where(p))); !ok {
+	if _, ok := w.WrittenEntry(path.Clean(w.Where(p))); !ok {
 		return "", false
 	}
-	return w.fileText(p, true, MaxScriptBytes, what)
+	return w.FileText(p, true, effect.MaxScriptBytes, what)
 }
 
 // recipes analyses the commands of makefile text: each recipe line (a line

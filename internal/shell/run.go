@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -16,9 +17,9 @@ import (
 func (c *cmd) program() {
 	name := c.name
 	c.subst = c.w.subst > 0
-	meta := c.w.metaOnly
-	c.w.metaOnly = catalogue.MetaWriters.Has(name)
-	defer func() { c.w.metaOnly = meta }()
+	meta := c.w.MetaOnly
+	c.w.MetaOnly = catalogue.MetaWriters.Has(name)
+	defer func() { c.w.MetaOnly = meta }()
 	if c.builtin() {
 		return
 	}
@@ -90,9 +91,9 @@ func (c *cmd) grepper() { c.grep(0) }
 func (c *cmd) patch() {
 	c.writeOption('o', "iBzbDFgprVY", "--output")
 	if ops := word.Operands(c.args); len(ops) > 0 {
-		c.w.writeDir(ops[0])
+		c.w.WriteDir(ops[0])
 	} else {
-		c.w.changed(under(c.w.dir, ".")) // patch -p1 < x.patch: the files the patch names
+		c.w.Changed(effect.Under(c.w.Dir, ".")) // patch -p1 < x.patch: the files the patch names
 	}
 	c.generic()
 }
@@ -129,9 +130,9 @@ func (c *cmd) containerCopy() bool {
 		return false
 	}
 	if ops := word.Operands(c.args[1:]); len(ops) >= 2 && !strings.Contains(ops[len(ops)-1], ":") {
-		c.w.writeDir(ops[len(ops)-1])
+		c.w.WriteDir(ops[len(ops)-1])
 	} else if len(ops) >= 2 && !strings.Contains(ops[0], ":") {
-		c.w.readTree(ops[0])
+		c.w.ReadTree(ops[0])
 	}
 	for j := range c.args {
 		c.spend(j)
@@ -150,7 +151,7 @@ func (c *cmd) sevenZip() {
 				dir = v
 			}
 		}
-		c.w.writeDir(dir)
+		c.w.WriteDir(dir)
 	}
 	c.generic()
 }
@@ -163,7 +164,7 @@ func (c *cmd) jqInPlace() bool {
 	}
 	if ops := word.Operands(c.args); len(ops) >= 2 {
 		for _, f := range ops[1:] {
-			c.w.write(f)
+			c.w.Write(f)
 		}
 	}
 	return true
@@ -218,7 +219,7 @@ func (c *cmd) tee() {
 		case a.Text == "-a" || a.Text == "--append":
 			appendTo = true
 		case !strings.HasPrefix(a.Text, "-"):
-			c.w.wrote(a.Text, c.stdin.text, appendTo)
+			c.w.Wrote(a.Text, c.stdin.text, appendTo)
 		}
 	}
 	c.out = output{text: c.stdin.text, known: true}
@@ -244,7 +245,7 @@ func (c *cmd) enable() {
 		switch a := c.args[j].Text; {
 		case a == "-f" && j+1 < len(c.args):
 			j++
-			c.w.read(c.args[j].Text)
+			c.w.Read(c.args[j].Text)
 		case strings.HasPrefix(a, "-"):
 		default:
 			c.w.redefine(a)
@@ -384,7 +385,7 @@ func (c *cmd) gitConfig(from int) {
 		strings.HasPrefix(k, "includeif.") && strings.HasSuffix(k, ".path") ||
 		strings.HasPrefix(k, "protocol.") && strings.HasSuffix(k, ".allow") ||
 		strings.HasPrefix(k, "url.") && strings.HasSuffix(k, "insteadof") {
-		c.w.write(file)
+		c.w.Write(file)
 	}
 }
 
@@ -467,9 +468,9 @@ func (c *cmd) generic() {
 	for _, a := range c.args {
 		inPlace = inPlace || editsInPlace(name, a.Text)
 	}
-	read := w.read
+	read := w.Read
 	if c.recursive {
-		read = w.readTree
+		read = w.ReadTree
 	}
 	var sources []string // of cp, mv, install, ln, rsync, scp
 	var dest copyDest
@@ -491,17 +492,17 @@ func (c *cmd) generic() {
 			dest.path = a
 			c.spend(j)
 		case catalogue.WritesAll.Has(name) || inPlace || j == last:
-			w.write(a)
+			w.Write(a)
 		case name == "mv" || hard:
 			// A source is read and then removed from where it was:
 			// moving ~/.guard away, or a key out of ~/.ssh, meets both
 			// path rules. A hard link's source is written through the
 			// link.
 			read(a)
-			meta := w.metaOnly
-			w.metaOnly = true // gone from there; its text goes on to the destination
-			w.write(a)
-			w.metaOnly = meta
+			meta := w.MetaOnly
+			w.MetaOnly = true // gone from there; its text goes on to the destination
+			w.Write(a)
+			w.MetaOnly = meta
 		default:
 			read(a)
 		}
@@ -529,7 +530,7 @@ func (c *cmd) genericOption(j int, dest *copyDest) (int, bool) {
 	case catalogue.KeyUsers.Has(c.name) && a == "-F" && j+1 < len(c.args):
 		// The configuration file is read, and ssh quotes a bad line of it
 		// back (ssh -F ~/.ssh/id_rsa -G x prints the key).
-		c.w.read(c.args[j+1].Text)
+		c.w.Read(c.args[j+1].Text)
 		c.spend(j + 1)
 		return j + 1, true
 	case catalogue.KeyUsers.Has(c.name) && (a == "-i" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].Text)):
@@ -548,7 +549,7 @@ func (c *cmd) genericOption(j int, dest *copyDest) (int, bool) {
 		}
 		return j, true
 	case c.name == "dd" && strings.HasPrefix(a, "of="):
-		c.w.write(a)
+		c.w.Write(a)
 		return j, true
 	}
 	return j, false
@@ -650,10 +651,10 @@ func (c *cmd) destination(dest string, isDir bool, sources []string) {
 	}
 	isDir = isDir || strings.HasSuffix(dest, "/") || len(sources) > 1
 	if !isDir || len(sources) == 0 {
-		w.writeDir(dest)
+		w.WriteDir(dest)
 	}
 	if !isDir && len(sources) == 1 {
-		w.copied(dest, sources[0]) // cp a.sh b.sh: b.sh holds a.sh's text
+		w.Copied(dest, sources[0]) // cp a.sh b.sh: b.sh holds a.sh's text
 	}
 	dir := strings.TrimRight(dest, "/") // "" for /: dir + "/" + base
 	for _, src := range sources {
@@ -675,12 +676,12 @@ func (c *cmd) destination(dest string, isDir bool, sources []string) {
 			base = base[i+1:]
 		}
 		if base == "" || base == "." || base == ".." {
-			w.write(dest) // the contents of a directory: anything in dest
+			w.Write(dest) // the contents of a directory: anything in dest
 			continue
 		}
-		w.write(dir + "/" + base)
+		w.Write(dir + "/" + base)
 		if c.name != "scp" && c.name != "rsync" {
-			w.copied(dir+"/"+base, src)
+			w.Copied(dir+"/"+base, src)
 		}
 	}
 }
@@ -698,7 +699,7 @@ func (c *cmd) symlink(last int) {
 		}
 	}
 	if len(ops) == 1 {
-		c.w.link(ops[0], c.args[last].Text)
+		c.w.Link(ops[0], c.args[last].Text)
 	}
 }
 
@@ -828,7 +829,7 @@ func (c *cmd) unpack(x extraction) {
 			x.dirs = append(x.dirs, "/")
 		}
 		for _, d := range x.dirs {
-			c.w.writeDir(d)
+			c.w.WriteDir(d)
 		}
 	}
 	c.generic()
@@ -842,9 +843,9 @@ func (c *cmd) archived(members []string) {
 		!slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "--no-recursion" })
 	for _, m := range members {
 		if c.recursive {
-			c.w.readTree(m) // archived from the -C directory
+			c.w.ReadTree(m) // archived from the -C directory
 		} else {
-			c.w.read(m)
+			c.w.Read(m)
 		}
 	}
 }
@@ -867,7 +868,7 @@ func (c *cmd) secondOperand() {
 			continue
 		}
 		if n == 1 {
-			c.w.writeDir(a.Text)
+			c.w.WriteDir(a.Text)
 		}
 		c.spend(j)
 		n++
@@ -918,12 +919,12 @@ func (c *cmd) sshKeygen() {
 		if file == "" {
 			file = "~/.ssh/known_hosts"
 		}
-		c.w.write(file)
+		c.w.Write(file)
 	case mode == "-Ysign":
 		// -Y sign -f KEY FILE…: writes FILE.sig beside each (touched).
 	case file != "":
-		c.w.writeDir(file)
-		c.w.write(file + ".pub")
+		c.w.WriteDir(file)
+		c.w.Write(file + ".pub")
 	}
 	c.spend(fileAt)
 }
@@ -949,8 +950,8 @@ func (c *cmd) volumes() {
 			continue
 		}
 		if src != "" {
-			c.w.readTree(src)
-			c.w.touch(src)
+			c.w.ReadTree(src)
+			c.w.Touch(src)
 		}
 	}
 }
@@ -1042,7 +1043,7 @@ func editsInPlace(name, s string) bool {
 func (c *cmd) writeOption(flag byte, withArg, long string) {
 	for j := 0; j < len(c.args); j++ {
 		if v, k, ok := word.OptionValue(c.args, j, flag, withArg, long); ok {
-			c.w.write(v)
+			c.w.Write(v)
 			j = k
 		}
 	}
@@ -1101,7 +1102,7 @@ func (c *cmd) rm() {
 			force = force || strings.Contains(s, "f")
 		default:
 			ops = append(ops, a)
-			c.w.write(s)
+			c.w.Write(s)
 		}
 	}
 	flags := ""
@@ -1116,10 +1117,10 @@ func (c *cmd) rm() {
 	var all []string
 	for _, op := range ops {
 		s := op.Text
-		if c.w.dir != "" && wholeDir(s) {
-			s = under(c.w.dir, s) // cd / && rm -rf *
+		if c.w.Dir != "" && wholeDir(s) {
+			s = effect.Under(c.w.Dir, s) // cd / && rm -rf *
 		}
-		p := word.OneLine(c.w.canonPath(s))
+		p := word.OneLine(c.w.CanonPath(s))
 		all = append(all, p)
 		c.own = append(c.own, "rm"+flags+" "+p)
 	}
@@ -1228,9 +1229,9 @@ func (c *cmd) shellFile(file int) {
 		c.runSub(a.Sub, false) // bash <(cat x.sh)
 		return
 	}
-	w.read(a.Text)
+	w.Read(a.Text)
 	c.spend(file) // read; the words after it are the script's, touched
-	if t, ok := w.fileText(a.Text, a.Known, MaxScriptBytes, "a script"); ok {
+	if t, ok := w.FileText(a.Text, a.Known, effect.MaxScriptBytes, "a script"); ok {
 		w.runScript(t, c.args[file:], false)
 	}
 }
@@ -1248,8 +1249,8 @@ func (c *cmd) shellStdin() {
 		w.scoped(func() { w.script(c.stdin.text, w.depth+1) })
 	case c.stdin.file != "":
 		// sh < x.sh
-		w.read(c.stdin.file)
-		if t, ok := w.fileText(c.stdin.file, true, MaxScriptBytes, "a script"); ok {
+		w.Read(c.stdin.file)
+		if t, ok := w.FileText(c.stdin.file, true, effect.MaxScriptBytes, "a script"); ok {
 			w.runScript(t, nil, false)
 		}
 	}
@@ -1316,9 +1317,9 @@ func (c *cmd) source() {
 		c.shell()
 		return
 	}
-	c.w.read(c.args[0].Text)
+	c.w.Read(c.args[0].Text)
 	c.spend(0)
-	if t, ok := c.w.fileText(c.args[0].Text, c.args[0].Known, MaxScriptBytes, "a script"); ok {
+	if t, ok := c.w.FileText(c.args[0].Text, c.args[0].Known, effect.MaxScriptBytes, "a script"); ok {
 		c.w.runScript(t, c.args, true)
 	}
 }

@@ -66,6 +66,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -83,9 +84,6 @@ const (
 	// parsing: the parser's time grows with the square of the nesting.
 	MaxNesting = 100
 )
-
-// ErrLimit is wrapped by [Analysis.Err] when a command exceeds a limit.
-var ErrLimit = errors.New("beyond guard's limits")
 
 // ErrHidden is wrapped by [Analysis.Err] when the command runs text guard
 // cannot see: a script file it runs that cannot be read whole, a crontab
@@ -206,7 +204,7 @@ type Options struct {
 	// Files reads the files the command runs (see [Files]); nil reads
 	// none, and a file the command runs is then only a file it reads. It
 	// must be comparable: analyses are remembered by their options.
-	Files Files
+	Files effect.Files
 	// Zsh reads the command as zsh reads it too (the user's shell is zsh,
 	// see IsZsh): the analysis holds what either reading reaches.
 	Zsh bool
@@ -219,50 +217,6 @@ func IsZsh(shell string) bool {
 	}
 	return shell == "zsh" || strings.HasPrefix(shell, "zsh-") || strings.HasPrefix(shell, "zsh5")
 }
-
-// Files reads, for an analysis, the files a command runs: a script given
-// to a shell, sourced or run by its path, a program given to an
-// interpreter, a crontab or an at job. internal/shell does no I/O itself;
-// the hook path supplies the reader.
-type Files interface {
-	// ReadFile returns at most max bytes from the start of the file at
-	// path, as the command names it (relative to the directory the command
-	// starts in; ~ and $VARIABLES as written), and what was found there.
-	ReadFile(path string, max int) ([]byte, FileStatus)
-}
-
-// FileStatus says what [Files.ReadFile] found.
-type FileStatus int
-
-// What a file read finds.
-const (
-	// FileWhole: the file was read whole.
-	FileWhole FileStatus = iota
-	// FileAbsent: no file a program could run is there (it does not
-	// exist, or it is a directory).
-	FileAbsent
-	// FileTooBig: the file holds more than max bytes; the first max were
-	// returned.
-	FileTooBig
-	// FileUnreadable: something is there that guard cannot read (a FIFO,
-	// a device, permission denied, an I/O error).
-	FileUnreadable
-)
-
-// Bounds of the files read through [Options.Files].
-const (
-	// MaxScriptBytes bounds a shell script, a crontab or an at job read
-	// and analysed as commands.
-	MaxScriptBytes = 256 << 10
-	// MaxProgramBytes bounds a program file scanned for the paths it
-	// names (python3 x.py, node x.js).
-	MaxProgramBytes = 4 << 20
-	// MaxFiles bounds the files read for one command.
-	MaxFiles = 16
-	// MaxFileWords bounds the words of the scripts read from files (the
-	// command's own words count against MaxWords).
-	MaxFileWords = 1 << 16
-)
 
 // Analyze parses cmd and reports what it does.
 func Analyze(cmd string, opt Options) *Analysis {
@@ -277,16 +231,16 @@ func Analyze(cmd string, opt Options) *Analysis {
 func analyze(cmd string, opt Options) *Analysis {
 	a := &Analysis{}
 	if len(cmd) > MaxBytes {
-		a.Err = fmt.Errorf("is longer than %d KiB: %w", MaxBytes>>10, ErrLimit)
+		a.Err = fmt.Errorf("is longer than %d KiB: %w", MaxBytes>>10, effect.ErrLimit)
 		return a
 	}
 	if n := nesting(cmd); n > MaxNesting {
-		a.Err = fmt.Errorf("nests brackets more than %d deep: %w", MaxNesting, ErrLimit)
+		a.Err = fmt.Errorf("nests brackets more than %d deep: %w", MaxNesting, effect.ErrLimit)
 		return a
 	}
 	cmd = word.Sanitize(cmd)
 	a.Err = walk(a, cmd, opt, false)
-	if opt.Zsh && !errors.Is(a.Err, ErrLimit) {
+	if opt.Zsh && !errors.Is(a.Err, effect.ErrLimit) {
 		z := &Analysis{}
 		union(a, z, walk(z, cmd, opt, true))
 	}
@@ -298,7 +252,7 @@ func analyze(cmd string, opt Options) *Analysis {
 // the walk's error.
 func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
 	w := &walker{a: a, zsh: zsh, zshShell: opt.Zsh}
-	w.ledger = newLedger(w, a, strings.TrimRight(opt.Home, "/"), opt.Files)
+	w.Ledger = newLedger(w, a, strings.TrimRight(opt.Home, "/"), opt.Files)
 	w.script(cmd, 0)
 	return w.err
 }
@@ -326,7 +280,7 @@ func union(a, z *Analysis, zerr error) {
 	bashFails := errors.As(a.Err, &bashPE) && !bashPE.Recovered
 	zshFails := errors.As(zerr, &zshPE) && !zshPE.Recovered
 	switch {
-	case errors.Is(zerr, ErrLimit):
+	case errors.Is(zerr, effect.ErrLimit):
 		a.Err = zerr
 	case errors.Is(zerr, ErrHidden) && (a.Err == nil || bashFails):
 		a.Err = zerr // what zsh's reading runs, guard cannot see

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -137,7 +138,7 @@ func (c *cmd) screen() {
 		case s == "--":
 		case s == "-Logfile" && j+1 < len(args):
 			j++
-			c.w.write(args[j].Text) // the log of the window's output
+			c.w.Write(args[j].Text) // the log of the window's output
 		case strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--") && strings.IndexByte(screenWithArg, s[len(s)-1]) >= 0:
 			// The last letter of a cluster takes the next word (-dmS
 			// NAME); -s's value is the program it runs as the shell.
@@ -182,7 +183,7 @@ func (c *cmd) screenCommand(words []word.Word, depth int) {
 	case "logfile", "hardcopy", "bufferfile", "writebuf":
 		for _, x := range rest {
 			if !strings.HasPrefix(x.Text, "-") && x.Text != "on" && x.Text != "off" && x.Text != "flush" {
-				c.w.write(x.Text) // files screen writes the window's text to
+				c.w.Write(x.Text) // files screen writes the window's text to
 			}
 		}
 	}
@@ -217,8 +218,8 @@ func (c *cmd) expect() {
 
 // expectFile reads an expect script file the command runs.
 func (c *cmd) expectFile(f word.Word) {
-	c.w.read(f.Text)
-	if t, ok := c.w.fileText(f.Text, f.Known, MaxScriptBytes, "a script"); ok {
+	c.w.Read(f.Text)
+	if t, ok := c.w.FileText(f.Text, f.Known, effect.MaxScriptBytes, "a script"); ok {
 		c.expectScript(t)
 	}
 }

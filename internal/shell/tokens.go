@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -66,7 +67,7 @@ func splitText(text string) []string {
 // end, a SQL column's dot, a message naming the directory), which a command
 // in the text that uses it names again.
 func pathToken(t string) bool {
-	p, ok := candidate(t)
+	p, ok := effect.Candidate(t)
 	return ok && p != "" && strings.Trim(word.Render(p), "./") != "" && lang.PathLike(p)
 }
 
@@ -97,9 +98,9 @@ func (w *walker) touchTextDepth(text string, depth int) {
 			w.hide("hands a program text naming more than %d paths", maxTextPaths)
 			return
 		}
-		w.touch(t)
-		if len(w.written) > 0 && depth < maxEscapeDepth {
-			if inner, ok := w.writtenText(t); ok {
+		w.Touch(t)
+		if len(w.Written) > 0 && depth < maxEscapeDepth {
+			if inner, ok := w.WrittenText(t); ok {
 				w.touchTextDepth(inner, depth+1)
 			}
 		}
@@ -151,10 +152,10 @@ func (c *cmd) wordsInside() {
 		if hasShellChars(a.Text) {
 			c.w.wordText(a.Text)
 		}
-		if len(c.w.written) == 0 || !a.Known {
+		if len(c.w.Written) == 0 || !a.Known {
 			continue
 		}
-		if t, ok := c.w.writtenText(a.Text); ok {
+		if t, ok := c.w.WrittenText(a.Text); ok {
 			c.w.inputLike(t) // printf … > s && tool s: the file may be its commands
 		}
 	}
@@ -228,7 +229,7 @@ func (c *cmd) inputText() (string, bool) {
 			}
 		}
 	case c.stdin.file != "":
-		return c.w.writtenText(c.stdin.file)
+		return c.w.WrittenText(c.stdin.file)
 	}
 	return "", false
 }

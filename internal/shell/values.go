@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -192,7 +193,7 @@ func (w *walker) distinct(name string, vr expand.Variable, alts []expand.Variabl
 func (w *walker) fold(name string, alts []expand.Variable, n int) []expand.Variable {
 	g, ok := generalize(name, alts[n-1:])
 	if !ok {
-		w.fail(fmt.Errorf("may give variable %s more than %d values with nothing in common: %w", name, maxValues, ErrLimit))
+		w.fail(fmt.Errorf("may give variable %s more than %d values with nothing in common: %w", name, maxValues, effect.ErrLimit))
 		return alts[:n]
 	}
 	return append(alts[:n-1:n-1], g)
@@ -301,20 +302,20 @@ func (w *walker) eachValue(names []string, fn func()) {
 	w.alog = log
 	results := map[string][]expand.Variable{}
 	seen := map[string]int{}
-	dir, others, oldDir, dirs := w.dir, w.otherDirs, w.oldDir, w.dirs
+	dir, others, oldDir, dirs := w.Dir, w.OtherDirs, w.OldDir, w.dirs
 	var ends []string // where each walk left the shell
-	wrote := map[string][]writtenFile{}
+	wrote := map[string][]effect.WrittenFile{}
 	for k := 0; k < combos && !w.stopped(); k++ {
 		for i, n := range names {
 			w.setAlts(n, nil)
 			w.storeVar(n, sets[i][k/radix(sets, i)%len(sets[i])])
 		}
-		w.dir, w.otherDirs, w.oldDir, w.dirs = dir, others, oldDir, dirs
-		gen := w.writeGen
+		w.Dir, w.OtherDirs, w.OldDir, w.dirs = dir, others, oldDir, dirs
+		gen := w.WriteGen
 		fn()
-		ends = append(append(ends, w.otherDirs...), w.dir)
-		for _, f := range w.written[max(len(w.written)-(w.writeGen-gen), 0):] {
-			wrote[f.path] = append(wrote[f.path], f)
+		ends = append(append(ends, w.OtherDirs...), w.Dir)
+		for _, f := range w.Written[max(len(w.Written)-(w.WriteGen-gen), 0):] {
+			wrote[f.Path] = append(wrote[f.Path], f)
 		}
 		for _, n := range log.order {
 			results[n] = append(results[n], w.saveVar(n).values(w, n)...)
@@ -327,8 +328,8 @@ func (w *walker) eachValue(names []string, fn func()) {
 	w.alog = outer
 	w.addDirs(ends...) // (w.dir is where the last walk left)
 	for p, fs := range wrote {
-		if slices.ContainsFunc(fs, func(f writtenFile) bool { return f != fs[0] }) {
-			w.changed(p) // it holds one of several texts: not one guard knows
+		if slices.ContainsFunc(fs, func(f effect.WrittenFile) bool { return f != fs[0] }) {
+			w.Changed(p) // it holds one of several texts: not one guard knows
 		}
 	}
 	for i, n := range names {
@@ -459,21 +460,21 @@ const maxDirs = 8
 // followed by && or || exit: see andOr), the one it was in stays one it
 // may be in (otherDirs), and paths are recorded under each (see pathOf).
 func (w *walker) moveTo(dir string) {
-	prev := w.dir
-	w.dir = dir
+	prev := w.Dir
+	w.Dir = dir
 	if w.cond == 0 && (w.errexit || w.cdSure) {
-		w.otherDirs = nil
+		w.OtherDirs = nil
 		return
 	}
 	w.addDirs(prev)
-	w.otherDirs = slices.DeleteFunc(slices.Clone(w.otherDirs), func(d string) bool { return d == dir })
+	w.OtherDirs = slices.DeleteFunc(slices.Clone(w.OtherDirs), func(d string) bool { return d == dir })
 }
 
 // andOr walks X && Y and X || Y. After a cd that succeeded the shell is
 // where it moved: in Y of cd D && Y, and after cd D || exit.
 func (w *walker) andOr(c *syntax.BinaryCmd) {
 	cd := isCd(c.X)
-	prev := append([]string{w.dir}, w.otherDirs...)
+	prev := append([]string{w.Dir}, w.OtherDirs...)
 	saved := w.cdSure
 	w.cdSure = cd && (c.Op == syntax.AndStmt || exits(c.Y))
 	w.stmt(c.X)
@@ -518,17 +519,17 @@ func exits(s *syntax.Stmt) bool {
 // one not known stands for the rest.
 func (w *walker) addDirs(dirs ...string) {
 	for _, d := range dirs {
-		if d == w.dir || slices.Contains(w.otherDirs, d) {
+		if d == w.Dir || slices.Contains(w.OtherDirs, d) {
 			continue
 		}
-		if len(w.otherDirs) >= maxDirs {
+		if len(w.OtherDirs) >= maxDirs {
 			d = word.Mark(word.MarkVar, "PWD")
-			if slices.Contains(w.otherDirs, d) {
+			if slices.Contains(w.OtherDirs, d) {
 				continue
 			}
-			w.otherDirs[len(w.otherDirs)-1] = d
+			w.OtherDirs[len(w.OtherDirs)-1] = d
 			continue
 		}
-		w.otherDirs = append(slices.Clone(w.otherDirs), d)
+		w.OtherDirs = append(slices.Clone(w.OtherDirs), d)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 )
@@ -119,7 +120,7 @@ func TestValueSetBounds(t *testing.T) {
 	}
 	b.WriteString("cp a \"$f\"")
 	a := analyze(b.String(), Options{})
-	if !errors.Is(a.Err, ErrLimit) {
+	if !errors.Is(a.Err, effect.ErrLimit) {
 		t.Errorf("values with nothing in common: err %v, writes %q", a.Err, a.Writes)
 	}
 }

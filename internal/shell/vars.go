@@ -71,10 +71,10 @@ func (w *walker) variable(name string) expand.Variable {
 	case "IFS":
 		return strVar(" \t\n")
 	case "PWD":
-		return strVar(word.DirMark(w.dir))
+		return strVar(word.DirMark(w.Dir))
 	case "OLDPWD":
-		if w.oldDir != nil {
-			return strVar(word.DirMark(*w.oldDir))
+		if w.OldDir != nil {
+			return strVar(word.DirMark(*w.OldDir))
 		}
 	case "@", "*":
 		if w.pos == nil {
@@ -208,7 +208,7 @@ func (w *walker) declared(name string) bool {
 	case "HOME", "IFS", "PWD":
 		return true
 	case "OLDPWD":
-		return w.oldDir != nil
+		return w.OldDir != nil
 	case "@", "*", "#":
 		return w.pos != nil
 	case "0":
@@ -247,7 +247,7 @@ func (w *walker) valueKnown(name string) bool {
 			}
 			return true
 		}
-		if name == "PWD" && !(strings.HasPrefix(w.dir, "/") || word.HomeRelative(w.dir)) {
+		if name == "PWD" && !(strings.HasPrefix(w.Dir, "/") || word.HomeRelative(w.Dir)) {
 			return false // the starting directory is the hook's to know
 		}
 		return !word.HasMark(v.Str)

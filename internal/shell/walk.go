@@ -3,11 +3,10 @@ package shell
 import (
 	"errors"
 	"fmt"
-	"path"
 	"slices"
 	"strings"
 
-	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -16,7 +15,7 @@ import (
 // walker turns syntax trees into an Analysis.
 type walker struct {
 	// ledger is what the command does to files (ledger.go).
-	*ledger
+	*effect.Ledger
 	a       *Analysis
 	parser  *syntax.Parser
 	zparser *syntax.Parser // the zsh parser, for zsh's reading
@@ -95,41 +94,6 @@ type walker struct {
 	guessing, guessWords int
 }
 
-// writtenFile is a file the command writes, and what it then holds: text,
-// a copy of the file from, or text guard does not know (unknown).
-type writtenFile struct {
-	path, text, from string
-	unknown          bool
-	canon            string // path as canonPath writes it (~ for the home directory)
-}
-
-// wrote records that the file at p (as the command names it) holds text.
-func (w *ledger) wrote(p, text string, appendTo bool) {
-	f := writtenFile{path: path.Clean(w.where(p)), text: text}
-	if prev, ok := w.writtenEntry(f.path); ok && appendTo {
-		f.text = prev.text + text
-		f.unknown = prev.unknown || prev.from != ""
-	}
-	w.setWritten(f)
-}
-
-// writtenText returns the text the command wrote to the file at p, if it
-// wrote one guard knows.
-func (w *ledger) writtenText(p string) (string, bool) {
-	f, ok := w.writtenEntry(path.Clean(w.where(p)))
-	if !ok || f.unknown || f.from != "" {
-		return "", false
-	}
-	return f.text, true
-}
-
-// maxWritten bounds the files remembered: a command writing more is rare,
-// and each later one is then read like any other file.
-const maxWritten = 64
-
-// symlink is a link the command makes: at path, pointing to target.
-type symlink struct{ path, target string }
-
 // fail records err, keeping the gravest: a limit (which stops the walk),
 // then a parse error guard could not get past, then one it could (an
 // unclosed quote at the end). Among equals the first is kept.
@@ -142,7 +106,7 @@ func (w *walker) fail(err error) {
 func gravity(err error) int {
 	var pe *ParseError
 	switch {
-	case errors.Is(err, ErrLimit):
+	case errors.Is(err, effect.ErrLimit):
 		return 3
 	case errors.As(err, &pe) && pe.Recovered:
 		return 1
@@ -150,7 +114,7 @@ func gravity(err error) int {
 	return 2 // a parse error guard could not get past, or ErrHidden
 }
 
-func (w *walker) stopped() bool { return w.err != nil && errors.Is(w.err, ErrLimit) }
+func (w *walker) stopped() bool { return w.err != nil && errors.Is(w.err, effect.ErrLimit) }
 
 // script parses src and walks it as a script depth levels deep.
 func (w *walker) script(src string, depth int) {
@@ -158,11 +122,11 @@ func (w *walker) script(src string, depth int) {
 		return
 	}
 	if depth > MaxDepth {
-		w.fail(fmt.Errorf("nests scripts (sh -c, eval) more than %d deep: %w", MaxDepth, ErrLimit))
+		w.fail(fmt.Errorf("nests scripts (sh -c, eval) more than %d deep: %w", MaxDepth, effect.ErrLimit))
 		return
 	}
 	if depth > 0 && nesting(src) > MaxNesting {
-		w.fail(fmt.Errorf("nests brackets more than %d deep: %w", MaxNesting, ErrLimit))
+		w.fail(fmt.Errorf("nests brackets more than %d deep: %w", MaxNesting, effect.ErrLimit))
 		return
 	}
 	f, err := w.theParser().Parse(strings.NewReader(src), "")
@@ -329,13 +293,13 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 // scoped runs fn in a copy of the shell's state (a subshell): a cd or a
 // variable set inside does not last.
 func (w *walker) scoped(fn func()) {
-	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.dir, w.dirs, w.oldDir, w.otherDirs, w.errexit
+	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit
 	w.varsOf = w.varMap()
 	w.vars = nil // setVariable copies it first
 	w.alts.shared = true
 	w.dirs = dirs[:len(dirs):len(dirs)] // an append copies
 	fn()
-	w.vars, w.varsOf, w.alts, w.pos, w.dir, w.dirs, w.oldDir, w.otherDirs, w.errexit = vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit
+	w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit = vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit
 }
 
 // stmtOnce walks a statement (see stmt). What may not run (after && or
@@ -479,7 +443,7 @@ func (w *walker) inSubst(list []*syntax.Stmt) { w.walkSubst(list, nil) }
 // its first pipeline in lastSub.
 func (w *walker) walkSubst(list []*syntax.Stmt, out *outBuf) {
 	first := len(w.a.Lines)
-	before := w.lastFind
+	before := w.LastFind
 	if out == nil {
 		out = &outBuf{known: true} // what it prints, for a shell that runs it (source <(echo …))
 	}
@@ -493,9 +457,9 @@ func (w *walker) walkSubst(list []*syntax.Stmt, out *outBuf) {
 	if len(list) == 1 && len(w.a.Lines) > first {
 		w.lastSub = w.a.Lines[first]
 		w.noteSubFile(list[0], out) // $(cat x.sh), <(cat x.sh), $(< x.sh), <(echo …)
-		if w.lastFind != before && len(w.substFinds) < maxLinks {
+		if w.LastFind != before && len(w.SubstFinds) < effect.MaxLinks {
 			// $(find …): what it prints is what it found.
-			w.substFinds = append(w.substFinds, substFind{w.lastSub, w.lastFind})
+			w.SubstFinds = append(w.SubstFinds, effect.SubstFind{Line: w.lastSub, F: w.LastFind})
 		}
 	}
 }
@@ -608,168 +572,9 @@ func (w *walker) emit(line string, cmds ...Command) {
 	w.a.Commands = append(w.a.Commands, cmds...)
 }
 
-// pathKind says what a command may do to a file it names.
-type pathKind uint8
-
-const (
-	readPath  pathKind = iota // it reads the file
-	writePath                 // it writes (or removes) the file
-	// touchPath: a program guard does not know to only read its files
-	// names it: it may write it (Analysis.Touches).
-	touchPath
-)
-
-// read, write and touch record the file word s names, when s may name one
-// (see candidate).
-func (w *ledger) read(s string)  { w.pathOf(s, readPath) }
-func (w *ledger) write(s string) { w.pathOf(s, writePath) }
-func (w *ledger) touch(s string) { w.pathOf(s, touchPath) }
-
-// writeDir records s, a word in the place of a directory that is written
-// (tar -C DIR, unzip -d DIR, cp's destination).
-func (w *ledger) writeDir(s string) { w.write(s) }
-
-// readTree records that the command reads the directory word s names, and
-// everything in it: s itself, and s/** (see Analysis.Reads).
-func (w *ledger) readTree(s string) {
-	w.read(s)
-	if p, ok := candidate(s); ok && p != word.UnknownSubst {
-		w.read(treeOf(p))
-	}
-}
-
-// treeOf returns directory p followed by /**: what a recursive read of p
-// reads.
-func treeOf(p string) string {
-	p = strings.TrimSuffix(strings.TrimRight(p, "/"), "/…")
-	return p + "/**"
-}
-
-// pathOf records the file word s names as read, written or touched. A path
-// ending in /… stands for what find found under it (see found).
-func (w *ledger) pathOf(s string, k pathKind) {
-	p, ok := candidate(s)
-	if !ok {
-		return
-	}
-	if k == readPath && w.found != nil {
-		if rest, ok := w.found.tree(p); ok {
-			for _, t := range rest {
-				w.pathOf(t, k)
-			}
-			return
-		}
-	}
-	if q, ok := w.dirVar(p); ok {
-		p = q
-	} else {
-		for _, d := range w.otherDirs {
-			w.record(under(d, p), k) // where a cd may not have run
-		}
-		p = under(w.dir, p)
-	}
-	w.record(p, k)
-	for _, l := range w.links {
-		link, target := l.path, l.target
-		rest, ok := strings.CutPrefix(p, link)
-		if !ok || rest != "" && rest[0] != '/' {
-			continue
-		}
-		if !strings.HasPrefix(target, "/") && !word.HomeRelative(target) {
-			// A relative target is relative to the link's directory.
-			if i := strings.LastIndexByte(link, '/'); i >= 0 {
-				target = link[:i+1] + target
-			}
-		}
-		w.record(target+rest, k)
-	}
-}
-
-// cutDirVar returns the rest of p after a leading $PWD or $OLDPWD (also
-// written ${…}, ~+ and ~-), and which of the two it was; "" when p starts
-// with neither.
-func cutDirVar(p string) (rest, name string) {
-	for _, v := range []string{"PWD", "OLDPWD"} {
-		tilde := "~+"
-		if v == "OLDPWD" {
-			tilde = "~-"
-		}
-		for _, pre := range []string{"$" + v, "${" + v + "}", tilde} {
-			if r, ok := strings.CutPrefix(p, pre); ok && (r == "" || r[0] == '/') {
-				return r, v
-			}
-		}
-	}
-	return "", ""
-}
-
-// dirVar returns p with a leading $PWD or $OLDPWD (~+, ~-) replaced by the
-// shell's directory, where its cd moved it (not guard's), or the one before;
-// false when p starts with neither or the old one is not known.
-func (w *ledger) dirVar(p string) (string, bool) {
-	switch rest, v := cutDirVar(p); {
-	case v == "PWD":
-		if w.dir == "" {
-			return "." + rest, true
-		}
-		return strings.TrimRight(w.dir, "/") + rest, true
-	case v == "OLDPWD" && w.oldDir != nil:
-		if *w.oldDir == "" {
-			return "." + rest, true
-		}
-		return *w.oldDir + rest, true
-	}
-	return "", false
-}
-
-// record adds p to the reads, the writes or the touches.
-func (w *ledger) record(p string, k pathKind) {
-	if k == readPath {
-		// DIR/… read is what find found under DIR: all of it, unless
-		// found named the files.
-		if d, ok := strings.CutSuffix(p, "/…"); ok {
-			p = treeOf(d)
-		}
-		*w.readList = append(*w.readList, p)
-		return
-	}
-	// DIR/… is what find found under DIR (fed to xargs rm, -exec sh -c
-	// '… "$1"'): written, it stands for DIR and all it holds.
-	if d, ok := strings.CutSuffix(p, "/…"); ok {
-		p = d
-		if p == "" {
-			p = "/"
-		}
-	}
-	if k == writePath {
-		*w.writeList = append(*w.writeList, p)
-		if !w.metaOnly && !w.redirecting {
-			w.changed(p) // what it holds now is not known
-		}
-	} else {
-		*w.touchList = append(*w.touchList, p)
-	}
-}
-
-// touchEnv records the value of a variable in a program's environment as
-// touched, or each part of a list of them (A:B) rather than the whole: a
-// program may write where a variable tells it (HISTFILE=F bash, GIT_DIR=D git init, LESSHISTFILE).
-func (w *ledger) touchEnv(v string) {
-	if !strings.Contains(v, ":") || strings.Contains(v, "://") || len(v) > 1 && v[1] == ':' {
-		w.touch(v) // one path (C:\x on Windows too)
-		return
-	}
-	for i, part := range strings.Split(v, ":") {
-		if i == 64 {
-			break
-		}
-		w.touch(part)
-	}
-}
-
 // redefine notes that the command makes name mean a function or an alias.
 func (w *walker) redefine(name string) {
-	if len(w.redefined) < maxLinks && !slices.Contains(w.redefined, strings.ToLower(name)) {
+	if len(w.redefined) < effect.MaxLinks && !slices.Contains(w.redefined, strings.ToLower(name)) {
 		w.redefined = append(w.redefined, strings.ToLower(name))
 	}
 }
@@ -794,19 +599,6 @@ func (w *walker) trusts(prog, name string) bool {
 // systemBinDirs are the directories the system's programs are installed in.
 const systemBinDirs word.Set = " /bin /usr/bin /usr/local/bin /sbin /usr/sbin /usr/local/sbin /opt/homebrew/bin /run/current-system/sw/bin "
 
-// maxLinks bounds the links one command is followed through.
-const maxLinks = 64
-
-// link notes that the command makes a symbolic link at dst to target.
-func (w *ledger) link(target, dst string) {
-	if t, ok := w.dirVar(target); ok {
-		target = t // ln -s $PWD h
-	}
-	if len(w.links) < maxLinks {
-		w.links = append(w.links, symlink{under(w.dir, strings.TrimRight(dst, "/")), target})
-	}
-}
-
 // count adds n words and fails beyond MaxWords.
 func (w *walker) count(n int) bool {
 	if w.guessing > 0 {
@@ -814,88 +606,25 @@ func (w *walker) count(n int) bool {
 	}
 	if w.inFile > 0 {
 		w.fileWords += n
-		if w.fileWords > MaxFileWords {
-			w.fail(fmt.Errorf("runs scripts of more than %d words: %w", MaxFileWords, ErrLimit))
+		if w.fileWords > effect.MaxFileWords {
+			w.fail(fmt.Errorf("runs scripts of more than %d words: %w", effect.MaxFileWords, effect.ErrLimit))
 			return false
 		}
 		return true
 	}
 	w.words += n
 	if w.words > MaxWords {
-		w.fail(fmt.Errorf("has more than %d words: %w", MaxWords, ErrLimit))
+		w.fail(fmt.Errorf("has more than %d words: %w", MaxWords, effect.ErrLimit))
 		return false
 	}
 	return true
 }
 
-// under returns path p as seen from directory dir ("" for the starting
-// directory): p itself when it is absolute, starts at home, or starts with
-// a variable the command does not set (an inherited one, most often an
-// absolute path: ExpandEnv puts its value in later).
-func under(dir, p string) string {
-	if rest, ok := strings.CutPrefix(p, word.MarkStart+string(word.MarkDir)); ok {
-		// $PWD/x: x in the directory $PWD was read in.
-		if i := strings.Index(rest, word.MarkEnd); i >= 0 {
-			return rest[:i] + rest[i+len(word.MarkEnd):]
-		}
+// newLedger returns the ledger of walker w, appending to a's lists.
+func newLedger(w *walker, a *Analysis, home string, files effect.Files) *effect.Ledger {
+	return &effect.Ledger{
+		Home: home, Files: files,
+		ReadList: &a.Reads, WriteList: &a.Writes, TouchList: &a.Touches, FileList: &a.Files,
+		Fail: w.fail, Hide: w.hide, Lookup: w.lookup,
 	}
-	if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || strings.HasPrefix(p, "$") || word.HomeRelative(p) || len(p) > 1 && p[1] == ':' ||
-		strings.HasPrefix(p, word.MarkStart+string(word.MarkEnv)) || strings.HasPrefix(p, word.MarkStart+string(word.MarkEnvOp)) ||
-		strings.HasPrefix(p, word.MarkStart+string(word.MarkUnset)) {
-		return p
-	}
-	if word.Opaque(p) && strings.HasPrefix(p, word.MarkStart) {
-		// "$(go env GOPATH)/bin" after cd D: the part may be an absolute
-		// path, not a name in D (see markAbs).
-		p = word.Mark(word.MarkAbs, "") + p
-	}
-	return strings.TrimRight(dir, "/") + "/" + p
-}
-
-// candidate returns the file path word s may name: s itself, or for
-// --opt=value, NAME=value and curl's @file the value; a word that looks like
-// a path (a /, a leading . ~ or $, a file extension), a bare name (a file in
-// the working directory: cat id_rsa in ~/.ssh), a bare shell pattern (rm *,
-// the files the shell expands it to) or a word that holds a part guard does
-// not know; never an option or a URL.
-func candidate(s string) (string, bool) {
-	if eq := strings.IndexByte(s, '='); eq > 0 && (strings.HasPrefix(s, "-") || word.IsName(s[:eq])) {
-		s = s[eq+1:]
-	}
-	s = strings.TrimPrefix(s, "@")
-	if s == "" || strings.HasPrefix(s, "-") || strings.Contains(s, "://") || s == word.Mark(word.MarkProcIn, "") || s == word.Mark(word.MarkProcOut, "") {
-		// (<( ) and >( ) name a pipe, /dev/fd/N; their commands are
-		// walked.)
-		return "", false
-	}
-	if word.Opaque(s) || strings.HasPrefix(s, word.MarkStart) {
-		// What it names is not known (the hook checks what it could
-		// be), or it starts with a variable or a directory ($PWD).
-		return s, true
-	}
-	if !lang.PathLike(s) && !plainName(s) && !globName(s) {
-		return "", false
-	}
-	return s, true
-}
-
-// globName reports whether s is a bare shell pattern: no /, not an option,
-// and a *, ? or [ in it.
-func globName(s string) bool {
-	return s != "" && s[0] != '-' && !strings.ContainsRune(s, '/') && strings.ContainsAny(s, "*?[") && word.IsKnown(s)
-}
-
-// plainName reports whether s is a bare file name: letters, digits, _ and -
-// (not an option).
-func plainName(s string) bool {
-	if s == "" || s[0] == '-' {
-		return false
-	}
-	for j := 0; j < len(s); j++ {
-		c := s[j]
-		if !(c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
 }

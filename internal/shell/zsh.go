@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -84,7 +85,7 @@ func (w *walker) zshValues(pe *syntax.ParamExp) ([]string, bool) {
 		if strings.Contains(flags, "P") {
 			v := w.variable(name)
 			if key, ok := strings.CutPrefix(v.String(), "mapfile["); ok && w.valueKnown(name) && strings.HasSuffix(key, "]") {
-				w.read(strings.TrimSuffix(key, "]")) // ${(P)v}, v='mapfile[F]'
+				w.Read(strings.TrimSuffix(key, "]")) // ${(P)v}, v='mapfile[F]'
 				return nil, false
 			}
 			if !w.valueKnown(name) || !word.IsName(v.String()) {
@@ -214,7 +215,7 @@ func (w *walker) zshSubscript(vals []string, array bool, idx syntax.ArithmExpr) 
 // mapfileRead records the file $mapfile[KEY] reads (idx nil: every file
 // of the working directory).
 func (w *walker) mapfileRead(idx syntax.ArithmExpr) {
-	w.read(w.mapfileKey(idx, "*"))
+	w.Read(w.mapfileKey(idx, "*"))
 }
 
 // mapfileKey returns the file a subscript of mapfile names: whole, or a
@@ -254,7 +255,7 @@ func (w *walker) mapfileWord(parts []syntax.WordPart, changed bool) ([]syntax.Wo
 				continue
 			}
 			key[len(key)-1] = &syntax.Lit{Value: kl.Value[:end]}
-			w.read(w.text(&syntax.Word{Parts: key}).Text)
+			w.Read(w.text(&syntax.Word{Parts: key}).Text)
 			repl := []syntax.WordPart{&syntax.Lit{Value: word.Mark(word.MarkSubst, "")}}
 			if rest := kl.Value[end+1:]; rest != "" {
 				repl = append(repl, &syntax.Lit{Value: rest})
@@ -502,7 +503,7 @@ func (w *walker) zshEval(vals []string) ([]string, bool) {
 		return nil, false
 	}
 	if w.depth+1 > MaxDepth {
-		w.fail(fmt.Errorf("nests scripts (sh -c, eval) more than %d deep: %w", MaxDepth, ErrLimit))
+		w.fail(fmt.Errorf("nests scripts (sh -c, eval) more than %d deep: %w", MaxDepth, effect.ErrLimit))
 		return nil, false
 	}
 	out := make([]string, len(vals))
@@ -646,7 +647,7 @@ func (c *cmd) zshPrint() {
 	c.allData()
 	if c.piped || c.subst {
 		for _, a := range c.args {
-			c.w.read(a.Text)
+			c.w.Read(a.Text)
 		}
 	}
 	raw, lines, newline, known := false, false, true, true
@@ -729,8 +730,8 @@ func (c *cmd) zshAutoload() {
 		if !strings.Contains(p, "/") {
 			continue
 		}
-		w.read(p)
-		text, ok := w.fileText(p, a.Known, MaxScriptBytes, "a function file")
+		w.Read(p)
+		text, ok := w.FileText(p, a.Known, effect.MaxScriptBytes, "a function file")
 		if !ok {
 			continue
 		}

@@ -207,10 +207,10 @@ func (w *walker) substMod(m zshMod, v string) (string, bool) {
 func (w *walker) letters(v string) (string, func(string) string, bool) {
 	same := func(s string) string { return s }
 	if v == "~" || strings.HasPrefix(v, "~/") || v == "$HOME" || strings.HasPrefix(v, "$HOME/") {
-		if w.home == "" {
+		if w.Home == "" {
 			return "", nil, false
 		}
-		home := w.home
+		home := w.Home
 		v = home + strings.TrimPrefix(strings.TrimPrefix(v, "~"), "$HOME")
 		same = func(s string) string {
 			if s == home {

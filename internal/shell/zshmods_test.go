@@ -144,7 +144,7 @@ func FuzzParseMods(f *testing.F) {
 			t.Fatalf("parseMods(%q): rest %q is not its end", spec, rest)
 		}
 		w := &walker{a: &Analysis{}}
-		w.ledger = newLedger(w, w.a, "/home/u", nil)
+		w.Ledger = newLedger(w, w.a, "/home/u", nil)
 		for _, v := range []string{"~/a.b/c.d", "/x/y", "", "a"} {
 			w.applyMods(mods, []string{v})
 		}
