@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -93,21 +94,21 @@ func (w *walker) declClause(c *syntax.DeclClause) {
 
 // declWord applies one expanded word of a declaration: an option, NAME or
 // NAME=value.
-func (w *walker) declWord(x word, f *declFlags) {
-	s := x.s
+func (w *walker) declWord(x word.Word, f *declFlags) {
+	s := x.Text
 	switch {
 	case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
 		f.option(s)
 	case f.print:
-	case isAssignment(s):
+	case word.IsAssignment(s):
 		name, value, _ := strings.Cut(s, "=")
 		if f.local {
 			w.noteLocal(name)
 		}
 		w.readValue(value)
-		w.noteAssign(name, word{s: value, known: x.known}, f.exported, false)
+		w.noteAssign(name, word.Word{Text: value, Known: x.Known}, f.exported, false)
 		w.setVariable(w.refTarget(name, *f), w.scalar(name, value, false, *f))
-	case isName(s):
+	case word.IsName(s):
 		if f.local {
 			w.noteLocal(s)
 		}
@@ -141,8 +142,8 @@ func (w *walker) declareOnly(name string, f declFlags) {
 // readValue records the file an assignment's value may name: not a value
 // that is all unknown (x=$(cmd)), which names no file of its own.
 func (w *walker) readValue(s string) {
-	if !hasMark(s) || !mayBeEmpty(s) {
-		w.read(s)
+	if !word.HasMark(s) || !word.MayBeEmpty(s) {
+		w.Read(s)
 	}
 }
 
@@ -155,7 +156,7 @@ func (w *walker) refTarget(name string, f declFlags) string {
 	}
 	for range 8 {
 		v, ok := w.varMap()[name]
-		if !ok || v.Kind != expand.NameRef || !isName(v.Str) {
+		if !ok || v.Kind != expand.NameRef || !word.IsName(v.Str) {
 			break
 		}
 		name = v.Str
@@ -184,13 +185,13 @@ func (w *walker) assignValue(as *syntax.Assign, f declFlags, forCmd bool) expand
 	}
 	v := w.text(as.Value)
 	if name != "PATH" { // a list of directories, searched (see searchText)
-		w.readValue(v.s)
+		w.readValue(v.Text)
 	}
 	w.noteAssign(name, v, f.exported, forCmd)
 	if as.Index != nil {
-		return w.elemValue(name, as.Index, v.s, as.Append)
+		return w.elemValue(name, as.Index, v.Text, as.Append)
 	}
-	return w.scalar(name, v.s, as.Append, f)
+	return w.scalar(name, v.Text, as.Append, f)
 }
 
 // noteAssign does what setting variable name to v means beyond the
@@ -200,22 +201,22 @@ func (w *walker) assignValue(as *syntax.Assign, f declFlags, forCmd bool) expand
 // a program runs is analysed as the command it is (commandVar: PAGER=CMD,
 // export GIT_SSH_COMMAND=CMD), also when a substitution prints it from a
 // file.
-func (w *walker) noteAssign(name string, v word, exported, forCmd bool) {
+func (w *walker) noteAssign(name string, v word.Word, exported, forCmd bool) {
 	if name == "PATH" {
 		w.pathSet = true
 		if forCmd {
-			w.cmdPath = render(v.s) // PATH=… cmd: where cmd is looked up (see searchText)
+			w.cmdPath = word.Render(v.Text) // PATH=… cmd: where cmd is looked up (see searchText)
 		}
 	}
 	switch {
 	case forCmd:
-		w.env = append(w.env, v.s) // the command's own (see cmd.touchEnv)
+		w.env = append(w.env, v.Text) // the command's own (see cmd.touchEnv)
 	case exported:
-		w.touchEnv(v.s) // every program run after it gets it
+		w.TouchEnv(v.Text) // every program run after it gets it
 	}
-	w.commandVar(name, v.s)
-	if v.sub != "" {
-		w.commandVarFile(name, v.sub)
+	w.commandVar(name, v.Text)
+	if v.Sub != "" {
+		w.commandVarFile(name, v.Sub)
 	}
 }
 
@@ -228,13 +229,13 @@ func (w *walker) scalar(name, value string, appendTo bool, f declFlags) expand.V
 	}
 	switch {
 	case f.lower:
-		value = markedCase(value, strings.ToLower)
+		value = word.MarkedCase(value, strings.ToLower)
 	case f.upper:
-		value = markedCase(value, strings.ToUpper)
+		value = word.MarkedCase(value, strings.ToUpper)
 	}
 	if f.integer {
 		if _, err := strconv.Atoi(value); err != nil {
-			value = mark(markVar, name) // an arithmetic result
+			value = word.Mark(word.MarkVar, name) // an arithmetic result
 		}
 	}
 	vr := strVar(value)
@@ -274,22 +275,22 @@ func (w *walker) arrayValue(name string, as *syntax.Assign, f declFlags) expand.
 	for _, el := range as.Array.Elems {
 		if el.Index == nil {
 			if assoc {
-				return strVar(mark(markVar, name)) // key value pairs: rare
+				return strVar(word.Mark(word.MarkVar, name)) // key value pairs: rare
 			}
 			for _, x := range w.fields(el.Value) {
-				vr = appendElem(vr, x.s)
+				vr = appendElem(vr, x.Text)
 			}
 			continue
 		}
-		value := w.text(el.Value).s
+		value := w.text(el.Value).Text
 		if assoc {
-			key := w.text(indexWord(el.Index)).s
+			key := w.text(indexWord(el.Index)).Text
 			vr.Map[key] = value
 			continue
 		}
 		i, ok := w.arithValue(el.Index)
 		if !ok || i < 0 || i > maxElems {
-			return strVar(mark(markVar, name))
+			return strVar(word.Mark(word.MarkVar, name))
 		}
 		vr = setElem(vr, i, value)
 	}
@@ -302,13 +303,13 @@ func (w *walker) elemValue(name string, idx syntax.ArithmExpr, value string, app
 	if global, ok := aliasTable(name, w.zshShell); ok {
 		// BASH_ALIASES[NAME]=TEXT (zsh: aliases, galiases) defines an
 		// alias.
-		w.defineAlias(w.text(indexWord(idx)).s, value, global)
+		w.defineAlias(w.text(indexWord(idx)).Text, value, global)
 	}
 	if w.zshShell && name == "mapfile" {
 		// zsh's mapfile module: the assignment writes the file.
 		key := w.mapfileKey(idx, "")
-		w.write(key)
-		w.wrote(key, value, appendTo)
+		w.Write(key)
+		w.Wrote(key, value, appendTo)
 	}
 	if w.zsh && !(old.Kind == expand.Associative && w.declared(name)) {
 		return w.zshElemValue(name, idx, value, appendTo)
@@ -317,7 +318,7 @@ func (w *walker) elemValue(name string, idx syntax.ArithmExpr, value string, app
 		old = expand.Variable{Set: true, Kind: expand.Indexed}
 	}
 	if old.Kind == expand.Associative {
-		key := w.text(indexWord(idx)).s
+		key := w.text(indexWord(idx)).Text
 		m := make(map[string]string, len(old.Map)+1)
 		for k, v := range old.Map {
 			m[k] = v
@@ -331,7 +332,7 @@ func (w *walker) elemValue(name string, idx syntax.ArithmExpr, value string, app
 	}
 	i, ok := w.arithValue(idx)
 	if !ok || i < 0 || i > maxElems {
-		return strVar(mark(markVar, name))
+		return strVar(word.Mark(word.MarkVar, name))
 	}
 	if old.Kind == expand.String {
 		old = expand.Variable{Set: true, Kind: expand.Indexed, List: []string{old.Str}, Exported: old.Exported}
@@ -349,7 +350,7 @@ func indexWord(idx syntax.ArithmExpr) *syntax.Word {
 	if wd, ok := idx.(*syntax.Word); ok {
 		return wd
 	}
-	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: mark(markWord, "")}}}
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: word.Mark(word.MarkWord, "")}}}
 }
 
 // elemAt returns element i of an indexed array.
@@ -445,7 +446,7 @@ func (w *walker) arith(x syntax.ArithmExpr) {
 // known.
 func (w *walker) arithTargetUnknown(x syntax.ArithmExpr) {
 	if wd, ok := x.(*syntax.Word); ok {
-		if name := wd.Lit(); isName(name) {
+		if name := wd.Lit(); word.IsName(name) {
 			w.setUnknown(name)
 		}
 	}

@@ -5,6 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 )
 
@@ -23,7 +26,7 @@ func (c *cmd) builtin() bool {
 		n := 1
 		if len(c.args) > 0 {
 			var err error
-			if n, err = strconv.Atoi(c.args[0].s); err != nil {
+			if n, err = strconv.Atoi(c.args[0].Text); err != nil {
 				w.pos = nil // shifted by what guard does not know
 				return false
 			}
@@ -33,14 +36,14 @@ func (c *cmd) builtin() bool {
 		}
 	case "unset":
 		for _, a := range c.args {
-			if a.s == "-f" {
+			if a.Text == "-f" {
 				return true // functions
 			}
-			if key, ok := strings.CutPrefix(a.s, "mapfile["); ok && w.zshShell && strings.HasSuffix(key, "]") {
-				w.write(strings.TrimSuffix(key, "]")) // zsh's mapfile: removes the file
+			if key, ok := strings.CutPrefix(a.Text, "mapfile["); ok && w.zshShell && strings.HasSuffix(key, "]") {
+				w.Write(strings.TrimSuffix(key, "]")) // zsh's mapfile: removes the file
 			}
-			if isName(a.s) {
-				w.setVariable(w.refTarget(a.s, declFlags{}), expand.Variable{})
+			if word.IsName(a.Text) {
+				w.setVariable(w.refTarget(a.Text, declFlags{}), expand.Variable{})
 			}
 		}
 		return true
@@ -65,13 +68,13 @@ func (c *cmd) builtin() bool {
 // parameters.
 func (c *cmd) set() {
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "--" || s == "-":
 			c.setPositional(c.args[j+1:])
 			return
 		case s == "-o" || s == "+o":
-			if j+1 < len(c.args) && c.args[j+1].s == "errexit" {
+			if j+1 < len(c.args) && c.args[j+1].Text == "errexit" {
 				c.w.errexit = s == "-o"
 			}
 			j++
@@ -86,14 +89,14 @@ func (c *cmd) set() {
 }
 
 // setPositional sets $1… to the words args, keeping $0.
-func (c *cmd) setPositional(args []word) {
+func (c *cmd) setPositional(args []word.Word) {
 	zero := ""
 	if c.w.pos != nil {
 		zero = c.w.pos.zero
 	}
 	p := &positional{zero: zero, args: make([]string, len(args))}
 	for i, a := range args {
-		p.args[i] = a.s
+		p.args[i] = a.Text
 	}
 	c.w.pos = p
 }
@@ -101,8 +104,8 @@ func (c *cmd) setPositional(args []word) {
 // readWithArg are the options of read and getopts that take a value, and
 // mapWithArg mapfile's.
 const (
-	readWithArg wordSet = " -a -d -i -n -N -p -t -u "
-	mapWithArg  wordSet = " -d -n -O -s -u -C -c "
+	readWithArg word.Set = " -a -d -i -n -N -p -t -u "
+	mapWithArg  word.Set = " -d -n -O -s -u -C -c "
 )
 
 // read: read NAME… (REPLY), read -a ARR, mapfile ARR (MAPFILE) and getopts
@@ -141,7 +144,7 @@ func (c *cmd) read() {
 		return
 	}
 	for _, n := range append(names, array) {
-		if isName(n) {
+		if word.IsName(n) {
 			w.setUnknown(n)
 		}
 	}
@@ -156,12 +159,12 @@ func (c *cmd) readNames() (names []string, array string, raw, opts bool) {
 		withArg = mapWithArg
 	}
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "-a" && j+1 < len(c.args) && c.name == "read":
-			array = c.args[j+1].s
+			array = c.args[j+1].Text
 			j++
-		case withArg.has(s):
+		case withArg.Has(s):
 			opts = true
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
@@ -174,8 +177,8 @@ func (c *cmd) readNames() (names []string, array string, raw, opts bool) {
 	switch c.name {
 	case "mapfile", "readarray":
 		names = append(names[:0:0], "MAPFILE")
-		if len(c.args) > 0 && isName(c.args[len(c.args)-1].s) {
-			names[0] = c.args[len(c.args)-1].s
+		if len(c.args) > 0 && word.IsName(c.args[len(c.args)-1].Text) {
+			names[0] = c.args[len(c.args)-1].Text
 		}
 	case "getopts":
 		if len(names) > 1 {
@@ -212,7 +215,7 @@ func (w *walker) inputText(in stdin) (string, bool) {
 			}
 		}
 	case in.file != "":
-		return w.writtenText(in.file)
+		return w.WrittenText(in.file)
 	}
 	return "", false
 }
@@ -242,11 +245,11 @@ func (c *cmd) readLines(lines []string, names []string, array string, raw bool) 
 			vals[i] = append(vals[i], strVar(v))
 		}
 	}
-	if array != "" && isName(array) && len(arrays) > 0 {
+	if array != "" && word.IsName(array) && len(arrays) > 0 {
 		w.assignValues(array, arrays)
 	}
 	for i, n := range names {
-		if isName(n) && len(vals[i]) > 0 {
+		if word.IsName(n) && len(vals[i]) > 0 {
 			w.assignValues(n, vals[i])
 		}
 	}
@@ -256,10 +259,10 @@ func (c *cmd) readLines(lines []string, names []string, array string, raw bool) 
 // cluster) runs CMD every -c lines it reads.
 func (c *cmd) callback() {
 	for j := 0; j < len(c.args); j++ {
-		if c.args[j].s == "--" {
+		if c.args[j].Text == "--" {
 			return
 		}
-		if v, k, ok := optionValue(c.args, j, 'C', "dnOsuc", ""); ok {
+		if v, k, ok := word.OptionValue(c.args, j, 'C', "dnOsuc", ""); ok {
 			c.w.tentative(v)
 			j = k
 		}
@@ -269,7 +272,7 @@ func (c *cmd) callback() {
 // mapLines sets array name to the lines of text (mapfile, readarray; -t
 // drops their newlines).
 func (c *cmd) mapLines(text, name string) {
-	if !isName(name) {
+	if !word.IsName(name) {
 		return
 	}
 	strip := hasShort(c.args, 't')
@@ -289,15 +292,15 @@ func (c *cmd) mapLines(text, name string) {
 // printfVar: printf -v NAME FORMAT ARGS sets NAME to what it would print,
 // and prints nothing.
 func (c *cmd) printfVar() bool {
-	if len(c.args) < 3 || c.args[0].s != "-v" {
+	if len(c.args) < 3 || c.args[0].Text != "-v" {
 		return false
 	}
 	c.allData()
-	name := c.args[1].s
-	if !isName(name) {
+	name := c.args[1].Text
+	if !word.IsName(name) {
 		return true
 	}
-	if out, ok := printfFormat(c.args[2].s, wordTexts(c.args[3:])); ok {
+	if out, ok := printfFormat(c.args[2].Text, word.Texts(c.args[3:])); ok {
 		c.w.setString(name, out)
 	} else {
 		c.w.setUnknown(name)
@@ -305,24 +308,15 @@ func (c *cmd) printfVar() bool {
 	return true
 }
 
-// wordTexts returns the texts of words.
-func wordTexts(ws []word) []string {
-	out := make([]string, len(ws))
-	for i, x := range ws {
-		out[i] = x.s
-	}
-	return out
-}
-
 // printfFormat returns what printf FORMAT ARGS prints, the format repeated
 // while arguments remain; false when it cannot tell (a conversion of a
 // value guard does not know but %s and %b, a bad format).
 func printfFormat(format string, args []string) (string, bool) {
-	if hasMark(format) {
+	if word.HasMark(format) {
 		return "", false
 	}
 	for _, a := range args {
-		if hasMark(a) && strings.Trim(strings.ReplaceAll(conversions(format), "%%", ""), "%sb") != "" {
+		if word.HasMark(a) && strings.Trim(strings.ReplaceAll(conversions(format), "%%", ""), "%sb") != "" {
 			return "", false
 		}
 	}
@@ -371,7 +365,7 @@ func (c *cmd) cd() {
 	var dest, rot string
 	noChange := false
 	for _, a := range c.args {
-		s := a.s
+		s := a.Text
 		switch {
 		case s == "":
 		case s == "-":
@@ -392,7 +386,7 @@ func (c *cmd) cd() {
 		return
 	}
 	if dest != "" && dest != "-" {
-		w.read(dest)
+		w.Read(dest)
 	}
 	stack := w.dirStack()
 	switch {
@@ -409,14 +403,14 @@ func (c *cmd) cd() {
 	default:
 		stack[0] = w.dest(dest)
 	}
-	prev := w.dir
+	prev := w.Dir
 	w.moveTo(stack[0])
 	w.dirs = w.dirs[:0:0]
 	for i := len(stack) - 1; i > 0; i-- {
 		w.dirs = append(w.dirs, stack[i])
 	}
-	if w.dir != prev {
-		w.oldDir = &prev
+	if w.Dir != prev {
+		w.OldDir = &prev
 	}
 }
 
@@ -426,19 +420,19 @@ func (w *walker) dest(dest string) string {
 	case dest == "":
 		home, _ := w.tildePrefix("")
 		return home
-	case dest == "-" && w.oldDir != nil:
-		return *w.oldDir
+	case dest == "-" && w.OldDir != nil:
+		return *w.OldDir
 	case dest == "-":
 		// The agent's shell's $OLDPWD, unknown: paths stay where they were.
-		return w.dir
+		return w.Dir
 	}
-	if d, ok := w.dirVar(dest); ok {
+	if d, ok := w.DirVar(dest); ok {
 		return d
 	}
 	if mayBeUnset(dest) {
-		return mark(markVar, "PWD") // cd "" stays: where it is then is not known
+		return word.Mark(word.MarkVar, "PWD") // cd "" stays: where it is then is not known
 	}
-	return under(w.dir, dest)
+	return effect.Under(w.Dir, dest)
 }
 
 // stackIndex returns the entry of the stack +N or -N names, or -1.
@@ -483,11 +477,11 @@ func (c *cmd) chdirOptions() {
 	switch c.name {
 	case "git":
 		for j := 0; j < len(c.args); j++ {
-			s := c.args[j].s
+			s := c.args[j].Text
 			switch {
 			case s == "-C" && j+1 < len(c.args):
 				j++
-				c.changeDir(c.args[j].s)
+				c.changeDir(c.args[j].Text)
 			case s == "-c" || s == "--git-dir" || s == "--work-tree" || s == "--namespace" || s == "--config-env":
 				j++
 			case strings.HasPrefix(s, "-"):
@@ -497,7 +491,7 @@ func (c *cmd) chdirOptions() {
 		}
 	case "make", "gmake", "bmake":
 		for j := 0; j < len(c.args); j++ {
-			if v, k, ok := optionValue(c.args, j, 'C', "fIoWjlEW", "--directory"); ok {
+			if v, k, ok := word.OptionValue(c.args, j, 'C', "fIoWjlEW", "--directory"); ok {
 				c.changeDir(v)
 				j = k
 			}
@@ -508,16 +502,16 @@ func (c *cmd) chdirOptions() {
 // prefixChdir applies a prefix's option at words[*i] that names the
 // directory the command runs in (-C DIR, -CDIR, --chdir=DIR), moving *i
 // to its last word (the prefix loop steps past it); false for another word.
-func (c *cmd) prefixChdir(p prefix, words []word, i *int) bool {
-	a := words[*i].s
+func (c *cmd) prefixChdir(p catalogue.Prefix, words []word.Word, i *int) bool {
+	a := words[*i].Text
 	opt, v, eq := strings.Cut(a, "=")
 	switch {
-	case eq && strings.HasPrefix(a, "--") && p.chdir.has(opt):
+	case eq && strings.HasPrefix(a, "--") && p.Chdir.Has(opt):
 		c.changeDir(v)
-	case p.chdir.has(a) && *i+1 < len(words):
-		c.changeDir(words[*i+1].s)
+	case p.Chdir.Has(a) && *i+1 < len(words):
+		c.changeDir(words[*i+1].Text)
 		*i++
-	case len(a) > 2 && a[1] != '-' && p.chdir.has(a[:2]):
+	case len(a) > 2 && a[1] != '-' && p.Chdir.Has(a[:2]):
 		c.changeDir(a[2:])
 	default:
 		return false
@@ -529,9 +523,9 @@ func (c *cmd) prefixChdir(p prefix, words []word, i *int) bool {
 // run restores the directory after it (restore).
 func (c *cmd) changeDir(dir string) {
 	if !c.tmpDir {
-		c.savedDir, c.tmpDir = c.w.dir, true
+		c.savedDir, c.tmpDir = c.w.Dir, true
 	}
-	c.w.dir = c.w.dest(dir)
+	c.w.Dir = c.w.dest(dir)
 }
 
 // tempVar sets a variable in the environment of this command only (env
@@ -547,7 +541,7 @@ func (c *cmd) tempVar(name, value string) {
 // restore undoes changeDir and tempVar.
 func (c *cmd) restore() {
 	if c.tmpDir {
-		c.w.dir, c.tmpDir = c.savedDir, false
+		c.w.Dir, c.tmpDir = c.savedDir, false
 	}
 	for i := len(c.undo) - 1; i >= 0; i-- {
 		c.undo[i]()

@@ -6,26 +6,6 @@ import (
 	"testing"
 )
 
-// TestCatalogueSorted: programNamed searches the catalogue by halves.
-func TestCatalogueSorted(t *testing.T) {
-	for i := 1; i < len(catalogue); i++ {
-		if catalogue[i-1].name >= catalogue[i].name {
-			t.Errorf("catalogue: %q before %q", catalogue[i-1].name, catalogue[i].name)
-		}
-	}
-	for _, p := range catalogue {
-		if got := programNamed(p.name); got == nil || got.name != p.name {
-			t.Errorf("programNamed(%q) = %v", p.name, got)
-		}
-		if p.access == readsOnly && (writesAll.has(p.name) || writesLast.has(p.name)) {
-			t.Errorf("%s: a writer listed as reading only", p.name)
-		}
-	}
-	if programNamed("gzip") != nil || programNamed("") != nil {
-		t.Error("programNamed finds a program the catalogue does not list")
-	}
-}
-
 // TestTouches: the words of a program guard does not know to only read its
 // files are touches; the read-only catalogue, data words and what a
 // handler accounts for are not.

@@ -5,22 +5,29 @@ package shell
 // program loads; LESS and RIPGREP_CONFIG_PATH hold or name a program's
 // options, GIT_CONFIG_GLOBAL a configuration that holds commands.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 // Variables that hold or name what a program runs (see walker.commandVar).
 const (
 	// optionVars hold options a catalogued program reads before its own
 	// words (LESS=-R, ACK_OPTIONS).
-	optionVars wordSet = " LESS ACK_OPTIONS "
+	optionVars word.Set = " LESS ACK_OPTIONS "
 	// configVars name a file of a program's options, one a line
 	// (RIPGREP_CONFIG_PATH): its --pre, --pager… run commands.
-	configVars wordSet = " RIPGREP_CONFIG_PATH ACKRC BAT_CONFIG_PATH "
+	configVars word.Set = " RIPGREP_CONFIG_PATH ACKRC BAT_CONFIG_PATH "
 	// lesskeyVars hold or name less's key bindings, which run commands
 	// and set $LESSOPEN: guard does not read them.
-	lesskeyVars wordSet = " LESSKEYIN LESSKEY LESSKEY_CONTENT LESSKEYIN_SYSTEM LESSKEY_SYSTEM "
+	lesskeyVars word.Set = " LESSKEYIN LESSKEY LESSKEY_CONTENT LESSKEYIN_SYSTEM LESSKEY_SYSTEM "
 	// gitConfigVars name a git configuration file read in place of (or
 	// besides) the user's: its aliases, core.pager, core.fsmonitor run.
-	gitConfigVars wordSet = " GIT_CONFIG_GLOBAL GIT_CONFIG_SYSTEM GIT_CONFIG "
+	gitConfigVars word.Set = " GIT_CONFIG_GLOBAL GIT_CONFIG_SYSTEM GIT_CONFIG "
 )
 
 // envAssign takes NAME=VALUE set in a command's environment (env NAME=V
@@ -28,7 +35,7 @@ const (
 // command-valued variable's value runs.
 func (w *walker) envAssign(a string) {
 	k, v, ok := strings.Cut(a, "=")
-	if !ok || !isName(k) {
+	if !ok || !word.IsName(k) {
 		return
 	}
 	w.proxy(k, v)
@@ -55,27 +62,27 @@ func (w *walker) commandVar(name, value string) {
 		for _, v := range gitConfigValues(name, value) {
 			w.tentative(strings.TrimPrefix(v, "!"))
 		}
-	case commandVars.has(name):
+	case catalogue.CommandVars.Has(name):
 		for _, v := range commandValues(name, value) {
 			w.scoped(func() { w.script(v, w.depth+1) })
 		}
-	case sourcedVars.has(name):
-		w.read(value)
-		if t, ok := w.fileText(value, true, MaxScriptBytes, "a script"); ok {
+	case catalogue.SourcedVars.Has(name):
+		w.Read(value)
+		if t, ok := w.FileText(value, true, effect.MaxScriptBytes, "a script"); ok {
 			w.runScript(t, nil, false)
 		}
-	case optionVars.has(name):
+	case optionVars.Has(name):
 		w.optionVar(name, value)
-	case configVars.has(name):
+	case configVars.Has(name):
 		w.configVar(name, value)
-	case lesskeyVars.has(name):
+	case lesskeyVars.Has(name):
 		w.hide("sets %s: less's key bindings run commands guard does not read", name)
-	case gitConfigVars.has(name):
+	case gitConfigVars.Has(name):
 		w.gitConfigFile(value)
-	case loadedVars.has(name):
+	case catalogue.LoadedVars.Has(name):
 		// Compiled code guard cannot see into: a read of each library.
 		for _, lib := range strings.FieldsFunc(value, func(r rune) bool { return r == ':' || r == ' ' }) {
-			w.read(lib)
+			w.Read(lib)
 		}
 	}
 }
@@ -87,8 +94,8 @@ func gitConfigValues(name, value string) []string {
 		return []string{value}
 	}
 	var out []string
-	for _, pair := range splitQuoted(value) {
-		if _, v, ok := strings.Cut(pair.s, "="); ok {
+	for _, pair := range lang.SplitQuoted(value) {
+		if _, v, ok := strings.Cut(pair.Text, "="); ok {
 			out = append(out, v)
 		}
 	}
@@ -105,7 +112,7 @@ func commandValues(name, value string) []string {
 	case "BROWSER":
 		return strings.Split(value, ":")
 	case "SHELL":
-		if shells.has(base(value)) {
+		if catalogue.Shells.Has(word.Base(value)) {
 			return nil // SHELL=/bin/zsh: a shell guard reads as such
 		}
 	}
@@ -116,12 +123,12 @@ func commandValues(name, value string) []string {
 // substitution prints (GIT_SSH_COMMAND="$(cat cmd.txt)"), the file it
 // prints, when it is one (see noteSubFile).
 func (w *walker) commandVarFile(name, sub string) {
-	if !commandVars.has(name) {
+	if !catalogue.CommandVars.Has(name) {
 		return
 	}
 	for _, sf := range w.subFiles {
 		if sf[0] == sub {
-			if t, ok := w.fileText(sf[1], true, MaxScriptBytes, "a command"); ok {
+			if t, ok := w.FileText(sf[1], true, effect.MaxScriptBytes, "a command"); ok {
 				w.scoped(func() { w.script(t, w.depth+1) })
 			}
 			return
@@ -149,11 +156,11 @@ func varProgram(name string) string {
 func (w *walker) optionVar(name, value string) {
 	var b strings.Builder
 	b.WriteString(varProgram(name))
-	for i, f := range splitQuoted(value) { // ack reads its options as shell words
-		if i == 0 && name == "LESS" && !strings.HasPrefix(f.s, "-") && !strings.HasPrefix(f.s, "+") {
-			f.s = "-" + f.s
+	for i, f := range lang.SplitQuoted(value) { // ack reads its options as shell words
+		if i == 0 && name == "LESS" && !strings.HasPrefix(f.Text, "-") && !strings.HasPrefix(f.Text, "+") {
+			f.Text = "-" + f.Text
 		}
-		b.WriteString(" " + shellQuote(f.s))
+		b.WriteString(" " + shellQuote(f.Text))
 	}
 	w.tentative(b.String())
 	if hasShellChars(value) {
@@ -188,9 +195,9 @@ func (w *walker) configText(p, what string) (string, bool) {
 	if p == "" || p == "/dev/null" || strings.HasPrefix(p, "/etc/") || strings.HasPrefix(p, "/usr/") {
 		return "", false
 	}
-	w.read(p)
-	t, st := w.fileStatus(p, true, MaxScriptBytes)
-	if st != FileWhole {
+	w.Read(p)
+	t, st := w.FileStatus(p, true, effect.MaxScriptBytes)
+	if st != effect.FileWhole {
 		w.hide("names %s guard cannot read whole", what)
 		return "", false
 	}

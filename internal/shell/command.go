@@ -1,9 +1,10 @@
 package shell
 
 import (
-	"path"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -18,7 +19,7 @@ const (
 type cmd struct {
 	w     *walker
 	name  string // program: base name, lower case
-	args  []word
+	args  []word.Word
 	kinds []int // per argument: argPlain, argData or argCode
 	// redirs are the redirections, rendered.
 	redirs []string
@@ -158,7 +159,7 @@ func (w *walker) pipeline(elems []*syntax.Stmt) {
 func (c *cmd) command() Command {
 	out := Command{Name: c.name, Synthetic: c.synthetic, Args: make([]Arg, len(c.args))}
 	for i, a := range c.args {
-		out.Args[i] = Arg{Text: a.s, Data: c.kinds[i] == argData}
+		out.Args[i] = Arg{Text: a.Text, Data: c.kinds[i] == argData}
 	}
 	return out
 }
@@ -212,7 +213,7 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 			w.assign(as)
 		}
 	}
-	words := make([]word, 0, len(x.Args))
+	words := make([]word.Word, 0, len(x.Args))
 	for _, a := range x.Args {
 		words = append(words, w.fields(a)...)
 		if w.stopped() {
@@ -253,11 +254,11 @@ func (c *cmd) settleOutput() {
 	for _, f := range c.outFiles {
 		switch {
 		case c.out.known:
-			c.w.wrote(f.path, c.out.text, f.append)
+			c.w.Wrote(f.path, c.out.text, f.append)
 		case c.out.file != "" && !f.append:
-			c.w.copied(f.path, c.out.file)
+			c.w.Copied(f.path, c.out.file)
 		default:
-			c.w.changed(c.w.where(f.path))
+			c.w.Changed(c.w.Where(f.path))
 		}
 	}
 }
@@ -267,14 +268,14 @@ func (c *cmd) settleOutput() {
 // write where they tell it. Not for a program that only prints, tests or
 // names (echo, test, basename), which writes nothing.
 func (c *cmd) touchEnv() {
-	if len(c.env) == 0 || printers.has(c.name) || testers.has(c.name) {
+	if len(c.env) == 0 || catalogue.Printers.Has(c.name) || catalogue.Testers.Has(c.name) {
 		return
 	}
-	if p := programNamed(c.name); p != nil && p.access == names && c.w.trusts(c.prog, c.name) {
+	if p := catalogue.ProgramNamed(c.name); p != nil && p.Access == catalogue.Names && c.w.trusts(c.prog, c.name) {
 		return
 	}
 	for _, v := range c.env {
-		c.w.touchEnv(v)
+		c.w.TouchEnv(v)
 	}
 }
 
@@ -287,26 +288,26 @@ func (c *cmd) feed(prev *cmd) {
 }
 
 // run resolves words (prefixes skipped) and analyses the program.
-func (c *cmd) run(words []word) {
+func (c *cmd) run(words []word.Word) {
 	defer c.restore()
 	guessed := false
 	for len(words) > 1 {
 		// $P unquoted, where P is set only in a branch and not in the
 		// environment: no word, the program is the next (values.go); a
 		// guess, whose program is not looked up and read.
-		if k, _, ok := soleMark(words[0].s); !ok || k != markUnset {
+		if k, _, ok := soleMark(words[0].Text); !ok || k != word.MarkUnset {
 			break
 		}
 		words, guessed = words[1:], true
 	}
 	for len(words) > 0 {
-		name := base(words[0].s)
-		p, ok := prefixOf(name)
-		if !ok || !words[0].known || p.sub != "" && (len(words) < 2 || words[1].s != p.sub) {
+		name := word.Base(words[0].Text)
+		p, ok := catalogue.PrefixOf(name)
+		if !ok || !words[0].Known || p.Sub != "" && (len(words) < 2 || words[1].Text != p.Sub) {
 			break
 		}
 		args := words[1:]
-		if p.sub != "" {
+		if p.Sub != "" {
 			args = words[2:] // poetry run CMD…
 		}
 		rest, done := c.prefix(p, args)
@@ -317,8 +318,8 @@ func (c *cmd) run(words []word) {
 			// exec 3<>/dev/tcp/…, a bare sudo -v: the prefix is the command.
 			break
 		}
-		if p.pyFile && strings.HasSuffix(rest[0].s, ".py") {
-			rest = append([]word{{s: "python3", known: true}}, rest...) // uv run x.py
+		if p.PyFile && strings.HasSuffix(rest[0].Text, ".py") {
+			rest = append([]word.Word{{Text: "python3", Known: true}}, rest...) // uv run x.py
 		}
 		words = rest
 	}
@@ -330,20 +331,20 @@ func (c *cmd) run(words []word) {
 		c.fedPositional(words[0], "a program") {
 		return // xargs -I{} {}, xargs sh -c '"$1"' _: what it reads is the program
 	}
-	if prog := words[0].s; guessed {
-	} else if strings.ContainsRune(prog, '/') && !strings.Contains(prog, unknownSubst) {
+	if prog := words[0].Text; guessed {
+	} else if strings.ContainsRune(prog, '/') && !strings.Contains(prog, word.UnknownSubst) {
 		// ./x.sh: the file's text runs (written earlier by the command,
 		// or read through Options.Files).
-		c.runPath(words[0].s, words[1:])
-	} else if words[0].known {
-		c.runFound(words[0].s, words[1:]) // foo: as the shell finds it on PATH
+		c.runPath(words[0].Text, words[1:])
+	} else if words[0].Known {
+		c.runFound(words[0].Text, words[1:]) // foo: as the shell finds it on PATH
 	}
-	c.name = base(words[0].s)
-	c.prog = words[0].s
-	if !words[0].known {
-		c.name = render(words[0].s) // $SHELL, $(…)
+	c.name = word.Base(words[0].Text)
+	c.prog = words[0].Text
+	if !words[0].Known {
+		c.name = word.Render(words[0].Text) // $SHELL, $(…)
 	}
-	c.name = oneLine(c.name)
+	c.name = word.OneLine(c.name)
 	called := c.callFunc(words)
 	if called {
 		c.out = output{known: true} // what it prints, its body printed
@@ -363,19 +364,19 @@ func (c *cmd) run(words []word) {
 
 // prefix skips the options and operands of a prefix command and returns the
 // words of the command it runs; done means nothing more runs.
-func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
+func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) {
 	w := c.w
-	shell := p.shell
-	var operands []word // of a prefix whose operands are not a command (su USER)
+	shell := p.Shell
+	var operands []word.Word // of a prefix whose operands are not a command (su USER)
 	for i := 0; i < len(words); i++ {
-		a := words[i].s
+		a := words[i].Text
 		switch {
-		case a == "--" && p.none:
+		case a == "--" && p.None:
 			operands = append(operands, words[i+1:]...)
 			i = len(words)
 		case a == "--":
 			return c.afterPrefix(p, words[i+1:])
-		case p.noRun.has(a):
+		case p.NoRun.Has(a):
 			// command -v rm: asks where rm is; nothing runs.
 			c.name = "command"
 			c.args = words
@@ -384,46 +385,46 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 			c.render()
 			c.pathOutput() // command -v: where it is
 			return nil, true
-		case p.scriptOption(a) && i+1 < len(words):
+		case p.ScriptOption(a) && i+1 < len(words):
 			c.prefixScript(p, words[i+1], words[i+2:])
 			return nil, true
-		case p.cmdAfter.has(a) && i+2 == len(words) && strings.ContainsAny(words[i+1].s, " \t\n;|&"):
+		case p.CmdAfter.Has(a) && i+2 == len(words) && strings.ContainsAny(words[i+1].Text, " \t\n;|&"):
 			c.prefixScript(p, words[i+1], nil) // xterm -e 'CMD ARGS': one string, a shell command
 			return nil, true
-		case p.cmdAfter.has(a):
+		case p.CmdAfter.Has(a):
 			return words[i+1:], false // xterm -e CMD…
-		case p.cmdWith.has(a):
-			p.none, p.operands = false, 0 // runuser -u USER CMD…
+		case p.CmdWith.Has(a):
+			p.None, p.Operands = false, 0 // runuser -u USER CMD…
 			i++
-		case p.prog.has(a) && i+1 < len(words):
+		case p.Prog.Has(a) && i+1 < len(words):
 			i++
-			if !shells.has(base(words[i].s)) {
+			if !catalogue.Shells.Has(word.Base(words[i].Text)) {
 				c.extra = append(c.extra, c.inner(words[i:i+1]).lines()...) // su -s ./x.sh
 			}
-		case p.exec.has(a):
-			p.rest = false // watch -x CMD…: a command, not a script
-		case a == "-" && p.none: // su - USER: a login shell
-		case p.env.has(a) && i+1 < len(words):
+		case p.Exec.Has(a):
+			p.Rest = false // watch -x CMD…: a command, not a script
+		case a == "-" && p.None: // su - USER: a login shell
+		case p.Env.Has(a) && i+1 < len(words):
 			i++
-			w.envAssign(words[i].s) // systemd-run -E NAME=VALUE
-		case p.shellOpts.has(a):
+			w.envAssign(words[i].Text) // systemd-run -E NAME=VALUE
+		case p.ShellOpts.Has(a):
 			shell = true // sudo -s: a shell
-		case p.split.has(a) && i+1 < len(words):
-			return append(splitWords(words[i+1].s), words[i+2:]...), false
-		case p.chdir != "" && c.prefixChdir(p, words, &i):
+		case p.Split.Has(a) && i+1 < len(words):
+			return append(word.Split(words[i+1].Text), words[i+2:]...), false
+		case p.Chdir != "" && c.prefixChdir(p, words, &i):
 			// env -C DIR, sudo -D DIR: the command runs in DIR.
 		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
 			c.prefixValue(p, a)
-		case p.withArg.has(a):
-			if p.writeOpts.has(a) && i+1 < len(words) {
-				w.write(words[i+1].s) // time -o F, strace -o F
+		case p.WithArg.Has(a):
+			if p.WriteOpts.Has(a) && i+1 < len(words) {
+				w.Write(words[i+1].Text) // time -o F, strace -o F
 			}
 			i++
-		case strings.HasPrefix(a, "-") && len(a) > 1 && !isNumberOption(a):
-		case p.assigns && isAssignment(a):
+		case strings.HasPrefix(a, "-") && len(a) > 1 && !word.IsNumberOption(a):
+		case p.Assigns && word.IsAssignment(a):
 			c.prefixAssign(a)
-		case isNumberOption(a): // nice -10
-		case p.none:
+		case word.IsNumberOption(a): // nice -10
+		case p.None:
 			operands = append(operands, words[i])
 		default:
 			return c.afterPrefix(p, words[i:])
@@ -434,13 +435,13 @@ func (c *cmd) prefix(p prefix, words []word) ([]word, bool) {
 
 // prefixValue: a prefix's --opt=VALUE sets a variable for the command
 // (systemd-run --setenv=X=V) or names a file it writes (time --output=F).
-func (c *cmd) prefixValue(p prefix, a string) {
+func (c *cmd) prefixValue(p catalogue.Prefix, a string) {
 	opt, v, _ := strings.Cut(a, "=")
-	if p.env.has(opt) {
+	if p.Env.Has(opt) {
 		c.w.envAssign(v)
 	}
-	if p.writeOpts.has(opt) {
-		c.w.write(v) // time --output=F
+	if p.WriteOpts.Has(opt) {
+		c.w.Write(v) // time --output=F
 	}
 }
 
@@ -448,7 +449,7 @@ func (c *cmd) prefixValue(p prefix, a string) {
 // is in that command's environment.
 func (c *cmd) prefixAssign(a string) {
 	w := c.w
-	w.read(a)
+	w.Read(a)
 	w.envAssign(a) // env http_proxy=HOST curl …, env PAGER=CMD git …
 	k, v, _ := strings.Cut(a, "=")
 	if k == "PATH" {
@@ -458,26 +459,20 @@ func (c *cmd) prefixAssign(a string) {
 	c.tempVar(k, v) // env X=… sh -c '… $X'
 }
 
-// scriptOption reports whether a is an option of p whose value is a shell
-// script: su -c, and a cluster ending in c (su -lc).
-func (p prefix) scriptOption(a string) bool {
-	return p.script.has(a) || p.script.has("-c") && len(a) > 2 && a[0] == '-' && a[1] != '-' && a[len(a)-1] == 'c'
-}
-
 // prefixScript analyses script, the value of a prefix's script option (su
 // -c SCRIPT), as the command it runs; rest are the words after it, where a
 // prefix that writes its operands names its file (script -c CMD FILE).
-func (c *cmd) prefixScript(p prefix, script word, rest []word) {
-	c.w.script(script.s, c.w.depth+1)
-	if p.writes {
+func (c *cmd) prefixScript(p catalogue.Prefix, script word.Word, rest []word.Word) {
+	c.w.script(script.Text, c.w.depth+1)
+	if p.Writes {
 		for _, x := range rest {
-			if !strings.HasPrefix(x.s, "-") {
-				c.w.write(x.s)
+			if !strings.HasPrefix(x.Text, "-") {
+				c.w.Write(x.Text)
 			}
 		}
 	}
 	c.name = "sh"
-	c.args = []word{{s: "-c", known: true}, script}
+	c.args = []word.Word{{Text: "-c", Known: true}, script}
 	c.kinds = []int{argPlain, argCode}
 	c.render()
 }
@@ -487,21 +482,21 @@ func (c *cmd) prefixScript(p prefix, script word, rest []word) {
 // FILE). Such a prefix may run a shell: with arguments (su USER -c CMD's
 // ARGS go to it), or reading its commands on standard input (echo CMD |
 // su, sudo -s, script FILE).
-func (c *cmd) noCommand(p prefix, operands []word, shell bool) ([]word, bool) {
-	if p.writes {
+func (c *cmd) noCommand(p catalogue.Prefix, operands []word.Word, shell bool) ([]word.Word, bool) {
+	if p.Writes {
 		for _, x := range operands {
-			c.w.write(x.s) // script FILE: the typescript
+			c.w.Write(x.Text) // script FILE: the typescript
 		}
 	}
 	if !shell {
 		return nil, false
 	}
-	args := operands[min(p.operands, len(operands)):]
-	if p.writes {
+	args := operands[min(p.Operands, len(operands)):]
+	if p.Writes {
 		args = nil
 	}
 	if len(args) > 0 {
-		return append([]word{{s: "sh", known: true}}, args...), false // su USER ARGS: the shell's arguments
+		return append([]word.Word{{Text: "sh", Known: true}}, args...), false // su USER ARGS: the shell's arguments
 	}
 	c.name = "sh"
 	c.args, c.kinds = nil, nil
@@ -514,54 +509,28 @@ func (c *cmd) noCommand(p prefix, operands []word, shell bool) ([]word, bool) {
 
 // afterPrefix skips a prefix's operands (timeout 5) and handles watch and
 // sg, whose words are a script.
-func (c *cmd) afterPrefix(p prefix, words []word) ([]word, bool) {
-	if p.operands > 0 {
-		if len(words) <= p.operands {
+func (c *cmd) afterPrefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) {
+	if p.Operands > 0 {
+		if len(words) <= p.Operands {
 			return nil, false
 		}
-		for _, x := range words[:p.operands] {
-			c.w.read(x.s) // chroot /srv, flock file
-			if p.lock {
-				c.w.touch(x.s) // flock opens it, creating it
+		for _, x := range words[:p.Operands] {
+			c.w.Read(x.Text) // chroot /srv, flock file
+			if p.Lock {
+				c.w.Touch(x.Text) // flock opens it, creating it
 			}
 		}
 		// Options may follow the operands: flock FILE -c CMD.
-		rest := words[p.operands:]
-		p.operands = 0
+		rest := words[p.Operands:]
+		p.Operands = 0
 		return c.prefix(p, rest)
 	}
-	if p.rest && len(words) > 0 {
+	if p.Rest && len(words) > 0 {
 		// watch CMD…, sg GROUP CMD…: the words joined are a script.
-		c.prefixScript(p, word{s: joinWords(words), known: allKnown(words)}, nil)
+		c.prefixScript(p, word.Word{Text: word.Join(words), Known: word.AllKnown(words)}, nil)
 		return nil, true
 	}
 	return words, false
-}
-
-func isNumberOption(a string) bool {
-	return len(a) > 1 && a[0] == '-' && strings.Trim(a[1:], "0123456789") == ""
-}
-
-// isAssignment reports whether s is NAME=value.
-func isAssignment(s string) bool {
-	eq := strings.IndexByte(s, '=')
-	return eq > 0 && isName(s[:eq])
-}
-
-func splitWords(s string) []word {
-	var out []word
-	for _, f := range strings.Fields(s) {
-		out = append(out, word{s: f, known: isKnown(f)})
-	}
-	return out
-}
-
-func joinWords(ws []word) string {
-	parts := make([]string, len(ws))
-	for i, x := range ws {
-		parts[i] = x.s
-	}
-	return strings.Join(parts, " ")
 }
 
 // redirects renders the redirections, records the files they name, and
@@ -583,13 +552,13 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 		case syntax.WordHdoc:
 			// (What is not known of it stays marked in the text.)
 			t := w.text(r.Word)
-			c.stdin = stdin{text: t.s + "\n", known: true, sub: t.sub}
+			c.stdin = stdin{text: t.Text + "\n", known: true, sub: t.Sub}
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
 		}
 		t := w.text(r.Word)
-		target := t.s
-		c.redirs = append(c.redirs, n+op+oneLine(target))
+		target := t.Text
+		c.redirs = append(c.redirs, n+op+word.OneLine(target))
 		for _, dev := range []string{"/dev/tcp/", "/dev/udp/"} {
 			if h, ok := strings.CutPrefix(target, dev); ok {
 				h, _, _ = strings.Cut(h, "/")
@@ -598,26 +567,26 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 		}
 		switch r.Op {
 		case syntax.RdrIn:
-			w.read(target)
+			w.Read(target)
 			if n == "" || n == "0" {
-				c.stdin = stdin{file: target, sub: t.sub}
+				c.stdin = stdin{file: target, sub: t.Sub}
 			}
 		case syntax.RdrInOut:
-			w.read(target)
-			w.write(target)
+			w.Read(target)
+			w.Write(target)
 		case syntax.DplIn:
 			// <&3: a descriptor
 		case syntax.DplOut:
 			// >&2 is a descriptor; >&file writes a file.
 			if target != "-" && strings.Trim(target, "0123456789") != "" {
-				w.write(target)
+				w.Write(target)
 			}
 		default: // > >> &> &>> >|
 			if target != "-" {
 				stdout := n == "" || n == "1"
-				w.redirecting = stdout // what it then holds is settled by settleOutput
-				w.write(target)
-				w.redirecting = false
+				w.Redirecting = stdout // what it then holds is settled by settleOutput
+				w.Write(target)
+				w.Redirecting = false
 				if stdout {
 					c.outFiles = append(c.outFiles, outFile{target, r.Op == syntax.AppOut || r.Op == syntax.AppAll})
 				}
@@ -659,7 +628,7 @@ func (c *cmd) render() {
 	var b strings.Builder
 	n := len(c.name) + len(c.code) + 8
 	for _, a := range c.args {
-		n += len(a.s) + 1
+		n += len(a.Text) + 1
 	}
 	for _, r := range c.redirs {
 		n += len(r) + 1
@@ -672,17 +641,17 @@ func (c *cmd) render() {
 			b.WriteString("…")
 			continue
 		}
-		b.WriteString(oneLine(a.s))
+		b.WriteString(word.OneLine(a.Text))
 	}
 	if c.code != "" {
 		b.WriteByte(' ')
-		b.WriteString(oneLine(c.code))
+		b.WriteString(word.OneLine(c.code))
 	}
 	for _, s := range c.sends {
 		b.WriteString(" -d @")
-		b.WriteString(oneLine(c.w.canonPath(s)))
+		b.WriteString(word.OneLine(c.w.CanonPath(s)))
 	}
-	if c.fromStdin && (len(c.args) == 0 || c.args[len(c.args)-1].s != "-") {
+	if c.fromStdin && (len(c.args) == 0 || c.args[len(c.args)-1].Text != "-") {
 		b.WriteString(" -")
 	}
 	for _, r := range c.redirs {
@@ -696,65 +665,20 @@ func (c *cmd) render() {
 	c.rendered = b.String()
 }
 
-// oneLine keeps a rendered word on its line: newlines become "; ".
-func oneLine(s string) string {
-	if !strings.ContainsAny(s, "\n\r") {
-		return s
-	}
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	s = strings.ReplaceAll(s, "\r", "\n")
-	return strings.ReplaceAll(s, "\n", "; ")
-}
-
-// canonPath writes a path the way the rules expect it: ~ for the home
-// directory however spelt (~, $HOME, ${HOME}, its absolute path), cleaned of
-// // and /. (rm -rf //, rm -rf $HOME/.).
-func (w *walker) canonPath(p string) string {
-	p = canonPath(p)
-	if w.home != "" && w.home != "/" && strings.HasPrefix(p, "/") {
-		if p == w.home {
-			return "~"
-		}
-		if rest, ok := strings.CutPrefix(p, w.home+"/"); ok {
-			return "~/" + rest
-		}
-	}
-	return p
-}
-
-func canonPath(p string) string {
-	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
-		if p == pre {
-			return "~"
-		}
-		if strings.HasPrefix(p, pre+"/") {
-			rest := path.Clean(p[len(pre):])
-			if rest == "/" {
-				return "~"
-			}
-			return "~" + rest
-		}
-	}
-	if strings.HasPrefix(p, "/") {
-		return path.Clean(p)
-	}
-	return p
-}
-
 // echoOutput is what echo prints: its words after its options, and a newline.
-func echoOutput(args []word) string {
+func echoOutput(args []word.Word) string {
 	i := 0
-	for i < len(args) && (args[i].s == "-n" || args[i].s == "-e" || args[i].s == "-E" || args[i].s == "-ne" || args[i].s == "-en") {
+	for i < len(args) && (args[i].Text == "-n" || args[i].Text == "-e" || args[i].Text == "-E" || args[i].Text == "-ne" || args[i].Text == "-en") {
 		i++
 	}
-	return joinWords(args[i:]) + "\n"
+	return word.Join(args[i:]) + "\n"
 }
 
 // printfOutput is what printf prints: its format applied to its
 // arguments, when the format is known.
-func printfOutput(args []word) (string, bool) {
-	if len(args) == 0 || args[0].s == "-v" {
+func printfOutput(args []word.Word) (string, bool) {
+	if len(args) == 0 || args[0].Text == "-v" {
 		return "", false
 	}
-	return printfFormat(args[0].s, wordTexts(args[1:]))
+	return printfFormat(args[0].Text, word.Texts(args[1:]))
 }

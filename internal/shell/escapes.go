@@ -13,6 +13,10 @@ package shell
 import (
 	"slices"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // maxEscapeDepth bounds commands inside commands of such a language (vim's
@@ -53,11 +57,11 @@ func (c *cmd) escapes() {
 
 // writtenArg returns the text of the file word a names when the command
 // wrote it earlier with text guard knows.
-func (c *cmd) writtenArg(a word) (string, bool) {
-	if !a.known {
+func (c *cmd) writtenArg(a word.Word) (string, bool) {
+	if !a.Known {
 		return "", false
 	}
-	return c.w.writtenText(a.s)
+	return c.w.WrittenText(a.Text)
 }
 
 // vim: -c CMD, --cmd CMD and +CMD are ex commands; -S, -u and -s name
@@ -66,11 +70,11 @@ func (c *cmd) writtenArg(a word) (string, bool) {
 func (c *cmd) vim() {
 	exMode := c.name == "ex" || c.name == "nex"
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case (s == "-c" || s == "--cmd" || s == "--remote-send" || s == "--remote-expr") && j+1 < len(c.args):
 			j++
-			c.ex(c.args[j].s, 0)
+			c.ex(c.args[j].Text, 0)
 		case strings.HasPrefix(s, "+") && len(s) > 1:
 			c.ex(s[1:], 0)
 		case (s == "-S" || s == "-u" || s == "-s") && j+1 < len(c.args):
@@ -97,7 +101,7 @@ func (c *cmd) ex(text string, depth int) {
 	if depth > maxEscapeDepth {
 		return
 	}
-	for _, sc := range shellStrings(text) {
+	for _, sc := range lang.ShellStrings(text) {
 		c.w.tentative(sc) // call system('…')
 	}
 	for i, line := range strings.Split(text, "\n") {
@@ -105,7 +109,7 @@ func (c *cmd) ex(text string, depth int) {
 			return
 		}
 		for rest := line; rest != ""; {
-			rest = c.exCommand(skipExRange(rest), depth)
+			rest = c.exCommand(lang.SkipExRange(rest), depth)
 		}
 	}
 }
@@ -113,32 +117,32 @@ func (c *cmd) ex(text string, depth int) {
 // exCommand analyses one ex command, l, and returns the next command on
 // its line (after a |), or "".
 func (c *cmd) exCommand(l string, depth int) string {
-	name, arg := exName(l)
+	name, arg := lang.ExName(l)
 	bang := strings.TrimLeft(arg, " \t")
 	switch {
 	case strings.HasPrefix(l, "!"):
 		c.w.tentative(l[1:]) // to the end of the line: a | is the shell's
-	case (exAbbrev(name, "read", 1) || exAbbrev(name, "write", 1) || exAbbrev(name, "update", 2)) && strings.HasPrefix(bang, "!"):
+	case (lang.ExAbbrev(name, "read", 1) || lang.ExAbbrev(name, "write", 1) || lang.ExAbbrev(name, "update", 2)) && strings.HasPrefix(bang, "!"):
 		c.w.tentative(bang[1:])
-	case exAbbrev(name, "write", 1) || exAbbrev(name, "wq", 2) || exAbbrev(name, "xit", 1) || exAbbrev(name, "saveas", 3):
+	case lang.ExAbbrev(name, "write", 1) || lang.ExAbbrev(name, "wq", 2) || lang.ExAbbrev(name, "xit", 1) || lang.ExAbbrev(name, "saveas", 3):
 		if f := strings.TrimSpace(strings.TrimPrefix(arg, "!")); f != "" && !strings.ContainsAny(f, "|") {
-			c.w.write(strings.TrimPrefix(f, ">> ")) // :w FILE, :w! FILE, :w >> FILE
+			c.w.Write(strings.TrimPrefix(f, ">> ")) // :w FILE, :w! FILE, :w >> FILE
 		}
-	case exAbbrev(name, "terminal", 3):
-		c.w.tentative(strings.TrimLeft(skipExOpts(arg), " \t"))
-	case exAbbrev(name, "execute", 3):
-		c.ex(strings.Join(literals(arg), " "), depth+1)
-	case exRunsRest(name):
+	case lang.ExAbbrev(name, "terminal", 3):
+		c.w.tentative(strings.TrimLeft(lang.SkipExOpts(arg), " \t"))
+	case lang.ExAbbrev(name, "execute", 3):
+		c.ex(strings.Join(lang.Literals(arg), " "), depth+1)
+	case lang.ExRunsRest(name):
 		// a modifier or a command that runs the rest: silent !CMD,
 		// g/re/!CMD, autocmd VimEnter * !CMD, normal :!CMD
-		c.ex(exRest(arg), depth+1)
-	case exCode(name):
+		c.ex(lang.ExRest(arg), depth+1)
+	case lang.ExCode(name):
 		c.scanCode(arg)
-	case exAbbrev(name, "source", 2) || exAbbrev(name, "runtime", 2):
+	case lang.ExAbbrev(name, "source", 2) || lang.ExAbbrev(name, "runtime", 2):
 		// :source FILE the command wrote: its commands run
 		f := strings.TrimSpace(strings.TrimPrefix(arg, "!"))
-		c.w.read(f)
-		if t, ok := c.w.writtenText(f); ok {
+		c.w.Read(f)
+		if t, ok := c.w.WrittenText(f); ok {
 			c.ex(t, depth+1)
 		}
 	default:
@@ -149,93 +153,8 @@ func (c *cmd) exCommand(l string, depth int) string {
 	return ""
 }
 
-// exRunsRest reports whether ex command name is a modifier or a command
-// that runs the rest of its line as another command.
-func exRunsRest(name string) bool {
-	return exAbbrev(name, "silent", 3) || exAbbrev(name, "global", 1) || exAbbrev(name, "vglobal", 1) ||
-		exAbbrev(name, "bufdo", 4) || exAbbrev(name, "windo", 5) || exAbbrev(name, "tabdo", 5) || exAbbrev(name, "argdo", 5) ||
-		exAbbrev(name, "folddoopen", 5) || exAbbrev(name, "keepalt", 5) || exAbbrev(name, "noautocmd", 3) ||
-		exAbbrev(name, "autocmd", 2) || exAbbrev(name, "normal", 4) || exAbbrev(name, "command", 3)
-}
-
-// skipExRange strips the colons, blanks and line range before an ex
-// command (:%, :1,$, :'<,'>).
-func skipExRange(l string) string {
-	l = strings.TrimLeft(l, " \t:")
-	for l != "" {
-		switch {
-		case l[0] == '\'' && len(l) > 1:
-			l = l[2:]
-		case (l[0] == '/' || l[0] == '?') && len(l) > 1:
-			end := strings.IndexByte(l[1:], l[0])
-			if end < 0 {
-				return ""
-			}
-			l = l[end+2:]
-		case strings.IndexByte("0123456789%.,$;+- \t", l[0]) >= 0:
-			l = l[1:]
-		default:
-			return l
-		}
-	}
-	return l
-}
-
-// exName splits an ex command into its name (letters) and the rest.
-func exName(l string) (string, string) {
-	i := 0
-	for i < len(l) && isLetter(l[i]) {
-		i++
-	}
-	return l[:i], l[i:]
-}
-
-// exAbbrev reports whether name is ex command full or an abbreviation of it
-// at least min letters long.
-func exAbbrev(name, full string, min int) bool {
-	return len(name) >= min && strings.HasPrefix(full, name)
-}
-
-// exRest returns what a modifier or a command that runs another command
-// runs: after a ! of the modifier itself (silent!) and, for :global, after
-// its pattern.
-func exRest(arg string) string {
-	arg = strings.TrimPrefix(arg, "!")
-	t := strings.TrimLeft(arg, " \t")
-	if t != "" && !isLetter(t[0]) && t[0] != '!' && t[0] != ':' {
-		// g/re/CMD: the pattern ends at the second delimiter
-		if end := strings.IndexByte(t[1:], t[0]); end >= 0 {
-			return t[end+2:]
-		}
-	}
-	// autocmd EVENT PAT CMD: each word may start the command; the first
-	// ! starts a shell command
-	if i := strings.IndexByte(t, '!'); i > 0 {
-		return t[i:]
-	}
-	return t
-}
-
-// skipExOpts strips the ++opt arguments of :terminal.
-func skipExOpts(arg string) string {
-	for {
-		t := strings.TrimLeft(arg, " \t")
-		if !strings.HasPrefix(t, "++") {
-			return t
-		}
-		_, arg, _ = strings.Cut(t, " ")
-	}
-}
-
-// exCode reports whether ex command name runs the rest of its line as an
-// interpreter's code.
-func exCode(name string) bool {
-	const code wordSet = " py python py3 python3 pyx pythonx pydo py3do lua luado perl perldo ruby rubydo tcl tcldo mz mzscheme "
-	return code.has(name)
-}
-
 // sqliteWithArg are sqlite3's options that take the next word.
-const sqliteWithArg wordSet = " -separator -newline -nullvalue -vfs -mmap -maxsize -pagecache -lookaside -heap -escape -A -archive -hexkey -key -textkey "
+const sqliteWithArg word.Set = " -separator -newline -nullvalue -vfs -mmap -maxsize -pagecache -lookaside -heap -escape -A -archive -hexkey -key -textkey "
 
 // sqlite: the first operand is the database; the others, -cmd's values,
 // the -init file (else ~/.sqliterc) the command wrote and standard input
@@ -244,28 +163,28 @@ func (c *cmd) sqlite() {
 	db, rc := true, "~/.sqliterc"
 	for j := 0; j < len(c.args); j++ {
 		a := c.args[j]
-		o := a.s
+		o := a.Text
 		if strings.HasPrefix(o, "--") {
 			o = o[1:]
 		}
 		switch {
 		case o == "-cmd" && j+1 < len(c.args):
 			j++
-			c.sql(c.args[j].s, 0)
+			c.sql(c.args[j].Text, 0)
 		case o == "-init" && j+1 < len(c.args):
 			j++
-			rc = c.args[j].s
-			c.w.read(rc)
-		case sqliteWithArg.has(o):
+			rc = c.args[j].Text
+			c.w.Read(rc)
+		case sqliteWithArg.Has(o):
 			j++
 		case strings.HasPrefix(o, "-"):
 		case db:
 			db = false
 		default:
-			c.sql(a.s, 0)
+			c.sql(a.Text, 0)
 		}
 	}
-	if t, ok := c.w.writtenText(rc); ok {
+	if t, ok := c.w.WrittenText(rc); ok {
 		c.sql(t, 0) // -init FILE, else ~/.sqliterc, that the command wrote
 	}
 	if t, ok := c.inputText(); ok {
@@ -289,10 +208,10 @@ func (c *cmd) sql(text string, depth int) {
 			c.dotCommand(l, depth)
 			continue
 		}
-		for _, lit := range literals(l) {
+		for _, lit := range lang.Literals(l) {
 			if pathToken(lit) {
-				c.w.read(lit)
-				c.w.touch(lit)
+				c.w.Read(lit)
+				c.w.Touch(lit)
 			}
 		}
 	}
@@ -303,11 +222,11 @@ func (c *cmd) sql(text string, depth int) {
 // after |; .read of a file the command wrote runs its SQL.
 func (c *cmd) dotCommand(l string, depth int) {
 	name, rest, _ := strings.Cut(l[1:], " ")
-	args := splitQuoted(rest)
+	args := lang.SplitQuoted(rest)
 	file := ""
 	for _, x := range args {
-		if !strings.HasPrefix(x.s, "-") {
-			file = x.s
+		if !strings.HasPrefix(x.Text, "-") {
+			file = x.Text
 		}
 	}
 	switch {
@@ -319,38 +238,38 @@ func (c *cmd) dotCommand(l string, depth int) {
 		c.w.tentative(strings.TrimRight(cmd, `'"`))
 	case file == "":
 	case name == "read":
-		c.w.read(file)
-		if t, ok := c.w.writtenText(file); ok {
+		c.w.Read(file)
+		if t, ok := c.w.WrittenText(file); ok {
 			c.sql(t, depth+1)
 		}
 	case name == "import" || name == "restore" || name == "load":
 		if name == "import" && len(args) > 0 {
-			file = args[0].s
+			file = args[0].Text
 		}
-		c.w.read(file)
+		c.w.Read(file)
 	case name == "output" || name == "once" || name == "log" || name == "save" || name == "backup" || name == "trace" ||
 		name == "open" || name == "excel":
-		c.w.write(file)
+		c.w.Write(file)
 	}
 }
 
 // gdbWithArg are gdb's options that take the next word.
-const gdbWithArg wordSet = " -p --pid -cd --cd -d --directory -s --symbols -e --exec -se -c --core -b -D --data-directory -tty --tty -l "
+const gdbWithArg word.Set = " -p --pid -cd --cd -d --directory -s --symbols -e --exec -se -c --core -b -D --data-directory -tty --tty -l "
 
 // gdb: -ex, -iex and --eval-command values are gdb commands, and so are
 // the lines it reads on standard input, the -x files the command wrote and
 // its init files the command wrote (~/.gdbinit, ./.gdbinit), unless -nx
 // (see gdbCommands). --args PROG ARGS runs PROG.
 func (c *cmd) gdb() {
-	if !slices.ContainsFunc(c.args, func(a word) bool { return a.s == "-nx" || a.s == "--nx" || a.s == "-n" }) {
+	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "-nx" || a.Text == "--nx" || a.Text == "-n" }) {
 		for _, rc := range []string{"~/.gdbinit", ".gdbinit", "~/.config/gdb/gdbinit"} {
-			if t, ok := c.w.writtenText(rc); ok {
+			if t, ok := c.w.WrittenText(rc); ok {
 				c.gdbCommands(t, 0)
 			}
 		}
 	}
 	for j := 0; j < len(c.args); j++ {
-		opt, val, eq := strings.Cut(c.args[j].s, "=")
+		opt, val, eq := strings.Cut(c.args[j].Text, "=")
 		opt = strings.TrimPrefix(opt, "-")
 		switch {
 		case opt == "-args" && j+1 < len(c.args):
@@ -359,7 +278,7 @@ func (c *cmd) gdb() {
 				c.spend(k)
 			}
 			return
-		case gdbWithArg.has("-"+opt) && !eq:
+		case gdbWithArg.Has("-"+opt) && !eq:
 			j++
 			continue
 		}
@@ -367,7 +286,7 @@ func (c *cmd) gdb() {
 		case "ex", "iex", "-eval-command", "-init-eval-command", "x", "ix", "-command", "-init-command":
 			if !eq && j+1 < len(c.args) {
 				j++
-				val = c.args[j].s
+				val = c.args[j].Text
 			}
 			c.gdbOption(opt, val)
 		}
@@ -385,8 +304,8 @@ func (c *cmd) gdbOption(opt, val string) {
 		c.gdbCommands(val, 0)
 		return
 	}
-	c.w.read(val)
-	if t, ok := c.w.writtenText(val); ok {
+	c.w.Read(val)
+	if t, ok := c.w.WrittenText(val); ok {
 		c.gdbCommands(t, 0)
 	}
 }
@@ -398,7 +317,7 @@ func (c *cmd) gdbCommands(text string, depth int) {
 	lines := strings.Split(text, "\n")
 	for i := 0; i < len(lines) && i < maxTextTokens; i++ {
 		l := strings.TrimSpace(lines[i])
-		name, rest := exName(l)
+		name, rest := lang.ExName(l)
 		rest = strings.TrimLeft(rest, " \t")
 		switch {
 		case strings.HasPrefix(l, "!"):
@@ -421,8 +340,8 @@ func (c *cmd) gdbCommands(text string, depth int) {
 			}
 			c.scanCode(rest)
 		case name == "source" || name == "so":
-			c.w.read(rest)
-			if t, ok := c.w.writtenText(rest); ok && depth < maxEscapeDepth {
+			c.w.Read(rest)
+			if t, ok := c.w.WrittenText(rest); ok && depth < maxEscapeDepth {
 				c.gdbCommands(t, depth+1)
 			}
 		}
@@ -434,7 +353,7 @@ func (c *cmd) gdbCommands(text string, depth int) {
 // write FILE, r FILE and e FILE read it. The commands come on standard
 // input.
 func (c *cmd) ed() {
-	for _, a := range operands(c.args) {
+	for _, a := range word.Operands(c.args) {
 		if cmd, ok := strings.CutPrefix(a, "!"); ok {
 			c.w.tentative(cmd)
 		}
@@ -447,7 +366,7 @@ func (c *cmd) ed() {
 		if i == maxTextTokens {
 			return
 		}
-		l := skipEdAddress(line)
+		l := lang.SkipEdAddress(line)
 		if l == "" {
 			continue
 		}
@@ -455,7 +374,7 @@ func (c *cmd) ed() {
 			c.w.tentative(l[1:])
 			continue
 		}
-		if strings.IndexByte("rwWeEf", l[0]) < 0 || len(l) > 1 && isLetter(l[1]) && l[1] != 'q' {
+		if strings.IndexByte("rwWeEf", l[0]) < 0 || len(l) > 1 && lang.IsLetter(l[1]) && l[1] != 'q' {
 			continue
 		}
 		rest := strings.TrimLeft(strings.TrimPrefix(l[1:], "q"), " \t")
@@ -463,33 +382,11 @@ func (c *cmd) ed() {
 		case strings.HasPrefix(rest, "!"):
 			c.w.tentative(rest[1:])
 		case rest != "" && (l[0] == 'w' || l[0] == 'W'):
-			c.w.write(rest)
+			c.w.Write(rest)
 		case rest != "":
-			c.w.read(rest)
+			c.w.Read(rest)
 		}
 	}
-}
-
-// skipEdAddress strips the address before an ed command: numbers, . $ , ;
-// + - ^, marks 'x, and /re/ and ?re? searches.
-func skipEdAddress(l string) string {
-	for l != "" {
-		switch {
-		case l[0] == '\'' && len(l) > 1:
-			l = l[2:]
-		case l[0] == '/' || l[0] == '?':
-			end := strings.IndexByte(l[1:], l[0])
-			if end < 0 {
-				return ""
-			}
-			l = l[end+2:]
-		case strings.IndexByte("0123456789.$,;+-^ \t", l[0]) >= 0:
-			l = l[1:]
-		default:
-			return l
-		}
-	}
-	return l
 }
 
 // m4: syscmd(CMD) and esyscmd(CMD) run CMD with the shell; include(F) of
@@ -501,7 +398,7 @@ func (c *cmd) m4() {
 	for _, a := range c.args {
 		if t, ok := c.writtenArg(a); ok {
 			texts = append(texts, t)
-		} else if v, ok := strings.CutPrefix(a.s, "-D"); ok {
+		} else if v, ok := strings.CutPrefix(a.Text, "-D"); ok {
 			texts = append(texts, v) // -DNAME=syscmd(…)
 		}
 	}
@@ -510,9 +407,9 @@ func (c *cmd) m4() {
 	}
 	for k := 0; k < len(texts) && k < maxEscapeDepth*4; k++ {
 		t := texts[k]
-		for _, inc := range m4Includes(t) {
-			c.w.read(inc)
-			if it, ok := c.w.writtenText(inc); ok {
+		for _, inc := range lang.M4Includes(t) {
+			c.w.Read(inc)
+			if it, ok := c.w.WrittenText(inc); ok {
 				texts = append(texts, it) // include(x.m4) the command wrote
 			}
 		}
@@ -536,45 +433,11 @@ func (c *cmd) m4Syscmds(t string) bool {
 			c.w.hide("runs m4 text that names syscmd other than in a call, which guard cannot follow")
 			return false
 		}
-		if arg, ok := balanced(t[i:]); ok {
+		if arg, ok := lang.Balanced(t[i:]); ok {
 			c.w.tentative(strings.NewReplacer("`", "", "'", "", "[", "", "]", "").Replace(arg))
 		}
 	}
 	return true
-}
-
-// m4Includes returns the files m4 text includes: include(F), sinclude(F),
-// m4 quotes removed.
-func m4Includes(t string) []string {
-	var out []string
-	for off := 0; off < len(t) && len(out) < 16; {
-		i := strings.Index(t[off:], "include(")
-		if i < 0 {
-			break
-		}
-		off += i + len("include")
-		if arg, ok := balanced(t[off:]); ok {
-			out = append(out, strings.Trim(strings.TrimSpace(arg), "`'[]"))
-		}
-	}
-	return out
-}
-
-// balanced returns what the brackets at the start of s enclose.
-func balanced(s string) (string, bool) {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return s[1:i], true
-			}
-		}
-	}
-	return "", false
 }
 
 // builtinCallback: compgen -C CMD and complete -C CMD run CMD, bind -x
@@ -587,11 +450,11 @@ func (c *cmd) builtinCallback() {
 		flag, withArg = 'x', "mqurfx"
 	}
 	for j := 0; j < len(c.args); j++ {
-		if c.args[j].s == "--" {
+		if c.args[j].Text == "--" {
 			break
 		}
 		// -C CMD, -CCMD, -oC CMD: as bash's getopt reads a cluster
-		if v, k, ok := optionValue(c.args, j, flag, withArg, ""); ok {
+		if v, k, ok := word.OptionValue(c.args, j, flag, withArg, ""); ok {
 			if c.name == "bind" {
 				_, v, _ = strings.Cut(v, ":")
 				v = strings.Trim(strings.TrimSpace(v), `"'`)
@@ -600,8 +463,8 @@ func (c *cmd) builtinCallback() {
 			j = k
 			continue
 		}
-		if v, k, ok := optionValue(c.args, j, 'f', "mqurx", ""); ok && c.name == "bind" {
-			c.w.read(v) // an inputrc file
+		if v, k, ok := word.OptionValue(c.args, j, 'f', "mqurx", ""); ok && c.name == "bind" {
+			c.w.Read(v) // an inputrc file
 			j = k
 		}
 	}
@@ -615,8 +478,8 @@ func (c *cmd) builtinCallback() {
 // other makes less a possible writer for this command.
 func (c *cmd) lessCommands() {
 	for _, a := range c.args {
-		s, ok := strings.CutPrefix(a.s, "+")
-		if !ok || a.s == "+" {
+		s, ok := strings.CutPrefix(a.Text, "+")
+		if !ok || a.Text == "+" {
 			continue
 		}
 		s = strings.TrimPrefix(s, "+")
@@ -636,7 +499,7 @@ func (c *cmd) lessCommands() {
 // xmllintShell: xmllint --shell reads shell-like commands on standard
 // input: save FILE and write FILE write it, load FILE reads it.
 func (c *cmd) xmllintShell() {
-	if !slices.ContainsFunc(c.args, func(a word) bool { return a.s == "--shell" || a.s == "-shell" }) {
+	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "--shell" || a.Text == "-shell" }) {
 		return
 	}
 	t, ok := c.inputText()
@@ -651,9 +514,9 @@ func (c *cmd) xmllintShell() {
 		switch {
 		case len(f) < 2:
 		case f[0] == "save" || f[0] == "write":
-			c.w.write(f[1])
+			c.w.Write(f[1])
 		case f[0] == "load":
-			c.w.read(f[1])
+			c.w.Read(f[1])
 		}
 	}
 }
@@ -667,14 +530,14 @@ func (c *cmd) sshInput() {
 		return
 	}
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
-		case sshWithArg.has(s):
+		case catalogue.SshWithArg.Has(s):
 			j++
 		case strings.HasPrefix(s, "-"):
 		default:
 			rest := c.args[j+1:]
-			if len(rest) == 0 || shells.has(base(rest[0].s)) && (len(rest) == 1 || rest[1].s == "-s") {
+			if len(rest) == 0 || catalogue.Shells.Has(word.Base(rest[0].Text)) && (len(rest) == 1 || rest[1].Text == "-s") {
 				c.dataInput = true // analysed here
 				c.w.guess(t)
 			}
@@ -688,6 +551,6 @@ func (c *cmd) sshInput() {
 // command here: the host may be this machine (ssh localhost), and a rule
 // that matches it blocks. The files it would run are the host's: not read
 // here (see guess).
-func (w *walker) remote(words []word) {
-	w.guess(joinWords(words))
+func (w *walker) remote(words []word.Word) {
+	w.guess(word.Join(words))
 }

@@ -5,6 +5,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // TestWordsInWords: a word of an unknown program (or of a reader given an
@@ -325,22 +329,22 @@ func TestOptionsKnown(t *testing.T) {
 		{"zstdcat", "--rm x.zst", false},
 	}
 	for _, tt := range tests {
-		p := programNamed(tt.prog)
+		p := catalogue.ProgramNamed(tt.prog)
 		if p == nil {
 			t.Fatalf("%s: not catalogued", tt.prog)
 		}
-		var args []word
+		var args []word.Word
 		for _, f := range strings.Fields(tt.args) {
-			args = append(args, word{s: f, known: true})
+			args = append(args, word.Word{Text: f, Known: true})
 		}
-		if got := p.knows(args); got != tt.want {
+		if got := p.Knows(args); got != tt.want {
 			t.Errorf("%s %s: knows = %v, want %v", tt.prog, tt.args, got, tt.want)
 		}
 	}
 	// Every reader's entry lists its options.
-	for _, p := range catalogue {
-		if p.access == readsOnly && p.short == "" && p.long == "" {
-			t.Errorf("%s: a reader without the options it takes", p.name)
+	for _, p := range catalogue.Catalogue {
+		if p.Access == catalogue.ReadsOnly && p.Short == "" && p.Long == "" {
+			t.Errorf("%s: a reader without the options it takes", p.Name)
 		}
 	}
 }
@@ -460,7 +464,7 @@ func FuzzTextCommands(f *testing.F) {
 		} {
 			a := analyze(cmd, Options{Home: "/home/u"})
 			var pe *ParseError
-			if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, ErrLimit) && !errors.Is(a.Err, ErrHidden) {
+			if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, effect.ErrLimit) && !errors.Is(a.Err, ErrHidden) {
 				t.Fatalf("error %T %v", a.Err, a.Err)
 			}
 			for _, list := range [][]string{a.Reads, a.Writes, a.Touches} {
@@ -480,12 +484,12 @@ func FuzzKnows(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, args string) {
-		var ws []word
+		var ws []word.Word
 		for _, a := range strings.Fields(args) {
-			ws = append(ws, word{s: a, known: true})
+			ws = append(ws, word.Word{Text: a, Known: true})
 		}
-		for i := range catalogue {
-			catalogue[i].knows(ws)
+		for i := range catalogue.Catalogue {
+			catalogue.Catalogue[i].Knows(ws)
 		}
 	})
 }

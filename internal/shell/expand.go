@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -59,7 +60,7 @@ func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 	if s, ok := w.substitution(cs.Stmts); ok {
 		io.WriteString(out, s)
 	} else {
-		io.WriteString(out, mark(markSubst, ""))
+		io.WriteString(out, word.Mark(word.MarkSubst, ""))
 	}
 	return nil
 }
@@ -71,9 +72,9 @@ func (w *walker) procSubstMark(p *syntax.ProcSubst) (string, error) {
 	w.visited[p] = true
 	w.procSubst(p)
 	if p.Op == syntax.CmdIn || p.Op == syntax.CmdInTemp {
-		return mark(markProcIn, ""), nil // <( ), zsh's =( ): what the commands print
+		return word.Mark(word.MarkProcIn, ""), nil // <( ), zsh's =( ): what the commands print
 	}
-	return mark(markProcOut, ""), nil
+	return word.Mark(word.MarkProcOut, ""), nil
 }
 
 // begin starts an expansion; the outermost one forgets the substitutions
@@ -116,19 +117,19 @@ func (w *walker) walkUnvisited(wd syntax.Node) {
 
 // fields expands wd into the words the shell would pass. Substitutions
 // inside it are walked (they run).
-func (w *walker) fields(wd *syntax.Word) []word {
+func (w *walker) fields(wd *syntax.Word) []word.Word {
 	if wd == nil {
 		return nil
 	}
 	if s, ok := w.plainWord(wd); ok {
-		return []word{{s: s, known: isKnown(s)}}
+		return []word.Word{{Text: s, Known: word.IsKnown(s)}}
 	}
 	if w.stopped() {
-		return []word{{s: mark(markWord, "")}}
+		return []word.Word{{Text: word.Mark(word.MarkWord, "")}}
 	}
 	w.begin()
 	defer w.end()
-	var out []word
+	var out []word.Word
 	if words, ok := w.braceWords(wd); ok {
 		for _, bw := range words {
 			out = append(out, w.expandFields(bw)...)
@@ -139,7 +140,7 @@ func (w *walker) fields(wd *syntax.Word) []word {
 	w.walkUnvisited(wd)
 	if soleSubst(wd) {
 		for i := range out {
-			out[i].sub = w.lastSub // eval $(…): every word comes from it
+			out[i].Sub = w.lastSub // eval $(…): every word comes from it
 		}
 	}
 	return out
@@ -147,16 +148,16 @@ func (w *walker) fields(wd *syntax.Word) []word {
 
 // expandFields expands one word without braces to expand, or whose braces
 // are to stay as written.
-func (w *walker) expandFields(wd *syntax.Word) []word {
+func (w *walker) expandFields(wd *syntax.Word) []word.Word {
 	cfg := w.config()
 	defer w.release()
 	strs, err := safely(func() ([]string, error) { return expand.Fields(cfg, w.prep(wd, modeFields)) })
 	if err != nil {
-		return []word{{s: mark(markWord, "")}}
+		return []word.Word{{Text: word.Mark(word.MarkWord, "")}}
 	}
-	out := make([]word, len(strs))
+	out := make([]word.Word, len(strs))
 	for i, s := range strs {
-		out[i] = word{s: s, known: isKnown(s)}
+		out[i] = word.Word{Text: s, Known: word.IsKnown(s)}
 	}
 	return out
 }
@@ -220,7 +221,7 @@ func quoteBraces(wd *syntax.Word) *syntax.Word {
 	parts := make([]syntax.WordPart, len(wd.Parts))
 	for i, p := range wd.Parts {
 		if l, ok := p.(*syntax.Lit); ok && strings.ContainsAny(l.Value, "{}") {
-			p = &syntax.SglQuoted{Value: unescapeBare(l.Value)}
+			p = &syntax.SglQuoted{Value: word.UnescapeBare(l.Value)}
 		}
 		parts[i] = p
 	}
@@ -278,12 +279,12 @@ func soleSubst(wd *syntax.Word) bool {
 
 // text expands wd into one string, without splitting, brace expansion or
 // globbing: an assignment's value, a redirection's target.
-func (w *walker) text(wd *syntax.Word) word {
+func (w *walker) text(wd *syntax.Word) word.Word {
 	if wd == nil {
-		return word{known: true}
+		return word.Word{Known: true}
 	}
 	if s, ok := w.plainWord(wd); ok && (!w.zsh || len(wd.Parts) == 1) {
-		return word{s: s, known: isKnown(s)}
+		return word.Word{Text: s, Known: word.IsKnown(s)}
 	}
 	w.begin()
 	defer w.end()
@@ -291,12 +292,12 @@ func (w *walker) text(wd *syntax.Word) word {
 	s, err := safely(func() (string, error) { return expand.Literal(cfg, w.prep(wd, modeLiteral)) })
 	w.release()
 	if err != nil {
-		s = mark(markWord, "")
+		s = word.Mark(word.MarkWord, "")
 	}
 	w.walkUnvisited(wd)
-	out := word{s: s, known: isKnown(s)}
+	out := word.Word{Text: s, Known: word.IsKnown(s)}
 	if soleSubst(wd) {
-		out.sub = w.lastSub
+		out.Sub = w.lastSub
 	}
 	return out
 }
@@ -311,7 +312,7 @@ func (w *walker) document(parts []syntax.WordPart) (string, bool) {
 	s, err := safely(func() (string, error) { return expand.Document(cfg, w.prep(wd, modeDoc)) })
 	w.release()
 	if err != nil {
-		s = mark(markWord, "")
+		s = word.Mark(word.MarkWord, "")
 	}
 	w.walkUnvisited(wd)
 	return s, true // what is not known of it stays marked in the text

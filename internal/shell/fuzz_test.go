@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -62,7 +64,7 @@ func checkAnalysis(t *testing.T, cmd string, opt Options) {
 	{
 		a := analyze(cmd, opt) // a hang is the fuzzer's time-out, not a timed check here
 		var pe *ParseError
-		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, ErrLimit) && !errors.Is(a.Err, ErrHidden) {
+		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, effect.ErrLimit) && !errors.Is(a.Err, ErrHidden) {
 			t.Fatalf("error %T %v", a.Err, a.Err)
 		}
 		for _, l := range a.Lines {
@@ -83,7 +85,7 @@ func checkAnalysis(t *testing.T, cmd string, opt Options) {
 			}
 		}
 		for _, u := range a.Unresolved {
-			if !strings.Contains(u.Text, Unknown) {
+			if !strings.Contains(u.Text, word.Unknown) {
 				t.Fatalf("unresolved path %q has no unknown part", u.Text)
 			}
 		}
@@ -96,7 +98,7 @@ func checkAnalysis(t *testing.T, cmd string, opt Options) {
 // leftMark reports whether s holds a marker's start or end: markers are
 // written as placeholders before an analysis is returned.
 func leftMark(s string) bool {
-	return strings.Contains(s, markStart) || strings.Contains(s, markEnd)
+	return strings.Contains(s, word.MarkStart) || strings.Contains(s, word.MarkEnd)
 }
 
 // FuzzFastPath: a word the walker takes as it is (a plain literal, a
@@ -107,6 +109,7 @@ func FuzzFastPath(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string, zsh bool) {
 		w := &walker{a: &Analysis{}, zsh: zsh}
+		w.Ledger = newLedger(w, w.a, "", nil)
 		file, err := w.theParser().Parse(strings.NewReader("x "+text), "")
 		if err != nil || len(file.Stmts) != 1 {
 			return
@@ -123,24 +126,8 @@ func FuzzFastPath(f *testing.F) {
 		w.begin()
 		slow := w.expandFields(wd)
 		w.end()
-		if len(slow) != 1 || slow[0].s != fast {
+		if len(slow) != 1 || slow[0].Text != fast {
 			t.Fatalf("%q: fast %q, expand %+v", text, fast, slow)
-		}
-	})
-}
-
-// FuzzSedFiles: reading a sed script for its files never panics, and every
-// file it finds is text of the script.
-func FuzzSedFiles(f *testing.F) {
-	for _, s := range []string{"w /x", "1d;$r f", "s/a;b/c/w out", "/re/,/e\\/nd/W g", `\,x,r y`, "s/a/b", "{r f\n}", "s", "/"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, script string) {
-		reads, writes := sedFiles(script)
-		for _, p := range append(reads, writes...) {
-			if p == "" || !strings.Contains(script, p) {
-				t.Fatalf("file %q not in %q", p, script)
-			}
 		}
 	})
 }
@@ -158,74 +145,11 @@ func FuzzFilesRun(f *testing.F) {
 		cmd := "sh x; ./x; source x; python3 x; crontab x; at -f x now; sed e x; expect x; BASH_ENV=x bash"
 		a := analyze(cmd, Options{Home: "/home/u", Files: files})
 		var pe *ParseError
-		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, ErrLimit) && !errors.Is(a.Err, ErrHidden) {
+		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, effect.ErrLimit) && !errors.Is(a.Err, ErrHidden) {
 			t.Fatalf("error %T %v", a.Err, a.Err)
 		}
-		if len(files.asked) > 4*MaxFiles {
+		if len(files.asked) > 4*effect.MaxFiles {
 			t.Fatalf("%d files asked for", len(files.asked))
-		}
-	})
-}
-
-// FuzzCronLines: reading a crontab never panics; each line gives at most
-// one command or variable, and a command is never blank.
-func FuzzCronLines(f *testing.F) {
-	for _, s := range []string{"* * * * * a", "@reboot b%c%d", "A=b\nB = 'c'", "1 2 3 4 5 x \\% y", "# c", "5 4", "=x", "_=y"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		cmds, vars := cronLines(text)
-		if n := strings.Count(text, "\n") + 1; len(cmds)+len(vars) > n {
-			t.Fatalf("%d commands and %d variables from %d lines", len(cmds), len(vars), n)
-		}
-		for _, c := range cmds {
-			if strings.TrimSpace(c) == "" {
-				t.Fatal("blank command")
-			}
-		}
-		for _, v := range vars {
-			if v[0] == "" || !strings.Contains(text, v[0]) {
-				t.Fatalf("variable %q", v[0])
-			}
-		}
-	})
-}
-
-// FuzzSedExecs: reading a sed script for what it runs never panics; each
-// e command is text of the script, and replacements count only when the
-// pattern space runs.
-func FuzzSedExecs(f *testing.F) {
-	for _, s := range []string{"e", "e date", "1e x;y", "s/a/b/e", "s|a|b\\|c|ge", "y/a/b/;e", "/e/d", "{e}", "s/a/b/w e", "s"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, script string) {
-		x := sedExecs(script)
-		for _, c := range x.commands {
-			for _, l := range strings.Split(c, "\n") { // continued lines lose their backslash
-				if c == "" || !strings.Contains(script, l) {
-					t.Fatalf("command %q not in %q", c, script)
-				}
-			}
-		}
-		if !x.pattern && len(x.replaced) > 0 {
-			t.Fatalf("replacements %q without the pattern space running", x.replaced)
-		}
-	})
-}
-
-// FuzzSplitQuoted: splitting a nested command line never panics and never
-// makes text: the words together are no longer than the line.
-func FuzzSplitQuoted(f *testing.F) {
-	for _, s := range []string{`a "b c" 'd'`, `\`, `"\"`, `'`, `a\ b`, "x;y"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		n := 0
-		for _, w := range splitQuoted(s) {
-			n += len(w.s)
-		}
-		if n > len(s) {
-			t.Fatalf("%d bytes of words from %d", n, len(s))
 		}
 	})
 }

@@ -7,6 +7,10 @@ package shell
 import (
 	"strconv"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // gitFiles: git apply (and git am) write the files their patch names; a
@@ -15,13 +19,13 @@ func (c *cmd) gitFiles() {
 	sub, at := gitSubcommand(c.args)
 	for j := 0; j < at; j++ {
 		// git -c include.path=F: a configuration of F's commands too
-		if k, v, ok := strings.Cut(c.args[j+1].s, "="); c.args[j].s == "-c" && ok && gitInclude(strings.ToLower(k)) {
+		if k, v, ok := strings.Cut(c.args[j+1].Text, "="); c.args[j].Text == "-c" && ok && gitInclude(strings.ToLower(k)) {
 			c.w.gitConfigFile(v)
 		}
 	}
 	for _, a := range c.args[at+1:] {
-		if p, ok := revPath(a.s); ok {
-			c.w.read(p)
+		if p, ok := revPath(a.Text); ok {
+			c.w.Read(p)
 		}
 	}
 	if sub == "apply" {
@@ -37,9 +41,9 @@ func gitInclude(key string) bool {
 
 // gitSubcommand returns git's subcommand and its index, after the global
 // options (-C DIR, -c K=V, --git-dir D…); "" and len(args)-1 when none.
-func gitSubcommand(args []word) (string, int) {
+func gitSubcommand(args []word.Word) (string, int) {
 	for j := 0; j < len(args); j++ {
-		s := args[j].s
+		s := args[j].Text
 		switch {
 		case s == "-C" || s == "-c" || s == "--git-dir" || s == "--work-tree" || s == "--namespace" || s == "--config-env":
 			j++
@@ -60,14 +64,14 @@ func revPath(s string) (string, bool) {
 		return "", false
 	}
 	p := s[k+1:]
-	if p == "" || !pathLike(p) {
+	if p == "" || !lang.PathLike(p) {
 		return "", false
 	}
 	return p, true
 }
 
 // gitApplyWithArg are git apply's options that take the next word.
-const gitApplyWithArg wordSet = " -p -C --exclude --include --directory --whitespace --build-fake-ancestor "
+const gitApplyWithArg word.Set = " -p -C --exclude --include --directory --whitespace --build-fake-ancestor "
 
 // gitApply: git apply PATCH… writes the files each patch names, under
 // --directory DIR when given; with --unsafe-paths, anywhere: a write guard
@@ -79,9 +83,9 @@ const gitApplyWithArg wordSet = " -p -C --exclude --include --directory --whites
 // writes no working file.
 func (c *cmd) gitApply(from int) {
 	dir, strip, writes := ".", 1, true
-	var patches []word
+	var patches []word.Word
 	for j := from; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		opt, v, eq := strings.Cut(s, "=")
 		switch {
 		case s == "--unsafe-paths":
@@ -93,13 +97,13 @@ func (c *cmd) gitApply(from int) {
 			writes = true
 		case opt == "--directory" && eq:
 			dir = v
-		case gitApplyWithArg.has(s) && j+1 < len(c.args):
+		case gitApplyWithArg.Has(s) && j+1 < len(c.args):
 			j++
-			if n, err := strconv.Atoi(c.args[j].s); s == "-p" && err == nil && n >= 0 {
+			if n, err := strconv.Atoi(c.args[j].Text); s == "-p" && err == nil && n >= 0 {
 				strip = n
 			}
 			if s == "--directory" {
-				dir = c.args[j].s
+				dir = c.args[j].Text
 			}
 		case strings.HasPrefix(s, "-p") && len(s) > 2:
 			if n, err := strconv.Atoi(s[2:]); err == nil && n >= 0 {
@@ -119,34 +123,34 @@ func (c *cmd) gitApply(from int) {
 // patchWrites records the files the patches write under dir (their paths
 // stripped of strip leading elements), or a touch of dir when a patch's
 // text is not known.
-func (c *cmd) patchWrites(patches []word, dir string, strip int) {
+func (c *cmd) patchWrites(patches []word.Word, dir string, strip int) {
 	var texts []string
 	if len(patches) == 0 {
 		t, ok := c.inputText()
 		if !ok {
-			c.w.touch(dir)
+			c.w.Touch(dir)
 			return
 		}
 		c.dataInput = true
 		texts = append(texts, t)
 	}
 	for _, p := range patches {
-		c.w.read(p.s)
-		t, ok := c.w.writtenText(p.s)
-		if !ok && p.known {
-			var st FileStatus
-			t, st = c.w.fileStatus(p.s, true, MaxScriptBytes)
-			ok = st == FileWhole
+		c.w.Read(p.Text)
+		t, ok := c.w.WrittenText(p.Text)
+		if !ok && p.Known {
+			var st effect.FileStatus
+			t, st = c.w.FileStatus(p.Text, true, effect.MaxScriptBytes)
+			ok = st == effect.FileWhole
 		}
 		if !ok {
-			c.w.touch(dir)
+			c.w.Touch(dir)
 			return
 		}
 		texts = append(texts, t)
 	}
 	for _, t := range texts {
 		for _, f := range patchTargets(t, strip) {
-			c.w.write(strings.TrimRight(dir, "/") + "/" + f)
+			c.w.Write(strings.TrimRight(dir, "/") + "/" + f)
 		}
 	}
 }

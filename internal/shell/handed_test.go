@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // TestHandedHidden: a shell or interpreter whose script or program is what
@@ -109,13 +112,13 @@ func TestRgFiles(t *testing.T) {
 		{"--pre sh foo -- -x", []string{"-x"}},
 		{"foo", []string{"."}},
 	} {
-		var args []word
+		var args []word.Word
 		for _, s := range strings.Fields(tc.args) {
-			args = append(args, word{s: strings.Trim(s, "'"), known: true})
+			args = append(args, word.Word{Text: strings.Trim(s, "'"), Known: true})
 		}
 		var got []string
 		for _, w := range rgFiles(args) {
-			got = append(got, w.s)
+			got = append(got, w.Text)
 		}
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("rg %s: %q, want %q", tc.args, got, tc.want)
@@ -172,9 +175,9 @@ func TestPrintfOutput(t *testing.T) {
 		{[]string{"trailing %"}, "", false},
 		{[]string{"no conversion", "extra"}, "no conversion", true},
 	} {
-		var ws []word
+		var ws []word.Word
 		for _, s := range tc.args {
-			ws = append(ws, word{s: s, known: true})
+			ws = append(ws, word.Word{Text: s, Known: true})
 		}
 		got, ok := printfOutput(ws)
 		if ok != tc.ok || ok && got != tc.want {
@@ -252,7 +255,7 @@ func TestRunFound(t *testing.T) {
 	}
 	for _, cmd := range []string{
 		"PATH=$(mktemp -d):$PATH foo2",
-		"PATH=" + strings.Repeat("/x:", maxPathDirs) + "$PATH foo2",
+		"PATH=" + strings.Repeat("/x:", effect.MaxPathDirs) + "$PATH foo2",
 	} {
 		if a, _ := run(cmd); !errors.Is(a.Err, ErrHidden) {
 			t.Errorf("%s: err %v, want hidden", cmd[:min(len(cmd), 40)], a.Err)
@@ -264,11 +267,11 @@ func TestRunFound(t *testing.T) {
 	}
 	// More names than guard looks up: hidden.
 	var b strings.Builder
-	for i := 0; i <= maxLookups; i++ {
+	for i := 0; i <= effect.MaxLookups; i++ {
 		b.WriteString("p" + strings.Repeat("x", i+1) + "; ")
 	}
 	if a, _ := run(b.String()); !errors.Is(a.Err, ErrHidden) {
-		t.Errorf("%d names: err %v, want hidden", maxLookups+1, a.Err)
+		t.Errorf("%d names: err %v, want hidden", effect.MaxLookups+1, a.Err)
 	}
 }
 
@@ -279,7 +282,7 @@ func FuzzPrintfOutput(f *testing.F) {
 		f.Add(s, "a", "b")
 	}
 	f.Fuzz(func(t *testing.T, format, a, b string) {
-		out, ok := printfOutput([]word{{s: format, known: true}, {s: a, known: true}, {s: b, known: true}})
+		out, ok := printfOutput([]word.Word{{Text: format, Known: true}, {Text: a, Known: true}, {Text: b, Known: true}})
 		if ok && len(out) > MaxBytes+len(format)+len(a)+len(b)+16 {
 			t.Fatalf("%d bytes", len(out))
 		}
@@ -296,10 +299,10 @@ func FuzzRunFound(f *testing.F) {
 		s := &fakeSearcher{fakeFiles: fakeFiles{files: map[string]string{"/b/foo": text, "/b/bar": text, "./foo": text}}, path: "/b:/c"}
 		a := analyze(cmd, Options{Home: "/home/u", Files: s})
 		var pe *ParseError
-		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, ErrLimit) && !errors.Is(a.Err, ErrHidden) {
+		if a.Err != nil && !errors.As(a.Err, &pe) && !errors.Is(a.Err, effect.ErrLimit) && !errors.Is(a.Err, ErrHidden) {
 			t.Fatalf("error %T %v", a.Err, a.Err)
 		}
-		if len(s.looked) > maxLookups {
+		if len(s.looked) > effect.MaxLookups {
 			t.Fatalf("%d lookups", len(s.looked))
 		}
 	})

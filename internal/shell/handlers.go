@@ -3,10 +3,13 @@ package shell
 import (
 	"slices"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // The handlers: the programs whose words need code of their own besides
-// what the catalogue says of them (catalogue.go), one entry a program or a
+// what the catalogue says of them (package catalogue), one entry a program or a
 // family of programs that share their code (the grep family). The
 // code is for what is a language or a command inside a command (a sed
 // script, a shell's -c script, find's expression, an interpreter's code), or
@@ -26,7 +29,7 @@ type handler struct {
 
 // family is the code for the programs of a word set that share it.
 type family struct {
-	set wordSet
+	set word.Set
 	run func(*cmd)
 }
 
@@ -103,13 +106,13 @@ func init() {
 		{name: "yq", run: (*cmd).yq},
 	}
 	families = []family{
-		{set: shells, run: (*cmd).shell},
-		{set: printers, run: (*cmd).printer},
-		{set: testers, run: (*cmd).allData},
-		{set: grepFamily, run: (*cmd).grepper},
-		{set: messageTools, run: (*cmd).messages},
-		{set: hostTools, run: (*cmd).hostTool},
-		{set: ncFamily, run: (*cmd).nc},
+		{set: catalogue.Shells, run: (*cmd).shell},
+		{set: catalogue.Printers, run: (*cmd).printer},
+		{set: catalogue.Testers, run: (*cmd).allData},
+		{set: catalogue.GrepFamily, run: (*cmd).grepper},
+		{set: catalogue.MessageTools, run: (*cmd).messages},
+		{set: catalogue.HostTools, run: (*cmd).hostTool},
+		{set: catalogue.NcFamily, run: (*cmd).nc},
 	}
 }
 
@@ -119,9 +122,113 @@ func handlerOf(name string) (handler, bool) {
 		return handlers[i], true
 	}
 	for _, f := range families {
-		if f.set.has(name) {
+		if f.set.Has(name) {
 			return handler{name: name, run: f.run}, true
 		}
 	}
 	return handler{}, false
+}
+
+// catalogued applies what the catalogue says of c's program before its
+// handler runs: the files its writes options name are written, the
+// commands its runs options hold are analysed, a names program's words are
+// data, and recursive says whether it reads its directory operands whole.
+func (c *cmd) catalogued(p *catalogue.Program) {
+	if p.Writer != "" && slices.ContainsFunc(c.args, func(a word.Word) bool { return p.Writer.Has(a.Text) }) {
+		c.mayWrite = true
+	}
+	if p.Access == catalogue.Names {
+		c.allData()
+		return
+	}
+	for _, o := range p.Writes {
+		for j := 0; j < len(c.args); j++ {
+			if v, k, ok := word.OptionValue(c.args, j, o.Short, o.WithArg, o.Long); ok {
+				c.w.Write(v)
+				for m := j; m <= k; m++ {
+					c.spend(m)
+				}
+				j = k
+			}
+		}
+	}
+	if p.Access == catalogue.ReadsOnly && !p.Knows(c.args) {
+		c.mayWrite = true // an option its entry does not list: anything
+	}
+	c.runsOptions(p)
+	c.recursive = p.Recurse.On(c.args)
+	c.readsDot = c.recursive && p.Recurse.Dot
+}
+
+// runsOptions analyses the commands p's runs options hold, each run with
+// what the program hands it on standard input (a pager, its output), and
+// records as hidden a hides option given.
+func (c *cmd) runsOptions(p *catalogue.Program) {
+	for _, o := range p.Runs {
+		for j := 0; j < len(c.args); j++ {
+			v, k, ok := word.OptionValue(c.args, j, o.Short, o.WithArg, o.Long)
+			if !ok {
+				continue
+			}
+			cmds := []string{v}
+			if o.Filters {
+				cmds = catalogue.FilterCommands(v)
+			}
+			for _, x := range cmds {
+				c.w.runsHanded(x, c.name)
+			}
+			for m := j; m <= k; m++ {
+				c.spend(m)
+			}
+			j = k
+		}
+	}
+	for _, o := range p.Hides {
+		for j := range c.args {
+			if _, _, ok := word.OptionValue(c.args, j, o.Short, o.WithArg, o.Long); ok {
+				c.w.hide("gives %s an option that runs what guard cannot see (a plugin, key bindings)", c.name)
+				return
+			}
+		}
+	}
+}
+
+// spend marks argument j as accounted for by the program's handler: a file
+// recorded as read or written, a host, a remote command, a key used. It
+// is no touch.
+func (c *cmd) spend(j int) {
+	if j < 0 || j >= len(c.args) {
+		return
+	}
+	if c.spent == nil {
+		c.spent = make([]bool, len(c.args))
+	}
+	c.spent[j] = true
+}
+
+// isSpent reports whether argument j is accounted for.
+func (c *cmd) isSpent(j int) bool { return j < len(c.spent) && c.spent[j] }
+
+// touches records as touched (Analysis.Touches) every word of a program
+// guard does not know to only read its files that is neither data nor
+// accounted for by its handler. An option's value counts (its value after
+// =, or the word after it: an option that takes none makes a harmless
+// touch of its operand's name).
+//
+// A word holding blanks or shell characters may be a command line or a
+// script the program reads, and so may its standard input: their paths are
+// touched too and they are analysed tentatively (see wordsInside). The
+// value of an option that names what the program leaves alone (--exclude
+// .git) is no file it opens.
+func (c *cmd) touches(p *catalogue.Program) {
+	if c.name == "" || p != nil && p.Access != catalogue.MayWrite && !c.mayWrite {
+		return
+	}
+	for j, a := range c.args {
+		if c.kinds[j] != argPlain || c.isSpent(j) || c.patternValue(j) {
+			continue
+		}
+		c.w.Touch(a.Text)
+	}
+	c.wordsInside()
 }

@@ -25,7 +25,7 @@ func TestHandlersSorted(t *testing.T) {
 			t.Errorf("handlerOf(%q) = %v, %v", h.name, got.name, ok)
 		}
 		for _, f := range families {
-			if f.set.has(h.name) {
+			if f.set.Has(h.name) {
 				t.Errorf("%s: an entry and in the family %q", h.name, f.set)
 			}
 		}
@@ -37,30 +37,6 @@ func TestHandlersSorted(t *testing.T) {
 	}
 	if _, ok := handlerOf("gzip"); ok {
 		t.Error("handlerOf finds a program without code of its own")
-	}
-}
-
-// TestTablesSorted: prefixOf and interpreterNamed find each entry, and
-// nothing else.
-func TestTablesSorted(t *testing.T) {
-	checkSorted(t, "prefixes", prefixes, func(e prefixEntry) string { return e.name })
-	checkSorted(t, "interpreters", interpreters, func(e interpEntry) string { return e.name })
-	checkSorted(t, "optionRunners", optionRunners, func(e optionRunner) string { return e.name })
-	for _, e := range prefixes {
-		if _, ok := prefixOf(e.name); !ok {
-			t.Errorf("prefixOf(%q) not found", e.name)
-		}
-	}
-	for _, e := range interpreters {
-		if _, ok := interpreterNamed(e.name); !ok {
-			t.Errorf("interpreterNamed(%q) not found", e.name)
-		}
-	}
-	if _, ok := prefixOf("rm"); ok {
-		t.Error("prefixOf finds a program that is no prefix")
-	}
-	if in, ok := interpreterOf("python3.12"); !ok || in.code != " -c " {
-		t.Errorf("interpreterOf(python3.12) = %v, %v", in, ok)
 	}
 }
 

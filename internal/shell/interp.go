@@ -4,14 +4,17 @@ package shell
 // writes, deletes and runs.
 
 import (
-	gopath "path"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // interp: an interpreter's code (-c, -e, -r, awk's program, or what it reads
 // on standard input) stays in the line; its string literals are read, and
 // its recursive deletes are written as rm -r.
-func (c *cmd) interp(in interp) {
+func (c *cmd) interp(in catalogue.Interp) {
 	src := c.interpOptions(in)
 	if src.progFile {
 		return // the program is a file guard does not read; its operands are read
@@ -47,52 +50,52 @@ type interpSource struct {
 }
 
 // interpOptions reads an interpreter's options up to its code or program.
-func (c *cmd) interpOptions(in interp) interpSource {
+func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 	src := interpSource{code: -1, file: -1}
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
-		if in.program && (s == "-f" || s == "--file" || strings.HasPrefix(s, "--file=") || strings.HasPrefix(s, "-f") && len(s) > 2) {
+		s := c.args[j].Text
+		if in.Program && (s == "-f" || s == "--file" || strings.HasPrefix(s, "--file=") || strings.HasPrefix(s, "-f") && len(s) > 2) {
 			src.progFile = true
 			j = c.awkProgram(j)
 			continue
 		}
 		if src.progFile && !strings.HasPrefix(s, "-") {
-			c.w.read(s)
+			c.w.Read(s)
 			continue
 		}
 		switch {
-		case s == "-m" && !in.program && c.name != "perl":
+		case s == "-m" && !in.Program && c.name != "perl":
 			src.module = true
 			if j+1 < len(c.args) {
 				c.runModule(c.args[j+1]) // python -m x: x.py here is run
 			}
 			return src
-		case in.loads.has(s) && j+1 < len(c.args):
+		case in.Loads.Has(s) && j+1 < len(c.args):
 			j++
 			c.runProgram(c.args[j]) // node -r ./x.js: loaded first
-		case in.sub.has(s) && src.file < 0:
+		case in.Sub.Has(s) && src.file < 0:
 			// deno run x.ts, bun run x.ts: the file follows
-		case in.code.has(s) || in.cluster != 0 && len(s) > 2 && s[0] == '-' && s[1] != '-' && s[len(s)-1] == in.cluster && strings.Trim(s[1:len(s)-1], "aclnpsw") == "":
+		case in.Code.Has(s) || in.Cluster != 0 && len(s) > 2 && s[0] == '-' && s[1] != '-' && s[len(s)-1] == in.Cluster && strings.Trim(s[1:len(s)-1], "aclnpsw") == "":
 			// python -c CODE, perl -ne CODE
 			if j+1 < len(c.args) {
 				src.code = j + 1
 			}
 			return src
-		case in.cluster != 0 && len(s) > 2 && s[0] == '-' && flagCluster(s[1:], in.cluster):
+		case in.Cluster != 0 && len(s) > 2 && s[0] == '-' && lang.FlagCluster(s[1:], in.Cluster):
 			// perl -e'code', perl -ne'code'
-			c.scanCode(s[strings.IndexByte(s, in.cluster)+1:])
+			c.scanCode(s[strings.IndexByte(s, in.Cluster)+1:])
 			return src
-		case in.withArg.has(s):
+		case in.WithArg.Has(s):
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
-			if len(s) > 2 && s[1] != '-' && in.code.has(s[:2]) {
+			if len(s) > 2 && s[1] != '-' && in.Code.Has(s[:2]) {
 				c.scanCode(s[2:]) // python -c'code'
 				return src
 			}
-		case in.program:
+		case in.Program:
 			src.code = j
 			return src
-		case !isStdin(s):
+		case !word.IsStdin(s):
 			src.file = j
 			return src
 		default:
@@ -105,15 +108,15 @@ func (c *cmd) interpOptions(in interp) interpSource {
 // awkProgram: awk -f PROG FILE… runs the program in PROG (at j); every
 // operand is data it reads. It returns the index of the last word used.
 func (c *cmd) awkProgram(j int) int {
-	s := c.args[j].s
+	s := c.args[j].Text
 	if s == "-f" || s == "--file" {
 		j++
 	}
 	if j < len(c.args) {
-		prog := strings.TrimPrefix(strings.TrimPrefix(c.args[j].s, "--file="), "-f")
-		c.w.read(prog)
+		prog := strings.TrimPrefix(strings.TrimPrefix(c.args[j].Text, "--file="), "-f")
+		c.w.Read(prog)
 		c.spend(j)
-		c.runProgram(word{s: prog, known: c.args[j].known})
+		c.runProgram(word.Word{Text: prog, Known: c.args[j].Known})
 	}
 	return j
 }
@@ -123,26 +126,26 @@ func (c *cmd) awkProgram(j int) int {
 // them in place (perl -pi -e CODE FILE).
 func (c *cmd) interpCode(code int) {
 	a := c.args[code]
-	if a.sub != "" {
-		c.rendered = a.sub + " | " + c.name + " -"
-		c.runSub(a.sub, true)
+	if a.Sub != "" {
+		c.rendered = a.Sub + " | " + c.name + " -"
+		c.runSub(a.Sub, true)
 		return
 	}
-	c.scanCode(a.s)
+	c.scanCode(a.Text)
 	c.spend(code) // code, analysed: not a file
 	inPlace := false
 	for k, o := range c.args {
 		// Switches after the code count too: perl -pe 1 -i FILE.
-		inPlace = inPlace || k != code && editsInPlace(c.name, o.s)
+		inPlace = inPlace || k != code && editsInPlace(c.name, o.Text)
 	}
 	for j := code + 1; j < len(c.args); j++ {
-		if strings.HasPrefix(c.args[j].s, "-") && c.args[j].s != "-" {
+		if strings.HasPrefix(c.args[j].Text, "-") && c.args[j].Text != "-" {
 			continue
 		}
 		if inPlace {
-			c.w.write(c.args[j].s) // perl -pi -e CODE FILE
+			c.w.Write(c.args[j].Text) // perl -pi -e CODE FILE
 		} else {
-			c.w.read(c.args[j].s)
+			c.w.Read(c.args[j].Text)
 		}
 	}
 }
@@ -152,12 +155,12 @@ func (c *cmd) interpCode(code int) {
 // output: python3 <(curl …)).
 func (c *cmd) interpFile(file int) bool {
 	a := c.args[file]
-	if a.sub != "" {
-		c.rendered = a.sub + " | " + c.name + " -"
-		c.runSub(a.sub, true)
+	if a.Sub != "" {
+		c.rendered = a.Sub + " | " + c.name + " -"
+		c.runSub(a.Sub, true)
 		return true
 	}
-	c.w.read(a.s)
+	c.w.Read(a.Text)
 	c.spend(file) // the script is read; its arguments are touched
 	c.runProgram(a)
 	return false
@@ -176,21 +179,10 @@ func (c *cmd) interpStdin() bool {
 		c.code = strings.TrimRight(c.stdin.text, "\n")
 		c.scanCode(c.code)
 	case c.stdin.file != "":
-		c.w.read(c.stdin.file) // python3 < x.py
-		c.runProgram(word{s: c.stdin.file, known: true})
+		c.w.Read(c.stdin.file) // python3 < x.py
+		c.runProgram(word.Word{Text: c.stdin.file, Known: true})
 	}
 	return false
-}
-
-// operands returns the arguments that are not options.
-func operands(args []word) []string {
-	var out []string
-	for _, a := range args {
-		if !strings.HasPrefix(a.s, "-") || a.s == "-" {
-			out = append(out, a.s)
-		}
-	}
-	return out
 }
 
 // scanCode reads and touches the string literals of interpreter code (it
@@ -199,47 +191,47 @@ func operands(args []word) []string {
 // (os.remove, unlink, open(…, 'w')), and turns its recursive deletes into
 // rm -r lines.
 func (c *cmd) scanCode(code string) {
-	for _, l := range literals(code) {
-		c.w.read(l)
-		if !bareRoot(l) {
-			c.w.touch(l) // the code may write any file it names
+	for _, l := range lang.Literals(code) {
+		c.w.Read(l)
+		if !lang.BareRoot(l) {
+			c.w.Touch(l) // the code may write any file it names
 		}
 	}
-	hp := homePaths(code) // os.path.join(os.path.expanduser('~'), '.bashrc')
-	for _, p := range hp.paths {
-		c.w.read(p)
-		c.w.touch(p)
+	hp := lang.HomePaths(code) // os.path.join(os.path.expanduser('~'), '.bashrc')
+	for _, p := range hp.Paths {
+		c.w.Read(p)
+		c.w.Touch(p)
 	}
-	for _, p := range hp.touches {
-		c.w.touch(p)
+	for _, p := range hp.Touches {
+		c.w.Touch(p)
 	}
-	for _, p := range hp.joins { // '/home/u/.ss' + 'h/id_rsa'
-		c.w.read(p)
-		c.w.touch(p)
+	for _, p := range hp.Joins { // '/home/u/.ss' + 'h/id_rsa'
+		c.w.Read(p)
+		c.w.Touch(p)
 	}
-	c.scanEffects(code, awkFamily(c.name))
+	c.scanEffects(code, lang.AwkFamily(c.name))
 }
 
 // scanEffects records what interpreter code removes or writes (os.remove,
 // unlink, open(…, 'w'), awk's print > "file" when awk is set), analyses the
 // shell commands it runs and turns its recursive deletes into rm -r lines.
 func (c *cmd) scanEffects(code string, awk bool) {
-	for _, p := range firstLiterals(code, writers, false) {
-		c.w.write(p)
+	for _, p := range lang.FirstLiterals(code, writers, false) {
+		c.w.Write(p)
 	}
-	for _, p := range opensForWriting(code) {
-		c.w.write(p)
+	for _, p := range lang.OpensForWriting(code) {
+		c.w.Write(p)
 	}
 	if awk {
-		for _, p := range awkOutputs(code) {
-			c.w.write(p) // print > "file", print >> "file"
+		for _, p := range lang.AwkOutputs(code) {
+			c.w.Write(p) // print > "file", print >> "file"
 		}
 	}
-	for _, sc := range shellStrings(code) {
+	for _, sc := range lang.ShellStrings(code) {
 		c.w.tentative(sc)
 	}
-	for _, p := range deletes(code) {
-		in := c.inner([]word{{s: "rm", known: true}, {s: "-r", known: true}, {s: p, known: true}})
+	for _, p := range lang.Deletes(code) {
+		in := c.inner([]word.Word{{Text: "rm", Known: true}, {Text: "-r", Known: true}, {Text: p, Known: true}})
 		in.synthetic = true
 		c.extra = append(c.extra, in.lines()...)
 		c.w.a.Commands = append(c.w.a.Commands, Command{Name: "rm", Synthetic: true,
@@ -247,281 +239,7 @@ func (c *cmd) scanEffects(code string, awk bool) {
 	}
 }
 
-// bareRoot reports whether a literal of code is only a separator or a
-// root ('/', '.', '~'): a join's separator or a base to expand, more often
-// than a file the code writes (its recursive deletes are found apart).
-func bareRoot(l string) bool {
-	switch strings.TrimRight(l, "/") {
-	case "", ".", "..", "~", "$HOME", "${HOME}":
-		return true
-	}
-	return false
-}
-
-// literals returns the quoted strings ('…', "…" or `…`) inside code.
-func literals(code string) []string {
-	var out []string
-	eachLiteral(code, func(start, end int) bool {
-		out = append(out, code[start:end])
-		return true
-	})
-	return out
-}
-
-// eachLiteral calls fn with the bounds of the text of each quoted string
-// ('…', "…" or `…`) inside code, in order, until fn returns false or a
-// quote is left open.
-func eachLiteral(code string, fn func(start, end int) bool) {
-	for i := 0; i < len(code); i++ {
-		q := code[i]
-		if q != '\'' && q != '"' && q != '`' {
-			continue
-		}
-		end := strings.IndexByte(code[i+1:], q)
-		if end < 0 || !fn(i+1, i+1+end) {
-			return
-		}
-		i += end + 1
-	}
-}
-
-// deletes returns the literal paths given to a recursive delete in
-// interpreter code: shutil.rmtree('/'), FileUtils.rm_rf("~"),
-// fs.rmSync('/', {recursive: true}), rmtree("/"), remove_tree('/').
-func deletes(code string) []string {
-	var out []string
-	for _, fn := range deleters {
-		for off := 0; off < len(code) && len(out) < 8; {
-			i := strings.Index(code[off:], fn)
-			if i < 0 {
-				break
-			}
-			i += off
-			off = i + len(fn)
-			// rmSync and rm are recursive only when asked to be.
-			if (fn == "rmSync" || fn == "rmdirSync" || fn == ".rm(") && !strings.Contains(code[i:], "recursive") {
-				continue
-			}
-			rest := code[off:min(len(code), off+80)]
-			k := strings.IndexAny(rest, `'"%`+"`")
-			if k < 0 || strings.ContainsAny(rest[:k], ";\n") {
-				continue
-			}
-			open, q := k, rest[k]
-			if q == '%' { // ruby's %q(…), %Q[…], %(…)
-				open = k + 1
-				if open < len(rest) && (rest[open] == 'q' || rest[open] == 'Q') {
-					open++
-				}
-				if open >= len(rest) {
-					continue
-				}
-				q = closing(rest[open])
-			}
-			end := strings.IndexByte(rest[open+1:], q)
-			if end < 0 {
-				continue
-			}
-			out = append(out, rest[open+1:open+1+end])
-		}
-	}
-	return out
-}
-
-// closing returns the delimiter that closes a literal opened by c: ) for (,
-// and so on; c itself otherwise.
-func closing(c byte) byte {
-	switch c {
-	case '(':
-		return ')'
-	case '[':
-		return ']'
-	case '{':
-		return '}'
-	case '<':
-		return '>'
-	}
-	return c
-}
-
-// shellCalls are the functions of interpreter code that run a shell command
-// given as a string.
-var shellCalls = []string{"system", "popen", "exec", "execSync", "spawnSync", "shell_exec", "passthru", "proc_open",
-	"check_output", "check_call", "getoutput", "getstatusoutput", "run", "call", "Popen", "execute", "spawn"}
-
 // writers are functions of interpreter code whose first string argument is
 // a file they remove or write.
 var writers = []string{"remove", "unlink", "unlinkSync", "rmdir", "rmdirSync", "writeFileSync", "appendFileSync",
 	"writeFile", "appendFile", "file_put_contents", "write_text", "write_bytes", "truncate", "chmod", "chown", "rename", "renameSync"}
-
-// shellStrings returns the string literals interpreter code hands to a
-// shell: the first argument of a call of shellCalls (a list of literals
-// joined: subprocess.run(["rm", "-rf", "/"])), and backtick literals (ruby,
-// perl, php).
-func shellStrings(code string) []string {
-	out := firstLiterals(code, shellCalls, true)
-	out = append(out, awkPipes(code)...)
-	for i := 0; i < len(code) && len(out) < 16; i++ {
-		if code[i] != '`' {
-			continue
-		}
-		end := strings.IndexByte(code[i+1:], '`')
-		if end < 0 {
-			break
-		}
-		out = append(out, code[i+1:i+1+end])
-		i += end + 1
-	}
-	return out
-}
-
-// awkPipes returns the double-quoted literals awk code runs as commands:
-// "CMD" | getline, and print … | "CMD" (or |& "CMD").
-func awkPipes(code string) []string {
-	var out []string
-	for i := 0; i < len(code) && len(out) < 16; i++ {
-		if code[i] != '"' {
-			continue
-		}
-		end := strings.IndexByte(code[i+1:], '"')
-		if end < 0 {
-			break
-		}
-		lit := code[i+1 : i+1+end]
-		before := strings.TrimRight(code[:i], " \t")
-		after := strings.TrimLeft(code[i+2+end:], " \t")
-		if strings.HasSuffix(before, "|") || strings.HasSuffix(before, "|&") ||
-			strings.HasPrefix(after, "|") && strings.HasPrefix(strings.TrimLeft(strings.TrimLeft(after, "|&"), " \t"), "getline") {
-			out = append(out, lit)
-		}
-		// print "rm x" | "sh": the printed literal is the shell's script.
-		if strings.HasPrefix(after, "|") {
-			rest := strings.TrimLeft(strings.TrimLeft(after, "|&"), " \t")
-			if strings.HasPrefix(rest, `"`) {
-				if e := strings.IndexByte(rest[1:], '"'); e >= 0 && shells.has(gopath.Base(rest[1:1+e])) {
-					out = append(out, lit)
-				}
-			}
-		}
-		i += end + 1
-	}
-	return out
-}
-
-// awkFamily reports whether name is awk.
-func awkFamily(name string) bool {
-	return name == "awk" || name == "gawk" || name == "mawk" || name == "nawk"
-}
-
-// awkOutputs returns the double-quoted files awk code prints into:
-// > "file" and >> "file".
-func awkOutputs(code string) []string {
-	var out []string
-	for i := 0; i < len(code) && len(out) < 16; i++ {
-		if code[i] != '>' {
-			continue
-		}
-		if i+1 < len(code) && code[i+1] == '>' {
-			i++ // >> "file": one redirection
-		}
-		rest := strings.TrimLeft(code[i+1:], " \t")
-		if !strings.HasPrefix(rest, `"`) {
-			continue
-		}
-		if e := strings.IndexByte(rest[1:], '"'); e > 0 {
-			out = append(out, rest[1:1+e])
-		}
-	}
-	return out
-}
-
-// firstLiterals returns, for each call in code of a function named in fns,
-// its first string argument: f('x'), f "x" (ruby, perl), and with lists
-// f(['a', 'b']) as "a b".
-func firstLiterals(code string, fns []string, lists bool) []string {
-	var out []string
-	for _, fn := range fns {
-		for off := 0; off < len(code) && len(out) < 16; {
-			i := strings.Index(code[off:], fn)
-			if i < 0 {
-				break
-			}
-			i += off
-			off = i + len(fn)
-			if i > 0 && isWordChar(code[i-1]) || off < len(code) && isWordChar(code[off]) {
-				continue
-			}
-			rest := code[off:]
-			k := 0
-			for k < len(rest) && k < 4 && (rest[k] == ' ' || rest[k] == '(') {
-				k++
-			}
-			if k == len(rest) {
-				continue
-			}
-			if lists && (rest[k] == '[' || rest[k] == '{') {
-				end := strings.IndexAny(rest[k:], "]}")
-				if end < 0 {
-					continue
-				}
-				if ls := literals(rest[k : k+end]); len(ls) > 0 {
-					out = append(out, strings.Join(ls, " "))
-				}
-				continue
-			}
-			q := rest[k]
-			if q != '\'' && q != '"' && q != '`' {
-				// f(os.path.expanduser('~')): a literal a little further in.
-				j := strings.IndexAny(rest[k:min(len(rest), k+40)], `'"`)
-				if j < 0 || strings.ContainsAny(rest[k:k+j], ";,)\n") {
-					continue
-				}
-				k += j
-				q = rest[k]
-			}
-			end := strings.IndexByte(rest[k+1:], q)
-			if end < 0 {
-				continue
-			}
-			out = append(out, rest[k+1:k+1+end])
-		}
-	}
-	return out
-}
-
-// opensForWriting returns the literal paths code opens for writing:
-// open('f', 'w'), open("f", "a"), File.open('f', 'w').
-func opensForWriting(code string) []string {
-	var out []string
-	for off := 0; off < len(code) && len(out) < 16; {
-		i := strings.Index(code[off:], "open(")
-		if i < 0 {
-			break
-		}
-		i += off
-		off = i + len("open(")
-		end := strings.IndexByte(code[off:], ')')
-		if end < 0 {
-			break
-		}
-		args := literals(code[off : off+end])
-		if len(args) >= 2 && strings.ContainsAny(args[1], "wax+") && len(args[1]) <= 3 {
-			out = append(out, args[0])
-		}
-	}
-	return out
-}
-
-func isWordChar(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
-
-// flagCluster reports whether s is single-letter flags up to an e that
-// carries code: "e'print 1'", "ne…", "pie…". -MFile::Path is not one.
-func flagCluster(s string, e byte) bool {
-	k := strings.IndexByte(s, e)
-	if k < 0 {
-		return false
-	}
-	return strings.Trim(s[:k], "aclnpsw") == ""
-}

@@ -3,22 +3,29 @@ package shell
 // Jobs that run later: at and batch jobs, crontab lines. A job persists
 // past the command, so one whose text guard cannot see is blocked.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 // at and batch run the commands they read (standard input, or -f FILE)
 // later, with sh.
 func (c *cmd) at() {
-	var file word
+	var file word.Word
 	hasFile := false
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "-f" && j+1 < len(c.args):
 			j++
 			file, hasFile = c.args[j], true
 		case strings.HasPrefix(s, "-f") && len(s) > 2:
-			file, hasFile = word{s: s[2:], known: c.args[j].known}, true
-		case atQueueOnly.has(s):
+			file, hasFile = word.Word{Text: s[2:], Known: c.args[j].Known}, true
+		case atQueueOnly.Has(s):
 			return // lists, shows or removes jobs
 		case s == "-q" || s == "-t":
 			j++
@@ -30,15 +37,15 @@ func (c *cmd) at() {
 }
 
 // atQueueOnly are at's options that only look at the queue.
-const atQueueOnly wordSet = " -l -r -d -c -L "
+const atQueueOnly word.Set = " -l -r -d -c -L "
 
 // crontab FILE, crontab - and crontab with its table on standard input
 // install a table whose lines' commands cron runs.
 func (c *cmd) crontab() {
-	var file word
+	var file word.Word
 	hasFile := false
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "-u" && j+1 < len(c.args):
 			j++
@@ -46,7 +53,7 @@ func (c *cmd) crontab() {
 			// EDITOR='sed -i …' crontab -e: the editor writes the table.
 			c.w.hide("edits a crontab with an editor the command sets")
 			return
-		case cronNoInstall.has(s):
+		case cronNoInstall.Has(s):
 			return // lists, edits (with the user's editor), removes or tests a table
 		case s == "-" || strings.HasPrefix(s, "-"):
 		default:
@@ -59,7 +66,7 @@ func (c *cmd) crontab() {
 }
 
 // cronNoInstall are crontab's options that install nothing.
-const cronNoInstall wordSet = " -l -r -e -i -T -V -n -c -h --help "
+const cronNoInstall word.Set = " -l -r -e -i -T -V -n -c -h --help "
 
 // jobText returns the text a scheduler reads: from file when hasFile, else
 // from standard input. It is false, recorded as hidden, when guard cannot
@@ -67,18 +74,18 @@ const cronNoInstall wordSet = " -l -r -e -i -T -V -n -c -h --help "
 // may write it at run time), a pipe from an unknown command, a
 // substitution. Nothing on standard input at all is the agent's (empty)
 // standard input.
-func (c *cmd) jobText(file word, hasFile bool, what string) (string, bool) {
+func (c *cmd) jobText(file word.Word, hasFile bool, what string) (string, bool) {
 	w := c.w
 	if !hasFile && c.stdin.file != "" {
-		file, hasFile = word{s: c.stdin.file, known: true}, true
+		file, hasFile = word.Word{Text: c.stdin.file, Known: true}, true
 	}
 	switch {
-	case hasFile && !isStdin(file.s):
-		w.read(file.s)
-		if t, st := w.fileStatus(file.s, file.known, MaxScriptBytes); st == FileWhole {
+	case hasFile && !word.IsStdin(file.Text):
+		w.Read(file.Text)
+		if t, st := w.FileStatus(file.Text, file.Known, effect.MaxScriptBytes); st == effect.FileWhole {
 			return t, true
 		}
-	case c.stdin.known && !hasMark(c.stdin.text):
+	case c.stdin.known && !word.HasMark(c.stdin.text):
 		return c.stdin.text, true
 	case c.stdin.known:
 		// A here-string or here-document partly not known.
@@ -95,104 +102,14 @@ func (c *cmd) jobText(file word, hasFile bool, what string) (string, bool) {
 // is the program that runs them).
 func (c *cmd) cronTable(text string) {
 	w := c.w
-	cmds, vars := cronLines(text)
+	cmds, vars := lang.CronLines(text)
 	for _, v := range vars {
-		if v[0] == "SHELL" && !shells.has(base(v[1])) {
-			c.extra = append(c.extra, c.inner([]word{{s: v[1], known: true}}).lines()...)
+		if v[0] == "SHELL" && !catalogue.Shells.Has(word.Base(v[1])) {
+			c.extra = append(c.extra, c.inner([]word.Word{{Text: v[1], Known: true}}).lines()...)
 		}
 		w.commandVar(v[0], v[1])
 	}
 	for _, cmd := range cmds {
 		w.scoped(func() { w.script(cmd, w.depth+1) })
 	}
-}
-
-// cronInputEnd ends the here-document that stands for a cron command's
-// standard input.
-const cronInputEnd = "GUARD_CRON_INPUT"
-
-// cronLines returns the commands of a crontab's lines and its variable
-// settings (NAME = VALUE, the value optionally quoted). A command is what
-// follows the five time fields or an @reboot-style nickname, up to its
-// first % not escaped by a backslash; the text after that % (each further
-// % a newline) is its standard input, written as a here-document.
-func cronLines(text string) (cmds []string, vars [][2]string) {
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimLeft(strings.TrimRight(line, "\r"), " \t")
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		if name, value, ok := cronVar(line); ok {
-			vars = append(vars, [2]string{name, value})
-			continue
-		}
-		cmd, input := cronPercent(cronSchedule(line))
-		if strings.TrimSpace(cmd) == "" {
-			continue
-		}
-		if input != "" {
-			cmd += " <<'" + cronInputEnd + "'\n" + input + "\n" + cronInputEnd
-		}
-		cmds = append(cmds, cmd)
-	}
-	return cmds, vars
-}
-
-// cronVar splits a crontab line that sets a variable: NAME = VALUE.
-func cronVar(line string) (string, string, bool) {
-	i := 0
-	for i < len(line) && (isWordChar(line[i])) {
-		i++
-	}
-	if i == 0 || line[0] >= '0' && line[0] <= '9' {
-		return "", "", false
-	}
-	rest := strings.TrimLeft(line[i:], " \t")
-	if !strings.HasPrefix(rest, "=") {
-		return "", "", false
-	}
-	v := strings.TrimSpace(rest[1:])
-	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
-		v = v[1 : len(v)-1]
-	}
-	return line[:i], v, true
-}
-
-// cronSchedule returns a crontab line after its schedule: an @nickname, or
-// five time fields.
-func cronSchedule(line string) string {
-	fields := 5
-	if strings.HasPrefix(line, "@") {
-		fields = 1
-	}
-	for range fields {
-		i := strings.IndexAny(line, " \t")
-		if i < 0 {
-			return ""
-		}
-		line = strings.TrimLeft(line[i:], " \t")
-	}
-	return line
-}
-
-// cronPercent splits a cron command at its first unescaped %: the command,
-// and its standard input with each further unescaped % a newline (\% is a
-// % in both).
-func cronPercent(s string) (string, string) {
-	var cmd, input strings.Builder
-	out, split := &cmd, false
-	for i := 0; i < len(s); i++ {
-		switch {
-		case s[i] == '\\' && i+1 < len(s) && s[i+1] == '%':
-			out.WriteByte('%')
-			i++
-		case s[i] == '%' && !split:
-			out, split = &input, true
-		case s[i] == '%':
-			out.WriteByte('\n')
-		default:
-			out.WriteByte(s[i])
-		}
-	}
-	return cmd.String(), input.String()
 }

@@ -4,9 +4,12 @@ package shell
 // URLs and hosts a command names.
 
 import (
-	neturl "net/url"
 	"slices"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // proxyVars are the variables curl and wget take a proxy from.
@@ -20,65 +23,36 @@ func (w *walker) proxy(name, value string) {
 	}
 }
 
-// rerouted returns the addresses curl's --resolve HOST:PORT:ADDR[,ADDR…]
-// and --connect-to HOST:PORT:HOST2:PORT2 send a request to instead of the
-// URL's host.
-func rerouted(opt, v string) []string {
-	var fields []string
-	for len(v) > 0 { // split at colons outside [IPv6] brackets
-		if v[0] == '[' {
-			if k := strings.IndexByte(v, ']'); k > 0 {
-				fields = append(fields, v[1:k])
-				v = strings.TrimPrefix(v[k+1:], ":")
-				continue
-			}
-		}
-		f, rest, _ := strings.Cut(v, ":")
-		fields = append(fields, f)
-		v = rest
-	}
-	var out []string
-	switch {
-	case opt == "--resolve" && len(fields) >= 3:
-		for _, a := range strings.Split(strings.Join(fields[2:], ":"), ",") {
-			out = append(out, strings.Trim(a, "[]"))
-		}
-	case opt == "--connect-to" && len(fields) >= 3 && fields[2] != "":
-		out = append(out, fields[2])
-	}
-	return out
-}
-
-// download: curl and wget, as their table says (clients.go). Files they
+// download: curl and wget, as their table says (catalogue's netClients). Files they
 // send are written -d @F; request bodies and headers are data; wget's
 // standard output is written -O-.
 func (c *cmd) download() {
-	cl, ok := netClientNamed(c.name)
+	cl, ok := catalogue.NetClientNamed(c.name)
 	if !ok {
 		c.generic()
 		return
 	}
-	t := &transfer{c: c, remote: cl.remote}
+	t := &transfer{c: c, remote: cl.Remote}
 	for j := 0; j < len(c.args); j++ {
 		x := c.args[j]
-		opt, val, hasVal := t.split(cl, x.s)
+		opt, val, hasVal := t.split(cl, x.Text)
 		next := func() string {
 			if hasVal {
 				return val
 			}
 			if j+1 < len(c.args) {
 				j++
-				return c.args[j].s
+				return c.args[j].Text
 			}
 			return ""
 		}
-		use, ok := cl.option(opt)
+		use, ok := cl.Option(opt)
 		switch {
 		case ok:
 			t.use(use, x, opt, next)
-		case cl.output != 0 && len(x.s) > 2 && x.s[0] == '-' && x.s[1] != '-' && strings.IndexByte(x.s, cl.output) > 0:
-			t.outputCluster(x.s, strings.IndexByte(x.s, cl.output), next)
-		case cl.withArg.has(opt) && !hasVal && j+1 < len(c.args):
+		case cl.Output != 0 && len(x.Text) > 2 && x.Text[0] == '-' && x.Text[1] != '-' && strings.IndexByte(x.Text, cl.Output) > 0:
+			t.outputCluster(x.Text, strings.IndexByte(x.Text, cl.Output), next)
+		case cl.WithArg.Has(opt) && !hasVal && j+1 < len(c.args):
 			t.add(x, argPlain)
 			j++
 			t.add(c.args[j], argPlain)
@@ -89,7 +63,7 @@ func (c *cmd) download() {
 	c.args, c.kinds = t.args, t.kinds
 	// A file on standard input is sent only through @- or -T - (send).
 	// (wget's words are read with curl's options too.)
-	c.hostOperands(curlWithArg)
+	c.hostOperands(catalogue.CurlWithArg)
 	// A proxy the command sets (http_proxy=… curl …) is contacted.
 	for _, v := range proxyVars {
 		if p, ok := c.w.lookup(v); ok {
@@ -103,7 +77,7 @@ func (c *cmd) download() {
 // the line shows them, and where it saves what it fetches.
 type transfer struct {
 	c     *cmd
-	args  []word
+	args  []word.Word
 	kinds []int
 	// outDir is the directory it saves into; remote: it saves each URL
 	// under its name; server: the server or a list names the files.
@@ -112,7 +86,7 @@ type transfer struct {
 }
 
 // add shows x in the line, of kind k.
-func (t *transfer) add(x word, k int) {
+func (t *transfer) add(x word.Word, k int) {
 	t.args = append(t.args, x)
 	t.kinds = append(t.kinds, k)
 }
@@ -126,7 +100,7 @@ func (t *transfer) send(f string) {
 		}
 		return
 	}
-	c.w.read(f)
+	c.w.Read(f)
 	c.sends = append(c.sends, f)
 }
 
@@ -134,23 +108,23 @@ func (t *transfer) send(f string) {
 // --opt=VALUE, and for a client with short options that take a value, a
 // cluster such as -sSLoF (the flags before it are noted: -fsSLO saves under
 // the URL's name).
-func (t *transfer) split(cl *netClient, s string) (opt, val string, hasVal bool) {
+func (t *transfer) split(cl *catalogue.NetClient, s string) (opt, val string, hasVal bool) {
 	opt = s
 	switch {
 	case strings.HasPrefix(s, "--"):
 		if eq := strings.IndexByte(s, '='); eq > 0 {
 			return s[:eq], s[eq+1:], true
 		}
-	case cl.short != "" && len(s) > 2 && s[0] == '-':
-		for k := 1; k < len(s) && strings.IndexByte(cl.short, s[k]) < 0; k++ {
-			switch use, _ := cl.option("-" + s[k:k+1]); use {
-			case netRemote:
+	case cl.Short != "" && len(s) > 2 && s[0] == '-':
+		for k := 1; k < len(s) && strings.IndexByte(cl.Short, s[k]) < 0; k++ {
+			switch use, _ := cl.Option("-" + s[k:k+1]); use {
+			case catalogue.NetRemote:
 				t.remote = true
-			case netNamed:
+			case catalogue.NetNamed:
 				t.remote, t.server = true, true
 			}
 		}
-		if i := strings.IndexAny(s[1:], cl.short) + 1; i > 0 {
+		if i := strings.IndexAny(s[1:], cl.Short) + 1; i > 0 {
 			opt = "-" + s[i:i+1]
 			if i+1 < len(s) {
 				val, hasVal = s[i+1:], true
@@ -162,70 +136,70 @@ func (t *transfer) split(cl *netClient, s string) (opt, val string, hasVal bool)
 
 // use records what the client does with option x (opt, as split gives
 // it), next giving its value.
-func (t *transfer) use(use netUse, x word, opt string, next func() string) {
+func (t *transfer) use(use catalogue.NetUse, x word.Word, opt string, next func() string) {
 	w := t.c.w
 	switch use {
-	case netSave:
-		w.write(next())
-	case netConfig:
-		w.read(next())
-	case netPost:
+	case catalogue.NetSave:
+		w.Write(next())
+	case catalogue.NetConfig:
+		w.Read(next())
+	case catalogue.NetPost:
 		t.send(next())
-	case netUpload:
+	case catalogue.NetUpload:
 		t.send(next())
 		t.c.uploads = true // a file: URL is then where it writes
-	case netQuery:
+	case catalogue.NetQuery:
 		if f, ok := strings.CutPrefix(next(), "@"); ok {
 			t.send(f) // the file's content goes in the query
 		}
-	case netOutDir:
+	case catalogue.NetOutDir:
 		t.outDir = next()
-	case netList:
-		w.read(next())
+	case catalogue.NetList:
+		w.Read(next())
 		t.server = true // the list's URLs name the files
-	case netExecute:
+	case catalogue.NetExecute:
 		// wget -e http_proxy=HOST: a proxy it contacts
 		if k, v, ok := strings.Cut(next(), "="); ok && slices.Contains(proxyVars, strings.ToLower(strings.TrimSpace(k))) {
 			t.c.url(strings.TrimSpace(v))
 		}
-	case netOutput:
+	case catalogue.NetOutput:
 		t.remote = false
 		if f := next(); f == "-" {
-			t.add(word{s: "-O-", known: true}, argPlain)
+			t.add(word.Word{Text: "-O-", Known: true}, argPlain)
 		} else {
-			w.write(f)
-			t.add(word{s: "-O " + f, known: true}, argPlain)
+			w.Write(f)
+			t.add(word.Word{Text: "-O " + f, Known: true}, argPlain)
 		}
-	case netSecret:
+	case catalogue.NetSecret:
 		next()
 		t.add(x, argData)
-	case netNoop:
-	case netRemote, netNamed:
+	case catalogue.NetNoop:
+	case catalogue.NetRemote, catalogue.NetNamed:
 		t.remote = true
-		t.server = t.server || use == netNamed
+		t.server = t.server || use == catalogue.NetNamed
 		t.add(x, argPlain)
-	case netServer:
+	case catalogue.NetServer:
 		t.server = true
 		t.add(x, argPlain)
 	default:
 		v := next()
 		t.value(use, opt, v)
-		t.add(word{s: opt, known: true}, argPlain)
-		t.add(word{s: v}, argData)
+		t.add(word.Word{Text: opt, Known: true}, argPlain)
+		t.add(word.Word{Text: v}, argData)
 	}
 }
 
 // value records what a value shown as data holds: files it sends or
 // writes, hosts it connects to.
-func (t *transfer) value(use netUse, opt, v string) {
+func (t *transfer) value(use catalogue.NetUse, opt, v string) {
 	switch use {
-	case netBody, netEncoded:
+	case catalogue.NetBody, catalogue.NetEncoded:
 		if strings.HasPrefix(v, "@") {
 			t.send(v[1:])
-		} else if i := strings.IndexByte(v, '@'); use == netEncoded && i > 0 && !strings.ContainsRune(v[:i], '=') {
+		} else if i := strings.IndexByte(v, '@'); use == catalogue.NetEncoded && i > 0 && !strings.ContainsRune(v[:i], '=') {
 			t.send(v[i+1:]) // --data-urlencode name@file
 		}
-	case netForm:
+	case catalogue.NetForm:
 		if eq := strings.IndexByte(v, '='); eq >= 0 && (strings.HasPrefix(v[eq+1:], "@") || strings.HasPrefix(v[eq+1:], "<")) {
 			f := v[eq+2:]
 			if k := strings.IndexByte(f, ';'); k >= 0 {
@@ -233,19 +207,19 @@ func (t *transfer) value(use netUse, opt, v string) {
 			}
 			t.send(f)
 		}
-	case netHeader, netFormat:
-		if use == netFormat {
-			for _, f := range curlOutputs(v) {
-				t.c.w.write(f) // -w '%output{>>FILE}…' (curl 8.3)
+	case catalogue.NetHeader, catalogue.NetFormat:
+		if use == catalogue.NetFormat {
+			for _, f := range lang.CurlOutputs(v) {
+				t.c.w.Write(f) // -w '%output{>>FILE}…' (curl 8.3)
 			}
 		}
 		if f, ok := strings.CutPrefix(v, "@"); ok {
 			t.send(f) // -H @file: the file's lines are sent
 		}
-	case netProxy:
+	case catalogue.NetProxy:
 		t.c.url(v)
-	case netReroute:
-		for _, h := range rerouted(opt, v) {
+	case catalogue.NetReroute:
+		for _, h := range lang.Rerouted(opt, v) {
 			t.c.url(h)
 		}
 	}
@@ -256,16 +230,16 @@ func (t *transfer) value(use netUse, opt, v string) {
 func (t *transfer) outputCluster(s string, i int, next func() string) {
 	t.remote = false
 	if i > 1 {
-		t.add(word{s: s[:i], known: true}, argPlain)
+		t.add(word.Word{Text: s[:i], Known: true}, argPlain)
 	}
 	f := s[i+1:]
 	if f == "" {
 		f = next()
 	}
 	if f == "-" {
-		t.add(word{s: "-O-", known: true}, argPlain)
+		t.add(word.Word{Text: "-O-", Known: true}, argPlain)
 	} else {
-		t.c.w.write(f)
+		t.c.w.Write(f)
 	}
 }
 
@@ -281,86 +255,40 @@ func (t *transfer) saved() {
 	if t.server {
 		// The server or a list names the files (-J, -r, -i): anything in
 		// the directory may be written.
-		w.writeDir(dir)
+		w.WriteDir(dir)
 	}
 	if t.remote {
 		for _, a := range t.c.args {
-			if name := urlName(a.s); name != "" {
-				w.write(dir + "/" + name)
+			if name := lang.UrlName(a.Text); name != "" {
+				w.Write(dir + "/" + name)
 			}
 		}
 	}
-}
-
-// curlOutputs returns the files a curl -w format writes: %output{FILE}
-// and %output{>>FILE}.
-func curlOutputs(format string) []string {
-	var out []string
-	for rest := format; len(out) < 8; {
-		i := strings.Index(rest, "%output{")
-		if i < 0 {
-			break
-		}
-		rest = rest[i+len("%output{"):]
-		end := strings.IndexByte(rest, '}')
-		if end < 0 {
-			break
-		}
-		if f := strings.TrimPrefix(rest[:end], ">>"); f != "" {
-			out = append(out, f)
-		}
-		rest = rest[end+1:]
-	}
-	return out
-}
-
-// urlName returns the file name a download of URL u is saved under: its
-// path's last element ("" when u is no URL or names none).
-func urlName(u string) string {
-	_, rest, ok := strings.Cut(u, "://")
-	if !ok {
-		return ""
-	}
-	if i := strings.IndexAny(rest, "?#"); i >= 0 {
-		rest = rest[:i]
-	}
-	_, p, ok := strings.Cut(rest, "/")
-	if !ok || strings.HasSuffix(p, "/") || p == "" {
-		return ""
-	}
-	name := p[strings.LastIndexByte(p, '/')+1:]
-	if d, err := neturl.PathUnescape(name); err == nil {
-		name = d
-	}
-	if name == "." || name == ".." || strings.ContainsRune(name, '/') {
-		return ""
-	}
-	return name
 }
 
 // nc: -e PROG, -c CMD, --exec, --sh-exec connect a program to the peer:
 // written as a pipe into it. A file on its standard input is sent.
 func (c *cmd) nc() {
-	var args []word
+	var args []word.Word
 	var kinds []int
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		val := func() string {
 			if j+1 < len(c.args) {
 				j++
-				return c.args[j].s
+				return c.args[j].Text
 			}
 			return ""
 		}
 		switch {
 		case s == "-e" || s == "--exec":
-			c.runs = base(firstField(val()))
+			c.runs = word.Base(lang.FirstField(val()))
 			continue
 		case strings.HasPrefix(s, "--exec="):
-			c.runs = base(firstField(s[len("--exec="):]))
+			c.runs = word.Base(lang.FirstField(s[len("--exec="):]))
 			continue
 		case strings.HasPrefix(s, "-e") && len(s) > 2 && !strings.HasPrefix(s, "--"):
-			c.runs = base(firstField(s[2:]))
+			c.runs = word.Base(lang.FirstField(s[2:]))
 			continue
 		case s == "-c" || s == "--sh-exec":
 			script := val()
@@ -380,25 +308,18 @@ func (c *cmd) nc() {
 		kinds = append(kinds, argPlain)
 	}
 	c.args, c.kinds = args, kinds
-	c.hostOperand(ncWithArg)
+	c.hostOperand(catalogue.NcWithArg)
 	if c.stdin.file != "" {
 		c.sends = append(c.sends, c.stdin.file)
 	}
 	c.generic()
 }
 
-func firstField(s string) string {
-	if f := strings.Fields(s); len(f) > 0 {
-		return f[0]
-	}
-	return s
-}
-
 // socat: EXEC: and SYSTEM: addresses connect a program; TCP:, OPENSSL: and
 // the like name a host.
 func (c *cmd) socat() {
 	for j, a := range c.args {
-		s := a.s
+		s := a.Text
 		lower := strings.ToLower(s)
 		switch {
 		case strings.HasPrefix(lower, "exec:"):
@@ -406,7 +327,7 @@ func (c *cmd) socat() {
 			if k := strings.IndexByte(prog, ','); k >= 0 {
 				prog = prog[:k]
 			}
-			c.runs = base(firstField(prog))
+			c.runs = word.Base(lang.FirstField(prog))
 			c.kinds[j] = argCode
 		case strings.HasPrefix(lower, "system:"):
 			script := s[len("system:"):]
@@ -423,7 +344,7 @@ func (c *cmd) socat() {
 					if k := strings.IndexByte(host, ','); k >= 0 {
 						host = host[:k]
 					}
-					c.url(hostPart(host))
+					c.url(lang.HostPart(host))
 				}
 			}
 		}
@@ -436,19 +357,19 @@ func (c *cmd) socat() {
 // openssl s_client -connect host:port.
 func (c *cmd) openssl() {
 	for j, a := range c.args {
-		if (a.s == "-connect" || a.s == "-host") && j+1 < len(c.args) {
-			c.url(hostPart(c.args[j+1].s))
+		if (a.Text == "-connect" || a.Text == "-host") && j+1 < len(c.args) {
+			c.url(lang.HostPart(c.args[j+1].Text))
 		}
 	}
-	if c.stdin.file != "" && len(c.args) > 0 && c.args[0].s == "s_client" {
+	if c.stdin.file != "" && len(c.args) > 0 && c.args[0].Text == "s_client" {
 		c.sends = append(c.sends, c.stdin.file)
 	}
 	// The files openssl writes: -out, -keyout, -signature …; the others
 	// its arguments name are read.
 	for j := 0; j+1 < len(c.args); j++ {
-		switch c.args[j].s {
+		switch c.args[j].Text {
 		case "-out", "-keyout", "-signature", "-sigout", "-certout", "-cakeyout":
-			c.w.write(c.args[j+1].s)
+			c.w.Write(c.args[j+1].Text)
 			c.kinds[j+1] = argData // written above, not read
 			j++
 		}
@@ -464,14 +385,14 @@ func (c *cmd) openssl() {
 // socket) and the other -o values are touched.
 func (c *cmd) ssh() {
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		if s == "-J" && j+1 < len(c.args) {
-			for _, h := range strings.Split(c.args[j+1].s, ",") {
-				c.url(hostPart(h))
+			for _, h := range strings.Split(c.args[j+1].Text, ",") {
+				c.url(lang.HostPart(h))
 			}
 		}
-		if sshWithArg.has(s) {
-			if s == "-i" || s == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].s) {
+		if catalogue.SshWithArg.Has(s) {
+			if s == "-i" || s == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].Text) {
 				c.spend(j + 1)
 			}
 			j++
@@ -483,7 +404,7 @@ func (c *cmd) ssh() {
 			}
 			continue
 		}
-		c.url(hostPart(s))
+		c.url(lang.HostPart(s))
 		for k := j; k < len(c.args); k++ {
 			c.spend(k) // the host, and the command run there
 		}
@@ -498,109 +419,71 @@ func (c *cmd) ssh() {
 // sshKeyOption reports whether ssh option KEY=VALUE names a key or
 // certificate ssh uses (reads, never shows).
 func sshKeyOption(o string) bool {
-	k, _, ok := cutOption(o)
+	k, _, ok := word.CutOption(o)
 	return ok && (strings.EqualFold(k, "IdentityFile") || strings.EqualFold(k, "CertificateFile"))
 }
 
 // remoteCopy: scp, sftp and rsync operands of the form [user@]host:path.
 func (c *cmd) remoteCopy() {
 	for j, a := range c.args {
-		s := a.s
-		if j > 0 && sshWithArg.has(c.args[j-1].s) || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
+		s := a.Text
+		if j > 0 && catalogue.SshWithArg.Has(c.args[j-1].Text) || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
 			continue
 		}
 		if k := strings.IndexByte(s, ':'); k > 0 && !strings.ContainsAny(s[:k], "/") {
-			c.url(hostPart(s[:k]))
+			c.url(lang.HostPart(s[:k]))
 		} else if c.name == "sftp" && !strings.ContainsAny(s, "/") {
-			c.url(hostPart(s))
+			c.url(lang.HostPart(s))
 		}
 	}
 	c.generic()
 }
 
-// hostPart returns the host of [user@]host[:port].
-func hostPart(s string) string {
-	if at := strings.LastIndexByte(s, '@'); at >= 0 {
-		s = s[at+1:]
-	}
-	if strings.HasPrefix(s, "[") {
-		if k := strings.IndexByte(s, ']'); k > 0 {
-			return s[1:k]
-		}
-	}
-	if k := strings.IndexByte(s, ':'); k >= 0 && strings.Count(s, ":") == 1 {
-		s = s[:k]
-	}
-	return s
-}
-
 // hostOperand records the first operand (skipping the values of withArg) as
 // a host the command contacts: nc HOST PORT, telnet HOST.
-func (c *cmd) hostOperand(withArg wordSet) {
+func (c *cmd) hostOperand(withArg word.Set) {
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
-		if withArg.has(s) {
+		s := c.args[j].Text
+		if withArg.Has(s) {
 			j++
 			continue
 		}
 		if strings.HasPrefix(s, "-") {
 			continue
 		}
-		c.url(hostPart(s))
+		c.url(lang.HostPart(s))
 		return
 	}
 }
 
 // hostOperands records every operand that looks like a host (curl and wget
 // default to http).
-func (c *cmd) hostOperands(withArg wordSet) {
+func (c *cmd) hostOperands(withArg word.Set) {
 	for j := 0; j < len(c.args); j++ {
 		if c.kinds[j] != argPlain {
 			continue
 		}
-		s := c.args[j].s
-		if withArg.has(s) && !strings.Contains(s, "=") {
+		s := c.args[j].Text
+		if withArg.Has(s) && !strings.Contains(s, "=") {
 			if s == "-x" || s == "--proxy" || s == "--url" {
 				if j+1 < len(c.args) {
-					c.url(c.args[j+1].s)
+					c.url(c.args[j+1].Text)
 				}
 			}
 			j++
 			continue
 		}
-		if strings.HasPrefix(s, "-") || strings.Contains(s, "://") || !hostLike(s) {
+		if strings.HasPrefix(s, "-") || strings.Contains(s, "://") || !lang.HostLike(s) {
 			continue
 		}
 		c.url(s)
 	}
 }
 
-// hostLike reports whether an operand may be a host or a URL without a
-// scheme: a dot or a colon in it, or localhost, and not a path.
-func hostLike(s string) bool {
-	if s == "" || strings.ContainsAny(s[:1], "/.~$@<") || strings.ContainsAny(s, " \t") {
-		return false
-	}
-	return strings.ContainsAny(s, ".:") || strings.EqualFold(s, "localhost") || strings.EqualFold(s, "metadata") ||
-		numericHost(s)
-}
-
-// numericHost reports whether s starts with an IPv4 address written as one
-// number (2852039166, 0xA9FEA9FE), which curl and wget connect to, followed
-// by nothing or a path.
-func numericHost(s string) bool {
-	h, _, _ := strings.Cut(s, "/")
-	digits := "0123456789"
-	if len(h) > 2 && h[0] == '0' && (h[1] == 'x' || h[1] == 'X') {
-		h, digits = h[2:], "0123456789abcdefABCDEF"
-	}
-	return h != "" && strings.Trim(h, digits) == ""
-}
-
 // url records a URL or a host.
 func (c *cmd) url(s string) {
 	s = strings.TrimSpace(s)
-	if s == "" || hasMark(s) && mayBeEmpty(s) {
+	if s == "" || word.HasMark(s) && word.MayBeEmpty(s) {
 		return // a host guard does not know
 	}
 	c.w.a.URLs = append(c.w.a.URLs, s)
@@ -614,87 +497,31 @@ func (c *cmd) network() {
 			continue
 		}
 		// A word may be interpreter code (python -c '…'): read both ways.
-		c.urls(schemeURLs(a.s, wordEnds))
-		c.urls(fileURLs(a.s, wordEnds))
-		if strings.ContainsAny(a.s, codeEnds) {
-			c.urls(schemeURLs(a.s, codeEnds))
-			c.urls(fileURLs(a.s, codeEnds))
+		c.urls(lang.SchemeURLs(a.Text, wordEnds))
+		c.urls(lang.FileURLs(a.Text, wordEnds))
+		if strings.ContainsAny(a.Text, codeEnds) {
+			c.urls(lang.SchemeURLs(a.Text, codeEnds))
+			c.urls(lang.FileURLs(a.Text, codeEnds))
 		}
 	}
-	c.urls(schemeURLs(c.code, codeEnds))
-	c.urls(fileURLs(c.code, codeEnds))
+	c.urls(lang.SchemeURLs(c.code, codeEnds))
+	c.urls(lang.FileURLs(c.code, codeEnds))
 }
 
 // urls records URLs, and the files of file: URLs: read, or written by an
 // upload (curl -T F file:///dest).
 func (c *cmd) urls(us []string) {
 	for _, u := range us {
-		if p, ok := filePath(u); ok {
+		if p, ok := lang.FilePath(u); ok {
 			if c.uploads {
-				c.w.write(p)
+				c.w.Write(p)
 			} else {
-				c.w.read(p)
+				c.w.Read(p)
 			}
 			continue
 		}
 		c.url(u)
 	}
-}
-
-// fileURLs returns the file: URLs of the short form, file:/p, in s (the
-// long form has :// and is one of schemeURLs'), up to a character of ends.
-func fileURLs(s, ends string) []string {
-	var out []string
-	for off := 0; off < len(s) && len(out) < 16; {
-		k := strings.Index(s[off:], ":/") // no lower-cased copy of s
-		if k < 0 {
-			break
-		}
-		k += off
-		if k < 4 || !strings.EqualFold(s[k-4:k], "file") {
-			off = k + 2
-			continue
-		}
-		i := k - 4
-		end := i + len("file:/")
-		for end < len(s) && strings.IndexByte(ends, s[end]) < 0 {
-			end++
-		}
-		if !strings.HasPrefix(s[i+5:], "//") && (i == 0 || !isSchemeChar(s[i-1])) {
-			out = append(out, s[i:end])
-		}
-		off = end
-	}
-	return out
-}
-
-// filePath returns the path a file: URL names, its escapes decoded:
-// file:///p, file:/p, and file://HOST/p for any host (curl reads
-// file://127.0.0.1/p locally; checking another host's path as a local one
-// only checks more).
-func filePath(u string) (string, bool) {
-	if len(u) < 6 || !strings.EqualFold(u[:5], "file:") || u[5] != '/' {
-		return "", false
-	}
-	rest := u[5:]
-	if i := strings.IndexAny(rest, "?#"); i >= 0 {
-		rest = rest[:i]
-	}
-	if r, ok := strings.CutPrefix(rest, "//"); ok {
-		if homeRelative(r) || strings.HasPrefix(r, "$") {
-			// file://$HOME/x: the shell makes it file:///home/u/x
-			return r, true
-		}
-		_, p, _ := strings.Cut(r, "/")
-		rest = "/" + p
-	}
-	if d, err := neturl.PathUnescape(rest); err == nil {
-		rest = d
-	}
-	if h := strings.TrimPrefix(rest, "/"); homeRelative(h) {
-		rest = h // file:///$HOME/x: the shell puts the absolute home there
-	}
-	return rest, true
 }
 
 // The characters that end a URL: in a shell word, only white space (the
@@ -706,42 +533,3 @@ const (
 	wordEnds = " \t\n"
 	codeEnds = " \t\n'\"`<>"
 )
-
-// maxScheme bounds the length of a URL scheme.
-const maxScheme = 32
-
-// schemeURLs returns the URLs inside s: any scheme (RFC 3986: a letter,
-// then letters, digits, + - and .) followed by ://, up to a character of
-// ends.
-func schemeURLs(s, ends string) []string {
-	var out []string
-	for off := 0; off < len(s); {
-		i := strings.Index(s[off:], "://")
-		if i < 0 {
-			break
-		}
-		i += off
-		start := i
-		for start > 0 && i-start < maxScheme && isSchemeChar(s[start-1]) {
-			start--
-		}
-		for start < i && !isLetter(s[start]) {
-			start++
-		}
-		end := i + 3
-		for end < len(s) && strings.IndexByte(ends, s[end]) < 0 {
-			end++
-		}
-		if start < i && end > i+3 {
-			out = append(out, s[start:end])
-		}
-		off = max(end, i+3)
-	}
-	return out
-}
-
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-
-func isSchemeChar(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'
-}

@@ -4,6 +4,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -20,7 +23,7 @@ type outBuf struct {
 
 // silent are programs that print nothing on standard output (cd - and -v
 // aside).
-const silent wordSet = " cd true false : set shift unset export readonly local declare typeset test [ [[ mkdir touch rm rmdir cp mv ln chmod chown sleep wait trap umask alias "
+const silent word.Set = " cd true false : set shift unset export readonly local declare typeset test [ [[ mkdir touch rm rmdir cp mv ln chmod chown sleep wait trap umask alias "
 
 // outputOf notes, in a substitution whose output is used, a statement whose
 // output guard does not follow: conditional, repeated, in the background,
@@ -82,7 +85,7 @@ func (w *walker) printed(last *cmd) {
 		// Assignments or redirections only; or output sent to a file.
 	case last.out.known:
 		w.out.text.WriteString(last.out.text)
-	case silent.has(last.name) && !verbose(last):
+	case silent.Has(last.name) && !verbose(last):
 	default:
 		w.out.known = false
 	}
@@ -91,7 +94,7 @@ func (w *walker) printed(last *cmd) {
 // verbose reports whether a silent program was asked to print: cd -, -v.
 func verbose(c *cmd) bool {
 	for _, a := range c.args {
-		if a.s == "-" && c.name == "cd" || strings.HasPrefix(a.s, "-") && !strings.HasPrefix(a.s, "--") && strings.Contains(a.s, "v") || a.s == "--verbose" {
+		if a.Text == "-" && c.name == "cd" || strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "--") && strings.Contains(a.Text, "v") || a.Text == "--verbose" {
 			return true
 		}
 	}
@@ -101,11 +104,11 @@ func verbose(c *cmd) bool {
 // pathOutput sets what pwd, dirname, basename, realpath and readlink -f
 // print: $(pwd) after cd, $(dirname ~/.ssh/config).
 func (c *cmd) pathOutput() {
-	ops := operands(c.args)
+	ops := word.Operands(c.args)
 	var lines []string
 	switch c.name {
 	case "pwd":
-		lines = []string{dirMark(c.w.dir)}
+		lines = []string{word.DirMark(c.w.Dir)}
 	case "dirname":
 		for _, o := range ops {
 			d, ok := dirOf(o)
@@ -142,8 +145,8 @@ func (c *cmd) pathOutput() {
 			return
 		}
 		for _, o := range ops {
-			if !strings.HasPrefix(o, "/") && !homeRelative(o) && !strings.HasPrefix(o, markStart) {
-				o = dirMark(c.w.dir) + "/" + o // printed absolute
+			if !strings.HasPrefix(o, "/") && !word.HomeRelative(o) && !strings.HasPrefix(o, word.MarkStart) {
+				o = word.DirMark(c.w.Dir) + "/" + o // printed absolute
 			}
 			lines = append(lines, o)
 		}
@@ -155,10 +158,10 @@ func (c *cmd) pathOutput() {
 
 // hasShort reports whether one of c's options is a short option cluster
 // holding one of letters.
-func hasShort(args []word, letters ...byte) bool {
+func hasShort(args []word.Word, letters ...byte) bool {
 	for _, a := range args {
 		for _, l := range letters {
-			if shortHas(a.s, l, "") {
+			if word.ShortHas(a.Text, l, "") {
 				return true
 			}
 		}
@@ -175,14 +178,14 @@ func dirOf(p string) (string, bool) {
 	case t == "" && p != "":
 		return "/", true
 	case i < 0:
-		if t == "~" || hasMark(t) || strings.HasPrefix(t, "$") {
+		if t == "~" || word.HasMark(t) || strings.HasPrefix(t, "$") {
 			return "", false
 		}
 		return ".", true
 	case i == 0:
 		return "/", true
 	}
-	if !isKnown(t[i:]) {
+	if !word.IsKnown(t[i:]) {
 		return "", false // the part cut holds a marker: where it ends is not known
 	}
 	if d := strings.TrimRight(t[:i], "/"); d != "" {
@@ -198,7 +201,7 @@ func baseOf(p string) (string, bool) {
 		return "/", p != ""
 	}
 	b := t[strings.LastIndexByte(t, '/')+1:]
-	if b == "~" || strings.HasPrefix(b, "$") || !isKnown(b) {
+	if b == "~" || strings.HasPrefix(b, "$") || !word.IsKnown(b) {
 		return "", false // the home directory, or a part that may hold a /
 	}
 	return b, true
@@ -219,27 +222,27 @@ func (c *cmd) programPaths(names []string) ([]string, bool) {
 	case c.name == "command" && !hasShort(c.args, 'v'), c.name == "type" && !search, hasShort(c.args, 'a', 'V', 't'):
 		return nil, false
 	}
-	if _, ok := w.files.(Searcher); !ok {
+	if _, ok := w.Files.(effect.Searcher); !ok {
 		return nil, false
 	}
 	var lines []string
 	for _, n := range names {
-		own := builtins.has(n) || slices.Contains(w.redefined, strings.ToLower(n))
+		own := builtins.Has(n) || slices.Contains(w.redefined, strings.ToLower(n))
 		switch {
 		case own && c.name == "command":
 			lines = append(lines, n)
 			continue
-		case own && !hasShort(c.args, 'P') && c.name != "which", !programName(n):
+		case own && !hasShort(c.args, 'P') && c.name != "which", !effect.ProgramName(n):
 			continue
-		case programNamed(n) == nil:
+		case catalogue.ProgramNamed(n) == nil:
 			return nil, false
 		}
-		l := w.lookPath(n, c.path)
-		if l == nil || l.hidden {
+		l := w.LookPath(n, c.path)
+		if l == nil || l.Hidden {
 			return nil, false
 		}
-		if l.run != "" {
-			lines = append(lines, l.run)
+		if l.Run != "" {
+			lines = append(lines, l.Run)
 		}
 	}
 	return lines, true
@@ -253,12 +256,12 @@ func (c *cmd) programPaths(names []string) ([]string, bool) {
 func (c *cmd) mktemp() string {
 	dir, tmpl, inTmp := "", "", false
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "-p" || s == "--tmpdir":
 			if s == "-p" && j+1 < len(c.args) {
 				j++
-				dir = c.args[j].s
+				dir = c.args[j].Text
 			}
 			inTmp = true
 		case strings.HasPrefix(s, "--tmpdir="):
@@ -268,7 +271,7 @@ func (c *cmd) mktemp() string {
 		case s == "--suffix" || s == "--":
 			j++
 		case strings.HasPrefix(s, "-"):
-			inTmp = inTmp || shortHas(s, 't', "p")
+			inTmp = inTmp || word.ShortHas(s, 't', "p")
 		default:
 			tmpl = s
 		}
@@ -280,12 +283,12 @@ func (c *cmd) mktemp() string {
 	if len(tmpl)-len(name) < 3 {
 		name = tmpl // fewer than three X's: GNU mktemp fails; the name is not known
 	}
-	name += mark(markSubst, "")
+	name += word.Mark(word.MarkSubst, "")
 	switch {
 	case dir != "":
 		return strings.TrimRight(dir, "/") + "/" + name
 	case inTmp:
-		return mark(markEnvOp, "TMPDIR:-/tmp") + "/" + name
+		return word.Mark(word.MarkEnvOp, "TMPDIR:-/tmp") + "/" + name
 	}
 	return name
 }

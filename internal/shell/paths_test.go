@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/effect"
 )
 
 // TestPaths: the files a shell command reads and writes, as the path rules
@@ -137,14 +139,14 @@ func TestPaths(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	long := strings.Repeat("a ", MaxWords+1)
-	if a := Analyze(long, Options{}); !errors.Is(a.Err, ErrLimit) || !strings.Contains(a.Err.Error(), "words") {
+	if a := Analyze(long, Options{}); !errors.Is(a.Err, effect.ErrLimit) || !strings.Contains(a.Err.Error(), "words") {
 		t.Errorf("a command of %d words: error %v, want a limit", MaxWords+1, a.Err)
 	}
 	deep := "cat .env"
 	for range MaxDepth + 1 {
 		deep = "sh -c " + shellQuote(deep)
 	}
-	if a := Analyze(deep, Options{}); !errors.Is(a.Err, ErrLimit) || !strings.Contains(a.Err.Error(), "nests scripts") {
+	if a := Analyze(deep, Options{}); !errors.Is(a.Err, effect.ErrLimit) || !strings.Contains(a.Err.Error(), "nests scripts") {
 		t.Errorf("nested scripts: error %v, want a limit", a.Err)
 	}
 	ok := "cat .env"
@@ -155,11 +157,11 @@ func TestLimits(t *testing.T) {
 		t.Errorf("scripts %d deep: %v, reads %q", MaxDepth, a.Err, a.Reads)
 	}
 	brackets := strings.Repeat("$(", MaxNesting+1) + "x" + strings.Repeat(")", MaxNesting+1)
-	if a := Analyze(brackets, Options{}); !errors.Is(a.Err, ErrLimit) {
+	if a := Analyze(brackets, Options{}); !errors.Is(a.Err, effect.ErrLimit) {
 		t.Errorf("brackets %d deep: error %v, want a limit", MaxNesting+1, a.Err)
 	}
 	big := "echo " + strings.Repeat("x", MaxBytes)
-	if a := Analyze(big, Options{}); !errors.Is(a.Err, ErrLimit) {
+	if a := Analyze(big, Options{}); !errors.Is(a.Err, effect.ErrLimit) {
 		t.Errorf("%d bytes: error %v, want a limit", len(big), a.Err)
 	}
 	// Unclosed quotes and substitutions: a parse error, and still the paths.

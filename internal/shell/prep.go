@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -64,7 +66,7 @@ func (w *walker) prepPart(p syntax.WordPart, mode int, quoted, first, more bool)
 		}
 	case *syntax.ArithmExp:
 		if !w.arithKnown(p.X) {
-			return litParts(mark(markArith, "")), true
+			return litParts(word.Mark(word.MarkArith, "")), true
 		}
 	}
 	return nil, false
@@ -79,10 +81,10 @@ func (w *walker) prepLit(l *syntax.Lit, mode int, quoted, first, more bool) ([]s
 	}
 	if first && w.zsh && mode == modeFields && len(v) > 1 && v[0] == '=' && v[1] != '(' && v[1] != '=' {
 		// zsh: =cmd is the path of the program cmd (EQUALS).
-		return []syntax.WordPart{&syntax.SglQuoted{Value: unescapeBare(v[1:])}}, true
+		return []syntax.WordPart{&syntax.SglQuoted{Value: word.UnescapeBare(v[1:])}}, true
 	}
 	if mode == modeLiteral && !quoted && strings.Contains(v, `\`) {
-		return []syntax.WordPart{&syntax.SglQuoted{Value: unescapeBare(v)}}, true
+		return []syntax.WordPart{&syntax.SglQuoted{Value: word.UnescapeBare(v)}}, true
 	}
 	return nil, false
 }
@@ -127,12 +129,12 @@ func (w *walker) tildePrefix(name string) (string, bool) {
 		}
 		return "~", true
 	case "+":
-		return dirMark(w.dir), true
+		return word.DirMark(w.Dir), true
 	case "-":
 		return w.variable("OLDPWD").Str, true
 	}
 	n, err := strconv.Atoi(strings.TrimLeft(name, "+-"))
-	if err != nil || name[len(name)-1] < '0' || name[len(name)-1] > '9' || n > maxLinks {
+	if err != nil || name[len(name)-1] < '0' || name[len(name)-1] > '9' || n > effect.MaxLinks {
 		return "", false
 	}
 	stack := w.dirStack()
@@ -143,16 +145,16 @@ func (w *walker) tildePrefix(name string) (string, bool) {
 	if i < 0 || i >= len(stack) {
 		// Past what the command pushed: the shell may hold an older
 		// stack, whose entries guard does not know.
-		return mark(markVar, "DIRSTACK["+strconv.Itoa(n)+"]"), true
+		return word.Mark(word.MarkVar, "DIRSTACK["+strconv.Itoa(n)+"]"), true
 	}
-	return dirMark(stack[i]), true
+	return word.DirMark(stack[i]), true
 }
 
 // dirStack returns the directory stack as `dirs` lists it: the current
 // directory first, then what pushd saved, most recent first.
 func (w *walker) dirStack() []string {
 	stack := make([]string, 0, len(w.dirs)+1)
-	stack = append(stack, w.dir)
+	stack = append(stack, w.Dir)
 	for i := len(w.dirs) - 1; i >= 0; i-- {
 		stack = append(stack, w.dirs[i])
 	}
@@ -167,7 +169,7 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 		return w.zshParamExp(pe, quoted), true
 	}
 	if pe.Param == nil || pe.Flags != nil || pe.NestedParam != nil || len(pe.Modifiers) > 0 || pe.Width || pe.IsSet {
-		return &syntax.Lit{Value: mark(markWord, "")}, true
+		return &syntax.Lit{Value: word.Mark(word.MarkWord, "")}, true
 	}
 	name := pe.Param.Value
 	if m, ok := w.unsetWord(pe, quoted); ok {
@@ -182,7 +184,7 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 				return &syntax.Lit{Value: m}, true
 			}
 		}
-		return &syntax.Lit{Value: mark(markVar, name)}, true
+		return &syntax.Lit{Value: word.Mark(word.MarkVar, name)}, true
 	}
 	cp := *pe
 	changed := false
@@ -217,18 +219,18 @@ func simpleParam(pe *syntax.ParamExp) bool {
 func (w *walker) inheritedOp(name string, exp *syntax.Expansion) (string, bool) {
 	switch exp.Op {
 	case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
-		return mark(markEnv, name), true
+		return word.Mark(word.MarkEnv, name), true
 	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull,
 		syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
 	default:
 		return "", false
 	}
-	t := w.text(exp.Word).s
-	arg := render(t)
-	if opaque(t) || strings.Contains(arg, "}") {
+	t := w.text(exp.Word).Text
+	arg := word.Render(t)
+	if word.Opaque(t) || strings.Contains(arg, "}") {
 		return "", false // a word guard does not know: the value is not known
 	}
-	m := mark(markEnvOp, name+exp.Op.String()+arg)
+	m := word.Mark(word.MarkEnvOp, name+exp.Op.String()+arg)
 	switch exp.Op {
 	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
 		w.setString(name, m)
@@ -255,7 +257,7 @@ func (w *walker) paramKnown(pe *syntax.ParamExp) bool {
 		if !w.valueKnown(name) {
 			return false
 		}
-		return pe.Index != nil || vr.Kind == expand.NameRef || isName(vr.Str) && w.valueKnown(vr.Str) || vr.Str == ""
+		return pe.Index != nil || vr.Kind == expand.NameRef || word.IsName(vr.Str) && w.valueKnown(vr.Str) || vr.Str == ""
 	case pe.Length, pe.Slice != nil:
 		return w.valueKnown(name)
 	case pe.Repl != nil:
@@ -270,7 +272,7 @@ func (w *walker) paramKnown(pe *syntax.ParamExp) bool {
 		}
 		// Whether it is set and empty decides: known unless it may be
 		// empty or not.
-		return w.declared(name) && !(vr.Kind == expand.String && hasMark(vr.Str) && mayBeEmpty(vr.Str))
+		return w.declared(name) && !(vr.Kind == expand.String && word.HasMark(vr.Str) && word.MayBeEmpty(vr.Str))
 	}
 	// Only an index: ${a[1]}, ${a[@]}; its value flows.
 	return w.declared(name)
@@ -319,7 +321,7 @@ func (w *walker) arithWordKnown(wd *syntax.Word) bool {
 	for _, p := range wd.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
-			for _, f := range strings.FieldsFunc(p.Value, func(r rune) bool { return !isNameRune(r) }) {
+			for _, f := range strings.FieldsFunc(p.Value, func(r rune) bool { return !word.IsNameRune(r) }) {
 				if f[0] < '0' || f[0] > '9' {
 					if !w.valueKnown(f) {
 						return false
@@ -340,10 +342,6 @@ func (w *walker) arithWordKnown(wd *syntax.Word) bool {
 		}
 	}
 	return true
-}
-
-func isNameRune(r rune) bool {
-	return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
 }
 
 // wordStatic reports whether a word expands to known text without running

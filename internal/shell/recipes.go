@@ -12,10 +12,14 @@ import (
 	"encoding/json"
 	"path"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // makeWithArg are make's options that take the next word.
-const makeWithArg wordSet = " -C -f -I -j -l -o -W --directory --file --makefile --include-dir --jobs --load-average --old-file --what-if --assume-old --assume-new --new-file --eval "
+const makeWithArg word.Set = " -C -f -I -j -l -o -W --directory --file --makefile --include-dir --jobs --load-average --old-file --what-if --assume-old --assume-new --new-file --eval "
 
 // make runs the recipes of the makefiles it reads: -f FILE (-f - is
 // standard input), else GNUmakefile, makefile or Makefile in its directory
@@ -23,23 +27,23 @@ const makeWithArg wordSet = " -C -f -I -j -l -o -W --directory --file --makefile
 func (c *cmd) make() {
 	var files []string
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		opt, v, eq := strings.Cut(s, "=")
 		switch {
-		case eq && (longOption(opt, "--file") || longOption(opt, "--makefile")):
+		case eq && (word.LongOption(opt, "--file") || word.LongOption(opt, "--makefile")):
 			files = append(files, v)
 		case eq && opt == "--eval":
 			c.recipes(v, 0)
-		case makeWithArg.has(s) && j+1 < len(c.args):
+		case makeWithArg.Has(s) && j+1 < len(c.args):
 			j++
 			switch s {
 			case "-f", "--file", "--makefile":
-				files = append(files, c.args[j].s)
+				files = append(files, c.args[j].Text)
 			case "--eval":
-				c.recipes(c.args[j].s, 0)
+				c.recipes(c.args[j].Text, 0)
 			}
 		case len(s) > 2 && s[0] == '-' && s[1] != '-':
-			if v, k, ok := optionValue(c.args, j, 'f', "CIjloW", ""); ok {
+			if v, k, ok := word.OptionValue(c.args, j, 'f', "CIjloW", ""); ok {
 				files = append(files, v) // -sf mk, -fmk
 				j = k
 			}
@@ -49,7 +53,7 @@ func (c *cmd) make() {
 		files = []string{"GNUmakefile", "makefile", "Makefile"}
 	}
 	for _, f := range files {
-		if isStdin(f) {
+		if word.IsStdin(f) {
 			c.makeStdin()
 			continue
 		}
@@ -78,10 +82,10 @@ func (c *cmd) makeStdin() {
 // (what names it, for the reason). A file the command did not write is
 // the project's own: false.
 func (w *walker) commandFile(p, what string) (string, bool) {
-	if _, ok := w.writtenEntry(path.Clean(w.where(p))); !ok {
+	if _, ok := w.WrittenEntry(path.Clean(w.Where(p))); !ok {
 		return "", false
 	}
-	return w.fileText(p, true, MaxScriptBytes, what)
+	return w.FileText(p, true, effect.MaxScriptBytes, what)
 }
 
 // recipes analyses the commands of makefile text: each recipe line (a line
@@ -99,7 +103,7 @@ func (c *cmd) recipes(text string, depth int) {
 			break
 		}
 		off += i + len("$(")
-		if arg, ok := balanced(text[off-1:]); ok {
+		if arg, ok := lang.Balanced(text[off-1:]); ok {
 			c.w.tentative(strings.ReplaceAll(strings.TrimPrefix(arg, "shell "), "$$", "$"))
 		}
 	}
@@ -140,11 +144,11 @@ func (c *cmd) recipeLine(line string, depth int) string {
 func (c *cmd) packageScripts() {
 	dir := ""
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case (s == "--prefix" || s == "--cwd" || s == "-C" || s == "--dir") && j+1 < len(c.args):
 			j++
-			dir = c.args[j].s
+			dir = c.args[j].Text
 		case strings.HasPrefix(s, "--prefix=") || strings.HasPrefix(s, "--cwd=") || strings.HasPrefix(s, "--dir="):
 			_, dir, _ = strings.Cut(s, "=")
 		}

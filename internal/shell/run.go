@@ -4,6 +4,11 @@ import (
 	"encoding/base64"
 	"slices"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // program analyses what c's program does with its arguments: what the
@@ -12,16 +17,16 @@ import (
 func (c *cmd) program() {
 	name := c.name
 	c.subst = c.w.subst > 0
-	meta := c.w.metaOnly
-	c.w.metaOnly = metaWriters.has(name)
-	defer func() { c.w.metaOnly = meta }()
+	meta := c.w.MetaOnly
+	c.w.MetaOnly = catalogue.MetaWriters.Has(name)
+	defer func() { c.w.MetaOnly = meta }()
 	if c.builtin() {
 		return
 	}
 	c.chdirOptions()
 	c.commandOptions()
 	c.escapes() // command languages, build tools' files (escapes.go)
-	p := programNamed(name)
+	p := catalogue.ProgramNamed(name)
 	if p != nil && !c.w.trusts(c.prog, name) {
 		p = nil // ./cat, or a cat the command redefined: anything
 	}
@@ -44,13 +49,13 @@ func (c *cmd) program() {
 // unhandled analyses a program without a handler: an interpreter's code,
 // else its words by generic.
 func (c *cmd) unhandled() {
-	if in, ok := interpreterOf(c.name); ok {
+	if in, ok := catalogue.InterpreterOf(c.name); ok {
 		c.interp(in)
 		return
 	}
-	if strings.HasPrefix(c.name, "$") && len(c.args) > 1 && strings.HasPrefix(c.args[0].s, "-") && strings.Contains(c.args[0].s, "c") {
+	if strings.HasPrefix(c.name, "$") && len(c.args) > 1 && strings.HasPrefix(c.args[0].Text, "-") && strings.Contains(c.args[0].Text, "c") {
 		// $SHELL -c '…': probably a shell; its script is looked at.
-		c.w.tentative(c.args[1].s)
+		c.w.tentative(c.args[1].Text)
 	}
 	c.generic()
 }
@@ -59,7 +64,7 @@ func (c *cmd) unhandled() {
 func (c *cmd) trap() {
 	if len(c.args) > 0 {
 		c.kinds[0] = argCode
-		c.w.conditional(func() { c.w.script(c.args[0].s, c.w.depth+1) }) // later, or never
+		c.w.conditional(func() { c.w.script(c.args[0].Text, c.w.depth+1) }) // later, or never
 	}
 }
 
@@ -85,10 +90,10 @@ func (c *cmd) grepper() { c.grep(0) }
 // patch FILE [PATCH], -o OUT: the file it patches is written.
 func (c *cmd) patch() {
 	c.writeOption('o', "iBzbDFgprVY", "--output")
-	if ops := operands(c.args); len(ops) > 0 {
-		c.w.writeDir(ops[0])
+	if ops := word.Operands(c.args); len(ops) > 0 {
+		c.w.WriteDir(ops[0])
 	} else {
-		c.w.changed(under(c.w.dir, ".")) // patch -p1 < x.patch: the files the patch names
+		c.w.Changed(effect.Under(c.w.Dir, ".")) // patch -p1 < x.patch: the files the patch names
 	}
 	c.generic()
 }
@@ -121,13 +126,13 @@ func (c *cmd) pod() {
 // here; docker cp SRC CONTAINER:DEST copies SRC, whole, into it. It
 // reports whether c is such a copy.
 func (c *cmd) containerCopy() bool {
-	if len(c.args) <= 2 || c.args[0].s != "cp" {
+	if len(c.args) <= 2 || c.args[0].Text != "cp" {
 		return false
 	}
-	if ops := operands(c.args[1:]); len(ops) >= 2 && !strings.Contains(ops[len(ops)-1], ":") {
-		c.w.writeDir(ops[len(ops)-1])
+	if ops := word.Operands(c.args[1:]); len(ops) >= 2 && !strings.Contains(ops[len(ops)-1], ":") {
+		c.w.WriteDir(ops[len(ops)-1])
 	} else if len(ops) >= 2 && !strings.Contains(ops[0], ":") {
-		c.w.readTree(ops[0])
+		c.w.ReadTree(ops[0])
 	}
 	for j := range c.args {
 		c.spend(j)
@@ -138,15 +143,15 @@ func (c *cmd) containerCopy() bool {
 // sevenZip: 7z a ARCHIVE DIR… adds each directory whole; 7z x and e
 // extract into -oDIR, else the working directory.
 func (c *cmd) sevenZip() {
-	c.recursive = len(c.args) > 0 && (c.args[0].s == "a" || c.args[0].s == "u")
-	if len(c.args) > 0 && (c.args[0].s == "x" || c.args[0].s == "e") {
+	c.recursive = len(c.args) > 0 && (c.args[0].Text == "a" || c.args[0].Text == "u")
+	if len(c.args) > 0 && (c.args[0].Text == "x" || c.args[0].Text == "e") {
 		dir := "."
 		for _, a := range c.args {
-			if v, ok := strings.CutPrefix(a.s, "-o"); ok && v != "" {
+			if v, ok := strings.CutPrefix(a.Text, "-o"); ok && v != "" {
 				dir = v
 			}
 		}
-		c.w.writeDir(dir)
+		c.w.WriteDir(dir)
 	}
 	c.generic()
 }
@@ -154,12 +159,12 @@ func (c *cmd) sevenZip() {
 // jqInPlace: jq -i and yq -i EXPR FILE… edit their files. It reports
 // whether c does.
 func (c *cmd) jqInPlace() bool {
-	if !slices.ContainsFunc(c.args, func(a word) bool { return a.s == "-i" || a.s == "--inplace" }) {
+	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "-i" || a.Text == "--inplace" }) {
 		return false
 	}
-	if ops := operands(c.args); len(ops) >= 2 {
+	if ops := word.Operands(c.args); len(ops) >= 2 {
 		for _, f := range ops[1:] {
-			c.w.write(f)
+			c.w.Write(f)
 		}
 	}
 	return true
@@ -193,7 +198,7 @@ func (c *cmd) telnet() {
 // the here-document.
 func (c *cmd) cat() {
 	c.generic()
-	switch ops := operands(c.args); {
+	switch ops := word.Operands(c.args); {
 	case len(ops) == 1 && ops[0] != "-":
 		c.out.file = ops[0] // cat F | nc …: nc sends F
 	case len(ops) == 0 || len(ops) == 1 && ops[0] == "-":
@@ -211,10 +216,10 @@ func (c *cmd) tee() {
 	appendTo := false
 	for _, a := range c.args {
 		switch {
-		case a.s == "-a" || a.s == "--append":
+		case a.Text == "-a" || a.Text == "--append":
 			appendTo = true
-		case !strings.HasPrefix(a.s, "-"):
-			c.w.wrote(a.s, c.stdin.text, appendTo)
+		case !strings.HasPrefix(a.Text, "-"):
+			c.w.Wrote(a.Text, c.stdin.text, appendTo)
 		}
 	}
 	c.out = output{text: c.stdin.text, known: true}
@@ -222,9 +227,9 @@ func (c *cmd) tee() {
 
 // goRun: go run x.go runs its code (a package directory is not read).
 func (c *cmd) goRun() {
-	if len(c.args) > 1 && c.args[0].s == "run" {
+	if len(c.args) > 1 && c.args[0].Text == "run" {
 		for _, a := range c.args[1:] {
-			if strings.HasSuffix(a.s, ".go") {
+			if strings.HasSuffix(a.Text, ".go") {
 				c.runProgram(a)
 			}
 		}
@@ -237,10 +242,10 @@ func (c *cmd) goRun() {
 // is no longer the program the catalogue knows.
 func (c *cmd) enable() {
 	for j := 0; j < len(c.args); j++ {
-		switch a := c.args[j].s; {
+		switch a := c.args[j].Text; {
 		case a == "-f" && j+1 < len(c.args):
 			j++
-			c.w.read(c.args[j].s)
+			c.w.Read(c.args[j].Text)
 		case strings.HasPrefix(a, "-"):
 		default:
 			c.w.redefine(a)
@@ -251,8 +256,8 @@ func (c *cmd) enable() {
 
 // hash -p FILE NAME: NAME runs FILE from now on.
 func (c *cmd) hash() {
-	if len(c.args) > 2 && c.args[0].s == "-p" {
-		c.w.redefine(c.args[len(c.args)-1].s)
+	if len(c.args) > 2 && c.args[0].Text == "-p" {
+		c.w.redefine(c.args[len(c.args)-1].Text)
 	}
 	c.generic()
 }
@@ -260,7 +265,7 @@ func (c *cmd) hash() {
 // hostTool: ping, dig @server, httpie: the hosts they contact.
 func (c *cmd) hostTool() {
 	for _, a := range c.args {
-		if h, ok := strings.CutPrefix(a.s, "@"); ok && c.name == "dig" {
+		if h, ok := strings.CutPrefix(a.Text, "@"); ok && c.name == "dig" {
 			c.url(h)
 		}
 	}
@@ -270,25 +275,25 @@ func (c *cmd) hostTool() {
 
 // commandOptions analyses the option values that a program runs as shell
 // commands, or that name a host it connects through, as the table of
-// option runners says (runners.go).
+// option runners says (catalogue.OptionRunners).
 func (c *cmd) commandOptions() {
-	r, ok := optionRunnerNamed(c.name)
+	r, ok := catalogue.OptionRunnerNamed(c.name)
 	if !ok {
 		return
 	}
-	by := r.by
+	by := r.By
 	if by == "" {
 		by = c.name
 	}
 	for j := 0; j < len(c.args); j++ {
-		o, v, k, ok := r.match(c.args, j)
+		o, v, k, ok := r.Match(c.args, j)
 		switch {
 		case !ok:
-		case o.use == runGitConfig:
+		case o.Use == catalogue.RunGitConfig:
 			c.gitConfig(j + 1)
 			return
 		default:
-			c.runOption(o.use, v, by)
+			c.runOption(o.Use, v, by)
 			j = k
 		}
 	}
@@ -296,17 +301,17 @@ func (c *cmd) commandOptions() {
 
 // runOption analyses v, the value of an option whose use is use, by the
 // program by.
-func (c *cmd) runOption(use runUse, v, by string) {
+func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 	switch use {
-	case runCommand:
+	case catalogue.RunCommand:
 		c.w.runsHanded(v, by) // a member's text, the archive: its standard input
-	case runCheckpoint:
+	case catalogue.RunCheckpoint:
 		if script, ok := strings.CutPrefix(v, "exec="); ok {
 			c.w.tentative(script)
 		}
-	case runGitRemote:
+	case catalogue.RunGitRemote:
 		c.w.tentative(gitExt(v)) // git clone 'ext::sh -c …': the remote helper runs it
-	case runGitSetting:
+	case catalogue.RunGitSetting:
 		k, val, ok := strings.Cut(v, "=")
 		k = strings.ToLower(k)
 		switch {
@@ -315,19 +320,19 @@ func (c *cmd) runOption(use runUse, v, by string) {
 		case ok && gitProxy(k):
 			c.url(val) // git -c http.proxy=HOST
 		}
-	case runSSHOption:
-		if k, val, ok := cutOption(v); ok && sshRunsValue(strings.ToLower(k)) {
+	case catalogue.RunSSHOption:
+		if k, val, ok := word.CutOption(v); ok && sshRunsValue(strings.ToLower(k)) {
 			c.w.runsHanded(val, by)
 		} else if ok && strings.EqualFold(k, "ProxyJump") {
 			for _, h := range strings.Split(val, ",") {
-				c.url(hostPart(h)) // -o ProxyJump=HOST, like -J
+				c.url(lang.HostPart(h)) // -o ProxyJump=HOST, like -J
 			}
 		}
-	case runProxy:
+	case catalogue.RunProxy:
 		c.url(v)
-	case runFilter:
+	case catalogue.RunFilter:
 		c.handFiles(v, rgFiles(c.args), false, by) // rg --pre PROG runs PROG FILE for each file it searches
-	case runDiffer:
+	case catalogue.RunDiffer:
 		c.handFiles(v, diffFiles(c.args), true, by)
 	}
 }
@@ -339,7 +344,7 @@ func (c *cmd) gitConfig(from int) {
 	file := ".git/config"
 	var operands []string
 	for j := from; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "--global":
 			file = "~/.gitconfig"
@@ -348,7 +353,7 @@ func (c *cmd) gitConfig(from int) {
 		case s == "--file" || s == "-f":
 			if j+1 < len(c.args) {
 				j++
-				file = c.args[j].s
+				file = c.args[j].Text
 			}
 		case strings.HasPrefix(s, "--file="):
 			file = strings.TrimPrefix(s, "--file=")
@@ -380,7 +385,7 @@ func (c *cmd) gitConfig(from int) {
 		strings.HasPrefix(k, "includeif.") && strings.HasSuffix(k, ".path") ||
 		strings.HasPrefix(k, "protocol.") && strings.HasSuffix(k, ".allow") ||
 		strings.HasPrefix(k, "url.") && strings.HasSuffix(k, "insteadof") {
-		c.w.write(file)
+		c.w.Write(file)
 	}
 }
 
@@ -440,14 +445,6 @@ func sshRunsValue(key string) bool {
 	return key == "proxycommand" || key == "localcommand" || key == "knownhostscommand" || key == "remotecommand"
 }
 
-// cutOption splits an ssh -o value, KEY=VALUE or KEY VALUE.
-func cutOption(o string) (string, string, bool) {
-	if i := strings.IndexAny(o, "= "); i > 0 {
-		return o[:i], strings.TrimLeft(o[i+1:], "= "), true
-	}
-	return "", "", false
-}
-
 // generic records the files the plain arguments name: written for rm,
 // touch, tee…, the destination of cp/mv/ln…, read and written for the
 // sources of mv and of a hard link (ln without -s, cp -l: a later write
@@ -469,11 +466,11 @@ func (c *cmd) generic() {
 	hard := name == "ln" && !lnSoft(c.args) || name == "cp" && cpLinks(c.args) || deletesInputs(name, c.args)
 	inPlace := false
 	for _, a := range c.args {
-		inPlace = inPlace || editsInPlace(name, a.s)
+		inPlace = inPlace || editsInPlace(name, a.Text)
 	}
-	read := w.read
+	read := w.Read
 	if c.recursive {
-		read = w.readTree
+		read = w.ReadTree
 	}
 	var sources []string // of cp, mv, install, ln, rsync, scp
 	var dest copyDest
@@ -481,8 +478,8 @@ func (c *cmd) generic() {
 		if c.kinds[j] != argPlain || valueOf[j] {
 			continue // install -m 644, cp -S .bak: not a file
 		}
-		a := c.args[j].s
-		if writesLast.has(name) && j != last && !strings.HasPrefix(a, "-") {
+		a := c.args[j].Text
+		if catalogue.WritesLast.Has(name) && j != last && !strings.HasPrefix(a, "-") {
 			sources = append(sources, a)
 			c.spend(j)
 		}
@@ -491,21 +488,21 @@ func (c *cmd) generic() {
 			continue
 		}
 		switch {
-		case writesLast.has(name) && j == last:
+		case catalogue.WritesLast.Has(name) && j == last:
 			dest.path = a
 			c.spend(j)
-		case writesAll.has(name) || inPlace || j == last:
-			w.write(a)
+		case catalogue.WritesAll.Has(name) || inPlace || j == last:
+			w.Write(a)
 		case name == "mv" || hard:
 			// A source is read and then removed from where it was:
 			// moving ~/.guard away, or a key out of ~/.ssh, meets both
 			// path rules. A hard link's source is written through the
 			// link.
 			read(a)
-			meta := w.metaOnly
-			w.metaOnly = true // gone from there; its text goes on to the destination
-			w.write(a)
-			w.metaOnly = meta
+			meta := w.MetaOnly
+			w.MetaOnly = true // gone from there; its text goes on to the destination
+			w.Write(a)
+			w.MetaOnly = meta
 		default:
 			read(a)
 		}
@@ -528,22 +525,22 @@ type copyDest struct {
 // and the like (-t DIR), the file dd writes (of=F). It returns the index of
 // the last word it used.
 func (c *cmd) genericOption(j int, dest *copyDest) (int, bool) {
-	a := c.args[j].s
+	a := c.args[j].Text
 	switch {
-	case keyUsers.has(c.name) && a == "-F" && j+1 < len(c.args):
+	case catalogue.KeyUsers.Has(c.name) && a == "-F" && j+1 < len(c.args):
 		// The configuration file is read, and ssh quotes a bad line of it
 		// back (ssh -F ~/.ssh/id_rsa -G x prints the key).
-		c.w.read(c.args[j+1].s)
+		c.w.Read(c.args[j+1].Text)
 		c.spend(j + 1)
 		return j + 1, true
-	case keyUsers.has(c.name) && (a == "-i" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].s)):
+	case catalogue.KeyUsers.Has(c.name) && (a == "-i" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].Text)):
 		c.spend(j + 1) // the identity file is used, not shown
 		return j + 1, true
-	case keyUsers.has(c.name) && strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]):
+	case catalogue.KeyUsers.Has(c.name) && strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]):
 		c.spend(j) // -oIdentityFile=F
 		return j, true
-	case writesLast.has(c.name) && targetOption(a):
-		if v, k, ok := optionValue(c.args, j, 't', "S", "--target-directory"); ok {
+	case catalogue.WritesLast.Has(c.name) && targetOption(a):
+		if v, k, ok := word.OptionValue(c.args, j, 't', "S", "--target-directory"); ok {
 			dest.path, dest.given = v, true
 			for m := j; m <= k; m++ {
 				c.spend(m)
@@ -552,7 +549,7 @@ func (c *cmd) genericOption(j int, dest *copyDest) (int, bool) {
 		}
 		return j, true
 	case c.name == "dd" && strings.HasPrefix(a, "of="):
-		c.w.write(a)
+		c.w.Write(a)
 		return j, true
 	}
 	return j, false
@@ -562,18 +559,18 @@ func (c *cmd) genericOption(j int, dest *copyDest) (int, bool) {
 // the last operand (the destination; -1 when -t names it) and the indexes of
 // option values; -1 and nil for another program.
 func (c *cmd) copyOperands() (int, map[int]bool) {
-	if !writesLast.has(c.name) {
+	if !catalogue.WritesLast.Has(c.name) {
 		return -1, nil
 	}
 	last := -1
 	valueOf := map[int]bool{}
 	withArg, targetDir := copyWithArg(c.name), hasTargetDir(c.args)
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		if s == "--" {
 			break
 		}
-		if withArg.has(s) && j+1 < len(c.args) {
+		if withArg.Has(s) && j+1 < len(c.args) {
 			j++
 			valueOf[j] = true
 			continue
@@ -595,9 +592,9 @@ func (c *cmd) copyOperands() (int, map[int]bool) {
 
 // lnSoft reports whether ln's options make symbolic links (-s, --symbolic,
 // a cluster holding s).
-func lnSoft(args []word) bool {
+func lnSoft(args []word.Word) bool {
 	for _, a := range args {
-		s := a.s
+		s := a.Text
 		if s == "--" {
 			break
 		}
@@ -611,17 +608,17 @@ func lnSoft(args []word) bool {
 // deletesInputs reports whether name's options make it delete the files
 // it reads once it has stored them: rsync --remove-source-files, zip -m
 // (--move, a cluster holding m: -rm), tar --remove-files, 7z -sdel.
-func deletesInputs(name string, args []word) bool {
-	return slices.ContainsFunc(args, func(a word) bool {
+func deletesInputs(name string, args []word.Word) bool {
+	return slices.ContainsFunc(args, func(a word.Word) bool {
 		switch name {
 		case "rsync":
-			return a.s == "--remove-source-files"
+			return a.Text == "--remove-source-files"
 		case "zip":
-			return a.s == "--move" || shortHas(a.s, 'm', "bnPstxiOZ")
+			return a.Text == "--move" || word.ShortHas(a.Text, 'm', "bnPstxiOZ")
 		case "tar", "gtar", "bsdtar":
-			return longOption(a.s, "--remove-files")
+			return word.LongOption(a.Text, "--remove-files")
 		case "7z", "7za", "7zz":
-			return a.s == "-sdel"
+			return a.Text == "-sdel"
 		}
 		return false
 	})
@@ -629,12 +626,12 @@ func deletesInputs(name string, args []word) bool {
 
 // cpLinks reports whether cp's options make hard links instead of copies
 // (-l, --link, a cluster holding l: cp -al).
-func cpLinks(args []word) bool {
+func cpLinks(args []word.Word) bool {
 	for _, a := range args {
-		if a.s == "--" {
+		if a.Text == "--" {
 			break
 		}
-		if longOption(a.s, "--link") || shortHas(a.s, 'l', "St") {
+		if word.LongOption(a.Text, "--link") || word.ShortHas(a.Text, 'l', "St") {
 			return true
 		}
 	}
@@ -654,10 +651,10 @@ func (c *cmd) destination(dest string, isDir bool, sources []string) {
 	}
 	isDir = isDir || strings.HasSuffix(dest, "/") || len(sources) > 1
 	if !isDir || len(sources) == 0 {
-		w.writeDir(dest)
+		w.WriteDir(dest)
 	}
 	if !isDir && len(sources) == 1 {
-		w.copied(dest, sources[0]) // cp a.sh b.sh: b.sh holds a.sh's text
+		w.Copied(dest, sources[0]) // cp a.sh b.sh: b.sh holds a.sh's text
 	}
 	dir := strings.TrimRight(dest, "/") // "" for /: dir + "/" + base
 	for _, src := range sources {
@@ -679,12 +676,12 @@ func (c *cmd) destination(dest string, isDir bool, sources []string) {
 			base = base[i+1:]
 		}
 		if base == "" || base == "." || base == ".." {
-			w.write(dest) // the contents of a directory: anything in dest
+			w.Write(dest) // the contents of a directory: anything in dest
 			continue
 		}
-		w.write(dir + "/" + base)
+		w.Write(dir + "/" + base)
 		if c.name != "scp" && c.name != "rsync" {
-			w.copied(dir+"/"+base, src)
+			w.Copied(dir+"/"+base, src)
 		}
 	}
 }
@@ -697,12 +694,12 @@ func (c *cmd) symlink(last int) {
 	}
 	var ops []string
 	for j, a := range c.args {
-		if !strings.HasPrefix(a.s, "-") && j < last {
-			ops = append(ops, a.s)
+		if !strings.HasPrefix(a.Text, "-") && j < last {
+			ops = append(ops, a.Text)
 		}
 	}
 	if len(ops) == 1 {
-		c.w.link(ops[0], c.args[last].s)
+		c.w.Link(ops[0], c.args[last].Text)
 	}
 }
 
@@ -733,13 +730,13 @@ func (c *cmd) tar() {
 func (c *cmd) unzip() {
 	x := extraction{extracting: true}
 	for j := 0; j < len(c.args); j++ {
-		switch c.args[j].s {
+		switch c.args[j].Text {
 		case "-l", "-t", "-v", "-p", "-Z", "-z", "-c":
 			x.extracting = false
 		case "-:":
 			x.absolute = true
 		}
-		if v, k, ok := optionValue(c.args, j, 'd', "x", ""); ok {
+		if v, k, ok := word.OptionValue(c.args, j, 'd', "x", ""); ok {
 			x.dirs, j = append(x.dirs, v), k
 		}
 	}
@@ -750,13 +747,13 @@ func (c *cmd) unzip() {
 func (c *cmd) cpio() {
 	x := extraction{absolute: true}
 	for j := 0; j < len(c.args); j++ {
-		switch s := c.args[j].s; {
-		case shortHas(s, 'i', cpioWithArg) || longOption(s, "--extract"):
+		switch s := c.args[j].Text; {
+		case word.ShortHas(s, 'i', cpioWithArg) || word.LongOption(s, "--extract"):
 			x.extracting = true
-		case longOption(s, "--no-absolute-filenames"):
+		case word.LongOption(s, "--no-absolute-filenames"):
 			x.absolute = false
 		}
-		if v, k, ok := optionValue(c.args, j, 'D', cpioWithArg, "--directory"); ok {
+		if v, k, ok := word.OptionValue(c.args, j, 'D', cpioWithArg, "--directory"); ok {
 			x.dirs, j = append(x.dirs, v), k
 		}
 	}
@@ -768,18 +765,18 @@ func (c *cmd) tarOptions() extraction {
 	var x extraction
 	cdir := "" // the last -C: the directory the members after it are in
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		if j == 0 && !strings.HasPrefix(s, "-") {
 			j, cdir = c.tarLetters(s, &x)
 			continue
 		}
-		if longOption(s, "--extract") || s == "--get" || shortHas(s, 'x', tarWithArg) {
+		if word.LongOption(s, "--extract") || s == "--get" || word.ShortHas(s, 'x', tarWithArg) {
 			x.extracting = true
 		}
-		if longOption(s, "--absolute-names") || shortHas(s, 'P', tarWithArg) {
+		if word.LongOption(s, "--absolute-names") || word.ShortHas(s, 'P', tarWithArg) {
 			x.absolute = true
 		}
-		if v, k, ok := optionValue(c.args, j, 'C', "fbTXgFKLNVH", "--directory"); ok {
+		if v, k, ok := word.OptionValue(c.args, j, 'C', "fbTXgFKLNVH", "--directory"); ok {
 			x.dirs, j, cdir = append(x.dirs, v), k, v
 			continue
 		}
@@ -787,7 +784,7 @@ func (c *cmd) tarOptions() extraction {
 			x.dirs = append(x.dirs, v)
 			continue
 		}
-		if _, k, ok := optionValue(c.args, j, 'f', "CbTXgFKLNVH", "--file"); ok {
+		if _, k, ok := word.OptionValue(c.args, j, 'f', "CbTXgFKLNVH", "--file"); ok {
 			j = k // the archive
 			continue
 		}
@@ -811,8 +808,8 @@ func (c *cmd) tarLetters(s string, x *extraction) (k int, cdir string) {
 		case strings.ContainsRune(tarWithArg, l) && k+1 < len(c.args):
 			k++
 			if l == 'C' {
-				x.dirs = append(x.dirs, c.args[k].s)
-				cdir = c.args[k].s
+				x.dirs = append(x.dirs, c.args[k].Text)
+				cdir = c.args[k].Text
 			}
 		}
 	}
@@ -832,7 +829,7 @@ func (c *cmd) unpack(x extraction) {
 			x.dirs = append(x.dirs, "/")
 		}
 		for _, d := range x.dirs {
-			c.w.writeDir(d)
+			c.w.WriteDir(d)
 		}
 	}
 	c.generic()
@@ -843,12 +840,12 @@ func (c *cmd) unpack(x extraction) {
 // files named after a -C DIR, here.
 func (c *cmd) archived(members []string) {
 	c.recursive = c.name != "unzip" && c.name != "cpio" &&
-		!slices.ContainsFunc(c.args, func(a word) bool { return a.s == "--no-recursion" })
+		!slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "--no-recursion" })
 	for _, m := range members {
 		if c.recursive {
-			c.w.readTree(m) // archived from the -C directory
+			c.w.ReadTree(m) // archived from the -C directory
 		} else {
-			c.w.read(m)
+			c.w.Read(m)
 		}
 	}
 }
@@ -857,21 +854,21 @@ func (c *cmd) archived(members []string) {
 // operands are accounted for.
 func (c *cmd) secondOperand() {
 	n := 0
-	withArg := wordSet(" -f -s -w ") // uniq's
+	withArg := word.Set(" -f -s -w ") // uniq's
 	if c.name == "xxd" {
 		withArg = " -c -g -l -o -s -n -cols -groupsize -len -offset -seek -name "
 	}
 	for j := 0; j < len(c.args); j++ {
 		a := c.args[j]
-		if withArg.has(a.s) {
+		if withArg.Has(a.Text) {
 			j++
 			continue
 		}
-		if strings.HasPrefix(a.s, "-") && a.s != "-" {
+		if strings.HasPrefix(a.Text, "-") && a.Text != "-" {
 			continue
 		}
 		if n == 1 {
-			c.w.writeDir(a.s)
+			c.w.WriteDir(a.Text)
 		}
 		c.spend(j)
 		n++
@@ -883,7 +880,7 @@ func (c *cmd) secondOperand() {
 // on its files: spent.
 func (c *cmd) podCommand() {
 	for j, a := range c.args {
-		if a.s == "--" {
+		if a.Text == "--" {
 			for k := j + 1; k < len(c.args); k++ {
 				c.spend(k)
 			}
@@ -901,13 +898,13 @@ func (c *cmd) sshKeygen() {
 	mode, file, fileAt := "", "", -1
 	for j, a := range c.args {
 		switch {
-		case a.s == "-f" && j+1 < len(c.args):
-			file, fileAt = c.args[j+1].s, j+1
-		case strings.HasPrefix(a.s, "-f") && len(a.s) > 2:
-			file, fileAt = a.s[2:], j
-		case mode == "" && len(a.s) == 2 && a.s[0] == '-' && strings.IndexByte("lyeiFBDLQrRHYpckisAM", a.s[1]) >= 0:
-			mode = a.s
-			if mode == "-Y" && j+1 < len(c.args) && c.args[j+1].s == "sign" {
+		case a.Text == "-f" && j+1 < len(c.args):
+			file, fileAt = c.args[j+1].Text, j+1
+		case strings.HasPrefix(a.Text, "-f") && len(a.Text) > 2:
+			file, fileAt = a.Text[2:], j
+		case mode == "" && len(a.Text) == 2 && a.Text[0] == '-' && strings.IndexByte("lyeiFBDLQrRHYpckisAM", a.Text[1]) >= 0:
+			mode = a.Text
+			if mode == "-Y" && j+1 < len(c.args) && c.args[j+1].Text == "sign" {
 				mode = "-Ysign"
 			}
 		}
@@ -922,12 +919,12 @@ func (c *cmd) sshKeygen() {
 		if file == "" {
 			file = "~/.ssh/known_hosts"
 		}
-		c.w.write(file)
+		c.w.Write(file)
 	case mode == "-Ysign":
 		// -Y sign -f KEY FILE…: writes FILE.sig beside each (touched).
 	case file != "":
-		c.w.writeDir(file)
-		c.w.write(file + ".pub")
+		c.w.WriteDir(file)
+		c.w.Write(file + ".pub")
 	}
 	c.spend(fileAt)
 }
@@ -938,12 +935,12 @@ func (c *cmd) sshKeygen() {
 // a touch.
 func (c *cmd) volumes() {
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		var src string
 		switch {
 		case (s == "-v" || s == "--volume" || s == "--mount") && j+1 < len(c.args):
 			j++
-			src = volumeSource(s, c.args[j].s)
+			src = volumeSource(s, c.args[j].Text)
 		case strings.HasPrefix(s, "--volume=") || strings.HasPrefix(s, "--mount="):
 			opt, v, _ := strings.Cut(s, "=")
 			src = volumeSource(opt, v)
@@ -953,15 +950,15 @@ func (c *cmd) volumes() {
 			continue
 		}
 		if src != "" {
-			c.w.readTree(src)
-			c.w.touch(src)
+			c.w.ReadTree(src)
+			c.w.Touch(src)
 		}
 	}
 }
 
 // containerWithArg are the options of docker run, create and exec (and
 // compose's) that take the next word.
-const containerWithArg wordSet = " -a -c -e -h -l -m -p -u -v -w --add-host --attach --blkio-weight --cap-add --cap-drop " +
+const containerWithArg word.Set = " -a -c -e -h -l -m -p -u -v -w --add-host --attach --blkio-weight --cap-add --cap-drop " +
 	"--cgroup-parent --cidfile --cpu-period --cpu-quota --cpu-shares --cpus --cpuset-cpus --detach-keys --device --dns " +
 	"--entrypoint --env --env-file --expose --gpus --group-add --health-cmd --hostname --ip --ipc --label --label-file " +
 	"--link --log-driver --log-opt --memory --mount --name --network --net --pid --platform --publish --pull --restart " +
@@ -974,18 +971,18 @@ const containerWithArg wordSet = " -a -c -e -h -l -m -p -u -v -w --add-host --at
 // its volumes).
 func (c *cmd) containerCommand() {
 	j := 0
-	if j < len(c.args) && c.args[j].s == "compose" {
+	if j < len(c.args) && c.args[j].Text == "compose" {
 		j++
 	}
-	if j >= len(c.args) || !containerRuns.has(c.args[j].s) {
+	if j >= len(c.args) || !containerRuns.Has(c.args[j].Text) {
 		return
 	}
 	for j++; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "--":
 			j++
-		case containerWithArg.has(s):
+		case containerWithArg.Has(s):
 			j++
 			continue
 		case strings.HasPrefix(s, "-"):
@@ -999,7 +996,7 @@ func (c *cmd) containerCommand() {
 }
 
 // containerRuns are the subcommands that run a command in a container.
-const containerRuns wordSet = " run create exec "
+const containerRuns word.Set = " run create exec "
 
 // volumeSource returns the host path of a -v / --volume value SRC:DST[:OPT]
 // or a --mount value type=bind,source=SRC,…; "" for a named volume.
@@ -1014,7 +1011,7 @@ func volumeSource(opt, v string) string {
 		if strings.Contains(v, "=") {
 			return ""
 		}
-	} else if i := strings.IndexByte(v, ':'); i == 1 && isLetter(v[0]) && len(v) > 2 && (v[2] == '\\' || v[2] == '/') {
+	} else if i := strings.IndexByte(v, ':'); i == 1 && lang.IsLetter(v[0]) && len(v) > 2 && (v[2] == '\\' || v[2] == '/') {
 		// C:\src:/x: a drive letter
 		if k := strings.IndexByte(v[2:], ':'); k >= 0 {
 			v = v[:2+k]
@@ -1022,7 +1019,7 @@ func volumeSource(opt, v string) string {
 	} else if i >= 0 {
 		v = v[:i]
 	}
-	if v == "" || !pathLike(v) && v != "~" {
+	if v == "" || !lang.PathLike(v) && v != "~" {
 		return "" // a named volume
 	}
 	return v
@@ -1034,66 +1031,19 @@ func volumeSource(opt, v string) string {
 func editsInPlace(name, s string) bool {
 	switch name {
 	case "sed":
-		return longOption(s, "--in-place") || s == "--in" || shortHas(s, 'i', "efl")
+		return word.LongOption(s, "--in-place") || s == "--in" || word.ShortHas(s, 'i', "efl")
 	case "perl", "ruby":
-		return shortHas(s, 'i', "eEIMmxrCFIlSTWX")
+		return word.ShortHas(s, 'i', "eEIMmxrCFIlSTWX")
 	}
 	return false
-}
-
-// shortHas reports whether s is a cluster of short options (-abc) holding
-// flag before any option of withArg, whose value is the rest of the word.
-func shortHas(s string, flag byte, withArg string) bool { return clusterIndex(s, flag, withArg) > 0 }
-
-// clusterIndex returns where flag stands in s, a cluster of short options,
-// before any option of withArg (whose value is the rest of the word); -1
-// when it does not.
-func clusterIndex(s string, flag byte, withArg string) int {
-	if len(s) < 2 || s[0] != '-' || s[1] == '-' {
-		return -1
-	}
-	for i := 1; i < len(s); i++ {
-		switch {
-		case s[i] == flag:
-			return i
-		case strings.IndexByte(withArg, s[i]) >= 0:
-			return -1
-		}
-	}
-	return -1
-}
-
-// optionValue returns the value of short option flag (in a cluster, -uo F
-// or -uoF) or long option long (--output F, --output=F) at args[j], and the
-// index of the last word it used.
-func optionValue(args []word, j int, flag byte, withArg, long string) (string, int, bool) {
-	s := args[j].s
-	if long != "" && longOption(s, long) {
-		if opt, v, ok := strings.Cut(s, "="); ok && opt != "" {
-			return v, j, true
-		}
-		if j+1 < len(args) {
-			return args[j+1].s, j + 1, true
-		}
-		return "", j, false
-	}
-	switch i := clusterIndex(s, flag, withArg); {
-	case i < 0:
-		return "", j, false
-	case i+1 < len(s):
-		return s[i+1:], j, true
-	case j+1 < len(args):
-		return args[j+1].s, j + 1, true
-	}
-	return "", j, false
 }
 
 // writeOption records as written the value of every short option flag or
 // long option long in c's arguments: sort -o F, patch -o F.
 func (c *cmd) writeOption(flag byte, withArg, long string) {
 	for j := 0; j < len(c.args); j++ {
-		if v, k, ok := optionValue(c.args, j, flag, withArg, long); ok {
-			c.w.write(v)
+		if v, k, ok := word.OptionValue(c.args, j, flag, withArg, long); ok {
+			c.w.Write(v)
 			j = k
 		}
 	}
@@ -1101,7 +1051,7 @@ func (c *cmd) writeOption(flag byte, withArg, long string) {
 
 // copyWithArg returns the options of cp, mv, install, ln, rsync and scp
 // that take the next word as their value.
-func copyWithArg(name string) wordSet {
+func copyWithArg(name string) word.Set {
 	switch name {
 	case "install":
 		return " -m -o -g -S -t --mode --owner --group --suffix --target-directory --strip-program "
@@ -1115,9 +1065,9 @@ func copyWithArg(name string) wordSet {
 
 // hasTargetDir reports whether cp/mv/install/ln args name their destination
 // with -t or --target-directory (then every other argument is a source).
-func hasTargetDir(args []word) bool {
+func hasTargetDir(args []word.Word) bool {
 	for _, a := range args {
-		if targetOption(a.s) {
+		if targetOption(a.Text) {
 			return true
 		}
 	}
@@ -1128,24 +1078,17 @@ func hasTargetDir(args []word) bool {
 // -t DIR, -tDIR, -vt DIR, --target-directory=DIR or an abbreviation of it
 // (--target=DIR).
 func targetOption(s string) bool {
-	return shortHas(s, 't', "S") || longOption(s, "--target-directory")
-}
-
-// longOption reports whether s is long option name, or the shortest
-// prefix getopt accepts for it (at least --xyz), with or without =value.
-func longOption(s, name string) bool {
-	opt, _, _ := strings.Cut(s, "=")
-	return len(opt) >= 5 && strings.HasPrefix(name, opt)
+	return word.ShortHas(s, 't', "S") || word.LongOption(s, "--target-directory")
 }
 
 // rm writes its options as -r, -f or -rf and gives each operand a line of
 // its own, its path cleaned: rm -r -f ./a / is "rm -rf ./a" and "rm -rf /".
 func (c *cmd) rm() {
 	rec, force := false, false
-	var ops []word
+	var ops []word.Word
 	opts := true
 	for _, a := range c.args {
-		s := a.s
+		s := a.Text
 		switch {
 		case opts && s == "--":
 			opts = false
@@ -1159,7 +1102,7 @@ func (c *cmd) rm() {
 			force = force || strings.Contains(s, "f")
 		default:
 			ops = append(ops, a)
-			c.w.write(s)
+			c.w.Write(s)
 		}
 	}
 	flags := ""
@@ -1173,11 +1116,11 @@ func (c *cmd) rm() {
 	}
 	var all []string
 	for _, op := range ops {
-		s := op.s
-		if c.w.dir != "" && wholeDir(s) {
-			s = under(c.w.dir, s) // cd / && rm -rf *
+		s := op.Text
+		if c.w.Dir != "" && wholeDir(s) {
+			s = effect.Under(c.w.Dir, s) // cd / && rm -rf *
 		}
-		p := oneLine(c.w.canonPath(s))
+		p := word.OneLine(c.w.CanonPath(s))
 		all = append(all, p)
 		c.own = append(c.own, "rm"+flags+" "+p)
 	}
@@ -1200,7 +1143,7 @@ func (c *cmd) shell() {
 	switch {
 	case script >= 0:
 		c.shellScript(script)
-	case file >= 0 && !isStdin(c.args[file].s):
+	case file >= 0 && !word.IsStdin(c.args[file].Text):
 		c.shellFile(file)
 	default:
 		c.shellStdin()
@@ -1214,14 +1157,14 @@ func (c *cmd) shellOptions() (script, file int, sflag bool) {
 	script, file = -1, -1
 	cflag := false
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].s
+		s := c.args[j].Text
 		switch {
 		case s == "--":
 			if j+1 < len(c.args) && !cflag && !sflag {
 				file = j + 1
 			}
 			return script, file, sflag
-		case shellWithArg.has(s):
+		case catalogue.ShellWithArg.Has(s):
 			j++
 		case strings.HasPrefix(s, "--"):
 		case (strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+")) && len(s) > 1:
@@ -1248,13 +1191,13 @@ func (c *cmd) shellScript(script int) {
 	w := c.w
 	a := c.args[script]
 	c.kinds[script] = argCode
-	if a.sub != "" {
-		c.rendered = a.sub + " | " + c.name + " -"
-		if !a.known {
-			c.runSub(a.sub, false) // sh -c "$(cat x.sh)"; known text is walked below
+	if a.Sub != "" {
+		c.rendered = a.Sub + " | " + c.name + " -"
+		if !a.Known {
+			c.runSub(a.Sub, false) // sh -c "$(cat x.sh)"; known text is walked below
 		}
 	}
-	if a.sub != "" && !a.known {
+	if a.Sub != "" && !a.Known {
 		return
 	}
 	// The words after the script stay touches: what the script does with
@@ -1264,7 +1207,7 @@ func (c *cmd) shellScript(script int) {
 		// $1, … inside it.
 		w.pos = &positional{zero: c.name}
 		if pos := c.args[script+1:]; len(pos) > 0 {
-			w.pos = &positional{zero: pos[0].s, args: wordTexts(pos[1:])}
+			w.pos = &positional{zero: pos[0].Text, args: word.Texts(pos[1:])}
 		}
 		saved := w.fedArgs // xargs sh -c 'bash "$1"' _: its $1… are fed
 		w.fedArgs = ""
@@ -1272,7 +1215,7 @@ func (c *cmd) shellScript(script int) {
 			w.fedArgs = c.handed.by
 			w.pos = nil // the runner appends them: not known
 		}
-		w.script(a.s, w.depth+1)
+		w.script(a.Text, w.depth+1)
 		w.fedArgs = saved
 	})
 }
@@ -1281,14 +1224,14 @@ func (c *cmd) shellScript(script int) {
 func (c *cmd) shellFile(file int) {
 	w := c.w
 	a := c.args[file]
-	if a.sub != "" {
-		c.rendered = a.sub + " | " + c.name + " -"
-		c.runSub(a.sub, false) // bash <(cat x.sh)
+	if a.Sub != "" {
+		c.rendered = a.Sub + " | " + c.name + " -"
+		c.runSub(a.Sub, false) // bash <(cat x.sh)
 		return
 	}
-	w.read(a.s)
+	w.Read(a.Text)
 	c.spend(file) // read; the words after it are the script's, touched
-	if t, ok := w.fileText(a.s, a.known, MaxScriptBytes, "a script"); ok {
+	if t, ok := w.FileText(a.Text, a.Known, effect.MaxScriptBytes, "a script"); ok {
 		w.runScript(t, c.args[file:], false)
 	}
 }
@@ -1306,8 +1249,8 @@ func (c *cmd) shellStdin() {
 		w.scoped(func() { w.script(c.stdin.text, w.depth+1) })
 	case c.stdin.file != "":
 		// sh < x.sh
-		w.read(c.stdin.file)
-		if t, ok := w.fileText(c.stdin.file, true, MaxScriptBytes, "a script"); ok {
+		w.Read(c.stdin.file)
+		if t, ok := w.FileText(c.stdin.file, true, effect.MaxScriptBytes, "a script"); ok {
 			w.runScript(t, nil, false)
 		}
 	}
@@ -1323,38 +1266,33 @@ func wholeDir(s string) bool {
 	return false
 }
 
-// isStdin reports whether a script file operand is standard input.
-func isStdin(s string) bool {
-	return s == "-" || s == "/dev/stdin" || s == "/dev/fd/0" || s == "/proc/self/fd/0"
-}
-
 // eval runs its arguments, joined, as a script in the current shell.
 func (c *cmd) eval() {
-	if len(c.args) > 0 && c.args[0].sub != "" && sameSub(c.args) {
+	if len(c.args) > 0 && c.args[0].Sub != "" && sameSub(c.args) {
 		// eval "$(curl …)": what the substitution prints runs.
 		for i := range c.kinds {
 			c.kinds[i] = argCode
 		}
-		c.rendered = c.args[0].sub + " | sh -"
-		if !allKnown(c.args) {
-			c.runSub(c.args[0].sub, false) // eval "$(cat x.sh)"
+		c.rendered = c.args[0].Sub + " | sh -"
+		if !word.AllKnown(c.args) {
+			c.runSub(c.args[0].Sub, false) // eval "$(cat x.sh)"
 			return
 		}
 	}
-	if allKnown(c.args) {
+	if word.AllKnown(c.args) {
 		for i := range c.kinds {
 			c.kinds[i] = argCode
 		}
 	}
 	// eval "rm $X": what is known of the text runs; the parts not known
 	// stay markers in the words of the script (the line shows them).
-	c.w.script(joinWords(c.args), c.w.depth+1)
+	c.w.script(word.Join(c.args), c.w.depth+1)
 }
 
 // sameSub reports whether all words come from the same substitution.
-func sameSub(ws []word) bool {
+func sameSub(ws []word.Word) bool {
 	for _, x := range ws {
-		if x.sub != ws[0].sub {
+		if x.Sub != ws[0].Sub {
 			return false
 		}
 	}
@@ -1367,21 +1305,21 @@ func (c *cmd) source() {
 	if len(c.args) == 0 {
 		return
 	}
-	if c.args[0].sub != "" {
-		c.rendered = c.args[0].sub + " | sh -"
-		c.runSub(c.args[0].sub, false) // source <(cat x.sh)
+	if c.args[0].Sub != "" {
+		c.rendered = c.args[0].Sub + " | sh -"
+		c.runSub(c.args[0].Sub, false) // source <(cat x.sh)
 		return
 	}
-	if isStdin(c.args[0].s) {
+	if word.IsStdin(c.args[0].Text) {
 		// curl … | source /dev/stdin: the shell runs what it reads.
 		c.name = "sh"
 		c.args, c.kinds = nil, nil
 		c.shell()
 		return
 	}
-	c.w.read(c.args[0].s)
+	c.w.Read(c.args[0].Text)
 	c.spend(0)
-	if t, ok := c.w.fileText(c.args[0].s, c.args[0].known, MaxScriptBytes, "a script"); ok {
+	if t, ok := c.w.FileText(c.args[0].Text, c.args[0].Known, effect.MaxScriptBytes, "a script"); ok {
 		c.w.runScript(t, c.args, true)
 	}
 }
@@ -1391,13 +1329,13 @@ func (c *cmd) source() {
 func (c *cmd) base64() {
 	decode := false
 	for j, a := range c.args {
-		s := a.s
+		s := a.Text
 		if s == "-D" || s == "--decode" || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--") && strings.Contains(s, "d") {
-			c.args[j] = word{s: "-d", known: true}
+			c.args[j] = word.Word{Text: "-d", Known: true}
 			decode = true
 		}
 	}
-	if decode && c.stdin.known && len(operands(c.args)) == 0 {
+	if decode && c.stdin.known && len(word.Operands(c.args)) == 0 {
 		if d, err := base64.StdEncoding.DecodeString(strings.TrimSpace(c.stdin.text)); err == nil {
 			c.out = output{text: string(d), known: true}
 		}

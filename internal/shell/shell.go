@@ -65,6 +65,9 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // Limits of an analysis.
@@ -81,9 +84,6 @@ const (
 	// parsing: the parser's time grows with the square of the nesting.
 	MaxNesting = 100
 )
-
-// ErrLimit is wrapped by [Analysis.Err] when a command exceeds a limit.
-var ErrLimit = errors.New("beyond guard's limits")
 
 // ErrHidden is wrapped by [Analysis.Err] when the command runs text guard
 // cannot see: a script file it runs that cannot be read whole, a crontab
@@ -130,7 +130,7 @@ type Analysis struct {
 	// read them: every word of such a program that is not data and not a
 	// file its handler accounts for (an option's value after = included),
 	// resolved like Reads and Writes. It may write them: gzip F, sponge F,
-	// vim -es F. The read-only catalogue (catalogue.go) lists the programs
+	// vim -es F. The read-only catalogue (package catalogue) lists the programs
 	// whose words are never touches. A path in Writes is not repeated here.
 	Touches []string
 	// URLs are the URLs and hosts the command would contact: every
@@ -204,7 +204,7 @@ type Options struct {
 	// Files reads the files the command runs (see [Files]); nil reads
 	// none, and a file the command runs is then only a file it reads. It
 	// must be comparable: analyses are remembered by their options.
-	Files Files
+	Files effect.Files
 	// Zsh reads the command as zsh reads it too (the user's shell is zsh,
 	// see IsZsh): the analysis holds what either reading reaches.
 	Zsh bool
@@ -217,50 +217,6 @@ func IsZsh(shell string) bool {
 	}
 	return shell == "zsh" || strings.HasPrefix(shell, "zsh-") || strings.HasPrefix(shell, "zsh5")
 }
-
-// Files reads, for an analysis, the files a command runs: a script given
-// to a shell, sourced or run by its path, a program given to an
-// interpreter, a crontab or an at job. internal/shell does no I/O itself;
-// the hook path supplies the reader.
-type Files interface {
-	// ReadFile returns at most max bytes from the start of the file at
-	// path, as the command names it (relative to the directory the command
-	// starts in; ~ and $VARIABLES as written), and what was found there.
-	ReadFile(path string, max int) ([]byte, FileStatus)
-}
-
-// FileStatus says what [Files.ReadFile] found.
-type FileStatus int
-
-// What a file read finds.
-const (
-	// FileWhole: the file was read whole.
-	FileWhole FileStatus = iota
-	// FileAbsent: no file a program could run is there (it does not
-	// exist, or it is a directory).
-	FileAbsent
-	// FileTooBig: the file holds more than max bytes; the first max were
-	// returned.
-	FileTooBig
-	// FileUnreadable: something is there that guard cannot read (a FIFO,
-	// a device, permission denied, an I/O error).
-	FileUnreadable
-)
-
-// Bounds of the files read through [Options.Files].
-const (
-	// MaxScriptBytes bounds a shell script, a crontab or an at job read
-	// and analysed as commands.
-	MaxScriptBytes = 256 << 10
-	// MaxProgramBytes bounds a program file scanned for the paths it
-	// names (python3 x.py, node x.js).
-	MaxProgramBytes = 4 << 20
-	// MaxFiles bounds the files read for one command.
-	MaxFiles = 16
-	// MaxFileWords bounds the words of the scripts read from files (the
-	// command's own words count against MaxWords).
-	MaxFileWords = 1 << 16
-)
 
 // Analyze parses cmd and reports what it does.
 func Analyze(cmd string, opt Options) *Analysis {
@@ -275,16 +231,16 @@ func Analyze(cmd string, opt Options) *Analysis {
 func analyze(cmd string, opt Options) *Analysis {
 	a := &Analysis{}
 	if len(cmd) > MaxBytes {
-		a.Err = fmt.Errorf("is longer than %d KiB: %w", MaxBytes>>10, ErrLimit)
+		a.Err = fmt.Errorf("is longer than %d KiB: %w", MaxBytes>>10, effect.ErrLimit)
 		return a
 	}
 	if n := nesting(cmd); n > MaxNesting {
-		a.Err = fmt.Errorf("nests brackets more than %d deep: %w", MaxNesting, ErrLimit)
+		a.Err = fmt.Errorf("nests brackets more than %d deep: %w", MaxNesting, effect.ErrLimit)
 		return a
 	}
-	cmd = sanitize(cmd)
+	cmd = word.Sanitize(cmd)
 	a.Err = walk(a, cmd, opt, false)
-	if opt.Zsh && !errors.Is(a.Err, ErrLimit) {
+	if opt.Zsh && !errors.Is(a.Err, effect.ErrLimit) {
 		z := &Analysis{}
 		union(a, z, walk(z, cmd, opt, true))
 	}
@@ -295,7 +251,8 @@ func analyze(cmd string, opt Options) *Analysis {
 // walk analyses cmd into a, read as bash or as zsh reads it, and returns
 // the walk's error.
 func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
-	w := &walker{a: a, home: strings.TrimRight(opt.Home, "/"), zsh: zsh, zshShell: opt.Zsh, files: opt.Files}
+	w := &walker{a: a, zsh: zsh, zshShell: opt.Zsh}
+	w.Ledger = newLedger(w, a, strings.TrimRight(opt.Home, "/"), opt.Files)
 	w.script(cmd, 0)
 	return w.err
 }
@@ -323,7 +280,7 @@ func union(a, z *Analysis, zerr error) {
 	bashFails := errors.As(a.Err, &bashPE) && !bashPE.Recovered
 	zshFails := errors.As(zerr, &zshPE) && !zshPE.Recovered
 	switch {
-	case errors.Is(zerr, ErrLimit):
+	case errors.Is(zerr, effect.ErrLimit):
 		a.Err = zerr
 	case errors.Is(zerr, ErrHidden) && (a.Err == nil || bashFails):
 		a.Err = zerr // what zsh's reading runs, guard cannot see
@@ -338,14 +295,14 @@ func union(a, z *Analysis, zerr error) {
 // with an opaque part apart as Unresolved, and drops duplicates.
 func finish(a *Analysis) {
 	for i, l := range a.Lines {
-		a.Lines[i] = renderLine(l)
+		a.Lines[i] = word.RenderLine(l)
 	}
 	a.Lines = dedupe(a.Lines) // a script run twice: its lines once
 	for i := range a.Commands {
 		c := &a.Commands[i]
-		c.Name = renderLine(c.Name)
+		c.Name = word.RenderLine(c.Name)
 		for j := range c.Args {
-			c.Args[j].Text = renderLine(c.Args[j].Text)
+			c.Args[j].Text = word.RenderLine(c.Args[j].Text)
 		}
 	}
 	a.Reads = a.settle(a.Reads, false)
@@ -355,8 +312,8 @@ func finish(a *Analysis) {
 	a.Files = dedupe(a.Files)
 	urls := a.URLs[:0]
 	for _, u := range a.URLs {
-		if u != "" && (!hasMark(u) || !mayBeEmpty(u)) {
-			urls = append(urls, render(u))
+		if u != "" && (!word.HasMark(u) || !word.MayBeEmpty(u)) {
+			urls = append(urls, word.Render(u))
 		}
 	}
 	a.URLs = dedupe(urls)
@@ -378,11 +335,11 @@ func finish(a *Analysis) {
 func (a *Analysis) settle(paths []string, write bool) []string {
 	out := paths[:0]
 	for _, p := range paths {
-		if opaque(p) {
-			a.Unresolved = append(a.Unresolved, UnresolvedPath{Text: unresolvedText(p), Write: write})
+		if word.Opaque(p) {
+			a.Unresolved = append(a.Unresolved, UnresolvedPath{Text: word.UnresolvedText(p), Write: write})
 			continue
 		}
-		out = append(out, render(p))
+		out = append(out, word.Render(p))
 	}
 	return dedupe(out)
 }
@@ -506,10 +463,10 @@ func UnknownVars(p string) (string, bool) {
 		if p[i] == '$' {
 			if ref, end := varAt(p, i+1); ref.name != "" && !(ref.name == "HOME" && i == 0 && ref.op == "") {
 				if i == 0 {
-					b.WriteString(Unknown) // it begins the path: see path.Unknown
+					b.WriteString(word.Unknown) // it begins the path: see path.Unknown
 				}
-				if !strings.HasSuffix(b.String(), Unknown) || b.Len() == len(Unknown) {
-					b.WriteString(Unknown)
+				if !strings.HasSuffix(b.String(), word.Unknown) || b.Len() == len(word.Unknown) {
+					b.WriteString(word.Unknown)
 				}
 				found = true
 				i = end
@@ -572,11 +529,11 @@ func varAt(p string, i int) (varRef, int) {
 		}
 		body := p[i+1 : i+j]
 		n := 0
-		for n < len(body) && isNameRune(rune(body[n])) {
+		for n < len(body) && word.IsNameRune(rune(body[n])) {
 			n++
 		}
 		name, rest := body[:n], body[n:]
-		if !isName(name) {
+		if !word.IsName(name) {
 			return varRef{}, i
 		}
 		for _, op := range []string{":-", ":=", ":+", "-", "=", "+"} {
@@ -590,7 +547,7 @@ func varAt(p string, i int) (varRef, int) {
 		return varRef{name: name}, i + j + 1
 	}
 	j := i
-	for j < len(p) && isName(p[i:j+1]) {
+	for j < len(p) && word.IsName(p[i:j+1]) {
 		j++
 	}
 	return varRef{name: p[i:j]}, j

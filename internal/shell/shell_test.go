@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // TestLines: what the command rules see of a command, normalised.
@@ -269,20 +271,11 @@ func TestMemo(t *testing.T) {
 	}
 }
 
-func TestWordSet(t *testing.T) {
-	s := wordSet(" -c -command --c sh ")
-	for w, want := range map[string]bool{"-c": true, "-command": true, "--c": true, "sh": true, "c": false, "-co": false, "": false, "-c -command": false, "s": false} {
-		if got := s.has(w); got != want {
-			t.Errorf("has(%q) = %v, want %v", w, got, want)
-		}
-	}
-}
-
 func TestUnknownVars(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
-		{"$NOPE$HOME/.ssh/id_rsa", Unknown + Unknown + "/.ssh/id_rsa"},
+		{"$NOPE$HOME/.ssh/id_rsa", word.Unknown + word.Unknown + "/.ssh/id_rsa"},
 		{"$HOME/.ssh", "$HOME/.ssh"},
-		{"/a/${X}/b$Y", "/a/" + Unknown + "/b" + Unknown},
+		{"/a/${X}/b$Y", "/a/" + word.Unknown + "/b" + word.Unknown},
 		{"a$", "a$"},
 		{"plain", "plain"},
 	} {

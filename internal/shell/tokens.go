@@ -9,7 +9,14 @@ package shell
 // that a command rule that matches it blocks in both modes. What guard
 // knows of a program's own command language is in escapes.go.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 // shellChars are the characters that make a word more than one word to a
 // program that reads it as a command line, a script or a query.
@@ -60,8 +67,8 @@ func splitText(text string) []string {
 // end, a SQL column's dot, a message naming the directory), which a command
 // in the text that uses it names again.
 func pathToken(t string) bool {
-	p, ok := candidate(t)
-	return ok && p != "" && strings.Trim(render(p), "./") != "" && pathLike(p)
+	p, ok := effect.Candidate(t)
+	return ok && p != "" && strings.Trim(word.Render(p), "./") != "" && lang.PathLike(p)
 }
 
 // touchText records the path-like words of text as touches: the words of a
@@ -91,9 +98,9 @@ func (w *walker) touchTextDepth(text string, depth int) {
 			w.hide("hands a program text naming more than %d paths", maxTextPaths)
 			return
 		}
-		w.touch(t)
-		if len(w.written) > 0 && depth < maxEscapeDepth {
-			if inner, ok := w.writtenText(t); ok {
+		w.Touch(t)
+		if len(w.Written) > 0 && depth < maxEscapeDepth {
+			if inner, ok := w.WrittenText(t); ok {
 				w.touchTextDepth(inner, depth+1)
 			}
 		}
@@ -142,17 +149,17 @@ func (c *cmd) wordsInside() {
 		if c.kinds[j] != argPlain || c.isSpent(j) {
 			continue
 		}
-		if hasShellChars(a.s) {
-			c.w.wordText(a.s)
+		if hasShellChars(a.Text) {
+			c.w.wordText(a.Text)
 		}
-		if len(c.w.written) == 0 || !a.known {
+		if len(c.w.Written) == 0 || !a.Known {
 			continue
 		}
-		if t, ok := c.w.writtenText(a.s); ok {
+		if t, ok := c.w.WrittenText(a.Text); ok {
 			c.w.inputLike(t) // printf … > s && tool s: the file may be its commands
 		}
 	}
-	if !c.fromStdin && !c.dataInput && !stdinData.has(c.name) && !(awkFamily(c.name) && !c.awkRuns()) {
+	if !c.fromStdin && !c.dataInput && !stdinData.Has(c.name) && !(lang.AwkFamily(c.name) && !c.awkRuns()) {
 		if t, ok := c.inputText(); ok {
 			c.w.inputLike(t)
 		}
@@ -179,10 +186,10 @@ func (w *walker) inputLike(t string) {
 // (--exclude .git, --exclude=.git, --ignore-dir=node_modules), not a file
 // it opens.
 func (c *cmd) patternValue(j int) bool {
-	if patternOption(c.args[j].s, true) {
+	if patternOption(c.args[j].Text, true) {
 		return true
 	}
-	return j > 0 && patternOption(c.args[j-1].s, false)
+	return j > 0 && patternOption(c.args[j-1].Text, false)
 }
 
 // patternOption reports whether s is an option whose value names what a
@@ -204,7 +211,7 @@ func patternOption(s string, joined bool) bool {
 // stdinData are programs whose standard input is data they send, post or
 // store, or input of a remote host or a container: never their commands
 // here, nor the names of files here.
-const stdinData wordSet = " ssh autossh mosh docker podman nerdctl kubectl oc helm gh glab tea curl wget nc ncat netcat socat " +
+const stdinData word.Set = " ssh autossh mosh docker podman nerdctl kubectl oc helm gh glab tea curl wget nc ncat netcat socat " +
 	"telnet gpg gpg2 age xclip xsel pbcopy wl-copy mail mailx sendmail mutt msmtp logger wall write "
 
 // inputText returns what c reads on standard input when guard knows it: a
@@ -222,7 +229,7 @@ func (c *cmd) inputText() (string, bool) {
 			}
 		}
 	case c.stdin.file != "":
-		return c.w.writtenText(c.stdin.file)
+		return c.w.WrittenText(c.stdin.file)
 	}
 	return "", false
 }
@@ -231,7 +238,7 @@ func (c *cmd) inputText() (string, bool) {
 // file it names: system(), a pipe, getline, a redirection.
 func (c *cmd) awkRuns() bool {
 	for _, a := range c.args {
-		if strings.ContainsAny(a.s, "|>") || strings.Contains(a.s, "system") || strings.Contains(a.s, "getline") {
+		if strings.ContainsAny(a.Text, "|>") || strings.Contains(a.Text, "system") || strings.Contains(a.Text, "getline") {
 			return true
 		}
 	}
@@ -247,14 +254,14 @@ func looksLikeCommand(line string) bool {
 	if len(f) == 0 {
 		return false
 	}
-	name := base(f[0])
-	if _, ok := interpreterOf(name); ok {
+	name := word.Base(f[0])
+	if _, ok := catalogue.InterpreterOf(name); ok {
 		return true
 	}
-	if _, ok := prefixOf(name); ok {
+	if _, ok := catalogue.PrefixOf(name); ok {
 		return true
 	}
-	return programNamed(name) != nil || shells.has(name) || builtins.has(name) || writesLast.has(name) ||
-		writesAll.has(name) || printers.has(name) || name == "curl" || name == "wget" || ncFamily.has(name) ||
-		messageTools.has(name)
+	return catalogue.ProgramNamed(name) != nil || catalogue.Shells.Has(name) || builtins.Has(name) || catalogue.WritesLast.Has(name) ||
+		catalogue.WritesAll.Has(name) || catalogue.Printers.Has(name) || name == "curl" || name == "wget" || catalogue.NcFamily.Has(name) ||
+		catalogue.MessageTools.Has(name)
 }

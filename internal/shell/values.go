@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -127,8 +129,8 @@ func (w *walker) assignValues(name string, vals []expand.Variable) {
 // environment has none (${name-}): a command that sets a variable in a
 // branch expects it unset otherwise, and the hook knows the environment.
 func (w *walker) before(name string) expand.Variable {
-	if !w.declared(name) && isName(name) && !dynamicVar(name) {
-		return strVar(mark(markEnvOp, name+"-"))
+	if !w.declared(name) && word.IsName(name) && !dynamicVar(name) {
+		return strVar(word.Mark(word.MarkEnvOp, name+"-"))
 	}
 	return w.variable(name)
 }
@@ -138,19 +140,19 @@ func (w *walker) before(name string) expand.Variable {
 // nothing.
 func mayBeUnset(s string) bool {
 	k, name, ok := soleMark(s)
-	return ok && (k == markEnvOp && strings.HasSuffix(name, "-") && isName(strings.TrimSuffix(name, "-")) || k == markUnset)
+	return ok && (k == word.MarkEnvOp && strings.HasSuffix(name, "-") && word.IsName(strings.TrimSuffix(name, "-")) || k == word.MarkUnset)
 }
 
 // soleMark returns the kind and name of the marker s is, when s is one
 // whole marker and nothing else.
 func soleMark(s string) (byte, string, bool) {
-	if !strings.HasPrefix(s, markStart) || !strings.HasSuffix(s, markEnd) || strings.Count(s, markStart) != 1 {
+	if !strings.HasPrefix(s, word.MarkStart) || !strings.HasSuffix(s, word.MarkEnd) || strings.Count(s, word.MarkStart) != 1 {
 		return 0, "", false
 	}
 	var kind byte
 	var name string
 	ok := false
-	eachMark(s, func(k byte, n string, whole bool) { kind, name, ok = k, n, whole }, func(string) { ok = false })
+	word.EachMark(s, func(k byte, n string, whole bool) { kind, name, ok = k, n, whole }, func(string) { ok = false })
 	return kind, name, ok
 }
 
@@ -163,10 +165,10 @@ func (w *walker) unsetWord(pe *syntax.ParamExp, quoted bool) (string, bool) {
 		return "", false
 	}
 	v, ok := w.lookup(pe.Param.Value)
-	if k, name, sole := soleMark(v); !ok || !sole || k != markEnvOp || name != pe.Param.Value+"-" {
+	if k, name, sole := soleMark(v); !ok || !sole || k != word.MarkEnvOp || name != pe.Param.Value+"-" {
 		return "", false
 	}
-	return mark(markUnset, pe.Param.Value), true
+	return word.Mark(word.MarkUnset, pe.Param.Value), true
 }
 
 // distinct returns alts without vr and without repeats; a set larger than
@@ -191,7 +193,7 @@ func (w *walker) distinct(name string, vr expand.Variable, alts []expand.Variabl
 func (w *walker) fold(name string, alts []expand.Variable, n int) []expand.Variable {
 	g, ok := generalize(name, alts[n-1:])
 	if !ok {
-		w.fail(fmt.Errorf("may give variable %s more than %d values with nothing in common: %w", name, maxValues, ErrLimit))
+		w.fail(fmt.Errorf("may give variable %s more than %d values with nothing in common: %w", name, maxValues, effect.ErrLimit))
 		return alts[:n]
 	}
 	return append(alts[:n-1:n-1], g)
@@ -224,7 +226,7 @@ func generalize(name string, vals []expand.Variable) (expand.Variable, bool) {
 	if pre == "" && suf == "" {
 		return expand.Variable{}, false
 	}
-	return strVar(pre + mark(markVar, name) + suf), true
+	return strVar(pre + word.Mark(word.MarkVar, name) + suf), true
 }
 
 func commonPrefix(a, b string) int {
@@ -300,20 +302,20 @@ func (w *walker) eachValue(names []string, fn func()) {
 	w.alog = log
 	results := map[string][]expand.Variable{}
 	seen := map[string]int{}
-	dir, others, oldDir, dirs := w.dir, w.otherDirs, w.oldDir, w.dirs
+	dir, others, oldDir, dirs := w.Dir, w.OtherDirs, w.OldDir, w.dirs
 	var ends []string // where each walk left the shell
-	wrote := map[string][]writtenFile{}
+	wrote := map[string][]effect.WrittenFile{}
 	for k := 0; k < combos && !w.stopped(); k++ {
 		for i, n := range names {
 			w.setAlts(n, nil)
 			w.storeVar(n, sets[i][k/radix(sets, i)%len(sets[i])])
 		}
-		w.dir, w.otherDirs, w.oldDir, w.dirs = dir, others, oldDir, dirs
-		gen := w.writeGen
+		w.Dir, w.OtherDirs, w.OldDir, w.dirs = dir, others, oldDir, dirs
+		gen := w.WriteGen
 		fn()
-		ends = append(append(ends, w.otherDirs...), w.dir)
-		for _, f := range w.written[max(len(w.written)-(w.writeGen-gen), 0):] {
-			wrote[f.path] = append(wrote[f.path], f)
+		ends = append(append(ends, w.OtherDirs...), w.Dir)
+		for _, f := range w.Written[max(len(w.Written)-(w.WriteGen-gen), 0):] {
+			wrote[f.Path] = append(wrote[f.Path], f)
 		}
 		for _, n := range log.order {
 			results[n] = append(results[n], w.saveVar(n).values(w, n)...)
@@ -326,8 +328,8 @@ func (w *walker) eachValue(names []string, fn func()) {
 	w.alog = outer
 	w.addDirs(ends...) // (w.dir is where the last walk left)
 	for p, fs := range wrote {
-		if slices.ContainsFunc(fs, func(f writtenFile) bool { return f != fs[0] }) {
-			w.changed(p) // it holds one of several texts: not one guard knows
+		if slices.ContainsFunc(fs, func(f effect.WrittenFile) bool { return f != fs[0] }) {
+			w.Changed(p) // it holds one of several texts: not one guard knows
 		}
 	}
 	for i, n := range names {
@@ -437,14 +439,14 @@ func (w *walker) refsOf(m syntax.Node, add func(string)) {
 		add(name)
 		for range 8 {
 			vr := w.variable(name)
-			if vr.Kind != expand.NameRef && !m.Excl && !w.zsh || !isName(vr.Str) {
+			if vr.Kind != expand.NameRef && !m.Excl && !w.zsh || !word.IsName(vr.Str) {
 				return
 			}
 			name = vr.Str // a nameref, ${!v}, ${(P)v}: the variable named
 			add(name)
 		}
 	case *syntax.Word:
-		if l := m.Lit(); isName(l) {
+		if l := m.Lit(); word.IsName(l) {
 			add(l) // (( f )), arithmetic's bare names
 		}
 	}
@@ -458,21 +460,21 @@ const maxDirs = 8
 // followed by && or || exit: see andOr), the one it was in stays one it
 // may be in (otherDirs), and paths are recorded under each (see pathOf).
 func (w *walker) moveTo(dir string) {
-	prev := w.dir
-	w.dir = dir
+	prev := w.Dir
+	w.Dir = dir
 	if w.cond == 0 && (w.errexit || w.cdSure) {
-		w.otherDirs = nil
+		w.OtherDirs = nil
 		return
 	}
 	w.addDirs(prev)
-	w.otherDirs = slices.DeleteFunc(slices.Clone(w.otherDirs), func(d string) bool { return d == dir })
+	w.OtherDirs = slices.DeleteFunc(slices.Clone(w.OtherDirs), func(d string) bool { return d == dir })
 }
 
 // andOr walks X && Y and X || Y. After a cd that succeeded the shell is
 // where it moved: in Y of cd D && Y, and after cd D || exit.
 func (w *walker) andOr(c *syntax.BinaryCmd) {
 	cd := isCd(c.X)
-	prev := append([]string{w.dir}, w.otherDirs...)
+	prev := append([]string{w.Dir}, w.OtherDirs...)
 	saved := w.cdSure
 	w.cdSure = cd && (c.Op == syntax.AndStmt || exits(c.Y))
 	w.stmt(c.X)
@@ -517,17 +519,17 @@ func exits(s *syntax.Stmt) bool {
 // one not known stands for the rest.
 func (w *walker) addDirs(dirs ...string) {
 	for _, d := range dirs {
-		if d == w.dir || slices.Contains(w.otherDirs, d) {
+		if d == w.Dir || slices.Contains(w.OtherDirs, d) {
 			continue
 		}
-		if len(w.otherDirs) >= maxDirs {
-			d = mark(markVar, "PWD")
-			if slices.Contains(w.otherDirs, d) {
+		if len(w.OtherDirs) >= maxDirs {
+			d = word.Mark(word.MarkVar, "PWD")
+			if slices.Contains(w.OtherDirs, d) {
 				continue
 			}
-			w.otherDirs[len(w.otherDirs)-1] = d
+			w.OtherDirs[len(w.OtherDirs)-1] = d
 			continue
 		}
-		w.otherDirs = append(slices.Clone(w.otherDirs), d)
+		w.OtherDirs = append(slices.Clone(w.OtherDirs), d)
 	}
 }

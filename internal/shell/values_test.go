@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 )
 
@@ -118,7 +120,7 @@ func TestValueSetBounds(t *testing.T) {
 	}
 	b.WriteString("cp a \"$f\"")
 	a := analyze(b.String(), Options{})
-	if !errors.Is(a.Err, ErrLimit) {
+	if !errors.Is(a.Err, effect.ErrLimit) {
 		t.Errorf("values with nothing in common: err %v, writes %q", a.Err, a.Writes)
 	}
 }
@@ -135,9 +137,9 @@ func TestGeneralize(t *testing.T) {
 		vals []string
 		want string // "" for none
 	}{
-		{[]string{"-O2 -g", "-O2 -a", "-O2"}, "-O2" + mark(markVar, "f")},
-		{[]string{"a/x.txt", "b.txt"}, mark(markVar, "f") + ".txt"},
-		{[]string{"ab", "abb"}, "ab" + mark(markVar, "f")},
+		{[]string{"-O2 -g", "-O2 -a", "-O2"}, "-O2" + word.Mark(word.MarkVar, "f")},
+		{[]string{"a/x.txt", "b.txt"}, word.Mark(word.MarkVar, "f") + ".txt"},
+		{[]string{"ab", "abb"}, "ab" + word.Mark(word.MarkVar, "f")},
 		{[]string{"~/.bashrc", "y"}, ""},
 	} {
 		g, ok := generalize("f", sv(tc.vals...))

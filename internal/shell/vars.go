@@ -5,13 +5,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 )
 
 // Variables. The walker keeps the shell variables a command sets, with
 // mvdan.cc/sh/v3/expand's model of a variable (strings, indexed and
 // associative arrays, namerefs, attributes); a value may hold markers for
-// the parts guard does not know (see marker.go). A variable the command
+// the parts guard does not know (see package word's markers). A variable the command
 // never sets is inherited from the agent's environment: an inherited
 // marker, which the hook fills in from its own environment.
 
@@ -70,14 +71,14 @@ func (w *walker) variable(name string) expand.Variable {
 	case "IFS":
 		return strVar(" \t\n")
 	case "PWD":
-		return strVar(dirMark(w.dir))
+		return strVar(word.DirMark(w.Dir))
 	case "OLDPWD":
-		if w.oldDir != nil {
-			return strVar(dirMark(*w.oldDir))
+		if w.OldDir != nil {
+			return strVar(word.DirMark(*w.OldDir))
 		}
 	case "@", "*":
 		if w.pos == nil {
-			return expand.Variable{Set: true, Kind: expand.Indexed, List: []string{mark(markVar, name)}}
+			return expand.Variable{Set: true, Kind: expand.Indexed, List: []string{word.Mark(word.MarkVar, name)}}
 		}
 		return expand.Variable{Set: true, Kind: expand.Indexed, List: w.pos.args}
 	case "#":
@@ -98,10 +99,10 @@ func (w *walker) variable(name string) expand.Variable {
 	if user, ok := strings.CutPrefix(name, "HOME "); ok {
 		return strVar("~" + user) // ~user: expand asks for the home of user
 	}
-	if isName(name) && !dynamicVar(name) {
-		return strVar(mark(markEnv, name))
+	if word.IsName(name) && !dynamicVar(name) {
+		return strVar(word.Mark(word.MarkEnv, name))
 	}
-	return strVar(mark(markVar, name))
+	return strVar(word.Mark(word.MarkVar, name))
 }
 
 // dynamicVar reports whether a shell variable changes by itself
@@ -113,15 +114,6 @@ func dynamicVar(name string) bool {
 		return true
 	}
 	return false
-}
-
-// dirText is a directory of the walker ("" for the starting one) as $PWD
-// holds it.
-func dirText(dir string) string {
-	if dir == "" {
-		return "."
-	}
-	return dir
 }
 
 // positional are the positional parameters, when the command set them
@@ -182,7 +174,7 @@ func bounded(name string, vr expand.Variable) expand.Variable {
 		size += len(k) + len(s)
 	}
 	if size > maxVarLen || len(vr.List) > maxElems || len(vr.Map) > maxElems {
-		return expand.Variable{Set: true, Kind: expand.String, Str: mark(markVar, name), Exported: vr.Exported}
+		return expand.Variable{Set: true, Kind: expand.String, Str: word.Mark(word.MarkVar, name), Exported: vr.Exported}
 	}
 	return vr
 }
@@ -194,7 +186,7 @@ func (w *walker) setString(name, value string) {
 
 // setUnknown sets a variable to a value guard does not know.
 func (w *walker) setUnknown(name string) {
-	w.setString(name, mark(markVar, name))
+	w.setString(name, word.Mark(word.MarkVar, name))
 }
 
 // lookup returns the value of a string variable the command set.
@@ -216,7 +208,7 @@ func (w *walker) declared(name string) bool {
 	case "HOME", "IFS", "PWD":
 		return true
 	case "OLDPWD":
-		return w.oldDir != nil
+		return w.OldDir != nil
 	case "@", "*", "#":
 		return w.pos != nil
 	case "0":
@@ -242,48 +234,23 @@ func (w *walker) valueKnown(name string) bool {
 			continue
 		case expand.Indexed:
 			for _, s := range v.List {
-				if hasMark(s) {
+				if word.HasMark(s) {
 					return false
 				}
 			}
 			return true
 		case expand.Associative:
 			for k, s := range v.Map {
-				if hasMark(k) || hasMark(s) {
+				if word.HasMark(k) || word.HasMark(s) {
 					return false
 				}
 			}
 			return true
 		}
-		if name == "PWD" && !(strings.HasPrefix(w.dir, "/") || homeRelative(w.dir)) {
+		if name == "PWD" && !(strings.HasPrefix(w.Dir, "/") || word.HomeRelative(w.Dir)) {
 			return false // the starting directory is the hook's to know
 		}
-		return !hasMark(v.Str)
+		return !word.HasMark(v.Str)
 	}
 	return false
-}
-
-// mayBeEmpty reports whether a value could be empty: it is, or it holds
-// only markers.
-func mayBeEmpty(s string) bool {
-	text := false
-	eachMark(s, nil, func(t string) { text = text || t != "" })
-	return !text
-}
-
-// markedCase applies f (upper or lower case) to the text of s, not to the
-// names inside its markers.
-func markedCase(s string, f func(string) string) string {
-	if !hasMark(s) {
-		return f(s)
-	}
-	var b strings.Builder
-	eachMark(s, func(k byte, name string, whole bool) {
-		if whole {
-			b.WriteString(mark(k, name))
-		} else {
-			b.WriteString(mark(markWord, ""))
-		}
-	}, func(t string) { b.WriteString(f(t)) })
-	return b.String()
 }

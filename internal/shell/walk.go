@@ -3,16 +3,19 @@ package shell
 import (
 	"errors"
 	"fmt"
-	"path"
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
 // walker turns syntax trees into an Analysis.
 type walker struct {
+	// ledger is what the command does to files (ledger.go).
+	*effect.Ledger
 	a       *Analysis
 	parser  *syntax.Parser
 	zparser *syntax.Parser // the zsh parser, for zsh's reading
@@ -25,23 +28,17 @@ type walker struct {
 	// alts are the other values variables may hold; cond counts the
 	// enclosing code that may not run; alog, while a statement is walked
 	// for each value, what it assigns (values.go).
-	alts valueSets
-	cond int
-	alog *assignLog
-	// otherDirs are directories the shell may be in besides dir, where a
-	// cd may not have run (values.go); paths are recorded under each.
-	otherDirs []string
-	errexit   bool // set -e: a command that fails ends the shell
-	cdSure    bool // the cd being walked is followed by && or || exit
+	alts    valueSets
+	cond    int
+	alog    *assignLog
+	errexit bool // set -e: a command that fails ends the shell
+	cdSure  bool // the cd being walked is followed by && or || exit
 	// inStdin is what the compound command being walked reads on
 	// standard input (a loop's < FILE, <<< TEXT, a pipe into it), for the
 	// read inside it; nil when none.
 	inStdin *stdin
 	pos     *positional // the positional parameters, nil when not known
-	dir     string      // where cd moved to; "" for the starting directory
 	dirs    []string    // pushd's stack
-	oldDir  *string     // where the last cd left ($OLDPWD), nil before any
-	home    string      // the user's home directory, or ""
 	depth   int         // scripts within scripts
 	words   int
 	err     error
@@ -64,14 +61,6 @@ type walker struct {
 	// lastSub is the line of the pipeline inside the substitution walked
 	// last.
 	lastSub string
-	// links are the symbolic links the command makes (ln -s), each path
-	// as recorded → what it points to; a later path through one is also
-	// recorded where it leads (the link does not exist yet when guard
-	// looks: ln -s ~ h && cat h/.ssh/id_rsa).
-	links []symlink
-	// found is what the find whose paths a command is run with (find
-	// -exec, find | xargs) found, while that command is analysed.
-	found *found
 	// redefined are the program names the command makes mean something
 	// else (a function, an alias, hash -p); pathSet: it assigns PATH. The
 	// catalogue is then not trusted for them (see trusts).
@@ -79,33 +68,10 @@ type walker struct {
 	pathSet   bool
 	// env collects the values of the assignments before a command.
 	env []string
-	// lastFind is what the find analysed last found; substFinds, what
-	// the find a substitution runs found, by the substitution's line.
-	lastFind   *found
-	substFinds []substFind
-	// written are the files the command writes, each path as recorded →
-	// what it holds then: known text (echo … > f, cat > f <<EOF), a copy
-	// of another file (cp a f, cat a > f), or text guard does not know
-	// (sed -i, curl -o, tar x into its directory). A later command that
-	// runs one (sh f, python3 f, ./f, go run f.go) runs that text, which is
-	// then code, not data, or text guard cannot see.
-	written []writtenFile
-	// files reads the files the command runs; nil reads none.
-	files Files
 	// nread counts the files read through files (reads holds them, each
 	// read once); inFile is how many of them are being walked, whose words
 	// count in fileWords.
-	nread, inFile, fileWords int
-	reads                    []fileRead
-	// metaOnly is set while a program that changes no file's text (chmod,
-	// touch, rm) runs; redirecting while a redirection of standard output
-	// is recorded (call settles what its file then holds).
-	metaOnly, redirecting bool
-	// writtenFull: more files were written than written holds, in more
-	// directories than fullDirs holds (the directories written past the
-	// table's bound).
-	writtenFull bool
-	fullDirs    []string
+	inFile, fileWords int
 	// subFiles are the substitutions that print a file (cat F, < F): the
 	// line of each → the file.
 	subFiles [][2]string
@@ -119,11 +85,7 @@ type walker struct {
 	feeding *fedInput
 	// cmdPath is the PATH the assignments before the command being walked
 	// give it, as written; lookups, the names looked up on a PATH.
-	cmdPath   string
-	lookups   []lookup
-	foundRuns []foundRun
-	// writeGen counts the files the command wrote (setWritten).
-	writeGen int
+	cmdPath string
 	// fedArgs names the runner (xargs) whose operands are the positional
 	// parameters of the sh -c script being walked, or "".
 	fedArgs string
@@ -131,41 +93,6 @@ type walker struct {
 	// that may be none (see guess); guessWords, their words.
 	guessing, guessWords int
 }
-
-// writtenFile is a file the command writes, and what it then holds: text,
-// a copy of the file from, or text guard does not know (unknown).
-type writtenFile struct {
-	path, text, from string
-	unknown          bool
-	canon            string // path as canonPath writes it (~ for the home directory)
-}
-
-// wrote records that the file at p (as the command names it) holds text.
-func (w *walker) wrote(p, text string, appendTo bool) {
-	f := writtenFile{path: path.Clean(w.where(p)), text: text}
-	if prev, ok := w.writtenEntry(f.path); ok && appendTo {
-		f.text = prev.text + text
-		f.unknown = prev.unknown || prev.from != ""
-	}
-	w.setWritten(f)
-}
-
-// writtenText returns the text the command wrote to the file at p, if it
-// wrote one guard knows.
-func (w *walker) writtenText(p string) (string, bool) {
-	f, ok := w.writtenEntry(path.Clean(w.where(p)))
-	if !ok || f.unknown || f.from != "" {
-		return "", false
-	}
-	return f.text, true
-}
-
-// maxWritten bounds the files remembered: a command writing more is rare,
-// and each later one is then read like any other file.
-const maxWritten = 64
-
-// symlink is a link the command makes: at path, pointing to target.
-type symlink struct{ path, target string }
 
 // fail records err, keeping the gravest: a limit (which stops the walk),
 // then a parse error guard could not get past, then one it could (an
@@ -179,7 +106,7 @@ func (w *walker) fail(err error) {
 func gravity(err error) int {
 	var pe *ParseError
 	switch {
-	case errors.Is(err, ErrLimit):
+	case errors.Is(err, effect.ErrLimit):
 		return 3
 	case errors.As(err, &pe) && pe.Recovered:
 		return 1
@@ -187,7 +114,7 @@ func gravity(err error) int {
 	return 2 // a parse error guard could not get past, or ErrHidden
 }
 
-func (w *walker) stopped() bool { return w.err != nil && errors.Is(w.err, ErrLimit) }
+func (w *walker) stopped() bool { return w.err != nil && errors.Is(w.err, effect.ErrLimit) }
 
 // script parses src and walks it as a script depth levels deep.
 func (w *walker) script(src string, depth int) {
@@ -195,11 +122,11 @@ func (w *walker) script(src string, depth int) {
 		return
 	}
 	if depth > MaxDepth {
-		w.fail(fmt.Errorf("nests scripts (sh -c, eval) more than %d deep: %w", MaxDepth, ErrLimit))
+		w.fail(fmt.Errorf("nests scripts (sh -c, eval) more than %d deep: %w", MaxDepth, effect.ErrLimit))
 		return
 	}
 	if depth > 0 && nesting(src) > MaxNesting {
-		w.fail(fmt.Errorf("nests brackets more than %d deep: %w", MaxNesting, ErrLimit))
+		w.fail(fmt.Errorf("nests brackets more than %d deep: %w", MaxNesting, effect.ErrLimit))
 		return
 	}
 	f, err := w.theParser().Parse(strings.NewReader(src), "")
@@ -366,13 +293,13 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 // scoped runs fn in a copy of the shell's state (a subshell): a cd or a
 // variable set inside does not last.
 func (w *walker) scoped(fn func()) {
-	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.dir, w.dirs, w.oldDir, w.otherDirs, w.errexit
+	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit
 	w.varsOf = w.varMap()
 	w.vars = nil // setVariable copies it first
 	w.alts.shared = true
 	w.dirs = dirs[:len(dirs):len(dirs)] // an append copies
 	fn()
-	w.vars, w.varsOf, w.alts, w.pos, w.dir, w.dirs, w.oldDir, w.otherDirs, w.errexit = vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit
+	w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit = vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit
 }
 
 // stmtOnce walks a statement (see stmt). What may not run (after && or
@@ -516,7 +443,7 @@ func (w *walker) inSubst(list []*syntax.Stmt) { w.walkSubst(list, nil) }
 // its first pipeline in lastSub.
 func (w *walker) walkSubst(list []*syntax.Stmt, out *outBuf) {
 	first := len(w.a.Lines)
-	before := w.lastFind
+	before := w.LastFind
 	if out == nil {
 		out = &outBuf{known: true} // what it prints, for a shell that runs it (source <(echo …))
 	}
@@ -530,9 +457,9 @@ func (w *walker) walkSubst(list []*syntax.Stmt, out *outBuf) {
 	if len(list) == 1 && len(w.a.Lines) > first {
 		w.lastSub = w.a.Lines[first]
 		w.noteSubFile(list[0], out) // $(cat x.sh), <(cat x.sh), $(< x.sh), <(echo …)
-		if w.lastFind != before && len(w.substFinds) < maxLinks {
+		if w.LastFind != before && len(w.SubstFinds) < effect.MaxLinks {
 			// $(find …): what it prints is what it found.
-			w.substFinds = append(w.substFinds, substFind{w.lastSub, w.lastFind})
+			w.SubstFinds = append(w.SubstFinds, effect.SubstFind{Line: w.lastSub, F: w.LastFind})
 		}
 	}
 }
@@ -544,14 +471,14 @@ func (w *walker) forClause(c *syntax.ForClause) {
 		w.conditional(func() { w.stmts(c.Do) })
 		return
 	}
-	var items []word
+	var items []word.Word
 	for _, it := range wi.Items {
 		items = append(items, w.fields(it)...)
 	}
 	if !wi.InPos.IsValid() && w.pos != nil {
 		// for f; do …: over the positional parameters.
 		for _, a := range w.pos.args {
-			items = append(items, word{s: a, known: isKnown(a)})
+			items = append(items, word.Word{Text: a, Known: word.IsKnown(a)})
 		}
 	}
 	name := wi.Name.Value
@@ -560,11 +487,11 @@ func (w *walker) forClause(c *syntax.ForClause) {
 	if len(items) > 0 && len(items) <= 4 {
 		each := func() {
 			for _, it := range items {
-				w.setString(name, it.s)
+				w.setString(name, it.Text)
 				w.stmts(c.Do)
 			}
 		}
-		if allKnown(items) {
+		if word.AllKnown(items) {
 			each() // each runs, in turn
 		} else {
 			w.conditional(each) // an unknown item may be no word, or many
@@ -575,15 +502,6 @@ func (w *walker) forClause(c *syntax.ForClause) {
 		w.setUnknown(name)
 		w.stmts(c.Do)
 	})
-}
-
-func allKnown(ws []word) bool {
-	for _, x := range ws {
-		if !x.known {
-			return false
-		}
-	}
-	return true
 }
 
 func (w *walker) funcDecl(f *syntax.FuncDecl) {
@@ -654,168 +572,9 @@ func (w *walker) emit(line string, cmds ...Command) {
 	w.a.Commands = append(w.a.Commands, cmds...)
 }
 
-// pathKind says what a command may do to a file it names.
-type pathKind uint8
-
-const (
-	readPath  pathKind = iota // it reads the file
-	writePath                 // it writes (or removes) the file
-	// touchPath: a program guard does not know to only read its files
-	// names it: it may write it (Analysis.Touches).
-	touchPath
-)
-
-// read, write and touch record the file word s names, when s may name one
-// (see candidate).
-func (w *walker) read(s string)  { w.pathOf(s, readPath) }
-func (w *walker) write(s string) { w.pathOf(s, writePath) }
-func (w *walker) touch(s string) { w.pathOf(s, touchPath) }
-
-// writeDir records s, a word in the place of a directory that is written
-// (tar -C DIR, unzip -d DIR, cp's destination).
-func (w *walker) writeDir(s string) { w.write(s) }
-
-// readTree records that the command reads the directory word s names, and
-// everything in it: s itself, and s/** (see Analysis.Reads).
-func (w *walker) readTree(s string) {
-	w.read(s)
-	if p, ok := candidate(s); ok && p != unknownSubst {
-		w.read(treeOf(p))
-	}
-}
-
-// treeOf returns directory p followed by /**: what a recursive read of p
-// reads.
-func treeOf(p string) string {
-	p = strings.TrimSuffix(strings.TrimRight(p, "/"), "/…")
-	return p + "/**"
-}
-
-// pathOf records the file word s names as read, written or touched. A path
-// ending in /… stands for what find found under it (see found).
-func (w *walker) pathOf(s string, k pathKind) {
-	p, ok := candidate(s)
-	if !ok {
-		return
-	}
-	if k == readPath && w.found != nil {
-		if rest, ok := w.found.tree(p); ok {
-			for _, t := range rest {
-				w.pathOf(t, k)
-			}
-			return
-		}
-	}
-	if q, ok := w.dirVar(p); ok {
-		p = q
-	} else {
-		for _, d := range w.otherDirs {
-			w.record(under(d, p), k) // where a cd may not have run
-		}
-		p = under(w.dir, p)
-	}
-	w.record(p, k)
-	for _, l := range w.links {
-		link, target := l.path, l.target
-		rest, ok := strings.CutPrefix(p, link)
-		if !ok || rest != "" && rest[0] != '/' {
-			continue
-		}
-		if !strings.HasPrefix(target, "/") && !homeRelative(target) {
-			// A relative target is relative to the link's directory.
-			if i := strings.LastIndexByte(link, '/'); i >= 0 {
-				target = link[:i+1] + target
-			}
-		}
-		w.record(target+rest, k)
-	}
-}
-
-// cutDirVar returns the rest of p after a leading $PWD or $OLDPWD (also
-// written ${…}, ~+ and ~-), and which of the two it was; "" when p starts
-// with neither.
-func cutDirVar(p string) (rest, name string) {
-	for _, v := range []string{"PWD", "OLDPWD"} {
-		tilde := "~+"
-		if v == "OLDPWD" {
-			tilde = "~-"
-		}
-		for _, pre := range []string{"$" + v, "${" + v + "}", tilde} {
-			if r, ok := strings.CutPrefix(p, pre); ok && (r == "" || r[0] == '/') {
-				return r, v
-			}
-		}
-	}
-	return "", ""
-}
-
-// dirVar returns p with a leading $PWD or $OLDPWD (~+, ~-) replaced by the
-// shell's directory, where its cd moved it (not guard's), or the one before;
-// false when p starts with neither or the old one is not known.
-func (w *walker) dirVar(p string) (string, bool) {
-	switch rest, v := cutDirVar(p); {
-	case v == "PWD":
-		if w.dir == "" {
-			return "." + rest, true
-		}
-		return strings.TrimRight(w.dir, "/") + rest, true
-	case v == "OLDPWD" && w.oldDir != nil:
-		if *w.oldDir == "" {
-			return "." + rest, true
-		}
-		return *w.oldDir + rest, true
-	}
-	return "", false
-}
-
-// record adds p to the reads, the writes or the touches.
-func (w *walker) record(p string, k pathKind) {
-	if k == readPath {
-		// DIR/… read is what find found under DIR: all of it, unless
-		// found named the files.
-		if d, ok := strings.CutSuffix(p, "/…"); ok {
-			p = treeOf(d)
-		}
-		w.a.Reads = append(w.a.Reads, p)
-		return
-	}
-	// DIR/… is what find found under DIR (fed to xargs rm, -exec sh -c
-	// '… "$1"'): written, it stands for DIR and all it holds.
-	if d, ok := strings.CutSuffix(p, "/…"); ok {
-		p = d
-		if p == "" {
-			p = "/"
-		}
-	}
-	if k == writePath {
-		w.a.Writes = append(w.a.Writes, p)
-		if !w.metaOnly && !w.redirecting {
-			w.changed(p) // what it holds now is not known
-		}
-	} else {
-		w.a.Touches = append(w.a.Touches, p)
-	}
-}
-
-// touchEnv records the value of a variable in a program's environment as
-// touched, or each part of a list of them (A:B) rather than the whole: a
-// program may write where a variable tells it (HISTFILE=F bash, GIT_DIR=D git init, LESSHISTFILE).
-func (w *walker) touchEnv(v string) {
-	if !strings.Contains(v, ":") || strings.Contains(v, "://") || len(v) > 1 && v[1] == ':' {
-		w.touch(v) // one path (C:\x on Windows too)
-		return
-	}
-	for i, part := range strings.Split(v, ":") {
-		if i == 64 {
-			break
-		}
-		w.touch(part)
-	}
-}
-
 // redefine notes that the command makes name mean a function or an alias.
 func (w *walker) redefine(name string) {
-	if len(w.redefined) < maxLinks && !slices.Contains(w.redefined, strings.ToLower(name)) {
+	if len(w.redefined) < effect.MaxLinks && !slices.Contains(w.redefined, strings.ToLower(name)) {
 		w.redefined = append(w.redefined, strings.ToLower(name))
 	}
 }
@@ -834,24 +593,11 @@ func (w *walker) trusts(prog, name string) bool {
 	if i := strings.LastIndexAny(prog, `/\`); i >= 0 {
 		dir, base = prog[:i], prog[i+1:]
 	}
-	return base == name && (dir == "" || systemBinDirs.has(dir))
+	return base == name && (dir == "" || systemBinDirs.Has(dir))
 }
 
 // systemBinDirs are the directories the system's programs are installed in.
-const systemBinDirs wordSet = " /bin /usr/bin /usr/local/bin /sbin /usr/sbin /usr/local/sbin /opt/homebrew/bin /run/current-system/sw/bin "
-
-// maxLinks bounds the links one command is followed through.
-const maxLinks = 64
-
-// link notes that the command makes a symbolic link at dst to target.
-func (w *walker) link(target, dst string) {
-	if t, ok := w.dirVar(target); ok {
-		target = t // ln -s $PWD h
-	}
-	if len(w.links) < maxLinks {
-		w.links = append(w.links, symlink{under(w.dir, strings.TrimRight(dst, "/")), target})
-	}
-}
+const systemBinDirs word.Set = " /bin /usr/bin /usr/local/bin /sbin /usr/sbin /usr/local/sbin /opt/homebrew/bin /run/current-system/sw/bin "
 
 // count adds n words and fails beyond MaxWords.
 func (w *walker) count(n int) bool {
@@ -860,121 +606,25 @@ func (w *walker) count(n int) bool {
 	}
 	if w.inFile > 0 {
 		w.fileWords += n
-		if w.fileWords > MaxFileWords {
-			w.fail(fmt.Errorf("runs scripts of more than %d words: %w", MaxFileWords, ErrLimit))
+		if w.fileWords > effect.MaxFileWords {
+			w.fail(fmt.Errorf("runs scripts of more than %d words: %w", effect.MaxFileWords, effect.ErrLimit))
 			return false
 		}
 		return true
 	}
 	w.words += n
 	if w.words > MaxWords {
-		w.fail(fmt.Errorf("has more than %d words: %w", MaxWords, ErrLimit))
+		w.fail(fmt.Errorf("has more than %d words: %w", MaxWords, effect.ErrLimit))
 		return false
 	}
 	return true
 }
 
-// under returns path p as seen from directory dir ("" for the starting
-// directory): p itself when it is absolute, starts at home, or starts with
-// a variable the command does not set (an inherited one, most often an
-// absolute path: ExpandEnv puts its value in later).
-func under(dir, p string) string {
-	if rest, ok := strings.CutPrefix(p, markStart+string(markDir)); ok {
-		// $PWD/x: x in the directory $PWD was read in.
-		if i := strings.Index(rest, markEnd); i >= 0 {
-			return rest[:i] + rest[i+len(markEnd):]
-		}
+// newLedger returns the ledger of walker w, appending to a's lists.
+func newLedger(w *walker, a *Analysis, home string, files effect.Files) *effect.Ledger {
+	return &effect.Ledger{
+		Home: home, Files: files,
+		ReadList: &a.Reads, WriteList: &a.Writes, TouchList: &a.Touches, FileList: &a.Files,
+		Fail: w.fail, Hide: w.hide, Lookup: w.lookup,
 	}
-	if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || strings.HasPrefix(p, "$") || homeRelative(p) || len(p) > 1 && p[1] == ':' ||
-		strings.HasPrefix(p, markStart+string(markEnv)) || strings.HasPrefix(p, markStart+string(markEnvOp)) ||
-		strings.HasPrefix(p, markStart+string(markUnset)) {
-		return p
-	}
-	if opaque(p) && strings.HasPrefix(p, markStart) {
-		// "$(go env GOPATH)/bin" after cd D: the part may be an absolute
-		// path, not a name in D (see markAbs).
-		p = mark(markAbs, "") + p
-	}
-	return strings.TrimRight(dir, "/") + "/" + p
-}
-
-// homeRelative reports whether p starts at the home directory.
-func homeRelative(p string) bool {
-	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
-		if p == pre || strings.HasPrefix(p, pre+"/") || strings.HasPrefix(p, pre+`\`) {
-			return true
-		}
-	}
-	return false
-}
-
-// candidate returns the file path word s may name: s itself, or for
-// --opt=value, NAME=value and curl's @file the value; a word that looks like
-// a path (a /, a leading . ~ or $, a file extension), a bare name (a file in
-// the working directory: cat id_rsa in ~/.ssh), a bare shell pattern (rm *,
-// the files the shell expands it to) or a word that holds a part guard does
-// not know; never an option or a URL.
-func candidate(s string) (string, bool) {
-	if eq := strings.IndexByte(s, '='); eq > 0 && (strings.HasPrefix(s, "-") || isName(s[:eq])) {
-		s = s[eq+1:]
-	}
-	s = strings.TrimPrefix(s, "@")
-	if s == "" || strings.HasPrefix(s, "-") || strings.Contains(s, "://") || s == mark(markProcIn, "") || s == mark(markProcOut, "") {
-		// (<( ) and >( ) name a pipe, /dev/fd/N; their commands are
-		// walked.)
-		return "", false
-	}
-	if opaque(s) || strings.HasPrefix(s, markStart) {
-		// What it names is not known (the hook checks what it could
-		// be), or it starts with a variable or a directory ($PWD).
-		return s, true
-	}
-	if !pathLike(s) && !plainName(s) && !globName(s) {
-		return "", false
-	}
-	return s, true
-}
-
-// pathLike reports whether s could name a file the path rules care about.
-func pathLike(s string) bool {
-	switch s[0] {
-	case '/', '.', '~', '$', '\\':
-		return true
-	}
-	return strings.ContainsAny(s, `/\`) || strings.Contains(s, ".")
-}
-
-// globName reports whether s is a bare shell pattern: no /, not an option,
-// and a *, ? or [ in it.
-func globName(s string) bool {
-	return s != "" && s[0] != '-' && !strings.ContainsRune(s, '/') && strings.ContainsAny(s, "*?[") && isKnown(s)
-}
-
-// plainName reports whether s is a bare file name: letters, digits, _ and -
-// (not an option).
-func plainName(s string) bool {
-	if s == "" || s[0] == '-' {
-		return false
-	}
-	for j := 0; j < len(s); j++ {
-		c := s[j]
-		if !(c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
-// isName reports whether s is a shell variable name.
-func isName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for j := 0; j < len(s); j++ {
-		c := s[j]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || j > 0 && c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -45,7 +47,7 @@ func (w *walker) zshParamExp(pe *syntax.ParamExp, quoted bool) syntax.WordPart {
 		if pe.Param != nil {
 			name = pe.Param.Value
 		}
-		return &syntax.Lit{Value: mark(markVar, name)}
+		return &syntax.Lit{Value: word.Mark(word.MarkVar, name)}
 	}
 	if quoted && !strings.Contains(flagText(pe), "@") || len(vals) == 1 {
 		return &syntax.SglQuoted{Value: strings.Join(vals, " ")}
@@ -75,7 +77,7 @@ func (w *walker) zshValues(pe *syntax.ParamExp) ([]string, bool) {
 	switch {
 	case pe.NestedParam != nil:
 		for _, x := range w.fields(&syntax.Word{Parts: []syntax.WordPart{pe.NestedParam}}) {
-			vals = append(vals, x.s)
+			vals = append(vals, x.Text)
 		}
 		array = len(vals) != 1
 	case pe.Param != nil:
@@ -83,10 +85,10 @@ func (w *walker) zshValues(pe *syntax.ParamExp) ([]string, bool) {
 		if strings.Contains(flags, "P") {
 			v := w.variable(name)
 			if key, ok := strings.CutPrefix(v.String(), "mapfile["); ok && w.valueKnown(name) && strings.HasSuffix(key, "]") {
-				w.read(strings.TrimSuffix(key, "]")) // ${(P)v}, v='mapfile[F]'
+				w.Read(strings.TrimSuffix(key, "]")) // ${(P)v}, v='mapfile[F]'
 				return nil, false
 			}
-			if !w.valueKnown(name) || !isName(v.String()) {
+			if !w.valueKnown(name) || !word.IsName(v.String()) {
 				return nil, false
 			}
 			name = v.String()
@@ -168,7 +170,7 @@ func varValues(vr expand.Variable) ([]string, bool) {
 // exactText reports whether s is known to the letter: no marker, no $HOME or
 // ~ standing for the home directory.
 func exactText(s string) bool {
-	return isKnown(s) && !strings.Contains(s, "$HOME") && !strings.HasPrefix(s, "~")
+	return word.IsKnown(s) && !strings.Contains(s, "$HOME") && !strings.HasPrefix(s, "~")
 }
 
 // zshSubscript applies [i] or [i,j] (1-based, negative from the end) to an
@@ -213,7 +215,7 @@ func (w *walker) zshSubscript(vals []string, array bool, idx syntax.ArithmExpr) 
 // mapfileRead records the file $mapfile[KEY] reads (idx nil: every file
 // of the working directory).
 func (w *walker) mapfileRead(idx syntax.ArithmExpr) {
-	w.read(w.mapfileKey(idx, "*"))
+	w.Read(w.mapfileKey(idx, "*"))
 }
 
 // mapfileKey returns the file a subscript of mapfile names: whole, or a
@@ -223,9 +225,9 @@ func (w *walker) mapfileKey(idx syntax.ArithmExpr, whole string) string {
 	case nil:
 		return whole
 	case *syntax.Word:
-		return w.text(x).s
+		return w.text(x).Text
 	}
-	return mark(markWord, "")
+	return word.Mark(word.MarkWord, "")
 }
 
 // mapfileWord finds, in a word as bash's parser reads it, zsh's
@@ -253,8 +255,8 @@ func (w *walker) mapfileWord(parts []syntax.WordPart, changed bool) ([]syntax.Wo
 				continue
 			}
 			key[len(key)-1] = &syntax.Lit{Value: kl.Value[:end]}
-			w.read(w.text(&syntax.Word{Parts: key}).s)
-			repl := []syntax.WordPart{&syntax.Lit{Value: mark(markSubst, "")}}
+			w.Read(w.text(&syntax.Word{Parts: key}).Text)
+			repl := []syntax.WordPart{&syntax.Lit{Value: word.Mark(word.MarkSubst, "")}}
 			if rest := kl.Value[end+1:]; rest != "" {
 				repl = append(repl, &syntax.Lit{Value: rest})
 			}
@@ -270,7 +272,7 @@ func (w *walker) mapfileWord(parts []syntax.WordPart, changed bool) ([]syntax.Wo
 // added. What guard cannot tell (an index, a string not known to the
 // letter, +=) leaves the value not known.
 func (w *walker) zshElemValue(name string, idx syntax.ArithmExpr, value string, appendTo bool) expand.Variable {
-	unknown := strVar(mark(markVar, name))
+	unknown := strVar(word.Mark(word.MarkVar, name))
 	old := w.variable(name)
 	from, to, ok := w.zshRange(idx)
 	if !ok || appendTo {
@@ -375,7 +377,7 @@ func (w *walker) zshOperators(pe *syntax.ParamExp, vals []string) ([]string, boo
 	w.zsh = false // the bash rules, on a plain string
 	s := w.text(&syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{op}}}})
 	w.zsh = saved
-	return []string{s.s}, true
+	return []string{s.Text}, true
 }
 
 // zshFlags applies a parameter expansion's flags: (P) was applied first;
@@ -476,11 +478,11 @@ func caseAll(c byte, vals []string) []string {
 	for i, v := range vals {
 		switch c {
 		case 'L':
-			out[i] = markedCase(v, strings.ToLower)
+			out[i] = word.MarkedCase(v, strings.ToLower)
 		case 'U':
-			out[i] = markedCase(v, strings.ToUpper)
+			out[i] = word.MarkedCase(v, strings.ToUpper)
 		default:
-			out[i] = markedCase(v, func(s string) string {
+			out[i] = word.MarkedCase(v, func(s string) string {
 				rs := []rune(strings.ToLower(s))
 				for k := range rs {
 					if k == 0 || !unicode.IsLetter(rs[k-1]) {
@@ -501,7 +503,7 @@ func (w *walker) zshEval(vals []string) ([]string, bool) {
 		return nil, false
 	}
 	if w.depth+1 > MaxDepth {
-		w.fail(fmt.Errorf("nests scripts (sh -c, eval) more than %d deep: %w", MaxDepth, ErrLimit))
+		w.fail(fmt.Errorf("nests scripts (sh -c, eval) more than %d deep: %w", MaxDepth, effect.ErrLimit))
 		return nil, false
 	}
 	out := make([]string, len(vals))
@@ -539,7 +541,7 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 		if open && i+2 < len(parts) {
 			// $f:s/x/y$z: the text after it is the modifier's; not
 			// followed.
-			parts = append(parts[:i:i], &syntax.Lit{Value: mark(markVar, pe.Param.Value)})
+			parts = append(parts[:i:i], &syntax.Lit{Value: word.Mark(word.MarkVar, pe.Param.Value)})
 			changed = true
 			break
 		}
@@ -585,12 +587,12 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 // to the name a word without pattern characters names; a pattern's names,
 // or modifiers guard does not follow, are not known.
 func (w *walker) qualifierMods(parts []syntax.WordPart, spec string) []syntax.WordPart {
-	unknown := []syntax.WordPart{&syntax.Lit{Value: mark(markWord, "")}}
+	unknown := []syntax.WordPart{&syntax.Lit{Value: word.Mark(word.MarkWord, "")}}
 	mods, _, _, ok := parseMods(spec, false)
 	if !ok {
 		return unknown
 	}
-	s := w.text(&syntax.Word{Parts: parts}).s
+	s := w.text(&syntax.Word{Parts: parts}).Text
 	if strings.ContainsAny(s, "*?[") {
 		return unknown
 	}
@@ -619,7 +621,7 @@ func (w *walker) qualifierCode(q string) {
 			}
 		case '+':
 			j := i + 1
-			for j < len(q) && (isNameRune(rune(q[j])) || q[j] == '-' || q[j] == '.') {
+			for j < len(q) && (word.IsNameRune(rune(q[j])) || q[j] == '-' || q[j] == '.') {
 				j++
 			}
 			w.tentative(q[i+1 : j])
@@ -645,14 +647,14 @@ func (c *cmd) zshPrint() {
 	c.allData()
 	if c.piped || c.subst {
 		for _, a := range c.args {
-			c.w.read(a.s)
+			c.w.Read(a.Text)
 		}
 	}
 	raw, lines, newline, known := false, false, true, true
 	name := ""
 	i := 0
 	for ; i < len(c.args); i++ {
-		s := c.args[i].s
+		s := c.args[i].Text
 		if s == "--" || s == "-" {
 			i++
 			break
@@ -671,7 +673,7 @@ func (c *cmd) zshPrint() {
 			case 'v':
 				if i+1 < len(c.args) {
 					i++
-					name = c.args[i].s
+					name = c.args[i].Text
 				}
 			case 'e', 'E':
 			default:
@@ -688,9 +690,9 @@ func (c *cmd) zshPrint() {
 		known = false
 	}
 	switch {
-	case name != "" && isName(name) && known:
+	case name != "" && word.IsName(name) && known:
 		c.w.setString(name, text)
-	case name != "" && isName(name):
+	case name != "" && word.IsName(name):
 		c.w.setUnknown(name)
 	case known && newline:
 		c.out = output{text: text + "\n", known: true}
@@ -700,13 +702,13 @@ func (c *cmd) zshPrint() {
 }
 
 // joinSep joins the texts of words with sep.
-func joinSep(ws []word, sep string) string {
+func joinSep(ws []word.Word, sep string) string {
 	var b strings.Builder
 	for i, x := range ws {
 		if i > 0 {
 			b.WriteString(sep)
 		}
-		b.WriteString(x.s)
+		b.WriteString(x.Text)
 	}
 	return b.String()
 }
@@ -719,7 +721,7 @@ func joinSep(ws []word, sep string) string {
 func (c *cmd) zshAutoload() {
 	w := c.w
 	for _, a := range c.args {
-		p := a.s
+		p := a.Text
 		if strings.HasPrefix(p, "-") || strings.HasPrefix(p, "+") || p == "" {
 			continue
 		}
@@ -728,8 +730,8 @@ func (c *cmd) zshAutoload() {
 		if !strings.Contains(p, "/") {
 			continue
 		}
-		w.read(p)
-		text, ok := w.fileText(p, a.known, MaxScriptBytes, "a function file")
+		w.Read(p)
+		text, ok := w.FileText(p, a.Known, effect.MaxScriptBytes, "a function file")
 		if !ok {
 			continue
 		}

@@ -4,6 +4,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // zsh's history modifiers on a parameter: ${f:h}, $f:t, ${f:s/x/y/},
@@ -149,7 +151,7 @@ func (w *walker) modify(m zshMod, v string) (string, bool) {
 	case 's', '&':
 		return w.substMod(m, v)
 	}
-	if !isKnown(v) || v == "~" || v == "$HOME" || strings.HasPrefix(v, "~") && !strings.HasPrefix(v, "~/") {
+	if !word.IsKnown(v) || v == "~" || v == "$HOME" || strings.HasPrefix(v, "~") && !strings.HasPrefix(v, "~/") {
 		return "", false // ~/x:h is ~, but what ~ itself ends with is the hook's to know
 	}
 	switch m.op {
@@ -170,9 +172,9 @@ func (w *walker) modify(m zshMod, v string) (string, bool) {
 	case 'e':
 		return strings.TrimPrefix(path.Ext(v), "."), true
 	case 'l':
-		return markedCase(v, strings.ToLower), true
+		return word.MarkedCase(v, strings.ToLower), true
 	case 'u':
-		return markedCase(v, strings.ToUpper), true
+		return word.MarkedCase(v, strings.ToUpper), true
 	}
 	return "", false
 }
@@ -182,7 +184,7 @@ func (w *walker) modify(m zshMod, v string) (string, bool) {
 // is l. A value starting at the home directory is matched with the home
 // directory's path.
 func (w *walker) substMod(m zshMod, v string) (string, bool) {
-	if m.l == "" || strings.ContainsAny(m.l+m.r, "$`") || strings.ContainsAny(m.l, "*?[]#~^()|<>") || !isKnown(v) {
+	if m.l == "" || strings.ContainsAny(m.l+m.r, "$`") || strings.ContainsAny(m.l, "*?[]#~^()|<>") || !word.IsKnown(v) {
 		return "", false
 	}
 	v, back, ok := w.letters(v)
@@ -205,10 +207,10 @@ func (w *walker) substMod(m zshMod, v string) (string, bool) {
 func (w *walker) letters(v string) (string, func(string) string, bool) {
 	same := func(s string) string { return s }
 	if v == "~" || strings.HasPrefix(v, "~/") || v == "$HOME" || strings.HasPrefix(v, "$HOME/") {
-		if w.home == "" {
+		if w.Home == "" {
 			return "", nil, false
 		}
-		home := w.home
+		home := w.Home
 		v = home + strings.TrimPrefix(strings.TrimPrefix(v, "~"), "$HOME")
 		same = func(s string) string {
 			if s == home {
@@ -220,7 +222,7 @@ func (w *walker) letters(v string) (string, func(string) string, bool) {
 			return s
 		}
 	}
-	if !isKnown(v) || strings.HasPrefix(v, "~") || strings.Contains(v, "$") {
+	if !word.IsKnown(v) || strings.HasPrefix(v, "~") || strings.Contains(v, "$") {
 		return "", nil, false
 	}
 	return v, same, true

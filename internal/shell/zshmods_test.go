@@ -143,7 +143,8 @@ func FuzzParseMods(f *testing.F) {
 		if ok && !strings.HasSuffix(spec, rest) {
 			t.Fatalf("parseMods(%q): rest %q is not its end", spec, rest)
 		}
-		w := &walker{home: "/home/u"}
+		w := &walker{a: &Analysis{}}
+		w.Ledger = newLedger(w, w.a, "/home/u", nil)
 		for _, v := range []string{"~/a.b/c.d", "/x/y", "", "a"} {
 			w.applyMods(mods, []string{v})
 		}

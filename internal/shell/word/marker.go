@@ -1,4 +1,4 @@
-package shell
+package word
 
 import "strings"
 
@@ -11,99 +11,100 @@ import "strings"
 // /.ssh/id_rsa), and are written as placeholders ($GOPATH, $(…)) when the
 // analysis is returned.
 //
-// A marker is markStart, a kind byte, a name (a variable's) and markEnd:
+// A marker is MarkStart, a kind byte, a name (a variable's) and MarkEnd:
 // two code points of the private use area, which a command has no reason
 // to hold (analyze replaces any the command holds, keeping its length). A
 // piece of a marker an operator cut (${v:0:2}) is opaque.
 const (
-	markStart = "\uE000"
-	markEnd   = "\uE001"
-	// markLead is the first two bytes of both markStart and markEnd in
+	MarkStart = "\uE000"
+	MarkEnd   = "\uE001"
+	// MarkLead is the first two bytes of both markStart and markEnd in
 	// UTF-8: a quick test for a marker.
-	markLead = "\xee\x80"
+	MarkLead = "\xee\x80"
 )
 
 // Kinds of marker.
 const (
-	markSubst   = 's' // $( ) whose output is not known
-	markArith   = 'a' // $(( )) on an unknown
-	markProcIn  = '<' // <( )
-	markProcOut = '>' // >( )
-	markVar     = 'v' // a variable whose value is not known: $name
-	markEnv     = 'e' // a variable inherited from the environment: $name
-	markEnvOp   = 'o' // ${name:-word} and the like on an inherited variable
-	// markUnset is $name unquoted, where name holds only what it held
+	MarkSubst   = 's' // $( ) whose output is not known
+	MarkArith   = 'a' // $(( )) on an unknown
+	MarkProcIn  = '<' // <( )
+	MarkProcOut = '>' // >( )
+	MarkVar     = 'v' // a variable whose value is not known: $name
+	MarkEnv     = 'e' // a variable inherited from the environment: $name
+	MarkEnvOp   = 'o' // ${name:-word} and the like on an inherited variable
+	// MarkUnset is $name unquoted, where name holds only what it held
 	// before the command set it in a branch (${name-}, values.go): the
 	// environment's value, or no word at all.
-	markUnset = 'u'
-	// markAbs stands before an opaque part that began a relative path
+	MarkUnset = 'u'
+	// MarkAbs stands before an opaque part that began a relative path
 	// joined to a directory cd moved to: the part may be an absolute path
 	// (see Unknown). It is written as nothing.
-	markAbs  = 'l'
-	markWord = 'w' // a word guard could not expand
-	// markDir is a directory relative to the one the command starts in
+	MarkAbs  = 'l'
+	MarkWord = 'w' // a word guard could not expand
+	// MarkDir is a directory relative to the one the command starts in
 	// (its name): $PWD, $(pwd), ~+ after cd sub. Known, it is written as
 	// its name; a path it starts is not put under the current directory
 	// again (see under).
-	markDir = 'd'
+	MarkDir = 'd'
 )
 
-// Unknown is what stands for each opaque part of [UnresolvedPath.Text]:
+// Unknown is what stands for each opaque part of an unresolved path's text
+// (shell.UnresolvedPath.Text):
 // a NUL byte, which no path holds. A relative path that begins with an
 // opaque part begins with Unknown twice: that part may be an absolute path
 // as well as a name in the working directory ("$(go env GOPATH)/bin"), and
 // the path rules weigh the directory the hook joins it with accordingly.
 const Unknown = "\x00"
 
-// mark returns the marker of kind k for variable name (or none).
-func mark(k byte, name string) string {
-	return markStart + string(k) + name + markEnd
+// Mark returns the marker of kind k for variable name (or none).
+func Mark(k byte, name string) string {
+	return MarkStart + string(k) + name + MarkEnd
 }
 
-// hasMark reports whether s holds a marker or a piece of one.
-func hasMark(s string) bool { return strings.Contains(s, markLead) }
+// HasMark reports whether s holds a marker or a piece of one.
+func HasMark(s string) bool { return strings.Contains(s, MarkLead) }
 
-// isKnown reports whether s holds no marker but a directory's: every part
+// IsKnown reports whether s holds no marker but a directory's: every part
 // of it is known.
-func isKnown(s string) bool {
-	if !hasMark(s) {
+func IsKnown(s string) bool {
+	if !HasMark(s) {
 		return true
 	}
 	known := true
-	eachMark(s, func(k byte, _ string, whole bool) {
-		known = known && whole && k == markDir
+	EachMark(s, func(k byte, _ string, whole bool) {
+		known = known && whole && k == MarkDir
 	}, nil)
 	return known
 }
 
-// dirMark is how the walker's directory dir reads in a word: an absolute
+// DirMark is how the walker's directory dir reads in a word: an absolute
 // or home directory as it is, a relative one (or the starting one, "") as
 // a directory marker.
-func dirMark(dir string) string {
-	if strings.HasPrefix(dir, "/") || homeRelative(dir) {
+func DirMark(dir string) string {
+	if strings.HasPrefix(dir, "/") || HomeRelative(dir) {
 		return dir
 	}
-	return mark(markDir, dirText(dir))
+	return Mark(MarkDir, DirText(dir))
 }
 
-// opaque reports whether s holds an opaque part: a marker other than an
+// Opaque reports whether s holds an Opaque part: a marker other than an
 // inherited variable's, or a piece of one.
-func opaque(s string) bool {
-	if !hasMark(s) {
+func Opaque(s string) bool {
+	if !HasMark(s) {
 		return false
 	}
 	found := false
-	eachMark(s, func(k byte, _ string, whole bool) {
-		found = found || !whole || k != markEnv && k != markEnvOp && k != markUnset && k != markDir
+	EachMark(s, func(k byte, _ string, whole bool) {
+		found = found || !whole || k != MarkEnv && k != MarkEnvOp && k != MarkUnset && k != MarkDir
 	}, nil)
 	return found
 }
 
-// eachMark calls onMark for each marker of s (whole: well formed) and
+// EachMark calls onMark for each marker of s (whole: well formed) and
 // onText for the text between them; either may be nil.
-func eachMark(s string, onMark func(k byte, name string, whole bool), onText func(string)) {
+func EachMark(s string, onMark func(k byte, name string, whole bool), onText func(string)) {
 	for s != "" {
-		i := strings.Index(s, markLead)
+		i := strings.Index(s, MarkLead)
 		if i < 0 || i+3 > len(s) {
 			if onText != nil {
 				onText(s)
@@ -114,18 +115,18 @@ func eachMark(s string, onMark func(k byte, name string, whole bool), onText fun
 			onText(s[:i])
 		}
 		s = s[i:]
-		if !strings.HasPrefix(s, markStart) {
+		if !strings.HasPrefix(s, MarkStart) {
 			// A stray piece: an end, or another code point of the block.
 			if onMark != nil {
-				onMark(markWord, "", false)
+				onMark(MarkWord, "", false)
 			}
 			s = s[3:]
 			continue
 		}
-		end := strings.Index(s[3:], markEnd)
-		if end < 1 || strings.Contains(s[3:3+end], markLead) {
+		end := strings.Index(s[3:], MarkEnd)
+		if end < 1 || strings.Contains(s[3:3+end], MarkLead) {
 			if onMark != nil {
-				onMark(markWord, "", false)
+				onMark(MarkWord, "", false)
 			}
 			s = s[3:]
 			continue
@@ -137,14 +138,14 @@ func eachMark(s string, onMark func(k byte, name string, whole bool), onText fun
 	}
 }
 
-// render writes s with its markers as placeholders: $name, $(…), $((…)),
+// Render writes s with its markers as placeholders: $name, $(…), $((…)),
 // <(…), >(…), … for a piece.
-func render(s string) string {
-	if !hasMark(s) {
+func Render(s string) string {
+	if !HasMark(s) {
 		return s
 	}
 	var b strings.Builder
-	eachMark(s, func(k byte, name string, whole bool) {
+	EachMark(s, func(k byte, name string, whole bool) {
 		b.WriteString(placeholder(k, name, whole))
 	}, func(t string) { b.WriteString(t) })
 	return b.String()
@@ -155,41 +156,41 @@ func placeholder(k byte, name string, whole bool) string {
 	switch {
 	case !whole:
 		return "…"
-	case k == markSubst:
-		return unknownSubst
-	case k == markArith:
-		return unknownArith
-	case k == markProcIn:
+	case k == MarkSubst:
+		return UnknownSubst
+	case k == MarkArith:
+		return UnknownArith
+	case k == MarkProcIn:
 		return "<(…)"
-	case k == markProcOut:
+	case k == MarkProcOut:
 		return ">(…)"
-	case k == markVar || k == markEnv:
+	case k == MarkVar || k == MarkEnv:
 		return "$" + name
-	case k == markDir:
+	case k == MarkDir:
 		return name
-	case k == markEnvOp:
+	case k == MarkEnvOp:
 		return "${" + name + "}"
-	case k == markUnset:
+	case k == MarkUnset:
 		return "${" + name + "-}"
-	case k == markAbs:
+	case k == MarkAbs:
 		return ""
 	}
 	return "…"
 }
 
-// renderLine writes s as render does, a directory relative to the one the
+// RenderLine writes s as render does, a directory relative to the one the
 // command starts in as $PWD (the lines show the directory the shell has,
 // as the rules expect an absolute one: rm -rf "$(pwd)/x").
-func renderLine(s string) string {
-	if !hasMark(s) {
+func RenderLine(s string) string {
+	if !HasMark(s) {
 		return s
 	}
 	var b strings.Builder
-	eachMark(s, func(k byte, name string, whole bool) {
+	EachMark(s, func(k byte, name string, whole bool) {
 		switch {
-		case whole && k == markDir && name == ".":
+		case whole && k == MarkDir && name == ".":
 			b.WriteString("$PWD")
-		case whole && k == markDir:
+		case whole && k == MarkDir:
 			b.WriteString("$PWD/" + name)
 		default:
 			b.WriteString(placeholder(k, name, whole))
@@ -198,19 +199,19 @@ func renderLine(s string) string {
 	return b.String()
 }
 
-// unresolvedText writes s for the path rules' "could match" test: an
+// UnresolvedText writes s for the path rules' "could match" test: an
 // inherited variable as $name (the hook fills it in), each run of opaque
 // parts as one Unknown; twice where it begins the path, which it may name
 // whole (see path.Unknown).
-func unresolvedText(s string) string {
+func UnresolvedText(s string) string {
 	var b strings.Builder
 	lead := false
-	eachMark(s, func(k byte, name string, whole bool) {
+	EachMark(s, func(k byte, name string, whole bool) {
 		switch {
-		case whole && k == markAbs:
+		case whole && k == MarkAbs:
 			lead = true
 			return
-		case whole && (k == markEnv || k == markEnvOp || k == markUnset || k == markDir):
+		case whole && (k == MarkEnv || k == MarkEnvOp || k == MarkUnset || k == MarkDir):
 			b.WriteString(placeholder(k, name, true))
 			lead = false
 			return
@@ -233,15 +234,15 @@ func unresolvedText(s string) string {
 
 // Placeholders written where a part's value is not known.
 const (
-	unknownSubst = "$(…)"
-	unknownArith = "$((…))"
+	UnknownSubst = "$(…)"
+	UnknownArith = "$((…))"
 )
 
-// sanitize replaces the code points that read as markers (U+E000 to
+// Sanitize replaces the code points that read as markers (U+E000 to
 // U+E03F) in a command's text with U+FFFD, as long in UTF-8: the command's
 // own text never reads as a marker.
-func sanitize(cmd string) string {
-	if !hasMark(cmd) {
+func Sanitize(cmd string) string {
+	if !HasMark(cmd) {
 		return cmd
 	}
 	var b strings.Builder

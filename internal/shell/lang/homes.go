@@ -1,4 +1,4 @@
-package shell
+package lang
 
 // The home directory in interpreter code. Code names a file under it the
 // idiomatic way, by joining: os.path.join(os.path.expanduser('~'),
@@ -9,7 +9,11 @@ package shell
 // expression (h = Path.home(); … h / '.netrc') as that entry of the home
 // directory.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 // homeTokens are code (outside string literals) that stands for the home
 // directory: a call that returns it, or a lookup of $HOME.
@@ -18,7 +22,7 @@ var homeTokens = []string{"Path.home()", "homedir()", "UserHomeDir()", "home_dir
 
 // homeKeys are the environment variables that hold the home directory,
 // looked up with a literal: os.environ['HOME'], getenv("HOME").
-const homeKeys wordSet = " HOME USERPROFILE "
+const homeKeys word.Set = " HOME USERPROFILE "
 
 // span is a stretch of code: a string literal's text (between its quotes)
 // or a home token.
@@ -42,7 +46,7 @@ func codeAtoms(code string) []span {
 		switch before := strings.TrimRight(code[:start-1], " \t"); {
 		case t == "~" || t == "$HOME" || t == "${HOME}":
 			sp.home = true
-		case homeKeys.has(t) && before != "" && strings.IndexByte("[({,", before[len(before)-1]) >= 0:
+		case homeKeys.Has(t) && before != "" && strings.IndexByte("[({,", before[len(before)-1]) >= 0:
 			sp.home = true // os.environ['HOME'], getenv("HOME")
 		}
 		out = append(out, sp)
@@ -158,7 +162,7 @@ func joinOp(code string, at int, gap string) (sep string, ok bool) {
 	rest := strings.TrimSpace(g[len(op):])
 	// What opens the next atom: nothing, or a call (Path('.ssh'), os.path.expanduser('~')).
 	for _, c := range []byte(strings.TrimSuffix(rest, "(")) {
-		if !isWordChar(c) && c != '.' {
+		if !word.IsWordChar(c) && c != '.' {
 			return "", false
 		}
 	}
@@ -193,7 +197,7 @@ func joinCall(code string, at int) bool {
 			}
 			name := code[:i]
 			k := len(name)
-			for k > 0 && (isWordChar(name[k-1]) || name[k-1] == '.' || name[k-1] == ':' || name[k-1] == '>' || name[k-1] == '-') {
+			for k > 0 && (word.IsWordChar(name[k-1]) || name[k-1] == '.' || name[k-1] == ':' || name[k-1] == '>' || name[k-1] == '-') {
 				k--
 			}
 			fn := strings.ToLower(name[k:])
@@ -212,20 +216,20 @@ func joinCall(code string, at int) bool {
 // written or touched), and dot entries it may name under the home
 // directory (touched).
 type codeHomes struct {
-	paths, touches []string
-	// joins are the other paths the code builds by joining literals
+	Paths, Touches []string
+	// Joins are the other paths the code builds by joining literals
 	// ('/home/u/.ss' + 'h/id_rsa'): what a literal scan would see had it
 	// been written as one.
-	joins []string
+	Joins []string
 }
 
-// homePaths returns the paths code builds by joining its literals and the
+// HomePaths returns the paths code builds by joining its literals and the
 // home directory, and, when it names the home directory at all, each dot
 // entry it names (.bashrc, .ssh, .guard) as that entry of the home
 // directory: read too when the code joins it to something (h / '.netrc',
 // path.join(h, '.netrc'), h + '/.netrc'), else only touched (a project
 // opens its own '.env' by that name).
-func homePaths(code string) codeHomes {
+func HomePaths(code string) codeHomes {
 	atoms := codeAtoms(code)
 	var out codeHomes
 	hasHome := false
@@ -259,16 +263,16 @@ func homePaths(code string) codeHomes {
 		switch {
 		case j > i || strings.HasPrefix(joined, "~/"):
 			if p := homeJoined(joined, hasHome); p != "" {
-				out.paths = append(out.paths, p)
-			} else if j > i && len(out.joins) < maxCodeAtoms && joined != "" && pathLike(joined) {
-				out.joins = append(out.joins, joined)
+				out.Paths = append(out.Paths, p)
+			} else if j > i && len(out.Joins) < maxCodeAtoms && joined != "" && PathLike(joined) {
+				out.Joins = append(out.Joins, joined)
 			}
 		case hasHome && atoms[i].literal && dotEntry(atoms[i].text):
 			p := "~/" + strings.TrimPrefix(atoms[i].text, "/")
 			if appended(code[:atoms[i].start-1]) {
-				out.paths = append(out.paths, p)
+				out.Paths = append(out.Paths, p)
 			} else {
-				out.touches = append(out.touches, p)
+				out.Touches = append(out.Touches, p)
 			}
 		}
 		i = j + 1
@@ -302,7 +306,7 @@ func homeJoined(p string, hasHome bool) string {
 // .bashrc, .ssh/id_rsa, /.guard.
 func dotEntry(l string) bool {
 	l = strings.TrimPrefix(l, "/")
-	return len(l) > 1 && l[0] == '.' && isWordChar(l[1]) && len(l) <= 4096 && !strings.ContainsAny(l, " \t\n\r\x00")
+	return len(l) > 1 && l[0] == '.' && word.IsWordChar(l[1]) && len(l) <= 4096 && !strings.ContainsAny(l, " \t\n\r\x00")
 }
 
 // appended reports whether the code before a literal joins it to what
@@ -321,4 +325,13 @@ func appended(before string) bool {
 		return joinCall(b, len(b)-1)
 	}
 	return false
+}
+
+// PathLike reports whether s could name a file the path rules care about.
+func PathLike(s string) bool {
+	switch s[0] {
+	case '/', '.', '~', '$', '\\':
+		return true
+	}
+	return strings.ContainsAny(s, `/\`) || strings.Contains(s, ".")
 }

@@ -1,0 +1,42 @@
+package shell
+
+import (
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// Unknown is what stands for each opaque part of [UnresolvedPath.Text]
+// (see [word.Unknown]).
+const Unknown = word.Unknown
+
+// The files a command runs are read through effect's reader; these are its
+// names as the hook and the policy know them.
+type (
+	// Files reads the files a command runs (see [effect.Files]).
+	Files = effect.Files
+	// FileStatus says what [Files.ReadFile] found (see [effect.FileStatus]).
+	FileStatus = effect.FileStatus
+	// Searcher finds the programs a command runs by a bare name (see
+	// [effect.Searcher]).
+	Searcher = effect.Searcher
+)
+
+// What a file read finds (see [effect.FileWhole]).
+const (
+	FileWhole      = effect.FileWhole
+	FileAbsent     = effect.FileAbsent
+	FileTooBig     = effect.FileTooBig
+	FileUnreadable = effect.FileUnreadable
+)
+
+// Bounds of the files read through [Options.Files] (see [effect.MaxScriptBytes]).
+const (
+	MaxScriptBytes  = effect.MaxScriptBytes
+	MaxProgramBytes = effect.MaxProgramBytes
+	MaxFiles        = effect.MaxFiles
+	MaxFileWords    = effect.MaxFileWords
+)
+
+// ErrLimit is the error of a command beyond guard's bounds (the same value
+// as [effect.ErrLimit], so errors.Is holds either way).
+var ErrLimit = effect.ErrLimit

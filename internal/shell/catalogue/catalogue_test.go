@@ -1,0 +1,58 @@
+package catalogue
+
+import "testing"
+
+// checkSorted fails unless table's names, as name gives them, are sorted
+// and each once: the tables are searched by halves, one entry a program.
+func checkSorted[E any](t *testing.T, what string, table []E, name func(E) string) {
+	t.Helper()
+	for i := 1; i < len(table); i++ {
+		if name(table[i-1]) >= name(table[i]) {
+			t.Errorf("%s: %q before %q", what, name(table[i-1]), name(table[i]))
+		}
+	}
+}
+
+// TestCatalogueSorted: programNamed searches the catalogue by halves.
+func TestCatalogueSorted(t *testing.T) {
+	for i := 1; i < len(Catalogue); i++ {
+		if Catalogue[i-1].Name >= Catalogue[i].Name {
+			t.Errorf("catalogue: %q before %q", Catalogue[i-1].Name, Catalogue[i].Name)
+		}
+	}
+	for _, p := range Catalogue {
+		if got := ProgramNamed(p.Name); got == nil || got.Name != p.Name {
+			t.Errorf("programNamed(%q) = %v", p.Name, got)
+		}
+		if p.Access == ReadsOnly && (WritesAll.Has(p.Name) || WritesLast.Has(p.Name)) {
+			t.Errorf("%s: a writer listed as reading only", p.Name)
+		}
+	}
+	if ProgramNamed("gzip") != nil || ProgramNamed("") != nil {
+		t.Error("programNamed finds a program the catalogue does not list")
+	}
+}
+
+// TestTablesSorted: prefixOf and interpreterNamed find each entry, and
+// nothing else.
+func TestTablesSorted(t *testing.T) {
+	checkSorted(t, "prefixes", Prefixes, func(e PrefixEntry) string { return e.Name })
+	checkSorted(t, "interpreters", Interpreters, func(e InterpEntry) string { return e.Name })
+	checkSorted(t, "optionRunners", OptionRunners, func(e OptionRunner) string { return e.Name })
+	for _, e := range Prefixes {
+		if _, ok := PrefixOf(e.Name); !ok {
+			t.Errorf("prefixOf(%q) not found", e.Name)
+		}
+	}
+	for _, e := range Interpreters {
+		if _, ok := InterpreterNamed(e.Name); !ok {
+			t.Errorf("interpreterNamed(%q) not found", e.Name)
+		}
+	}
+	if _, ok := PrefixOf("rm"); ok {
+		t.Error("prefixOf finds a program that is no prefix")
+	}
+	if in, ok := InterpreterOf("python3.12"); !ok || in.Code != " -c " {
+		t.Errorf("interpreterOf(python3.12) = %v, %v", in, ok)
+	}
+}

@@ -1,0 +1,140 @@
+package catalogue
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// Prefix describes a command that runs another command given as its
+// arguments (sudo rm -rf /).
+type Prefix struct {
+	WithArg  word.Set // options that take the next word
+	Operands int      // operands before the command: timeout 5, chroot /srv
+	Assigns  bool     // NAME=value words may come before the command (env)
+	script   word.Set // options whose value is a shell script (su -c)
+	Split    word.Set // options whose value is split into the command (env -S)
+	Rest     bool     // the remaining words are a script (watch)
+	NoRun    word.Set // options that make it not run the command (command -v)
+	// None: its operands are not a command (su USER, script FILE); it
+	// runs one through script, cmdAfter or cmdWith options.
+	None     bool
+	CmdAfter word.Set // options after which the remaining words are the command (xterm -e)
+	CmdWith  word.Set // options taking a value that make its operands the command (runuser -u USER)
+	Prog     word.Set // options whose value is a program it runs (su -s PROG)
+	Env      word.Set // options whose value is NAME=VALUE, set for the command (systemd-run -E)
+	// Shell: given no command, it runs a Shell, which reads its commands on
+	// standard input (echo CMD | su) or takes the operands after the
+	// first (su USER ARGS); shellOpts make it do so (sudo -s).
+	Shell     bool
+	ShellOpts word.Set
+	Writes    bool     // its operands are files it writes (script's typescript)
+	Exec      word.Set // options that make the remaining words a command, not a script (watch -x)
+	// Sub: the subcommand that makes it a prefix (poetry run, bundle
+	// exec); with another first word it is a program of its own.
+	Sub string
+	// PyFile: a command that is a .py file runs with python (uv run x.py).
+	PyFile    bool
+	WriteOpts word.Set // options whose value is a file it writes (time -o F)
+	// Lock: its operand is a file it opens, creating it (flock F): a touch.
+	Lock  bool
+	Chdir word.Set // options whose value is the directory it runs the command in (env -C)
+}
+
+// PrefixEntry is the prefixes table's entry for one prefix command.
+type PrefixEntry struct {
+	Name string
+	Prefix
+}
+
+// Prefixes shared by several entries.
+var (
+	// terminal: xterm -e CMD…, xterm -e 'CMD ARGS'.
+	terminal = Prefix{None: true, CmdAfter: " -e --command "}
+	// vteTerminal: gnome-terminal -e 'CMD ARGS' (a script), -x CMD….
+	vteTerminal = Prefix{script: " -e --command ", CmdAfter: " -x --execute "}
+)
+
+// Prefixes lists the prefix commands, sorted by name (TestPrefixesSorted).
+var Prefixes = []PrefixEntry{
+	{Name: "alacritty", Prefix: terminal},
+	{Name: "builtin"},
+	{Name: "bundle", Prefix: Prefix{Sub: "exec"}},
+	{Name: "busybox"},
+	{Name: "caffeinate", Prefix: Prefix{WithArg: " -t -w "}},
+	{Name: "chroot", Prefix: Prefix{WithArg: " --userspec --groups ", Operands: 1}},
+	{Name: "chrt", Prefix: Prefix{Operands: 1}},
+	{Name: "command", Prefix: Prefix{NoRun: " -v -V "}},
+	{Name: "doas", Prefix: Prefix{WithArg: " -u -C "}},
+	{Name: "env", Prefix: Prefix{WithArg: " -u -C --unset --chdir ", Assigns: true, Split: " -S --split-string ", Chdir: " -C --chdir "}},
+	{Name: "exec", Prefix: Prefix{WithArg: " -a "}},
+	{Name: "fakeroot"},
+	{Name: "firejail"},
+	{Name: "flock", Prefix: Prefix{WithArg: " -w -E --timeout --conflict-exit-code ", Operands: 1, script: " -c --command ", Lock: true}},
+	{Name: "gnome-terminal", Prefix: vteTerminal},
+	{Name: "ionice", Prefix: Prefix{WithArg: " -c -n -p --class --classdata --pid "}},
+	{Name: "konsole", Prefix: terminal},
+	{Name: "ltrace", Prefix: Prefix{WithArg: " -o -p -e -s -u -a -n -A -D -F -l ", WriteOpts: " -o "}},
+	{Name: "mate-terminal", Prefix: vteTerminal},
+	{Name: "nice", Prefix: Prefix{WithArg: " -n --adjustment "}},
+	{Name: "nohup"},
+	{Name: "npx", Prefix: Prefix{WithArg: " -p --package ", script: " -c --call "}},
+	{Name: "nsenter", Prefix: Prefix{WithArg: " -t -S -G -r -w --target --setuid --setgid --root --wd "}},
+	{Name: "pipenv", Prefix: Prefix{Sub: "run"}},
+	{Name: "pkexec", Prefix: Prefix{WithArg: " --user "}},
+	{Name: "poetry", Prefix: Prefix{Sub: "run"}},
+	{Name: "proxychains", Prefix: Prefix{WithArg: " -f "}},
+	{Name: "proxychains4", Prefix: Prefix{WithArg: " -f "}},
+	// runuser -u USER CMD…, or su's form.
+	{Name: "runuser", Prefix: Prefix{WithArg: " -g -G -w --group --supp-group --whitelist-environment ", Prog: " -s --shell ",
+		script: " -c --command --session-command ", CmdWith: " -u --user ", None: true, Shell: true, Operands: 1}},
+	{Name: "rxvt", Prefix: terminal},
+	// script [-c CMD] [FILE]: FILE is the typescript it writes.
+	{Name: "script", Prefix: Prefix{WithArg: " -E -I -O -T -B -m --echo --log-in --log-out --log-io --log-timing --logging-format --output-limit ",
+		script: " -c --command ", None: true, Shell: true, Writes: true,
+		WriteOpts: " -I -O -T -B --log-in --log-out --log-io --log-timing "}},
+	{Name: "setsid"},
+	// sg GROUP [-c] CMD: a script.
+	{Name: "sg", Prefix: Prefix{script: " -c ", Operands: 1, Rest: true}},
+	{Name: "stdbuf", Prefix: Prefix{WithArg: " -i -o -e "}},
+	{Name: "strace", Prefix: Prefix{WithArg: " -o -p -e -s -u -E -P -a -b -I -O -S -X ", WriteOpts: " -o "}},
+	// su [-] [USER [ARGS…]]: ARGS go to the user's shell.
+	{Name: "su", Prefix: Prefix{WithArg: " -g -G -w --group --supp-group --whitelist-environment ", Prog: " -s --shell ",
+		script: " -c --command --session-command ", None: true, Shell: true, Operands: 1}},
+	{Name: "sudo", Prefix: Prefix{WithArg: " -u -g -C -D -h -p -r -t -U -T -R --user --group --chdir --prompt --role --type --other-user --close-from --host --command-timeout ",
+		Assigns: true, ShellOpts: " -s -i --shell --login ", Chdir: " -D --chdir "}},
+	{Name: "systemd-run", Prefix: Prefix{WithArg: " -p --property -u --unit --description --slice -M --machine -H --host --uid --gid --nice --working-directory --on-active --on-boot --on-startup --on-unit-active --on-unit-inactive --on-calendar --timer-property --path-property --socket-property --service-type ",
+		Env: " -E --setenv ", ShellOpts: " -S --shell "}},
+	{Name: "taskset", Prefix: Prefix{Operands: 1}},
+	{Name: "time", Prefix: Prefix{WithArg: " -f -o --format --output ", WriteOpts: " -o --output "}},
+	{Name: "timeout", Prefix: Prefix{WithArg: " -s -k --signal --kill-after ", Operands: 1}},
+	{Name: "torsocks"},
+	{Name: "unbuffer"},
+	{Name: "unshare", Prefix: Prefix{WithArg: " -S -G -R -w --setuid --setgid --root --wd --propagation --setgroups "}},
+	{Name: "urxvt", Prefix: terminal},
+	{Name: "uv", Prefix: Prefix{Sub: "run", PyFile: true,
+		WithArg: " --with --with-requirements --python -p --project --directory --env-file --extra --group --package --index --index-url --from "}},
+	{Name: "uxterm", Prefix: terminal},
+	{Name: "watch", Prefix: Prefix{WithArg: " -n --interval -q --equexit ", Rest: true, Exec: " -x --exec "}},
+	{Name: "x-terminal-emulator", Prefix: terminal},
+	{Name: "xfce4-terminal", Prefix: vteTerminal},
+	{Name: "xterm", Prefix: terminal},
+	{Name: "xvfb-run", Prefix: Prefix{WithArg: " -n -s -e -f -p --server-num --server-args --error-file --auth-file ",
+		WriteOpts: " -e -f --error-file --auth-file "}},
+}
+
+// PrefixOf returns what a prefix command is, or false for another name.
+func PrefixOf(name string) (Prefix, bool) {
+	i, ok := slices.BinarySearchFunc(Prefixes, name, func(e PrefixEntry, n string) int { return strings.Compare(e.Name, n) })
+	if !ok {
+		return Prefix{}, false
+	}
+	return Prefixes[i].Prefix, true
+}
+
+// ScriptOption reports whether a is an option of p whose value is a shell
+// script: su -c, and a cluster ending in c (su -lc).
+func (p Prefix) ScriptOption(a string) bool {
+	return p.script.Has(a) || p.script.Has("-c") && len(a) > 2 && a[0] == '-' && a[1] != '-' && a[len(a)-1] == 'c'
+}

@@ -1,0 +1,143 @@
+package catalogue
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// Variables whose values programs run (see walker.commandVar).
+var (
+	// CommandVars hold a command that programs run with a shell (git,
+	// less, man, sudo, ssh, the shell's prompt).
+	CommandVars = word.Set(" GIT_SSH_COMMAND GIT_SSH GIT_EXTERNAL_DIFF GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS GIT_PROXY_COMMAND PAGER MANPAGER SYSTEMD_PAGER GH_PAGER ACK_PAGER ACK_PAGER_COLOR BAT_PAGER DELTA_PAGER GH_EDITOR KUBE_EDITOR EDITOR VISUAL LESSOPEN LESSCLOSE BROWSER PROMPT_COMMAND SSH_ASKPASS SUDO_ASKPASS SHELL ")
+	// SourcedVars name a script a shell sources when it starts (bash -c
+	// reads $BASH_ENV, sh -i $ENV).
+	SourcedVars = word.Set(" BASH_ENV ENV ")
+	// LoadedVars name libraries every program started loads.
+	LoadedVars = word.Set(" LD_PRELOAD LD_AUDIT DYLD_INSERT_LIBRARIES ")
+)
+
+// Shells, and interpreters whose code may come in an argument or on
+// standard input.
+var (
+	Shells = word.Set(" sh bash zsh dash ksh mksh ash yash posh rbash fish ")
+	// ShellWithArg are shell options that take the next word.
+	ShellWithArg = word.Set(" -o +o -O +O --rcfile --init-file ")
+)
+
+// Interp describes how an interpreter takes code.
+type Interp struct {
+	Code    word.Set // options whose value is code (python -c)
+	Cluster byte     // a short-option cluster ending in this letter takes code next (perl -ne)
+	WithArg word.Set // other options that take the next word
+	Program bool     // the first operand is the program (awk)
+	Loads   word.Set // options whose value is a file of code it loads first (node -r)
+	Sub     word.Set // subcommands before the program file (deno run)
+}
+
+// InterpEntry is the interpreters table's entry for one interpreter.
+type InterpEntry struct {
+	Name string
+	Interp
+}
+
+// Interpreters lists the Interpreters, sorted by name
+// (TestInterpretersSorted).
+var Interpreters = []InterpEntry{
+	{Name: "awk", Interp: Interp{Program: true, WithArg: " -f -F -v -W --field-separator --assign "}},
+	{Name: "bun", Interp: Interp{Code: " -e --eval -p --print ", Sub: " run "}},
+	{Name: "deno", Interp: Interp{Code: " eval ", Sub: " run "}},
+	{Name: "gawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W -e -i -l --field-separator --assign "}},
+	{Name: "lua", Interp: Interp{Code: " -e ", WithArg: " -l "}},
+	{Name: "luajit", Interp: Interp{Code: " -e ", WithArg: " -l -j -O "}},
+	{Name: "mawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W "}},
+	{Name: "nawk", Interp: Interp{Program: true, WithArg: " -f -F -v "}},
+	{Name: "node", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import --loader "}},
+	{Name: "nodejs", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import --loader "}},
+	{Name: "osascript", Interp: Interp{Code: " -e ", WithArg: " -l "}},
+	{Name: "perl", Interp: Interp{Code: " -e -E ", Cluster: 'e', WithArg: " -I -M -m -x "}},
+	{Name: "php", Interp: Interp{Code: " -r ", WithArg: " -c -d -f -z "}},
+	{Name: "pwsh", Interp: Interp{Code: " -c -command -Command "}},
+	{Name: "pypy", Interp: Interp{Code: " -c ", WithArg: " -m -W -X "}},
+	{Name: "python", Interp: Interp{Code: " -c ", WithArg: " -m -W -X -Q "}},
+	{Name: "rscript", Interp: Interp{Code: " -e "}},
+	{Name: "ruby", Interp: Interp{Code: " -e ", WithArg: " -I -C -E ", Loads: " -r "}},
+	{Name: "ts-node", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import "}},
+	{Name: "tsx", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import "}},
+}
+
+// InterpreterNamed returns how the interpreter called name takes code.
+func InterpreterNamed(name string) (Interp, bool) {
+	i, ok := slices.BinarySearchFunc(Interpreters, name, func(e InterpEntry, n string) int { return strings.Compare(e.Name, n) })
+	if !ok {
+		return Interp{}, false
+	}
+	return Interpreters[i].Interp, true
+}
+
+// InterpreterOf returns the interpreter a program name stands for:
+// python3.12 is python, perl5.36 is perl.
+func InterpreterOf(name string) (Interp, bool) {
+	if in, ok := InterpreterNamed(name); ok {
+		return in, true
+	}
+	base := strings.TrimRight(name, "0123456789.")
+	for _, p := range []string{"python", "pypy", "perl", "ruby", "node", "php", "lua"} {
+		if base == p {
+			return InterpreterNamed(p)
+		}
+	}
+	return Interp{}, false
+}
+
+// What arguments mean, per program.
+var (
+	// Printers only print their arguments: every argument is data.
+	Printers = word.Set(" echo printf logger : true false notify-send say wall ")
+	// Testers only test whether a file exists or what it is: data too.
+	Testers = word.Set(" test [ [[ ")
+	// WritesAll: every argument is a file written (or removed).
+	WritesAll = word.Set(" rm rmdir unlink shred truncate touch chmod chown chgrp tee chattr mkdir ")
+	// MetaWriters change no file's text: what a file they write holds is
+	// still known (chmod +x x.sh && ./x.sh runs what x.sh held).
+	MetaWriters = word.Set(" chmod chown chgrp touch chattr setfacl rm rmdir unlink shred mkdir ")
+	// WritesLast: the last argument is the destination, the others are read.
+	WritesLast = word.Set(" cp mv install ln rsync scp ")
+	// KeyUsers: the argument after -i is a key used, not shown.
+	KeyUsers = word.Set(" ssh scp sftp ssh-copy-id autossh ")
+	// GrepFamily take a pattern as their first operand.
+	GrepFamily = word.Set(" grep egrep fgrep zgrep rg ag ack pt ugrep ")
+	// MessageTools: version control and hosting CLIs whose message options
+	// are data.
+	MessageTools = word.Set(" git hg svn jj bzr gh glab tea ")
+	// HostTools contact the hosts among their operands.
+	HostTools = word.Set(" ping ping6 traceroute traceroute6 tracepath mtr host nslookup dig whois http https xh xhs ")
+	// NcFamily take a host operand and may run a program for the peer.
+	NcFamily = word.Set(" nc ncat netcat ")
+	// GrepWithArg: grep-family options that take the next word (not the pattern).
+	GrepWithArg = word.Set(" -A -B -C -m -d -D --glob --iglob --type --type-not --type-add --threads --max-count --max-depth --max-filesize --context --after-context --before-context --replace --encoding --include --exclude --exclude-dir --color --colors --sort --sortr --ignore-file --label ")
+	// RgWithArg: options of rg and the like that take the next word, but
+	// are flags to grep.
+	RgWithArg = word.Set(" -g -t -T -j -M -E -r --pre --pre-glob ")
+	// FindPatterns are find's options whose value is a name pattern.
+	FindPatterns = word.Set(" -name -iname -path -ipath -wholename -iwholename -regex -iregex -lname -ilname ")
+	// FindGlobal are find's options that do not narrow what it matches.
+	FindGlobal = word.Set(" -depth -d -xdev -mount -follow -noleaf -ignore_readdir_race -noignore_readdir_race -daystart -warn -nowarn -print -print0 -ls -delete -quit ")
+	// FindGlobalArg take a value.
+	FindGlobalArg = word.Set(" -maxdepth -mindepth -regextype -files0-from ")
+	// FindExec run a command: its words up to ; or +.
+	FindExec = word.Set(" -exec -execdir -ok -okdir ")
+	// NcWithArg: options of nc and the like that take the next word.
+	NcWithArg  = word.Set(" -p -s -w -x -X -i -q -W -I -O -T -V -M -m -g -G --source --source-port --wait --proxy --proxy-type --proxy-auth -o --output ")
+	SshWithArg = word.Set(" -b -c -D -E -e -F -I -i -L -l -m -O -o -p -P -Q -R -S -W -w -J ")
+	// MessageOpts: options of version control and hosting CLIs whose
+	// value is a message: data.
+	MessageOpts = word.Set(" -m --message --title -t --body -b --notes -n --description --comment --subject ")
+	// LogOpts: options of git log and the like whose value is data.
+	LogOpts = word.Set(" --grep -S -G --author --committer --format --pretty ")
+	// Deleters are the names of recursive deletes in interpreter code.
+	Deleters = []string{"rmtree", "rm_rf", "rm_r", "remove_tree", "rimraf", "remove_entry_secure", "remove_entry", "remove_dir",
+		"rmSync", "rmdirSync", ".rm("}
+)

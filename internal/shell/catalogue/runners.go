@@ -1,0 +1,116 @@
+package catalogue
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// The options whose value a program runs, or a setting of which makes it
+// run one (git -c core.pager=CMD, ssh -o ProxyCommand=CMD, rsync -e CMD,
+// tar --to-command=CMD, rg --pre CMD), or names a host it connects through
+// (pip --proxy), as data: commandOptions reads the table.
+
+// RunUse says what a program does with an option's value.
+type RunUse uint8
+
+const (
+	RunCommand    RunUse = iota // a shell command it runs, fed what it reads (rsync -e, tar -I)
+	RunCheckpoint               // tar --checkpoint-action: exec=CMD runs CMD
+	RunSSHOption                // ssh -o KEY=VALUE: a command for ProxyCommand and the like, hosts for ProxyJump
+	RunGitSetting               // git -c KEY=VALUE: a command for core.pager and the like, a host for http.proxy
+	RunGitRemote                // git ext::CMD: the remote helper runs CMD
+	RunGitConfig                // git config: writes a setting (gitConfig); takes no value
+	RunProxy                    // a host it connects through (pip --proxy)
+	RunFilter                   // a program it runs on each file it reads (rg --pre)
+	RunDiffer                   // a program it runs on its files (diff3 --diff-program)
+)
+
+// runOption is an option, by its names: -x VALUE, --long VALUE and
+// --long=VALUE.
+type runOption struct {
+	names word.Set
+	Use   RunUse
+	// attached: a short name's value may follow in the same word
+	// (ssh -oProxyCommand=CMD).
+	attached bool
+	// prefix: the names are prefixes of the words it matches, the rest of
+	// the word its value (git clone ext::CMD).
+	prefix bool
+}
+
+// OptionRunner is the table's entry for one program.
+type OptionRunner struct {
+	Name    string
+	By      string // the program the command it runs is fed by; name when ""
+	options []runOption
+}
+
+// Options shared by several entries.
+var (
+	sshOptions     = []runOption{{names: " -o ", attached: true, Use: RunSSHOption}}
+	tarRunners     = []runOption{{names: " -I --use-compress-program --to-command ", Use: RunCommand}, {names: " --checkpoint-action ", Use: RunCheckpoint}}
+	proxyOption    = []runOption{{names: " --proxy ", Use: RunProxy}}
+	diffProgOption = []runOption{{names: " --diff-program ", Use: RunDiffer}}
+)
+
+// OptionRunners lists the programs commandOptions reads, sorted by name
+// (TestOptionRunnersSorted).
+var OptionRunners = []OptionRunner{
+	{Name: "autossh", options: sshOptions},
+	{Name: "bsdtar", By: "tar", options: tarRunners},
+	{Name: "diff3", options: diffProgOption},
+	{Name: "git", By: "git", options: []runOption{
+		{names: " -c ", Use: RunGitSetting},
+		{names: " ext:: ", prefix: true, Use: RunGitRemote},
+		{names: " config ", Use: RunGitConfig},
+	}},
+	{Name: "gtar", By: "tar", options: tarRunners},
+	{Name: "pip", options: proxyOption},
+	{Name: "pip3", options: proxyOption},
+	{Name: "poetry", options: proxyOption},
+	{Name: "rg", options: []runOption{{names: " --pre ", Use: RunFilter}}},
+	{Name: "rsync", options: []runOption{{names: " -e --rsh ", Use: RunCommand}, sshOptions[0]}},
+	{Name: "scp", options: sshOptions},
+	{Name: "sdiff", options: diffProgOption},
+	{Name: "sftp", options: sshOptions},
+	{Name: "ssh", options: sshOptions},
+	{Name: "tar", By: "tar", options: tarRunners},
+	{Name: "uv", options: proxyOption},
+}
+
+// OptionRunnerNamed returns the entry for name.
+func OptionRunnerNamed(name string) (*OptionRunner, bool) {
+	for i := range OptionRunners {
+		if OptionRunners[i].Name == name {
+			return &OptionRunners[i], true
+		}
+	}
+	return nil, false
+}
+
+// Match returns the option of r at args[j], its value and the index of the
+// last word it used.
+func (r *OptionRunner) Match(args []word.Word, j int) (runOption, string, int, bool) {
+	s := args[j].Text
+	for _, o := range r.options {
+		switch {
+		case o.prefix:
+			if name, ok := o.names.PrefixOf(s); ok {
+				return o, s[len(name):], j, true
+			}
+		case o.names.Has(s):
+			if o.Use == RunGitConfig || j+1 >= len(args) {
+				return o, "", j, true
+			}
+			return o, args[j+1].Text, j + 1, true
+		case strings.HasPrefix(s, "--"):
+			if opt, v, ok := strings.Cut(s, "="); ok && o.names.Has(opt) {
+				return o, v, j, true
+			}
+		case o.attached && len(s) > 2 && s[0] == '-' && o.names.Has(s[:2]):
+			return o, s[2:], j, true
+		}
+	}
+	return runOption{}, "", j, false
+}

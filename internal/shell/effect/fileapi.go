@@ -1,0 +1,71 @@
+// Package effect is what a command does to files: the paths it reads,
+// writes and touches, the links it makes, what the files it wrote hold, the
+// files it runs (read through [Files], the hook's reader, within
+// [MaxFiles] and the byte bounds) and the programs it looks up on a PATH
+// ([Searcher]). Its [Ledger] is embedded by package shell's walker, whose
+// handlers record through it; it reaches the rest of the walker through
+// three callbacks (Fail, Hide, Lookup) and appends to the analysis's lists
+// through pointers, so the order of what is recorded is the walk's.
+package effect
+
+import "errors"
+
+// Searcher is a [Files] that also finds, on the search path, the programs a
+// command runs by a bare name. The hook's reader is one.
+type Searcher interface {
+	Files
+	// SearchPath returns the PATH the command's shell inherits.
+	SearchPath() string
+	// LookPath returns the index of the first of dirs (named as
+	// ReadFile's paths are) that holds an executable regular file called
+	// name, or -1.
+	LookPath(name string, dirs []string) int
+}
+
+// Files reads, for an analysis, the files a command runs: a script given
+// to a shell, sourced or run by its path, a program given to an
+// interpreter, a crontab or an at job. internal/shell does no I/O itself;
+// the hook path supplies the reader.
+type Files interface {
+	// ReadFile returns at most max bytes from the start of the file at
+	// path, as the command names it (relative to the directory the command
+	// starts in; ~ and $VARIABLES as written), and what was found there.
+	ReadFile(path string, max int) ([]byte, FileStatus)
+}
+
+// FileStatus says what [Files.ReadFile] found.
+type FileStatus int
+
+// What a file read finds.
+const (
+	// FileWhole: the file was read whole.
+	FileWhole FileStatus = iota
+	// FileAbsent: no file a program could run is there (it does not
+	// exist, or it is a directory).
+	FileAbsent
+	// FileTooBig: the file holds more than max bytes; the first max were
+	// returned.
+	FileTooBig
+	// FileUnreadable: something is there that guard cannot read (a FIFO,
+	// a device, permission denied, an I/O error).
+	FileUnreadable
+)
+
+// Bounds of the files read through [Options.Files].
+const (
+	// MaxScriptBytes bounds a shell script, a crontab or an at job read
+	// and analysed as commands.
+	MaxScriptBytes = 256 << 10
+	// MaxProgramBytes bounds a program file scanned for the paths it
+	// names (python3 x.py, node x.js).
+	MaxProgramBytes = 4 << 20
+	// MaxFiles bounds the files read for one command.
+	MaxFiles = 16
+	// MaxFileWords bounds the words of the scripts read from files (the
+	// command's own words count against MaxWords).
+	MaxFileWords = 1 << 16
+)
+
+// ErrLimit is wrapped by the analysis's error (shell.Analysis.Err) when a
+// command exceeds a limit.
+var ErrLimit = errors.New("beyond guard's limits")

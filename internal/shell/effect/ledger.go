@@ -1,0 +1,883 @@
+package effect
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// Ledger is what the command does to files: the paths it reads, writes and
+// touches, the links it makes, what the files it wrote hold, the files it
+// runs (read through Files), the programs it looks up on a PATH. Handlers
+// record through it; the walker embeds it. It reaches the rest of the
+// walker through three callbacks only.
+type Ledger struct {
+	// OtherDirs are directories the shell may be in besides dir, where a
+	// cd may not have run (values.go); paths are recorded under each.
+	OtherDirs []string
+	Dir       string  // where cd moved to; "" for the starting directory
+	OldDir    *string // where the last cd left ($OLDPWD), nil before any
+	Home      string  // the user's home directory, or ""
+	// links are the symbolic links the command makes (ln -s), each path
+	// as recorded → what it points to; a later path through one is also
+	// recorded where it leads (the link does not exist yet when guard
+	// looks: ln -s ~ h && cat h/.ssh/id_rsa).
+	links []symlink
+	// found is what the find whose paths a command is run with (find
+	// -exec, find | xargs) found, while that command is analysed.
+	found *Found
+	// LastFind is what the find analysed last found; substFinds, what
+	// the find a substitution runs found, by the substitution's line.
+	LastFind   *Found
+	SubstFinds []SubstFind
+	// Written are the files the command writes, each path as recorded →
+	// what it holds then: known text (echo … > f, cat > f <<EOF), a copy
+	// of another file (cp a f, cat a > f), or text guard does not know
+	// (sed -i, curl -o, tar x into its directory). A later command that
+	// runs one (sh f, python3 f, ./f, go run f.go) runs that text, which is
+	// then code, not data, or text guard cannot see.
+	Written []WrittenFile
+	// Files reads the Files the command runs; nil reads none.
+	Files Files
+	Nread int
+	reads []fileRead
+	// MetaOnly is set while a program that changes no file's text (chmod,
+	// touch, rm) runs; Redirecting while a redirection of standard output
+	// is recorded (call settles what its file then holds).
+	MetaOnly, Redirecting bool
+	// writtenFull: more files were written than written holds, in more
+	// directories than fullDirs holds (the directories written past the
+	// table's bound).
+	writtenFull bool
+	fullDirs    []string
+	lookups     []lookup
+	foundRuns   []foundRun
+	// WriteGen counts the files the command wrote (setWritten).
+	WriteGen int
+	// ReadList, WriteList, TouchList and FileList are the Analysis's
+	// lists the ledger appends to.
+	ReadList, WriteList, TouchList, FileList *[]string
+	// Fail records an error (the walker keeps the gravest); hide, that
+	// the command runs what guard cannot see; lookup reads a variable.
+	Fail   func(err error)
+	Hide   func(format string, args ...any)
+	Lookup func(name string) (string, bool)
+}
+
+// CanonPath writes a path the way the rules expect it: ~ for the home
+// directory however spelt (~, $HOME, ${HOME}, its absolute path), cleaned of
+// // and /. (rm -rf //, rm -rf $HOME/.).
+func (w *Ledger) CanonPath(p string) string {
+	p = word.CanonPath(p)
+	if w.Home != "" && w.Home != "/" && strings.HasPrefix(p, "/") {
+		if p == w.Home {
+			return "~"
+		}
+		if rest, ok := strings.CutPrefix(p, w.Home+"/"); ok {
+			return "~/" + rest
+		}
+	}
+	return p
+}
+
+// Found is what a find Found: the paths it prints (START, or START/… when
+// its tests narrow what it matches) and the names its -name and -iname
+// tests look for. A command run with them (find -exec, find | xargs) reads
+// what they stand for: the files of those names anywhere under START
+// (START/**/NAME), or, without names, everything under START (START/**).
+// The path rules check such a read against the protected files it may
+// reach (internal/detect/path).
+type Found struct {
+	Paths []string
+	Names []string
+}
+
+// tree returns what a read of p reads when p is one of f's paths.
+func (f *Found) tree(p string) ([]string, bool) {
+	d, narrowed := strings.CutSuffix(p, "/…")
+	if !narrowed && !slices.Contains(f.Paths, p) {
+		return nil, false
+	}
+	d = strings.TrimRight(d, "/")
+	if len(f.Names) == 0 {
+		return []string{d + "/**"}, true
+	}
+	out := make([]string, 0, len(f.Names))
+	for _, n := range f.Names {
+		out = append(out, d+"/**/"+n)
+	}
+	return out, true
+}
+
+// SubstFind is what the find inside a substitution found, and the line of
+// the substitution's pipeline (word.sub of the words it gives).
+type SubstFind struct {
+	Line string
+	F    *Found
+}
+
+// FoundBy returns what the finds of the substitutions whose line is line
+// found, merged (any without names: everything), or nil.
+func (w *Ledger) FoundBy(line string) *Found {
+	var out *Found
+	for _, sf := range w.SubstFinds {
+		if sf.Line != line {
+			continue
+		}
+		if out == nil {
+			out = &Found{Names: sf.F.Names}
+		} else if len(sf.F.Names) == 0 || len(out.Names) == 0 {
+			out.Names = nil
+		} else {
+			out.Names = append(out.Names, sf.F.Names...)
+		}
+		out.Paths = append(out.Paths, sf.F.Paths...)
+	}
+	return out
+}
+
+// WithFound runs fn with f as what the commands it analyses are run with.
+func (w *Ledger) WithFound(f *Found, fn func()) {
+	if f == nil {
+		fn()
+		return
+	}
+	saved := w.found
+	w.found = f
+	fn()
+	w.found = saved
+}
+
+// IsFile reports whether p names a file: one the command wrote earlier
+// with text guard knows, or a regular file the reader finds (not a
+// directory, nor missing).
+func (w *Ledger) IsFile(p string) bool {
+	if _, ok := w.WrittenText(p); ok {
+		return true
+	}
+	if w.Files == nil {
+		return false
+	}
+	_, st := w.Files.ReadFile(w.Where(p), 0)
+	return st == FileWhole || st == FileTooBig
+}
+
+// Where returns path p as the command's shell at this point names it:
+// after its cd, with $PWD and $OLDPWD replaced.
+func (w *Ledger) Where(p string) string {
+	if q, ok := w.DirVar(p); ok {
+		return q
+	}
+	return Under(w.Dir, p)
+}
+
+// WrittenEntry returns what the command last wrote to the file at p (a
+// cleaned path), if it wrote it; a directory it changed with unknown text
+// stands for everything below it.
+func (w *Ledger) WrittenEntry(p string) (WrittenFile, bool) {
+	for i := len(w.Written) - 1; i >= 0; i-- {
+		f := w.Written[i]
+		below, ok := cutDir(p, f.Path)
+		switch {
+		case f.Path == p:
+			return f, true
+		case ok && f.from != "":
+			// cp -r tmpl new: new/x.sh holds tmpl/x.sh's text
+			return WrittenFile{Path: p, from: f.from + "/" + below}, true
+		case f.unknown && (ok || f.Path == "." && !strings.HasPrefix(p, "/") || f.Path == "/"):
+			return f, true
+		}
+	}
+	if w.writtenFull || len(w.fullDirs) > 0 && slices.Contains(w.fullDirs, path.Dir(p)) {
+		return WrittenFile{Path: p, unknown: true}, true
+	}
+	return WrittenFile{}, false
+}
+
+// cutDir returns the rest of p below directory d (p = d/rest), and whether
+// p is below d.
+func cutDir(p, d string) (string, bool) {
+	if len(p) > len(d) && p[len(d)] == '/' && p[:len(d)] == d {
+		return p[len(d)+1:], true
+	}
+	return "", false
+}
+
+// setWritten records what the command wrote to a file, in place of what
+// it wrote there before.
+func (w *Ledger) setWritten(f WrittenFile) {
+	for i := len(w.Written) - 1; i >= 0; i-- {
+		if w.Written[i].Path == f.Path {
+			w.Written = append(w.Written[:i], w.Written[i+1:]...)
+			break
+		}
+	}
+	f.canon = w.CanonPath(f.Path)
+	w.WriteGen++
+	switch d := path.Dir(f.Path); {
+	case len(w.Written) < MaxWritten:
+		w.Written = append(w.Written, f)
+	case slices.Contains(w.fullDirs, d):
+	case len(w.fullDirs) < MaxWritten:
+		// Past the table's bound, the directories written: any file
+		// directly in one may be one of them.
+		w.fullDirs = append(w.fullDirs, d)
+	default:
+		w.writtenFull = true // from now on, any file it runs may be one of them
+	}
+}
+
+// Changed records that the command changes the file (or directory) at p
+// with text guard does not know.
+func (w *Ledger) Changed(p string) {
+	w.setWritten(WrittenFile{Path: path.Clean(p), unknown: true})
+}
+
+// Copied records that the file at dst holds what the file at src holds
+// (cp src dst, cat src > dst).
+func (w *Ledger) Copied(dst, src string) {
+	w.setWritten(WrittenFile{Path: path.Clean(w.Where(dst)), from: path.Clean(w.Where(src))})
+}
+
+// fileChanged: the file is one the command itself changes with text guard
+// does not know.
+const fileChanged FileStatus = -1
+
+// FileText returns the text of the file at p that the command runs, at
+// most max bytes: what the command itself wrote there earlier, else what
+// Options.Files reads. It is false when there is nothing to analyse (no
+// reader, no file there: nothing runs), or when what runs cannot be seen:
+// a file that cannot be read whole, or one the command itself changes with
+// text guard does not know, which is recorded as hidden (what names it,
+// for the reason: "a script", "a crontab").
+func (w *Ledger) FileText(p string, known bool, max int, what string) (string, bool) {
+	if w.FindsIt(p, what) {
+		return "", false
+	}
+	t, st := w.FileStatus(p, known, max)
+	switch st {
+	case FileWhole:
+		return t, true
+	case fileChanged:
+		w.Hide("runs %s the command itself changes with text guard cannot see", what)
+	case FileTooBig:
+		w.Hide("runs %s larger than %d KiB, more than guard reads", what, max>>10)
+	case FileUnreadable:
+		w.Hide("runs %s guard cannot read (not a regular file, or not readable)", what)
+	}
+	return "", false
+}
+
+// FindsIt reports whether p, a file the command runs, stands for the files
+// a find finds (find -exec sh {} \;, find | xargs python3): guard cannot
+// list them, so what runs is hidden, and recorded so.
+func (w *Ledger) FindsIt(p, what string) bool {
+	if w.found == nil {
+		return false
+	}
+	if _, ok := w.found.tree(p); !ok {
+		return false
+	}
+	w.Hide("runs as %s the files find finds, which guard cannot tell", what)
+	return true
+}
+
+// FileStatus returns the text of the file at p as fileText does, and what
+// was found: FileAbsent also when there is no reader or p holds a
+// substitution's output.
+func (w *Ledger) FileStatus(p string, known bool, max int) (string, FileStatus) {
+	// Not cleaned: a .. after a link is the kernel's to take. A copy of a
+	// copy (cp a b; cp b c) is followed, a few deep.
+	q := w.Where(p)
+	for range 4 {
+		f, ok := w.WrittenEntry(path.Clean(q))
+		if !ok {
+			break
+		}
+		if f.unknown {
+			return "", fileChanged
+		}
+		if f.from == "" {
+			if known {
+				return f.text, FileWhole
+			}
+			break
+		}
+		q = f.from // as recorded: from the directory the command starts in
+	}
+	// A word with an unknown part may still name the file: an inherited
+	// $VARIABLE the reader resolves. A substitution's output it cannot.
+	if w.Files == nil || q == "" || strings.Contains(q, word.UnknownSubst) || strings.Contains(q, word.UnknownArith) || word.IsStdin(p) {
+		return "", FileAbsent
+	}
+	for _, r := range w.reads {
+		if r.path == q && r.max == max {
+			return r.text, r.st // python3 a.py && python3 b.py: one shim, read once
+		}
+	}
+	if w.Nread >= MaxFiles {
+		w.Fail(fmt.Errorf("runs more than %d files: %w", MaxFiles, ErrLimit))
+		return "", FileAbsent
+	}
+	w.Nread++
+	data, st := w.Files.ReadFile(q, max)
+	if st == FileWhole {
+		*w.FileList = append(*w.FileList, q)
+	}
+	w.reads = append(w.reads, fileRead{q, max, string(data), st})
+	return string(data), st
+}
+
+// fileRead is a file read through Options.Files: what fileStatus found.
+type fileRead struct {
+	path string
+	max  int
+	text string
+	st   FileStatus
+}
+
+// Bounds of the search for programs run by a bare name.
+const (
+	// MaxPathDirs bounds the directories of a PATH searched.
+	MaxPathDirs = 64
+	// MaxLookups bounds the names one command looks up on its PATH.
+	MaxLookups = 64
+)
+
+// lookup is one name looked up on one PATH from one directory: the
+// directories, the index of the one the reader found it in (or -1), and
+// what then runs, as resolved when the command had written gen files.
+type lookup struct {
+	key  string
+	dirs []string
+	// cands are, for each directory, the path of name in it as the
+	// written-files table keys it (cleaned, from where the command starts)
+	// and as canonPath writes it.
+	cands   [][2]string
+	hit     int
+	gen     int
+	Run     string // the path runPath takes; "" when nothing guard reads runs
+	Written bool   // run is a file the command wrote
+	Hidden  bool   // a directory guard cannot tell comes first
+	// mine: the PATH is the command's own; Managed: run is in a
+	// directory of a version or package manager's on the inherited PATH
+	// (see managedDir), not read.
+	mine, Managed bool
+}
+
+// LookPath returns what runs for name on the PATH in effect (own, the one
+// the command's assignments give it, else searchText's), looked up once for
+// each name, PATH and directory, and resolved again when the command has
+// written files since. It is nil when guard does not look it up: more
+// names than it looks up, a PATH of the command's own with more
+// directories than it searches (both recorded as hidden), or no reader and
+// the table full.
+func (w *Ledger) LookPath(name, own string) *lookup {
+	text, mine := w.searchText(own)
+	key := name + "\x00" + w.Dir + "\x00" + text
+	var l *lookup
+	for i := range w.lookups {
+		if w.lookups[i].key == key {
+			l = &w.lookups[i]
+			break
+		}
+	}
+	if l == nil {
+		s, reads := w.Files.(Searcher)
+		dirs := splitPath(text)
+		switch {
+		case len(dirs) > MaxPathDirs && mine:
+			w.Hide("looks its program up on a PATH of more than %d directories", MaxPathDirs)
+			return nil
+		case len(w.lookups) >= MaxLookups && reads:
+			w.Hide("runs more than %d programs guard would look up on PATH", MaxLookups)
+			return nil
+		case len(w.lookups) >= MaxLookups:
+			return nil
+		}
+		dirs = dirs[:min(len(dirs), MaxPathDirs)]
+		hit := -1
+		if reads {
+			where := make([]string, len(dirs)) // after the command's cd
+			for i, d := range dirs {
+				where[i] = w.Where(d)
+			}
+			hit = s.LookPath(name, where)
+		}
+		cands := make([][2]string, len(dirs))
+		for i, d := range dirs {
+			q := path.Clean(w.Where(inDir(d, name)))
+			cands[i] = [2]string{q, w.CanonPath(q)}
+		}
+		w.lookups = append(w.lookups, lookup{key: key, dirs: dirs, cands: cands, hit: hit, gen: -1, mine: mine})
+		l = &w.lookups[len(w.lookups)-1]
+	}
+	switch n := w.WriteGen - l.gen; {
+	case n == 0:
+	case l.gen < 0 || n > len(w.Written) || w.writtenFull || len(w.fullDirs) > 0 || w.writesReach(l, n):
+		w.resolveFound(l, name)
+	default:
+		l.gen = w.WriteGen // what the command wrote since is elsewhere
+	}
+	return l
+}
+
+// writesReach reports whether one of the last n files the command wrote
+// is, or holds, a candidate of l.
+func (w *Ledger) writesReach(l *lookup, n int) bool {
+	for _, f := range w.Written[len(w.Written)-n:] {
+		if f.unknown && (f.Path == "." || f.Path == "/") {
+			return true // tar x, patch: any file below
+		}
+		for _, c := range l.cands {
+			if _, below := cutDir(c[1], f.canon); f.canon == c[1] || below || f.Path == c[0] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// resolveFound sets what runs for l: directory by directory, a file the
+// command wrote there, else the reader's hit; a directory guard cannot
+// tell before either hides what runs.
+func (w *Ledger) resolveFound(l *lookup, name string) {
+	l.gen, l.Run, l.Written, l.Hidden, l.Managed = w.WriteGen, "", false, false, false
+	for k, d := range l.dirs {
+		if strings.Contains(d, word.UnknownSubst) || strings.Contains(d, word.UnknownArith) {
+			l.Hidden, l.Run = true, d
+			return
+		}
+		if q := w.writtenAs(l.cands[k][0], l.cands[k][1]); q != "" {
+			l.Run, l.Written = q, true // written earlier in the command
+			return
+		}
+		if k == l.hit {
+			l.Run = inDir(d, name)
+			l.Managed = !l.mine && managedDir(d)
+			return
+		}
+	}
+}
+
+// managedTools are the directory names of version and package managers
+// (pyenv, asdf, nvm, cargo…) whose programs the user's PATH finds.
+const managedTools word.Set = " .pyenv .rbenv .nodenv .goenv .jenv .plenv .asdf .nvm .volta .cargo .rustup .sdkman .bun .deno " +
+	".pixi .linuxbrew .nix-profile .proto .fnm mise rtx homebrew Cellar "
+
+// managedDir reports whether d, a directory of the PATH the agent
+// inherited, is a version or package manager's (~/.pyenv/shims,
+// ~/.cargo/bin, /opt/homebrew/bin): the programs there are the manager's
+// shims and installs, not code the agent wrote, and are not read (a pyenv
+// shim runs libexec/pyenv, hundreds of lines, for every python3). A file
+// the command itself writes there is read all the same (resolveFound).
+func managedDir(d string) bool {
+	for _, e := range strings.Split(d, "/") {
+		if managedTools.Has(e) {
+			return true
+		}
+	}
+	return false
+}
+
+// ProgramName reports whether s can be a program's file name: letters,
+// digits, and . _ + -, not an option, not . or ..
+func ProgramName(s string) bool {
+	if s == "" || s[0] == '-' || s == "." || s == ".." {
+		return false
+	}
+	for j := 0; j < len(s); j++ {
+		c := s[j]
+		if !(c == '_' || c == '-' || c == '.' || c == '+' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// searchText returns the PATH a command finds its program on: own, the
+// one its assignments give it (PATH=… cmd), else the one the command
+// assigned earlier, else the inherited one; $PATH in an assigned value is
+// the inherited one. mine says the command assigned it.
+func (w *Ledger) searchText(own string) (string, bool) {
+	inherited := ""
+	if s, ok := w.Files.(Searcher); ok {
+		inherited = s.SearchPath()
+	}
+	text, mine := own, own != ""
+	if !mine {
+		if v, ok := w.Lookup("PATH"); ok {
+			text, mine = word.Render(v), true // the inherited $PATH as written
+		}
+	}
+	if !mine {
+		return inherited, false
+	}
+	if inherited != "" {
+		text = strings.ReplaceAll(strings.ReplaceAll(text, "${PATH}", inherited), "$PATH", inherited)
+	}
+	return text, true
+}
+
+// splitPath returns the directories of a PATH; an empty entry is the
+// working directory.
+func splitPath(text string) []string {
+	if text == "" {
+		return nil
+	}
+	dirs := strings.Split(text, ":")
+	for i, d := range dirs {
+		if d == "" {
+			dirs[i] = "."
+		}
+	}
+	return dirs
+}
+
+// inDir returns the path of file name in directory d.
+func inDir(d, name string) string {
+	if d == "." {
+		return "./" + name
+	}
+	return strings.TrimRight(d, "/") + "/" + name
+}
+
+// writtenAs returns how the command named the file q (cleaned, from where
+// the command starts; cq as canonPath writes it) when it wrote it, or a
+// directory above it that stands for what it holds, however it spelt it
+// (~, $HOME, the home directory's path); "" when it did not write it.
+func (w *Ledger) writtenAs(q, cq string) string {
+	if _, ok := w.WrittenEntry(q); ok && !w.writtenFull {
+		return q
+	}
+	for i := len(w.Written) - 1; i >= 0; i-- {
+		e, ce := w.Written[i].Path, w.Written[i].canon
+		if ce == cq {
+			return e
+		}
+		if rest, ok := cutDir(cq, ce); ok {
+			if _, ok := w.WrittenEntry(e + "/" + rest); ok {
+				return e + "/" + rest
+			}
+		}
+	}
+	return ""
+}
+
+// maxFoundRuns bounds the runs of one program found on PATH that are
+// analysed, each with other arguments or from another directory.
+const maxFoundRuns = 4
+
+// foundRun is a program found on PATH, and the runs of it analysed: its
+// arguments and directory.
+type foundRun struct {
+	path string
+	runs []string
+}
+
+// FreshRun reports whether the run of p, a program found on PATH, with
+// args is to be analysed: not one analysed already (the same arguments,
+// from the same directory), and not past maxFoundRuns of it (a pyenv shim
+// run by every python3 of a long script). A run not analysed still has its
+// arguments checked as any program's (touched).
+func (w *Ledger) FreshRun(p string, args []word.Word) bool {
+	key := w.Dir + "\x00" + word.Join(args)
+	for i := range w.foundRuns {
+		f := &w.foundRuns[i]
+		if f.path != p {
+			continue
+		}
+		if slices.Contains(f.runs, key) || len(f.runs) >= maxFoundRuns {
+			return false
+		}
+		f.runs = append(f.runs, key)
+		return true
+	}
+	w.foundRuns = append(w.foundRuns, foundRun{p, []string{key}})
+	return true
+}
+
+// WrittenFile is a file the command writes, and what it then holds: text,
+// a copy of the file from, or text guard does not know (unknown).
+type WrittenFile struct {
+	Path, text, from string
+	unknown          bool
+	canon            string // path as canonPath writes it (~ for the home directory)
+}
+
+// Wrote records that the file at p (as the command names it) holds text.
+func (w *Ledger) Wrote(p, text string, appendTo bool) {
+	f := WrittenFile{Path: path.Clean(w.Where(p)), text: text}
+	if prev, ok := w.WrittenEntry(f.Path); ok && appendTo {
+		f.text = prev.text + text
+		f.unknown = prev.unknown || prev.from != ""
+	}
+	w.setWritten(f)
+}
+
+// WrittenText returns the text the command wrote to the file at p, if it
+// wrote one guard knows.
+func (w *Ledger) WrittenText(p string) (string, bool) {
+	f, ok := w.WrittenEntry(path.Clean(w.Where(p)))
+	if !ok || f.unknown || f.from != "" {
+		return "", false
+	}
+	return f.text, true
+}
+
+// MaxWritten bounds the files remembered: a command writing more is rare,
+// and each later one is then read like any other file.
+const MaxWritten = 64
+
+// symlink is a link the command makes: at path, pointing to target.
+type symlink struct{ path, target string }
+
+// pathKind says what a command may do to a file it names.
+type pathKind uint8
+
+const (
+	readPath  pathKind = iota // it reads the file
+	writePath                 // it writes (or removes) the file
+	// touchPath: a program guard does not know to only read its files
+	// names it: it may write it (Analysis.Touches).
+	touchPath
+)
+
+// Read, write and touch record the file word s names, when s may name one
+// (see candidate).
+func (w *Ledger) Read(s string) { w.pathOf(s, readPath) }
+
+func (w *Ledger) Write(s string) { w.pathOf(s, writePath) }
+
+func (w *Ledger) Touch(s string) { w.pathOf(s, touchPath) }
+
+// WriteDir records s, a word in the place of a directory that is written
+// (tar -C DIR, unzip -d DIR, cp's destination).
+func (w *Ledger) WriteDir(s string) { w.Write(s) }
+
+// ReadTree records that the command reads the directory word s names, and
+// everything in it: s itself, and s/** (see Analysis.Reads).
+func (w *Ledger) ReadTree(s string) {
+	w.Read(s)
+	if p, ok := Candidate(s); ok && p != word.UnknownSubst {
+		w.Read(treeOf(p))
+	}
+}
+
+// treeOf returns directory p followed by /**: what a recursive read of p
+// reads.
+func treeOf(p string) string {
+	p = strings.TrimSuffix(strings.TrimRight(p, "/"), "/…")
+	return p + "/**"
+}
+
+// pathOf records the file word s names as read, written or touched. A path
+// ending in /… stands for what find found under it (see found).
+func (w *Ledger) pathOf(s string, k pathKind) {
+	p, ok := Candidate(s)
+	if !ok {
+		return
+	}
+	if k == readPath && w.found != nil {
+		if rest, ok := w.found.tree(p); ok {
+			for _, t := range rest {
+				w.pathOf(t, k)
+			}
+			return
+		}
+	}
+	if q, ok := w.DirVar(p); ok {
+		p = q
+	} else {
+		for _, d := range w.OtherDirs {
+			w.record(Under(d, p), k) // where a cd may not have run
+		}
+		p = Under(w.Dir, p)
+	}
+	w.record(p, k)
+	for _, l := range w.links {
+		link, target := l.path, l.target
+		rest, ok := strings.CutPrefix(p, link)
+		if !ok || rest != "" && rest[0] != '/' {
+			continue
+		}
+		if !strings.HasPrefix(target, "/") && !word.HomeRelative(target) {
+			// A relative target is relative to the link's directory.
+			if i := strings.LastIndexByte(link, '/'); i >= 0 {
+				target = link[:i+1] + target
+			}
+		}
+		w.record(target+rest, k)
+	}
+}
+
+// cutDirVar returns the rest of p after a leading $PWD or $OLDPWD (also
+// written ${…}, ~+ and ~-), and which of the two it was; "" when p starts
+// with neither.
+func cutDirVar(p string) (rest, name string) {
+	for _, v := range []string{"PWD", "OLDPWD"} {
+		tilde := "~+"
+		if v == "OLDPWD" {
+			tilde = "~-"
+		}
+		for _, pre := range []string{"$" + v, "${" + v + "}", tilde} {
+			if r, ok := strings.CutPrefix(p, pre); ok && (r == "" || r[0] == '/') {
+				return r, v
+			}
+		}
+	}
+	return "", ""
+}
+
+// DirVar returns p with a leading $PWD or $OLDPWD (~+, ~-) replaced by the
+// shell's directory, where its cd moved it (not guard's), or the one before;
+// false when p starts with neither or the old one is not known.
+func (w *Ledger) DirVar(p string) (string, bool) {
+	switch rest, v := cutDirVar(p); {
+	case v == "PWD":
+		if w.Dir == "" {
+			return "." + rest, true
+		}
+		return strings.TrimRight(w.Dir, "/") + rest, true
+	case v == "OLDPWD" && w.OldDir != nil:
+		if *w.OldDir == "" {
+			return "." + rest, true
+		}
+		return *w.OldDir + rest, true
+	}
+	return "", false
+}
+
+// record adds p to the reads, the writes or the touches.
+func (w *Ledger) record(p string, k pathKind) {
+	if k == readPath {
+		// DIR/… read is what find found under DIR: all of it, unless
+		// found named the files.
+		if d, ok := strings.CutSuffix(p, "/…"); ok {
+			p = treeOf(d)
+		}
+		*w.ReadList = append(*w.ReadList, p)
+		return
+	}
+	// DIR/… is what find found under DIR (fed to xargs rm, -exec sh -c
+	// '… "$1"'): written, it stands for DIR and all it holds.
+	if d, ok := strings.CutSuffix(p, "/…"); ok {
+		p = d
+		if p == "" {
+			p = "/"
+		}
+	}
+	if k == writePath {
+		*w.WriteList = append(*w.WriteList, p)
+		if !w.MetaOnly && !w.Redirecting {
+			w.Changed(p) // what it holds now is not known
+		}
+	} else {
+		*w.TouchList = append(*w.TouchList, p)
+	}
+}
+
+// TouchEnv records the value of a variable in a program's environment as
+// touched, or each part of a list of them (A:B) rather than the whole: a
+// program may write where a variable tells it (HISTFILE=F bash, GIT_DIR=D git init, LESSHISTFILE).
+func (w *Ledger) TouchEnv(v string) {
+	if !strings.Contains(v, ":") || strings.Contains(v, "://") || len(v) > 1 && v[1] == ':' {
+		w.Touch(v) // one path (C:\x on Windows too)
+		return
+	}
+	for i, part := range strings.Split(v, ":") {
+		if i == 64 {
+			break
+		}
+		w.Touch(part)
+	}
+}
+
+// MaxLinks bounds the links one command is followed through.
+const MaxLinks = 64
+
+// Link notes that the command makes a symbolic Link at dst to target.
+func (w *Ledger) Link(target, dst string) {
+	if t, ok := w.DirVar(target); ok {
+		target = t // ln -s $PWD h
+	}
+	if len(w.links) < MaxLinks {
+		w.links = append(w.links, symlink{Under(w.Dir, strings.TrimRight(dst, "/")), target})
+	}
+}
+
+// Under returns path p as seen from directory dir ("" for the starting
+// directory): p itself when it is absolute, starts at home, or starts with
+// a variable the command does not set (an inherited one, most often an
+// absolute path: ExpandEnv puts its value in later).
+func Under(dir, p string) string {
+	if rest, ok := strings.CutPrefix(p, word.MarkStart+string(word.MarkDir)); ok {
+		// $PWD/x: x in the directory $PWD was read in.
+		if i := strings.Index(rest, word.MarkEnd); i >= 0 {
+			return rest[:i] + rest[i+len(word.MarkEnd):]
+		}
+	}
+	if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || strings.HasPrefix(p, "$") || word.HomeRelative(p) || len(p) > 1 && p[1] == ':' ||
+		strings.HasPrefix(p, word.MarkStart+string(word.MarkEnv)) || strings.HasPrefix(p, word.MarkStart+string(word.MarkEnvOp)) ||
+		strings.HasPrefix(p, word.MarkStart+string(word.MarkUnset)) {
+		return p
+	}
+	if word.Opaque(p) && strings.HasPrefix(p, word.MarkStart) {
+		// "$(go env GOPATH)/bin" after cd D: the part may be an absolute
+		// path, not a name in D (see markAbs).
+		p = word.Mark(word.MarkAbs, "") + p
+	}
+	return strings.TrimRight(dir, "/") + "/" + p
+}
+
+// Candidate returns the file path word s may name: s itself, or for
+// --opt=value, NAME=value and curl's @file the value; a word that looks like
+// a path (a /, a leading . ~ or $, a file extension), a bare name (a file in
+// the working directory: cat id_rsa in ~/.ssh), a bare shell pattern (rm *,
+// the files the shell expands it to) or a word that holds a part guard does
+// not know; never an option or a URL.
+func Candidate(s string) (string, bool) {
+	if eq := strings.IndexByte(s, '='); eq > 0 && (strings.HasPrefix(s, "-") || word.IsName(s[:eq])) {
+		s = s[eq+1:]
+	}
+	s = strings.TrimPrefix(s, "@")
+	if s == "" || strings.HasPrefix(s, "-") || strings.Contains(s, "://") || s == word.Mark(word.MarkProcIn, "") || s == word.Mark(word.MarkProcOut, "") {
+		// (<( ) and >( ) name a pipe, /dev/fd/N; their commands are
+		// walked.)
+		return "", false
+	}
+	if word.Opaque(s) || strings.HasPrefix(s, word.MarkStart) {
+		// What it names is not known (the hook checks what it could
+		// be), or it starts with a variable or a directory ($PWD).
+		return s, true
+	}
+	if !lang.PathLike(s) && !plainName(s) && !globName(s) {
+		return "", false
+	}
+	return s, true
+}
+
+// globName reports whether s is a bare shell pattern: no /, not an option,
+// and a *, ? or [ in it.
+func globName(s string) bool {
+	return s != "" && s[0] != '-' && !strings.ContainsRune(s, '/') && strings.ContainsAny(s, "*?[") && word.IsKnown(s)
+}
+
+// plainName reports whether s is a bare file name: letters, digits, _ and -
+// (not an option).
+func plainName(s string) bool {
+	if s == "" || s[0] == '-' {
+		return false
+	}
+	for j := 0; j < len(s); j++ {
+		c := s[j]
+		if !(c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}

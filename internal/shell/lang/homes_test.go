@@ -1,0 +1,84 @@
+package lang
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestHomePaths: interpreter code that joins the home directory and a
+// literal names that entry of the home directory, however it joins them;
+// a dot entry named beside a home expression is touched there; a project's
+// own literals are not taken under ~.
+func TestHomePaths(t *testing.T) {
+	for _, tc := range []struct {
+		code           string
+		paths, touches []string // each must be found
+		none           []string // none of these may be read (in paths)
+	}{
+		{code: `open(os.path.join(os.path.expanduser('~'),'.bashrc'),'a')`, paths: []string{"~/.bashrc"}},
+		{code: `os.path.join(os.path.expanduser("~"), ".ssh", "id_rsa")`, paths: []string{"~/.ssh/id_rsa"}},
+		{code: `(Path.home()/'.ssh'/'id_rsa').read_text()`, paths: []string{"~/.ssh/id_rsa"}},
+		{code: `Path.home() / ".guard" / "rules.json"`, paths: []string{"~/.guard/rules.json"}},
+		{code: `require("fs").appendFileSync(require("os").homedir()+"/.bashrc","x")`, paths: []string{"~/.bashrc"}},
+		{code: "fs.writeFileSync(`${os.homedir()}/.agent_a/settings.json`, x)", paths: []string{"~/.agent_a/settings.json"}},
+		{code: `print(f"{Path.home()}/.ssh/id_rsa")`, paths: []string{"~/.ssh/id_rsa"}},
+		{code: `open(os.environ['HOME'] + '/.netrc')`, paths: []string{"~/.netrc"}},
+		{code: `open(os.getenv("HOME") + "/.zshrc", "a")`, paths: []string{"~/.zshrc"}},
+		{code: `console.log(process.env.HOME + "/.netrc")`, paths: []string{"~/.netrc"}},
+		{code: `open(F, ">>", $ENV{HOME} . "/.bashrc")`, paths: []string{"~/.bashrc"}},
+		{code: `echo file_get_contents(getenv("HOME") . "/.ssh/id_rsa");`, paths: []string{"~/.ssh/id_rsa"}},
+		{code: `File.write(File.join(Dir.home, ".bashrc"), "x")`, paths: []string{"~/.bashrc"}},
+		{code: `path.join(os.homedir(), '.ssh', 'id_rsa')`, paths: []string{"~/.ssh/id_rsa"}},
+		{code: `filepath.Join(os.UserHomeDir(), ".guard")`, paths: []string{"~/.guard"}},
+		// a home expression elsewhere in the code: its dot entries
+		{code: `h = os.path.expanduser('~'); open(os.path.join(h, '.bashrc'), 'a')`, paths: []string{"~/.bashrc"}},
+		{code: `h = Path.home(); print((h / '.netrc').read_text())`, paths: []string{"~/.netrc"}},
+		{code: `home = os.homedir(); fs.appendFileSync(home + '/.zshrc', x)`, paths: []string{"~/.zshrc"}},
+		{code: `h = Path.home(); load('.bashrc')`, touches: []string{"~/.bashrc"}, none: []string{"~/.bashrc/"}},
+		// a project's own literals
+		{code: `load_dotenv('.env'); print(open('data.json').read())`, none: []string{"~/.env", "~/data.json"}},
+		{code: `print(open('data.json').read()); x = Path.home() / 'projects'`, none: []string{"~/data.json"}},
+		{code: `load_dotenv('.env'); cache = Path.home() / '.cache' / 'app'`, paths: []string{"~/.cache/app"}, none: []string{"~/.env"}},
+		// not joins
+		{code: `'a'.join(['b', 'c'])`, none: []string{"a/b", "ab"}},
+		{code: `require("os").platform(); x = "/etc/hosts"`, none: []string{"os/etc/hosts"}},
+		{code: `f('~'), g('.bashrc')`, touches: []string{"~/.bashrc"}, none: []string{"~/.bashrc"}},
+	} {
+		got := HomePaths(tc.code)
+		for _, p := range tc.paths {
+			if !slices.Contains(got.Paths, p) {
+				t.Errorf("%s: paths %q, want %q in them", tc.code, got.Paths, p)
+			}
+		}
+		for _, p := range tc.touches {
+			if !slices.Contains(got.Touches, p) {
+				t.Errorf("%s: touches %q, want %q in them", tc.code, got.Touches, p)
+			}
+		}
+		for _, p := range tc.none {
+			if slices.Contains(got.Paths, p) {
+				t.Errorf("%s: %q read (paths %q)", tc.code, p, got.Paths)
+			}
+		}
+	}
+}
+
+// FuzzHomePaths: any code is joined without a panic, and what is found
+// starts at the home directory.
+func FuzzHomePaths(f *testing.F) {
+	for _, s := range []string{
+		`os.path.join(os.path.expanduser('~'), '.bashrc')`, `Path.home()/'.ssh'/'id_rsa'`,
+		"`${os.homedir()}/.x`", `$ENV{HOME} . "/.x"`, `join(,'`, `"{"}"`, `'~' + ) ( '/.a'`, `x = ,, '.a'`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		got := HomePaths(code)
+		for _, p := range append(got.Paths, got.Touches...) {
+			if !strings.HasPrefix(p, "~/") && !strings.HasPrefix(p, "$HOME/") && !strings.HasPrefix(p, "${HOME}/") {
+				t.Fatalf("%q: %q does not start at the home directory", code, p)
+			}
+		}
+	})
+}

@@ -1,0 +1,279 @@
+package lang
+
+import (
+	gopath "path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// BareRoot reports whether a literal of code is only a separator or a
+// root ('/', '.', '~'): a join's separator or a base to expand, more often
+// than a file the code writes (its recursive deletes are found apart).
+func BareRoot(l string) bool {
+	switch strings.TrimRight(l, "/") {
+	case "", ".", "..", "~", "$HOME", "${HOME}":
+		return true
+	}
+	return false
+}
+
+// Literals returns the quoted strings ('…', "…" or `…`) inside code.
+func Literals(code string) []string {
+	var out []string
+	eachLiteral(code, func(start, end int) bool {
+		out = append(out, code[start:end])
+		return true
+	})
+	return out
+}
+
+// eachLiteral calls fn with the bounds of the text of each quoted string
+// ('…', "…" or `…`) inside code, in order, until fn returns false or a
+// quote is left open.
+func eachLiteral(code string, fn func(start, end int) bool) {
+	for i := 0; i < len(code); i++ {
+		q := code[i]
+		if q != '\'' && q != '"' && q != '`' {
+			continue
+		}
+		end := strings.IndexByte(code[i+1:], q)
+		if end < 0 || !fn(i+1, i+1+end) {
+			return
+		}
+		i += end + 1
+	}
+}
+
+// Deletes returns the literal paths given to a recursive delete in
+// interpreter code: shutil.rmtree('/'), FileUtils.rm_rf("~"),
+// fs.rmSync('/', {recursive: true}), rmtree("/"), remove_tree('/').
+func Deletes(code string) []string {
+	var out []string
+	for _, fn := range catalogue.Deleters {
+		for off := 0; off < len(code) && len(out) < 8; {
+			i := strings.Index(code[off:], fn)
+			if i < 0 {
+				break
+			}
+			i += off
+			off = i + len(fn)
+			// rmSync and rm are recursive only when asked to be.
+			if (fn == "rmSync" || fn == "rmdirSync" || fn == ".rm(") && !strings.Contains(code[i:], "recursive") {
+				continue
+			}
+			rest := code[off:min(len(code), off+80)]
+			k := strings.IndexAny(rest, `'"%`+"`")
+			if k < 0 || strings.ContainsAny(rest[:k], ";\n") {
+				continue
+			}
+			open, q := k, rest[k]
+			if q == '%' { // ruby's %q(…), %Q[…], %(…)
+				open = k + 1
+				if open < len(rest) && (rest[open] == 'q' || rest[open] == 'Q') {
+					open++
+				}
+				if open >= len(rest) {
+					continue
+				}
+				q = closing(rest[open])
+			}
+			end := strings.IndexByte(rest[open+1:], q)
+			if end < 0 {
+				continue
+			}
+			out = append(out, rest[open+1:open+1+end])
+		}
+	}
+	return out
+}
+
+// closing returns the delimiter that closes a literal opened by c: ) for (,
+// and so on; c itself otherwise.
+func closing(c byte) byte {
+	switch c {
+	case '(':
+		return ')'
+	case '[':
+		return ']'
+	case '{':
+		return '}'
+	case '<':
+		return '>'
+	}
+	return c
+}
+
+// shellCalls are the functions of interpreter code that run a shell command
+// given as a string.
+var shellCalls = []string{"system", "popen", "exec", "execSync", "spawnSync", "shell_exec", "passthru", "proc_open",
+	"check_output", "check_call", "getoutput", "getstatusoutput", "run", "call", "Popen", "execute", "spawn"}
+
+// ShellStrings returns the string literals interpreter code hands to a
+// shell: the first argument of a call of shellCalls (a list of literals
+// joined: subprocess.run(["rm", "-rf", "/"])), and backtick literals (ruby,
+// perl, php).
+func ShellStrings(code string) []string {
+	out := FirstLiterals(code, shellCalls, true)
+	out = append(out, awkPipes(code)...)
+	for i := 0; i < len(code) && len(out) < 16; i++ {
+		if code[i] != '`' {
+			continue
+		}
+		end := strings.IndexByte(code[i+1:], '`')
+		if end < 0 {
+			break
+		}
+		out = append(out, code[i+1:i+1+end])
+		i += end + 1
+	}
+	return out
+}
+
+// awkPipes returns the double-quoted literals awk code runs as commands:
+// "CMD" | getline, and print … | "CMD" (or |& "CMD").
+func awkPipes(code string) []string {
+	var out []string
+	for i := 0; i < len(code) && len(out) < 16; i++ {
+		if code[i] != '"' {
+			continue
+		}
+		end := strings.IndexByte(code[i+1:], '"')
+		if end < 0 {
+			break
+		}
+		lit := code[i+1 : i+1+end]
+		before := strings.TrimRight(code[:i], " \t")
+		after := strings.TrimLeft(code[i+2+end:], " \t")
+		if strings.HasSuffix(before, "|") || strings.HasSuffix(before, "|&") ||
+			strings.HasPrefix(after, "|") && strings.HasPrefix(strings.TrimLeft(strings.TrimLeft(after, "|&"), " \t"), "getline") {
+			out = append(out, lit)
+		}
+		// print "rm x" | "sh": the printed literal is the shell's script.
+		if strings.HasPrefix(after, "|") {
+			rest := strings.TrimLeft(strings.TrimLeft(after, "|&"), " \t")
+			if strings.HasPrefix(rest, `"`) {
+				if e := strings.IndexByte(rest[1:], '"'); e >= 0 && catalogue.Shells.Has(gopath.Base(rest[1:1+e])) {
+					out = append(out, lit)
+				}
+			}
+		}
+		i += end + 1
+	}
+	return out
+}
+
+// AwkFamily reports whether name is awk.
+func AwkFamily(name string) bool {
+	return name == "awk" || name == "gawk" || name == "mawk" || name == "nawk"
+}
+
+// AwkOutputs returns the double-quoted files awk code prints into:
+// > "file" and >> "file".
+func AwkOutputs(code string) []string {
+	var out []string
+	for i := 0; i < len(code) && len(out) < 16; i++ {
+		if code[i] != '>' {
+			continue
+		}
+		if i+1 < len(code) && code[i+1] == '>' {
+			i++ // >> "file": one redirection
+		}
+		rest := strings.TrimLeft(code[i+1:], " \t")
+		if !strings.HasPrefix(rest, `"`) {
+			continue
+		}
+		if e := strings.IndexByte(rest[1:], '"'); e > 0 {
+			out = append(out, rest[1:1+e])
+		}
+	}
+	return out
+}
+
+// FirstLiterals returns, for each call in code of a function named in fns,
+// its first string argument: f('x'), f "x" (ruby, perl), and with lists
+// f(['a', 'b']) as "a b".
+func FirstLiterals(code string, fns []string, lists bool) []string {
+	var out []string
+	for _, fn := range fns {
+		for off := 0; off < len(code) && len(out) < 16; {
+			i := strings.Index(code[off:], fn)
+			if i < 0 {
+				break
+			}
+			i += off
+			off = i + len(fn)
+			if i > 0 && word.IsWordChar(code[i-1]) || off < len(code) && word.IsWordChar(code[off]) {
+				continue
+			}
+			rest := code[off:]
+			k := 0
+			for k < len(rest) && k < 4 && (rest[k] == ' ' || rest[k] == '(') {
+				k++
+			}
+			if k == len(rest) {
+				continue
+			}
+			if lists && (rest[k] == '[' || rest[k] == '{') {
+				end := strings.IndexAny(rest[k:], "]}")
+				if end < 0 {
+					continue
+				}
+				if ls := Literals(rest[k : k+end]); len(ls) > 0 {
+					out = append(out, strings.Join(ls, " "))
+				}
+				continue
+			}
+			q := rest[k]
+			if q != '\'' && q != '"' && q != '`' {
+				// f(os.path.expanduser('~')): a literal a little further in.
+				j := strings.IndexAny(rest[k:min(len(rest), k+40)], `'"`)
+				if j < 0 || strings.ContainsAny(rest[k:k+j], ";,)\n") {
+					continue
+				}
+				k += j
+				q = rest[k]
+			}
+			end := strings.IndexByte(rest[k+1:], q)
+			if end < 0 {
+				continue
+			}
+			out = append(out, rest[k+1:k+1+end])
+		}
+	}
+	return out
+}
+
+// OpensForWriting returns the literal paths code opens for writing:
+// open('f', 'w'), open("f", "a"), File.open('f', 'w').
+func OpensForWriting(code string) []string {
+	var out []string
+	for off := 0; off < len(code) && len(out) < 16; {
+		i := strings.Index(code[off:], "open(")
+		if i < 0 {
+			break
+		}
+		i += off
+		off = i + len("open(")
+		end := strings.IndexByte(code[off:], ')')
+		if end < 0 {
+			break
+		}
+		args := Literals(code[off : off+end])
+		if len(args) >= 2 && strings.ContainsAny(args[1], "wax+") && len(args[1]) <= 3 {
+			out = append(out, args[0])
+		}
+	}
+	return out
+}
+
+// FlagCluster reports whether s is single-letter flags up to an e that
+// carries code: "e'print 1'", "ne…", "pie…". -MFile::Path is not one.
+func FlagCluster(s string, e byte) bool {
+	k := strings.IndexByte(s, e)
+	if k < 0 {
+		return false
+	}
+	return strings.Trim(s[:k], "aclnpsw") == ""
+}

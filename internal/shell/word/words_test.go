@@ -1,0 +1,35 @@
+package word
+
+import "testing"
+
+func TestWordSet(t *testing.T) {
+	s := Set(" -c -command --c sh ")
+	for w, want := range map[string]bool{"-c": true, "-command": true, "--c": true, "sh": true, "c": false, "-co": false, "": false, "-c -command": false, "s": false} {
+		if got := s.Has(w); got != want {
+			t.Errorf("has(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// TestMarkers: the placeholders and the unresolved form of markers.
+func TestMarkers(t *testing.T) {
+	s := "a" + Mark(MarkEnv, "GOPATH") + "/" + Mark(MarkSubst, "") + Mark(MarkVar, "x") + "/" + Mark(MarkDir, "..") + "z"
+	if got, want := Render(s), "a$GOPATH/$(…)$x/..z"; got != want {
+		t.Errorf("render = %q, want %q", got, want)
+	}
+	if got, want := UnresolvedText(s), "a$GOPATH/"+Unknown+"/..z"; got != want {
+		t.Errorf("unresolvedText = %q, want %q", got, want)
+	}
+	piece := Mark(MarkVar, "x")[:4] + "y"
+	if !Opaque(piece) || Render(piece) != "…vy" {
+		t.Errorf("a piece of a marker: opaque %v, render %q", Opaque(piece), Render(piece))
+	}
+	if Opaque(Mark(MarkEnv, "X")) || IsKnown(Mark(MarkEnv, "X")) || !IsKnown(Mark(MarkDir, ".")) {
+		t.Error("an inherited variable is not opaque, and not known; a directory is known")
+	}
+	// A command's own text never reads as a marker.
+	cmd := "cat " + Mark(MarkSubst, "") + "/x"
+	if got := Sanitize(cmd); HasMark(got) || len(got) != len(cmd) {
+		t.Errorf("sanitize = %q", got)
+	}
+}
