@@ -1253,6 +1253,10 @@ func (c *cmd) shellStdin() {
 		if t, ok := w.FileText(c.stdin.file, true, effect.MaxScriptBytes, "a script"); ok {
 			w.runScript(t, nil, false)
 		}
+	case c.stdin.fromPipe && !c.stdin.known:
+		// rev <<< '…' | sh, xxd -r -p f | sh: the shell runs what another
+		// program printed, text guard cannot see.
+		w.hide("runs in %s what another program prints", c.name)
 	}
 }
 
