@@ -16,9 +16,10 @@ import (
 
 // Variables that hold or name what a program runs (see walker.commandVar).
 const (
-	// optionVars hold options a catalogued program reads before its own
-	// words (LESS=-R, ACK_OPTIONS).
-	optionVars word.Set = " LESS ACK_OPTIONS "
+	// optionVars hold options a program reads before its own words
+	// (LESS=-R, ACK_OPTIONS, TAR_OPTIONS=--to-command=…, MAKEFLAGS,
+	// GOFLAGS=-toolexec=…, NODE_OPTIONS=--require …, PERL5OPT, RUBYOPT).
+	optionVars word.Set = " LESS ACK_OPTIONS TAR_OPTIONS MAKEFLAGS MFLAGS GOFLAGS NODE_OPTIONS PERL5OPT RUBYOPT "
 	// configVars name a file of a program's options, one a line
 	// (RIPGREP_CONFIG_PATH): its --pre, --pager… run commands.
 	configVars word.Set = " RIPGREP_CONFIG_PATH ACKRC BAT_CONFIG_PATH "
@@ -145,6 +146,18 @@ func varProgram(name string) string {
 		return "ack"
 	case "RIPGREP_CONFIG_PATH":
 		return "rg"
+	case "TAR_OPTIONS":
+		return "tar"
+	case "MAKEFLAGS", "MFLAGS":
+		return "make"
+	case "GOFLAGS":
+		return "go build"
+	case "NODE_OPTIONS":
+		return "node"
+	case "PERL5OPT":
+		return "perl"
+	case "RUBYOPT":
+		return "ruby"
 	}
 	return "bat"
 }
@@ -157,7 +170,7 @@ func (w *walker) optionVar(name, value string) {
 	var b strings.Builder
 	b.WriteString(varProgram(name))
 	for i, f := range lang.SplitQuoted(value) { // ack reads its options as shell words
-		if i == 0 && name == "LESS" && !strings.HasPrefix(f.Text, "-") && !strings.HasPrefix(f.Text, "+") {
+		if i == 0 && (name == "LESS" || name == "MAKEFLAGS" || name == "PERL5OPT" || name == "RUBYOPT") && !strings.HasPrefix(f.Text, "-") && !strings.HasPrefix(f.Text, "+") {
 			f.Text = "-" + f.Text
 		}
 		b.WriteString(" " + shellQuote(f.Text))
