@@ -14,7 +14,12 @@ import (
 // nothing needs arranging, else a copy whose changed parts are new nodes
 // (the syntax tree is never modified).
 func (w *walker) prep(wd *syntax.Word, mode int) *syntax.Word {
-	parts, changed := w.prepParts(wd.Parts, mode, false)
+	ps, tilde := wd.Parts, false
+	if w.zsh && (mode == modeFields || mode == modeLiteral) {
+		ps, tilde = zshUserTilde(ps)
+	}
+	parts, changed := w.prepParts(ps, mode, false)
+	changed = changed || tilde
 	if w.zshShell && mode != modeDoc {
 		parts, changed = w.mapfileWord(parts, changed)
 	}
@@ -87,6 +92,29 @@ func (w *walker) prepLit(l *syntax.Lit, mode int, quoted, first, more bool) ([]s
 		return []syntax.WordPart{&syntax.SglQuoted{Value: word.UnescapeBare(v)}}, true
 	}
 	return nil, false
+}
+
+// zshUserTilde rewrites ~NAME whose NAME is expanded (~$USER/x, ~${u}x/y):
+// zsh expands the tilde after the parameters, to the home of a user guard
+// cannot name, taken as the user's own home as ~root is (the path rules
+// read ~NAME as ~). A quoted part before the first / keeps the word as it
+// is, as the shell does.
+func zshUserTilde(ps []syntax.WordPart) ([]syntax.WordPart, bool) {
+	l, ok := ps[0].(*syntax.Lit)
+	if len(ps) < 2 || !ok || !strings.HasPrefix(l.Value, "~") || strings.Contains(l.Value, "/") {
+		return ps, false
+	}
+	for k := 1; k < len(ps); k++ {
+		switch p := ps[k].(type) {
+		case *syntax.Lit:
+			if i := strings.IndexByte(p.Value, '/'); i >= 0 {
+				return append([]syntax.WordPart{&syntax.Lit{Value: "~" + p.Value[i:]}}, ps[k+1:]...), true
+			}
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return ps, false
+		}
+	}
+	return []syntax.WordPart{&syntax.Lit{Value: "~"}}, true
 }
 
 // litParts is one literal part.

@@ -565,9 +565,15 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 				// (:s/x/y/): modifiers on each name it selects.
 				parts = w.qualifierMods(parts, q[i:])
 			}
+			if strings.Contains(q, "|") {
+				// ~/.bash(rc|zz): an alternation, or a qualifier's code:
+				// * covers every alternative.
+				parts = append(parts, &syntax.Lit{Value: "*"})
+			}
 			changed = true
 		}
 	}
+	parts, changed = foldCase(parts, changed)
 	for i, p := range parts {
 		if l, ok := p.(*syntax.Lit); ok && zshGroup(l.Value) && len(parts) > 1 {
 			// A group inside a word is a pattern, (ssh|x) or (s): * covers
@@ -579,6 +585,36 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 			}
 			parts[i] = &syntax.Lit{Value: "*"}
 		}
+	}
+	return parts, changed
+}
+
+// foldCase lower-cases the text after a case-insensitive globbing flag
+// ((#i), (#l), with extendedglob): ~/(#i).BASHRC names ~/.bashrc, and the
+// names guard protects are written in lower case.
+func foldCase(parts []syntax.WordPart, changed bool) ([]syntax.WordPart, bool) {
+	fold := false
+	for i, p := range parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			continue
+		}
+		v := l.Value
+		if strings.HasPrefix(v, "(#") && zshGroup(v) {
+			// A globbing flag matches no text of its own.
+			fold = fold || strings.ContainsAny(v, "il")
+			v = ""
+		} else if fold {
+			v = strings.ToLower(v)
+		}
+		if v == l.Value {
+			continue
+		}
+		if !changed {
+			parts = slices.Clone(parts)
+			changed = true
+		}
+		parts[i] = &syntax.Lit{Value: v}
 	}
 	return parts, changed
 }
