@@ -47,6 +47,11 @@ var inHomeBlocks = map[string]string{
 	"cmake -S . -B build -DCMAKE_BUILD_TYPE=Release": "an unknown program handed home",
 	// A patch guard cannot read may write any file under home.
 	"git apply fix.patch": "a patch guard cannot read, applied in home",
+	// git add -A, stash -u and grep --no-index read every file of the
+	// working tree: in home, ~/.ssh among them.
+	"git add -A":                      "stages every file of home, ~/.ssh among them",
+	"git add -A && git diff --cached": "stages and prints every file of home, ~/.ssh among them (review 2 H5)",
+	"git stash -u":                    "stashes every untracked file of home, ~/.ssh among them",
 	// A name guard cannot work out, written (or handed to a program guard
 	// does not know to only read it) directly in the home directory: it
 	// could be ~/.guard or ~/.bashrc.
