@@ -343,6 +343,18 @@ func (w *walker) arithKnown(x syntax.ArithmExpr) bool {
 	return ok
 }
 
+// arithOperand walks the value of variable name as the arithmetic
+// expression bash evaluates it as, when it holds an expansion:
+// x='a[$(cmd)]'; echo $((x)) runs cmd (an array subscript in a value is
+// expanded when arithmetic reads it).
+func (w *walker) arithOperand(name string) {
+	v := w.variable(name)
+	if v.Kind != expand.String || !strings.ContainsAny(v.Str, "$`") {
+		return
+	}
+	w.scoped(func() { w.script("(("+v.Str+"))", w.depth+1) })
+}
+
 // arithWordKnown reports whether a word of an arithmetic expression is
 // known: a number, a known variable's name, a known parameter.
 func (w *walker) arithWordKnown(wd *syntax.Word) bool {
@@ -354,12 +366,14 @@ func (w *walker) arithWordKnown(wd *syntax.Word) bool {
 					if !w.valueKnown(f) {
 						return false
 					}
+					w.arithOperand(f)
 				}
 			}
 		case *syntax.ParamExp:
 			if p.Param == nil || !simpleParam(p) && !w.paramKnown(p) || !w.valueKnown(p.Param.Value) {
 				return false
 			}
+			w.arithOperand(p.Param.Value)
 		case *syntax.SglQuoted:
 		case *syntax.DblQuoted:
 			if !w.arithWordKnown(&syntax.Word{Parts: p.Parts}) {
