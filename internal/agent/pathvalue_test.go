@@ -81,3 +81,22 @@ func TestUnknownFieldProse(t *testing.T) {
 		}
 	}
 }
+
+// FuzzTreeInputs: brace expansion and path values stay bounded and never
+// panic on any input.
+func FuzzTreeInputs(f *testing.F) {
+	for _, s := range []string{"{.netrc,x}", "**/*.{go,{mod,sum}}", "{", "}{", "file:///a", "HEAD:.ssh/x", "~"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if alts, ok := braces(s, maxTreeGlobs); ok && len(alts) > maxTreeGlobs {
+			t.Fatalf("braces(%q) gave %d alternatives", s, len(alts))
+		}
+		if len(treeReads("/d", []string{s})) > maxTreeGlobs {
+			t.Fatalf("treeReads(%q) over the bound", s)
+		}
+		if p, ok := pathValue(s); ok && p == "" {
+			t.Fatalf("pathValue(%q) ok with no path", s)
+		}
+	})
+}
