@@ -68,7 +68,16 @@ func byFields(c *Call, toolName string, in fields) error {
 			default:
 				cmd = append(cmd, group{array: l.array, parts: []string{l.value}, args: isArgsKey(key)})
 			}
-		case isPathKey(key) && !strings.Contains(l.value, "://") && len(l.value) <= maxPathLen:
+		case !isPathKey(key) || strings.Contains(l.value, "://"):
+			// a field guard does not know is checked by what it carries
+			if p, ok := pathValue(l.value); ok {
+				k := event.KindRead
+				if writes || isDestKey(key) || key == "out" || key == "output" {
+					k = event.KindWrite
+				}
+				paths = append(paths, event.Input{Kind: k, Text: p})
+			}
+		case len(l.value) <= maxPathLen:
 			p := l.value
 			if strings.HasPrefix(key, "include") || strings.HasPrefix(key, "exclude") {
 				if strings.HasPrefix(key, "exclude") {
@@ -259,4 +268,35 @@ func fetchScheme(s string) bool {
 		return true
 	}
 	return false
+}
+
+// pathValue reports whether a string value of a field guard does not know
+// holds a path, and which: a single token (no blank, no line break: a
+// sentence that mentions a path is prose, its URLs are still checked) that
+// is absolute, starts with ~, is a file:// URL (the path it names), or is
+// a REV:PATH object name such as HEAD:.ssh/id_rsa (the PATH, relative).
+func pathValue(v string) (string, bool) {
+	if v == "" || len(v) > maxPathLen || strings.ContainsAny(v, " \t\r\n") {
+		return "", false
+	}
+	if len(v) > 7 && strings.EqualFold(v[:7], "file://") {
+		p := v[7:]
+		if i := strings.IndexByte(p, '/'); i > 0 { // file://host/path
+			p = p[i:]
+		}
+		if i := strings.IndexAny(p, "?#"); i >= 0 {
+			p = p[:i]
+		}
+		return p, p != ""
+	}
+	if strings.Contains(v, "://") {
+		return "", false
+	}
+	if v[0] == '/' || v[0] == '~' {
+		return v, true
+	}
+	if i := strings.IndexByte(v, ':'); i >= 0 && i+1 < len(v) && !strings.ContainsAny(v[:i], "/\\") {
+		return v[i+1:], true
+	}
+	return "", false
 }

@@ -29,9 +29,9 @@ func toolAB(name string) (tool, bool) {
 	case "NotebookRead":
 		return pathTool(event.KindRead, "notebook_path", "file_path"), true
 	case "Grep":
-		return searchTool([]string{"path"}, []string{"glob"}), true
+		return searchTool([]string{"path"}, []string{"glob"}, true), true
 	case "Glob", "LS":
-		return searchTool([]string{"path"}, nil), true
+		return searchTool([]string{"path"}, nil, false), true
 	case "WebFetch":
 		return urlTool, true
 	case "WebSearch":
@@ -66,9 +66,9 @@ func toolC(name string) (tool, bool) {
 	case "write_file", "replace":
 		return pathTool(event.KindWrite, "file_path", "absolute_path", "path"), true
 	case "list_directory", "glob":
-		return searchTool([]string{"dir_path", "path"}, nil), true
+		return searchTool([]string{"dir_path", "path"}, nil, false), true
 	case "search_file_content", "grep_search":
-		return searchTool([]string{"dir_path", "path"}, []string{"include", "include_pattern"}), true
+		return searchTool([]string{"dir_path", "path"}, []string{"include", "include_pattern"}, true), true
 	case "read_many_files":
 		return manyFiles, true
 	case "web_fetch":
@@ -157,7 +157,12 @@ func pathTool(k event.Kind, names ...string) tool {
 // a content search reads the files its glob filter names. A tool that only
 // lists names (Glob, LS) passes no globNames: listing is a read of the
 // directory, not of the files.
-func searchTool(dirNames, globNames []string) tool {
+//
+// A content search (content true) reads every file under its directory
+// (the call's cwd when no directory is given): a read of DIR/** as the
+// shell's grep -r, narrowed to DIR/**/NAME for each brace alternative of a
+// glob filter (an unknown or whole-tree filter leaves DIR/**).
+func searchTool(dirNames, globNames []string, content bool) tool {
 	return func(c *Call, in fields) error {
 		dir, present, err := in.firstStr(dirNames...)
 		if err != nil {
@@ -169,23 +174,125 @@ func searchTool(dirNames, globNames []string) tool {
 				return err
 			}
 		}
+		var globs []string
 		for _, n := range globNames {
-			globs, err := strs(in, n)
+			gs, err := strs(in, n)
 			if err != nil {
 				return err
 			}
-			for _, g := range globs {
-				if p := globPath(dir, g); p != "" {
-					c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: p})
-				}
+			globs = append(globs, gs...)
+		}
+		for _, g := range globs {
+			if p := globPath(dir, g); p != "" {
+				c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: p})
 			}
+		}
+		if content {
+			c.Inputs = append(c.Inputs, treeReads(treeDir(dir, c.Cwd), globs)...)
 		}
 		return nil
 	}
 }
 
-// manyFiles checks agent C's read_many_files: every path and include glob.
+// treeDir is the directory a content search walks: dir, or the call's
+// working directory ("." when neither is known).
+func treeDir(dir, cwd string) string {
+	switch {
+	case dir != "":
+		return strings.TrimRight(dir, `/\`)
+	case cwd != "":
+		return strings.TrimRight(cwd, `/\`)
+	}
+	return "."
+}
+
+// maxTreeGlobs bounds the brace alternatives a filter expands to.
+const maxTreeGlobs = 64
+
+// treeReads returns the recursive reads of a content search of dir with
+// the file-name filters globs: DIR/**/ALT for each brace alternative of a
+// relative filter (its leading **/ kept as any depth), DIR/** when there is
+// no filter, one names every file, or the alternatives pass the bound.
+func treeReads(dir string, globs []string) []event.Input {
+	whole := []event.Input{{Kind: event.KindRead, Text: dir + "/**"}}
+	var out []event.Input
+	for _, g := range globs {
+		g = strings.ReplaceAll(g, `\`, "/")
+		if strings.HasPrefix(g, "/") || homeRelative(g) {
+			continue // stands alone: globPath read it
+		}
+		alts, ok := braces(g, maxTreeGlobs)
+		if !ok {
+			return whole
+		}
+		for _, a := range alts {
+			for strings.HasPrefix(a, "**/") {
+				a = a[3:]
+			}
+			a = strings.TrimPrefix(a, "./")
+			if a == "" || a == "*" || a == "**" {
+				return whole
+			}
+			out = append(out, event.Input{Kind: event.KindRead, Text: dir + "/**/" + a})
+		}
+	}
+	if len(out) == 0 {
+		return whole
+	}
+	return out
+}
+
+// braces expands the {a,b} alternatives of a glob (nested ones too), or
+// reports false when they pass max or do not balance.
+func braces(g string, max int) ([]string, bool) {
+	open := strings.IndexByte(g, '{')
+	if open < 0 {
+		if strings.IndexByte(g, '}') >= 0 {
+			return nil, false
+		}
+		return []string{g}, true
+	}
+	depth, end := 0, -1
+	var cuts []int
+	for i := open; i < len(g) && end < 0; i++ {
+		switch g[i] {
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				end = i
+			}
+		case ',':
+			if depth == 1 {
+				cuts = append(cuts, i)
+			}
+		}
+	}
+	if end < 0 {
+		return nil, false
+	}
+	var out []string
+	start := open + 1
+	for _, cut := range append(cuts, end) {
+		rest, ok := braces(g[:open]+g[start:cut]+g[end+1:], max)
+		if !ok || len(out)+len(rest) > max {
+			return nil, false
+		}
+		out = append(out, rest...)
+		start = cut + 1
+	}
+	return out, true
+}
+
+// manyFiles checks agent C's read_many_files: every path and include glob,
+// and, since a path may be a directory the tool reads whole, each path
+// without glob characters as a recursive read (PATH/**, narrowed by the
+// include globs as searchTool's filter).
 func manyFiles(c *Call, in fields) error {
+	incl, err := strs(in, "include")
+	if err != nil {
+		return err
+	}
 	for _, n := range []string{"paths", "include"} {
 		globs, err := strs(in, n)
 		if err != nil {
@@ -194,6 +301,9 @@ func manyFiles(c *Call, in fields) error {
 		for _, g := range globs {
 			if p := globPath("", g); p != "" {
 				c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: p})
+			}
+			if n == "paths" && g != "" && !strings.ContainsAny(g, "*?[{") {
+				c.Inputs = append(c.Inputs, treeReads(treeDir(joinDir(c.Cwd, g), ""), incl)...)
 			}
 		}
 	}
@@ -206,8 +316,20 @@ func urlTool(c *Call, in fields) error {
 	if err != nil {
 		return err
 	}
-	c.Inputs = append(c.Inputs, event.Input{Kind: event.KindURL, Text: u})
+	c.Inputs = append(c.Inputs, fetchInputs(u)...)
 	return nil
+}
+
+// fetchInputs checks a URL a fetch tool opens: a file:// URL is also a read
+// of the path it names.
+func fetchInputs(u string) []event.Input {
+	out := []event.Input{{Kind: event.KindURL, Text: u}}
+	if len(u) > 7 && strings.EqualFold(u[:7], "file://") {
+		if p, ok := pathValue(u); ok {
+			out = append(out, event.Input{Kind: event.KindRead, Text: p})
+		}
+	}
+	return out
 }
 
 // queryTool checks the first of names as a web search query.
@@ -228,7 +350,7 @@ func queryTool(names ...string) tool {
 func webFetchC(c *Call, in fields) error {
 	if u, ok, err := in.str("url"); err != nil || ok {
 		if ok {
-			c.Inputs = append(c.Inputs, event.Input{Kind: event.KindURL, Text: u})
+			c.Inputs = append(c.Inputs, fetchInputs(u)...)
 		}
 		return err
 	}

@@ -1,0 +1,102 @@
+package agent
+
+import (
+	"testing"
+
+	"github.com/guardhq/guard/internal/event"
+)
+
+func TestPathValue(t *testing.T) {
+	tests := []struct {
+		v, want string
+		ok      bool
+	}{
+		{"file:///home/u/.ssh/id_rsa", "/home/u/.ssh/id_rsa", true},
+		{"FILE://host/home/u/.zshrc?x=1", "/home/u/.zshrc", true},
+		{"~/.bashrc", "~/.bashrc", true},
+		{"/home/u/.ssh/id_rsa", "/home/u/.ssh/id_rsa", true},
+		{"HEAD:.ssh/id_rsa", ".ssh/id_rsa", true},
+		{"https://example.com/a", "", false},
+		// prose that mentions a path is not a path value
+		{"please read ~/.bashrc and fix it", "", false},
+		{"Fix the bug in /etc/hosts\nthanks", "", false},
+		{"hello", "", false},
+		{"", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := pathValue(tt.v)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("pathValue(%q) = %q, %v; want %q, %v", tt.v, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// TestUnknownFieldPaths sends real payload shapes of MCP and unknown tools
+// whose path sits under a key guard does not know.
+func TestUnknownFieldPaths(t *testing.T) {
+	tests := []struct {
+		agent, payload string
+		want           event.Input
+	}{
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_resource","tool_input":{"uri":"file:///h/.ssh/id_rsa"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__write","tool_input":{"location":"~/.bashrc","content":"x"}}`, in(event.KindWrite, "~/.bashrc")},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__x__y","tool_input":{"args":{"deep":[{"name":"/h/.ssh/id_rsa"}]}}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__git__git_show","tool_input":{"repo_path":"~","revision":"HEAD:.ssh/id_rsa"}}`, in(event.KindRead, "/proc/wd/.ssh/id_rsa")},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__x__save","tool_input":{"out":"/h/.zshrc"}}`, in(event.KindWrite, "/h/.zshrc")},
+		{"b", `{"hook_event_name":"beforeMCPExecution","tool_name":"write","tool_input":"{\"location\":\"/h/.bashrc\"}"}`, in(event.KindWrite, "/h/.bashrc")},
+		{"c", `{"hook_event_name":"BeforeTool","tool_name":"mcp_fs_write","tool_input":{"location":"/h/.bashrc"}}`, in(event.KindWrite, "/h/.bashrc")},
+	}
+	for _, tt := range tests {
+		p, err := Decode([]byte(tt.payload))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.payload, err)
+		}
+		c, err := Parse(tt.agent, p, opts(nil))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.payload, err)
+		}
+		found := false
+		for _, x := range c.Inputs {
+			found = found || x == tt.want
+		}
+		if !found {
+			t.Errorf("%s: inputs %+v lack %+v", tt.payload, c.Inputs, tt.want)
+		}
+	}
+}
+
+// TestUnknownFieldProse: ordinary MCP fields holding prose yield no path.
+func TestUnknownFieldProse(t *testing.T) {
+	p, err := Decode([]byte(`{"hook_event_name":"PreToolUse","tool_name":"mcp__github__create_issue","tool_input":{"title":"crash in /usr/lib","body":"see ~/.bashrc line 3 for the alias","query":"is:open label:bug"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Parse("a", p, opts(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range c.Inputs {
+		if x.Kind == event.KindRead || x.Kind == event.KindWrite {
+			t.Errorf("prose gave a path input %+v", x)
+		}
+	}
+}
+
+// FuzzTreeInputs: brace expansion and path values stay bounded and never
+// panic on any input.
+func FuzzTreeInputs(f *testing.F) {
+	for _, s := range []string{"{.netrc,x}", "**/*.{go,{mod,sum}}", "{", "}{", "file:///a", "HEAD:.ssh/x", "~"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if alts, ok := braces(s, maxTreeGlobs); ok && len(alts) > maxTreeGlobs {
+			t.Fatalf("braces(%q) gave %d alternatives", s, len(alts))
+		}
+		if len(treeReads("/d", []string{s})) > maxTreeGlobs {
+			t.Fatalf("treeReads(%q) over the bound", s)
+		}
+		if p, ok := pathValue(s); ok && p == "" {
+			t.Fatalf("pathValue(%q) ok with no path", s)
+		}
+	})
+}
