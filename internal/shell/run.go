@@ -319,6 +319,8 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 			c.w.runsHanded(strings.TrimPrefix(val, "!"), "git")
 		case ok && gitProxy(k):
 			c.url(val) // git -c http.proxy=HOST
+		case k == "core.hookspath":
+			c.w.hide("git -c core.hooksPath: git runs hooks from a directory guard does not read")
 		}
 	case catalogue.RunSSHOption:
 		if k, val, ok := word.CutOption(v); ok && sshRunsValue(strings.ToLower(k)) {
