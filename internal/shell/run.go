@@ -1255,6 +1255,8 @@ func (c *cmd) shellStdin() {
 		if t, ok := w.FileText(c.stdin.file, true, effect.MaxScriptBytes, "a script"); ok {
 			w.runScript(t, nil, false)
 		}
+	case c.pipedHidden():
+		c.hiddenRun() // rev <<< '…' | sh, foo | sh
 	}
 }
 
