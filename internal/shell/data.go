@@ -244,6 +244,9 @@ func (c *cmd) messages() {
 		j++
 		break
 	}
+	if c.name == "git" && gitWholeTree(sub, word.Texts(c.args[j:])) {
+		c.w.ReadTree(".") // git add -A, stash -u, commit -a: the whole work tree
+	}
 	if c.name == "git" && sub == "grep" {
 		c.grep(j)
 		return
