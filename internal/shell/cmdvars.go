@@ -98,7 +98,8 @@ func (w *walker) commandVar(name, value string) {
 		}
 	default:
 		// A variable guard does not know: whatever program reads it may
-		// split it as a command line; the paths in it count as touched.
+		// split it as a command line or run it; the paths in it count as
+		// touched.
 		// A value with no blank or command separator (a PATH-like list) is
 		// one word, taken as the assignment's own.
 		if strings.ContainsAny(value, " \t\n;|&<>()`") {
