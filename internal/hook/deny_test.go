@@ -22,6 +22,14 @@ var inHomeBlocks = map[string]string{
 	"find . -name '*.go' -exec grep -l TODO {} +":                      "reads every *.go under home, ~/.ssh included",
 	`docker run --rm -v "$(pwd)":/app -w /app node:20 npm test`:        "mounts home into a container",
 	"wc -l $(find . -name '*.go')":                                     "reads every *.go under home, ~/.ssh included",
+	// git staging, stashing or committing the whole work tree without a
+	// pathspec: in home the work tree is home, keys and ~/.guard included
+	// (round 2 H5; stash -u in everyday.txt is proj-only for the same reason).
+	`git commit -am "Update docs"`: "commit -a stages every tracked file of home",
+	"git add -A":                   "stages every file of home",
+	"git add .":                    "stages every file of home",
+	"git commit -am 'fix: x'":      "commit -a stages every tracked file of home",
+	"git stash -u":                 "stashes every untracked file of home",
 	// An unknown program handed the working directory (or, from a
 	// directory below, ..) may write in it: home holds ~/.guard.
 	`out=$(mktemp -d) && go build -o "$out/app" . && cp "$out/app" bin/`: "go build handed home",
@@ -46,12 +54,8 @@ var inHomeBlocks = map[string]string{
 	"pip install -e .":            "an unknown program handed home",
 	"cmake -S . -B build -DCMAKE_BUILD_TYPE=Release": "an unknown program handed home",
 	// A patch guard cannot read may write any file under home.
-	"git apply fix.patch": "a patch guard cannot read, applied in home",
-	// git add -A, stash -u and grep --no-index read every file of the
-	// working tree: in home, ~/.ssh among them.
-	"git add -A":                      "stages every file of home, ~/.ssh among them",
+	"git apply fix.patch":             "a patch guard cannot read, applied in home",
 	"git add -A && git diff --cached": "stages and prints every file of home, ~/.ssh among them (review 2 H5)",
-	"git stash -u":                    "stashes every untracked file of home, ~/.ssh among them",
 	// A name guard cannot work out, written (or handed to a program guard
 	// does not know to only read it) directly in the home directory: it
 	// could be ~/.guard or ~/.bashrc.

@@ -16,10 +16,15 @@ import (
 
 // Variables that hold or name what a program runs (see walker.commandVar).
 const (
-	// optionVars hold options a program reads before its own words
-	// (LESS=-R, ACK_OPTIONS, TAR_OPTIONS=--to-command=…, MAKEFLAGS,
-	// GOFLAGS=-toolexec=…, NODE_OPTIONS=--require …, PERL5OPT, RUBYOPT).
-	optionVars word.Set = " LESS ACK_OPTIONS TAR_OPTIONS MAKEFLAGS MFLAGS GOFLAGS NODE_OPTIONS PERL5OPT RUBYOPT "
+	// optionVars hold options a catalogued program reads before its own
+	// words (LESS=-R,
+	// ACK_OPTIONS), or that an interpreter or build tool reads as options
+	// given first (TAR_OPTIONS --checkpoint-action, MAKEFLAGS --eval,
+	// NODE_OPTIONS --require, PERL5OPT -M, RUBYOPT -r, GOFLAGS -toolexec).
+	optionVars word.Set = " LESS ACK_OPTIONS TAR_OPTIONS MAKEFLAGS MFLAGS GNUMAKEFLAGS NODE_OPTIONS PERL5OPT RUBYOPT GOFLAGS "
+	// codeFileVars name a file of code an interpreter runs when it starts
+	// (PYTHONSTARTUP): read as the interpreter running it.
+	codeFileVars word.Set = " PYTHONSTARTUP "
 	// configVars name a file of a program's options, one a line
 	// (RIPGREP_CONFIG_PATH): its --pre, --pager… run commands.
 	configVars word.Set = " RIPGREP_CONFIG_PATH ACKRC BAT_CONFIG_PATH "
@@ -63,6 +68,12 @@ func (w *walker) commandVar(name, value string) {
 		for _, v := range gitConfigValues(name, value) {
 			w.tentative(strings.TrimPrefix(v, "!"))
 		}
+	case strings.HasPrefix(name, "GIT_CONFIG_KEY_") && strings.EqualFold(value, "core.hooksPath"):
+		w.hide("sets %s: git runs hooks from a directory guard does not read", name)
+	case catalogue.HiddenVars.Has(name):
+		w.hide("sets %s: a program runs code from a place guard does not read", name)
+	case codeFileVars.Has(name):
+		w.tentative("python3 " + shellQuote(value))
 	case catalogue.CommandVars.Has(name):
 		for _, v := range commandValues(name, value) {
 			w.scoped(func() { w.script(v, w.depth+1) })
@@ -84,6 +95,15 @@ func (w *walker) commandVar(name, value string) {
 		// Compiled code guard cannot see into: a read of each library.
 		for _, lib := range strings.FieldsFunc(value, func(r rune) bool { return r == ':' || r == ' ' }) {
 			w.Read(lib)
+		}
+	default:
+		// A variable guard does not know: whatever program reads it may
+		// split it as a command line or run it; the paths in it count as
+		// touched.
+		// A value with no blank or command separator (a PATH-like list) is
+		// one word, taken as the assignment's own.
+		if strings.ContainsAny(value, " \t\n;|&<>()`") {
+			w.touchText(value)
 		}
 	}
 }
@@ -148,16 +168,16 @@ func varProgram(name string) string {
 		return "rg"
 	case "TAR_OPTIONS":
 		return "tar"
-	case "MAKEFLAGS", "MFLAGS":
+	case "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS":
 		return "make"
-	case "GOFLAGS":
-		return "go build"
 	case "NODE_OPTIONS":
 		return "node"
 	case "PERL5OPT":
 		return "perl"
 	case "RUBYOPT":
 		return "ruby"
+	case "GOFLAGS":
+		return "go build"
 	}
 	return "bat"
 }
@@ -170,7 +190,7 @@ func (w *walker) optionVar(name, value string) {
 	var b strings.Builder
 	b.WriteString(varProgram(name))
 	for i, f := range lang.SplitQuoted(value) { // ack reads its options as shell words
-		if i == 0 && (name == "LESS" || name == "MAKEFLAGS" || name == "PERL5OPT" || name == "RUBYOPT") && !strings.HasPrefix(f.Text, "-") && !strings.HasPrefix(f.Text, "+") {
+		if i == 0 && (name == "LESS" || name == "MAKEFLAGS" || name == "MFLAGS") && !strings.Contains(f.Text, "=") && !strings.HasPrefix(f.Text, "-") && !strings.HasPrefix(f.Text, "+") {
 			f.Text = "-" + f.Text
 		}
 		b.WriteString(" " + shellQuote(f.Text))

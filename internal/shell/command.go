@@ -96,6 +96,9 @@ type stdin struct {
 	paths    []string // the paths find prints into it
 	names    []string // the names find looked for (see found)
 	fromPipe bool     // it comes from the stage before in a pipeline
+	// setup: the stage before is a program known to print shell setup
+	// code (catalogue.SetupPrinter).
+	setup bool
 	// sub is the line of the pipeline a here-string "$(…)" or a
 	// redirection < <(…) feeds it from.
 	sub string
@@ -285,6 +288,14 @@ func (c *cmd) feed(prev *cmd) {
 		return
 	}
 	c.stdin = stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, paths: prev.out.paths, names: prev.out.names, file: prev.out.file}
+	c.stdin.setup = word.AllKnown(prev.args) && catalogue.SetupProgram(prev.prog) && prev.w.funcs.bodies[prev.prog] == nil &&
+		catalogue.SetupPrinter(prev.name, word.Texts(prev.args))
+}
+
+// pipedHidden reports whether c reads on standard input the output of the
+// stage before that guard neither knows nor can show to be setup code.
+func (c *cmd) pipedHidden() bool {
+	return c.stdin.fromPipe && !c.stdin.known && c.stdin.file == "" && !c.stdin.setup
 }
 
 // run resolves words (prefixes skipped) and analyses the program.

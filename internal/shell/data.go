@@ -4,7 +4,6 @@ package shell
 // jq and the message options of version control tools.
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -228,29 +227,6 @@ func (c *cmd) jq() {
 
 // messages: commit messages, titles, bodies and log searches of version
 // control tools are data.
-// gitWholeTree reports whether git's subcommand sub, with args, reads
-// every file of the working tree without naming it: add -A/--all/./:/,
-// stash -u/-a (untracked files), grep --no-index/--untracked.
-func gitWholeTree(sub string, args []word.Word) bool {
-	var opts []string
-	switch sub {
-	case "add":
-		opts = []string{"-A", "--all", ".", ":/", "./", "*", "--no-ignore-removal"}
-	case "stash":
-		opts = []string{"-u", "--include-untracked", "-a", "--all"}
-	case "grep":
-		opts = []string{"--no-index", "--untracked"}
-	default:
-		return false
-	}
-	for _, a := range args {
-		if slices.Contains(opts, a.Text) {
-			return true
-		}
-	}
-	return false
-}
-
 func (c *cmd) messages() {
 	sub := ""
 	j := 0
@@ -268,8 +244,8 @@ func (c *cmd) messages() {
 		j++
 		break
 	}
-	if c.name == "git" && gitWholeTree(sub, c.args[j:]) {
-		c.w.ReadTree(".") // git add -A in ~ stages ~/.ssh for git diff --cached
+	if c.name == "git" && gitWholeTree(sub, word.Texts(c.args[j:])) {
+		c.w.ReadTree(".") // git add -A, stash -u, commit -a: the whole work tree
 	}
 	if c.name == "git" && sub == "grep" {
 		c.grep(j)

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -233,10 +234,41 @@ func (w *walker) noteSubFile(s *syntax.Stmt, printed *outBuf) {
 		if len(x.Args) == 2 && len(s.Redirs) == 0 && x.Args[0].Lit() == "cat" {
 			file = w.quietText(x.Args[1])
 		}
+		if w.setupCall(x) && len(w.subSetup) < effect.MaxWritten {
+			w.subSetup = append(w.subSetup, w.lastSub)
+		}
 	}
 	if file != "" && len(w.subFiles) < effect.MaxWritten {
 		w.subFiles = append(w.subFiles, [2]string{w.lastSub, file})
 	}
+}
+
+// setupCall reports whether call x runs a program known to print shell
+// setup code (catalogue.SetupPrinter), named by a bare word that no
+// function of the command shadows, with every word known.
+func (w *walker) setupCall(x *syntax.CallExpr) bool {
+	if len(x.Assigns) > 0 || len(x.Args) == 0 {
+		return false
+	}
+	var ws []string
+	for _, a := range x.Args {
+		t := w.quietText(a)
+		if t == "" {
+			return false
+		}
+		ws = append(ws, t)
+	}
+	if !catalogue.SetupProgram(ws[0]) || w.funcs.bodies[ws[0]] != nil {
+		return false
+	}
+	return catalogue.SetupPrinter(word.Base(ws[0]), ws[1:])
+}
+
+// hiddenRun records that a shell or interpreter runs the output of a
+// program guard does not know to print only setup code: what it runs is
+// hidden (rev, tr, sed, xxd -r turn the agent's own text into any command).
+func (c *cmd) hiddenRun() {
+	c.w.hide("runs in %s the output of a program, which guard cannot see: it cannot tell what %s runs", c.name, c.name)
 }
 
 // quietText returns a word's text when it runs nothing and is known.
@@ -283,6 +315,9 @@ func (c *cmd) runSub(sub string, program bool) {
 			c.w.runScript(t, nil, false)
 		}
 		return
+	}
+	if !slices.Contains(c.w.subSetup, sub) {
+		c.hiddenRun()
 	}
 }
 

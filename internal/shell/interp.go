@@ -181,6 +181,8 @@ func (c *cmd) interpStdin() bool {
 	case c.stdin.file != "":
 		c.w.Read(c.stdin.file) // python3 < x.py
 		c.runProgram(word.Word{Text: c.stdin.file, Known: true})
+	case c.pipedHidden():
+		c.hiddenRun() // rev <<< '…' | python3
 	}
 	return false
 }

@@ -59,7 +59,7 @@ func (c *cmd) subscripts() {
 	for _, a := range c.args {
 		t := a.Text
 		if k := strings.Index(t, "]="); k > 0 {
-			t = t[:k+1] // declare 'a[…]=v'
+			t = t[:k+1] // 'a[…]=v'
 		}
 		i := strings.IndexByte(t, '[')
 		if i <= 0 || !strings.HasSuffix(t, "]") || !strings.ContainsAny(t[i:], "$`") || !word.IsName(strings.TrimPrefix(t[:i], "-v")) {
@@ -343,6 +343,8 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 			c.w.runsHanded(strings.TrimPrefix(val, "!"), "git")
 		case ok && gitProxy(k):
 			c.url(val) // git -c http.proxy=HOST
+		case k == "core.hookspath":
+			c.w.hide("git -c core.hooksPath: git runs hooks from a directory guard does not read")
 		}
 	case catalogue.RunSSHOption:
 		if k, val, ok := word.CutOption(v); ok && sshRunsValue(strings.ToLower(k)) {
@@ -1277,10 +1279,8 @@ func (c *cmd) shellStdin() {
 		if t, ok := w.FileText(c.stdin.file, true, effect.MaxScriptBytes, "a script"); ok {
 			w.runScript(t, nil, false)
 		}
-	case c.stdin.fromPipe && !c.stdin.known:
-		// rev <<< '…' | sh, xxd -r -p f | sh: the shell runs what another
-		// program printed, text guard cannot see.
-		w.hide("runs in %s what another program prints", c.name)
+	case c.pipedHidden():
+		c.hiddenRun() // rev <<< '…' | sh, foo | sh
 	}
 }
 

@@ -78,6 +78,9 @@ type walker struct {
 	// subTexts are the substitutions that print text guard knows (echo,
 	// printf, cat of a here-document): the line of each → the text.
 	subTexts [][2]string
+	// subSetup are the substitutions that run a program known to print
+	// shell setup code (kubectl completion bash, ssh-agent -s).
+	subSetup []string
 	// editorSet: the command sets $EDITOR or $VISUAL.
 	editorSet bool
 	// feeding is what a runner hands the next simple command walked (see

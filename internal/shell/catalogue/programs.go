@@ -11,12 +11,15 @@ import (
 var (
 	// CommandVars hold a command that programs run with a shell (git,
 	// less, man, sudo, ssh, the shell's prompt).
-	CommandVars = word.Set(" GIT_SSH_COMMAND GIT_SSH GIT_EXTERNAL_DIFF GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS GIT_PROXY_COMMAND PAGER MANPAGER SYSTEMD_PAGER GH_PAGER ACK_PAGER ACK_PAGER_COLOR BAT_PAGER DELTA_PAGER GH_EDITOR KUBE_EDITOR EDITOR VISUAL LESSOPEN LESSCLOSE BROWSER PROMPT_COMMAND SSH_ASKPASS SUDO_ASKPASS SUDO_EDITOR FCEDIT RSYNC_RSH CVS_RSH CC CXX CPP LD AR SHELL ")
+	CommandVars = word.Set(" GIT_SSH_COMMAND GIT_SSH GIT_EXTERNAL_DIFF GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS GIT_PROXY_COMMAND PAGER MANPAGER SYSTEMD_PAGER GH_PAGER ACK_PAGER ACK_PAGER_COLOR BAT_PAGER DELTA_PAGER GH_EDITOR KUBE_EDITOR EDITOR VISUAL LESSOPEN LESSCLOSE BROWSER PROMPT_COMMAND SSH_ASKPASS SUDO_ASKPASS SHELL RSYNC_RSH CVS_RSH SUDO_EDITOR FCEDIT CC CXX CPP LD AR AS HOSTCC ")
 	// SourcedVars name a script a shell sources when it starts (bash -c
 	// reads $BASH_ENV, sh -i $ENV).
 	SourcedVars = word.Set(" BASH_ENV ENV ")
 	// LoadedVars name libraries every program started loads.
 	LoadedVars = word.Set(" LD_PRELOAD LD_AUDIT DYLD_INSERT_LIBRARIES ")
+	// HiddenVars make a program run code from a place guard does not read:
+	// git's programs and templates (hooks), npm's script shell.
+	HiddenVars = word.Set(" GIT_EXEC_PATH GIT_TEMPLATE_DIR npm_config_script_shell NPM_CONFIG_SCRIPT_SHELL ")
 )
 
 // Shells, and interpreters whose code may come in an argument or on
