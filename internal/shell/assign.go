@@ -100,6 +100,8 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 	case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
 		f.option(s)
 	case f.print:
+	case strings.Contains(strings.SplitN(s, "=", 2)[0], "["):
+		w.nameOperand(strings.SplitN(s, "=", 2)[0])
 	case word.IsAssignment(s):
 		name, value, _ := strings.Cut(s, "=")
 		if f.local {
@@ -436,6 +438,7 @@ func (w *walker) arith(x syntax.ArithmExpr) {
 		return
 	}
 	w.nested(x)
+	w.arithOperands(x)
 	if _, ok := w.arithValue(x); ok {
 		return
 	}
@@ -447,7 +450,7 @@ func (w *walker) arith(x syntax.ArithmExpr) {
 func (w *walker) arithTargetUnknown(x syntax.ArithmExpr) {
 	if wd, ok := x.(*syntax.Word); ok {
 		if name := wd.Lit(); word.IsName(name) {
-			w.setUnknown(name)
+			w.setString(name, word.Mark(word.MarkArith, "")) // an integer
 		}
 	}
 }
@@ -466,6 +469,7 @@ func (w *walker) cLoop(loop syntax.Loop) {
 			continue
 		}
 		w.nested(x)
+		w.arithOperands(x)
 		w.arithTargetsUnknown(x)
 	}
 }

@@ -61,10 +61,12 @@ func (w *walker) prepPart(p syntax.WordPart, mode int, quoted, first, more bool)
 			return []syntax.WordPart{&syntax.DblQuoted{Left: p.Left, Right: p.Right, Dollar: p.Dollar, Parts: parts}}, true
 		}
 	case *syntax.ParamExp:
+		w.paramArith(p)
 		if q, changed := w.prepParam(p, mode, quoted); changed {
 			return []syntax.WordPart{q}, true
 		}
 	case *syntax.ArithmExp:
+		w.arithOperands(p.X)
 		if !w.arithKnown(p.X) {
 			return litParts(word.Mark(word.MarkArith, "")), true
 		}
