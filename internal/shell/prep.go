@@ -14,7 +14,12 @@ import (
 // nothing needs arranging, else a copy whose changed parts are new nodes
 // (the syntax tree is never modified).
 func (w *walker) prep(wd *syntax.Word, mode int) *syntax.Word {
-	parts, changed := w.prepParts(wd.Parts, mode, false)
+	ps, tilde := wd.Parts, false
+	if w.zsh && (mode == modeFields || mode == modeLiteral) {
+		ps, tilde = w.zshTilde(ps)
+	}
+	parts, changed := w.prepParts(ps, mode, false)
+	changed = changed || tilde
 	if w.zshShell && mode != modeDoc {
 		parts, changed = w.mapfileWord(parts, changed)
 	}
