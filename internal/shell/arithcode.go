@@ -259,3 +259,15 @@ func zshHash(name string) bool {
 	}
 	return false
 }
+
+// arithValueText checks value, assigned to integer variable name, as the
+// arithmetic bash evaluates.
+func (w *walker) arithValueText(name, value string) {
+	switch s := strings.TrimSpace(value); {
+	case s == "" || plainNumber(strings.ReplaceAll(s, word.Mark(word.MarkArith, ""), "0")):
+	case !word.IsKnown(s):
+		w.hide("sets integer variable %s to a value guard does not know (bash evaluates it as arithmetic, and a subscript in it runs commands)", name)
+	default:
+		w.arithText(s)
+	}
+}

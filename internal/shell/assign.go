@@ -237,7 +237,8 @@ func (w *walker) scalar(name, value string, appendTo bool, f declFlags) expand.V
 	}
 	if f.integer {
 		if _, err := strconv.Atoi(value); err != nil {
-			value = word.Mark(word.MarkVar, name) // an arithmetic result
+			w.arithValueText(name, value) // declare -i evaluates the value
+			value = word.Mark(word.MarkArith, "") // an arithmetic result
 		}
 	}
 	vr := strVar(value)
@@ -290,6 +291,7 @@ func (w *walker) arrayValue(name string, as *syntax.Assign, f declFlags) expand.
 			vr.Map[key] = value
 			continue
 		}
+		w.arithOperands(el.Index)
 		i, ok := w.arithValue(el.Index)
 		if !ok || i < 0 || i > maxElems {
 			return strVar(word.Mark(word.MarkVar, name))
@@ -302,6 +304,7 @@ func (w *walker) arrayValue(name string, as *syntax.Assign, f declFlags) expand.
 // elemValue returns the array a[i]=value (or a[i]+=value) leaves.
 func (w *walker) elemValue(name string, idx syntax.ArithmExpr, value string, appendTo bool) expand.Variable {
 	old := w.variable(name)
+	w.paramArith(&syntax.ParamExp{Param: &syntax.Lit{Value: name}, Index: idx})
 	if global, ok := aliasTable(name, w.zshShell); ok {
 		// BASH_ALIASES[NAME]=TEXT (zsh: aliases, galiases) defines an
 		// alias.
