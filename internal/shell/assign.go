@@ -237,7 +237,7 @@ func (w *walker) scalar(name, value string, appendTo bool, f declFlags) expand.V
 	}
 	if f.integer {
 		if _, err := strconv.Atoi(value); err != nil {
-			w.arithValueText(name, value) // declare -i evaluates the value
+			w.arithValueText(name, value)         // declare -i evaluates the value
 			value = word.Mark(word.MarkArith, "") // an arithmetic result
 		}
 	}
