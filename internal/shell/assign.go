@@ -100,6 +100,8 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 	case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
 		f.option(s)
 	case f.print:
+	case strings.Contains(strings.SplitN(s, "=", 2)[0], "["):
+		w.nameOperand(strings.SplitN(s, "=", 2)[0])
 	case word.IsAssignment(s):
 		name, value, _ := strings.Cut(s, "=")
 		if f.local {
@@ -235,7 +237,8 @@ func (w *walker) scalar(name, value string, appendTo bool, f declFlags) expand.V
 	}
 	if f.integer {
 		if _, err := strconv.Atoi(value); err != nil {
-			value = word.Mark(word.MarkVar, name) // an arithmetic result
+			w.arithValueText(name, value)         // declare -i evaluates the value
+			value = word.Mark(word.MarkArith, "") // an arithmetic result
 		}
 	}
 	vr := strVar(value)
@@ -288,6 +291,7 @@ func (w *walker) arrayValue(name string, as *syntax.Assign, f declFlags) expand.
 			vr.Map[key] = value
 			continue
 		}
+		w.arithOperands(el.Index)
 		i, ok := w.arithValue(el.Index)
 		if !ok || i < 0 || i > maxElems {
 			return strVar(word.Mark(word.MarkVar, name))
@@ -300,6 +304,7 @@ func (w *walker) arrayValue(name string, as *syntax.Assign, f declFlags) expand.
 // elemValue returns the array a[i]=value (or a[i]+=value) leaves.
 func (w *walker) elemValue(name string, idx syntax.ArithmExpr, value string, appendTo bool) expand.Variable {
 	old := w.variable(name)
+	w.paramArith(&syntax.ParamExp{Param: &syntax.Lit{Value: name}, Index: idx})
 	if global, ok := aliasTable(name, w.zshShell); ok {
 		// BASH_ALIASES[NAME]=TEXT (zsh: aliases, galiases) defines an
 		// alias.
@@ -436,6 +441,7 @@ func (w *walker) arith(x syntax.ArithmExpr) {
 		return
 	}
 	w.nested(x)
+	w.arithOperands(x)
 	if _, ok := w.arithValue(x); ok {
 		return
 	}
@@ -447,7 +453,7 @@ func (w *walker) arith(x syntax.ArithmExpr) {
 func (w *walker) arithTargetUnknown(x syntax.ArithmExpr) {
 	if wd, ok := x.(*syntax.Word); ok {
 		if name := wd.Lit(); word.IsName(name) {
-			w.setUnknown(name)
+			w.setString(name, word.Mark(word.MarkArith, "")) // an integer
 		}
 	}
 }
@@ -466,6 +472,7 @@ func (w *walker) cLoop(loop syntax.Loop) {
 			continue
 		}
 		w.nested(x)
+		w.arithOperands(x)
 		w.arithTargetsUnknown(x)
 	}
 }

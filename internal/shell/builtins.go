@@ -19,6 +19,7 @@ import (
 // nothing more is to be made of the command.
 func (c *cmd) builtin() bool {
 	w := c.w
+	c.nameOperands()
 	switch c.name {
 	case "set":
 		c.set()

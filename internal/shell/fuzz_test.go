@@ -48,7 +48,9 @@ func FuzzAnalyze(f *testing.F) {
 		"((i++)); for ((j=0;j<3;j++)); do :; done; let k=1+2", "read -a a <<< 'x y'; mapfile m; getopts ab o",
 		"f=a; [ x ] || f=b; g=$f; [ y ] && g=$g$f; cp \"$f\" \"$g\"", "while read a b; do x=$a; done <<< 'p q\nr s'; $x",
 		"${f:s/a/b/:gs/c/d/:&:h2:t} $f:s/x/y $f:gs/a/b/:r ${f:s:a:b:}", "f[2,-1]=x; a[1]=y; mapfile[$k]=z; unset 'mapfile[q]'",
-		"alias -g Q='| x' R='> y'; alias a='b ' b='a '; a b Q R", "print -rl -- a b; print -v v x; source =(print c)"} {
+		"alias -g Q='| x' R='> y'; alias a='b ' b='a '; a b Q R", "print -rl -- a b; print -v v x; source =(print c)",
+		"x='a[$(y)]'; echo $((x)) ${a[x]} ${s:x}; (( x )); [[ $x -eq 1 && -v 'a[$(z)]' ]]; f='$(q)'; : ${f@P}",
+		"cp x ~$USER/a ~${U}/b ~/(#i).X ~/.b(rc|z) ~/a^b ${(Q)f} ${f:Q}; declare -i n='a[$(b)]'; arr[x]=1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, cmd string) {

@@ -16,7 +16,7 @@ import (
 func (w *walker) prep(wd *syntax.Word, mode int) *syntax.Word {
 	ps, tilde := wd.Parts, false
 	if w.zsh && (mode == modeFields || mode == modeLiteral) {
-		ps, tilde = zshUserTilde(ps)
+		ps, tilde = w.zshTilde(ps)
 	}
 	parts, changed := w.prepParts(ps, mode, false)
 	changed = changed || tilde
@@ -66,10 +66,12 @@ func (w *walker) prepPart(p syntax.WordPart, mode int, quoted, first, more bool)
 			return []syntax.WordPart{&syntax.DblQuoted{Left: p.Left, Right: p.Right, Dollar: p.Dollar, Parts: parts}}, true
 		}
 	case *syntax.ParamExp:
+		w.paramArith(p)
 		if q, changed := w.prepParam(p, mode, quoted); changed {
 			return []syntax.WordPart{q}, true
 		}
 	case *syntax.ArithmExp:
+		w.arithOperands(p.X)
 		if !w.arithKnown(p.X) {
 			return litParts(word.Mark(word.MarkArith, "")), true
 		}
@@ -92,29 +94,6 @@ func (w *walker) prepLit(l *syntax.Lit, mode int, quoted, first, more bool) ([]s
 		return []syntax.WordPart{&syntax.SglQuoted{Value: word.UnescapeBare(v)}}, true
 	}
 	return nil, false
-}
-
-// zshUserTilde rewrites ~NAME whose NAME is expanded (~$USER/x, ~${u}x/y):
-// zsh expands the tilde after the parameters, to the home of a user guard
-// cannot name, taken as the user's own home as ~root is (the path rules
-// read ~NAME as ~). A quoted part before the first / keeps the word as it
-// is, as the shell does.
-func zshUserTilde(ps []syntax.WordPart) ([]syntax.WordPart, bool) {
-	l, ok := ps[0].(*syntax.Lit)
-	if len(ps) < 2 || !ok || !strings.HasPrefix(l.Value, "~") || strings.Contains(l.Value, "/") {
-		return ps, false
-	}
-	for k := 1; k < len(ps); k++ {
-		switch p := ps[k].(type) {
-		case *syntax.Lit:
-			if i := strings.IndexByte(p.Value, '/'); i >= 0 {
-				return append([]syntax.WordPart{&syntax.Lit{Value: "~" + p.Value[i:]}}, ps[k+1:]...), true
-			}
-		case *syntax.SglQuoted, *syntax.DblQuoted:
-			return ps, false
-		}
-	}
-	return []syntax.WordPart{&syntax.Lit{Value: "~"}}, true
 }
 
 // litParts is one literal part.
@@ -343,18 +322,6 @@ func (w *walker) arithKnown(x syntax.ArithmExpr) bool {
 	return ok
 }
 
-// arithOperand walks the value of variable name as the arithmetic
-// expression bash evaluates it as, when it holds an expansion:
-// x='a[$(cmd)]'; echo $((x)) runs cmd (an array subscript in a value is
-// expanded when arithmetic reads it).
-func (w *walker) arithOperand(name string) {
-	v := w.variable(name)
-	if v.Kind != expand.String || !strings.ContainsAny(v.Str, "$`") {
-		return
-	}
-	w.scoped(func() { w.script("(("+v.Str+"))", w.depth+1) })
-}
-
 // arithWordKnown reports whether a word of an arithmetic expression is
 // known: a number, a known variable's name, a known parameter.
 func (w *walker) arithWordKnown(wd *syntax.Word) bool {
@@ -366,14 +333,12 @@ func (w *walker) arithWordKnown(wd *syntax.Word) bool {
 					if !w.valueKnown(f) {
 						return false
 					}
-					w.arithOperand(f)
 				}
 			}
 		case *syntax.ParamExp:
 			if p.Param == nil || !simpleParam(p) && !w.paramKnown(p) || !w.valueKnown(p.Param.Value) {
 				return false
 			}
-			w.arithOperand(p.Param.Value)
 		case *syntax.SglQuoted:
 		case *syntax.DblQuoted:
 			if !w.arithWordKnown(&syntax.Word{Parts: p.Parts}) {

@@ -20,9 +20,6 @@ func (c *cmd) program() {
 	meta := c.w.MetaOnly
 	c.w.MetaOnly = catalogue.MetaWriters.Has(name)
 	defer func() { c.w.MetaOnly = meta }()
-	if subscriptNamers.Has(name) {
-		c.subscripts()
-	}
 	if c.builtin() {
 		return
 	}
@@ -47,27 +44,6 @@ func (c *cmd) program() {
 	c.foundArgs(p)
 	c.touches(p)
 	c.network()
-}
-
-// subscriptNamers are the builtins that take variable names, in which bash
-// expands an array subscript: printf -v 'a[$(cmd)]', read, unset, test -v.
-const subscriptNamers word.Set = " test [ printf read unset let mapfile readarray "
-
-// subscripts walks the subscript of each word shaped NAME[…] holding an
-// expansion as the arithmetic bash evaluates it (its substitutions run).
-func (c *cmd) subscripts() {
-	for _, a := range c.args {
-		t := a.Text
-		if k := strings.Index(t, "]="); k > 0 {
-			t = t[:k+1] // 'a[…]=v'
-		}
-		i := strings.IndexByte(t, '[')
-		if i <= 0 || !strings.HasSuffix(t, "]") || !strings.ContainsAny(t[i:], "$`") || !word.IsName(strings.TrimPrefix(t[:i], "-v")) {
-			continue
-		}
-		sub := t[i+1 : len(t)-1]
-		c.w.scoped(func() { c.w.script("(("+sub+"))", c.w.depth+1) })
-	}
 }
 
 // unhandled analyses a program without a handler: an interpreter's code,

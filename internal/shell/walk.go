@@ -397,6 +397,7 @@ func (w *walker) compound(s *syntax.Stmt) {
 	default:
 		// (( )), [[ ]], let, and the like: only their substitutions run.
 		w.nested(c)
+		w.testOperands(c)
 	}
 }
 

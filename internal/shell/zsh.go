@@ -397,7 +397,15 @@ func (w *walker) zshFlags(flags string, vals []string) ([]string, bool) {
 					return nil, false
 				}
 			}
-		case 'P', '@', 'q', 'Q', 'o', 'O', 'i', 'n', 'u', 'k', 'v', '~', '=', 'a', 'D', 'V', 'A', 't':
+		case 'Q':
+			for k, v := range vals {
+				u, ok := zshUnquote(v)
+				if !ok {
+					return nil, false
+				}
+				vals[k] = u
+			}
+		case 'P', '@', 'q', 'o', 'O', 'i', 'n', 'u', 'k', 'v', '~', '=', 'a', 'D', 'V', 'A', 't':
 		case 'e':
 			eval = true
 		case 'f':
@@ -528,6 +536,9 @@ func (w *walker) zshEval(vals []string) ([]string, bool) {
 // text) and a trailing glob qualifier (*(.)), whose code runs (e:…:, +cmd)
 // and which is dropped: the files it selects are among the pattern's.
 func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPart, bool) {
+	if ps, ok := extendedGlob(parts); ok {
+		return ps, true
+	}
 	for i := 0; i+1 < len(parts); i++ {
 		pe, ok := parts[i].(*syntax.ParamExp)
 		l, ok2 := parts[i+1].(*syntax.Lit)
@@ -555,7 +566,7 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 		changed = true
 	}
 	if n := len(parts); n > 1 {
-		if l, ok := parts[n-1].(*syntax.Lit); ok && zshGroup(l.Value) {
+		if l, ok := parts[n-1].(*syntax.Lit); ok && zshGroup(l.Value) && !patternGroup(l.Value) {
 			// A trailing group is a glob qualifier, with or without a
 			// pattern before it (~/.bashrc(.) is the file, if it is one).
 			q := l.Value[1 : len(l.Value)-1]
@@ -565,15 +576,9 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 				// (:s/x/y/): modifiers on each name it selects.
 				parts = w.qualifierMods(parts, q[i:])
 			}
-			if strings.Contains(q, "|") {
-				// ~/.bash(rc|zz): an alternation, or a qualifier's code:
-				// * covers every alternative.
-				parts = append(parts, &syntax.Lit{Value: "*"})
-			}
 			changed = true
 		}
 	}
-	parts, changed = foldCase(parts, changed)
 	for i, p := range parts {
 		if l, ok := p.(*syntax.Lit); ok && zshGroup(l.Value) && len(parts) > 1 {
 			// A group inside a word is a pattern, (ssh|x) or (s): * covers
@@ -585,36 +590,6 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 			}
 			parts[i] = &syntax.Lit{Value: "*"}
 		}
-	}
-	return parts, changed
-}
-
-// foldCase lower-cases the text after a case-insensitive globbing flag
-// ((#i), (#l), with extendedglob): ~/(#i).BASHRC names ~/.bashrc, and the
-// names guard protects are written in lower case.
-func foldCase(parts []syntax.WordPart, changed bool) ([]syntax.WordPart, bool) {
-	fold := false
-	for i, p := range parts {
-		l, ok := p.(*syntax.Lit)
-		if !ok {
-			continue
-		}
-		v := l.Value
-		if strings.HasPrefix(v, "(#") && zshGroup(v) {
-			// A globbing flag matches no text of its own.
-			fold = fold || strings.ContainsAny(v, "il")
-			v = ""
-		} else if fold {
-			v = strings.ToLower(v)
-		}
-		if v == l.Value {
-			continue
-		}
-		if !changed {
-			parts = slices.Clone(parts)
-			changed = true
-		}
-		parts[i] = &syntax.Lit{Value: v}
 	}
 	return parts, changed
 }
@@ -778,4 +753,115 @@ func (c *cmd) zshAutoload() {
 		}
 		w.declareFunc(name, &syntax.Stmt{Cmd: &syntax.Block{Stmts: f.Stmts}})
 	}
+}
+
+// zshTilde resolves a tilde prefix that an expansion completes: zsh
+// expands ~$USER, ~${USER}, ~$(whoami) after the expansion, to the home
+// of the user it names. A known name stays ~NAME (the path rules know the
+// user guard runs as); a name guard does not know is taken as the user's
+// own home (~), the protected one.
+func (w *walker) zshTilde(ps []syntax.WordPart) ([]syntax.WordPart, bool) {
+	if len(ps) < 2 {
+		return ps, false
+	}
+	l, ok := ps[0].(*syntax.Lit)
+	if !ok || !strings.HasPrefix(l.Value, "~") || strings.Contains(l.Value, "/") {
+		return ps, false
+	}
+	if _, ok := ps[1].(*syntax.SglQuoted); ok {
+		return ps, false
+	}
+	name := []syntax.WordPart{&syntax.Lit{Value: l.Value[1:]}}
+	var rest []syntax.WordPart
+	for i := 1; i < len(ps); i++ {
+		if r, ok := ps[i].(*syntax.Lit); ok {
+			if j := strings.IndexByte(r.Value, '/'); j >= 0 {
+				name = append(name, &syntax.Lit{Value: r.Value[:j]})
+				rest = append([]syntax.WordPart{&syntax.Lit{Value: r.Value[j:]}}, ps[i+1:]...)
+				break
+			}
+		}
+		name = append(name, ps[i])
+	}
+	user := w.text(&syntax.Word{Parts: name}).Text
+	prefix := "~"
+	if word.IsKnown(user) && user != "" && !strings.ContainsAny(user, "/~") {
+		prefix = "~" + user
+	}
+	return append([]syntax.WordPart{&syntax.SglQuoted{Value: prefix}}, rest...), true
+}
+
+// patternGroup reports whether a trailing group is a pattern, not a glob
+// qualifier: alternatives, (rc|zz), outside a qualifier's code.
+func patternGroup(s string) bool {
+	return strings.Contains(s, "|") && !strings.ContainsAny(s, "'\":+")
+}
+
+// extendedGlob makes a path word with zsh's extended glob operators guard
+// does not expand unknown from the path component that holds one:
+// globbing flags (#i) (#a1), and with extendedglob ^x, x~y, x#, x##.
+// ~/(#i).BASHRC is ~/ and a name guard does not know, which the path rules
+// treat as unresolved near protected files.
+func extendedGlob(parts []syntax.WordPart) ([]syntax.WordPart, bool) {
+	path := false
+	for _, p := range parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.Contains(l.Value, "/") {
+			path = true
+		}
+	}
+	for i, p := range parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			continue
+		}
+		v := l.Value
+		at := strings.Index(v, "(#")
+		if at < 0 && path {
+			from := 0
+			if i == 0 {
+				from = 1 // a leading ~ is the home directory
+			}
+			if k := strings.IndexAny(v[min(from, len(v)):], "^~#"); k >= 0 {
+				at = k + min(from, len(v))
+			}
+		}
+		if at < 0 {
+			continue
+		}
+		head := v[:at]
+		if j := strings.LastIndexByte(head, '/'); j >= 0 {
+			head = head[:j+1]
+		} else {
+			head = ""
+		}
+		out := slices.Clone(parts[:i])
+		out = append(out, &syntax.Lit{Value: head + word.Mark(word.MarkWord, "") + globTail(v[at:], parts[i+1:])})
+		return out, true
+	}
+	return parts, false
+}
+
+// globTail is what follows the path component that holds an extended
+// glob operator (op, the rest of its literal; then the word's later
+// parts): from the next /, lower-cased after a case-insensitive flag
+// (#i), (#l), since the names guard protects are lower case. A part that
+// is no literal ends it.
+func globTail(op string, later []syntax.WordPart) string {
+	rest := op
+	for _, p := range later {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			break
+		}
+		rest += l.Value
+	}
+	k := strings.IndexByte(rest, '/')
+	if k < 0 {
+		return ""
+	}
+	tail := rest[k:]
+	if f := strings.Index(op, "(#"); f >= 0 && strings.ContainsAny(op[f:min(len(op), f+6)], "il") {
+		tail = strings.ToLower(tail)
+	}
+	return tail
 }

@@ -146,8 +146,10 @@ func (w *walker) applyMods(mods []zshMod, vals []string) ([]string, bool) {
 // modify applies one modifier to v.
 func (w *walker) modify(m zshMod, v string) (string, bool) {
 	switch m.op {
-	case 'a', 'A', 'P', 'q', 'Q', 'c':
+	case 'a', 'A', 'P', 'q', 'c':
 		return v, true
+	case 'Q':
+		return zshUnquote(v)
 	case 's', '&':
 		return w.substMod(m, v)
 	}
@@ -226,4 +228,45 @@ func (w *walker) letters(v string) (string, func(string) string, bool) {
 		return "", nil, false
 	}
 	return v, same, true
+}
+
+// zshUnquote removes one level of quoting as zsh's Q does: backslashes,
+// '…', "…" (whose backslash escapes \\ \" \$ \`). False for text guard
+// does not know to the letter, $'…', or quotes left open.
+func zshUnquote(v string) (string, bool) {
+	if !word.IsKnown(v) || strings.Contains(v, "$'") {
+		return "", false
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; c {
+		case '\\':
+			if i+1 >= len(v) {
+				return "", false
+			}
+			i++
+			b.WriteByte(v[i])
+		case '\'':
+			j := strings.IndexByte(v[i+1:], '\'')
+			if j < 0 {
+				return "", false
+			}
+			b.WriteString(v[i+1 : i+1+j])
+			i += j + 1
+		case '"':
+			i++
+			for ; i < len(v) && v[i] != '"'; i++ {
+				if v[i] == '\\' && i+1 < len(v) && strings.IndexByte("\\\"$`", v[i+1]) >= 0 {
+					i++
+				}
+				b.WriteByte(v[i])
+			}
+			if i >= len(v) {
+				return "", false
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
 }
