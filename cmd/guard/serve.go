@@ -16,6 +16,7 @@ import (
 
 	"github.com/guardhq/guard/internal/console"
 	"github.com/guardhq/guard/internal/home"
+	"github.com/guardhq/guard/internal/policy"
 )
 
 type serveOptions struct {
@@ -64,7 +65,8 @@ func runServe(ctx context.Context, s *streams, opts serveOptions) error {
 		return err
 	}
 	defer idx.Close()
-	h, err := console.NewHandler(idx, console.Config{BindHost: opts.addr, AnchorFile: anchorFile(path)})
+	pol := consolePolicy(s)
+	h, err := console.NewHandler(idx, console.Config{BindHost: opts.addr, AnchorFile: anchorFile(path), Help: pol.Help})
 	if err != nil {
 		return err
 	}
@@ -80,6 +82,21 @@ func runServe(ctx context.Context, s *streams, opts serveOptions) error {
 	// (/api/integrity).
 	go idx.Watch(ctx, consoleWatch)
 	return console.Serve(ctx, ln, h)
+}
+
+// consolePolicy is the policy whose rule help the console shows beside
+// each event: the active one, read once at start, or the built-in defaults
+// (with a warning) when it cannot be read.
+func consolePolicy(s *streams) *policy.Policy {
+	p, err := policy.Load()
+	if err == nil {
+		return p
+	}
+	fmt.Fprintf(s.err, "guard: warning: %v\nguard: the console explains rules from the built-in defaults; 'guard policy verify' says what to fix\n", err)
+	if p, err = policy.Default(); err != nil {
+		return &policy.Policy{} // knows no command rule; the fixed rules' help remains
+	}
+	return p
 }
 
 // consoleWatch is how often the console re-reads the log with no request.

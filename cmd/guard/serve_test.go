@@ -152,3 +152,42 @@ func TestDisplayAddr(t *testing.T) {
 		}
 	}
 }
+
+// TestConsolePolicy: the console explains rules from the active policy (a
+// rule of the user's included) and, when rules.json cannot be read, warns
+// and falls back to the built-in defaults.
+func TestConsolePolicy(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("GUARD_HOME", filepath.Join(dir, ".guard"))
+	t.Setenv("GUARD_POLICY_URL", "")
+	t.Setenv("GUARD_POLICY_KEY", "")
+	if err := os.MkdirAll(filepath.Join(dir, ".guard"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	rules := filepath.Join(dir, ".guard", "rules.json")
+	mine := `{"bash":{"block_patterns":[{"name":"no_deploy","pattern":"deploy prod","description":"deploys need a review"}]}}`
+	for _, tc := range []struct {
+		name, rules string
+		rule, want  string
+		warn        bool
+	}{
+		{"the user's rule", mine, "no_deploy", "deploys need a review", false},
+		{"unreadable policy", "{not json", "git_reset_hard", "git reset --hard throws away", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := os.WriteFile(rules, []byte(tc.rules), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			var errOut strings.Builder
+			p := consolePolicy(&streams{out: io.Discard, err: &errOut})
+			h, ok := p.Help(tc.rule)
+			if !ok || !strings.Contains(h.Description, tc.want) {
+				t.Errorf("help for %s: %+v, %v", tc.rule, h, ok)
+			}
+			if warned := strings.Contains(errOut.String(), "built-in defaults"); warned != tc.warn {
+				t.Errorf("warning %v, want %v: %q", warned, tc.warn, errOut.String())
+			}
+		})
+	}
+}

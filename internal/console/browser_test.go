@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/guardhq/guard/internal/policy"
 	"github.com/guardhq/guard/internal/testenv"
 )
 
@@ -231,19 +232,29 @@ func num(n int64) string {
 }
 
 // tableRow is an event as the table shows it, cells joined by |.
-func tableRow(e Event) string {
+func tableRow(e Event, help map[string]policy.RuleHelp) string {
 	dash := func(s string) string {
 		if s == "" {
 			return "—"
 		}
 		return s
 	}
-	return strings.Join([]string{e.TS, dash(e.Agent), e.Hook, dash(e.Tool), e.Verdict, dash(e.Rule), reasonCell(e.Reason), dash(e.Repo), dash(e.User)}, "|")
+	return strings.Join([]string{e.TS, dash(e.Agent), e.Hook, dash(e.Tool), e.Verdict, dash(e.Rule), reasonCell(help[e.Rule].Description, e.Reason), dash(e.Repo), dash(e.User)}, "|")
 }
 
-// reasonCell is a reason as the table shows it: one line, white space runs
-// as one space, at most 160 characters, the last an ellipsis when cut.
-func reasonCell(r string) string {
+// reasonCell is the REASON cell's text: with a description of the rule
+// (the policy's help), that line above the reason; each is one line, white
+// space runs as one space, at most 160 characters, the last an ellipsis
+// when cut.
+func reasonCell(desc, reason string) string {
+	if desc == "" {
+		return reasonLine(reason)
+	}
+	return reasonLine(desc) + reasonLine(reason)
+}
+
+// reasonLine is one line of the REASON cell as the table shows it.
+func reasonLine(r string) string {
 	one := strings.Join(strings.Fields(r), " ")
 	if one == "" {
 		return "—"
@@ -291,7 +302,7 @@ func TestBrowserConsole(t *testing.T) {
 	// The table shows the API's first page, newest first.
 	checkPage := func(query string, page int) {
 		t.Helper()
-		p := getJSON[Page](t, srv.URL+"/api/events?limit=100&page="+fmt.Sprint(page)+query)
+		p := getJSON[eventsAnswer](t, srv.URL+"/api/events?limit=100&page="+fmt.Sprint(page)+query)
 		first := (page-1)*100 + 1
 		want := fmt.Sprintf("%d-%d of %d", first, first+len(p.Events)-1, p.Total)
 		b.waitFor(fmt.Sprintf(`document.getElementById('range').textContent === %q`, want))
@@ -299,7 +310,7 @@ func TestBrowserConsole(t *testing.T) {
 		cells := b.eval(`Array.from(document.querySelectorAll('#rows tr.row')).map(r => Array.from(r.cells).map(c => c.textContent).join('|')).join('\n')`)
 		var wantRows []string
 		for _, e := range p.Events {
-			wantRows = append(wantRows, tableRow(e))
+			wantRows = append(wantRows, tableRow(e, p.Help))
 		}
 		if cells != strings.Join(wantRows, "\n") {
 			t.Fatalf("%s page %d: table differs from the API", query, page)

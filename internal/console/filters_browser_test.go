@@ -74,10 +74,11 @@ func (s *consoleSession) tableMatchesAPI() url.Values {
 		req := s.lastRequest("/api/events?")
 		u, _ := url.Parse(req)
 		q = u.Query()
-		p := getJSON[Page](s.t, s.srv.URL+req)
+		a := getJSON[eventsAnswer](s.t, s.srv.URL+req)
+		p := a.Page
 		var rows []string
 		for _, e := range p.Events {
-			rows = append(rows, tableRow(e))
+			rows = append(rows, tableRow(e, a.Help))
 		}
 		got := s.eval(`Array.from(document.querySelectorAll('#rows tr.row')).map(r => Array.from(r.cells).map(c => c.textContent).join('|')).join('\n')`)
 		first := (p.Page-1)*p.Limit + 1

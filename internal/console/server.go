@@ -6,6 +6,7 @@
 //	GET /api/stats?verdict=&hook=&agent=&rule=&repo=&since=&until=&q=
 //	                               counters, blocked events by rule, timeline, integrity
 //	GET /api/events?page=&limit=&verdict=&hook=&agent=&rule=&repo=&since=&until=&q=&format=
+//	                               a page of events, and the policy's help for each rule they name
 //	GET /api/integrity             whether the hash chain holds, and the log still holds what
 //	                               guard's anchor and the console saw
 //
@@ -18,6 +19,14 @@
 // jsonl streams every matching event, oldest first, as a download. A bad
 // parameter answers 400 with {"error": "…"}; a page past the end answers
 // 200 with no events and the real total.
+//
+// # Rule help
+//
+// Audit records carry only the spec's reason, never an explanation (they
+// quote no input). The events answer adds "help": for each rule its events
+// name, what the policy says the rule protects, what to do instead and how
+// to allow it (Config.Help, the policy guard serve loaded). Exports stay
+// records and carry no help.
 //
 // # Index
 //
@@ -53,6 +62,7 @@ import (
 	"time"
 
 	"github.com/guardhq/guard/internal/audit"
+	"github.com/guardhq/guard/internal/policy"
 	"github.com/guardhq/guard/web"
 )
 
@@ -78,6 +88,11 @@ type Config struct {
 	// AnchorFile is guard's anchor of the log (audit.AnchorFile), which
 	// /api/integrity checks the log against; "" for none.
 	AnchorFile string
+	// Help says what a rule protects, what to do instead and how to allow
+	// what it blocks (policy.Policy.Help of the policy guard serve loaded);
+	// nil means the built-in default policy's. Records carry only the
+	// spec's reason, so this is where the console's explanations come from.
+	Help func(rule string) (policy.RuleHelp, bool)
 }
 
 type handler struct {
@@ -89,6 +104,7 @@ type handler struct {
 	mux    *http.ServeMux
 	fsys   fs.FS
 	static http.Handler
+	help   func(rule string) (policy.RuleHelp, bool)
 }
 
 // NewHandler returns the console's HTTP handler over idx.
@@ -109,6 +125,10 @@ func NewHandler(idx *Index, cfg Config) (http.Handler, error) {
 		mux:    http.NewServeMux(),
 		fsys:   static,
 		static: http.FileServerFS(static),
+		help:   cfg.Help,
+	}
+	if h.help == nil {
+		h.help = defaultHelp()
 	}
 	if b := strings.ToLower(strings.Trim(cfg.BindHost, "[]")); b != "" && !IsLoopback(b) {
 		if ip := net.ParseIP(b); ip != nil && ip.IsUnspecified() {
@@ -257,7 +277,43 @@ func (h *handler) events(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return
 	}
-	writeJSON(w, http.StatusOK, p)
+	writeJSON(w, http.StatusOK, eventsAnswer{Page: p, Help: h.helpFor(p.Events)})
+}
+
+// eventsAnswer is /api/events: the page of events, then what the policy
+// says about each rule they name.
+type eventsAnswer struct {
+	*Page
+	// Help maps each rule the page's events name, and the policy knows, to
+	// what it protects, what to do instead and how to allow it. It comes
+	// from the policy, never from the records.
+	Help map[string]policy.RuleHelp `json:"help"`
+}
+
+// helpFor looks up each distinct rule of events in the policy.
+func (h *handler) helpFor(events []Event) map[string]policy.RuleHelp {
+	out := map[string]policy.RuleHelp{}
+	seen := map[string]bool{}
+	for _, e := range events {
+		if e.Rule == "" || seen[e.Rule] {
+			continue
+		}
+		seen[e.Rule] = true
+		if rh, ok := h.help(e.Rule); ok {
+			out[e.Rule] = rh
+		}
+	}
+	return out
+}
+
+// defaultHelp is the built-in default policy's rule help; when even that
+// cannot be had (no home directory), it knows no rule.
+func defaultHelp() func(string) (policy.RuleHelp, bool) {
+	p, err := policy.Default()
+	if err != nil {
+		return func(string) (policy.RuleHelp, bool) { return policy.RuleHelp{}, false }
+	}
+	return p.Help
 }
 
 // export streams every event the query selects as a file download.

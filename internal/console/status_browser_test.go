@@ -13,10 +13,12 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/guardhq/guard/internal/audit"
 	"github.com/guardhq/guard/internal/console/loggen"
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/policy"
 )
 
 // Browser tests of issue 22 item 5: the counters and charts follow the
@@ -179,26 +181,48 @@ func TestBrowserStatsFollowFilters(t *testing.T) {
 	}
 }
 
-// TestBrowserReasonColumn: the table shows each record's reason on one
-// line, escaped, cut with an ellipsis, its whole text in the cell's title
-// and in the detail view (line breaks kept).
-func TestBrowserReasonColumn(t *testing.T) {
-	long := "path '/home/ada/.ssh/id_rsa' matches glob '~/.ssh/**'\nguard protects your SSH keys: reading them would let the agent copy them. " +
-		strings.Repeat("Use a deploy key for this repository instead, or allow the path in rules.json. ", 4)
-	reasons := []string{
-		long,
-		"matched /rm\\s+-rf/ in '<redacted>'",
-		`<img src=x onerror="window.__xss=1"> & <b>bold</b>`,
-		"",
+// reasonRecord is one record of TestBrowserReasonColumn's log.
+type reasonRecord struct{ rule, reason string }
+
+// reasonPolicy is the policy TestBrowserReasonColumn's console loads: the
+// defaults plus a rule of the user's whose texts hold markup.
+func reasonPolicy(t *testing.T) *policy.Policy {
+	t.Helper()
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
 	}
+	p.Bash.BlockPatterns = append(p.Bash.BlockPatterns, policy.CommandRule{
+		Name: "deploy_prod", Pattern: "deploy prod",
+		Description: `<img src=x onerror="window.__xss=1"> deploys & <b>bold</b> need a review`,
+		Hint:        `open a <a href="x">pull request</a> instead`,
+	})
+	return p
+}
+
+// TestBrowserReasonColumn: records carry only the spec's reason; the REASON
+// cell shows, above it, what the console's policy says the rule protects
+// (Policy.Help), and the detail view what it protects, what to do instead
+// and how to allow it. Every text goes in as text, each line is cut with an
+// ellipsis, and the cell's title holds both whole.
+func TestBrowserReasonColumn(t *testing.T) {
+	long := "path '<redacted>' matches glob '~/.ssh/**'\n" + strings.Repeat("and path '<redacted>' matches glob '~/.aws/credentials' ", 4)
+	recs := []reasonRecord{ // oldest first; none carries an explanation
+		{"git_reset_hard", `matched /(?:^|\| )git(?: -\S+(?: [^-|\s]\S*)*)* reset\b[^|;&]* --hard\b/ in '<redacted>'`},
+		{"deploy_prod", `matched /<img src=x onerror="window.__xss=2"> & <b>bold</b>/ in '<redacted>'`},
+		{"retired_rule", "matched /old/ in '<redacted>'"},
+		{"", ""},
+		{"blocked_path", long},
+	}
+	pol := reasonPolicy(t)
 	path := filepath.Join(t.TempDir(), "audit.log")
 	var lines strings.Builder
 	chain := loggen.NewChain(nil)
-	for i, r := range reasons {
+	for i, r := range recs {
 		rec := event.Record{TS: fmt.Sprintf("2026-11-21T09:00:0%d.000Z", i), Hook: event.HookPreToolUse, Verdict: "allow",
 			Agent: "a", Event: event.HookPreToolUse, User: "ada", Host: "box"}
-		if r != "" {
-			rec.Verdict, rec.Rule, rec.Reason = "block", "blocked_path", r
+		if r.rule != "" {
+			rec.Verdict, rec.Rule, rec.Reason = "block", r.rule, r.reason
 		}
 		line, err := chain.Line(&rec)
 		if err != nil {
@@ -207,50 +231,101 @@ func TestBrowserReasonColumn(t *testing.T) {
 		lines.Write(append(line, '\n'))
 	}
 	appendRaw(t, path, lines.String())
-	s := newSession(t, path)
+	s := newSessionWith(t, path, Config{Help: pol.Help})
 	s.do(chromedp.Navigate(s.srv.URL + "/"))
-	s.waitFor(`document.querySelectorAll('#rows tr.row').length === 4`)
-	s.tableMatchesAPI() // every cell, the reasons' included (tableRow)
-	for i := range reasons {
-		r := reasons[len(reasons)-1-i] // newest first
-		cell := fmt.Sprintf(`document.querySelectorAll('#rows tr.row')[%d].querySelector('td.reason')`, i)
-		if got := s.eval(cell + `.textContent`); got != reasonCell(r) {
-			t.Errorf("row %d: reason cell %q, want %q", i, got, reasonCell(r))
+	s.waitFor(`document.querySelectorAll('#rows tr.row').length === 5`)
+	s.tableMatchesAPI()
+	row := func(i int) string { return fmt.Sprintf(`document.querySelectorAll('#rows tr.row')[%d]`, i) }
+	for i := range recs {
+		r := recs[len(recs)-1-i] // newest first
+		// The expected text comes from the policy, not from the API's answer:
+		// a console that stops looking the help up fails here.
+		h, known := pol.Help(r.rule)
+		want := reasonCell(h.Description, r.reason)
+		cell := row(i) + `.querySelector('td.reason')`
+		if got := s.eval(cell + `.textContent`); got != want {
+			t.Errorf("row %d (%s): reason cell %q, want %q", i, r.rule, got, want)
 		}
-		if got := s.eval(cell + `.title`); got != r {
-			t.Errorf("row %d: title %q, want the whole reason", i, got)
+		if got, wantWhy := s.eval(`(`+cell+`.querySelector('.why') || {}).textContent || ''`), reasonLine(h.Description); known && got != wantWhy {
+			t.Errorf("row %d (%s): the help line is %q, want %q", i, r.rule, got, wantWhy)
+		}
+		title := r.reason
+		if known {
+			title = h.Description + "\n" + r.reason
+		}
+		if got := s.eval(cell + `.title`); got != title {
+			t.Errorf("row %d: title %q, want %q", i, got, title)
 		}
 	}
-	if n := s.eval(`String(document.querySelectorAll('#rows img, #rows b').length)`); n != "0" || s.eval(`String(window.__xss)`) != "undefined" {
-		t.Errorf("markup in a reason became elements (%s) or ran", n)
+	if d, _ := pol.Help("git_reset_hard"); !strings.Contains(d.Description, "uncommitted change") {
+		t.Fatalf("git_reset_hard's help: %q", d.Description) // the test's premise
 	}
-	// The long reason: cut at 160 characters, and the cell ends with an
+	if n := s.eval(`String(document.querySelectorAll('#rows img, #rows b, #rows a').length)`); n != "0" || s.eval(`String(window.__xss)`) != "undefined" {
+		t.Errorf("markup in a reason or a rule's help became elements (%s) or ran", n)
+	}
+	// The long reason: cut at 160 characters, each line ends with an
 	// ellipsis where the column ends, within the table.
-	last := `document.querySelectorAll('#rows tr.row')[3].querySelector('td.reason')`
-	if got := s.eval(last + `.textContent`); len([]rune(got)) != 160 || !strings.HasSuffix(got, "…") || strings.Contains(got, "\n") {
+	last := row(0) + `.querySelector('td.reason')`
+	if got := s.eval(last + `.querySelector('.spec').textContent`); len([]rune(got)) != 160 || !strings.HasSuffix(got, "…") || strings.Contains(got, "\n") {
 		t.Errorf("long reason in the table: %q", got)
 	}
 	for _, w := range widths {
 		s.setWidth(w)
 		s.checkLayout(w, "the reason column")
-		if c := s.eval(last + `.scrollWidth > ` + last + `.clientWidth && getComputedStyle(` + last + `).textOverflow === 'ellipsis' ? 'cut' : 'whole'`); c != "cut" {
-			t.Errorf("%d px: the long reason is not cut by its column (%s)", w, c)
+		for _, part := range []string{".why", ".spec"} {
+			el := last + `.querySelector('` + part + `')`
+			if c := s.eval(el + `.scrollWidth > ` + el + `.clientWidth && getComputedStyle(` + el + `).textOverflow === 'ellipsis' ? 'cut' : 'whole'`); c != "cut" {
+				t.Errorf("%d px: the long reason's %s line is not cut by its column (%s)", w, part, c)
+			}
 		}
 		s.eval(`document.getElementById('events-title').scrollIntoView(), ''`)
 		s.screenshot(fmt.Sprintf("console-%d-reasons.png", w), false)
 	}
 	s.setWidth(1400)
-	s.do(chromedp.Click(chromedp.CSS("#rows tr.row:nth-child(4) td.ts")))
-	s.waitFor(`document.getElementById('detail').open`)
-	dd := `document.querySelector('#detail-list dd[data-field="Reason"]')`
-	if got := s.eval(dd + `.textContent`); got != long {
-		t.Errorf("detail view reason %q, want the whole text", got)
+	s.checkDetailHelp(pol, recs)
+}
+
+// checkDetailHelp opens the detail view of each of recs' rows and checks
+// that it shows the spec's reason whole and what pol says of the rule.
+func (s *consoleSession) checkDetailHelp(pol *policy.Policy, recs []reasonRecord) {
+	s.t.Helper()
+	field := func(name string) string {
+		return s.eval(fmt.Sprintf(`(document.querySelector('#detail-list dd[data-field=%q]') || {}).textContent || ''`, name))
 	}
-	if ws := s.eval(`getComputedStyle(` + dd + `).whiteSpace`); ws != "pre-wrap" {
-		t.Errorf("detail reason white-space %s: its line breaks are lost", ws)
+	for i := range recs {
+		r := recs[len(recs)-1-i]
+		s.do(chromedp.Click(chromedp.CSS(fmt.Sprintf("#rows tr.row:nth-child(%d) td.ts", i+1))))
+		s.waitFor(`document.getElementById('detail').open`)
+		if got := field("Reason"); got != r.reason && !(r.reason == "" && got == "—") {
+			s.t.Errorf("%s: detail view reason %q, want the whole text", r.rule, got)
+		}
+		h, known := pol.Help(r.rule)
+		got := [3]string{field("Protects"), field("Instead"), field("To allow")}
+		if want := [3]string{h.Description, h.Hint, h.Allow}; got != want {
+			s.t.Errorf("%s: detail view help %q, want %q", r.rule, got, want)
+		}
+		if about := field("About the rule"); (r.rule != "" && !known) != strings.Contains(about, "has no rule "+r.rule) {
+			s.t.Errorf("%s: detail view about the rule: %q", r.rule, about)
+		}
+		if n := s.eval(`String(document.querySelectorAll('#detail-list img, #detail-list b, #detail-list a').length)`); n != "0" || s.eval(`String(window.__xss)`) != "undefined" {
+			s.t.Errorf("%s: markup in the detail view became elements (%s) or ran", r.rule, n)
+		}
+		switch r.rule {
+		case "blocked_path":
+			if ws := s.eval(`getComputedStyle(document.querySelector('#detail-list dd[data-field="Reason"]')).whiteSpace`); ws != "pre-wrap" {
+				s.t.Errorf("detail reason white-space %s: its line breaks are lost", ws)
+			}
+		case "git_reset_hard":
+			s.checkAccessible("the detail view of a rule's help")
+			for _, w := range widths {
+				s.setWidth(w)
+				s.screenshot(fmt.Sprintf("console-%d-reason-modal.png", w), false)
+			}
+			s.setWidth(1400)
+		}
+		s.do(chromedp.KeyEvent(kb.Escape))
+		s.waitFor(`!document.getElementById('detail').open`)
 	}
-	s.checkAccessible("the detail view of a long reason")
-	s.screenshot("console-1400-reason-modal.png", false)
 }
 
 // TestBrowserIntegrityBadge: the top bar says whether the chain holds up to
@@ -366,7 +441,7 @@ func TestBrowserStoppedConsole(t *testing.T) {
 
 	s.waitFor(`!document.getElementById('banner').hidden && document.getElementById('live-text').textContent === 'Console stopped'`)
 	msg := s.text("#banner")
-	for _, want := range []string{"The console is not running", "guard service start", "guard serve", "reconnects by itself", "The figures below are from"} {
+	for _, want := range []string{"The console is not running", "guard service start", "listens on 127.0.0.1:7070, not here", "reconnects by itself", "The figures below are from"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("banner lacks %q: %s", want, msg)
 		}
@@ -374,8 +449,11 @@ func TestBrowserStoppedConsole(t *testing.T) {
 	if strings.Contains(msg, "Failed to fetch") || strings.Contains(msg, "TypeError") {
 		t.Errorf("banner: %s", msg)
 	}
-	if n := s.eval(`String(document.querySelectorAll('#banner code').length)`); n != "3" {
-		t.Errorf("%s commands set as code in the banner", n)
+	// The page is not on guard serve's default port: the command that
+	// brings it back names this one (the service would start on 7070).
+	_, port, _ := net.SplitHostPort(addr)
+	if codes := s.eval(`Array.from(document.querySelectorAll('#banner code')).map(c => c.textContent).join('|')`); codes != "guard serve --port "+port+"|guard service start" {
+		t.Errorf("commands in the banner: %s", codes)
 	}
 	if n := s.eval(`String(document.querySelectorAll('#rows tr.row').length)`); n != "100" {
 		t.Errorf("the last figures are gone: %s rows", n)

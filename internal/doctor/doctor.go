@@ -164,7 +164,7 @@ func flag(a install.Agent) string {
 // at all means guard checks nothing.
 func hookedCheck(hooked []string) Check {
 	if len(hooked) == 0 {
-		return Check{Name: "agents", Detail: "no agent runs guard here: every agent's hooks are missing, so guard checks nothing",
+		return Check{Name: "agents", Detail: "no agent runs guard here (no agent's settings have guard's hooks), so guard checks nothing",
 			Hint: "run 'guard init --agent-a' (or --agent-b, --agent-c) for the agent you use; agent B's and C's project hooks are checked in the current directory, so run doctor in a project"}
 	}
 	return Check{Name: "agents", OK: true, Detail: "guard's hooks are set up for " + strings.Join(hooked, ", ")}
@@ -178,10 +178,11 @@ func hookedCheck(hooked []string) Check {
 func agentChecks(o Options, a install.Agent) (checks []Check, ok bool) {
 	name := a.String() + " hooks"
 	initCmd := "guard init " + flag(a)
-	var present []string          // files that exist, shown
-	var extra []string            // guard's commands that are more than the program
-	have := map[string]bool{}     // required hooks with a guard entry
-	programs := map[string]bool{} // guard programs the hooks run
+	var present []string            // files that exist, shown
+	var extra []string              // guard's commands that are more than the program
+	have := map[string]bool{}       // required hooks with a guard entry
+	programs := map[string]bool{}   // guard programs the hooks run
+	others := map[string][]string{} // by hook, the programs other entries run
 	for _, f := range install.Files(a, o.Home, o.Project) {
 		shown := show(o, f.Path)
 		in, err := install.Inspect(f.Path, a, o.Self)
@@ -199,6 +200,9 @@ func agentChecks(o Options, a install.Agent) (checks []Check, ok bool) {
 		}
 		for _, e := range in.Extra {
 			extra = append(extra, shown+": "+e)
+		}
+		for hook, progs := range in.Others {
+			others[hook] = append(others[hook], progs...)
 		}
 		for hook, cmds := range in.Hooks {
 			have[hook] = true
@@ -228,9 +232,7 @@ func agentChecks(o Options, a install.Agent) (checks []Check, ok bool) {
 	files := strings.Join(present, ", ")
 	out := []Check{}
 	if len(missing) > 0 {
-		out = append(out, Check{Name: name,
-			Detail: fmt.Sprintf("guard runs at %d of %d hooks in %s; missing: %s", len(req)-len(missing), len(req), files, strings.Join(missing, ", ")),
-			Hint:   "run '" + initCmd + "'"})
+		out = append(out, missingCheck(o, name, initCmd, files, len(req), missing, others))
 	} else {
 		out = append(out, Check{Name: name, OK: true, Detail: fmt.Sprintf("guard runs at all %d hooks (%s)", len(req), files)})
 	}
@@ -249,6 +251,52 @@ func agentChecks(o Options, a install.Agent) (checks []Check, ok bool) {
 		out = append(out, programCheck(o, a, p))
 	}
 	return out, len(missing) == 0
+}
+
+// missingCheck reports the hooks of req (n of them) where guard has no
+// entry: a hook where other programs run says they are not this guard
+// (a settings file pointing at some other program), the rest are missing.
+func missingCheck(o Options, name, initCmd, files string, n int, missing []string, others map[string][]string) Check {
+	var elsewhere, absent []string
+	progs := map[string]bool{}
+	for _, h := range missing {
+		if len(others[h]) == 0 {
+			absent = append(absent, h)
+			continue
+		}
+		elsewhere = append(elsewhere, h)
+		for _, p := range others[h] {
+			progs[shownProgram(p)] = true
+		}
+	}
+	detail := fmt.Sprintf("guard runs at %d of %d hooks in %s", n-len(missing), n, files)
+	hint := "run '" + initCmd + "'"
+	if len(elsewhere) > 0 {
+		names := make([]string, 0, len(progs))
+		for p := range progs {
+			names = append(names, p)
+		}
+		sort.Strings(names)
+		detail += fmt.Sprintf("; %s run %s, which is not this guard (%s)", strings.Join(elsewhere, ", "), strings.Join(names, ", "), o.Self)
+		hint = "run '" + initCmd + "' with this guard: it adds its own entry and leaves the other programs' in place"
+	}
+	if len(absent) > 0 {
+		detail += "; missing: " + strings.Join(absent, ", ")
+	}
+	return Check{Name: name, Detail: detail, Hint: hint}
+}
+
+// shownProgram is a program of another entry as doctor prints it: an
+// expansion as $…, at most 120 bytes.
+func shownProgram(p string) string {
+	p = strings.ReplaceAll(p, "\x00", "$…")
+	if p == "" {
+		return "a command doctor cannot read"
+	}
+	if len(p) > 120 {
+		p = strings.ToValidUTF8(p[:120], "") + "…"
+	}
+	return p
 }
 
 // programCheck: the program a hook runs exists, is an executable regular

@@ -342,3 +342,55 @@ func TestAuditAnchor(t *testing.T) {
 		t.Errorf("directory in the anchor's place: %+v", c)
 	}
 }
+
+// TestOtherProgram: a settings file whose hooks run some other program
+// says that program is not this guard, rather than calling the hooks
+// missing; its arguments (which can hold a token) are not shown.
+func TestOtherProgram(t *testing.T) {
+	group := func(cmd string) string {
+		return fmt.Sprintf(`[{"matcher": "*", "hooks": [{"type": "command", "command": %q}]}]`, cmd)
+	}
+	other := "/usr/local/bin/otherguard --token ghp_NOTSHOWN"
+	for _, tc := range []struct {
+		name   string
+		hooks  map[string]string
+		want   []string
+		absent []string
+	}{
+		{"every hook", map[string]string{"UserPromptSubmit": other, "PreToolUse": other, "PostToolUse": other, "Stop": other},
+			[]string{"guard runs at 0 of 4 hooks", "UserPromptSubmit, PreToolUse, PostToolUse, Stop run /usr/local/bin/otherguard, which is not this guard ("},
+			[]string{"missing", "ghp_NOTSHOWN"}},
+		{"some hooks", map[string]string{"PreToolUse": other, "Stop": `"$HOME/bin/hook" --x`},
+			[]string{"PreToolUse, Stop run $…/bin/hook, /usr/local/bin/otherguard, which is not this guard", "; missing: UserPromptSubmit, PostToolUse"},
+			[]string{"ghp_NOTSHOWN"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := env(t)
+			var parts []string
+			for h, cmd := range tc.hooks {
+				parts = append(parts, fmt.Sprintf("%q: %s", h, group(cmd)))
+			}
+			settings := filepath.Join(o.Home, ".agent_a", "settings.json")
+			if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(settings, []byte(`{"hooks": {`+strings.Join(parts, ", ")+`}}`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c := find(t, Run(o), "agent A hooks")
+			if c.OK || !strings.Contains(c.Hint, "guard init --agent-a") {
+				t.Errorf("%+v", c)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(c.Detail, w) {
+					t.Errorf("detail lacks %q: %s", w, c.Detail)
+				}
+			}
+			for _, a := range tc.absent {
+				if strings.Contains(c.Detail+c.Hint, a) {
+					t.Errorf("detail holds %q: %s", a, c.Detail)
+				}
+			}
+		})
+	}
+}

@@ -166,6 +166,18 @@ func Program(cmd, self string) (string, bool) {
 	return b.firstProgram(f.Stmts, 0), true
 }
 
+// OtherProgram returns the program a hook command that is not guard's runs
+// first, as written (an expansion in it reads as NUL), looking through
+// wrappers and sh -c; its arguments are left out, for they can hold a
+// token.
+func OtherProgram(cmd string) string {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
+	if err != nil {
+		return firstWord(cmd)
+	}
+	return newBinary("", runtime.GOOS).firstProgram(f.Stmts, 0)
+}
+
 // Plain reports whether a hook command is nothing but a program to run,
 // as init writes it (guard, /usr/local/bin/guard, "/My Tools/guard"): one
 // word, with no assignment before it, no argument, redirection or other

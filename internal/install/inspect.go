@@ -67,6 +67,10 @@ type Inspection struct {
 	// Hooks maps each hook guard writes to the commands of guard's entries
 	// in it (usually one).
 	Hooks map[string][]string
+	// Others maps each hook guard writes to the programs that its entries
+	// with no command of guard's run (see OtherProgram): what runs there in
+	// guard's place, when guard's entry is missing.
+	Others map[string][]string
 	// Left lists, by JSON path, entries that run guard after another
 	// command: they do not count as guard's.
 	Left []string
@@ -88,7 +92,7 @@ func Inspect(path string, a Agent, self string) (*Inspection, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	in := &Inspection{Exists: existed, Hooks: map[string][]string{}}
+	in := &Inspection{Exists: existed, Hooks: map[string][]string{}, Others: map[string][]string{}}
 	if !existed {
 		return in, nil
 	}
@@ -130,6 +134,9 @@ func Inspect(path string, a Agent, self string) (*Inspection, error) {
 			}
 			in.Left = append(in.Left, c.left...)
 			if c.kind == notGuard {
+				for _, cmd := range entryCommands(el) {
+					in.Others[h] = append(in.Others[h], OtherProgram(cmd))
+				}
 				continue
 			}
 			for _, gc := range guardCommands(fmt.Sprintf("%s[%d]", path, i), el, c) {
@@ -141,6 +148,34 @@ func Inspect(path string, a Agent, self string) (*Inspection, error) {
 		}
 	}
 	return in, nil
+}
+
+// entryCommands are the command strings of one entry of an event's list:
+// the string itself, its "command", and its inner hooks' "command"s.
+func entryCommands(el *hujson.Value) []string {
+	if s, ok := str(el); ok {
+		return []string{s}
+	}
+	o := objectOf(el)
+	if o == nil {
+		return nil
+	}
+	var out []string
+	if v, _, _ := lookup(o, "command"); v != nil {
+		if s, ok := str(v); ok {
+			out = append(out, s)
+		}
+	}
+	inner, _, _ := lookup(o, "hooks")
+	if a := arrayOf(inner); a != nil {
+		for j := range a.Elements {
+			v, _, _ := lookup(objectOf(&a.Elements[j]), "command")
+			if s, ok := str(v); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }
 
 // guardCommand is one command of guard's and its JSON path.

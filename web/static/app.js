@@ -16,10 +16,12 @@
   // A reason in the table is one line of at most REASON_MAX characters; the
   // detail view shows it whole.
   var REASON_MAX = 160;
+  // DEFAULT_PORT is guard serve's port when --port is not given.
+  var DEFAULT_PORT = "7070";
 
   // The whole state of the page; the URL mirrors it.
   var state = blankState();
-  var view = { total: 0, events: [], key: "", logTotal: -1, facets: "" };
+  var view = { total: 0, events: [], help: {}, key: "", logTotal: -1, facets: "" };
   var charts = { rules: null, timeline: null, rulesKey: "", timelineKey: "", ruleLabels: [] };
   var lastFocusIndex = -1;
   var timer = null;
@@ -218,9 +220,30 @@
   function stopped() {
     setLive(false, "Console stopped");
     var when = lastLoaded ? " The figures below are from " + lastLoaded.toLocaleTimeString() + "." : "";
-    banner("The console is not running, so this page cannot update. Start it with ",
-      code("guard service start"), " (the console service; ", code("guard service install"),
-      " sets it up), or run ", code("guard serve"), " in a terminal. This page reconnects by itself." + when);
+    var serve = serveCommand();
+    if (serve === "guard serve") {
+      banner("The console is not running, so this page cannot update. Start it with ",
+        code("guard service start"), " (the console service; ", code("guard service install"),
+        " sets it up), or run ", code(serve), " in a terminal. This page reconnects by itself." + when);
+      return;
+    }
+    // The service runs plain `guard serve` (127.0.0.1:7070): it would not
+    // bring back a console on this page's address.
+    banner("The console is not running, so this page cannot update. Start it again with ",
+      code(serve), " in a terminal (the console service, ", code("guard service start"),
+      ", listens on 127.0.0.1:" + DEFAULT_PORT + ", not here). This page reconnects by itself." + when);
+  }
+
+  // serveCommand is the command that serves the console on this page's
+  // address: guard serve, with --addr and --port where they differ from
+  // its defaults.
+  function serveCommand() {
+    var cmd = "guard serve";
+    var host = location.hostname.replace(/^\[|\]$/g, "");
+    if (host !== "127.0.0.1" && host !== "localhost") { cmd += " --addr " + host; }
+    var port = location.port || (location.protocol === "https:" ? "443" : "80");
+    if (port !== DEFAULT_PORT) { cmd += " --port " + port; }
+    return cmd;
   }
 
   // ---- stats and charts ----
@@ -580,6 +603,7 @@
   function renderEvents(p) {
     view.total = p.total;
     view.events = p.events;
+    view.help = p.help || {};
     var first = p.events.length ? (p.page - 1) * p.limit + 1 : 0;
     var last = p.events.length ? first + p.events.length - 1 : 0;
     $("range").textContent = first + "-" + last + " of " + p.total;
@@ -602,6 +626,7 @@
       tr.setAttribute("aria-haspopup", "dialog");
       tr.setAttribute("aria-label", e.ts + ", agent " + (e.agent || "unknown") + ", " + e.hook +
         (e.tool ? ", " + e.tool : "") + ", " + e.verdict + (e.rule ? " by " + e.rule : "") +
+        (helpOf(e) ? ": " + reasonLine(helpOf(e).description) : "") +
         (e.reason ? ": " + reasonLine(e.reason) : "") + ". Press Enter for details.");
       cell(tr, e.ts, "ts");
       cell(tr, e.agent || "—");
@@ -611,14 +636,38 @@
       v.appendChild(badge(e.verdict));
       tr.appendChild(v);
       cell(tr, e.rule || "—", "rule");
-      var r = cell(tr, reasonLine(e.reason), "reason");
-      if (e.reason) { r.title = e.reason; }
+      reasonCell(tr, e);
       cell(tr, e.repo || "—");
       cell(tr, e.user || "—");
       frag.appendChild(tr);
     });
     $("rows").replaceChildren(frag);
     if (focusIdx >= 0) { focusRow(focusIdx); }
+  }
+
+  // helpOf is what the console's policy says about e's rule (the API's
+  // help, looked up by rule name; records carry no explanation), or null.
+  function helpOf(e) {
+    return e.rule && Object.prototype.hasOwnProperty.call(view.help, e.rule) ? view.help[e.rule] : null;
+  }
+
+  // reasonCell adds the REASON cell of e: the policy's short line on what
+  // the rule protects, when it knows the rule, above the record's reason.
+  function reasonCell(tr, e) {
+    var h = helpOf(e);
+    var td = cell(tr, h ? "" : reasonLine(e.reason), "reason");
+    if (h) {
+      var why = document.createElement("span");
+      why.className = "why";
+      why.textContent = reasonLine(h.description);
+      var spec = document.createElement("span");
+      spec.className = "spec";
+      spec.textContent = reasonLine(e.reason);
+      td.replaceChildren(why, spec);
+    }
+    var title = (h ? h.description + (e.reason ? "\n" : "") : "") + (e.reason || "");
+    if (title) { td.title = title; }
+    return td;
   }
 
   // reasonLine is a reason as the table shows it: on one line (white space
@@ -648,6 +697,7 @@
       ["Timestamp", e.ts, "mono"], ["Hook", e.hook], ["Verdict", e.verdict, "verdict"],
       ["Rule", e.rule || "—"], ["Reason", e.reason || "—", "reason"],
     ];
+    helpFields(e).forEach(function (f) { fields.push(f); });
     if (e.action) { fields.push(["Action", e.action === "redacted" ? "redacted: the agent got the result with each match replaced" : e.action === "withheld" ? "withheld: the agent got guard's notice instead of the result" : e.action]); }
     fields.push(
       ["Repository", e.repo || "—"], ["User", e.user || "—"], ["Host", e.host || "—"],
@@ -677,6 +727,21 @@
     // Focus the title, not the close button: the Enter that opened the
     // dialog must not also press the button.
     $("detail-title").focus();
+  }
+
+  // helpFields are the detail view's lines on e's rule, from the console's
+  // policy: what it protects, what to do instead, how to allow it.
+  function helpFields(e) {
+    if (!e.rule) { return []; }
+    var h = helpOf(e);
+    if (!h) {
+      return [["About the rule", "The policy this console loaded has no rule " + e.rule +
+        " (it may have been renamed or removed since): see guard explain."]];
+    }
+    var out = [["Protects", h.description]];
+    if (h.hint) { out.push(["Instead", h.hint]); }
+    if (h.allow) { out.push(["To allow", h.allow]); }
+    return out;
   }
 
   // Every way of closing the dialog comes here. Focus goes back to the row at
