@@ -170,7 +170,7 @@ var catalogue = []rule{
 		pre:      assignment,
 		examples: []string{"export DB_PASSWORD='" + "hunter2!xyz" + "'"}, counter: []string{"DEPLOY_CREDENTIALS_ID=jenkins-deploy-creds", "MAX_TOKENS=abcdefghijk"}},
 	{name: "keyed_secret", keyed: true, pattern: keyedPattern,
-		severity: "high", description: "secret assigned to a secret-named key", keywords: keyedWords,
+		severity: "high", description: "secret assigned to a secret-named key, or in a password file line", keywords: keyedWords,
 		examples: []string{`"SecretAccessKey": "` + "7HX22Rrf+/ri4sF9R1mLu6OBUvjZZ2EJArolRmEP" + `"`, "config/prod.env:3:aws\\_secret\\_access\\_key = " + "7HX22Rrf+/ri4sF9R1mLu6OBUvjZZ2EJArolRmEP"},
 		counter:  []string{"password: changeme-later", "token: <your-key>", "secret_size = Curve25519.secret_size"}},
 }

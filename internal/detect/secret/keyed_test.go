@@ -97,7 +97,6 @@ func TestKeyedClean(t *testing.T) {
 		"\"auth\": \"base64-encoded-username-pat\"",
 		"encryptionKey: \"encryptionKey1024\"",
 		"KEY_ID=" + awsSecret,
-		"api_key=" + awsSecret + "(",
 		"token: \"abc\\u3299\\ufe0f12345\"",
 		"secret: 123456789012345",
 	} {
