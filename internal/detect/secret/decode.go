@@ -150,11 +150,12 @@ func encodedRuns(text string, b *budget, fn func(*layer) bool) bool {
 }
 
 // wrapped extends a base64 run text[start:end] over the lines that
-// continue it when it is wrapped (`base64` writes 76 columns, PEM 64): a
+// continue it when it is wrapped (`base64` writes 76 columns, PEM 64,
+// OpenSSH 70): a
 // run as long as the first line, then a last shorter one.
 func wrapped(text string, start, end int) int {
 	width := end - start
-	if width < 60 || width%4 != 0 {
+	if width < 60 || width%4 != 0 && width != 70 { // OpenSSH writes 70
 		return end
 	}
 	for end-start < maxRun {
@@ -198,6 +199,12 @@ func decodeRun(text string, start, end int, hex bool, b *budget) (layer, bool) {
 			return layer{}, false
 		}
 		return layer{start: start, end: end, text: string(dec), enc: "hex-encoded"}, true
+	}
+	if keyBody(text, start, end) {
+		if !b.take(len(keyHeader)) {
+			return layer{}, false
+		}
+		return layer{start: start, end: end, text: keyHeader, enc: "a key body without its header"}, true
 	}
 	// Try the alignments: a run may start a byte or three before the
 	// base64 (a word glued to it).
