@@ -47,6 +47,10 @@ type layer struct {
 	start, end int    // the encoded run in the text it was found in
 	text       string // what it decodes to
 	enc        string // how it was encoded, for reasons: "base64-encoded"…
+	// rule, when set, makes the layer itself a finding of that rule, with
+	// no text to check: a run that decodes to binary only a credential
+	// has (a key body, keybody.go; a bot token's account id, bottoken.go).
+	rule string
 	// offs, when set, maps each byte of text (and its end) to the offset
 	// in the encoded text of the encoding that produced it: a match in
 	// text is then the encoded bytes of the match alone. Without it, a
@@ -201,10 +205,10 @@ func decodeRun(text string, start, end int, hex bool, b *budget) (layer, bool) {
 		return layer{start: start, end: end, text: string(dec), enc: "hex-encoded"}, true
 	}
 	if keyBody(text, start, end) {
-		if !b.take(len(keyHeader)) {
-			return layer{}, false
-		}
-		return layer{start: start, end: end, text: keyHeader, enc: "a key body without its header"}, true
+		return layer{start: start, end: end, rule: "private_key", enc: "a key body without its header"}, true
+	}
+	if e, ok := botTokenAt(text, start, end); ok {
+		return layer{start: start, end: e, rule: "chat_bot_token"}, true
 	}
 	// Try the alignments: a run may start a byte or three before the
 	// base64 (a word glued to it).

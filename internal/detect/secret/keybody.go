@@ -11,13 +11,8 @@ import "strings"
 // when its head is lost too (a middle chunk), when it is five full lines
 // or more of a key's width (64 as PEM writes, 70 as OpenSSH does) of
 // binary that is not a certificate or public key and sits under no public
-// armour header (-----BEGIN CERTIFICATE-----). Such a run decodes to
-// keyHeader: the private_key rule finds it there, and the whole run is
-// redacted.
-
-// keyHeader is the decoded layer of a key body: the header such a key is
-// written under.
-const keyHeader = "-----BEGIN PRIVATE KEY-----"
+// armour header (-----BEGIN CERTIFICATE-----). Such a run is a layer that
+// is a private_key finding itself, and the whole run is redacted.
 
 // derKind is what the head of a DER structure says it is.
 type derKind uint8
@@ -42,6 +37,9 @@ func keyBody(text string, start, end int) bool {
 		return len(head) >= 32
 	case derPublic:
 		return false
+	}
+	if w := strings.IndexByte(run, '\n'); w < 0 || strings.TrimSuffix(run[:w], "\r") != run[:64] && strings.TrimSuffix(run[:w], "\r") != run[:min(len(run), 70)] {
+		return false // not wrapped at a key's width
 	}
 	return fullLines(run) >= 5 && !textual(head[:min(len(head), 48)]) && !publicArmour(text, start)
 }

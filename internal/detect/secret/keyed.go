@@ -19,8 +19,10 @@ import "strings"
 // reference, code or a word; random enough for a key).
 
 // keyedWords are the keywords that lead to a name: every secret head holds
-// one; ":" leads to a password file line (lines.go).
-var keyedWords = []string{"secret", "pass", "pwd", "token", "key", "credential", "creds", "auth", ":"}
+// one; a colon before a port (":5432", ":*") leads to a password file line
+// (lines.go).
+var keyedWords = []string{"secret", "pass", "pwd", "token", "key", "credential", "creds", "auth",
+	":0", ":1", ":2", ":3", ":4", ":5", ":6", ":7", ":8", ":9", ":*"}
 
 // maxName bounds a name, read from the keyword outwards.
 const maxName = 96
@@ -33,15 +35,15 @@ type span struct{ at, start, end int }
 // assigned to it; ok is false when there is no name, no assignment, or
 // the name or the value is not a secret's. ns and ne bound the name read
 // (the keyword alone when there is none), so that the other keywords in it
-// need not lead here again. The keyword ":" leads to a password file line
+// need not lead here again. A colon keyword leads to a password file line
 // instead (pgpassAt).
 func keyedAt(text string, i, j int) (sp span, ns, ne int, ok bool) {
-	if j-i == 1 && text[i] == ':' {
+	if text[i] == ':' {
 		return pgpassAt(text, i)
 	}
 	ns, ne, ok = nameBounds(text, i, j)
-	if !ok {
-		return span{}, i, j, false
+	if !ok || ns > 0 && text[ns-1] == '/' {
+		return span{}, i, j, false // no name, or a file's (/etc/passwd:1:…)
 	}
 	s, e := ns, ne
 	name := text[s:e]

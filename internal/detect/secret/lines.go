@@ -4,9 +4,9 @@ import "strings"
 
 // Password file lines: a PostgreSQL password file (.pgpass) holds one
 // credential a line, host:port:database:user:password, with no key
-// naming the secret. The keyed detector's keyword ":" leads here; only
-// the first colon of a line does the work, so a line costs one read
-// whatever its colons.
+// naming the secret. The keyed detector's keywords ":0" to ":9" and ":*"
+// lead here; a colon not followed by a port (or grep's line number) and
+// another colon costs a few bytes, and only such a colon reads its line.
 
 // maxLine bounds a password file line.
 const maxLine = 1024
@@ -19,10 +19,16 @@ const maxLine = 1024
 // keyed detector.
 func pgpassAt(text string, i int) (sp span, ns, ne int, ok bool) {
 	ns, ne = i, i+1
-	ls := i
+	if !portAfter(text, i+1) {
+		return span{}, ns, ne, false // most colons: x := y, "k": v, 12:30
+	}
+	ls, colons := i, 0
 	for ls > 0 && text[ls-1] != '\n' {
-		if text[ls-1] == ':' || i-ls >= maxLine {
-			return span{}, ns, ne, false // not the line's first colon, or too long
+		if text[ls-1] == ':' {
+			colons++
+		}
+		if colons > 2 || i-ls >= maxLine {
+			return span{}, ns, ne, false // not before a port, or too long
 		}
 		ls--
 	}
@@ -70,6 +76,19 @@ func pgpassAt(text string, i int) (sp span, ns, ne int, ok bool) {
 		return span{}, ns, ne, false
 	}
 	return span{at: fields[0][0], start: fields[4][0], end: fields[4][1]}, ns, ne, true
+}
+
+// portAfter reports whether text[p:] starts with a port (one to five
+// digits, or *) and a colon.
+func portAfter(text string, p int) bool {
+	if p < len(text) && text[p] == '*' {
+		return p+1 < len(text) && text[p+1] == ':'
+	}
+	j := p
+	for j < len(text) && j-p < 6 && '0' <= text[j] && text[j] <= '9' {
+		j++
+	}
+	return j > p && j-p <= 5 && j < len(text) && text[j] == ':'
 }
 
 // hostField reports whether s is a .pgpass host: a name, an address, a
