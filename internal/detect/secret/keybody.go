@@ -38,8 +38,12 @@ func keyBody(text string, start, end int) bool {
 	case derPublic:
 		return false
 	}
-	if w := strings.IndexByte(run, '\n'); w < 0 || strings.TrimSuffix(run[:w], "\r") != run[:64] && strings.TrimSuffix(run[:w], "\r") != run[:min(len(run), 70)] {
-		return false // not wrapped at a key's width
+	w := strings.IndexByte(run, '\n')
+	if w < 0 {
+		return false // not wrapped
+	}
+	if w = len(strings.TrimSuffix(run[:w], "\r")); w != 64 && w != 70 {
+		return false // wrapped at another width than a key's
 	}
 	return fullLines(run) >= 5 && !textual(head[:min(len(head), 48)]) && !publicArmour(text, start)
 }

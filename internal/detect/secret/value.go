@@ -106,7 +106,8 @@ func placeholder(v string) bool {
 
 // template reports whether markers make up half of v or more: ${…},
 // {{…}}, #{…}, <%…%>, %(name)s, and <…> around a name (<your-key>,
-// <API_KEY>; not <vR2!mZ>, which is random characters between two).
+// <API_KEY>, Option<String>; not <vR2!mZ>, which is random characters
+// between two).
 func template(v string) bool {
 	covered := 0
 	for i := 0; i < len(v); {
@@ -141,7 +142,7 @@ func markerAt(v string, i int) int {
 		ok          func(string) bool
 	}{
 		{"${{", "}}", anyText}, {"${", "}", exprStart}, {"{{", "}}", anyText}, {"#{", "}", exprStart},
-		{"<%", "%>", anyText}, {"%(", ")s", nameish}, {"<", ">", nameish},
+		{"<%", "%>", anyText}, {"%(", ")s", markerName}, {"<", ">", markerName},
 	} {
 		if n := closeAt(m.open, m.close, m.ok); n > 0 {
 			return n
@@ -158,7 +159,26 @@ func exprStart(s string) bool {
 	for j < len(s) && (alnum(s[j]) || s[j] == '_') {
 		j++
 	}
-	return j > 0 && !('0' <= s[0] && s[0] <= '9') && nameish(s[:j])
+	return j > 0 && !('0' <= s[0] && s[0] <= '9') && markerName(s[:j])
+}
+
+// markerName reports whether s, inside a template marker, is a name:
+// letters, digits, _ - . and blanks, its parts letters with perhaps
+// digits after them (your-key, API_KEY, String, token2; not vR2!mZ or
+// k9Lm).
+func markerName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == '_' || r == '-' || r == '.' || r == ' ' }) {
+		part = strings.TrimRight(part, "0123456789")
+		for i := 0; i < len(part); i++ {
+			if !letter(part[i]) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // masked reports whether v is masked or cut: a run of one character of
