@@ -185,5 +185,5 @@ var catalogue = []rule{
 }
 
 // keyedPattern describes the keyed rule for `guard explain`: it is code
-// (keyed.go), not an expression.
-const keyedPattern = `<secret-named key> (= | : | := | => | , | > | --flag) <credential-like value>`
+// (keyed.go, lines.go), not an expression.
+const keyedPattern = `<secret-named key> (= | : | := | => | , | > | --flag | .netrc blank) <credential-like value> | host:port:db:user:<password>`

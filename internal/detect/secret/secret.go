@@ -15,9 +15,11 @@
 // whatever the syntax. Rules are tried in catalogue order, most specific
 // first, and the first that matches is reported.
 //
-// Placeholders pass: a documented example (AWS's EXAMPLE keys), a template
-// (<your-key>, ${VAR}, your-…-here), masked or repeated characters, the
-// name of what the value stands for (value.go).
+// Placeholders pass, judged on the whole value's shape: a documented
+// example (AWS's EXAMPLE keys), a template that is mostly its marker
+// (<your-key>, ${VAR}, your-…-here), masked or repeated characters, words
+// that say what the value stands for with nothing random beside them
+// (value.go). keyed_secret reads .netrc and .pgpass lines too (lines.go).
 //
 // # Decoded layers
 //
@@ -26,7 +28,9 @@
 // the decoded text is checked again, two layers deep, within a budget of
 // decoded bytes (decode.go). A finding in a decoded layer is reported as
 // its rule (the reason says the text was encoded) and redacts the encoded
-// run it came from.
+// run it came from. A run that decodes to a private key's binary (a key
+// body without its header, keybody.go) or to a bot token's account id
+// (bottoken.go) is a finding itself.
 //
 // # Cost
 //
