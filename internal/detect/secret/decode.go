@@ -118,6 +118,7 @@ var b64class = [256]uint8{
 func encodedRuns(text string, b *budget, fn func(*layer) bool) bool {
 	n := len(text)
 	run := 0
+	flat := 0   // runs starting before flat are read a line at a time
 	var l layer // one for the call: &l escapes to fn
 	for i := 0; i < n; i++ {
 		run = (run + 1) * int(b64class[text[i]]&1)
@@ -132,8 +133,13 @@ func encodedRuns(text string, b *budget, fn func(*layer) bool) bool {
 		for j := start; j < end && hex; j++ {
 			hex = b64class[text[j]] == 3
 		}
+		joined := false
 		if !hex {
-			end = wrapped(text, start, end)
+			if start >= flat {
+				line := end
+				end = wrapped(text, start, end)
+				joined = end > line
+			}
 			for end < n && end-start < maxRun && text[end] == '=' {
 				end++
 			}
@@ -143,6 +149,12 @@ func encodedRuns(text string, b *budget, fn func(*layer) bool) bool {
 		if l, ok = decodeRun(text, start, end, hex, b); !ok {
 			if b.left == 0 {
 				return false
+			}
+			if joined {
+				// Joined lines that are not text together may be apart
+				// (a line of binary, then a line of an encoded token):
+				// read them again a line at a time.
+				flat, i = end, start-1
 			}
 			continue
 		}
@@ -234,10 +246,12 @@ func decodeRun(text string, start, end int, hex bool, b *budget) (layer, bool) {
 // user:password pairs and configuration are ASCII; a run whose head is
 // not is not decoded.)
 func textualBase64(s string) bool {
-	var buf [48]byte // s is at most 64 digits
-	for _, c := range decodeBase64(s, buf[:0]) {
-		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c >= 0x7f {
-			return false
+	var buf [3]byte
+	for k := 0; k < len(s); k += 4 { // four digits at a time: random data stops at the first
+		for _, c := range decodeBase64(s[k:min(len(s), k+4)], buf[:0]) {
+			if c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c >= 0x7f {
+				return false
+			}
 		}
 	}
 	return true

@@ -27,6 +27,11 @@ const (
 // a private key.
 func keyBody(text string, start, end int) bool {
 	run := text[start:end]
+	var first [9]byte
+	if h := decodeBase64(run[:min(len(run), 12)], first[:0]); len(h) == 0 ||
+		h[0] != 0x30 && !strings.HasPrefix("openssh-key-v1", string(h)) && strings.IndexByte(run, '\n') < 0 {
+		return false // neither a key's head nor wrapped lines: most runs
+	}
 	var buf [96]byte
 	head := decodeBase64(run[:min(len(run), 128)], buf[:0])
 	if strings.HasPrefix(string(head), "openssh-key-v1\x00") {
