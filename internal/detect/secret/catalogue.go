@@ -108,11 +108,13 @@ var catalogue = []rule{
 		keywords: []string{"pypi-ageichlwas5vcmc", "rubygems_", "oy2", "clojars_", "dckr_pat_", "dckr_oat_"},
 		examples: []string{"pypi-AgEIcHlwaS5vcmc" + "7Ziwt06qdiFIjwMmGVgsNyUzIlUFNKSdCLECgCEg841WqENamSAXqHQa8vtQjasmSZ_XTS", "dckr_pat_" + "a_fOvPXqKn_hECltuxPlTVqQTF2"},
 		counter:  []string{"pypi-AgEIcHlwaS5vcmc" + "short"}},
-	{name: "payment_key_other", pattern: `\b(?:rk_(?:live|test|prod)|sk_prod)_[A-Za-z0-9]{10,}\b|\bsq0(?:atp|csp)-[A-Za-z0-9_\-]{22,}`, valid: token,
-		severity: "critical", description: "payment provider restricted key (rk_, sk_prod_, sq0…)",
-		keywords: []string{"rk_live_", "rk_test_", "rk_prod_", "sk_prod_", "sq0atp-", "sq0csp-"},
-		examples: []string{"rk_live_" + "SyvO5FUj1ffsxuECL2QpFM05", "sq0csp-" + "m20OHe5tfnCZhi_2ZtjR9IIGww5sMoVBrZ8R1mUmK-p"},
-		counter:  []string{"pk_live_" + "SyvO5FUj1ffsxuECL2QpFM05"}},
+	{name: "payment_key_other", pattern: `\b(?:rk_(?:live|test|prod)|sk_prod)_[A-Za-z0-9]{10,}\b|\bsq0(?:atp|csp)-[A-Za-z0-9_\-]{22,}|\bEAAA[A-Za-z0-9_\-]{22,60}`, valid: paymentToken,
+		severity: "critical", description: "payment provider restricted key or access token (rk_, sk_prod_, sq0…, EAAA…)",
+		keywords: []string{"rk_live_", "rk_test_", "rk_prod_", "sk_prod_", "sq0atp-", "sq0csp-", "eaaa"},
+		examples: []string{"rk_live_" + "SyvO5FUj1ffsxuECL2QpFM05", "sq0csp-" + "m20OHe5tfnCZhi_2ZtjR9IIGww5sMoVBrZ8R1mUmK-p",
+			"sq0atp-" + "m20OHe5tfnCZhi_2ZtjR9I", "token: EAAA" + "76UMFxFkM-R5Kjp1vRt_1fjORS-6ilI8ihN5KXSc7Tvo-hBKqFYY-kv5ZJr3"},
+		counter: []string{"pk_live_" + "SyvO5FUj1ffsxuECL2QpFM05", "iVBORw0KGgo+EAAA" + "76UMFxFkM5Kjp1vRt1fjORS6ilI8ihN5KXSc7Tvo/hBKqFYY",
+			"EAAA" + "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}},
 	{name: "shop_access_token", pattern: `\bshp(?:ss|at|ca|pa)_[a-fA-F0-9]{32}\b`, valid: token,
 		severity: "critical", description: "online store access token (shpat_…)",
 		keywords: []string{"shpss_", "shpat_", "shpca_", "shppa_"},
@@ -133,8 +135,15 @@ var catalogue = []rule{
 		examples: []string{"https://hooks.slack.com/services/" + "TUDX6DPVI/BMSEZKAYS/67r3QTrfLpQzlRUF6SH3CzHT", "https://discord.com/api/webhooks/" + "360624429663814829/Hz7pc0SrKNQgfT1eqFKHlzTNqSXVWNoDbKqnmlU4-TaqHz_6yTgzRHPMaIbKUV397ME4"},
 		counter:  []string{"https://hooks.slack.com/services/" + "TXXXXXXXXX/BXXXXXXXXX/XXXXXXXXXXXXXXXXXXXXXXXX"}},
 	{name: "chat_bot_token", pattern: `\b\d{8,10}:AA[A-Za-z0-9_\-]{33}\b`, valid: token,
-		severity: "high", description: "messenger bot token (digits:AA…)", keywords: []string{":aa"}, spelled: []string{":AA"},
-		examples: []string{"5071924035" + ":AAbnBmrrcBnRvJPtRtlu6P8E584QIFPjFGO"}, counter: []string{"12:AA" + "bnBmrrcBnRvJPtRtlu6P8E584QIFPjFGO"}},
+		severity: "high", description: "messenger bot token (digits:AA…; base64 account id.time.hmac, found by the decoder)",
+		// A bot token of the second kind starts with its account's id,
+		// 17 to 20 digits, in base64 (MT… to OT…): two letters words
+		// hold, no keyword. The decoder, which reads every base64 run,
+		// finds it (bottoken.go) at no cost to clean text.
+		keywords: []string{":aa"}, spelled: []string{":AA"},
+		examples: []string{"5071924035" + ":AAbnBmrrcBnRvJPtRtlu6P8E584QIFPjFGO", "bot.run('MzE4OTIwNDU2NzgxMjM0NTY3" + ".u8jzPd." + "jmUhBel31iEl2hpChYgCfrL1spNxnyVmihA-2O')"},
+		counter: []string{"12:AA" + "bnBmrrcBnRvJPtRtlu6P8E584QIFPjFGO", "MTIzYWJjZGVmZ2hpamtsbW5v" + ".u8jzPd." + "jmUhBel31iEl2hpChYgCfrL1spNxnyVmihA-2O",
+			"MzE4OTIwNDU2NzgxMjM0NTY3" + ".XXXXXX." + "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"}},
 	{name: "model_hub_org_token", pattern: `\bapi_org_[A-Za-z]{34}\b`, valid: randomToken,
 		severity: "high", description: "model hub organisation token (api_org_)", keywords: []string{"api_org_"},
 		examples: []string{"api_org_" + "OJOkawlRgcviofauRCQFAUtzIgtsFyEclH"}, counter: []string{"api_org_settings_page"}},
@@ -170,11 +179,11 @@ var catalogue = []rule{
 		pre:      assignment,
 		examples: []string{"export DB_PASSWORD='" + "hunter2!xyz" + "'"}, counter: []string{"DEPLOY_CREDENTIALS_ID=jenkins-deploy-creds", "MAX_TOKENS=abcdefghijk"}},
 	{name: "keyed_secret", keyed: true, pattern: keyedPattern,
-		severity: "high", description: "secret assigned to a secret-named key", keywords: keyedWords,
+		severity: "high", description: "secret assigned to a secret-named key, or in a password file line", keywords: keyedWords,
 		examples: []string{`"SecretAccessKey": "` + "7HX22Rrf+/ri4sF9R1mLu6OBUvjZZ2EJArolRmEP" + `"`, "config/prod.env:3:aws\\_secret\\_access\\_key = " + "7HX22Rrf+/ri4sF9R1mLu6OBUvjZZ2EJArolRmEP"},
 		counter:  []string{"password: changeme-later", "token: <your-key>", "secret_size = Curve25519.secret_size"}},
 }
 
 // keyedPattern describes the keyed rule for `guard explain`: it is code
-// (keyed.go), not an expression.
-const keyedPattern = `<secret-named key> (= | : | := | => | , | > | --flag) <credential-like value>`
+// (keyed.go, lines.go), not an expression.
+const keyedPattern = `<secret-named key> (= | : | := | => | , | > | --flag | .netrc blank) <credential-like value> | host:port:db:user:<password>`

@@ -47,6 +47,10 @@ type layer struct {
 	start, end int    // the encoded run in the text it was found in
 	text       string // what it decodes to
 	enc        string // how it was encoded, for reasons: "base64-encoded"…
+	// rule, when set, makes the layer itself a finding of that rule, with
+	// no text to check: a run that decodes to binary only a credential
+	// has (a key body, keybody.go; a bot token's account id, bottoken.go).
+	rule string
 	// offs, when set, maps each byte of text (and its end) to the offset
 	// in the encoded text of the encoding that produced it: a match in
 	// text is then the encoded bytes of the match alone. Without it, a
@@ -114,6 +118,7 @@ var b64class = [256]uint8{
 func encodedRuns(text string, b *budget, fn func(*layer) bool) bool {
 	n := len(text)
 	run := 0
+	flat := 0   // runs starting before flat are read a line at a time
 	var l layer // one for the call: &l escapes to fn
 	for i := 0; i < n; i++ {
 		run = (run + 1) * int(b64class[text[i]]&1)
@@ -128,8 +133,13 @@ func encodedRuns(text string, b *budget, fn func(*layer) bool) bool {
 		for j := start; j < end && hex; j++ {
 			hex = b64class[text[j]] == 3
 		}
+		joined := false
 		if !hex {
-			end = wrapped(text, start, end)
+			if start >= flat {
+				line := end
+				end = wrapped(text, start, end)
+				joined = end > line
+			}
 			for end < n && end-start < maxRun && text[end] == '=' {
 				end++
 			}
@@ -139,6 +149,12 @@ func encodedRuns(text string, b *budget, fn func(*layer) bool) bool {
 		if l, ok = decodeRun(text, start, end, hex, b); !ok {
 			if b.left == 0 {
 				return false
+			}
+			if joined {
+				// Joined lines that are not text together may be apart
+				// (a line of binary, then a line of an encoded token):
+				// read them again a line at a time.
+				flat, i = end, start-1
 			}
 			continue
 		}
@@ -150,11 +166,12 @@ func encodedRuns(text string, b *budget, fn func(*layer) bool) bool {
 }
 
 // wrapped extends a base64 run text[start:end] over the lines that
-// continue it when it is wrapped (`base64` writes 76 columns, PEM 64): a
+// continue it when it is wrapped (`base64` writes 76 columns, PEM 64,
+// OpenSSH 70): a
 // run as long as the first line, then a last shorter one.
 func wrapped(text string, start, end int) int {
 	width := end - start
-	if width < 60 || width%4 != 0 {
+	if width < 60 || width%4 != 0 && width != 70 { // OpenSSH writes 70
 		return end
 	}
 	for end-start < maxRun {
@@ -199,6 +216,12 @@ func decodeRun(text string, start, end int, hex bool, b *budget) (layer, bool) {
 		}
 		return layer{start: start, end: end, text: string(dec), enc: "hex-encoded"}, true
 	}
+	if keyBody(text, start, end) {
+		return layer{start: start, end: end, rule: "private_key", enc: "a key body without its header"}, true
+	}
+	if e, ok := botTokenAt(text, start, end); ok {
+		return layer{start: start, end: e, rule: "chat_bot_token"}, true
+	}
 	// Try the alignments: a run may start a byte or three before the
 	// base64 (a word glued to it).
 	for skip := 0; skip < 4 && len(run)-skip >= minBase64; skip++ {
@@ -223,10 +246,12 @@ func decodeRun(text string, start, end int, hex bool, b *budget) (layer, bool) {
 // user:password pairs and configuration are ASCII; a run whose head is
 // not is not decoded.)
 func textualBase64(s string) bool {
-	var buf [48]byte // s is at most 64 digits
-	for _, c := range decodeBase64(s, buf[:0]) {
-		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c >= 0x7f {
-			return false
+	var buf [3]byte
+	for k := 0; k < len(s); k += 4 { // four digits at a time: random data stops at the first
+		for _, c := range decodeBase64(s[k:min(len(s), k+4)], buf[:0]) {
+			if c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c >= 0x7f {
+				return false
+			}
 		}
 	}
 	return true

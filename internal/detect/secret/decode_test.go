@@ -252,6 +252,9 @@ func checkOffsets(t *testing.T, text string, l *layer) {
 // and the budget, and every layer's text is valid to scan.
 func FuzzLayers(f *testing.F) {
 	f.Add(wrap76(base64.StdEncoding.EncodeToString([]byte(pemKey))))
+	f.Add(base64.RawStdEncoding.EncodeToString([]byte("318920456781234567")) + ".u8jzPd.jmUhBel31iEl2hpChYgCfrL1spNxnyVmihA-2O")
+	f.Add(wrap(base64.StdEncoding.EncodeToString(append([]byte("openssh-key-v1\x00"), make([]byte, 300)...)), 70))
+	f.Add(wrap(base64.StdEncoding.EncodeToString(append([]byte{0x30, 0x82, 0x01, 0x22, 0x30, 0x81}, make([]byte, 300)...)), 64))
 	f.Add("a%41%42%43%44%45%46%47%48%49%4a%4b%4c%4d b \\u0041\\u0042\\u0043\\u0044\\u0045\\u0046\\u0047\\u0048\\u0049 " + hex.EncodeToString([]byte(ghToken)))
 	f.Fuzz(func(t *testing.T, text string) {
 		b := newBudget(text)

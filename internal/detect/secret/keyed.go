@@ -19,8 +19,10 @@ import "strings"
 // reference, code or a word; random enough for a key).
 
 // keyedWords are the keywords that lead to a name: every secret head holds
-// one.
-var keyedWords = []string{"secret", "pass", "pwd", "token", "key", "credential", "creds", "auth"}
+// one; a colon before a port (":5432", ":*") leads to a password file line
+// (lines.go).
+var keyedWords = []string{"secret", "pass", "pwd", "token", "key", "credential", "creds", "auth",
+	":0", ":1", ":2", ":3", ":4", ":5", ":6", ":7", ":8", ":9", ":*"}
 
 // maxName bounds a name, read from the keyword outwards.
 const maxName = 96
@@ -33,11 +35,15 @@ type span struct{ at, start, end int }
 // assigned to it; ok is false when there is no name, no assignment, or
 // the name or the value is not a secret's. ns and ne bound the name read
 // (the keyword alone when there is none), so that the other keywords in it
-// need not lead here again.
+// need not lead here again. A colon keyword leads to a password file line
+// instead (pgpassAt).
 func keyedAt(text string, i, j int) (sp span, ns, ne int, ok bool) {
+	if text[i] == ':' {
+		return pgpassAt(text, i)
+	}
 	ns, ne, ok = nameBounds(text, i, j)
-	if !ok {
-		return span{}, i, j, false
+	if !ok || ns > 0 && text[ns-1] == '/' {
+		return span{}, i, j, false // no name, or a file's (/etc/passwd:1:…)
 	}
 	s, e := ns, ne
 	name := text[s:e]
@@ -51,7 +57,7 @@ func keyedAt(text string, i, j int) (sp span, ns, ne int, ok bool) {
 	if name == "" {
 		return span{}, ns, ne, false
 	}
-	vs, ve, quoted, ok := assigned(text, s, e, flag)
+	a, ok := assigned(text, s, e, flag)
 	if !ok {
 		return span{}, ns, ne, false
 	}
@@ -60,29 +66,27 @@ func keyedAt(text string, i, j int) (sp span, ns, ne int, ok bool) {
 		return span{}, ns, ne, false
 	}
 	if kind == schemeFirst {
-		vs, ve, quoted = skipScheme(text, vs, ve, quoted)
+		a.vs, a.ve, a.quoted = skipScheme(text, a.vs, a.ve, a.quoted)
+		a.core = a.ve
 	}
-	v := text[vs:ve]
-	// A bare value holds no code; written after a spaced operator (k = v,
-	// k: v) it must end its line, as YAML and .env values do: after a
-	// tight one (k=v) more pairs may follow (logfmt, a query).
-	if !quoted && (strings.ContainsAny(v, "{[(") || !flag && strings.ContainsAny(text[e:vs], " \t") && !endsLine(text, vs, ve)) {
+	v := text[a.vs:a.core]
+	// A bare value written after a spaced operator (k = v, k: v) must end
+	// its line, as YAML and .env values do, or be followed by another
+	// field: $x = ConvertTo-SecureString $y is a command.
+	if !a.quoted && !flag && a.spaced && !endsLine(text, a.vs, a.core) {
 		return span{}, ns, ne, false
 	}
-	if !assignedValue(v, name, head, kind) {
+	if !assignedValue(v, name, head, kind) || a.netrc && wordy(v) {
 		return span{}, ns, ne, false
 	}
-	return span{at: s, start: vs, end: ve}, ns, ne, true
+	return span{at: s, start: a.vs, end: a.ve}, ns, ne, true
 }
 
 // endsLine reports whether the bare value text[vs:ve] ends its line:
-// nothing after it but punctuation that ends a value or a comment (not
-// another word: $x = ConvertTo-SecureString $y is a command), and no code
-// right after it (x = y[1:], T{…}, f(…)).
+// nothing after it but punctuation that ends a value, a comment or
+// another field (not another word: $x = ConvertTo-SecureString $y is a
+// command).
 func endsLine(text string, vs, ve int) bool {
-	if ve < len(text) && strings.IndexByte("{[(", text[ve]) >= 0 {
-		return false
-	}
 	p := skipBlanks(text, ve)
 	if p >= len(text) {
 		return true
@@ -91,13 +95,13 @@ func endsLine(text string, vs, ve int) bool {
 	case '\n', '\r', ',', ';', '&', '#', '}', ']', ')', '"', '\'', '`', '<', '|':
 		return true
 	}
-	return false
+	return p > ve && fieldStart(text, p)
 }
 
 // assignedValue reports whether v, assigned to name (whose secret word is
 // head, of the given kind), is a secret: a credential (value.go), and
 // neither the name itself (api_key=api_key, encryptionKey:
-// encryptionKey1024), a name holding the secret word
+// encryptionKey1024), words holding the secret word
 // (x-amz-session-token), nor, for a token or key, a phrase
 // (base64-encoded-username-pat; a password may be one).
 func assignedValue(v, name, head string, kind nameKind) bool {
@@ -106,8 +110,10 @@ func assignedValue(v, name, head string, kind nameKind) bool {
 		return false
 	}
 	if len(head) >= 4 && head != "pass" {
+		// The secret word and other words (x-amz-session-token); not a
+		// random part beside it (Password123!).
 		stem := strings.TrimSuffix(head, "s") // credentials: credential
-		if containsFold(v, stem) {
+		if madeOf(v, []standInWord{{stem, true}}) {
 			return false
 		}
 	}
@@ -152,17 +158,27 @@ func nameBounds(text string, i, j int) (int, int, bool) {
 func nameByte(c byte) bool  { return alnum(c) || c == '_' || c == '-' || c == '.' }
 func escapable(c byte) bool { return c == '_' || c == '-' || c == '.' || c == '*' }
 
+// valueSpan is where a value assigned to a name lies.
+type valueSpan struct {
+	vs, ve int  // the value: a quoted string's inside, or a bare value to where the line's next field starts
+	core   int  // the end of the part judged: a bare value's first word (vs:core)
+	quoted bool // the value was quoted
+	spaced bool // blanks stand between the name and the value (k = v, k: v)
+	netrc  bool // a .netrc "password X" pair, without an operator
+}
+
 // assigned finds the operator after the name text[ns:ne] and the value
-// after it: the value's bounds, and whether it was quoted.
-func assigned(text string, ns, ne int, flag bool) (vs, ve int, quoted, ok bool) {
+// after it. A quoted name not closed after it is a name inside a string
+// ("KEY=value" in jq -R's output): read as if bare.
+func assigned(text string, ns, ne int, flag bool) (valueSpan, bool) {
 	p := ne
 	q, qlen := quoteBefore(text, ns)
+	if q != 0 && !hasQuote(text, p, q, qlen) {
+		q, qlen = 0, 0
+	}
 	xml := q == 0 && ns > 0 && text[ns-1] == '<'
 	if q != 0 {
 		// A quoted name: its closing quote, then perhaps ] (x['NAME']).
-		if !hasQuote(text, p, q, qlen) {
-			return 0, 0, false, false
-		}
 		p += qlen
 		if p < len(text) && text[p] == ']' {
 			p++
@@ -170,25 +186,26 @@ func assigned(text string, ns, ne int, flag bool) (vs, ve int, quoted, ok bool) 
 	}
 	p = skipBlanks(text, p)
 	if p >= len(text) {
-		return 0, 0, false, false
+		return valueSpan{}, false
 	}
+	netrc := false
 	switch c := text[p]; {
 	case xml:
 		if c != '>' {
-			return 0, 0, false, false
+			return valueSpan{}, false
 		}
 		p++
 	case c == '=':
-		if p+1 < len(text) && text[p+1] == '=' {
-			return 0, 0, false, false // a comparison
+		if p+1 < len(text) && text[p+1] == '=' && (p > ne || comparedTo(text, p+2)) {
+			return valueSpan{}, false // a comparison; NAME==x assigns =x
 		}
 		p++
-		if p < len(text) && text[p] == '>' {
-			p++ // =>
+		if p < len(text) && text[p] == '>' && (p-1 > ne || p+1 >= len(text) || strings.IndexByte(" \t\"'`:", text[p+1]) >= 0) {
+			p++ // k => v, :k=>"v"; NAME=>x assigns >x
 		}
 	case c == ':':
 		if p+1 < len(text) && text[p+1] == ':' {
-			return 0, 0, false, false // a scope
+			return valueSpan{}, false // a scope
 		}
 		p++
 		if p < len(text) && text[p] == '=' {
@@ -200,15 +217,29 @@ func assigned(text string, ns, ne int, flag bool) (vs, ve int, quoted, ok bool) 
 		// ("NAME", "value"): the value must be a string too.
 		p = skipBlanks(text, p+1)
 		if p >= len(text) || (text[p] != '"' && text[p] != '\'' && text[p] != '`') {
-			return 0, 0, false, false
+			return valueSpan{}, false
 		}
 	case flag && p > ne:
 		// --name value
+	case q == 0 && p > ne && netrcPassword(text, ns, ne):
+		netrc = true // machine h login u password X
 	default:
-		return 0, 0, false, false
+		return valueSpan{}, false
 	}
+	spaced := strings.ContainsAny(text[ne:p], " \t")
 	p = skipBlanks(text, p)
-	return valueAt(text, p)
+	if p > ne && strings.ContainsAny(text[p-1:p], " \t") {
+		spaced = true
+	}
+	v, ok := valueAt(text, p, ns)
+	v.spaced, v.netrc = spaced, netrc
+	return v, ok
+}
+
+// comparedTo reports whether text[p:], after ==, is what a comparison
+// compares to: a blank, a quote, the end.
+func comparedTo(text string, p int) bool {
+	return p >= len(text) || strings.IndexByte(" \t\r\n\"'`", text[p]) >= 0
 }
 
 // called reports whether the quote at text[i] opens a call's first
@@ -252,12 +283,12 @@ func skipBlanks(text string, p int) int {
 	return p
 }
 
-// valueAt reads the value starting at text[p]: a quoted string (plain or
-// with backslash-escaped quotes) up to its closing quote on the same line,
-// or a bare word up to a blank, a quote or punctuation that ends values.
-func valueAt(text string, p int) (vs, ve int, quoted, ok bool) {
+// valueAt reads the value starting at text[p], assigned to a name that
+// starts at ns: a quoted string (plain or with backslash-escaped quotes)
+// up to its closing quote on the same line, or a bare value (bareEnd).
+func valueAt(text string, p, ns int) (valueSpan, bool) {
 	if p >= len(text) {
-		return 0, 0, false, false
+		return valueSpan{}, false
 	}
 	q, qlen := byte(0), 0
 	switch c := text[p]; {
@@ -267,28 +298,219 @@ func valueAt(text string, p int) (vs, ve int, quoted, ok bool) {
 		q, qlen = text[p+1], 2
 	}
 	if q != 0 {
-		vs = p + qlen
-		for ve = vs; ve < len(text) && ve-vs <= maxValue; ve++ {
+		vs := p + qlen
+		for ve := vs; ve < len(text) && ve-vs <= maxValue; ve++ {
 			c := text[ve]
 			if c == '\n' || c == '\r' {
-				return 0, 0, false, false
+				return valueSpan{}, false
 			}
 			if hasQuote(text, ve, q, qlen) {
-				return vs, ve, true, ve > vs
+				return valueSpan{vs: vs, ve: ve, core: ve, quoted: true}, ve > vs
 			}
 			if c == '\\' && qlen == 1 && ve+1 < len(text) {
 				ve++ // an escaped character inside the string
 			}
 		}
-		return 0, 0, false, false
+		return valueSpan{}, false
 	}
-	vs = p
-	for ve = vs; ve < len(text) && ve-vs <= maxValue && !endsValue(text[ve]); ve++ {
+	ve := bareEnd(text, p, ns)
+	if ve <= p {
+		return valueSpan{}, false
 	}
-	return vs, ve, false, ve > vs
+	return valueSpan{vs: p, ve: ve, core: coreEnd(text, p, ve)}, true
 }
 
-// endsValue reports whether c ends a bare value.
+// bareEnd returns where a bare value starting at text[vs] ends. For a
+// secret-named key the value is what follows to the end of the line, ; &
+// blanks and any other punctuation included (a password holds them), up
+// to where the line goes on with something else:
+//
+//   - a quote (the value sat in a string: "KEY=value"), a backslash
+//     escape (\n, \" inside a string), </ (<password>v</password>);
+//   - a closing bracket opened before the name on its line (f(token=v));
+//   - & before the next parameter, in a query (?token=v&page=2);
+//   - ; and a blank (export K=v; next);
+//   - blanks, then a comment, a flag, a shell operator or the next field
+//     (auth_token=v user=x, --password v --user x).
+func bareEnd(text string, vs, ns int) int {
+	opened := openedBefore(text, ns)
+	depth := 0 // brackets opened in the value
+	e := vs
+	for ; e < len(text) && e-vs <= maxValue; e++ {
+		switch c := text[e]; c {
+		case '\n', '\r':
+			return trimBlanks(text, vs, e)
+		case '"', '\'', '`':
+			// A string inside the value's brackets (f("x")) is part of it.
+			k := -1
+			if depth > 0 {
+				k = strings.IndexByte(text[e+1:min(len(text), vs+maxValue)], c)
+			}
+			if k < 0 || strings.ContainsAny(text[e+1:e+1+k], "\n\r") {
+				return trimBlanks(text, vs, e)
+			}
+			e += 1 + k
+		case '(', '[', '{':
+			depth++
+		case '\\':
+			if e+1 < len(text) && strings.IndexByte("nrtu\"'\\/", text[e+1]) >= 0 {
+				return trimBlanks(text, vs, e)
+			}
+		case '<':
+			if ns > 0 && text[ns-1] == '<' && e+1 < len(text) && text[e+1] == '/' { // <password>v</password>
+				return trimBlanks(text, vs, e)
+			}
+		case ')', ']', '}':
+			if depth > 0 {
+				depth--
+			} else if opened[closerIndex(c)] > 0 {
+				return trimBlanks(text, vs, e)
+			}
+		case '&':
+			if ns > 0 && (text[ns-1] == '?' || text[ns-1] == '&') && nextParam(text, e+1) {
+				return e
+			}
+		case ';':
+			if e+1 < len(text) && (text[e+1] == ' ' || text[e+1] == '\t') {
+				return e
+			}
+		case ' ', '\t':
+			p := skipBlanks(text, e)
+			if p >= len(text) || text[p] == '\n' || text[p] == '\r' || fieldStart(text, p) {
+				return e
+			}
+			e = p - 1
+		}
+	}
+	return e
+}
+
+// trimBlanks returns e moved back over the blanks before it, not before vs.
+func trimBlanks(text string, vs, e int) int {
+	for e > vs && (text[e-1] == ' ' || text[e-1] == '\t') {
+		e--
+	}
+	return e
+}
+
+// maxPrefix bounds the part of a line before a name that is read for
+// brackets it opened.
+const maxPrefix = 256
+
+// openedBefore counts, for ( [ {, the brackets opened and not closed on
+// the line before text[ns] (the last maxPrefix bytes of it).
+func openedBefore(text string, ns int) [3]int {
+	var n [3]int
+	for i := ns - 1; i >= 0 && ns-i <= maxPrefix && text[i] != '\n'; i-- {
+		switch c := text[i]; c {
+		case '(', '[', '{':
+			n[closerIndex(closer(c))]++
+		case ')', ']', '}':
+			n[closerIndex(c)]--
+		}
+	}
+	return n
+}
+
+// closerIndex numbers the closing brackets ) ] } 0, 1, 2.
+func closerIndex(c byte) int {
+	switch c {
+	case ')':
+		return 0
+	case ']':
+		return 1
+	}
+	return 2
+}
+
+// nextParam reports whether text[p:] starts a query parameter: a name and
+// = (page=2).
+func nextParam(text string, p int) bool {
+	j := p
+	for j < len(text) && j-p < maxName && (alnum(text[j]) || text[j] == '_' || text[j] == '-' || text[j] == '.' || text[j] == '[' || text[j] == ']') {
+		j++
+	}
+	return j > p && j < len(text) && text[j] == '='
+}
+
+// fieldStart reports whether text[p:], after blanks, goes on with
+// something other than the value: a comment, a flag, a shell operator or
+// closing punctuation, or the next field (name= or name:).
+func fieldStart(text string, p int) bool {
+	switch c := text[p]; c {
+	case '#', '|', '&', ';', '>', '<', ')', ']', '}', ',', '\\':
+		return true
+	case '/':
+		return p+1 < len(text) && text[p+1] == '/'
+	case '-':
+		return p+1 < len(text) && (letter(text[p+1]) || text[p+1] == '-')
+	}
+	j := p
+	for j < len(text) && j-p < maxName && (nameByte(text[j])) {
+		j++
+	}
+	if j == p {
+		return false
+	}
+	j = skipBlanks(text, j)
+	return j < len(text) && (text[j] == '=' || text[j] == ':' && !strings.HasPrefix(text[j:], "://"))
+}
+
+// coreEnd returns the end of the part of the bare value text[vs:ve] that
+// is judged: its first word (blanks inside brackets kept: f(a, b)), without
+// a , or ; that ends it.
+func coreEnd(text string, vs, ve int) int {
+	depth := 0
+	e := vs
+	for ; e < ve; e++ {
+		c := text[e]
+		if c == '(' || c == '[' || c == '{' {
+			depth++
+		} else if (c == ')' || c == ']' || c == '}') && depth > 0 {
+			depth--
+		} else if (c == ' ' || c == '\t') && depth == 0 {
+			break
+		}
+	}
+	for e > vs+1 && (text[e-1] == ',' || text[e-1] == ';') {
+		e--
+	}
+	return e
+}
+
+// netrcPassword reports whether the name text[ns:ne] is .netrc's
+// password token: "password", with nothing before it on its line but
+// .netrc's other tokens and their values (machine h login u).
+func netrcPassword(text string, ns, ne int) bool {
+	if text[ns:ne] != "password" {
+		return false
+	}
+	ls := ns
+	for ls > 0 && text[ls-1] != '\n' && ns-ls < maxPrefix {
+		ls--
+	}
+	if ls > 0 && text[ls-1] != '\n' {
+		return false
+	}
+	f := strings.Fields(text[ls:ns])
+	if len(f) > 0 && f[0] == "default" {
+		f = f[1:]
+	}
+	if len(f)%2 != 0 {
+		return false
+	}
+	for k := 0; k < len(f); k += 2 {
+		switch f[k] {
+		case "machine", "login", "account", "port":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// endsValue reports whether c ends a bare token (an Authorization
+// value's credential after its scheme).
 func endsValue(c byte) bool {
 	switch c {
 	case ' ', '\t', '\n', '\r', '\v', '\f', '"', '\'', '`', ',', ';', ')', ']', '}', '<', '>', '&', '|', '\\':

@@ -97,7 +97,6 @@ func TestKeyedClean(t *testing.T) {
 		"\"auth\": \"base64-encoded-username-pat\"",
 		"encryptionKey: \"encryptionKey1024\"",
 		"KEY_ID=" + awsSecret,
-		"api_key=" + awsSecret + "(",
 		"token: \"abc\\u3299\\ufe0f12345\"",
 		"secret: 123456789012345",
 	} {
@@ -194,4 +193,112 @@ func TestWordy(t *testing.T) {
 			t.Errorf("wordy(%q) = %v, want %v", v, got, want)
 		}
 	}
+}
+
+// TestKeyedWholeValue: for a secret-named key a bare value runs to the end
+// of its line, ; & blanks and punctuation included, up to where the line
+// goes on with something else; the value found is redacted whole.
+func TestKeyedWholeValue(t *testing.T) {
+	d := newWith([]rule{catalogue[len(catalogue)-1]})
+	pw := "Xk9mP2vL8qR4"
+	tests := []struct{ name, text, value string }{
+		{"semicolon", "DB_PASSWORD=" + pw + ";tZ7", pw + ";tZ7"},
+		{"ampersand", "DB_PASSWORD=" + pw + "&", pw + "&"},
+		{"blank", "DB_PASSWORD=" + pw + " tZ7w", pw + " tZ7w"},
+		{"brackets", "DB_PASSWORD=" + pw + ")i4(9]{", pw + ")i4(9]{"},
+		{"less than", "MYSQL_ROOT_PASSWORD=Tq8<vR2!mZ>p", "Tq8<vR2!mZ>p"},
+		{"double equals", "DB_PASSWORD==(nPf0jWsqRo{+Wj_(C-", "=(nPf0jWsqRo{+Wj_(C-"},
+		{"arrow", "DB_PASSWORD=>Z0qFw[p@C*A2_2xV%oU", ">Z0qFw[p@C*A2_2xV%oU"},
+		{"trailing semicolon", "DB_PASSWORD=" + pw + ";", pw + ";"},
+		{"quoted string", `"DB_PASSWORD=IEGbPBpKSMNlyoTMbYLWtBFb"`, "IEGbPBpKSMNlyoTMbYLWtBFb"},
+		{"json string", `["AWS_SECRET_ACCESS_KEY=` + awsSecret + `", "REGION=eu"]`, awsSecret},
+		{"escaped newline", `"DB_PASSWORD=` + pw + `\nDB_USER=app\n"`, pw},
+		{"logfmt", "auth_token=" + awsSecret + " user=x", awsSecret},
+		{"query", "/v1?access_token=" + pw + "&page=2", pw},
+		{"flag", "mysql --password " + pw + " --user app", pw},
+		{"call", "connect(password=" + pw + ")", pw},
+		{"xml", "<password>" + pw + "</password>", pw},
+		{"comment", "password: " + pw + " # rotated", pw},
+		{"shell", "export DB_PASSWORD=" + pw + "; ./run", pw},
+		{"netrc", "machine api.example.com login bob password " + pw, pw},
+		{"netrc line", "  password 4f8e2a9c1b7d3e6f5a0c8b2d4e6f8a1c3b5d7e9f", "4f8e2a9c1b7d3e6f5a0c8b2d4e6f8a1c3b5d7e9f"},
+		{"rails", "SECRET_KEY_BASE=4f8e2a9c1b7d3e6f5a0c8b2d4e6f8a1c3b5d7e9f0a2c4e6f", "4f8e2a9c1b7d3e6f5a0c8b2d4e6f8a1c3b5d7e9f0a2c4e6f"},
+		{"weak password", "POSTGRES_PASSWORD=Password123!", "Password123!"},
+		{"pgpass", "db.internal:5432:app:appuser:" + pw, pw},
+		{"pgpass any port", "*:*:*:postgres:" + pw, pw},
+		{"pgpass grep -n", ".pgpass:3:db.internal:6432:app:appuser:" + pw, pw},
+		{"pgpass grep", "home/u/.pgpass:db.internal:5432:app:appuser:" + pw, pw},
+	}
+	for _, tt := range tests {
+		ms := d.findText(tt.text)
+		if len(ms) != 1 {
+			t.Errorf("%s: %q: %d matches, want 1", tt.name, tt.text, len(ms))
+			continue
+		}
+		if got := tt.text[ms[0].Start:ms[0].End]; got != tt.value {
+			t.Errorf("%s: found %q, want %q", tt.name, got, tt.value)
+		}
+	}
+}
+
+// TestKeyedCleanLines: what stays clean around the new value reading and
+// line formats.
+func TestKeyedCleanLines(t *testing.T) {
+	d := newWith([]rule{catalogue[len(catalogue)-1]})
+	for _, text := range []string{
+		"PASSWORD_MIN_LENGTH=12",
+		"SECRET_NAME=prod-db",
+		`api_key = os.environ["API_KEY"]`,
+		"password = getpass()",
+		`password = getpass.getpass("Password: ")`,
+		"DB_PASSWORD=${DB_PASSWORD}",
+		"export DB_PASSWORD=$DB_PASSWORD",
+		"password: Option<String>,",
+		"token = ghp_" + strings.Repeat("0", 36),
+		"password authentication failed for user app",
+		"password protected",
+		"/etc/passwd:1:root:x:0:0:root:/root:/bin/bash",
+		"12:30:45",
+		"00:11:22:33:44:55",
+		"main.go:12:5: undefined: token",
+		"db.internal:5432:app:appuser:changeme",
+		"db.internal:5432:app:appuser:${PGPASSWORD}",
+		"if token==expected_token {",
+	} {
+		if ms := d.findText(text); len(ms) != 0 {
+			t.Errorf("%q: found %q", text, text[ms[0].Start:ms[0].End])
+		}
+	}
+}
+
+// FuzzKeyedAt: whatever the text, reading a name, its value or a password
+// file line at any keyword stays within the text, the value lies after
+// the name, and the value judges never panic.
+func FuzzKeyedAt(f *testing.F) {
+	for _, s := range []string{
+		"DB_PASSWORD=Xk9mP2vL8qR4;tZ7 x", `"DB_PASSWORD=IEGbPB\"x"`, "f(token=a(b)c) d", "?token=x&y=1",
+		"h:5432:db:u:Xk9mP2vL8qR4", "a:1:h:*:d:u:p\\:w", "machine h login u password Xk9mP2vL8qR4",
+		"password: ${X:-(}", "secret = $(a 'b)", "<password>x</password", "token==(x", "key: %(a)s<b>",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if len(text) > 4096 {
+			return
+		}
+		words.Scan(text, func(w, end int) bool {
+			i := end - len(words.Words[w])
+			sp, ns, ne, ok := keyedAt(text, i, end)
+			if ns < 0 || ne > len(text) || ns > ne {
+				t.Fatalf("name [%d,%d) outside %d bytes", ns, ne, len(text))
+			}
+			if ok && (sp.at < 0 || sp.at > sp.start || sp.start > sp.end || sp.end > len(text)) {
+				t.Fatalf("span %+v outside %d bytes", sp, len(text))
+			}
+			return true
+		})
+		for _, v := range []string{text, strings.TrimSpace(text)} {
+			_ = placeholder(v) || reference(v) || credential(v, true) || credential(v, false)
+		}
+	})
 }

@@ -129,7 +129,7 @@ func modifier(w string) bool {
 	case "string", "str", "value", "val", "b64", "base64", "enc", "encoded", "raw", "plain", "plaintext",
 		"text", "txt", "data", "bytes", "hex", "literal", "prod", "production", "dev", "development",
 		"staging", "stage", "local", "live", "test", "new", "old", "current", "default", "main",
-		"secondary", "backup", "orig", "original", "v1", "v2", "v3":
+		"secondary", "backup", "orig", "original", "v1", "v2", "v3", "base":
 		return true
 	}
 	return false

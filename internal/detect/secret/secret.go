@@ -15,9 +15,11 @@
 // whatever the syntax. Rules are tried in catalogue order, most specific
 // first, and the first that matches is reported.
 //
-// Placeholders pass: a documented example (AWS's EXAMPLE keys), a template
-// (<your-key>, ${VAR}, your-…-here), masked or repeated characters, the
-// name of what the value stands for (value.go).
+// Placeholders pass, judged on the whole value's shape: a documented
+// example (AWS's EXAMPLE keys), a template that is mostly its marker
+// (<your-key>, ${VAR}, your-…-here), masked or repeated characters, words
+// that say what the value stands for with nothing random beside them
+// (value.go). keyed_secret reads .netrc and .pgpass lines too (lines.go).
 //
 // # Decoded layers
 //
@@ -26,7 +28,9 @@
 // the decoded text is checked again, two layers deep, within a budget of
 // decoded bytes (decode.go). A finding in a decoded layer is reported as
 // its rule (the reason says the text was encoded) and redacts the encoded
-// run it came from.
+// run it came from. A run that decodes to a private key's binary (a key
+// body without its header, keybody.go) or to a bot token's account id
+// (bottoken.go) is a finding itself.
 //
 // # Cost
 //
@@ -199,6 +203,11 @@ func (d *Detector) check(text string, depth int, b *budget) (hit, bool) {
 	var found hit
 	ok := false
 	layers(text, b, func(l *layer) bool {
+		if l.rule != "" {
+			k := d.index(l.rule)
+			found, ok = hit{rule: k, at: l.start, enc: l.enc}, k >= 0
+			return !ok
+		}
 		h, hit := d.check(l.text, depth-1, b)
 		if !hit {
 			return true
@@ -254,7 +263,7 @@ func (d *Detector) first(text string) (int, int) {
 				}
 				continue
 			}
-			if !r.alpha.Has(text[i]) {
+			if !r.alpha.Has(text[i]) || !r.spelledAt(text, w, i, end) {
 				continue
 			}
 			start, stop, from, to := r.alpha.Region(text, i)
@@ -391,6 +400,12 @@ func (d *Detector) findAll(text string, depth int, b *budget) []detect.Match {
 		return out
 	}
 	layers(text, b, func(l *layer) bool {
+		if l.rule != "" {
+			if d.index(l.rule) >= 0 {
+				out = append(out, detect.Match{Rule: l.rule, Start: l.start, End: l.end})
+			}
+			return true
+		}
 		for _, m := range d.findAll(l.text, depth-1, b) {
 			s, e := l.parentSpan(m.Start, m.End)
 			out = append(out, detect.Match{Rule: m.Rule, Start: s, End: e})
@@ -398,6 +413,16 @@ func (d *Detector) findAll(text string, depth int, b *budget) []detect.Match {
 		return true
 	})
 	return out
+}
+
+// index returns the index of the rule named name, or -1.
+func (d *Detector) index(name string) int {
+	for i := range d.rules {
+		if d.rules[i].name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // findText returns every match of every rule in text as written, sorted.
@@ -423,7 +448,7 @@ func (d *Detector) findText(text string) []detect.Match {
 				}
 				continue
 			}
-			if !r.alpha.Has(text[i]) {
+			if !r.alpha.Has(text[i]) || !r.spelledAt(text, w, i, end) {
 				continue
 			}
 			start, stop, from, to := r.alpha.Region(text, i)
@@ -477,6 +502,19 @@ func blockEnd(text string, from int) int {
 		return len(text)
 	}
 	return i + j + len("-----")
+}
+
+// spelledAt reports whether the keyword w found at text[i:end] is written
+// as the rule's case-sensitive pattern writes it, when the rule has a
+// spelled list: a keyword found in another case (nt in "context" for NT)
+// leads nowhere, and costs no region. A match holds a keyword spelled so,
+// which leads to its region.
+func (r *compiled) spelledAt(text string, w, i, end int) bool {
+	if len(r.spelled) == 0 {
+		return true
+	}
+	k := slices.Index(r.keywords, words.Words[w])
+	return k < 0 || text[i:end] == r.spelled[k]
 }
 
 // worth reports whether the region text[start:end] passes the rule's

@@ -133,7 +133,8 @@ func TestRules(t *testing.T) {
 }
 
 // TestExamples checks every rule against the examples beside it: each
-// example is found by the rule alone and by the catalogue, each
+// example is found by the rule alone (in the text or a decoded layer of
+// it) and by the catalogue, each
 // counter-example is not found by the rule, and no reason quotes an
 // example.
 func TestExamples(t *testing.T) {
@@ -144,7 +145,7 @@ func TestExamples(t *testing.T) {
 		}
 		single := singles()[i]
 		for _, ex := range r.examples {
-			if k, _ := single.first(ex); k != 0 {
+			if _, ok := single.Check(ex); !ok {
 				t.Errorf("%s: example %q not found", r.name, ex)
 			}
 			f, ok := d.Check(ex)
@@ -153,13 +154,13 @@ func TestExamples(t *testing.T) {
 			} else if strings.Contains(f.Reason, ex) {
 				t.Errorf("%s: reason quotes the example", r.name)
 			}
-			if len(single.findText(ex)) == 0 {
-				t.Errorf("%s: example %q: findText found nothing", r.name, ex)
+			if len(single.FindAll(ex)) == 0 {
+				t.Errorf("%s: example %q: FindAll found nothing", r.name, ex)
 			}
 		}
 		for _, ex := range r.counter {
-			if k, _ := single.first(ex); k >= 0 {
-				t.Errorf("%s: counter-example %q found", r.name, ex)
+			if f, ok := single.Check(ex); ok {
+				t.Errorf("%s: counter-example %q found: %s", r.name, ex, f.Reason)
 			}
 		}
 	}

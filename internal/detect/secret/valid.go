@@ -25,6 +25,22 @@ func token(text string, m []int) bool {
 	return !placeholder(b) && (len(b) < 12 || entropy(b) >= 2.5)
 }
 
+// paymentToken: a payment token is no placeholder; an EAAA… access
+// token is a whole token, not four letters inside a base64 run (a
+// picture's bytes often encode as +EAAA…).
+func paymentToken(text string, m []int) bool {
+	if strings.HasPrefix(text[m[0]:], "EAAA") && !standalone(text, m[0], m[1]) {
+		return false
+	}
+	return token(text, m)
+}
+
+// standalone reports whether text[s:e] stands alone: no token or base64
+// character right before or after it.
+func standalone(text string, s, e int) bool {
+	return (s == 0 || !tokenByte(text[s-1])) && (e == len(text) || !tokenByte(text[e]))
+}
+
 // ageKey: a file encryption key is no placeholder after its prefix.
 func ageKey(text string, m []int) bool {
 	t := reported(text, m)
