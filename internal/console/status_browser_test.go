@@ -475,3 +475,34 @@ func TestBrowserStoppedConsole(t *testing.T) {
 	defer again.Close()
 	s.waitFor(`document.getElementById('banner').hidden && document.getElementById('live').classList.contains('ok')`)
 }
+
+// TestBrowserRulesChartRoom: with as many rules as the chart lists (20),
+// each bar keeps room for its 12 px label at 1400 and at 390 px, so the
+// rule names do not overlap: the chart grows with its bars.
+func TestBrowserRulesChartRoom(t *testing.T) {
+	rules := make([]string, maxByRule)
+	for i := range rules {
+		rules[i] = fmt.Sprintf("rule_%02d", i)
+	}
+	s := newSession(t, helpLog(t, rules...))
+	s.do(chromedp.Navigate(s.srv.URL + "/"))
+	s.waitFor(fmt.Sprintf(`document.querySelectorAll('#rows tr.row').length === %d`, maxByRule))
+	for _, w := range widths {
+		s.setWidth(w)
+		s.checkLayout(w, "a chart of 20 rules")
+		js := `(() => { const c = Chart.getChart('chart-rules'); if (!c || c.data.labels.length !== 20) return 'no chart of 20 rules';
+  const y = c.scales.y, step = (y.bottom - y.top) / c.data.labels.length;
+  return step >= 14 ? '' : 'a bar has ' + step.toFixed(1) + ' px for a 12 px label'; })()`
+		for try := 0; ; try++ {
+			bad := s.eval(js)
+			if bad == "" {
+				break
+			}
+			if try > 40 {
+				t.Fatalf("rules chart at %d px: %s", w, bad)
+			}
+			time.Sleep(50 * time.Millisecond) // the chart may still be resizing
+		}
+		s.screenshot(fmt.Sprintf("console-%d-rules20.png", w), false)
+	}
+}

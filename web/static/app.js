@@ -11,6 +11,8 @@
   var RANGES = { "1h": 3600e3, "24h": 86400e3, "7d": 7 * 86400e3 };
   var RANGE_LABELS = { "1h": "(last hour)", "24h": "(last 24 hours)", "7d": "(last 7 days)", custom: "(custom range)" };
   var FILTERS = ["verdict", "hook", "agent", "rule", "repo", "q"];
+  // RULE_ROW_PX is the height each bar of the rules chart is given.
+  var RULE_ROW_PX = 18;
   var HEX = /^[0-9a-fA-F]{4,64}$/;
   var RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/;
   // A reason in the table is one line of at most REASON_MAX characters; the
@@ -428,6 +430,9 @@
     $("rules-empty").hidden = rules.length > 0;
     $("rules-hint").hidden = rules.length === 0;
     charts.ruleLabels = rules.map(function (r) { return r.rule; });
+    // The chart grows with its bars, so that each (up to 20) keeps room for
+    // its 12 px label; the box's own height stays the least.
+    $("chart-rules").parentNode.style.minHeight = (rules.length * RULE_ROW_PX + 60) + "px";
     var labels = rules.map(function (r) { return r.rule || "(no rule)"; });
     var data = rules.map(function (r) { return r.count; });
     $("chart-rules").setAttribute("aria-label", "Blocked events by rule: " +
