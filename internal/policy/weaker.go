@@ -2,8 +2,11 @@ package policy
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
 // Weaker lists how p protects less than the built-in defaults, one line
@@ -17,7 +20,11 @@ import (
 // command rule whose pattern was changed (guard cannot tell a stricter one
 // from a looser one); bash.match "commands" (a reading the policy offers);
 // allow lists, which are exceptions the policy file states and `guard
-// policy list` counts.
+// policy list` counts — except an exception that opens a whole default:
+// an allow_read or allow_write glob that matches a default block glob as
+// written (allow "~/.ssh/**" or "**" against block "~/.ssh/**"), and a
+// bash.allow_patterns entry that matches the empty string (it matches
+// every command).
 func (p *Policy) Weaker() []string {
 	d := builtinDefault()
 	var out []string
@@ -47,8 +54,36 @@ func (p *Policy) Weaker() []string {
 	out = appendMissing(out, "file_paths.block_read", "default glob", d.FilePaths.BlockRead, p.FilePaths.BlockRead, nil)
 	out = appendMissing(out, "file_paths.block_write", "default glob", d.FilePaths.BlockWrite, p.FilePaths.BlockWrite, nil)
 	out = appendMissing(out, "urls.blocklist", "default domain", d.URLs.Blocklist, p.URLs.Blocklist, strings.ToLower)
+	out = appendOpened(out, "file_paths.allow_read", d.FilePaths.BlockRead, p.FilePaths.AllowRead)
+	out = appendOpened(out, "file_paths.allow_write", d.FilePaths.BlockWrite, p.FilePaths.AllowWrite)
+	for _, a := range p.Bash.AllowPatterns {
+		if re, err := regexp.Compile(a); err == nil && re.MatchString("") {
+			out = append(out, fmt.Sprintf("bash.allow_patterns entry %q matches every command", a))
+		}
+	}
 	if p.PII.Enabled {
 		out = appendMissing(out, "pii.types", "default type", d.PII.Types, p.PII.Types, nil)
+	}
+	return out
+}
+
+// appendOpened adds a line to out for each allow glob that matches a
+// default block glob as written: the exception opens that default whole.
+func appendOpened(out []string, field string, blocks, allows []string) []string {
+	for _, a := range allows {
+		var opened []string
+		for _, b := range blocks {
+			if ok, err := doublestar.Match(a, b); err == nil && ok {
+				opened = append(opened, b)
+			}
+		}
+		switch len(opened) {
+		case 0:
+		case 1:
+			out = append(out, fmt.Sprintf("%s entry %s opens the default glob %s", field, a, opened[0]))
+		default:
+			out = append(out, fmt.Sprintf("%s entry %s opens %d default globs: %s", field, a, len(opened), strings.Join(opened, ", ")))
+		}
 	}
 	return out
 }

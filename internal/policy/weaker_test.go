@@ -17,6 +17,8 @@ func TestWeaker(t *testing.T) {
 		{"the default file", string(DefaultJSON()), nil},
 		{"stricter", `{"pii": {"block_on_prompt": true}, "bash": {"block_patterns": [` + rulesJSON(def) + `, {"name": "no_sudo", "pattern": "sudo"}]}}`, nil},
 		{"allow lists are not weaker", `{"file_paths": {"allow_read": ["~/.ssh/config"]}, "urls": {"allowlist": ["pastebin.com/raw/ok"]}}`, nil},
+		{"an allow entry that opens a default", `{"file_paths": {"allow_read": ["~/.ssh/**"], "allow_write": ["**"]}, "bash": {"allow_patterns": ["^git status$", ".*"]}}`,
+			[]string{"file_paths.allow_read entry ~/.ssh/** opens the default glob ~/.ssh/**", "file_paths.allow_write entry ** opens ", `bash.allow_patterns entry ".*" matches every command`}},
 		{"match commands is not weaker", `{"bash": {"match": "commands"}}`, nil},
 		{"detectors off", `{"bash": {"enabled": false}, "injection": {"enabled": false}, "pii": {"enabled": false}}`,
 			[]string{"bash.enabled is false: the command detector is off", "injection.enabled is false", "pii.enabled is false"}},
