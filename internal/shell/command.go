@@ -414,7 +414,7 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 			}
 		case p.Exec.Has(a):
 			p.Rest = false // watch -x CMD…: a command, not a script
-		case a == "-" && p.None: // su - USER: a login shell
+		case a == "-" && (p.None || p.Assigns): // su - USER: a login shell; env - CMD: an empty environment
 		case p.Env.Has(a) && i+1 < len(words):
 			i++
 			w.envAssign(words[i].Text) // systemd-run -E NAME=VALUE

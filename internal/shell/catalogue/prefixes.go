@@ -67,7 +67,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "chrt", Prefix: Prefix{Operands: 1}},
 	{Name: "command", Prefix: Prefix{NoRun: " -v -V "}},
 	{Name: "doas", Prefix: Prefix{WithArg: " -u -C "}},
-	{Name: "env", Prefix: Prefix{WithArg: " -u -C --unset --chdir ", Assigns: true, Split: " -S --split-string ", Chdir: " -C --chdir "}},
+	{Name: "env", Prefix: Prefix{WithArg: " -u -C -P -a --unset --chdir --argv0 ", Assigns: true, Split: " -S --split-string ", Chdir: " -C --chdir "}},
 	{Name: "exec", Prefix: Prefix{WithArg: " -a "}},
 	{Name: "fakeroot"},
 	{Name: "firejail"},
