@@ -25,7 +25,7 @@ func (c *cmd) gitFiles() {
 	}
 	for _, a := range c.args[at+1:] {
 		if p, ok := revPath(a.Text); ok {
-			c.w.Read(p)
+			c.w.revRead(p)
 		}
 	}
 	if sub == "apply" {
@@ -55,15 +55,40 @@ func gitSubcommand(args []word.Word) (string, int) {
 	return "", len(args) - 1
 }
 
+// maxRepoDepth bounds the directories above the working directory that a
+// REV:PATH is also resolved against (the repository's root is one of them).
+const maxRepoDepth = 12
+
+// revRead records the file PATH of a REV:PATH word reads. git resolves
+// PATH against the repository's root unless it starts with ./ or ../; guard
+// does not look for the root, so PATH is read relative to the working
+// directory and to each directory above it, up to maxRepoDepth (git show
+// HEAD:.ssh/id_rsa from ~/proj in a repository rooted at ~).
+func (w *walker) revRead(p string) {
+	w.Read(p)
+	if strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || strings.HasPrefix(p, "/") {
+		return
+	}
+	up := ""
+	for range maxRepoDepth {
+		up += "../"
+		w.Read(up + p)
+	}
+}
+
 // revPath returns PATH of a word REV:PATH that names a file in a revision
-// (HEAD:.env, main:./config/x, HEAD:../.ssh/id_rsa): a path-like part
-// after a colon, the part before it an option-free name and no URL.
+// (HEAD:.env, main:./config/x, HEAD:../.ssh/id_rsa) or in the index
+// (:.env, :0:.env, stages 0 to 3): a path-like part after a colon, the
+// part before it an option-free name and no URL.
 func revPath(s string) (string, bool) {
 	k := strings.IndexByte(s, ':')
-	if k <= 0 || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
+	if k < 0 || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
 		return "", false
 	}
 	p := s[k+1:]
+	if k == 0 && len(p) > 2 && p[0] >= '0' && p[0] <= '3' && p[1] == ':' {
+		p = p[2:] // :STAGE:PATH
+	}
 	if p == "" || !lang.PathLike(p) {
 		return "", false
 	}
