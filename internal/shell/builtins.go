@@ -424,8 +424,8 @@ func (w *walker) dest(dest string) string {
 	case dest == "-" && w.OldDir != nil:
 		return *w.OldDir
 	case dest == "-":
-		// The agent's shell's $OLDPWD, unknown: paths stay where they were.
-		return w.Dir
+		// The agent's shell's $OLDPWD: not known.
+		return word.Mark(word.MarkVar, "OLDPWD")
 	}
 	if d, ok := w.DirVar(dest); ok {
 		return d
