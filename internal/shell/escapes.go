@@ -271,7 +271,7 @@ func sqlCode(l string) string {
 	return string(b)
 }
 
-// sqlLoneLiteral reports whether s starts with a string literal ('…', ''
+// sqlLoneLiteral reports whether s starts with a string literal ('…', ”
 // inside it a quote) followed by , or ).
 func sqlLoneLiteral(s string) bool {
 	if !strings.HasPrefix(s, "'") {
