@@ -271,8 +271,9 @@ func sqlCode(l string) string {
 	return string(b)
 }
 
-// sqlLoneLiteral reports whether s starts with a string literal ('…', ”
-// inside it a quote) followed by , or ).
+// sqlLoneLiteral reports whether s starts with a string literal (in
+// single quotes, a doubled quote inside it standing for one) followed by ,
+// or ).
 func sqlLoneLiteral(s string) bool {
 	if !strings.HasPrefix(s, "'") {
 		return false
