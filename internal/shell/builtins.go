@@ -45,6 +45,8 @@ func (c *cmd) builtin() bool {
 			}
 			if word.IsName(a.Text) {
 				w.setVariable(w.refTarget(a.Text, declFlags{}), expand.Variable{})
+			} else {
+				w.unsetElem(a.Text)
 			}
 		}
 		return true
@@ -63,6 +65,40 @@ func (c *cmd) builtin() bool {
 		return true
 	}
 	return false
+}
+
+// unsetElem applies unset 'NAME[I]' to an indexed array whose elements
+// guard knows. bash leaves the array sparse: ${a[@]} lists the other
+// elements while ${a[J]} keeps its index. guard's arrays are not sparse, so
+// the array then holds two values, the elements without I (what ${a[@]}
+// gives) and the elements as they were (what an index selects); the
+// last element's removal is exact. An index guard cannot read (unset
+// 'a[$i]') gives each removal as a value.
+func (w *walker) unsetElem(s string) {
+	name, idx, ok := strings.Cut(strings.TrimSuffix(s, "]"), "[")
+	if !ok || !strings.HasSuffix(s, "]") || !word.IsName(name) {
+		return
+	}
+	vr := w.variable(name)
+	if vr.Kind != expand.Indexed || len(vr.List) == 0 || len(vr.List) > maxValues {
+		return
+	}
+	without := func(n int) expand.Variable {
+		return expand.Variable{Set: true, Kind: expand.Indexed, List: slices.Delete(slices.Clone(vr.List), n, n+1)}
+	}
+	n, err := strconv.Atoi(idx)
+	switch {
+	case err == nil && n == len(vr.List)-1:
+		w.assignValues(name, []expand.Variable{without(n)})
+	case err == nil && n >= 0 && n < len(vr.List):
+		w.assignValues(name, []expand.Variable{without(n), vr})
+	case err != nil:
+		vals := []expand.Variable{vr}
+		for k := range vr.List {
+			vals = append(vals, without(k))
+		}
+		w.assignValues(name, vals)
+	}
 }
 
 // set: set -- ARGS and set ARGS (after its options) set the positional
@@ -424,8 +460,8 @@ func (w *walker) dest(dest string) string {
 	case dest == "-" && w.OldDir != nil:
 		return *w.OldDir
 	case dest == "-":
-		// The agent's shell's $OLDPWD, unknown: paths stay where they were.
-		return w.Dir
+		// The agent's shell's $OLDPWD: not known.
+		return word.Mark(word.MarkVar, "OLDPWD")
 	}
 	if d, ok := w.DirVar(dest); ok {
 		return d

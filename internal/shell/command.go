@@ -676,13 +676,61 @@ func (c *cmd) render() {
 	c.rendered = b.String()
 }
 
-// echoOutput is what echo prints: its words after its options, and a newline.
-func echoOutput(args []word.Word) string {
-	i := 0
-	for i < len(args) && (args[i].Text == "-n" || args[i].Text == "-e" || args[i].Text == "-E" || args[i].Text == "-ne" || args[i].Text == "-en") {
-		i++
+// echoOutput is what echo prints: its words after its options, and a
+// newline. With -e (and in zsh, unless -E) it expands backslash escapes as
+// printf %b does (echo -e '\x2ebashrc' prints .bashrc); when guard cannot
+// tell what they print, the text is unknown (false).
+func echoOutput(args []word.Word, zsh bool) (string, bool) {
+	i, escapes, newline := 0, zsh, true
+	for ; i < len(args) && echoOptions(args[i].Text); i++ {
+		for _, r := range args[i].Text[1:] {
+			switch r {
+			case 'e':
+				escapes = true
+			case 'E':
+				escapes = false
+			case 'n':
+				newline = false
+			}
+		}
 	}
-	return word.Join(args[i:]) + "\n"
+	text := word.Join(args[i:])
+	if escapes && strings.Contains(text, "\\") {
+		out, ok := printfFormat("%b", []string{echoOctal(text)})
+		if !ok {
+			return "", false
+		}
+		text = out
+	}
+	if newline {
+		text += "\n"
+	}
+	return text, true
+}
+
+// echoOctal rewrites echo's \0NNN escapes (a zero, then up to three octal
+// digits) as \NNN, the form printf %b reads the same way in guard's
+// expander; other escapes stay as they are.
+func echoOctal(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		b.WriteByte(s[i])
+		if s[i] != '\\' || i+1 >= len(s) {
+			continue
+		}
+		i++
+		if s[i] == '0' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7' {
+			continue // drop the zero: \0056 is \056
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// echoOptions reports whether s is a word of echo's options (-n, -e, -E,
+// clustered).
+func echoOptions(s string) bool {
+	return len(s) > 1 && s[0] == '-' && strings.Trim(s[1:], "neE") == ""
 }
 
 // printfOutput is what printf prints: its format applied to its

@@ -32,7 +32,9 @@ func (c *cmd) printer() {
 	// What is not known of the words stays marked in what they print.
 	switch c.name {
 	case "echo":
-		c.out = output{text: echoOutput(c.args), known: true}
+		if o, ok := echoOutput(c.args, c.w.zsh); ok {
+			c.out = output{text: o, known: true}
+		}
 	case "printf":
 		if o, ok := printfOutput(c.args); ok {
 			c.out = output{text: o, known: true}

@@ -208,6 +208,10 @@ func (c *cmd) sql(text string, depth int) {
 			c.dotCommand(l, depth)
 			continue
 		}
+		if f, ok := sqlBuiltPath(l); ok {
+			c.w.hide("sqlite3 %s( with a file name built by SQL (||, char(), unhex(), x'…'): guard cannot tell the file it names", f)
+			return
+		}
 		for _, lit := range lang.Literals(l) {
 			if pathToken(lit) {
 				c.w.Read(lit)
@@ -215,6 +219,82 @@ func (c *cmd) sql(text string, depth int) {
 			}
 		}
 	}
+}
+
+// sqlFileFuncs are the SQL functions of sqlite3's shell that read, write
+// or load the file their first argument names.
+var sqlFileFuncs = [...]string{"writefile", "readfile", "load_extension", "edit"}
+
+// sqlBuiltPath reports the first file function of SQL line l whose first
+// argument is not one string literal ('…' followed by , or ) ): a name
+// the SQL builds (readfile('/x/.bash'||'rc'), writefile(char(47,…)),
+// readfile(x'2f…'), a column), which guard cannot tell.
+func sqlBuiltPath(l string) (string, bool) {
+	low := strings.ToLower(l)
+	code := sqlCode(low)
+	for _, f := range sqlFileFuncs {
+		for off := 0; off < len(low); {
+			i := strings.Index(code[off:], f)
+			if i < 0 {
+				break
+			}
+			at := off + i
+			off = at + len(f)
+			if at > 0 && (isIdentByte(low[at-1])) {
+				continue // part of a longer name
+			}
+			rest := strings.TrimLeft(code[off:], " \t")
+			if !strings.HasPrefix(rest, "(") {
+				continue
+			}
+			if !sqlLoneLiteral(strings.TrimLeft(low[len(low)-len(rest)+1:], " \t")) {
+				return f, true
+			}
+		}
+	}
+	return "", false
+}
+
+// sqlCode returns l with the text inside its string literals blanked (the
+// same length): a function name quoted as data is not a call.
+func sqlCode(l string) string {
+	b := []byte(l)
+	in := false
+	for i := range b {
+		switch {
+		case b[i] == '\'':
+			in = !in // '' inside a literal closes and reopens it
+		case in:
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+// sqlLoneLiteral reports whether s starts with a string literal (in
+// single quotes, a doubled quote inside it standing for one) followed by ,
+// or ).
+func sqlLoneLiteral(s string) bool {
+	if !strings.HasPrefix(s, "'") {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] != '\'' {
+			continue
+		}
+		if i+1 < len(s) && s[i+1] == '\'' {
+			i++
+			continue
+		}
+		after := strings.TrimLeft(s[i+1:], " \t")
+		return strings.HasPrefix(after, ",") || strings.HasPrefix(after, ")")
+	}
+	return false
+}
+
+// isIdentByte reports whether b may be part of an SQL identifier.
+func isIdentByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 // dotCommand analyses one sqlite3 dot-command: .shell and .system run a

@@ -240,6 +240,9 @@ func TestGitFiles(t *testing.T) {
 	}{
 		{cmd: "git show HEAD:../.ssh/id_rsa", reads: []string{"../.ssh/id_rsa"}},
 		{cmd: "git -C sub cat-file -p main:.env", reads: []string{"sub/.env"}},
+		{cmd: "git show :.env", reads: []string{".env", "../.env"}},
+		{cmd: "git show :2:.env", reads: []string{".env"}},
+		{cmd: "git show HEAD:.ssh/id_rsa", reads: []string{".ssh/id_rsa", "../.ssh/id_rsa", "../../.ssh/id_rsa"}},
 		{cmd: "git apply p.diff", writes: []string{"./src/x.go", "./../.bashrc"}},
 		{cmd: "git apply --directory=app p.diff", writes: []string{"app/src/x.go"}},
 		{cmd: "git apply -p0 p.diff", writes: []string{"./a/src/x.go"}},

@@ -5,6 +5,7 @@ package shell
 // apply writes the files its patch names.
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,6 +18,7 @@ import (
 // word REV:PATH of any git subcommand reads PATH as the repository holds it.
 func (c *cmd) gitFiles() {
 	sub, at := gitSubcommand(c.args)
+	c.gitLongOptions(sub, at+1)
 	for j := 0; j < at; j++ {
 		// git -c include.path=F: a configuration of F's commands too
 		if k, v, ok := strings.Cut(c.args[j+1].Text, "="); c.args[j].Text == "-c" && ok && gitInclude(strings.ToLower(k)) {
@@ -25,11 +27,91 @@ func (c *cmd) gitFiles() {
 	}
 	for _, a := range c.args[at+1:] {
 		if p, ok := revPath(a.Text); ok {
-			c.w.Read(p)
+			c.w.revRead(p)
 		}
 	}
 	if sub == "apply" {
 		c.gitApply(at + 1)
+	}
+	if sub == "init" || sub == "clone" {
+		c.gitNewRepo(at + 1)
+	}
+}
+
+// gitNewRepo: git init and git clone with --template=DIR copy DIR's hooks
+// into the new repository, and with --separate-git-dir=DIR put its
+// configuration and hooks in DIR, outside the .git globs that protect
+// them; guard reads neither, so both are hidden (GIT_TEMPLATE_DIR is, see
+// catalogue.HiddenVars).
+func (c *cmd) gitNewRepo(from int) {
+	for _, a := range c.args[from:] {
+		opt, _, _ := strings.Cut(a.Text, "=")
+		switch opt {
+		case "--template":
+			c.w.hide("git %s --template: the new repository's hooks come from a directory guard does not read", c.args[from-1].Text)
+			return
+		case "--separate-git-dir":
+			c.w.hide("git %s --separate-git-dir: the repository's configuration and hooks go where guard's .git globs do not protect them", c.args[from-1].Text)
+			return
+		case "--":
+			return
+		}
+	}
+}
+
+// gitLongOpts returns the long options of a git subcommand that the
+// command rules look for (git_reset_hard, git_clean_force…), with the
+// other long options of the subcommand that share a prefix with them; nil
+// for another subcommand. (A switch: no map is built at start-up.)
+func gitLongOpts(sub string) []string {
+	switch sub {
+	case "reset":
+		return []string{"--hard", "--soft", "--mixed", "--merge", "--keep", "--quiet", "--no-quiet", "--patch", "--pathspec-from-file", "--pathspec-file-nul", "--no-refresh", "--refresh", "--recurse-submodules", "--no-recurse-submodules", "--intent-to-add"}
+	case "clean":
+		return []string{"--force", "--dry-run", "--quiet", "--interactive", "--exclude"}
+	case "checkout":
+		return []string{"--force", "--ours", "--theirs", "--track", "--no-track", "--detach", "--orphan", "--merge", "--conflict", "--patch", "--quiet", "--progress", "--no-progress", "--overwrite-ignore", "--no-overwrite-ignore", "--ignore-other-worktrees", "--recurse-submodules", "--overlay", "--no-overlay", "--pathspec-from-file", "--guess", "--no-guess", "--ignore-skip-worktree-bits"}
+	case "push":
+		return []string{"--force", "--force-with-lease", "--force-if-includes", "--delete", "--mirror", "--all", "--tags", "--follow-tags", "--prune", "--dry-run", "--porcelain", "--quiet", "--verbose", "--progress", "--set-upstream", "--signed", "--atomic", "--push-option", "--receive-pack", "--repo", "--thin", "--no-thin", "--no-verify", "--verify", "--ipv4", "--ipv6", "--recurse-submodules", "--no-force-with-lease", "--exec"}
+	case "stash":
+		return []string{"--all", "--include-untracked", "--keep-index", "--patch", "--quiet", "--message", "--staged", "--pathspec-from-file"}
+	case "branch":
+		return []string{"--delete", "--force", "--move", "--copy", "--list", "--all", "--remotes", "--verbose", "--quiet", "--track", "--no-track", "--set-upstream-to", "--unset-upstream", "--color", "--no-color", "--column", "--sort", "--merged", "--no-merged", "--contains", "--no-contains", "--points-at", "--format", "--show-current", "--edit-description", "--create-reflog", "--ignore-case", "--abbrev", "--recurse-submodules", "--omit-empty"}
+	}
+	return nil
+}
+
+// gitLongOptions rewrites an abbreviated long option of a git subcommand
+// to its full name when it is the unique prefix of one of the options
+// gitLongOpts lists (git accepts --har for --hard, --forc for --force),
+// so that the command rules see what git runs. The rewritten words are
+// the command's rendering only; what the words name is unchanged.
+func (c *cmd) gitLongOptions(sub string, from int) {
+	opts := gitLongOpts(sub)
+	if opts == nil || from > len(c.args) {
+		return
+	}
+	for j := from; j < len(c.args); j++ {
+		s := c.args[j].Text
+		if s == "--" {
+			return
+		}
+		name, val, eq := strings.Cut(s, "=")
+		if !strings.HasPrefix(name, "--") || len(name) < 3 || slices.Contains(opts, name) {
+			continue
+		}
+		full, n := "", 0
+		for _, o := range opts {
+			if strings.HasPrefix(o, name) {
+				full, n = o, n+1
+			}
+		}
+		if n == 1 {
+			if eq {
+				full += "=" + val
+			}
+			c.args[j].Text = full
+		}
 	}
 }
 
@@ -55,15 +137,40 @@ func gitSubcommand(args []word.Word) (string, int) {
 	return "", len(args) - 1
 }
 
+// maxRepoDepth bounds the directories above the working directory that a
+// REV:PATH is also resolved against (the repository's root is one of them).
+const maxRepoDepth = 12
+
+// revRead records the file PATH of a REV:PATH word reads. git resolves
+// PATH against the repository's root unless it starts with ./ or ../; guard
+// does not look for the root, so PATH is read relative to the working
+// directory and to each directory above it, up to maxRepoDepth (git show
+// HEAD:.ssh/id_rsa from ~/proj in a repository rooted at ~).
+func (w *walker) revRead(p string) {
+	w.Read(p)
+	if strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || strings.HasPrefix(p, "/") {
+		return
+	}
+	up := ""
+	for range maxRepoDepth {
+		up += "../"
+		w.Read(up + p)
+	}
+}
+
 // revPath returns PATH of a word REV:PATH that names a file in a revision
-// (HEAD:.env, main:./config/x, HEAD:../.ssh/id_rsa): a path-like part
-// after a colon, the part before it an option-free name and no URL.
+// (HEAD:.env, main:./config/x, HEAD:../.ssh/id_rsa) or in the index
+// (:.env, :0:.env, stages 0 to 3): a path-like part after a colon, the
+// part before it an option-free name and no URL.
 func revPath(s string) (string, bool) {
 	k := strings.IndexByte(s, ':')
-	if k <= 0 || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
+	if k < 0 || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
 		return "", false
 	}
 	p := s[k+1:]
+	if k == 0 && len(p) > 2 && p[0] >= '0' && p[0] <= '3' && p[1] == ':' {
+		p = p[2:] // :STAGE:PATH
+	}
 	if p == "" || !lang.PathLike(p) {
 		return "", false
 	}

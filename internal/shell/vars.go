@@ -76,6 +76,9 @@ func (w *walker) variable(name string) expand.Variable {
 		if w.OldDir != nil {
 			return strVar(word.DirMark(*w.OldDir))
 		}
+		// The agent's shell's previous directory: not the hook's
+		// $OLDPWD, and not known.
+		return strVar(word.Mark(word.MarkVar, name))
 	case "@", "*":
 		if w.pos == nil {
 			return expand.Variable{Set: true, Kind: expand.Indexed, List: []string{word.Mark(word.MarkVar, name)}}
