@@ -254,8 +254,33 @@ func expand(call *agent.Call, opt agent.Options) ([]event.Input, []string, *real
 	if len(derived) > 0 {
 		checked = append(append(make([]event.Input, 0, len(call.Inputs)+len(derived)), call.Inputs...), derived...)
 	}
+	checked = opaqueTrees(call, checked)
 	checked, res := linkTargetsOf(checked)
 	return checked, ran, res, nil
+}
+
+// opaqueTrees marks the recursive reads (DIR/**) of a call whose result
+// guard cannot replace (agent.ResultsReplaced) as opaque: the result scan
+// cannot redact what they print, so they meet the globs whose files may be
+// anywhere too (a project's .env). It copies inputs before it changes one.
+func opaqueTrees(call *agent.Call, inputs []event.Input) []event.Input {
+	if agent.ResultsReplaced(call.Agent) {
+		return inputs
+	}
+	var out []event.Input
+	for i, in := range inputs {
+		if in.Kind != event.KindRead || in.Opaque != "" || !strings.HasSuffix(in.Text, "/**") {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(inputs)
+		}
+		out[i].Opaque = agent.NoResultRedaction
+	}
+	if out == nil {
+		return inputs
+	}
+	return out
 }
 
 // commandInputs returns the read, write, touch and URL inputs the shell
@@ -442,7 +467,7 @@ func followedBy(inputs []event.Input, more func(event.Input) ([]string, error)) 
 		if out != nil {
 			out = append(out, in)
 			for _, t := range texts {
-				out = append(out, event.Input{Kind: in.Kind, Text: t, Via: in.Via})
+				out = append(out, event.Input{Kind: in.Kind, Text: t, Via: in.Via, Opaque: in.Opaque})
 			}
 		}
 	}

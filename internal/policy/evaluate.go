@@ -137,6 +137,12 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 					text = a.Executed()
 				}
 				f, hit = d.Check(text)
+			case in.Kind == event.KindRead && in.Opaque != "":
+				f, hit = d.(*path.Detector).CheckOpaque(in.Text)
+				if hit && f.Reach == event.ReachOpaque {
+					f.Reason += " (" + in.Opaque + ")"
+					f.LogReason += " (" + in.Opaque + ")"
+				}
 			default:
 				f, hit = d.Check(in.Text)
 			}
