@@ -315,7 +315,11 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 		// The command's shell inherits the agent's environment, as guard
 		// does: $GUARD_HOME/rules.json is guard's own policy file.
 		for _, p := range a.Reads {
-			out = withUnknownVars(out, event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)})
+			in := event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)}
+			if slices.Contains(a.OpaqueReads, p) {
+				in.Opaque = transformed
+			}
+			out = withUnknownVars(out, in)
 		}
 		for _, p := range a.Writes {
 			out = withUnknownVars(out, event.Input{Kind: event.KindWrite, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)})
@@ -345,6 +349,10 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 	}
 	return out, ran, nil
 }
+
+// transformed is why guard cannot redact what a recursive read of a
+// command prints (shell.Analysis.OpaqueReads).
+const transformed = "the command encodes or transforms what the read prints before the result scan sees it"
 
 // ranNote adds to the finding of a block which files guard read because the
 // command runs them: what blocked may be in one of them (the command rules

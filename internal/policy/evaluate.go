@@ -138,11 +138,7 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 				}
 				f, hit = d.Check(text)
 			case in.Kind == event.KindRead && in.Opaque != "":
-				f, hit = d.(*path.Detector).CheckOpaque(in.Text)
-				if hit && f.Reach == event.ReachOpaque {
-					f.Reason += " (" + in.Opaque + ")"
-					f.LogReason += " (" + in.Opaque + ")"
-				}
+				f, hit = p.checkOpaque(d.(*path.Detector), in)
 			default:
 				f, hit = d.Check(in.Text)
 			}
