@@ -486,3 +486,13 @@ func appendString(dst []byte, s string) []byte {
 	}
 	return append(dst, '"')
 }
+
+// ResultsReplaced reports whether the client of agent name lets guard
+// replace a tool's result before the model sees it (agent A's PostToolUse,
+// agent C's AfterTool): there the result scan redacts what a tool prints.
+// Agent B's after-tool hooks only log.
+func ResultsReplaced(name string) bool { return name != B }
+
+// NoResultRedaction is why guard cannot redact a tool's result for an agent
+// whose results it cannot replace (see ResultsReplaced).
+const NoResultRedaction = "this agent's client does not let guard withhold or redact a tool's result"

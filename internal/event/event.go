@@ -50,6 +50,13 @@ type Input struct {
 	// options name it ("chmod -R"), for the explanation shown with a block;
 	// empty when not known. It is neither hashed nor recorded.
 	Via string
+	// Opaque says, for a read of a directory whole (DIR/**), why guard
+	// cannot redact what the read prints: the agent's client does not let
+	// guard replace the result, or the command transforms the output
+	// before it reaches the model. Empty when the result scan sees it as
+	// the read printed it. Such a read also meets the block globs whose
+	// files may be anywhere (**/.env). Neither hashed nor recorded.
+	Opaque string
 }
 
 // Finding is what a detector reports when its input matches one of its rules.
@@ -83,11 +90,12 @@ type Reach string
 
 // The ways a path meets a glob.
 const (
-	ReachMatch Reach = ""      // the path is one the glob protects
-	ReachHolds Reach = "holds" // the path is a directory that holds some (written, removed, moved)
-	ReachTree  Reach = "tree"  // the path stands for a directory read whole (DIR/**) that holds some
-	ReachNamed Reach = "named" // the path stands for the files of a name under a directory (DIR/**/NAME)
-	ReachMaybe Reach = "maybe" // the path has a part guard cannot work out and could name one
+	ReachMatch  Reach = ""       // the path is one the glob protects
+	ReachHolds  Reach = "holds"  // the path is a directory that holds some (written, removed, moved)
+	ReachTree   Reach = "tree"   // the path stands for a directory read whole (DIR/**) that holds some
+	ReachNamed  Reach = "named"  // the path stands for the files of a name under a directory (DIR/**/NAME)
+	ReachMaybe  Reach = "maybe"  // the path has a part guard cannot work out and could name one
+	ReachOpaque Reach = "opaque" // the path stands for a directory read whole whose output guard cannot redact (see Input.Opaque)
 )
 
 // Redacted stands in a LogReason where the input text would have been.

@@ -254,8 +254,33 @@ func expand(call *agent.Call, opt agent.Options) ([]event.Input, []string, *real
 	if len(derived) > 0 {
 		checked = append(append(make([]event.Input, 0, len(call.Inputs)+len(derived)), call.Inputs...), derived...)
 	}
+	checked = opaqueTrees(call, checked)
 	checked, res := linkTargetsOf(checked)
 	return checked, ran, res, nil
+}
+
+// opaqueTrees marks the recursive reads (DIR/**) of a call whose result
+// guard cannot replace (agent.ResultsReplaced) as opaque: the result scan
+// cannot redact what they print, so they meet the globs whose files may be
+// anywhere too (a project's .env). It copies inputs before it changes one.
+func opaqueTrees(call *agent.Call, inputs []event.Input) []event.Input {
+	if agent.ResultsReplaced(call.Agent) {
+		return inputs
+	}
+	var out []event.Input
+	for i, in := range inputs {
+		if in.Kind != event.KindRead || in.Opaque != "" || !strings.HasSuffix(in.Text, "/**") {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(inputs)
+		}
+		out[i].Opaque = agent.NoResultRedaction
+	}
+	if out == nil {
+		return inputs
+	}
+	return out
 }
 
 // commandInputs returns the read, write, touch and URL inputs the shell
@@ -290,7 +315,11 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 		// The command's shell inherits the agent's environment, as guard
 		// does: $GUARD_HOME/rules.json is guard's own policy file.
 		for _, p := range a.Reads {
-			out = withUnknownVars(out, event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)})
+			in := event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)}
+			if slices.Contains(a.OpaqueReads, p) {
+				in.Opaque = transformed
+			}
+			out = withUnknownVars(out, in)
 		}
 		for _, p := range a.Writes {
 			out = withUnknownVars(out, event.Input{Kind: event.KindWrite, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)})
@@ -320,6 +349,10 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 	}
 	return out, ran, nil
 }
+
+// transformed is why guard cannot redact what a recursive read of a
+// command prints (shell.Analysis.OpaqueReads).
+const transformed = "the command encodes or transforms what the read prints before the result scan sees it"
 
 // ranNote adds to the finding of a block which files guard read because the
 // command runs them: what blocked may be in one of them (the command rules
@@ -442,7 +475,7 @@ func followedBy(inputs []event.Input, more func(event.Input) ([]string, error)) 
 		if out != nil {
 			out = append(out, in)
 			for _, t := range texts {
-				out = append(out, event.Input{Kind: in.Kind, Text: t, Via: in.Via})
+				out = append(out, event.Input{Kind: in.Kind, Text: t, Via: in.Via, Opaque: in.Opaque})
 			}
 		}
 	}

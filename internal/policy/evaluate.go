@@ -137,6 +137,8 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 					text = a.Executed()
 				}
 				f, hit = d.Check(text)
+			case in.Kind == event.KindRead && in.Opaque != "":
+				f, hit = p.checkOpaque(d.(*path.Detector), in)
 			default:
 				f, hit = d.Check(in.Text)
 			}

@@ -303,7 +303,7 @@ func (p *Policy) pathWhy(in event.Input, f event.Finding, quote bool) (why, hint
 func pathReach(in event.Input, f event.Finding, what string, quote bool) string {
 	shown, name := in.Text, ""
 	switch f.Reach {
-	case event.ReachTree:
+	case event.ReachTree, event.ReachOpaque:
 		shown = strings.TrimSuffix(shown, "/**")
 	case event.ReachNamed:
 		if i := strings.LastIndex(shown, "/**/"); i >= 0 {
@@ -332,6 +332,8 @@ func pathReach(in event.Input, f event.Finding, what string, quote bool) string 
 		return fmt.Sprintf("%s %s also %s %s, which is inside it", subject, would, change, what)
 	case event.ReachTree:
 		return fmt.Sprintf("%s reads all of it, and so %s, which is inside it", subject, what)
+	case event.ReachOpaque:
+		return fmt.Sprintf("%s reads all of it, and guard cannot redact what it prints (%s), so it would show %s if the directory holds one", subject, in.Opaque, what)
 	case event.ReachNamed:
 		return fmt.Sprintf("a search of %s for files named '%s' would reach %s", q, detect.Printable(name), what)
 	case event.ReachMaybe:

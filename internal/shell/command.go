@@ -120,8 +120,11 @@ func (w *walker) pipeline(elems []*syntax.Stmt) {
 	var own, extra []string
 	var cmds []Command
 	var prev *cmd
+	var stages []*cmd
+	var starts []int // where each stage's reads begin in w.a.Reads
 	for i, s := range elems {
 		var c *cmd
+		starts = append(starts, len(w.a.Reads))
 		run := func() { c = w.element(s, prev, i < len(elems)-1) }
 		if len(elems) > 1 && !(w.zsh && i == len(elems)-1) {
 			w.scoped(run) // each stage of a pipeline runs in a subshell (zsh's last in the shell)
@@ -140,7 +143,9 @@ func (w *walker) pipeline(elems []*syntax.Stmt) {
 		own = append(own, c.own...)
 		extra = append(extra, c.extra...)
 		prev = c
+		stages = append(stages, c)
 	}
+	w.opaqueStages(stages, starts)
 	w.printed(prev)
 	if len(elems) == 1 && len(own) > 0 {
 		for _, l := range own {
@@ -301,6 +306,12 @@ func (c *cmd) pipedHidden() bool {
 // run resolves words (prefixes skipped) and analyses the program.
 func (c *cmd) run(words []word.Word) {
 	defer c.restore()
+	from := len(c.w.a.Reads)
+	defer func() {
+		if c.encodes() {
+			c.w.markOpaque(from, len(c.w.a.Reads))
+		}
+	}()
 	guessed := false
 	for len(words) > 1 {
 		// $P unquoted, where P is set only in a branch and not in the

@@ -250,6 +250,7 @@ func (c *cmd) messages() {
 		c.w.ReadTree(".") // git add -A, stash -u, commit -a: the whole work tree
 	}
 	if c.name == "git" && sub == "grep" {
+		c.readsDot = true // the work tree's files, when no pathspec narrows it
 		c.grep(j)
 		return
 	}

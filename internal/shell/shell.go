@@ -126,6 +126,11 @@ type Analysis struct {
 	// DIR -exec cat); DIR/**/NAME a read of every file NAME (a name or a
 	// pattern) under DIR (find DIR -name NAME -exec cat {} \;).
 	Reads, Writes []string
+	// OpaqueReads are the reads of a directory whole (DIR/**, also in
+	// Reads) whose output guard cannot redact: the reader encodes it
+	// (xxd, base64, tar to standard output) or a later stage of its
+	// pipeline is not a catalogued pass-through (grep -r x . | rev).
+	OpaqueReads []string
 	// Touches are the files named by a program guard does not know to only
 	// read them: every word of such a program that is not data and not a
 	// file its handler accounts for (an option's value after = included),
@@ -272,6 +277,7 @@ func union(a, z *Analysis, zerr error) {
 		}
 	}
 	a.Reads = append(a.Reads, z.Reads...)
+	a.OpaqueReads = append(a.OpaqueReads, z.OpaqueReads...)
 	a.Writes = append(a.Writes, z.Writes...)
 	a.Touches = append(a.Touches, z.Touches...)
 	a.URLs = append(a.URLs, z.URLs...)
@@ -306,6 +312,13 @@ func finish(a *Analysis) {
 		}
 	}
 	a.Reads = a.settle(a.Reads, false)
+	opaque := a.OpaqueReads[:0]
+	for _, p := range a.OpaqueReads {
+		if !word.Opaque(p) {
+			opaque = append(opaque, word.Render(p))
+		}
+	}
+	a.OpaqueReads = dedupe(opaque)
 	a.Writes = a.settle(a.Writes, true)
 	// A touch with an opaque part is checked as an unresolved write.
 	a.Touches = without(a.settle(a.Touches, true), a.Writes)

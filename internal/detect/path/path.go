@@ -405,6 +405,19 @@ func (d *Detector) reaches(n, dir string) bool {
 // A path holding Unknown parts is checked for what it could name (see
 // checkUnresolved); its Reason says guard cannot tell what it names.
 func (d *Detector) Check(p string) (event.Finding, bool) {
+	return d.check(p, false)
+}
+
+// CheckOpaque is Check for a read whose output guard cannot redact (see
+// event.Input.Opaque): a recursive read DIR/** also meets the globs
+// without a fixed directory (**/.env, **/*.pem) that can match a file
+// below DIR, as DIR/**/* would. Such a finding's Reach is
+// event.ReachOpaque.
+func (d *Detector) CheckOpaque(p string) (event.Finding, bool) {
+	return d.check(p, true)
+}
+
+func (d *Detector) check(p string, opaque bool) (event.Finding, bool) {
 	if p == "" {
 		return event.Finding{}, false
 	}
@@ -437,6 +450,19 @@ func (d *Detector) Check(p string) (event.Finding, bool) {
 		}
 		if rec && g.inTree(dir, name) {
 			return treeFinding(p, g.src, name, true), true
+		}
+	}
+	if rec && opaque && name == "" {
+		// Every file under DIR, whatever its name: the globs whose files
+		// may be anywhere are met too.
+		for _, g := range d.block {
+			if g.inTree(dir, "*") {
+				f := finding(p, g.src, event.ReachOpaque)
+				const why = "; it stands for every file under its directory (a recursive read), among them files the glob may protect, and guard cannot redact what the read prints"
+				f.Reason += why
+				f.LogReason += why
+				return f, true
+			}
 		}
 	}
 	return event.Finding{}, false

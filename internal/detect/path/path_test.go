@@ -761,3 +761,34 @@ func TestShallow(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckOpaque: a recursive read whose output guard cannot redact
+// meets the globs without a fixed directory too; the allow globs still
+// open it, and a read narrowed by name is checked as it was.
+func TestCheckOpaque(t *testing.T) {
+	d, err := New([]string{"**/.env", "**/*.pem", "~/.ssh/**"}, []string{"/open/**"}, "/home/u")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		p            string
+		plain, strct bool
+	}{
+		{"/proj/**", false, true},
+		{"~/.ssh/**", true, true},
+		{"/home/u/**", true, true},
+		{"/proj/**/*.go", false, false},
+		{"/proj/**/.env", true, true},
+		{"/open/**", false, false},
+		{"/proj/main.go", false, false},
+	} {
+		_, plain := d.Check(tt.p)
+		f, strct := d.CheckOpaque(tt.p)
+		if plain != tt.plain || strct != tt.strct {
+			t.Errorf("%s: Check %v, CheckOpaque %v; want %v, %v", tt.p, plain, strct, tt.plain, tt.strct)
+		}
+		if strct && !plain && !strings.Contains(f.Reason, "cannot redact") {
+			t.Errorf("%s: reason %q does not say why", tt.p, f.Reason)
+		}
+	}
+}

@@ -167,11 +167,12 @@ func encodedRuns(text string, b *budget, fn func(*layer) bool) bool {
 
 // wrapped extends a base64 run text[start:end] over the lines that
 // continue it when it is wrapped (`base64` writes 76 columns, PEM 64,
-// OpenSSH 70): a
-// run as long as the first line, then a last shorter one.
+// OpenSSH 70, `base64 -w N` any N): runs as long as the first line, then
+// a last shorter one. Lines that do not decode together are read again a
+// line at a time (see the caller).
 func wrapped(text string, start, end int) int {
 	width := end - start
-	if width < 60 || width%4 != 0 && width != 70 { // OpenSSH writes 70
+	if width < minBase64 {
 		return end
 	}
 	for end-start < maxRun {
@@ -225,7 +226,7 @@ func decodeRun(text string, start, end int, hex bool, b *budget) (layer, bool) {
 	// Try the alignments: a run may start a byte or three before the
 	// base64 (a word glued to it).
 	for skip := 0; skip < 4 && len(run)-skip >= minBase64; skip++ {
-		if !textualBase64(run[skip:min(len(run), skip+64)]) {
+		if !textualBase64(digits(run[skip:], 64)) {
 			continue
 		}
 		if !b.take(len(run) * 3 / 4) {
@@ -238,6 +239,22 @@ func decodeRun(text string, start, end int, hex bool, b *budget) (layer, bool) {
 		return layer{start: start, end: end, text: string(dec), enc: "base64-encoded"}, true
 	}
 	return layer{}, false
+}
+
+// digits returns the first max bytes of s without its line breaks: the
+// head of a wrapped run, its groups of four aligned however wide its lines.
+func digits(s string, max int) string {
+	head := s[:min(len(s), max)]
+	if strings.IndexAny(head, "\r\n") < 0 {
+		return head
+	}
+	buf := make([]byte, 0, max)
+	for i := 0; i < len(s) && len(buf) < max; i++ {
+		if s[i] != '\n' && s[i] != '\r' {
+			buf = append(buf, s[i])
+		}
+	}
+	return string(buf)
 }
 
 // textualBase64 reports whether the base64 digits of s decode to ASCII

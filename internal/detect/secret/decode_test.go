@@ -274,3 +274,22 @@ func FuzzLayers(f *testing.F) {
 		_ = utf8.ValidString(text)
 	})
 }
+
+// TestWrappedNarrow: base64 wrapped at any width (base64 -w 20, -w 30) of a
+// .env holding a keyed secret is joined and decoded.
+func TestWrappedNarrow(t *testing.T) {
+	env := "DB_HOST=localhost\nAWS_SECRET_ACCESS_KEY=Zx8q2LmV9pRt4WkJd7Hs3QbN6Yc1Fv5Ug0Ta8Mr2\n"
+	enc := base64.StdEncoding.EncodeToString([]byte(env))
+	for _, w := range []int{20, 30, 64, 76} {
+		var lines []string
+		for s := enc; s != ""; {
+			n := min(w, len(s))
+			lines = append(lines, s[:n])
+			s = s[n:]
+		}
+		text := strings.Join(lines, "\n") + "\n"
+		if _, hit := New().Check(text); !hit {
+			t.Errorf("base64 -w %d of a .env with a secret: not found", w)
+		}
+	}
+}

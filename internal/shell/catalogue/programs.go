@@ -99,6 +99,15 @@ func InterpreterOf(name string) (Interp, bool) {
 var (
 	// Printers only print their arguments: every argument is data.
 	Printers = word.Set(" echo printf logger : true false notify-send say wall ")
+	// PassThrough are programs whose output is lines of their input
+	// unchanged: a subset, reordered, counted, paged or copied. What a
+	// recursive read prints through them reaches the result scan as the
+	// read printed it (see internal/detect/path, opaque reads).
+	PassThrough = word.Set(" head tail sort uniq grep egrep fgrep rg less more most cat wc tee ")
+	// Encoders print their input or their files in another form the result
+	// scan cannot read back whole: hex dumps, base64/32, compression. A
+	// recursive read they make prints what guard cannot redact.
+	Encoders = word.Set(" xxd od hexdump hd base64 base32 basenc uuencode gzip gunzip zcat bzip2 xz zstd lz4 brotli compress openssl gpg age ")
 	// Testers only test whether a file exists or what it is: data too.
 	Testers = word.Set(" test [ [[ ")
 	// WritesAll: every argument is a file written (or removed).

@@ -1,0 +1,57 @@
+package policy
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/guardhq/guard/internal/detect/path"
+)
+
+func TestHoldsBlocked(t *testing.T) {
+	d, err := path.New([]string{"**/.env", "**/*.pem"}, []string{"**/.env.example"}, "/nohome")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mk := func(files ...string) string {
+		dir := t.TempDir()
+		for _, f := range files {
+			full := filepath.Join(dir, f)
+			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(full, nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return filepath.ToSlash(dir)
+	}
+	many := make([]string, maxOpaqueEntries+1)
+	for i := range many {
+		many[i] = "f" + strconv.Itoa(i)
+	}
+	linked := mk("a.go")
+	if err := os.Symlink("/", filepath.Join(linked, "root")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name        string
+		dir         string
+		found, sure bool
+	}{
+		{"clean", mk("src/main.go", "README.md"), false, true},
+		{"env deep", mk("src/a/b/.env"), true, true},
+		{"pem", mk("certs/x.pem"), true, true},
+		{"allowed example", mk(".env.example"), false, true},
+		{"past the bound", mk(many...), false, false},
+		{"a link", linked, false, false},
+		{"missing", "/nonexistent/dir", false, true},
+		{"relative", "proj", false, false},
+	} {
+		found, sure := holdsBlocked(d, tt.dir)
+		if found != tt.found || sure != tt.sure {
+			t.Errorf("%s: found %v sure %v, want %v %v", tt.name, found, sure, tt.found, tt.sure)
+		}
+	}
+}
