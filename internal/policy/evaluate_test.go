@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardhq/guard/internal/detect/injection"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/home"
 )
@@ -228,7 +229,15 @@ func TestEverydayCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v.Blocked() || len(v.Notes) > 0 {
+			notes := v.Notes
+			if kind == event.KindPrompt && len(notes) == 1 && notes[0].Rule == injection.RuleClassifier {
+				// The classifier logs, never blocks, prompts by default
+				// (injection.classifier.on_prompt "log"): its notes on
+				// prompts that mention trigger words are the trade
+				// docs/INJECTION.md measures.
+				notes = nil
+			}
+			if v.Blocked() || len(notes) > 0 {
 				t.Errorf("%s %q: blocked=%v by %q, notes %v", kind, l, v.Blocked(), v.Finding.Rule, v.Notes)
 			}
 		}
