@@ -25,10 +25,12 @@ const Buckets = 1 << Bits
 
 // Chunk and Window set the windows a long text is scored in: windows of
 // Window chunks of Chunk bytes, one chunk apart, so a short injection in a
-// long document is scored with the little text around it.
+// long document is scored with the little text around it. A text of up to
+// Whole bytes is scored whole as well, as the model was trained.
 const (
-	Chunk  = 256
-	Window = 4
+	Chunk  = 64
+	Window = 2
+	Whole  = 4096
 )
 
 // MaxBytes bounds the text scored; the rest is not read.
@@ -106,6 +108,13 @@ func (m Model) Score(text string) float64 {
 	best := 0.0
 	var sum float64
 	var cnt int
+	if len(text) <= Whole {
+		for i := range n {
+			sum += sums[i]
+			cnt += int(cnts[i])
+		}
+		best, sum, cnt = m.prob(sum, cnt), 0, 0
+	}
 	for i := range n {
 		sum += sums[i]
 		cnt += int(cnts[i])
