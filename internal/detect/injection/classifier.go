@@ -1,6 +1,8 @@
 package injection
 
 import (
+	"encoding/json"
+	"fmt"
 	"strconv"
 
 	"github.com/guardhq/guard/internal/detect/injection/clf"
@@ -62,4 +64,41 @@ func (d *Detector) classify(text string) (event.Finding, bool) {
 		Reason:    msg,
 		LogReason: msg,
 	}, true
+}
+
+// ClassifierProvenance describes the embedded model in a few lines for
+// guard explain: what it is, when and on what it was trained, its
+// validation metrics and its weights' hash (docs/INJECTION.md).
+func ClassifierProvenance() []string {
+	var p struct {
+		Model     string  `json:"model"`
+		Date      string  `json:"date"`
+		Seed      uint64  `json:"seed"`
+		Threshold float64 `json:"threshold"`
+		SHA       string  `json:"weights_sha256"`
+		Dropped   int     `json:"dropped_test_overlap"`
+		Sources   []struct {
+			Repo, Path, Licence, Label, Kind string
+			Taken                            int
+		} `json:"sources"`
+		Train, Validation struct {
+			Injections, Benign  int
+			Recall, Specificity float64
+		}
+	}
+	if err := json.Unmarshal(clf.Provenance(), &p); err != nil {
+		return []string{"model.json cannot be read: " + err.Error()}
+	}
+	out := []string{
+		"model: " + p.Model,
+		fmt.Sprintf("trained %s by scripts/trainclf (seed %d); weights SHA-256 %s", p.Date, p.Seed, p.SHA),
+		fmt.Sprintf("validation split: %d injections, %d benign; recall %.2f%%, specificity %.2f%% at threshold %.2f",
+			p.Validation.Injections, p.Validation.Benign, 100*p.Validation.Recall, 100*p.Validation.Specificity, p.Threshold),
+		fmt.Sprintf("train split: %d injections, %d benign; %d texts dropped as found in the shared test corpus",
+			p.Train.Injections, p.Train.Benign, p.Dropped),
+	}
+	for _, s := range p.Sources {
+		out = append(out, fmt.Sprintf("data: %s %s %s:%s, %d texts; licence %s", s.Label, s.Kind, s.Repo, s.Path, s.Taken, s.Licence))
+	}
+	return out
 }

@@ -28,8 +28,8 @@ const Buckets = 1 << Bits
 // long document is scored with the little text around it. A text of up to
 // Whole bytes is scored whole as well, as the model was trained.
 const (
-	Chunk  = 64
-	Window = 2
+	Chunk  = 32
+	Window = 3
 	Whole  = 4096
 )
 

