@@ -8,8 +8,8 @@ package main
 
 import (
 	"bufio"
-	"cmp"
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -62,7 +62,7 @@ var sources = []*source{
 		Label: "benign", Kind: "prompt", read: jsonField("instruction")},
 	{Repo: "yizhongw/self-instruct", Path: "data/finetuning/t0_train_50k/data_per_template/", Ext: ".jsonl",
 		Licence: "Apache-2.0 (self-instruct); prompts of BigScience P3 (Apache-2.0) over public NLP data sets",
-		Label: "benign", Kind: "prompt", read: jsonField("prompt"), perFile: 20},
+		Label:   "benign", Kind: "prompt", read: jsonField("prompt"), perFile: 20},
 	{Repo: "NVIDIA/garak", Path: "git log", Licence: "Apache-2.0", Label: "benign", Kind: "commit message", limit: 3000},
 	{Repo: "protectai/llm-guard", Path: "git log", Licence: "MIT", Label: "benign", Kind: "commit message", limit: 1500},
 	{Repo: "helm/helm", Path: "git log", Licence: "Apache-2.0", Label: "benign", Kind: "commit message", limit: 1500},
@@ -133,16 +133,16 @@ func main() {
 	tm := metrics(m, train, thr)
 	sum := sha256.Sum256(bin)
 	meta := map[string]any{
-		"model":          "logistic regression over hashed character 3/4-grams, words and word pairs; 2^18 int8 buckets; windows of 96 bytes 32 apart, and the whole text up to 4 KiB",
-		"date":           *date,
-		"seed":           *seed,
-		"threshold":      thr,
-		"weights_sha256": hex.EncodeToString(sum[:]),
-		"sources":        sources,
+		"model":                "logistic regression over hashed character 3/4-grams, words and word pairs; 2^18 int8 buckets; windows of 96 bytes 32 apart, and the whole text up to 4 KiB",
+		"date":                 *date,
+		"seed":                 *seed,
+		"threshold":            thr,
+		"weights_sha256":       hex.EncodeToString(sum[:]),
+		"sources":              sources,
 		"dropped_test_overlap": dropped,
-		"split":          "by SHA-256 of the normalised text: 85% train, 15% validation",
-		"train":          tm,
-		"validation":     vm,
+		"split":                "by SHA-256 of the normalised text: 85% train, 15% validation",
+		"train":                tm,
+		"validation":           vm,
 	}
 	js, err := json.MarshalIndent(meta, "", "  ")
 	check(err)
