@@ -69,8 +69,8 @@ var sources = []*source{
 	{Repo: "grpc/grpc-go", Path: "git log", Licence: "Apache-2.0", Label: "benign", Kind: "commit message", limit: 1500},
 	{Repo: "gitleaks/gitleaks", Path: "git log", Licence: "MIT", Label: "benign", Kind: "commit message", limit: 800},
 	{Repo: "NVIDIA/garak", Path: "docs/source/", Ext: ".rst", Licence: "Apache-2.0", Label: "benign", Kind: "document", read: paragraphs},
-	{Repo: "grpc/grpc-go", Path: "internal/", Ext: ".go", Licence: "Apache-2.0", Label: "benign", Kind: "code", read: paragraphs, perFile: 3, limit: 1500},
-	{Repo: "helm/helm", Path: "pkg/", Ext: ".go", Licence: "Apache-2.0", Label: "benign", Kind: "code", read: paragraphs, perFile: 3, limit: 1500},
+	{Repo: "grpc/grpc-go", Path: "internal/", Ext: ".go", Licence: "Apache-2.0", Label: "benign", Kind: "code", read: paragraphs, perFile: 6, limit: 3000},
+	{Repo: "helm/helm", Path: "pkg/", Ext: ".go", Licence: "Apache-2.0", Label: "benign", Kind: "code", read: paragraphs, perFile: 6, limit: 3000},
 	{Repo: "helm/helm", Path: "README.md", Licence: "Apache-2.0", Label: "benign", Kind: "document", read: paragraphs},
 	{Repo: "grpc/grpc-go", Path: "README.md", Licence: "Apache-2.0", Label: "benign", Kind: "document", read: paragraphs},
 	{Repo: "grpc/grpc-go", Path: "Documentation/", Licence: "Apache-2.0", Label: "benign", Kind: "document", read: paragraphs},
@@ -203,6 +203,17 @@ func load(mirror string, s *source) []string {
 	s.SHA256 = hex.EncodeToString(h.Sum(nil))
 	if s.limit > 0 && len(out) > s.limit {
 		out = out[:s.limit]
+	}
+	if s.Kind == "code" || s.Kind == "document" {
+		// Documents are scored in windows (clf.Chunk*clf.Window bytes):
+		// the model learns what a window of a benign document looks like.
+		var wins []string
+		for _, t := range out {
+			for i := 0; i+clf.Chunk*clf.Window <= len(t); i += clf.Chunk * clf.Window {
+				wins = append(wins, t[i:i+clf.Chunk*clf.Window])
+			}
+		}
+		out = append(out, wins...)
 	}
 	return out
 }
@@ -431,7 +442,7 @@ func metrics(m clf.Model, xs []example, thr float64) Metrics {
 func round(f float64) float64 { return math.Round(f*1e4) / 1e4 }
 
 // pick chooses the lowest threshold (of 0.10..0.99) whose validation
-// specificity is at least 99%, and reports the validation metrics there.
+// specificity is at least 99.8%, and reports the validation metrics there.
 func pick(m clf.Model, val []example) (float64, Metrics) {
 	ths := []float64{}
 	for t := 0.10; t < 0.995; t += 0.01 {
@@ -439,7 +450,7 @@ func pick(m clf.Model, val []example) (float64, Metrics) {
 	}
 	sort.Float64s(ths)
 	for _, t := range ths {
-		if mt := metrics(m, val, t); mt.Specificity >= 0.99 {
+		if mt := metrics(m, val, t); mt.Specificity >= 0.998 {
 			return t, mt
 		}
 	}
