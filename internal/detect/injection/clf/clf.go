@@ -178,10 +178,11 @@ func Features(text string, emit func(pos int, bucket uint32)) {
 		last[0], last[1], last[2], last[3] = last[1], last[2], last[3], c
 		have++
 		if have >= 3 {
-			emit(i, gram(last[1:]))
-		}
-		if have >= 4 {
-			emit(i, gram(last[:]))
+			g := uint32(last[1])<<16 | uint32(last[2])<<8 | uint32(last[3])
+			emit(i, mix(g*fnvPrime+3))
+			if have >= 4 {
+				emit(i, mix((g|uint32(last[0])<<24)*fnvPrime+4))
+			}
 		}
 		if c != ' ' {
 			if !inWord {
@@ -204,14 +205,6 @@ func Features(text string, emit func(pos int, bucket uint32)) {
 			emit(wordStart, mix(prev*31+word+seedPair))
 		}
 	}
-}
-
-func gram(b []byte) uint32 {
-	h := uint32(fnvOffset) ^ uint32(len(b))
-	for _, c := range b {
-		h = (h ^ uint32(c)) * fnvPrime
-	}
-	return mix(h)
 }
 
 // mix spreads a hash over the buckets (murmur3 finaliser).
