@@ -56,8 +56,6 @@ var sources = []*source{
 		Label: "benign", Kind: "prompt", read: lines, limit: 1500},
 	{Repo: "openai/grade-school-math", Path: "grade_school_math/data/train.jsonl", Licence: "MIT",
 		Label: "benign", Kind: "prompt", read: jsonField("question"), limit: 2500},
-	{Repo: "sahil280114/codealpaca", Path: "seed_tasks.jsonl", Licence: "Apache-2.0 (self-instruct seed tasks)",
-		Label: "benign", Kind: "prompt", read: jsonField("instruction")},
 	{Repo: "yizhongw/self-instruct", Path: "human_eval/user_oriented_instructions.jsonl", Licence: "Apache-2.0",
 		Label: "benign", Kind: "prompt", read: jsonField("instruction")},
 	{Repo: "yizhongw/self-instruct", Path: "data/finetuning/t0_train_50k/data_per_template/", Ext: ".jsonl",
