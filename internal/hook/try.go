@@ -71,13 +71,17 @@ func dryRunContent(p *policy.Policy, typ, text, cwd string) (*policy.DryRunResul
 		return nil, err
 	}
 	// What the policy does not block (PII it only notes) stays in a
-	// redacted result: shown, it would be printed.
-	v, err := p.Evaluate([]event.Input{{Kind: o.call.Inputs[0].Kind, Text: shown}})
-	if err != nil {
-		return nil, err
-	}
-	if v.Blocked() || slices.ContainsFunc(v.Notes, policy.SensitiveFinding) {
-		shown = policy.Withheld(shown)
+	// redacted result: shown, it would be printed. A withheld result's
+	// notice is guard's own text (it names the rule, and the injection
+	// classifier may score its words high): it is shown as it is.
+	if o.action != event.ActionWithheld {
+		v, err := p.Evaluate([]event.Input{{Kind: o.call.Inputs[0].Kind, Text: shown}})
+		if err != nil {
+			return nil, err
+		}
+		if v.Blocked() || slices.ContainsFunc(v.Notes, policy.SensitiveFinding) {
+			shown = policy.Withheld(shown)
+		}
 	}
 	res.Result = shown
 	return res, nil

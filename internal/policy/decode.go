@@ -286,6 +286,23 @@ func (d *decoder) integer(dst *int) func(string, any) {
 	}
 }
 
+// fraction reads a number from 0 to 1 (exclusive of 1).
+func (d *decoder) fraction(dst *float64) func(string, any) {
+	return func(path string, v any) {
+		n, ok := v.(json.Number)
+		if !ok {
+			d.addf(path, "must be a number, not %s", typeName(v))
+			return
+		}
+		f, err := strconv.ParseFloat(string(n), 64)
+		if err != nil || f < 0 || f >= 1 {
+			d.addf(path, "must be a number from 0 (the model's own) to below 1, not %s", n)
+			return
+		}
+		*dst = f
+	}
+}
+
 func (d *decoder) strings(dst *[]string) func(string, any) {
 	return func(path string, v any) {
 		a, ok := v.([]any)
@@ -334,7 +351,18 @@ func (d *decoder) policy(p *Policy, doc any) {
 			d.object(path, v, map[string]func(string, any){"scan_all": d.boolean(&p.Results.ScanAll)})
 		},
 		"injection": func(path string, v any) {
-			d.object(path, v, map[string]func(string, any){"enabled": d.boolean(&p.Injection.Enabled)})
+			d.object(path, v, map[string]func(string, any){
+				"enabled": d.boolean(&p.Injection.Enabled),
+				"classifier": func(path string, v any) {
+					c := &p.Injection.Classifier
+					d.object(path, v, map[string]func(string, any){
+						"enabled":   d.boolean(&c.Enabled),
+						"threshold": d.fraction(&c.Threshold),
+						"on_prompt": d.str(&c.OnPrompt),
+						"on_result": d.str(&c.OnResult),
+					})
+				},
+			})
 		},
 		"webhook": func(path string, v any) { d.webhook(path, v, &p.Webhook) },
 	})

@@ -85,6 +85,9 @@ type detectors struct {
 	pii       *pii.Detector
 	secrets   *secret.Detector
 	injection *injection.Detector
+	// injectionClf is injection with the classifier stage, for every kind
+	// but commands.
+	injectionClf *injection.Detector
 }
 
 // Evaluate checks inputs in order. For each input the detectors its kind needs
@@ -148,7 +151,7 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 			if in.Kind == event.KindTouch {
 				f = touchFinding(f)
 			}
-			if c.piiBlocks != nil && !c.piiBlocks(p) {
+			if (c.piiBlocks != nil && !c.piiBlocks(p)) || !p.classifierBlocks(f, in.Kind) {
 				v.Notes = append(v.Notes, f)
 				continue
 			}
@@ -442,7 +445,13 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 		if c.injection == nil {
 			c.injection = injection.New()
 		}
-		return c.injection, nil
+		if !p.Injection.Classifier.Enabled || k == event.KindCommand {
+			return c.injection, nil
+		}
+		if c.injectionClf == nil {
+			c.injectionClf = c.injection.WithClassifier(p.Injection.Classifier.Threshold)
+		}
+		return c.injectionClf, nil
 	}
 	return nil, fmt.Errorf("evaluate: unknown detector %q", name)
 }
@@ -645,4 +654,18 @@ func nilIfErr[T checker](d T, err error, name string) (checker, error) {
 		return nil, fmt.Errorf("%s detector: %w", name, err)
 	}
 	return d, nil
+}
+
+// classifierBlocks reports whether finding f on an input of kind k blocks:
+// every finding does but the classifier's where the policy says "log" for
+// the kind (on_prompt for prompts, on_result for the rest).
+func (p *Policy) classifierBlocks(f event.Finding, k event.Kind) bool {
+	if f.Rule != injection.RuleClassifier {
+		return true
+	}
+	action := p.Injection.Classifier.OnResult
+	if k == event.KindPrompt {
+		action = p.Injection.Classifier.OnPrompt
+	}
+	return action != "log"
 }

@@ -186,6 +186,16 @@ func (p *Policy) explainInjection(w *tabwriter.Writer) {
 	rules := injection.Rules()
 	fmt.Fprintf(w, "injection: %s; %s (fixed)\n", onOff(p.Injection.Enabled), plural(len(rules), "pattern", "patterns"))
 	writeRules(w, rules)
+	c := p.Injection.Classifier
+	thr := c.Threshold
+	if thr == 0 {
+		thr = injection.DefaultThreshold()
+	}
+	fmt.Fprintf(w, "  %s\tclassifier: %s, threshold %.2f, prompts %s, tool results and file/web content %s (not on shell commands)\n",
+		injection.RuleClassifier, onOff(c.Enabled && p.Injection.Enabled), thr, c.OnPrompt, c.OnResult)
+	for _, l := range injection.ClassifierProvenance() {
+		fmt.Fprintf(w, "    %s\n", l)
+	}
 }
 
 func (p *Policy) explainSecrets(w *tabwriter.Writer) {

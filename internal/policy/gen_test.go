@@ -100,7 +100,9 @@ func renderDefaults(p *Policy) ([]byte, error) {
 	w("URLs: URLs{Blocklist: %s, Allowlist: %s},\n", strs(p.URLs.Blocklist), strs(p.URLs.Allowlist))
 	x := p.PII
 	w("PII: PII{Enabled: %v, BlockOnPrompt: %v, BlockInFileContent: %v, BlockOnResponse: %v, Types: %s},\n", x.Enabled, x.BlockOnPrompt, x.BlockInFileContent, x.BlockOnResponse, strs(x.Types))
-	w("Injection: Injection{Enabled: %v},\n", p.Injection.Enabled)
+	c := p.Injection.Classifier
+	w("Injection: Injection{Enabled: %v, Classifier: InjectionClassifier{Enabled: %v, Threshold: %v, OnPrompt: %q, OnResult: %q}},\n",
+		p.Injection.Enabled, c.Enabled, c.Threshold, c.OnPrompt, c.OnResult)
 	w("Results: Results{ScanAll: %v},\n", p.Results.ScanAll)
 	h := p.Webhook
 	w("Webhook: Webhook{Enabled: %v, URL: %q, Token: %s, HMACSecret: %s, TimeoutMS: %d},\n", h.Enabled, h.URL, ptr(h.Token), ptr(h.HMACSecret), h.TimeoutMS)

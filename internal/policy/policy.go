@@ -112,7 +112,23 @@ type PII struct {
 
 // Injection switches the injection detector; its patterns are fixed.
 type Injection struct {
+	Enabled    bool                `json:"enabled"`
+	Classifier InjectionClassifier `json:"classifier"`
+}
+
+// InjectionClassifier sets the injection detector's second stage, the
+// embedded classifier (docs/INJECTION.md). It runs where the patterns run,
+// except on shell commands, and only when injection.enabled is true.
+type InjectionClassifier struct {
 	Enabled bool `json:"enabled"`
+	// Threshold is the score from which a text is reported; 0 means the
+	// model's own (chosen on its validation split).
+	Threshold float64 `json:"threshold"`
+	// OnPrompt is what a prompt that scores high gets: "block" or "log".
+	OnPrompt string `json:"on_prompt"`
+	// OnResult is what a tool result, file or web content that scores high
+	// gets: "block" (withheld like a pattern hit) or "log".
+	OnResult string `json:"on_result"`
 }
 
 // Results says which tool results are checked before they reach the model.

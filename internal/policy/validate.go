@@ -103,6 +103,14 @@ func (d *decoder) validate(p *Policy) {
 			d.addf("remote_policy_url", "%s", err)
 		}
 	}
+	for _, a := range []struct{ field, v string }{
+		{"injection.classifier.on_prompt", p.Injection.Classifier.OnPrompt},
+		{"injection.classifier.on_result", p.Injection.Classifier.OnResult},
+	} {
+		if a.v != "block" && a.v != "log" {
+			d.addf(a.field, "must be \"block\" or \"log\", not %q", a.v)
+		}
+	}
 	w := p.Webhook
 	if w.TimeoutMS < 1 || w.TimeoutMS > 60000 {
 		d.addf("webhook.timeout_ms", "must be between 1 and 60000, not %d", w.TimeoutMS)

@@ -133,6 +133,9 @@ type Detector struct {
 	byWord [][]int // for each start keyword (starts.Words), the rules it starts, in order
 	before int     // the most normalised bytes a window holds before its keyword
 	keep   int     // before plus the longest keyword: what a stretch keeps ahead of a hit
+	// threshold turns the classifier stage on (WithClassifier): 0 off, -1
+	// the model's own threshold, else the score at which a text is reported.
+	threshold float64
 }
 
 type compiled struct {
@@ -210,6 +213,9 @@ func (d *Detector) Check(text string) (event.Finding, bool) {
 		return best > 0
 	})
 	if best == len(d.rules) {
+		if d.threshold != 0 {
+			return d.classify(text)
+		}
 		return event.Finding{}, false
 	}
 	r := d.rules[best]

@@ -1,0 +1,239 @@
+// Package clf is the second stage of the injection detector: a logistic
+// regression over hashed word and character n-grams, trained by
+// scripts/trainclf on public data sets (docs/INJECTION.md) and embedded in
+// the binary. The trainer and the scorer share Features, so the model sees
+// at run time exactly the features it was trained on.
+//
+// Nothing is built at package init: the weights are the embedded bytes,
+// read in place (one int8 per bucket) when a text is scored.
+package clf
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"errors"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Bits is log2 of the number of hashed feature buckets.
+const Bits = 18
+
+// Buckets is the number of hashed feature buckets.
+const Buckets = 1 << Bits
+
+// Chunk and Window set the windows a long text is scored in: windows of
+// Window chunks of Chunk bytes, one chunk apart, so a short injection in a
+// long document is scored with the little text around it. A text of up to
+// Whole bytes is scored whole as well, as the model was trained.
+const (
+	Chunk  = 32
+	Window = 3
+	Whole  = 4096
+)
+
+// MaxBytes bounds the text scored; the rest is not read.
+const MaxBytes = 4 << 20
+
+//go:embed model.bin
+var modelBin []byte
+
+//go:embed model.json
+var modelJSON []byte
+
+// Provenance returns the model's metrics and data file (model.json).
+func Provenance() []byte { return modelJSON }
+
+// Weights returns the embedded weights file (model.bin).
+func Weights() []byte { return modelBin }
+
+const magic = "GCLF1\x00\x00\x00"
+
+// Model is a decoded view of a weights file; W aliases the file's bytes.
+type Model struct {
+	Scale float32 // weight = int8 * Scale
+	Bias  float32
+	W     []byte // Buckets int8 weights
+}
+
+// Embedded returns the embedded model, or an error when the file is bad.
+func Embedded() (Model, error) { return Decode(modelBin) }
+
+// Decode reads a weights file: magic, scale, bias (float32 little endian),
+// then Buckets int8 weights.
+func Decode(b []byte) (Model, error) {
+	if len(b) != len(magic)+8+Buckets || string(b[:len(magic)]) != magic {
+		return Model{}, errors.New("clf: bad model file")
+	}
+	s := math.Float32frombits(binary.LittleEndian.Uint32(b[len(magic):]))
+	bias := math.Float32frombits(binary.LittleEndian.Uint32(b[len(magic)+4:]))
+	return Model{Scale: s, Bias: bias, W: b[len(magic)+8:]}, nil
+}
+
+// Encode writes a weights file.
+func Encode(scale, bias float32, w []int8) []byte {
+	out := make([]byte, 0, len(magic)+8+len(w))
+	out = append(out, magic...)
+	out = binary.LittleEndian.AppendUint32(out, math.Float32bits(scale))
+	out = binary.LittleEndian.AppendUint32(out, math.Float32bits(bias))
+	for _, v := range w {
+		out = append(out, byte(v))
+	}
+	return out
+}
+
+// Score returns the highest probability of injection over text's windows.
+func (m Model) Score(text string) float64 {
+	if len(text) > MaxBytes {
+		text = text[:MaxBytes]
+	}
+	n := (len(text) + Chunk - 1) / Chunk
+	if n <= Window {
+		var sum float64
+		cnt := 0
+		Features(text, func(_ int, h uint32) {
+			sum += float64(int8(m.W[h]))
+			cnt++
+		})
+		return m.prob(sum, cnt)
+	}
+	sums := make([]float64, n)
+	cnts := make([]int32, n)
+	Features(text, func(pos int, h uint32) {
+		c := pos / Chunk
+		sums[c] += float64(int8(m.W[h]))
+		cnts[c]++
+	})
+	best := 0.0
+	var sum float64
+	var cnt int
+	if len(text) <= Whole {
+		for i := range n {
+			sum += sums[i]
+			cnt += int(cnts[i])
+		}
+		best, sum, cnt = m.prob(sum, cnt), 0, 0
+	}
+	for i := range n {
+		sum += sums[i]
+		cnt += int(cnts[i])
+		if i >= Window {
+			sum -= sums[i-Window]
+			cnt -= int(cnts[i-Window])
+		}
+		if i >= Window-1 || i == n-1 {
+			best = max(best, m.prob(sum, cnt))
+		}
+	}
+	return best
+}
+
+// prob is the logistic of the bias plus the sum of cnt weights scaled by
+// 1/sqrt(cnt), the same normalisation the trainer uses.
+func (m Model) prob(sum float64, cnt int) float64 {
+	z := float64(m.Bias)
+	if cnt > 0 {
+		z += sum * float64(m.Scale) / math.Sqrt(float64(cnt))
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// fold maps a byte onto the alphabet features are made of: ASCII letters
+// lowercased, digits kept, other ASCII as a space, non-ASCII bytes kept so
+// that German or other scripts make features too.
+func fold(c byte) byte {
+	switch {
+	case 'A' <= c && c <= 'Z':
+		return c + 'a' - 'A'
+	case 'a' <= c && c <= 'z', '0' <= c && c <= '9', c >= 0x80:
+		return c
+	case c == '\'':
+		return c
+	}
+	return ' '
+}
+
+const (
+	fnvOffset = 2166136261
+	fnvPrime  = 16777619
+	seedWord  = 0x9e3779b9
+	seedPair  = 0x85ebca6b
+)
+
+// Features calls emit with the start offset and bucket of each feature of
+// text: every character 3- and 4-gram of the folded text (runs of spaces
+// count as one), every word and every pair of adjacent words.
+func Features(text string, emit func(pos int, bucket uint32)) {
+	var last [4]byte // the last folded bytes, newest at [3]
+	have := 0
+	var word, prev uint32 // hash of the current and the previous word
+	inWord, hasPrev := false, false
+	wordStart := 0
+	for i := 0; i < len(text); i++ {
+		c := fold(text[i])
+		if c == ' ' && have > 0 && last[3] == ' ' {
+			continue
+		}
+		last[0], last[1], last[2], last[3] = last[1], last[2], last[3], c
+		have++
+		if have >= 3 {
+			g := uint32(last[1])<<16 | uint32(last[2])<<8 | uint32(last[3])
+			emit(i, mix(g*fnvPrime+3))
+			if have >= 4 {
+				emit(i, mix((g|uint32(last[0])<<24)*fnvPrime+4))
+			}
+		}
+		if c != ' ' {
+			if !inWord {
+				inWord, word, wordStart = true, fnvOffset^seedWord, i
+			}
+			word = (word ^ uint32(c)) * fnvPrime
+			continue
+		}
+		if inWord {
+			emit(wordStart, word&(Buckets-1))
+			if hasPrev {
+				emit(wordStart, mix(prev*31+word+seedPair))
+			}
+			prev, hasPrev, inWord = word, true, false
+		}
+	}
+	if inWord {
+		emit(wordStart, word&(Buckets-1))
+		if hasPrev {
+			emit(wordStart, mix(prev*31+word+seedPair))
+		}
+	}
+}
+
+// mix spreads a hash over the buckets (murmur3 finaliser).
+func mix(h uint32) uint32 {
+	h ^= h >> 16
+	h *= 0x85ebca6b
+	h ^= h >> 13
+	h *= 0xc2b2ae35
+	h ^= h >> 16
+	return h & (Buckets - 1)
+}
+
+// Threshold returns the threshold recorded in model.json, read without a
+// JSON decoder: the file's "threshold" field, or 0.5 when it cannot be read.
+func Threshold() float64 {
+	const key = `"threshold": `
+	s := string(modelJSON)
+	i := strings.Index(s, key)
+	if i < 0 {
+		return 0.5
+	}
+	s = s[i+len(key):]
+	j := strings.IndexAny(s, ",\n}")
+	if j < 0 {
+		return 0.5
+	}
+	f, err := strconv.ParseFloat(strings.TrimSpace(s[:j]), 64)
+	if err != nil || f <= 0 || f >= 1 {
+		return 0.5
+	}
+	return f
+}

