@@ -98,28 +98,24 @@ func (m Model) Score(text string) float64 {
 		})
 		return m.prob(sum, cnt)
 	}
-	sums := make([]float64, n)
+	sums := make([]int32, n)
 	cnts := make([]int32, n)
-	Features(text, func(pos int, h uint32) {
-		c := pos / Chunk
-		sums[c] += float64(int8(m.W[h]))
-		cnts[c]++
-	})
+	m.chunkSums(text, sums, cnts)
 	best := 0.0
 	var sum float64
 	var cnt int
 	if len(text) <= Whole {
 		for i := range n {
-			sum += sums[i]
+			sum += float64(sums[i])
 			cnt += int(cnts[i])
 		}
 		best, sum, cnt = m.prob(sum, cnt), 0, 0
 	}
 	for i := range n {
-		sum += sums[i]
+		sum += float64(sums[i])
 		cnt += int(cnts[i])
 		if i >= Window {
-			sum -= sums[i-Window]
+			sum -= float64(sums[i-Window])
 			cnt -= int(cnts[i-Window])
 		}
 		if i >= Window-1 || i == n-1 {
@@ -203,6 +199,59 @@ func Features(text string, emit func(pos int, bucket uint32)) {
 		emit(wordStart, word&(Buckets-1))
 		if hasPrev {
 			emit(wordStart, mix(prev*31+word+seedPair))
+		}
+	}
+}
+
+// chunkSums adds the weight of each feature of text (as Features emits
+// them) to sums[pos/Chunk] and counts it in cnts[pos/Chunk]. It is
+// Features with the sums inlined: a call through emit per feature cost
+// half of the scoring time (FuzzChunkSums holds the two equal).
+func (m Model) chunkSums(text string, sums, cnts []int32) {
+	w := m.W[:Buckets]
+	add := func(pos int, h uint32) {
+		c := pos / Chunk
+		sums[c] += int32(int8(w[h&(Buckets-1)]))
+		cnts[c]++
+	}
+	var last [4]byte
+	have := 0
+	var word, prev uint32
+	inWord, hasPrev := false, false
+	wordStart := 0
+	for i := 0; i < len(text); i++ {
+		c := fold(text[i])
+		if c == ' ' && have > 0 && last[3] == ' ' {
+			continue
+		}
+		last[0], last[1], last[2], last[3] = last[1], last[2], last[3], c
+		have++
+		if have >= 3 {
+			g := uint32(last[1])<<16 | uint32(last[2])<<8 | uint32(last[3])
+			add(i, mix(g*fnvPrime+3))
+			if have >= 4 {
+				add(i, mix((g|uint32(last[0])<<24)*fnvPrime+4))
+			}
+		}
+		if c != ' ' {
+			if !inWord {
+				inWord, word, wordStart = true, fnvOffset^seedWord, i
+			}
+			word = (word ^ uint32(c)) * fnvPrime
+			continue
+		}
+		if inWord {
+			add(wordStart, word&(Buckets-1))
+			if hasPrev {
+				add(wordStart, mix(prev*31+word+seedPair))
+			}
+			prev, hasPrev, inWord = word, true, false
+		}
+	}
+	if inWord {
+		add(wordStart, word&(Buckets-1))
+		if hasPrev {
+			add(wordStart, mix(prev*31+word+seedPair))
 		}
 	}
 }
