@@ -223,6 +223,11 @@ func assigned(text string, ns, ne int, flag bool) (valueSpan, bool) {
 		// --name value
 	case q == 0 && p > ne && netrcPassword(text, ns, ne):
 		netrc = true // machine h login u password X
+	case q == 0 && p > ne && text[p-1] != '\n' && strings.IndexByte(text[ns:ne], '_') > 0 && !flag:
+		// NAME<blanks>value: a snake_case name in a column or a
+		// blank-separated config file (SECRET_KEY<TAB>v); prose rarely
+		// writes such a name before a word, and a wordy value is not taken.
+		netrc = true
 	default:
 		return valueSpan{}, false
 	}
