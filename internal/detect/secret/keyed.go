@@ -76,7 +76,7 @@ func keyedAt(text string, i, j int) (sp span, ns, ne int, ok bool) {
 	if !a.quoted && !flag && a.spaced && !endsLine(text, a.vs, a.core) {
 		return span{}, ns, ne, false
 	}
-	if !assignedValue(v, name, head, kind) || a.netrc && wordy(v) {
+	if !assignedValue(v, name, head, kind) || a.noOperator && wordy(v) {
 		return span{}, ns, ne, false
 	}
 	return span{at: s, start: a.vs, end: a.ve}, ns, ne, true
@@ -160,11 +160,11 @@ func escapable(c byte) bool { return c == '_' || c == '-' || c == '.' || c == '*
 
 // valueSpan is where a value assigned to a name lies.
 type valueSpan struct {
-	vs, ve int  // the value: a quoted string's inside, or a bare value to where the line's next field starts
-	core   int  // the end of the part judged: a bare value's first word (vs:core)
-	quoted bool // the value was quoted
-	spaced bool // blanks stand between the name and the value (k = v, k: v)
-	netrc  bool // a .netrc "password X" pair, without an operator
+	vs, ve     int  // the value: a quoted string's inside, or a bare value to where the line's next field starts
+	core       int  // the end of the part judged: a bare value's first word (vs:core)
+	quoted     bool // the value was quoted
+	spaced     bool // blanks stand between the name and the value (k = v, k: v)
+	noOperator bool // no operator between name and value (.netrc's password X, NAME<TAB>v): a wordy value is prose
 }
 
 // assigned finds the operator after the name text[ns:ne] and the value
@@ -188,7 +188,7 @@ func assigned(text string, ns, ne int, flag bool) (valueSpan, bool) {
 	if p >= len(text) {
 		return valueSpan{}, false
 	}
-	netrc := false
+	noOperator := false
 	switch c := text[p]; {
 	case xml:
 		if c != '>' {
@@ -222,12 +222,12 @@ func assigned(text string, ns, ne int, flag bool) (valueSpan, bool) {
 	case flag && p > ne:
 		// --name value
 	case q == 0 && p > ne && netrcPassword(text, ns, ne):
-		netrc = true // machine h login u password X
+		noOperator = true // machine h login u password X
 	case q == 0 && p > ne && text[p-1] != '\n' && strings.IndexByte(text[ns:ne], '_') > 0 && !flag:
 		// NAME<blanks>value: a snake_case name in a column or a
 		// blank-separated config file (SECRET_KEY<TAB>v); prose rarely
 		// writes such a name before a word, and a wordy value is not taken.
-		netrc = true
+		noOperator = true
 	default:
 		return valueSpan{}, false
 	}
@@ -237,7 +237,7 @@ func assigned(text string, ns, ne int, flag bool) (valueSpan, bool) {
 		spaced = true
 	}
 	v, ok := valueAt(text, p, ns)
-	v.spaced, v.netrc = spaced, netrc
+	v.spaced, v.noOperator = spaced, noOperator
 	return v, ok
 }
 
