@@ -209,7 +209,7 @@ func (c *cmd) sql(text string, depth int) {
 			continue
 		}
 		if f, ok := sqlBuiltPath(l); ok {
-			c.w.hide("sqlite3 %s( with a file name built by SQL (||, char(), unhex(), x'…'): guard cannot tell the file it names", f)
+			c.w.hide("sqlite3 %s with a file name built by SQL (||, char(), unhex(), x'…'): guard cannot tell the file it names", f)
 			return
 		}
 		for _, lit := range lang.Literals(l) {
@@ -248,11 +248,73 @@ func sqlBuiltPath(l string) (string, bool) {
 				continue
 			}
 			if !sqlLoneLiteral(strings.TrimLeft(low[len(low)-len(rest)+1:], " \t")) {
-				return f, true
+				return f + "()", true
+			}
+		}
+	}
+	return sqlBuiltTarget(low, code)
+}
+
+// sqlBuiltTarget reports the statement of SQL line low (code: low with its
+// literals blanked) that attaches or vacuums into a file whose name is not
+// one string literal (ATTACH 'a'||'b' AS x, VACUUM INTO char(47)||'t'):
+// either creates or writes the file it names.
+func sqlBuiltTarget(low, code string) (string, bool) {
+	for _, kw := range [...]string{"attach", "into"} {
+		for off := 0; off < len(code); {
+			i := strings.Index(code[off:], kw)
+			if i < 0 {
+				break
+			}
+			at := off + i
+			off = at + len(kw)
+			if at > 0 && isIdentByte(code[at-1]) || off < len(code) && isIdentByte(code[off]) {
+				continue
+			}
+			if kw == "into" && !sqlVacuum(code[:at]) {
+				continue // INSERT INTO: a table, not a file
+			}
+			rest := strings.TrimLeft(code[off:], " \t")
+			if kw == "attach" && strings.HasPrefix(rest, "database") {
+				rest = strings.TrimLeft(rest[len("database"):], " \t")
+			}
+			if !sqlTargetLiteral(low[len(low)-len(rest):]) {
+				return strings.ToUpper(kw), true
 			}
 		}
 	}
 	return "", false
+}
+
+// sqlVacuum reports whether the statement before code's end is VACUUM or
+// VACUUM SCHEMA: what INTO follows there names a file.
+func sqlVacuum(code string) bool {
+	if i := strings.LastIndexByte(code, ';'); i >= 0 {
+		code = code[i+1:]
+	}
+	f := strings.Fields(code)
+	return len(f) >= 1 && len(f) <= 2 && f[0] == "vacuum"
+}
+
+// sqlTargetLiteral reports whether s is one string literal followed by
+// nothing, ;, or AS: a file name as it stands.
+func sqlTargetLiteral(s string) bool {
+	if !strings.HasPrefix(s, "'") {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] != '\'' {
+			continue
+		}
+		if i+1 < len(s) && s[i+1] == '\'' {
+			i++
+			continue
+		}
+		after := strings.TrimLeft(s[i+1:], " \t")
+		return after == "" || strings.HasPrefix(after, ";") ||
+			strings.HasPrefix(after, "as") && (len(after) == 2 || !isIdentByte(after[2]))
+	}
+	return false
 }
 
 // sqlCode returns l with the text inside its string literals blanked (the
