@@ -25,11 +25,13 @@ const makeWithArg word.Set = " -C -f -I -j -l -o -W --directory --file --makefil
 // standard input), else GNUmakefile, makefile or Makefile in its directory
 // (-C DIR moved the walker there: chdirOptions), and --eval TEXT.
 func (c *cmd) make() {
-	var files []string
+	var files, goals []string
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		opt, v, eq := strings.Cut(s, "=")
 		switch {
+		case !strings.HasPrefix(s, "-") && !eq:
+			goals = append(goals, s)
 		case eq && (word.LongOption(opt, "--file") || word.LongOption(opt, "--makefile")):
 			files = append(files, v)
 		case eq && opt == "--eval":
@@ -49,18 +51,28 @@ func (c *cmd) make() {
 			}
 		}
 	}
-	if len(files) == 0 {
+	first := len(files) == 0 // make reads the first of these that exists
+	if first {
 		files = []string{"GNUmakefile", "makefile", "Makefile"}
 	}
 	for _, f := range files {
-		if word.IsStdin(f) {
+		switch {
+		case word.IsStdin(f):
 			c.makeStdin()
-			continue
-		}
-		if t, ok := c.w.commandFile(f, "a makefile"); ok {
-			c.recipes(t, 0)
+		case c.w.wrote(f):
+			if t, ok := c.w.commandFile(f, "a makefile"); ok {
+				c.recipes(t, 0)
+			}
+		case c.projectMake(f, goals) && first:
+			return
 		}
 	}
+}
+
+// wrote reports whether the command wrote file p.
+func (w *walker) wrote(p string) bool {
+	_, ok := w.WrittenEntry(path.Clean(w.Where(p)))
+	return ok
 }
 
 // makeStdin runs the makefile make -f - reads on standard input: its
@@ -157,7 +169,14 @@ func (c *cmd) packageScripts() {
 	if dir != "" {
 		f = strings.TrimRight(dir, "/") + "/package.json"
 	}
-	t, ok := c.w.commandFile(f, "the scripts of a package.json")
+	written := c.w.wrote(f)
+	var t string
+	var ok bool
+	if written {
+		t, ok = c.w.commandFile(f, "the scripts of a package.json")
+	} else {
+		t, ok = c.w.FileText(f, true, effect.MaxScriptBytes, "the scripts of a package.json")
+	}
 	if !ok {
 		return
 	}
@@ -167,9 +186,52 @@ func (c *cmd) packageScripts() {
 	if json.Unmarshal([]byte(t), &pkg) != nil {
 		return
 	}
+	if !written {
+		c.projectScripts(pkg.Scripts, c.scriptsRun())
+		return
+	}
 	for _, v := range pkg.Scripts {
 		if sc, ok := v.(string); ok {
 			c.w.tentative(sc)
 		}
 	}
+}
+
+// scriptsRun returns the package.json scripts an npm, yarn or pnpm command
+// runs: run X (run-script, rum, urn), test, start, stop, restart, the
+// install family's lifecycle scripts; yarn and pnpm run a script named by
+// their first word too.
+func (c *cmd) scriptsRun() []string {
+	var ws []string
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		switch {
+		case s == "--":
+			j = len(c.args)
+		case s == "--prefix" || s == "--cwd" || s == "-C" || s == "--dir" || s == "--workspace" || s == "-w" || s == "--filter":
+			j++
+		case !strings.HasPrefix(s, "-"):
+			ws = append(ws, s)
+		}
+	}
+	if len(ws) == 0 {
+		if c.name == "npm" {
+			return nil
+		}
+		ws = []string{"install"} // a bare yarn or pnpm installs
+	}
+	switch ws[0] {
+	case "run", "run-script", "rum", "urn":
+		return ws[1:min(2, len(ws))]
+	case "test", "t", "tst":
+		return []string{"test"}
+	case "start", "stop", "restart":
+		return ws[:1]
+	case "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "ci", "add", "clean-install", "install-clean", "it", "cit":
+		return []string{"install", "prepare", "prepublish"}
+	}
+	if c.name != "npm" {
+		return ws[:1] // yarn build, pnpm lint
+	}
+	return nil
 }
