@@ -55,6 +55,7 @@ var inHomeBlocks = map[string]string{
 	"cmake -S . -B build -DCMAKE_BUILD_TYPE=Release": "an unknown program handed home",
 	// A patch guard cannot read may write any file under home.
 	"git apply fix.patch":             "a patch guard cannot read, applied in home",
+	"patch -p1 < fix.patch":           "a patch guard cannot read, applied in home",
 	"git add -A && git diff --cached": "stages and prints every file of home, ~/.ssh among them (review 2 H5)",
 	// A name guard cannot work out, written (or handed to a program guard
 	// does not know to only read it) directly in the home directory: it

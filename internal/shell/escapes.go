@@ -50,6 +50,8 @@ func (c *cmd) escapes() {
 		c.packageScripts()
 	case "git":
 		c.gitFiles()
+	case "patch", "gpatch":
+		c.patchNames()
 	case "ssh", "autossh":
 		c.sshInput()
 	}

@@ -234,12 +234,16 @@ func (c *cmd) patchWrites(patches []word.Word, dir string, strip int) {
 	var texts []string
 	if len(patches) == 0 {
 		t, ok := c.inputText()
-		if !ok {
+		switch {
+		case ok:
+			c.dataInput = true
+			texts = append(texts, t)
+		case c.stdin.file != "":
+			patches = []word.Word{{Text: c.stdin.file, Known: true}} // < x.patch, cat x.patch |
+		default:
 			c.w.Touch(dir)
 			return
 		}
-		c.dataInput = true
-		texts = append(texts, t)
 	}
 	for _, p := range patches {
 		c.w.Read(p.Text)
@@ -305,4 +309,73 @@ func patchTargets(text string, strip int) []string {
 		}
 	}
 	return dedupe(out)
+}
+
+// patchWithArg are patch's options that take the next word.
+const patchWithArg word.Set = " -p -i -d -o -r -B -Y -z -V -D -F -g --strip --input --directory --output --reject-file --prefix --basename-prefix --suffix --version-control --ifdef --fuzz --get --backup-if-mismatch --quoting-style --reject-format --read-only "
+
+// patchNames: patch writes the files its patch names (from -i FILE, the
+// second operand, or standard input), under -d DIR, stripped of -p N
+// leading elements; without -p, GNU patch may take the name whole or its
+// base name: both are written. A first operand (the file to patch) and
+// -o FILE are written too (also by the handler, run.go's patch).
+func (c *cmd) patchNames() {
+	dir, strip := ".", -1
+	var patches []word.Word
+	var operands []int
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		opt, v, eq := strings.Cut(s, "=")
+		if eq && strings.HasPrefix(opt, "--") {
+			c.patchOption(opt, v, &dir, &strip, &patches, c.args[j])
+			continue
+		}
+		switch {
+		case s == "--":
+			for k := j + 1; k < len(c.args); k++ {
+				operands = append(operands, k)
+			}
+			j = len(c.args)
+		case patchWithArg.Has(s) && j+1 < len(c.args):
+			j++
+			c.patchOption(s, c.args[j].Text, &dir, &strip, &patches, c.args[j])
+		case len(s) > 2 && s[0] == '-' && s[1] != '-' && patchWithArg.Has(s[:2]):
+			c.patchOption(s[:2], s[2:], &dir, &strip, &patches, word.Word{Text: s[2:], Known: c.args[j].Known})
+		case strings.HasPrefix(s, "-"):
+		default:
+			operands = append(operands, j)
+		}
+	}
+	if len(operands) > 0 {
+		c.w.Write(c.args[operands[0]].Text) // patch FILE [PATCH]
+		c.spend(operands[0])
+	}
+	if len(operands) > 1 && len(patches) == 0 {
+		patches = append(patches, c.args[operands[1]])
+		c.spend(operands[1])
+	}
+	if strip >= 0 {
+		c.patchWrites(patches, dir, strip)
+		return
+	}
+	c.patchWrites(patches, dir, 0)
+	c.patchWrites(patches, dir, maxPatchTargets) // the base name
+}
+
+// patchOption applies one of patch's options with its value.
+func (c *cmd) patchOption(opt, v string, dir *string, strip *int, patches *[]word.Word, a word.Word) {
+	switch opt {
+	case "-p", "--strip":
+		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
+			*strip = n
+		}
+	case "-i", "--input":
+		*patches = append(*patches, word.Word{Text: v, Known: a.Known})
+	case "-d", "--directory":
+		*dir = v
+	case "-o", "--output", "-r", "--reject-file":
+		if v != "-" {
+			c.w.Write(v)
+		}
+	}
 }
