@@ -14,8 +14,8 @@ import (
 
 	"github.com/guardhq/guard/internal/auditsock"
 	"github.com/guardhq/guard/internal/event"
-	"github.com/guardhq/guard/internal/hook"
 	"github.com/guardhq/guard/internal/home"
+	"github.com/guardhq/guard/internal/hook"
 	"github.com/guardhq/guard/internal/install"
 	"github.com/guardhq/guard/internal/policy"
 	"github.com/guardhq/guard/internal/sandbox"
