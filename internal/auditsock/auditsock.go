@@ -157,7 +157,8 @@ func (s *Server) handle(conn net.Conn) {
 	var rec event.Record
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&rec); err != nil {
+	var extra json.RawMessage
+	if err := dec.Decode(&rec); err != nil || dec.Decode(&extra) != io.EOF {
 		io.WriteString(conn, "error the record is not valid JSON of an audit record\n")
 		s.count(false)
 		return

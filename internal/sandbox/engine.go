@@ -66,12 +66,13 @@ func Command(e Engine, p *Plan, argv []string, o Options) *exec.Cmd {
 // BwrapArgs returns bubblewrap's arguments that run argv under the plan:
 // the whole file system as it is (devices included), a new PID namespace
 // with its own /proc (so that /proc/PID/root of a process outside cannot
-// lead around the rules), then each rule of the plan, parents first; the
+// lead around the rules), no capabilities even for root (which could
+// otherwise unmount the rules), then each rule of the plan, parents first; the
 // hidden directories are made read-only last, once the files allow_read
 // puts back are bound into them. Paths that did not exist at the start are
 // left out (bubblewrap would create them in the real file system).
 func BwrapArgs(p *Plan, o Options, argv []string) []string {
-	args := []string{"--dev-bind", "/", "/", "--unshare-pid", "--proc", "/proc", "--die-with-parent"}
+	args := []string{"--dev-bind", "/", "/", "--unshare-pid", "--proc", "/proc", "--die-with-parent", "--cap-drop", "ALL"}
 	if o.NewSession {
 		args = append(args, "--new-session")
 	}

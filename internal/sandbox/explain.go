@@ -13,9 +13,10 @@ func Explain(w io.Writer, p *Plan, e *Engine) {
 	} else {
 		fmt.Fprintln(w, "engine: none on this system (guard run refuses; --no-sandbox leaves only the hooks)")
 	}
+	holdsAbsent := e != nil && e.Name == "sandbox-exec"
 	fmt.Fprintln(w, "\nthe kernel enforces, for the command and everything it starts:")
 	for _, en := range p.Entries {
-		if !en.Exists && (e == nil || e.Name == "bubblewrap") {
+		if !en.Exists && !holdsAbsent {
 			continue
 		}
 		what := "file"
@@ -24,13 +25,21 @@ func Explain(w io.Writer, p *Plan, e *Engine) {
 		}
 		fmt.Fprintf(w, "  %-18s %s %s  (%s)\n", en.Kind, what, en.Path, en.Source)
 	}
-	fmt.Fprintln(w, "  everything else: as the user has it (project, caches, temp, the agents' own state; network untouched)")
+	fmt.Fprintln(w, "  everything else:   as the user has it (project, caches, temp, the agents' own state; network untouched)")
 	fmt.Fprintln(w, "\nonly the hooks check:")
+	var absent []HookOnly
 	for _, h := range p.HookOnly {
-		if e != nil && e.Name == "sandbox-exec" && isAbsentNote(h) {
+		if h.Why == absentWhy {
+			absent = append(absent, h)
 			continue
 		}
 		fmt.Fprintf(w, "  %s: %s\n", h.What, h.Why)
+	}
+	if len(absent) > 0 && !holdsAbsent {
+		fmt.Fprintf(w, "  these paths, which %s:\n", absentWhy)
+		for _, h := range absent {
+			fmt.Fprintf(w, "    %s\n", h.What)
+		}
 	}
 	if len(p.Problems) > 0 {
 		fmt.Fprintln(w, "\nguard run refuses to start while:")
@@ -39,7 +48,3 @@ func Explain(w io.Writer, p *Plan, e *Engine) {
 		}
 	}
 }
-
-// isAbsentNote reports whether h is the note of a path that did not exist,
-// which sandbox-exec holds all the same.
-func isAbsentNote(h HookOnly) bool { return h.Why == absentWhy }

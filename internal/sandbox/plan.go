@@ -117,7 +117,7 @@ type Input struct {
 }
 
 // absentWhy is why bubblewrap cannot hold a path that does not exist.
-const absentWhy = "does not exist now: bubblewrap holds only paths that exist when the agent starts, and guard does not create start-up or settings files (an empty ~/.bash_profile changes what a login shell reads); sandbox-exec holds it"
+const absentWhy = "did not exist at the start: bubblewrap holds only paths that exist, and guard does not create start-up or settings files (an empty ~/.bash_profile changes what a login shell reads); create one yourself to have it held"
 
 // maxLinkScan bounds the files Build looks at for hard links in each
 // hidden or read-only directory.
@@ -130,10 +130,10 @@ func Build(in Input) *Plan {
 		b.rule(Hide, "block_read "+g, g)
 	}
 	b.own(in.GuardDir, "guard's directory")
-	b.own(in.StateDir, "guard's state directory (the audit log's anchor)")
+	b.own(in.StateDir, "guard's state directory, the audit log's anchor")
 	b.own(in.Runtime, "guard run's audit socket")
 	if in.Exe != "" {
-		b.own(in.Exe, "guard's program (the hooks run it)")
+		b.own(in.Exe, "guard's program, which the hooks run")
 	}
 	for _, f := range in.HookFiles {
 		b.add(ReadOnly, f, "agent hook file", false)
@@ -237,9 +237,9 @@ func (b *builder) expandHome(g string) string {
 
 // globHookOnly says why a glob has no kernel rule.
 func (b *builder) globHookOnly(source, g string) []HookOnly {
-	why := "a pattern that can match in any directory: the kernel rules name fixed paths"
+	why := "a pattern that can match in many directories: the kernel rules name fixed paths"
 	if !filepath.IsAbs(b.expandHome(g)) {
-		why = "a pattern for any directory (" + g + "): the kernel rules name fixed paths"
+		why = "a pattern for any directory: the kernel rules name fixed paths"
 	}
 	return []HookOnly{{What: source, Why: why}}
 }
