@@ -87,6 +87,8 @@ func BwrapArgs(p *Plan, o Options, argv []string) []string {
 			hidden = append(hidden, e.Path)
 		case e.Kind == Hide:
 			args = append(args, "--ro-bind", "/dev/null", e.Path)
+		case e.Kind == Pin:
+			args = append(args, "--bind", e.Path, e.Path)
 		default:
 			args = append(args, "--ro-bind", e.Path, e.Path)
 		}
@@ -113,6 +115,8 @@ func SeatbeltProfile(p *Plan) string {
 		}
 		rule := "(deny file-write*"
 		switch e.Kind {
+		case Pin:
+			match = "literal" // the directory itself: not renamed, not removed
 		case Hide:
 			rule = "(deny file-read* file-write*"
 		case Reveal:

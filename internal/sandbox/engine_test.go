@@ -11,6 +11,7 @@ import (
 var samplePlan = &Plan{
 	Entries: []Entry{
 		{Kind: ReadOnly, Path: "/etc", Dir: true, Exists: true, Source: "block_write /etc/**"},
+		{Kind: Pin, Path: "/h", Dir: true, Exists: true, Source: "holds /h/.ssh"},
 		{Kind: Hide, Path: "/h/.ssh", Dir: true, Exists: true, Source: "block_read ~/.ssh/**"},
 		{Kind: Hide, Path: "/h/.netrc", Exists: true, Source: "block_read ~/.netrc"},
 		{Kind: ReadOnly, Path: "/h/.guard", Dir: true, Exists: true, Source: "guard's directory"},
@@ -26,6 +27,7 @@ func TestBwrapArgs(t *testing.T) {
 	want := []string{
 		"--dev-bind", "/", "/", "--unshare-pid", "--proc", "/proc", "--die-with-parent", "--cap-drop", "ALL", "--new-session",
 		"--ro-bind", "/etc", "/etc",
+		"--bind", "/h", "/h",
 		"--perms", "0700", "--tmpfs", "/h/.ssh",
 		"--ro-bind", "/dev/null", "/h/.netrc",
 		"--ro-bind", "/h/.guard", "/h/.guard",
@@ -50,6 +52,7 @@ func TestSeatbeltProfile(t *testing.T) {
 	want := `(version 1)
 (allow default)
 (deny file-write* (subpath "/etc")) ; block_write /etc/**
+(deny file-write* (literal "/h")) ; holds /h/.ssh
 (deny file-read* file-write* (subpath "/h/.ssh")) ; block_read ~/.ssh/**
 (deny file-read* file-write* (literal "/h/.netrc")) ; block_read ~/.netrc
 (deny file-write* (subpath "/h/.guard")) ; guard's directory

@@ -49,6 +49,11 @@ const (
 	// Reveal puts back, read-only, a file inside a hidden directory that
 	// an allow_read rule names.
 	Reveal
+	// Pin keeps a directory as it is, writable, but as a mount point, which
+	// cannot be renamed or removed: a directory that holds a rule's path
+	// (~/.agent_a for ~/.agent_a/settings.json) would otherwise be moved
+	// away, the rule with it, and a new one made in its place.
+	Pin
 )
 
 // String names the kind for --explain.
@@ -60,6 +65,8 @@ func (k Kind) String() string {
 		return "read-only"
 	case Reveal:
 		return "visible, read-only"
+	case Pin:
+		return "not renamable"
 	}
 	return "?"
 }
@@ -144,6 +151,7 @@ func Build(in Input) *Plan {
 	for _, g := range in.AllowRead {
 		b.reveal(g)
 	}
+	b.pins()
 	p := b.plan
 	slices.SortStableFunc(p.Entries, func(x, y Entry) int {
 		if c := depth(x.Path) - depth(y.Path); c != 0 {
@@ -152,7 +160,7 @@ func Build(in Input) *Plan {
 		return int(x.Kind) - int(y.Kind)
 	})
 	for _, e := range p.Entries {
-		if e.Exists && e.Kind != Reveal {
+		if e.Exists && e.Kind != Reveal && e.Kind != Pin {
 			p.Problems = append(p.Problems, linkProblems(e)...)
 		}
 		if strings.ContainsFunc(e.Path, isControl) {
@@ -342,6 +350,41 @@ func (b *builder) reveal(g string) {
 		return
 	}
 	b.add(Reveal, real, "allow_read "+g, false)
+}
+
+// pins adds a Pin for each directory that holds a rule's path and that the
+// user can rename (its parent is writable), unless a hidden or read-only
+// directory already holds it (a rename there fails anyway, and a writable
+// bind would undo the rule).
+func (b *builder) pins() {
+	seen := map[string]bool{}
+	for _, e := range b.plan.Entries {
+		seen[e.Path] = true
+	}
+	var add []Entry
+	for _, e := range b.plan.Entries {
+		if e.Kind == Reveal || !e.Exists {
+			continue
+		}
+		for a := filepath.Dir(e.Path); a != "/" && a != "." && !seen[a]; a = filepath.Dir(a) {
+			seen[a] = true
+			if b.frozen(a) || !renamable(a) {
+				continue
+			}
+			add = append(add, Entry{Kind: Pin, Path: a, Dir: true, Exists: true, Source: "holds " + e.Path})
+		}
+	}
+	b.plan.Entries = append(b.plan.Entries, add...)
+}
+
+// frozen reports whether a hidden or read-only directory holds p.
+func (b *builder) frozen(p string) bool {
+	for _, e := range b.plan.Entries {
+		if e.Exists && e.Dir && (e.Kind == Hide || e.Kind == ReadOnly) && within(p, e.Path) {
+			return true
+		}
+	}
+	return false
 }
 
 // within reports whether p is dir or inside it.

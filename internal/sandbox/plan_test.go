@@ -66,15 +66,15 @@ func TestBuild(t *testing.T) {
 	h := tree(t,
 		".ssh/id_rsa", ".ssh/config", ".bashrc", ".aws/credentials", ".azure/msal_token_cache.json",
 		"proj/main.go", ".guard/rules.json", "dotfiles/fish/config.fish", ".config/fish->dotfiles/fish",
-		".agent_a/settings.json", ".agent_a/state/", ".local/state/guard/")
+		".agent_a/settings.json", ".agent_a/state/", ".local/state/guard/", ".vim/sub/f")
 	in := Input{
 		Home: h, Project: filepath.Join(h, "proj"), GuardDir: filepath.Join(h, ".guard"),
 		StateDir:  filepath.Join(h, ".local/state/guard"),
-		HookFiles: []string{filepath.Join(h, ".agent_a/settings.json"), filepath.Join(h, "proj/.agent_c/settings.json")},
+		HookFiles: []string{filepath.Join(h, ".agent_a/settings.json"), filepath.Join(h, "proj/.agent_c/settings.json"), filepath.Join(h, ".vim/sub/f")},
 		BlockRead: []string{"~/.ssh/**", "~/.gnupg/**", "**/.env", "$HOME/.aws/credentials", "~/**", "~/.azure/msal_token_cache.*", "/srv/**/x"},
 		AllowRead: []string{"~/.ssh/config", "~/.ssh/*.pub"},
 		BlockWrite: []string{"~/.bashrc", "~/.profile", "~/.ssh/**", "~/.config/fish/**", "~/proj/**/.git/config",
-			"~/.guard/**", "${HOME}/proj/.."},
+			"~/.guard/**", "${HOME}/proj/..", "~/.vim/**"},
 	}
 	p := Build(in)
 	type want struct {
@@ -106,9 +106,16 @@ func TestBuild(t *testing.T) {
 			t.Errorf("%s: got %v dir=%v exists=%v, want %v dir=%v exists=%v", w.path, e.Kind, e.Dir, e.Exists, w.kind, w.dir, w.exists)
 		}
 	}
-	// Never: the home directory, the project, a read-only ~/.ssh that
-	// would bring the hidden one back, the agent's own state.
-	for _, not := range []string{h, h + "/proj", h + "/.agent_a", h + "/.agent_a/state", h + "/.config/fish"} {
+	// Pinned (cannot be renamed): the directories that hold a rule's path,
+	// where the parent is writable (the temporary directory's is).
+	for _, pin := range []string{h, h + "/.agent_a", h + "/.local/state", h + "/.local", h + "/dotfiles", h + "/.aws"} {
+		if e, ok := entry(p, pin); !ok || e.Kind != Pin {
+			t.Errorf("%s: %+v, want a pin", pin, e)
+		}
+	}
+	// Never: the project, a read-only ~/.ssh that would bring the hidden
+	// one back, the agent's own state, the symbolic link.
+	for _, not := range []string{h + "/proj", h + "/.agent_a/state", h + "/.config/fish", h + "/.config", h + "/.vim/sub"} {
 		if e, ok := entry(p, not); ok {
 			t.Errorf("unexpected entry %+v", e)
 		}

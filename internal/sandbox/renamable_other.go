@@ -1,0 +1,6 @@
+//go:build !unix
+
+package sandbox
+
+// renamable reports false: there is no sandbox engine on this system.
+func renamable(string) bool { return false }
