@@ -92,17 +92,32 @@ func runRun(s *streams, o runOptions, args []string) error {
 		return withHint(fmt.Errorf("the sandbox cannot hold the policy:\n  %s", strings.Join(plan.Problems, "\n  ")),
 			"fix the above, then start again; 'guard run --explain' shows the whole plan")
 	}
-	logPath, err := hook.AuditPath()
+	appendRec, err := recordAppender()
 	if err != nil {
 		return err
 	}
 	sock := filepath.Join(rt, "audit.sock")
-	srv, err := auditsock.Listen(sock, func(rec *event.Record) error { return hook.AppendAnchored(logPath, rec) })
+	srv, err := auditsock.Listen(sock, appendRec)
 	if err != nil {
 		return withHint(err, "set TMPDIR to a shorter directory (a socket's path is limited to about 100 bytes)")
 	}
 	defer srv.Close()
 	return runSandboxed(s, engine, plan, args, sock)
+}
+
+// recordAppender returns how guard run appends the records its hooks send:
+// to the audit log, or, for a guard run started inside another one's
+// sandbox (GUARD_SOCKET set, guard's directory read-only), on to the outer
+// guard run.
+func recordAppender() (func(*event.Record) error, error) {
+	if outer := os.Getenv(auditsock.EnvSocket); outer != "" {
+		return func(rec *event.Record) error { return auditsock.Send(outer, rec) }, nil
+	}
+	logPath, err := hook.AuditPath()
+	if err != nil {
+		return nil, err
+	}
+	return func(rec *event.Record) error { return hook.AppendAnchored(logPath, rec) }, nil
 }
 
 // runtimeDir creates guard run's private directory (mode 0700) for the
