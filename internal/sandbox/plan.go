@@ -222,6 +222,9 @@ func (b *builder) fixed(g string) (p string, dirGlob, ok bool) {
 	}
 	if rest, cut := strings.CutSuffix(g, "/**"); cut {
 		g, dirGlob = rest, true
+		if g == "" {
+			g = "/" // /**: the root, which the agent's work is in
+		}
 	}
 	dir := filepath.Dir(g)
 	if strings.ContainsAny(dir, "*?[") || (dirGlob && strings.ContainsAny(g, "*?[")) || strings.Contains(g, "**") {

@@ -71,7 +71,7 @@ func TestBuild(t *testing.T) {
 		Home: h, Project: filepath.Join(h, "proj"), GuardDir: filepath.Join(h, ".guard"),
 		StateDir:  filepath.Join(h, ".local/state/guard"),
 		HookFiles: []string{filepath.Join(h, ".agent_a/settings.json"), filepath.Join(h, "proj/.agent_c/settings.json"), filepath.Join(h, ".vim/sub/f")},
-		BlockRead: []string{"~/.ssh/**", "~/.gnupg/**", "**/.env", "$HOME/.aws/credentials", "~/**", "~/.azure/msal_token_cache.*", "/srv/**/x"},
+		BlockRead: []string{"~/.ssh/**", "~/.gnupg/**", "**/.env", "$HOME/.aws/credentials", "~/**", "~/.azure/msal_token_cache.*", "/srv/**/x", "/**"},
 		AllowRead: []string{"~/.ssh/config", "~/.ssh/*.pub"},
 		BlockWrite: []string{"~/.bashrc", "~/.profile", "~/.ssh/**", "~/.config/fish/**", "~/proj/**/.git/config",
 			"~/.guard/**", "${HOME}/proj/..", "~/.vim/**"},
@@ -128,6 +128,7 @@ func TestBuild(t *testing.T) {
 	for what, why := range map[string]string{
 		"block_read **/.env":                     "any directory",
 		"block_read ~/**":                        "stop the agent's work",
+		"block_read /**":                         "stop the agent's work",
 		"block_write ${HOME}/proj/..":            "stop the agent's work",
 		"block_read /srv/**/x":                   "many directories",
 		"block_write ~/proj/**/.git/config":      "many directories",
