@@ -25,13 +25,14 @@ import (
 
 type runOptions struct {
 	explain   bool
+	asJSON    bool
 	noSandbox bool
 }
 
 func newRunCommand(s *streams) *cobra.Command {
 	var o runOptions
 	cmd := &cobra.Command{
-		Use:   "run [--explain] [--no-sandbox] [--] COMMAND [ARGS...]",
+		Use:   "run [--explain [--json]] [--no-sandbox] [--] COMMAND [ARGS...]",
 		Short: "Run an agent inside an OS sandbox made from the policy",
 		Long: `guard run starts COMMAND (an agent's CLI) and everything it starts inside an
 operating-system sandbox built from the active policy: the directories that
@@ -44,6 +45,9 @@ appends them. --explain lists what the kernel enforces and what only the
 hooks check; see docs/SANDBOX.md.`,
 		Example: "  guard run -- agent-a-cli\n  guard run --explain",
 		Args: func(cmd *cobra.Command, args []string) error {
+			if o.asJSON && !o.explain {
+				return withHint(errors.New("--json goes with --explain"), "guard run --explain --json")
+			}
 			if len(args) == 0 && !o.explain {
 				return withHint(errors.New("run needs the command to start"), "guard run -- COMMAND [ARGS...], or guard run --explain")
 			}
@@ -53,6 +57,7 @@ hooks check; see docs/SANDBOX.md.`,
 	}
 	cmd.Flags().SetInterspersed(false)
 	cmd.Flags().BoolVar(&o.explain, "explain", false, "print what the kernel enforces and what only the hooks check, and exit")
+	cmd.Flags().BoolVar(&o.asJSON, "json", false, "with --explain: print the plan as a JSON object")
 	cmd.Flags().BoolVar(&o.noSandbox, "no-sandbox", false, "run the command without a sandbox: only the hooks check")
 	return cmd
 }
@@ -81,6 +86,9 @@ func runRun(s *streams, o runOptions, args []string) error {
 		var e *sandbox.Engine
 		if engErr == nil {
 			e = &engine
+		}
+		if o.asJSON {
+			return writeJSON(s.out, sandbox.NewReport(plan, e))
 		}
 		sandbox.Explain(s.out, plan, e)
 		return nil

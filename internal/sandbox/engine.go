@@ -10,9 +10,9 @@ import (
 // Engine names the program that makes the sandbox.
 type Engine struct {
 	// Name is "bubblewrap" or "sandbox-exec".
-	Name string
+	Name string `json:"name"`
 	// Path is the program's path.
-	Path string
+	Path string `json:"path"`
 }
 
 // ErrNoEngine is returned (wrapped, with why and what to install) when no

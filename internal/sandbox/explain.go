@@ -48,3 +48,47 @@ func Explain(w io.Writer, p *Plan, e *Engine) {
 		}
 	}
 }
+
+// Report is the plan as `guard run --explain --json` prints it.
+type Report struct {
+	// Engine is the engine that would run it; nil when there is none.
+	Engine *Engine `json:"engine"`
+	// Kernel lists the rules the kernel enforces.
+	Kernel []ReportRule `json:"kernel"`
+	// HookOnly lists what only the hooks check.
+	HookOnly []HookOnlyReport `json:"hook_only"`
+	// Problems are why guard run would refuse to start.
+	Problems []string `json:"problems"`
+}
+
+// ReportRule is one kernel rule of a Report.
+type ReportRule struct {
+	Rule   string `json:"rule"` // hidden, read-only, visible, read-only, not renamable
+	Dir    bool   `json:"dir"`
+	Path   string `json:"path"`
+	Source string `json:"source"`
+}
+
+// HookOnlyReport is one hook-only entry of a Report.
+type HookOnlyReport struct {
+	What string `json:"what"`
+	Why  string `json:"why"`
+}
+
+// NewReport returns the report of the plan with the engine (nil for none).
+func NewReport(p *Plan, e *Engine) Report {
+	r := Report{Engine: e, Kernel: []ReportRule{}, HookOnly: []HookOnlyReport{}, Problems: []string{}}
+	holdsAbsent := e != nil && e.Name == "sandbox-exec"
+	for _, en := range p.Entries {
+		if en.Exists || holdsAbsent {
+			r.Kernel = append(r.Kernel, ReportRule{Rule: en.Kind.String(), Dir: en.Dir, Path: en.Path, Source: en.Source})
+		}
+	}
+	for _, h := range p.HookOnly {
+		if h.Why != absentWhy || !holdsAbsent {
+			r.HookOnly = append(r.HookOnly, HookOnlyReport(h))
+		}
+	}
+	r.Problems = append(r.Problems, p.Problems...)
+	return r
+}

@@ -408,7 +408,9 @@ func depth(p string) int { return strings.Count(filepath.Clean(p), "/") }
 func linkProblems(e Entry) []string {
 	var out []string
 	check := func(p string, fi fs.FileInfo) {
-		if fi.Mode().IsRegular() && nlink(fi) > 1 {
+		// A file the user may not read (hidden) or write (read-only) is
+		// safe under every name: the permission is the file's.
+		if fi.Mode().IsRegular() && nlink(fi) > 1 && permitted(p, e.Kind == ReadOnly) {
 			out = append(out, fmt.Sprintf("%s (%s) has %d names: another name reaches it from inside the sandbox; remove the other links (find / -xdev -samefile %s)", p, e.Source, nlink(fi), p))
 		}
 	}

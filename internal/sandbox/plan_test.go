@@ -181,3 +181,29 @@ func TestBuildControlCharacters(t *testing.T) {
 		t.Errorf("problems %q", p.Problems)
 	}
 }
+
+// A second name of a file the user may not write is no way in: the
+// permission is the file's (a package manager's store links identical
+// files).
+func TestBuildHardLinkUnwritable(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root may write any file: the permission check passes")
+	}
+	h := tree(t, "bin/guard", "proj/")
+	exe := filepath.Join(h, "bin/guard")
+	if err := os.Link(exe, filepath.Join(h, "store-copy")); err != nil {
+		t.Skipf("hard links: %v", err)
+	}
+	if err := os.Chmod(exe, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	if p := Build(Input{Home: h, Project: h + "/proj", Exe: exe}); len(p.Problems) != 0 {
+		t.Errorf("problems %q", p.Problems)
+	}
+	if err := os.Chmod(exe, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if p := Build(Input{Home: h, Project: h + "/proj", Exe: exe}); len(p.Problems) != 1 {
+		t.Errorf("writable, two names: problems %q", p.Problems)
+	}
+}
