@@ -292,7 +292,14 @@ func (b *builder) add(k Kind, p, source string, dirGlob bool) {
 		return // already hidden whole
 	}
 	if k == Hide {
-		b.dropUnder(real)
+		if need := b.hooksNeed(real); need != "" {
+			// Hidden, the hooks inside could not read the policy or run
+			// guard, and every call would block: read-only instead.
+			k = ReadOnly
+			source += " (read-only, not hidden: the hooks read " + need + " inside it)"
+		} else {
+			b.dropUnder(real)
+		}
 	}
 	if real != filepath.Clean(p) {
 		source += " (" + p + ", a symbolic link: the link itself can be replaced from inside; the hooks check the name)"
@@ -311,6 +318,23 @@ func (b *builder) keepsWorking(p string) string {
 	for _, keep := range []string{b.in.Project, b.in.Home} {
 		if keep != "" && within(keep, p) {
 			return "holds " + keep + ": the kernel rule would stop the agent's work"
+		}
+	}
+	return ""
+}
+
+// hooksNeed returns the path the hooks inside the sandbox must read (guard's
+// directory, its program, guard run's socket) that p is or holds, or "".
+func (b *builder) hooksNeed(p string) string {
+	for _, n := range []string{b.in.GuardDir, b.in.Exe, b.in.Runtime} {
+		if n == "" {
+			continue
+		}
+		if r, err := filepath.EvalSymlinks(n); err == nil {
+			n = r
+		}
+		if within(n, p) {
+			return n
 		}
 	}
 	return ""

@@ -207,3 +207,25 @@ func TestBuildHardLinkUnwritable(t *testing.T) {
 		t.Errorf("writable, two names: problems %q", p.Problems)
 	}
 }
+
+// A block_read rule over guard's own directory or program is held
+// read-only, not hidden: the hooks inside read the policy and run guard.
+func TestBuildHooksNeed(t *testing.T) {
+	h := tree(t, ".guard/rules.json", "bin/guard", ".ssh/id_rsa", "proj/")
+	p := Build(Input{Home: h, Project: h + "/proj", GuardDir: h + "/.guard", Exe: h + "/bin/guard",
+		BlockRead: []string{"~/.guard/**", "~/bin/**", "~/.ssh/**"}})
+	for path, kind := range map[string]Kind{h + "/.guard": ReadOnly, h + "/bin": ReadOnly, h + "/.ssh": Hide} {
+		found := false
+		for _, e := range p.Entries {
+			if e.Path == path {
+				found = true
+				if e.Kind != kind {
+					t.Errorf("%s: %v, want %v", path, e.Kind, kind)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no entry", path)
+		}
+	}
+}
