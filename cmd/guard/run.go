@@ -107,7 +107,7 @@ func runRun(s *streams, o runOptions, args []string) error {
 	sock := filepath.Join(rt, "audit.sock")
 	srv, err := auditsock.Listen(sock, appendRec)
 	if err != nil {
-		return withHint(err, "set TMPDIR to a shorter directory (a socket's path is limited to about 100 bytes)")
+		return err
 	}
 	defer srv.Close()
 	return runSandboxed(s, engine, plan, args, sock)
@@ -134,6 +134,10 @@ func runtimeDir() (string, error) {
 	base := os.Getenv("XDG_RUNTIME_DIR")
 	if fi, err := os.Stat(base); base == "" || err != nil || !fi.IsDir() {
 		base = os.TempDir()
+	}
+	// A Unix socket's path holds about 100 bytes.
+	if len(base)+len("/guard-run-0123456789/audit.sock") > 100 && runtime.GOOS != "windows" {
+		base = "/tmp"
 	}
 	d, err := os.MkdirTemp(base, "guard-run-")
 	if err != nil {
