@@ -146,6 +146,8 @@ func printInit(w io.Writer, rep *install.Report, guardDir string) {
 		fmt.Fprintf(w, "\nnext steps:\n")
 		fmt.Fprintf(w, "  guard test command \"rm -rf /\"   see a dangerous command blocked\n")
 		fmt.Fprintf(w, "  guard serve                     open the console at http://localhost:7070\n")
+		a := strings.ToUpper(rep.Agent)
+		fmt.Fprintf(w, "  %-32sstart agent %s inside an OS sandbox made from the policy (guard run --explain shows it)\n", "guard run -- AGENT_"+a+"_COMMAND", a)
 	}
 }
 

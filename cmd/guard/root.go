@@ -122,6 +122,7 @@ allow or block and appends a tamper-evident record to ~/.guard/audit.log.`,
 		newExplainCommand(s),
 		newServiceCommand(s),
 		newDoctorCommand(s),
+		newRunCommand(s),
 		newVersionCommand(s),
 	)
 	// cobra's `completion bash|zsh|fish|powershell`, made now so that, like

@@ -37,6 +37,7 @@ import (
 
 	"github.com/guardhq/guard/internal/agent"
 	"github.com/guardhq/guard/internal/audit"
+	"github.com/guardhq/guard/internal/auditsock"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/home"
 	"github.com/guardhq/guard/internal/policy"
@@ -172,6 +173,14 @@ func (c *Config) fill() {
 				}
 			}
 		}
+	}
+	if sock := c.Getenv(auditsock.EnvSocket); sock != "" && c.Append == nil {
+		// Inside `guard run`'s sandbox guard's directory is read-only:
+		// the record goes to the guard run process, which appends it.
+		if c.AuditPath == nil {
+			c.AuditPath = func() (string, error) { return home.File(home.AuditName) }
+		}
+		c.Append = func(_ string, rec *event.Record) error { return auditsock.Send(sock, rec) }
 	}
 	if c.AuditPath == nil {
 		c.AuditPath = AuditPath
@@ -1179,6 +1188,9 @@ func userName(getenv func(string) string) string {
 func auditHint(err error) string {
 	if errors.Is(err, audit.ErrNotRegular) {
 		return "move it away: guard creates a new log, a regular file"
+	}
+	if errors.Is(err, auditsock.ErrUnreachable) {
+		return "the 'guard run' process that started this agent is gone or stuck; quit the agent and start it again under 'guard run'"
 	}
 	if errors.Is(err, audit.ErrLockTimeout) {
 		return "end the process that keeps " + home.AuditName + audit.LockSuffix + " locked (a stuck guard, or a leftover flock)"

@@ -1,0 +1,298 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+
+	"github.com/guardhq/guard/internal/auditsock"
+	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/home"
+	"github.com/guardhq/guard/internal/hook"
+	"github.com/guardhq/guard/internal/install"
+	"github.com/guardhq/guard/internal/policy"
+	"github.com/guardhq/guard/internal/sandbox"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+)
+
+type runOptions struct {
+	explain   bool
+	asJSON    bool
+	noSandbox bool
+}
+
+func newRunCommand(s *streams) *cobra.Command {
+	var o runOptions
+	cmd := &cobra.Command{
+		Use:   "run [--explain [--json]] [--no-sandbox] [--] COMMAND [ARGS...]",
+		Short: "Run an agent inside an OS sandbox made from the policy",
+		Long: `guard run starts COMMAND (an agent's CLI) and everything it starts inside an
+operating-system sandbox built from the active policy: the directories that
+block_read protects are hidden, guard's directory, the agent hook files and
+the write-protected start-up files are read-only; everything else is as the
+user has it. Linux uses bubblewrap, macOS sandbox-exec; where neither is
+available guard run refuses (--no-sandbox runs the command with the hooks
+alone). The hooks inside send their audit records to guard run, which
+appends them. --explain lists what the kernel enforces and what only the
+hooks check; see docs/SANDBOX.md.`,
+		Example: "  guard run -- agent-a-cli\n  guard run --explain",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if o.asJSON && !o.explain {
+				return withHint(errors.New("--json goes with --explain"), "guard run --explain --json")
+			}
+			if len(args) == 0 && !o.explain {
+				return withHint(errors.New("run needs the command to start"), "guard run -- COMMAND [ARGS...], or guard run --explain")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runRun(s, o, args) },
+	}
+	cmd.Flags().SetInterspersed(false)
+	cmd.Flags().BoolVar(&o.explain, "explain", false, "print what the kernel enforces and what only the hooks check, and exit")
+	cmd.Flags().BoolVar(&o.asJSON, "json", false, "with --explain: print the plan as a JSON object")
+	cmd.Flags().BoolVar(&o.noSandbox, "no-sandbox", false, "run the command without a sandbox: only the hooks check")
+	return cmd
+}
+
+func runRun(s *streams, o runOptions, args []string) error {
+	if o.noSandbox && !o.explain {
+		fmt.Fprintln(s.err, "guard: warning: --no-sandbox: the command runs as the user, only the hooks check what the agent does")
+		return runPlain(s, args, nil)
+	}
+	pol, err := policy.Load()
+	if err != nil {
+		return withHint(err, policy.Hint(err))
+	}
+	rt, err := runtimeDir()
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(rt)
+	in, err := sandboxInput(pol, rt)
+	if err != nil {
+		return err
+	}
+	plan := sandbox.Build(in)
+	engine, engErr := sandbox.FindEngine(runtime.GOOS, exec.LookPath)
+	if o.explain {
+		var e *sandbox.Engine
+		if engErr == nil {
+			e = &engine
+		}
+		if o.asJSON {
+			return writeJSON(s.out, sandbox.NewReport(plan, e))
+		}
+		sandbox.Explain(s.out, plan, e)
+		return nil
+	}
+	if engErr != nil {
+		return withHint(engErr, "or run 'guard run --no-sandbox -- COMMAND' to rely on the hooks alone")
+	}
+	if len(plan.Problems) > 0 {
+		return withHint(fmt.Errorf("the sandbox cannot hold the policy:\n  %s", strings.Join(plan.Problems, "\n  ")),
+			"fix the above, then start again; 'guard run --explain' shows the whole plan")
+	}
+	appendRec, err := recordAppender()
+	if err != nil {
+		return err
+	}
+	sock := filepath.Join(rt, "audit.sock")
+	srv, err := auditsock.Listen(sock, appendRec)
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	return runSandboxed(s, engine, plan, args, sock)
+}
+
+// recordAppender returns how guard run appends the records its hooks send:
+// to the audit log, or, for a guard run started inside another one's
+// sandbox (GUARD_SOCKET set, guard's directory read-only), on to the outer
+// guard run.
+func recordAppender() (func(*event.Record) error, error) {
+	if outer := os.Getenv(auditsock.EnvSocket); outer != "" {
+		return func(rec *event.Record) error { return auditsock.Send(outer, rec) }, nil
+	}
+	logPath, err := hook.AuditPath()
+	if err != nil {
+		return nil, err
+	}
+	return func(rec *event.Record) error { return hook.AppendAnchored(logPath, rec) }, nil
+}
+
+// runtimeDir creates guard run's private directory (mode 0700) for the
+// audit socket, in $XDG_RUNTIME_DIR when set, else the temporary directory.
+func runtimeDir() (string, error) {
+	base := os.Getenv("XDG_RUNTIME_DIR")
+	if fi, err := os.Stat(base); base == "" || err != nil || !fi.IsDir() {
+		base = os.TempDir()
+	}
+	// A Unix socket's path holds about 100 bytes.
+	if len(base)+len("/guard-run-0123456789/audit.sock") > 100 && runtime.GOOS != "windows" {
+		base = "/tmp"
+	}
+	d, err := os.MkdirTemp(base, "guard-run-")
+	if err != nil {
+		return "", fmt.Errorf("create guard run's directory: %w", err)
+	}
+	return d, nil
+}
+
+// sandboxInput gathers what the plan is made from, creating guard's
+// directory and its state directory so that they can be held read-only.
+func sandboxInput(pol *policy.Policy, rt string) (sandbox.Input, error) {
+	h, err := home.UserHome()
+	if err != nil {
+		return sandbox.Input{}, err
+	}
+	gd, err := home.Ensure()
+	if err != nil {
+		return sandbox.Input{}, err
+	}
+	sd, err := home.StateDir()
+	if err != nil {
+		return sandbox.Input{}, err
+	}
+	if err := os.MkdirAll(sd, 0o700); err != nil {
+		return sandbox.Input{}, fmt.Errorf("create %s: %w", sd, err)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return sandbox.Input{}, err
+	}
+	exe, _ := os.Executable()
+	in := sandbox.Input{
+		Home: h, Project: wd, GuardDir: gd, StateDir: sd, Exe: exe, Runtime: rt,
+		BlockRead:  pol.FilePaths.BlockRead,
+		AllowRead:  pol.FilePaths.AllowRead,
+		BlockWrite: pol.FilePaths.BlockWrite,
+	}
+	for _, a := range []install.Agent{install.AgentA, install.AgentB, install.AgentC} {
+		in.HookFiles = append(in.HookFiles, install.Targets(a, h, wd)...)
+	}
+	// Agent A also reads hooks from the project's own settings files.
+	in.HookFiles = append(in.HookFiles,
+		filepath.Join(wd, ".agent_a", "settings.json"),
+		filepath.Join(wd, ".agent_a", "settings.local.json"))
+	return in, nil
+}
+
+// runSandboxed runs args under the plan with the engine, the hooks inside
+// reaching the audit socket sock, and returns the command's exit status.
+func runSandboxed(s *streams, e sandbox.Engine, plan *sandbox.Plan, args []string, sock string) error {
+	env := append(withoutVar(os.Environ(), auditsock.EnvSocket), auditsock.EnvSocket+"="+sock)
+	stdin, isFile := s.in.(*os.File)
+	cmd := sandbox.Command(e, plan, args, sandbox.Options{
+		Env:        env,
+		NewSession: !isFile || !term.IsTerminal(int(stdin.Fd())),
+	})
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = s.in, s.out, s.err
+	var status *os.File
+	if e.Name == "bubblewrap" {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		cmd.ExtraFiles = []*os.File{w}
+		// bwrap writes the sandboxed process's pid to fd 3 once the
+		// sandbox stands: without it, bwrap itself failed.
+		cmd.Args = append([]string{cmd.Args[0], "--json-status-fd", "3"}, cmd.Args[1:]...)
+		status = r
+		defer w.Close()
+	}
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+	defer signal.Stop(sigs)
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("start %s: %w", e.Name, err)
+	}
+	if len(cmd.ExtraFiles) > 0 {
+		cmd.ExtraFiles[0].Close()
+	}
+	done := make(chan struct{})
+	go forwardSignals(sigs, cmd.Process, done)
+	err := cmd.Wait()
+	close(done)
+	if status != nil && !startedIn(status) {
+		return withHint(fmt.Errorf("bubblewrap could not make the sandbox (its message is above)"),
+			"bubblewrap needs unprivileged user namespaces: sysctl kernel.unprivileged_userns_clone=1 (Debian), or an AppArmor profile that allows bwrap (Ubuntu 24.04: kernel.apparmor_restrict_unprivileged_userns); in a container, run it with --security-opt seccomp=unconfined or use --no-sandbox")
+	}
+	return exitStatus(err)
+}
+
+// startedIn reports whether bwrap's JSON status names the sandboxed
+// process (the sandbox was made).
+func startedIn(r io.Reader) bool {
+	b, _ := io.ReadAll(io.LimitReader(r, 64<<10))
+	return strings.Contains(string(b), `"child-pid"`)
+}
+
+// forwardSignals passes termination signals on to the engine; an interrupt
+// from the terminal already reached the whole process group.
+func forwardSignals(sigs <-chan os.Signal, p *os.Process, done <-chan struct{}) {
+	for {
+		select {
+		case sig := <-sigs:
+			if sig != os.Interrupt && sig != syscall.SIGQUIT {
+				_ = p.Signal(sig)
+			}
+		case <-done:
+			return
+		}
+	}
+}
+
+// runPlain runs args as they are (--no-sandbox).
+func runPlain(s *streams, args []string, env []string) error {
+	if len(args) == 0 {
+		return withHint(errors.New("run needs the command to start"), "guard run --no-sandbox -- COMMAND [ARGS...]")
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Env = env
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = s.in, s.out, s.err
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+	defer signal.Stop(sigs)
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	done := make(chan struct{})
+	go forwardSignals(sigs, cmd.Process, done)
+	err := cmd.Wait()
+	close(done)
+	return exitStatus(err)
+}
+
+// exitStatus turns the command's end into guard run's: its exit code, or
+// 128 plus the signal that ended it.
+func exitStatus(err error) error {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code := ee.ExitCode()
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			code = 128 + int(ws.Signal())
+		}
+		return &exitError{code: code}
+	}
+	return err
+}
+
+// withoutVar returns env without the variable name.
+func withoutVar(env []string, name string) []string {
+	out := env[:0:0]
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, name+"=") {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
