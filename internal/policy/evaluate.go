@@ -404,7 +404,8 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 				var guardDirs []string
 				if guardDirs, err = p.guardDirs(); err == nil {
 					c.writePaths, err = path.Compile(path.Rules{Block: p.FilePaths.BlockWrite, Allow: p.FilePaths.AllowWrite,
-						Protected: guardDirs, Home: p.Home, Variants: p.linkVariants(p.FilePaths.BlockWrite, p.FilePaths.AllowWrite), Trees: true})
+						Protected: guardDirs, Home: p.Home, Variants: p.zdotVariants(p.linkVariants(p.FilePaths.BlockWrite, p.FilePaths.AllowWrite),
+							p.FilePaths.BlockWrite, p.FilePaths.AllowWrite), Trees: true})
 				}
 			}
 			if k == event.KindTouch && err == nil {
@@ -576,6 +577,37 @@ func (p *Policy) ProtectedFiles() []string {
 		}
 	}
 	return out
+}
+
+// zshStartup are zsh's start-up files: read from $ZDOTDIR when it is set,
+// else from the home directory.
+var zshStartup = [...]string{".zshenv", ".zprofile", ".zshrc", ".zlogin", ".zlogout"}
+
+// zdotVariants adds to v, for each glob of lists that names one of zsh's
+// start-up files in the home directory (~/.zshrc), the same file in
+// p.ZDotDir, where zsh really reads it. It returns v (a new map when v is
+// nil and there is something to add).
+func (p *Policy) zdotVariants(v map[string][]string, lists ...[]string) map[string][]string {
+	if p.ZDotDir == "" {
+		return v
+	}
+	dir := filepath.ToSlash(filepath.Clean(p.ZDotDir))
+	if strings.ContainsAny(dir, "*?[]{}\\") {
+		return v // would be read as a glob: the ~ rules still hold
+	}
+	for _, list := range lists {
+		for _, g := range list {
+			name, ok := strings.CutPrefix(g, "~/")
+			if !ok || !slices.Contains(zshStartup[:], name) {
+				continue
+			}
+			if v == nil {
+				v = map[string][]string{}
+			}
+			v[g] = append(v[g], strings.TrimSuffix(dir, "/")+"/"+name)
+		}
+	}
+	return v
 }
 
 // linkVariants returns, for each glob whose fixed directory is behind a
