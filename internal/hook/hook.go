@@ -293,6 +293,14 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 		if in.Kind != event.KindCommand {
 			continue
 		}
+		if in.Shell == event.ShellPowerShell {
+			ps, err := pwshInputs(in.Text, filesFor(call, opt).home)
+			if err != nil {
+				return nil, nil, err
+			}
+			out = append(out, ps...)
+			continue
+		}
 		if opt0.Files == nil {
 			f := filesFor(call, opt)
 			sh, _ := lookupEnv("SHELL")

@@ -130,8 +130,12 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 			var f event.Finding
 			var hit bool
 			switch {
+			case in.Kind == event.KindCommand && in.Shell == event.ShellPowerShell && c.detector == event.DetectorCommands:
+				f, hit = p.checkPowerShell(d.(*command.Detector), in.Text)
 			case in.Kind == event.KindCommand && c.detector == event.DetectorCommands:
 				f, hit = p.checkCommand(d.(*command.Detector), in.Text, analysis())
+			case in.Kind == event.KindCommand && in.Shell == event.ShellPowerShell:
+				f, hit = d.Check(in.Text) // the injection scan, on the command as written
 			case in.Kind == event.KindCommand && c.detector == event.DetectorInjection && p.Bash.Match == MatchCommands:
 				// The injection scan follows bash.match: not on data words
 				// such as a grep pattern or a commit message.
@@ -250,6 +254,11 @@ func (p *Policy) checkCommand(d *command.Detector, text string, a *shell.Analysi
 		// Not read whole: the command as written is matched, in both modes.
 		c.Parsed, c.LinesOnly = false, false
 		c.Unchecked, c.UncheckedLog = unchecked(text, a.Err)
+		if c.Unchecked == "" && !parseErrorsBlock && errors.As(a.Err, &pe) && !pe.Recovered {
+			// On Windows the command may be PowerShell: read as such, it
+			// blocks when it names or may name a protected place.
+			c.Unchecked, c.UncheckedLog = p.pwshUnchecked(text, pe.Error())
+		}
 	}
 	if a.ZshErr != nil && c.Unchecked == "" && parseErrorsBlock {
 		c.Unchecked, c.UncheckedLog = p.zshUnchecked(a)

@@ -1,0 +1,72 @@
+package hook
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPowerShellTool: agent A's PowerShell tool's command is read as
+// PowerShell, not bash (review 3 M1): the paths it names are checked,
+// spelt with \, $HOME, $env:USERPROFILE, ~ or literals joined with +; what
+// guard cannot work out near a protected name blocks; everyday PowerShell
+// passes.
+func TestPowerShellTool(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("USERPROFILE", home)
+	t.Setenv("GUARD_HOME", "")
+	p := realPolicy(t, "")
+	proj := filepath.Join(home, "proj")
+	for _, tt := range []struct {
+		cmd  string
+		rule string // "" allowed
+	}{
+		// The review's reproductions.
+		{`Remove-Item -Recurse -Force $HOME\.guard`, "blocked_path"},
+		{`Copy-Item x $HOME\.guard\rules.json`, "blocked_path"},
+		{`gc $env:USERPROFILE\.ssh\id_rsa`, "blocked_path"},
+		{`$p="~/.ss"+"h/id_rsa"; gc $p`, "blocked_path|unparsable_command"},
+		{`Get-Content (Join-Path $HOME '.ssh\id_rsa')`, "blocked_path|unparsable_command"},
+		// Other spellings and forms.
+		{`Set-Content -Path $HOME\.bashrc -Value 'export X=1'`, "blocked_path"},
+		{`Add-Content ~\.zshrc "x"`, "blocked_path"},
+		{`echo 'x' > "$env:HOME\.bashrc"`, "blocked_path"},
+		{`gc ~/.ss*/id_rsa`, "unresolved_path"},
+		{`iex "gc ~/.ssh/id_rsa"`, "blocked_path"},
+		{`powershell -EncodedCommand ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA=`, "blocked_path"},
+		{`$a = Read-Host; gc ($a + '.ssh\id_rsa')`, "unparsable_command"},
+		{`iex ($x + '/.gua' + 'rd/rules.json')`, "unparsable_command"},
+		{`& $x "$HOME\.bash"`, "unparsable_command"},
+		{`Remove-Item .\x.txt; gc "$(whoami)\.ssh\id_rsa"`, "unresolved_path|unparsable_command"},
+		// Everyday PowerShell.
+		{`git status`, ""},
+		{`git log --oneline -20`, ""},
+		{`go test ./...`, ""},
+		{`go build -o bin\app.exe .\cmd\app`, ""},
+		{`npm install; npm run build`, ""},
+		{`Get-Content README.md`, ""},
+		{`gc .\src\main.go | Select-String "TODO"`, ""},
+		{`Get-ChildItem -Recurse -Filter *.go | Select-String -Pattern "func main"`, ""},
+		{`Get-ChildItem | Where-Object { $_.Length -gt 1MB }`, ""},
+		{`Remove-Item -Recurse -Force .\build`, ""},
+		{`New-Item -ItemType Directory -Force -Path out`, ""},
+		{`Copy-Item .\config.example.json .\config.json`, ""},
+		{`$env:GOOS = "windows"; go build ./...`, ""},
+		{`Test-Path $HOME\.ssh\id_rsa.pub`, ""},
+		{`Get-ChildItem $HOME`, ""},
+		{`python -m pytest -q`, ""},
+		{`Write-Output "done: $(Get-Date)"`, ""},
+	} {
+		payload, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "PowerShell", "cwd": proj,
+			"tool_input": map[string]any{"command": tt.cmd}})
+		code, _, stderr, rec := runReal(t, p, string(payload))
+		switch {
+		case tt.rule == "" && code != 0:
+			t.Errorf("%s: blocked (%s): %s", tt.cmd, rec.Rule, stderr)
+		case tt.rule != "" && (code != 2 || !strings.Contains("|"+tt.rule+"|", "|"+rec.Rule+"|")):
+			t.Errorf("%s: code %d rule %q (%s), want a block by %s", tt.cmd, code, rec.Rule, strings.TrimSpace(stderr), tt.rule)
+		}
+	}
+}
