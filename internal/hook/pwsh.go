@@ -16,7 +16,7 @@ import (
 // command holds that guard cannot work out around a protected name is the
 // policy's to judge (policy.Evaluate reads the command too).
 func pwshInputs(text, home string) ([]event.Input, error) {
-	a, err := pwsh.Read(text, home)
+	a, err := pwsh.Read(text, pwsh.Options{Home: home, Env: lookupEnv})
 	if err != nil {
 		return nil, &agent.Error{Field: "command", Limit: true, Problem: "is a PowerShell command too large to read: guard blocks a command it cannot check whole"}
 	}

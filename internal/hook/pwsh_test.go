@@ -70,3 +70,27 @@ func TestPowerShellTool(t *testing.T) {
 		}
 	}
 }
+
+// TestPowerShellFragments: a fragment of a protected name counts only where
+// something guard cannot work out could complete it; .git and .npm are
+// names of their own.
+func TestPowerShellFragments(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("GUARD_HOME", "")
+	t.Setenv("PWSH_TEST_DIR", filepath.Join(home, "cache"))
+	p := realPolicy(t, "")
+	for cmd, blocked := range map[string]bool{
+		`Test-Path .git`: false,
+		`Remove-Item -Recurse -Force "$env:PWSH_TEST_DIR\.npm"`: false,
+		`Write-Output '.ss'`:           false,
+		`gc ($x + '.ss' + 'h\id_rsa')`: true,
+		`gc "$y/.gua$z/rules.json"`:    true,
+	} {
+		payload, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "PowerShell", "cwd": filepath.Join(home, "proj"),
+			"tool_input": map[string]any{"command": cmd}})
+		if code, _, stderr, _ := runReal(t, p, string(payload)); (code == 2) != blocked {
+			t.Errorf("%s: code %d, want blocked %v: %s", cmd, code, blocked, stderr)
+		}
+	}
+}

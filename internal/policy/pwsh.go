@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/guardhq/guard/internal/detect/command"
@@ -33,7 +34,7 @@ func (p *Policy) checkPowerShell(d *command.Detector, text string) (event.Findin
 // command read this way on Windows: then a protected path the command names
 // blocks too. Nothing when none holds.
 func (p *Policy) pwshUnchecked(text, parseErr string) (shown, logged string) {
-	a, err := pwsh.Read(text, p.Home)
+	a, err := pwsh.Read(text, pwsh.Options{Home: p.Home, Env: os.LookupEnv})
 	if err != nil {
 		msg := "guard cannot read this PowerShell command whole (it is too large); guard blocks a command it cannot check"
 		return msg, msg
@@ -55,7 +56,7 @@ func (p *Policy) pwshReason(a *pwsh.Analysis, parseErr bool) (shown, logged stri
 	}
 	for _, lit := range a.Literals {
 		for _, e := range strings.Split(strings.ToLower(lit), "/") {
-			if n, ok := namePart(names, e, len(a.Unresolved) > 0); ok {
+			if n, ok := namePart(names, e, len(a.Unresolved) > 0, a.Unknowns); ok {
 				return fmt.Sprintf("guard cannot tell what this PowerShell command names: it holds %s and '%s', part of a protected name (%s); guard blocks what it cannot check near a protected place", what, e, n.glob),
 					fmt.Sprintf("guard cannot tell what this PowerShell command names: it holds %s and part of a protected name (%s); guard blocks what it cannot check near a protected place", what, n.glob)
 			}
@@ -68,12 +69,17 @@ func (p *Policy) pwshReason(a *pwsh.Analysis, parseErr bool) (shown, logged stri
 	return "", ""
 }
 
-// namePart returns the protected name element e is a fragment of: a
-// leading part of it (.ss of .ssh), three bytes or more, that is no
-// protected name itself; with unresolved, also any element that holds a
-// protected name (a value built around it).
-func namePart(names []protectedName, e string, unresolved bool) (protectedName, bool) {
-	if len(e) < 3 {
+// namePart returns the protected name element e is a fragment of, when
+// the command holds a part guard cannot work out (unknowns: a variable it
+// was not given; unresolved: a construct it cannot read) that could
+// complete it: a leading part of it (.ss of .ssh), three bytes or more,
+// that is no protected name itself; with unresolved, also any element that
+// holds a protected name (a value built around it).
+func namePart(names []protectedName, e string, unresolved, unknowns bool) (protectedName, bool) {
+	if len(e) < 3 || !unresolved && !unknowns || e == ".git" || e == ".npm" {
+		// A fragment with nothing unknown to complete it stays what it is
+		// (the path rules check the words); .git and .npm are names of
+		// their own, not only the starts of .gitconfig and .npmrc.
 		return protectedName{}, false
 	}
 	for _, n := range names {

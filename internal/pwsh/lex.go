@@ -340,6 +340,13 @@ func (l *lexer) variable(name string, whole bool) {
 	case "true", "false", "null":
 		return
 	}
+	if strings.HasPrefix(low, "env:") && l.r.env != nil {
+		// The environment's value: the command's shell inherits it.
+		if v, ok := l.r.env(name[len("env:"):]); ok && !strings.Contains(v, Unknown) {
+			l.cur.WriteString(strings.ReplaceAll(v, `\`, "/"))
+			return
+		}
+	}
 	// Resolved when its statement is read (resolve): an assignment before
 	// it in the command may set it.
 	l.cur.WriteString(varOpen + low + varClose)

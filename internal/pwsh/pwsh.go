@@ -50,19 +50,31 @@ type Analysis struct {
 	// or bare), \ turned into /: what a value built at run time may be
 	// made of.
 	Literals []string
+	// Unknowns says a word of a command holds a part the reader could not
+	// work out (a variable it was not given, a sub-expression's value).
+	Unknowns bool
 	// Unresolved says, one entry each, what the reader could not work out
 	// ("a sub-expression ( … )", "Invoke-Expression of a value built at
 	// run time").
 	Unresolved []string
 }
 
-// Read reads text, a PowerShell command; home is what $HOME and ~ stand for.
-func Read(text, home string) (*Analysis, error) {
+// Options are what Read is told of the command's surroundings.
+type Options struct {
+	Home string // what $HOME, $env:HOME, $env:USERPROFILE and ~ stand for
+	// Env looks up $env:NAME: the agent's environment, which the command's
+	// shell inherits as the hook does. nil: every other $env:NAME is
+	// unknown.
+	Env func(string) (string, bool)
+}
+
+// Read reads text, a PowerShell command.
+func Read(text string, o Options) (*Analysis, error) {
 	if len(text) > MaxLen {
 		return nil, ErrLimit
 	}
 	a := &Analysis{}
-	r := &reader{a: a, home: strings.ReplaceAll(home, `\`, "/"), vars: map[string]string{}}
+	r := &reader{a: a, home: strings.ReplaceAll(o.Home, `\`, "/"), env: o.Env, vars: map[string]string{}}
 	if err := r.run(text, 0); err != nil {
 		return nil, err
 	}
@@ -73,6 +85,7 @@ func Read(text, home string) (*Analysis, error) {
 type reader struct {
 	a     *Analysis
 	home  string
+	env   func(string) (string, bool)
 	vars  map[string]string // variables the command assigns, lower-cased names
 	words int
 	nest  int // $( … ) being read inside one another
@@ -134,6 +147,7 @@ func (r *reader) statement(ts []token, depth int) error {
 	}
 	for i := range ts {
 		ts[i].text = r.resolve(ts[i].text)
+		r.a.Unknowns = r.a.Unknowns || strings.Contains(ts[i].text, Unknown)
 	}
 	// $name = value: a value of literals and known variables is kept; any
 	// other is a command's output, which guard does not know, and the

@@ -13,7 +13,7 @@ const home = "/home/u"
 // was unresolved.
 func show(t *testing.T, cmd string) string {
 	t.Helper()
-	a, err := Read(cmd, home)
+	a, err := Read(cmd, Options{Home: home})
 	if err != nil {
 		t.Fatalf("%q: %v", cmd, err)
 	}
@@ -79,22 +79,36 @@ func TestRead(t *testing.T) {
 }
 
 func TestLiterals(t *testing.T) {
-	a, err := Read(`gc ($a + '.ss' + "h\id_$b")`, home)
+	a, err := Read(`gc ($a + '.ss' + "h\id_$b")`, Options{Home: home})
 	if err != nil || !slices.Equal(a.Literals, []string{"gc", ".ss", "h/id_"}) {
 		t.Errorf("literals %q %v", a.Literals, err)
 	}
 }
 
+func TestEnv(t *testing.T) {
+	env := func(k string) (string, bool) {
+		if k == "TEMP" {
+			return `C:\Users\u\AppData\Local\Temp`, true
+		}
+		return "", false
+	}
+	a, err := Read(`Remove-Item -Recurse "$env:TEMP\.npm"; gc $env:NOPE\x`, Options{Home: home, Env: env})
+	if err != nil || len(a.Commands) != 2 || a.Commands[0].Args[1] != "C:/Users/u/AppData/Local/Temp/.npm" ||
+		a.Commands[1].Args[0] != Unknown+"/x" || !a.Unknowns {
+		t.Errorf("%+v %v", a, err)
+	}
+}
+
 func TestReadBounds(t *testing.T) {
-	if _, err := Read(strings.Repeat("a ", MaxLen), home); err != ErrLimit {
+	if _, err := Read(strings.Repeat("a ", MaxLen), Options{Home: home}); err != ErrLimit {
 		t.Errorf("long: %v", err)
 	}
 	deep := strings.Repeat(`iex "`, 10) + "gc x"
-	if a, err := Read(deep, home); err != nil || a == nil {
+	if a, err := Read(deep, Options{Home: home}); err != nil || a == nil {
 		t.Errorf("deep: %v", err)
 	}
 	nested := strings.Repeat("$(", 5000) + strings.Repeat(")", 5000)
-	if a, err := Read(nested, home); err != nil || !slices.Contains(a.Unresolved, "a sub-expression $( … )") {
+	if a, err := Read(nested, Options{Home: home}); err != nil || !slices.Contains(a.Unresolved, "a sub-expression $( … )") {
 		t.Errorf("nested: %v %v", a, err)
 	}
 }
@@ -104,7 +118,7 @@ func FuzzRead(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		a, err := Read(s, home)
+		a, err := Read(s, Options{Home: home})
 		if err != nil {
 			if err != ErrLimit {
 				t.Fatal(err)
