@@ -40,6 +40,9 @@ func TestPowerShellTool(t *testing.T) {
 		{`iex ($x + '/.gua' + 'rd/rules.json')`, "unparsable_command"},
 		{`& $x "$HOME\.bash"`, "unparsable_command"},
 		{`Remove-Item .\x.txt; gc "$(whoami)\.ssh\id_rsa"`, "unresolved_path|unparsable_command"},
+		{`cmd /c "type %USERPROFILE%\.ssh\id_rsa"`, "blocked_path"},
+		{`Start-Process powershell -ArgumentList "-c gc ~/.ssh/id_rsa"`, "blocked_path"},
+		{`bash -c 'cat ~/.ssh/id_rsa'`, "blocked_path"},
 		// Everyday PowerShell.
 		{`git status`, ""},
 		{`git log --oneline -20`, ""},
@@ -57,6 +60,9 @@ func TestPowerShellTool(t *testing.T) {
 		{`Test-Path $HOME\.ssh\id_rsa.pub`, ""},
 		{`Get-ChildItem $HOME`, ""},
 		{`python -m pytest -q`, ""},
+		{`cmd /c "npm test"`, ""},
+		{`Start-Process -FilePath code -ArgumentList '.' -Wait`, ""},
+		{`Get-ChildItem | % { $_.Name }`, ""},
 		{`Write-Output "done: $(Get-Date)"`, ""},
 	} {
 		payload, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "PowerShell", "cwd": proj,

@@ -140,6 +140,8 @@ func (l *lexer) step() error {
 	case c == '.' && !l.inW && l.last() == tEnd && (l.peek(1) == ' ' || l.peek(1) == '\t'):
 		l.emit(tCall)
 		l.i++
+	case c == '%' && l.percentVar():
+		// cmd.exe's %NAME%, in a command cmd runs.
 	case c == '~' && !l.inW && (l.peek(1) == '/' || l.peek(1) == '\\' || l.peek(1) == 0 || l.peek(1) == ' '):
 		l.inW = true
 		l.cur.WriteString(l.r.home)
@@ -426,4 +428,21 @@ func matchParen(s string, i int) int {
 		}
 	}
 	return len(s)
+}
+
+// percentVar reads cmd.exe's %NAME% at l.i as $env:NAME, and reports
+// whether it was one (a lone % is ForEach-Object or text).
+func (l *lexer) percentVar() bool {
+	j := 1
+	for l.i+j < len(l.s) && isNameByte(l.s[l.i+j]) {
+		j++
+	}
+	if j == 1 || l.i+j >= len(l.s) || l.s[l.i+j] != '%' {
+		return false
+	}
+	name := l.s[l.i+1 : l.i+j]
+	l.inW = true
+	l.variable("env:"+name, false)
+	l.i += j + 1
+	return true
 }

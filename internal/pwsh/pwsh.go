@@ -216,6 +216,28 @@ func (r *reader) nested(c Command, depth int) error {
 			return nil
 		}
 		return r.run(code, depth+1)
+	case "cmd", "bash", "sh", "wsl":
+		// cmd /c TEXT, bash -c TEXT, wsl TEXT: the text is a command too
+		// (read as PowerShell: the words and paths are what matter).
+		for _, a := range c.Args {
+			if strings.Contains(a, Unknown) {
+				r.unresolved("a command line built at run time")
+				continue
+			}
+			if err := r.run(a, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	case "start-process", "start", "saps":
+		// Start-Process [-FilePath] PROGRAM [-ArgumentList] ARGS…: the
+		// program with its arguments, read as the command it starts.
+		line := strings.Join(startLine(c.Args), " ")
+		if strings.Contains(line, Unknown) {
+			r.unresolved("a program started with arguments built at run time")
+			return nil
+		}
+		return r.run(line, depth+1)
 	case "powershell", "pwsh":
 		for i, a := range c.Args {
 			opt := strings.ToLower(a)
@@ -240,17 +262,43 @@ func (r *reader) nested(c Command, depth int) error {
 	return nil
 }
 
+// startLine returns Start-Process's program and arguments without its own
+// options (and their values).
+func startLine(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		o := strings.ToLower(args[i])
+		switch {
+		case prefixOf(o, "-filepath", 1) || prefixOf(o, "-argumentlist", 1) || o == "-args" || prefixOf(o, "-wait", 2) ||
+			prefixOf(o, "-nonewwindow", 2) || prefixOf(o, "-passthru", 2) || o == "-usenewenvironment":
+		case prefixOf(o, "-workingdirectory", 2) || prefixOf(o, "-windowstyle", 2) || prefixOf(o, "-verb", 2) ||
+			prefixOf(o, "-redirectstandardoutput", 2) || prefixOf(o, "-redirectstandarderror", 2) ||
+			prefixOf(o, "-redirectstandardinput", 2) || prefixOf(o, "-credential", 2):
+			i++
+		default:
+			out = append(out, args[i])
+		}
+	}
+	return out
+}
+
 // prefixOf reports whether opt is an abbreviation of full at least min
 // characters after the dash long (PowerShell takes any unique prefix).
 func prefixOf(opt, full string, min int) bool {
 	return len(opt) > min && strings.HasPrefix(full, opt)
 }
 
+// isOption reports whether a word is a -Name option: a string with a
+// blank in it is a value ("-c gc x" handed to a program).
+func isOption(a string) bool {
+	return strings.HasPrefix(a, "-") && !strings.ContainsAny(a, " \t")
+}
+
 // nonOptions returns args without the -Name options.
 func nonOptions(args []string) []string {
 	var out []string
 	for _, a := range args {
-		if !strings.HasPrefix(a, "-") {
+		if !isOption(a) {
 			out = append(out, a)
 		}
 	}
@@ -293,7 +341,7 @@ func (c Command) Paths() (reads, touches, writes []string) {
 	}
 	var args []string
 	for _, a := range c.Args {
-		if strings.HasPrefix(a, "-") {
+		if isOption(a) {
 			if _, v, ok := strings.Cut(a, ":"); ok && v != "" {
 				args = append(args, v)
 			}

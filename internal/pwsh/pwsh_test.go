@@ -64,6 +64,11 @@ func TestRead(t *testing.T) {
 		{`powershell -EncodedCommand ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA=`, "t:ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA= r:/home/u/.ssh/id_rsa"},
 		{`pwsh -enc !!!`, "t:!!! U"},
 		{`pwsh -Command "gc ~/.ssh/id_rsa"`, "t:gc ~/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},
+		{`cmd /c "type %USERPROFILE%\.ssh\id_rsa"`, "t:/c t:type %USERPROFILE%/.ssh/id_rsa r:/c r:/home/u/.ssh/id_rsa"},
+		{`Start-Process powershell -ArgumentList "-c gc ~/.ssh/id_rsa"`, "t:powershell t:-c gc ~/.ssh/id_rsa t:gc t:/home/u/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},
+		{`Start-Process -FilePath pwsh -ArgumentList '-enc','ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA=' -Wait`, "t:pwsh t:ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA= t:ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA= r:/home/u/.ssh/id_rsa"},
+		{`bash -c 'cat ~/.ssh/id_rsa'`, "t:cat ~/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},
+		{`Get-ChildItem | % { $_.Name }`, ""},
 		// Everyday.
 		{`git status`, "t:status"},
 		{`go test ./...`, "t:test t:./..."},
