@@ -41,15 +41,22 @@ func pwshInputs(text, home string) ([]event.Input, error) {
 }
 
 // pwshPath turns a word of a PowerShell command into a path the path rules
-// check: a wildcard (* ? [) stands for text guard does not know, and an
+// check: a provider's prefix (NAME::) dropped, a wildcard (* ? [) stands for text guard does not know, and an
 // unknown part at the start may be an absolute path (written twice, see
 // path.Unknown).
 func pwshPath(p string) string {
+	if _, after, ok := strings.Cut(p, "::"); ok {
+		p = after // a provider path: Microsoft.PowerShell.Core\FileSystem::C:\x
+	}
+	p, tree := strings.CutSuffix(p, "/**") // a recursive read (pwsh.Command.Paths): kept
 	if strings.ContainsAny(p, "*?[") {
 		p = strings.NewReplacer("*", path.Unknown, "?", path.Unknown, "[", path.Unknown).Replace(p)
 	}
 	if strings.HasPrefix(p, path.Unknown) && !strings.HasPrefix(p, path.Unknown+path.Unknown) {
 		p = path.Unknown + p
+	}
+	if tree {
+		p += "/**"
 	}
 	return p
 }

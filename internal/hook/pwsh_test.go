@@ -2,6 +2,7 @@ package hook
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,6 +20,8 @@ func TestPowerShellTool(t *testing.T) {
 	t.Setenv("GUARD_HOME", "")
 	p := realPolicy(t, "")
 	proj := filepath.Join(home, "proj")
+	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
+	os.WriteFile(filepath.Join(home, ".ssh", "id_rsa"), []byte("k"), 0o600)
 	for _, tt := range []struct {
 		cmd  string
 		rule string // "" allowed
@@ -43,6 +46,8 @@ func TestPowerShellTool(t *testing.T) {
 		{`cmd /c "type %USERPROFILE%\.ssh\id_rsa"`, "blocked_path"},
 		{`Start-Process powershell -ArgumentList "-c gc ~/.ssh/id_rsa"`, "blocked_path"},
 		{`bash -c 'cat ~/.ssh/id_rsa'`, "blocked_path"},
+		{`Get-ChildItem -Path $HOME -Recurse -Filter id_rsa | Get-Content`, "blocked_path"},
+		{`gc Microsoft.PowerShell.Core\FileSystem::$HOME\.ssh\id_rsa`, "blocked_path"},
 		// Everyday PowerShell.
 		{`git status`, ""},
 		{`git log --oneline -20`, ""},

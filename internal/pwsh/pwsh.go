@@ -359,10 +359,64 @@ func (c Command) Paths() (reads, touches, writes []string) {
 			reads = append(reads, strings.TrimSuffix(args[0], "/")+"/"+strings.TrimPrefix(args[1], "/"))
 		}
 		return append(reads, args...), nil, writes
+	case listsTree(name) && recursive(c.Args):
+		// Get-ChildItem -Recurse: a read of every file under each
+		// directory (what it lists is piped on to be read).
+		dirs := listDirs(c.Args)
+		if len(dirs) == 0 {
+			dirs = []string{"."}
+		}
+		for _, d := range dirs {
+			reads = append(reads, strings.TrimSuffix(d, "/")+"/**")
+		}
+		return append(reads, args...), nil, writes
 	case readsOnly(name):
 		return append(reads, args...), nil, writes
 	}
 	return reads, args, writes
+}
+
+// listsTree reports whether a command is Get-ChildItem.
+func listsTree(name string) bool {
+	return name == "get-childitem" || name == "gci" || name == "ls" || name == "dir"
+}
+
+// recursive reports whether Get-ChildItem's words ask for a recursive
+// listing (-Recurse, -r, -rec…, -Depth N).
+func recursive(args []string) bool {
+	for _, a := range args {
+		o := strings.ToLower(a)
+		if isOption(a) && (prefixOf(o, "-recurse", 1) || prefixOf(o, "-depth", 1)) {
+			return true
+		}
+	}
+	return false
+}
+
+// listDirs returns Get-ChildItem's directory operands: its words that are
+// neither options nor the values of -Filter, -Include, -Exclude, -Depth,
+// -Attributes.
+func listDirs(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		o := strings.ToLower(a)
+		switch {
+		case isOption(a) && (prefixOf(o, "-filter", 1) || prefixOf(o, "-include", 2) || prefixOf(o, "-exclude", 2) ||
+			prefixOf(o, "-depth", 1) || prefixOf(o, "-attributes", 1)):
+			if !strings.Contains(a, ":") {
+				i++
+			}
+		case isOption(a):
+			if _, v, ok := strings.Cut(a, ":"); ok && v != "" && (prefixOf(strings.ToLower(a[:strings.IndexByte(a, ':')]), "-path", 1) ||
+				prefixOf(strings.ToLower(a[:strings.IndexByte(a, ':')]), "-literalpath", 1)) {
+				out = append(out, v)
+			}
+		case a != "":
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // printsOnly reports whether a command only prints its arguments or works

@@ -72,7 +72,9 @@ func TestRead(t *testing.T) {
 		// Everyday.
 		{`git status`, "t:status"},
 		{`go test ./...`, "t:test t:./..."},
-		{`Get-ChildItem -Recurse -Filter *.go | Select-String "TODO"`, "r:*.go r:TODO"},
+		{`Get-ChildItem -Recurse -Filter *.go | Select-String "TODO"`, "r:./** r:*.go r:TODO"},
+		{`Get-ChildItem -Path $HOME -Recurse -Filter id_rsa | Get-Content`, "r:/home/u/** r:/home/u r:id_rsa"},
+		{`gci -r src -Include *.ts`, "r:src/** r:src r:*.ts"},
 		{`npm install; npm run build`, "t:install t:run t:build"},
 		{`Get-ChildItem | Where-Object { $_.Length -gt 1MB }`, ""},
 		{`# a comment ~/.ssh` + "\n" + `<# block ~/.guard #> ls`, ""},
