@@ -151,7 +151,7 @@ func TestParseA(t *testing.T) {
 		{name: "bash", payload: tool("Bash", `{"command":"ls -la","description":"x","timeout":120000}`),
 			want: pt("Bash", in(event.KindCommand, "ls -la"))},
 		{name: "monitor", payload: tool("Monitor", `{"command":"tail -f log"}`), want: pt("Monitor", in(event.KindCommand, "tail -f log"))},
-		{name: "powershell", payload: tool("PowerShell", `{"command":"Remove-Item -Recurse C:\\"}`), want: pt("PowerShell", in(event.KindCommand, `Remove-Item -Recurse C:\`))},
+		{name: "powershell", payload: tool("PowerShell", `{"command":"Remove-Item -Recurse C:\\"}`), want: pt("PowerShell", event.Input{Kind: event.KindCommand, Text: `Remove-Item -Recurse C:\`, Shell: event.ShellPowerShell})},
 		{name: "write relative to cwd", payload: tool("Write", `{"file_path":"src/../.env","content":"x"}`),
 			want: pt("Write", in(event.KindWrite, "/w/src/../.env"))},
 		{name: "edit relative to process wd", payload: `{"hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":"a.go"}}`,

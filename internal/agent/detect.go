@@ -89,6 +89,12 @@ type Call struct {
 	// Result is the tool result of a StageResult call whose client takes a
 	// replacement (agent A's PostToolUse, agent C's AfterTool); nil else.
 	Result *Result
+	// Joined is, for a tool result of two texts or more, the texts the
+	// model reads joined into one (Result.JoinText): a secret split across
+	// them (stdout and stderr, two content parts) is found there. It is
+	// checked beside Inputs, not among them (the audit record's digest and
+	// token count are of Inputs). nil else.
+	Joined *event.Input
 }
 
 // Options are the parts of the environment Parse may consult.

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/guardhq/guard/internal/event"
@@ -68,6 +70,13 @@ func toolResult(c *Call, f fields, member string, replaceable bool) error {
 		return err
 	}
 	r.Texts = len(r.keys)
+	texts := make([]string, r.Texts)
+	for i := range texts {
+		texts[i] = c.Inputs[r.First+i].Text
+	}
+	if j, ok := r.JoinText(texts); ok {
+		c.Joined = &event.Input{Kind: k, Text: j}
+	}
 	if replaceable {
 		c.Result = r
 	}
@@ -291,6 +300,82 @@ func (r *Result) LLMText(texts []string) string {
 		b = append(b, t...)
 	}
 	return string(b)
+}
+
+// modelReads reports, for each text of r, whether the model reads it (see
+// LLMText): those under a top-level llmContent member when there are any,
+// else all.
+func (r *Result) modelReads() []bool {
+	in := make([]bool, len(r.top))
+	llm := slices.Contains(r.top, "llmContent")
+	for i, t := range r.top {
+		in[i] = !llm || t == "llmContent"
+	}
+	return in
+}
+
+// joinSpans joins the texts the model reads (modelReads), each without its
+// trailing line ending, with nothing between them, and returns where each
+// text of texts is in the join (spans[i][0] < 0 for a text not in it).
+func (r *Result) joinSpans(texts []string) (string, [][2]int) {
+	in := r.modelReads()
+	n := 0
+	for i, t := range texts {
+		if in[i] {
+			n += len(t)
+		}
+	}
+	b := make([]byte, 0, n)
+	spans := make([][2]int, len(texts))
+	for i, t := range texts {
+		if !in[i] {
+			spans[i] = [2]int{-1, -1}
+			continue
+		}
+		t = strings.TrimRight(t, "\r\n")
+		spans[i] = [2]int{len(b), len(b) + len(t)}
+		b = append(b, t...)
+	}
+	return string(b), spans
+}
+
+// JoinText returns the texts of r the model reads (see LLMText) joined
+// into one, each without its trailing line ending, with nothing between:
+// a value a command split across stdout and stderr, or across two content
+// parts, is whole there. ok is false when fewer than two texts are read.
+func (r *Result) JoinText(texts []string) (joined string, ok bool) {
+	n := 0
+	for _, in := range r.modelReads() {
+		if in {
+			n++
+		}
+	}
+	if n < 2 {
+		return "", false
+	}
+	j, _ := r.joinSpans(texts)
+	return j, true
+}
+
+// RedactJoined replaces, in each text of texts, the part that lies in
+// bytes [lo, hi) of their join (JoinText) with marker, and reports whether
+// a text it touched is an object key (which cannot be redacted) and
+// whether it touched any text at all.
+func (r *Result) RedactJoined(texts []string, lo, hi int, marker string) (out []string, key, touched bool) {
+	_, spans := r.joinSpans(texts)
+	out = append([]string(nil), texts...)
+	for i, sp := range spans {
+		a, b := max(sp[0], lo), min(sp[1], hi)
+		if sp[0] < 0 || a >= b {
+			continue
+		}
+		touched = true
+		key = key || r.keys[i]
+		t := texts[i]
+		a, b = a-sp[0], b-sp[0]
+		out[i] = t[:a] + marker + t[b:]
+	}
+	return out, key, touched
 }
 
 // Token kinds of walkJSON.

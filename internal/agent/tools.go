@@ -18,8 +18,10 @@ type tool func(c *Call, in fields) error
 // WebSearch, Task), and false for a tool guard does not know.
 func toolAB(name string) (tool, bool) {
 	switch name {
-	case "Bash", "Shell", "Monitor", "PowerShell":
+	case "Bash", "Shell", "Monitor":
 		return commandTool, true
+	case "PowerShell":
+		return powerShellTool, true
 	case "Write", "Edit", "MultiEdit", "StrReplace", "Delete":
 		return pathTool(event.KindWrite, "file_path", "path"), true
 	case "NotebookEdit":
@@ -131,6 +133,16 @@ func commandTool(c *Call, in fields) error {
 		return err
 	}
 	c.Inputs = append(c.Inputs, event.Input{Kind: event.KindCommand, Text: s})
+	return nil
+}
+
+// powerShellTool checks tool_input.command as a PowerShell command: not
+// read as bash (see internal/pwsh).
+func powerShellTool(c *Call, in fields) error {
+	if err := commandTool(c, in); err != nil {
+		return err
+	}
+	c.Inputs[len(c.Inputs)-1].Shell = event.ShellPowerShell
 	return nil
 }
 

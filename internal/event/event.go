@@ -57,7 +57,14 @@ type Input struct {
 	// the read printed it. Such a read also meets the block globs whose
 	// files may be anywhere (**/.env). Neither hashed nor recorded.
 	Opaque string
+	// Shell says, for a command, which language it is in: ShellPowerShell
+	// for agent A's PowerShell tool, "" for the POSIX shells. Neither
+	// hashed nor recorded.
+	Shell string
 }
+
+// ShellPowerShell is Input.Shell for a PowerShell command.
+const ShellPowerShell = "powershell"
 
 // Finding is what a detector reports when its input matches one of its rules.
 //

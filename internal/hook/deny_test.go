@@ -63,6 +63,14 @@ var inHomeBlocks = map[string]string{
 	`for f in $(git ls-files '*.go'); do gofmt -l "$f"; done`: "gofmt handed names guard cannot tell, in home",
 	`trap 'rm -f "$tmp"' EXIT`:                                "removes a file guard cannot tell ($tmp is not set in the command) in home",
 	`cp x "$OUT"`:                                             "writes a name guard cannot tell ($OUT is not set in the test's environment) in home",
+	// bin/ in the home directory is ~/bin, a directory on PATH (review 3
+	// H5): a program put there stands in for one of the same name.
+	"install -m 755 build/app bin/app":                    "writes ~/bin, on PATH",
+	"gcc -O2 -Wall -I/usr/include -o bin/tool src/tool.c": "writes ~/bin, on PATH",
+	"ln build/app bin/app":                                "writes ~/bin, on PATH",
+	"rm -f ./bin/guard":                                   "writes ~/bin, on PATH",
+	"go build -o bin/guard ./cmd/guard":                   "writes ~/bin, on PATH",
+	"hyperfine 'bin/guard --version'":                     "hands a name in ~/bin to a program guard does not know",
 }
 
 // TestEverydayInHome runs every allow line of commands.tsv in the home

@@ -302,6 +302,14 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 		if in.Kind != event.KindCommand {
 			continue
 		}
+		if in.Shell == event.ShellPowerShell {
+			ps, err := pwshInputs(in.Text, filesFor(call, opt).home)
+			if err != nil {
+				return nil, nil, err
+			}
+			out = append(out, ps...)
+			continue
+		}
 		if opt0.Files == nil {
 			f := filesFor(call, opt)
 			sh, _ := lookupEnv("SHELL")
@@ -713,6 +721,10 @@ func (r *runner) check(pol Policy) outcome {
 	if err == nil {
 		checked, err = withHardLinks(checked, pol, res)
 	}
+	if err == nil && call.Joined != nil {
+		// A secret split across the texts the model reads together.
+		checked = append(slices.Clip(checked), *call.Joined)
+	}
 	if err != nil {
 		f := payloadFailure(err)
 		return outcome{call: call, fail: &f}
@@ -781,10 +793,21 @@ func (r *runner) withhold(pol Policy, o *outcome) error {
 				}
 			}
 		}
+		if clean && call.Joined != nil {
+			var across bool
+			var err error
+			if texts, across, clean, err = redactJoined(pol, res, call.Joined.Kind, texts, &o.redacted); err != nil {
+				return err
+			}
+			changed = changed || across
+		}
 		if clean && changed {
 			again := append([]event.Input(nil), call.Inputs...)
 			for i, t := range texts {
 				again[res.First+i].Text = t
+			}
+			if j, ok := res.JoinText(texts); ok {
+				again = append(again, event.Input{Kind: call.Joined.Kind, Text: j})
 			}
 			v, err := pol.Evaluate(again)
 			if err != nil {
@@ -806,6 +829,46 @@ func (r *runner) withhold(pol Policy, o *outcome) error {
 	o.replacement = res.Withheld(withheldNotice(o.verdict.Finding.Reason, o.verdict.Finding.Explain))
 	o.text = withheldNotice(o.verdict.Finding.Reason, o.verdict.Finding.Explain)
 	return nil
+}
+
+// redactJoined redacts what the checks find in the texts of res joined as
+// the model reads them (Result.JoinText) but in no text alone: a secret a
+// command split across stdout and stderr. Every text the redacted part of
+// the join touches has its part in it replaced by a [REDACTED:<rule>]
+// marker; the rules are added to redacted. changed says a text was
+// replaced; clean is false when the redaction cannot be expressed (it
+// touches an object key, or no text), and the result is then withheld.
+func redactJoined(pol Policy, res *agent.Result, k event.Kind, texts []string, redacted *[]string) (out []string, changed, clean bool, err error) {
+	j, ok := res.JoinText(texts)
+	if !ok {
+		return texts, false, true, nil
+	}
+	red, rules, err := pol.Redact(k, j)
+	if err != nil || len(rules) == 0 {
+		return texts, false, true, err
+	}
+	lo, hi := changedSpan(j, red)
+	out, key, touched := res.RedactJoined(texts, lo, hi, "[REDACTED:"+rules[0]+"]")
+	for _, rule := range rules {
+		if !slices.Contains(*redacted, rule) {
+			*redacted = append(*redacted, rule)
+		}
+	}
+	return out, touched, touched && !key, nil
+}
+
+// changedSpan returns the bytes [lo, hi) of a that b replaces: a and b
+// agree before lo and after hi.
+func changedSpan(a, b string) (lo, hi int) {
+	n := min(len(a), len(b))
+	for lo < n && a[lo] == b[lo] {
+		lo++
+	}
+	s := 0
+	for s < n-lo && a[len(a)-1-s] == b[len(b)-1-s] {
+		s++
+	}
+	return lo, len(a) - s
 }
 
 // redactedNote says which rules' values were replaced.

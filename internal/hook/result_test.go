@@ -271,3 +271,58 @@ func TestNestedResultIsLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestResultSplitSecret: a secret split across texts the model reads
+// together (stdout and stderr, agent C's content parts) is found in their
+// join, and every text it touches is redacted (review 3 L1).
+func TestResultSplitSecret(t *testing.T) {
+	p := realPolicy(t, "")
+	const pw, gh1, gh2 = "Xk9mP2vL8qR4tZ7wQ", "ghp_Zx8q2LmV9pRt4", "WkJ7hN3bC6dF1gY5sA0eQ2u"
+	for _, tt := range []struct {
+		name, response string
+		gone           []string // no piece may survive
+		keep           string
+	}{
+		{"password", `{"stdout":"DB_PASSWORD=","stderr":"` + pw + `","interrupted":false,"isImage":false}`, []string{pw}, "DB_PASSWORD="},
+		{"token", `{"stdout":"` + gh1 + `","stderr":"` + gh2 + `","interrupted":false,"isImage":false}`, []string{gh1, gh2, "Zx8q2LmV9pRt4", "WkJ7hN3bC6dF"}, ""},
+		{"line ends", `{"stdout":"ok\n` + gh1 + `\n","stderr":"` + gh2 + `\n","interrupted":false,"isImage":false}`, []string{"Zx8q2LmV9pRt4", "WkJ7hN3bC6dF"}, "ok"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			payload := `{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"x"},"tool_response":` + tt.response + `}`
+			code, stdout, _, rec := runReal(t, p, payload)
+			if code != 0 || rec.Verdict != "block" {
+				t.Fatalf("code %d, record %+v, answer %s", code, rec, stdout)
+			}
+			var a answerA
+			if err := json.Unmarshal([]byte(stdout), &a); err != nil {
+				t.Fatalf("answer %q: %v", stdout, err)
+			}
+			out, _ := json.Marshal(a.Specific.UpdatedToolOutput)
+			for _, g := range tt.gone {
+				if strings.Contains(string(out), g) || strings.Contains(a.Reason, g) {
+					t.Fatalf("%q survives: %s / %s", g, out, a.Reason)
+				}
+			}
+			if rec.Action != event.ActionRedacted || !strings.Contains(string(out), tt.keep) || !strings.Contains(string(out), "[REDACTED:") {
+				t.Fatalf("record %+v, output %s", rec, out)
+			}
+			var orig any
+			json.Unmarshal([]byte(tt.response), &orig)
+			if shape(a.Specific.UpdatedToolOutput) != shape(orig) {
+				t.Fatalf("shape changed:\n got %s\nwant %s", shape(a.Specific.UpdatedToolOutput), shape(orig))
+			}
+		})
+	}
+	// Agent C: llmContent parts the model reads one after the other.
+	payload := `{"hook_event_name":"AfterTool","tool_name":"run_shell_command","tool_input":{"command":"x"},` +
+		`"tool_response":{"llmContent":[{"text":"DB_PASSWORD="},{"text":"` + pw + `"}],"returnDisplay":"done"}}`
+	code, stdout, _, rec := runReal(t, p, payload)
+	if code != 0 || rec.Verdict != "block" || strings.Contains(stdout, pw) || !strings.Contains(stdout, `"deny"`) {
+		t.Fatalf("agent C: code %d record %+v answer %s", code, rec, stdout)
+	}
+	// Two texts that are each harmless and harmless together pass.
+	payload = `{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"x"},"tool_response":{"stdout":"build ok\n","stderr":"warning: unused variable x\n"}}`
+	if code, stdout, _, rec := runReal(t, p, payload); code != 0 || stdout != "" || rec.Verdict != "allow" {
+		t.Fatalf("clean split: code %d record %+v answer %s", code, rec, stdout)
+	}
+}

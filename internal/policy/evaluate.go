@@ -130,8 +130,12 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 			var f event.Finding
 			var hit bool
 			switch {
+			case in.Kind == event.KindCommand && in.Shell == event.ShellPowerShell && c.detector == event.DetectorCommands:
+				f, hit = p.checkPowerShell(d.(*command.Detector), in.Text)
 			case in.Kind == event.KindCommand && c.detector == event.DetectorCommands:
 				f, hit = p.checkCommand(d.(*command.Detector), in.Text, analysis())
+			case in.Kind == event.KindCommand && in.Shell == event.ShellPowerShell:
+				f, hit = d.Check(in.Text) // the injection scan, on the command as written
 			case in.Kind == event.KindCommand && c.detector == event.DetectorInjection && p.Bash.Match == MatchCommands:
 				// The injection scan follows bash.match: not on data words
 				// such as a grep pattern or a commit message.
@@ -250,6 +254,11 @@ func (p *Policy) checkCommand(d *command.Detector, text string, a *shell.Analysi
 		// Not read whole: the command as written is matched, in both modes.
 		c.Parsed, c.LinesOnly = false, false
 		c.Unchecked, c.UncheckedLog = unchecked(text, a.Err)
+		if c.Unchecked == "" && !parseErrorsBlock && errors.As(a.Err, &pe) && !pe.Recovered {
+			// On Windows the command may be PowerShell: read as such, it
+			// blocks when it names or may name a protected place.
+			c.Unchecked, c.UncheckedLog = p.pwshUnchecked(text, pe.Error())
+		}
 	}
 	if a.ZshErr != nil && c.Unchecked == "" && parseErrorsBlock {
 		c.Unchecked, c.UncheckedLog = p.zshUnchecked(a)
@@ -404,7 +413,8 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 				var guardDirs []string
 				if guardDirs, err = p.guardDirs(); err == nil {
 					c.writePaths, err = path.Compile(path.Rules{Block: p.FilePaths.BlockWrite, Allow: p.FilePaths.AllowWrite,
-						Protected: guardDirs, Home: p.Home, Variants: p.linkVariants(p.FilePaths.BlockWrite, p.FilePaths.AllowWrite), Trees: true})
+						Protected: guardDirs, Home: p.Home, Variants: p.zdotVariants(p.linkVariants(p.FilePaths.BlockWrite, p.FilePaths.AllowWrite),
+							p.FilePaths.BlockWrite, p.FilePaths.AllowWrite), Trees: true})
 				}
 			}
 			if k == event.KindTouch && err == nil {
@@ -576,6 +586,37 @@ func (p *Policy) ProtectedFiles() []string {
 		}
 	}
 	return out
+}
+
+// zshStartup are zsh's start-up files: read from $ZDOTDIR when it is set,
+// else from the home directory.
+var zshStartup = [...]string{".zshenv", ".zprofile", ".zshrc", ".zlogin", ".zlogout"}
+
+// zdotVariants adds to v, for each glob of lists that names one of zsh's
+// start-up files in the home directory (~/.zshrc), the same file in
+// p.ZDotDir, where zsh really reads it. It returns v (a new map when v is
+// nil and there is something to add).
+func (p *Policy) zdotVariants(v map[string][]string, lists ...[]string) map[string][]string {
+	if p.ZDotDir == "" {
+		return v
+	}
+	dir := filepath.ToSlash(filepath.Clean(p.ZDotDir))
+	if strings.ContainsAny(dir, "*?[]{}\\") {
+		return v // would be read as a glob: the ~ rules still hold
+	}
+	for _, list := range lists {
+		for _, g := range list {
+			name, ok := strings.CutPrefix(g, "~/")
+			if !ok || !slices.Contains(zshStartup[:], name) {
+				continue
+			}
+			if v == nil {
+				v = map[string][]string{}
+			}
+			v[g] = append(v[g], strings.TrimSuffix(dir, "/")+"/"+name)
+		}
+	}
+	return v
 }
 
 // linkVariants returns, for each glob whose fixed directory is behind a

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/guardhq/guard/internal/home"
@@ -61,6 +62,9 @@ func Default() (*Policy, error) {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
 	p.Zsh = shell.IsZsh(os.Getenv("SHELL"))
+	if z := os.Getenv("ZDOTDIR"); filepath.IsAbs(z) {
+		p.ZDotDir = z
+	}
 	return p, nil
 }
 

@@ -42,6 +42,12 @@ type Policy struct {
 	// Zsh says the user's shell is zsh ($SHELL): commands are read as zsh
 	// reads them too (shell.Options.Zsh).
 	Zsh bool `json:"-"`
+	// ZDotDir is where zsh reads its start-up files ($ZDOTDIR of the
+	// hook's environment, which is the agent client's and so the user's
+	// shell's; "" when unset or not absolute): a write rule for ~/.zshrc,
+	// ~/.zshenv, ~/.zprofile, ~/.zlogin or ~/.zlogout covers the file of
+	// that name there too (zdotVariants).
+	ZDotDir string `json:"-"`
 
 	cache detectors
 	// files reads the files a command runs, for its analysis (UseFiles).

@@ -197,9 +197,10 @@ func (w *walker) assignValue(as *syntax.Assign, f declFlags, forCmd bool) expand
 }
 
 // noteAssign does what setting variable name to v means beyond the
-// variable: PATH makes the catalogue untrusted (see trusts); a value
-// exported, or set for one command only (forCmd: FOO=bar cmd), is touched
-// by the programs that get it (HISTFILE=F bash, export GIT_DIR=D); a value
+// variable: PATH makes the catalogue untrusted (see trusts) and is not
+// touched (a list of directories to search); any other value exported, or
+// set for one command only (forCmd: FOO=bar cmd), is touched by the
+// programs that get it (HISTFILE=F bash, export GIT_DIR=D); a value
 // a program runs is analysed as the command it is (commandVar: PAGER=CMD,
 // export GIT_SSH_COMMAND=CMD), also when a substitution prints it from a
 // file.
@@ -211,6 +212,9 @@ func (w *walker) noteAssign(name string, v word.Word, exported, forCmd bool) {
 		}
 	}
 	switch {
+	case name == "PATH":
+		// Directories programs are looked up in, not files they write:
+		// export PATH="$HOME/.local/bin:$PATH" hands nothing to be changed.
 	case forCmd:
 		w.env = append(w.env, v.Text) // the command's own (see cmd.touchEnv)
 	case exported:

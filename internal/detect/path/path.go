@@ -285,6 +285,19 @@ func (g glob) above(n string) bool {
 	if len(gs) > maxTreeElems || strings.Count(n, "/") >= maxTreeElems {
 		return false
 	}
+	// The glob's leading literal elements are matched one to one: a
+	// difference there settles it (most globs, most paths) before the
+	// general walk below.
+	for i, rest := 0, n; i < len(gs) && literalSeg(gs[i]); i++ {
+		e, after, more := strings.Cut(rest, "/")
+		if e != gs[i] {
+			return false
+		}
+		if !more {
+			break
+		}
+		rest = after
+	}
 	// state[j], after each element of n: none when gs[:j] cannot match
 	// the elements so far, byLit when it can with the last element matched
 	// by a literal part of g, byStar when only with that element taken by
@@ -325,8 +338,8 @@ func (g glob) above(n string) bool {
 		}
 		closure(next)
 		state, next = next, state
-		if !more {
-			break
+		if !more || !slices.ContainsFunc(state, func(s int) bool { return s != none }) {
+			break // no part of g can match the elements so far: none further can
 		}
 		rest = after
 	}

@@ -1,0 +1,62 @@
+package hook
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/agent"
+	"github.com/guardhq/guard/internal/detect/path"
+	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/pwsh"
+)
+
+// pwshInputs returns the paths a PowerShell command names (internal/pwsh):
+// a known reader's operands are reads, every other program's are reads and
+// touches, > targets are writes. A part the reader could not work out is
+// path.Unknown; one that begins a word may be an absolute path. What the
+// command holds that guard cannot work out around a protected name is the
+// policy's to judge (policy.Evaluate reads the command too).
+func pwshInputs(text, home string) ([]event.Input, error) {
+	a, err := pwsh.Read(text, pwsh.Options{Home: home, Env: lookupEnv})
+	if err != nil {
+		return nil, &agent.Error{Field: "command", Limit: true, Problem: "is a PowerShell command too large to read: guard blocks a command it cannot check whole"}
+	}
+	var out []event.Input
+	add := func(k event.Kind, p, via string) {
+		out = append(out, event.Input{Kind: k, Text: pwshPath(p), Via: via})
+	}
+	for _, c := range a.Commands {
+		reads, touches, writes := c.Paths()
+		for _, p := range reads {
+			add(event.KindRead, p, c.Name)
+		}
+		for _, p := range touches {
+			add(event.KindRead, p, c.Name)
+			add(event.KindTouch, p, c.Name)
+		}
+		for _, p := range writes {
+			add(event.KindWrite, p, "")
+		}
+	}
+	return out, nil
+}
+
+// pwshPath turns a word of a PowerShell command into a path the path rules
+// check: a provider's prefix (NAME::) dropped, a wildcard (* ? [) stands for text guard does not know, and an
+// unknown part at the start may be an absolute path (written twice, see
+// path.Unknown).
+func pwshPath(p string) string {
+	if _, after, ok := strings.Cut(p, "::"); ok {
+		p = after // a provider path: Microsoft.PowerShell.Core\FileSystem::C:\x
+	}
+	p, tree := strings.CutSuffix(p, "/**") // a recursive read (pwsh.Command.Paths): kept
+	if strings.ContainsAny(p, "*?[") {
+		p = strings.NewReplacer("*", path.Unknown, "?", path.Unknown, "[", path.Unknown).Replace(p)
+	}
+	if strings.HasPrefix(p, path.Unknown) && !strings.HasPrefix(p, path.Unknown+path.Unknown) {
+		p = path.Unknown + p
+	}
+	if tree {
+		p += "/**"
+	}
+	return p
+}

@@ -1,0 +1,107 @@
+package hook
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPowerShellTool: agent A's PowerShell tool's command is read as
+// PowerShell, not bash (review 3 M1): the paths it names are checked,
+// spelt with \, $HOME, $env:USERPROFILE, ~ or literals joined with +; what
+// guard cannot work out near a protected name blocks; everyday PowerShell
+// passes.
+func TestPowerShellTool(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("USERPROFILE", home)
+	t.Setenv("GUARD_HOME", "")
+	p := realPolicy(t, "")
+	proj := filepath.Join(home, "proj")
+	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
+	os.WriteFile(filepath.Join(home, ".ssh", "id_rsa"), []byte("k"), 0o600)
+	for _, tt := range []struct {
+		cmd  string
+		rule string // "" allowed
+	}{
+		// The review's reproductions.
+		{`Remove-Item -Recurse -Force $HOME\.guard`, "blocked_path"},
+		{`Copy-Item x $HOME\.guard\rules.json`, "blocked_path"},
+		{`gc $env:USERPROFILE\.ssh\id_rsa`, "blocked_path"},
+		{`$p="~/.ss"+"h/id_rsa"; gc $p`, "blocked_path|unparsable_command"},
+		{`Get-Content (Join-Path $HOME '.ssh\id_rsa')`, "blocked_path|unparsable_command"},
+		// Other spellings and forms.
+		{`Set-Content -Path $HOME\.bashrc -Value 'export X=1'`, "blocked_path"},
+		{`Add-Content ~\.zshrc "x"`, "blocked_path"},
+		{`echo 'x' > "$env:HOME\.bashrc"`, "blocked_path"},
+		{`gc ~/.ss*/id_rsa`, "unresolved_path"},
+		{`iex "gc ~/.ssh/id_rsa"`, "blocked_path"},
+		{`powershell -EncodedCommand ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA=`, "blocked_path"},
+		{`$a = Read-Host; gc ($a + '.ssh\id_rsa')`, "unparsable_command"},
+		{`iex ($x + '/.gua' + 'rd/rules.json')`, "unparsable_command"},
+		{`& $x "$HOME\.bash"`, "unparsable_command"},
+		{`Remove-Item .\x.txt; gc "$(whoami)\.ssh\id_rsa"`, "unresolved_path|unparsable_command"},
+		{`cmd /c "type %USERPROFILE%\.ssh\id_rsa"`, "blocked_path"},
+		{`Start-Process powershell -ArgumentList "-c gc ~/.ssh/id_rsa"`, "blocked_path"},
+		{`bash -c 'cat ~/.ssh/id_rsa'`, "blocked_path"},
+		{`Get-ChildItem -Path $HOME -Recurse -Filter id_rsa | Get-Content`, "blocked_path"},
+		{`gc Microsoft.PowerShell.Core\FileSystem::$HOME\.ssh\id_rsa`, "blocked_path"},
+		// Everyday PowerShell.
+		{`git status`, ""},
+		{`git log --oneline -20`, ""},
+		{`go test ./...`, ""},
+		{`go build -o bin\app.exe .\cmd\app`, ""},
+		{`npm install; npm run build`, ""},
+		{`Get-Content README.md`, ""},
+		{`gc .\src\main.go | Select-String "TODO"`, ""},
+		{`Get-ChildItem -Recurse -Filter *.go | Select-String -Pattern "func main"`, ""},
+		{`Get-ChildItem | Where-Object { $_.Length -gt 1MB }`, ""},
+		{`Remove-Item -Recurse -Force .\build`, ""},
+		{`New-Item -ItemType Directory -Force -Path out`, ""},
+		{`Copy-Item .\config.example.json .\config.json`, ""},
+		{`$env:GOOS = "windows"; go build ./...`, ""},
+		{`Test-Path $HOME\.ssh\id_rsa.pub`, ""},
+		{`Get-ChildItem $HOME`, ""},
+		{`python -m pytest -q`, ""},
+		{`cmd /c "npm test"`, ""},
+		{`Start-Process -FilePath code -ArgumentList '.' -Wait`, ""},
+		{`Get-ChildItem | % { $_.Name }`, ""},
+		{`Write-Output "done: $(Get-Date)"`, ""},
+	} {
+		payload, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "PowerShell", "cwd": proj,
+			"tool_input": map[string]any{"command": tt.cmd}})
+		code, _, stderr, rec := runReal(t, p, string(payload))
+		switch {
+		case tt.rule == "" && code != 0:
+			t.Errorf("%s: blocked (%s): %s", tt.cmd, rec.Rule, stderr)
+		case tt.rule != "" && (code != 2 || !strings.Contains("|"+tt.rule+"|", "|"+rec.Rule+"|")):
+			t.Errorf("%s: code %d rule %q (%s), want a block by %s", tt.cmd, code, rec.Rule, strings.TrimSpace(stderr), tt.rule)
+		}
+	}
+}
+
+// TestPowerShellFragments: a fragment of a protected name counts only where
+// something guard cannot work out could complete it; .git and .npm are
+// names of their own.
+func TestPowerShellFragments(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("GUARD_HOME", "")
+	t.Setenv("PWSH_TEST_DIR", filepath.Join(home, "cache"))
+	p := realPolicy(t, "")
+	for cmd, blocked := range map[string]bool{
+		`Test-Path .git`: false,
+		`Remove-Item -Recurse -Force "$env:PWSH_TEST_DIR\.npm"`: false,
+		`Write-Output '.ss'`:           false,
+		`gc ($x + '.ss' + 'h\id_rsa')`: true,
+		`gc "$y/.gua$z/rules.json"`:    true,
+	} {
+		payload, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "PowerShell", "cwd": filepath.Join(home, "proj"),
+			"tool_input": map[string]any{"command": cmd}})
+		if code, _, stderr, _ := runReal(t, p, string(payload)); (code == 2) != blocked {
+			t.Errorf("%s: code %d, want blocked %v: %s", cmd, code, blocked, stderr)
+		}
+	}
+}

@@ -1,0 +1,448 @@
+package pwsh
+
+import "strings"
+
+// Token kinds.
+const (
+	tWord     = iota // a word: a name, an argument, an option
+	tPlus            // + between two words
+	tAssign          // = after a variable
+	tRedirect        // > or >>: the next word is written
+	tCall            // & or . at a statement's start: the next word is run
+	tEnd             // the end of a statement: ; | newline { } ( ) &&
+)
+
+// token is one lexical unit.
+type token struct {
+	kind     int
+	text     string // a word's value: \ as /, Unknown for what is not known
+	quoted   bool   // the word holds a quoted string
+	expanded bool   // the word holds a variable
+	varName  string // the word is one variable and nothing else: its lower-cased name
+}
+
+// lexer builds the tokens of one text.
+type lexer struct {
+	r     *reader
+	s     string
+	i     int
+	toks  []token
+	cur   strings.Builder
+	word  token // flags of the word being built
+	inW   bool
+	depth int
+}
+
+// lex splits s into tokens.
+func (r *reader) lex(s string) ([]token, error) {
+	l := &lexer{r: r, s: s}
+	for l.i < len(l.s) {
+		if err := l.step(); err != nil {
+			return nil, err
+		}
+	}
+	l.flush()
+	return l.toks, nil
+}
+
+// flush ends the word being built.
+func (l *lexer) flush() {
+	if !l.inW {
+		return
+	}
+	t := l.word
+	t.kind, t.text = tWord, l.cur.String()
+	if t.quoted {
+		t.varName = ""
+	}
+	l.toks = append(l.toks, t)
+	l.r.a.Literals = append(l.r.a.Literals, literalPieces(t.text)...)
+	l.cur.Reset()
+	l.word, l.inW = token{}, false
+	l.r.words++
+}
+
+// emit ends the word and adds an operator token.
+func (l *lexer) emit(kind int) {
+	l.flush()
+	l.toks = append(l.toks, token{kind: kind})
+}
+
+// lit adds literal text to the word: \ is a path separator.
+func (l *lexer) lit(s string) {
+	l.inW = true
+	l.word.varName = ""
+	l.cur.WriteString(strings.ReplaceAll(s, `\`, "/"))
+}
+
+// last returns the kind of the last token, tEnd at the start.
+func (l *lexer) last() int {
+	if len(l.toks) == 0 {
+		return tEnd
+	}
+	return l.toks[len(l.toks)-1].kind
+}
+
+// peek returns the byte at i+n, or 0.
+func (l *lexer) peek(n int) byte {
+	if l.i+n < len(l.s) {
+		return l.s[l.i+n]
+	}
+	return 0
+}
+
+// step reads one unit at l.i.
+func (l *lexer) step() error {
+	if l.r.words > maxWords {
+		return ErrLimit
+	}
+	c := l.s[l.i]
+	switch {
+	case c == ' ' || c == '\t' || c == '\r' || c == ',':
+		l.flush()
+		l.i++
+	case c == '\n' || c == ';' || c == '|' || c == '{' || c == '}' || c == ')':
+		l.emit(tEnd)
+		l.i++
+	case c == '(' || (c == '@' && l.peek(1) == '(' && !l.inW):
+		// A sub-expression: its value is not known; what it holds is
+		// read as statements of its own.
+		l.r.unresolved("a sub-expression ( … )")
+		l.lit("")
+		l.cur.WriteString(Unknown)
+		l.emit(tEnd)
+		l.i += 1 + b2i(c == '@')
+	case c == '<' && l.peek(1) == '#':
+		l.skipTo("#>")
+	case c == '#' && !l.inW:
+		l.skipTo("\n")
+	case c == '\'':
+		l.single()
+	case c == '"':
+		return l.double()
+	case c == '`':
+		if l.peek(1) != '\n' && l.peek(1) != 0 {
+			l.lit(string(l.s[l.i+1]))
+		}
+		l.i += 2
+	case c == '$':
+		return l.dollar(false)
+	case c == '+' && (!l.inW || l.word.quoted || l.word.expanded || l.peek(1) == '"' || l.peek(1) == '\'' || l.peek(1) == '$'):
+		l.emit(tPlus)
+		l.i++
+	case c == '=' && l.peek(1) != '=' && (l.inW && l.word.varName != "" || !l.inW && l.last() == tWord && l.toks[len(l.toks)-1].varName != ""):
+		l.emit(tAssign)
+		l.i++
+	case c == '>':
+		l.redirect()
+	case c == '&':
+		l.amp()
+	case c == '.' && !l.inW && l.last() == tEnd && (l.peek(1) == ' ' || l.peek(1) == '\t'):
+		l.emit(tCall)
+		l.i++
+	case c == '%' && l.percentVar():
+		// cmd.exe's %NAME%, in a command cmd runs.
+	case c == '~' && !l.inW && (l.peek(1) == '/' || l.peek(1) == '\\' || l.peek(1) == 0 || l.peek(1) == ' '):
+		l.inW = true
+		l.cur.WriteString(l.r.home)
+		l.i++
+	default:
+		l.lit(string(c))
+		l.i++
+	}
+	return nil
+}
+
+// b2i is 1 for true.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// skipTo moves past the next end (or to the end of the text).
+func (l *lexer) skipTo(end string) {
+	j := strings.Index(l.s[l.i:], end)
+	if j < 0 {
+		l.i = len(l.s)
+		return
+	}
+	l.i += j + len(end)
+}
+
+// redirect reads > >> 2> *> and the like; 2>&1 writes no file.
+func (l *lexer) redirect() {
+	if l.inW {
+		if t := l.cur.String(); t == "2" || t == "1" || t == "*" || t == "3" || t == "4" || t == "5" || t == "6" {
+			l.cur.Reset()
+			l.inW = false
+		}
+	}
+	l.i++
+	if l.peek(0) == '>' {
+		l.i++
+	}
+	if l.peek(0) == '&' {
+		l.flush()
+		l.i++
+		for l.i < len(l.s) && l.s[l.i] >= '0' && l.s[l.i] <= '9' {
+			l.i++
+		}
+		return
+	}
+	l.emit(tRedirect)
+}
+
+// amp reads &: && ends a statement, & at a statement's start runs the next
+// word, elsewhere it ends the statement (a background job).
+func (l *lexer) amp() {
+	if l.peek(1) == '&' {
+		l.emit(tEnd)
+		l.i += 2
+		return
+	}
+	l.flush()
+	if l.last() == tEnd {
+		l.emit(tCall)
+	} else {
+		l.emit(tEnd)
+	}
+	l.i++
+}
+
+// single reads a '…' string: literal, ” is one quote.
+func (l *lexer) single() {
+	l.i++
+	var b strings.Builder
+	for l.i < len(l.s) {
+		if l.s[l.i] == '\'' {
+			if l.peek(1) == '\'' {
+				b.WriteByte('\'')
+				l.i += 2
+				continue
+			}
+			l.i++
+			break
+		}
+		b.WriteByte(l.s[l.i])
+		l.i++
+	}
+	l.lit(b.String())
+	l.word.quoted = true
+}
+
+// double reads a "…" string: ` escapes, $variables and $( … ) expand.
+func (l *lexer) double() error {
+	l.i++
+	l.inW = true
+	l.word.quoted = true
+	for l.i < len(l.s) {
+		c := l.s[l.i]
+		switch {
+		case c == '"' && l.peek(1) == '"':
+			l.lit(`"`)
+			l.i += 2
+		case c == '"':
+			l.i++
+			l.word.quoted = true
+			return nil
+		case c == '`':
+			if l.peek(1) != 0 {
+				l.lit(string(l.s[l.i+1]))
+			}
+			l.i += 2
+		case c == '$':
+			if err := l.dollar(true); err != nil {
+				return err
+			}
+		default:
+			l.lit(string(c))
+			l.i++
+		}
+		l.word.quoted = true
+	}
+	return nil
+}
+
+// dollar reads a variable, ${name}, $env:NAME or $( … ) at l.i.
+func (l *lexer) dollar(inString bool) error {
+	l.inW = true
+	whole := l.cur.Len() == 0 && !inString
+	n := l.s[l.i+min(1, len(l.s)-l.i-1):]
+	if l.i+1 >= len(l.s) {
+		l.lit("$")
+		l.i++
+		return nil
+	}
+	switch {
+	case n[0] == '(':
+		end := matchParen(l.s, l.i+1)
+		l.r.unresolved("a sub-expression $( … )")
+		if l.r.nest < maxNest {
+			l.r.nest++
+			err := l.r.run(l.s[l.i+2:end], 1)
+			l.r.nest--
+			if err != nil {
+				return err
+			}
+		}
+		l.cur.WriteString(Unknown)
+		l.word.expanded, l.word.varName = true, ""
+		l.i = min(end+1, len(l.s))
+		return nil
+	case n[0] == '{':
+		j := strings.IndexByte(n, '}')
+		if j < 0 {
+			j = len(n)
+		}
+		l.variable(n[1:j], whole)
+		l.i += 1 + min(j+1, len(n))
+		return nil
+	}
+	j := 0
+	for j < len(n) && (isNameByte(n[j]) || n[j] == ':' && j+1 < len(n) && isNameByte(n[j+1])) {
+		j++
+	}
+	if j == 0 {
+		if n[0] == '_' || n[0] == '?' || n[0] == '$' || n[0] == '^' {
+			j = 1
+		} else {
+			l.lit("$")
+			l.i++
+			return nil
+		}
+	}
+	l.variable(n[:j], whole)
+	l.i += 1 + j
+	return nil
+}
+
+// isNameByte reports whether b may be in a variable's name.
+func isNameByte(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || b >= 0x80
+}
+
+// variable adds the value of variable name to the word.
+func (l *lexer) variable(name string, whole bool) {
+	low := strings.ToLower(name)
+	l.word.expanded = true
+	if whole {
+		l.word.varName = low
+	} else {
+		l.word.varName = ""
+	}
+	switch low {
+	case "home", "env:home", "env:userprofile":
+		l.cur.WriteString(l.r.home)
+		return
+	case "pwd":
+		l.cur.WriteString(".")
+		return
+	case "true", "false", "null":
+		return
+	}
+	if strings.HasPrefix(low, "env:") && l.r.env != nil {
+		// The environment's value: the command's shell inherits it.
+		if v, ok := l.r.env(name[len("env:"):]); ok && !strings.Contains(v, Unknown) {
+			l.cur.WriteString(strings.ReplaceAll(v, `\`, "/"))
+			return
+		}
+	}
+	// Resolved when its statement is read (resolve): an assignment before
+	// it in the command may set it.
+	l.cur.WriteString(varOpen + low + varClose)
+}
+
+// Marks around a variable's name in a word until resolve replaces it.
+const (
+	varOpen  = "\x01"
+	varClose = "\x02"
+)
+
+// resolve replaces each variable mark in s by its value: what the command
+// assigned it, else Unknown.
+func (r *reader) resolve(s string) string {
+	if !strings.Contains(s, varOpen) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, varOpen)
+		if i < 0 {
+			break
+		}
+		j := strings.Index(s[i:], varClose)
+		if j < 0 {
+			break
+		}
+		b.WriteString(s[:i])
+		if v, ok := r.vars[s[i+1:i+j]]; ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString(Unknown)
+		}
+		s = s[i+j+1:]
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+// literalPieces returns the parts of a word that are neither unknown nor a
+// variable.
+func literalPieces(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, Unknown) {
+		for p != "" {
+			i := strings.Index(p, varOpen)
+			if i < 0 {
+				out = append(out, p)
+				break
+			}
+			if i > 0 {
+				out = append(out, p[:i])
+			}
+			j := strings.Index(p[i:], varClose)
+			if j < 0 {
+				break
+			}
+			p = p[i+j+1:]
+		}
+	}
+	return out
+}
+
+// matchParen returns the index of the ) that closes the ( at i, or the
+// text's end.
+func matchParen(s string, i int) int {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(s)
+}
+
+// percentVar reads cmd.exe's %NAME% at l.i as $env:NAME, and reports
+// whether it was one (a lone % is ForEach-Object or text).
+func (l *lexer) percentVar() bool {
+	j := 1
+	for l.i+j < len(l.s) && isNameByte(l.s[l.i+j]) {
+		j++
+	}
+	if j == 1 || l.i+j >= len(l.s) || l.s[l.i+j] != '%' {
+		return false
+	}
+	name := l.s[l.i+1 : l.i+j]
+	l.inW = true
+	l.variable("env:"+name, false)
+	l.i += j + 1
+	return true
+}

@@ -1,0 +1,454 @@
+// Package pwsh reads a PowerShell command far enough to tell which paths it
+// names: a small, bounded reader, not a PowerShell parser. It splits the
+// command into statements and words, undoes the obvious spellings of a path
+// (quotes, backtick escapes, \ as a separator, $HOME, $env:HOME,
+// $env:USERPROFILE and ~ for the home directory, string literals joined
+// with +, variables the command assigns from such literals, the text of
+// Invoke-Expression and of -EncodedCommand when it is a literal), and marks
+// with Unknown every part it cannot work out. What it could not resolve
+// (a sub-expression, a command named by a variable, a value joined at run
+// time) is listed in Analysis.Unresolved, for the caller to fail closed
+// around protected places. It is pure: no file system, no environment.
+package pwsh
+
+import (
+	"encoding/base64"
+	"errors"
+	"strings"
+	"unicode/utf16"
+)
+
+// Unknown stands, in a word, for a part the reader could not work out (the
+// same NUL byte as the path rules' path.Unknown).
+const Unknown = "\x00"
+
+// MaxLen bounds the command read, in bytes; MaxDepth bounds the commands
+// read inside it (Invoke-Expression, -EncodedCommand, powershell -Command).
+const (
+	MaxLen   = 256 << 10
+	MaxDepth = 4
+	maxWords = 20000
+	maxNest  = 16
+)
+
+// ErrLimit is returned for a command past a bound.
+var ErrLimit = errors.New("pwsh: command too large to read")
+
+// Command is one statement: the command's name and its argument words, in
+// order, options included (-Path), with \ turned into / and Unknown parts.
+type Command struct {
+	Name string
+	Args []string
+	// Redirects are the targets of > and >> (written).
+	Redirects []string
+}
+
+// Analysis is what Read tells of a command.
+type Analysis struct {
+	Commands []Command
+	// Literals are the string pieces the command holds as written (quoted
+	// or bare), \ turned into /: what a value built at run time may be
+	// made of.
+	Literals []string
+	// Unknowns says a word of a command holds a part the reader could not
+	// work out (a variable it was not given, a sub-expression's value).
+	Unknowns bool
+	// Unresolved says, one entry each, what the reader could not work out
+	// ("a sub-expression ( … )", "Invoke-Expression of a value built at
+	// run time").
+	Unresolved []string
+}
+
+// Options are what Read is told of the command's surroundings.
+type Options struct {
+	Home string // what $HOME, $env:HOME, $env:USERPROFILE and ~ stand for
+	// Env looks up $env:NAME: the agent's environment, which the command's
+	// shell inherits as the hook does. nil: every other $env:NAME is
+	// unknown.
+	Env func(string) (string, bool)
+}
+
+// Read reads text, a PowerShell command.
+func Read(text string, o Options) (*Analysis, error) {
+	if len(text) > MaxLen {
+		return nil, ErrLimit
+	}
+	a := &Analysis{}
+	r := &reader{a: a, home: strings.ReplaceAll(o.Home, `\`, "/"), env: o.Env, vars: map[string]string{}}
+	if err := r.run(text, 0); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// reader carries what one Read learns.
+type reader struct {
+	a     *Analysis
+	home  string
+	env   func(string) (string, bool)
+	vars  map[string]string // variables the command assigns, lower-cased names
+	words int
+	nest  int // $( … ) being read inside one another
+}
+
+// unresolved notes what could not be worked out, once each.
+func (r *reader) unresolved(what string) {
+	for _, u := range r.a.Unresolved {
+		if u == what {
+			return
+		}
+	}
+	r.a.Unresolved = append(r.a.Unresolved, what)
+}
+
+// run reads text at nesting depth.
+func (r *reader) run(text string, depth int) error {
+	if depth > MaxDepth {
+		r.unresolved("commands nested too deep")
+		return nil
+	}
+	toks, err := r.lex(text)
+	if err != nil {
+		return err
+	}
+	var stmt []token
+	for _, t := range append(toks, token{kind: tEnd}) {
+		if t.kind != tEnd {
+			stmt = append(stmt, t)
+			continue
+		}
+		if err := r.statement(join(stmt), depth); err != nil {
+			return err
+		}
+		stmt = stmt[:0]
+	}
+	return nil
+}
+
+// join merges words around a + operator into one word ("~/.ss"+"h").
+func join(ts []token) []token {
+	var out []token
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		if t.kind == tPlus && len(out) > 0 && out[len(out)-1].kind == tWord && i+1 < len(ts) && ts[i+1].kind == tWord {
+			out[len(out)-1].text += ts[i+1].text
+			i++
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// statement reads one statement's tokens.
+func (r *reader) statement(ts []token, depth int) error {
+	if len(ts) == 0 {
+		return nil
+	}
+	for i := range ts {
+		ts[i].text = r.resolve(ts[i].text)
+		r.a.Unknowns = r.a.Unknowns || strings.Contains(ts[i].text, Unknown)
+	}
+	// $name = value: a value of literals and known variables is kept; any
+	// other is a command's output, which guard does not know, and the
+	// command is read as one.
+	if len(ts) >= 2 && ts[0].kind == tWord && ts[0].varName != "" && ts[1].kind == tAssign {
+		name := ts[0].varName
+		ts = ts[2:]
+		if len(ts) > 0 && ts[0].kind == tWord && (ts[0].quoted || ts[0].expanded) {
+			r.vars[name] = ts[0].text
+			return nil
+		}
+		r.vars[name] = Unknown
+		if len(ts) == 0 {
+			return nil
+		}
+	}
+	c := Command{}
+	i := 0
+	if ts[0].kind == tCall {
+		// & X or . X: X names the command.
+		i = 1
+		if len(ts) < 2 || ts[1].kind != tWord {
+			return nil
+		}
+		if strings.Contains(ts[1].text, Unknown) {
+			r.unresolved("a command named by a value guard cannot work out (& $x)")
+		}
+	}
+	if i == 0 && ts[0].kind == tWord && (ts[0].quoted || ts[0].expanded) {
+		// An expression ("x" + $y, $_.Length -gt 1): no command runs; its
+		// strings are in Literals.
+		return nil
+	}
+	for ; i < len(ts); i++ {
+		t := ts[i]
+		switch t.kind {
+		case tRedirect:
+			if i+1 < len(ts) && ts[i+1].kind == tWord {
+				c.Redirects = append(c.Redirects, ts[i+1].text)
+				i++
+			}
+		case tWord:
+			if c.Name == "" {
+				c.Name = t.text
+				continue
+			}
+			c.Args = append(c.Args, t.text)
+		}
+	}
+	if c.Name == "" && len(c.Redirects) == 0 {
+		return nil
+	}
+	r.a.Commands = append(r.a.Commands, c)
+	return r.nested(c, depth)
+}
+
+// nested reads the commands a command runs from its words: the text of
+// Invoke-Expression, powershell -Command and -EncodedCommand.
+func (r *reader) nested(c Command, depth int) error {
+	name := strings.ToLower(strings.TrimSuffix(baseName(c.Name), ".exe"))
+	switch name {
+	case "iex", "invoke-expression":
+		code := strings.Join(nonOptions(c.Args), " ")
+		if code == "" || strings.Contains(code, Unknown) {
+			r.unresolved("Invoke-Expression of a value built at run time")
+			return nil
+		}
+		return r.run(code, depth+1)
+	case "cmd", "bash", "sh", "wsl":
+		// cmd /c TEXT, bash -c TEXT, wsl TEXT: the text is a command too
+		// (read as PowerShell: the words and paths are what matter).
+		for _, a := range c.Args {
+			if strings.Contains(a, Unknown) {
+				r.unresolved("a command line built at run time")
+				continue
+			}
+			if err := r.run(a, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	case "start-process", "start", "saps":
+		// Start-Process [-FilePath] PROGRAM [-ArgumentList] ARGS…: the
+		// program with its arguments, read as the command it starts.
+		line := strings.Join(startLine(c.Args), " ")
+		if strings.Contains(line, Unknown) {
+			r.unresolved("a program started with arguments built at run time")
+			return nil
+		}
+		return r.run(line, depth+1)
+	case "powershell", "pwsh":
+		for i, a := range c.Args {
+			opt := strings.ToLower(a)
+			switch {
+			case i+1 < len(c.Args) && prefixOf(opt, "-encodedcommand", 2):
+				code, ok := decodeUTF16(c.Args[i+1])
+				if !ok {
+					r.unresolved("an -EncodedCommand guard cannot decode")
+					return nil
+				}
+				return r.run(code, depth+1)
+			case i+1 < len(c.Args) && (prefixOf(opt, "-command", 2) || opt == "-c"):
+				code := strings.Join(c.Args[i+1:], " ")
+				if strings.Contains(code, Unknown) {
+					r.unresolved("a -Command built at run time")
+					return nil
+				}
+				return r.run(code, depth+1)
+			}
+		}
+	}
+	return nil
+}
+
+// startLine returns Start-Process's program and arguments without its own
+// options (and their values).
+func startLine(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		o := strings.ToLower(args[i])
+		switch {
+		case prefixOf(o, "-filepath", 1) || prefixOf(o, "-argumentlist", 1) || o == "-args" || prefixOf(o, "-wait", 2) ||
+			prefixOf(o, "-nonewwindow", 2) || prefixOf(o, "-passthru", 2) || o == "-usenewenvironment":
+		case prefixOf(o, "-workingdirectory", 2) || prefixOf(o, "-windowstyle", 2) || prefixOf(o, "-verb", 2) ||
+			prefixOf(o, "-redirectstandardoutput", 2) || prefixOf(o, "-redirectstandarderror", 2) ||
+			prefixOf(o, "-redirectstandardinput", 2) || prefixOf(o, "-credential", 2):
+			i++
+		default:
+			out = append(out, args[i])
+		}
+	}
+	return out
+}
+
+// prefixOf reports whether opt is an abbreviation of full at least min
+// characters after the dash long (PowerShell takes any unique prefix).
+func prefixOf(opt, full string, min int) bool {
+	return len(opt) > min && strings.HasPrefix(full, opt)
+}
+
+// isOption reports whether a word is a -Name option: a string with a
+// blank in it is a value ("-c gc x" handed to a program).
+func isOption(a string) bool {
+	return strings.HasPrefix(a, "-") && !strings.ContainsAny(a, " \t")
+}
+
+// nonOptions returns args without the -Name options.
+func nonOptions(args []string) []string {
+	var out []string
+	for _, a := range args {
+		if !isOption(a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// baseName returns the last element of a command name.
+func baseName(n string) string {
+	if i := strings.LastIndexByte(n, '/'); i >= 0 {
+		return n[i+1:]
+	}
+	return n
+}
+
+// decodeUTF16 decodes an -EncodedCommand value: base64 of UTF-16LE text.
+func decodeUTF16(s string) (string, bool) {
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil || len(b)%2 != 0 {
+		return "", false
+	}
+	u := make([]uint16, len(b)/2)
+	for i := range u {
+		u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+	}
+	return string(utf16.Decode(u)), true
+}
+
+// Paths sorts the words of c that may name files: reads (a program known
+// to only read its operands, Join-Path's result; a program that only tests
+// or resolves names, such as Test-Path, names none), touches (handed to any
+// other program, which may write them: checked as reads and as writes) and
+// writes (> and >> targets). Options (-Path) are not paths; the value of
+// -Path:VALUE is. The arguments of programs that only print them (echo,
+// Write-Output) name nothing.
+func (c Command) Paths() (reads, touches, writes []string) {
+	name := strings.ToLower(strings.TrimSuffix(baseName(c.Name), ".exe"))
+	writes = c.Redirects
+	if strings.Contains(c.Name, "/") {
+		reads = append(reads, c.Name) // a script or program run by its path
+	}
+	var args []string
+	for _, a := range c.Args {
+		if isOption(a) {
+			if _, v, ok := strings.Cut(a, ":"); ok && v != "" {
+				args = append(args, v)
+			}
+			continue
+		}
+		if a != "" {
+			args = append(args, a)
+		}
+	}
+	switch {
+	case printsOnly(name) || namesOnly(name):
+		return reads, nil, writes
+	case name == "join-path":
+		if len(args) >= 2 {
+			reads = append(reads, strings.TrimSuffix(args[0], "/")+"/"+strings.TrimPrefix(args[1], "/"))
+		}
+		return append(reads, args...), nil, writes
+	case listsTree(name) && recursive(c.Args):
+		// Get-ChildItem -Recurse: a read of every file under each
+		// directory (what it lists is piped on to be read).
+		dirs := listDirs(c.Args)
+		if len(dirs) == 0 {
+			dirs = []string{"."}
+		}
+		for _, d := range dirs {
+			reads = append(reads, strings.TrimSuffix(d, "/")+"/**")
+		}
+		return append(reads, args...), nil, writes
+	case readsOnly(name):
+		return append(reads, args...), nil, writes
+	}
+	return reads, args, writes
+}
+
+// listsTree reports whether a command is Get-ChildItem.
+func listsTree(name string) bool {
+	return name == "get-childitem" || name == "gci" || name == "ls" || name == "dir"
+}
+
+// recursive reports whether Get-ChildItem's words ask for a recursive
+// listing (-Recurse, -r, -rec…, -Depth N).
+func recursive(args []string) bool {
+	for _, a := range args {
+		o := strings.ToLower(a)
+		if isOption(a) && (prefixOf(o, "-recurse", 1) || prefixOf(o, "-depth", 1)) {
+			return true
+		}
+	}
+	return false
+}
+
+// listDirs returns Get-ChildItem's directory operands: its words that are
+// neither options nor the values of -Filter, -Include, -Exclude, -Depth,
+// -Attributes.
+func listDirs(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		o := strings.ToLower(a)
+		switch {
+		case isOption(a) && (prefixOf(o, "-filter", 1) || prefixOf(o, "-include", 2) || prefixOf(o, "-exclude", 2) ||
+			prefixOf(o, "-depth", 1) || prefixOf(o, "-attributes", 1)):
+			if !strings.Contains(a, ":") {
+				i++
+			}
+		case isOption(a):
+			if _, v, ok := strings.Cut(a, ":"); ok && v != "" && (prefixOf(strings.ToLower(a[:strings.IndexByte(a, ':')]), "-path", 1) ||
+				prefixOf(strings.ToLower(a[:strings.IndexByte(a, ':')]), "-literalpath", 1)) {
+				out = append(out, v)
+			}
+		case a != "":
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// printsOnly reports whether a command only prints its arguments or works
+// on the pipeline's objects: its words are data.
+func printsOnly(name string) bool {
+	switch name {
+	case "echo", "write-output", "write", "write-host", "write-verbose", "write-warning", "write-error", "write-debug",
+		"write-information", "out-null", "out-host", "out-string", "format-table", "ft", "format-list", "fl",
+		"select-object", "select", "where-object", "where", "?", "foreach-object", "foreach", "%", "sort-object",
+		"sort", "measure-object", "measure", "group-object", "group", "convertto-json", "convertfrom-json":
+		return true
+	}
+	return false
+}
+
+// readsOnly reports whether a command only reads the files it names.
+func readsOnly(name string) bool {
+	switch name {
+	case "get-content", "gc", "cat", "type", "get-childitem", "gci", "ls", "dir", "select-string", "sls",
+		"get-item", "gi", "get-filehash", "get-itemproperty", "gp", "import-csv", "compare-object", "more", "findstr":
+		return true
+	}
+	return false
+}
+
+// namesOnly reports whether a command works on the names it is given
+// without opening the files: its words are neither read nor written.
+func namesOnly(name string) bool {
+	switch name {
+	case "test-path", "resolve-path", "rvpa", "split-path", "get-acl", "set-location", "cd", "sl", "chdir",
+		"push-location", "pushd", "get-command", "gcm", "get-help", "get-location", "pwd", "gl":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,139 @@
+package pwsh
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+const home = "/home/u"
+
+// show renders what Read tells of a command, for comparison: each
+// command's reads (r:), touches (t:) and writes (w:), then U when something
+// was unresolved.
+func show(t *testing.T, cmd string) string {
+	t.Helper()
+	a, err := Read(cmd, Options{Home: home})
+	if err != nil {
+		t.Fatalf("%q: %v", cmd, err)
+	}
+	var parts []string
+	for _, c := range a.Commands {
+		r, tc, w := c.Paths()
+		for _, p := range r {
+			parts = append(parts, "r:"+p)
+		}
+		for _, p := range tc {
+			parts = append(parts, "t:"+p)
+		}
+		for _, p := range w {
+			parts = append(parts, "w:"+p)
+		}
+	}
+	if len(a.Unresolved) > 0 {
+		parts = append(parts, "U")
+	}
+	return strings.ReplaceAll(strings.Join(parts, " "), Unknown, "?")
+}
+
+func TestRead(t *testing.T) {
+	for _, tt := range []struct{ cmd, want string }{
+		// The review's reproductions (review 3 M1).
+		{`Remove-Item -Recurse -Force $HOME\.guard`, "t:/home/u/.guard"},
+		{`Copy-Item x $HOME\.guard\rules.json`, "t:x t:/home/u/.guard/rules.json"},
+		{`gc $env:USERPROFILE\.ssh\id_rsa`, "r:/home/u/.ssh/id_rsa"},
+		{`$p="~/.ss"+"h/id_rsa"; gc $p`, "r:~/.ssh/id_rsa"},
+		{`$p = '~/.ss' + 'h/id_rsa'` + "\n" + `Get-Content -Path $p`, "r:~/.ssh/id_rsa"},
+		{`Get-Content (Join-Path $HOME '.ssh\id_rsa')`, "r:? r:/home/u/.ssh/id_rsa r:/home/u r:.ssh/id_rsa U"},
+		// Spellings.
+		{`gc "$env:HOME/.ssh/id_rsa"`, "r:/home/u/.ssh/id_rsa"},
+		{`gc "${HOME}\.netrc"`, "r:/home/u/.netrc"},
+		{"gc ~\\.ssh\\id`_rsa", "r:/home/u/.ssh/id_rsa"},
+		{`gc 'it''s'`, "r:it's"},
+		{`Set-Content -Path:$HOME\.bashrc -Value x`, "t:/home/u/.bashrc t:x"},
+		{`echo x > $HOME\.bashrc`, "w:/home/u/.bashrc"},
+		{`echo x >> ~/.bashrc 2>&1`, "w:/home/u/.bashrc"},
+		{`Write-Output "~/.ssh/id_rsa"`, ""},
+		// What guard cannot tell.
+		{`iex "gc ~/.ssh/id_rsa"`, "t:gc ~/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},
+		{`iex $x`, "t:? U"},
+		{`& $cmd ~/.x`, "t:/home/u/.x U"},
+		{`gc ($a + '.ssh')`, "r:? U"}, // '.ssh' is among the literals
+		{`gc "$(whoami)/x"`, "r:?/x U"},
+		{`$x = Get-Content f; gc $x`, "r:f r:?"},
+		{`powershell -EncodedCommand ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA=`, "t:ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA= r:/home/u/.ssh/id_rsa"},
+		{`pwsh -enc !!!`, "t:!!! U"},
+		{`pwsh -Command "gc ~/.ssh/id_rsa"`, "t:gc ~/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},
+		{`cmd /c "type %USERPROFILE%\.ssh\id_rsa"`, "t:/c t:type %USERPROFILE%/.ssh/id_rsa r:/c r:/home/u/.ssh/id_rsa"},
+		{`Start-Process powershell -ArgumentList "-c gc ~/.ssh/id_rsa"`, "t:powershell t:-c gc ~/.ssh/id_rsa t:gc t:/home/u/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},
+		{`Start-Process -FilePath pwsh -ArgumentList '-enc','ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA=' -Wait`, "t:pwsh t:ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA= t:ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA= r:/home/u/.ssh/id_rsa"},
+		{`bash -c 'cat ~/.ssh/id_rsa'`, "t:cat ~/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},
+		{`Get-ChildItem | % { $_.Name }`, ""},
+		// Everyday.
+		{`git status`, "t:status"},
+		{`go test ./...`, "t:test t:./..."},
+		{`Get-ChildItem -Recurse -Filter *.go | Select-String "TODO"`, "r:./** r:*.go r:TODO"},
+		{`Get-ChildItem -Path $HOME -Recurse -Filter id_rsa | Get-Content`, "r:/home/u/** r:/home/u r:id_rsa"},
+		{`gci -r src -Include *.ts`, "r:src/** r:src r:*.ts"},
+		{`npm install; npm run build`, "t:install t:run t:build"},
+		{`Get-ChildItem | Where-Object { $_.Length -gt 1MB }`, ""},
+		{`# a comment ~/.ssh` + "\n" + `<# block ~/.guard #> ls`, ""},
+	} {
+		if got := show(t, tt.cmd); got != tt.want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.cmd, got, tt.want)
+		}
+	}
+}
+
+func TestLiterals(t *testing.T) {
+	a, err := Read(`gc ($a + '.ss' + "h\id_$b")`, Options{Home: home})
+	if err != nil || !slices.Equal(a.Literals, []string{"gc", ".ss", "h/id_"}) {
+		t.Errorf("literals %q %v", a.Literals, err)
+	}
+}
+
+func TestEnv(t *testing.T) {
+	env := func(k string) (string, bool) {
+		if k == "TEMP" {
+			return `C:\Users\u\AppData\Local\Temp`, true
+		}
+		return "", false
+	}
+	a, err := Read(`Remove-Item -Recurse "$env:TEMP\.npm"; gc $env:NOPE\x`, Options{Home: home, Env: env})
+	if err != nil || len(a.Commands) != 2 || a.Commands[0].Args[1] != "C:/Users/u/AppData/Local/Temp/.npm" ||
+		a.Commands[1].Args[0] != Unknown+"/x" || !a.Unknowns {
+		t.Errorf("%+v %v", a, err)
+	}
+}
+
+func TestReadBounds(t *testing.T) {
+	if _, err := Read(strings.Repeat("a ", MaxLen), Options{Home: home}); err != ErrLimit {
+		t.Errorf("long: %v", err)
+	}
+	deep := strings.Repeat(`iex "`, 10) + "gc x"
+	if a, err := Read(deep, Options{Home: home}); err != nil || a == nil {
+		t.Errorf("deep: %v", err)
+	}
+	nested := strings.Repeat("$(", 5000) + strings.Repeat(")", 5000)
+	if a, err := Read(nested, Options{Home: home}); err != nil || !slices.Contains(a.Unresolved, "a sub-expression $( … )") {
+		t.Errorf("nested: %v %v", a, err)
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	for _, s := range []string{`gc $HOME\.ssh\id_rsa`, `$p="a"+"b"; iex $p`, `& $x "y" > z`, "`\"$(", `pwsh -enc AAAA`, "\"${x`} \""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, err := Read(s, Options{Home: home})
+		if err != nil {
+			if err != ErrLimit {
+				t.Fatal(err)
+			}
+			return
+		}
+		for _, c := range a.Commands {
+			c.Paths()
+		}
+	})
+}
