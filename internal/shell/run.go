@@ -449,8 +449,8 @@ func sshRunsValue(key string) bool {
 
 // generic records the files the plain arguments name: written for rm,
 // touch, tee…, the destination of cp/mv/ln…, read and written for the
-// sources of mv and of a hard link (ln without -s, cp -l: a later write
-// through the link reaches the source), read otherwise (read whole, with
+// sources of mv and of a link (ln, ln -s, cp -s, cp -l, link: a later
+// write through the link reaches the source, links.go), read otherwise (read whole, with
 // every file in it, when the program reads its directory operands
 // recursively). The sources and destination of cp/mv/ln…, and the key a
 // key user is given, are accounted for (spent): no touches.
@@ -458,14 +458,16 @@ func (c *cmd) generic() {
 	w := c.w
 	name := c.name
 	last, valueOf := c.copyOperands()
-	if name == "ln" && last > 0 {
-		c.symlink(last)
+	// A link's target is written through the link (links.go): a hard
+	// link's source here, a symbolic link's where its destination is
+	// written through the link noted. An archiver that deletes what it
+	// stores (rsync --remove-source-files, zip -m, tar --remove-files, 7z
+	// -sdel) removes its inputs, whole.
+	linker := c.linker()
+	if name == "link" {
+		c.noteLinks(nil, copyDest{})
 	}
-	// A hard link's source is written through the link; rsync
-	// --remove-source-files removes its sources.
-	// An archiver that deletes what it stores (rsync --remove-source-files,
-	// zip -m, tar --remove-files, 7z -sdel) removes its inputs, whole.
-	hard := name == "ln" && !lnSoft(c.args) || name == "cp" && cpLinks(c.args) || deletesInputs(name, c.args)
+	hard := linker && !symbolic(name, c.args) || deletesInputs(name, c.args)
 	inPlace := false
 	for _, a := range c.args {
 		inPlace = inPlace || editsInPlace(name, a.Text)
@@ -509,8 +511,13 @@ func (c *cmd) generic() {
 			read(a)
 		}
 	}
+	if linker {
+		c.noteLinks(sources, dest)
+	}
 	if dest.path != "" {
+		c.w.Linking = linker
 		c.destination(dest.path, dest.given, sources)
+		c.w.Linking = false
 	}
 }
 
@@ -592,21 +599,6 @@ func (c *cmd) copyOperands() (int, map[int]bool) {
 	return last, valueOf
 }
 
-// lnSoft reports whether ln's options make symbolic links (-s, --symbolic,
-// a cluster holding s).
-func lnSoft(args []word.Word) bool {
-	for _, a := range args {
-		s := a.Text
-		if s == "--" {
-			break
-		}
-		if s == "--symbolic" || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--") && strings.Contains(s, "s") {
-			return true
-		}
-	}
-	return false
-}
-
 // deletesInputs reports whether name's options make it delete the files
 // it reads once it has stored them: rsync --remove-source-files, zip -m
 // (--move, a cluster holding m: -rm), tar --remove-files, 7z -sdel.
@@ -685,23 +677,6 @@ func (c *cmd) destination(dest string, isDir bool, sources []string) {
 		if c.name != "scp" && c.name != "rsync" {
 			w.Copied(dir+"/"+base, src)
 		}
-	}
-}
-
-// symlink notes the link `ln -s TARGET LINK` makes (one target, its link
-// the last operand), for the paths the rest of the command names through it.
-func (c *cmd) symlink(last int) {
-	if !lnSoft(c.args) {
-		return
-	}
-	var ops []string
-	for j, a := range c.args {
-		if !strings.HasPrefix(a.Text, "-") && j < last {
-			ops = append(ops, a.Text)
-		}
-	}
-	if len(ops) == 1 {
-		c.w.Link(ops[0], c.args[last].Text)
 	}
 }
 

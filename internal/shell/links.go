@@ -1,0 +1,169 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// Links made by any spelling: ln and ln -s, cp -s (--symbolic-link, cp
+// -rs), cp -l and link make a name that leads to another file; a later
+// write through it in the same command is a write of that file. Each
+// operand form is noted (see effect.Ledger.Link): several targets, a
+// directory destination (DIR/, ., ~, -t DIR, --target-directory=DIR) where
+// the link is DIR/basename(TARGET), and -T where it is the destination
+// itself. The making of the link is a write of its target: the link is a
+// handle to write it later, as a hard link's source already is.
+
+// linker reports whether c makes links: ln (symbolic or hard), cp -s, cp
+// -l, link.
+func (c *cmd) linker() bool {
+	switch c.name {
+	case "ln", "link":
+		return true
+	case "cp":
+		return cpSymbolic(c.args) || cpLinks(c.args)
+	}
+	return false
+}
+
+// symbolic reports whether ln's or cp's options make symbolic links (-s,
+// --symbolic, --symbolic-link, a cluster holding s).
+func symbolic(name string, args []word.Word) bool {
+	switch name {
+	case "ln":
+		for _, a := range args {
+			if a.Text == "--" {
+				break
+			}
+			if word.LongOption(a.Text, "--symbolic") || word.ShortHas(a.Text, 's', "St") {
+				return true
+			}
+		}
+	case "cp":
+		return cpSymbolic(args)
+	}
+	return false
+}
+
+// cpSymbolic reports whether cp's options make symbolic links instead of
+// copies (-s, --symbolic-link, a cluster holding s: cp -rs).
+func cpSymbolic(args []word.Word) bool {
+	for _, a := range args {
+		if a.Text == "--" {
+			break
+		}
+		if word.LongOption(a.Text, "--symbolic-link") || word.ShortHas(a.Text, 's', "St") {
+			return true
+		}
+	}
+	return false
+}
+
+// noTargetDir reports whether the options of ln or cp make the destination
+// the link itself, never a directory it goes into (-T,
+// --no-target-directory).
+func noTargetDir(args []word.Word) bool {
+	for _, a := range args {
+		if a.Text == "--" {
+			break
+		}
+		if word.LongOption(a.Text, "--no-target-directory") || word.ShortHas(a.Text, 'T', "St") {
+			return true
+		}
+	}
+	return false
+}
+
+// dirLike reports whether dest names a directory as written: empty (-t
+// gave none yet), ., .., ~, $HOME, or ending in /.
+func dirLike(dest string) bool {
+	switch strings.TrimRight(dest, "/") {
+	case "", "~", ".", "..", "$HOME", "${HOME}":
+		return true
+	}
+	return strings.HasSuffix(dest, "/")
+}
+
+// noteLinks notes the links c makes from sources at dest: DIR/basename(S)
+// for each source S when dest is a directory (-t, dirLike, several
+// sources), dest itself with -T, and both when one source goes to a dest
+// that may be either.
+func (c *cmd) noteLinks(sources []string, dest copyDest) {
+	if c.name == "link" {
+		if ops := word.Operands(c.args); len(ops) == 2 {
+			c.w.Link(ops[0], ops[1])
+		}
+		return
+	}
+	if dest.path == "" {
+		return
+	}
+	exact := noTargetDir(c.args)
+	isDir := !exact && (dest.given || dirLike(dest.path) || len(sources) > 1)
+	dir := strings.TrimRight(dest.path, "/")
+	for _, s := range sources {
+		if !isDir {
+			c.w.Link(s, dest.path)
+		}
+		if exact {
+			continue
+		}
+		base := strings.TrimRight(s, "/")
+		if i := strings.LastIndexByte(base, '/'); i >= 0 {
+			base = base[i+1:]
+		}
+		if base != "" && base != "." && base != ".." {
+			c.w.Link(s, dir+"/"+base)
+		}
+	}
+}
+
+// makesLinks reports whether interpreter code calls a function that makes
+// a link (os.symlink, os.link, symlink(), fs.symlinkSync, File.symlink,
+// FileUtils.ln_s, Files.createSymbolicLink, Path.symlink_to,
+// hardlink_to): identifiers holding symlink, symboliclink, hardlink or
+// ln_s, or the word link called (link(, linkSync, not unlink or readlink).
+func makesLinks(code string) bool {
+	low := strings.ToLower(code)
+	for _, s := range []string{"symlink", "symboliclink", "hardlink", "ln_s", "link_to", "createlink"} {
+		if strings.Contains(low, s) {
+			return true
+		}
+	}
+	for i := 0; ; {
+		k := strings.Index(low[i:], "link")
+		if k < 0 {
+			return false
+		}
+		k += i
+		i = k + len("link")
+		if k > 0 && identByte(low[k-1]) {
+			continue // unlink, readlink
+		}
+		rest := strings.TrimLeft(low[i:], " \t")
+		if strings.HasPrefix(rest, "(") || strings.HasPrefix(rest, "sync") {
+			return true
+		}
+	}
+}
+
+// identByte reports whether b may stand in an identifier.
+func identByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// unknownProgram reports whether c's program is one guard cannot follow at
+// all: no catalogue entry (p), no handler, no interpreter whose code guard
+// reads. A name handed to it may be a link it made (effect.Ledger.MayLink).
+func (c *cmd) unknownProgram(p *catalogue.Program) bool {
+	if p != nil {
+		return false
+	}
+	if _, ok := handlerOf(c.name); ok {
+		return false
+	}
+	_, interp := catalogue.InterpreterOf(c.name)
+	return !interp
+}
