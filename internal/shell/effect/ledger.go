@@ -791,7 +791,6 @@ func (w *Ledger) TouchEnv(v string) {
 	}
 }
 
-
 // Under returns path p as seen from directory dir ("" for the starting
 // directory): p itself when it is absolute, starts at home, or starts with
 // a variable the command does not set (an inherited one, most often an
