@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -32,6 +33,9 @@ func (c *cmd) gitFiles() {
 	}
 	if sub == "apply" {
 		c.gitApply(at + 1)
+	}
+	if catalogue.GitReaders.Has(sub) {
+		c.gitOutput(at + 1)
 	}
 	if sub == "init" || sub == "clone" {
 		c.gitNewRepo(at + 1)
@@ -305,4 +309,41 @@ func patchTargets(text string, strip int) []string {
 		}
 	}
 	return dedupe(out)
+}
+
+// gitOutput writes the file the --output option of a reading subcommand
+// names (or an abbreviation of it: --outp=F, --output F), from argument
+// from on, up to --; the words it uses are spent.
+func (c *cmd) gitOutput(from int) {
+	for j := from; j < len(c.args); j++ {
+		s := c.args[j].Text
+		if s == "--" {
+			return
+		}
+		opt, v, eq := strings.Cut(s, "=")
+		if len(opt) < len("--ou") || !strings.HasPrefix(catalogue.GitOutput, opt) {
+			continue
+		}
+		if !eq && j+1 < len(c.args) {
+			c.spend(j)
+			j++
+			v = c.args[j].Text
+		}
+		c.w.Write(v)
+		c.spend(j)
+	}
+}
+
+// gitReadsFrom returns the index of the first word after a reading
+// subcommand of git (catalogue.GitReaders): those words are reads or data,
+// none a touch. It returns len(c.args) for another program or subcommand.
+func (c *cmd) gitReadsFrom() int {
+	if c.name != "git" {
+		return len(c.args)
+	}
+	sub, at := gitSubcommand(c.args)
+	if !catalogue.GitReaders.Has(sub) {
+		return len(c.args)
+	}
+	return at + 1
 }
