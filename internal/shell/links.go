@@ -121,32 +121,36 @@ func (c *cmd) noteLinks(sources []string, dest copyDest) {
 }
 
 // makesLinks reports whether interpreter code calls a function that makes
-// a link (os.symlink, os.link, symlink(), fs.symlinkSync, File.symlink,
-// FileUtils.ln_s, Files.createSymbolicLink, Path.symlink_to,
-// hardlink_to): identifiers holding symlink, symboliclink, hardlink or
-// ln_s, or the word link called (link(, linkSync, not unlink or readlink).
+// a link: an identifier (the whole run of letters, digits and _) that is
+// symlink (os.symlink, perl's symlink OLD, NEW, File.symlink) or, followed
+// by (, link, linkat, symlinkat, symlinkSync, linkSync, symlink_to,
+// hardlink_to, link_to, ln, ln_s, ln_sf, createSymbolicLink, createLink.
+// follow_symlinks, is_symlink, unlink and readlink are not.
 func makesLinks(code string) bool {
-	low := strings.ToLower(code)
-	for _, s := range []string{"symlink", "symboliclink", "hardlink", "ln_s", "link_to", "createlink"} {
-		if strings.Contains(low, s) {
+	for i := 0; i < len(code); {
+		if !identByte(code[i]) {
+			i++
+			continue
+		}
+		k := i
+		for k < len(code) && identByte(code[k]) {
+			k++
+		}
+		id := strings.ToLower(code[i:k])
+		i = k
+		if id == "symlink" {
+			return true
+		}
+		if !strings.HasPrefix(strings.TrimLeft(code[k:], " \t"), "(") {
+			continue
+		}
+		switch id {
+		case "link", "linkat", "symlinkat", "symlinksync", "linksync", "symlink_to", "hardlink_to", "link_to",
+			"ln", "ln_s", "ln_sf", "createsymboliclink", "createlink":
 			return true
 		}
 	}
-	for i := 0; ; {
-		k := strings.Index(low[i:], "link")
-		if k < 0 {
-			return false
-		}
-		k += i
-		i = k + len("link")
-		if k > 0 && identByte(low[k-1]) {
-			continue // unlink, readlink
-		}
-		rest := strings.TrimLeft(low[i:], " \t")
-		if strings.HasPrefix(rest, "(") || strings.HasPrefix(rest, "sync") {
-			return true
-		}
-	}
+	return false
 }
 
 // identByte reports whether b may stand in an identifier.
