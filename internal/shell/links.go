@@ -86,10 +86,8 @@ func dirLike(dest string) bool {
 	return strings.HasSuffix(dest, "/")
 }
 
-// noteLinks notes the links c makes from sources at dest: DIR/basename(S)
-// for each source S when dest is a directory (-t, dirLike, several
-// sources), dest itself with -T, and both when one source goes to a dest
-// that may be either.
+// noteLinks notes the links c makes from sources at dest (see
+// destNames); link TARGET NAME makes NAME.
 func (c *cmd) noteLinks(sources []string, dest copyDest) {
 	if c.name == "link" {
 		if ops := word.Operands(c.args); len(ops) == 2 {
@@ -97,6 +95,21 @@ func (c *cmd) noteLinks(sources []string, dest copyDest) {
 		}
 		return
 	}
+	c.destNames(sources, dest, c.w.Link)
+}
+
+// carryLinks: a copy or move of a link the command made (mv q r, cp -a,
+// rsync -a) leaves a link of the same target at its new name; a copy that
+// follows it makes a file, where a write then reaches nothing more.
+func (c *cmd) carryLinks(sources []string, dest copyDest) {
+	c.destNames(sources, dest, c.w.CarryLinks)
+}
+
+// destNames calls fn(S, NAME) for each source S of cp, mv, ln… and the
+// NAME it gets at dest: DIR/basename(S) when dest is a directory (-t,
+// dirLike, several sources), dest itself with -T, and both for one source
+// and a dest that may be either.
+func (c *cmd) destNames(sources []string, dest copyDest, fn func(src, name string)) {
 	if dest.path == "" {
 		return
 	}
@@ -105,7 +118,7 @@ func (c *cmd) noteLinks(sources []string, dest copyDest) {
 	dir := strings.TrimRight(dest.path, "/")
 	for _, s := range sources {
 		if !isDir {
-			c.w.Link(s, dest.path)
+			fn(s, dest.path)
 		}
 		if exact {
 			continue
@@ -115,7 +128,7 @@ func (c *cmd) noteLinks(sources []string, dest copyDest) {
 			base = base[i+1:]
 		}
 		if base != "" && base != "." && base != ".." {
-			c.w.Link(s, dir+"/"+base)
+			fn(s, dir+"/"+base)
 		}
 	}
 }

@@ -512,12 +512,15 @@ func (c *cmd) generic() {
 		}
 	}
 	if linker {
-		c.noteLinks(sources, dest)
+		c.noteLinks(sources, dest) // before: making the link writes its target
 	}
 	if dest.path != "" {
 		c.w.Linking = linker
 		c.destination(dest.path, dest.given, sources)
 		c.w.Linking = false
+	}
+	if !linker {
+		c.carryLinks(sources, dest) // after: placing a link writes nothing through it
 	}
 }
 

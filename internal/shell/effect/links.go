@@ -31,6 +31,25 @@ func (w *Ledger) Link(target, dst string) {
 	w.links = append(w.links, symlink{w.linkKey(Under(w.Dir, strings.TrimRight(dst, "/"))), target})
 }
 
+// CarryLinks notes that the command copies or moves src to dst: each link
+// it made at src, or under it, is a link at dst too (mv q r, mv d e with a
+// link in d).
+func (w *Ledger) CarryLinks(src, dst string) {
+	key := w.linkKey(Under(w.Dir, strings.TrimRight(src, "/")))
+	to := w.linkKey(Under(w.Dir, strings.TrimRight(dst, "/")))
+	for _, l := range w.links {
+		rest, ok := strings.CutPrefix(l.path, key)
+		if !ok || rest != "" && rest[0] != '/' {
+			continue
+		}
+		if len(w.links) >= MaxLinks {
+			w.Hide("makes more than %d links", MaxLinks)
+			return
+		}
+		w.links = append(w.links, symlink{to + rest, l.target})
+	}
+}
+
 // MayLink notes that a program guard cannot follow was handed word s: it
 // may have made a link of that name.
 func (w *Ledger) MayLink(s string) {
