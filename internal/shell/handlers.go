@@ -224,16 +224,12 @@ func (c *cmd) touches(p *catalogue.Program) {
 	if c.name == "" || p != nil && p.Access != catalogue.MayWrite && !c.mayWrite {
 		return
 	}
-	unknown := c.unknownProgram(p)
 	reads := c.gitReadsFrom() // git diff F, git log -- F: reads
 	for j, a := range c.args {
 		if c.kinds[j] != argPlain || c.isSpent(j) || c.patternValue(j) || j >= reads {
 			continue
 		}
 		c.w.Touch(a.Text)
-		if unknown {
-			c.w.MayLink(a.Text) // it may make a link there (links.go)
-		}
 	}
 	c.wordsInside()
 }

@@ -3,7 +3,6 @@ package shell
 import (
 	"strings"
 
-	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -169,18 +168,4 @@ func makesLinks(code string) bool {
 // identByte reports whether b may stand in an identifier.
 func identByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
-}
-
-// unknownProgram reports whether c's program is one guard cannot follow at
-// all: no catalogue entry (p), no handler, no interpreter whose code guard
-// reads. A name handed to it may be a link it made (effect.Ledger.MayLink).
-func (c *cmd) unknownProgram(p *catalogue.Program) bool {
-	if p != nil {
-		return false
-	}
-	if _, ok := handlerOf(c.name); ok {
-		return false
-	}
-	_, interp := catalogue.InterpreterOf(c.name)
-	return !interp
 }

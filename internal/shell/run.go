@@ -693,6 +693,7 @@ type extraction struct {
 	members    []string // the files named after a -C DIR, there
 	extracting bool
 	absolute   bool // it writes members' absolute names as they are
+	toStdout   bool // tar -O, --to-command: members go to a program, no file is made
 }
 
 // Option letters of the archivers that take a value.
@@ -756,6 +757,9 @@ func (c *cmd) tarOptions() extraction {
 		if word.LongOption(s, "--absolute-names") || word.ShortHas(s, 'P', tarWithArg) {
 			x.absolute = true
 		}
+		if word.LongOption(s, "--to-stdout") || word.LongOption(s, "--to-command") || word.ShortHas(s, 'O', tarWithArg) {
+			x.toStdout = true
+		}
 		if v, k, ok := word.OptionValue(c.args, j, 'C', "fbTXgFKLNVH", "--directory"); ok {
 			x.dirs, j, cdir = append(x.dirs, v), k, v
 			continue
@@ -785,6 +789,8 @@ func (c *cmd) tarLetters(s string, x *extraction) (k int, cdir string) {
 			x.extracting = true
 		case l == 'P':
 			x.absolute = true
+		case l == 'O':
+			x.toStdout = true
 		case strings.ContainsRune(tarWithArg, l) && k+1 < len(c.args):
 			k++
 			if l == 'C' {
@@ -810,6 +816,9 @@ func (c *cmd) unpack(x extraction) {
 		}
 		for _, d := range x.dirs {
 			c.w.WriteDir(d)
+			if !x.toStdout {
+				c.w.MayLink(d) // a member may be a link (links.go)
+			}
 		}
 	}
 	c.generic()

@@ -27,7 +27,7 @@ type Ledger struct {
 	// recorded where it leads (the link does not exist yet when guard
 	// looks: ln -s ~ h && cat h/.ssh/id_rsa).
 	links []symlink
-	// mayLink are the names a program guard cannot follow was handed
+	// mayLink are the directories an archive was extracted into
 	// (links.go); linksUnknown says why any name may be a link.
 	mayLink      []string
 	linksUnknown string

@@ -11,10 +11,10 @@ import (
 // command does not exist when guard looks, so the ledger notes each one
 // (ln -s, ln, cp -s, cp -l, link: Link) and records a later path through it
 // where it leads too. Where guard cannot tell what a link leads to (its
-// target is a command's output) or whether a stage made one at all (a
-// program guard cannot follow was handed the name, interpreter code that
-// makes links), a later write of that name is hidden: it may be a write of
-// a protected file.
+// target is a command's output) or whether a stage made one at all (an
+// archive extracted into its directory, interpreter code that makes
+// links), a later write of that name is hidden: it may be a write of a
+// protected file.
 
 // MaxLinks bounds the links one command is followed through.
 const MaxLinks = 64
@@ -50,8 +50,8 @@ func (w *Ledger) CarryLinks(src, dst string) {
 	}
 }
 
-// MayLink notes that a program guard cannot follow was handed word s: it
-// may have made a link of that name.
+// MayLink notes that the command extracts an archive into directory word s
+// (tar x, unzip, cpio -i): any name under it may be a member that is a link.
 func (w *Ledger) MayLink(s string) {
 	p, ok := Candidate(s)
 	if !ok || len(w.mayLink) >= MaxLinks {
@@ -119,8 +119,12 @@ func (w *Ledger) throughLinks(p string, k pathKind) {
 		return
 	}
 	for _, m := range w.mayLink {
+		if m == "." && !strings.HasPrefix(key, "/") && !strings.HasPrefix(key, "~") && !word.HasMark(key) {
+			w.Hide("writes %s, a name an archive extracted earlier in the command may hold as a link to a protected file", word.Render(w.CanonPath(p)))
+			return
+		}
 		if rest, ok := strings.CutPrefix(key, m); ok && (rest == "" || rest[0] == '/') {
-			w.Hide("writes %s, which a program guard cannot follow was handed earlier in the command: it may have made it a link to a protected file", word.Render(w.CanonPath(p)))
+			w.Hide("writes %s, under a directory an archive extracted into earlier in the command: a member may be a link to a protected file", word.Render(w.CanonPath(p)))
 			return
 		}
 	}

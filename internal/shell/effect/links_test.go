@@ -26,8 +26,10 @@ func TestLedgerLinks(t *testing.T) {
 		{name: "carried by a move", run: func(l *Ledger) { l.Link("~/.bashrc", "q"); l.CarryLinks("q", "r") }, write: "r", want: "~/.bashrc"},
 		{name: "an unknown target", run: func(l *Ledger) { l.Link(word.Mark(word.MarkSubst, ""), "q") }, write: "q", hidden: true},
 		{name: "the making itself", run: func(l *Ledger) { l.Link(word.Mark(word.MarkSubst, ""), "q"); l.Linking = true }, write: "q"},
-		{name: "a name an unknown program was handed", run: func(l *Ledger) { l.MayLink("q") }, write: "q/x", hidden: true},
-		{name: "another name", run: func(l *Ledger) { l.MayLink("q") }, write: "qq"},
+		{name: "under a directory an archive was extracted into", run: func(l *Ledger) { l.MayLink("q") }, write: "q/x", hidden: true},
+		{name: "beside it", run: func(l *Ledger) { l.MayLink("q") }, write: "qq"},
+		{name: "extracted into the working directory", run: func(l *Ledger) { l.MayLink(".") }, write: "x", hidden: true},
+		{name: "elsewhere than the working directory", run: func(l *Ledger) { l.MayLink(".") }, write: "/tmp/x"},
 		{name: "after code that makes links", run: func(l *Ledger) { l.LinksUnknown("perl code") }, write: "out.txt", hidden: true},
 		{name: "a change of mode only", run: func(l *Ledger) { l.LinksUnknown("perl code"); l.MetaOnly = true }, write: "out.txt"},
 	}
