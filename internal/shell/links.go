@@ -94,7 +94,19 @@ func (c *cmd) noteLinks(sources []string, dest copyDest) {
 		}
 		return
 	}
-	c.destNames(sources, dest, c.w.Link)
+	if len(sources) == 0 && !dest.given && c.name == "ln" {
+		// ln TARGET: the link is ./basename(TARGET).
+		sources, dest = []string{dest.path}, copyDest{path: "."}
+	}
+	c.destNames(sources, dest, func(src, name string) {
+		if i := strings.LastIndexByte(name, '/'); i >= 0 && !word.IsKnown(name[i+1:]) {
+			// A name guard cannot tell (ln -s "$(cat f)" .): any name
+			// in that directory may be the link.
+			c.w.MayLink(name[:i+1]+".", "a link was made of a name guard cannot tell")
+			return
+		}
+		c.w.Link(src, name)
+	})
 }
 
 // carryLinks: a copy or move of a link the command made (mv q r, cp -a,

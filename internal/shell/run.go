@@ -817,7 +817,7 @@ func (c *cmd) unpack(x extraction) {
 		for _, d := range x.dirs {
 			c.w.WriteDir(d)
 			if !x.toStdout {
-				c.w.MayLink(d) // a member may be a link (links.go)
+				c.w.MayLink(d, "an archive was extracted") // a member may be a link (links.go)
 			}
 		}
 	}

@@ -27,9 +27,10 @@ type Ledger struct {
 	// recorded where it leads (the link does not exist yet when guard
 	// looks: ln -s ~ h && cat h/.ssh/id_rsa).
 	links []symlink
-	// mayLink are the directories an archive was extracted into
-	// (links.go); linksUnknown says why any name may be a link.
-	mayLink      []string
+	// mayLink are the directories where a stage may have made links
+	// guard cannot tell (links.go); linksUnknown says why any name may
+	// be a link.
+	mayLink      []mayLink
 	linksUnknown string
 	// Linking is set while a command that makes links records its
 	// destination: the link's own making is not a write through it.

@@ -50,9 +50,11 @@ func (w *Ledger) CarryLinks(src, dst string) {
 	}
 }
 
-// MayLink notes that the command extracts an archive into directory word s
-// (tar x, unzip, cpio -i): any name under it may be a member that is a link.
-func (w *Ledger) MayLink(s string) {
+// MayLink notes that a stage may have made links guard cannot tell at any
+// name under directory word s: an archive extracted there (tar x, unzip,
+// cpio -i), a link whose name guard cannot tell made there. why says
+// which, for the reason of a later write there.
+func (w *Ledger) MayLink(s, why string) {
 	p, ok := Candidate(s)
 	if !ok || len(w.mayLink) >= MaxLinks {
 		return
@@ -62,8 +64,12 @@ func (w *Ledger) MayLink(s string) {
 	} else {
 		p = Under(w.Dir, p)
 	}
-	w.mayLink = append(w.mayLink, w.linkKey(p))
+	w.mayLink = append(w.mayLink, mayLink{w.linkKey(p), why})
 }
+
+// mayLink is a directory where a stage may have made links guard cannot
+// tell, and why.
+type mayLink struct{ dir, why string }
 
 // LinksUnknown notes that a stage makes links guard cannot see (why: what
 // makes them): any name the command writes later may be one.
@@ -119,12 +125,14 @@ func (w *Ledger) throughLinks(p string, k pathKind) {
 		return
 	}
 	for _, m := range w.mayLink {
-		if m == "." && !strings.HasPrefix(key, "/") && !strings.HasPrefix(key, "~") && !word.HasMark(key) {
-			w.Hide("writes %s, a name an archive extracted earlier in the command may hold as a link to a protected file", word.Render(w.CanonPath(p)))
-			return
+		rest, ok := strings.CutPrefix(key, m.dir)
+		if m.dir == "." {
+			// The working directory: every relative name.
+			rest, ok = "/"+key, !strings.HasPrefix(key, "/") && !strings.HasPrefix(key, "~") && !word.HasMark(key)
 		}
-		if rest, ok := strings.CutPrefix(key, m); ok && (rest == "" || rest[0] == '/') {
-			w.Hide("writes %s, under a directory an archive extracted into earlier in the command: a member may be a link to a protected file", word.Render(w.CanonPath(p)))
+		if ok && (rest == "" || rest[0] == '/') {
+			name := word.Render(w.CanonPath(p))
+			w.Hide("writes %s in a directory where %s earlier in the command: guard cannot tell whether %s is a link there to a protected file", name, m.why, name)
 			return
 		}
 	}
