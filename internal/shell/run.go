@@ -815,10 +815,11 @@ func (c *cmd) unpack(x extraction) {
 			x.dirs = append(x.dirs, "/")
 		}
 		for _, d := range x.dirs {
-			c.w.WriteDir(d)
-			if !x.toStdout {
-				c.w.MayLink(d, "an archive was extracted") // a member may be a link (links.go)
+			if x.toStdout {
+				break // tar -O: no file is made
 			}
+			c.w.WriteDir(d)
+			c.w.MayLink(d, "an archive was extracted") // a member may be a link (links.go)
 		}
 	}
 	c.generic()
