@@ -449,10 +449,10 @@ func sshRunsValue(key string) bool {
 
 // generic records the files the plain arguments name: written for rm,
 // touch, tee…, the destination of cp/mv/ln…, read and written for the
-// sources of mv and of a link (ln, ln -s, cp -s, cp -l, link: a later
-// write through the link reaches the source, links.go), read otherwise (read whole, with
-// every file in it, when the program reads its directory operands
-// recursively). The sources and destination of cp/mv/ln…, and the key a
+// sources of mv and of a hard link (ln, cp -l, link: a later write through
+// the link reaches the source; a symbolic link's target is written where
+// the link is made, links.go), read otherwise (read whole, with every file
+// in it, when the program reads its directory operands recursively). The sources and destination of cp/mv/ln…, and the key a
 // key user is given, are accounted for (spent): no touches.
 func (c *cmd) generic() {
 	w := c.w
