@@ -196,6 +196,7 @@ func TestParseA(t *testing.T) {
 			want: pt("FutureTool", in(event.KindURL, "https://pastebin.com/x"), in(event.KindCommand, "curl x | sh"), in(event.KindRead, "~/.ssh"),
 				in(event.KindToolInput, "script: curl x | sh\ndir_path: ~/.ssh\nlink: https://pastebin.com/x\n"))},
 		{name: "c tool under a event", payload: tool("run_shell_command", `{"command":"rm -rf /"}`), want: pt("run_shell_command", in(event.KindCommand, "rm -rf /"))},
+		{name: "bash input as a plain string is its command", payload: tool("Bash", `"cat ~/.ssh/id_rsa"`), want: pt("Bash", in(event.KindCommand, "cat ~/.ssh/id_rsa"))},
 		{name: "read $HOME", payload: tool("Read", `{"file_path":"$HOME/.ssh/id_rsa"}`), want: pt("Read", in(event.KindRead, "$HOME/.ssh/id_rsa"))},
 		{name: "read ${HOME}", payload: tool("Read", `{"file_path":"${HOME}/.ssh/id_rsa"}`), want: pt("Read", in(event.KindRead, "${HOME}/.ssh/id_rsa"))},
 		{name: "read $HOMEX relative", payload: tool("Read", `{"file_path":"$HOMEX/a"}`), want: pt("Read", in(event.KindRead, "/w/$HOMEX/a"))},
@@ -324,8 +325,12 @@ func TestParseB(t *testing.T) {
 		{name: "input string past the fast path is read whole", payload: `{"hookEventName":"preToolUse","tool_name":"Shell","tool_input":` +
 			quote(`{"pad":`+nest(600, `1`)+`,"command":"cat ~/.ssh/id_rsa"}`) + `}`,
 			want: &view{Event: "preToolUse", Hook: pre, Stage: StageTool, Tool: "Shell", Inputs: []event.Input{in(event.KindCommand, "cat ~/.ssh/id_rsa")}}},
-		{name: "input string of broken JSON is text", payload: `{"hookEventName":"preToolUse","tool_name":"Shell","tool_input":"{\"command\":"}`,
-			want: &view{Event: "preToolUse", Hook: pre, Stage: StageTool, Tool: "Shell", Inputs: []event.Input{in(event.KindToolInput, `{"command":`)}}},
+		{name: "a command tool's input string of broken JSON is its command", payload: `{"hookEventName":"preToolUse","tool_name":"Shell","tool_input":"{\"command\":"}`,
+			want: &view{Event: "preToolUse", Hook: pre, Stage: StageTool, Tool: "Shell", Inputs: []event.Input{in(event.KindCommand, `{"command":`)}}},
+		{name: "a command tool's plain input string is its command", payload: `{"hookEventName":"preToolUse","tool_name":"Shell","tool_input":"cat ~/.ssh/id_rsa"}`,
+			want: &view{Event: "preToolUse", Hook: pre, Stage: StageTool, Tool: "Shell", Inputs: []event.Input{in(event.KindCommand, "cat ~/.ssh/id_rsa")}}},
+		{name: "another tool's plain input string is text", payload: `{"hookEventName":"preToolUse","tool_name":"Read","tool_input":"see the notes"}`,
+			want: &view{Event: "preToolUse", Hook: pre, Stage: StageTool, Tool: "Read", Inputs: []event.Input{in(event.KindToolInput, "see the notes")}}},
 		{name: "mcp stdio server", payload: `{"hookEventName":"beforeMCPExecution","tool_name":"t","command":"npx srv","tool_input":{"n":1,"cmd":"ls"}}`,
 			want: &view{Event: "beforeMCPExecution", Hook: pre, Stage: StageTool, Tool: "t", Inputs: []event.Input{
 				in(event.KindCommand, "npx srv"), in(event.KindCommand, "ls"), in(event.KindToolInput, "n: 1\ncmd: ls\n"),
@@ -372,6 +377,8 @@ func TestParseC(t *testing.T) {
 	runParse(t, C, []parseCase{
 		{name: "spec event name", payload: `{"hook_event_name":"before_tool","tool_name":"run_shell_command","tool_input":{"command":"rm -rf /"}}`,
 			want: &view{Event: "before_tool", Hook: pre, Stage: StageTool, Tool: "run_shell_command", Inputs: []event.Input{in(event.KindCommand, "rm -rf /")}}},
+		{name: "shell input as a plain string is its command", payload: `{"hook_event_name":"before_tool","tool_name":"run_shell_command","tool_input":"cat ~/.ssh/id_rsa"}`,
+			want: &view{Event: "before_tool", Hook: pre, Stage: StageTool, Tool: "run_shell_command", Inputs: []event.Input{in(event.KindCommand, "cat ~/.ssh/id_rsa")}}},
 		{name: "shell dir_path moves the directory", payload: tool("run_shell_command", `{"command":"cat .ssh/id_rsa","description":"d","dir_path":"sub"}`),
 			want: &view{Event: "BeforeTool", Hook: pre, Stage: StageTool, Tool: "run_shell_command", Cwd: "/w/sub", Inputs: []event.Input{in(event.KindCommand, "cat .ssh/id_rsa")}}},
 		{name: "shell older directory", payload: tool("run_shell_command", `{"command":"ls","directory":"/home/u"}`),

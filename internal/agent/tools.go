@@ -110,7 +110,12 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 		in = fields{m: nil, prefix: "tool_input"}
 	}
 	if text != "" {
-		// A tool_input string that holds no object: checked as text.
+		// A tool_input string that holds no object: checked as text,
+		// except a command tool's, which can only be its command.
+		if commandToolName(name) {
+			c.Inputs = append(c.Inputs, event.Input{Kind: event.KindCommand, Text: text})
+			return nil
+		}
 		return byText(c, text)
 	}
 	t, known := lookup(name)
@@ -124,6 +129,16 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 		return byFields(c, name, in)
 	}
 	return t(c, in)
+}
+
+// commandToolName reports whether name is a tool of agents A, B or C that
+// runs tool_input.command as a shell command (third attack L2).
+func commandToolName(name string) bool {
+	switch name {
+	case "Bash", "Shell", "Monitor", "PowerShell", "run_shell_command":
+		return true
+	}
+	return false
 }
 
 // commandTool checks tool_input.command with the command rules.

@@ -37,7 +37,6 @@ var inHomeBlocks = map[string]string{
 	"mkdir -p build && cd build && cmake ..":                             "cmake handed home (.. from ~/build)",
 	"find . -name '*.go' -exec gofmt -l {} +":                            "reads every *.go under home, ~/.ssh included",
 	"find . -name '*.sh' -exec bash ./lint.sh {} \\;":                    "an unknown program (the script's) handed home",
-	"tar -xzf a.tgz --to-command='cat > out.txt'":                        "tar x writes under home (guard does not tell --to-command apart)",
 	"tar -I zstd -xf a.tar.zst":                                          "tar x writes under home",
 	// A delete or download under the working directory may reach guard's
 	// directory and the start-up files (as before issue 20).
@@ -65,12 +64,13 @@ var inHomeBlocks = map[string]string{
 	`cp x "$OUT"`:                                             "writes a name guard cannot tell ($OUT is not set in the test's environment) in home",
 	// bin/ in the home directory is ~/bin, a directory on PATH (review 3
 	// H5): a program put there stands in for one of the same name.
-	"install -m 755 build/app bin/app":                    "writes ~/bin, on PATH",
-	"gcc -O2 -Wall -I/usr/include -o bin/tool src/tool.c": "writes ~/bin, on PATH",
-	"ln build/app bin/app":                                "writes ~/bin, on PATH",
-	"rm -f ./bin/guard":                                   "writes ~/bin, on PATH",
-	"go build -o bin/guard ./cmd/guard":                   "writes ~/bin, on PATH",
-	"hyperfine 'bin/guard --version'":                     "hands a name in ~/bin to a program guard does not know",
+	"install -m 755 build/app bin/app":                              "writes ~/bin, on PATH",
+	"gcc -O2 -Wall -I/usr/include -o bin/tool src/tool.c":           "writes ~/bin, on PATH",
+	"ln build/app bin/app":                                          "writes ~/bin, on PATH",
+	`ln -sf "$(which python3)" b/p; mv b/p bin/; echo ok > log.txt`: "writes ~/bin, on PATH",
+	"rm -f ./bin/guard":                                             "writes ~/bin, on PATH",
+	"go build -o bin/guard ./cmd/guard":                             "writes ~/bin, on PATH",
+	"hyperfine 'bin/guard --version'":                               "hands a name in ~/bin to a program guard does not know",
 }
 
 // TestEverydayInHome runs every allow line of commands.tsv in the home

@@ -41,7 +41,7 @@ const (
 // command-valued variable's value runs.
 func (w *walker) envAssign(a string) {
 	k, v, ok := strings.Cut(a, "=")
-	if !ok || !word.IsName(k) {
+	if !ok || w.functionImport(k, v) || !word.IsName(k) {
 		return
 	}
 	w.proxy(k, v)
@@ -55,7 +55,7 @@ func (w *walker) envAssign(a string) {
 // or not a later command would run it: exported, it reaches every program
 // the command starts, and guard does not know which of them read it.
 func (w *walker) commandVar(name, value string) {
-	if value == "" {
+	if value == "" || w.functionImport(name, value) {
 		return
 	}
 	if name == "EDITOR" || name == "VISUAL" {
@@ -318,4 +318,33 @@ func gitValue(v string) string {
 		}
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// functionImport analyses an environment entry bash imports as a function
+// and reports whether it was one: a name starting BASH_FUNC_ (bash's
+// BASH_FUNC_NAME%%=() { …; }) or a value starting "() {" (the form bash
+// imported before 4.3.27, and other shells may). Every bash the command
+// starts (bash -c ls, make's and npm's sh -c, a script) defines it, and a
+// call of NAME runs it instead of the program: its body is analysed once,
+// as code that runs. A body that does not parse is hidden code (a block).
+func (w *walker) functionImport(name, value string) bool {
+	body, def := strings.CutPrefix(strings.TrimLeft(value, " \t\n"), "()")
+	def = def && strings.HasPrefix(strings.TrimLeft(body, " \t\n"), "{")
+	if !def && !strings.HasPrefix(name, "BASH_FUNC_") {
+		return false
+	}
+	if !def {
+		body = value // bash does not import it; analysed all the same
+	}
+	w.scoped(func() { w.script(body, w.depth+1) })
+	return true
+}
+
+// envEntry reports whether a, before the command of a prefix that sets
+// its environment (env, sudo), is an entry NAME=VALUE: env takes any name
+// without = (BASH_FUNC_ls%%=…), not only a shell variable's; a / before
+// the = makes it a program's path.
+func envEntry(a string) bool {
+	eq := strings.IndexByte(a, '=')
+	return eq > 0 && !strings.ContainsRune(a[:eq], '/')
 }

@@ -443,7 +443,7 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 			}
 			i++
 		case strings.HasPrefix(a, "-") && len(a) > 1 && !word.IsNumberOption(a):
-		case p.Assigns && word.IsAssignment(a):
+		case p.Assigns && envEntry(a):
 			c.prefixAssign(a)
 		case word.IsNumberOption(a): // nice -10
 		case p.None:

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -32,6 +33,9 @@ func (c *cmd) gitFiles() {
 	}
 	if sub == "apply" {
 		c.gitApply(at + 1)
+	}
+	if catalogue.GitReaders.Has(sub) {
+		c.gitOutput(at + 1)
 	}
 	if sub == "init" || sub == "clone" {
 		c.gitNewRepo(at + 1)

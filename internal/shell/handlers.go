@@ -224,8 +224,9 @@ func (c *cmd) touches(p *catalogue.Program) {
 	if c.name == "" || p != nil && p.Access != catalogue.MayWrite && !c.mayWrite {
 		return
 	}
+	reads := c.gitReadsFrom() // git diff F, git log -- F: reads
 	for j, a := range c.args {
-		if c.kinds[j] != argPlain || c.isSpent(j) || c.patternValue(j) {
+		if c.kinds[j] != argPlain || c.isSpent(j) || c.patternValue(j) || j >= reads {
 			continue
 		}
 		c.w.Touch(a.Text)

@@ -218,6 +218,16 @@ func (c *cmd) scanCode(code string) {
 // unlink, open(…, 'w'), awk's print > "file" when awk is set), analyses the
 // shell commands it runs and turns its recursive deletes into rm -r lines.
 func (c *cmd) scanEffects(code string, awk bool) {
+	if makesLinks(code) {
+		c.w.LinksUnknown(c.name + " code that makes links") // links.go
+	}
+	if strings.Contains(code, "BASH_FUNC_") {
+		// os.environ['BASH_FUNC_ls%%'] = '() { …; }': a function every
+		// bash the code starts imports (cmdvars.go).
+		for _, l := range lang.Literals(code) {
+			c.w.functionImport("", l)
+		}
+	}
 	for _, p := range lang.FirstLiterals(code, writers, false) {
 		c.w.Write(p)
 	}

@@ -449,23 +449,25 @@ func sshRunsValue(key string) bool {
 
 // generic records the files the plain arguments name: written for rm,
 // touch, tee…, the destination of cp/mv/ln…, read and written for the
-// sources of mv and of a hard link (ln without -s, cp -l: a later write
-// through the link reaches the source), read otherwise (read whole, with
-// every file in it, when the program reads its directory operands
-// recursively). The sources and destination of cp/mv/ln…, and the key a
+// sources of mv and of a hard link (ln, cp -l, link: a later write through
+// the link reaches the source; a symbolic link's target is written where
+// the link is made, links.go), read otherwise (read whole, with every file
+// in it, when the program reads its directory operands recursively). The sources and destination of cp/mv/ln…, and the key a
 // key user is given, are accounted for (spent): no touches.
 func (c *cmd) generic() {
 	w := c.w
 	name := c.name
 	last, valueOf := c.copyOperands()
-	if name == "ln" && last > 0 {
-		c.symlink(last)
+	// A link's target is written through the link (links.go): a hard
+	// link's source here, a symbolic link's where its destination is
+	// written through the link noted. An archiver that deletes what it
+	// stores (rsync --remove-source-files, zip -m, tar --remove-files, 7z
+	// -sdel) removes its inputs, whole.
+	linker := c.linker()
+	if name == "link" {
+		c.noteLinks(nil, copyDest{})
 	}
-	// A hard link's source is written through the link; rsync
-	// --remove-source-files removes its sources.
-	// An archiver that deletes what it stores (rsync --remove-source-files,
-	// zip -m, tar --remove-files, 7z -sdel) removes its inputs, whole.
-	hard := name == "ln" && !lnSoft(c.args) || name == "cp" && cpLinks(c.args) || deletesInputs(name, c.args)
+	hard := linker && !symbolic(name, c.args) || deletesInputs(name, c.args)
 	inPlace := false
 	for _, a := range c.args {
 		inPlace = inPlace || editsInPlace(name, a.Text)
@@ -509,8 +511,16 @@ func (c *cmd) generic() {
 			read(a)
 		}
 	}
+	if linker {
+		c.noteLinks(sources, dest) // before: making the link writes its target
+	}
 	if dest.path != "" {
+		c.w.Linking = linker
 		c.destination(dest.path, dest.given, sources)
+		c.w.Linking = false
+	}
+	if !linker {
+		c.carryLinks(sources, dest) // after: placing a link writes nothing through it
 	}
 }
 
@@ -590,21 +600,6 @@ func (c *cmd) copyOperands() (int, map[int]bool) {
 		}
 	}
 	return last, valueOf
-}
-
-// lnSoft reports whether ln's options make symbolic links (-s, --symbolic,
-// a cluster holding s).
-func lnSoft(args []word.Word) bool {
-	for _, a := range args {
-		s := a.Text
-		if s == "--" {
-			break
-		}
-		if s == "--symbolic" || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--") && strings.Contains(s, "s") {
-			return true
-		}
-	}
-	return false
 }
 
 // deletesInputs reports whether name's options make it delete the files
@@ -688,23 +683,6 @@ func (c *cmd) destination(dest string, isDir bool, sources []string) {
 	}
 }
 
-// symlink notes the link `ln -s TARGET LINK` makes (one target, its link
-// the last operand), for the paths the rest of the command names through it.
-func (c *cmd) symlink(last int) {
-	if !lnSoft(c.args) {
-		return
-	}
-	var ops []string
-	for j, a := range c.args {
-		if !strings.HasPrefix(a.Text, "-") && j < last {
-			ops = append(ops, a.Text)
-		}
-	}
-	if len(ops) == 1 {
-		c.w.Link(ops[0], c.args[last].Text)
-	}
-}
-
 // An archive's extraction: tar -x, unzip and cpio -i write into every -C
 // DIR, -d DIR, --one-top-level=DIR, else the working directory, and into /
 // for absolute member names (tar -P, unzip -:, cpio): the archive's names
@@ -715,6 +693,7 @@ type extraction struct {
 	members    []string // the files named after a -C DIR, there
 	extracting bool
 	absolute   bool // it writes members' absolute names as they are
+	toStdout   bool // tar -O, --to-command: members go to a program, no file is made
 }
 
 // Option letters of the archivers that take a value.
@@ -778,6 +757,9 @@ func (c *cmd) tarOptions() extraction {
 		if word.LongOption(s, "--absolute-names") || word.ShortHas(s, 'P', tarWithArg) {
 			x.absolute = true
 		}
+		if word.LongOption(s, "--to-stdout") || word.LongOption(s, "--to-command") || word.ShortHas(s, 'O', tarWithArg) {
+			x.toStdout = true
+		}
 		if v, k, ok := word.OptionValue(c.args, j, 'C', "fbTXgFKLNVH", "--directory"); ok {
 			x.dirs, j, cdir = append(x.dirs, v), k, v
 			continue
@@ -807,6 +789,8 @@ func (c *cmd) tarLetters(s string, x *extraction) (k int, cdir string) {
 			x.extracting = true
 		case l == 'P':
 			x.absolute = true
+		case l == 'O':
+			x.toStdout = true
 		case strings.ContainsRune(tarWithArg, l) && k+1 < len(c.args):
 			k++
 			if l == 'C' {
@@ -831,7 +815,11 @@ func (c *cmd) unpack(x extraction) {
 			x.dirs = append(x.dirs, "/")
 		}
 		for _, d := range x.dirs {
+			if x.toStdout {
+				break // tar -O: no file is made
+			}
 			c.w.WriteDir(d)
+			c.w.MayLink(d, "an archive was extracted") // a member may be a link (links.go)
 		}
 	}
 	c.generic()

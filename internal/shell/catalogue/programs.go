@@ -149,6 +149,15 @@ var (
 	MessageOpts = word.Set(" -m --message --title -t --body -b --notes -n --description --comment --subject ")
 	// LogOpts: options of git log and the like whose value is data.
 	LogOpts = word.Set(" --grep -S -G --author --committer --format --pretty ")
+	// GitReaders are git's subcommands that only read the files their
+	// pathspecs and revisions name (git diff ~/.zshrc, git log -p --
+	// ~/.bashrc): their words are reads, none a touch, except the file
+	// of GitOutput, which they write.
+	GitReaders = word.Set(" status diff log show blame annotate shortlog whatchanged ls-files ls-tree diff-files diff-index diff-tree rev-list rev-parse describe check-ignore check-attr name-rev show-ref for-each-ref show-branch count-objects ")
+	// GitOutput is the option of GitReaders whose value is a file they
+	// write (--output=F, --output F; git takes --outp and the like as
+	// abbreviations).
+	GitOutput = "--output"
 	// Deleters are the names of recursive deletes in interpreter code.
 	Deleters = []string{"rmtree", "rm_rf", "rm_r", "remove_tree", "rimraf", "remove_entry_secure", "remove_entry", "remove_dir",
 		"rmSync", "rmdirSync", ".rm("}

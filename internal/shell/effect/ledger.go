@@ -27,6 +27,14 @@ type Ledger struct {
 	// recorded where it leads (the link does not exist yet when guard
 	// looks: ln -s ~ h && cat h/.ssh/id_rsa).
 	links []symlink
+	// mayLink are the directories where a stage may have made links
+	// guard cannot tell (links.go); linksUnknown says why any name may
+	// be a link.
+	mayLink      []mayLink
+	linksUnknown string
+	// Linking is set while a command that makes links records its
+	// destination: the link's own making is not a write through it.
+	Linking bool
 	// found is what the find whose paths a command is run with (find
 	// -exec, find | xargs) found, while that command is analysed.
 	found *Found
@@ -699,20 +707,7 @@ func (w *Ledger) pathOf(s string, k pathKind) {
 		p = Under(w.Dir, p)
 	}
 	w.record(p, k)
-	for _, l := range w.links {
-		link, target := l.path, l.target
-		rest, ok := strings.CutPrefix(p, link)
-		if !ok || rest != "" && rest[0] != '/' {
-			continue
-		}
-		if !strings.HasPrefix(target, "/") && !word.HomeRelative(target) {
-			// A relative target is relative to the link's directory.
-			if i := strings.LastIndexByte(link, '/'); i >= 0 {
-				target = link[:i+1] + target
-			}
-		}
-		w.record(target+rest, k)
-	}
+	w.throughLinks(p, k)
 }
 
 // cutDirVar returns the rest of p after a leading $PWD or $OLDPWD (also
@@ -794,19 +789,6 @@ func (w *Ledger) TouchEnv(v string) {
 			break
 		}
 		w.Touch(part)
-	}
-}
-
-// MaxLinks bounds the links one command is followed through.
-const MaxLinks = 64
-
-// Link notes that the command makes a symbolic Link at dst to target.
-func (w *Ledger) Link(target, dst string) {
-	if t, ok := w.DirVar(target); ok {
-		target = t // ln -s $PWD h
-	}
-	if len(w.links) < MaxLinks {
-		w.links = append(w.links, symlink{Under(w.Dir, strings.TrimRight(dst, "/")), target})
 	}
 }
 

@@ -1,0 +1,139 @@
+package effect
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// Links a command makes before it writes through them. A link made in the
+// command does not exist when guard looks, so the ledger notes each one
+// (ln -s, ln, cp -s, cp -l, link: Link) and records a later path through it
+// where it leads too. Where guard cannot tell what a link leads to (its
+// target is a command's output) or whether a stage made one at all (an
+// archive extracted into its directory, interpreter code that makes
+// links), a later write of that name is hidden: it may be a write of a
+// protected file.
+
+// MaxLinks bounds the links one command is followed through.
+const MaxLinks = 64
+
+// Link notes that the command makes a link at dst to target.
+func (w *Ledger) Link(target, dst string) {
+	if t, ok := w.DirVar(target); ok {
+		target = t // ln -s $PWD h
+	}
+	if len(w.links) >= MaxLinks {
+		w.Hide("makes more than %d links", MaxLinks)
+		return
+	}
+	w.links = append(w.links, symlink{w.linkKey(Under(w.Dir, strings.TrimRight(dst, "/"))), target})
+}
+
+// CarryLinks notes that the command copies or moves src to dst: each link
+// it made at src, or under it, is a link at dst too (mv q r, mv d e with a
+// link in d).
+func (w *Ledger) CarryLinks(src, dst string) {
+	key := w.linkKey(Under(w.Dir, strings.TrimRight(src, "/")))
+	to := w.linkKey(Under(w.Dir, strings.TrimRight(dst, "/")))
+	for _, l := range w.links {
+		rest, ok := strings.CutPrefix(l.path, key)
+		if !ok || rest != "" && rest[0] != '/' {
+			continue
+		}
+		if len(w.links) >= MaxLinks {
+			w.Hide("makes more than %d links", MaxLinks)
+			return
+		}
+		w.links = append(w.links, symlink{to + rest, l.target})
+	}
+}
+
+// MayLink notes that a stage may have made links guard cannot tell at any
+// name under directory word s: an archive extracted there (tar x, unzip,
+// cpio -i), a link whose name guard cannot tell made there. why says
+// which, for the reason of a later write there.
+func (w *Ledger) MayLink(s, why string) {
+	p, ok := Candidate(s)
+	if !ok || len(w.mayLink) >= MaxLinks {
+		return
+	}
+	if q, ok := w.DirVar(p); ok {
+		p = q
+	} else {
+		p = Under(w.Dir, p)
+	}
+	w.mayLink = append(w.mayLink, mayLink{w.linkKey(p), why})
+}
+
+// mayLink is a directory where a stage may have made links guard cannot
+// tell, and why.
+type mayLink struct{ dir, why string }
+
+// LinksUnknown notes that a stage makes links guard cannot see (why: what
+// makes them): any name the command writes later may be one.
+func (w *Ledger) LinksUnknown(why string) {
+	if w.linksUnknown == "" {
+		w.linksUnknown = why
+	}
+}
+
+// linkKey is path p as links are compared: home spelt ~, cleaned of . and
+// // (ln -s ~/.bashrc . names ./.bashrc, written later as .bashrc).
+func (w *Ledger) linkKey(p string) string {
+	p = w.CanonPath(p)
+	if p != "" && !word.HasMark(p) && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") {
+		p = path.Clean(p)
+	}
+	return p
+}
+
+// throughLinks records path p (recorded as kind k) where each link the
+// command made leads, and hides a write of a name that may be a link
+// guard cannot follow.
+func (w *Ledger) throughLinks(p string, k pathKind) {
+	key := w.linkKey(p)
+	// A write that changes text, not the making of the link itself.
+	writes := k == writePath && !w.MetaOnly && !w.Linking
+	for _, l := range w.links {
+		link, target := l.path, l.target
+		rest, ok := strings.CutPrefix(key, link)
+		if !ok {
+			rest, ok = strings.CutPrefix(p, link)
+		}
+		if !ok || rest != "" && rest[0] != '/' {
+			continue
+		}
+		if writes && word.Opaque(target) {
+			w.Hide("writes %s through a link it made to a target guard cannot work out (a command's output or a value set at run time)", word.Render(w.CanonPath(p)))
+			return
+		}
+		if !strings.HasPrefix(target, "/") && !word.HomeRelative(target) {
+			// A relative target is relative to the link's directory.
+			if i := strings.LastIndexByte(link, '/'); i >= 0 {
+				target = link[:i+1] + target
+			}
+		}
+		w.record(target+rest, k)
+	}
+	if !writes {
+		return
+	}
+	if w.linksUnknown != "" {
+		w.Hide("writes %s after %s, which may have made it a link guard cannot follow", word.Render(w.CanonPath(p)), w.linksUnknown)
+		return
+	}
+	for _, m := range w.mayLink {
+		rest, ok := strings.CutPrefix(key, m.dir)
+		if m.dir == "." {
+			// The working directory: every relative name.
+			rest, ok = "/"+key, !strings.HasPrefix(key, "/") && !strings.HasPrefix(key, "~") && !word.HasMark(key)
+		}
+		if ok && (rest == "" || rest[0] == '/') {
+			name := word.Render(w.CanonPath(p))
+			w.Hide("writes %s in a directory where %s earlier in the command: guard cannot tell whether %s is a link there to a protected file", name, m.why, name)
+			return
+		}
+	}
+}

@@ -1,0 +1,183 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// Links made by any spelling: ln and ln -s, cp -s (--symbolic-link, cp
+// -rs), cp -l and link make a name that leads to another file; a later
+// write through it in the same command is a write of that file. Each
+// operand form is noted (see effect.Ledger.Link): several targets, a
+// directory destination (DIR/, ., ~, -t DIR, --target-directory=DIR) where
+// the link is DIR/basename(TARGET), and -T where it is the destination
+// itself. The making of the link is a write of its target: the link is a
+// handle to write it later, as a hard link's source already is.
+
+// linker reports whether c makes links: ln (symbolic or hard), cp -s, cp
+// -l, link.
+func (c *cmd) linker() bool {
+	switch c.name {
+	case "ln", "link":
+		return true
+	case "cp":
+		return cpSymbolic(c.args) || cpLinks(c.args)
+	}
+	return false
+}
+
+// symbolic reports whether ln's or cp's options make symbolic links (-s,
+// --symbolic, --symbolic-link, a cluster holding s).
+func symbolic(name string, args []word.Word) bool {
+	switch name {
+	case "ln":
+		for _, a := range args {
+			if a.Text == "--" {
+				break
+			}
+			if word.LongOption(a.Text, "--symbolic") || word.ShortHas(a.Text, 's', "St") {
+				return true
+			}
+		}
+	case "cp":
+		return cpSymbolic(args)
+	}
+	return false
+}
+
+// cpSymbolic reports whether cp's options make symbolic links instead of
+// copies (-s, --symbolic-link, a cluster holding s: cp -rs).
+func cpSymbolic(args []word.Word) bool {
+	for _, a := range args {
+		if a.Text == "--" {
+			break
+		}
+		if word.LongOption(a.Text, "--symbolic-link") || word.ShortHas(a.Text, 's', "St") {
+			return true
+		}
+	}
+	return false
+}
+
+// noTargetDir reports whether the options of ln or cp make the destination
+// the link itself, never a directory it goes into (-T,
+// --no-target-directory).
+func noTargetDir(args []word.Word) bool {
+	for _, a := range args {
+		if a.Text == "--" {
+			break
+		}
+		if word.LongOption(a.Text, "--no-target-directory") || word.ShortHas(a.Text, 'T', "St") {
+			return true
+		}
+	}
+	return false
+}
+
+// dirLike reports whether dest names a directory as written: empty (-t
+// gave none yet), ., .., ~, $HOME, or ending in /.
+func dirLike(dest string) bool {
+	switch strings.TrimRight(dest, "/") {
+	case "", "~", ".", "..", "$HOME", "${HOME}":
+		return true
+	}
+	return strings.HasSuffix(dest, "/")
+}
+
+// noteLinks notes the links c makes from sources at dest (see
+// destNames); link TARGET NAME makes NAME.
+func (c *cmd) noteLinks(sources []string, dest copyDest) {
+	if c.name == "link" {
+		if ops := word.Operands(c.args); len(ops) == 2 {
+			c.w.Link(ops[0], ops[1])
+		}
+		return
+	}
+	if len(sources) == 0 && !dest.given && c.name == "ln" {
+		// ln TARGET: the link is ./basename(TARGET).
+		sources, dest = []string{dest.path}, copyDest{path: "."}
+	}
+	c.destNames(sources, dest, func(src, name string) {
+		if i := strings.LastIndexByte(name, '/'); i >= 0 && !word.IsKnown(name[i+1:]) {
+			// A name guard cannot tell (ln -s "$(cat f)" .): any name
+			// in that directory may be the link.
+			c.w.MayLink(name[:i+1]+".", "a link was made of a name guard cannot tell")
+			return
+		}
+		c.w.Link(src, name)
+	})
+}
+
+// carryLinks: a copy or move of a link the command made (mv q r, cp -a,
+// rsync -a) leaves a link of the same target at its new name; a copy that
+// follows it makes a file, where a write then reaches nothing more.
+func (c *cmd) carryLinks(sources []string, dest copyDest) {
+	c.destNames(sources, dest, c.w.CarryLinks)
+}
+
+// destNames calls fn(S, NAME) for each source S of cp, mv, ln… and the
+// NAME it gets at dest: DIR/basename(S) when dest is a directory (-t,
+// dirLike, several sources), dest itself with -T, and both for one source
+// and a dest that may be either.
+func (c *cmd) destNames(sources []string, dest copyDest, fn func(src, name string)) {
+	if dest.path == "" {
+		return
+	}
+	exact := noTargetDir(c.args)
+	isDir := !exact && (dest.given || dirLike(dest.path) || len(sources) > 1)
+	dir := strings.TrimRight(dest.path, "/")
+	for _, s := range sources {
+		if !isDir {
+			fn(s, dest.path)
+		}
+		if exact {
+			continue
+		}
+		base := strings.TrimRight(s, "/")
+		if i := strings.LastIndexByte(base, '/'); i >= 0 {
+			base = base[i+1:]
+		}
+		if base != "" && base != "." && base != ".." {
+			fn(s, dir+"/"+base)
+		}
+	}
+}
+
+// makesLinks reports whether interpreter code calls a function that makes
+// a link: an identifier (the whole run of letters, digits and _) that is
+// symlink (os.symlink, perl's symlink OLD, NEW, File.symlink) or, followed
+// by (, link, linkat, symlinkat, symlinkSync, linkSync, symlink_to,
+// hardlink_to, link_to, ln, ln_s, ln_sf, createSymbolicLink, createLink.
+// follow_symlinks, is_symlink, unlink and readlink are not.
+func makesLinks(code string) bool {
+	for i := 0; i < len(code); {
+		if !identByte(code[i]) {
+			i++
+			continue
+		}
+		k := i
+		for k < len(code) && identByte(code[k]) {
+			k++
+		}
+		id := strings.ToLower(code[i:k])
+		i = k
+		if id == "symlink" {
+			return true
+		}
+		if !strings.HasPrefix(strings.TrimLeft(code[k:], " \t"), "(") {
+			continue
+		}
+		switch id {
+		case "link", "linkat", "symlinkat", "symlinksync", "linksync", "symlink_to", "hardlink_to", "link_to",
+			"ln", "ln_s", "ln_sf", "createsymboliclink", "createlink":
+			return true
+		}
+	}
+	return false
+}
+
+// identByte reports whether b may stand in an identifier.
+func identByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
