@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -198,6 +199,13 @@ var errExpand = errors.New("expansion failed")
 // are at most maxBraceFields; false when wd has none. Beyond the bound the
 // word is returned with its braces quoted: kept as written.
 func (w *walker) braceWords(wd *syntax.Word) ([]*syntax.Word, bool) {
+	// zsh: a trailing glob qualifier is read before braces are
+	// (*(e{CODE})): it is kept whole, after each word.
+	var qual syntax.WordPart
+	if n := len(wd.Parts); w.zsh && n > 1 && isGroupLit(wd.Parts[n-1]) {
+		qual = wd.Parts[n-1]
+		wd = &syntax.Word{Parts: wd.Parts[:n-1]}
+	}
 	if !hasBraceCandidate(wd) {
 		return nil, false
 	}
@@ -208,9 +216,15 @@ func (w *walker) braceWords(wd *syntax.Word) ([]*syntax.Word, bool) {
 	var words []*syntax.Word
 	for bw, err := range expand.BracesSeq(nil, &cp) {
 		if err != nil || len(words) == maxBraceFields {
-			return []*syntax.Word{quoteBraces(wd)}, true
+			words = []*syntax.Word{quoteBraces(wd)}
+			break
 		}
 		words = append(words, bw)
+	}
+	if qual != nil {
+		for i, bw := range words {
+			words[i] = &syntax.Word{Parts: append(slices.Clip(bw.Parts), qual)}
+		}
 	}
 	return words, true
 }

@@ -26,6 +26,11 @@ func (w *walker) prep(wd *syntax.Word, mode int) *syntax.Word {
 	if w.zsh && (mode == modeFields || mode == modeLiteral) {
 		parts, changed = w.zshWord(parts, changed)
 	}
+	if mode == modeFields || mode == modeLiteral {
+		if ps, ok := w.globWord(parts); ok {
+			parts, changed = ps, true
+		}
+	}
 	if !changed {
 		return wd
 	}

@@ -22,6 +22,9 @@ type walker struct {
 	// zsh: the walk reads the command as zsh does (see zsh.go);
 	// zshShell: the user's shell is zsh (Options.Zsh), whichever reading.
 	zsh, zshShell bool
+	// nocase: an option that makes patterns match either case was set
+	// (see globOptions).
+	nocase bool
 	// vars are the variables the command set (vars.go); nil: varsOf's.
 	vars   map[string]expand.Variable
 	varsOf map[string]expand.Variable // the enclosing shell's, not to be changed
@@ -144,6 +147,9 @@ func (w *walker) script(src string, depth int) {
 	if f == nil {
 		return
 	}
+	if w.zsh {
+		f = w.zshParse(src, f)
+	}
 	if w.zsh && err == nil {
 		if pos, ok := blankInWord(f); ok {
 			// mvdan's zsh parser takes more than zsh does: a word with a
@@ -233,6 +239,9 @@ func (w *walker) runText(src string, strict bool) {
 			w.hide("runs code guard cannot parse")
 		}
 		return
+	}
+	if w.zsh {
+		f = w.zshParse(src, f)
 	}
 	saved := w.depth
 	w.depth++

@@ -1,0 +1,330 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Glob dialects. guard matches a word's pattern against the file system
+// with plain * ? [..] (realpath.Glob, in the hook); the shells know more:
+// bash's extglob (@(x|y), +(x), !(x), *(x), ?(x)), zsh's groups ((x|y),
+// (x)), kshglob, extendedglob's # ## ^ ~ and globbing flags (#i), and case
+// folding under nocaseglob. A pattern guard cannot match exactly is not
+// taken as literal (which names nothing protected): each path component
+// holding such a form is widened. A group after literal text becomes *
+// (.s+(s)h is .s*h, *.@(go|md) is *.*), which keeps the shell's rule that
+// only a pattern starting with a dot names dot files; a component that
+// starts with a group (which may match a dot file: bash's *(.ssh) and
+// !(x) do) or holds # ^ ~ or a flag becomes a name guard does not know,
+// which the path rules treat as unresolved next to protected files. Under
+// nocaseglob (or nocasematch, or after (#i)) the letters of a pattern
+// word match either case ([bB][aA]…). The widening is an
+// over-approximation: it can only name more files.
+
+// globWord widens the path components of a word's parts that hold a
+// pattern form guard cannot match exactly (see above).
+func (w *walker) globWord(parts []syntax.WordPart) ([]syntax.WordPart, bool) {
+	if !w.inexactGlob(parts) {
+		return parts, false
+	}
+	comps := splitComponents(parts)
+	fold := false
+	var out []syntax.WordPart
+	for i, c := range comps {
+		if i > 0 {
+			out = append(out, &syntax.Lit{Value: "/"})
+		}
+		if w.nocase || fold {
+			c = foldComponent(c)
+		}
+		if flags := zshFlags(c); flags != "" {
+			fold = fold || strings.ContainsAny(flags, "il")
+		}
+		out = append(out, w.widen(c, i == 0)...)
+	}
+	return out, true
+}
+
+// inexactGlob reports whether a word holds a pattern form guard cannot
+// match exactly, or any pattern at all under nocaseglob.
+func (w *walker) inexactGlob(parts []syntax.WordPart) bool {
+	path := false
+	for _, p := range parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.Contains(l.Value, "/") {
+			path = true
+		}
+	}
+	for i, p := range parts {
+		switch p := p.(type) {
+		case *syntax.ExtGlob:
+			return true
+		case *syntax.Lit:
+			v := p.Value
+			switch {
+			case w.zsh && (zshGroup(v) || strings.Contains(v, "(#")),
+				w.zsh && path && zshOps(v, i == 0),
+				w.nocase && strings.ContainsAny(v, "*?["):
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// zshOps reports whether literal v holds one of extendedglob's operators
+// outside a backslash: ^, #, or ~ not at the word's start (first).
+func zshOps(v string, first bool) bool {
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '\\':
+			i++
+		case '^', '#':
+			return true
+		case '~':
+			if !(first && i == 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// splitComponents splits a word's parts at the slashes of its unquoted
+// literals: one list of parts per path component.
+func splitComponents(parts []syntax.WordPart) [][]syntax.WordPart {
+	comps := [][]syntax.WordPart{nil}
+	for _, p := range parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			comps[len(comps)-1] = append(comps[len(comps)-1], p)
+			continue
+		}
+		for k, piece := range strings.Split(l.Value, "/") {
+			if k > 0 {
+				comps = append(comps, nil)
+			}
+			if piece != "" {
+				comps[len(comps)-1] = append(comps[len(comps)-1], &syntax.Lit{Value: piece})
+			}
+		}
+	}
+	return comps
+}
+
+// zshFlags returns the globbing flags of a component ((#i)), "" when none.
+func zshFlags(c []syntax.WordPart) string {
+	var b strings.Builder
+	for _, p := range c {
+		if l, ok := p.(*syntax.Lit); ok {
+			for rest := l.Value; ; {
+				i := strings.Index(rest, "(#")
+				if i < 0 {
+					break
+				}
+				end := strings.IndexByte(rest[i:], ')')
+				if end < 0 {
+					end = len(rest) - i
+				}
+				b.WriteString(rest[i+2 : i+end])
+				rest = rest[i+end:]
+			}
+		}
+	}
+	return b.String()
+}
+
+// widen returns one path component as guard matches it: as written when
+// it is exact; its groups as * after literal text; else a name guard does
+// not know (first: the word's first component, whose ~ is the home
+// directory).
+func (w *walker) widen(c []syntax.WordPart, first bool) []syntax.WordPart {
+	unknown := []syntax.WordPart{&syntax.Lit{Value: word.Mark(word.MarkWord, "")}}
+	lead := true    // no literal text seen yet
+	except := false // the group is kshglob's !(…)
+	var out []syntax.WordPart
+	for k, p := range c {
+		switch p := p.(type) {
+		case *syntax.ExtGlob:
+			star := "*"
+			if lead {
+				if star = leadingStar(p.Pattern.Value, p.Op == syntax.GlobExcept); star == "" {
+					return unknown
+				}
+			}
+			lead = false
+			out = append(out, &syntax.Lit{Value: star})
+		case *syntax.Lit:
+			v := p.Value
+			switch {
+			case w.zsh && (strings.Contains(v, "(#") || zshOps(v, first && k == 0)):
+				return unknown
+			case w.zsh && zshGroup(v):
+				star := "*"
+				if strings.Contains(v, "/") {
+					return unknown
+				}
+				if lead {
+					if star = leadingStar(v[1:len(v)-1], except); star == "" {
+						return unknown
+					}
+				}
+				lead, except = false, false
+				out = append(out, &syntax.Lit{Value: star})
+				continue
+			}
+			if k+1 < len(c) && w.zsh && isGroupLit(c[k+1]) {
+				// kshglob: the operator before a group is the group's
+				// (+(x), @(x)); a component that is only it starts
+				// with the group.
+				if strings.ContainsAny(v[len(v)-1:], "*+@?!") {
+					except = v[len(v)-1] == '!'
+					v = v[:len(v)-1]
+				}
+			}
+			if v != "" {
+				lead = false
+				out = append(out, &syntax.Lit{Value: v})
+			}
+		default:
+			lead = false
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// leadingStar returns what a group that starts a path component (its
+// alternatives: pattern) is widened to: * when none of them starts with a
+// dot (the shells then match no dot file), .* when all do, "" when it may
+// match both (or is a negation, !(x), which bash lets match dot files).
+func leadingStar(pattern string, except bool) string {
+	alts := strings.Split(pattern, "|")
+	dots := 0
+	for _, a := range alts {
+		// Dots alone (*(.), a zsh qualifier read as bash's extglob) name
+		// only . and .., which bash's globs skip.
+		if strings.HasPrefix(a, ".") && strings.Trim(a, ".") != "" {
+			dots++
+		}
+	}
+	switch {
+	case except || dots > 0 && dots < len(alts):
+		return ""
+	case dots > 0:
+		return ".*"
+	}
+	return "*"
+}
+
+// isGroupLit reports whether p is a zsh group the parser split off: (…).
+func isGroupLit(p syntax.WordPart) bool {
+	l, ok := p.(*syntax.Lit)
+	return ok && zshGroup(l.Value)
+}
+
+// foldComponent makes the letters of a component's unquoted literals match
+// either case: a letter x is [xX], a bracket expression gains the other
+// case of its letters. Groups and extglobs are left: they are widened.
+func foldComponent(c []syntax.WordPart) []syntax.WordPart {
+	out := make([]syntax.WordPart, len(c))
+	for i, p := range c {
+		if l, ok := p.(*syntax.Lit); ok && !zshGroup(l.Value) && !word.HasMark(l.Value) {
+			p = &syntax.Lit{Value: foldPattern(l.Value)}
+		}
+		out[i] = p
+	}
+	return out
+}
+
+// foldPattern writes pattern text s so that it matches either case.
+func foldPattern(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' && i+1 < len(s):
+			if other, ok := otherCase(s[i+1]); ok {
+				b.WriteString("[" + string(s[i+1]) + string(other) + "]")
+			} else {
+				b.WriteString(s[i : i+2])
+			}
+			i++
+		case c == '[':
+			end := bracketEnd(s, i)
+			if end < 0 {
+				b.WriteByte(c)
+				continue
+			}
+			body := s[i+1 : end]
+			b.WriteString(s[i:end])
+			if !strings.Contains(body, "[:") {
+				for k := 0; k < len(body); k++ {
+					if other, ok := otherCase(body[k]); ok && (k > 0 || body[k] != '!' && body[k] != '^') {
+						b.WriteByte(other)
+					}
+				}
+			}
+			b.WriteByte(']')
+			i = end
+		default:
+			if other, ok := otherCase(c); ok {
+				b.WriteString("[" + string(c) + string(other) + "]")
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	return b.String()
+}
+
+// bracketEnd returns the index of the ] that closes the bracket expression
+// starting at s[i], or -1.
+func bracketEnd(s string, i int) int {
+	j := i + 1
+	if j < len(s) && (s[j] == '!' || s[j] == '^') {
+		j++
+	}
+	if j < len(s) && s[j] == ']' {
+		j++
+	}
+	for ; j < len(s); j++ {
+		if s[j] == ']' {
+			return j
+		}
+	}
+	return -1
+}
+
+// otherCase returns an ASCII letter in the other case.
+func otherCase(c byte) (byte, bool) {
+	switch {
+	case c >= 'a' && c <= 'z':
+		return c - 'a' + 'A', true
+	case c >= 'A' && c <= 'Z':
+		return c - 'A' + 'a', true
+	}
+	return 0, false
+}
+
+// globOptions notes the options of shopt, setopt, unsetopt, set -o and a
+// shell's -O/-o that make globbing fold case (bash's nocaseglob and
+// nocasematch, zsh's NO_CASE_GLOB in any spelling): from there on, for
+// the rest of the command, patterns match either case. Whether an option
+// is turned on or off is not told apart: noting it either way only widens.
+func (w *walker) globOptions(args []word.Word) {
+	for _, a := range args {
+		if caseOption(a.Text) {
+			w.nocase = true
+		}
+	}
+}
+
+// caseOption reports whether an option name, in zsh's spellings (case,
+// underscores, a no prefix are ignored), is about case in patterns.
+func caseOption(s string) bool {
+	s = strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(strings.TrimLeft(s, "-+")))
+	s = strings.TrimPrefix(s, "no")
+	return s == "caseglob" || s == "casematch" || s == "casepaths"
+}
