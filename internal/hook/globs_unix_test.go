@@ -14,7 +14,8 @@ import (
 // TestGlobDialects: a pattern in a glob dialect guard does not match
 // exactly (bash's extglob and nocaseglob, zsh's groups, kshglob, the
 // shell named by zsh -c or a #! line) meets the protected files it
-// expands to on disk (third attacker review: H2, M2), in both bash.match
+// expands to on disk (third attacker review: H2, M2; dotglob, GLOBIGNORE,
+// GLOB_DOTS and the qualifier D let * name dot files), in both bash.match
 // modes and with $SHELL bash and zsh; the everyday patterns of a project
 // pass.
 func TestGlobDialects(t *testing.T) {
@@ -50,6 +51,13 @@ func TestGlobDialects(t *testing.T) {
 		"zsh -c 'cat ~$USER/.ssh/id_rsa'",
 		"zsh z2.sh",
 		"./z2.sh",
+		"shopt -s dotglob; cat ~/*/id_rsa",
+		"GLOBIGNORE=x; cat ~/*/id_rsa",
+		"setopt globdots; cat ~/*/id_rsa",
+		"zsh -c 'cat ~/*/id_rsa(D)'",
+		"options[globdots]=on; cat ~/*/id_rsa",
+		"cd ~ && shopt -s dotglob && tar czf /tmp/a.tgz *",
+		"cd ~; shopt -s nocaseglob; echo x >> .BASHR?",
 	}
 	allowed := []string{
 		"ls *.@(go|md)",
@@ -61,6 +69,9 @@ func TestGlobDialects(t *testing.T) {
 		"zsh -c 'ls -d src/*(/)'",
 		"zsh -o nocaseglob -c 'ls *.md'",
 		"cat src/+(main|x).go",
+		"shopt -s dotglob; ls src/*",
+		"shopt -s dotglob; cp -r * /tmp/dest/",
+		"zsh -c 'ls *(D)'",
 	}
 	text, err := policy.Default()
 	if err != nil {

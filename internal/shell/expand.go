@@ -265,6 +265,9 @@ func (w *walker) plainWord(wd *syntax.Word) (string, bool) {
 		if v == "" || strings.ContainsAny(v, `\{`) || v[0] == '~' || w.zsh && v[0] == '=' {
 			return "", false
 		}
+		if (w.nocase || w.dotglob) && strings.ContainsAny(v, "*?[") {
+			return "", false // a pattern an option widens (globWord)
+		}
 		return v, true
 	case *syntax.SglQuoted:
 		if !p.Dollar {

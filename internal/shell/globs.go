@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -26,17 +27,36 @@ import (
 // globWord widens the path components of a word's parts that hold a
 // pattern form guard cannot match exactly (see above).
 func (w *walker) globWord(parts []syntax.WordPart) ([]syntax.WordPart, bool) {
-	if !w.inexactGlob(parts) {
+	return w.globWordDots(parts, false)
+}
+
+// globWordDots is globWord; dots: the word's patterns match dot files (a
+// zsh qualifier D).
+func (w *walker) globWordDots(parts []syntax.WordPart, dots bool) ([]syntax.WordPart, bool) {
+	nocase, optDots := w.globOpts()
+	dots = (dots || optDots) && !w.inDots
+	if !w.inexactGlob(parts, nocase || dots) {
 		return parts, false
 	}
 	comps := splitComponents(parts)
+	if dots {
+		if ps, ok := w.dotVariants(comps); ok {
+			return ps, true
+		}
+	}
 	fold := false
 	var out []syntax.WordPart
 	for i, c := range comps {
 		if i > 0 {
 			out = append(out, &syntax.Lit{Value: "/"})
 		}
-		if w.nocase || fold {
+		if dots && startsPattern(c) {
+			// dotglob: * may be .ssh (more components than dotVariants
+			// spells out, or a word that must stay one).
+			out = append(out, &syntax.Lit{Value: word.Mark(word.MarkWord, "")})
+			continue
+		}
+		if nocase || fold {
 			c = foldComponent(c)
 		}
 		if flags := zshFlags(c); flags != "" {
@@ -47,9 +67,104 @@ func (w *walker) globWord(parts []syntax.WordPart) ([]syntax.WordPart, bool) {
 	return out, true
 }
 
+// maxDotComponents bounds the components dotVariants spells out both ways
+// (2^n words).
+const maxDotComponents = 3
+
+// dotVariants writes, for an argument under dotglob (or a zsh qualifier
+// D), each component that starts with *, ? or [ both as the shell's
+// pattern (no dot file) and as its dot-file form (* is .*, ? and [..] are
+// a dot): cat * is cat * .*, which realpath.Glob then expands as the shell
+// would. The words are its fields. False when the word is no argument
+// (a redirection's target stays one word) or has too many such
+// components.
+func (w *walker) dotVariants(comps [][]syntax.WordPart) ([]syntax.WordPart, bool) {
+	var at []int
+	for i, c := range comps {
+		if startsPattern(c) {
+			if _, ok := c[0].(*syntax.Lit); !ok || zshGroup(c[0].(*syntax.Lit).Value) {
+				return nil, false // a group first: unknown (widen)
+			}
+			at = append(at, i)
+		}
+	}
+	if !w.fieldsMode || len(at) == 0 || len(at) > maxDotComponents {
+		return nil, false
+	}
+	var vals []string
+	w.inDots = true
+	for mask := 0; mask < 1<<len(at); mask++ {
+		var ps []syntax.WordPart
+		for i, c := range comps {
+			if i > 0 {
+				ps = append(ps, &syntax.Lit{Value: "/"})
+			}
+			if k := slices.Index(at, i); k >= 0 && mask&(1<<k) != 0 {
+				c = dotted(c)
+			}
+			ps = append(ps, c...)
+		}
+		vals = append(vals, w.text(&syntax.Word{Parts: ps}).Text)
+	}
+	w.inDots = false
+	return []syntax.WordPart{w.tempArray(vals)}, true
+}
+
+// dotted returns a component starting with a pattern in the form that
+// matches dot files only: .* for *, a dot for ? or a bracket expression.
+func dotted(c []syntax.WordPart) []syntax.WordPart {
+	v := c[0].(*syntax.Lit).Value
+	switch v[0] {
+	case '*':
+		v = "." + v
+	case '?':
+		v = "." + v[1:]
+	case '[':
+		if end := bracketEnd(v, 0); end > 0 {
+			v = "." + v[end+1:]
+		}
+	}
+	return append([]syntax.WordPart{&syntax.Lit{Value: v}}, c[1:]...)
+}
+
+// globOpts reports whether patterns fold case and match dot files by an
+// option the command set: shopt, setopt, set -o, a shell's -o/-O (see
+// globOptions), GLOBIGNORE or zsh's options array (see noteGlobVar).
+func (w *walker) globOpts() (nocase, dots bool) {
+	return w.nocase, w.dotglob
+}
+
+// noteGlobVar notes an assignment that changes how patterns match:
+// GLOBIGNORE (which turns bash's dotglob on) or zsh's options array (any
+// element: setting it at all only widens).
+func (w *walker) noteGlobVar(name string) {
+	switch name {
+	case "options":
+		w.nocase, w.dotglob = true, true
+	case "GLOBIGNORE":
+		w.dotglob = true
+	}
+}
+
+// startsPattern reports whether a path component starts with a pattern
+// character (*, ?, [, an extglob), which dotglob lets match a dot file.
+func startsPattern(c []syntax.WordPart) bool {
+	if len(c) == 0 {
+		return false
+	}
+	switch p := c[0].(type) {
+	case *syntax.ExtGlob:
+		return true
+	case *syntax.Lit:
+		return p.Value != "" && strings.ContainsRune("*?[", rune(p.Value[0])) || zshGroup(p.Value)
+	}
+	return false
+}
+
 // inexactGlob reports whether a word holds a pattern form guard cannot
-// match exactly, or any pattern at all under nocaseglob.
-func (w *walker) inexactGlob(parts []syntax.WordPart) bool {
+// match exactly, or any pattern at all when an option changes how
+// patterns match (any: nocaseglob, dotglob).
+func (w *walker) inexactGlob(parts []syntax.WordPart, any bool) bool {
 	path := false
 	for _, p := range parts {
 		if l, ok := p.(*syntax.Lit); ok && strings.Contains(l.Value, "/") {
@@ -65,7 +180,7 @@ func (w *walker) inexactGlob(parts []syntax.WordPart) bool {
 			switch {
 			case w.zsh && (zshGroup(v) || strings.Contains(v, "(#")),
 				w.zsh && path && zshOps(v, i == 0),
-				w.nocase && strings.ContainsAny(v, "*?["):
+				any && strings.ContainsAny(v, "*?["):
 				return true
 			}
 		}
@@ -260,9 +375,13 @@ func foldPattern(s string) string {
 			body := s[i+1 : end]
 			b.WriteString(s[i:end])
 			if !strings.Contains(body, "[:") {
-				for k := 0; k < len(body); k++ {
-					if other, ok := otherCase(body[k]); ok && (k > 0 || body[k] != '!' && body[k] != '^') {
+				// The members again in the other case (a-c: A-C).
+				members := strings.TrimLeft(strings.TrimLeft(body, "!^"), "]")
+				for k := 0; k < len(members); k++ {
+					if other, ok := otherCase(members[k]); ok {
 						b.WriteByte(other)
+					} else {
+						b.WriteByte(members[k])
 					}
 				}
 			}
@@ -310,21 +429,39 @@ func otherCase(c byte) (byte, bool) {
 
 // globOptions notes the options of shopt, setopt, unsetopt, set -o and a
 // shell's -O/-o that make globbing fold case (bash's nocaseglob and
-// nocasematch, zsh's NO_CASE_GLOB in any spelling): from there on, for
-// the rest of the command, patterns match either case. Whether an option
+// nocasematch, zsh's NO_CASE_GLOB in any spelling) or match dot files
+// (dotglob, GLOB_DOTS): from there on, for the rest of the command,
+// patterns match either case, or a component starting with a pattern is
+// a name guard does not know (it may be .ssh). Whether an option
 // is turned on or off is not told apart: noting it either way only widens.
 func (w *walker) globOptions(args []word.Word) {
 	for _, a := range args {
-		if caseOption(a.Text) {
+		switch {
+		case caseOption(a.Text):
 			w.nocase = true
+		case dotOption(a.Text):
+			w.dotglob = true
 		}
 	}
+}
+
+// dotOption reports whether an option name is bash's dotglob or zsh's
+// GLOB_DOTS, in any spelling.
+func dotOption(s string) bool {
+	s = optionName(s)
+	return s == "dotglob" || s == "globdots"
+}
+
+// optionName writes an option name as zsh compares them: case,
+// underscores, dashes and a no prefix ignored.
+func optionName(s string) string {
+	s = strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(strings.TrimLeft(s, "-+")))
+	return strings.TrimPrefix(s, "no")
 }
 
 // caseOption reports whether an option name, in zsh's spellings (case,
 // underscores, a no prefix are ignored), is about case in patterns.
 func caseOption(s string) bool {
-	s = strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(strings.TrimLeft(s, "-+")))
-	s = strings.TrimPrefix(s, "no")
+	s = optionName(s)
 	return s == "caseglob" || s == "casematch" || s == "casepaths"
 }

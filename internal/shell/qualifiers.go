@@ -20,6 +20,7 @@ type qualifiers struct {
 	code  []string // e strings, quotes removed
 	calls []string // +NAME
 	words bool     // P adds words
+	dots  bool     // D: patterns match dot files
 	mods  string   // the modifiers, from the first :
 }
 
@@ -42,6 +43,7 @@ func parseQualifiers(q string) (qualifiers, bool) {
 			out.mods = q[i-1:]
 			return out, true
 		case strings.IndexByte(qualFlags, c) >= 0:
+			out.dots = out.dots || c == 'D'
 		case c == '%':
 			if i < len(q) && (q[i] == 'b' || q[i] == 'c') {
 				i++
@@ -212,6 +214,11 @@ func (w *walker) trailingQualifier(parts []syntax.WordPart) ([]syntax.WordPart, 
 		w.hide("adds words through a glob qualifier (P), which guard does not follow")
 	}
 	parts = parts[: n-1 : n-1]
+	if q.dots {
+		if ps, ok := w.globWordDots(parts, true); ok {
+			parts = ps
+		}
+	}
 	if q.mods != "" {
 		parts = w.qualifierMods(parts, q.mods)
 	}

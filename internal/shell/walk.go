@@ -22,9 +22,13 @@ type walker struct {
 	// zsh: the walk reads the command as zsh does (see zsh.go);
 	// zshShell: the user's shell is zsh (Options.Zsh), whichever reading.
 	zsh, zshShell bool
-	// nocase: an option that makes patterns match either case was set
-	// (see globOptions).
-	nocase bool
+	// nocase, dotglob: an option that makes patterns match either case,
+	// or match dot files, was set (see globOptions).
+	nocase, dotglob bool
+	// fieldsMode: the word being arranged is an argument (prep's
+	// modeFields); inDots: its dot-file forms are being written (see
+	// dotVariants).
+	fieldsMode, inDots bool
 	// vars are the variables the command set (vars.go); nil: varsOf's.
 	vars   map[string]expand.Variable
 	varsOf map[string]expand.Variable // the enclosing shell's, not to be changed

@@ -52,7 +52,12 @@ func (w *walker) zshParamExp(pe *syntax.ParamExp, quoted bool) syntax.WordPart {
 	if quoted && !strings.Contains(flagText(pe), "@") || len(vals) == 1 {
 		return &syntax.SglQuoted{Value: strings.Join(vals, " ")}
 	}
-	// Several words: a temporary array, expanded "${tmp[@]}".
+	return w.tempArray(vals)
+}
+
+// tempArray returns a part that stands for vals, one word each: a
+// temporary array, expanded "${tmp[@]}".
+func (w *walker) tempArray(vals []string) syntax.WordPart {
 	w.zshTemp++
 	tmp := fmt.Sprintf("__guard_zsh%d", w.zshTemp)
 	w.storeVar(tmp, expand.Variable{Set: true, Kind: expand.Indexed, List: vals})
@@ -578,7 +583,7 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 func (w *walker) qualifierMods(parts []syntax.WordPart, spec string) []syntax.WordPart {
 	unknown := []syntax.WordPart{&syntax.Lit{Value: word.Mark(word.MarkWord, "")}}
 	mods, _, _, ok := parseMods(spec, false)
-	pattern := w.inexactGlob(parts)
+	pattern := w.inexactGlob(parts, false)
 	if ps, ok := w.globWord(parts); ok {
 		parts = ps
 	}
