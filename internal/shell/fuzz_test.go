@@ -1,10 +1,10 @@
 package shell
 
 import (
-	"path"
 	"bufio"
 	"errors"
 	"os"
+	"path"
 	"strings"
 	"testing"
 
