@@ -44,27 +44,58 @@ func (w *walker) globWordDots(parts []syntax.WordPart, dots bool) ([]syntax.Word
 			return ps, true
 		}
 	}
+	out, unknown, flagged := w.widenAll(comps, nocase, dots)
+	if flagged && w.fieldsMode && !w.inDots {
+		// (#i) X: the files its folded form names, and a name guard does
+		// not know (they may not exist yet): two words.
+		w.inDots = true
+		vals := []string{w.text(&syntax.Word{Parts: out}).Text, w.text(&syntax.Word{Parts: unknown}).Text}
+		w.inDots = false
+		return []syntax.WordPart{w.tempArray(vals)}, true
+	}
+	if flagged {
+		return unknown, true
+	}
+	return out, true
+}
+
+// widenAll widens each component of a word (see widen): out; and unknown,
+// the same with a name guard does not know for each component that holds
+// a case flag ((#i), (#l), (#I)), which out folds; flagged: there is one.
+func (w *walker) widenAll(comps [][]syntax.WordPart, nocase, dots bool) (out, unknown []syntax.WordPart, flagged bool) {
+	marker := &syntax.Lit{Value: word.Mark(word.MarkWord, "")}
 	fold := false
-	var out []syntax.WordPart
 	for i, c := range comps {
 		if i > 0 {
 			out = append(out, &syntax.Lit{Value: "/"})
+			unknown = append(unknown, &syntax.Lit{Value: "/"})
 		}
 		if dots && startsPattern(c) {
 			// dotglob: * may be .ssh (more components than dotVariants
 			// spells out, or a word that must stay one).
-			out = append(out, &syntax.Lit{Value: word.Mark(word.MarkWord, "")})
+			out, unknown = append(out, marker), append(unknown, marker)
 			continue
+		}
+		flags := zshFlags(c)
+		caseFlag := flags != "" && strings.Trim(flags, "ilI") == ""
+		if caseFlag {
+			// (#i), (#l): case from here on, which folding covers.
+			c = stripFlags(c)
+			fold = fold || strings.ContainsAny(flags, "il")
+			flagged = true
 		}
 		if nocase || fold {
 			c = foldComponent(c)
 		}
-		if flags := zshFlags(c); flags != "" {
-			fold = fold || strings.ContainsAny(flags, "il")
+		wide := w.widen(c, i == 0)
+		out = append(out, wide...)
+		if caseFlag {
+			unknown = append(unknown, marker)
+		} else {
+			unknown = append(unknown, wide...)
 		}
-		out = append(out, w.widen(c, i == 0)...)
 	}
-	return out, true
+	return out, unknown, flagged
 }
 
 // maxDotComponents bounds the components dotVariants spells out both ways
@@ -248,6 +279,35 @@ func zshFlags(c []syntax.WordPart) string {
 		}
 	}
 	return b.String()
+}
+
+// stripFlags removes the globbing flags ((#i)) from a component's
+// literals.
+func stripFlags(c []syntax.WordPart) []syntax.WordPart {
+	var out []syntax.WordPart
+	for _, p := range c {
+		if l, ok := p.(*syntax.Lit); ok {
+			v := l.Value
+			for {
+				i := strings.Index(v, "(#")
+				if i < 0 {
+					break
+				}
+				end := strings.IndexByte(v[i:], ')')
+				if end < 0 {
+					v = v[:i]
+					break
+				}
+				v = v[:i] + v[i+end+1:]
+			}
+			if v == "" {
+				continue
+			}
+			p = &syntax.Lit{Value: v}
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // widen returns one path component as guard matches it: as written when
