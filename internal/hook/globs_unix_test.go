@@ -58,6 +58,7 @@ func TestGlobDialects(t *testing.T) {
 		"options[globdots]=on; cat ~/*/id_rsa",
 		"cd ~ && shopt -s dotglob && tar czf /tmp/a.tgz *",
 		"cd ~; shopt -s nocaseglob; echo x >> .BASHR?",
+		"zsh -c 'setopt extendedglob; cat ~/.aws/(#i)CREDENTIALS'",
 	}
 	allowed := []string{
 		"ls *.@(go|md)",

@@ -190,7 +190,16 @@ func removeQuotes(s string) string {
 // among the pattern's), its code analysed and its modifiers applied; any
 // other group stays, a pattern group, its code analysed all the same.
 func (w *walker) trailingQualifier(parts []syntax.WordPart) ([]syntax.WordPart, bool) {
+	// The group may be followed by parts that expand to nothing ("",
+	// $x): zsh still reads it as the qualifier (verified: *(e:…:)"" and
+	// *(e:…:)$x run the code).
 	n := len(parts)
+	for n > 1 {
+		if _, ok := parts[n-1].(*syntax.Lit); ok {
+			break
+		}
+		n--
+	}
 	if n < 2 {
 		return parts, false
 	}
@@ -200,8 +209,10 @@ func (w *walker) trailingQualifier(parts []syntax.WordPart) ([]syntax.WordPart, 
 	}
 	inner := l.Value[1 : len(l.Value)-1]
 	q, ok := parseQualifiers(inner)
-	if !ok {
-		w.qualifierCode(inner) // not a list guard reads: its code, if any, all the same
+	if !ok || !emptyParts(parts[n:]) {
+		// Not a list guard reads, or what follows may not be empty: its
+		// code, if any, is analysed all the same; the group stays.
+		w.qualifierCode(inner)
 		return parts, false
 	}
 	for _, code := range q.code {
@@ -223,4 +234,24 @@ func (w *walker) trailingQualifier(parts []syntax.WordPart) ([]syntax.WordPart, 
 		parts = w.qualifierMods(parts, q.mods)
 	}
 	return parts, true
+}
+
+// emptyParts reports whether parts are quoted empty strings ("", ''),
+// which leave a qualifier before them trailing.
+func emptyParts(parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted:
+			if p.Value != "" {
+				return false
+			}
+		case *syntax.DblQuoted:
+			if len(p.Parts) > 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
