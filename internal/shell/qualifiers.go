@@ -236,7 +236,8 @@ func (w *walker) trailingQualifier(parts []syntax.WordPart) ([]syntax.WordPart, 
 	return parts, true
 }
 
-// emptyParts reports whether parts are quoted empty strings ("", ”),
+// emptyParts reports whether parts are quoted empty strings ("" or a pair
+// of single quotes),
 // which leave a qualifier before them trailing.
 func emptyParts(parts []syntax.WordPart) bool {
 	for _, p := range parts {
