@@ -237,8 +237,7 @@ func (w *walker) trailingQualifier(parts []syntax.WordPart) ([]syntax.WordPart, 
 }
 
 // emptyParts reports whether parts are quoted empty strings ("" or a pair
-// of single quotes),
-// which leave a qualifier before them trailing.
+// of single quotes), which leave a qualifier before them trailing.
 func emptyParts(parts []syntax.WordPart) bool {
 	for _, p := range parts {
 		switch p := p.(type) {
