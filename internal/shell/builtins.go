@@ -23,7 +23,7 @@ func (c *cmd) builtin() bool {
 	switch c.name {
 	case "set":
 		c.set()
-	case "shopt", "setopt", "unsetopt":
+	case "shopt", "setopt", "unsetopt", "emulate":
 		w.globOptions(c.args)
 	case "shift":
 		n := 1

@@ -25,8 +25,31 @@ func (w *walker) dialect(name string, args []word.Word) func() {
 		nested := strings.HasPrefix(base, "zsh")
 		w.zsh, w.zshShell = nested, nested
 	}
-	w.globOptions(args)
+	w.globOptions(shellOptionWords(args))
 	return func() { w.zsh, w.zshShell = zsh, zshShell }
+}
+
+// shellOptionWords returns the words of a shell's command line that name
+// options: the value of each -o, +o, -O, +O and each --OPTION, up to the
+// first operand (the script, or -c's text).
+func shellOptionWords(args []word.Word) []word.Word {
+	var out []word.Word
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		switch {
+		case s == "-o" || s == "+o" || s == "-O" || s == "+O":
+			if j+1 < len(args) {
+				out = append(out, args[j+1])
+				j++
+			}
+		case strings.HasPrefix(s, "--") && len(s) > 2:
+			out = append(out, args[j])
+		case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
+		default:
+			return out
+		}
+	}
+	return out
 }
 
 // maxBraceFixes bounds the { groups zshBraces rewrites in one script.

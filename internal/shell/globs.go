@@ -497,6 +497,9 @@ func otherCase(c byte) (byte, bool) {
 func (w *walker) globOptions(args []word.Word) {
 	for _, a := range args {
 		switch {
+		case !a.Known:
+			// An option guard cannot read may be either.
+			w.nocase, w.dotglob = true, true
 		case caseOption(a.Text):
 			w.nocase = true
 		case dotOption(a.Text):
