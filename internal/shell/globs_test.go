@@ -120,3 +120,11 @@ func TestRemoveQuotes(t *testing.T) {
 		}
 	}
 }
+
+func TestUnquotedExpansion(t *testing.T) {
+	for s, want := range map[string]bool{"+$g": true, "e:'$REPLY':": false, "e:\"$c\":": true, `+\$x`: false, "om[1]": false, "e:`x`:": true} {
+		if got := unquotedExpansion(s); got != want {
+			t.Errorf("%q: %v, want %v", s, got, want)
+		}
+	}
+}

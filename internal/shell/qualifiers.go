@@ -208,7 +208,25 @@ func (w *walker) trailingQualifier(parts []syntax.WordPart) ([]syntax.WordPart, 
 		return parts, false
 	}
 	inner := l.Value[1 : len(l.Value)-1]
+	if unquotedExpansion(inner) {
+		// zsh expands the qualifier's text before it reads it (*(+$g)
+		// calls what $g holds).
+		w.hide("builds a glob qualifier from an expansion, which guard does not follow")
+		return parts[: n-1 : n-1], true
+	}
 	q, ok := parseQualifiers(inner)
+	if plain := removeQuotes(inner); plain != inner {
+		// zsh reads the qualifier with its quotes removed (*(+'f') calls
+		// f): what either reading runs is analysed.
+		if pq, pok := parseQualifiers(plain); pok {
+			for _, name := range pq.calls {
+				w.tentative(name)
+			}
+			if !ok {
+				q, ok = pq, true
+			}
+		}
+	}
 	if !ok || !emptyParts(parts[n:]) {
 		// Not a list guard reads, or what follows may not be empty: its
 		// code, if any, is analysed all the same; the group stays.
@@ -254,4 +272,23 @@ func emptyParts(parts []syntax.WordPart) bool {
 		}
 	}
 	return true
+}
+
+// unquotedExpansion reports whether s holds a $ or a backquote outside
+// single quotes and backslashes.
+func unquotedExpansion(s string) bool {
+	single := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case single:
+			single = c != '\''
+		case c == '\\':
+			i++
+		case c == '\'':
+			single = true
+		case c == '$' || c == '`':
+			return true
+		}
+	}
+	return false
 }
