@@ -59,6 +59,10 @@ func TestGlobDialects(t *testing.T) {
 		"cd ~ && shopt -s dotglob && tar czf /tmp/a.tgz *",
 		"cd ~; shopt -s nocaseglob; echo x >> .BASHR?",
 		"zsh -c 'setopt extendedglob; cat ~/.aws/(#i)CREDENTIALS'",
+		"cat ~/(.ssh)/id_rsa",
+		"zsh -c 'cat ~/(.ssh)/id_rsa'",
+		"cat ~/.s*/id_rsa(:a)",
+		"shopt -s extglob\ncat ~/.s?(s)h/id_rsa",
 	}
 	allowed := []string{
 		"ls *.@(go|md)",
