@@ -144,6 +144,13 @@ func (w *walker) fields(wd *syntax.Word) []word.Word {
 			out[i].Sub = w.lastSub // eval $(…): every word comes from it
 		}
 	}
+	if !w.zsh && unquotedSubst(wd) {
+		for i := range out {
+			if t := w.widenExpanded(out[i].Text); t != out[i].Text {
+				out[i] = word.Word{Text: t, Known: word.IsKnown(t), Sub: out[i].Sub}
+			}
+		}
+	}
 	return out
 }
 
@@ -312,6 +319,9 @@ func (w *walker) text(wd *syntax.Word) word.Word {
 		s = word.Mark(word.MarkWord, "")
 	}
 	w.walkUnvisited(wd)
+	if !w.zsh && unquotedSubst(wd) {
+		s = w.widenExpanded(s) // > $f: bash globs a redirection's target too
+	}
 	out := word.Word{Text: s, Known: word.IsKnown(s)}
 	if soleSubst(wd) {
 		out.Sub = w.lastSub

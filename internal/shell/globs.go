@@ -528,3 +528,89 @@ func caseOption(s string) bool {
 	s = optionName(s)
 	return s == "caseglob" || s == "casematch" || s == "casepaths"
 }
+
+// widenExpanded widens the patterns that reach a word through an unquoted
+// expansion in bash (x=$HOME/.s+(s)h; cat $x: bash globs what $x holds,
+// with its options): the same widening as globWord's, on the text: an
+// extglob group after literal text is *, one that starts a component (or
+// any pattern that starts one under dotglob) a name guard does not know,
+// and under nocaseglob the pattern's letters match either case.
+func (w *walker) widenExpanded(s string) string {
+	if !strings.ContainsAny(s, "*?[(") {
+		return s
+	}
+	nocase, dots := w.globOpts()
+	comps := strings.Split(s, "/")
+	changed := false
+	for i, c := range comps {
+		n := widenText(c, nocase, dots)
+		changed = changed || n != c
+		comps[i] = n
+	}
+	if !changed {
+		return s
+	}
+	return strings.Join(comps, "/")
+}
+
+// widenText widens one path component's text (see widenExpanded).
+func widenText(c string, nocase, dots bool) string {
+	marker := word.Mark(word.MarkWord, "")
+	if c == "" || word.HasMark(c) {
+		return c
+	}
+	if dots && strings.ContainsRune("*?[", rune(c[0])) {
+		return marker
+	}
+	var b strings.Builder
+	for i := 0; i < len(c); i++ {
+		if i+1 < len(c) && c[i+1] == '(' && strings.IndexByte("@+!*?", c[i]) >= 0 {
+			end := groupEnd(c, i+1)
+			if end < 0 {
+				break
+			}
+			if i == 0 {
+				return marker // a group first may match a dot file
+			}
+			b.WriteByte('*')
+			i = end
+			continue
+		}
+		b.WriteByte(c[i])
+	}
+	out := b.String()
+	if nocase && strings.ContainsAny(out, "*?[") {
+		out = foldPattern(out)
+	}
+	return out
+}
+
+// groupEnd returns the index of the ) that closes the ( at s[open], -1
+// when none.
+func groupEnd(s string, open int) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// unquotedSubst reports whether a word has a parameter expansion or a
+// command substitution outside quotes: bash globs what it expands to.
+func unquotedSubst(wd *syntax.Word) bool {
+	for _, p := range wd.Parts {
+		switch p.(type) {
+		case *syntax.ParamExp, *syntax.CmdSubst:
+			return true
+		}
+	}
+	return false
+}

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -125,6 +126,34 @@ func TestUnquotedExpansion(t *testing.T) {
 	for s, want := range map[string]bool{"+$g": true, "e:'$REPLY':": false, "e:\"$c\":": true, `+\$x`: false, "om[1]": false, "e:`x`:": true} {
 		if got := unquotedExpansion(s); got != want {
 			t.Errorf("%q: %v, want %v", s, got, want)
+		}
+	}
+}
+
+func TestWidenText(t *testing.T) {
+	u := "\x00"
+	for _, tc := range []struct {
+		in           string
+		nocase, dots bool
+		want         string
+	}{
+		{".s+(s)h", false, false, ".s*h"},
+		{"*.@(go|md)", false, false, "*.*"},
+		{"@(x|.y)", false, false, u},
+		{"*", false, true, u},
+		{".SS?", true, false, ".[Ss][Ss]?"},
+		{"plain", true, true, "plain"},
+		{"a+(b(c))d", false, false, "a*d"},
+	} {
+		got := widenText(tc.in, tc.nocase, tc.dots)
+		if tc.want == u {
+			if !strings.Contains(got, "\x00") && got == tc.in {
+				t.Errorf("%q: %q, want a name guard does not know", tc.in, got)
+			}
+			continue
+		}
+		if got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }
