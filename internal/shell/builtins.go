@@ -23,6 +23,8 @@ func (c *cmd) builtin() bool {
 	switch c.name {
 	case "set":
 		c.set()
+	case "shopt", "setopt", "unsetopt", "emulate":
+		w.globOptions(c.args)
 	case "shift":
 		n := 1
 		if len(c.args) > 0 {
@@ -114,6 +116,7 @@ func (c *cmd) set() {
 			if j+1 < len(c.args) && c.args[j+1].Text == "errexit" {
 				c.w.errexit = s == "-o"
 			}
+			c.w.globOptions(c.args[j+1 : min(j+2, len(c.args))])
 			j++
 		case len(s) > 1 && (s[0] == '-' || s[0] == '+') && strings.Contains(s, "e"):
 			c.w.errexit = s[0] == '-' // set -e, set -eu

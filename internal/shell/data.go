@@ -246,7 +246,7 @@ func (c *cmd) messages() {
 		j++
 		break
 	}
-	if c.name == "git" && gitWholeTree(sub, word.Texts(c.args[j:])) {
+	if c.name == "git" && gitWholeTree(sub, word.Texts(c.args[min(j, len(c.args)):])) {
 		c.w.ReadTree(".") // git add -A, stash -u, commit -a: the whole work tree
 	}
 	if c.name == "git" && sub == "grep" {

@@ -104,7 +104,7 @@ func (c *cmd) ex(text string, depth int) {
 		return
 	}
 	for _, sc := range lang.ShellStrings(text) {
-		c.w.tentative(sc) // call system('…')
+		c.w.maybeShell(sc) // call system('…')
 	}
 	for i, line := range strings.Split(text, "\n") {
 		if i == maxTextTokens {

@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -143,6 +144,13 @@ func (w *walker) fields(wd *syntax.Word) []word.Word {
 			out[i].Sub = w.lastSub // eval $(…): every word comes from it
 		}
 	}
+	if !w.zsh && unquotedSubst(wd) {
+		for i := range out {
+			if t := w.widenExpanded(out[i].Text); t != out[i].Text {
+				out[i] = word.Word{Text: t, Known: word.IsKnown(t), Sub: out[i].Sub}
+			}
+		}
+	}
 	return out
 }
 
@@ -198,6 +206,13 @@ var errExpand = errors.New("expansion failed")
 // are at most maxBraceFields; false when wd has none. Beyond the bound the
 // word is returned with its braces quoted: kept as written.
 func (w *walker) braceWords(wd *syntax.Word) ([]*syntax.Word, bool) {
+	// zsh: a trailing glob qualifier is read before braces are
+	// (*(e{CODE})): it is kept whole, after each word.
+	var qual syntax.WordPart
+	if n := len(wd.Parts); w.zsh && n > 1 && isGroupLit(wd.Parts[n-1]) {
+		qual = wd.Parts[n-1]
+		wd = &syntax.Word{Parts: wd.Parts[:n-1]}
+	}
 	if !hasBraceCandidate(wd) {
 		return nil, false
 	}
@@ -208,9 +223,15 @@ func (w *walker) braceWords(wd *syntax.Word) ([]*syntax.Word, bool) {
 	var words []*syntax.Word
 	for bw, err := range expand.BracesSeq(nil, &cp) {
 		if err != nil || len(words) == maxBraceFields {
-			return []*syntax.Word{quoteBraces(wd)}, true
+			words = []*syntax.Word{quoteBraces(wd)}
+			break
 		}
 		words = append(words, bw)
+	}
+	if qual != nil {
+		for i, bw := range words {
+			words[i] = &syntax.Word{Parts: append(slices.Clip(bw.Parts), qual)}
+		}
 	}
 	return words, true
 }
@@ -250,6 +271,9 @@ func (w *walker) plainWord(wd *syntax.Word) (string, bool) {
 		v := p.Value
 		if v == "" || strings.ContainsAny(v, `\{`) || v[0] == '~' || w.zsh && v[0] == '=' {
 			return "", false
+		}
+		if (w.nocase || w.dotglob) && strings.ContainsAny(v, "*?[") {
+			return "", false // a pattern an option widens (globWord)
 		}
 		return v, true
 	case *syntax.SglQuoted:
@@ -295,6 +319,9 @@ func (w *walker) text(wd *syntax.Word) word.Word {
 		s = word.Mark(word.MarkWord, "")
 	}
 	w.walkUnvisited(wd)
+	if !w.zsh && unquotedSubst(wd) {
+		s = w.widenExpanded(s) // > $f: bash globs a redirection's target too
+	}
 	out := word.Word{Text: s, Known: word.IsKnown(s)}
 	if soleSubst(wd) {
 		out.Sub = w.lastSub

@@ -108,8 +108,12 @@ func (c *cmd) runPath(p string, args []word.Word) {
 		}
 	}
 	switch prog := shebang(text); {
-	case prog == "" || catalogue.Shells.Has(prog):
+	case prog == "":
 		w.runScript(text, append([]word.Word{{Text: p, Known: true}}, args...), false)
+	case catalogue.Shells.Has(prog):
+		restore := w.dialect(prog, nil) // #!/bin/zsh: zsh's reading
+		w.runScript(text, append([]word.Word{{Text: p, Known: true}}, args...), false)
+		restore()
 	default:
 		in, isInterp := catalogue.InterpreterOf(prog)
 		c.scanFile(text, isInterp && in.Program)

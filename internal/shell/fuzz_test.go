@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"os"
+	"path"
 	"strings"
 	"testing"
 
@@ -50,7 +51,10 @@ func FuzzAnalyze(f *testing.F) {
 		"${f:s/a/b/:gs/c/d/:&:h2:t} $f:s/x/y $f:gs/a/b/:r ${f:s:a:b:}", "f[2,-1]=x; a[1]=y; mapfile[$k]=z; unset 'mapfile[q]'",
 		"alias -g Q='| x' R='> y'; alias a='b ' b='a '; a b Q R", "print -rl -- a b; print -v v x; source =(print c)",
 		"x='a[$(y)]'; echo $((x)) ${a[x]} ${s:x}; (( x )); [[ $x -eq 1 && -v 'a[$(z)]' ]]; f='$(q)'; : ${f@P}",
-		"cp x ~$USER/a ~${U}/b ~/(#i).X ~/.b(rc|z) ~/a^b ${(Q)f} ${f:Q}; declare -i n='a[$(b)]'; arr[x]=1"} {
+		"cp x ~$USER/a ~${U}/b ~/(#i).X ~/.b(rc|z) ~/a^b ${(Q)f} ${f:Q}; declare -i n='a[$(b)]'; arr[x]=1",
+		"shopt -s extglob nocaseglob dotglob; cat ~/.s+(s)h/ID_RS? */* !(x)/y @(a|.b) > ~/*(.x)",
+		"setopt kshglob globdots; ls *(e[x y]) *(e{z}) *(+f) *(oe:q:) *(P:w:) ~/x(:a) *(:s/a/b/) ~/(.s|x)/y{a}",
+		"zsh -o nocaseglob -c 'f(){cp x y}; {echo a}'; bash -O extglob -c 'ls *.@(go|md)'"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, cmd string) {
@@ -185,4 +189,59 @@ func FuzzExpandEnv(f *testing.F) {
 			t.Fatalf("%q: UnknownVars left a variable: %q", p, u)
 		}
 	})
+}
+
+// FuzzQualifiers: any text inside a trailing group is read as a qualifier
+// list or refused, without a panic, and the code it finds lies inside it.
+func FuzzQualifiers(f *testing.F) {
+	for _, s := range []string{".", "om[1]", "e:'x':", "e[cp x y]", "+f", "oe{q}", "P:x:", ":s/a/b/", "#qN", "f700", "u:root:", "L+10", "mh-1", "r|q", "e"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		if len(q) > 1<<10 {
+			return
+		}
+		got, ok := parseQualifiers(q)
+		if !ok {
+			return
+		}
+		for _, c := range got.code {
+			if len(c) > len(q) {
+				t.Fatalf("%q: code %q longer than the list", q, c)
+			}
+		}
+		if got.mods != "" && !strings.HasSuffix(q, got.mods) {
+			t.Fatalf("%q: modifiers %q are not its tail", q, got.mods)
+		}
+	})
+}
+
+// FuzzFoldPattern: a folded pattern matches both cases of a plain name.
+func FuzzFoldPattern(f *testing.F) {
+	for _, s := range []string{".bashrc", "ID_RSA", "[ab]x", "[!a-c]", "[[:alpha:]]", `\A`, "a*b?c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 1<<10 {
+			return
+		}
+		folded := foldPattern(s)
+		if strings.ContainsAny(s, "*?[]\\/") || !isASCII(s) {
+			return
+		}
+		for _, name := range []string{strings.ToLower(s), strings.ToUpper(s), s} {
+			if ok, err := path.Match(folded, name); err == nil && !ok {
+				t.Fatalf("%q folded %q does not match %q", s, folded, name)
+			}
+		}
+	})
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

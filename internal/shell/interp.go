@@ -240,7 +240,7 @@ func (c *cmd) scanEffects(code string, awk bool) {
 		}
 	}
 	for _, sc := range lang.ShellStrings(code) {
-		c.w.tentative(sc)
+		c.w.maybeShell(sc)
 	}
 	for _, p := range lang.Deletes(code) {
 		in := c.inner([]word.Word{{Text: "rm", Known: true}, {Text: "-r", Known: true}, {Text: p, Known: true}})

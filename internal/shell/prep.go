@@ -14,6 +14,9 @@ import (
 // nothing needs arranging, else a copy whose changed parts are new nodes
 // (the syntax tree is never modified).
 func (w *walker) prep(wd *syntax.Word, mode int) *syntax.Word {
+	saved := w.fieldsMode
+	w.fieldsMode = mode == modeFields
+	defer func() { w.fieldsMode = saved }()
 	ps, tilde := wd.Parts, false
 	if w.zsh && (mode == modeFields || mode == modeLiteral) {
 		ps, tilde = w.zshTilde(ps)
@@ -25,6 +28,11 @@ func (w *walker) prep(wd *syntax.Word, mode int) *syntax.Word {
 	}
 	if w.zsh && (mode == modeFields || mode == modeLiteral) {
 		parts, changed = w.zshWord(parts, changed)
+	}
+	if mode == modeFields || mode == modeLiteral {
+		if ps, ok := w.globWord(parts); ok {
+			parts, changed = ps, true
+		}
 	}
 	if !changed {
 		return wd

@@ -1126,6 +1126,7 @@ func (c *cmd) rm() {
 // shell: sh -c SCRIPT runs SCRIPT, sh FILE runs a file, sh alone runs what
 // it reads: a here-document, a here-string, echo's output.
 func (c *cmd) shell() {
+	defer c.w.dialect(c.name, c.args)() // zsh -c: zsh's reading, whatever $SHELL is
 	script, file, sflag := c.shellOptions()
 	if c.fedShell(script, file, sflag) {
 		return

@@ -288,8 +288,8 @@ func union(a, z *Analysis, zerr error) {
 	switch {
 	case errors.Is(zerr, effect.ErrLimit):
 		a.Err = zerr
-	case errors.Is(zerr, ErrHidden) && (a.Err == nil || bashFails):
-		a.Err = zerr // what zsh's reading runs, guard cannot see
+	case errors.Is(zerr, ErrHidden) && (a.Err == nil || bashFails || gravity(a.Err) < gravity(zerr)):
+		a.Err = zerr // what zsh's reading runs, guard cannot see (graver than bash's recovered error)
 	case zshFails && !bashFails:
 		a.ZshErr = zshPE
 	case !zshFails && bashFails:

@@ -235,12 +235,12 @@ func (c *cmd) expectScript(script string) {
 			for strings.HasPrefix(rest, "-") {
 				_, rest, _ = strings.Cut(rest, " ") // spawn -noecho, exec -ignorestderr
 			}
-			c.w.tentative(lang.TclWords(rest))
+			c.w.maybeShell(lang.TclWords(rest))
 		case "send", "exp_send", "send_user":
 			for strings.HasPrefix(rest, "-") {
 				_, rest, _ = strings.Cut(rest, " ") // send -- "…"
 			}
-			c.w.tentative(lang.TclText(rest))
+			c.w.maybeShell(lang.TclText(rest))
 		}
 	}
 }

@@ -136,6 +136,7 @@ func (w *walker) setVariable(name string, vr expand.Variable) {
 
 // storeVar sets name's value in the current scope, as it is.
 func (w *walker) storeVar(name string, vr expand.Variable) {
+	w.noteGlobVar(name)
 	if w.vars == nil {
 		w.vars = maps.Clone(w.varsOf)
 		if w.vars == nil {

@@ -22,6 +22,13 @@ type walker struct {
 	// zsh: the walk reads the command as zsh does (see zsh.go);
 	// zshShell: the user's shell is zsh (Options.Zsh), whichever reading.
 	zsh, zshShell bool
+	// nocase, dotglob: an option that makes patterns match either case,
+	// or match dot files, was set (see globOptions).
+	nocase, dotglob bool
+	// fieldsMode: the word being arranged is an argument (prep's
+	// modeFields); inDots: its dot-file forms are being written (see
+	// dotVariants).
+	fieldsMode, inDots bool
 	// vars are the variables the command set (vars.go); nil: varsOf's.
 	vars   map[string]expand.Variable
 	varsOf map[string]expand.Variable // the enclosing shell's, not to be changed
@@ -144,6 +151,9 @@ func (w *walker) script(src string, depth int) {
 	if f == nil {
 		return
 	}
+	if w.zsh {
+		f = w.zshParse(src, f)
+	}
 	if w.zsh && err == nil {
 		if pos, ok := blankInWord(f); ok {
 			// mvdan's zsh parser takes more than zsh does: a word with a
@@ -201,16 +211,41 @@ func unquotedBlank(s string) bool {
 	return false
 }
 
-// tentative analyses text that is probably a shell command (a string
-// interpreter code hands to system()), one script deeper, in a subshell. It
-// may not be shell at all: a parse error is ignored, not reported.
-func (w *walker) tentative(src string) {
-	if w.stopped() || w.depth+1 > MaxDepth || nesting(src) > MaxNesting || strings.TrimSpace(src) == "" {
+// tentative analyses text that a program runs as a shell command (a glob
+// qualifier's code, an alias's text, a make recipe, sed's s///e), one
+// script deeper, in a subshell. Code that does not parse is code guard
+// cannot see: hidden, a block (never skipped). Within a guess (a word of a
+// program guard does not know, which may be no command at all: see guess)
+// it is dropped silently.
+func (w *walker) tentative(src string) { w.runText(src, w.guessing == 0) }
+
+// maybeShell analyses text picked out of another language that is
+// probably a shell command (a string literal interpreter code hands to
+// system(), a backtick literal, Tcl's exec): it may be no shell at all,
+// so a parse error is ignored.
+func (w *walker) maybeShell(src string) { w.runText(src, false) }
+
+// runText analyses src as tentative does; strict: what does not parse, or
+// nests past the bounds, is hidden code.
+func (w *walker) runText(src string, strict bool) {
+	if w.stopped() || strings.TrimSpace(src) == "" {
+		return
+	}
+	if w.depth+1 > MaxDepth || nesting(src) > MaxNesting {
+		if strict {
+			w.hide("runs code nested deeper than guard follows")
+		}
 		return
 	}
 	f, err := w.theParser().Parse(strings.NewReader(src), "")
 	if err != nil {
+		if strict {
+			w.hide("runs code guard cannot parse")
+		}
 		return
+	}
+	if w.zsh {
+		f = w.zshParse(src, f)
 	}
 	saved := w.depth
 	w.depth++

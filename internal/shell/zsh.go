@@ -52,7 +52,12 @@ func (w *walker) zshParamExp(pe *syntax.ParamExp, quoted bool) syntax.WordPart {
 	if quoted && !strings.Contains(flagText(pe), "@") || len(vals) == 1 {
 		return &syntax.SglQuoted{Value: strings.Join(vals, " ")}
 	}
-	// Several words: a temporary array, expanded "${tmp[@]}".
+	return w.tempArray(vals)
+}
+
+// tempArray returns a part that stands for vals, one word each: a
+// temporary array, expanded "${tmp[@]}".
+func (w *walker) tempArray(vals []string) syntax.WordPart {
 	w.zshTemp++
 	tmp := fmt.Sprintf("__guard_zsh%d", w.zshTemp)
 	w.storeVar(tmp, expand.Variable{Set: true, Kind: expand.Indexed, List: vals})
@@ -531,13 +536,14 @@ func (w *walker) zshEval(vals []string) ([]string, bool) {
 	return out, true
 }
 
-// zshWord arranges what zsh reads in a word beyond its parameters: the
-// modifiers after a short parameter ($v:h, which the parser leaves as
-// text) and a trailing glob qualifier (*(.)), whose code runs (e:…:, +cmd)
-// and which is dropped: the files it selects are among the pattern's.
+// zshWord arranges what zsh reads in a word beyond its parameters: a
+// trailing glob qualifier (*(.), see qualifiers.go), whose code runs and
+// which is dropped when guard reads it, and the modifiers after a short
+// parameter ($v:h, which the parser leaves as text). Pattern groups and
+// extendedglob's operators are widened after (globWord).
 func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPart, bool) {
-	if ps, ok := extendedGlob(parts); ok {
-		return ps, true
+	if ps, ok := w.trailingQualifier(parts); ok {
+		parts, changed = ps, true
 	}
 	for i := 0; i+1 < len(parts); i++ {
 		pe, ok := parts[i].(*syntax.ParamExp)
@@ -565,47 +571,46 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 		parts = slices.Concat(parts[:i:i], repl, parts[i+2:])
 		changed = true
 	}
-	if n := len(parts); n > 1 {
-		if l, ok := parts[n-1].(*syntax.Lit); ok && zshGroup(l.Value) && !patternGroup(l.Value) {
-			// A trailing group is a glob qualifier, with or without a
-			// pattern before it (~/.bashrc(.) is the file, if it is one).
-			q := l.Value[1 : len(l.Value)-1]
-			w.qualifierCode(q)
-			parts = parts[: n-1 : n-1]
-			if i := strings.IndexByte(q, ':'); i >= 0 {
-				// (:s/x/y/): modifiers on each name it selects.
-				parts = w.qualifierMods(parts, q[i:])
-			}
-			changed = true
-		}
-	}
-	for i, p := range parts {
-		if l, ok := p.(*syntax.Lit); ok && zshGroup(l.Value) && len(parts) > 1 {
-			// A group inside a word is a pattern, (ssh|x) or (s): * covers
-			// every alternative, and the hook expands it as the files it
-			// names (~/.(ssh|x)/id_rsa meets ~/.ssh/id_rsa).
-			if !changed {
-				parts = slices.Clone(parts)
-				changed = true
-			}
-			parts[i] = &syntax.Lit{Value: "*"}
-		}
-	}
 	return parts, changed
 }
 
 // qualifierMods applies the modifiers of a glob qualifier (:h, :s/x/y/)
-// to the name a word without pattern characters names; a pattern's names,
-// or modifiers guard does not follow, are not known.
+// to the names a word selects: to a plain name, as to a parameter's value.
+// On a pattern, the modifiers that keep the file (:a, :A, :P, :q, :c) are
+// passed over and :h, :t, which act on whole path components, are applied
+// to the pattern's text; any other (:s, :r, :l…) changes names guard does
+// not list: hidden, a block.
 func (w *walker) qualifierMods(parts []syntax.WordPart, spec string) []syntax.WordPart {
 	unknown := []syntax.WordPart{&syntax.Lit{Value: word.Mark(word.MarkWord, "")}}
 	mods, _, _, ok := parseMods(spec, false)
-	if !ok {
-		return unknown
+	pattern := w.inexactGlob(parts, false)
+	if ps, ok := w.globWord(parts); ok {
+		parts = ps
 	}
 	s := w.text(&syntax.Word{Parts: parts}).Text
-	if strings.ContainsAny(s, "*?[") {
+	pattern = pattern || strings.ContainsAny(s, "*?[")
+	if !ok {
+		if pattern {
+			w.hide("applies glob qualifier modifiers guard does not follow to a pattern's names")
+		}
 		return unknown
+	}
+	if pattern {
+		kept := mods[:0:0]
+		for _, m := range mods {
+			switch m.op {
+			case 'a', 'A', 'P', 'q', 'c':
+			case 'h', 't':
+				kept = append(kept, m)
+			default:
+				w.hide("applies a glob qualifier modifier (:%c) to a pattern's names, which guard does not follow", m.op)
+				return parts
+			}
+		}
+		if len(kept) == 0 {
+			return parts
+		}
+		mods = kept
 	}
 	vals, ok := w.applyMods(mods, []string{s})
 	if !ok {
@@ -789,79 +794,4 @@ func (w *walker) zshTilde(ps []syntax.WordPart) ([]syntax.WordPart, bool) {
 		prefix = "~" + user
 	}
 	return append([]syntax.WordPart{&syntax.SglQuoted{Value: prefix}}, rest...), true
-}
-
-// patternGroup reports whether a trailing group is a pattern, not a glob
-// qualifier: alternatives, (rc|zz), outside a qualifier's code.
-func patternGroup(s string) bool {
-	return strings.Contains(s, "|") && !strings.ContainsAny(s, "'\":+")
-}
-
-// extendedGlob makes a path word with zsh's extended glob operators guard
-// does not expand unknown from the path component that holds one:
-// globbing flags (#i) (#a1), and with extendedglob ^x, x~y, x#, x##.
-// ~/(#i).BASHRC is ~/ and a name guard does not know, which the path rules
-// treat as unresolved near protected files.
-func extendedGlob(parts []syntax.WordPart) ([]syntax.WordPart, bool) {
-	path := false
-	for _, p := range parts {
-		if l, ok := p.(*syntax.Lit); ok && strings.Contains(l.Value, "/") {
-			path = true
-		}
-	}
-	for i, p := range parts {
-		l, ok := p.(*syntax.Lit)
-		if !ok {
-			continue
-		}
-		v := l.Value
-		at := strings.Index(v, "(#")
-		if at < 0 && path {
-			from := 0
-			if i == 0 {
-				from = 1 // a leading ~ is the home directory
-			}
-			if k := strings.IndexAny(v[min(from, len(v)):], "^~#"); k >= 0 {
-				at = k + min(from, len(v))
-			}
-		}
-		if at < 0 {
-			continue
-		}
-		head := v[:at]
-		if j := strings.LastIndexByte(head, '/'); j >= 0 {
-			head = head[:j+1]
-		} else {
-			head = ""
-		}
-		out := slices.Clone(parts[:i])
-		out = append(out, &syntax.Lit{Value: head + word.Mark(word.MarkWord, "") + globTail(v[at:], parts[i+1:])})
-		return out, true
-	}
-	return parts, false
-}
-
-// globTail is what follows the path component that holds an extended
-// glob operator (op, the rest of its literal; then the word's later
-// parts): from the next /, lower-cased after a case-insensitive flag
-// (#i), (#l), since the names guard protects are lower case. A part that
-// is no literal ends it.
-func globTail(op string, later []syntax.WordPart) string {
-	rest := op
-	for _, p := range later {
-		l, ok := p.(*syntax.Lit)
-		if !ok {
-			break
-		}
-		rest += l.Value
-	}
-	k := strings.IndexByte(rest, '/')
-	if k < 0 {
-		return ""
-	}
-	tail := rest[k:]
-	if f := strings.Index(op, "(#"); f >= 0 && strings.ContainsAny(op[f:min(len(op), f+6)], "il") {
-		tail = strings.ToLower(tail)
-	}
-	return tail
 }

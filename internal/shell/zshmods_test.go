@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -38,7 +39,6 @@ func TestZshModifiers(t *testing.T) {
 		`f=~/.bashrX; cp x ${f:&}`,
 		`f=~/.bashrX; cp x ${f:w:r}`,
 		`cp x ${(%):-%~}/.bashrc`,
-		`cp x ~/.b*(:s/X/rc/)`,
 	} {
 		a := &Analysis{} // zsh's reading alone
 		if err := walk(a, cmd, Options{Home: "/home/u", Zsh: true}, true); err != nil {
@@ -52,6 +52,12 @@ func TestZshModifiers(t *testing.T) {
 		}
 		if len(a.Unresolved) == 0 {
 			t.Errorf("%q: nothing unresolved (writes %q)", cmd, a.Writes)
+		}
+	}
+	// A modifier that changes the names a pattern selects: hidden.
+	for _, cmd := range []string{`cp x ~/.b*(:s/X/rc/)`, `cat ~/.s*/id_rsa.pub(:r)`, `cat ~/.s*/id_rsa(:s/x/y/)`} {
+		if err := walk(&Analysis{}, cmd, Options{Home: "/home/u", Zsh: true}, true); !errors.Is(err, ErrHidden) {
+			t.Errorf("%q: error %v, want hidden", cmd, err)
 		}
 	}
 }

@@ -1,0 +1,111 @@
+package shell
+
+import (
+	"mvdan.cc/sh/v3/syntax"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// dialect makes the walk read what the shell named runs (zsh -c SCRIPT,
+// zsh FILE, a script whose #! line names zsh, bash -O OPT) as that shell
+// reads it, whatever the user's shell ($SHELL) is: zsh's parser and rules
+// (~$USER, glob qualifiers, mapfile) for zsh, bash's for bash, dash, ksh
+// and the others but sh (which keeps the command's reading); the
+// options it is given (-o, -O, --OPT) that fold case in patterns are
+// noted (see globOptions). It returns what restores the reading after.
+func (w *walker) dialect(name string, args []word.Word) func() {
+	zsh, zshShell := w.zsh, w.zshShell
+	base := strings.ToLower(word.Base(name))
+	base = strings.TrimPrefix(base, "-") // a login shell's argv[0]
+	if base != "" && base != "sh" {
+		// (sh is bash or dash where guard runs, but also what su -c and
+		// source /dev/stdin are walked as: its reading stays the
+		// command's, both where $SHELL is zsh.)
+		nested := strings.HasPrefix(base, "zsh")
+		w.zsh, w.zshShell = nested, nested
+	}
+	w.globOptions(shellOptionWords(args))
+	return func() { w.zsh, w.zshShell = zsh, zshShell }
+}
+
+// shellOptionWords returns the words of a shell's command line that name
+// options: the value of each -o, +o, -O, +O and each --OPTION, up to the
+// first operand (the script, or -c's text).
+func shellOptionWords(args []word.Word) []word.Word {
+	var out []word.Word
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		switch {
+		case s == "-o" || s == "+o" || s == "-O" || s == "+O":
+			if j+1 < len(args) {
+				out = append(out, args[j+1])
+				j++
+			}
+		case strings.HasPrefix(s, "--") && len(s) > 2:
+			out = append(out, args[j])
+		case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
+		default:
+			return out
+		}
+	}
+	return out
+}
+
+// maxBraceFixes bounds the { groups zshBraces rewrites in one script.
+const maxBraceFixes = 8
+
+// zshParse parses src as zsh does where mvdan's zsh parser reads it
+// otherwise: zsh takes a { that starts a command word as a group's opening
+// even with no blank after it, and a } that ends a later word as its close
+// (f(){cp x ~/.zshrc} runs cp), where the parser reads a command named
+// {cp. Such a group is rewritten with blanks ({ cp x ~/.zshrc; }) and
+// parsed again.
+func (w *walker) zshParse(src string, f *syntax.File) *syntax.File {
+	for range maxBraceFixes {
+		open, end := zshBraceGroup(f)
+		if open < 0 || end < 0 || end > len(src) || open >= end {
+			return f
+		}
+		fixed := src[:end-1] + "; }" + src[end:]
+		fixed = fixed[:open+1] + " " + fixed[open+1:]
+		g, err := w.theParser().Parse(strings.NewReader(fixed), "")
+		if err != nil {
+			return f
+		}
+		src, f = fixed, g
+	}
+	return f
+}
+
+// zshBraceGroup returns the offsets of the first command word that starts
+// with { and more text, and of the end of the first word from there on
+// that ends in } (-1 when none).
+func zshBraceGroup(f *syntax.File) (open, end int) {
+	open, end = -1, -1
+	syntax.Walk(f, func(n syntax.Node) bool {
+		ce, ok := n.(*syntax.CallExpr)
+		if !ok || end >= 0 {
+			return end < 0
+		}
+		if open < 0 && len(ce.Args) > 0 {
+			if l, ok := ce.Args[0].Parts[0].(*syntax.Lit); ok && len(l.Value) > 1 && l.Value[0] == '{' {
+				open = int(l.Pos().Offset())
+			}
+		}
+		if open < 0 {
+			return true
+		}
+		for _, a := range ce.Args {
+			if int(a.Pos().Offset()) < open {
+				continue
+			}
+			if l, ok := a.Parts[len(a.Parts)-1].(*syntax.Lit); ok && strings.HasSuffix(l.Value, "}") && !strings.HasSuffix(l.Value, `\}`) {
+				end = int(l.End().Offset())
+				return false
+			}
+		}
+		return true
+	})
+	return open, end
+}
