@@ -64,12 +64,20 @@ func (w *walker) commandVar(name, value string) {
 	switch {
 	case strings.HasPrefix(name, "GIT_CONFIG_VALUE_"), name == "GIT_CONFIG_PARAMETERS":
 		// git -c through the environment: a value may be a command git
-		// runs (core.pager); which key it goes with is not looked at.
-		for _, v := range gitConfigValues(name, value) {
-			w.tentative(strings.TrimPrefix(v, "!"))
+		// runs (core.pager), or name a file of settings (include.path).
+		for _, kv := range w.gitConfigValues(name, value) {
+			w.gitEnvSetting(kv[0], kv[1])
 		}
 	case strings.HasPrefix(name, "GIT_CONFIG_KEY_") && strings.EqualFold(value, "core.hooksPath"):
 		w.hide("sets %s: git runs hooks from a directory guard does not read", name)
+	case strings.HasPrefix(name, "GIT_CONFIG_KEY_"):
+		// A key set after its value: the value is read again for it.
+		if v, ok := w.lookup("GIT_CONFIG_VALUE_" + strings.TrimPrefix(name, "GIT_CONFIG_KEY_")); ok && v != "" {
+			if !word.IsKnown(value) {
+				value = ""
+			}
+			w.gitEnvSetting(strings.ToLower(value), v)
+		}
 	case catalogue.HiddenVars.Has(name):
 		w.hide("sets %s: a program runs code from a place guard does not read", name)
 	case codeFileVars.Has(name):
@@ -108,19 +116,37 @@ func (w *walker) commandVar(name, value string) {
 	}
 }
 
-// gitConfigValues returns the values of git settings a variable holds:
-// GIT_CONFIG_VALUE_N's, or each 'key'='value' of GIT_CONFIG_PARAMETERS.
-func gitConfigValues(name, value string) []string {
-	if name != "GIT_CONFIG_PARAMETERS" {
-		return []string{value}
+// gitConfigValues returns the git settings a variable holds, key and
+// value: GIT_CONFIG_VALUE_N's with the GIT_CONFIG_KEY_N the shell holds
+// ("" when it holds none), or each 'key'='value' of GIT_CONFIG_PARAMETERS.
+func (w *walker) gitConfigValues(name, value string) [][2]string {
+	if n, ok := strings.CutPrefix(name, "GIT_CONFIG_VALUE_"); ok {
+		k, _ := w.lookup("GIT_CONFIG_KEY_" + n)
+		if !word.IsKnown(k) {
+			k = "" // read, or set from a value guard does not know
+		}
+		return [][2]string{{strings.ToLower(k), value}}
 	}
-	var out []string
+	var out [][2]string
 	for _, pair := range lang.SplitQuoted(value) {
-		if _, v, ok := strings.Cut(pair.Text, "="); ok {
-			out = append(out, v)
+		if k, v, ok := strings.Cut(pair.Text, "="); ok {
+			out = append(out, [2]string{strings.ToLower(k), v})
 		}
 	}
 	return out
+}
+
+// gitEnvSetting analyses one git setting given through the environment: a
+// value git runs is a command, a file of settings is read as one; a key
+// guard does not know (not set in the command) may be either, so its value
+// is analysed as a command, strictly.
+func (w *walker) gitEnvSetting(key, v string) {
+	switch {
+	case key == "" || gitRunsValue(key, v):
+		w.tentative(strings.TrimPrefix(v, "!"))
+	case gitInclude(key):
+		w.gitConfigFile(v)
+	}
 }
 
 // commandValues returns the commands a command-valued variable holds:
