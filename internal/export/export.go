@@ -88,6 +88,7 @@ type Exporter struct {
 	status *tracker
 	sleep  func(ctx context.Context, d time.Duration) error
 	now    func() time.Time
+	poll   time.Duration // pollEvery; tests shorten it
 }
 
 // New returns an exporter for opt. It reads the CA file now.
@@ -108,7 +109,7 @@ func New(opt Options) (*Exporter, error) {
 	res["service.version"] = opt.Version
 	res["host.name"] = host
 	return &Exporter{opt: opt, send: s, res: res, status: newTracker(opt.Config.URL),
-		sleep: sleepCtx, now: time.Now}, nil
+		sleep: sleepCtx, now: time.Now, poll: pollEvery}, nil
 }
 
 // Run ships the log until ctx is done, and returns ctx's error. Failures
@@ -125,7 +126,7 @@ func (e *Exporter) Run(ctx context.Context) error {
 		if err != nil && ctx.Err() == nil {
 			e.status.fail(err, false, e.now())
 		}
-		if e.sleep(ctx, pollEvery) != nil {
+		if e.sleep(ctx, e.poll) != nil {
 			break
 		}
 	}
@@ -165,7 +166,7 @@ func (e *Exporter) follow(ctx context.Context, cur *Cursor) error {
 		if err != nil {
 			return err
 		}
-		if err := e.sleep(ctx, pollEvery); err != nil {
+		if err := e.sleep(ctx, e.poll); err != nil {
 			return err
 		}
 		if moved, err := t.moved(cur.Off); moved || err != nil {
