@@ -101,11 +101,17 @@ func runServe(ctx context.Context, s *streams, opts serveOptions) error {
 	// The console keeps its own record of the log current between requests
 	// (/api/integrity).
 	go idx.Watch(ctx, consoleWatch)
-	if exp != nil {
-		fmt.Fprintf(s.out, "guard: shipping the audit log to %s\n", exp.Status().Endpoint)
-		go exp.Run(ctx)
+	if exp == nil {
+		return console.Serve(ctx, ln, h)
 	}
-	return console.Serve(ctx, ln, h)
+	fmt.Fprintf(s.out, "guard: shipping the audit log to %s\n", exp.Status().Endpoint)
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { _ = exp.Run(ctx); close(done) }()
+	err = console.Serve(ctx, ln, h)
+	cancel()
+	<-done // a batch in flight gets its answer, and its cursor is saved
+	return err
 }
 
 // newExporter returns the exporter the settings configure, nil when none

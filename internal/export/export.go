@@ -65,6 +65,9 @@ const (
 	retryMax = 30 * time.Second
 	// permanentWait is the wait after an answer that a retry cannot change.
 	permanentWait = 5 * time.Minute
+	// stopGrace is how long a request in flight may still take once Run is
+	// asked to stop: its answer, and the cursor it moves, are kept.
+	stopGrace = 5 * time.Second
 )
 
 // Options configure an Exporter.
@@ -112,7 +115,8 @@ func New(opt Options) (*Exporter, error) {
 		sleep: sleepCtx, now: time.Now, poll: pollEvery}, nil
 }
 
-// Run ships the log until ctx is done, and returns ctx's error. Failures
+// Run ships the log until ctx is done, and returns ctx's error; a request
+// in flight then has stopGrace to be answered, and its cursor is saved. Failures
 // (no log yet, a collector down, an unwritable cursor) are reported in
 // Status and retried; none ends Run.
 func (e *Exporter) Run(ctx context.Context) error {
@@ -239,8 +243,10 @@ func (e *Exporter) deliver(ctx context.Context, b *batch, cur *Cursor) error {
 	if err != nil {
 		return fmt.Errorf("encode a batch: %w", err)
 	}
+	sctx, cancel := graceContext(ctx, stopGrace)
+	defer cancel()
 	for try := 0; ; try++ {
-		err := e.send.send(ctx, body)
+		err := e.send.send(sctx, body)
 		if err == nil {
 			break
 		}
@@ -272,6 +278,27 @@ func (e *Exporter) deliver(ctx context.Context, b *batch, cur *Cursor) error {
 
 // Status returns what the exporter has done so far.
 func (e *Exporter) Status() Status { return e.status.get() }
+
+// graceContext returns a context that ends grace after ctx does: a request
+// in flight when the exporter is stopped may still get its answer, so that
+// a graceful stop does not send the batch again at the next start.
+func graceContext(ctx context.Context, grace time.Duration) (context.Context, context.CancelFunc) {
+	c, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	go func() {
+		select {
+		case <-ctx.Done():
+			t := time.NewTimer(grace)
+			defer t.Stop()
+			select {
+			case <-t.C:
+				cancel()
+			case <-c.Done():
+			}
+		case <-c.Done():
+		}
+	}()
+	return c, cancel
+}
 
 // sleepCtx waits d or until ctx is done.
 func sleepCtx(ctx context.Context, d time.Duration) error {

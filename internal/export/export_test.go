@@ -391,3 +391,34 @@ func TestHookPathLinksNoOpenTelemetry(t *testing.T) {
 		}
 	}
 }
+
+// TestStopKeepsTheAnswerInFlight: a stop while a request is in flight
+// waits for its answer and saves the cursor, so the next start does not
+// send the batch again.
+func TestStopKeepsTheAnswerInFlight(t *testing.T) {
+	dir := t.TempDir()
+	entered, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	col := &collector{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		once.Do(func() { close(entered); <-release })
+		col.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	appendRecords(t, filepath.Join(dir, "audit.log"), 2)
+	r := startExporter(t, dir, srv.URL)
+	<-entered
+	r.cancel()
+	close(release)
+	<-r.done
+	if st := r.e.Status(); st.Shipped != 2 {
+		t.Fatalf("stopped with a request in flight: %d shipped, want its 2 acknowledged", st.Shipped)
+	}
+	r = startExporter(t, dir, srv.URL)
+	appendRecords(t, filepath.Join(dir, "audit.log"), 1)
+	waitFor(t, "3 records", func() bool { return r.e.Status().Shipped == 3 })
+	r.stop()
+	if _, hashes, _ := col.got(); len(hashes) != 3 {
+		t.Errorf("the collector got %d records, want 3: the batch in flight was sent again", len(hashes))
+	}
+}
