@@ -80,8 +80,9 @@ func TestExportEndToEnd(t *testing.T) {
 	got = waitRecords(t, sink, 6)
 	checkShipped(t, got, logLines(t, logPath))
 
-	// guard serve stops (as a service does, by SIGTERM) while records are
-	// made, and starts again: it resumes from its cursor, no record twice.
+	// guard serve stops (by SIGTERM, as a service manager stops it), records
+	// are made meanwhile, and it starts again: it resumes from its cursor,
+	// no record twice, none lost.
 	serve.stop(t)
 	hookCalls(t, env, 3)
 	serve = startServe(t, env)
@@ -103,9 +104,17 @@ func TestExportEndToEnd(t *testing.T) {
 		t.Errorf("after the break: record %s, want the forged one %s", h.Str(), forged)
 	}
 
-	// The log is rewritten while guard serve is stopped: the record the
-	// cursor names is gone. guard reports it, then ships the log again
-	// (where the forged record breaks the chain once more).
+	serve = checkRewriteReported(t, serve, env, sink, logPath)
+	defer serve.stop(t)
+	checkNoText(t, sink)
+}
+
+// checkRewriteReported rewrites the log's last record while guard serve is
+// stopped, so that the record its cursor names is gone: guard reports it,
+// then ships the log again (where the forged record breaks the chain once
+// more). It returns the guard serve it started.
+func checkRewriteReported(t *testing.T, serve *serveProc, env []string, sink *consumertest.LogsSink, logPath string) *serveProc {
+	t.Helper()
 	serve.stop(t)
 	lines := logLines(t, logPath)
 	last := lines[len(lines)-1]
@@ -118,9 +127,8 @@ func TestExportEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	serve = startServe(t, env)
-	defer serve.stop(t)
-	got = waitRecords(t, sink, 11+2+len(lines))
-	br = got[11]
+	got := waitRecords(t, sink, 11+2+len(lines))
+	br := got[11]
 	exp, _ := br.Attributes().Get("guard.chain.expected")
 	found, _ := br.Attributes().Get("guard.chain.found")
 	if r, _ := br.Attributes().Get("guard.chain.reason"); r.Str() != "cursor" || exp.Str() != hashHex(last) || found.Str() != hashHex(rewritten) {
@@ -137,7 +145,7 @@ func TestExportEndToEnd(t *testing.T) {
 	if !st.Enabled || len(st.Status.Breaks) != 2 || st.Status.Breaks[0].Reason != "cursor" || st.Status.Breaks[1].Reason != "prev_hash" {
 		t.Errorf("/api/export after the rewrite: %+v, want the cursor break, then the forged record's", st)
 	}
-	checkNoText(t, sink)
+	return serve
 }
 
 // receiverFromDoc returns the OTLP receiver's configuration in

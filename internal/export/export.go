@@ -192,8 +192,7 @@ func (e *Exporter) fill(ctx context.Context, t *tail, cur *Cursor, pending []Bre
 	headEnd := cur.HeadEnd
 	now := pcommon.NewTimestampFromTime(e.now())
 	for _, br := range pending {
-		e.status.broke(br)
-		b.addBreak(br, now)
+		e.report(b, br, now)
 	}
 	r := t.reader(cur.Off)
 	var f audit.Fields
@@ -207,33 +206,40 @@ func (e *Exporter) fill(ctx context.Context, t *tail, cur *Cursor, pending []Bre
 		}
 		off := cur.Off + l.Off
 		b.end, b.bytes = cur.Off+l.End, b.bytes+(l.End-l.Off)
-		br := Break{Expected: b.head, Offset: off, Time: e.now().UTC().Format(time.RFC3339)}
+		var br Break
 		switch {
 		case l.TooLong:
-			br.Reason, br.Found = "line_too_long", "a line over the length limit"
+			br = Break{Reason: "line_too_long", Expected: b.head, Found: "a line over the length limit"}
 			b.head, b.start, headEnd = "", off, off
 		case audit.Scan(l.Bytes, &f) != nil:
 			if audit.IsTorn(l.Bytes) {
 				continue // no link: the next record chains from the one before
 			}
-			br.Reason, br.Found = "invalid_line", hashOf(l.Bytes)
+			br = Break{Reason: "invalid_line", Expected: b.head, Found: hashOf(l.Bytes)}
 			b.head, b.start, headEnd = br.Found, off, off+int64(len(l.Bytes))
 		default:
-			h := hashOf(l.Bytes)
 			if string(f.PrevHash) != b.head {
-				br.Reason, br.Found = "prev_hash", string(f.PrevHash)
-				e.status.broke(br)
-				b.addBreak(br, now)
+				e.report(b, Break{Reason: "prev_hash", Expected: b.head, Found: string(f.PrevHash), Offset: off}, now)
 			}
+			h := hashOf(l.Bytes)
 			b.addRecord(&f, h, now)
 			b.head, b.start, headEnd = h, off, off+int64(len(l.Bytes))
 			continue
 		}
-		e.status.broke(br)
-		b.addBreak(br, now)
+		br.Offset = off
+		e.report(b, br, now)
 	}
 	b.headEnd = headEnd
 	return b, ctx.Err()
+}
+
+// report adds the error record of br to b and shows br in the status.
+func (e *Exporter) report(b *batch, br Break, now pcommon.Timestamp) {
+	if br.Time == "" {
+		br.Time = now.AsTime().UTC().Format(time.RFC3339)
+	}
+	e.status.broke(br)
+	b.addBreak(br, now)
 }
 
 // deliver sends b until the collector acknowledges it, then saves the
