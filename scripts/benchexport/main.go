@@ -223,15 +223,13 @@ func measureDelays(bin string, env []string, s *sink, calls int) error {
 	return nil
 }
 
-var hwmRE = regexp.MustCompile(`VmHWM:\s+(\d+) kB`)
-
 // procHWM is the peak RSS of a process in KiB, 0 when unknown.
 func procHWM(pid int) int64 {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		return 0
 	}
-	m := hwmRE.FindSubmatch(b)
+	m := regexp.MustCompile(`VmHWM:\s+(\d+) kB`).FindSubmatch(b)
 	if m == nil {
 		return 0
 	}
