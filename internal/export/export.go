@@ -50,7 +50,6 @@ import (
 	"go.opentelemetry.io/collector/pdata/plog"
 
 	"github.com/guardhq/guard/internal/audit"
-	"github.com/guardhq/guard/internal/event"
 )
 
 // Limits and timings of the exporter.
@@ -158,14 +157,42 @@ func (e *Exporter) follow(ctx context.Context, cur *Cursor) error {
 		cur.Shipped = shipped
 	}
 	t := &tail{f: f, path: e.opt.Log, info: fi, off: cur.Off}
+	// The next batch is read and encoded while the one before is in
+	// flight: read is where reading goes on, *cur what the collector
+	// acknowledged (written by the delivery, read only after it).
+	read := *cur
+	var inflight chan error
+	wait := func() error {
+		if inflight == nil {
+			return nil
+		}
+		err := <-inflight
+		inflight = nil
+		return err
+	}
+	defer func() { _ = wait() }()
 	for {
-		b, err := e.fill(ctx, t, cur, pending)
+		b, err := e.fill(ctx, t, &read, pending)
 		pending = nil
 		if b.n > 0 {
-			if err := e.deliver(ctx, b, cur); err != nil {
+			body, merr := (&plog.ProtoMarshaler{}).MarshalLogs(b.logs)
+			if err := wait(); err != nil {
 				return err
 			}
+			if merr != nil {
+				return fmt.Errorf("encode a batch: %w", merr)
+			}
+			if ctx.Err() != nil {
+				return ctx.Err() // stopping: no new request
+			}
+			done := make(chan error, 1)
+			go func() { done <- e.deliver(ctx, body, b, cur) }()
+			inflight = done
+			read = b.cursor(0)
 			continue
+		}
+		if err := wait(); err != nil {
+			return err
 		}
 		if err != nil {
 			return err
@@ -178,9 +205,6 @@ func (e *Exporter) follow(ctx context.Context, cur *Cursor) error {
 		}
 	}
 }
-
-// errMoved ends a tail whose file was replaced or cut.
-var errMoved = errors.New("audit log replaced or cut")
 
 // fill reads complete lines from the tail after the cursor into a new
 // batch, up to the batch limits or the end of what is written, with the
@@ -242,13 +266,9 @@ func (e *Exporter) report(b *batch, br Break, now pcommon.Timestamp) {
 	b.addBreak(br, now)
 }
 
-// deliver sends b until the collector acknowledges it, then saves the
-// cursor it reaches.
-func (e *Exporter) deliver(ctx context.Context, b *batch, cur *Cursor) error {
-	body, err := (&plog.ProtoMarshaler{}).MarshalLogs(b.logs)
-	if err != nil {
-		return fmt.Errorf("encode a batch: %w", err)
-	}
+// deliver sends body, the encoded batch b, until the collector acknowledges
+// it, then saves the cursor it reaches in *cur and the cursor file.
+func (e *Exporter) deliver(ctx context.Context, body []byte, b *batch, cur *Cursor) error {
 	sctx, cancel := graceContext(ctx, stopGrace)
 	defer cancel()
 	for try := 0; ; try++ {
@@ -273,10 +293,7 @@ func (e *Exporter) deliver(ctx context.Context, b *batch, cur *Cursor) error {
 			return err
 		}
 	}
-	next := Cursor{Off: b.end, Head: b.head, HeadStart: b.start, HeadEnd: b.headEnd, Shipped: cur.Shipped + int64(b.n)}
-	if next.Head == "" {
-		next.Head, next.HeadStart, next.HeadEnd = event.ZeroHash, 0, 0 // unknown: the next record breaks
-	}
+	next := b.cursor(cur.Shipped + int64(b.n))
 	*cur = next
 	e.status.acked(next, b.n, e.now())
 	return writeCursor(e.opt.Cursor, next)

@@ -5,6 +5,7 @@ import (
 	"go.opentelemetry.io/collector/pdata/plog"
 
 	"github.com/guardhq/guard/internal/audit"
+	"github.com/guardhq/guard/internal/event"
 )
 
 // Names of what guard puts on the records it ships.
@@ -30,6 +31,16 @@ type batch struct {
 	// start and headEnd where that line is: the cursor once acknowledged.
 	head           string
 	start, headEnd int64
+}
+
+// cursor is the cursor once b is acknowledged, with shipped records in
+// all.
+func (b *batch) cursor(shipped int64) Cursor {
+	c := Cursor{Off: b.end, Head: b.head, HeadStart: b.start, HeadEnd: b.headEnd, Shipped: shipped}
+	if c.Head == "" {
+		c.Head, c.HeadStart, c.HeadEnd = event.ZeroHash, 0, 0 // unknown: the next record breaks
+	}
+	return c
 }
 
 // newBatch returns an empty batch with the resource attributes res.
