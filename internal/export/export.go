@@ -156,7 +156,7 @@ func (e *Exporter) follow(ctx context.Context, cur *Cursor) error {
 		*cur = zeroCursor()
 		cur.Shipped = shipped
 	}
-	t := &tail{f: f, path: e.opt.Log, info: fi, off: cur.Off}
+	t := &tail{f: f, path: e.opt.Log, info: fi}
 	// The next batch is read and encoded while the one before is in
 	// flight: read is where reading goes on, *cur what the collector
 	// acknowledged (written by the delivery, read only after it).

@@ -12,7 +12,6 @@ type tail struct {
 	f    *os.File
 	path string
 	info os.FileInfo
-	off  int64
 }
 
 // reader returns a reader of the lines from off on, to whatever end the
