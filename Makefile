@@ -47,10 +47,11 @@ lint: ## gofmt, go vet, the Windows and macOS cross-builds (shellcheck runs in t
 	CGO_ENABLED=0 GOOS=windows GOARCH=amd64 $(GO) build -trimpath -o /dev/null ./cmd/guard
 	CGO_ENABLED=0 GOOS=darwin GOARCH=arm64 $(GO) build -trimpath -o /dev/null ./cmd/guard
 
-bench: ## benchmarks: detectors, hook round trip against a baseline, console on a big log, guard run
+bench: ## benchmarks: detectors, hook round trip against a baseline, console and export on a big log, guard run
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/...
 	$(GO) run ./scripts/benchhook
 	$(GO) run ./scripts/benchconsole
+	$(GO) run ./scripts/benchexport
 	@if command -v bwrap >/dev/null 2>&1; then $(GO) run ./scripts/benchrun; else echo "benchrun: skipped (guard run's cost needs bubblewrap)"; fi
 
 version: ## print the version that builds report

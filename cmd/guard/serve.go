@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/guardhq/guard/internal/console"
+	"github.com/guardhq/guard/internal/export"
 	"github.com/guardhq/guard/internal/home"
 	"github.com/guardhq/guard/internal/policy"
 )
@@ -22,6 +23,7 @@ import (
 type serveOptions struct {
 	port int
 	addr string
+	otlp export.Settings
 }
 
 func newServeCommand(s *streams) *cobra.Command {
@@ -33,7 +35,11 @@ func newServeCommand(s *streams) *cobra.Command {
 over ~/.guard/audit.log, plus the read-only JSON API (/api/stats, /api/events,
 /api/integrity).
 
-The console listens on 127.0.0.1 only, unless --addr says otherwise.`,
+The console listens on 127.0.0.1 only, unless --addr says otherwise.
+
+With an OTLP endpoint configured (--otlp-endpoint, OTEL_EXPORTER_OTLP_ENDPOINT,
+or the export.json that 'guard service install' writes in guard's directory),
+it also ships the log to an OpenTelemetry Collector: see docs/EXPORT.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
@@ -43,6 +49,12 @@ The console listens on 127.0.0.1 only, unless --addr says otherwise.`,
 	}
 	cmd.Flags().IntVar(&opts.port, "port", 7070, "TCP port to listen on (0 picks a free one)")
 	cmd.Flags().StringVar(&opts.addr, "addr", "127.0.0.1", "address to listen on; anything but loopback exposes the audit log to the network")
+	f := cmd.Flags()
+	f.StringVar(&opts.otlp.Endpoint, "otlp-endpoint", "", "ship the audit log to this OTLP/HTTP base URL (/v1/logs appended; "+export.EnvEndpoint+")")
+	f.StringVar(&opts.otlp.LogsEndpoint, "otlp-logs-endpoint", "", "ship the audit log to this OTLP/HTTP logs URL, as it is ("+export.EnvLogsEndpoint+")")
+	f.StringVar(&opts.otlp.Headers, "otlp-headers", "", "headers of every export request, k=v,k2=v2 URL-encoded ("+export.EnvHeaders+"; other users may see a flag: prefer the variable)")
+	f.StringVar(&opts.otlp.Certificate, "otlp-certificate", "", "PEM file of the CA certificates that verify the collector ("+export.EnvCertificate+")")
+	f.StringVar(&opts.otlp.Resource, "otlp-resource-attributes", "", "extra resource attributes, k=v,k2=v2 ("+export.EnvResource+")")
 	return cmd
 }
 
@@ -66,7 +78,15 @@ func runServe(ctx context.Context, s *streams, opts serveOptions) error {
 	}
 	defer idx.Close()
 	pol := consolePolicy(s)
-	h, err := console.NewHandler(idx, console.Config{BindHost: opts.addr, AnchorFile: anchorFile(path), Help: pol.Help})
+	exp, err := newExporter(opts.otlp, path)
+	if err != nil {
+		return err
+	}
+	cfg := console.Config{BindHost: opts.addr, AnchorFile: anchorFile(path), Help: pol.Help}
+	if exp != nil {
+		cfg.Export = func() any { return exp.Status() }
+	}
+	h, err := console.NewHandler(idx, cfg)
 	if err != nil {
 		return err
 	}
@@ -81,7 +101,49 @@ func runServe(ctx context.Context, s *streams, opts serveOptions) error {
 	// The console keeps its own record of the log current between requests
 	// (/api/integrity).
 	go idx.Watch(ctx, consoleWatch)
-	return console.Serve(ctx, ln, h)
+	if exp == nil {
+		return console.Serve(ctx, ln, h)
+	}
+	fmt.Fprintf(s.out, "guard: shipping the audit log to %s\n", exp.Status().Endpoint)
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { _ = exp.Run(ctx); close(done) }()
+	err = console.Serve(ctx, ln, h)
+	cancel()
+	<-done // a batch in flight gets its answer, and its cursor is saved
+	return err
+}
+
+// newExporter returns the exporter the settings configure, nil when none
+// does: the flags over the environment over the file export.json in
+// guard's directory.
+func newExporter(flags export.Settings, logPath string) (*export.Exporter, error) {
+	dir, err := home.Dir()
+	if err != nil {
+		return nil, err
+	}
+	file, err := export.ReadSettings(export.ConfigPath(dir))
+	if err != nil {
+		return nil, withHint(err, "fix or remove the file; 'guard service install' writes it from the OTEL_EXPORTER_OTLP_* variables")
+	}
+	set := flags.Over(export.FromEnv(os.Getenv)).Over(file)
+	if !set.Enabled() {
+		return nil, nil
+	}
+	cfg, err := set.Config()
+	if err != nil {
+		return nil, withHint(fmt.Errorf("otlp export: %w", err), "see docs/EXPORT.md for the settings")
+	}
+	state, err := home.StateDir()
+	if err != nil {
+		return nil, err
+	}
+	exp, err := export.New(export.Options{Log: logPath, Cursor: export.CursorPath(state, logPath),
+		Config: cfg, Version: currentVersion().version})
+	if err != nil {
+		return nil, withHint(fmt.Errorf("otlp export: %w", err), "check "+export.EnvCertificate+" or --otlp-certificate")
+	}
+	return exp, nil
 }
 
 // consolePolicy is the policy whose rule help the console shows beside

@@ -3,7 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
 
+	"github.com/guardhq/guard/internal/export"
+	"github.com/guardhq/guard/internal/home"
 	"github.com/guardhq/guard/internal/service"
 	"github.com/spf13/cobra"
 )
@@ -25,6 +28,10 @@ when you log in. No administrator rights are needed.
   macOS    launchd agent ~/Library/LaunchAgents/io.github.guardhq.guard.plist
   windows  logon entry HKCU\Software\Microsoft\Windows\CurrentVersion\Run\guard
 
+'install' also records the OTEL_EXPORTER_OTLP_* variables, when set, in
+export.json in guard's directory, where the service reads them (it does not
+inherit your shell's environment): see docs/EXPORT.md.
+
 Every subcommand can be run again safely. 'status' exits 0 when the service
 runs, 3 when it is stopped and 4 when it is not installed.`,
 		Args: noArgs,
@@ -37,7 +44,7 @@ runs, 3 when it is stopped and 4 when it is not installed.`,
 		run        func(*service.Manager) (service.Result, error)
 	}
 	for _, o := range []op{
-		{"install", "Install the service, start it, and start it at every login", (*service.Manager).Install},
+		{"install", "Install the service, start it, and start it at every login", installService},
 		{"uninstall", "Stop the service and remove it", (*service.Manager).Uninstall},
 		{"start", "Start the installed service", (*service.Manager).Start},
 		{"stop", "Stop the service", (*service.Manager).Stop},
@@ -67,6 +74,49 @@ runs, 3 when it is stopped and 4 when it is not installed.`,
 	status.Flags().BoolVar(&statusJSON, "json", false, "print the status as a JSON object (the exit status is the same)")
 	cmd.AddCommand(status)
 	return cmd
+}
+
+// installService records the OTLP export settings of the environment for
+// the service (which does not inherit it), then installs the service. With
+// no OTEL_EXPORTER_OTLP_* variable set, an existing export.json is kept.
+func installService(m *service.Manager) (service.Result, error) {
+	note, err := recordExportSettings(os.Getenv)
+	if err != nil {
+		return service.Result{}, err
+	}
+	r, err := m.Install()
+	if note != "" {
+		r.Notes = append(r.Notes, note)
+	}
+	return r, err
+}
+
+// recordExportSettings writes the export settings in the environment to
+// export.json in guard's directory, after checking them, and says so.
+func recordExportSettings(getenv func(string) string) (string, error) {
+	set := export.FromEnv(getenv)
+	dir, err := home.Dir()
+	if err != nil {
+		return "", err
+	}
+	path := export.ConfigPath(dir)
+	if set.Empty() {
+		if _, err := os.Stat(path); err == nil {
+			return "OTLP export: kept the settings in " + path + " (remove it to stop exporting)", nil
+		}
+		return "", nil
+	}
+	if !set.Enabled() {
+		return "", withHint(errors.New("otlp export: headers, certificate or resource attributes set, but no endpoint"),
+			"set "+export.EnvEndpoint+" (or "+export.EnvLogsEndpoint+"), or unset the others")
+	}
+	if _, err := set.Config(); err != nil {
+		return "", withHint(fmt.Errorf("otlp export: %w", err), "fix the OTEL_EXPORTER_OTLP_* variables; see docs/EXPORT.md")
+	}
+	if err := export.WriteSettings(path, set); err != nil {
+		return "", err
+	}
+	return "OTLP export: recorded the OTEL_EXPORTER_OTLP_* settings in " + path + " for the service", nil
 }
 
 // resultJSON is the --json form of the service actions.

@@ -160,6 +160,11 @@ func ParseLine(line []byte) (event.Record, error) {
 	return f.Record(), nil
 }
 
+// IsTorn reports whether a line that Scan rejected is what a write
+// interrupted by a crash leaves behind (a proper prefix of a line Append
+// writes): not a link of the chain, which goes on from the record before it.
+func IsTorn(line []byte) bool { return isTorn(line) }
+
 // isTorn reports whether a line that ParseLine rejected is what a write
 // interrupted by a crash leaves behind: a proper prefix of a line Append
 // writes, which a JSON decoder finds cut short.

@@ -9,6 +9,8 @@
 //	                               a page of events, and the policy's help for each rule they name
 //	GET /api/integrity             whether the hash chain holds, and the log still holds what
 //	                               guard's anchor and the console saw
+//	GET /api/export                the OpenTelemetry export: {"enabled": false}, or where it
+//	                               ships, how far, its last error and the chain breaks it found
 //
 // Stats count the events the filters select (by_rule: all filters but
 // rule); without filters, the whole log. Events come newest first. page ≥ 1 (default 1), 1 ≤ limit ≤ 1000 (default
@@ -93,18 +95,22 @@ type Config struct {
 	// nil means the built-in default policy's. Records carry only the
 	// spec's reason, so this is where the console's explanations come from.
 	Help func(rule string) (policy.RuleHelp, bool)
+	// Export reports the OpenTelemetry export's state (export.Status),
+	// which /api/export shows; nil when export is off.
+	Export func() any
 }
 
 type handler struct {
-	idx    *Index
-	anchor string
-	hosts  map[string]bool
-	anyIP  bool
-	cop    *http.CrossOriginProtection
-	mux    *http.ServeMux
-	fsys   fs.FS
-	static http.Handler
-	help   func(rule string) (policy.RuleHelp, bool)
+	idx         *Index
+	anchor      string
+	hosts       map[string]bool
+	anyIP       bool
+	cop         *http.CrossOriginProtection
+	mux         *http.ServeMux
+	fsys        fs.FS
+	static      http.Handler
+	help        func(rule string) (policy.RuleHelp, bool)
+	exportState func() any
 }
 
 // NewHandler returns the console's HTTP handler over idx.
@@ -118,14 +124,15 @@ func NewHandler(idx *Index, cfg Config) (http.Handler, error) {
 		static = sub
 	}
 	h := &handler{
-		idx:    idx,
-		anchor: cfg.AnchorFile,
-		hosts:  map[string]bool{"localhost": true, "127.0.0.1": true, "::1": true},
-		cop:    http.NewCrossOriginProtection(),
-		mux:    http.NewServeMux(),
-		fsys:   static,
-		static: http.FileServerFS(static),
-		help:   cfg.Help,
+		idx:         idx,
+		anchor:      cfg.AnchorFile,
+		hosts:       map[string]bool{"localhost": true, "127.0.0.1": true, "::1": true},
+		cop:         http.NewCrossOriginProtection(),
+		mux:         http.NewServeMux(),
+		fsys:        static,
+		static:      http.FileServerFS(static),
+		help:        cfg.Help,
+		exportState: cfg.Export,
 	}
 	if h.help == nil {
 		h.help = defaultHelp()
@@ -140,6 +147,7 @@ func NewHandler(idx *Index, cfg Config) (http.Handler, error) {
 	h.mux.HandleFunc("/api/stats", h.stats)
 	h.mux.HandleFunc("/api/events", h.events)
 	h.mux.HandleFunc("/api/integrity", h.integrity)
+	h.mux.HandleFunc("/api/export", h.exportStatus)
 	h.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such endpoint")
 	})
@@ -256,6 +264,18 @@ func (h *handler) integrity(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, h.idx.Integrity(h.anchor))
+}
+
+// exportStatus answers /api/export.
+func (h *handler) exportStatus(w http.ResponseWriter, r *http.Request) {
+	if h.exportState == nil {
+		writeJSON(w, http.StatusOK, map[string]bool{"enabled": false})
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Enabled bool `json:"enabled"`
+		Status  any  `json:"status"`
+	}{true, h.exportState()})
 }
 
 func (h *handler) events(w http.ResponseWriter, r *http.Request) {

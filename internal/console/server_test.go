@@ -487,3 +487,22 @@ func FuzzParseQuery(f *testing.F) {
 		}
 	})
 }
+
+func TestExportEndpoint(t *testing.T) {
+	path := writeLog(t, 1, 1)
+	off := do(newTestHandler(t, path, Config{}), req{target: "/api/export"})
+	if off.Code != http.StatusOK || strings.TrimSpace(off.Body.String()) != `{"enabled":false}` {
+		t.Errorf("export off: %d %s", off.Code, off.Body)
+	}
+	on := do(newTestHandler(t, path, Config{Export: func() any { return map[string]int{"shipped": 3} }}), req{target: "/api/export"})
+	got := decode[struct {
+		Enabled bool
+		Status  struct{ Shipped int }
+	}](t, on)
+	if !got.Enabled || got.Status.Shipped != 3 {
+		t.Errorf("export on: %s", on.Body)
+	}
+	if w := do(newTestHandler(t, path, Config{}), req{target: "/api/export", host: "evil.example"}); w.Code != http.StatusForbidden {
+		t.Errorf("/api/export from another host: %d, want 403", w.Code)
+	}
+}

@@ -506,3 +506,34 @@ func TestBrowserRulesChartRoom(t *testing.T) {
 		s.screenshot(fmt.Sprintf("console-%d-rules20.png", w), false)
 	}
 }
+
+// TestBrowserExportBadge: with the OpenTelemetry export on, a badge beside
+// the integrity one says how far it got, and shows a chain break it found
+// in red, with the hashes in its panel; with export off there is none.
+func TestBrowserExportBadge(t *testing.T) {
+	path := writeLog(t, 30, 3)
+	off := newSession(t, path)
+	off.do(chromedp.Navigate(off.srv.URL + "/"))
+	off.waitFor(`document.getElementById('integrity').hidden === false`)
+	if h := off.eval(`String(document.getElementById('export').hidden)`); h != "true" {
+		t.Errorf("export off: badge hidden = %s, want true", h)
+	}
+	status := map[string]any{"endpoint": "http://127.0.0.1:4318/v1/logs", "shipped": 31, "offset": 9000,
+		"last_ack": "2026-11-26T10:00:00Z", "breaks": []map[string]any{{"reason": "cursor",
+			"expected": strings.Repeat("ab", 32), "found": strings.Repeat("cd", 32), "offset": 120, "time": "2026-11-26T10:00:00Z"}}}
+	s := newSessionWith(t, path, Config{Export: func() any { return status }})
+	s.do(chromedp.Navigate(s.srv.URL + "/"))
+	s.waitFor(`document.getElementById('export').className === 'integrity bad'`)
+	if got := s.text("#export-text"); got != "Export: chain break" {
+		t.Errorf("badge %q, want Export: chain break", got)
+	}
+	s.do(chromedp.Click("#export-badge", chromedp.NodeVisible))
+	if list := s.text("#export-list"); !strings.Contains(list, "Chain break (cursor)") || !strings.Contains(list, strings.Repeat("cd", 32)) {
+		t.Errorf("panel %q: want the break and the hash found", list)
+	}
+	for _, w := range widths {
+		s.setWidth(w)
+		s.checkLayout(w, "an export chain break")
+	}
+	s.screenshot("console-390-export-break.png", false)
+}

@@ -289,6 +289,41 @@
     el.classList.add("filtered");
   }
 
+  // ---- export badge ----
+
+  // renderExport turns /api/export into a badge beside the integrity one:
+  // how far the OpenTelemetry export got, its last error, and in red the
+  // chain breaks it found (the log no longer holds what it shipped).
+  function renderExport(x) {
+    var box = $("export");
+    if (!x || !x.enabled || !x.status) { box.hidden = true; return; }
+    box.hidden = false;
+    var s = x.status, breaks = s.breaks || [];
+    var level = breaks.length || s.error ? "bad" : "ok";
+    box.className = "integrity " + level;
+    $("export-mark").textContent = level === "bad" ? "\u2717" : "\u2713";
+    $("export-text").textContent = breaks.length ? "Export: chain break" : s.error ? "Export failing" :
+      "Exported \u00b7 " + nf.format(s.shipped);
+    var rows = [["Endpoint", s.endpoint, "mono"], ["Shipped", nf.format(s.shipped) + " records, to byte " + nf.format(s.offset)],
+      ["Last acknowledged", s.last_ack || "\u2014"]];
+    if (s.error) { rows.push([s.permanent ? "Refused" : "Error", s.error + " (" + s.error_time + ")", "problem"]); }
+    breaks.forEach(function (b) {
+      rows.push(["Chain break (" + b.reason + ")", "at byte " + nf.format(b.offset) + ", " + b.time +
+        ": expected " + shortHash(b.expected) + ", found " + b.found, "problem"]);
+    });
+    var frag = document.createDocumentFragment();
+    rows.forEach(function (r) {
+      var dt = document.createElement("dt");
+      dt.textContent = r[0];
+      var dd = document.createElement("dd");
+      dd.textContent = r[1];
+      if (r[2]) { dd.className = r[2]; }
+      frag.appendChild(dt);
+      frag.appendChild(dd);
+    });
+    $("export-list").replaceChildren(frag);
+  }
+
   // ---- integrity badge ----
 
   function shortHash(h) { return h ? h.slice(0, 12) + "\u2026" : "\u2014"; }
@@ -765,6 +800,7 @@
     var my = ++seq;
     clearTimeout(timer);
     updateExports();
+    getJSON("api/export").then(renderExport, function () {});
     var f = filterParams();
     return Promise.all([getJSON(statsURL(f)), getJSON(eventsURL(f))]).then(function (res) {
       if (my !== seq) { return; }
