@@ -1,8 +1,7 @@
 // Command floor is the start-up floor of scripts/benchhook: a program that
 // links the libraries guard must carry for its other commands — net/http and
 // crypto/tls (the console, the webhook, the remote policy), kardianos/service
-// (the console as a user service), the collector's pdata logs (the console's
-// OpenTelemetry export) and cobra (the CLI) — and then only reads
+// (the console as a user service) and cobra (the CLI) — and then only reads
 // standard input and exits 0. Go runs every linked package's initialisation
 // at process start, so no hook program inside one guard binary can start
 // faster than this; guard's time minus the floor's is the hook's own work.
@@ -17,7 +16,6 @@ import (
 
 	_ "github.com/kardianos/service"
 	_ "github.com/spf13/cobra"
-	_ "go.opentelemetry.io/collector/pdata/plog"
 )
 
 func main() {
