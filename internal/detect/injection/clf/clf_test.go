@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 )
@@ -138,5 +139,34 @@ func FuzzChunkSums(f *testing.F) {
 				t.Fatalf("chunk %d: sum %d count %d, Features gives %d %d", i, got[i], gotN[i], want[i], wantN[i])
 			}
 		}
+		// Score is the highest probability over the windows (and the
+		// whole text up to Whole bytes), computed here the slow way.
+		ref := 0.0
+		if n <= Window || len(text) <= Whole {
+			var s, c int
+			for i := range n {
+				s, c = s+int(want[i]), c+int(wantN[i])
+			}
+			ref = m.prob(float64(s), c)
+		}
+		for end := Window; n > Window && end <= n; end++ {
+			var s, c int
+			for i := end - Window; i < end; i++ {
+				s, c = s+int(want[i]), c+int(wantN[i])
+			}
+			ref = max(ref, m.prob(float64(s), c))
+		}
+		if len(text) <= MaxBytes && math.Abs(m.Score(text)-ref) > 1e-9 {
+			t.Fatalf("Score %v, windows by Features %v", m.Score(text), ref)
+		}
 	})
+}
+
+// TestFoldTable holds the scorer's table equal to fold, the trainer's.
+func TestFoldTable(t *testing.T) {
+	for c := range 256 {
+		if foldTable[c] != fold(byte(c)) {
+			t.Errorf("foldTable[%#x] = %#x, fold %#x", c, foldTable[c], fold(byte(c)))
+		}
+	}
 }
