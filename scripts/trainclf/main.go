@@ -106,6 +106,7 @@ type example struct {
 	text  string
 	label float64
 	split string
+	src   string // repository and path of the source
 }
 
 func main() {
@@ -140,7 +141,7 @@ func main() {
 			if s.Label == "injection" {
 				lab = 1
 			}
-			all = append(all, example{text: t, label: lab, split: split(h)})
+			all = append(all, example{text: t, label: lab, split: split(h), src: s.Repo + ":" + s.Path})
 			s.Taken++
 		}
 	}
@@ -175,6 +176,9 @@ func main() {
 	check(err)
 	check(os.WriteFile(filepath.Join(*out, "model.bin"), bin, 0o644))
 	check(os.WriteFile(filepath.Join(*out, "model.json"), append(js, '\n'), 0o644))
+	if os.Getenv("TRAINCLF_CURVE") != "" {
+		bySource(m, val, thr)
+	}
 	fmt.Printf("train %d val %d dropped %d threshold %.3f val %v\n", len(train), len(val), dropped, thr, vm)
 }
 
@@ -471,7 +475,13 @@ func fit(train []example, seed uint64) ([]float64, float32) {
 	for i := range order {
 		order[i] = i
 	}
-	const epochs, lambda = 12, 1e-5
+	epochs, lambda := 24, 1e-3
+	if v, err := strconv.Atoi(os.Getenv("TRAINCLF_EPOCHS")); err == nil {
+		epochs = v
+	}
+	if v, err := strconv.ParseFloat(os.Getenv("TRAINCLF_L2"), 64); err == nil {
+		lambda = v
+	}
 	step := 0
 	for ep := 0; ep < epochs; ep++ {
 		r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
@@ -499,9 +509,19 @@ func fit(train []example, seed uint64) ([]float64, float32) {
 }
 
 func quantise(w []float64) (float32, []int8) {
-	m := 0.0
+	// The scale is set by a high quantile of the weights, not the largest:
+	// a few very large weights would otherwise round most of the others
+	// to 0. Weights beyond it are clipped to ±127.
+	var mags []float64
 	for _, v := range w {
-		m = max(m, math.Abs(v))
+		if v != 0 {
+			mags = append(mags, math.Abs(v))
+		}
+	}
+	slices.Sort(mags)
+	m := 0.0
+	if len(mags) > 0 {
+		m = mags[min(len(mags)-1, int(float64(len(mags))*quantile()))]
 	}
 	scale := m / 127
 	if scale == 0 {
@@ -509,9 +529,17 @@ func quantise(w []float64) (float32, []int8) {
 	}
 	q := make([]int8, len(w))
 	for i, v := range w {
-		q[i] = int8(math.Round(v / scale))
+		q[i] = int8(max(-127, min(127, math.Round(v/scale))))
 	}
 	return float32(scale), q
+}
+
+// quantile is the share of non-zero weights the int8 range holds unclipped.
+func quantile() float64 {
+	if f, err := strconv.ParseFloat(os.Getenv("TRAINCLF_Q"), 64); err == nil {
+		return f
+	}
+	return 0.999
 }
 
 // Metrics are a split's counts at a threshold.
@@ -565,4 +593,25 @@ func pick(m clf.Model, val []example) (float64, Metrics) {
 		}
 	}
 	return 0.99, metrics(m, val, 0.99)
+}
+
+// bySource prints, for each source, the validation texts scored at or
+// above thr (a diagnostic: TRAINCLF_CURVE=1).
+func bySource(m clf.Model, val []example, thr float64) {
+	type c struct{ n, hit int }
+	cs := map[string]*c{}
+	var keys []string
+	for _, e := range val {
+		if cs[e.src] == nil {
+			cs[e.src] = &c{}
+			keys = append(keys, e.src)
+		}
+		cs[e.src].n++
+		if m.Score(e.text) >= thr {
+			cs[e.src].hit++
+		}
+	}
+	for _, k := range keys {
+		fmt.Fprintf(os.Stderr, "%5d/%-5d at or above %.2f  %s\n", cs[k].hit, cs[k].n, thr, k)
+	}
 }
