@@ -115,6 +115,10 @@ func main() {
 	out := flag.String("out", "internal/detect/injection/clf", "output directory")
 	seed := flag.Uint64("seed", 23, "random seed")
 	date := flag.String("date", "", "training date recorded in model.json")
+	flag.IntVar(&hyper.Epochs, "epochs", 24, "SGD epochs")
+	flag.Float64Var(&hyper.L2, "l2", 1e-3, "L2 penalty")
+	flag.Float64Var(&hyper.Quantile, "quantile", 0.999, "share of non-zero weights the int8 scale holds unclipped")
+	curve := flag.Bool("curve", false, "print validation metrics per threshold and per source to standard error")
 	flag.Parse()
 	test := corpusHashes(*corpus)
 	var all []example
@@ -157,6 +161,7 @@ func main() {
 	scale, q := quantise(w)
 	bin := clf.Encode(scale, bias, q)
 	m, _ := clf.Decode(bin)
+	showCurve = *curve
 	thr, vm := pick(m, val)
 	tm := metrics(m, train, thr)
 	sum := sha256.Sum256(bin)
@@ -164,6 +169,7 @@ func main() {
 		"model":                "logistic regression over hashed character 3/4-grams, words and word pairs; 2^18 int8 buckets; windows of 96 bytes 32 apart, and the whole text up to 4 KiB",
 		"date":                 *date,
 		"seed":                 *seed,
+		"training":             hyper,
 		"threshold":            thr,
 		"weights_sha256":       hex.EncodeToString(sum[:]),
 		"sources":              sources,
@@ -176,7 +182,7 @@ func main() {
 	check(err)
 	check(os.WriteFile(filepath.Join(*out, "model.bin"), bin, 0o644))
 	check(os.WriteFile(filepath.Join(*out, "model.json"), append(js, '\n'), 0o644))
-	if os.Getenv("TRAINCLF_CURVE") != "" {
+	if *curve {
 		bySource(m, val, thr)
 	}
 	fmt.Printf("train %d val %d dropped %d threshold %.3f val %v\n", len(train), len(val), dropped, thr, vm)
@@ -475,13 +481,7 @@ func fit(train []example, seed uint64) ([]float64, float32) {
 	for i := range order {
 		order[i] = i
 	}
-	epochs, lambda := 24, 1e-3
-	if v, err := strconv.Atoi(os.Getenv("TRAINCLF_EPOCHS")); err == nil {
-		epochs = v
-	}
-	if v, err := strconv.ParseFloat(os.Getenv("TRAINCLF_L2"), 64); err == nil {
-		lambda = v
-	}
+	epochs, lambda := hyper.Epochs, hyper.L2
 	step := 0
 	for ep := 0; ep < epochs; ep++ {
 		r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
@@ -534,13 +534,18 @@ func quantise(w []float64) (float32, []int8) {
 	return float32(scale), q
 }
 
-// quantile is the share of non-zero weights the int8 range holds unclipped.
-func quantile() float64 {
-	if f, err := strconv.ParseFloat(os.Getenv("TRAINCLF_Q"), 64); err == nil {
-		return f
-	}
-	return 0.999
+// showCurve prints the validation metrics at every threshold (-curve).
+var showCurve bool
+
+// hyper holds the training settings (flags), recorded in model.json.
+var hyper struct {
+	Epochs   int     `json:"epochs"`
+	L2       float64 `json:"l2"`
+	Quantile float64 `json:"quantile"`
 }
+
+// quantile is the share of non-zero weights the int8 range holds unclipped.
+func quantile() float64 { return hyper.Quantile }
 
 // Metrics are a split's counts at a threshold.
 type Metrics struct {
@@ -582,7 +587,7 @@ func pick(m clf.Model, val []example) (float64, Metrics) {
 		ths = append(ths, math.Round(t*100)/100)
 	}
 	sort.Float64s(ths)
-	if os.Getenv("TRAINCLF_CURVE") != "" {
+	if showCurve {
 		for _, t := range ths {
 			fmt.Fprintf(os.Stderr, "%.2f %+v\n", t, metrics(m, val, t))
 		}
