@@ -182,9 +182,9 @@ func Features(text string, emit func(pos int, bucket uint32)) {
 		have++
 		if have >= 3 {
 			g := uint32(last[1])<<16 | uint32(last[2])<<8 | uint32(last[3])
-			emit(i, mix(g*fnvPrime+3))
+			emit(i, hash3(g))
 			if have >= 4 {
-				emit(i, mix((g|uint32(last[0])<<24)*fnvPrime+4))
+				emit(i, hash4(g|uint32(last[0])<<24))
 			}
 		}
 		if c != ' ' {
@@ -197,7 +197,7 @@ func Features(text string, emit func(pos int, bucket uint32)) {
 		if inWord {
 			emit(wordStart, word&(Buckets-1))
 			if hasPrev {
-				emit(wordStart, mix(prev*31+word+seedPair))
+				emit(wordStart, hashPair(prev, word))
 			}
 			prev, hasPrev, inWord = word, true, false
 		}
@@ -205,7 +205,7 @@ func Features(text string, emit func(pos int, bucket uint32)) {
 	if inWord {
 		emit(wordStart, word&(Buckets-1))
 		if hasPrev {
-			emit(wordStart, mix(prev*31+word+seedPair))
+			emit(wordStart, hashPair(prev, word))
 		}
 	}
 }
@@ -235,9 +235,9 @@ func (m Model) chunkSums(text string, sums, cnts []int32) {
 		have++
 		if have >= 3 {
 			g := uint32(last[1])<<16 | uint32(last[2])<<8 | uint32(last[3])
-			add(i, mix(g*fnvPrime+3))
+			add(i, hash3(g))
 			if have >= 4 {
-				add(i, mix((g|uint32(last[0])<<24)*fnvPrime+4))
+				add(i, hash4(g|uint32(last[0])<<24))
 			}
 		}
 		if c != ' ' {
@@ -250,7 +250,7 @@ func (m Model) chunkSums(text string, sums, cnts []int32) {
 		if inWord {
 			add(wordStart, word&(Buckets-1))
 			if hasPrev {
-				add(wordStart, mix(prev*31+word+seedPair))
+				add(wordStart, hashPair(prev, word))
 			}
 			prev, hasPrev, inWord = word, true, false
 		}
@@ -258,7 +258,7 @@ func (m Model) chunkSums(text string, sums, cnts []int32) {
 	if inWord {
 		add(wordStart, word&(Buckets-1))
 		if hasPrev {
-			add(wordStart, mix(prev*31+word+seedPair))
+			add(wordStart, hashPair(prev, word))
 		}
 	}
 }
@@ -283,14 +283,17 @@ var foldTable = [256]byte{
 	0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7, 0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff,
 }
 
-// mix spreads a hash over the buckets (murmur3 finaliser).
-func mix(h uint32) uint32 {
-	h ^= h >> 16
-	h *= 0x85ebca6b
-	h ^= h >> 13
-	h *= 0xc2b2ae35
-	h ^= h >> 16
-	return h & (Buckets - 1)
+// hash3, hash4 and hashPair map a character 3-gram, a 4-gram (the bytes
+// packed in a uint32) and a pair of word hashes onto the buckets by
+// multiplicative (Fibonacci) hashing: one multiply and a shift each, with
+// a different odd multiplier per kind so that the kinds do not collide
+// alike.
+func hash3(g uint32) uint32 { return (g * 0x9e3779b1) >> (32 - Bits) }
+
+func hash4(g uint32) uint32 { return (g * 0x85ebca77) >> (32 - Bits) }
+
+func hashPair(prev, word uint32) uint32 {
+	return ((prev*31 + word + seedPair) * 0xc2b2ae3d) >> (32 - Bits)
 }
 
 // Threshold returns the threshold recorded in model.json, read without a
