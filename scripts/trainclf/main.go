@@ -115,6 +115,7 @@ type example struct {
 	label float64
 	split string
 	src   string // repository and path of the source
+	kind  string
 }
 
 func main() {
@@ -153,7 +154,7 @@ func main() {
 			if s.Label == "injection" {
 				lab = 1
 			}
-			all = append(all, example{text: t, label: lab, split: split(h), src: s.Repo + ":" + s.Path})
+			all = append(all, example{text: t, label: lab, split: split(h), src: s.Repo + ":" + s.Path, kind: s.Kind})
 			s.Taken++
 		}
 	}
@@ -596,8 +597,14 @@ func pick(m clf.Model, val []example) (float64, Metrics) {
 	}
 	sort.Float64s(ths)
 	if showCurve {
+		var prompts []example
+		for _, e := range val {
+			if e.kind == "prompt" || e.kind == "role assignment" {
+				prompts = append(prompts, e)
+			}
+		}
 		for _, t := range ths {
-			fmt.Fprintf(os.Stderr, "%.2f %+v\n", t, metrics(m, val, t))
+			fmt.Fprintf(os.Stderr, "%.2f %+v prompts %+v\n", t, metrics(m, val, t), metrics(m, prompts, t))
 		}
 	}
 	for _, t := range ths {
