@@ -124,38 +124,45 @@ func runTest(s *streams, typ, input string, asJSON bool) error {
 			return err
 		}
 	} else {
-		tw := tabwriter.NewWriter(s.out, 0, 4, 1, ' ', 0)
-		fmt.Fprintf(tw, "verdict:\t%s\n", r.Verdict)
-		fmt.Fprintf(tw, "type:\t%s\n", r.Type)
-		// One line each: a newline or a terminal escape in the input is
-		// shown escaped (\n, \x1b), never sent to the terminal.
-		fmt.Fprintf(tw, "input:\t%s\n", detect.Printable(r.Input))
-		fmt.Fprintf(tw, "rule:\t%s\n", dash(r.Rule))
-		fmt.Fprintf(tw, "reason:\t%s\n", detect.Printable(dash(r.Reason)))
-		printAction(tw, r)
-		if score != nil {
-			fmt.Fprintf(tw, "classifier:\t%s\n", score)
-		}
-		for _, n := range r.Notes {
-			fmt.Fprintf(tw, "note:\t%s found, recorded but not blocking (see 'guard explain pii')\n", n)
-		}
-		tw.Flush()
-		// Beside the spec's five lines (kept in their form), guard's
-		// explanation as the hook shows it ("why: …; instead: …"), or what
-		// the rule is for.
-		switch {
-		case r.Explain != "":
-			fmt.Fprintf(s.out, "%s\n", detect.Printable(r.Explain))
-		case r.Rule != "":
-			if d := p.Describe(r.Rule); d != "" {
-				fmt.Fprintf(s.out, "description: %s\n", detect.Printable(d))
-			}
-		}
+		printTest(s.out, p, r, score)
 	}
 	if r.Verdict == "block" {
 		return &exitError{code: 2}
 	}
 	return nil
+}
+
+// printTest writes the text form of a dry run: the spec's five lines, the
+// action on a result, the classifier's score, notes, and guard's
+// explanation.
+func printTest(w io.Writer, p *policy.Policy, r *policy.DryRunResult, score *testScore) {
+	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
+	fmt.Fprintf(tw, "verdict:\t%s\n", r.Verdict)
+	fmt.Fprintf(tw, "type:\t%s\n", r.Type)
+	// One line each: a newline or a terminal escape in the input is
+	// shown escaped (\n, \x1b), never sent to the terminal.
+	fmt.Fprintf(tw, "input:\t%s\n", detect.Printable(r.Input))
+	fmt.Fprintf(tw, "rule:\t%s\n", dash(r.Rule))
+	fmt.Fprintf(tw, "reason:\t%s\n", detect.Printable(dash(r.Reason)))
+	printAction(tw, r)
+	if score != nil {
+		fmt.Fprintf(tw, "classifier:\t%s\n", score)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(tw, "note:\t%s found, recorded but not blocking (see 'guard explain pii')\n", n)
+	}
+	tw.Flush()
+	// Beside the spec's five lines (kept in their form), guard's
+	// explanation as the hook shows it ("why: …; instead: …"), or what
+	// the rule is for.
+	switch {
+	case r.Explain != "":
+		fmt.Fprintf(w, "%s\n", detect.Printable(r.Explain))
+	case r.Rule != "":
+		if d := p.Describe(r.Rule); d != "" {
+			fmt.Fprintf(w, "description: %s\n", detect.Printable(d))
+		}
+	}
 }
 
 // testScore is the injection classifier's score of a text guard test was
