@@ -41,6 +41,8 @@ type source struct {
 	SHA256  string `json:"sha256"`
 	Ext     string `json:"ext,omitempty"` // with a Path ending in /: the files taken
 	Taken   int    `json:"taken"`
+	// Dropped counts the texts left out as copies of shared-corpus cases.
+	Dropped int `json:"dropped_test_overlap,omitempty"`
 	read    func([]byte) []string
 	limit   int // most texts taken from the source
 	perFile int // most texts taken from one file of the source
@@ -144,6 +146,7 @@ func main() {
 			h := key(t)
 			if test[h] || test.near(t) {
 				dropped++
+				s.Dropped++
 				continue
 			}
 			if seen[h] || len(strings.TrimSpace(t)) < 8 {
