@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"cmp"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
@@ -49,6 +50,10 @@ type source struct {
 	// gen writes the texts of a synthetic source (synth.go) from the
 	// random source and the benign prompts read before it.
 	gen func(r *rand.Rand, prompts []string) []string
+	// prefix: the source's texts are the benign prompts synthetic
+	// injections follow (a fixed set, so that adding a benign source does
+	// not change the synthetic texts).
+	prefix bool
 	// fill: each text read is a template whose "<Attacker Instruction>"
 	// is replaced by fill benign prompts, one per copy.
 	fill int
@@ -72,14 +77,14 @@ var sources = []*source{
 	{Repo: "enkryptai/xInjectAgent", Path: "data/test_cases_ds_enhanced.json", Licence: "MIT (InjecAgent, uiuc-kang-lab, copyright Qiusi Zhan)",
 		Label: "injection", Kind: "tool output", read: jsonListField("Tool Response"), limit: 250},
 	{Repo: "NVIDIA/garak", Path: "garak/data/truefalse_falseclaims.txt", Licence: "Apache-2.0",
-		Label: "benign", Kind: "prompt", read: lines, limit: 1500},
+		Label: "benign", Kind: "prompt", read: lines, limit: 1500, prefix: true},
 	{Repo: "openai/grade-school-math", Path: "grade_school_math/data/train.jsonl", Licence: "MIT",
-		Label: "benign", Kind: "prompt", read: jsonField("question"), limit: 2500},
+		Label: "benign", Kind: "prompt", read: jsonField("question"), limit: 2500, prefix: true},
 	{Repo: "yizhongw/self-instruct", Path: "human_eval/user_oriented_instructions.jsonl", Licence: "Apache-2.0",
-		Label: "benign", Kind: "prompt", read: jsonField("instruction")},
+		Label: "benign", Kind: "prompt", read: jsonField("instruction"), prefix: true},
 	{Repo: "yizhongw/self-instruct", Path: "data/finetuning/t0_train_50k/data_per_template/", Ext: ".jsonl",
 		Licence: "Apache-2.0 (self-instruct); prompts of BigScience P3 (Apache-2.0) over public NLP data sets",
-		Label:   "benign", Kind: "prompt", read: jsonField("prompt"), perFile: 20},
+		Label:   "benign", Kind: "prompt", read: jsonField("prompt"), perFile: 20, prefix: true},
 	{Repo: "NVIDIA/garak", Path: "git log", Licence: "Apache-2.0", Label: "benign", Kind: "commit message", limit: 3000},
 	{Repo: "protectai/llm-guard", Path: "git log", Licence: "MIT", Label: "benign", Kind: "commit message", limit: 1500},
 	{Repo: "helm/helm", Path: "git log", Licence: "Apache-2.0", Label: "benign", Kind: "commit message", limit: 1500},
@@ -135,11 +140,14 @@ func main() {
 	var all []example
 	seen := map[string]bool{}
 	dropped := 0
-	r := rand.New(rand.NewPCG(*seed, *seed^0x5717))
-	var prompts []string // benign prompts read so far, for synthetic sources
+	var prompts []string // benign prompts of the prefix sources, for synthetic ones
 	for _, s := range sources {
+		// Each source draws from its own random stream, so that adding or
+		// changing one source leaves the texts of the others as they were.
+		h := sha256.Sum256([]byte(s.Repo + ":" + s.Path))
+		r := rand.New(rand.NewPCG(*seed, binary.LittleEndian.Uint64(h[:])))
 		texts := load(*mirror, s, r, prompts)
-		if s.Label == "benign" && s.Kind == "prompt" && s.gen == nil {
+		if s.prefix {
 			prompts = append(prompts, texts...)
 		}
 		for _, t := range texts {
