@@ -47,12 +47,9 @@ type source struct {
 	read    func([]byte) []string
 	limit   int // most texts taken from the source
 	perFile int // most texts taken from one file of the source
-	// gen writes the texts of a synthetic source (synth.go) from the
-	// random source and the benign prompts read before it.
-	gen func(r *rand.Rand, prompts []string) []string
-	// prefix: the source's texts are the benign prompts synthetic
-	// injections follow (a fixed set, so that adding a benign source does
-	// not change the synthetic texts).
+	// prefix: the source's texts are the benign prompts that fill the
+	// templates of a fill source (a fixed set, so that adding a benign
+	// source does not change the filled texts).
 	prefix bool
 	// fill: each text read is a template whose "<Attacker Instruction>"
 	// is replaced by fill benign prompts, one per copy.
@@ -108,11 +105,6 @@ var sources = []*source{
 	{Repo: "gitleaks/gitleaks", Path: "README.md", Licence: "MIT", Label: "benign", Kind: "document", read: paragraphs},
 	{Repo: "spring-projects/spring-petclinic", Path: "README.md", Licence: "Apache-2.0", Label: "benign", Kind: "document", read: paragraphs},
 	{Repo: "openai/grade-school-math", Path: "README.md", Licence: "MIT", Label: "benign", Kind: "document", read: paragraphs},
-	// Synthetic (synth.go): written for guard, no data set read.
-	{Repo: "guard", Path: "scripts/trainclf/synth.go synthInjections", Licence: "this repository's",
-		Label: "injection", Kind: "prompt", gen: func(r *rand.Rand, p []string) []string { return synthInjections(r, 3000, p) }},
-	{Repo: "guard", Path: "scripts/trainclf/synth.go synthBenign", Licence: "this repository's",
-		Label: "benign", Kind: "prompt", gen: func(r *rand.Rand, _ []string) []string { return synthBenign(r, 3000) }},
 	{Repo: "enkryptai/xInjectAgent", Path: "data/user_cases.jsonl", Licence: "MIT (InjecAgent, uiuc-kang-lab, copyright Qiusi Zhan)",
 		Label: "benign", Kind: "tool output", read: jsonField("Tool Response Template"), fill: 6},
 }
@@ -134,13 +126,14 @@ func main() {
 	flag.IntVar(&hyper.Epochs, "epochs", 24, "SGD epochs")
 	flag.Float64Var(&hyper.L2, "l2", 1e-3, "L2 penalty")
 	flag.Float64Var(&hyper.Quantile, "quantile", 0.999, "share of non-zero weights the int8 scale holds unclipped")
+	flag.Float64Var(&hyper.MinThreshold, "min-threshold", 0.4, "lowest threshold taken")
 	curve := flag.Bool("curve", false, "print validation metrics per threshold and per source to standard error")
 	flag.Parse()
 	test := corpusHashes(*corpus)
 	var all []example
 	seen := map[string]bool{}
 	dropped := 0
-	var prompts []string // benign prompts of the prefix sources, for synthetic ones
+	var prompts []string // benign prompts of the prefix sources, for fill sources
 	for _, s := range sources {
 		// Each source draws from its own random stream, so that adding or
 		// changing one source leaves the texts of the others as they were.
@@ -217,12 +210,6 @@ func check(err error) {
 // load reads s from its mirror, pins its commit and records its hash. A
 // Path ending in / takes every .md file under it.
 func load(mirror string, s *source, r *rand.Rand, prompts []string) []string {
-	if s.gen != nil {
-		out := s.gen(r, prompts)
-		h := sha256.Sum256([]byte(strings.Join(out, "\x00")))
-		s.SHA256 = hex.EncodeToString(h[:])
-		return out
-	}
 	dir := filepath.Join(mirror, strings.Replace(s.Repo, "/", "+", 1), "repo")
 	if s.Commit == "" {
 		s.Commit = strings.TrimSpace(git(dir, "rev-parse", "HEAD"))
@@ -562,6 +549,10 @@ var hyper struct {
 	Epochs   int     `json:"epochs"`
 	L2       float64 `json:"l2"`
 	Quantile float64 `json:"quantile"`
+	// MinThreshold: the threshold is never below it, whatever the
+	// validation split allows (a bound on whole code files scored high;
+	// docs/INJECTION.md).
+	MinThreshold float64 `json:"min_threshold"`
 }
 
 // quantile is the share of non-zero weights the int8 range holds unclipped.
@@ -619,6 +610,9 @@ func pick(m clf.Model, val []example) (float64, Metrics) {
 		}
 	}
 	for _, t := range ths {
+		if t < hyper.MinThreshold {
+			continue
+		}
 		if mt := metrics(m, val, t); mt.Specificity >= 0.998 {
 			return t, mt
 		}
