@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"os"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/guardhq/guard/internal/detect"
+	"github.com/guardhq/guard/internal/detect/injection"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/hook"
 	"github.com/guardhq/guard/internal/policy"
@@ -111,42 +113,109 @@ func runTest(s *streams, typ, input string, asJSON bool) error {
 		// blocks is shown, as a hook would block it.
 		return inputErr
 	}
+	score := classifierScore(p, typ, input)
 	if asJSON {
 		enc := json.NewEncoder(s.out)
 		enc.SetEscapeHTML(false)
-		if err := enc.Encode(r); err != nil {
+		if err := enc.Encode(struct {
+			*policy.DryRunResult
+			Classifier *testScore `json:"classifier,omitempty"`
+		}{r, score}); err != nil {
 			return err
 		}
 	} else {
-		tw := tabwriter.NewWriter(s.out, 0, 4, 1, ' ', 0)
-		fmt.Fprintf(tw, "verdict:\t%s\n", r.Verdict)
-		fmt.Fprintf(tw, "type:\t%s\n", r.Type)
-		// One line each: a newline or a terminal escape in the input is
-		// shown escaped (\n, \x1b), never sent to the terminal.
-		fmt.Fprintf(tw, "input:\t%s\n", detect.Printable(r.Input))
-		fmt.Fprintf(tw, "rule:\t%s\n", dash(r.Rule))
-		fmt.Fprintf(tw, "reason:\t%s\n", detect.Printable(dash(r.Reason)))
-		printAction(tw, r)
-		for _, n := range r.Notes {
-			fmt.Fprintf(tw, "note:\t%s found, recorded but not blocking (see 'guard explain pii')\n", n)
-		}
-		tw.Flush()
-		// Beside the spec's five lines (kept in their form), guard's
-		// explanation as the hook shows it ("why: …; instead: …"), or what
-		// the rule is for.
-		switch {
-		case r.Explain != "":
-			fmt.Fprintf(s.out, "%s\n", detect.Printable(r.Explain))
-		case r.Rule != "":
-			if d := p.Describe(r.Rule); d != "" {
-				fmt.Fprintf(s.out, "description: %s\n", detect.Printable(d))
-			}
-		}
+		printTest(s.out, p, r, score)
 	}
 	if r.Verdict == "block" {
 		return &exitError{code: 2}
 	}
 	return nil
+}
+
+// printTest writes the text form of a dry run: the spec's five lines, the
+// action on a result, the classifier's score, notes, and guard's
+// explanation.
+func printTest(w io.Writer, p *policy.Policy, r *policy.DryRunResult, score *testScore) {
+	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
+	fmt.Fprintf(tw, "verdict:\t%s\n", r.Verdict)
+	fmt.Fprintf(tw, "type:\t%s\n", r.Type)
+	// One line each: a newline or a terminal escape in the input is
+	// shown escaped (\n, \x1b), never sent to the terminal.
+	fmt.Fprintf(tw, "input:\t%s\n", detect.Printable(r.Input))
+	fmt.Fprintf(tw, "rule:\t%s\n", dash(r.Rule))
+	fmt.Fprintf(tw, "reason:\t%s\n", detect.Printable(dash(r.Reason)))
+	printAction(tw, r)
+	if score != nil {
+		fmt.Fprintf(tw, "classifier:\t%s\n", score)
+	}
+	for _, n := range r.Notes {
+		topic := "pii"
+		if strings.HasPrefix(n, "injection") {
+			topic = "injection"
+		}
+		fmt.Fprintf(tw, "note:\t%s found, recorded but not blocking (see 'guard explain %s')\n", n, topic)
+	}
+	tw.Flush()
+	// Beside the spec's five lines (kept in their form), guard's
+	// explanation as the hook shows it ("why: …; instead: …"), or what
+	// the rule is for.
+	switch {
+	case r.Explain != "":
+		fmt.Fprintf(w, "%s\n", detect.Printable(r.Explain))
+	case r.Rule != "":
+		if d := p.Describe(r.Rule); d != "" {
+			fmt.Fprintf(w, "description: %s\n", detect.Printable(d))
+		}
+	}
+}
+
+// testScore is the injection classifier's score of a text guard test was
+// given, shown whether or not it blocked (docs/INJECTION.md).
+type testScore struct {
+	Score     float64 `json:"score"`
+	Threshold float64 `json:"threshold"`
+	// Checked says whether a hook runs the classifier on this type under
+	// the policy (enabled, and the type is one it reads).
+	Checked bool   `json:"checked"`
+	Note    string `json:"note,omitempty"`
+}
+
+func (t *testScore) String() string {
+	s := fmt.Sprintf("%.2f (threshold %.2f)", t.Score, t.Threshold)
+	if t.Note != "" {
+		s += "; " + t.Note
+	}
+	return s
+}
+
+// classifierScore scores the input of a prompt, file, response or
+// tool_output test with the embedded classifier, or returns nil for the
+// other types (names, not text).
+func classifierScore(p *policy.Policy, typ, input string) *testScore {
+	if !contentTypes[typ] {
+		return nil
+	}
+	score, err := injection.Score(input)
+	score = math.Round(score*1e4) / 1e4
+	if err != nil {
+		return &testScore{Note: "the model cannot be read: " + err.Error()}
+	}
+	c := p.Injection.Classifier
+	t := &testScore{Score: score, Threshold: c.Threshold, Checked: c.Enabled && p.Injection.Enabled && typ != "response"}
+	if t.Threshold <= 0 {
+		t.Threshold = injection.DefaultThreshold()
+	}
+	switch {
+	case typ == "response":
+		t.Note = "not checked: an agent's answer is not checked for injection"
+	case !t.Checked:
+		t.Note = "not checked: injection.classifier is disabled"
+	case typ == "prompt" && c.OnPrompt == "log":
+		t.Note = "a prompt from the threshold on is logged (on_prompt log)"
+	case typ != "prompt" && c.OnResult == "log":
+		t.Note = "a result from the threshold on is logged (on_result log)"
+	}
+	return t
 }
 
 // actionText says what the hook does with a tool result that blocked.

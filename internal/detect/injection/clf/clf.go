@@ -101,7 +101,9 @@ func (m Model) Score(text string) float64 {
 	sums := make([]int32, n)
 	cnts := make([]int32, n)
 	m.chunkSums(text, sums, cnts)
-	best := 0.0
+	// The logistic is monotonic: keep the highest logit and take its
+	// logistic once.
+	best := math.Inf(-1)
 	var sum float64
 	var cnt int
 	if len(text) <= Whole {
@@ -109,7 +111,7 @@ func (m Model) Score(text string) float64 {
 			sum += float64(sums[i])
 			cnt += int(cnts[i])
 		}
-		best, sum, cnt = m.prob(sum, cnt), 0, 0
+		best, sum, cnt = m.logit(sum, cnt), 0, 0
 	}
 	for i := range n {
 		sum += float64(sums[i])
@@ -119,20 +121,25 @@ func (m Model) Score(text string) float64 {
 			cnt -= int(cnts[i-Window])
 		}
 		if i >= Window-1 || i == n-1 {
-			best = max(best, m.prob(sum, cnt))
+			best = max(best, m.logit(sum, cnt))
 		}
 	}
-	return best
+	return 1 / (1 + math.Exp(-best))
 }
 
-// prob is the logistic of the bias plus the sum of cnt weights scaled by
-// 1/sqrt(cnt), the same normalisation the trainer uses.
-func (m Model) prob(sum float64, cnt int) float64 {
+// logit is the bias plus the sum of cnt weights scaled by 1/sqrt(cnt),
+// the same normalisation the trainer uses.
+func (m Model) logit(sum float64, cnt int) float64 {
 	z := float64(m.Bias)
 	if cnt > 0 {
 		z += sum * float64(m.Scale) / math.Sqrt(float64(cnt))
 	}
-	return 1 / (1 + math.Exp(-z))
+	return z
+}
+
+// prob is the logistic of logit(sum, cnt).
+func (m Model) prob(sum float64, cnt int) float64 {
+	return 1 / (1 + math.Exp(-m.logit(sum, cnt)))
 }
 
 // fold maps a byte onto the alphabet features are made of: ASCII letters
@@ -175,9 +182,9 @@ func Features(text string, emit func(pos int, bucket uint32)) {
 		have++
 		if have >= 3 {
 			g := uint32(last[1])<<16 | uint32(last[2])<<8 | uint32(last[3])
-			emit(i, mix(g*fnvPrime+3))
+			emit(i, hash3(g))
 			if have >= 4 {
-				emit(i, mix((g|uint32(last[0])<<24)*fnvPrime+4))
+				emit(i, hash4(g|uint32(last[0])<<24))
 			}
 		}
 		if c != ' ' {
@@ -190,7 +197,7 @@ func Features(text string, emit func(pos int, bucket uint32)) {
 		if inWord {
 			emit(wordStart, word&(Buckets-1))
 			if hasPrev {
-				emit(wordStart, mix(prev*31+word+seedPair))
+				emit(wordStart, hashPair(prev, word))
 			}
 			prev, hasPrev, inWord = word, true, false
 		}
@@ -198,7 +205,7 @@ func Features(text string, emit func(pos int, bucket uint32)) {
 	if inWord {
 		emit(wordStart, word&(Buckets-1))
 		if hasPrev {
-			emit(wordStart, mix(prev*31+word+seedPair))
+			emit(wordStart, hashPair(prev, word))
 		}
 	}
 }
@@ -220,7 +227,7 @@ func (m Model) chunkSums(text string, sums, cnts []int32) {
 	inWord, hasPrev := false, false
 	wordStart := 0
 	for i := 0; i < len(text); i++ {
-		c := fold(text[i])
+		c := foldTable[text[i]]
 		if c == ' ' && have > 0 && last[3] == ' ' {
 			continue
 		}
@@ -228,9 +235,9 @@ func (m Model) chunkSums(text string, sums, cnts []int32) {
 		have++
 		if have >= 3 {
 			g := uint32(last[1])<<16 | uint32(last[2])<<8 | uint32(last[3])
-			add(i, mix(g*fnvPrime+3))
+			add(i, hash3(g))
 			if have >= 4 {
-				add(i, mix((g|uint32(last[0])<<24)*fnvPrime+4))
+				add(i, hash4(g|uint32(last[0])<<24))
 			}
 		}
 		if c != ' ' {
@@ -243,7 +250,7 @@ func (m Model) chunkSums(text string, sums, cnts []int32) {
 		if inWord {
 			add(wordStart, word&(Buckets-1))
 			if hasPrev {
-				add(wordStart, mix(prev*31+word+seedPair))
+				add(wordStart, hashPair(prev, word))
 			}
 			prev, hasPrev, inWord = word, true, false
 		}
@@ -251,19 +258,42 @@ func (m Model) chunkSums(text string, sums, cnts []int32) {
 	if inWord {
 		add(wordStart, word&(Buckets-1))
 		if hasPrev {
-			add(wordStart, mix(prev*31+word+seedPair))
+			add(wordStart, hashPair(prev, word))
 		}
 	}
 }
 
-// mix spreads a hash over the buckets (murmur3 finaliser).
-func mix(h uint32) uint32 {
-	h ^= h >> 16
-	h *= 0x85ebca6b
-	h ^= h >> 13
-	h *= 0xc2b2ae35
-	h ^= h >> 16
-	return h & (Buckets - 1)
+// foldTable is fold of every byte, as static data (no code runs at init).
+var foldTable = [256]byte{
+	0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20,
+	0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20,
+	0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x27, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20,
+	0x30, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20,
+	0x20, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0x69, 0x6a, 0x6b, 0x6c, 0x6d, 0x6e, 0x6f,
+	0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x76, 0x77, 0x78, 0x79, 0x7a, 0x20, 0x20, 0x20, 0x20, 0x20,
+	0x20, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0x69, 0x6a, 0x6b, 0x6c, 0x6d, 0x6e, 0x6f,
+	0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x76, 0x77, 0x78, 0x79, 0x7a, 0x20, 0x20, 0x20, 0x20, 0x20,
+	0x80, 0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8a, 0x8b, 0x8c, 0x8d, 0x8e, 0x8f,
+	0x90, 0x91, 0x92, 0x93, 0x94, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9a, 0x9b, 0x9c, 0x9d, 0x9e, 0x9f,
+	0xa0, 0xa1, 0xa2, 0xa3, 0xa4, 0xa5, 0xa6, 0xa7, 0xa8, 0xa9, 0xaa, 0xab, 0xac, 0xad, 0xae, 0xaf,
+	0xb0, 0xb1, 0xb2, 0xb3, 0xb4, 0xb5, 0xb6, 0xb7, 0xb8, 0xb9, 0xba, 0xbb, 0xbc, 0xbd, 0xbe, 0xbf,
+	0xc0, 0xc1, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7, 0xc8, 0xc9, 0xca, 0xcb, 0xcc, 0xcd, 0xce, 0xcf,
+	0xd0, 0xd1, 0xd2, 0xd3, 0xd4, 0xd5, 0xd6, 0xd7, 0xd8, 0xd9, 0xda, 0xdb, 0xdc, 0xdd, 0xde, 0xdf,
+	0xe0, 0xe1, 0xe2, 0xe3, 0xe4, 0xe5, 0xe6, 0xe7, 0xe8, 0xe9, 0xea, 0xeb, 0xec, 0xed, 0xee, 0xef,
+	0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7, 0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff,
+}
+
+// hash3, hash4 and hashPair map a character 3-gram, a 4-gram (the bytes
+// packed in a uint32) and a pair of word hashes onto the buckets by
+// multiplicative (Fibonacci) hashing: one multiply and a shift each, with
+// a different odd multiplier per kind so that the kinds do not collide
+// alike.
+func hash3(g uint32) uint32 { return (g * 0x9e3779b1) >> (32 - Bits) }
+
+func hash4(g uint32) uint32 { return (g * 0x85ebca77) >> (32 - Bits) }
+
+func hashPair(prev, word uint32) uint32 {
+	return ((prev*31 + word + seedPair) * 0xc2b2ae3d) >> (32 - Bits)
 }
 
 // Threshold returns the threshold recorded in model.json, read without a

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 )
@@ -36,7 +37,7 @@ func TestEmbeddedModelMatchesMetrics(t *testing.T) {
 	if Threshold() != p.Threshold {
 		t.Errorf("Threshold() = %v, model.json %v", Threshold(), p.Threshold)
 	}
-	const minRecall, minSpecificity = 0.95, 0.998
+	const minRecall, minSpecificity = 0.972, 0.998
 	v := p.Validation
 	if v.Injections < 80 || v.Benign < 1500 {
 		t.Errorf("validation split too small: %d injections, %d benign", v.Injections, v.Benign)
@@ -138,5 +139,34 @@ func FuzzChunkSums(f *testing.F) {
 				t.Fatalf("chunk %d: sum %d count %d, Features gives %d %d", i, got[i], gotN[i], want[i], wantN[i])
 			}
 		}
+		// Score is the highest probability over the windows (and the
+		// whole text up to Whole bytes), computed here the slow way.
+		ref := 0.0
+		if n <= Window || len(text) <= Whole {
+			var s, c int
+			for i := range n {
+				s, c = s+int(want[i]), c+int(wantN[i])
+			}
+			ref = m.prob(float64(s), c)
+		}
+		for end := Window; n > Window && end <= n; end++ {
+			var s, c int
+			for i := end - Window; i < end; i++ {
+				s, c = s+int(want[i]), c+int(wantN[i])
+			}
+			ref = max(ref, m.prob(float64(s), c))
+		}
+		if len(text) <= MaxBytes && math.Abs(m.Score(text)-ref) > 1e-9 {
+			t.Fatalf("Score %v, windows by Features %v", m.Score(text), ref)
+		}
 	})
+}
+
+// TestFoldTable holds the scorer's table equal to fold, the trainer's.
+func TestFoldTable(t *testing.T) {
+	for c := range 256 {
+		if foldTable[c] != fold(byte(c)) {
+			t.Errorf("foldTable[%#x] = %#x, fold %#x", c, foldTable[c], fold(byte(c)))
+		}
+	}
 }
