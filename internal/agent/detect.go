@@ -90,11 +90,12 @@ type Call struct {
 	// replacement (agent A's PostToolUse, agent C's AfterTool); nil else.
 	Result *Result
 	// Joined is, for a tool result of two texts or more, the texts the
-	// model reads joined into one (Result.JoinText): a secret split across
-	// them (stdout and stderr, two content parts) is found there. It is
-	// checked beside Inputs, not among them (the audit record's digest and
-	// token count are of Inputs). nil else.
-	Joined *event.Input
+	// model reads joined as it reads them (Result.Segments: around each
+	// boundary, a long text's middle left out): a secret split across them
+	// (stdout and stderr, two content parts) is found there. It is checked
+	// beside Inputs, not among them (the audit record's digest and token
+	// count are of Inputs). nil else.
+	Joined []event.Input
 }
 
 // Options are the parts of the environment Parse may consult.

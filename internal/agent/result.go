@@ -74,8 +74,8 @@ func toolResult(c *Call, f fields, member string, replaceable bool) error {
 	for i := range texts {
 		texts[i] = c.Inputs[r.First+i].Text
 	}
-	if j, ok := r.JoinText(texts); ok {
-		c.Joined = &event.Input{Kind: k, Text: j}
+	for _, sg := range r.Segments(texts) {
+		c.Joined = append(c.Joined, event.Input{Kind: k, Text: sg.Text})
 	}
 	if replaceable {
 		c.Result = r
@@ -314,66 +314,98 @@ func (r *Result) modelReads() []bool {
 	return in
 }
 
-// joinSpans joins the texts the model reads (modelReads), each without its
-// trailing line ending, with nothing between them, and returns where each
-// text of texts is in the join (spans[i][0] < 0 for a text not in it).
-func (r *Result) joinSpans(texts []string) (string, [][2]int) {
+// SeamBytes is how much of each side of the boundary between two texts
+// the model reads together is checked joined (Result.Segments): a value
+// split across them (a secret a command prints half on stdout, half on
+// stderr) lies within it. A text longer than twice this is checked joined
+// by its head and its tail only, so that a 1 MiB result is not scanned
+// twice.
+const SeamBytes = 8 << 10
+
+// Segment is a run of the texts the model reads together, joined as it
+// reads them (each without its trailing line ending, nothing between),
+// with where each part of it comes from.
+type Segment struct {
+	Text   string
+	pieces []piece
+}
+
+// piece is one part of a Segment: bytes [start, end) of the segment are
+// text's bytes from off on.
+type piece struct{ text, off, start, end int }
+
+// Segments returns the runs of the texts the model reads (see LLMText)
+// that hold parts of two texts or more, joined: the texts in order, each
+// without its trailing line ending, a text longer than 2·SeamBytes cut
+// after about its first SeamBytes (which end one run) and taken again from
+// about its last SeamBytes (which start the next; see seamCuts). None when fewer than two texts
+// are read.
+func (r *Result) Segments(texts []string) []Segment {
 	in := r.modelReads()
-	n := 0
-	for i, t := range texts {
-		if in[i] {
-			n += len(t)
+	var out []Segment
+	var cur Segment
+	var b []byte
+	flush := func() {
+		if len(cur.pieces) > 1 {
+			cur.Text = string(b)
+			out = append(out, cur)
 		}
+		cur, b = Segment{}, nil
 	}
-	b := make([]byte, 0, n)
-	spans := make([][2]int, len(texts))
+	add := func(i, off int, t string) {
+		cur.pieces = append(cur.pieces, piece{text: i, off: off, start: len(b), end: len(b) + len(t)})
+		b = append(b, t...)
+	}
 	for i, t := range texts {
 		if !in[i] {
-			spans[i] = [2]int{-1, -1}
 			continue
 		}
 		t = strings.TrimRight(t, "\r\n")
-		spans[i] = [2]int{len(b), len(b) + len(t)}
-		b = append(b, t...)
-	}
-	return string(b), spans
-}
-
-// JoinText returns the texts of r the model reads (see LLMText) joined
-// into one, each without its trailing line ending, with nothing between:
-// a value a command split across stdout and stderr, or across two content
-// parts, is whole there. ok is false when fewer than two texts are read.
-func (r *Result) JoinText(texts []string) (joined string, ok bool) {
-	n := 0
-	for _, in := range r.modelReads() {
-		if in {
-			n++
+		if len(t) <= 2*SeamBytes {
+			add(i, 0, t)
+			continue
 		}
+		head, tail := seamCuts(t)
+		add(i, 0, t[:head])
+		flush()
+		add(i, tail, t[tail:])
 	}
-	if n < 2 {
-		return "", false
-	}
-	j, _ := r.joinSpans(texts)
-	return j, true
+	flush()
+	return out
 }
 
-// RedactJoined replaces, in each text of texts, the part that lies in
-// bytes [lo, hi) of their join (JoinText) with marker, and reports whether
-// a text it touched is an object key (which cannot be redacted) and
-// whether it touched any text at all.
-func (r *Result) RedactJoined(texts []string, lo, hi int, marker string) (out []string, key, touched bool) {
-	_, spans := r.joinSpans(texts)
+// seamCuts returns where a text longer than 2·SeamBytes is cut for
+// Segments: its head ends, and its tail starts, at a line boundary within
+// the last (first) KiB of SeamBytes when there is one, so that no line is
+// cut in two (a value cut in half could read as what the whole does not).
+func seamCuts(t string) (head, tail int) {
+	head, tail = SeamBytes, len(t)-SeamBytes
+	if i := strings.LastIndexByte(t[head-1024:head], '\n'); i >= 0 {
+		head = head - 1024 + i + 1
+	}
+	if i := strings.IndexByte(t[tail:tail+1024], '\n'); i >= 0 {
+		tail += i + 1
+	}
+	return head, tail
+}
+
+// RedactSegment replaces, in each text of texts, the part that bytes
+// [lo, hi) of segment s (one of Segments(texts)) come from with marker,
+// and reports whether a text it touched is an object key (which cannot be
+// redacted) and whether it touched any text at all.
+func (r *Result) RedactSegment(texts []string, s Segment, lo, hi int, marker string) (out []string, key, touched bool) {
 	out = append([]string(nil), texts...)
-	for i, sp := range spans {
-		a, b := max(sp[0], lo), min(sp[1], hi)
-		if sp[0] < 0 || a >= b {
+	for k := len(s.pieces) - 1; k >= 0; k-- { // from the end: earlier offsets stay
+		p := s.pieces[k]
+		a, b := max(p.start, lo), min(p.end, hi)
+		if a >= b {
 			continue
 		}
 		touched = true
-		key = key || r.keys[i]
-		t := texts[i]
-		a, b = a-sp[0], b-sp[0]
-		out[i] = t[:a] + marker + t[b:]
+		key = key || r.keys[p.text]
+		t := out[p.text]
+		a, b = a-p.start+p.off, b-p.start+p.off
+		out[p.text] = t[:a] + marker + t[b:]
 	}
 	return out, key, touched
 }

@@ -723,7 +723,7 @@ func (r *runner) check(pol Policy) outcome {
 	}
 	if err == nil && call.Joined != nil {
 		// A secret split across the texts the model reads together.
-		checked = append(slices.Clip(checked), *call.Joined)
+		checked = append(slices.Clip(checked), call.Joined...)
 	}
 	if err != nil {
 		f := payloadFailure(err)
@@ -796,7 +796,7 @@ func (r *runner) withhold(pol Policy, o *outcome) error {
 		if clean && call.Joined != nil {
 			var across bool
 			var err error
-			if texts, across, clean, err = redactJoined(pol, res, call.Joined.Kind, texts, &o.redacted); err != nil {
+			if texts, across, clean, err = redactJoined(pol, res, call.Joined[0].Kind, texts, &o.redacted); err != nil {
 				return err
 			}
 			changed = changed || across
@@ -806,8 +806,8 @@ func (r *runner) withhold(pol Policy, o *outcome) error {
 			for i, t := range texts {
 				again[res.First+i].Text = t
 			}
-			if j, ok := res.JoinText(texts); ok {
-				again = append(again, event.Input{Kind: call.Joined.Kind, Text: j})
+			for _, sg := range res.Segments(texts) {
+				again = append(again, event.Input{Kind: call.Inputs[res.First].Kind, Text: sg.Text})
 			}
 			v, err := pol.Evaluate(again)
 			if err != nil {
@@ -832,30 +832,50 @@ func (r *runner) withhold(pol Policy, o *outcome) error {
 }
 
 // redactJoined redacts what the checks find in the texts of res joined as
-// the model reads them (Result.JoinText) but in no text alone: a secret a
+// the model reads them (Result.Segments) but in no text alone: a secret a
 // command split across stdout and stderr. Every text the redacted part of
-// the join touches has its part in it replaced by a [REDACTED:<rule>]
-// marker; the rules are added to redacted. changed says a text was
-// replaced; clean is false when the redaction cannot be expressed (it
-// touches an object key, or no text), and the result is then withheld.
+// a segment touches has its part in it replaced by a [REDACTED:<rule>]
+// marker; the rules are added to redacted (each text was redacted alone
+// already, so what a segment still holds spans texts: a key in one, its
+// value in the next). changed says a text was replaced;
+// clean is false when the redaction cannot be expressed (it touches an
+// object key), or when more secrets cross boundaries than guard redacts
+// (maxJoinedRedactions): the result is then withheld.
 func redactJoined(pol Policy, res *agent.Result, k event.Kind, texts []string, redacted *[]string) (out []string, changed, clean bool, err error) {
-	j, ok := res.JoinText(texts)
-	if !ok {
-		return texts, false, true, nil
-	}
-	red, rules, err := pol.Redact(k, j)
-	if err != nil || len(rules) == 0 {
-		return texts, false, true, err
-	}
-	lo, hi := changedSpan(j, red)
-	out, key, touched := res.RedactJoined(texts, lo, hi, "[REDACTED:"+rules[0]+"]")
-	for _, rule := range rules {
-		if !slices.Contains(*redacted, rule) {
-			*redacted = append(*redacted, rule)
+	for range maxJoinedRedactions {
+		var found bool
+		for _, sg := range res.Segments(texts) {
+			red, rules, err := pol.Redact(k, sg.Text)
+			if err != nil {
+				return texts, changed, false, err
+			}
+			if len(rules) == 0 {
+				continue
+			}
+			lo, hi := changedSpan(sg.Text, red)
+			var key bool
+			texts, key, _ = res.RedactSegment(texts, sg, lo, hi, "[REDACTED:"+rules[0]+"]")
+			for _, rule := range rules {
+				if !slices.Contains(*redacted, rule) {
+					*redacted = append(*redacted, rule)
+				}
+			}
+			if key {
+				return texts, true, false, nil
+			}
+			changed, found = true, true
+			break // the texts changed: their segments are taken again
+		}
+		if !found {
+			return texts, changed, true, nil
 		}
 	}
-	return out, touched, touched && !key, nil
+	return texts, changed, false, nil
 }
+
+// maxJoinedRedactions bounds the secrets redacted across the boundaries of
+// one result's texts.
+const maxJoinedRedactions = 16
 
 // changedSpan returns the bytes [lo, hi) of a that b replaces: a and b
 // agree before lo and after hi.

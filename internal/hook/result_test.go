@@ -286,6 +286,9 @@ func TestResultSplitSecret(t *testing.T) {
 		{"password", `{"stdout":"DB_PASSWORD=","stderr":"` + pw + `","interrupted":false,"isImage":false}`, []string{pw}, "DB_PASSWORD="},
 		{"token", `{"stdout":"` + gh1 + `","stderr":"` + gh2 + `","interrupted":false,"isImage":false}`, []string{gh1, gh2, "Zx8q2LmV9pRt4", "WkJ7hN3bC6dF"}, ""},
 		{"line ends", `{"stdout":"ok\n` + gh1 + `\n","stderr":"` + gh2 + `\n","interrupted":false,"isImage":false}`, []string{"Zx8q2LmV9pRt4", "WkJ7hN3bC6dF"}, "ok"},
+		// A long stdout is joined by its head and tail only (agent.SeamBytes).
+		{"long", `{"stdout":"` + strings.Repeat(`build ok\n`, 4000) + `DB_PASSWORD=","stderr":"` + pw + `","interrupted":false,"isImage":false}`, []string{pw}, "build ok"},
+		{"long head", `{"stdout":"DB_PASSWORD=","stderr":"` + pw + `\n` + strings.Repeat(`build ok\n`, 4000) + `","interrupted":false,"isImage":false}`, []string{pw}, "build ok"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			payload := `{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"x"},"tool_response":` + tt.response + `}`
