@@ -104,6 +104,10 @@ type Plan struct {
 	// protected file with another name, a hard link made before the start):
 	// `guard run` refuses to start while there is one.
 	Problems []string
+	// Withheld are the environment variables not passed into the sandbox
+	// (sockets to agents outside: SSH_AUTH_SOCK, the desktop bus); the
+	// caller sets it.
+	Withheld []string
 }
 
 // Input is what Build needs of the policy and of the machine. Every path is
@@ -118,6 +122,14 @@ type Input struct {
 	Runtime string
 	// HookFiles are the agent settings files that hold guard's hooks.
 	HookFiles []string
+	// LaterOutside are files and directories that programs outside the
+	// sandbox run or read as code later: the config and hooks of each git
+	// repository the agent starts in (git runs core.fsmonitor, hooks).
+	LaterOutside []string
+	// Locks are guard's lock files, which only guard run outside uses:
+	// hidden, so that a process inside cannot hold one and stall every
+	// hook of the user outside.
+	Locks []string
 	// BlockRead, AllowRead and BlockWrite are the policy's file_paths
 	// rules.
 	BlockRead, AllowRead, BlockWrite []string
@@ -144,6 +156,12 @@ func Build(in Input) *Plan {
 	}
 	for _, f := range in.HookFiles {
 		b.add(ReadOnly, f, "agent hook file", false)
+	}
+	for _, f := range in.LaterOutside {
+		b.add(ReadOnly, f, "git runs it outside the sandbox later", false)
+	}
+	for _, f := range in.Locks {
+		b.add(Hide, f, "guard's lock, used only outside", false)
 	}
 	for _, g := range in.BlockWrite {
 		b.rule(ReadOnly, "block_write "+g, g)
