@@ -126,6 +126,10 @@ type Input struct {
 	// sandbox run or read as code later: the config and hooks of each git
 	// repository the agent starts in (git runs core.fsmonitor, hooks).
 	LaterOutside []string
+	// Sockets are sockets (and their directories) to agents and services
+	// outside that guard run does not pass in (SSH_AUTH_SOCK's, the desktop
+	// bus): hidden.
+	Sockets []string
 	// Locks are guard's lock files, which only guard run outside uses:
 	// hidden, so that a process inside cannot hold one and stall every
 	// hook of the user outside.
@@ -159,6 +163,9 @@ func Build(in Input) *Plan {
 	}
 	for _, f := range in.LaterOutside {
 		b.add(ReadOnly, f, "git runs it outside the sandbox later", false)
+	}
+	for _, f := range in.Sockets {
+		b.add(Hide, f, "a socket to a service outside, withheld (--pass-env passes it)", false)
 	}
 	for _, f := range in.Locks {
 		b.add(Hide, f, "guard's lock, used only outside", false)

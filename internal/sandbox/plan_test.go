@@ -229,3 +229,29 @@ func TestBuildHooksNeed(t *testing.T) {
 		}
 	}
 }
+
+// TestWatch: a protected path that did not exist at the start and exists at
+// the end is reported; one that existed is not.
+func TestWatch(t *testing.T) {
+	h := t.TempDir()
+	if err := os.WriteFile(filepath.Join(h, ".bashrc"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := Build(Input{Home: h, Project: filepath.Join(h, "proj"), BlockWrite: []string{"~/.bashrc", "~/.bash_profile", "~/.config/systemd/user/**"}})
+	w := Watch(p)
+	if got := w.Changes(); len(got) != 0 {
+		t.Fatalf("changes before: %+v", got)
+	}
+	for _, f := range []string{".bash_profile", ".config/systemd/user/x.service"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(h, f)), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(h, f), nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := w.Changes()
+	if len(got) != 2 || got[0].Path != filepath.Join(h, ".bash_profile") || got[1].Path != filepath.Join(h, ".config/systemd/user") {
+		t.Errorf("changes: %+v", got)
+	}
+}
