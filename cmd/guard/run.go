@@ -36,17 +36,23 @@ type runOptions struct {
 func newRunCommand(s *streams) *cobra.Command {
 	var o runOptions
 	cmd := &cobra.Command{
-		Use:   "run [--explain [--json]] [--no-sandbox] [--] COMMAND [ARGS...]",
+		Use:   "run [--explain [--json]] [--no-sandbox] [--allow-root] [--pass-env NAME]... [--] COMMAND [ARGS...]",
 		Short: "Run an agent inside an OS sandbox made from the policy",
 		Long: `guard run starts COMMAND (an agent's CLI) and everything it starts inside an
 operating-system sandbox built from the active policy: the directories that
 block_read protects are hidden, guard's directory, the agent hook files and
-the write-protected start-up files are read-only; everything else is as the
-user has it. Linux uses bubblewrap, macOS sandbox-exec; where neither is
-available guard run refuses (--no-sandbox runs the command with the hooks
-alone). The hooks inside send their audit records to guard run, which
-appends them. --explain lists what the kernel enforces and what only the
-hooks check; see docs/SANDBOX.md.`,
+the write-protected start-up files and git's config and hooks are
+read-only; no process inside can push input into the terminal; sockets to
+agents outside (SSH_AUTH_SOCK, the desktop bus, the X server) are withheld
+unless --pass-env names them; everything else is as the user has it.
+Linux uses bubblewrap (from /usr/bin, never PATH), macOS sandbox-exec;
+where neither is available guard run refuses (--no-sandbox runs the
+command with the hooks alone). As root it refuses unless --allow-root.
+The hooks inside send their audit records to guard run, which appends
+them. When the command ends, guard run names each protected path that did
+not exist at the start and was created during the session. --explain
+lists what the kernel enforces and what only the hooks check; see
+docs/SANDBOX.md.`,
 		Example: "  guard run -- agent-a-cli\n  guard run --explain",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if o.asJSON && !o.explain {
