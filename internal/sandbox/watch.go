@@ -49,4 +49,3 @@ func (s *Snapshot) Changes() []Change {
 	}
 	return out
 }
-
