@@ -130,9 +130,12 @@ func TestFindAtNeverPath(t *testing.T) {
 
 func TestExplain(t *testing.T) {
 	var b bytes.Buffer
-	Explain(&b, samplePlan, &Engine{Name: "bubblewrap", Path: "/usr/bin/bwrap"})
+	withheld := *samplePlan
+	withheld.Withheld = []string{"SSH_AUTH_SOCK", "DISPLAY"}
+	Explain(&b, &withheld, &Engine{Name: "bubblewrap", Path: "/usr/bin/bwrap"})
 	out := b.String()
-	for _, s := range []string{"engine: bubblewrap", "hidden             dir  /h/.ssh", "block_read **/.env: a pattern", "/h/.bash_profile", "did not exist at the start"} {
+	for _, s := range []string{"engine: bubblewrap", "hidden             dir  /h/.ssh", "block_read **/.env: a pattern", "/h/.bash_profile", "did not exist at the start",
+		"not passed in:     SSH_AUTH_SOCK DISPLAY", "--pass-env NAME", "TIOCSTI"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("explain lacks %q:\n%s", s, out)
 		}

@@ -255,3 +255,46 @@ func TestWatch(t *testing.T) {
 		t.Errorf("changes: %+v", got)
 	}
 }
+
+// TestBuildOutsideOnly: guard's locks and withheld sockets are hidden,
+// git's files held read-only, inside a read-only guard directory.
+func TestBuildOutsideOnly(t *testing.T) {
+	h := t.TempDir()
+	gd := filepath.Join(h, ".guard")
+	for _, d := range []string{gd, filepath.Join(h, "proj", ".git", "hooks")} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{filepath.Join(gd, "audit.log.lock"), filepath.Join(h, "proj", ".git", "config"), filepath.Join(h, "agent.sock")} {
+		if err := os.WriteFile(f, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := Build(Input{Home: h, Project: filepath.Join(h, "proj"), GuardDir: gd,
+		Locks:        []string{filepath.Join(gd, "audit.log.lock")},
+		Sockets:      []string{filepath.Join(h, "agent.sock")},
+		LaterOutside: []string{filepath.Join(h, "proj", ".git", "config"), filepath.Join(h, "proj", ".git", "hooks")}})
+	want := map[string]Kind{
+		filepath.Join(gd, "audit.log.lock"):        Hide,
+		filepath.Join(h, "agent.sock"):             Hide,
+		filepath.Join(h, "proj", ".git", "config"): ReadOnly,
+		filepath.Join(h, "proj", ".git", "hooks"):  ReadOnly,
+		gd: ReadOnly,
+	}
+	for _, e := range p.Entries {
+		if k, ok := want[e.Path]; ok {
+			if e.Kind != k || !e.Exists {
+				t.Errorf("%s: %v (exists %v), want %v", e.Path, e.Kind, e.Exists, k)
+			}
+			delete(want, e.Path)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("not in the plan: %v", want)
+	}
+	args := strings.Join(BwrapArgs(p, Options{}, []string{"x"}), " ")
+	if i, j := strings.Index(args, "--ro-bind "+gd+" "), strings.Index(args, "/dev/null "+filepath.Join(gd, "audit.log.lock")); i < 0 || j < i {
+		t.Errorf("the lock is not hidden after guard's directory is bound: %s", args)
+	}
+}
