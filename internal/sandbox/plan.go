@@ -140,7 +140,7 @@ type Input struct {
 }
 
 // absentWhy is why bubblewrap cannot hold a path that does not exist.
-const absentWhy = "did not exist at the start: bubblewrap holds only paths that exist, and guard does not create start-up or settings files (an empty ~/.bash_profile changes what a login shell reads); create one yourself to have it held"
+const absentWhy = "did not exist at the start: bubblewrap holds only paths that exist, and guard does not create start-up or settings files (an empty ~/.bash_profile changes what a login shell reads); guard run names each one created during the session when it ends; create one yourself to have it held"
 
 // maxLinkScan bounds the files Build looks at for hard links in each
 // hidden or read-only directory.
