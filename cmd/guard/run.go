@@ -219,6 +219,7 @@ func sandboxInput(pol *policy.Policy, rt string) (sandbox.Input, error) {
 			filepath.Join(d, ".agent_a", "settings.local.json"))
 	}
 	in.HookFiles = dedupe(in.HookFiles)
+	in.ProjectDirs = dedupe(dirs)
 	in.LaterOutside = gitFiles(wd)
 	in.Locks, err = guardLocks(gd)
 	if err != nil {

@@ -130,6 +130,10 @@ type Input struct {
 	// outside that guard run does not pass in (SSH_AUTH_SOCK's, the desktop
 	// bus): hidden.
 	Sockets []string
+	// ProjectDirs are the start directory and the work trees of the git
+	// repositories it is in: a block_write pattern for any directory
+	// (**/.vscode/tasks.json) is held in each of them.
+	ProjectDirs []string
 	// Locks are guard's lock files, which only guard run outside uses:
 	// hidden, so that a process inside cannot hold one and stall every
 	// hook of the user outside.
@@ -172,6 +176,7 @@ func Build(in Input) *Plan {
 	}
 	for _, g := range in.BlockWrite {
 		b.rule(ReadOnly, "block_write "+g, g)
+		b.inProjects(g)
 	}
 	for _, g := range in.AllowRead {
 		b.reveal(g)
@@ -271,6 +276,32 @@ func (b *builder) expandHome(g string) string {
 	return g
 }
 
+// inProjects holds, read-only, what a block_write pattern for any directory
+// (**/.vscode/tasks.json, **/.husky/[a-z]*) names in each project
+// directory: the fixed path (watched when absent), or the names that match
+// a pattern in its last element now. A pattern with ** inside, or one in a
+// directory part, stays with the hooks. Only block_write: hiding a
+// project's **/.env would also hide it from the programs the agent runs,
+// which the hooks do not ask.
+func (b *builder) inProjects(g string) {
+	rest, ok := strings.CutPrefix(g, "**/")
+	if !ok || rest == "" || strings.Contains(rest, "**") || strings.ContainsAny(filepath.Dir(rest), "*?[") {
+		return
+	}
+	for _, d := range b.in.ProjectDirs {
+		p := filepath.Join(d, filepath.FromSlash(rest))
+		source := "block_write " + g + " in " + d
+		if !strings.ContainsAny(filepath.Base(p), "*?[") {
+			b.add(ReadOnly, p, source, false)
+			continue
+		}
+		matches, _ := filepath.Glob(p)
+		for _, m := range matches {
+			b.add(ReadOnly, m, source, false)
+		}
+	}
+}
+
 // globHookOnly says why a glob has no kernel rule.
 func (b *builder) globHookOnly(source, g string) []HookOnly {
 	why := "a pattern that can match in many directories: the kernel rules name fixed paths"
@@ -296,6 +327,11 @@ func (b *builder) globRule(k Kind, source, p string) {
 func (b *builder) add(k Kind, p, source string, dirGlob bool) {
 	real, err := filepath.EvalSymlinks(p)
 	if errors.Is(err, fs.ErrNotExist) {
+		for _, e := range b.plan.Entries {
+			if !e.Exists && e.Path == filepath.Clean(p) {
+				return // named already, by another rule
+			}
+		}
 		b.plan.Entries = append(b.plan.Entries, Entry{Kind: k, Path: filepath.Clean(p), Dir: dirGlob, Source: source})
 		b.hookOnly(source+": "+p, absentWhy)
 		return
@@ -315,6 +351,9 @@ func (b *builder) add(k Kind, p, source string, dirGlob bool) {
 	}
 	if h := b.hiddenBy(real); h != "" && k != Reveal {
 		return // already hidden whole
+	}
+	if k == ReadOnly && b.readOnlyBy(real) {
+		return // already read-only whole
 	}
 	if k == Hide {
 		if need := b.hooksNeed(real); need != "" {
@@ -373,6 +412,17 @@ func (b *builder) hiddenBy(p string) string {
 		}
 	}
 	return ""
+}
+
+// readOnlyBy reports whether a read-only directory already in the plan
+// holds p (a bind is recursive).
+func (b *builder) readOnlyBy(p string) bool {
+	for _, e := range b.plan.Entries {
+		if e.Kind == ReadOnly && e.Exists && e.Dir && within(p, e.Path) {
+			return true
+		}
+	}
+	return false
 }
 
 // dropUnder removes the read-only rules inside a directory about to be

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -296,5 +297,47 @@ func TestBuildOutsideOnly(t *testing.T) {
 	args := strings.Join(BwrapArgs(p, Options{}, []string{"x"}), " ")
 	if i, j := strings.Index(args, "--ro-bind "+gd+" "), strings.Index(args, "/dev/null "+filepath.Join(gd, "audit.log.lock")); i < 0 || j < i {
 		t.Errorf("the lock is not hidden after guard's directory is bound: %s", args)
+	}
+}
+
+// TestBuildInProjects: a block_write pattern for any directory is held in
+// each project directory where it names something; block_read patterns
+// and patterns with ** inside stay with the hooks.
+func TestBuildInProjects(t *testing.T) {
+	h := t.TempDir()
+	proj := filepath.Join(h, "proj")
+	for _, f := range []string{".vscode/tasks.json", ".husky/pre-commit", ".husky/_/h", ".env"} {
+		p := filepath.Join(proj, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := Build(Input{Home: h, Project: proj, ProjectDirs: []string{proj},
+		HookFiles:  []string{filepath.Join(proj, ".agent_a", "settings.json")},
+		BlockRead:  []string{"**/.env"},
+		BlockWrite: []string{"**/.vscode/tasks.json", "**/.husky/[a-z]*", "**/.git/**/config", "**/.agent_a/settings.json"}})
+	got := map[string]Kind{}
+	absent := 0
+	for _, e := range p.Entries {
+		if e.Kind != Pin {
+			got[e.Path] = e.Kind
+		}
+		if !e.Exists && e.Path == filepath.Join(proj, ".agent_a", "settings.json") {
+			absent++
+		}
+	}
+	want := map[string]Kind{
+		filepath.Join(proj, ".vscode/tasks.json"):        ReadOnly,
+		filepath.Join(proj, ".husky/pre-commit"):         ReadOnly,
+		filepath.Join(proj, ".agent_a", "settings.json"): ReadOnly,
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("entries %v, want %v", got, want)
+	}
+	if absent != 1 {
+		t.Errorf("the absent hook file is named %d times", absent)
 	}
 }
