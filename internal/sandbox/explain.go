@@ -27,7 +27,11 @@ func Explain(w io.Writer, p *Plan, e *Engine) {
 		fmt.Fprintf(w, "  %-18s %s %s  (%s)\n", en.Kind, what, en.Path, en.Source)
 	}
 	fmt.Fprintln(w, "  everything else:   as the user has it (project, caches, temp, the agents' own state; network untouched)")
-	fmt.Fprintln(w, "  the terminal:      no process inside can push input into it (seccomp: ioctl TIOCSTI, TIOCLINUX fail)")
+	if e != nil && e.Name == "sandbox-exec" {
+		fmt.Fprintln(w, "  the terminal:      shared: sandbox-exec cannot filter ioctl(TIOCSTI), a process inside may push input into it")
+	} else {
+		fmt.Fprintln(w, "  the terminal:      no process inside can push input into it (seccomp: ioctl TIOCSTI, TIOCLINUX fail)")
+	}
 	if len(p.Withheld) > 0 {
 		fmt.Fprintf(w, "  not passed in:     %s (sockets to agents and services outside; --pass-env NAME passes one)\n", strings.Join(p.Withheld, " "))
 	}
