@@ -9,9 +9,11 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 
+	"github.com/guardhq/guard/internal/audit"
 	"github.com/guardhq/guard/internal/auditsock"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/home"
@@ -27,22 +29,30 @@ type runOptions struct {
 	explain   bool
 	asJSON    bool
 	noSandbox bool
+	allowRoot bool
+	passEnv   []string
 }
 
 func newRunCommand(s *streams) *cobra.Command {
 	var o runOptions
 	cmd := &cobra.Command{
-		Use:   "run [--explain [--json]] [--no-sandbox] [--] COMMAND [ARGS...]",
+		Use:   "run [--explain [--json]] [--no-sandbox] [--allow-root] [--pass-env NAME]... [--] COMMAND [ARGS...]",
 		Short: "Run an agent inside an OS sandbox made from the policy",
 		Long: `guard run starts COMMAND (an agent's CLI) and everything it starts inside an
 operating-system sandbox built from the active policy: the directories that
 block_read protects are hidden, guard's directory, the agent hook files and
-the write-protected start-up files are read-only; everything else is as the
-user has it. Linux uses bubblewrap, macOS sandbox-exec; where neither is
-available guard run refuses (--no-sandbox runs the command with the hooks
-alone). The hooks inside send their audit records to guard run, which
-appends them. --explain lists what the kernel enforces and what only the
-hooks check; see docs/SANDBOX.md.`,
+the write-protected start-up files and git's config and hooks are
+read-only; no process inside can push input into the terminal; sockets to
+agents outside (SSH_AUTH_SOCK, the desktop bus, the X server) are withheld
+unless --pass-env names them; everything else is as the user has it.
+Linux uses bubblewrap (from /usr/bin, never PATH), macOS sandbox-exec;
+where neither is available guard run refuses (--no-sandbox runs the
+command with the hooks alone). As root it refuses unless --allow-root.
+The hooks inside send their audit records to guard run, which appends
+them. When the command ends, guard run names each protected path that did
+not exist at the start and was created during the session. --explain
+lists what the kernel enforces and what only the hooks check; see
+docs/SANDBOX.md.`,
 		Example: "  guard run -- agent-a-cli\n  guard run --explain",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if o.asJSON && !o.explain {
@@ -59,10 +69,18 @@ hooks check; see docs/SANDBOX.md.`,
 	cmd.Flags().BoolVar(&o.explain, "explain", false, "print what the kernel enforces and what only the hooks check, and exit")
 	cmd.Flags().BoolVar(&o.asJSON, "json", false, "with --explain: print the plan as a JSON object")
 	cmd.Flags().BoolVar(&o.noSandbox, "no-sandbox", false, "run the command without a sandbox: only the hooks check")
+	cmd.Flags().BoolVar(&o.allowRoot, "allow-root", false, "run the sandbox as root (root's own files and the system stay writable inside)")
+	cmd.Flags().StringArrayVar(&o.passEnv, "pass-env", nil, "pass this withheld variable (SSH_AUTH_SOCK, DISPLAY, …) into the sandbox; repeatable")
 	return cmd
 }
 
 func runRun(s *streams, o runOptions, args []string) error {
+	// A descriptor inherited from the caller (a directory or key opened
+	// outside) would reach past every mount: none passes on but those
+	// guard run hands over itself.
+	if err := closeOnExecFrom3(); err != nil {
+		return fmt.Errorf("mark inherited descriptors close-on-exec: %w", err)
+	}
 	if o.noSandbox && !o.explain {
 		fmt.Fprintln(s.err, "guard: warning: --no-sandbox: the command runs as the user, only the hooks check what the agent does")
 		return runPlain(s, args, nil)
@@ -80,8 +98,11 @@ func runRun(s *streams, o runOptions, args []string) error {
 	if err != nil {
 		return err
 	}
+	env, withheld := sandboxEnv(os.Environ(), o.passEnv)
+	in.Sockets = withheldSockets(os.Environ(), o.passEnv)
 	plan := sandbox.Build(in)
-	engine, engErr := sandbox.FindEngine(runtime.GOOS, exec.LookPath)
+	plan.Withheld = withheld
+	engine, engErr := sandbox.FindEngine(runtime.GOOS)
 	if o.explain {
 		var e *sandbox.Engine
 		if engErr == nil {
@@ -96,6 +117,10 @@ func runRun(s *streams, o runOptions, args []string) error {
 	if engErr != nil {
 		return withHint(engErr, "or run 'guard run --no-sandbox -- COMMAND' to rely on the hooks alone")
 	}
+	if os.Geteuid() == 0 && !o.allowRoot {
+		return withHint(errors.New("guard run does not sandbox root: without capabilities, uid 0 still writes root's own files outside the rules (/root, /var/spool/cron, /var/lib)"),
+			"run the agent as an ordinary user, or 'guard run --allow-root -- COMMAND' to accept that (a container's root, say)")
+	}
 	if len(plan.Problems) > 0 {
 		return withHint(fmt.Errorf("the sandbox cannot hold the policy:\n  %s", strings.Join(plan.Problems, "\n  ")),
 			"fix the above, then start again; 'guard run --explain' shows the whole plan")
@@ -105,12 +130,16 @@ func runRun(s *streams, o runOptions, args []string) error {
 		return err
 	}
 	sock := filepath.Join(rt, "audit.sock")
-	srv, err := auditsock.Listen(sock, appendRec)
+	host, _ := os.Hostname()
+	srv, err := auditsock.Listen(sock, appendRec, auditsock.Options{User: userName(), Host: host})
 	if err != nil {
 		return err
 	}
 	defer srv.Close()
-	return runSandboxed(s, engine, plan, args, sock)
+	watch := sandbox.Watch(plan)
+	runErr := runSandboxed(s, engine, plan, args, env, sock)
+	reportChanges(s, watch.Changes(), appendRec, userName(), host)
+	return runErr
 }
 
 // recordAppender returns how guard run appends the records its hooks send:
@@ -175,39 +204,93 @@ func sandboxInput(pol *policy.Policy, rt string) (sandbox.Input, error) {
 		AllowRead:  pol.FilePaths.AllowRead,
 		BlockWrite: pol.FilePaths.BlockWrite,
 	}
+	// The hook files at home, in the start directory and at the root of each
+	// repository it is in (where an agent started there also reads them).
+	dirs := append([]string{wd}, repoRoots(wd)...)
 	for _, a := range []install.Agent{install.AgentA, install.AgentB, install.AgentC} {
-		in.HookFiles = append(in.HookFiles, install.Targets(a, h, wd)...)
+		for _, d := range dirs {
+			in.HookFiles = append(in.HookFiles, install.Targets(a, h, d)...)
+		}
 	}
-	// Agent A also reads hooks from the project's own settings files.
-	in.HookFiles = append(in.HookFiles,
-		filepath.Join(wd, ".agent_a", "settings.json"),
-		filepath.Join(wd, ".agent_a", "settings.local.json"))
+	for _, d := range dirs {
+		// Agent A also reads hooks from the project's own settings files.
+		in.HookFiles = append(in.HookFiles,
+			filepath.Join(d, ".agent_a", "settings.json"),
+			filepath.Join(d, ".agent_a", "settings.local.json"))
+	}
+	in.HookFiles = dedupe(in.HookFiles)
+	in.ProjectDirs = dedupe(dirs)
+	in.LaterOutside = gitFiles(wd)
+	in.Locks, err = guardLocks(gd)
+	if err != nil {
+		return sandbox.Input{}, err
+	}
 	return in, nil
+}
+
+// guardLocks returns guard's lock files, creating the audit log's (so that
+// it can be hidden: the hooks inside append through the socket and never
+// lock).
+func guardLocks(gd string) ([]string, error) {
+	lock := filepath.Join(gd, home.AuditName+audit.LockSuffix)
+	f, err := os.OpenFile(lock, os.O_RDONLY|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("create %s: %w", lock, err)
+	}
+	f.Close()
+	out := []string{lock}
+	if _, err := os.Lstat(filepath.Join(gd, "locks")); err == nil {
+		out = append(out, filepath.Join(gd, "locks"))
+	}
+	return out, nil
+}
+
+// dedupe returns ps without repeats, in order.
+func dedupe(ps []string) []string {
+	var out []string
+	for _, p := range ps {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // runSandboxed runs args under the plan with the engine, the hooks inside
 // reaching the audit socket sock, and returns the command's exit status.
-func runSandboxed(s *streams, e sandbox.Engine, plan *sandbox.Plan, args []string, sock string) error {
-	env := append(withoutVar(os.Environ(), auditsock.EnvSocket), auditsock.EnvSocket+"="+sock)
+func runSandboxed(s *streams, e sandbox.Engine, plan *sandbox.Plan, args, env []string, sock string) error {
+	env = append(withoutVar(env, auditsock.EnvSocket), auditsock.EnvSocket+"="+sock)
 	stdin, isFile := s.in.(*os.File)
-	cmd := sandbox.Command(e, plan, args, sandbox.Options{
-		Env:        env,
-		NewSession: !isFile || !term.IsTerminal(int(stdin.Fd())),
-	})
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = s.in, s.out, s.err
+	opt := sandbox.Options{Env: env, NewSession: !isFile || !term.IsTerminal(int(stdin.Fd()))}
+	var extra []*os.File
 	var status *os.File
 	if e.Name == "bubblewrap" {
+		// bwrap writes the sandboxed process's pid to fd 3 once the
+		// sandbox stands: without it, bwrap itself failed.
 		r, w, err := os.Pipe()
 		if err != nil {
 			return err
 		}
 		defer r.Close()
-		cmd.ExtraFiles = []*os.File{w}
-		// bwrap writes the sandboxed process's pid to fd 3 once the
-		// sandbox stands: without it, bwrap itself failed.
-		cmd.Args = append([]string{cmd.Args[0], "--json-status-fd", "3"}, cmd.Args[1:]...)
-		status = r
 		defer w.Close()
+		extra, status = append(extra, w), r
+		// The seccomp filter on fd 4: no process inside pushes input into
+		// the terminal. Without one for this machine, no terminal.
+		if f, err := seccompPipe(); err != nil {
+			return err
+		} else if f != nil {
+			defer f.Close()
+			extra = append(extra, f)
+			opt.SeccompFD = 4
+		} else {
+			opt.NewSession = true
+		}
+	}
+	cmd := sandbox.Command(e, plan, args, opt)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = s.in, s.out, s.err
+	cmd.ExtraFiles = extra
+	if status != nil {
+		cmd.Args = append([]string{cmd.Args[0], "--json-status-fd", "3"}, cmd.Args[1:]...)
 	}
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
@@ -215,8 +298,8 @@ func runSandboxed(s *streams, e sandbox.Engine, plan *sandbox.Plan, args []strin
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("start %s: %w", e.Name, err)
 	}
-	if len(cmd.ExtraFiles) > 0 {
-		cmd.ExtraFiles[0].Close()
+	for _, f := range cmd.ExtraFiles {
+		f.Close()
 	}
 	done := make(chan struct{})
 	go forwardSignals(sigs, cmd.Process, done)

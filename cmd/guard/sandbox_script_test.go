@@ -1,11 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -70,7 +72,16 @@ func TestSandboxScript(t *testing.T) {
 			env.Setenv("GOFLAGS", "-mod=mod")
 			env.Setenv("GOTOOLCHAIN", "local")
 			env.Setenv("GOPROXY", "off")
+			// As root, guard run refuses unless told (the script checks
+			// that), so the runs say --allow-root=$ALLOWROOT.
+			env.Setenv("ALLOWROOT", strconv.FormatBool(os.Geteuid() == 0))
 			return nil
+		},
+		Condition: func(cond string) (bool, error) {
+			if cond == "root" {
+				return os.Geteuid() == 0, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds:                scriptCommands(),
 		RequireExplicitExec: true,

@@ -1,6 +1,7 @@
 package auditsock
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"net"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/guardhq/guard/internal/event"
 )
@@ -15,6 +17,11 @@ import (
 // listen starts a server whose append keeps the records and chains each to
 // a fixed hash, or fails with fail when set.
 func listen(t *testing.T, fail error) (*Server, string, *[]event.Record) {
+	t.Helper()
+	return listenWith(t, fail, Options{User: "srv-user", Host: "srv-host"})
+}
+
+func listenWith(t *testing.T, fail error, o Options) (*Server, string, *[]event.Record) {
 	t.Helper()
 	sock := filepath.Join(t.TempDir(), "s")
 	var (
@@ -30,7 +37,7 @@ func listen(t *testing.T, fail error) (*Server, string, *[]event.Record) {
 		r.PrevHash = strings.Repeat("ab", 32)
 		recs = append(recs, *r)
 		return nil
-	})
+	}, o)
 	if err != nil {
 		t.Skipf("unix sockets: %v", err)
 	}
@@ -57,6 +64,93 @@ func TestSend(t *testing.T) {
 	}
 	if a, f := s.Counts(); a != 1 || f != 0 {
 		t.Errorf("counts %d %d", a, f)
+	}
+}
+
+// TestServerStamps: the time, user and host are the server's, whatever the
+// client sent (a process inside the sandbox can connect too), and the tag
+// says the record came through guard run.
+func TestServerStamps(t *testing.T) {
+	now := time.Date(2030, 5, 6, 7, 8, 9, 0, time.UTC)
+	_, sock, recs := listenWith(t, nil, Options{User: "srv-user", Host: "srv-host", Now: func() time.Time { return now }})
+	forged := sample()
+	forged.TS, forged.User, forged.Host = "2020-01-01T00:00:00.000Z", "alice", "other"
+	if err := Send(sock, forged); err != nil {
+		t.Fatal(err)
+	}
+	tagged := sample()
+	tagged.Tag = "subagent_spawn"
+	if err := Send(sock, tagged); err != nil {
+		t.Fatal(err)
+	}
+	got := (*recs)[0]
+	if got.TS != "2030-05-06T07:08:09.000Z" || got.User != "srv-user" || got.Host != "srv-host" || got.Tag != TagVia {
+		t.Errorf("not stamped by the server: %+v", got)
+	}
+	if tag := (*recs)[1].Tag; tag != "subagent_spawn,"+TagVia {
+		t.Errorf("tag %q", tag)
+	}
+}
+
+// TestServerRate: past the burst, records are refused until the bucket
+// fills again (the clock is the test's).
+func TestServerRate(t *testing.T) {
+	now := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	var mu sync.Mutex
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	s, sock, recs := listenWith(t, nil, Options{User: "u", Host: "h", Now: clock, Burst: 5, Rate: 2})
+	for i := range 5 {
+		if err := Send(sock, sample()); err != nil {
+			t.Fatalf("record %d: %v", i, err)
+		}
+	}
+	if err := Send(sock, sample()); err == nil || !strings.Contains(err.Error(), "too many records") {
+		t.Errorf("over the burst: %v", err)
+	}
+	mu.Lock()
+	now = now.Add(time.Second) // two more tokens
+	mu.Unlock()
+	for i := range 2 {
+		if err := Send(sock, sample()); err != nil {
+			t.Errorf("after a second, record %d: %v", i, err)
+		}
+	}
+	if err := Send(sock, sample()); err == nil {
+		t.Error("a third record within the second")
+	}
+	if a, f := s.Counts(); a != 7 || f != 2 || len(*recs) != 7 {
+		t.Errorf("counts %d %d, %d appended", a, f, len(*recs))
+	}
+}
+
+// TestServerLargeRecord: a record up to MaxRecord on the wire is taken,
+// not only one that fits a default read buffer.
+func TestServerLargeRecord(t *testing.T) {
+	_, sock, recs := listen(t, nil)
+	for _, n := range []int{3900, 4200, 20000} {
+		r := sample()
+		r.Reason = strings.Repeat("r", n)
+		if err := Send(sock, r); err != nil {
+			t.Errorf("reason of %d bytes: %v", n, err)
+		}
+	}
+	r := sample()
+	r.Reason = ""
+	base, _ := json.Marshal(r)
+	r.Reason = strings.Repeat("r", MaxRecord-1-len(base)) // the line with its newline: MaxRecord bytes
+	if line, _ := json.Marshal(r); len(line)+1 != MaxRecord {
+		t.Fatalf("line of %d bytes", len(line)+1)
+	}
+	if err := Send(sock, r); err != nil {
+		t.Errorf("a line of exactly MaxRecord bytes: %v", err)
+	}
+	r.Reason += "r"
+	line, _ := json.Marshal(r)
+	if got := exchange(t, sock, append(line, '\n')); !strings.HasPrefix(got, "error ") {
+		t.Errorf("a line of MaxRecord+1 bytes: %q", got)
+	}
+	if len(*recs) != 4 {
+		t.Errorf("%d records appended, want 4", len(*recs))
 	}
 }
 
@@ -116,7 +210,7 @@ func FuzzServer(f *testing.F) {
 	f.Add([]byte("{\n"))
 	f.Add([]byte(`{"findings":[1]}` + "\n"))
 	sock := filepath.Join(f.TempDir(), "s")
-	s, err := Listen(sock, func(r *event.Record) error { r.PrevHash = "p"; return nil })
+	s, err := Listen(sock, func(r *event.Record) error { r.PrevHash = "p"; return nil }, Options{})
 	if err != nil {
 		f.Skip(err)
 	}

@@ -18,7 +18,7 @@ func TestRunThroughSocket(t *testing.T) {
 		r.PrevHash = event.ZeroHash
 		got = append(got, *r)
 		return nil
-	})
+	}, auditsock.Options{User: "u", Host: "h"})
 	if err != nil {
 		t.Skipf("unix sockets: %v", err)
 	}

@@ -3,7 +3,11 @@ package sandbox
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -19,24 +23,73 @@ type Engine struct {
 // engine can sandbox on this system.
 var ErrNoEngine = errors.New("no sandbox engine")
 
-// FindEngine returns the engine for the system goos, looking programs up
-// with lookPath (exec.LookPath).
-func FindEngine(goos string, lookPath func(string) (string, error)) (Engine, error) {
+// bwrapPaths are where guard looks for bubblewrap: system directories only,
+// never PATH, where a program the agent wrote earlier (~/.local/bin/bwrap)
+// would be found first and could run the next session unsandboxed.
+var bwrapPaths = []string{"/usr/bin/bwrap", "/bin/bwrap", "/usr/local/bin/bwrap"}
+
+// sandboxExecPath is macOS's sandbox-exec, a system program.
+const sandboxExecPath = "/usr/bin/sandbox-exec"
+
+// FindEngine returns the engine for the system goos, found only at fixed
+// system paths, in files and directories that root owns and nobody else
+// can write (see [TrustedSystemFile]).
+func FindEngine(goos string) (Engine, error) {
+	return findEngine(goos, TrustedSystemFile)
+}
+
+func findEngine(goos string, trusted func(string) error) (Engine, error) {
 	switch goos {
 	case "linux":
-		p, err := lookPath("bwrap")
-		if err != nil {
-			return Engine{}, fmt.Errorf("%w: bubblewrap (bwrap) is not installed; install it (Debian, Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap; Arch: pacman -S bubblewrap)", ErrNoEngine)
-		}
-		return Engine{Name: "bubblewrap", Path: p}, nil
+		return findAt("bubblewrap", bwrapPaths, trusted,
+			"bubblewrap (bwrap) is not installed; install it (Debian, Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap; Arch: pacman -S bubblewrap)")
 	case "darwin":
-		p, err := lookPath("sandbox-exec")
-		if err != nil {
-			p = "/usr/bin/sandbox-exec"
-		}
-		return Engine{Name: "sandbox-exec", Path: p}, nil
+		return findAt("sandbox-exec", []string{sandboxExecPath}, trusted, "sandbox-exec is missing from /usr/bin")
 	}
 	return Engine{}, fmt.Errorf("%w: guard has no sandbox engine for %s (it uses bubblewrap on Linux and sandbox-exec on macOS); run the agent in a Linux VM or container (WSL2 on Windows) with bubblewrap installed", ErrNoEngine, goos)
+}
+
+// findAt returns the first of paths that exists and is trusted; one that
+// exists and is not is an error (never the next one, nor PATH).
+func findAt(name string, paths []string, trusted func(string) error, missing string) (Engine, error) {
+	for _, p := range paths {
+		if _, err := os.Lstat(p); err != nil {
+			continue
+		}
+		if err := trusted(p); err != nil {
+			return Engine{}, fmt.Errorf("%w: %s at %s cannot be trusted: %v; guard runs the sandbox only from a program that root owns and only root can change (it never looks it up through PATH)", ErrNoEngine, name, p, err)
+		}
+		return Engine{Name: name, Path: p}, nil
+	}
+	return Engine{}, fmt.Errorf("%w: %s (looked in %s, never PATH)", ErrNoEngine, missing, strings.Join(paths, ", "))
+}
+
+// TrustedSystemFile returns an error unless p, what it resolves to, and
+// every directory on the way are owned by root and writable by no one else
+// (no group or other write bit): then only root can replace the program.
+func TrustedSystemFile(p string) error {
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return err
+	}
+	for _, q := range []string{p, real} {
+		for a := q; ; a = filepath.Dir(a) {
+			fi, err := os.Lstat(a)
+			if err != nil {
+				return err
+			}
+			if uid, ok := owner(fi); !ok || uid != 0 {
+				return fmt.Errorf("%s is not owned by root", a)
+			}
+			if fi.Mode()&fs.ModeSymlink == 0 && fi.Mode().Perm()&0o022 != 0 {
+				return fmt.Errorf("%s can be written by others than root (mode %v)", a, fi.Mode().Perm())
+			}
+			if a == "/" || a == "." {
+				break
+			}
+		}
+	}
+	return nil
 }
 
 // Options are what a sandboxed command gets besides the plan.
@@ -46,8 +99,11 @@ type Options struct {
 	// NewSession starts the command in a new session, without the
 	// terminal: then it cannot push input into the terminal (TIOCSTI) that
 	// a shell outside the sandbox would read. Set it when standard input is
-	// not a terminal.
+	// not a terminal, or when there is no seccomp filter.
 	NewSession bool
+	// SeccompFD, when not 0, is the descriptor (in bubblewrap) it reads
+	// the seccomp program of [SeccompFilter] from.
+	SeccompFD int
 }
 
 // Command returns the command that runs argv under the plan with the engine.
@@ -66,15 +122,23 @@ func Command(e Engine, p *Plan, argv []string, o Options) *exec.Cmd {
 // BwrapArgs returns bubblewrap's arguments that run argv under the plan:
 // the whole file system as it is (devices included), a new PID namespace
 // with its own /proc (so that /proc/PID/root of a process outside cannot
-// lead around the rules), no capabilities even for root (which could
-// otherwise unmount the rules), then each rule of the plan, parents first; the
+// lead around the rules), /sys and /proc/sys read-only, no capabilities
+// (root could otherwise unmount the rules), the seccomp filter when given, then each rule of the plan, parents first; the
 // hidden directories are made read-only last, once the files allow_read
 // puts back are bound into them. Paths that did not exist at the start are
 // left out (bubblewrap would create them in the real file system).
 func BwrapArgs(p *Plan, o Options, argv []string) []string {
-	args := []string{"--dev-bind", "/", "/", "--unshare-pid", "--proc", "/proc", "--die-with-parent", "--cap-drop", "ALL"}
+	args := []string{"--dev-bind", "/", "/", "--unshare-pid", "--proc", "/proc",
+		// The kernel's settings, read-only even for root (core_pattern
+		// runs a program outside as root).
+		"--ro-bind", "/sys", "/sys", "--ro-bind", "/proc/sys", "/proc/sys",
+		"--ro-bind-try", "/proc/sysrq-trigger", "/proc/sysrq-trigger",
+		"--die-with-parent", "--cap-drop", "ALL"}
 	if o.NewSession {
 		args = append(args, "--new-session")
+	}
+	if o.SeccompFD != 0 {
+		args = append(args, "--seccomp", strconv.Itoa(o.SeccompFD))
 	}
 	var hidden []string
 	for _, e := range p.Entries {

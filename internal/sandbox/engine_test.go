@@ -3,6 +3,8 @@ package sandbox
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -25,7 +27,9 @@ var samplePlan = &Plan{
 func TestBwrapArgs(t *testing.T) {
 	got := BwrapArgs(samplePlan, Options{NewSession: true}, []string{"agent", "--flag"})
 	want := []string{
-		"--dev-bind", "/", "/", "--unshare-pid", "--proc", "/proc", "--die-with-parent", "--cap-drop", "ALL", "--new-session",
+		"--dev-bind", "/", "/", "--unshare-pid", "--proc", "/proc",
+		"--ro-bind", "/sys", "/sys", "--ro-bind", "/proc/sys", "/proc/sys", "--ro-bind-try", "/proc/sysrq-trigger", "/proc/sysrq-trigger",
+		"--die-with-parent", "--cap-drop", "ALL", "--new-session",
 		"--ro-bind", "/etc", "/etc",
 		"--bind", "/h", "/h",
 		"--perms", "0700", "--tmpfs", "/h/.ssh",
@@ -44,6 +48,9 @@ func TestBwrapArgs(t *testing.T) {
 	}
 	if got := BwrapArgs(samplePlan, Options{}, []string{"x"}); slices.Contains(got, "--new-session") {
 		t.Error("--new-session without NewSession")
+	}
+	if got := strings.Join(BwrapArgs(samplePlan, Options{SeccompFD: 4}, []string{"x"}), " "); !strings.Contains(got, "--seccomp 4 ") {
+		t.Errorf("no seccomp filter: %s", got)
 	}
 }
 
@@ -66,39 +73,69 @@ func TestSeatbeltProfile(t *testing.T) {
 }
 
 func TestFindEngine(t *testing.T) {
-	found := func(name string) (string, error) { return "/usr/bin/" + name, nil }
-	missing := func(string) (string, error) { return "", errors.New("not found") }
-	tests := []struct {
-		goos   string
-		look   func(string) (string, error)
-		engine string
-		err    string
-	}{
-		{"linux", found, "bubblewrap", ""},
-		{"linux", missing, "", "apt-get install bubblewrap"},
-		{"darwin", missing, "sandbox-exec", ""},
-		{"windows", found, "", "no sandbox engine for windows"},
-		{"freebsd", found, "", "no sandbox engine for freebsd"},
+	ok := func(string) error { return nil }
+	bad := func(string) error { return errors.New("owned by someone else") }
+	type engineCase struct {
+		goos    string
+		trusted func(string) error
+		engine  string
+		err     string
+	}
+	tests := []engineCase{
+		{"windows", ok, "", "no sandbox engine for windows"},
+		{"freebsd", ok, "", "no sandbox engine for freebsd"},
+	}
+	if _, err := os.Lstat("/usr/bin/bwrap"); err == nil {
+		tests = append(tests,
+			engineCase{"linux", ok, "bubblewrap", ""},
+			engineCase{"linux", bad, "", "cannot be trusted: owned by someone else"})
 	}
 	for _, tt := range tests {
-		e, err := FindEngine(tt.goos, tt.look)
+		e, err := findEngine(tt.goos, tt.trusted)
 		if tt.err != "" {
 			if !errors.Is(err, ErrNoEngine) || !strings.Contains(err.Error(), tt.err) {
 				t.Errorf("%s: err %v, want ErrNoEngine with %q", tt.goos, err, tt.err)
 			}
 			continue
 		}
-		if err != nil || e.Name != tt.engine {
+		if err != nil || e.Name != tt.engine || !strings.HasPrefix(e.Path, "/") {
 			t.Errorf("%s: %+v, %v; want %s", tt.goos, e, err, tt.engine)
+		}
+	}
+}
+
+// TestFindAtNeverPath: a program the agent could have written (on PATH, in
+// a directory the user owns) is never the engine.
+func TestFindAtNeverPath(t *testing.T) {
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "bwrap")
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir)
+	_, err := findAt("bubblewrap", []string{fake}, TrustedSystemFile, "missing")
+	if !errors.Is(err, ErrNoEngine) || !strings.Contains(err.Error(), "cannot be trusted") {
+		t.Errorf("a bwrap in %s: %v; want refused", dir, err)
+	}
+	_, err = findAt("bubblewrap", []string{filepath.Join(dir, "none")}, TrustedSystemFile, "not installed")
+	if !errors.Is(err, ErrNoEngine) || !strings.Contains(err.Error(), "never PATH") {
+		t.Errorf("absent: %v", err)
+	}
+	if _, err := os.Lstat("/usr/bin/env"); err == nil {
+		if err := TrustedSystemFile("/usr/bin/env"); err != nil {
+			t.Errorf("/usr/bin/env: %v", err)
 		}
 	}
 }
 
 func TestExplain(t *testing.T) {
 	var b bytes.Buffer
-	Explain(&b, samplePlan, &Engine{Name: "bubblewrap", Path: "/usr/bin/bwrap"})
+	withheld := *samplePlan
+	withheld.Withheld = []string{"SSH_AUTH_SOCK", "DISPLAY"}
+	Explain(&b, &withheld, &Engine{Name: "bubblewrap", Path: "/usr/bin/bwrap"})
 	out := b.String()
-	for _, s := range []string{"engine: bubblewrap", "hidden             dir  /h/.ssh", "block_read **/.env: a pattern", "/h/.bash_profile", "did not exist at the start"} {
+	for _, s := range []string{"engine: bubblewrap", "hidden             dir  /h/.ssh", "block_read **/.env: a pattern", "/h/.bash_profile", "did not exist at the start",
+		"not passed in:     SSH_AUTH_SOCK DISPLAY", "--pass-env NAME", "TIOCSTI"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("explain lacks %q:\n%s", s, out)
 		}

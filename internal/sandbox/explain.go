@@ -3,6 +3,7 @@ package sandbox
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 // Explain writes what the kernel enforces under the plan, with the engine
@@ -26,6 +27,14 @@ func Explain(w io.Writer, p *Plan, e *Engine) {
 		fmt.Fprintf(w, "  %-18s %s %s  (%s)\n", en.Kind, what, en.Path, en.Source)
 	}
 	fmt.Fprintln(w, "  everything else:   as the user has it (project, caches, temp, the agents' own state; network untouched)")
+	if e != nil && e.Name == "sandbox-exec" {
+		fmt.Fprintln(w, "  the terminal:      shared: sandbox-exec cannot filter ioctl(TIOCSTI), a process inside may push input into it")
+	} else {
+		fmt.Fprintln(w, "  the terminal:      no process inside can push input into it (seccomp: ioctl TIOCSTI, TIOCLINUX fail)")
+	}
+	if len(p.Withheld) > 0 {
+		fmt.Fprintf(w, "  not passed in:     %s (sockets to agents and services outside; --pass-env NAME passes one)\n", strings.Join(p.Withheld, " "))
+	}
 	fmt.Fprintln(w, "\nonly the hooks check:")
 	var absent []HookOnly
 	for _, h := range p.HookOnly {
@@ -59,6 +68,8 @@ type Report struct {
 	HookOnly []HookOnlyReport `json:"hook_only"`
 	// Problems are why guard run would refuse to start.
 	Problems []string `json:"problems"`
+	// Withheld are the environment variables not passed into the sandbox.
+	Withheld []string `json:"withheld_env"`
 }
 
 // ReportRule is one kernel rule of a Report.
@@ -90,5 +101,6 @@ func NewReport(p *Plan, e *Engine) Report {
 		}
 	}
 	r.Problems = append(r.Problems, p.Problems...)
+	r.Withheld = append([]string{}, p.Withheld...)
 	return r
 }

@@ -104,6 +104,10 @@ type Plan struct {
 	// protected file with another name, a hard link made before the start):
 	// `guard run` refuses to start while there is one.
 	Problems []string
+	// Withheld are the environment variables not passed into the sandbox
+	// (sockets to agents outside: SSH_AUTH_SOCK, the desktop bus); the
+	// caller sets it.
+	Withheld []string
 }
 
 // Input is what Build needs of the policy and of the machine. Every path is
@@ -118,13 +122,29 @@ type Input struct {
 	Runtime string
 	// HookFiles are the agent settings files that hold guard's hooks.
 	HookFiles []string
+	// LaterOutside are files and directories that programs outside the
+	// sandbox run or read as code later: the config and hooks of each git
+	// repository the agent starts in (git runs core.fsmonitor, hooks).
+	LaterOutside []string
+	// Sockets are sockets (and their directories) to agents and services
+	// outside that guard run does not pass in (SSH_AUTH_SOCK's, the desktop
+	// bus): hidden.
+	Sockets []string
+	// ProjectDirs are the start directory and the work trees of the git
+	// repositories it is in: a block_write pattern for any directory
+	// (**/.vscode/tasks.json) is held in each of them.
+	ProjectDirs []string
+	// Locks are guard's lock files, which only guard run outside uses:
+	// hidden, so that a process inside cannot hold one and stall every
+	// hook of the user outside.
+	Locks []string
 	// BlockRead, AllowRead and BlockWrite are the policy's file_paths
 	// rules.
 	BlockRead, AllowRead, BlockWrite []string
 }
 
 // absentWhy is why bubblewrap cannot hold a path that does not exist.
-const absentWhy = "did not exist at the start: bubblewrap holds only paths that exist, and guard does not create start-up or settings files (an empty ~/.bash_profile changes what a login shell reads); create one yourself to have it held"
+const absentWhy = "did not exist at the start: bubblewrap holds only paths that exist, and guard does not create start-up or settings files (an empty ~/.bash_profile changes what a login shell reads); guard run names each one created during the session when it ends; create one yourself to have it held"
 
 // maxLinkScan bounds the files Build looks at for hard links in each
 // hidden or read-only directory.
@@ -145,8 +165,18 @@ func Build(in Input) *Plan {
 	for _, f := range in.HookFiles {
 		b.add(ReadOnly, f, "agent hook file", false)
 	}
+	for _, f := range in.LaterOutside {
+		b.add(ReadOnly, f, "git runs it outside the sandbox later", false)
+	}
+	for _, f := range in.Sockets {
+		b.add(Hide, f, "a socket to a service outside, withheld (--pass-env passes it)", false)
+	}
+	for _, f := range in.Locks {
+		b.add(Hide, f, "guard's lock, used only outside", false)
+	}
 	for _, g := range in.BlockWrite {
 		b.rule(ReadOnly, "block_write "+g, g)
+		b.inProjects(g)
 	}
 	for _, g := range in.AllowRead {
 		b.reveal(g)
@@ -246,6 +276,32 @@ func (b *builder) expandHome(g string) string {
 	return g
 }
 
+// inProjects holds, read-only, what a block_write pattern for any directory
+// (**/.vscode/tasks.json, **/.husky/[a-z]*) names in each project
+// directory: the fixed path (watched when absent), or the names that match
+// a pattern in its last element now. A pattern with ** inside, or one in a
+// directory part, stays with the hooks. Only block_write: hiding a
+// project's **/.env would also hide it from the programs the agent runs,
+// which the hooks do not ask.
+func (b *builder) inProjects(g string) {
+	rest, ok := strings.CutPrefix(g, "**/")
+	if !ok || rest == "" || strings.Contains(rest, "**") || strings.ContainsAny(filepath.Dir(rest), "*?[") {
+		return
+	}
+	for _, d := range b.in.ProjectDirs {
+		p := filepath.Join(d, filepath.FromSlash(rest))
+		source := "block_write " + g + " in " + d
+		if !strings.ContainsAny(filepath.Base(p), "*?[") {
+			b.add(ReadOnly, p, source, false)
+			continue
+		}
+		matches, _ := filepath.Glob(p)
+		for _, m := range matches {
+			b.add(ReadOnly, m, source, false)
+		}
+	}
+}
+
 // globHookOnly says why a glob has no kernel rule.
 func (b *builder) globHookOnly(source, g string) []HookOnly {
 	why := "a pattern that can match in many directories: the kernel rules name fixed paths"
@@ -271,6 +327,11 @@ func (b *builder) globRule(k Kind, source, p string) {
 func (b *builder) add(k Kind, p, source string, dirGlob bool) {
 	real, err := filepath.EvalSymlinks(p)
 	if errors.Is(err, fs.ErrNotExist) {
+		for _, e := range b.plan.Entries {
+			if !e.Exists && e.Path == filepath.Clean(p) {
+				return // named already, by another rule
+			}
+		}
 		b.plan.Entries = append(b.plan.Entries, Entry{Kind: k, Path: filepath.Clean(p), Dir: dirGlob, Source: source})
 		b.hookOnly(source+": "+p, absentWhy)
 		return
@@ -290,6 +351,9 @@ func (b *builder) add(k Kind, p, source string, dirGlob bool) {
 	}
 	if h := b.hiddenBy(real); h != "" && k != Reveal {
 		return // already hidden whole
+	}
+	if k == ReadOnly && b.readOnlyBy(real) {
+		return // already read-only whole
 	}
 	if k == Hide {
 		if need := b.hooksNeed(real); need != "" {
@@ -348,6 +412,17 @@ func (b *builder) hiddenBy(p string) string {
 		}
 	}
 	return ""
+}
+
+// readOnlyBy reports whether a read-only directory already in the plan
+// holds p (a bind is recursive).
+func (b *builder) readOnlyBy(p string) bool {
+	for _, e := range b.plan.Entries {
+		if e.Kind == ReadOnly && e.Exists && e.Dir && within(p, e.Path) {
+			return true
+		}
+	}
+	return false
 }
 
 // dropUnder removes the read-only rules inside a directory about to be

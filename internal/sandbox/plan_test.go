@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -227,5 +228,116 @@ func TestBuildHooksNeed(t *testing.T) {
 		if !found {
 			t.Errorf("%s: no entry", path)
 		}
+	}
+}
+
+// TestWatch: a protected path that did not exist at the start and exists at
+// the end is reported; one that existed is not.
+func TestWatch(t *testing.T) {
+	h := t.TempDir()
+	if err := os.WriteFile(filepath.Join(h, ".bashrc"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := Build(Input{Home: h, Project: filepath.Join(h, "proj"), BlockWrite: []string{"~/.bashrc", "~/.bash_profile", "~/.config/systemd/user/**"}})
+	w := Watch(p)
+	if got := w.Changes(); len(got) != 0 {
+		t.Fatalf("changes before: %+v", got)
+	}
+	for _, f := range []string{".bash_profile", ".config/systemd/user/x.service"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(h, f)), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(h, f), nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := w.Changes()
+	if len(got) != 2 || got[0].Path != filepath.Join(h, ".bash_profile") || got[1].Path != filepath.Join(h, ".config/systemd/user") {
+		t.Errorf("changes: %+v", got)
+	}
+}
+
+// TestBuildOutsideOnly: guard's locks and withheld sockets are hidden,
+// git's files held read-only, inside a read-only guard directory.
+func TestBuildOutsideOnly(t *testing.T) {
+	h := t.TempDir()
+	gd := filepath.Join(h, ".guard")
+	for _, d := range []string{gd, filepath.Join(h, "proj", ".git", "hooks")} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{filepath.Join(gd, "audit.log.lock"), filepath.Join(h, "proj", ".git", "config"), filepath.Join(h, "agent.sock")} {
+		if err := os.WriteFile(f, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := Build(Input{Home: h, Project: filepath.Join(h, "proj"), GuardDir: gd,
+		Locks:        []string{filepath.Join(gd, "audit.log.lock")},
+		Sockets:      []string{filepath.Join(h, "agent.sock")},
+		LaterOutside: []string{filepath.Join(h, "proj", ".git", "config"), filepath.Join(h, "proj", ".git", "hooks")}})
+	want := map[string]Kind{
+		filepath.Join(gd, "audit.log.lock"):        Hide,
+		filepath.Join(h, "agent.sock"):             Hide,
+		filepath.Join(h, "proj", ".git", "config"): ReadOnly,
+		filepath.Join(h, "proj", ".git", "hooks"):  ReadOnly,
+		gd: ReadOnly,
+	}
+	for _, e := range p.Entries {
+		if k, ok := want[e.Path]; ok {
+			if e.Kind != k || !e.Exists {
+				t.Errorf("%s: %v (exists %v), want %v", e.Path, e.Kind, e.Exists, k)
+			}
+			delete(want, e.Path)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("not in the plan: %v", want)
+	}
+	args := strings.Join(BwrapArgs(p, Options{}, []string{"x"}), " ")
+	if i, j := strings.Index(args, "--ro-bind "+gd+" "), strings.Index(args, "/dev/null "+filepath.Join(gd, "audit.log.lock")); i < 0 || j < i {
+		t.Errorf("the lock is not hidden after guard's directory is bound: %s", args)
+	}
+}
+
+// TestBuildInProjects: a block_write pattern for any directory is held in
+// each project directory where it names something; block_read patterns
+// and patterns with ** inside stay with the hooks.
+func TestBuildInProjects(t *testing.T) {
+	h := t.TempDir()
+	proj := filepath.Join(h, "proj")
+	for _, f := range []string{".vscode/tasks.json", ".husky/pre-commit", ".husky/_/h", ".env"} {
+		p := filepath.Join(proj, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := Build(Input{Home: h, Project: proj, ProjectDirs: []string{proj},
+		HookFiles:  []string{filepath.Join(proj, ".agent_a", "settings.json")},
+		BlockRead:  []string{"**/.env"},
+		BlockWrite: []string{"**/.vscode/tasks.json", "**/.husky/[a-z]*", "**/.git/**/config", "**/.agent_a/settings.json"}})
+	got := map[string]Kind{}
+	absent := 0
+	for _, e := range p.Entries {
+		if e.Kind != Pin {
+			got[e.Path] = e.Kind
+		}
+		if !e.Exists && e.Path == filepath.Join(proj, ".agent_a", "settings.json") {
+			absent++
+		}
+	}
+	want := map[string]Kind{
+		filepath.Join(proj, ".vscode/tasks.json"):        ReadOnly,
+		filepath.Join(proj, ".husky/pre-commit"):         ReadOnly,
+		filepath.Join(proj, ".agent_a", "settings.json"): ReadOnly,
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("entries %v, want %v", got, want)
+	}
+	if absent != 1 {
+		t.Errorf("the absent hook file is named %d times", absent)
 	}
 }
