@@ -136,8 +136,9 @@ func reportChanges(s *streams, changes []sandbox.Change, appendRec func(*event.R
 		sum := sha256.Sum256([]byte(c.Path))
 		rec := &event.Record{
 			TS: time.Now().UTC().Format("2006-01-02T15:04:05.000Z07:00"), Hook: event.HookStop,
-			Verdict: string(event.Block), Rule: RuleSandboxChanged,
-			Reason: "a path the policy protects was created inside guard run's sandbox (guard run names it on stderr)",
+			// Nothing was blocked: a finding recorded, as a logging hook's
+			// (an allow carries no reason; stderr named the path).
+			Verdict: string(event.Allow), Findings: []string{RuleSandboxChanged},
 			User:   usr, Host: host, InputHash: hex.EncodeToString(sum[:]), Event: "guard_run_end", Tag: "guard_run",
 		}
 		if err := appendRec(rec); err != nil {
