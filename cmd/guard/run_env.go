@@ -139,7 +139,7 @@ func reportChanges(s *streams, changes []sandbox.Change, appendRec func(*event.R
 			// Nothing was blocked: a finding recorded, as a logging hook's
 			// (an allow carries no reason; stderr named the path).
 			Verdict: string(event.Allow), Findings: []string{RuleSandboxChanged},
-			User:   usr, Host: host, InputHash: hex.EncodeToString(sum[:]), Event: "guard_run_end", Tag: "guard_run",
+			User: usr, Host: host, InputHash: hex.EncodeToString(sum[:]), Event: "guard_run_end", Tag: "guard_run",
 		}
 		if err := appendRec(rec); err != nil {
 			fmt.Fprintf(s.err, "guard: cannot record it in the audit log: %v\n", err)
