@@ -221,9 +221,34 @@ func (w *walker) tentative(src string) { w.runText(src, w.guessing == 0) }
 
 // maybeShell analyses text picked out of another language that is
 // probably a shell command (a string literal interpreter code hands to
-// system(), a backtick literal, Tcl's exec): it may be no shell at all,
-// so a parse error is ignored.
-func (w *walker) maybeShell(src string) { w.runText(src, false) }
+// system(), a backtick literal, Tcl's exec). It may be no shell at all, so
+// text that does not parse is not hidden; but sh runs a script line by
+// line, so the longest run of whole lines before the error that parses is
+// analysed as the code that runs, and the paths in the rest count as
+// touched (system("cp x ~/.bashrc\n(") writes ~/.bashrc).
+func (w *walker) maybeShell(src string) {
+	if w.stopped() || strings.TrimSpace(src) == "" {
+		return
+	}
+	if _, err := w.theParser().Parse(strings.NewReader(src), ""); err == nil || nesting(src) > MaxNesting {
+		w.runText(src, false)
+		return
+	}
+	// The language's own \n escape, left in the literal, is a newline.
+	lines := strings.SplitAfter(strings.ReplaceAll(src, `\n`, "\n"), "\n")
+	for n := min(len(lines)-1, maxShellLines); n > 0; n-- {
+		head := strings.Join(lines[:n], "")
+		if _, err := w.theParser().Parse(strings.NewReader(head), ""); err == nil {
+			w.runText(head, false)
+			break
+		}
+	}
+	w.touchText(src)
+}
+
+// maxShellLines bounds the lines of unparsable shell text maybeShell tries
+// line by line.
+const maxShellLines = 64
 
 // runText analyses src as tentative does; strict: what does not parse, or
 // nests past the bounds, is hidden code.
