@@ -13,6 +13,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Variables that hold or name what a program runs (see walker.commandVar).
@@ -110,6 +111,10 @@ func (w *walker) commandVar(name, value string) {
 		w.gitConfigFile(value)
 	case npmConfigVar(name) != "":
 		w.npmSetting(npmConfigVar(name), value)
+	case cargoVar(name):
+		w.tentative(value) // RUSTC_WRAPPER=sccache: cargo runs it
+	case name == "YARN_YARN_PATH":
+		w.tentative("node " + shellQuote(value)) // yarn runs it with node
 	case catalogue.LoadedVars.Has(name):
 		// Compiled code guard cannot see into: a read of each library.
 		for _, lib := range strings.FieldsFunc(value, func(r rune) bool { return r == ':' || r == ' ' }) {
@@ -200,7 +205,8 @@ func (w *walker) commandVarFile(name, sub string) {
 func runsVar(name string) bool {
 	return strings.HasPrefix(name, "GIT_CONFIG_VALUE_") || name == "GIT_CONFIG_PARAMETERS" ||
 		catalogue.CommandVars.Has(name) || catalogue.SourcedVars.Has(name) || codeFileVars.Has(name) ||
-		optionVars.Has(name) || configVars.Has(name) || gitConfigVars.Has(name) || npmConfigVar(name) != ""
+		optionVars.Has(name) || configVars.Has(name) || gitConfigVars.Has(name) || npmConfigVar(name) != "" ||
+		cargoVar(name) || name == "YARN_YARN_PATH"
 }
 
 // varProgram is the program an optionVars or configVars variable is for.
@@ -391,7 +397,29 @@ func (w *walker) functionImport(name, value string) bool {
 		body = value // bash does not import it; analysed all the same
 	}
 	w.scoped(func() { w.script(body, w.depth+1) })
+	if def {
+		w.importFunc(name, body)
+	}
 	return true
+}
+
+// importFunc declares the function an environment entry imports (name
+// BASH_FUNC_ls%% or ls, body "{ …; }"), so that a call in a shell the
+// command starts walks its body with the call's words as its parameters
+// (ls "echo A >> ~/.bashrc" with a body eval "$1").
+func (w *walker) importFunc(name, body string) {
+	name = strings.TrimSuffix(strings.TrimPrefix(name, "BASH_FUNC_"), "%%")
+	name = strings.TrimSuffix(name, "()")
+	if name == "" || strings.ContainsAny(name, " \t\n;&|<>()$`'\"\\") {
+		return
+	}
+	f, err := w.theParser().Parse(strings.NewReader(name+" () "+body), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return
+	}
+	if fd, ok := f.Stmts[0].Cmd.(*syntax.FuncDecl); ok {
+		w.declareFunc(name, fd.Body)
+	}
 }
 
 // envEntry reports whether a, before the command of a prefix that sets

@@ -67,7 +67,7 @@ func (c *cmd) nodeSettings() {
 		}
 		c.w.npmSetting(k, v)
 	}
-	if t, ok := c.w.FileText(".npmrc", true, effect.MaxScriptBytes, "an npm configuration"); ok {
+	if t, ok := c.w.FileText(c.npmDir()+".npmrc", true, effect.MaxScriptBytes, "an npm configuration"); ok {
 		for _, kv := range iniSettings(t) {
 			if npmCodeKeys.Has(strings.ToLower(kv[0])) {
 				c.w.npmSetting(strings.ToLower(kv[0]), kv[1])
@@ -79,11 +79,32 @@ func (c *cmd) nodeSettings() {
 	}
 }
 
+// npmDir returns the project directory an npm, yarn or pnpm command runs
+// in, as a prefix of its files: "" for the working directory, DIR/ for
+// --prefix DIR, --cwd DIR, -C DIR, --dir DIR.
+func (c *cmd) npmDir() string {
+	dir := ""
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		switch {
+		case (s == "--prefix" || s == "--cwd" || s == "-C" || s == "--dir") && j+1 < len(c.args):
+			j++
+			dir = c.args[j].Text
+		case strings.HasPrefix(s, "--prefix=") || strings.HasPrefix(s, "--cwd=") || strings.HasPrefix(s, "--dir="):
+			_, dir, _ = strings.Cut(s, "=")
+		}
+	}
+	if dir == "" {
+		return ""
+	}
+	return strings.TrimRight(dir, "/") + "/"
+}
+
 // yarnSettings: yarn runs with node the file .yarnrc.yml's yarnPath (or
 // classic .yarnrc's yarn-path) names, and loads each of its plugins.
 func (c *cmd) yarnSettings() {
 	for _, f := range []string{".yarnrc.yml", ".yarnrc"} {
-		t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a yarn configuration")
+		t, ok := c.w.FileText(c.npmDir()+f, true, effect.MaxScriptBytes, "a yarn configuration")
 		if !ok {
 			continue
 		}
@@ -171,4 +192,16 @@ func (c *cmd) cargoValue(v string) {
 		return
 	}
 	c.w.runsValue(strings.Join(words, " "), "cargo's program", c.w.tentative)
+}
+
+// cargoVar reports whether variable name names a program cargo runs:
+// RUSTC_WRAPPER, RUSTC, CARGO_BUILD_RUSTC_WRAPPER,
+// CARGO_TARGET_<TRIPLE>_RUNNER and _LINKER.
+func cargoVar(name string) bool {
+	switch name {
+	case "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTC", "RUSTDOC",
+		"CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC", "CARGO_BUILD_RUSTDOC":
+		return true
+	}
+	return strings.HasPrefix(name, "CARGO_TARGET_") && (strings.HasSuffix(name, "_RUNNER") || strings.HasSuffix(name, "_LINKER"))
 }

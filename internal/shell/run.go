@@ -314,9 +314,14 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 	case catalogue.RunGitSetting:
 		k, val, ok := strings.Cut(v, "=")
 		k = strings.ToLower(k)
-		if word.Opaque(k) {
+		if !word.IsKnown(k) {
 			// git -c "$(cat f)": the setting itself from a file, or hidden.
-			c.w.runsValue(v, "a git setting", func(t string) { c.runOption(use, t, by) })
+			t, ok := c.w.valueText(v)
+			if tk, _, _ := strings.Cut(t, "="); !ok || !word.IsKnown(tk) {
+				c.w.hide("git -c sets a setting guard cannot tell (a substitution or a variable it does not know): it may run code guard cannot see")
+				return
+			}
+			c.runOption(use, t, by)
 			return
 		}
 		switch {
