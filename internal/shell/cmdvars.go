@@ -455,6 +455,10 @@ func (w *walker) valueText(v string) (string, bool) {
 	var b strings.Builder
 	known := true
 	word.EachMark(v, func(k byte, name string, whole bool) {
+		if prog, ok := strings.CutPrefix(name, "="); ok && whole && k == word.MarkSubst {
+			b.WriteString(prog) // $(which vim): vim, where the shell finds it
+			return
+		}
 		n, err := strconv.Atoi(name)
 		if !whole || k != word.MarkSubst || err != nil || n < 0 || n >= len(w.subFiles) {
 			if whole {
@@ -503,4 +507,28 @@ func (c *cmd) unknownEntry(a string, env bool) bool {
 	}
 	c.w.hide("env sets variables guard cannot tell (an entry from a substitution or a variable it does not know): they may import functions or commands the program runs")
 	return true
+}
+
+// whichProgram returns, for the statements of a substitution that prints
+// where a program is (which NAME, command -v NAME, type -P NAME), NAME: a
+// bare name, which runs the same program as its path does. "" otherwise.
+func whichProgram(list []*syntax.Stmt) string {
+	if len(list) != 1 || len(list[0].Redirs) > 0 {
+		return ""
+	}
+	x, ok := list[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(x.Assigns) > 0 {
+		return ""
+	}
+	var ws []string
+	for _, a := range x.Args {
+		ws = append(ws, a.Lit())
+	}
+	if len(ws) == 3 && (ws[0] == "command" && ws[1] == "-v" || ws[0] == "type" && ws[1] == "-P") {
+		ws = ws[1:]
+	}
+	if len(ws) != 2 || ws[0] != "which" && ws[0] != "-v" && ws[0] != "-P" || !word.IsName(strings.ReplaceAll(ws[1], "-", "_")) {
+		return ""
+	}
+	return ws[1]
 }

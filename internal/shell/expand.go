@@ -62,7 +62,11 @@ func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 	if s, ok := w.substitution(cs.Stmts); ok {
 		io.WriteString(out, s)
 	} else {
-		io.WriteString(out, word.Mark(word.MarkSubst, subFileName(w.subFiles, files)))
+		name := subFileName(w.subFiles, files)
+		if prog := whichProgram(cs.Stmts); prog != "" {
+			name = "=" + prog
+		}
+		io.WriteString(out, word.Mark(word.MarkSubst, name))
 	}
 	return nil
 }
