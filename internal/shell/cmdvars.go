@@ -431,21 +431,34 @@ func envEntry(a string) bool {
 	return eq > 0 && !strings.ContainsRune(a[:eq], '/')
 }
 
+// subSnap is the text of a file a substitution printed, when it ran, and
+// whether guard could read it whole (an absent file prints nothing).
+type subSnap struct {
+	text string
+	ok   bool
+}
+
 // subFileName names, for the marker of a substitution whose output guard
-// does not know, the file it prints when it is one (cat F, < F: the last
-// of subFiles when the substitution added it, before being its length
-// before): its index, which valueText reads back. "" otherwise.
-func subFileName(subFiles [][2]string, before int) string {
-	if len(subFiles) != before+1 {
+// does not know, the file it prints when it is one (cat F, < F: a
+// substitution that added the last of subFiles, whose length was before):
+// the index of the file's text in subSnaps, taken now (a later write does
+// not change what it printed), which valueText reads back. "" otherwise.
+func (w *walker) subFileName(before int) string {
+	if len(w.subFiles) != before+1 || len(w.subSnaps) >= effect.MaxWritten {
 		return ""
 	}
-	return strconv.Itoa(before)
+	t, st := w.FileStatus(w.subFiles[before][1], true, effect.MaxScriptBytes)
+	if st == effect.FileAbsent {
+		t = ""
+	}
+	w.subSnaps = append(w.subSnaps, subSnap{text: t, ok: st == effect.FileWhole || st == effect.FileAbsent})
+	return strconv.Itoa(len(w.subSnaps) - 1)
 }
 
 // valueText returns the text of v, a value a program runs (a command, a
 // function's body, a git setting), with each substitution that prints a
-// file replaced by the file's text (bounded; one the command wrote, with
-// text guard knows, as written), and whether the result is known but for
+// file replaced by the file's text when it ran (bounded; one the command
+// wrote, with text guard knows, as written), and whether the result is known but for
 // inherited variables: a part guard cannot tell (a substitution of any
 // other command, a variable set from one, a read) is code guard cannot see.
 func (w *walker) valueText(v string) (string, bool) {
@@ -460,16 +473,15 @@ func (w *walker) valueText(v string) (string, bool) {
 			return
 		}
 		n, err := strconv.Atoi(name)
-		if !whole || k != word.MarkSubst || err != nil || n < 0 || n >= len(w.subFiles) {
+		if !whole || k != word.MarkSubst || err != nil || n < 0 || n >= len(w.subSnaps) {
 			if whole {
 				b.WriteString(word.Mark(k, name))
 			}
 			known = known && whole && (k == word.MarkEnv || k == word.MarkEnvOp || k == word.MarkUnset || k == word.MarkDir)
 			return
 		}
-		t, ok := w.FileText(w.subFiles[n][1], true, effect.MaxScriptBytes, "a command")
-		known = known && ok
-		b.WriteString(strings.TrimRight(t, "\n"))
+		known = known && w.subSnaps[n].ok
+		b.WriteString(strings.TrimRight(w.subSnaps[n].text, "\n"))
 	}, func(t string) { b.WriteString(t) })
 	return b.String(), known && !word.Opaque(b.String())
 }
@@ -501,6 +513,11 @@ func (c *cmd) unknownEntry(a string, env bool) bool {
 	switch {
 	case ok && envEntry(t):
 		c.prefixAssign(t)
+		for _, l := range strings.Split(t, "\n")[1:] {
+			if envEntry(l) {
+				c.prefixAssign(l) // unquoted, each line (or word) is an entry
+			}
+		}
 		return true
 	case ok || !env:
 		return false

@@ -62,7 +62,7 @@ func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 	if s, ok := w.substitution(cs.Stmts); ok {
 		io.WriteString(out, s)
 	} else {
-		name := subFileName(w.subFiles, files)
+		name := w.subFileName(files)
 		if prog := whichProgram(cs.Stmts); prog != "" {
 			name = "=" + prog
 		}

@@ -82,6 +82,9 @@ type walker struct {
 	// subFiles are the substitutions that print a file (cat F, < F): the
 	// line of each → the file.
 	subFiles [][2]string
+	// subSnaps are the texts of the files substitutions printed, taken
+	// when each ran (a marker's name is its index: see subFileName).
+	subSnaps []subSnap
 	// subTexts are the substitutions that print text guard knows (echo,
 	// printf, cat of a here-document): the line of each → the text.
 	subTexts [][2]string
