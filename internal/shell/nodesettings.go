@@ -16,7 +16,9 @@ import (
 
 // npmCodeKeys are npm's (and pnpm's) settings that name a command it runs
 // or node options (node-options: --require FILE loads FILE).
-const npmCodeKeys word.Set = " node-options script-shell shell editor browser viewer git "
+// onload-script and init-module name a file node loads; userconfig and
+// globalconfig another file of settings.
+const npmCodeKeys word.Set = " node-options script-shell shell editor browser viewer git node-gyp onload-script init-module userconfig globalconfig "
 
 // npmConfigVar returns the npm setting an npm_config_ variable sets
 // (npm_config_node_options, NPM_CONFIG_SCRIPT_SHELL) when it is one that
@@ -36,11 +38,16 @@ func npmConfigVar(name string) string {
 // any other as the command npm runs (script-shell runs each script).
 func (w *walker) npmSetting(key, v string) {
 	w.runsValue(v, "npm's "+key, func(t string) {
-		if key == "node-options" {
+		switch key {
+		case "node-options":
 			w.optionVar("NODE_OPTIONS", t)
-			return
+		case "onload-script", "init-module":
+			w.tentative("node " + shellQuote(t))
+		case "userconfig", "globalconfig":
+			w.npmrc(t, false)
+		default:
+			w.tentative(t)
 		}
-		w.tentative(t)
 	})
 }
 
@@ -67,15 +74,36 @@ func (c *cmd) nodeSettings() {
 		}
 		c.w.npmSetting(k, v)
 	}
-	if t, ok := c.w.FileText(c.npmDir()+".npmrc", true, effect.MaxScriptBytes, "an npm configuration"); ok {
-		for _, kv := range iniSettings(t) {
-			if npmCodeKeys.Has(strings.ToLower(kv[0])) {
-				c.w.npmSetting(strings.ToLower(kv[0]), kv[1])
-			}
-		}
-	}
-	if c.name == "yarn" {
+	c.w.npmrc(c.npmDir()+".npmrc", true)
+	switch c.name {
+	case "yarn":
 		c.yarnSettings()
+	case "pnpm":
+		c.w.tentative("node " + shellQuote(c.npmDir()+".pnpmfile.cjs")) // pnpm loads its hooks
+	}
+}
+
+// npmrc analyses the code-running settings of the npm configuration file
+// at p (absent: none); with nested false, one that names another file of
+// settings (userconfig) is hidden rather than followed.
+func (w *walker) npmrc(p string, nested bool) {
+	t, ok := w.FileText(p, true, effect.MaxScriptBytes, "an npm configuration")
+	if !ok {
+		return
+	}
+	for _, kv := range iniSettings(t) {
+		k := strings.ToLower(kv[0])
+		switch {
+		case !npmCodeKeys.Has(k):
+		case k == "userconfig" || k == "globalconfig":
+			if !nested {
+				w.hide("names an npm configuration that names another, which guard does not follow")
+				return
+			}
+			w.npmSetting(k, kv[1])
+		default:
+			w.npmSetting(k, kv[1])
+		}
 	}
 }
 
