@@ -224,12 +224,22 @@ func (w *walker) tentative(src string) { w.runText(src, w.guessing == 0) }
 
 // maybeShell analyses text picked out of another language that is
 // probably a shell command (a string literal interpreter code hands to
-// system(), a backtick literal, Tcl's exec). It may be no shell at all, so
-// text that does not parse is not hidden; but sh runs a script line by
-// line, so the longest run of whole lines before the error that parses is
-// analysed as the code that runs, and the paths in the rest count as
-// touched (system("cp x ~/.bashrc\n(") writes ~/.bashrc).
+// system(), a backtick literal, Tcl's exec). Most of those languages turn
+// a \n in the literal into a line break before the shell sees it: the text
+// is analysed that way too. See shellLines.
 func (w *walker) maybeShell(src string) {
+	if strings.Contains(src, `\n`) {
+		w.shellLines(strings.ReplaceAll(src, `\n`, "\n"))
+	}
+	w.shellLines(src)
+}
+
+// shellLines analyses src, text that may be no shell at all, so text that
+// does not parse is not hidden; but sh runs a script line by line, so the
+// longest run of whole lines before the error that parses is analysed as
+// the code that runs, and the paths in the whole text count as touched
+// (system("cp x ~/.bashrc\n(") writes ~/.bashrc).
+func (w *walker) shellLines(src string) {
 	if w.stopped() || strings.TrimSpace(src) == "" {
 		return
 	}
@@ -237,8 +247,7 @@ func (w *walker) maybeShell(src string) {
 		w.runText(src, false)
 		return
 	}
-	// The language's own \n escape, left in the literal, is a newline.
-	lines := strings.SplitAfter(strings.ReplaceAll(src, `\n`, "\n"), "\n")
+	lines := strings.SplitAfter(src, "\n")
 	for n := min(len(lines)-1, maxShellLines); n > 0; n-- {
 		head := strings.Join(lines[:n], "")
 		if _, err := w.theParser().Parse(strings.NewReader(head), ""); err == nil {
