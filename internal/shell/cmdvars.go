@@ -6,12 +6,14 @@ package shell
 // options, GIT_CONFIG_GLOBAL a configuration that holds commands.
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Variables that hold or name what a program runs (see walker.commandVar).
@@ -58,6 +60,14 @@ func (w *walker) commandVar(name, value string) {
 	if value == "" || w.functionImport(name, value) {
 		return
 	}
+	if runsVar(name) {
+		t, ok := w.valueText(value)
+		if !ok {
+			w.hide("sets %s to a value guard cannot tell (a substitution or a variable it does not know): it runs code guard cannot see", name)
+			return
+		}
+		value = t
+	}
 	if name == "EDITOR" || name == "VISUAL" {
 		w.editorSet = true // crontab -e then edits with it
 	}
@@ -99,6 +109,12 @@ func (w *walker) commandVar(name, value string) {
 		w.hide("sets %s: less's key bindings run commands guard does not read", name)
 	case gitConfigVars.Has(name):
 		w.gitConfigFile(value)
+	case npmConfigVar(name) != "":
+		w.npmSetting(npmConfigVar(name), value)
+	case cargoVar(name):
+		w.tentative(value) // RUSTC_WRAPPER=sccache: cargo runs it
+	case name == "YARN_YARN_PATH":
+		w.tentative("node " + shellQuote(value)) // yarn runs it with node
 	case catalogue.LoadedVars.Has(name):
 		// Compiled code guard cannot see into: a read of each library.
 		for _, lib := range strings.FieldsFunc(value, func(r rune) bool { return r == ':' || r == ' ' }) {
@@ -143,7 +159,7 @@ func (w *walker) gitConfigValues(name, value string) [][2]string {
 func (w *walker) gitEnvSetting(key, v string) {
 	switch {
 	case key == "" || gitRunsValue(key, v):
-		w.tentative(strings.TrimPrefix(v, "!"))
+		w.tentative(gitCommand(key, v))
 	case gitInclude(key):
 		w.gitConfigFile(v)
 	}
@@ -181,6 +197,16 @@ func (w *walker) commandVarFile(name, sub string) {
 			return
 		}
 	}
+}
+
+// runsVar reports whether a program runs the value of variable name as
+// code, or reads it as the options, settings or file of code it runs (see
+// commandVar): a value guard cannot tell there is code it cannot see.
+func runsVar(name string) bool {
+	return strings.HasPrefix(name, "GIT_CONFIG_VALUE_") || name == "GIT_CONFIG_PARAMETERS" ||
+		catalogue.CommandVars.Has(name) || catalogue.SourcedVars.Has(name) || codeFileVars.Has(name) ||
+		optionVars.Has(name) || configVars.Has(name) || gitConfigVars.Has(name) || npmConfigVar(name) != "" ||
+		cargoVar(name) || name == "YARN_YARN_PATH"
 }
 
 // varProgram is the program an optionVars or configVars variable is for.
@@ -282,7 +308,7 @@ func (w *walker) gitConfigFile(p string) {
 		k, v := kv[0], kv[1]
 		switch {
 		case gitRunsValue(k, v):
-			w.runsHanded(strings.TrimPrefix(v, "!"), "git")
+			w.runsHanded(gitCommand(k, v), "git")
 		case gitInclude(k) || k == "core.hookspath":
 			w.hide("names a git configuration that takes %s from elsewhere, which guard does not follow", k)
 			return
@@ -354,6 +380,14 @@ func gitValue(v string) string {
 // call of NAME runs it instead of the program: its body is analysed once,
 // as code that runs. A body that does not parse is hidden code (a block).
 func (w *walker) functionImport(name, value string) bool {
+	if strings.HasPrefix(name, "BASH_FUNC_") || strings.HasPrefix(strings.TrimLeft(value, " \t\n"), "()") {
+		t, ok := w.valueText(value)
+		if !ok {
+			w.hide("imports a function bash runs whose body guard cannot tell (a substitution or a variable it does not know)")
+			return true
+		}
+		value = t
+	}
 	body, def := strings.CutPrefix(strings.TrimLeft(value, " \t\n"), "()")
 	def = def && strings.HasPrefix(strings.TrimLeft(body, " \t\n"), "{")
 	if !def && !strings.HasPrefix(name, "BASH_FUNC_") {
@@ -363,7 +397,29 @@ func (w *walker) functionImport(name, value string) bool {
 		body = value // bash does not import it; analysed all the same
 	}
 	w.scoped(func() { w.script(body, w.depth+1) })
+	if def {
+		w.importFunc(name, body)
+	}
 	return true
+}
+
+// importFunc declares the function an environment entry imports (name
+// BASH_FUNC_ls%% or ls, body "{ …; }"), so that a call in a shell the
+// command starts walks its body with the call's words as its parameters
+// (ls "echo A >> ~/.bashrc" with a body eval "$1").
+func (w *walker) importFunc(name, body string) {
+	name = strings.TrimSuffix(strings.TrimPrefix(name, "BASH_FUNC_"), "%%")
+	name = strings.TrimSuffix(name, "()")
+	if name == "" || strings.ContainsAny(name, " \t\n;&|<>()$`'\"\\") {
+		return
+	}
+	f, err := w.theParser().Parse(strings.NewReader(name+" () "+body), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return
+	}
+	if fd, ok := f.Stmts[0].Cmd.(*syntax.FuncDecl); ok {
+		w.declareFunc(name, fd.Body)
+	}
 }
 
 // envEntry reports whether a, before the command of a prefix that sets
@@ -373,4 +429,123 @@ func (w *walker) functionImport(name, value string) bool {
 func envEntry(a string) bool {
 	eq := strings.IndexByte(a, '=')
 	return eq > 0 && !strings.ContainsRune(a[:eq], '/')
+}
+
+// subSnap is the text of a file a substitution printed, when it ran, and
+// whether guard could read it whole (an absent file prints nothing).
+type subSnap struct {
+	text string
+	ok   bool
+}
+
+// subFileName names, for the marker of a substitution whose output guard
+// does not know, the file it prints when it is one (cat F, < F: a
+// substitution that added the last of subFiles, whose length was before):
+// the index of the file's text in subSnaps, taken now (a later write does
+// not change what it printed), which valueText reads back. "" otherwise.
+func (w *walker) subFileName(before int) string {
+	if len(w.subFiles) != before+1 || len(w.subSnaps) >= effect.MaxWritten {
+		return ""
+	}
+	t, st := w.FileStatus(w.subFiles[before][1], true, effect.MaxScriptBytes)
+	if st == effect.FileAbsent {
+		t = ""
+	}
+	w.subSnaps = append(w.subSnaps, subSnap{text: t, ok: st == effect.FileWhole || st == effect.FileAbsent})
+	return strconv.Itoa(len(w.subSnaps) - 1)
+}
+
+// valueText returns the text of v, a value a program runs (a command, a
+// function's body, a git setting), with each substitution that prints a
+// file replaced by the file's text when it ran (bounded; one the command
+// wrote, with text guard knows, as written), and whether the result is known but for
+// inherited variables: a part guard cannot tell (a substitution of any
+// other command, a variable set from one, a read) is code guard cannot see.
+func (w *walker) valueText(v string) (string, bool) {
+	if !word.Opaque(v) {
+		return v, true
+	}
+	var b strings.Builder
+	known := true
+	word.EachMark(v, func(k byte, name string, whole bool) {
+		if prog, ok := strings.CutPrefix(name, "="); ok && whole && k == word.MarkSubst {
+			b.WriteString(prog) // $(which vim): vim, where the shell finds it
+			return
+		}
+		n, err := strconv.Atoi(name)
+		if !whole || k != word.MarkSubst || err != nil || n < 0 || n >= len(w.subSnaps) {
+			if whole {
+				b.WriteString(word.Mark(k, name))
+			}
+			known = known && whole && (k == word.MarkEnv || k == word.MarkEnvOp || k == word.MarkUnset || k == word.MarkDir)
+			return
+		}
+		known = known && w.subSnaps[n].ok
+		b.WriteString(strings.TrimRight(w.subSnaps[n].text, "\n"))
+	}, func(t string) { b.WriteString(t) })
+	return b.String(), known && !word.Opaque(b.String())
+}
+
+// runsValue analyses v, the value of a setting a program runs as code,
+// with run, when guard can tell its text (valueText); otherwise the
+// command runs code guard cannot see: hidden, a block.
+func (w *walker) runsValue(v, what string, run func(string)) {
+	t, ok := w.valueText(v)
+	if !ok {
+		w.hide("sets %s to a value guard cannot tell (a substitution or a variable it does not know): it runs code guard cannot see", what)
+		return
+	}
+	run(t)
+}
+
+// unknownEntry reports whether a, a word before the command of a prefix
+// that sets its environment, is not known and may be an entry: one whose
+// text a substitution prints from a file is analysed as the entry it is
+// (env "$(cat f.env)" CMD); one guard cannot tell, before env's command,
+// may set any variable (BASH_FUNC_ls%%, GIT_CONFIG_*, BASH_ENV, PAGER) that
+// the program or what it starts runs: hidden. sudo drops such variables
+// (env_reset), and its operand is more often a program ("$(which x)").
+func (c *cmd) unknownEntry(a string, env bool) bool {
+	if !word.Opaque(a) {
+		return false
+	}
+	t, ok := c.w.valueText(a)
+	switch {
+	case ok && envEntry(t):
+		c.prefixAssign(t)
+		for _, l := range strings.Split(t, "\n")[1:] {
+			if envEntry(l) {
+				c.prefixAssign(l) // unquoted, each line (or word) is an entry
+			}
+		}
+		return true
+	case ok || !env:
+		return false
+	}
+	c.w.hide("env sets variables guard cannot tell (an entry from a substitution or a variable it does not know): they may import functions or commands the program runs")
+	return true
+}
+
+// whichProgram returns, for the statements of a substitution that prints
+// where a program is (which NAME, command -v NAME, type -P NAME), NAME: a
+// bare name, which runs the same program as its path does. "" otherwise.
+func whichProgram(list []*syntax.Stmt) string {
+	if len(list) != 1 || len(list[0].Redirs) > 0 {
+		return ""
+	}
+	x, ok := list[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(x.Assigns) > 0 {
+		return ""
+	}
+	var ws []string
+	for _, a := range x.Args {
+		ws = append(ws, a.Lit())
+	}
+	if len(ws) == 3 && (ws[0] == "command" && ws[1] == "-v" || ws[0] == "type" && ws[1] == "-P") {
+		ws = ws[1:]
+	}
+	if len(ws) != 2 || ws[0] != "which" && ws[0] != "-v" && ws[0] != "-P" || !word.IsName(strings.ReplaceAll(ws[1], "-", "_")) {
+		return ""
+	}
+	return ws[1]
 }

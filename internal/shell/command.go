@@ -445,6 +445,8 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		case strings.HasPrefix(a, "-") && len(a) > 1 && !word.IsNumberOption(a):
 		case p.Assigns && envEntry(a):
 			c.prefixAssign(a)
+		case p.Assigns && c.unknownEntry(a, p.Split.Has("-S")): // env (-S splits a string), not sudo
+			// env "$(cat f.env)" CMD: an entry from a file, or hidden.
 		case word.IsNumberOption(a): // nice -10
 		case p.None:
 			operands = append(operands, words[i])

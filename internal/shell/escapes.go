@@ -47,7 +47,10 @@ func (c *cmd) escapes() {
 	case "make", "gmake", "bmake":
 		c.make()
 	case "npm", "yarn", "pnpm":
+		c.nodeSettings()
 		c.packageScripts()
+	case "cargo":
+		c.cargoSettings()
 	case "git":
 		c.gitFiles()
 	case "patch", "gpatch":

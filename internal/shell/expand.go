@@ -58,10 +58,15 @@ func (w *walker) release() { w.cfgDepth-- }
 func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 	defer ours()
 	w.visited[cs] = true
+	files := len(w.subFiles)
 	if s, ok := w.substitution(cs.Stmts); ok {
 		io.WriteString(out, s)
 	} else {
-		io.WriteString(out, word.Mark(word.MarkSubst, ""))
+		name := w.subFileName(files)
+		if prog := whichProgram(cs.Stmts); prog != "" {
+			name = "=" + prog
+		}
+		io.WriteString(out, word.Mark(word.MarkSubst, name))
 	}
 	return nil
 }

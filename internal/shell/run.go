@@ -314,9 +314,19 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 	case catalogue.RunGitSetting:
 		k, val, ok := strings.Cut(v, "=")
 		k = strings.ToLower(k)
+		if !word.IsKnown(k) {
+			// git -c "$(cat f)": the setting itself from a file, or hidden.
+			t, ok := c.w.valueText(v)
+			if tk, _, _ := strings.Cut(t, "="); !ok || !word.IsKnown(tk) {
+				c.w.hide("git -c sets a setting guard cannot tell (a substitution or a variable it does not know): it may run code guard cannot see")
+				return
+			}
+			c.runOption(use, t, by)
+			return
+		}
 		switch {
 		case ok && gitRunsValue(k, val):
-			c.w.runsHanded(strings.TrimPrefix(val, "!"), "git")
+			c.w.runsValue(gitCommand(k, val), k, func(t string) { c.w.runsHanded(t, "git") })
 		case ok && gitProxy(k):
 			c.url(val) // git -c http.proxy=HOST
 		case k == "core.hookspath":
@@ -417,8 +427,18 @@ func gitExt(spec string) string {
 
 // gitProxy reports whether git setting key names a proxy it connects to.
 func gitProxy(key string) bool {
-	return key == "http.proxy" || key == "https.proxy" || strings.HasPrefix(key, "http.") && strings.HasSuffix(key, ".proxy") ||
-		key == "core.gitproxy"
+	return key == "http.proxy" || key == "https.proxy" || strings.HasPrefix(key, "http.") && strings.HasSuffix(key, ".proxy")
+}
+
+// gitCommand returns the command line of a setting git runs: an alias's or
+// helper's without its !, core.gitProxy's without its " for DOMAIN".
+func gitCommand(key, v string) string {
+	if key == "core.gitproxy" {
+		if i := strings.LastIndex(v, " for "); i >= 0 {
+			v = v[:i]
+		}
+	}
+	return strings.TrimPrefix(v, "!")
 }
 
 // gitRunsValue reports whether git runs the value of setting key as a
@@ -428,8 +448,11 @@ func gitRunsValue(key, v string) bool {
 	case key == "core.pager", key == "core.editor", key == "core.sshcommand", key == "core.fsmonitor",
 		key == "core.askpass", key == "sequence.editor", key == "gpg.program", key == "diff.external",
 		key == "interactive.difffilter", key == "gpg.ssh.program", key == "gpg.x509.program",
-		key == "gpg.openpgp.program", strings.HasPrefix(key, "pager."):
+		key == "gpg.openpgp.program", strings.HasPrefix(key, "pager."),
+		key == "core.gitproxy", key == "uploadpack.packobjectshook":
 		return true
+	case strings.HasPrefix(key, "sendemail.") && strings.HasSuffix(key, ".smtpserver"), key == "sendemail.smtpserver":
+		return strings.Contains(v, "/") // a program's path, not a host
 	case (strings.HasPrefix(key, "mergetool.") || strings.HasPrefix(key, "difftool.")) && strings.HasSuffix(key, ".cmd"):
 		return true
 	case strings.HasPrefix(key, "alias."), strings.HasPrefix(key, "credential.") && strings.HasSuffix(key, "helper"):

@@ -82,6 +82,9 @@ type walker struct {
 	// subFiles are the substitutions that print a file (cat F, < F): the
 	// line of each → the file.
 	subFiles [][2]string
+	// subSnaps are the texts of the files substitutions printed, taken
+	// when each ran (a marker's name is its index: see subFileName).
+	subSnaps []subSnap
 	// subTexts are the substitutions that print text guard knows (echo,
 	// printf, cat of a here-document): the line of each → the text.
 	subTexts [][2]string
@@ -221,9 +224,43 @@ func (w *walker) tentative(src string) { w.runText(src, w.guessing == 0) }
 
 // maybeShell analyses text picked out of another language that is
 // probably a shell command (a string literal interpreter code hands to
-// system(), a backtick literal, Tcl's exec): it may be no shell at all,
-// so a parse error is ignored.
-func (w *walker) maybeShell(src string) { w.runText(src, false) }
+// system(), a backtick literal, Tcl's exec). Most of those languages turn
+// a \n in the literal into a line break before the shell sees it: the text
+// is analysed that way too. See shellLines.
+func (w *walker) maybeShell(src string) {
+	if strings.Contains(src, `\n`) {
+		w.shellLines(strings.ReplaceAll(src, `\n`, "\n"))
+	}
+	w.shellLines(src)
+}
+
+// shellLines analyses src, text that may be no shell at all, so text that
+// does not parse is not hidden; but sh runs a script line by line, so the
+// longest run of whole lines before the error that parses is analysed as
+// the code that runs, and the paths in the whole text count as touched
+// (system("cp x ~/.bashrc\n(") writes ~/.bashrc).
+func (w *walker) shellLines(src string) {
+	if w.stopped() || strings.TrimSpace(src) == "" {
+		return
+	}
+	if _, err := w.theParser().Parse(strings.NewReader(src), ""); err == nil || nesting(src) > MaxNesting {
+		w.runText(src, false)
+		return
+	}
+	lines := strings.SplitAfter(src, "\n")
+	for n := min(len(lines)-1, maxShellLines); n > 0; n-- {
+		head := strings.Join(lines[:n], "")
+		if _, err := w.theParser().Parse(strings.NewReader(head), ""); err == nil {
+			w.runText(head, false)
+			break
+		}
+	}
+	w.touchText(src)
+}
+
+// maxShellLines bounds the lines of unparsable shell text maybeShell tries
+// line by line.
+const maxShellLines = 64
 
 // runText analyses src as tentative does; strict: what does not parse, or
 // nests past the bounds, is hidden code.

@@ -18,8 +18,9 @@ var (
 	// LoadedVars name libraries every program started loads.
 	LoadedVars = word.Set(" LD_PRELOAD LD_AUDIT DYLD_INSERT_LIBRARIES ")
 	// HiddenVars make a program run code from a place guard does not read:
-	// git's programs and templates (hooks), npm's script shell.
-	HiddenVars = word.Set(" GIT_EXEC_PATH GIT_TEMPLATE_DIR npm_config_script_shell NPM_CONFIG_SCRIPT_SHELL ")
+	// git's programs and templates (hooks). (npm's script shell is a
+	// command: shell.npmSetting.)
+	HiddenVars = word.Set(" GIT_EXEC_PATH GIT_TEMPLATE_DIR ")
 )
 
 // Shells, and interpreters whose code may come in an argument or on

@@ -1,0 +1,235 @@
+package shell
+
+// Settings of npm, yarn, pnpm and cargo that make them load or run a file
+// or a command: npm's node-options (--require FILE), script-shell, yarn's
+// yarnPath and plugins, cargo's build.rustc-wrapper and target runners.
+// Wherever they are set (an option, an npm_config_ variable, the project's
+// .npmrc, .yarnrc.yml, .cargo/config.toml) what they name is analysed as
+// code that runs; a value guard cannot tell is hidden.
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// npmCodeKeys are npm's (and pnpm's) settings that name a command it runs
+// or node options (node-options: --require FILE loads FILE).
+// onload-script and init-module name a file node loads; userconfig and
+// globalconfig another file of settings.
+const npmCodeKeys word.Set = " node-options script-shell shell editor browser viewer git node-gyp onload-script init-module userconfig globalconfig "
+
+// npmConfigVar returns the npm setting an npm_config_ variable sets
+// (npm_config_node_options, NPM_CONFIG_SCRIPT_SHELL) when it is one that
+// runs code, else "".
+func npmConfigVar(name string) string {
+	if len(name) <= len("npm_config_") || !strings.EqualFold(name[:len("npm_config_")], "npm_config_") {
+		return ""
+	}
+	k := strings.ToLower(strings.ReplaceAll(name[len("npm_config_"):], "_", "-"))
+	if npmCodeKeys.Has(k) {
+		return k
+	}
+	return ""
+}
+
+// npmSetting analyses npm setting key set to v: node options as NODE_OPTIONS,
+// any other as the command npm runs (script-shell runs each script).
+func (w *walker) npmSetting(key, v string) {
+	w.runsValue(v, "npm's "+key, func(t string) {
+		switch key {
+		case "node-options":
+			w.optionVar("NODE_OPTIONS", t)
+		case "onload-script", "init-module":
+			w.tentative("node " + shellQuote(t))
+		case "userconfig", "globalconfig":
+			w.npmrc(t, false)
+		default:
+			w.tentative(t)
+		}
+	})
+}
+
+// nodeSettings: npm, yarn and pnpm take code-running settings from their
+// options (--node-options V, --script-shell=V) and from the project's
+// .npmrc and .yarnrc.yml, read when the command runs (bounded; text the
+// command itself wrote there, as written).
+func (c *cmd) nodeSettings() {
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		if s == "--" {
+			break
+		}
+		k, v, eq := strings.Cut(strings.TrimPrefix(s, "--"), "=")
+		if !strings.HasPrefix(s, "--") || !npmCodeKeys.Has(k) {
+			continue
+		}
+		if !eq {
+			if j+1 >= len(c.args) {
+				break
+			}
+			j++
+			v = c.args[j].Text
+		}
+		c.w.npmSetting(k, v)
+	}
+	c.w.npmrc(c.npmDir()+".npmrc", true)
+	switch c.name {
+	case "yarn":
+		c.yarnSettings()
+	case "pnpm":
+		c.w.tentative("node " + shellQuote(c.npmDir()+".pnpmfile.cjs")) // pnpm loads its hooks
+	}
+}
+
+// npmrc analyses the code-running settings of the npm configuration file
+// at p (absent: none); with nested false, one that names another file of
+// settings (userconfig) is hidden rather than followed.
+func (w *walker) npmrc(p string, nested bool) {
+	t, ok := w.FileText(p, true, effect.MaxScriptBytes, "an npm configuration")
+	if !ok {
+		return
+	}
+	for _, kv := range iniSettings(t) {
+		k := strings.ToLower(kv[0])
+		switch {
+		case !npmCodeKeys.Has(k):
+		case k == "userconfig" || k == "globalconfig":
+			if !nested {
+				w.hide("names an npm configuration that names another, which guard does not follow")
+				return
+			}
+			w.npmSetting(k, kv[1])
+		default:
+			w.npmSetting(k, kv[1])
+		}
+	}
+}
+
+// npmDir returns the project directory an npm, yarn or pnpm command runs
+// in, as a prefix of its files: "" for the working directory, DIR/ for
+// --prefix DIR, --cwd DIR, -C DIR, --dir DIR.
+func (c *cmd) npmDir() string {
+	dir := ""
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		switch {
+		case (s == "--prefix" || s == "--cwd" || s == "-C" || s == "--dir") && j+1 < len(c.args):
+			j++
+			dir = c.args[j].Text
+		case strings.HasPrefix(s, "--prefix=") || strings.HasPrefix(s, "--cwd=") || strings.HasPrefix(s, "--dir="):
+			_, dir, _ = strings.Cut(s, "=")
+		}
+	}
+	if dir == "" {
+		return ""
+	}
+	return strings.TrimRight(dir, "/") + "/"
+}
+
+// yarnSettings: yarn runs with node the file .yarnrc.yml's yarnPath (or
+// classic .yarnrc's yarn-path) names, and loads each of its plugins.
+func (c *cmd) yarnSettings() {
+	for _, f := range []string{".yarnrc.yml", ".yarnrc"} {
+		t, ok := c.w.FileText(c.npmDir()+f, true, effect.MaxScriptBytes, "a yarn configuration")
+		if !ok {
+			continue
+		}
+		plugins := false
+		for _, l := range strings.Split(t, "\n") {
+			if i := strings.Index(l, " #"); i >= 0 {
+				l = l[:i]
+			}
+			trimmed := strings.TrimSpace(l)
+			k, v, _ := strings.Cut(strings.TrimLeft(trimmed, "- "), ":")
+			if f == ".yarnrc" {
+				k, v, _ = strings.Cut(trimmed, " ")
+			}
+			v = strings.Trim(strings.TrimSpace(v), `"'`)
+			switch {
+			case l != "" && l[0] != ' ' && l[0] != '-':
+				plugins = k == "plugins"
+				if k == "yarnPath" || k == "yarn-path" {
+					c.w.runsValue(v, "yarn's "+k, func(t string) { c.w.tentative("node " + shellQuote(t)) })
+				}
+			case plugins && (k == "path" || strings.HasPrefix(trimmed, "- ") && !strings.Contains(trimmed, ":")):
+				if k != "path" {
+					v = strings.Trim(strings.TrimSpace(strings.TrimPrefix(trimmed, "- ")), `"'`)
+				}
+				c.w.runsValue(v, "a yarn plugin", func(t string) { c.w.tentative("node " + shellQuote(t)) })
+			}
+		}
+	}
+}
+
+// iniSettings returns the key=value lines of an ini-style file (.npmrc):
+// blanks trimmed, ; and # comment lines and [sections] skipped, quotes
+// around a value removed.
+func iniSettings(text string) [][2]string {
+	var out [][2]string
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || l[0] == '#' || l[0] == ';' || l[0] == '[' || len(out) >= maxGitSettings {
+			continue
+		}
+		if k, v, ok := strings.Cut(l, "="); ok {
+			out = append(out, [2]string{strings.TrimSpace(k), strings.Trim(strings.TrimSpace(v), `"'`)})
+		}
+	}
+	return out
+}
+
+// cargoCodeKeys are the keys of cargo's configuration whose value is a
+// program cargo runs: build.rustc-wrapper, target.<triple>.runner, linker…
+const cargoCodeKeys word.Set = " rustc-wrapper rustc-workspace-wrapper rustc rustdoc runner linker "
+
+// cargoSettings: cargo runs the programs its project configuration
+// (.cargo/config.toml, .cargo/config) names: each is analysed as the
+// command it is; a value guard cannot read (not a string or an array of
+// strings) is hidden.
+func (c *cmd) cargoSettings() {
+	for _, f := range []string{".cargo/config.toml", ".cargo/config"} {
+		t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a cargo configuration")
+		if !ok {
+			continue
+		}
+		for _, kv := range iniSettings(t) {
+			k := strings.Trim(kv[0], `"'`)
+			if i := strings.LastIndexByte(k, '.'); i >= 0 {
+				k = k[i+1:] // build.rustc-wrapper = … outside its section
+			}
+			if cargoCodeKeys.Has(k) {
+				c.cargoValue(kv[1])
+			}
+		}
+	}
+}
+
+// cargoValue analyses a cargo program setting's value: "PROG" or
+// ["PROG", "ARG"…] as the command line it is.
+func (c *cmd) cargoValue(v string) {
+	var words []string
+	for _, p := range strings.Split(strings.Trim(v, "[] "), ",") {
+		if p = strings.Trim(strings.TrimSpace(p), `"'`); p != "" {
+			words = append(words, shellQuote(p))
+		}
+	}
+	if len(words) == 0 || strings.ContainsAny(v, "{\\") {
+		c.w.hide("names in a cargo configuration a program guard cannot read")
+		return
+	}
+	c.w.runsValue(strings.Join(words, " "), "cargo's program", c.w.tentative)
+}
+
+// cargoVar reports whether variable name names a program cargo runs:
+// RUSTC_WRAPPER, RUSTC, CARGO_BUILD_RUSTC_WRAPPER,
+// CARGO_TARGET_<TRIPLE>_RUNNER and _LINKER.
+func cargoVar(name string) bool {
+	switch name {
+	case "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTC", "RUSTDOC",
+		"CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC", "CARGO_BUILD_RUSTDOC":
+		return true
+	}
+	return strings.HasPrefix(name, "CARGO_TARGET_") && (strings.HasSuffix(name, "_RUNNER") || strings.HasSuffix(name, "_LINKER"))
+}
