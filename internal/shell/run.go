@@ -521,6 +521,7 @@ func (c *cmd) generic() {
 	}
 	if !linker {
 		c.carryLinks(sources, dest) // after: placing a link writes nothing through it
+		c.copiedLinks(sources, dest)
 	}
 }
 
