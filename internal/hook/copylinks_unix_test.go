@@ -56,6 +56,12 @@ func TestCopiedLinks(t *testing.T) {
 		{"cp -a tree t2 && ls t2", "", ""},
 		{"cp -r tree t2 && echo x >> t3", "", ""},
 		{"cp -P l2 q", "", ""},
+		// A write target that is what readlink prints of a link on disk
+		// (attack4 H11).
+		{`echo x >> "$(readlink l2)"`, "blocked_path", ".bashrc"},
+		{`echo x >> "$(realpath l2)"`, "blocked_path", ".bashrc"},
+		{`sed -i s/a/b/ "$(readlink l2)"`, "blocked_path", ".bashrc"},
+		{`echo x >> "$(readlink ok)"`, "", ""},
 	} {
 		code, _, stderr, rec := runReal(t, p, bashPayload(t, proj, tc.cmd))
 		switch {

@@ -42,6 +42,7 @@ func (c *cmd) program() {
 		c.unhandled()
 	}
 	c.foundArgs(p)
+	c.substArgs(p) // substnamed.go
 	c.touches(p)
 	c.network()
 }
