@@ -314,6 +314,12 @@ func (c *cmd) copiedLinks(sources []string, dest copyDest) {
 		return // no reader: a link on disk is not guard's to see here
 	}
 	for _, s := range sources {
+		if why := c.w.MayLinkAt(s); why != "" {
+			// What an archive or git left there, copied on (git clone
+			// evil r && cp -a r s).
+			c.w.MayLink(strings.TrimRight(dest.path, "/"), why)
+			continue
+		}
 		kind, text := c.w.Lstat(s)
 		switch {
 		case kind == effect.EntryLink && operand:

@@ -155,3 +155,30 @@ func (w *Ledger) Lstat(p string) (EntryKind, string) {
 	w.nstat++
 	return st.Lstat(w.Where(strings.TrimRight(p, "/")))
 }
+
+// MayLinkAt reports why a name under word s (or s itself) may be a link
+// guard cannot follow: a stage of the command extracted an archive, wrote
+// a tree from a repository or copied links there (MayLink); "" when none
+// did.
+func (w *Ledger) MayLinkAt(s string) string {
+	p, ok := Candidate(s)
+	if !ok {
+		return ""
+	}
+	if q, ok := w.DirVar(p); ok {
+		p = q
+	} else {
+		p = Under(w.Dir, p)
+	}
+	key := w.linkKey(p)
+	for _, m := range w.mayLink {
+		rest, ok := strings.CutPrefix(key, m.dir)
+		if m.dir == "." {
+			rest, ok = "/"+key, !strings.HasPrefix(key, "/") && !strings.HasPrefix(key, "~") && !word.HasMark(key)
+		}
+		if ok && (rest == "" || rest[0] == '/') {
+			return m.why
+		}
+	}
+	return ""
+}
