@@ -14,8 +14,9 @@ import (
 // of the same command may go through a link to a protected file: git clone
 // its new directory, checkout, switch, restore, reset --hard (--merge,
 // --keep), pull, merge, rebase, cherry-pick, revert, am, stash pop (apply,
-// branch), submodule update (add), read-tree -u and checkout-index the
-// working tree, worktree add its new one. git apply's patches are read
+// branch), submodule update (add), bisect (a step that checks a revision
+// out), sparse-checkout set (add, reapply, init, disable), read-tree -u
+// and checkout-index the working tree, worktree add its new one. git apply's patches are read
 // (gitfiles.go: their links are noted). Forms that change no file are not:
 // creating a branch at HEAD (checkout -b x, switch -c x), restore --staged,
 // reset without --hard, clone -n, --bare, --mirror.
@@ -50,6 +51,10 @@ func (c *cmd) gitTree(sub string, at int) {
 		writes = len(args) > 0 && (args[0].Text == "pop" || args[0].Text == "apply" || args[0].Text == "branch")
 	case "submodule":
 		writes = len(args) > 0 && (args[0].Text == "update" || args[0].Text == "add")
+	case "bisect":
+		writes = bisectChecksOut(args)
+	case "sparse-checkout":
+		writes = len(args) > 0 && (args[0].Text == "set" || args[0].Text == "add" || args[0].Text == "reapply" || args[0].Text == "init" || args[0].Text == "disable")
 	case "read-tree":
 		writes = hasAny(args, "-u")
 	case "worktree":
@@ -159,4 +164,20 @@ func worktreeDir(args []word.Word) (string, bool) {
 		return "", false
 	}
 	return ops[0], true
+}
+
+// bisectChecksOut reports whether git bisect's step checks a revision out:
+// start with revisions, good, bad, new, old, skip, reset, replay, run; not
+// start alone, log, visualize, view, terms.
+func bisectChecksOut(args []word.Word) bool {
+	if len(args) == 0 {
+		return false
+	}
+	switch args[0].Text {
+	case "start":
+		return len(gitOperands(args[1:], " --term-new --term-old --term-bad --term-good ")) > 0
+	case "log", "visualize", "view", "terms", "help":
+		return false
+	}
+	return true
 }
