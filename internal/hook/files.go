@@ -103,6 +103,32 @@ func (f runFiles) ReadFile(p string, max int) ([]byte, shell.FileStatus) {
 	return data, shell.FileWhole
 }
 
+// Lstat implements shell.Stater: what is at p, its last link not
+// followed (the links on the way are the kernel's to follow), and a link's
+// text.
+func (f runFiles) Lstat(p string) (shell.EntryKind, string) {
+	full, ok := f.resolve(p)
+	if !ok || realpath.HasGlob(full) {
+		return shell.EntryUnknown, ""
+	}
+	fi, err := os.Lstat(full)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return shell.EntryNone, ""
+	case err != nil:
+		return shell.EntryUnknown, ""
+	case fi.Mode()&fs.ModeSymlink != 0:
+		t, err := os.Readlink(full)
+		if err != nil {
+			return shell.EntryUnknown, ""
+		}
+		return shell.EntryLink, t
+	case fi.IsDir():
+		return shell.EntryDir, ""
+	}
+	return shell.EntryFile, ""
+}
+
 // systemFile reports whether p is in a directory of the operating system's
 // (/usr, /etc, /bin…): the OS keeps an unprivileged agent from writing there
 // (and the default policy's block_write does too), so what runs from there

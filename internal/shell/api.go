@@ -19,6 +19,20 @@ type (
 	// Searcher finds the programs a command runs by a bare name (see
 	// [effect.Searcher]).
 	Searcher = effect.Searcher
+	// Stater tells what is at a path, its last link not followed (see
+	// [effect.Stater]).
+	Stater = effect.Stater
+	// EntryKind says what [Stater.Lstat] found.
+	EntryKind = effect.EntryKind
+)
+
+// What is at a path (see [effect.EntryUnknown]).
+const (
+	EntryUnknown = effect.EntryUnknown
+	EntryNone    = effect.EntryNone
+	EntryFile    = effect.EntryFile
+	EntryDir     = effect.EntryDir
+	EntryLink    = effect.EntryLink
 )
 
 // What a file read finds (see [effect.FileWhole]).

@@ -589,6 +589,9 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 				c.url(h) // bash opens a connection to the host
 			}
 		}
+		if r.Op != syntax.RdrIn && r.Op != syntax.DplIn {
+			w.substTarget(t) // > "$(find ~ -name .bashrc)" (substnamed.go)
+		}
 		switch r.Op {
 		case syntax.RdrIn:
 			w.Read(target)

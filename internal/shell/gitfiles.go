@@ -40,6 +40,7 @@ func (c *cmd) gitFiles() {
 	if sub == "init" || sub == "clone" {
 		c.gitNewRepo(at + 1)
 	}
+	c.gitTree(sub, at) // gittree.go
 }
 
 // gitNewRepo: git init and git clone with --template=DIR copy DIR's hooks
@@ -246,6 +247,7 @@ func (c *cmd) patchWrites(patches []word.Word, dir string, strip int) {
 			patches = []word.Word{{Text: c.stdin.file, Known: true}} // < x.patch, cat x.patch |
 		default:
 			c.w.Touch(dir)
+			c.w.MayLink(dir, patchLinkWhy)
 			return
 		}
 	}
@@ -259,15 +261,58 @@ func (c *cmd) patchWrites(patches []word.Word, dir string, strip int) {
 		}
 		if !ok {
 			c.w.Touch(dir)
+			c.w.MayLink(dir, patchLinkWhy)
 			return
 		}
 		texts = append(texts, t)
 	}
 	for _, t := range texts {
+		// A link the patch makes is noted first: making it is a write
+		// of its target, as ln -s is (links.go).
+		for _, l := range patchLinks(t, strip) {
+			c.w.Link(l.target, strings.TrimRight(dir, "/")+"/"+l.path)
+		}
 		for _, f := range patchTargets(t, strip) {
 			c.w.Write(strings.TrimRight(dir, "/") + "/" + f)
 		}
 	}
+}
+
+// patchLinkWhy is the reason of a later write where a patch guard cannot
+// read was applied: a git patch makes links (mode 120000).
+const patchLinkWhy = "a patch guard cannot read was applied (it may make links)"
+
+// patchLink is a symbolic link a patch makes: at path (stripped as
+// patchTargets strips), holding target.
+type patchLink struct{ path, target string }
+
+// patchLinks returns the symbolic links a git patch makes or changes: a
+// file of mode 120000 (new file mode, new mode, or the mode of its index
+// line), whose text, the first added line of its hunk, is the link's
+// target. git apply and GNU patch make them.
+func patchLinks(text string, strip int) []patchLink {
+	var out []patchLink
+	link, name, inHunk := false, "", false
+	for _, l := range strings.Split(text, "\n") {
+		switch {
+		case strings.HasPrefix(l, "diff --git "):
+			link, name, inHunk = false, "", false
+		case !inHunk && (l == "new file mode 120000" || l == "new mode 120000" ||
+			strings.HasPrefix(l, "index ") && strings.HasSuffix(l, " 120000")):
+			link = true
+		case !inHunk && strings.HasPrefix(l, "+++ "):
+			name = ""
+			if t := patchTargets(l, strip); len(t) > 0 {
+				name = t[0]
+			}
+		case strings.HasPrefix(l, "@@"):
+			inHunk = true
+		case inHunk && link && name != "" && strings.HasPrefix(l, "+") && len(out) < maxPatchTargets:
+			out = append(out, patchLink{name, l[1:]})
+			link = false // one line: the link's text
+		}
+	}
+	return out
 }
 
 // maxPatchTargets bounds the files taken from one patch.

@@ -3,6 +3,7 @@ package shell
 import (
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -180,4 +181,155 @@ func makesLinks(code string) bool {
 // identByte reports whether b may stand in an identifier.
 func identByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// Links that arrive already made: a copy that keeps links (cp -P, -d, -a,
+// -R without -L; --no-dereference; rsync -l, -a; mv) of a link on disk
+// makes another link with the same text at its destination, so a later
+// write through the destination is a write of where that text leads; a
+// directory copied so keeps the links in it, which guard does not walk:
+// any name under its destination may be one (as under an extracted
+// archive). A source guard cannot look up (a pattern, a value set at run
+// time) may be either.
+
+// keptLinks reports whether cp, mv or rsync, with c's options, copies a
+// link named as an operand as a link (operand) and the links inside a
+// directory it copies as links (tree).
+func (c *cmd) keptLinks() (operand, tree bool) {
+	switch c.name {
+	case "mv":
+		return true, true
+	case "cp":
+		return cpKeepsLinks(c.args)
+	case "rsync":
+		return rsyncKeepsLinks(c.args)
+	}
+	return false, false
+}
+
+// cpKeepsLinks is keptLinks for cp: -P, -d, -a, --no-dereference and
+// --preserve=links (or all) keep a link, -L and --dereference follow it,
+// the last one given wins; -R (-r, -a) keeps them unless -L or -H (which
+// follows the operands only) is given.
+func cpKeepsLinks(args []word.Word) (operand, tree bool) {
+	deref, rec := byte(0), false
+	for _, a := range args {
+		s := a.Text
+		switch {
+		case s == "--":
+			return keeps(deref, rec)
+		case strings.HasPrefix(s, "--"):
+			opt, v, _ := strings.Cut(s, "=")
+			switch {
+			case word.LongOption(opt, "--archive"):
+				deref, rec = 'P', true
+			case word.LongOption(opt, "--recursive"):
+				rec = true
+			case word.LongOption(opt, "--no-dereference"):
+				deref = 'P'
+			case word.LongOption(opt, "--dereference"):
+				deref = 'L'
+			case word.LongOption(opt, "--preserve") && (strings.Contains(v, "links") || strings.Contains(v, "all")):
+				deref = 'P'
+			}
+		case strings.HasPrefix(s, "-"):
+			for i := 1; i < len(s) && !strings.ContainsRune("St", rune(s[i])); i++ {
+				switch s[i] {
+				case 'a':
+					deref, rec = 'P', true
+				case 'd', 'P', 'L', 'H':
+					deref = s[i]
+				case 'r', 'R':
+					rec = true
+				}
+			}
+		}
+	}
+	return keeps(deref, rec)
+}
+
+// keeps: cp's link modes as operand and tree (see cpKeepsLinks); 'd' is
+// -d, --no-dereference with --preserve=links.
+func keeps(deref byte, rec bool) (operand, tree bool) {
+	switch deref {
+	case 'P', 'd':
+		return true, rec
+	case 'L':
+		return false, false
+	case 'H':
+		return false, rec
+	}
+	return rec, rec
+}
+
+// rsyncKeepsLinks is keptLinks for rsync: -l (--links, in -a) keeps links
+// unless -L (--copy-links) follows them; the links of a directory come
+// with -r (in -a).
+func rsyncKeepsLinks(args []word.Word) (operand, tree bool) {
+	links, follow, rec := false, false, false
+	for _, a := range args {
+		s := a.Text
+		switch {
+		case s == "--":
+			return links && !follow, links && !follow && rec
+		case strings.HasPrefix(s, "--"):
+			opt, _, _ := strings.Cut(s, "=")
+			switch opt {
+			case "--archive":
+				links, rec = true, true
+			case "--links":
+				links = true
+			case "--no-links", "--no-l":
+				links = false
+			case "--copy-links":
+				follow = true
+			case "--recursive":
+				rec = true
+			}
+		case strings.HasPrefix(s, "-"):
+			for i := 1; i < len(s) && !strings.ContainsRune("efTBM", rune(s[i])); i++ {
+				switch s[i] {
+				case 'a':
+					links, rec = true, true
+				case 'l':
+					links = true
+				case 'L':
+					follow = true
+				case 'r':
+					rec = true
+				}
+			}
+		}
+	}
+	return links && !follow, links && !follow && rec
+}
+
+// copiedLinks notes the links a copy that keeps them brings from disk to
+// dest: a link source is a link of the same text at each name it gets
+// (ledger Link), a directory source or one guard cannot look up makes its
+// names places that may hold links guard cannot follow (MayLink).
+func (c *cmd) copiedLinks(sources []string, dest copyDest) {
+	operand, tree := c.keptLinks()
+	if _, ok := c.w.Files.(effect.Stater); !ok || !operand && !tree {
+		return // no reader: a link on disk is not guard's to see here
+	}
+	for _, s := range sources {
+		if why := c.w.MayLinkAt(s); why != "" {
+			// What an archive or git left there, copied on (git clone
+			// evil r && cp -a r s).
+			c.w.MayLink(strings.TrimRight(dest.path, "/"), why)
+			continue
+		}
+		kind, text := c.w.Lstat(s)
+		switch {
+		case kind == effect.EntryLink && operand:
+			c.destNames([]string{s}, dest, func(_, name string) { c.w.Link(text, name) })
+		case kind == effect.EntryDir && tree, kind == effect.EntryUnknown:
+			why := "a directory was copied with the links in it kept"
+			if kind == effect.EntryUnknown {
+				why = "a name guard cannot tell was copied with its links kept"
+			}
+			c.w.MayLink(strings.TrimRight(dest.path, "/"), why)
+		}
+	}
 }

@@ -1,6 +1,9 @@
 package shell
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestMakesLinks: interpreter code that calls a function making a link is
 // told apart from code that removes or reads one.
@@ -48,4 +51,63 @@ func FuzzMakesLinks(f *testing.F) {
 			t.Errorf("makesLinks(%q) depends on surrounding blanks", code)
 		}
 	})
+}
+
+// linkDisk is a reader that tells what is on a made-up disk: l a link to
+// /h/.bashrc, rel a link to ../.bashrc, d a directory, f a file.
+type linkDisk struct{}
+
+func (linkDisk) ReadFile(string, int) ([]byte, FileStatus) { return nil, FileAbsent }
+
+func (linkDisk) Lstat(p string) (EntryKind, string) {
+	switch p {
+	case "l":
+		return EntryLink, "/h/.bashrc"
+	case "rel":
+		return EntryLink, "../.bashrc"
+	case "d":
+		return EntryDir, ""
+	case "f":
+		return EntryFile, ""
+	}
+	return EntryNone, ""
+}
+
+// TestCopiedLinks: a copy that keeps links of a link on disk is a link to
+// its target, written through later; one that follows it is a file.
+func TestCopiedLinks(t *testing.T) {
+	tests := []struct {
+		cmd   string
+		write string // a write the analysis must hold ("" for none)
+		err   bool   // hidden: a write where links may be
+	}{
+		{"cp -P l q && echo x >> q", "/h/.bashrc", false},
+		{"cp -a l q; echo x > q", "/h/.bashrc", false},
+		{"cp -L -a l q; echo x > q", "/h/.bashrc", false},
+		{"cp -a -L l q; echo x > q", "", false},
+		{"cp l q; echo x > q", "", false},
+		{"cp -H -R l q; echo x > q", "", false},
+		{"rsync -a l q; echo x > q", "/h/.bashrc", false},
+		{"rsync -aL l q; echo x > q", "", false},
+		{"rsync -r l q; echo x > q", "", false},
+		{"mv l q; echo x > q", "/h/.bashrc", false},
+		{"cp -P rel sub/q; echo x > sub/q", "sub/../.bashrc", false},
+		{"cp -a d e; echo x > e/y", "", true},
+		{"cp -r d e; echo x > e/y", "", true},
+		{"cp -rL d e; echo x > e/y", "", false},
+		{"cp -a f g; echo x > g", "", false},
+		{"cp -a l* e; echo x > e/l", "", true},
+	}
+	for _, tt := range tests {
+		a := Analyze(tt.cmd, Options{Home: "/h", Files: linkDisk{}})
+		if hidden := a.Err != nil; hidden != tt.err {
+			t.Errorf("%q: error %v, want hidden %v", tt.cmd, a.Err, tt.err)
+		}
+		if tt.write != "" && !slices.Contains(a.Writes, tt.write) {
+			t.Errorf("%q: writes %q, want %q among them", tt.cmd, a.Writes, tt.write)
+		}
+		if tt.write == "" && slices.Contains(a.Writes, "/h/.bashrc") {
+			t.Errorf("%q: writes the link's target: %q", tt.cmd, a.Writes)
+		}
+	}
 }

@@ -42,6 +42,7 @@ func (c *cmd) program() {
 		c.unhandled()
 	}
 	c.foundArgs(p)
+	c.substArgs(p) // substnamed.go
 	c.touches(p)
 	c.network()
 }
@@ -544,6 +545,7 @@ func (c *cmd) generic() {
 	}
 	if !linker {
 		c.carryLinks(sources, dest) // after: placing a link writes nothing through it
+		c.copiedLinks(sources, dest)
 	}
 }
 

@@ -68,6 +68,8 @@ type walker struct {
 	// lastSub is the line of the pipeline inside the substitution walked
 	// last.
 	lastSub string
+	// substNamed are the paths each substitution named (substnamed.go).
+	substNamed []substNamed
 	// redefined are the program names the command makes mean something
 	// else (a function, an alias, hash -p); pathSet: it assigns PATH. The
 	// catalogue is then not trusted for them (see trusts).
@@ -525,6 +527,7 @@ func (w *walker) walkSubst(list []*syntax.Stmt, out *outBuf) {
 	}
 	saved := w.out
 	w.out = out
+	reads, touches, writes := len(w.a.Reads), len(w.a.Touches), len(w.a.Writes)
 	w.subst++
 	w.scoped(func() { w.stmts(list) })
 	w.subst--
@@ -533,6 +536,7 @@ func (w *walker) walkSubst(list []*syntax.Stmt, out *outBuf) {
 	if len(list) == 1 && len(w.a.Lines) > first {
 		w.lastSub = w.a.Lines[first]
 		w.noteSubFile(list[0], out) // $(cat x.sh), <(cat x.sh), $(< x.sh), <(echo …)
+		w.noteSubstNamed(w.lastSub, reads, touches, writes)
 		if w.LastFind != before && len(w.SubstFinds) < effect.MaxLinks {
 			// $(find …): what it prints is what it found.
 			w.SubstFinds = append(w.SubstFinds, effect.SubstFind{Line: w.lastSub, F: w.LastFind})

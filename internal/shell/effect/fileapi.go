@@ -69,3 +69,32 @@ const (
 // ErrLimit is wrapped by the analysis's error (shell.Analysis.Err) when a
 // command exceeds a limit.
 var ErrLimit = errors.New("beyond guard's limits")
+
+// Stater is a [Files] that also tells what is at a path without following
+// its last symbolic link: a copy that keeps links (cp -P, cp -a, rsync -l,
+// mv) of a link on disk makes another link to the same target. The hook's
+// reader is one.
+type Stater interface {
+	Files
+	// Lstat returns what is at path (named as ReadFile's paths are) and,
+	// for a symbolic link, the text it holds.
+	Lstat(path string) (EntryKind, string)
+}
+
+// EntryKind says what [Stater.Lstat] found.
+type EntryKind int
+
+// What is at a path.
+const (
+	// EntryUnknown: guard cannot tell (no reader, a name it cannot
+	// resolve, an error other than absence).
+	EntryUnknown EntryKind = iota
+	// EntryNone: nothing is there.
+	EntryNone
+	// EntryFile: a file that is neither a directory nor a symbolic link.
+	EntryFile
+	// EntryDir: a directory.
+	EntryDir
+	// EntryLink: a symbolic link.
+	EntryLink
+)

@@ -32,6 +32,7 @@ type Ledger struct {
 	// be a link.
 	mayLink      []mayLink
 	linksUnknown string
+	nstat        int // Lstat's lookups (links.go)
 	// Linking is set while a command that makes links records its
 	// destination: the link's own making is not a write through it.
 	Linking bool

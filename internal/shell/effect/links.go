@@ -137,3 +137,48 @@ func (w *Ledger) throughLinks(p string, k pathKind) {
 		}
 	}
 }
+
+// Lstat returns what is on disk at word p as the command names it at this
+// point (after its cd), its last link not followed, and a link's text:
+// EntryUnknown without a reader that tells ([Stater]), for a word guard
+// cannot resolve (a pattern, a value set at run time) and past MaxLinks
+// lookups; EntryFile for a name the command wrote earlier (a link it made
+// there is noted, see CarryLinks).
+func (w *Ledger) Lstat(p string) (EntryKind, string) {
+	st, ok := w.Files.(Stater)
+	if !ok || p == "" || !word.IsKnown(p) || strings.ContainsAny(p, "*?[") || w.nstat >= MaxLinks {
+		return EntryUnknown, ""
+	}
+	if _, written := w.WrittenEntry(path.Clean(w.Where(p))); written {
+		return EntryFile, ""
+	}
+	w.nstat++
+	return st.Lstat(w.Where(strings.TrimRight(p, "/")))
+}
+
+// MayLinkAt reports why a name under word s (or s itself) may be a link
+// guard cannot follow: a stage of the command extracted an archive, wrote
+// a tree from a repository or copied links there (MayLink); "" when none
+// did.
+func (w *Ledger) MayLinkAt(s string) string {
+	p, ok := Candidate(s)
+	if !ok {
+		return ""
+	}
+	if q, ok := w.DirVar(p); ok {
+		p = q
+	} else {
+		p = Under(w.Dir, p)
+	}
+	key := w.linkKey(p)
+	for _, m := range w.mayLink {
+		rest, ok := strings.CutPrefix(key, m.dir)
+		if m.dir == "." {
+			rest, ok = "/"+key, !strings.HasPrefix(key, "/") && !strings.HasPrefix(key, "~") && !word.HasMark(key)
+		}
+		if ok && (rest == "" || rest[0] == '/') {
+			return m.why
+		}
+	}
+	return ""
+}

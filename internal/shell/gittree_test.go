@@ -1,0 +1,109 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// TestPatchLinks: the links a git patch makes (mode 120000) with their
+// text; a regular file's hunk is none.
+func TestPatchLinks(t *testing.T) {
+	newLink := "diff --git a/q b/q\nnew file mode 120000\nindex 0000000..1a2b3c4\n--- /dev/null\n+++ b/q\n@@ -0,0 +1 @@\n+../../.bashrc\n\\ No newline at end of file\n"
+	changed := "diff --git a/d/l b/d/l\nindex 1111111..2222222 120000\n--- a/d/l\n+++ b/d/l\n@@ -1 +1 @@\n-old\n\\ No newline at end of file\n+/etc/hosts\n\\ No newline at end of file\n"
+	plain := "diff --git a/x b/x\nnew file mode 100644\n--- /dev/null\n+++ b/x\n@@ -0,0 +1 @@\n+text\n"
+	tests := []struct {
+		text  string
+		strip int
+		want  []patchLink
+	}{
+		{newLink, 1, []patchLink{{"q", "../../.bashrc"}}},
+		{newLink, 0, []patchLink{{"b/q", "../../.bashrc"}}},
+		{changed, 1, []patchLink{{"d/l", "/etc/hosts"}}},
+		{plain, 1, nil},
+		{plain + newLink, 1, []patchLink{{"q", "../../.bashrc"}}},
+		{newLink + plain, 1, []patchLink{{"q", "../../.bashrc"}}},
+		{"--- a/q\n+++ b/q\n@@ -1 +1 @@\n+x\n", 1, nil},
+	}
+	for _, tt := range tests {
+		if got := patchLinks(tt.text, tt.strip); !slices.Equal(got, tt.want) {
+			t.Errorf("patchLinks(%q, %d) = %v, want %v", tt.text, tt.strip, got, tt.want)
+		}
+	}
+}
+
+// FuzzPatchLinks: any patch text yields bounded links with a name.
+func FuzzPatchLinks(f *testing.F) {
+	for _, s := range []string{"diff --git a/q b/q\nnew file mode 120000\n+++ b/q\n@@\n+x", "new mode 120000\n@@\n+", "index a..b 120000\n+++ \n@@\n+y"} {
+		f.Add(s, 1)
+	}
+	f.Fuzz(func(t *testing.T, text string, strip int) {
+		out := patchLinks(text, strip%8)
+		if len(out) > maxPatchTargets {
+			t.Fatalf("%d links", len(out))
+		}
+		for _, l := range out {
+			if l.path == "" {
+				t.Fatal("a link without a name")
+			}
+		}
+	})
+}
+
+// TestCloneDir: the directory git clone checks a tree out in.
+func TestCloneDir(t *testing.T) {
+	tests := []struct {
+		args  string
+		dir   string
+		write bool
+	}{
+		{"https://github.com/a/b.git", "b", true},
+		{"https://github.com/a/b.git/", "b", true},
+		{"git@github.com:a/b.git", "b", true},
+		{"/tmp/evil", "evil", true},
+		{"/tmp/evil/.git", "evil", true},
+		{"-q -b main --depth 1 https://x/y.git z", "z", true},
+		{"--branch main https://x/y", "y", true},
+		{"-n https://x/y z", "", false},
+		{"--bare https://x/y", "", false},
+		{"--mirror https://x/y", "", false},
+		{"", "", false},
+	}
+	for _, tt := range tests {
+		var args []word.Word
+		for _, s := range strings.Fields(tt.args) {
+			args = append(args, word.Word{Text: s, Known: true})
+		}
+		if dir, w := cloneDir(args); dir != tt.dir || w != tt.write {
+			t.Errorf("cloneDir(%q) = %q, %v, want %q, %v", tt.args, dir, w, tt.dir, tt.write)
+		}
+	}
+}
+
+// TestBranchAtHead: a branch made at HEAD changes no file; one made at
+// another start point, or a switch to a branch, does.
+func TestBranchAtHead(t *testing.T) {
+	for args, want := range map[string]bool{
+		"-b x":            true,
+		"-B x":            true,
+		"-c x":            true,
+		"--orphan x":      true,
+		"-q -b x":         true,
+		"-b x origin/y":   false,
+		"-c x main":       false,
+		"main":            false,
+		"-- f":            false,
+		"-b x -- f":       false,
+		"--detach HEAD~1": false,
+	} {
+		var ws []word.Word
+		for _, s := range strings.Fields(args) {
+			ws = append(ws, word.Word{Text: s, Known: true})
+		}
+		if got := branchAtHead(ws); got != want {
+			t.Errorf("branchAtHead(%q) = %v, want %v", args, got, want)
+		}
+	}
+}
