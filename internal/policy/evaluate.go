@@ -412,9 +412,12 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 			if c.writePaths == nil {
 				var guardDirs []string
 				if guardDirs, err = p.guardDirs(); err == nil {
-					c.writePaths, err = path.Compile(path.Rules{Block: p.FilePaths.BlockWrite, Allow: p.FilePaths.AllowWrite,
-						Protected: guardDirs, Home: p.Home, Variants: p.zdotVariants(p.linkVariants(p.FilePaths.BlockWrite, p.FilePaths.AllowWrite),
-							p.FilePaths.BlockWrite, p.FilePaths.AllowWrite), Trees: true})
+					// The files the start-up files source and the PATH
+					// directories under ~ (startup.go).
+					block := append(slices.Clip(p.FilePaths.BlockWrite), p.startupWrites()...)
+					c.writePaths, err = path.Compile(path.Rules{Block: block, Allow: p.FilePaths.AllowWrite,
+						Protected: guardDirs, Home: p.Home, Variants: p.zdotVariants(p.linkVariants(block, p.FilePaths.AllowWrite),
+							block, p.FilePaths.AllowWrite), Trees: true})
 				}
 			}
 			if k == event.KindTouch && err == nil {
