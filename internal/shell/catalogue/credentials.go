@@ -42,7 +42,7 @@ var CredPrinters = []CredPrinter{
 	{Name: "heroku", Sub: "auth:token", Store: ".netrc"},
 	{Name: "kubectl", Sub: "config view", If: "--raw --flatten", Store: ".kube/config"},
 	{Name: "npm", Sub: "config get", If: "_auth _password", Store: ".npmrc"},
-	{Name: "op", Sub: "item get", Store: ".config/op/config"},
+	{Name: "op", Sub: "item get", If: "--reveal --fields --otp json", Store: ".config/op/config"}, // concealed without them
 	{Name: "op", Sub: "read", Store: ".config/op/config"},
 	{Name: "pass", Sub: "otp", Store: ".password-store/.gpg-id"},
 	{Name: "pass", Sub: "show", Store: ".password-store/.gpg-id"},

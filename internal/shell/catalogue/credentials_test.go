@@ -36,6 +36,9 @@ func TestPrinterStore(t *testing.T) {
 		{"security find-generic-password -s x", ""},
 		{"npm config get //r/:_authToken", ".npmrc"},
 		{"npm config get registry", ""},
+		{"op item get 4f3b2c", ""},
+		{"op item get x --fields password", ".config/op/config"},
+		{"op item get x --format=json", ".config/op/config"},
 	} {
 		f := strings.Fields(c.cmd)
 		got, ok := PrinterStore(f[0], f[1:])
