@@ -270,7 +270,15 @@ func isName(s string) bool {
 
 // unquote drops the quotes of a start-up file's word.
 func unquote(w string) string {
-	return strings.NewReplacer(`"`, "", `'`, "").Replace(w)
+	if !strings.ContainsAny(w, `"'`) {
+		return w
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '"' || r == '\'' {
+			return -1
+		}
+		return r
+	}, w)
 }
 
 // hasGlobChar reports whether p holds a character a glob reads as a

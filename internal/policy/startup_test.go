@@ -100,3 +100,16 @@ func FuzzStartupLine(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkStartupWrites: what reading the start-up files costs a hook
+// call that checks a write (a .bashrc of 5 lines sourcing 3 files).
+func BenchmarkStartupWrites(b *testing.B) {
+	home := b.TempDir()
+	os.WriteFile(filepath.Join(home, ".bashrc"), []byte(". \"$HOME/.cargo/env\"\nexport NVM_DIR=\"$HOME/.nvm\"\n[ -s \"$NVM_DIR/nvm.sh\" ] && \\. \"$NVM_DIR/nvm.sh\"\n[ -f ~/.fzf.bash ] && source ~/.fzf.bash\nexport PATH=\"$HOME/go/bin:$PATH\"\n"), 0o644)
+	os.MkdirAll(filepath.Join(home, ".nvm"), 0o755)
+	os.WriteFile(filepath.Join(home, ".nvm", "nvm.sh"), []byte("x=1\n"), 0o644)
+	p := &Policy{Home: home}
+	for b.Loop() {
+		p.startupWrites()
+	}
+}
