@@ -7,6 +7,7 @@ import (
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/pwsh"
+	"github.com/guardhq/guard/internal/shell/catalogue"
 )
 
 // pwshInputs returns the paths a PowerShell command names (internal/pwsh):
@@ -26,6 +27,12 @@ func pwshInputs(text, home string) ([]event.Input, error) {
 	}
 	for _, c := range a.Commands {
 		reads, touches, writes := c.Paths()
+		name := strings.TrimSuffix(strings.ToLower(c.Name[strings.LastIndexByte(c.Name, '/')+1:]), ".exe")
+		if store, ok := catalogue.PrinterStore(name, c.Args); ok && home != "" {
+			// gh auth token prints the token of ~/.config/gh/hosts.yml:
+			// a read of it (catalogue.CredPrinters).
+			reads = append(reads, strings.TrimSuffix(home, "/")+"/"+store)
+		}
 		for _, p := range reads {
 			add(event.KindRead, p, c.Name)
 		}

@@ -70,7 +70,10 @@ func TestPowerShellTool(t *testing.T) {
 		{`Add-Content -Path $PROFILE -Value 'x'`, "blocked_path"},
 		{`Set-Content ~/.config/powershell/Microsoft.PowerShell_profile.ps1 'x'`, "blocked_path"},
 		{`Set-Content ~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1 'x'`, "blocked_path"},
+		{`gh auth token | Set-Clipboard`, "blocked_path"},
+		{`git.exe credential fill`, "blocked_path"},
 		// Everyday PowerShell.
+		{`gh auth status`, ""},
 		{`cd src; Get-Content main.go`, ""},
 		{`(Get-Content x.txt) -replace 'a','b' | Set-Content x.txt`, ""},
 		{`'hello' > out.txt`, ""},
