@@ -3,6 +3,7 @@ package policy
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/guardhq/guard/internal/event"
@@ -111,5 +112,19 @@ func BenchmarkStartupWrites(b *testing.B) {
 	p := &Policy{Home: home}
 	for b.Loop() {
 		p.startupWrites()
+	}
+}
+
+// TestStartupProtectedFiles: a file the start-up files source is among the
+// files another hard link to which is compared (ProtectedFiles).
+func TestStartupProtectedFiles(t *testing.T) {
+	home := t.TempDir()
+	if err := os.WriteFile(filepath.Join(home, ".bashrc"), []byte(". ~/.cargo/env\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := mustParse(t, `{}`)
+	p.Home = home
+	if !slices.Contains(p.ProtectedFiles(), filepath.Join(home, ".cargo", "env")) {
+		t.Error("ProtectedFiles lacks ~/.cargo/env, which ~/.bashrc sources")
 	}
 }
