@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -98,6 +99,7 @@ func TestCommandCorpus(t *testing.T) {
 		counts[c.expect]++
 	}
 	zshCases := readCorpusFile(t, "../shell/testdata/commands_zsh.tsv")
+	systemPath(t)
 	for _, sh := range []string{"/bin/bash", "/bin/zsh"} {
 		t.Setenv("SHELL", sh)
 		list := cases
@@ -156,4 +158,22 @@ func TestGitCorpus(t *testing.T) {
 		t.Setenv("SHELL", sh)
 		runCorpus(t, cases, sh)
 	}
+}
+
+// systemPath sets $PATH to its directories outside the home directory: a
+// PATH directory under ~ (~/go/bin) is write-protected (policy/startup.go),
+// and the cases must not depend on the machine's.
+func systemPath(t *testing.T) {
+	t.Helper()
+	h, err := os.UserHomeDir()
+	if err != nil || h == "" || h == "/" {
+		return
+	}
+	var keep []string
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if d != h && !strings.HasPrefix(d, h+string(filepath.Separator)) {
+			keep = append(keep, d)
+		}
+	}
+	t.Setenv("PATH", strings.Join(keep, string(filepath.ListSeparator)))
 }

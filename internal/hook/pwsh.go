@@ -7,6 +7,7 @@ import (
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/pwsh"
+	"github.com/guardhq/guard/internal/shell/catalogue"
 )
 
 // pwshInputs returns the paths a PowerShell command names (internal/pwsh):
@@ -26,6 +27,12 @@ func pwshInputs(text, home string) ([]event.Input, error) {
 	}
 	for _, c := range a.Commands {
 		reads, touches, writes := c.Paths()
+		name := strings.TrimSuffix(strings.ToLower(c.Name[strings.LastIndexByte(c.Name, '/')+1:]), ".exe")
+		if store, ok := catalogue.PrinterStore(name, c.Args); ok && home != "" {
+			// gh auth token prints the token of ~/.config/gh/hosts.yml:
+			// a read of it (catalogue.CredPrinters).
+			reads = append(reads, strings.TrimSuffix(home, "/")+"/"+store)
+		}
 		for _, p := range reads {
 			add(event.KindRead, p, c.Name)
 		}
@@ -50,7 +57,7 @@ func pwshPath(p string) string {
 	}
 	p, tree := strings.CutSuffix(p, "/**") // a recursive read (pwsh.Command.Paths): kept
 	if strings.ContainsAny(p, "*?[") {
-		p = strings.NewReplacer("*", path.Unknown, "?", path.Unknown, "[", path.Unknown).Replace(p)
+		p = wildcards(p)
 	}
 	if strings.HasPrefix(p, path.Unknown) && !strings.HasPrefix(p, path.Unknown+path.Unknown) {
 		p = path.Unknown + p
@@ -59,4 +66,25 @@ func pwshPath(p string) string {
 		p += "/**"
 	}
 	return p
+}
+
+// wildcards returns p with each of PowerShell's wildcards (*, ?, a class
+// […]) turned into path.Unknown: Get-Content, Set-Content and Copy-Item
+// expand them (~/.ss[h]/id_r[s]a is ~/.ssh/id_rsa).
+func wildcards(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '*', '?':
+			b.WriteString(path.Unknown)
+		case '[':
+			if j := strings.IndexByte(p[i+1:], ']'); j >= 0 {
+				i += j + 1
+			}
+			b.WriteString(path.Unknown)
+		default:
+			b.WriteByte(p[i])
+		}
+	}
+	return b.String()
 }

@@ -412,9 +412,12 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 			if c.writePaths == nil {
 				var guardDirs []string
 				if guardDirs, err = p.guardDirs(); err == nil {
-					c.writePaths, err = path.Compile(path.Rules{Block: p.FilePaths.BlockWrite, Allow: p.FilePaths.AllowWrite,
-						Protected: guardDirs, Home: p.Home, Variants: p.zdotVariants(p.linkVariants(p.FilePaths.BlockWrite, p.FilePaths.AllowWrite),
-							p.FilePaths.BlockWrite, p.FilePaths.AllowWrite), Trees: true})
+					// The files the start-up files source and the PATH
+					// directories under ~ (startup.go).
+					block := append(slices.Clip(p.FilePaths.BlockWrite), p.startupWrites()...)
+					c.writePaths, err = path.Compile(path.Rules{Block: block, Allow: p.FilePaths.AllowWrite,
+						Protected: guardDirs, Home: p.Home, Variants: p.zdotVariants(p.linkVariants(block, p.FilePaths.AllowWrite),
+							block, p.FilePaths.AllowWrite), Trees: true})
 				}
 			}
 			if k == event.KindTouch && err == nil {
@@ -547,9 +550,10 @@ const maxGuardEntries = 64
 // path rules as the file itself: every file in guard's directory (and one
 // level below it), the file each glob of file_paths.block_write and
 // block_read without a wildcard names (the agent hook files, the start-up
-// files, ~/.netrc), and the files in the directory of each glob DIR/**
-// whose DIR has none (~/.ssh/**), ~ expanded. It reads those directories,
-// at most maxGuardEntries entries each.
+// files, ~/.netrc) and each file the start-up files source, and the files
+// in the directory of each glob DIR/** whose DIR has none (~/.ssh/**), ~
+// expanded. It reads those directories, at most maxGuardEntries entries
+// each.
 func (p *Policy) ProtectedFiles() []string {
 	var out []string
 	var walk func(dir string, depth int)
@@ -571,7 +575,8 @@ func (p *Policy) ProtectedFiles() []string {
 	if dirs, err := p.guardDirs(); err == nil {
 		walk(dirs[0], 1)
 	}
-	for _, list := range [][]string{p.FilePaths.BlockWrite, p.FilePaths.BlockRead} {
+	// The files the start-up files source count too (startup.go).
+	for _, list := range [][]string{p.FilePaths.BlockWrite, p.FilePaths.BlockRead, p.startupWrites()} {
 		for _, g := range list {
 			n := path.Normalize(g, p.Home)
 			if dir, ok := strings.CutSuffix(n, "/**"); ok && filepath.IsAbs(filepath.FromSlash(dir)) && !strings.ContainsAny(dir, "*?[") {

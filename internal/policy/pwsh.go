@@ -49,6 +49,11 @@ func (p *Policy) pwshUnchecked(text, parseErr string) (shown, logged string) {
 
 // pwshReason is pwshUnchecked's finding on what Read told.
 func (p *Policy) pwshReason(a *pwsh.Analysis, parseErr bool) (shown, logged string) {
+	if u, ok := builtPath(a); ok {
+		msg := "guard cannot tell what this PowerShell command names: it builds a string at run time (-replace, -f, -join, .Replace, [char]) and " + u +
+			" names a path made of what guard cannot work out; guard blocks what it cannot check"
+		return msg, msg
+	}
 	names := p.protectedNames()
 	what := "strings joined into a path"
 	if len(a.Unresolved) > 0 {
@@ -161,4 +166,29 @@ func (p *Policy) protectedNames() []protectedName {
 		}
 	}
 	return out
+}
+
+// builtPath reports, for a command that builds strings at run time
+// (pwsh.Analysis.Built), the first command one of whose paths holds a part
+// guard could not work out: that part may be any name, whatever the
+// literals look like ('~/.bashxc' -replace 'x','r'), so no fragment test
+// can clear it.
+func builtPath(a *pwsh.Analysis) (string, bool) {
+	if !a.Built {
+		return "", false
+	}
+	for _, c := range a.Commands {
+		r, t, w := c.Paths()
+		for _, list := range [][]string{r, t, w} {
+			for _, x := range list {
+				if strings.Contains(x, pwsh.Unknown) {
+					if c.Name == "" {
+						return "a redirection", true
+					}
+					return "'" + c.Name + "'", true
+				}
+			}
+		}
+	}
+	return "", false
 }

@@ -1,6 +1,9 @@
 package pwsh
 
-import "strings"
+import (
+	"runtime"
+	"strings"
+)
 
 // Token kinds.
 const (
@@ -104,6 +107,8 @@ func (l *lexer) step() error {
 	case c == '\n' || c == ';' || c == '|' || c == '{' || c == '}' || c == ')':
 		l.emit(tEnd)
 		l.i++
+	case c == '@' && (l.peek(1) == '"' || l.peek(1) == '\'') && !l.inW && l.hereString():
+		// @"…"@ and @'…'@: one quoted word (hereString).
 	case c == '(' || (c == '@' && l.peek(1) == '(' && !l.inW):
 		// A sub-expression: its value is not known; what it holds is
 		// read as statements of its own.
@@ -339,6 +344,12 @@ func (l *lexer) variable(name string, whole bool) {
 	case "pwd":
 		l.cur.WriteString(".")
 		return
+	case "profile":
+		// PowerShell's own start-up file (the current user's, current
+		// host's); its siblings (.CurrentUserAllHosts) are in the same
+		// directory, which the write rules protect whole.
+		l.cur.WriteString(l.r.home + "/" + profileDir() + "/Microsoft.PowerShell_profile.ps1")
+		return
 	case "true", "false", "null":
 		return
 	}
@@ -444,5 +455,45 @@ func (l *lexer) percentVar() bool {
 	l.inW = true
 	l.variable("env:"+name, false)
 	l.i += j + 1
+	return true
+}
+
+// profileDir is where PowerShell keeps the current user's profiles, under
+// the home directory.
+func profileDir() string {
+	if runtime.GOOS == "windows" {
+		return "Documents/PowerShell"
+	}
+	return ".config/powershell"
+}
+
+// hereString reads a here-string at l.i, @"⏎…⏎"@ or @'⏎…⏎'@, as one quoted
+// word: its text between the two line ends. A @"…"@ holding a $ expands
+// what guard does not follow: the word holds Unknown. It reports false
+// when no line end follows the opening (not a here-string).
+func (l *lexer) hereString() bool {
+	q := l.s[l.i+1]
+	j := l.i + 2
+	for j < len(l.s) && (l.s[j] == ' ' || l.s[j] == '\t' || l.s[j] == '\r') {
+		j++
+	}
+	if j >= len(l.s) || l.s[j] != '\n' {
+		return false
+	}
+	body := l.s[j+1:]
+	end := strings.Index(body, "\n"+string(q)+"@")
+	next := j + 1 + end + 3
+	if end < 0 {
+		end, next = len(body), len(l.s)
+	}
+	text := strings.TrimSuffix(body[:end], "\r")
+	l.lit(text)
+	if q == '"' && strings.Contains(text, "$") {
+		l.cur.WriteString(Unknown)
+		l.word.expanded = true
+		l.r.unresolved("a here-string with variables")
+	}
+	l.word.quoted = true
+	l.i = next
 	return true
 }

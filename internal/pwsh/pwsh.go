@@ -41,6 +41,10 @@ type Command struct {
 	Args []string
 	// Redirects are the targets of > and >> (written).
 	Redirects []string
+	// Dir is the directory its relative words resolve against, after a
+	// Set-Location earlier in the command: "" for the payload's working
+	// directory, Unknown (or holding it) when guard cannot tell.
+	Dir string
 }
 
 // Analysis is what Read tells of a command.
@@ -57,6 +61,11 @@ type Analysis struct {
 	// ("a sub-expression ( … )", "Invoke-Expression of a value built at
 	// run time").
 	Unresolved []string
+	// Built says the command builds a string at run time with a string
+	// operator or method (-replace, -f, -join, .Replace(, [char]): a path
+	// word guard could not work out may be any name, whatever its literal
+	// parts look like.
+	Built bool
 }
 
 // Options are what Read is told of the command's surroundings.
@@ -73,7 +82,10 @@ func Read(text string, o Options) (*Analysis, error) {
 	if len(text) > MaxLen {
 		return nil, ErrLimit
 	}
-	a := &Analysis{}
+	a := &Analysis{Built: buildsStrings(text)}
+	if a.Built {
+		a.Unresolved = append(a.Unresolved, "a string built at run time (-replace, -f, -join, .Replace, [char])")
+	}
 	r := &reader{a: a, home: strings.ReplaceAll(o.Home, `\`, "/"), env: o.Env, vars: map[string]string{}}
 	if err := r.run(text, 0); err != nil {
 		return nil, err
@@ -87,6 +99,8 @@ type reader struct {
 	home  string
 	env   func(string) (string, bool)
 	vars  map[string]string // variables the command assigns, lower-cased names
+	dir   string            // Set-Location's directory so far ("" the payload's)
+	stack []string          // Push-Location's saved directories
 	words int
 	nest  int // $( … ) being read inside one another
 }
@@ -176,11 +190,9 @@ func (r *reader) statement(ts []token, depth int) error {
 			r.unresolved("a command named by a value guard cannot work out (& $x)")
 		}
 	}
-	if i == 0 && ts[0].kind == tWord && (ts[0].quoted || ts[0].expanded) {
-		// An expression ("x" + $y, $_.Length -gt 1): no command runs; its
-		// strings are in Literals.
-		return nil
-	}
+	expr := i == 0 && ts[0].kind == tWord && (ts[0].quoted || ts[0].expanded)
+	// An expression ("x" + $y, $_.Length -gt 1): no command runs; its
+	// strings are in Literals; its redirections write ('{}' > F).
 	for ; i < len(ts); i++ {
 		t := ts[i]
 		switch t.kind {
@@ -190,6 +202,9 @@ func (r *reader) statement(ts []token, depth int) error {
 				i++
 			}
 		case tWord:
+			if expr {
+				continue
+			}
 			if c.Name == "" {
 				c.Name = t.text
 				continue
@@ -200,8 +215,69 @@ func (r *reader) statement(ts []token, depth int) error {
 	if c.Name == "" && len(c.Redirects) == 0 {
 		return nil
 	}
+	c.Dir = r.dir
 	r.a.Commands = append(r.a.Commands, c)
+	r.location(c)
 	return r.nested(c, depth)
+}
+
+// location follows Set-Location and its aliases (cd, sl, chdir),
+// Push-Location (pushd) and Pop-Location (popd): the directory later
+// relative words resolve against. A place guard cannot work out makes it
+// Unknown, and so every later relative word.
+func (r *reader) location(c Command) {
+	name := strings.ToLower(baseName(c.Name))
+	switch name {
+	case "set-location", "cd", "sl", "chdir", "push-location", "pushd":
+	case "pop-location", "popd":
+		if n := len(r.stack); n > 0 {
+			r.dir, r.stack = r.stack[n-1], r.stack[:n-1]
+		} else {
+			r.dir = Unknown
+		}
+		return
+	default:
+		return
+	}
+	if name == "push-location" || name == "pushd" {
+		r.stack = append(r.stack, r.dir)
+	}
+	var to []string
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		o, v, colon := strings.Cut(strings.ToLower(a), ":")
+		switch {
+		case isOption(a) && (prefixOf(o, "-path", 1) || prefixOf(o, "-literalpath", 1)) && colon:
+			to = append(to, a[len(a)-len(v):])
+		case isOption(a) && prefixOf(o, "-stackname", 1) && !colon:
+			i++
+		case isOption(a):
+		default:
+			to = append(to, a)
+		}
+	}
+	switch {
+	case len(to) == 0:
+		r.dir = r.home // cd alone: the home directory (PowerShell 7)
+	case len(to) > 1 || to[0] == "-" || to[0] == "+" || strings.ContainsAny(to[0], "*?["):
+		r.dir = Unknown
+	default:
+		r.dir = c.under(to[0])
+	}
+}
+
+// under returns word p resolved against the command's directory: p when
+// it is absolute (/, ~, a drive, an unknown start) or the directory is the
+// payload's.
+func (c Command) under(p string) string {
+	if c.Dir == "" || p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, Unknown) ||
+		len(p) > 1 && p[1] == ':' || strings.Contains(p, "::") {
+		return p
+	}
+	if p == "." {
+		return c.Dir
+	}
+	return strings.TrimSuffix(c.Dir, "/") + "/" + strings.TrimPrefix(p, "./")
 }
 
 // nested reads the commands a command runs from its words: the text of
@@ -335,20 +411,22 @@ func decodeUTF16(s string) (string, bool) {
 // Write-Output) name nothing.
 func (c Command) Paths() (reads, touches, writes []string) {
 	name := strings.ToLower(strings.TrimSuffix(baseName(c.Name), ".exe"))
-	writes = c.Redirects
+	for _, w := range c.Redirects {
+		writes = append(writes, c.under(w))
+	}
 	if strings.Contains(c.Name, "/") {
-		reads = append(reads, c.Name) // a script or program run by its path
+		reads = append(reads, c.under(c.Name)) // a script or program run by its path
 	}
 	var args []string
 	for _, a := range c.Args {
 		if isOption(a) {
 			if _, v, ok := strings.Cut(a, ":"); ok && v != "" {
-				args = append(args, v)
+				args = append(args, c.under(v))
 			}
 			continue
 		}
 		if a != "" {
-			args = append(args, a)
+			args = append(args, c.under(a))
 		}
 	}
 	switch {
@@ -367,7 +445,7 @@ func (c Command) Paths() (reads, touches, writes []string) {
 			dirs = []string{"."}
 		}
 		for _, d := range dirs {
-			reads = append(reads, strings.TrimSuffix(d, "/")+"/**")
+			reads = append(reads, strings.TrimSuffix(c.under(d), "/")+"/**")
 		}
 		return append(reads, args...), nil, writes
 	case readsOnly(name):
@@ -449,6 +527,25 @@ func namesOnly(name string) bool {
 	case "test-path", "resolve-path", "rvpa", "split-path", "get-acl", "set-location", "cd", "sl", "chdir",
 		"push-location", "pushd", "get-command", "gcm", "get-help", "get-location", "pwd", "gl":
 		return true
+	}
+	return false
+}
+
+// stringBuilders are the operators and methods that make a new string out
+// of others, lower-cased: what a command builds with them guard does not
+// work out.
+var stringBuilders = [...]string{"-replace", "-creplace", "-ireplace", "-join", "-split", "-csplit", "-isplit",
+	"' -f ", "\" -f ", "'-f ", "\"-f ", ".replace(", ".tolower(", ".toupper(", ".substring(", ".insert(", ".remove(",
+	".trim", ".padleft(", ".padright(", ".split(", ".join(", ".concat(", ".format(", "[char", "[string]", "[text.encoding]",
+	"frombase64string", ".getstring(", "[array]::reverse", "-bxor", "[regex]::"}
+
+// buildsStrings reports whether text uses one of stringBuilders.
+func buildsStrings(text string) bool {
+	low := strings.ToLower(text)
+	for _, b := range stringBuilders {
+		if strings.Contains(low, b) {
+			return true
+		}
 	}
 	return false
 }

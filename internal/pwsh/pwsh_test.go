@@ -69,8 +69,27 @@ func TestRead(t *testing.T) {
 		{`Start-Process -FilePath pwsh -ArgumentList '-enc','ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA=' -Wait`, "t:pwsh t:ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA= t:ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA= r:/home/u/.ssh/id_rsa"},
 		{`bash -c 'cat ~/.ssh/id_rsa'`, "t:cat ~/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},
 		{`Get-ChildItem | % { $_.Name }`, ""},
+		// Review 4 M1: an expression's redirection, the location, here-strings, $PROFILE.
+		{`'{}' > ~/.agent_a/settings.json`, "w:/home/u/.agent_a/settings.json"},
+		{`$a >> ~/.bashrc`, "w:/home/u/.bashrc"},
+		{`'x' *> ~/.bashrc`, "w:/home/u/.bashrc"},
+		{`cd ~/.guard; Set-Content rules.json '{}'`, "t:/home/u/.guard/rules.json t:/home/u/.guard/{}"},
+		{`Set-Location -Path:~/.guard; Remove-Item audit.log`, "t:~/.guard/audit.log"},
+		{`Push-Location ~/.agent_a; '{}' | Out-File settings.json; Pop-Location; gc x`, "t:/home/u/.agent_a/settings.json r:x"},
+		{`sl ~/.ssh; type id_rsa`, "r:/home/u/.ssh/id_rsa"},
+		{`cd ~; gc .aws/credentials`, "r:~/.aws/credentials"},
+		{`cd $x; gc id_rsa`, "r:?/id_rsa"},
+		{`cd; gc .netrc`, "r:/home/u/.netrc"},
+		{`cd ~/.ssh; gc /etc/hosts, ~/x`, "r:/etc/hosts r:/home/u/x"},
+		{"gc @\"\n~/.ssh/id_rsa\n\"@", "r:~/.ssh/id_rsa"},
+		{"Set-Content @'\n~/.bashrc\n'@ x", "t:~/.bashrc t:x"},
+		{"gc @\"\n$d/x\n\"@", "r:$d/x? U"},
+		{`Set-Content $PROFILE 'x'`, "t:/home/u/" + profileDir() + "/Microsoft.PowerShell_profile.ps1 t:x"},
+		{`Set-Content ('~/.bashxc' -replace 'x','r') 'x'`, "t:? U"},
 		// Everyday.
 		{`git status`, "t:status"},
+		{`cd src; Get-Content main.go`, "r:src/main.go"},
+		{`cd ..; gc x`, "r:../x"},
 		{`go test ./...`, "t:test t:./..."},
 		{`Get-ChildItem -Recurse -Filter *.go | Select-String "TODO"`, "r:./** r:*.go r:TODO"},
 		{`Get-ChildItem -Path $HOME -Recurse -Filter id_rsa | Get-Content`, "r:/home/u/** r:/home/u r:id_rsa"},
@@ -121,7 +140,7 @@ func TestReadBounds(t *testing.T) {
 }
 
 func FuzzRead(f *testing.F) {
-	for _, s := range []string{`gc $HOME\.ssh\id_rsa`, `$p="a"+"b"; iex $p`, `& $x "y" > z`, "`\"$(", `pwsh -enc AAAA`, "\"${x`} \""} {
+	for _, s := range []string{"cd ~/.x; pushd a; popd; popd; gc b", "gc @\"\n$x\n\"@ @'\nunterminated", `gc $HOME\.ssh\id_rsa`, `$p="a"+"b"; iex $p`, `& $x "y" > z`, "`\"$(", `pwsh -enc AAAA`, "\"${x`} \""} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -136,4 +155,22 @@ func FuzzRead(f *testing.F) {
 			c.Paths()
 		}
 	})
+}
+
+// TestBuilt: a string operator or method marks the command as building
+// strings at run time (review 4 M1).
+func TestBuilt(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		`Set-Content ('~/.b{0}shrc' -f 'a') 'x'`:                 true,
+		`gc ('~/.sxh/id_rsa' -replace 'x','s')`:                  true,
+		`Set-Content ('~/.bashXC'.ToLower().Replace('x','r')) x`: true,
+		`gc ([string][char[]](126,47) -join '')`:                 true,
+		`Remove-Item -f x.txt`:                                   false,
+		`Get-Content README.md`:                                  false,
+	} {
+		a, err := Read(cmd, Options{Home: home})
+		if err != nil || a.Built != want {
+			t.Errorf("%q: Built %v, want %v (%v)", cmd, a != nil && a.Built, want, err)
+		}
+	}
 }

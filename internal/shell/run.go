@@ -26,6 +26,7 @@ func (c *cmd) program() {
 	c.chdirOptions()
 	c.commandOptions()
 	c.escapes() // command languages, build tools' files (escapes.go)
+	c.credentialRead()
 	p := catalogue.ProgramNamed(name)
 	if p != nil && !c.w.trusts(c.prog, name) {
 		p = nil // ./cat, or a cat the command redefined: anything

@@ -373,6 +373,10 @@ func (u unresolved) inside(gs []string) bool {
 		if len(rest) == 1 && (u.headPartial != "" || u.lastSuffix != "") && startsLike(rest[0], u.headPartial) && endsLike(rest[0], u.lastSuffix) {
 			return true // ~/.bash$(x): could be ~/.bashrc
 		}
+		if u.more && u.headPartial != "" && len(rest) > 1 && informative(rest[0]) && startsLike(rest[0], u.headPartial) &&
+			(rest[len(rest)-1] == "**" || endsLike(rest[len(rest)-1], u.lastSuffix)) {
+			return true // ~/.ss[h]/id_r[s]a: the unknown parts may finish ~/.ssh/id_rsa
+		}
 	}
 	return false
 }

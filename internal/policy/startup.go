@@ -1,0 +1,286 @@
+package policy
+
+// The write rules the user's own start-up files add: a file that
+// ~/.bashrc sources (rustup's ~/.cargo/env, nvm.sh, ~/.fzf.bash) runs at
+// the next shell start as the start-up file itself does, and a program in a
+// directory of $PATH under the home directory (~/go/bin, ~/.pyenv/shims)
+// runs in place of the one the user means. The default block_write names
+// the usual ones; these are read from the files themselves, so that the
+// list is what this user's shell runs, not an enumeration.
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// shellStartup are the start-up files of bash, sh and zsh in the home
+// directory (zsh's also in $ZDOTDIR) whose sourced files and PATH
+// directories are write-protected.
+var shellStartup = [...]string{".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin"}
+
+const (
+	// maxStartupBytes bounds what is read of each start-up file.
+	maxStartupBytes = 64 << 10
+	// maxStartupFiles bounds the files read: the start-up files and the
+	// files they source, one level down.
+	maxStartupFiles = 24
+	// maxStartupGlobs bounds the globs they add.
+	maxStartupGlobs = 128
+)
+
+// startupScan is the state of one reading of the start-up files.
+type startupScan struct {
+	home  string
+	vars  map[string]string // NAME=VALUE lines read so far, values expanded
+	seen  map[string]bool   // files read or queued
+	next  []string          // sourced files to read at the next level
+	globs []string
+	read  int
+}
+
+// startupWrites returns the write globs the start-up files add: each file
+// they source (`. FILE`, `source FILE`, after a test: `[ -f F ] && . F`)
+// whose name is literal or built from ~, $HOME and variables they set
+// (`export NVM_DIR="$HOME/.nvm"`), read one level further; and DIR/* for
+// each directory of $PATH (the hook's environment, the agent's) and of the
+// PATH they set that lies under the home directory. A name guard cannot
+// expand is left out (the default list still holds). It reads at most
+// maxStartupFiles files of maxStartupBytes each.
+func (p *Policy) startupWrites() []string {
+	home := filepath.Clean(p.Home)
+	if p.Home == "" || home == "/" || !filepath.IsAbs(home) {
+		return nil
+	}
+	s := &startupScan{home: home, vars: map[string]string{"HOME": home}, seen: map[string]bool{}}
+	zdot := home
+	if p.ZDotDir != "" {
+		zdot = filepath.Clean(p.ZDotDir)
+		s.vars["ZDOTDIR"] = zdot
+	}
+	var first []string
+	for _, n := range shellStartup {
+		dir := home
+		if strings.HasPrefix(n, ".z") {
+			dir = zdot
+		}
+		first = append(first, filepath.Join(dir, n))
+	}
+	for _, f := range first {
+		s.seen[f] = true
+	}
+	s.pathDirs(os.Getenv("PATH"))
+	for level := 0; level < 2 && len(first) > 0; level++ {
+		for _, f := range first {
+			s.file(f)
+		}
+		first, s.next = s.next, nil
+	}
+	return s.globs
+}
+
+// add records glob g, up to maxStartupGlobs.
+func (s *startupScan) add(g string) {
+	if len(s.globs) >= maxStartupGlobs {
+		return
+	}
+	if rest, ok := strings.CutPrefix(g, s.home+string(filepath.Separator)); ok {
+		g = "~/" + rest // the reason names it as the user does
+	}
+	s.globs = append(s.globs, filepath.ToSlash(g))
+}
+
+// pathDirs adds DIR/* for each directory of the PATH value v under the
+// home directory (not the home directory itself: its every file would be
+// protected).
+func (s *startupScan) pathDirs(v string) {
+	for _, d := range filepath.SplitList(v) {
+		d, ok := s.expand(d)
+		if !ok || !filepath.IsAbs(d) {
+			continue
+		}
+		d = filepath.Clean(d)
+		if strings.HasPrefix(d, s.home+string(filepath.Separator)) && !hasGlobChar(d) {
+			s.add(filepath.Join(d, "*"))
+		}
+	}
+}
+
+// file reads start-up file f (bounded) and records what its lines source
+// and set.
+func (s *startupScan) file(f string) {
+	if s.read >= maxStartupFiles {
+		return
+	}
+	fh, err := os.Open(f)
+	if err != nil {
+		return
+	}
+	defer fh.Close()
+	if fi, err := fh.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return
+	}
+	s.read++
+	sc := bufio.NewScanner(io.LimitReader(fh, maxStartupBytes))
+	sc.Buffer(make([]byte, 0, 4096), maxStartupBytes)
+	for sc.Scan() {
+		s.line(sc.Text())
+	}
+}
+
+// line reads one line of a start-up file: its commands, split at ; && ||
+// and |.
+func (s *startupScan) line(l string) {
+	if i := strings.Index(l, " #"); i >= 0 {
+		l = l[:i]
+	}
+	l = strings.TrimSpace(l)
+	if l == "" || l[0] == '#' {
+		return
+	}
+	for _, seg := range strings.FieldsFunc(l, func(r rune) bool { return r == ';' || r == '&' || r == '|' }) {
+		s.command(strings.Fields(seg))
+	}
+}
+
+// command reads one simple command of a start-up file: a source of a file,
+// an assignment (export NAME=VALUE).
+func (s *startupScan) command(f []string) {
+	for len(f) > 0 && (f[0] == "then" || f[0] == "do" || f[0] == "else" || f[0] == "{" || f[0] == "!" || f[0] == "if") {
+		f = f[1:]
+	}
+	if len(f) == 0 {
+		return
+	}
+	switch f[0] {
+	case ".", `\.`, "source", "builtin":
+		if f[0] == "builtin" && (len(f) < 2 || f[1] != "source" && f[1] != ".") {
+			return
+		}
+		if f[0] == "builtin" {
+			f = f[1:]
+		}
+		if len(f) < 2 {
+			return
+		}
+		if t, ok := s.expand(unquote(f[1])); ok && filepath.IsAbs(t) && !hasGlobChar(t) {
+			t = filepath.Clean(t)
+			s.add(t)
+			if !s.seen[t] {
+				s.seen[t] = true
+				s.next = append(s.next, t)
+			}
+		}
+	case "export", "typeset", "declare", "local":
+		for _, a := range f[1:] {
+			s.assign(a)
+		}
+	default:
+		s.assign(f[0])
+	}
+}
+
+// assign records NAME=VALUE when VALUE expands to a known text; a PATH
+// value adds its directories.
+func (s *startupScan) assign(a string) {
+	name, v, ok := strings.Cut(a, "=")
+	if !ok || name == "" || strings.ContainsAny(name, "$[{(/ ") {
+		return
+	}
+	name = strings.TrimSuffix(name, "+")
+	v, ok = s.expand(unquote(v))
+	if !ok {
+		return
+	}
+	if name == "PATH" || name == "path" {
+		s.pathDirs(v)
+		return
+	}
+	s.vars[name] = v
+}
+
+// expand returns v with a leading ~ and each $NAME, ${NAME} and
+// ${NAME:-DEFAULT} replaced: from the variables the files set, else from
+// the environment; false when one is unknown or v holds a substitution.
+func (s *startupScan) expand(v string) (string, bool) {
+	if v == "~" || strings.HasPrefix(v, "~/") {
+		v = s.home + v[1:]
+	}
+	if strings.ContainsAny(v, "`") || strings.Contains(v, "$(") {
+		return "", false
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] != '$' {
+			b.WriteByte(v[i])
+			continue
+		}
+		name, def, hasDef, n := varRef(v[i+1:])
+		if n == 0 {
+			return "", false
+		}
+		i += n
+		val, ok := s.vars[name]
+		if !ok {
+			val, ok = os.LookupEnv(name)
+		}
+		if (!ok || val == "") && hasDef {
+			d, dok := s.expand(def)
+			if !dok {
+				return "", false
+			}
+			val, ok = d, true
+		}
+		if !ok {
+			return "", false
+		}
+		b.WriteString(val)
+	}
+	return b.String(), true
+}
+
+// varRef reads the variable reference after a $: NAME, {NAME} or
+// {NAME:-DEFAULT}; n is the bytes read, 0 when it is none of them.
+func varRef(v string) (name, def string, hasDef bool, n int) {
+	if strings.HasPrefix(v, "{") {
+		end := strings.IndexByte(v, '}')
+		if end < 0 {
+			return "", "", false, 0
+		}
+		in := v[1:end]
+		name, def, hasDef = strings.Cut(in, ":-")
+		if !isName(name) {
+			return "", "", false, 0
+		}
+		return name, def, hasDef, end + 1
+	}
+	for n < len(v) && (v[n] == '_' || v[n] >= 'A' && v[n] <= 'Z' || v[n] >= 'a' && v[n] <= 'z' || n > 0 && v[n] >= '0' && v[n] <= '9') {
+		n++
+	}
+	return v[:n], "", false, n
+}
+
+// isName reports whether s is a shell variable name.
+func isName(s string) bool {
+	_, _, _, n := varRef(s)
+	return s != "" && n == len(s)
+}
+
+// unquote drops the quotes of a start-up file's word.
+func unquote(w string) string {
+	if !strings.ContainsAny(w, `"'`) {
+		return w
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '"' || r == '\'' {
+			return -1
+		}
+		return r
+	}, w)
+}
+
+// hasGlobChar reports whether p holds a character a glob reads as a
+// pattern: such a name is left out rather than read as one.
+func hasGlobChar(p string) bool { return strings.ContainsAny(p, "*?[]{}\\") }

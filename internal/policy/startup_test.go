@@ -1,0 +1,130 @@
+package policy
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/guardhq/guard/internal/event"
+)
+
+// TestStartupWrites: the files the user's start-up files source, and the
+// PATH directories under the home directory, are write-protected; other
+// files in the home directory are not (review 4, H8).
+func TestStartupWrites(t *testing.T) {
+	home := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		f := filepath.Join(home, name)
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(".bashrc", `# the lines installers add
+. "$HOME/.cargo/env"
+export NVM_DIR="$HOME/.nvm"
+[ -s "$NVM_DIR/nvm.sh" ] && \. "$NVM_DIR/nvm.sh"  # This loads nvm
+[ -f ~/.fzf.bash ] && source ~/.fzf.bash
+if [ -f ~/.sdkman/bin/sdkman-init.sh ]; then source "${SDKMAN_DIR:-$HOME/.sdkman}/bin/sdkman-init.sh"; fi
+export PATH="$HOME/.pyenv/shims:$PATH"
+source $(brew --prefix)/etc/x.sh
+source "$UNSET_VARIABLE_F5/x.sh"
+`)
+	write(".nvm/nvm.sh", "source ~/.nvm/bash_completion\n")
+	write(".zshrc", "source ~/.p10k.zsh\n")
+	t.Setenv("PATH", filepath.Join(home, "go/bin")+":/usr/bin:"+home+":relative/bin")
+	t.Setenv("SDKMAN_DIR", "")
+	p := mustParse(t, `{}`)
+	p.Home, p.ZDotDir = home, ""
+	for _, c := range []struct {
+		path  string
+		block bool
+	}{
+		{".cargo/env", true},
+		{".nvm/nvm.sh", true},
+		{".nvm/bash_completion", true}, // one level down
+		{".fzf.bash", true},
+		{".sdkman/bin/sdkman-init.sh", true},
+		{".p10k.zsh", true},
+		{".pyenv/shims/python3", true}, // PATH set in .bashrc
+		{"go/bin/gopls", true},         // PATH of the environment
+		{"notes.txt", false},           // the home directory itself on PATH is left out
+		{"proj/main.go", false},
+		{".nvm/versions/node/x.js", false},
+	} {
+		v, err := p.Evaluate([]event.Input{{Kind: event.KindWrite, Text: filepath.Join(home, c.path)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Blocked() != c.block {
+			t.Errorf("write ~/%s: blocked %v, want %v (%s)", c.path, v.Blocked(), c.block, v.Finding.Reason)
+		}
+	}
+}
+
+// TestStartupExpand: what start-up file words expand to.
+func TestStartupExpand(t *testing.T) {
+	s := &startupScan{home: "/h", vars: map[string]string{"HOME": "/h", "D": "/d"}}
+	t.Setenv("F5_EMPTY", "")
+	for _, c := range []struct {
+		in, out string
+		ok      bool
+	}{
+		{"~/x", "/h/x", true},
+		{"$HOME/.x", "/h/.x", true},
+		{"${D}/y", "/d/y", true},
+		{"${F5_EMPTY:-$HOME/z}/w", "/h/z/w", true},
+		{"$(brew --prefix)/x", "", false},
+		{"`x`/y", "", false},
+		{"${F5_UNSET_NEVER}/y", "", false},
+		{"${", "", false},
+	} {
+		got, ok := s.expand(c.in)
+		if got != c.out || ok != c.ok {
+			t.Errorf("expand(%q) = %q, %v; want %q, %v", c.in, got, ok, c.out, c.ok)
+		}
+	}
+}
+
+func FuzzStartupLine(f *testing.F) {
+	f.Add(`[ -s "$NVM_DIR/nvm.sh" ] && \. "$NVM_DIR/nvm.sh"`)
+	f.Add(`export PATH="${X:-$HOME/b}:$PATH"; source ~/.y`)
+	f.Fuzz(func(t *testing.T, l string) {
+		s := &startupScan{home: "/h", vars: map[string]string{"HOME": "/h"}, seen: map[string]bool{}}
+		s.line(l)
+		if len(s.globs) > maxStartupGlobs {
+			t.Fatal("too many globs")
+		}
+	})
+}
+
+// BenchmarkStartupWrites: what reading the start-up files costs a hook
+// call that checks a write (a .bashrc of 5 lines sourcing 3 files).
+func BenchmarkStartupWrites(b *testing.B) {
+	home := b.TempDir()
+	os.WriteFile(filepath.Join(home, ".bashrc"), []byte(". \"$HOME/.cargo/env\"\nexport NVM_DIR=\"$HOME/.nvm\"\n[ -s \"$NVM_DIR/nvm.sh\" ] && \\. \"$NVM_DIR/nvm.sh\"\n[ -f ~/.fzf.bash ] && source ~/.fzf.bash\nexport PATH=\"$HOME/go/bin:$PATH\"\n"), 0o644)
+	os.MkdirAll(filepath.Join(home, ".nvm"), 0o755)
+	os.WriteFile(filepath.Join(home, ".nvm", "nvm.sh"), []byte("x=1\n"), 0o644)
+	p := &Policy{Home: home}
+	for b.Loop() {
+		p.startupWrites()
+	}
+}
+
+// TestStartupProtectedFiles: a file the start-up files source is among the
+// files another hard link to which is compared (ProtectedFiles).
+func TestStartupProtectedFiles(t *testing.T) {
+	home := t.TempDir()
+	if err := os.WriteFile(filepath.Join(home, ".bashrc"), []byte(". ~/.cargo/env\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := mustParse(t, `{}`)
+	p.Home = home
+	if !slices.Contains(p.ProtectedFiles(), filepath.Join(home, ".cargo", "env")) {
+		t.Error("ProtectedFiles lacks ~/.cargo/env, which ~/.bashrc sources")
+	}
+}

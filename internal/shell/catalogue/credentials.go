@@ -1,0 +1,115 @@
+package catalogue
+
+import "strings"
+
+// CredPrinter is a program that prints a credential it keeps in a file of its
+// own (git credential fill prints the password of ~/.git-credentials, gh
+// auth token the token of ~/.config/gh/hosts.yml). Running it counts as a
+// read of that file, so the read rules decide it as they decide cat of the
+// file, with the same reason and the same allow_read to open it.
+type CredPrinter struct {
+	Name string // the program; with a trailing "-", every program so named (docker-credential-)
+	// Sub are the words, in order, among its operands (words not starting
+	// with -) that make it print: "auth token". Others may stand between
+	// them (gcloud auth application-default print-access-token) or before
+	// them (aws --profile p configure get).
+	Sub string
+	// If, when not empty, are the texts one of which a later word must
+	// hold for it to print a credential (kubectl config view --raw; aws
+	// configure get aws_secret_access_key, not region).
+	If string
+	// Store is the file it prints from, relative to the home directory.
+	Store string
+}
+
+// CredPrinters lists the credential printers, sorted by name (TestPrintersSorted).
+var CredPrinters = []CredPrinter{
+	{Name: "aws", Sub: "configure export-credentials", Store: ".aws/credentials"},
+	{Name: "aws", Sub: "configure get", If: "secret access_key session_token", Store: ".aws/credentials"},
+	{Name: "aws", Sub: "ecr get-login-password", Store: ".aws/credentials"},
+	{Name: "aws", Sub: "sts get-session-token", Store: ".aws/credentials"},
+	{Name: "az", Sub: "account get-access-token", Store: ".azure/msal_token_cache.json"},
+	{Name: "docker-credential-", Sub: "get", Store: ".docker/config.json"},
+	{Name: "doctl", Sub: "auth token", Store: ".config/doctl/config.yaml"},
+	{Name: "gcloud", Sub: "auth print-access-token", Store: ".config/gcloud/credentials.db"},
+	{Name: "gcloud", Sub: "auth print-identity-token", Store: ".config/gcloud/credentials.db"},
+	{Name: "gh", Sub: "auth status", If: "-t --show-token", Store: ".config/gh/hosts.yml"},
+	{Name: "gh", Sub: "auth token", Store: ".config/gh/hosts.yml"},
+	{Name: "git", Sub: "credential", Store: ".git-credentials"},
+	{Name: "git", Sub: "credential-", Store: ".git-credentials"}, // credential-store get, credential-cache…
+	{Name: "git-credential-", Store: ".git-credentials"},
+	{Name: "glab", Sub: "auth status", If: "-t --show-token", Store: ".config/glab-cli/config.yml"},
+	{Name: "heroku", Sub: "auth:token", Store: ".netrc"},
+	{Name: "kubectl", Sub: "config view", If: "--raw --flatten", Store: ".kube/config"},
+	{Name: "npm", Sub: "config get", If: "_auth _password", Store: ".npmrc"},
+	{Name: "op", Sub: "item get", If: "--reveal --fields --otp json", Store: ".config/op/config"}, // concealed without them
+	{Name: "op", Sub: "read", Store: ".config/op/config"},
+	{Name: "pass", Sub: "otp", Store: ".password-store/.gpg-id"},
+	{Name: "pass", Sub: "show", Store: ".password-store/.gpg-id"},
+	{Name: "secret-tool", Sub: "lookup", Store: ".local/share/keyrings/login.keyring"},
+	{Name: "security", Sub: "find-generic-password", If: "-w -g", Store: "Library/Keychains/login.keychain-db"},
+	{Name: "security", Sub: "find-internet-password", If: "-w -g", Store: "Library/Keychains/login.keychain-db"},
+	{Name: "vault", Sub: "print token", Store: ".vault-token"},
+}
+
+// PrinterStore returns the file, relative to the home directory, whose
+// credential the command name args prints, and whether it prints one.
+// A word of Sub ending in "-" matches every word it begins
+// (credential-store).
+func PrinterStore(name string, args []string) (string, bool) {
+	for _, p := range CredPrinters {
+		if stem, ok := strings.CutSuffix(p.Name, "-"); ok {
+			if !strings.HasPrefix(name, stem+"-") {
+				continue
+			}
+		} else if name != p.Name {
+			continue
+		}
+		if at, ok := subsequence(args, strings.Fields(p.Sub)); ok && holds(args[at:], p.If) {
+			return p.Store, true
+		}
+	}
+	return "", false
+}
+
+// subsequence returns the index after the last of sub found in order
+// among the operands of args.
+func subsequence(args, sub []string) (int, bool) {
+	at := 0
+	for _, s := range sub {
+		for ; at < len(args); at++ {
+			a := args[at]
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			if a == s || strings.HasSuffix(s, "-") && strings.HasPrefix(a, s) {
+				break
+			}
+		}
+		if at == len(args) {
+			return 0, false
+		}
+		at++
+	}
+	return at, true
+}
+
+// holds reports whether one of args holds one of the texts of any (an
+// option exactly or as --opt=value), or any is empty.
+func holds(args []string, any string) bool {
+	if any == "" {
+		return true
+	}
+	for _, t := range strings.Fields(any) {
+		for _, a := range args {
+			if strings.HasPrefix(t, "-") {
+				if a == t || strings.HasPrefix(a, t+"=") || len(t) == 2 && len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a[1:], rune(t[1])) {
+					return true
+				}
+			} else if strings.Contains(strings.ToLower(a), t) {
+				return true
+			}
+		}
+	}
+	return false
+}
