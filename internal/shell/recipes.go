@@ -40,6 +40,9 @@ func (c *cmd) make() {
 			j++
 			switch s {
 			case "-f", "--file", "--makefile":
+				if c.args[j].Sub != "" {
+					c.w.hide("runs a makefile from a process substitution guard does not read")
+				}
 				files = append(files, c.args[j].Text)
 			case "--eval":
 				c.recipes(c.args[j].Text, 0)
