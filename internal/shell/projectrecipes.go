@@ -16,6 +16,7 @@ package shell
 // (docs/HOOKS.md).
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -371,12 +372,22 @@ func (c *cmd) makeVariable(name string) (string, bool) {
 }
 
 // projectScripts scans the package.json scripts named (and their pre and
-// post scripts) of a package.json the command did not write.
+// post scripts; all of them for "*") of a package.json the command did not write.
 func (c *cmd) projectScripts(scripts map[string]any, names []string) {
 	var lines []string
+	if slices.Contains(names, "*") {
+		for _, v := range scripts {
+			if s, ok := taskCommand(v); ok {
+				lines = append(lines, s)
+			}
+		}
+		slices.Sort(lines)
+		c.scanRecipeWords(lines, nil)
+		return
+	}
 	for _, n := range names {
 		for _, k := range []string{"pre" + n, n, "post" + n} {
-			if s, ok := scripts[k].(string); ok {
+			if s, ok := taskCommand(scripts[k]); ok {
 				lines = append(lines, s)
 			}
 		}
@@ -386,28 +397,55 @@ func (c *cmd) projectScripts(scripts map[string]any, names []string) {
 
 // scanRecipeWords reads and writes the words of build-file command lines
 // that may name a protected place (programPaths), after expand (make's
-// variables: makeExpand), and scans a script a word names the same way
-// (recipeScript); a redirection or separator glued to a word is not
-// part of it.
+// variables: makeExpand); a word in a command's place (the program it
+// runs) is read only. A script a command runs (recipeScript) is scanned
+// the same way. A redirection or separator glued to a word is not part of
+// it.
 func (c *cmd) scanRecipeWords(lines []string, expand func(string) string) {
+	c.scanWords(lines, expand, maxTextTokens)
+}
+
+// scanWords is scanRecipeWords with its bound on the words read.
+func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 	n := 0
 	for _, l := range lines {
 		if expand != nil {
 			l = expand(l)
 		}
+		program, runner := true, false
 		for _, wd := range lang.SplitQuoted(l) {
-			if n++; n > maxTextTokens {
-				c.w.hide("runs build-file commands of more than %d words", maxTextTokens)
+			if n++; n > limit {
+				c.w.hide("runs build-file commands of more than %d words", limit)
 				return
 			}
 			s := unglued(wd.Text)
 			for _, p := range c.w.programPaths(s) {
 				c.w.Read(p)
-				c.w.Write(p)
+				if !program {
+					c.w.Write(p)
+				}
 			}
-			c.recipeScript(s)
+			if program || runner || strings.HasSuffix(s, ".sh") || strings.HasSuffix(s, ".bash") {
+				c.recipeScript(s)
+			}
+			runner = program && (s == "sh" || s == "bash" || s == "source" || s == ".")
+			program = commandPlace(s, wd.Text, program)
 		}
 	}
+}
+
+// commandPlace reports whether the word after word s (wd as written) is
+// in a command's place, given whether s is (program).
+func commandPlace(s, wd string, program bool) bool {
+	switch s {
+	case "&&", "||", "|", ";", "then", "do", "else", "exec", "env", "sudo", "command", "time", "nice":
+		return true
+	}
+	if strings.HasSuffix(wd, ";") {
+		return true
+	}
+	// An assignment before the program keeps the place.
+	return program && strings.Contains(s, "=") && !strings.HasPrefix(s, "-")
 }
 
 // makeVars returns makefile text with make's variable references
@@ -507,22 +545,25 @@ func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
 // or ending .sh or .bash, with nothing guard does not know in it. A file
 // that is not there runs nothing; a compiled program is not read.
 func (c *cmd) recipeScript(s string) {
-	if strings.ContainsAny(s, "$*?[{`") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~") || strings.HasPrefix(s, "-") {
+	if len(s) < 3 || strings.ContainsAny(s, "$*?[{`\x00") || strings.HasSuffix(s, "/...") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~") || strings.HasPrefix(s, "-") {
 		return
 	}
 	if !strings.HasPrefix(s, "./") && !strings.HasPrefix(s, "../") && !strings.HasSuffix(s, ".sh") && !strings.HasSuffix(s, ".bash") {
 		return
 	}
-	if c.w.recipeScripts >= maxRecipeScripts {
+	if slices.Contains(c.w.recipeScripts, s) {
+		return
+	}
+	if len(c.w.recipeScripts) >= maxRecipeScripts {
 		c.w.hide("runs more than %d scripts from build-file commands", maxRecipeScripts)
 		return
 	}
-	c.w.recipeScripts++
+	c.w.recipeScripts = append(c.w.recipeScripts, s)
 	t, ok := c.w.FileText(s, true, effect.MaxScriptBytes, "a script")
 	if !ok || binary([]byte(t)) {
 		return
 	}
-	c.scanRecipeWords(strings.Split(t, "\n"), nil)
+	c.scanWords(strings.Split(t, "\n"), nil, effect.MaxScriptBytes)
 }
 
 // unglued returns word s without a redirection or separator glued before
