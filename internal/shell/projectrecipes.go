@@ -425,7 +425,7 @@ func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 					c.w.Write(p)
 				}
 			}
-			if program || runner || strings.HasSuffix(s, ".sh") || strings.HasSuffix(s, ".bash") {
+			if program || runner {
 				c.recipeScript(s)
 			}
 			runner = program && (s == "sh" || s == "bash" || s == "source" || s == ".")
@@ -539,10 +539,11 @@ func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
 	})
 }
 
-// recipeScript scans the script a build-file command word names like the
-// build file (the project's code, not analysed as commands: its words
-// that may name a protected place): a relative name starting ./ or ../,
-// or ending .sh or .bash, with nothing guard does not know in it. A file
+// recipeScript scans the script a build-file command runs (a word in a
+// command's place, or after sh, bash, source or .) like the build file
+// (the project's code, not analysed as commands: its words that may name
+// a protected place): a relative name starting ./ or ../, or ending .sh
+// or .bash, with nothing guard does not know in it. A file
 // that is not there runs nothing; a compiled program is not read.
 func (c *cmd) recipeScript(s string) {
 	if len(s) < 3 || strings.ContainsAny(s, "$*?[{`\x00") || strings.HasSuffix(s, "/...") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~") || strings.HasPrefix(s, "-") {
