@@ -74,6 +74,7 @@ func TestProjectBuildFileConstructs(t *testing.T) {
 		"mk/incvar.mk":     "-include $(DEPS)\nall:\n\ttrue\n",
 		"mk/ok.mk":         "B := ./bin\nall:\n\t$(CURDIR)/ok.sh $(B)\n\tgo test ./...\n",
 		"mk/ok.sh":         "echo ok\n",
+		"mk/pattern.mk":    "all: a.o\n%.o: %.c\n\tcp $< ~/.bashrc\n",
 		"pkg/package.json": `{"scripts":{"test":"jest","prepack":"cp x ~/.bashrc","dev":"cp x ~/.bashrc","build":"tsc"}}`,
 		"deno/deno.json":   `{"tasks":{"dev":"cp x ~/.bashrc"}}`,
 	})
@@ -97,6 +98,7 @@ func TestProjectBuildFileConstructs(t *testing.T) {
 		{"cd mk && make -f incvar.mk", true},
 		{"cd mk && make -f <(cat ../inc/other.mk)", true},
 		{"cd mk && make -f ok.mk", false},
+		{"cd mk && make -f pattern.mk", true},
 		{"cd mk && make -f r.mk", false},
 		{"cd pkg && npm it", true},
 		{"cd pkg && npm pack", true},

@@ -242,8 +242,33 @@ func (m *makefile) rule(l string, colon int) []*makeRule {
 }
 
 // recipesOf returns the recipe lines the goals reach through their
-// prerequisites (the default goal when there are none), bounded.
+// prerequisites (the default goal when there are none), bounded, and
+// those of the rules any target may use (implicitRecipes).
 func (m *makefile) recipesOf(goals []string) []string {
+	return append(m.goalRecipes(goals), m.implicitRecipes()...)
+}
+
+// implicitRecipes returns the recipe lines of the rules make may use for
+// any target: pattern rules (%.o: %.c), suffix rules (.c.o:) and
+// .DEFAULT, in the order of their targets.
+func (m *makefile) implicitRecipes() []string {
+	var ts []string
+	for t, r := range m.rules {
+		if len(r.recipe) > 0 && (strings.Contains(t, "%") || strings.HasPrefix(t, ".")) {
+			ts = append(ts, t)
+		}
+	}
+	slices.Sort(ts)
+	var out []string
+	for _, t := range ts {
+		out = append(out, m.rules[t].recipe...)
+	}
+	return out
+}
+
+// goalRecipes returns the recipe lines the goals reach through their
+// prerequisites (the default goal when there are none), bounded.
+func (m *makefile) goalRecipes(goals []string) []string {
 	if len(goals) == 0 && m.first != "" {
 		goals = []string{m.first}
 	}

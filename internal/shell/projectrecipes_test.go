@@ -12,10 +12,10 @@ func TestMakefileRecipes(t *testing.T) {
 		goals []string
 		want  []string
 	}{
-		{nil, []string{"echo all", "echo b   more", "echo c", "echo d"}},
-		{[]string{"e"}, []string{"echo ef", "echo b   more"}},
-		{[]string{"f", "e"}, []string{"echo ef", "echo ef", "echo b   more"}}, // each target runs its recipe
-		{[]string{"nosuch"}, nil},
+		{nil, []string{"echo all", "echo b   more", "echo c", "echo d", "cc $<"}},
+		{[]string{"e"}, []string{"echo ef", "echo b   more", "cc $<"}},
+		{[]string{"f", "e"}, []string{"echo ef", "echo ef", "echo b   more", "cc $<"}}, // each target runs its recipe
+		{[]string{"nosuch"}, []string{"cc $<"}},                                        // a pattern rule may make any target
 	} {
 		if got := m.recipesOf(tc.goals); !slices.Equal(got, tc.want) {
 			t.Errorf("recipesOf(%q) = %q, want %q", tc.goals, got, tc.want)
