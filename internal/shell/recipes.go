@@ -33,6 +33,10 @@ func (c *cmd) make() {
 		case !strings.HasPrefix(s, "-") && !eq:
 			goals = append(goals, s)
 		case eq && (word.LongOption(opt, "--file") || word.LongOption(opt, "--makefile")):
+			c.makeSub(c.args[j])
+			if strings.Contains(v, "<(") || word.HasMark(v) && !c.args[j].Known {
+				c.w.hide("runs a makefile whose name guard cannot tell")
+			}
 			files = append(files, v)
 		case eq && opt == "--eval":
 			c.recipes(v, 0)
@@ -40,15 +44,14 @@ func (c *cmd) make() {
 			j++
 			switch s {
 			case "-f", "--file", "--makefile":
-				if c.args[j].Sub != "" {
-					c.w.hide("runs a makefile from a process substitution guard does not read")
-				}
+				c.makeSub(c.args[j])
 				files = append(files, c.args[j].Text)
 			case "--eval":
 				c.recipes(c.args[j].Text, 0)
 			}
 		case len(s) > 2 && s[0] == '-' && s[1] != '-':
 			if v, k, ok := word.OptionValue(c.args, j, 'f', "CIjloW", ""); ok {
+				c.makeSub(c.args[k])
 				files = append(files, v) // -sf mk, -fmk
 				j = k
 			}
@@ -69,6 +72,14 @@ func (c *cmd) make() {
 		case c.projectMake(f, goals) && first:
 			return
 		}
+	}
+}
+
+// makeSub hides the makefile a process substitution gives make (make -f
+// <(…)): guard does not read what it runs.
+func (c *cmd) makeSub(a word.Word) {
+	if a.Sub != "" {
+		c.w.hide("runs a makefile from a process substitution guard does not read")
 	}
 }
 
