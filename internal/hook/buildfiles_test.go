@@ -51,3 +51,110 @@ func TestProjectBuildFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectBuildFileConstructs: the makefile constructs and package
+// managers of the fourth review (H5): an include, MAKEFILES, a continued
+// recipe line, a define block, .RECIPEPREFIX, make variables holding a
+// protected path (in the makefile, on the command line, in the shell), a
+// script a recipe runs, a makefile from a process substitution, and npm's
+// other script-running subcommands, bun, deno task, node --run, corepack
+// block; ordinary ones do not.
+func TestProjectBuildFileConstructs(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"inc/Makefile":     "include other.mk\n",
+		"inc/other.mk":     "all:\n\tcp x ~/.bashrc\n",
+		"inc/ok.mk":        "all:\n\tgo build ./...\n",
+		"mk/cont.mk":       "all:\n\tcp x ~/.bash\\\n\trc\n",
+		"mk/define.mk":     "define X\ncp x ~/.bashrc\nendef\nall:\n\t$(X)\n",
+		"mk/prefix.mk":     ".RECIPEPREFIX = >\nall:\n> cp x ~/.bashrc\n",
+		"mk/vars.mk":       "HOMEX=$(HOME)\nall:\n\techo x >> $(HOMEX)/.bashrc\n",
+		"mk/r.mk":          "all:\n\techo x >> ~/.bash$(R)\n",
+		"mk/script.mk":     "all:\n\t@./s.sh\n",
+		"mk/s.sh":          "cp x ~/.bashrc\n",
+		"mk/incvar.mk":     "include $(OBJS:.o=.d)\nall:\n\ttrue\n",
+		"mk/deps.mk":       "OBJS = a.o b.o\nDEPS = $(OBJS:.o=.d)\n-include $(DEPS)\nall:\n\ttrue\n",
+		"mk/incnamed.mk":   "MK = evil.mk\ninclude $(MK)\nall:\n\ttrue\n",
+		"mk/evil.mk":       "x:\n\tcp y ~/.bashrc\n",
+		"mk/ok.mk":         "B := ./bin\nall:\n\t$(CURDIR)/ok.sh $(B)\n\tgo test ./...\n",
+		"mk/ok.sh":         "echo ok\n",
+		"mk/pattern.mk":    "all: a.o\n%.o: %.c\n\tcp $< ~/.bashrc\n",
+		"pkg/package.json": `{"scripts":{"test":"jest","prepack":"cp x ~/.bashrc","dev":"cp x ~/.bashrc","build":"tsc"}}`,
+		"deno/deno.json":   `{"tasks":{"dev":"cp x ~/.bashrc"}}`,
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"cd inc && make", true},
+		{"cd inc && make -f ok.mk", false},
+		{"cd inc && MAKEFILES=other.mk make -f ok.mk", true},
+		{"cd inc && make MAKEFILES=other.mk -f ok.mk", true},
+		{"cd inc && export MAKEFILES=other.mk; make -f ok.mk", true},
+		{"cd mk && make -f cont.mk", true},
+		{"cd mk && make -f define.mk", true},
+		{"cd mk && make -f prefix.mk", true},
+		{"cd mk && make -f vars.mk", true},
+		{"cd mk && make -f r.mk R=rc", true},
+		{"cd mk && make -f r.mk R=\"$(cat f)\"", true},
+		{"cd mk && make -f script.mk", true},
+		{"cd mk && make -f incvar.mk", true},
+		{"cd mk && make -f deps.mk", false}, // -include of generated dependency files: skipped
+		{"cd mk && make -f incnamed.mk x", true},
+		{"cd mk && make -f <(cat ../inc/other.mk)", true},
+		{"cd mk && make -f ok.mk", false},
+		{"cd mk && make -f pattern.mk", true},
+		{"cd mk && make -f r.mk", false},
+		{"cd pkg && npm it", true},
+		{"cd pkg && npm pack", true},
+		{"cd pkg && npm version patch", true},
+		{"cd pkg && npm publish --dry-run", true},
+		{"cd pkg && npm rebuild", true},
+		{"cd pkg && bun run dev", true},
+		{"cd pkg && corepack pnpm dev", true},
+		{"cd pkg && node --run dev", true},
+		{"cd deno && deno task dev", true},
+		{"cd pkg && npm ls", false},
+		{"cd pkg && bun run build", false},
+		{"cd pkg && node --run build", false},
+		{"cd pkg && npm view react", false},
+		{"cd pkg && node app.js", false},
+	} {
+		code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, tc.cmd))
+		switch {
+		case tc.block && code != 2:
+			t.Errorf("%q: allowed, want a block", tc.cmd)
+		case !tc.block && code != 0:
+			t.Errorf("%q: blocked: %s", tc.cmd, stderr)
+		}
+	}
+}
+
+// TestSqliteScriptFiles: sqlite3's scripts read from files (.read FILE,
+// -init FILE, standard input from a file) are analysed as its input (H7).
+func TestSqliteScriptFiles(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"s.sql":      ".shell cp x ~/.bashrc\n",
+		"schema.sql": "create table t(x);\n.tables\n",
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{`sqlite3 x.db ".read s.sql"`, true},
+		{"sqlite3 -init s.sql x.db .quit", true},
+		{"sqlite3 x.db < s.sql", true},
+		{`sqlite3 x.db ".read schema.sql"`, false},
+		{"sqlite3 -init schema.sql x.db .quit", false},
+		{"sqlite3 x.db < schema.sql", false},
+	} {
+		code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, tc.cmd))
+		switch {
+		case tc.block && code != 2:
+			t.Errorf("%q: allowed, want a block", tc.cmd)
+		case !tc.block && code != 0:
+			t.Errorf("%q: blocked: %s", tc.cmd, stderr)
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -46,8 +47,10 @@ func (c *cmd) escapes() {
 		c.xmllintShell()
 	case "make", "gmake", "bmake":
 		c.make()
-	case "npm", "yarn", "pnpm":
-		c.nodeSettings()
+	case "npm", "yarn", "pnpm", "bun", "deno", "node", "corepack":
+		if c.name == "npm" || c.name == "yarn" || c.name == "pnpm" {
+			c.nodeSettings()
+		}
 		c.packageScripts()
 	case "cargo":
 		c.cargoSettings()
@@ -180,21 +183,142 @@ func (c *cmd) sqlite() {
 			j++
 			rc = c.args[j].Text
 			c.w.Read(rc)
+			if t, ok := c.w.FileText(rc, c.args[j].Known, effect.MaxScriptBytes, "an sqlite3 script"); ok {
+				c.sql(t, 0)
+			}
+			rc = ""
 		case sqliteWithArg.Has(o):
 			j++
 		case strings.HasPrefix(o, "-"):
 		case db:
 			db = false
+			if u, ok := sqliteURI(a.Text); ok {
+				c.w.Read(u) // a file: URI: the file it names, opened or created
+				c.w.Write(u)
+			}
 		default:
 			c.sql(a.Text, 0)
 		}
 	}
-	if t, ok := c.w.WrittenText(rc); ok {
-		c.sql(t, 0) // -init FILE, else ~/.sqliterc, that the command wrote
+	if t, ok := c.w.WrittenText(rc); ok && rc != "" {
+		c.sql(t, 0) // ~/.sqliterc, that the command wrote
 	}
 	if t, ok := c.inputText(); ok {
 		c.sql(t, 0)
+	} else if c.stdin.file != "" {
+		// sqlite3 db < x.sql: the file's SQL and dot-commands.
+		if t, ok := c.w.FileText(c.stdin.file, true, effect.MaxProgramBytes, "an sqlite3 script"); ok {
+			c.sql(t, 0)
+		}
 	}
+}
+
+// sqliteURI returns the file a database name given as an SQLite URI names
+// (file:NAME, file://HOST/NAME, with ?… and #… cut off and %HH decoded),
+// or false when name is not one.
+func sqliteURI(name string) (string, bool) {
+	if len(name) < 5 || !strings.EqualFold(name[:5], "file:") {
+		return "", false
+	}
+	u := name[5:]
+	if rest, ok := strings.CutPrefix(u, "//"); ok {
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			u = rest[i:] // the authority: empty or localhost
+		}
+	}
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	return percentDecode(u), true
+}
+
+// percentDecode undoes %HH escapes; a % not followed by two hex digits
+// stays.
+func percentDecode(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// isHex reports whether b is a hexadecimal digit.
+func isHex(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
+}
+
+// unhex returns the value of hexadecimal digit b.
+func unhex(b byte) byte {
+	switch {
+	case b >= 'a':
+		return b - 'a' + 10
+	case b >= 'A':
+		return b - 'A' + 10
+	}
+	return b - '0'
+}
+
+// sqliteUnescape undoes the backslash escapes sqlite3's shell resolves in
+// a double-quoted dot-command argument (resolve_backslashes): \a \b \t
+// \n \v \f \r \" \' \\, \xHH and \NNN (octal).
+func sqliteUnescape(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		c := s[i]
+		switch {
+		case strings.IndexByte("abtnvfr", c) >= 0:
+			b.WriteByte("\a\b\t\n\v\f\r"[strings.IndexByte("abtnvfr", c)])
+		case c == 'x':
+			v, n := byte(0), 0
+			for n < 2 && i+1 < len(s) && isHex(s[i+1]) {
+				i++
+				v, n = v<<4|unhex(s[i]), n+1
+			}
+			b.WriteByte(v)
+		case c >= '0' && c <= '7':
+			v := c - '0'
+			for n := 1; n < 3 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7'; n++ {
+				i++
+				v = v<<3 | (s[i] - '0')
+			}
+			b.WriteByte(v)
+		default:
+			b.WriteByte(c) // \" \' \\ and any other: the character
+		}
+	}
+	return b.String()
+}
+
+// sqliteNames returns the files a dot-command's file argument may name:
+// as written, with sqlite3's backslash escapes undone, and the file an
+// SQLite URI names.
+func sqliteNames(f string) []string {
+	out := []string{f}
+	if u := sqliteUnescape(f); u != f {
+		out = append(out, u)
+	}
+	for _, n := range out {
+		if u, ok := sqliteURI(n); ok {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // sql analyses sqlite3 input: its dot-commands (see dotCommand), and the
@@ -204,10 +328,9 @@ func (c *cmd) sql(text string, depth int) {
 	if depth > maxEscapeDepth {
 		return
 	}
-	for i, line := range strings.Split(text, "\n") {
-		if i == maxTextTokens {
-			return
-		}
+	// The text is bounded by its source: the command's words, or a file
+	// read whole within its bound.
+	for _, line := range strings.Split(text, "\n") {
 		l := strings.TrimSpace(line)
 		if strings.HasPrefix(l, ".") {
 			c.dotCommand(l, depth)
@@ -218,6 +341,9 @@ func (c *cmd) sql(text string, depth int) {
 			return
 		}
 		for _, lit := range lang.Literals(l) {
+			if u, ok := sqliteURI(lit); ok {
+				lit = u // ATTACH 'file:…', VACUUM INTO 'file:…'
+			}
 			if pathToken(lit) {
 				c.w.Read(lit)
 				c.w.Touch(lit)
@@ -385,18 +511,24 @@ func (c *cmd) dotCommand(l string, depth int) {
 		c.w.tentative(strings.TrimRight(cmd, `'"`))
 	case file == "":
 	case name == "read":
-		c.w.Read(file)
-		if t, ok := c.w.WrittenText(file); ok {
-			c.sql(t, depth+1)
+		for _, f := range sqliteNames(file) {
+			c.w.Read(f)
+			if t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "an sqlite3 script"); ok {
+				c.sql(t, depth+1)
+			}
 		}
 	case name == "import" || name == "restore" || name == "load":
 		if name == "import" && len(args) > 0 {
 			file = args[0].Text
 		}
-		c.w.Read(file)
+		for _, f := range sqliteNames(file) {
+			c.w.Read(f)
+		}
 	case name == "output" || name == "once" || name == "log" || name == "save" || name == "backup" || name == "trace" ||
 		name == "open" || name == "excel":
-		c.w.Write(file)
+		for _, f := range sqliteNames(file) {
+			c.w.Write(f)
+		}
 	}
 }
 

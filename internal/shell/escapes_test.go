@@ -528,3 +528,49 @@ func FuzzGitSettings(f *testing.F) {
 		splitText(text)
 	})
 }
+
+func TestSqliteURI(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"file:/h/.bash%72c", "/h/.bashrc", true},
+		{"FILE:/h/.bashrc?mode=rwc", "/h/.bashrc", true},
+		{"file://localhost/h/.bash%72c#x", "/h/.bashrc", true},
+		{"file:///h/x%2", "/h/x%2", true},
+		{"file:rel.db?mode=ro", "rel.db", true},
+		{"/h/.bashrc", "", false},
+		{"fil", "", false},
+	} {
+		if got, ok := sqliteURI(tc.in); got != tc.want || ok != tc.ok {
+			t.Errorf("sqliteURI(%q) = %q, %v", tc.in, got, ok)
+		}
+	}
+}
+
+func TestSqliteUnescape(t *testing.T) {
+	for in, want := range map[string]string{
+		`/h/.bash\162c`: "/h/.bashrc",
+		`/h/.bash\x72c`: "/h/.bashrc",
+		`a\tb\\c\"d`:    "a\tb\\c\"d",
+		`no escapes`:    "no escapes",
+		`trailing\`:     `trailing\`,
+		`\1011`:         "A1",
+	} {
+		if got := sqliteUnescape(in); got != want {
+			t.Errorf("sqliteUnescape(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// FuzzSqliteNames: any dot-command argument decodes without panicking,
+// and the name as written is always among those checked.
+func FuzzSqliteNames(f *testing.F) {
+	f.Add(`file://localhost/h/.bash%72c?x`)
+	f.Add(`"/h/.bash\162c\x7"`)
+	f.Fuzz(func(t *testing.T, s string) {
+		if n := sqliteNames(s); len(n) == 0 || n[0] != s {
+			t.Fatalf("sqliteNames(%q) = %q", s, n)
+		}
+	})
+}

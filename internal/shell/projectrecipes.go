@@ -5,22 +5,36 @@ package shell
 // analysed as commands: its variables and recipes call the project's own
 // tools in ways guard cannot follow, and `make test` runs all day. What
 // the goal to be run would reach is scanned instead like a program file:
-// the words of its recipes (and of its prerequisites', and what make runs
-// while reading the file) that may name a protected place are read and
-// written (programPaths), so a recipe `cp x ~/.bashrc` left by an earlier
-// call blocks `make`. Code that builds its paths at run time is out of
-// reach of this scan (docs/HOOKS.md).
+// the words of its recipes (and of its prerequisites'), of every variable
+// value and define block, of what make runs while reading the file, and
+// of the makefiles it includes (and those MAKEFILES names), that may name
+// a protected place are read and written (programPaths), with make's
+// $(VAR) as a value guard does not know; a script a recipe runs (./x.sh,
+// scripts/x.sh) is read as the shell reads one run by its path. So a
+// recipe `cp x ~/.bashrc` left by an earlier call blocks `make`. Code that
+// builds its paths at run time is out of reach of this scan
+// (docs/HOOKS.md).
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // maxGoals bounds the targets followed from make's goals through their
 // prerequisites.
 const maxGoals = 512
+
+// maxIncludes bounds the makefiles read for one make command (included,
+// or named by MAKEFILES).
+const maxIncludes = 16
+
+// maxRecipeScripts bounds the scripts followed from the recipes of one
+// command.
+const maxRecipeScripts = 16
 
 // makeRule is one rule of a makefile: its prerequisites and recipe lines.
 type makeRule struct {
@@ -29,57 +43,184 @@ type makeRule struct {
 }
 
 // makefile is what projectMake needs of a makefile: its rules by target,
-// the first ordinary target (the default goal), and the text make runs
-// while reading it ($(shell …), VAR != CMD).
+// the first ordinary target (the default goal), the text make runs or
+// holds while reading it ($(shell …), VAR != CMD, every variable's value,
+// define blocks, lines it does not model), the makefiles it includes, and
+// its recipe prefix (.RECIPEPREFIX; 0 when set to what guard cannot tell).
 type makefile struct {
-	rules   map[string]*makeRule
-	first   string
-	parsing []string
+	rules    map[string]*makeRule
+	first    string
+	parsing  []string
+	includes []string
+	// optional marks the includes of -include and sinclude, which make
+	// skips when they are missing.
+	optional []bool
+	prefix   byte
+	vars     map[string]string
+	cur      []*makeRule
+	define   int
+	defining string
 }
 
 // parseMakefile splits makefile text into rules (a rule line holds a : that
-// is not part of an assignment operator; recipe lines start with a tab or
-// follow a ; on the rule's line) and the text make runs while reading it.
+// is not part of an assignment operator; recipe lines start with the
+// recipe prefix, a tab unless .RECIPEPREFIX says, or follow a ; on the
+// rule's line) and the text make reads besides.
 func parseMakefile(text string) makefile {
-	text = strings.ReplaceAll(text, "\\\n", " ")
-	m := makefile{rules: map[string]*makeRule{}}
-	var cur []*makeRule
-	for i, line := range strings.Split(text, "\n") {
-		if i == maxTextTokens {
-			break
-		}
-		m.parsing = append(m.parsing, shellCalls(line)...)
-		if strings.HasPrefix(line, "\t") {
-			for _, r := range cur {
-				r.recipe = append(r.recipe, line[1:])
-			}
-			continue
-		}
-		l := strings.TrimSpace(line)
-		if l == "" || l[0] == '#' {
-			continue
-		}
-		colon, eq := strings.IndexByte(l, ':'), strings.IndexByte(l, '=')
-		switch {
-		case eq >= 0 && (colon < 0 || eq < colon || strings.HasPrefix(l[colon:], ":=") || strings.HasPrefix(l[colon:], "::=")):
-			if eq > 0 && l[eq-1] == '!' {
-				m.parsing = append(m.parsing, l[eq+1:]) // VAR != CMD
-			}
-			cur = nil
-		case colon > 0:
-			cur = m.rule(l, colon)
-		default:
-			cur = nil // a directive (include, ifeq, define…)
-		}
-	}
+	m := makefile{rules: map[string]*makeRule{}, vars: map[string]string{}, prefix: '\t'}
+	m.parse(text)
 	return m
 }
 
+// parse adds the makefile text to m.
+func (m *makefile) parse(text string) {
+	lines := strings.Split(text, "\n")
+	m.cur = nil
+	for i := 0; i < len(lines) && i < maxTextTokens; i++ {
+		line := lines[i]
+		recipe := m.prefix != 0 && len(line) > 0 && line[0] == m.prefix && m.define == 0
+		for continued(line) && i+1 < len(lines) {
+			i++
+			next := lines[i]
+			if recipe {
+				// The shell removes the backslash-newline; make, the
+				// prefix that starts the next line.
+				line = line[:len(line)-1] + strings.TrimPrefix(next, string(m.prefix))
+			} else {
+				line = line[:len(line)-1] + " " + strings.TrimLeft(next, " \t")
+			}
+		}
+		m.parsing = append(m.parsing, shellCalls(line)...)
+		if recipe {
+			m.recipeLine(line[1:])
+			continue
+		}
+		m.line(line)
+	}
+}
+
+// continued reports whether line ends in an odd number of backslashes.
+func continued(line string) bool {
+	n := len(line) - len(strings.TrimRight(line, `\`))
+	return n%2 == 1
+}
+
+// recipeLine adds a recipe line to the rules it belongs to; one that
+// follows no rule is kept as text make reads.
+func (m *makefile) recipeLine(l string) {
+	l = strings.TrimLeft(l, "@-+ \t") // make's prefixes: silent, ignore errors, always
+	if len(m.cur) == 0 {
+		m.parsing = append(m.parsing, l)
+	}
+	for _, r := range m.cur {
+		r.recipe = append(r.recipe, l)
+	}
+}
+
+// line reads one makefile line that is not a recipe line.
+func (m *makefile) line(line string) {
+	l := strings.TrimSpace(line)
+	f := strings.Fields(l)
+	switch {
+	case m.define > 0:
+		if len(f) > 0 && f[0] == "endef" {
+			if m.define--; m.define == 0 {
+				return
+			}
+		} else if definesAt(f) {
+			m.define++
+		}
+		if len(m.vars[m.defining]) < effect.MaxScriptBytes {
+			m.vars[m.defining] += line + "\n" // a define block's body
+		}
+		return
+	case l == "" || l[0] == '#':
+		return
+	case definesAt(f):
+		m.define = 1
+		m.defining = strings.TrimRight(f[len(f)-1], ":!?+=")
+		m.vars[m.defining] = ""
+		m.cur = nil
+		return
+	case f[0] == "include" || f[0] == "-include" || f[0] == "sinclude":
+		m.includes = append(m.includes, f[1:]...)
+		for range f[1:] {
+			m.optional = append(m.optional, f[0] != "include")
+		}
+		m.cur = nil
+		return
+	}
+	colon, eq := strings.IndexByte(l, ':'), strings.IndexByte(l, '=')
+	switch {
+	case eq >= 0 && (colon < 0 || eq < colon || strings.HasPrefix(l[colon:], ":=") || strings.HasPrefix(l[colon:], "::=")):
+		m.assign(l, eq)
+		m.cur = nil
+	case colon > 0:
+		m.cur = m.rule(l, colon)
+	default:
+		m.parsing = append(m.parsing, l) // a directive, a call: read as text
+		m.cur = nil
+	}
+}
+
+// definesAt reports whether the fields f of a line start a define block
+// (define X, override define X, export define X).
+func definesAt(f []string) bool {
+	for i, s := range f {
+		switch {
+		case s == "define":
+			return true
+		case i < 2 && (s == "override" || s == "export" || s == "private"):
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+// assign records the assignment l (its = at eq): the variable's value
+// (the last one given, += appends), VAR != CMD runs CMD, and .RECIPEPREFIX
+// sets the recipe prefix.
+func (m *makefile) assign(l string, eq int) {
+	value := strings.TrimSpace(l[eq+1:])
+	if eq > 0 && l[eq-1] == '!' {
+		m.parsing = append(m.parsing, value)
+	}
+	name := strings.TrimRight(l[:eq], ":!?+ \t")
+	f := strings.Fields(name)
+	if len(f) == 0 {
+		return
+	}
+	v := f[len(f)-1]
+	switch {
+	case eq > 0 && l[eq-1] == '+' && len(m.vars[v]) < effect.MaxScriptBytes:
+		m.vars[v] += " " + value
+	case eq > 0 && l[eq-1] == '+':
+	default:
+		m.vars[v] = value
+	}
+	if v == ".RECIPEPREFIX" {
+		switch {
+		case value == "":
+			m.prefix = '\t'
+		case len(value) == 1:
+			m.prefix = value[0]
+		default:
+			m.prefix = 0 // a variable, a function: guard cannot tell
+		}
+	}
+}
+
 // rule records the rule line l (its : at colon) and returns its targets'
-// rules, to which the recipe lines that follow belong.
+// rules, to which the recipe lines that follow belong. A target-specific
+// assignment (t: VAR = value) is a value.
 func (m *makefile) rule(l string, colon int) []*makeRule {
 	after := strings.TrimLeft(l[colon+1:], ":")
 	deps, recipe, semi := strings.Cut(after, ";")
+	if eq := strings.IndexByte(deps, '='); eq >= 0 {
+		m.assign(strings.TrimSpace(deps), strings.IndexByte(strings.TrimSpace(deps), '='))
+		return nil // a target-specific variable: read as one for all
+	}
 	var out []*makeRule
 	for _, t := range strings.Fields(l[:colon]) {
 		if m.first == "" && !strings.HasPrefix(t, ".") && !strings.ContainsAny(t, "%$") {
@@ -99,7 +240,7 @@ func (m *makefile) rule(l string, colon int) []*makeRule {
 			}
 		}
 		if semi {
-			r.recipe = append(r.recipe, recipe)
+			r.recipe = append(r.recipe, strings.TrimLeft(recipe, "@-+ \t"))
 		}
 		out = append(out, r)
 	}
@@ -107,8 +248,33 @@ func (m *makefile) rule(l string, colon int) []*makeRule {
 }
 
 // recipesOf returns the recipe lines the goals reach through their
-// prerequisites (the default goal when there are none), bounded.
+// prerequisites (the default goal when there are none), bounded, and
+// those of the rules any target may use (implicitRecipes).
 func (m *makefile) recipesOf(goals []string) []string {
+	return append(m.goalRecipes(goals), m.implicitRecipes()...)
+}
+
+// implicitRecipes returns the recipe lines of the rules make may use for
+// any target: pattern rules (%.o: %.c), suffix rules (.c.o:) and
+// .DEFAULT, in the order of their targets.
+func (m *makefile) implicitRecipes() []string {
+	var ts []string
+	for t, r := range m.rules {
+		if len(r.recipe) > 0 && (strings.Contains(t, "%") || strings.HasPrefix(t, ".")) {
+			ts = append(ts, t)
+		}
+	}
+	slices.Sort(ts)
+	var out []string
+	for _, t := range ts {
+		out = append(out, m.rules[t].recipe...)
+	}
+	return out
+}
+
+// goalRecipes returns the recipe lines the goals reach through their
+// prerequisites (the default goal when there are none), bounded.
+func (m *makefile) goalRecipes(goals []string) []string {
 	if len(goals) == 0 && m.first != "" {
 		goals = []string{m.first}
 	}
@@ -124,6 +290,15 @@ func (m *makefile) recipesOf(goals []string) []string {
 		seen[g] = true
 		out = append(out, r.recipe...)
 		goals = append(goals, r.prereqs...)
+	}
+	return out
+}
+
+// allRecipes returns every recipe line of m.
+func (m *makefile) allRecipes() []string {
+	var out []string
+	for _, r := range m.rules {
+		out = append(out, r.recipe...)
 	}
 	return out
 }
@@ -145,51 +320,302 @@ func shellCalls(line string) []string {
 }
 
 // projectMake scans what make's goals run from the makefile f the command
-// did not write (see the file comment).
+// did not write, with the makefiles it includes and those the MAKEFILES
+// variable names (see the file comment).
 func (c *cmd) projectMake(f string, goals []string) bool {
 	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a makefile")
 	if !ok {
 		return false
 	}
 	m := parseMakefile(t)
-	c.scanRecipeWords(m.parsing)
-	c.scanRecipeWords(m.recipesOf(goals))
+	if !c.makeIncludes(&m) {
+		return true
+	}
+	if m.prefix == 0 {
+		c.w.hide("runs a makefile whose recipe prefix (.RECIPEPREFIX) guard cannot tell")
+		return true
+	}
+	expand := func(s string) string { return c.makeExpand(&m, s, 0) }
+	c.scanRecipeWords(m.parsing, expand)
+	c.scanRecipeWords(m.recipesOf(goals), expand)
+	c.makefilesVar()
 	return true
 }
 
+// makeIncludes reads the makefiles m includes into m, bounded, their
+// names expanded as make would (makeExpand); an include whose name guard
+// still cannot tell (a substitution reference, a function, a pattern), or
+// too many, is hidden: false. An optional one (-include $(DEPS), the
+// dependency files a compiler writes) whose name guard cannot tell is
+// skipped: make runs on without it when it is missing.
+func (c *cmd) makeIncludes(m *makefile) bool {
+	for i := 0; i < len(m.includes); i++ {
+		name := m.includes[i]
+		if i >= maxIncludes {
+			c.w.hide("runs a makefile that includes more than %d makefiles", maxIncludes)
+			return false
+		}
+		if strings.Contains(name, "$") {
+			fs := strings.Fields(c.makeExpand(m, name, 0))
+			if len(fs) != 1 { // none, or several names: each an include
+				for _, f := range fs {
+					m.includes = append(m.includes, f)
+					m.optional = append(m.optional, i < len(m.optional) && m.optional[i])
+				}
+				continue
+			}
+			name = fs[0]
+		}
+		switch {
+		case strings.ContainsAny(name, "$*?[%") && i < len(m.optional) && m.optional[i]:
+			continue
+		case strings.ContainsAny(name, "$*?[%"):
+			c.w.hide("runs a makefile that includes a makefile whose name guard cannot tell (a variable or a pattern)")
+			return false
+		case name == "":
+			continue
+		}
+		if t, ok := c.w.FileText(name, true, effect.MaxScriptBytes, "a makefile"); ok {
+			m.parse(t)
+		}
+	}
+	return true
+}
+
+// makefilesVar scans the makefiles the MAKEFILES variable names, which
+// make reads before the others: every word of them. A value guard does
+// not know is hidden.
+func (c *cmd) makefilesVar() {
+	v, ok := c.makeVariable("MAKEFILES")
+	if !ok {
+		return
+	}
+	if strings.ContainsAny(v, "$*?[") || word.HasMark(v) {
+		c.w.hide("runs the makefiles MAKEFILES names, which guard cannot tell")
+		return
+	}
+	for i, f := range strings.Fields(v) {
+		if i == maxIncludes {
+			c.w.hide("runs more than %d makefiles MAKEFILES names", maxIncludes)
+			return
+		}
+		if t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a makefile"); ok {
+			m := parseMakefile(t)
+			expand := func(s string) string { return c.makeExpand(&m, s, 0) }
+			c.scanRecipeWords(m.parsing, expand)
+			c.scanRecipeWords(m.allRecipes(), expand)
+		}
+	}
+}
+
+// makeVariable returns the value make's command line (VAR=value) or the
+// shell (set, exported or given before the command) gives variable name.
+func (c *cmd) makeVariable(name string) (string, bool) {
+	for _, a := range c.args {
+		if v, ok := strings.CutPrefix(a.Text, name+"="); ok {
+			if !a.Known {
+				return word.Mark(word.MarkVar, name), true
+			}
+			return v, true
+		}
+	}
+	return c.w.lookup(name)
+}
+
 // projectScripts scans the package.json scripts named (and their pre and
-// post scripts) of a package.json the command did not write.
+// post scripts; all of them for "*") of a package.json the command did not write.
 func (c *cmd) projectScripts(scripts map[string]any, names []string) {
 	var lines []string
+	if slices.Contains(names, "*") {
+		for _, v := range scripts {
+			if s, ok := taskCommand(v); ok {
+				lines = append(lines, s)
+			}
+		}
+		slices.Sort(lines)
+		c.scanRecipeWords(lines, nil)
+		return
+	}
 	for _, n := range names {
 		for _, k := range []string{"pre" + n, n, "post" + n} {
-			if s, ok := scripts[k].(string); ok {
+			if s, ok := taskCommand(scripts[k]); ok {
 				lines = append(lines, s)
 			}
 		}
 	}
-	c.scanRecipeWords(lines)
+	c.scanRecipeWords(lines, nil)
 }
 
 // scanRecipeWords reads and writes the words of build-file command lines
-// that may name a protected place (programPaths): make's $(HOME) and
-// ${HOME} are $HOME and $$ is the shell's $; a redirection or separator
-// glued to a word is not part of it.
-func (c *cmd) scanRecipeWords(lines []string) {
-	r := strings.NewReplacer("$(HOME)", "$HOME", "${HOME}", "$HOME", "$$", "$")
+// that may name a protected place (programPaths), after expand (make's
+// variables: makeExpand); a word in a command's place (the program it
+// runs) is read only. A script a command runs (recipeScript) is scanned
+// the same way. A redirection or separator glued to a word is not part of
+// it.
+func (c *cmd) scanRecipeWords(lines []string, expand func(string) string) {
+	c.scanWords(lines, expand, maxTextTokens)
+}
+
+// scanWords is scanRecipeWords with its bound on the words read.
+func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 	n := 0
 	for _, l := range lines {
-		for _, wd := range lang.SplitQuoted(r.Replace(l)) {
-			if n++; n > maxTextTokens {
-				c.w.hide("runs build-file commands of more than %d words", maxTextTokens)
+		if expand != nil {
+			l = expand(l)
+		}
+		program, runner := true, false
+		for _, wd := range lang.SplitQuoted(l) {
+			if n++; n > limit {
+				c.w.hide("runs build-file commands of more than %d words", limit)
 				return
 			}
-			for _, p := range c.w.programPaths(unglued(wd.Text)) {
+			s := unglued(wd.Text)
+			for _, p := range c.w.programPaths(s) {
 				c.w.Read(p)
-				c.w.Write(p)
+				if !program {
+					c.w.Write(p)
+				}
 			}
+			if program || runner {
+				c.recipeScript(s)
+			}
+			runner = program && (s == "sh" || s == "bash" || s == "source" || s == ".")
+			program = commandPlace(s, wd.Text, program)
 		}
 	}
+}
+
+// commandPlace reports whether the word after word s (wd as written) is
+// in a command's place, given whether s is (program).
+func commandPlace(s, wd string, program bool) bool {
+	switch s {
+	case "&&", "||", "|", ";", "then", "do", "else", "exec", "env", "sudo", "command", "time", "nice":
+		return true
+	}
+	if strings.HasSuffix(wd, ";") {
+		return true
+	}
+	// An assignment before the program keeps the place.
+	return program && strings.Contains(s, "=") && !strings.HasPrefix(s, "-")
+}
+
+// makeVars returns makefile text with make's variable references
+// replaced by what resolve gives for their names: $$ is the shell's $,
+// $(NAME), ${NAME} and $X are variables; a function call ($(wildcard …))
+// is left as written.
+func makeVars(s string, resolve func(name string) string) string {
+	if !strings.Contains(s, "$") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '$' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		next := s[i+1]
+		switch {
+		case next == '$':
+			b.WriteByte('$')
+			i++
+			continue
+		case next == '(' || next == '{':
+			closer := byte('}')
+			if next == '(' {
+				closer = ')'
+			}
+			end := strings.IndexByte(s[i+2:], closer)
+			name := ""
+			if end >= 0 {
+				name = s[i+2 : i+2+end]
+			}
+			if name == "" || strings.ContainsAny(name, " \t$(){},:") {
+				b.WriteByte('$') // a function call, or not closed
+				continue
+			}
+			i += 2 + end
+			b.WriteString(resolve(name))
+			continue
+		case word.IsWordChar(next) || next == '@' || next == '<' || next == '^' || next == '*':
+			i++
+			b.WriteString(resolve(string(next)))
+			continue
+		}
+		b.WriteByte('$')
+	}
+	return b.String()
+}
+
+// unknownMakeVar is the shell text for make variable name whose value
+// guard does not know: a variable the shell does not know either.
+func unknownMakeVar(name string) string {
+	return "${MAKE_" + strings.Map(func(r rune) rune {
+		if r < 128 && word.IsWordChar(byte(r)) {
+			return r
+		}
+		return '_'
+	}, name) + "}"
+}
+
+// maxMakeDepth bounds the variables expanded inside variables.
+const maxMakeDepth = 8
+
+// makeExpand returns makefile text s with its variables expanded as make
+// would: $(HOME) is the shell's $HOME, $(CURDIR) the directory make runs
+// in (.); a variable the command line or the shell gives a value (make
+// R=rc) has it, or is unknown when guard does not know it; one the
+// makefile sets has its value, expanded in turn; any other is empty.
+func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
+	return makeVars(s, func(name string) string {
+		switch name {
+		case "HOME":
+			return "$HOME"
+		case "CURDIR":
+			return "."
+		}
+		if v, ok := c.makeVariable(name); ok {
+			if word.HasMark(v) {
+				return unknownMakeVar(name)
+			}
+			return v
+		}
+		v, ok := m.vars[name]
+		switch {
+		case !ok:
+			return ""
+		case depth >= maxMakeDepth || len(v) > effect.MaxScriptBytes:
+			return unknownMakeVar(name)
+		}
+		return c.makeExpand(m, v, depth+1)
+	})
+}
+
+// recipeScript scans the script a build-file command runs (a word in a
+// command's place, or after sh, bash, source or .) like the build file
+// (the project's code, not analysed as commands: its words that may name
+// a protected place): a relative name starting ./ or ../, or ending .sh
+// or .bash, with nothing guard does not know in it. A file
+// that is not there runs nothing; a compiled program is not read.
+func (c *cmd) recipeScript(s string) {
+	if len(s) < 3 || strings.ContainsAny(s, "$*?[{`\x00") || strings.HasSuffix(s, "/...") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~") || strings.HasPrefix(s, "-") {
+		return
+	}
+	if !strings.HasPrefix(s, "./") && !strings.HasPrefix(s, "../") && !strings.HasSuffix(s, ".sh") && !strings.HasSuffix(s, ".bash") {
+		return
+	}
+	if slices.Contains(c.w.recipeScripts, s) {
+		return
+	}
+	if len(c.w.recipeScripts) >= maxRecipeScripts {
+		c.w.hide("runs more than %d scripts from build-file commands", maxRecipeScripts)
+		return
+	}
+	c.w.recipeScripts = append(c.w.recipeScripts, s)
+	t, ok := c.w.FileText(s, true, effect.MaxScriptBytes, "a script")
+	if !ok || binary([]byte(t)) {
+		return
+	}
+	c.scanWords(strings.Split(t, "\n"), nil, effect.MaxScriptBytes)
 }
 
 // unglued returns word s without a redirection or separator glued before

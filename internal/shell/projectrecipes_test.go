@@ -12,20 +12,69 @@ func TestMakefileRecipes(t *testing.T) {
 		goals []string
 		want  []string
 	}{
-		{nil, []string{"echo all", "echo b  \t  more", " echo c", "echo d"}},
-		{[]string{"e"}, []string{"echo ef", "echo b  \t  more"}},
-		{[]string{"f", "e"}, []string{"echo ef", "echo ef", "echo b  \t  more"}}, // each target runs its recipe
-		{[]string{"nosuch"}, nil},
+		{nil, []string{"echo all", "echo b   more", "echo c", "echo d", "cc $<"}},
+		{[]string{"e"}, []string{"echo ef", "echo b   more", "cc $<"}},
+		{[]string{"f", "e"}, []string{"echo ef", "echo ef", "echo b   more", "cc $<"}}, // each target runs its recipe
+		{[]string{"nosuch"}, []string{"cc $<"}},                                        // a pattern rule may make any target
 	} {
 		if got := m.recipesOf(tc.goals); !slices.Equal(got, tc.want) {
 			t.Errorf("recipesOf(%q) = %q, want %q", tc.goals, got, tc.want)
 		}
 	}
-	if !slices.Equal(m.parsing, []string{" date"}) {
+	if !slices.Equal(m.parsing, []string{"date"}) {
 		t.Errorf("parsing = %q", m.parsing)
 	}
 	if m.first != "all" {
 		t.Errorf("first = %q", m.first)
+	}
+}
+
+// TestMakefileConstructs: continued recipe lines are joined as the shell
+// joins them, define bodies, variable values and lines make reads besides
+// are text make holds, .RECIPEPREFIX moves the recipe prefix, include
+// names are collected.
+func TestMakefileConstructs(t *testing.T) {
+	for _, tc := range []struct {
+		mk, goal     string
+		recipes, txt []string
+		includes     []string
+		prefix       byte
+	}{
+		{"all:\n\tcp x ~/.bash\\\n\trc\n", "all", []string{"cp x ~/.bashrc"}, nil, nil, '\t'},
+		{"X = a \\\n  b\nall:\n\t@-echo $(X)\n", "all", []string{"echo $(X)"}, nil, nil, '\t'},
+		{"define X\ncp x ~/.bashrc\nendef\nall:\n\t$(X)\n", "all", []string{"$(X)"}, nil, nil, '\t'},
+		{".RECIPEPREFIX = >\nall:\n> cp x ~/.bashrc\n", "all", []string{"cp x ~/.bashrc"}, nil, nil, '>'},
+		{".RECIPEPREFIX := $(P)\nall:\n\ttrue\n", "all", nil, []string{"true"}, nil, 0},
+		{"include a.mk b.mk\n-include $(DEPS)\n", "", nil, nil, []string{"a.mk", "b.mk", "$(DEPS)"}, '\t'},
+		{"all: X = ~/.bashrc\nall:\n\ttrue\n$(eval $(Y))\n", "all", []string{"true"}, []string{"$(eval $(Y))"}, nil, '\t'},
+	} {
+		m := parseMakefile(tc.mk)
+		if got := m.recipesOf([]string{tc.goal}); !slices.Equal(got, tc.recipes) {
+			t.Errorf("%q: recipes %q, want %q", tc.mk, got, tc.recipes)
+		}
+		if tc.mk[0] == 'd' && m.vars["X"] != "cp x ~/.bashrc\n" || tc.mk[0] == 'X' && m.vars["X"] != "a  b" {
+			t.Errorf("%q: vars %q", tc.mk, m.vars)
+		}
+		if !slices.Equal(m.parsing, tc.txt) || !slices.Equal(m.includes, tc.includes) || m.prefix != tc.prefix {
+			t.Errorf("%q: parsing %q includes %q prefix %q", tc.mk, m.parsing, m.includes, m.prefix)
+		}
+	}
+}
+
+func TestMakeVars(t *testing.T) {
+	resolve := func(name string) string { return "<" + name + ">" }
+	for in, want := range map[string]string{
+		"$(HOMEX)/.bashrc":      "<HOMEX>/.bashrc",
+		"~/.bash$(R)":           "~/.bash<R>",
+		"${HOME}/x $(HOME)/y":   "<HOME>/x <HOME>/y",
+		"$$HOME/.bashrc":        "$HOME/.bashrc",
+		"$(wildcard *.c) $@ $<": "$(wildcard *.c) <@> <<>",
+		"$(unclosed":            "$(unclosed",
+		"no dollar":             "no dollar",
+	} {
+		if got := makeVars(in, resolve); got != want {
+			t.Errorf("makeVars(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 
@@ -49,5 +98,7 @@ func FuzzParseMakefile(f *testing.F) {
 		}
 		m.recipesOf(nil)
 		m.recipesOf([]string{m.first, "x"})
+		m.allRecipes()
+		makeVars(s, func(string) string { return "" })
 	})
 }

@@ -33,6 +33,10 @@ func (c *cmd) make() {
 		case !strings.HasPrefix(s, "-") && !eq:
 			goals = append(goals, s)
 		case eq && (word.LongOption(opt, "--file") || word.LongOption(opt, "--makefile")):
+			c.makeSub(c.args[j])
+			if strings.Contains(v, "<(") || word.HasMark(v) && !c.args[j].Known {
+				c.w.hide("runs a makefile whose name guard cannot tell")
+			}
 			files = append(files, v)
 		case eq && opt == "--eval":
 			c.recipes(v, 0)
@@ -40,12 +44,14 @@ func (c *cmd) make() {
 			j++
 			switch s {
 			case "-f", "--file", "--makefile":
+				c.makeSub(c.args[j])
 				files = append(files, c.args[j].Text)
 			case "--eval":
 				c.recipes(c.args[j].Text, 0)
 			}
 		case len(s) > 2 && s[0] == '-' && s[1] != '-':
 			if v, k, ok := word.OptionValue(c.args, j, 'f', "CIjloW", ""); ok {
+				c.makeSub(c.args[k])
 				files = append(files, v) // -sf mk, -fmk
 				j = k
 			}
@@ -66,6 +72,14 @@ func (c *cmd) make() {
 		case c.projectMake(f, goals) && first:
 			return
 		}
+	}
+}
+
+// makeSub hides the makefile a process substitution gives make (make -f
+// <(…)): guard does not read what it runs.
+func (c *cmd) makeSub(a word.Word) {
+	if a.Sub != "" {
+		c.w.hide("runs a makefile from a process substitution guard does not read")
 	}
 }
 
@@ -150,10 +164,41 @@ func (c *cmd) recipeLine(line string, depth int) string {
 	return strings.TrimLeft(recipe, "@-+ \t")
 }
 
-// packageScripts: npm, yarn and pnpm run the scripts of package.json (npm
-// run X, npm test, and install's lifecycle scripts); when the command wrote
-// that file with text guard knows, each of its scripts is analysed.
+// packageScripts: npm, yarn, pnpm, bun, deno (task) and node (--run) run
+// the scripts of package.json (npm run X, npm test, and the lifecycle
+// scripts of install, pack, publish, version…; deno task, the tasks of
+// deno.json too); when the command wrote that file with text guard knows,
+// each of its scripts is analysed, else those the command runs are
+// scanned (projectScripts).
 func (c *cmd) packageScripts() {
+	if c.name == "corepack" {
+		if len(c.args) == 0 {
+			return
+		}
+		defer func(a []word.Word) { c.name, c.args = "corepack", a }(c.args)
+		c.name = strings.ToLower(c.args[0].Text) // corepack pnpm dev
+		c.args = c.args[1:]
+	}
+	names := c.scriptsRun()
+	if len(names) == 0 && (c.name == "node" || c.name == "deno" || c.name == "corepack") {
+		return
+	}
+	dir := c.packageDir()
+	files := []string{"package.json"}
+	if c.name == "deno" {
+		files = []string{"deno.json", "deno.jsonc", "package.json"}
+	}
+	for _, f := range files {
+		if dir != "" {
+			f = strings.TrimRight(dir, "/") + "/" + f
+		}
+		c.packageFile(f, names)
+	}
+}
+
+// packageDir returns the directory --prefix, --cwd, -C or --dir names, or
+// "".
+func (c *cmd) packageDir() string {
 	dir := ""
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
@@ -165,10 +210,14 @@ func (c *cmd) packageScripts() {
 			_, dir, _ = strings.Cut(s, "=")
 		}
 	}
-	f := "package.json"
-	if dir != "" {
-		f = strings.TrimRight(dir, "/") + "/package.json"
-	}
+	return dir
+}
+
+// packageFile analyses or scans the scripts (and deno's tasks) of the
+// package file f that the command runs by names ("*": all of them). A
+// file that does not parse as JSON (deno.jsonc's comments) is scanned
+// whole.
+func (c *cmd) packageFile(f string, names []string) {
 	written := c.w.wrote(f)
 	var t string
 	var ok bool
@@ -182,26 +231,94 @@ func (c *cmd) packageScripts() {
 	}
 	var pkg struct {
 		Scripts map[string]any `json:"scripts"`
+		Tasks   map[string]any `json:"tasks"`
 	}
 	if json.Unmarshal([]byte(t), &pkg) != nil {
+		c.scanRecipeWords(strings.Split(t, "\n"), nil)
 		return
+	}
+	scripts := pkg.Scripts
+	if c.name == "deno" && strings.Contains(path.Base(f), "deno.json") {
+		scripts = pkg.Tasks
 	}
 	if !written {
-		c.projectScripts(pkg.Scripts, c.scriptsRun())
+		if len(names) > 0 {
+			c.projectScripts(scripts, names)
+		}
 		return
 	}
-	for _, v := range pkg.Scripts {
-		if sc, ok := v.(string); ok {
+	for _, v := range scripts {
+		if sc, ok := taskCommand(v); ok {
 			c.w.tentative(sc)
 		}
 	}
 }
 
-// scriptsRun returns the package.json scripts an npm, yarn or pnpm command
-// runs: run X (run-script, rum, urn), test, start, stop, restart, the
-// install family's lifecycle scripts; yarn and pnpm run a script named by
-// their first word too.
+// taskCommand returns the command of a script or task: a string, or
+// deno's {"command": …}.
+func taskCommand(v any) (string, bool) {
+	switch t := v.(type) {
+	case string:
+		return t, true
+	case map[string]any:
+		s, ok := t["command"].(string)
+		return s, ok
+	}
+	return "", false
+}
+
+// npmNoScripts are npm's (and yarn's and pnpm's) subcommands that run no
+// script of the project's package.json: any other may (install's, pack's,
+// publish's, version's lifecycle scripts, rebuild, install-test…), and
+// then all of them are scanned.
+const npmNoScripts word.Set = " ls list ll la view info show v outdated config c get set whoami help search s find doctor ping login logout adduser cache fund explain why prefix root bin owner team token access dist-tag deprecate star stars unstar query sbom docs bugs repo home pkg org profile hook completion help-search "
+
+// scriptsRun returns the package.json scripts the command runs: run X
+// (run-script, rum, urn), test, start, stop, restart; "*" (all of them)
+// for a subcommand not known to run none (npmNoScripts); yarn, pnpm and
+// bun run a script named by their first word too; deno task X; node
+// --run X.
 func (c *cmd) scriptsRun() []string {
+	ws := c.packageWords()
+	switch c.name {
+	case "node":
+		for j, a := range c.args {
+			if v, ok := strings.CutPrefix(a.Text, "--run="); ok {
+				return []string{v}
+			}
+			if a.Text == "--run" && j+1 < len(c.args) {
+				return []string{c.args[j+1].Text}
+			}
+		}
+		return nil
+	case "deno":
+		if len(ws) > 0 && ws[0] == "task" {
+			return []string{"*"}
+		}
+		return nil
+	}
+	if len(ws) == 0 {
+		if c.name == "npm" {
+			return nil
+		}
+		ws = []string{"install"} // a bare yarn, pnpm or bun installs
+	}
+	switch {
+	case ws[0] == "run" || ws[0] == "run-script" || ws[0] == "rum" || ws[0] == "urn":
+		return ws[1:min(2, len(ws))]
+	case ws[0] == "test" || ws[0] == "t" || ws[0] == "tst":
+		return []string{"test"}
+	case ws[0] == "start" || ws[0] == "stop" || ws[0] == "restart":
+		return []string{"*"} // restart runs stop and start when it has none
+	case npmNoScripts.Has(ws[0]):
+		return nil
+	}
+	return []string{"*"}
+}
+
+// packageWords returns the operands of a package manager's command line,
+// up to --.
+func (c *cmd) packageWords() []string {
 	var ws []string
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
@@ -214,24 +331,5 @@ func (c *cmd) scriptsRun() []string {
 			ws = append(ws, s)
 		}
 	}
-	if len(ws) == 0 {
-		if c.name == "npm" {
-			return nil
-		}
-		ws = []string{"install"} // a bare yarn or pnpm installs
-	}
-	switch ws[0] {
-	case "run", "run-script", "rum", "urn":
-		return ws[1:min(2, len(ws))]
-	case "test", "t", "tst":
-		return []string{"test"}
-	case "start", "stop", "restart":
-		return ws[:1]
-	case "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "ci", "add", "clean-install", "install-clean", "it", "cit":
-		return []string{"install", "prepare", "prepublish"}
-	}
-	if c.name != "npm" {
-		return ws[:1] // yarn build, pnpm lint
-	}
-	return nil
+	return ws
 }

@@ -107,6 +107,9 @@ type walker struct {
 	// guessing counts the texts being analysed tentatively as commands
 	// that may be none (see guess); guessWords, their words.
 	guessing, guessWords int
+	// recipeScripts are the scripts build-file commands run that were
+	// read (recipeScript).
+	recipeScripts []string
 }
 
 // fail records err, keeping the gravest: a limit (which stops the walk),
