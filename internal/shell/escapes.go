@@ -430,22 +430,9 @@ func sqlVacuum(code string) bool {
 // sqlTargetLiteral reports whether s is one string literal followed by
 // nothing, ;, or AS: a file name as it stands.
 func sqlTargetLiteral(s string) bool {
-	if !strings.HasPrefix(s, "'") {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if s[i] != '\'' {
-			continue
-		}
-		if i+1 < len(s) && s[i+1] == '\'' {
-			i++
-			continue
-		}
-		after := strings.TrimLeft(s[i+1:], " \t")
-		return after == "" || strings.HasPrefix(after, ";") ||
-			strings.HasPrefix(after, "as") && (len(after) == 2 || !isIdentByte(after[2]))
-	}
-	return false
+	after, ok := sqlAfterLiteral(s)
+	return ok && (after == "" || strings.HasPrefix(after, ";") ||
+		strings.HasPrefix(after, "as") && (len(after) == 2 || !isIdentByte(after[2])))
 }
 
 // sqlCode returns l with the text inside its string literals blanked (the
@@ -468,8 +455,16 @@ func sqlCode(l string) string {
 // single quotes, a doubled quote inside it standing for one) followed by ,
 // or ).
 func sqlLoneLiteral(s string) bool {
+	after, ok := sqlAfterLiteral(s)
+	return ok && (strings.HasPrefix(after, ",") || strings.HasPrefix(after, ")"))
+}
+
+// sqlAfterLiteral returns what follows the string literal s starts with
+// (in single quotes, a doubled quote inside it standing for one), blanks
+// trimmed; false when s does not start with a whole literal.
+func sqlAfterLiteral(s string) (string, bool) {
 	if !strings.HasPrefix(s, "'") {
-		return false
+		return "", false
 	}
 	for i := 1; i < len(s); i++ {
 		if s[i] != '\'' {
@@ -479,10 +474,9 @@ func sqlLoneLiteral(s string) bool {
 			i++
 			continue
 		}
-		after := strings.TrimLeft(s[i+1:], " \t")
-		return strings.HasPrefix(after, ",") || strings.HasPrefix(after, ")")
+		return strings.TrimLeft(s[i+1:], " \t"), true
 	}
-	return false
+	return "", false
 }
 
 // isIdentByte reports whether b may be part of an SQL identifier.

@@ -111,17 +111,7 @@ func (w *walker) npmrc(p string, nested bool) {
 // in, as a prefix of its files: "" for the working directory, DIR/ for
 // --prefix DIR, --cwd DIR, -C DIR, --dir DIR.
 func (c *cmd) npmDir() string {
-	dir := ""
-	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].Text
-		switch {
-		case (s == "--prefix" || s == "--cwd" || s == "-C" || s == "--dir") && j+1 < len(c.args):
-			j++
-			dir = c.args[j].Text
-		case strings.HasPrefix(s, "--prefix=") || strings.HasPrefix(s, "--cwd=") || strings.HasPrefix(s, "--dir="):
-			_, dir, _ = strings.Cut(s, "=")
-		}
-	}
+	dir := c.packageDir()
 	if dir == "" {
 		return ""
 	}
