@@ -193,6 +193,12 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 	if simpleParam(pe) {
 		return nil, false
 	}
+	if pe.Exp != nil && (pe.Excl || specialParam(name)) {
+		// ${@:+x}, ${#:-x}, ${!#:+x}: what the positional parameters and
+		// an indirection hold is the shell's, evaluated here by rules
+		// guard does not follow exactly: unknown, never a guess.
+		return &syntax.Lit{Value: word.Mark(word.MarkVar, name)}, true
+	}
 	if !w.paramKnown(pe) {
 		if pe.Exp != nil && pe.Index == nil && !w.declared(name) {
 			if m, ok := w.inheritedOp(name, pe.Exp); ok {
@@ -200,6 +206,9 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 			}
 		}
 		return &syntax.Lit{Value: word.Mark(word.MarkVar, name)}, true
+	}
+	if pe.Repl != nil && pe.Repl.Orig != nil && anchored(pe.Repl.Orig) {
+		return w.anchoredRepl(pe, name), true
 	}
 	cp := *pe
 	changed := false
@@ -219,6 +228,58 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 		return nil, false
 	}
 	return &cp, true
+}
+
+// specialParam reports whether name is a special or positional parameter
+// ($@, $*, $#, $1…).
+func specialParam(name string) bool {
+	if name == "@" || name == "*" || name == "#" {
+		return true
+	}
+	_, err := strconv.Atoi(name)
+	return err == nil
+}
+
+// anchored reports whether the pattern of ${v/PAT/R} starts with # or %:
+// anchored at the value's start or end (mvdan.cc/sh's expand reads the
+// anchor as part of the pattern).
+func anchored(orig *syntax.Word) bool {
+	if len(orig.Parts) == 0 {
+		return false
+	}
+	l, ok := orig.Parts[0].(*syntax.Lit)
+	return ok && (strings.HasPrefix(l.Value, "#") || strings.HasPrefix(l.Value, "%"))
+}
+
+// anchoredRepl evaluates ${v/#PAT/R} and ${v/%PAT/R} when the value, a
+// literal pattern without glob characters and a literal R are known, as
+// bash does; anything else is unknown.
+func (w *walker) anchoredRepl(pe *syntax.ParamExp, name string) syntax.WordPart {
+	unknown := &syntax.Lit{Value: word.Mark(word.MarkVar, name)}
+	orig := pe.Repl.Orig.Lit()
+	with := ""
+	if pe.Repl.With != nil {
+		with = pe.Repl.With.Lit()
+		if with == "" && len(pe.Repl.With.Parts) > 0 {
+			return unknown
+		}
+	}
+	v, ok := w.lookup(name)
+	pat := orig[min(1, len(orig)):]
+	if orig == "" || !ok || pe.Index != nil || !word.IsKnown(v) || strings.ContainsAny(pat, "*?[\\") {
+		return unknown
+	}
+	res := v
+	switch {
+	case orig[0] == '#' && strings.HasPrefix(v, pat):
+		res = with + v[len(pat):]
+	case orig[0] == '%' && strings.HasSuffix(v, pat):
+		res = v[:len(v)-len(pat)] + with
+	}
+	if strings.ContainsAny(res, " \t\n") {
+		return unknown // split into fields by the shell
+	}
+	return &syntax.SglQuoted{Value: res}
 }
 
 // simpleParam reports whether pe is $name or ${name}.
