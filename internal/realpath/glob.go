@@ -86,9 +86,17 @@ var posixClasses = strings.NewReplacer(
 	"[:punct:]", "!-/:-@\\[-`{-~", "[:word:]", "a-zA-Z0-9_", "[:print:]", " -~", "[:graph:]", "!-~",
 	"[:cntrl:]", "\x00-\x1f", "[:ascii:]", "\x00-\x7f")
 
+// knownClass reports whether class ([:name:]) is one posixClasses writes
+// as ranges.
+func knownClass(class string) bool {
+	return posixClasses.Replace(class) != class
+}
+
 // goPattern writes bash pattern element el in path.Match's syntax: [!…] is
 // [^…], a ] first in a class is a member, and [:alpha:] and the other
-// classes are ranges.
+// classes are ranges; a class holding a collating symbol ([.r.]), an
+// equivalence class ([=r=]) or a class name path.Match has no ranges for
+// is any one character.
 func goPattern(el string) string {
 	var b strings.Builder
 	for i := 0; i < len(el); i++ {
@@ -112,9 +120,13 @@ func goPattern(el string) string {
 		if j < len(el) && el[j] == ']' {
 			j++
 		}
+		opaque := false // a collating symbol, an equivalence class, a class path.Match lacks
 		for j < len(el) && el[j] != ']' {
-			if el[j] == '[' && j+1 < len(el) && el[j+1] == ':' {
-				if k := strings.Index(el[j+2:], ":]"); k >= 0 {
+			if el[j] == '[' && j+1 < len(el) && (el[j+1] == ':' || el[j+1] == '.' || el[j+1] == '=') {
+				if k := strings.Index(el[j+2:], string(el[j+1])+"]"); k >= 0 {
+					if el[j+1] != ':' || !knownClass(el[j:j+k+4]) {
+						opaque = true
+					}
 					j += k + 4
 					continue
 				}
@@ -123,6 +135,13 @@ func goPattern(el string) string {
 		}
 		if j >= len(el) { // no closing ]: a literal [
 			b.WriteString("\\[")
+			continue
+		}
+		if opaque {
+			// Matched as any one character: the check then covers more
+			// names, never fewer.
+			b.WriteByte('?')
+			i = j
 			continue
 		}
 		body := el[start:j]
