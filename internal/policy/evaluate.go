@@ -2,6 +2,7 @@ package policy
 
 import (
 	"errors"
+	"io"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -81,6 +82,10 @@ type detectors struct {
 	// realDirs is where each directory of a path glob really is
 	// (linkVariants).
 	realDirs  map[string]string
+	// homeEntries is the home directory's listing (homeEntry), and
+	// homeListed whether it was read whole.
+	homeEntries map[string]int
+	homeListed  bool
 	urls      *urldetect.Detector
 	pii       *pii.Detector
 	secrets   *secret.Detector
@@ -654,12 +659,19 @@ func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
 		parent := filepath.Dir(dir)
 		r, exists := dir, true
 		if parent != dir {
-			r, exists = real(parent)
-			r = filepath.Join(r, filepath.Base(dir))
+			var realParent string
+			realParent, exists = real(parent)
+			r = filepath.Join(realParent, filepath.Base(dir))
 			if exists {
-				fi, err := os.Lstat(r)
-				exists = err == nil
-				if exists && fi.Mode()&os.ModeSymlink != 0 {
+				var link bool
+				if kind, listed := p.homeEntry(parent, realParent, filepath.Base(dir)); listed {
+					exists, link = kind != entryAbsent, kind == entryLink
+				} else {
+					fi, err := os.Lstat(r)
+					exists = err == nil
+					link = exists && fi.Mode()&os.ModeSymlink != 0
+				}
+				if link {
 					if t, err := filepath.EvalSymlinks(r); err == nil {
 						r = t
 					}
@@ -692,6 +704,60 @@ func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
 		}
 	}
 	return out
+}
+
+// What homeEntry found.
+const (
+	entryAbsent = iota
+	entryLink
+	entryOther
+)
+
+// maxHomeEntries bounds the home directory's listing homeEntry reads; a
+// larger home is looked up an entry at a time.
+const maxHomeEntries = 4096
+
+// homeEntry reports what name is in the home directory (dir, which is
+// really at realDir) from one listing of it, read once per policy: the
+// path rules' directories are mostly at the home's top level, and one
+// listing costs less than an lstat for each (listed false: dir is not the
+// home directory, or it could not be listed whole).
+func (p *Policy) homeEntry(dir, realDir, name string) (kind int, listed bool) {
+	c := &p.cache
+	if p.Home == "" || filepath.Clean(dir) != filepath.Clean(filepath.FromSlash(p.Home)) {
+		return 0, false
+	}
+	if c.homeEntries == nil {
+		c.homeEntries = map[string]int{}
+		c.homeListed = false
+		if f, err := os.Open(realDir); err == nil {
+			es, err := f.ReadDir(maxHomeEntries + 1)
+			f.Close()
+			if (err == nil || errors.Is(err, io.EOF)) && len(es) <= maxHomeEntries {
+				for _, e := range es {
+					k := entryOther
+					if e.Type()&os.ModeSymlink != 0 {
+						k = entryLink
+					}
+					c.homeEntries[foldName(e.Name())] = k
+				}
+				c.homeListed = true
+			}
+		}
+	}
+	if !c.homeListed {
+		return 0, false
+	}
+	return c.homeEntries[foldName(name)], true // absent: entryAbsent
+}
+
+// foldName is a name as the home's file system compares it: case-folded
+// where it usually ignores case (macOS, Windows).
+func foldName(name string) string {
+	if runtime.GOOS == "darwin" || runtime.GOOS == "windows" {
+		return strings.ToLower(name)
+	}
+	return name
 }
 
 // nilIfErr avoids returning a typed nil pointer inside a non-nil interface.

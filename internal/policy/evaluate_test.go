@@ -744,3 +744,47 @@ func TestPersistenceFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestHomeEntryThroughLink: a protected directory at the home's top level
+// that is a symbolic link (found from the home's listing, homeEntry) covers
+// the paths written through the directory it leads to; a regular one and
+// an absent one change nothing.
+func TestHomeEntryThroughLink(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := filepath.Join(root, "home")
+	keys := filepath.Join(root, "elsewhere", "keys")
+	for _, d := range []string{home, keys, filepath.Join(home, ".aws")} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(keys, filepath.Join(home, ".ssh")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	p, err := Parse([]byte(`{}`), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Home = home
+	for text, blocked := range map[string]bool{
+		keys + "/id_rsa":              true, // through ~/.ssh, a link
+		home + "/.ssh/id_rsa":         true,
+		home + "/.aws/credentials":    true,
+		root + "/elsewhere/notes.txt": false,
+		home + "/.not-there/x":        false,
+	} {
+		v, err := p.Evaluate([]event.Input{{Kind: event.KindRead, Text: text}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Blocked() != blocked {
+			t.Errorf("read %s: blocked %v, want %v", text, v.Blocked(), blocked)
+		}
+	}
+	if !p.cache.homeListed {
+		t.Error("the home directory was not listed")
+	}
+}
