@@ -110,6 +110,7 @@ type glob struct {
 	fixed string         // FixedDir of the normalised glob, for re
 	segs  []string       // ds split at /, for above; for re, with ** elements (see starSegs)
 	last  string         // ds's last element when it is literal: a match ends in it
+	lead  int            // how many of segs, from the first, are literal (literalSeg)
 }
 
 func (g glob) match(p string) bool {
@@ -262,6 +263,9 @@ func compile(src, home string) (glob, error) {
 			return glob{}, errors.New("malformed glob")
 		}
 		g := glob{src: src, ds: ds, segs: strings.Split(ds, "/"), fixed: FixedDir(p)}
+		for g.lead < len(g.segs) && literalSeg(g.segs[g.lead]) {
+			g.lead++
+		}
 		if l := g.segs[len(g.segs)-1]; literalSeg(l) && utf8.ValidString(l) {
 			g.last = l
 		}
@@ -288,7 +292,7 @@ func (g glob) above(n string) bool {
 	// The glob's leading literal elements are matched one to one: a
 	// difference there settles it (most globs, most paths) before the
 	// general walk below.
-	for i, rest := 0, n; i < len(gs) && literalSeg(gs[i]); i++ {
+	for i, rest := 0, n; i < g.lead; i++ {
 		e, after, more := strings.Cut(rest, "/")
 		if e != gs[i] {
 			return false
