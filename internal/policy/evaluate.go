@@ -2,8 +2,8 @@ package policy
 
 import (
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -81,15 +81,15 @@ type detectors struct {
 	touchPaths *path.Detector
 	// realDirs is where each directory of a path glob really is
 	// (linkVariants).
-	realDirs  map[string]string
+	realDirs map[string]string
 	// homeEntries is the home directory's listing (homeEntry), and
 	// homeListed whether it was read whole.
 	homeEntries map[string]int
 	homeListed  bool
-	urls      *urldetect.Detector
-	pii       *pii.Detector
-	secrets   *secret.Detector
-	injection *injection.Detector
+	urls        *urldetect.Detector
+	pii         *pii.Detector
+	secrets     *secret.Detector
+	injection   *injection.Detector
 	// injectionClf is injection with the classifier stage, for every kind
 	// but commands.
 	injectionClf *injection.Detector
