@@ -31,6 +31,11 @@ func (c *cmd) builtin() bool {
 			var err error
 			if n, err = strconv.Atoi(c.args[0].Text); err != nil {
 				w.pos = nil // shifted by what guard does not know
+				for _, a := range c.args {
+					if word.IsName(a.Text) {
+						w.setUnknown(a.Text) // zsh's shift ARRAY
+					}
+				}
 				return false
 			}
 		}
@@ -201,7 +206,7 @@ func (c *cmd) readNames() (names []string, array string, raw, opts bool) {
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
-		case s == "-a" && j+1 < len(c.args) && c.name == "read":
+		case (s == "-a" || s == "-A") && j+1 < len(c.args) && c.name == "read": // -A: zsh's
 			array = c.args[j+1].Text
 			j++
 		case withArg.Has(s):

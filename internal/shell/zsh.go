@@ -341,6 +341,19 @@ func zshSplice(items []string, from, to int, v string, array bool) ([]string, bo
 
 // zshRange evaluates a subscript: i (i,i) or i,j.
 func (w *walker) zshRange(idx syntax.ArithmExpr) (int, int, bool) {
+	// A parameter zsh reads its own way inside the subscript (${#v} of an
+	// array counts its elements; bash's arithmetic takes the first's
+	// length): unknown.
+	zshOwn := false
+	syntax.Walk(idx, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && (pe.Length || w.zshSpecific(pe)) {
+			zshOwn = true
+		}
+		return !zshOwn
+	})
+	if zshOwn {
+		return 0, 0, false
+	}
 	if b, ok := idx.(*syntax.BinaryArithm); ok && b.Op == syntax.Comma {
 		from, ok1 := w.arithValue(b.X)
 		to, ok2 := w.arithValue(b.Y)
@@ -370,6 +383,13 @@ func zshBounds(from, to, n int) (int, int, bool) {
 // ${v/x/y}, ${#v}…) through expand, on a temporary variable holding the
 // value.
 func (w *walker) zshOperators(pe *syntax.ParamExp, vals []string) ([]string, bool) {
+	// The bash rules on the joined string are zsh's only for one value and
+	// an operator bash has: zsh applies an operator to each element of an
+	// array (${#v} counts them), and its array filters (${v:#p},
+	// ${v:|w}, ${v:*w}) and ${v:^w} have no bash twin.
+	if len(vals) > 1 || pe.Exp != nil && !bashExpOp(pe.Exp.Op.String()) {
+		return nil, false
+	}
 	w.zshTemp++
 	tmp := fmt.Sprintf("__guard_zsh%d", w.zshTemp)
 	if len(vals) == 1 && vals[0] == "" && pe.Param != nil && !w.variable(pe.Param.Value).IsSet() {
@@ -383,6 +403,15 @@ func (w *walker) zshOperators(pe *syntax.ParamExp, vals []string) ([]string, boo
 	s := w.text(&syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{op}}}})
 	w.zsh = saved
 	return []string{s.Text}, true
+}
+
+// bashExpOp reports whether op is a parameter expansion operator bash has.
+func bashExpOp(op string) bool {
+	switch op {
+	case "+", ":+", "-", ":-", "?", ":?", "=", ":=", "%", "%%", "#", "##", "^", "^^", ",", ",,", "@":
+		return true
+	}
+	return false
 }
 
 // zshFlags applies a parameter expansion's flags: (P) was applied first;
@@ -410,7 +439,15 @@ func (w *walker) zshFlags(flags string, vals []string) ([]string, bool) {
 				}
 				vals[k] = u
 			}
-		case 'P', '@', 'q', 'o', 'O', 'i', 'n', 'u', 'k', 'v', '~', '=', 'a', 'D', 'V', 'A', 't':
+		case 'o', 'O', 'i', 'n', 'a', 'u':
+			// Sorting (o, O, with i, n, a) and (u)'s unique values change
+			// which element an index takes: guard does not follow them.
+			if len(vals) > 1 {
+				return nil, false
+			}
+		case 'k', 'v', 't':
+			return nil, false // an association's keys or values, a type name
+		case 'P', '@', 'q', '~', '=', 'D', 'V', 'A':
 		case 'e':
 			eval = true
 		case 'f':
