@@ -580,43 +580,51 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
 		}
-		t := w.text(r.Word)
-		target := t.Text
-		c.redirs = append(c.redirs, n+op+word.OneLine(target))
-		for _, dev := range []string{"/dev/tcp/", "/dev/udp/"} {
-			if h, ok := strings.CutPrefix(target, dev); ok {
-				h, _, _ = strings.Cut(h, "/")
-				c.url(h) // bash opens a connection to the host
-			}
+		for _, t := range w.redirTargets(r.Word) {
+			c.redirect(n, op, r, t)
 		}
-		if r.Op != syntax.RdrIn && r.Op != syntax.DplIn {
-			w.substTarget(t) // > "$(find ~ -name .bashrc)" (substnamed.go)
+	}
+}
+
+// redirect records what one redirection (n, op: its descriptor and
+// operator) does with target t.
+func (c *cmd) redirect(n, op string, r *syntax.Redirect, t word.Word) {
+	w := c.w
+	target := t.Text
+	c.redirs = append(c.redirs, n+op+word.OneLine(target))
+	for _, dev := range []string{"/dev/tcp/", "/dev/udp/"} {
+		if h, ok := strings.CutPrefix(target, dev); ok {
+			h, _, _ = strings.Cut(h, "/")
+			c.url(h) // bash opens a connection to the host
 		}
-		switch r.Op {
-		case syntax.RdrIn:
-			w.Read(target)
-			if n == "" || n == "0" {
-				c.stdin = stdin{file: target, sub: t.Sub}
-			}
-		case syntax.RdrInOut:
-			w.Read(target)
+	}
+	if r.Op != syntax.RdrIn && r.Op != syntax.DplIn {
+		w.substTarget(t) // > "$(find ~ -name .bashrc)" (substnamed.go)
+	}
+	switch r.Op {
+	case syntax.RdrIn:
+		w.Read(target)
+		if n == "" || n == "0" {
+			c.stdin = stdin{file: target, sub: t.Sub}
+		}
+	case syntax.RdrInOut:
+		w.Read(target)
+		w.Write(target)
+	case syntax.DplIn:
+		// <&3: a descriptor
+	case syntax.DplOut:
+		// >&2 is a descriptor; >&file writes a file.
+		if target != "-" && strings.Trim(target, "0123456789") != "" {
 			w.Write(target)
-		case syntax.DplIn:
-			// <&3: a descriptor
-		case syntax.DplOut:
-			// >&2 is a descriptor; >&file writes a file.
-			if target != "-" && strings.Trim(target, "0123456789") != "" {
-				w.Write(target)
-			}
-		default: // > >> &> &>> >|
-			if target != "-" {
-				stdout := n == "" || n == "1"
-				w.Redirecting = stdout // what it then holds is settled by settleOutput
-				w.Write(target)
-				w.Redirecting = false
-				if stdout {
-					c.outFiles = append(c.outFiles, outFile{target, r.Op == syntax.AppOut || r.Op == syntax.AppAll})
-				}
+		}
+	default: // > >> &> &>> >|
+		if target != "-" {
+			stdout := n == "" || n == "1"
+			w.Redirecting = stdout // what it then holds is settled by settleOutput
+			w.Write(target)
+			w.Redirecting = false
+			if stdout {
+				c.outFiles = append(c.outFiles, outFile{target, r.Op == syntax.AppOut || r.Op == syntax.AppAll})
 			}
 		}
 	}

@@ -222,23 +222,53 @@ func (w *walker) braceWords(wd *syntax.Word) ([]*syntax.Word, bool) {
 		return nil, false
 	}
 	cp := *wd
-	if !syntax.SplitBraces(&cp) {
+	cp.Parts = slices.Clone(wd.Parts)
+	var words []*syntax.Word
+	if syntax.SplitBraces(&cp) {
+		for bw, err := range expand.BracesSeq(nil, &cp) {
+			if err != nil || len(words) == maxBraceFields {
+				words = []*syntax.Word{quoteBraces(wd)}
+				break
+			}
+			words = append(words, bw)
+		}
+	}
+	if words, ok := w.cclWords(wd, words); ok {
+		return withQual(words, qual), true
+	}
+	if words == nil {
 		return nil, false
 	}
-	var words []*syntax.Word
-	for bw, err := range expand.BracesSeq(nil, &cp) {
-		if err != nil || len(words) == maxBraceFields {
-			words = []*syntax.Word{quoteBraces(wd)}
-			break
-		}
-		words = append(words, bw)
+	return withQual(words, qual), true
+}
+
+// cclWords applies zsh's BRACE_CCL, when set, to the words brace expansion
+// made of wd (none: wd had no comma brace); see cclBraces.
+func (w *walker) cclWords(wd *syntax.Word, words []*syntax.Word) ([]*syntax.Word, bool) {
+
+	if !w.zsh || !w.braceccl {
+		return nil, false
 	}
+	if words == nil {
+		words = []*syntax.Word{wd}
+	}
+	out := make([]*syntax.Word, len(words))
+	changed := false
+	for i, bw := range words {
+		c, ok := cclBraces(bw)
+		out[i], changed = c, changed || ok
+	}
+	return out, changed
+}
+
+// withQual puts a zsh glob qualifier back after each word.
+func withQual(words []*syntax.Word, qual syntax.WordPart) []*syntax.Word {
 	if qual != nil {
 		for i, bw := range words {
 			words[i] = &syntax.Word{Parts: append(slices.Clip(bw.Parts), qual)}
 		}
 	}
-	return words, true
+	return words
 }
 
 // quoteBraces returns wd with its unquoted literals quoted, so that their

@@ -171,7 +171,7 @@ func (w *walker) globOpts() (nocase, dots bool) {
 func (w *walker) noteGlobVar(name string) {
 	switch name {
 	case "options":
-		w.nocase, w.dotglob = true, true
+		w.nocase, w.dotglob, w.braceccl = true, true, true
 	case "GLOBIGNORE":
 		w.dotglob = true
 	}
@@ -489,8 +489,9 @@ func otherCase(c byte) (byte, bool) {
 
 // globOptions notes the options of shopt, setopt, unsetopt, set -o and a
 // shell's -O/-o that make globbing fold case (bash's nocaseglob and
-// nocasematch, zsh's NO_CASE_GLOB in any spelling) or match dot files
-// (dotglob, GLOB_DOTS): from there on, for the rest of the command,
+// nocasematch, zsh's NO_CASE_GLOB in any spelling), match dot files
+// (dotglob, GLOB_DOTS) or read a brace without a comma as a set of
+// letters (zsh's BRACE_CCL, see cclBraces): from there on, for the rest of the command,
 // patterns match either case, or a component starting with a pattern is
 // a name guard does not know (it may be .ssh). Whether an option
 // is turned on or off is not told apart: noting it either way only widens.
@@ -499,9 +500,11 @@ func (w *walker) globOptions(args []word.Word) {
 		switch {
 		case !a.Known:
 			// An option guard cannot read may be either.
-			w.nocase, w.dotglob = true, true
+			w.nocase, w.dotglob, w.braceccl = true, true, true
 		case caseOption(a.Text):
 			w.nocase = true
+		case optionName(a.Text) == "braceccl":
+			w.braceccl = true
 		case dotOption(a.Text):
 			w.dotglob = true
 		}

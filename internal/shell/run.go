@@ -483,6 +483,7 @@ func (c *cmd) generic() {
 	w := c.w
 	name := c.name
 	last, valueOf := c.copyOperands()
+	c.vanishingDests(last, valueOf)
 	// A link's target is written through the link (links.go): a hard
 	// link's source here, a symbolic link's where its destination is
 	// written through the link noted. An archiver that deletes what it

@@ -23,8 +23,9 @@ type walker struct {
 	// zshShell: the user's shell is zsh (Options.Zsh), whichever reading.
 	zsh, zshShell bool
 	// nocase, dotglob: an option that makes patterns match either case,
-	// or match dot files, was set (see globOptions).
-	nocase, dotglob bool
+	// or match dot files, was set (see globOptions); braceccl: zsh's
+	// BRACE_CCL, which makes {abc} a set of letters (see cclBraces).
+	nocase, dotglob, braceccl bool
 	// fieldsMode: the word being arranged is an argument (prep's
 	// modeFields); inDots: its dot-file forms are being written (see
 	// dotVariants).
