@@ -207,6 +207,9 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 		}
 		return &syntax.Lit{Value: word.Mark(word.MarkVar, name)}, true
 	}
+	if !w.exactParamOps(pe) {
+		return &syntax.Lit{Value: word.Mark(word.MarkVar, name)}, true // patterns.go
+	}
 	if pe.Repl != nil && pe.Repl.Orig != nil && anchored(pe.Repl.Orig) {
 		return w.anchoredRepl(pe, name), true
 	}
