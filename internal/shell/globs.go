@@ -209,7 +209,7 @@ func (w *walker) inexactGlob(parts []syntax.WordPart, any bool) bool {
 		case *syntax.Lit:
 			v := p.Value
 			switch {
-			case w.zsh && (zshGroup(v) || strings.Contains(v, "(#")),
+			case w.zsh && (zshGroup(v) || strings.Contains(v, "(#") || strings.Contains(v, "***")),
 				w.zsh && path && zshOps(v, i == 0),
 				any && strings.ContainsAny(v, "*?["):
 				return true
@@ -316,6 +316,10 @@ func stripFlags(c []syntax.WordPart) []syntax.WordPart {
 // directory).
 func (w *walker) widen(c []syntax.WordPart, first bool) []syntax.WordPart {
 	unknown := []syntax.WordPart{&syntax.Lit{Value: word.Mark(word.MarkWord, "")}}
+	if len(c) == 1 && w.zsh && isLit(c[0], "***") {
+		// zsh's ***/ is **/ following links: any depth, the top too.
+		return []syntax.WordPart{&syntax.Lit{Value: "**"}}
+	}
 	lead := true    // no literal text seen yet
 	except := false // the group is kshglob's !(…)
 	var out []syntax.WordPart
@@ -616,4 +620,10 @@ func unquotedSubst(wd *syntax.Word) bool {
 		}
 	}
 	return false
+}
+
+// isLit reports whether p is the unquoted literal v.
+func isLit(p syntax.WordPart, v string) bool {
+	l, ok := p.(*syntax.Lit)
+	return ok && l.Value == v
 }
