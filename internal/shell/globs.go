@@ -172,6 +172,7 @@ func (w *walker) noteGlobVar(name string) {
 	switch name {
 	case "options":
 		w.nocase, w.dotglob, w.braceccl = true, true, true
+		w.rcexpand, w.wordsplit = true, true
 	case "GLOBIGNORE":
 		w.dotglob = true
 	}
@@ -505,10 +506,15 @@ func (w *walker) globOptions(args []word.Word) {
 		case !a.Known:
 			// An option guard cannot read may be either.
 			w.nocase, w.dotglob, w.braceccl = true, true, true
+			w.rcexpand, w.wordsplit = true, true
 		case caseOption(a.Text):
 			w.nocase = true
 		case optionName(a.Text) == "braceccl":
 			w.braceccl = true
+		case optionName(a.Text) == "rcexpandparam":
+			w.rcexpand = true
+		case optionName(a.Text) == "shwordsplit":
+			w.wordsplit = true
 		case dotOption(a.Text):
 			w.dotglob = true
 		}

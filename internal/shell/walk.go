@@ -26,6 +26,9 @@ type walker struct {
 	// or match dot files, was set (see globOptions); braceccl: zsh's
 	// BRACE_CCL, which makes {abc} a set of letters (see cclBraces).
 	nocase, dotglob, braceccl bool
+	// rcexpand, wordsplit: zsh's RC_EXPAND_PARAM and SH_WORD_SPLIT were
+	// set (see zshSplits).
+	rcexpand, wordsplit bool
 	// fieldsMode: the word being arranged is an argument (prep's
 	// modeFields); inDots: its dot-file forms are being written (see
 	// dotVariants).

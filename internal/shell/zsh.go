@@ -26,6 +26,9 @@ import (
 
 // zshSpecific reports whether pe needs zsh's rules.
 func (w *walker) zshSpecific(pe *syntax.ParamExp) bool {
+	if pe.Split == syntax.OptOn || pe.RcExpand == syntax.OptOn || w.rcexpand || w.wordsplit {
+		return true // see zshSplits
+	}
 	if pe.Param == nil || pe.Flags != nil || len(pe.Modifiers) > 0 || pe.NestedParam != nil || pe.IsSet || pe.Index != nil {
 		return true
 	}
@@ -42,7 +45,7 @@ func (w *walker) zshSpecific(pe *syntax.ParamExp) bool {
 // words, or a marker when a step of it is not known.
 func (w *walker) zshParamExp(pe *syntax.ParamExp, quoted bool) syntax.WordPart {
 	vals, ok := w.zshValues(pe)
-	if !ok {
+	if !ok || w.zshSplits(pe, vals) {
 		name := ""
 		if pe.Param != nil {
 			name = pe.Param.Value
@@ -53,6 +56,19 @@ func (w *walker) zshParamExp(pe *syntax.ParamExp, quoted bool) syntax.WordPart {
 		return &syntax.SglQuoted{Value: strings.Join(vals, " ")}
 	}
 	return w.tempArray(vals)
+}
+
+// zshSplits reports whether a value's words are not the ones guard makes
+// of vals: ${=v} and SH_WORD_SPLIT split a value holding a blank, ${^a}
+// and RC_EXPAND_PARAM pair each element of an array with the text around
+// it (~/.${^a}rc is ~/.zrc ~/.zshrc): unknown, not one word.
+func (w *walker) zshSplits(pe *syntax.ParamExp, vals []string) bool {
+	rc := pe.RcExpand == syntax.OptOn || w.rcexpand && pe.RcExpand != syntax.OptOff
+	if rc && len(vals) > 1 {
+		return true
+	}
+	split := pe.Split == syntax.OptOn || w.wordsplit && pe.Split != syntax.OptOff
+	return split && slices.ContainsFunc(vals, func(v string) bool { return strings.ContainsAny(v, " \t\n") })
 }
 
 // tempArray returns a part that stands for vals, one word each: a
