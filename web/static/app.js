@@ -311,6 +311,14 @@
       rows.push(["Chain break (" + b.reason + ")", "at byte " + nf.format(b.offset) + ", " + b.time +
         ": expected " + shortHash(b.expected) + ", found " + b.found, "problem"]);
     });
+    fillList("export-list", rows);
+  }
+
+  // ---- integrity badge ----
+
+  // fillList replaces the definition list id holds with rows: [term,
+  // description, class of the description (optional)], as text.
+  function fillList(id, rows) {
     var frag = document.createDocumentFragment();
     rows.forEach(function (r) {
       var dt = document.createElement("dt");
@@ -321,10 +329,8 @@
       frag.appendChild(dt);
       frag.appendChild(dd);
     });
-    $("export-list").replaceChildren(frag);
+    $(id).replaceChildren(frag);
   }
-
-  // ---- integrity badge ----
 
   function shortHash(h) { return h ? h.slice(0, 12) + "\u2026" : "\u2014"; }
 
@@ -364,17 +370,7 @@
     ];
     if (i.seen) { rows.push(["Console saw", nf.format(i.seen.count) + " records at " + i.seen.at]); }
     problems.forEach(function (p) { rows.push([problemTitle(p), p.message, "problem"]); });
-    var frag = document.createDocumentFragment();
-    rows.forEach(function (r) {
-      var dt = document.createElement("dt");
-      dt.textContent = r[0];
-      var dd = document.createElement("dd");
-      dd.textContent = r[1];
-      if (r[2]) { dd.className = r[2]; }
-      frag.appendChild(dt);
-      frag.appendChild(dd);
-    });
-    $("integrity-list").replaceChildren(frag);
+    fillList("integrity-list", rows);
   }
 
   // checkpointText describes guard's anchor: the second copy of its
