@@ -3,6 +3,8 @@ package hook
 import (
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/policy"
 )
 
 // TestProjectBuildFiles: a project's Makefile or package.json that the
@@ -40,15 +42,7 @@ func TestProjectBuildFiles(t *testing.T) {
 		{"cd pkg && yarn leak", true},
 		{"cd pkg && pnpm run test", false},
 	} {
-		code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, tc.cmd))
-		switch {
-		case tc.block && code != 2:
-			t.Errorf("%q: allowed, want a block", tc.cmd)
-		case tc.block && !strings.Contains(stderr, "guard read what the command runs"):
-			t.Errorf("%q: reason %q does not name the build file", tc.cmd, stderr)
-		case !tc.block && code != 0:
-			t.Errorf("%q: blocked: %s", tc.cmd, stderr)
-		}
+		checkBlock(t, p, proj, tc.cmd, tc.block, "guard read what the command runs")
 	}
 }
 
@@ -120,13 +114,7 @@ func TestProjectBuildFileConstructs(t *testing.T) {
 		{"cd pkg && npm view react", false},
 		{"cd pkg && node app.js", false},
 	} {
-		code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, tc.cmd))
-		switch {
-		case tc.block && code != 2:
-			t.Errorf("%q: allowed, want a block", tc.cmd)
-		case !tc.block && code != 0:
-			t.Errorf("%q: blocked: %s", tc.cmd, stderr)
-		}
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
 	}
 }
 
@@ -149,12 +137,21 @@ func TestSqliteScriptFiles(t *testing.T) {
 		{"sqlite3 -init schema.sql x.db .quit", false},
 		{"sqlite3 x.db < schema.sql", false},
 	} {
-		code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, tc.cmd))
-		switch {
-		case tc.block && code != 2:
-			t.Errorf("%q: allowed, want a block", tc.cmd)
-		case !tc.block && code != 0:
-			t.Errorf("%q: blocked: %s", tc.cmd, stderr)
-		}
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}
+
+// checkBlock runs cmd as agent A's Bash call in proj and checks that it is
+// blocked (with reason, when not "", in the answer) or allowed.
+func checkBlock(t *testing.T, p *policy.Policy, proj, cmd string, block bool, reason string) {
+	t.Helper()
+	code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, cmd))
+	switch {
+	case block && code != 2:
+		t.Errorf("%q: allowed, want a block", cmd)
+	case block && !strings.Contains(stderr, reason):
+		t.Errorf("%q: reason %q does not say %q", cmd, stderr, reason)
+	case !block && code != 0:
+		t.Errorf("%q: blocked: %s", cmd, stderr)
 	}
 }
