@@ -395,8 +395,7 @@ func (c *cmd) gitConfig(from int) {
 	if gitProxy(k) {
 		c.url(v)
 	}
-	if gitRunsValue(k, v) || k == "core.hookspath" || k == "include.path" ||
-		strings.HasPrefix(k, "includeif.") && strings.HasSuffix(k, ".path") ||
+	if gitRunsValue(k, v) || k == "core.hookspath" || gitInclude(k) ||
 		strings.HasPrefix(k, "protocol.") && strings.HasSuffix(k, ".allow") ||
 		strings.HasPrefix(k, "url.") && strings.HasSuffix(k, "insteadof") {
 		c.w.Write(file)
