@@ -422,7 +422,7 @@ func (c *cmd) patchOption(opt, v string, dir *string, strip *int, patches *[]wor
 		*patches = append(*patches, word.Word{Text: v, Known: a.Known})
 	case "-d", "--directory":
 		*dir = v
-	case "-o", "--output", "-r", "--reject-file":
+	case "-r", "--reject-file": // -o and --output: the handler (run.go's patch)
 		if v != "-" {
 			c.w.Write(v)
 		}

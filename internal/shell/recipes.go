@@ -108,7 +108,7 @@ func (c *cmd) makeStdin() {
 // (what names it, for the reason). A file the command did not write is
 // the project's own: false.
 func (w *walker) commandFile(p, what string) (string, bool) {
-	if _, ok := w.WrittenEntry(path.Clean(w.Where(p))); !ok {
+	if !w.wrote(p) {
 		return "", false
 	}
 	return w.FileText(p, true, effect.MaxScriptBytes, what)
