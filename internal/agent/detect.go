@@ -451,15 +451,26 @@ func resolveInputs(inputs []event.Input, base string) {
 		if in.Kind != event.KindRead && in.Kind != event.KindWrite && in.Kind != event.KindTouch {
 			continue
 		}
-		p := in.Text
-		if p == "" || filepath.IsAbs(p) || homeRelative(p) || strings.HasPrefix(p, "/") {
-			continue
+		inputs[i].Text = under(base, in.Text)
+		if in.ByFiles != "" {
+			files := strings.Split(in.ByFiles, "\n")
+			for j, f := range files {
+				files[j] = under(base, f)
+			}
+			inputs[i].ByFiles = strings.Join(files, "\n")
 		}
-		// Joined as text, not cleaned: a `..` after a symbolic link leads
-		// where the kernel takes it, which only the path's resolution
-		// (realpath) can tell; cleaning here would hide it.
-		inputs[i].Text = strings.TrimRight(base, `/\`) + string(filepath.Separator) + p
 	}
+}
+
+// under returns p, a path as a command names it, under base when it is
+// relative. Joined as text, not cleaned: a `..` after a symbolic link leads
+// where the kernel takes it, which only the path's resolution (realpath)
+// can tell; cleaning here would hide it.
+func under(base, p string) string {
+	if p == "" || filepath.IsAbs(p) || homeRelative(p) || strings.HasPrefix(p, "/") {
+		return p
+	}
+	return strings.TrimRight(base, `/\`) + string(filepath.Separator) + p
 }
 
 // decodeObject decodes data as one JSON object into its fields. prefix is the

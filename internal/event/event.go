@@ -57,6 +57,15 @@ type Input struct {
 	// the read printed it. Such a read also meets the block globs whose
 	// files may be anywhere (**/.env). Neither hashed nor recorded.
 	Opaque string
+	// ByFiles are, for a path the text of a file the command runs touches
+	// (export NVM_DIR=… in a sourced ~/.bashrc), the files whose text made
+	// the shell's state up to there, one per line, that file last
+	// (shell.FileTouch):
+	// the touch is their authors', and the policy does not count it
+	// against the command when it write-protects every one of them (the
+	// agent cannot have written a word of it). Empty for the command's own
+	// paths. Neither hashed nor recorded.
+	ByFiles string
 	// Shell says, for a command, which language it is in: ShellPowerShell
 	// for agent A's PowerShell tool, "" for the POSIX shells. Neither
 	// hashed nor recorded.

@@ -99,14 +99,14 @@ func TestCommandCorpus(t *testing.T) {
 		counts[c.expect]++
 	}
 	zshCases := readCorpusFile(t, "../shell/testdata/commands_zsh.tsv")
-	systemPath(t)
+	home := hermetic(t)
 	for _, sh := range []string{"/bin/bash", "/bin/zsh"} {
 		t.Setenv("SHELL", sh)
 		list := cases
 		if sh == "/bin/zsh" {
 			list = append(append([]corpusCase(nil), cases...), zshCases...)
 		}
-		runCorpus(t, list, sh)
+		runCorpus(t, list, sh, home)
 	}
 	if counts["block"] < 150 || counts["allow"] < 150 {
 		t.Errorf("corpus holds %d must-block and %d must-allow cases, want at least 150 each", counts["block"], counts["allow"])
@@ -115,8 +115,10 @@ func TestCommandCorpus(t *testing.T) {
 		counts["block"], counts["allow"], counts["data"], counts["fp"], len(zshCases))
 }
 
-// runCorpus checks cases in both bash.match modes, $SHELL being sh.
-func runCorpus(t *testing.T, cases []corpusCase, sh string) {
+// runCorpus checks cases in both bash.match modes, $SHELL being sh. A case
+// names the home directory, where it writes it out, /root/: home is put
+// there.
+func runCorpus(t *testing.T, cases []corpusCase, sh, home string) {
 	t.Helper()
 	text, err := policy.Default()
 	if err != nil {
@@ -129,7 +131,7 @@ func runCorpus(t *testing.T, cases []corpusCase, sh string) {
 			name string
 			p    *policy.Policy
 		}{{"text", text}, {"commands", commands}} {
-			r, err := DryRun(mode.p, "command", c.command, "/home/dev/proj")
+			r, err := DryRun(mode.p, "command", strings.ReplaceAll(c.command, "/root/", home+"/"), "/home/dev/proj")
 			where := fmt.Sprintf("line %d, %s mode, $SHELL %s", c.line, mode.name, sh)
 			if err != nil {
 				t.Errorf("%s: %q: %v", where, c.command, err)
@@ -154,20 +156,32 @@ func runCorpus(t *testing.T, cases []corpusCase, sh string) {
 // accidents with git) as TestCommandCorpus runs the shared corpus.
 func TestGitCorpus(t *testing.T) {
 	cases := readCorpusFile(t, "testdata/git.tsv")
+	home := hermetic(t)
 	for _, sh := range []string{"/bin/bash", "/bin/zsh"} {
 		t.Setenv("SHELL", sh)
-		runCorpus(t, cases, sh)
+		runCorpus(t, cases, sh, home)
 	}
 }
 
-// systemPath sets $PATH to its directories outside the home directory: a
-// PATH directory under ~ (~/go/bin) is write-protected (policy/startup.go),
-// and the cases must not depend on the machine's.
-func systemPath(t *testing.T) {
+// hermetic gives the corpus an empty home directory and a $PATH without
+// the machine's directories under its home: the start-up files there say
+// which files are write-protected (policy/startup.go), what is in the home
+// directory decides what a pattern names, and the cases must not depend on
+// the machine's (CI's ~/.bashrc sources pyenv and cargo).
+// The home holds the start-up files the cases name (~/.bash?c matches),
+// empty. It returns the home directory.
+func hermetic(t *testing.T) string {
 	t.Helper()
 	h, err := os.UserHomeDir()
+	tmp := t.TempDir()
+	for _, f := range []string{".bashrc", ".profile"} {
+		if err := os.WriteFile(filepath.Join(tmp, f), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("HOME", tmp)
 	if err != nil || h == "" || h == "/" {
-		return
+		return tmp
 	}
 	var keep []string
 	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
@@ -176,4 +190,5 @@ func systemPath(t *testing.T) {
 		}
 	}
 	t.Setenv("PATH", strings.Join(keep, string(filepath.ListSeparator)))
+	return tmp
 }

@@ -38,6 +38,7 @@ import (
 	"github.com/guardhq/guard/internal/agent"
 	"github.com/guardhq/guard/internal/audit"
 	"github.com/guardhq/guard/internal/auditsock"
+	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/home"
 	"github.com/guardhq/guard/internal/policy"
@@ -344,6 +345,23 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 		for _, p := range a.Touches {
 			out = withUnknownVars(out, event.Input{Kind: event.KindTouch, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)})
 		}
+		// What the text of a file the command runs touches: the policy
+		// weighs it by who can write the file.
+		for _, e := range a.FileTouches {
+			by := strings.Split(e.Files, "\n")
+			for i, f := range by {
+				by[i] = shell.ExpandEnv(f, lookupEnv)
+			}
+			if e.Unresolved {
+				text, _ := shell.UnknownVars(shell.ExpandEnv(e.Path, lookupEnv))
+				out = append(out, event.Input{Kind: event.KindWrite, Text: text, ByFiles: strings.Join(by, "\n")})
+				continue
+			}
+			for _, in := range withUnknownVars(nil, event.Input{Kind: event.KindTouch, Text: shell.ExpandEnv(e.Path, lookupEnv), Via: viaOf(e.Path)}) {
+				in.ByFiles = strings.Join(by, "\n")
+				out = append(out, in)
+			}
+		}
 		for _, u := range a.URLs {
 			out = append(out, event.Input{Kind: event.KindURL, Text: u})
 		}
@@ -363,8 +381,36 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 		// Resolved exactly as the call's own paths: against its cwd, else
 		// agent B's project directory, else the working directory.
 		agent.ResolvePaths(&agent.Call{Agent: call.Agent, Cwd: call.Cwd, Inputs: out}, opt)
+		for i := range out {
+			out[i].ByFiles = textHomes(out[i].ByFiles)
+		}
 	}
 	return out, ran, nil
+}
+
+// textHomes returns where the texts of files (one per line) really are,
+// their links followed, when each has one name there: a file the user
+// linked into a protected directory (~/.local/bin/tool → ~/proj/tool.sh)
+// holds text the agent may write, and so does a file with another hard
+// link. "" when guard cannot tell for one of them: the touches are then
+// the command's.
+func textHomes(files string) string {
+	if files == "" {
+		return ""
+	}
+	h, _ := home.UserHome()
+	list := strings.Split(files, "\n")
+	for i, f := range list {
+		real, err := filepath.EvalSymlinks(path.ExpandHome(f, h))
+		if err != nil || !filepath.IsAbs(real) {
+			return ""
+		}
+		if _, links, ok := fileID(real); !ok || links != 1 {
+			return ""
+		}
+		list[i] = real
+	}
+	return strings.Join(list, "\n")
 }
 
 // transformed is why guard cannot redact what a recursive read of a
@@ -492,7 +538,7 @@ func followedBy(inputs []event.Input, more func(event.Input) ([]string, error)) 
 		if out != nil {
 			out = append(out, in)
 			for _, t := range texts {
-				out = append(out, event.Input{Kind: in.Kind, Text: t, Via: in.Via, Opaque: in.Opaque})
+				out = append(out, event.Input{Kind: in.Kind, Text: t, Via: in.Via, Opaque: in.Opaque, ByFiles: in.ByFiles})
 			}
 		}
 	}

@@ -117,6 +117,13 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 		if in.Kind == event.KindOutput && !p.Results.ScanAll {
 			continue
 		}
+		if in.ByFiles != "" {
+			if mine, err := p.writeProtects(strings.Split(in.ByFiles, "\n")); err != nil {
+				return event.Verdict{}, err
+			} else if mine {
+				continue // the user's files touch it, not the command
+			}
+		}
 		var sh *shell.Analysis // parsed on first need
 		analysis := func() *shell.Analysis {
 			if sh == nil {
@@ -472,6 +479,21 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 		return c.injectionClf, nil
 	}
 	return nil, fmt.Errorf("evaluate: unknown detector %q", name)
+}
+
+// writeProtects reports whether the write rules protect every one of
+// files: the agent cannot have written what they say (event.Input.ByFiles).
+func (p *Policy) writeProtects(files []string) (bool, error) {
+	d, err := p.detector(event.DetectorPaths, event.KindWrite)
+	if err != nil || d == nil {
+		return false, err
+	}
+	for _, f := range files {
+		if _, hit := d.Check(f); !hit {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // touchDetector returns the detector of touches: the write rules without

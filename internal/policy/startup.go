@@ -29,13 +29,16 @@ const (
 	maxStartupFiles = 24
 	// maxStartupGlobs bounds the globs they add.
 	maxStartupGlobs = 128
+	// maxPathEntries bounds the entries of each PATH directory under the
+	// home directory whose links are followed (see pathLinks).
+	maxPathEntries = 256
 )
 
 // startupScan is the state of one reading of the start-up files.
 type startupScan struct {
 	home  string
 	vars  map[string]string // NAME=VALUE lines read so far, values expanded
-	seen  map[string]bool   // files read or queued
+	seen  map[string]bool   // files read or queued, PATH directories listed
 	next  []string          // sourced files to read at the next level
 	globs []string
 	read  int
@@ -102,10 +105,60 @@ func (s *startupScan) pathDirs(v string) {
 			continue
 		}
 		d = filepath.Clean(d)
-		if strings.HasPrefix(d, s.home+string(filepath.Separator)) && !hasGlobChar(d) {
+		if strings.HasPrefix(d, s.home+string(filepath.Separator)) && !hasGlobChar(d) && !s.seen[d] {
+			s.seen[d] = true
 			s.add(filepath.Join(d, "*"))
+			s.pathLinks(d)
 		}
 	}
+}
+
+// pathLinks adds TARGETDIR/* for each symbolic link in PATH directory d
+// that leads to a file in another directory of the same tree under the
+// home directory (its first directory below home): ~/.pyenv/bin/pyenv is a
+// link to ~/.pyenv/libexec/pyenv, whose text (and the pyenv-* beside it
+// that it runs) is what runs at each shell start. A link into another tree
+// (~/.local/bin/tool → ~/src/tool/tool.sh, npm link) leads to the user's
+// own work, which the agent is there to change: its text stays the
+// agent's to write, and is read as such. It reads at most maxPathEntries
+// entries of d.
+func (s *startupScan) pathLinks(d string) {
+	top := s.topDir(d)
+	if top == "" {
+		return
+	}
+	f, err := os.Open(d)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	entries, _ := f.ReadDir(maxPathEntries)
+	for _, e := range entries {
+		if e.Type()&os.ModeSymlink == 0 {
+			continue
+		}
+		t, err := filepath.EvalSymlinks(filepath.Join(d, e.Name()))
+		if err != nil {
+			continue
+		}
+		td := filepath.Dir(t)
+		if td == d || s.topDir(td) != top || hasGlobChar(td) || s.seen[td] {
+			continue
+		}
+		s.seen[td] = true
+		s.add(filepath.Join(td, "*"))
+	}
+}
+
+// topDir returns the first directory below the home directory on the way
+// to d (~/.pyenv for ~/.pyenv/bin), "" when d is not under it.
+func (s *startupScan) topDir(d string) string {
+	rest, ok := strings.CutPrefix(d, s.home+string(filepath.Separator))
+	if !ok || rest == "" {
+		return ""
+	}
+	first, _, _ := strings.Cut(rest, string(filepath.Separator))
+	return first
 }
 
 // file reads start-up file f (bounded) and records what its lines source

@@ -36,6 +36,20 @@ source "$UNSET_VARIABLE_F5/x.sh"
 `)
 	write(".nvm/nvm.sh", "source ~/.nvm/bash_completion\n")
 	write(".zshrc", "source ~/.p10k.zsh\n")
+	// A PATH directory's links into its own tree lead to what runs;
+	// links into another tree lead to the user's work.
+	write(".pyenv/libexec/pyenv", "#!/usr/bin/env bash\n")
+	write("src/tool/tool.sh", "#!/bin/sh\n")
+	write(".pyenv/shims/python3", "#!/bin/sh\n")
+	for name, target := range map[string]string{
+		".pyenv/shims/pyenv": "../libexec/pyenv",
+		".pyenv/shims/tool":  filepath.Join(home, "src/tool/tool.sh"),
+		".pyenv/shims/gone":  "../nowhere/x",
+	} {
+		if err := os.Symlink(target, filepath.Join(home, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	t.Setenv("PATH", filepath.Join(home, "go/bin")+":/usr/bin:"+home+":relative/bin")
 	t.Setenv("SDKMAN_DIR", "")
 	p := mustParse(t, `{}`)
@@ -51,8 +65,12 @@ source "$UNSET_VARIABLE_F5/x.sh"
 		{".sdkman/bin/sdkman-init.sh", true},
 		{".p10k.zsh", true},
 		{".pyenv/shims/python3", true}, // PATH set in .bashrc
-		{"go/bin/gopls", true},         // PATH of the environment
-		{"notes.txt", false},           // the home directory itself on PATH is left out
+		{".pyenv/libexec/pyenv", true}, // a PATH entry's link leads there
+		{".pyenv/libexec/pyenv-init", true},
+		{"src/tool/tool.sh", false}, // a link into another tree
+		{".pyenv/nowhere/x", false},
+		{"go/bin/gopls", true}, // PATH of the environment
+		{"notes.txt", false},   // the home directory itself on PATH is left out
 		{"proj/main.go", false},
 		{".nvm/versions/node/x.js", false},
 	} {

@@ -99,7 +99,7 @@ func (w *walker) commandVar(name, value string) {
 	case catalogue.SourcedVars.Has(name):
 		w.Read(value)
 		if t, ok := w.FileText(value, true, effect.MaxScriptBytes, "a script"); ok {
-			w.runScript(t, nil, false)
+			w.runScript(t, nil, false, value)
 		}
 	case optionVars.Has(name):
 		w.optionVar(name, value)

@@ -28,12 +28,24 @@ func (w *walker) hide(format string, args ...any) {
 
 // runScript analyses text, a shell script the command runs from a file, as
 // the commands it is: in a subshell with args as $0, $1, … (sh x.sh a b),
-// or sourced into the current shell (source x.sh, . x.sh).
-func (w *walker) runScript(text string, args []word.Word, sourced bool) {
+// or sourced into the current shell (source x.sh, . x.sh). file is the
+// file the text is read from, as the command names it ("" when it is no
+// file's); see userChain.
+func (w *walker) runScript(text string, args []word.Word, sourced bool, file string) {
 	w.inFile++
-	before := w.err
+	before, outer, touches := w.err, w.chain, len(*w.TouchList)
+	w.chain = w.userChain(file)
+	if sourced {
+		if w.chain == "" {
+			w.ownState = true // the command's text sets the shell's state
+		} else {
+			w.stateFiles = append(w.stateFiles, w.Where(file))
+		}
+	}
 	defer func() {
 		w.inFile--
+		w.fileTouches(touches)
+		w.chain = outer
 		// A parse error inside the file: its line is the file's, not the
 		// command's, and nothing of the file was analysed.
 		var pe *ParseError
@@ -53,6 +65,99 @@ func (w *walker) runScript(text string, args []word.Word, sourced bool) {
 		w.script(text, w.depth+1)
 	})
 }
+
+// userChain returns the chain (see walker.chain) of file's text, which
+// the command runs: the files sourced so far, the files on the way to it
+// and file itself, as Where writes them. The text may then be the user's:
+// the policy says whether each of them is (shell.FileTouch). "" when the
+// command's own text set the shell's state first (a function, a variable,
+// a cd: see harmless), when the command wrote file (its text is the
+// command's), or when file's name holds a part guard could not work out.
+func (w *walker) userChain(file string) string {
+	if w.ownState || w.inFile > 1 && w.chain == "" || file == "" || word.Opaque(file) || strings.Contains(file, "\n") {
+		return ""
+	}
+	q := w.Where(file)
+	if _, wrote := w.WrittenEntry(path.Clean(q)); wrote {
+		return ""
+	}
+	var list []string
+	if w.chain != "" {
+		list = strings.Split(w.chain, "\n")
+	}
+	for _, f := range append(slices.Clip(w.stateFiles), q) {
+		if !slices.Contains(list, f) {
+			list = append(list, f)
+		}
+	}
+	return strings.Join(list, "\n")
+}
+
+// harmless reports whether statement s, of the command's own text, leaves
+// the shell's state as it was: a source of one file (whose text is then
+// walked in its turn), a program run from PATH, a test, and && and ||
+// lists of them. Anything else may set a variable, a function, an alias,
+// an option, the directory or the input that a file run later reads
+// (default-deny: what is not listed may).
+func harmless(s *syntax.Stmt) bool {
+	if s.Negated || s.Background || s.Coprocess || len(s.Redirs) > 0 {
+		return false
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.AndStmt || c.Op == syntax.OrStmt
+	case *syntax.TestClause:
+		return true
+	case *syntax.CallExpr:
+		if len(c.Assigns) > 0 || len(c.Args) == 0 {
+			return false
+		}
+		switch name := c.Args[0].Lit(); name {
+		case "":
+			return false
+		case "source", ".":
+			return len(c.Args) == 2
+		case "test", "[", "true", "false", ":", "pwd":
+			return true
+		default:
+			return !builtins.Has(name) && effect.ProgramName(name)
+		}
+	}
+	return false
+}
+
+// knownName returns the text of a, a word naming a file, when guard knows
+// it whole; "" otherwise.
+func knownName(a word.Word) string {
+	if !a.Known {
+		return ""
+	}
+	return a.Text
+}
+
+// fileTouches moves the touches from the n-th on, made while the text at
+// the end of w.chain was walked, to Analysis.FileTouches: the policy
+// weighs them by who can write the files. A relative path stays the
+// command's: it is relative to the directory the agent chose.
+func (w *walker) fileTouches(n int) {
+	if w.chain == "" || n > len(*w.TouchList) {
+		return
+	}
+	keep := n
+	for _, p := range (*w.TouchList)[n:] {
+		if relative(p) {
+			(*w.TouchList)[keep] = p
+			keep++
+			continue
+		}
+		w.a.FileTouches = append(w.a.FileTouches, FileTouch{Path: p, Files: w.chain})
+	}
+	*w.TouchList = (*w.TouchList)[:keep]
+}
+
+// relative reports whether touched path p is relative to the working
+// directory the command started in (as effect.Under sees it).
+func relative(p string) bool { return effect.Under("d", p) != p }
 
 // setArgs sets $0, $1, … to args (a script run with its arguments).
 func (w *walker) setArgs(args []word.Word) {
@@ -109,10 +214,10 @@ func (c *cmd) runPath(p string, args []word.Word) {
 	}
 	switch prog := shebang(text); {
 	case prog == "":
-		w.runScript(text, append([]word.Word{{Text: p, Known: true}}, args...), false)
+		w.runScript(text, append([]word.Word{{Text: p, Known: true}}, args...), false, p)
 	case catalogue.Shells.Has(prog):
 		restore := w.dialect(prog, nil) // #!/bin/zsh: zsh's reading
-		w.runScript(text, append([]word.Word{{Text: p, Known: true}}, args...), false)
+		w.runScript(text, append([]word.Word{{Text: p, Known: true}}, args...), false, p)
 		restore()
 	default:
 		in, isInterp := catalogue.InterpreterOf(prog)
@@ -316,7 +421,7 @@ func (c *cmd) runSub(sub string, program bool) {
 		if program {
 			c.runProgram(word.Word{Text: sf[1], Known: true})
 		} else if t, ok := c.w.FileText(sf[1], true, effect.MaxScriptBytes, "a script"); ok {
-			c.w.runScript(t, nil, false)
+			c.w.runScript(t, nil, false, sf[1])
 		}
 		return
 	}

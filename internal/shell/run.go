@@ -1249,7 +1249,7 @@ func (c *cmd) shellFile(file int) {
 	w.Read(a.Text)
 	c.spend(file) // read; the words after it are the script's, touched
 	if t, ok := w.FileText(a.Text, a.Known, effect.MaxScriptBytes, "a script"); ok {
-		w.runScript(t, c.args[file:], false)
+		w.runScript(t, c.args[file:], false, knownName(a))
 	}
 }
 
@@ -1268,7 +1268,7 @@ func (c *cmd) shellStdin() {
 		// sh < x.sh
 		w.Read(c.stdin.file)
 		if t, ok := w.FileText(c.stdin.file, true, effect.MaxScriptBytes, "a script"); ok {
-			w.runScript(t, nil, false)
+			w.runScript(t, nil, false, c.stdin.file)
 		}
 	case c.pipedHidden():
 		c.hiddenRun() // rev <<< '…' | sh, foo | sh
@@ -1339,7 +1339,7 @@ func (c *cmd) source() {
 	c.w.Read(c.args[0].Text)
 	c.spend(0)
 	if t, ok := c.w.FileText(c.args[0].Text, c.args[0].Known, effect.MaxScriptBytes, "a script"); ok {
-		c.w.runScript(t, c.args, true)
+		c.w.runScript(t, c.args, true, knownName(c.args[0]))
 	}
 }
 

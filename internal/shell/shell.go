@@ -143,6 +143,11 @@ type Analysis struct {
 	// and the host operands of curl, wget, nc, ncat, netcat, telnet, ssh,
 	// scp, sftp and rsync.
 	URLs []string
+	// FileTouches are the touches (see Touches) found in the text of a
+	// file the command runs, read from disk (export NVM_DIR=… in a sourced
+	// ~/.bashrc, a program an installed script runs on its own path), each
+	// with that file: whoever can write the file wrote them.
+	FileTouches []FileTouch
 	// Files are the files whose text guard read because the command runs
 	// them (through [Options.Files]), as the command names them.
 	Files []string
@@ -159,6 +164,21 @@ type Analysis struct {
 	// where bash's parser takes the command: what zsh would run is not
 	// known.
 	ZshErr *ParseError
+}
+
+// FileTouch is a touch in the text of a file the command runs
+// (Analysis.FileTouches).
+type FileTouch struct {
+	// Path is the path touched, resolved as Touches are; with a part guard
+	// could not work out, written as UnresolvedPath.Text is, and
+	// Unresolved set.
+	Path       string
+	Unresolved bool
+	// Files are the files whose text made the shell's state and touches
+	// it, as the command names them (after its cd), one per line: the
+	// files sourced before it, those on the way to it, and the file whose
+	// text touches it, last.
+	Files string
 }
 
 // UnresolvedPath is a path a command reads or writes of which guard could
@@ -280,6 +300,7 @@ func union(a, z *Analysis, zerr error) {
 	a.OpaqueReads = append(a.OpaqueReads, z.OpaqueReads...)
 	a.Writes = append(a.Writes, z.Writes...)
 	a.Touches = append(a.Touches, z.Touches...)
+	a.FileTouches = append(a.FileTouches, z.FileTouches...)
 	a.URLs = append(a.URLs, z.URLs...)
 	a.Files = append(a.Files, z.Files...)
 	var bashPE, zshPE *ParseError
@@ -323,6 +344,7 @@ func finish(a *Analysis) {
 	// A touch with an opaque part is checked as an unresolved write.
 	a.Touches = without(a.settle(a.Touches, true), a.Writes)
 	a.Files = dedupe(a.Files)
+	a.FileTouches = settleFileTouches(a.FileTouches)
 	urls := a.URLs[:0]
 	for _, u := range a.URLs {
 		if u != "" && (!word.HasMark(u) || !word.MayBeEmpty(u)) {
@@ -375,6 +397,27 @@ func nesting(s string) int {
 		}
 	}
 	return max
+}
+
+// settleFileTouches writes the markers of file touches' paths and files
+// as placeholders, the paths with an opaque part as UnresolvedPath.Text,
+// and drops duplicates.
+func settleFileTouches(list []FileTouch) []FileTouch {
+	out := list[:0]
+	seen := map[FileTouch]bool{}
+	for _, e := range list {
+		if word.Opaque(e.Path) {
+			e.Path, e.Unresolved = word.UnresolvedText(e.Path), true
+		} else {
+			e.Path = word.Render(e.Path)
+		}
+		e.Files = word.Render(e.Files)
+		if !seen[e] {
+			seen[e] = true
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 func dedupe(list []string) []string {

@@ -85,6 +85,14 @@ type walker struct {
 	// read once); inFile is how many of them are being walked, whose words
 	// count in fileWords.
 	inFile, fileWords int
+	// chain is, while the text of a file the command runs is walked, the
+	// files on disk whose text made the shell's state what it is there
+	// (see userChain), one per line; "" when the command's own text did.
+	// stateFiles are the files sourced so far; ownState is set once the
+	// command's own text changed the shell's state (see harmless).
+	chain      string
+	stateFiles []string
+	ownState   bool
 	// subFiles are the substitutions that print a file (cat F, < F): the
 	// line of each → the file.
 	subFiles [][2]string
@@ -391,6 +399,9 @@ func (w *walker) scoped(fn func()) {
 // redirections come first, as the shell makes them: what it reads is the
 // input of the read inside it.
 func (w *walker) stmtOnce(s *syntax.Stmt) {
+	if w.chain == "" && !w.ownState && !harmless(s) {
+		w.ownState = true
+	}
 	w.outputOf(s)
 	if s.Background || s.Coprocess {
 		// In the background the command runs in a subshell: what it
