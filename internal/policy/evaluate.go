@@ -77,8 +77,8 @@ type detectors struct {
 	mu         sync.Mutex
 	commands   *command.Detector
 	readPaths  *path.Detector
-	writePaths *path.Detector
-	touchPaths *path.Detector
+	writePaths *writeChecker
+	touchPaths *writeChecker
 	// realDirs is where each directory of a path glob really is
 	// (linkVariants).
 	realDirs map[string]string
@@ -426,15 +426,21 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 				if guardDirs, err = p.guardDirs(); err == nil {
 					// The files the start-up files source and the PATH
 					// directories under ~ (startup.go).
-					block := append(slices.Clip(p.FilePaths.BlockWrite), p.startupWrites()...)
-					c.writePaths, err = path.Compile(path.Rules{Block: block, Allow: p.FilePaths.AllowWrite,
+					startup, linkDirs := p.startupRules()
+					block := append(slices.Clip(p.FilePaths.BlockWrite), startup...)
+					var d *path.Detector
+					d, err = path.Compile(path.Rules{Block: block, Allow: p.FilePaths.AllowWrite,
 						Protected: guardDirs, Home: p.Home, Variants: p.zdotVariants(p.linkVariants(block, p.FilePaths.AllowWrite),
 							block, p.FilePaths.AllowWrite), Trees: true})
+					if err == nil {
+						c.writePaths = p.newWriteChecker(d, linkDirs)
+					}
 				}
 			}
 			if k == event.KindTouch && err == nil {
 				if c.touchPaths == nil {
-					c.touchPaths = p.touchDetector(c.writePaths)
+					w := c.writePaths
+					c.touchPaths = &writeChecker{p: p, base: p.touchDetector(w.base), tops: w.tops, linkDirs: w.linkDirs, touch: true}
 				}
 				return c.touchPaths, nil
 			}
@@ -494,6 +500,96 @@ func (p *Policy) writeProtects(files []string) (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// writeChecker checks the write (or touch) rules: base, compiled when the first
+// write is checked, and the rules the links of PATH directories under the
+// home directory add (startup.go pathLinks), which cost a listing of each
+// directory: compiled on the first check of a path in, or above, one of
+// the trees those directories lie in (~/.pyenv for ~/.pyenv/bin). It is
+// safe for concurrent use.
+type writeChecker struct {
+	p        *Policy
+	base     *path.Detector
+	tops     []string // the trees, normalised and folded, without a trailing /
+	linkDirs []string
+	touch    bool // the touch rules (touchDetector's)
+	once     sync.Once
+	links    *path.Detector // nil: none, or they did not compile
+	linkErr  error
+}
+
+// newWriteChecker returns the checker of the write rules of base and of the links of
+// PATH directories linkDirs.
+func (p *Policy) newWriteChecker(base *path.Detector, linkDirs []string) *writeChecker {
+	w := &writeChecker{p: p, base: base, linkDirs: linkDirs}
+	home := filepath.Clean(p.Home)
+	for _, d := range linkDirs {
+		rest, _ := strings.CutPrefix(d, home+string(filepath.Separator))
+		first, _, _ := strings.Cut(rest, string(filepath.Separator))
+		t := strings.TrimSuffix(path.Fold(path.Normalize(filepath.Join(home, first), "")), "/")
+		if !slices.Contains(w.tops, t) {
+			w.tops = append(w.tops, t)
+		}
+	}
+	return w
+}
+
+// Check implements checker.
+func (w *writeChecker) Check(text string) (event.Finding, bool) {
+	if f, hit := w.base.Check(text); hit || !w.near(text) {
+		return f, hit
+	}
+	w.once.Do(w.compileLinks)
+	if w.linkErr != nil {
+		// Fail closed: the rules could not be built.
+		return event.Finding{Detector: event.DetectorPaths, Rule: "blocked_path", Severity: "high",
+			Reason: "guard could not build its write rules: " + w.linkErr.Error(), LogReason: "guard could not build its write rules"}, true
+	}
+	if w.links == nil {
+		return event.Finding{}, false
+	}
+	return w.links.Check(text)
+}
+
+// near reports whether text may name a path in or above one of the trees:
+// a part guard does not know, a .., or a link on the way (the hook checks
+// where links lead as paths of their own) count as near.
+func (w *writeChecker) near(text string) bool {
+	if len(w.tops) == 0 {
+		return false
+	}
+	if strings.Contains(text, path.Unknown) || strings.Contains(text, "..") || strings.ContainsAny(text, "*?[") {
+		return true
+	}
+	n := strings.TrimSuffix(path.Fold(path.Normalize(text, w.p.Home)), "/")
+	for _, t := range w.tops {
+		if n == t || strings.HasPrefix(n, t+"/") || strings.HasPrefix(t, n+"/") || n == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// compileLinks builds the rules the links of the PATH directories add.
+func (w *writeChecker) compileLinks() {
+	p := w.p
+	globs := pathLinks(filepath.Clean(p.Home), w.linkDirs)
+	if len(globs) == 0 {
+		return
+	}
+	p.cache.mu.Lock() // linkVariants' memo
+	variants := p.linkVariants(globs, p.FilePaths.AllowWrite)
+	p.cache.mu.Unlock()
+	d, err := path.Compile(path.Rules{Block: globs, Allow: p.FilePaths.AllowWrite, Home: p.Home, Variants: variants, Trees: true})
+	if err != nil {
+		w.linkErr = err
+		return
+	}
+	if w.touch {
+		d = p.touchDetector(d)
+	}
+	w.links = d
 }
 
 // touchDetector returns the detector of touches: the write rules without

@@ -788,3 +788,19 @@ func TestHomeEntryThroughLink(t *testing.T) {
 		t.Error("the home directory was not listed")
 	}
 }
+
+// BenchmarkPathRules: what a hook call pays for the path rules it needs —
+// the default policy, one write and one read of a project file checked
+// (each process compiles them once).
+func BenchmarkPathRules(b *testing.B) {
+	for b.Loop() {
+		p, err := Default()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := p.Evaluate([]event.Input{{Kind: event.KindWrite, Text: "/home/dev/src/widgets/main.go"},
+			{Kind: event.KindRead, Text: "/home/dev/src/widgets/go.mod"}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

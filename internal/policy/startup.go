@@ -42,6 +42,9 @@ type startupScan struct {
 	next  []string          // sourced files to read at the next level
 	globs []string
 	read  int
+	// linkDirs are the PATH directories under home whose links pathLinks
+	// follows, when a check needs them (see linkRules).
+	linkDirs []string
 }
 
 // startupWrites returns the write globs the start-up files add: each file
@@ -53,9 +56,16 @@ type startupScan struct {
 // expand is left out (the default list still holds). It reads at most
 // maxStartupFiles files of maxStartupBytes each.
 func (p *Policy) startupWrites() []string {
+	g, _ := p.startupRules()
+	return g
+}
+
+// startupRules returns startupWrites' globs, and the PATH directories under
+// the home directory whose links lead to more (pathLinks).
+func (p *Policy) startupRules() (globs, linkDirs []string) {
 	home := filepath.Clean(p.Home)
 	if p.Home == "" || home == "/" || !filepath.IsAbs(home) {
-		return nil
+		return nil, nil
 	}
 	s := &startupScan{home: home, vars: map[string]string{"HOME": home}, seen: map[string]bool{}}
 	zdot := home
@@ -81,7 +91,7 @@ func (p *Policy) startupWrites() []string {
 		}
 		first, s.next = s.next, nil
 	}
-	return s.globs
+	return s.globs, s.linkDirs
 }
 
 // add records glob g, up to maxStartupGlobs.
@@ -108,20 +118,34 @@ func (s *startupScan) pathDirs(v string) {
 		if strings.HasPrefix(d, s.home+string(filepath.Separator)) && !hasGlobChar(d) && !s.seen[d] {
 			s.seen[d] = true
 			s.add(filepath.Join(d, "*"))
-			s.pathLinks(d)
+			if s.topDir(d) != "" {
+				s.linkDirs = append(s.linkDirs, d)
+			}
 		}
 	}
 }
 
-// pathLinks adds TARGETDIR/* for each symbolic link in PATH directory d
-// that leads to a file in another directory of the same tree under the
-// home directory (its first directory below home): ~/.pyenv/bin/pyenv is a
-// link to ~/.pyenv/libexec/pyenv, whose text (and the pyenv-* beside it
-// that it runs) is what runs at each shell start. A link into another tree
-// (~/.local/bin/tool → ~/src/tool/tool.sh, npm link) leads to the user's
-// own work, which the agent is there to change: its text stays the
-// agent's to write, and is read as such. It reads at most maxPathEntries
-// entries of d.
+// pathLinks returns TARGETDIR/* for each symbolic link in PATH
+// directories dirs (under home) that leads to a file in another directory
+// of the same tree under the home directory (its first directory below
+// home): ~/.pyenv/bin/pyenv is a link to ~/.pyenv/libexec/pyenv, whose
+// text (and the pyenv-* beside it that it runs) is what runs at each shell
+// start. A link into another tree (~/.local/bin/tool → ~/src/tool/tool.sh,
+// npm link) leads to the user's own work, which the agent is there to
+// change: its text stays the agent's to write, and is read as such. It
+// reads at most maxPathEntries entries of each directory.
+func pathLinks(home string, dirs []string) []string {
+	s := &startupScan{home: home, seen: map[string]bool{}}
+	for _, d := range dirs {
+		s.seen[d] = true
+	}
+	for _, d := range dirs {
+		s.pathLinks(d)
+	}
+	return s.globs
+}
+
+// pathLinks adds pathLinks' globs for directory d.
 func (s *startupScan) pathLinks(d string) {
 	top := s.topDir(d)
 	if top == "" {
@@ -133,10 +157,16 @@ func (s *startupScan) pathLinks(d string) {
 	}
 	defer f.Close()
 	entries, _ := f.ReadDir(maxPathEntries)
+	resolved := map[string]bool{} // link texts followed: rustup's 13 links in ~/.cargo/bin share one
 	for _, e := range entries {
 		if e.Type()&os.ModeSymlink == 0 {
 			continue
 		}
+		text, err := os.Readlink(filepath.Join(d, e.Name()))
+		if err != nil || resolved[text] {
+			continue
+		}
+		resolved[text] = true
 		t, err := filepath.EvalSymlinks(filepath.Join(d, e.Name()))
 		if err != nil {
 			continue
