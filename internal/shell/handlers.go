@@ -107,6 +107,7 @@ func init() {
 	}
 	families = []family{
 		{set: catalogue.Shells, run: (*cmd).shell},
+		{set: catalogue.ForeignShells, run: (*cmd).foreignShell},
 		{set: catalogue.Printers, run: (*cmd).printer},
 		{set: catalogue.Testers, run: (*cmd).allData},
 		{set: catalogue.GrepFamily, run: (*cmd).grepper},

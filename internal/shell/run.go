@@ -1167,6 +1167,21 @@ func (c *cmd) shell() {
 	}
 }
 
+// foreignShell: a shell whose language guard does not read runs code
+// guard cannot see (from -c, a file or standard input), unless it is only
+// asked for its version or help.
+func (c *cmd) foreignShell() {
+	for _, a := range c.args {
+		if a.Text != "--version" && a.Text != "--help" {
+			c.w.hide("runs %s code, a shell language guard does not read", c.name)
+			return
+		}
+	}
+	if len(c.args) == 0 {
+		c.w.hide("runs %s code, a shell language guard does not read", c.name)
+	}
+}
+
 // shellOptions reads a shell's options: the argument that is its -c
 // script, or the script file it runs (-1 for none), and whether -s makes
 // its arguments $1… of the script it reads on standard input.

@@ -26,7 +26,11 @@ var (
 // Shells, and interpreters whose code may come in an argument or on
 // standard input.
 var (
-	Shells = word.Set(" sh bash zsh dash ksh mksh ash yash posh rbash fish ")
+	Shells = word.Set(" sh bash zsh dash ksh mksh ash yash posh rbash ")
+	// ForeignShells are shells whose language guard does not read (fish's
+	// `set a ~/.ssh; cat $a/id_rsa` parses as bash and means another
+	// thing): what they run is hidden from guard.
+	ForeignShells = word.Set(" fish csh tcsh nu nushell elvish xonsh rc osh ysh oil ")
 	// ShellWithArg are shell options that take the next word.
 	ShellWithArg = word.Set(" -o +o -O +O --rcfile --init-file ")
 )
