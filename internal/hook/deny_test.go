@@ -71,6 +71,13 @@ var inHomeBlocks = map[string]string{
 	"rm -f ./bin/guard":                                             "writes ~/bin, on PATH",
 	"go build -o bin/guard ./cmd/guard":                             "writes ~/bin, on PATH",
 	"hyperfine 'bin/guard --version'":                               "hands a name in ~/bin to a program guard does not know",
+	// A hidden file of the home directory (~/.*/**): tools' configuration
+	// and state, read when they start.
+	"mkdir -p .agent_a/commands":                    "writes ~/.agent_a, agent A's own configuration (its commands are instructions to it)",
+	"touch .gitkeep":                                "writes ~/.gitkeep, a hidden file of home",
+	"echo .env >> .gitignore":                       "writes ~/.gitignore, which git may read for every repository",
+	"ln -sf ../../shared/.eslintrc.js .eslintrc.js": "writes ~/.eslintrc.js, code eslint loads for every project under home",
+	"echo '{}' > .vscode/settings.json":             "writes ~/.vscode, the editor's own directory",
 }
 
 // TestEverydayInHome runs every allow line of commands.tsv in the home

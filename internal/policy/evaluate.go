@@ -79,6 +79,7 @@ type detectors struct {
 	readPaths  *path.Detector
 	writePaths *writeChecker
 	touchPaths *writeChecker
+	linkDirs   []string // the PATH directories whose links the write rules follow
 	// realDirs is where each directory of a path glob really is
 	// (linkVariants).
 	realDirs map[string]string
@@ -109,6 +110,11 @@ type detectors struct {
 // cannot be parsed or checked whole blocks (see command.RuleUnchecked).
 func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 	v := event.Verdict{Decision: event.Allow}
+	// A write only the glob of the home's hidden files meets blocks last:
+	// another input's finding says more (~/.bashrc, a name guard cannot
+	// work out).
+	var later *event.Input
+	var laterFinding event.Finding
 	for _, in := range inputs {
 		checks, ok := plan()[in.Kind]
 		if !ok {
@@ -171,35 +177,51 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 				v.Notes = append(v.Notes, f)
 				continue
 			}
-			v.Decision = event.Block
-			v.Finding = f
-			quote := true
-			if quotesInput(f) {
-				// The shown reason quotes the command, path or URL host.
-				// When that text holds a secret or PII value, show the
-				// redacted form instead, and note what was found.
-				shown := in
-				if in.Kind == event.KindCommand && sh != nil {
-					// The reason may quote a normalised line too.
-					shown.Text = in.Text + "\n" + sh.Executed()
+			if f.Detector == event.DetectorPaths && f.Entry == homeDots {
+				if later == nil {
+					later, laterFinding = &in, f
 				}
-				hidden, err := p.sensitive(shown)
-				if err != nil {
-					return event.Verdict{}, err
-				}
-				if hidden != nil {
-					v.Finding.Reason = f.LogReason
-					v.Notes = append(v.Notes, *hidden)
-					quote = false
-				}
+				continue
 			}
-			if quote && in.Via != "" && Sensitive(in.Via) {
-				in.Via = ""
-			}
-			v.Finding.Explain = p.explain(in, v.Finding, quote)
-			return v, nil
+			return p.blocked(v, in, f, sh)
 		}
 	}
+	if later != nil {
+		return p.blocked(v, *later, laterFinding, nil)
+	}
+	return v, nil
+}
+
+// blocked returns v blocked by finding f on input in (sh: in's analysis,
+// when it is a command that was parsed), with the reason that quotes a
+// secret or PII value redacted and the explanation.
+func (p *Policy) blocked(v event.Verdict, in event.Input, f event.Finding, sh *shell.Analysis) (event.Verdict, error) {
+	v.Decision = event.Block
+	v.Finding = f
+	quote := true
+	if quotesInput(f) {
+		// The shown reason quotes the command, path or URL host.
+		// When that text holds a secret or PII value, show the
+		// redacted form instead, and note what was found.
+		shown := in
+		if in.Kind == event.KindCommand && sh != nil {
+			// The reason may quote a normalised line too.
+			shown.Text = in.Text + "\n" + sh.Executed()
+		}
+		hidden, err := p.sensitive(shown)
+		if err != nil {
+			return event.Verdict{}, err
+		}
+		if hidden != nil {
+			v.Finding.Reason = f.LogReason
+			v.Notes = append(v.Notes, *hidden)
+			quote = false
+		}
+	}
+	if quote && in.Via != "" && Sensitive(in.Via) {
+		in.Via = ""
+	}
+	v.Finding.Explain = p.explain(in, v.Finding, quote)
 	return v, nil
 }
 
@@ -427,20 +449,23 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 					// The files the start-up files source and the PATH
 					// directories under ~ (startup.go).
 					startup, linkDirs := p.startupRules()
-					block := append(slices.Clip(p.FilePaths.BlockWrite), startup...)
+					// homeDots is compiled apart, with its exceptions
+					// (writeChecker).
+					block := slices.DeleteFunc(slices.Clone(p.FilePaths.BlockWrite), func(g string) bool { return g == homeDots })
+					block = append(block, startup...)
 					var d *path.Detector
 					d, err = path.Compile(path.Rules{Block: block, Allow: p.FilePaths.AllowWrite,
 						Protected: guardDirs, Home: p.Home, Variants: p.zdotVariants(p.linkVariants(block, p.FilePaths.AllowWrite),
 							block, p.FilePaths.AllowWrite), Trees: true})
 					if err == nil {
-						c.writePaths = p.newWriteChecker(d, linkDirs)
+						c.writePaths = p.newWriteChecker(d, linkDirs, false)
+						c.linkDirs = linkDirs
 					}
 				}
 			}
 			if k == event.KindTouch && err == nil {
 				if c.touchPaths == nil {
-					w := c.writePaths
-					c.touchPaths = &writeChecker{p: p, base: p.touchDetector(w.base), tops: w.tops, linkDirs: w.linkDirs, touch: true}
+					c.touchPaths = p.newWriteChecker(p.touchDetector(c.writePaths.base), c.linkDirs, true)
 				}
 				return c.touchPaths, nil
 			}
@@ -502,94 +527,141 @@ func (p *Policy) writeProtects(files []string) (bool, error) {
 	return true, nil
 }
 
-// writeChecker checks the write (or touch) rules: base, compiled when the first
-// write is checked, and the rules the links of PATH directories under the
-// home directory add (startup.go pathLinks), which cost a listing of each
-// directory: compiled on the first check of a path in, or above, one of
-// the trees those directories lie in (~/.pyenv for ~/.pyenv/bin). It is
-// safe for concurrent use.
+// writeChecker checks the write (or touch) rules: base, compiled when the
+// first write is checked, then groups of rules that cost more to build
+// and concern few paths, each compiled on the first check of a path it may
+// concern: the rules the links of PATH directories under the home
+// directory add (startup.go pathLinks: a listing of each directory), for a
+// path in or above the trees those directories lie in (~/.pyenv for
+// ~/.pyenv/bin); and the home directory's hidden files (homeDots), for a
+// path in or above the home directory. It is safe for concurrent use.
 type writeChecker struct {
-	p        *Policy
-	base     *path.Detector
-	tops     []string // the trees, normalised and folded, without a trailing /
-	linkDirs []string
-	touch    bool // the touch rules (touchDetector's)
-	once     sync.Once
-	links    *path.Detector // nil: none, or they did not compile
-	linkErr  error
+	p      *Policy
+	base   *path.Detector
+	groups []*lazyRules
 }
 
-// newWriteChecker returns the checker of the write rules of base and of the links of
-// PATH directories linkDirs.
-func (p *Policy) newWriteChecker(base *path.Detector, linkDirs []string) *writeChecker {
-	w := &writeChecker{p: p, base: base, linkDirs: linkDirs}
+// lazyRules is a group of write rules compiled on first need.
+type lazyRules struct {
+	tops  []string // the directories it concerns, normalised and folded, without a trailing /
+	known bool     // only for paths with every part known (see homeDots)
+	build func() (*path.Detector, error)
+	once  sync.Once
+	d     *path.Detector // nil: no rules
+	err   error
+}
+
+// newWriteChecker returns the checker of the write rules of base, of the
+// links of PATH directories linkDirs, and of the home directory's hidden
+// files when the policy lists homeDots; touch makes them the touch rules,
+// without homeDots (see there).
+func (p *Policy) newWriteChecker(base *path.Detector, linkDirs []string, touch bool) *writeChecker {
+	w := &writeChecker{p: p, base: base}
 	home := filepath.Clean(p.Home)
-	for _, d := range linkDirs {
-		rest, _ := strings.CutPrefix(d, home+string(filepath.Separator))
-		first, _, _ := strings.Cut(rest, string(filepath.Separator))
-		t := strings.TrimSuffix(path.Fold(path.Normalize(filepath.Join(home, first), "")), "/")
-		if !slices.Contains(w.tops, t) {
-			w.tops = append(w.tops, t)
+	norm := func(d string) string { return strings.TrimSuffix(path.Fold(path.Normalize(d, "")), "/") }
+	finish := func(d *path.Detector, err error) (*path.Detector, error) {
+		if d != nil && touch {
+			d = p.touchDetector(d)
 		}
+		return d, err
+	}
+	if len(linkDirs) > 0 {
+		g := &lazyRules{build: func() (*path.Detector, error) { return finish(p.compileLazy(pathLinks(home, linkDirs), nil)) }}
+		for _, d := range linkDirs {
+			rest, _ := strings.CutPrefix(d, home+string(filepath.Separator))
+			first, _, _ := strings.Cut(rest, string(filepath.Separator))
+			if t := norm(filepath.Join(home, first)); !slices.Contains(g.tops, t) {
+				g.tops = append(g.tops, t)
+			}
+		}
+		w.groups = append(w.groups, g)
+	}
+	if !touch && slices.Contains(p.FilePaths.BlockWrite, homeDots) && filepath.IsAbs(home) && home != "/" {
+		w.groups = append(w.groups, &lazyRules{tops: []string{norm(home)}, known: true,
+			build: func() (*path.Detector, error) { return finish(p.compileLazy([]string{homeDots}, homeData)) }})
 	}
 	return w
 }
 
-// Check implements checker.
-func (w *writeChecker) Check(text string) (event.Finding, bool) {
-	if f, hit := w.base.Check(text); hit || !w.near(text) {
-		return f, hit
+// compileLazy compiles block globs with the policy's allow_write and the
+// exceptions allow, as the write rules are compiled.
+func (p *Policy) compileLazy(block, allow []string) (*path.Detector, error) {
+	if len(block) == 0 {
+		return nil, nil
 	}
-	w.once.Do(w.compileLinks)
-	if w.linkErr != nil {
-		// Fail closed: the rules could not be built.
-		return event.Finding{Detector: event.DetectorPaths, Rule: "blocked_path", Severity: "high",
-			Reason: "guard could not build its write rules: " + w.linkErr.Error(), LogReason: "guard could not build its write rules"}, true
-	}
-	if w.links == nil {
-		return event.Finding{}, false
-	}
-	return w.links.Check(text)
+	allow = append(slices.Clip(allow), p.FilePaths.AllowWrite...)
+	p.cache.mu.Lock() // linkVariants' memo
+	variants := p.linkVariants(block, allow)
+	p.cache.mu.Unlock()
+	return path.Compile(path.Rules{Block: block, Allow: allow, Home: p.Home, Variants: variants, Trees: true})
 }
 
-// near reports whether text may name a path in or above one of the trees:
-// a part guard does not know, a .., or a link on the way (the hook checks
-// where links lead as paths of their own) count as near.
-func (w *writeChecker) near(text string) bool {
-	if len(w.tops) == 0 {
-		return false
+// Check implements checker.
+func (w *writeChecker) Check(text string) (event.Finding, bool) {
+	f, hit := w.base.Check(text)
+	if hit || len(w.groups) == 0 {
+		return f, hit
 	}
-	if strings.Contains(text, path.Unknown) || strings.Contains(text, "..") || strings.ContainsAny(text, "*?[") {
-		return true
+	var n string
+	opaque := strings.Contains(text, path.Unknown) || strings.Contains(text, "..") || strings.ContainsAny(text, "*?[")
+	if !opaque {
+		n = strings.TrimSuffix(path.Fold(path.Normalize(text, w.p.Home)), "/")
 	}
-	n := strings.TrimSuffix(path.Fold(path.Normalize(text, w.p.Home)), "/")
-	for _, t := range w.tops {
-		if n == t || strings.HasPrefix(n, t+"/") || strings.HasPrefix(t, n+"/") || n == "" {
+	for _, g := range w.groups {
+		if !opaque && !g.concerns(n) || g.known && strings.Contains(text, path.Unknown) {
+			continue
+		}
+		g.once.Do(func() { g.d, g.err = g.build() })
+		if g.err != nil {
+			// Fail closed: the rules could not be built.
+			return event.Finding{Detector: event.DetectorPaths, Rule: "blocked_path", Severity: "high",
+				Reason: "guard could not build its write rules: " + g.err.Error(), LogReason: "guard could not build its write rules"}, true
+		}
+		if g.d == nil {
+			continue
+		}
+		if f, hit := g.d.Check(text); hit {
+			return f, true
+		}
+	}
+	return event.Finding{}, false
+}
+
+// concerns reports whether normalised path n is in or above one of g's
+// directories. (A path with a part guard does not know, a .., or a glob
+// character concerns every group; a link on the way is checked by the hook
+// as the path it leads to.)
+func (g *lazyRules) concerns(n string) bool {
+	for _, t := range g.tops {
+		if n == t || n == "" || strings.HasPrefix(n, t+"/") || strings.HasPrefix(t, n+"/") {
 			return true
 		}
 	}
 	return false
 }
 
-// compileLinks builds the rules the links of the PATH directories add.
-func (w *writeChecker) compileLinks() {
-	p := w.p
-	globs := pathLinks(filepath.Clean(p.Home), w.linkDirs)
-	if len(globs) == 0 {
-		return
-	}
-	p.cache.mu.Lock() // linkVariants' memo
-	variants := p.linkVariants(globs, p.FilePaths.AllowWrite)
-	p.cache.mu.Unlock()
-	d, err := path.Compile(path.Rules{Block: globs, Allow: p.FilePaths.AllowWrite, Home: p.Home, Variants: variants, Trees: true})
-	if err != nil {
-		w.linkErr = err
-		return
-	}
-	if w.touch {
-		d = p.touchDetector(d)
-	}
-	w.links = d
+// homeDots is the default block_write glob for the home directory's hidden
+// files and directories: configuration and state that programs read when
+// they start, of which no list is ever complete. Listed, it protects them
+// from writes but the tools' data stores, homeData. Not from touches: a
+// word guard cannot tell from a path (yq '.spec', sqlite3 '.tables', go's
+// ./...) is one in the home's top level when the agent works there; nor
+// for a name with a part guard cannot work out, which could always be one
+// of them (cd -; go build ./...): the named globs keep guarding the files
+// that switch guard off or run at start in both.
+const homeDots = "~/.*/**"
+
+// homeData are the data stores under the home's hidden directories that
+// homeDots leaves writable: caches, downloaded packages and toolchains,
+// histories. Writes elsewhere under ~/.* need allow_write.
+var homeData = []string{
+	"~/.cache/**", "~/.local/share/**", "~/.local/state/**", "~/.local/lib/python*/site-packages/**",
+	"~/.npm/_cacache/**", "~/.npm/_logs/**", "~/.npm/_npx/**", "~/.pnpm-store/**", "~/.yarn/berry/cache/**", "~/.bun/install/cache/**",
+	"~/.cargo/registry/**", "~/.cargo/git/**", "~/.rustup/toolchains/**", "~/.rustup/downloads/**", "~/.rustup/tmp/**",
+	"~/.m2/repository/**", "~/.gradle/caches/**", "~/.gradle/wrapper/dists/**", "~/.nuget/packages/**", "~/.pub-cache/**",
+	"~/.conda/pkgs/**", "~/.nvm/versions/**", "~/.nvm/.cache/**", "~/.pyenv/versions/**", "~/.terraform.d/plugin-cache/**",
+	"~/.bash_history", "~/.zsh_history", "~/.python_history", "~/.node_repl_history", "~/.lesshst", "~/.viminfo",
+	"~/.wget-hsts", "~/.sqlite_history", "~/.psql_history", "~/.mysql_history", "~/.Trash/**",
 }
 
 // touchDetector returns the detector of touches: the write rules without

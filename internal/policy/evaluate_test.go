@@ -725,6 +725,18 @@ func TestPersistenceFiles(t *testing.T) {
 		"~/go/bin/x":                   false, // go install's, after the system's on PATH
 		"~/proj/bin/x":                 false,
 		"~/proj/.local/bin/x":          false,
+		// The hidden files no list names (homeDots), but the data stores.
+		"~/.newtoolrc":                          true,
+		"~/.config/newtool/init.lua":            true,
+		"~/.aws/credentials":                    true,
+		"~/.foo/bar/baz":                        true,
+		"~/.local/share/applications/x.desktop": true, // named: the data store does not excuse it
+		"~/.cache/pip/wheels/x.whl":             false,
+		"~/.npm/_cacache/index-v5/x":            false,
+		"~/.bash_history":                       false,
+		"~/.nvm/versions/node/v20/lib/x.js":     false,
+		"~/.rustup/toolchains/stable/lib/x":     false,
+		"~/notes/.hidden":                       false, // not at the home's top level
 	} {
 		v, err := p.Evaluate([]event.Input{{Kind: event.KindWrite, Text: path}})
 		if err != nil {
@@ -801,6 +813,36 @@ func BenchmarkPathRules(b *testing.B) {
 		if _, err := p.Evaluate([]event.Input{{Kind: event.KindWrite, Text: "/home/dev/src/widgets/main.go"},
 			{Kind: event.KindRead, Text: "/home/dev/src/widgets/go.mod"}}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestHomeDots: the default glob for the home's hidden files blocks a
+// write and a touch there, yields to allow_write, and is gone when the
+// policy's block_write does not list it.
+func TestHomeDots(t *testing.T) {
+	write := event.Input{Kind: event.KindWrite, Text: "~/.newtoolrc"}
+	touch := event.Input{Kind: event.KindWrite, Text: "~/.config/newtool/init.lua"}
+	for _, c := range []struct {
+		doc   string
+		block bool
+	}{
+		{`{}`, true},
+		{`{"file_paths":{"allow_write":["~/.newtoolrc","~/.config/newtool/**"]}}`, false},
+		{`{"file_paths":{"block_write":["~/.bashrc"]}}`, false},
+	} {
+		p := mustParse(t, c.doc)
+		for _, in := range []event.Input{write, touch} {
+			v, err := p.Evaluate([]event.Input{in})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Blocked() != c.block {
+				t.Errorf("%s: %s %s: blocked %v, want %v", c.doc, in.Kind, in.Text, v.Blocked(), c.block)
+			}
+			if c.block && !strings.Contains(v.Finding.Reason, homeDots) {
+				t.Errorf("%s: reason %q does not name %s", c.doc, v.Finding.Reason, homeDots)
+			}
 		}
 	}
 }

@@ -54,6 +54,8 @@ source "$UNSET_VARIABLE_F5/x.sh"
 	t.Setenv("SDKMAN_DIR", "")
 	p := mustParse(t, `{}`)
 	p.Home, p.ZDotDir = home, ""
+	// The start-up files' own rules, without the hidden files' glob.
+	p.FilePaths.BlockWrite = slices.DeleteFunc(p.FilePaths.BlockWrite, func(g string) bool { return g == homeDots })
 	for _, c := range []struct {
 		path  string
 		block bool
