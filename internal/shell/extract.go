@@ -1,0 +1,208 @@
+package shell
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// What an extraction (tar x, unzip, 7z x, bsdtar, cpio -i) or a
+// recursive copy (cp -r, cp -a, rsync -r, rsync -a, scp -r) writes into a
+// destination directory D is D/NAME for each NAME it brings. Guard lists
+// the names when it can (effect.Lister: an archive's members, a copied
+// directory's tree) and records each as a write, so the path rules check
+// them: a member .git/hooks/pre-commit extracted in a repository's root is
+// a write of its hook. When it cannot (another format, a bound passed, the
+// archive on standard input, a tree the command itself wrote), the names
+// are unknown: D/$(…) and each name D holds now are written (default
+// deny: a protected place in D may be among them).
+
+// maxMemberLinks bounds the symbolic link members followed as links (a
+// later member or write through one); past it, the directory may hold
+// links guard does not follow (effect.Ledger.MayLink).
+const maxMemberLinks = 16
+
+// extracted records what an extraction writes into directory d: the
+// members when guard can list them, else names it cannot tell.
+func (c *cmd) extracted(d string, x extraction, members []effect.Member, listed bool) {
+	if !listed {
+		if c.w.Listing() {
+			c.w.WriteUnknownIn(d)
+		}
+		c.w.MayLink(d, "an archive was extracted") // a member may be a link (links.go)
+		return
+	}
+	dir := strings.TrimRight(d, "/")
+	links := 0
+	for _, m := range members {
+		for _, name := range memberNames(m.Name, x) {
+			p := under(dir, name, x.absolute)
+			switch m.Kind {
+			case effect.MemberSymlink:
+				if links++; links <= maxMemberLinks {
+					c.w.Link(m.Link, p)
+				}
+				c.w.MayLink(d, "an archive with links was extracted")
+			case effect.MemberHardlink:
+				// A hard link's target is written through it.
+				for _, t := range memberNames(m.Link, x) {
+					c.w.Write(under(dir, t, x.absolute))
+				}
+			}
+			c.w.Write(p)
+		}
+	}
+}
+
+// under returns member name in directory dir; an absolute name stays so
+// when the archiver keeps absolute names (tar -P, cpio), else it is taken
+// as relative, as tar and unzip take it.
+func under(dir, name string, absolute bool) string {
+	if strings.HasPrefix(name, "/") {
+		if absolute {
+			return name
+		}
+		name = strings.TrimLeft(name, "/")
+	}
+	return dir + "/" + name
+}
+
+// memberNames returns the names member name gets once its leading
+// elements are stripped (--strip-components=N): none when it has no more
+// than N; both ways of counting a leading ./ (tar's and bsdtar's may
+// differ) when it has one.
+func memberNames(name string, x extraction) []string {
+	if x.strip == 0 {
+		return []string{name}
+	}
+	var out []string
+	for _, skipDot := range []bool{false, true} {
+		if skipDot && !strings.HasPrefix(name, "./") {
+			break
+		}
+		elems := strings.Split(strings.TrimLeft(name, "/"), "/")
+		if skipDot {
+			elems = elems[1:]
+		}
+		kept := []string(nil)
+		for i, e := range elems {
+			if i >= x.strip {
+				kept = append(kept, e)
+			}
+		}
+		if n := strings.Join(kept, "/"); strings.Trim(n, "/") != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// archiveMembers lists the members of the archive x reads, when guard can
+// tell them: the archive is a file named by a known word, names are not
+// rewritten (tar --transform, bsdtar -s), the strip count is known.
+func (c *cmd) archiveMembers(x extraction) ([]effect.Member, bool) {
+	if x.archive == "" || x.renames || x.strip < 0 || c.w.Stale(x.archive) {
+		return nil, false
+	}
+	if v, ok := c.w.Lookup("TAR_OPTIONS"); ok && v != "" && c.name != "unzip" && c.name != "7z" {
+		return nil, false // options guard did not read here (--transform, --strip-components)
+	}
+	return c.w.Members(x.archive)
+}
+
+// stripCount reads tar's --strip-components=N (--strip-components N,
+// --strip=N); -1 for a count it cannot read. It returns the index of the
+// last word used.
+func (c *cmd) stripCount(j int, x *extraction) (int, bool) {
+	s := c.args[j].Text
+	opt, v, eq := strings.Cut(s, "=")
+	if opt != "--strip-components" && opt != "--strip" {
+		return j, false
+	}
+	if !eq {
+		if j+1 >= len(c.args) {
+			x.strip = -1
+			return j, true
+		}
+		j++
+		v = c.args[j].Text
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		n = -1
+	}
+	x.strip = n
+	return j, true
+}
+
+// renamesMembers reports whether word s is an option that rewrites
+// members' names (tar --transform, --xform, bsdtar -s).
+func (c *cmd) renamesMembers(s string) bool {
+	return strings.HasPrefix(s, "--transform") || strings.HasPrefix(s, "--xform") ||
+		c.name == "bsdtar" && s == "-s"
+}
+
+// copiedTree is what a recursive copy brings from one source: no tree (a
+// file, a link copied as a link), the names under it, or names guard
+// cannot tell (unknown).
+type copiedTree struct {
+	tree, unknown bool
+	names         []string
+}
+
+// sourceTree lists what a recursive copy brings from src; it is asked
+// before the copy's own writes, which would make src look like the
+// command's own.
+func (c *cmd) sourceTree(src string) copiedTree {
+	if !c.recursive || !c.w.Listing() {
+		return copiedTree{}
+	}
+	if (c.name == "scp" || c.name == "rsync") && remoteWord(src) || c.w.Stale(src) {
+		return copiedTree{tree: true, unknown: true}
+	}
+	kind, _ := c.w.Lstat(src)
+	operand, _ := c.keptLinks()
+	switch {
+	case kind == effect.EntryFile, kind == effect.EntryNone, kind == effect.EntryLink && operand:
+		return copiedTree{} // a file, or a link copied as a link: no tree
+	case kind == effect.EntryDir:
+		if names, ok := c.w.Tree(src, effect.MaxTreeDepth); ok {
+			return copiedTree{tree: true, names: names}
+		}
+	}
+	return copiedTree{tree: true, unknown: true}
+}
+
+// copied records what a recursive copy of a source with tree t writes
+// into each directory of into: into/NAME for each NAME under it, or names
+// guard cannot tell (see extracted).
+func (c *cmd) copied(t copiedTree, into []string) {
+	if !t.tree {
+		return
+	}
+	for _, d := range into {
+		if t.unknown {
+			// A name guard cannot tell (cp -r src/* out/): what it brings
+			// is names it cannot tell in the directory the name is in.
+			if i := strings.LastIndexByte(strings.TrimRight(d, "/"), '/'); i >= 0 &&
+				(strings.ContainsAny(d[i:], "*?[") || !word.IsKnown(d[i:])) {
+				d = d[:i+1]
+			}
+			c.w.WriteUnknownIn(d)
+			continue
+		}
+		d = strings.TrimRight(d, "/")
+		for _, n := range t.names {
+			c.w.Write(d + "/" + n)
+		}
+	}
+}
+
+// remoteWord reports whether s names a remote file (host:path), as scp
+// and rsync read it.
+func remoteWord(s string) bool {
+	i := strings.IndexByte(s, ':')
+	return i > 0 && !strings.ContainsRune(s[:i], '/')
+}
