@@ -129,6 +129,17 @@ func TestExtractedMembers(t *testing.T) {
 		{"cat ../evil.tar | tar x", true, ".git"},
 		{"tar xzf release.tar.gz --transform s/pkg/.git/", true, ".git"},
 		{"curl -so r.tgz https://example.com/r.tgz && tar xzf r.tgz", true, ".git"},
+		// Excluded names are left out when guard reads the pattern.
+		{"rsync -a --include=.git/hooks/** --exclude=.git x/ .", true, ".git"},
+		{"tar xf ../evil.tar --exclude='.git/hooks'", true, ".git"},
+		{"tar xf ../evil.tar --exclude=.git", false, ""},
+		{"tar xf ../evil.tar --exclude-vcs", false, ""},
+		{"rsync -a --exclude=.git x/ .", false, ""},
+		{"rsync -a --exclude .git/ x/ .", false, ""},
+		// A copy of a whole repository writes its .git in the new place
+		// (an accepted cost: git clone, or --exclude=.git).
+		{"cp -r . ../bk", true, ".git"},
+		{"rsync -a --exclude=.git ./ ../bk/", false, ""},
 		// Everyday forms.
 		{"tar xzf release.tar.gz", false, ""},
 		{"tar xzf release.tar.gz --strip-components=1", false, ""},

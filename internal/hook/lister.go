@@ -63,8 +63,12 @@ func (f runFiles) Tree(p string, depth int) ([]string, bool) {
 		if len(out) >= effect.MaxMembers || level > effect.MaxTreeDepth {
 			return fs.ErrInvalid
 		}
-		out = append(out, filepath.ToSlash(rel))
-		if d.IsDir() && level >= depth {
+		if !d.IsDir() {
+			out = append(out, filepath.ToSlash(rel))
+			return nil
+		}
+		out = append(out, filepath.ToSlash(rel)+"/")
+		if level >= depth {
 			return fs.SkipDir
 		}
 		return nil

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"strconv"
 	"strings"
 
@@ -36,7 +37,11 @@ func (c *cmd) extracted(d string, x extraction, members []effect.Member, listed 
 	}
 	dir := strings.TrimRight(d, "/")
 	links := 0
+	skip := c.excludes()
 	for _, m := range members {
+		if excluded(m.Name, skip) {
+			continue
+		}
 		for _, name := range memberNames(m.Name, x) {
 			p := under(dir, name, x.absolute)
 			switch m.Kind {
@@ -169,6 +174,15 @@ func (c *cmd) sourceTree(src string) copiedTree {
 		return copiedTree{} // a file, or a link copied as a link: no tree
 	case kind == effect.EntryDir:
 		if names, ok := c.w.Tree(src, effect.MaxTreeDepth); ok {
+			if skip := c.excludes(); len(skip) > 0 {
+				kept := names[:0]
+				for _, n := range names {
+					if !excluded(n, skip) {
+						kept = append(kept, n)
+					}
+				}
+				names = kept
+			}
 			return copiedTree{tree: true, names: names}
 		}
 	}
@@ -205,4 +219,60 @@ func (c *cmd) copied(t copiedTree, into []string) {
 func remoteWord(s string) bool {
 	i := strings.IndexByte(s, ':')
 	return i > 0 && !strings.ContainsRune(s[:i], '/')
+}
+
+// excludes returns the name patterns tar's --exclude (and --exclude-vcs)
+// or rsync's --exclude leave out, those guard reads: a pattern without a
+// / matches any element of a name, and everything under it. Nil when an
+// option may bring a name back or filter otherwise (--include, --filter,
+// -f, -F, --exclude-from, --anchored…): every name is then kept.
+func (c *cmd) excludes() []string {
+	var out []string
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		switch {
+		case s == "--":
+			return out
+		case s == "--exclude-vcs" && c.name != "rsync":
+			out = append(out, ".git", ".hg", ".svn", ".bzr", "CVS")
+		case s == "--exclude" && j+1 < len(c.args):
+			j++
+			out = append(out, c.args[j].Text)
+		case strings.HasPrefix(s, "--exclude="):
+			out = append(out, s[len("--exclude="):])
+		case strings.HasPrefix(s, "--include"), strings.HasPrefix(s, "--filter"), strings.HasPrefix(s, "--exclude-from"),
+			strings.HasPrefix(s, "--anchored"), strings.HasPrefix(s, "--no-wildcards"), strings.HasPrefix(s, "--wildcards-match-slash"),
+			c.name == "rsync" && (s == "-f" || s == "-F" || strings.HasPrefix(s, "-f") && !strings.HasPrefix(s, "--")):
+			return nil
+		}
+	}
+	return out
+}
+
+// excluded reports whether name (an archive's member, a name under a
+// copied tree) is left out by one of patterns: an element of it matches a
+// pattern without a / (a pattern ending in / only a directory's element:
+// one with more after it, or the last of a name ending in /).
+func excluded(name string, patterns []string) bool {
+	if len(patterns) == 0 {
+		return false
+	}
+	elems := strings.Split(strings.Trim(name, "/"), "/")
+	isDir := strings.HasSuffix(name, "/") // a directory member, a tree's directory
+	for _, p := range patterns {
+		dirOnly := strings.HasSuffix(p, "/")
+		p = strings.TrimSuffix(p, "/")
+		if p == "" || strings.Contains(p, "/") || !word.IsKnown(p) {
+			continue
+		}
+		for i, e := range elems {
+			if dirOnly && i == len(elems)-1 && !isDir {
+				break
+			}
+			if ok, err := path.Match(p, e); ok && err == nil {
+				return true
+			}
+		}
+	}
+	return false
 }

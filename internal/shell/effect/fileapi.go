@@ -110,7 +110,8 @@ type Lister interface {
 	// passed, unreadable, absent).
 	Members(path string) ([]Member, bool)
 	// Tree returns the names below the directory at path, at most depth
-	// levels down, relative to it (a/b for path/a/b), links not followed,
+	// levels down, relative to it (a/b for path/a/b; a directory's ends in
+	// /), links not followed,
 	// or false when guard cannot list them all (not a directory, more
 	// than MaxMembers, deeper than MaxTreeDepth, unreadable).
 	Tree(path string, depth int) ([]string, bool)
