@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"io/fs"
 	"strings"
 	"testing"
 )
@@ -87,6 +88,24 @@ func TestList(t *testing.T) {
 		case tc.want != "" && (err != nil || names(ms) != tc.want):
 			t.Errorf("%s: %q, %v; want %q", tc.name, names(ms), err, tc.want)
 		}
+	}
+}
+
+// TestZipLink: a zip's symbolic link member holds its text as contents.
+func TestZipLink(t *testing.T) {
+	var buf bytes.Buffer
+	w := zip.NewWriter(&buf)
+	h := &zip.FileHeader{Name: "l"}
+	h.SetMode(fs.ModeSymlink | 0o777)
+	f, err := w.CreateHeader(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte("../../.bashrc"))
+	w.Close()
+	ms, err := List(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil || len(ms) != 1 || ms[0].Kind != Symlink || ms[0].Link != "../../.bashrc" {
+		t.Errorf("%+v, %v", ms, err)
 	}
 }
 

@@ -119,6 +119,9 @@ func TestExtractedMembers(t *testing.T) {
 		{"rsync -a x/ .", true, ".git"},
 		{"cp -r x/.git .", true, ".git"},
 		{"mkdir -p y && cp -r x/. y && cp -r y/. .", true, ".git"},
+		{"cp -rL x/src/. .", true, ".git"}, // links in the tree followed: not listed
+		{"rsync -rk x/src/ .", true, ".git"},
+		{"cp -rL x/src/. sub/", false, ""},
 		// The home directory.
 		{"tar xf dot.tar -C ~", true, "~"},
 		{"tar xf up.tar -C ~/d", true, ".bashrc"},

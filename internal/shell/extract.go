@@ -169,6 +169,11 @@ func (c *cmd) sourceTree(src string) copiedTree {
 	}
 	kind, _ := c.w.Lstat(src)
 	operand, _ := c.keptLinks()
+	if c.followsTreeLinks() {
+		// cp -rL, rsync -L/-k: what a link in the tree leads to is
+		// copied, and the listing does not follow links.
+		return copiedTree{tree: kind != effect.EntryFile && kind != effect.EntryNone, unknown: true}
+	}
 	switch {
 	case kind == effect.EntryFile, kind == effect.EntryNone, kind == effect.EntryLink && operand:
 		return copiedTree{} // a file, or a link copied as a link: no tree
@@ -271,6 +276,35 @@ func excluded(name string, patterns []string) bool {
 			}
 			if ok, err := path.Match(p, e); ok && err == nil {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// followsTreeLinks reports whether a recursive copy copies what the links
+// inside the tree lead to: cp -L (--dereference, the last link mode
+// given), rsync -L, -k, --copy-links, --copy-dirlinks,
+// --copy-unsafe-links.
+func (c *cmd) followsTreeLinks() bool {
+	switch c.name {
+	case "cp":
+		_, tree := cpKeepsLinks(c.args)
+		return !tree // -L, the last link mode given (-H keeps the tree's)
+	case "rsync":
+		for _, a := range c.args {
+			s := a.Text
+			switch {
+			case s == "--":
+				return false
+			case s == "--copy-links", s == "--copy-dirlinks", s == "--copy-unsafe-links":
+				return true
+			case !strings.HasPrefix(s, "--") && strings.HasPrefix(s, "-"):
+				for i := 1; i < len(s) && !strings.ContainsRune("efTBM", rune(s[i])); i++ {
+					if s[i] == 'L' || s[i] == 'k' {
+						return true
+					}
+				}
 			}
 		}
 	}
