@@ -147,13 +147,17 @@ func (c *cmd) containerCopy() bool {
 func (c *cmd) sevenZip() {
 	c.recursive = len(c.args) > 0 && (c.args[0].Text == "a" || c.args[0].Text == "u")
 	if len(c.args) > 0 && (c.args[0].Text == "x" || c.args[0].Text == "e") {
-		dir := "."
-		for _, a := range c.args {
+		dir, x := ".", extraction{}
+		for _, a := range c.args[1:] {
 			if v, ok := strings.CutPrefix(a.Text, "-o"); ok && v != "" {
 				dir = v
+			} else if x.archive == "" && !strings.HasPrefix(a.Text, "-") {
+				x.archive = a.Text
 			}
 		}
 		c.w.WriteDir(dir)
+		members, listed := c.archiveMembers(x)
+		c.extracted(dir, x, members, listed) // extract.go
 	}
 	c.generic()
 }
@@ -668,6 +672,10 @@ func cpLinks(args []word.Word) bool {
 // contents are copied (dir/. or rsync's dir/) writes into dest as a whole.
 func (c *cmd) destination(dest string, isDir bool, sources []string) {
 	w := c.w
+	trees := make([]copiedTree, len(sources)) // before the copy's own writes (extract.go)
+	for i, src := range sources {
+		trees[i] = c.sourceTree(src)
+	}
 	switch strings.TrimRight(dest, "/") {
 	case "", "~", ".", "..", "$HOME", "${HOME}":
 		isDir = true
@@ -680,7 +688,7 @@ func (c *cmd) destination(dest string, isDir bool, sources []string) {
 		w.Copied(dest, sources[0]) // cp a.sh b.sh: b.sh holds a.sh's text
 	}
 	dir := strings.TrimRight(dest, "/") // "" for /: dir + "/" + base
-	for _, src := range sources {
+	for i, src := range sources {
 		// A remote source (host:/x/.bashrc) lands here under its name too.
 		base := src
 		if c.name == "scp" || c.name == "rsync" || c.name == "sftp" {
@@ -700,9 +708,17 @@ func (c *cmd) destination(dest string, isDir bool, sources []string) {
 		}
 		if base == "" || base == "." || base == ".." {
 			w.Write(dest) // the contents of a directory: anything in dest
+			c.copied(trees[i], []string{dest})
 			continue
 		}
 		w.Write(dir + "/" + base)
+		// cp -r x y makes y/x, or y when there is no y (guard cannot tell
+		// which at run time); BSD's cp -r x/ y copies what x holds.
+		into := []string{dir + "/" + base}
+		if !isDir || c.name == "cp" && strings.HasSuffix(src, "/") {
+			into = append(into, dest)
+		}
+		c.copied(trees[i], into) // extract.go
 		if c.name != "scp" && c.name != "rsync" {
 			w.Copied(dir+"/"+base, src)
 		}
@@ -718,8 +734,11 @@ type extraction struct {
 	dirs       []string // the directories it extracts into
 	members    []string // the files named after a -C DIR, there
 	extracting bool
-	absolute   bool // it writes members' absolute names as they are
-	toStdout   bool // tar -O, --to-command: members go to a program, no file is made
+	absolute   bool   // it writes members' absolute names as they are
+	toStdout   bool   // tar -O, --to-command: members go to a program, no file is made
+	archive    string // the archive file read ("" for standard input or not known)
+	strip      int    // tar --strip-components; -1 when not known (extract.go)
+	renames    bool   // tar --transform, bsdtar -s: members' names rewritten
 }
 
 // Option letters of the archivers that take a value.
@@ -745,6 +764,12 @@ func (c *cmd) unzip() {
 		}
 		if v, k, ok := word.OptionValue(c.args, j, 'd', "x", ""); ok {
 			x.dirs, j = append(x.dirs, v), k
+			continue
+		}
+		if s := c.args[j].Text; s == "-x" {
+			break // the names after -x are excluded members
+		} else if x.archive == "" && !strings.HasPrefix(s, "-") {
+			x.archive = s
 		}
 	}
 	c.unpack(x)
@@ -794,10 +819,15 @@ func (c *cmd) tarOptions() extraction {
 			x.dirs = append(x.dirs, v)
 			continue
 		}
-		if _, k, ok := word.OptionValue(c.args, j, 'f', "CbTXgFKLNVH", "--file"); ok {
-			j = k // the archive
+		if v, k, ok := word.OptionValue(c.args, j, 'f', "CbTXgFKLNVH", "--file"); ok {
+			j, x.archive = k, v // the archive
 			continue
 		}
+		if k, ok := c.stripCount(j, &x); ok {
+			j = k
+			continue
+		}
+		x.renames = x.renames || c.renamesMembers(s)
 		if !strings.HasPrefix(s, "-") && cdir != "" {
 			x.members = append(x.members, cdir+"/"+s) // tar czf o.tgz -C ~ .ssh
 		}
@@ -819,9 +849,12 @@ func (c *cmd) tarLetters(s string, x *extraction) (k int, cdir string) {
 			x.toStdout = true
 		case strings.ContainsRune(tarWithArg, l) && k+1 < len(c.args):
 			k++
-			if l == 'C' {
+			switch l {
+			case 'C':
 				x.dirs = append(x.dirs, c.args[k].Text)
 				cdir = c.args[k].Text
+			case 'f':
+				x.archive = c.args[k].Text
 			}
 		}
 	}
@@ -837,7 +870,8 @@ func (c *cmd) unpack(x extraction) {
 		if len(x.dirs) == 0 {
 			x.dirs = []string{"."}
 		}
-		if x.absolute {
+		members, listed := c.archiveMembers(x)
+		if x.absolute && !listed {
 			x.dirs = append(x.dirs, "/")
 		}
 		for _, d := range x.dirs {
@@ -845,7 +879,7 @@ func (c *cmd) unpack(x extraction) {
 				break // tar -O: no file is made
 			}
 			c.w.WriteDir(d)
-			c.w.MayLink(d, "an archive was extracted") // a member may be a link (links.go)
+			c.extracted(d, x, members, listed) // extract.go
 		}
 	}
 	c.generic()

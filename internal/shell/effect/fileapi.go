@@ -98,3 +98,49 @@ const (
 	// EntryLink: a symbolic link.
 	EntryLink
 )
+
+// Lister is a [Files] that also lists what an extraction or a recursive
+// copy writes: the members of an archive file and the names under a
+// directory, within [MaxMembers] and [MaxTreeDepth]. The hook's reader is
+// one. Its paths are named as ReadFile's are.
+type Lister interface {
+	Files
+	// Members returns the members of the archive file at path, in order,
+	// or false when guard cannot list them (another format, a bound
+	// passed, unreadable, absent).
+	Members(path string) ([]Member, bool)
+	// Tree returns the names below the directory at path, at most depth
+	// levels down, relative to it (a/b for path/a/b; a directory's ends in
+	// /), links not followed,
+	// or false when guard cannot list them all (not a directory, more
+	// than MaxMembers, deeper than MaxTreeDepth, unreadable).
+	Tree(path string, depth int) ([]string, bool)
+}
+
+// Member is an entry of an archive (see [Lister.Members]).
+type Member struct {
+	Name string
+	// Link is a symbolic link's text, or the member a hard link names.
+	Link string
+	Kind MemberKind
+}
+
+// MemberKind says what a [Member] makes.
+type MemberKind int
+
+// What an archive's member makes.
+const (
+	MemberFile MemberKind = iota
+	MemberDir
+	MemberSymlink
+	MemberHardlink
+)
+
+// Bounds of the listings of [Lister].
+const (
+	// MaxMembers bounds the members of an archive and the names of a
+	// copied tree listed.
+	MaxMembers = 4096
+	// MaxTreeDepth bounds the depth of a copied tree walked.
+	MaxTreeDepth = 32
+)

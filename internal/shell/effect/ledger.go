@@ -33,6 +33,7 @@ type Ledger struct {
 	mayLink      []mayLink
 	linksUnknown string
 	nstat        int // Lstat's lookups (links.go)
+	nlist        int // archives and trees listed (lister.go)
 	// Linking is set while a command that makes links records its
 	// destination: the link's own making is not a write through it.
 	Linking bool

@@ -1,0 +1,98 @@
+package effect
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// What an extraction or a recursive copy writes into its destination D
+// is D/NAME for each NAME it brings: an archive's members, the names under
+// a copied directory. Guard lists them through the reader ([Lister]) when
+// it can: the archive or the directory is on disk as the command names it,
+// a known word, not one the command itself wrote or extracted earlier
+// (what is on disk then is not what the command reads), within the bounds.
+
+// MaxListings bounds the archives and trees one command lists.
+const MaxListings = 8
+
+// UnknownName is the word of a name guard cannot tell in a directory an
+// extraction or a copy writes: DIR/UnknownName is checked as an unresolved
+// path.
+var UnknownName = word.Mark(word.MarkSubst, "")
+
+// listable returns the reader and the path of word s for a listing, or
+// false when guard cannot list what is there.
+func (w *Ledger) listable(s string) (Lister, string, bool) {
+	l, ok := w.Files.(Lister)
+	if !ok || s == "" || s == "-" || !word.IsKnown(s) || strings.ContainsAny(s, "*?[") || w.nlist >= MaxListings {
+		return nil, "", false
+	}
+	w.nlist++
+	p := w.Where(strings.TrimRight(s, "/"))
+	if p == "" {
+		p = "."
+	}
+	return l, p, true
+}
+
+// Stale reports whether what is at word s, or under it, is the command's
+// own: it wrote, extracted or linked there earlier, so what is on disk now
+// is not what a later stage reads.
+func (w *Ledger) Stale(s string) bool {
+	p := w.Where(strings.TrimRight(s, "/"))
+	if p == "" {
+		p = "."
+	}
+	p = path.Clean(p)
+	if _, written := w.WrittenEntry(p); written || w.MayLinkAt(s) != "" {
+		return true
+	}
+	for _, f := range w.Written {
+		if _, below := cutDir(f.Path, p); below || p == "." && !strings.HasPrefix(f.Path, "/") {
+			return true
+		}
+	}
+	return false
+}
+
+// Members returns the members of the archive file word s names, or false
+// when guard cannot list them.
+func (w *Ledger) Members(s string) ([]Member, bool) {
+	l, p, ok := w.listable(s)
+	if !ok {
+		return nil, false
+	}
+	return l.Members(p)
+}
+
+// Tree returns the names below the directory word s names, depth levels
+// down (see [Lister.Tree]), or false when guard cannot list them.
+func (w *Ledger) Tree(s string, depth int) ([]string, bool) {
+	l, p, ok := w.listable(s)
+	if !ok {
+		return nil, false
+	}
+	return l.Tree(p, depth)
+}
+
+// Listing reports whether the analysis has a reader that lists archives
+// and trees: without one, what is on disk is not guard's to see.
+func (w *Ledger) Listing() bool {
+	_, ok := w.Files.(Lister)
+	return ok
+}
+
+// WriteUnknownIn records that the command writes names guard cannot tell
+// into directory word d: d/UnknownName, checked for what it could name,
+// and each name d holds now, which a name written may be (a repository's
+// .git in the directory an archive of unknown members is extracted into).
+func (w *Ledger) WriteUnknownIn(d string) {
+	dir := strings.TrimRight(d, "/")
+	w.Write(dir + "/" + UnknownName)
+	names, _ := w.Tree(d, 1)
+	for _, n := range names {
+		w.Write(dir + "/" + n)
+	}
+}
