@@ -5,9 +5,8 @@
 //
 // # Records
 //
-// Every audit record becomes one OpenTelemetry log record, built with the
-// collector's pdata types and posted as an OTLP/HTTP protobuf request
-// (gzip): the record's time as its timestamp, severity INFO for an allow
+// Every audit record becomes one OpenTelemetry log record, encoded by hand
+// (otlp.go, protowire) and posted as an OTLP/HTTP protobuf request (gzip): the record's time as its timestamp, severity INFO for an allow
 // and WARN for a block, and the audit fields as attributes under guard.
 // (guard.hook, guard.verdict, guard.rule, guard.input_hash,
 // guard.prev_hash, guard.hash…). The resource carries service.name=guard,
@@ -41,13 +40,10 @@ package export
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
-
-	"go.opentelemetry.io/collector/pdata/pcommon"
-	"go.opentelemetry.io/collector/pdata/plog"
 
 	"github.com/guardhq/guard/internal/audit"
 )
@@ -86,7 +82,7 @@ type Options struct {
 type Exporter struct {
 	opt    Options
 	send   *sender
-	res    map[string]string
+	res    []byte // the Resource's content (encodeResource)
 	status *tracker
 	sleep  func(ctx context.Context, d time.Duration) error
 	now    func() time.Time
@@ -110,7 +106,12 @@ func New(opt Options) (*Exporter, error) {
 	res["service.name"] = "guard"
 	res["service.version"] = opt.Version
 	res["host.name"] = host
-	return &Exporter{opt: opt, send: s, res: res, status: newTracker(opt.Config.URL),
+	keys := make([]string, 0, len(res))
+	for k := range res {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return &Exporter{opt: opt, send: s, res: encodeResource(keys, res), status: newTracker(opt.Config.URL),
 		sleep: sleepCtx, now: time.Now, poll: pollEvery}, nil
 }
 
@@ -175,12 +176,9 @@ func (e *Exporter) follow(ctx context.Context, cur *Cursor) error {
 		b, err := e.fill(ctx, t, &read, pending)
 		pending = nil
 		if b.n > 0 {
-			body, merr := (&plog.ProtoMarshaler{}).MarshalLogs(b.logs)
+			body := b.request()
 			if err := wait(); err != nil {
 				return err
-			}
-			if merr != nil {
-				return fmt.Errorf("encode a batch: %w", merr)
 			}
 			if ctx.Err() != nil {
 				return ctx.Err() // stopping: no new request
@@ -214,7 +212,7 @@ func (e *Exporter) fill(ctx context.Context, t *tail, cur *Cursor, pending []Bre
 	b := newBatch(e.res)
 	b.end, b.head, b.start = cur.Off, cur.Head, cur.HeadStart
 	headEnd := cur.HeadEnd
-	now := pcommon.NewTimestampFromTime(e.now())
+	now := e.now()
 	for _, br := range pending {
 		e.report(b, br, now)
 	}
@@ -246,7 +244,7 @@ func (e *Exporter) fill(ctx context.Context, t *tail, cur *Cursor, pending []Bre
 				e.report(b, Break{Reason: "prev_hash", Expected: b.head, Found: string(f.PrevHash), Offset: off}, now)
 			}
 			h := hashOf(l.Bytes)
-			b.addRecord(&f, h, now)
+			b.addRecord(&f, h, uint64(now.UnixNano()))
 			b.head, b.start, headEnd = h, off, off+int64(len(l.Bytes))
 			continue
 		}
@@ -258,12 +256,12 @@ func (e *Exporter) fill(ctx context.Context, t *tail, cur *Cursor, pending []Bre
 }
 
 // report adds the error record of br to b and shows br in the status.
-func (e *Exporter) report(b *batch, br Break, now pcommon.Timestamp) {
+func (e *Exporter) report(b *batch, br Break, now time.Time) {
 	if br.Time == "" {
-		br.Time = now.AsTime().UTC().Format(time.RFC3339)
+		br.Time = now.UTC().Format(time.RFC3339)
 	}
 	e.status.broke(br)
-	b.addBreak(br, now)
+	b.addBreak(br, uint64(now.UnixNano()))
 }
 
 // deliver sends body, the encoded batch b, until the collector acknowledges
