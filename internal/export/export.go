@@ -6,10 +6,11 @@
 // # Records
 //
 // Every audit record becomes one OpenTelemetry log record, encoded by hand
-// (otlp.go, protowire) and posted as an OTLP/HTTP protobuf request (gzip): the record's time as its timestamp, severity INFO for an allow
-// and WARN for a block, and the audit fields as attributes under guard.
-// (guard.hook, guard.verdict, guard.rule, guard.input_hash,
-// guard.prev_hash, guard.hash…). The resource carries service.name=guard,
+// (otlp.go, wire.go: the protobuf wire format, no protobuf library) and
+// posted as an OTLP/HTTP protobuf request (gzip): the record's time as its
+// timestamp, severity INFO for an allow and WARN for a block, and the audit
+// fields as attributes under guard. (guard.hook, guard.verdict,
+// guard.rule, guard.input_hash, guard.prev_hash, guard.hash…). The resource carries service.name=guard,
 // service.version and host.name. The log holds no prompt, command or file
 // text, and neither does what is shipped.
 //
