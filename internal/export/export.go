@@ -173,14 +173,18 @@ func (e *Exporter) follow(ctx context.Context, cur *Cursor) error {
 		return err
 	}
 	defer func() { _ = wait() }()
+	// Two buffers take turns: sent holds the request in flight, free one
+	// no request uses any more (a backlog reuses them, batch after batch).
+	var sent, free []byte
 	for {
-		b, err := e.fill(ctx, t, &read, pending)
-		pending = nil
+		b, err := e.fill(ctx, t, &read, pending, free)
+		pending, free = nil, nil
 		if b.n > 0 {
 			body := b.request()
 			if err := wait(); err != nil {
 				return err
 			}
+			free, sent = sent, b.records
 			if ctx.Err() != nil {
 				return ctx.Err() // stopping: no new request
 			}
@@ -190,6 +194,7 @@ func (e *Exporter) follow(ctx context.Context, cur *Cursor) error {
 			read = b.cursor(0)
 			continue
 		}
+		free = b.records // not sent
 		if err := wait(); err != nil {
 			return err
 		}
@@ -206,11 +211,11 @@ func (e *Exporter) follow(ctx context.Context, cur *Cursor) error {
 }
 
 // fill reads complete lines from the tail after the cursor into a new
-// batch, up to the batch limits or the end of what is written, with the
-// breaks in pending first. The batch's end state is what the cursor
-// becomes once the collector acknowledges it.
-func (e *Exporter) fill(ctx context.Context, t *tail, cur *Cursor, pending []Break) (*batch, error) {
-	b := newBatch(e.res)
+// batch encoded into buf (newBatch), up to the batch limits or the end of
+// what is written, with the breaks in pending first. The batch's end state
+// is what the cursor becomes once the collector acknowledges it.
+func (e *Exporter) fill(ctx context.Context, t *tail, cur *Cursor, pending []Break, buf []byte) (*batch, error) {
+	b := newBatch(e.res, buf)
 	b.end, b.head, b.start = cur.Off, cur.Head, cur.HeadStart
 	headEnd := cur.HeadEnd
 	now := e.now()

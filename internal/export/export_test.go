@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bufio"
 	"compress/gzip"
 	"context"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 	"go.opentelemetry.io/collector/pdata/plog/plogotlp"
 
 	"github.com/guardhq/guard/internal/audit"
+	"github.com/guardhq/guard/internal/console/loggen"
 	"github.com/guardhq/guard/internal/event"
 )
 
@@ -420,5 +422,48 @@ func TestStopKeepsTheAnswerInFlight(t *testing.T) {
 	r.stop()
 	if _, hashes, _ := col.got(); len(hashes) != 3 {
 		t.Errorf("the collector got %d records, want 3: the batch in flight was sent again", len(hashes))
+	}
+}
+
+// TestExporterShipsABacklog ships a log of several batches: the buffers the
+// batches take turns in (follow) must never change a request before the
+// collector acknowledged it, so every record arrives once, in order.
+func TestExporterShipsABacklog(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "audit.log")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	const n = 4*maxBatchRecords + 7
+	if err := loggen.Write(w, loggen.Options{N: n, Seed: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	var want []string
+	for _, l := range readLines(t, path) {
+		want = append(want, hashOf([]byte(l)))
+	}
+	col := &collector{}
+	srv := httptest.NewServer(col)
+	defer srv.Close()
+	r := startExporter(t, dir, srv.URL)
+	waitFor(t, "the backlog shipped", func() bool { return r.e.Status().Shipped == int64(len(want)) })
+	r.stop()
+	events, hashes, reqs := col.got()
+	if strings.Join(hashes, " ") != strings.Join(want, " ") {
+		t.Errorf("shipped %d records, want the log's %d in order", len(hashes), len(want))
+	}
+	if reqs < 5 {
+		t.Errorf("%d requests, want at least 5 batches", reqs)
+	}
+	for _, ev := range events {
+		if ev != "decision" {
+			t.Fatalf("event %q: want no break", ev)
+		}
 	}
 }

@@ -167,20 +167,23 @@ func encodeResource(keys []string, res map[string]string) []byte {
 	return b
 }
 
-// encodeRequest returns the ExportLogsServiceRequest of one ResourceLogs
-// whose Resource content is resource, with one ScopeLogs of the scope
-// ScopeName whose LogRecords fields (tags, lengths and contents) are
-// records.
-func encodeRequest(resource, records []byte) []byte {
+// requestHeader returns what an ExportLogsServiceRequest of one
+// ResourceLogs whose Resource content is resource, with one ScopeLogs of
+// the scope ScopeName, holds before its LogRecords fields, recordsLen bytes
+// (tags, lengths and contents).
+func requestHeader(resource []byte, recordsLen int) []byte {
 	scope := appendStringField(nil, fScopeName, ScopeName)
-	scopeLogs := sizeLen(fScopeLogsScope, len(scope)) + len(records)
+	scopeLogs := sizeLen(fScopeLogsScope, len(scope)) + recordsLen
 	rl := sizeLen(fResourceLogsResource, len(resource)) + sizeLen(fResourceLogsScopeLogs, scopeLogs)
-	b := make([]byte, 0, sizeLen(fRequestResourceLogs, rl))
+	b := make([]byte, 0, maxHeader(resource))
 	b = appendLen(b, fRequestResourceLogs, rl)
 	b = appendLen(b, fResourceLogsResource, len(resource))
 	b = append(b, resource...)
 	b = appendLen(b, fResourceLogsScopeLogs, scopeLogs)
 	b = appendLen(b, fScopeLogsScope, len(scope))
-	b = append(b, scope...)
-	return append(b, records...)
+	return append(b, scope...)
 }
+
+// maxHeader bounds the size of requestHeader's result: five tags and
+// lengths of at most 10 bytes each, the resource and the scope's name.
+func maxHeader(resource []byte) int { return len(resource) + len(ScopeName) + 5*(1+10) }

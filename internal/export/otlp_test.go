@@ -133,7 +133,7 @@ const (
 // request with pdata.
 func encodeBatch(t testing.TB, recs []refRec, brks []Break, now uint64) plog.Logs {
 	keys := slices.Sorted(maps.Keys(testResource))
-	b := newBatch(encodeResource(keys, testResource))
+	b := newBatch(encodeResource(keys, testResource), nil)
 	for _, r := range recs {
 		b.addRecord(r.f, r.hash, now)
 	}

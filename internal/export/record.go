@@ -20,11 +20,14 @@ const (
 // scope, the records in log order.
 type batch struct {
 	resource []byte // the Resource's content
-	records  []byte // the ScopeLogs' LogRecord fields, encoded
-	scratch  []byte // one record's content while it is built
-	n        int    // log records in it
-	bytes    int64  // log bytes they stand for (a bound on the request size)
-	end      int64  // offset just after the last line it covers
+	// records holds the ScopeLogs' LogRecord fields, encoded, after prefix
+	// bytes of room for the request's header (request).
+	records []byte
+	prefix  int
+	scratch []byte // one record's content while it is built
+	n       int    // log records in it
+	bytes   int64  // log bytes they stand for (a bound on the request size)
+	end     int64  // offset just after the last line it covers
 	// head is the chain hash of the last record (or link) it covers, and
 	// start and headEnd where that line is: the cursor once acknowledged.
 	head           string
@@ -42,13 +45,25 @@ func (b *batch) cursor(shipped int64) Cursor {
 }
 
 // newBatch returns an empty batch whose resource is resource, the content
-// of a Resource message (encodeResource).
-func newBatch(resource []byte) *batch {
-	return &batch{resource: resource}
+// of a Resource message (encodeResource). It encodes into buf (nil for a
+// new buffer), which no request may use any more.
+func newBatch(resource, buf []byte) *batch {
+	prefix := maxHeader(resource)
+	if cap(buf) < prefix {
+		buf = make([]byte, 0, prefix+64<<10)
+	}
+	return &batch{resource: resource, records: buf[:prefix], prefix: prefix}
 }
 
-// request returns the encoded ExportLogsServiceRequest of b.
-func (b *batch) request() []byte { return encodeRequest(b.resource, b.records) }
+// request returns the encoded ExportLogsServiceRequest of b: its header
+// written in the room before the records, so that they are not copied.
+// Records added after it are not in it.
+func (b *batch) request() []byte {
+	h := requestHeader(b.resource, len(b.records)-b.prefix)
+	start := b.prefix - len(h)
+	copy(b.records[start:], h)
+	return b.records[start:]
+}
 
 // appendRecord appends the LogRecord whose content is in b.scratch.
 func (b *batch) appendRecord() {
