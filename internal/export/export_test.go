@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -390,6 +391,32 @@ func TestHookPathLinksNoOpenTelemetry(t *testing.T) {
 	for _, p := range deps {
 		if strings.HasPrefix(p, "go.opentelemetry.io/") || p == "github.com/guardhq/guard/internal/export" {
 			t.Errorf("the hook path imports %s", p)
+		}
+	}
+}
+
+// TestBinaryLinksNoProtobufLibrary: the binary is one, so whatever this
+// package links initialises in every hook process. The OTLP request is
+// encoded by hand (otlp.go, wire.go) so that guard links no OpenTelemetry
+// and no protobuf package (protowire's init reads the executable; see
+// docs/DECISIONS.md, OpenTelemetry export).
+func TestBinaryLinksNoProtobufLibrary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-deps", "github.com/guardhq/guard/cmd/guard").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "github.com/guardhq/guard/internal/export") {
+		t.Fatalf("go list does not show the exporter among guard's packages: %s", out)
+	}
+	for _, p := range deps {
+		for _, bad := range []string{"go.opentelemetry.io/", "google.golang.org/protobuf/", "github.com/json-iterator/", "github.com/modern-go/"} {
+			if strings.HasPrefix(p, bad) {
+				t.Errorf("guard links %s", p)
+			}
 		}
 	}
 }
