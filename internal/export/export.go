@@ -5,12 +5,12 @@
 //
 // # Records
 //
-// Every audit record becomes one OpenTelemetry log record, built with the
-// collector's pdata types and posted as an OTLP/HTTP protobuf request
-// (gzip): the record's time as its timestamp, severity INFO for an allow
-// and WARN for a block, and the audit fields as attributes under guard.
-// (guard.hook, guard.verdict, guard.rule, guard.input_hash,
-// guard.prev_hash, guard.hash…). The resource carries service.name=guard,
+// Every audit record becomes one OpenTelemetry log record, encoded by hand
+// (otlp.go, wire.go: the protobuf wire format, no protobuf library) and
+// posted as an OTLP/HTTP protobuf request (gzip): the record's time as its
+// timestamp, severity INFO for an allow and WARN for a block, and the audit
+// fields as attributes under guard. (guard.hook, guard.verdict,
+// guard.rule, guard.input_hash, guard.prev_hash, guard.hash…). The resource carries service.name=guard,
 // service.version and host.name. The log holds no prompt, command or file
 // text, and neither does what is shipped.
 //
@@ -41,13 +41,10 @@ package export
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
-
-	"go.opentelemetry.io/collector/pdata/pcommon"
-	"go.opentelemetry.io/collector/pdata/plog"
 
 	"github.com/guardhq/guard/internal/audit"
 )
@@ -86,7 +83,7 @@ type Options struct {
 type Exporter struct {
 	opt    Options
 	send   *sender
-	res    map[string]string
+	res    []byte // the Resource's content (encodeResource)
 	status *tracker
 	sleep  func(ctx context.Context, d time.Duration) error
 	now    func() time.Time
@@ -110,7 +107,12 @@ func New(opt Options) (*Exporter, error) {
 	res["service.name"] = "guard"
 	res["service.version"] = opt.Version
 	res["host.name"] = host
-	return &Exporter{opt: opt, send: s, res: res, status: newTracker(opt.Config.URL),
+	keys := make([]string, 0, len(res))
+	for k := range res {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return &Exporter{opt: opt, send: s, res: encodeResource(keys, res), status: newTracker(opt.Config.URL),
 		sleep: sleepCtx, now: time.Now, poll: pollEvery}, nil
 }
 
@@ -171,17 +173,18 @@ func (e *Exporter) follow(ctx context.Context, cur *Cursor) error {
 		return err
 	}
 	defer func() { _ = wait() }()
+	// Two buffers take turns: sent holds the request in flight, free one
+	// no request uses any more (a backlog reuses them, batch after batch).
+	var sent, free []byte
 	for {
-		b, err := e.fill(ctx, t, &read, pending)
-		pending = nil
+		b, err := e.fill(ctx, t, &read, pending, free)
+		pending, free = nil, nil
 		if b.n > 0 {
-			body, merr := (&plog.ProtoMarshaler{}).MarshalLogs(b.logs)
+			body := b.request()
 			if err := wait(); err != nil {
 				return err
 			}
-			if merr != nil {
-				return fmt.Errorf("encode a batch: %w", merr)
-			}
+			free, sent = sent, b.records
 			if ctx.Err() != nil {
 				return ctx.Err() // stopping: no new request
 			}
@@ -191,6 +194,7 @@ func (e *Exporter) follow(ctx context.Context, cur *Cursor) error {
 			read = b.cursor(0)
 			continue
 		}
+		free = b.records // not sent
 		if err := wait(); err != nil {
 			return err
 		}
@@ -207,14 +211,14 @@ func (e *Exporter) follow(ctx context.Context, cur *Cursor) error {
 }
 
 // fill reads complete lines from the tail after the cursor into a new
-// batch, up to the batch limits or the end of what is written, with the
-// breaks in pending first. The batch's end state is what the cursor
-// becomes once the collector acknowledges it.
-func (e *Exporter) fill(ctx context.Context, t *tail, cur *Cursor, pending []Break) (*batch, error) {
-	b := newBatch(e.res)
+// batch encoded into buf (newBatch), up to the batch limits or the end of
+// what is written, with the breaks in pending first. The batch's end state
+// is what the cursor becomes once the collector acknowledges it.
+func (e *Exporter) fill(ctx context.Context, t *tail, cur *Cursor, pending []Break, buf []byte) (*batch, error) {
+	b := newBatch(e.res, buf)
 	b.end, b.head, b.start = cur.Off, cur.Head, cur.HeadStart
 	headEnd := cur.HeadEnd
-	now := pcommon.NewTimestampFromTime(e.now())
+	now := e.now()
 	for _, br := range pending {
 		e.report(b, br, now)
 	}
@@ -246,7 +250,7 @@ func (e *Exporter) fill(ctx context.Context, t *tail, cur *Cursor, pending []Bre
 				e.report(b, Break{Reason: "prev_hash", Expected: b.head, Found: string(f.PrevHash), Offset: off}, now)
 			}
 			h := hashOf(l.Bytes)
-			b.addRecord(&f, h, now)
+			b.addRecord(&f, h, uint64(now.UnixNano()))
 			b.head, b.start, headEnd = h, off, off+int64(len(l.Bytes))
 			continue
 		}
@@ -258,12 +262,12 @@ func (e *Exporter) fill(ctx context.Context, t *tail, cur *Cursor, pending []Bre
 }
 
 // report adds the error record of br to b and shows br in the status.
-func (e *Exporter) report(b *batch, br Break, now pcommon.Timestamp) {
+func (e *Exporter) report(b *batch, br Break, now time.Time) {
 	if br.Time == "" {
-		br.Time = now.AsTime().UTC().Format(time.RFC3339)
+		br.Time = now.UTC().Format(time.RFC3339)
 	}
 	e.status.broke(br)
-	b.addBreak(br, now)
+	b.addBreak(br, uint64(now.UnixNano()))
 }
 
 // deliver sends body, the encoded batch b, until the collector acknowledges

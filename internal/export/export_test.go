@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bufio"
 	"compress/gzip"
 	"context"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +20,7 @@ import (
 	"go.opentelemetry.io/collector/pdata/plog/plogotlp"
 
 	"github.com/guardhq/guard/internal/audit"
+	"github.com/guardhq/guard/internal/console/loggen"
 	"github.com/guardhq/guard/internal/event"
 )
 
@@ -392,6 +395,32 @@ func TestHookPathLinksNoOpenTelemetry(t *testing.T) {
 	}
 }
 
+// TestBinaryLinksNoProtobufLibrary: the binary is one, so whatever this
+// package links initialises in every hook process. The OTLP request is
+// encoded by hand (otlp.go, wire.go) so that guard links no OpenTelemetry
+// and no protobuf package (protowire's init reads the executable; see
+// docs/DECISIONS.md, OpenTelemetry export).
+func TestBinaryLinksNoProtobufLibrary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-deps", "github.com/guardhq/guard/cmd/guard").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "github.com/guardhq/guard/internal/export") {
+		t.Fatalf("go list does not show the exporter among guard's packages: %s", out)
+	}
+	for _, p := range deps {
+		for _, bad := range []string{"go.opentelemetry.io/", "google.golang.org/protobuf/", "github.com/json-iterator/", "github.com/modern-go/"} {
+			if strings.HasPrefix(p, bad) {
+				t.Errorf("guard links %s", p)
+			}
+		}
+	}
+}
+
 // TestStopKeepsTheAnswerInFlight: a stop while a request is in flight
 // waits for its answer and saves the cursor, so the next start does not
 // send the batch again.
@@ -420,5 +449,48 @@ func TestStopKeepsTheAnswerInFlight(t *testing.T) {
 	r.stop()
 	if _, hashes, _ := col.got(); len(hashes) != 3 {
 		t.Errorf("the collector got %d records, want 3: the batch in flight was sent again", len(hashes))
+	}
+}
+
+// TestExporterShipsABacklog ships a log of several batches: the buffers the
+// batches take turns in (follow) must never change a request before the
+// collector acknowledged it, so every record arrives once, in order.
+func TestExporterShipsABacklog(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "audit.log")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	const n = 4*maxBatchRecords + 7
+	if err := loggen.Write(w, loggen.Options{N: n, Seed: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	var want []string
+	for _, l := range readLines(t, path) {
+		want = append(want, hashOf([]byte(l)))
+	}
+	col := &collector{}
+	srv := httptest.NewServer(col)
+	defer srv.Close()
+	r := startExporter(t, dir, srv.URL)
+	waitFor(t, "the backlog shipped", func() bool { return r.e.Status().Shipped == int64(len(want)) })
+	r.stop()
+	events, hashes, reqs := col.got()
+	if strings.Join(hashes, " ") != strings.Join(want, " ") {
+		t.Errorf("shipped %d records, want the log's %d in order", len(hashes), len(want))
+	}
+	if reqs < 5 {
+		t.Errorf("%d requests, want at least 5 batches", reqs)
+	}
+	for _, ev := range events {
+		if ev != "decision" {
+			t.Fatalf("event %q: want no break", ev)
+		}
 	}
 }

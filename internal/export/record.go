@@ -1,9 +1,6 @@
 package export
 
 import (
-	"go.opentelemetry.io/collector/pdata/pcommon"
-	"go.opentelemetry.io/collector/pdata/plog"
-
 	"github.com/guardhq/guard/internal/audit"
 	"github.com/guardhq/guard/internal/event"
 )
@@ -22,11 +19,15 @@ const (
 // batch is the OTLP logs of one request being built: one resource, one
 // scope, the records in log order.
 type batch struct {
-	logs    plog.Logs
-	records plog.LogRecordSlice
-	n       int   // log records in it
-	bytes   int64 // log bytes they stand for (a bound on the request size)
-	end     int64 // offset just after the last line it covers
+	resource []byte // the Resource's content
+	// records holds the ScopeLogs' LogRecord fields, encoded, after prefix
+	// bytes of room for the request's header (request).
+	records []byte
+	prefix  int
+	scratch []byte // one record's content while it is built
+	n       int    // log records in it
+	bytes   int64  // log bytes they stand for (a bound on the request size)
+	end     int64  // offset just after the last line it covers
 	// head is the chain hash of the last record (or link) it covers, and
 	// start and headEnd where that line is: the cursor once acknowledged.
 	head           string
@@ -43,74 +44,81 @@ func (b *batch) cursor(shipped int64) Cursor {
 	return c
 }
 
-// newBatch returns an empty batch with the resource attributes res.
-func newBatch(res map[string]string) *batch {
-	ld := plog.NewLogs()
-	rl := ld.ResourceLogs().AppendEmpty()
-	attrs := rl.Resource().Attributes()
-	attrs.EnsureCapacity(len(res))
-	for k, v := range res {
-		attrs.PutStr(k, v)
+// newBatch returns an empty batch whose resource is resource, the content
+// of a Resource message (encodeResource). It encodes into buf (nil for a
+// new buffer), which no request may use any more.
+func newBatch(resource, buf []byte) *batch {
+	prefix := maxHeader(resource)
+	if cap(buf) < prefix {
+		buf = make([]byte, 0, prefix+64<<10)
 	}
-	sl := rl.ScopeLogs().AppendEmpty()
-	sl.Scope().SetName(ScopeName)
-	return &batch{logs: ld, records: sl.LogRecords()}
+	return &batch{resource: resource, records: buf[:prefix], prefix: prefix}
+}
+
+// request returns the encoded ExportLogsServiceRequest of b: its header
+// written in the room before the records, so that they are not copied.
+// Records added after it are not in it.
+func (b *batch) request() []byte {
+	h := requestHeader(b.resource, len(b.records)-b.prefix)
+	start := b.prefix - len(h)
+	copy(b.records[start:], h)
+	return b.records[start:]
+}
+
+// appendRecord appends the LogRecord whose content is in b.scratch.
+func (b *batch) appendRecord() {
+	b.records = appendLen(b.records, fScopeLogsLogRecords, len(b.scratch))
+	b.records = append(b.records, b.scratch...)
+	b.n++
 }
 
 // severity maps a verdict to a log severity: an allow is INFO, a block
 // (guard doing its work: denied or redacted) WARN. ERROR is kept for what
 // guard itself reports about the log (a chain break), so that a backend's
 // alert on ERROR fires on tampering, not on every block.
-func severity(verdict []byte) (plog.SeverityNumber, string) {
+func severity(verdict []byte) (uint64, string) {
 	if string(verdict) == "allow" {
-		return plog.SeverityNumberInfo, "INFO"
+		return severityInfo, "INFO"
 	}
-	return plog.SeverityNumberWarn, "WARN"
+	return severityWarn, "WARN"
 }
 
 // addRecord appends the log record for one audit record: f as Scan made
-// it of the line whose chain hash is hash. It carries the record's fields,
-// never more: the audit log holds no prompt, command or file text.
-func (b *batch) addRecord(f *audit.Fields, hash string, observed pcommon.Timestamp) {
-	lr := b.records.AppendEmpty()
-	lr.SetTimestamp(pcommon.Timestamp(f.Time * 1e6))
-	lr.SetObservedTimestamp(observed)
+// it of the line whose chain hash is hash, observed at observed (Unix
+// nanoseconds). It carries the record's fields, never more: the audit log
+// holds no prompt, command or file text.
+func (b *batch) addRecord(f *audit.Fields, hash string, observed uint64) {
 	num, text := severity(f.Verdict)
-	lr.SetSeverityNumber(num)
-	lr.SetSeverityText(text)
-	lr.SetEventName(EventDecision)
-	lr.Body().SetStr(summary(f))
-	a := lr.Attributes()
-	a.EnsureCapacity(20)
-	a.PutStr("guard.event", "decision")
-	a.PutStr("guard.time", string(f.TS))
-	a.PutStr("guard.hook", string(f.Hook))
-	a.PutStr("guard.verdict", string(f.Verdict))
-	putNonEmpty(a, "guard.rule", f.Rule)
-	putNonEmpty(a, "guard.reason", f.Reason)
-	putNonEmpty(a, "guard.action", f.Action)
-	putNonEmpty(a, "guard.agent", f.Agent)
-	putNonEmpty(a, "guard.agent_event", f.Event)
-	putNonEmpty(a, "guard.tool", f.Tool)
-	putNonEmpty(a, "guard.tag", f.Tag)
-	putNonEmpty(a, "guard.repo", f.Repo)
-	putNonEmpty(a, "guard.user", f.User)
-	putNonEmpty(a, "guard.host", f.Host)
-	putNonEmpty(a, "guard.policy_version", f.PolicyVersion)
-	putNonEmpty(a, "guard.input_hash", f.InputHash)
-	a.PutStr("guard.prev_hash", string(f.PrevHash))
-	a.PutStr("guard.hash", hash)
-	if f.TokensIn > 0 {
-		a.PutInt("guard.tokens_in", f.TokensIn)
-	}
-	if fs := f.Findings(); len(fs) > 0 {
-		s := a.PutEmptySlice("guard.findings")
-		s.EnsureCapacity(len(fs))
-		for _, r := range fs {
-			s.AppendEmpty().SetStr(r)
+	r := appendHeader(b.scratch[:0], logHeader{time: uint64(f.Time * 1e6), observed: observed,
+		severity: num, severityText: text, eventName: EventDecision, body: summary(f)})
+	r = appendStrAttr(r, fLogAttributes, "guard.event", "decision")
+	r = appendStrAttr(r, fLogAttributes, "guard.time", string(f.TS))
+	r = appendStrAttr(r, fLogAttributes, "guard.hook", string(f.Hook))
+	r = appendStrAttr(r, fLogAttributes, "guard.verdict", string(f.Verdict))
+	for _, a := range [...]struct {
+		k string
+		v []byte
+	}{
+		{"guard.rule", f.Rule}, {"guard.reason", f.Reason}, {"guard.action", f.Action},
+		{"guard.agent", f.Agent}, {"guard.agent_event", f.Event}, {"guard.tool", f.Tool},
+		{"guard.tag", f.Tag}, {"guard.repo", f.Repo}, {"guard.user", f.User},
+		{"guard.host", f.Host}, {"guard.policy_version", f.PolicyVersion},
+		{"guard.input_hash", f.InputHash},
+	} {
+		if len(a.v) > 0 {
+			r = appendStrAttr(r, fLogAttributes, a.k, string(a.v))
 		}
 	}
-	b.n++
+	r = appendStrAttr(r, fLogAttributes, "guard.prev_hash", string(f.PrevHash))
+	r = appendStrAttr(r, fLogAttributes, "guard.hash", hash)
+	if f.TokensIn > 0 {
+		r = appendIntAttr(r, fLogAttributes, "guard.tokens_in", f.TokensIn)
+	}
+	if fs := f.Findings(); len(fs) > 0 {
+		r = appendStrSliceAttr(r, fLogAttributes, "guard.findings", fs)
+	}
+	b.scratch = r
+	b.appendRecord()
 }
 
 // summary is the body of a decision record: verdict, hook, tool and rule,
@@ -130,12 +138,6 @@ func summary(f *audit.Fields) string {
 	return string(s)
 }
 
-func putNonEmpty(a pcommon.Map, k string, v []byte) {
-	if len(v) > 0 {
-		a.PutStr(k, string(v))
-	}
-}
-
 // Break is a place where the log no longer chains to what was shipped.
 type Break struct {
 	// Reason says what broke: "prev_hash" (a record does not chain to the
@@ -153,20 +155,16 @@ type Break struct {
 	Time string `json:"time"`
 }
 
-// addBreak appends the error record that reports br.
-func (b *batch) addBreak(br Break, now pcommon.Timestamp) {
-	lr := b.records.AppendEmpty()
-	lr.SetTimestamp(now)
-	lr.SetObservedTimestamp(now)
-	lr.SetSeverityNumber(plog.SeverityNumberError)
-	lr.SetSeverityText("ERROR")
-	lr.SetEventName(EventChainBreak)
-	lr.Body().SetStr("audit log chain break: " + br.Reason)
-	a := lr.Attributes()
-	a.PutStr("guard.event", "chain_break")
-	a.PutStr("guard.chain.reason", br.Reason)
-	a.PutStr("guard.chain.expected", br.Expected)
-	a.PutStr("guard.chain.found", br.Found)
-	a.PutInt("guard.chain.offset", br.Offset)
-	b.n++
+// addBreak appends the error record that reports br, found at now (Unix
+// nanoseconds).
+func (b *batch) addBreak(br Break, now uint64) {
+	r := appendHeader(b.scratch[:0], logHeader{time: now, observed: now, severity: severityError,
+		severityText: "ERROR", eventName: EventChainBreak, body: "audit log chain break: " + br.Reason})
+	r = appendStrAttr(r, fLogAttributes, "guard.event", "chain_break")
+	r = appendStrAttr(r, fLogAttributes, "guard.chain.reason", br.Reason)
+	r = appendStrAttr(r, fLogAttributes, "guard.chain.expected", br.Expected)
+	r = appendStrAttr(r, fLogAttributes, "guard.chain.found", br.Found)
+	r = appendIntAttr(r, fLogAttributes, "guard.chain.offset", br.Offset)
+	b.scratch = r
+	b.appendRecord()
 }
