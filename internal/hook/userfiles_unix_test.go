@@ -20,10 +20,12 @@ import (
 // sourced) makes the file's touches the command's.
 func TestUserFileTouches(t *testing.T) {
 	homeDir, proj := scriptWorld(t, map[string]string{
-		"tool.sh": "#!/bin/sh\ngzip ~/.guard/audit.log\n",
-		"hl.sh":   "#!/bin/sh\ngzip ~/.guard/audit.log\n",
-		"exp.sh":  "export PYENV_ROOT=$HOME/.pyenv\nfoo\n",
-		"fn.sh":   "nvm_tool() { foo ~/.guard/rules.json; }\n",
+		"tool.sh":           "#!/bin/sh\ngzip ~/.guard/audit.log\n",
+		"hl.sh":             "#!/bin/sh\ngzip ~/.guard/audit.log\n",
+		"exp.sh":            "export PYENV_ROOT=$HOME/.pyenv\nfoo\n",
+		"fn.sh":             "nvm_tool() { foo ~/.guard/rules.json; }\n",
+		".toolrc":           "F=~/.guard/rules.json\n",
+		".husky/pre-commit": "ed -s ~/.bashrc\n",
 	})
 	write := func(name, text string) {
 		t.Helper()
@@ -42,13 +44,18 @@ export NVM_DIR="$HOME/.nvm"
 [ -s "$NVM_DIR/nvm.sh" ] && \. "$NVM_DIR/nvm.sh"
 . "$HOME/.cargo/env"
 `)
-	write(".pyenv/libexec/pyenv", "#!/usr/bin/env bash\nenable -f \"${BASH_SOURCE%/*}\"/x.so realpath 2>/dev/null\nrealpath \"$0\"\nexport PYENV_ROOT=\"$HOME/.pyenv\"\n")
+	// pyenv's script is no start-up file: its text counts, but a program
+	// handed its own path (realpath "$0") is not a touch.
+	write(".pyenv/libexec/pyenv", "#!/usr/bin/env bash\nenable -f \"${BASH_SOURCE%/*}\"/x.so realpath 2>/dev/null\nrealpath \"$0\"\n")
+	write(".pyenv/libexec/pyenv-x", "#!/usr/bin/env bash\nexport PYENV_ROOT=\"$HOME/.pyenv\"\nfoo\n")
 	write(".nvm/nvm.sh", "nvm_dir() { nvm_tool \"$NVM_DIR\"; }\nnvm_dir\nnvm_tool \"${NVM_X:-$HOME/.nvm}\"\nnvm_tool rel/x\n")
 	write(".cargo/env", "export CARGO_HOME=\"$HOME/.cargo\"\n")
+	write(".profile", "[ -f .toolrc ] && . ./.toolrc\nnvm_tool \"$F\"\n")
 	write(".local/bin/.keep", "")
 	for link, target := range map[string]string{
-		".pyenv/bin/pyenv": "../libexec/pyenv",
-		".local/bin/tool":  filepath.Join(proj, "tool.sh"),
+		".pyenv/bin/pyenv":  "../libexec/pyenv",
+		".pyenv/bin/pyenvx": "../libexec/pyenv-x",
+		".local/bin/tool":   filepath.Join(proj, "tool.sh"),
 	} {
 		os.MkdirAll(filepath.Dir(filepath.Join(homeDir, link)), 0o755)
 		if err := os.Symlink(target, filepath.Join(homeDir, link)); err != nil {
@@ -69,8 +76,15 @@ export NVM_DIR="$HOME/.nvm"
 		{"bash exp.sh", "blocked_path"},                    // the project's text
 		{"export PYENV_ROOT=$HOME/.pyenv", "blocked_path"}, // the command's own
 		{"tool", "blocked_path"},                           // ~/.local/bin/tool links into the project
+		{"source ~/.bashrc && pyenvx", "blocked_path"},     // a program on PATH is no start-up file
 		{"hl", "blocked_path"},                             // a hard link of the project's file
 		{"source ~/.bashrc; foo ~/.pyenv", "blocked_path"},
+		// A start-up file that sources the project's file: its later
+		// lines run with what that file set (review 5 M3).
+		{". ~/.profile", "blocked_path"},
+		// A name a **/ glob protects arrives in every clone: its text is
+		// not the user's (review 5 F2).
+		{"sh .husky/pre-commit", "blocked_path"},
 		{"[ -f ~/.bashrc ] && source ~/.bashrc && pyenv versions", ""},
 		// The command's own state reaches the user's text.
 		{"nvm_tool() { foo ~/.guard/rules.json; }; . ~/.nvm/nvm.sh", "blocked_path"},

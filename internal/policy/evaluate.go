@@ -80,6 +80,8 @@ type detectors struct {
 	writePaths *writeChecker
 	touchPaths *writeChecker
 	linkDirs   []string // the PATH directories whose links the write rules follow
+	userFiles  []string // the start-up files and the files they source (userText)
+	userReal   []string // where they really are (userFiles)
 	// realDirs is where each directory of a path glob really is
 	// (linkVariants).
 	realDirs map[string]string
@@ -124,7 +126,7 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 			continue
 		}
 		if in.ByFiles != "" {
-			if mine, err := p.writeProtects(strings.Split(in.ByFiles, "\n")); err != nil {
+			if mine, err := p.userText(strings.Split(in.ByFiles, "\n")); err != nil {
 				return event.Verdict{}, err
 			} else if mine {
 				continue // the user's files touch it, not the command
@@ -448,7 +450,8 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 				if guardDirs, err = p.guardDirs(); err == nil {
 					// The files the start-up files source and the PATH
 					// directories under ~ (startup.go).
-					startup, linkDirs := p.startupRules()
+					startup, linkDirs, named := p.startupRules()
+					c.userFiles = named
 					// homeDots is compiled apart, with its exceptions
 					// (writeChecker).
 					block := slices.DeleteFunc(slices.Clone(p.FilePaths.BlockWrite), func(g string) bool { return g == homeDots })
@@ -512,19 +515,45 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 	return nil, fmt.Errorf("evaluate: unknown detector %q", name)
 }
 
-// writeProtects reports whether the write rules protect every one of
-// files: the agent cannot have written what they say (event.Input.ByFiles).
-func (p *Policy) writeProtects(files []string) (bool, error) {
+// userText reports whether every one of files (where their texts really
+// are) holds the user's own text (event.Input.ByFiles): a shell start-up
+// file or a file one sources, by name, that the write rules protect. Not
+// every file the write rules protect: the same names as a `**/` glob's
+// (.husky/pre-commit, .git/hooks/…) arrive in every clone and archive, and
+// package managers put the agent's own files in PATH directories and the
+// trees their links lead into (pip install --user ., npm install -g ./pkg).
+func (p *Policy) userText(files []string) (bool, error) {
 	d, err := p.detector(event.DetectorPaths, event.KindWrite)
 	if err != nil || d == nil {
 		return false, err
 	}
+	named := p.userFiles()
 	for _, f := range files {
-		if _, hit := d.Check(f); !hit {
+		if !slices.Contains(named, f) {
 			return false, nil
+		}
+		if _, hit := d.Check(f); !hit {
+			return false, nil // allow_write opens it to the agent
 		}
 	}
 	return true, nil
+}
+
+// userFiles returns where the start-up files and the files they source
+// really are (links followed), for userText; built once per policy.
+func (p *Policy) userFiles() []string {
+	c := &p.cache
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.userReal == nil {
+		c.userReal = []string{}
+		for _, f := range c.userFiles {
+			if r, err := filepath.EvalSymlinks(f); err == nil {
+				c.userReal = append(c.userReal, r)
+			}
+		}
+	}
+	return c.userReal
 }
 
 // writeChecker checks the write (or touch) rules: base, compiled when the

@@ -43,8 +43,11 @@ type startupScan struct {
 	globs []string
 	read  int
 	// linkDirs are the PATH directories under home whose links pathLinks
-	// follows, when a check needs them (see linkRules).
+	// follows, when a check needs them (see writeChecker).
 	linkDirs []string
+	// named are the start-up files and the files they source (see
+	// userFiles).
+	named []string
 }
 
 // startupWrites returns the write globs the start-up files add: each file
@@ -56,16 +59,17 @@ type startupScan struct {
 // expand is left out (the default list still holds). It reads at most
 // maxStartupFiles files of maxStartupBytes each.
 func (p *Policy) startupWrites() []string {
-	g, _ := p.startupRules()
+	g, _, _ := p.startupRules()
 	return g
 }
 
-// startupRules returns startupWrites' globs, and the PATH directories under
-// the home directory whose links lead to more (pathLinks).
-func (p *Policy) startupRules() (globs, linkDirs []string) {
+// startupRules returns startupWrites' globs, the PATH directories under the
+// home directory whose links lead to more (pathLinks), and the start-up
+// files and the files they source, by name (userFiles).
+func (p *Policy) startupRules() (globs, linkDirs, named []string) {
 	home := filepath.Clean(p.Home)
 	if p.Home == "" || home == "/" || !filepath.IsAbs(home) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	s := &startupScan{home: home, vars: map[string]string{"HOME": home}, seen: map[string]bool{}}
 	zdot := home
@@ -84,6 +88,7 @@ func (p *Policy) startupRules() (globs, linkDirs []string) {
 	for _, f := range first {
 		s.seen[f] = true
 	}
+	s.named = append(s.named, first...)
 	s.pathDirs(os.Getenv("PATH"))
 	for level := 0; level < 2 && len(first) > 0; level++ {
 		for _, f := range first {
@@ -91,7 +96,7 @@ func (p *Policy) startupRules() (globs, linkDirs []string) {
 		}
 		first, s.next = s.next, nil
 	}
-	return s.globs, s.linkDirs
+	return s.globs, s.linkDirs, s.named
 }
 
 // add records glob g, up to maxStartupGlobs.
@@ -251,6 +256,7 @@ func (s *startupScan) command(f []string) {
 		if t, ok := s.expand(unquote(f[1])); ok && filepath.IsAbs(t) && !hasGlobChar(t) {
 			t = filepath.Clean(t)
 			s.add(t)
+			s.named = append(s.named, t)
 			if !s.seen[t] {
 				s.seen[t] = true
 				s.next = append(s.next, t)

@@ -34,17 +34,30 @@ func (w *walker) hide(format string, args ...any) {
 func (w *walker) runScript(text string, args []word.Word, sourced bool, file string) {
 	w.inFile++
 	before, outer, touches := w.err, w.chain, len(*w.TouchList)
+	self := ""
+	if file != "" && !word.Opaque(file) {
+		self = w.Where(file)
+	}
 	w.chain = w.userChain(file)
+	if readsLastArg(text) {
+		w.chain = "" // $_ is the last word of the command's own statement before
+	}
 	if sourced {
 		if w.chain == "" {
 			w.ownState = true // the command's text sets the shell's state
 		} else {
-			w.stateFiles = append(w.stateFiles, w.Where(file))
+			w.stateFiles = append(w.stateFiles, self)
 		}
 	}
 	defer func() {
 		w.inFile--
+		w.selfTouches(touches, self)
 		w.fileTouches(touches)
+		if sourced {
+			// What the file set lasts in the shell that sourced it: the
+			// rest of an enclosing file runs with it (its chain, or none).
+			outer = w.chain
+		}
 		w.chain = outer
 		// A parse error inside the file: its line is the file's, not the
 		// command's, and nothing of the file was analysed.
@@ -96,9 +109,9 @@ func (w *walker) userChain(file string) string {
 // harmless reports whether statement s, of the command's own text, leaves
 // the shell's state as it was: a source of one file (whose text is then
 // walked in its turn), a program run from PATH, a test, and && and ||
-// lists of them. Anything else may set a variable, a function, an alias,
-// an option, the directory or the input that a file run later reads
-// (default-deny: what is not listed may).
+// lists of them, whose words are inert (inertWords). Anything else may set
+// a variable, a function, an alias, an option, the directory or the input
+// that a file run later reads (default-deny: what is not listed may).
 func harmless(s *syntax.Stmt) bool {
 	if s.Negated || s.Background || s.Coprocess || len(s.Redirs) > 0 {
 		return false
@@ -107,9 +120,9 @@ func harmless(s *syntax.Stmt) bool {
 	case *syntax.BinaryCmd:
 		return c.Op == syntax.AndStmt || c.Op == syntax.OrStmt
 	case *syntax.TestClause:
-		return true
+		return inertWords(c.X)
 	case *syntax.CallExpr:
-		if len(c.Assigns) > 0 || len(c.Args) == 0 {
+		if len(c.Assigns) > 0 || len(c.Args) == 0 || !inertWords(c) {
 			return false
 		}
 		switch name := c.Args[0].Lit(); name {
@@ -133,6 +146,74 @@ func knownName(a word.Word) string {
 		return ""
 	}
 	return a.Text
+}
+
+// selfTouches drops, from the touches from the n-th on, the file's own
+// path, self ($0 or $BASH_SOURCE handed to realpath, readlink or a loaded
+// builtin to find where the script lives): a program changing that file
+// changes only text its author already wrote.
+func (w *walker) selfTouches(n int, self string) {
+	if self == "" || n > len(*w.TouchList) {
+		return
+	}
+	keep := n
+	for _, p := range (*w.TouchList)[n:] {
+		if p != self {
+			(*w.TouchList)[keep] = p
+			keep++
+		}
+	}
+	*w.TouchList = (*w.TouchList)[:keep]
+}
+
+// readsLastArg reports whether script text expands $_ (also ${_…}), the
+// last word of the statement run before it: the command's.
+func readsLastArg(text string) bool {
+	for i := strings.Index(text, "$"); i >= 0 && i+1 < len(text); {
+		rest := text[i+1:]
+		switch {
+		case strings.HasPrefix(rest, "_") && (len(rest) == 1 || !isNameByte(rest[1])):
+			return true
+		case strings.HasPrefix(rest, "{_") && len(rest) > 2 && !isNameByte(rest[2]):
+			return true
+		}
+		j := strings.Index(rest, "$")
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// isNameByte reports whether c may be in a shell variable's name.
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// inertWords reports whether the words of node n set nothing when they
+// are expanded: literals, quotes and plain $NAME / ${NAME} only (no
+// ${v:=x}, no arithmetic with its assignments, no substitution, no =~ or
+// arithmetic comparison of a test).
+func inertWords(n syntax.Node) bool {
+	inert := true
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp, *syntax.ArithmCmd, *syntax.ExtGlob:
+			inert = false
+		case *syntax.ParamExp:
+			inert = inert && x.Param != nil && x.Flags == nil && !x.Excl && !x.Length && !x.Width && !x.IsSet &&
+				x.NestedParam == nil && x.Index == nil && len(x.Modifiers) == 0 && x.Slice == nil &&
+				x.Repl == nil && x.Names == 0 && x.Exp == nil
+		case *syntax.BinaryTest:
+			switch x.Op {
+			case syntax.TsReMatch, syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+				inert = false
+			}
+		}
+		return inert
+	})
+	return inert
 }
 
 // fileTouches moves the touches from the n-th on, made while the text at

@@ -38,6 +38,17 @@ func TestHarmless(t *testing.T) {
 		{"(cd /tmp)", false},
 		{"! true", false},
 		{"sleep 1 &", false},
+		// State set inside words (review 5 M1).
+		{": ${F:=~/.bashrc}", false},
+		{"true \"${F=x}\"", false},
+		{"[[ ${F:=x} ]]", false},
+		{"[[ ~/.bashrc =~ (.*) ]]", false},
+		{"[[ a -eq v=1 ]]", false},
+		{"ls $((i++))", false},
+		{"ls $(cd /)", false},
+		{"echo ${v@P}", false},
+		{"[[ -f $HOME/.bashrc ]]", true},
+		{"go test \"$PKG\"", true},
 	} {
 		f, err := syntax.NewParser().Parse(strings.NewReader(c.src), "")
 		if err != nil {
@@ -45,6 +56,19 @@ func TestHarmless(t *testing.T) {
 		}
 		if got := harmless(f.Stmts[0]); got != c.want {
 			t.Errorf("harmless(%q) = %v, want %v", c.src, got, c.want)
+		}
+	}
+}
+
+// TestReadsLastArg: a file's text that expands $_ reads the command's last
+// word.
+func TestReadsLastArg(t *testing.T) {
+	for src, want := range map[string]bool{
+		`ed -s "$_"`: true, `x=${_}`: true, `echo ${_:-a}`: true, "echo $_": true, "$_": true,
+		`echo $_foo`: false, `echo ${_x}`: false, `echo $HOME`: false, "a_b=1": false, "$": false,
+	} {
+		if got := readsLastArg(src); got != want {
+			t.Errorf("readsLastArg(%q) = %v, want %v", src, got, want)
 		}
 	}
 }
