@@ -2,6 +2,7 @@ package agent
 
 import (
 	"net"
+	"path/filepath"
 	"net/netip"
 	"strings"
 	"unicode"
@@ -53,16 +54,7 @@ func toolAB(name string) (tool, bool) {
 func toolC(name string) (tool, bool) {
 	switch name {
 	case "run_shell_command":
-		return func(c *Call, in fields) error {
-			dir, _, err := in.firstStr("dir_path", "directory")
-			if err != nil {
-				return err
-			}
-			if dir != "" {
-				c.Cwd = joinDir(c.Cwd, dir)
-			}
-			return commandTool(c, in)
-		}, true
+		return shellC, true
 	case "read_file":
 		return pathTool(event.KindRead, "file_path", "absolute_path", "path"), true
 	case "write_file", "replace":
@@ -129,6 +121,45 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 		return byFields(c, name, in)
 	}
 	return t(c, in)
+}
+
+// shellC checks agent C's run_shell_command, run in dir_path (directory in
+// older releases) under the call's cwd. When both are sent and name
+// different directories, guard cannot tell which one the client runs the
+// command in (a release that reads directory and passes the other key
+// through runs it there): the call is refused, as guard cannot check the
+// command's relative paths against the directory they are in (fifth
+// attack M4).
+func shellC(c *Call, in fields) error {
+	dir, ok, err := in.str("dir_path")
+	if err != nil {
+		return err
+	}
+	old, okOld, err := in.str("directory")
+	if err != nil {
+		return err
+	}
+	if !ok {
+		dir = old
+	} else if okOld && sameDirText(dir) != sameDirText(old) {
+		return &Error{Field: in.path("directory"), Problem: "names another directory than " + in.path("dir_path") +
+			": guard cannot tell which one the client runs the command in; send one of them"}
+	}
+	if dir != "" {
+		c.Cwd = joinDir(c.Cwd, dir)
+	}
+	return commandTool(c, in)
+}
+
+// sameDirText returns a directory as the tool would join it with the
+// call's cwd, "." for the cwd itself, so that "", "." and "./" compare
+// equal; other spellings of one directory (a link, an absolute path to the
+// cwd) compare different and are refused.
+func sameDirText(d string) string {
+	if d == "" {
+		return "."
+	}
+	return filepath.Clean(strings.ReplaceAll(d, `\`, "/"))
 }
 
 // commandToolName reports whether name is a tool of agents A, B or C that

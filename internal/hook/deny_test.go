@@ -174,16 +174,27 @@ func TestDirPathResolves(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct {
-		dirPath, verdict string
-	}{{dir + "/.ssh", "block"}, {dir + "/proj", "allow"}} {
+		dirs, verdict string // the tool_input members naming the directory
+	}{
+		{`"dir_path":"` + dir + `/.ssh"`, "block"},
+		{`"dir_path":"` + dir + `/proj"`, "allow"},
+		{`"directory":"` + dir + `/.ssh"`, "block"},
+		// Both keys: an older client runs in directory (fifth attack M4).
+		{`"dir_path":"` + dir + `/proj","directory":"` + dir + `/.ssh"`, "block"},
+		{`"directory":"` + dir + `/proj","dir_path":"` + dir + `/.ssh"`, "block"},
+		{`"dir_path":"` + dir + `/proj","directory":"` + dir + `/proj/"`, "allow"},
+	} {
 		var f fake
 		payload := `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","cwd":"` + dir +
-			`","tool_input":{"command":"cat id_rsa","dir_path":"` + tt.dirPath + `"}}`
+			`","tool_input":{"command":"cat id_rsa",` + tt.dirs + `}}`
 		cfg := f.config(payload, nil)
 		cfg.LoadPolicy = func() (Policy, string, error) { return p, "test", nil }
 		Run(cfg)
-		if len(f.records) != 1 || f.records[0].Verdict != tt.verdict {
-			t.Errorf("cat id_rsa in %s: records %+v, want one %s; %s", tt.dirPath, f.records, tt.verdict, f.stderr.String())
+		if tt.verdict == "block" && !strings.Contains(f.stdout.String(), `"decision":"deny"`) {
+			t.Errorf("cat id_rsa with %s: answer %q, want a deny; %s", tt.dirs, f.stdout.String(), f.stderr.String())
+		}
+		if tt.verdict == "allow" && (len(f.records) != 1 || f.records[0].Verdict != "allow") {
+			t.Errorf("cat id_rsa with %s: records %+v, want one allow; %s", tt.dirs, f.records, f.stderr.String())
 		}
 	}
 }
