@@ -2,8 +2,8 @@ package agent
 
 import (
 	"net"
-	"path/filepath"
 	"net/netip"
+	"path/filepath"
 	"strings"
 	"unicode"
 
