@@ -382,7 +382,7 @@ func urlTool(c *Call, in fields) error {
 // of the path it names.
 func fetchInputs(u string) []event.Input {
 	out := []event.Input{{Kind: event.KindURL, Text: u}}
-	if len(u) > 7 && strings.EqualFold(u[:7], "file://") {
+	if isFileURI(u) {
 		if p, ok := pathValue(u); ok {
 			out = append(out, event.Input{Kind: event.KindRead, Text: p})
 		}

@@ -198,3 +198,34 @@ func TestDirPathResolves(t *testing.T) {
 		}
 	}
 }
+
+// TestFileURIEscapes: a file: URI in an MCP tool's input names the path it
+// decodes to, for each agent (fifth attack M6).
+func TestFileURIEscapes(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("GUARD_HOME", "")
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		agent, payload, verdict string
+	}{
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_resource","tool_input":{"uri":"file://` + dir + `/.s%73h/id_rsa"}}`, "block"},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__write_file","tool_input":{"uri":"file://` + dir + `/%2ebashrc","content":"x"}}`, "block"},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__write_file","tool_input":{"path":"FILE://localhost` + dir + `/%2Ebashrc","content":"x"}}`, "block"},
+		{"b", `{"hook_event_name":"beforeMCPExecution","tool_name":"read_resource","tool_input":"{\"uri\":\"file://` + dir + `/.s%73h/id_rsa\"}"}`, "block"},
+		{"c", `{"hook_event_name":"BeforeTool","tool_name":"mcp_fs_read_resource","tool_input":{"uri":"file://` + dir + `/.s%73h/id_rsa"}}`, "block"},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_resource","tool_input":{"uri":"file://` + dir + `/proj/READ%20ME.md"}}`, "allow"},
+	} {
+		var f fake
+		cfg := f.config(tt.payload, nil)
+		cfg.Agent = tt.agent
+		cfg.LoadPolicy = func() (Policy, string, error) { return p, "test", nil }
+		Run(cfg)
+		if len(f.records) != 1 || f.records[0].Verdict != tt.verdict {
+			t.Errorf("%s: records %+v, want one %s; %s", tt.payload, f.records, tt.verdict, f.stderr.String())
+		}
+	}
+}
