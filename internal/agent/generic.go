@@ -69,14 +69,7 @@ func byFields(c *Call, toolName string, in fields) error {
 				cmd = append(cmd, group{array: l.array, parts: []string{l.value}, args: isArgsKey(key)})
 			}
 		case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !strings.HasPrefix(key, "exclude"):
-			// a file: URI under a path key, blanks and all: the path it names
-			if p, ok := fileURIPath(l.value); ok {
-				k := event.KindRead
-				if writes || isDestKey(key) {
-					k = event.KindWrite
-				}
-				paths = append(paths, event.Input{Kind: k, Text: p})
-			}
+			paths = appendURIPath(paths, l.value, writes || isDestKey(key))
 		case !isPathKey(key) || strings.Contains(l.value, "://"):
 			// a field guard does not know is checked by what it carries
 			if p, ok := pathValue(l.value); ok {
@@ -277,6 +270,20 @@ func fetchScheme(s string) bool {
 		return true
 	}
 	return false
+}
+
+// appendURIPath adds the path a file: URI under a path key names, blanks
+// and all: a write when write is set, else a read.
+func appendURIPath(paths []event.Input, uri string, write bool) []event.Input {
+	p, ok := fileURIPath(uri)
+	if !ok {
+		return paths
+	}
+	k := event.KindRead
+	if write {
+		k = event.KindWrite
+	}
+	return append(paths, event.Input{Kind: k, Text: p})
 }
 
 // pathValue reports whether a string value of a field guard does not know

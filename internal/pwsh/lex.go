@@ -22,6 +22,7 @@ type token struct {
 	quoted   bool   // the word holds a quoted string
 	expanded bool   // the word holds a variable
 	varName  string // the word is one variable and nothing else: its lower-cased name
+	sep      byte   // a tEnd's |, { or }; 0 for the others
 }
 
 // lexer builds the tokens of one text.
@@ -104,7 +105,16 @@ func (l *lexer) step() error {
 	case c == ' ' || c == '\t' || c == '\r' || c == ',':
 		l.flush()
 		l.i++
-	case c == '\n' || c == ';' || c == '|' || c == '{' || c == '}' || c == ')':
+	case c == '|' && l.peek(1) == '|':
+		l.emit(tEnd) // ||: a chain, not a pipeline
+		l.i += 2
+	case c == '|' || c == '{' || c == '}':
+		// A pipeline's stage, a script block's start and end: what flows
+		// into a cmdlet (reader.next).
+		l.emit(tEnd)
+		l.toks[len(l.toks)-1].sep = c
+		l.i++
+	case c == '\n' || c == ';' || c == ')':
 		l.emit(tEnd)
 		l.i++
 	case c == '@' && (l.peek(1) == '"' || l.peek(1) == '\'') && !l.inW && l.hereString():
