@@ -23,6 +23,7 @@ type token struct {
 	expanded bool   // the word holds a variable
 	varName  string // the word is one variable and nothing else: its lower-cased name
 	sep      byte   // a tEnd's |, { or }; 0 for the others
+	member   string // the word is a property of one variable ($f.FullName): its lower-cased name
 }
 
 // lexer builds the tokens of one text.
@@ -330,7 +331,29 @@ func (l *lexer) dollar(inString bool) error {
 	}
 	l.variable(n[:j], whole)
 	l.i += 1 + j
+	if whole && l.members() {
+		// $f.FullName: a property of the variable's objects, whose value
+		// guard does not know; it stands for the variable's items
+		// (reader.wordItems).
+		l.cur.Reset()
+		l.cur.WriteString(Unknown)
+		l.word.member, l.word.varName = strings.ToLower(n[:j]), ""
+	}
 	return nil
+}
+
+// members moves past the .Name property accesses that follow a variable
+// outside a string, and reports whether there was one.
+func (l *lexer) members() bool {
+	found := false
+	for l.i+1 < len(l.s) && l.s[l.i] == '.' && isNameByte(l.s[l.i+1]) && !('0' <= l.s[l.i+1] && l.s[l.i+1] <= '9') {
+		l.i++
+		for l.i < len(l.s) && isNameByte(l.s[l.i]) {
+			l.i++
+		}
+		found = true
+	}
+	return found
 }
 
 // isNameByte reports whether b may be in a variable's name.

@@ -158,7 +158,8 @@ func pathFirst(name string) bool {
 }
 
 // itemsOf returns the items a variable holds when it holds a command's
-// output ($_ and $PSItem: the enclosing block's), else nil.
+// output ($_ and $PSItem: the enclosing block's), else nil; a property of
+// such a variable ($f.FullName) stands for them too.
 func (r *reader) itemsOf(name string) []string {
 	if name == "_" || name == "psitem" {
 		return r.pipe.top()
@@ -169,8 +170,8 @@ func (r *reader) itemsOf(name string) []string {
 // wordItems returns what a word hands on: the items of the variable it is,
 // else its text.
 func (r *reader) wordItems(t token) []string {
-	if t.varName != "" && strings.Contains(t.text, Unknown) {
-		if items := r.itemsOf(t.varName); items != nil {
+	if v := t.varName + t.member; v != "" && strings.Contains(t.text, Unknown) {
+		if items := r.itemsOf(v); items != nil {
 			return items
 		}
 	}

@@ -192,8 +192,8 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 		delete(r.items, name)
 		if len(ts) > 0 && ts[0].kind == tWord && (ts[0].quoted || ts[0].expanded) {
 			r.vars[name] = ts[0].text
-			if ts[0].varName != "" {
-				if items := r.itemsOf(ts[0].varName); items != nil {
+			if v := ts[0].varName + ts[0].member; v != "" {
+				if items := r.itemsOf(v); items != nil {
 					r.items[name] = items
 				}
 			}
@@ -266,8 +266,8 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 				continue
 			}
 			c.Args = append(c.Args, t.text)
-			if t.varName != "" && len(fromVars) <= maxItems {
-				fromVars = append(fromVars, r.itemsOf(t.varName)...)
+			if v := t.varName + t.member; v != "" && len(fromVars) <= maxItems {
+				fromVars = append(fromVars, r.itemsOf(v)...)
 			}
 		}
 	}
