@@ -405,6 +405,8 @@ func TestParseC(t *testing.T) {
 			want: bt("grep_search", in(event.KindRead, "/h"), in(event.KindRead, "/h/.ssh/*"), in(event.KindRead, "/h/**/.ssh/*"))},
 		{name: "search older fields", payload: tool("search_file_content", `{"pattern":"KEY","path":"/h","include":"*.pem"}`),
 			want: bt("search_file_content", in(event.KindRead, "/h"), in(event.KindRead, "/h/*.pem"), in(event.KindRead, "/h/**/*.pem"))},
+		{name: "grep search both directory keys", payload: tool("grep_search", `{"pattern":"KEY","dir_path":"","path":"/h/.aws"}`),
+			want: bt("grep_search", in(event.KindRead, "/w/**"), in(event.KindRead, "/h/.aws"), in(event.KindRead, "/h/.aws/**"))},
 		{name: "list directory", payload: tool("list_directory", `{"dir_path":"~/.ssh"}`), want: bt("list_directory", in(event.KindRead, "~/.ssh"))},
 		{name: "mcp tool single underscore", payload: tool("mcp_filesystem_read_file", `{"path":"~/.aws/credentials"}`),
 			want: bt("mcp_filesystem_read_file", in(event.KindRead, "~/.aws/credentials"), in(event.KindToolInput, "path: ~/.aws/credentials\n"))},

@@ -4,6 +4,7 @@ import (
 	"net"
 	"net/netip"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -222,15 +223,9 @@ func pathTool(k event.Kind, names ...string) tool {
 // glob filter (an unknown or whole-tree filter leaves DIR/**).
 func searchTool(dirNames, globNames []string, content bool) tool {
 	return func(c *Call, in fields) error {
-		dir, present, err := in.firstStr(dirNames...)
+		dirs, err := searchDirs(in, dirNames)
 		if err != nil {
 			return err
-		}
-		if present && dir != "" {
-			c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: dir})
-			if err := otherPaths(c, in, event.KindRead, dir, dirNames); err != nil {
-				return err
-			}
 		}
 		var globs []string
 		for _, n := range globNames {
@@ -240,16 +235,42 @@ func searchTool(dirNames, globNames []string, content bool) tool {
 			}
 			globs = append(globs, gs...)
 		}
-		for _, g := range globs {
-			if p := globPath(dir, g); p != "" {
-				c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: p})
+		for _, dir := range dirs {
+			if dir != "" {
+				c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: dir})
 			}
-		}
-		if content {
-			c.Inputs = append(c.Inputs, treeReads(treeDir(dir, c.Cwd), globs)...)
+			for _, g := range globs {
+				if p := globPath(dir, g); p != "" {
+					c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: p})
+				}
+			}
+			if content {
+				c.Inputs = append(c.Inputs, treeReads(treeDir(dir, c.Cwd), globs)...)
+			}
 		}
 		return nil
 	}
+}
+
+// searchDirs returns the directories a search tool may work under: each
+// distinct value among names ("" for the call's directory, once), since
+// guard cannot know which spelling the tool obeys when the model sends
+// more than one ({"dir_path":"","path":"~/.ssh"}: fifth attack M4's class).
+func searchDirs(in fields, names []string) ([]string, error) {
+	var dirs []string
+	for _, n := range names {
+		s, ok, err := in.str(n)
+		if err != nil {
+			return nil, err
+		}
+		if ok && !slices.Contains(dirs, s) {
+			dirs = append(dirs, s)
+		}
+	}
+	if len(dirs) == 0 {
+		dirs = []string{""}
+	}
+	return dirs, nil
 }
 
 // treeDir is the directory a content search walks: dir, or the call's
