@@ -19,7 +19,8 @@ const (
 // directory; Unknown in it for what guard cannot tell (a program's output).
 type stage struct {
 	in, out []string
-	piped   bool // in came from a pipeline or a block
+	piped   bool   // in came from a pipeline or a block
+	assign  string // the variable the statement assigns ($x = …), or ""
 }
 
 // pipeState is the pipeline being read: what flows into the next
@@ -32,6 +33,8 @@ type pipeState struct {
 	closed []string   // the output of the stage whose block just closed
 	reopen []string   // the items of the block just closed (% -Begin {} -Process {})
 	prev   byte       // the separator before this statement
+	assign string     // the variable a pipeline being read assigns ($x = gi … | …)
+	level  int        // the blocks open where it began
 }
 
 // top returns the items of the innermost open block, or nil.
@@ -52,6 +55,9 @@ func (r *reader) next(sep byte, st stage, empty bool) {
 			st.out = p.closed // `% { … } | gc`: what the block's stage outputs
 		}
 		p.in, p.piped = st.out, true
+		if st.assign != "" {
+			p.assign, p.level = st.assign, p.open
+		}
 	case '{':
 		items := p.top()
 		switch {
@@ -76,9 +82,27 @@ func (r *reader) next(sep byte, st stage, empty bool) {
 		}
 		p.in, p.piped = nil, false
 	default:
+		if p.assign != "" && p.level == p.open {
+			// $x = A | B: x holds what the last stage outputs.
+			if empty {
+				st.out = p.closed
+			}
+			r.setItems(p.assign, st.out)
+			p.assign = ""
+		}
 		p.in, p.piped, p.closed, p.reopen = nil, false, nil, nil
 	}
 	p.prev = sep
+}
+
+// setItems records that variable name holds items, a command's output: one
+// known path is its value, anything else a value guard cannot tell.
+func (r *reader) setItems(name string, items []string) {
+	r.items[name] = items
+	r.vars[name] = Unknown
+	if len(items) == 1 && !strings.ContainsAny(items[0], Unknown+"*?[") {
+		r.vars[name] = items[0]
+	}
 }
 
 // bound returns what flows into the statement being read: the previous

@@ -197,13 +197,14 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 					r.items[name] = items
 				}
 			}
+			st.out, st.assign = r.wordItems(ts[0]), name
 			return st, nil
 		}
 		r.vars[name] = Unknown
 		if len(ts) == 0 {
 			return st, nil
 		}
-		assign = name
+		assign, st.assign = name, name
 	}
 	c, exprOut, ok := r.command(ts, st.in, r.pipe.piped)
 	if !ok {
@@ -212,10 +213,7 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 	}
 	st.out = c.output(st.in)
 	if assign != "" {
-		r.items[assign] = st.out
-		if len(st.out) == 1 && !strings.ContainsAny(st.out[0], Unknown+"*?[") {
-			r.vars[assign] = st.out[0]
-		}
+		r.setItems(assign, st.out)
 	}
 	c.Dir = r.dir
 	r.a.Commands = append(r.a.Commands, c)

@@ -103,6 +103,8 @@ func TestRead(t *testing.T) {
 		{`$f = gi ~/.bashrc; Set-Content -Path $f.FullName x`, "r:/home/u/.bashrc t:/home/u/.bashrc t:? t:x"},
 		{`$f = gi ~/.bashrc; Set-Content -Path "$f.bak" x`, "r:/home/u/.bashrc t:/home/u/.bashrc.bak t:x"},
 		{`gci ~/.ssh | % { $k = $_.FullName; gc $k }`, "r:/home/u/.ssh r:/home/u/.ssh r:/home/u/.ssh/** r:?"},
+		{`$x = '~/.ssh' | gci; gc $x`, "r:~/.ssh r:~/.ssh r:~/.ssh/** r:?"},
+		{`$k = gci ~/.ssh | select -First 1; Copy-Item $k /tmp/k`, "r:/home/u/.ssh t:/home/u/.ssh t:/home/u/.ssh/** t:? t:/tmp/k"},
 		{`gc list.txt | Remove-Item`, "r:list.txt t:? U"},
 		{`gc list.txt | % { Remove-Item $_ }`, "r:list.txt t:? t:? U"},
 		{`'gc ~/.ssh/id_rsa' | iex`, "r:/home/u/.ssh/id_rsa"},
