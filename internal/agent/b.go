@@ -112,10 +112,10 @@ func attachments(c *Call, f fields) error {
 	})
 }
 
-// fileURI returns the path of a file:// URI, else s.
+// fileURI returns the path of a file: URI (see fileURIPath), else s.
 func fileURI(s string) string {
-	if len(s) > 7 && (s[:7] == "file://" || s[:7] == "FILE://") {
-		return s[7:]
+	if p, ok := fileURIPath(s); ok {
+		return p
 	}
 	return s
 }

@@ -68,6 +68,8 @@ func byFields(c *Call, toolName string, in fields) error {
 			default:
 				cmd = append(cmd, group{array: l.array, parts: []string{l.value}, args: isArgsKey(key)})
 			}
+		case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !strings.HasPrefix(key, "exclude"):
+			paths = appendURIPath(paths, l.value, writes || isDestKey(key))
 		case !isPathKey(key) || strings.Contains(l.value, "://"):
 			// a field guard does not know is checked by what it carries
 			if p, ok := pathValue(l.value); ok {
@@ -270,24 +272,32 @@ func fetchScheme(s string) bool {
 	return false
 }
 
+// appendURIPath adds the path a file: URI under a path key names, blanks
+// and all: a write when write is set, else a read.
+func appendURIPath(paths []event.Input, uri string, write bool) []event.Input {
+	p, ok := fileURIPath(uri)
+	if !ok {
+		return paths
+	}
+	k := event.KindRead
+	if write {
+		k = event.KindWrite
+	}
+	return append(paths, event.Input{Kind: k, Text: p})
+}
+
 // pathValue reports whether a string value of a field guard does not know
 // holds a path, and which: a single token (no blank, no line break: a
 // sentence that mentions a path is prose, its URLs are still checked) that
-// is absolute, starts with ~, is a file:// URL (the path it names), or is
+// is absolute, starts with ~, is a file: URI (the path it names, decoded:
+// see fileURIPath), or is
 // a REV:PATH object name such as HEAD:.ssh/id_rsa (the PATH, relative).
 func pathValue(v string) (string, bool) {
 	if v == "" || len(v) > maxPathLen || strings.ContainsAny(v, " \t\r\n") {
 		return "", false
 	}
-	if len(v) > 7 && strings.EqualFold(v[:7], "file://") {
-		p := v[7:]
-		if i := strings.IndexByte(p, '/'); i > 0 { // file://host/path
-			p = p[i:]
-		}
-		if i := strings.IndexAny(p, "?#"); i >= 0 {
-			p = p[:i]
-		}
-		return p, p != ""
+	if isFileURI(v) {
+		return fileURIPath(v)
 	}
 	if strings.Contains(v, "://") {
 		return "", false

@@ -16,6 +16,13 @@ func TestPathValue(t *testing.T) {
 		{"~/.bashrc", "~/.bashrc", true},
 		{"/home/u/.ssh/id_rsa", "/home/u/.ssh/id_rsa", true},
 		{"HEAD:.ssh/id_rsa", ".ssh/id_rsa", true},
+		// escapes decoded, as the server opens the URI (fifth attack M6)
+		{"file:///h/.s%73h/id_rsa", "/h/.ssh/id_rsa", true},
+		{"file:///h/%2ebashrc", "/h/.bashrc", true},
+		{"file://localhost/h/%2Essh/id%5frsa", "/h/.ssh/id_rsa", true},
+		{"File:/h/%2ebashrc", "/h/.bashrc", true},
+		{"file:///C:/Users/u/.ssh/id_rsa", "C:/Users/u/.ssh/id_rsa", true},
+		{"file://host", "", false},
 		{"https://example.com/a", "", false},
 		// prose that mentions a path is not a path value
 		{"please read ~/.bashrc and fix it", "", false},
@@ -31,6 +38,37 @@ func TestPathValue(t *testing.T) {
 	}
 }
 
+func TestFileURIPath(t *testing.T) {
+	tests := []struct {
+		v, want string
+		ok      bool
+	}{
+		{"file:///h/.ssh/id_rsa", "/h/.ssh/id_rsa", true},
+		{"FILE:///h/.s%73h/id_rsa", "/h/.ssh/id_rsa", true},
+		{"file://localhost/h/%2ebashrc", "/h/.bashrc", true},
+		{"file://server/share/%2Ebashrc", "/share/.bashrc", true},
+		{"file:/h/%2ebashrc?x=%2e#f", "/h/.bashrc", true},
+		{"file:h/%2ebashrc", "h/.bashrc", true},
+		{"file:///C:/Users/u/%2essh/id_rsa", "C:/Users/u/.ssh/id_rsa", true},
+		{"file:///c|/Users/u/.aws/credentials", "c:/Users/u/.aws/credentials", true},
+		{"file:///h/my%20file.txt", "/h/my file.txt", true},
+		// what does not decode is a part guard cannot tell
+		{"file:///h/.s%7sh/id_rsa", "/h/.s\x007sh/id_rsa", true},
+		{"file:///h/.bashrc%", "/h/.bashrc\x00", true},
+		{"file:///h/.bashrc%00.txt", "/h/.bashrc\x00.txt", true},
+		{"file://host", "", false},
+		{"file:", "", false},
+		{"/h/.bashrc", "", false},
+		{"files:///h/.bashrc", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := fileURIPath(tt.v)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("fileURIPath(%q) = %q, %v; want %q, %v", tt.v, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
 // TestUnknownFieldPaths sends real payload shapes of MCP and unknown tools
 // whose path sits under a key guard does not know.
 func TestUnknownFieldPaths(t *testing.T) {
@@ -40,6 +78,13 @@ func TestUnknownFieldPaths(t *testing.T) {
 	}{
 		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_resource","tool_input":{"uri":"file:///h/.ssh/id_rsa"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
 		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__write","tool_input":{"location":"~/.bashrc","content":"x"}}`, in(event.KindWrite, "~/.bashrc")},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_resource","tool_input":{"uri":"file:///h/.s%73h/id_rsa"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__write_file","tool_input":{"uri":"file:///h/%2ebashrc","content":"x"}}`, in(event.KindWrite, "/h/.bashrc")},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__write_file","tool_input":{"path":"file:/h/%2ebashrc","content":"x"}}`, in(event.KindWrite, "/h/.bashrc")},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__write_file","tool_input":{"path":"file:///h/my%20dir/.bash rc","content":"x"}}`, in(event.KindWrite, "/h/my dir/.bash rc")},
+		{"b", `{"hook_event_name":"beforeMCPExecution","tool_name":"read","tool_input":"{\"uri\":\"file://localhost/h/.s%73h/id_rsa\"}"}`, in(event.KindRead, "/h/.ssh/id_rsa")},
+		{"c", `{"hook_event_name":"BeforeTool","tool_name":"mcp_fs_read","tool_input":{"uri":"file:///h/.s%73h/id_rsa"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"WebFetch","tool_input":{"url":"file:///h/.s%73h/id_rsa","prompt":"x"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
 		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__x__y","tool_input":{"args":{"deep":[{"name":"/h/.ssh/id_rsa"}]}}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
 		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__git__git_show","tool_input":{"repo_path":"~","revision":"HEAD:.ssh/id_rsa"}}`, in(event.KindRead, "/proc/wd/.ssh/id_rsa")},
 		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__x__save","tool_input":{"out":"/h/.zshrc"}}`, in(event.KindWrite, "/h/.zshrc")},
@@ -85,7 +130,7 @@ func TestUnknownFieldProse(t *testing.T) {
 // FuzzTreeInputs: brace expansion and path values stay bounded and never
 // panic on any input.
 func FuzzTreeInputs(f *testing.F) {
-	for _, s := range []string{"{.netrc,x}", "**/*.{go,{mod,sum}}", "{", "}{", "file:///a", "HEAD:.ssh/x", "~"} {
+	for _, s := range []string{"{.netrc,x}", "**/*.{go,{mod,sum}}", "{", "}{", "file:///a", "HEAD:.ssh/x", "~", "file://localhost/%2e%7", "FILE:///C|/x%00"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -97,6 +142,9 @@ func FuzzTreeInputs(f *testing.F) {
 		}
 		if p, ok := pathValue(s); ok && p == "" {
 			t.Fatalf("pathValue(%q) ok with no path", s)
+		}
+		if p, ok := fileURIPath(s); ok && (p == "" || len(p) > len(s)) {
+			t.Fatalf("fileURIPath(%q) = %q, %v", s, p, ok)
 		}
 	})
 }

@@ -3,6 +3,8 @@ package agent
 import (
 	"net"
 	"net/netip"
+	"path/filepath"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -53,16 +55,7 @@ func toolAB(name string) (tool, bool) {
 func toolC(name string) (tool, bool) {
 	switch name {
 	case "run_shell_command":
-		return func(c *Call, in fields) error {
-			dir, _, err := in.firstStr("dir_path", "directory")
-			if err != nil {
-				return err
-			}
-			if dir != "" {
-				c.Cwd = joinDir(c.Cwd, dir)
-			}
-			return commandTool(c, in)
-		}, true
+		return shellC, true
 	case "read_file":
 		return pathTool(event.KindRead, "file_path", "absolute_path", "path"), true
 	case "write_file", "replace":
@@ -131,6 +124,45 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 	return t(c, in)
 }
 
+// shellC checks agent C's run_shell_command, run in dir_path (directory in
+// older releases) under the call's cwd. When both are sent and name
+// different directories, guard cannot tell which one the client runs the
+// command in (a release that reads directory and passes the other key
+// through runs it there): the call is refused, as guard cannot check the
+// command's relative paths against the directory they are in (fifth
+// attack M4).
+func shellC(c *Call, in fields) error {
+	dir, ok, err := in.str("dir_path")
+	if err != nil {
+		return err
+	}
+	old, okOld, err := in.str("directory")
+	if err != nil {
+		return err
+	}
+	if !ok {
+		dir = old
+	} else if okOld && sameDirText(dir) != sameDirText(old) {
+		return &Error{Field: in.path("directory"), Problem: "names another directory than " + in.path("dir_path") +
+			": guard cannot tell which one the client runs the command in; send one of them"}
+	}
+	if dir != "" {
+		c.Cwd = joinDir(c.Cwd, dir)
+	}
+	return commandTool(c, in)
+}
+
+// sameDirText returns a directory as the tool would join it with the
+// call's cwd, "." for the cwd itself, so that "", "." and "./" compare
+// equal; other spellings of one directory (a link, an absolute path to the
+// cwd) compare different and are refused.
+func sameDirText(d string) string {
+	if d == "" {
+		return "."
+	}
+	return filepath.Clean(strings.ReplaceAll(d, `\`, "/"))
+}
+
 // commandToolName reports whether name is a tool of agents A, B or C that
 // runs tool_input.command as a shell command (third attack L2).
 func commandToolName(name string) bool {
@@ -191,15 +223,9 @@ func pathTool(k event.Kind, names ...string) tool {
 // glob filter (an unknown or whole-tree filter leaves DIR/**).
 func searchTool(dirNames, globNames []string, content bool) tool {
 	return func(c *Call, in fields) error {
-		dir, present, err := in.firstStr(dirNames...)
+		dirs, err := searchDirs(in, dirNames)
 		if err != nil {
 			return err
-		}
-		if present && dir != "" {
-			c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: dir})
-			if err := otherPaths(c, in, event.KindRead, dir, dirNames); err != nil {
-				return err
-			}
 		}
 		var globs []string
 		for _, n := range globNames {
@@ -209,16 +235,42 @@ func searchTool(dirNames, globNames []string, content bool) tool {
 			}
 			globs = append(globs, gs...)
 		}
-		for _, g := range globs {
-			if p := globPath(dir, g); p != "" {
-				c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: p})
+		for _, dir := range dirs {
+			if dir != "" {
+				c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: dir})
 			}
-		}
-		if content {
-			c.Inputs = append(c.Inputs, treeReads(treeDir(dir, c.Cwd), globs)...)
+			for _, g := range globs {
+				if p := globPath(dir, g); p != "" {
+					c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: p})
+				}
+			}
+			if content {
+				c.Inputs = append(c.Inputs, treeReads(treeDir(dir, c.Cwd), globs)...)
+			}
 		}
 		return nil
 	}
+}
+
+// searchDirs returns the directories a search tool may work under: each
+// distinct value among names ("" for the call's directory, once), since
+// guard cannot know which spelling the tool obeys when the model sends
+// more than one ({"dir_path":"","path":"~/.ssh"}: fifth attack M4's class).
+func searchDirs(in fields, names []string) ([]string, error) {
+	var dirs []string
+	for _, n := range names {
+		s, ok, err := in.str(n)
+		if err != nil {
+			return nil, err
+		}
+		if ok && !slices.Contains(dirs, s) {
+			dirs = append(dirs, s)
+		}
+	}
+	if len(dirs) == 0 {
+		dirs = []string{""}
+	}
+	return dirs, nil
 }
 
 // treeDir is the directory a content search walks: dir, or the call's
@@ -351,7 +403,7 @@ func urlTool(c *Call, in fields) error {
 // of the path it names.
 func fetchInputs(u string) []event.Input {
 	out := []event.Input{{Kind: event.KindURL, Text: u}}
-	if len(u) > 7 && strings.EqualFold(u[:7], "file://") {
+	if isFileURI(u) {
 		if p, ok := pathValue(u); ok {
 			out = append(out, event.Input{Kind: event.KindRead, Text: p})
 		}

@@ -174,16 +174,58 @@ func TestDirPathResolves(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct {
-		dirPath, verdict string
-	}{{dir + "/.ssh", "block"}, {dir + "/proj", "allow"}} {
+		dirs, verdict string // the tool_input members naming the directory
+	}{
+		{`"dir_path":"` + dir + `/.ssh"`, "block"},
+		{`"dir_path":"` + dir + `/proj"`, "allow"},
+		{`"directory":"` + dir + `/.ssh"`, "block"},
+		// Both keys: an older client runs in directory (fifth attack M4).
+		{`"dir_path":"` + dir + `/proj","directory":"` + dir + `/.ssh"`, "block"},
+		{`"directory":"` + dir + `/proj","dir_path":"` + dir + `/.ssh"`, "block"},
+		{`"dir_path":"` + dir + `/proj","directory":"` + dir + `/proj/"`, "allow"},
+	} {
 		var f fake
 		payload := `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","cwd":"` + dir +
-			`","tool_input":{"command":"cat id_rsa","dir_path":"` + tt.dirPath + `"}}`
+			`","tool_input":{"command":"cat id_rsa",` + tt.dirs + `}}`
 		cfg := f.config(payload, nil)
 		cfg.LoadPolicy = func() (Policy, string, error) { return p, "test", nil }
 		Run(cfg)
+		if tt.verdict == "block" && !strings.Contains(f.stdout.String(), `"decision":"deny"`) {
+			t.Errorf("cat id_rsa with %s: answer %q, want a deny; %s", tt.dirs, f.stdout.String(), f.stderr.String())
+		}
+		if tt.verdict == "allow" && (len(f.records) != 1 || f.records[0].Verdict != "allow") {
+			t.Errorf("cat id_rsa with %s: records %+v, want one allow; %s", tt.dirs, f.records, f.stderr.String())
+		}
+	}
+}
+
+// TestFileURIEscapes: a file: URI in an MCP tool's input names the path it
+// decodes to, for each agent (fifth attack M6).
+func TestFileURIEscapes(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("GUARD_HOME", "")
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		agent, payload, verdict string
+	}{
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_resource","tool_input":{"uri":"file://` + dir + `/.s%73h/id_rsa"}}`, "block"},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__write_file","tool_input":{"uri":"file://` + dir + `/%2ebashrc","content":"x"}}`, "block"},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__write_file","tool_input":{"path":"FILE://localhost` + dir + `/%2Ebashrc","content":"x"}}`, "block"},
+		{"b", `{"hook_event_name":"beforeMCPExecution","tool_name":"read_resource","tool_input":"{\"uri\":\"file://` + dir + `/.s%73h/id_rsa\"}"}`, "block"},
+		{"c", `{"hook_event_name":"BeforeTool","tool_name":"mcp_fs_read_resource","tool_input":{"uri":"file://` + dir + `/.s%73h/id_rsa"}}`, "block"},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_resource","tool_input":{"uri":"file://` + dir + `/proj/READ%20ME.md"}}`, "allow"},
+	} {
+		var f fake
+		cfg := f.config(tt.payload, nil)
+		cfg.Agent = tt.agent
+		cfg.LoadPolicy = func() (Policy, string, error) { return p, "test", nil }
+		Run(cfg)
 		if len(f.records) != 1 || f.records[0].Verdict != tt.verdict {
-			t.Errorf("cat id_rsa in %s: records %+v, want one %s; %s", tt.dirPath, f.records, tt.verdict, f.stderr.String())
+			t.Errorf("%s: records %+v, want one %s; %s", tt.payload, f.records, tt.verdict, f.stderr.String())
 		}
 	}
 }

@@ -22,6 +22,10 @@ func TestPowerShellTool(t *testing.T) {
 	proj := filepath.Join(home, "proj")
 	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
 	os.WriteFile(filepath.Join(home, ".ssh", "id_rsa"), []byte("k"), 0o600)
+	os.MkdirAll(filepath.Join(home, ".aws"), 0o700)
+	os.WriteFile(filepath.Join(home, ".aws", "credentials"), []byte("k"), 0o600)
+	os.WriteFile(filepath.Join(home, ".bashrc"), []byte("# rc"), 0o600)
+	os.MkdirAll(proj, 0o700)
 	for _, tt := range []struct {
 		cmd  string
 		rule string // "" allowed
@@ -72,8 +76,30 @@ func TestPowerShellTool(t *testing.T) {
 		{`Set-Content ~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1 'x'`, "blocked_path"},
 		{`gh auth token | Set-Clipboard`, "blocked_path"},
 		{`git.exe credential fill`, "blocked_path"},
+		// Review 5 M5: paths through the pipeline, $_, a cmdlet's output.
+		{`$f = Get-Item -Force ~/.bashrc; $f | ac -Value x`, "blocked_path"},
+		{`gci -Force ~ | where Name -like ".b*rc" | Set-Content -Value x`, "blocked_path|unresolved_path"},
+		{`"~/.bashrc" | % { ac $_ x }`, "blocked_path"},
+		{`$p = Join-Path $env:HOME ".bashrc"; Add-Content $p x`, "blocked_path"},
+		{`gi ~/.aws | gci | gc`, "blocked_path|unresolved_path"},
+		{`gci ~ -Force -Filter .ss? | gci | gc`, "blocked_path|unresolved_path"},
+		{`'~/.bashrc' | Add-Content -Value x`, "blocked_path"},
+		{`Get-Item ~/.bashrc | Set-Content -Value x`, "blocked_path"},
+		{`$p = Resolve-Path ~/.ssh/id_rsa; gc $p`, "blocked_path"},
+		{`gci ~/.ssh | % { gc $_.FullName }`, "blocked_path|unresolved_path"},
+		{`gc list.txt | % { Add-Content $_ 'x' }; echo ~/.bashrc`, "unparsable_command"},
+		{`'gc ~/.ssh/id_rsa' | iex`, "blocked_path"},
 		// Everyday PowerShell.
 		{`gh auth status`, ""},
+		{`Get-ChildItem *.log | Remove-Item`, ""},
+		{`Get-ChildItem -Recurse -Filter *.tmp | Remove-Item -Force`, ""},
+		{`Get-Content names.txt | ForEach-Object { New-Item -ItemType File -Path $_ }`, ""},
+		{`Get-ChildItem src -Recurse -Include *.ts | Select-String "TODO" | Select-Object -First 5`, ""},
+		{`gci | sort LastWriteTime | select -Last 3`, ""},
+		{`$files = Get-ChildItem -Filter *.json; $files | ForEach-Object { Get-Content $_ | ConvertFrom-Json }`, ""},
+		{`Get-Item .\build | Remove-Item -Recurse -Force`, ""},
+		{`"a","b" | Set-Content list.txt`, ""},
+		{`git ls-files | ForEach-Object { Get-Content $_ } | Measure-Object -Line`, ""},
 		{`cd src; Get-Content main.go`, ""},
 		{`(Get-Content x.txt) -replace 'a','b' | Set-Content x.txt`, ""},
 		{`'hello' > out.txt`, ""},

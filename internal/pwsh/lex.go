@@ -22,6 +22,8 @@ type token struct {
 	quoted   bool   // the word holds a quoted string
 	expanded bool   // the word holds a variable
 	varName  string // the word is one variable and nothing else: its lower-cased name
+	sep      byte   // a tEnd's |, { or }; 0 for the others
+	member   string // the word is a property of one variable ($f.FullName): its lower-cased name
 }
 
 // lexer builds the tokens of one text.
@@ -104,7 +106,16 @@ func (l *lexer) step() error {
 	case c == ' ' || c == '\t' || c == '\r' || c == ',':
 		l.flush()
 		l.i++
-	case c == '\n' || c == ';' || c == '|' || c == '{' || c == '}' || c == ')':
+	case c == '|' && l.peek(1) == '|':
+		l.emit(tEnd) // ||: a chain, not a pipeline
+		l.i += 2
+	case c == '|' || c == '{' || c == '}':
+		// A pipeline's stage, a script block's start and end: what flows
+		// into a cmdlet (reader.next).
+		l.emit(tEnd)
+		l.toks[len(l.toks)-1].sep = c
+		l.i++
+	case c == '\n' || c == ';' || c == ')':
 		l.emit(tEnd)
 		l.i++
 	case c == '@' && (l.peek(1) == '"' || l.peek(1) == '\'') && !l.inW && l.hereString():
@@ -320,7 +331,29 @@ func (l *lexer) dollar(inString bool) error {
 	}
 	l.variable(n[:j], whole)
 	l.i += 1 + j
+	if whole && l.members() {
+		// $f.FullName: a property of the variable's objects, whose value
+		// guard does not know; it stands for the variable's items
+		// (reader.wordItems).
+		l.cur.Reset()
+		l.cur.WriteString(Unknown)
+		l.word.member, l.word.varName = strings.ToLower(n[:j]), ""
+	}
 	return nil
+}
+
+// members moves past the .Name property accesses that follow a variable
+// outside a string, and reports whether there was one.
+func (l *lexer) members() bool {
+	found := false
+	for l.i+1 < len(l.s) && l.s[l.i] == '.' && isNameByte(l.s[l.i+1]) && !('0' <= l.s[l.i+1] && l.s[l.i+1] <= '9') {
+		l.i++
+		for l.i < len(l.s) && isNameByte(l.s[l.i]) {
+			l.i++
+		}
+		found = true
+	}
+	return found
 }
 
 // isNameByte reports whether b may be in a variable's name.

@@ -45,6 +45,14 @@ type Command struct {
 	// Set-Location earlier in the command: "" for the payload's working
 	// directory, Unknown (or holding it) when guard cannot tell.
 	Dir string
+	// Input are the paths a cmdlet may bind its -Path to without naming
+	// them: the items piped into it (gi ~/.bashrc | Set-Content …), those
+	// of the ForEach-Object or Where-Object block it runs in ($_), those a
+	// variable holds that a command's output set ($f = gi ~/.bashrc; ac $f
+	// x). Resolved against the directory already; Unknown in an item guard
+	// cannot tell. Empty for a program that does not bind paths so
+	// (bindsPath).
+	Input []string
 }
 
 // Analysis is what Read tells of a command.
@@ -86,7 +94,7 @@ func Read(text string, o Options) (*Analysis, error) {
 	if a.Built {
 		a.Unresolved = append(a.Unresolved, "a string built at run time (-replace, -f, -join, .Replace, [char])")
 	}
-	r := &reader{a: a, home: strings.ReplaceAll(o.Home, `\`, "/"), env: o.Env, vars: map[string]string{}}
+	r := &reader{a: a, home: strings.ReplaceAll(o.Home, `\`, "/"), env: o.Env, vars: map[string]string{}, items: map[string][]string{}}
 	if err := r.run(text, 0); err != nil {
 		return nil, err
 	}
@@ -98,9 +106,11 @@ type reader struct {
 	a     *Analysis
 	home  string
 	env   func(string) (string, bool)
-	vars  map[string]string // variables the command assigns, lower-cased names
-	dir   string            // Set-Location's directory so far ("" the payload's)
-	stack []string          // Push-Location's saved directories
+	vars  map[string]string   // variables the command assigns, lower-cased names
+	items map[string][]string // variables a command's output set: the items it output
+	pipe  pipeState
+	dir   string   // Set-Location's directory so far ("" the payload's)
+	stack []string // Push-Location's saved directories
 	words int
 	nest  int // $( … ) being read inside one another
 }
@@ -125,15 +135,20 @@ func (r *reader) run(text string, depth int) error {
 	if err != nil {
 		return err
 	}
+	outer := r.pipe // a nested text (Invoke-Expression's) has pipelines of its own
+	r.pipe = pipeState{}
+	defer func() { r.pipe = outer }()
 	var stmt []token
 	for _, t := range append(toks, token{kind: tEnd}) {
 		if t.kind != tEnd {
 			stmt = append(stmt, t)
 			continue
 		}
-		if err := r.statement(join(stmt), depth); err != nil {
+		st, err := r.statement(join(stmt), depth)
+		if err != nil {
 			return err
 		}
+		r.next(t.sep, st, len(stmt) == 0)
 		stmt = stmt[:0]
 	}
 	return nil
@@ -154,10 +169,13 @@ func join(ts []token) []token {
 	return out
 }
 
-// statement reads one statement's tokens.
-func (r *reader) statement(ts []token, depth int) error {
+// statement reads one statement's tokens and returns what flows through
+// it as a pipeline's stage.
+func (r *reader) statement(ts []token, depth int) (stage, error) {
+	st := stage{}
+	st.in, st.piped = r.pipe.bound()
 	if len(ts) == 0 {
-		return nil
+		return st, nil
 	}
 	for i := range ts {
 		ts[i].text = r.resolve(ts[i].text)
@@ -165,26 +183,57 @@ func (r *reader) statement(ts []token, depth int) error {
 	}
 	// $name = value: a value of literals and known variables is kept; any
 	// other is a command's output, which guard does not know, and the
-	// command is read as one.
+	// command is read as one; the items it outputs are what the variable
+	// hands on (a single known path is its value).
+	assign := ""
 	if len(ts) >= 2 && ts[0].kind == tWord && ts[0].varName != "" && ts[1].kind == tAssign {
 		name := ts[0].varName
 		ts = ts[2:]
+		delete(r.items, name)
 		if len(ts) > 0 && ts[0].kind == tWord && (ts[0].quoted || ts[0].expanded) {
 			r.vars[name] = ts[0].text
-			return nil
+			if v := ts[0].varName + ts[0].member; v != "" {
+				if items := r.itemsOf(v); items != nil {
+					r.items[name] = items
+				}
+			}
+			st.out, st.assign = r.wordItems(ts[0]), name
+			return st, nil
 		}
 		r.vars[name] = Unknown
 		if len(ts) == 0 {
-			return nil
+			return st, nil
 		}
+		assign, st.assign = name, name
 	}
-	c := Command{}
+	c, exprOut, ok := r.command(ts, st.in, r.pipe.piped)
+	if !ok {
+		st.out = exprOut
+		return st, nil
+	}
+	st.out = c.output(st.in)
+	if assign != "" {
+		r.setItems(assign, st.out)
+	}
+	c.Dir = r.dir
+	r.a.Commands = append(r.a.Commands, c)
+	r.location(c)
+	if st.piped && len(c.Args) == 0 && pipedShell(cmdName(c.Name)) {
+		return st, r.pipedCode(st.in, depth)
+	}
+	return st, r.nested(c, depth)
+}
+
+// command builds the command of a statement's tokens, bound the items that
+// flow into it; ok is false when no command runs (an expression with no
+// redirection), and then out is what the expression hands on.
+func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out []string, ok bool) {
 	i := 0
 	if ts[0].kind == tCall {
 		// & X or . X: X names the command.
 		i = 1
 		if len(ts) < 2 || ts[1].kind != tWord {
-			return nil
+			return c, nil, false
 		}
 		if strings.Contains(ts[1].text, Unknown) {
 			r.unresolved("a command named by a value guard cannot work out (& $x)")
@@ -192,7 +241,9 @@ func (r *reader) statement(ts []token, depth int) error {
 	}
 	expr := i == 0 && ts[0].kind == tWord && (ts[0].quoted || ts[0].expanded)
 	// An expression ("x" + $y, $_.Length -gt 1): no command runs; its
-	// strings are in Literals; its redirections write ('{}' > F).
+	// strings are in Literals and are what it hands on; its redirections
+	// write ('{}' > F).
+	var fromVars []string
 	for ; i < len(ts); i++ {
 		t := ts[i]
 		switch t.kind {
@@ -203,6 +254,9 @@ func (r *reader) statement(ts []token, depth int) error {
 			}
 		case tWord:
 			if expr {
+				if len(out) <= maxItems {
+					out = append(out, r.wordItems(t)...)
+				}
 				continue
 			}
 			if c.Name == "" {
@@ -210,15 +264,53 @@ func (r *reader) statement(ts []token, depth int) error {
 				continue
 			}
 			c.Args = append(c.Args, t.text)
+			if v := t.varName + t.member; v != "" && len(fromVars) <= maxItems {
+				fromVars = append(fromVars, r.itemsOf(v)...)
+			}
 		}
 	}
-	if c.Name == "" && len(c.Redirects) == 0 {
-		return nil
+	if expr {
+		out = capItems(out)
 	}
-	c.Dir = r.dir
-	r.a.Commands = append(r.a.Commands, c)
-	r.location(c)
-	return r.nested(c, depth)
+	if c.Name == "" && len(c.Redirects) == 0 {
+		return c, out, false
+	}
+	if bindsPath(cmdName(c.Name)) {
+		c.Input = dedupe(capItems(append(r.boundItems(c, piped, bound), fromVars...)))
+		for _, p := range c.Input {
+			if strings.Contains(p, Unknown) {
+				r.unresolved("a path a cmdlet takes from the pipeline or a variable, which guard cannot work out")
+				break
+			}
+		}
+	}
+	return c, out, true
+}
+
+// pipedShell reports whether a command run with no words runs the text
+// piped into it.
+func pipedShell(name string) bool {
+	switch name {
+	case "iex", "invoke-expression", "bash", "sh", "zsh", "pwsh", "powershell", "cmd":
+		return true
+	}
+	return false
+}
+
+// pipedCode reads the text piped into a shell as the commands it is
+// ('gc ~/.ssh/id_rsa' | iex, "cat x" | bash); text guard cannot work out
+// is unresolved.
+func (r *reader) pipedCode(items []string, depth int) error {
+	for _, code := range items {
+		if strings.Contains(code, Unknown) {
+			r.unresolved("a command piped into a shell, built at run time")
+			continue
+		}
+		if err := r.run(code, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // location follows Set-Location and its aliases (cd, sl, chdir),
@@ -429,14 +521,24 @@ func (c Command) Paths() (reads, touches, writes []string) {
 			args = append(args, c.under(a))
 		}
 	}
+	for _, p := range c.Input {
+		switch {
+		case listsTree(name) && recursive(c.Args):
+			reads = append(reads, p, strings.TrimSuffix(p, "/")+"/**")
+		case readsOnly(name) || listsTree(name):
+			reads = append(reads, p)
+		default:
+			touches = append(touches, p)
+		}
+	}
 	switch {
 	case printsOnly(name) || namesOnly(name):
-		return reads, nil, writes
+		return reads, touches, writes
 	case name == "join-path":
 		if len(args) >= 2 {
 			reads = append(reads, strings.TrimSuffix(args[0], "/")+"/"+strings.TrimPrefix(args[1], "/"))
 		}
-		return append(reads, args...), nil, writes
+		return append(reads, args...), touches, writes
 	case listsTree(name) && recursive(c.Args):
 		// Get-ChildItem -Recurse: a read of every file under each
 		// directory (what it lists is piped on to be read).
@@ -447,11 +549,11 @@ func (c Command) Paths() (reads, touches, writes []string) {
 		for _, d := range dirs {
 			reads = append(reads, strings.TrimSuffix(c.under(d), "/")+"/**")
 		}
-		return append(reads, args...), nil, writes
+		return append(reads, args...), touches, writes
 	case readsOnly(name):
-		return append(reads, args...), nil, writes
+		return append(reads, args...), touches, writes
 	}
-	return reads, args, writes
+	return reads, append(touches, args...), writes
 }
 
 // listsTree reports whether a command is Get-ChildItem.

@@ -60,7 +60,7 @@ func TestRead(t *testing.T) {
 		{`& $cmd ~/.x`, "t:/home/u/.x U"},
 		{`gc ($a + '.ssh')`, "r:? U"}, // '.ssh' is among the literals
 		{`gc "$(whoami)/x"`, "r:?/x U"},
-		{`$x = Get-Content f; gc $x`, "r:f r:?"},
+		{`$x = Get-Content f; gc $x`, "r:f r:? r:? U"},
 		{`powershell -EncodedCommand ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA=`, "t:ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA= r:/home/u/.ssh/id_rsa"},
 		{`pwsh -enc !!!`, "t:!!! U"},
 		{`pwsh -Command "gc ~/.ssh/id_rsa"`, "t:gc ~/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},
@@ -86,13 +86,37 @@ func TestRead(t *testing.T) {
 		{"gc @\"\n$d/x\n\"@", "r:$d/x? U"},
 		{`Set-Content $PROFILE 'x'`, "t:/home/u/" + profileDir() + "/Microsoft.PowerShell_profile.ps1 t:x"},
 		{`Set-Content ('~/.bashxc' -replace 'x','r') 'x'`, "t:? U"},
+		// Review 5 M5: paths that reach a cmdlet through the pipeline, a
+		// block's $_, or a variable a cmdlet's output set.
+		{`'~/.bashrc' | Add-Content -Value x`, "t:~/.bashrc t:x"},
+		{`Get-Item ~/.bashrc | Set-Content -Value x`, "r:/home/u/.bashrc t:/home/u/.bashrc t:x"},
+		{`$p = Resolve-Path ~/.ssh/id_rsa; gc $p`, "r:/home/u/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},
+		{`$f = Get-Item -Force ~/.bashrc; $f | ac -Value x`, "r:/home/u/.bashrc t:/home/u/.bashrc t:x"},
+		{`$f = Get-Item -Force ~/.bashrc; ac $f x`, "r:/home/u/.bashrc t:/home/u/.bashrc t:/home/u/.bashrc t:x"},
+		{`gci -Force ~ | where Name -like ".b*rc" | Set-Content -Value x`, "r:/home/u t:/home/u t:/home/u/** t:x"},
+		{`"~/.bashrc" | % { ac $_ x }`, "t:~/.bashrc t:? t:x"},
+		{`$p = Join-Path $env:HOME ".bashrc"; Add-Content $p x`, "r:/home/u/.bashrc r:/home/u r:.bashrc t:/home/u/.bashrc t:/home/u/.bashrc t:x"},
+		{`gi ~/.aws | gci | gc`, "r:/home/u/.aws r:/home/u/.aws r:/home/u/.aws r:/home/u/.aws/**"},
+		{`gci ~ -Force -Filter .ss? | gci | gc`, "r:/home/u r:.ss? r:/home/u r:/home/u/.ss? r:/home/u r:/home/u/** r:/home/u/.ss? r:/home/u/.ss?/**"},
+		{`gci ~/.ssh | % { $_.FullName } | gc`, "r:/home/u/.ssh r:/home/u/.ssh r:/home/u/.ssh/**"},
+		{`gci ~/.ssh | ForEach-Object -Process { Get-Content $_ }`, "r:/home/u/.ssh r:/home/u/.ssh r:/home/u/.ssh/** r:?"},
+		{`$f = gi ~/.bashrc; Set-Content -Path $f.FullName x`, "r:/home/u/.bashrc t:/home/u/.bashrc t:? t:x"},
+		{`$f = gi ~/.bashrc; Set-Content -Path "$f.bak" x`, "r:/home/u/.bashrc t:/home/u/.bashrc.bak t:x"},
+		{`gci ~/.ssh | % { $k = $_.FullName; gc $k }`, "r:/home/u/.ssh r:/home/u/.ssh r:/home/u/.ssh/** r:?"},
+		{`$x = '~/.ssh' | gci; gc $x`, "r:~/.ssh r:~/.ssh r:~/.ssh/** r:?"},
+		{`$k = gci ~/.ssh | select -First 1; Copy-Item $k /tmp/k`, "r:/home/u/.ssh t:/home/u/.ssh t:/home/u/.ssh/** t:? t:/tmp/k"},
+		{`gc list.txt | Remove-Item`, "r:list.txt t:? U"},
+		{`gc list.txt | % { Remove-Item $_ }`, "r:list.txt t:? t:? U"},
+		{`'gc ~/.ssh/id_rsa' | iex`, "r:/home/u/.ssh/id_rsa"},
+		{`gc x.ps1 | iex`, "r:x.ps1 U"},
+		{`'x' | Out-File ~/.bashrc.txt`, "t:/home/u/.bashrc.txt"},
 		// Everyday.
 		{`git status`, "t:status"},
 		{`cd src; Get-Content main.go`, "r:src/main.go"},
 		{`cd ..; gc x`, "r:../x"},
 		{`go test ./...`, "t:test t:./..."},
-		{`Get-ChildItem -Recurse -Filter *.go | Select-String "TODO"`, "r:./** r:*.go r:TODO"},
-		{`Get-ChildItem -Path $HOME -Recurse -Filter id_rsa | Get-Content`, "r:/home/u/** r:/home/u r:id_rsa"},
+		{`Get-ChildItem -Recurse -Filter *.go | Select-String "TODO"`, "r:./** r:*.go r:. r:./**/*.go r:TODO"},
+		{`Get-ChildItem -Path $HOME -Recurse -Filter id_rsa | Get-Content`, "r:/home/u/** r:/home/u r:id_rsa r:/home/u r:/home/u/**/id_rsa"},
 		{`gci -r src -Include *.ts`, "r:src/** r:src r:*.ts"},
 		{`npm install; npm run build`, "t:install t:run t:build"},
 		{`Get-ChildItem | Where-Object { $_.Length -gt 1MB }`, ""},
@@ -140,7 +164,7 @@ func TestReadBounds(t *testing.T) {
 }
 
 func FuzzRead(f *testing.F) {
-	for _, s := range []string{"cd ~/.x; pushd a; popd; popd; gc b", "gc @\"\n$x\n\"@ @'\nunterminated", `gc $HOME\.ssh\id_rsa`, `$p="a"+"b"; iex $p`, `& $x "y" > z`, "`\"$(", `pwsh -enc AAAA`, "\"${x`} \""} {
+	for _, s := range []string{"cd ~/.x; pushd a; popd; popd; gc b", "gc @\"\n$x\n\"@ @'\nunterminated", `gc $HOME\.ssh\id_rsa`, `$p="a"+"b"; iex $p`, `& $x "y" > z`, "`\"$(", `pwsh -enc AAAA`, "\"${x`} \"", `gi ~/.aws | gci | gc`, `"x" | % { ac $_ x } | gc`, "}}{{|{}|", `$f = gci -r -Filter *.go; $f | ac -Value x`, `'gc x' | iex`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -153,6 +177,9 @@ func FuzzRead(f *testing.F) {
 		}
 		for _, c := range a.Commands {
 			c.Paths()
+			if len(c.Input) > maxItems+1 {
+				t.Fatalf("%d items bound", len(c.Input))
+			}
 		}
 	})
 }
@@ -171,6 +198,21 @@ func TestBuilt(t *testing.T) {
 		a, err := Read(cmd, Options{Home: home})
 		if err != nil || a.Built != want {
 			t.Errorf("%q: Built %v, want %v (%v)", cmd, a != nil && a.Built, want, err)
+		}
+	}
+}
+
+// TestPipeBounds: the items a pipeline hands on stay bounded however many
+// words name them, and reading them stays linear.
+func TestPipeBounds(t *testing.T) {
+	cmd := `$f = gci -Filter *.go; ` + strings.Repeat(`$f = $f; `, 10) + strings.Repeat("$f ", 5000) + `| ac -Value x; ac ` + strings.Repeat("$f ", 5000)
+	a, err := Read(cmd, Options{Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range a.Commands {
+		if len(c.Input) > maxItems+1 {
+			t.Errorf("%s: %d items bound", c.Name, len(c.Input))
 		}
 	}
 }
