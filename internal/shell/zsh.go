@@ -206,6 +206,9 @@ func (w *walker) zshSubscript(vals []string, array bool, idx syntax.ArithmExpr) 
 	}
 	if array {
 		lo, hi, ok := zshBounds(from, to, len(vals))
+		if markedBefore(vals, from, to, hi, ok) {
+			return nil, false
+		}
 		if !ok {
 			return []string{""}, true
 		}
@@ -224,6 +227,23 @@ func (w *walker) zshSubscript(vals []string, array bool, idx syntax.ArithmExpr) 
 		return []string{""}, true
 	}
 	return []string{string(rs[lo:hi])}, true
+}
+
+// markedBefore reports whether an index into an array may land elsewhere
+// than guard counts: an element not known (a marker: an unquoted $(cmd) or
+// $v that splits into any number of words) before the end of the range,
+// a range counted from the end, or one out of the elements guard has.
+func markedBefore(vals []string, from, to, hi int, inRange bool) bool {
+	end := len(vals)
+	if inRange && from > 0 && to > 0 {
+		end = hi
+	}
+	for _, v := range vals[:end] {
+		if strings.Contains(v, word.MarkLead) {
+			return true
+		}
+	}
+	return false
 }
 
 // zsh's mapfile module (zmodload zsh/mapfile) makes the parameter mapfile
@@ -467,7 +487,10 @@ func (w *walker) zshFlags(flags string, vals []string) ([]string, bool) {
 		case 'e':
 			eval = true
 		case 'f':
-			vals = splitAll(vals, "\n")
+			var ok bool
+			if vals, ok = splitAll(vals, "\n"); !ok {
+				return nil, false
+			}
 		case 'F':
 			vals = []string{strings.Join(vals, "\n")}
 		case 'z':
@@ -481,7 +504,9 @@ func (w *walker) zshFlags(flags string, vals []string) ([]string, bool) {
 			}
 			i = end
 			if c == 's' {
-				vals = splitAll(vals, arg)
+				if vals, ok = splitAll(vals, arg); !ok {
+					return nil, false
+				}
 			} else {
 				vals = []string{strings.Join(vals, arg)}
 			}
@@ -520,15 +545,31 @@ func flagArg(flags string, i int) (string, int, bool) {
 	return flags[i+1 : i+1+j], i + 1 + j, true
 }
 
-func splitAll(vals []string, sep string) []string {
-	if sep == "" {
-		return vals
-	}
+// splitAll splits each value at sep as zsh's (s:sep:) does; an empty sep
+// splits into characters. It fails (the value is unknown) where zsh's
+// result depends on what guard does not track: an empty field, which zsh
+// drops unquoted and keeps in "${(@s:x:)v}", and a value holding a marker,
+// whose characters are not known.
+func splitAll(vals []string, sep string) ([]string, bool) {
 	var out []string
 	for _, v := range vals {
-		out = append(out, strings.Split(v, sep)...)
+		if strings.Contains(v, word.MarkLead) {
+			return nil, false
+		}
+		var fs []string
+		if sep == "" {
+			fs = strings.Split(v, "") // one element per character (rune)
+		} else {
+			fs = strings.Split(v, sep)
+		}
+		for _, f := range fs {
+			if f == "" {
+				return nil, false
+			}
+		}
+		out = append(out, fs...)
 	}
-	return out
+	return out, true
 }
 
 func fieldsAll(vals []string) []string {
