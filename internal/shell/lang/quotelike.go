@@ -1,0 +1,118 @@
+package lang
+
+// Perl's and ruby's quote-like operators are string literals too: perl's
+// q(…), qq{…}, qw[…] and qx<…> (any punctuation delimiter; a bracket pair
+// nests), ruby's %q(…), %Q[…], %w, %W, %i, %I, %(…) and %x(…). qx and %x run
+// their text as a shell command, as backticks do. They are found apart from
+// the quote scan and added to it, so a literal the quote scan finds is never
+// lost to a misread operator (q/2 in python is a division).
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// lit is one string literal of code: code[start:end] is its text, code[open]
+// the first byte of its opener (a quote, q, %), code[end:next] its closer.
+type lit struct {
+	open, start, end, next int
+	command                bool // qx, %x, backticks: the text runs as a shell command
+}
+
+// maxLiterals bounds the literals one code text yields.
+const maxLiterals = 4096
+
+// qDelims are the delimiters a quote-like operator may take in guard's
+// reading: punctuation that cannot follow a name in the languages' other
+// syntax often enough to matter (no , ; = . : ) ] } > - or space).
+const qDelims = "([{</|!~#^@+*"
+
+// eachLit calls fn with each literal of code in order of its opener until
+// fn returns false: the quoted strings ('…', "…", `…`) and the quote-like
+// operators.
+func eachLit(code string, fn func(l lit) bool) {
+	var all []lit
+	for i := 0; i < len(code) && len(all) < maxLiterals; i++ {
+		q := code[i]
+		if q != '\'' && q != '"' && q != '`' {
+			continue
+		}
+		end := strings.IndexByte(code[i+1:], q)
+		if end < 0 {
+			break
+		}
+		all = append(all, lit{open: i, start: i + 1, end: i + 1 + end, next: i + 2 + end, command: q == '`'})
+		i += end + 1
+	}
+	n := len(all)
+	for i := 0; i < len(code) && len(all) < maxLiterals; i++ {
+		if l, ok := quoteLike(code, i); ok {
+			all = append(all, l)
+		}
+	}
+	if len(all) > n {
+		sort.SliceStable(all, func(a, b int) bool { return all[a].open < all[b].open })
+	}
+	for _, l := range all {
+		if !fn(l) {
+			return
+		}
+	}
+}
+
+// quoteLike returns the quote-like operator that opens at code[i], if one
+// does.
+func quoteLike(code string, i int) (lit, bool) {
+	if i > 0 && (word.IsWordChar(code[i-1]) || strings.IndexByte("$@%&", code[i-1]) >= 0) {
+		return lit{}, false // a name (seq(), $q, %q…) or a sigil
+	}
+	j, cmd := i+1, false
+	switch code[i] {
+	case 'q':
+		if j < len(code) && (code[j] == 'q' || code[j] == 'w' || code[j] == 'x') {
+			cmd = code[j] == 'x'
+			j++
+		}
+	case '%':
+		if j < len(code) && strings.IndexByte("qQwWiIx", code[j]) >= 0 {
+			cmd = code[j] == 'x'
+			j++
+		}
+	default:
+		return lit{}, false
+	}
+	if j >= len(code) || strings.IndexByte(qDelims, code[j]) < 0 {
+		return lit{}, false
+	}
+	d := code[j]
+	closer, depth := closing(d), 0
+	for k := j + 1; k < len(code); k++ {
+		switch c := code[k]; {
+		case c == '\\':
+			k++
+		case c == closer && depth == 0:
+			return lit{open: i, start: j + 1, end: k, next: k + 1, command: cmd}, true
+		case c == closer:
+			depth--
+		case c == d && d != closer:
+			depth++
+		}
+	}
+	return lit{}, false
+}
+
+// literalAt returns the literal whose opener is at code[i]: a quoted string
+// or a quote-like operator.
+func literalAt(code string, i int) (lit, bool) {
+	switch q := code[i]; q {
+	case '\'', '"', '`':
+		end := strings.IndexByte(code[i+1:], q)
+		if end < 0 {
+			return lit{}, false
+		}
+		return lit{open: i, start: i + 1, end: i + 1 + end, next: i + 2 + end, command: q == '`'}, true
+	}
+	return quoteLike(code, i)
+}
