@@ -838,6 +838,7 @@ func (c *cmd) zshAutoload() {
 		name := path.Base(p)
 		w.redefine(name)
 		if !strings.Contains(p, "/") {
+			c.fpathAutoload(name)
 			continue
 		}
 		w.Read(p)
@@ -845,13 +846,85 @@ func (c *cmd) zshAutoload() {
 		if !ok {
 			continue
 		}
-		f, err := w.theParser().Parse(strings.NewReader(text), "")
-		if err != nil {
-			w.hide("autoloads a function file guard cannot parse")
+		c.autoloaded(name, text)
+	}
+}
+
+// fpathAutoload: autoload NAME takes NAME's body from the first directory
+// of $fpath holding a file NAME. Where the command did not change $fpath
+// (or $FPATH) those are the user's directories, not searched; where it
+// did, its entries are searched in order, past the user's own ($fpath
+// inherited, which may not hold NAME): the first file found is NAME's
+// body, and an entry guard cannot tell or a file it cannot read makes the
+// body hidden.
+func (c *cmd) fpathAutoload(name string) {
+	w := c.w
+	var dirs []string
+	switch {
+	case w.declared("fpath"):
+		_, vr := w.variable("fpath").Resolve(env{w})
+		dirs, _ = varValues(vr)
+	case w.declared("FPATH"):
+		dirs = strings.Split(w.variable("FPATH").String(), ":")
+	default:
+		return
+	}
+	for _, d := range dirs {
+		if inheritedOnly(d) {
+			// $fpath inherited: the user's own directories, which may or
+			// may not hold NAME: the entries after them are searched too.
 			continue
 		}
-		w.declareFunc(name, &syntax.Stmt{Cmd: &syntax.Block{Stmts: f.Stmts}})
+		if word.Opaque(d) || word.HasMark(d) && strings.Contains(d, word.MarkStart+string(word.MarkEnv)) {
+			// $(cmd)/x, or fpath+=. read as text appended to the
+			// inherited value: directories guard cannot tell.
+			w.hide("autoloads %s from a $fpath directory guard cannot tell", name)
+			return
+		}
+		if d == "" {
+			d = "."
+		}
+		p := strings.TrimSuffix(d, "/") + "/" + name
+		t, st := w.FileStatus(p, true, effect.MaxScriptBytes)
+		switch st {
+		case effect.FileAbsent:
+			continue
+		case effect.FileWhole:
+			w.Read(p)
+			c.autoloaded(name, t)
+		default:
+			w.Read(p)
+			w.hide("autoloads %s from a file guard cannot read whole", name)
+		}
+		return
 	}
+}
+
+// inheritedOnly reports whether s is nothing but inherited variables'
+// values ($fpath as the user's shell has it).
+func inheritedOnly(s string) bool {
+	if !word.HasMark(s) {
+		return false
+	}
+	only := true
+	word.EachMark(s, func(k byte, _ string, whole bool) {
+		only = only && whole && (k == word.MarkEnv || k == word.MarkEnvOp || k == word.MarkUnset)
+	}, func(t string) {
+		only = only && t == ""
+	})
+	return only
+}
+
+// autoloaded declares the function name whose body is text, a function
+// file's.
+func (c *cmd) autoloaded(name, text string) {
+	w := c.w
+	f, err := w.theParser().Parse(strings.NewReader(text), "")
+	if err != nil {
+		w.hide("autoloads a function file guard cannot parse")
+		return
+	}
+	w.declareFunc(name, &syntax.Stmt{Cmd: &syntax.Block{Stmts: f.Stmts}})
 }
 
 // zshTilde resolves a tilde prefix that an expansion completes: zsh
