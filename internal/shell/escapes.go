@@ -50,6 +50,8 @@ func (c *cmd) escapes() {
 	case "npm", "yarn", "pnpm", "bun", "deno", "node", "corepack":
 		if c.name == "npm" || c.name == "yarn" || c.name == "pnpm" {
 			c.nodeSettings()
+		} else if c.name == "corepack" && len(c.args) > 0 {
+			c.corepackSettings() // corepack npm test --node-options=…
 		}
 		c.packageScripts()
 	case "cargo":
