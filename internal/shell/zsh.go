@@ -825,9 +825,8 @@ func joinSep(ws []word.Word, sep string) string {
 
 // zshAutoload is zsh's autoload: autoload DIR/NAME makes NAME a function
 // whose body is the file's text (read through Options.Files, checked when
-// NAME runs); autoload NAME takes it from the directories of $fpath, which
-// guard does not search (the system's functions, compinit, zcalc), and NAME
-// is then a program guard does not know.
+// NAME runs); autoload NAME takes it from the directories of $fpath
+// (fpathAutoload).
 func (c *cmd) zshAutoload() {
 	w := c.w
 	for _, a := range c.args {

@@ -42,7 +42,7 @@ const maxCodeAtoms = 4096
 func codeAtoms(code string) []span {
 	var out []span
 	eachLit(code, func(l lit) bool {
-		t := templateHome(code[l.start:l.end])
+		t := templateHome(Unescape(code[l.start:l.end]))
 		sp := span{start: l.start, end: l.end, open: l.open, next: l.next, text: t, literal: true}
 		switch before := strings.TrimRight(code[:l.open], " \t"); {
 		case t == "~" || t == "$HOME" || t == "${HOME}":

@@ -83,7 +83,7 @@ func (j *joiner) pieces(i, depth int) (ps []piece, fmtd bool) {
 	for k := i; k < len(code) && k < i+maxExpr; {
 		c := code[k]
 		if l, ok := literalAt(code, k); ok && c != '%' {
-			t := code[l.start:l.end]
+			t := Unescape(code[l.start:l.end])
 			if k > 0 && (code[k-1] == 'f' || code[k-1] == 'F') || strings.Contains(t, "#{") {
 				fmtd = true // python's f"…{v}" (after a name), ruby's "…#{v}"
 			}
@@ -256,40 +256,17 @@ func placeholders(t string) string {
 	return b.String()
 }
 
-// ShellUnknown is the inherited variable that stands, in shell text guard
-// builds from code, for a part of it guard does not know: no one sets it,
-// so the walker takes its value as one it cannot tell.
-const ShellUnknown = "${__guard_part}"
-
-// shellText writes each unknownByte of joined text as ShellUnknown, in the
-// quoting the text has there ('…' is closed around it).
+// shellText writes each unknownByte of joined text as a marker of a value
+// not known (word.MarkVar): text no command can set, in any quoting, that
+// the walker carries into the words it makes, where the rules about partly
+// known paths see it.
 func shellText(t string) string {
-	var b strings.Builder
-	single, double := false, false
-	for i := 0; i < len(t); i++ {
-		c := t[i]
-		switch {
-		case c == unknownByte[0] && single:
-			b.WriteString("'" + ShellUnknown + "'")
-			continue
-		case c == unknownByte[0]:
-			b.WriteString(ShellUnknown)
-			continue
-		case c == '\\' && !single && i+1 < len(t) && t[i+1] == unknownByte[0]:
-			continue // it quotes a part not known: dropped, the part stays unknown
-		case c == '\\' && !single && i+1 < len(t):
-			b.WriteByte(c)
-			i++
-			c = t[i]
-		case c == '\'' && !double:
-			single = !single
-		case c == '"' && !single:
-			double = !double
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
+	return strings.ReplaceAll(t, unknownByte, ShellUnknown)
 }
+
+// ShellUnknown stands in shell text built from code for a part guard does
+// not know.
+var ShellUnknown = word.Mark(word.MarkVar, "code_part")
 
 // joinedShell returns the shell text each call of fns in code builds by
 // joining (see joinedAt).

@@ -24,7 +24,7 @@ func BareRoot(l string) bool {
 func Literals(code string) []string {
 	var out []string
 	eachLiteral(code, func(start, end int) bool {
-		out = append(out, code[start:end])
+		out = append(out, Unescape(code[start:end]))
 		return true
 	})
 	return out
@@ -112,7 +112,7 @@ func ShellStrings(code string) []string {
 	out = append(out, awkPipes(code)...)
 	eachLit(code, func(l lit) bool {
 		if l.command {
-			out = append(out, code[l.start:l.end]) // `…`, qx(…), %x(…)
+			out = append(out, Unescape(code[l.start:l.end])) // `…`, qx(…), %x(…)
 		}
 		return len(out) < 32
 	})
@@ -232,11 +232,11 @@ func FirstLiterals(code string, fns []string, lists bool) []string {
 				k += j
 				q = rest[k]
 			}
-			end := strings.IndexByte(rest[k+1:], q)
+			end := quoteEnd(rest, k)
 			if end < 0 {
 				continue
 			}
-			out = append(out, rest[k+1:k+1+end])
+			out = append(out, Unescape(rest[k+1:end]))
 		}
 	}
 	return out

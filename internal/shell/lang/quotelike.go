@@ -39,12 +39,12 @@ func eachLit(code string, fn func(l lit) bool) {
 		if q != '\'' && q != '"' && q != '`' {
 			continue
 		}
-		end := strings.IndexByte(code[i+1:], q)
+		end := quoteEnd(code, i)
 		if end < 0 {
 			break
 		}
-		all = append(all, lit{open: i, start: i + 1, end: i + 1 + end, next: i + 2 + end, command: q == '`'})
-		i += end + 1
+		all = append(all, lit{open: i, start: i + 1, end: end, next: end + 1, command: q == '`'})
+		i = end
 	}
 	n := len(all)
 	for i := 0; i < len(code) && len(all) < maxLiterals; i++ {
@@ -108,11 +108,43 @@ func quoteLike(code string, i int) (lit, bool) {
 func literalAt(code string, i int) (lit, bool) {
 	switch q := code[i]; q {
 	case '\'', '"', '`':
-		end := strings.IndexByte(code[i+1:], q)
+		end := quoteEnd(code, i)
 		if end < 0 {
 			return lit{}, false
 		}
-		return lit{open: i, start: i + 1, end: i + 1 + end, next: i + 2 + end, command: q == '`'}, true
+		return lit{open: i, start: i + 1, end: end, next: end + 1, command: q == '`'}, true
 	}
 	return quoteLike(code, i)
+}
+
+// quoteEnd returns the index of the quote that closes the one at code[i],
+// past quotes a backslash escapes ("a \"b\" c", 'it\'s': the languages
+// agree on that), or -1.
+func quoteEnd(code string, i int) int {
+	q := code[i]
+	for k := i + 1; k < len(code); k++ {
+		switch code[k] {
+		case '\\':
+			k++
+		case q:
+			return k
+		}
+	}
+	return -1
+}
+
+// Unescape returns a literal's text with the escapes of its quotes and
+// backslashes undone (\" is ", \\ is \), as the language reads it.
+func Unescape(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte(`"'`+"`\\", s[i+1]) >= 0 {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
