@@ -28,6 +28,10 @@ func TestShellStringsJoined(t *testing.T) {
 		{`system %q(cp x ~/.bashrc)`, "cp x ~/.bashrc"},
 		{`print qx(cat ~/.netrc)`, "cat ~/.netrc"},
 		{`%x{cp x ~/.bashrc}`, "cp x ~/.bashrc"},
+		{`print qx'cat ~/.netrc'`, "cat ~/.netrc"},
+		{"system <<EOF;\ncp x ~/.bashrc\nEOF\n", "cp x ~/.bashrc\n"},
+		{"print <<`EOC`;\ncat ~/.netrc\n  EOC\n", "cat ~/.netrc\n"},
+		{`print qx (cat ~/.netrc)`, "cat ~/.netrc"},
 		{"print `id`", "id"},
 		{`os.system("cp x \"$HOME/.bashrc\"")`, `cp x "$HOME/.bashrc"`},
 		{`os.system("cp x \"/h/.ba" + "shrc\"")`, `cp x "/h/.bashrc"`},
@@ -64,9 +68,10 @@ func TestQuoteLike(t *testing.T) {
 		{`qq{a {b} c}`, []string{"a {b} c"}},
 		{`qw[a b]; q!x!; q<y>`, []string{"a b", "x", "y"}},
 		{`%q(a) %Q[b] %w{c d} %(e)`, []string{"a", "b", "c d", "e"}},
-		{`seq(1) $q(x) @q(y) q = 2 q, 3 qa(z)`, nil},
+		{`seq(1) $q(x) @q(y) q = 2 q, 3 qa(z) q / 2`, nil},
 		{`x = q('~/.netrc')`, []string{"'~/.netrc'", "~/.netrc"}},
 		{`q(a\) b)`, []string{`a\) b`}},
+		{"x = <<~EOS\n  ~/.netrc\nEOS\ny = 1<<2", []string{"  ~/.netrc\n"}},
 	} {
 		if got := Literals(tc.code); !slices.Equal(got, tc.want) {
 			t.Errorf("Literals(%q) = %q, want %q", tc.code, got, tc.want)

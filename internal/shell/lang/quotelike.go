@@ -26,8 +26,9 @@ const maxLiterals = 4096
 
 // qDelims are the delimiters a quote-like operator may take in guard's
 // reading: punctuation that cannot follow a name in the languages' other
-// syntax often enough to matter (no , ; = . : ) ] } > - or space).
-const qDelims = "([{</|!~#^@+*"
+// syntax often enough to matter (no , ; = . : ) ] } > -), and quotes
+// (perl's qx'…'); blanks only before a bracket after q, qq, qx, qw.
+const qDelims = "([{</|!~#^@+*'\""
 
 // eachLit calls fn with each literal of code in order of its opener until
 // fn returns false: the quoted strings ('…', "…", `…`) and the quote-like
@@ -48,6 +49,9 @@ func eachLit(code string, fn func(l lit) bool) {
 	}
 	n := len(all)
 	for i := 0; i < len(code) && len(all) < maxLiterals; i++ {
+		if code[i] != 'q' && code[i] != '%' && code[i] != '<' {
+			continue
+		}
 		if l, ok := quoteLike(code, i); ok {
 			all = append(all, l)
 		}
@@ -65,6 +69,9 @@ func eachLit(code string, fn func(l lit) bool) {
 // quoteLike returns the quote-like operator that opens at code[i], if one
 // does.
 func quoteLike(code string, i int) (lit, bool) {
+	if code[i] == '<' {
+		return heredoc(code, i)
+	}
 	if i > 0 && (word.IsWordChar(code[i-1]) || strings.IndexByte("$@%&", code[i-1]) >= 0) {
 		return lit{}, false // a name (seq(), $q, %q…) or a sigil
 	}
@@ -82,6 +89,16 @@ func quoteLike(code string, i int) (lit, bool) {
 		}
 	default:
 		return lit{}, false
+	}
+	if code[i] == 'q' {
+		// perl allows blanks before a bracket: qx (cat f)
+		k := j
+		for k < len(code) && (code[k] == ' ' || code[k] == '\t') {
+			k++
+		}
+		if k > j && k < len(code) && strings.IndexByte("([{<", code[k]) >= 0 {
+			j = k
+		}
 	}
 	if j >= len(code) || strings.IndexByte(qDelims, code[j]) < 0 {
 		return lit{}, false
@@ -147,4 +164,60 @@ func Unescape(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// heredoc returns the here-document whose operator is at code[i] (perl's
+// and ruby's <<EOF, <<"EOF", <<'EOF', <<~EOF, <<-EOF, perl's <<`EOC`,
+// which runs its text): its text runs from the line after the operator to
+// the line that is the delimiter alone (blanks around it allowed).
+func heredoc(code string, i int) (lit, bool) {
+	j := i + 2
+	if !strings.HasPrefix(code[i:], "<<") || i > 0 && code[i-1] == '<' {
+		return lit{}, false
+	}
+	if j < len(code) && (code[j] == '~' || code[j] == '-') {
+		j++
+	}
+	if j >= len(code) {
+		return lit{}, false
+	}
+	q := code[j]
+	var tag string
+	switch q {
+	case '\'', '"', '`':
+		e := strings.IndexByte(code[j+1:], q)
+		if e < 0 {
+			return lit{}, false
+		}
+		tag, j = code[j+1:j+1+e], j+2+e
+	default:
+		e := j
+		for e < len(code) && word.IsWordChar(code[e]) {
+			e++
+		}
+		if e == j || code[j] >= '0' && code[j] <= '9' {
+			return lit{}, false // 1<<2: a shift
+		}
+		tag, j = code[j:e], e
+	}
+	nl := strings.IndexByte(code[j:], '\n')
+	if tag == "" || nl < 0 {
+		return lit{}, false
+	}
+	start := j + nl + 1
+	for k := start; k <= len(code); {
+		e := strings.IndexByte(code[k:], '\n')
+		end := len(code)
+		if e >= 0 {
+			end = k + e
+		}
+		if strings.TrimSpace(code[k:end]) == tag {
+			return lit{open: i, start: start, end: k, next: end, command: q == '`'}, true
+		}
+		if e < 0 {
+			break
+		}
+		k = end + 1
+	}
+	return lit{}, false
 }
