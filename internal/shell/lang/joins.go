@@ -266,7 +266,7 @@ func shellText(t string) string {
 
 // ShellUnknown stands in shell text built from code for a part guard does
 // not know.
-var ShellUnknown = word.Mark(word.MarkVar, "code_part")
+const ShellUnknown = word.MarkStart + string(word.MarkVar) + "code_part" + word.MarkEnd
 
 // joinedShell returns the shell text each call of fns in code builds by
 // joining (see joinedAt).
