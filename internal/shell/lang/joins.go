@@ -32,8 +32,11 @@ const (
 // joiner reads joined expressions of one code text.
 type joiner struct {
 	code    string
-	lookups int
 	stops   string // bytes that end an expression at depth 0
+	window  int    // bytes one expression may span (0: maxExpr)
+	lookups int    // names looked up for the expression being read
+	assigns map[string][]int
+	indexed bool
 }
 
 // piece is a part of a joined expression: a literal's text, or a part not
@@ -47,6 +50,7 @@ type piece struct {
 // for each part not known; ok is false when the expression holds no
 // literal or is one literal alone (read as it is elsewhere).
 func (j *joiner) joinedAt(i, depth int) (string, bool) {
+	j.lookups = 0
 	ps, fmtd := j.pieces(i, depth)
 	known := 0
 	for _, p := range ps {
@@ -74,13 +78,17 @@ func (j *joiner) joinedAt(i, depth int) (string, bool) {
 // pieces splits the expression at code[i] into literals and unknown parts;
 // fmtd reports a formatting operator or template (%, .format, f"…").
 func (j *joiner) pieces(i, depth int) (ps []piece, fmtd bool) {
-	code := j.code
+	w := j.window
+	if w == 0 {
+		w = maxExpr
+	}
+	code := j.code[:min(len(j.code), i+w)]
 	unknown := func() {
 		if len(ps) == 0 || ps[len(ps)-1].known {
 			ps = append(ps, piece{})
 		}
 	}
-	for k := i; k < len(code) && k < i+maxExpr; {
+	for k := i; k < len(code); {
 		c := code[k]
 		if l, ok := literalAt(code, k); ok && c != '%' {
 			t := Unescape(code[l.start:l.end])
@@ -153,20 +161,13 @@ func (j *joiner) lookup(name string, before, depth int) ([]piece, bool) {
 		return nil, false
 	}
 	j.lookups++
+	if !j.indexed {
+		j.assigns, j.indexed = assignments(j.code), true
+	}
 	at := -1
-	for off := 0; off < before; {
-		k := strings.Index(j.code[off:before], name)
-		if k < 0 {
-			break
-		}
-		k += off
-		off = k + len(name)
-		if k > 0 && word.IsWordChar(j.code[k-1]) {
-			continue
-		}
-		rest := strings.TrimLeft(j.code[off:], " \t")
-		if strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==") {
-			at = len(j.code) - len(rest) + 1
+	for _, p := range j.assigns[name] {
+		if p < before {
+			at = p
 		}
 	}
 	if at < 0 {
@@ -177,6 +178,35 @@ func (j *joiner) lookup(name string, before, depth int) ([]piece, bool) {
 		return nil, false
 	}
 	return ps, true
+}
+
+// assignments indexes the assignments of code, NAME = EXPR: for each
+// name, where each EXPR starts (in order; at most maxLiterals in all).
+func assignments(code string) map[string][]int {
+	out := map[string][]int{}
+	n := 0
+	for k := 0; k < len(code) && n < maxLiterals; k++ {
+		if code[k] != '=' || k+1 < len(code) && code[k+1] == '=' || k > 0 && strings.IndexByte("=!<>+-*/%.&|^~", code[k-1]) >= 0 {
+			continue
+		}
+		e := k
+		for e > 0 && (code[e-1] == ' ' || code[e-1] == '\t') {
+			e--
+		}
+		b := e
+		for b > 0 && word.IsWordChar(code[b-1]) {
+			b--
+		}
+		if b > 0 && code[b-1] == '$' {
+			b--
+		}
+		if b == e || b > 0 && word.IsWordChar(code[b-1]) {
+			continue
+		}
+		out[code[b:e]] = append(out[code[b:e]], k+1)
+		n++
+	}
+	return out
 }
 
 // identifier reports whether s is a variable name: word characters after
@@ -311,8 +341,7 @@ func callArgs(code string, fns []string) []int {
 // awkTarget returns the file an awk redirection's target expression at
 // code[i] names, its parts not known written as markers; ok is false when
 // it is one literal (AwkOutputs reads it) or holds none.
-func awkTarget(code string, i int) (string, bool) {
-	j := &joiner{code: code, stops: ";}\n|)"}
+func (j *joiner) awkTarget(i int) (string, bool) {
 	t, ok := j.joinedAt(i, 0)
 	if !ok {
 		return "", false

@@ -162,6 +162,7 @@ func AwkFamily(name string) bool {
 // assigned a join), its parts not known written as markers.
 func AwkOutputs(code string) []string {
 	var out []string
+	j := &joiner{code: code, stops: ";}\n|)", window: 256}
 	for i := 0; i < len(code) && len(out) < 16; i++ {
 		if code[i] != '>' {
 			continue
@@ -170,7 +171,7 @@ func AwkOutputs(code string) []string {
 			i++ // >> "file": one redirection
 		}
 		rest := strings.TrimLeft(code[i+1:], " \t")
-		if t, ok := awkTarget(code, len(code)-len(rest)); ok {
+		if t, ok := j.awkTarget(len(code) - len(rest)); ok {
 			out = append(out, t) // > ENVIRON["HOME"] "/.bash" "rc", > f
 			continue
 		}
@@ -218,7 +219,7 @@ func FirstLiterals(code string, fns []string, lists bool) []string {
 				}
 				continue
 			}
-			if l, ok := quoteLike(rest, k); ok {
+			if l, ok := quoteLike(rest[:min(len(rest), k+maxExpr)], k); ok {
 				out = append(out, rest[l.start:l.end]) // system q(…), system %q(…)
 				continue
 			}

@@ -21,8 +21,13 @@ type lit struct {
 	command                bool // qx, %x, backticks: the text runs as a shell command
 }
 
-// maxLiterals bounds the literals one code text yields.
-const maxLiterals = 4096
+// maxLiterals bounds the literals one code text yields; maxQuoteWork the
+// bytes the quote-like operators' scans read in one code text (an operator
+// left open reads to the end: bounded work however many there are).
+const (
+	maxLiterals  = 4096
+	maxQuoteWork = 1 << 20
+)
 
 // qDelims are the delimiters a quote-like operator may take in guard's
 // reading: punctuation that cannot follow a name in the languages' other
@@ -48,12 +53,18 @@ func eachLit(code string, fn func(l lit) bool) {
 		i = end
 	}
 	n := len(all)
-	for i := 0; i < len(code) && len(all) < maxLiterals; i++ {
+	budget := maxQuoteWork
+	for i := 0; i < len(code) && len(all) < maxLiterals && budget > 0; i++ {
 		if code[i] != 'q' && code[i] != '%' && code[i] != '<' {
 			continue
 		}
-		if l, ok := quoteLike(code, i); ok {
+		lim := min(len(code), i+budget)
+		l, ok := quoteLike(code[:lim], i)
+		if ok {
 			all = append(all, l)
+			budget -= l.next - i
+		} else if lim > i+2 && (code[i+1] == '<' || strings.IndexByte(qDelims, code[i+1]) >= 0 || i+2 < lim && strings.IndexByte(qDelims, code[i+2]) >= 0) {
+			budget -= lim - i // an operator left open: scanned to the end
 		}
 	}
 	if len(all) > n {
