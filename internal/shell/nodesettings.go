@@ -119,6 +119,25 @@ func (c *cmd) corepackSettings() {
 	}
 }
 
+// npxSettings: npx (npm exec) reads npm's settings from its own options
+// before the command: --node-options V, --script-shell=V.
+func (c *cmd) npxSettings(args []word.Word) {
+	for j := 0; j < len(args) && strings.HasPrefix(args[j].Text, "--"); j++ {
+		k, v, eq := strings.Cut(strings.TrimPrefix(args[j].Text, "--"), "=")
+		if k = npmKey(k); !npmCodeKeys.Has(k) {
+			continue
+		}
+		if !eq {
+			if j+1 >= len(args) {
+				return
+			}
+			j++
+			v = args[j].Text
+		}
+		c.w.npmSetting(k, v)
+	}
+}
+
 // npmrc analyses the code-running settings of the npm configuration file
 // at p (absent: none); with nested false, one that names another file of
 // settings (userconfig) is hidden rather than followed.
