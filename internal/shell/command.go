@@ -332,6 +332,9 @@ func (c *cmd) run(words []word.Word) {
 		if p.Sub != "" {
 			args = words[2:] // poetry run CMD…
 		}
+		if name == "npx" {
+			c.npxSettings(args) // npx --node-options=…: npm's settings
+		}
 		rest, done := c.prefix(p, args)
 		if done {
 			return

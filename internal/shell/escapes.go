@@ -50,6 +50,8 @@ func (c *cmd) escapes() {
 	case "npm", "yarn", "pnpm", "bun", "deno", "node", "corepack":
 		if c.name == "npm" || c.name == "yarn" || c.name == "pnpm" {
 			c.nodeSettings()
+		} else if c.name == "corepack" && len(c.args) > 0 {
+			c.corepackSettings() // corepack npm test --node-options=…
 		}
 		c.packageScripts()
 	case "cargo":
@@ -502,7 +504,11 @@ func (c *cmd) dotCommand(l string, depth int) {
 	case strings.HasPrefix(strings.TrimLeft(rest, ` '"`), "|"):
 		// .output |CMD, .once |CMD, .read |CMD, .import |CMD
 		_, cmd, _ := strings.Cut(rest, "|")
-		c.w.tentative(strings.TrimRight(cmd, `'"`))
+		cmd = strings.TrimRight(cmd, `'"`)
+		c.w.tentative(cmd)
+		if name == "read" {
+			c.sqlitePipe(cmd, depth)
+		}
 	case file == "":
 	case name == "read":
 		for _, f := range sqliteNames(file) {
@@ -523,6 +529,27 @@ func (c *cmd) dotCommand(l string, depth int) {
 		for _, f := range sqliteNames(file) {
 			c.w.Write(f)
 		}
+	}
+}
+
+// sqlitePipe: .read '|CMD' reads what CMD prints as sqlite3 input. When
+// CMD only prints a file (cat F, < F) the file's text is that input;
+// otherwise it is input guard cannot see, hidden.
+func (c *cmd) sqlitePipe(cmd string, depth int) {
+	ws := lang.SplitQuoted(strings.TrimSpace(cmd))
+	f := ""
+	switch {
+	case len(ws) == 2 && (ws[0].Text == "cat" || ws[0].Text == "<") && !strings.HasPrefix(ws[1].Text, "-"):
+		f = ws[1].Text
+	case len(ws) == 1 && strings.HasPrefix(ws[0].Text, "<") && len(ws[0].Text) > 1:
+		f = ws[0].Text[1:]
+	}
+	if f == "" || strings.ContainsAny(f, "$`*?[{~") {
+		c.w.hide("reads, through sqlite3's .read '|…', a command's output as sqlite3 input, which guard cannot see")
+		return
+	}
+	if t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "an sqlite3 script"); ok {
+		c.sql(t, depth+1)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -63,7 +64,14 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 			c.w.Read(s)
 			continue
 		}
+		if k, v, eq := strings.Cut(s, "="); eq && strings.HasPrefix(s, "-") && (in.Loads.Has(k) || in.EnvFiles.Has(k)) {
+			c.loadOption(in, k, word.Word{Text: v, Known: c.args[j].Known}) // --import=F, -r=F, --env-file=F
+			continue
+		}
 		switch {
+		case in.EnvFiles.Has(s) && j+1 < len(c.args):
+			j++
+			c.loadOption(in, s, c.args[j])
 		case s == "-m" && !in.Program && c.name != "perl":
 			src.module = true
 			if j+1 < len(c.args) {
@@ -103,6 +111,32 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 		}
 	}
 	return src
+}
+
+// loadOption: an option that loads a file of code first (node -r F,
+// --import=F) or a file of environment assignments (node --env-file F,
+// whose NODE_OPTIONS node applies: read as the same assignments made
+// before node).
+func (c *cmd) loadOption(in catalogue.Interp, opt string, v word.Word) {
+	if !in.EnvFiles.Has(opt) {
+		c.runProgram(v)
+		return
+	}
+	c.w.Read(v.Text)
+	if _, st := c.w.FileStatus(v.Text, v.Known, effect.MaxScriptBytes); st == effect.FileAbsent && opt == "--env-file-if-exists" {
+		return
+	}
+	t, ok := c.w.configText(v.Text, "an environment file of "+c.name)
+	if !ok {
+		return
+	}
+	var b strings.Builder
+	for _, kv := range lang.EnvFileLines(t) {
+		b.WriteString(kv[0] + "=" + shellQuote(kv[1]) + " ")
+	}
+	if b.Len() > 0 {
+		c.w.tentative(b.String() + c.name)
+	}
 }
 
 // awkProgram: awk -f PROG FILE… runs the program in PROG (at j); every

@@ -20,6 +20,30 @@ import (
 // globalconfig another file of settings.
 const npmCodeKeys word.Set = " node-options script-shell shell editor browser viewer git node-gyp onload-script init-module userconfig globalconfig "
 
+// npmKey returns an npm setting's name as npm reads it: node_options,
+// nodeOptions, NODE-OPTIONS are node-options; userConfig is userconfig
+// (a code-running key in either reading is taken).
+func npmKey(k string) string {
+	if plain := strings.ToLower(strings.ReplaceAll(k, "_", "-")); npmCodeKeys.Has(plain) {
+		return plain
+	}
+	var b strings.Builder
+	for i := 0; i < len(k); i++ {
+		switch c := k[i]; {
+		case c == '_':
+			b.WriteByte('-')
+		case c >= 'A' && c <= 'Z':
+			if i > 0 && k[i-1] >= 'a' && k[i-1] <= 'z' {
+				b.WriteByte('-') // camelCase
+			}
+			b.WriteByte(c + 'a' - 'A')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
 // npmConfigVar returns the npm setting an npm_config_ variable sets
 // (npm_config_node_options, NPM_CONFIG_SCRIPT_SHELL) when it is one that
 // runs code, else "".
@@ -27,7 +51,7 @@ func npmConfigVar(name string) string {
 	if len(name) <= len("npm_config_") || !strings.EqualFold(name[:len("npm_config_")], "npm_config_") {
 		return ""
 	}
-	k := strings.ToLower(strings.ReplaceAll(name[len("npm_config_"):], "_", "-"))
+	k := npmKey(name[len("npm_config_"):])
 	if npmCodeKeys.Has(k) {
 		return k
 	}
@@ -62,6 +86,7 @@ func (c *cmd) nodeSettings() {
 			break
 		}
 		k, v, eq := strings.Cut(strings.TrimPrefix(s, "--"), "=")
+		k = npmKey(k)
 		if !strings.HasPrefix(s, "--") || !npmCodeKeys.Has(k) {
 			continue
 		}
@@ -83,6 +108,36 @@ func (c *cmd) nodeSettings() {
 	}
 }
 
+// corepackSettings: corepack TOOL ARGS runs npm, yarn or pnpm with ARGS,
+// their settings too.
+func (c *cmd) corepackSettings() {
+	switch tool := strings.ToLower(c.args[0].Text); tool {
+	case "npm", "yarn", "pnpm":
+		defer func(n string, a []word.Word) { c.name, c.args = n, a }(c.name, c.args)
+		c.name, c.args = tool, c.args[1:]
+		c.nodeSettings()
+	}
+}
+
+// npxSettings: npx (npm exec) reads npm's settings from its own options
+// before the command: --node-options V, --script-shell=V.
+func (c *cmd) npxSettings(args []word.Word) {
+	for j := 0; j < len(args) && strings.HasPrefix(args[j].Text, "--"); j++ {
+		k, v, eq := strings.Cut(strings.TrimPrefix(args[j].Text, "--"), "=")
+		if k = npmKey(k); !npmCodeKeys.Has(k) {
+			continue
+		}
+		if !eq {
+			if j+1 >= len(args) {
+				return
+			}
+			j++
+			v = args[j].Text
+		}
+		c.w.npmSetting(k, v)
+	}
+}
+
 // npmrc analyses the code-running settings of the npm configuration file
 // at p (absent: none); with nested false, one that names another file of
 // settings (userconfig) is hidden rather than followed.
@@ -92,7 +147,7 @@ func (w *walker) npmrc(p string, nested bool) {
 		return
 	}
 	for _, kv := range iniSettings(t) {
-		k := strings.ToLower(kv[0])
+		k := npmKey(kv[0])
 		switch {
 		case !npmCodeKeys.Has(k):
 		case k == "userconfig" || k == "globalconfig":

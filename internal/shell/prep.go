@@ -328,6 +328,11 @@ func (w *walker) paramKnown(pe *syntax.ParamExp) bool {
 	if pe.Index != nil && !w.indexKnown(pe.Index, vr.Kind == expand.Associative) {
 		return false
 	}
+	if pe.Index != nil && vr.Kind != expand.Associative && !allIndex(pe.Index) && !w.valueKnown(name) {
+		// ${a[1]} where a holds a value not known (read -a a, a=($(cmd))):
+		// how many elements come before the index is not known.
+		return false
+	}
 	if pe.Slice != nil && !(w.arithKnown(pe.Slice.Offset) && w.arithKnown(pe.Slice.Length)) {
 		return false
 	}
@@ -449,4 +454,10 @@ func (w *walker) partsStatic(ps []syntax.WordPart) bool {
 		}
 	}
 	return true
+}
+
+// allIndex reports whether a subscript is [@] or [*]: every element.
+func allIndex(idx syntax.ArithmExpr) bool {
+	wd, ok := idx.(*syntax.Word)
+	return ok && (wd.Lit() == "@" || wd.Lit() == "*")
 }

@@ -206,6 +206,9 @@ func (w *walker) zshSubscript(vals []string, array bool, idx syntax.ArithmExpr) 
 	}
 	if array {
 		lo, hi, ok := zshBounds(from, to, len(vals))
+		if markedBefore(vals, from, to, hi, ok) {
+			return nil, false
+		}
 		if !ok {
 			return []string{""}, true
 		}
@@ -224,6 +227,23 @@ func (w *walker) zshSubscript(vals []string, array bool, idx syntax.ArithmExpr) 
 		return []string{""}, true
 	}
 	return []string{string(rs[lo:hi])}, true
+}
+
+// markedBefore reports whether an index into an array may land elsewhere
+// than guard counts: an element not known (a marker: an unquoted $(cmd) or
+// $v that splits into any number of words) before the end of the range,
+// a range counted from the end, or one out of the elements guard has.
+func markedBefore(vals []string, from, to, hi int, inRange bool) bool {
+	end := len(vals)
+	if inRange && from > 0 && to > 0 {
+		end = hi
+	}
+	for _, v := range vals[:end] {
+		if strings.Contains(v, word.MarkLead) {
+			return true
+		}
+	}
+	return false
 }
 
 // zsh's mapfile module (zmodload zsh/mapfile) makes the parameter mapfile
@@ -467,7 +487,10 @@ func (w *walker) zshFlags(flags string, vals []string) ([]string, bool) {
 		case 'e':
 			eval = true
 		case 'f':
-			vals = splitAll(vals, "\n")
+			var ok bool
+			if vals, ok = splitAll(vals, "\n"); !ok {
+				return nil, false
+			}
 		case 'F':
 			vals = []string{strings.Join(vals, "\n")}
 		case 'z':
@@ -481,7 +504,9 @@ func (w *walker) zshFlags(flags string, vals []string) ([]string, bool) {
 			}
 			i = end
 			if c == 's' {
-				vals = splitAll(vals, arg)
+				if vals, ok = splitAll(vals, arg); !ok {
+					return nil, false
+				}
 			} else {
 				vals = []string{strings.Join(vals, arg)}
 			}
@@ -520,15 +545,31 @@ func flagArg(flags string, i int) (string, int, bool) {
 	return flags[i+1 : i+1+j], i + 1 + j, true
 }
 
-func splitAll(vals []string, sep string) []string {
-	if sep == "" {
-		return vals
-	}
+// splitAll splits each value at sep as zsh's (s:sep:) does; an empty sep
+// splits into characters. It fails (the value is unknown) where zsh's
+// result depends on what guard does not track: an empty field, which zsh
+// drops unquoted and keeps in "${(@s:x:)v}", and a value holding a marker,
+// whose characters are not known.
+func splitAll(vals []string, sep string) ([]string, bool) {
 	var out []string
 	for _, v := range vals {
-		out = append(out, strings.Split(v, sep)...)
+		if strings.Contains(v, word.MarkLead) {
+			return nil, false
+		}
+		var fs []string
+		if sep == "" {
+			fs = strings.Split(v, "") // one element per character (rune)
+		} else {
+			fs = strings.Split(v, sep)
+		}
+		for _, f := range fs {
+			if f == "" {
+				return nil, false
+			}
+		}
+		out = append(out, fs...)
 	}
-	return out
+	return out, true
 }
 
 func fieldsAll(vals []string) []string {
@@ -784,9 +825,8 @@ func joinSep(ws []word.Word, sep string) string {
 
 // zshAutoload is zsh's autoload: autoload DIR/NAME makes NAME a function
 // whose body is the file's text (read through Options.Files, checked when
-// NAME runs); autoload NAME takes it from the directories of $fpath, which
-// guard does not search (the system's functions, compinit, zcalc), and NAME
-// is then a program guard does not know.
+// NAME runs); autoload NAME takes it from the directories of $fpath
+// (fpathAutoload).
 func (c *cmd) zshAutoload() {
 	w := c.w
 	for _, a := range c.args {
@@ -797,6 +837,7 @@ func (c *cmd) zshAutoload() {
 		name := path.Base(p)
 		w.redefine(name)
 		if !strings.Contains(p, "/") {
+			c.fpathAutoload(name)
 			continue
 		}
 		w.Read(p)
@@ -804,13 +845,85 @@ func (c *cmd) zshAutoload() {
 		if !ok {
 			continue
 		}
-		f, err := w.theParser().Parse(strings.NewReader(text), "")
-		if err != nil {
-			w.hide("autoloads a function file guard cannot parse")
+		c.autoloaded(name, text)
+	}
+}
+
+// fpathAutoload: autoload NAME takes NAME's body from the first directory
+// of $fpath holding a file NAME. Where the command did not change $fpath
+// (or $FPATH) those are the user's directories, not searched; where it
+// did, its entries are searched in order, past the user's own ($fpath
+// inherited, which may not hold NAME): the first file found is NAME's
+// body, and an entry guard cannot tell or a file it cannot read makes the
+// body hidden.
+func (c *cmd) fpathAutoload(name string) {
+	w := c.w
+	var dirs []string
+	switch {
+	case w.declared("fpath"):
+		_, vr := w.variable("fpath").Resolve(env{w})
+		dirs, _ = varValues(vr)
+	case w.declared("FPATH"):
+		dirs = strings.Split(w.variable("FPATH").String(), ":")
+	default:
+		return
+	}
+	for _, d := range dirs {
+		if inheritedOnly(d) {
+			// $fpath inherited: the user's own directories, which may or
+			// may not hold NAME: the entries after them are searched too.
 			continue
 		}
-		w.declareFunc(name, &syntax.Stmt{Cmd: &syntax.Block{Stmts: f.Stmts}})
+		if word.Opaque(d) || word.HasMark(d) && strings.Contains(d, word.MarkStart+string(word.MarkEnv)) {
+			// $(cmd)/x, or fpath+=. read as text appended to the
+			// inherited value: directories guard cannot tell.
+			w.hide("autoloads %s from a $fpath directory guard cannot tell", name)
+			return
+		}
+		if d == "" {
+			d = "."
+		}
+		p := strings.TrimSuffix(d, "/") + "/" + name
+		t, st := w.FileStatus(p, true, effect.MaxScriptBytes)
+		switch st {
+		case effect.FileAbsent:
+			continue
+		case effect.FileWhole:
+			w.Read(p)
+			c.autoloaded(name, t)
+		default:
+			w.Read(p)
+			w.hide("autoloads %s from a file guard cannot read whole", name)
+		}
+		return
 	}
+}
+
+// inheritedOnly reports whether s is nothing but inherited variables'
+// values ($fpath as the user's shell has it).
+func inheritedOnly(s string) bool {
+	if !word.HasMark(s) {
+		return false
+	}
+	only := true
+	word.EachMark(s, func(k byte, _ string, whole bool) {
+		only = only && whole && (k == word.MarkEnv || k == word.MarkEnvOp || k == word.MarkUnset)
+	}, func(t string) {
+		only = only && t == ""
+	})
+	return only
+}
+
+// autoloaded declares the function name whose body is text, a function
+// file's.
+func (c *cmd) autoloaded(name, text string) {
+	w := c.w
+	f, err := w.theParser().Parse(strings.NewReader(text), "")
+	if err != nil {
+		w.hide("autoloads a function file guard cannot parse")
+		return
+	}
+	w.declareFunc(name, &syntax.Stmt{Cmd: &syntax.Block{Stmts: f.Stmts}})
 }
 
 // zshTilde resolves a tilde prefix that an expansion completes: zsh

@@ -43,6 +43,10 @@ type Interp struct {
 	Program bool     // the first operand is the program (awk)
 	Loads   word.Set // options whose value is a file of code it loads first (node -r)
 	Sub     word.Set // subcommands before the program file (deno run)
+	// EnvFiles are options whose value is a file of VAR=VALUE lines the
+	// interpreter sets in its environment (node --env-file: NODE_OPTIONS
+	// there loads code).
+	EnvFiles word.Set
 }
 
 // InterpEntry is the interpreters table's entry for one interpreter.
@@ -62,8 +66,8 @@ var Interpreters = []InterpEntry{
 	{Name: "luajit", Interp: Interp{Code: " -e ", WithArg: " -l -j -O "}},
 	{Name: "mawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W "}},
 	{Name: "nawk", Interp: Interp{Program: true, WithArg: " -f -F -v "}},
-	{Name: "node", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import --loader "}},
-	{Name: "nodejs", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import --loader "}},
+	{Name: "node", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import --loader --experimental-loader ", EnvFiles: " --env-file --env-file-if-exists "}},
+	{Name: "nodejs", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import --loader --experimental-loader ", EnvFiles: " --env-file --env-file-if-exists "}},
 	{Name: "osascript", Interp: Interp{Code: " -e ", WithArg: " -l "}},
 	{Name: "perl", Interp: Interp{Code: " -e -E ", Cluster: 'e', WithArg: " -I -M -m -x "}},
 	{Name: "php", Interp: Interp{Code: " -r ", WithArg: " -c -d -f -z "}},

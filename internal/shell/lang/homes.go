@@ -28,6 +28,7 @@ const homeKeys word.Set = " HOME USERPROFILE "
 // or a home token.
 type span struct {
 	start, end int // code[start:end]; a literal's quotes are just outside
+	open, next int // code[open:next] is the whole literal, its quotes too
 	text       string
 	home       bool // it stands for the home directory
 	literal    bool
@@ -40,10 +41,10 @@ const maxCodeAtoms = 4096
 // codeAtoms returns the string literals and home tokens of code, in order.
 func codeAtoms(code string) []span {
 	var out []span
-	eachLiteral(code, func(start, end int) bool {
-		t := templateHome(code[start:end])
-		sp := span{start: start, end: end, text: t, literal: true}
-		switch before := strings.TrimRight(code[:start-1], " \t"); {
+	eachLit(code, func(l lit) bool {
+		t := templateHome(Unescape(code[l.start:l.end]))
+		sp := span{start: l.start, end: l.end, open: l.open, next: l.next, text: t, literal: true}
+		switch before := strings.TrimRight(code[:l.open], " \t"); {
 		case t == "~" || t == "$HOME" || t == "${HOME}":
 			sp.home = true
 		case homeKeys.Has(t) && before != "" && strings.IndexByte("[({,", before[len(before)-1]) >= 0:
@@ -62,7 +63,7 @@ func codeAtoms(code string) []span {
 			k += off
 			off = k + len(tok)
 			if !insideLiteral(out, k) {
-				homes = append(homes, span{start: k, end: off, text: "~", home: true})
+				homes = append(homes, span{start: k, end: off, open: k, next: off, text: "~", home: true})
 			}
 		}
 	}
@@ -117,10 +118,10 @@ func hasHomeToken(s string) bool {
 // literals (sorted spans).
 func insideLiteral(lits []span, k int) bool {
 	for _, l := range lits {
-		if k < l.start-1 {
+		if k < l.open {
 			return false
 		}
-		if k <= l.end {
+		if k < l.next {
 			return true
 		}
 	}
@@ -242,7 +243,7 @@ func HomePaths(code string) codeHomes {
 			joined = "~"
 		}
 		for j+1 < len(atoms) {
-			from, to := atoms[j].end+quoteLen(atoms[j]), atoms[j+1].start-quoteLen(atoms[j+1])
+			from, to := atoms[j].next, atoms[j+1].open
 			if to < from {
 				break
 			}
@@ -269,7 +270,7 @@ func HomePaths(code string) codeHomes {
 			}
 		case hasHome && atoms[i].literal && dotEntry(atoms[i].text):
 			p := "~/" + strings.TrimPrefix(atoms[i].text, "/")
-			if appended(code[:atoms[i].start-1]) {
+			if appended(code[:atoms[i].open]) {
 				out.Paths = append(out.Paths, p)
 			} else {
 				out.Touches = append(out.Touches, p)
@@ -278,14 +279,6 @@ func HomePaths(code string) codeHomes {
 		i = j + 1
 	}
 	return out
-}
-
-// quoteLen is 1 for a literal (its quote lies outside its span), else 0.
-func quoteLen(s span) int {
-	if s.literal {
-		return 1
-	}
-	return 0
 }
 
 // homeJoined returns what a joined path names for homePaths: itself when

@@ -19,31 +19,22 @@ func BareRoot(l string) bool {
 	return false
 }
 
-// Literals returns the quoted strings ('…', "…" or `…`) inside code.
+// Literals returns the string literals inside code: quoted ('…', "…" or
+// `…`) or written with a quote-like operator (perl's q(…), ruby's %q(…)).
 func Literals(code string) []string {
 	var out []string
 	eachLiteral(code, func(start, end int) bool {
-		out = append(out, code[start:end])
+		out = append(out, Unescape(code[start:end]))
 		return true
 	})
 	return out
 }
 
-// eachLiteral calls fn with the bounds of the text of each quoted string
-// ('…', "…" or `…`) inside code, in order, until fn returns false or a
-// quote is left open.
+// eachLiteral calls fn with the bounds of the text of each string literal
+// inside code (quoted, or a quote-like operator: quotelike.go), in order,
+// until fn returns false.
 func eachLiteral(code string, fn func(start, end int) bool) {
-	for i := 0; i < len(code); i++ {
-		q := code[i]
-		if q != '\'' && q != '"' && q != '`' {
-			continue
-		}
-		end := strings.IndexByte(code[i+1:], q)
-		if end < 0 || !fn(i+1, i+1+end) {
-			return
-		}
-		i += end + 1
-	}
+	eachLit(code, func(l lit) bool { return fn(l.start, l.end) })
 }
 
 // Deletes returns the literal paths given to a recursive delete in
@@ -112,22 +103,19 @@ var shellCalls = []string{"system", "popen", "exec", "execSync", "spawnSync", "s
 
 // ShellStrings returns the string literals interpreter code hands to a
 // shell: the first argument of a call of shellCalls (a list of literals
-// joined: subprocess.run(["rm", "-rf", "/"])), and backtick literals (ruby,
-// perl, php).
+// joined: subprocess.run(["rm", "-rf", "/"]); an expression that joins
+// literals as the whole it builds: joins.go), and backtick literals and
+// perl's qx(…) and ruby's %x(…).
 func ShellStrings(code string) []string {
 	out := FirstLiterals(code, shellCalls, true)
+	out = append(out, joinedShell(code, shellCalls)...)
 	out = append(out, awkPipes(code)...)
-	for i := 0; i < len(code) && len(out) < 16; i++ {
-		if code[i] != '`' {
-			continue
+	eachLit(code, func(l lit) bool {
+		if l.command {
+			out = append(out, Unescape(code[l.start:l.end])) // `…`, qx(…), %x(…)
 		}
-		end := strings.IndexByte(code[i+1:], '`')
-		if end < 0 {
-			break
-		}
-		out = append(out, code[i+1:i+1+end])
-		i += end + 1
-	}
+		return len(out) < 32
+	})
 	return out
 }
 
@@ -169,10 +157,12 @@ func AwkFamily(name string) bool {
 	return name == "awk" || name == "gawk" || name == "mawk" || name == "nawk"
 }
 
-// AwkOutputs returns the double-quoted files awk code prints into:
-// > "file" and >> "file".
+// AwkOutputs returns the files awk code prints into: > "file" and
+// >> "file", and a target that joins literals (> dir "/f", > f where f was
+// assigned a join), its parts not known written as markers.
 func AwkOutputs(code string) []string {
 	var out []string
+	j := &joiner{code: code, stops: ";}\n|)", window: 256}
 	for i := 0; i < len(code) && len(out) < 16; i++ {
 		if code[i] != '>' {
 			continue
@@ -181,6 +171,10 @@ func AwkOutputs(code string) []string {
 			i++ // >> "file": one redirection
 		}
 		rest := strings.TrimLeft(code[i+1:], " \t")
+		if t, ok := j.awkTarget(len(code) - len(rest)); ok {
+			out = append(out, t) // > ENVIRON["HOME"] "/.bash" "rc", > f
+			continue
+		}
 		if !strings.HasPrefix(rest, `"`) {
 			continue
 		}
@@ -225,6 +219,10 @@ func FirstLiterals(code string, fns []string, lists bool) []string {
 				}
 				continue
 			}
+			if l, ok := quoteLike(rest[:min(len(rest), k+maxExpr)], k); ok {
+				out = append(out, rest[l.start:l.end]) // system q(…), system %q(…)
+				continue
+			}
 			q := rest[k]
 			if q != '\'' && q != '"' && q != '`' {
 				// f(os.path.expanduser('~')): a literal a little further in.
@@ -235,11 +233,11 @@ func FirstLiterals(code string, fns []string, lists bool) []string {
 				k += j
 				q = rest[k]
 			}
-			end := strings.IndexByte(rest[k+1:], q)
+			end := quoteEnd(rest, k)
 			if end < 0 {
 				continue
 			}
-			out = append(out, rest[k+1:k+1+end])
+			out = append(out, Unescape(rest[k+1:end]))
 		}
 	}
 	return out

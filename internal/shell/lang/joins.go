@@ -1,0 +1,350 @@
+package lang
+
+// Shell text and file names that interpreter code builds by joining
+// strings: os.system("cat x >> ~/.ba" + "shrc"), awk's system("…" "rc"),
+// perl's "…" . "rc", "…%s" % v, "…{}".format(v), f"…{v}", "#{v}". A
+// literal that is one operand of a join is a fragment, not the command: the
+// expression is read as a whole. Literals joined by the language's
+// concatenation (+, perl's and php's ., lua's .., ruby's <<, juxtaposition
+// in awk and python) are folded; a name assigned a join earlier in the code
+// is looked up (two levels at most); any other operand (a call, chr(114),
+// ENVIRON["HOME"], a formatting placeholder) is a part guard does not know,
+// so the rules about partly known paths see the known parts of the whole
+// word (~/.ba…shrc could be ~/.bashrc).
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// unknownByte stands in joined text for a part not known, until it is
+// written in the form its consumer reads.
+const unknownByte = "\x00"
+
+// maxExpr bounds the code one joined expression reads, maxNameLookups the
+// names it looks up.
+const (
+	maxExpr        = 4096
+	maxNameLookups = 16
+)
+
+// joiner reads joined expressions of one code text.
+type joiner struct {
+	code    string
+	stops   string // bytes that end an expression at depth 0
+	window  int    // bytes one expression may span (0: maxExpr)
+	lookups int    // names looked up for the expression being read
+	assigns map[string][]int
+	indexed bool
+}
+
+// piece is a part of a joined expression: a literal's text, or a part not
+// known.
+type piece struct {
+	text  string
+	known bool
+}
+
+// joinedAt returns the text of the expression at code[i] with unknownByte
+// for each part not known; ok is false when the expression holds no
+// literal or is one literal alone (read as it is elsewhere).
+func (j *joiner) joinedAt(i, depth int) (string, bool) {
+	j.lookups = 0
+	ps, fmtd := j.pieces(i, depth)
+	known := 0
+	for _, p := range ps {
+		if p.known {
+			known++
+		}
+	}
+	if known == 0 || len(ps) == 1 && !fmtd {
+		return "", false
+	}
+	var b strings.Builder
+	for _, p := range ps {
+		switch {
+		case !p.known:
+			b.WriteString(unknownByte)
+		case fmtd || len(ps) > known:
+			b.WriteString(placeholders(p.text))
+		default:
+			b.WriteString(p.text)
+		}
+	}
+	return b.String(), true
+}
+
+// pieces splits the expression at code[i] into literals and unknown parts;
+// fmtd reports a formatting operator or template (%, .format, f"…").
+func (j *joiner) pieces(i, depth int) (ps []piece, fmtd bool) {
+	w := j.window
+	if w == 0 {
+		w = maxExpr
+	}
+	code := j.code[:min(len(j.code), i+w)]
+	unknown := func() {
+		if len(ps) == 0 || ps[len(ps)-1].known {
+			ps = append(ps, piece{})
+		}
+	}
+	for k := i; k < len(code); {
+		c := code[k]
+		if l, ok := literalAt(code, k); ok && c != '%' {
+			t := Unescape(code[l.start:l.end])
+			if k > 0 && (code[k-1] == 'f' || code[k-1] == 'F') || strings.Contains(t, "#{") {
+				fmtd = true // python's f"…{v}" (after a name), ruby's "…#{v}"
+			}
+			ps = append(ps, piece{text: t, known: true})
+			k = l.next
+			continue
+		}
+		switch {
+		case strings.IndexByte(j.stops, c) >= 0 || stopWord(code, k):
+			return ps, fmtd
+		case c == ' ' || c == '\t' || c == '+':
+			k++
+		case c == '.' && k+1 < len(code) && (code[k+1] == '.' || code[k+1] == ' ' || code[k+1] == '"' || code[k+1] == '\'' || code[k+1] == '$'):
+			k++ // perl's and php's ., lua's ..
+		case c == '<' && k+1 < len(code) && code[k+1] == '<':
+			k += 2 // ruby's <<
+		case c == '(' || c == '[' || c == '{':
+			k = skipGroup(code, k)
+			unknown()
+		case word.IsWordChar(c) || c == '$' || c == '@':
+			e := k + 1
+			for e < len(code) && (word.IsWordChar(code[e]) || code[e] == '.' && e+1 < len(code) && word.IsWordChar(code[e+1])) {
+				e++
+			}
+			name := code[k:e]
+			if e < len(code) && (code[e] == '"' || code[e] == '\'') && strings.Trim(name, "rRbBfFuU") == "" && len(name) <= 2 {
+				fmtd = fmtd || strings.ContainsAny(name, "fF") // f"…{v}": the literal follows
+				k = e
+				continue
+			}
+			if name == "format" || strings.HasSuffix(name, ".format") {
+				fmtd = true
+			}
+			if sub, ok := j.lookup(name, i, depth); ok {
+				ps = append(ps, sub...)
+			} else {
+				unknown()
+			}
+			k = e
+		default:
+			fmtd = fmtd || c == '%'
+			unknown()
+			k++
+		}
+	}
+	return ps, fmtd
+}
+
+// stopWord reports whether a word at code[k] ends a perl or ruby call
+// without parentheses: system "…" or die, … if $x.
+func stopWord(code string, k int) bool {
+	if k > 0 && word.IsWordChar(code[k-1]) {
+		return false
+	}
+	for _, w := range []string{"or", "and", "if", "unless", "||", "&&"} {
+		if strings.HasPrefix(code[k:], w) && (k+len(w) == len(code) || !word.IsWordChar(code[k+len(w)])) {
+			return true
+		}
+	}
+	return false
+}
+
+// lookup returns the pieces of the expression last assigned to name before
+// code[before] (NAME = EXPR, my $c = EXPR), two levels deep at most.
+func (j *joiner) lookup(name string, before, depth int) ([]piece, bool) {
+	if depth >= 2 || j.lookups >= maxNameLookups || !identifier(name) {
+		return nil, false
+	}
+	j.lookups++
+	if !j.indexed {
+		j.assigns, j.indexed = assignments(j.code), true
+	}
+	at := -1
+	for _, p := range j.assigns[name] {
+		if p < before {
+			at = p
+		}
+	}
+	if at < 0 {
+		return nil, false
+	}
+	ps, fmtd := j.pieces(at, depth+1)
+	if len(ps) == 0 || fmtd {
+		return nil, false
+	}
+	return ps, true
+}
+
+// assignments indexes the assignments of code, NAME = EXPR: for each
+// name, where each EXPR starts (in order; at most maxLiterals in all).
+func assignments(code string) map[string][]int {
+	out := map[string][]int{}
+	n := 0
+	for k := 0; k < len(code) && n < maxLiterals; k++ {
+		if code[k] != '=' || k+1 < len(code) && code[k+1] == '=' || k > 0 && strings.IndexByte("=!<>+-*/%.&|^~", code[k-1]) >= 0 {
+			continue
+		}
+		e := k
+		for e > 0 && (code[e-1] == ' ' || code[e-1] == '\t') {
+			e--
+		}
+		b := e
+		for b > 0 && word.IsWordChar(code[b-1]) {
+			b--
+		}
+		if b > 0 && code[b-1] == '$' {
+			b--
+		}
+		if b == e || b > 0 && word.IsWordChar(code[b-1]) {
+			continue
+		}
+		out[code[b:e]] = append(out[code[b:e]], k+1)
+		n++
+	}
+	return out
+}
+
+// identifier reports whether s is a variable name: word characters after
+// an optional $.
+func identifier(s string) bool {
+	s = strings.TrimPrefix(s, "$")
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !word.IsWordChar(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// skipGroup returns the index after the bracket group opening at code[k],
+// or len(code) when it does not close; quotes inside are skipped.
+func skipGroup(code string, k int) int {
+	depth := 0
+	for i := k; i < len(code) && i < k+maxExpr; i++ {
+		switch c := code[i]; c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case '\'', '"', '`':
+			if e := strings.IndexByte(code[i+1:], c); e >= 0 {
+				i += e + 1
+			}
+		}
+	}
+	return len(code)
+}
+
+// placeholders returns literal text with each formatting placeholder
+// ({…}, #{…}, %s, %(name)s, %-5d) written unknownByte.
+func placeholders(t string) string {
+	var b strings.Builder
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c == '{' || c == '#' && i+1 < len(t) && t[i+1] == '{':
+			e := strings.IndexByte(t[i:], '}')
+			if e < 0 {
+				b.WriteByte(c)
+				continue
+			}
+			b.WriteString(unknownByte)
+			i += e
+		case c == '%' && i+1 < len(t) && t[i+1] == '%':
+			b.WriteByte('%')
+			i++
+		case c == '%' && i+1 < len(t):
+			e := i + 1
+			if t[e] == '(' {
+				if k := strings.IndexByte(t[e:], ')'); k >= 0 {
+					e += k + 1
+				}
+			}
+			for e < len(t) && strings.IndexByte("#0- +.*0123456789", t[e]) >= 0 {
+				e++
+			}
+			if e < len(t) && (t[e] >= 'a' && t[e] <= 'z' || t[e] >= 'A' && t[e] <= 'Z') {
+				b.WriteString(unknownByte)
+				i = e
+				continue
+			}
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// shellText writes each unknownByte of joined text as a marker of a value
+// not known (word.MarkVar): text no command can set, in any quoting, that
+// the walker carries into the words it makes, where the rules about partly
+// known paths see it.
+func shellText(t string) string {
+	return strings.ReplaceAll(t, unknownByte, ShellUnknown)
+}
+
+// ShellUnknown stands in shell text built from code for a part guard does
+// not know.
+const ShellUnknown = word.MarkStart + string(word.MarkVar) + "code_part" + word.MarkEnd
+
+// joinedShell returns the shell text each call of fns in code builds by
+// joining (see joinedAt).
+func joinedShell(code string, fns []string) []string {
+	j := &joiner{code: code, stops: ",);}]\n"}
+	var out []string
+	for _, k := range callArgs(code, fns) {
+		if t, ok := j.joinedAt(k, 0); ok {
+			out = append(out, shellText(t))
+		}
+	}
+	return out
+}
+
+// callArgs returns where the first argument of each call of fns in code
+// starts: f(x), f x (ruby, perl); not a list (f([…]), read apart).
+func callArgs(code string, fns []string) []int {
+	var out []int
+	for _, fn := range fns {
+		for off := 0; off < len(code) && len(out) < 16; {
+			i := strings.Index(code[off:], fn)
+			if i < 0 {
+				break
+			}
+			i += off
+			off = i + len(fn)
+			if i > 0 && word.IsWordChar(code[i-1]) || off < len(code) && word.IsWordChar(code[off]) {
+				continue
+			}
+			k := off
+			for k < len(code) && k < off+4 && (code[k] == ' ' || code[k] == '(') {
+				k++
+			}
+			if k < len(code) && code[k] != '[' && code[k] != '{' {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+// awkTarget returns the file an awk redirection's target expression at
+// code[i] names, its parts not known written as markers; ok is false when
+// it is one literal (AwkOutputs reads it) or holds none.
+func (j *joiner) awkTarget(i int) (string, bool) {
+	t, ok := j.joinedAt(i, 0)
+	if !ok {
+		return "", false
+	}
+	return strings.ReplaceAll(t, unknownByte, word.Mark(word.MarkVar, "")), true
+}

@@ -1,0 +1,122 @@
+package lang
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestShellStringsJoined(t *testing.T) {
+	u := ShellUnknown
+	for _, tc := range []struct {
+		code string
+		want string // one of ShellStrings' results
+	}{
+		{`import os; os.system("cat x >> ~/.ba"+"shrc")`, "cat x >> ~/.bashrc"},
+		{`BEGIN{system("cat x >> ~/.ba" "shrc")}`, "cat x >> ~/.bashrc"},
+		{`BEGIN{c="cat x >> ~/.ba" "shrc"; system(c)}`, "cat x >> ~/.bashrc"},
+		{`system "cat x >> ~/.ba"."shrc"`, "cat x >> ~/.bashrc"},
+		{`shell_exec("cp x ~/.ba"."shrc");`, "cp x ~/.bashrc"},
+		{`os.system("cat x >> ~/.%s" % "bashrc")`, "cat x >> ~/." + u + u + "bashrc"},
+		{`os.system("cat x >> ~/.{}".format("bashrc"))`, "cat x >> ~/." + u + u},
+		{`os.system(f"cat x >> ~/.{s}")`, "cat x >> ~/." + u},
+		{`os.system("cat x >> ~/.bash"+chr(114)+"c")`, "cat x >> ~/.bash" + u + "c"},
+		{`os.system("cat '~/.ba" + x + "shrc'")`, "cat '~/.ba" + u + "shrc'"},
+		{`f = "~/.ba"; os.system("cat x >> " + f + "shrc")`, "cat x >> ~/.bashrc"},
+		{`system("cp x ~/.#{s}")`, "cp x ~/." + u},
+		{`system q(echo x >> ~/.bashrc)`, "echo x >> ~/.bashrc"},
+		{`system %q(cp x ~/.bashrc)`, "cp x ~/.bashrc"},
+		{`print qx(cat ~/.netrc)`, "cat ~/.netrc"},
+		{`%x{cp x ~/.bashrc}`, "cp x ~/.bashrc"},
+		{`print qx'cat ~/.netrc'`, "cat ~/.netrc"},
+		{"system <<EOF;\ncp x ~/.bashrc\nEOF\n", "cp x ~/.bashrc\n"},
+		{"print <<`EOC`;\ncat ~/.netrc\n  EOC\n", "cat ~/.netrc\n"},
+		{`print qx (cat ~/.netrc)`, "cat ~/.netrc"},
+		{"print `id`", "id"},
+		{`os.system("cp x \"$HOME/.bashrc\"")`, `cp x "$HOME/.bashrc"`},
+		{`os.system("cp x \"/h/.ba" + "shrc\"")`, `cp x "/h/.bashrc"`},
+		{`system "rm -rf /tmp/x" . "y" or die`, "rm -rf /tmp/xy"},
+	} {
+		got := ShellStrings(tc.code)
+		if !slices.Contains(got, tc.want) {
+			t.Errorf("ShellStrings(%q) = %q, want it to hold %q", tc.code, got, tc.want)
+		}
+	}
+}
+
+func TestShellStringsNotJoined(t *testing.T) {
+	for _, code := range []string{
+		`os.system(cmd)`,
+		`os.system("ls -la")`,
+		`print(1+1)`,
+		`x = "%s-%d" % ("a", 1)`,
+	} {
+		for _, s := range ShellStrings(code) {
+			if strings.Contains(s, ShellUnknown) {
+				t.Errorf("ShellStrings(%q) holds %q: no join handed to a shell", code, s)
+			}
+		}
+	}
+}
+
+func TestQuoteLike(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		want []string
+	}{
+		{`open(F, q(>>), $ENV{HOME}.q(/.bashrc))`, []string{">>", "/.bashrc"}},
+		{`qq{a {b} c}`, []string{"a {b} c"}},
+		{`qw[a b]; q!x!; q<y>`, []string{"a b", "x", "y"}},
+		{`%q(a) %Q[b] %w{c d} %(e)`, []string{"a", "b", "c d", "e"}},
+		{`seq(1) $q(x) @q(y) q = 2 q, 3 qa(z) q / 2`, nil},
+		{`x = q('~/.netrc')`, []string{"'~/.netrc'", "~/.netrc"}},
+		{`q(a\) b)`, []string{`a\) b`}},
+		{"x = <<~EOS\n  ~/.netrc\nEOS\ny = 1<<2", []string{"  ~/.netrc\n"}},
+	} {
+		if got := Literals(tc.code); !slices.Equal(got, tc.want) {
+			t.Errorf("Literals(%q) = %q, want %q", tc.code, got, tc.want)
+		}
+	}
+}
+
+func TestAwkOutputsJoined(t *testing.T) {
+	for _, tc := range []struct {
+		code, want string
+	}{
+		{`BEGIN{f=ENVIRON["HOME"] "/.bash" "rc"; print "x" >> f}`, "/.bashrc"},
+		{`{print > "out" ".txt"}`, "out.txt"},
+		{`{print > "out.txt"}`, "out.txt"},
+	} {
+		got := AwkOutputs(tc.code)
+		if len(got) == 0 || !strings.HasSuffix(got[0], tc.want) {
+			t.Errorf("AwkOutputs(%q) = %q, want one ending %q", tc.code, got, tc.want)
+		}
+	}
+}
+
+// FuzzJoins: any code is read without a panic; every literal lies
+// inside the code (escapes undone), and joined shell text holds no stand-in byte the code did not.
+func FuzzJoins(f *testing.F) {
+	for _, s := range []string{
+		`os.system("a"+"b")`, `system q(x)`, `%x{y}`, `c="a" "b"; system(c)`, `print > f`,
+		`x = "%s" % (a)`, `q(((`, `system "a" . $b . "c" or die`, "`a`", `f"{x}"`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		if len(code) > 1<<14 {
+			return
+		}
+		for _, l := range Literals(code) {
+			if len(l) > len(code) || !strings.Contains(code, l) && !strings.Contains(code, `\`) {
+				t.Fatalf("literal %q not in code", l)
+			}
+		}
+		for _, s := range ShellStrings(code) {
+			if strings.Contains(s, unknownByte) && !strings.Contains(code, unknownByte) {
+				t.Fatalf("shell text %q holds the stand-in byte", s)
+			}
+		}
+		AwkOutputs(code)
+	})
+}
