@@ -133,7 +133,7 @@ func harmless(s *syntax.Stmt) bool {
 		case "test", "[", "true", "false", ":", "pwd":
 			return true
 		default:
-			return !builtins.Has(name) && effect.ProgramName(name)
+			return !builtins.Has(name) && !zshBuiltins.Has(name) && effect.ProgramName(name)
 		}
 	}
 	return false
@@ -190,6 +190,15 @@ func readsLastArg(text string) bool {
 func isNameByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
+
+// zshBuiltins are the words zsh runs itself that bash does not (see
+// builtins): each may change the shell's state (setopt, autoload,
+// zmodload, functions), so none is harmless.
+const zshBuiltins word.Set = " autoload bindkey bye chdir compadd compdef compdescribe compfiles compgroups compquote " +
+	"comptags comptry compvalues disable emulate end fg float foreach functions getcap getln history integer " +
+	"limit log nocorrect noglob print private pushln r rehash repeat sched setopt stat ttyctl unfunction unhash " +
+	"unlimit unsetopt vared whence where which zcompile zformat zle zmodload zparseopts zprof zpty " +
+	"zregexparse zsocket zstyle ztcp - "
 
 // inertWords reports whether the words of node n set nothing when they
 // are expanded: literals, quotes and plain $NAME / ${NAME} only (no
