@@ -578,8 +578,8 @@ func (c *cmd) genericOption(j int, dest *copyDest) (int, bool) {
 	case catalogue.KeyUsers.Has(c.name) && (a == "-i" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].Text)):
 		c.spend(j + 1) // the identity file is used, not shown
 		return j + 1, true
-	case catalogue.KeyUsers.Has(c.name) && strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]):
-		c.spend(j) // -oIdentityFile=F
+	case catalogue.KeyUsers.Has(c.name) && (strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]) || strings.HasPrefix(a, "-i") && len(a) > 2):
+		c.spend(j) // -oIdentityFile=F, -iF
 		return j, true
 	case catalogue.WritesLast.Has(c.name) && targetOption(a):
 		if v, k, ok := word.OptionValue(c.args, j, 't', "S", "--target-directory"); ok {
