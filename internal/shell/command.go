@@ -432,7 +432,9 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		case p.ShellOpts.Has(a):
 			shell = true // sudo -s: a shell
 		case p.Split.Has(a) && i+1 < len(words):
-			return append(word.Split(words[i+1].Text), words[i+2:]...), false
+			// env -S 'X=V CMD': the string's words are env's own, its
+			// assignments included (each split shortens the text).
+			words, i = append(word.Split(words[i+1].Text), words[i+2:]...), -1
 		case p.Chdir != "" && c.prefixChdir(p, words, &i):
 			// env -C DIR, sudo -D DIR: the command runs in DIR.
 		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):

@@ -1187,6 +1187,7 @@ func (c *cmd) rm() {
 // it reads: a here-document, a here-string, echo's output.
 func (c *cmd) shell() {
 	defer c.w.dialect(c.name, c.args)() // zsh -c: zsh's reading, whatever $SHELL is
+	c.rcFile()
 	script, file, sflag := c.shellOptions()
 	if c.fedShell(script, file, sflag) {
 		return
