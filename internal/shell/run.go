@@ -27,6 +27,7 @@ func (c *cmd) program() {
 	c.commandOptions()
 	c.escapes() // command languages, build tools' files (escapes.go)
 	c.credentialRead()
+	c.configWrites()
 	p := catalogue.ProgramNamed(name)
 	if p != nil && !c.w.trusts(c.prog, name) {
 		p = nil // ./cat, or a cat the command redefined: anything
