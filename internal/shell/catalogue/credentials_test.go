@@ -63,8 +63,6 @@ func TestPrinterStore(t *testing.T) {
 		{"pass insert x", ""},
 		{"secret-tool search --all service x", ".local/share/keyrings/login.keyring"},
 		{"security dump-keychain -d", "Library/Keychains/login.keychain-db"},
-		{"vault token lookup", ".vault-token"},
-		{"vault token revoke -self", ""},
 	} {
 		f := strings.Fields(c.cmd)
 		got, ok := PrinterStore(f[0], f[1:])
