@@ -545,6 +545,9 @@ func (c *cmd) afterPrefix(p catalogue.Prefix, words []word.Word) ([]word.Word, b
 			if p.Lock {
 				c.w.Touch(x.Text) // flock opens it, creating it
 			}
+			if p.Sources != "" {
+				c.w.startupFile(strings.TrimRight(x.Text, "/") + "/" + p.Sources) // direnv exec DIR: DIR/.envrc
+			}
 		}
 		// Options may follow the operands: flock FILE -c CMD.
 		rest := words[p.Operands:]

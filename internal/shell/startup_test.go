@@ -27,6 +27,8 @@ func TestStartupFiles(t *testing.T) {
 		{"ZDOTDIR=zd zsh -c true", map[string]string{"zd/.zshenv": "export X=1"}, false},
 		{"HOME=/home/u bash -lc true", map[string]string{"/home/u/.bash_profile": bad}, false},
 		{"bash -ic true", nil, false},
+		{"direnv exec d true", map[string]string{"d/.envrc": bad}, true},
+		{"direnv exec d/ true", map[string]string{"d/.envrc": "export X=1"}, false},
 	}
 	for _, tt := range tests {
 		a, _ := analyzeWith(tt.cmd, tt.files)

@@ -40,6 +40,9 @@ type Prefix struct {
 	// Lock: its operand is a file it opens, creating it (flock F): a touch.
 	Lock  bool
 	Chdir word.Set // options whose value is the directory it runs the command in (env -C)
+	// Sources: the file, in the directory its operand names, whose shell
+	// code it runs before the command (direnv exec DIR: DIR/.envrc).
+	Sources string
 }
 
 // PrefixEntry is the prefixes table's entry for one prefix command.
@@ -71,8 +74,8 @@ var Prefixes = []PrefixEntry{
 	{Name: "chrt", Prefix: Prefix{Operands: 1}},
 	{Name: "command", Prefix: Prefix{NoRun: " -v -V "}},
 	{Name: "dbus-run-session", Prefix: Prefix{WithArg: " --config-file ", Prog: " --dbus-daemon "}},
-	// direnv exec DIR CMD…: it also loads DIR's .envrc, once allowed.
-	{Name: "direnv", Prefix: Prefix{Sub: "exec", Operands: 1}},
+	// direnv exec DIR CMD…: DIR's .envrc (once allowed) runs first.
+	{Name: "direnv", Prefix: Prefix{Sub: "exec", Operands: 1, Sources: ".envrc"}},
 	{Name: "distcc"},
 	{Name: "doas", Prefix: Prefix{WithArg: " -u -C "}},
 	{Name: "dumb-init", Prefix: Prefix{WithArg: " -r --rewrite "}},
