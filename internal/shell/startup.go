@@ -15,17 +15,24 @@ import (
 )
 
 // startupDir takes variable name, set to dir in a command's environment,
-// when it chooses where a shell reads its start-up files (ZDOTDIR, HOME):
+// when it chooses where a shell reads its start-up files (ZDOTDIR, HOME) or
+// git its user configuration (HOME, XDG_CONFIG_HOME):
 // each of those files that is there is run as a script (read like source
 // FILE), whichever of them the shell would read (a shell started later with
 // -l or -i reads more than one started with -c). The home itself, named as
 // it is, moves nothing.
 func (w *walker) startupDir(name, dir string) {
-	if name == "HOME" && w.ownHome(dir) {
+	if name == "HOME" && w.ownHome(dir) || name == "XDG_CONFIG_HOME" && w.ownHome(strings.TrimSuffix(strings.TrimRight(dir, "/"), "/.config")) {
 		return
 	}
 	for _, f := range catalogue.StartupFiles(name) {
 		w.startupFile(strings.TrimRight(dir, "/") + "/" + f)
+	}
+	for _, f := range catalogue.GitConfigsUnder(name) {
+		p := strings.TrimRight(dir, "/") + "/" + f
+		if _, st := w.FileStatus(p, true, effect.MaxScriptBytes); st != effect.FileAbsent {
+			w.gitConfigFile(p) // absent: git reads none
+		}
 	}
 }
 

@@ -17,7 +17,7 @@ var (
 	SourcedVars = word.Set(" BASH_ENV ENV ")
 	// StartupDirVars choose the directory a shell reads its own start-up
 	// files from (see StartupFiles).
-	StartupDirVars = word.Set(" ZDOTDIR HOME ")
+	StartupDirVars = word.Set(" ZDOTDIR HOME XDG_CONFIG_HOME ")
 	// LoadedVars name libraries every program started loads.
 	LoadedVars = word.Set(" LD_PRELOAD LD_AUDIT DYLD_INSERT_LIBRARIES ")
 	// HiddenVars make a program run code from a place guard does not read:
@@ -183,6 +183,20 @@ func StartupFiles(name string) []string {
 	case "HOME":
 		return []string{".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout",
 			".zshenv", ".zprofile", ".zshrc", ".zlogin", ".zlogout"}
+	}
+	return nil
+}
+
+// GitConfigsUnder returns the git configuration files, relative to the
+// directory variable name names, that git reads as the user's (HOME:
+// ~/.gitconfig; XDG_CONFIG_HOME: git/config): moved, their aliases and
+// core.pager are the command's.
+func GitConfigsUnder(name string) []string {
+	switch name {
+	case "HOME":
+		return []string{".gitconfig", ".config/git/config"}
+	case "XDG_CONFIG_HOME":
+		return []string{"git/config"}
 	}
 	return nil
 }
