@@ -101,6 +101,8 @@ func (w *walker) commandVar(name, value string) {
 		if t, ok := w.FileText(value, true, effect.MaxScriptBytes, "a script"); ok {
 			w.runScript(t, nil, false, value)
 		}
+	case catalogue.StartupDirVars.Has(name):
+		w.startupDir(name, value)
 	case optionVars.Has(name):
 		w.optionVar(name, value)
 	case configVars.Has(name):
@@ -204,7 +206,7 @@ func (w *walker) commandVarFile(name, sub string) {
 // commandVar): a value guard cannot tell there is code it cannot see.
 func runsVar(name string) bool {
 	return strings.HasPrefix(name, "GIT_CONFIG_VALUE_") || name == "GIT_CONFIG_PARAMETERS" ||
-		catalogue.CommandVars.Has(name) || catalogue.SourcedVars.Has(name) || codeFileVars.Has(name) ||
+		catalogue.CommandVars.Has(name) || catalogue.SourcedVars.Has(name) || catalogue.StartupDirVars.Has(name) || codeFileVars.Has(name) ||
 		optionVars.Has(name) || configVars.Has(name) || gitConfigVars.Has(name) || npmConfigVar(name) != "" ||
 		cargoVar(name) || name == "YARN_YARN_PATH"
 }

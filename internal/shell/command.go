@@ -435,7 +435,9 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		case p.ShellOpts.Has(a):
 			shell = true // sudo -s: a shell
 		case p.Split.Has(a) && i+1 < len(words):
-			return append(word.Split(words[i+1].Text), words[i+2:]...), false
+			// env -S 'X=V CMD': the string's words are env's own, its
+			// assignments included (each split shortens the text).
+			words, i = append(word.Split(words[i+1].Text), words[i+2:]...), -1
 		case p.Chdir != "" && c.prefixChdir(p, words, &i):
 			// env -C DIR, sudo -D DIR: the command runs in DIR.
 		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
@@ -545,6 +547,9 @@ func (c *cmd) afterPrefix(p catalogue.Prefix, words []word.Word) ([]word.Word, b
 			c.w.Read(x.Text) // chroot /srv, flock file
 			if p.Lock {
 				c.w.Touch(x.Text) // flock opens it, creating it
+			}
+			if p.Sources != "" {
+				c.w.startupFile(strings.TrimRight(x.Text, "/") + "/" + p.Sources) // direnv exec DIR: DIR/.envrc
 			}
 		}
 		// Options may follow the operands: flock FILE -c CMD.

@@ -116,7 +116,10 @@ func (t *transfer) split(cl *catalogue.NetClient, s string) (opt, val string, ha
 			return s[:eq], s[eq+1:], true
 		}
 	case cl.Short != "" && len(s) > 2 && s[0] == '-':
-		for k := 1; k < len(s) && strings.IndexByte(cl.Short, s[k]) < 0; k++ {
+		// The flags of a cluster end at a letter that takes a value, or
+		// where a path starts (wget -O$HOME/x: -O's, not a letter of it).
+		k := 1
+		for ; k < len(s) && strings.IndexByte(cl.Short, s[k]) < 0 && !strings.ContainsRune("/$.~", rune(s[k])) && s[k] < 0x80; k++ {
 			switch use, _ := cl.Option("-" + s[k:k+1]); use {
 			case catalogue.NetRemote:
 				t.remote = true
@@ -124,10 +127,10 @@ func (t *transfer) split(cl *catalogue.NetClient, s string) (opt, val string, ha
 				t.remote, t.server = true, true
 			}
 		}
-		if i := strings.IndexAny(s[1:], cl.Short) + 1; i > 0 {
-			opt = "-" + s[i:i+1]
-			if i+1 < len(s) {
-				val, hasVal = s[i+1:], true
+		if k < len(s) && strings.IndexByte(cl.Short, s[k]) >= 0 {
+			opt = "-" + s[k:k+1]
+			if k+1 < len(s) {
+				val, hasVal = s[k+1:], true
 			}
 		}
 	}

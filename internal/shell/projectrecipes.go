@@ -60,6 +60,9 @@ type makefile struct {
 	cur      []*makeRule
 	define   int
 	defining string
+	// shells are the values given SHELL, MAKESHELL and .SHELLFLAGS, each
+	// (name, value), target-specific ones included (see makeShell).
+	shells [][2]string
 }
 
 // parseMakefile splits makefile text into rules (a rule line holds a : that
@@ -140,6 +143,9 @@ func (m *makefile) line(line string) {
 		m.define = 1
 		m.defining = strings.TrimRight(f[len(f)-1], ":!?+=")
 		m.vars[m.defining] = ""
+		if makeShellVar(m.defining) {
+			m.shells = append(m.shells, [2]string{m.defining, "$(define)"}) // its value: not read
+		}
 		m.cur = nil
 		return
 	case f[0] == "include" || f[0] == "-include" || f[0] == "sinclude":
@@ -192,6 +198,9 @@ func (m *makefile) assign(l string, eq int) {
 		return
 	}
 	v := f[len(f)-1]
+	if makeShellVar(v) && len(m.shells) < maxGoals {
+		m.shells = append(m.shells, [2]string{v, value})
+	}
 	switch {
 	case eq > 0 && l[eq-1] == '+' && len(m.vars[v]) < effect.MaxScriptBytes:
 		m.vars[v] += " " + value
@@ -335,6 +344,7 @@ func (c *cmd) projectMake(f string, goals []string) bool {
 		c.w.hide("runs a makefile whose recipe prefix (.RECIPEPREFIX) guard cannot tell")
 		return true
 	}
+	c.makeShells(&m)
 	expand := func(s string) string { return c.makeExpand(&m, s, 0) }
 	c.scanRecipeWords(m.parsing, expand)
 	c.scanRecipeWords(m.recipesOf(goals), expand)

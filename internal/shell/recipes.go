@@ -19,7 +19,7 @@ import (
 )
 
 // makeWithArg are make's options that take the next word.
-const makeWithArg word.Set = " -C -f -I -j -l -o -W --directory --file --makefile --include-dir --jobs --load-average --old-file --what-if --assume-old --assume-new --new-file --eval "
+const makeWithArg word.Set = " -C -E -f -I -j -l -o -W --directory --file --makefile --include-dir --jobs --load-average --old-file --what-if --assume-old --assume-new --new-file --eval "
 
 // make runs the recipes of the makefiles it reads: -f FILE (-f - is
 // standard input), else GNUmakefile, makefile or Makefile in its directory
@@ -32,6 +32,8 @@ func (c *cmd) make() {
 		switch {
 		case !strings.HasPrefix(s, "-") && !eq:
 			goals = append(goals, s)
+		case !strings.HasPrefix(s, "-") && makeShellVar(strings.TrimRight(opt, ":!?+ ")):
+			c.makeShell(strings.TrimRight(opt, ":!?+ "), v) // make SHELL=./x.sh
 		case eq && (word.LongOption(opt, "--file") || word.LongOption(opt, "--makefile")):
 			c.makeSub(c.args[j])
 			if strings.Contains(v, "<(") || word.HasMark(v) && !c.args[j].Known {
@@ -40,13 +42,15 @@ func (c *cmd) make() {
 			files = append(files, v)
 		case eq && opt == "--eval":
 			c.recipes(v, 0)
+		case strings.HasPrefix(s, "-E") && len(s) > 2:
+			c.recipes(s[2:], 0) // -ETEXT
 		case makeWithArg.Has(s) && j+1 < len(c.args):
 			j++
 			switch s {
 			case "-f", "--file", "--makefile":
 				c.makeSub(c.args[j])
 				files = append(files, c.args[j].Text)
-			case "--eval":
+			case "--eval", "-E":
 				c.recipes(c.args[j].Text, 0)
 			}
 		case len(s) > 2 && s[0] == '-' && s[1] != '-':
@@ -123,6 +127,8 @@ func (c *cmd) recipes(text string, depth int) {
 		return
 	}
 	text = strings.ReplaceAll(text, "\\\n", " ")
+	m := parseMakefile(text)
+	c.makeShells(&m) // SHELL = ./x.sh in --eval text or a makefile the command wrote
 	for off := 0; off < len(text); {
 		i := strings.Index(text[off:], "$(shell ")
 		if i < 0 {

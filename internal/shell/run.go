@@ -27,6 +27,7 @@ func (c *cmd) program() {
 	c.commandOptions()
 	c.escapes() // command languages, build tools' files (escapes.go)
 	c.credentialRead()
+	c.configWrites()
 	p := catalogue.ProgramNamed(name)
 	if p != nil && !c.w.trusts(c.prog, name) {
 		p = nil // ./cat, or a cat the command redefined: anything
@@ -578,8 +579,8 @@ func (c *cmd) genericOption(j int, dest *copyDest) (int, bool) {
 	case catalogue.KeyUsers.Has(c.name) && (a == "-i" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].Text)):
 		c.spend(j + 1) // the identity file is used, not shown
 		return j + 1, true
-	case catalogue.KeyUsers.Has(c.name) && strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]):
-		c.spend(j) // -oIdentityFile=F
+	case catalogue.KeyUsers.Has(c.name) && (strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]) || strings.HasPrefix(a, "-i") && len(a) > 2):
+		c.spend(j) // -oIdentityFile=F, -iF
 		return j, true
 	case catalogue.WritesLast.Has(c.name) && targetOption(a):
 		if v, k, ok := word.OptionValue(c.args, j, 't', "S", "--target-directory"); ok {
@@ -1187,6 +1188,7 @@ func (c *cmd) rm() {
 // it reads: a here-document, a here-string, echo's output.
 func (c *cmd) shell() {
 	defer c.w.dialect(c.name, c.args)() // zsh -c: zsh's reading, whatever $SHELL is
+	c.rcFile()
 	script, file, sflag := c.shellOptions()
 	if c.fedShell(script, file, sflag) {
 		return

@@ -88,7 +88,9 @@ var netClients = []NetClient{
 		{names: " -K --config ", use: NetConfig},
 		{names: " --resolve --connect-to ", use: NetReroute},
 	}},
-	{name: "wget", Remote: true, Output: 'O', options: []netOption{
+	// Short: wget's short options that take a value (-i FILE, -iFILE);
+	// not O, its Output cluster's (-qO-).
+	{name: "wget", Remote: true, Output: 'O', Short: "eoaiBtTwQPUlARDIX", options: []netOption{
 		{names: " -e --execute ", use: NetExecute},
 		{names: " -P --directory-prefix ", abbrev: true, use: NetOutDir},
 		{names: " -O --output-document ", abbrev: true, use: NetOutput},

@@ -1,6 +1,9 @@
 package catalogue
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // CredPrinter is a program that prints a credential it keeps in a file of its
 // own (git credential fill prints the password of ~/.git-credentials, gh
@@ -18,9 +21,28 @@ type CredPrinter struct {
 	// hold for it to print a credential (kubectl config view --raw; aws
 	// configure get aws_secret_access_key, not region).
 	If string
+	// Unless, when not empty, are what makes it print nothing secret: an
+	// option (starting with -) standing exactly among its words, or a word
+	// that is the first operand after Sub (gh auth status). A program that
+	// owns a store and prints from it unless told otherwise (gpg, pass) is
+	// listed this way, so what guard does not know is a read of the store.
+	Unless string
 	// Store is the file it prints from, relative to the home directory.
 	Store string
 }
+
+// gpgSafe are gpg's commands that print no secret key and no decrypted
+// text: any other (--export-secret-keys, --export-ssh-key, --decrypt, a
+// bare file, which gpg decrypts) reads ~/.gnupg. Only the exact words:
+// gpg takes abbreviations, and -d is --decrypt.
+const gpgSafe = "--verify --verify-files -k --list-keys --list-public-keys --list-sigs --list-signatures " +
+	"--check-sigs --check-signatures --fingerprint -K --list-secret-keys --import --recv-keys --receive-keys " +
+	"--refresh-keys --search-keys --send-keys --locate-keys --locate-external-keys --fetch-keys --dearmor " +
+	"--dearmour --enarmor --enarmour --export -e --encrypt -c --symmetric -s --sign --clearsign --clear-sign " +
+	"-b --detach-sign --version --help -h --gen-key --generate-key --full-gen-key --full-generate-key " +
+	"--quick-gen-key --quick-generate-key --quick-add-key --quick-add-uid --print-md --show-keys " +
+	"--import-ownertrust --export-ownertrust --update-trustdb --check-trustdb --card-status --delete-keys " +
+	"--list-config --lsign-key --sign-key --quick-sign-key --quick-lsign-key"
 
 // CredPrinters lists the credential printers, sorted by name (TestPrintersSorted).
 var CredPrinters = []CredPrinter{
@@ -35,18 +57,36 @@ var CredPrinters = []CredPrinter{
 	{Name: "gcloud", Sub: "auth print-identity-token", Store: ".config/gcloud/credentials.db"},
 	{Name: "gh", Sub: "auth status", If: "-t --show-token", Store: ".config/gh/hosts.yml"},
 	{Name: "gh", Sub: "auth token", Store: ".config/gh/hosts.yml"},
+	// gh auth git-credential get, and any auth subcommand guard does not know.
+	{Name: "gh", Sub: "auth", Unless: "status login logout setup-git refresh switch", Store: ".config/gh/hosts.yml"},
+	// Older gh keeps oauth_token in its configuration; only known keys are harmless.
+	{Name: "gh", Sub: "config get", Unless: "git_protocol editor prompt pager browser http_unix_socket color_labels accessible_colors accessible_prompter spinner", Store: ".config/gh/hosts.yml"},
 	{Name: "git", Sub: "credential", Store: ".git-credentials"},
 	{Name: "git", Sub: "credential-", Store: ".git-credentials"}, // credential-store get, credential-cache…
 	{Name: "git-credential-", Store: ".git-credentials"},
 	{Name: "glab", Sub: "auth status", If: "-t --show-token", Store: ".config/glab-cli/config.yml"},
+	{Name: "glab", Sub: "auth", Unless: "status login logout", Store: ".config/glab-cli/config.yml"},
+	{Name: "glab", Sub: "config get", Unless: "git_protocol editor browser glamour_style check_update display_hyperlinks host", Store: ".config/glab-cli/config.yml"},
+	{Name: "gpg", Unless: gpgSafe, Store: ".gnupg/private-keys-v1.d"},
+	{Name: "gpg-connect-agent", Store: ".gnupg/private-keys-v1.d"}, // EXPORT_KEY, PRESET_PASSPHRASE…
+	{Name: "gpg2", Unless: gpgSafe, Store: ".gnupg/private-keys-v1.d"},
+	{Name: "gpgsm", Unless: gpgSafe, Store: ".gnupg/private-keys-v1.d"},
 	{Name: "heroku", Sub: "auth:token", Store: ".netrc"},
+	{Name: "keyring", Sub: "get", Store: ".local/share/keyrings/login.keyring"},
 	{Name: "kubectl", Sub: "config view", If: "--raw --flatten", Store: ".kube/config"},
 	{Name: "npm", Sub: "config get", If: "_auth _password", Store: ".npmrc"},
+	{Name: "npm", Sub: "token", Unless: "revoke rm", Store: ".npmrc"},                             // list shows tokens, create prints one
 	{Name: "op", Sub: "item get", If: "--reveal --fields --otp json", Store: ".config/op/config"}, // concealed without them
+	{Name: "op", Sub: "inject", Store: ".config/op/config"},
 	{Name: "op", Sub: "read", Store: ".config/op/config"},
 	{Name: "pass", Sub: "otp", Store: ".password-store/.gpg-id"},
 	{Name: "pass", Sub: "show", Store: ".password-store/.gpg-id"},
+	// pass NAME shows it, pass grep prints matching lines of every entry.
+	{Name: "pass", Unless: "ls list find search insert add rm remove delete mv rename cp copy init git version help --help --version", Store: ".password-store/.gpg-id"},
 	{Name: "secret-tool", Sub: "lookup", Store: ".local/share/keyrings/login.keyring"},
+	{Name: "secret-tool", Sub: "search", Store: ".local/share/keyrings/login.keyring"}, // prints each secret
+	{Name: "security", Sub: "dump-keychain", If: "-d", Store: "Library/Keychains/login.keychain-db"},
+	{Name: "security", Sub: "export", Store: "Library/Keychains/login.keychain-db"},
 	{Name: "security", Sub: "find-generic-password", If: "-w -g", Store: "Library/Keychains/login.keychain-db"},
 	{Name: "security", Sub: "find-internet-password", If: "-w -g", Store: "Library/Keychains/login.keychain-db"},
 	{Name: "vault", Sub: "print token", Store: ".vault-token"},
@@ -65,7 +105,7 @@ func PrinterStore(name string, args []string) (string, bool) {
 		} else if name != p.Name {
 			continue
 		}
-		if at, ok := subsequence(args, strings.Fields(p.Sub)); ok && holds(args[at:], p.If) {
+		if at, ok := subsequence(args, strings.Fields(p.Sub)); ok && holds(args[at:], p.If) && !unless(args, at, p.Unless) {
 			return p.Store, true
 		}
 	}
@@ -109,6 +149,30 @@ func holds(args []string, any string) bool {
 			} else if strings.Contains(strings.ToLower(a), t) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// unless reports whether args hold one of the texts of safe: an option
+// exactly, anywhere; another word as the first operand from at on.
+func unless(args []string, at int, safe string) bool {
+	first := ""
+	for _, a := range args[at:] {
+		if !strings.HasPrefix(a, "-") {
+			first = a
+			break
+		}
+	}
+	for _, t := range strings.Fields(safe) {
+		if !strings.HasPrefix(t, "-") {
+			if t == first {
+				return true
+			}
+			continue
+		}
+		if slices.Contains(args, t) {
+			return true
 		}
 	}
 	return false

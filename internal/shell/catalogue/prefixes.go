@@ -40,6 +40,9 @@ type Prefix struct {
 	// Lock: its operand is a file it opens, creating it (flock F): a touch.
 	Lock  bool
 	Chdir word.Set // options whose value is the directory it runs the command in (env -C)
+	// Sources: the file, in the directory its operand names, whose shell
+	// code it runs before the command (direnv exec DIR: DIR/.envrc).
+	Sources string
 }
 
 // PrefixEntry is the prefixes table's entry for one prefix command.
@@ -63,27 +66,43 @@ var Prefixes = []PrefixEntry{
 	{Name: "bundle", Prefix: Prefix{Sub: "exec"}},
 	{Name: "busybox"},
 	{Name: "caffeinate", Prefix: Prefix{WithArg: " -t -w "}},
+	{Name: "catchsegv"},
+	{Name: "ccache", Prefix: Prefix{WithArg: " -M -F -o -d -X -k --max-size --max-files --set-config --get-config --dir --recompress --evict-older-than "}},
+	{Name: "cgexec", Prefix: Prefix{WithArg: " -g "}},
+	{Name: "chronic"},
 	{Name: "chroot", Prefix: Prefix{WithArg: " --userspec --groups ", Operands: 1}},
 	{Name: "chrt", Prefix: Prefix{Operands: 1}},
 	{Name: "command", Prefix: Prefix{NoRun: " -v -V "}},
+	{Name: "dbus-run-session", Prefix: Prefix{WithArg: " --config-file ", Prog: " --dbus-daemon "}},
+	// direnv exec DIR CMD…: DIR's .envrc (once allowed) runs first.
+	{Name: "direnv", Prefix: Prefix{Sub: "exec", Operands: 1, Sources: ".envrc"}},
+	{Name: "distcc"},
 	{Name: "doas", Prefix: Prefix{WithArg: " -u -C "}},
+	{Name: "dumb-init", Prefix: Prefix{WithArg: " -r --rewrite "}},
+	{Name: "eatmydata"},
 	{Name: "env", Prefix: Prefix{WithArg: " -u -C -P -a --unset --chdir --argv0 ", Assigns: true, Split: " -S --split-string ", Chdir: " -C --chdir "}},
 	{Name: "exec", Prefix: Prefix{WithArg: " -a "}},
 	{Name: "fakeroot"},
+	// faketime [-f] TIMESTAMP CMD…
+	{Name: "faketime", Prefix: Prefix{Operands: 1, Prog: " --date-prog "}},
 	{Name: "firejail"},
 	{Name: "flock", Prefix: Prefix{WithArg: " -w -E --timeout --conflict-exit-code ", Operands: 1, script: " -c --command ", Lock: true}},
 	{Name: "gnome-terminal", Prefix: vteTerminal},
+	{Name: "gosu", Prefix: Prefix{Operands: 1}},
 	{Name: "ionice", Prefix: Prefix{WithArg: " -c -n -p --class --classdata --pid "}},
 	{Name: "konsole", Prefix: terminal},
 	{Name: "ltrace", Prefix: Prefix{WithArg: " -o -p -e -s -u -a -n -A -D -F -l ", WriteOpts: " -o "}},
 	{Name: "mate-terminal", Prefix: vteTerminal},
 	{Name: "nice", Prefix: Prefix{WithArg: " -n --adjustment "}},
+	{Name: "nocache"},
 	{Name: "nohup"},
 	{Name: "npx", Prefix: Prefix{WithArg: " -p --package ", script: " -c --call "}},
 	{Name: "nsenter", Prefix: Prefix{WithArg: " -t -S -G -r -w --target --setuid --setgid --root --wd "}},
+	{Name: "numactl", Prefix: Prefix{WithArg: " -C -N -m -p -i -P --physcpubind --cpunodebind --membind --preferred --interleave --preferred-many "}},
 	{Name: "pipenv", Prefix: Prefix{Sub: "run"}},
 	{Name: "pkexec", Prefix: Prefix{WithArg: " --user "}},
 	{Name: "poetry", Prefix: Prefix{Sub: "run"}},
+	{Name: "prlimit", Prefix: Prefix{WithArg: " -p -o --pid --output "}},
 	{Name: "proxychains", Prefix: Prefix{WithArg: " -f "}},
 	{Name: "proxychains4", Prefix: Prefix{WithArg: " -f "}},
 	// runuser -u USER CMD…, or su's form.
@@ -94,14 +113,17 @@ var Prefixes = []PrefixEntry{
 	{Name: "script", Prefix: Prefix{WithArg: " -E -I -O -T -B -m --echo --log-in --log-out --log-io --log-timing --logging-format --output-limit ",
 		script: " -c --command ", None: true, Shell: true, Writes: true,
 		WriteOpts: " -I -O -T -B --log-in --log-out --log-io --log-timing "}},
+	{Name: "setpriv", Prefix: Prefix{WithArg: " --reuid --regid --ruid --euid --rgid --egid --groups --inh-caps --ambient-caps --bounding-set --securebits --pdeathsig --selinux-label --apparmor-profile --landlock-access --landlock-rule "}},
 	{Name: "setsid"},
 	// sg GROUP [-c] CMD: a script.
 	{Name: "sg", Prefix: Prefix{script: " -c ", Operands: 1, Rest: true}},
+	{Name: "sshpass", Prefix: Prefix{WithArg: " -p -f -d -P "}},
 	{Name: "stdbuf", Prefix: Prefix{WithArg: " -i -o -e "}},
 	{Name: "strace", Prefix: Prefix{WithArg: " -o -p -e -s -u -E -P -a -b -I -O -S -X ", WriteOpts: " -o "}},
 	// su [-] [USER [ARGS…]]: ARGS go to the user's shell.
 	{Name: "su", Prefix: Prefix{WithArg: " -g -G -w --group --supp-group --whitelist-environment ", Prog: " -s --shell ",
 		script: " -c --command --session-command ", None: true, Shell: true, Operands: 1}},
+	{Name: "su-exec", Prefix: Prefix{Operands: 1}},
 	{Name: "sudo", Prefix: Prefix{WithArg: " -u -g -C -D -h -p -r -t -U -T -R --user --group --chdir --prompt --role --type --other-user --close-from --host --command-timeout ",
 		Assigns: true, ShellOpts: " -s -i --shell --login ", Chdir: " -D --chdir "}},
 	{Name: "systemd-run", Prefix: Prefix{WithArg: " -p --property -u --unit --description --slice -M --machine -H --host --uid --gid --nice --working-directory --on-active --on-boot --on-startup --on-unit-active --on-unit-inactive --on-calendar --timer-property --path-property --socket-property --service-type ",
@@ -109,13 +131,16 @@ var Prefixes = []PrefixEntry{
 	{Name: "taskset", Prefix: Prefix{Operands: 1}},
 	{Name: "time", Prefix: Prefix{WithArg: " -f -o --format --output ", WriteOpts: " -o --output "}},
 	{Name: "timeout", Prefix: Prefix{WithArg: " -s -k --signal --kill-after ", Operands: 1}},
+	{Name: "tini", Prefix: Prefix{WithArg: " -p -e "}},
 	{Name: "torsocks"},
+	{Name: "trickle", Prefix: Prefix{WithArg: " -d -u -w -t -l -n "}},
 	{Name: "unbuffer"},
 	{Name: "unshare", Prefix: Prefix{WithArg: " -S -G -R -w --setuid --setgid --root --wd --propagation --setgroups "}},
 	{Name: "urxvt", Prefix: terminal},
 	{Name: "uv", Prefix: Prefix{Sub: "run", PyFile: true,
 		WithArg: " --with --with-requirements --python -p --project --directory --env-file --extra --group --package --index --index-url --from "}},
 	{Name: "uxterm", Prefix: terminal},
+	{Name: "valgrind"},
 	{Name: "watch", Prefix: Prefix{WithArg: " -n --interval -q --equexit ", Rest: true, Exec: " -x --exec "}},
 	{Name: "x-terminal-emulator", Prefix: terminal},
 	{Name: "xfce4-terminal", Prefix: vteTerminal},

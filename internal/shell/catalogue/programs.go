@@ -15,6 +15,9 @@ var (
 	// SourcedVars name a script a shell sources when it starts (bash -c
 	// reads $BASH_ENV, sh -i $ENV).
 	SourcedVars = word.Set(" BASH_ENV ENV ")
+	// StartupDirVars choose the directory a shell reads its own start-up
+	// files from (see StartupFiles).
+	StartupDirVars = word.Set(" ZDOTDIR HOME XDG_CONFIG_HOME ")
 	// LoadedVars name libraries every program started loads.
 	LoadedVars = word.Set(" LD_PRELOAD LD_AUDIT DYLD_INSERT_LIBRARIES ")
 	// HiddenVars make a program run code from a place guard does not read:
@@ -171,3 +174,33 @@ var (
 	Deleters = []string{"rmtree", "rm_rf", "rm_r", "remove_tree", "rimraf", "remove_entry_secure", "remove_entry", "remove_dir",
 		"rmSync", "rmdirSync", ".rm("}
 )
+
+// StartupFiles returns the start-up files a shell reads, relative to the
+// directory variable name names (see StartupDirVars): zsh's $ZDOTDIR/.zshenv
+// for every zsh, .zprofile and .zlogin for a login one, .zshrc for an
+// interactive one; bash's and sh's under $HOME. Every file either shell may
+// read is listed: which of them a later shell reads depends on its options.
+func StartupFiles(name string) []string {
+	switch name {
+	case "ZDOTDIR":
+		return []string{".zshenv", ".zprofile", ".zshrc", ".zlogin", ".zlogout"}
+	case "HOME":
+		return []string{".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout",
+			".zshenv", ".zprofile", ".zshrc", ".zlogin", ".zlogout"}
+	}
+	return nil
+}
+
+// GitConfigsUnder returns the git configuration files, relative to the
+// directory variable name names, that git reads as the user's (HOME:
+// ~/.gitconfig; XDG_CONFIG_HOME: git/config): moved, their aliases and
+// core.pager are the command's.
+func GitConfigsUnder(name string) []string {
+	switch name {
+	case "HOME":
+		return []string{".gitconfig", ".config/git/config"}
+	case "XDG_CONFIG_HOME":
+		return []string{"git/config"}
+	}
+	return nil
+}

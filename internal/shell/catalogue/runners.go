@@ -49,7 +49,7 @@ type OptionRunner struct {
 // Options shared by several entries.
 var (
 	sshOptions     = []runOption{{names: " -o ", attached: true, Use: RunSSHOption}}
-	tarRunners     = []runOption{{names: " -I --use-compress-program --to-command ", Use: RunCommand}, {names: " --checkpoint-action ", Use: RunCheckpoint}}
+	tarRunners     = []runOption{{names: " -I --use-compress-program --to-command ", attached: true, Use: RunCommand}, {names: " --checkpoint-action ", Use: RunCheckpoint}}
 	proxyOption    = []runOption{{names: " --proxy ", Use: RunProxy}}
 	diffProgOption = []runOption{{names: " --diff-program ", Use: RunDiffer}}
 )
@@ -70,7 +70,7 @@ var OptionRunners = []OptionRunner{
 	{Name: "pip3", options: proxyOption},
 	{Name: "poetry", options: proxyOption},
 	{Name: "rg", options: []runOption{{names: " --pre ", Use: RunFilter}}},
-	{Name: "rsync", options: []runOption{{names: " -e --rsh ", Use: RunCommand}, sshOptions[0]}},
+	{Name: "rsync", options: []runOption{{names: " -e --rsh ", attached: true, Use: RunCommand}, sshOptions[0]}},
 	{Name: "scp", options: sshOptions},
 	{Name: "sdiff", options: diffProgOption},
 	{Name: "sftp", options: sshOptions},

@@ -823,9 +823,12 @@ func Under(dir, p string) string {
 // a path (a /, a leading . ~ or $, a file extension), a bare name (a file in
 // the working directory: cat id_rsa in ~/.ssh), a bare shell pattern (rm *,
 // the files the shell expands it to) or a word that holds a part guard does
-// not know; never an option or a URL.
+// not know; never an option or a URL. An option with its value attached
+// (-o/x, -include$HOME/.netrc, -cf~/x) names the value (see Attached).
 func Candidate(s string) (string, bool) {
-	if eq := strings.IndexByte(s, '='); eq > 0 && (strings.HasPrefix(s, "-") || word.IsName(s[:eq])) {
+	if p, ok := Attached(s); ok {
+		s = p
+	} else if eq := strings.IndexByte(s, '='); eq > 0 && (strings.HasPrefix(s, "-") || word.IsName(s[:eq])) {
 		s = s[eq+1:]
 	}
 	s = strings.TrimPrefix(s, "@")
@@ -864,4 +867,46 @@ func plainName(s string) bool {
 		}
 	}
 	return true
+}
+
+// maxOptionLetters bounds the letters of a short option or cluster before
+// an attached value (-include, -imacros, -cvzf).
+const maxOptionLetters = 16
+
+// Attached returns the value attached to short option word s when it starts
+// a path: -o/x, -o$HOME/.bashrc, -include$HOME/.netrc, -I~/.ssh, -cf./x,
+// -o.git/hooks/x. The option's letters (or a cluster of flags) end at the
+// first other character; what follows is a path when it starts with /, ~/,
+// ./, ../, a hidden directory (.name/), or a variable or opaque part. guard
+// does not know which letters take a value for a program it does not
+// catalogue, so the word is taken as naming that path whatever the option:
+// a program handed -o$HOME/.bashrc may write ~/.bashrc (default-deny). A
+// long option (--x) is not: its value follows = (see Candidate).
+func Attached(s string) (string, bool) {
+	if len(s) < 3 || s[0] != '-' || s[1] == '-' {
+		return "", false
+	}
+	k := 1
+	for k < len(s) && k <= maxOptionLetters && optionLetter(s[k]) {
+		k++
+	}
+	if k == 1 || k >= len(s) || k > maxOptionLetters {
+		return "", false
+	}
+	rest := s[k:]
+	switch {
+	case rest[0] == '/', rest[0] == '$', strings.HasPrefix(rest, word.MarkStart),
+		strings.HasPrefix(rest, "~/"), rest == "~",
+		strings.HasPrefix(rest, "./"), strings.HasPrefix(rest, "../"):
+		return rest, true
+	case rest[0] == '.' && len(rest) > 1 && rest[1] != '.' && strings.Contains(rest, "/"):
+		return rest, true // -o.git/hooks/pre-commit; not -i.bak
+	}
+	return "", false
+}
+
+// optionLetter reports whether c may be a letter of a short option: an
+// ASCII letter or digit.
+func optionLetter(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }

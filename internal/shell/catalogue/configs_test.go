@@ -1,0 +1,54 @@
+package catalogue
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestConfigWritersSorted(t *testing.T) {
+	if !slices.IsSortedFunc(ConfigWriters, func(a, b ConfigWriter) int { return strings.Compare(a.Name, b.Name) }) {
+		t.Error("ConfigWriters is not sorted by name")
+	}
+}
+
+// TestConfigWrites checks which commands write their program's own
+// configuration (review 5 F16).
+func TestConfigWrites(t *testing.T) {
+	for _, c := range []struct {
+		cmd  string
+		file string // the first writer's file; "" for none
+	}{
+		{"kubectl config set-credentials x --exec-command=./k.sh", ".kube/config"},
+		{"kubectl --context c config set users.x.exec.command ./x", ".kube/config"},
+		{"kubectl config view --raw", ""},
+		{"kubectl config use-context prod", ""},
+		{"kubectl get config", ""},
+		{"pip config --user set global.index-url http://x/", ".config/pip/pip.conf"},
+		{"pip config list", ""},
+		{"pip install config", ""},
+		{"npm config set registry http://x/", ".npmrc"},
+		{"npm set ignore-scripts false", ".npmrc"},
+		{"npm config get registry", ""},
+		{"npm run config", ""},
+		{"aws configure set credential_process ./x", ".aws/config"},
+		{"aws configure", ".aws/config"},
+		{"aws configure get region", ""},
+		{"docker login", ".docker/config.json"},
+		{"docker context ls", ""},
+		{"git maintenance start", ".gitconfig"},
+		{"git commit -m maintenance", ""},
+		{"git -C d lfs install", ".gitconfig"},
+		{"pre-commit install", ".git/hooks/pre-commit"},
+		{"pre-commit run -a", ""},
+	} {
+		f := strings.Fields(c.cmd)
+		got := ConfigWrites(f[0], f[1:])
+		switch {
+		case c.file == "" && len(got) > 0:
+			t.Errorf("%s: writes %q, want none", c.cmd, got[0].File)
+		case c.file != "" && (len(got) == 0 || got[0].File != c.file):
+			t.Errorf("%s: writes %v, want %q", c.cmd, got, c.file)
+		}
+	}
+}

@@ -1,0 +1,89 @@
+package shell
+
+// make runs every recipe line as $(SHELL) $(.SHELLFLAGS) LINE: SHELL set on
+// the command line, in --eval text or in a makefile names the program that
+// runs them all (make SHELL=./x.sh runs ./x.sh -c LINE).
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// makeShellVar reports whether make variable name chooses what runs a
+// recipe line: SHELL, MAKESHELL (make on MS-DOS) or .SHELLFLAGS.
+func makeShellVar(name string) bool {
+	return name == "SHELL" || name == "MAKESHELL" || name == ".SHELLFLAGS"
+}
+
+// makeShells checks every value m gave a variable that chooses what runs a
+// recipe line (see makeShell).
+func (c *cmd) makeShells(m *makefile) {
+	for _, kv := range m.shells {
+		c.makeShell(kv[0], kv[1])
+	}
+}
+
+// makeShell checks value, set to make variable name (see makeShellVar): a
+// shell guard reads (sh, bash, dash: bare or in a system directory, with
+// flags it knows) changes nothing; another program runs each recipe line
+// and is walked as one run with -c (a script it names is read); a value
+// guard cannot tell, or flags that are not options, are hidden.
+func (c *cmd) makeShell(name, value string) {
+	value = strings.TrimSpace(value)
+	f := strings.Fields(value)
+	switch {
+	case name == ".SHELLFLAGS":
+		if !shellFlags(f) {
+			c.w.hide("sets make's .SHELLFLAGS to %q: make runs every recipe line with them, which guard does not read", value)
+		}
+	case len(f) == 0:
+	case !word.IsKnown(value) || strings.ContainsAny(value, "$`"):
+		c.w.hide("sets make's %s to a value guard cannot tell: it runs every recipe line", name)
+	case knownShell(f[0]) && shellFlags(f[1:]),
+		f[0] == "/usr/bin/env" && len(f) > 1 && knownShell(f[1]) && shellFlags(f[2:]):
+	default:
+		c.w.tentative(shellQuote(f[0]) + " -c :") // make SHELL=./x.sh: x.sh runs
+		if len(f) > 1 {
+			c.w.hide("sets make's %s to %q: it runs every recipe line", name, value)
+		}
+	}
+}
+
+// knownShell reports whether p is a shell whose language guard reads as
+// make runs it: sh, bash or dash, by name or in a system directory.
+func knownShell(p string) bool {
+	dir, base := "", p
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		dir, base = p[:i], p[i+1:]
+	}
+	switch dir {
+	case "", "/bin", "/usr/bin", "/usr/local/bin", "/opt/homebrew/bin":
+	default:
+		return false
+	}
+	return base == "sh" || base == "bash" || base == "dash"
+}
+
+// shellFlags reports whether f are only a shell's option flags (-c, -e,
+// -eu, -o pipefail): no word becomes the script or its file.
+func shellFlags(f []string) bool {
+	for i := 0; i < len(f); i++ {
+		s := f[i]
+		if len(s) < 2 || s[0] != '-' && s[0] != '+' {
+			return false
+		}
+		for _, r := range s[1:] {
+			if !strings.ContainsRune("ceuxvo", r) {
+				return false
+			}
+		}
+		if strings.HasSuffix(s, "o") {
+			if i+1 >= len(f) || !word.Set(" pipefail errexit nounset xtrace posix ").Has(f[i+1]) {
+				return false
+			}
+			i++
+		}
+	}
+	return true
+}

@@ -1,0 +1,74 @@
+package shell
+
+// A shell's own start-up files, moved by the command: ZDOTDIR=dir zsh reads
+// dir/.zshenv, HOME=dir bash -l reads dir/.bash_profile, bash --rcfile F -i
+// reads F. Where the command leaves them where they are they are the user's
+// (write-protected); moved, they are files the command runs.
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// startupDir takes variable name, set to dir in a command's environment,
+// when it chooses where a shell reads its start-up files (ZDOTDIR, HOME) or
+// git its user configuration (HOME, XDG_CONFIG_HOME):
+// each of those files that is there is run as a script (read like source
+// FILE), whichever of them the shell would read (a shell started later with
+// -l or -i reads more than one started with -c). The home itself, named as
+// it is, moves nothing.
+func (w *walker) startupDir(name, dir string) {
+	if name == "HOME" && w.ownHome(dir) || name == "XDG_CONFIG_HOME" && w.ownHome(strings.TrimSuffix(strings.TrimRight(dir, "/"), "/.config")) {
+		return
+	}
+	for _, f := range catalogue.StartupFiles(name) {
+		w.startupFile(strings.TrimRight(dir, "/") + "/" + f)
+	}
+	for _, f := range catalogue.GitConfigsUnder(name) {
+		p := strings.TrimRight(dir, "/") + "/" + f
+		if _, st := w.FileStatus(p, true, effect.MaxScriptBytes); st != effect.FileAbsent {
+			w.gitConfigFile(p) // absent: git reads none
+		}
+	}
+}
+
+// ownHome reports whether dir is the home directory as the command found
+// it: ~, $HOME, or its path.
+func (w *walker) ownHome(dir string) bool {
+	dir = strings.TrimRight(dir, "/")
+	return dir == "~" || dir == "$HOME" || dir == "${HOME}" || dir == word.Mark(word.MarkEnv, "HOME") || w.Home != "" && path.Clean(dir) == path.Clean(w.Home)
+}
+
+// startupFile reads file p, a start-up script a shell runs, as a script the
+// command runs, when it is there.
+func (w *walker) startupFile(p string) {
+	w.Read(p)
+	if t, ok := w.FileText(p, true, effect.MaxScriptBytes, "a shell's start-up file"); ok {
+		w.runScript(t, nil, false, p)
+	}
+}
+
+// rcFile reads the start-up file a shell's --rcfile F or --init-file F
+// names (bash -i reads it in place of ~/.bashrc).
+func (c *cmd) rcFile() {
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		if s == "--" || s == "-c" || !strings.HasPrefix(s, "-") {
+			return
+		}
+		if (s == "--rcfile" || s == "--init-file") && j+1 < len(c.args) {
+			a := c.args[j+1]
+			c.spend(j + 1)
+			if !a.Known {
+				c.w.hide("a shell runs a start-up file (%s) guard cannot tell", s)
+				return
+			}
+			c.w.startupFile(a.Text)
+			j++
+		}
+	}
+}
