@@ -357,10 +357,14 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 
 // gitConfig: git config [--global|--system|--file F] KEY VALUE writes that
 // file, and a value git runs as a command (core.pager, alias.x = !…) is
-// analysed as one. Reading (--get, --list, -l) writes nothing.
+// analysed as one. Reading (--get, --list, -l) writes nothing. A file
+// named by --file is written by every form that changes it (see
+// gitConfigFile); git's own configuration files only by a setting that
+// makes git run something or read another file.
 func (c *cmd) gitConfig(from int) {
-	file := ".git/config"
+	file, named := ".git/config", false
 	var operands []string
+	changes := false // a form that changes the file without a KEY VALUE
 	for j := from; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
@@ -371,22 +375,33 @@ func (c *cmd) gitConfig(from int) {
 		case s == "--file" || s == "-f":
 			if j+1 < len(c.args) {
 				j++
-				file = c.args[j].Text
+				file, named = c.args[j].Text, true
 			}
 		case strings.HasPrefix(s, "--file="):
-			file = strings.TrimPrefix(s, "--file=")
-		case strings.HasPrefix(s, "--get") || s == "--list" || s == "-l" || s == "--show-origin" || s == "--edit" || s == "-e":
+			file, named = strings.TrimPrefix(s, "--file="), true
+		case strings.HasPrefix(s, "-f") && len(s) > 2:
+			file, named = s[2:], true // -fFILE
+		case strings.HasPrefix(s, "--get") || s == "--list" || s == "-l" || s == "--show-origin":
 			return
-		case len(operands) == 0 && (s == "get" || s == "list" || s == "edit" || s == "unset" || s == "remove-section" || s == "rename-section"):
-			return // git 2.46's subcommands that set nothing
-		case len(operands) == 0 && s == "set":
+		case s == "--edit" || s == "-e" || s == "--unset" || s == "--unset-all" || s == "--rename-section" || s == "--remove-section" || s == "--replace-all" || s == "--add":
+			changes = true
+		case len(operands) == 0 && !changes && (s == "get" || s == "list"):
+			return // git 2.46's subcommands that read
+		case len(operands) == 0 && !changes && (s == "edit" || s == "unset" || s == "remove-section" || s == "rename-section"):
+			changes = true // git 2.46's subcommands that change the file without a VALUE
+		case len(operands) == 0 && !changes && s == "set":
 			// git config set KEY VALUE (git 2.46)
 		case strings.HasPrefix(s, "-"):
 		default:
 			operands = append(operands, s)
 		}
 	}
-	if len(operands) < 2 {
+	if named && (changes || len(operands) >= 2) && !gitOwnConfig(file) {
+		// Any file at all: git writes "[section]⏎\tkey = value" text,
+		// which is also a shell's, systemd's or a hook's (attack5 F1).
+		c.w.Write(file)
+	}
+	if len(operands) < 2 || changes {
 		return
 	}
 	k, v := strings.ToLower(operands[0]), operands[1]
@@ -404,6 +419,18 @@ func (c *cmd) gitConfig(from int) {
 		strings.HasPrefix(k, "url.") && strings.HasSuffix(k, "insteadof") {
 		c.w.Write(file)
 	}
+}
+
+// gitOwnConfig reports whether file, named by git config --file, is one of
+// git's own configuration files, where a key holding data is no write
+// worth a block (the repository's .git/config, the user's ~/.gitconfig):
+// their text is git configuration whatever is added.
+func gitOwnConfig(file string) bool {
+	switch file {
+	case ".git/config", "./.git/config", "~/.gitconfig", "$HOME/.gitconfig", "~/.config/git/config", "$HOME/.config/git/config":
+		return true
+	}
+	return false
 }
 
 // gitExt returns the command of a git ext:: remote as a shell line: its
