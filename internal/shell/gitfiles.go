@@ -25,6 +25,11 @@ func (c *cmd) gitFiles() {
 		if k, v, ok := strings.Cut(c.args[j+1].Text, "="); c.args[j].Text == "-c" && ok && gitInclude(strings.ToLower(k)) {
 			c.w.gitConfigFile(v)
 		}
+		if s := c.args[j].Text; s == "--config-env" {
+			c.gitConfigEnv(c.args[j+1].Text)
+		} else if v, ok := strings.CutPrefix(s, "--config-env="); ok {
+			c.gitConfigEnv(v)
+		}
 	}
 	for _, a := range c.args[at+1:] {
 		if p, ok := revPath(a.Text); ok {
@@ -41,6 +46,27 @@ func (c *cmd) gitFiles() {
 		c.gitNewRepo(at + 1)
 	}
 	c.gitTree(sub, at) // gittree.go
+	c.gitRuns(sub, at) // gitruns.go
+}
+
+// gitConfigEnv: git --config-env=KEY=VAR sets KEY to the value of the
+// variable VAR: that value, when the shell holds it, is the setting's; a
+// key guard does not know to hold data, set from a value guard cannot
+// tell, is hidden.
+func (c *cmd) gitConfigEnv(kv string) {
+	k, name, ok := strings.Cut(kv, "=")
+	k = strings.ToLower(k)
+	if !ok || !word.IsKnown(k) || !word.IsKnown(name) {
+		c.w.hide("git --config-env sets a setting guard cannot tell: it may run code guard cannot see")
+		return
+	}
+	if v, ok := c.w.lookup(name); ok && word.IsKnown(v) {
+		c.w.gitEnvSetting(k, v)
+		return
+	}
+	if !gitDataKey(k) {
+		c.w.hide("git --config-env sets %s from a variable guard does not know: it may run code guard cannot see", k)
+	}
 }
 
 // gitNewRepo: git init and git clone with --template=DIR copy DIR's hooks

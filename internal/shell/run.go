@@ -330,6 +330,7 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 			c.runOption(use, t, by)
 			return
 		}
+		c.w.gitSetting(k, val)
 		switch {
 		case ok && gitRunsValue(k, val):
 			c.w.runsValue(gitCommand(k, val), k, func(t string) { c.w.runsHanded(t, "git") })
@@ -406,7 +407,7 @@ func (c *cmd) gitConfig(from int) {
 	}
 	k, v := strings.ToLower(operands[0]), operands[1]
 	if gitRunsValue(k, v) {
-		c.w.runsHanded(strings.TrimPrefix(v, "!"), "git")
+		c.w.runsHanded(gitCommand(k, v), "git")
 	}
 	// A setting that makes git run something, or read another file, is a
 	// write of the configuration file (~/.gitconfig is protected); user.name
@@ -414,7 +415,7 @@ func (c *cmd) gitConfig(from int) {
 	if gitProxy(k) {
 		c.url(v)
 	}
-	if gitRunsValue(k, v) || k == "core.hookspath" || gitInclude(k) ||
+	if gitRunsValue(k, v) || k == "core.hookspath" || gitInclude(k) || k == "init.templatedir" || strings.HasPrefix(k, "trace2.") ||
 		strings.HasPrefix(k, "protocol.") && strings.HasSuffix(k, ".allow") ||
 		strings.HasPrefix(k, "url.") && strings.HasSuffix(k, "insteadof") {
 		c.w.Write(file)
@@ -470,30 +471,50 @@ func gitCommand(key, v string) string {
 			v = v[:i]
 		}
 	}
+	if strings.HasPrefix(key, "remote.") && strings.HasSuffix(key, ".vcs") {
+		return "git-remote-" + v // a program of PATH
+	}
 	return strings.TrimPrefix(v, "!")
 }
 
 // gitRunsValue reports whether git runs the value of setting key as a
 // shell command.
 func gitRunsValue(key, v string) bool {
+	section, _, _ := strings.Cut(key, ".")
+	name := key[strings.LastIndexByte(key, '.')+1:]
 	switch {
 	case key == "core.pager", key == "core.editor", key == "core.sshcommand", key == "core.fsmonitor",
 		key == "core.askpass", key == "sequence.editor", key == "gpg.program", key == "diff.external",
 		key == "interactive.difffilter", key == "gpg.ssh.program", key == "gpg.x509.program",
 		key == "gpg.openpgp.program", strings.HasPrefix(key, "pager."),
-		key == "core.gitproxy", key == "uploadpack.packobjectshook":
+		key == "core.gitproxy", key == "uploadpack.packobjectshook", key == "core.alternaterefscommand",
+		key == "web.browser", key == "help.browser", key == "man.viewer", key == "instaweb.httpd", key == "imap.tunnel":
 		return true
-	case strings.HasPrefix(key, "sendemail.") && strings.HasSuffix(key, ".smtpserver"), key == "sendemail.smtpserver":
+	case key == "core.hookspath":
+		return false // a directory of hooks: hidden where it is set
+	case section == "sendemail" && (name == "smtpserver"):
 		return strings.Contains(v, "/") // a program's path, not a host
-	case (strings.HasPrefix(key, "mergetool.") || strings.HasPrefix(key, "difftool.")) && strings.HasSuffix(key, ".cmd"):
-		return true
-	case strings.HasPrefix(key, "alias."), strings.HasPrefix(key, "credential.") && strings.HasSuffix(key, "helper"):
+	case section == "sendemail":
+		return strings.HasSuffix(name, "cmd") // sendmailcmd, tocmd, cccmd, headercmd
+	case section == "remote":
+		return name == "uploadpack" || name == "receivepack" || name == "vcs" // vcs: git-remote-VCS
+	case section == "mergetool" || section == "difftool" || section == "browser" || section == "man" || section == "guitool" || section == "trailer":
+		return name == "cmd" || name == "path" || name == "command"
+	case section == "alias":
 		return strings.HasPrefix(v, "!")
-	case strings.HasPrefix(key, "filter.") || strings.HasPrefix(key, "diff.") || strings.HasPrefix(key, "merge."):
-		return strings.HasSuffix(key, ".clean") || strings.HasSuffix(key, ".smudge") || strings.HasSuffix(key, ".process") ||
-			strings.HasSuffix(key, ".textconv") || strings.HasSuffix(key, ".command") || strings.HasSuffix(key, ".driver")
+	case section == "credential" && name == "helper":
+		// A program's path too; a bare name is git's own
+		// git-credential-NAME (store, cache --timeout=N).
+		first, _, _ := strings.Cut(strings.TrimSpace(v), " ")
+		return strings.HasPrefix(v, "!") || strings.ContainsAny(first, "/~") || !word.IsKnown(first)
+	case section == "submodule" && name == "update":
+		return strings.HasPrefix(v, "!")
+	case section == "filter" || section == "diff" || section == "merge":
+		return name == "clean" || name == "smudge" || name == "process" || name == "textconv" || name == "command" || name == "driver"
 	}
-	return false
+	// Default deny: a key guard does not know to hold data, whose value
+	// may be a program or a command, is one.
+	return !gitDataKey(key) && gitCommandLike(v)
 }
 
 // sshRunsValue reports whether ssh runs the value of option key (-o KEY=V)

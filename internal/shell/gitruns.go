@@ -1,0 +1,151 @@
+package shell
+
+// What git runs that its words name: options whose value is a program or
+// a command line (clone --upload-pack, push --receive-pack, rebase -x,
+// bisect run, submodule foreach), and settings whose value git runs
+// (gitRunsValue). A setting is data only when guard knows its key holds
+// data; another key whose value looks like a command or a file is taken as
+// one (default deny: git has many command keys, and more come).
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// gitRunOpts returns the long options of git's subcommand sub whose value
+// git runs as a command (through the shell for a local repository), and
+// its short option of the same use (0 for none).
+func gitRunOpts(sub string) ([]string, byte) {
+	switch sub {
+	case "clone":
+		return []string{"--upload-pack"}, 'u'
+	case "fetch", "pull", "ls-remote", "fetch-pack":
+		return []string{"--upload-pack", "--exec"}, 0
+	case "push", "send-pack":
+		return []string{"--receive-pack", "--exec"}, 0
+	case "archive":
+		return []string{"--exec"}, 0
+	case "rebase":
+		return []string{"--exec"}, 'x'
+	}
+	return nil, 0
+}
+
+// gitRuns analyses what git's subcommand sub (at index at) runs that its
+// words name: an option's command, bisect run's and submodule foreach's
+// command line.
+func (c *cmd) gitRuns(sub string, at int) {
+	args := c.args[at+1:]
+	switch {
+	case sub == "bisect" && len(args) > 1 && args[0].Text == "run":
+		c.w.runsHanded(word.Join(args[1:]), "git") // git bisect run CMD ARGS…
+		return
+	case sub == "submodule" && len(args) > 1 && args[0].Text == "foreach":
+		rest := args[1:]
+		for len(rest) > 1 && (rest[0].Text == "--recursive" || rest[0].Text == "-q" || rest[0].Text == "--quiet") {
+			rest = rest[1:]
+		}
+		// The words joined, run by sh in each submodule.
+		c.w.runsValue(word.Join(rest), "git submodule foreach", func(t string) { c.w.runsHanded(t, "git") })
+		return
+	}
+	long, short := gitRunOpts(sub)
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		if s == "--" {
+			return
+		}
+		v, k, ok := gitRunOption(args, j, long, short)
+		if !ok {
+			continue
+		}
+		c.w.runsValue(v, "git "+sub+" "+s, func(t string) { c.w.runsHanded(t, "git") })
+		j = k
+	}
+}
+
+// gitRunOption returns the value of the option at args[j] when it is one
+// of long (spelt whole or as an abbreviation git takes: --upload-p=X, at
+// least --xyz) or short (-x V, -xV), and the index of the last word used.
+func gitRunOption(args []word.Word, j int, long []string, short byte) (string, int, bool) {
+	s := args[j].Text
+	if short != 0 && len(s) >= 2 && s[0] == '-' && s[1] == short {
+		if len(s) > 2 {
+			return s[2:], j, true
+		}
+		if j+1 < len(args) {
+			return args[j+1].Text, j + 1, true
+		}
+		return "", j, false
+	}
+	name, v, eq := strings.Cut(s, "=")
+	if !strings.HasPrefix(name, "--") || len(name) < len("--exe") {
+		return "", j, false
+	}
+	for _, o := range long {
+		if !strings.HasPrefix(o, name) {
+			continue
+		}
+		if eq {
+			return v, j, true
+		}
+		if j+1 < len(args) {
+			return args[j+1].Text, j + 1, true
+		}
+	}
+	return "", j, false
+}
+
+// gitDataKey reports whether git setting key (lower case) is known to hold
+// data: a name, a flag, a number, a URL, a file git only reads, never a
+// program or a command it runs. Sections of data only are listed whole.
+func gitDataKey(key string) bool {
+	section, rest, _ := strings.Cut(key, ".")
+	name := rest
+	if i := strings.LastIndexByte(rest, '.'); i >= 0 {
+		name = rest[i+1:]
+	}
+	switch section {
+	case "user", "color", "column", "advice", "i18n", "log", "format", "status", "branch", "pull", "push",
+		"fetch", "gc", "pack", "rerere", "tag", "transfer", "protocol", "http", "url", "init", "index",
+		"checkout", "clone", "am", "apply", "grep", "blame", "commit", "safe", "maintenance", "feature",
+		"versionsort", "worktree", "rebase", "submodule", "lfs", "receive", "stash", "notes", "splitindex",
+		"fsck", "fastimport", "add", "reset", "showbranch", "merge", "diff", "credential", "remote", "filter",
+		"mergetool", "difftool", "sendemail", "gpg", "trace2":
+		// The command keys of these sections are gitRunsValue's, checked
+		// first; init.templateDir and trace2's targets are gitSetting's.
+		return true
+	case "core":
+		switch name {
+		case "autocrlf", "eol", "filemode", "ignorecase", "quotepath", "safecrlf", "symlinks", "bare",
+			"logallrefupdates", "repositoryformatversion", "compression", "loosecompression", "abbrev",
+			"whitespace", "precomposeunicode", "longpaths", "untrackedcache", "splitindex", "commitgraph",
+			"multipackindex", "preloadindex", "fscache", "checkstat", "trustctime", "sparsecheckout",
+			"sparsecheckoutcone", "excludesfile", "attributesfile", "commentchar", "commentstring",
+			"warnambiguousrefs", "packedgitlimit", "packedgitwindowsize", "bigfilethreshold", "deltabasecachelimit",
+			"fsync", "fsyncmethod", "createobject", "notesref", "sharedrepository", "filesrefloc", "restrictinheritedhandles":
+			return true
+		}
+	}
+	return false
+}
+
+// gitCommandLike reports whether v, a setting's value, may be a program or
+// a command line: it names a path, holds a blank, a shell character, or
+// starts with ! (git's "run this in a shell").
+func gitCommandLike(v string) bool {
+	return strings.ContainsAny(v, "/ \t$`;|&<>()\\'\"") || strings.HasPrefix(v, "!") || strings.HasPrefix(v, "~")
+}
+
+// gitSetting analyses setting key (lower case) = v for what it does other
+// than run a command: init.templateDir's hooks (hidden, as --template is),
+// trace2's targets (files git writes its trace to: a write).
+func (w *walker) gitSetting(key, v string) {
+	switch {
+	case key == "init.templatedir":
+		w.hide("git init.templateDir: the new repository's hooks come from a directory guard does not read")
+	case strings.HasPrefix(key, "trace2.") && strings.HasSuffix(key, "target") && (strings.Contains(v, "/") || strings.HasPrefix(v, "~")):
+		w.Write(v) // the trace, with the command's words, appended to the file
+	}
+}
