@@ -148,6 +148,8 @@ func (w *walker) fields(wd *syntax.Word) []word.Word {
 		for i := range out {
 			out[i].Sub = w.lastSub // eval $(…): every word comes from it
 		}
+	} else if rest, ok := leadSubst(wd); ok && len(out) == 1 {
+		out[0].Lead, out[0].Rest = w.lastSub, rest
 	}
 	if !w.zsh && unquotedSubst(wd) {
 		for i := range out {
@@ -360,8 +362,39 @@ func (w *walker) text(wd *syntax.Word) word.Word {
 	out := word.Word{Text: s, Known: word.IsKnown(s)}
 	if soleSubst(wd) {
 		out.Sub = w.lastSub
+	} else if rest, ok := leadSubst(wd); ok {
+		out.Lead, out.Rest = w.lastSub, rest
 	}
 	return out
+}
+
+// leadSubst returns the literal text after the substitution a word starts
+// with, when the word is that substitution and literal text only ("$(…)/x",
+// "$(…)"/x, $(…)/x).
+func leadSubst(wd *syntax.Word) (string, bool) {
+	var parts []syntax.WordPart
+	for _, p := range wd.Parts {
+		if dq, ok := p.(*syntax.DblQuoted); ok {
+			parts = append(parts, dq.Parts...)
+		} else {
+			parts = append(parts, p)
+		}
+	}
+	if len(parts) < 2 {
+		return "", false
+	}
+	if _, ok := parts[0].(*syntax.CmdSubst); !ok {
+		return "", false
+	}
+	var rest strings.Builder
+	for _, p := range parts[1:] {
+		lit, ok := p.(*syntax.Lit)
+		if !ok {
+			return "", false
+		}
+		rest.WriteString(lit.Value)
+	}
+	return rest.String(), true
 }
 
 // document expands the body of a here-document whose delimiter is not

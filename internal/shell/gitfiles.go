@@ -5,6 +5,7 @@ package shell
 // apply writes the files its patch names.
 
 import (
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,6 +40,9 @@ func (c *cmd) gitFiles() {
 	if sub == "apply" {
 		c.gitApply(at + 1)
 	}
+	if sub == "rev-parse" {
+		c.gitDirPaths(at + 1)
+	}
 	if catalogue.GitReaders.Has(sub) {
 		c.gitOutput(at + 1)
 	}
@@ -47,6 +51,28 @@ func (c *cmd) gitFiles() {
 	}
 	c.gitTree(sub, at) // gittree.go
 	c.gitRuns(sub, at) // gitruns.go
+}
+
+// gitDirPaths: git rev-parse prints paths in the git directory for
+// --git-path P ($GIT_DIR/P: .git/config, .git/hooks), --git-dir,
+// --absolute-git-dir and --git-common-dir (.git): they are read, so that a
+// word that is the substitution's output names them (substnamed.go) and a
+// write there is held to the .git globs.
+func (c *cmd) gitDirPaths(from int) {
+	for j := from; j < len(c.args); j++ {
+		s := c.args[j].Text
+		switch {
+		case s == "--":
+			return
+		case s == "--git-path" && j+1 < len(c.args):
+			j++
+			c.w.Read(path.Join(".git", c.args[j].Text))
+		case strings.HasPrefix(s, "--git-path="):
+			c.w.Read(path.Join(".git", strings.TrimPrefix(s, "--git-path=")))
+		case s == "--git-dir" || s == "--absolute-git-dir" || s == "--git-common-dir":
+			c.w.Read(".git")
+		}
+	}
 }
 
 // gitConfigEnv: git --config-env=KEY=VAR sets KEY to the value of the

@@ -383,10 +383,12 @@ func (c *cmd) gitConfig(from int) {
 		case strings.HasPrefix(s, "-f") && len(s) > 2:
 			file, named = s[2:], true // -fFILE
 		case strings.HasPrefix(s, "--get") || s == "--list" || s == "-l" || s == "--show-origin":
+			c.gitConfigGet(from)
 			return
 		case s == "--edit" || s == "-e" || s == "--unset" || s == "--unset-all" || s == "--rename-section" || s == "--remove-section" || s == "--replace-all" || s == "--add":
 			changes = true
 		case len(operands) == 0 && !changes && (s == "get" || s == "list"):
+			c.gitConfigGet(from)
 			return // git 2.46's subcommands that read
 		case len(operands) == 0 && !changes && (s == "edit" || s == "unset" || s == "remove-section" || s == "rename-section"):
 			changes = true // git 2.46's subcommands that change the file without a VALUE
@@ -419,6 +421,18 @@ func (c *cmd) gitConfig(from int) {
 		strings.HasPrefix(k, "protocol.") && strings.HasSuffix(k, ".allow") ||
 		strings.HasPrefix(k, "url.") && strings.HasSuffix(k, "insteadof") {
 		c.w.Write(file)
+	}
+}
+
+// gitConfigGet: git config --get core.hooksPath prints the directory git
+// runs hooks from: the repository's .git/hooks stands for it, so that
+// "$(git config --get core.hooksPath)/pre-commit" is held to the .git
+// globs (substnamed.go).
+func (c *cmd) gitConfigGet(from int) {
+	for _, a := range c.args[from:] {
+		if strings.EqualFold(a.Text, "core.hooksPath") {
+			c.w.Read(".git/hooks")
+		}
 	}
 }
 

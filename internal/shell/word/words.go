@@ -21,6 +21,10 @@ type Word struct {
 	// Sub is, for a word that is one substitution ("$(curl …)", <(curl …)),
 	// the line of the pipeline inside it.
 	Sub string
+	// Lead is, for a word that is one substitution followed by literal
+	// text ("$(git rev-parse --git-dir)/hooks/x"), the substitution's line,
+	// and Rest that text.
+	Lead, Rest string
 }
 
 // UnescapeBare removes the backslashes of an unquoted literal: \r is r.
