@@ -49,8 +49,9 @@ func (c *cmd) gitFiles() {
 	if sub == "init" || sub == "clone" {
 		c.gitNewRepo(at + 1)
 	}
-	c.gitTree(sub, at) // gittree.go
-	c.gitRuns(sub, at) // gitruns.go
+	c.gitTree(sub, at)   // gittree.go
+	c.gitRuns(sub, at)   // gitruns.go
+	c.gitWrites(sub, at) // gitruns.go
 }
 
 // gitDirPaths: git rev-parse prints paths in the git directory for

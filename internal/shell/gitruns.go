@@ -10,6 +10,7 @@ package shell
 import (
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -147,5 +148,74 @@ func (w *walker) gitSetting(key, v string) {
 		w.hide("git init.templateDir: the new repository's hooks come from a directory guard does not read")
 	case strings.HasPrefix(key, "trace2.") && strings.HasSuffix(key, "target") && (strings.Contains(v, "/") || strings.HasPrefix(v, "~")):
 		w.Write(v) // the trace, with the command's words, appended to the file
+	}
+}
+
+// gitWriteOpt is an option of a git subcommand whose value is a place it
+// writes: a directory it fills with names of its own (dir), or a file.
+type gitWriteOpt struct {
+	short   byte
+	withArg string // the subcommand's short options that take a value (for clusters)
+	long    string
+	dir     bool
+}
+
+// gitWriteOpts returns the options of git's subcommand sub that name where
+// it writes (git mailsplit -oDIR, bugreport -o DIR, format-patch -o DIR,
+// archive -o FILE…).
+func gitWriteOpts(sub string) []gitWriteOpt {
+	switch sub {
+	case "mailsplit":
+		return []gitWriteOpt{{short: 'o', withArg: "o", dir: true}}
+	case "bugreport", "diagnose":
+		return []gitWriteOpt{{short: 'o', withArg: "os", long: "--output-directory", dir: true}}
+	case "format-patch":
+		return []gitWriteOpt{{short: 'o', withArg: "ov", long: "--output-directory", dir: true}, {long: "--output"}}
+	case "archive":
+		return []gitWriteOpt{{short: 'o', withArg: "o", long: "--output"}}
+	case "fast-export", "fast-import":
+		return []gitWriteOpt{{long: "--export-marks"}}
+	case "index-pack":
+		return []gitWriteOpt{{short: 'o', withArg: "o"}}
+	case "checkout-index":
+		return []gitWriteOpt{{long: "--prefix", dir: true}}
+	}
+	return nil
+}
+
+// gitWrites records the places git's subcommand sub (at index at) writes
+// that its options name, and the file of git bundle create FILE: a
+// directory is filled with names guard cannot tell (checkout-index
+// --prefix=P: P followed by each path of the index).
+func (c *cmd) gitWrites(sub string, at int) {
+	args := c.args[at+1:]
+	if sub == "bundle" && len(args) > 1 && args[0].Text == "create" {
+		if ops := gitOperands(args[1:], " --version "); len(ops) > 0 {
+			c.w.Write(ops[0])
+		}
+		return
+	}
+	opts := gitWriteOpts(sub)
+	for j := 0; j < len(args) && opts != nil; j++ {
+		if args[j].Text == "--" {
+			return
+		}
+		for _, o := range opts {
+			v, k, ok := word.OptionValue(args, j, o.short, o.withArg, o.long)
+			if !ok || o.short == 0 && !strings.HasPrefix(args[j].Text, "--") {
+				continue
+			}
+			switch {
+			case sub == "checkout-index":
+				c.w.Write(v + effect.UnknownName) // --prefix=P: P then each path
+			case o.dir:
+				c.w.Write(v) // the directory, made when absent
+				c.w.WriteUnknownIn(v)
+			default:
+				c.w.Write(v)
+			}
+			j = k
+			break
+		}
 	}
 }
