@@ -10,32 +10,55 @@ package shell
 import (
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// gitRunOpts returns the long options of git's subcommand sub whose value
-// git runs as a command (through the shell for a local repository), and
-// its short option of the same use (0 for none).
-func gitRunOpts(sub string) ([]string, byte) {
+// gitRunOpt is an option of a git subcommand whose value git runs as a
+// command (through the shell for a local repository): its long name, its
+// short letter (0 for none), and whether its value is optional (then only
+// attached: -Ox, --long=x).
+type gitRunOpt struct {
+	long     string
+	short    byte
+	optional bool
+}
+
+// gitRunOpts returns the options of git's subcommand sub whose value git
+// runs as a command.
+func gitRunOpts(sub string) []gitRunOpt {
 	switch sub {
 	case "clone":
-		return []string{"--upload-pack"}, 'u'
+		return []gitRunOpt{{long: "--upload-pack", short: 'u'}}
 	case "fetch", "pull", "ls-remote", "fetch-pack":
-		return []string{"--upload-pack", "--exec"}, 0
+		return []gitRunOpt{{long: "--upload-pack"}, {long: "--exec"}}
 	case "push", "send-pack":
-		return []string{"--receive-pack", "--exec"}, 0
+		return []gitRunOpt{{long: "--receive-pack"}, {long: "--exec"}}
 	case "archive":
-		return []string{"--exec"}, 0
+		return []gitRunOpt{{long: "--exec"}}
 	case "rebase":
-		return []string{"--exec"}, 'x'
+		return []gitRunOpt{{long: "--exec", short: 'x'}}
+	case "difftool":
+		return []gitRunOpt{{long: "--extcmd", short: 'x'}}
+	case "grep":
+		return []gitRunOpt{{long: "--open-files-in-pager", short: 'O', optional: true}}
+	case "filter-branch":
+		return []gitRunOpt{{long: "--env-filter"}, {long: "--tree-filter"}, {long: "--index-filter"}, {long: "--parent-filter"},
+			{long: "--msg-filter"}, {long: "--commit-filter"}, {long: "--tag-name-filter"}}
+	case "send-email":
+		return []gitRunOpt{{long: "--to-cmd"}, {long: "--cc-cmd"}, {long: "--sendmail-cmd"}, {long: "--header-cmd"}}
+	case "instaweb":
+		return []gitRunOpt{{long: "--httpd", short: 'd'}, {long: "--browser", short: 'b'}}
+	case "daemon":
+		return []gitRunOpt{{long: "--access-hook"}}
 	}
-	return nil, 0
+	return nil
 }
 
 // gitRuns analyses what git's subcommand sub (at index at) runs that its
 // words name: an option's command, bisect run's and submodule foreach's
-// command line.
+// command line, and clone --config K=V as git -c K=V.
 func (c *cmd) gitRuns(sub string, at int) {
 	args := c.args[at+1:]
 	switch {
@@ -51,49 +74,54 @@ func (c *cmd) gitRuns(sub string, at int) {
 		c.w.runsValue(word.Join(rest), "git submodule foreach", func(t string) { c.w.runsHanded(t, "git") })
 		return
 	}
-	long, short := gitRunOpts(sub)
-	for j := 0; j < len(args); j++ {
+	opts := gitRunOpts(sub)
+	if sub == "clone" {
+		opts = append(opts, gitRunOpt{long: "--config"})
+	}
+	for j := 0; j < len(args) && opts != nil; j++ {
 		s := args[j].Text
 		if s == "--" {
 			return
 		}
-		v, k, ok := gitRunOption(args, j, long, short)
-		if !ok {
-			continue
+		for _, o := range opts {
+			v, k, ok := gitRunOption(args, j, o)
+			switch {
+			case !ok:
+				continue
+			case o.long == "--config":
+				c.runOption(catalogue.RunGitSetting, v, "git") // clone --config K=V: a setting of the new repository
+			default:
+				c.w.runsValue(v, "git "+sub+" "+o.long, func(t string) { c.w.runsHanded(t, "git") })
+			}
+			j = k
+			break
 		}
-		c.w.runsValue(v, "git "+sub+" "+s, func(t string) { c.w.runsHanded(t, "git") })
-		j = k
 	}
 }
 
-// gitRunOption returns the value of the option at args[j] when it is one
-// of long (spelt whole or as an abbreviation git takes: --upload-p=X, at
-// least --xyz) or short (-x V, -xV), and the index of the last word used.
-func gitRunOption(args []word.Word, j int, long []string, short byte) (string, int, bool) {
+// gitRunOption returns the value of option o at args[j] (spelt whole or as
+// an abbreviation git takes: --upload-p=X, at least --xyz; -x V, -xV), and
+// the index of the last word used.
+func gitRunOption(args []word.Word, j int, o gitRunOpt) (string, int, bool) {
 	s := args[j].Text
-	if short != 0 && len(s) >= 2 && s[0] == '-' && s[1] == short {
-		if len(s) > 2 {
+	if o.short != 0 && len(s) >= 2 && s[0] == '-' && s[1] == o.short {
+		switch {
+		case len(s) > 2:
 			return s[2:], j, true
-		}
-		if j+1 < len(args) {
+		case !o.optional && j+1 < len(args):
 			return args[j+1].Text, j + 1, true
 		}
 		return "", j, false
 	}
 	name, v, eq := strings.Cut(s, "=")
-	if !strings.HasPrefix(name, "--") || len(name) < len("--exe") {
+	if !strings.HasPrefix(name, "--") || len(name) < len("--exe") || !strings.HasPrefix(o.long, name) {
 		return "", j, false
 	}
-	for _, o := range long {
-		if !strings.HasPrefix(o, name) {
-			continue
-		}
-		if eq {
-			return v, j, true
-		}
-		if j+1 < len(args) {
-			return args[j+1].Text, j + 1, true
-		}
+	switch {
+	case eq:
+		return v, j, true
+	case !o.optional && j+1 < len(args):
+		return args[j+1].Text, j + 1, true
 	}
 	return "", j, false
 }

@@ -488,6 +488,9 @@ func gitCommand(key, v string) string {
 	if strings.HasPrefix(key, "remote.") && strings.HasSuffix(key, ".vcs") {
 		return "git-remote-" + v // a program of PATH
 	}
+	if strings.HasPrefix(key, "alias.") && !strings.HasPrefix(v, "!") {
+		return "git " + v // an alias of git's options and subcommand
+	}
 	return strings.TrimPrefix(v, "!")
 }
 
@@ -515,7 +518,9 @@ func gitRunsValue(key, v string) bool {
 	case section == "mergetool" || section == "difftool" || section == "browser" || section == "man" || section == "guitool" || section == "trailer":
 		return name == "cmd" || name == "path" || name == "command"
 	case section == "alias":
-		return strings.HasPrefix(v, "!")
+		// !CMD runs CMD; an alias that starts with git's own options
+		// (-c core.pager=…, --exec-path=…) sets what git runs.
+		return strings.HasPrefix(v, "!") || strings.HasPrefix(strings.TrimSpace(v), "-")
 	case section == "credential" && name == "helper":
 		// A program's path too; a bare name is git's own
 		// git-credential-NAME (store, cache --timeout=N).
