@@ -149,7 +149,7 @@ func (w *walker) fields(wd *syntax.Word) []word.Word {
 			out[i].Sub = w.lastSub // eval $(…): every word comes from it
 		}
 	} else if rest, ok := leadSubst(wd); ok && len(out) == 1 {
-		out[0].Lead, out[0].Rest = w.lastSub, rest
+		out[0].Lead = &word.Lead{Sub: w.lastSub, Rest: rest}
 	}
 	if !w.zsh && unquotedSubst(wd) {
 		for i := range out {
@@ -363,7 +363,7 @@ func (w *walker) text(wd *syntax.Word) word.Word {
 	if soleSubst(wd) {
 		out.Sub = w.lastSub
 	} else if rest, ok := leadSubst(wd); ok {
-		out.Lead, out.Rest = w.lastSub, rest
+		out.Lead = &word.Lead{Sub: w.lastSub, Rest: rest}
 	}
 	return out
 }
@@ -372,29 +372,31 @@ func (w *walker) text(wd *syntax.Word) word.Word {
 // with, when the word is that substitution and literal text only ("$(…)/x",
 // "$(…)"/x, $(…)/x).
 func leadSubst(wd *syntax.Word) (string, bool) {
-	var parts []syntax.WordPart
-	for _, p := range wd.Parts {
-		if dq, ok := p.(*syntax.DblQuoted); ok {
-			parts = append(parts, dq.Parts...)
-		} else {
-			parts = append(parts, p)
-		}
-	}
-	if len(parts) < 2 {
-		return "", false
-	}
-	if _, ok := parts[0].(*syntax.CmdSubst); !ok {
-		return "", false
-	}
 	var rest strings.Builder
-	for _, p := range parts[1:] {
-		lit, ok := p.(*syntax.Lit)
-		if !ok {
-			return "", false
+	n := 0 // the parts seen, double quotes opened
+	for _, p := range wd.Parts {
+		inner := []syntax.WordPart{p}
+		if dq, ok := p.(*syntax.DblQuoted); ok {
+			inner = dq.Parts
 		}
-		rest.WriteString(lit.Value)
+		for _, q := range inner {
+			n++
+			switch q := q.(type) {
+			case *syntax.CmdSubst:
+				if n != 1 {
+					return "", false
+				}
+			case *syntax.Lit:
+				if n == 1 {
+					return "", false
+				}
+				rest.WriteString(q.Value)
+			default:
+				return "", false
+			}
+		}
 	}
-	return rest.String(), true
+	return rest.String(), n > 1
 }
 
 // document expands the body of a here-document whose delimiter is not

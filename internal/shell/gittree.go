@@ -91,7 +91,8 @@ func (c *cmd) treeChanged(dir string, found bool) {
 	if !found || strings.HasPrefix(d, "/") {
 		return // an absolute top: its files are named by that path
 	}
-	for range maxRepoDepth {
+	// The ledger's "." stands for every relative path (../ included).
+	for i := 0; i < maxRepoDepth && d != "."; i++ {
 		d = path.Join(d, "..")
 		c.w.Changed(d)
 	}

@@ -95,10 +95,10 @@ func (w *walker) substPaths(t word.Word) []string {
 		return nil
 	case t.Sub != "":
 		return w.namedBy(t.Sub)
-	case t.Lead != "":
+	case t.Lead != nil:
 		var out []string
-		for _, p := range w.namedBy(t.Lead) {
-			out = append(out, p+t.Rest)
+		for _, p := range w.namedBy(t.Lead.Sub) {
+			out = append(out, p+t.Lead.Rest)
 		}
 		return out
 	}
