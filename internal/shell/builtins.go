@@ -408,6 +408,7 @@ func conversions(format string) string {
 func (c *cmd) cd() {
 	w := c.w
 	var dest, rot string
+	var named []string // what a substitution that makes dest names
 	noChange := false
 	for _, a := range c.args {
 		s := a.Text
@@ -424,7 +425,7 @@ func (c *cmd) cd() {
 			return
 		case strings.HasPrefix(s, "-"):
 		default:
-			dest = s
+			dest, named = s, w.substPaths(a)
 		}
 	}
 	if c.name == "dirs" {
@@ -448,8 +449,14 @@ func (c *cmd) cd() {
 	default:
 		stack[0] = w.dest(dest)
 	}
+	// cd "$(git rev-parse --git-path hooks)": the shell may be in each
+	// directory the substitution names (substnamed.go).
+	for i, d := range named {
+		named[i] = w.dest(d)
+	}
 	prev := w.Dir
 	w.moveTo(stack[0])
+	w.addDirs(named...)
 	w.dirs = w.dirs[:0:0]
 	for i := len(stack) - 1; i > 0; i-- {
 		w.dirs = append(w.dirs, stack[i])

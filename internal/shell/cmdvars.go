@@ -159,6 +159,7 @@ func (w *walker) gitConfigValues(name, value string) [][2]string {
 // guard does not know (not set in the command) may be either, so its value
 // is analysed as a command, strictly.
 func (w *walker) gitEnvSetting(key, v string) {
+	w.gitSetting(key, v)
 	switch {
 	case key == "" || gitRunsValue(key, v):
 		w.tentative(gitCommand(key, v))

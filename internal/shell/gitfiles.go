@@ -5,6 +5,7 @@ package shell
 // apply writes the files its patch names.
 
 import (
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,6 +26,11 @@ func (c *cmd) gitFiles() {
 		if k, v, ok := strings.Cut(c.args[j+1].Text, "="); c.args[j].Text == "-c" && ok && gitInclude(strings.ToLower(k)) {
 			c.w.gitConfigFile(v)
 		}
+		if s := c.args[j].Text; s == "--config-env" {
+			c.gitConfigEnv(c.args[j+1].Text)
+		} else if v, ok := strings.CutPrefix(s, "--config-env="); ok {
+			c.gitConfigEnv(v)
+		}
 	}
 	for _, a := range c.args[at+1:] {
 		if p, ok := revPath(a.Text); ok {
@@ -34,13 +40,60 @@ func (c *cmd) gitFiles() {
 	if sub == "apply" {
 		c.gitApply(at + 1)
 	}
+	if sub == "rev-parse" {
+		c.gitDirPaths(at + 1)
+	}
 	if catalogue.GitReaders.Has(sub) {
 		c.gitOutput(at + 1)
 	}
 	if sub == "init" || sub == "clone" {
 		c.gitNewRepo(at + 1)
 	}
-	c.gitTree(sub, at) // gittree.go
+	c.gitTree(sub, at)   // gittree.go
+	c.gitRuns(sub, at)   // gitruns.go
+	c.gitWrites(sub, at) // gitruns.go
+}
+
+// gitDirPaths: git rev-parse prints paths in the git directory for
+// --git-path P ($GIT_DIR/P: .git/config, .git/hooks), --git-dir,
+// --absolute-git-dir and --git-common-dir (.git): they are read, so that a
+// word that is the substitution's output names them (substnamed.go) and a
+// write there is held to the .git globs.
+func (c *cmd) gitDirPaths(from int) {
+	for j := from; j < len(c.args); j++ {
+		s := c.args[j].Text
+		switch {
+		case s == "--":
+			return
+		case s == "--git-path" && j+1 < len(c.args):
+			j++
+			c.w.Read(path.Join(".git", c.args[j].Text))
+		case strings.HasPrefix(s, "--git-path="):
+			c.w.Read(path.Join(".git", strings.TrimPrefix(s, "--git-path=")))
+		case s == "--git-dir" || s == "--absolute-git-dir" || s == "--git-common-dir":
+			c.w.Read(".git")
+		}
+	}
+}
+
+// gitConfigEnv: git --config-env=KEY=VAR sets KEY to the value of the
+// variable VAR: that value, when the shell holds it, is the setting's; a
+// key guard does not know to hold data, set from a value guard cannot
+// tell, is hidden.
+func (c *cmd) gitConfigEnv(kv string) {
+	k, name, ok := strings.Cut(kv, "=")
+	k = strings.ToLower(k)
+	if !ok || !word.IsKnown(k) || !word.IsKnown(name) {
+		c.w.hide("git --config-env sets a setting guard cannot tell: it may run code guard cannot see")
+		return
+	}
+	if v, ok := c.w.lookup(name); ok && word.IsKnown(v) {
+		c.w.gitEnvSetting(k, v)
+		return
+	}
+	if !gitDataKey(k) {
+		c.w.hide("git --config-env sets %s from a variable guard does not know: it may run code guard cannot see", k)
+	}
 }
 
 // gitNewRepo: git init and git clone with --template=DIR copy DIR's hooks

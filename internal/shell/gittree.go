@@ -1,8 +1,10 @@
 package shell
 
 import (
+	"path"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -27,13 +29,13 @@ const gitTreeWhy = "git wrote a working tree from repository data"
 // gitTree notes the working tree git's subcommand sub (at index at) writes
 // from repository data as a place that may hold links guard cannot follow.
 func (c *cmd) gitTree(sub string, at int) {
-	tree := "."
+	tree, found := ".", true
 	for j := 0; j < at; j++ {
 		s := c.args[j].Text
 		if v, ok := strings.CutPrefix(s, "--work-tree="); ok {
-			tree = v
+			tree, found = v, false
 		} else if s == "--work-tree" && j+1 < at {
-			tree = c.args[j+1].Text
+			tree, found = c.args[j+1].Text, false
 		}
 	}
 	args := c.args[at+1:]
@@ -51,6 +53,11 @@ func (c *cmd) gitTree(sub string, at int) {
 		writes = len(args) > 0 && (args[0].Text == "pop" || args[0].Text == "apply" || args[0].Text == "branch")
 	case "submodule":
 		writes = len(args) > 0 && (args[0].Text == "update" || args[0].Text == "add")
+		if writes {
+			c.w.MayLink(dir, gitTreeWhy)
+			c.submodulesChanged(args)
+			return
+		}
 	case "bisect":
 		writes = bisectChecksOut(args)
 	case "sparse-checkout":
@@ -65,7 +72,72 @@ func (c *cmd) gitTree(sub string, at int) {
 	}
 	if writes && dir != "" {
 		c.w.MayLink(dir, gitTreeWhy)
+		c.treeChanged(dir, found && dir == tree)
 	}
+}
+
+// treeChanged records that the files of the working tree at dir now hold
+// the revisions' text, not what guard reads on disk: a script of the tree
+// run later in the command is hidden, as after an extraction (git checkout
+// evil && sh run.sh). When git finds the tree itself (no --work-tree), its
+// top may be any directory above dir: each, up to maxRepoDepth, is changed
+// (cd sub && git checkout evil && sh ../run.sh).
+func (c *cmd) treeChanged(dir string, found bool) {
+	if c.w.guessing > 0 {
+		return // text only guessed to be a command (ssh HOST 'git pull && make'): its files are not here
+	}
+	d := c.w.Where(dir)
+	c.w.Changed(d)
+	if !found || strings.HasPrefix(d, "/") {
+		return // an absolute top: its files are named by that path
+	}
+	// The ledger's "." stands for every relative path (../ included).
+	for i := 0; i < maxRepoDepth && d != "."; i++ {
+		d = path.Join(d, "..")
+		c.w.Changed(d)
+	}
+}
+
+// maxGitmodules bounds the bytes of .gitmodules guard reads.
+const maxGitmodules = 64 << 10
+
+// submodulesChanged records what git submodule update (add) writes: the
+// submodules' trees, which .gitmodules lists (path = DIR), in the
+// repository's top (the working directory or one above it); add's own
+// directory too. With a .gitmodules guard cannot read whole, every tree
+// (the working directory's and those above) is changed.
+func (c *cmd) submodulesChanged(args []word.Word) {
+	if c.w.guessing > 0 {
+		return
+	}
+	if args[0].Text == "add" {
+		if ops := gitOperands(args[1:], " -b --branch --name --reference --depth "); len(ops) >= 2 {
+			c.w.Changed(c.w.Where(ops[1]))
+		}
+	}
+	if c.w.Files == nil {
+		return
+	}
+	up := ""
+	for range maxRepoDepth {
+		data, st := c.w.Files.ReadFile(c.w.Where(up+".gitmodules"), maxGitmodules)
+		switch st {
+		case effect.FileAbsent:
+			up += "../"
+			continue
+		case effect.FileWhole:
+			for _, line := range strings.Split(string(data), "\n") {
+				k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
+				if ok && strings.TrimSpace(k) == "path" {
+					c.w.Changed(c.w.Where(up + strings.Trim(strings.TrimSpace(v), `"`)))
+				}
+			}
+			return
+		}
+		c.treeChanged(".", true) // one guard cannot read whole
+		return
+	}
+	// None: git submodule update has no submodule to write.
 }
 
 // hasAny reports whether one of args, before --, is one of opts.

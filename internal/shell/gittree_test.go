@@ -1,10 +1,12 @@
 package shell
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -106,4 +108,42 @@ func TestBranchAtHead(t *testing.T) {
 			t.Errorf("branchAtHead(%q) = %v, want %v", args, got, want)
 		}
 	}
+}
+
+// TestSubmodulesChanged: git submodule update changes the trees
+// .gitmodules lists, found in the working directory or above it; a file
+// outside them keeps what guard reads.
+func TestSubmodulesChanged(t *testing.T) {
+	mods := "[submodule \"lib\"]\n\tpath = lib\n\turl = https://example.com/lib.git\n"
+	for _, tc := range []struct {
+		files map[string]string
+		cmd   string
+		hid   bool
+	}{
+		{map[string]string{".gitmodules": mods, "x.sh": "echo hi\n"}, "git submodule update --init && sh lib/x.sh", true},
+		{map[string]string{".gitmodules": mods, "x.sh": "echo hi\n"}, "git submodule update --init && sh x.sh", false},
+		{map[string]string{"../.gitmodules": mods}, "git submodule update && sh ../lib/x.sh", true},
+		{map[string]string{"x.sh": "echo hi\n"}, "git submodule add https://example.com/v.git vendor/v && sh vendor/v/x.sh", true},
+		{map[string]string{"x.sh": "echo hi\n"}, "git submodule update && sh x.sh", false},
+	} {
+		a := analyze(tc.cmd, Options{Home: "/home/u", Files: &fakeFiles{files: tc.files}})
+		if hid := errors.Is(a.Err, ErrHidden); hid != tc.hid {
+			t.Errorf("%q: hidden %v (%v), want %v", tc.cmd, hid, a.Err, tc.hid)
+		}
+	}
+}
+
+// FuzzGitmodules: any .gitmodules text is read without a panic, and a
+// file run after the update is either read or hidden.
+func FuzzGitmodules(f *testing.F) {
+	for _, s := range []string{"[submodule \"a\"]\n\tpath = a\n", "path=", "path = \"../x\"", "=\n=", "path = /"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		files := &fakeFiles{files: map[string]string{".gitmodules": text, "x.sh": "echo hi\n"}}
+		a := analyze("git submodule update && sh x.sh", Options{Home: "/home/u", Files: files})
+		if a.Err != nil && !errors.Is(a.Err, ErrHidden) && !errors.Is(a.Err, effect.ErrLimit) {
+			t.Fatalf("error %T %v", a.Err, a.Err)
+		}
+	})
 }

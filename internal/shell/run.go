@@ -331,6 +331,7 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 			c.runOption(use, t, by)
 			return
 		}
+		c.w.gitSetting(k, val)
 		switch {
 		case ok && gitRunsValue(k, val):
 			c.w.runsValue(gitCommand(k, val), k, func(t string) { c.w.runsHanded(t, "git") })
@@ -358,10 +359,14 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 
 // gitConfig: git config [--global|--system|--file F] KEY VALUE writes that
 // file, and a value git runs as a command (core.pager, alias.x = !…) is
-// analysed as one. Reading (--get, --list, -l) writes nothing.
+// analysed as one. Reading (--get, --list, -l) writes nothing. A file
+// named by --file is written by every form that changes it (see
+// gitConfigFile); git's own configuration files only by a setting that
+// makes git run something or read another file.
 func (c *cmd) gitConfig(from int) {
-	file := ".git/config"
+	file, named := ".git/config", false
 	var operands []string
+	changes := false // a form that changes the file without a KEY VALUE
 	for j := from; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
@@ -372,27 +377,40 @@ func (c *cmd) gitConfig(from int) {
 		case s == "--file" || s == "-f":
 			if j+1 < len(c.args) {
 				j++
-				file = c.args[j].Text
+				file, named = c.args[j].Text, true
 			}
 		case strings.HasPrefix(s, "--file="):
-			file = strings.TrimPrefix(s, "--file=")
-		case strings.HasPrefix(s, "--get") || s == "--list" || s == "-l" || s == "--show-origin" || s == "--edit" || s == "-e":
+			file, named = strings.TrimPrefix(s, "--file="), true
+		case strings.HasPrefix(s, "-f") && len(s) > 2:
+			file, named = s[2:], true // -fFILE
+		case strings.HasPrefix(s, "--get") || s == "--list" || s == "-l" || s == "--show-origin":
+			c.gitConfigGet(from)
 			return
-		case len(operands) == 0 && (s == "get" || s == "list" || s == "edit" || s == "unset" || s == "remove-section" || s == "rename-section"):
-			return // git 2.46's subcommands that set nothing
-		case len(operands) == 0 && s == "set":
+		case s == "--edit" || s == "-e" || s == "--unset" || s == "--unset-all" || s == "--rename-section" || s == "--remove-section" || s == "--replace-all" || s == "--add":
+			changes = true
+		case len(operands) == 0 && !changes && (s == "get" || s == "list"):
+			c.gitConfigGet(from)
+			return // git 2.46's subcommands that read
+		case len(operands) == 0 && !changes && (s == "edit" || s == "unset" || s == "remove-section" || s == "rename-section"):
+			changes = true // git 2.46's subcommands that change the file without a VALUE
+		case len(operands) == 0 && !changes && s == "set":
 			// git config set KEY VALUE (git 2.46)
 		case strings.HasPrefix(s, "-"):
 		default:
 			operands = append(operands, s)
 		}
 	}
-	if len(operands) < 2 {
+	if named && (changes || len(operands) >= 2) && !gitOwnConfig(file) {
+		// Any file at all: git writes "[section]⏎\tkey = value" text,
+		// which is also a shell's, systemd's or a hook's (attack5 F1).
+		c.w.Write(file)
+	}
+	if len(operands) < 2 || changes {
 		return
 	}
 	k, v := strings.ToLower(operands[0]), operands[1]
 	if gitRunsValue(k, v) {
-		c.w.runsHanded(strings.TrimPrefix(v, "!"), "git")
+		c.w.runsHanded(gitCommand(k, v), "git")
 	}
 	// A setting that makes git run something, or read another file, is a
 	// write of the configuration file (~/.gitconfig is protected); user.name
@@ -400,11 +418,35 @@ func (c *cmd) gitConfig(from int) {
 	if gitProxy(k) {
 		c.url(v)
 	}
-	if gitRunsValue(k, v) || k == "core.hookspath" || gitInclude(k) ||
+	if gitRunsValue(k, v) || k == "core.hookspath" || gitInclude(k) || k == "init.templatedir" || strings.HasPrefix(k, "trace2.") ||
 		strings.HasPrefix(k, "protocol.") && strings.HasSuffix(k, ".allow") ||
 		strings.HasPrefix(k, "url.") && strings.HasSuffix(k, "insteadof") {
 		c.w.Write(file)
 	}
+}
+
+// gitConfigGet: git config --get core.hooksPath prints the directory git
+// runs hooks from: the repository's .git/hooks stands for it, so that
+// "$(git config --get core.hooksPath)/pre-commit" is held to the .git
+// globs (substnamed.go).
+func (c *cmd) gitConfigGet(from int) {
+	for _, a := range c.args[from:] {
+		if strings.EqualFold(a.Text, "core.hooksPath") {
+			c.w.Read(".git/hooks")
+		}
+	}
+}
+
+// gitOwnConfig reports whether file, named by git config --file, is one of
+// git's own configuration files, where a key holding data is no write
+// worth a block (the repository's .git/config, the user's ~/.gitconfig):
+// their text is git configuration whatever is added.
+func gitOwnConfig(file string) bool {
+	switch file {
+	case ".git/config", "./.git/config", "~/.gitconfig", "$HOME/.gitconfig", "~/.config/git/config", "$HOME/.config/git/config":
+		return true
+	}
+	return false
 }
 
 // gitExt returns the command of a git ext:: remote as a shell line: its
@@ -444,30 +486,55 @@ func gitCommand(key, v string) string {
 			v = v[:i]
 		}
 	}
+	if strings.HasPrefix(key, "remote.") && strings.HasSuffix(key, ".vcs") {
+		return "git-remote-" + v // a program of PATH
+	}
+	if strings.HasPrefix(key, "alias.") && !strings.HasPrefix(v, "!") {
+		return "git " + v // an alias of git's options and subcommand
+	}
 	return strings.TrimPrefix(v, "!")
 }
 
 // gitRunsValue reports whether git runs the value of setting key as a
 // shell command.
 func gitRunsValue(key, v string) bool {
+	section, _, _ := strings.Cut(key, ".")
+	name := key[strings.LastIndexByte(key, '.')+1:]
 	switch {
 	case key == "core.pager", key == "core.editor", key == "core.sshcommand", key == "core.fsmonitor",
 		key == "core.askpass", key == "sequence.editor", key == "gpg.program", key == "diff.external",
 		key == "interactive.difffilter", key == "gpg.ssh.program", key == "gpg.x509.program",
 		key == "gpg.openpgp.program", strings.HasPrefix(key, "pager."),
-		key == "core.gitproxy", key == "uploadpack.packobjectshook":
+		key == "core.gitproxy", key == "uploadpack.packobjectshook", key == "core.alternaterefscommand",
+		key == "web.browser", key == "help.browser", key == "man.viewer", key == "instaweb.httpd", key == "imap.tunnel":
 		return true
-	case strings.HasPrefix(key, "sendemail.") && strings.HasSuffix(key, ".smtpserver"), key == "sendemail.smtpserver":
+	case key == "core.hookspath":
+		return false // a directory of hooks: hidden where it is set
+	case section == "sendemail" && (name == "smtpserver"):
 		return strings.Contains(v, "/") // a program's path, not a host
-	case (strings.HasPrefix(key, "mergetool.") || strings.HasPrefix(key, "difftool.")) && strings.HasSuffix(key, ".cmd"):
-		return true
-	case strings.HasPrefix(key, "alias."), strings.HasPrefix(key, "credential.") && strings.HasSuffix(key, "helper"):
+	case section == "sendemail":
+		return strings.HasSuffix(name, "cmd") // sendmailcmd, tocmd, cccmd, headercmd
+	case section == "remote":
+		return name == "uploadpack" || name == "receivepack" || name == "vcs" // vcs: git-remote-VCS
+	case section == "mergetool" || section == "difftool" || section == "browser" || section == "man" || section == "guitool" || section == "trailer":
+		return name == "cmd" || name == "path" || name == "command"
+	case section == "alias":
+		// !CMD runs CMD; an alias that starts with git's own options
+		// (-c core.pager=…, --exec-path=…) sets what git runs.
+		return strings.HasPrefix(v, "!") || strings.HasPrefix(strings.TrimSpace(v), "-")
+	case section == "credential" && name == "helper":
+		// A program's path too; a bare name is git's own
+		// git-credential-NAME (store, cache --timeout=N).
+		first, _, _ := strings.Cut(strings.TrimSpace(v), " ")
+		return strings.HasPrefix(v, "!") || strings.ContainsAny(first, "/~") || !word.IsKnown(first)
+	case section == "submodule" && name == "update":
 		return strings.HasPrefix(v, "!")
-	case strings.HasPrefix(key, "filter.") || strings.HasPrefix(key, "diff.") || strings.HasPrefix(key, "merge."):
-		return strings.HasSuffix(key, ".clean") || strings.HasSuffix(key, ".smudge") || strings.HasSuffix(key, ".process") ||
-			strings.HasSuffix(key, ".textconv") || strings.HasSuffix(key, ".command") || strings.HasSuffix(key, ".driver")
+	case section == "filter" || section == "diff" || section == "merge":
+		return name == "clean" || name == "smudge" || name == "process" || name == "textconv" || name == "command" || name == "driver"
 	}
-	return false
+	// Default deny: a key guard does not know to hold data, whose value
+	// may be a program or a command, is one.
+	return !gitDataKey(key) && gitCommandLike(v)
 }
 
 // sshRunsValue reports whether ssh runs the value of option key (-o KEY=V)

@@ -80,12 +80,29 @@ func (w *walker) namedBy(line string) []string {
 // substTarget touches what the substitution that wholly makes write
 // target t names (see namedBy).
 func (w *walker) substTarget(t word.Word) {
-	if t.Sub == "" || t.Known {
-		return
-	}
-	for _, p := range w.namedBy(t.Sub) {
+	for _, p := range w.substPaths(t) {
 		w.Touch(p)
 	}
+}
+
+// substPaths returns the paths word t, not known, may be when it is wholly
+// a substitution's output, or that output followed by literal text
+// ("$(git rev-parse --git-dir)/hooks/pre-commit"): what the substitution
+// names (namedBy), with the text after each.
+func (w *walker) substPaths(t word.Word) []string {
+	switch {
+	case t.Known:
+		return nil
+	case t.Sub != "":
+		return w.namedBy(t.Sub)
+	case t.Lead != nil:
+		var out []string
+		for _, p := range w.namedBy(t.Lead.Sub) {
+			out = append(out, p+t.Lead.Rest)
+		}
+		return out
+	}
+	return nil
 }
 
 // substArgs: an argument that is wholly a substitution's output, handed to

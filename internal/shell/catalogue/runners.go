@@ -61,7 +61,7 @@ var OptionRunners = []OptionRunner{
 	{Name: "bsdtar", By: "tar", options: tarRunners},
 	{Name: "diff3", options: diffProgOption},
 	{Name: "git", By: "git", options: []runOption{
-		{names: " -c ", Use: RunGitSetting},
+		{names: " -c ", Use: RunGitSetting, attached: true}, // -cKEY=VALUE too
 		{names: " ext:: ", prefix: true, Use: RunGitRemote},
 		{names: " config ", Use: RunGitConfig},
 	}},

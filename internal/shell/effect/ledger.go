@@ -706,6 +706,7 @@ func (w *Ledger) pathOf(s string, k pathKind) {
 		for _, d := range w.OtherDirs {
 			w.record(Under(d, p), k) // where a cd may not have run
 		}
+		w.unknownDirHook(p, k) // githooks.go
 		p = Under(w.Dir, p)
 	}
 	w.record(p, k)

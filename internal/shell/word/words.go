@@ -21,6 +21,16 @@ type Word struct {
 	// Sub is, for a word that is one substitution ("$(curl …)", <(curl …)),
 	// the line of the pipeline inside it.
 	Sub string
+	// Lead is, for a word that is one substitution followed by literal
+	// text ("$(git rev-parse --git-dir)/hooks/x"), the two; nil for
+	// another word.
+	Lead *Lead
+}
+
+// Lead is a substitution that starts a word: its line, and the literal
+// text after it.
+type Lead struct {
+	Sub, Rest string
 }
 
 // UnescapeBare removes the backslashes of an unquoted literal: \r is r.
