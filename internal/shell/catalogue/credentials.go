@@ -77,6 +77,7 @@ var CredPrinters = []CredPrinter{
 	{Name: "npm", Sub: "config get", If: "_auth _password", Store: ".npmrc"},
 	{Name: "npm", Sub: "token", Unless: "revoke rm", Store: ".npmrc"},                             // list shows tokens, create prints one
 	{Name: "op", Sub: "item get", If: "--reveal --fields --otp json", Store: ".config/op/config"}, // concealed without them
+	{Name: "op", Sub: "document get", Store: ".config/op/config"},
 	{Name: "op", Sub: "inject", Store: ".config/op/config"},
 	{Name: "op", Sub: "read", Store: ".config/op/config"},
 	{Name: "pass", Sub: "otp", Store: ".password-store/.gpg-id"},
@@ -90,6 +91,7 @@ var CredPrinters = []CredPrinter{
 	{Name: "security", Sub: "find-generic-password", If: "-w -g", Store: "Library/Keychains/login.keychain-db"},
 	{Name: "security", Sub: "find-internet-password", If: "-w -g", Store: "Library/Keychains/login.keychain-db"},
 	{Name: "vault", Sub: "print token", Store: ".vault-token"},
+	{Name: "vault", Sub: "token", Unless: "revoke renew capabilities", Store: ".vault-token"}, // lookup shows its id
 }
 
 // PrinterStore returns the file, relative to the home directory, whose
