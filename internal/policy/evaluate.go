@@ -572,8 +572,11 @@ type writeChecker struct {
 
 // lazyRules is a group of write rules compiled on first need.
 type lazyRules struct {
-	tops  []string // the directories it concerns, normalised and folded, without a trailing /
-	known bool     // only for paths with every part known (see homeDots)
+	tops []string // the directories it concerns, normalised and folded, without a trailing /
+	// dots marks the homeDots group: a name with a part guard cannot
+	// work out meets it only when what it knows already lies in a hidden
+	// entry of the home (~/.mavenr$(…)).
+	dots  bool
 	build func() (*path.Detector, error)
 	once  sync.Once
 	d     *path.Detector // nil: no rules
@@ -606,7 +609,7 @@ func (p *Policy) newWriteChecker(base *path.Detector, linkDirs []string, touch b
 		w.groups = append(w.groups, g)
 	}
 	if !touch && slices.Contains(p.FilePaths.BlockWrite, homeDots) && filepath.IsAbs(home) && home != "/" {
-		w.groups = append(w.groups, &lazyRules{tops: []string{norm(home)}, known: true,
+		w.groups = append(w.groups, &lazyRules{tops: []string{norm(home)}, dots: true,
 			build: func() (*path.Detector, error) { return finish(p.compileLazy([]string{homeDots}, homeData)) }})
 	}
 	return w
@@ -637,7 +640,7 @@ func (w *writeChecker) Check(text string) (event.Finding, bool) {
 		n = strings.TrimSuffix(path.Fold(path.Normalize(text, w.p.Home)), "/")
 	}
 	for _, g := range w.groups {
-		if !opaque && !g.concerns(n) || g.known && strings.Contains(text, path.Unknown) {
+		if !opaque && !g.concerns(n) || g.dots && !w.inDots(text) {
 			continue
 		}
 		g.once.Do(func() { g.d, g.err = g.build() })
@@ -652,8 +655,41 @@ func (w *writeChecker) Check(text string) (event.Finding, bool) {
 		if f, hit := g.d.Check(text); hit {
 			return f, true
 		}
+		if g.dots && strings.Contains(text, path.Unknown) {
+			// inDots found its known part inside a hidden entry.
+			return path.UnresolvedFinding(text, homeDots), true
+		}
 	}
 	return event.Finding{}, false
+}
+
+// inDots reports whether the homeDots group applies to text: for a name
+// with a part guard cannot work out, only when the part before it already
+// lies in a hidden entry of the home directory and in none of its data
+// stores.
+func (w *writeChecker) inDots(text string) bool {
+	i := strings.Index(text, path.Unknown)
+	if i < 0 {
+		return true
+	}
+	home := strings.TrimSuffix(path.Fold(path.Normalize(w.p.Home, "")), "/")
+	known := path.Fold(path.Normalize(text[:i], w.p.Home))
+	if strings.HasSuffix(text[:i], "/") {
+		known = strings.TrimSuffix(known, "/") + "/"
+	}
+	if !strings.HasPrefix(known, home+"/.") || strings.Contains(known, "/..") {
+		return false
+	}
+	for _, d := range homeData {
+		dir, ok := strings.CutSuffix(d, "/**")
+		if !ok {
+			continue
+		}
+		if strings.HasPrefix(known, strings.TrimSuffix(path.Fold(path.Normalize(dir, w.p.Home)), "/")+"/") {
+			return false
+		}
+	}
+	return true
 }
 
 // concerns reports whether normalised path n is in or above one of g's
@@ -674,23 +710,31 @@ func (g *lazyRules) concerns(n string) bool {
 // they start, of which no list is ever complete. Listed, it protects them
 // from writes but the tools' data stores, homeData. Not from touches: a
 // word guard cannot tell from a path (yq '.spec', sqlite3 '.tables', go's
-// ./...) is one in the home's top level when the agent works there; nor
-// for a name with a part guard cannot work out, which could always be one
-// of them (cd -; go build ./...): the named globs keep guarding the files
-// that switch guard off or run at start in both.
+// ./...) is one in the home's top level when the agent works there, and
+// the analysis writes every path under the home from ~, so a path the
+// command named cannot be told from one a word became. A name with a part
+// guard cannot work out meets it only when its known part already lies in
+// a hidden entry (~/.mavenr$(…)), not when the unknown could be anything
+// (cd -; go build ./...). See writeChecker.inDots.
 const homeDots = "~/.*/**"
 
 // homeData are the data stores under the home's hidden directories that
 // homeDots leaves writable: caches, downloaded packages and toolchains,
 // histories. Writes elsewhere under ~/.* need allow_write.
+//
+// Only stores programs do not load code from at start (review 6 F2): not
+// ~/.local/share (shell completions, editor plugins, systemd units,
+// desktop entries), user site-packages, toolchains or installed runtimes.
+// ~/.cache stays (applications keep their caches there by name); a file
+// there that a start-up file sources (powerlevel10k's instant prompt) is
+// protected by the start-up scan, which the data stores do not open.
 var homeData = []string{
-	"~/.cache/**", "~/.local/share/**", "~/.local/state/**", "~/.local/lib/python*/site-packages/**",
-	"~/.npm/_cacache/**", "~/.npm/_logs/**", "~/.npm/_npx/**", "~/.pnpm-store/**", "~/.yarn/berry/cache/**", "~/.bun/install/cache/**",
-	"~/.cargo/registry/**", "~/.cargo/git/**", "~/.rustup/toolchains/**", "~/.rustup/downloads/**", "~/.rustup/tmp/**",
-	"~/.m2/repository/**", "~/.gradle/caches/**", "~/.gradle/wrapper/dists/**", "~/.nuget/packages/**", "~/.pub-cache/**",
-	"~/.conda/pkgs/**", "~/.nvm/versions/**", "~/.nvm/.cache/**", "~/.pyenv/versions/**", "~/.terraform.d/plugin-cache/**",
+	"~/.cache/**",
+	"~/.npm/_cacache/**", "~/.npm/_logs/**", "~/.pnpm-store/**", "~/.yarn/berry/cache/**", "~/.bun/install/cache/**",
+	"~/.cargo/registry/**", "~/.cargo/git/**", "~/.m2/repository/**", "~/.gradle/caches/**", "~/.nuget/packages/**",
+	"~/.pub-cache/hosted/**", "~/.conda/pkgs/**", "~/.local/share/Trash/**", "~/.Trash/**",
 	"~/.bash_history", "~/.zsh_history", "~/.python_history", "~/.node_repl_history", "~/.lesshst", "~/.viminfo",
-	"~/.wget-hsts", "~/.sqlite_history", "~/.psql_history", "~/.mysql_history", "~/.Trash/**",
+	"~/.wget-hsts", "~/.sqlite_history", "~/.psql_history", "~/.mysql_history",
 }
 
 // touchDetector returns the detector of touches: the write rules without

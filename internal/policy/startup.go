@@ -253,6 +253,10 @@ func (s *startupScan) command(f []string) {
 		if len(f) < 2 {
 			return
 		}
+		if g, ok := s.sourcedPattern(unquote(f[1])); ok {
+			s.add(g) // write-protected; not read, not named (see sourcedPattern)
+			return
+		}
 		if t, ok := s.expand(unquote(f[1])); ok && filepath.IsAbs(t) && !hasGlobChar(t) {
 			t = filepath.Clean(t)
 			s.add(t)
@@ -288,6 +292,56 @@ func (s *startupScan) assign(a string) {
 		return
 	}
 	s.vars[name] = v
+}
+
+// sourcedPattern returns, for a sourced name that expand cannot work out
+// only in its last element (powerlevel10k's
+// "${XDG_CACHE_HOME:-$HOME/.cache}/p10k-instant-prompt-${(%):-%n}.zsh"),
+// the glob of the names it may be: each unknown reference there a *. The
+// last element must keep three literal characters besides dots, so that
+// "$HOME/$F" protects no directory whole.
+func (s *startupScan) sourcedPattern(v string) (string, bool) {
+	if _, ok := s.expand(v); ok {
+		return "", false
+	}
+	i := strings.LastIndexByte(v, '/')
+	if i <= 0 {
+		return "", false
+	}
+	dir, ok := s.expand(v[:i])
+	if !ok || !filepath.IsAbs(dir) || hasGlobChar(dir) || strings.ContainsAny(v[i+1:], "`*?[]") || strings.Contains(v[i+1:], "$(") {
+		return "", false
+	}
+	var b strings.Builder
+	literal := 0
+	for rest := v[i+1:]; rest != ""; {
+		switch {
+		case strings.HasPrefix(rest, "${"):
+			end := strings.IndexByte(rest, '}')
+			if end < 0 {
+				return "", false
+			}
+			b.WriteByte('*')
+			rest = rest[end+1:]
+		case rest[0] == '$':
+			_, _, _, n := varRef(rest[1:])
+			if n == 0 {
+				return "", false
+			}
+			b.WriteByte('*')
+			rest = rest[1+n:]
+		default:
+			if rest[0] != '.' {
+				literal++
+			}
+			b.WriteByte(rest[0])
+			rest = rest[1:]
+		}
+	}
+	if literal < 3 {
+		return "", false
+	}
+	return filepath.Join(filepath.Clean(dir), b.String()), true
 }
 
 // expand returns v with a leading ~ and each $NAME, ${NAME} and

@@ -35,7 +35,7 @@ source $(brew --prefix)/etc/x.sh
 source "$UNSET_VARIABLE_F5/x.sh"
 `)
 	write(".nvm/nvm.sh", "source ~/.nvm/bash_completion\n")
-	write(".zshrc", "source ~/.p10k.zsh\n")
+	write(".zshrc", "source ~/.p10k.zsh\nsource \"${XDG_CACHE_HOME:-$HOME/.cache}/p10k-instant-prompt-${(%):-%n}.zsh\"\nsource \"$HOME/$UNKNOWN_F5\"\n")
 	// A PATH directory's links into its own tree lead to what runs;
 	// links into another tree lead to the user's work.
 	write(".pyenv/libexec/pyenv", "#!/usr/bin/env bash\n")
@@ -66,6 +66,8 @@ source "$UNSET_VARIABLE_F5/x.sh"
 		{".fzf.bash", true},
 		{".sdkman/bin/sdkman-init.sh", true},
 		{".p10k.zsh", true},
+		{".cache/p10k-instant-prompt-dev.zsh", true}, // a sourced name with an unknown part: a pattern
+		{".cache/pip/x.whl", false},
 		{".pyenv/shims/python3", true}, // PATH set in .bashrc
 		{".pyenv/libexec/pyenv", true}, // a PATH entry's link leads there
 		{".pyenv/libexec/pyenv-init", true},

@@ -475,6 +475,12 @@ func unknownNameFinding(p, glob string) event.Finding {
 	}
 }
 
+// UnresolvedFinding is the finding of path p, with Unknown parts, that
+// could match glob: for a caller that knows so without the detector (the
+// policy's glob of the home's hidden files, whose known part already lies
+// in a hidden entry).
+func UnresolvedFinding(p, glob string) event.Finding { return unresolvedFinding(p, glob) }
+
 func unresolvedFinding(p, glob string) event.Finding {
 	shown := strings.ReplaceAll(oneUnknown(p), Unknown, "…")
 	const what = "has a part guard cannot work out (a command's output or a value set at run time), so guard cannot tell what it names"
