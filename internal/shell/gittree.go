@@ -78,7 +78,9 @@ func (c *cmd) gitTree(sub string, at int) {
 		// Default deny: a subcommand not known to leave the working
 		// tree alone (an alias, lfs, subtree, filter-repo, svn, p4,
 		// annex…) may rewrite it.
-		writes = !gitKeepsTree(sub, args)
+		if writes = !gitKeepsTree(sub, args); writes {
+			c.absoluteTrees(gitOperands(args, ""), gitTreeWhy) // git svn clone URL /srv/w
+		}
 	}
 	if writes && dir != "" {
 		c.w.MayLink(dir, gitTreeWhy)

@@ -210,3 +210,20 @@ func TestP4Operands(t *testing.T) {
 		}
 	}
 }
+
+// FuzzP4Operands: any words yield no more operands than words, the first
+// one not a global option's value.
+func FuzzP4Operands(f *testing.F) {
+	for _, s := range []string{"sync", "-c ws sync //d/...", "-u", "-q -x f print -o a b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var args []word.Word
+		for _, w := range strings.Fields(s) {
+			args = append(args, word.Word{Text: w, Known: true})
+		}
+		if ops := p4Operands(args); len(ops) > len(args) || len(ops) > 0 && strings.HasPrefix(ops[0], "-") {
+			t.Fatalf("p4Operands(%q) = %q", s, ops)
+		}
+	})
+}

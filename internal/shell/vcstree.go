@@ -59,9 +59,16 @@ func (c *cmd) vcsTree() {
 func (c *cmd) vcsChanged(ops []string) {
 	c.w.MayLink(".", vcsTreeWhy)
 	c.treeChanged(".", true)
+	c.absoluteTrees(ops, vcsTreeWhy)
+}
+
+// absoluteTrees records each absolute operand of a program that writes a
+// working tree as one (git svn clone URL /srv/w): the ledger's "." stands
+// for the relative ones only.
+func (c *cmd) absoluteTrees(ops []string, why string) {
 	for _, o := range ops {
 		if strings.HasPrefix(o, "/") || strings.HasPrefix(o, "~") {
-			c.w.MayLink(o, vcsTreeWhy)
+			c.w.MayLink(o, why)
 			c.treeChanged(o, false)
 		}
 	}
