@@ -249,6 +249,9 @@ func (c *cmd) messages() {
 	if c.name == "git" && gitWholeTree(sub, word.Texts(c.args[min(j, len(c.args)):])) {
 		c.w.ReadTree(".") // git add -A, stash -u, commit -a: the whole work tree
 	}
+	if c.name == "svn" {
+		c.vcsTree() // vcstree.go
+	}
 	if c.name == "git" && sub == "grep" {
 		c.readsDot = true // the work tree's files, when no pathspec narrows it
 		c.grep(j)

@@ -18,8 +18,12 @@ import (
 // --keep), pull, merge, rebase, cherry-pick, revert, am, stash pop (apply,
 // branch), submodule update (add), bisect (a step that checks a revision
 // out), sparse-checkout set (add, reapply, init, disable), read-tree -u
-// and checkout-index the working tree, worktree add its new one. git apply's patches are read
-// (gitfiles.go: their links are noted). Forms that change no file are not:
+// (-um) and checkout-index the working tree, worktree add its new one;
+// and, default deny, every subcommand not known to leave the tree alone
+// (gitKeepsTree: an alias, git lfs pull, subtree, filter-repo, svn, p4,
+// annex). git apply's patches are read (gitfiles.go: their links are
+// noted); what it and merge-file write is changed text all the same.
+// Forms that change no file are not:
 // creating a branch at HEAD (checkout -b x, switch -c x), restore --staged,
 // reset without --hard, clone -n, --bare, --mirror.
 
@@ -63,12 +67,20 @@ func (c *cmd) gitTree(sub string, at int) {
 	case "sparse-checkout":
 		writes = len(args) > 0 && (args[0].Text == "set" || args[0].Text == "add" || args[0].Text == "reapply" || args[0].Text == "init" || args[0].Text == "disable")
 	case "read-tree":
-		writes = hasAny(args, "-u")
+		writes = hasShort(args, 'u') // -u, and in a cluster: -um (output.go)
 	case "worktree":
 		dir, writes = worktreeDir(args)
+	case "apply", "merge-file":
+		c.gitRewrites(sub, args, tree, found)
+		return // their links: the patch's (gitfiles.go); merge-file's one file
 	case "pull", "merge", "rebase", "cherry-pick", "revert", "am", "checkout-index":
 	default:
-		return
+		// Default deny: a subcommand not known to leave the working
+		// tree alone (an alias, lfs, subtree, filter-repo, svn, p4,
+		// annex…) may rewrite it.
+		if writes = !gitKeepsTree(sub, args); writes {
+			c.absoluteTrees(gitOperands(args, ""), gitTreeWhy) // git svn clone URL /srv/w
+		}
 	}
 	if writes && dir != "" {
 		c.w.MayLink(dir, gitTreeWhy)
@@ -252,4 +264,71 @@ func bisectChecksOut(args []word.Word) bool {
 		return false
 	}
 	return true
+}
+
+// gitRewrites records what git apply and git merge-file change: apply
+// (any form that applies: a patch read or not, -3, from standard input)
+// the working tree, unless it only checks or counts (--check, --stat,
+// --numstat, --summary without --apply) or writes the index alone
+// (--cached); merge-file its first file, unless it prints (-p, --stdout).
+func (c *cmd) gitRewrites(sub string, args []word.Word, tree string, found bool) {
+	if sub == "merge-file" {
+		if hasAny(args, "-p", "--stdout") {
+			return
+		}
+		if ops := gitOperands(args, " -L --marker-size --diff-algorithm "); len(ops) > 0 && word.IsKnown(ops[0]) {
+			c.w.Changed(c.w.Where(path.Join(tree, ops[0])))
+			return
+		}
+		c.treeChanged(tree, found) // a file guard cannot tell
+		return
+	}
+	if hasAny(args, "--cached") && !hasAny(args, "--index", "-3", "--3way") ||
+		hasAny(args, "--check", "--stat", "--numstat", "--summary") && !hasAny(args, "--apply") {
+		return
+	}
+	c.treeChanged(tree, found)
+}
+
+// gitTreeKeepers are git's subcommands known to leave the working tree's
+// files as they are (they read it, write the index, refs or objects, or
+// delete files); those that rewrite it have their own case in gitTree, and
+// any other (an alias, an external git-NAME) is taken to rewrite it.
+const gitTreeKeepers word.Set = " add annotate archive blame branch bugreport bundle cat-file check-attr check-ignore " +
+	"check-mailmap check-ref-format cherry clean column commit commit-graph commit-tree config count-objects " +
+	"credential credential-cache credential-store daemon describe diagnose diff diff-files diff-index diff-tree " +
+	"difftool fast-export fast-import fetch fetch-pack fmt-merge-msg for-each-ref for-each-repo format-patch fsck " +
+	"gc get-tar-commit-id grep hash-object help index-pack init instaweb interpret-trailers log ls-files ls-remote " +
+	"ls-tree mailinfo mailsplit maintenance merge-base merge-tree mktag mktree multi-pack-index name-rev notes " +
+	"pack-objects pack-redundant pack-refs prune prune-packed push range-diff reflog remote repack replace " +
+	"request-pull rev-list rev-parse rm send-email send-pack shortlog show show-branch show-index show-ref " +
+	"status stripspace symbolic-ref tag unpack-objects update-index update-ref update-server-info var " +
+	"verify-commit verify-pack verify-tag version whatchanged write-tree "
+
+// gitKeepsTree reports whether git's subcommand sub (args after it) is
+// known to leave the working tree's files as they are: one of
+// gitTreeKeepers, no subcommand (git --version), or an external command's
+// step known to read only (git lfs ls-files, subtree split, filter-repo
+// --analyze, svn log, annex whereis).
+func gitKeepsTree(sub string, args []word.Word) bool {
+	if sub == "" || strings.HasPrefix(sub, "-") || gitTreeKeepers.Has(sub) {
+		return true
+	}
+	step := ""
+	if ops := gitOperands(args, ""); len(ops) > 0 {
+		step = ops[0]
+	}
+	switch sub {
+	case "lfs":
+		return word.Set(" env version status ls-files track untrack locks lock unlock fetch push logs fsck prune pointer help ext install uninstall ").Has(step)
+	case "subtree":
+		return step == "split" || step == "push"
+	case "filter-repo":
+		return hasAny(args, "--analyze")
+	case "svn":
+		return word.Set(" fetch log info blame find-rev show-ignore show-externals propget proplist branch tag gc init help ").Has(step)
+	case "annex":
+		return word.Set(" status info whereis list find version log help init describe ").Has(step)
+	}
+	return false
 }

@@ -147,3 +147,83 @@ func FuzzGitmodules(f *testing.F) {
 		}
 	})
 }
+
+// TestGitKeepsTree: default deny on git's subcommands: only those known to
+// leave the working tree alone do (attack6 F5).
+func TestGitKeepsTree(t *testing.T) {
+	for in, want := range map[string]bool{
+		"status":                true,
+		"commit -m x":           true,
+		"":                      true,
+		"--version":             true,
+		"co main":               false,
+		"lfs pull":              false,
+		"lfs checkout":          false,
+		"lfs ls-files":          true,
+		"subtree pull -P . x":   false,
+		"subtree split -P lib":  true,
+		"filter-repo --force":   false,
+		"filter-repo --analyze": true,
+		"svn rebase":            false,
+		"svn log":               true,
+		"p4 sync":               false,
+		"annex get f":           false,
+		"annex whereis f":       true,
+		"rerere":                false,
+		"mergetool":             false,
+		"mv a b":                false,
+	} {
+		f := strings.Fields(in)
+		sub := ""
+		var args []word.Word
+		if len(f) > 0 {
+			sub = f[0]
+			for _, s := range f[1:] {
+				args = append(args, word.Word{Text: s, Known: true})
+			}
+		}
+		if got := gitKeepsTree(sub, args); got != want {
+			t.Errorf("gitKeepsTree(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// TestP4Operands: p4's command after its global options.
+func TestP4Operands(t *testing.T) {
+	for in, want := range map[string]string{
+		"sync":                "sync",
+		"-c ws sync //d/...":  "sync",
+		"-u me -p h:1 opened": "opened",
+		"-q unshelve -s 1":    "unshelve",
+		"-c":                  "",
+	} {
+		var args []word.Word
+		for _, s := range strings.Fields(in) {
+			args = append(args, word.Word{Text: s, Known: true})
+		}
+		got := ""
+		if ops := p4Operands(args); len(ops) > 0 {
+			got = ops[0]
+		}
+		if got != want {
+			t.Errorf("p4Operands(%q)[0] = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// FuzzP4Operands: any words yield no more operands than words, the first
+// one not a global option's value.
+func FuzzP4Operands(f *testing.F) {
+	for _, s := range []string{"sync", "-c ws sync //d/...", "-u", "-q -x f print -o a b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var args []word.Word
+		for _, w := range strings.Fields(s) {
+			args = append(args, word.Word{Text: w, Known: true})
+		}
+		if ops := p4Operands(args); len(ops) > len(args) || len(ops) > 0 && strings.HasPrefix(ops[0], "-") {
+			t.Fatalf("p4Operands(%q) = %q", s, ops)
+		}
+	})
+}

@@ -76,6 +76,7 @@ func init() {
 		{name: "nerdctl", run: (*cmd).container},
 		{name: "oc", run: (*cmd).pod},
 		{name: "openssl", run: (*cmd).openssl},
+		{name: "p4", run: (*cmd).p4},
 		{name: "parallel", run: (*cmd).parallel, own: true},
 		{name: "patch", run: (*cmd).patch},
 		{name: "podman", run: (*cmd).container},

@@ -357,64 +357,56 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 	}
 }
 
-// gitConfig: git config [--global|--system|--file F] KEY VALUE writes that
+// gitConfig: git config [--global|--system|--file F] ACTION… changes that
 // file, and a value git runs as a command (core.pager, alias.x = !…) is
-// analysed as one. Reading (--get, --list, -l) writes nothing. A file
-// named by --file is written by every form that changes it (see
-// gitConfigFile); git's own configuration files only by a setting that
-// makes git run something or read another file.
+// analysed as one. The action is selected as git selects it, in any order
+// of the options (gitConfigParse): KEY VALUE, --add and --replace-all KEY
+// VALUE [PATTERN], set KEY VALUE set a key and go through the same checks
+// (gitConfigSet); --unset[-all] KEY and unset KEY remove one, a write of
+// the file when the key is not known to hold data (removing a key may
+// hand git back to another command); --rename-section, --remove-section
+// and --edit (-e, edit) are always a write (renaming [x] into [core] moves
+// an unchecked x.fsmonitor into a key git runs). Reading (--get, --list,
+// get, list) writes nothing. A file named by --file that is not git's own
+// is written by every form that changes it.
 func (c *cmd) gitConfig(from int) {
-	file, named := ".git/config", false
-	var operands []string
-	changes := false // a form that changes the file without a KEY VALUE
-	for j := from; j < len(c.args); j++ {
-		s := c.args[j].Text
-		switch {
-		case s == "--global":
-			file = "~/.gitconfig"
-		case s == "--system":
-			file = "/etc/gitconfig"
-		case s == "--file" || s == "-f":
-			if j+1 < len(c.args) {
-				j++
-				file, named = c.args[j].Text, true
-			}
-		case strings.HasPrefix(s, "--file="):
-			file, named = strings.TrimPrefix(s, "--file="), true
-		case strings.HasPrefix(s, "-f") && len(s) > 2:
-			file, named = s[2:], true // -fFILE
-		case strings.HasPrefix(s, "--get") || s == "--list" || s == "-l" || s == "--show-origin":
-			c.gitConfigGet(from)
-			return
-		case s == "--edit" || s == "-e" || s == "--unset" || s == "--unset-all" || s == "--rename-section" || s == "--remove-section" || s == "--replace-all" || s == "--add":
-			changes = true
-		case len(operands) == 0 && !changes && (s == "get" || s == "list"):
-			c.gitConfigGet(from)
-			return // git 2.46's subcommands that read
-		case len(operands) == 0 && !changes && (s == "edit" || s == "unset" || s == "remove-section" || s == "rename-section"):
-			changes = true // git 2.46's subcommands that change the file without a VALUE
-		case len(operands) == 0 && !changes && s == "set":
-			// git config set KEY VALUE (git 2.46)
-		case strings.HasPrefix(s, "-"):
-		default:
-			operands = append(operands, s)
-		}
-	}
-	if named && (changes || len(operands) >= 2) && !gitOwnConfig(file) {
-		// Any file at all: git writes "[section]⏎\tkey = value" text,
-		// which is also a shell's, systemd's or a hook's (attack5 F1).
-		c.w.Write(file)
-	}
-	if len(operands) < 2 || changes {
+	p := gitConfigParse(c.args[from:])
+	if p.action == gitCfgGet {
+		c.gitConfigGet(from)
 		return
 	}
-	k, v := strings.ToLower(operands[0]), operands[1]
+	if p.action == gitCfgSet && len(p.operands) < 2 {
+		return // git config KEY: a read (--add KEY alone: git refuses it)
+	}
+	if len(p.operands) == 0 {
+		p.operands = []string{""} // unset without a key: git refuses it; a write all the same
+	}
+	if p.named && !gitOwnConfig(p.file) {
+		// Any file at all: git writes "[section]⏎\tkey = value" text,
+		// which is also a shell's, systemd's or a hook's (attack5 F1).
+		c.w.Write(p.file)
+	}
+	switch p.action {
+	case gitCfgSet:
+		c.gitConfigSet(p.file, strings.ToLower(p.operands[0]), p.operands[1])
+	case gitCfgUnset:
+		if k := strings.ToLower(p.operands[0]); !gitDataKey(k) && !strings.HasPrefix(k, "alias.") {
+			c.w.Write(p.file) // an alias removed runs nothing: git's own commands cannot be aliased
+		}
+	default: // sections, edit
+		c.w.Write(p.file)
+	}
+}
+
+// gitConfigSet checks git config's setting key (lower case) = v, written
+// to file: a value git runs is analysed as a command, and a setting that
+// makes git run something, or read another file, is a write of the
+// configuration file (~/.gitconfig is protected); user.name and the like
+// are not.
+func (c *cmd) gitConfigSet(file, k, v string) {
 	if gitRunsValue(k, v) {
 		c.w.runsHanded(gitCommand(k, v), "git")
 	}
-	// A setting that makes git run something, or read another file, is a
-	// write of the configuration file (~/.gitconfig is protected); user.name
-	// and the like are not.
 	if gitProxy(k) {
 		c.url(v)
 	}
@@ -423,6 +415,115 @@ func (c *cmd) gitConfig(from int) {
 		strings.HasPrefix(k, "url.") && strings.HasSuffix(k, "insteadof") {
 		c.w.Write(file)
 	}
+}
+
+// gitCfgAction is what git config does with its file.
+type gitCfgAction int
+
+const (
+	gitCfgSet     gitCfgAction = iota // KEY VALUE, --add, --replace-all, set (KEY alone reads)
+	gitCfgGet                         // --get*, --list, get, list
+	gitCfgUnset                       // --unset, --unset-all, unset
+	gitCfgSection                     // --rename-section, --remove-section and their subcommands
+	gitCfgEdit                        // --edit, -e, edit
+)
+
+// gitConfigArgs are git config's parsed words: the file it works on,
+// whether --file named it, the action and the operands.
+type gitConfigArgs struct {
+	file     string
+	named    bool
+	action   gitCfgAction
+	operands []string
+}
+
+// gitConfigWithArg are git config's options that take the next word.
+const gitConfigWithArg word.Set = " --file -f --blob --type --default --comment --value --url "
+
+// gitConfigParse reads git config's words (after config) as git does: the
+// options that take a value take the next word, an action option selects
+// the action wherever it stands, and a subcommand (git 2.46) is the first
+// operand when no action option is given.
+func gitConfigParse(args []word.Word) gitConfigArgs {
+	p := gitConfigArgs{file: ".git/config"}
+	actioned := false
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		name, v, eq := strings.Cut(s, "=")
+		switch {
+		case s == "--":
+			for _, a := range args[j+1:] {
+				p.operands = append(p.operands, a.Text)
+			}
+			j = len(args)
+		case s == "--global":
+			p.file = "~/.gitconfig"
+		case s == "--system":
+			p.file = "/etc/gitconfig"
+		case s == "--local":
+			p.file = ".git/config"
+		case s == "--worktree":
+			p.file = ".git/config.worktree"
+		case (name == "--file" || name == "-f") && eq:
+			p.file, p.named = v, true
+		case gitConfigWithArg.Has(s):
+			if j+1 < len(args) {
+				j++
+				if s == "--file" || s == "-f" {
+					p.file, p.named = args[j].Text, true
+				}
+			}
+		case strings.HasPrefix(s, "-f") && len(s) > 2 && s[1] != '-':
+			p.file, p.named = s[2:], true // -fFILE
+		case strings.HasPrefix(s, "-"):
+			if a, ok := gitConfigOption(s); ok && !actioned {
+				p.action, actioned = a, true
+			}
+		case len(p.operands) == 0 && !actioned:
+			if a, ok := gitConfigSubcommand(s); ok {
+				p.action, actioned = a, true
+				continue
+			}
+			p.operands = append(p.operands, s)
+		default:
+			p.operands = append(p.operands, s)
+		}
+	}
+	return p
+}
+
+// gitConfigOption returns the action git config's option s selects.
+func gitConfigOption(s string) (gitCfgAction, bool) {
+	switch {
+	case strings.HasPrefix(s, "--get") || s == "--list" || s == "-l":
+		return gitCfgGet, true
+	case s == "--add" || s == "--replace-all":
+		return gitCfgSet, true
+	case s == "--unset" || s == "--unset-all":
+		return gitCfgUnset, true
+	case s == "--rename-section" || s == "--remove-section":
+		return gitCfgSection, true
+	case s == "--edit" || s == "-e":
+		return gitCfgEdit, true
+	}
+	return 0, false
+}
+
+// gitConfigSubcommand returns the action of git 2.46's subcommand s.
+func gitConfigSubcommand(s string) (gitCfgAction, bool) {
+	switch s {
+	case "get", "list":
+		return gitCfgGet, true
+	case "set":
+		return gitCfgSet, true
+	case "unset":
+		return gitCfgUnset, true
+	case "rename-section", "remove-section":
+		return gitCfgSection, true
+	case "edit":
+		return gitCfgEdit, true
+	}
+	return 0, false
 }
 
 // gitConfigGet: git config --get core.hooksPath prints the directory git
