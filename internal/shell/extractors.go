@@ -71,8 +71,17 @@ func (c *cmd) letterExtract() {
 	c.generic()
 }
 
-// cmake -E tar x… ARCHIVE extracts into the working directory.
+// cmake -E tar x… ARCHIVE extracts into the working directory; cmake -E
+// chdir DIR CMD… runs CMD in DIR (analysed there, as env -C DIR runs it).
 func (c *cmd) cmake() {
+	if len(c.args) > 3 && c.args[0].Text == "-E" && c.args[1].Text == "chdir" {
+		c.changeDir(c.args[2].Text)
+		c.extra = append(c.extra, c.inner(c.args[3:]).lines()...)
+		for k := range c.args {
+			c.spend(k)
+		}
+		return
+	}
 	if len(c.args) > 2 && c.args[0].Text == "-E" && c.args[1].Text == "tar" &&
 		strings.ContainsRune(strings.TrimPrefix(c.args[2].Text, "-"), 'x') {
 		archive := ""
