@@ -76,6 +76,9 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 			src.module = true
 			if j+1 < len(c.args) {
 				c.runModule(c.args[j+1]) // python -m x: x.py here is run
+				if strings.HasPrefix(c.name, "python") || strings.HasPrefix(c.name, "pypy") {
+					c.pythonModuleExtract(c.args[j+1:]) // extractors.go
+				}
 			}
 			return src
 		case in.Loads.Has(s) && j+1 < len(c.args):

@@ -171,7 +171,11 @@ func makesLinks(code string) bool {
 		}
 		switch id {
 		case "link", "linkat", "symlinkat", "symlinksync", "linksync", "symlink_to", "hardlink_to", "link_to",
-			"ln", "ln_s", "ln_sf", "createsymboliclink", "createlink":
+			"ln", "ln_s", "ln_sf", "createsymboliclink", "createlink",
+			// extractors: an archive's member may be a link (tarfile's
+			// and zipfile's extractall(), extract(), shutil's
+			// unpack_archive).
+			"extractall", "extract", "unpack_archive":
 			return true
 		}
 	}

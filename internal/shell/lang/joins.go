@@ -10,7 +10,8 @@ package lang
 // is looked up (two levels at most); any other operand (a call, chr(114),
 // ENVIRON["HOME"], a formatting placeholder) is a part guard does not know,
 // so the rules about partly known paths see the known parts of the whole
-// word (~/.ba…shrc could be ~/.bashrc).
+// word (~/.ba…shrc could be ~/.bashrc). joinforms.go folds joins and
+// formats: "".join([…]), perl's join, .format, %, .concat, templates.
 
 import (
 	"strings"
@@ -44,6 +45,7 @@ type joiner struct {
 type piece struct {
 	text  string
 	known bool
+	sep   bool // a join's separator (joinforms.go)
 }
 
 // joinedAt returns the text of the expression at code[i] with unknownByte
@@ -76,51 +78,75 @@ func (j *joiner) joinedAt(i, depth int) (string, bool) {
 }
 
 // pieces splits the expression at code[i] into literals and unknown parts;
-// fmtd reports a formatting operator or template (%, .format, f"…").
+// fmtd reports a formatting operator or template guard did not fold (%,
+// .format on what is not a literal).
 func (j *joiner) pieces(i, depth int) (ps []piece, fmtd bool) {
+	ps, fmtd, _ = j.scan(i, depth, j.stops)
+	return ps, fmtd
+}
+
+// scan reads the expression at code[i] up to a byte of stops at depth 0
+// (see pieces); end is where it stopped. Literals are folded through the
+// joins and formats of joinforms.go: SEP.join(LIST), LIST.join(SEP), perl's
+// join SEP, LIST, "…{}".format(…), "…%s" % (…), .concat(…) and the
+// templates f"…{x}", "#{x}", `${x}`.
+func (j *joiner) scan(i, depth int, stops string) (ps []piece, fmtd bool, end int) {
 	w := j.window
 	if w == 0 {
 		w = maxExpr
 	}
 	code := j.code[:min(len(j.code), i+w)]
-	unknown := func() {
-		if len(ps) == 0 || ps[len(ps)-1].known {
-			ps = append(ps, piece{})
-		}
-	}
-	for k := i; k < len(code); {
+	unknown := func() { ps = appendUnknown(ps) }
+	group := -1 // where the last bracket group read opened
+	k := i
+	for k < len(code) {
 		c := code[k]
 		if l, ok := literalAt(code, k); ok && c != '%' {
-			t := Unescape(code[l.start:l.end])
-			if k > 0 && (code[k-1] == 'f' || code[k-1] == 'F') || strings.Contains(t, "#{") {
-				fmtd = true // python's f"…{v}" (after a name), ruby's "…#{v}"
-			}
-			ps = append(ps, piece{text: t, known: true})
-			k = l.next
+			ps = append(ps, j.template(code, k, l, depth)...)
+			k, group = l.next, -1
 			continue
 		}
 		switch {
-		case strings.IndexByte(j.stops, c) >= 0 || stopWord(code, k):
-			return ps, fmtd
+		case strings.IndexByte(stops, c) >= 0 || stopWord(code, k):
+			return ps, fmtd, k
 		case c == ' ' || c == '\t' || c == '+':
 			k++
+		case c == '.' && k+1 < len(code) && word.IsWordChar(code[k+1]):
+			var ok bool
+			if ps, k, ok = j.method(code, k+1, ps, group, depth); !ok {
+				fmtd = fmtd || strings.HasPrefix(code[k:], "format")
+				unknown()
+			}
+			group = -1
 		case c == '.' && k+1 < len(code) && (code[k+1] == '.' || code[k+1] == ' ' || code[k+1] == '"' || code[k+1] == '\'' || code[k+1] == '$'):
 			k++ // perl's and php's ., lua's ..
 		case c == '<' && k+1 < len(code) && code[k+1] == '<':
 			k += 2 // ruby's <<
+		case c == '%' && len(ps) > 0 && ps[len(ps)-1].known && k+1 < len(code) && code[k+1] != '=':
+			ps, k = j.percent(code, k+1, ps, depth)
+			group = -1
 		case c == '(' || c == '[' || c == '{':
+			group = -1
+			if c == '[' {
+				group = k // a list: LIST.join(SEP) may follow
+			}
 			k = skipGroup(code, k)
 			unknown()
 		case word.IsWordChar(c) || c == '$' || c == '@':
 			e := k + 1
-			for e < len(code) && (word.IsWordChar(code[e]) || code[e] == '.' && e+1 < len(code) && word.IsWordChar(code[e+1])) {
+			for e < len(code) && (word.IsWordChar(code[e]) || code[e] == '.' && e+1 < len(code) && word.IsWordChar(code[e+1]) && !strings.HasPrefix(code[e+1:], "join")) {
 				e++
 			}
 			name := code[k:e]
 			if e < len(code) && (code[e] == '"' || code[e] == '\'') && strings.Trim(name, "rRbBfFuU") == "" && len(name) <= 2 {
-				fmtd = fmtd || strings.ContainsAny(name, "fF") // f"…{v}": the literal follows
-				k = e
+				k = e // a prefix: the literal follows (template reads f"…")
 				continue
+			}
+			if name == "join" && (k == 0 || code[k-1] != '.') {
+				if jp, e2, ok := j.perlJoin(code, e, depth); ok {
+					ps, k, group = append(ps, jp...), e2, -1
+					continue
+				}
 			}
 			if name == "format" || strings.HasSuffix(name, ".format") {
 				fmtd = true
@@ -130,14 +156,22 @@ func (j *joiner) pieces(i, depth int) (ps []piece, fmtd bool) {
 			} else {
 				unknown()
 			}
-			k = e
+			k, group = e, -1
 		default:
 			fmtd = fmtd || c == '%'
 			unknown()
 			k++
 		}
 	}
-	return ps, fmtd
+	return ps, fmtd, k
+}
+
+// appendUnknown appends a part not known to ps, unless ps ends with one.
+func appendUnknown(ps []piece) []piece {
+	if len(ps) == 0 || ps[len(ps)-1].known {
+		ps = append(ps, piece{})
+	}
+	return ps
 }
 
 // stopWord reports whether a word at code[k] ends a perl or ruby call
@@ -312,7 +346,8 @@ func joinedShell(code string, fns []string) []string {
 }
 
 // callArgs returns where the first argument of each call of fns in code
-// starts: f(x), f x (ruby, perl); not a list (f([…]), read apart).
+// starts: f(x), f x (ruby, perl); not a hash (f({…})). A list (f([…]),
+// read apart as argv) gives no joined text unless a join follows it.
 func callArgs(code string, fns []string) []int {
 	var out []int
 	for _, fn := range fns {
@@ -330,7 +365,7 @@ func callArgs(code string, fns []string) []int {
 			for k < len(code) && k < off+4 && (code[k] == ' ' || code[k] == '(') {
 				k++
 			}
-			if k < len(code) && code[k] != '[' && code[k] != '{' {
+			if k < len(code) && code[k] != '{' {
 				out = append(out, k)
 			}
 		}

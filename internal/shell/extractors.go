@@ -1,0 +1,127 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// Extractors guard reads no options table of (pax -r, jar x, ar x,
+// cmake -E tar x, unar, dtrx, atool -x, ark, python -m tarfile -e): what
+// they extract is handled as tar's is (extract.go): the members when guard
+// can list the archive, else names it cannot tell in the directory, which
+// may be links a later write of the same command goes through. Where the
+// destination is an option guard does not read, any later write may be
+// through a link (LinksUnknown).
+
+// extractsInto records an extraction of archive ("" when not known) into
+// each of dirs.
+func (c *cmd) extractsInto(archive string, dirs ...string) {
+	x := extraction{extracting: true, archive: archive}
+	members, listed := c.archiveMembers(x)
+	for _, d := range dirs {
+		if !word.IsKnown(d) {
+			c.w.LinksUnknown(c.name + " extracts an archive where guard cannot tell")
+		}
+		c.w.WriteDir(d)
+		c.extracted(d, x, members, listed) // extract.go
+	}
+}
+
+// pax -r (and -rw, which copies a tree) extracts into the working
+// directory; -s rewrites the names, -f names the archive.
+func (c *cmd) pax() {
+	reads, archive, renames := false, "", false
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		if s == "-s" {
+			renames = true
+		}
+		if strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--") && strings.ContainsRune(s, 'r') {
+			reads = true
+		}
+		if v, k, ok := word.OptionValue(c.args, j, 'f', "sxobpf", ""); ok {
+			archive, j = v, k
+			continue
+		}
+	}
+	if reads {
+		if renames {
+			archive = ""
+		}
+		c.extractsInto(archive, ".")
+	}
+	c.generic()
+}
+
+// jar x (xf, -xf, --extract) and ar x extract into the working directory;
+// jar's archive is the operand after the letters when they hold f.
+func (c *cmd) letterExtract() {
+	if len(c.args) > 0 {
+		s := strings.TrimPrefix(c.args[0].Text, "-")
+		if s == "-extract" || !strings.HasPrefix(s, "-") && strings.ContainsRune(s, 'x') {
+			archive := ""
+			if c.name == "jar" && strings.ContainsRune(s, 'f') && len(c.args) > 1 {
+				archive = c.args[1].Text
+			}
+			c.extractsInto(archive, ".")
+		}
+	}
+	c.generic()
+}
+
+// cmake -E tar x… ARCHIVE extracts into the working directory; cmake -E
+// chdir DIR CMD… runs CMD in DIR (analysed there, as env -C DIR runs it).
+func (c *cmd) cmake() {
+	if len(c.args) > 3 && c.args[0].Text == "-E" && c.args[1].Text == "chdir" {
+		c.changeDir(c.args[2].Text)
+		c.extra = append(c.extra, c.inner(c.args[3:]).lines()...)
+		for k := range c.args {
+			c.spend(k)
+		}
+		return
+	}
+	if len(c.args) > 2 && c.args[0].Text == "-E" && c.args[1].Text == "tar" &&
+		strings.ContainsRune(strings.TrimPrefix(c.args[2].Text, "-"), 'x') {
+		archive := ""
+		for _, a := range c.args[3:] {
+			if !strings.HasPrefix(a.Text, "-") {
+				archive = a.Text
+				break
+			}
+		}
+		c.extractsInto(archive, ".")
+	}
+	c.generic()
+}
+
+// unpackers (unar, dtrx, atool, aunpack, ark, lsar aside) extract archives
+// where their options say: any later write may be through a link.
+func (c *cmd) unpacker() {
+	if c.name == "atool" && !slices.ContainsFunc(c.args, func(a word.Word) bool {
+		return a.Text == "--extract" || a.Text == "--extract-to" || strings.HasPrefix(a.Text, "--extract-to=") ||
+			!strings.HasPrefix(a.Text, "--") && strings.HasPrefix(a.Text, "-") && strings.ContainsAny(a.Text, "xX")
+	}) {
+		c.generic() // atool -l lists
+		return
+	}
+	c.extractsInto("", ".")
+	c.w.LinksUnknown(c.name + " extracts archives")
+	c.generic()
+}
+
+// pythonModuleExtract: python -m tarfile -e ARCHIVE [DIR], python -m
+// zipfile -e ARCHIVE DIR (--extract) extract as tar x does; args are the
+// words after -m.
+func (c *cmd) pythonModuleExtract(args []word.Word) {
+	if len(args) < 3 || args[0].Text != "tarfile" && args[0].Text != "zipfile" ||
+		args[1].Text != "-e" && args[1].Text != "--extract" {
+		return
+	}
+	dir := "."
+	if len(args) > 3 {
+		dir = args[3].Text
+	}
+	c.extractsInto(args[2].Text, dir)
+}
