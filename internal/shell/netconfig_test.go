@@ -36,3 +36,22 @@ func FuzzCurlConfigWords(f *testing.F) {
 		}
 	})
 }
+
+func TestSSHConfigLines(t *testing.T) {
+	got := sshConfigLines("# c\nHost *\n ProxyCommand sh -c \"x\"\nLocalCommand=\"id\"\r\nbare\n")
+	want := [][2]string{{"Host", "*"}, {"ProxyCommand", `sh -c "x"`}, {"LocalCommand", "id"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("sshConfigLines = %q, want %q", got, want)
+	}
+}
+
+func FuzzSSHConfigLines(f *testing.F) {
+	f.Add("Host *\n ProxyCommand=\"a\"\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, kv := range sshConfigLines(s) {
+			if kv[0] == "" {
+				t.Fatalf("empty key in %q", s)
+			}
+		}
+	})
+}

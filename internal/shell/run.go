@@ -340,8 +340,12 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 		case k == "core.hookspath":
 			c.w.hide("git -c core.hooksPath: git runs hooks from a directory guard does not read")
 		}
+	case catalogue.RunSSHConfig:
+		c.sshConfig(v, by, 0)
 	case catalogue.RunSSHOption:
-		if k, val, ok := word.CutOption(v); ok && sshRunsValue(strings.ToLower(k)) {
+		if k, val, ok := word.CutOption(v); ok && strings.EqualFold(k, "Include") {
+			c.sshInclude(val, by, 0)
+		} else if ok && sshRunsValue(strings.ToLower(k)) {
 			c.w.runsHanded(val, by)
 		} else if ok && strings.EqualFold(k, "ProxyJump") {
 			for _, h := range strings.Split(val, ",") {
