@@ -224,12 +224,34 @@ func (c *cmd) expectFile(f word.Word) {
 	}
 }
 
+// tclOpaque are the Tcl and expect commands that reach files or evaluate
+// code built at run time: a script using one is hidden from guard.
+const tclOpaque word.Set = " open file source cd load log_file exp_open interp eval uplevel subst rename namespace chan socket apply coroutine tailcall trace vwait fconfigure encoding zlib "
+
+// tclHidden reports whether a Tcl command named name (the first word of a
+// command) is one guard does not follow: a tclOpaque command in any
+// namespace spelling (::open, tcl::file), or a name built at run time
+// ($cmd, {*}$x).
+func tclHidden(name string) bool {
+	if strings.HasPrefix(name, "$") || strings.HasPrefix(name, "{*}") {
+		return true
+	}
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		name = name[i+2:]
+	}
+	return tclOpaque.Has(name)
+}
+
 // expectScript analyses the commands an expect script runs and types.
 func (c *cmd) expectScript(script string) {
 	for _, line := range strings.FieldsFunc(script, func(r rune) bool { return r == '\n' || r == ';' || r == '[' }) {
 		line = strings.TrimLeft(line, " \t{")
 		name, rest, _ := strings.Cut(line, " ")
 		rest = strings.TrimRight(strings.TrimSpace(rest), "]}")
+		if tclHidden(name) {
+			c.w.hide("runs Tcl code that opens files or evaluates code, which guard does not read")
+			return
+		}
 		switch name {
 		case "spawn", "exec", "system":
 			for strings.HasPrefix(rest, "-") {
