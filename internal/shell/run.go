@@ -1260,6 +1260,23 @@ func (c *cmd) rm() {
 func (c *cmd) shell() {
 	defer c.w.dialect(c.name, c.args)() // zsh -c: zsh's reading, whatever $SHELL is
 	c.rcFile()
+	if login, inter, _, _ := c.startupFlags(); login || inter {
+		// What the start-up files set lasts in that shell only.
+		w := c.w
+		chain, files := w.chain, slices.Clip(w.stateFiles)
+		w.scoped(func() {
+			c.usualStartup()
+			c.shellRun()
+		})
+		w.chain, w.stateFiles = chain, files
+		return
+	}
+	c.shellRun()
+}
+
+// shellRun runs what a shell is given: its -c script, a file, or what it
+// reads on standard input.
+func (c *cmd) shellRun() {
 	script, file, sflag := c.shellOptions()
 	if c.fedShell(script, file, sflag) {
 		return
