@@ -195,6 +195,7 @@ func (c *cmd) screenCommand(words []word.Word, depth int) {
 // string sent is typed text, both analysed tentatively (a part that is not
 // shell is ignored).
 func (c *cmd) expect() {
+	coded := false
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
@@ -202,6 +203,9 @@ func (c *cmd) expect() {
 			j++
 			c.kinds[j] = argCode
 			c.expectScript(c.args[j].Text)
+			coded = true
+		case s == "-v" || s == "--version":
+			return
 		case s == "-f" || s == "-b":
 			if j+1 < len(c.args) {
 				j++
@@ -214,10 +218,33 @@ func (c *cmd) expect() {
 			return
 		}
 	}
+	if !coded {
+		c.expectStdin() // expect alone reads its commands on standard input
+	}
+}
+
+// expectStdin analyses the Tcl expect reads on standard input: known text
+// (a here-string, echo's output) closely, anything else is hidden.
+func (c *cmd) expectStdin() {
+	if t, ok := c.inputText(); ok {
+		c.expectScript(t)
+		return
+	}
+	if c.stdin.file != "" {
+		c.expectFile(word.Word{Text: c.stdin.file, Known: true})
+		return
+	}
+	if c.stdin.fromPipe {
+		c.w.hide("runs Tcl code on standard input that guard cannot see")
+	}
 }
 
 // expectFile reads an expect script file the command runs.
 func (c *cmd) expectFile(f word.Word) {
+	if word.IsStdin(f.Text) {
+		c.expectStdin()
+		return
+	}
 	c.w.Read(f.Text)
 	if t, ok := c.w.FileText(f.Text, f.Known, effect.MaxScriptBytes, "a script"); ok {
 		c.expectScript(t)
