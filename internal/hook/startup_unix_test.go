@@ -68,7 +68,12 @@ fi
 			t.Errorf("%q: %s, want a block (the start-up file reads ~/.netrc)", cmd, r.Verdict)
 		}
 	}
-	for _, cmd := range []string{`bash -c 'echo $NETRC_PW'`, `bash --norc -ic true`, `bash -i --rcfile /dev/null -c true`} {
+	// zsh reads ~/.zshenv whatever its options, but -f.
+	write(".zshenv", "TOKEN=$(cat ~/.netrc)\n")
+	if r, err := DryRun(p, "command", "zsh -c 'echo $TOKEN' | rev", proj); err != nil || r.Verdict != "block" {
+		t.Errorf("zsh -c with a .zshenv that reads ~/.netrc: %s (%v), want a block", r.Verdict, err)
+	}
+	for _, cmd := range []string{`bash -c 'echo $NETRC_PW'`, `bash --norc -ic true`, `bash -i --rcfile /dev/null -c true`, `zsh -fc true`} {
 		if r, err := DryRun(p, "command", cmd, proj); err != nil || r.Verdict != "allow" {
 			t.Errorf("%q: %s %s (%v), want allowed: no start-up file read", cmd, r.Verdict, r.Reason, err)
 		}

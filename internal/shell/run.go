@@ -1260,7 +1260,7 @@ func (c *cmd) rm() {
 func (c *cmd) shell() {
 	defer c.w.dialect(c.name, c.args)() // zsh -c: zsh's reading, whatever $SHELL is
 	c.rcFile()
-	if login, inter, _, _ := c.startupFlags(); login || inter {
+	if c.startsUp() {
 		// What the start-up files set lasts in that shell only.
 		w := c.w
 		chain, files := w.chain, slices.Clip(w.stateFiles)

@@ -77,13 +77,14 @@ func (c *cmd) rcFile() {
 // --login) shell reads from their usual place in the home, as sourced
 // before what it runs (review 6 F10): bash -i's ~/.bashrc (unless --norc
 // or --rcfile), bash -l's first of ~/.bash_profile, ~/.bash_login and
-// ~/.profile (unless --noprofile), zsh's ~/.zshenv with ~/.zprofile and
-// ~/.zlogin (-l) or ~/.zshrc (-i), sh's ~/.profile (-l). What they set then
+// ~/.profile (unless --noprofile), zsh's ~/.zshenv (every zsh but zsh -f)
+// with ~/.zprofile and ~/.zlogin (-l) or ~/.zshrc (-i), sh's ~/.profile
+// (-l). What they set then
 // reaches the command's text, and what they read is read; what they touch
 // is the user's text's (userChain).
 func (c *cmd) usualStartup() {
 	login, inter, norc, noprofile := c.startupFlags()
-	if !login && !inter {
+	if !c.startsUp() {
 		return
 	}
 	var files []string
@@ -104,6 +105,9 @@ func (c *cmd) usualStartup() {
 		dir := "~"
 		if d, ok := c.w.lookup("ZDOTDIR"); ok && word.IsKnown(d) && d != "" {
 			dir = strings.TrimRight(d, "/")
+		}
+		if norc {
+			return // zsh -f, --no-rcs
 		}
 		files = append(files, dir+"/.zshenv")
 		if login {
@@ -136,7 +140,7 @@ func (c *cmd) startupFlags() (login, inter, norc, noprofile bool) {
 			return
 		case s == "--login":
 			login = true
-		case s == "--norc" || s == "--rcfile" || s == "--init-file":
+		case s == "--norc" || s == "--rcfile" || s == "--init-file" || s == "--no-rcs" || s == "--norcs":
 			norc = true
 		case s == "--noprofile":
 			noprofile = true
@@ -146,6 +150,7 @@ func (c *cmd) startupFlags() (login, inter, norc, noprofile bool) {
 		case strings.HasPrefix(s, "-") && len(s) > 1:
 			login = login || strings.ContainsRune(s, 'l')
 			inter = inter || strings.ContainsRune(s, 'i')
+			norc = norc || c.name == "zsh" && strings.ContainsRune(s, 'f') // zsh -f: NO_RCS
 			if strings.ContainsRune(s, 'c') {
 				return // the next word is the script
 			}
@@ -155,6 +160,14 @@ func (c *cmd) startupFlags() (login, inter, norc, noprofile bool) {
 		}
 	}
 	return
+}
+
+// startsUp reports whether the shell reads start-up files from the home
+// before what it runs: an interactive or login one, and every zsh (its
+// ~/.zshenv) not started with -f.
+func (c *cmd) startsUp() bool {
+	login, inter, norc, _ := c.startupFlags()
+	return login || inter || c.name == "zsh" && !norc
 }
 
 // sourceStartup reads start-up file p, where it is, as sourced into the
