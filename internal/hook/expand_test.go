@@ -21,6 +21,9 @@ import (
 // from a project directory, as agents do. The one exception reads a file
 // the Read tool may not read either.
 func TestExpandEveryday(t *testing.T) {
+	// An empty home: bash -i and -l read the start-up files there, which
+	// are the machine's, not the corpus's.
+	t.Setenv("HOME", t.TempDir())
 	for _, sh := range []string{"/bin/bash", "/bin/zsh"} {
 		t.Setenv("SHELL", sh) // read as zsh too where it is the user's shell
 		expandEveryday(t)

@@ -32,34 +32,8 @@ func (c *cmd) download() {
 		c.generic()
 		return
 	}
-	t := &transfer{c: c, remote: cl.Remote}
-	for j := 0; j < len(c.args); j++ {
-		x := c.args[j]
-		opt, val, hasVal := t.split(cl, x.Text)
-		next := func() string {
-			if hasVal {
-				return val
-			}
-			if j+1 < len(c.args) {
-				j++
-				return c.args[j].Text
-			}
-			return ""
-		}
-		use, ok := cl.Option(opt)
-		switch {
-		case ok:
-			t.use(use, x, opt, next)
-		case cl.Output != 0 && len(x.Text) > 2 && x.Text[0] == '-' && x.Text[1] != '-' && strings.IndexByte(x.Text, cl.Output) > 0:
-			t.outputCluster(x.Text, strings.IndexByte(x.Text, cl.Output), next)
-		case cl.WithArg.Has(opt) && !hasVal && j+1 < len(c.args):
-			t.add(x, argPlain)
-			j++
-			t.add(c.args[j], argPlain)
-		default:
-			t.add(x, argPlain)
-		}
-	}
+	t := &transfer{c: c, cl: cl, remote: cl.Remote}
+	t.options(c.args, 0)
 	c.args, c.kinds = t.args, t.kinds
 	// A file on standard input is sent only through @- or -T - (send).
 	// (wget's words are read with curl's options too.)
@@ -73,10 +47,44 @@ func (c *cmd) download() {
 	t.saved()
 }
 
+// options reads the client's words args: the command line's, or those
+// a configuration it is told to read holds (depth deep).
+func (t *transfer) options(args []word.Word, depth int) {
+	cl := t.cl
+	for j := 0; j < len(args); j++ {
+		x := args[j]
+		opt, val, hasVal := t.split(cl, x.Text)
+		next := func() string {
+			if hasVal {
+				return val
+			}
+			if j+1 < len(args) {
+				j++
+				return args[j].Text
+			}
+			return ""
+		}
+		use, ok := cl.Option(opt)
+		switch {
+		case ok:
+			t.use(use, x, opt, next, depth)
+		case cl.Output != 0 && len(x.Text) > 2 && x.Text[0] == '-' && x.Text[1] != '-' && strings.IndexByte(x.Text, cl.Output) > 0:
+			t.outputCluster(x.Text, strings.IndexByte(x.Text, cl.Output), next)
+		case cl.WithArg.Has(opt) && !hasVal && j+1 < len(args):
+			t.add(x, argPlain)
+			j++
+			t.add(args[j], argPlain)
+		default:
+			t.add(x, argPlain)
+		}
+	}
+}
+
 // transfer is what download gathers from a client's words: its words as
 // the line shows them, and where it saves what it fetches.
 type transfer struct {
 	c     *cmd
+	cl    *catalogue.NetClient
 	args  []word.Word
 	kinds []int
 	// outDir is the directory it saves into; remote: it saves each URL
@@ -139,13 +147,15 @@ func (t *transfer) split(cl *catalogue.NetClient, s string) (opt, val string, ha
 
 // use records what the client does with option x (opt, as split gives
 // it), next giving its value.
-func (t *transfer) use(use catalogue.NetUse, x word.Word, opt string, next func() string) {
+func (t *transfer) use(use catalogue.NetUse, x word.Word, opt string, next func() string, depth int) {
 	w := t.c.w
 	switch use {
 	case catalogue.NetSave:
 		w.Write(next())
 	case catalogue.NetConfig:
-		w.Read(next())
+		t.config(next(), depth)
+	case catalogue.NetRcFile:
+		t.wgetConfig(next(), depth)
 	case catalogue.NetPost:
 		t.send(next())
 	case catalogue.NetUpload:
@@ -161,10 +171,7 @@ func (t *transfer) use(use catalogue.NetUse, x word.Word, opt string, next func(
 		w.Read(next())
 		t.server = true // the list's URLs name the files
 	case catalogue.NetExecute:
-		// wget -e http_proxy=HOST: a proxy it contacts
-		if k, v, ok := strings.Cut(next(), "="); ok && slices.Contains(proxyVars, strings.ToLower(strings.TrimSpace(k))) {
-			t.c.url(strings.TrimSpace(v))
-		}
+		t.wgetrc(next(), depth)
 	case catalogue.NetOutput:
 		t.remote = false
 		if f := next(); f == "-" {

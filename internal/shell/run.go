@@ -340,8 +340,12 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 		case k == "core.hookspath":
 			c.w.hide("git -c core.hooksPath: git runs hooks from a directory guard does not read")
 		}
+	case catalogue.RunSSHConfig:
+		c.sshConfig(v, by, 0)
 	case catalogue.RunSSHOption:
-		if k, val, ok := word.CutOption(v); ok && sshRunsValue(strings.ToLower(k)) {
+		if k, val, ok := word.CutOption(v); ok && strings.EqualFold(k, "Include") {
+			c.sshInclude(val, by, 0)
+		} else if ok && sshRunsValue(strings.ToLower(k)) {
 			c.w.runsHanded(val, by)
 		} else if ok && strings.EqualFold(k, "ProxyJump") {
 			for _, h := range strings.Split(val, ",") {
@@ -1357,6 +1361,23 @@ func (c *cmd) rm() {
 func (c *cmd) shell() {
 	defer c.w.dialect(c.name, c.args)() // zsh -c: zsh's reading, whatever $SHELL is
 	c.rcFile()
+	if c.startsUp() {
+		// What the start-up files set lasts in that shell only.
+		w := c.w
+		chain, files := w.chain, slices.Clip(w.stateFiles)
+		w.scoped(func() {
+			c.usualStartup()
+			c.shellRun()
+		})
+		w.chain, w.stateFiles = chain, files
+		return
+	}
+	c.shellRun()
+}
+
+// shellRun runs what a shell is given: its -c script, a file, or what it
+// reads on standard input.
+func (c *cmd) shellRun() {
 	script, file, sflag := c.shellOptions()
 	if c.fedShell(script, file, sflag) {
 		return

@@ -72,3 +72,109 @@ func (c *cmd) rcFile() {
 		}
 	}
 }
+
+// usualStartup reads the start-up files an interactive (-i) or login (-l,
+// --login) shell reads from their usual place in the home, as sourced
+// before what it runs (review 6 F10): bash -i's ~/.bashrc (unless --norc
+// or --rcfile), bash -l's first of ~/.bash_profile, ~/.bash_login and
+// ~/.profile (unless --noprofile), zsh's ~/.zshenv (every zsh but zsh -f)
+// with ~/.zprofile and ~/.zlogin (-l) or ~/.zshrc (-i), sh's ~/.profile
+// (-l). What they set then
+// reaches the command's text, and what they read is read; what they touch
+// is the user's text's (userChain).
+func (c *cmd) usualStartup() {
+	login, inter, norc, noprofile := c.startupFlags()
+	if !c.startsUp() {
+		return
+	}
+	var files []string
+	switch c.name {
+	case "bash", "rbash":
+		switch {
+		case login && !noprofile:
+			for _, f := range []string{"~/.bash_profile", "~/.bash_login", "~/.profile"} {
+				if _, st := c.w.FileStatus(f, true, effect.MaxScriptBytes); st != effect.FileAbsent {
+					files = append(files, f)
+					break
+				}
+			}
+		case inter && !login && !norc:
+			files = append(files, "~/.bashrc")
+		}
+	case "zsh":
+		dir := "~"
+		if d, ok := c.w.lookup("ZDOTDIR"); ok && word.IsKnown(d) && d != "" {
+			dir = strings.TrimRight(d, "/")
+		}
+		if norc {
+			return // zsh -f, --no-rcs
+		}
+		files = append(files, dir+"/.zshenv")
+		if login {
+			files = append(files, dir+"/.zprofile")
+		}
+		if inter {
+			files = append(files, dir+"/.zshrc")
+		}
+		if login {
+			files = append(files, dir+"/.zlogin")
+		}
+	default:
+		if login {
+			files = append(files, "~/.profile")
+		}
+	}
+	for _, f := range files {
+		c.w.sourceStartup(f)
+	}
+}
+
+// startupFlags reads a shell's options before its script: whether it is a
+// login shell, an interactive one, and whether --norc or --rcfile (read by
+// rcFile) and --noprofile leave the usual files unread.
+func (c *cmd) startupFlags() (login, inter, norc, noprofile bool) {
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		switch {
+		case s == "--":
+			return
+		case s == "--login":
+			login = true
+		case s == "--norc" || s == "--rcfile" || s == "--init-file" || s == "--no-rcs" || s == "--norcs":
+			norc = true
+		case s == "--noprofile":
+			noprofile = true
+		case catalogue.ShellWithArg.Has(s):
+			j++
+		case strings.HasPrefix(s, "--"):
+		case strings.HasPrefix(s, "-") && len(s) > 1:
+			login = login || strings.ContainsRune(s, 'l')
+			inter = inter || strings.ContainsRune(s, 'i')
+			norc = norc || c.name == "zsh" && strings.ContainsRune(s, 'f') // zsh -f: NO_RCS
+			if strings.ContainsRune(s, 'c') {
+				return // the next word is the script
+			}
+		case strings.HasPrefix(s, "+"):
+		default:
+			return
+		}
+	}
+	return
+}
+
+// startsUp reports whether the shell reads start-up files from the home
+// before what it runs: an interactive or login one, and every zsh (its
+// ~/.zshenv) not started with -f.
+func (c *cmd) startsUp() bool {
+	login, inter, norc, _ := c.startupFlags()
+	return login || inter || c.name == "zsh" && !norc
+}
+
+// sourceStartup reads start-up file p, where it is, as sourced into the
+// shell that runs the command's text, when it is there.
+func (w *walker) sourceStartup(p string) {
+	w.Read(p)
+	if t, ok := w.FileText(p, true, effect.MaxScriptBytes, "a shell's start-up file"); ok {
+		w.runScript(t, nil, true, p)
+	}
+}

@@ -195,6 +195,7 @@ func (c *cmd) screenCommand(words []word.Word, depth int) {
 // string sent is typed text, both analysed tentatively (a part that is not
 // shell is ignored).
 func (c *cmd) expect() {
+	coded := false
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
@@ -202,6 +203,9 @@ func (c *cmd) expect() {
 			j++
 			c.kinds[j] = argCode
 			c.expectScript(c.args[j].Text)
+			coded = true
+		case s == "-v" || s == "--version":
+			return
 		case s == "-f" || s == "-b":
 			if j+1 < len(c.args) {
 				j++
@@ -214,14 +218,55 @@ func (c *cmd) expect() {
 			return
 		}
 	}
+	if !coded {
+		c.expectStdin() // expect alone reads its commands on standard input
+	}
+}
+
+// expectStdin analyses the Tcl expect reads on standard input: known text
+// (a here-string, echo's output) closely, anything else is hidden.
+func (c *cmd) expectStdin() {
+	if t, ok := c.inputText(); ok {
+		c.expectScript(t)
+		return
+	}
+	if c.stdin.file != "" {
+		c.expectFile(word.Word{Text: c.stdin.file, Known: true})
+		return
+	}
+	if c.stdin.fromPipe {
+		c.w.hide("runs Tcl code on standard input that guard cannot see")
+	}
 }
 
 // expectFile reads an expect script file the command runs.
 func (c *cmd) expectFile(f word.Word) {
+	if word.IsStdin(f.Text) {
+		c.expectStdin()
+		return
+	}
 	c.w.Read(f.Text)
 	if t, ok := c.w.FileText(f.Text, f.Known, effect.MaxScriptBytes, "a script"); ok {
 		c.expectScript(t)
 	}
+}
+
+// tclOpaque are the Tcl and expect commands that reach files or evaluate
+// code built at run time: a script using one is hidden from guard.
+const tclOpaque word.Set = " open file source cd load log_file exp_open interp eval uplevel subst rename namespace chan socket apply coroutine tailcall trace vwait fconfigure encoding zlib "
+
+// tclHidden reports whether a Tcl command named name (the first word of a
+// command) is one guard does not follow: a tclOpaque command in any
+// namespace spelling (::open, tcl::file), or a name built at run time
+// ($cmd, {*}$x).
+func tclHidden(name string) bool {
+	if strings.HasPrefix(name, "$") || strings.HasPrefix(name, "{*}") {
+		return true
+	}
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		name = name[i+2:]
+	}
+	return tclOpaque.Has(name)
 }
 
 // expectScript analyses the commands an expect script runs and types.
@@ -230,6 +275,10 @@ func (c *cmd) expectScript(script string) {
 		line = strings.TrimLeft(line, " \t{")
 		name, rest, _ := strings.Cut(line, " ")
 		rest = strings.TrimRight(strings.TrimSpace(rest), "]}")
+		if tclHidden(name) {
+			c.w.hide("runs Tcl code that opens files or evaluates code, which guard does not read")
+			return
+		}
 		switch name {
 		case "spawn", "exec", "system":
 			for strings.HasPrefix(rest, "-") {

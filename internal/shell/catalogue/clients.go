@@ -13,7 +13,8 @@ type NetUse uint8
 const (
 	// Options that take a value.
 	NetSave    NetUse = iota // a file it writes (curl -o F, -D F, wget -o F); not shown
-	NetConfig                // a file it reads (curl -K F); not shown
+	NetConfig                // a file of more options it reads (curl -K F); not shown
+	NetRcFile                // a file of wgetrc commands it reads (wget --config F); not shown
 	NetPost                  // a file it sends (wget --post-file F); not shown
 	NetUpload                // a file it sends; a file: URL is then where it writes (curl -T F)
 	NetQuery                 // @F sends F (curl --url-query); not shown
@@ -92,9 +93,10 @@ var netClients = []NetClient{
 	// not O, its Output cluster's (-qO-).
 	{name: "wget", Remote: true, Output: 'O', Short: "eoaiBtTwQPUlARDIX", options: []netOption{
 		{names: " -e --execute ", use: NetExecute},
-		{names: " -P --directory-prefix ", abbrev: true, use: NetOutDir},
+		{names: " --config ", use: NetRcFile},
+		{names: " -P --directory-prefix --dir-prefix ", abbrev: true, use: NetOutDir},
 		{names: " -O --output-document ", abbrev: true, use: NetOutput},
-		{names: " -o --output-file -a --append-output --save-cookies --save-headers --warc-file ", abbrev: true, use: NetSave},
+		{names: " -o --output-file --logfile -a --append-output --save-cookies --save-headers --warc-file ", abbrev: true, use: NetSave},
 		{names: " --post-file --body-file ", abbrev: true, use: NetPost},
 		{names: " --post-data --body-data --header -U --user-agent ", use: NetSecret},
 		{names: " -i --input-file ", abbrev: true, use: NetList},

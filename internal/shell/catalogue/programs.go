@@ -32,8 +32,9 @@ var (
 	Shells = word.Set(" sh bash zsh dash ksh mksh ash yash posh rbash ")
 	// ForeignShells are shells whose language guard does not read (fish's
 	// `set a ~/.ssh; cat $a/id_rsa` parses as bash and means another
-	// thing): what they run is hidden from guard.
-	ForeignShells = word.Set(" fish csh tcsh nu nushell elvish xonsh rc osh ysh oil ")
+	// thing; es, murex, ion… alike; Tcl's tclsh, wish, jimsh): what they
+	// run is hidden from guard.
+	ForeignShells = word.Set(" fish csh tcsh nu nushell elvish xonsh rc osh ysh oil es murex ion scsh execlineb closh ngs oh rush tclsh wish jimsh ")
 	// ShellWithArg are shell options that take the next word.
 	ShellWithArg = word.Set(" -o +o -O +O --rcfile --init-file ")
 )

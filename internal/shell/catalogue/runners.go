@@ -18,6 +18,7 @@ const (
 	RunCommand    RunUse = iota // a shell command it runs, fed what it reads (rsync -e, tar -I)
 	RunCheckpoint               // tar --checkpoint-action: exec=CMD runs CMD
 	RunSSHOption                // ssh -o KEY=VALUE: a command for ProxyCommand and the like, hosts for ProxyJump
+	RunSSHConfig                // ssh -F FILE: a file of KEY VALUE lines, each read as -o KEY=VALUE
 	RunGitSetting               // git -c KEY=VALUE: a command for core.pager and the like, a host for http.proxy
 	RunGitRemote                // git ext::CMD: the remote helper runs CMD
 	RunGitConfig                // git config: writes a setting (gitConfig); takes no value
@@ -48,7 +49,7 @@ type OptionRunner struct {
 
 // Options shared by several entries.
 var (
-	sshOptions     = []runOption{{names: " -o ", attached: true, Use: RunSSHOption}}
+	sshOptions     = []runOption{{names: " -o ", attached: true, Use: RunSSHOption}, {names: " -F ", attached: true, Use: RunSSHConfig}}
 	tarRunners     = []runOption{{names: " -I --use-compress-program --to-command ", attached: true, Use: RunCommand}, {names: " --checkpoint-action ", Use: RunCheckpoint}}
 	proxyOption    = []runOption{{names: " --proxy ", Use: RunProxy}}
 	diffProgOption = []runOption{{names: " --diff-program ", Use: RunDiffer}}

@@ -1,0 +1,155 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// maxConfigDepth bounds configurations read from configurations (curl's
+// `config = F` lines).
+const maxConfigDepth = 4
+
+// config: curl -K F / --config F: the file's lines are more of curl's
+// options (output = F writes F, url = file:… reads, config = F reads
+// another), read as if on the command line. A configuration guard cannot
+// read (standard input it does not know, a file it cannot open, one the
+// command changes) is hidden: its lines may write, read or send anything.
+func (t *transfer) config(f string, depth int) {
+	c := t.c
+	if depth >= maxConfigDepth {
+		c.w.hide("reads a curl configuration nested more than %d deep", maxConfigDepth)
+		return
+	}
+	var text string
+	var ok bool
+	if f == "-" {
+		if text, ok = c.inputText(); !ok && c.stdin.file != "" {
+			f = c.stdin.file
+		} else if !ok {
+			c.w.hide("reads a curl configuration on standard input, which guard cannot see")
+			return
+		}
+	}
+	if !ok {
+		c.w.Read(f)
+		if !word.IsKnown(f) || strings.HasPrefix(f, "/dev/") || strings.HasPrefix(f, "/proc/") {
+			c.w.hide("reads a curl configuration guard cannot see")
+			return
+		}
+		if text, ok = c.w.FileText(f, true, effect.MaxScriptBytes, "a curl configuration"); !ok {
+			return // absent: curl stops; unreadable: hidden by FileText
+		}
+	}
+	t.options(curlConfigWords(text), depth+1)
+}
+
+// curlConfigWords returns the options the lines of a curl configuration
+// stand for: NAME VALUE, NAME = VALUE, NAME: VALUE, with or without the
+// leading dashes, the value optionally in double quotes with \ escapes.
+func curlConfigWords(text string) []word.Word {
+	var ws []word.Word
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		i := strings.IndexAny(line, " \t=:")
+		name, rest := line, ""
+		if i >= 0 {
+			name, rest = line[:i], strings.TrimLeft(line[i:], " \t")
+			if rest != "" && (rest[0] == '=' || rest[0] == ':') {
+				rest = strings.TrimLeft(rest[1:], " \t")
+			}
+		}
+		if !strings.HasPrefix(name, "-") {
+			name = "--" + name
+		}
+		ws = append(ws, word.Word{Text: name, Known: true})
+		if rest != "" {
+			ws = append(ws, word.Word{Text: curlConfigValue(rest), Known: true})
+		}
+	}
+	return ws
+}
+
+// curlConfigValue returns a configuration line's value: a double-quoted
+// string unquoted (\t, \n, \r, \v and \X for any other X), else up to the
+// first blank.
+func curlConfigValue(v string) string {
+	if v[0] != '"' {
+		if i := strings.IndexAny(v, " \t"); i >= 0 {
+			return v[:i]
+		}
+		return v
+	}
+	var b strings.Builder
+	for i := 1; i < len(v); i++ {
+		switch ch := v[i]; {
+		case ch == '"':
+			return b.String()
+		case ch == '\\' && i+1 < len(v):
+			i++
+			switch v[i] {
+			case 't':
+				b.WriteByte('\t')
+			case 'n':
+				b.WriteByte('\n')
+			case 'r':
+				b.WriteByte('\r')
+			case 'v':
+				b.WriteByte('\v')
+			default:
+				b.WriteByte(v[i])
+			}
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	return b.String()
+}
+
+// wgetrc: wget -e CMD runs one .wgetrc command, which is one of its long
+// options (output_document = F is -O F, input = F is -i F, dir_prefix = D
+// is -P D, execute = CMD another), read as if on the command line; a
+// proxy setting names a host it connects through. --config F reads a file
+// of them.
+func (t *transfer) wgetrc(cmd string, depth int) {
+	k, v, ok := strings.Cut(cmd, "=")
+	if !ok {
+		return
+	}
+	k = strings.ToLower(strings.TrimSpace(k))
+	v = strings.TrimSpace(v)
+	if slices.Contains(proxyVars, k) {
+		t.c.url(v)
+		return
+	}
+	if depth >= maxConfigDepth {
+		t.c.w.hide("runs wget commands nested more than %d deep", maxConfigDepth)
+		return
+	}
+	name := "--" + strings.NewReplacer("_", "-").Replace(k)
+	t.options([]word.Word{{Text: name, Known: true}, {Text: v, Known: word.IsKnown(v)}}, depth+1)
+}
+
+// wgetConfig: wget --config F reads F's .wgetrc commands, one a line.
+func (t *transfer) wgetConfig(f string, depth int) {
+	c := t.c
+	c.w.Read(f)
+	if !word.IsKnown(f) || f == "-" || strings.HasPrefix(f, "/dev/") || strings.HasPrefix(f, "/proc/") {
+		c.w.hide("reads a wget configuration guard cannot see")
+		return
+	}
+	text, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a wget configuration")
+	if !ok {
+		return
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if line = strings.TrimSpace(line); line != "" && line[0] != '#' {
+			t.wgetrc(line, depth)
+		}
+	}
+}
