@@ -352,20 +352,12 @@ func callArgs(code string, fns []string) []int {
 	var out []int
 	for _, fn := range fns {
 		for off := 0; off < len(code) && len(out) < 16; {
-			i := strings.Index(code[off:], fn)
-			if i < 0 {
+			k, next, ok := nextCall(code, fn, off)
+			if k < 0 {
 				break
 			}
-			i += off
-			off = i + len(fn)
-			if i > 0 && word.IsWordChar(code[i-1]) || off < len(code) && word.IsWordChar(code[off]) {
-				continue
-			}
-			k := off
-			for k < len(code) && k < off+4 && (code[k] == ' ' || code[k] == '(') {
-				k++
-			}
-			if k < len(code) && code[k] != '{' {
+			off = next
+			if ok && k < len(code) && code[k] != '{' {
 				out = append(out, k)
 			}
 		}

@@ -185,6 +185,27 @@ func AwkOutputs(code string) []string {
 	return out
 }
 
+// nextCall finds the next call of function fn in code from off: at is
+// where its first argument starts (after up to four blanks or opening
+// parentheses: f(x), f x), -1 when there is none; next is where the search
+// goes on; ok is false when the name found is part of a longer word.
+func nextCall(code, fn string, off int) (at, next int, ok bool) {
+	i := strings.Index(code[off:], fn)
+	if i < 0 {
+		return -1, len(code), false
+	}
+	i += off
+	next = i + len(fn)
+	if i > 0 && word.IsWordChar(code[i-1]) || next < len(code) && word.IsWordChar(code[next]) {
+		return next, next, false
+	}
+	k := next
+	for k < len(code) && k < next+4 && (code[k] == ' ' || code[k] == '(') {
+		k++
+	}
+	return k, next, true
+}
+
 // FirstLiterals returns, for each call in code of a function named in fns,
 // its first string argument: f('x'), f "x" (ruby, perl), and with lists
 // f(['a', 'b']) as "a b".
@@ -192,20 +213,16 @@ func FirstLiterals(code string, fns []string, lists bool) []string {
 	var out []string
 	for _, fn := range fns {
 		for off := 0; off < len(code) && len(out) < 16; {
-			i := strings.Index(code[off:], fn)
-			if i < 0 {
+			at, next, ok := nextCall(code, fn, off)
+			if at < 0 {
 				break
 			}
-			i += off
-			off = i + len(fn)
-			if i > 0 && word.IsWordChar(code[i-1]) || off < len(code) && word.IsWordChar(code[off]) {
+			off = next
+			if !ok {
 				continue
 			}
 			rest := code[off:]
-			k := 0
-			for k < len(rest) && k < 4 && (rest[k] == ' ' || rest[k] == '(') {
-				k++
-			}
+			k := at - off
 			if k == len(rest) {
 				continue
 			}
