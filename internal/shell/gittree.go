@@ -47,6 +47,13 @@ func (c *cmd) gitTree(sub string, at int) {
 	switch sub {
 	case "clone":
 		dir, writes = cloneDir(args)
+		if ops := gitOperands(args, cloneWithArg); len(ops) >= 2 {
+			// The directory it creates and fills, checked out or bare: a
+			// write, so that a clone into a hidden directory of the home
+			// (a plugin directory a tool runs from) meets the write rules
+			// (review 6 F3).
+			c.w.WriteDir(ops[1])
+		}
 	case "checkout", "switch":
 		writes = !branchAtHead(args)
 	case "restore":
