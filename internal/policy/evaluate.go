@@ -600,9 +600,7 @@ func (p *Policy) newWriteChecker(base *path.Detector, linkDirs []string, touch b
 	if len(linkDirs) > 0 {
 		g := &lazyRules{build: func() (*path.Detector, error) { return finish(p.compileLazy(pathLinks(home, linkDirs), nil)) }}
 		for _, d := range linkDirs {
-			rest, _ := strings.CutPrefix(d, home+string(filepath.Separator))
-			first, _, _ := strings.Cut(rest, string(filepath.Separator))
-			if t := norm(filepath.Join(home, first)); !slices.Contains(g.tops, t) {
+			if t := norm(filepath.Join(home, homeTop(home, d))); !slices.Contains(g.tops, t) {
 				g.tops = append(g.tops, t)
 			}
 		}

@@ -187,8 +187,12 @@ func (s *startupScan) pathLinks(d string) {
 
 // topDir returns the first directory below the home directory on the way
 // to d (~/.pyenv for ~/.pyenv/bin), "" when d is not under it.
-func (s *startupScan) topDir(d string) string {
-	rest, ok := strings.CutPrefix(d, s.home+string(filepath.Separator))
+func (s *startupScan) topDir(d string) string { return homeTop(s.home, d) }
+
+// homeTop returns the first directory below home on the way to d, "" when
+// d is not under home.
+func homeTop(home, d string) string {
+	rest, ok := strings.CutPrefix(d, home+string(filepath.Separator))
 	if !ok || rest == "" {
 		return ""
 	}

@@ -51,8 +51,7 @@ func (w *walker) runScript(text string, args []word.Word, sourced bool, file str
 	}
 	defer func() {
 		w.inFile--
-		w.selfTouches(touches, self)
-		w.fileTouches(touches)
+		w.fileTouches(touches, self)
 		if sourced {
 			// What the file set lasts in the shell that sourced it: the
 			// rest of an enclosing file runs with it (its chain, or none).
@@ -148,33 +147,15 @@ func knownName(a word.Word) string {
 	return a.Text
 }
 
-// selfTouches drops, from the touches from the n-th on, the file's own
-// path, self ($0 or $BASH_SOURCE handed to realpath, readlink or a loaded
-// builtin to find where the script lives): a program changing that file
-// changes only text its author already wrote.
-func (w *walker) selfTouches(n int, self string) {
-	if self == "" || n > len(*w.TouchList) {
-		return
-	}
-	keep := n
-	for _, p := range (*w.TouchList)[n:] {
-		if p != self {
-			(*w.TouchList)[keep] = p
-			keep++
-		}
-	}
-	*w.TouchList = (*w.TouchList)[:keep]
-}
-
 // readsLastArg reports whether script text expands $_ (also ${_…}), the
 // last word of the statement run before it: the command's.
 func readsLastArg(text string) bool {
 	for i := strings.Index(text, "$"); i >= 0 && i+1 < len(text); {
 		rest := text[i+1:]
 		switch {
-		case strings.HasPrefix(rest, "_") && (len(rest) == 1 || !isNameByte(rest[1])):
+		case strings.HasPrefix(rest, "_") && (len(rest) == 1 || !word.IsWordChar(rest[1])):
 			return true
-		case strings.HasPrefix(rest, "{_") && len(rest) > 2 && !isNameByte(rest[2]):
+		case strings.HasPrefix(rest, "{_") && len(rest) > 2 && !word.IsWordChar(rest[2]):
 			return true
 		}
 		j := strings.Index(rest, "$")
@@ -184,11 +165,6 @@ func readsLastArg(text string) bool {
 		i += 1 + j
 	}
 	return false
-}
-
-// isNameByte reports whether c may be in a shell variable's name.
-func isNameByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // zshBuiltins are the words zsh runs itself that bash does not (see
@@ -225,22 +201,28 @@ func inertWords(n syntax.Node) bool {
 	return inert
 }
 
-// fileTouches moves the touches from the n-th on, made while the text at
-// the end of w.chain was walked, to Analysis.FileTouches: the policy
-// weighs them by who can write the files. A relative path stays the
-// command's: it is relative to the directory the agent chose.
-func (w *walker) fileTouches(n int) {
-	if w.chain == "" || n > len(*w.TouchList) {
+// fileTouches settles the touches from the n-th on, made while a file's
+// text was walked. The file's own path, self ($0 or $BASH_SOURCE handed to
+// realpath, readlink or a loaded builtin to find where the script lives),
+// is dropped: a program changing that file changes only text its author
+// already wrote. Within a chain (w.chain), the others move to
+// Analysis.FileTouches, where the policy weighs them by who can write the
+// files; a relative path stays the command's (it is relative to the
+// directory the agent chose).
+func (w *walker) fileTouches(n int, self string) {
+	if n > len(*w.TouchList) || self == "" && w.chain == "" {
 		return
 	}
 	keep := n
 	for _, p := range (*w.TouchList)[n:] {
-		if relative(p) {
+		switch {
+		case self != "" && p == self:
+		case w.chain != "" && !relative(p):
+			w.a.FileTouches = append(w.a.FileTouches, FileTouch{Path: p, Files: w.chain})
+		default:
 			(*w.TouchList)[keep] = p
 			keep++
-			continue
 		}
-		w.a.FileTouches = append(w.a.FileTouches, FileTouch{Path: p, Files: w.chain})
 	}
 	*w.TouchList = (*w.TouchList)[:keep]
 }
