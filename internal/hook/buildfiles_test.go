@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/policy"
 )
 
@@ -143,6 +144,26 @@ func TestSqliteScriptFiles(t *testing.T) {
 
 // checkBlock runs cmd as agent A's Bash call in proj and checks that it is
 // blocked (with reason, when not "", in the answer) or allowed.
+// checkRule runs cmd as agent A's Bash call in dir and checks guard's
+// answer: allowed when rule is "", else a block by rule; either way its
+// shown reason holds reason. It returns the record, and whether the answer
+// was as wanted.
+func checkRule(t *testing.T, p *policy.Policy, dir, cmd, rule, reason string) (event.Record, bool) {
+	t.Helper()
+	code, _, stderr, rec := runReal(t, p, bashPayload(t, dir, cmd))
+	switch {
+	case rule == "" && code != 0:
+		t.Errorf("%q: blocked: %s", cmd, stderr)
+	case rule != "" && (code != 2 || rec.Rule != rule):
+		t.Errorf("%q: code %d, rule %q, want a block by %s: %s", cmd, code, rec.Rule, rule, stderr)
+	case !strings.Contains(stderr, reason):
+		t.Errorf("%q: reason %q, want %q in it", cmd, stderr, reason)
+	default:
+		return rec, true
+	}
+	return rec, false
+}
+
 func checkBlock(t *testing.T, p *policy.Policy, proj, cmd string, block bool, reason string) {
 	t.Helper()
 	code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, cmd))
