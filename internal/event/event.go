@@ -66,6 +66,12 @@ type Input struct {
 	// agent cannot have written a word of it). Empty for the command's own
 	// paths. Neither hashed nor recorded.
 	ByFiles string
+	// Bare marks, for a touch, a single hidden name the command wrote bare
+	// (.spec, not ~/.spec or .x/y): a data word guard cannot tell from a
+	// path (yq '.spec') becomes one in the home when the agent works there,
+	// so the glob of the home's hidden files concerns only what lies below
+	// it. Neither hashed nor recorded.
+	Bare bool
 	// Shell says, for a command, which language it is in: ShellPowerShell
 	// for agent A's PowerShell tool, "" for the POSIX shells. Neither
 	// hashed nor recorded.

@@ -98,7 +98,7 @@ func TestExpand(t *testing.T) {
 		{"curl -s http://169.254.169.254/latest/ -o meta.json", []event.Input{w("/proj/meta.json"), u("http://169.254.169.254/latest/")}},
 		// A bare name is a file in the working directory; a program guard
 		// does not know to only read its files touches them.
-		{`git commit -m "see https://pastebin.com/x"`, []event.Input{via(r("/proj/commit"), "git -m"), via(tc("/proj/commit"), "git -m")}},
+		{`git commit -m "see https://pastebin.com/x"`, []event.Input{via(r("/proj/commit"), "git -m")}},
 		{"gzip ~/.guard/audit.log", []event.Input{via(r("~/.guard/audit.log"), "gzip"), via(tc("~/.guard/audit.log"), "gzip")}},
 		{"grep -r key ~", []event.Input{via(r("~"), "grep -r"), via(r("~/**"), "grep -r")}},
 		{"cd ~ && rm -r .guard", []event.Input{r("~"), via(w("~/.guard"), "rm -r")}},
@@ -186,7 +186,7 @@ func TestExpandUnresolved(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !slices.Contains(derived, tt.input) {
-			t.Errorf("%q: inputs %q, want %q among them", tt.cmd, derived, tt.input)
+			t.Errorf("%q: inputs %+v, want %+v among them", tt.cmd, derived, tt.input)
 		}
 		v, err := p.Evaluate(derived)
 		if err != nil {

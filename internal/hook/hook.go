@@ -343,7 +343,8 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 			out = withUnknownVars(out, event.Input{Kind: event.KindWrite, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)})
 		}
 		for _, p := range a.Touches {
-			out = withUnknownVars(out, event.Input{Kind: event.KindTouch, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)})
+			out = withUnknownVars(out, event.Input{Kind: event.KindTouch, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p),
+				Bare: slices.Contains(a.BareTouches, p)})
 		}
 		// What the text of a file the command runs touches: the policy
 		// weighs it by who can write the file.
@@ -357,7 +358,7 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 				out = append(out, event.Input{Kind: event.KindWrite, Text: text, ByFiles: strings.Join(by, "\n")})
 				continue
 			}
-			for _, in := range withUnknownVars(nil, event.Input{Kind: event.KindTouch, Text: shell.ExpandEnv(e.Path, lookupEnv), Via: viaOf(e.Path)}) {
+			for _, in := range withUnknownVars(nil, event.Input{Kind: event.KindTouch, Text: shell.ExpandEnv(e.Path, lookupEnv), Via: viaOf(e.Path), Bare: e.Bare}) {
 				in.ByFiles = strings.Join(by, "\n")
 				out = append(out, in)
 			}
@@ -538,7 +539,9 @@ func followedBy(inputs []event.Input, more func(event.Input) ([]string, error)) 
 		if out != nil {
 			out = append(out, in)
 			for _, t := range texts {
-				out = append(out, event.Input{Kind: in.Kind, Text: t, Via: in.Via, Opaque: in.Opaque, ByFiles: in.ByFiles})
+				more := in // Via, Opaque, ByFiles, Bare: the same path's
+				more.Text = t
+				out = append(out, more)
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/pwsh"
+	"github.com/guardhq/guard/internal/shell"
 	"github.com/guardhq/guard/internal/shell/catalogue"
 )
 
@@ -39,6 +40,7 @@ func pwshInputs(text, home string) ([]event.Input, error) {
 		for _, p := range touches {
 			add(event.KindRead, p, c.Name)
 			add(event.KindTouch, p, c.Name)
+			out[len(out)-1].Bare = shell.BareHidden(p) // Select-String .spec x.yaml in the home
 		}
 		for _, p := range writes {
 			add(event.KindWrite, p, "")

@@ -52,6 +52,12 @@ func TestPowerShellTool(t *testing.T) {
 		{`bash -c 'cat ~/.ssh/id_rsa'`, "blocked_path"},
 		{`Get-ChildItem -Path $HOME -Recurse -Filter id_rsa | Get-Content`, "blocked_path"},
 		{`gc Microsoft.PowerShell.Core\FileSystem::$HOME\.ssh\id_rsa`, "blocked_path"},
+		// Review 6 F3: a cmdlet's path below the home's hidden entries,
+		// or one spelt from the home, meets ~/.*/**; a bare name in the
+		// home does not (Select-String's pattern).
+		{`ac -Path ~/.mavenrc x`, "blocked_path"},
+		{`sc ~/.local/share/bash-completion/completions/git x`, "blocked_path"},
+		{`cd ~; Select-String .spec x.yaml`, ""},
 		// Review 4 M1.
 		{`'{}' > ~/.agent_a/settings.json`, "blocked_path"},
 		{`"x" >> ~/.bashrc`, "blocked_path"},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	gopath "path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -79,9 +80,12 @@ type detectors struct {
 	readPaths  *path.Detector
 	writePaths *writeChecker
 	touchPaths *writeChecker
-	linkDirs   []string // the PATH directories whose links the write rules follow
-	userFiles  []string // the start-up files and the files they source (userText)
-	userReal   []string // where they really are (userFiles)
+	// bareTouchPaths are the touch rules of a single hidden name the
+	// command wrote bare (event.Input.Bare).
+	bareTouchPaths *writeChecker
+	linkDirs       []string // the PATH directories whose links the write rules follow
+	userFiles      []string // the start-up files and the files they source (userText)
+	userReal       []string // where they really are (userFiles)
 	// realDirs is where each directory of a path glob really is
 	// (linkVariants).
 	realDirs map[string]string
@@ -143,6 +147,9 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 			d, err := p.detector(c.detector, in.Kind)
 			if err != nil {
 				return event.Verdict{}, err
+			}
+			if in.Kind == event.KindTouch && in.Bare && c.detector == event.DetectorPaths && d != nil {
+				d = p.cache.bareTouchPaths
 			}
 			if d == nil { // switched off by the policy
 				continue
@@ -461,14 +468,16 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 						Protected: guardDirs, Home: p.Home, Variants: p.zdotVariants(p.linkVariants(block, p.FilePaths.AllowWrite),
 							block, p.FilePaths.AllowWrite), Trees: true})
 					if err == nil {
-						c.writePaths = p.newWriteChecker(d, linkDirs, false)
+						c.writePaths = p.newWriteChecker(d, linkDirs, false, false)
 						c.linkDirs = linkDirs
 					}
 				}
 			}
 			if k == event.KindTouch && err == nil {
 				if c.touchPaths == nil {
-					c.touchPaths = p.newWriteChecker(p.touchDetector(c.writePaths.base), c.linkDirs, true)
+					base := p.touchDetector(c.writePaths.base)
+					c.touchPaths = p.newWriteChecker(base, c.linkDirs, true, false)
+					c.bareTouchPaths = p.newWriteChecker(base, c.linkDirs, true, true)
 				}
 				return c.touchPaths, nil
 			}
@@ -576,7 +585,12 @@ type lazyRules struct {
 	// dots marks the homeDots group: a name with a part guard cannot
 	// work out meets it only when what it knows already lies in a hidden
 	// entry of the home (~/.mavenr$(…)).
-	dots  bool
+	dots bool
+	// deep marks the homeDots group of the touches: it concerns a path
+	// below a hidden entry of the home (~/.pyenv/plugins/x), not the entry
+	// itself, which a data word resolved in the home also names (yq
+	// '.spec' → ~/.spec).
+	deep  bool
 	build func() (*path.Detector, error)
 	once  sync.Once
 	d     *path.Detector // nil: no rules
@@ -586,8 +600,9 @@ type lazyRules struct {
 // newWriteChecker returns the checker of the write rules of base, of the
 // links of PATH directories linkDirs, and of the home directory's hidden
 // files when the policy lists homeDots; touch makes them the touch rules,
-// without homeDots (see there).
-func (p *Policy) newWriteChecker(base *path.Detector, linkDirs []string, touch bool) *writeChecker {
+// and bare those of the touches of bare names, where homeDots concerns only
+// paths below a hidden entry (see there).
+func (p *Policy) newWriteChecker(base *path.Detector, linkDirs []string, touch, bare bool) *writeChecker {
 	w := &writeChecker{p: p, base: base}
 	home := filepath.Clean(p.Home)
 	norm := func(d string) string { return strings.TrimSuffix(path.Fold(path.Normalize(d, "")), "/") }
@@ -606,8 +621,8 @@ func (p *Policy) newWriteChecker(base *path.Detector, linkDirs []string, touch b
 		}
 		w.groups = append(w.groups, g)
 	}
-	if !touch && slices.Contains(p.FilePaths.BlockWrite, homeDots) && filepath.IsAbs(home) && home != "/" {
-		w.groups = append(w.groups, &lazyRules{tops: []string{norm(home)}, dots: true,
+	if slices.Contains(p.FilePaths.BlockWrite, homeDots) && filepath.IsAbs(home) && home != "/" {
+		w.groups = append(w.groups, &lazyRules{tops: []string{norm(home)}, dots: true, deep: bare,
 			build: func() (*path.Detector, error) { return finish(p.compileLazy([]string{homeDots}, homeData)) }})
 	}
 	return w
@@ -638,7 +653,7 @@ func (w *writeChecker) Check(text string) (event.Finding, bool) {
 		n = strings.TrimSuffix(path.Fold(path.Normalize(text, w.p.Home)), "/")
 	}
 	for _, g := range w.groups {
-		if !opaque && !g.concerns(n) || g.dots && !w.inDots(text) {
+		if !opaque && !g.concerns(n) || g.dots && !w.inDots(text, g.deep) {
 			continue
 		}
 		g.once.Do(func() { g.d, g.err = g.build() })
@@ -664,18 +679,22 @@ func (w *writeChecker) Check(text string) (event.Finding, bool) {
 // inDots reports whether the homeDots group applies to text: for a name
 // with a part guard cannot work out, only when the part before it already
 // lies in a hidden entry of the home directory and in none of its data
-// stores.
-func (w *writeChecker) inDots(text string) bool {
+// stores; deep (the touches) asks for a path below the hidden entry, the
+// part guard knows too.
+func (w *writeChecker) inDots(text string, deep bool) bool {
 	i := strings.Index(text, path.Unknown)
-	if i < 0 {
-		return true
-	}
 	home := strings.TrimSuffix(path.Fold(path.Normalize(w.p.Home, "")), "/")
+	if i < 0 {
+		return !deep || belowHidden(text, w.p.Home)
+	}
 	known := path.Fold(path.Normalize(text[:i], w.p.Home))
 	if strings.HasSuffix(text[:i], "/") {
 		known = strings.TrimSuffix(known, "/") + "/"
 	}
 	if !strings.HasPrefix(known, home+"/.") || strings.Contains(known, "/..") {
+		return false
+	}
+	if deep && !strings.Contains(known[len(home)+2:], "/") {
 		return false
 	}
 	for _, d := range homeData {
@@ -688,6 +707,24 @@ func (w *writeChecker) inDots(text string) bool {
 		}
 	}
 	return true
+}
+
+// belowHidden reports whether path p lies below a hidden entry of home
+// (~/.pyenv/plugins/x), or not in home at all (the glob decides then). A
+// backslash is no separator here: p is a bare name the shell resolved
+// (.output "out\tx.csv" is sqlite3's data, one name), where the path rules
+// read one as a separator.
+func belowHidden(p, home string) bool {
+	home = strings.TrimSuffix(home, "/")
+	rest, ok := strings.CutPrefix(p, "~/")
+	if !ok {
+		rest, ok = strings.CutPrefix(p, home+"/")
+	}
+	if !ok {
+		return true
+	}
+	rest = strings.TrimSuffix(gopath.Clean(rest), "/")
+	return !strings.HasPrefix(rest, ".") || strings.Contains(rest, "/")
 }
 
 // concerns reports whether normalised path n is in or above one of g's
@@ -706,11 +743,12 @@ func (g *lazyRules) concerns(n string) bool {
 // homeDots is the default block_write glob for the home directory's hidden
 // files and directories: configuration and state that programs read when
 // they start, of which no list is ever complete. Listed, it protects them
-// from writes but the tools' data stores, homeData. Not from touches: a
-// word guard cannot tell from a path (yq '.spec', sqlite3 '.tables', go's
-// ./...) is one in the home's top level when the agent works there, and
-// the analysis writes every path under the home from ~, so a path the
-// command named cannot be told from one a word became. A name with a part
+// from writes but the tools' data stores, homeData; from touches below a
+// hidden entry (npm --prefix ~/.tmux/x, pip download -d ~/.pyenv/plugins/e:
+// review 6 F3), not of the entry itself: a word guard cannot tell from a
+// path (yq '.spec', sqlite3 '.tables', go's ./...) is one in the home's
+// top level when the agent works there, and a path the command named
+// cannot be told from one a word became. A name with a part
 // guard cannot work out meets it only when its known part already lies in
 // a hidden entry (~/.mavenr$(…)), not when the unknown could be anything
 // (cd -; go build ./...). See writeChecker.inDots.

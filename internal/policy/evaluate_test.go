@@ -826,7 +826,14 @@ func BenchmarkPathRules(b *testing.B) {
 // policy's block_write does not list it.
 func TestHomeDots(t *testing.T) {
 	write := event.Input{Kind: event.KindWrite, Text: "~/.newtoolrc"}
-	touch := event.Input{Kind: event.KindWrite, Text: "~/.config/newtool/init.lua"}
+	deep := event.Input{Kind: event.KindWrite, Text: "~/.config/newtool/init.lua"}
+	// A writer guard does not know names a place below a hidden entry
+	// (npm install --prefix ~/.config/newtool x): review 6 F3.
+	touch := event.Input{Kind: event.KindTouch, Text: "~/.config/newtool/init.lua"}
+	// A name the command spelt from the home, not bare (mytool --config
+	// ~/.newtoolrc): review 6 F3.
+	named := event.Input{Kind: event.KindTouch, Text: "~/.newtoolrc"}
+	bareDeep := event.Input{Kind: event.KindTouch, Text: "~/.config/newtool/init.lua", Bare: true}
 	for _, c := range []struct {
 		doc   string
 		block bool
@@ -837,8 +844,9 @@ func TestHomeDots(t *testing.T) {
 	} {
 		p := mustParse(t, c.doc)
 		unknown := event.Input{Kind: event.KindWrite, Text: "~/.mavenr" + path.Unknown} // review 6 F6
-		for _, in := range []event.Input{write, touch, unknown} {
-			if in.Text == unknown.Text && strings.Contains(c.doc, "allow_write") {
+		deepUnknown := event.Input{Kind: event.KindTouch, Text: "~/.qq/plugins/" + path.Unknown}
+		for _, in := range []event.Input{write, deep, touch, named, bareDeep, unknown, deepUnknown} {
+			if (in.Text == unknown.Text || in.Text == deepUnknown.Text) && strings.Contains(c.doc, "allow_write") {
 				continue // (could be any ~/.mavenr…: allowing two names opens no third)
 			}
 			v, err := p.Evaluate([]event.Input{in})
@@ -848,7 +856,7 @@ func TestHomeDots(t *testing.T) {
 			if v.Blocked() != c.block {
 				t.Errorf("%s: %s %s: blocked %v, want %v", c.doc, in.Kind, in.Text, v.Blocked(), c.block)
 			}
-			if c.block && in.Text != unknown.Text && !strings.Contains(v.Finding.Reason, homeDots) {
+			if c.block && in.Text != unknown.Text && in.Text != deepUnknown.Text && !strings.Contains(v.Finding.Reason, homeDots) {
 				t.Errorf("%s: reason %q does not name %s", c.doc, v.Finding.Reason, homeDots)
 			}
 		}
@@ -856,13 +864,17 @@ func TestHomeDots(t *testing.T) {
 }
 
 // TestHomeDotsPasses: what the hidden files' glob leaves alone: a touch of
-// a word resolved in the home, a name whose unknown part could be
+// a bare name resolved in the home, a name whose unknown part could be
 // anything, a data store.
 func TestHomeDotsPasses(t *testing.T) {
 	p := mustParse(t, `{}`)
 	home := strings.TrimSuffix(p.Home, "/")
 	for _, in := range []event.Input{
-		{Kind: event.KindTouch, Text: home + "/.spec"},
+		{Kind: event.KindTouch, Text: home + "/.spec", Bare: true},
+		{Kind: event.KindTouch, Text: "~/.newtoolrc", Bare: true},
+		{Kind: event.KindTouch, Text: "~/.qq" + path.Unknown, Bare: true},
+		{Kind: event.KindTouch, Text: "~/.cache/newtool/x"},
+		{Kind: event.KindTouch, Text: "~/proj/.github/workflows/ci.yml"},
 		{Kind: event.KindWrite, Text: home + "/proj/" + path.Unknown + "/x"},
 		{Kind: event.KindWrite, Text: "~/.cache/pip/" + path.Unknown},
 		{Kind: event.KindWrite, Text: "~/.bash_history"},

@@ -54,3 +54,7 @@ const (
 // ErrLimit is the error of a command beyond guard's bounds (the same value
 // as [effect.ErrLimit], so errors.Is holds either way).
 var ErrLimit = effect.ErrLimit
+
+// BareHidden reports whether a word is a single hidden name, relative
+// (see [Analysis.BareTouches]).
+func BareHidden(w string) bool { return effect.BareHidden(w) }

@@ -534,6 +534,7 @@ func (c *cmd) chdirOptions() {
 			case s == "-C" && j+1 < len(c.args):
 				j++
 				c.changeDir(c.args[j].Text)
+				c.spend(j) // where git runs: what it writes there is the subcommand's (gittree.go)
 			case s == "-c" || s == "--git-dir" || s == "--work-tree" || s == "--namespace" || s == "--config-env":
 				j++
 			case strings.HasPrefix(s, "-"):
@@ -545,6 +546,7 @@ func (c *cmd) chdirOptions() {
 		for j := 0; j < len(c.args); j++ {
 			if v, k, ok := word.OptionValue(c.args, j, 'C', "fIoWjlEW", "--directory"); ok {
 				c.changeDir(v)
+				c.spend(k) // where make runs, not a file it writes
 				j = k
 			}
 		}

@@ -33,7 +33,7 @@ func (w *walker) hide(format string, args ...any) {
 // file's); see userChain.
 func (w *walker) runScript(text string, args []word.Word, sourced bool, file string) {
 	w.inFile++
-	before, outer, touches := w.err, w.chain, len(*w.TouchList)
+	before, outer, touches, bares := w.err, w.chain, len(*w.TouchList), len(*w.BareList)
 	self := ""
 	if file != "" && !word.Opaque(file) {
 		self = w.Where(file)
@@ -51,7 +51,7 @@ func (w *walker) runScript(text string, args []word.Word, sourced bool, file str
 	}
 	defer func() {
 		w.inFile--
-		w.fileTouches(touches, self)
+		w.fileTouches(touches, bares, self)
 		if sourced {
 			// What the file set lasts in the shell that sourced it: the
 			// rest of an enclosing file runs with it (its chain, or none).
@@ -201,24 +201,28 @@ func inertWords(n syntax.Node) bool {
 	return inert
 }
 
-// fileTouches settles the touches from the n-th on, made while a file's
-// text was walked. The file's own path, self ($0 or $BASH_SOURCE handed to
+// fileTouches settles the touches from the n-th on (and the bare ones from
+// the bares-th on), made while a file's text was walked. The file's own path, self ($0 or $BASH_SOURCE handed to
 // realpath, readlink or a loaded builtin to find where the script lives),
 // is dropped: a program changing that file changes only text its author
 // already wrote. Within a chain (w.chain), the others move to
 // Analysis.FileTouches, where the policy weighs them by who can write the
 // files; a relative path stays the command's (it is relative to the
 // directory the agent chose).
-func (w *walker) fileTouches(n int, self string) {
+func (w *walker) fileTouches(n, bares int, self string) {
 	if n > len(*w.TouchList) || self == "" && w.chain == "" {
 		return
+	}
+	var bare []string // the touches of bare names only (Analysis.BareTouches)
+	if bares <= len(*w.BareList) {
+		bare = onlyBare((*w.TouchList)[n:], (*w.BareList)[bares:])
 	}
 	keep := n
 	for _, p := range (*w.TouchList)[n:] {
 		switch {
 		case self != "" && p == self:
 		case w.chain != "" && !relative(p):
-			w.a.FileTouches = append(w.a.FileTouches, FileTouch{Path: p, Files: w.chain})
+			w.a.FileTouches = append(w.a.FileTouches, FileTouch{Path: p, Files: w.chain, Bare: slices.Contains(bare, p)})
 		default:
 			(*w.TouchList)[keep] = p
 			keep++
@@ -374,7 +378,7 @@ func (c *cmd) scanFile(text string, awk bool) {
 		w.Write(p)
 	}
 	for _, p := range hp.Touches {
-		w.Touch(p)
+		w.TouchBare(p) // a guess: a project opens its own '.env' too
 	}
 	c.scanEffects(text, awk)
 }

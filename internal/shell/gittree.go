@@ -90,6 +90,17 @@ func (c *cmd) gitTree(sub string, at int) {
 		}
 	}
 	if writes && dir != "" {
+		if c.w.guessing == 0 && (dir != "." || !found || c.w.Dir != "") {
+			// The tree's files are written: a tree in a hidden directory
+			// of the home (git -C ~/.pyenv/plugins/x pull, cd ~ && git
+			// pull in a dotfiles repository) meets the write rules
+			// (review 6 F3). Not the tree git finds from the directory
+			// the command starts in: the agent's own (a project); nor a
+			// remote one (ssh HOST 'cd /srv/app && git pull').
+			c.w.Linking = true // git's own rewrite, not a write through a link it made
+			c.w.WriteDir(dir)
+			c.w.Linking = false
+		}
 		c.w.MayLink(dir, gitTreeWhy)
 		c.treeChanged(dir, found && dir == tree)
 	}

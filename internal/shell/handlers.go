@@ -237,8 +237,14 @@ func (c *cmd) touches(p *catalogue.Program) {
 		return
 	}
 	reads := c.gitReadsFrom() // git diff F, git log -- F: reads
+	sub := -1                 // git's subcommand names a command, not a file (git -C ~/.dotfiles status)
+	if c.name == "git" {
+		if s, at := gitSubcommand(c.args); s != "" {
+			sub = at
+		}
+	}
 	for j, a := range c.args {
-		if c.kinds[j] != argPlain || c.isSpent(j) || c.patternValue(j) || j >= reads {
+		if c.kinds[j] != argPlain || c.isSpent(j) || c.patternValue(j) || j >= reads || j == sub {
 			continue
 		}
 		c.w.Touch(a.Text)

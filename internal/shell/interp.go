@@ -242,7 +242,7 @@ func (c *cmd) scanCode(code string) {
 		c.w.Touch(p)
 	}
 	for _, p := range hp.Touches {
-		c.w.Touch(p)
+		c.w.TouchBare(p) // a guess: a project opens its own '.env' too
 	}
 	for _, p := range hp.Joins { // '/home/u/.ss' + 'h/id_rsa'
 		c.w.Read(p)

@@ -271,6 +271,10 @@ func (t *transfer) saved() {
 		for _, a := range t.c.args {
 			if name := lang.UrlName(a.Text); name != "" {
 				w.Write(dir + "/" + name)
+			} else if strings.Contains(a.Text, "://") {
+				// wget names what a URL without a file name gives
+				// index.html (wget -P ~/.pyenv/plugins/x URL: review 6 F3).
+				w.Write(dir + "/index.html")
 			}
 		}
 	}

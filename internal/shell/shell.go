@@ -138,6 +138,14 @@ type Analysis struct {
 	// vim -es F. The read-only catalogue (package catalogue) lists the programs
 	// whose words are never touches. A path in Writes is not repeated here.
 	Touches []string
+	// BareTouches are the touches the command only ever named by a single
+	// hidden name written bare (yq .spec, after cd ~ too): a data word
+	// guard cannot tell from a path is one of them when the agent works in
+	// the home. Each is in Touches too.
+	BareTouches []string
+	// bare are the touches of bare hidden names as recorded (BareTouches
+	// before finish).
+	bare []string
 	// URLs are the URLs and hosts the command would contact: every
 	// http(s)://, ftp://, gopher://, dict://… in a word that is not data,
 	// and the host operands of curl, wget, nc, ncat, netcat, telnet, ssh,
@@ -174,6 +182,9 @@ type FileTouch struct {
 	// Unresolved set.
 	Path       string
 	Unresolved bool
+	// Bare: the file's text only named it as a bare hidden name, or a
+	// guessed one (see Analysis.BareTouches).
+	Bare bool
 	// Files are the files whose text made the shell's state and touches
 	// it, as the command names them (after its cd), one per line: the
 	// files sourced before it, those on the way to it, and the file whose
@@ -300,6 +311,7 @@ func union(a, z *Analysis, zerr error) {
 	a.OpaqueReads = append(a.OpaqueReads, z.OpaqueReads...)
 	a.Writes = append(a.Writes, z.Writes...)
 	a.Touches = append(a.Touches, z.Touches...)
+	a.bare = append(a.bare, z.bare...)
 	a.FileTouches = append(a.FileTouches, z.FileTouches...)
 	a.URLs = append(a.URLs, z.URLs...)
 	a.Files = append(a.Files, z.Files...)
@@ -341,6 +353,7 @@ func finish(a *Analysis) {
 	}
 	a.OpaqueReads = dedupe(opaque)
 	a.Writes = a.settle(a.Writes, true)
+	a.BareTouches = onlyBare(a.Touches, a.bare)
 	// A touch with an opaque part is checked as an unresolved write.
 	a.Touches = without(a.settle(a.Touches, true), a.Writes)
 	a.Files = dedupe(a.Files)
@@ -607,4 +620,29 @@ func varAt(p string, i int) (varRef, int) {
 		j++
 	}
 	return varRef{name: p[i:j]}, j
+}
+
+// onlyBare returns the paths of bare that touches holds as often as bare
+// does: every touch of them was a bare hidden name (a path with a marker is
+// none).
+func onlyBare(touches, bare []string) []string {
+	if len(bare) == 0 {
+		return nil
+	}
+	n := make(map[string]int, len(bare))
+	for _, p := range bare {
+		n[p]--
+	}
+	for _, p := range touches {
+		if _, ok := n[p]; ok {
+			n[p]++
+		}
+	}
+	var out []string
+	for _, p := range bare {
+		if n[p] == 0 && !word.HasMark(p) && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }

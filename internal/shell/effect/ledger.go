@@ -71,6 +71,10 @@ type Ledger struct {
 	// ReadList, WriteList, TouchList and FileList are the Analysis's
 	// lists the ledger appends to.
 	ReadList, WriteList, TouchList, FileList *[]string
+	// BareList are the touches of a single hidden name written bare (yq
+	// .spec), as recorded (each in TouchList too).
+	BareList  *[]string
+	forceBare bool // TouchBare
 	// Fail records an error (the walker keeps the gravest); hide, that
 	// the command runs what guard cannot see; lookup reads a variable.
 	Fail   func(err error)
@@ -665,6 +669,16 @@ func (w *Ledger) Write(s string) { w.pathOf(s, writePath) }
 
 func (w *Ledger) Touch(s string) { w.pathOf(s, touchPath) }
 
+// TouchBare records the file word s names as touched, a guess as
+// uncertain as a bare hidden name (Analysis.BareTouches): a dot entry of
+// the home that interpreter code may mean ('.env' in code that names the
+// home directory elsewhere).
+func (w *Ledger) TouchBare(s string) {
+	w.forceBare = true
+	w.pathOf(s, touchPath)
+	w.forceBare = false
+}
+
 // WriteDir records s, a word in the place of a directory that is written
 // (tar -C DIR, unzip -d DIR, cp's destination).
 func (w *Ledger) WriteDir(s string) { w.Write(s) }
@@ -700,17 +714,35 @@ func (w *Ledger) pathOf(s string, k pathKind) {
 			return
 		}
 	}
+	bare := k == touchPath && w.BareList != nil && (w.forceBare || BareHidden(p))
 	if q, ok := w.DirVar(p); ok {
 		p = q
 	} else {
 		for _, d := range w.OtherDirs {
 			w.record(Under(d, p), k) // where a cd may not have run
+			if bare {
+				*w.BareList = append(*w.BareList, Under(d, p))
+			}
 		}
 		w.unknownDirHook(p, k) // githooks.go
 		p = Under(w.Dir, p)
 	}
 	w.record(p, k)
+	if bare {
+		*w.BareList = append(*w.BareList, p)
+	}
 	w.throughLinks(p, k)
+}
+
+// BareHidden reports whether word p is a single hidden name, relative
+// (.spec, ./...): what a data word guard cannot tell from a path (yq
+// '.spec', go's ./...) also is.
+func BareHidden(p string) bool {
+	if p == "" || p[0] == '/' || p[0] == '~' || p[0] == '$' {
+		return false
+	}
+	c := path.Clean(p)
+	return len(c) > 1 && c[0] == '.' && c != ".." && !strings.Contains(c, "/")
 }
 
 // cutDirVar returns the rest of p after a leading $PWD or $OLDPWD (also
