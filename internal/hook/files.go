@@ -30,13 +30,20 @@ type runFiles struct {
 	base string // the directory relative paths start from; "" if unknown
 	home string
 	path string // the PATH the command's shell inherits
+	// cdpath is the CDPATH it inherits: cd NAME may go to NAME in any of
+	// its directories.
+	cdpath string
 }
 
 // filesFor returns the reader of the files call's commands run.
 func filesFor(call *agent.Call, opt agent.Options) runFiles {
 	h, _ := home.UserHome()
-	return runFiles{base: agent.BaseDir(call, opt), home: h, path: os.Getenv("PATH")}
+	return runFiles{base: agent.BaseDir(call, opt), home: h, path: os.Getenv("PATH"), cdpath: os.Getenv("CDPATH")}
 }
+
+// SearchCDPath implements shell.CDSearcher: the agent's CDPATH, which the
+// command's shell inherits as guard does.
+func (f runFiles) SearchCDPath() string { return f.cdpath }
 
 // SearchPath implements shell.Searcher: the agent's PATH, which the
 // command's shell inherits as guard does.

@@ -248,3 +248,25 @@ func TestLookPath(t *testing.T) {
 		}
 	}
 }
+
+// TestInheritedCDPath: cd NAME searches the CDPATH the command's shell
+// inherits from the agent (review 7 F8): a user's `export CDPATH=.:~` makes
+// cd .guard reach guard's directory.
+func TestInheritedCDPath(t *testing.T) {
+	homeDir, proj := scriptWorld(t, nil)
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cdpath string
+		block  bool
+	}{
+		{"", false},
+		{".:" + homeDir, true},
+		{"/srv", false},
+	} {
+		t.Setenv("CDPATH", tc.cdpath)
+		code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, "cd .guard && echo x > notes.txt"))
+		if (code == 2) != tc.block {
+			t.Errorf("CDPATH=%q: exit %d, want a block %v: %s", tc.cdpath, code, tc.block, stderr)
+		}
+	}
+}

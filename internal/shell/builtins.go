@@ -454,6 +454,9 @@ func (c *cmd) cd() {
 	for i, d := range named {
 		named[i] = w.dest(d)
 	}
+	if c.name != "popd" && rot == "" {
+		named = append(named, w.cdPaths(dest)...)
+	}
 	prev := w.Dir
 	w.moveTo(stack[0])
 	w.addDirs(named...)
@@ -464,6 +467,53 @@ func (c *cmd) cd() {
 	if w.Dir != prev {
 		w.OldDir = &prev
 	}
+}
+
+// cdPaths returns the other directories cd DEST may move to: DEST in each
+// entry of CDPATH (zsh's cdpath; the command's, else the one the shell
+// inherits) when DEST is relative and does not start with . or .., and,
+// after cdable_vars, the value of the variable DEST names. A CDPATH guard
+// cannot read is a directory it does not know.
+func (w *walker) cdPaths(dest string) []string {
+	if dest == "" || dest == "-" || dest[0] == '/' || dest[0] == '~' || dest[0] == '$' ||
+		dest == "." || dest == ".." || strings.HasPrefix(dest, "./") || strings.HasPrefix(dest, "../") {
+		return nil
+	}
+	var out []string
+	if w.cdable && word.IsName(dest) {
+		if v, ok := w.lookup(dest); ok {
+			out = append(out, w.dest(v))
+		} else {
+			out = append(out, w.dest("$"+dest)) // inherited, or one the shell knows: cd HOME
+		}
+	}
+	cdpath, ok := w.lookup("CDPATH")
+	if !ok {
+		if v, set := w.varMap()["cdpath"]; set && v.Set {
+			cdpath, ok = strings.Join(v.List, ":"), true
+		}
+	}
+	if !ok && w.declared("CDPATH") {
+		return out // unset by the command
+	}
+	if !ok {
+		if s, is := w.Files.(effect.CDSearcher); is {
+			cdpath = s.SearchCDPath()
+		}
+	}
+	if word.HasMark(cdpath) {
+		return append(out, word.Mark(word.MarkVar, "CDPATH"))
+	}
+	for i, e := range strings.Split(cdpath, ":") {
+		if i == maxDirs || cdpath == "" {
+			break
+		}
+		if e == "" {
+			e = "."
+		}
+		out = append(out, w.dest(strings.TrimRight(e, "/")+"/"+dest))
+	}
+	return out
 }
 
 // dest returns the directory cd DEST moves to.

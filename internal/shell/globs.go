@@ -507,6 +507,7 @@ func (w *walker) globOptions(args []word.Word) {
 			// An option guard cannot read may be either.
 			w.nocase, w.dotglob, w.braceccl = true, true, true
 			w.rcexpand, w.wordsplit = true, true
+			w.cdable, w.autocd = true, true
 		case caseOption(a.Text):
 			w.nocase = true
 		case optionName(a.Text) == "braceccl":
@@ -515,6 +516,10 @@ func (w *walker) globOptions(args []word.Word) {
 			w.rcexpand = true
 		case optionName(a.Text) == "shwordsplit":
 			w.wordsplit = true
+		case optionName(a.Text) == "cdablevars":
+			w.cdable = true
+		case optionName(a.Text) == "autocd":
+			w.autocd = true
 		case dotOption(a.Text):
 			w.dotglob = true
 		}

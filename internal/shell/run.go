@@ -23,6 +23,11 @@ func (c *cmd) program() {
 	if c.builtin() {
 		return
 	}
+	if c.w.autocd && len(c.args) == 0 && c.prog != "" {
+		// zsh's AUTO_CD: a command that names a directory is cd to it;
+		// the shell may be there from now on.
+		c.w.addDirs(c.w.dest(c.prog))
+	}
 	c.chdirOptions()
 	c.commandOptions()
 	c.escapes() // command languages, build tools' files (escapes.go)

@@ -29,6 +29,10 @@ type walker struct {
 	// rcexpand, wordsplit: zsh's RC_EXPAND_PARAM and SH_WORD_SPLIT were
 	// set (see zshSplits).
 	rcexpand, wordsplit bool
+	// cdable, autocd: bash's cdable_vars (cd NAME may go to $NAME) and
+	// zsh's AUTO_CD (a command that names a directory is cd to it) were
+	// set (see cdPaths).
+	cdable, autocd bool
 	// fieldsMode: the word being arranged is an argument (prep's
 	// modeFields); inDots: its dot-file forms are being written (see
 	// dotVariants).

@@ -22,6 +22,12 @@ type Searcher interface {
 	LookPath(name string, dirs []string) int
 }
 
+// CDSearcher is a Files that also tells the CDPATH the command's shell
+// inherits: cd NAME may move to NAME in any of its directories.
+type CDSearcher interface {
+	SearchCDPath() string
+}
+
 // Files reads, for an analysis, the files a command runs: a script given
 // to a shell, sourced or run by its path, a program given to an
 // interpreter, a crontab or an at job. internal/shell does no I/O itself;
