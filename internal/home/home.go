@@ -20,6 +20,8 @@ import (
 	"os/user"
 	"path/filepath"
 	"runtime"
+	"strings"
+	"sync"
 )
 
 // EnvDir is the environment variable that moves guard's directory.
@@ -146,3 +148,14 @@ func Ensure() (string, error) {
 	}
 	return d, nil
 }
+
+// SelfName returns the name guard's own executable runs as: its base name,
+// lower case, without .exe ("" when the system does not say). A command
+// that runs a program of that name runs guard, however it was renamed.
+var SelfName = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSuffix(strings.ToLower(filepath.Base(exe)), ".exe")
+})

@@ -315,7 +315,7 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 			f := filesFor(call, opt)
 			sh, _ := lookupEnv("SHELL")
 			// The client runs the command with the user's shell.
-			opt0 = shell.Options{Home: f.home, Files: f, Zsh: shell.IsZsh(sh)}
+			opt0 = shell.Options{Home: f.home, Files: f, Zsh: shell.IsZsh(sh), Self: home.SelfName()}
 		}
 		a := shell.Analyze(in.Text, opt0)
 		if errors.Is(a.Err, shell.ErrLimit) {

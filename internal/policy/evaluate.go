@@ -139,7 +139,7 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 		var sh *shell.Analysis // parsed on first need
 		analysis := func() *shell.Analysis {
 			if sh == nil {
-				sh = shell.Analyze(in.Text, shell.Options{Home: p.Home, Files: p.files, Zsh: p.Zsh})
+				sh = shell.Analyze(in.Text, shell.Options{Home: p.Home, Files: p.files, Zsh: p.Zsh, Self: p.Self})
 			}
 			return sh
 		}
@@ -648,7 +648,7 @@ func (w *writeChecker) Check(text string) (event.Finding, bool) {
 		return f, hit
 	}
 	var n string
-	opaque := strings.Contains(text, path.Unknown) || strings.Contains(text, "..") || strings.ContainsAny(text, "*?[")
+	opaque := strings.Contains(text, path.Unknown) || strings.Contains(text, "..") || strings.ContainsAny(text, `*?[\`)
 	if !opaque {
 		n = strings.TrimSuffix(path.Fold(path.Normalize(text, w.p.Home)), "/")
 	}

@@ -62,6 +62,7 @@ func Default() (*Policy, error) {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
 	p.Zsh = shell.IsZsh(os.Getenv("SHELL"))
+	p.Self = home.SelfName()
 	if z := os.Getenv("ZDOTDIR"); filepath.IsAbs(z) {
 		p.ZDotDir = z
 	}

@@ -42,6 +42,9 @@ type Policy struct {
 	// Zsh says the user's shell is zsh ($SHELL): commands are read as zsh
 	// reads them too (shell.Options.Zsh).
 	Zsh bool `json:"-"`
+	// Self is the name guard's executable runs as (home.SelfName): a
+	// command running it is guard's own command line.
+	Self string `json:"-"`
 	// ZDotDir is where zsh reads its start-up files ($ZDOTDIR of the
 	// hook's environment, which is the agent client's and so the user's
 	// shell's; "" when unset or not absolute): a write rule for ~/.zshrc,

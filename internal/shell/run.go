@@ -28,6 +28,9 @@ func (c *cmd) program() {
 		// the shell may be there from now on.
 		c.w.addDirs(c.w.dest(c.prog))
 	}
+	if name == "guard" || name == c.w.self && name != "" || c.namesAgent() {
+		c.guardCLI() // self.go
+	}
 	c.chdirOptions()
 	c.commandOptions()
 	c.escapes() // command languages, build tools' files (escapes.go)

@@ -244,6 +244,10 @@ type Options struct {
 	// Zsh reads the command as zsh reads it too (the user's shell is zsh,
 	// see IsZsh): the analysis holds what either reading reaches.
 	Zsh bool
+	// Self is the name guard's own executable runs as (its base name, lower
+	// case, without .exe), besides "guard": a command that runs it is
+	// guard's command line (see guardCLI).
+	Self string
 }
 
 // IsZsh reports whether a login shell, as $SHELL names it, is zsh.
@@ -287,7 +291,7 @@ func analyze(cmd string, opt Options) *Analysis {
 // walk analyses cmd into a, read as bash or as zsh reads it, and returns
 // the walk's error.
 func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
-	w := &walker{a: a, zsh: zsh, zshShell: opt.Zsh}
+	w := &walker{a: a, zsh: zsh, zshShell: opt.Zsh, self: opt.Self}
 	w.Ledger = newLedger(w, a, strings.TrimRight(opt.Home, "/"), opt.Files)
 	w.script(cmd, 0)
 	return w.err

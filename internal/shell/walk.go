@@ -33,6 +33,8 @@ type walker struct {
 	// zsh's AUTO_CD (a command that names a directory is cd to it) were
 	// set (see cdPaths).
 	cdable, autocd bool
+	// self is Options.Self.
+	self string
 	// fieldsMode: the word being arranged is an argument (prep's
 	// modeFields); inDots: its dot-file forms are being written (see
 	// dotVariants).

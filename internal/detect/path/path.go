@@ -73,6 +73,7 @@ import (
 	"fmt"
 	gopath "path"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"unicode"
@@ -441,6 +442,14 @@ func (d *Detector) check(p string, opaque bool) (event.Finding, bool) {
 	if strings.Contains(p, Unknown) {
 		return d.checkUnresolved(p)
 	}
+	if k, ok := kernelDots(p, d.home); ok {
+		// The kernel's path first: a\b/../.. is two steps up on Unix,
+		// where Normalize reads the backslash as a separator (one step
+		// into a/b and back). Both are checked; either blocks.
+		if f, hit := d.check(k, opaque); hit {
+			return f, hit
+		}
+	}
 	n := Fold(Normalize(p, d.home))
 	dir, name, rec := cutTree(n)
 	for _, pd := range d.protected {
@@ -662,6 +671,28 @@ func foldRune(r rune) rune {
 	}
 	return least
 }
+
+// kernelDots returns p with its .. elements resolved as the kernel of a
+// system whose only separator is / resolves them (a backslash is part of
+// a name there), when p holds both a backslash and a .. that this changes;
+// false on Windows, where Normalize's reading is the system's.
+func kernelDots(p, home string) (string, bool) {
+	if backslashSeparates || !strings.Contains(p, `\`) || !strings.Contains(p, "..") {
+		return "", false
+	}
+	if rest, ok := strings.CutPrefix(p, "~/"); ok && home != "" {
+		p = strings.TrimSuffix(home, "/") + "/" + rest
+	}
+	k := gopath.Clean(p)
+	if k == p || strings.HasPrefix(k, "~") {
+		return "", false
+	}
+	return k, true
+}
+
+// backslashSeparates says a backslash separates a path's elements on this
+// system (Windows).
+const backslashSeparates = runtime.GOOS == "windows"
 
 // Normalize returns p in the form globs are matched against: backslashes
 // turned into /, a leading ~, $HOME or ${HOME} replaced by home, and the

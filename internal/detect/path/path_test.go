@@ -797,3 +797,30 @@ func TestCheckOpaque(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelDots: on a system whose only separator is /, a backslash is
+// part of a name, so a\b/.. is one step, not two (review 7 F30); the
+// detector checks that reading as well as its own.
+func TestKernelDots(t *testing.T) {
+	if backslashSeparates {
+		t.Skip("a backslash separates here")
+	}
+	d, err := Compile(Rules{Block: []string{"~/.bashrc", "~/.netrc"}, Home: "/home/u", Trees: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		p     string
+		block bool
+	}{
+		{`/home/u/proj/a\b/../../.bashrc`, true},
+		{`~/pro\j/../.netrc`, true},
+		{`~/a\b/../.bashrc`, true},
+		{`/home/u/proj/a\b/../ok.txt`, false},
+		{`/home/u/proj/a\b/c.txt`, false},
+	} {
+		if _, hit := d.Check(tc.p); hit != tc.block {
+			t.Errorf("%s: blocked %v, want %v", tc.p, hit, tc.block)
+		}
+	}
+}
