@@ -73,7 +73,7 @@ var inHomeBlocks = map[string]string{
 	"hyperfine 'bin/guard --version'":                               "hands a name in ~/bin to a program guard does not know",
 	// A hidden file of the home directory (~/.*/**): tools' configuration
 	// and state, read when they start.
-	"mkdir -p .agent_a/commands":                          "writes ~/.agent_a, agent A's own configuration (its commands are instructions to it)",
+	"mkdir -p .agent_a/notes":                             "writes ~/.agent_a, agent A's own configuration (its commands are instructions to it)",
 	"touch .gitkeep":                                      "writes ~/.gitkeep, a hidden file of home",
 	"echo .env >> .gitignore":                             "writes ~/.gitignore, which git may read for every repository",
 	"ln -sf ../../shared/.eslintrc.js .eslintrc.js":       "writes ~/.eslintrc.js, code eslint loads for every project under home",

@@ -186,7 +186,7 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 				v.Notes = append(v.Notes, f)
 				continue
 			}
-			if f.Detector == event.DetectorPaths && f.Entry == homeDots {
+			if f.Detector == event.DetectorPaths && slices.Contains(homeCatchAll, f.Entry) {
 				if later == nil {
 					later, laterFinding = &in, f
 				}
@@ -461,7 +461,7 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 					c.userFiles = named
 					// homeDots is compiled apart, with its exceptions
 					// (writeChecker).
-					block := slices.DeleteFunc(slices.Clone(p.FilePaths.BlockWrite), func(g string) bool { return g == homeDots })
+					block := slices.DeleteFunc(slices.Clone(p.FilePaths.BlockWrite), func(g string) bool { return slices.Contains(homeCatchAll, g) })
 					block = append(block, startup...)
 					var d *path.Detector
 					d, err = path.Compile(path.Rules{Block: block, Allow: p.FilePaths.AllowWrite,
@@ -621,9 +621,15 @@ func (p *Policy) newWriteChecker(base *path.Detector, linkDirs []string, touch, 
 		}
 		w.groups = append(w.groups, g)
 	}
-	if slices.Contains(p.FilePaths.BlockWrite, homeDots) && filepath.IsAbs(home) && home != "/" {
+	var catchAll []string // the catch-alls the policy lists
+	for _, g := range homeCatchAll {
+		if slices.Contains(p.FilePaths.BlockWrite, g) {
+			catchAll = append(catchAll, g)
+		}
+	}
+	if len(catchAll) > 0 && filepath.IsAbs(home) && home != "/" {
 		w.groups = append(w.groups, &lazyRules{tops: []string{norm(home)}, dots: true, deep: bare,
-			build: func() (*path.Detector, error) { return finish(p.compileLazy([]string{homeDots}, homeData)) }})
+			build: func() (*path.Detector, error) { return finish(p.compileLazy(catchAll, homeData)) }})
 	}
 	return w
 }
@@ -754,6 +760,12 @@ func (g *lazyRules) concerns(n string) bool {
 // (cd -; go build ./...). See writeChecker.inDots.
 const homeDots = "~/.*/**"
 
+// homeCatchAll are the default block_write globs compiled with homeDots,
+// with its data stores as exceptions: the hidden files, and the places
+// Windows (~/AppData) and macOS (~/Library) keep the same kind of
+// configuration (review 7 F31). A finding of one blocks last.
+var homeCatchAll = []string{homeDots, "~/AppData/**", "~/Library/**"}
+
 // homeData are the data stores under the home's hidden directories that
 // homeDots leaves writable: caches, downloaded packages and toolchains,
 // histories. Writes elsewhere under ~/.* need allow_write.
@@ -771,6 +783,9 @@ var homeData = []string{
 	"~/.pub-cache/hosted/**", "~/.conda/pkgs/**", "~/.local/share/Trash/**", "~/.Trash/**",
 	"~/.bash_history", "~/.zsh_history", "~/.python_history", "~/.node_repl_history", "~/.lesshst", "~/.viminfo",
 	"~/.wget-hsts", "~/.sqlite_history", "~/.psql_history", "~/.mysql_history",
+	"~/Library/Caches/**", "~/Library/Logs/**", "~/Library/Developer/Xcode/DerivedData/**",
+	"~/AppData/Local/Temp/**", "~/AppData/Local/npm-cache/**", "~/AppData/Local/pip/cache/**",
+	"~/AppData/Local/go-build/**", "~/AppData/Local/Yarn/Cache/**",
 }
 
 // touchDetector returns the detector of touches: the write rules without
