@@ -46,6 +46,7 @@ import (
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/repo"
 	"github.com/guardhq/guard/internal/shell"
+	"github.com/guardhq/guard/internal/stack"
 	"github.com/guardhq/guard/internal/webhook"
 )
 
@@ -643,7 +644,7 @@ type outcome struct {
 // Run handles one hook call and returns the process exit code. It never
 // panics and never returns a code other than 0 or 2.
 func Run(cfg Config) (code int) {
-	growStack()
+	stack.Grow() // the walker recurses (package stack)
 	cfg.fill()
 	ignoreSIGPIPE()
 	r := &runner{cfg: cfg}
@@ -737,7 +738,7 @@ func (r *runner) checkWithin(pol Policy) (o outcome, ok bool) {
 				ch <- outcome{fail: &f}
 			}
 		}()
-		growStack()
+		stack.Grow() // the walker recurses (package stack)
 		ch <- r.check(pol)
 	}()
 	t := time.NewTimer(r.cfg.CheckTimeout)
@@ -748,26 +749,6 @@ func (r *runner) checkWithin(pol Policy) (o outcome, ok bool) {
 	case <-t.C:
 		return outcome{}, false
 	}
-}
-
-// stackFrame is the frame growStack takes: a goroutine that calls it first
-// grows its stack once, to 32 KiB, while the stack is shallow.
-const stackFrame = 24 << 10
-
-// stackSink keeps growStack's frame from being optimised away.
-var stackSink int
-
-// growStack grows the calling goroutine's stack in one step, while it holds
-// few frames. A goroutine starts with 2 KiB; the hook's work (the shell
-// walker recurses) would otherwise grow it by doubling, each time copying
-// the stack and adjusting every frame on it, which reads the binary's
-// tables of frames from pages not yet loaded: several of those cost more
-// than one early step.
-//
-//go:noinline
-func growStack() byte {
-	var buf [stackFrame]byte
-	return buf[stackSink]
 }
 
 // check parses the payload and decides. It touches no state of r that the
