@@ -438,7 +438,7 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 			rules := make([]command.Rule, len(p.Bash.BlockPatterns))
 			for i, r := range p.Bash.BlockPatterns {
 				rules[i] = command.Rule{Name: r.Name, Pattern: r.Pattern, Unless: r.Unless, Severity: r.Severity, Description: r.Description,
-					Prefilter: builtinPrefilters()[r.Pattern]} // nil for a pattern of the user's own
+					Prefilter: builtinPrefilters()[r.Pattern], UnlessPrefilter: builtinPrefilters()[r.Unless]} // nil for a pattern of the user's own
 			}
 			c.commands, err = command.New(rules, p.Bash.AllowPatterns)
 		}
