@@ -75,6 +75,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -92,8 +93,8 @@ type Detector struct {
 	shallow   bool // trees reach one directory down only (see Shallow)
 	home      string
 	protected []protectedDir
-	block     []glob
-	allow     []glob
+	block     []*lazyGlob
+	allow     []*lazyGlob
 }
 
 // protectedDir is a directory every path in which is blocked.
@@ -111,6 +112,87 @@ type glob struct {
 	segs  []string       // ds split at /, for above; for re, with ** elements (see starSegs)
 	last  string         // ds's last element when it is literal: a match ends in it
 	lead  int            // how many of segs, from the first, are literal (literalSeg)
+}
+
+// lazyGlob is a glob compiled when a checked path first concerns it. A
+// glob of the home directory's whose first element after ~/ is literal and
+// whose text cannot fail to compile (plainHome) waits until a path in or
+// above ~/ELEMENT is checked: no other path can match it, lie above what it
+// matches or hold its files (near). Every other glob is compiled at once.
+type lazyGlob struct {
+	src  string
+	home string
+	// near is the normalised, folded ~/ELEMENT of a glob that waits; "":
+	// the glob concerns every path.
+	near string
+	once sync.Once
+	g    glob
+	err  error
+}
+
+// get returns the compiled glob. An error is possible only for a glob
+// compiled at once (Compile reported it); plainHome rules it out for the
+// others.
+func (l *lazyGlob) get() (glob, error) {
+	l.once.Do(func() { l.g, l.err = compile(l.src, l.home) })
+	return l.g, l.err
+}
+
+// concerns reports whether a path whose directory or whole is n
+// (normalised and folded; "" the root) can meet the glob: always for a glob
+// without near or a relative n; else when n is near, in it or above it.
+func (l *lazyGlob) concerns(n string) bool {
+	if l.near == "" || !absolute(n) && n != "" {
+		return true
+	}
+	n = strings.TrimSuffix(n, "/")
+	return n == "" || related(n, l.near) || related(l.near, n)
+}
+
+// related reports whether a is b or inside it (both without a trailing /).
+func related(a, b string) bool {
+	return strings.HasPrefix(a, b) && (len(a) == len(b) || a[len(b)] == '/')
+}
+
+// absolute reports whether n (normalised) is absolute: from the root or a
+// drive.
+func absolute(n string) bool {
+	return strings.HasPrefix(n, "/") || len(n) >= 3 && n[1] == ':' && n[2] == '/'
+}
+
+// lazyGlobs turns the deferred compilation on; tests compare both ways.
+var lazyGlobs = true
+
+// plainHome returns the first element after ~/ of a glob that can wait
+// (lazyGlob): written from ~/, its first element literal, and only ASCII
+// letters, digits and the punctuation that normalisation, folding and the
+// glob table leave alone, so that it compiles without fail as a doublestar
+// pattern whose matches all lie in ~/ELEMENT or are ~/ELEMENT itself: no
+// \, no class or brace, no : (a stream name), no empty, . or .. element,
+// none ending in a dot, ** only as a whole element.
+func plainHome(src string) (first string, ok bool) {
+	rest, ok := strings.CutPrefix(src, "~/")
+	if !ok || rest == "" {
+		return "", false
+	}
+	for i := 0; i < len(rest); i++ {
+		c := rest[i]
+		if c <= ' ' || c >= 0x7f || strings.IndexByte(`\[]{},:`, c) >= 0 {
+			return "", false
+		}
+	}
+	for i, more := 0, true; more; i++ {
+		var el string
+		el, rest, more = strings.Cut(rest, "/")
+		if el == "" || el == "." || el == ".." || strings.HasSuffix(el, ".") ||
+			el != "**" && strings.Contains(el, "**") || i == 0 && strings.ContainsAny(el, "*?") {
+			return "", false
+		}
+		if i == 0 {
+			first = el
+		}
+	}
+	return first, true
 }
 
 func (g glob) match(p string) bool {
@@ -194,21 +276,44 @@ func tildeGlob(n, home string) string {
 	return strings.TrimSuffix(n, "/") + "/**"
 }
 
-func compileAll(kind string, srcs []string, home string, variants map[string][]string) ([]glob, error) {
-	out := make([]glob, 0, len(srcs))
+func compileAll(kind string, srcs []string, home string, variants map[string][]string) ([]*lazyGlob, error) {
+	out := make([]*lazyGlob, 0, len(srcs))
+	all := make([]lazyGlob, len(srcs)) // one allocation for the globs as written
+	var nears map[string]string        // ~/ELEMENT normalised and folded, by ELEMENT
 	for i, s := range srcs {
-		g, err := compile(s, home)
-		if err != nil {
-			return nil, fmt.Errorf("%s glob %d %q: %w", kind, i, s, err)
+		l := &all[i]
+		l.src, l.home = s, home
+		if first, ok := plainHome(s); ok && lazyGlobs && home != "" {
+			near, seen := nears[first]
+			if !seen {
+				near = Fold(Normalize("~/"+first, home))
+				if nears == nil {
+					nears = map[string]string{}
+				}
+				nears[first] = near
+			}
+			// A home directory whose name holds a wildcard (or a character
+			// the glob table reads otherwise) makes the glob's matches lie
+			// elsewhere too.
+			if absolute(near) && !strings.ContainsAny(near, "*?[]{},\\") {
+				l.near = near
+			}
 		}
-		out = append(out, g)
+		if l.near == "" {
+			if _, err := l.get(); err != nil {
+				return nil, fmt.Errorf("%s glob %d %q: %w", kind, i, s, err)
+			}
+		}
+		out = append(out, l)
 		for _, v := range variants[s] {
 			vg, err := compile(v, "")
 			if err != nil {
 				return nil, fmt.Errorf("%s glob %d %q (as %q): %w", kind, i, s, v, err)
 			}
 			vg.src = s // shown as written
-			out = append(out, vg)
+			vl := &lazyGlob{src: s}
+			vl.once.Do(func() { vl.g = vg })
+			out = append(out, vl)
 		}
 	}
 	return out, nil
@@ -377,7 +482,7 @@ const maxTreeElems = 256
 // share their compiled globs.
 func (d *Detector) Without(skip func(glob string) bool) *Detector {
 	out := *d
-	out.block = make([]glob, 0, len(d.block))
+	out.block = make([]*lazyGlob, 0, len(d.block))
 	for _, g := range d.block {
 		if !skip(g.src) {
 			out.block = append(out.block, g)
@@ -453,12 +558,26 @@ func (d *Detector) check(p string, opaque bool) (event.Finding, bool) {
 			return treeFinding(p, pd.src, name, false), true
 		}
 	}
-	for _, g := range d.allow {
-		if g.match(n) {
+	near := n // what a glob must be near to concern the path (lazyGlob)
+	if rec {
+		near = dir
+	}
+	for _, l := range d.allow {
+		if !l.concerns(near) {
+			continue
+		}
+		if g, err := l.get(); err == nil && g.match(n) {
 			return event.Finding{}, false
 		}
 	}
-	for _, g := range d.block {
+	for _, l := range d.block {
+		if !l.concerns(near) {
+			continue
+		}
+		g, err := l.get()
+		if err != nil {
+			return finding(p, l.src, event.ReachMatch), true // cannot happen (lazyGlob.get); fail closed
+		}
 		if g.match(n) {
 			return finding(p, g.src, event.ReachMatch), true
 		}
@@ -472,9 +591,13 @@ func (d *Detector) check(p string, opaque bool) (event.Finding, bool) {
 	if rec && opaque && name == "" {
 		// Every file under DIR, whatever its name: the globs whose files
 		// may be anywhere are met too.
-		for _, g := range d.block {
-			if g.inTree(dir, "*") {
-				f := finding(p, g.src, event.ReachOpaque)
+		for _, l := range d.block {
+			if !l.concerns(near) {
+				continue
+			}
+			g, err := l.get()
+			if err != nil || g.inTree(dir, "*") {
+				f := finding(p, l.src, event.ReachOpaque)
 				const why = "; it stands for every file under its directory (a recursive read), among them files the glob may protect, and guard cannot redact what the read prints"
 				f.Reason += why
 				f.LogReason += why
