@@ -122,12 +122,13 @@ type glob struct {
 type lazyGlob struct {
 	src  string
 	home string
-	// near is the normalised, folded ~/ELEMENT of a glob that waits; "":
-	// the glob concerns every path.
-	near string
-	once sync.Once
-	g    glob
-	err  error
+	// near is ~/ELEMENT, normalised and folded, of a glob that waits: the
+	// home directory so (homeNear, shared) and ELEMENT folded. elem "": the
+	// glob concerns every path.
+	homeNear, elem string
+	once           sync.Once
+	g              glob
+	err            error
 }
 
 // get returns the compiled glob. An error is possible only for a glob
@@ -142,11 +143,22 @@ func (l *lazyGlob) get() (glob, error) {
 // (normalised and folded; "" the root) can meet the glob: always for a glob
 // without near or a relative n; else when n is near, in it or above it.
 func (l *lazyGlob) concerns(n string) bool {
-	if l.near == "" || !absolute(n) && n != "" {
+	if l.elem == "" || !absolute(n) && n != "" {
 		return true
 	}
 	n = strings.TrimSuffix(n, "/")
-	return n == "" || related(n, l.near) || related(l.near, n)
+	h := strings.TrimSuffix(l.homeNear, "/") // near is h/elem
+	rest, ok := strings.CutPrefix(n, h)
+	switch {
+	case n == "" || ok && rest == "":
+		return true // the root, or the home directory: above near
+	case !ok:
+		return related(h, n) // above the home directory, or elsewhere
+	case rest[0] != '/':
+		return false // a sibling: /home/devx
+	}
+	rest = rest[1:]
+	return related(rest, l.elem) || related(l.elem, rest)
 }
 
 // related reports whether a is b or inside it (both without a trailing /).
@@ -176,8 +188,8 @@ func plainHome(src string) (first string, ok bool) {
 		return "", false
 	}
 	for i := 0; i < len(rest); i++ {
-		c := rest[i]
-		if c <= ' ' || c >= 0x7f || strings.IndexByte(`\[]{},:`, c) >= 0 {
+		switch c := rest[i]; {
+		case c <= ' ' || c >= 0x7f, c == '\\', c == '[', c == ']', c == '{', c == '}', c == ',', c == ':':
 			return "", false
 		}
 	}
@@ -279,27 +291,22 @@ func tildeGlob(n, home string) string {
 func compileAll(kind string, srcs []string, home string, variants map[string][]string) ([]*lazyGlob, error) {
 	out := make([]*lazyGlob, 0, len(srcs))
 	all := make([]lazyGlob, len(srcs)) // one allocation for the globs as written
-	var nears map[string]string        // ~/ELEMENT normalised and folded, by ELEMENT
+	// ~/ELEMENT normalised and folded is the home directory so, then
+	// ELEMENT folded: a plain element is left alone by normalisation and
+	// cleaning, and NFC composes nothing across a /. A home directory whose
+	// name holds a wildcard (or what the glob table reads otherwise) makes
+	// the globs' matches lie elsewhere too: nothing waits.
+	homeNear := ""
+	if h := Fold(Normalize("~", home)); home != "" && lazyGlobs && absolute(h) && !strings.ContainsAny(h, "*?[]{},\\") {
+		homeNear = h
+	}
 	for i, s := range srcs {
 		l := &all[i]
 		l.src, l.home = s, home
-		if first, ok := plainHome(s); ok && lazyGlobs && home != "" {
-			near, seen := nears[first]
-			if !seen {
-				near = Fold(Normalize("~/"+first, home))
-				if nears == nil {
-					nears = map[string]string{}
-				}
-				nears[first] = near
-			}
-			// A home directory whose name holds a wildcard (or a character
-			// the glob table reads otherwise) makes the glob's matches lie
-			// elsewhere too.
-			if absolute(near) && !strings.ContainsAny(near, "*?[]{},\\") {
-				l.near = near
-			}
+		if first, ok := plainHome(s); ok && homeNear != "" {
+			l.homeNear, l.elem = homeNear, strings.ToLower(first)
 		}
-		if l.near == "" {
+		if l.elem == "" {
 			if _, err := l.get(); err != nil {
 				return nil, fmt.Errorf("%s glob %d %q: %w", kind, i, s, err)
 			}
