@@ -946,8 +946,23 @@ func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
 		}
 		return r, exists
 	}
+	// A glob of an entry the home directory's listing lacks has no other
+	// spelling while the home directory itself is where it says: its fixed
+	// directory is ~ or inside ~/ELEMENT (path.HomeElement), which real
+	// finds missing, so unmoved.
+	home := ""
+	if h := filepath.FromSlash(path.Normalize("~", p.Home)); p.Home != "" && skipAbsent {
+		if r, _ := real(h); r == h {
+			home = h
+		}
+	}
 	for _, list := range lists {
 		for _, g := range list {
+			if e, ok := path.HomeElement(g); ok && home != "" {
+				if kind, listed := p.homeEntry(home, home, e); listed && kind == entryAbsent {
+					continue
+				}
+			}
 			n := path.Normalize(g, p.Home)
 			dir := path.FixedDir(n)
 			if dir == "" || dir == "/" || len(dir) == 3 && dir[1] == ':' {
@@ -966,6 +981,10 @@ func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
 	}
 	return out
 }
+
+// skipAbsent turns linkVariants' shortcut for absent home entries on; a
+// variable for tests.
+var skipAbsent = true
 
 // What homeEntry found.
 const (

@@ -175,6 +175,13 @@ func absolute(n string) bool {
 // lazyGlobs turns the deferred compilation on; tests compare both ways.
 var lazyGlobs = true
 
+// HomeElement returns ELEMENT for a glob written ~/ELEMENT or ~/ELEMENT/…
+// whose first element is literal and whose text normalisation leaves alone
+// (the globs compiled on first need, see lazyGlob): every match of it lies
+// in ~/ELEMENT or is ~/ELEMENT itself, and its fixed directory (FixedDir)
+// is the home directory or inside ~/ELEMENT.
+func HomeElement(glob string) (string, bool) { return plainHome(glob) }
+
 // plainHome returns the first element after ~/ of a glob that can wait
 // (lazyGlob): written from ~/, its first element literal, and only ASCII
 // letters, digits and the punctuation that normalisation, folding and the
