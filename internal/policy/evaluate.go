@@ -950,16 +950,16 @@ func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
 	// spelling while the home directory itself is where it says: its fixed
 	// directory is ~ or inside ~/ELEMENT (path.HomeElement), which real
 	// finds missing, so unmoved.
-	home := ""
+	listed := false
 	if h := filepath.FromSlash(path.Normalize("~", p.Home)); p.Home != "" && skipAbsent {
 		if r, _ := real(h); r == h {
-			home = h
+			_, listed = p.homeEntry(h, h, "") // the listing, read once
 		}
 	}
 	for _, list := range lists {
 		for _, g := range list {
-			if e, ok := path.HomeElement(g); ok && home != "" {
-				if kind, listed := p.homeEntry(home, home, e); listed && kind == entryAbsent {
+			if e, ok := path.HomeElement(g); ok && listed {
+				if _, there := p.cache.homeEntries[foldName(e)]; !there {
 					continue
 				}
 			}
