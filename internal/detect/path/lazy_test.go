@@ -116,3 +116,35 @@ func TestLazyGlobs(t *testing.T) {
 		t.Fatalf("an unknown part: hit %v, compiled %q", hit, compiled())
 	}
 }
+
+// plainHomeByElements is plainHome written plainly, element by element.
+func plainHomeByElements(src string) (string, bool) {
+	rest, ok := strings.CutPrefix(src, "~/")
+	if !ok || rest == "" || strings.ContainsFunc(rest, func(r rune) bool {
+		return r <= ' ' || r >= 0x7f || strings.ContainsRune(`\[]{},:`, r)
+	}) {
+		return "", false
+	}
+	els := strings.Split(rest, "/")
+	for i, el := range els {
+		if el == "" || el == "." || el == ".." || strings.HasSuffix(el, ".") ||
+			el != "**" && strings.Contains(el, "**") || i == 0 && strings.ContainsAny(el, "*?") {
+			return "", false
+		}
+	}
+	return els[0], true
+}
+
+// FuzzPlainHome: plainHome's one pass agrees with plainHomeByElements.
+func FuzzPlainHome(f *testing.F) {
+	for _, s := range []string{"~/.ssh/**", "~/.a/b**", "~/.a/**/c", "~/**", "~/.x/***", "~/a./b", "~/a/..", "~/.k", "~/", "~/a//b", "~/a/*.pem", "~/a?/b", "~/ä", "~/a/b:c", "~/a/**x/c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		first, ok := plainHome(src)
+		wantFirst, wantOK := plainHomeByElements(src)
+		if first != wantFirst || ok != wantOK {
+			t.Fatalf("plainHome(%q) = %q, %v; by elements %q, %v", src, first, ok, wantFirst, wantOK)
+		}
+	})
+}

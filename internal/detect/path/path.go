@@ -194,22 +194,27 @@ func plainHome(src string) (first string, ok bool) {
 	if !ok || rest == "" {
 		return "", false
 	}
-	for i := 0; i < len(rest); i++ {
-		switch c := rest[i]; {
-		case c <= ' ' || c >= 0x7f, c == '\\', c == '[', c == ']', c == '{', c == '}', c == ',', c == ':':
-			return "", false
+	start, double := 0, false // the element's start; whether it holds **
+	for i := 0; i <= len(rest); i++ {
+		if i < len(rest) && rest[i] != '/' {
+			switch c := rest[i]; {
+			case c <= ' ' || c >= 0x7f, c == '\\', c == '[', c == ']', c == '{', c == '}', c == ',', c == ':':
+				return "", false
+			case start == 0 && (c == '*' || c == '?'):
+				return "", false // the first element must be literal
+			case c == '*' && i > start && rest[i-1] == '*':
+				double = true
+			}
+			continue
 		}
-	}
-	for i, more := 0, true; more; i++ {
-		var el string
-		el, rest, more = strings.Cut(rest, "/")
-		if el == "" || el == "." || el == ".." || strings.HasSuffix(el, ".") ||
-			el != "**" && strings.Contains(el, "**") || i == 0 && strings.ContainsAny(el, "*?") {
-			return "", false
+		el := rest[start:i]
+		if el == "" || el[len(el)-1] == '.' || double && el != "**" {
+			return "", false // empty, ., .., ending in a dot; ** inside an element
 		}
-		if i == 0 {
+		if start == 0 {
 			first = el
 		}
+		start, double = i+1, false
 	}
 	return first, true
 }
