@@ -1130,9 +1130,14 @@ func name(s string) string {
 	// A name joins its words with _ and its parts with __
 	// (mcp__server__tool): the detectors' word boundaries are looked for
 	// at both.
-	if s != "" && (policy.Sensitive(s) || policy.Sensitive(strings.ReplaceAll(s, "__", " ")) ||
-		policy.Sensitive(strings.ReplaceAll(s, "_", " "))) {
-		return event.Redacted
+	if s == "" {
+		return s
+	}
+	// Each spelling once: a name without _ is all three.
+	for i, t := range [...]string{s, strings.ReplaceAll(s, "__", " "), strings.ReplaceAll(s, "_", " ")} {
+		if (i == 0 || t != s) && policy.Sensitive(t) {
+			return event.Redacted
+		}
 	}
 	return s
 }
