@@ -46,6 +46,7 @@ import (
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/repo"
 	"github.com/guardhq/guard/internal/shell"
+	"github.com/guardhq/guard/internal/stack"
 	"github.com/guardhq/guard/internal/webhook"
 )
 
@@ -646,6 +647,7 @@ type outcome struct {
 // Run handles one hook call and returns the process exit code. It never
 // panics and never returns a code other than 0 or 2.
 func Run(cfg Config) (code int) {
+	stack.Grow() // the walker recurses (package stack)
 	cfg.fill()
 	ignoreSIGPIPE()
 	r := &runner{cfg: cfg}
@@ -739,6 +741,7 @@ func (r *runner) checkWithin(pol Policy) (o outcome, ok bool) {
 				ch <- outcome{fail: &f}
 			}
 		}()
+		stack.Grow() // the walker recurses (package stack)
 		ch <- r.check(pol)
 	}()
 	t := time.NewTimer(r.cfg.CheckTimeout)
@@ -1130,9 +1133,14 @@ func name(s string) string {
 	// A name joins its words with _ and its parts with __
 	// (mcp__server__tool): the detectors' word boundaries are looked for
 	// at both.
-	if s != "" && (policy.Sensitive(s) || policy.Sensitive(strings.ReplaceAll(s, "__", " ")) ||
-		policy.Sensitive(strings.ReplaceAll(s, "_", " "))) {
-		return event.Redacted
+	if s == "" {
+		return s
+	}
+	// Each spelling once: a name without _ is all three.
+	for i, t := range [...]string{s, strings.ReplaceAll(s, "__", " "), strings.ReplaceAll(s, "_", " ")} {
+		if (i == 0 || t != s) && policy.Sensitive(t) {
+			return event.Redacted
+		}
 	}
 	return s
 }

@@ -445,7 +445,7 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 			rules := make([]command.Rule, len(p.Bash.BlockPatterns))
 			for i, r := range p.Bash.BlockPatterns {
 				rules[i] = command.Rule{Name: r.Name, Pattern: r.Pattern, Unless: r.Unless, Severity: r.Severity, Description: r.Description,
-					Prefilter: builtinPrefilters()[r.Pattern]} // nil for a pattern of the user's own
+					Prefilter: builtinPrefilters()[r.Pattern], UnlessPrefilter: builtinPrefilters()[r.Unless]} // nil for a pattern of the user's own
 			}
 			c.commands, err = command.New(rules, p.Bash.AllowPatterns)
 		}
@@ -999,8 +999,23 @@ func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
 		}
 		return r, exists
 	}
+	// A glob of an entry the home directory's listing lacks has no other
+	// spelling while the home directory itself is where it says: its fixed
+	// directory is ~ or inside ~/ELEMENT (path.HomeElement), which real
+	// finds missing, so unmoved.
+	listed := false
+	if h := filepath.FromSlash(path.Normalize("~", p.Home)); p.Home != "" && skipAbsent {
+		if r, _ := real(h); r == h {
+			_, listed = p.homeEntry(h, h, "") // the listing, read once
+		}
+	}
 	for _, list := range lists {
 		for _, g := range list {
+			if e, ok := path.HomeElement(g); ok && listed {
+				if _, there := p.cache.homeEntries[foldName(e)]; !there {
+					continue
+				}
+			}
 			n := path.Normalize(g, p.Home)
 			dir := path.FixedDir(n)
 			if dir == "" || dir == "/" || len(dir) == 3 && dir[1] == ':' {
@@ -1019,6 +1034,10 @@ func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
 	}
 	return out
 }
+
+// skipAbsent turns linkVariants' shortcut for absent home entries on; a
+// variable for tests.
+var skipAbsent = true
 
 // What homeEntry found.
 const (

@@ -7,6 +7,7 @@ import (
 	"go/format"
 	"os"
 	"reflect"
+	"slices"
 	"sort"
 	"testing"
 
@@ -107,15 +108,20 @@ func renderDefaults(p *Policy) ([]byte, error) {
 	h := p.Webhook
 	w("Webhook: Webhook{Enabled: %v, URL: %q, Token: %s, HMACSecret: %s, TimeoutMS: %d},\n", h.Enabled, h.URL, ptr(h.Token), ptr(h.HMACSecret), h.TimeoutMS)
 	w("}\n}\n\n")
-	w("// builtinPrefilters maps each default command pattern to its prefilter, so\n")
-	w("// the command detector need not parse the default patterns on every call.\n")
+	w("// builtinPrefilters maps each default command pattern (and unless pattern)\n")
+	w("// to its prefilter, so the command detector need not parse the default\n")
+	w("// patterns on every call.\n")
 	w("// Built on first use: a map literal is built at every process start.\n")
 	w("var builtinPrefilters = sync.OnceValue(func() map[string][]lazyre.Literal {\nreturn map[string][]lazyre.Literal{\n")
 	pats := make([]string, 0, len(p.Bash.BlockPatterns))
 	for _, r := range p.Bash.BlockPatterns {
 		pats = append(pats, r.Pattern)
+		if r.Unless != "" {
+			pats = append(pats, r.Unless)
+		}
 	}
 	sort.Strings(pats)
+	pats = slices.Compact(pats)
 	for _, pat := range pats {
 		re, err := lazyre.New(pat)
 		if err != nil {

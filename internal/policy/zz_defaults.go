@@ -50,11 +50,14 @@ func builtinDefault() *Policy {
 	}
 }
 
-// builtinPrefilters maps each default command pattern to its prefilter, so
-// the command detector need not parse the default patterns on every call.
+// builtinPrefilters maps each default command pattern (and unless pattern)
+// to its prefilter, so the command detector need not parse the default
+// patterns on every call.
 // Built on first use: a map literal is built at every process start.
 var builtinPrefilters = sync.OnceValue(func() map[string][]lazyre.Literal {
 	return map[string][]lazyre.Literal{
+		" (?:-[^-\\se]*n|--dry-run\\b)|\\bclean(?: (?:-[^-\\se]+|-[^-\\se]*e(?:\\S+| \\S+)|--exclude(?:=\\S*| \\S+)|--[^e\\s]\\S*|--|[.*:]/?))* (?:[^-\\s.*:]|[.*:]/?[^\\s/])": {{S: " ", Fold: false}, {S: "clean", Fold: false}},
+		" --force-with-lease\\b": {{S: " --force-with-lease", Fold: false}},
 		" -d @\\S*\\.(?:ssh/|aws/credentials|gnupg/|netrc|docker/config\\.json|kube/config|git-credentials)":                               {{S: " -d @", Fold: false}},
 		"(?:>>?|\\btee\\b(?:\\s+-\\S+)*)\\s*[\"']?[^\\s'\"]*\\.ssh/authorized_keys\\b":                                                     {{S: ".ssh/authorized_keys", Fold: false}},
 		"(?:^|\\| )(?:mkfs(?:\\.\\w+)?|mke2fs|wipefs)\\b":                                                                                  {{S: "mk", Fold: false}, {S: "wipefs", Fold: false}},
@@ -67,13 +70,15 @@ var builtinPrefilters = sync.OnceValue(func() map[string][]lazyre.Literal {
 		"(?:^|\\| )git(?: -\\S+(?: [^-|\\s]\\S*)*)* stash (?:drop|clear)\\b":                                                               {{S: " stash ", Fold: false}},
 		"(?:^|\\| )git(?: -\\S+(?: [^-|\\s]\\S*)*)* switch(?: (?:[^-|\\s]|-[^-\\s]|--\\S)\\S*)* (?:-[qtdm]*f|--(?:force|discard-changes))": {{S: " switch", Fold: false}},
 		":\\(\\)\\{.*\\}\\;:": {{S: ":(){", Fold: false}},
-		"\\b(?:(?:ba|da|z|k)?sh|exec)\\b[^|'\"]*(?:[<>&]+ ?/dev/(?:tcp|udp)/|\\| ?(?:nc|ncat|netcat|telnet|openssl)\\b)":             {{S: "sh", Fold: false}, {S: "exec", Fold: false}},
-		"\\b(?:curl|wget|base64 -d)\\b.*\\| ?(?:(?:ba|da|z|k)?sh|python[\\d.]*|perl|ruby|node|php|lua)\\b[^|]* -(?: |$)":             {{S: "curl", Fold: false}, {S: "wget", Fold: false}, {S: "base64 -d", Fold: false}},
-		"\\b(?:nc|ncat|netcat|telnet|socat|openssl)\\b[^|]*\\| ?(?:ba|da|z|k)?sh\\b":                                                 {{S: "sh", Fold: false}},
-		"\\b(?:ruby|php|lua|node).*(?:[sS]ock.*(?:exec|spawn|system|popen|/bin/\\w*sh)|/bin/\\w*sh.*[sS]ock)|\\b[gm]?awk\\b.*/inet/": {{S: "exec", Fold: false}, {S: "pawn", Fold: false}, {S: "ystem", Fold: false}, {S: "popen", Fold: false}, {S: "/bin/", Fold: false}, {S: "/bin/", Fold: false}, {S: "/inet/", Fold: false}},
-		"\\bdd\\b[^;&|]*\\b(?:if|of)=/dev/(?:sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|mapper/|md|dm-|nbd|sr|root)":                        {{S: "=/dev/", Fold: false}},
-		"\\bperl\\b.*(?i:socket).*(?:\\bexec\\b|\\bsystem\\b|fdopen|/bin/\\w*sh\\b)":                                                 {{S: "socket", Fold: true}},
-		"\\bpython[\\d.]*\\b.*\\bsocket\\b.*(?:subprocess|pty\\.spawn|dup2|os\\.(?:system|popen|exec)|/bin/\\w*sh\\b)":               {{S: "python", Fold: false}},
+		"\\b(?:(?:ba|da|z|k)?sh|exec)\\b[^|'\"]*(?:[<>&]+ ?/dev/(?:tcp|udp)/|\\| ?(?:nc|ncat|netcat|telnet|openssl)\\b)":                                           {{S: "sh", Fold: false}, {S: "exec", Fold: false}},
+		"\\b(?:curl|wget|base64 -d)\\b.*\\| ?(?:(?:ba|da|z|k)?sh|python[\\d.]*|perl|ruby|node|php|lua)\\b[^|]* -(?: |$)":                                           {{S: "curl", Fold: false}, {S: "wget", Fold: false}, {S: "base64 -d", Fold: false}},
+		"\\b(?:nc|ncat|netcat|telnet|socat|openssl)\\b[^|]*\\| ?(?:ba|da|z|k)?sh\\b":                                                                               {{S: "sh", Fold: false}},
+		"\\b(?:ruby|php|lua|node).*(?:[sS]ock.*(?:exec|spawn|system|popen|/bin/\\w*sh)|/bin/\\w*sh.*[sS]ock)|\\b[gm]?awk\\b.*/inet/":                               {{S: "exec", Fold: false}, {S: "pawn", Fold: false}, {S: "ystem", Fold: false}, {S: "popen", Fold: false}, {S: "/bin/", Fold: false}, {S: "/bin/", Fold: false}, {S: "/inet/", Fold: false}},
+		"\\bdd\\b[^;&|]*\\b(?:if|of)=/dev/(?:sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|mapper/|md|dm-|nbd|sr|root)":                                                      {{S: "=/dev/", Fold: false}},
+		"\\bperl\\b.*(?i:socket).*(?:\\bexec\\b|\\bsystem\\b|fdopen|/bin/\\w*sh\\b)":                                                                               {{S: "socket", Fold: true}},
+		"\\bpython[\\d.]*\\b.*\\bsocket\\b.*(?:subprocess|pty\\.spawn|dup2|os\\.(?:system|popen|exec)|/bin/\\w*sh\\b)":                                             {{S: "python", Fold: false}},
+		"^(?:\\| )?git(?: (?:[^-\\s]\\S*|-[^-\\sDf]*|--(?:[^f\\s]\\S*)?))* *$":                                                                                     {{S: "git", Fold: false}},
+		"^(?:\\| )?git(?: (?:[^-\\s]\\S*|-[^-\\sW]*|--(?:[^w\\s]\\S*)?))* (?:-[^-\\sW]*S[^-\\sW]*|--staged)(?: (?:[^-\\s]\\S*|-[^-\\sW]*|--(?:[^w\\s]\\S*)?))* *$": {{S: "git", Fold: false}},
 		"^rm -rf? (?:~|~/\\.?\\*|/\\.?\\*?)$": {{S: "rm -r", Fold: false}},
 		"curl.*\\|.*sh":                       {{S: "curl", Fold: false}},
 		"history\\s+-[cwp]":                   {{S: "history", Fold: false}},

@@ -61,6 +61,8 @@ type Rule struct {
 	// (lazyre.Regexp.Prefilter), so New need not parse the pattern: the
 	// built-in rules carry theirs. Nil derives it.
 	Prefilter []lazyre.Literal
+	// UnlessPrefilter is Prefilter for Unless.
+	UnlessPrefilter []lazyre.Literal
 }
 
 // Detector checks commands against compiled rules. It is safe for concurrent
@@ -115,7 +117,9 @@ func New(block []Rule, allow []string) (*Detector, error) {
 			return nil, fmt.Errorf("block rule %q: pattern: %w", r.Name, err)
 		}
 		c := compiled{Rule: r, re: re}
-		if r.Unless != "" {
+		if r.Unless != "" && r.UnlessPrefilter != nil {
+			c.unless = lazyre.NewPrefiltered(r.Unless, r.UnlessPrefilter)
+		} else if r.Unless != "" {
 			if c.unless, err = lazyre.New(r.Unless); err != nil {
 				return nil, fmt.Errorf("block rule %q: unless: %w", r.Name, err)
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/guardhq/guard/internal/detect/lazyre"
 	"github.com/guardhq/guard/internal/event"
 )
 
@@ -268,10 +269,20 @@ func BenchmarkNew(b *testing.B) {
 // TestUnless: a rule's exception spares a match it also matches, tried on
 // the matched text alone, so it cannot spare another match on the same
 // line or in the command as written; a bad exception is an error of New.
+// An exception given with its prefilter (UnlessPrefilter: the built-in
+// rules') spares the same matches.
 func TestUnless(t *testing.T) {
-	d, err := New([]Rule{{Name: "clean", Pattern: `(?:^|\| )clean(?: [^|\s]+)*`, Unless: ` -n\b`}}, nil)
+	const pattern, unless = `(?:^|\| )clean(?: [^|\s]+)*`, ` -n\b`
+	d, err := New([]Rule{{Name: "clean", Pattern: pattern, Unless: unless}}, nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	pre, err := New([]Rule{{Name: "clean", Pattern: pattern, Unless: unless, UnlessPrefilter: lazyre.MustNew(unless).Prefilter()}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pre.block[0].unless.Prefilter()[0].S != " -n" {
+		t.Fatalf("prefilter %v", pre.block[0].unless.Prefilter())
 	}
 	for _, tt := range []struct {
 		c     Command
@@ -287,9 +298,11 @@ func TestUnless(t *testing.T) {
 		// second match, tried on its own.
 		{Command{Text: "x", Lines: []string{"clean -n | clean -f"}, Parsed: true, LinesOnly: true}, true},
 	} {
-		f, hit := d.CheckCommand(tt.c)
-		if hit != tt.block || hit && f.Rule != "clean" {
-			t.Errorf("%q %q: blocked %v (%s), want %v", tt.c.Text, tt.c.Lines, hit, f.Rule, tt.block)
+		for _, d := range []*Detector{d, pre} {
+			f, hit := d.CheckCommand(tt.c)
+			if hit != tt.block || hit && f.Rule != "clean" {
+				t.Errorf("%q %q: blocked %v (%s), want %v", tt.c.Text, tt.c.Lines, hit, f.Rule, tt.block)
+			}
 		}
 	}
 	// Past maxExcepted matches the text blocks whatever the exception says.

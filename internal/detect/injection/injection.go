@@ -152,10 +152,13 @@ func New() *Detector { return newWith(catalogue) }
 func newWith(rules []rule) *Detector {
 	d := &Detector{rules: make([]compiled, len(rules)), byWord: make([][]int, len(starts.Words))}
 	for i, r := range rules {
+		pattern, lead := r.pattern, r.lead
 		d.rules[i] = compiled{
-			rule:     r,
-			re:       lazyre.Defer(r.pattern),
-			anchored: lazyre.Defer(`^(?s:.{0,` + strconv.Itoa(r.lead+1) + `}?)(?:` + r.pattern + `)`),
+			rule: r,
+			re:   lazyre.Defer(r.pattern),
+			anchored: lazyre.DeferBuilt(func() string {
+				return `^(?s:.{0,` + strconv.Itoa(lead+1) + `}?)(?:` + pattern + `)`
+			}),
 		}
 		d.before = max(d.before, r.lead+1)
 		for _, k := range r.starts {

@@ -275,18 +275,29 @@ func shortest(set []Literal) int {
 // catalogue's, compiled on first use. It has no prefilter of its own: its
 // caller checks keywords first. It is safe for concurrent use.
 type Deferred struct {
-	expr string
-	once sync.Once
-	re   *regexp.Regexp
+	expr  string
+	build func() string // when set, makes expr on first use
+	once  sync.Once
+	re    *regexp.Regexp
 }
 
 // Defer returns expr to be compiled on first use. Tests keep catalogue
 // expressions valid; an invalid one panics when first used.
 func Defer(expr string) *Deferred { return &Deferred{expr: expr} }
 
+// DeferBuilt is Defer for the expression build returns, called on first
+// use: an expression put together from a catalogue's (a wrapped pattern)
+// is not copied in a process that never uses it.
+func DeferBuilt(build func() string) *Deferred { return &Deferred{build: build} }
+
 // Regexp returns the compiled expression, compiling it on first call.
 func (d *Deferred) Regexp() *regexp.Regexp {
-	d.once.Do(func() { d.re = regexp.MustCompile(d.expr) })
+	d.once.Do(func() {
+		if d.build != nil {
+			d.expr = d.build()
+		}
+		d.re = regexp.MustCompile(d.expr)
+	})
 	return d.re
 }
 

@@ -133,3 +133,21 @@ func BenchmarkCompileDefaultRules(b *testing.B) {
 		}
 	}
 }
+
+// TestDeferBuilt: a built expression is built on first use only, once, and
+// compiles to what its text does.
+func TestDeferBuilt(t *testing.T) {
+	calls := 0
+	d := DeferBuilt(func() string { calls++; return `^a(?:b+)$` })
+	if calls != 0 || d.Compiled() {
+		t.Fatalf("built before use: %d calls", calls)
+	}
+	for range 2 {
+		if !d.Regexp().MatchString("abb") || d.Regexp().MatchString("ab c") {
+			t.Fatal("wrong expression")
+		}
+	}
+	if calls != 1 || d.Regexp().String() != `^a(?:b+)$` {
+		t.Fatalf("%d calls, expression %q", calls, d.Regexp().String())
+	}
+}

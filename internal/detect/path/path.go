@@ -76,6 +76,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -93,8 +94,8 @@ type Detector struct {
 	shallow   bool // trees reach one directory down only (see Shallow)
 	home      string
 	protected []protectedDir
-	block     []glob
-	allow     []glob
+	block     []*lazyGlob
+	allow     []*lazyGlob
 }
 
 // protectedDir is a directory every path in which is blocked.
@@ -112,6 +113,111 @@ type glob struct {
 	segs  []string       // ds split at /, for above; for re, with ** elements (see starSegs)
 	last  string         // ds's last element when it is literal: a match ends in it
 	lead  int            // how many of segs, from the first, are literal (literalSeg)
+}
+
+// lazyGlob is a glob compiled when a checked path first concerns it. A
+// glob of the home directory's whose first element after ~/ is literal and
+// whose text cannot fail to compile (plainHome) waits until a path in or
+// above ~/ELEMENT is checked: no other path can match it, lie above what it
+// matches or hold its files (near). Every other glob is compiled at once.
+type lazyGlob struct {
+	src  string
+	home string
+	// near is ~/ELEMENT, normalised and folded, of a glob that waits: the
+	// home directory so (homeNear, shared) and ELEMENT folded. elem "": the
+	// glob concerns every path.
+	homeNear, elem string
+	once           sync.Once
+	g              glob
+	err            error
+}
+
+// get returns the compiled glob. An error is possible only for a glob
+// compiled at once (Compile reported it); plainHome rules it out for the
+// others.
+func (l *lazyGlob) get() (glob, error) {
+	l.once.Do(func() { l.g, l.err = compile(l.src, l.home) })
+	return l.g, l.err
+}
+
+// concerns reports whether a path whose directory or whole is n
+// (normalised and folded; "" the root) can meet the glob: always for a glob
+// without near or a relative n; else when n is near, in it or above it.
+func (l *lazyGlob) concerns(n string) bool {
+	if l.elem == "" || !absolute(n) && n != "" {
+		return true
+	}
+	n = strings.TrimSuffix(n, "/")
+	h := strings.TrimSuffix(l.homeNear, "/") // near is h/elem
+	rest, ok := strings.CutPrefix(n, h)
+	switch {
+	case n == "" || ok && rest == "":
+		return true // the root, or the home directory: above near
+	case !ok:
+		return related(h, n) // above the home directory, or elsewhere
+	case rest[0] != '/':
+		return false // a sibling: /home/devx
+	}
+	rest = rest[1:]
+	return related(rest, l.elem) || related(l.elem, rest)
+}
+
+// related reports whether a is b or inside it (both without a trailing /).
+func related(a, b string) bool {
+	return strings.HasPrefix(a, b) && (len(a) == len(b) || a[len(b)] == '/')
+}
+
+// absolute reports whether n (normalised) is absolute: from the root or a
+// drive.
+func absolute(n string) bool {
+	return strings.HasPrefix(n, "/") || len(n) >= 3 && n[1] == ':' && n[2] == '/'
+}
+
+// lazyGlobs turns the deferred compilation on; tests compare both ways.
+var lazyGlobs = true
+
+// HomeElement returns ELEMENT for a glob written ~/ELEMENT or ~/ELEMENT/…
+// whose first element is literal and whose text normalisation leaves alone
+// (the globs compiled on first need, see lazyGlob): every match of it lies
+// in ~/ELEMENT or is ~/ELEMENT itself, and its fixed directory (FixedDir)
+// is the home directory or inside ~/ELEMENT.
+func HomeElement(glob string) (string, bool) { return plainHome(glob) }
+
+// plainHome returns the first element after ~/ of a glob that can wait
+// (lazyGlob): written from ~/, its first element literal, and only ASCII
+// letters, digits and the punctuation that normalisation, folding and the
+// glob table leave alone, so that it compiles without fail as a doublestar
+// pattern whose matches all lie in ~/ELEMENT or are ~/ELEMENT itself: no
+// \, no class or brace, no : (a stream name), no empty, . or .. element,
+// none ending in a dot, ** only as a whole element.
+func plainHome(src string) (first string, ok bool) {
+	rest, ok := strings.CutPrefix(src, "~/")
+	if !ok || rest == "" {
+		return "", false
+	}
+	start, double := 0, false // the element's start; whether it holds **
+	for i := 0; i <= len(rest); i++ {
+		if i < len(rest) && rest[i] != '/' {
+			switch c := rest[i]; {
+			case c <= ' ' || c >= 0x7f, c == '\\', c == '[', c == ']', c == '{', c == '}', c == ',', c == ':':
+				return "", false
+			case start == 0 && (c == '*' || c == '?'):
+				return "", false // the first element must be literal
+			case c == '*' && i > start && rest[i-1] == '*':
+				double = true
+			}
+			continue
+		}
+		el := rest[start:i]
+		if el == "" || el[len(el)-1] == '.' || double && el != "**" {
+			return "", false // empty, ., .., ending in a dot; ** inside an element
+		}
+		if start == 0 {
+			first = el
+		}
+		start, double = i+1, false
+	}
+	return first, true
 }
 
 func (g glob) match(p string) bool {
@@ -195,21 +301,39 @@ func tildeGlob(n, home string) string {
 	return strings.TrimSuffix(n, "/") + "/**"
 }
 
-func compileAll(kind string, srcs []string, home string, variants map[string][]string) ([]glob, error) {
-	out := make([]glob, 0, len(srcs))
+func compileAll(kind string, srcs []string, home string, variants map[string][]string) ([]*lazyGlob, error) {
+	out := make([]*lazyGlob, 0, len(srcs))
+	all := make([]lazyGlob, len(srcs)) // one allocation for the globs as written
+	// ~/ELEMENT normalised and folded is the home directory so, then
+	// ELEMENT folded: a plain element is left alone by normalisation and
+	// cleaning, and NFC composes nothing across a /. A home directory whose
+	// name holds a wildcard (or what the glob table reads otherwise) makes
+	// the globs' matches lie elsewhere too: nothing waits.
+	homeNear := ""
+	if h := Fold(Normalize("~", home)); home != "" && lazyGlobs && absolute(h) && !strings.ContainsAny(h, "*?[]{},\\") {
+		homeNear = h
+	}
 	for i, s := range srcs {
-		g, err := compile(s, home)
-		if err != nil {
-			return nil, fmt.Errorf("%s glob %d %q: %w", kind, i, s, err)
+		l := &all[i]
+		l.src, l.home = s, home
+		if first, ok := plainHome(s); ok && homeNear != "" {
+			l.homeNear, l.elem = homeNear, strings.ToLower(first)
 		}
-		out = append(out, g)
+		if l.elem == "" {
+			if _, err := l.get(); err != nil {
+				return nil, fmt.Errorf("%s glob %d %q: %w", kind, i, s, err)
+			}
+		}
+		out = append(out, l)
 		for _, v := range variants[s] {
 			vg, err := compile(v, "")
 			if err != nil {
 				return nil, fmt.Errorf("%s glob %d %q (as %q): %w", kind, i, s, v, err)
 			}
 			vg.src = s // shown as written
-			out = append(out, vg)
+			vl := &lazyGlob{src: s}
+			vl.once.Do(func() { vl.g = vg })
+			out = append(out, vl)
 		}
 	}
 	return out, nil
@@ -378,7 +502,7 @@ const maxTreeElems = 256
 // share their compiled globs.
 func (d *Detector) Without(skip func(glob string) bool) *Detector {
 	out := *d
-	out.block = make([]glob, 0, len(d.block))
+	out.block = make([]*lazyGlob, 0, len(d.block))
 	for _, g := range d.block {
 		if !skip(g.src) {
 			out.block = append(out.block, g)
@@ -462,12 +586,26 @@ func (d *Detector) check(p string, opaque bool) (event.Finding, bool) {
 			return treeFinding(p, pd.src, name, false), true
 		}
 	}
-	for _, g := range d.allow {
-		if g.match(n) {
+	near := n // what a glob must be near to concern the path (lazyGlob)
+	if rec {
+		near = dir
+	}
+	for _, l := range d.allow {
+		if !l.concerns(near) {
+			continue
+		}
+		if g, err := l.get(); err == nil && g.match(n) {
 			return event.Finding{}, false
 		}
 	}
-	for _, g := range d.block {
+	for _, l := range d.block {
+		if !l.concerns(near) {
+			continue
+		}
+		g, err := l.get()
+		if err != nil {
+			return finding(p, l.src, event.ReachMatch), true // cannot happen (lazyGlob.get); fail closed
+		}
 		if g.match(n) {
 			return finding(p, g.src, event.ReachMatch), true
 		}
@@ -481,9 +619,13 @@ func (d *Detector) check(p string, opaque bool) (event.Finding, bool) {
 	if rec && opaque && name == "" {
 		// Every file under DIR, whatever its name: the globs whose files
 		// may be anywhere are met too.
-		for _, g := range d.block {
-			if g.inTree(dir, "*") {
-				f := finding(p, g.src, event.ReachOpaque)
+		for _, l := range d.block {
+			if !l.concerns(near) {
+				continue
+			}
+			g, err := l.get()
+			if err != nil || g.inTree(dir, "*") {
+				f := finding(p, l.src, event.ReachOpaque)
 				const why = "; it stands for every file under its directory (a recursive read), among them files the glob may protect, and guard cannot redact what the read prints"
 				f.Reason += why
 				f.LogReason += why

@@ -63,14 +63,15 @@ func (d *Detector) checkUnresolved(p string) (event.Finding, bool) {
 			return unknownNameFinding(p, pd.src), true
 		}
 	}
-	for _, g := range d.block {
-		if u.couldMatch(g.segs) {
-			return unresolvedFinding(p, g.src), true
+	for _, l := range d.block {
+		g, err := l.get() // a path guard cannot tell concerns every glob
+		if err != nil || u.couldMatch(g.segs) {
+			return unresolvedFinding(p, l.src), true
 		}
 	}
-	for _, g := range d.block {
-		if u.nameIn(g.segs, d.trees) {
-			return unknownNameFinding(p, g.src), true
+	for _, l := range d.block {
+		if g, _ := l.get(); u.nameIn(g.segs, d.trees) {
+			return unknownNameFinding(p, l.src), true
 		}
 	}
 	return event.Finding{}, false

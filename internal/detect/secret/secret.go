@@ -119,19 +119,32 @@ func New() *Detector { return newWith(catalogue) }
 // newWith prepares rules, whose keywords must all be in words.
 func newWith(rules []rule) *Detector {
 	d := &Detector{rules: make([]compiled, len(rules)), byWord: make([][]int, len(words.Words))}
+	// words lists the catalogue's keywords in the order they first
+	// appear (keywordList): for the catalogue itself each keyword is the
+	// next word or one already met, and each rule's alphabet is at its own
+	// index; a list of other rules (tests) is looked up whole.
+	next := 0
 	for i, r := range rules {
 		d.rules[i] = compiled{rule: r}
 		if !r.keyed {
 			d.rules[i].re = lazyre.Defer(r.pattern)
 			d.rules[i].fold = strings.Contains(r.pattern, "(?i")
 		}
-		for j, c := range catalogue {
-			if c.name == r.name {
-				d.rules[i].alpha = alphabets[j]
-			}
+		j := i
+		if j >= len(catalogue) || catalogue[j].name != r.name {
+			j = slices.IndexFunc(catalogue, func(c rule) bool { return c.name == r.name })
+		}
+		if j >= 0 {
+			d.rules[i].alpha = alphabets[j]
 		}
 		for _, k := range r.keywords {
-			w := slices.Index(words.Words, k)
+			w := -1
+			if next < len(words.Words) && words.Words[next] == k {
+				w = next
+				next++
+			} else if w = slices.Index(words.Words[:next], k); w < 0 {
+				w = slices.Index(words.Words, k)
+			}
 			d.byWord[w] = append(d.byWord[w], i)
 		}
 	}

@@ -411,3 +411,28 @@ func TestNoEmptyMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestNewIndexes: New's shortcuts (a rule's alphabet at its own index, the
+// keywords in the order of words) give what looking each up gives, for the
+// catalogue and for a list of other rules.
+func TestNewIndexes(t *testing.T) {
+	for _, rules := range [][]rule{catalogue, {catalogue[len(catalogue)-1], catalogue[0]}, catalogue[3:9]} {
+		d := newWith(rules)
+		want := make([][]int, len(words.Words))
+		for i, r := range rules {
+			j := slices.IndexFunc(catalogue, func(c rule) bool { return c.name == r.name })
+			if d.rules[i].alpha != alphabets[j] {
+				t.Errorf("rule %s: wrong alphabet", r.name)
+			}
+			for _, k := range r.keywords {
+				w := slices.Index(words.Words, k)
+				want[w] = append(want[w], i)
+			}
+		}
+		for w := range want {
+			if !slices.Equal(d.byWord[w], want[w]) {
+				t.Errorf("word %q: rules %v, want %v", words.Words[w], d.byWord[w], want[w])
+			}
+		}
+	}
+}
