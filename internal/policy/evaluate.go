@@ -1021,6 +1021,12 @@ func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
 			if dir == "" || dir == "/" || len(dir) == 3 && dir[1] == ':' {
 				continue
 			}
+			if !strings.ContainsAny(n, "*?[") {
+				// A protected file that is itself a link (a dotfile
+				// manager's ~/.profile -> ~/dotfiles/profile) is
+				// protected where it leads, too (review 7 F29).
+				dir = n
+			}
 			rd, _ := real(filepath.FromSlash(dir))
 			r := filepath.ToSlash(rd)
 			if r == dir {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/guardhq/guard/internal/event"
 )
 
 // TestLinkVariantsAbsentEntries: skipping the globs of entries the home
@@ -56,6 +58,45 @@ func TestLinkVariantsAbsentEntries(t *testing.T) {
 		}
 		if len(want) == 0 {
 			t.Errorf("home %s: no variants at all", home)
+		}
+	}
+}
+
+// TestLinkedProtectedFile: a protected file that is itself a symbolic
+// link (a dotfile manager's ~/.profile -> ~/dotfiles/profile) is protected
+// where it leads too, for writes and reads (review 7 F29).
+func TestLinkedProtectedFile(t *testing.T) {
+	home, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dots := filepath.Join(home, "dotfiles")
+	os.MkdirAll(dots, 0o700)
+	for name, target := range map[string]string{".profile": "profile", ".pgpass": "pgpass"} {
+		os.WriteFile(filepath.Join(dots, target), []byte("x"), 0o600)
+		if err := os.Symlink(filepath.Join(dots, target), filepath.Join(home, name)); err != nil {
+			t.Skip("no symbolic links:", err)
+		}
+	}
+	p, err := Parse([]byte(`{}`), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Home = home
+	for _, tc := range []struct {
+		in    event.Input
+		block bool
+	}{
+		{event.Input{Kind: event.KindWrite, Text: filepath.Join(dots, "profile")}, true},
+		{event.Input{Kind: event.KindRead, Text: filepath.Join(dots, "pgpass")}, true},
+		{event.Input{Kind: event.KindWrite, Text: filepath.Join(dots, "other")}, false},
+	} {
+		v, err := p.Evaluate([]event.Input{tc.in})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Blocked() != tc.block {
+			t.Errorf("%s %s: blocked %v, want %v", tc.in.Kind, tc.in.Text, v.Blocked(), tc.block)
 		}
 	}
 }
