@@ -465,8 +465,8 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 					block = append(block, startup...)
 					var d *path.Detector
 					d, err = path.Compile(path.Rules{Block: block, Allow: p.FilePaths.AllowWrite,
-						Protected: guardDirs, Home: p.Home, Variants: p.zdotVariants(p.linkVariants(block, p.FilePaths.AllowWrite),
-							block, p.FilePaths.AllowWrite), Trees: true})
+						Protected: guardDirs, Home: p.Home, Variants: p.zwcVariants(p.zdotVariants(p.linkVariants(block, p.FilePaths.AllowWrite),
+							block, p.FilePaths.AllowWrite), block), Trees: true})
 					if err == nil {
 						c.writePaths = p.newWriteChecker(d, linkDirs, false, false)
 						c.linkDirs = linkDirs
@@ -939,6 +939,32 @@ func (p *Policy) zdotVariants(v map[string][]string, lists ...[]string) map[stri
 			}
 			v[g] = append(v[g], strings.TrimSuffix(dir, "/")+"/"+name)
 		}
+	}
+	return v
+}
+
+// zwcVariants adds to v, when the user's shell is zsh, for each glob of
+// block that names files (not a directory's whole tree) and its variants,
+// the same name with .zwc: zsh reads FILE.zwc, its compiled form, in place
+// of a FILE it sources or starts with when the .zwc is newer (review 7
+// F18). It returns v (a new map when v is nil and there is something to
+// add).
+func (p *Policy) zwcVariants(v map[string][]string, block []string) map[string][]string {
+	if !p.Zsh {
+		return v
+	}
+	for _, g := range block {
+		if strings.HasSuffix(g, "/**") || strings.HasSuffix(g, "*") || strings.HasSuffix(g, ".zwc") {
+			continue
+		}
+		if v == nil {
+			v = map[string][]string{}
+		}
+		more := []string{path.Normalize(g, p.Home) + ".zwc"} // variants are compiled without a home
+		for _, o := range v[g] {
+			more = append(more, o+".zwc")
+		}
+		v[g] = append(v[g], more...)
 	}
 	return v
 }

@@ -888,3 +888,23 @@ func TestHomeDotsPasses(t *testing.T) {
 		}
 	}
 }
+
+// TestZwcVariants: where the user's shell is zsh, a protected file's
+// compiled form (FILE.zwc, which zsh reads in its place) is protected too
+// (review 7 F18).
+func TestZwcVariants(t *testing.T) {
+	for _, zsh := range []bool{true, false} {
+		p := mustParse(t, `{"file_paths":{"block_write":["/srv/dots/init.zsh"]}}`)
+		p.Zsh = zsh
+		for _, text := range []string{"/srv/dots/init.zsh", "/srv/dots/init.zsh.zwc", "/srv/dots/other.zwc"} {
+			v, err := p.Evaluate([]event.Input{{Kind: event.KindWrite, Text: text}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := text == "/srv/dots/init.zsh" || zsh && text == "/srv/dots/init.zsh.zwc"
+			if v.Blocked() != want {
+				t.Errorf("zsh %v: write %s: blocked %v, want %v", zsh, text, v.Blocked(), want)
+			}
+		}
+	}
+}
