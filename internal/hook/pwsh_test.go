@@ -95,6 +95,17 @@ func TestPowerShellTool(t *testing.T) {
 		{`gci ~/.ssh | % { gc $_.FullName }`, "blocked_path|unresolved_path"},
 		{`gc list.txt | % { Add-Content $_ 'x' }; echo ~/.bashrc`, "unparsable_command"},
 		{`'gc ~/.ssh/id_rsa' | iex`, "blocked_path"},
+		// Review 7 F4: a name the command binds loses its kind.
+		{`function Test-Path { Add-Content @args }; Test-Path ~/.bashrc x`, "blocked_path"},
+		{`function Write-Output { Add-Content @args }; Write-Output ~/.agent_a/settings.json x`, "blocked_path"},
+		{`${function:Test-Path} = { Add-Content @args }; Test-Path ~/.bashrc x`, "blocked_path"},
+		{`Set-Item function:Test-Path { Add-Content @args }; Test-Path ~/.bashrc x`, "blocked_path"},
+		{`Set-Alias Test-Path Add-Content; Test-Path ~/.bashrc x`, "blocked_path"},
+		{`Set-Alias cat Add-Content; cat ~/.bashrc x`, "blocked_path"},
+		{`New-Alias type Add-Content; type ~/.bashrc x`, "blocked_path"},
+		{`function Get-Content { Add-Content @args }; Get-Content ~/.bashrc x`, "blocked_path"},
+		{`Set-Alias -Name gc -Value Add-Content; gc ~/.bashrc x`, "blocked_path"},
+		{`function Show { Write-Output $args }; Show hello; Get-Content README.md`, ""},
 		// Everyday PowerShell.
 		{`gh auth status`, ""},
 		{`Get-ChildItem *.log | Remove-Item`, ""},

@@ -22,7 +22,7 @@ type token struct {
 	quoted   bool   // the word holds a quoted string
 	expanded bool   // the word holds a variable
 	varName  string // the word is one variable and nothing else: its lower-cased name
-	sep      byte   // a tEnd's |, { or }; 0 for the others
+	sep      byte   // a tEnd's |, { or }; a tCall's & or .; 0 for the others
 	member   string // the word is a property of one variable ($f.FullName): its lower-cased name
 }
 
@@ -155,6 +155,7 @@ func (l *lexer) step() error {
 		l.amp()
 	case c == '.' && !l.inW && l.last() == tEnd && (l.peek(1) == ' ' || l.peek(1) == '\t'):
 		l.emit(tCall)
+		l.toks[len(l.toks)-1].sep = '.' // dot-sourcing: what it runs may bind names
 		l.i++
 	case c == '%' && l.percentVar():
 		// cmd.exe's %NAME%, in a command cmd runs.
@@ -221,6 +222,7 @@ func (l *lexer) amp() {
 	l.flush()
 	if l.last() == tEnd {
 		l.emit(tCall)
+		l.toks[len(l.toks)-1].sep = '&'
 	} else {
 		l.emit(tEnd)
 	}
@@ -365,6 +367,9 @@ func isNameByte(b byte) bool {
 func (l *lexer) variable(name string, whole bool) {
 	low := strings.ToLower(name)
 	l.word.expanded = true
+	if bindsDrive(low) || low == "executioncontext" {
+		l.r.bindAll() // ${function:cat} = …, $ExecutionContext.InvokeCommand…
+	}
 	if whole {
 		l.word.varName = low
 	} else {

@@ -45,6 +45,10 @@ type Command struct {
 	// Set-Location earlier in the command: "" for the payload's working
 	// directory, Unknown (or holding it) when guard cannot tell.
 	Dir string
+	// Bound says the command binds this name itself (a function, an
+	// alias, a module it imports: see binds): what the tables say of the
+	// name does not hold, and its words are touches.
+	Bound bool
 	// Input are the paths a cmdlet may bind its -Path to without naming
 	// them: the items piped into it (gi ~/.bashrc | Set-Content …), those
 	// of the ForEach-Object or Where-Object block it runs in ($_), those a
@@ -90,15 +94,32 @@ func Read(text string, o Options) (*Analysis, error) {
 	if len(text) > MaxLen {
 		return nil, ErrLimit
 	}
+	// A name the command binds loses its kind wherever it is called: read
+	// again knowing the names from the start (a loop may call a name
+	// before the text that defines it).
+	var b binds
+	for pass := 0; ; pass++ {
+		r := newReader(text, o, b)
+		if err := r.run(text, 0); err != nil {
+			return nil, err
+		}
+		if !r.newBinds.any() || r.newBinds.same(b) || pass == 2 {
+			return r.a, nil
+		}
+		b = r.newBinds
+		if pass == 1 {
+			b.all = true // still finding names: every name may be bound
+		}
+	}
+}
+
+// newReader returns a reader of command text, knowing the names it binds.
+func newReader(text string, o Options, b binds) *reader {
 	a := &Analysis{Built: buildsStrings(text)}
 	if a.Built {
 		a.Unresolved = append(a.Unresolved, "a string built at run time (-replace, -f, -join, .Replace, [char])")
 	}
-	r := &reader{a: a, home: strings.ReplaceAll(o.Home, `\`, "/"), env: o.Env, vars: map[string]string{}, items: map[string][]string{}}
-	if err := r.run(text, 0); err != nil {
-		return nil, err
-	}
-	return a, nil
+	return &reader{a: a, home: strings.ReplaceAll(o.Home, `\`, "/"), env: o.Env, vars: map[string]string{}, items: map[string][]string{}, binds: b}
 }
 
 // reader carries what one Read learns.
@@ -113,6 +134,9 @@ type reader struct {
 	stack []string // Push-Location's saved directories
 	words int
 	nest  int // $( … ) being read inside one another
+	// binds are the names the command binds, known from an earlier
+	// reading; newBinds those this reading found.
+	binds, newBinds binds
 }
 
 // unresolved notes what could not be worked out, once each.
@@ -180,6 +204,9 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 	for i := range ts {
 		ts[i].text = r.resolve(ts[i].text)
 		r.a.Unknowns = r.a.Unknowns || strings.Contains(ts[i].text, Unknown)
+		if bindsDrive(ts[i].text) {
+			r.bindAll() // $ExecutionContext.InvokeProvider.Item.Set('function:x', …)
+		}
 	}
 	// $name = value: a value of literals and known variables is kept; any
 	// other is a command's output, which guard does not know, and the
@@ -214,6 +241,9 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 	st.out = c.output(st.in)
 	if assign != "" {
 		r.setItems(assign, st.out)
+	}
+	if r.binder(c, ts[0].kind == tCall && ts[0].sep == '.') {
+		return st, nil
 	}
 	c.Dir = r.dir
 	r.a.Commands = append(r.a.Commands, c)
@@ -275,7 +305,8 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 	if c.Name == "" && len(c.Redirects) == 0 {
 		return c, out, false
 	}
-	if bindsPath(cmdName(c.Name)) {
+	c.Bound = c.Name != "" && r.binds.has(c.Name)
+	if c.Bound || bindsPath(cmdName(c.Name)) {
 		c.Input = dedupe(capItems(append(r.boundItems(c, piped, bound), fromVars...)))
 		for _, p := range c.Input {
 			if strings.Contains(p, Unknown) {
@@ -319,6 +350,13 @@ func (r *reader) pipedCode(items []string, depth int) error {
 // Unknown, and so every later relative word.
 func (r *reader) location(c Command) {
 	name := strings.ToLower(baseName(c.Name))
+	if c.Bound {
+		switch name {
+		case "set-location", "cd", "sl", "chdir", "push-location", "pushd", "pop-location", "popd":
+			r.dir = Unknown // cd redefined: where it goes guard cannot tell
+		}
+		return
+	}
 	switch name {
 	case "set-location", "cd", "sl", "chdir", "push-location", "pushd":
 	case "pop-location", "popd":
@@ -502,7 +540,7 @@ func decodeUTF16(s string) (string, bool) {
 // -Path:VALUE is. The arguments of programs that only print them (echo,
 // Write-Output) name nothing.
 func (c Command) Paths() (reads, touches, writes []string) {
-	name := strings.ToLower(strings.TrimSuffix(baseName(c.Name), ".exe"))
+	name := c.kind()
 	for _, w := range c.Redirects {
 		writes = append(writes, c.under(w))
 	}
@@ -554,6 +592,16 @@ func (c Command) Paths() (reads, touches, writes []string) {
 		return append(reads, args...), touches, writes
 	}
 	return reads, append(touches, args...), writes
+}
+
+// kind returns the name the tables know c by: its name as cmdName spells
+// it, "" for a name the command binds itself (Bound), which no table
+// holds.
+func (c Command) kind() string {
+	if c.Bound {
+		return ""
+	}
+	return cmdName(c.Name)
 }
 
 // listsTree reports whether a command is Get-ChildItem.

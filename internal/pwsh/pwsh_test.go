@@ -216,3 +216,37 @@ func TestPipeBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestBinds: a name the command binds (a function, a filter, an alias, a
+// name on the function: or alias: drive) loses what the tables say of it,
+// wherever it is called; what may bind any name (a module imported, a
+// script dot-sourced) makes every name lose its kind (review 7 F4).
+func TestBinds(t *testing.T) {
+	for _, tt := range []struct{ cmd, want string }{
+		{`function Test-Path { Add-Content @args }; Test-Path ~/.bashrc x`, "t:@args t:/home/u/.bashrc t:x"},
+		{`function Write-Output { Add-Content @args }; Write-Output ~/.agent_a/settings.json x`, "t:@args t:/home/u/.agent_a/settings.json t:x"},
+		{`function global:Get-Content($p) { Add-Content $p x }; Get-Content ~/.bashrc`, "t:? t:x t:/home/u/.bashrc U"},
+		{`filter gc { ac $_ x }; gc ~/.bashrc`, "t:? t:x t:/home/u/.bashrc"},
+		{`Set-Alias Test-Path Add-Content; Test-Path ~/.bashrc x`, "t:Test-Path t:Add-Content t:/home/u/.bashrc t:x"},
+		{`Set-Alias cat Add-Content; cat ~/.bashrc x`, "t:cat t:Add-Content t:/home/u/.bashrc t:x"},
+		{`New-Alias type Add-Content; type ~/.bashrc x`, "t:type t:Add-Content t:/home/u/.bashrc t:x"},
+		{`Set-Alias -Name gc -Value Add-Content -Force; gc ~/.bashrc x`, "t:gc t:Add-Content t:/home/u/.bashrc t:x"},
+		{`${function:Test-Path} = { Add-Content @args }; Test-Path ~/.bashrc x`, "t:@args t:/home/u/.bashrc t:x"},
+		{`Set-Item function:Test-Path { Add-Content @args }; Test-Path ~/.bashrc x`, "t:function:Test-Path t:@args t:/home/u/.bashrc t:x"},
+		{`New-Item -Path function: -Name echo -Value { ac @args }; echo ~/.bashrc x`, "t:function: t:echo t:@args t:/home/u/.bashrc t:x"},
+		// Called before the text that defines it (a loop's second turn).
+		{`foreach ($i in 1,2) { if ($i -eq 2) { Test-Path ~/.bashrc x }; function Test-Path { ac @args } }`, "t:? t:/home/u/.bashrc t:x t:@args U"},
+		// Defined inside text Invoke-Expression runs.
+		{`iex 'Set-Alias cat Add-Content'; cat ~/.bashrc x`, "t:Set-Alias cat Add-Content t:cat t:Add-Content t:/home/u/.bashrc t:x"},
+		// What may bind any name.
+		{`Import-Module ./m.psm1; Write-Output ~/.bashrc`, "t:./m.psm1 t:/home/u/.bashrc"},
+		{`. ./lib.ps1; Test-Path ~/.bashrc`, "r:./lib.ps1 t:/home/u/.bashrc"},
+		// A function of a name no table holds stays what it was; a cmdlet
+		// the command does not bind keeps its kind.
+		{`function Build { go build ./... }; Build; gc README.md`, "t:build t:./... r:README.md"},
+	} {
+		if got := show(t, tt.cmd); got != tt.want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.cmd, got, tt.want)
+		}
+	}
+}
