@@ -10,7 +10,9 @@ import "strings"
 // as an unknown program's are, wherever in the command it is called (a
 // loop may call it before the text that defines it). What may bind any
 // name (a module imported, a script dot-sourced, the function: and alias:
-// drives, $ExecutionContext) makes every name lose its kind.
+// drives, $ExecutionContext, a module imported by name or a script guard
+// does not read) makes every name lose its kind; the scripts guard reads
+// bind the names their text defines.
 
 // binds are the names a command binds, lower-cased; all says it may bind
 // any name.
@@ -86,7 +88,7 @@ func definer(name string) bool {
 
 // binder notes the names statement c binds: an alias's name (and its
 // value, which guard does not follow), anything for a command that loads
-// code that may define names. It reports whether c is a definition that
+// code guard does not read. It reports whether c is a definition that
 // runs nothing (function NAME).
 func (r *reader) binder(c Command, dot bool) bool {
 	name := cmdName(c.Name)
@@ -106,8 +108,11 @@ func (r *reader) binder(c Command, dot bool) bool {
 				r.bind(v)
 			}
 		}
-	case dot || name == "import-module" || name == "ipmo" || name == "new-module" || name == "nmo" ||
-		name == "import-psession" || name == "ipsn" || name == "using":
+	case dot && !isScript(c.Name) || name == "new-module" || name == "nmo" || name == "import-psession" || name == "ipsn" ||
+		name == "using":
+		// A dot-sourced script guard reads (scripts.go), like a module
+		// file it imports, binds the names its text defines; what guard
+		// does not read may define any.
 		r.bindAll()
 	}
 	for _, a := range append([]string{c.Name}, c.Args...) {

@@ -22,7 +22,7 @@ type token struct {
 	quoted   bool   // the word holds a quoted string
 	expanded bool   // the word holds a variable
 	varName  string // the word is one variable and nothing else: its lower-cased name
-	sep      byte   // a tEnd's |, { or }; a tCall's & or .; 0 for the others
+	sep      byte   // a tEnd's |, { or }; a tCall's & or .; 'a' for >>; 0 for the others
 	member   string // the word is a property of one variable ($f.FullName): its lower-cased name
 }
 
@@ -197,7 +197,8 @@ func (l *lexer) redirect() {
 		}
 	}
 	l.i++
-	if l.peek(0) == '>' {
+	appends := l.peek(0) == '>'
+	if appends {
 		l.i++
 	}
 	if l.peek(0) == '&' {
@@ -209,6 +210,9 @@ func (l *lexer) redirect() {
 		return
 	}
 	l.emit(tRedirect)
+	if appends {
+		l.toks[len(l.toks)-1].sep = 'a' // >>: appends
+	}
 }
 
 // amp reads &: && ends a statement, & at a statement's start runs the next

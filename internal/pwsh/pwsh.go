@@ -16,6 +16,8 @@ import (
 	"errors"
 	"strings"
 	"unicode/utf16"
+
+	"github.com/guardhq/guard/internal/shell/effect"
 )
 
 // Unknown stands, in a word, for a part the reader could not work out (the
@@ -57,6 +59,10 @@ type Command struct {
 	// cannot tell. Empty for a program that does not bind paths so
 	// (bindsPath).
 	Input []string
+	// text is, for an expression statement (Name ""), the words it
+	// writes to its redirection; appends says a redirection is >>.
+	text    []string
+	appends bool
 }
 
 // Analysis is what Read tells of a command.
@@ -78,6 +84,13 @@ type Analysis struct {
 	// word guard could not work out may be any name, whatever its literal
 	// parts look like.
 	Built bool
+	// Hidden says, one entry each, what the command runs that guard
+	// cannot read (a script it cannot name or read whole, one the command
+	// wrote with text guard cannot see): the policy blocks it.
+	Hidden []string
+	// Files are the scripts guard read because the command runs them
+	// (through Options.Files), as the command names them, resolved.
+	Files []string
 }
 
 // Options are what Read is told of the command's surroundings.
@@ -87,6 +100,11 @@ type Options struct {
 	// shell inherits as the hook does. nil: every other $env:NAME is
 	// unknown.
 	Env func(string) (string, bool)
+	// Files reads the scripts the command runs (./x.ps1, pwsh -File x.ps1,
+	// Import-Module ./m.psm1, gc x.ps1 | iex): a path as the command names
+	// it, relative to the command's directory. nil: none is read, and
+	// running one is unresolved.
+	Files effect.Files
 }
 
 // Read reads text, a PowerShell command.
@@ -101,6 +119,9 @@ func Read(text string, o Options) (*Analysis, error) {
 	for pass := 0; ; pass++ {
 		r := newReader(text, o, b)
 		if err := r.run(text, 0); err != nil {
+			return nil, err
+		}
+		if err := r.codeFromFiles(); err != nil {
 			return nil, err
 		}
 		if !r.newBinds.any() || r.newBinds.same(b) || pass == 2 {
@@ -119,7 +140,9 @@ func newReader(text string, o Options, b binds) *reader {
 	if a.Built {
 		a.Unresolved = append(a.Unresolved, "a string built at run time (-replace, -f, -join, .Replace, [char])")
 	}
-	return &reader{a: a, home: strings.ReplaceAll(o.Home, `\`, "/"), env: o.Env, vars: map[string]string{}, items: map[string][]string{}, binds: b}
+	low := strings.ToLower(text)
+	return &reader{a: a, home: strings.ReplaceAll(o.Home, `\`, "/"), env: o.Env, vars: map[string]string{}, items: map[string][]string{}, binds: b,
+		files: o.Files, runsCode: strings.Contains(low, "scriptblock]::create") || strings.Contains(low, "newscriptblock")}
 }
 
 // reader carries what one Read learns.
@@ -137,6 +160,16 @@ type reader struct {
 	// binds are the names the command binds, known from an earlier
 	// reading; newBinds those this reading found.
 	binds, newBinds binds
+	// What reading the scripts the command runs needs (scripts.go): the
+	// reader, the files read, what the command wrote, the paths it wrote
+	// that guard cannot work out, the files Get-Content read, and whether
+	// it runs code built at run time.
+	files         effect.Files
+	nread         int
+	written       map[string]written
+	unknownWrites []unknownWrite
+	contents      []string
+	runsCode      bool
 }
 
 // unresolved notes what could not be worked out, once each.
@@ -242,12 +275,18 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 	if assign != "" {
 		r.setItems(assign, st.out)
 	}
-	if r.binder(c, ts[0].kind == tCall && ts[0].sep == '.') {
+	dot := ts[0].kind == tCall && ts[0].sep == '.'
+	if r.binder(c, dot) {
 		return st, nil
 	}
 	c.Dir = r.dir
 	r.a.Commands = append(r.a.Commands, c)
 	r.location(c)
+	r.noteContents(c)
+	if err := r.runScripts(c, dot, depth); err != nil {
+		return st, err
+	}
+	r.noteWrites(c, st.in, st.piped)
 	if st.piped && len(c.Args) == 0 && pipedShell(cmdName(c.Name)) {
 		return st, r.pipedCode(st.in, depth)
 	}
@@ -267,6 +306,7 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 		}
 		if strings.Contains(ts[1].text, Unknown) {
 			r.unresolved("a command named by a value guard cannot work out (& $x)")
+			r.runsCode = true
 		}
 	}
 	expr := i == 0 && ts[0].kind == tWord && (ts[0].quoted || ts[0].expanded)
@@ -278,6 +318,7 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 		t := ts[i]
 		switch t.kind {
 		case tRedirect:
+			c.appends = c.appends || t.sep == 'a'
 			if i+1 < len(ts) && ts[i+1].kind == tWord {
 				c.Redirects = append(c.Redirects, ts[i+1].text)
 				i++
@@ -286,6 +327,7 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 			if expr {
 				if len(out) <= maxItems {
 					out = append(out, r.wordItems(t)...)
+					c.text = append(c.text, t.text)
 				}
 				continue
 			}
@@ -335,6 +377,7 @@ func (r *reader) pipedCode(items []string, depth int) error {
 	for _, code := range items {
 		if strings.Contains(code, Unknown) {
 			r.unresolved("a command piped into a shell, built at run time")
+			r.runsCode = true
 			continue
 		}
 		if err := r.run(code, depth+1); err != nil {
@@ -350,7 +393,10 @@ func (r *reader) pipedCode(items []string, depth int) error {
 // Unknown, and so every later relative word.
 func (r *reader) location(c Command) {
 	name := strings.ToLower(baseName(c.Name))
-	if c.Bound {
+	if c.Bound && r.binds.names[name] {
+		// A location cmdlet the command redefines by name: where it goes
+		// guard cannot tell. (Under a name any code may bind, such as
+		// after a module imported by name, the location is followed.)
 		switch name {
 		case "set-location", "cd", "sl", "chdir", "push-location", "pushd", "pop-location", "popd":
 			r.dir = Unknown // cd redefined: where it goes guard cannot tell
@@ -419,6 +465,7 @@ func (r *reader) nested(c Command, depth int) error {
 		code := strings.Join(nonOptions(c.Args), " ")
 		if code == "" || strings.Contains(code, Unknown) {
 			r.unresolved("Invoke-Expression of a value built at run time")
+			r.runsCode = true
 			return nil
 		}
 		return r.run(code, depth+1)

@@ -1,9 +1,12 @@
 package pwsh
 
 import (
+	"path"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/effect"
 )
 
 const home = "/home/u"
@@ -17,6 +20,12 @@ func show(t *testing.T, cmd string) string {
 	if err != nil {
 		t.Fatalf("%q: %v", cmd, err)
 	}
+	return render(a)
+}
+
+// render renders an analysis as show does, then H when something was
+// hidden.
+func render(a *Analysis) string {
 	var parts []string
 	for _, c := range a.Commands {
 		r, tc, w := c.Paths()
@@ -32,6 +41,9 @@ func show(t *testing.T, cmd string) string {
 	}
 	if len(a.Unresolved) > 0 {
 		parts = append(parts, "U")
+	}
+	if len(a.Hidden) > 0 {
+		parts = append(parts, "H")
 	}
 	return strings.ReplaceAll(strings.Join(parts, " "), Unknown, "?")
 }
@@ -239,13 +251,85 @@ func TestBinds(t *testing.T) {
 		// Defined inside text Invoke-Expression runs.
 		{`iex 'Set-Alias cat Add-Content'; cat ~/.bashrc x`, "t:Set-Alias cat Add-Content t:cat t:Add-Content t:/home/u/.bashrc t:x"},
 		// What may bind any name.
-		{`Import-Module ./m.psm1; Write-Output ~/.bashrc`, "t:./m.psm1 t:/home/u/.bashrc"},
-		{`. ./lib.ps1; Test-Path ~/.bashrc`, "r:./lib.ps1 t:/home/u/.bashrc"},
+		{`Import-Module ./m.psm1; Write-Output ~/.bashrc`, "t:./m.psm1 t:/home/u/.bashrc U"},
+		{`. ./lib.ps1; Test-Path ~/.bashrc`, "r:./lib.ps1 t:/home/u/.bashrc U"},
 		// A function of a name no table holds stays what it was; a cmdlet
 		// the command does not bind keeps its kind.
 		{`function Build { go build ./... }; Build; gc README.md`, "t:build t:./... r:README.md"},
 	} {
 		if got := show(t, tt.cmd); got != tt.want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.cmd, got, tt.want)
+		}
+	}
+}
+
+// fakeFiles are files for Options.Files: path (cleaned) to text; a text
+// of "!" is a file guard cannot read.
+type fakeFiles map[string]string
+
+func (f fakeFiles) ReadFile(p string, max int) ([]byte, effect.FileStatus) {
+	t, ok := f[path.Clean(p)]
+	switch {
+	case !ok:
+		return nil, effect.FileAbsent
+	case t == "!":
+		return nil, effect.FileUnreadable
+	case len(t) > max:
+		return []byte(t[:max]), effect.FileTooBig
+	}
+	return []byte(t), effect.FileWhole
+}
+
+// TestScripts: a script the command runs is read as commands: by its
+// path, dot-sourced, &-called, handed to pwsh, imported, or as the code
+// iex runs from Get-Content; one the command wrote is its known text; one
+// guard cannot read, name or see the text of is Hidden (review 7 F13).
+func TestScripts(t *testing.T) {
+	files := fakeFiles{"x7.ps1": `Add-Content ~/.bashrc "# PWNED"`, "x7.psm1": `function Get-X { Set-Content ~/.guard/rules.json x }`,
+		"ok.ps1": "go build ./...\ngc README.md", "bad.ps1": "!", "sub/run.ps1": `. ./x7.ps1`, "loop.ps1": `./loop.ps1`,
+		"lib.ps1": `function cat { Add-Content @args }`}
+	for _, tt := range []struct{ cmd, want string }{
+		{`./x7.ps1`, "r:./x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`. ./x7.ps1`, "r:./x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`& ./x7.ps1`, "r:./x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`x7.ps1`, "t:/home/u/.bashrc t:# PWNED"},
+		{`pwsh -File x7.ps1`, "t:x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`pwsh -NoProfile -ExecutionPolicy Bypass -File ./x7.ps1`, "t:Bypass t:./x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`powershell x7.ps1`, "t:x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`Import-Module ./x7.psm1`, "t:./x7.psm1 t:/home/u/.guard/rules.json t:x"},
+		{`Get-Content x7.ps1 | iex`, "r:x7.ps1 t:/home/u/.bashrc t:# PWNED U"},
+		{`iex (gc x7.ps1 -Raw)`, "t:? r:x7.ps1 t:/home/u/.bashrc t:# PWNED U"},
+		{`$s = gc x7.ps1 -Raw; iex $s`, "r:x7.ps1 t:? t:/home/u/.bashrc t:# PWNED U"},
+		{`iex ([IO.File]::ReadAllText("x7.ps1"))`, "t:? t:/home/u/.bashrc t:# PWNED U"},
+		{`Start-Process pwsh -ArgumentList "-File x7.ps1"`, "t:pwsh t:-File x7.ps1 t:x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`cd sub; ./run.ps1`, "r:sub/run.ps1 r:sub/x7.ps1"},
+		// Written by the same command: its known text.
+		{`'Add-Content ~/.bashrc x' | Out-File y7.ps1; ./y7.ps1`, "t:y7.ps1 r:./y7.ps1 t:/home/u/.bashrc t:x"},
+		{`Set-Content y7.ps1 'Add-Content ~/.guard/rules.json x'; . ./y7.ps1`, "t:y7.ps1 t:Add-Content ~/.guard/rules.json x r:./y7.ps1 t:/home/u/.guard/rules.json t:x"},
+		{`'Add-Content ~/.bashrc x' > y7.ps1; & ./y7.ps1`, "w:y7.ps1 r:./y7.ps1 t:/home/u/.bashrc t:x"},
+		// What guard cannot read, name or see.
+		{`./bad.ps1`, "r:./bad.ps1 H"},
+		{`& "./$n.ps1"`, "r:./?.ps1 U H"},
+		{`Add-Content y7.ps1 'x'; ./y7.ps1`, "t:y7.ps1 t:x r:./y7.ps1 H"},
+		{`Invoke-WebRequest $u -OutFile y7.ps1; ./y7.ps1`, "t:? t:y7.ps1 r:./y7.ps1 H"},
+		{`Copy-Item $src "$d/y7.ps1"; ./y7.ps1`, "t:? t:?/y7.ps1 r:./y7.ps1 H"},
+		{`./loop.ps1`, "r:./loop.ps1 r:./loop.ps1 r:./loop.ps1 r:./loop.ps1 r:./loop.ps1 H"},
+		{`Import-Module ./m.psd1`, "t:./m.psd1 H"},
+		// A script guard reads binds the names its text defines, no others.
+		{`. ./lib.ps1; cat ~/.bashrc x`, "r:./lib.ps1 t:@args t:/home/u/.bashrc t:x"},
+		{`. ./ok.ps1; Write-Output ~/.bashrc`, "r:./ok.ps1 t:build t:./... r:README.md"},
+		{`Import-Module Pester; Write-Output ~/.bashrc`, "t:Pester t:/home/u/.bashrc U"},
+		// Everyday: a project's script, one absent, a module by name.
+		{`./ok.ps1`, "r:./ok.ps1 t:build t:./... r:README.md"},
+		{`./absent.ps1 -Verbose`, "r:./absent.ps1"},
+		{`$v = git describe; go build -ldflags "-X main.v=$v"; ./ok.ps1`, "t:describe t:build t:-X main.v=? r:./ok.ps1 t:build t:./... r:README.md"},
+		{`Import-Module Pester; Invoke-Pester`, "t:Pester U"},
+	} {
+		a, err := Read(tt.cmd, Options{Home: home, Files: files})
+		if err != nil {
+			t.Fatalf("%q: %v", tt.cmd, err)
+		}
+		if got := render(a); got != tt.want {
 			t.Errorf("%q:\n got %s\nwant %s", tt.cmd, got, tt.want)
 		}
 	}
