@@ -22,19 +22,26 @@ import (
 //     "args":["f"]} is cat f);
 //   - path fields: values under a key such as path, file_path, paths,
 //     source, destination, dir_path, include, or ending in path, file, dir or
-//     directory: reads, or writes when the tool's name says it writes, edits,
-//     moves, creates or deletes; a destination is always a write; include
-//     values are globs;
+//     directory: writes when the tool's name says it writes, edits, moves,
+//     creates or deletes, and a destination always; reads when the tool is
+//     known to only read (readingName); else reads and touches (the tool may
+//     write them: download, store, extract…); include values are globs;
+//   - what other values carry: a value that may be a command line or code
+//     (carriesCommand) is a command, whatever its key is called, and its
+//     absolute and home words are paths as above; a patch writes each file
+//     it names (patchFiles);
 //   - the whole input: one "key: value" line per value, so that JSON escapes
 //     cannot hide text and "api_key: …" pairs meet the secrets catalogue.
 func byFields(c *Call, toolName string, in fields) error {
 	if in.doc == nil {
 		return nil
 	}
-	writes := writingName(toolName)
+	writes, readOnly := writingName(toolName), readingName(toolName)
 	var (
 		urls, commands, paths []event.Input
 		sb                    strings.Builder
+		carried               []string // values that may be commands
+		nCarried              int      // paths taken from values' words
 	)
 	type group struct {
 		array int
@@ -69,15 +76,22 @@ func byFields(c *Call, toolName string, in fields) error {
 				cmd = append(cmd, group{array: l.array, parts: []string{l.value}, args: isArgsKey(key)})
 			}
 		case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !strings.HasPrefix(key, "exclude"):
-			paths = appendURIPath(paths, l.value, writes || isDestKey(key))
+			if p, ok := fileURIPath(l.value); ok {
+				paths = append(paths, pathInputs(p, writes || isDestKey(key), readOnly)...)
+			}
 		case !isPathKey(key) || strings.Contains(l.value, "://"):
 			// a field guard does not know is checked by what it carries
+			paths = append(paths, patchInputs(l.value)...)
 			if p, ok := pathValue(l.value); ok {
-				k := event.KindRead
-				if writes || isDestKey(key) || key == "out" || key == "output" {
-					k = event.KindWrite
+				paths = append(paths, pathInputs(p, writes || isDestKey(key) || key == "out" || key == "output", readOnly)...)
+			} else if !isURLKey(key) && carriesCommand(l.value) {
+				if len(l.value) <= maxCommandValue {
+					carried = append(carried, l.value)
 				}
-				paths = append(paths, event.Input{Kind: k, Text: p})
+				for _, p := range carriedPaths(l.value, maxCarriedPaths-nCarried) {
+					nCarried++
+					paths = append(paths, pathInputs(p, writes, readOnly)...)
+				}
 			}
 		case len(l.value) <= maxPathLen:
 			p := l.value
@@ -89,11 +103,7 @@ func byFields(c *Call, toolName string, in fields) error {
 					return
 				}
 			}
-			k := event.KindRead
-			if writes || isDestKey(key) {
-				k = event.KindWrite
-			}
-			paths = append(paths, event.Input{Kind: k, Text: p})
+			paths = append(paths, pathInputs(p, writes || isDestKey(key), readOnly)...)
 		}
 	})
 	if err != nil {
@@ -102,6 +112,7 @@ func byFields(c *Call, toolName string, in fields) error {
 	for _, g := range cmd {
 		commands = append(commands, event.Input{Kind: event.KindCommand, Text: strings.Join(g.parts, " ")})
 	}
+	commands = append(commands, valueCommands(carried)...)
 	c.Inputs = append(c.Inputs, urls...)
 	c.Inputs = append(c.Inputs, commands...)
 	c.Inputs = append(c.Inputs, paths...)
@@ -115,9 +126,11 @@ func byFields(c *Call, toolName string, in fields) error {
 const maxPathLen = 4096
 
 // byText checks a tool input that is free text (a tool_input string that
-// holds no JSON object): the URLs in it, then the text (secrets, injection).
+// holds no JSON object): the URLs in it, the files a patch in it writes,
+// then the text (secrets, injection).
 func byText(c *Call, text string) error {
 	c.Inputs = append(c.Inputs, urlsIn(text)...)
+	c.Inputs = append(c.Inputs, patchInputs(text)...) // apply_patch's envelope as the whole input
 	c.Inputs = append(c.Inputs, event.Input{Kind: event.KindToolInput, Text: text})
 	return nil
 }
@@ -270,20 +283,6 @@ func fetchScheme(s string) bool {
 		return true
 	}
 	return false
-}
-
-// appendURIPath adds the path a file: URI under a path key names, blanks
-// and all: a write when write is set, else a read.
-func appendURIPath(paths []event.Input, uri string, write bool) []event.Input {
-	p, ok := fileURIPath(uri)
-	if !ok {
-		return paths
-	}
-	k := event.KindRead
-	if write {
-		k = event.KindWrite
-	}
-	return append(paths, event.Input{Kind: k, Text: p})
 }
 
 // pathValue reports whether a string value of a field guard does not know
