@@ -391,7 +391,6 @@ func (c *cmd) runProgram(a word.Word) {
 	if t, ok := c.w.WrittenText(a.Text); ok && a.Known {
 		c.code += t
 		c.scanCode(t)
-		c.powerShellWords(t)
 		return
 	}
 	if t, ok := c.w.FileText(a.Text, a.Known, effect.MaxProgramBytes, "a program"); ok {
@@ -400,10 +399,11 @@ func (c *cmd) runProgram(a word.Word) {
 	}
 }
 
-// powerShellWords touches the path-like words of a PowerShell script that
-// pwsh or powershell runs (pwsh -File x.ps1): its paths are bare words as
-// often as string literals (Add-Content ~/.bashrc x), which the literal
-// scan does not see (review 7 F13).
+// powerShellWords touches the path-like words of PowerShell code that pwsh
+// or powershell runs (pwsh -File x.ps1, pwsh -c CODE, CODE on its standard
+// input): its paths are bare words as often as string literals
+// (Add-Content ~/.bashrc x), which the literal scan does not see (review 7
+// F13).
 func (c *cmd) powerShellWords(text string) {
 	if c.name == "pwsh" || c.name == "powershell" {
 		c.w.touchText(text)
