@@ -133,6 +133,9 @@ func TestRead(t *testing.T) {
 		{`npm install; npm run build`, "t:install t:run t:build"},
 		{`Get-ChildItem | Where-Object { $_.Length -gt 1MB }`, ""},
 		{`# a comment ~/.ssh` + "\n" + `<# block ~/.guard #> ls`, ""},
+		// Splatting: the words a variable hands on guard does not follow.
+		{`$p = @{Path='~/.bashrc'; Value='x'}; Add-Content @p`, "t:? U"},
+		{`git config user.email a@b.c`, "t:config t:user.email t:a@b.c"},
 	} {
 		if got := show(t, tt.cmd); got != tt.want {
 			t.Errorf("%q:\n got %s\nwant %s", tt.cmd, got, tt.want)
@@ -179,8 +182,11 @@ func FuzzRead(f *testing.F) {
 	for _, s := range []string{"cd ~/.x; pushd a; popd; popd; gc b", "gc @\"\n$x\n\"@ @'\nunterminated", `gc $HOME\.ssh\id_rsa`, `$p="a"+"b"; iex $p`, `& $x "y" > z`, "`\"$(", `pwsh -enc AAAA`, "\"${x`} \"", `gi ~/.aws | gci | gc`, `"x" | % { ac $_ x } | gc`, "}}{{|{}|", `$f = gci -r -Filter *.go; $f | ac -Value x`, `'gc x' | iex`} {
 		f.Add(s)
 	}
+	files := fakeFiles{"a.ps1": ". ./a.ps1; gc x | iex", "b.ps1": "!", "m.psm1": "function cat { ac @args }"}
+	f.Add(`./a.ps1; Import-Module ./m.psm1; & ./b.ps1; 'x' > c.ps1; ./c.ps1`)
+	f.Add(`function Test-Path { ac @args }; Set-Alias cat ac; ${function:x} = {}; Test-Path ~/.x`)
 	f.Fuzz(func(t *testing.T, s string) {
-		a, err := Read(s, Options{Home: home})
+		a, err := Read(s, Options{Home: home, Files: files})
 		if err != nil {
 			if err != ErrLimit {
 				t.Fatal(err)
@@ -235,19 +241,19 @@ func TestPipeBounds(t *testing.T) {
 // script dot-sourced) makes every name lose its kind (review 7 F4).
 func TestBinds(t *testing.T) {
 	for _, tt := range []struct{ cmd, want string }{
-		{`function Test-Path { Add-Content @args }; Test-Path ~/.bashrc x`, "t:@args t:/home/u/.bashrc t:x"},
-		{`function Write-Output { Add-Content @args }; Write-Output ~/.agent_a/settings.json x`, "t:@args t:/home/u/.agent_a/settings.json t:x"},
+		{`function Test-Path { Add-Content @args }; Test-Path ~/.bashrc x`, "t:? t:/home/u/.bashrc t:x U"},
+		{`function Write-Output { Add-Content @args }; Write-Output ~/.agent_a/settings.json x`, "t:? t:/home/u/.agent_a/settings.json t:x U"},
 		{`function global:Get-Content($p) { Add-Content $p x }; Get-Content ~/.bashrc`, "t:? t:x t:/home/u/.bashrc U"},
 		{`filter gc { ac $_ x }; gc ~/.bashrc`, "t:? t:x t:/home/u/.bashrc"},
 		{`Set-Alias Test-Path Add-Content; Test-Path ~/.bashrc x`, "t:Test-Path t:Add-Content t:/home/u/.bashrc t:x"},
 		{`Set-Alias cat Add-Content; cat ~/.bashrc x`, "t:cat t:Add-Content t:/home/u/.bashrc t:x"},
 		{`New-Alias type Add-Content; type ~/.bashrc x`, "t:type t:Add-Content t:/home/u/.bashrc t:x"},
 		{`Set-Alias -Name gc -Value Add-Content -Force; gc ~/.bashrc x`, "t:gc t:Add-Content t:/home/u/.bashrc t:x"},
-		{`${function:Test-Path} = { Add-Content @args }; Test-Path ~/.bashrc x`, "t:@args t:/home/u/.bashrc t:x"},
-		{`Set-Item function:Test-Path { Add-Content @args }; Test-Path ~/.bashrc x`, "t:function:Test-Path t:@args t:/home/u/.bashrc t:x"},
-		{`New-Item -Path function: -Name echo -Value { ac @args }; echo ~/.bashrc x`, "t:function: t:echo t:@args t:/home/u/.bashrc t:x"},
+		{`${function:Test-Path} = { Add-Content @args }; Test-Path ~/.bashrc x`, "t:? t:/home/u/.bashrc t:x U"},
+		{`Set-Item function:Test-Path { Add-Content @args }; Test-Path ~/.bashrc x`, "t:function:Test-Path t:? t:/home/u/.bashrc t:x U"},
+		{`New-Item -Path function: -Name echo -Value { ac @args }; echo ~/.bashrc x`, "t:function: t:echo t:? t:/home/u/.bashrc t:x U"},
 		// Called before the text that defines it (a loop's second turn).
-		{`foreach ($i in 1,2) { if ($i -eq 2) { Test-Path ~/.bashrc x }; function Test-Path { ac @args } }`, "t:? t:/home/u/.bashrc t:x t:@args U"},
+		{`foreach ($i in 1,2) { if ($i -eq 2) { Test-Path ~/.bashrc x }; function Test-Path { ac @args } }`, "t:? t:/home/u/.bashrc t:x t:? U"},
 		// Defined inside text Invoke-Expression runs.
 		{`iex 'Set-Alias cat Add-Content'; cat ~/.bashrc x`, "t:Set-Alias cat Add-Content t:cat t:Add-Content t:/home/u/.bashrc t:x"},
 		// What may bind any name.
@@ -316,7 +322,7 @@ func TestScripts(t *testing.T) {
 		{`./loop.ps1`, "r:./loop.ps1 r:./loop.ps1 r:./loop.ps1 r:./loop.ps1 r:./loop.ps1 H"},
 		{`Import-Module ./m.psd1`, "t:./m.psd1 H"},
 		// A script guard reads binds the names its text defines, no others.
-		{`. ./lib.ps1; cat ~/.bashrc x`, "r:./lib.ps1 t:@args t:/home/u/.bashrc t:x"},
+		{`. ./lib.ps1; cat ~/.bashrc x`, "r:./lib.ps1 t:? t:/home/u/.bashrc t:x U"},
 		{`. ./ok.ps1; Write-Output ~/.bashrc`, "r:./ok.ps1 t:build t:./... r:README.md"},
 		{`Import-Module Pester; Write-Output ~/.bashrc`, "t:Pester t:/home/u/.bashrc U"},
 		// Everyday: a project's script, one absent, a module by name.
