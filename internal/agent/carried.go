@@ -64,27 +64,48 @@ func pathInputs(p string, write, readOnly bool) []event.Input {
 }
 
 // carriesCommand reports whether a string value of a field guard does not
-// know may be a command line or code: it holds a shell operator (| > < ;
-// && $( `), or a call with a string literal (open('…'), require("…")), or
-// its first word is a path, an assignment or a program guard's catalogue
+// know may be a command line or code: it holds a redirection or a
+// substitution (> < $( `), or a call with a string literal (open('…'),
+// require("…")), or a line or a segment of one (between ; | && ||) whose
+// first word is a path, an assignment or a program guard's catalogue
 // knows (cat, cp, python3, sudo…). Such a value is checked as a command
 // (the command rules, and what the hook reads of it as bash; a parse error
-// is read as PowerShell too). Prose (an issue's body: "see ~/.bashrc line
-// 3") starts with a word that is none of these and holds no operator.
+// is read as PowerShell too). Prose ("see ~/.bashrc line 3" in an issue's
+// body) and markup (a Markdown table's | lines, YAML's key: lines) start
+// their lines with words that are none of these.
 func carriesCommand(v string) bool {
 	if !strings.ContainsAny(v, " \t\n;|&<>()`'\"$") {
 		return false
 	}
-	for _, op := range []string{"|", ">", "<", ";", "&&", "$(", "`", "('", "(\""} {
+	for _, op := range []string{">", "<", "$(", "`", "('", "(\""} {
 		if strings.Contains(v, op) {
 			return true
 		}
 	}
-	f := strings.Fields(v)
-	if len(f) == 0 {
-		return false
+	lines := strings.SplitN(v, "\n", maxValueLines+1)
+	for _, line := range lines[:min(len(lines), maxValueLines)] {
+		if strings.HasPrefix(strings.TrimSpace(line), "|") {
+			continue // a Markdown table's row
+		}
+		for _, seg := range strings.FieldsFunc(line, func(r rune) bool { return r == ';' || r == '|' || r == '&' }) {
+			if f := strings.Fields(seg); len(f) > 0 && commandWord(f[0]) {
+				return true
+			}
+		}
 	}
-	w := f[0]
+	return false
+}
+
+// maxValueLines bounds the lines of a value carriesCommand looks at.
+const maxValueLines = 256
+
+// commandWord reports whether a word may begin a command: a path (./x,
+// /usr/bin/x, ~/bin/x), an assignment (X=1) or a program the catalogue
+// knows.
+func commandWord(w string) bool {
+	if strings.HasSuffix(w, ":") || strings.ContainsAny(w[:1], "#*-") {
+		return false // markup: a YAML key, a heading, a list item
+	}
 	runsPath := pathLikeWord(w) && (!strings.HasPrefix(w, ".") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "../"))
 	return runsPath || strings.Contains(w, "=") && !strings.HasPrefix(w, "=") || knownProgram(w)
 }

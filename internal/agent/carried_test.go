@@ -41,6 +41,10 @@ func TestCarried(t *testing.T) {
 		{"mcp__github__create_issue", `{"title":"crash in /usr/lib","body":"see ~/.bashrc line 3 for the alias"}`, nil,
 			[]event.Input{command("see ~/.bashrc line 3 for the alias"), write("~/.bashrc"), read("~/.bashrc"), touch("~/.bashrc")}},
 		{"mcp__search__query", `{"q":"how to read a file in go"}`, nil, []event.Input{command("how to read a file in go")}},
+		{"mcp__github__create_issue", `{"body":"see ~/.bashrc; it holds the alias"}`, nil, []event.Input{command("see ~/.bashrc; it holds the alias")}},
+		{"mcp__fs__write_doc", `{"text":"| a | b |\n|---|---|\n| ~/.config/x | y |"}`, nil, []event.Input{command("| a | b |\n|---|---|\n| ~/.config/x | y |")}},
+		{"mcp__sh__run", `{"script_text":"mytool x; rm -f ~/.bashrc"}`, []event.Input{command("mytool x; rm -f ~/.bashrc")}, nil},
+		{"mcp__sh__run", `{"lines":"mytool x\nmytool y > ~/.bashrc"}`, []event.Input{command("mytool x\nmytool y > ~/.bashrc")}, nil},
 	} {
 		payload := `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"` + tt.tool + `","tool_input":` + tt.input + `}`
 		p, err := Decode([]byte(payload))
