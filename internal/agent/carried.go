@@ -49,6 +49,21 @@ func readingName(name string) bool {
 	return reads
 }
 
+// runningName reports whether a word of a tool's name says it runs
+// something (run, exec, shell, eval…): its values may be commands whatever
+// else its name says.
+func runningName(name string) bool {
+	for _, w := range nameWords(name) {
+		switch w {
+		case "run", "runs", "exec", "execute", "eval", "evaluate", "shell", "sh", "bash", "cmd", "command", "commands",
+			"script", "scripts", "spawn", "launch", "start", "invoke", "call", "terminal", "repl", "code", "python", "node",
+			"process", "task", "job":
+			return true
+		}
+	}
+	return false
+}
+
 // pathInputs returns the inputs of a path a tool's field names: a write
 // when write is set, a read when the tool only reads, else a read and a
 // touch (the tool may write it: block_write applies, as to an unknown

@@ -28,8 +28,9 @@ import (
 //     write them: download, store, extract…); include values are globs;
 //   - what other values carry: a value that may be a command line or code
 //     (carriesCommand) is a command, whatever its key is called, and its
-//     absolute and home words are paths as above; a patch writes each file
-//     it names (patchFiles);
+//     absolute and home words are paths as above, unless the tool's name
+//     says it only reads or writes files and runs nothing (a file's content
+//     is data); a patch writes each file it names (patchFiles);
 //   - the whole input: one "key: value" line per value, so that JSON escapes
 //     cannot hide text and "api_key: …" pairs meet the secrets catalogue.
 func byFields(c *Call, toolName string, in fields) error {
@@ -37,6 +38,9 @@ func byFields(c *Call, toolName string, in fields) error {
 		return nil
 	}
 	writes, readOnly := writingName(toolName), readingName(toolName)
+	// A tool named as one that only writes or reads files takes its values
+	// as data (a file's content); any other may run one (valuesRun).
+	runsValues := !writes && !readOnly || runningName(toolName)
 	var (
 		urls, commands, paths []event.Input
 		sb                    strings.Builder
@@ -84,7 +88,7 @@ func byFields(c *Call, toolName string, in fields) error {
 			paths = append(paths, patchInputs(l.value)...)
 			if p, ok := pathValue(l.value); ok {
 				paths = append(paths, pathInputs(p, writes || isDestKey(key) || key == "out" || key == "output", readOnly)...)
-			} else if !isURLKey(key) && carriesCommand(l.value) {
+			} else if runsValues && !isURLKey(key) && carriesCommand(l.value) {
 				if len(l.value) <= maxCommandValue {
 					carried = append(carried, l.value)
 				}
