@@ -39,7 +39,7 @@ func byFields(c *Call, toolName string, in fields) error {
 	}
 	writes, readOnly := writingName(toolName), readingName(toolName)
 	// A tool named as one that only writes or reads files takes its values
-	// as data (a file's content); any other may run one (valuesRun).
+	// as data (a file's content); any other may run one (runningName).
 	runsValues := !writes && !readOnly || runningName(toolName)
 	var (
 		urls, commands, paths []event.Input
