@@ -49,6 +49,53 @@ func readingName(name string) bool {
 	return reads
 }
 
+// toolValues is what byFields takes from the values of one tool's input by
+// what they carry: the paths they name, and the values that may be
+// commands.
+type toolValues struct {
+	writes, readOnly bool // the tool's name says it writes files, or only reads
+	// runs: the tool may run a value (any tool but one named as one that
+	// only reads or writes files, unless its name also says it runs).
+	runs    bool
+	paths   []event.Input
+	carried []string // values that may be commands
+	nPaths  int      // paths taken from values' words
+}
+
+// newToolValues returns the values' state for the tool called name.
+func newToolValues(name string) *toolValues {
+	t := &toolValues{writes: writingName(name), readOnly: readingName(name)}
+	t.runs = !t.writes && !t.readOnly || runningName(name)
+	return t
+}
+
+// path adds a path a field names (see pathInputs).
+func (t *toolValues) path(p string, write bool) {
+	t.paths = append(t.paths, pathInputs(p, write, t.readOnly)...)
+}
+
+// other takes the value of a field guard does not know by what it
+// carries: a patch writes the files it names; a one-token path is a path
+// (written under an output key); a value that may be a command line or
+// code is a command, and its absolute and home words are paths.
+func (t *toolValues) other(key, v string) {
+	t.paths = append(t.paths, patchInputs(v)...)
+	if p, ok := pathValue(v); ok {
+		t.path(p, t.writes || isDestKey(key) || key == "out" || key == "output")
+		return
+	}
+	if !t.runs || isURLKey(key) || !carriesCommand(v) {
+		return
+	}
+	if len(v) <= maxCommandValue {
+		t.carried = append(t.carried, v)
+	}
+	for _, p := range carriedPaths(v, maxCarriedPaths-t.nPaths) {
+		t.nPaths++
+		t.path(p, t.writes)
+	}
+}
+
 // runningName reports whether a word of a tool's name says it runs
 // something (run, exec, shell, eval…): its values may be commands whatever
 // else its name says.

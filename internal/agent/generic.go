@@ -37,15 +37,11 @@ func byFields(c *Call, toolName string, in fields) error {
 	if in.doc == nil {
 		return nil
 	}
-	writes, readOnly := writingName(toolName), readingName(toolName)
-	// A tool named as one that only writes or reads files takes its values
-	// as data (a file's content); any other may run one (runningName).
-	runsValues := !writes && !readOnly || runningName(toolName)
+	tv := newToolValues(toolName)
+	writes := tv.writes
 	var (
-		urls, commands, paths []event.Input
-		sb                    strings.Builder
-		carried               []string // values that may be commands
-		nCarried              int      // paths taken from values' words
+		urls, commands []event.Input
+		sb             strings.Builder
 	)
 	type group struct {
 		array int
@@ -81,22 +77,10 @@ func byFields(c *Call, toolName string, in fields) error {
 			}
 		case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !strings.HasPrefix(key, "exclude"):
 			if p, ok := fileURIPath(l.value); ok {
-				paths = append(paths, pathInputs(p, writes || isDestKey(key), readOnly)...)
+				tv.path(p, writes || isDestKey(key))
 			}
 		case !isPathKey(key) || strings.Contains(l.value, "://"):
-			// a field guard does not know is checked by what it carries
-			paths = append(paths, patchInputs(l.value)...)
-			if p, ok := pathValue(l.value); ok {
-				paths = append(paths, pathInputs(p, writes || isDestKey(key) || key == "out" || key == "output", readOnly)...)
-			} else if runsValues && !isURLKey(key) && carriesCommand(l.value) {
-				if len(l.value) <= maxCommandValue {
-					carried = append(carried, l.value)
-				}
-				for _, p := range carriedPaths(l.value, maxCarriedPaths-nCarried) {
-					nCarried++
-					paths = append(paths, pathInputs(p, writes, readOnly)...)
-				}
-			}
+			tv.other(key, l.value) // a field guard does not know is checked by what it carries
 		case len(l.value) <= maxPathLen:
 			p := l.value
 			if strings.HasPrefix(key, "include") || strings.HasPrefix(key, "exclude") {
@@ -107,7 +91,7 @@ func byFields(c *Call, toolName string, in fields) error {
 					return
 				}
 			}
-			paths = append(paths, pathInputs(p, writes || isDestKey(key), readOnly)...)
+			tv.path(p, writes || isDestKey(key))
 		}
 	})
 	if err != nil {
@@ -116,10 +100,10 @@ func byFields(c *Call, toolName string, in fields) error {
 	for _, g := range cmd {
 		commands = append(commands, event.Input{Kind: event.KindCommand, Text: strings.Join(g.parts, " ")})
 	}
-	commands = append(commands, valueCommands(carried)...)
+	commands = append(commands, valueCommands(tv.carried)...)
 	c.Inputs = append(c.Inputs, urls...)
 	c.Inputs = append(c.Inputs, commands...)
-	c.Inputs = append(c.Inputs, paths...)
+	c.Inputs = append(c.Inputs, tv.paths...)
 	if sb.Len() > 0 {
 		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindToolInput, Text: sb.String()})
 	}

@@ -121,17 +121,7 @@ func (l *lexer) step() error {
 	case c == '@' && (l.peek(1) == '"' || l.peek(1) == '\'') && !l.inW && l.hereString():
 		// @"…"@ and @'…'@: one quoted word (hereString).
 	case c == '@' && !l.inW && isNameByte(l.peek(1)):
-		// @name: splatting, the variable's array or hashtable handed on
-		// as arguments (Add-Content @p, with $p = @{Path='~/.bashrc'}):
-		// words guard does not follow.
-		l.r.unresolved("arguments splatted from a variable (@name)")
-		l.i++
-		for l.i < len(l.s) && isNameByte(l.s[l.i]) {
-			l.i++
-		}
-		l.lit("")
-		l.cur.WriteString(Unknown)
-		l.word.expanded = true
+		l.splat()
 	case c == '(' || (c == '@' && l.peek(1) == '(' && !l.inW):
 		// A sub-expression: its value is not known; what it holds is
 		// read as statements of its own.
@@ -180,6 +170,20 @@ func (l *lexer) step() error {
 		l.i++
 	}
 	return nil
+}
+
+// splat reads @name: splatting, the variable's array or hashtable handed
+// on as arguments (Add-Content @p, with $p = @{Path='~/.bashrc'}): words
+// guard does not follow.
+func (l *lexer) splat() {
+	l.r.unresolved("arguments splatted from a variable (@name)")
+	l.i++
+	for l.i < len(l.s) && isNameByte(l.s[l.i]) {
+		l.i++
+	}
+	l.lit("")
+	l.cur.WriteString(Unknown)
+	l.word.expanded = true
 }
 
 // b2i is 1 for true.
