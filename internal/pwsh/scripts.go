@@ -58,27 +58,50 @@ func (r *reader) scriptsRun(c Command) []string {
 		if f := pwshFile(c.Args); f != "" {
 			return []string{f}
 		}
-	case name == "import-module" || name == "ipmo":
-		var out []string
-		for _, a := range nonOptions(c.Args) {
-			low := strings.ToLower(a)
-			switch {
-			case isScript(a):
-				out = append(out, a)
-			case strings.HasSuffix(low, ".psd1") || strings.HasSuffix(low, ".dll"):
-				r.hide("imports a module guard does not read ('" + a + "')")
-			case strings.Contains(a, "/"):
-				r.hide("imports a module from a directory guard does not read ('" + a + "')")
-			default:
-				// A module by name, from a directory guard does not
-				// read: it may define any name (binds).
-				r.unresolved("a module imported by name")
-				r.bindAll()
+	case name == "invoke-command" || name == "icm" || name == "start-job" || name == "sajb" || name == "start-threadjob":
+		// -FilePath runs a script (here or on a remote host).
+		for i, a := range c.Args {
+			o, v, colon := strings.Cut(strings.ToLower(a), ":")
+			if isOption(a) && prefixOf(o, "-filepath", 1) {
+				if colon {
+					return []string{a[len(a)-len(v):]}
+				} else if i+1 < len(c.Args) {
+					return []string{c.Args[i+1]}
+				}
 			}
 		}
-		return out
+	case name == "using" && len(c.Args) > 1 && strings.EqualFold(c.Args[0], "module"):
+		return r.modules(c.Args[1:2])
+	case name == "import-module" || name == "ipmo":
+		return r.modules(nonOptions(c.Args))
 	}
 	return nil
+}
+
+// modules returns the module files among the words Import-Module (or
+// using module) is given; a module guard cannot read or name is hidden,
+// one by name is looked up where guard does not read (noted).
+func (r *reader) modules(words []string) []string {
+	var out []string
+	for _, a := range words {
+		low := strings.ToLower(a)
+		switch {
+		case strings.Contains(a, Unknown):
+			r.hide("imports a module guard cannot name ('" + shown(a) + "')")
+		case isScript(a):
+			out = append(out, a)
+		case strings.HasSuffix(low, ".psd1") || strings.HasSuffix(low, ".dll"):
+			r.hide("imports a module guard does not read ('" + a + "')")
+		case strings.Contains(a, "/"):
+			r.hide("imports a module from a directory guard does not read ('" + a + "')")
+		default:
+			// A module by name, from a directory guard does not read: it
+			// may define any name (binds).
+			r.unresolved("a module imported by name")
+			r.bindAll()
+		}
+	}
+	return out
 }
 
 // pwshFile returns the script pwsh or powershell runs: -File's value, else
@@ -86,11 +109,13 @@ func (r *reader) scriptsRun(c Command) []string {
 func pwshFile(args []string) string {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		o := strings.ToLower(a)
+		o, v, colon := strings.Cut(strings.ToLower(a), ":")
 		if !isOption(a) {
 			return a
 		}
 		switch {
+		case colon && (o == "-f" || prefixOf(o, "-file", 2)):
+			return a[len(a)-len(v):] // -File:x.ps1
 		case o == "-f" || prefixOf(o, "-file", 2):
 			if i+1 < len(args) && args[i+1] != "-" {
 				return args[i+1]
@@ -207,9 +232,22 @@ type unknownWrite struct {
 	anyName bool
 }
 
+// known returns c as the catalogue knows it unless the command binds its
+// name itself: what texts files hold is followed by the catalogue's kinds
+// when only code guard does not read may bind names (binds.all; the paths
+// of such a command are still touches), else gc x.ps1 | iex could never
+// read x.ps1.
+func (r *reader) known(c Command) Command {
+	if c.Bound && !r.binds.names[cmdName(c.Name)] {
+		c.Bound = false
+	}
+	return c
+}
+
 // noteWrites records what command c writes: the text it writes, when guard
 // knows it (knownWrite), else that the file's text is not known.
 func (r *reader) noteWrites(c Command, in []string, piped bool) {
+	c = r.known(c)
 	name := c.kind()
 	if name == "iex" || name == "invoke-expression" {
 		return // its words are code, read as commands
@@ -322,7 +360,7 @@ func literal(parts []string) bool {
 // work out, the files whose text that value may hold: what Get-Content
 // reads.
 func (r *reader) noteContents(c Command) {
-	switch c.kind() {
+	switch r.known(c).kind() {
 	case "get-content", "gc", "cat", "type":
 	default:
 		return
@@ -336,15 +374,21 @@ func (r *reader) noteContents(c Command) {
 
 // codeFromFiles reads, when the command runs code it built at run time,
 // the files it read with Get-Content and the scripts it names, as
-// commands: the code may be any of them.
+// commands: the code may be any of them. A script name guard sees only a
+// part of (& ('x7' + '.ps1')) is hidden. Such code may also define any
+// name (binds).
 func (r *reader) codeFromFiles() error {
 	if !r.runsCode {
 		return nil
 	}
+	r.bindAll()
 	files := r.contents
 	for _, l := range r.a.Literals {
-		if isScript(l) && !strings.ContainsAny(l, " \t") {
+		switch low := strings.ToLower(l); {
+		case isScript(l) && !strings.ContainsAny(l, " \t") && !strings.HasPrefix(l, "."):
 			files = append(files, l)
+		case strings.Contains(low, ".ps1") || strings.Contains(low, ".psm1"):
+			r.hide("runs code built at run time from a script guard cannot name ('" + shown(l) + "')")
 		}
 	}
 	seen := map[string]bool{}
