@@ -14,9 +14,6 @@ import (
 
 // Bounds of what is taken from the values of one tool call.
 const (
-	// maxCommandValue bounds a value checked as a command: a longer one
-	// is scanned for the paths it holds (carriedPaths) only.
-	maxCommandValue = 16 << 10
 	// maxCommandValues bounds the values checked as commands one by one;
 	// the rest are checked as one, a line each.
 	maxCommandValues = 32
@@ -87,9 +84,9 @@ func (t *toolValues) other(key, v string) {
 	if !t.runs || isURLKey(key) || !carriesCommand(v) {
 		return
 	}
-	if len(v) <= maxCommandValue {
-		t.carried = append(t.carried, v)
-	}
+	// Whatever its size: past the shell's bounds a command blocks (a
+	// padded command line is no way around the check).
+	t.carried = append(t.carried, v)
 	for _, p := range carriedPaths(v, maxCarriedPaths-t.nPaths) {
 		t.nPaths++
 		t.path(p, t.writes)

@@ -37,6 +37,7 @@ func TestUnknownToolCarries(t *testing.T) {
 		{"mcp__sh__run", `{"commands":["cp x .agent_a/settings.json"]}`, true},
 		{"mcp__py__exec", `{"code":"open(\"` + key + `\").read()","language":"python"}`, true},
 		{"apply_patch", `{"patch":"*** Begin Patch\n*** Update File: ` + filepath.Join(home, ".bashrc") + `\n@@\n+echo pwn\n*** End Patch"}`, true},
+		{"mcp__sh__run", `{"cmd_line":"cp x .agent_a/settings.json; #` + strings.Repeat("a", 20000) + `"}`, true},
 		{"mcp__x__apply_diff", `{"diff":"--- a/.agent_a/settings.json\n+++ b/.agent_a/settings.json\n@@ -1 +1 @@\n-{}\n+{}\n"}`, true},
 		// Everyday.
 		{"mcp__fs__read_text_file", `{"path":"README.md"}`, false},
