@@ -12,7 +12,7 @@ import (
 )
 
 var validKinds = []event.Kind{
-	event.KindPrompt, event.KindCommand, event.KindRead, event.KindWrite, event.KindURL,
+	event.KindPrompt, event.KindCommand, event.KindRead, event.KindWrite, event.KindTouch, event.KindURL,
 	event.KindQuery, event.KindFileContent, event.KindWebContent, event.KindResponse,
 	event.KindToolInput, event.KindToolOutput, event.KindToolResult, event.KindShellOutput, event.KindOutput,
 }

@@ -22,19 +22,26 @@ import (
 //     "args":["f"]} is cat f);
 //   - path fields: values under a key such as path, file_path, paths,
 //     source, destination, dir_path, include, or ending in path, file, dir or
-//     directory: reads, or writes when the tool's name says it writes, edits,
-//     moves, creates or deletes; a destination is always a write; include
-//     values are globs;
+//     directory: writes when the tool's name says it writes, edits, moves,
+//     creates or deletes, and a destination always; reads when the tool is
+//     known to only read (readingName); else reads and touches (the tool may
+//     write them: download, store, extract…); include values are globs;
+//   - what other values carry: a value that may be a command line or code
+//     (carriesCommand) is a command, whatever its key is called, and its
+//     absolute and home words are paths as above, unless the tool's name
+//     says it only reads or writes files and runs nothing (a file's content
+//     is data); a patch writes each file it names (patchFiles);
 //   - the whole input: one "key: value" line per value, so that JSON escapes
 //     cannot hide text and "api_key: …" pairs meet the secrets catalogue.
 func byFields(c *Call, toolName string, in fields) error {
 	if in.doc == nil {
 		return nil
 	}
-	writes := writingName(toolName)
+	tv := newToolValues(toolName)
+	writes := tv.writes
 	var (
-		urls, commands, paths []event.Input
-		sb                    strings.Builder
+		urls, commands []event.Input
+		sb             strings.Builder
 	)
 	type group struct {
 		array int
@@ -69,16 +76,11 @@ func byFields(c *Call, toolName string, in fields) error {
 				cmd = append(cmd, group{array: l.array, parts: []string{l.value}, args: isArgsKey(key)})
 			}
 		case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !strings.HasPrefix(key, "exclude"):
-			paths = appendURIPath(paths, l.value, writes || isDestKey(key))
-		case !isPathKey(key) || strings.Contains(l.value, "://"):
-			// a field guard does not know is checked by what it carries
-			if p, ok := pathValue(l.value); ok {
-				k := event.KindRead
-				if writes || isDestKey(key) || key == "out" || key == "output" {
-					k = event.KindWrite
-				}
-				paths = append(paths, event.Input{Kind: k, Text: p})
+			if p, ok := fileURIPath(l.value); ok {
+				tv.path(p, writes || isDestKey(key))
 			}
+		case !isPathKey(key) || strings.Contains(l.value, "://"):
+			tv.other(key, l.value) // a field guard does not know is checked by what it carries
 		case len(l.value) <= maxPathLen:
 			p := l.value
 			if strings.HasPrefix(key, "include") || strings.HasPrefix(key, "exclude") {
@@ -89,11 +91,7 @@ func byFields(c *Call, toolName string, in fields) error {
 					return
 				}
 			}
-			k := event.KindRead
-			if writes || isDestKey(key) {
-				k = event.KindWrite
-			}
-			paths = append(paths, event.Input{Kind: k, Text: p})
+			tv.path(p, writes || isDestKey(key))
 		}
 	})
 	if err != nil {
@@ -102,9 +100,10 @@ func byFields(c *Call, toolName string, in fields) error {
 	for _, g := range cmd {
 		commands = append(commands, event.Input{Kind: event.KindCommand, Text: strings.Join(g.parts, " ")})
 	}
+	commands = append(commands, valueCommands(tv.carried)...)
 	c.Inputs = append(c.Inputs, urls...)
 	c.Inputs = append(c.Inputs, commands...)
-	c.Inputs = append(c.Inputs, paths...)
+	c.Inputs = append(c.Inputs, tv.paths...)
 	if sb.Len() > 0 {
 		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindToolInput, Text: sb.String()})
 	}
@@ -115,9 +114,11 @@ func byFields(c *Call, toolName string, in fields) error {
 const maxPathLen = 4096
 
 // byText checks a tool input that is free text (a tool_input string that
-// holds no JSON object): the URLs in it, then the text (secrets, injection).
+// holds no JSON object): the URLs in it, the files a patch in it writes,
+// then the text (secrets, injection).
 func byText(c *Call, text string) error {
 	c.Inputs = append(c.Inputs, urlsIn(text)...)
+	c.Inputs = append(c.Inputs, patchInputs(text)...) // apply_patch's envelope as the whole input
 	c.Inputs = append(c.Inputs, event.Input{Kind: event.KindToolInput, Text: text})
 	return nil
 }
@@ -270,20 +271,6 @@ func fetchScheme(s string) bool {
 		return true
 	}
 	return false
-}
-
-// appendURIPath adds the path a file: URI under a path key names, blanks
-// and all: a write when write is set, else a read.
-func appendURIPath(paths []event.Input, uri string, write bool) []event.Input {
-	p, ok := fileURIPath(uri)
-	if !ok {
-		return paths
-	}
-	k := event.KindRead
-	if write {
-		k = event.KindWrite
-	}
-	return append(paths, event.Input{Kind: k, Text: p})
 }
 
 // pathValue reports whether a string value of a field guard does not know

@@ -305,11 +305,12 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 			continue
 		}
 		if in.Shell == event.ShellPowerShell {
-			ps, err := pwshInputs(in.Text, filesFor(call, opt).home)
+			ps, files, err := pwshInputs(in.Text, filesFor(call, opt))
 			if err != nil {
 				return nil, nil, err
 			}
 			out = append(out, ps...)
+			ran = append(ran, files...)
 			continue
 		}
 		if opt0.Files == nil {

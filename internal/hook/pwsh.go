@@ -16,12 +16,16 @@ import (
 // touches, > targets are writes. A part the reader could not work out is
 // path.Unknown; one that begins a word may be an absolute path. What the
 // command holds that guard cannot work out around a protected name is the
-// policy's to judge (policy.Evaluate reads the command too).
-func pwshInputs(text, home string) ([]event.Input, error) {
-	a, err := pwsh.Read(text, pwsh.Options{Home: home, Env: lookupEnv})
+// policy's to judge (policy.Evaluate reads the command too), and so is a
+// script it runs that guard cannot read (pwsh.Analysis.Hidden). The
+// scripts it runs are read through f (./x.ps1, pwsh -File x.ps1); ran are
+// those guard read.
+func pwshInputs(text string, f runFiles) (inputs []event.Input, ran []string, err error) {
+	a, err := pwsh.Read(text, pwsh.Options{Home: f.home, Env: lookupEnv, Files: f})
 	if err != nil {
-		return nil, &agent.Error{Field: "command", Limit: true, Problem: "is a PowerShell command too large to read: guard blocks a command it cannot check whole"}
+		return nil, nil, &agent.Error{Field: "command", Limit: true, Problem: "is a PowerShell command too large to read: guard blocks a command it cannot check whole"}
 	}
+	home := f.home
 	var out []event.Input
 	add := func(k event.Kind, p, via string) {
 		out = append(out, event.Input{Kind: k, Text: pwshPath(p), Via: via})
@@ -46,7 +50,7 @@ func pwshInputs(text, home string) ([]event.Input, error) {
 			add(event.KindWrite, p, "")
 		}
 	}
-	return out, nil
+	return out, a.Files, nil
 }
 
 // pwshPath turns a word of a PowerShell command into a path the path rules

@@ -34,7 +34,7 @@ func (p *Policy) checkPowerShell(d *command.Detector, text string) (event.Findin
 // command read this way on Windows: then a protected path the command names
 // blocks too. Nothing when none holds.
 func (p *Policy) pwshUnchecked(text, parseErr string) (shown, logged string) {
-	a, err := pwsh.Read(text, pwsh.Options{Home: p.Home, Env: os.LookupEnv})
+	a, err := pwsh.Read(text, pwsh.Options{Home: p.Home, Env: os.LookupEnv, Files: p.files})
 	if err != nil {
 		msg := "guard cannot read this PowerShell command whole (it is too large); guard blocks a command it cannot check"
 		return msg, msg
@@ -49,6 +49,12 @@ func (p *Policy) pwshUnchecked(text, parseErr string) (shown, logged string) {
 
 // pwshReason is pwshUnchecked's finding on what Read told.
 func (p *Policy) pwshReason(a *pwsh.Analysis, parseErr bool) (shown, logged string) {
+	if len(a.Hidden) > 0 {
+		// A script it runs that guard cannot read, name, or see the text
+		// of (internal/pwsh, scripts.go): never checked, so blocked.
+		msg := "guard cannot check this PowerShell command whole: it " + a.Hidden[0] + "; guard blocks what it cannot check"
+		return msg, "guard cannot check this PowerShell command whole: it runs a script guard cannot read; guard blocks what it cannot check"
+	}
 	if u, ok := builtPath(a); ok {
 		msg := "guard cannot tell what this PowerShell command names: it builds a string at run time (-replace, -f, -join, .Replace, [char]) and " + u +
 			" names a path made of what guard cannot work out; guard blocks what it cannot check"

@@ -22,7 +22,7 @@ type token struct {
 	quoted   bool   // the word holds a quoted string
 	expanded bool   // the word holds a variable
 	varName  string // the word is one variable and nothing else: its lower-cased name
-	sep      byte   // a tEnd's |, { or }; 0 for the others
+	sep      byte   // a tEnd's |, { or }; a tCall's & or .; 'a' for >>; 0 for the others
 	member   string // the word is a property of one variable ($f.FullName): its lower-cased name
 }
 
@@ -120,6 +120,8 @@ func (l *lexer) step() error {
 		l.i++
 	case c == '@' && (l.peek(1) == '"' || l.peek(1) == '\'') && !l.inW && l.hereString():
 		// @"…"@ and @'…'@: one quoted word (hereString).
+	case c == '@' && !l.inW && isNameByte(l.peek(1)):
+		l.splat()
 	case c == '(' || (c == '@' && l.peek(1) == '(' && !l.inW):
 		// A sub-expression: its value is not known; what it holds is
 		// read as statements of its own.
@@ -155,6 +157,7 @@ func (l *lexer) step() error {
 		l.amp()
 	case c == '.' && !l.inW && l.last() == tEnd && (l.peek(1) == ' ' || l.peek(1) == '\t'):
 		l.emit(tCall)
+		l.toks[len(l.toks)-1].sep = '.' // dot-sourcing: what it runs may bind names
 		l.i++
 	case c == '%' && l.percentVar():
 		// cmd.exe's %NAME%, in a command cmd runs.
@@ -167,6 +170,20 @@ func (l *lexer) step() error {
 		l.i++
 	}
 	return nil
+}
+
+// splat reads @name: splatting, the variable's array or hashtable handed
+// on as arguments (Add-Content @p, with $p = @{Path='~/.bashrc'}): words
+// guard does not follow.
+func (l *lexer) splat() {
+	l.r.unresolved("arguments splatted from a variable (@name)")
+	l.i++
+	for l.i < len(l.s) && isNameByte(l.s[l.i]) {
+		l.i++
+	}
+	l.lit("")
+	l.cur.WriteString(Unknown)
+	l.word.expanded = true
 }
 
 // b2i is 1 for true.
@@ -196,7 +213,8 @@ func (l *lexer) redirect() {
 		}
 	}
 	l.i++
-	if l.peek(0) == '>' {
+	appends := l.peek(0) == '>'
+	if appends {
 		l.i++
 	}
 	if l.peek(0) == '&' {
@@ -208,6 +226,9 @@ func (l *lexer) redirect() {
 		return
 	}
 	l.emit(tRedirect)
+	if appends {
+		l.toks[len(l.toks)-1].sep = 'a' // >>: appends
+	}
 }
 
 // amp reads &: && ends a statement, & at a statement's start runs the next
@@ -221,6 +242,7 @@ func (l *lexer) amp() {
 	l.flush()
 	if l.last() == tEnd {
 		l.emit(tCall)
+		l.toks[len(l.toks)-1].sep = '&'
 	} else {
 		l.emit(tEnd)
 	}
@@ -365,6 +387,9 @@ func isNameByte(b byte) bool {
 func (l *lexer) variable(name string, whole bool) {
 	low := strings.ToLower(name)
 	l.word.expanded = true
+	if bindsDrive(low) || low == "executioncontext" {
+		l.r.bindAll() // ${function:cat} = …, $ExecutionContext.InvokeCommand…
+	}
 	if whole {
 		l.word.varName = low
 	} else {

@@ -125,7 +125,7 @@ func (p *pipeState) bound() (items []string, piped bool) {
 // $_.FullName, a variable made from them).
 func (r *reader) boundItems(c Command, piped bool, bound []string) []string {
 	var out []string
-	if piped && !namesPath(cmdName(c.Name), c.Args) {
+	if piped && !namesPath(c.kind(), c.Args) {
 		out = append(out, bound...)
 	}
 	if r.pipe.open > 0 && !piped {
@@ -227,7 +227,7 @@ func capItems(items []string) []string {
 // words an echo prints, a filter's input (Where-Object, ForEach-Object,
 // Sort-Object…); Unknown for any other program's output.
 func (c Command) output(bound []string) []string {
-	name := cmdName(c.Name)
+	name := c.kind()
 	switch {
 	case passesOn(name):
 		return bound

@@ -16,6 +16,8 @@ import (
 	"errors"
 	"strings"
 	"unicode/utf16"
+
+	"github.com/guardhq/guard/internal/shell/effect"
 )
 
 // Unknown stands, in a word, for a part the reader could not work out (the
@@ -45,6 +47,10 @@ type Command struct {
 	// Set-Location earlier in the command: "" for the payload's working
 	// directory, Unknown (or holding it) when guard cannot tell.
 	Dir string
+	// Bound says the command binds this name itself (a function, an
+	// alias, a module it imports: see binds): what the tables say of the
+	// name does not hold, and its words are touches.
+	Bound bool
 	// Input are the paths a cmdlet may bind its -Path to without naming
 	// them: the items piped into it (gi ~/.bashrc | Set-Content …), those
 	// of the ForEach-Object or Where-Object block it runs in ($_), those a
@@ -53,6 +59,10 @@ type Command struct {
 	// cannot tell. Empty for a program that does not bind paths so
 	// (bindsPath).
 	Input []string
+	// text is, for an expression statement (Name ""), the words it
+	// writes to its redirection; appends says a redirection is >>.
+	text    []string
+	appends bool
 }
 
 // Analysis is what Read tells of a command.
@@ -74,6 +84,13 @@ type Analysis struct {
 	// word guard could not work out may be any name, whatever its literal
 	// parts look like.
 	Built bool
+	// Hidden says, one entry each, what the command runs that guard
+	// cannot read (a script it cannot name or read whole, one the command
+	// wrote with text guard cannot see): the policy blocks it.
+	Hidden []string
+	// Files are the scripts guard read because the command runs them
+	// (through Options.Files), as the command names them, resolved.
+	Files []string
 }
 
 // Options are what Read is told of the command's surroundings.
@@ -83,6 +100,11 @@ type Options struct {
 	// shell inherits as the hook does. nil: every other $env:NAME is
 	// unknown.
 	Env func(string) (string, bool)
+	// Files reads the scripts the command runs (./x.ps1, pwsh -File x.ps1,
+	// Import-Module ./m.psm1, gc x.ps1 | iex): a path as the command names
+	// it, relative to the command's directory. nil: none is read, and
+	// running one is unresolved.
+	Files effect.Files
 }
 
 // Read reads text, a PowerShell command.
@@ -90,15 +112,37 @@ func Read(text string, o Options) (*Analysis, error) {
 	if len(text) > MaxLen {
 		return nil, ErrLimit
 	}
+	// A name the command binds loses its kind wherever it is called: read
+	// again knowing the names from the start (a loop may call a name
+	// before the text that defines it).
+	var b binds
+	for pass := 0; ; pass++ {
+		r := newReader(text, o, b)
+		if err := r.run(text, 0); err != nil {
+			return nil, err
+		}
+		if err := r.codeFromFiles(); err != nil {
+			return nil, err
+		}
+		if !r.newBinds.any() || r.newBinds.same(b) || pass == 2 {
+			return r.a, nil
+		}
+		b = r.newBinds
+		if pass == 1 {
+			b.all = true // still finding names: every name may be bound
+		}
+	}
+}
+
+// newReader returns a reader of command text, knowing the names it binds.
+func newReader(text string, o Options, b binds) *reader {
 	a := &Analysis{Built: buildsStrings(text)}
 	if a.Built {
 		a.Unresolved = append(a.Unresolved, "a string built at run time (-replace, -f, -join, .Replace, [char])")
 	}
-	r := &reader{a: a, home: strings.ReplaceAll(o.Home, `\`, "/"), env: o.Env, vars: map[string]string{}, items: map[string][]string{}}
-	if err := r.run(text, 0); err != nil {
-		return nil, err
-	}
-	return a, nil
+	low := strings.ToLower(text)
+	return &reader{a: a, home: strings.ReplaceAll(o.Home, `\`, "/"), env: o.Env, vars: map[string]string{}, items: map[string][]string{}, binds: b,
+		files: o.Files, runsCode: strings.Contains(low, "scriptblock]::create") || strings.Contains(low, "newscriptblock")}
 }
 
 // reader carries what one Read learns.
@@ -113,6 +157,19 @@ type reader struct {
 	stack []string // Push-Location's saved directories
 	words int
 	nest  int // $( … ) being read inside one another
+	// binds are the names the command binds, known from an earlier
+	// reading; newBinds those this reading found.
+	binds, newBinds binds
+	// What reading the scripts the command runs needs (scripts.go): the
+	// reader, the files read, what the command wrote, the paths it wrote
+	// that guard cannot work out, the files Get-Content read, and whether
+	// it runs code built at run time.
+	files         effect.Files
+	nread         int
+	written       map[string]written
+	unknownWrites []unknownWrite
+	contents      []string
+	runsCode      bool
 }
 
 // unresolved notes what could not be worked out, once each.
@@ -180,6 +237,9 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 	for i := range ts {
 		ts[i].text = r.resolve(ts[i].text)
 		r.a.Unknowns = r.a.Unknowns || strings.Contains(ts[i].text, Unknown)
+		if bindsDrive(ts[i].text) {
+			r.bindAll() // $ExecutionContext.InvokeProvider.Item.Set('function:x', …)
+		}
 	}
 	// $name = value: a value of literals and known variables is kept; any
 	// other is a command's output, which guard does not know, and the
@@ -215,9 +275,18 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 	if assign != "" {
 		r.setItems(assign, st.out)
 	}
+	dot := ts[0].kind == tCall && ts[0].sep == '.'
+	if r.binder(c, dot) {
+		return st, nil
+	}
 	c.Dir = r.dir
 	r.a.Commands = append(r.a.Commands, c)
 	r.location(c)
+	r.noteContents(c)
+	if err := r.runScripts(c, dot, depth); err != nil {
+		return st, err
+	}
+	r.noteWrites(c, st.in, st.piped)
 	if st.piped && len(c.Args) == 0 && pipedShell(cmdName(c.Name)) {
 		return st, r.pipedCode(st.in, depth)
 	}
@@ -237,6 +306,7 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 		}
 		if strings.Contains(ts[1].text, Unknown) {
 			r.unresolved("a command named by a value guard cannot work out (& $x)")
+			r.runsCode = true
 		}
 	}
 	expr := i == 0 && ts[0].kind == tWord && (ts[0].quoted || ts[0].expanded)
@@ -248,6 +318,7 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 		t := ts[i]
 		switch t.kind {
 		case tRedirect:
+			c.appends = c.appends || t.sep == 'a'
 			if i+1 < len(ts) && ts[i+1].kind == tWord {
 				c.Redirects = append(c.Redirects, ts[i+1].text)
 				i++
@@ -256,6 +327,7 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 			if expr {
 				if len(out) <= maxItems {
 					out = append(out, r.wordItems(t)...)
+					c.text = append(c.text, t.text)
 				}
 				continue
 			}
@@ -275,7 +347,8 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 	if c.Name == "" && len(c.Redirects) == 0 {
 		return c, out, false
 	}
-	if bindsPath(cmdName(c.Name)) {
+	c.Bound = c.Name != "" && r.binds.has(c.Name)
+	if c.Bound || bindsPath(cmdName(c.Name)) {
 		c.Input = dedupe(capItems(append(r.boundItems(c, piped, bound), fromVars...)))
 		for _, p := range c.Input {
 			if strings.Contains(p, Unknown) {
@@ -304,6 +377,7 @@ func (r *reader) pipedCode(items []string, depth int) error {
 	for _, code := range items {
 		if strings.Contains(code, Unknown) {
 			r.unresolved("a command piped into a shell, built at run time")
+			r.runsCode = true
 			continue
 		}
 		if err := r.run(code, depth+1); err != nil {
@@ -319,6 +393,16 @@ func (r *reader) pipedCode(items []string, depth int) error {
 // Unknown, and so every later relative word.
 func (r *reader) location(c Command) {
 	name := strings.ToLower(baseName(c.Name))
+	if c.Bound && r.binds.names[name] {
+		// A location cmdlet the command redefines by name: where it goes
+		// guard cannot tell. (Under a name any code may bind, such as
+		// after a module imported by name, the location is followed.)
+		switch name {
+		case "set-location", "cd", "sl", "chdir", "push-location", "pushd", "pop-location", "popd":
+			r.dir = Unknown // cd redefined: where it goes guard cannot tell
+		}
+		return
+	}
 	switch name {
 	case "set-location", "cd", "sl", "chdir", "push-location", "pushd":
 	case "pop-location", "popd":
@@ -381,6 +465,7 @@ func (r *reader) nested(c Command, depth int) error {
 		code := strings.Join(nonOptions(c.Args), " ")
 		if code == "" || strings.Contains(code, Unknown) {
 			r.unresolved("Invoke-Expression of a value built at run time")
+			r.runsCode = true
 			return nil
 		}
 		return r.run(code, depth+1)
@@ -502,7 +587,7 @@ func decodeUTF16(s string) (string, bool) {
 // -Path:VALUE is. The arguments of programs that only print them (echo,
 // Write-Output) name nothing.
 func (c Command) Paths() (reads, touches, writes []string) {
-	name := strings.ToLower(strings.TrimSuffix(baseName(c.Name), ".exe"))
+	name := c.kind()
 	for _, w := range c.Redirects {
 		writes = append(writes, c.under(w))
 	}
@@ -554,6 +639,16 @@ func (c Command) Paths() (reads, touches, writes []string) {
 		return append(reads, args...), touches, writes
 	}
 	return reads, append(touches, args...), writes
+}
+
+// kind returns the name the tables know c by: its name as cmdName spells
+// it, "" for a name the command binds itself (Bound), which no table
+// holds.
+func (c Command) kind() string {
+	if c.Bound {
+		return ""
+	}
+	return cmdName(c.Name)
 }
 
 // listsTree reports whether a command is Get-ChildItem.

@@ -1,9 +1,12 @@
 package pwsh
 
 import (
+	"path"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/effect"
 )
 
 const home = "/home/u"
@@ -17,6 +20,12 @@ func show(t *testing.T, cmd string) string {
 	if err != nil {
 		t.Fatalf("%q: %v", cmd, err)
 	}
+	return render(a)
+}
+
+// render renders an analysis as show does, then H when something was
+// hidden.
+func render(a *Analysis) string {
 	var parts []string
 	for _, c := range a.Commands {
 		r, tc, w := c.Paths()
@@ -32,6 +41,9 @@ func show(t *testing.T, cmd string) string {
 	}
 	if len(a.Unresolved) > 0 {
 		parts = append(parts, "U")
+	}
+	if len(a.Hidden) > 0 {
+		parts = append(parts, "H")
 	}
 	return strings.ReplaceAll(strings.Join(parts, " "), Unknown, "?")
 }
@@ -108,7 +120,7 @@ func TestRead(t *testing.T) {
 		{`gc list.txt | Remove-Item`, "r:list.txt t:? U"},
 		{`gc list.txt | % { Remove-Item $_ }`, "r:list.txt t:? t:? U"},
 		{`'gc ~/.ssh/id_rsa' | iex`, "r:/home/u/.ssh/id_rsa"},
-		{`gc x.ps1 | iex`, "r:x.ps1 U"},
+		{`gc x.ps1 | iex`, "t:x.ps1 t:? U"},
 		{`'x' | Out-File ~/.bashrc.txt`, "t:/home/u/.bashrc.txt"},
 		// Everyday.
 		{`git status`, "t:status"},
@@ -121,6 +133,9 @@ func TestRead(t *testing.T) {
 		{`npm install; npm run build`, "t:install t:run t:build"},
 		{`Get-ChildItem | Where-Object { $_.Length -gt 1MB }`, ""},
 		{`# a comment ~/.ssh` + "\n" + `<# block ~/.guard #> ls`, ""},
+		// Splatting: the words a variable hands on guard does not follow.
+		{`$p = @{Path='~/.bashrc'; Value='x'}; Add-Content @p`, "t:? U"},
+		{`git config user.email a@b.c`, "t:config t:user.email t:a@b.c"},
 	} {
 		if got := show(t, tt.cmd); got != tt.want {
 			t.Errorf("%q:\n got %s\nwant %s", tt.cmd, got, tt.want)
@@ -167,8 +182,11 @@ func FuzzRead(f *testing.F) {
 	for _, s := range []string{"cd ~/.x; pushd a; popd; popd; gc b", "gc @\"\n$x\n\"@ @'\nunterminated", `gc $HOME\.ssh\id_rsa`, `$p="a"+"b"; iex $p`, `& $x "y" > z`, "`\"$(", `pwsh -enc AAAA`, "\"${x`} \"", `gi ~/.aws | gci | gc`, `"x" | % { ac $_ x } | gc`, "}}{{|{}|", `$f = gci -r -Filter *.go; $f | ac -Value x`, `'gc x' | iex`} {
 		f.Add(s)
 	}
+	files := fakeFiles{"a.ps1": ". ./a.ps1; gc x | iex", "b.ps1": "!", "m.psm1": "function cat { ac @args }"}
+	f.Add(`./a.ps1; Import-Module ./m.psm1; & ./b.ps1; 'x' > c.ps1; ./c.ps1`)
+	f.Add(`function Test-Path { ac @args }; Set-Alias cat ac; ${function:x} = {}; Test-Path ~/.x`)
 	f.Fuzz(func(t *testing.T, s string) {
-		a, err := Read(s, Options{Home: home})
+		a, err := Read(s, Options{Home: home, Files: files})
 		if err != nil {
 			if err != ErrLimit {
 				t.Fatal(err)
@@ -213,6 +231,120 @@ func TestPipeBounds(t *testing.T) {
 	for _, c := range a.Commands {
 		if len(c.Input) > maxItems+1 {
 			t.Errorf("%s: %d items bound", c.Name, len(c.Input))
+		}
+	}
+}
+
+// TestBinds: a name the command binds (a function, a filter, an alias, a
+// name on the function: or alias: drive) loses what the tables say of it,
+// wherever it is called; what may bind any name (a module imported, a
+// script dot-sourced) makes every name lose its kind (review 7 F4).
+func TestBinds(t *testing.T) {
+	for _, tt := range []struct{ cmd, want string }{
+		{`function Test-Path { Add-Content @args }; Test-Path ~/.bashrc x`, "t:? t:/home/u/.bashrc t:x U"},
+		{`function Write-Output { Add-Content @args }; Write-Output ~/.agent_a/settings.json x`, "t:? t:/home/u/.agent_a/settings.json t:x U"},
+		{`function global:Get-Content($p) { Add-Content $p x }; Get-Content ~/.bashrc`, "t:? t:x t:/home/u/.bashrc U"},
+		{`filter gc { ac $_ x }; gc ~/.bashrc`, "t:? t:x t:/home/u/.bashrc"},
+		{`Set-Alias Test-Path Add-Content; Test-Path ~/.bashrc x`, "t:Test-Path t:Add-Content t:/home/u/.bashrc t:x"},
+		{`Set-Alias cat Add-Content; cat ~/.bashrc x`, "t:cat t:Add-Content t:/home/u/.bashrc t:x"},
+		{`New-Alias type Add-Content; type ~/.bashrc x`, "t:type t:Add-Content t:/home/u/.bashrc t:x"},
+		{`Set-Alias -Name gc -Value Add-Content -Force; gc ~/.bashrc x`, "t:gc t:Add-Content t:/home/u/.bashrc t:x"},
+		{`${function:Test-Path} = { Add-Content @args }; Test-Path ~/.bashrc x`, "t:? t:/home/u/.bashrc t:x U"},
+		{`Set-Item function:Test-Path { Add-Content @args }; Test-Path ~/.bashrc x`, "t:function:Test-Path t:? t:/home/u/.bashrc t:x U"},
+		{`New-Item -Path function: -Name echo -Value { ac @args }; echo ~/.bashrc x`, "t:function: t:echo t:? t:/home/u/.bashrc t:x U"},
+		// Called before the text that defines it (a loop's second turn).
+		{`foreach ($i in 1,2) { if ($i -eq 2) { Test-Path ~/.bashrc x }; function Test-Path { ac @args } }`, "t:? t:/home/u/.bashrc t:x t:? U"},
+		// Defined inside text Invoke-Expression runs.
+		{`iex 'Set-Alias cat Add-Content'; cat ~/.bashrc x`, "t:Set-Alias cat Add-Content t:cat t:Add-Content t:/home/u/.bashrc t:x"},
+		// What may bind any name.
+		{`Import-Module ./m.psm1; Write-Output ~/.bashrc`, "t:./m.psm1 t:/home/u/.bashrc U"},
+		{`. ./lib.ps1; Test-Path ~/.bashrc`, "r:./lib.ps1 t:/home/u/.bashrc U"},
+		// A function of a name no table holds stays what it was; a cmdlet
+		// the command does not bind keeps its kind.
+		{`function Build { go build ./... }; Build; gc README.md`, "t:build t:./... r:README.md"},
+	} {
+		if got := show(t, tt.cmd); got != tt.want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.cmd, got, tt.want)
+		}
+	}
+}
+
+// fakeFiles are files for Options.Files: path (cleaned) to text; a text
+// of "!" is a file guard cannot read.
+type fakeFiles map[string]string
+
+func (f fakeFiles) ReadFile(p string, max int) ([]byte, effect.FileStatus) {
+	t, ok := f[path.Clean(p)]
+	switch {
+	case !ok:
+		return nil, effect.FileAbsent
+	case t == "!":
+		return nil, effect.FileUnreadable
+	case len(t) > max:
+		return []byte(t[:max]), effect.FileTooBig
+	}
+	return []byte(t), effect.FileWhole
+}
+
+// TestScripts: a script the command runs is read as commands: by its
+// path, dot-sourced, &-called, handed to pwsh, imported, or as the code
+// iex runs from Get-Content; one the command wrote is its known text; one
+// guard cannot read, name or see the text of is Hidden (review 7 F13).
+func TestScripts(t *testing.T) {
+	files := fakeFiles{"x7.ps1": `Add-Content ~/.bashrc "# PWNED"`, "x7.psm1": `function Get-X { Set-Content ~/.guard/rules.json x }`,
+		"ok.ps1": "go build ./...\ngc README.md", "bad.ps1": "!", "sub/run.ps1": `. ./x7.ps1`, "loop.ps1": `./loop.ps1`,
+		"lib.ps1": `function cat { Add-Content @args }`}
+	for _, tt := range []struct{ cmd, want string }{
+		{`./x7.ps1`, "r:./x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`. ./x7.ps1`, "r:./x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`& ./x7.ps1`, "r:./x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`x7.ps1`, "t:/home/u/.bashrc t:# PWNED"},
+		{`pwsh -File x7.ps1`, "t:x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`pwsh -NoProfile -ExecutionPolicy Bypass -File ./x7.ps1`, "t:Bypass t:./x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`powershell x7.ps1`, "t:x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`Import-Module ./x7.psm1`, "t:./x7.psm1 t:/home/u/.guard/rules.json t:x"},
+		{`Get-Content x7.ps1 | iex`, "t:x7.ps1 t:? t:/home/u/.bashrc t:# PWNED U"},
+		{`iex (gc x7.ps1 -Raw)`, "t:? t:x7.ps1 t:/home/u/.bashrc t:# PWNED U"},
+		{`$s = gc x7.ps1 -Raw; iex $s`, "t:x7.ps1 t:? t:? t:/home/u/.bashrc t:# PWNED U"},
+		{`iex ([IO.File]::ReadAllText("x7.ps1"))`, "t:? t:/home/u/.bashrc t:# PWNED U"},
+		{`Start-Process pwsh -ArgumentList "-File x7.ps1"`, "t:pwsh t:-File x7.ps1 t:x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`cd sub; ./run.ps1`, "r:sub/run.ps1 r:sub/x7.ps1"},
+		// Written by the same command: its known text.
+		{`'Add-Content ~/.bashrc x' | Out-File y7.ps1; ./y7.ps1`, "t:y7.ps1 r:./y7.ps1 t:/home/u/.bashrc t:x"},
+		{`Set-Content y7.ps1 'Add-Content ~/.guard/rules.json x'; . ./y7.ps1`, "t:y7.ps1 t:Add-Content ~/.guard/rules.json x r:./y7.ps1 t:/home/u/.guard/rules.json t:x"},
+		{`'Add-Content ~/.bashrc x' > y7.ps1; & ./y7.ps1`, "w:y7.ps1 r:./y7.ps1 t:/home/u/.bashrc t:x"},
+		// What guard cannot read, name or see.
+		{`./bad.ps1`, "r:./bad.ps1 H"},
+		{`& "./$n.ps1"`, "r:./?.ps1 U H"},
+		{`Add-Content y7.ps1 'x'; ./y7.ps1`, "t:y7.ps1 t:x r:./y7.ps1 H"},
+		{`Invoke-WebRequest $u -OutFile y7.ps1; ./y7.ps1`, "t:? t:y7.ps1 r:./y7.ps1 H"},
+		{`Copy-Item $src "$d/y7.ps1"; ./y7.ps1`, "t:? t:?/y7.ps1 r:./y7.ps1 H"},
+		{`./loop.ps1`, "r:./loop.ps1 r:./loop.ps1 r:./loop.ps1 r:./loop.ps1 r:./loop.ps1 H"},
+		{`Import-Module ./m.psd1`, "t:./m.psd1 H"},
+		// More ways to run a script, and code built at run time.
+		{`Invoke-Command -FilePath ./x7.ps1`, "t:./x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`Start-Job -FilePath:x7.ps1`, "t:x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`pwsh -File:x7.ps1`, "t:x7.ps1 t:/home/u/.bashrc t:# PWNED"},
+		{`using module ./x7.psm1`, "t:module t:./x7.psm1 t:/home/u/.guard/rules.json t:x"},
+		{`& ('x7' + '.ps1')`, "U H"},
+		{`ipmo (Resolve-Path ./m.psm1)`, "t:? U H"},
+		{`[scriptblock]::Create('function gc { ac @args }').Invoke(); gc ~/.bashrc x`, "t:/home/u/.bashrc t:x U"},
+		// A script guard reads binds the names its text defines, no others.
+		{`. ./lib.ps1; cat ~/.bashrc x`, "r:./lib.ps1 t:? t:/home/u/.bashrc t:x U"},
+		{`. ./ok.ps1; Write-Output ~/.bashrc`, "r:./ok.ps1 t:build t:./... r:README.md"},
+		{`Import-Module Pester; Write-Output ~/.bashrc`, "t:Pester t:/home/u/.bashrc U"},
+		// Everyday: a project's script, one absent, a module by name.
+		{`./ok.ps1`, "r:./ok.ps1 t:build t:./... r:README.md"},
+		{`./absent.ps1 -Verbose`, "r:./absent.ps1"},
+		{`$v = git describe; go build -ldflags "-X main.v=$v"; ./ok.ps1`, "t:describe t:build t:-X main.v=? r:./ok.ps1 t:build t:./... r:README.md"},
+		{`Import-Module Pester; Invoke-Pester`, "t:Pester U"},
+	} {
+		a, err := Read(tt.cmd, Options{Home: home, Files: files})
+		if err != nil {
+			t.Fatalf("%q: %v", tt.cmd, err)
+		}
+		if got := render(a); got != tt.want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.cmd, got, tt.want)
 		}
 	}
 }

@@ -395,6 +395,18 @@ func (c *cmd) runProgram(a word.Word) {
 	}
 	if t, ok := c.w.FileText(a.Text, a.Known, effect.MaxProgramBytes, "a program"); ok {
 		c.scanFile(t, lang.AwkFamily(c.name))
+		c.powerShellWords(t)
+	}
+}
+
+// powerShellWords touches the path-like words of PowerShell code that pwsh
+// or powershell runs (pwsh -File x.ps1, pwsh -c CODE, CODE on its standard
+// input): its paths are bare words as often as string literals
+// (Add-Content ~/.bashrc x), which the literal scan does not see (review 7
+// F13).
+func (c *cmd) powerShellWords(text string) {
+	if c.name == "pwsh" || c.name == "powershell" {
+		c.w.touchText(text)
 	}
 }
 

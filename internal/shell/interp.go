@@ -230,6 +230,7 @@ func (c *cmd) interpStdin() bool {
 // (os.remove, unlink, open(…, 'w')), and turns its recursive deletes into
 // rm -r lines.
 func (c *cmd) scanCode(code string) {
+	c.powerShellWords(code) // pwsh -c 'Add-Content ~/.bashrc x': paths as bare words
 	for _, l := range lang.Literals(code) {
 		c.w.Read(l)
 		if !lang.BareRoot(l) {

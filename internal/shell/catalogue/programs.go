@@ -53,6 +53,10 @@ type Interp struct {
 	EnvFiles word.Set
 }
 
+// pwshWithArg are pwsh's and powershell's options that take the next word
+// (-File's is the script: the operand that follows).
+const pwshWithArg = " -ExecutionPolicy -ep -ex -WorkingDirectory -wd -ConfigurationName -OutputFormat -of -o -InputFormat -if -WindowStyle -w -SettingsFile -Version -v -CustomPipeName "
+
 // InterpEntry is the interpreters table's entry for one interpreter.
 type InterpEntry struct {
 	Name string
@@ -75,7 +79,8 @@ var Interpreters = []InterpEntry{
 	{Name: "osascript", Interp: Interp{Code: " -e ", WithArg: " -l "}},
 	{Name: "perl", Interp: Interp{Code: " -e -E ", Cluster: 'e', WithArg: " -I -M -m -x "}},
 	{Name: "php", Interp: Interp{Code: " -r ", WithArg: " -c -d -f -z "}},
-	{Name: "pwsh", Interp: Interp{Code: " -c -command -Command "}},
+	{Name: "powershell", Interp: Interp{Code: " -c -command -Command ", WithArg: pwshWithArg}},
+	{Name: "pwsh", Interp: Interp{Code: " -c -command -Command ", WithArg: pwshWithArg}},
 	{Name: "pypy", Interp: Interp{Code: " -c ", WithArg: " -m -W -X "}},
 	{Name: "python", Interp: Interp{Code: " -c ", WithArg: " -m -W -X -Q "}},
 	{Name: "rscript", Interp: Interp{Code: " -e "}},

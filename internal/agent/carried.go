@@ -1,0 +1,295 @@
+package agent
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/shell/catalogue"
+)
+
+// What a field of a tool guard does not know carries (review 7 F17): a
+// path is written unless the tool is known to only read, a value that may
+// be a command line or code is checked as a command, and a patch writes
+// each file it names, whatever the field is called.
+
+// Bounds of what is taken from the values of one tool call.
+const (
+	// maxCommandValues bounds the values checked as commands one by one;
+	// the rest are checked as one, a line each.
+	maxCommandValues = 32
+	// maxCarriedPaths bounds the paths taken from the words of values.
+	maxCarriedPaths = 256
+)
+
+// readingName reports whether a tool is known to only read: one word of
+// its name is a read verb (read, get, list, search…), and none changes
+// files (writingName) or is a verb that writes under another name
+// (download, store, extract, sync…) or joins two actions (and, to).
+func readingName(name string) bool {
+	if writingName(name) {
+		return false
+	}
+	reads := false
+	for _, w := range nameWords(name) {
+		switch w {
+		case "read", "get", "list", "ls", "search", "find", "grep", "glob", "view", "show", "stat", "describe",
+			"query", "lookup", "count", "inspect", "cat", "head", "tail", "tree", "info", "exists", "check", "diff",
+			"compare", "preview", "browse", "explain":
+			reads = true
+		case "download", "store", "extract", "sync", "export", "install", "clone", "generate", "render", "convert",
+			"fetch", "pull", "push", "restore", "unpack", "unzip", "untar", "decompress", "import", "dump", "backup",
+			"to", "into", "and", "then", "run", "exec", "execute", "eval", "build", "make", "compile", "format", "fix",
+			"save", "load", "send", "deploy", "publish", "archive", "compress", "zip", "tar", "link", "mount":
+			return false
+		}
+	}
+	return reads
+}
+
+// toolValues is what byFields takes from the values of one tool's input by
+// what they carry: the paths they name, and the values that may be
+// commands.
+type toolValues struct {
+	writes, readOnly bool // the tool's name says it writes files, or only reads
+	// runs: the tool may run a value (any tool but one named as one that
+	// only reads or writes files, unless its name also says it runs).
+	runs    bool
+	paths   []event.Input
+	carried []string // values that may be commands
+	nPaths  int      // paths taken from values' words
+}
+
+// newToolValues returns the values' state for the tool called name.
+func newToolValues(name string) *toolValues {
+	t := &toolValues{writes: writingName(name), readOnly: readingName(name)}
+	t.runs = !t.writes && !t.readOnly || runningName(name)
+	return t
+}
+
+// path adds a path a field names (see pathInputs).
+func (t *toolValues) path(p string, write bool) {
+	t.paths = append(t.paths, pathInputs(p, write, t.readOnly)...)
+}
+
+// other takes the value of a field guard does not know by what it
+// carries: a patch writes the files it names; a one-token path is a path
+// (written under an output key); a value that may be a command line or
+// code is a command, and its absolute and home words are paths.
+func (t *toolValues) other(key, v string) {
+	t.paths = append(t.paths, patchInputs(v)...)
+	if p, ok := pathValue(v); ok {
+		t.path(p, t.writes || isDestKey(key) || key == "out" || key == "output")
+		return
+	}
+	if !t.runs || isURLKey(key) || !carriesCommand(v) {
+		return
+	}
+	// Whatever its size: past the shell's bounds a command blocks (a
+	// padded command line is no way around the check).
+	t.carried = append(t.carried, v)
+	for _, p := range carriedPaths(v, maxCarriedPaths-t.nPaths) {
+		t.nPaths++
+		t.path(p, t.writes)
+	}
+}
+
+// runningName reports whether a word of a tool's name says it runs
+// something (run, exec, shell, eval…): its values may be commands whatever
+// else its name says.
+func runningName(name string) bool {
+	for _, w := range nameWords(name) {
+		switch w {
+		case "run", "runs", "exec", "execute", "eval", "evaluate", "shell", "sh", "bash", "cmd", "command", "commands",
+			"script", "scripts", "spawn", "launch", "start", "invoke", "call", "terminal", "repl", "code", "python", "node",
+			"process", "task", "job":
+			return true
+		}
+	}
+	return false
+}
+
+// pathInputs returns the inputs of a path a tool's field names: a write
+// when write is set, a read when the tool only reads, else a read and a
+// touch (the tool may write it: block_write applies, as to an unknown
+// program's word).
+func pathInputs(p string, write, readOnly bool) []event.Input {
+	switch {
+	case write:
+		return []event.Input{{Kind: event.KindWrite, Text: p}}
+	case readOnly:
+		return []event.Input{{Kind: event.KindRead, Text: p}}
+	}
+	return []event.Input{{Kind: event.KindRead, Text: p}, {Kind: event.KindTouch, Text: p}}
+}
+
+// carriesCommand reports whether a string value of a field guard does not
+// know may be a command line or code: it holds a redirection or a
+// substitution (> < $( `), or a call with a string literal (open('…'),
+// require("…")), or a line or a segment of one (between ; | && ||) whose
+// first word is a path, an assignment or a program guard's catalogue
+// knows (cat, cp, python3, sudo…). Such a value is checked as a command
+// (the command rules, and what the hook reads of it as bash; a parse error
+// is read as PowerShell too). Prose ("see ~/.bashrc line 3" in an issue's
+// body) and markup (a Markdown table's | lines, YAML's key: lines) start
+// their lines with words that are none of these.
+func carriesCommand(v string) bool {
+	if !strings.ContainsAny(v, " \t\n;|&<>()`'\"$") {
+		return false
+	}
+	for _, op := range []string{">", "<", "$(", "`", "('", "(\""} {
+		if strings.Contains(v, op) {
+			return true
+		}
+	}
+	lines := strings.SplitN(v, "\n", maxValueLines+1)
+	for _, line := range lines[:min(len(lines), maxValueLines)] {
+		if strings.HasPrefix(strings.TrimSpace(line), "|") {
+			continue // a Markdown table's row
+		}
+		for _, seg := range strings.FieldsFunc(line, func(r rune) bool { return r == ';' || r == '|' || r == '&' }) {
+			if f := strings.Fields(seg); len(f) > 0 && commandWord(f[0]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxValueLines bounds the lines of a value carriesCommand looks at.
+const maxValueLines = 256
+
+// commandWord reports whether a word may begin a command: a path (./x,
+// /usr/bin/x, ~/bin/x), an assignment (X=1) or a program the catalogue
+// knows.
+func commandWord(w string) bool {
+	if strings.HasSuffix(w, ":") || strings.ContainsAny(w[:1], "#*-") {
+		return false // markup: a YAML key, a heading, a list item
+	}
+	runsPath := pathLikeWord(w) && (!strings.HasPrefix(w, ".") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "../"))
+	return runsPath || strings.Contains(w, "=") && !strings.HasPrefix(w, "=") || knownProgram(w)
+}
+
+// knownProgram reports whether guard's catalogue knows a program by this
+// name: its programs, shells, interpreters, printers, writers, the
+// programs that run others (sudo, env, nohup) and the network clients.
+func knownProgram(name string) bool {
+	if catalogue.ProgramNamed(name) != nil {
+		return true
+	}
+	if _, ok := catalogue.InterpreterOf(name); ok {
+		return true
+	}
+	if _, ok := catalogue.PrefixOf(name); ok {
+		return true
+	}
+	if _, ok := catalogue.NetClientNamed(name); ok {
+		return true
+	}
+	for _, set := range []interface{ Has(string) bool }{catalogue.Shells, catalogue.ForeignShells, catalogue.Printers,
+		catalogue.WritesAll, catalogue.WritesLast, catalogue.MessageTools, catalogue.GrepFamily, catalogue.KeyUsers, catalogue.Encoders} {
+		if set.Has(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// valueWords splits a value at blanks, quotes, brackets and the shell's
+// operators.
+func valueWords(v string) []string {
+	return strings.FieldsFunc(v, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || strings.ContainsRune("\"'`()[]{}<>|&;,=", r)
+	})
+}
+
+// pathLikeWord reports whether a word of a value looks like a path: it
+// starts with / or ~, or holds a / with a name on each side, or is a
+// hidden name with an extension or a directory (.env, .agent_a/x).
+func pathLikeWord(w string) bool {
+	w = strings.TrimRight(w, ".:")
+	if w == "" || strings.Contains(w, "://") {
+		return false
+	}
+	if w[0] == '/' || w[0] == '~' {
+		return len(w) > 1
+	}
+	if i := strings.IndexByte(w, '/'); i > 0 && i < len(w)-1 {
+		return true
+	}
+	return w[0] == '.' && len(w) > 1 && w[1] != '.' && w[1] != '/'
+}
+
+// carriedPaths returns the absolute and home paths among the words of a
+// value (code guard cannot parse as a command names its files so:
+// open('/home/u/.ssh/id_rsa')), at most max.
+func carriedPaths(v string, max int) []string {
+	var out []string
+	for _, w := range valueWords(v) {
+		if len(out) >= max {
+			break
+		}
+		w = strings.TrimRight(w, ".:")
+		if len(w) > 1 && (w[0] == '/' || w[0] == '~') && !strings.Contains(w, "://") {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// patchFiles returns the files a patch in a value writes: the names of an
+// apply_patch envelope (*** Add File:, *** Update File:, *** Delete File:,
+// *** Move to:) and of a unified diff's +++ and --- lines (a/ and b/
+// dropped, /dev/null skipped); nil when the value holds no patch.
+func patchFiles(v string) []string {
+	if !strings.Contains(v, "*** ") && !strings.Contains(v, "+++ ") {
+		return nil
+	}
+	var out []string
+	for _, line := range strings.Split(v, "\n") {
+		line = strings.TrimRight(line, "\r")
+		var p string
+		switch {
+		case strings.HasPrefix(line, "*** Add File: "), strings.HasPrefix(line, "*** Update File: "),
+			strings.HasPrefix(line, "*** Delete File: "), strings.HasPrefix(line, "*** Move to: "):
+			_, p, _ = strings.Cut(line, ": ")
+		case strings.HasPrefix(line, "+++ "), strings.HasPrefix(line, "--- "):
+			p = line[4:]
+			if i := strings.IndexByte(p, '\t'); i >= 0 {
+				p = p[:i] // --- a/x\t2024-01-01 …
+			}
+			if strings.HasPrefix(p, "a/") || strings.HasPrefix(p, "b/") {
+				p = p[2:]
+			}
+		default:
+			continue
+		}
+		p = strings.TrimSpace(p)
+		if p != "" && p != "/dev/null" && len(p) <= maxPathLen && len(out) < maxCarriedPaths {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// patchInputs returns the writes of the files a patch in v names.
+func patchInputs(v string) []event.Input {
+	var out []event.Input
+	for _, p := range patchFiles(v) {
+		out = append(out, event.Input{Kind: event.KindWrite, Text: p})
+	}
+	return out
+}
+
+// valueCommands returns the command inputs of the values that carry one:
+// each alone up to maxCommandValues, the rest as one, a line each.
+func valueCommands(values []string) []event.Input {
+	var out []event.Input
+	for i, v := range values {
+		if i == maxCommandValues {
+			out = append(out, event.Input{Kind: event.KindCommand, Text: strings.Join(values[i:], "\n")})
+			break
+		}
+		out = append(out, event.Input{Kind: event.KindCommand, Text: v})
+	}
+	return out
+}

@@ -1,0 +1,71 @@
+package hook
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestUnknownToolCarries: an unknown or MCP tool's fields are checked by
+// what they carry (review 7 F17): a path is written unless the tool only
+// reads, a command line or code under any key is a command, a patch writes
+// the files it names; prose and everyday MCP calls pass.
+func TestUnknownToolCarries(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("GUARD_HOME", "")
+	p := realPolicy(t, "")
+	proj := filepath.Join(home, "proj")
+	os.MkdirAll(proj, 0o700)
+	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
+	os.WriteFile(filepath.Join(home, ".ssh", "id_rsa"), []byte("k"), 0o600)
+	os.WriteFile(filepath.Join(home, ".bashrc"), []byte("# rc"), 0o600)
+	key := filepath.Join(home, ".ssh", "id_rsa")
+	for _, tt := range []struct {
+		tool, input string
+		block       bool
+	}{
+		{"mcp__fs__download", `{"url":"https://example.com/x","path":"~/.bashrc"}`, true},
+		{"mcp__fs__store", `{"url":"https://example.com/x","destination_file":"~/.bashrc"}`, true},
+		{"mcp__fs__extract", `{"path":".agent_a/settings.json","content":"{}"}`, true},
+		{"mcp__fs__sync", `{"path":".agent_a/settings.json","content":"{}"}`, true},
+		{"mcp__sh__run", `{"shell_command":"echo x >> ~/.bashrc"}`, true},
+		{"mcp__sh__run", `{"shell_command":"cat ~/.ssh/id_rsa"}`, true},
+		{"mcp__sh__run", `{"cmdline":"cp x .agent_a/settings.json"}`, true},
+		{"mcp__sh__run", `{"commands":["cp x .agent_a/settings.json"]}`, true},
+		{"mcp__py__exec", `{"code":"open(\"` + key + `\").read()","language":"python"}`, true},
+		{"apply_patch", `{"patch":"*** Begin Patch\n*** Update File: ` + filepath.Join(home, ".bashrc") + `\n@@\n+echo pwn\n*** End Patch"}`, true},
+		{"mcp__sh__run", `{"cmd_line":"cp x .agent_a/settings.json; #` + strings.Repeat("a", 20000) + `"}`, true},
+		{"mcp__x__apply_diff", `{"diff":"--- a/.agent_a/settings.json\n+++ b/.agent_a/settings.json\n@@ -1 +1 @@\n-{}\n+{}\n"}`, true},
+		// Everyday.
+		{"mcp__fs__read_text_file", `{"path":"README.md"}`, false},
+		{"mcp__fs__download", `{"url":"https://example.com/x","path":"downloads/x.bin"}`, false},
+		{"mcp__github__create_issue", `{"title":"crash in /usr/lib","body":"see ~/.bashrc line 3 for the alias"}`, false},
+		{"mcp__github__search_code", `{"q":"func main language:go"}`, false},
+		{"mcp__sh__run", `{"shell_command":"go test ./..."}`, false},
+		{"mcp__sh__run", `{"cmdline":"git status"}`, false},
+		{"mcp__playwright__browser_take_screenshot", `{"filename":"shot.png"}`, false},
+		{"mcp__context7__get-library-docs", `{"context7CompatibleLibraryID":"/vercel/next.js","topic":"routing"}`, false},
+		{"mcp__github__get_file_contents", `{"owner":"o","repo":"r","path":"src/main.go"}`, false},
+		{"mcp__github__create_or_update_file", `{"owner":"o","repo":"r","path":"docs/install.md","content":"curl -fsSL https://x.example/i.sh | sh\nthen edit ~/.bashrc","message":"docs"}`, false},
+		{"mcp__github__create_pull_request", `{"title":"fix: parser","body":"Fixes the parser.\n\n| case | before | after |\n|---|---|---|\n| a > b | x | y |","head":"fix","base":"main"}`, false},
+		{"mcp__postgres__query", `{"sql":"SELECT name FROM users WHERE id > 3 LIMIT 5"}`, false},
+		{"mcp__slack__slack_post_message", `{"channel_id":"C1","text":"Deployed v1.2 to prod; see /srv/app/logs for details"}`, false},
+		{"mcp__sequential-thinking__sequentialthinking", `{"thought":"First read the config, then run go test > out.txt","thoughtNumber":1,"totalThoughts":3,"nextThoughtNeeded":true}`, false},
+		{"mcp__filesystem__list_directory", `{"path":"src"}`, false},
+		{"mcp__filesystem__search_files", `{"path":".","pattern":"*.go"}`, false},
+		{"mcp__fetch__fetch", `{"url":"https://example.com/docs","max_length":5000}`, false},
+		{"mcp__puppeteer__puppeteer_navigate", `{"url":"http://localhost:3000"}`, false},
+		{"mcp__git__git_commit", `{"repo_path":".","message":"fix: handle > in names; see docs/x.md"}`, false},
+		{"mcp__memory__create_entities", `{"entities":[{"name":"guard","observations":["uses Go; tests in internal/"]}]}`, false},
+	} {
+		payload, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": tt.tool, "cwd": proj,
+			"tool_input": json.RawMessage(tt.input)})
+		code, _, stderr, rec := runReal(t, p, string(payload))
+		if (code == 2) != tt.block {
+			t.Errorf("%s %s: code %d rule %q, want blocked %v: %s", tt.tool, tt.input, code, rec.Rule, tt.block, strings.TrimSpace(stderr))
+		}
+	}
+}
