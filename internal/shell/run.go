@@ -363,6 +363,8 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 		c.handFiles(v, rgFiles(c.args), false, by) // rg --pre PROG runs PROG FILE for each file it searches
 	case catalogue.RunDiffer:
 		c.handFiles(v, diffFiles(c.args), true, by)
+	default:
+		c.toolchainOption(use, v) // cmdvars.go
 	}
 }
 

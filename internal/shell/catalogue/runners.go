@@ -25,6 +25,15 @@ const (
 	RunProxy                    // a host it connects through (pip --proxy)
 	RunFilter                   // a program it runs on each file it reads (rg --pre)
 	RunDiffer                   // a program it runs on its files (diff3 --diff-program)
+	// RunProgram: a program it runs with arguments of its own, split as
+	// a command line (go build -toolexec PROG, go run -exec PROG, go vet
+	// -vettool PROG, kubectl --exec-command PROG, java -XX:OnError=CMD).
+	RunProgram
+	RunArgv        // a program and its arguments, comma-separated (gcc -wrapper sh,x)
+	RunLoadsCode   // a file or directory of code it loads or runs, unread (gcc -B DIR, -fplugin=X, -specs=F)
+	RunCargoConfig // cargo --config KEY=VALUE (a program key's value runs) or FILE (its settings)
+	RunCodegen     // rustc -C linker=PROG: the linker runs
+	RunMavenExec   // mvn -Dexec.executable=PROG [-Dexec.args=ARGS] exec:exec
 )
 
 // runOption is an option, by its names: -x VALUE, --long VALUE and
@@ -53,6 +62,22 @@ var (
 	tarRunners     = []runOption{{names: " -I --use-compress-program --to-command ", attached: true, Use: RunCommand}, {names: " --checkpoint-action ", Use: RunCheckpoint}}
 	proxyOption    = []runOption{{names: " --proxy ", Use: RunProxy}}
 	diffProgOption = []runOption{{names: " --diff-program ", Use: RunDiffer}}
+	// The go command's programs: every flag is -name VALUE, -name=VALUE,
+	// --name VALUE or --name=VALUE (GOFLAGS holds them too).
+	goRunners = []runOption{{names: " -toolexec --toolexec -exec --exec -vettool --vettool ", Use: RunProgram}}
+	// A C compiler driver's programs: -wrapper runs every tool through a
+	// program; -B, -specs, plugins and -Xclang -load load the compiler's
+	// own programs or code from a place guard does not read.
+	ccRunners = []runOption{
+		{names: " -wrapper --wrapper ", Use: RunArgv},
+		{names: " -B --prefix ", attached: true, Use: RunLoadsCode},
+		{names: " -fplugin= -fpass-plugin= -specs= --specs= ", prefix: true, Use: RunLoadsCode},
+		{names: " -specs --specs -load -plugin ", Use: RunLoadsCode}, // -specs F; -Xclang -load X
+	}
+	// A JVM's hooks: the command it runs on a crash or when out of memory
+	// (sh -c, ;-separated); -J hands the option to the JVM of a JDK tool.
+	jvmRunners   = []runOption{{names: " -XX:OnError= -XX:OnOutOfMemoryError= -J-XX:OnError= -J-XX:OnOutOfMemoryError= ", prefix: true, Use: RunProgram}}
+	mavenRunners = []runOption{{names: " -Dexec.executable= ", prefix: true, Use: RunMavenExec}}
 )
 
 // OptionRunners lists the programs commandOptions reads, sorted by name
@@ -60,18 +85,39 @@ var (
 var OptionRunners = []OptionRunner{
 	{Name: "autossh", options: sshOptions},
 	{Name: "bsdtar", By: "tar", options: tarRunners},
+	{Name: "c++", options: ccRunners},
+	{Name: "cargo", options: []runOption{{names: " --config ", Use: RunCargoConfig}}},
+	{Name: "cc", options: ccRunners},
+	{Name: "clang", options: ccRunners},
+	{Name: "clang++", options: ccRunners},
 	{Name: "diff3", options: diffProgOption},
+	{Name: "g++", options: ccRunners},
+	{Name: "gcc", options: ccRunners},
+	{Name: "gfortran", options: ccRunners},
 	{Name: "git", By: "git", options: []runOption{
 		{names: " -c ", Use: RunGitSetting, attached: true}, // -cKEY=VALUE too
 		{names: " ext:: ", prefix: true, Use: RunGitRemote},
 		{names: " config ", Use: RunGitConfig},
 	}},
+	{Name: "go", options: goRunners},
 	{Name: "gtar", By: "tar", options: tarRunners},
+	{Name: "jar", options: jvmRunners},
+	{Name: "java", options: jvmRunners},
+	{Name: "javac", options: jvmRunners},
+	{Name: "javadoc", options: jvmRunners},
+	{Name: "jshell", options: jvmRunners},
+	{Name: "kotlin", options: jvmRunners},
+	{Name: "kotlinc", options: jvmRunners},
+	{Name: "kubectl", options: []runOption{{names: " --exec-command ", Use: RunProgram}}},
+	{Name: "mvn", options: mavenRunners},
+	{Name: "mvnw", options: mavenRunners},
 	{Name: "pip", options: proxyOption},
 	{Name: "pip3", options: proxyOption},
 	{Name: "poetry", options: proxyOption},
 	{Name: "rg", options: []runOption{{names: " --pre ", Use: RunFilter}}},
 	{Name: "rsync", options: []runOption{{names: " -e --rsh ", attached: true, Use: RunCommand}, sshOptions[0]}},
+	{Name: "rustc", options: []runOption{{names: " -C --codegen ", attached: true, Use: RunCodegen}}},
+	{Name: "scala", options: jvmRunners},
 	{Name: "scp", options: sshOptions},
 	{Name: "sdiff", options: diffProgOption},
 	{Name: "sftp", options: sshOptions},
@@ -105,12 +151,14 @@ func (r *OptionRunner) Match(args []word.Word, j int) (runOption, string, int, b
 				return o, "", j, true
 			}
 			return o, args[j+1].Text, j + 1, true
-		case strings.HasPrefix(s, "--"):
+		case strings.HasPrefix(s, "-"):
+			// --name=VALUE, and the go command's -name=VALUE.
 			if opt, v, ok := strings.Cut(s, "="); ok && o.names.Has(opt) {
 				return o, v, j, true
 			}
-		case o.attached && len(s) > 2 && s[0] == '-' && o.names.Has(s[:2]):
-			return o, s[2:], j, true
+			if o.attached && len(s) > 2 && s[1] != '-' && o.names.Has(s[:2]) {
+				return o, s[2:], j, true
+			}
 		}
 	}
 	return runOption{}, "", j, false
