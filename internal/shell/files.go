@@ -298,6 +298,9 @@ func (c *cmd) runPath(p string, args []word.Word) {
 	default:
 		in, isInterp := catalogue.InterpreterOf(prog)
 		c.scanFile(text, isInterp && in.Program)
+		if m := c.newLoader(lang.FamilyOf(prog)); m != nil {
+			m.program(text, p) // interp.go
+		}
 	}
 }
 
@@ -388,13 +391,15 @@ func (c *cmd) scanFile(text string, awk bool) {
 // shown in the line and read as a one-liner's; read through Options.Files,
 // it is scanned (scanFile).
 func (c *cmd) runProgram(a word.Word) {
-	if t, ok := c.w.WrittenText(a.Text); ok && a.Known {
+	t, ok := c.w.WrittenText(a.Text)
+	if ok && a.Known {
 		c.code += t
 		c.scanCode(t)
-		return
-	}
-	if t, ok := c.w.FileText(a.Text, a.Known, effect.MaxProgramBytes, "a program"); ok {
+	} else if t, ok = c.w.FileText(a.Text, a.Known, effect.MaxProgramBytes, "a program"); ok {
 		c.scanFile(t, lang.AwkFamily(c.name))
+	}
+	if ok && c.mods != nil && a.Known {
+		c.mods.program(t, a.Text) // what it imports (interp.go)
 	}
 }
 
@@ -484,7 +489,7 @@ func (c *cmd) runSub(sub string, program bool) {
 		}
 		if program {
 			c.code += st[1]
-			c.scanCode(st[1]) // python3 <(echo CODE)
+			c.oneLiner(st[1]) // python3 <(echo CODE)
 		} else {
 			c.w.scoped(func() { c.w.script(st[1], c.w.depth+1) }) // source <(echo CMD)
 		}
@@ -517,6 +522,9 @@ func (c *cmd) runModule(m word.Word) {
 	for _, f := range []string{p + ".py", p + "/__main__.py"} {
 		if t, ok := c.w.FileText(f, true, effect.MaxProgramBytes, "a program"); ok {
 			c.scanFile(t, false)
+			if c.mods != nil {
+				c.mods.code(t, path.Dir(f), 1) // what it imports (interp.go)
+			}
 			return
 		}
 	}
@@ -541,6 +549,9 @@ func isDotted(s string) bool {
 // one (nearly every program names it).
 func (w *walker) programPaths(l string) []string {
 	l = strings.TrimRight(l, "/")
+	if h, ok := homeInterpolated(l); ok {
+		return []string{h}
+	}
 	if len(l) < 3 || len(l) > 4096 || strings.ContainsAny(l, "\n\r\x00") {
 		return nil
 	}
@@ -557,4 +568,25 @@ func (w *walker) programPaths(l string) []string {
 		return []string{l, "~/" + l}
 	}
 	return nil
+}
+
+// homeExprs are the ways interpreter code writes the home directory inside
+// a string literal it interpolates: perl's "$ENV{HOME}/x", ruby's
+// "#{Dir.home}/x", a JavaScript template's `${os.homedir()}/x`.
+var homeExprs = [...]string{"$ENV{HOME}", "$ENV{'HOME'}", `$ENV{"HOME"}`, "#{ENV['HOME']}", `#{ENV["HOME"]}`,
+	"#{Dir.home}", "${process.env.HOME}", "${os.homedir()}", "${homedir()}", "{os.environ['HOME']}", `{os.environ["HOME"]}`,
+	"{Path.home()}", "{os.path.expanduser('~')}", `{os.path.expanduser("~")}`}
+
+// homeInterpolated returns literal l as a path under ~ when it starts with
+// one of homeExprs and a slash.
+func homeInterpolated(l string) (string, bool) {
+	if len(l) < 3 || (l[0] != '$' && l[0] != '#' && l[0] != '{') {
+		return "", false
+	}
+	for _, e := range homeExprs {
+		if rest, ok := strings.CutPrefix(l, e); ok && strings.HasPrefix(rest, "/") && len(rest) > 1 {
+			return "~" + rest, true
+		}
+	}
+	return "", false
 }

@@ -1,0 +1,94 @@
+package shell
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+// TestModulesLoaded: the modules an interpreter's code loads by name or
+// by path are resolved to the files it would load, and scanned as program
+// files (review 7 F1).
+func TestModulesLoaded(t *testing.T) {
+	evil := `open("/home/u/.bashrc", "a")`
+	tests := []struct {
+		name   string
+		cmd    string
+		files  map[string]string
+		writes []string // among the writes
+		hidden bool
+	}{
+		{name: "import", cmd: `python3 -c 'import w7'`, files: map[string]string{"w7.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "a package", cmd: `python3 -c 'import pk.m'`, files: map[string]string{"pk/__init__.py": evil, "pk/m.py": "x = 1"}, writes: []string{"/home/u/.bashrc"}},
+		{name: "a package's module", cmd: `python3 -c 'from pk import m'`, files: map[string]string{"pk/m.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "a relative import in a module", cmd: `python3 -c 'import pk'`, files: map[string]string{"pk/__init__.py": "from .m import x", "pk/m.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "an import of a script", cmd: `python3 main.py`, files: map[string]string{"main.py": "import helper", "helper.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "from the script's directory", cmd: `python3 tools/main.py`, files: map[string]string{"tools/main.py": "import helper", "tools/helper.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "python -m's imports", cmd: `python3 -m app`, files: map[string]string{"app.py": "import helper", "helper.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "exec of open", cmd: `python3 -c 'exec(open("w8.py").read())'`, files: map[string]string{"w8.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "runpy", cmd: `python3 -c 'import runpy; runpy.run_path("w8.py")'`, files: map[string]string{"w8.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "sitecustomize", cmd: `PYTHONPATH=lib python3 -c pass`, files: map[string]string{"lib/sitecustomize.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "PYTHONPATH's module", cmd: `PYTHONPATH=lib:src python3 -c 'import w7'`, files: map[string]string{"src/w7.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "stdin code", cmd: `python3 - <<'EOF'
+import w7
+EOF`, files: map[string]string{"w7.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "a literal name only", cmd: `python3 -c 'import importlib, sys; importlib.import_module(sys.argv[1])' x`, hidden: true},
+		{name: "node require", cmd: `node -e 'require("./y")'`, files: map[string]string{"y.js": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "node index", cmd: `node -e 'require("./m")'`, files: map[string]string{"m/index.js": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "node -r", cmd: `node -r ./y -e 1`, files: map[string]string{"y.js": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "node's require in a file", cmd: `node app.js`, files: map[string]string{"app.js": `require("./lib/y")`, "lib/y.js": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "NODE_PATH", cmd: `NODE_PATH=lib node -e 'require("y")'`, files: map[string]string{"lib/y.js": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "perl -M", cmd: `perl -I. -Mw7 -e1`, files: map[string]string{"w7.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "perl -I dir", cmd: `perl -I lib -e 'use A::B'`, files: map[string]string{"lib/A/B.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "perl use lib", cmd: `perl -e 'use lib "t"; use W'`, files: map[string]string{"t/W.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "perl $ENV{HOME}", cmd: `perl w.pl`, files: map[string]string{"w.pl": `open(F, ">>", "$ENV{HOME}/.bashrc")`}, writes: []string{"~/.bashrc"}},
+		{name: "ruby require", cmd: `ruby -e 'require "./r"'`, files: map[string]string{"r.rb": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "ruby -r", cmd: `ruby -I lib -rr -e 1`, files: map[string]string{"lib/r.rb": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "lua require", cmd: `lua -e 'require "a.b"'`, files: map[string]string{"a/b.lua": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "a #! script's imports", cmd: `./tool`, files: map[string]string{"./tool": "#!/usr/bin/env python3\nimport helper\n", "helper.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "written by the command", cmd: `echo 'open("/home/u/.bashrc", "a")' > w8.py && python3 -c 'import w8'`, writes: []string{"/home/u/.bashrc"}},
+		{name: "the standard library", cmd: `python3 -c 'import json, os, sys; print(1)'`},
+		{name: "a cycle", cmd: `python3 -c 'import a'`, files: map[string]string{"a.py": "import b", "b.py": "import a"}},
+	}
+	for _, tc := range tests {
+		a, _ := analyzeWith(tc.cmd, tc.files)
+		for _, p := range tc.writes {
+			if !slices.Contains(a.Writes, p) {
+				t.Errorf("%s: %s: writes %q, want %q among them (err %v)", tc.name, tc.cmd, a.Writes, p, a.Err)
+			}
+		}
+		if hidden := errors.Is(a.Err, ErrHidden); hidden != tc.hidden {
+			t.Errorf("%s: %s: hidden = %v (%v), want %v", tc.name, tc.cmd, hidden, a.Err, tc.hidden)
+		}
+	}
+}
+
+// TestModulesBounded: the module files followed are bounded; past the
+// bound, what the command's own code names is hidden, and what a module
+// names is not followed.
+func TestModulesBounded(t *testing.T) {
+	files := map[string]string{}
+	code := "import "
+	for i := range maxModuleFiles + 1 {
+		n := string(rune('a' + i))
+		files[n+".py"] = "x = 1"
+		if i > 0 {
+			code += ", "
+		}
+		code += n
+	}
+	a, f := analyzeWith(`python3 -c '`+code+`'`, files)
+	if !errors.Is(a.Err, ErrHidden) {
+		t.Errorf("%d modules named: err %v, want hidden", maxModuleFiles+1, a.Err)
+	}
+	if len(f.asked) > maxModuleProbes+maxModuleFiles {
+		t.Errorf("%d reads, want at most %d", len(f.asked), maxModuleProbes+maxModuleFiles)
+	}
+	chain := map[string]string{}
+	for i := range maxModuleFiles + 4 {
+		chain[string(rune('a'+i))+".py"] = "import " + string(rune('a'+i+1))
+	}
+	if a, _ := analyzeWith(`python3 -c 'import a'`, chain); a.Err != nil {
+		t.Errorf("a long chain of imports: err %v, want none (followed within the bound)", a.Err)
+	}
+}
