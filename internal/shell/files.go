@@ -590,3 +590,68 @@ func homeInterpolated(l string) (string, bool) {
 	}
 	return "", false
 }
+
+// sourceExts are the extensions of source files: a program guard does not
+// know given one may run it (java W.java, tcc -run x.c, julia x.jl, swift
+// x.swift), or compile it into a program the command then runs (gcc x.c -o
+// x && ./x, javac W.java && java W, rustc x.rs && ./x).
+const sourceExts word.Set = " .java .jl .groovy .gvy .kt .kts .swift .scala .sc .ex .exs .hs .lhs .cr .nim .zig .dart " +
+	".clj .cljs .cljc .rkt .scm .ss .lisp .lsp .cl .el .ml .mli .c .h .cc .cpp .cxx .cs .fs .fsx .vb .go .rs .d .v " +
+	".py .pyw .js .mjs .cjs .ts .mts .cts .jsx .tsx .rb .pl .pm .php .lua .r .tcl .ps1 .psm1 .erl .f90 .m .mm .sql "
+
+// maxSourceOperands bounds the source operands of one program scanned.
+const maxSourceOperands = 4
+
+// sourceOperands scans, as program files, the source files a program
+// guard has no handler for and does not know to only read is given (review
+// 7 F14: the program-file scan is not kept to the interpreters guard
+// lists): it may run them, or compile them into what the command runs
+// next, whose findings are then the command's already. Interpreters read
+// their program themselves; shells, printers, formatters and linters
+// (catalogue.SourceTools), and programs that copy, move or remove files
+// without running them are not scanned. A source file
+// the command changed with text guard cannot see is not read (it may be
+// only compiled, or formatted).
+func (c *cmd) sourceOperands(p *catalogue.Program) {
+	if p != nil && p.Access != catalogue.MayWrite || c.w.guessing > 0 || c.mods != nil {
+		return
+	}
+	if _, interp := catalogue.InterpreterOf(c.name); interp || catalogue.Shells.Has(c.name) || catalogue.Printers.Has(c.name) || catalogue.SourceTools.Has(c.name) ||
+		catalogue.WritesAll.Has(c.name) || catalogue.WritesLast.Has(c.name) || catalogue.MetaWriters.Has(c.name) {
+		return
+	}
+	n := 0
+	for j, a := range c.args {
+		s := a.Text
+		if j >= len(c.kinds) || c.kinds[j] != argPlain || !a.Known {
+			continue
+		}
+		if strings.HasPrefix(s, "-") {
+			_, v, ok := strings.Cut(s, "=") // --file=x.c
+			if !ok {
+				continue
+			}
+			s = v
+		}
+		if !sourceExts.Has(strings.ToLower(path.Ext(s))) {
+			continue
+		}
+		if n >= maxSourceOperands || c.w.Nread >= effect.MaxFiles-2 {
+			return
+		}
+		n++
+		c.sourceFile(s)
+	}
+}
+
+// sourceFile scans the source file s a program is given: its text as the
+// command wrote it, else as on disk when guard can read it whole.
+func (c *cmd) sourceFile(s string) {
+	if t, ok := c.w.WrittenText(s); ok {
+		c.scanCode(t)
+		return
+	}
+	if t, st := c.w.FileStatus(s, true, effect.MaxProgramBytes); st == effect.FileWhole {
+		c.scanFile(t, false)
+	}
+}

@@ -92,3 +92,44 @@ func TestModulesBounded(t *testing.T) {
 		t.Errorf("a long chain of imports: err %v, want none (followed within the bound)", a.Err)
 	}
 }
+
+// TestSourceOperands: a source file handed to a program guard has no
+// handler for and does not know to only read is scanned as a program file
+// (review 7 F14); readers, copies and handled programs are not.
+func TestSourceOperands(t *testing.T) {
+	evil := `fopen("/home/u/.bashrc", "a")`
+	tests := []struct {
+		cmd   string
+		files map[string]string
+		write bool // ~/.bashrc among the writes or the touches
+	}{
+		{cmd: `gcc w.c -o w && ./w`, files: map[string]string{"w.c": evil}, write: true},
+		{cmd: `tcc -run w.c`, files: map[string]string{"w.c": evil}, write: true},
+		{cmd: `java W.java`, files: map[string]string{"W.java": `Files.writeString(Path.of(System.getProperty("user.home"), ".bashrc"), "x")`}, write: true},
+		{cmd: `julia --project=. x.jl`, files: map[string]string{"x.jl": evil}, write: true},
+		{cmd: `mytool --script=x.kts`, files: map[string]string{"x.kts": evil}, write: true},
+		{cmd: `printf 'fopen("/home/u/.bashrc", "a")' > w.c && cc w.c`, write: true},
+		{cmd: `gcc -O2 -c main.c`, files: map[string]string{"main.c": `int main() { puts("hi"); }`}},
+		{cmd: `cat w.c`, files: map[string]string{"w.c": evil}},
+		{cmd: `cp w.c w2.c`, files: map[string]string{"w.c": evil}},
+		{cmd: `rm w.c`, files: map[string]string{"w.c": evil}},
+		{cmd: `gcc data.txt`, files: map[string]string{"data.txt": evil}},
+	}
+	for _, tc := range tests {
+		a, _ := analyzeWith(tc.cmd, tc.files)
+		w := append(slices.Clone(a.Writes), a.Touches...)
+		if got := slices.Contains(w, "/home/u/.bashrc") || slices.Contains(w, "~/.bashrc"); got != tc.write {
+			t.Errorf("%s: writes and touches %q, want ~/.bashrc among them %v (err %v)", tc.cmd, w, tc.write, a.Err)
+		}
+	}
+	many := map[string]string{}
+	cmd := "mytool"
+	for i := range maxSourceOperands + 2 {
+		n := string(rune('a'+i)) + ".c"
+		many[n] = "int x;"
+		cmd += " " + n
+	}
+	if _, f := analyzeWith(cmd, many); len(f.asked) > maxSourceOperands {
+		t.Errorf("%s: %d files read, want at most %d", cmd, len(f.asked), maxSourceOperands)
+	}
+}

@@ -47,6 +47,7 @@ func (c *cmd) program() {
 		}
 	} else {
 		c.unhandled()
+		c.sourceOperands(p) // files.go
 	}
 	c.foundArgs(p)
 	c.substArgs(p) // substnamed.go

@@ -163,3 +163,15 @@ func (r *OptionRunner) Match(args []word.Word, j int) (runOption, string, int, b
 	}
 	return runOption{}, "", j, false
 }
+
+// SourceTools read, check or rewrite source files and never run them:
+// formatters, linters, type checkers, indexers, editors' launchers. The
+// program-file scan of the source files a program guard does not know is
+// given (shell.sourceOperands) spares them: scanning what only gets
+// formatted would block a project whose sources name the home's files.
+const SourceTools word.Set = " gofmt goimports gofumpt golangci-lint golint staticcheck revive errcheck " +
+	"black ruff isort flake8 pylint mypy pyright pyflakes pycodestyle autopep8 yapf bandit pydocstyle " +
+	"prettier eslint tsc biome standard jshint stylelint " +
+	"clang-format clang-tidy cppcheck cpplint rustfmt shellcheck shfmt stylua luacheck rubocop standardrb " +
+	"perltidy perlcritic php-cs-fixer phpcs phpstan ktlint google-java-format swiftformat swiftlint " +
+	"ctags etags cscope codespell typos cloc tokei scc semgrep gitleaks trufflehog code subl nano "
