@@ -323,7 +323,7 @@ const nodeLoads word.Set = " -r --require --import --loader --experimental-loade
 // Bounds of the modules followed for one interpreter run.
 const (
 	maxModuleFiles  = 8   // module files read
-	maxModuleProbes = 128 // candidate files looked for
+	maxModuleProbes = 128 // candidate files looked for, in the whole command
 	maxModuleDirs   = 8   // search-path directories
 )
 
@@ -333,8 +333,8 @@ type moduleLoader struct {
 	fam  lang.Family
 	dirs []string // where a module named without a path is looked for ("" is the working directory)
 	// seen are the files found, as the command's shell names them.
-	seen          map[string]bool
-	files, probes int
+	seen  map[string]bool
+	files int
 }
 
 // newLoader returns the loader of c's interpreter, or nil for a language
@@ -413,7 +413,9 @@ func (m *moduleLoader) optionModules() {
 			if mod == "" {
 				mod = next
 			}
-			names = append(names, strings.Fields(mod + " ")[0])
+			if f := strings.Fields(mod); len(f) > 0 {
+				names = append(names, f[0]) // -M'X qw(a)'
+			}
 		case m.fam == lang.Ruby && s == "-r" || m.fam == lang.Lua && s == "-l":
 			names = append(names, next)
 		case m.fam == lang.Ruby && strings.HasPrefix(s, "-r") && len(s) > 2:
@@ -495,11 +497,11 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 		if m.seen[key] {
 			return true
 		}
-		if m.probes >= maxModuleProbes {
+		if w.modProbes >= maxModuleProbes {
 			m.full(depth)
 			return false
 		}
-		m.probes++
+		w.modProbes++
 		if !w.IsFile(p) {
 			continue
 		}

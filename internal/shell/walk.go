@@ -126,6 +126,8 @@ type walker struct {
 	// recipeScripts are the scripts build-file commands run that were
 	// read (recipeScript).
 	recipeScripts []string
+	// modProbes counts the candidate module files looked for (interp.go).
+	modProbes int
 }
 
 // fail records err, keeping the gravest: a limit (which stops the walk),
