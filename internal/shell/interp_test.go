@@ -45,6 +45,8 @@ EOF`, files: map[string]string{"w7.py": evil}, writes: []string{"/home/u/.bashrc
 		{name: "ruby require", cmd: `ruby -e 'require "./r"'`, files: map[string]string{"r.rb": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "ruby -r", cmd: `ruby -I lib -rr -e 1`, files: map[string]string{"lib/r.rb": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "lua require", cmd: `lua -e 'require "a.b"'`, files: map[string]string{"a/b.lua": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "php include", cmd: `php -r 'include "x.php";'`, files: map[string]string{"x.php": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "R source", cmd: `Rscript -e 'source("x.R")'`, files: map[string]string{"x.R": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "a #! script's imports", cmd: `./tool`, files: map[string]string{"./tool": "#!/usr/bin/env python3\nimport helper\n", "helper.py": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "written by the command", cmd: `echo 'open("/home/u/.bashrc", "a")' > w8.py && python3 -c 'import w8'`, writes: []string{"/home/u/.bashrc"}},
 		{name: "the standard library", cmd: `python3 -c 'import json, os, sys; print(1)'`},

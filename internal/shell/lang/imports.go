@@ -24,6 +24,8 @@ const (
 	Perl
 	Ruby
 	Lua
+	PHP
+	R
 )
 
 // FamilyOf returns the language of the interpreter called name
@@ -41,6 +43,10 @@ func FamilyOf(name string) Family {
 		return Ruby
 	case "lua", "luajit":
 		return Lua
+	case "php":
+		return PHP
+	case "rscript":
+		return R
 	}
 	return NoFamily
 }
@@ -81,6 +87,10 @@ func Imports(f Family, code string) Loads {
 	case Lua:
 		l.calls(code, []string{"require"}, false)
 		l.calls(code, []string{"dofile", "loadfile"}, true)
+	case PHP:
+		l.calls(code, []string{"include", "include_once", "require", "require_once"}, true)
+	case R:
+		l.calls(code, []string{"source", "sys.source"}, true)
 	}
 	l.Modules = bounded(l.Modules)
 	l.Files = bounded(l.Files)

@@ -51,6 +51,9 @@ func TestImports(t *testing.T) {
 		{fam: Ruby, code: `require name`, not: []string{"name"}},
 		{fam: Lua, code: `require "m"; local x = require("a.b")`, modules: []string{"m", "a.b"}},
 		{fam: Lua, code: `dofile("x.lua")`, files: []string{"x.lua"}},
+		{fam: PHP, code: `include "x.php"; require_once('lib/y.php');`, files: []string{"x.php", "lib/y.php"}},
+		{fam: PHP, code: `require $f;`, not: []string{"$f"}},
+		{fam: R, code: `source("x.R"); sys.source('y.R')`, files: []string{"x.R", "y.R"}},
 	}
 	for _, tc := range tests {
 		l := Imports(tc.fam, tc.code)
@@ -83,7 +86,7 @@ func TestImports(t *testing.T) {
 // TestFamilyOf: interpreters by their versioned names.
 func TestFamilyOf(t *testing.T) {
 	for name, want := range map[string]Family{"python3.12": Python, "pypy3": Python, "nodejs": Node, "bun": Node,
-		"perl5.36": Perl, "ruby3.2": Ruby, "luajit": Lua, "lua5.4": Lua, "bash": NoFamily, "pythonista": NoFamily} {
+		"perl5.36": Perl, "ruby3.2": Ruby, "luajit": Lua, "lua5.4": Lua, "php8.2": PHP, "rscript": R, "bash": NoFamily, "pythonista": NoFamily} {
 		if got := FamilyOf(name); got != want {
 			t.Errorf("FamilyOf(%q) = %v, want %v", name, got, want)
 		}
@@ -97,7 +100,7 @@ func FuzzImports(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, code string) {
-		for fam := NoFamily; fam <= Lua; fam++ {
+		for fam := NoFamily; fam <= R; fam++ {
 			l := Imports(fam, code)
 			if len(l.Modules) > maxLoads || len(l.Files) > maxLoads || len(l.Dirs) > maxLoads {
 				t.Fatalf("unbounded: %d modules, %d files, %d dirs", len(l.Modules), len(l.Files), len(l.Dirs))
