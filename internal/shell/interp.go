@@ -497,12 +497,7 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 		if m.seen[key] {
 			return true
 		}
-		if w.modProbes >= maxModuleProbes {
-			m.full(depth)
-			return false
-		}
-		w.modProbes++
-		if !w.IsFile(p) {
+		if !m.isFile(p, key, depth) {
 			continue
 		}
 		m.seen[key] = true
@@ -524,6 +519,30 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 		return true
 	}
 	return false
+}
+
+// isFile reports whether p (key, as the shell names it) is a file, looked
+// up once for the whole command within maxModuleProbes; past the bound it
+// is none, recorded by full.
+func (m *moduleLoader) isFile(p, key string, depth int) bool {
+	w := m.c.w
+	if _, written := w.WrittenEntry(key); written {
+		return w.IsFile(p) // the command's own file: its text is known
+	}
+	if is, ok := w.modFiles[key]; ok {
+		return is
+	}
+	if w.modProbes >= maxModuleProbes {
+		m.full(depth)
+		return false
+	}
+	w.modProbes++
+	if w.modFiles == nil {
+		w.modFiles = map[string]bool{}
+	}
+	is := w.IsFile(p)
+	w.modFiles[key] = is
+	return is
 }
 
 // full records that a bound of the modules followed was passed: hidden

@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -49,6 +50,7 @@ EOF`, files: map[string]string{"w7.py": evil}, writes: []string{"/home/u/.bashrc
 		{name: "R source", cmd: `Rscript -e 'source("x.R")'`, files: map[string]string{"x.R": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "a #! script's imports", cmd: `./tool`, files: map[string]string{"./tool": "#!/usr/bin/env python3\nimport helper\n", "helper.py": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "written by the command", cmd: `echo 'open("/home/u/.bashrc", "a")' > w8.py && python3 -c 'import w8'`, writes: []string{"/home/u/.bashrc"}},
+		{name: "written after a first look", cmd: `python3 -c 'import w8'; echo 'open("/home/u/.bashrc", "a")' > w8.py; python3 -c 'import w8'`, writes: []string{"/home/u/.bashrc"}},
 		{name: "the standard library", cmd: `python3 -c 'import json, os, sys; print(1)'`},
 		{name: "a cycle", cmd: `python3 -c 'import a'`, files: map[string]string{"a.py": "import b", "b.py": "import a"}},
 	}
@@ -89,6 +91,10 @@ func TestModulesBounded(t *testing.T) {
 	chain := map[string]string{}
 	for i := range maxModuleFiles + 4 {
 		chain[string(rune('a'+i))+".py"] = "import " + string(rune('a'+i+1))
+	}
+	loop := strings.Repeat(`python3 -c 'import json, os, sys, re'; `, maxModuleProbes)
+	if a, f := analyzeWith(loop, nil); a.Err != nil || len(f.asked) > 8 {
+		t.Errorf("the same one-liner %d times: err %v, %d files asked, want none and each name looked for once", maxModuleProbes, a.Err, len(f.asked))
 	}
 	if a, _ := analyzeWith(`python3 -c 'import a'`, chain); a.Err != nil {
 		t.Errorf("a long chain of imports: err %v, want none (followed within the bound)", a.Err)
