@@ -242,6 +242,9 @@ func varProgram(name string) string {
 	if strings.HasPrefix(name, "CGO_") {
 		return "cc"
 	}
+	if name == "MAVEN_OPTS" {
+		return "mvn" // the JVM's options, and -Dexec.executable for its exec plugin
+	}
 	if strings.HasSuffix(name, "_OPTIONS") || strings.HasSuffix(name, "_OPTS") {
 		return "java" // JAVA_TOOL_OPTIONS, MAVEN_OPTS: the JVM's options
 	}
@@ -636,4 +639,46 @@ func (c *cmd) cargoConfigOption(v string) {
 		return
 	}
 	c.cargoSetting(strings.TrimSpace(k), strings.TrimSpace(val))
+}
+
+// optionFileWords returns the words of the project files a program takes
+// options from (maven's .mvn/jvm.config and .mvn/maven.config,
+// gradle.properties' jvmargs), split as a shell splits them; a file not
+// there holds none, one guard cannot read whole is hidden.
+func (c *cmd) optionFileWords(files []catalogue.OptionFile) []word.Word {
+	var out []word.Word
+	for _, f := range files {
+		t, st := c.w.FileStatus(f.Path, true, effect.MaxScriptBytes)
+		switch st {
+		case effect.FileAbsent:
+			continue
+		case effect.FileWhole:
+		default:
+			c.w.hide("runs %s with options from a file guard cannot read whole", c.name)
+			return out
+		}
+		if f.Key != "" {
+			t = propertyValue(t, f.Key)
+		}
+		for _, l := range strings.Split(t, "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") && len(out) < maxTextTokens {
+				out = append(out, lang.SplitQuoted(l)...)
+			}
+		}
+	}
+	return out
+}
+
+// propertyValue returns the value of key in a .properties text (key=value
+// or key: value lines); "" when it has none.
+func propertyValue(text, key string) string {
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		if rest, ok := strings.CutPrefix(l, key); ok {
+			if rest = strings.TrimSpace(rest); rest != "" && (rest[0] == '=' || rest[0] == ':') {
+				return rest[1:]
+			}
+		}
+	}
+	return ""
 }

@@ -87,6 +87,8 @@ func TestToolchainRunners(t *testing.T) {
 		{cmd: `rustc -Clinker=rm x.rs`, line: "rm"},
 		{cmd: `kubectl --exec-command 'rm -rf ~/.guard' get po`, line: "rm -rf ~/.guard"},
 		{cmd: `mvn -Dexec.executable=rm '-Dexec.args=-rf ~/.guard' exec:exec`, line: "rm -rf ~/.guard"},
+		{cmd: `gcc '-fuse-ld=rm -rf ~/.guard' x.c`, line: "rm -rf ~/.guard"},
+		{cmd: `MAVEN_OPTS='-Dexec.executable=rm -Dexec.args=-rf\ ~/.guard' mvn exec:exec`, line: "rm -rf ~/.guard"},
 		{cmd: `gcc -B. -c x.c`, hidden: true},
 		{cmd: `gcc -B ./tc -c x.c`, hidden: true},
 		{cmd: `gcc -specs=x.specs -c x.c`, hidden: true},

@@ -141,3 +141,33 @@ func TestSourceOperands(t *testing.T) {
 		t.Errorf("%s: %d files read, want at most %d", cmd, len(f.asked), maxSourceOperands)
 	}
 }
+
+// TestOptionFiles: the project files a toolchain takes options from are
+// read as its command line (review 7 F5): maven's .mvn/jvm.config,
+// gradle.properties' jvmargs; a file guard cannot read whole is hidden.
+func TestOptionFiles(t *testing.T) {
+	tests := []struct {
+		cmd    string
+		files  map[string]string
+		line   string
+		hidden bool
+	}{
+		{cmd: `mvn package`, files: map[string]string{".mvn/jvm.config": "-Xmx1g\n'-XX:OnError=rm -rf ~/.guard'"}, line: "rm"},
+		{cmd: `./mvnw -q verify`, files: map[string]string{".mvn/maven.config": "-Dexec.executable=rm"}, line: "rm"},
+		{cmd: `gradle build`, files: map[string]string{"gradle.properties": "org.gradle.caching=true\norg.gradle.jvmargs=-Xmx2g -XX:OnError=rm\n"}, line: "rm"},
+		{cmd: `gradle build`, files: map[string]string{"gradle.properties": "org.gradle.jvmargs=-Xmx2g\n"}},
+		{cmd: `mvn package`},
+	}
+	for _, tc := range tests {
+		a, _ := analyzeWith(tc.cmd, tc.files)
+		if tc.line != "" && !slices.ContainsFunc(a.Lines, func(l string) bool { return strings.HasPrefix(l, tc.line) }) {
+			t.Errorf("%s: lines %q, want one starting %q", tc.cmd, a.Lines, tc.line)
+		}
+		if hidden := errors.Is(a.Err, ErrHidden); hidden != tc.hidden {
+			t.Errorf("%s: hidden = %v (%v), want %v", tc.cmd, hidden, a.Err, tc.hidden)
+		}
+	}
+	if got := propertyValue("a=1\norg.gradle.jvmargs = -Xmx1g\n", "org.gradle.jvmargs"); got != " -Xmx1g" {
+		t.Errorf("propertyValue = %q", got)
+	}
+}

@@ -298,8 +298,16 @@ func (c *cmd) commandOptions() {
 	if by == "" {
 		by = c.name
 	}
-	for j := 0; j < len(c.args); j++ {
-		o, v, k, ok := r.Match(c.args, j)
+	args := c.args
+	if len(r.Files) > 0 {
+		// maven's .mvn/jvm.config: options given before the command's own.
+		saved := c.args
+		c.args = append(c.optionFileWords(r.Files), c.args...) // cmdvars.go
+		args = c.args
+		defer func() { c.args = saved }()
+	}
+	for j := 0; j < len(args); j++ {
+		o, v, k, ok := r.Match(args, j)
 		switch {
 		case !ok:
 		case o.Use == catalogue.RunGitConfig:

@@ -54,6 +54,17 @@ type OptionRunner struct {
 	Name    string
 	By      string // the program the command it runs is fed by; name when ""
 	options []runOption
+	// Files are project files whose words the program takes as options
+	// given first (maven's .mvn/jvm.config), or, with a key, the value of
+	// that key's line (gradle.properties' org.gradle.jvmargs=…).
+	Files []OptionFile
+}
+
+// OptionFile is a project file holding a program's options (see
+// OptionRunner.Files).
+type OptionFile struct {
+	Path string
+	Key  string // "" for the whole file
 }
 
 // Options shared by several entries.
@@ -70,6 +81,7 @@ var (
 	// own programs or code from a place guard does not read.
 	ccRunners = []runOption{
 		{names: " -wrapper --wrapper ", Use: RunArgv},
+		{names: " -fuse-ld= --ld-path= ", prefix: true, Use: RunProgram}, // a linker by its path
 		{names: " -B --prefix ", attached: true, Use: RunLoadsCode},
 		{names: " -fplugin= -fpass-plugin= -specs= --specs= ", prefix: true, Use: RunLoadsCode},
 		{names: " -specs --specs -load -plugin ", Use: RunLoadsCode}, // -specs F; -Xclang -load X
@@ -77,7 +89,11 @@ var (
 	// A JVM's hooks: the command it runs on a crash or when out of memory
 	// (sh -c, ;-separated); -J hands the option to the JVM of a JDK tool.
 	jvmRunners   = []runOption{{names: " -XX:OnError= -XX:OnOutOfMemoryError= -J-XX:OnError= -J-XX:OnOutOfMemoryError= ", prefix: true, Use: RunProgram}}
-	mavenRunners = []runOption{{names: " -Dexec.executable= ", prefix: true, Use: RunMavenExec}}
+	mavenRunners = append([]runOption{{names: " -Dexec.executable= ", prefix: true, Use: RunMavenExec}}, jvmRunners...)
+	// maven reads options from the project before its own words.
+	mavenFiles = []OptionFile{{Path: ".mvn/jvm.config"}, {Path: ".mvn/maven.config"}}
+	// gradle starts its daemon with the project's JVM options.
+	gradleFiles = []OptionFile{{Path: "gradle.properties", Key: "org.gradle.jvmargs"}}
 )
 
 // OptionRunners lists the programs commandOptions reads, sorted by name
@@ -100,6 +116,8 @@ var OptionRunners = []OptionRunner{
 		{names: " config ", Use: RunGitConfig},
 	}},
 	{Name: "go", options: goRunners},
+	{Name: "gradle", options: jvmRunners, Files: gradleFiles},
+	{Name: "gradlew", options: jvmRunners, Files: gradleFiles},
 	{Name: "gtar", By: "tar", options: tarRunners},
 	{Name: "jar", options: jvmRunners},
 	{Name: "java", options: jvmRunners},
@@ -109,8 +127,8 @@ var OptionRunners = []OptionRunner{
 	{Name: "kotlin", options: jvmRunners},
 	{Name: "kotlinc", options: jvmRunners},
 	{Name: "kubectl", options: []runOption{{names: " --exec-command ", Use: RunProgram}}},
-	{Name: "mvn", options: mavenRunners},
-	{Name: "mvnw", options: mavenRunners},
+	{Name: "mvn", options: mavenRunners, Files: mavenFiles},
+	{Name: "mvnw", options: mavenRunners, Files: mavenFiles},
 	{Name: "pip", options: proxyOption},
 	{Name: "pip3", options: proxyOption},
 	{Name: "poetry", options: proxyOption},
