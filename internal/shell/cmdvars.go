@@ -22,8 +22,11 @@ const (
 	// words (LESS=-R,
 	// ACK_OPTIONS), or that an interpreter or build tool reads as options
 	// given first (TAR_OPTIONS --checkpoint-action, MAKEFLAGS --eval,
-	// NODE_OPTIONS --require, PERL5OPT -M, RUBYOPT -r, GOFLAGS -toolexec).
-	optionVars word.Set = " LESS ACK_OPTIONS TAR_OPTIONS MAKEFLAGS MFLAGS GNUMAKEFLAGS NODE_OPTIONS PERL5OPT RUBYOPT GOFLAGS "
+	// NODE_OPTIONS --require, PERL5OPT -M, RUBYOPT -r, GOFLAGS -toolexec,
+	// JAVA_TOOL_OPTIONS -XX:OnError, RUSTFLAGS -C linker, CGO_CFLAGS -B).
+	optionVars word.Set = " LESS ACK_OPTIONS TAR_OPTIONS MAKEFLAGS MFLAGS GNUMAKEFLAGS NODE_OPTIONS PERL5OPT RUBYOPT GOFLAGS " +
+		"JAVA_TOOL_OPTIONS _JAVA_OPTIONS JDK_JAVA_OPTIONS JAVA_OPTS MAVEN_OPTS GRADLE_OPTS SBT_OPTS ANT_OPTS " +
+		"RUSTFLAGS RUSTDOCFLAGS CARGO_BUILD_RUSTFLAGS CGO_CFLAGS CGO_CPPFLAGS CGO_CXXFLAGS CGO_FFLAGS CGO_LDFLAGS "
 	// codeFileVars name a file of code an interpreter runs when it starts
 	// (PYTHONSTARTUP): read as the interpreter running it.
 	codeFileVars word.Set = " PYTHONSTARTUP "
@@ -233,6 +236,17 @@ func varProgram(name string) string {
 		return "ruby"
 	case "GOFLAGS":
 		return "go build"
+	case "RUSTFLAGS", "RUSTDOCFLAGS", "CARGO_BUILD_RUSTFLAGS":
+		return "rustc"
+	}
+	if strings.HasPrefix(name, "CGO_") {
+		return "cc"
+	}
+	if name == "MAVEN_OPTS" {
+		return "mvn" // the JVM's options, and -Dexec.executable for its exec plugin
+	}
+	if strings.HasSuffix(name, "_OPTIONS") || strings.HasSuffix(name, "_OPTS") {
+		return "java" // JAVA_TOOL_OPTIONS, MAVEN_OPTS: the JVM's options
 	}
 	return "bat"
 }
@@ -551,4 +565,120 @@ func whichProgram(list []*syntax.Stmt) string {
 		return ""
 	}
 	return ws[1]
+}
+
+// toolchainOption analyses the value of a toolchain's option that is a
+// program it runs or code it loads (catalogue.OptionRunners: go -toolexec,
+// gcc -wrapper and -B, java -XX:OnError, cargo --config, rustc -C linker,
+// mvn -Dexec.executable): a program is walked as the command it is (a
+// script it names is read); code loaded from a place guard does not read
+// is hidden, but the operating system's own.
+func (c *cmd) toolchainOption(use catalogue.RunUse, v string) {
+	w := c.w
+	what := c.name + "'s program"
+	switch use {
+	case catalogue.RunProgram:
+		w.runsValue(v, what, w.tentative)
+	case catalogue.RunArgv:
+		w.runsValue(v, what, func(t string) { w.tentative(quoteAll(strings.Split(t, ","))) })
+	case catalogue.RunLoadsCode:
+		if !systemCode(v) {
+			w.Read(v)
+			w.hide("%s loads code or programs from a place guard does not read", c.name)
+		}
+	case catalogue.RunCargoConfig:
+		c.cargoConfigOption(v)
+	case catalogue.RunCodegen:
+		k, val, _ := strings.Cut(v, "=")
+		switch k {
+		case "linker":
+			w.runsValue(val, what, w.tentative)
+		case "link-arg", "link-args":
+			w.runsValue(val, what, func(t string) { w.tentative("cc " + quoteAll(strings.Fields(t))) }) // the linker is cc
+		}
+	case catalogue.RunMavenExec:
+		line := shellQuote(v)
+		for _, a := range c.args {
+			if args, ok := strings.CutPrefix(a.Text, "-Dexec.args="); ok {
+				line += " " + args // split by maven into words
+			}
+		}
+		w.runsValue(line, what, w.tentative)
+	}
+}
+
+// quoteAll returns words as a command line, each one word.
+func quoteAll(words []string) string {
+	q := make([]string, len(words))
+	for i, s := range words {
+		q[i] = shellQuote(s)
+	}
+	return strings.Join(q, " ")
+}
+
+// systemCode reports whether p, code or programs a compiler loads, is the
+// operating system's, which the agent cannot write.
+func systemCode(p string) bool {
+	for _, d := range []string{"/usr/", "/lib/", "/lib64/", "/etc/"} {
+		if strings.HasPrefix(p, d) && !strings.Contains(p, "..") {
+			return true
+		}
+	}
+	return false
+}
+
+// cargoConfigOption: cargo --config KEY=VALUE sets one setting (a program
+// key's value runs, rustflags are rustc's options); --config FILE reads a
+// file of settings as .cargo/config.toml is read.
+func (c *cmd) cargoConfigOption(v string) {
+	k, val, ok := strings.Cut(v, "=")
+	if !ok {
+		if t, read := c.w.FileText(v, true, effect.MaxScriptBytes, "a cargo configuration"); read {
+			c.cargoConfigText(t)
+		}
+		return
+	}
+	c.cargoSetting(strings.TrimSpace(k), strings.TrimSpace(val))
+}
+
+// optionFileWords returns the words of the project files a program takes
+// options from (maven's .mvn/jvm.config and .mvn/maven.config,
+// gradle.properties' jvmargs), split as a shell splits them; a file not
+// there holds none, one guard cannot read whole is hidden.
+func (c *cmd) optionFileWords(files []catalogue.OptionFile) []word.Word {
+	var out []word.Word
+	for _, f := range files {
+		t, st := c.w.FileStatus(f.Path, true, effect.MaxScriptBytes)
+		switch st {
+		case effect.FileAbsent:
+			continue
+		case effect.FileWhole:
+		default:
+			c.w.hide("runs %s with options from a file guard cannot read whole", c.name)
+			return out
+		}
+		if f.Key != "" {
+			t = propertyValue(t, f.Key)
+		}
+		for _, l := range strings.Split(t, "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") && len(out) < maxTextTokens {
+				out = append(out, lang.SplitQuoted(l)...)
+			}
+		}
+	}
+	return out
+}
+
+// propertyValue returns the value of key in a .properties text (key=value
+// or key: value lines); "" when it has none.
+func propertyValue(text, key string) string {
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		if rest, ok := strings.CutPrefix(l, key); ok {
+			if rest = strings.TrimSpace(rest); rest != "" && (rest[0] == '=' || rest[0] == ':') {
+				return rest[1:]
+			}
+		}
+	}
+	return ""
 }

@@ -80,6 +80,8 @@ type cmd struct {
 	// undo restores the variables set for this command only (env X=v).
 	undo     []func()
 	compound bool // a compound command in a pipeline ({ …; } | x)
+	// mods follows the modules an interpreter's code loads (interp.go).
+	mods *moduleLoader
 }
 
 // outFile is a file a command's standard output is written to.

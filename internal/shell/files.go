@@ -298,6 +298,9 @@ func (c *cmd) runPath(p string, args []word.Word) {
 	default:
 		in, isInterp := catalogue.InterpreterOf(prog)
 		c.scanFile(text, isInterp && in.Program)
+		if m := c.newLoader(lang.FamilyOf(prog)); m != nil {
+			m.program(text, p) // interp.go
+		}
 	}
 }
 
@@ -388,14 +391,16 @@ func (c *cmd) scanFile(text string, awk bool) {
 // shown in the line and read as a one-liner's; read through Options.Files,
 // it is scanned (scanFile).
 func (c *cmd) runProgram(a word.Word) {
-	if t, ok := c.w.WrittenText(a.Text); ok && a.Known {
+	t, ok := c.w.WrittenText(a.Text)
+	if ok && a.Known {
 		c.code += t
 		c.scanCode(t)
-		return
-	}
-	if t, ok := c.w.FileText(a.Text, a.Known, effect.MaxProgramBytes, "a program"); ok {
+	} else if t, ok = c.w.FileText(a.Text, a.Known, effect.MaxProgramBytes, "a program"); ok {
 		c.scanFile(t, lang.AwkFamily(c.name))
 		c.powerShellWords(t)
+	}
+	if ok && c.mods != nil && a.Known {
+		c.mods.program(t, a.Text) // what it imports (interp.go)
 	}
 }
 
@@ -496,7 +501,7 @@ func (c *cmd) runSub(sub string, program bool) {
 		}
 		if program {
 			c.code += st[1]
-			c.scanCode(st[1]) // python3 <(echo CODE)
+			c.oneLiner(st[1]) // python3 <(echo CODE)
 		} else {
 			c.w.scoped(func() { c.w.script(st[1], c.w.depth+1) }) // source <(echo CMD)
 		}
@@ -529,6 +534,9 @@ func (c *cmd) runModule(m word.Word) {
 	for _, f := range []string{p + ".py", p + "/__main__.py"} {
 		if t, ok := c.w.FileText(f, true, effect.MaxProgramBytes, "a program"); ok {
 			c.scanFile(t, false)
+			if c.mods != nil {
+				c.mods.code(t, path.Dir(f), 1) // what it imports (interp.go)
+			}
 			return
 		}
 	}
@@ -553,6 +561,9 @@ func isDotted(s string) bool {
 // one (nearly every program names it).
 func (w *walker) programPaths(l string) []string {
 	l = strings.TrimRight(l, "/")
+	if h, ok := homeInterpolated(l); ok {
+		return []string{h}
+	}
 	if len(l) < 3 || len(l) > 4096 || strings.ContainsAny(l, "\n\r\x00") {
 		return nil
 	}
@@ -569,4 +580,91 @@ func (w *walker) programPaths(l string) []string {
 		return []string{l, "~/" + l}
 	}
 	return nil
+}
+
+// homeExprs are the ways interpreter code writes the home directory inside
+// a string literal it interpolates: perl's "$ENV{HOME}/x", ruby's
+// "#{Dir.home}/x", a JavaScript template's `${os.homedir()}/x`.
+var homeExprs = [...]string{"$ENV{HOME}", "$ENV{'HOME'}", `$ENV{"HOME"}`, "#{ENV['HOME']}", `#{ENV["HOME"]}`,
+	"#{Dir.home}", "${process.env.HOME}", "${os.homedir()}", "${homedir()}", "{os.environ['HOME']}", `{os.environ["HOME"]}`,
+	"{Path.home()}", "{os.path.expanduser('~')}", `{os.path.expanduser("~")}`}
+
+// homeInterpolated returns literal l as a path under ~ when it starts with
+// one of homeExprs and a slash.
+func homeInterpolated(l string) (string, bool) {
+	if len(l) < 3 || (l[0] != '$' && l[0] != '#' && l[0] != '{') {
+		return "", false
+	}
+	for _, e := range homeExprs {
+		if rest, ok := strings.CutPrefix(l, e); ok && strings.HasPrefix(rest, "/") && len(rest) > 1 {
+			return "~" + rest, true
+		}
+	}
+	return "", false
+}
+
+// sourceExts are the extensions of source files: a program guard does not
+// know given one may run it (java W.java, tcc -run x.c, julia x.jl, swift
+// x.swift), or compile it into a program the command then runs (gcc x.c -o
+// x && ./x, javac W.java && java W, rustc x.rs && ./x).
+const sourceExts word.Set = " .java .jl .groovy .gvy .kt .kts .swift .scala .sc .ex .exs .hs .lhs .cr .nim .zig .dart " +
+	".clj .cljs .cljc .rkt .scm .ss .lisp .lsp .cl .el .ml .mli .c .h .cc .cpp .cxx .cs .fs .fsx .vb .go .rs .d .v " +
+	".py .pyw .js .mjs .cjs .ts .mts .cts .jsx .tsx .rb .pl .pm .php .lua .r .tcl .ps1 .psm1 .erl .f90 .m .mm .sql " +
+	".jsh .bb .janet .hy .coffee .raku .rakumod .p6 .gleam .mojo .odin .nims .pas .adb .cob .f95 .vala "
+
+// maxSourceOperands bounds the source operands of one program scanned.
+const maxSourceOperands = 4
+
+// sourceOperands scans, as program files, the source files a program
+// guard has no handler for and does not know to only read is given (review
+// 7 F14: the program-file scan is not kept to the interpreters guard
+// lists): it may run them, or compile them into what the command runs
+// next, whose findings are then the command's already. Interpreters read
+// their program themselves; shells, printers, formatters and linters
+// (catalogue.SourceTools), and programs that copy, move or remove files
+// without running them are not scanned. A source file
+// the command changed with text guard cannot see is not read (it may be
+// only compiled, or formatted).
+func (c *cmd) sourceOperands(p *catalogue.Program) {
+	if p != nil && p.Access != catalogue.MayWrite || c.w.guessing > 0 || c.mods != nil {
+		return
+	}
+	if _, interp := catalogue.InterpreterOf(c.name); interp || catalogue.Shells.Has(c.name) || catalogue.Printers.Has(c.name) || catalogue.SourceTools.Has(c.name) ||
+		catalogue.WritesAll.Has(c.name) || catalogue.WritesLast.Has(c.name) || catalogue.MetaWriters.Has(c.name) {
+		return
+	}
+	n := 0
+	for j, a := range c.args {
+		s := a.Text
+		if j >= len(c.kinds) || c.kinds[j] != argPlain || !a.Known {
+			continue
+		}
+		if strings.HasPrefix(s, "-") {
+			_, v, ok := strings.Cut(s, "=") // --file=x.c
+			if !ok {
+				continue
+			}
+			s = v
+		}
+		if !sourceExts.Has(strings.ToLower(path.Ext(s))) {
+			continue
+		}
+		if n >= maxSourceOperands || c.w.Nread >= effect.MaxFiles-2 {
+			return
+		}
+		n++
+		c.sourceFile(s)
+	}
+}
+
+// sourceFile scans the source file s a program is given: its text as the
+// command wrote it, else as on disk when guard can read it whole.
+func (c *cmd) sourceFile(s string) {
+	if t, ok := c.w.WrittenText(s); ok {
+		c.scanCode(t)
+		return
+	}
+	if t, st := c.w.FileStatus(s, true, effect.MaxProgramBytes); st == effect.FileWhole {
+		c.scanFile(t, false)
+	}
 }

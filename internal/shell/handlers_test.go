@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"errors"
 	"slices"
 	"testing"
 )
@@ -56,6 +57,55 @@ func TestOptionRunners(t *testing.T) {
 		a := Analyze(cmd, Options{Home: "/home/u"})
 		if !slices.Contains(a.Lines, "rm -rf ~/.guard") {
 			t.Errorf("%s: lines %q, want rm -rf ~/.guard among them", cmd, a.Lines)
+		}
+	}
+}
+
+// TestToolchainRunners: a toolchain's options and variables whose value
+// is a program it runs are walked as commands (review 7 F5); code it loads
+// from a place guard does not read is hidden; options that run nothing
+// stay quiet.
+func TestToolchainRunners(t *testing.T) {
+	for _, tc := range []struct {
+		cmd    string
+		line   string // among the lines; "" for none wanted
+		hidden bool
+	}{
+		{cmd: `go build -toolexec 'rm -rf ~/.guard' .`, line: "rm -rf ~/.guard"},
+		{cmd: `go build -toolexec='rm -rf ~/.guard' .`, line: "rm -rf ~/.guard"},
+		{cmd: `go build --toolexec='rm -rf ~/.guard' .`, line: "rm -rf ~/.guard"},
+		{cmd: `go run -exec 'rm -rf ~/.guard' .`, line: "rm -rf ~/.guard"},
+		{cmd: `go vet -vettool='rm -rf ~/.guard' .`, line: "rm -rf ~/.guard"},
+		{cmd: `GOFLAGS="-toolexec=rm\ -rf\ ~/.guard" go build .`, line: "rm -rf ~/.guard"},
+		{cmd: `gcc -wrapper rm,-rf,~/.guard -c x.c`, line: "rm -rf ~/.guard"},
+		{cmd: `java '-XX:OnError=rm -rf ~/.guard' -version`, line: "rm -rf ~/.guard"},
+		{cmd: `javac '-J-XX:OnOutOfMemoryError=rm -rf ~/.guard' W.java`, line: "rm -rf ~/.guard"},
+		{cmd: `JAVA_TOOL_OPTIONS='-XX:OnError=rm\ -rf\ ~/.guard' java -version`, line: "rm -rf ~/.guard"},
+		{cmd: `cargo --config 'build.rustc-wrapper="rm -rf ~/.guard"' build`, line: "rm -rf ~/.guard"},
+		{cmd: `cargo --config 'target.x86_64-unknown-linux-gnu.runner=["rm", "-rf", "~/.guard"]' run`, line: "rm -rf ~/.guard"},
+		{cmd: `cargo --config 'build.rustflags=["-C", "linker=rm"]' build`, line: "rm"},
+		{cmd: `rustc -Clinker=rm x.rs`, line: "rm"},
+		{cmd: `kubectl --exec-command 'rm -rf ~/.guard' get po`, line: "rm -rf ~/.guard"},
+		{cmd: `mvn -Dexec.executable=rm '-Dexec.args=-rf ~/.guard' exec:exec`, line: "rm -rf ~/.guard"},
+		{cmd: `gcc '-fuse-ld=rm -rf ~/.guard' x.c`, line: "rm -rf ~/.guard"},
+		{cmd: `MAVEN_OPTS='-Dexec.executable=rm -Dexec.args=-rf\ ~/.guard' mvn exec:exec`, line: "rm -rf ~/.guard"},
+		{cmd: `gcc -B. -c x.c`, hidden: true},
+		{cmd: `gcc -B ./tc -c x.c`, hidden: true},
+		{cmd: `gcc -specs=x.specs -c x.c`, hidden: true},
+		{cmd: `clang -fpass-plugin=./p.so -c x.c`, hidden: true},
+		{cmd: `CGO_CFLAGS=-B. go build .`, hidden: true},
+		{cmd: `gcc -B/usr/lib/gcc/x86_64-linux-gnu/12 -c x.c`},
+		{cmd: `gcc -O2 -Wall -c x.c -o x.o`},
+		{cmd: `go build -o app -ldflags '-s -w' ./cmd/app`},
+		{cmd: `java -Xmx1g -jar app.jar`},
+		{cmd: `cargo --config net.git-fetch-with-cli=true build`},
+	} {
+		a := Analyze(tc.cmd, Options{Home: "/home/u"})
+		if tc.line != "" && !slices.Contains(a.Lines, tc.line) {
+			t.Errorf("%s: lines %q, want %q among them", tc.cmd, a.Lines, tc.line)
+		}
+		if hidden := errors.Is(a.Err, ErrHidden); hidden != tc.hidden {
+			t.Errorf("%s: hidden = %v (%v), want %v", tc.cmd, hidden, a.Err, tc.hidden)
 		}
 	}
 }

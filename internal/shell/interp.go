@@ -4,6 +4,7 @@ package shell
 // writes, deletes and runs.
 
 import (
+	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -16,6 +17,9 @@ import (
 // on standard input) stays in the line; its string literals are read, and
 // its recursive deletes are written as rm -r.
 func (c *cmd) interp(in catalogue.Interp) {
+	if c.mods = c.newLoader(lang.NoFamily); c.mods != nil {
+		c.mods.optionModules() // perl -MX, ruby -rX, PYTHONPATH's sitecustomize.py
+	}
 	src := c.interpOptions(in)
 	if src.progFile {
 		return // the program is a file guard does not read; its operands are read
@@ -94,13 +98,13 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 			return src
 		case in.Cluster != 0 && len(s) > 2 && s[0] == '-' && lang.FlagCluster(s[1:], in.Cluster):
 			// perl -e'code', perl -ne'code'
-			c.scanCode(s[strings.IndexByte(s, in.Cluster)+1:])
+			c.oneLiner(s[strings.IndexByte(s, in.Cluster)+1:])
 			return src
 		case in.WithArg.Has(s):
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
 			if len(s) > 2 && s[1] != '-' && in.Code.Has(s[:2]) {
-				c.scanCode(s[2:]) // python -c'code'
+				c.oneLiner(s[2:]) // python -c'code'
 				return src
 			}
 		case in.Program:
@@ -168,7 +172,7 @@ func (c *cmd) interpCode(code int) {
 		c.runSub(a.Sub, true)
 		return
 	}
-	c.scanCode(a.Text)
+	c.oneLiner(a.Text)
 	c.spend(code) // code, analysed: not a file
 	inPlace := false
 	for k, o := range c.args {
@@ -214,7 +218,7 @@ func (c *cmd) interpStdin() bool {
 		return true
 	case c.stdin.known && c.stdin.text != "":
 		c.code = strings.TrimRight(c.stdin.text, "\n")
-		c.scanCode(c.code)
+		c.oneLiner(c.code)
 	case c.stdin.file != "":
 		c.w.Read(c.stdin.file) // python3 < x.py
 		c.runProgram(word.Word{Text: c.stdin.file, Known: true})
@@ -222,6 +226,15 @@ func (c *cmd) interpStdin() bool {
 		c.hiddenRun() // rev <<< '…' | python3
 	}
 	return false
+}
+
+// oneLiner scans code the command gives an interpreter (scanCode) and
+// follows what it loads.
+func (c *cmd) oneLiner(code string) {
+	c.scanCode(code)
+	if c.mods != nil {
+		c.mods.code(code, "", 0)
+	}
 }
 
 // scanCode reads and touches the string literals of interpreter code (it
@@ -232,6 +245,9 @@ func (c *cmd) interpStdin() bool {
 func (c *cmd) scanCode(code string) {
 	c.powerShellWords(code) // pwsh -c 'Add-Content ~/.bashrc x': paths as bare words
 	for _, l := range lang.Literals(code) {
+		if h, ok := homeInterpolated(l); ok {
+			l = h // "$ENV{HOME}/.bashrc"
+		}
 		c.w.Read(l)
 		if !lang.BareRoot(l) {
 			c.w.Touch(l) // the code may write any file it names
@@ -293,3 +309,329 @@ func (c *cmd) scanEffects(code string, awk bool) {
 // a file they remove or write.
 var writers = []string{"remove", "unlink", "unlinkSync", "rmdir", "rmdirSync", "writeFileSync", "appendFileSync",
 	"writeFile", "appendFile", "file_put_contents", "write_text", "write_bytes", "truncate", "chmod", "chown", "rename", "renameSync"}
+
+// The modules interpreter code loads (review 7 F1): python3 -c 'import m',
+// exec(open('m.py').read()), PYTHONPATH's sitecustomize.py, node -e
+// 'require("./m")', perl -I. -Mm, ruby -r, lua's require. Each name is
+// resolved to the files the interpreter would load from the places the
+// agent can write (the working directory, the script's own, the -I and
+// *PATH directories the command names), and each file found is scanned as
+// a program file is, and its own loads followed, within bounds.
+
+// nodeLoads are node's options that load a module first.
+const nodeLoads word.Set = " -r --require --import --loader --experimental-loader "
+
+// Bounds of the modules followed for one interpreter run.
+const (
+	maxModuleFiles  = 8   // module files read
+	maxModuleProbes = 128 // candidate files looked for, in the whole command
+	maxModuleDirs   = 8   // search-path directories
+)
+
+// moduleLoader follows, for one interpreter run, what its code loads.
+type moduleLoader struct {
+	c    *cmd
+	fam  lang.Family
+	dirs []string // where a module named without a path is looked for ("" is the working directory)
+	// seen are the files found, as the command's shell names them.
+	seen  map[string]bool
+	files int
+}
+
+// newLoader returns the loader of c's interpreter, or nil for a language
+// guard does not follow; fam, when set, is the language (a #! line's).
+func (c *cmd) newLoader(fam lang.Family) *moduleLoader {
+	if fam == lang.NoFamily {
+		fam = lang.FamilyOf(c.name)
+	}
+	if fam == lang.NoFamily {
+		return nil
+	}
+	m := &moduleLoader{c: c, fam: fam, seen: map[string]bool{}}
+	switch fam {
+	case lang.Python:
+		m.dirs = append([]string{""}, m.envDirs("PYTHONPATH")...)
+	case lang.Node:
+		m.dirs = m.envDirs("NODE_PATH")
+	case lang.Perl:
+		m.dirs = append(append(m.optionDirs("-I"), m.envDirs("PERL5LIB")...), "")
+	case lang.Ruby:
+		m.dirs = append(m.optionDirs("-I"), m.envDirs("RUBYLIB")...)
+	case lang.Lua:
+		m.dirs = []string{""}
+	}
+	m.dirs = m.dirs[:min(len(m.dirs), maxModuleDirs)]
+	return m
+}
+
+// envDirs returns the directories of a search-path variable the command
+// sets (PYTHONPATH=src:lib); an entry guard cannot tell ($PYTHONPATH, the
+// agent's) is not looked in.
+func (m *moduleLoader) envDirs(name string) []string {
+	v, ok := m.c.w.lookup(name)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, d := range strings.Split(v, ":") {
+		if d != "" && !word.HasMark(d) {
+			out = append(out, strings.TrimRight(d, "/"))
+		}
+	}
+	return out
+}
+
+// optionDirs returns the values of the interpreter's option opt (-I DIR,
+// -IDIR).
+func (m *moduleLoader) optionDirs(opt string) []string {
+	var out []string
+	for j, a := range m.c.args {
+		switch {
+		case a.Text == opt && j+1 < len(m.c.args):
+			out = append(out, m.c.args[j+1].Text)
+		case strings.HasPrefix(a.Text, opt) && len(a.Text) > len(opt):
+			out = append(out, a.Text[len(opt):])
+		}
+	}
+	return out
+}
+
+// optionModules follows the modules the interpreter's options load
+// before its code: perl -MX and -mX, ruby -rX, lua -l X, node -r X, and
+// python's start-up hooks (sitecustomize.py, usercustomize.py) in the
+// PYTHONPATH directories.
+func (m *moduleLoader) optionModules() {
+	var names []string
+	for j, a := range m.c.args {
+		s := a.Text
+		next := ""
+		if j+1 < len(m.c.args) {
+			next = m.c.args[j+1].Text
+		}
+		switch {
+		case m.fam == lang.Perl && (strings.HasPrefix(s, "-M") || strings.HasPrefix(s, "-m")):
+			mod, _, _ := strings.Cut(strings.TrimPrefix(s[2:], "-"), "=")
+			if mod == "" {
+				mod = next
+			}
+			if f := strings.Fields(mod); len(f) > 0 {
+				names = append(names, f[0]) // -M'X qw(a)'
+			}
+		case m.fam == lang.Ruby && s == "-r" || m.fam == lang.Lua && s == "-l":
+			names = append(names, next)
+		case m.fam == lang.Ruby && strings.HasPrefix(s, "-r") && len(s) > 2:
+			names = append(names, s[2:])
+		case m.fam == lang.Node && nodeLoads.Has(s):
+			names = append(names, next) // node -r ./x: x.js
+		case m.fam == lang.Node && strings.HasPrefix(s, "--"):
+			if k, v, ok := strings.Cut(s, "="); ok && nodeLoads.Has(k) {
+				names = append(names, v)
+			}
+		}
+	}
+	if m.fam == lang.Python {
+		for _, d := range m.dirs[1:] {
+			m.load([]string{path.Join(d, "sitecustomize.py")}, 0)
+			m.load([]string{path.Join(d, "usercustomize.py")}, 0)
+		}
+	}
+	m.follow(lang.Loads{Modules: names}, "", 0)
+}
+
+// code follows what code the interpreter runs loads: the command's own
+// code (a one-liner: depth 0, where a name guard cannot read, or more
+// modules than guard reads, is hidden), or a file's, from its directory.
+func (m *moduleLoader) code(text, dir string, depth int) {
+	l := lang.Imports(m.fam, text)
+	if l.Dynamic && depth == 0 {
+		m.c.w.hide("hands %s's module loader a name guard cannot read: it cannot tell what code runs", m.c.name)
+		return
+	}
+	for _, d := range l.Dirs {
+		if len(m.dirs) < maxModuleDirs {
+			m.dirs = append(m.dirs, path.Join(dir, d))
+		}
+	}
+	m.follow(l, dir, depth)
+}
+
+// program follows what the program file at p loads: python looks for its
+// modules in the file's directory first (not the working directory).
+func (m *moduleLoader) program(text, p string) {
+	if m.fam == lang.Python && len(m.dirs) > 0 && m.dirs[0] == "" {
+		if d := path.Dir(p); d != "." {
+			m.dirs[0] = d
+		}
+	}
+	m.seen[path.Clean(m.c.w.Where(p))] = true
+	m.code(text, path.Dir(p), 1)
+}
+
+// follow loads, from dir, each module and file l names.
+func (m *moduleLoader) follow(l lang.Loads, dir string, depth int) {
+	for _, f := range l.Files {
+		m.load([]string{f}, depth)
+	}
+	for _, name := range l.Modules {
+		for _, in := range m.candidates(name, dir) {
+			found := false
+			for _, cands := range in {
+				found = m.load(cands, depth) || found
+			}
+			if found {
+				break // found in this directory: the ones after it are not looked in
+			}
+		}
+	}
+}
+
+// load scans the first of cands that is a file (each a path as the
+// command names it) as a program the interpreter runs, and follows what it
+// loads; it reports whether one was found.
+func (m *moduleLoader) load(cands []string, depth int) bool {
+	w := m.c.w
+	for _, p := range cands {
+		if p == "" || word.HasMark(p) || strings.ContainsAny(p, "*?[\n") {
+			continue
+		}
+		key := path.Clean(w.Where(p))
+		if m.seen[key] {
+			return true
+		}
+		if !m.isFile(p, key, depth) {
+			continue
+		}
+		m.seen[key] = true
+		if m.files >= maxModuleFiles || w.Nread >= effect.MaxFiles-2 {
+			m.full(depth)
+			return true
+		}
+		m.files++
+		w.Read(p)
+		t, ok := w.WrittenText(p)
+		if ok {
+			m.c.scanCode(t) // the command wrote it: its text is the command's
+		} else if t, ok = w.FileText(p, true, effect.MaxProgramBytes, "a module"); ok {
+			m.c.scanFile(t, false)
+		}
+		if ok && depth < MaxDepth {
+			m.code(t, path.Dir(p), depth+1)
+		}
+		return true
+	}
+	return false
+}
+
+// isFile reports whether p (key, as the shell names it) is a file, looked
+// up once for the whole command within maxModuleProbes; past the bound it
+// is none, recorded by full.
+func (m *moduleLoader) isFile(p, key string, depth int) bool {
+	w := m.c.w
+	if _, written := w.WrittenEntry(key); written {
+		return w.IsFile(p) // the command's own file: its text is known
+	}
+	if is, ok := w.modFiles[key]; ok {
+		return is
+	}
+	if w.modProbes >= maxModuleProbes {
+		m.full(depth)
+		return false
+	}
+	w.modProbes++
+	if w.modFiles == nil {
+		w.modFiles = map[string]bool{}
+	}
+	is := w.IsFile(p)
+	w.modFiles[key] = is
+	return is
+}
+
+// full records that a bound of the modules followed was passed: hidden
+// for what the command's own code names, not followed further for what a
+// module file names (static checks do not see every module a program
+// loads: docs/HOOKS.md).
+func (m *moduleLoader) full(depth int) {
+	if depth == 0 {
+		m.c.w.hide("loads more of the project's modules than guard reads (%d)", maxModuleFiles)
+	}
+}
+
+// modFiles are the files importing a module from one directory runs: of
+// each list, the first that is a file.
+type modFiles [][]string
+
+// candidates returns, for each directory in the order the interpreter
+// looks in them, the files module name may be, imported from code in dir:
+// python's a.b is a/__init__.py and a/b.py or a/b/__init__.py (.b from
+// dir), node's ./x is x, x.js, x/index.js…, perl's A::B is A/B.pm, ruby's
+// x is x.rb, lua's a.b is a/b.lua or a/b/init.lua. A name guard cannot
+// resolve to a file of the agent's (node's and ruby's packages, a URL) has
+// none.
+func (m *moduleLoader) candidates(name, dir string) []modFiles {
+	var out []modFiles
+	switch m.fam {
+	case lang.Python:
+		rest := strings.TrimLeft(name, ".")
+		if dots := len(name) - len(rest); dots > 0 {
+			base := dir
+			for range dots - 1 {
+				base = path.Join(base, "..")
+			}
+			return []modFiles{pythonFiles(base, rest)}
+		}
+		for _, d := range m.dirs {
+			out = append(out, pythonFiles(d, rest))
+		}
+	case lang.Node:
+		if strings.Contains(name, ":") {
+			return nil // node:fs, https://…
+		}
+		if strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../") || strings.HasPrefix(name, "/") {
+			return []modFiles{{nodeFiles(path.Join(dir, name))}}
+		}
+		for _, d := range m.dirs {
+			out = append(out, modFiles{nodeFiles(path.Join(d, name))})
+		}
+	case lang.Perl:
+		for _, d := range m.dirs {
+			out = append(out, modFiles{{path.Join(d, strings.ReplaceAll(name, "::", "/")+".pm")}})
+		}
+	case lang.Ruby:
+		if strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../") || strings.HasPrefix(name, "/") {
+			return []modFiles{{{path.Join(dir, name) + ".rb", path.Join(dir, name)}}}
+		}
+		for _, d := range m.dirs {
+			out = append(out, modFiles{{path.Join(d, name) + ".rb", path.Join(d, name)}})
+		}
+	case lang.Lua:
+		p := strings.ReplaceAll(name, ".", "/")
+		out = append(out, modFiles{{p + ".lua", p + "/init.lua"}})
+	}
+	return out
+}
+
+// pythonFiles returns the files importing the dotted module name from
+// directory d runs: each package's __init__.py on the way, then the
+// module's file or its package's.
+func pythonFiles(d, name string) modFiles {
+	if name == "" {
+		return modFiles{{path.Join(d, "__init__.py")}} // from . import m
+	}
+	parts := strings.Split(name, ".")
+	var out modFiles
+	for i := 1; i < len(parts); i++ {
+		out = append(out, []string{path.Join(d, strings.Join(parts[:i], "/"), "__init__.py")})
+	}
+	p := path.Join(d, strings.Join(parts, "/"))
+	return append(out, []string{p + ".py", p + "/__init__.py"})
+}
+
+// nodeFiles returns the files node (and bun, deno, tsx) tries for a
+// module at p: p itself, with an extension, or a directory's index.
+func nodeFiles(p string) []string {
+	out := []string{p}
+	for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", "/index.js", "/index.mjs", "/index.cjs", "/index.ts"} {
+		out = append(out, p+ext)
+	}
+	return out
+}

@@ -239,32 +239,56 @@ func (c *cmd) cargoSettings() {
 		if !ok {
 			continue
 		}
-		for _, kv := range iniSettings(t) {
-			k := strings.Trim(kv[0], `"'`)
-			if i := strings.LastIndexByte(k, '.'); i >= 0 {
-				k = k[i+1:] // build.rustc-wrapper = … outside its section
-			}
-			if cargoCodeKeys.Has(k) {
-				c.cargoValue(kv[1])
-			}
-		}
+		c.cargoConfigText(t)
 	}
 }
 
-// cargoValue analyses a cargo program setting's value: "PROG" or
-// ["PROG", "ARG"…] as the command line it is.
-func (c *cmd) cargoValue(v string) {
-	var words []string
+// cargoConfigText analyses the settings of a cargo configuration's text.
+func (c *cmd) cargoConfigText(t string) {
+	for _, kv := range iniSettings(t) {
+		c.cargoSetting(kv[0], kv[1])
+	}
+}
+
+// cargoSetting analyses one cargo setting: a program key's value is the
+// command it runs; rustflags are rustc's options (-C linker=PROG).
+func (c *cmd) cargoSetting(k, v string) {
+	k = strings.Trim(k, `"'`)
+	if i := strings.LastIndexByte(k, '.'); i >= 0 {
+		k = k[i+1:] // build.rustc-wrapper = … outside its section
+	}
+	switch {
+	case cargoCodeKeys.Has(k):
+		c.cargoValue(v)
+	case k == "rustflags" || k == "rustdocflags":
+		c.w.tentative("rustc " + quoteAll(cargoWords(v)))
+	}
+}
+
+// cargoWords returns the words of a cargo setting's value: "A B" or
+// ["A", "B"].
+func cargoWords(v string) []string {
+	if !strings.HasPrefix(strings.TrimSpace(v), "[") {
+		return strings.Fields(strings.Trim(v, `"' `))
+	}
+	var out []string
 	for _, p := range strings.Split(strings.Trim(v, "[] "), ",") {
 		if p = strings.Trim(strings.TrimSpace(p), `"'`); p != "" {
-			words = append(words, shellQuote(p))
+			out = append(out, p)
 		}
 	}
+	return out
+}
+
+// cargoValue analyses a cargo program setting's value: "PROG ARG…" (cargo
+// splits a string at blanks) or ["PROG", "ARG"…] as the command line it is.
+func (c *cmd) cargoValue(v string) {
+	words := cargoWords(v)
 	if len(words) == 0 || strings.ContainsAny(v, "{\\") {
 		c.w.hide("names in a cargo configuration a program guard cannot read")
 		return
 	}
-	c.w.runsValue(strings.Join(words, " "), "cargo's program", c.w.tentative)
+	c.w.runsValue(quoteAll(words), "cargo's program", c.w.tentative)
 }
 
 // cargoVar reports whether variable name names a program cargo runs:

@@ -50,6 +50,7 @@ func (c *cmd) program() {
 		}
 	} else {
 		c.unhandled()
+		c.sourceOperands(p) // files.go
 	}
 	c.foundArgs(p)
 	c.substArgs(p) // substnamed.go
@@ -300,8 +301,16 @@ func (c *cmd) commandOptions() {
 	if by == "" {
 		by = c.name
 	}
-	for j := 0; j < len(c.args); j++ {
-		o, v, k, ok := r.Match(c.args, j)
+	args := c.args
+	if len(r.Files) > 0 {
+		// maven's .mvn/jvm.config: options given before the command's own.
+		saved := c.args
+		c.args = append(c.optionFileWords(r.Files), c.args...) // cmdvars.go
+		args = c.args
+		defer func() { c.args = saved }()
+	}
+	for j := 0; j < len(args); j++ {
+		o, v, k, ok := r.Match(args, j)
 		switch {
 		case !ok:
 		case o.Use == catalogue.RunGitConfig:
@@ -366,6 +375,8 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 		c.handFiles(v, rgFiles(c.args), false, by) // rg --pre PROG runs PROG FILE for each file it searches
 	case catalogue.RunDiffer:
 		c.handFiles(v, diffFiles(c.args), true, by)
+	default:
+		c.toolchainOption(use, v) // cmdvars.go
 	}
 }
 

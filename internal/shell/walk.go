@@ -128,6 +128,10 @@ type walker struct {
 	// recipeScripts are the scripts build-file commands run that were
 	// read (recipeScript).
 	recipeScripts []string
+	// modProbes counts the candidate module files looked for, and
+	// modFiles holds what each was found to be (interp.go).
+	modProbes int
+	modFiles  map[string]bool
 }
 
 // fail records err, keeping the gravest: a limit (which stops the walk),

@@ -25,6 +25,15 @@ const (
 	RunProxy                    // a host it connects through (pip --proxy)
 	RunFilter                   // a program it runs on each file it reads (rg --pre)
 	RunDiffer                   // a program it runs on its files (diff3 --diff-program)
+	// RunProgram: a program it runs with arguments of its own, split as
+	// a command line (go build -toolexec PROG, go run -exec PROG, go vet
+	// -vettool PROG, kubectl --exec-command PROG, java -XX:OnError=CMD).
+	RunProgram
+	RunArgv        // a program and its arguments, comma-separated (gcc -wrapper sh,x)
+	RunLoadsCode   // a file or directory of code it loads or runs, unread (gcc -B DIR, -fplugin=X, -specs=F)
+	RunCargoConfig // cargo --config KEY=VALUE (a program key's value runs) or FILE (its settings)
+	RunCodegen     // rustc -C linker=PROG: the linker runs
+	RunMavenExec   // mvn -Dexec.executable=PROG [-Dexec.args=ARGS] exec:exec
 )
 
 // runOption is an option, by its names: -x VALUE, --long VALUE and
@@ -45,6 +54,17 @@ type OptionRunner struct {
 	Name    string
 	By      string // the program the command it runs is fed by; name when ""
 	options []runOption
+	// Files are project files whose words the program takes as options
+	// given first (maven's .mvn/jvm.config), or, with a key, the value of
+	// that key's line (gradle.properties' org.gradle.jvmargs=…).
+	Files []OptionFile
+}
+
+// OptionFile is a project file holding a program's options (see
+// OptionRunner.Files).
+type OptionFile struct {
+	Path string
+	Key  string // "" for the whole file
 }
 
 // Options shared by several entries.
@@ -53,6 +73,27 @@ var (
 	tarRunners     = []runOption{{names: " -I --use-compress-program --to-command ", attached: true, Use: RunCommand}, {names: " --checkpoint-action ", Use: RunCheckpoint}}
 	proxyOption    = []runOption{{names: " --proxy ", Use: RunProxy}}
 	diffProgOption = []runOption{{names: " --diff-program ", Use: RunDiffer}}
+	// The go command's programs: every flag is -name VALUE, -name=VALUE,
+	// --name VALUE or --name=VALUE (GOFLAGS holds them too).
+	goRunners = []runOption{{names: " -toolexec --toolexec -exec --exec -vettool --vettool ", Use: RunProgram}}
+	// A C compiler driver's programs: -wrapper runs every tool through a
+	// program; -B, -specs, plugins and -Xclang -load load the compiler's
+	// own programs or code from a place guard does not read.
+	ccRunners = []runOption{
+		{names: " -wrapper --wrapper ", Use: RunArgv},
+		{names: " -fuse-ld= --ld-path= ", prefix: true, Use: RunProgram}, // a linker by its path
+		{names: " -B --prefix ", attached: true, Use: RunLoadsCode},
+		{names: " -fplugin= -fpass-plugin= -specs= --specs= ", prefix: true, Use: RunLoadsCode},
+		{names: " -specs --specs -load -plugin ", Use: RunLoadsCode}, // -specs F; -Xclang -load X
+	}
+	// A JVM's hooks: the command it runs on a crash or when out of memory
+	// (sh -c, ;-separated); -J hands the option to the JVM of a JDK tool.
+	jvmRunners   = []runOption{{names: " -XX:OnError= -XX:OnOutOfMemoryError= -J-XX:OnError= -J-XX:OnOutOfMemoryError= ", prefix: true, Use: RunProgram}}
+	mavenRunners = append([]runOption{{names: " -Dexec.executable= ", prefix: true, Use: RunMavenExec}}, jvmRunners...)
+	// maven reads options from the project before its own words.
+	mavenFiles = []OptionFile{{Path: ".mvn/jvm.config"}, {Path: ".mvn/maven.config"}}
+	// gradle starts its daemon with the project's JVM options.
+	gradleFiles = []OptionFile{{Path: "gradle.properties", Key: "org.gradle.jvmargs"}}
 )
 
 // OptionRunners lists the programs commandOptions reads, sorted by name
@@ -60,18 +101,41 @@ var (
 var OptionRunners = []OptionRunner{
 	{Name: "autossh", options: sshOptions},
 	{Name: "bsdtar", By: "tar", options: tarRunners},
+	{Name: "c++", options: ccRunners},
+	{Name: "cargo", options: []runOption{{names: " --config ", Use: RunCargoConfig}}},
+	{Name: "cc", options: ccRunners},
+	{Name: "clang", options: ccRunners},
+	{Name: "clang++", options: ccRunners},
 	{Name: "diff3", options: diffProgOption},
+	{Name: "g++", options: ccRunners},
+	{Name: "gcc", options: ccRunners},
+	{Name: "gfortran", options: ccRunners},
 	{Name: "git", By: "git", options: []runOption{
 		{names: " -c ", Use: RunGitSetting, attached: true}, // -cKEY=VALUE too
 		{names: " ext:: ", prefix: true, Use: RunGitRemote},
 		{names: " config ", Use: RunGitConfig},
 	}},
+	{Name: "go", options: goRunners},
+	{Name: "gradle", options: jvmRunners, Files: gradleFiles},
+	{Name: "gradlew", options: jvmRunners, Files: gradleFiles},
 	{Name: "gtar", By: "tar", options: tarRunners},
+	{Name: "jar", options: jvmRunners},
+	{Name: "java", options: jvmRunners},
+	{Name: "javac", options: jvmRunners},
+	{Name: "javadoc", options: jvmRunners},
+	{Name: "jshell", options: jvmRunners},
+	{Name: "kotlin", options: jvmRunners},
+	{Name: "kotlinc", options: jvmRunners},
+	{Name: "kubectl", options: []runOption{{names: " --exec-command ", Use: RunProgram}}},
+	{Name: "mvn", options: mavenRunners, Files: mavenFiles},
+	{Name: "mvnw", options: mavenRunners, Files: mavenFiles},
 	{Name: "pip", options: proxyOption},
 	{Name: "pip3", options: proxyOption},
 	{Name: "poetry", options: proxyOption},
 	{Name: "rg", options: []runOption{{names: " --pre ", Use: RunFilter}}},
 	{Name: "rsync", options: []runOption{{names: " -e --rsh ", attached: true, Use: RunCommand}, sshOptions[0]}},
+	{Name: "rustc", options: []runOption{{names: " -C --codegen ", attached: true, Use: RunCodegen}}},
+	{Name: "scala", options: jvmRunners},
 	{Name: "scp", options: sshOptions},
 	{Name: "sdiff", options: diffProgOption},
 	{Name: "sftp", options: sshOptions},
@@ -105,13 +169,27 @@ func (r *OptionRunner) Match(args []word.Word, j int) (runOption, string, int, b
 				return o, "", j, true
 			}
 			return o, args[j+1].Text, j + 1, true
-		case strings.HasPrefix(s, "--"):
+		case strings.HasPrefix(s, "-"):
+			// --name=VALUE, and the go command's -name=VALUE.
 			if opt, v, ok := strings.Cut(s, "="); ok && o.names.Has(opt) {
 				return o, v, j, true
 			}
-		case o.attached && len(s) > 2 && s[0] == '-' && o.names.Has(s[:2]):
-			return o, s[2:], j, true
+			if o.attached && len(s) > 2 && s[1] != '-' && o.names.Has(s[:2]) {
+				return o, s[2:], j, true
+			}
 		}
 	}
 	return runOption{}, "", j, false
 }
+
+// SourceTools read, check or rewrite source files and never run them:
+// formatters, linters, type checkers, indexers, editors' launchers. The
+// program-file scan of the source files a program guard does not know is
+// given (shell.sourceOperands) spares them: scanning what only gets
+// formatted would block a project whose sources name the home's files.
+const SourceTools word.Set = " gofmt goimports gofumpt golangci-lint golint staticcheck revive errcheck " +
+	"black ruff isort flake8 pylint mypy pyright pyflakes pycodestyle autopep8 yapf bandit pydocstyle " +
+	"prettier eslint tsc biome standard jshint stylelint " +
+	"clang-format clang-tidy cppcheck cpplint rustfmt shellcheck shfmt stylua luacheck rubocop standardrb " +
+	"perltidy perlcritic php-cs-fixer phpcs phpstan ktlint google-java-format swiftformat swiftlint " +
+	"ctags etags cscope codespell typos cloc tokei scc semgrep gitleaks trufflehog code subl nano "

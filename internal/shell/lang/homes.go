@@ -21,8 +21,9 @@ var homeTokens = []string{"Path.home()", "homedir()", "UserHomeDir()", "home_dir
 	"env.HOME", "pw_dir", "getpwuid("}
 
 // homeKeys are the environment variables that hold the home directory,
-// looked up with a literal: os.environ['HOME'], getenv("HOME").
-const homeKeys word.Set = " HOME USERPROFILE "
+// looked up with a literal: os.environ['HOME'], getenv("HOME"), and the
+// JVM's property System.getProperty("user.home").
+const homeKeys word.Set = " HOME USERPROFILE user.home "
 
 // span is a stretch of code: a string literal's text (between its quotes)
 // or a home token.

@@ -1,0 +1,173 @@
+package shell
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestModulesLoaded: the modules an interpreter's code loads by name or
+// by path are resolved to the files it would load, and scanned as program
+// files (review 7 F1).
+func TestModulesLoaded(t *testing.T) {
+	evil := `open("/home/u/.bashrc", "a")`
+	tests := []struct {
+		name   string
+		cmd    string
+		files  map[string]string
+		writes []string // among the writes
+		hidden bool
+	}{
+		{name: "import", cmd: `python3 -c 'import w7'`, files: map[string]string{"w7.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "a package", cmd: `python3 -c 'import pk.m'`, files: map[string]string{"pk/__init__.py": evil, "pk/m.py": "x = 1"}, writes: []string{"/home/u/.bashrc"}},
+		{name: "a package's module", cmd: `python3 -c 'from pk import m'`, files: map[string]string{"pk/m.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "a relative import in a module", cmd: `python3 -c 'import pk'`, files: map[string]string{"pk/__init__.py": "from .m import x", "pk/m.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "an import of a script", cmd: `python3 main.py`, files: map[string]string{"main.py": "import helper", "helper.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "from the script's directory", cmd: `python3 tools/main.py`, files: map[string]string{"tools/main.py": "import helper", "tools/helper.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "python -m's imports", cmd: `python3 -m app`, files: map[string]string{"app.py": "import helper", "helper.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "exec of open", cmd: `python3 -c 'exec(open("w8.py").read())'`, files: map[string]string{"w8.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "runpy", cmd: `python3 -c 'import runpy; runpy.run_path("w8.py")'`, files: map[string]string{"w8.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "sitecustomize", cmd: `PYTHONPATH=lib python3 -c pass`, files: map[string]string{"lib/sitecustomize.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "PYTHONPATH's module", cmd: `PYTHONPATH=lib:src python3 -c 'import w7'`, files: map[string]string{"src/w7.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "stdin code", cmd: `python3 - <<'EOF'
+import w7
+EOF`, files: map[string]string{"w7.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "a literal name only", cmd: `python3 -c 'import importlib, sys; importlib.import_module(sys.argv[1])' x`, hidden: true},
+		{name: "node require", cmd: `node -e 'require("./y")'`, files: map[string]string{"y.js": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "node index", cmd: `node -e 'require("./m")'`, files: map[string]string{"m/index.js": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "node -r", cmd: `node -r ./y -e 1`, files: map[string]string{"y.js": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "node's require in a file", cmd: `node app.js`, files: map[string]string{"app.js": `require("./lib/y")`, "lib/y.js": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "NODE_PATH", cmd: `NODE_PATH=lib node -e 'require("y")'`, files: map[string]string{"lib/y.js": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "perl -M", cmd: `perl -I. -Mw7 -e1`, files: map[string]string{"w7.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "perl -I dir", cmd: `perl -I lib -e 'use A::B'`, files: map[string]string{"lib/A/B.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "perl use lib", cmd: `perl -e 'use lib "t"; use W'`, files: map[string]string{"t/W.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "perl $ENV{HOME}", cmd: `perl w.pl`, files: map[string]string{"w.pl": `open(F, ">>", "$ENV{HOME}/.bashrc")`}, writes: []string{"~/.bashrc"}},
+		{name: "ruby require", cmd: `ruby -e 'require "./r"'`, files: map[string]string{"r.rb": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "ruby -r", cmd: `ruby -I lib -rr -e 1`, files: map[string]string{"lib/r.rb": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "lua require", cmd: `lua -e 'require "a.b"'`, files: map[string]string{"a/b.lua": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "php include", cmd: `php -r 'include "x.php";'`, files: map[string]string{"x.php": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "R source", cmd: `Rscript -e 'source("x.R")'`, files: map[string]string{"x.R": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "a #! script's imports", cmd: `./tool`, files: map[string]string{"./tool": "#!/usr/bin/env python3\nimport helper\n", "helper.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "written by the command", cmd: `echo 'open("/home/u/.bashrc", "a")' > w8.py && python3 -c 'import w8'`, writes: []string{"/home/u/.bashrc"}},
+		{name: "written after a first look", cmd: `python3 -c 'import w8'; echo 'open("/home/u/.bashrc", "a")' > w8.py; python3 -c 'import w8'`, writes: []string{"/home/u/.bashrc"}},
+		{name: "the standard library", cmd: `python3 -c 'import json, os, sys; print(1)'`},
+		{name: "a cycle", cmd: `python3 -c 'import a'`, files: map[string]string{"a.py": "import b", "b.py": "import a"}},
+	}
+	for _, tc := range tests {
+		a, _ := analyzeWith(tc.cmd, tc.files)
+		for _, p := range tc.writes {
+			if !slices.Contains(a.Writes, p) {
+				t.Errorf("%s: %s: writes %q, want %q among them (err %v)", tc.name, tc.cmd, a.Writes, p, a.Err)
+			}
+		}
+		if hidden := errors.Is(a.Err, ErrHidden); hidden != tc.hidden {
+			t.Errorf("%s: %s: hidden = %v (%v), want %v", tc.name, tc.cmd, hidden, a.Err, tc.hidden)
+		}
+	}
+}
+
+// TestModulesBounded: the module files followed are bounded; past the
+// bound, what the command's own code names is hidden, and what a module
+// names is not followed.
+func TestModulesBounded(t *testing.T) {
+	files := map[string]string{}
+	code := "import "
+	for i := range maxModuleFiles + 1 {
+		n := string(rune('a' + i))
+		files[n+".py"] = "x = 1"
+		if i > 0 {
+			code += ", "
+		}
+		code += n
+	}
+	a, f := analyzeWith(`python3 -c '`+code+`'`, files)
+	if !errors.Is(a.Err, ErrHidden) {
+		t.Errorf("%d modules named: err %v, want hidden", maxModuleFiles+1, a.Err)
+	}
+	if len(f.asked) > maxModuleProbes+maxModuleFiles {
+		t.Errorf("%d reads, want at most %d", len(f.asked), maxModuleProbes+maxModuleFiles)
+	}
+	chain := map[string]string{}
+	for i := range maxModuleFiles + 4 {
+		chain[string(rune('a'+i))+".py"] = "import " + string(rune('a'+i+1))
+	}
+	loop := strings.Repeat(`python3 -c 'import json, os, sys, re'; `, maxModuleProbes)
+	if a, f := analyzeWith(loop, nil); a.Err != nil || len(f.asked) > 8 {
+		t.Errorf("the same one-liner %d times: err %v, %d files asked, want none and each name looked for once", maxModuleProbes, a.Err, len(f.asked))
+	}
+	if a, _ := analyzeWith(`python3 -c 'import a'`, chain); a.Err != nil {
+		t.Errorf("a long chain of imports: err %v, want none (followed within the bound)", a.Err)
+	}
+}
+
+// TestSourceOperands: a source file handed to a program guard has no
+// handler for and does not know to only read is scanned as a program file
+// (review 7 F14); readers, copies and handled programs are not.
+func TestSourceOperands(t *testing.T) {
+	evil := `fopen("/home/u/.bashrc", "a")`
+	tests := []struct {
+		cmd   string
+		files map[string]string
+		write bool // ~/.bashrc among the writes or the touches
+	}{
+		{cmd: `gcc w.c -o w && ./w`, files: map[string]string{"w.c": evil}, write: true},
+		{cmd: `tcc -run w.c`, files: map[string]string{"w.c": evil}, write: true},
+		{cmd: `java W.java`, files: map[string]string{"W.java": `Files.writeString(Path.of(System.getProperty("user.home"), ".bashrc"), "x")`}, write: true},
+		{cmd: `julia --project=. x.jl`, files: map[string]string{"x.jl": evil}, write: true},
+		{cmd: `mytool --script=x.kts`, files: map[string]string{"x.kts": evil}, write: true},
+		{cmd: `printf 'fopen("/home/u/.bashrc", "a")' > w.c && cc w.c`, write: true},
+		{cmd: `gcc -O2 -c main.c`, files: map[string]string{"main.c": `int main() { puts("hi"); }`}},
+		{cmd: `cat w.c`, files: map[string]string{"w.c": evil}},
+		{cmd: `cp w.c w2.c`, files: map[string]string{"w.c": evil}},
+		{cmd: `rm w.c`, files: map[string]string{"w.c": evil}},
+		{cmd: `gcc data.txt`, files: map[string]string{"data.txt": evil}},
+	}
+	for _, tc := range tests {
+		a, _ := analyzeWith(tc.cmd, tc.files)
+		w := append(slices.Clone(a.Writes), a.Touches...)
+		if got := slices.Contains(w, "/home/u/.bashrc") || slices.Contains(w, "~/.bashrc"); got != tc.write {
+			t.Errorf("%s: writes and touches %q, want ~/.bashrc among them %v (err %v)", tc.cmd, w, tc.write, a.Err)
+		}
+	}
+	many := map[string]string{}
+	cmd := "mytool"
+	for i := range maxSourceOperands + 2 {
+		n := string(rune('a'+i)) + ".c"
+		many[n] = "int x;"
+		cmd += " " + n
+	}
+	if _, f := analyzeWith(cmd, many); len(f.asked) > maxSourceOperands {
+		t.Errorf("%s: %d files read, want at most %d", cmd, len(f.asked), maxSourceOperands)
+	}
+}
+
+// TestOptionFiles: the project files a toolchain takes options from are
+// read as its command line (review 7 F5): maven's .mvn/jvm.config,
+// gradle.properties' jvmargs; a file guard cannot read whole is hidden.
+func TestOptionFiles(t *testing.T) {
+	tests := []struct {
+		cmd    string
+		files  map[string]string
+		line   string
+		hidden bool
+	}{
+		{cmd: `mvn package`, files: map[string]string{".mvn/jvm.config": "-Xmx1g\n'-XX:OnError=rm -rf ~/.guard'"}, line: "rm"},
+		{cmd: `./mvnw -q verify`, files: map[string]string{".mvn/maven.config": "-Dexec.executable=rm"}, line: "rm"},
+		{cmd: `gradle build`, files: map[string]string{"gradle.properties": "org.gradle.caching=true\norg.gradle.jvmargs=-Xmx2g -XX:OnError=rm\n"}, line: "rm"},
+		{cmd: `gradle build`, files: map[string]string{"gradle.properties": "org.gradle.jvmargs=-Xmx2g\n"}},
+		{cmd: `mvn package`},
+	}
+	for _, tc := range tests {
+		a, _ := analyzeWith(tc.cmd, tc.files)
+		if tc.line != "" && !slices.ContainsFunc(a.Lines, func(l string) bool { return strings.HasPrefix(l, tc.line) }) {
+			t.Errorf("%s: lines %q, want one starting %q", tc.cmd, a.Lines, tc.line)
+		}
+		if hidden := errors.Is(a.Err, ErrHidden); hidden != tc.hidden {
+			t.Errorf("%s: hidden = %v (%v), want %v", tc.cmd, hidden, a.Err, tc.hidden)
+		}
+	}
+	if got := propertyValue("a=1\norg.gradle.jvmargs = -Xmx1g\n", "org.gradle.jvmargs"); got != " -Xmx1g" {
+		t.Errorf("propertyValue = %q", got)
+	}
+}
