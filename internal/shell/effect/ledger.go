@@ -784,6 +784,9 @@ func (w *Ledger) DirVar(p string) (string, bool) {
 
 // record adds p to the reads, the writes or the touches.
 func (w *Ledger) record(p string, k pathKind) {
+	if p == "" {
+		return // "" names no file: the kernel refuses it (ln "" x)
+	}
 	if k == readPath {
 		// DIR/… read is what find found under DIR: all of it, unless
 		// found named the files.
