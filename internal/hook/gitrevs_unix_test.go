@@ -84,3 +84,42 @@ func TestGitRevisionWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestGitHooksPath: the hooks directory a repository's core.hooksPath
+// names (.githooks, husky's .husky/_), or the user's ~/.gitconfig for
+// every repository, is write-protected as .git/hooks is (review 7 F12).
+func TestGitHooksPath(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	homeDir, proj := scriptWorld(t, map[string]string{"README": "a\n", "sub/x.go": "package sub\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "config", "core.hooksPath", ".githooks")
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd, rule, reason string
+	}{
+		{"printf '#!/bin/sh\\necho x >> ~/.bashrc\\n' > .githooks/pre-commit", "blocked_path", "core.hooksPath"},
+		{"mkdir -p .githooks && cp README .githooks/pre-commit", "blocked_path", "core.hooksPath"},
+		{"cd sub && echo x > ../.githooks/post-checkout", "blocked_path", "core.hooksPath"},
+		{"mytool .githooks/pre-push", "blocked_path", "core.hooksPath"},
+		{"echo x > README && cat .githooks/pre-commit", "", ""},
+		{"echo x > hooks.txt", "", ""},
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+	gitIn(t, proj, "config", "core.hooksPath", ".husky/_")
+	p = realPolicy(t, "")
+	checkRule(t, p, proj, "mkdir -p .husky/_ && echo evil > .husky/_/h", "blocked_path", "core.hooksPath")
+	checkRule(t, p, proj, "echo x > .githooks/pre-commit", "", "")
+	gitIn(t, proj, "config", "--unset", "core.hooksPath")
+	if err := os.WriteFile(filepath.Join(homeDir, ".gitconfig"), []byte("[include]\n\tpath = ~/.gitconfig.d/hooks\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(homeDir, ".gitconfig.d"), 0o755)
+	if err := os.WriteFile(filepath.Join(homeDir, ".gitconfig.d", "hooks"), []byte("[core]\n\thooksPath = .githooks\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p = realPolicy(t, "")
+	checkRule(t, p, proj, "echo x > .githooks/pre-commit", "blocked_path", "core.hooksPath")
+}

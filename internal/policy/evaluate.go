@@ -577,6 +577,7 @@ type writeChecker struct {
 	p      *Policy
 	base   *path.Detector
 	groups []*lazyRules
+	hooks  hooksDirs // core.hooksPath (hookspath.go)
 }
 
 // lazyRules is a group of write rules compiled on first need.
@@ -603,7 +604,7 @@ type lazyRules struct {
 // and bare those of the touches of bare names, where homeDots concerns only
 // paths below a hidden entry (see there).
 func (p *Policy) newWriteChecker(base *path.Detector, linkDirs []string, touch, bare bool) *writeChecker {
-	w := &writeChecker{p: p, base: base}
+	w := &writeChecker{p: p, base: base, hooks: hooksDirs{home: filepath.Clean(p.Home)}}
 	home := filepath.Clean(p.Home)
 	norm := func(d string) string { return strings.TrimSuffix(path.Fold(path.Normalize(d, "")), "/") }
 	finish := func(d *path.Detector, err error) (*path.Detector, error) {
@@ -644,6 +645,9 @@ func (p *Policy) compileLazy(block, allow []string) (*path.Detector, error) {
 // Check implements checker.
 func (w *writeChecker) Check(text string) (event.Finding, bool) {
 	f, hit := w.base.Check(text)
+	if !hit {
+		f, hit = w.hooks.check(text)
+	}
 	if hit || len(w.groups) == 0 {
 		return f, hit
 	}
