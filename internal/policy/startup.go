@@ -112,14 +112,29 @@ func (s *startupScan) add(g string) {
 
 // pathDirs adds DIR/* for each directory of the PATH value v under the
 // home directory (not the home directory itself: its every file would be
-// protected).
+// protected), for each other one the user can write that is not the
+// system's (Homebrew's /opt/homebrew/bin, /home/linuxbrew/.linuxbrew/bin:
+// review 7 F16), and **/DIR/* for a relative one (./node_modules/.bin:
+// every directory's, since the shell resolves it against its own). An
+// empty entry or "." (the working directory itself) adds none: its every
+// file would be protected; the shell analysis looks a catalogue program
+// up on such a PATH instead (search.go).
 func (s *startupScan) pathDirs(v string) {
 	for _, d := range filepath.SplitList(v) {
 		d, ok := s.expand(d)
-		if !ok || !filepath.IsAbs(d) {
+		if !ok {
+			continue
+		}
+		if !filepath.IsAbs(d) {
+			s.relativePathDir(d)
 			continue
 		}
 		d = filepath.Clean(d)
+		if !strings.HasPrefix(d, s.home+string(filepath.Separator)) && d != s.home && !hasGlobChar(d) && !s.seen[d] && !systemPathDir(d) && userWritable(d) {
+			s.seen[d] = true
+			s.add(filepath.Join(d, "*"))
+			continue
+		}
 		if strings.HasPrefix(d, s.home+string(filepath.Separator)) && !hasGlobChar(d) && !s.seen[d] {
 			s.seen[d] = true
 			s.add(filepath.Join(d, "*"))
@@ -128,6 +143,31 @@ func (s *startupScan) pathDirs(v string) {
 			}
 		}
 	}
+}
+
+// relativePathDir adds **/DIR/* for relative PATH entry d (not "", ".",
+// nor one that climbs: ../bin is any directory's bin).
+func (s *startupScan) relativePathDir(d string) {
+	d = filepath.ToSlash(filepath.Clean(d))
+	if d == "." || d == "" || strings.HasPrefix(d, "..") || strings.HasPrefix(d, "~") || hasGlobChar(d) || s.seen["rel:"+d] {
+		return
+	}
+	s.seen["rel:"+d] = true
+	s.add("**/" + d + "/*")
+}
+
+// systemPathDir reports whether d is a directory of the operating
+// system's, which block_write's /usr/** and /etc/** cover or an
+// unprivileged user cannot write (a root user can write anything: these
+// are not protected again per file).
+func systemPathDir(d string) bool {
+	d = filepath.ToSlash(d)
+	for _, s := range []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc", "/System", "/nix/store", "/run/current-system", "/snap", "/var/lib/snapd"} {
+		if d == s || strings.HasPrefix(d, s+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // pathLinks returns TARGETDIR/* for each symbolic link in PATH

@@ -150,3 +150,38 @@ func TestStartupProtectedFiles(t *testing.T) {
 		t.Error("ProtectedFiles lacks ~/.cargo/env, which ~/.bashrc sources")
 	}
 }
+
+// TestStartupPathDirs: a PATH directory outside the home that the user can
+// write (Homebrew's, or one not made yet under a writable directory) and a
+// relative one (./node_modules/.bin, in every directory) are
+// write-protected; an empty entry and "." add nothing (review 7 F16).
+func TestStartupPathDirs(t *testing.T) {
+	root := t.TempDir()
+	home, brew := filepath.Join(root, "home"), filepath.Join(root, "opt", "homebrew", "bin")
+	if err := os.MkdirAll(brew, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	later := filepath.Join(root, "linuxbrew", ".linuxbrew", "bin")
+	t.Setenv("PATH", brew+":"+later+":./node_modules/.bin::.:/usr/bin")
+	p := mustParse(t, `{}`)
+	p.Home, p.ZDotDir = home, ""
+	for _, c := range []struct {
+		path  string
+		block bool
+	}{
+		{filepath.Join(brew, "ls"), true},
+		{filepath.Join(later, "git"), true},
+		{filepath.Join(root, "proj", "node_modules", ".bin", "grep"), true},
+		{filepath.Join(root, "proj", "node_modules", "x", "index.js"), false},
+		{filepath.Join(root, "proj", "main.go"), false},
+		{filepath.Join(root, "opt", "homebrew", "x.txt"), false},
+	} {
+		v, err := p.Evaluate([]event.Input{{Kind: event.KindWrite, Text: c.path}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Blocked() != c.block {
+			t.Errorf("write %s: blocked %v, want %v (%s)", c.path, v.Blocked(), c.block, v.Finding.Reason)
+		}
+	}
+}

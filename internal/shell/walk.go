@@ -32,6 +32,9 @@ type walker struct {
 	// out, by tree (see gitrevs.go).
 	gitRefs bool
 	gitHead map[string]string
+	// relPath: 0 not asked yet, 1 no, 2 the inherited PATH has a relative
+	// entry before the system's directories (search.go).
+	relPath int
 	// rcexpand, wordsplit: zsh's RC_EXPAND_PARAM and SH_WORD_SPLIT were
 	// set (see zshSplits).
 	rcexpand, wordsplit bool
