@@ -484,7 +484,8 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 			return nilIfErr(c.writePaths, err, name)
 		}
 		if c.readPaths == nil {
-			c.readPaths, err = path.Compile(path.Rules{Block: p.FilePaths.BlockRead, Allow: p.FilePaths.AllowRead,
+			block := append(slices.Clip(p.FilePaths.BlockRead), movedGlobs(p.Home, p.FilePaths.BlockRead, false, envLookup)...) // envmoves.go
+			c.readPaths, err = path.Compile(path.Rules{Block: block, Allow: p.FilePaths.AllowRead,
 				Home: p.Home, Variants: p.linkVariants(p.FilePaths.BlockRead, p.FilePaths.AllowRead)})
 		}
 		return nilIfErr(c.readPaths, err, name)

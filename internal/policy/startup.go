@@ -96,6 +96,16 @@ func (p *Policy) startupRules() (globs, linkDirs, named []string) {
 		}
 		first, s.next = s.next, nil
 	}
+	// The protected files a variable moves, as the environment or the
+	// start-up files set it (envmoves.go).
+	for _, g := range movedGlobs(home, p.FilePaths.BlockWrite, true, func(n string) (string, bool) {
+		if v, ok := s.vars[n]; ok {
+			return v, true
+		}
+		return os.LookupEnv(n)
+	}) {
+		s.add(g)
+	}
 	return s.globs, s.linkDirs, s.named
 }
 
