@@ -10,6 +10,7 @@ package policy
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"os"
 	"path/filepath"
@@ -37,9 +38,10 @@ const (
 // startupScan is the state of one reading of the start-up files.
 type startupScan struct {
 	home  string
-	vars  map[string]string // NAME=VALUE lines read so far, values expanded
-	seen  map[string]bool   // files read or queued, PATH directories listed
-	next  []string          // sourced files to read at the next level
+	vars  map[string]string   // NAME=VALUE lines read so far, values expanded
+	loops map[string][]string // for NAME in WORDS: the words, for a source "$NAME" (startparse.go)
+	seen  map[string]bool     // files read or queued, PATH directories listed
+	next  []string            // sourced files to read at the next level
 	globs []string
 	read  int
 	// linkDirs are the PATH directories under home whose links pathLinks
@@ -71,7 +73,7 @@ func (p *Policy) startupRules() (globs, linkDirs, named []string) {
 	if p.Home == "" || home == "/" || !filepath.IsAbs(home) {
 		return nil, nil, nil
 	}
-	s := &startupScan{home: home, vars: map[string]string{"HOME": home}, seen: map[string]bool{}}
+	s := &startupScan{home: home, vars: map[string]string{"HOME": home}, seen: map[string]bool{}, loops: map[string][]string{}}
 	zdot := home
 	if p.ZDotDir != "" {
 		zdot = filepath.Clean(p.ZDotDir)
@@ -265,7 +267,14 @@ func (s *startupScan) file(f string) {
 		return
 	}
 	s.read++
-	sc := bufio.NewScanner(io.LimitReader(fh, maxStartupBytes))
+	data, err := io.ReadAll(io.LimitReader(fh, maxStartupBytes))
+	if err != nil {
+		return
+	}
+	if s.parsed(data, strings.HasPrefix(filepath.Base(f), ".z") || strings.HasSuffix(f, ".zsh")) { // startparse.go
+		return
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 4096), maxStartupBytes)
 	for sc.Scan() {
 		s.line(sc.Text())
