@@ -30,8 +30,16 @@ func (s *startupScan) parsed(data []byte, zsh bool) bool {
 	if err != nil {
 		return false
 	}
-	pr := syntax.NewPrinter()
+	var pr *syntax.Printer
 	text := func(n syntax.Node) string {
+		if w, ok := n.(*syntax.Word); ok {
+			if l := w.Lit(); l != "" || len(w.Parts) == 0 {
+				return l // most words: no printer
+			}
+		}
+		if pr == nil {
+			pr = syntax.NewPrinter()
+		}
 		var b bytes.Buffer
 		if pr.Print(&b, n) != nil {
 			return ""
