@@ -40,7 +40,7 @@ func (c *cmd) gitRevWrites(sub string, args []word.Word, dir string) {
 		below := strings.HasPrefix(f.Path, gd+"/")
 		wrote = wrote || f.Path == gd || below
 	}
-	fresh := !c.w.gitRefs && !wrote // a .git the command made (cp -r x/.git .) is not what is on disk
+	fresh := !c.w.gitRefs && !wrote && !c.gitDirGiven() // a .git the command made (cp -r x/.git .) is not what is on disk
 	rr, isRR := c.w.Files.(effect.RevReader)
 	if !isRR {
 		return // no reader: the analysis of text alone
@@ -73,8 +73,25 @@ func (c *cmd) gitRevWrites(sub string, args []word.Word, dir string) {
 		if sub == "pull" {
 			next = "git merge (or rebase) of what it fetched"
 		}
-		c.w.hide("git %s writes the working tree from a revision guard cannot read (fetched by the same command, or a name guard cannot resolve), which may hold the project's hook files; run git fetch first, then %s in a separate call", sub, next)
+		c.w.hide("git %s writes the working tree from a revision guard cannot read (fetched or moved by the same command, a name guard cannot resolve, another repository's, past its bounds), which may hold the project's hook files; run git fetch first, then %s in a separate call", sub, next)
 	}
+}
+
+// gitDirGiven reports whether the command names the repository apart
+// from its working tree (--git-dir, GIT_DIR, GIT_OBJECT_DIRECTORY): the
+// reader finds the repository from the tree, so it may read another one.
+func (c *cmd) gitDirGiven() bool {
+	for _, a := range c.args {
+		if a.Text == "--git-dir" || strings.HasPrefix(a.Text, "--git-dir=") {
+			return true
+		}
+	}
+	for _, v := range []string{"GIT_DIR", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR", "GIT_ALTERNATE_OBJECT_DIRECTORIES"} {
+		if _, ok := c.w.lookup(v); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // gitRefKeepers are git's subcommands known to leave refs and objects as
