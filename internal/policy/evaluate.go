@@ -84,6 +84,7 @@ type detectors struct {
 	// command wrote bare (event.Input.Bare).
 	bareTouchPaths *writeChecker
 	linkDirs       []string // the PATH directories whose links the write rules follow
+	outsideDirs    []string // writable PATH directories outside the home (startup.go), compiled lazily
 	userFiles      []string // the start-up files and the files they source (userText)
 	userReal       []string // where they really are (userFiles)
 	// realDirs is where each directory of a path glob really is
@@ -457,8 +458,8 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 				if guardDirs, err = p.guardDirs(); err == nil {
 					// The files the start-up files source and the PATH
 					// directories under ~ (startup.go).
-					startup, linkDirs, named := p.startupRules()
-					c.userFiles = named
+					startup, linkDirs, named, outside := p.startupRules()
+					c.userFiles, c.outsideDirs = named, outside
 					// homeDots is compiled apart, with its exceptions
 					// (writeChecker).
 					block := slices.DeleteFunc(slices.Clone(p.FilePaths.BlockWrite), func(g string) bool { return g == homeDots })
@@ -588,6 +589,10 @@ type lazyRules struct {
 	// work out meets it only when what it knows already lies in a hidden
 	// entry of the home (~/.mavenr$(…)).
 	dots bool
+	// known marks a group that concerns a path with a part guard cannot
+	// tell only when the part it knows may lie in one of tops (the PATH
+	// directories outside the home: hookspath.go's neighbour, startup.go).
+	known bool
 	// deep marks the homeDots group of the touches: it concerns a path
 	// below a hidden entry of the home (~/.pyenv/plugins/x), not the entry
 	// itself, which a data word resolved in the home also names (yq
@@ -620,6 +625,15 @@ func (p *Policy) newWriteChecker(base *path.Detector, linkDirs []string, touch, 
 			if t := norm(filepath.Join(home, homeTop(home, d))); !slices.Contains(g.tops, t) {
 				g.tops = append(g.tops, t)
 			}
+		}
+		w.groups = append(w.groups, g)
+	}
+	if dirs := p.cache.outsideDirs; len(dirs) > 0 { // set by detector, which holds the lock
+		globs := make([]string, len(dirs))
+		g := &lazyRules{known: true, build: func() (*path.Detector, error) { return finish(p.compileLazy(globs, nil)) }}
+		for i, d := range dirs {
+			globs[i] = filepath.ToSlash(filepath.Join(d, "*"))
+			g.tops = append(g.tops, norm(d))
 		}
 		w.groups = append(w.groups, g)
 	}
@@ -658,7 +672,7 @@ func (w *writeChecker) Check(text string) (event.Finding, bool) {
 		n = strings.TrimSuffix(path.Fold(path.Normalize(text, w.p.Home)), "/")
 	}
 	for _, g := range w.groups {
-		if !opaque && !g.concerns(n) || g.dots && !w.inDots(text, g.deep) {
+		if !opaque && !g.concerns(n) || g.dots && !w.inDots(text, g.deep) || g.known && !g.concerns(w.knownPart(text)) {
 			continue
 		}
 		g.once.Do(func() { g.d, g.err = g.build() })

@@ -31,7 +31,7 @@ alias ll='ls -l'
 	}
 	t.Setenv("PATH", "/usr/bin")
 	p := &Policy{Home: home}
-	g, _, _ := p.startupRules()
+	g, _, _, _ := p.startupRules()
 	for _, want := range []string{"~/dotfiles/zsh/*.zsh", "~/a.sh", "~/b.sh", "~/.cache/zoxide-init.zsh", "~/.cache/direnv-hook.sh",
 		"~/.cache/kubectl-comp.zsh", "~/tools/gitstat", "~/tools/prompt.sh", "~/tools/onexit.sh", "~/lib/fn.sh", "~/tools/run.sh"} {
 		if !slices.Contains(g, want) {

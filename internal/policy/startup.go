@@ -11,6 +11,8 @@ package policy
 import (
 	"bufio"
 	"bytes"
+
+	"github.com/guardhq/guard/internal/detect/path"
 	"io"
 	"os"
 	"path/filepath"
@@ -50,6 +52,9 @@ type startupScan struct {
 	// named are the start-up files and the files they source (see
 	// userFiles).
 	named []string
+	// outside are the PATH directories outside the home the user can
+	// write: DIR/* each, compiled only when a write reaches one.
+	outside []string
 }
 
 // startupWrites returns the write globs the start-up files add: each file
@@ -61,17 +66,20 @@ type startupScan struct {
 // expand is left out (the default list still holds). It reads at most
 // maxStartupFiles files of maxStartupBytes each.
 func (p *Policy) startupWrites() []string {
-	g, _, _ := p.startupRules()
+	g, _, _, outside := p.startupRules()
+	for _, d := range outside {
+		g = append(g, filepath.ToSlash(filepath.Join(d, "*")))
+	}
 	return g
 }
 
 // startupRules returns startupWrites' globs, the PATH directories under the
 // home directory whose links lead to more (pathLinks), and the start-up
 // files and the files they source, by name (userFiles).
-func (p *Policy) startupRules() (globs, linkDirs, named []string) {
+func (p *Policy) startupRules() (globs, linkDirs, named, outside []string) {
 	home := filepath.Clean(p.Home)
 	if p.Home == "" || home == "/" || !filepath.IsAbs(home) {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	s := &startupScan{home: home, vars: map[string]string{"HOME": home}, seen: map[string]bool{}, loops: map[string][]string{}}
 	zdot := home
@@ -108,7 +116,7 @@ func (p *Policy) startupRules() (globs, linkDirs, named []string) {
 	}) {
 		s.add(g)
 	}
-	return s.globs, s.linkDirs, s.named
+	return s.globs, s.linkDirs, s.named, s.outside
 }
 
 // add records glob g, up to maxStartupGlobs.
@@ -144,7 +152,7 @@ func (s *startupScan) pathDirs(v string) {
 		d = filepath.Clean(d)
 		if !strings.HasPrefix(d, s.home+string(filepath.Separator)) && d != s.home && !hasGlobChar(d) && !s.seen[d] && !systemPathDir(d) && userWritable(d) {
 			s.seen[d] = true
-			s.add(filepath.Join(d, "*"))
+			s.outside = append(s.outside, d) // DIR/*, compiled when a write reaches DIR (writeChecker)
 			continue
 		}
 		if strings.HasPrefix(d, s.home+string(filepath.Separator)) && !hasGlobChar(d) && !s.seen[d] {
@@ -490,3 +498,32 @@ func unquote(w string) string {
 // hasGlobChar reports whether p holds a character a glob reads as a
 // pattern: such a name is left out rather than read as one.
 func hasGlobChar(p string) bool { return strings.ContainsAny(p, "*?[]{}\\") }
+
+// knownPart returns what a write checker can tell of text's place: the
+// text before its first part guard cannot tell (or a glob character),
+// normalised and folded as lazyRules' tops are; "" (every group concerns
+// it) when that part climbs with .. or is not absolute.
+func (w *writeChecker) knownPart(text string) string {
+	cut := len(text)
+	if i := strings.Index(text, path.Unknown); i >= 0 {
+		cut = i
+	}
+	if i := strings.IndexAny(text[:cut], "*?["); i >= 0 {
+		cut = i
+	}
+	if cut < len(text) {
+		// The element cut may go on (/opt/home$(x) may be
+		// /opt/homebrew/bin/ls): its directory is what is known.
+		text = text[:strings.LastIndexByte(text[:cut], '/')+1]
+	}
+	if i := strings.LastIndexByte(text, '/'); i >= 0 && strings.Contains(text, "..") {
+		if strings.Contains(text[:i+1], "/../") || strings.HasSuffix(text, "/..") {
+			return ""
+		}
+	}
+	n := strings.TrimSuffix(path.Fold(path.Normalize(text, w.p.Home)), "/")
+	if !strings.HasPrefix(n, "/") {
+		return ""
+	}
+	return n
+}

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"github.com/guardhq/guard/internal/detect/path"
 	"os"
 	"path/filepath"
 	"slices"
@@ -182,6 +183,26 @@ func TestStartupPathDirs(t *testing.T) {
 		}
 		if v.Blocked() != c.block {
 			t.Errorf("write %s: blocked %v, want %v (%s)", c.path, v.Blocked(), c.block, v.Finding.Reason)
+		}
+	}
+}
+
+// TestKnownPart: what a write checker knows of a path with a part it
+// cannot tell is the directory before it.
+func TestKnownPart(t *testing.T) {
+	w := &writeChecker{p: &Policy{Home: "/h"}}
+	for in, want := range map[string]string{
+		"/opt/homebrew/bin/ls":                "/opt/homebrew/bin/ls",
+		"/opt/home" + path.Unknown + "/x":     "/opt",
+		"/opt/homebrew/bin/" + path.Unknown:   "/opt/homebrew/bin",
+		"/opt/homebrew/b*":                    "/opt/homebrew",
+		"~/x/...":                             "/h/x/...",
+		"/a/../opt/homebrew/bin/ls":           "",
+		"relative/x":                          "",
+		path.Unknown + "/opt/homebrew/bin/ls": "",
+	} {
+		if got := w.knownPart(in); got != want {
+			t.Errorf("knownPart(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
