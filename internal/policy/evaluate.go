@@ -84,6 +84,7 @@ type detectors struct {
 	// command wrote bare (event.Input.Bare).
 	bareTouchPaths *writeChecker
 	linkDirs       []string // the PATH directories whose links the write rules follow
+	outsideDirs    []string // writable PATH directories outside the home (startup.go), compiled lazily
 	userFiles      []string // the start-up files and the files they source (userText)
 	userReal       []string // where they really are (userFiles)
 	// realDirs is where each directory of a path glob really is
@@ -457,8 +458,8 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 				if guardDirs, err = p.guardDirs(); err == nil {
 					// The files the start-up files source and the PATH
 					// directories under ~ (startup.go).
-					startup, linkDirs, named := p.startupRules()
-					c.userFiles = named
+					startup, linkDirs, named, outside := p.startupRules()
+					c.userFiles, c.outsideDirs = named, outside
 					// homeDots is compiled apart, with its exceptions
 					// (writeChecker).
 					block := slices.DeleteFunc(slices.Clone(p.FilePaths.BlockWrite), func(g string) bool { return slices.Contains(homeCatchAll, g) })
@@ -484,7 +485,8 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 			return nilIfErr(c.writePaths, err, name)
 		}
 		if c.readPaths == nil {
-			c.readPaths, err = path.Compile(path.Rules{Block: p.FilePaths.BlockRead, Allow: p.FilePaths.AllowRead,
+			block := append(slices.Clip(p.FilePaths.BlockRead), movedGlobs(p.Home, p.FilePaths.BlockRead, false, envLookup)...) // envmoves.go
+			c.readPaths, err = path.Compile(path.Rules{Block: block, Allow: p.FilePaths.AllowRead,
 				Home: p.Home, Variants: p.linkVariants(p.FilePaths.BlockRead, p.FilePaths.AllowRead)})
 		}
 		return nilIfErr(c.readPaths, err, name)
@@ -577,6 +579,7 @@ type writeChecker struct {
 	p      *Policy
 	base   *path.Detector
 	groups []*lazyRules
+	hooks  hooksDirs // core.hooksPath (hookspath.go)
 }
 
 // lazyRules is a group of write rules compiled on first need.
@@ -586,6 +589,10 @@ type lazyRules struct {
 	// work out meets it only when what it knows already lies in a hidden
 	// entry of the home (~/.mavenr$(…)).
 	dots bool
+	// known marks a group that concerns a path with a part guard cannot
+	// tell only when the part it knows may lie in one of tops (the PATH
+	// directories outside the home: hookspath.go's neighbour, startup.go).
+	known bool
 	// deep marks the homeDots group of the touches: it concerns a path
 	// below a hidden entry of the home (~/.pyenv/plugins/x), not the entry
 	// itself, which a data word resolved in the home also names (yq
@@ -603,7 +610,7 @@ type lazyRules struct {
 // and bare those of the touches of bare names, where homeDots concerns only
 // paths below a hidden entry (see there).
 func (p *Policy) newWriteChecker(base *path.Detector, linkDirs []string, touch, bare bool) *writeChecker {
-	w := &writeChecker{p: p, base: base}
+	w := &writeChecker{p: p, base: base, hooks: hooksDirs{home: filepath.Clean(p.Home)}}
 	home := filepath.Clean(p.Home)
 	norm := func(d string) string { return strings.TrimSuffix(path.Fold(path.Normalize(d, "")), "/") }
 	finish := func(d *path.Detector, err error) (*path.Detector, error) {
@@ -618,6 +625,15 @@ func (p *Policy) newWriteChecker(base *path.Detector, linkDirs []string, touch, 
 			if t := norm(filepath.Join(home, homeTop(home, d))); !slices.Contains(g.tops, t) {
 				g.tops = append(g.tops, t)
 			}
+		}
+		w.groups = append(w.groups, g)
+	}
+	if dirs := p.cache.outsideDirs; len(dirs) > 0 { // set by detector, which holds the lock
+		globs := make([]string, len(dirs))
+		g := &lazyRules{known: true, build: func() (*path.Detector, error) { return finish(p.compileLazy(globs, nil)) }}
+		for i, d := range dirs {
+			globs[i] = filepath.ToSlash(filepath.Join(d, "*"))
+			g.tops = append(g.tops, norm(d))
 		}
 		w.groups = append(w.groups, g)
 	}
@@ -650,6 +666,9 @@ func (p *Policy) compileLazy(block, allow []string) (*path.Detector, error) {
 // Check implements checker.
 func (w *writeChecker) Check(text string) (event.Finding, bool) {
 	f, hit := w.base.Check(text)
+	if !hit {
+		f, hit = w.hooks.check(text)
+	}
 	if hit || len(w.groups) == 0 {
 		return f, hit
 	}
@@ -659,7 +678,7 @@ func (w *writeChecker) Check(text string) (event.Finding, bool) {
 		n = strings.TrimSuffix(path.Fold(path.Normalize(text, w.p.Home)), "/")
 	}
 	for _, g := range w.groups {
-		if !opaque && !g.concerns(n) || g.dots && !w.inDots(text, g.deep) {
+		if !opaque && !g.concerns(n) || g.dots && !w.inDots(text, g.deep) || g.known && !g.concerns(w.knownPart(text)) {
 			continue
 		}
 		g.once.Do(func() { g.d, g.err = g.build() })

@@ -10,6 +10,9 @@ package policy
 
 import (
 	"bufio"
+	"bytes"
+
+	"github.com/guardhq/guard/internal/detect/path"
 	"io"
 	"os"
 	"path/filepath"
@@ -37,9 +40,10 @@ const (
 // startupScan is the state of one reading of the start-up files.
 type startupScan struct {
 	home  string
-	vars  map[string]string // NAME=VALUE lines read so far, values expanded
-	seen  map[string]bool   // files read or queued, PATH directories listed
-	next  []string          // sourced files to read at the next level
+	vars  map[string]string   // NAME=VALUE lines read so far, values expanded
+	loops map[string][]string // for NAME in WORDS: the words, for a source "$NAME" (startparse.go)
+	seen  map[string]bool     // files read or queued, PATH directories listed
+	next  []string            // sourced files to read at the next level
 	globs []string
 	read  int
 	// linkDirs are the PATH directories under home whose links pathLinks
@@ -48,6 +52,9 @@ type startupScan struct {
 	// named are the start-up files and the files they source (see
 	// userFiles).
 	named []string
+	// outside are the PATH directories outside the home the user can
+	// write: DIR/* each, compiled only when a write reaches one.
+	outside []string
 }
 
 // startupWrites returns the write globs the start-up files add: each file
@@ -59,19 +66,22 @@ type startupScan struct {
 // expand is left out (the default list still holds). It reads at most
 // maxStartupFiles files of maxStartupBytes each.
 func (p *Policy) startupWrites() []string {
-	g, _, _ := p.startupRules()
+	g, _, _, outside := p.startupRules()
+	for _, d := range outside {
+		g = append(g, filepath.ToSlash(filepath.Join(d, "*")))
+	}
 	return g
 }
 
 // startupRules returns startupWrites' globs, the PATH directories under the
 // home directory whose links lead to more (pathLinks), and the start-up
 // files and the files they source, by name (userFiles).
-func (p *Policy) startupRules() (globs, linkDirs, named []string) {
+func (p *Policy) startupRules() (globs, linkDirs, named, outside []string) {
 	home := filepath.Clean(p.Home)
 	if p.Home == "" || home == "/" || !filepath.IsAbs(home) {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
-	s := &startupScan{home: home, vars: map[string]string{"HOME": home}, seen: map[string]bool{}}
+	s := &startupScan{home: home, vars: map[string]string{"HOME": home}, seen: map[string]bool{}, loops: map[string][]string{}}
 	zdot := home
 	if p.ZDotDir != "" {
 		zdot = filepath.Clean(p.ZDotDir)
@@ -96,7 +106,17 @@ func (p *Policy) startupRules() (globs, linkDirs, named []string) {
 		}
 		first, s.next = s.next, nil
 	}
-	return s.globs, s.linkDirs, s.named
+	// The protected files a variable moves, as the environment or the
+	// start-up files set it (envmoves.go).
+	for _, g := range movedGlobs(home, p.FilePaths.BlockWrite, true, func(n string) (string, bool) {
+		if v, ok := s.vars[n]; ok {
+			return v, true
+		}
+		return os.LookupEnv(n)
+	}) {
+		s.add(g)
+	}
+	return s.globs, s.linkDirs, s.named, s.outside
 }
 
 // add records glob g, up to maxStartupGlobs.
@@ -112,14 +132,29 @@ func (s *startupScan) add(g string) {
 
 // pathDirs adds DIR/* for each directory of the PATH value v under the
 // home directory (not the home directory itself: its every file would be
-// protected).
+// protected), for each other one the user can write that is not the
+// system's (Homebrew's /opt/homebrew/bin, /home/linuxbrew/.linuxbrew/bin:
+// review 7 F16), and **/DIR/* for a relative one (./node_modules/.bin:
+// every directory's, since the shell resolves it against its own). An
+// empty entry or "." (the working directory itself) adds none: its every
+// file would be protected; the shell analysis looks a catalogue program
+// up on such a PATH instead (search.go).
 func (s *startupScan) pathDirs(v string) {
 	for _, d := range filepath.SplitList(v) {
 		d, ok := s.expand(d)
-		if !ok || !filepath.IsAbs(d) {
+		if !ok {
+			continue
+		}
+		if !filepath.IsAbs(d) {
+			s.relativePathDir(d)
 			continue
 		}
 		d = filepath.Clean(d)
+		if !strings.HasPrefix(d, s.home+string(filepath.Separator)) && d != s.home && !hasGlobChar(d) && !s.seen[d] && !systemPathDir(d) && userWritable(d) {
+			s.seen[d] = true
+			s.outside = append(s.outside, d) // DIR/*, compiled when a write reaches DIR (writeChecker)
+			continue
+		}
 		if strings.HasPrefix(d, s.home+string(filepath.Separator)) && !hasGlobChar(d) && !s.seen[d] {
 			s.seen[d] = true
 			s.add(filepath.Join(d, "*"))
@@ -128,6 +163,31 @@ func (s *startupScan) pathDirs(v string) {
 			}
 		}
 	}
+}
+
+// relativePathDir adds **/DIR/* for relative PATH entry d (not "", ".",
+// nor one that climbs: ../bin is any directory's bin).
+func (s *startupScan) relativePathDir(d string) {
+	d = filepath.ToSlash(filepath.Clean(d))
+	if d == "." || d == "" || strings.HasPrefix(d, "..") || strings.HasPrefix(d, "~") || hasGlobChar(d) || s.seen["rel:"+d] {
+		return
+	}
+	s.seen["rel:"+d] = true
+	s.add("**/" + d + "/*")
+}
+
+// systemPathDir reports whether d is a directory of the operating
+// system's, which block_write's /usr/** and /etc/** cover or an
+// unprivileged user cannot write (a root user can write anything: these
+// are not protected again per file).
+func systemPathDir(d string) bool {
+	d = filepath.ToSlash(d)
+	for _, s := range []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc", "/System", "/nix/store", "/run/current-system", "/snap", "/var/lib/snapd"} {
+		if d == s || strings.HasPrefix(d, s+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // pathLinks returns TARGETDIR/* for each symbolic link in PATH
@@ -215,7 +275,14 @@ func (s *startupScan) file(f string) {
 		return
 	}
 	s.read++
-	sc := bufio.NewScanner(io.LimitReader(fh, maxStartupBytes))
+	data, err := io.ReadAll(io.LimitReader(fh, maxStartupBytes))
+	if err != nil {
+		return
+	}
+	if s.parsed(data, strings.HasPrefix(filepath.Base(f), ".z") || strings.HasSuffix(f, ".zsh")) { // startparse.go
+		return
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 4096), maxStartupBytes)
 	for sc.Scan() {
 		s.line(sc.Text())
@@ -431,3 +498,32 @@ func unquote(w string) string {
 // hasGlobChar reports whether p holds a character a glob reads as a
 // pattern: such a name is left out rather than read as one.
 func hasGlobChar(p string) bool { return strings.ContainsAny(p, "*?[]{}\\") }
+
+// knownPart returns what a write checker can tell of text's place: the
+// text before its first part guard cannot tell (or a glob character),
+// normalised and folded as lazyRules' tops are; "" (every group concerns
+// it) when that part climbs with .. or is not absolute.
+func (w *writeChecker) knownPart(text string) string {
+	cut := len(text)
+	if i := strings.Index(text, path.Unknown); i >= 0 {
+		cut = i
+	}
+	if i := strings.IndexAny(text[:cut], "*?["); i >= 0 {
+		cut = i
+	}
+	if cut < len(text) {
+		// The element cut may go on (/opt/home$(x) may be
+		// /opt/homebrew/bin/ls): its directory is what is known.
+		text = text[:strings.LastIndexByte(text[:cut], '/')+1]
+	}
+	if i := strings.LastIndexByte(text, '/'); i >= 0 && strings.Contains(text, "..") {
+		if strings.Contains(text[:i+1], "/../") || strings.HasSuffix(text, "/..") {
+			return ""
+		}
+	}
+	n := strings.TrimSuffix(path.Fold(path.Normalize(text, w.p.Home)), "/")
+	if !strings.HasPrefix(n, "/") {
+		return ""
+	}
+	return n
+}

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"github.com/guardhq/guard/internal/detect/path"
 	"os"
 	"path/filepath"
 	"slices"
@@ -148,5 +149,60 @@ func TestStartupProtectedFiles(t *testing.T) {
 	p.Home = home
 	if !slices.Contains(p.ProtectedFiles(), filepath.Join(home, ".cargo", "env")) {
 		t.Error("ProtectedFiles lacks ~/.cargo/env, which ~/.bashrc sources")
+	}
+}
+
+// TestStartupPathDirs: a PATH directory outside the home that the user can
+// write (Homebrew's, or one not made yet under a writable directory) and a
+// relative one (./node_modules/.bin, in every directory) are
+// write-protected; an empty entry and "." add nothing (review 7 F16).
+func TestStartupPathDirs(t *testing.T) {
+	root := t.TempDir()
+	home, brew := filepath.Join(root, "home"), filepath.Join(root, "opt", "homebrew", "bin")
+	if err := os.MkdirAll(brew, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	later := filepath.Join(root, "linuxbrew", ".linuxbrew", "bin")
+	t.Setenv("PATH", brew+":"+later+":./node_modules/.bin::.:/usr/bin")
+	p := mustParse(t, `{}`)
+	p.Home, p.ZDotDir = home, ""
+	for _, c := range []struct {
+		path  string
+		block bool
+	}{
+		{filepath.Join(brew, "ls"), true},
+		{filepath.Join(later, "git"), true},
+		{filepath.Join(root, "proj", "node_modules", ".bin", "grep"), true},
+		{filepath.Join(root, "proj", "node_modules", "x", "index.js"), false},
+		{filepath.Join(root, "proj", "main.go"), false},
+		{filepath.Join(root, "opt", "homebrew", "x.txt"), false},
+	} {
+		v, err := p.Evaluate([]event.Input{{Kind: event.KindWrite, Text: c.path}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Blocked() != c.block {
+			t.Errorf("write %s: blocked %v, want %v (%s)", c.path, v.Blocked(), c.block, v.Finding.Reason)
+		}
+	}
+}
+
+// TestKnownPart: what a write checker knows of a path with a part it
+// cannot tell is the directory before it.
+func TestKnownPart(t *testing.T) {
+	w := &writeChecker{p: &Policy{Home: "/h"}}
+	for in, want := range map[string]string{
+		"/opt/homebrew/bin/ls":                "/opt/homebrew/bin/ls",
+		"/opt/home" + path.Unknown + "/x":     "/opt",
+		"/opt/homebrew/bin/" + path.Unknown:   "/opt/homebrew/bin",
+		"/opt/homebrew/b*":                    "/opt/homebrew",
+		"~/x/...":                             "/h/x/...",
+		"/a/../opt/homebrew/bin/ls":           "",
+		"relative/x":                          "",
+		path.Unknown + "/opt/homebrew/bin/ls": "",
+	} {
+		if got := w.knownPart(in); got != want {
+			t.Errorf("knownPart(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

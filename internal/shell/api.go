@@ -22,6 +22,11 @@ type (
 	// Stater tells what is at a path, its last link not followed (see
 	// [effect.Stater]).
 	Stater = effect.Stater
+	// RevReader tells which files a git subcommand writes from a revision
+	// (see [effect.RevReader]).
+	RevReader = effect.RevReader
+	// RevStatus says what [RevReader.RevChanges] found.
+	RevStatus = effect.RevStatus
 	// EntryKind says what [Stater.Lstat] found.
 	EntryKind = effect.EntryKind
 )
@@ -41,6 +46,13 @@ const (
 	FileAbsent     = effect.FileAbsent
 	FileTooBig     = effect.FileTooBig
 	FileUnreadable = effect.FileUnreadable
+)
+
+// What a revision lookup finds (see [effect.RevKnown]).
+const (
+	RevKnown   = effect.RevKnown
+	RevNone    = effect.RevNone
+	RevUnknown = effect.RevUnknown
 )
 
 // Bounds of the files read through [Options.Files] (see [effect.MaxScriptBytes]).

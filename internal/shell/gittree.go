@@ -43,6 +43,7 @@ func (c *cmd) gitTree(sub string, at int) {
 		}
 	}
 	args := c.args[at+1:]
+	defer c.gitMovesRefs(sub) // gitrevs.go
 	dir, writes := tree, true
 	switch sub {
 	case "clone":
@@ -101,10 +102,17 @@ func (c *cmd) gitTree(sub string, at int) {
 			c.w.WriteDir(dir)
 			c.w.Linking = false
 		}
+		if gitRevSubs.Has(sub) {
+			c.gitRevWrites(sub, args, dir) // gitrevs.go
+		}
 		c.w.MayLink(dir, gitTreeWhy)
 		c.treeChanged(dir, found && dir == tree)
 	}
 }
+
+// gitRevSubs are the subcommands whose tree gitRevWrites reads from the
+// revision they write.
+const gitRevSubs word.Set = " checkout switch merge rebase reset read-tree cherry-pick revert stash pull am checkout-index "
 
 // treeChanged records that the files of the working tree at dir now hold
 // the revisions' text, not what guard reads on disk: a script of the tree

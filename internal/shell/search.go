@@ -33,7 +33,7 @@ const builtins word.Set = " . : [ [[ ]] ! { } alias bg bind break builtin caller
 func (c *cmd) runFound(name string, args []word.Word) {
 	w := c.w
 	if w.guessing > 0 || !effect.ProgramName(name) || builtins.Has(name) || slices.Contains(w.redefined, strings.ToLower(name)) ||
-		catalogue.ProgramNamed(name) != nil && w.trusts(name, name) {
+		catalogue.ProgramNamed(name) != nil && w.trusts(name, name) && !w.relativePath() {
 		return
 	}
 	l := w.LookPath(name, c.path)
@@ -62,4 +62,27 @@ func (w *walker) writtenNamed(name string) string {
 		}
 	}
 	return ""
+}
+
+// relativePath reports whether the PATH the agent's shell inherits has a
+// relative or empty entry (./node_modules/.bin, ".", "") before the
+// system's directories: a catalogue program's name may then run a file of
+// the working directory's, which is looked up and read as any program
+// found on PATH (review 7 F16).
+func (w *walker) relativePath() bool {
+	if w.relPath == 0 {
+		w.relPath = 1
+		if s, ok := w.Files.(effect.Searcher); ok {
+			for _, d := range strings.Split(s.SearchPath(), ":") {
+				if systemBinDirs.Has(strings.TrimRight(d, "/")) {
+					break
+				}
+				if d == "" || !strings.HasPrefix(d, "/") && !strings.HasPrefix(d, "~") && !strings.HasPrefix(d, "$") {
+					w.relPath = 2
+					break
+				}
+			}
+		}
+	}
+	return w.relPath == 2
 }

@@ -26,6 +26,15 @@ type walker struct {
 	// or match dot files, was set (see globOptions); braceccl: zsh's
 	// BRACE_CCL, which makes {abc} a set of letters (see cclBraces).
 	nocase, dotglob, braceccl bool
+	// gitRefs: an earlier git subcommand of the command may have moved
+	// refs or added objects, so the repository on disk is not what a
+	// later checkout reads; gitHead: the revision an earlier one checked
+	// out, by tree (see gitrevs.go).
+	gitRefs bool
+	gitHead map[string]string
+	// relPath: 0 not asked yet, 1 no, 2 the inherited PATH has a relative
+	// entry before the system's directories (search.go).
+	relPath int
 	// rcexpand, wordsplit: zsh's RC_EXPAND_PARAM and SH_WORD_SPLIT were
 	// set (see zshSplits).
 	rcexpand, wordsplit bool

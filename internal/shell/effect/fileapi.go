@@ -150,3 +150,31 @@ const (
 	// MaxTreeDepth bounds the depth of a copied tree walked.
 	MaxTreeDepth = 32
 )
+
+// RevReader is a [Files] that also reads a repository's objects: which
+// files of the working tree a git subcommand that writes it from a
+// revision (checkout REV, merge REV, stash pop…) writes. The hook's
+// reader is one.
+type RevReader interface {
+	Files
+	// RevChanges returns, for the repository whose working tree holds
+	// directory dir (named as ReadFile's paths are), the paths where
+	// revision to's tree differs from revision from's, relative to dir
+	// (../.agent_a/settings.json when the top is above it).
+	RevChanges(dir, from, to string) ([]string, RevStatus)
+}
+
+// RevStatus says what [RevReader.RevChanges] found.
+type RevStatus int
+
+// What a revision lookup finds.
+const (
+	// RevKnown: the paths are all the revision changes.
+	RevKnown RevStatus = iota
+	// RevNone: no repository holds dir, or to is no revision but a path
+	// on disk (git checkout FILE): no tree is written from a revision.
+	RevNone
+	// RevUnknown: guard cannot read the revision or its trees within its
+	// bounds (a name it cannot resolve, a bound passed).
+	RevUnknown
+)

@@ -1,0 +1,87 @@
+package gitobj
+
+import (
+	"path"
+	"sort"
+)
+
+// Changes returns the paths of the working tree (relative to its top,
+// slash-separated) where commit to's tree differs from commit from's: the
+// files a checkout of to over from writes or deletes. Identical subtrees
+// are skipped by name, so the cost is the trees on the changed paths. It
+// answers false past MaxChanges paths or when an object cannot be read.
+func (r *Repo) Changes(from, to ID) ([]string, bool) {
+	ta, _, ok := r.Commit(from)
+	if !ok {
+		return nil, false
+	}
+	tb, _, ok := r.Commit(to)
+	if !ok {
+		return nil, false
+	}
+	var out []string
+	if !r.diff(ta, tb, "", &out) {
+		return nil, false
+	}
+	sort.Strings(out)
+	return out, true
+}
+
+// diff appends to out the paths under prefix where trees a and b differ
+// (a zero ID is an absent tree).
+func (r *Repo) diff(a, b ID, prefix string, out *[]string) bool {
+	if a == b {
+		return true
+	}
+	ea, eb := map[string]Entry{}, map[string]Entry{}
+	for _, side := range []struct {
+		id ID
+		m  map[string]Entry
+	}{{a, ea}, {b, eb}} {
+		if side.id == (ID{}) {
+			continue
+		}
+		es, err := r.Tree(side.id)
+		if err != nil {
+			return false
+		}
+		for _, e := range es {
+			side.m[e.Name] = e
+		}
+	}
+	visit := func(name string) bool {
+		x, inA := ea[name]
+		y, inB := eb[name]
+		if inA && inB && x.ID == y.ID && x.Mode == y.Mode {
+			return true
+		}
+		p := path.Join(prefix, name)
+		var sa, sb ID
+		if inA && x.IsTree() {
+			sa = x.ID
+		}
+		if inB && y.IsTree() {
+			sb = y.ID
+		}
+		if (inA && !x.IsTree()) || (inB && !y.IsTree()) {
+			*out = append(*out, p) // a file written, deleted, or replacing a tree
+		}
+		if sa != (ID{}) || sb != (ID{}) {
+			if !r.diff(sa, sb, p, out) {
+				return false
+			}
+		}
+		return len(*out) <= MaxChanges
+	}
+	for name := range ea {
+		if !visit(name) {
+			return false
+		}
+	}
+	for name := range eb {
+		if _, seen := ea[name]; !seen && !visit(name) {
+			return false
+		}
+	}
+	return true
+}

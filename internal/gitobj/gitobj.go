@@ -1,0 +1,424 @@
+// Package gitobj reads a git repository's object store, bounded, without
+// running git: enough to tell which paths of the working tree a checkout,
+// a merge or a stash pop of a revision writes (the paths where the
+// revision's tree differs from HEAD's). It reads loose objects and packed
+// ones (with their deltas), local refs and packed-refs; it answers false
+// for anything it cannot read whole within its bounds (an abbreviated
+// name, @{u}, an alternate object store, a pack beyond the bounds), and
+// the caller then treats the revision as one guard cannot read.
+package gitobj
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/guardhq/guard/internal/regularfile"
+)
+
+// Bounds of one Repo's reads.
+const (
+	// MaxObjectBytes bounds an object (a commit, a tree, a delta's base)
+	// once inflated.
+	MaxObjectBytes = 4 << 20
+	// maxDeltaDepth bounds a chain of deltas.
+	maxDeltaDepth = 64
+	// maxObjects bounds the objects one Repo reads.
+	maxObjects = 4096
+	// maxPacks bounds the pack index files looked at.
+	maxPacks = 64
+	// MaxChanges bounds the paths Diff returns.
+	MaxChanges = 1024
+	// maxRefBytes bounds a ref file, packed-refs, FETCH_HEAD.
+	maxRefBytes = 1 << 20
+	// maxLevels bounds the directories walked up to a .git.
+	maxLevels = 12
+	// maxParents bounds the ~N steps of a revision.
+	maxParents = 256
+)
+
+// errBound is the answer to anything past the bounds or not understood.
+var errBound = errors.New("gitobj: cannot read within bounds")
+
+// Repo is one repository's object store and refs.
+type Repo struct {
+	Top     string // the working tree's top directory
+	gitDir  string // HEAD, FETCH_HEAD… (a worktree's own)
+	common  string // refs, objects, packed-refs
+	objects int
+	packs   []string // *.idx, found once
+	listed  bool
+}
+
+// Find returns the repository whose working tree holds dir, walking up at
+// most maxLevels directories, or false.
+func Find(dir string) (*Repo, bool) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, false
+	}
+	for range maxLevels {
+		dotgit := filepath.Join(dir, ".git")
+		if fi, err := os.Stat(dotgit); err == nil {
+			r := &Repo{Top: dir, gitDir: dotgit, common: dotgit}
+			if !fi.IsDir() {
+				if !r.followGitFile(dotgit) {
+					return nil, false
+				}
+			}
+			return r, true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return nil, false
+		}
+		dir = parent
+	}
+	return nil, false
+}
+
+// followGitFile reads a .git file ("gitdir: PATH") and its commondir.
+func (r *Repo) followGitFile(dotgit string) bool {
+	data, err := regularfile.ReadFile(dotgit, maxRefBytes)
+	if err != nil {
+		return false
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	g, ok := strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
+	if g = strings.TrimSpace(g); !ok || g == "" {
+		return false
+	}
+	if !filepath.IsAbs(g) {
+		g = filepath.Join(filepath.Dir(dotgit), g)
+	}
+	r.gitDir, r.common = g, g
+	if c, err := regularfile.ReadFile(filepath.Join(g, "commondir"), maxRefBytes); err == nil {
+		if cs := strings.TrimSpace(string(c)); cs != "" {
+			if !filepath.IsAbs(cs) {
+				cs = filepath.Join(g, cs)
+			}
+			r.common = cs
+		}
+	}
+	return true
+}
+
+// ID is an object's name.
+type ID [20]byte
+
+// Resolve returns the commit revision rev names: a full hex name, HEAD,
+// FETCH_HEAD, ORIG_HEAD, MERGE_HEAD, CHERRY_PICK_HEAD, a ref name as git
+// looks it up (refs/NAME, refs/tags/NAME, refs/heads/NAME,
+// refs/remotes/NAME, refs/remotes/NAME/HEAD), followed by ~N, ^ and ^1
+// steps; a tag is peeled to its commit.
+func (r *Repo) Resolve(rev string) (ID, bool) {
+	base, steps, ok := splitSteps(rev)
+	if !ok {
+		return ID{}, false
+	}
+	id, ok := r.ref(base, 0)
+	if !ok {
+		return ID{}, false
+	}
+	id, ok = r.peel(id)
+	for i := 0; ok && i < steps; i++ {
+		var ps []ID
+		if _, ps, ok = r.Commit(id); ok && len(ps) > 0 {
+			id = ps[0]
+		} else {
+			ok = false
+		}
+	}
+	return id, ok
+}
+
+// splitSteps splits rev into its name and the count of first-parent steps
+// after it (~, ~N, ^, ^1).
+func splitSteps(rev string) (string, int, bool) {
+	i := strings.IndexAny(rev, "~^")
+	if i < 0 {
+		return rev, 0, rev != ""
+	}
+	base, rest, steps := rev[:i], rev[i:], 0
+	for rest != "" {
+		op := rest[0]
+		rest = rest[1:]
+		j := 0
+		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+			j++
+		}
+		n := 1
+		if j > 0 {
+			v, err := strconv.Atoi(rest[:j])
+			if err != nil {
+				return "", 0, false
+			}
+			n = v
+		}
+		if op != '~' && op != '^' || op == '^' && n != 1 && j > 0 {
+			return "", 0, false // ^2, ^{tree}, ^!
+		}
+		rest = rest[j:]
+		steps += n
+		if steps > maxParents {
+			return "", 0, false
+		}
+	}
+	return base, steps, base != ""
+}
+
+// ref resolves a name to an object, following symbolic refs.
+func (r *Repo) ref(name string, depth int) (ID, bool) {
+	if depth > 5 || name == "" || strings.Contains(name, "..") || strings.ContainsAny(name, "@:*?[\\ ") {
+		return ID{}, false
+	}
+	if len(name) == 40 {
+		if b, err := hex.DecodeString(name); err == nil {
+			var id ID
+			copy(id[:], b)
+			return id, true
+		}
+	}
+	var cands []string
+	if !strings.Contains(name, "/") && strings.ToUpper(name) == name {
+		cands = append(cands, name) // HEAD, FETCH_HEAD…
+	}
+	cands = append(cands, "refs/"+name, "refs/tags/"+name, "refs/heads/"+name, "refs/remotes/"+name, "refs/remotes/"+name+"/HEAD")
+	if strings.HasPrefix(name, "refs/") {
+		cands = append([]string{name}, cands...)
+	}
+	for _, c := range cands {
+		dirs := []string{r.common}
+		if !strings.HasPrefix(c, "refs/") {
+			dirs = []string{r.gitDir}
+		}
+		for _, d := range dirs {
+			data, err := regularfile.ReadFile(filepath.Join(d, filepath.FromSlash(c)), maxRefBytes)
+			if err != nil {
+				continue
+			}
+			line, _, _ := strings.Cut(string(data), "\n")
+			line = strings.TrimSpace(line)
+			if t, ok := strings.CutPrefix(line, "ref:"); ok {
+				return r.ref(strings.TrimSpace(t), depth+1)
+			}
+			if len(line) >= 40 {
+				if b, err := hex.DecodeString(line[:40]); err == nil {
+					var id ID
+					copy(id[:], b)
+					return id, true
+				}
+			}
+			return ID{}, false
+		}
+		if strings.HasPrefix(c, "refs/") {
+			if id, ok := r.packedRef(c); ok {
+				return id, true
+			}
+		}
+	}
+	return ID{}, false
+}
+
+// Replaced reports whether the repository substitutes objects (refs/replace,
+// info/grafts, alternates): what git checks out is then not the object
+// read by name.
+func (r *Repo) Replaced() bool {
+	for _, p := range []string{"refs/replace", "info/grafts", "objects/info/alternates"} {
+		if _, err := os.Lstat(filepath.Join(r.common, p)); err == nil {
+			return true
+		}
+	}
+	data, _ := regularfile.ReadFile(filepath.Join(r.common, "packed-refs"), maxRefBytes)
+	return strings.Contains(string(data), " refs/replace/")
+}
+
+// HasRef reports whether full ref name (refs/stash) is there, loose or
+// packed: when it is not, a git command that needs it fails, writing
+// nothing.
+func (r *Repo) HasRef(name string) bool {
+	if _, err := os.Lstat(filepath.Join(r.common, filepath.FromSlash(name))); err == nil {
+		return true
+	}
+	data, err := regularfile.ReadFile(filepath.Join(r.common, "packed-refs"), maxRefBytes)
+	return err == nil && strings.Contains(string(data), " "+name+"\n")
+}
+
+// packedRef looks name up in packed-refs.
+func (r *Repo) packedRef(name string) (ID, bool) {
+	data, err := regularfile.ReadFile(filepath.Join(r.common, "packed-refs"), maxRefBytes)
+	if err != nil {
+		return ID{}, false
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if len(line) > 41 && line[40] == ' ' && strings.TrimSpace(line[41:]) == name {
+			if b, err := hex.DecodeString(line[:40]); err == nil {
+				var id ID
+				copy(id[:], b)
+				return id, true
+			}
+		}
+	}
+	return ID{}, false
+}
+
+// peel follows annotated tags to the object they tag.
+func (r *Repo) peel(id ID) (ID, bool) {
+	for range 8 {
+		typ, data, err := r.Object(id)
+		if err != nil {
+			return ID{}, false
+		}
+		if typ != "tag" {
+			return id, typ == "commit"
+		}
+		line, _, _ := bytes.Cut(data, []byte("\n"))
+		h, ok := bytes.CutPrefix(line, []byte("object "))
+		if !ok || len(h) < 40 {
+			return ID{}, false
+		}
+		if _, err := hex.Decode(id[:], h[:40]); err != nil {
+			return ID{}, false
+		}
+	}
+	return ID{}, false
+}
+
+// Commit returns the tree and the parents of commit id.
+func (r *Repo) Commit(id ID) (tree ID, parents []ID, ok bool) {
+	typ, data, err := r.Object(id)
+	if err != nil || typ != "commit" {
+		return ID{}, nil, false
+	}
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		if len(line) == 0 {
+			break
+		}
+		var dst *ID
+		switch {
+		case bytes.HasPrefix(line, []byte("tree ")):
+			dst = &tree
+		case bytes.HasPrefix(line, []byte("parent ")):
+			parents = append(parents, ID{})
+			dst = &parents[len(parents)-1]
+		default:
+			continue
+		}
+		_, h, _ := bytes.Cut(line, []byte(" "))
+		if len(h) < 40 {
+			return ID{}, nil, false
+		}
+		if _, err := hex.Decode(dst[:], h[:40]); err != nil {
+			return ID{}, nil, false
+		}
+	}
+	return tree, parents, tree != ID{}
+}
+
+// Entry is one entry of a tree.
+type Entry struct {
+	Name string
+	Mode string // "40000" for a tree
+	ID   ID
+}
+
+// IsTree reports whether e is a subtree.
+func (e Entry) IsTree() bool { return e.Mode == "40000" }
+
+// ParseTree reads a tree object's entries.
+func ParseTree(data []byte) ([]Entry, error) {
+	var out []Entry
+	for len(data) > 0 {
+		sp := bytes.IndexByte(data, ' ')
+		if sp <= 0 {
+			return nil, errBound
+		}
+		nul := bytes.IndexByte(data[sp:], 0)
+		if nul <= 1 || sp+nul+21 > len(data) {
+			return nil, errBound
+		}
+		e := Entry{Mode: string(data[:sp]), Name: string(data[sp+1 : sp+nul])}
+		copy(e.ID[:], data[sp+nul+1:sp+nul+21])
+		if strings.Contains(e.Name, "/") || e.Name == "." || e.Name == ".." {
+			return nil, errBound
+		}
+		out = append(out, e)
+		data = data[sp+nul+21:]
+	}
+	return out, nil
+}
+
+// Tree returns the entries of tree id.
+func (r *Repo) Tree(id ID) ([]Entry, error) {
+	typ, data, err := r.Object(id)
+	if err != nil {
+		return nil, err
+	}
+	if typ != "tree" {
+		return nil, errBound
+	}
+	return ParseTree(data)
+}
+
+// Object returns the type and the content of object id.
+func (r *Repo) Object(id ID) (string, []byte, error) {
+	return r.object(id, 0)
+}
+
+func (r *Repo) object(id ID, depth int) (string, []byte, error) {
+	if r.objects++; r.objects > maxObjects || depth > maxDeltaDepth {
+		return "", nil, errBound
+	}
+	h := hex.EncodeToString(id[:])
+	if f, err := regularfile.Open(filepath.Join(r.common, "objects", h[:2], h[2:])); err == nil {
+		defer f.Close()
+		return loose(f)
+	}
+	if !r.listed {
+		r.listed = true
+		r.packs, _ = filepath.Glob(filepath.Join(r.common, "objects", "pack", "*.idx"))
+		if len(r.packs) > maxPacks {
+			r.packs = nil
+			return "", nil, errBound
+		}
+	}
+	for _, idx := range r.packs {
+		off, found, err := lookupIndex(idx, id)
+		if err != nil {
+			return "", nil, err
+		}
+		if found {
+			return r.packed(strings.TrimSuffix(idx, ".idx")+".pack", off, depth)
+		}
+	}
+	return "", nil, fmt.Errorf("gitobj: object %s not found", h[:12])
+}
+
+// loose reads a loose object: zlib of "TYPE SIZE\0DATA".
+func loose(f io.Reader) (string, []byte, error) {
+	z, err := zlib.NewReader(f)
+	if err != nil {
+		return "", nil, errBound
+	}
+	defer z.Close()
+	data, err := io.ReadAll(io.LimitReader(z, MaxObjectBytes+64))
+	if err != nil || len(data) > MaxObjectBytes+32 {
+		return "", nil, errBound
+	}
+	hdr, body, ok := bytes.Cut(data, []byte{0})
+	if !ok {
+		return "", nil, errBound
+	}
+	typ, size, _ := strings.Cut(string(hdr), " ")
+	if n, err := strconv.Atoi(size); err != nil || n != len(body) {
+		return "", nil, errBound
+	}
+	return typ, body, nil
+}

@@ -1,0 +1,121 @@
+package gitobj
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// gitRepo makes a repository with a main branch and a branch evil that
+// adds an agent hook file and changes one file deep in a tree.
+func gitRepo(t *testing.T, pack bool) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	run := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "HOME="+dir, "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@b", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@b")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write := func(p, s string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, p), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run("init", "-q", "-b", "main")
+	for i := range 20 {
+		write(filepath.Join("src", "a", "f"+string(rune('a'+i))+".go"), "package a // a long enough line to make git delta it against its sibling\n")
+	}
+	write("README", "hi\n")
+	run("add", "-A")
+	run("commit", "-qm", "one")
+	run("checkout", "-qb", "evil")
+	write(".agent_a/settings.json", `{"hooks":{}}`)
+	write("src/a/fa.go", "package a // a long enough line to make git delta it against its sibling, changed\n")
+	run("add", "-A")
+	run("commit", "-qm", "two")
+	run("tag", "-a", "-m", "t", "v1")
+	run("checkout", "-q", "main")
+	if pack {
+		run("gc", "-q", "--aggressive")
+	}
+	return dir
+}
+
+func TestChanges(t *testing.T) {
+	for _, pack := range []bool{false, true} {
+		dir := gitRepo(t, pack)
+		r, ok := Find(filepath.Join(dir, "src"))
+		if !ok || r.Top != dir {
+			t.Fatalf("Find: %v %v", ok, r)
+		}
+		head, ok := r.Resolve("HEAD")
+		if !ok {
+			t.Fatalf("pack=%v: HEAD does not resolve", pack)
+		}
+		for _, rev := range []string{"evil", "refs/heads/evil", "v1", "evil~0"} {
+			evil, ok := r.Resolve(rev)
+			if !ok {
+				t.Fatalf("pack=%v: %s does not resolve", pack, rev)
+			}
+			got, ok := r.Changes(head, evil)
+			want := []string{".agent_a/settings.json", "src/a/fa.go"}
+			if !ok || !slices.Equal(got, want) {
+				t.Errorf("pack=%v: Changes(HEAD, %s) = %v, %v; want %v", pack, rev, got, ok, want)
+			}
+		}
+		if id, ok := r.Resolve("evil~1"); !ok || id != head {
+			t.Errorf("pack=%v: evil~1 = %x, %v; want HEAD", pack, id, ok)
+		}
+		for _, rev := range []string{"nope", "evil@{u}", "ev", "HEAD^2", "a:b"} {
+			if _, ok := r.Resolve(rev); ok {
+				t.Errorf("pack=%v: %q resolves", pack, rev)
+			}
+		}
+	}
+}
+
+func TestApplyDeltaBounds(t *testing.T) {
+	for _, d := range [][]byte{nil, {5}, {0, 1, 0x80}, {0, 0x10, 0x91, 0, 0x10}, {3, 3, 0x90, 9}} {
+		if _, err := ApplyDelta([]byte("abc"), d); err == nil {
+			t.Errorf("ApplyDelta(%v) accepted", d)
+		}
+	}
+	if out, err := ApplyDelta([]byte("abc"), []byte{3, 4, 0x90, 3, 1, 'd'}); err != nil || string(out) != "abcd" {
+		t.Errorf("ApplyDelta = %q, %v", out, err)
+	}
+}
+
+func FuzzParseTree(f *testing.F) {
+	f.Add([]byte("100644 a\x00aaaaaaaaaaaaaaaaaaaa40000 d\x00bbbbbbbbbbbbbbbbbbbb"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		es, err := ParseTree(b)
+		for _, e := range es {
+			if err == nil && (e.Name == "" || e.Name == ".." || filepath.Base(e.Name) != e.Name) {
+				t.Fatalf("bad entry %q", e.Name)
+			}
+		}
+	})
+}
+
+func FuzzApplyDelta(f *testing.F) {
+	f.Add([]byte("abc"), []byte{3, 4, 0x90, 3, 1, 'd'})
+	f.Fuzz(func(t *testing.T, base, delta []byte) {
+		out, err := ApplyDelta(base, delta)
+		if err == nil && len(out) > MaxObjectBytes {
+			t.Fatal("past the bound")
+		}
+	})
+}

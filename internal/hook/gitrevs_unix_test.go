@@ -1,0 +1,129 @@
+//go:build unix
+
+package hook
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// gitIn runs git in dir for a test's setup (never on the hook path).
+func gitIn(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@b",
+		"GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@b")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+// TestGitRevisionWrites: git writes the files a revision holds (review 7
+// F15): a branch fetched earlier that brings .agent_a/settings.json,
+// .vscode/tasks.json or .husky/pre-commit is a write of them at checkout,
+// switch, merge, cherry-pick, read-tree -u (the objects read, loose or
+// packed); a revision fetched by the same command, or one guard cannot
+// resolve, blocks in a repository; ordinary branches and a pathspec
+// checkout stay allowed.
+func TestGitRevisionWrites(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"README": "a\n", "sub/x.go": "package sub\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	gitIn(t, proj, "branch", "side")
+	gitIn(t, proj, "checkout", "-qb", "evil")
+	for _, f := range []string{".agent_a/settings.json", ".vscode/tasks.json", ".husky/pre-commit"} {
+		os.MkdirAll(filepath.Join(proj, filepath.Dir(f)), 0o755)
+		if err := os.WriteFile(filepath.Join(proj, f), []byte("{}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "evil")
+	gitIn(t, proj, "checkout", "-q", "main")
+	gitIn(t, proj, "checkout", "-qb", "ok")
+	if err := os.WriteFile(filepath.Join(proj, "src.go"), []byte("package x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "ok")
+	gitIn(t, proj, "checkout", "-q", "main")
+	p := realPolicy(t, "")
+	for _, pack := range []bool{false, true} {
+		if pack {
+			gitIn(t, proj, "gc", "-q")
+		}
+		for _, tc := range []struct {
+			cmd, rule, reason string
+		}{
+			{"git checkout -q evil", "blocked_path", ".agent_a/settings.json"},
+			{"git switch evil", "blocked_path", ".agent_a/settings.json"},
+			{"git merge -q evil", "blocked_path", ".agent_a/settings.json"},
+			{"git cherry-pick evil", "blocked_path", ".agent_a/settings.json"},
+			{"git read-tree -u --reset evil", "blocked_path", ".agent_a/settings.json"},
+			{"git checkout -b x evil", "blocked_path", ".agent_a/settings.json"},
+			{"cd sub && git checkout evil", "blocked_path", ".agent_a/settings.json"},
+			{"git fetch -q /tmp/evil main:e && git checkout e", "unparsable_command", "revision guard cannot read"},
+			{"git pull -q /tmp/evil main", "unparsable_command", "run git fetch first"},
+			{"git checkout no-such-branch", "unparsable_command", "revision guard cannot read"},
+			{"GIT_DIR=/tmp/other/.git git checkout main", "unparsable_command", "revision guard cannot read"},
+			{"git --git-dir=/tmp/other/.git --work-tree=. checkout main", "unparsable_command", "revision guard cannot read"},
+			{"git branch -f ok evil && git checkout ok", "unparsable_command", "revision guard cannot read"},
+			{"git -C sub merge evil", "blocked_path", ".agent_a/settings.json"},
+			{"git checkout ok", "", ""},
+			{"git merge ok", "", ""},
+			{"git checkout side && git checkout main", "", ""},
+			{"git checkout README", "", ""},
+			{"git checkout -b new", "", ""},
+			{"git stash pop", "", ""}, // no stash: nothing written
+			{"git status", "", ""},
+		} {
+			checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+		}
+	}
+}
+
+// TestGitHooksPath: the hooks directory a repository's core.hooksPath
+// names (.githooks, husky's .husky/_), or the user's ~/.gitconfig for
+// every repository, is write-protected as .git/hooks is (review 7 F12).
+func TestGitHooksPath(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	homeDir, proj := scriptWorld(t, map[string]string{"README": "a\n", "sub/x.go": "package sub\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "config", "core.hooksPath", ".githooks")
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd, rule, reason string
+	}{
+		{"printf '#!/bin/sh\\necho x >> ~/.bashrc\\n' > .githooks/pre-commit", "blocked_path", "core.hooksPath"},
+		{"mkdir -p .githooks && cp README .githooks/pre-commit", "blocked_path", "core.hooksPath"},
+		{"cd sub && echo x > ../.githooks/post-checkout", "blocked_path", "core.hooksPath"},
+		{"mytool .githooks/pre-push", "blocked_path", "core.hooksPath"},
+		{"echo x > README && cat .githooks/pre-commit", "", ""},
+		{"echo x > hooks.txt", "", ""},
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+	gitIn(t, proj, "config", "core.hooksPath", ".husky/_")
+	p = realPolicy(t, "")
+	checkRule(t, p, proj, "mkdir -p .husky/_ && echo evil > .husky/_/h", "blocked_path", "core.hooksPath")
+	checkRule(t, p, proj, "echo x > .githooks/pre-commit", "", "")
+	gitIn(t, proj, "config", "--unset", "core.hooksPath")
+	if err := os.WriteFile(filepath.Join(homeDir, ".gitconfig"), []byte("[include]\n\tpath = ~/.gitconfig.d/hooks\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(homeDir, ".gitconfig.d"), 0o755)
+	if err := os.WriteFile(filepath.Join(homeDir, ".gitconfig.d", "hooks"), []byte("[core]\n\thooksPath = .githooks\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p = realPolicy(t, "")
+	checkRule(t, p, proj, "echo x > .githooks/pre-commit", "blocked_path", "core.hooksPath")
+}

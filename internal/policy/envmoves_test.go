@@ -1,0 +1,37 @@
+package policy
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestMovedGlobs: a variable that moves a protected file or directory adds
+// the globs at its value; one with no default place adds its value as a
+// write; a relative value, the home and a glob add nothing.
+func TestMovedGlobs(t *testing.T) {
+	env := map[string]string{
+		"GIT_CONFIG_GLOBAL":   "~/dotfiles/gitconfig",
+		"KUBECONFIG":          "/k/a.yaml:/k/b.yaml",
+		"DOCKER_CONFIG":       "/home/u/dk",
+		"RIPGREP_CONFIG_PATH": "/home/u/rgrc",
+		"AWS_CONFIG_FILE":     "relative/config",
+		"CARGO_HOME":          "/home/u",
+		"NETRC":               "/x/*",
+	}
+	lookup := func(n string) (string, bool) { v, ok := env[n]; return v, ok }
+	writes := movedGlobs("/home/u", []string{"~/.gitconfig", "~/.kube/**", "~/.docker/config.json", "~/.docker/cli-plugins/**", "~/.cargo/bin/*"}, true, lookup)
+	for _, want := range []string{"/home/u/dotfiles/gitconfig", "/k/a.yaml", "/k/b.yaml", "/home/u/dk/config.json", "/home/u/dk/cli-plugins/**", "/home/u/rgrc"} {
+		if !slices.Contains(writes, want) {
+			t.Errorf("writes %v: no %s", writes, want)
+		}
+	}
+	for _, bad := range []string{"relative/config", "/home/u/bin/*", "/x/*"} {
+		if slices.Contains(writes, bad) {
+			t.Errorf("writes %v: %s", writes, bad)
+		}
+	}
+	reads := movedGlobs("/home/u", []string{"~/.kube/config", "~/.docker/config.json"}, false, lookup)
+	if !slices.Contains(reads, "/k/b.yaml") || !slices.Contains(reads, "/home/u/dk/config.json") || slices.Contains(reads, "/home/u/rgrc") {
+		t.Errorf("reads %v", reads)
+	}
+}

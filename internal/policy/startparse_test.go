@@ -1,0 +1,58 @@
+package policy
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// TestStartupParsed: what a start-up file runs besides `source LITERAL`
+// is protected: a loop over a glob, eval of $(cat F) and $(< F), source
+// <(cat F), an alias, PROMPT_COMMAND, a trap, a script run by its path,
+// sources inside functions and tests (review 7 F3).
+func TestStartupParsed(t *testing.T) {
+	home := t.TempDir()
+	text := `for f in ~/dotfiles/zsh/*.zsh; do source "$f"; done
+for g in ~/a.sh "$HOME/b.sh"; do . "${g}"; done
+eval "$(cat ~/.cache/zoxide-init.zsh)"
+eval "$(< ~/.cache/direnv-hook.sh)"
+source <(cat ~/.cache/kubectl-comp.zsh)
+alias gs='~/tools/gitstat --short'
+PROMPT_COMMAND=~/tools/prompt.sh
+trap '~/tools/onexit.sh' EXIT
+myfn() { source ~/lib/fn.sh; }
+if true; then ~/tools/run.sh --quiet; fi
+source ~/*
+alias ll='ls -l'
+`
+	if err := os.WriteFile(filepath.Join(home, ".bashrc"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", "/usr/bin")
+	p := &Policy{Home: home}
+	g, _, _, _ := p.startupRules()
+	for _, want := range []string{"~/dotfiles/zsh/*.zsh", "~/a.sh", "~/b.sh", "~/.cache/zoxide-init.zsh", "~/.cache/direnv-hook.sh",
+		"~/.cache/kubectl-comp.zsh", "~/tools/gitstat", "~/tools/prompt.sh", "~/tools/onexit.sh", "~/lib/fn.sh", "~/tools/run.sh"} {
+		if !slices.Contains(g, want) {
+			t.Errorf("no %s in %v", want, g)
+		}
+	}
+	for _, bad := range []string{"~/*", "ls"} {
+		if slices.Contains(g, bad) {
+			t.Errorf("%s in %v", bad, g)
+		}
+	}
+}
+
+func FuzzStartupParsed(f *testing.F) {
+	f.Add([]byte("for f in ~/x/*.sh; do . \"$f\"; done\nalias a='~/b'\neval \"$(cat ~/c)\"\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s := &startupScan{home: "/h", vars: map[string]string{"HOME": "/h"}, seen: map[string]bool{}, loops: map[string][]string{}}
+		s.parsed(b, false)
+		s.parsed(b, true)
+		if len(s.globs) > maxStartupGlobs {
+			t.Fatal("past the bound")
+		}
+	})
+}

@@ -1,0 +1,32 @@
+package repo
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestSetting(t *testing.T) {
+	for _, tc := range []struct {
+		cfg, want string
+		found     bool
+		inc       []string
+	}{
+		{"[core]\n\thooksPath = .githooks\n", ".githooks", true, nil},
+		{"[Core]\n\tHOOKSPATH = \"a b\" ; c\n[core]\nhookspath=.husky/_\n", ".husky/_", true, nil},
+		{"[core \"x\"]\nhookspath = no\n[core.y]\nhookspath = no\n", "", false, nil},
+		{"[include]\npath = ~/.gitconfig.local\n[includeIf \"gitdir:~/w/\"]\n path = w.inc\n", "", false, []string{"~/.gitconfig.local", "w.inc"}},
+		{"[core] hooksPath = h\n", "h", true, nil},
+	} {
+		v, found, inc := Setting([]byte(tc.cfg), "core.hookspath")
+		if v != tc.want || found != tc.found || !slices.Equal(inc, tc.inc) {
+			t.Errorf("%q: %q %v %v; want %q %v %v", tc.cfg, v, found, inc, tc.want, tc.found, tc.inc)
+		}
+	}
+}
+
+func FuzzSetting(f *testing.F) {
+	f.Add([]byte("[core]\nhooksPath = x\n[include]\npath=y\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		Setting(b, "core.hookspath")
+	})
+}
