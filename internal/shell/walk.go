@@ -33,6 +33,8 @@ type walker struct {
 	// zsh's AUTO_CD (a command that names a directory is cd to it) were
 	// set (see cdPaths).
 	cdable, autocd bool
+	// nheads counts the files whose first bytes were read (beside.go).
+	nheads int
 	// fieldsMode: the word being arranged is an argument (prep's
 	// modeFields); inDots: its dot-file forms are being written (see
 	// dotVariants).

@@ -1,0 +1,183 @@
+package shell
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// A program guard knows nothing of may create names beside a file it is
+// handed that no word of the command shows: gunzip F.gz writes F, gunzip
+// -N the name stored in the file, uudecode the name on its begin line,
+// rename and mmv a name their expression computes; and an extractor
+// guard has no entry for (dpkg-deb -x, unsquashfs, cabextract, unrar…)
+// writes an archive's members where it is told. Guard decides by the
+// operand, not the program:
+//
+//   - a file word whose directory the command shows (a path with a
+//     directory, or a name after a cd) makes a name guard cannot tell in
+//     that directory a touch too; so does a bare name in the working
+//     directory when the file is compressed or encoded (its suffix, or
+//     its first bytes). The path rules block it where that directory
+//     holds a protected file directly, or could (the home's top level,
+//     .agent_a/, .git/hooks/, ~/.cache/ beside a sourced file), as they
+//     block cp x "$(cat f)" there, and leave a project's ordinary
+//     directories alone. A bare name of any other file in the working
+//     directory is left to its own touch: unknown programs are handed
+//     files in the project and the home all day.
+//   - an archive (by suffix or first bytes) handed to such a program,
+//     unless the catalogue knows the program to only read archives
+//     (catalogue.ArchiveReaders), is extracted into each directory word
+//     of the command, else the working directory, as tar x's is
+//     (extract.go): the members when guard can list them, else names it
+//     cannot tell, each name the directory holds among them (a
+//     repository's .git).
+
+// maxHeads bounds the files one command reads the first bytes of.
+const maxHeads = 4
+
+// besideAll records what a program guard knows nothing of may create
+// beside, or extract from, the words it touches.
+func (c *cmd) besideAll(words []string) {
+	if c.w.chain != "" || strings.HasPrefix(c.name, "-") {
+		// The user's own start-up text (files.go userChain), weighed
+		// apart; an option taken for a program by a tentative reading.
+		return
+	}
+	var dirs, archives []string
+	for _, s := range words {
+		p, ok := effect.Candidate(s)
+		if !ok || !word.IsKnown(p) || strings.ContainsAny(p, "*?[") && !strings.Contains(p, "/") && !packedGlob(p) {
+			continue // a word guard cannot tell is checked whole; a bare pattern in the project
+		}
+		if c.dirWord(p) {
+			dirs = append(dirs, p)
+			continue
+		}
+		head := c.head(p)
+		base := path.Base(p)
+		if catalogue.Archive(base, head) && !catalogue.ArchiveReaders.Has(c.name) {
+			archives = append(archives, p)
+		}
+		packed := catalogue.Packed(base, head)
+		if packed {
+			c.unpacked(p)
+		}
+		if !packed || !catalogue.ArchiveReaders.Has(c.name) || strings.Contains(p, "/") {
+			c.beside(p, packed)
+		}
+	}
+	if len(archives) == 0 {
+		return
+	}
+	if len(dirs) == 0 {
+		dirs = []string{"."}
+	}
+	for _, a := range archives {
+		c.extractsInto(a, dirs...) // extractors.go
+	}
+}
+
+// unpacked records the name a compressed or encoded file p decodes to
+// beside itself, its suffix taken off (.bashrc.gz: .bashrc).
+func (c *cmd) unpacked(p string) {
+	if i := strings.LastIndexByte(p, '.'); i > 0 && p[i-1] != '/' && catalogue.Packed(p[i:], nil) && !strings.ContainsAny(p[i:], "/*?[") {
+		c.w.Touch(p[:i])
+	}
+}
+
+// packedGlob reports whether bare pattern p names compressed files only
+// (*.gz).
+func packedGlob(p string) bool { return catalogue.Packed(p, nil) }
+
+// beside records the name guard cannot tell beside the file p names (see
+// besideAll); packed says the file is compressed or encoded.
+func (c *cmd) beside(p string, packed bool) {
+	if effect.BareHidden(p) && !packed {
+		return // .spec is a bare guess at a name (yq's expression)
+	}
+	p = strings.TrimRight(p, "/")
+	dir, base := "", p
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		dir, base = p[:i+1], p[i+1:]
+	}
+	if path.Clean(dir) == "." {
+		dir = "" // ./x is x
+	}
+	switch {
+	case base == "" || base == "." || base == ".." || strings.HasPrefix(base, "~"):
+		return // a directory
+	case (dir == "~/" || dir == "$HOME/" || dir == "${HOME}/") && strings.HasPrefix(base, "."):
+		return // a hidden entry of the home: its own touch meets the home's hidden files' rule
+	case dir == "/" || systemDir(dir) || c.aboveHome(dir):
+		// A file at the root, in the system's own directories (which the
+		// OS refuses an agent), or above the home (/home/x, /tmp/x where
+		// the home is below /tmp) is no protected file.
+		return
+	case dir == "" && !packed && (c.w.Dir == "" || path.Clean(c.w.Dir) == "." || !strings.Contains(strings.Trim(base, "."), ".")):
+		// A bare name in the working directory (see besideAll), or a
+		// word after a cd that names no file (make restart).
+		return
+	case dir == "":
+		dir = "./"
+	}
+	c.w.Touch(dir + effect.UnknownName)
+}
+
+// dirWord reports whether word p names a directory: . and .., a word
+// ending in /, or a directory on disk.
+func (c *cmd) dirWord(p string) bool {
+	if p == "." || p == ".." || p == "~" || strings.HasSuffix(p, "/") || strings.HasSuffix(p, "/.") || strings.HasSuffix(p, "/..") {
+		return true
+	}
+	kind, _ := c.w.Lstat(p)
+	return kind == effect.EntryDir
+}
+
+// head returns the first bytes of the file word p names, when guard
+// reads it: on disk, not written by the command, within maxHeads reads.
+func (c *cmd) head(p string) []byte {
+	if c.w.Files == nil || c.w.nheads >= maxHeads || c.w.Stale(p) {
+		return nil
+	}
+	c.w.nheads++
+	b, st := c.w.Files.ReadFile(c.w.Where(p), catalogue.MagicBytes)
+	if st != effect.FileWhole && st != effect.FileTooBig {
+		return nil
+	}
+	return b
+}
+
+// aboveHome reports whether absolute directory word d holds the home
+// directory below it.
+func (c *cmd) aboveHome(d string) bool {
+	h := strings.TrimRight(c.w.Home, "/")
+	d = strings.TrimRight(d, "/")
+	return h != "" && strings.HasPrefix(d, "/") && strings.HasPrefix(h, d+"/")
+}
+
+// systemDir reports whether directory word d lies in the system's own
+// directories, where the OS refuses an unprivileged agent and where
+// programs are handed include and prefix directories all day
+// (-I/usr/include, --prefix=/usr/local).
+func systemDir(d string) bool {
+	for _, s := range []string{"/usr/", "/etc/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/proc/", "/sys/", "/dev/", "/System/"} {
+		if strings.HasPrefix(d, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownProgram reports whether c's program is one guard knows nothing
+// of: no catalogue entry, no handler, no interpreter.
+func (c *cmd) unknownProgram() bool {
+	if _, ok := handlerOf(c.name); ok {
+		return false
+	}
+	_, ok := catalogue.InterpreterOf(c.name)
+	return !ok
+}
