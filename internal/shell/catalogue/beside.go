@@ -91,3 +91,36 @@ const ArchiveReaders word.Set = " twine gpg gpg2 cosign minisign signify file sh
 	"gh ghr hub glab aws gsutil gcloud az rclone s3cmd mc b2 http xh skopeo crane oras jf jfrog " +
 	"check-wheel-contents auditwheel pkginfo zipinfo lsar wget wget2 curl aria2c axel http xh " +
 	"java javaw kotlin scala jbang adb "
+
+// Renamer is a program that moves files to names an expression computes
+// (rename, prename, mmv): guard reads the expression where it is a plain
+// substitution, else the destination may be any path.
+type Renamer struct {
+	Name string
+	// Style is how the words are read: "perl" (EXPR FILE…; util-linux's
+	// FROM TO FILE… when EXPR is no perl expression), "mmv" (FROM TO,
+	// #N in TO standing for what FROM's Nth wildcard matched).
+	Style string
+	// WithArg are its options that take the next word.
+	WithArg word.Set
+}
+
+// Renamers lists the renamers, sorted by name.
+var Renamers = []Renamer{
+	{Name: "file-rename", Style: "perl", WithArg: " -e -E "},
+	{Name: "mmv", Style: "mmv"},
+	{Name: "perl-rename", Style: "perl", WithArg: " -e -E "},
+	{Name: "prename", Style: "perl", WithArg: " -e -E "},
+	{Name: "rename", Style: "perl", WithArg: " -e -E "},
+	{Name: "rename.ul", Style: "perl"},
+}
+
+// RenamerNamed returns the renamer called name, or nil.
+func RenamerNamed(name string) *Renamer {
+	for i := range Renamers {
+		if Renamers[i].Name == name {
+			return &Renamers[i]
+		}
+	}
+	return nil
+}
