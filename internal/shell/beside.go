@@ -112,10 +112,10 @@ func (c *cmd) beside(p string, packed bool) {
 		return // a directory
 	case (dir == "~/" || dir == "$HOME/" || dir == "${HOME}/") && strings.HasPrefix(base, "."):
 		return // a hidden entry of the home: its own touch meets the home's hidden files' rule
-	case dir == "/" || systemDir(dir) || c.aboveHome(dir):
+	case dir == "/" || systemDir(dir) || tempDir(dir) || c.aboveHome(dir):
 		// A file at the root, in the system's own directories (which the
-		// OS refuses an agent), or above the home (/home/x, /tmp/x where
-		// the home is below /tmp) is no protected file.
+		// OS refuses an agent), directly in the temporary directory, or
+		// above the home (/home/x) is no protected file.
 		return
 	case dir == "" && !packed && (c.w.Dir == "" || path.Clean(c.w.Dir) == "." || !strings.Contains(strings.Trim(base, "."), ".")):
 		// A bare name in the working directory (see besideAll), or a
@@ -157,6 +157,17 @@ func (c *cmd) aboveHome(d string) bool {
 	h := strings.TrimRight(c.w.Home, "/")
 	d = strings.TrimRight(d, "/")
 	return h != "" && strings.HasPrefix(d, "/") && strings.HasPrefix(h, d+"/")
+}
+
+// tempDir reports whether directory word d is the system's temporary
+// directory itself (/tmp/, not /tmp/proj/): files are handed there all
+// day, and a new file directly in it is no protected file.
+func tempDir(d string) bool {
+	switch strings.TrimRight(d, "/") {
+	case "/tmp", "/var/tmp", "/private/tmp", "/dev/shm":
+		return true
+	}
+	return false
 }
 
 // systemDir reports whether directory word d lies in the system's own
