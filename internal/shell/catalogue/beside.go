@@ -50,13 +50,8 @@ const MagicBytes = 0x8001 + 5
 // in .gz), case aside.
 func suffixIn(name string, set word.Set) bool {
 	name = strings.ToLower(name)
-	for i := strings.LastIndexByte(name, '.'); i > 0; {
-		if set.Has(name[i:]) {
-			return true
-		}
-		break
-	}
-	return false
+	i := strings.LastIndexByte(name, '.')
+	return i >= 0 && set.Has(name[i:])
 }
 
 // Packed reports whether a file called name, or holding head (its first
