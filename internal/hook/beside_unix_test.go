@@ -59,7 +59,9 @@ func TestBesideAndUnknownExtractors(t *testing.T) {
 		{"unrar x x.rar", true, "proj/./"},               // .agent_a or .git, whichever is listed first
 		{"lha x x.lzh", true, "proj/./"},                 // .agent_a or .git, whichever is listed first
 		{"xorriso -osirrox on -indev x.deb -extract / .", true, ""},
-		{"myextract blob", true, "proj/./"}, // .agent_a or .git, whichever is listed first
+		{"myextract blob", true, "proj/./"},                                      // .agent_a or .git, whichever is listed first
+		{"curl -so f https://example.com/f && dpkg-deb -x f .", true, "proj/./"}, // a download: any bytes
+		{"printf '!<arch>\\n' > f && myx f .", true, "proj/./"},                  // an archive the command wrote
 		{"cd .agent_a && gunzip -N blob", true, ".agent_a"},
 		{"gunzip -N .agent_a/blob", true, ".agent_a"},
 		// Everyday forms: a project directory without a protected place,
@@ -71,6 +73,8 @@ func TestBesideAndUnknownExtractors(t *testing.T) {
 		{"mytool src/main.go", false, ""},
 		{"twine upload dist/app-1.0.tar.gz", false, ""},
 		{"sha256sum x.deb", false, ""},
+		{"curl -so data.csv https://example.com/d && mytool data.csv", false, ""}, // no directory handed
+		{"git checkout -q main 2>/dev/null; mytool src/main.go", false, ""},
 	} {
 		code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, tc.cmd))
 		switch {

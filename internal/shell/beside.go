@@ -47,7 +47,7 @@ func (c *cmd) besideAll(words []string) {
 		// apart; an option taken for a program by a tentative reading.
 		return
 	}
-	var dirs, archives []string
+	var dirs, archives, unseenFiles []string
 	for _, s := range words {
 		p, ok := effect.Candidate(s)
 		if !ok || !word.IsKnown(p) || strings.ContainsAny(p, "*?[") && !strings.Contains(p, "/") && !packedGlob(p) {
@@ -57,18 +57,30 @@ func (c *cmd) besideAll(words []string) {
 			dirs = append(dirs, p)
 			continue
 		}
-		head := c.head(p)
+		head, unseen := c.head(p)
+		unseen = unseen && c.w.guessing == 0 // a tentative reading's words are guesses
 		base := path.Base(p)
-		if catalogue.Archive(base, head) && !catalogue.ArchiveReaders.Has(c.name) {
-			archives = append(archives, p)
+		if !catalogue.ArchiveReaders.Has(c.name) && c.w.guessing == 0 {
+			switch {
+			case catalogue.Archive(base, head):
+				archives = append(archives, p)
+			case unseen:
+				unseenFiles = append(unseenFiles, p) // an archive, perhaps
+			}
 		}
-		packed := catalogue.Packed(base, head)
+		packed := unseen || catalogue.Packed(base, head)
 		if packed {
 			c.unpacked(p)
 		}
 		if !packed || !catalogue.ArchiveReaders.Has(c.name) || strings.Contains(p, "/") {
 			c.beside(p, packed)
 		}
+	}
+	if len(dirs) > 0 {
+		// A file of text guard cannot see, handed with a directory:
+		// it may be an archive extracted there (curl -o f URL &&
+		// dpkg-deb -x f .).
+		archives = append(archives, unseenFiles...)
 	}
 	if len(archives) == 0 {
 		return
@@ -137,18 +149,29 @@ func (c *cmd) dirWord(p string) bool {
 	return kind == effect.EntryDir
 }
 
-// head returns the first bytes of the file word p names, when guard
-// reads it: on disk, not written by the command, within maxHeads reads.
-func (c *cmd) head(p string) []byte {
+// head returns the first bytes of the file word p names: the text the
+// command wrote there, else what is on disk (within maxHeads reads; not
+// below a directory the command changed, a tree git wrote: nil). unseen
+// says the command wrote the file with text guard cannot see (a
+// download, a copy of what guard did not read): it may be anything, an
+// archive among them.
+func (c *cmd) head(p string) (head []byte, unseen bool) {
+	where := path.Clean(c.w.Where(p))
+	for _, f := range c.w.Written {
+		if f.Path == where {
+			text, ok := c.w.WrittenText(p)
+			return []byte(text[:min(len(text), catalogue.MagicBytes)]), !ok
+		}
+	}
 	if c.w.Files == nil || c.w.nheads >= maxHeads || c.w.Stale(p) {
-		return nil
+		return nil, false
 	}
 	c.w.nheads++
 	b, st := c.w.Files.ReadFile(c.w.Where(p), catalogue.MagicBytes)
 	if st != effect.FileWhole && st != effect.FileTooBig {
-		return nil
+		return nil, false
 	}
-	return b
+	return b, false
 }
 
 // aboveHome reports whether absolute directory word d holds the home

@@ -39,12 +39,13 @@ var archiveMagic = []magic{
 	{0, "PK\x03\x04"}, {0, "PK\x05\x06"}, {0, "!<arch>\n"}, {0, "\xed\xab\xee\xdb"}, {0, "MSCF"}, {0, "ISc("},
 	{0, "Rar!\x1a\x07"}, {2, "-lh"}, {2, "-lz"}, {0, "hsqs"}, {0, "sqsh"}, {0, "7z\xbc\xaf\x27\x1c"},
 	{257, "ustar"}, {0, "070707"}, {0, "070701"}, {0, "070702"}, {0, "\xc7\x71"}, {0, "\x71\xc7"},
-	{0x8001, "CD001"}, {0, "xar!"}, {0, "MSWIM"}, {0, "\x28\xcd\x3d\x45"}, {0, "\x45\x3d\xcd\x28"},
+	{0, "xar!"}, {0, "MSWIM"}, {0, "\x28\xcd\x3d\x45"}, {0, "\x45\x3d\xcd\x28"},
 }
 
-// MagicBytes is how much of a file's start the signatures need (iso9660's
-// CD001 lies 32 KiB in).
-const MagicBytes = 0x8001 + 5
+// MagicBytes is how much of a file's start the signatures need (tar's
+// ustar lies at 257; an iso9660 image, whose mark lies 32 KiB in, is known
+// by its suffix).
+const MagicBytes = 512
 
 // suffixIn reports whether name ends in one of the suffixes (.tar.gz ends
 // in .gz), case aside.
