@@ -87,3 +87,19 @@ func TestPlainSubst(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRenamer: any renamer expression and file is read without a panic,
+// and a plain substitution is a perl expression whose replacement holds
+// no /.
+func FuzzRenamer(f *testing.F) {
+	for _, s := range []string{`s/\.x$//`, `s|a|/b|`, `y/a/b/`, `tr/a/b/`, `s{a}{b}`, `.x`, `s`, `s/`, `$_=1`} {
+		f.Add(s, "d/a.x")
+	}
+	f.Fuzz(func(t *testing.T, expr, file string) {
+		if plainSubst(expr) && !perlExpr(expr) {
+			t.Errorf("%q: plain but not perl", expr)
+		}
+		Analyze("rename '"+strings.ReplaceAll(expr, "'", "")+"' "+file, Options{})
+		Analyze("mmv '"+strings.ReplaceAll(expr, "'", "")+"' '"+strings.ReplaceAll(file, "'", "")+"'", Options{})
+	})
+}

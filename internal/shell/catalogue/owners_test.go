@@ -102,3 +102,19 @@ func TestPackedArchive(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOwnedPlaces: any words are read without a panic, and the first
+// bytes of any file are classified without one.
+func FuzzOwnedPlaces(f *testing.F) {
+	f.Add("go env -w X=1", []byte("\x1f\x8b"))
+	f.Add("rustup toolchain link a b", []byte("!<arch>\n"))
+	f.Add("pip install --user -e .", []byte{})
+	f.Fuzz(func(t *testing.T, cmd string, head []byte) {
+		if w := strings.Fields(cmd); len(w) > 0 {
+			OwnedPlaces(w[0], w[1:])
+			LocalCode(w)
+		}
+		Packed(cmd, head)
+		Archive(cmd, head)
+	})
+}
