@@ -41,13 +41,20 @@ const maxHeads = 4
 
 // besideAll records what a program guard knows nothing of may create
 // beside, or extract from, the words it touches.
-func (c *cmd) besideAll(words []string) {
+func (c *cmd) besideAll(touched []word.Word) {
 	if c.w.chain != "" || strings.HasPrefix(c.name, "-") {
 		// The user's own start-up text (files.go userChain), weighed
 		// apart; an option taken for a program by a tentative reading.
 		return
 	}
 	var dirs, archives, unseenFiles []string
+	var words []string
+	for _, a := range touched {
+		words = append(words, a.Text)
+		// A word that is wholly a substitution's output may be each path
+		// the substitution names ($(ls .agent_a/*.gz)).
+		words = append(words, c.w.substPaths(a)...)
+	}
 	for _, s := range words {
 		p, ok := effect.Candidate(s)
 		if !ok || !word.IsKnown(p) || strings.ContainsAny(p, "*?[") && !strings.Contains(p, "/") && !packedGlob(p) {

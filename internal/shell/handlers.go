@@ -244,14 +244,14 @@ func (c *cmd) touches(p *catalogue.Program) {
 		}
 	}
 	unknown := p == nil && c.unknownProgram()
-	var touched []string
+	var touched []word.Word
 	for j, a := range c.args {
 		if c.kinds[j] != argPlain || c.isSpent(j) || c.patternValue(j) || j >= reads || j == sub {
 			continue
 		}
 		c.w.Touch(a.Text)
 		if unknown {
-			touched = append(touched, a.Text)
+			touched = append(touched, a)
 		}
 	}
 	c.besideAll(touched) // beside.go
