@@ -26,9 +26,14 @@ type Owner struct {
 	// Options, when set, are the options that write the places: the
 	// entry counts only with one of them (Leaves is not read).
 	Options string
-	// Places are what it writes, from the home directory: a file, or a
+	// Places are what it writes: from the home directory (~/…) or the
+	// working directory (a repository's .git/hooks/), a file, or a
 	// directory ending in / where it writes names guard cannot tell.
 	Places string
+	// Moved are options that put the places where the command's own
+	// words say (cargo install --root DIR, pip install --target DIR): the
+	// entry does not count, the words are checked.
+	Moved string
 	// Local: the entry counts only when the command installs code the
 	// agent could have written (see LocalCode): pip install --user of a
 	// project, a wheel, a requirements file; not a package named from the
@@ -43,6 +48,7 @@ const startupPlaces = "~/.bashrc ~/.zshrc ~/.profile ~/.bash_profile ~/.config/f
 var Owners = []Owner{
 	{Name: "asdf", Leaves: "current list ls where which version help info latest install uninstall reshim set local global exec env shim-versions plugin:list plugin-list plugin-list-all -", Places: "~/.asdf/plugins/"},
 	{Name: "broot", Options: "--install --set-install-state", Places: startupPlaces},
+	{Name: "cargo", Sub: "install", Places: "~/.cargo/bin/", Moved: "--root", Local: true},
 	{Name: "code", Options: "--install-extension --uninstall-extension", Places: "~/.vscode/extensions/"},
 	{Name: "code-insiders", Options: "--install-extension --uninstall-extension", Places: "~/.vscode-insiders/extensions/"},
 	{Name: "codium", Options: "--install-extension --uninstall-extension", Places: "~/.vscode-oss/extensions/"},
@@ -51,7 +57,7 @@ var Owners = []Owner{
 	{Name: "direnv", Leaves: "status hook version help exec export dump stdlib fetchurl show_dump watch watch-dir watch-list apply_dump current deny revoke disallow prune -", Places: "~/.local/share/direnv/allow/"},
 	{Name: "docker", Sub: "buildx", Leaves: "build b bake create debug dial-stdio du history imagetools inspect ls prune rm stop use version -", Places: "~/.docker/config.json"},
 	{Name: "dotnet", Sub: "tool", Leaves: "list search run restore install/-g/--global update/-g/--global uninstall -", Places: "~/.dotnet/tools/"},
-	{Name: "gem", Sub: "install", Options: "--user-install", Places: "~/.local/share/gem/ ~/.gem/"},
+	{Name: "gem", Sub: "install", Options: "--user-install", Places: "~/.local/share/gem/ ~/.gem/", Moved: "--install-dir -i"},
 	{Name: "gh", Sub: "ext", Leaves: "list ls search browse exec -", Places: "~/.local/share/gh/extensions/"},
 	{Name: "gh", Sub: "extension", Leaves: "list ls search browse exec -", Places: "~/.local/share/gh/extensions/"},
 	{Name: "gh", Sub: "extensions", Leaves: "list ls search browse exec -", Places: "~/.local/share/gh/extensions/"},
@@ -59,14 +65,18 @@ var Owners = []Owner{
 	{Name: "helm", Sub: "plugin", Leaves: "list ls -", Places: "~/.local/share/helm/plugins/"},
 	{Name: "jupyter", Sub: "kernelspec", Leaves: "list -", Places: "~/.local/share/jupyter/kernels/"},
 	{Name: "kubectl", Sub: "krew", Leaves: "list search info version help -", Places: "~/.krew/"},
+	{Name: "lefthook", Leaves: "run version help dump validate -", Places: ".git/hooks/"},
 	{Name: "mamba", Sub: "init", Places: startupPlaces},
 	{Name: "micromamba", Sub: "shell", Leaves: "activate deactivate hook -", Places: startupPlaces},
 	{Name: "mise", Leaves: "ls list current where which env exec x run r tasks version help doctor ls-remote outdated completion activate hook-env bin-paths latest cache:clear settings:get settings:ls use/-g/--global -", Places: "~/.local/state/mise/trusted-configs/ ~/.config/mise/config.toml ~/.local/share/mise/plugins/"},
 	{Name: "ng", Sub: "completion", Leaves: "script", Places: startupPlaces},
 	{Name: "opam", Sub: "init", Places: "~/.profile ~/.bashrc ~/.zshrc ~/.opam/"},
-	{Name: "pip", Sub: "install", Options: "--user", Places: "~/.local/lib/python3/site-packages/ ~/.local/bin/", Local: true},
-	{Name: "pip3", Sub: "install", Options: "--user", Places: "~/.local/lib/python3/site-packages/ ~/.local/bin/", Local: true},
+	{Name: "overcommit", Options: "--install -i", Places: ".git/hooks/"},
+	{Name: "pdm", Sub: "self", Leaves: "list -", Places: "~/.local/share/pdm/"},
+	{Name: "pip", Sub: "install", Options: "--user", Places: "~/.local/lib/python3/site-packages/ ~/.local/bin/", Moved: "--target -t --prefix --root", Local: true},
+	{Name: "pip3", Sub: "install", Options: "--user", Places: "~/.local/lib/python3/site-packages/ ~/.local/bin/", Moved: "--target -t --prefix --root", Local: true},
 	{Name: "pipx", Leaves: "list run environment completions -", Places: "~/.local/bin/ " + startupPlaces},
+	{Name: "poetry", Sub: "self", Leaves: "show -", Places: "~/.local/share/pypoetry/"},
 	{Name: "rtx", Leaves: "ls list current where which env exec x run version help doctor ls-remote outdated completion activate hook-env bin-paths latest -", Places: "~/.local/state/rtx/trusted-configs/ ~/.config/rtx/config.toml ~/.local/share/rtx/plugins/"},
 	{Name: "rustup", Leaves: "show check doc man which completions run update upgrade target component help toolchain:list toolchain:install toolchain:uninstall self:update -", Places: "~/.rustup/settings.toml ~/.rustup/toolchains/"},
 	{Name: "uv", Sub: "python", Leaves: "list find pin dir uninstall -", Places: "~/.local/bin/"},
@@ -91,7 +101,8 @@ func OwnedPlaces(name string, args []string) []string {
 			rest = args[at:]
 		}
 		if o.Options != "" && !slices.ContainsFunc(rest, func(a string) bool { return hasOption(a, o.Options) }) ||
-			o.Options == "" && leaves(rest, o.Leaves) || o.Local && !LocalCode(rest) {
+			o.Options == "" && leaves(rest, o.Leaves) || o.Local && !LocalCode(rest) ||
+			o.Moved != "" && slices.ContainsFunc(rest, func(a string) bool { return hasOption(a, o.Moved) }) {
 			continue
 		}
 		out = append(out, strings.Fields(o.Places)...)
@@ -152,7 +163,7 @@ func leaves(args []string, spec string) bool {
 
 // localOptions are pip's options whose value names local code or a list
 // of what to install (a requirements file may name ./evil).
-const localOptions = "-e --editable -r --requirement -c --constraint -f --find-links"
+const localOptions = "-e --editable -r --requirement -c --constraint -f --find-links --path --git"
 
 // LocalCode reports whether installer arguments args name code the agent
 // could have written: a path (., ./x, a/b), an archive or a wheel, a URL

@@ -48,6 +48,15 @@ func TestOwnedPlaces(t *testing.T) {
 		{"ng completion", "~/.bashrc"},
 		{"pipx run black .", ""},
 		{"pipx ensurepath", "~/.local/bin/"},
+		{"cargo install --path .", "~/.cargo/bin/"},
+		{"cargo install --git https://example.com/x", "~/.cargo/bin/"},
+		{"cargo install ripgrep", ""},
+		{"cargo install --root ~/.x/e --path .", ""}, // the root's words are checked
+		{"pip install --user --target vendor ./pkg", ""},
+		{"lefthook install", ".git/hooks/"},
+		{"lefthook run pre-commit", ""},
+		{"poetry self add x", "~/.local/share/pypoetry/"},
+		{"poetry install", ""},
 	}
 	for _, tt := range tests {
 		f := strings.Fields(tt.cmd)
