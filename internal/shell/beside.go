@@ -31,10 +31,14 @@ import (
 //   - an archive (by suffix or first bytes) handed to such a program,
 //     unless the catalogue knows the program to only read archives
 //     (catalogue.ArchiveReaders), is extracted into each directory word
-//     of the command, else the working directory, as tar x's is
-//     (extract.go): the members when guard can list them, else names it
-//     cannot tell, each name the directory holds among them (a
-//     repository's .git).
+//     of the command, else, when a word asks for an extraction (x,
+//     extract, unpack) or the program's name says it extracts
+//     (unsquashfs, cabextract), into the working directory, as tar x's
+//     is (extract.go): the members when guard can list them, else names
+//     it cannot tell, each name the directory holds among them (a
+//     repository's .git). Handed an archive and no directory, other
+//     programs install, publish or inspect it (helm install x.tgz, pip
+//     install x.whl).
 
 // maxHeads bounds the files one command reads the first bytes of.
 const maxHeads = 4
@@ -79,7 +83,7 @@ func (c *cmd) besideAll(touched []word.Word) {
 		if packed {
 			c.unpacked(p)
 		}
-		if !packed || !catalogue.ArchiveReaders.Has(c.name) || strings.Contains(p, "/") {
+		if !packed || !catalogue.ArchiveReaders.Has(c.name) || catalogue.Compressors.Has(c.name) || strings.Contains(path.Clean(p), "/") {
 			c.beside(p, packed)
 		}
 	}
@@ -93,6 +97,9 @@ func (c *cmd) besideAll(touched []word.Word) {
 		return
 	}
 	if len(dirs) == 0 {
+		if !catalogue.ExtractsHere(c.name, words) {
+			return // handed to a program to install, publish or inspect (helm install x.tgz)
+		}
 		dirs = []string{"."}
 	}
 	for _, a := range archives {

@@ -86,7 +86,11 @@ func signed(head []byte, list []magic) bool {
 const ArchiveReaders word.Set = " twine gpg gpg2 cosign minisign signify file shasum sha1sum sha256sum sha512sum md5sum b2sum cksum " +
 	"gh ghr hub glab aws gsutil gcloud az rclone s3cmd mc b2 http xh skopeo crane oras jf jfrog " +
 	"check-wheel-contents auditwheel pkginfo zipinfo lsar wget wget2 curl aria2c axel http xh " +
-	"java javaw kotlin scala jbang adb "
+	"java javaw kotlin scala jbang adb helm vsce ovsx nuget ctr qemu-img pip pip3 uv pipx poetry" + Compressors
+
+// Compressors compress and decompress single files: they never extract an
+// archive, and decompress beside what they are handed.
+const Compressors word.Set = " gzip gunzip pigz xz unxz pixz zstd unzstd pzstd bzip2 bunzip2 pbzip2 lz4 unlz4 lzip lzma unlzma brotli compress uncompress "
 
 // Renamer is a program that moves files to names an expression computes
 // (rename, prename, mmv): guard reads the expression where it is a plain
@@ -119,4 +123,29 @@ func RenamerNamed(name string) *Renamer {
 		}
 	}
 	return nil
+}
+
+// extractVerbs are the words that ask a program to extract an archive into
+// the working directory when no directory is named (unrar x, lha x, gem
+// unpack, 7z-style e).
+const extractVerbs word.Set = " x e xf xvf xzf xjf -x -e --extract -extract extract unpack --unpack unarchive decompress -R --raw-extract --vextract "
+
+// ExtractsHere reports whether program name, handed words args and an
+// archive but no directory, extracts it into the working directory: its
+// first word or first operand asks it to (extractVerbs), or its name says
+// it extracts (unsquashfs, cabextract, unar: "un…", "…extract…",
+// "…unpack…").
+func ExtractsHere(name string, args []string) bool {
+	if strings.HasPrefix(name, "un") || strings.Contains(name, "extract") || strings.Contains(name, "unpack") {
+		return true
+	}
+	if len(args) > 0 && extractVerbs.Has(args[0]) {
+		return true // the first word: unrar x, dpkg-deb --vextract
+	}
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			return extractVerbs.Has(a) // the first operand: lha -q x (not helm install x)
+		}
+	}
+	return false
 }

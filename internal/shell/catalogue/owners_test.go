@@ -127,3 +127,29 @@ func FuzzOwnedPlaces(f *testing.F) {
 		Archive(cmd, head)
 	})
 }
+
+// TestExtractsHere: an archive handed with no directory is extracted in
+// the working directory when the command asks for it.
+func TestExtractsHere(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want bool
+	}{
+		{"unrar x x.rar", true},
+		{"lha -q x x.lzh", true},
+		{"gem unpack x.gem", true},
+		{"dpkg-deb --vextract x.deb", true},
+		{"cabextract x.cab", true},
+		{"unsquashfs x.sqfs", true},
+		{"helm install x ./app.tgz", false},
+		{"helm push app.tgz oci://r", false},
+		{"pip install x.whl", false},
+		{"tool -x x.zip", true},
+	}
+	for _, tt := range tests {
+		f := strings.Fields(tt.cmd)
+		if got := ExtractsHere(f[0], f[1:]); got != tt.want {
+			t.Errorf("%q: %v, want %v", tt.cmd, got, tt.want)
+		}
+	}
+}
