@@ -110,9 +110,15 @@ func OwnedPlaces(name string, args []string) []string {
 	return out
 }
 
-// hasOption reports whether word a is one of options, alone or with =VALUE.
+// hasOption reports whether word a is one of options, alone or with
+// =VALUE, with one dash or two (Go's flags take -w and --w alike).
 func hasOption(a, options string) bool {
+	if !strings.HasPrefix(a, "-") {
+		return false
+	}
+	a = "-" + strings.TrimLeft(a, "-")
 	for _, o := range strings.Fields(options) {
+		o = "-" + strings.TrimLeft(o, "-")
 		if a == o || strings.HasPrefix(a, o+"=") {
 			return true
 		}

@@ -15,6 +15,8 @@ func TestOwnedPlaces(t *testing.T) {
 	}{
 		{"go env -w GOFLAGS=-x", "~/.config/go/env"},
 		{"go env -u GOFLAGS", "~/.config/go/env"},
+		{"go env --w GOFLAGS=-x", "~/.config/go/env"},
+		{"go env -w=true GOFLAGS=-x", "~/.config/go/env"},
 		{"go telemetry on", "~/.config/go/env"},
 		{"go env GOPATH", ""},
 		{"go build ./...", ""},
