@@ -73,6 +73,11 @@ var inHomeBlocks = map[string]string{
 	"hyperfine 'bin/guard --version'":                               "hands a name in ~/bin to a program guard does not know",
 	// A hidden file of the home directory (~/.*/**): tools' configuration
 	// and state, read when they start.
+	// A compressed file or an archive handed to a program guard knows
+	// nothing of, in the home (review 7 F2, F11): the name stored in it,
+	// or its members, may be ~/.bashrc.
+	"gunzip data.json.gz":                                 "a compressed file in home: the name stored in it may be .bashrc",
+	"unrar x x.rar":                                       "an archive extracted into home",
 	"mkdir -p .agent_a/notes":                             "writes ~/.agent_a, agent A's own configuration (its commands are instructions to it)",
 	"touch .gitkeep":                                      "writes ~/.gitkeep, a hidden file of home",
 	"echo .env >> .gitignore":                             "writes ~/.gitignore, which git may read for every repository",

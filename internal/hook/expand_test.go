@@ -99,7 +99,9 @@ func TestExpand(t *testing.T) {
 		// A bare name is a file in the working directory; a program guard
 		// does not know to only read its files touches them.
 		{`git commit -m "see https://pastebin.com/x"`, []event.Input{via(r("/proj/commit"), "git -m")}},
-		{"gzip ~/.guard/audit.log", []event.Input{via(r("~/.guard/audit.log"), "gzip"), via(tc("~/.guard/audit.log"), "gzip")}},
+		// gzip (no entry in the catalogue) may also write a name beside
+		// its file (gunzip -N): one guard cannot tell, in ~/.guard/.
+		{"gzip ~/.guard/audit.log", []event.Input{via(r("~/.guard/audit.log"), "gzip"), via(tc("~/.guard/audit.log"), "gzip"), w("~/.guard/\x00")}},
 		{"grep -r key ~", []event.Input{via(r("~"), "grep -r"), via(r("~/**"), "grep -r")}},
 		{"cd ~ && rm -r .guard", []event.Input{r("~"), via(w("~/.guard"), "rm -r")}},
 		{"chmod -R 777 /", []event.Input{via(w("/proj/777"), "chmod -R"), via(w("/"), "chmod -R")}},

@@ -115,6 +115,10 @@ func (c *cmd) unpacker() {
 // zipfile -e ARCHIVE DIR (--extract) extract as tar x does; args are the
 // words after -m.
 func (c *cmd) pythonModuleExtract(args []word.Word) {
+	if len(args) > 1 && (args[0].Text == "gzip" || args[0].Text == "uu") {
+		c.pythonModuleDecode(args[1:])
+		return
+	}
 	if len(args) < 3 || args[0].Text != "tarfile" && args[0].Text != "zipfile" ||
 		args[1].Text != "-e" && args[1].Text != "--extract" {
 		return
@@ -124,4 +128,23 @@ func (c *cmd) pythonModuleExtract(args []word.Word) {
 		dir = args[3].Text
 	}
 	c.extractsInto(args[2].Text, dir)
+}
+
+// pythonModuleDecode: python -m gzip -d F writes F less .gz beside it,
+// python -m uu -d F the name on its begin line: names beside each file
+// (beside.go); args are the words after the module's name.
+func (c *cmd) pythonModuleDecode(args []word.Word) {
+	decodes := false
+	for _, a := range args {
+		decodes = decodes || a.Text == "-d" || a.Text == "--decompress" || a.Text == "--decode"
+	}
+	if !decodes {
+		return
+	}
+	for _, a := range args {
+		if p := a.Text; !strings.HasPrefix(p, "-") && word.IsKnown(p) {
+			c.unpacked(p)
+			c.beside(p, true)
+		}
+	}
 }

@@ -243,11 +243,17 @@ func (c *cmd) touches(p *catalogue.Program) {
 			sub = at
 		}
 	}
+	unknown := p == nil && c.unknownProgram()
+	var touched []word.Word
 	for j, a := range c.args {
 		if c.kinds[j] != argPlain || c.isSpent(j) || c.patternValue(j) || j >= reads || j == sub {
 			continue
 		}
 		c.w.Touch(a.Text)
+		if unknown {
+			touched = append(touched, a)
+		}
 	}
+	c.besideAll(touched) // beside.go
 	c.wordsInside()
 }

@@ -36,6 +36,10 @@ func (c *cmd) program() {
 	c.escapes() // command languages, build tools' files (escapes.go)
 	c.credentialRead()
 	c.configWrites()
+	c.ownedPlaces() // owners.go
+	if r := catalogue.RenamerNamed(name); r != nil {
+		c.renamer(r) // renamers.go
+	}
 	p := catalogue.ProgramNamed(name)
 	if p != nil && !c.w.trusts(c.prog, name) {
 		p = nil // ./cat, or a cat the command redefined: anything

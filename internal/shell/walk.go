@@ -44,6 +44,8 @@ type walker struct {
 	cdable, autocd bool
 	// self is Options.Self.
 	self string
+	// nheads counts the files whose first bytes were read (beside.go).
+	nheads int
 	// fieldsMode: the word being arranged is an argument (prep's
 	// modeFields); inDots: its dot-file forms are being written (see
 	// dotVariants).

@@ -220,16 +220,26 @@ func (u unresolved) couldMatch(segs []string) bool {
 // the home directory could be ~/.guard, while "$(go env GOPATH)/bin" says
 // nothing of the working directory.
 func (u unresolved) nameIn(gs []string, trees bool) bool {
-	if !u.wholeName || len(gs) == 0 || len(gs) > maxTreeElems || len(u.headDir) >= len(gs) ||
-		u.leading && (u.more || len(u.tail) > 0) {
+	if !u.wholeName || len(gs) == 0 || len(gs) > maxTreeElems || u.leading && (u.more || len(u.tail) > 0) {
 		return false
 	}
-	for j, e := range u.headDir {
-		if gs[j] == "**" || !segMatch(gs[j], e) {
+	return u.nameAt(gs, trees) || u.nameBelowNamed(gs, trees)
+}
+
+// nameAt reports whether the unknown element, standing at the glob
+// element after the known directory (matched by the glob's leading
+// elements one for one, no **), could be what the glob protects (see
+// nameIn).
+func (u unresolved) nameAt(gs []string, trees bool) bool {
+	j := len(u.headDir)
+	if j >= len(gs) {
+		return false
+	}
+	for k, e := range u.headDir {
+		if gs[k] == "**" || !segMatch(gs[k], e) {
 			return false
 		}
 	}
-	j := len(u.headDir)
 	if gs[j] == "**" {
 		return false
 	}
@@ -237,6 +247,32 @@ func (u unresolved) nameIn(gs []string, trees bool) bool {
 		return trees
 	}
 	return wholeMatch(gs[j+1:], u.tail)
+}
+
+// nameBelowNamed is nameIn for a glob that holds in every directory of a
+// name (**/.agent_a/settings.json, **/.git/hooks/[a-z]*): the unknown
+// element is directly in a known directory whose last element matches
+// the glob element, other than **, before a later element of the glob
+// (.agent_a/$(x), .git/hooks/$(x), .git/$(x)): guard cannot tell which
+// name of that directory it is. The directory is pinned by its own name,
+// not by a ** (**/.env holds in any directory, and a project's
+// $(x) stays allowed). For the write rules only (trees), or with a known
+// tail the glob ends with.
+func (u unresolved) nameBelowNamed(gs []string, trees bool) bool {
+	for k := 1; k < len(gs); k++ {
+		if gs[k-1] == "**" || !wholeMatch(gs[:k], u.headDir) {
+			continue
+		}
+		switch {
+		case u.more || len(u.tail) == 0:
+			if trees {
+				return true
+			}
+		case gs[k] != "**" && wholeMatch(gs[k+1:], u.tail):
+			return true
+		}
+	}
+	return false
 }
 
 // wholeMatch reports whether the glob elements gs match the path elements

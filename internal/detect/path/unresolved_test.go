@@ -101,6 +101,18 @@ func TestUnresolved(t *testing.T) {
 		{write, "~/" + U + "*", true},       // a pattern after it: any name
 		{read, "~/.s" + U + "?/id_rsa", true},
 		{write, "~/.config/" + U + "/config", true}, // ~/.config/git/config
+		// a wholly unknown name directly in a directory a **/ glob pins
+		// by its own name (review 7 F2): .agent_a/$(x) could be
+		// settings.json, .git/hooks/$(x) a hook, .git/$(x) its config
+		{write, "/proj/.agent_a/" + U, true},
+		{write, "/proj/sub/.agent_b/" + U, true},
+		{write, "/proj/.git/hooks/" + U, true},
+		{write, "/proj/.git/" + U, true},
+		{write, "/proj/.husky/" + U, true},
+		{write, "/proj/.git/objects/ab/" + U, false}, // no glob pins that directory
+		{write, "/proj/src/" + U, false},
+		{write, "/proj/.agent_a/" + U + "/x", false}, // settings.json holds no x
+		{read, "/proj/.agent_a/" + U, false},         // a bare name read: left to the globs
 	}
 	// A glob element that tells nothing of a name ([a-z]*) is not what a
 	// known element is held to.
