@@ -11,12 +11,13 @@ package policy
 import (
 	"bufio"
 	"bytes"
-
-	"github.com/guardhq/guard/internal/detect/path"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/guardhq/guard/internal/detect/path"
+	"github.com/guardhq/guard/internal/regularfile"
 )
 
 // shellStartup are the start-up files of bash, sh and zsh in the home
@@ -266,14 +267,11 @@ func (s *startupScan) file(f string) {
 	if s.read >= maxStartupFiles {
 		return
 	}
-	fh, err := os.Open(f)
+	fh, err := regularfile.Open(f) // a FIFO at ~/.bashrc must not hold every call up
 	if err != nil {
 		return
 	}
 	defer fh.Close()
-	if fi, err := fh.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return
-	}
 	s.read++
 	data, err := io.ReadAll(io.LimitReader(fh, maxStartupBytes))
 	if err != nil {
