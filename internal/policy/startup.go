@@ -217,6 +217,9 @@ func (s *startupScan) pathLinks(d string) {
 	if top == "" {
 		return
 	}
+	if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+		return // (a FIFO named as a PATH directory would hold the open up)
+	}
 	f, err := os.Open(d)
 	if err != nil {
 		return
