@@ -112,9 +112,28 @@ func readBounded(path string, max int64) ([]byte, error) {
 
 // OriginURL returns the first url of [remote "origin"] in a git config, or "".
 func OriginURL(config []byte) string {
+	url := ""
+	eachConfigLine(config, func(h header, key, value string, eq bool) bool {
+		if h.section == "remote" && h.sub == "origin" && key == "url" && eq {
+			url = configValue(value)
+		}
+		return url == ""
+	})
+	return url
+}
+
+// header is a git config section header: its name, lower case, and its
+// subsection ("" for none): [remote "origin"] and the old [remote.origin]
+// are both remote and origin.
+type header struct{ section, sub string }
+
+// eachConfigLine calls fn for each key line of a git config (the key lower
+// case, the value as written; eq: the line had an =), with the section it
+// is in, until fn returns false.
+func eachConfigLine(config []byte, fn func(h header, key, value string, eq bool) bool) {
 	sc := bufio.NewScanner(bytes.NewReader(config))
 	sc.Buffer(make([]byte, 0, 4096), maxConfig)
-	inOrigin := false
+	var cur header
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || line[0] == '#' || line[0] == ';' {
@@ -123,38 +142,31 @@ func OriginURL(config []byte) string {
 		if line[0] == '[' {
 			end := strings.IndexByte(line, ']')
 			if end < 0 {
-				inOrigin = false
+				cur = header{}
 				continue
 			}
-			inOrigin = isOriginSection(line[1:end])
-			line = strings.TrimSpace(line[end+1:])
-			if line == "" {
+			cur = parseHeader(line[1:end])
+			if line = strings.TrimSpace(line[end+1:]); line == "" {
 				continue
 			}
 		}
-		if !inOrigin {
-			continue
-		}
-		key, value, ok := strings.Cut(line, "=")
-		if !ok || !strings.EqualFold(strings.TrimSpace(key), "url") {
-			continue
-		}
-		if v := configValue(value); v != "" {
-			return v
+		k, v, eq := strings.Cut(line, "=")
+		if !fn(cur, strings.ToLower(strings.TrimSpace(k)), v, eq) {
+			return
 		}
 	}
-	return ""
 }
 
-// isOriginSection reports whether a section header (between the brackets)
-// names the origin remote: `remote "origin"` or the old `remote.origin`.
-func isOriginSection(h string) bool {
+// parseHeader reads a section header's text (between the brackets).
+func parseHeader(h string) header {
 	h = strings.TrimSpace(h)
-	name, sub, ok := strings.Cut(h, " ")
-	if ok {
-		return strings.EqualFold(name, "remote") && strings.TrimSpace(sub) == `"origin"`
+	if name, sub, ok := strings.Cut(h, " "); ok {
+		return header{strings.ToLower(name), strings.Trim(strings.TrimSpace(sub), `"`)}
 	}
-	return strings.EqualFold(h, "remote.origin")
+	if name, sub, ok := strings.Cut(h, "."); ok {
+		return header{strings.ToLower(name), strings.ToLower(sub)} // the old form is case-insensitive
+	}
+	return header{section: strings.ToLower(h)}
 }
 
 // configValue decodes a git config value: surrounding blanks dropped, double
