@@ -325,60 +325,7 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 				": guard blocks a command it cannot check whole"}
 		}
 		ran = append(ran, a.Files...)
-		var names vias // built on the first path
-		viaOf := func(p string) string {
-			if names == nil {
-				names = viasOf(a)
-			}
-			return names.of(p)
-		}
-		// The command's shell inherits the agent's environment, as guard
-		// does: $GUARD_HOME/rules.json is guard's own policy file.
-		for _, p := range a.Reads {
-			in := event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)}
-			if slices.Contains(a.OpaqueReads, p) {
-				in.Opaque = transformed
-			}
-			out = withUnknownVars(out, in)
-		}
-		for _, p := range a.Writes {
-			out = withUnknownVars(out, event.Input{Kind: event.KindWrite, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)})
-		}
-		for _, p := range a.Touches {
-			out = withUnknownVars(out, event.Input{Kind: event.KindTouch, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p),
-				Bare: slices.Contains(a.BareTouches, p)})
-		}
-		// What the text of a file the command runs touches: the policy
-		// weighs it by who can write the file.
-		for _, e := range a.FileTouches {
-			by := strings.Split(e.Files, "\n")
-			for i, f := range by {
-				by[i] = shell.ExpandEnv(f, lookupEnv)
-			}
-			if e.Unresolved {
-				text, _ := shell.UnknownVars(shell.ExpandEnv(e.Path, lookupEnv))
-				out = append(out, event.Input{Kind: event.KindWrite, Text: text, ByFiles: strings.Join(by, "\n")})
-				continue
-			}
-			for _, in := range withUnknownVars(nil, event.Input{Kind: event.KindTouch, Text: shell.ExpandEnv(e.Path, lookupEnv), Via: viaOf(e.Path), Bare: e.Bare}) {
-				in.ByFiles = strings.Join(by, "\n")
-				out = append(out, in)
-			}
-		}
-		for _, u := range a.URLs {
-			out = append(out, event.Input{Kind: event.KindURL, Text: u})
-		}
-		// A path with a part guard cannot work out: the path rules ask
-		// whether it could name a protected place (path.Unknown).
-		for _, u := range a.Unresolved {
-			kind := event.KindRead
-			if u.Write {
-				kind = event.KindWrite
-			}
-			text := shell.ExpandEnv(u.Text, lookupEnv)
-			text, _ = shell.UnknownVars(text)
-			out = append(out, event.Input{Kind: kind, Text: text})
-		}
+		out = append(out, analysisInputs(a)...)
 	}
 	if len(out) > 0 {
 		// Resolved exactly as the call's own paths: against its cwd, else
@@ -389,6 +336,69 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 		}
 	}
 	return out, ran, nil
+}
+
+// analysisInputs returns the inputs a command's analysis a names: its
+// reads, writes, touches (bare ones marked), the touches of the files it
+// runs (with those files), URLs and paths with a part guard cannot work
+// out, each as the agent's environment expands it.
+func analysisInputs(a *shell.Analysis) []event.Input {
+	var out []event.Input
+	var names vias // built on the first path
+	viaOf := func(p string) string {
+		if names == nil {
+			names = viasOf(a)
+		}
+		return names.of(p)
+	}
+	// The command's shell inherits the agent's environment, as guard
+	// does: $GUARD_HOME/rules.json is guard's own policy file.
+	for _, p := range a.Reads {
+		in := event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)}
+		if slices.Contains(a.OpaqueReads, p) {
+			in.Opaque = transformed
+		}
+		out = withUnknownVars(out, in)
+	}
+	for _, p := range a.Writes {
+		out = withUnknownVars(out, event.Input{Kind: event.KindWrite, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)})
+	}
+	for _, p := range a.Touches {
+		out = withUnknownVars(out, event.Input{Kind: event.KindTouch, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p),
+			Bare: slices.Contains(a.BareTouches, p)})
+	}
+	// What the text of a file the command runs touches: the policy
+	// weighs it by who can write the file.
+	for _, e := range a.FileTouches {
+		by := strings.Split(e.Files, "\n")
+		for i, f := range by {
+			by[i] = shell.ExpandEnv(f, lookupEnv)
+		}
+		if e.Unresolved {
+			text, _ := shell.UnknownVars(shell.ExpandEnv(e.Path, lookupEnv))
+			out = append(out, event.Input{Kind: event.KindWrite, Text: text, ByFiles: strings.Join(by, "\n")})
+			continue
+		}
+		for _, in := range withUnknownVars(nil, event.Input{Kind: event.KindTouch, Text: shell.ExpandEnv(e.Path, lookupEnv), Via: viaOf(e.Path), Bare: e.Bare}) {
+			in.ByFiles = strings.Join(by, "\n")
+			out = append(out, in)
+		}
+	}
+	for _, u := range a.URLs {
+		out = append(out, event.Input{Kind: event.KindURL, Text: u})
+	}
+	// A path with a part guard cannot work out: the path rules ask
+	// whether it could name a protected place (path.Unknown).
+	for _, u := range a.Unresolved {
+		kind := event.KindRead
+		if u.Write {
+			kind = event.KindWrite
+		}
+		text := shell.ExpandEnv(u.Text, lookupEnv)
+		text, _ = shell.UnknownVars(text)
+		out = append(out, event.Input{Kind: kind, Text: text})
+	}
+	return out
 }
 
 // textHomes returns where the texts of files (one per line) really are,
