@@ -1048,12 +1048,7 @@ func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
 	// spelling while the home directory itself is where it says: its fixed
 	// directory is ~ or inside ~/ELEMENT (path.HomeElement), which real
 	// finds missing, so unmoved.
-	listed := false
-	if h := filepath.FromSlash(path.Normalize("~", p.Home)); p.Home != "" && skipAbsent {
-		if r, _ := real(h); r == h {
-			_, listed = p.homeEntry(h, h, "") // the listing, read once
-		}
-	}
+	listed := p.homeUnmoved(real)
 	for _, list := range lists {
 		for _, g := range list {
 			if e, ok := path.HomeElement(g); ok && listed {
@@ -1084,6 +1079,20 @@ func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
 		}
 	}
 	return out
+}
+
+// homeUnmoved reports whether the home directory is where it says (real:
+// linkVariants' lookup) and its listing could be read whole.
+func (p *Policy) homeUnmoved(real func(string) (string, bool)) bool {
+	h := filepath.FromSlash(path.Normalize("~", p.Home))
+	if p.Home == "" || !skipAbsent {
+		return false
+	}
+	if r, _ := real(h); r != h {
+		return false
+	}
+	_, listed := p.homeEntry(h, h, "") // the listing, read once
+	return listed
 }
 
 // skipAbsent turns linkVariants' shortcut for absent home entries on; a
