@@ -454,25 +454,7 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 	case event.DetectorPaths:
 		if k == event.KindWrite || k == event.KindTouch {
 			if c.writePaths == nil {
-				var guardDirs []string
-				if guardDirs, err = p.guardDirs(); err == nil {
-					// The files the start-up files source and the PATH
-					// directories under ~ (startup.go).
-					startup, linkDirs, named, outside := p.startupRules()
-					c.userFiles, c.outsideDirs = named, outside
-					// homeDots is compiled apart, with its exceptions
-					// (writeChecker).
-					block := slices.DeleteFunc(slices.Clone(p.FilePaths.BlockWrite), func(g string) bool { return slices.Contains(homeCatchAll, g) })
-					block = append(block, startup...)
-					var d *path.Detector
-					d, err = path.Compile(path.Rules{Block: block, Allow: p.FilePaths.AllowWrite,
-						Protected: guardDirs, Home: p.Home, Variants: p.zwcVariants(p.zdotVariants(p.linkVariants(block, p.FilePaths.AllowWrite),
-							block, p.FilePaths.AllowWrite), block), Trees: true})
-					if err == nil {
-						c.writePaths = p.newWriteChecker(d, linkDirs, false, false)
-						c.linkDirs = linkDirs
-					}
-				}
+				err = p.buildWriteRules(c)
 			}
 			if k == event.KindTouch && err == nil {
 				if c.touchPaths == nil {
@@ -929,6 +911,32 @@ func (p *Policy) ProtectedFiles() []string {
 		}
 	}
 	return out
+}
+
+// buildWriteRules compiles the write rules into c (the caller holds c's
+// lock): the policy's block_write but its catch-alls (compiled apart, with
+// their exceptions: writeChecker), the files the start-up files source and
+// the PATH directories' links (startup.go), guard's own directories, and
+// each glob's other spellings (links, ZDOTDIR, zsh's .zwc).
+func (p *Policy) buildWriteRules(c *detectors) error {
+	guardDirs, err := p.guardDirs()
+	if err != nil {
+		return err
+	}
+	startup, linkDirs, named, outside := p.startupRules()
+	c.userFiles, c.outsideDirs = named, outside
+	block := slices.DeleteFunc(slices.Clone(p.FilePaths.BlockWrite), func(g string) bool { return slices.Contains(homeCatchAll, g) })
+	block = append(block, startup...)
+	variants := p.linkVariants(block, p.FilePaths.AllowWrite)
+	variants = p.zwcVariants(p.zdotVariants(variants, block, p.FilePaths.AllowWrite), block)
+	d, err := path.Compile(path.Rules{Block: block, Allow: p.FilePaths.AllowWrite,
+		Protected: guardDirs, Home: p.Home, Variants: variants, Trees: true})
+	if err != nil {
+		return err
+	}
+	c.writePaths = p.newWriteChecker(d, linkDirs, false, false)
+	c.linkDirs = linkDirs
+	return nil
 }
 
 // zshStartup are zsh's start-up files: read from $ZDOTDIR when it is set,
