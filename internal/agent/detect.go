@@ -78,6 +78,10 @@ type Call struct {
 	Tool   string        // tool name when the event concerns a tool
 	Tag    string        // e.g. TagSubagentSpawn
 	Cwd    string        // the directory relative paths resolve against, or ""
+	// OtherRoots are, for agent B without a cwd, its workspace roots after
+	// the first (Cwd): a multi-root workspace's shell may run in any, so a
+	// command's relative paths are checked under each too (OtherRootInputs).
+	OtherRoots []string
 	Inputs []event.Input // what to check, in order; empty means nothing to check
 	// Logging is true for agent B's logging hooks: whatever the verdict, the
 	// call is allowed and findings are only recorded.
@@ -381,7 +385,7 @@ func Parse(agentName string, p Payload, opt Options) (*Call, error) {
 		return nil, err
 	}
 	if c.Cwd == "" && agentName == B {
-		if c.Cwd, err = firstRoot(p.f); err != nil {
+		if c.Cwd, c.OtherRoots, err = roots(p.f); err != nil {
 			return nil, err
 		}
 	}
@@ -406,13 +410,39 @@ func blockingName(name string) bool {
 	return strings.HasPrefix(name, "before") || strings.HasPrefix(name, "pre")
 }
 
-// firstRoot returns the first of agent B's workspace_roots, or "".
-func firstRoot(f fields) (string, error) {
-	roots, err := strs(f, "workspace_roots")
-	if err != nil || len(roots) == 0 {
-		return "", err
+// maxRoots bounds the workspace roots a command's relative paths are
+// checked under.
+const maxRoots = 8
+
+// roots returns the first of agent B's workspace_roots ("" for none) and
+// the others, at most maxRoots in all: a command whose roots guard cannot
+// check whole is checked under every one it could not either, so more are
+// an error.
+func roots(f fields) (first string, others []string, err error) {
+	list, err := strs(f, "workspace_roots")
+	if err != nil || len(list) == 0 {
+		return "", nil, err
 	}
-	return roots[0], nil
+	if len(list) > maxRoots {
+		return "", nil, fmt.Errorf("workspace_roots: %d roots, more than %d", len(list), maxRoots)
+	}
+	return list[0], list[1:], nil
+}
+
+// OtherRootInputs returns, for each relative path of inputs (a read, a
+// write or a touch), the same path under each of roots (see
+// Call.OtherRoots).
+func OtherRootInputs(inputs []event.Input, roots []string) []event.Input {
+	var out []event.Input
+	for _, root := range roots {
+		for _, in := range inputs {
+			if (in.Kind == event.KindRead || in.Kind == event.KindWrite || in.Kind == event.KindTouch) && under(root, in.Text) != in.Text {
+				in.Text = under(root, in.Text)
+				out = append(out, in)
+			}
+		}
+	}
+	return out
 }
 
 // ResolvePaths makes the relative paths of read, write and touch inputs absolute,

@@ -270,3 +270,25 @@ func TestInheritedCDPath(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherWorkspaceRoots: agent B without a cwd, with several workspace
+// roots: a command's relative paths are checked under each, since the
+// shell may run in any (review 7 F32).
+func TestOtherWorkspaceRoots(t *testing.T) {
+	homeDir, proj := scriptWorld(t, nil)
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		roots string
+		block bool
+	}{
+		{`["` + proj + `"]`, false},
+		{`["` + proj + `","` + homeDir + `"]`, true},
+		{`["` + homeDir + `","` + proj + `"]`, true},
+	} {
+		payload := `{"hookEventName":"beforeShellExecution","command":"echo x >> .bashrc","workspace_roots":` + tc.roots + `}`
+		code, stdout, _, _ := runReal(t, p, payload)
+		if blocked := strings.Contains(stdout, "deny") || code == 2; blocked != tc.block {
+			t.Errorf("roots %s: exit %d %s, want a block %v", tc.roots, code, stdout, tc.block)
+		}
+	}
+}

@@ -330,6 +330,7 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 	if len(out) > 0 {
 		// Resolved exactly as the call's own paths: against its cwd, else
 		// agent B's project directory, else the working directory.
+		out = append(out, agent.OtherRootInputs(out, call.OtherRoots)...) // agent B's other workspace roots
 		agent.ResolvePaths(&agent.Call{Agent: call.Agent, Cwd: call.Cwd, Inputs: out}, opt)
 		for i := range out {
 			out[i].ByFiles = textHomes(out[i].ByFiles)
