@@ -125,7 +125,7 @@ func runParse(t *testing.T, agentName string, tests []parseCase) {
 // Fields every payload of a real client carries besides the ones read.
 const (
 	aMeta = `"session_id":"0f1e2d","transcript_path":"/t/session.jsonl","permission_mode":"default",`
-	bMeta = `"conversation_id":"c-1","generation_id":"g-1","model":"m","cursor_version":"1.7.2","user_email":"u@example.com",`
+	bMeta = `"conversation_id":"c-1","generation_id":"g-1","model":"m","agent_b_version":"1.7.2","user_email":"u@example.com",`
 	cMeta = `"session_id":"s-1","transcript_path":"/t/c.json","timestamp":"2026-11-23T10:00:00.000Z",`
 )
 

@@ -129,7 +129,7 @@ func payloadMeta(key string) bool {
 	switch key {
 	case "session_id", "transcript_path", "agent_transcript_path", "cwd", "hook_event_name", "hookEventName",
 		"permission_mode", "timestamp", "conversation_id", "generation_id", "workspace_roots", "model",
-		"cursor_version", "user_email", "tool_use_id", "prompt_id", "effort", "scratchpad_dir", "agent_id",
+		"agent_b_version", "user_email", "tool_use_id", "prompt_id", "effort", "scratchpad_dir", "agent_id",
 		"agent_type", "source", "reason", "trigger", "stop_hook_active":
 		return true
 	}
