@@ -249,8 +249,8 @@ func TestParseA(t *testing.T) {
 		{name: "stop nothing", payload: `{"hook_event_name":"Stop"}`, want: &view{Event: "Stop", Hook: stop, Stage: StageResponse}},
 		{name: "stop no assistant", payload: `{"hook_event_name":"Stop","transcript":[{"role":"user","content":"q"}]}`,
 			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse}},
-		{name: "notification checked by fields", payload: `{` + aMeta + `"hook_event_name":"Notification","message":"Claude needs your permission"}`,
-			want: &view{Event: "Notification", Hook: pre, Stage: StageOther, Inputs: []event.Input{in(event.KindToolInput, "message: Claude needs your permission\n")}}},
+		{name: "notification checked by fields", payload: `{` + aMeta + `"hook_event_name":"Notification","message":"Agent A needs your permission"}`,
+			want: &view{Event: "Notification", Hook: pre, Stage: StageOther, Inputs: []event.Input{in(event.KindToolInput, "message: Agent A needs your permission\n")}}},
 		{name: "unknown event checked by fields", payload: `{"hook_event_name":"FutureEvent","file_path":"~/.ssh/id_rsa"}`, env: map[string]string{EnvAgentAEvent: "FutureEvent"},
 			want: &view{Event: "FutureEvent", Hook: pre, Stage: StageOther, Inputs: []event.Input{in(event.KindRead, "~/.ssh/id_rsa"), in(event.KindTouch, "~/.ssh/id_rsa"), in(event.KindToolInput, "file_path: ~/.ssh/id_rsa\n")}}},
 
