@@ -80,6 +80,8 @@ type cmd struct {
 	// undo restores the variables set for this command only (env X=v).
 	undo     []func()
 	compound bool // a compound command in a pipeline ({ …; } | x)
+	// fds are the descriptors its redirections open on files (3< F).
+	fds map[string]string
 }
 
 // outFile is a file a command's standard output is written to.
@@ -250,6 +252,9 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 	} else {
 		c.run(words)
 	}
+	if c.name == "exec" && len(c.args) == 0 {
+		c.keepFds() // exec 3< F
+	}
 	c.settleOutput()
 	c.touchEnv()
 	return c
@@ -356,6 +361,11 @@ func (c *cmd) run(words []word.Word) {
 		c.fedPositional(words[0], "a program") {
 		return // xargs -I{} {}, xargs sh -c '"$1"' _: what it reads is the program
 	}
+	if !guessed && c.w.guessing == 0 && opaqueProgram(words[0].Text) {
+		if words = c.valueProgramWords(words); words == nil {
+			return // $l after read l < F, $(cat F) (inputcmds.go)
+		}
+	}
 	if prog := words[0].Text; guessed {
 	} else if strings.ContainsRune(prog, '/') && !strings.Contains(prog, word.UnknownSubst) {
 		// ./x.sh: the file's text runs (written earlier by the command,
@@ -434,6 +444,9 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 			w.envAssign(words[i].Text) // systemd-run -E NAME=VALUE
 		case p.ShellOpts.Has(a):
 			shell = true // sudo -s: a shell
+		case p.Split.Has(a) && i+1 < len(words) && word.Opaque(words[i+1].Text):
+			c.splitValue(p, words[i+1], words[i+2:]) // env -S "$(cat F)" (inputcmds.go)
+			return nil, true
 		case p.Split.Has(a) && i+1 < len(words):
 			// env -S 'X=V CMD': the string's words are env's own, its
 			// assignments included (each split shortens the text).
@@ -612,6 +625,7 @@ func (c *cmd) redirect(n, op string, r *syntax.Redirect, t word.Word) {
 	switch r.Op {
 	case syntax.RdrIn:
 		w.Read(target)
+		c.openFd(n, target) // 3< F (inputcmds.go)
 		if n == "" || n == "0" {
 			c.stdin = stdin{file: target, sub: t.Sub}
 		}
@@ -619,7 +633,7 @@ func (c *cmd) redirect(n, op string, r *syntax.Redirect, t word.Word) {
 		w.Read(target)
 		w.Write(target)
 	case syntax.DplIn:
-		// <&3: a descriptor
+		c.dupIn(n, target) // <&3: a descriptor (inputcmds.go)
 	case syntax.DplOut:
 		// >&2 is a descriptor; >&file writes a file.
 		if target != "-" && strings.Trim(target, "0123456789") != "" {

@@ -270,6 +270,7 @@ var parallelWithArg = word.Set(" -j -N -n -S -a -P --jobs --sshlogin --delay --t
 func (c *cmd) parallel() {
 	j := 0
 	repl := "{}"
+	var argFiles []word.Word
 	for j < len(c.args) && strings.HasPrefix(c.args[j].Text, "-") && c.args[j].Text != ":::" {
 		s := c.args[j].Text
 		if (s == "-I" || s == "--replace") && j+1 < len(c.args) {
@@ -277,6 +278,7 @@ func (c *cmd) parallel() {
 		}
 		if (s == "-a" || s == "--arg-file") && j+1 < len(c.args) {
 			c.w.Read(c.args[j+1].Text)
+			argFiles = append(argFiles, c.args[j+1])
 		}
 		if parallelWithArg.Has(s) {
 			j++
@@ -284,6 +286,9 @@ func (c *cmd) parallel() {
 		j++
 	}
 	words, inputs, seenSep := c.parallelInputs(j)
+	if len(argFiles) > 0 && !seenSep {
+		inputs, seenSep = c.listLines(argFiles, "the input of parallel"), true // -a F: as :::: F (inputcmds.go)
+	}
 	if !seenSep {
 		inputs = c.fed(true)
 	}

@@ -60,6 +60,10 @@ func (c *cmd) program() {
 // unhandled analyses a program without a handler: an interpreter's code,
 // else its words by generic.
 func (c *cmd) unhandled() {
+	if catalogue.PowerShells.Has(c.name) {
+		c.powershell() // pwshcmd.go
+		return
+	}
 	if in, ok := catalogue.InterpreterOf(c.name); ok {
 		c.interp(in)
 		return
@@ -1551,9 +1555,15 @@ func (c *cmd) eval() {
 			c.kinds[i] = argCode
 		}
 	}
-	// eval "rm $X": what is known of the text runs; the parts not known
-	// stay markers in the words of the script (the line shows them).
-	c.w.script(word.Join(c.args), c.w.depth+1)
+	// eval "rm $X": what is known of the text runs (an inherited
+	// variable stays a marker in the words of the script); a part that
+	// is a value guard cannot tell is code it cannot see (inputcmds.go).
+	t, ok := c.evalText()
+	if !ok {
+		c.w.hide("evaluates a value guard cannot tell (what read took from input, or what a command printed): it cannot tell what runs")
+		return
+	}
+	c.w.script(t, c.w.depth+1)
 }
 
 // sameSub reports whether all words come from the same substitution.

@@ -54,11 +54,13 @@ type walker struct {
 	// standard input (a loop's < FILE, <<< TEXT, a pipe into it), for the
 	// read inside it; nil when none.
 	inStdin *stdin
-	pos     *positional // the positional parameters, nil when not known
-	dirs    []string    // pushd's stack
-	depth   int         // scripts within scripts
-	words   int
-	err     error
+	// fds are the descriptors exec opened on files (exec 3< F): N → F.
+	fds   map[string]string
+	pos   *positional // the positional parameters, nil when not known
+	dirs  []string    // pushd's stack
+	depth int         // scripts within scripts
+	words int
+	err   error
 	// funcs are the shell's functions (funcs.go); one a subshell declares
 	// is kept too.
 	funcs funcState
