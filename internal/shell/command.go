@@ -82,6 +82,9 @@ type cmd struct {
 	compound bool // a compound command in a pipeline ({ …; } | x)
 	// fds are the descriptors its redirections open on files (3< F).
 	fds map[string]string
+	// hiddenNames: it opens files a list guard cannot read names
+	// (namelists.go).
+	hiddenNames bool
 }
 
 // outFile is a file a command's standard output is written to.
@@ -148,6 +151,7 @@ func (w *walker) pipeline(elems []*syntax.Stmt) {
 		stages = append(stages, c)
 	}
 	w.opaqueStages(stages, starts)
+	w.hiddenNameReads(stages) // namelists.go
 	w.printed(prev)
 	if len(elems) == 1 && len(own) > 0 {
 		for _, l := range own {

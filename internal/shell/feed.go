@@ -140,6 +140,8 @@ func (c *cmd) fed(byLine bool) []word.Word {
 			out = append(out, word.Word{Text: p, Known: true})
 		}
 		return out
+	case c.stdin.file != "":
+		return c.argFileWords(word.Word{Text: c.stdin.file, Known: true}, byLine) // xargs cat < F (namelists.go)
 	}
 	return nil
 }
@@ -151,6 +153,7 @@ var xargsWithArg = word.Set(" -n -P -L -d -s -E -a --max-args --max-procs --max-
 func (c *cmd) xargs() {
 	repl := ""
 	whole, byLine := false, false
+	var argFile *word.Word // -a F: the list it reads (namelists.go)
 	j := 0
 	for j < len(c.args) {
 		s := c.args[j].Text
@@ -178,6 +181,7 @@ func (c *cmd) xargs() {
 		case s == "-a" || s == "--arg-file":
 			if j+1 < len(c.args) {
 				c.w.Read(c.args[j+1].Text)
+				argFile = &c.args[j+1]
 			}
 			j += 2
 		case s == "-0" || s == "--null":
@@ -200,6 +204,9 @@ done:
 		words = []word.Word{{Text: "echo", Known: true}}
 	}
 	inputs := c.fed(repl != "" || byLine)
+	if argFile != nil {
+		inputs = c.argFileWords(*argFile, repl != "" || byLine)
+	}
 	if whole && c.stdin.known && c.stdin.fromPipe {
 		inputs = []word.Word{{Text: strings.TrimSuffix(c.stdin.text, "\n"), Known: word.IsKnown(c.stdin.text)}}
 	}
@@ -244,6 +251,9 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string) {
 	}
 	c.w.WithFound(f, func() {
 		first := c.innerFed(runs[0], fed)
+		if fed != nil && !fed.stdin && first.opensOperands() {
+			c.hiddenNames = true // names guard cannot tell (namelists.go)
+		}
 		c.adopt(first)
 		for _, r := range runs[1:] {
 			in := c.inner(r)

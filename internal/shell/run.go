@@ -52,6 +52,8 @@ func (c *cmd) program() {
 		c.unhandled()
 	}
 	c.foundArgs(p)
+	c.listReads()  // namelists.go
+	c.listArgs(p)  // namelists.go
 	c.substArgs(p) // substnamed.go
 	c.touches(p)
 	c.network()

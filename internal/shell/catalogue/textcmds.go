@@ -75,3 +75,40 @@ func PwshOptionOf(w string) (PwshOption, bool) {
 	}
 	return PwshOption{}, false
 }
+
+// ListReader is a program that opens the files a list names: a file of
+// names an option gives (tar -T F, rsync --files-from=F; - for standard
+// input), or names on standard input with an option (zip -@, cpio -o).
+type ListReader struct {
+	Name  string
+	Files word.Set // options whose value is a file of names
+	Stdin word.Set // options with which the names come on standard input
+	// FromSource: a relative name is under the first operand (rsync's
+	// source), not the working directory.
+	FromSource bool
+}
+
+// ListReaders lists them, sorted by name (TestListReadersSorted).
+var ListReaders = []ListReader{
+	{Name: "bsdtar", Files: " -T --files-from "},
+	{Name: "cpio", Stdin: " -o --create -p --pass-through "},
+	{Name: "du", Files: " --files0-from "},
+	{Name: "file", Files: " -f --files-from "},
+	{Name: "git", Stdin: " --stdin-paths "},
+	{Name: "gtar", Files: " -T --files-from "},
+	{Name: "pax", Stdin: " -w "},
+	{Name: "rsync", Files: " --files-from ", FromSource: true},
+	{Name: "tar", Files: " -T --files-from "},
+	{Name: "wc", Files: " --files0-from "},
+	{Name: "zip", Stdin: " -@ --names-stdin "},
+}
+
+// ListReaderNamed returns the entry for name.
+func ListReaderNamed(name string) (*ListReader, bool) {
+	for i := range ListReaders {
+		if ListReaders[i].Name == name {
+			return &ListReaders[i], true
+		}
+	}
+	return nil, false
+}
