@@ -405,6 +405,7 @@ func (c *cmd) run(words []word.Word) {
 // words of the command it runs; done means nothing more runs.
 func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) {
 	w := c.w
+	c.unitDir(p, words) // systemd-run: its own directory (unit.go)
 	shell := p.Shell
 	var operands []word.Word // of a prefix whose operands are not a command (su USER)
 	for i := 0; i < len(words); i++ {
@@ -457,6 +458,9 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 			words, i = append(word.Split(words[i+1].Text), words[i+2:]...), -1
 		case p.Chdir != "" && c.prefixChdir(p, words, &i):
 			// env -C DIR, sudo -D DIR: the command runs in DIR.
+		case p.Dir.Props.Has(a) && i+1 < len(words):
+			i++
+			c.unitProperty(words[i].Text) // systemd-run -p KEY=VALUE (unit.go)
 		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
 			c.prefixValue(p, a)
 		case p.WithArg.Has(a):
@@ -483,6 +487,9 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 // (systemd-run --setenv=X=V) or names a file it writes (time --output=F).
 func (c *cmd) prefixValue(p catalogue.Prefix, a string) {
 	opt, v, _ := strings.Cut(a, "=")
+	if p.Dir.Props.Has(opt) {
+		c.unitProperty(v) // --property=KEY=VALUE (unit.go)
+	}
 	if p.Env.Has(opt) {
 		c.w.envAssign(v)
 	}

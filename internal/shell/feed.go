@@ -273,7 +273,7 @@ func (c *cmd) lines() []string {
 	return append([]string{c.rendered}, c.extra...)
 }
 
-var parallelWithArg = word.Set(" -j -N -n -S -a -P --jobs --sshlogin --delay --timeout --joblog --results --colsep --tmpdir --arg-file --max-args -I --replace ")
+var parallelWithArg = word.Set(" -j -N -n -S -a -P --jobs --sshlogin --delay --timeout --joblog --results --colsep --tmpdir --arg-file --max-args -I --replace --wd --workdir ")
 
 // parallel runs its command once per argument after :::, or per word it
 // reads.
@@ -289,6 +289,9 @@ func (c *cmd) parallel() {
 		if (s == "-a" || s == "--arg-file") && j+1 < len(c.args) {
 			c.w.Read(c.args[j+1].Text)
 			argFiles = append(argFiles, c.args[j+1])
+		}
+		if (s == "--wd" || s == "--workdir") && j+1 < len(c.args) {
+			c.parallelDir(c.args[j+1].Text) // unit.go
 		}
 		if parallelWithArg.Has(s) {
 			j++
@@ -312,6 +315,9 @@ func (c *cmd) parallel() {
 			c.w.hide("runs as commands the lines parallel reads, which guard cannot tell")
 		}
 		return
+	}
+	if c.parallelShell(words, inputs, repl) {
+		return // 'CMD ARGS' ::: …: run by a shell (unit.go)
 	}
 	c.runWith(words, inputs, repl)
 }
