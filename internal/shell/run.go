@@ -53,6 +53,7 @@ func (c *cmd) program() {
 	}
 	c.foundArgs(p)
 	c.listReads()  // namelists.go
+	c.taskRunner() // taskrunners.go
 	c.listArgs(p)  // namelists.go
 	c.substArgs(p) // substnamed.go
 	c.touches(p)

@@ -42,3 +42,9 @@ func TestPwshOptionOf(t *testing.T) {
 		}
 	}
 }
+
+func TestTaskRunnersSorted(t *testing.T) {
+	if !slices.IsSortedFunc(TaskRunners, func(a, b TaskRunner) int { return strings.Compare(a.Name, b.Name) }) {
+		t.Error("TaskRunners is not sorted by name")
+	}
+}
