@@ -248,3 +248,25 @@ func (c *cmd) listLines(fs []word.Word, what string) []word.Word {
 	}
 	return out
 }
+
+// codeCommands analyses the commands interpreter code (at argument from
+// on, its operands) runs that the literal scan does not read: its input
+// records (runsRecords), AppleScript's do shell script and JXA's
+// doShellScript in every -e of osascript.
+func (c *cmd) codeCommands(code string, from int) {
+	c.runsRecords(code, from)
+	if c.name != "osascript" {
+		return
+	}
+	texts := []string{code}
+	for j := from; j < len(c.args); j++ {
+		if c.args[j-1].Text == "-e" {
+			texts = append(texts, c.args[j].Text)
+		}
+	}
+	for _, t := range texts {
+		for _, sc := range lang.AppleShell(t) {
+			c.w.maybeShell(sc)
+		}
+	}
+}

@@ -95,7 +95,7 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 		case in.Cluster != 0 && len(s) > 2 && s[0] == '-' && lang.FlagCluster(s[1:], in.Cluster):
 			// perl -e'code', perl -ne'code'
 			c.scanCode(s[strings.IndexByte(s, in.Cluster)+1:])
-			c.runsRecords(s[strings.IndexByte(s, in.Cluster)+1:], j+1)
+			c.codeCommands(s[strings.IndexByte(s, in.Cluster)+1:], j+1)
 			return src
 		case in.WithArg.Has(s):
 			j++
@@ -170,8 +170,8 @@ func (c *cmd) interpCode(code int) {
 		return
 	}
 	c.scanCode(a.Text)
-	c.spend(code)                 // code, analysed: not a file
-	c.runsRecords(a.Text, code+1) // awk '{system($0)}' F (inputcmds.go)
+	c.spend(code)                  // code, analysed: not a file
+	c.codeCommands(a.Text, code+1) // awk '{system($0)}' F, osascript's do shell script (inputcmds.go)
 	inPlace := false
 	for k, o := range c.args {
 		// Switches after the code count too: perl -pe 1 -i FILE.
