@@ -170,8 +170,9 @@ func (c *cmd) interpCode(code int) {
 		return
 	}
 	c.scanCode(a.Text)
-	c.spend(code)                  // code, analysed: not a file
-	c.codeCommands(a.Text, code+1) // awk '{system($0)}' F, osascript's do shell script (inputcmds.go)
+	// awk '{system($0)}' F, osascript's do shell script (inputcmds.go)
+	c.codeCommands(a.Text, code+1)
+	c.spend(code) // code, analysed: not a file
 	inPlace := false
 	for k, o := range c.args {
 		// Switches after the code count too: perl -pe 1 -i FILE.

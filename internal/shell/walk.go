@@ -54,13 +54,11 @@ type walker struct {
 	// standard input (a loop's < FILE, <<< TEXT, a pipe into it), for the
 	// read inside it; nil when none.
 	inStdin *stdin
-	// fds are the descriptors exec opened on files (exec 3< F): N → F.
-	fds   map[string]string
-	pos   *positional // the positional parameters, nil when not known
-	dirs  []string    // pushd's stack
-	depth int         // scripts within scripts
-	words int
-	err   error
+	pos     *positional // the positional parameters, nil when not known
+	dirs    []string    // pushd's stack
+	depth   int         // scripts within scripts
+	words   int
+	err     error
 	// funcs are the shell's functions (funcs.go); one a subshell declares
 	// is kept too.
 	funcs funcState
@@ -130,6 +128,10 @@ type walker struct {
 	// recipeScripts are the scripts build-file commands run that were
 	// read (recipeScript).
 	recipeScripts []string
+
+	// fds are the descriptors exec opened on files (exec 3< F): N → F
+	// (inputcmds.go).
+	fds map[string]string
 }
 
 // fail records err, keeping the gravest: a limit (which stops the walk),
