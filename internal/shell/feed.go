@@ -316,9 +316,7 @@ func (c *cmd) parallel() {
 		}
 		return
 	}
-	if c.parallelShell(words, inputs, repl) {
-		return // 'CMD ARGS' ::: …: run by a shell (unit.go)
-	}
+	c.parallelShell(words, inputs, repl) // 'CMD ARGS' ::: …: run by a shell too (unit.go)
 	c.runWith(words, inputs, repl)
 }
 

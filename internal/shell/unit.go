@@ -73,13 +73,14 @@ func (c *cmd) parallelDir(dir string) {
 	c.changeDir(dir)
 }
 
-// parallelShell: GNU parallel runs its command line through a shell, so a
-// command word holding shell syntax (parallel 'echo x >> f' ::: 1) is a
-// script: each input (a few) put in place of repl or appended, analysed as
-// one; it reports whether it did.
-func (c *cmd) parallelShell(words, inputs []word.Word, repl string) bool {
+// parallelShell: GNU parallel joins its command's words with blanks and
+// runs the line through a shell (unless -q), so a command word holding
+// shell syntax (parallel 'echo x >> f' ::: 1) is a script: each input (a
+// few) put in place of repl or appended, analysed as one, besides the
+// words as a command (runWith).
+func (c *cmd) parallelShell(words, inputs []word.Word, repl string) {
 	if !slices.ContainsFunc(words, func(x word.Word) bool { return strings.ContainsAny(x.Text, " \t\n;|&<>()$`'\"\\") }) {
-		return false
+		return
 	}
 	line := word.Join(words)
 	if len(inputs) == 0 {
@@ -93,7 +94,7 @@ func (c *cmd) parallelShell(words, inputs []word.Word, repl string) bool {
 			c.w.script(line, c.w.depth+1)
 			c.w.feeding = nil
 		})
-		return true
+		return
 	}
 	for _, in := range inputs[:min(len(inputs), 8)] {
 		t := line + " " + shellQuote(in.Text)
@@ -102,5 +103,4 @@ func (c *cmd) parallelShell(words, inputs []word.Word, repl string) bool {
 		}
 		c.w.scoped(func() { c.w.script(t, c.w.depth+1) })
 	}
-	return true
 }
