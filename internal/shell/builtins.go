@@ -260,7 +260,13 @@ func (w *walker) inputText(in stdin) (string, bool) {
 			}
 		}
 	case in.file != "":
-		return w.WrittenText(in.file)
+		if t, ok := w.WrittenText(in.file); ok {
+			return t, true
+		}
+		// read l < F: the file's lines, when guard can read it whole.
+		if t, st := w.FileStatus(in.file, true, effect.MaxScriptBytes); st == effect.FileWhole {
+			return t, true
+		}
 	}
 	return "", false
 }

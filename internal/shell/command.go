@@ -82,6 +82,11 @@ type cmd struct {
 	compound bool // a compound command in a pipeline ({ …; } | x)
 	// mods follows the modules an interpreter's code loads (interp.go).
 	mods *moduleLoader
+	// fds are the descriptors its redirections open on files (3< F).
+	fds map[string]string
+	// hiddenNames: it opens files a list guard cannot read names
+	// (namelists.go).
+	hiddenNames bool
 }
 
 // outFile is a file a command's standard output is written to.
@@ -148,6 +153,7 @@ func (w *walker) pipeline(elems []*syntax.Stmt) {
 		stages = append(stages, c)
 	}
 	w.opaqueStages(stages, starts)
+	w.hiddenNameReads(stages) // namelists.go
 	w.printed(prev)
 	if len(elems) == 1 && len(own) > 0 {
 		for _, l := range own {
@@ -251,6 +257,9 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 		restore()
 	} else {
 		c.run(words)
+	}
+	if c.name == "exec" && len(c.args) == 0 {
+		c.keepFds() // exec 3< F
 	}
 	c.settleOutput()
 	c.touchEnv()
@@ -358,6 +367,11 @@ func (c *cmd) run(words []word.Word) {
 		c.fedPositional(words[0], "a program") {
 		return // xargs -I{} {}, xargs sh -c '"$1"' _: what it reads is the program
 	}
+	if !guessed && c.w.guessing == 0 && opaqueProgram(words[0].Text) {
+		if words = c.valueProgramWords(words); words == nil {
+			return // $l after read l < F, $(cat F) (inputcmds.go)
+		}
+	}
 	if prog := words[0].Text; guessed {
 	} else if strings.ContainsRune(prog, '/') && !strings.Contains(prog, word.UnknownSubst) {
 		// ./x.sh: the file's text runs (written earlier by the command,
@@ -393,6 +407,7 @@ func (c *cmd) run(words []word.Word) {
 // words of the command it runs; done means nothing more runs.
 func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) {
 	w := c.w
+	c.unitDir(p, words) // systemd-run: its own directory (unit.go)
 	shell := p.Shell
 	var operands []word.Word // of a prefix whose operands are not a command (su USER)
 	for i := 0; i < len(words); i++ {
@@ -436,12 +451,18 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 			w.envAssign(words[i].Text) // systemd-run -E NAME=VALUE
 		case p.ShellOpts.Has(a):
 			shell = true // sudo -s: a shell
+		case p.Split.Has(a) && i+1 < len(words) && word.Opaque(words[i+1].Text):
+			c.splitValue(p, words[i+1], words[i+2:]) // env -S "$(cat F)" (inputcmds.go)
+			return nil, true
 		case p.Split.Has(a) && i+1 < len(words):
 			// env -S 'X=V CMD': the string's words are env's own, its
 			// assignments included (each split shortens the text).
 			words, i = append(word.Split(words[i+1].Text), words[i+2:]...), -1
 		case p.Chdir != "" && c.prefixChdir(p, words, &i):
 			// env -C DIR, sudo -D DIR: the command runs in DIR.
+		case p.Dir.Props.Has(a) && i+1 < len(words):
+			i++
+			c.unitProperty(words[i].Text) // systemd-run -p KEY=VALUE (unit.go)
 		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
 			c.prefixValue(p, a)
 		case p.WithArg.Has(a):
@@ -468,6 +489,9 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 // (systemd-run --setenv=X=V) or names a file it writes (time --output=F).
 func (c *cmd) prefixValue(p catalogue.Prefix, a string) {
 	opt, v, _ := strings.Cut(a, "=")
+	if p.Dir.Props.Has(opt) {
+		c.unitProperty(v) // --property=KEY=VALUE (unit.go)
+	}
 	if p.Env.Has(opt) {
 		c.w.envAssign(v)
 	}
@@ -614,6 +638,7 @@ func (c *cmd) redirect(n, op string, r *syntax.Redirect, t word.Word) {
 	switch r.Op {
 	case syntax.RdrIn:
 		w.Read(target)
+		c.openFd(n, target) // 3< F (inputcmds.go)
 		if n == "" || n == "0" {
 			c.stdin = stdin{file: target, sub: t.Sub}
 		}
@@ -621,7 +646,7 @@ func (c *cmd) redirect(n, op string, r *syntax.Redirect, t word.Word) {
 		w.Read(target)
 		w.Write(target)
 	case syntax.DplIn:
-		// <&3: a descriptor
+		c.dupIn(n, target) // <&3: a descriptor (inputcmds.go)
 	case syntax.DplOut:
 		// >&2 is a descriptor; >&file writes a file.
 		if target != "-" && strings.Trim(target, "0123456789") != "" {

@@ -140,6 +140,8 @@ func (c *cmd) fed(byLine bool) []word.Word {
 			out = append(out, word.Word{Text: p, Known: true})
 		}
 		return out
+	case c.stdin.file != "":
+		return c.argFileWords(word.Word{Text: c.stdin.file, Known: true}, byLine) // xargs cat < F (namelists.go)
 	}
 	return nil
 }
@@ -151,6 +153,7 @@ var xargsWithArg = word.Set(" -n -P -L -d -s -E -a --max-args --max-procs --max-
 func (c *cmd) xargs() {
 	repl := ""
 	whole, byLine := false, false
+	var argFile *word.Word // -a F: the list it reads (namelists.go)
 	j := 0
 	for j < len(c.args) {
 		s := c.args[j].Text
@@ -178,6 +181,7 @@ func (c *cmd) xargs() {
 		case s == "-a" || s == "--arg-file":
 			if j+1 < len(c.args) {
 				c.w.Read(c.args[j+1].Text)
+				argFile = &c.args[j+1]
 			}
 			j += 2
 		case s == "-0" || s == "--null":
@@ -200,6 +204,9 @@ done:
 		words = []word.Word{{Text: "echo", Known: true}}
 	}
 	inputs := c.fed(repl != "" || byLine)
+	if argFile != nil {
+		inputs = c.argFileWords(*argFile, repl != "" || byLine)
+	}
 	if whole && c.stdin.known && c.stdin.fromPipe {
 		inputs = []word.Word{{Text: strings.TrimSuffix(c.stdin.text, "\n"), Known: word.IsKnown(c.stdin.text)}}
 	}
@@ -244,6 +251,9 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string) {
 	}
 	c.w.WithFound(f, func() {
 		first := c.innerFed(runs[0], fed)
+		if fed != nil && !fed.stdin && first.opensOperands() {
+			c.hiddenNames = true // names guard cannot tell (namelists.go)
+		}
 		c.adopt(first)
 		for _, r := range runs[1:] {
 			in := c.inner(r)
@@ -263,13 +273,14 @@ func (c *cmd) lines() []string {
 	return append([]string{c.rendered}, c.extra...)
 }
 
-var parallelWithArg = word.Set(" -j -N -n -S -a -P --jobs --sshlogin --delay --timeout --joblog --results --colsep --tmpdir --arg-file --max-args -I --replace ")
+var parallelWithArg = word.Set(" -j -N -n -S -a -P --jobs --sshlogin --delay --timeout --joblog --results --colsep --tmpdir --arg-file --max-args -I --replace --wd --workdir ")
 
 // parallel runs its command once per argument after :::, or per word it
 // reads.
 func (c *cmd) parallel() {
 	j := 0
 	repl := "{}"
+	var argFiles []word.Word
 	for j < len(c.args) && strings.HasPrefix(c.args[j].Text, "-") && c.args[j].Text != ":::" {
 		s := c.args[j].Text
 		if (s == "-I" || s == "--replace") && j+1 < len(c.args) {
@@ -277,6 +288,10 @@ func (c *cmd) parallel() {
 		}
 		if (s == "-a" || s == "--arg-file") && j+1 < len(c.args) {
 			c.w.Read(c.args[j+1].Text)
+			argFiles = append(argFiles, c.args[j+1])
+		}
+		if (s == "--wd" || s == "--workdir") && j+1 < len(c.args) {
+			c.parallelDir(c.args[j+1].Text) // unit.go
 		}
 		if parallelWithArg.Has(s) {
 			j++
@@ -284,6 +299,9 @@ func (c *cmd) parallel() {
 		j++
 	}
 	words, inputs, seenSep := c.parallelInputs(j)
+	if len(argFiles) > 0 && !seenSep {
+		inputs, seenSep = c.listLines(argFiles, "the input of parallel"), true // -a F: as :::: F (inputcmds.go)
+	}
 	if !seenSep {
 		inputs = c.fed(true)
 	}
@@ -298,6 +316,7 @@ func (c *cmd) parallel() {
 		}
 		return
 	}
+	c.parallelShell(words, inputs, repl) // 'CMD ARGS' ::: …: run by a shell too (unit.go)
 	c.runWith(words, inputs, repl)
 }
 

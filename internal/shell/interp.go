@@ -99,6 +99,7 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 		case in.Cluster != 0 && len(s) > 2 && s[0] == '-' && lang.FlagCluster(s[1:], in.Cluster):
 			// perl -e'code', perl -ne'code'
 			c.oneLiner(s[strings.IndexByte(s, in.Cluster)+1:])
+			c.codeCommands(s[strings.IndexByte(s, in.Cluster)+1:], j+1)
 			return src
 		case in.WithArg.Has(s):
 			j++
@@ -173,6 +174,8 @@ func (c *cmd) interpCode(code int) {
 		return
 	}
 	c.oneLiner(a.Text)
+	// awk '{system($0)}' F, osascript's do shell script (inputcmds.go)
+	c.codeCommands(a.Text, code+1)
 	c.spend(code) // code, analysed: not a file
 	inPlace := false
 	for k, o := range c.args {

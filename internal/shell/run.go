@@ -57,6 +57,9 @@ func (c *cmd) program() {
 		c.sourceOperands(p) // files.go
 	}
 	c.foundArgs(p)
+	c.listReads()  // namelists.go
+	c.taskRunner() // taskrunners.go
+	c.listArgs(p)  // namelists.go
 	c.substArgs(p) // substnamed.go
 	c.touches(p)
 	c.network()
@@ -65,6 +68,10 @@ func (c *cmd) program() {
 // unhandled analyses a program without a handler: an interpreter's code,
 // else its words by generic.
 func (c *cmd) unhandled() {
+	if catalogue.PowerShells.Has(c.name) {
+		c.powershell() // pwshcmd.go
+		return
+	}
 	if in, ok := catalogue.InterpreterOf(c.name); ok {
 		c.interp(in)
 		return
@@ -1566,9 +1573,15 @@ func (c *cmd) eval() {
 			c.kinds[i] = argCode
 		}
 	}
-	// eval "rm $X": what is known of the text runs; the parts not known
-	// stay markers in the words of the script (the line shows them).
-	c.w.script(word.Join(c.args), c.w.depth+1)
+	// eval "rm $X": what is known of the text runs (an inherited
+	// variable stays a marker in the words of the script); a part that
+	// is a value guard cannot tell is code it cannot see (inputcmds.go).
+	t, ok := c.evalText()
+	if !ok {
+		c.w.hide("evaluates a value guard cannot tell (what read took from input, or what a command printed): it cannot tell what runs")
+		return
+	}
+	c.w.script(t, c.w.depth+1)
 }
 
 // sameSub reports whether all words come from the same substitution.

@@ -143,6 +143,10 @@ type walker struct {
 	// modFiles holds what each was found to be (interp.go).
 	modProbes int
 	modFiles  map[string]bool
+
+	// fds are the descriptors exec opened on files (exec 3< F): N → F
+	// (inputcmds.go).
+	fds map[string]string
 }
 
 // fail records err, keeping the gravest: a limit (which stops the walk),

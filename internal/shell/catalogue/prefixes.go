@@ -43,6 +43,8 @@ type Prefix struct {
 	// Sources: the file, in the directory its operand names, whose shell
 	// code it runs before the command (direnv exec DIR: DIR/.envrc).
 	Sources string
+	// Dir is where it runs the command, as its own rule (unit.go).
+	Dir DirRule
 }
 
 // PrefixEntry is the prefixes table's entry for one prefix command.
@@ -127,7 +129,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "sudo", Prefix: Prefix{WithArg: " -u -g -C -D -h -p -r -t -U -T -R --user --group --chdir --prompt --role --type --other-user --close-from --host --command-timeout ",
 		Assigns: true, ShellOpts: " -s -i --shell --login ", Chdir: " -D --chdir "}},
 	{Name: "systemd-run", Prefix: Prefix{WithArg: " -p --property -u --unit --description --slice -M --machine -H --host --uid --gid --nice --working-directory --on-active --on-boot --on-startup --on-unit-active --on-unit-inactive --on-calendar --timer-property --path-property --socket-property --service-type ",
-		Env: " -E --setenv ", ShellOpts: " -S --shell "}},
+		Env: " -E --setenv ", ShellOpts: " -S --shell ", Chdir: " --working-directory ", Dir: systemdRunDir}},
 	{Name: "taskset", Prefix: Prefix{Operands: 1}},
 	{Name: "time", Prefix: Prefix{WithArg: " -f -o --format --output ", WriteOpts: " -o --output "}},
 	{Name: "timeout", Prefix: Prefix{WithArg: " -s -k --signal --kill-after ", Operands: 1}},

@@ -79,8 +79,6 @@ var Interpreters = []InterpEntry{
 	{Name: "osascript", Interp: Interp{Code: " -e ", WithArg: " -l "}},
 	{Name: "perl", Interp: Interp{Code: " -e -E ", Cluster: 'e', WithArg: " -I -M -m -x "}},
 	{Name: "php", Interp: Interp{Code: " -r ", WithArg: " -c -d -f -z "}},
-	{Name: "powershell", Interp: Interp{Code: " -c -command -Command ", WithArg: pwshWithArg}},
-	{Name: "pwsh", Interp: Interp{Code: " -c -command -Command ", WithArg: pwshWithArg}},
 	{Name: "pypy", Interp: Interp{Code: " -c ", WithArg: " -m -W -X "}},
 	{Name: "python", Interp: Interp{Code: " -c ", WithArg: " -m -W -X -Q "}},
 	{Name: "rscript", Interp: Interp{Code: " -e "}},

@@ -1,0 +1,49 @@
+package catalogue
+
+import "github.com/guardhq/guard/internal/shell/word"
+
+// TaskRunner is a program that runs the recipes of a task file in the
+// project, as make runs a makefile (review 7 F20): its default file names
+// (the first that exists is read), the options that name another file or
+// directory, and the subcommand that makes it run tasks (mise run).
+type TaskRunner struct {
+	Name  string
+	Sub   word.Set // the words that make it run a task ("" : always)
+	Files []string // its task files, looked for in its directory, in order
+	// FileOpts name its task file; DirOpts the directory it runs in and
+	// looks in; WithArg are its other options that take a value.
+	FileOpts, DirOpts, WithArg word.Set
+	// Dirs are directories whose every file is a task it may run (mise's
+	// file tasks).
+	Dirs []string
+}
+
+// TaskRunners lists the task runners, sorted by name
+// (TestTaskRunnersSorted). make, npm, yarn, pnpm, bun and deno task have
+// their own handlers.
+var TaskRunners = []TaskRunner{
+	{Name: "doit", Files: []string{"dodo.py"}, FileOpts: " -f --file ", DirOpts: " -d --dir "},
+	{Name: "earthly", Files: []string{"Earthfile"}},
+	{Name: "inv", Files: []string{"tasks.py"}, FileOpts: " -f --config ", DirOpts: " -r --search-root "},
+	{Name: "invoke", Files: []string{"tasks.py"}, FileOpts: " -f --config ", DirOpts: " -r --search-root "},
+	{Name: "just", Files: []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}, FileOpts: " -f --justfile ", DirOpts: " -d --working-directory ", WithArg: " --set --shell --shell-arg --dotenv-path --dotenv-filename --color --list-heading --list-prefix "},
+	{Name: "mise", Sub: " run r tasks ", Files: []string{"mise.toml", ".mise.toml", ".config/mise.toml", ".config/mise/config.toml", "mise/config.toml", ".mise/config.toml", "mise.local.toml", ".mise.local.toml"},
+		DirOpts: " -C --cd ", WithArg: " -E --env -j --jobs ", Dirs: []string{".mise/tasks", "mise-tasks", ".mise-tasks", ".config/mise/tasks", "mise/tasks"}},
+	{Name: "nox", Files: []string{"noxfile.py"}, FileOpts: " -f --noxfile ", WithArg: " -s --session --sessions -e -p --python -k -t --tags "},
+	{Name: "poe", Files: []string{"pyproject.toml", "poe_tasks.toml"}, FileOpts: " -C --root "},
+	{Name: "rake", Files: []string{"rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb"}, FileOpts: " -f --rakefile ", DirOpts: " -C --directory ", WithArg: " -I --libdir -r --require -R --rakelibdir "},
+	{Name: "task", Files: []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml", "taskfile.dist.yml", "Taskfile.dist.yaml", "taskfile.dist.yaml"},
+		FileOpts: " -t --taskfile ", DirOpts: " -d --dir ", WithArg: " -o --output --sort "},
+	{Name: "tilt", Files: []string{"Tiltfile"}, FileOpts: " -f --file "},
+	{Name: "tox", Files: []string{"tox.ini", "setup.cfg", "pyproject.toml", "tox.toml"}, FileOpts: " -c --conf ", WithArg: " -e -p -r -x --override --root --workdir "},
+}
+
+// TaskRunnerNamed returns the entry for name.
+func TaskRunnerNamed(name string) (*TaskRunner, bool) {
+	for i := range TaskRunners {
+		if TaskRunners[i].Name == name {
+			return &TaskRunners[i], true
+		}
+	}
+	return nil, false
+}

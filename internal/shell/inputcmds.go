@@ -1,0 +1,272 @@
+package shell
+
+// Text that becomes commands through a value or a descriptor (review 7
+// F23): a program word or an eval whose text is a value guard cannot tell
+// (what read took from input, what a substitution printed), a descriptor
+// opened on a file (exec 3< F; bash <&3), and code that runs its input
+// records (awk '{system($0)}' F, perl -ne 'system $_' F).
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// maxFds bounds the descriptors the walker remembers (exec 3< F).
+const maxFds = 16
+
+// opaqueProgram reports whether prog, a program word, has in its last
+// component a part guard cannot tell that the command's own input or a
+// substitution gave it: a value read set, the output of $( ). An
+// inherited variable ($EDITOR), an unknown positional parameter and a
+// known directory before a slash ($(go env GOPATH)/bin/x) are not.
+func opaqueProgram(prog string) bool {
+	found := false
+	word.EachMark(prog, func(k byte, name string, whole bool) {
+		found = found || inputMark(k, name, whole)
+	}, func(t string) {
+		if strings.Contains(t, "/") {
+			found = false // a directory: what follows names the program
+		}
+	})
+	return found
+}
+
+// inputMark reports whether a marker (k, name, whole) stands for a value
+// the command's input or a substitution gave: not an inherited variable,
+// a directory or an unknown positional parameter (a function's $1, walked
+// where it is defined).
+func inputMark(k byte, name string, whole bool) bool {
+	switch {
+	case !whole:
+		return true
+	case k == word.MarkEnv || k == word.MarkEnvOp || k == word.MarkUnset || k == word.MarkDir || k == word.MarkAbs:
+		return false
+	case k == word.MarkVar && positionalName(name):
+		return false
+	}
+	return true
+}
+
+// positionalName reports whether name is a positional parameter's: 0…9…,
+// @, *, #.
+func positionalName(name string) bool {
+	if name == "@" || name == "*" || name == "#" {
+		return true
+	}
+	return name != "" && strings.Trim(name, "0123456789") == ""
+}
+
+// valueProgramWords handles a program word that is a value (see
+// opaqueProgram): when guard can tell its text (a substitution that
+// printed a file it read, $(which NAME)), the words run as that text: it
+// returns the words to run, or nil when it analysed them itself as a
+// script; otherwise the command runs what guard cannot see: hidden, nil.
+func (c *cmd) valueProgramWords(words []word.Word) []word.Word {
+	t, ok := c.w.valueText(words[0].Text)
+	if !ok {
+		c.w.hide("runs as a program a value guard cannot tell (what read took from input, or what a command printed): it cannot tell what runs")
+		return nil
+	}
+	t = strings.TrimSpace(t)
+	if t != "" && !strings.ContainsAny(t, " \t\n;|&<>()$`\\\"'") {
+		return append([]word.Word{{Text: t, Known: true}}, words[1:]...)
+	}
+	// x=$(cat F); $x: its words run (analysed as a script: more than
+	// word splitting would run).
+	c.w.script(t+" "+word.Join(words[1:]), c.w.depth+1)
+	return nil
+}
+
+// evalText returns the text eval runs: its joined words with each value
+// guard can tell in place (valueText); false when a part of it is not
+// known but for inherited variables, which eval would parse as code guard
+// cannot see.
+func (c *cmd) evalText() (string, bool) {
+	j := word.Join(c.args)
+	input := false
+	word.EachMark(j, func(k byte, name string, whole bool) {
+		input = input || inputMark(k, name, whole)
+	}, nil)
+	if !input {
+		return j, true
+	}
+	return c.w.valueText(j)
+}
+
+// openFd records what the redirection N< F (n, target) of a command
+// makes descriptor n: the file; exec 3< F keeps it for the commands after.
+func (c *cmd) openFd(n, target string) {
+	if n == "" || n == "0" || strings.Trim(n, "0123456789") != "" {
+		return
+	}
+	if c.fds == nil {
+		c.fds = map[string]string{}
+	}
+	if len(c.fds) < maxFds {
+		c.fds[n] = target
+	}
+}
+
+// dupIn handles <&N (n, the descriptor it sets, "" for 0): standard input
+// becomes the file N was opened on; a descriptor guard did not see opened
+// (not 0, 1 or 2) is input it cannot tell, as a pipe from a program is.
+func (c *cmd) dupIn(n, target string) {
+	if n != "" && n != "0" {
+		if f, ok := c.fdFile(target); ok {
+			c.openFd(n, f) // 4<&3
+		}
+		return
+	}
+	if f, ok := c.fdFile(target); ok {
+		c.w.Read(f)
+		c.stdin = stdin{file: f}
+		return
+	}
+	switch target {
+	case "0", "1", "2", "-":
+		return
+	}
+	c.stdin = stdin{fromPipe: true} // <&5: guard cannot tell what it is
+}
+
+// fdFile returns the file descriptor target was opened on, by the command
+// itself or an earlier exec.
+func (c *cmd) fdFile(target string) (string, bool) {
+	if f, ok := c.fds[target]; ok {
+		return f, true
+	}
+	f, ok := c.w.fds[target]
+	return f, ok
+}
+
+// keepFds: exec with no command (exec 3< F) keeps the descriptors it opens
+// for the rest of the shell.
+func (c *cmd) keepFds() {
+	if len(c.fds) == 0 {
+		return
+	}
+	if c.w.fds == nil {
+		c.w.fds = map[string]string{}
+	}
+	for n, f := range c.fds {
+		if len(c.w.fds) < maxFds {
+			c.w.fds[n] = f
+		}
+	}
+}
+
+// runsRecords: interpreter code that hands its input records to a shell
+// (awk '{system($0)}' F, perl -ne 'system $_' F) runs its input as
+// commands: the text of its file operands after argument from (or of what
+// it reads on standard input) is analysed as a script; input guard cannot
+// read is code it cannot see.
+func (c *cmd) runsRecords(code string, from int) {
+	if !lang.RunsRecords(code, c.name) {
+		return
+	}
+	files := 0
+	for j := from; j < len(c.args); j++ {
+		a := c.args[j]
+		if strings.HasPrefix(a.Text, "-") && a.Text != "-" || c.awkAssign(a.Text) {
+			continue
+		}
+		files++
+		c.runInputFile(a)
+	}
+	if files > 0 {
+		return
+	}
+	switch {
+	case c.stdin.known:
+		c.w.scoped(func() { c.w.script(c.stdin.text, c.w.depth+1) })
+	case c.stdin.file != "":
+		c.runInputFile(word.Word{Text: c.stdin.file, Known: true})
+	case c.stdin.fromPipe || c.stdin.sub != "":
+		c.w.hide("runs as commands the input %s reads, which guard cannot tell", c.name)
+	}
+}
+
+// awkAssign reports whether s is an awk operand that sets a variable
+// (x=1), not a file, for an awk.
+func (c *cmd) awkAssign(s string) bool {
+	return lang.AwkFamily(c.name) && word.IsAssignment(s)
+}
+
+// runInputFile analyses the file a is, whose lines a command runs, as a
+// script; a file guard cannot read is code it cannot see.
+func (c *cmd) runInputFile(a word.Word) {
+	if a.Sub != "" || word.IsStdin(a.Text) {
+		c.w.hide("runs as commands the input %s reads, which guard cannot tell", c.name)
+		return
+	}
+	if t, ok := c.w.FileText(a.Text, a.Known, effect.MaxScriptBytes, "the commands "+c.name+" reads"); ok {
+		c.w.runScript(t, nil, false, a.Text)
+	} else if !a.Known {
+		c.w.hide("runs as commands the input %s reads, which guard cannot tell", c.name)
+	}
+}
+
+// splitValue: a prefix's split option given a value guard does not know
+// (env -S "$(cat F)") runs it as a command line: the text of a file it
+// can read is analysed as sh -c's script (with the words after it); any
+// other value is code guard cannot see.
+func (c *cmd) splitValue(p catalogue.Prefix, v word.Word, rest []word.Word) {
+	t, ok := c.w.valueText(v.Text)
+	if !ok {
+		c.w.hide("runs as a command line (%s -S) a value guard cannot tell: it cannot tell what runs", c.name)
+		return
+	}
+	if len(rest) > 0 {
+		t += " " + word.Join(rest)
+	}
+	c.prefixScript(p, word.Word{Text: t, Known: true}, nil)
+}
+
+// listLines returns the lines of the files fs (parallel -a F, xargs -a
+// F), each a word; a file guard cannot read whole is recorded by FileText
+// (hidden), and a substitution's output is input guard cannot tell.
+func (c *cmd) listLines(fs []word.Word, what string) []word.Word {
+	var out []word.Word
+	for _, f := range fs {
+		if f.Sub != "" || word.IsStdin(f.Text) {
+			c.w.hide("runs %s, which guard cannot tell", what)
+			return nil
+		}
+		t, ok := c.w.FileText(f.Text, f.Known, effect.MaxScriptBytes, what)
+		if !ok {
+			continue
+		}
+		for _, l := range strings.Split(strings.TrimRight(t, "\n"), "\n") {
+			if l != "" {
+				out = append(out, word.Word{Text: l, Known: word.IsKnown(l)})
+			}
+		}
+	}
+	return out
+}
+
+// codeCommands analyses the commands interpreter code (at argument from
+// on, its operands) runs that the literal scan does not read: its input
+// records (runsRecords), AppleScript's do shell script and JXA's
+// doShellScript in every -e of osascript.
+func (c *cmd) codeCommands(code string, from int) {
+	c.runsRecords(code, from)
+	if c.name != "osascript" {
+		return
+	}
+	texts := []string{code}
+	for j := from; j < len(c.args); j++ {
+		if c.args[j-1].Text == "-e" {
+			texts = append(texts, c.args[j].Text)
+		}
+	}
+	for _, t := range texts {
+		for _, sc := range lang.AppleShell(t) {
+			c.w.maybeShell(sc)
+		}
+	}
+}

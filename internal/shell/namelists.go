@@ -1,0 +1,213 @@
+package shell
+
+// Lists of names a program opens (review 7 F27): tar -T F, rsync
+// --files-from=F, wc --files0-from=F, zip -@ < F, cpio -o < F, git
+// hash-object --stdin-paths < F, xargs -a F CMD, xargs CMD < F, CMD $(cat
+// F). The list's names are read; a list guard cannot read, when what the
+// program prints is encoded or transformed before the result scan sees it,
+// stands for the files under the working directory read whole, an opaque
+// recursive read (see hiddenNameReads).
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// maxListNames bounds the names of a list read.
+const maxListNames = 256
+
+// listReads records the reads of the names c's lists hold (see
+// catalogue.ListReaders).
+func (c *cmd) listReads() {
+	lr, ok := catalogue.ListReaderNamed(c.name)
+	if !ok {
+		return
+	}
+	base := ""
+	if lr.FromSource {
+		base = listSource(lr, c.args)
+	}
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		opt, v, eq := strings.Cut(s, "=")
+		switch {
+		case eq && strings.HasPrefix(s, "--") && lr.Files.Has(opt):
+			c.readList(word.Word{Text: v, Known: c.args[j].Known}, base)
+		case lr.Files.Has(s) && j+1 < len(c.args):
+			j++
+			c.readList(c.args[j], base)
+		case lr.Stdin.Has(s):
+			c.readList(word.Word{Text: "-", Known: true}, base)
+		}
+	}
+}
+
+// readList reads the names in list (- for standard input), each under base
+// when relative and base is set.
+func (c *cmd) readList(list word.Word, base string) {
+	names, ok := c.listNames(list)
+	if !ok {
+		c.hiddenNames = true // a list guard cannot read (see hiddenNameReads)
+		return
+	}
+	for _, n := range names {
+		if base != "" && !strings.HasPrefix(n, "/") && !word.HomeRelative(n) && !strings.HasPrefix(n, "$") {
+			n = strings.TrimSuffix(base, "/") + "/" + n
+		}
+		c.w.Read(n)
+	}
+}
+
+// listNames returns the names list holds (lines, or NUL-separated), when
+// guard can read it: a file, or standard input (known text, a file, what
+// find prints). An absent file holds none.
+func (c *cmd) listNames(list word.Word) ([]string, bool) {
+	var text string
+	switch {
+	case word.IsStdin(list.Text) && len(c.stdin.paths) > 0:
+		return c.stdin.paths, true
+	case word.IsStdin(list.Text):
+		t, ok := c.w.inputText(c.stdin)
+		if !ok && c.stdin.file != "" {
+			t, ok = c.listFile(word.Word{Text: c.stdin.file, Known: true})
+		}
+		if !ok && !c.stdin.fromPipe && c.stdin.sub == "" && c.w.inStdin == nil {
+			return nil, true // the agent's standard input: empty
+		}
+		if !ok {
+			return nil, false
+		}
+		text = t
+	default:
+		c.w.Read(list.Text)
+		t, ok := c.listFile(list)
+		if !ok {
+			return nil, false
+		}
+		text = t
+	}
+	var out []string
+	for _, l := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == 0 }) {
+		if l = strings.TrimSuffix(l, "\r"); l != "" && len(out) < maxListNames {
+			out = append(out, l)
+		}
+	}
+	return out, true
+}
+
+// listFile returns the text of a list file; false when guard cannot read
+// it whole (a substitution's output, too large, unreadable, changed by the
+// command with text it cannot see). An absent file is empty.
+func (c *cmd) listFile(f word.Word) (string, bool) {
+	if f.Sub != "" {
+		return "", false
+	}
+	t, st := c.w.FileStatus(f.Text, f.Known, effect.MaxScriptBytes)
+	switch st {
+	case effect.FileWhole:
+		return t, true
+	case effect.FileAbsent:
+		return "", f.Known
+	}
+	return "", false
+}
+
+// listArgs: an operand that is what $(cat F) or $(< F) printed stands for
+// the names in F's text when it ran (cat $(cat list)): each is read, and
+// touched when the program may write.
+func (c *cmd) listArgs(p *catalogue.Program) {
+	for j, a := range c.args {
+		k, name, ok := soleMark(a.Text)
+		if !ok || k != word.MarkSubst || c.kinds[j] != argPlain {
+			continue
+		}
+		n, err := strconv.Atoi(name)
+		if err != nil || n < 0 || n >= len(c.w.subSnaps) || !c.w.subSnaps[n].ok {
+			continue
+		}
+		for i, f := range strings.Fields(c.w.subSnaps[n].text) {
+			if i >= maxListNames {
+				break
+			}
+			c.w.Read(f)
+			if p == nil || p.Access == catalogue.MayWrite || c.mayWrite {
+				c.w.Touch(f)
+			}
+		}
+	}
+}
+
+// argFileWords returns the words of the list file f (xargs -a F, xargs <
+// F): its lines with byLine, else its blank-separated words; none when
+// guard cannot read it (then what xargs appends is not known).
+func (c *cmd) argFileWords(f word.Word, byLine bool) []word.Word {
+	t, ok := c.listFile(f)
+	if !ok || t == "" {
+		return nil
+	}
+	if !byLine {
+		return word.Split(t)[:min(len(word.Split(t)), maxListNames)]
+	}
+	var out []word.Word
+	for _, l := range strings.Split(strings.TrimRight(t, "\n"), "\n") {
+		if len(out) < maxListNames {
+			out = append(out, word.Word{Text: l, Known: word.IsKnown(l)})
+		}
+	}
+	return out
+}
+
+// opensOperands reports whether c, a command a runner hands names guard
+// cannot tell (foo | xargs cat), may open them as files: not a program
+// whose words are names or text (kill, echo).
+func (c *cmd) opensOperands() bool {
+	if c.name == "" || catalogue.Printers.Has(c.name) || builtins.Has(c.name) {
+		return false
+	}
+	p := catalogue.ProgramNamed(c.name)
+	return p == nil || p.Access != catalogue.Names
+}
+
+// hiddenNameReads: a stage of a pipeline that opens files a list guard
+// cannot read names (foo | xargs cat, cpio -o < <(foo)) reads, as far as
+// guard can tell, any file under the working directory; that counts, as a
+// recursive read of it, only where the result scan cannot redact what it
+// prints: when the stage encodes it or a later stage transforms it (an
+// opaque read). Printed as it is, the result scan sees it.
+func (w *walker) hiddenNameReads(stages []*cmd) {
+	for i, c := range stages {
+		if !c.hiddenNames {
+			continue
+		}
+		opaque := c.encodes()
+		for _, later := range stages[i+1:] {
+			opaque = opaque || !later.passes()
+		}
+		if !opaque {
+			continue
+		}
+		from := len(w.a.Reads)
+		w.ReadTree(".")
+		w.markOpaque(from, len(w.a.Reads))
+	}
+}
+
+// listSource returns the first operand of a program whose list names are
+// under it (rsync's source), the values of its list options skipped.
+func listSource(lr *catalogue.ListReader, args []word.Word) string {
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		switch {
+		case lr.Files.Has(s):
+			j++
+		case strings.HasPrefix(s, "-") && s != "-":
+		default:
+			return s
+		}
+	}
+	return ""
+}

@@ -1,0 +1,96 @@
+package shell
+
+// Task runners other than make and the package managers (review 7 F20):
+// just, task, rake, mise run, tox, nox, invoke, doit, earthly, tilt, poe
+// run the recipes of a task file in the project. The file (the one an
+// option names, else the first of its default names in the runner's
+// directory) is read, bounded, and every word of it that may name a
+// protected place is read and written, as make's recipes are scanned: a
+// recipe `echo x >> ~/.bashrc` left in a justfile blocks `just x`. A file
+// the command itself wrote is read as written; one it changed with text
+// guard cannot see, or one it cannot read whole, is hidden.
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// taskRunner scans the task file c runs when c is a task runner.
+func (c *cmd) taskRunner() {
+	tr, ok := catalogue.TaskRunnerNamed(c.name)
+	if !ok || tr.Sub != "" && (len(c.args) == 0 || !tr.Sub.Has(c.args[0].Text)) {
+		return
+	}
+	file, dir := c.taskOptions(tr)
+	if dir != "" {
+		c.changeDir(dir) // restored when the command ends
+	}
+	if file != nil {
+		c.scanTaskFile(*file)
+		return
+	}
+	for _, f := range tr.Files {
+		if _, st := c.w.FileStatus(f, true, effect.MaxScriptBytes); st != effect.FileAbsent || c.w.wrote(f) {
+			c.scanTaskFile(word.Word{Text: f, Known: true})
+			break
+		}
+	}
+	for _, d := range tr.Dirs {
+		if len(c.args) > 1 && c.args[1].Known && !strings.HasPrefix(c.args[1].Text, "-") {
+			c.scanTaskFile(word.Word{Text: d + "/" + c.args[1].Text, Known: true}) // mise run NAME: a file task
+		}
+	}
+}
+
+// taskOptions returns the task file and the directory c's options name.
+func (c *cmd) taskOptions(tr *catalogue.TaskRunner) (*word.Word, string) {
+	var file *word.Word
+	dir := ""
+	for j := 0; j < len(c.args); j++ {
+		a := c.args[j]
+		opt, v, eq := strings.Cut(a.Text, "=")
+		if eq && strings.HasPrefix(a.Text, "--") {
+			switch {
+			case tr.FileOpts.Has(opt):
+				file = &word.Word{Text: v, Known: a.Known}
+			case tr.DirOpts.Has(opt):
+				dir = v
+			}
+			continue
+		}
+		if j+1 >= len(c.args) {
+			break
+		}
+		switch {
+		case tr.FileOpts.Has(a.Text):
+			j++
+			file = &c.args[j]
+		case tr.DirOpts.Has(a.Text):
+			j++
+			dir = c.args[j].Text
+		case tr.WithArg.Has(a.Text):
+			j++
+		}
+	}
+	return file, dir
+}
+
+// scanTaskFile reads task file f and scans its words (quotes taken as
+// blanks: a recipe's command may be a string of the file's language) as
+// make's recipes are; a file guard cannot read whole is hidden.
+func (c *cmd) scanTaskFile(f word.Word) {
+	if f.Sub != "" || !f.Known {
+		c.w.hide("runs the tasks of a file whose name guard cannot tell")
+		return
+	}
+	c.w.Read(f.Text)
+	t, ok := c.w.FileText(f.Text, true, effect.MaxScriptBytes, "a task file")
+	if !ok {
+		return
+	}
+	t = strings.NewReplacer(`"`, " ", "'", " ", "`", " ", ",", " ", "[", " ", "]", " ").Replace(t)
+	c.scanRecipeWords(strings.Split(t, "\n"), nil)
+}
