@@ -71,18 +71,18 @@ const (
 
 // Call is one hook call, parsed.
 type Call struct {
-	Agent  string        // A, B or C
-	Event  string        // the agent's own event name
-	Hook   string        // audit hook name: one of event.Hooks
-	Stage  Stage         // what the event guards
-	Tool   string        // tool name when the event concerns a tool
-	Tag    string        // e.g. TagSubagentSpawn
-	Cwd    string        // the directory relative paths resolve against, or ""
+	Agent string // A, B or C
+	Event string // the agent's own event name
+	Hook  string // audit hook name: one of event.Hooks
+	Stage Stage  // what the event guards
+	Tool  string // tool name when the event concerns a tool
+	Tag   string // e.g. TagSubagentSpawn
+	Cwd   string // the directory relative paths resolve against, or ""
 	// OtherRoots are, for agent B without a cwd, its workspace roots after
 	// the first (Cwd): a multi-root workspace's shell may run in any, so a
 	// command's relative paths are checked under each too (OtherRootInputs).
 	OtherRoots []string
-	Inputs []event.Input // what to check, in order; empty means nothing to check
+	Inputs     []event.Input // what to check, in order; empty means nothing to check
 	// Logging is true for agent B's logging hooks: whatever the verdict, the
 	// call is allowed and findings are only recorded.
 	Logging bool
