@@ -31,6 +31,12 @@ func (c *cmd) escapes() {
 	if e, ok := catalogue.EditorNamed(c.name); ok {
 		c.editor(e) // editors.go: the scripts it runs
 	}
+	if cl, ok := catalogue.ClientNamed(c.name); ok {
+		c.client(cl) // repl.go, dbclients.go: its command language
+		if cl.Lang == catalogue.ClientMysql {
+			c.mysqlOptions()
+		}
+	}
 	switch c.name {
 	case "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim", "rview", "evim", "nex", "nvi", "gex":
 		c.vim()
