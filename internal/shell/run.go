@@ -112,6 +112,12 @@ func (c *cmd) container() {
 	if c.containerCopy() {
 		return
 	}
+	switch {
+	case len(c.args) > 1 && c.args[0].Text == "compose":
+		c.compose(c.args[1:]) // compose.go
+	case len(c.args) > 1 && c.args[0].Text == "stack" && c.args[1].Text == "deploy":
+		c.stackDeploy(c.args[2:])
+	}
 	c.volumes()
 	c.containerCommand()
 	c.generic()
@@ -1199,12 +1205,13 @@ const containerWithArg word.Set = " -a -c -e -h -l -m -p -u -v -w --add-host --a
 // its volumes).
 func (c *cmd) containerCommand() {
 	j := 0
-	if j < len(c.args) && c.args[j].Text == "compose" {
+	if j < len(c.args) && (c.args[j].Text == "compose" || c.args[j].Text == "container") {
 		j++
 	}
 	if j >= len(c.args) || !containerRuns.Has(c.args[j].Text) {
 		return
 	}
+	sub := j
 	for j++; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
@@ -1221,6 +1228,7 @@ func (c *cmd) containerCommand() {
 	for k := j + 1; k < len(c.args); k++ {
 		c.spend(k)
 	}
+	c.containerRun(sub+1, min(j, len(c.args))) // containers.go
 }
 
 // containerRuns are the subcommands that run a command in a container.

@@ -75,6 +75,9 @@ type Ledger struct {
 	// .spec), as recorded (each in TouchList too).
 	BareList  *[]string
 	forceBare bool // TouchBare
+	// Container, while a container's command is analysed, maps its paths
+	// to the host's (container.go).
+	Container *ContainerView
 	// Fail records an error (the walker keeps the gravest); hide, that
 	// the command runs what guard cannot see; lookup reads a variable.
 	Fail   func(err error)
@@ -713,6 +716,10 @@ func (w *Ledger) pathOf(s string, k pathKind) {
 			}
 			return
 		}
+	}
+	if w.Container != nil {
+		w.containerPath(p, k)
+		return
 	}
 	bare := k == touchPath && w.BareList != nil && (w.forceBare || BareHidden(p))
 	if q, ok := w.DirVar(p); ok {
