@@ -85,3 +85,19 @@ func FuzzComposeText(f *testing.F) {
 		analyzeWith("docker run -v "+shellQuote(s)+" alpine sh -c 'echo x > /w/y'", nil)
 	})
 }
+
+// TestContainerRunsHostFile: a script a container runs through a bind
+// mount is the host's file, read and checked.
+func TestContainerRunsHostFile(t *testing.T) {
+	evil := "echo x > /w/.git/hooks/pre-commit"
+	for _, cmd := range []string{
+		"docker run --rm -v /p:/w alpine sh /w/x.sh",
+		"docker run --rm -v /p:/w -w /w alpine sh x.sh",
+		"docker run --rm -v /p:/w -w /w alpine ./x.sh",
+	} {
+		a, _ := analyzeWith(cmd, map[string]string{"/p/x.sh": evil})
+		if !slices.Contains(a.Writes, "/p/.git/hooks/pre-commit") {
+			t.Errorf("%q: writes %q, want /p/.git/hooks/pre-commit", cmd, a.Writes)
+		}
+	}
+}

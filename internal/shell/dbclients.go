@@ -63,10 +63,11 @@ func (c *cmd) psqlStart() {
 		}
 	}
 	if v, ok := c.envValue("PSQLRC"); ok && rc != "" {
-		rc = v
+		c.clientFile(catalogue.ClientPsql, word.Word{Text: v, Known: true}, 0) // PSQLRC=x.psql: read from disk too
+		return
 	}
 	if t, ok := c.w.WrittenText(rc); ok && rc != "" {
-		c.psqlText(t, 1)
+		c.psqlText(t, 1) // ~/.psqlrc is write-protected: only the command's own
 	}
 }
 
@@ -426,7 +427,39 @@ func (c *cmd) mysqlOptions() {
 		case "--plugin-dir":
 			c.w.hide("loads mysql client plugins from a directory, code guard cannot see")
 		case "--defaults-file", "--defaults-extra-file":
-			c.w.Read(v)
+			c.mysqlDefaults(v)
+		}
+	}
+}
+
+// mysqlDefaults reads a mysql option file (--defaults-file): its pager=CMD
+// runs CMD, tee=F writes F, init-command=SQL is mysql text, plugin-dir
+// loads code.
+func (c *cmd) mysqlDefaults(f string) {
+	c.w.Read(f)
+	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a mysql option file")
+	if !ok {
+		return
+	}
+	for i, line := range strings.Split(t, "\n") {
+		if i == maxTextTokens {
+			return
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok {
+			continue
+		}
+		k = strings.ReplaceAll(strings.TrimSpace(k), "_", "-")
+		v = strings.Trim(strings.TrimSpace(v), `"'`)
+		switch k {
+		case "pager":
+			c.w.maybeShell(v)
+		case "tee":
+			c.w.Write(v)
+		case "init-command":
+			c.mysqlText(v, 1)
+		case "plugin-dir":
+			c.w.hide("loads mysql client plugins from a directory, code guard cannot see")
 		}
 	}
 }

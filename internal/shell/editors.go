@@ -9,6 +9,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -105,6 +106,8 @@ func (c *cmd) editorText(t string, l catalogue.ScriptLang, depth int) {
 		}
 	case catalogue.LangLisp:
 		c.lisp(t, depth)
+	case catalogue.LangLua:
+		c.luaLoads(t, depth)
 	}
 	c.scanFile(t, false)
 }
@@ -168,9 +171,20 @@ func (c *cmd) lisp(t string, depth int) {
 			fn = rest[:k]
 		}
 		switch {
+		case fn == "require":
+			if name, ok := lispSymbol(rest[len(fn):]); ok {
+				for _, d := range c.lispDirs() {
+					c.editorFile(word.Word{Text: path.Join(d, name+".el"), Known: true}, catalogue.LangLisp, depth)
+				}
+			}
 		case catalogue.LispLoads.Has(fn):
 			if f, ok := lispString(rest[len(fn):]); ok {
 				c.editorFile(word.Word{Text: f, Known: true}, catalogue.LangLisp, depth)
+				if path.Ext(f) == "" {
+					// (load "x"): x.elc, then x.el
+					c.editorFile(word.Word{Text: f + ".el", Known: true}, catalogue.LangLisp, depth)
+					c.editorFile(word.Word{Text: f + ".elc", Known: true}, catalogue.LangLisp, depth)
+				}
 			} else {
 				c.w.hide("runs Emacs Lisp that loads a file named by an expression, which guard cannot tell")
 			}
@@ -206,4 +220,98 @@ func lispString(s string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// lispSymbol returns the quoted symbol s starts with ('x), after blanks.
+func lispSymbol(s string) (string, bool) {
+	s = strings.TrimLeft(s, " \t\n")
+	if !strings.HasPrefix(s, "'") {
+		return "", false
+	}
+	s = s[1:]
+	i := 0
+	for i < len(s) && strings.IndexByte(" \t\n()\"'", s[i]) < 0 {
+		i++
+	}
+	return s[:i], i > 0 && !strings.Contains(s[:i], "/")
+}
+
+// lispDirs returns the directories emacs's require looks in that the
+// command names: the working directory and each -L DIR.
+func (c *cmd) lispDirs() []string {
+	out := []string{"."}
+	for j, a := range c.args {
+		switch {
+		case (a.Text == "-L" || a.Text == "--directory") && j+1 < len(c.args):
+			out = append(out, c.args[j+1].Text)
+		case strings.HasPrefix(a.Text, "--directory="):
+			out = append(out, a.Text[len("--directory="):])
+		}
+		if len(out) == 8 {
+			break
+		}
+	}
+	return out
+}
+
+// Lua's and nvim's calls that run a file, and those that run ex commands.
+var (
+	luaFileCalls = []string{"dofile", "loadfile", "vim.cmd.source", "vim.cmd.so", "vim.cmd.luafile", "vim.cmd.runtime"}
+	luaExCalls   = []string{"vim.cmd", "nvim_command", "nvim_exec", "nvim_exec2"}
+)
+
+// luaLoads: Lua code an editor runs may run a file (dofile("F"),
+// vim.cmd.source("F")) or ex commands (vim.cmd("so F")): read and
+// checked. Such a call whose argument is not a string literal is hidden.
+func (c *cmd) luaLoads(t string, depth int) {
+	if depth > maxEscapeDepth {
+		return
+	}
+	for _, f := range lang.FirstLiterals(t, luaFileCalls, false) {
+		l := catalogue.LangEx
+		if path.Ext(f) == ".lua" || !strings.Contains(f, ".") {
+			l = catalogue.LangLua
+		}
+		c.editorFile(word.Word{Text: f, Known: true}, l, depth)
+	}
+	for _, x := range lang.FirstLiterals(t, luaExCalls, false) {
+		c.ex(x, depth+1)
+	}
+	if f, ok := builtCall(t, append(slices.Clip(luaFileCalls), luaExCalls...)); ok {
+		c.w.hide("runs Lua that hands %s a name or a command built by an expression, which guard cannot tell", f)
+	}
+}
+
+// exBuilt reports whether the argument of :execute holds more than
+// string literals (a variable, a function call): it builds its command.
+func exBuilt(arg string) bool {
+	var quote byte
+	for i := 0; i < len(arg); i++ {
+		ch := arg[i]
+		switch {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			} else if ch == '\\' && quote == '"' {
+				i++
+			}
+		case ch == '"' || ch == '\'':
+			quote = ch
+		case lang.IsLetter(ch) || ch == '$' || ch == '&' || ch == '@':
+			return true
+		}
+	}
+	return false
+}
+
+// exRunsFile reports whether ex command text l runs a file
+// (catalogue.ExFileCommands).
+func exRunsFile(l string) bool {
+	name, _ := lang.ExWord(lang.SkipExRange(l))
+	for _, fc := range catalogue.ExFileCommands {
+		if lang.ExAbbrev(name, fc.Name, fc.Min) {
+			return true
+		}
+	}
+	return false
 }

@@ -41,12 +41,23 @@ func TestEditorScripts(t *testing.T) {
 		{cmd: "emacs --batch -l a.el", files: map[string]string{"a.el": `(shell-command "cp x ~/.bashrc")`}, writes: "~/.bashrc"},
 		{cmd: "emacs --batch -l a.el", files: map[string]string{"a.el": `(load (concat "x" "7.el"))`}, hidden: true},
 		{cmd: "vim -es -S a.vim -c q", files: map[string]string{"a.vim": "set rtp+=./x\nruntime plugin/p.vim"}, hidden: true},
+		{cmd: `nvim --headless -c "lua dofile('x7.lua')" +q`, files: map[string]string{"x7.lua": luaEvil}, writes: "~/.bashrc"},
+		{cmd: "nvim -l a.lua", files: map[string]string{"a.lua": `vim.cmd("so x7.vim")`, "x7.vim": vimEvil}, writes: "~/.bashrc"},
+		{cmd: "nvim -l a.lua", files: map[string]string{"a.lua": `vim.cmd.source("x7.vim")`, "x7.vim": vimEvil}, writes: "~/.bashrc"},
+		{cmd: "nvim -l a.lua", files: map[string]string{"a.lua": `dofile(name)`}, hidden: true},
+		{cmd: `vim -es -c "call execute('so x7.vim')" -c q`, files: map[string]string{"x7.vim": vimEvil}, writes: "~/.bashrc"},
+		{cmd: `vim -es -c 'exe "so " . f' -c q`, hidden: true},
+		{cmd: `emacs --batch --eval '(load "x7")'`, files: map[string]string{"x7.el": elEvil}, writes: "~/.bashrc"},
+		{cmd: `emacs --batch -L lib --eval "(require 'x7)"`, files: map[string]string{"lib/x7.el": elEvil}, writes: "~/.bashrc"},
+		{cmd: `PSQLRC=x.psql psql -c 'select 1'`, files: map[string]string{"x.psql": `\o /home/u/.bashrc`}, writes: "/home/u/.bashrc"},
 		// Not: a script that runs nothing of the kind, an absent file,
 		// vim -u NONE, a file being edited.
 		{cmd: "vim -es -S ok.vim -c q notes.txt", files: map[string]string{"ok.vim": "set ts=4\n%s/a/b/g\nw"}},
 		{cmd: "vim -u NONE -es -c q notes.txt"},
 		{cmd: "vim -es -S absent.vim -c q"},
 		{cmd: "emacs --batch -l ok.el", files: map[string]string{"ok.el": `(message "hi")`}},
+		{cmd: `vim -es -c 'exe "normal! gg=G"' -c wq x.c`},
+		{cmd: `emacs --batch --eval "(require 'org)"`},
 	}
 	for _, tt := range tests {
 		a, _ := analyzeWith(tt.cmd, tt.files)
@@ -56,7 +67,7 @@ func TestEditorScripts(t *testing.T) {
 		if tt.writes != "" && !slices.Contains(a.Writes, tt.writes) {
 			t.Errorf("%q: writes %q, want %q among them", tt.cmd, a.Writes, tt.writes)
 		}
-		if tt.writes == "" && !tt.hidden && slices.ContainsFunc(a.Writes, func(p string) bool { return p == "~/.bashrc" }) {
+		if tt.writes == "" && !tt.hidden && slices.ContainsFunc(a.Writes, func(p string) bool { return p == "~/.bashrc" || p == "/home/u/.bashrc" }) {
 			t.Errorf("%q: writes %q", tt.cmd, a.Writes)
 		}
 	}

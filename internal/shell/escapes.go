@@ -126,6 +126,11 @@ func (c *cmd) ex(text string, depth int) {
 	for _, sc := range lang.ShellStrings(text) {
 		c.w.maybeShell(sc) // call system('…')
 	}
+	for _, x := range lang.FirstLiterals(text, []string{"execute", "win_execute"}, false) {
+		if exRunsFile(x) {
+			c.ex(x, depth+1) // call execute('so x.vim')
+		}
+	}
 	for i, line := range strings.Split(text, "\n") {
 		if i == maxTextTokens {
 			return
@@ -156,7 +161,11 @@ func (c *cmd) exCommand(l string, depth int) string {
 	case lang.ExAbbrev(name, "terminal", 3):
 		c.w.tentative(strings.TrimLeft(lang.SkipExOpts(arg), " \t"))
 	case lang.ExAbbrev(name, "execute", 3):
-		c.ex(strings.Join(lang.Literals(arg), " "), depth+1)
+		joined := strings.Join(lang.Literals(arg), " ")
+		if exBuilt(arg) && exRunsFile(joined) {
+			c.w.hide("runs vim script that sources a file named by an expression, which guard cannot tell")
+		}
+		c.ex(joined, depth+1)
 	case lang.ExModifier(name) && !lang.ExRunsRest(name) || lang.ExAbbrev(name, "silent", 3):
 		// :silent! CMD, :keepjumps CMD, :vert CMD: CMD runs
 		c.ex(strings.TrimPrefix(arg, "!"), depth+1)
@@ -166,6 +175,9 @@ func (c *cmd) exCommand(l string, depth int) string {
 		c.ex(lang.ExRest(arg), depth+1)
 	case lang.ExCode(name):
 		c.scanCode(arg)
+		if strings.HasPrefix(name, "lua") {
+			c.luaLoads(arg, depth+1) // :lua dofile("x.lua")
+		}
 	case c.exFile(name, arg, depth):
 		// :source FILE, :luafile FILE…: read and checked (editors.go)
 	default:

@@ -125,10 +125,20 @@ func (c *cmd) replCode(t string) {
 // builtShellCall returns the first call in code of a function of
 // catalogue.ShellCallMarkers whose first argument is not a string literal.
 func builtShellCall(code string) (string, bool) {
+	var fns []string
 	for _, m := range catalogue.ShellCallMarkers {
-		if !strings.HasSuffix(m, "(") {
-			continue
+		if f, ok := strings.CutSuffix(m, "("); ok {
+			fns = append(fns, f)
 		}
+	}
+	return builtCall(code, fns)
+}
+
+// builtCall returns the first call in code of a function of fns whose
+// first argument is not a string literal.
+func builtCall(code string, fns []string) (string, bool) {
+	for _, f := range fns {
+		m := f + "("
 		for off := 0; off < len(code); {
 			i := strings.Index(code[off:], m)
 			if i < 0 {
@@ -141,7 +151,7 @@ func builtShellCall(code string) (string, bool) {
 			}
 			rest := strings.TrimLeft(code[off:], " \t\n")
 			if rest == "" || strings.IndexByte("\"'`[", rest[0]) < 0 {
-				return strings.TrimSuffix(m, "("), true
+				return f, true
 			}
 		}
 	}

@@ -39,6 +39,37 @@ func (w *Ledger) EnterContainer(v *ContainerView) (leave func()) {
 // path its mounts make it.
 func (w *Ledger) containerPath(p string, k pathKind) {
 	v := w.Container
+	for _, m := range w.containerHosts(p) {
+		if m.ReadOnly && k != readPath {
+			continue
+		}
+		w.Container, w.Dir, w.OtherDirs = nil, v.hostDir, v.hostOther
+		w.pathOf(m.Src, k)
+		w.Container, w.Dir, w.OtherDirs = v, "", nil
+	}
+}
+
+// containerWhere returns, for Where, the host path p names in the
+// container, as seen from the host's directory; p itself when no mount
+// reaches it.
+func (w *Ledger) containerWhere(p string) string {
+	v := w.Container
+	hs := w.containerHosts(p)
+	if len(hs) == 0 {
+		return p
+	}
+	w.Container, w.Dir, w.OtherDirs = nil, v.hostDir, v.hostOther
+	q := w.Where(hs[0].Src)
+	w.Container, w.Dir, w.OtherDirs = v, "", nil
+	return q
+}
+
+// containerHosts returns the host paths (as Src, with the mount's
+// ReadOnly) container path p may be: p after the container's cd, under
+// the working directory (-w) or, when that is the image's, under each
+// mount.
+func (w *Ledger) containerHosts(p string) []Mount {
+	v := w.Container
 	if q, ok := w.DirVar(p); ok {
 		p = q
 	} else {
@@ -58,15 +89,13 @@ func (w *Ledger) containerPath(p string, k pathKind) {
 			cands = append(cands, path.Join(m.Dst, p))
 		}
 	}
+	var out []Mount
 	for _, cp := range cands {
-		host, ro, ok := v.toHost(cp)
-		if !ok || ro && k != readPath {
-			continue
+		if host, ro, ok := v.toHost(cp); ok {
+			out = append(out, Mount{Src: host, Dst: cp, ReadOnly: ro})
 		}
-		w.Container, w.Dir, w.OtherDirs = nil, v.hostDir, v.hostOther
-		w.pathOf(host, k)
-		w.Container, w.Dir, w.OtherDirs = v, "", nil
 	}
+	return out
 }
 
 // toHost returns the host path of container path p through the mount with

@@ -186,6 +186,9 @@ func (w *Ledger) IsFile(p string) bool {
 // Where returns path p as the command's shell at this point names it:
 // after its cd, with $PWD and $OLDPWD replaced.
 func (w *Ledger) Where(p string) string {
+	if w.Container != nil {
+		return w.containerWhere(p) // container.go
+	}
 	if q, ok := w.DirVar(p); ok {
 		return q
 	}
