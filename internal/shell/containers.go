@@ -38,6 +38,10 @@ func (c *cmd) containerRun(from, image int) {
 		return
 	}
 	words := c.args[image+1:]
+	if env := containerEnv(opts); len(env) > 0 {
+		// -e NAME=VALUE: the command's environment (env NAME=VALUE CMD)
+		words = append(append([]word.Word{{Text: "env", Known: true}}, env...), words...)
+	}
 	leave := c.w.EnterContainer(&effect.ContainerView{Mounts: mounts, Workdir: workdir})
 	c.w.scoped(func() { c.extra = append(c.extra, c.inner(words).lines()...) })
 	leave()
@@ -128,4 +132,17 @@ func bindMount(opt, v string) (effect.Mount, bool) {
 		}
 	}
 	return m, strings.HasPrefix(m.Dst, "/")
+}
+
+// containerEnv returns the NAME=VALUE words of opts' -e and --env.
+func containerEnv(opts []word.Word) []word.Word {
+	var out []word.Word
+	for j := 0; j < len(opts); j++ {
+		name, val, next := containerOpt(opts, j)
+		if (name == "-e" || name == "--env") && strings.Contains(val, "=") && len(out) < 64 {
+			out = append(out, word.Word{Text: val, Known: opts[next].Known})
+		}
+		j = next
+	}
+	return out
 }

@@ -44,6 +44,7 @@ func TestContainers(t *testing.T) {
 		{cmd: `docker compose up`, files: map[string]string{"compose.yaml": "include:\n  - other.yml\n", "other.yml": "services:\n  a:\n    volumes: [\"~/.ssh:/k\"]\n"}, reads: "~/.ssh/**"},
 		{cmd: `docker stack deploy -c dc.yml s`, files: map[string]string{"dc.yml": "services:\n  a:\n    volumes: [\"~/.ssh:/k\"]\n"}, reads: "~/.ssh/**"},
 		{cmd: `COMPOSE_FILE=x.yml docker compose up`, files: map[string]string{"x.yml": "services:\n  a:\n    volumes: [\"~/.ssh:/k\"]\n"}, reads: "~/.ssh/**"},
+		{cmd: `docker run --rm -e D=/w/.git/hooks -v /p:/w alpine sh -c 'echo x > $D/pre-commit'`, writes: "/p/.git/hooks/pre-commit"},
 		// Not: the everyday forms.
 		{cmd: `docker run --rm -v /p:/app -w /app node:20 npm test`},
 		{cmd: `docker run --rm -v /p:/w:ro alpine sh -c "echo x > /w/.git/hooks/pre-commit"`},

@@ -203,8 +203,16 @@ func (c *cmd) psqlMeta(m string, depth int) {
 		}
 	case "cd":
 		c.db().cd = true
+	case "setenv":
+		if len(args) > 1 && psqlCommandVars.Has(args[0].Text) {
+			c.w.maybeShell(args[1].Text) // \setenv PAGER CMD: psql runs it
+		}
 	}
 }
+
+// psqlCommandVars are the variables whose value psql runs as a command
+// (its pager, its editor, the shell of \!).
+const psqlCommandVars word.Set = " PAGER PSQL_PAGER EDITOR PSQL_EDITOR VISUAL SHELL "
 
 // psqlName splits a psql backslash command into its name (letters,
 // digits, _) and its arguments.

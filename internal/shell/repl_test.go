@@ -54,6 +54,8 @@ func TestClientLanguages(t *testing.T) {
 		{cmd: `myrepl -e ':! sh pq.sh'`, files: evil, writes: "$HOME/.bashrc"},
 		{cmd: `myrepl <<< '\! ./pq.sh'`, files: evil, writes: "$HOME/.bashrc"},
 		{cmd: `myrepl -e 'system(cmd)'`, hidden: true},
+		{cmd: `myrepl -e ':!./pq.sh'`, files: evil, writes: "$HOME/.bashrc"},
+		{cmd: `psql -c "\setenv PAGER 'sh pq.sh'" -c 'select 1'`, files: evil, writes: "$HOME/.bashrc"},
 		// A text only guessed to be a command runs the script it names.
 		{cmd: `mytool 'x; ./pq.sh'`, files: evil, writes: "$HOME/.bashrc"},
 		// Not: queries, files in the project, text that runs nothing.

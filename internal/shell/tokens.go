@@ -151,7 +151,9 @@ func (c *cmd) wordsInside() {
 		}
 		if hasShellChars(a.Text) {
 			c.w.wordText(a.Text)
-			c.replEscapes(a.Text)
+		}
+		if hasShellChars(a.Text) || strings.Contains(a.Text, "!") {
+			c.replEscapes(a.Text) // repl.go: tool -e ':!./x.sh'
 		}
 		if len(c.w.Written) == 0 || !a.Known {
 			continue
