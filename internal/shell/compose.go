@@ -216,3 +216,59 @@ func composeTokens(t string) []composeToken {
 	}
 	return out
 }
+
+// kubeManifests: kubectl apply, create and replace -f F start pods with
+// what F lists; a hostPath volume (hostPath: path: DIR) hands the node's
+// DIR to the pod, which is this machine's when the cluster is local
+// (kind, minikube, Docker Desktop): read whole and touched, as docker run
+// -v DIR does. F - is the command's standard input.
+func (c *cmd) kubeManifests() {
+	if len(c.args) == 0 || !kubeStarts.Has(c.args[0].Text) {
+		return
+	}
+	for j := 1; j < len(c.args); j++ {
+		name, val, eq := strings.Cut(c.args[j].Text, "=")
+		if name != "-f" && name != "--filename" {
+			continue
+		}
+		if !eq && j+1 < len(c.args) {
+			j++
+			val = c.args[j].Text
+		}
+		switch {
+		case val == "-":
+			if t, ok := c.inputText(); ok {
+				c.hostPaths(t)
+			}
+		case strings.Contains(val, "://"):
+		default:
+			c.w.Read(val)
+			if t, ok := c.w.FileText(val, c.args[j].Known, effect.MaxScriptBytes, "a manifest"); ok {
+				c.hostPaths(t)
+			}
+		}
+	}
+}
+
+// kubeStarts are the kubectl subcommands that create what a manifest
+// lists.
+const kubeStarts word.Set = " apply create replace "
+
+// hostPaths records the hostPath volumes of manifest text t.
+func (c *cmd) hostPaths(t string) {
+	host := false
+	key := ""
+	for _, tok := range composeTokens(t) {
+		switch {
+		case tok.key:
+			key = tok.text
+			if key == "hostPath" {
+				host = true
+			}
+		case host && key == "path":
+			c.w.ReadTree(tok.text)
+			c.w.Touch(tok.text)
+			host = false
+		}
+	}
+}

@@ -45,12 +45,15 @@ func TestContainers(t *testing.T) {
 		{cmd: `docker stack deploy -c dc.yml s`, files: map[string]string{"dc.yml": "services:\n  a:\n    volumes: [\"~/.ssh:/k\"]\n"}, reads: "~/.ssh/**"},
 		{cmd: `COMPOSE_FILE=x.yml docker compose up`, files: map[string]string{"x.yml": "services:\n  a:\n    volumes: [\"~/.ssh:/k\"]\n"}, reads: "~/.ssh/**"},
 		{cmd: `docker run --rm -e D=/w/.git/hooks -v /p:/w alpine sh -c 'echo x > $D/pre-commit'`, writes: "/p/.git/hooks/pre-commit"},
+		{cmd: `kubectl apply -f pod.yaml`, files: map[string]string{"pod.yaml": "kind: Pod\nspec:\n  volumes:\n  - name: k\n    hostPath:\n      path: /home/u/.ssh\n"}, reads: "/home/u/.ssh/**"},
+		{cmd: `kubectl apply -f - <<< '{"spec":{"volumes":[{"hostPath":{"path":"/home/u/.guard"}}]}}'`, reads: "/home/u/.guard/**"},
 		// Not: the everyday forms.
 		{cmd: `docker run --rm -v /p:/app -w /app node:20 npm test`},
 		{cmd: `docker run --rm -v /p:/w:ro alpine sh -c "echo x > /w/.git/hooks/pre-commit"`},
 		{cmd: `docker run --rm alpine sh -c "echo x > /root/.bashrc"`},
 		{cmd: `docker run --rm --security-opt no-new-privileges --device /dev/fuse img true`},
 		{cmd: `docker compose up -d`, files: map[string]string{"compose.yaml": benign}},
+		{cmd: `kubectl apply -f deploy.yaml`, files: map[string]string{"deploy.yaml": "kind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - name: web\n        image: nginx\n        volumeMounts:\n        - mountPath: /usr/share/nginx/html\n          name: html\n"}},
 		{cmd: `docker compose ps`, files: map[string]string{"compose.yaml": "services:\n  a:\n    privileged: true\n"}},
 	}
 	for _, tt := range tests {

@@ -126,6 +126,7 @@ func (c *cmd) container() {
 // kubectl copies files (cp) and runs commands in a pod.
 func (c *cmd) kubectl() {
 	if !c.containerCopy() {
+		c.kubeManifests() // compose.go
 		c.pod()
 	}
 }
