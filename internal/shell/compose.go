@@ -81,7 +81,18 @@ func (c *cmd) defaultCompose(dir string) []word.Word {
 // composeFile reads the compose file a names and checks what it gives
 // its services.
 func (c *cmd) composeFile(a word.Word, depth int) {
-	if a.Text == "" || a.Text == "-" || depth > maxEscapeDepth {
+	if a.Text == "-" {
+		// -f -: the file comes on standard input
+		if t, ok := c.inputText(); ok {
+			c.composeText(t, "", depth)
+		} else if c.stdin.file != "" {
+			c.composeFile(word.Word{Text: c.stdin.file, Known: true}, depth)
+		} else if c.stdin.sub != "" || c.piped {
+			c.w.hide("reads a compose file on standard input guard cannot see")
+		}
+		return
+	}
+	if a.Text == "" || depth > maxEscapeDepth {
 		return
 	}
 	c.w.Read(a.Text)
@@ -104,7 +115,7 @@ func (c *cmd) composeText(t, dir string, depth int) {
 			key = tok.text
 			continue
 		}
-		v := tok.text
+		v := composeInterp(tok.text)
 		if catalogue.ComposeHostGiving(key, v) {
 			c.w.hide("starts a compose service given the host (%s: %s): its command runs as root on the host, where guard cannot tell what it reaches", key, v)
 			return
@@ -164,6 +175,35 @@ func (c *cmd) stackDeploy(args []word.Word) {
 func (c *cmd) composeCmd() {
 	c.compose(c.args)
 	c.generic()
+}
+
+// composeInterp resolves compose's interpolation in v as far as guard
+// can: ${HOME} is the home, ${NAME:-DEFAULT} (and -, :?, ?, :+, +) its
+// default, any other ${NAME} stays $NAME (a name guard cannot tell).
+func composeInterp(v string) string {
+	for n := 0; n < 16; n++ {
+		i := strings.Index(v, "${")
+		if i < 0 {
+			return v
+		}
+		end := strings.IndexByte(v[i:], '}')
+		if end < 0 {
+			return v
+		}
+		inner := v[i+2 : i+end]
+		name, def := inner, ""
+		if k := strings.IndexAny(inner, ":-?+"); k >= 0 {
+			name, def = inner[:k], strings.TrimLeft(inner[k:], ":-?+")
+		}
+		switch {
+		case name == "HOME":
+			def = "~"
+		case def == "":
+			def = "$" + name
+		}
+		v = v[:i] + def + v[i+end+1:]
+	}
+	return v
 }
 
 // composeRel returns a compose file's relative name p as seen from the

@@ -30,7 +30,7 @@ func (c *cmd) containerRun(from, image int) {
 		c.w.hide("runs a container given the host (%s): its command runs as root on the host, where guard cannot tell what it reaches", why)
 		return
 	}
-	if image+1 >= len(c.args) {
+	if image+1 >= len(c.args) && containerEntrypoint(opts) == "" {
 		return // the image's own command: not known
 	}
 	mounts, workdir := containerMounts(opts)
@@ -38,6 +38,9 @@ func (c *cmd) containerRun(from, image int) {
 		return
 	}
 	words := c.args[image+1:]
+	if ep := containerEntrypoint(opts); ep != "" {
+		words = append([]word.Word{{Text: ep, Known: true}}, words...) // --entrypoint sh IMAGE -c …
+	}
 	if env := containerEnv(opts); len(env) > 0 {
 		// -e NAME=VALUE: the command's environment (env NAME=VALUE CMD)
 		words = append(append([]word.Word{{Text: "env", Known: true}}, env...), words...)
@@ -61,7 +64,17 @@ func containerOpt(args []word.Word, j int) (name, val string, next int) {
 	if containerWithArg.Has(s) && j+1 < len(args) {
 		return s, args[j+1].Text, j + 1
 	}
+	if containerCluster(s) && j+1 < len(args) {
+		return "-" + s[len(s)-1:], args[j+1].Text, j + 1 // -itv SRC:DST
+	}
 	return s, "", j
+}
+
+// containerCluster reports whether s is a cluster of docker's short flags
+// (-d -i -t -P -q) ending in a letter that takes the next word (-itv, -de).
+func containerCluster(s string) bool {
+	return len(s) > 2 && s[0] == '-' && s[1] != '-' && strings.Trim(s[1:len(s)-1], "ditPq") == "" &&
+		strings.IndexByte("vewpuhlmca", s[len(s)-1]) >= 0
 }
 
 // containerHost returns the option of opts that gives the container the
@@ -145,4 +158,17 @@ func containerEnv(opts []word.Word) []word.Word {
 		j = next
 	}
 	return out
+}
+
+// containerEntrypoint returns the --entrypoint of opts, or "".
+func containerEntrypoint(opts []word.Word) string {
+	ep := ""
+	for j := 0; j < len(opts); j++ {
+		name, val, next := containerOpt(opts, j)
+		if name == "--entrypoint" {
+			ep = val
+		}
+		j = next
+	}
+	return ep
 }

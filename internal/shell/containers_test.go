@@ -47,6 +47,11 @@ func TestContainers(t *testing.T) {
 		{cmd: `docker run --rm -e D=/w/.git/hooks -v /p:/w alpine sh -c 'echo x > $D/pre-commit'`, writes: "/p/.git/hooks/pre-commit"},
 		{cmd: `kubectl apply -f pod.yaml`, files: map[string]string{"pod.yaml": "kind: Pod\nspec:\n  volumes:\n  - name: k\n    hostPath:\n      path: /home/u/.ssh\n"}, reads: "/home/u/.ssh/**"},
 		{cmd: `kubectl apply -f - <<< '{"spec":{"volumes":[{"hostPath":{"path":"/home/u/.guard"}}]}}'`, reads: "/home/u/.guard/**"},
+		{cmd: `docker run -itv /p:/w alpine sh -c "echo x > /w/.git/hooks/pre-commit"`, writes: "/p/.git/hooks/pre-commit"},
+		{cmd: `docker run -v /p:/w --entrypoint sh alpine -c "echo x > /w/.git/hooks/pre-commit"`, writes: "/p/.git/hooks/pre-commit"},
+		{cmd: `docker compose up`, files: map[string]string{"compose.yaml": "services:\n  a:\n    volumes: [\"${X:-~/.ssh}:/k\"]\n"}, reads: "~/.ssh/**"},
+		{cmd: `docker compose up`, files: map[string]string{"compose.yaml": "x-v: &v \"${HOME}/.guard:/g\"\nservices:\n  a:\n    volumes: [*v]\n"}, reads: "~/.guard/**"},
+		{cmd: `docker compose -f - up <<< 'services: {a: {volumes: ["~/.ssh:/k"]}}'`, reads: "~/.ssh/**"},
 		// Not: the everyday forms.
 		{cmd: `docker run --rm -v /p:/app -w /app node:20 npm test`},
 		{cmd: `docker run --rm -v /p:/w:ro alpine sh -c "echo x > /w/.git/hooks/pre-commit"`},

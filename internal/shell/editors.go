@@ -87,6 +87,12 @@ func (c *cmd) editorFile(a word.Word, l catalogue.ScriptLang, depth int) {
 	if l == catalogue.LangEx && path.Ext(f) == ".lua" {
 		l = catalogue.LangLua
 	}
+	if l == catalogue.LangLisp && path.Ext(f) == "" && depth < maxEscapeDepth {
+		// emacs -l x, (load "x"): x.elc, then x.el, then x
+		for _, suf := range []string{".elc", ".el"} {
+			c.editorFile(word.Word{Text: f + suf, Known: a.Known}, l, depth+1)
+		}
+	}
 	t, ok := c.w.FileText(f, a.Known, effect.MaxScriptBytes, "an editor's script")
 	if !ok {
 		return
@@ -180,11 +186,6 @@ func (c *cmd) lisp(t string, depth int) {
 		case catalogue.LispLoads.Has(fn):
 			if f, ok := lispString(rest[len(fn):]); ok {
 				c.editorFile(word.Word{Text: f, Known: true}, catalogue.LangLisp, depth)
-				if path.Ext(f) == "" {
-					// (load "x"): x.elc, then x.el
-					c.editorFile(word.Word{Text: f + ".el", Known: true}, catalogue.LangLisp, depth)
-					c.editorFile(word.Word{Text: f + ".elc", Known: true}, catalogue.LangLisp, depth)
-				}
 			} else {
 				c.w.hide("runs Emacs Lisp that loads a file named by an expression, which guard cannot tell")
 			}
@@ -276,6 +277,16 @@ func (c *cmd) luaLoads(t string, depth int) {
 	}
 	for _, x := range lang.FirstLiterals(t, luaExCalls, false) {
 		c.ex(x, depth+1)
+	}
+	for _, m := range lang.FirstLiterals(t, []string{"require"}, false) {
+		// require("x.y"): ./x/y.lua, ./x/y/init.lua (package.path's ./?.lua)
+		if m == "" || strings.ContainsAny(m, "/\\") {
+			continue
+		}
+		base := strings.ReplaceAll(m, ".", "/")
+		for _, f := range []string{base + ".lua", base + "/init.lua"} {
+			c.editorFile(word.Word{Text: f, Known: true}, catalogue.LangLua, depth)
+		}
 	}
 	if f, ok := builtCall(t, append(slices.Clip(luaFileCalls), luaExCalls...)); ok {
 		c.w.hide("runs Lua that hands %s a name or a command built by an expression, which guard cannot tell", f)

@@ -50,6 +50,10 @@ func TestEditorScripts(t *testing.T) {
 		{cmd: `emacs --batch --eval '(load "x7")'`, files: map[string]string{"x7.el": elEvil}, writes: "~/.bashrc"},
 		{cmd: `emacs --batch -L lib --eval "(require 'x7)"`, files: map[string]string{"lib/x7.el": elEvil}, writes: "~/.bashrc"},
 		{cmd: `PSQLRC=x.psql psql -c 'select 1'`, files: map[string]string{"x.psql": `\o /home/u/.bashrc`}, writes: "/home/u/.bashrc"},
+		{cmd: "vim -es < x7.vim", files: map[string]string{"x7.vim": vimEvil}, writes: "~/.bashrc"},
+		{cmd: "vim -s keys.txt notes.txt", files: map[string]string{"keys.txt": ":so x7.vim\n", "x7.vim": vimEvil}, writes: "~/.bashrc"},
+		{cmd: `nvim --headless -c "lua require('x7')" +q`, files: map[string]string{"x7.lua": luaEvil}, writes: "~/.bashrc"},
+		{cmd: "emacs --batch -l ./x7", files: map[string]string{"./x7.el": elEvil}, writes: "~/.bashrc"},
 		// Not: a script that runs nothing of the kind, an absent file,
 		// vim -u NONE, a file being edited.
 		{cmd: "vim -es -S ok.vim -c q notes.txt", files: map[string]string{"ok.vim": "set ts=4\n%s/a/b/g\nw"}},

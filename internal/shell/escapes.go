@@ -101,9 +101,7 @@ func (c *cmd) vim() {
 			c.ex(s[1:], 0)
 		case s == "-s" && !exMode && j+1 < len(c.args):
 			j++
-			if t, ok := c.writtenArg(c.args[j]); ok {
-				c.ex(t, 0)
-			}
+			c.editorFile(c.args[j], catalogue.LangEx, 0) // keys: their : lines are ex commands
 		case s == "-e" || s == "-es" || s == "-E" || s == "-Es" || s == "-s":
 			exMode = true
 		case s == "-":
@@ -112,6 +110,8 @@ func (c *cmd) vim() {
 	}
 	if t, ok := c.inputText(); ok && exMode {
 		c.ex(t, 0)
+	} else if exMode && c.stdin.file != "" {
+		c.editorFile(word.Word{Text: c.stdin.file, Known: true}, catalogue.LangEx, 0) // vim -es < x.vim
 	}
 }
 

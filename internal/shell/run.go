@@ -1181,6 +1181,9 @@ func (c *cmd) volumes() {
 			src = volumeSource(opt, v)
 		case strings.HasPrefix(s, "-v") && len(s) > 2 && s[2] != '-':
 			src = volumeSource("-v", s[2:])
+		case containerCluster(s) && s[len(s)-1] == 'v' && j+1 < len(c.args):
+			j++
+			src = volumeSource("-v", c.args[j].Text) // -itv SRC:DST
 		default:
 			continue
 		}
@@ -1218,8 +1221,8 @@ func (c *cmd) containerCommand() {
 		switch {
 		case s == "--":
 			j++
-		case containerWithArg.Has(s):
-			j++
+		case containerWithArg.Has(s) || containerCluster(s):
+			j++ // containers.go: -itv SRC:DST
 			continue
 		case strings.HasPrefix(s, "-"):
 			continue
