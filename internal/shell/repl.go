@@ -41,6 +41,11 @@ func (c *cmd) client(cl *catalogue.Client) {
 		case !isText && !isFile:
 			if cl.WithArg.Has(name) && !eq {
 				j++
+				if !clientFileOpts.Has(name) {
+					c.spend(j) // -h HOST, -U USER, -d DB: no file
+				}
+			} else if c.connectionWord(cl, s) {
+				c.spend(j)
 			} else if operands && !strings.HasPrefix(s, "-") {
 				c.clientFile(cl.Lang, c.args[j], 0)
 				operands = false // the script's arguments follow
@@ -63,6 +68,25 @@ func (c *cmd) client(cl *catalogue.Client) {
 	} else if c.stdin.file != "" {
 		c.clientFile(cl.Lang, word.Word{Text: c.stdin.file, Known: true}, 0)
 	}
+}
+
+// clientFileOpts are the options of catalogue.Clients' WithArg whose value
+// names a file (written, read or loaded): not spent as connection words.
+const clientFileOpts word.Set = " -o --output -L --log-file --tee --defaults-file --defaults-extra-file --plugin-dir -F "
+
+// connectionWord reports whether s, a word of a database client, only
+// says where to connect: psql's and mysql's database and user operands (a
+// conninfo or URI holding = or / may name files libpq reads or writes:
+// sslkey=, sslkeylogfile=) and mysql's -pPASSWORD; no file.
+func (c *cmd) connectionWord(cl *catalogue.Client, s string) bool {
+	switch cl.Lang {
+	case catalogue.ClientPsql, catalogue.ClientMysql:
+		if cl.Lang == catalogue.ClientMysql && strings.HasPrefix(s, "-p") && len(s) > 2 {
+			return true
+		}
+		return !strings.HasPrefix(s, "-") && !strings.ContainsAny(s, "=/~.")
+	}
+	return false
 }
 
 // clientFile reads a file of a client's language that it runs (psql -f F,

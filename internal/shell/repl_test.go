@@ -19,6 +19,8 @@ func TestClientLanguages(t *testing.T) {
 		writes string // among the writes
 		reads  string // among the reads
 		hidden bool
+		// touches: among the touches (a word guard cannot tell is no file)
+		touches string
 	}{
 		{cmd: `psql -c '\! sh pq.sh'`, files: evil, writes: "$HOME/.bashrc"},
 		{cmd: `psql -c '\! ./pq.sh'`, files: evil, writes: "$HOME/.bashrc"},
@@ -58,6 +60,7 @@ func TestClientLanguages(t *testing.T) {
 		{cmd: `psql -c "\setenv PAGER 'sh pq.sh'" -c 'select 1'`, files: evil, writes: "$HOME/.bashrc"},
 		// A text only guessed to be a command runs the script it names.
 		{cmd: `mytool 'x; ./pq.sh'`, files: evil, writes: "$HOME/.bashrc"},
+		{cmd: `psql 'host=x sslkeylogfile=/home/u/.bashrc' -c 'select 1'`, touches: "/home/u/.bashrc"},
 		// Not: queries, files in the project, text that runs nothing.
 		{cmd: `psql -c 'select 1'`},
 		{cmd: `psql -c '\dt' -c '\x'`},
@@ -77,6 +80,9 @@ func TestClientLanguages(t *testing.T) {
 		}
 		if tt.reads != "" && !slices.Contains(a.Reads, tt.reads) {
 			t.Errorf("%q: reads %q, want %q among them", tt.cmd, a.Reads, tt.reads)
+		}
+		if tt.touches != "" && !slices.Contains(a.Touches, tt.touches) {
+			t.Errorf("%q: touches %q, want %q among them", tt.cmd, a.Touches, tt.touches)
 		}
 		if tt.writes == "" && !tt.hidden && (slices.Contains(a.Writes, "$HOME/.bashrc") || slices.Contains(a.Writes, "/home/u/.bashrc")) {
 			t.Errorf("%q: writes %q", tt.cmd, a.Writes)
