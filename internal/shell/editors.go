@@ -189,6 +189,8 @@ func (c *cmd) lisp(t string, depth int) {
 			} else {
 				c.w.hide("runs Emacs Lisp that loads a file named by an expression, which guard cannot tell")
 			}
+		case catalogue.LispProcess.Has(fn):
+			c.lispProcess(t[off-1:])
 		case catalogue.LispShell.Has(fn):
 			if s, ok := lispString(rest[len(fn):]); ok {
 				c.w.tentative(s)
@@ -202,9 +204,15 @@ func (c *cmd) lisp(t string, depth int) {
 // lispString returns the string literal s starts with (after blanks),
 // its \" and \\ escapes undone; false when s starts with anything else.
 func lispString(s string) (string, bool) {
-	s = strings.TrimLeft(s, " \t\n")
+	v, _, ok := lispStringLen(strings.TrimLeft(s, " \t\n"))
+	return v, ok
+}
+
+// lispStringLen returns the string literal s starts with, unescaped, and
+// the bytes it takes in s.
+func lispStringLen(s string) (string, int, bool) {
 	if !strings.HasPrefix(s, `"`) {
-		return "", false
+		return "", 0, false
 	}
 	var b strings.Builder
 	for i := 1; i < len(s); i++ {
@@ -215,12 +223,12 @@ func lispString(s string) (string, bool) {
 				b.WriteByte(s[i])
 			}
 		case '"':
-			return b.String(), true
+			return b.String(), i + 1, true
 		default:
 			b.WriteByte(s[i])
 		}
 	}
-	return "", false
+	return "", 0, false
 }
 
 // lispSymbol returns the quoted symbol s starts with ('x), after blanks.
@@ -325,4 +333,31 @@ func exRunsFile(l string) bool {
 		}
 	}
 	return false
+}
+
+// lispProcess: a Lisp form that runs a program with arguments
+// (call-process, start-process, make-process :command): its string
+// literals, from each of the first three (the program comes after a
+// process name and a buffer name in some), are analysed as a command.
+func (c *cmd) lispProcess(form string) {
+	body, ok := lang.Balanced(form)
+	if !ok {
+		return
+	}
+	var lits []string
+	for rest := body; len(lits) < 64; {
+		i := strings.IndexByte(rest, '"')
+		if i < 0 {
+			break
+		}
+		s, n, ok := lispStringLen(rest[i:])
+		if !ok {
+			break
+		}
+		lits = append(lits, shellQuote(s))
+		rest = rest[i+n:]
+	}
+	for k := 0; k < len(lits) && k < 3; k++ {
+		c.w.maybeShell(strings.Join(lits[k:], " "))
+	}
 }

@@ -54,6 +54,8 @@ func TestEditorScripts(t *testing.T) {
 		{cmd: "vim -s keys.txt notes.txt", files: map[string]string{"keys.txt": ":so x7.vim\n", "x7.vim": vimEvil}, writes: "~/.bashrc"},
 		{cmd: `nvim --headless -c "lua require('x7')" +q`, files: map[string]string{"x7.lua": luaEvil}, writes: "~/.bashrc"},
 		{cmd: "emacs --batch -l ./x7", files: map[string]string{"./x7.el": elEvil}, writes: "~/.bashrc"},
+		{cmd: "emacs --batch -l a.el", files: map[string]string{"a.el": `(call-process "cp" nil nil nil "x" "/home/u/.bashrc")`}, writes: "/home/u/.bashrc"},
+		{cmd: "emacs --batch -l a.el", files: map[string]string{"a.el": `(start-process "p" "*out*" "sh" "x.sh")`, "x.sh": "echo x >> ~/.bashrc"}, writes: "~/.bashrc"},
 		// Not: a script that runs nothing of the kind, an absent file,
 		// vim -u NONE, a file being edited.
 		{cmd: "vim -es -S ok.vim -c q notes.txt", files: map[string]string{"ok.vim": "set ts=4\n%s/a/b/g\nw"}},

@@ -143,4 +143,8 @@ const (
 	LispLoads word.Set = " load load-file load-library require-file "
 	LispShell word.Set = " shell-command shell-command-to-string async-shell-command call-process-shell-command " +
 		"start-process-shell-command process-lines-ignore-status "
+	// LispProcess run a program with arguments, string literals among the
+	// form's arguments (call-process "sh" nil nil nil "x.sh").
+	LispProcess word.Set = " call-process process-file start-process start-file-process make-process process-lines " +
+		"call-process-region "
 )
