@@ -77,6 +77,8 @@ type cmd struct {
 	// command only (env -C, git -C), from savedDir (see changeDir).
 	tmpDir   bool
 	savedDir string
+	// dbs is what a database client's text set (dbclients.go).
+	dbs *dbState
 	// undo restores the variables set for this command only (env X=v).
 	undo     []func()
 	compound bool // a compound command in a pipeline ({ …; } | x)

@@ -28,8 +28,17 @@ const maxEscapeDepth = 4
 // language, and the scripts of the build tools that run commands from a
 // file the command wrote (recipes.go).
 func (c *cmd) escapes() {
+	if e, ok := catalogue.EditorNamed(c.name); ok {
+		c.editor(e) // editors.go: the scripts it runs
+	}
+	if cl, ok := catalogue.ClientNamed(c.name); ok {
+		c.client(cl) // repl.go, dbclients.go: its command language
+		if cl.Lang == catalogue.ClientMysql {
+			c.mysqlOptions()
+		}
+	}
 	switch c.name {
-	case "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim", "rview", "evim", "nex", "nvi":
+	case "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim", "rview", "evim", "nex", "nvi", "gex":
 		c.vim()
 	case "sqlite3", "sqlite":
 		c.sqlite()
@@ -74,24 +83,25 @@ func (c *cmd) writtenArg(a word.Word) (string, bool) {
 	return c.w.WrittenText(a.Text)
 }
 
-// vim: -c CMD, --cmd CMD and +CMD are ex commands; -S, -u and -s name
-// files of them (run when the command wrote them); in ex mode (ex, vim -e,
-// -es) standard input holds ex commands too.
+// vim: +CMD, --remote-send and --remote-expr are ex commands; -s names a
+// file of normal-mode keys (run when the command wrote it); in ex mode
+// (ex, vim -e, -es) standard input holds ex commands too. -c, --cmd, -S,
+// -u and the variables vim runs are catalogue.Editors' (editors.go).
 func (c *cmd) vim() {
-	exMode := c.name == "ex" || c.name == "nex"
+	exMode := c.name == "ex" || c.name == "nex" || c.name == "gex"
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
-		case (s == "-c" || s == "--cmd" || s == "--remote-send" || s == "--remote-expr") && j+1 < len(c.args):
+		case (s == "--remote-send" || s == "--remote-expr") && j+1 < len(c.args):
 			j++
 			c.ex(c.args[j].Text, 0)
+		case (s == "-c" || s == "--cmd" || s == "-S" || s == "-u" || s == "-U" || s == "-l") && j+1 < len(c.args):
+			j++ // editors.go
 		case strings.HasPrefix(s, "+") && len(s) > 1:
 			c.ex(s[1:], 0)
-		case (s == "-S" || s == "-u" || s == "-s") && j+1 < len(c.args):
+		case s == "-s" && !exMode && j+1 < len(c.args):
 			j++
-			if t, ok := c.writtenArg(c.args[j]); ok {
-				c.ex(t, 0)
-			}
+			c.editorFile(c.args[j], catalogue.LangEx, 0) // keys: their : lines are ex commands
 		case s == "-e" || s == "-es" || s == "-E" || s == "-Es" || s == "-s":
 			exMode = true
 		case s == "-":
@@ -100,6 +110,8 @@ func (c *cmd) vim() {
 	}
 	if t, ok := c.inputText(); ok && exMode {
 		c.ex(t, 0)
+	} else if exMode && c.stdin.file != "" {
+		c.editorFile(word.Word{Text: c.stdin.file, Known: true}, catalogue.LangEx, 0) // vim -es < x.vim
 	}
 }
 
@@ -113,6 +125,11 @@ func (c *cmd) ex(text string, depth int) {
 	}
 	for _, sc := range lang.ShellStrings(text) {
 		c.w.maybeShell(sc) // call system('…')
+	}
+	for _, x := range lang.FirstLiterals(text, []string{"execute", "win_execute"}, false) {
+		if exRunsFile(x) {
+			c.ex(x, depth+1) // call execute('so x.vim')
+		}
 	}
 	for i, line := range strings.Split(text, "\n") {
 		if i == maxTextTokens {
@@ -129,6 +146,9 @@ func (c *cmd) ex(text string, depth int) {
 func (c *cmd) exCommand(l string, depth int) string {
 	name, arg := lang.ExName(l)
 	bang := strings.TrimLeft(arg, " \t")
+	if w, rest := lang.ExWord(l); w != name && c.exFile(w, rest, depth) {
+		return "" // :py3f FILE, :py3file FILE
+	}
 	switch {
 	case strings.HasPrefix(l, "!"):
 		c.w.tentative(l[1:]) // to the end of the line: a | is the shell's
@@ -141,20 +161,25 @@ func (c *cmd) exCommand(l string, depth int) string {
 	case lang.ExAbbrev(name, "terminal", 3):
 		c.w.tentative(strings.TrimLeft(lang.SkipExOpts(arg), " \t"))
 	case lang.ExAbbrev(name, "execute", 3):
-		c.ex(strings.Join(lang.Literals(arg), " "), depth+1)
+		joined := strings.Join(lang.Literals(arg), " ")
+		if exBuilt(arg) && exRunsFile(joined) {
+			c.w.hide("runs vim script that sources a file named by an expression, which guard cannot tell")
+		}
+		c.ex(joined, depth+1)
+	case lang.ExModifier(name) && !lang.ExRunsRest(name) || lang.ExAbbrev(name, "silent", 3):
+		// :silent! CMD, :keepjumps CMD, :vert CMD: CMD runs
+		c.ex(strings.TrimPrefix(arg, "!"), depth+1)
 	case lang.ExRunsRest(name):
 		// a modifier or a command that runs the rest: silent !CMD,
 		// g/re/!CMD, autocmd VimEnter * !CMD, normal :!CMD
 		c.ex(lang.ExRest(arg), depth+1)
 	case lang.ExCode(name):
 		c.scanCode(arg)
-	case lang.ExAbbrev(name, "source", 2) || lang.ExAbbrev(name, "runtime", 2):
-		// :source FILE the command wrote: its commands run
-		f := strings.TrimSpace(strings.TrimPrefix(arg, "!"))
-		c.w.Read(f)
-		if t, ok := c.w.WrittenText(f); ok {
-			c.ex(t, depth+1)
+		if strings.HasPrefix(name, "lua") {
+			c.luaLoads(arg, depth+1) // :lua dofile("x.lua")
 		}
+	case c.exFile(name, arg, depth):
+		// :source FILE, :luafile FILE…: read and checked (editors.go)
 	default:
 		if _, after, ok := strings.Cut(arg, "|"); ok {
 			return after // the next command

@@ -249,7 +249,8 @@ func (w *walker) setArgs(args []word.Word) {
 func (c *cmd) runPath(p string, args []word.Word) {
 	w := c.w
 	if w.guessing > 0 {
-		return // a word only guessed to be a command names no program it runs
+		c.guessRun(p, args)
+		return
 	}
 	if w.FindsIt(p, "programs") {
 		return
@@ -288,7 +289,18 @@ func (c *cmd) runPath(p string, args []word.Word) {
 			return
 		}
 	}
+	c.runFileText(p, text, args)
+}
+
+// runFileText analyses text, the file at p run by its path with args.
+func (c *cmd) runFileText(p, text string, args []word.Word) {
+	w := c.w
 	switch prog := shebang(text); {
+	case prog == "" && w.guessing > 0 && !w.parses(text):
+		// A word only guessed to be a command (mytool './notes.md x')
+		// may name a file that is no script: what parses of it is
+		// analysed, its paths touched (see shellLines), nothing hidden.
+		w.shellLines(text)
 	case prog == "":
 		w.runScript(text, append([]word.Word{{Text: p, Known: true}}, args...), false, p)
 	case catalogue.Shells.Has(prog):
@@ -302,6 +314,41 @@ func (c *cmd) runPath(p string, args []word.Word) {
 			m.program(text, p) // interp.go
 		}
 	}
+}
+
+// guessRun analyses ./x run by its path in a text only guessed to be a
+// command (a word of a program guard does not know: psql -c '\! ./x'):
+// the file's text is read and analysed as runPath does, but what guard
+// cannot read or see is not hidden (the text may be no command at all).
+func (c *cmd) guessRun(p string, args []word.Word) {
+	w := c.w
+	text, ok := w.WrittenText(p)
+	if _, has := w.WrittenEntry(path.Clean(w.Where(p))); has && !ok || w.depth+1 > MaxDepth {
+		return
+	}
+	if !ok {
+		if w.Files == nil || w.Nread >= effect.MaxFiles {
+			return
+		}
+		head, st := w.Files.ReadFile(w.Where(p), sniffBytes)
+		if st != effect.FileWhole && st != effect.FileTooBig || binary(head) {
+			return
+		}
+		max := effect.MaxScriptBytes
+		if prog := shebang(string(head)); prog != "" && !catalogue.Shells.Has(prog) {
+			max = effect.MaxProgramBytes
+		}
+		if text, st = w.FileStatus(p, true, max); st != effect.FileWhole {
+			return
+		}
+	}
+	c.runFileText(p, text, args)
+}
+
+// parses reports whether text parses as the walk's shell.
+func (w *walker) parses(text string) bool {
+	_, err := w.theParser().Parse(strings.NewReader(text), "")
+	return err == nil
 }
 
 // sniffBytes is how much of a file run by its path is read first, to tell

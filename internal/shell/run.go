@@ -127,6 +127,12 @@ func (c *cmd) container() {
 	if c.containerCopy() {
 		return
 	}
+	switch {
+	case len(c.args) > 1 && c.args[0].Text == "compose":
+		c.compose(c.args[1:]) // compose.go
+	case len(c.args) > 1 && c.args[0].Text == "stack" && c.args[1].Text == "deploy":
+		c.stackDeploy(c.args[2:])
+	}
 	c.volumes()
 	c.containerCommand()
 	c.generic()
@@ -135,6 +141,7 @@ func (c *cmd) container() {
 // kubectl copies files (cp) and runs commands in a pod.
 func (c *cmd) kubectl() {
 	if !c.containerCopy() {
+		c.kubeManifests() // compose.go
 		c.pod()
 	}
 }
@@ -1199,6 +1206,9 @@ func (c *cmd) volumes() {
 			src = volumeSource(opt, v)
 		case strings.HasPrefix(s, "-v") && len(s) > 2 && s[2] != '-':
 			src = volumeSource("-v", s[2:])
+		case containerCluster(s) && s[len(s)-1] == 'v' && j+1 < len(c.args):
+			j++
+			src = volumeSource("-v", c.args[j].Text) // -itv SRC:DST
 		default:
 			continue
 		}
@@ -1224,19 +1234,20 @@ const containerWithArg word.Set = " -a -c -e -h -l -m -p -u -v -w --add-host --a
 // its volumes).
 func (c *cmd) containerCommand() {
 	j := 0
-	if j < len(c.args) && c.args[j].Text == "compose" {
+	if j < len(c.args) && (c.args[j].Text == "compose" || c.args[j].Text == "container") {
 		j++
 	}
 	if j >= len(c.args) || !containerRuns.Has(c.args[j].Text) {
 		return
 	}
+	sub := j
 	for j++; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
 		case s == "--":
 			j++
-		case containerWithArg.Has(s):
-			j++
+		case containerWithArg.Has(s) || containerCluster(s):
+			j++ // containers.go: -itv SRC:DST
 			continue
 		case strings.HasPrefix(s, "-"):
 			continue
@@ -1246,6 +1257,7 @@ func (c *cmd) containerCommand() {
 	for k := j + 1; k < len(c.args); k++ {
 		c.spend(k)
 	}
+	c.containerRun(sub+1, min(j, len(c.args))) // containers.go
 }
 
 // containerRuns are the subcommands that run a command in a container.

@@ -152,6 +152,9 @@ func (c *cmd) wordsInside() {
 		if hasShellChars(a.Text) {
 			c.w.wordText(a.Text)
 		}
+		if hasShellChars(a.Text) || strings.Contains(a.Text, "!") {
+			c.replEscapes(a.Text) // repl.go: tool -e ':!./x.sh'
+		}
 		if len(c.w.Written) == 0 || !a.Known {
 			continue
 		}
@@ -162,6 +165,7 @@ func (c *cmd) wordsInside() {
 	if !c.fromStdin && !c.dataInput && !stdinData.Has(c.name) && !(lang.AwkFamily(c.name) && !c.awkRuns()) {
 		if t, ok := c.inputText(); ok {
 			c.w.inputLike(t)
+			c.replEscapes(t)
 		}
 	}
 }

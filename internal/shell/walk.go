@@ -177,6 +177,9 @@ func (w *walker) script(src string, depth int) {
 		return
 	}
 	if depth > MaxDepth {
+		if w.guessing > 0 {
+			return // a text only guessed to be a command: see runText
+		}
 		w.fail(fmt.Errorf("nests scripts (sh -c, eval) more than %d deep: %w", MaxDepth, effect.ErrLimit))
 		return
 	}

@@ -75,6 +75,9 @@ type Ledger struct {
 	// .spec), as recorded (each in TouchList too).
 	BareList  *[]string
 	forceBare bool // TouchBare
+	// Container, while a container's command is analysed, maps its paths
+	// to the host's (container.go).
+	Container *ContainerView
 	// Fail records an error (the walker keeps the gravest); hide, that
 	// the command runs what guard cannot see; lookup reads a variable.
 	Fail   func(err error)
@@ -183,6 +186,9 @@ func (w *Ledger) IsFile(p string) bool {
 // Where returns path p as the command's shell at this point names it:
 // after its cd, with $PWD and $OLDPWD replaced.
 func (w *Ledger) Where(p string) string {
+	if w.Container != nil {
+		return w.containerWhere(p) // container.go
+	}
 	if q, ok := w.DirVar(p); ok {
 		return q
 	}
@@ -713,6 +719,10 @@ func (w *Ledger) pathOf(s string, k pathKind) {
 			}
 			return
 		}
+	}
+	if w.Container != nil {
+		w.containerPath(p, k)
+		return
 	}
 	bare := k == touchPath && w.BareList != nil && (w.forceBare || BareHidden(p))
 	if q, ok := w.DirVar(p); ok {

@@ -18,6 +18,40 @@ func ExRunsRest(name string) bool {
 		ExAbbrev(name, "autocmd", 2) || ExAbbrev(name, "normal", 4) || ExAbbrev(name, "command", 3)
 }
 
+// exModifiers are the ex commands that run the command after them with a
+// setting changed, each with the shortest abbreviation vim takes.
+var exModifiers = [...]struct {
+	full string
+	min  int
+}{
+	{"silent", 3}, {"unsilent", 3}, {"keepalt", 5}, {"keepjumps", 5}, {"keepmarks", 3}, {"keeppatterns", 5},
+	{"lockmarks", 3}, {"noautocmd", 3}, {"noswapfile", 3}, {"verbose", 4}, {"vertical", 4}, {"horizontal", 3},
+	{"topleft", 2}, {"botright", 2}, {"aboveleft", 3}, {"belowright", 3}, {"leftabove", 5}, {"rightbelow", 6},
+	{"tab", 3}, {"confirm", 4}, {"browse", 3}, {"sandbox", 3}, {"legacy", 3}, {"vim9cmd", 4}, {"hide", 3},
+}
+
+// ExModifier reports whether ex command name is a modifier (:silent!,
+// :keepjumps, :verbose…): the rest of its line, after a ! of its own, is
+// the command it runs.
+func ExModifier(name string) bool {
+	for _, m := range exModifiers {
+		if ExAbbrev(name, m.full, m.min) {
+			return true
+		}
+	}
+	return false
+}
+
+// ExWord returns the name of the ex command l starts with, letters and
+// digits (:py3file, :py3f), and the rest.
+func ExWord(l string) (string, string) {
+	i := 0
+	for i < len(l) && (IsLetter(l[i]) || l[i] >= '0' && l[i] <= '9') {
+		i++
+	}
+	return l[:i], l[i:]
+}
+
 // SkipExRange strips the colons, blanks and line range before an ex
 // command (:%, :1,$, :'<,'>).
 func SkipExRange(l string) string {

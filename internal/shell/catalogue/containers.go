@@ -1,0 +1,130 @@
+package catalogue
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// Container engines, as data: the options that give a container the host
+// (its command then runs as root on the host, where guard cannot tell
+// what it reaches), and the compose files a compose command reads.
+
+// ContainerHostFlags are options of docker, podman and nerdctl run,
+// create and exec that take no value and give the container the host.
+const ContainerHostFlags word.Set = " --privileged "
+
+// ContainerHostValues are options whose value may give the container the
+// host, each with the values that do ("*" for any value): --pid=host,
+// --cap-add=SYS_ADMIN, --device=/dev/sda.
+var ContainerHostValues = []struct {
+	Names  word.Set
+	Values word.Set
+}{
+	{Names: " --pid --userns --uts --cgroupns ", Values: " host "},
+	{Names: " --cap-add ", Values: " ALL SYS_ADMIN CAP_SYS_ADMIN SYS_MODULE CAP_SYS_MODULE SYS_RAWIO CAP_SYS_RAWIO " +
+		"DAC_READ_SEARCH CAP_DAC_READ_SEARCH SYS_PTRACE CAP_SYS_PTRACE SYS_BOOT BPF CAP_BPF all sys_admin "},
+	{Names: " --security-opt ", Values: " * "},
+	{Names: " --device ", Values: " * "},
+}
+
+// HostGivingValue reports whether option opt with value v gives a
+// container the host: --pid=host, --cap-add=SYS_ADMIN, a --device that is
+// not a known harmless one, a --security-opt that turns a confinement off.
+func HostGivingValue(opt, v string) bool {
+	for _, o := range ContainerHostValues {
+		if !o.Names.Has(opt) {
+			continue
+		}
+		switch opt {
+		case "--security-opt":
+			return strings.Contains(v, "unconfined") || strings.Contains(v, "disable") || strings.HasPrefix(v, "systempaths")
+		case "--device":
+			return !HarmlessDevice(v)
+		}
+		return o.Values.Has(v) || o.Values.Has(strings.ToUpper(v))
+	}
+	return false
+}
+
+// harmlessDevices are device nodes a container may be given that reach
+// no host file: FUSE, TUN, KVM, GPUs, sound, serial ports.
+var harmlessDevices = [...]string{"/dev/fuse", "/dev/net/tun", "/dev/kvm", "/dev/dri", "/dev/snd", "/dev/nvidia", "/dev/ttyUSB", "/dev/ttyACM", "/dev/video"}
+
+// HarmlessDevice reports whether a --device value (SRC[:DST[:PERM]])
+// names a device of harmlessDevices.
+func HarmlessDevice(v string) bool {
+	src, _, _ := strings.Cut(v, ":")
+	for _, d := range harmlessDevices {
+		if src == d || strings.HasPrefix(src, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// HostGivingMount reports whether a bind mount's host directory gives the
+// container the host: the root, /proc, /dev, /sys, the /run directories
+// and an engine's socket (docker.sock, podman.sock, containerd.sock).
+func HostGivingMount(src string) bool {
+	s := strings.TrimRight(src, "/")
+	switch {
+	case s == "" || s == "/proc" || s == "/dev" || s == "/sys" || s == "/run" || s == "/var/run" || s == "/var/lib/docker":
+		return true
+	case strings.HasSuffix(s, ".sock"):
+		return true
+	case strings.HasPrefix(s, "/proc/") || strings.HasPrefix(s, "/dev/") || strings.HasPrefix(s, "/sys/"):
+		return true
+	}
+	return false
+}
+
+// ComposeFiles are the files docker compose reads when it is given none
+// (-f, COMPOSE_FILE), the first that exists, and the override files it
+// reads beside it.
+var ComposeFiles = [...]string{"compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml"}
+
+// ComposeOverrides are read beside the file ComposeFiles found.
+var ComposeOverrides = [...]string{"compose.override.yaml", "compose.override.yml", "docker-compose.override.yaml", "docker-compose.override.yml"}
+
+// ComposeRuns are the compose subcommands that start a service's
+// containers with the file's settings.
+const ComposeRuns word.Set = " up run create start restart watch "
+
+// ComposeWithArg are compose's own options that take the next word.
+const ComposeWithArg word.Set = " -f --file -p --project-name --project-directory --env-file --profile --parallel --progress --ansi "
+
+// ComposeVolumeKeys are the keys of a compose file whose value is a host
+// directory a container gets (a long-syntax volume's source, a local
+// volume's device); a value SRC:DST anywhere is a short-syntax volume.
+const ComposeVolumeKeys word.Set = " source src device "
+
+// ComposeReadKeys are the keys whose value names a host file compose reads
+// or hands a container (an env_file, a secret's or a config's file, an
+// included or extended compose file: one ending in .yml or .yaml is read
+// as a compose file too).
+const ComposeReadKeys word.Set = " file env_file path include extends dockerfile "
+
+// composeHostKeys are the keys of a compose service that give a container
+// the host, each with the docker option it stands for ("" for a switch
+// whose true gives it: privileged, and a Kubernetes pod's hostPID).
+var composeHostKeys = [...]struct{ key, option string }{
+	{"privileged", ""}, {"hostPID", ""}, {"hostIPC", ""}, {"pid", "--pid"}, {"userns_mode", "--userns"},
+	{"cgroup", "--cgroupns"}, {"devices", "--device"}, {"cap_add", "--cap-add"}, {"security_opt", "--security-opt"},
+}
+
+// ComposeHostGiving reports whether a compose file's key with value v
+// gives a service's container the host (privileged: true, pid: host,
+// cap_add: [SYS_ADMIN], devices: [/dev/sda]).
+func ComposeHostGiving(key, v string) bool {
+	for _, k := range composeHostKeys {
+		if k.key != key {
+			continue
+		}
+		if k.option == "" {
+			return v == "true" || v == "True" || v == "TRUE" || v == "yes"
+		}
+		return HostGivingValue(k.option, v)
+	}
+	return false
+}

@@ -1,0 +1,314 @@
+package shell
+
+// Compose files: docker compose (podman's, nerdctl's), docker-compose,
+// podman-compose and docker stack deploy start containers with the
+// volumes, files and privileges a compose file lists: the -v list in
+// another spelling. The file (-f, COMPOSE_FILE, else compose.yaml… in the
+// project directory, with its override file) is read, bounded, and its
+// values are checked as the docker run options they are. Without a YAML
+// parser on the hook path, the file is read as a sequence of keys and
+// values (block and flow style, JSON alike); a file guard cannot read
+// whole is hidden.
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// compose reads the compose files a compose command given args (after
+// "compose") starts containers with.
+func (c *cmd) compose(args []word.Word) {
+	var files []word.Word
+	dir, sub := "", ""
+	for j := 0; j < len(args) && sub == ""; j++ {
+		s := args[j].Text
+		name, val, eq := strings.Cut(s, "=")
+		if !eq && catalogue.ComposeWithArg.Has(s) && j+1 < len(args) {
+			j++
+			val = args[j].Text
+		}
+		switch {
+		case name == "-f" || name == "--file" || name == "-c" || name == "--compose-file":
+			files = append(files, word.Word{Text: val, Known: args[j].Known})
+		case name == "--project-directory":
+			dir = val
+		case !strings.HasPrefix(s, "-"):
+			sub = s
+		}
+	}
+	if !catalogue.ComposeRuns.Has(sub) {
+		return
+	}
+	if len(files) == 0 {
+		if v, ok := c.envValue("COMPOSE_FILE"); ok && v != "" {
+			for _, f := range strings.Split(v, ":") {
+				files = append(files, word.Word{Text: f, Known: true})
+			}
+		}
+	}
+	if len(files) == 0 {
+		files = c.defaultCompose(dir)
+	}
+	for _, f := range files {
+		c.composeFile(f, 0)
+	}
+}
+
+// defaultCompose returns the compose file compose finds in dir ("" for
+// the working directory) and its override file.
+func (c *cmd) defaultCompose(dir string) []word.Word {
+	var out []word.Word
+	for _, set := range [][4]string{catalogue.ComposeFiles, catalogue.ComposeOverrides} {
+		for _, name := range set {
+			p := name
+			if dir != "" {
+				p = path.Join(dir, name)
+			}
+			if _, st := c.w.FileStatus(p, true, effect.MaxScriptBytes); st != effect.FileAbsent {
+				out = append(out, word.Word{Text: p, Known: true})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// composeFile reads the compose file a names and checks what it gives
+// its services.
+func (c *cmd) composeFile(a word.Word, depth int) {
+	if a.Text == "-" {
+		// -f -: the file comes on standard input
+		if t, ok := c.inputText(); ok {
+			c.composeText(t, "", depth)
+		} else if c.stdin.file != "" {
+			c.composeFile(word.Word{Text: c.stdin.file, Known: true}, depth)
+		} else if c.stdin.sub != "" || c.piped {
+			c.w.hide("reads a compose file on standard input guard cannot see")
+		}
+		return
+	}
+	if a.Text == "" || depth > maxEscapeDepth {
+		return
+	}
+	c.w.Read(a.Text)
+	t, ok := c.w.FileText(a.Text, a.Known, effect.MaxScriptBytes, "a compose file")
+	if !ok {
+		return
+	}
+	c.composeText(t, path.Dir(a.Text), depth)
+}
+
+// composeText checks compose file text t, whose relative names are in
+// directory dir: a short-syntax volume (SRC:DST) or a volume key's value
+// is a host directory the container reads and may write; a read key's
+// value is a file compose reads (an included compose file is read too); a
+// key that gives the host (privileged: true, pid: host) is hidden.
+func (c *cmd) composeText(t, dir string, depth int) {
+	key := ""
+	for _, tok := range composeTokens(t) {
+		if tok.key {
+			key = tok.text
+			continue
+		}
+		v := composeInterp(tok.text)
+		if catalogue.ComposeHostGiving(key, v) {
+			c.w.hide("starts a compose service given the host (%s: %s): its command runs as root on the host, where guard cannot tell what it reaches", key, v)
+			return
+		}
+		src := ""
+		if s := volumeSource("-v", v); s != "" && strings.Contains(v, ":") {
+			src = s
+		} else if catalogue.ComposeVolumeKeys.Has(key) && lang.PathLike(v) {
+			src = v
+		}
+		switch {
+		case src != "":
+			src = composeRel(dir, src)
+			if catalogue.HostGivingMount(src) {
+				c.w.hide("starts a compose service given the host (a mount of %s)", src)
+				return
+			}
+			c.w.ReadTree(src)
+			c.w.Touch(src)
+		case key == "env_file" && !outsideProject(v):
+			// the project's own environment file: handed to the
+			// container, as compose reads ./.env anyway
+		case catalogue.ComposeReadKeys.Has(key) && (lang.PathLike(v) || key == "env_file"):
+			f := composeRel(dir, v)
+			if ext := path.Ext(f); ext == ".yml" || ext == ".yaml" {
+				c.composeFile(word.Word{Text: f, Known: true}, depth+1)
+			} else {
+				c.w.Read(f)
+			}
+		}
+	}
+}
+
+// outsideProject reports whether p names a place outside the working
+// directory: absolute, in the home, or up from it.
+func outsideProject(p string) bool {
+	return strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") || strings.HasPrefix(p, "..")
+}
+
+// stackDeploy: docker stack deploy -c F (--compose-file F) starts the
+// services of F.
+func (c *cmd) stackDeploy(args []word.Word) {
+	for j := 0; j < len(args); j++ {
+		name, val, eq := strings.Cut(args[j].Text, "=")
+		if name != "-c" && name != "--compose-file" {
+			continue
+		}
+		if !eq && j+1 < len(args) {
+			j++
+			val = args[j].Text
+		}
+		c.composeFile(word.Word{Text: val, Known: args[j].Known}, 0)
+	}
+}
+
+// composeCmd: docker-compose and podman-compose are docker compose.
+func (c *cmd) composeCmd() {
+	c.compose(c.args)
+	c.generic()
+}
+
+// composeInterp resolves compose's interpolation in v as far as guard
+// can: ${HOME} is the home, ${NAME:-DEFAULT} (and -, :?, ?, :+, +) its
+// default, any other ${NAME} stays $NAME (a name guard cannot tell).
+func composeInterp(v string) string {
+	for n := 0; n < 16; n++ {
+		i := strings.Index(v, "${")
+		if i < 0 {
+			return v
+		}
+		end := strings.IndexByte(v[i:], '}')
+		if end < 0 {
+			return v
+		}
+		inner := v[i+2 : i+end]
+		name, def := inner, ""
+		if k := strings.IndexAny(inner, ":-?+"); k >= 0 {
+			name, def = inner[:k], strings.TrimLeft(inner[k:], ":-?+")
+		}
+		switch {
+		case name == "HOME":
+			def = "~"
+		case def == "":
+			def = "$" + name
+		}
+		v = v[:i] + def + v[i+end+1:]
+	}
+	return v
+}
+
+// composeRel returns a compose file's relative name p as seen from the
+// working directory: relative to the file's directory dir.
+func composeRel(dir, p string) string {
+	if dir == "" || dir == "." || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") {
+		return p
+	}
+	return path.Join(dir, p)
+}
+
+// composeToken is a key or a scalar value of a compose file.
+type composeToken struct {
+	text string
+	key  bool
+}
+
+// composeTokens splits YAML (or JSON) text into its keys and scalar
+// values, in order: a scalar followed by : and a blank, a quote or the
+// line's end is a key. Comments are dropped; quotes are undone.
+func composeTokens(t string) []composeToken {
+	var out []composeToken
+	for i := 0; i < len(t) && len(out) < maxTextTokens*4; {
+		ch := t[i]
+		switch {
+		case strings.IndexByte(" \t\r\n,[]{}-", ch) >= 0 && !(ch == '-' && i+1 < len(t) && t[i+1] != ' ' && t[i+1] != '\n'):
+			i++
+		case ch == '#':
+			for i < len(t) && t[i] != '\n' {
+				i++
+			}
+		case ch == ':' && len(out) > 0:
+			out[len(out)-1].key = true // "key": value
+			i++
+		case ch == '"' || ch == '\'':
+			end := strings.IndexByte(t[i+1:], ch)
+			if end < 0 {
+				end = len(t) - i - 1
+			}
+			out = append(out, composeToken{text: t[i+1 : i+1+end]})
+			i += end + 2
+		default:
+			j := i
+			for j < len(t) && strings.IndexByte(" \t\r\n,[]{}", t[j]) < 0 && !(t[j] == ':' && (j+1 == len(t) || strings.IndexByte(" \t\r\n\"'", t[j+1]) >= 0)) {
+				j++
+			}
+			out = append(out, composeToken{text: t[i:j]})
+			i = j
+		}
+	}
+	return out
+}
+
+// kubeManifests: kubectl apply, create and replace -f F start pods with
+// what F lists; a hostPath volume (hostPath: path: DIR) hands the node's
+// DIR to the pod, which is this machine's when the cluster is local
+// (kind, minikube, Docker Desktop): read whole and touched, as docker run
+// -v DIR does. F - is the command's standard input.
+func (c *cmd) kubeManifests() {
+	if len(c.args) == 0 || !kubeStarts.Has(c.args[0].Text) {
+		return
+	}
+	for j := 1; j < len(c.args); j++ {
+		name, val, eq := strings.Cut(c.args[j].Text, "=")
+		if name != "-f" && name != "--filename" {
+			continue
+		}
+		if !eq && j+1 < len(c.args) {
+			j++
+			val = c.args[j].Text
+		}
+		switch {
+		case val == "-":
+			if t, ok := c.inputText(); ok {
+				c.hostPaths(t)
+			}
+		case strings.Contains(val, "://"):
+		default:
+			c.w.Read(val)
+			if t, ok := c.w.FileText(val, c.args[j].Known, effect.MaxScriptBytes, "a manifest"); ok {
+				c.hostPaths(t)
+			}
+		}
+	}
+}
+
+// kubeStarts are the kubectl subcommands that create what a manifest
+// lists.
+const kubeStarts word.Set = " apply create replace "
+
+// hostPaths records the hostPath volumes of manifest text t.
+func (c *cmd) hostPaths(t string) {
+	host := false
+	key := ""
+	for _, tok := range composeTokens(t) {
+		switch {
+		case tok.key:
+			key = tok.text
+			if key == "hostPath" {
+				host = true
+			}
+		case host && key == "path":
+			c.w.ReadTree(tok.text)
+			c.w.Touch(tok.text)
+			host = false
+		}
+	}
+}

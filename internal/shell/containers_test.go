@@ -1,0 +1,112 @@
+package shell
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestContainers: a container given the host is hidden; a command a
+// container runs with bind mounts writes and reads through them on the
+// host; a compose file's volumes, files and privileges count as docker
+// run's options do.
+func TestContainers(t *testing.T) {
+	benign := "services:\n  web:\n    build: .\n    volumes:\n      - ./:/app\n      - node_modules:/app/node_modules\n    env_file: .env\n    ports: [\"3000:3000\"]\n    security_opt: [no-new-privileges:true]\n"
+	tests := []struct {
+		cmd    string
+		files  map[string]string
+		writes string // among the writes
+		reads  string // among the reads
+		hidden bool
+	}{
+		{cmd: `docker run --rm --privileged --pid=host alpine nsenter -t 1 -m sh -c "echo x >> /home/u/.bashrc"`, hidden: true},
+		{cmd: `docker run --rm --privileged alpine sh -c "mount /dev/sda1 /mnt"`, hidden: true},
+		{cmd: `docker run --pid host alpine true`, hidden: true},
+		{cmd: `docker run --cap-add=SYS_ADMIN alpine true`, hidden: true},
+		{cmd: `docker run --device /dev/sda alpine true`, hidden: true},
+		{cmd: `docker run --security-opt apparmor=unconfined alpine true`, hidden: true},
+		{cmd: `docker run -v /var/run/docker.sock:/s alpine sh`, hidden: true},
+		{cmd: `podman run -v /:/host alpine true`, hidden: true},
+		{cmd: `docker exec --privileged web sh`, hidden: true},
+		{cmd: `docker run --rm -v /p:/w alpine sh -c "echo x > /w/.git/hooks/pre-commit"`, writes: "/p/.git/hooks/pre-commit"},
+		{cmd: `docker run --rm -v /p:/w -w /w alpine sh -c "echo {} > .agent_a/settings.json"`, writes: "/p/.agent_a/settings.json"},
+		{cmd: `docker run --rm -v /p:/w alpine sh -c "cd /w && echo x > .envrc"`, writes: "/p/.envrc"},
+		{cmd: `docker run --rm --mount type=bind,src=/p,dst=/w alpine sh -c "echo x > /w/.git/hooks/pre-commit"`, writes: "/p/.git/hooks/pre-commit"},
+		{cmd: `docker run --rm -v /home/u:/h alpine cp x /h/.bashrc`, writes: "/home/u/.bashrc"},
+		{cmd: `docker run --rm -v /p:/w alpine sh -c "echo x > .git/hooks/pre-commit"`, writes: "/p/.git/hooks/pre-commit"},
+		{cmd: `docker compose -f dc.yml up`, files: map[string]string{"dc.yml": "services:\n  a:\n    image: alpine\n    volumes: [\"~/.ssh:/k\", \"~/.guard:/g\"]\n"}, reads: "~/.ssh/**"},
+		{cmd: `docker compose up`, files: map[string]string{"compose.yaml": "services:\n  a:\n    volumes:\n      - type: bind\n        source: ~/.guard\n        target: /g\n"}, reads: "~/.guard/**"},
+		{cmd: `docker-compose up -d`, files: map[string]string{"docker-compose.yml": `{"services": {"a": {"volumes": ["/home/u/.ssh:/k:ro"]}}}`}, reads: "/home/u/.ssh/**"},
+		{cmd: `podman compose up`, files: map[string]string{"compose.yml": "services:\n  a:\n    privileged: true\n"}, hidden: true},
+		{cmd: `docker compose up`, files: map[string]string{"compose.yaml": "services:\n  a:\n    pid: \"host\"\n"}, hidden: true},
+		{cmd: `docker compose up`, files: map[string]string{"compose.yaml": "secrets:\n  k:\n    file: ~/.ssh/id_rsa\n"}, reads: "~/.ssh/id_rsa"},
+		{cmd: `docker compose up`, files: map[string]string{"compose.yaml": "include:\n  - other.yml\n", "other.yml": "services:\n  a:\n    volumes: [\"~/.ssh:/k\"]\n"}, reads: "~/.ssh/**"},
+		{cmd: `docker stack deploy -c dc.yml s`, files: map[string]string{"dc.yml": "services:\n  a:\n    volumes: [\"~/.ssh:/k\"]\n"}, reads: "~/.ssh/**"},
+		{cmd: `COMPOSE_FILE=x.yml docker compose up`, files: map[string]string{"x.yml": "services:\n  a:\n    volumes: [\"~/.ssh:/k\"]\n"}, reads: "~/.ssh/**"},
+		{cmd: `docker run --rm -e D=/w/.git/hooks -v /p:/w alpine sh -c 'echo x > $D/pre-commit'`, writes: "/p/.git/hooks/pre-commit"},
+		{cmd: `kubectl apply -f pod.yaml`, files: map[string]string{"pod.yaml": "kind: Pod\nspec:\n  volumes:\n  - name: k\n    hostPath:\n      path: /home/u/.ssh\n"}, reads: "/home/u/.ssh/**"},
+		{cmd: `kubectl apply -f - <<< '{"spec":{"volumes":[{"hostPath":{"path":"/home/u/.guard"}}]}}'`, reads: "/home/u/.guard/**"},
+		{cmd: `docker run -itv /p:/w alpine sh -c "echo x > /w/.git/hooks/pre-commit"`, writes: "/p/.git/hooks/pre-commit"},
+		{cmd: `docker run -v /p:/w --entrypoint sh alpine -c "echo x > /w/.git/hooks/pre-commit"`, writes: "/p/.git/hooks/pre-commit"},
+		{cmd: `docker compose up`, files: map[string]string{"compose.yaml": "services:\n  a:\n    volumes: [\"${X:-~/.ssh}:/k\"]\n"}, reads: "~/.ssh/**"},
+		{cmd: `docker compose up`, files: map[string]string{"compose.yaml": "x-v: &v \"${HOME}/.guard:/g\"\nservices:\n  a:\n    volumes: [*v]\n"}, reads: "~/.guard/**"},
+		{cmd: `docker compose -f - up <<< 'services: {a: {volumes: ["~/.ssh:/k"]}}'`, reads: "~/.ssh/**"},
+		// Not: the everyday forms.
+		{cmd: `docker run --rm -v /p:/app -w /app node:20 npm test`},
+		{cmd: `docker run --rm -v /p:/w:ro alpine sh -c "echo x > /w/.git/hooks/pre-commit"`},
+		{cmd: `docker run --rm alpine sh -c "echo x > /root/.bashrc"`},
+		{cmd: `docker run --rm --security-opt no-new-privileges --device /dev/fuse img true`},
+		{cmd: `docker compose up -d`, files: map[string]string{"compose.yaml": benign}},
+		{cmd: `kubectl apply -f deploy.yaml`, files: map[string]string{"deploy.yaml": "kind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - name: web\n        image: nginx\n        volumeMounts:\n        - mountPath: /usr/share/nginx/html\n          name: html\n"}},
+		{cmd: `docker compose ps`, files: map[string]string{"compose.yaml": "services:\n  a:\n    privileged: true\n"}},
+	}
+	for _, tt := range tests {
+		a, _ := analyzeWith(tt.cmd, tt.files)
+		if got := a.Err != nil && errors.Is(a.Err, ErrHidden); got != tt.hidden {
+			t.Errorf("%q: hidden = %v (%v), want %v", tt.cmd, got, a.Err, tt.hidden)
+		}
+		if tt.writes != "" && !slices.Contains(a.Writes, tt.writes) {
+			t.Errorf("%q: writes %q, want %q among them", tt.cmd, a.Writes, tt.writes)
+		}
+		if tt.reads != "" && !slices.Contains(a.Reads, tt.reads) {
+			t.Errorf("%q: reads %q, want %q among them", tt.cmd, a.Reads, tt.reads)
+		}
+		if tt.writes == "" && slices.ContainsFunc(a.Writes, func(p string) bool { return strings.Contains(p, ".git/hooks") || strings.Contains(p, ".bashrc") }) {
+			t.Errorf("%q: writes %q", tt.cmd, a.Writes)
+		}
+	}
+}
+
+// FuzzComposeText: the compose reader never panics on any text.
+func FuzzComposeText(f *testing.F) {
+	for _, s := range []string{"services:\n  a:\n    volumes: [\"~/.ssh:/k\"]\n", `{"a":"b"}`, "- x: 'y", "a: \"", ":", "# c\nprivileged: true",
+		"volumes:\n  - type: bind\n    source: ~/.x\n", "include: [a.yml]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, tok := range composeTokens(s) {
+			if len(tok.text) > len(s) {
+				t.Fatalf("token longer than its text")
+			}
+		}
+		analyzeWith("docker compose up", map[string]string{"compose.yaml": s, "a.yml": s})
+		analyzeWith("docker run -v "+shellQuote(s)+" alpine sh -c 'echo x > /w/y'", nil)
+	})
+}
+
+// TestContainerRunsHostFile: a script a container runs through a bind
+// mount is the host's file, read and checked.
+func TestContainerRunsHostFile(t *testing.T) {
+	evil := "echo x > /w/.git/hooks/pre-commit"
+	for _, cmd := range []string{
+		"docker run --rm -v /p:/w alpine sh /w/x.sh",
+		"docker run --rm -v /p:/w -w /w alpine sh x.sh",
+		"docker run --rm -v /p:/w -w /w alpine ./x.sh",
+	} {
+		a, _ := analyzeWith(cmd, map[string]string{"/p/x.sh": evil})
+		if !slices.Contains(a.Writes, "/p/.git/hooks/pre-commit") {
+			t.Errorf("%q: writes %q, want /p/.git/hooks/pre-commit", cmd, a.Writes)
+		}
+	}
+}
