@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/regularfile"
+	"github.com/guardhq/guard/internal/repo"
 )
 
 // Bounds of one Repo's reads.
@@ -123,6 +124,12 @@ func (r *Repo) Resolve(rev string) (ID, bool) {
 	if !ok {
 		return ID{}, false
 	}
+	switch strings.TrimPrefix(base, "HEAD") {
+	case "@{u}", "@{upstream}":
+		if base, ok = r.upstream(); !ok {
+			return ID{}, false
+		}
+	}
 	id, ok := r.ref(base, 0)
 	if !ok {
 		return ID{}, false
@@ -137,6 +144,36 @@ func (r *Repo) Resolve(rev string) (ID, bool) {
 		}
 	}
 	return id, ok
+}
+
+// upstream returns the ref the current branch tracks (branch.NAME.remote
+// and .merge in the repository's config: refs/remotes/REMOTE/BRANCH, or a
+// local branch for remote "."), what git merge and rebase take without a
+// revision.
+func (r *Repo) upstream() (string, bool) {
+	head, err := regularfile.ReadFile(filepath.Join(r.gitDir, "HEAD"), maxRefBytes)
+	if err != nil {
+		return "", false
+	}
+	line, _, _ := strings.Cut(string(head), "\n")
+	branch, ok := strings.CutPrefix(strings.TrimSpace(line), "ref: refs/heads/")
+	if !ok {
+		return "", false // a detached HEAD tracks nothing
+	}
+	config, err := regularfile.ReadFile(filepath.Join(r.common, "config"), maxRefBytes)
+	if err != nil {
+		return "", false
+	}
+	remote, ok1 := repo.SubSetting(config, "branch", branch, "remote")
+	merge, ok2 := repo.SubSetting(config, "branch", branch, "merge")
+	name, isBranch := strings.CutPrefix(merge, "refs/heads/")
+	if !ok1 || !ok2 || !isBranch || strings.Contains(remote, "..") || strings.Contains(name, "..") || remote == "" {
+		return "", false
+	}
+	if remote == "." {
+		return merge, true
+	}
+	return "refs/remotes/" + remote + "/" + name, true
 }
 
 // splitSteps splits rev into its name and the count of first-parent steps

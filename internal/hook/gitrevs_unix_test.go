@@ -54,6 +54,9 @@ func TestGitRevisionWrites(t *testing.T) {
 	gitIn(t, proj, "add", "-A")
 	gitIn(t, proj, "commit", "-qm", "ok")
 	gitIn(t, proj, "checkout", "-q", "main")
+	// main tracks evil: git merge and rebase without a revision take it.
+	gitIn(t, proj, "config", "branch.main.remote", ".")
+	gitIn(t, proj, "config", "branch.main.merge", "refs/heads/evil")
 	p := realPolicy(t, "")
 	for _, pack := range []bool{false, true} {
 		if pack {
@@ -76,6 +79,9 @@ func TestGitRevisionWrites(t *testing.T) {
 			{"git --git-dir=/tmp/other/.git --work-tree=. checkout main", "unparsable_command", "revision guard cannot read"},
 			{"git branch -f ok evil && git checkout ok", "unparsable_command", "revision guard cannot read"},
 			{"git -C sub merge evil", "blocked_path", ".agent_a/settings.json"},
+			{"git merge", "blocked_path", ".agent_a/settings.json"}, // the upstream, read
+			{"git rebase @{u}", "blocked_path", ".agent_a/settings.json"},
+			{"git checkout side && git merge", "unparsable_command", "revision guard cannot read"}, // side tracks nothing
 			{"git checkout ok", "", ""},
 			{"git merge ok", "", ""},
 			{"git checkout side && git checkout main", "", ""},

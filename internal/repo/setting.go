@@ -21,3 +21,16 @@ func Setting(config []byte, key string) (value string, found bool, includes []st
 	})
 	return value, found, includes
 }
+
+// SubSetting returns the last value a git config gives key in the
+// subsection sub of section (branch "main" remote: section "branch", sub
+// "main", key "remote"); includes are not followed.
+func SubSetting(config []byte, section, sub, key string) (value string, found bool) {
+	eachConfigLine(config, func(h header, k, v string, eq bool) bool {
+		if h.section == section && h.sub == sub && k == key && eq {
+			value, found = configValue(v), true
+		}
+		return true
+	})
+	return value, found
+}

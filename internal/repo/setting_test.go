@@ -30,3 +30,19 @@ func FuzzSetting(f *testing.F) {
 		Setting(b, "core.hookspath")
 	})
 }
+
+// TestSubSetting: a key in a subsection, the last value winning; the old
+// [branch.main] form is the same subsection.
+func TestSubSetting(t *testing.T) {
+	config := []byte("[branch \"main\"]\n\tremote = origin\n\tmerge = refs/heads/main\n[branch \"dev\"]\n\tremote = .\n[branch.main]\n\tmerge = refs/heads/trunk\n")
+	for _, tc := range []struct{ sub, key, want string }{
+		{"main", "remote", "origin"},
+		{"main", "merge", "refs/heads/trunk"},
+		{"dev", "remote", "."},
+		{"dev", "merge", ""},
+	} {
+		if got, _ := SubSetting(config, "branch", tc.sub, tc.key); got != tc.want {
+			t.Errorf("branch.%s.%s = %q, want %q", tc.sub, tc.key, got, tc.want)
+		}
+	}
+}

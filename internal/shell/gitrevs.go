@@ -35,6 +35,9 @@ func (c *cmd) gitRevWrites(sub string, args []word.Word, dir string) {
 	if from == "" && moved {
 		from = head // git checkout a && git checkout b: from a
 	}
+	if moved && to == "@{u}" {
+		to = "" // the upstream of the branch checked out before: its config is not read
+	}
 	gd, wrote := path.Clean(c.w.Where(path.Join(dir, ".git"))), false
 	for _, f := range c.w.Written {
 		below := strings.HasPrefix(f.Path, gd+"/")
@@ -130,7 +133,7 @@ func gitRevision(sub string, args []word.Word) (from, to string, ok bool) {
 			if sub == "reset" {
 				return "", "HEAD", true
 			}
-			return "", "", true // the upstream, @{u}: not read
+			return "", "@{u}", true // the upstream (gitobj reads what it tracks)
 		}
 		if len(ops) > 1 && sub != "rebase" {
 			return "", "", true // an octopus merge, a three-way read-tree
