@@ -410,9 +410,15 @@ const maxProgramPaths = 256
 // hands to a shell is taken as for a one-liner.
 func (c *cmd) scanFile(text string, awk bool) {
 	w := c.w
-	var paths []string
+	var paths, up []string
 	for _, l := range lang.Literals(text) {
 		paths = append(paths, w.programPaths(l)...)
+		if strings.HasPrefix(l, "../") && len(up) < maxProgramPaths && !strings.ContainsAny(l, "\n\r\x00") {
+			up = append(up, l) // #include "../.netrc": read from above the project (review 7 F24)
+		}
+	}
+	for _, l := range up {
+		w.Read(l)
 	}
 	hp := lang.HomePaths(text) // Path.home() / '.ssh' / 'id_rsa'
 	paths = append(paths, hp.Paths...)

@@ -172,3 +172,17 @@ func TestOptionFiles(t *testing.T) {
 		t.Errorf("propertyValue = %q", got)
 	}
 }
+
+// TestSourceReadsAbove: a source file's literal that leaves its directory
+// (#include "../.netrc") is read: the preprocessor prints what it includes
+// (review 7 F24). Only read, not written: "../.." in a test names no file
+// the compiler writes.
+func TestSourceReadsAbove(t *testing.T) {
+	a, _ := analyzeWith(`gcc -E x.c`, map[string]string{"x.c": "#include \"../.netrc\"\nint main() {}\n"})
+	if !slices.Contains(a.Reads, "../.netrc") {
+		t.Errorf("reads %q, want ../.netrc among them", a.Reads)
+	}
+	if slices.Contains(a.Writes, "../.netrc") || slices.Contains(a.Touches, "../.netrc") {
+		t.Errorf("../.netrc written or touched: %q %q", a.Writes, a.Touches)
+	}
+}
