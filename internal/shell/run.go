@@ -28,7 +28,7 @@ func (c *cmd) program() {
 		// the shell may be there from now on.
 		c.w.addDirs(c.w.dest(c.prog))
 	}
-	if name == "guard" || name == c.w.self && name != "" || c.namesAgent() {
+	if name == "guard" || name == c.w.self && name != "" || c.namesAgent() || slices.Contains(c.w.guardNames, name) {
 		c.guardCLI() // self.go
 	}
 	c.chdirOptions()
@@ -753,6 +753,7 @@ func (c *cmd) generic() {
 	if linker {
 		c.noteLinks(sources, dest) // before: making the link writes its target
 	}
+	c.guardCopies(sources, dest) // self.go
 	if dest.path != "" {
 		c.w.Linking = linker
 		c.destination(dest.path, dest.given, sources)

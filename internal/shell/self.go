@@ -1,9 +1,12 @@
 package shell
 
 import (
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // guardCLI records what guard's own command line changes (review 7 F21):
@@ -14,31 +17,24 @@ import (
 // of every agent hook file: the write rules decide, and the agent cannot
 // switch guard off with guard itself. A user runs those commands.
 func (c *cmd) guardCLI() {
-	var words []string
-	for _, a := range c.args {
-		if !strings.HasPrefix(a.Text, "-") {
-			words = append(words, a.Text)
-		}
-		if len(words) == 2 {
-			break
+	var words, opts []string
+	for j := 0; j < len(c.args); j++ {
+		a := c.args[j].Text
+		if o, ok := catalogue.GuardOption(a); ok {
+			opts = append(opts, o)
+			if catalogue.GuardValued.Has(o) && !strings.Contains(a, "=") {
+				j++ // its value
+			}
+		} else if len(words) < 2 {
+			words = append(words, a)
 		}
 	}
-	if catalogue.GuardReads(words, c.hasArg("--fix")) {
+	if word.AllKnown(c.args) && catalogue.GuardReads(words, opts) {
 		return
 	}
 	for _, p := range catalogue.GuardPlaces {
 		c.w.Write(p)
 	}
-}
-
-// hasArg reports whether c has the argument s.
-func (c *cmd) hasArg(s string) bool {
-	for _, a := range c.args {
-		if a.Text == s {
-			return true
-		}
-	}
-	return false
 }
 
 // namesAgent reports whether c's words hold guard's agent options
@@ -51,4 +47,39 @@ func (c *cmd) namesAgent() bool {
 		}
 	}
 	return false
+}
+
+// guardCopies notes the names cp, mv, ln, install… give a copy of guard's
+// executable (a source spelt guard, guard's own name, or a substitution
+// of command -v guard): a program run by that name later in the command
+// is guard's command line (review 8 F2: cp "$(command -v guard)" g && ./g
+// init $(printf -- --agent-a) --remove).
+func (c *cmd) guardCopies(sources []string, dest copyDest) {
+	if dest.path == "" {
+		return
+	}
+	isGuard := func(s string) bool {
+		s = strings.ToLower(s)
+		return strings.Contains(s, "guard") || c.w.self != "" && strings.Contains(s, c.w.self)
+	}
+	note := func(name string) {
+		n := strings.ToLower(path.Base(name))
+		if len(c.w.guardNames) < 16 && !slices.Contains(c.w.guardNames, n) {
+			c.w.guardNames = append(c.w.guardNames, n)
+		}
+	}
+	for _, a := range c.args {
+		if !a.Known && isGuard(a.Text+" "+a.Sub) && a.Text != dest.path {
+			// cp "$(command -v guard)" g: a source guard cannot read
+			// (no source of its own), named by a substitution of guard.
+			if !dest.given && !dirLike(dest.path) {
+				note(dest.path)
+			}
+		}
+	}
+	c.destNames(sources, dest, func(src, name string) {
+		if isGuard(src) { // the raw text: a substitution's marker holds what it stood for
+			note(name)
+		}
+	})
 }

@@ -42,8 +42,10 @@ type walker struct {
 	// zsh's AUTO_CD (a command that names a directory is cd to it) were
 	// set (see cdPaths).
 	cdable, autocd bool
-	// self is Options.Self.
-	self string
+	// self is Options.Self; guardNames are the names of copies and links
+	// of guard the command made (self.go).
+	self       string
+	guardNames []string
 	// nheads counts the files whose first bytes were read (beside.go).
 	nheads int
 	// fieldsMode: the word being arranged is an argument (prep's
