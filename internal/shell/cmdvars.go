@@ -164,6 +164,9 @@ func (w *walker) gitConfigValues(name, value string) [][2]string {
 func (w *walker) gitEnvSetting(key, v string) {
 	w.gitSetting(key, v)
 	switch {
+	case key == "core.hookspath":
+		// GIT_CONFIG_PARAMETERS="'core.hooksPath'='x'" as git -c (review 8 F7).
+		w.hide("sets core.hooksPath through the environment: git runs hooks from a directory guard does not read")
 	case key == "" || gitRunsValue(key, v):
 		w.tentative(gitCommand(key, v))
 	case gitInclude(key):
