@@ -37,6 +37,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/event"
 )
 
@@ -450,7 +451,26 @@ func OtherRootInputs(inputs []event.Input, roots []string) []event.Input {
 // workspace root), else $AGENT_B_PROJECT_DIR for agent B, else the process
 // working directory.
 func ResolvePaths(c *Call, opt Options) {
+	ownTilde(c.Inputs, opt)
 	resolveInputs(c.Inputs, BaseDir(c, opt))
+}
+
+// ownTilde writes a path's leading ~NAME, when NAME is the user guard runs
+// as ($USER, $LOGNAME), as ~: a file tool or an MCP server that expands it
+// opens the user's own home (review 8 F12), as the shell does.
+func ownTilde(inputs []event.Input, opt Options) {
+	for i, in := range inputs {
+		n := path.UserTilde(in.Text)
+		if n == 0 || in.Kind != event.KindRead && in.Kind != event.KindWrite && in.Kind != event.KindTouch {
+			continue
+		}
+		for _, v := range []string{"USER", "LOGNAME"} {
+			if u := opt.getenv(v); u != "" && u == in.Text[1:n] {
+				inputs[i].Text = "~" + in.Text[n:]
+				break
+			}
+		}
+	}
 }
 
 // BaseDir is the absolute directory relative paths of c are resolved
@@ -578,7 +598,7 @@ func homeRelative(p string) bool {
 			return true
 		}
 	}
-	return false
+	return path.UserTilde(p) > 0 // ~NAME/x: a home, not a name in the working directory
 }
 
 // Member returns the raw JSON of the top-level member name of p, for a

@@ -901,6 +901,27 @@ func ExpandHome(p, home string) string {
 	return p
 }
 
+// UserTilde returns the length of a leading ~NAME (a user's home, as the
+// shell and expanduser read it) when p starts with one followed by / or
+// \, else 0. The path rules leave ~NAME as written (another user's home
+// is not the rules' ~); the agents' paths name the user guard runs as ~
+// (agent.ResolvePaths), as the shell analysis does.
+func UserTilde(p string) int {
+	if len(p) < 3 || p[0] != '~' || !(p[1] == '_' || p[1] >= 'a' && p[1] <= 'z' || p[1] >= 'A' && p[1] <= 'Z') {
+		return 0
+	}
+	for i := 2; i < len(p) && i <= 33; i++ {
+		switch c := p[i]; {
+		case c == '/' || c == '\\':
+			return i
+		case c == '_' || c == '-' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9':
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
 // checkClasses reports an unclosed character class.
 func checkClasses(p string) error {
 	for i := 0; i < len(p); i++ {

@@ -824,3 +824,16 @@ func TestKernelDots(t *testing.T) {
 		}
 	}
 }
+
+// TestUserTilde: the length of a leading ~NAME followed by a separator;
+// ~+, ~-, ~1 and a bare ~NAME are none.
+func TestUserTilde(t *testing.T) {
+	for p, want := range map[string]int{
+		"~root/.ssh/id_rsa": 5, "~u/x": 2, "~a.b-c_d/x": 8, `~u\x`: 2,
+		"~+/x": 0, "~-/x": 0, "~1/x": 0, "~root": 0, "~/x": 0, "x": 0,
+	} {
+		if got := UserTilde(p); got != want {
+			t.Errorf("UserTilde(%q) = %d, want %d", p, got, want)
+		}
+	}
+}
