@@ -13,10 +13,10 @@ package policy
 
 import (
 	"os"
-
-	"github.com/bmatcuk/doublestar/v4"
 	"path/filepath"
 	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
 // envMove is one variable that moves a protected place.
@@ -27,6 +27,14 @@ type envMove struct {
 	from string
 	dir  bool
 	list bool // a list of files separated by the OS's list separator
+	// files are, for a list of directories whose code a program imports
+	// by name at its start (PYTHONPATH), the files in each directory that
+	// it runs unasked: write-protected.
+	files []string
+	// program: the value is a command line whose first word is a program
+	// other tools run (EDITOR, PAGER, SSH_ASKPASS): that program, when it
+	// is a path, is write-protected.
+	program bool
 }
 
 // envMoves returns the variables that move a protected place (built on
@@ -49,6 +57,10 @@ func envMoves() []envMove {
 		{name: "GRADLE_USER_HOME", from: "~/.gradle", dir: true},
 		{name: "IPYTHONDIR", from: "~/.ipython", dir: true},
 		{name: "XDG_CONFIG_HOME", from: "~/.config", dir: true},
+		{name: "XDG_DATA_HOME", from: "~/.local/share", dir: true},
+		{name: "XDG_STATE_HOME", from: "~/.local/state", dir: true},
+		{name: "PYTHONUSERBASE", from: "~/.local", dir: true},
+		{name: "PYTHONPATH", list: true, files: []string{"sitecustomize.py", "usercustomize.py"}},
 		{name: "TF_CLI_CONFIG_FILE", from: "~/.terraformrc"},
 		{name: "INPUTRC", from: "~/.inputrc"},
 		{name: "PSQLRC", from: "~/.psqlrc"},
@@ -66,6 +78,10 @@ func envMoves() []envMove {
 		{name: "GIT_CONFIG_SYSTEM"},
 		{name: "ENV"},
 		{name: "BASH_ENV"},
+		{name: "EDITOR", program: true}, {name: "VISUAL", program: true}, {name: "GIT_EDITOR", program: true},
+		{name: "PAGER", program: true}, {name: "GIT_PAGER", program: true}, {name: "MANPAGER", program: true},
+		{name: "BROWSER", program: true}, {name: "SUDO_ASKPASS", program: true}, {name: "SSH_ASKPASS", program: true},
+		{name: "GIT_ASKPASS", program: true},
 	}
 }
 
@@ -81,8 +97,11 @@ func movedGlobs(home string, globs []string, write bool, lookup func(string) (st
 			continue
 		}
 		vals := []string{v}
-		if m.list {
+		switch {
+		case m.list:
 			vals = filepath.SplitList(v)
+		case m.program:
+			vals = strings.Fields(v)[:1]
 		}
 		for _, val := range vals {
 			val = movedPath(home, val)
@@ -90,8 +109,13 @@ func movedGlobs(home string, globs []string, write bool, lookup func(string) (st
 				continue
 			}
 			if m.from == "" {
-				if write {
+				if write && len(m.files) == 0 {
 					out = append(out, val)
+				}
+				for _, f := range m.files {
+					if write {
+						out = append(out, filepath.ToSlash(filepath.Join(val, f)))
+					}
 				}
 				continue
 			}

@@ -35,3 +35,31 @@ func TestMovedGlobs(t *testing.T) {
 		t.Errorf("reads %v", reads)
 	}
 }
+
+// TestMovedCode: the variables that move code a program runs at its start
+// or name a program other tools run (review 8 F14): PYTHONUSERBASE moves
+// ~/.local, XDG_DATA_HOME ~/.local/share, PYTHONPATH's directories hold
+// sitecustomize.py, EDITOR's first word is a program; a bare program name
+// is none.
+func TestMovedCode(t *testing.T) {
+	env := map[string]string{
+		"PYTHONUSERBASE": "/home/u/pub",
+		"XDG_DATA_HOME":  "/home/u/xd",
+		"PYTHONPATH":     "/home/u/pylib:/srv/lib",
+		"EDITOR":         "/home/u/tools/ed.sh -f",
+		"PAGER":          "less",
+	}
+	lookup := func(n string) (string, bool) { v, ok := env[n]; return v, ok }
+	writes := movedGlobs("/home/u", []string{"~/.local/lib/python*/site-packages/*.pth", "~/.local/share/applications/*.desktop"}, true, lookup)
+	for _, want := range []string{"/home/u/pub/lib/python*/site-packages/*.pth", "/home/u/xd/applications/*.desktop",
+		"/home/u/pylib/sitecustomize.py", "/srv/lib/usercustomize.py", "/home/u/tools/ed.sh"} {
+		if !slices.Contains(writes, want) {
+			t.Errorf("writes %v: no %s", writes, want)
+		}
+	}
+	for _, bad := range []string{"/home/u/pylib", "less"} {
+		if slices.Contains(writes, bad) {
+			t.Errorf("writes %v: %s", writes, bad)
+		}
+	}
+}
