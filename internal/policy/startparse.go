@@ -52,9 +52,16 @@ func (s *startupScan) parsed(data []byte, zsh bool) bool {
 			if wi, ok := x.Loop.(*syntax.WordIter); ok && len(wi.Items) <= maxLoopItems {
 				items := make([]string, 0, len(wi.Items))
 				for _, it := range wi.Items {
-					items = append(items, unquote(text(it)))
+					items = append(items, listed(it, text)...)
 				}
 				s.loops[wi.Name.Value] = items
+			}
+		case *syntax.FuncDecl:
+			if x.Name != nil && sourcesArgs(x.Body, text) {
+				if s.sourcers == nil {
+					s.sourcers = map[string]bool{}
+				}
+				s.sourcers[x.Name.Value] = true
 			}
 		case *syntax.CallExpr:
 			s.call(x, text)
@@ -93,7 +100,22 @@ func (s *startupScan) call(x *syntax.CallExpr, text func(syntax.Node) string) {
 	if len(g) == 0 {
 		return
 	}
+	if s.sourcers[g[0]] {
+		for _, a := range g[1:] {
+			s.sourced(a) // load ~/x.sh, load() sourcing "$1"
+		}
+		return
+	}
 	switch g[0] {
+	case "eval":
+		s.runs(strings.Join(g[1:], " "))
+		return
+	case "complete", "compgen":
+		for i := 1; i+1 < len(g); i++ {
+			if g[i] == "-C" {
+				s.runs(g[i+1]) // the program that completes: run at each <Tab>
+			}
+		}
 	case ".", `\.`, "source":
 		if len(g) > 1 {
 			if name, ok := loopVar(g[1]); ok {
@@ -158,9 +180,21 @@ func (s *startupScan) sourced(v string) {
 	}
 }
 
-// runs protects the program a command text runs when it is named by a
-// path (~/tools/gitstat in an alias, PROMPT_COMMAND, a trap).
+// runs protects what a command text the shell runs later runs (an alias,
+// PROMPT_COMMAND, a trap, eval's text): read as commands of the file (a
+// source in it is a sourced file), within maxTextDepth, and its program
+// when it is named by a path (~/tools/gitstat).
 func (s *startupScan) runs(cmd string) {
+	// PROMPT_COMMAND="${PROMPT_COMMAND:+$PROMPT_COMMAND;}~/x.sh": the old
+	// value is the one already read.
+	for _, old := range []string{"${PROMPT_COMMAND:+$PROMPT_COMMAND;}", "${PROMPT_COMMAND:+$PROMPT_COMMAND; }", "$PROMPT_COMMAND;", "${PROMPT_COMMAND};"} {
+		cmd = strings.ReplaceAll(cmd, old, "")
+	}
+	if s.depth < maxTextDepth && strings.ContainsAny(cmd, " ;&|") {
+		s.depth++
+		s.parsed([]byte(cmd), false)
+		s.depth--
+	}
 	first := strings.Fields(cmd)
 	if len(first) == 0 || !strings.Contains(first[0], "/") {
 		return
@@ -185,6 +219,61 @@ func (s *startupScan) addPattern(t string) {
 		return
 	}
 	s.add(t)
+}
+
+// maxTextDepth bounds the command texts read within one another.
+const maxTextDepth = 3
+
+// listed returns what a loop word stands for: the word, or for $(ls GLOB)
+// and $(find DIR …) the glob or the directory's files, which the loop
+// walks.
+func listed(w *syntax.Word, text func(syntax.Node) string) []string {
+	if len(w.Parts) == 1 {
+		if cs, ok := w.Parts[0].(*syntax.CmdSubst); ok && len(cs.Stmts) == 1 {
+			if c, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(c.Args) > 1 {
+				var out []string
+				switch prog := unquote(text(c.Args[0])); prog {
+				case "ls", "find":
+					for _, a := range c.Args[1:] {
+						if v := unquote(text(a)); !strings.HasPrefix(v, "-") {
+							if prog == "find" {
+								v = strings.TrimSuffix(v, "/") + "/**"
+							}
+							out = append(out, v)
+						}
+						if prog == "find" {
+							break // the directory; its tests follow
+						}
+					}
+					return out
+				}
+			}
+		}
+	}
+	return []string{unquote(text(w))}
+}
+
+// sourcesArgs reports whether a function body sources or runs one of its
+// positional parameters (. "$1", source "$@", "$1").
+func sourcesArgs(body *syntax.Stmt, text func(syntax.Node) string) bool {
+	found := false
+	syntax.Walk(body, func(n syntax.Node) bool {
+		c, ok := n.(*syntax.CallExpr)
+		if !ok || len(c.Args) == 0 || found {
+			return !found
+		}
+		g := unquoteAll([]string{text(c.Args[0])})
+		i := 0
+		if g[0] == "." || g[0] == "source" || g[0] == "builtin" || g[0] == "command" {
+			i = 1
+		}
+		if i < len(c.Args) {
+			w := unquote(text(c.Args[i]))
+			found = w == "$1" || w == "${1}" || w == "$@" || w == "${@}" || w == "$*"
+		}
+		return !found
+	})
+	return found
 }
 
 // loopVar returns NAME for a word that is $NAME or ${NAME}.

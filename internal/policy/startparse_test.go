@@ -25,6 +25,12 @@ myfn() { source ~/lib/fn.sh; }
 if true; then ~/tools/run.sh --quiet; fi
 source ~/*
 alias ll='ls -l'
+eval "source ~/s4/a.sh"
+load() { . "$1"; }; load ~/s5/a.sh
+for f in $(ls ~/s7/*.sh); do . $f; done
+alias la='source ~/s11/a.sh'
+PROMPT_COMMAND="${PROMPT_COMMAND:+$PROMPT_COMMAND;}~/s16/p.sh"
+complete -C ~/s18/c.sh foo
 `
 	if err := os.WriteFile(filepath.Join(home, ".bashrc"), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
@@ -33,7 +39,11 @@ alias ll='ls -l'
 	p := &Policy{Home: home}
 	g, _, _, _ := p.startupRules()
 	for _, want := range []string{"~/dotfiles/zsh/*.zsh", "~/a.sh", "~/b.sh", "~/.cache/zoxide-init.zsh", "~/.cache/direnv-hook.sh",
-		"~/.cache/kubectl-comp.zsh", "~/tools/gitstat", "~/tools/prompt.sh", "~/tools/onexit.sh", "~/lib/fn.sh", "~/tools/run.sh"} {
+		"~/.cache/kubectl-comp.zsh", "~/tools/gitstat", "~/tools/prompt.sh", "~/tools/onexit.sh", "~/lib/fn.sh", "~/tools/run.sh",
+		// review 8 F9: eval's text, a function sourcing "$1", a loop over
+		// $(ls GLOB), an alias that sources, PROMPT_COMMAND's append
+		// idiom, complete -C.
+		"~/s4/a.sh", "~/s5/a.sh", "~/s7/*.sh", "~/s11/a.sh", "~/s16/p.sh", "~/s18/c.sh"} {
 		if !slices.Contains(g, want) {
 			t.Errorf("no %s in %v", want, g)
 		}

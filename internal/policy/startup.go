@@ -43,10 +43,16 @@ type startupScan struct {
 	home  string
 	vars  map[string]string   // NAME=VALUE lines read so far, values expanded
 	loops map[string][]string // for NAME in WORDS: the words, for a source "$NAME" (startparse.go)
-	seen  map[string]bool     // files read or queued, PATH directories listed
-	next  []string            // sourced files to read at the next level
-	globs []string
-	read  int
+	// sourcers are the functions whose body sources or runs a positional
+	// parameter (load() { . "$1"; }): a call's words are sourced files;
+	// depth counts the command texts parsed within one another (alias,
+	// PROMPT_COMMAND, eval, trap text: startparse.go).
+	sourcers map[string]bool
+	depth    int
+	seen     map[string]bool // files read or queued, PATH directories listed
+	next     []string        // sourced files to read at the next level
+	globs    []string
+	read     int
 	// linkDirs are the PATH directories under home whose links pathLinks
 	// follows, when a check needs them (see writeChecker).
 	linkDirs []string
