@@ -23,7 +23,7 @@ import (
 func pwshInputs(text string, f runFiles) (inputs []event.Input, ran []string, err error) {
 	a, err := pwsh.Read(text, pwsh.Options{Home: f.home, Env: lookupEnv, Files: f})
 	if err != nil {
-		return nil, nil, &agent.Error{Field: "command", Limit: true, Problem: "is a PowerShell command too large to read: guard blocks a command it cannot check whole"}
+		return nil, nil, &agent.Error{Field: "command", Limit: true, Problem: "is a PowerShell command too large or nested too deep to read: guard blocks a command it cannot check whole"}
 	}
 	home := f.home
 	var out []event.Input

@@ -25,7 +25,10 @@ import (
 const Unknown = "\x00"
 
 // MaxLen bounds the command read, in bytes; MaxDepth bounds the commands
-// read inside it (Invoke-Expression, -EncodedCommand, powershell -Command).
+// read inside it (Invoke-Expression, -EncodedCommand, powershell -Command);
+// maxNest bounds the $( … ) read inside one another. A command past any
+// bound is not read at all: Read returns ErrLimit (what guard does not read
+// it cannot show to be safe).
 const (
 	MaxLen   = 256 << 10
 	MaxDepth = 4
@@ -170,6 +173,12 @@ type reader struct {
 	unknownWrites []unknownWrite
 	contents      []string
 	runsCode      bool
+	// writesOver says the command wrote more paths guard cannot work
+	// out than it keeps: every script it runs may be one of them
+	// (mayWrite: hidden); contentsOver, that Get-Content read more files
+	// than guard keeps: ErrLimit when the command runs code built at run
+	// time (codeFromFiles).
+	writesOver, contentsOver bool
 }
 
 // unresolved notes what could not be worked out, once each.
@@ -185,8 +194,7 @@ func (r *reader) unresolved(what string) {
 // run reads text at nesting depth.
 func (r *reader) run(text string, depth int) error {
 	if depth > MaxDepth {
-		r.unresolved("commands nested too deep")
-		return nil
+		return ErrLimit // commands nested deeper than guard reads
 	}
 	toks, err := r.lex(text)
 	if err != nil {
@@ -206,6 +214,9 @@ func (r *reader) run(text string, depth int) error {
 			return err
 		}
 		r.next(t.sep, st, len(stmt) == 0)
+		if r.pipe.open > maxBlocks {
+			return ErrLimit // script blocks nested deeper than guard follows
+		}
 		stmt = stmt[:0]
 	}
 	return nil
