@@ -179,6 +179,26 @@ type reader struct {
 	// than guard keeps: ErrLimit when the command runs code built at run
 	// time (codeFromFiles).
 	writesOver, contentsOver bool
+	// zipCall says the statement before was
+	// [IO.Compression.ZipFile]::ExtractToDirectory(: the next one, an
+	// expression, is its arguments (zipArgs).
+	zipCall bool
+}
+
+// zipArgs reads the arguments of [IO.Compression.ZipFile]::ExtractToDirectory
+// (the archive, the directory) as an Expand-Archive of the archive into
+// the directory: it extracts what the archive holds (review 8 F13).
+func (r *reader) zipArgs(ts []token) {
+	c := Command{Name: "Expand-Archive", Dir: r.dir}
+	for _, t := range ts {
+		if t.kind == tWord && len(c.Args) < 2 {
+			c.Args = append(c.Args, t.text)
+		}
+	}
+	if len(c.Args) == 2 {
+		c.Args = []string{c.Args[0], "-DestinationPath", c.Args[1]}
+	}
+	r.a.Commands = append(r.a.Commands, c)
 }
 
 // unresolved notes what could not be worked out, once each.
@@ -277,9 +297,14 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 		}
 		assign, st.assign = name, name
 	}
+	zip := r.zipCall
 	c, exprOut, ok := r.command(ts, st.in, r.pipe.piped)
+	r.zipCall = ok && strings.HasSuffix(strings.TrimRight(strings.ToLower(c.Name), Unknown), "]::extracttodirectory")
 	if !ok {
 		st.out = exprOut
+		if zip {
+			r.zipArgs(ts)
+		}
 		return st, nil
 	}
 	st.out = c.output(st.in)

@@ -259,6 +259,7 @@ func FuzzRead(f *testing.F) {
 	f.Add(`function Test-Path { ac @args }; Set-Alias cat ac; ${function:x} = {}; Test-Path ~/.x`)
 	f.Add(strings.Repeat("$(", maxNest+1) + "ac ~/.bashrc x" + strings.Repeat(")", maxNest+1))
 	f.Add(strings.Repeat("& {", maxBlocks+1) + "x")
+	f.Add(`[IO.Compression.ZipFile]::ExtractToDirectory("ev.zip", "."); Expand-Archive -Path:a.zip; irm -Uri:x.y; tar -xf 'a'"$b"`)
 	f.Fuzz(func(t *testing.T, s string) {
 		a, err := Read(s, Options{Home: home, Files: files})
 		if err != nil {
@@ -266,6 +267,10 @@ func FuzzRead(f *testing.F) {
 				t.Fatal(err)
 			}
 			return
+		}
+		a.URLs()
+		if lines, ok := a.BashLines(); ok && strings.Count(lines, "\n") > maxNative {
+			t.Fatal("unbounded program lines")
 		}
 		for _, c := range a.Commands {
 			c.Paths()
@@ -419,6 +424,69 @@ func TestScripts(t *testing.T) {
 		}
 		if got := render(a); got != tt.want {
 			t.Errorf("%q:\n got %s\nwant %s", tt.cmd, got, tt.want)
+		}
+	}
+}
+
+// TestBashLines: the external programs a command runs are handed on as
+// bash lines, in the directory PowerShell runs them in, a part guard could
+// not work out as an unset variable; cmdlets and what the reader follows
+// itself are not (review 8 F13).
+func TestBashLines(t *testing.T) {
+	u := `'"$` + UnknownVar + `"'`
+	for _, tt := range []struct{ cmd, want string }{
+		{`tar -xf ev.tar`, `('tar' '-xf' 'ev.tar')`},
+		{`cd src; git -c core.fsmonitor=./x status`, `(cd 'src' && 'git' '-c' 'core.fsmonitor=./x' 'status')`},
+		{`git.exe pull`, `('git' 'pull')`},
+		{`bash -c "tar -xf ev.tar"`, `('bash' '-c' 'tar -xf ev.tar')` + "\n" + `('tar' '-xf' 'ev.tar')`},
+		{`node -e "x('a')"`, `('node' '-e' 'x('\''a'\'')')`},
+		{`go build -ldflags "-X main.v=$v" .`, `('go' 'build' '-ldflags' '-X main.v=` + u + `' '.')`},
+		{`Expand-Archive ev.zip -DestinationPath .`, `('unzip' '-o' 'ev.zip' '-d' '.')`},
+		{`Expand-Archive -Path ./a/ev.zip`, `('unzip' '-o' './a/ev.zip' '-d' 'ev')`},
+		{`[IO.Compression.ZipFile]::ExtractToDirectory("ev.zip", "out")`, `('unzip' '-o' 'ev.zip' '-d' 'out')`},
+		{`if ($x) { npm test }`, `('npm' 'test')`},
+		{`Get-Content x; Set-Content y z; Write-Output a; gc b; cd c; iex 'd'`, `(cd 'c' && 'd')`},
+		{`function git { }; git status`, ``},
+		{`& $x y`, ``},
+		{`./build.ps1`, ``},
+	} {
+		a, err := Read(tt.cmd, Options{Home: home})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := a.BashLines()
+		if !ok || strings.TrimSuffix(got, "\n") != tt.want {
+			t.Errorf("%s: %q, want %q", tt.cmd, got, tt.want)
+		}
+	}
+	a, _ := Read(strings.Repeat("git status; ", maxNative+1), Options{Home: home})
+	if _, ok := a.BashLines(); ok {
+		t.Errorf("%d programs: no limit", maxNative+1)
+	}
+}
+
+// TestURLs: the URLs a command names, in any word or string, and the host
+// a web cmdlet is given without a scheme (review 8 F13).
+func TestURLs(t *testing.T) {
+	for _, tt := range []struct {
+		cmd  string
+		want []string
+	}{
+		{`iwr http://169.254.169.254/latest/meta-data/`, []string{"http://169.254.169.254/latest/meta-data/"}},
+		{`Invoke-RestMethod -Uri 169.254.169.254 -Method Get`, []string{"169.254.169.254"}},
+		{`irm -Uri:metadata.google.internal`, []string{"metadata.google.internal"}},
+		{`$u = 'http://10.0.0.1/x'; Invoke-WebRequest $u -OutFile a`, []string{"http://10.0.0.1/x"}},
+		{`iwr -OutFile a.json example.com/a.json`, []string{"example.com/a.json"}},
+		{`curl.exe "file:///home/u/.ssh/id_rsa"`, []string{"file:///home/u/.ssh/id_rsa"}},
+		{`python -c "import urllib.request as u; u.urlopen('http://127.0.0.1:8080/')"`, []string{"http://127.0.0.1:8080/"}},
+		{`Get-Content README.md`, nil},
+	} {
+		a, err := Read(tt.cmd, Options{Home: home})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := a.URLs(); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %q, want %q", tt.cmd, got, tt.want)
 		}
 	}
 }
