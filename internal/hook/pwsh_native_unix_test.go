@@ -51,6 +51,8 @@ func TestPowerShellNative(t *testing.T) {
 		{`Expand-Archive ev.zip -DestinationPath .`, `unzip ev.zip -d .`, true},
 		{`[IO.Compression.ZipFile]::ExtractToDirectory("ev.zip",".")`, `unzip ev.zip -d .`, true},
 		{`python3 ./d.py`, "", true},
+		{`pwsh -c 'tar -xf ev.tar'`, "", true},
+		{`pwsh -c 'iwr http://169.254.169.254/'`, "", true},
 		{`node -e "require('fs').appendFileSync('` + home + `/.bashrc','x')"`, "", true},
 		{`git -c core.fsmonitor=./x status`, "", true},
 		{`go build -toolexec ./pw.sh .`, "", true},
@@ -62,6 +64,7 @@ func TestPowerShellNative(t *testing.T) {
 		{`Expand-Archive ok.zip -DestinationPath out`, `unzip ok.zip -d out`, false},
 		{`Invoke-WebRequest https://example.com/x.json -OutFile x.json`, `curl -o x.json https://example.com/x.json`, false},
 		{`python -m pytest -q`, "", false},
+		{`pwsh -c 'git status'`, "", false},
 	} {
 		bash := tt.bash
 		if bash == "" {
