@@ -238,37 +238,57 @@ func carriedPaths(v string, max int) []string {
 
 // patchFiles returns the files a patch in a value writes: the names of an
 // apply_patch envelope (*** Add File:, *** Update File:, *** Delete File:,
-// *** Move to:) and of a unified diff's +++ and --- lines (a/ and b/
-// dropped, /dev/null skipped); nil when the value holds no patch.
+// *** Move to:), of a unified diff's +++ and --- lines, and of a git
+// diff's headers (diff --git a/X b/Y, and its extended headers rename
+// from/to, copy to: a rename or a copy, or a new empty file, has no ---
+// and +++ lines; review 8 F19), a/ and b/ dropped, /dev/null skipped; nil
+// when the value holds no patch.
 func patchFiles(v string) []string {
-	if !strings.Contains(v, "*** ") && !strings.Contains(v, "+++ ") {
+	if !strings.Contains(v, "*** ") && !strings.Contains(v, "+++ ") && !strings.Contains(v, "diff --git ") &&
+		!strings.Contains(v, "rename to ") && !strings.Contains(v, "copy to ") {
 		return nil
 	}
 	var out []string
 	for _, line := range strings.Split(v, "\n") {
-		line = strings.TrimRight(line, "\r")
-		var p string
-		switch {
-		case strings.HasPrefix(line, "*** Add File: "), strings.HasPrefix(line, "*** Update File: "),
-			strings.HasPrefix(line, "*** Delete File: "), strings.HasPrefix(line, "*** Move to: "):
-			_, p, _ = strings.Cut(line, ": ")
-		case strings.HasPrefix(line, "+++ "), strings.HasPrefix(line, "--- "):
-			p = line[4:]
+		names, whole := patchLineFiles(strings.TrimRight(line, "\r"))
+		for _, p := range names {
+			p = strings.TrimSpace(strings.Trim(strings.TrimSpace(p), `"`))
 			if i := strings.IndexByte(p, '\t'); i >= 0 {
 				p = p[:i] // --- a/x\t2024-01-01 …
 			}
-			if strings.HasPrefix(p, "a/") || strings.HasPrefix(p, "b/") {
+			if !whole && (strings.HasPrefix(p, "a/") || strings.HasPrefix(p, "b/")) {
 				p = p[2:]
 			}
-		default:
-			continue
-		}
-		p = strings.TrimSpace(p)
-		if p != "" && p != "/dev/null" && len(p) <= maxPathLen && len(out) < maxCarriedPaths {
-			out = append(out, p)
+			if p != "" && p != "/dev/null" && len(p) <= maxPathLen && len(out) < maxCarriedPaths {
+				out = append(out, p)
+			}
 		}
 	}
 	return out
+}
+
+// patchLineFiles returns the names a line of a patch says are written, as
+// the line spells them; whole says they carry no a/ or b/ prefix.
+func patchLineFiles(line string) (names []string, whole bool) {
+	switch {
+	case strings.HasPrefix(line, "*** Add File: "), strings.HasPrefix(line, "*** Update File: "),
+		strings.HasPrefix(line, "*** Delete File: "), strings.HasPrefix(line, "*** Move to: "):
+		_, p, _ := strings.Cut(line, ": ")
+		return []string{p}, false
+	case strings.HasPrefix(line, "+++ "), strings.HasPrefix(line, "--- "):
+		return []string{line[4:]}, false
+	case strings.HasPrefix(line, "diff --git "):
+		return strings.Fields(line[len("diff --git "):]), false
+	case strings.HasPrefix(line, "rename to "), strings.HasPrefix(line, "rename from "), strings.HasPrefix(line, "copy to "):
+		// A rename removes its source: both are written. The name is
+		// whole (no a/ or b/), as git writes it.
+		_, p, _ := strings.Cut(line[len("rename "):], " ")
+		if strings.HasPrefix(line, "copy") {
+			p = line[len("copy to "):]
+		}
+		return []string{p}, true
+	}
+	return nil, false
 }
 
 // patchInputs returns the writes of the files a patch in v names.

@@ -37,6 +37,11 @@ func TestCarried(t *testing.T) {
 		{"ApplyPatch", `{"input":"*** Begin Patch\n*** Add File: .agent_b/hooks.json\n+{}\n*** End Patch"}`, []event.Input{write("/w/.agent_b/hooks.json")}, nil},
 		{"apply_patch", `{"patch":"*** Begin Patch\n*** Update File: /h/.bashrc\n@@\n+echo pwn\n*** End Patch"}`, []event.Input{write("/h/.bashrc")}, nil},
 		{"mcp__x__apply_diff", `{"diff":"--- a/.agent_a/settings.json\n+++ b/.agent_a/settings.json\n@@ -1 +1 @@\n-{}\n+{\"hooks\":{}}\n"}`, []event.Input{write("/w/.agent_a/settings.json")}, nil},
+		// Review 8 F19: a git rename or copy, or a new empty file, has no --- and +++ lines.
+		{"mcp__fs__apply_diff", `{"diff":"diff --git a/evilsettings.json b/.agent_a/settings.json\nsimilarity index 100%\nrename from evilsettings.json\nrename to .agent_a/settings.json\n"}`,
+			[]event.Input{write("/w/.agent_a/settings.json"), write("/w/evilsettings.json")}, nil},
+		{"mcp__fs__apply_diff", `{"diff":"similarity index 100%\ncopy from x.json\ncopy to b/.agent_b/hooks.json\n"}`, []event.Input{write("/w/b/.agent_b/hooks.json")}, nil},
+		{"mcp__fs__apply_diff", `{"diff":"diff --git a/.bashrc b/.bashrc\nnew file mode 100644\nindex 0000000..e69de29\n"}`, []event.Input{write("/w/.bashrc")}, nil},
 		// Prose is no command, and names no path.
 		{"mcp__github__create_issue", `{"title":"crash in /usr/lib","body":"see ~/.bashrc line 3 for the alias"}`, nil,
 			[]event.Input{command("see ~/.bashrc line 3 for the alias"), write("~/.bashrc"), read("~/.bashrc"), touch("~/.bashrc")}},
@@ -85,7 +90,7 @@ func TestValueCommandsBounded(t *testing.T) {
 }
 
 func FuzzCarried(f *testing.F) {
-	for _, s := range []string{"*** Update File: x\n", "--- a/x\t1\n+++ b/y\n", "cat ~/.x", "open('/a')", "a=b c", "~"} {
+	for _, s := range []string{"*** Update File: x\n", "--- a/x\t1\n+++ b/y\n", "diff --git a/x b/y\nrename from x\nrename to \"b/z\"\ncopy to \n", "cat ~/.x", "open('/a')", "a=b c", "~"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

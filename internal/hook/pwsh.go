@@ -1,14 +1,17 @@
 package hook
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/guardhq/guard/internal/agent"
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/home"
 	"github.com/guardhq/guard/internal/pwsh"
 	"github.com/guardhq/guard/internal/shell"
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/lang"
 )
 
 // pwshInputs returns the paths a PowerShell command names (internal/pwsh):
@@ -19,11 +22,11 @@ import (
 // policy's to judge (policy.Evaluate reads the command too), and so is a
 // script it runs that guard cannot read (pwsh.Analysis.Hidden). The
 // scripts it runs are read through f (./x.ps1, pwsh -File x.ps1); ran are
-// those guard read.
+// those guard read. Its URLs and external programs are pwshNative's.
 func pwshInputs(text string, f runFiles) (inputs []event.Input, ran []string, err error) {
 	a, err := pwsh.Read(text, pwsh.Options{Home: f.home, Env: lookupEnv, Files: f})
 	if err != nil {
-		return nil, nil, &agent.Error{Field: "command", Limit: true, Problem: "is a PowerShell command too large to read: guard blocks a command it cannot check whole"}
+		return nil, nil, &agent.Error{Field: "command", Limit: true, Problem: "is a PowerShell command too large or nested too deep to read: guard blocks a command it cannot check whole"}
 	}
 	home := f.home
 	var out []event.Input
@@ -50,7 +53,42 @@ func pwshInputs(text string, f runFiles) (inputs []event.Input, ran []string, er
 			add(event.KindWrite, p, "")
 		}
 	}
-	return out, a.Files, nil
+	native, err := pwshNative(a, f)
+	if err != nil {
+		return nil, nil, err
+	}
+	return append(out, native...), a.Files, nil
+}
+
+// pwshNative returns what a PowerShell command's URLs and external
+// programs name (review 8 F13): a URL input for each URL (a file: URL is a
+// read of its file), and for the programs' command lines (tar, git,
+// python3, bash -c, Expand-Archive as unzip: pwsh.Analysis.BashLines) the
+// inputs the shell analysis finds, as for a bash command, and the lines as
+// a command input, which the policy checks as bash (the command rules,
+// what a program runs that guard cannot see).
+func pwshNative(a *pwsh.Analysis, f runFiles) ([]event.Input, error) {
+	var out []event.Input
+	for _, u := range a.URLs() {
+		if p, ok := lang.FilePath(u); ok {
+			out = append(out, event.Input{Kind: event.KindRead, Text: pwshPath(p)})
+			continue
+		}
+		out = append(out, event.Input{Kind: event.KindURL, Text: strings.ReplaceAll(u, pwsh.Unknown, "")})
+	}
+	lines, ok := a.BashLines()
+	if !ok {
+		return nil, &agent.Error{Field: "command", Limit: true, Problem: "is a PowerShell command that runs more programs than guard reads: guard blocks a command it cannot check whole"}
+	}
+	if lines == "" {
+		return out, nil
+	}
+	sa := shell.Analyze(lines, shell.Options{Home: f.home, Files: f, Self: home.SelfName()})
+	if errors.Is(sa.Err, shell.ErrLimit) {
+		return nil, &agent.Error{Field: "command", Limit: true, Problem: "is a PowerShell command whose programs' command lines are too large to read: guard blocks a command it cannot check whole"}
+	}
+	out = append(out, analysisInputs(sa)...)
+	return append(out, event.Input{Kind: event.KindCommand, Text: lines}), nil
 }
 
 // pwshPath turns a word of a PowerShell command into a path the path rules

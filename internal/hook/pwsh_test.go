@@ -1,11 +1,13 @@
 package hook
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 // TestPowerShellTool: agent A's PowerShell tool's command is read as
@@ -210,6 +212,52 @@ func TestPowerShellFragments(t *testing.T) {
 			"tool_input": map[string]any{"command": cmd}})
 		if code, _, stderr, _ := runReal(t, p, string(payload)); (code == 2) != blocked {
 			t.Errorf("%s: code %d, want blocked %v: %s", cmd, code, blocked, stderr)
+		}
+	}
+}
+
+// TestPowerShellBounds: a PowerShell command past a bound of the reader
+// ($( … ) 17 deep, -EncodedCommand five deep, 65 script blocks) blocks:
+// guard does not read it in part (review 8 F16).
+func TestPowerShellBounds(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("GUARD_HOME", "")
+	p := realPolicy(t, "")
+	enc := func(s string) string {
+		var b []byte
+		for _, u := range utf16.Encode([]rune(s)) {
+			b = append(b, byte(u), byte(u>>8))
+		}
+		return base64.StdEncoding.EncodeToString(b)
+	}
+	nest := func(open, inner, close string, n int) string {
+		return strings.Repeat(open, n) + inner + strings.Repeat(close, n)
+	}
+	encoded := func(inner string, n int) string {
+		for range n {
+			inner = "pwsh -EncodedCommand " + enc(inner)
+		}
+		return inner
+	}
+	for _, tt := range []struct {
+		cmd     string
+		blocked bool
+	}{
+		{nest("$(", `Remove-Item -Recurse -Force ~/.guard`, ")", 17), true},
+		{nest("$(", `Add-Content -Path ~/.bashrc -Value x`, ")", 17), true},
+		{`"` + nest("$(", `gc ~/.ssh/id_rsa`, ")", 17) + `"`, true},
+		{nest("$(@(", `Set-Content ~/.agent_a/settings.json '{}'`, "))", 17), true},
+		{encoded(`Add-Content -Path ~/.bashrc -Value x`, 5), true},
+		{encoded(`Add-Content -Path ~/.bashrc -Value x`, 4), true},
+		{nest("& {", `Add-Content -Path ~/.bashrc -Value x`, "}", 65), true},
+		{nest("$(", `Get-Date`, ")", 3), false},
+		{encoded(`Get-Date`, 2), false},
+	} {
+		payload, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "PowerShell", "cwd": filepath.Join(home, "proj"),
+			"tool_input": map[string]any{"command": tt.cmd}})
+		if code, _, stderr, _ := runReal(t, p, string(payload)); (code == 2) != tt.blocked {
+			t.Errorf("%.60s…: code %d, want blocked %v: %s", tt.cmd, code, tt.blocked, stderr)
 		}
 	}
 }

@@ -317,13 +317,14 @@ func (l *lexer) dollar(inString bool) error {
 	case n[0] == '(':
 		end := matchParen(l.s, l.i+1)
 		l.r.unresolved("a sub-expression $( … )")
-		if l.r.nest < maxNest {
-			l.r.nest++
-			err := l.r.run(l.s[l.i+2:end], 1)
-			l.r.nest--
-			if err != nil {
-				return err
-			}
+		if l.r.nest >= maxNest {
+			return ErrLimit // sub-expressions nested deeper than guard reads
+		}
+		l.r.nest++
+		err := l.r.run(l.s[l.i+2:end], 1)
+		l.r.nest--
+		if err != nil {
+			return err
 		}
 		l.cur.WriteString(Unknown)
 		l.word.expanded, l.word.varName = true, ""

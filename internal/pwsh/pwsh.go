@@ -25,7 +25,10 @@ import (
 const Unknown = "\x00"
 
 // MaxLen bounds the command read, in bytes; MaxDepth bounds the commands
-// read inside it (Invoke-Expression, -EncodedCommand, powershell -Command).
+// read inside it (Invoke-Expression, -EncodedCommand, powershell -Command);
+// maxNest bounds the $( … ) read inside one another. A command past any
+// bound is not read at all: Read returns ErrLimit (what guard does not read
+// it cannot show to be safe).
 const (
 	MaxLen   = 256 << 10
 	MaxDepth = 4
@@ -170,6 +173,32 @@ type reader struct {
 	unknownWrites []unknownWrite
 	contents      []string
 	runsCode      bool
+	// writesOver says the command wrote more paths guard cannot work
+	// out than it keeps: every script it runs may be one of them
+	// (mayWrite: hidden); contentsOver, that Get-Content read more files
+	// than guard keeps: ErrLimit when the command runs code built at run
+	// time (codeFromFiles).
+	writesOver, contentsOver bool
+	// zipCall says the statement before was
+	// [IO.Compression.ZipFile]::ExtractToDirectory(: the next one, an
+	// expression, is its arguments (zipArgs).
+	zipCall bool
+}
+
+// zipArgs reads the arguments of [IO.Compression.ZipFile]::ExtractToDirectory
+// (the archive, the directory) as an Expand-Archive of the archive into
+// the directory: it extracts what the archive holds (review 8 F13).
+func (r *reader) zipArgs(ts []token) {
+	c := Command{Name: "Expand-Archive", Dir: r.dir}
+	for _, t := range ts {
+		if t.kind == tWord && len(c.Args) < 2 {
+			c.Args = append(c.Args, t.text)
+		}
+	}
+	if len(c.Args) == 2 {
+		c.Args = []string{c.Args[0], "-DestinationPath", c.Args[1]}
+	}
+	r.a.Commands = append(r.a.Commands, c)
 }
 
 // unresolved notes what could not be worked out, once each.
@@ -185,8 +214,7 @@ func (r *reader) unresolved(what string) {
 // run reads text at nesting depth.
 func (r *reader) run(text string, depth int) error {
 	if depth > MaxDepth {
-		r.unresolved("commands nested too deep")
-		return nil
+		return ErrLimit // commands nested deeper than guard reads
 	}
 	toks, err := r.lex(text)
 	if err != nil {
@@ -206,6 +234,9 @@ func (r *reader) run(text string, depth int) error {
 			return err
 		}
 		r.next(t.sep, st, len(stmt) == 0)
+		if r.pipe.open > maxBlocks {
+			return ErrLimit // script blocks nested deeper than guard follows
+		}
 		stmt = stmt[:0]
 	}
 	return nil
@@ -266,9 +297,14 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 		}
 		assign, st.assign = name, name
 	}
+	zip := r.zipCall
 	c, exprOut, ok := r.command(ts, st.in, r.pipe.piped)
+	r.zipCall = ok && strings.HasSuffix(strings.TrimRight(strings.ToLower(c.Name), Unknown), "]::extracttodirectory")
 	if !ok {
 		st.out = exprOut
+		if zip {
+			r.zipArgs(ts)
+		}
 		return st, nil
 	}
 	st.out = c.output(st.in)

@@ -1,10 +1,13 @@
 package pwsh
 
 import (
+	"encoding/base64"
+	"fmt"
 	"path"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/guardhq/guard/internal/shell/effect"
 )
@@ -164,18 +167,87 @@ func TestEnv(t *testing.T) {
 	}
 }
 
+// TestReadBounds: a command past a bound of the reader is not read at
+// all, ErrLimit (the hook blocks it), never read in part (review 8 F16);
+// one at the bound is read whole.
 func TestReadBounds(t *testing.T) {
-	if _, err := Read(strings.Repeat("a ", MaxLen), Options{Home: home}); err != ErrLimit {
-		t.Errorf("long: %v", err)
+	const inner = `Add-Content -Path ~/.bashrc -Value x`
+	subexpr := func(n int) string { return strings.Repeat("$(", n) + inner + strings.Repeat(")", n) }
+	encoded := func(n int) string {
+		s := inner
+		for range n {
+			s = "pwsh -EncodedCommand " + encodeUTF16(s)
+		}
+		return s
 	}
-	deep := strings.Repeat(`iex "`, 10) + "gc x"
-	if a, err := Read(deep, Options{Home: home}); err != nil || a == nil {
-		t.Errorf("deep: %v", err)
+	command := func(n int) string {
+		s := inner
+		for range n {
+			s = "pwsh -Command '" + strings.ReplaceAll(s, "'", "''") + "'"
+		}
+		return s
 	}
-	nested := strings.Repeat("$(", 5000) + strings.Repeat(")", 5000)
-	if a, err := Read(nested, Options{Home: home}); err != nil || !slices.Contains(a.Unresolved, "a sub-expression $( … )") {
-		t.Errorf("nested: %v %v", a, err)
+	blocks := func(n int) string { return strings.Repeat("& {", n) + inner + strings.Repeat("}", n) }
+	for _, tt := range []struct {
+		name, cmd string
+		limit     bool
+	}{
+		{"long", strings.Repeat("a ", MaxLen), true},
+		{"$( at the bound", subexpr(maxNest), false},
+		{"$( past the bound", subexpr(maxNest + 1), true},
+		{"$( past the bound in a string", `"` + subexpr(maxNest+1) + `"`, true},
+		{"$( 5000 deep", strings.Repeat("$(", 5000) + strings.Repeat(")", 5000), true},
+		{"$(@( mixed", strings.Repeat("$(@(", maxNest+1) + inner + strings.Repeat("))", maxNest+1), true},
+		{"-EncodedCommand at the bound", encoded(MaxDepth), false},
+		{"-EncodedCommand past the bound", encoded(MaxDepth + 1), true},
+		{"-Command past the bound", command(MaxDepth + 1), true},
+		{"iex past the bound", strings.Repeat(`iex "`, 10) + "gc x", true},
+		{"blocks at the bound", blocks(maxBlocks), false},
+		{"blocks past the bound", blocks(maxBlocks + 1), true},
+	} {
+		a, err := Read(tt.cmd, Options{Home: home})
+		switch {
+		case tt.limit && err != ErrLimit:
+			t.Errorf("%s: %v, want ErrLimit", tt.name, err)
+		case !tt.limit && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case !tt.limit && !strings.Contains(render(a), "/home/u/.bashrc"):
+			t.Errorf("%s: %s, the write not seen", tt.name, render(a))
+		}
 	}
+}
+
+// TestReadBoundsKept: past the bounds of what the reader keeps for later
+// (the paths written that guard cannot work out, the files Get-Content
+// read), what depends on them fails closed (review 8 F16).
+func TestReadBoundsKept(t *testing.T) {
+	files := fakeFiles{"s.ps1": "gc README.md"}
+	writes := strings.Repeat("tool $x; ", maxItems+1) + "./s.ps1"
+	if a, err := Read(writes, Options{Home: home, Files: files}); err != nil || len(a.Hidden) == 0 {
+		t.Errorf("unknown writes past the bound: %v %v, want the script hidden", a, err)
+	}
+	if a, err := Read(strings.Repeat("tool $x; ", 3)+"./s.ps1", Options{Home: home, Files: files}); err != nil || len(a.Hidden) != 0 {
+		t.Errorf("unknown writes under the bound: %v %v, want the script read", a, err)
+	}
+	var b strings.Builder
+	for i := range maxScripts*2 + 1 {
+		fmt.Fprintf(&b, "$c%d = gc f%d.txt; ", i, i)
+	}
+	if _, err := Read(b.String()+"iex $c1", Options{Home: home, Files: files}); err != ErrLimit {
+		t.Errorf("files read past the bound, code built at run time: %v, want ErrLimit", err)
+	}
+	if _, err := Read(b.String()+"gc x", Options{Home: home, Files: files}); err != nil {
+		t.Errorf("files read past the bound, no code run: %v", err)
+	}
+}
+
+// encodeUTF16 encodes s as -EncodedCommand takes it.
+func encodeUTF16(s string) string {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	return base64.StdEncoding.EncodeToString(b)
 }
 
 func FuzzRead(f *testing.F) {
@@ -185,6 +257,9 @@ func FuzzRead(f *testing.F) {
 	files := fakeFiles{"a.ps1": ". ./a.ps1; gc x | iex", "b.ps1": "!", "m.psm1": "function cat { ac @args }"}
 	f.Add(`./a.ps1; Import-Module ./m.psm1; & ./b.ps1; 'x' > c.ps1; ./c.ps1`)
 	f.Add(`function Test-Path { ac @args }; Set-Alias cat ac; ${function:x} = {}; Test-Path ~/.x`)
+	f.Add(strings.Repeat("$(", maxNest+1) + "ac ~/.bashrc x" + strings.Repeat(")", maxNest+1))
+	f.Add(strings.Repeat("& {", maxBlocks+1) + "x")
+	f.Add(`[IO.Compression.ZipFile]::ExtractToDirectory("ev.zip", "."); Expand-Archive -Path:a.zip; irm -Uri:x.y; tar -xf 'a'"$b"`)
 	f.Fuzz(func(t *testing.T, s string) {
 		a, err := Read(s, Options{Home: home, Files: files})
 		if err != nil {
@@ -192,6 +267,10 @@ func FuzzRead(f *testing.F) {
 				t.Fatal(err)
 			}
 			return
+		}
+		a.URLs()
+		if lines, ok := a.BashLines(); ok && strings.Count(lines, "\n") > maxNative {
+			t.Fatal("unbounded program lines")
 		}
 		for _, c := range a.Commands {
 			c.Paths()
@@ -345,6 +424,69 @@ func TestScripts(t *testing.T) {
 		}
 		if got := render(a); got != tt.want {
 			t.Errorf("%q:\n got %s\nwant %s", tt.cmd, got, tt.want)
+		}
+	}
+}
+
+// TestBashLines: the external programs a command runs are handed on as
+// bash lines, in the directory PowerShell runs them in, a part guard could
+// not work out as an unset variable; cmdlets and what the reader follows
+// itself are not (review 8 F13).
+func TestBashLines(t *testing.T) {
+	u := `'"$` + UnknownVar + `"'`
+	for _, tt := range []struct{ cmd, want string }{
+		{`tar -xf ev.tar`, `('tar' '-xf' 'ev.tar')`},
+		{`cd src; git -c core.fsmonitor=./x status`, `(cd 'src' && 'git' '-c' 'core.fsmonitor=./x' 'status')`},
+		{`git.exe pull`, `('git' 'pull')`},
+		{`bash -c "tar -xf ev.tar"`, `('bash' '-c' 'tar -xf ev.tar')` + "\n" + `('tar' '-xf' 'ev.tar')`},
+		{`node -e "x('a')"`, `('node' '-e' 'x('\''a'\'')')`},
+		{`go build -ldflags "-X main.v=$v" .`, `('go' 'build' '-ldflags' '-X main.v=` + u + `' '.')`},
+		{`Expand-Archive ev.zip -DestinationPath .`, `('unzip' '-o' 'ev.zip' '-d' '.')`},
+		{`Expand-Archive -Path ./a/ev.zip`, `('unzip' '-o' './a/ev.zip' '-d' 'ev')`},
+		{`[IO.Compression.ZipFile]::ExtractToDirectory("ev.zip", "out")`, `('unzip' '-o' 'ev.zip' '-d' 'out')`},
+		{`if ($x) { npm test }`, `('npm' 'test')`},
+		{`Get-Content x; Set-Content y z; Write-Output a; gc b; cd c; iex 'd'`, `(cd 'c' && 'd')`},
+		{`function git { }; git status`, ``},
+		{`& $x y`, ``},
+		{`./build.ps1`, ``},
+	} {
+		a, err := Read(tt.cmd, Options{Home: home})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := a.BashLines()
+		if !ok || strings.TrimSuffix(got, "\n") != tt.want {
+			t.Errorf("%s: %q, want %q", tt.cmd, got, tt.want)
+		}
+	}
+	a, _ := Read(strings.Repeat("git status; ", maxNative+1), Options{Home: home})
+	if _, ok := a.BashLines(); ok {
+		t.Errorf("%d programs: no limit", maxNative+1)
+	}
+}
+
+// TestURLs: the URLs a command names, in any word or string, and the host
+// a web cmdlet is given without a scheme (review 8 F13).
+func TestURLs(t *testing.T) {
+	for _, tt := range []struct {
+		cmd  string
+		want []string
+	}{
+		{`iwr http://169.254.169.254/latest/meta-data/`, []string{"http://169.254.169.254/latest/meta-data/"}},
+		{`Invoke-RestMethod -Uri 169.254.169.254 -Method Get`, []string{"169.254.169.254"}},
+		{`irm -Uri:metadata.google.internal`, []string{"metadata.google.internal"}},
+		{`$u = 'http://10.0.0.1/x'; Invoke-WebRequest $u -OutFile a`, []string{"http://10.0.0.1/x"}},
+		{`iwr -OutFile a.json example.com/a.json`, []string{"example.com/a.json"}},
+		{`curl.exe "file:///home/u/.ssh/id_rsa"`, []string{"file:///home/u/.ssh/id_rsa"}},
+		{`python -c "import urllib.request as u; u.urlopen('http://127.0.0.1:8080/')"`, []string{"http://127.0.0.1:8080/"}},
+		{`Get-Content README.md`, nil},
+	} {
+		a, err := Read(tt.cmd, Options{Home: home})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := a.URLs(); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %q, want %q", tt.cmd, got, tt.want)
 		}
 	}
 }

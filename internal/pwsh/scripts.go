@@ -215,6 +215,9 @@ func scriptKey(p string) string { return path.Clean(strings.ToLower(p)) }
 // a value guard cannot work out, go build -ldflags "-X main.v=$v", is
 // more often data than a file name).
 func (r *reader) mayWrite(p string) bool {
+	if r.writesOver {
+		return true
+	}
 	base := strings.ToLower(path.Base(p))
 	for _, w := range r.unknownWrites {
 		wb := strings.ToLower(path.Base(w.path))
@@ -259,9 +262,11 @@ func (r *reader) noteWrites(c Command, in []string, piped bool) {
 	}
 	cmdlet := c.Bound || strings.Contains(name, "-") || pathFirst(name)
 	unknown := func(p string, anyName bool) {
-		if len(r.unknownWrites) < maxItems {
-			r.unknownWrites = append(r.unknownWrites, unknownWrite{p, anyName})
+		if len(r.unknownWrites) >= maxItems {
+			r.writesOver = true // more than guard keeps: a script run later may be any of them (mayWrite)
+			return
 		}
+		r.unknownWrites = append(r.unknownWrites, unknownWrite{p, anyName})
 	}
 	for i, p := range append(touches, writes...) {
 		switch {
@@ -366,9 +371,11 @@ func (r *reader) noteContents(c Command) {
 		return
 	}
 	for _, p := range append(c.operands(), c.Input...) {
-		if len(r.contents) < maxScripts*2 {
-			r.contents = append(r.contents, p)
+		if len(r.contents) >= maxScripts*2 {
+			r.contentsOver = true // code built at run time may be a file guard did not keep
+			return
 		}
+		r.contents = append(r.contents, p)
 	}
 }
 
@@ -380,6 +387,9 @@ func (r *reader) noteContents(c Command) {
 func (r *reader) codeFromFiles() error {
 	if !r.runsCode {
 		return nil
+	}
+	if r.contentsOver {
+		return ErrLimit
 	}
 	r.bindAll()
 	files := r.contents

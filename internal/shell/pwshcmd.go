@@ -199,4 +199,28 @@ func (c *cmd) readPwsh(text, dir string) {
 			c.w.Write(under(p))
 		}
 	}
+	c.pwshNative(a, dir)
+}
+
+// pwshNative records the URLs PowerShell text names and walks the command
+// lines of the external programs it runs (tar, git, bash -c…) as bash, in
+// dir (review 8 F13).
+func (c *cmd) pwshNative(a *pwsh.Analysis, dir string) {
+	c.urls(a.URLs())
+	lines, ok := a.BashLines()
+	if !ok {
+		c.w.hide("runs PowerShell that runs more programs than guard reads")
+		return
+	}
+	if lines == "" {
+		return
+	}
+	if dir != "" {
+		d := "'" + strings.ReplaceAll(dir, "'", `'\''`) + "'"
+		if word.HasMark(dir) {
+			d = `"$` + pwsh.UnknownVar + `"`
+		}
+		lines = "cd " + d + " || exit\n" + lines
+	}
+	c.w.scoped(func() { c.w.script(lines, c.w.depth+1) })
 }
