@@ -362,16 +362,34 @@ func (r *Repo) Commit(id ID) (tree ID, parents []ID, ok bool) {
 // Entry is one entry of a tree.
 type Entry struct {
 	Name string
-	Mode string // "40000" for a tree
+	Mode string // "40000" for a tree; only git's canonical spellings are read
 	ID   ID
 }
 
 // IsTree reports whether e is a subtree.
 func (e Entry) IsTree() bool { return e.Mode == "40000" }
 
-// ParseTree reads a tree object's entries.
+// canonicalMode reports whether mode is spelt as git writes it: a tree,
+// a file (100644, 100755, and 100664, which old git wrote), a link, a
+// gitlink. git reads a mode as an octal number, so another spelling
+// (040000, a zero-padded tree) may be a directory to git and a file to a
+// reader that compares text (review 8 F5): such a tree is not read.
+func canonicalMode(mode string) bool {
+	switch mode {
+	case "40000", "100644", "100755", "100664", "120000", "160000":
+		return true
+	}
+	return false
+}
+
+// ParseTree reads a tree object's entries. It refuses (errBound) what
+// git's fsck calls an error and checkout would still read differently
+// from a map of names: a mode not spelt canonically, a name twice (a
+// file and a tree of one name too), entries out of git's order (names
+// compared with a trailing / for a tree) (review 8 F5, F6).
 func ParseTree(data []byte) ([]Entry, error) {
 	var out []Entry
+	seen := map[string]bool{}
 	for len(data) > 0 {
 		sp := bytes.IndexByte(data, ' ')
 		if sp <= 0 {
@@ -383,13 +401,26 @@ func ParseTree(data []byte) ([]Entry, error) {
 		}
 		e := Entry{Mode: string(data[:sp]), Name: string(data[sp+1 : sp+nul])}
 		copy(e.ID[:], data[sp+nul+1:sp+nul+21])
-		if strings.Contains(e.Name, "/") || e.Name == "." || e.Name == ".." {
+		if strings.Contains(e.Name, "/") || e.Name == "." || e.Name == ".." || !canonicalMode(e.Mode) || seen[e.Name] {
 			return nil, errBound
 		}
+		if n := len(out); n > 0 && sortName(out[n-1]) >= sortName(e) {
+			return nil, errBound
+		}
+		seen[e.Name] = true
 		out = append(out, e)
 		data = data[sp+nul+21:]
 	}
 	return out, nil
+}
+
+// sortName is the key git orders a tree's entries by: the name, with a
+// trailing / for a tree.
+func sortName(e Entry) string {
+	if e.IsTree() {
+		return e.Name + "/"
+	}
+	return e.Name
 }
 
 // Tree returns the entries of tree id.
