@@ -213,3 +213,33 @@ func TestGitCraftedRevisions(t *testing.T) {
 		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
 	}
 }
+
+// TestGitConfigIncludes: a file a git configuration includes (the
+// repository's include.path ../.gitconfig, the user's [include] and
+// [includeIf] files) is configuration, protected as .git/config is
+// (review 8 F8): core.fsmonitor there runs at every git status.
+func TestGitConfigIncludes(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	homeDir, proj := scriptWorld(t, map[string]string{"README": "a\n", "sub/x.go": "package sub\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "config", "--local", "include.path", "../.gitconfig")
+	user := "[include]\n\tpath = ~/dotfiles/gitconfig\n[includeIf \"gitdir:~/work/\"]\n\tpath = ~/work/.gitconfig-work\n"
+	if err := os.WriteFile(filepath.Join(homeDir, ".gitconfig"), []byte(user), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd, rule, reason string
+	}{
+		{`printf '[core]\n\tfsmonitor = "echo x"\n' > .gitconfig && git status --short`, "blocked_path", "git configuration includes"},
+		{`cd sub && printf '[core]\n\thooksPath = h\n' > ../.gitconfig`, "blocked_path", "git configuration includes"},
+		{`echo '[core] fsmonitor = x' >> ~/dotfiles/gitconfig`, "blocked_path", "git configuration includes"},
+		{`mkdir -p ~/work && echo '[core] fsmonitor = x' >> ~/work/.gitconfig-work`, "blocked_path", "git configuration includes"},
+		{`echo x > notes.txt && git status --short`, "", ""},
+		{`echo x > sub/.gitconfig`, "", ""}, // not included
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+}
