@@ -209,6 +209,8 @@ func TestGitCraftedRevisions(t *testing.T) {
 		{"git checkout dup", "unparsable_command", "revision guard cannot read"},
 		{"git checkout canon", "blocked_path", "core.hooksPath"},
 		{"git checkout same", "", ""}, // a tag and a branch on one commit
+		{"git bisect start heads/evil main", "unparsable_command", "revision guard cannot read"},
+		{"git bisect start", "", ""},
 	} {
 		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
 	}
