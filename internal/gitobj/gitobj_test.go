@@ -1,6 +1,7 @@
 package gitobj
 
 import (
+	"encoding/hex"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -170,4 +171,50 @@ func FuzzApplyDelta(f *testing.F) {
 			t.Fatal("past the bound")
 		}
 	})
+}
+
+// TestResolveAmbiguous: a name two refs hold on different commits is not
+// read (review 8 F4): git checkout takes the branch, rev-parse the tag.
+func TestResolveAmbiguous(t *testing.T) {
+	dir := gitRepo(t, false)
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "HOME="+dir, "GIT_CONFIG_NOSYSTEM=1", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@b")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("tag", "evil", "main")          // a tag evil at main, the branch evil a commit later
+	git("tag", "-a", "-m", "t", "main") // an annotated tag main at the branch main: one commit
+	r, ok := Find(dir)
+	if !ok {
+		t.Fatal("Find")
+	}
+	main, _ := r.Resolve("refs/heads/main")
+	for _, tc := range []struct {
+		rev string
+		ok  bool
+	}{
+		{"evil", false},
+		{"evil~1", false},
+		{"heads/evil", true},
+		{"tags/evil", true},
+		{"refs/heads/evil", true},
+		{"main", true},
+	} {
+		if _, ok := r.Resolve(tc.rev); ok != tc.ok {
+			t.Errorf("Resolve(%q) ok = %v, want %v", tc.rev, ok, tc.ok)
+		}
+	}
+	if id, _ := r.Resolve("main"); id != main {
+		t.Errorf("main = %x, want the branch's %x", id, main)
+	}
+	// A branch named as the hex id of another commit.
+	evil, _ := r.Resolve("heads/evil")
+	git("branch", hex.EncodeToString(main[:]), "heads/evil")
+	if _, ok := r.Resolve(hex.EncodeToString(main[:])); ok {
+		t.Errorf("a hex id that is also a branch at %x resolves", evil)
+	}
 }
