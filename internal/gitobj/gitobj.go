@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -211,16 +212,21 @@ func splitSteps(rev string) (string, int, bool) {
 	return base, steps, base != ""
 }
 
-// ref resolves a name to an object, following symbolic refs.
+// ref resolves a name to an object, following symbolic refs. A name
+// that more than one candidate holds (a tag and a branch evil, a branch
+// named as a full hex id) with different commits is ambiguous: git
+// checkout and switch take the branch, rev-parse the tag (review 8 F4),
+// so no one reading is the one git writes from: false.
 func (r *Repo) ref(name string, depth int) (ID, bool) {
 	if depth > 5 || name == "" || strings.Contains(name, "..") || strings.ContainsAny(name, "@:*?[\\ ") {
 		return ID{}, false
 	}
+	var found []ID
 	if len(name) == 40 {
 		if b, err := hex.DecodeString(name); err == nil {
 			var id ID
 			copy(id[:], b)
-			return id, true
+			found = append(found, id)
 		}
 	}
 	var cands []string
@@ -232,36 +238,68 @@ func (r *Repo) ref(name string, depth int) (ID, bool) {
 		cands = append([]string{name}, cands...)
 	}
 	for _, c := range cands {
-		dirs := []string{r.common}
-		if !strings.HasPrefix(c, "refs/") {
-			dirs = []string{r.gitDir}
-		}
-		for _, d := range dirs {
-			data, err := regularfile.ReadFile(filepath.Join(d, filepath.FromSlash(c)), maxRefBytes)
-			if err != nil {
-				continue
-			}
-			line, _, _ := strings.Cut(string(data), "\n")
-			line = strings.TrimSpace(line)
-			if t, ok := strings.CutPrefix(line, "ref:"); ok {
-				return r.ref(strings.TrimSpace(t), depth+1)
-			}
-			if len(line) >= 40 {
-				if b, err := hex.DecodeString(line[:40]); err == nil {
-					var id ID
-					copy(id[:], b)
-					return id, true
-				}
-			}
+		id, there, ok := r.refFile(c, depth)
+		if there && !ok {
 			return ID{}, false
 		}
-		if strings.HasPrefix(c, "refs/") {
-			if id, ok := r.packedRef(c); ok {
-				return id, true
-			}
+		if there {
+			found = append(found, id)
 		}
 	}
-	return ID{}, false
+	if len(found) == 0 {
+		return ID{}, false
+	}
+	for _, id := range found[1:] {
+		if id != found[0] && !r.samePeeled(id, found[0]) {
+			return ID{}, false
+		}
+	}
+	return found[0], true
+}
+
+// refFile reads one full ref name c, loose (in the git directory for
+// HEAD-like names) or packed: there says whether c exists, ok whether it
+// was read.
+func (r *Repo) refFile(c string, depth int) (id ID, there, ok bool) {
+	d := r.common
+	if !strings.HasPrefix(c, "refs/") {
+		d = r.gitDir
+	}
+	file := filepath.Join(d, filepath.FromSlash(c))
+	data, err := regularfile.ReadFile(file, maxRefBytes)
+	if err != nil {
+		fi, lerr := os.Lstat(file)
+		if lerr == nil && !fi.IsDir() || lerr != nil && !errors.Is(lerr, fs.ErrNotExist) {
+			return ID{}, true, false // there, not readable: not what git reads
+		}
+		// absent, or a directory of refs (refs/heads/feature/…): packed?
+		if strings.HasPrefix(c, "refs/") {
+			if id, ok := r.packedRef(c); ok {
+				return id, true, true
+			}
+		}
+		return ID{}, false, false
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	line = strings.TrimSpace(line)
+	if t, isSym := strings.CutPrefix(line, "ref:"); isSym {
+		id, ok := r.ref(strings.TrimSpace(t), depth+1)
+		return id, true, ok
+	}
+	if len(line) >= 40 {
+		if _, err := hex.Decode(id[:], []byte(line[:40])); err == nil {
+			return id, true, true
+		}
+	}
+	return ID{}, true, false
+}
+
+// samePeeled reports whether a and b are one commit once tags are
+// peeled (an annotated tag at the branch's commit is no ambiguity).
+func (r *Repo) samePeeled(a, b ID) bool {
+	pa, ok1 := r.peel(a)
+	pb, ok2 := r.peel(b)
+	return ok1 && ok2 && pa == pb
 }
 
 // Replaced reports whether the repository substitutes objects (refs/replace,
@@ -362,16 +400,34 @@ func (r *Repo) Commit(id ID) (tree ID, parents []ID, ok bool) {
 // Entry is one entry of a tree.
 type Entry struct {
 	Name string
-	Mode string // "40000" for a tree
+	Mode string // "40000" for a tree; only git's canonical spellings are read
 	ID   ID
 }
 
 // IsTree reports whether e is a subtree.
 func (e Entry) IsTree() bool { return e.Mode == "40000" }
 
-// ParseTree reads a tree object's entries.
+// canonicalMode reports whether mode is spelt as git writes it: a tree,
+// a file (100644, 100755, and 100664, which old git wrote), a link, a
+// gitlink. git reads a mode as an octal number, so another spelling
+// (040000, a zero-padded tree) may be a directory to git and a file to a
+// reader that compares text (review 8 F5): such a tree is not read.
+func canonicalMode(mode string) bool {
+	switch mode {
+	case "40000", "100644", "100755", "100664", "120000", "160000":
+		return true
+	}
+	return false
+}
+
+// ParseTree reads a tree object's entries. It refuses (errBound) what
+// git's fsck calls an error and checkout would still read differently
+// from a map of names: a mode not spelt canonically, a name twice (a
+// file and a tree of one name too), entries out of git's order (names
+// compared with a trailing / for a tree) (review 8 F5, F6).
 func ParseTree(data []byte) ([]Entry, error) {
 	var out []Entry
+	seen := map[string]bool{}
 	for len(data) > 0 {
 		sp := bytes.IndexByte(data, ' ')
 		if sp <= 0 {
@@ -383,13 +439,26 @@ func ParseTree(data []byte) ([]Entry, error) {
 		}
 		e := Entry{Mode: string(data[:sp]), Name: string(data[sp+1 : sp+nul])}
 		copy(e.ID[:], data[sp+nul+1:sp+nul+21])
-		if strings.Contains(e.Name, "/") || e.Name == "." || e.Name == ".." {
+		if strings.Contains(e.Name, "/") || e.Name == "." || e.Name == ".." || !canonicalMode(e.Mode) || seen[e.Name] {
 			return nil, errBound
 		}
+		if n := len(out); n > 0 && sortName(out[n-1]) >= sortName(e) {
+			return nil, errBound
+		}
+		seen[e.Name] = true
 		out = append(out, e)
 		data = data[sp+nul+21:]
 	}
 	return out, nil
+}
+
+// sortName is the key git orders a tree's entries by: the name, with a
+// trailing / for a tree.
+func sortName(e Entry) string {
+	if e.IsTree() {
+		return e.Name + "/"
+	}
+	return e.Name
 }
 
 // Tree returns the entries of tree id.

@@ -1,6 +1,7 @@
 package gitobj
 
 import (
+	"encoding/hex"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -98,14 +99,66 @@ func TestApplyDeltaBounds(t *testing.T) {
 	}
 }
 
+// tree spells a tree object from "MODE NAME" entries.
+func tree(entries ...string) []byte {
+	var b []byte
+	for _, e := range entries {
+		b = append(b, e...)
+		b = append(b, 0)
+		b = append(b, "aaaaaaaaaaaaaaaaaaaa"...)
+	}
+	return b
+}
+
+// TestParseTreeRefuses: what git reads differently from a list of names
+// is refused (review 8 F5, F6): a zero-padded tree mode, a mode not
+// spelt canonically, a name twice, entries out of git's order.
+func TestParseTreeRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		data []byte
+		ok   bool
+	}{
+		{tree("100644 a", "100755 b", "120000 c", "160000 d", "40000 e"), true},
+		{tree("100644 a-b", "40000 a"), true}, // a tree sorts as "a/": after "a-b"
+		{tree("100644 a", "100644 a-b"), true},
+		{tree("100664 old"), true},
+		{tree("040000 tools"), false},
+		{tree("0100644 a"), false},
+		{tree("100640 a"), false},
+		{tree("4000 a"), false},
+		{tree("40000 tools", "40000 tools"), false},
+		{tree("100644 a", "40000 a"), false},
+		{tree("40000 a", "100644 a-b"), false}, // out of order
+		{tree("100644 b", "100644 a"), false},
+		{tree("100644 a", "100644 a-b", "40000 a"), false}, // ordered, a name twice
+	} {
+		_, err := ParseTree(tc.data)
+		if (err == nil) != tc.ok {
+			t.Errorf("ParseTree(%q): err %v, want ok %v", tc.data, err, tc.ok)
+		}
+	}
+}
+
 func FuzzParseTree(f *testing.F) {
 	f.Add([]byte("100644 a\x00aaaaaaaaaaaaaaaaaaaa40000 d\x00bbbbbbbbbbbbbbbbbbbb"))
+	f.Add(tree("040000 tools"))
+	f.Add(tree("40000 tools", "40000 tools"))
+	f.Add(tree("100644 a-b", "40000 a"))
+	f.Add(tree("40000 a", "100644 a-b"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		es, err := ParseTree(b)
-		for _, e := range es {
-			if err == nil && (e.Name == "" || e.Name == ".." || filepath.Base(e.Name) != e.Name) {
+		if err != nil {
+			return
+		}
+		seen := map[string]bool{}
+		for i, e := range es {
+			if e.Name == "" || e.Name == ".." || filepath.Base(e.Name) != e.Name {
 				t.Fatalf("bad entry %q", e.Name)
 			}
+			if !canonicalMode(e.Mode) || seen[e.Name] || i > 0 && sortName(es[i-1]) >= sortName(e) {
+				t.Fatalf("entry %q %q accepted", e.Mode, e.Name)
+			}
+			seen[e.Name] = true
 		}
 	})
 }
@@ -118,4 +171,50 @@ func FuzzApplyDelta(f *testing.F) {
 			t.Fatal("past the bound")
 		}
 	})
+}
+
+// TestResolveAmbiguous: a name two refs hold on different commits is not
+// read (review 8 F4): git checkout takes the branch, rev-parse the tag.
+func TestResolveAmbiguous(t *testing.T) {
+	dir := gitRepo(t, false)
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "HOME="+dir, "GIT_CONFIG_NOSYSTEM=1", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@b")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("tag", "evil", "main")          // a tag evil at main, the branch evil a commit later
+	git("tag", "-a", "-m", "t", "main") // an annotated tag main at the branch main: one commit
+	r, ok := Find(dir)
+	if !ok {
+		t.Fatal("Find")
+	}
+	main, _ := r.Resolve("refs/heads/main")
+	for _, tc := range []struct {
+		rev string
+		ok  bool
+	}{
+		{"evil", false},
+		{"evil~1", false},
+		{"heads/evil", true},
+		{"tags/evil", true},
+		{"refs/heads/evil", true},
+		{"main", true},
+	} {
+		if _, ok := r.Resolve(tc.rev); ok != tc.ok {
+			t.Errorf("Resolve(%q) ok = %v, want %v", tc.rev, ok, tc.ok)
+		}
+	}
+	if id, _ := r.Resolve("main"); id != main {
+		t.Errorf("main = %x, want the branch's %x", id, main)
+	}
+	// A branch named as the hex id of another commit.
+	evil, _ := r.Resolve("heads/evil")
+	git("branch", hex.EncodeToString(main[:]), "heads/evil")
+	if _, ok := r.Resolve(hex.EncodeToString(main[:])); ok {
+		t.Errorf("a hex id that is also a branch at %x resolves", evil)
+	}
 }

