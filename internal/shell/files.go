@@ -425,7 +425,7 @@ func (c *cmd) scanFile(text string, awk bool) {
 	for _, l := range hp.Joins {
 		paths = append(paths, w.programPaths(l)...)
 	}
-	if len(paths)+len(hp.Touches) > maxProgramPaths {
+	if len(paths)+len(hp.Touches)+len(hp.Stored) > maxProgramPaths {
 		w.hide("runs a program naming more than %d paths under the home directory", maxProgramPaths)
 		return
 	}
@@ -435,6 +435,9 @@ func (c *cmd) scanFile(text string, awk bool) {
 	}
 	for _, p := range hp.Touches {
 		w.TouchBare(p) // a guess: a project opens its own '.env' too
+	}
+	for _, p := range hp.Stored {
+		w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
 	}
 	c.scanEffects(text, awk)
 }

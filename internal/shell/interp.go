@@ -264,6 +264,9 @@ func (c *cmd) scanCode(code string) {
 	for _, p := range hp.Touches {
 		c.w.TouchBare(p) // a guess: a project opens its own '.env' too
 	}
+	for _, p := range hp.Stored {
+		c.w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
+	}
 	for _, p := range hp.Joins { // '/home/u/.ss' + 'h/id_rsa'
 		c.w.Read(p)
 		c.w.Touch(p)
