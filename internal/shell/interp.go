@@ -329,9 +329,10 @@ const nodeLoads word.Set = " -r --require --import --loader --experimental-loade
 
 // Bounds of the modules followed for one interpreter run.
 const (
-	maxModuleFiles  = 8   // module files read
-	maxModuleProbes = 128 // candidate files looked for, in the whole command
-	maxModuleDirs   = 8   // search-path directories
+	maxModuleFiles  = 48      // module files read (a project's tests import many)
+	maxModuleProbes = 1024    // candidate files looked for, in the whole command
+	maxModuleDirs   = 8       // search-path directories
+	maxModuleBytes  = 1 << 20 // one module file
 )
 
 // moduleLoader follows, for one interpreter run, what its code loads.
@@ -445,11 +446,12 @@ func (m *moduleLoader) optionModules() {
 }
 
 // code follows what code the interpreter runs loads: the command's own
-// code (a one-liner: depth 0, where a name guard cannot read, or more
-// modules than guard reads, is hidden), or a file's, from its directory.
+// code (a one-liner: depth 0), or a file's, from its directory. A name
+// guard cannot read is hidden in either: the files the loader looks in
+// are all in places the agent can write (review 8 F15).
 func (m *moduleLoader) code(text, dir string, depth int) {
 	l := lang.Imports(m.fam, text)
-	if l.Dynamic && depth == 0 {
+	if l.Dynamic {
 		m.c.w.hide("hands %s's module loader a name guard cannot read: it cannot tell what code runs", m.c.name)
 		return
 	}
@@ -517,10 +519,10 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 		t, ok := w.WrittenText(p)
 		if ok {
 			m.c.scanCode(t) // the command wrote it: its text is the command's
-		} else if t, ok = w.FileText(p, true, effect.MaxProgramBytes, "a module"); ok {
+		} else if t, ok = w.FileText(p, true, maxModuleBytes, "a module"); ok {
 			m.c.scanFile(t, false)
 		}
-		if ok && depth < MaxDepth {
+		if ok { // the depth is bounded by maxModuleFiles: each level reads a new file
 			m.code(t, path.Dir(p), depth+1)
 		}
 		return true
@@ -552,14 +554,11 @@ func (m *moduleLoader) isFile(p, key string, depth int) bool {
 	return is
 }
 
-// full records that a bound of the modules followed was passed: hidden
-// for what the command's own code names, not followed further for what a
-// module file names (static checks do not see every module a program
-// loads: docs/HOOKS.md).
-func (m *moduleLoader) full(depth int) {
-	if depth == 0 {
-		m.c.w.hide("loads more of the project's modules than guard reads (%d)", maxModuleFiles)
-	}
+// full records that a bound of the modules followed was passed: hidden,
+// whether the command's own code or a module file names the module (the
+// loader looks only where the agent can write; review 8 F15).
+func (m *moduleLoader) full(int) {
+	m.c.w.hide("loads more of the project's modules than guard reads (%d files, %d look-ups)", maxModuleFiles, maxModuleProbes)
 }
 
 // modFiles are the files importing a module from one directory runs: of

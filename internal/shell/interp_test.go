@@ -2,6 +2,7 @@ package shell
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -68,13 +69,13 @@ EOF`, files: map[string]string{"w7.py": evil}, writes: []string{"/home/u/.bashrc
 }
 
 // TestModulesBounded: the module files followed are bounded; past the
-// bound, what the command's own code names is hidden, and what a module
-// names is not followed.
+// bound the command is hidden, whether its own code or a module names the
+// module (review 8 F15).
 func TestModulesBounded(t *testing.T) {
 	files := map[string]string{}
 	code := "import "
 	for i := range maxModuleFiles + 1 {
-		n := string(rune('a' + i))
+		n := fmt.Sprintf("m%d", i)
 		files[n+".py"] = "x = 1"
 		if i > 0 {
 			code += ", "
@@ -90,14 +91,25 @@ func TestModulesBounded(t *testing.T) {
 	}
 	chain := map[string]string{}
 	for i := range maxModuleFiles + 4 {
-		chain[string(rune('a'+i))+".py"] = "import " + string(rune('a'+i+1))
+		chain[fmt.Sprintf("c%d.py", i)] = fmt.Sprintf("import c%d", i+1)
 	}
-	loop := strings.Repeat(`python3 -c 'import json, os, sys, re'; `, maxModuleProbes)
+	loop := strings.Repeat(`python3 -c 'import json, os, sys, re'; `, 500)
 	if a, f := analyzeWith(loop, nil); a.Err != nil || len(f.asked) > 8 {
-		t.Errorf("the same one-liner %d times: err %v, %d files asked, want none and each name looked for once", maxModuleProbes, a.Err, len(f.asked))
+		t.Errorf("the same one-liner 500 times: err %v, %d files asked, want none and each name looked for once", a.Err, len(f.asked))
 	}
-	if a, _ := analyzeWith(`python3 -c 'import a'`, chain); a.Err != nil {
-		t.Errorf("a long chain of imports: err %v, want none (followed within the bound)", a.Err)
+	if a, _ := analyzeWith(`python3 -c 'import c0'`, chain); !errors.Is(a.Err, ErrHidden) {
+		t.Errorf("a chain of imports past the bound: err %v, want hidden", a.Err)
+	}
+	short := map[string]string{"c10.py": "open('/home/u/.bashrc', 'a')"}
+	for i := range 10 {
+		short[fmt.Sprintf("c%d.py", i)] = fmt.Sprintf("import c%d", i+1)
+	}
+	if a, _ := analyzeWith(`python3 c0.py`, short); !slices.Contains(a.Writes, "/home/u/.bashrc") && !slices.Contains(a.Touches, "/home/u/.bashrc") {
+		t.Errorf("a chain of 10 modules: writes %q, touches %q, want the last module's file (err %v)", a.Writes, a.Touches, a.Err)
+	}
+	computed := map[string]string{"w3.py": `import importlib; importlib.import_module("c" + "11")`}
+	if a, _ := analyzeWith(`python3 w3.py`, computed); !errors.Is(a.Err, ErrHidden) {
+		t.Errorf("a computed import in a program file: err %v, want hidden", a.Err)
 	}
 }
 
