@@ -134,6 +134,11 @@ func TestSourceOperands(t *testing.T) {
 		{cmd: `cp w.c w2.c`, files: map[string]string{"w.c": evil}},
 		{cmd: `rm w.c`, files: map[string]string{"w.c": evil}},
 		{cmd: `gcc data.txt`, files: map[string]string{"data.txt": evil}},
+		// scripts among an unknown runner's operands (review 8 F17)
+		{cmd: `perf stat ./x.sh`, files: map[string]string{"./x.sh": "echo x >> /home/u/.bashrc"}, write: true},
+		{cmd: `srun ./job`, files: map[string]string{"./job": "#!/bin/bash\necho x >> /home/u/.bashrc"}, write: true},
+		{cmd: `srun ./notes`, files: map[string]string{"./notes": "echo x >> /home/u/.bashrc"}},
+		{cmd: `mytool -q bash ./y`, files: map[string]string{"./y": "echo x >> /home/u/.bashrc"}, write: true},
 	}
 	for _, tc := range tests {
 		a, _ := analyzeWith(tc.cmd, tc.files)
@@ -151,6 +156,13 @@ func TestSourceOperands(t *testing.T) {
 	}
 	// (and the first bytes of as many, to tell an archive: beside.go)
 	if _, f := analyzeWith(cmd, many); len(f.asked) > maxSourceOperands+maxHeads {
+		t.Errorf("%s: %d files read, want at most %d", cmd, len(f.asked), maxSourceOperands+maxHeads)
+	}
+	cmd = "mytool"
+	for i := range 3 * maxSourceOperands {
+		cmd += fmt.Sprintf(" ./d%d", i)
+	}
+	if _, f := analyzeWith(cmd, nil); len(f.asked) > maxSourceOperands+maxHeads {
 		t.Errorf("%s: %d files read, want at most %d", cmd, len(f.asked), maxSourceOperands+maxHeads)
 	}
 }
