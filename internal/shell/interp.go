@@ -79,7 +79,7 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 		case s == "-m" && !in.Program && c.name != "perl":
 			src.module = true
 			if j+1 < len(c.args) {
-				c.runModule(c.args[j+1]) // python -m x: x.py here is run
+				c.runModule(c.args[j+1])                      // python -m x: x.py here is run
 				c.ownerWrites(c.args[j+1].Text, c.args[j+2:]) // python3 -m pip install --user ./x.whl: owners.go
 				if strings.HasPrefix(c.name, "python") || strings.HasPrefix(c.name, "pypy") {
 					c.pythonModuleExtract(c.args[j+1:]) // extractors.go
