@@ -279,6 +279,7 @@ func (c *cmd) scanCode(code string) {
 // unlink, open(…, 'w'), awk's print > "file" when awk is set), analyses the
 // shell commands it runs and turns its recursive deletes into rm -r lines.
 func (c *cmd) scanEffects(code string, awk bool) {
+	c.codeExtracts(code)
 	if makesLinks(code) {
 		c.w.LinksUnknown(c.name + " code that makes links") // links.go
 	}
@@ -640,4 +641,48 @@ func nodeFiles(p string) []string {
 		out = append(out, p+ext)
 	}
 	return out
+}
+
+// extractCalls are the archive-extracting calls of interpreter code:
+// python's shutil and tarfile/zipfile, perl's Archive::Extract and
+// Archive::Tar, PHP's ZipArchive and PharData, node's adm-zip, tar and
+// extract-zip, ruby's Zip::File and Gem::Package.
+var extractCalls = [...]string{"unpack_archive", "extractall", ".extract(", "Archive::Extract", "Archive::Tar", "ZipArchive",
+	"extractTo", "extractAllTo", "adm-zip", "extract-zip", "tar.x(", "tar.extract", "Zip::File", "Gem::Package", "PharData"}
+
+// maxCodeExtractDirs bounds the destinations one code text is taken to
+// extract into.
+const maxCodeExtractDirs = 4
+
+// codeExtracts records, for interpreter code that extracts an archive
+// (shutil.unpack_archive("x.zip"), zipfile.ZipFile(…).extractall()), an
+// extraction of each archive literal it names (by suffix, or by its bytes)
+// into the working directory and each other directory-like literal (its
+// extract_dir, path=…): what the archive holds is written there, read as
+// tar's and unzip's handlers read it (review 8 F11).
+func (c *cmd) codeExtracts(code string) {
+	found := false
+	for _, k := range extractCalls {
+		found = found || strings.Contains(code, k)
+	}
+	if !found {
+		return
+	}
+	lits := lang.Literals(code)
+	var archives []string
+	dirs := []string{"."}
+	for _, l := range lits {
+		if p, ok := effect.Candidate(l); !ok || !word.IsKnown(p) || strings.ContainsAny(p, " \t\n*?[") {
+			continue
+		}
+		if head, _ := c.head(l); catalogue.Archive(path.Base(l), head) {
+			archives = append(archives, l)
+		} else if len(dirs) < maxCodeExtractDirs && !strings.ContainsAny(l, "%{}()=:,;<>|&$") && !strings.HasPrefix(l, "-") {
+			// extract_dir, path=…: a mode ("r") is a harmless guess
+			dirs = append(dirs, l)
+		}
+	}
+	for _, a := range archives {
+		c.extractsInto(a, dirs...)
+	}
 }

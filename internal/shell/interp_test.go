@@ -210,3 +210,31 @@ func TestSourceReadsAbove(t *testing.T) {
 		t.Errorf("../.netrc written or touched: %q %q", a.Writes, a.Touches)
 	}
 }
+
+// TestCodeExtracts: interpreter code that extracts an archive writes into
+// the working directory and the directories its literals name; code that
+// only names an archive does not (review 8 F11).
+func TestCodeExtracts(t *testing.T) {
+	files := map[string]string{"ev.zip": "PK\x03\x04xxxx", "ev.dat": "JUNK" + "PK\x05\x06" + strings.Repeat("\x00", 18)}
+	tests := []struct {
+		cmd    string
+		writes []string
+	}{
+		{cmd: `python3 -c 'import shutil; shutil.unpack_archive("ev.zip")'`, writes: []string{"."}},
+		{cmd: `python3 -c 'import zipfile; zipfile.ZipFile("ev.zip").extractall("out")'`, writes: []string{".", "out"}},
+		{cmd: `perl -MArchive::Extract -e 'Archive::Extract->new(archive=>"ev.zip")->extract'`, writes: []string{"."}},
+		{cmd: `python3 -c 'print("ev.zip")'`},
+		{cmd: `mytool x ev.dat .`, writes: []string{"."}}, // a zip with a prefix, by its end record
+	}
+	for _, tc := range tests {
+		a, _ := analyzeWith(tc.cmd, files)
+		for _, w := range tc.writes {
+			if !slices.Contains(a.Writes, w) {
+				t.Errorf("%s: writes %q, want %q among them (err %v)", tc.cmd, a.Writes, w, a.Err)
+			}
+		}
+		if len(tc.writes) == 0 && len(a.Writes) > 0 {
+			t.Errorf("%s: writes %q, want none", tc.cmd, a.Writes)
+		}
+	}
+}
