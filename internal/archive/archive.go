@@ -70,7 +70,23 @@ func List(r io.ReaderAt, size int64) ([]Member, error) {
 		// every hook process would pay (37 µs) for a rare format.
 		return nil, fmt.Errorf("%w: a bzip2 archive", ErrUnlisted)
 	}
-	return listTar(io.NewSectionReader(r, 0, size)) // a Seeker: contents skipped
+	ms, err := listTar(io.NewSectionReader(r, 0, size)) // a Seeker: contents skipped
+	if err != nil && zipEnd(r, size) {
+		return listZip(r, size) // bytes before the zip (a self-extractor): read from its end record
+	}
+	return ms, err
+}
+
+// zipEnd reports whether the last 64 KiB of r (size bytes) hold a zip's
+// end of central directory record, where zip readers look for it.
+func zipEnd(r io.ReaderAt, size int64) bool {
+	from := max(0, size-(64<<10)-22)
+	tail := make([]byte, size-from)
+	if n, _ := r.ReadAt(tail, from); int64(n) != size-from {
+		return false
+	}
+	i := bytes.LastIndex(tail, []byte("PK\x05\x06"))
+	return i >= 0 && i+22 <= len(tail)
 }
 
 // limited is a reader that fails past n bytes (io.LimitReader ends

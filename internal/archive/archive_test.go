@@ -134,3 +134,16 @@ func FuzzList(f *testing.F) {
 		}
 	})
 }
+
+// TestPrefixedZip: a zip with bytes before its first signature (a
+// self-extractor) is listed from its end record (review 8 F11).
+func TestPrefixedZip(t *testing.T) {
+	data := append([]byte("JUNK"), zipOf(t, ".agent_a/settings.json")...)
+	ms, err := List(bytes.NewReader(data), int64(len(data)))
+	if err != nil || len(ms) != 1 || ms[0].Name != ".agent_a/settings.json" {
+		t.Errorf("prefixed zip: %v, %v; want its one member", ms, err)
+	}
+	if _, err := List(bytes.NewReader([]byte("JUNK text")), 9); err == nil {
+		t.Errorf("plain text listed without error")
+	}
+}

@@ -73,7 +73,7 @@ func (c *cmd) besideAll(touched []word.Word) {
 		base := path.Base(p)
 		if !catalogue.ArchiveReaders.Has(c.name) && c.w.guessing == 0 {
 			switch {
-			case catalogue.Archive(base, head):
+			case catalogue.Archive(base, head) || head != nil && c.zipEnd(p):
 				archives = append(archives, p)
 			case unseen:
 				unseenFiles = append(unseenFiles, p) // an archive, perhaps
@@ -228,4 +228,24 @@ func (c *cmd) unknownProgram() bool {
 	}
 	_, ok := catalogue.InterpreterOf(c.name)
 	return !ok
+}
+
+// maxZipScan bounds the file read for a zip's end record.
+const maxZipScan = 1 << 20
+
+// zipEnd reports whether the file word p names ends as a zip does (its end
+// of central directory record in the last 64 KiB): a zip with bytes before
+// its first signature (a self-extractor, a prefixed zip), which zip readers
+// find from its end (review 8 F11). A file larger than maxZipScan is not
+// looked at; the read counts against maxHeads.
+func (c *cmd) zipEnd(p string) bool {
+	if t, ok := c.w.WrittenText(p); ok {
+		return catalogue.ZipEnd([]byte(t))
+	}
+	if c.w.Files == nil || c.w.nheads >= maxHeads || c.w.Stale(p) {
+		return false
+	}
+	c.w.nheads++
+	b, st := c.w.Files.ReadFile(c.w.Where(p), maxZipScan)
+	return st == effect.FileWhole && catalogue.ZipEnd(b)
 }

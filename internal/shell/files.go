@@ -425,7 +425,7 @@ func (c *cmd) scanFile(text string, awk bool) {
 	for _, l := range hp.Joins {
 		paths = append(paths, w.programPaths(l)...)
 	}
-	if len(paths)+len(hp.Touches) > maxProgramPaths {
+	if len(paths)+len(hp.Touches)+len(hp.Stored) > maxProgramPaths {
 		w.hide("runs a program naming more than %d paths under the home directory", maxProgramPaths)
 		return
 	}
@@ -435,6 +435,9 @@ func (c *cmd) scanFile(text string, awk bool) {
 	}
 	for _, p := range hp.Touches {
 		w.TouchBare(p) // a guess: a project opens its own '.env' too
+	}
+	for _, p := range hp.Stored {
+		w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
 	}
 	c.scanEffects(text, awk)
 }
@@ -686,7 +689,7 @@ func (c *cmd) sourceOperands(p *catalogue.Program) {
 		catalogue.WritesAll.Has(c.name) || catalogue.WritesLast.Has(c.name) || catalogue.MetaWriters.Has(c.name) {
 		return
 	}
-	n := 0
+	n, sniffs := 0, 0
 	for j, a := range c.args {
 		s := a.Text
 		if j >= len(c.kinds) || c.kinds[j] != argPlain || !a.Known {
@@ -699,14 +702,67 @@ func (c *cmd) sourceOperands(p *catalogue.Program) {
 			}
 			s = v
 		}
-		if !sourceExts.Has(strings.ToLower(path.Ext(s))) {
+		script := c.scriptOperand(s, &sniffs)
+		if !script && !sourceExts.Has(strings.ToLower(path.Ext(s))) {
 			continue
 		}
 		if n >= maxSourceOperands || c.w.Nread >= effect.MaxFiles-2 {
 			return
 		}
 		n++
+		if script {
+			c.w.guessing++ // read as ./x.sh is, nothing hidden: it may be only data
+			c.runPath(s, c.args[j+1:])
+			c.w.guessing--
+			continue
+		}
 		c.sourceFile(s)
+	}
+	c.innerCommand()
+}
+
+// shellExts are the extensions of shell scripts.
+const shellExts word.Set = " .sh .bash .zsh .ksh .mksh .dash .fish .csh .tcsh .command "
+
+// scriptOperand reports whether operand s of a program guard does not
+// know is a script it may run (perf stat ./x.sh, hyperfine ./x, srun
+// ./job): a shell extension, or a path without an extension whose file
+// starts with #! (review 8 F17); *sniffs counts the files whose first
+// bytes are read, at most maxSourceOperands a program.
+func (c *cmd) scriptOperand(s string, sniffs *int) bool {
+	ext := strings.ToLower(path.Ext(s))
+	if shellExts.Has(ext) {
+		return true
+	}
+	if ext != "" || !strings.Contains(s, "/") || word.HasMark(s) || c.w.Files == nil || *sniffs >= maxSourceOperands {
+		return false
+	}
+	*sniffs++
+	if t, ok := c.w.WrittenText(s); ok {
+		return strings.HasPrefix(t, "#!")
+	}
+	head, st := c.w.Files.ReadFile(c.w.Where(s), sniffBytes)
+	return st != effect.FileAbsent && st != effect.FileUnreadable && strings.HasPrefix(string(head), "#!")
+}
+
+// innerCommand walks tentatively, as the command line it probably is, the
+// rest of an unknown program's words from the first that names a shell or
+// an interpreter (perf stat sh ./x.sh, mytool python3 x.py, srun bash
+// job.sh): a wrapper is the commonest reason to hand a program a script
+// (review 8 F17).
+func (c *cmd) innerCommand() {
+	for j, a := range c.args {
+		if j >= len(c.kinds) || c.kinds[j] != argPlain || !a.Known || strings.HasPrefix(a.Text, "-") {
+			continue
+		}
+		name := path.Base(a.Text)
+		if _, interp := catalogue.InterpreterOf(name); !interp && !catalogue.Shells.Has(name) {
+			continue
+		}
+		if j+1 < len(c.args) { // a shell alone reads its input: the wrapper's, not known to be code
+			c.w.guess(quoteAll(word.Texts(c.args[j:])))
+		}
+		return
 	}
 }
 

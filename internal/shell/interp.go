@@ -79,7 +79,8 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 		case s == "-m" && !in.Program && c.name != "perl":
 			src.module = true
 			if j+1 < len(c.args) {
-				c.runModule(c.args[j+1]) // python -m x: x.py here is run
+				c.runModule(c.args[j+1])                      // python -m x: x.py here is run
+				c.ownerWrites(c.args[j+1].Text, c.args[j+2:]) // python3 -m pip install --user ./x.whl: owners.go
 				if strings.HasPrefix(c.name, "python") || strings.HasPrefix(c.name, "pypy") {
 					c.pythonModuleExtract(c.args[j+1:]) // extractors.go
 				}
@@ -264,6 +265,9 @@ func (c *cmd) scanCode(code string) {
 	for _, p := range hp.Touches {
 		c.w.TouchBare(p) // a guess: a project opens its own '.env' too
 	}
+	for _, p := range hp.Stored {
+		c.w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
+	}
 	for _, p := range hp.Joins { // '/home/u/.ss' + 'h/id_rsa'
 		c.w.Read(p)
 		c.w.Touch(p)
@@ -275,6 +279,7 @@ func (c *cmd) scanCode(code string) {
 // unlink, open(…, 'w'), awk's print > "file" when awk is set), analyses the
 // shell commands it runs and turns its recursive deletes into rm -r lines.
 func (c *cmd) scanEffects(code string, awk bool) {
+	c.codeExtracts(code)
 	if makesLinks(code) {
 		c.w.LinksUnknown(c.name + " code that makes links") // links.go
 	}
@@ -326,9 +331,10 @@ const nodeLoads word.Set = " -r --require --import --loader --experimental-loade
 
 // Bounds of the modules followed for one interpreter run.
 const (
-	maxModuleFiles  = 8   // module files read
-	maxModuleProbes = 128 // candidate files looked for, in the whole command
-	maxModuleDirs   = 8   // search-path directories
+	maxModuleFiles  = 48      // module files read (a project's tests import many)
+	maxModuleProbes = 1024    // candidate files looked for, in the whole command
+	maxModuleDirs   = 8       // search-path directories
+	maxModuleBytes  = 1 << 20 // one module file
 )
 
 // moduleLoader follows, for one interpreter run, what its code loads.
@@ -442,11 +448,12 @@ func (m *moduleLoader) optionModules() {
 }
 
 // code follows what code the interpreter runs loads: the command's own
-// code (a one-liner: depth 0, where a name guard cannot read, or more
-// modules than guard reads, is hidden), or a file's, from its directory.
+// code (a one-liner: depth 0), or a file's, from its directory. A name
+// guard cannot read is hidden in either: the files the loader looks in
+// are all in places the agent can write (review 8 F15).
 func (m *moduleLoader) code(text, dir string, depth int) {
 	l := lang.Imports(m.fam, text)
-	if l.Dynamic && depth == 0 {
+	if l.Dynamic {
 		m.c.w.hide("hands %s's module loader a name guard cannot read: it cannot tell what code runs", m.c.name)
 		return
 	}
@@ -514,10 +521,10 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 		t, ok := w.WrittenText(p)
 		if ok {
 			m.c.scanCode(t) // the command wrote it: its text is the command's
-		} else if t, ok = w.FileText(p, true, effect.MaxProgramBytes, "a module"); ok {
+		} else if t, ok = w.FileText(p, true, maxModuleBytes, "a module"); ok {
 			m.c.scanFile(t, false)
 		}
-		if ok && depth < MaxDepth {
+		if ok { // the depth is bounded by maxModuleFiles: each level reads a new file
 			m.code(t, path.Dir(p), depth+1)
 		}
 		return true
@@ -549,14 +556,11 @@ func (m *moduleLoader) isFile(p, key string, depth int) bool {
 	return is
 }
 
-// full records that a bound of the modules followed was passed: hidden
-// for what the command's own code names, not followed further for what a
-// module file names (static checks do not see every module a program
-// loads: docs/HOOKS.md).
-func (m *moduleLoader) full(depth int) {
-	if depth == 0 {
-		m.c.w.hide("loads more of the project's modules than guard reads (%d)", maxModuleFiles)
-	}
+// full records that a bound of the modules followed was passed: hidden,
+// whether the command's own code or a module file names the module (the
+// loader looks only where the agent can write; review 8 F15).
+func (m *moduleLoader) full(int) {
+	m.c.w.hide("loads more of the project's modules than guard reads (%d files, %d look-ups)", maxModuleFiles, maxModuleProbes)
 }
 
 // modFiles are the files importing a module from one directory runs: of
@@ -637,4 +641,48 @@ func nodeFiles(p string) []string {
 		out = append(out, p+ext)
 	}
 	return out
+}
+
+// extractCalls are the archive-extracting calls of interpreter code:
+// python's shutil and tarfile/zipfile, perl's Archive::Extract and
+// Archive::Tar, PHP's ZipArchive and PharData, node's adm-zip, tar and
+// extract-zip, ruby's Zip::File and Gem::Package.
+var extractCalls = [...]string{"unpack_archive", "extractall", ".extract(", "Archive::Extract", "Archive::Tar", "ZipArchive",
+	"extractTo", "extractAllTo", "adm-zip", "extract-zip", "tar.x(", "tar.extract", "Zip::File", "Gem::Package", "PharData"}
+
+// maxCodeExtractDirs bounds the destinations one code text is taken to
+// extract into.
+const maxCodeExtractDirs = 4
+
+// codeExtracts records, for interpreter code that extracts an archive
+// (shutil.unpack_archive("x.zip"), zipfile.ZipFile(…).extractall()), an
+// extraction of each archive literal it names (by suffix, or by its bytes)
+// into the working directory and each other directory-like literal (its
+// extract_dir, path=…): what the archive holds is written there, read as
+// tar's and unzip's handlers read it (review 8 F11).
+func (c *cmd) codeExtracts(code string) {
+	found := false
+	for _, k := range extractCalls {
+		found = found || strings.Contains(code, k)
+	}
+	if !found {
+		return
+	}
+	lits := lang.Literals(code)
+	var archives []string
+	dirs := []string{"."}
+	for _, l := range lits {
+		if p, ok := effect.Candidate(l); !ok || !word.IsKnown(p) || strings.ContainsAny(p, " \t\n*?[") {
+			continue
+		}
+		if head, _ := c.head(l); catalogue.Archive(path.Base(l), head) {
+			archives = append(archives, l)
+		} else if len(dirs) < maxCodeExtractDirs && !strings.ContainsAny(l, "%{}()=:,;<>|&$") && !strings.HasPrefix(l, "-") {
+			// extract_dir, path=…: a mode ("r") is a harmless guess
+			dirs = append(dirs, l)
+		}
+	}
+	for _, a := range archives {
+		c.extractsInto(a, dirs...)
+	}
 }

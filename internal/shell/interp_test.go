@@ -2,6 +2,7 @@ package shell
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -68,13 +69,13 @@ EOF`, files: map[string]string{"w7.py": evil}, writes: []string{"/home/u/.bashrc
 }
 
 // TestModulesBounded: the module files followed are bounded; past the
-// bound, what the command's own code names is hidden, and what a module
-// names is not followed.
+// bound the command is hidden, whether its own code or a module names the
+// module (review 8 F15).
 func TestModulesBounded(t *testing.T) {
 	files := map[string]string{}
 	code := "import "
 	for i := range maxModuleFiles + 1 {
-		n := string(rune('a' + i))
+		n := fmt.Sprintf("m%d", i)
 		files[n+".py"] = "x = 1"
 		if i > 0 {
 			code += ", "
@@ -90,14 +91,25 @@ func TestModulesBounded(t *testing.T) {
 	}
 	chain := map[string]string{}
 	for i := range maxModuleFiles + 4 {
-		chain[string(rune('a'+i))+".py"] = "import " + string(rune('a'+i+1))
+		chain[fmt.Sprintf("c%d.py", i)] = fmt.Sprintf("import c%d", i+1)
 	}
-	loop := strings.Repeat(`python3 -c 'import json, os, sys, re'; `, maxModuleProbes)
+	loop := strings.Repeat(`python3 -c 'import json, os, sys, re'; `, 500)
 	if a, f := analyzeWith(loop, nil); a.Err != nil || len(f.asked) > 8 {
-		t.Errorf("the same one-liner %d times: err %v, %d files asked, want none and each name looked for once", maxModuleProbes, a.Err, len(f.asked))
+		t.Errorf("the same one-liner 500 times: err %v, %d files asked, want none and each name looked for once", a.Err, len(f.asked))
 	}
-	if a, _ := analyzeWith(`python3 -c 'import a'`, chain); a.Err != nil {
-		t.Errorf("a long chain of imports: err %v, want none (followed within the bound)", a.Err)
+	if a, _ := analyzeWith(`python3 -c 'import c0'`, chain); !errors.Is(a.Err, ErrHidden) {
+		t.Errorf("a chain of imports past the bound: err %v, want hidden", a.Err)
+	}
+	short := map[string]string{"c10.py": "open('/home/u/.bashrc', 'a')"}
+	for i := range 10 {
+		short[fmt.Sprintf("c%d.py", i)] = fmt.Sprintf("import c%d", i+1)
+	}
+	if a, _ := analyzeWith(`python3 c0.py`, short); !slices.Contains(a.Writes, "/home/u/.bashrc") && !slices.Contains(a.Touches, "/home/u/.bashrc") {
+		t.Errorf("a chain of 10 modules: writes %q, touches %q, want the last module's file (err %v)", a.Writes, a.Touches, a.Err)
+	}
+	computed := map[string]string{"w3.py": `import importlib; importlib.import_module("c" + "11")`}
+	if a, _ := analyzeWith(`python3 w3.py`, computed); !errors.Is(a.Err, ErrHidden) {
+		t.Errorf("a computed import in a program file: err %v, want hidden", a.Err)
 	}
 }
 
@@ -122,6 +134,11 @@ func TestSourceOperands(t *testing.T) {
 		{cmd: `cp w.c w2.c`, files: map[string]string{"w.c": evil}},
 		{cmd: `rm w.c`, files: map[string]string{"w.c": evil}},
 		{cmd: `gcc data.txt`, files: map[string]string{"data.txt": evil}},
+		// scripts among an unknown runner's operands (review 8 F17)
+		{cmd: `perf stat ./x.sh`, files: map[string]string{"./x.sh": "echo x >> /home/u/.bashrc"}, write: true},
+		{cmd: `srun ./job`, files: map[string]string{"./job": "#!/bin/bash\necho x >> /home/u/.bashrc"}, write: true},
+		{cmd: `srun ./notes`, files: map[string]string{"./notes": "echo x >> /home/u/.bashrc"}},
+		{cmd: `mytool -q bash ./y`, files: map[string]string{"./y": "echo x >> /home/u/.bashrc"}, write: true},
 	}
 	for _, tc := range tests {
 		a, _ := analyzeWith(tc.cmd, tc.files)
@@ -139,6 +156,13 @@ func TestSourceOperands(t *testing.T) {
 	}
 	// (and the first bytes of as many, to tell an archive: beside.go)
 	if _, f := analyzeWith(cmd, many); len(f.asked) > maxSourceOperands+maxHeads {
+		t.Errorf("%s: %d files read, want at most %d", cmd, len(f.asked), maxSourceOperands+maxHeads)
+	}
+	cmd = "mytool"
+	for i := range 3 * maxSourceOperands {
+		cmd += fmt.Sprintf(" ./d%d", i)
+	}
+	if _, f := analyzeWith(cmd, nil); len(f.asked) > maxSourceOperands+maxHeads {
 		t.Errorf("%s: %d files read, want at most %d", cmd, len(f.asked), maxSourceOperands+maxHeads)
 	}
 }
@@ -184,5 +208,33 @@ func TestSourceReadsAbove(t *testing.T) {
 	}
 	if slices.Contains(a.Writes, "../.netrc") || slices.Contains(a.Touches, "../.netrc") {
 		t.Errorf("../.netrc written or touched: %q %q", a.Writes, a.Touches)
+	}
+}
+
+// TestCodeExtracts: interpreter code that extracts an archive writes into
+// the working directory and the directories its literals name; code that
+// only names an archive does not (review 8 F11).
+func TestCodeExtracts(t *testing.T) {
+	files := map[string]string{"ev.zip": "PK\x03\x04xxxx", "ev.dat": "JUNK" + "PK\x05\x06" + strings.Repeat("\x00", 18)}
+	tests := []struct {
+		cmd    string
+		writes []string
+	}{
+		{cmd: `python3 -c 'import shutil; shutil.unpack_archive("ev.zip")'`, writes: []string{"."}},
+		{cmd: `python3 -c 'import zipfile; zipfile.ZipFile("ev.zip").extractall("out")'`, writes: []string{".", "out"}},
+		{cmd: `perl -MArchive::Extract -e 'Archive::Extract->new(archive=>"ev.zip")->extract'`, writes: []string{"."}},
+		{cmd: `python3 -c 'print("ev.zip")'`},
+		{cmd: `mytool x ev.dat .`, writes: []string{"."}}, // a zip with a prefix, by its end record
+	}
+	for _, tc := range tests {
+		a, _ := analyzeWith(tc.cmd, files)
+		for _, w := range tc.writes {
+			if !slices.Contains(a.Writes, w) {
+				t.Errorf("%s: writes %q, want %q among them (err %v)", tc.cmd, a.Writes, w, a.Err)
+			}
+		}
+		if len(tc.writes) == 0 && len(a.Writes) > 0 {
+			t.Errorf("%s: writes %q, want none", tc.cmd, a.Writes)
+		}
 	}
 }

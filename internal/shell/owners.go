@@ -13,8 +13,13 @@ import (
 // direnv allow, conda init…), a write of each place its subcommand may
 // change: every subcommand but those known to leave them alone. A place
 // that is a directory is written with a name guard cannot tell in it.
-func (c *cmd) ownedPlaces() {
-	for _, p := range catalogue.OwnedPlaces(c.name, word.Texts(c.args)) {
+func (c *cmd) ownedPlaces() { c.ownerWrites(c.name, c.args) }
+
+// ownerWrites records the places owner name run with args writes; an
+// owner run as an interpreter's module (python3 -m pip install --user
+// ./x.whl is pip's) is looked up by the module's name (review 8 F10).
+func (c *cmd) ownerWrites(name string, args []word.Word) {
+	for _, p := range catalogue.OwnedPlaces(name, word.Texts(args)) {
 		if strings.HasSuffix(p, "/") {
 			p += effect.UnknownName
 		}

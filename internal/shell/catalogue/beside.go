@@ -149,3 +149,16 @@ func ExtractsHere(name string, args []string) bool {
 	}
 	return false
 }
+
+// ZipEnd reports whether data, a whole file, holds a zip's end of central
+// directory record (PK 5 6) in its last 64 KiB and 22 bytes, where a zip
+// reader looks for it: a zip whatever precedes it.
+func ZipEnd(data []byte) bool {
+	const eocd = 22
+	if len(data) < eocd {
+		return false
+	}
+	from := max(0, len(data)-(64<<10)-eocd)
+	i := bytes.LastIndex(data[from:], []byte("PK\x05\x06"))
+	return i >= 0 && from+i+eocd <= len(data)
+}

@@ -36,7 +36,15 @@ func TestOwnedPlaces(t *testing.T) {
 		{"pip install --user ./pkg", "~/.local/lib/python3/site-packages/"},
 		{"pip install --user -e .", "~/.local/lib/python3/site-packages/"},
 		{"pip install --user requests", ""}, // a package from the index
-		{"pip install ./pkg", ""},           // no --user
+		{"stack install", "~/.local/bin/"},  // review 8 F10
+		{"cabal install --installdir=bin", ""},
+		{"deno install -g -n x ./x.ts", "~/.deno/bin/"},
+		{"deno install", ""}, // the project's dependencies
+		{"nix profile install .", "~/.nix-profile/"},
+		{"nix profile list", ""},
+		{"nimble install", "~/.nimble/bin/"},
+		{"luarocks install --local x.rockspec", "~/.luarocks/"},
+		{"pip install ./pkg", ""}, // no --user
 		{"rustup toolchain link evil ./tc", "~/.rustup/settings.toml"},
 		{"rustup toolchain list", ""},
 		{"rustup update", ""},

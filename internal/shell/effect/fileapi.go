@@ -65,8 +65,9 @@ const (
 	// MaxProgramBytes bounds a program file scanned for the paths it
 	// names (python3 x.py, node x.js).
 	MaxProgramBytes = 4 << 20
-	// MaxFiles bounds the files read for one command.
-	MaxFiles = 16
+	// MaxFiles bounds the files read for one command (a program and the
+	// project modules it imports: maxModuleFiles).
+	MaxFiles = 64
 	// MaxFileWords bounds the words of the scripts read from files (the
 	// command's own words count against MaxWords).
 	MaxFileWords = 1 << 16

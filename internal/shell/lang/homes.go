@@ -219,6 +219,11 @@ func joinCall(code string, at int) bool {
 // directory (touched).
 type codeHomes struct {
 	Paths, Touches []string
+	// Stored are the dot entries the code keeps in a name, a list or a
+	// mapping (f = '.bash_completion') in code that names the home: it may
+	// join them to the home directory (os.path.join(h, f)), so they are
+	// paths of the home, touched, not bare guesses.
+	Stored []string
 	// Joins are the other paths the code builds by joining literals
 	// ('/home/u/.ss' + 'h/id_rsa'): what a literal scan would see had it
 	// been written as one.
@@ -271,15 +276,36 @@ func HomePaths(code string) codeHomes {
 			}
 		case hasHome && atoms[i].literal && dotEntry(atoms[i].text):
 			p := "~/" + strings.TrimPrefix(atoms[i].text, "/")
-			if appended(code[:atoms[i].open]) {
+			switch {
+			case appended(code[:atoms[i].open]):
 				out.Paths = append(out.Paths, p)
-			} else {
+			case !directArg(code, atoms[i]):
+				out.Stored = append(out.Stored, p)
+			default:
 				out.Touches = append(out.Touches, p)
 			}
 		}
 		i = j + 1
 	}
 	return out
+}
+
+// directArg reports whether literal a is, by itself, an argument of a
+// call that does not join paths (load_dotenv('.env'), open('.env', 'a')):
+// used where it stands, not kept for a join elsewhere.
+func directArg(code string, a span) bool {
+	before := strings.TrimRight(code[:a.open], " \t\r\n")
+	after := strings.TrimLeft(code[a.next:], " \t\r\n")
+	if before == "" || after == "" || (after[0] != ')' && after[0] != ',') {
+		return false
+	}
+	switch before[len(before)-1] {
+	case ',':
+		return !joinCall(before, len(before)-1)
+	case '(':
+		return !joinCall(before+",", len(before))
+	}
+	return false
 }
 
 // homeJoined returns what a joined path names for homePaths: itself when

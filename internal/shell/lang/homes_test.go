@@ -14,6 +14,7 @@ func TestHomePaths(t *testing.T) {
 	for _, tc := range []struct {
 		code           string
 		paths, touches []string // each must be found
+		stored         []string // each must be found
 		none           []string // none of these may be read (in paths)
 	}{
 		{code: `open(os.path.join(os.path.expanduser('~'),'.bashrc'),'a')`, paths: []string{"~/.bashrc"}},
@@ -36,6 +37,11 @@ func TestHomePaths(t *testing.T) {
 		{code: `h = Path.home(); print((h / '.netrc').read_text())`, paths: []string{"~/.netrc"}},
 		{code: `home = os.homedir(); fs.appendFileSync(home + '/.zshrc', x)`, paths: []string{"~/.zshrc"}},
 		{code: `h = Path.home(); load('.bashrc')`, touches: []string{"~/.bashrc"}, none: []string{"~/.bashrc/"}},
+		// a dot entry kept in a name: it may be joined to the home (review 8 F1)
+		{code: `h=os.path.expanduser("~");f=".bash_completion";open(os.path.join(h,f),"a")`, stored: []string{"~/.bash_completion"}},
+		{code: `h=os.environ["HOME"];f=".mavenrc";open(h+os.sep+f,"a")`, stored: []string{"~/.mavenrc"}},
+		{code: `names = ['.zshenv', '.profile']; h = Path.home()`, stored: []string{"~/.zshenv", "~/.profile"}},
+		{code: `load_dotenv('.env'); h = Path.home()`, touches: []string{"~/.env"}, none: []string{"~/.env"}},
 		// a project's own literals
 		{code: `load_dotenv('.env'); print(open('data.json').read())`, none: []string{"~/.env", "~/data.json"}},
 		{code: `print(open('data.json').read()); x = Path.home() / 'projects'`, none: []string{"~/data.json"}},
@@ -54,6 +60,11 @@ func TestHomePaths(t *testing.T) {
 		for _, p := range tc.touches {
 			if !slices.Contains(got.Touches, p) {
 				t.Errorf("%s: touches %q, want %q in them", tc.code, got.Touches, p)
+			}
+		}
+		for _, p := range tc.stored {
+			if !slices.Contains(got.Stored, p) {
+				t.Errorf("%s: stored %q, want %q in them", tc.code, got.Stored, p)
 			}
 		}
 		for _, p := range tc.none {
@@ -75,7 +86,7 @@ func FuzzHomePaths(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, code string) {
 		got := HomePaths(code)
-		for _, p := range append(got.Paths, got.Touches...) {
+		for _, p := range append(append(got.Paths, got.Touches...), got.Stored...) {
 			if !strings.HasPrefix(p, "~/") && !strings.HasPrefix(p, "$HOME/") && !strings.HasPrefix(p, "${HOME}/") {
 				t.Fatalf("%q: %q does not start at the home directory", code, p)
 			}

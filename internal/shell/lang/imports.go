@@ -162,6 +162,9 @@ func importLiteral(code string, i int) (string, bool) {
 	if code[i] == '`' && strings.Contains(s, "${") || code[i] == '"' && strings.ContainsAny(s, "$@#{") && !strings.HasPrefix(s, "./") {
 		return "", false // interpolated
 	}
+	if rest := strings.TrimLeft(code[end+1:], " \t"); rest != "" && strings.IndexByte("+.%[*", rest[0]) >= 0 {
+		return "", false // computed: "c" + "11", "m%d" % i, "m{}".format(i)
+	}
 	return Unescape(s), true
 }
 
