@@ -437,8 +437,8 @@ func OtherRootInputs(inputs []event.Input, roots []string) []event.Input {
 	var out []event.Input
 	for _, root := range roots {
 		for _, in := range inputs {
-			if (in.Kind == event.KindRead || in.Kind == event.KindWrite || in.Kind == event.KindTouch) && under(root, in.Text) != in.Text {
-				in.Text = under(root, in.Text)
+			if u := under(root, in.Text); (in.Kind == event.KindRead || in.Kind == event.KindWrite || in.Kind == event.KindTouch) && u != in.Text {
+				in.Text = u
 				out = append(out, in)
 			}
 		}
@@ -459,16 +459,10 @@ func ResolvePaths(c *Call, opt Options) {
 // as ($USER, $LOGNAME), as ~: a file tool or an MCP server that expands it
 // opens the user's own home (review 8 F12), as the shell does.
 func ownTilde(inputs []event.Input, opt Options) {
+	lookup := func(k string) (string, bool) { v := opt.getenv(k); return v, v != "" }
 	for i, in := range inputs {
-		n := path.UserTilde(in.Text)
-		if n == 0 || in.Kind != event.KindRead && in.Kind != event.KindWrite && in.Kind != event.KindTouch {
-			continue
-		}
-		for _, v := range []string{"USER", "LOGNAME"} {
-			if u := opt.getenv(v); u != "" && u == in.Text[1:n] {
-				inputs[i].Text = "~" + in.Text[n:]
-				break
-			}
+		if in.Kind == event.KindRead || in.Kind == event.KindWrite || in.Kind == event.KindTouch {
+			inputs[i].Text = path.OwnTilde(in.Text, lookup)
 		}
 	}
 }

@@ -66,6 +66,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -485,15 +486,7 @@ func without(list, drop []string) []string {
 // A leading ~NAME naming the user guard runs as ($USER or $LOGNAME) is
 // that user's home, ~.
 func ExpandEnv(p string, lookup func(string) (string, bool)) string {
-	if strings.HasPrefix(p, "~") && len(p) > 1 && p[1] != '/' {
-		name, rest, _ := strings.Cut(p[1:], "/")
-		for _, v := range []string{"USER", "LOGNAME"} {
-			if u, ok := lookup(v); ok && u != "" && u == name {
-				p = "~/" + rest
-				break
-			}
-		}
-	}
+	p = path.OwnTilde(p, lookup)
 	if !strings.Contains(p, "$") {
 		return p
 	}

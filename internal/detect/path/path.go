@@ -901,6 +901,24 @@ func ExpandHome(p, home string) string {
 	return p
 }
 
+// OwnTilde returns p with a leading ~NAME written ~ when NAME is the user
+// guard runs as (lookup's USER, else LOGNAME): that user's home, as the
+// shell and expanduser read it. Another user's home (not the rules' ~)
+// stays as written. The shell analysis and the agents' tool paths both
+// read ~NAME this way.
+func OwnTilde(p string, lookup func(string) (string, bool)) string {
+	if len(p) < 2 || p[0] != '~' || p[1] == '/' {
+		return p
+	}
+	name, rest, _ := strings.Cut(p[1:], "/")
+	for _, v := range []string{"USER", "LOGNAME"} {
+		if u, ok := lookup(v); ok && u != "" && u == name {
+			return "~/" + rest
+		}
+	}
+	return p
+}
+
 // UserTilde returns the length of a leading ~NAME (a user's home, as the
 // shell and expanduser read it) when p starts with one followed by / or
 // \, else 0. The path rules leave ~NAME as written (another user's home

@@ -837,3 +837,22 @@ func TestUserTilde(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnTilde: ~NAME of the user guard runs as is ~; another user's, and
+// ~+ or a plain ~/x, stay as written.
+func TestOwnTilde(t *testing.T) {
+	lookup := func(k string) (string, bool) {
+		if k == "LOGNAME" {
+			return "dev", true
+		}
+		return "", false
+	}
+	for p, want := range map[string]string{
+		"~dev/.ssh/id_rsa": "~/.ssh/id_rsa", "~dev": "~/", "~bob/.bashrc": "~bob/.bashrc",
+		"~/x": "~/x", "~+/x": "~+/x", "x": "x",
+	} {
+		if got := OwnTilde(p, lookup); got != want {
+			t.Errorf("OwnTilde(%q) = %q, want %q", p, got, want)
+		}
+	}
+}
