@@ -15,13 +15,7 @@ import (
 // Bash tool does (review 8 F13): each command blocks through both tools,
 // and everyday programs pass through both.
 func TestPowerShellNative(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("USERPROFILE", home)
-	t.Setenv("GUARD_HOME", "")
-	p := realPolicy(t, "")
-	proj := filepath.Join(home, "proj")
-	os.MkdirAll(proj, 0o700)
+	home, proj, p := pwshWorld(t)
 	writeZip(t, filepath.Join(proj, "ev.zip"), ".agent_a/settings.json")
 	writeTar(t, filepath.Join(proj, "ev.tar"), ".agent_a/settings.json")
 	writeZip(t, filepath.Join(proj, "ok.zip"), "src/a.go")

@@ -8,7 +8,25 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/guardhq/guard/internal/policy"
 )
+
+// pwshWorld makes a throwaway home (HOME and USERPROFILE, guard's own
+// directory the default) with a project directory, and the default policy,
+// for the PowerShell tool's tests.
+func pwshWorld(t *testing.T) (home, proj string, p *policy.Policy) {
+	t.Helper()
+	home = t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("USERPROFILE", home)
+	t.Setenv("GUARD_HOME", "")
+	proj = filepath.Join(home, "proj")
+	if err := os.MkdirAll(proj, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return home, proj, realPolicy(t, "")
+}
 
 // TestPowerShellTool: agent A's PowerShell tool's command is read as
 // PowerShell, not bash (review 3 M1): the paths it names are checked,
@@ -16,18 +34,12 @@ import (
 // guard cannot work out near a protected name blocks; everyday PowerShell
 // passes.
 func TestPowerShellTool(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("USERPROFILE", home)
-	t.Setenv("GUARD_HOME", "")
-	p := realPolicy(t, "")
-	proj := filepath.Join(home, "proj")
+	home, proj, p := pwshWorld(t)
 	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
 	os.WriteFile(filepath.Join(home, ".ssh", "id_rsa"), []byte("k"), 0o600)
 	os.MkdirAll(filepath.Join(home, ".aws"), 0o700)
 	os.WriteFile(filepath.Join(home, ".aws", "credentials"), []byte("k"), 0o600)
 	os.WriteFile(filepath.Join(home, ".bashrc"), []byte("# rc"), 0o600)
-	os.MkdirAll(proj, 0o700)
 	os.WriteFile(filepath.Join(proj, "x7.ps1"), []byte(`Add-Content ~/.bashrc "# PWNED-A7-PS1"`), 0o600)
 	os.WriteFile(filepath.Join(proj, "x7.psm1"), []byte("function Get-X { Set-Content ~/.guard/rules.json '{}' }\nGet-X"), 0o600)
 	os.WriteFile(filepath.Join(proj, "build.ps1"), []byte("param($Config = 'Debug')\ngo build ./...\nGet-Content README.md | Select-String TODO\n"), 0o600)
