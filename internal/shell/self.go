@@ -13,7 +13,7 @@ import (
 // guard init edits the agents' hook files (--remove takes guard's hooks
 // out), policy sign, service, serve, run and hook write guard's directory
 // and its state. No word names those files, so every subcommand not known
-// to only read (catalogue.GuardReaders) is a write of guard's directory and
+// to only read (catalogue.GuardReads) is a write of guard's directory and
 // of every agent hook file: the write rules decide, and the agent cannot
 // switch guard off with guard itself. A user runs those commands.
 func (c *cmd) guardCLI() {
@@ -49,6 +49,9 @@ func (c *cmd) namesAgent() bool {
 	return false
 }
 
+// maxGuardNames bounds the copies of guard one command names.
+const maxGuardNames = 16
+
 // guardCopies notes the names cp, mv, ln, install… give a copy of guard's
 // executable (a source spelt guard, guard's own name, or a substitution
 // of command -v guard): a program run by that name later in the command
@@ -64,17 +67,20 @@ func (c *cmd) guardCopies(sources []string, dest copyDest) {
 	}
 	note := func(name string) {
 		n := strings.ToLower(path.Base(name))
-		if len(c.w.guardNames) < 16 && !slices.Contains(c.w.guardNames, n) {
+		switch {
+		case slices.Contains(c.w.guardNames, n):
+		case len(c.w.guardNames) == maxGuardNames:
+			c.w.hide("makes more than %d copies of guard", maxGuardNames) // past the bound: not a pass
+		default:
 			c.w.guardNames = append(c.w.guardNames, n)
 		}
 	}
 	for _, a := range c.args {
-		if !a.Known && isGuard(a.Text+" "+a.Sub) && a.Text != dest.path {
+		if !a.Known && isGuard(a.Text+" "+a.Sub) && a.Text != dest.path && !dest.given && !dirLike(dest.path) {
 			// cp "$(command -v guard)" g: a source guard cannot read
 			// (no source of its own), named by a substitution of guard.
-			if !dest.given && !dirLike(dest.path) {
-				note(dest.path)
-			}
+			note(dest.path)
+			break
 		}
 	}
 	c.destNames(sources, dest, func(src, name string) {
