@@ -413,21 +413,21 @@ func (c *cmd) scanFile(text string, awk bool) {
 	var paths, up []string
 	for _, l := range lang.Literals(text) {
 		paths = append(paths, w.programPaths(l)...)
-		if strings.HasPrefix(l, "../") && len(up) < maxProgramPaths && !strings.ContainsAny(l, "\n\r\x00") {
+		if strings.HasPrefix(l, "../") && len(up) <= maxProgramPaths && !strings.ContainsAny(l, "\n\r\x00") {
 			up = append(up, l) // #include "../.netrc": read from above the project (review 7 F24)
 		}
-	}
-	for _, l := range up {
-		w.Read(l)
 	}
 	hp := lang.HomePaths(text) // Path.home() / '.ssh' / 'id_rsa'
 	paths = append(paths, hp.Paths...)
 	for _, l := range hp.Joins {
 		paths = append(paths, w.programPaths(l)...)
 	}
-	if len(paths)+len(hp.Touches)+len(hp.Stored) > maxProgramPaths {
-		w.hide("runs a program naming more than %d paths under the home directory", maxProgramPaths)
+	if len(paths)+len(hp.Touches)+len(hp.Stored)+len(up) > maxProgramPaths {
+		w.hide("runs a program naming more than %d paths under the home directory or above its own", maxProgramPaths)
 		return
+	}
+	for _, l := range up {
+		w.Read(l)
 	}
 	for _, p := range paths {
 		w.Read(p)
