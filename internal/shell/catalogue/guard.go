@@ -21,19 +21,33 @@ var GuardPlaces = []string{
 // any other option (audit verify --reset-checkpoint) makes it a writer,
 // default deny on options as for the read-only catalogue. Bare guard is
 // the hook itself (it appends to the audit log): not a reader.
-var guardReaders = map[string]word.Set{
-	"help":          "",
-	"version":       " --json ",
-	"completion":    "",
-	"explain":       " --json ",
-	"test":          " --json ",
-	"audit":         " --agent --hash --hook --json -n --lines --repo --rule --since --until --verdict ",
-	"audit verify":  " --count --head --json ",
-	"doctor":        " --json ",
-	"policy":        "",
-	"policy list":   " --json ",
-	"policy path":   " --json ",
-	"policy verify": " --json --key-file ",
+var guardReaders = []struct {
+	sub  string
+	opts word.Set
+}{
+	{"help", ""},
+	{"version", " --json "},
+	{"completion", ""},
+	{"explain", " --json "},
+	{"test", " --json "},
+	{"audit", " --agent --hash --hook --json -n --lines --repo --rule --since --until --verdict "},
+	{"audit verify", " --count --head --json "},
+	{"doctor", " --json "},
+	{"policy", ""},
+	{"policy list", " --json "},
+	{"policy path", " --json "},
+	{"policy verify", " --json --key-file "},
+}
+
+// guardReader returns the options guard's read-only subcommand sub takes,
+// and whether sub is one.
+func guardReader(sub string) (word.Set, bool) {
+	for _, r := range guardReaders {
+		if r.sub == sub {
+			return r.opts, true
+		}
+	}
+	return "", false
 }
 
 // GuardReads reports whether guard's command line whose first words (not
@@ -54,11 +68,11 @@ func GuardReads(words, opts []string) bool {
 	var allowed word.Set
 	if len(words) > 1 {
 		sub = words[0] + " " + words[1]
-		allowed, ok = guardReaders[sub]
+		allowed, ok = guardReader(sub)
 	}
 	if !ok && len(words) > 0 {
 		sub = words[0]
-		allowed, ok = guardReaders[sub]
+		allowed, ok = guardReader(sub)
 		// help, completion, explain and test take data words (a rule's
 		// name, an input); the others take none past the subcommand.
 		ok = ok && (len(words) == 1 || sub == "help" || sub == "completion" || sub == "explain" || sub == "test")
