@@ -127,12 +127,31 @@ func run(n, warmup int, t targets, reads bool) (met bool, err error) {
 		return false, err
 	}
 	for _, b := range builds {
-		cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", b.out, b.pkg)
+		built := b.out + ".built"
+		cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", built, b.pkg)
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		cmd.Stderr = os.Stderr
 		if err := cmd.Run(); err != nil {
 			return false, fmt.Errorf("build %s: %w", b.pkg, err)
 		}
+		if err := install(built, b.out); err != nil {
+			return false, err
+		}
+	}
+	if prebuilt != "" {
+		// A prebuilt guard is installed beside the others, the same way.
+		dst := filepath.Join(tmp, "guard-prebuilt"+exe)
+		if err := install(guard, dst); err != nil {
+			return false, err
+		}
+		guard = dst
+	}
+	if compare != "" {
+		dst := filepath.Join(tmp, "guard-compare"+exe)
+		if err := install(compare, dst); err != nil {
+			return false, err
+		}
+		compare = dst
 	}
 	home := filepath.Join(tmp, "home")
 	if err := os.MkdirAll(home, 0o700); err != nil {
@@ -404,3 +423,23 @@ func cleanSource(size int) (string, error) {
 }
 
 func round(d time.Duration) time.Duration { return d.Round(10 * time.Microsecond) }
+
+// install copies a program to dst the way an installer or an archive
+// extraction does, with write calls, and every timed program goes through
+// it. The Go linker writes its output through a memory map, which leaves
+// the file in the page cache as single pages; a file written with write
+// calls (a copy, a download, an unpacked archive, a file read back from
+// disk) is cached in large folios, and every page fault of a process then
+// maps many pages at once. On this kind of machine a guard fresh from the
+// linker starts about 0.8 ms (a third) slower than the same bytes copied:
+// timing the linker's file would measure how it was written, not guard.
+func install(src, dst string) error {
+	b, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(dst, b, 0o755); err != nil {
+		return fmt.Errorf("install %s: %w", filepath.Base(dst), err)
+	}
+	return nil
+}
