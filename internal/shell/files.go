@@ -413,6 +413,9 @@ func (c *cmd) scanFile(text string, awk bool) {
 	var paths, up []string
 	for _, l := range lang.Literals(text) {
 		paths = append(paths, w.programPaths(l)...)
+		for _, e := range lang.Embedded(l) { // open(F, ">>$ENV{HOME}/x"), "file:///x"
+			paths = append(paths, w.programPaths(e)...)
+		}
 		if strings.HasPrefix(l, "../") && len(up) <= maxProgramPaths && !strings.ContainsAny(l, "\n\r\x00") {
 			up = append(up, l) // #include "../.netrc": read from above the project (review 7 F24)
 		}

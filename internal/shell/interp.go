@@ -256,6 +256,15 @@ func (c *cmd) scanCode(code string) {
 		if !lang.BareRoot(l) {
 			c.w.Touch(l) // the code may write any file it names
 		}
+		for _, e := range lang.Embedded(l) { // open(F, ">>/x"), "file:///x", "see ~/x"
+			if h, ok := homeInterpolated(e); ok {
+				e = h
+			}
+			c.w.Read(e)
+			if !lang.BareRoot(e) {
+				c.w.Touch(e)
+			}
+		}
 	}
 	hp := lang.HomePaths(code) // os.path.join(os.path.expanduser('~'), '.bashrc')
 	for _, p := range hp.Paths {
