@@ -97,35 +97,39 @@ func (w *walker) zshValues(pe *syntax.ParamExp) ([]string, bool) {
 	array := false
 	switch {
 	case pe.NestedParam != nil:
+		known := true
 		for _, x := range w.fields(&syntax.Word{Parts: []syntax.WordPart{pe.NestedParam}}) {
 			vals = append(vals, x.Text)
+			known = known && x.Known
 		}
 		array = len(vals) != 1
+		if strings.Contains(flags, "P") {
+			// ${(P)${:-HOME}}: zsh takes the nested value as a name too
+			// (P applies after nested substitution).
+			if !known || len(vals) != 1 {
+				return nil, false
+			}
+			var ok bool
+			if vals, array, ok = w.zshPointed(vals[0], pe); !ok {
+				return nil, false
+			}
+		}
 	case pe.Param != nil:
 		name := pe.Param.Value
 		if strings.Contains(flags, "P") {
-			v := w.variable(name)
-			if key, ok := strings.CutPrefix(v.String(), "mapfile["); ok && w.valueKnown(name) && strings.HasSuffix(key, "]") {
-				w.Read(strings.TrimSuffix(key, "]")) // ${(P)v}, v='mapfile[F]'
+			if !w.valueKnown(name) {
 				return nil, false
 			}
-			if !w.valueKnown(name) || !word.IsName(v.String()) {
+			var ok bool
+			if vals, array, ok = w.zshPointed(w.variable(name).String(), pe); !ok {
 				return nil, false
 			}
-			name = v.String()
+			break
 		}
-		if name == "mapfile" {
-			w.mapfileRead(pe.Index)
+		var ok bool
+		if vals, array, ok = w.zshNamed(name, pe); !ok {
 			return nil, false
 		}
-		if pe.IsSet {
-			if !w.declared(name) {
-				return nil, false
-			}
-			return []string{strconv.Itoa(boolInt(w.variable(name).IsSet()))}, true
-		}
-		_, vr := w.variable(name).Resolve(env{w})
-		vals, array = varValues(vr)
 	default:
 		vals = []string{""} // ${:-x}
 	}
@@ -154,6 +158,39 @@ func (w *walker) zshValues(pe *syntax.ParamExp) ([]string, bool) {
 		}
 	}
 	return w.zshFlags(flags, vals)
+}
+
+// zshPointed returns the values of the variable whose name is target, for
+// (P): mapfile[F] reads F (its value is the file's text, not followed); a
+// target that is no name is a word guard cannot tell.
+func (w *walker) zshPointed(target string, pe *syntax.ParamExp) ([]string, bool, bool) {
+	if key, ok := strings.CutPrefix(target, "mapfile["); ok && strings.HasSuffix(key, "]") {
+		w.Read(strings.TrimSuffix(key, "]")) // ${(P)v}, v='mapfile[F]'
+		return nil, false, false
+	}
+	if !word.IsName(target) {
+		return nil, false, false
+	}
+	return w.zshNamed(target, pe)
+}
+
+// zshNamed returns the values of the variable called name (and whether it
+// is an array) as ${name} and ${+name} take them; ok is false for what
+// guard does not follow (mapfile's text, an undeclared ${+name}).
+func (w *walker) zshNamed(name string, pe *syntax.ParamExp) (vals []string, array, ok bool) {
+	if name == "mapfile" {
+		w.mapfileRead(pe.Index)
+		return nil, false, false
+	}
+	if pe.IsSet {
+		if !w.declared(name) {
+			return nil, false, false
+		}
+		return []string{strconv.Itoa(boolInt(w.variable(name).IsSet()))}, false, true
+	}
+	_, vr := w.variable(name).Resolve(env{w})
+	vals, array = varValues(vr)
+	return vals, array, true
 }
 
 func boolInt(b bool) int {
