@@ -167,11 +167,17 @@ func (c *Config) fill() {
 			return p, p.Version, nil
 		}
 		if c.Notify == nil {
+			var started time.Time
+			if c.Now != nil {
+				started = c.Now()
+			} else {
+				started = time.Now()
+			}
 			c.Notify = func(rec event.Record) {
 				// A block before the policy was needed (a payload guard
 				// could not read) loads it now for its webhook settings.
 				if p, err := load(); err == nil {
-					webhook.Notify(p.Webhook, rec, stderr)
+					notifyWithin(p.Webhook, rec, CallBudget-c.Now().Sub(started), stderr)
 				}
 			}
 		}
@@ -211,6 +217,30 @@ func (c *Config) fill() {
 	if c.CheckTimeout == 0 {
 		c.CheckTimeout = CheckTimeout
 	}
+}
+
+// CallBudget bounds a blocked call's wait for its webhook: the call ends
+// within it (the webhook's time-out is cut to what is left), since the
+// exit code is the verdict agents A and C act on and their clients give a
+// hook 60 s by default, treating a hook they time out as one that did not
+// object. The checks (CheckTimeout), a remote policy fetch and the audit
+// lock's wait take at most about 20 s before it.
+const CallBudget = 30 * time.Second
+
+// notifyWithin sends rec to w's webhook with at most left to wait; with
+// less than a few milliseconds left it says so and sends nothing.
+func notifyWithin(w policy.Webhook, rec event.Record, left time.Duration, stderr io.Writer) {
+	if !w.Enabled || rec.Verdict != string(event.Block) {
+		return
+	}
+	if left < 10*time.Millisecond {
+		fmt.Fprintf(stderr, "[guard] webhook: not sent: the call already took its %s (the verdict stands)\n", CallBudget)
+		return
+	}
+	if ms := int(left / time.Millisecond); ms < w.TimeoutMS {
+		w.TimeoutMS = ms
+	}
+	webhook.Notify(w, rec, stderr)
 }
 
 // AppendAnchored appends rec to the audit log at path (audit.AppendWith)
