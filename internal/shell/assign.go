@@ -108,7 +108,7 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 			w.noteLocal(name)
 		}
 		w.readValue(value)
-		w.noteAssign(name, word.Word{Text: value, Known: x.Known}, f.exported, false)
+		w.noteAssign(name, word.Word{Text: value, Known: x.Known}, f.exported || w.allexport, false)
 		w.setVariable(w.refTarget(name, *f), w.scalar(name, value, false, *f))
 	case word.IsName(s):
 		if f.local {
@@ -135,6 +135,11 @@ func (w *walker) declareOnly(name string, f declFlags) {
 		}
 		w.setVariable(name, vr)
 	case set:
+		if f.exported && !old.Exported && name != "PATH" {
+			// export NAME, declare -x NAME: the value set before reaches
+			// every program run after it now.
+			w.noteAssign(name, word.Word{Text: old.String(), Known: w.valueKnown(name)}, true, false)
+		}
 		old.Exported = old.Exported || f.exported
 		old.ReadOnly = old.ReadOnly || f.readonly
 		w.setVariable(name, old)
@@ -175,7 +180,7 @@ func (w *walker) assign(as *syntax.Assign) {
 		}
 		return
 	}
-	w.setVariable(w.refTarget(as.Name.Value, declFlags{}), w.assignValue(as, declFlags{}, false))
+	w.setVariable(w.refTarget(as.Name.Value, declFlags{}), w.assignValue(as, declFlags{exported: w.allexport}, false))
 }
 
 // assignValue returns the value an assignment gives its variable, and

@@ -123,9 +123,13 @@ func (c *cmd) set() {
 			}
 			c.w.globOptions(c.args[j+1 : min(j+2, len(c.args))])
 			j++
-		case len(s) > 1 && (s[0] == '-' || s[0] == '+') && strings.Contains(s, "e"):
-			c.w.errexit = s[0] == '-' // set -e, set -eu
 		case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
+			if strings.Contains(s, "e") {
+				c.w.errexit = s[0] == '-' // set -e, set -eu
+			}
+			if s[0] == '-' && strings.Contains(s, "a") {
+				c.w.allexport = true // set -a: what is assigned next is exported
+			}
 		default:
 			c.setPositional(c.args[j:])
 			return
@@ -657,4 +661,67 @@ func (c *cmd) restore() {
 		c.undo[i]()
 	}
 	c.undo = nil
+}
+
+// history: bash's history -a and -w write, -r and -n read, the file named
+// after them or else $HISTFILE (~/.bash_history when the command sets none
+// and bash is the shell); -s and -p take data words. zsh's fc -A and -W
+// write, fc -R reads, the same way.
+func (c *cmd) history() {
+	write, read, data := false, false, false
+	var file *word.Word
+	for j := range c.args {
+		a := &c.args[j]
+		if len(a.Text) > 1 && a.Text[0] == '-' && file == nil && !data {
+			opts := a.Text[1:]
+			if c.name == "fc" {
+				write = write || strings.ContainsAny(opts, "AW")
+				read = read || strings.Contains(opts, "R")
+			} else {
+				write = write || strings.ContainsAny(opts, "aw")
+				read = read || strings.ContainsAny(opts, "rn")
+				data = strings.ContainsAny(opts, "sp")
+			}
+			continue
+		}
+		if data || file != nil {
+			continue
+		}
+		file = a
+	}
+	if !write && !read {
+		if c.name == "fc" && !listsOnly(c.args) {
+			// fc -s, fc -e ED: run again, or edit and run, commands of the
+			// shell's history, which guard does not see.
+			c.w.hide("fc runs commands from the shell's history")
+		}
+		return
+	}
+	target := ""
+	switch {
+	case file != nil:
+		target = file.Text
+	case c.w.variable("HISTFILE").IsSet():
+		target = c.w.variable("HISTFILE").String()
+	case c.name == "history" && !c.w.zsh:
+		target = "~/.bash_history"
+	default:
+		return // zsh without HISTFILE: fc -W has no file
+	}
+	if write {
+		c.w.Write(target)
+	}
+	if read {
+		c.w.Read(target)
+	}
+}
+
+// listsOnly reports whether fc's words ask for a listing (fc -l).
+func listsOnly(args []word.Word) bool {
+	for _, a := range args {
+		if len(a.Text) > 1 && a.Text[0] == '-' && strings.Contains(a.Text, "l") {
+			return true
+		}
+	}
+	return false
 }

@@ -508,6 +508,9 @@ func (w *walker) globOptions(args []word.Word) {
 			w.nocase, w.dotglob, w.braceccl = true, true, true
 			w.rcexpand, w.wordsplit = true, true
 			w.cdable, w.autocd = true, true
+			w.allexport = true
+		case optionName(a.Text) == "allexport":
+			w.allexport = true
 		case caseOption(a.Text):
 			w.nocase = true
 		case optionName(a.Text) == "braceccl":

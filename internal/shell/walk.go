@@ -62,7 +62,10 @@ type walker struct {
 	cond    int
 	alog    *assignLog
 	errexit bool // set -e: a command that fails ends the shell
-	cdSure  bool // the cd being walked is followed by && or || exit
+	// allexport: set -a, set -o allexport, zsh's ALL_EXPORT: every
+	// variable assigned after it is exported (never turned off here).
+	allexport bool
+	cdSure    bool // the cd being walked is followed by && or || exit
 	// inStdin is what the compound command being walked reads on
 	// standard input (a loop's < FILE, <<< TEXT, a pipe into it), for the
 	// read inside it; nil when none.
