@@ -773,15 +773,23 @@ var homeCatchAll = []string{homeDots, "~/AppData/**", "~/Library/**"}
 //
 // Only stores programs do not load code from at start (review 6 F2): not
 // ~/.local/share (shell completions, editor plugins, systemd units,
-// desktop entries), user site-packages, toolchains or installed runtimes.
+// desktop entries), user site-packages, toolchains or installed runtimes;
+// nor unpacked packages a build compiles or links as they are (review 9
+// F7): cargo's registry/src and git/checkouts, maven's and gradle's jars,
+// nuget, pub, conda, pnpm's store (hard-linked into projects), bun's
+// cache. Stores whose entries are checked against a hash when used stay
+// (npm's cacache, yarn's cache, cargo's .crate files and index), and so
+// does ~/.cache whole (pre-commit's clones and Go's build cache among the
+// applications' caches: a glob for them would block every command handed
+// ~/.cache, the directory above).
 // ~/.cache stays (applications keep their caches there by name); a file
 // there that a start-up file sources (powerlevel10k's instant prompt) is
 // protected by the start-up scan, which the data stores do not open.
 var homeData = []string{
 	"~/.cache/**",
-	"~/.npm/_cacache/**", "~/.npm/_logs/**", "~/.pnpm-store/**", "~/.yarn/berry/cache/**", "~/.bun/install/cache/**",
-	"~/.cargo/registry/**", "~/.cargo/git/**", "~/.m2/repository/**", "~/.gradle/caches/**", "~/.nuget/packages/**",
-	"~/.pub-cache/hosted/**", "~/.conda/pkgs/**", "~/.local/share/Trash/**", "~/.Trash/**",
+	"~/.npm/_cacache/**", "~/.npm/_logs/**", "~/.yarn/berry/cache/**",
+	"~/.cargo/registry/cache/**", "~/.cargo/registry/index/**", "~/.cargo/git/db/**",
+	"~/.local/share/Trash/**", "~/.Trash/**",
 	"~/.bash_history", "~/.zsh_history", "~/.python_history", "~/.node_repl_history", "~/.lesshst", "~/.viminfo",
 	"~/.wget-hsts", "~/.sqlite_history", "~/.psql_history", "~/.mysql_history",
 	"~/Library/Caches/**", "~/Library/Logs/**", "~/Library/Developer/Xcode/DerivedData/**",

@@ -720,13 +720,15 @@ func TestPersistenceFiles(t *testing.T) {
 		"/srv/zd/notes.txt":                 false,
 		"~/.local/lib/python3.12/site-packages/numpy/__init__.py": true, // python imports it (~/.*/**, review 6 F2)
 		"~/.local/share/x": true,
-		"~/.local/share/bash-completion/completions/git": true,
-		"~/.gradle/caches/modules-2/x":                   false,
-		"~/.m2/repository/org/x.jar":                     false,
-		"~/.cargo/registry/cache/x":                      false,
-		"~/go/bin/x":                                     false, // go install's, after the system's on PATH
-		"~/proj/bin/x":                                   false,
-		"~/proj/.local/bin/x":                            false,
+		"~/.local/share/bash-completion/completions/git":   true,
+		"~/.gradle/caches/modules-2/x":                     true,
+		"~/.m2/repository/org/x.jar":                       true, // a jar a build loads (review 9 F7)
+		"~/.cargo/registry/src/index/serde-1.0.0/build.rs": true, // unpacked source a build compiles
+		"~/.cargo/git/checkouts/x/build.rs":                true,
+		"~/.cargo/registry/cache/x":                        false,
+		"~/go/bin/x":                                       false, // go install's, after the system's on PATH
+		"~/proj/bin/x":                                     false,
+		"~/proj/.local/bin/x":                              false,
 		// The hidden files no list names (homeDots), but the data stores.
 		"~/.newtoolrc":                          true,
 		"~/.config/newtool/init.lua":            true,
