@@ -452,6 +452,10 @@ func (c *cmd) runProgram(a word.Word) {
 		c.code += t
 		c.scanCode(t)
 	} else if t, ok = c.w.FileText(a.Text, a.Known, effect.MaxProgramBytes, "a program"); ok {
+		if c.mods != nil && c.mods.fam == lang.Python && (pycHeader(t) || strings.HasSuffix(a.Text, ".pyc")) {
+			c.mods.bytecode([]byte(t), path.Dir(a.Text), 1) // python3 x.pyc (pycache.go)
+			return
+		}
 		c.scanFile(t, lang.AwkFamily(c.name))
 		c.powerShellWords(t)
 	}
@@ -592,7 +596,13 @@ func (c *cmd) runModule(m word.Word) {
 			c.scanFile(t, false)
 			if c.mods != nil {
 				c.mods.code(t, path.Dir(f), 1) // what it imports (interp.go)
+				c.mods.cached(f, 1)            // __pycache__/NAME.*.pyc (pycache.go)
+				c.mods.packages(path.Dir(f))
 			}
+			return
+		}
+		if c.mods != nil && c.mods.bare(f+"c", 1) {
+			c.mods.packages(path.Dir(f)) // NAME.pyc where no NAME.py is
 			return
 		}
 	}
