@@ -448,14 +448,14 @@ func (c *cmd) scanFile(text string, awk bool) {
 // it is scanned (scanFile).
 func (c *cmd) runProgram(a word.Word) {
 	t, ok := c.w.WrittenText(a.Text)
-	if ok && a.Known {
+	if ok && a.Known && c.mods.runsPyc(t, a.Text) {
+		ok = false // python3 x.pyc (pycache.go)
+	} else if ok && a.Known {
 		c.code += t
 		c.scanCode(t)
-	} else if t, ok = c.w.FileText(a.Text, a.Known, effect.MaxProgramBytes, "a program"); ok {
-		if c.mods != nil && c.mods.fam == lang.Python && (pycHeader(t) || strings.HasSuffix(a.Text, ".pyc")) {
-			c.mods.bytecode([]byte(t), path.Dir(a.Text), 1) // python3 x.pyc (pycache.go)
-			return
-		}
+	} else if t, ok = c.w.FileText(a.Text, a.Known, effect.MaxProgramBytes, "a program"); ok && c.mods.runsPyc(t, a.Text) {
+		ok = false
+	} else if ok {
 		c.scanFile(t, lang.AwkFamily(c.name))
 		c.powerShellWords(t)
 	}

@@ -215,6 +215,17 @@ func (m *moduleLoader) localModule(d, name string) bool {
 	return names[name+".py"] || names[name+".pyc"] || names[name+"/"]
 }
 
+// runsPyc reports whether python runs the program file p, text t, as
+// bytecode (python3 x.pyc, or a file whose first bytes are a .pyc's),
+// and then scans it as such.
+func (m *moduleLoader) runsPyc(t, p string) bool {
+	if m == nil || m.fam != lang.Python || !pycHeader(t) && !strings.HasSuffix(p, ".pyc") {
+		return false
+	}
+	m.bytecode([]byte(t), path.Dir(p), 1)
+	return true
+}
+
 // pycHeader reports whether b starts as a .pyc does: a magic number
 // python3 X takes for bytecode (its own version's; guard takes any).
 func pycHeader(b string) bool {
