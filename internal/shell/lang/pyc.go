@@ -207,6 +207,13 @@ func (r *pycReader) body(code byte, depth int, as role) (string, bool, error) {
 		return "", false, r.items(code, depth, as)
 	case '{':
 		return "", false, r.dict(depth, as)
+	case ':': // a slice (3.14 on): start, stop, step
+		for range 3 {
+			if _, err := r.object(depth+1, as); err != nil {
+				return "", false, err
+			}
+		}
+		return "", false, nil
 	case 'r':
 		n, err := r.int32()
 		if err != nil || n < 0 || n >= len(r.refs) {

@@ -78,6 +78,8 @@ func TestPyc(t *testing.T) {
 		{"too deep", append(pycHeader(3495), deep...), nil, nil, true},
 		{"dict without end", append(pycHeader(3495), '{', 'N', 'N'), nil, nil, true},
 		{"dict", append(pycHeader(3495), append([]byte{'{'}, append(append(shortASCII("k"), shortASCII("v")...), '0')...)...), nil, nil, false},
+		{"slice", append(pycHeader(3600), ':', 'N', 'i', 2, 0, 0, 0, 'z', 2, '~', '/'), nil, nil, false},
+		{"short slice", append(pycHeader(3600), ':', 'N', 'N'), nil, nil, true},
 		{"3.6 header", append(pycHeader(3379), 'N'), nil, nil, false},
 	} {
 		got, err := Pyc(tc.b)
