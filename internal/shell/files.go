@@ -451,10 +451,14 @@ func (c *cmd) scanFile(text string, awk bool) {
 // it is scanned (scanFile).
 func (c *cmd) runProgram(a word.Word) {
 	t, ok := c.w.WrittenText(a.Text)
-	if ok && a.Known {
+	if ok && a.Known && c.mods.runsPyc(t, a.Text) {
+		ok = false // python3 x.pyc (pycache.go)
+	} else if ok && a.Known {
 		c.code += t
 		c.scanCode(t)
-	} else if t, ok = c.w.FileText(a.Text, a.Known, effect.MaxProgramBytes, "a program"); ok {
+	} else if t, ok = c.w.FileText(a.Text, a.Known, effect.MaxProgramBytes, "a program"); ok && c.mods.runsPyc(t, a.Text) {
+		ok = false
+	} else if ok {
 		c.scanFile(t, lang.AwkFamily(c.name))
 		c.powerShellWords(t)
 	}
@@ -595,7 +599,13 @@ func (c *cmd) runModule(m word.Word) {
 			c.scanFile(t, false)
 			if c.mods != nil {
 				c.mods.code(t, path.Dir(f), 1) // what it imports (interp.go)
+				c.mods.cached(f, 1)            // __pycache__/NAME.*.pyc (pycache.go)
+				c.mods.packages(path.Dir(f))
 			}
+			return
+		}
+		if c.mods != nil && c.mods.bare(f+"c", 1) {
+			c.mods.packages(path.Dir(f)) // NAME.pyc where no NAME.py is
 			return
 		}
 	}

@@ -518,6 +518,9 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 			return true
 		}
 		if !m.isFile(p, key, depth) {
+			if m.fam == lang.Python && strings.HasSuffix(p, ".py") && m.bare(p+"c", depth) {
+				return true // NAME.pyc where no NAME.py is (pycache.go)
+			}
 			continue
 		}
 		m.seen[key] = true
@@ -535,6 +538,9 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 		}
 		if ok { // the depth is bounded by maxModuleFiles: each level reads a new file
 			m.code(t, path.Dir(p), depth+1)
+		}
+		if m.fam == lang.Python && strings.HasSuffix(p, ".py") {
+			m.cached(p, depth) // __pycache__/NAME.*.pyc (pycache.go)
 		}
 		return true
 	}

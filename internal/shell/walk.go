@@ -148,6 +148,9 @@ type walker struct {
 	// modFiles holds what each was found to be (interp.go).
 	modProbes int
 	modFiles  map[string]bool
+	// pyDirs are the directories listed for python's cached bytecode
+	// (pycache.go).
+	pyDirs map[string]pyDir
 
 	// fds are the descriptors exec opened on files (exec 3< F): N → F
 	// (inputcmds.go).
