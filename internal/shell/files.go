@@ -275,7 +275,10 @@ func (c *cmd) runPath(p string, args []word.Word) {
 		// shell's script from another interpreter's program.
 		head, st := w.Files.ReadFile(w.Where(p), sniffBytes)
 		switch {
-		case st == effect.FileAbsent || binary(head):
+		case st == effect.FileAbsent:
+			return
+		case binary(head):
+			c.compiledRun(p, head) // entry.go
 			return
 		case st == effect.FileUnreadable:
 			w.hide("runs a program guard cannot read (not a regular file, or not readable)")
