@@ -45,8 +45,15 @@ func (f runFiles) IsGuard(p string) bool {
 }
 
 // isGuardBuild reports whether r holds a Go program whose main module is
-// guard's, reading at most maxBuildInfoRead bytes of it.
-func isGuardBuild(r io.ReaderAt) bool {
+// guard's, reading at most maxBuildInfoRead bytes of it. A file whose
+// headers make the executable-format readers fail hard (a panic) is taken
+// for guard: fail closed, guard's readers still pass.
+func isGuardBuild(r io.ReaderAt) (guard bool) {
+	defer func() {
+		if recover() != nil {
+			guard = true
+		}
+	}()
 	bi, err := buildinfo.Read(&boundedReaderAt{r: r, left: maxBuildInfoRead})
 	return err == nil && bi.Main.Path == guardModule
 }

@@ -154,3 +154,18 @@ func TestIsGuardBuild(t *testing.T) {
 		}
 	}
 }
+
+// FuzzIsGuardBuild: any bytes are guard or not, within the read bound,
+// without a panic; bytes of no executable format are not guard.
+func FuzzIsGuardBuild(f *testing.F) {
+	f.Add([]byte("\x7fELF\x02\x01\x01\x00"))
+	f.Add([]byte("MZ\x90\x00"))
+	f.Add([]byte("\xcf\xfa\xed\xfe"))
+	f.Add([]byte("#!/bin/sh\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		r := &boundedReaderAt{r: bytes.NewReader(b), left: maxBuildInfoRead}
+		if isGuardBuild(r) && len(b) > 0 && b[0] == '#' {
+			t.Errorf("a script is taken for guard")
+		}
+	})
+}
