@@ -59,6 +59,8 @@ func TestScriptOperandEntry(t *testing.T) {
 		{name: "a damaged zip", cmd: "python3 app.zip", files: map[string]string{"app.zip": "PK\x03\x04\x00\x00garbage"}, hidden: "cannot read as a zip"},
 		{name: "python x.pyc", cmd: "python3 x.pyc", files: map[string]string{"x.pyc": "\x6f\x0d\x0d\x0a\x00\x00"}, hidden: "not text"},
 		{name: "./app.pyz", cmd: "./app.pyz", files: map[string]string{"./app.pyz": zipOf(t, "#!/usr/bin/env python3\n", "__main__.py", evil)}, writes: "~/.bashrc"},
+		{name: "a copy of a zip application", cmd: "cp app.pyz x && ./x", files: map[string]string{"app.pyz": zipOf(t, "#!/usr/bin/env python3\n", "__main__.py", evil)}, writes: "~/.bashrc"},
+		{name: "a copy of a compiled program", cmd: "cp app y && ./y", files: map[string]string{"app": "\x7fELF\x00"}, writes: "y"}, // not hidden
 		{name: "./x with a #! line and binary", cmd: "./x", files: map[string]string{"./x": "#!/usr/bin/perl\n\x00\x01"}, hidden: "not text"},
 		{name: "node DIR", cmd: "node zz/nd", files: map[string]string{"zz/nd/package.json": `{"main":"index.js"}`, "zz/nd/index.js": evilJS}, writes: "~/.bashrc"},
 		{name: "node .", cmd: "cd zz/nd && node .", files: map[string]string{"zz/nd/package.json": `{"main":"lib/run"}`, "zz/nd/lib/run.js": evilJS}, writes: "~/.bashrc"},

@@ -259,6 +259,9 @@ func (c *cmd) runPath(p string, args []word.Word) {
 	if _, has := w.WrittenEntry(path.Clean(w.Where(p))); has && !ok {
 		// A copy (cp a x && ./x), or text guard does not know.
 		if text, ok = w.FileText(p, true, effect.MaxProgramBytes, "a program"); !ok || binary([]byte(text)) {
+			if ok && shebang(text) != "" {
+				c.compiledRun(p, []byte(text[:min(len(text), sniffBytes)])) // cp app.pyz x && ./x
+			}
 			return
 		}
 		if prog := shebang(text); (prog == "" || catalogue.Shells.Has(prog)) && len(text) > effect.MaxScriptBytes {
