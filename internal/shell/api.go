@@ -22,6 +22,9 @@ type (
 	// Stater tells what is at a path, its last link not followed (see
 	// [effect.Stater]).
 	Stater = effect.Stater
+	// Identifier tells a copy of guard from another compiled program
+	// (see [effect.Identifier]).
+	Identifier = effect.Identifier
 	// RevReader tells which files a git subcommand writes from a revision
 	// (see [effect.RevReader]).
 	RevReader = effect.RevReader

@@ -54,6 +54,8 @@ type cmd struct {
 	// prog is the program word as written (/bin/cat, ./cat); name its
 	// base name.
 	prog string
+	// guardFile: the file prog runs is a build of guard (self.go).
+	guardFile bool
 	// spent marks the arguments its handler accounted for (see spend).
 	spent []bool
 	// recursive: it reads its directory operands whole (grep -r, cp -r);

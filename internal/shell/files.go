@@ -259,6 +259,9 @@ func (c *cmd) runPath(p string, args []word.Word) {
 	if _, has := w.WrittenEntry(path.Clean(w.Where(p))); has && !ok {
 		// A copy (cp a x && ./x), or text guard does not know.
 		if text, ok = w.FileText(p, true, effect.MaxProgramBytes, "a program"); !ok || binary([]byte(text)) {
+			if ok && shebang(text) != "" {
+				c.compiledRun(p, []byte(text[:min(len(text), sniffBytes)])) // cp app.pyz x && ./x
+			}
 			return
 		}
 		if prog := shebang(text); (prog == "" || catalogue.Shells.Has(prog)) && len(text) > effect.MaxScriptBytes {
@@ -275,7 +278,10 @@ func (c *cmd) runPath(p string, args []word.Word) {
 		// shell's script from another interpreter's program.
 		head, st := w.Files.ReadFile(w.Where(p), sniffBytes)
 		switch {
-		case st == effect.FileAbsent || binary(head):
+		case st == effect.FileAbsent:
+			return
+		case binary(head):
+			c.compiledRun(p, head) // entry.go
 			return
 		case st == effect.FileUnreadable:
 			w.hide("runs a program guard cannot read (not a regular file, or not readable)")

@@ -207,7 +207,7 @@ func (c *cmd) interpFile(file int) bool {
 	}
 	c.w.Read(a.Text)
 	c.spend(file) // the script is read; its arguments are touched
-	c.runProgram(a)
+	c.runOperand(a)
 	return false
 }
 

@@ -28,7 +28,7 @@ func (c *cmd) program() {
 		// the shell may be there from now on.
 		c.w.addDirs(c.w.dest(c.prog))
 	}
-	if name == "guard" || name == c.w.self && name != "" || c.namesAgent() || slices.Contains(c.w.guardNames, name) {
+	if name == "guard" || name == c.w.self && name != "" || c.namesAgent() || slices.Contains(c.w.guardNames, name) || c.guardFile {
 		c.guardCLI() // self.go
 	}
 	c.chdirOptions()

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -88,4 +89,19 @@ func (c *cmd) guardCopies(sources []string, dest copyDest) {
 			note(name)
 		}
 	})
+}
+
+// identify notes whether the compiled program at p (run by its path, or
+// found on PATH outside the system's directories) is a build of guard:
+// a copy made in an earlier call, under any name, is guard's command line
+// (review 9 F5), whatever its options say. The reader tells (it compares
+// the file with guard's own and reads its Go build info, bounded); one
+// read of the command's MaxFiles.
+func (c *cmd) identify(p string) {
+	id, ok := c.w.Files.(effect.Identifier)
+	if !ok || c.w.Nread >= effect.MaxFiles {
+		return
+	}
+	c.w.Nread++
+	c.guardFile = id.IsGuard(c.w.Where(p))
 }

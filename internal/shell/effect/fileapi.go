@@ -28,6 +28,17 @@ type CDSearcher interface {
 	SearchCDPath() string
 }
 
+// Identifier is a [Files] that also tells a compiled program that is guard
+// from any other (review 9 F5): a copy of guard made in an earlier call,
+// under any name, is guard's command line. The hook's reader is one.
+type Identifier interface {
+	Files
+	// IsGuard reports whether the file at path (named as ReadFile's paths
+	// are) is a build of guard: guard's own executable, or a Go program
+	// whose main module is guard's. It reads a bounded part of the file.
+	IsGuard(path string) bool
+}
+
 // Files reads, for an analysis, the files a command runs: a script given
 // to a shell, sourced or run by its path, a program given to an
 // interpreter, a crontab or an at job. internal/shell does no I/O itself;
