@@ -61,7 +61,7 @@ func TestScriptOperandEntries(t *testing.T) {
 		{"./tool.pyz", "~/.bashrc"},
 		{"node zz/nd", "~/.bashrc"},
 		{"cd zz/nd && node .", "~/.bashrc"},
-		{"python3 x.pyc", "not text"},
+		{"python3 x.pyc", "python bytecode"},
 		{"python3 ok", ""},
 		{"python3 okzip.pyz", ""},
 		{"cd web && node .", ""},

@@ -46,6 +46,8 @@ func (c *cmd) runOperand(a word.Word) {
 		c.runProgram(a) // past the bound, unreadable: FileText says so
 	case fam == lang.Python && zipFile(t):
 		c.zipApp(t)
+	case fam == lang.Python && (pycHeader(t) || strings.HasSuffix(a.Text, ".pyc")):
+		c.runProgram(a) // bytecode: read as python runs it (pycache.go)
 	case binary([]byte(t[:min(len(t), sniffBytes)])):
 		w.hide("runs a program that is not text (compiled or packed), whose code guard cannot read")
 	default:
@@ -69,8 +71,8 @@ func (c *cmd) dirEntry(p string, fam lang.Family) (string, bool) {
 		if e := path.Join(p, "__main__.py"); c.present(e) {
 			return e, true
 		}
-		if c.present(path.Join(p, "__main__.pyc")) {
-			c.w.hide("runs a compiled Python program (__main__.pyc), whose code guard cannot read")
+		if e := path.Join(p, "__main__.pyc"); c.present(e) {
+			return e, true // read as bytecode (pycache.go)
 		}
 	case lang.Node:
 		return c.nodeEntry(p)

@@ -49,7 +49,7 @@ func TestScriptOperandEntry(t *testing.T) {
 		{name: "python DIR", cmd: "python3 zz", files: map[string]string{"zz/__main__.py": evil}, writes: "~/.bashrc"},
 		{name: "python DIR/", cmd: "python3 zz/pk/", files: map[string]string{"zz/pk/__main__.py": evil}, writes: "~/.bashrc"},
 		{name: "python .", cmd: "cd zz && python3 .", files: map[string]string{"zz/__main__.py": evil}, writes: "~/.bashrc"},
-		{name: "python DIR with __main__.pyc", cmd: "python3 zz", files: map[string]string{"zz/__main__.pyc": "\x00\x0d\x0d\x0a"}, hidden: "compiled Python"},
+		{name: "python DIR with __main__.pyc", cmd: "python3 zz", files: map[string]string{"zz/__main__.pyc": "\x00\x0d\x0d\x0a"}, hidden: "python bytecode"},
 		{name: "python DIR without __main__", cmd: "python3 zz", files: map[string]string{"zz/x.py": evil}},
 		{name: "python app.pyz", cmd: "python3 app.pyz", files: map[string]string{"app.pyz": app}, writes: "~/.bashrc"},
 		{name: "python app.bin", cmd: "python3 app.bin", files: map[string]string{"app.bin": app}, writes: "~/.bashrc"},
@@ -57,7 +57,7 @@ func TestScriptOperandEntry(t *testing.T) {
 		{name: "a module of the zip", cmd: "python3 app.zip", files: map[string]string{"app.zip": zipOf(t, "", "__main__.py", "import helper", "helper.py", evil)}, writes: "~/.bashrc"},
 		{name: "a zip of compiled code", cmd: "python3 app.zip", files: map[string]string{"app.zip": zipOf(t, "", "__main__.pyc", "\x00")}, hidden: "compiled Python"},
 		{name: "a damaged zip", cmd: "python3 app.zip", files: map[string]string{"app.zip": "PK\x03\x04\x00\x00garbage"}, hidden: "cannot read as a zip"},
-		{name: "python x.pyc", cmd: "python3 x.pyc", files: map[string]string{"x.pyc": "\x6f\x0d\x0d\x0a\x00\x00"}, hidden: "not text"},
+		{name: "python x.pyc", cmd: "python3 x.pyc", files: map[string]string{"x.pyc": "\x6f\x0d\x0d\x0a\x00\x00"}, hidden: "python bytecode"},
 		{name: "./app.pyz", cmd: "./app.pyz", files: map[string]string{"./app.pyz": zipOf(t, "#!/usr/bin/env python3\n", "__main__.py", evil)}, writes: "~/.bashrc"},
 		{name: "a copy of a zip application", cmd: "cp app.pyz x && ./x", files: map[string]string{"app.pyz": zipOf(t, "#!/usr/bin/env python3\n", "__main__.py", evil)}, writes: "~/.bashrc"},
 		{name: "a copy of a compiled program", cmd: "cp app y && ./y", files: map[string]string{"app": "\x7fELF\x00"}, writes: "y"}, // not hidden
