@@ -1,12 +1,15 @@
 package hook
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/archive"
+	"github.com/guardhq/guard/internal/realpath"
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/shell/effect"
 )
@@ -74,4 +77,87 @@ func (f runFiles) Tree(p string, depth int) ([]string, bool) {
 		return nil
 	})
 	return out, err == nil
+}
+
+// TreeLinks implements effect.LinkFinder: where each symbolic link at or
+// below directory p (each directory a pattern matches) leads, looking at
+// no more than budget entries and effect.MaxLinkDepth levels. A link that
+// leads inside the directory walked is left out (what it leads to is
+// walked already, and any way out of it is a link found there). Directories
+// are read unsorted (one getdents each, no stat: the entry's type says
+// link); one guard may not read is skipped, since the program, run as the
+// same user, cannot read it either. The operating system's directories
+// (systemFile) are not walked: an unprivileged agent makes no link there.
+func (f runFiles) TreeLinks(p string, budget int) ([]string, int, bool) {
+	full, ok := f.resolve(p)
+	if !ok {
+		return nil, 0, false
+	}
+	roots := []string{full}
+	if realpath.HasGlob(full) {
+		roots = realpath.NewResolver(f.home).Glob(full)
+	}
+	var targets []string
+	seen := 0
+	for _, r := range roots {
+		r = filepath.Clean(r)
+		fi, err := os.Stat(r) // the links on the way to it are followed
+		if err != nil || !fi.IsDir() || systemFile(r+string(filepath.Separator)) {
+			continue // absent, or a file: no links below it
+		}
+		var found []string
+		if !walkLinks(r, 0, budget, &seen, &found) {
+			return targets, seen, false
+		}
+		for _, t := range found {
+			if t != r && !strings.HasPrefix(t, r+string(filepath.Separator)) && !slices.Contains(targets, t) {
+				targets = append(targets, t)
+			}
+		}
+	}
+	return targets, seen, true
+}
+
+// walkLinks appends to targets where each link below dir leads, counting
+// the entries it looks at in seen; false when a bound is passed or a
+// directory cannot be listed for another reason than permission.
+func walkLinks(dir string, depth, budget int, seen *int, targets *[]string) bool {
+	if depth >= effect.MaxLinkDepth {
+		return false
+	}
+	d, err := os.Open(dir)
+	if errors.Is(err, fs.ErrPermission) {
+		return true
+	}
+	if err != nil {
+		return false
+	}
+	entries, err := d.ReadDir(-1)
+	d.Close()
+	if err != nil {
+		return errors.Is(err, fs.ErrPermission)
+	}
+	*seen += len(entries)
+	if *seen > budget {
+		return false
+	}
+	for _, e := range entries {
+		q := dir + string(filepath.Separator) + e.Name()
+		switch {
+		case e.Type()&fs.ModeSymlink != 0:
+			t, err := os.Readlink(q)
+			if err != nil {
+				return false
+			}
+			if !filepath.IsAbs(t) {
+				t = filepath.Join(dir, t)
+			}
+			*targets = append(*targets, filepath.ToSlash(filepath.Clean(t)))
+		case e.IsDir():
+			if !walkLinks(q, depth+1, budget, seen, targets) {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -1,7 +1,10 @@
 package shell
 
 import (
+	"slices"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
 
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -336,4 +339,35 @@ func (c *cmd) copiedLinks(sources []string, dest copyDest) {
 			c.w.MayLink(strings.TrimRight(dest.path, "/"), why)
 		}
 	}
+}
+
+// followsLinks returns c's name when, with its options, it follows the
+// symbolic links inside the directories it reads recursively (see
+// effect.Ledger.FollowLinks), "" otherwise: what its catalogue entry says
+// (grep -R, rg -L, zip but for -y, diff -r but for --no-dereference), cp
+// -L, rsync -L and -k (followsTreeLinks), tar -h and --dereference, 7z a
+// but for -snl.
+func (c *cmd) followsLinks(p *catalogue.Program) string {
+	on := false
+	switch c.name {
+	case "cp", "rsync":
+		on = c.followsTreeLinks()
+	case "tar", "bsdtar", "gtar":
+		for j, a := range c.args {
+			s := a.Text
+			// tar chzf: the first word's letters are options.
+			old := j == 0 && !strings.HasPrefix(s, "-") && strings.ContainsAny(s, "crux")
+			if s == "--dereference" || (old || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--")) && strings.Contains(s, "h") {
+				on = true
+			}
+		}
+	case "7z", "7za", "7zz", "7zr":
+		on = !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "-snl" })
+	default:
+		on = p != nil && p.Recurse.Follows(c.args)
+	}
+	if on {
+		return c.name
+	}
+	return ""
 }
