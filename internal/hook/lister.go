@@ -83,11 +83,12 @@ func (f runFiles) Tree(p string, depth int) ([]string, bool) {
 // below directory p (each directory a pattern matches) leads, looking at
 // no more than budget entries and effect.MaxLinkDepth levels. A link that
 // leads inside the directory walked is left out (what it leads to is
-// walked already, and any way out of it is a link found there). Directories
+// walked already, and any way out of it is a link found there), and so is
+// one into the operating system's directories (systemFile: what is there
+// is the system's, and an unprivileged agent makes no link there). Directories
 // are read unsorted (one getdents each, no stat: the entry's type says
 // link); one guard may not read is skipped, since the program, run as the
-// same user, cannot read it either. The operating system's directories
-// (systemFile) are not walked: an unprivileged agent makes no link there.
+// same user, cannot read it either.
 func (f runFiles) TreeLinks(p string, budget int) ([]string, int, bool) {
 	full, ok := f.resolve(p)
 	if !ok {
@@ -110,7 +111,8 @@ func (f runFiles) TreeLinks(p string, budget int) ([]string, int, bool) {
 			return targets, seen, false
 		}
 		for _, t := range found {
-			if t != r && !strings.HasPrefix(t, r+string(filepath.Separator)) && !slices.Contains(targets, t) {
+			inside := t == r || strings.HasPrefix(t, r+string(filepath.Separator))
+			if !inside && !systemFile(t+string(filepath.Separator)) && !slices.Contains(targets, t) {
 				targets = append(targets, t)
 			}
 		}

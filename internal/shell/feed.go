@@ -460,9 +460,9 @@ func (c *cmd) findFollows(starts []string) []string {
 		return starts
 	}
 	c.w.FollowLinks = c.name
-	out := starts
-	for _, s := range starts {
-		out = append(out, c.w.LinkTargets(s)...)
+	out := slices.Clone(starts)
+	for i := 0; i < len(out) && len(out) <= 4; i++ {
+		out = append(out, c.w.LinkTargets(out[i])...) // and the links there lead on
 	}
 	if len(out) > 4 {
 		c.w.hide("%s follows links to more places than guard follows (%d)", c.name, 4)
