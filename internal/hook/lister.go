@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/guardhq/guard/internal/archive"
 	"github.com/guardhq/guard/internal/realpath"
@@ -100,17 +101,20 @@ func (f runFiles) TreeLinks(p string, budget int) ([]string, int, bool) {
 	}
 	var targets []string
 	seen := 0
+	w := linkWalk{budget: budget, until: time.Now().Add(maxLinkWalkTime)}
 	for _, r := range roots {
 		r = filepath.Clean(r)
 		fi, err := os.Stat(r) // the links on the way to it are followed
 		if err != nil || !fi.IsDir() || systemFile(r+string(filepath.Separator)) {
 			continue // absent, or a file: no links below it
 		}
-		var found []string
-		if !walkLinks(r, 0, budget, &seen, &found) {
+		w.found = w.found[:0]
+		ok := w.walk(r, 0)
+		seen = w.seen
+		if !ok {
 			return targets, seen, false
 		}
-		for _, t := range found {
+		for _, t := range w.found {
 			inside := t == r || strings.HasPrefix(t, r+string(filepath.Separator))
 			if !inside && !systemFile(t+string(filepath.Separator)) && !slices.Contains(targets, t) {
 				targets = append(targets, t)
@@ -120,11 +124,23 @@ func (f runFiles) TreeLinks(p string, budget int) ([]string, int, bool) {
 	return targets, seen, true
 }
 
-// walkLinks appends to targets where each link below dir leads, counting
-// the entries it looks at in seen; false when a bound is passed or a
-// directory cannot be listed for another reason than permission.
-func walkLinks(dir string, depth, budget int, seen *int, targets *[]string) bool {
-	if depth >= effect.MaxLinkDepth {
+// maxLinkWalkTime bounds the time one TreeLinks call walks (a slow or
+// network disk): past it, guard cannot tell what the tree holds.
+const maxLinkWalkTime = 2 * time.Second
+
+// linkWalk is one TreeLinks walk: its bounds, the entries seen, where the
+// links found lead.
+type linkWalk struct {
+	budget, seen int
+	until        time.Time
+	found        []string
+}
+
+// walk appends to w.found where each link below dir leads; false when a
+// bound is passed or a directory cannot be listed for another reason than
+// permission.
+func (w *linkWalk) walk(dir string, depth int) bool {
+	if depth >= effect.MaxLinkDepth || time.Now().After(w.until) {
 		return false
 	}
 	d, err := os.Open(dir)
@@ -139,8 +155,8 @@ func walkLinks(dir string, depth, budget int, seen *int, targets *[]string) bool
 	if err != nil {
 		return errors.Is(err, fs.ErrPermission)
 	}
-	*seen += len(entries)
-	if *seen > budget {
+	w.seen += len(entries)
+	if w.seen > w.budget {
 		return false
 	}
 	for _, e := range entries {
@@ -154,9 +170,9 @@ func walkLinks(dir string, depth, budget int, seen *int, targets *[]string) bool
 			if !filepath.IsAbs(t) {
 				t = filepath.Join(dir, t)
 			}
-			*targets = append(*targets, filepath.ToSlash(filepath.Clean(t)))
+			w.found = append(w.found, filepath.ToSlash(filepath.Clean(t)))
 		case e.IsDir():
-			if !walkLinks(q, depth+1, budget, seen, targets) {
+			if !w.walk(q, depth+1) {
 				return false
 			}
 		}
