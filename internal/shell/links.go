@@ -359,7 +359,7 @@ func (c *cmd) followsLinks(p *catalogue.Program) string {
 			s := a.Text
 			// tar chzf: the first word's letters are options.
 			old := j == 0 && !strings.HasPrefix(s, "-") && strings.ContainsAny(s, "crux")
-			if s == "--dereference" || (old || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--")) && strings.Contains(s, "h") {
+			if strings.HasPrefix(s, "--deref") || (old || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--")) && strings.Contains(s, "h") {
 				on = true
 			}
 		}
