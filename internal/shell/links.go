@@ -95,6 +95,7 @@ func dirLike(dest string) bool {
 func (c *cmd) noteLinks(sources []string, dest copyDest) {
 	if c.name == "link" {
 		if ops := word.Operands(c.args); len(ops) == 2 {
+			c.unknownTargets(ops[:1])
 			c.w.Link(ops[0], ops[1])
 		}
 		return
@@ -383,11 +384,13 @@ func (c *cmd) followsLinks(p *catalogue.Program) string {
 // code (default deny), and a known one is a write of its target as ever
 // (ln -s .. u blocks: the home holds protected places).
 
-// unknownTargets hides the command when a symbolic link c makes has a
-// target (one of sources) guard cannot tell.
+// unknownTargets hides the command when a link c makes has a target (one
+// of sources) guard cannot tell: a symbolic link's, or a hard link's
+// source, which a later call writes through it (ln "$(cat f)" r).
 func (c *cmd) unknownTargets(sources []string) {
-	if !symbolic(c.name, c.args) {
-		return
+	kind := "a hard link of"
+	if symbolic(c.name, c.args) {
+		kind = "a symbolic link to"
 	}
 	for _, s := range sources {
 		t := s
@@ -395,7 +398,7 @@ func (c *cmd) unknownTargets(sources []string) {
 			t = q
 		}
 		if !word.IsKnown(t) {
-			c.w.hide("%s makes a symbolic link to %s, a target guard cannot tell (a command's output or a value set at run time): guard cannot tell what the link names, and what follows it later reads that", c.name, word.Render(t))
+			c.w.hide("%s makes %s %s, a target guard cannot tell (a command's output or a value set at run time): guard cannot tell what the link names, and what goes through it later reaches that", c.name, kind, word.Render(t))
 			return
 		}
 	}
