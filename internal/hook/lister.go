@@ -1,12 +1,16 @@
 package hook
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/guardhq/guard/internal/archive"
+	"github.com/guardhq/guard/internal/realpath"
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/shell/effect"
 )
@@ -74,4 +78,104 @@ func (f runFiles) Tree(p string, depth int) ([]string, bool) {
 		return nil
 	})
 	return out, err == nil
+}
+
+// TreeLinks implements effect.LinkFinder: where each symbolic link at or
+// below directory p (each directory a pattern matches) leads, looking at
+// no more than budget entries and effect.MaxLinkDepth levels. A link that
+// leads inside the directory walked is left out (what it leads to is
+// walked already, and any way out of it is a link found there), and so is
+// one into the operating system's directories (systemFile: what is there
+// is the system's, and an unprivileged agent makes no link there). Directories
+// are read unsorted (one getdents each, no stat: the entry's type says
+// link); one guard may not read is skipped, since the program, run as the
+// same user, cannot read it either.
+func (f runFiles) TreeLinks(p string, budget int) ([]string, int, bool) {
+	full, ok := f.resolve(p)
+	if !ok {
+		return nil, 0, false
+	}
+	roots := []string{full}
+	if realpath.HasGlob(full) {
+		roots = realpath.NewResolver(f.home).Glob(full)
+	}
+	var targets []string
+	seen := 0
+	w := linkWalk{budget: budget, until: time.Now().Add(maxLinkWalkTime)}
+	for _, r := range roots {
+		r = filepath.Clean(r)
+		fi, err := os.Stat(r) // the links on the way to it are followed
+		if err != nil || !fi.IsDir() || systemFile(r+string(filepath.Separator)) {
+			continue // absent, or a file: no links below it
+		}
+		w.found = w.found[:0]
+		ok := w.walk(r, 0)
+		seen = w.seen
+		if !ok {
+			return targets, seen, false
+		}
+		for _, t := range w.found {
+			inside := t == r || strings.HasPrefix(t, r+string(filepath.Separator))
+			if !inside && !systemFile(t+string(filepath.Separator)) && !slices.Contains(targets, t) {
+				targets = append(targets, t)
+			}
+		}
+	}
+	return targets, seen, true
+}
+
+// maxLinkWalkTime bounds the time one TreeLinks call walks (a slow or
+// network disk): past it, guard cannot tell what the tree holds.
+const maxLinkWalkTime = 2 * time.Second
+
+// linkWalk is one TreeLinks walk: its bounds, the entries seen, where the
+// links found lead.
+type linkWalk struct {
+	budget, seen int
+	until        time.Time
+	found        []string
+}
+
+// walk appends to w.found where each link below dir leads; false when a
+// bound is passed or a directory cannot be listed for another reason than
+// permission.
+func (w *linkWalk) walk(dir string, depth int) bool {
+	if depth >= effect.MaxLinkDepth || time.Now().After(w.until) {
+		return false
+	}
+	d, err := os.Open(dir)
+	if errors.Is(err, fs.ErrPermission) {
+		return true
+	}
+	if err != nil {
+		return false
+	}
+	entries, err := d.ReadDir(-1)
+	d.Close()
+	if err != nil {
+		return errors.Is(err, fs.ErrPermission)
+	}
+	w.seen += len(entries)
+	if w.seen > w.budget {
+		return false
+	}
+	for _, e := range entries {
+		q := dir + string(filepath.Separator) + e.Name()
+		switch {
+		case e.Type()&fs.ModeSymlink != 0:
+			t, err := os.Readlink(q)
+			if err != nil {
+				return false
+			}
+			if !filepath.IsAbs(t) {
+				t = filepath.Join(dir, t)
+			}
+			w.found = append(w.found, filepath.ToSlash(filepath.Clean(t)))
+		case e.IsDir():
+			if !w.walk(q, depth+1) {
+				return false
+			}
+		}
+	}
+	return true
 }

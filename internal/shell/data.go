@@ -64,7 +64,8 @@ func (c *cmd) grep(from int) {
 		case strings.HasPrefix(s, "--regexp=") || strings.HasPrefix(s, "-e") && len(s) > 2 && c.name != "rg":
 			c.kinds[j] = argData
 			given = true
-		case s == "-f" || s == "--file":
+		case s == "-f" && c.name != "ag" && c.name != "ack" || s == "--file":
+			// (ag -f is --follow, ack -f lists the files: no value.)
 			given = true
 			if j+1 < len(c.args) {
 				c.w.Read(c.args[j+1].Text)

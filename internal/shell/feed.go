@@ -4,6 +4,7 @@ package shell
 // parallel, find -exec and -delete.
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -380,6 +381,7 @@ type findAction struct {
 // -exec runs a command on them.
 func (c *cmd) find() {
 	starts, j := c.findStarts()
+	starts = c.findFollows(starts)
 	narrowed, names, actions := c.findExpr(j)
 	outs := make([]string, 0, len(starts))
 	for _, s := range starts[:min(len(starts), 4)] {
@@ -448,6 +450,24 @@ func (c *cmd) findStarts() ([]string, int) {
 		starts = []string{"."}
 	}
 	return starts, j
+}
+
+// findFollows returns find's starts with, when it follows links (-L,
+// -follow), where the links under each lead: find finds what is there as
+// it finds what is under the start (treelinks.go).
+func (c *cmd) findFollows(starts []string) []string {
+	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "-L" || a.Text == "-follow" }) {
+		return starts
+	}
+	c.w.FollowLinks = c.name
+	out := slices.Clone(starts)
+	for i := 0; i < len(out) && len(out) <= 4; i++ {
+		out = append(out, c.w.LinkTargets(out[i])...) // and the links there lead on
+	}
+	if len(out) > 4 {
+		c.w.hide("%s follows links to more places than guard follows (%d)", c.name, 4)
+	}
+	return out
 }
 
 // findExpr reads find's expression from args[j:]: whether its tests narrow

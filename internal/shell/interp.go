@@ -290,7 +290,8 @@ func (c *cmd) scanCode(code string) {
 func (c *cmd) scanEffects(code string, awk bool) {
 	c.codeExtracts(code)
 	if makesLinks(code) {
-		c.w.LinksUnknown(c.name + " code that makes links") // links.go
+		c.codeLinks(code) // links.go
+		c.w.LinksUnknown(c.name + " code that makes links")
 	}
 	if strings.Contains(code, "BASH_FUNC_") {
 		// os.environ['BASH_FUNC_ls%%'] = '() { …; }': a function every

@@ -1,7 +1,11 @@
 package shell
 
 import (
+	"path"
+	"slices"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
 
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -91,6 +95,7 @@ func dirLike(dest string) bool {
 func (c *cmd) noteLinks(sources []string, dest copyDest) {
 	if c.name == "link" {
 		if ops := word.Operands(c.args); len(ops) == 2 {
+			c.unknownTargets(ops[:1])
 			c.w.Link(ops[0], ops[1])
 		}
 		return
@@ -99,6 +104,7 @@ func (c *cmd) noteLinks(sources []string, dest copyDest) {
 		// ln TARGET: the link is ./basename(TARGET).
 		sources, dest = []string{dest.path}, copyDest{path: "."}
 	}
+	c.unknownTargets(sources)
 	c.destNames(sources, dest, func(src, name string) {
 		if i := strings.LastIndexByte(name, '/'); i >= 0 && !word.IsKnown(name[i+1:]) {
 			// A name guard cannot tell (ln -s "$(cat f)" .): any name
@@ -336,4 +342,151 @@ func (c *cmd) copiedLinks(sources []string, dest copyDest) {
 			c.w.MayLink(strings.TrimRight(dest.path, "/"), why)
 		}
 	}
+}
+
+// followsLinks returns c's name when, with its options, it follows the
+// symbolic links inside the directories it reads recursively (see
+// effect.Ledger.FollowLinks), "" otherwise: what its catalogue entry says
+// (grep -R, rg -L, zip but for -y, diff -r but for --no-dereference), cp
+// -L, rsync -L and -k (followsTreeLinks), tar -h and --dereference, 7z a
+// but for -snl.
+func (c *cmd) followsLinks(p *catalogue.Program) string {
+	on := false
+	switch c.name {
+	case "cp", "rsync":
+		on = c.followsTreeLinks()
+	case "tar", "bsdtar", "gtar":
+		for j, a := range c.args {
+			s := a.Text
+			// tar chzf: the first word's letters are options.
+			old := j == 0 && !strings.HasPrefix(s, "-") && strings.ContainsAny(s, "crux")
+			if strings.HasPrefix(s, "--deref") || (old || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--")) && strings.Contains(s, "h") {
+				on = true
+			}
+		}
+	case "7z", "7za", "7zz", "7zr":
+		on = !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "-snl" })
+	default:
+		on = p != nil && p.Recurse.Follows(c.args)
+	}
+	if on {
+		return c.name
+	}
+	return ""
+}
+
+// Links to targets guard cannot tell (review 9 F6). A symbolic link's
+// target is what any program that follows it later reaches, in this
+// command or the next: a link to the home made with a target guard cannot
+// spell (ln -s ${PWD%/*} u, ln -s "$OLDPWD" u, os.symlink("..", "u") in
+// code) turns every link-following read of the project into a read of
+// ~/.ssh. So a symbolic link whose target guard cannot resolve is hidden
+// code (default deny), and a known one is a write of its target as ever
+// (ln -s .. u blocks: the home holds protected places).
+
+// unknownTargets hides the command when a link c makes has a target (one
+// of sources) guard cannot tell: a symbolic link's, or a hard link's
+// source, which a later call writes through it (ln "$(cat f)" r).
+func (c *cmd) unknownTargets(sources []string) {
+	kind := "a hard link of"
+	if symbolic(c.name, c.args) {
+		kind = "a symbolic link to"
+	}
+	for _, s := range sources {
+		t := s
+		if q, ok := c.w.DirVar(s); ok {
+			t = q
+		}
+		if !word.IsKnown(t) {
+			c.w.hide("%s makes %s %s, a target guard cannot tell (a command's output or a value set at run time): guard cannot tell what the link names, and what goes through it later reaches that", c.name, kind, word.Render(t))
+			return
+		}
+	}
+}
+
+// symlinkCalls are interpreter functions that make a symbolic link, their
+// target first (os.symlink, perl's and ruby's symlink, fs.symlinkSync,
+// FileUtils.ln_s, Path.symlink_to, Files.createSymbolicLink).
+var symlinkCalls = []string{"symlink", "symlinkSync", "symlinkat", "symlink_to", "ln_s", "ln_sf", "createSymbolicLink"}
+
+// codeLinks records the symbolic links interpreter code makes: the making
+// of each is a write of its target, as for ln -s; a target that is not a
+// plain string literal, or a relative one whose link name is not one (it
+// is relative to the link's directory), is hidden code: guard cannot tell
+// what the link names.
+func (c *cmd) codeLinks(code string) {
+	targets, ok := symlinkTargets(code)
+	if !ok {
+		c.w.hide("%s code makes a symbolic link to a target guard cannot tell: guard cannot tell what the link names, and what follows it later reads that", c.name)
+		return
+	}
+	linking := c.w.Linking
+	c.w.Linking = true // the link's own making, not a write through links
+	for _, t := range targets {
+		c.w.Write(t)
+	}
+	c.w.Linking = linking
+}
+
+// symlinkTargets returns the target of each call of a symlinkCalls
+// function in code, joined to the directory of the link name when it is
+// relative; false when one is not a plain string literal or cannot be
+// placed. At most effect.MaxLinks calls are read.
+func symlinkTargets(code string) ([]string, bool) {
+	var out []string
+	for i := 0; i < len(code); {
+		if !identByte(code[i]) {
+			i++
+			continue
+		}
+		k := i
+		for k < len(code) && identByte(code[k]) {
+			k++
+		}
+		id := code[i:k]
+		i = k
+		if !slices.Contains(symlinkCalls, id) {
+			continue
+		}
+		if len(out) >= effect.MaxLinks {
+			return out, false
+		}
+		target, rest, ok := callLiteral(code[k:])
+		if !ok {
+			return out, false
+		}
+		if !strings.HasPrefix(target, "/") && !word.HomeRelative(target) {
+			link, _, ok := callLiteral(rest)
+			if !ok || id == "symlink_to" {
+				return out, false // the link's directory is not known
+			}
+			target = path.Join(path.Dir(link), target)
+		}
+		out = append(out, target)
+	}
+	return out, true
+}
+
+// callLiteral reads, at the start of s (after a call's name or the comma
+// before its next argument), a plain string literal that is the whole
+// argument: 'x' or "x" with no interpolation ($, #{, {), followed by , or
+// ). It returns its text and what follows the comma.
+func callLiteral(s string) (string, string, bool) {
+	s = strings.TrimLeft(s, " \t(,")
+	if s == "" || s[0] != '\'' && s[0] != '"' {
+		return "", "", false
+	}
+	end := strings.IndexByte(s[1:], s[0])
+	if end < 0 {
+		return "", "", false
+	}
+	lit := s[1 : end+1]
+	if strings.ContainsAny(lit, `\$`) || s[0] == '"' && strings.ContainsAny(lit, "{#") {
+		return "", "", false
+	}
+	rest := strings.TrimLeft(s[end+2:], " \t")
+	if rest != "" && rest[0] != ',' && rest[0] != ')' && rest[0] != ';' && rest[0] != '\n' {
+		return "", "", false
+	}
+	return lit, rest, true
 }

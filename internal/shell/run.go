@@ -47,6 +47,9 @@ func (c *cmd) program() {
 	if p != nil {
 		c.catalogued(p)
 	}
+	follow := c.w.FollowLinks
+	c.w.FollowLinks = c.followsLinks(p) // treelinks.go
+	defer func() { c.w.FollowLinks = follow }()
 	if h, ok := handlerOf(name); ok {
 		h.run(c)
 		if h.own {

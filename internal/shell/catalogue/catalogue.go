@@ -69,6 +69,54 @@ type recursion struct {
 	recurse bool
 	// Dot: with no operand it reads the working directory (grep -r x).
 	Dot bool
+	// follow: the options with which it follows the symbolic links inside
+	// the directories it reads (grep -R, rg -L); always, it does unless
+	// one of noFollow's is given (zip, but for -y).
+	follow, noFollow links
+}
+
+// links are the options that turn following links on or off.
+type links struct {
+	always  bool
+	letters string
+	long    word.Set
+}
+
+// following returns r that follows links with the options of l.
+func (r recursion) following(l links) recursion {
+	r.follow = l
+	return r
+}
+
+// Follows reports whether, with args, the program follows the symbolic
+// links inside the directories it reads recursively: the last of its
+// follow and no-follow options given wins, and without either, whether
+// it always does.
+func (r recursion) Follows(args []word.Word) bool {
+	on := r.follow.always
+	for _, a := range args {
+		s := a.Text
+		if s == "--" {
+			break
+		}
+		switch {
+		case r.follow.given(s):
+			on = true
+		case r.noFollow.given(s):
+			on = false
+		}
+	}
+	return on
+}
+
+// given reports whether option word s is one of l's (a short option in a
+// cluster, a long option with or without =value).
+func (l links) given(s string) bool {
+	if strings.HasPrefix(s, "--") {
+		opt, _, _ := strings.Cut(s, "=")
+		return l.long.Has(opt)
+	}
+	return len(s) > 1 && s[0] == '-' && l.letters != "" && strings.ContainsAny(s[1:], l.letters)
 }
 
 // Program is the catalogue's entry for one Program.
@@ -100,10 +148,13 @@ type Program struct {
 
 // Recursion shared by several entries.
 var (
-	grepRecursion = recursion{letters: "rR", long: " --recursive --dereference-recursive --directories=recurse ", recurse: true, Dot: true}
+	grepRecursion = recursion{letters: "rR", long: " --recursive --dereference-recursive --directories=recurse ", recurse: true, Dot: true,
+		follow: links{letters: "R", long: " --dereference-recursive "}, noFollow: links{letters: "r", long: " --recursive "}}
 	// rg and ag skip hidden files (~/.ssh) unless told: --hidden, -., -u.
 	hiddenRecursion = recursion{letters: ".u", long: " --hidden --unrestricted ", Dot: true}
 	copyRecursion   = recursion{letters: "rRa", long: " --recursive --archive "}
+	// rg -L, --follow; --no-follow.
+	rgRecursion = recursion{letters: ".u", long: " --hidden --unrestricted ", Dot: true, follow: links{letters: "L", long: " --follow "}, noFollow: links{long: " --no-follow "}}
 )
 
 // lessKeys are less's options that name its key bindings (lesskey text),
@@ -119,8 +170,8 @@ const (
 
 // Catalogue lists the programs guard knows, sorted by name.
 var Catalogue = []Program{
-	{Name: "ack", Access: ReadsOnly, Runs: []option{{Long: "--pager"}}, Recurse: recursion{always: true, Dot: true}, Short: "1cfgHhiIklLnQrRsSvwxA:B:C:m:", Long: " --after-context= --before-context= --context= --max-count= --ignore-case --smart-case --no-smart-case --word-regexp --literal --invert-match --files-with-matches --files-without-matches --count --column --no-column --heading --no-heading --break --no-break --group --no-group --color --no-color --nocolor --colour --color-filename= --color-match= --color-lineno= --color-colno= --flush --follow --no-follow --nofollow --type= --type-add= --type-set= --type-del= --ignore-dir= --noignore-dir= --ignore-directory= --noignore-directory= --ignore-file= --sort-files --show-types --recurse --no-recurse --norecurse --passthru --print0 --match= --range-start= --range-end= --noenv --nopager --no-pager --filter --nofilter --no-filter --files-from= --underline --nounderline --help-types --help-colors --dump --man --with-filename --no-filename --proximate= --no-proximate --not= --and= --or= --line= "},
-	{Name: "ag", Access: ReadsOnly, Runs: []option{{Long: "--pager"}}, Recurse: hiddenRecursion, Short: "0acDfFhHilLnoQrRsStuUvVwzA:B:C:G:g:m:p:W:", Long: " --ackmate --all-text --all-types --after= --before= --break --nobreak --case-sensitive --color --nocolor --color-line-number= --color-match= --color-path= --column --context= --count --debug --depth= --file-search-regex= --files-with-matches --files-without-matches --filename --nofilename --filename-pattern= --fixed-strings --follow --group --nogroup --heading --noheading --hidden --ignore= --ignore-case --ignore-dir= --invert-match --list-file-types --literal --max-count= --mmap --nommap --multiline --nomultiline --null --print0 --numbers --nonumbers --one-device --only-matching --nopager --parallel --passthrough --passthru --path-to-ignore= --print-all-files --print-long-lines --search-binary --search-zip --silent --skip-vcs-ignores --smart-case --stats --stats-only --unrestricted --vimgrep --width= --word-regexp --workers= --recurse --norecurse "},
+	{Name: "ack", Access: ReadsOnly, Runs: []option{{Long: "--pager"}}, Recurse: recursion{always: true, Dot: true, follow: links{long: " --follow "}, noFollow: links{long: " --no-follow --nofollow "}}, Short: "1cfgHhiIklLnQrRsSvwxA:B:C:m:", Long: " --after-context= --before-context= --context= --max-count= --ignore-case --smart-case --no-smart-case --word-regexp --literal --invert-match --files-with-matches --files-without-matches --count --column --no-column --heading --no-heading --break --no-break --group --no-group --color --no-color --nocolor --colour --color-filename= --color-match= --color-lineno= --color-colno= --flush --follow --no-follow --nofollow --type= --type-add= --type-set= --type-del= --ignore-dir= --noignore-dir= --ignore-directory= --noignore-directory= --ignore-file= --sort-files --show-types --recurse --no-recurse --norecurse --passthru --print0 --match= --range-start= --range-end= --noenv --nopager --no-pager --filter --nofilter --no-filter --files-from= --underline --nounderline --help-types --help-colors --dump --man --with-filename --no-filename --proximate= --no-proximate --not= --and= --or= --line= "},
+	{Name: "ag", Access: ReadsOnly, Runs: []option{{Long: "--pager"}}, Recurse: hiddenRecursion.following(links{letters: "f", long: " --follow "}), Short: "0acDfFhHilLnoQrRsStuUvVwzA:B:C:G:g:m:p:W:", Long: " --ackmate --all-text --all-types --after= --before= --break --nobreak --case-sensitive --color --nocolor --color-line-number= --color-match= --color-path= --column --context= --count --debug --depth= --file-search-regex= --files-with-matches --files-without-matches --filename --nofilename --filename-pattern= --fixed-strings --follow --group --nogroup --heading --noheading --hidden --ignore= --ignore-case --ignore-dir= --invert-match --list-file-types --literal --max-count= --mmap --nommap --multiline --nomultiline --null --print0 --numbers --nonumbers --one-device --only-matching --nopager --parallel --passthrough --passthru --path-to-ignore= --print-all-files --print-long-lines --search-binary --search-zip --silent --skip-vcs-ignores --smart-case --stats --stats-only --unrestricted --vimgrep --width= --word-regexp --workers= --recurse --norecurse "},
 	{Name: "alias", Access: exact},
 	{Name: "b2sum", Access: ReadsOnly, Short: "bctwzl:", Long: " --binary --check --ignore-missing --quiet --status --strict --tag --text --warn --zero --length= --untagged --base64 --raw --debug "},
 	{Name: "base32", Access: ReadsOnly, Writes: []option{{Short: 'o', WithArg: "bi", Long: "--output"}}, Short: "dDiw:b:", Long: " --decode --ignore-garbage --wrap= --break= "},
@@ -146,7 +197,7 @@ var Catalogue = []Program{
 	{Name: "date", Access: ReadsOnly, Short: "I::jnRuv:d:f:r:s:z:", Long: " --date= --debug --file= --iso-8601 --reference= --resolution --rfc-3339= --rfc-email --set= --universal --utc "},
 	{Name: "dd", Access: exact},
 	{Name: "df", Access: ReadsOnly, Short: "aghHiklmnPTvB:t:x:", Long: " --all --block-size= --human-readable --si --inodes --local --output --portability --print-type --sync --no-sync --total --type= --exclude-type= "},
-	{Name: "diff", Access: ReadsOnly, Recurse: recursion{letters: "r", long: " --recursive "}, Short: "0123456789abBcdeEfhilnNpPqrsStTuvwyZC:D:F:I:L:S:U:W:x:X:", Long: " --normal --brief --report-identical-files --context --unified --ed --rcs --side-by-side --width= --left-column --suppress-common-lines --show-c-function --show-function-line= --label= --expand-tabs --initial-tab --tabsize= --suppress-blank-empty --paginate --recursive --no-dereference --new-file --unidirectional-new-file --ignore-file-name-case --no-ignore-file-name-case --exclude= --exclude-from= --starting-file= --from-file= --to-file= --ignore-case --ignore-tab-expansion --ignore-trailing-space --ignore-space-change --ignore-all-space --ignore-blank-lines --ignore-matching-lines= --text --strip-trailing-cr --ifdef= --line-format= --old-line-format= --new-line-format= --unchanged-line-format= --old-group-format= --new-group-format= --unchanged-group-format= --changed-group-format= --minimal --horizon-lines= --speed-large-files --color --palette= "},
+	{Name: "diff", Access: ReadsOnly, Recurse: recursion{letters: "r", long: " --recursive ", follow: links{always: true}, noFollow: links{long: " --no-dereference "}}, Short: "0123456789abBcdeEfhilnNpPqrsStTuvwyZC:D:F:I:L:S:U:W:x:X:", Long: " --normal --brief --report-identical-files --context --unified --ed --rcs --side-by-side --width= --left-column --suppress-common-lines --show-c-function --show-function-line= --label= --expand-tabs --initial-tab --tabsize= --suppress-blank-empty --paginate --recursive --no-dereference --new-file --unidirectional-new-file --ignore-file-name-case --no-ignore-file-name-case --exclude= --exclude-from= --starting-file= --from-file= --to-file= --ignore-case --ignore-tab-expansion --ignore-trailing-space --ignore-space-change --ignore-all-space --ignore-blank-lines --ignore-matching-lines= --text --strip-trailing-cr --ifdef= --line-format= --old-line-format= --new-line-format= --unchanged-line-format= --old-group-format= --new-group-format= --unchanged-group-format= --changed-group-format= --minimal --horizon-lines= --speed-large-files --color --palette= "},
 	{Name: "diff3", Access: ReadsOnly, Short: "3aAeEimTxXL:", Long: " --diff-program= --text --show-all --ed --show-overlap --overlap-only --easy-only --merge --label= --initial-tab --strip-trailing-cr "},
 	{Name: "dirname", Access: Names},
 	{Name: "du", Access: ReadsOnly, Short: "0abcDhHklLmPsSxAgB:d:t:X:I:", Long: " --null --all --apparent-size --block-size= --bytes --total --dereference-args --max-depth= --files0-from= --human-readable --inodes --kibibytes --dereference --count-links --megabytes --no-dereference --separate-dirs --si --summarize --threshold= --time --time-style= --exclude-from= --exclude= --one-file-system "},
@@ -195,7 +246,7 @@ var Catalogue = []Program{
 	{Name: "pr", Access: ReadsOnly, Short: "acdfFJmrtTe::i::n::N:o:l:w:W:h:D:s::S::", Long: " --columns= --across --show-control-chars --double-space --date-format= --expand-tabs= --form-feed --header= --output-tabs= --join-lines --length= --merge --number-lines= --first-line-number= --indent= --no-file-warnings --separator= --sep-string= --omit-header --omit-pagination --show-nonprinting --width= --page-width= --pages= "},
 	{Name: "printenv", Access: Names},
 	{Name: "ps", Access: Names},
-	{Name: "pt", Access: ReadsOnly, Recurse: hiddenRecursion, Short: "0eiSlLoNwA:B:C:G:", Long: " --after= --before= --context= --color --nocolor --color-line-number= --color-match= --color-path= --column --depth= --follow --file-search-regexp= --files-with-matches --files-without-match --global-gitignore --group --nogroup --hidden --home-ptignore --ignore= --ignore-case --smart-case --skip-vcs-ignores --numbers --null --output-encode= --vimgrep --word-regexp "},
+	{Name: "pt", Access: ReadsOnly, Recurse: hiddenRecursion.following(links{long: " --follow "}), Short: "0eiSlLoNwA:B:C:G:", Long: " --after= --before= --context= --color --nocolor --color-line-number= --color-match= --color-path= --column --depth= --follow --file-search-regexp= --files-with-matches --files-without-match --global-gitignore --group --nogroup --hidden --home-ptignore --ignore= --ignore-case --smart-case --skip-vcs-ignores --numbers --null --output-encode= --vimgrep --word-regexp "},
 	{Name: "pushd", Access: exact},
 	{Name: "pwd", Access: Names},
 	{Name: "read", Access: Names},
@@ -204,7 +255,7 @@ var Catalogue = []Program{
 	{Name: "realpath", Access: ReadsOnly, Short: "eLmPqsz", Long: " --canonicalize-existing --canonicalize-missing --logical --physical --quiet --relative-to= --relative-base= --strip --no-symlinks --zero "},
 	{Name: "return", Access: Names},
 	{Name: "rev", Access: ReadsOnly, Short: "0", Long: " --zero "},
-	{Name: "rg", Access: ReadsOnly, Runs: []option{{Long: "--hostname-bin"}}, Recurse: hiddenRecursion, Short: "0.abcFhHiIlLnNopPqsSUuvVwxzA:B:C:d:e:E:f:g:j:m:M:r:t:T:", Long: " --pre= --after-context= --before-context= --context= --auto-hybrid-regex --binary --block-buffered --byte-offset --case-sensitive --color= --colors= --column --context-separator= --count --count-matches --crlf --debug --dfa-size-limit= --encoding= --engine= --field-context-separator= --field-match-separator= --file= --files --files-with-matches --files-without-match --fixed-strings --follow --glob= --glob-case-insensitive --heading --hidden --hyperlink-format= --iglob= --ignore-case --ignore-file= --ignore-file-case-insensitive --include-zero --invert-match --json --line-buffered --line-number --line-regexp --max-columns= --max-columns-preview --max-count= --max-depth= --max-filesize= --mmap --multiline --multiline-dotall --no-config --no-filename --no-heading --no-ignore --no-ignore-dot --no-ignore-exclude --no-ignore-files --no-ignore-global --no-ignore-messages --no-ignore-parent --no-ignore-vcs --no-line-number --no-messages --no-mmap --no-pcre2-unicode --no-require-git --no-unicode --null --null-data --one-file-system --only-matching --passthru --path-separator= --pcre2 --pcre2-version --pre-glob= --pretty --quiet --regex-size-limit= --regexp= --replace= --search-zip --smart-case --sort= --sortr= --stats --stop-on-nonmatch --text --threads= --trim --type= --type-add= --type-clear= --type-list --type-not= --unrestricted --vimgrep --with-filename --word-regexp --generate= --no-context-separator --ignore --no-hidden --no-follow --no-binary "},
+	{Name: "rg", Access: ReadsOnly, Runs: []option{{Long: "--hostname-bin"}}, Recurse: rgRecursion, Short: "0.abcFhHiIlLnNopPqsSUuvVwxzA:B:C:d:e:E:f:g:j:m:M:r:t:T:", Long: " --pre= --after-context= --before-context= --context= --auto-hybrid-regex --binary --block-buffered --byte-offset --case-sensitive --color= --colors= --column --context-separator= --count --count-matches --crlf --debug --dfa-size-limit= --encoding= --engine= --field-context-separator= --field-match-separator= --file= --files --files-with-matches --files-without-match --fixed-strings --follow --glob= --glob-case-insensitive --heading --hidden --hyperlink-format= --iglob= --ignore-case --ignore-file= --ignore-file-case-insensitive --include-zero --invert-match --json --line-buffered --line-number --line-regexp --max-columns= --max-columns-preview --max-count= --max-depth= --max-filesize= --mmap --multiline --multiline-dotall --no-config --no-filename --no-heading --no-ignore --no-ignore-dot --no-ignore-exclude --no-ignore-files --no-ignore-global --no-ignore-messages --no-ignore-parent --no-ignore-vcs --no-line-number --no-messages --no-mmap --no-pcre2-unicode --no-require-git --no-unicode --null --null-data --one-file-system --only-matching --passthru --path-separator= --pcre2 --pcre2-version --pre-glob= --pretty --quiet --regex-size-limit= --regexp= --replace= --search-zip --smart-case --sort= --sortr= --stats --stop-on-nonmatch --text --threads= --trim --type= --type-add= --type-clear= --type-list --type-not= --unrestricted --vimgrep --with-filename --word-regexp --generate= --no-context-separator --ignore --no-hidden --no-follow --no-binary "},
 	{Name: "rm", Access: exact},
 	{Name: "rmdir", Access: exact},
 	{Name: "rsync", Recurse: copyRecursion},
@@ -255,7 +306,7 @@ var Catalogue = []Program{
 	{Name: "yes", Access: Names},
 	{Name: "zcat", Access: ReadsOnly, Short: "fhlnNqrtvS:", Long: " --force --list --no-name --name --quiet --recursive --test --verbose --suffix= --synchronous "},
 	{Name: "zgrep", Access: ReadsOnly, Recurse: grepRecursion, Short: "abcEFGhHiIlLnoqrRsTuUvVwxyzZA:B:C:D:d:e:f:m:", Long: " --after-context= --basic-regexp --before-context= --binary --binary-files= --byte-offset --color --colour --context= --count --dereference-recursive --devices= --directories= --exclude= --exclude-dir= --exclude-from= --extended-regexp --file= --files-with-matches --files-without-match --fixed-strings --group-separator= --ignore-case --include= --initial-tab --invert-match --label= --line-buffered --line-number --line-regexp --max-count= --no-filename --no-group-separator --no-ignore-case --no-messages --null --null-data --only-matching --perl-regexp --quiet --recursive --regexp= --silent --text --with-filename --word-regexp "},
-	{Name: "zip", Recurse: recursion{letters: "rR", long: " --recurse-paths --recurse-patterns "}},
+	{Name: "zip", Recurse: recursion{letters: "rR", long: " --recurse-paths --recurse-patterns ", follow: links{always: true}, noFollow: links{letters: "y", long: " --symlinks "}}},
 	{Name: "zless", Access: ReadsOnly, Hides: lessKeys, Short: lessShort, Long: lessLong},
 	{Name: "zmore", Access: ReadsOnly, Short: "cdeflnpsuV"},
 	{Name: "zstdcat", Access: ReadsOnly, Short: "cdfkqvhHVM:", Long: " --stdout --decompress --force --keep --quiet --verbose --long= --memory= --no-progress --no-check --sparse --no-sparse "},

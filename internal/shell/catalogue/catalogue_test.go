@@ -1,6 +1,10 @@
 package catalogue
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 // checkSorted fails unless table's names, as name gives them, are sorted
 // and each once: the tables are searched by halves, one entry a program.
@@ -54,5 +58,37 @@ func TestTablesSorted(t *testing.T) {
 	}
 	if in, ok := InterpreterOf("python3.12"); !ok || in.Code != " -c " {
 		t.Errorf("interpreterOf(python3.12) = %v, %v", in, ok)
+	}
+}
+
+func TestRecursionFollows(t *testing.T) {
+	for _, tc := range []struct {
+		prog, args string
+		want       bool
+	}{
+		{"grep", "-R x .", true},
+		{"grep", "-rn x .", false},
+		{"grep", "--dereference-recursive x .", true},
+		{"grep", "-R -r x .", false}, // the last wins
+		{"rg", "-L k", true},
+		{"rg", "--follow --no-follow k", false},
+		{"rg", "k", false},
+		{"zip", "-qr a.zip .", true},
+		{"zip", "-qry a.zip .", false},
+		{"zip", "--symlinks -r a.zip .", false},
+		{"diff", "-r a b", true},
+		{"diff", "-r --no-dereference a b", false},
+		{"ag", "-f k", true},
+		{"ack", "--follow k", true},
+		{"ack", "k", false},
+		{"cat", "-R x", false},
+	} {
+		p := ProgramNamed(tc.prog)
+		if p == nil {
+			t.Fatalf("no entry for %s", tc.prog)
+		}
+		if got := p.Recurse.Follows(word.Split(tc.args)); got != tc.want {
+			t.Errorf("%s %s: Follows = %v, want %v", tc.prog, tc.args, got, tc.want)
+		}
 	}
 }

@@ -34,6 +34,15 @@ type Ledger struct {
 	linksUnknown string
 	nstat        int // Lstat's lookups (links.go)
 	nlist        int // archives and trees listed (lister.go)
+	// FollowLinks, set to the program's name while a program that
+	// follows the links in the directories it reads recursively runs,
+	// makes ReadTree read what they lead to (treelinks.go); walked are
+	// the directories walked for links, linkWalk the entries looked at,
+	// followed the links made in the command already followed.
+	FollowLinks string
+	walked      []string
+	followed    []string
+	linkWalk    int
 	// Linking is set while a command that makes links records its
 	// destination: the link's own making is not a write through it.
 	Linking bool
@@ -695,6 +704,9 @@ func (w *Ledger) ReadTree(s string) {
 	w.Read(s)
 	if p, ok := Candidate(s); ok && p != word.UnknownSubst {
 		w.Read(treeOf(p))
+	}
+	if w.FollowLinks != "" {
+		w.followTree(s)
 	}
 }
 
