@@ -73,13 +73,15 @@ func (t *toolValues) path(p string, write bool) {
 
 // other takes the value of a field guard does not know by what it
 // carries: a patch writes the files it names; a one-token path is a path
-// (written under an output key); a value that may be a command line or
-// code is a command, and its absolute and home words are paths.
+// (written under an output key; see pathValue); a value that may be a
+// command line or code is a command, and its absolute and home words are
+// paths.
 func (t *toolValues) other(key, v string) {
 	t.paths = append(t.paths, patchInputs(v)...)
 	if p, ok := pathValue(v); ok {
+		// A one-token value may be a path and code at once
+		// (open("/h/x").read()): it is checked as both.
 		t.path(p, t.writes || isDestKey(key) || key == "out" || key == "output")
-		return
 	}
 	if !t.runs || isURLKey(key) || !carriesCommand(v) {
 		return

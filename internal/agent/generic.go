@@ -277,8 +277,15 @@ func fetchScheme(s string) bool {
 // holds a path, and which: a single token (no blank, no line break: a
 // sentence that mentions a path is prose, its URLs are still checked) that
 // is absolute, starts with ~, is a file: URI (the path it names, decoded:
-// see fileURIPath), or is
-// a REV:PATH object name such as HEAD:.ssh/id_rsa (the PATH, relative).
+// see fileURIPath), is a REV:PATH object name such as HEAD:.ssh/id_rsa (the
+// PATH, relative), or looks like a relative path: it holds a / or a \, or
+// starts with a dot (../.bashrc, .agent_a/settings.json, .env, ..). The
+// name of a tool's parameter is its server's choice (location, to, f,
+// target_directories…), and the server resolves a relative value against
+// its own root: guard takes it against the call's directory, as a value
+// under a path key (review 9b F3). owner/repo, text/plain or a branch
+// feature/x read as paths too, inside the project: harmless unless they
+// meet a protected glob.
 func pathValue(v string) (string, bool) {
 	if v == "" || len(v) > maxPathLen || strings.ContainsAny(v, " \t\r\n") {
 		return "", false
@@ -294,6 +301,9 @@ func pathValue(v string) (string, bool) {
 	}
 	if i := strings.IndexByte(v, ':'); i >= 0 && i+1 < len(v) && !strings.ContainsAny(v[:i], "/\\") {
 		return v[i+1:], true
+	}
+	if v[0] == '.' || strings.ContainsAny(v, "/\\") {
+		return v, true
 	}
 	return "", false
 }
