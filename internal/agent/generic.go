@@ -77,7 +77,7 @@ func byFields(c *Call, toolName string, in fields) error {
 			}
 		case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !strings.HasPrefix(key, "exclude"):
 			if p, ok := fileURIPath(l.value); ok {
-				tv.path(p, writes || isDestKey(key))
+				tv.field(p, writes || isDestKey(key))
 			}
 		case !isPathKey(key) || strings.Contains(l.value, "://"):
 			tv.other(key, l.value) // a field guard does not know is checked by what it carries
@@ -91,7 +91,7 @@ func byFields(c *Call, toolName string, in fields) error {
 					return
 				}
 			}
-			tv.path(p, writes || isDestKey(key))
+			tv.field(p, writes || isDestKey(key))
 		}
 	})
 	if err != nil {

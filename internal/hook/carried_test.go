@@ -83,6 +83,7 @@ func TestUnknownToolRelativeValues(t *testing.T) {
 	p := realPolicy(t, "")
 	proj := filepath.Join(home, "proj")
 	os.MkdirAll(proj, 0o700)
+	os.WriteFile(filepath.Join(proj, ".env"), []byte("X=1"), 0o600) // a project's tree read passes all the same
 	payload := func(agent, tool, input string) string {
 		switch agent {
 		case "a":
@@ -112,6 +113,10 @@ func TestUnknownToolRelativeValues(t *testing.T) {
 		{"bs", "write_file", `{"location":"../.guard/rules.json"}`, "block"},
 		{"b", "edit", `{"f":".agent_b/hooks.json","content":"{}"}`, "block"},
 		{"bp", "codebase_search", `{"query":"BEGIN RSA","target_directories":["../.ssh"]}`, "block"},
+		// a directory given to a tool guard does not know is read whole
+		{"bp", "grep", `{"pattern":"BEGIN","target_directories":[".."]}`, "block"},
+		{"a", "mcp__fs__search_files", `{"path":"~","pattern":"id_rsa"}`, "block"},
+		{"c", "mcp_fs_copy_directory", `{"from":"..","to":"/tmp/h"}`, "block"},
 		{"c", "mcp_fs_write_file", `{"location":".agent_c/settings.json"}`, "block"},
 		{"c", "mcp_fs_write_file", `{"location":"../.zshrc","content":"x"}`, "block"},
 		{"c", "mcp_fs_read", `{"loc":"../.ssh/id_rsa"}`, "block"},
@@ -121,6 +126,7 @@ func TestUnknownToolRelativeValues(t *testing.T) {
 		{"a", "mcp__github__search_repositories", `{"query":"guardhq/guard"}`, "allow"},
 		{"a", "mcp__github__list_commits", `{"owner":"o","repo":"r","sha":"release/1.2","path":"docs/"}`, "allow"},
 		{"a", "mcp__filesystem__search_files", `{"path":".","pattern":"*.go","excludePatterns":["node_modules/**",".git/**"]}`, "allow"},
+		{"a", "mcp__search__grep", `{"pattern":"TODO","dirs":["src","../other-project"]}`, "allow"},
 		{"a", "mcp__filesystem__write_file", `{"path":"src/app.ts","content":"export const x = 1\n"}`, "allow"},
 		{"a", "mcp__filesystem__move_file", `{"source":"a.txt","destination":"docs/a.txt"}`, "allow"},
 		{"a", "mcp__http__request", `{"method":"POST","url":"https://api.example.com/v1/x","content_type":"application/json","body":"{}"}`, "allow"},
