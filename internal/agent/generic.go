@@ -21,8 +21,8 @@ import (
 //     arrays (joined to the command before them: {"command":"cat",
 //     "args":["f"]} is cat f);
 //   - path fields: values under a key such as path, file_path, paths,
-//     source, destination, dir_path, include, or ending in path, file, dir or
-//     directory: writes when the tool's name says it writes, edits, moves,
+//     source, destination, dir_path, include, or ending in path, file, dir(s),
+//     directory/directories, folder(s) or roots: writes when the tool's name says it writes, edits, moves,
 //     creates or deletes, and a destination always; reads when the tool is
 //     known to only read (readingName); else reads and touches (the tool may
 //     write them: download, store, extract…); include values are globs;
@@ -179,7 +179,8 @@ func isPathKey(k string) bool {
 		"includepattern", "exclude", "notebook":
 		return true
 	}
-	for _, suf := range []string{"path", "paths", "file", "files", "dir", "directory", "filename"} {
+	for _, suf := range []string{"path", "paths", "file", "files", "dir", "dirs", "directory", "directories", "folder", "folders",
+		"filename", "roots"} {
 		if strings.HasSuffix(k, suf) {
 			return true
 		}

@@ -115,6 +115,9 @@ func TestUnknownToolRelativeValues(t *testing.T) {
 		{"bp", "codebase_search", `{"query":"BEGIN RSA","target_directories":["../.ssh"]}`, "block"},
 		// a directory given to a tool guard does not know is read whole
 		{"bp", "grep", `{"pattern":"BEGIN","target_directories":[".."]}`, "block"},
+		// a plural directory key is a path key: blanks and all
+		{"bp", "codebase_search", `{"query":"x","target_directories":["~/my notes/../.ssh"]}`, "block"},
+		{"a", "mcp__fs__search", `{"search_folders":["~/old stuff/../.ssh"]}`, "block"},
 		{"a", "mcp__fs__search_files", `{"path":"~","pattern":"id_rsa"}`, "block"},
 		{"c", "mcp_fs_copy_directory", `{"from":"..","to":"/tmp/h"}`, "block"},
 		{"c", "mcp_fs_write_file", `{"location":".agent_c/settings.json"}`, "block"},
