@@ -21,12 +21,17 @@ import (
 //     arrays (joined to the command before them: {"command":"cat",
 //     "args":["f"]} is cat f);
 //   - path fields: values under a key such as path, file_path, paths,
-//     source, destination, dir_path, include, or ending in path, file, dir(s),
-//     directory/directories, folder(s) or roots: writes when the tool's name says it writes, edits, moves,
-//     creates or deletes, and a destination always; reads when the tool is
-//     known to only read (readingName); else reads and touches (the tool may
-//     write them: download, store, extract…); include values are globs;
-//   - what other values carry: a value that may be a command line or code
+//     source, destination, dir_path, include, or ending in path, file,
+//     dir(s), directory/directories, folder(s) or roots: writes when the
+//     tool's name says it writes, edits, moves, creates or deletes, and a
+//     destination always; reads when the tool is known to only read
+//     (readingName); else reads and touches (the tool may write them:
+//     download, store, extract…); include values are globs;
+//   - what other values carry: a one-token value that is a path
+//     (pathValue: absolute, ~, file:, REV:PATH, or relative: a / or a
+//     leading dot) is a path as above, whatever its key; each path value
+//     is also a read of the tree under it (toolValues.field); a value
+//     that may be a command line or code
 //     (carriesCommand) is a command, whatever its key is called, and its
 //     absolute and home words are paths as above, unless the tool's name
 //     says it only reads or writes files and runs nothing (a file's content
