@@ -71,15 +71,30 @@ func (t *toolValues) path(p string, write bool) {
 	t.paths = append(t.paths, pathInputs(p, write, t.readOnly)...)
 }
 
+// field adds a path a field's whole value names (see path), and the read
+// of every file under it: guard cannot tell whether a tool it does not
+// know lists, searches or copies a directory it is given ({"dirs":[".."]}
+// in a project searches the home directory and ~/.ssh in it), so a
+// directory is taken as read whole, as a content search's (treeReads). A
+// glob value stands for what it names already.
+func (t *toolValues) field(p string, write bool) {
+	t.path(p, write)
+	if !strings.ContainsAny(p, "*?[") {
+		t.paths = append(t.paths, event.Input{Kind: event.KindRead, Text: treeDir(p, "/") + "/**"})
+	}
+}
+
 // other takes the value of a field guard does not know by what it
 // carries: a patch writes the files it names; a one-token path is a path
-// (written under an output key); a value that may be a command line or
-// code is a command, and its absolute and home words are paths.
+// (written under an output key; see pathValue); a value that may be a
+// command line or code is a command, and its absolute and home words are
+// paths.
 func (t *toolValues) other(key, v string) {
 	t.paths = append(t.paths, patchInputs(v)...)
 	if p, ok := pathValue(v); ok {
-		t.path(p, t.writes || isDestKey(key) || key == "out" || key == "output")
-		return
+		// A one-token value may be a path and code at once
+		// (open("/h/x").read()): it is checked as both.
+		t.field(p, t.writes || isDestKey(key) || key == "out" || key == "output")
 	}
 	if !t.runs || isURLKey(key) || !carriesCommand(v) {
 		return

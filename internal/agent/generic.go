@@ -21,12 +21,17 @@ import (
 //     arrays (joined to the command before them: {"command":"cat",
 //     "args":["f"]} is cat f);
 //   - path fields: values under a key such as path, file_path, paths,
-//     source, destination, dir_path, include, or ending in path, file, dir or
-//     directory: writes when the tool's name says it writes, edits, moves,
-//     creates or deletes, and a destination always; reads when the tool is
-//     known to only read (readingName); else reads and touches (the tool may
-//     write them: download, store, extract…); include values are globs;
-//   - what other values carry: a value that may be a command line or code
+//     source, destination, dir_path, include, or ending in path, file,
+//     dir(s), directory/directories, folder(s) or roots: writes when the
+//     tool's name says it writes, edits, moves, creates or deletes, and a
+//     destination always; reads when the tool is known to only read
+//     (readingName); else reads and touches (the tool may write them:
+//     download, store, extract…); include values are globs;
+//   - what other values carry: a one-token value that is a path
+//     (pathValue: absolute, ~, file:, REV:PATH, or relative: a / or a
+//     leading dot) is a path as above, whatever its key; each path value
+//     is also a read of the tree under it (toolValues.field); a value
+//     that may be a command line or code
 //     (carriesCommand) is a command, whatever its key is called, and its
 //     absolute and home words are paths as above, unless the tool's name
 //     says it only reads or writes files and runs nothing (a file's content
@@ -77,7 +82,7 @@ func byFields(c *Call, toolName string, in fields) error {
 			}
 		case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !strings.HasPrefix(key, "exclude"):
 			if p, ok := fileURIPath(l.value); ok {
-				tv.path(p, writes || isDestKey(key))
+				tv.field(p, writes || isDestKey(key))
 			}
 		case !isPathKey(key) || strings.Contains(l.value, "://"):
 			tv.other(key, l.value) // a field guard does not know is checked by what it carries
@@ -91,7 +96,7 @@ func byFields(c *Call, toolName string, in fields) error {
 					return
 				}
 			}
-			tv.path(p, writes || isDestKey(key))
+			tv.field(p, writes || isDestKey(key))
 		}
 	})
 	if err != nil {
@@ -179,7 +184,8 @@ func isPathKey(k string) bool {
 		"includepattern", "exclude", "notebook":
 		return true
 	}
-	for _, suf := range []string{"path", "paths", "file", "files", "dir", "directory", "filename"} {
+	for _, suf := range []string{"path", "paths", "file", "files", "dir", "dirs", "directory", "directories", "folder", "folders",
+		"filename", "roots"} {
 		if strings.HasSuffix(k, suf) {
 			return true
 		}
@@ -277,8 +283,15 @@ func fetchScheme(s string) bool {
 // holds a path, and which: a single token (no blank, no line break: a
 // sentence that mentions a path is prose, its URLs are still checked) that
 // is absolute, starts with ~, is a file: URI (the path it names, decoded:
-// see fileURIPath), or is
-// a REV:PATH object name such as HEAD:.ssh/id_rsa (the PATH, relative).
+// see fileURIPath), is a REV:PATH object name such as HEAD:.ssh/id_rsa (the
+// PATH, relative), or looks like a relative path: it holds a / or a \, or
+// starts with a dot (../.bashrc, .agent_a/settings.json, .env, ..). The
+// name of a tool's parameter is its server's choice (location, to, f,
+// target_directories…), and the server resolves a relative value against
+// its own root: guard takes it against the call's directory, as a value
+// under a path key (review 9b F3). owner/repo, text/plain or a branch
+// feature/x read as paths too, inside the project: harmless unless they
+// meet a protected glob.
 func pathValue(v string) (string, bool) {
 	if v == "" || len(v) > maxPathLen || strings.ContainsAny(v, " \t\r\n") {
 		return "", false
@@ -294,6 +307,9 @@ func pathValue(v string) (string, bool) {
 	}
 	if i := strings.IndexByte(v, ':'); i >= 0 && i+1 < len(v) && !strings.ContainsAny(v[:i], "/\\") {
 		return v[i+1:], true
+	}
+	if v[0] == '.' || strings.ContainsAny(v, "/\\") {
+		return v, true
 	}
 	return "", false
 }

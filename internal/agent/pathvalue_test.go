@@ -24,8 +24,18 @@ func TestPathValue(t *testing.T) {
 		{"file:///C:/Users/u/.ssh/id_rsa", "C:/Users/u/.ssh/id_rsa", true},
 		{"file://host", "", false},
 		{"https://example.com/a", "", false},
+		// a relative path under any key (review 9b F3)
+		{"../.guard/rules.json", "../.guard/rules.json", true},
+		{".agent_a/settings.json", ".agent_a/settings.json", true},
+		{`..\.bashrc`, `..\.bashrc`, true},
+		{"..", "..", true},
+		{".env", ".env", true},
+		{"owner/repo", "owner/repo", true},
+		{"main", "", false},
+		{"*.go", "", false},
 		// prose that mentions a path is not a path value
 		{"please read ~/.bashrc and fix it", "", false},
+		{"see ../.bashrc", "", false},
 		{"Fix the bug in /etc/hosts\nthanks", "", false},
 		{"hello", "", false},
 		{"", "", false},

@@ -20,7 +20,8 @@ import (
 // Its texts are, in document order, every string value and every object key
 // that is not a plain field name (see plainKey): they are the inputs
 // Call.Inputs[First:First+Texts], one each, so a finding names the text it
-// is in and a redaction replaces that text alone.
+// is in and a redaction replaces that text alone. The plain keys follow as
+// one more input, each once, a line each (see plainKeys).
 type Result struct {
 	Raw   json.RawMessage // tool_response as the client sent it
 	First int             // index in Call.Inputs of the first text
@@ -61,15 +62,19 @@ func toolResult(c *Call, f fields, member string, replaceable bool) error {
 	}
 	k := resultKind(name)
 	r := &Result{Raw: raw, First: len(c.Inputs)}
+	var pk plainKeys
 	err = walkTexts(raw, member, func(text string, key bool, top string) {
 		c.Inputs = append(c.Inputs, event.Input{Kind: k, Text: text})
 		r.keys = append(r.keys, key)
 		r.top = append(r.top, top)
-	})
+	}, pk.add)
 	if err != nil {
 		return err
 	}
 	r.Texts = len(r.keys)
+	if pk.b.Len() > 0 {
+		c.Inputs = append(c.Inputs, event.Input{Kind: k, Text: pk.b.String()})
+	}
 	texts := make([]string, r.Texts)
 	for i := range texts {
 		texts[i] = c.Inputs[r.First+i].Text
@@ -101,15 +106,45 @@ func plainKey(k string) bool {
 }
 
 // walkTexts calls fn for each text of the JSON value raw, in document order,
-// with whether it is a key and the top-level member it sits under. It reads
-// raw once: nesting costs nothing more than its bytes, and any depth the
-// payload decoded with (maxDepth) is walked.
-func walkTexts(raw []byte, field string, fn func(text string, key bool, top string)) error {
+// with whether it is a key and the top-level member it sits under, and
+// plain for each plain key. It reads raw once: nesting costs nothing more
+// than its bytes, and any depth the payload decoded with (maxDepth) is
+// walked.
+func walkTexts(raw []byte, field string, fn func(text string, key bool, top string), plain func(string)) error {
 	return walkJSON(raw, field, func(t token) {
-		if t.kind == tokString || t.kind == tokKey && !plainKey(t.s) {
+		switch {
+		case t.kind == tokString || t.kind == tokKey && !plainKey(t.s):
 			fn(t.s, t.kind == tokKey, t.top)
+		case t.kind == tokKey:
+			plain(t.s)
 		}
 	})
+}
+
+// plainKeys gathers the plain keys of a result, each once, a line each:
+// checked as one text (review 9b F6), since the model reads keys as text
+// and a scraped page's or a table's keys come from outside (sk_live_ and
+// 24 letters, ignore_all_previous_instructions). They are not texts of the
+// Result: a key cannot be redacted without changing the result's shape,
+// so a finding in one withholds it, and a key between two halves of a
+// value would hide what they join to (Segments). A list of a thousand rows
+// repeats a handful of names: each is checked once.
+type plainKeys struct {
+	seen map[string]struct{}
+	b    strings.Builder
+}
+
+// add takes plain key k.
+func (p *plainKeys) add(k string) {
+	if _, ok := p.seen[k]; ok {
+		return
+	}
+	if p.seen == nil {
+		p.seen = map[string]struct{}{}
+	}
+	p.seen[k] = struct{}{}
+	p.b.WriteString(k)
+	p.b.WriteByte('\n')
 }
 
 // Rewrite returns the result with text i replaced by texts[i] for every i,
@@ -154,6 +189,25 @@ func (r *Result) Rewrite(texts []string) ([]byte, error) {
 // replacement against the tool's schema still takes it.
 func (r *Result) Withheld(notice string) []byte {
 	return withheld(r.Raw, notice)
+}
+
+// NoticeOnly returns the notice alone in the form of the result (an MCP
+// content list, an object holding one, or a string): for a withheld
+// result whose kept keys the checks refuse (see KeptText).
+func (r *Result) NoticeOnly(notice string) []byte { return noticeLike(r.Raw, notice) }
+
+// KeptText returns what a withheld replacement (see Withheld) keeps of the
+// result other than notice: its keys and kept tag words, each once, a line
+// each, for checking before the replacement reaches the model (a plain key
+// of the result stays in it; review 9b F6).
+func KeptText(replacement []byte, notice string) string {
+	var p plainKeys
+	_ = walkJSON(replacement, "", func(t token) {
+		if t.kind == tokKey || t.kind == tokString && t.s != notice && t.s != "" {
+			p.add(t.s)
+		}
+	})
+	return p.b.String()
 }
 
 // WithheldRaw is Withheld for a result that did not parse as a Result (a

@@ -69,3 +69,86 @@ func TestUnknownToolCarries(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownToolRelativeValues: a relative path under a key guard does
+// not know is a path relative to the call's directory, for each agent
+// (review 9b F3): the server picks its parameters' names (location, to,
+// f, target_directories…) and resolves them against its root. Everyday
+// MCP values that hold a / (owner/repo, a branch, a MIME type, a file in
+// the project) pass.
+func TestUnknownToolRelativeValues(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("GUARD_HOME", "")
+	p := realPolicy(t, "")
+	proj := filepath.Join(home, "proj")
+	os.MkdirAll(proj, 0o700)
+	os.WriteFile(filepath.Join(proj, ".env"), []byte("X=1"), 0o600) // a project's tree read passes all the same
+	payload := func(agent, tool, input string) string {
+		switch agent {
+		case "a":
+			return `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"` + proj + `","tool_name":"` + tool + `","tool_input":` + input + `}`
+		case "b":
+			return `{"hookEventName":"beforeMCPExecution","conversation_id":"c","workspace_roots":["` + proj + `"],"tool_name":"` + tool + `","tool_input":` + input + `}`
+		case "bs": // agent B's tool_input as a JSON string
+			s, _ := json.Marshal(input)
+			return `{"hookEventName":"beforeMCPExecution","conversation_id":"c","workspace_roots":["` + proj + `"],"tool_name":"` + tool + `","tool_input":` + string(s) + `}`
+		case "bp":
+			return `{"hookEventName":"preToolUse","conversation_id":"c","workspace_roots":["` + proj + `"],"tool_name":"` + tool + `","tool_input":` + input + `}`
+		}
+		return `{"hook_event_name":"BeforeTool","session_id":"s","cwd":"` + proj + `","tool_name":"` + tool + `","tool_input":` + input + `}`
+	}
+	for _, tt := range []struct {
+		agent, tool, input, verdict string
+	}{
+		{"a", "mcp__fs__write_file", `{"location":"../.guard/rules.json","content":"x"}`, "block"},
+		{"a", "mcp__fs__write_file", `{"location":"../.bashrc","content":"x"}`, "block"},
+		{"a", "mcp__fs__edit", `{"f":".agent_a/settings.json","content":"x"}`, "block"},
+		{"a", "mcp__fs__move", `{"from":"a.txt","to":"../.bashrc"}`, "block"},
+		{"a", "mcp__fs__read_text_file", `{"location":"../.ssh/id_rsa"}`, "block"},
+		{"a", "mcp__fs__copy", `{"items":["a.txt","../.ssh/id_rsa"]}`, "block"},
+		{"a", "mcp__fs__write_file", `{"location":"..\\.bashrc","content":"x"}`, "block"},
+		{"a", "mcp__fs__stat", `{"name":".env"}`, "block"},
+		{"b", "write_file", `{"location":"../.guard/rules.json"}`, "block"},
+		{"bs", "write_file", `{"location":"../.guard/rules.json"}`, "block"},
+		{"b", "edit", `{"f":".agent_b/hooks.json","content":"{}"}`, "block"},
+		{"bp", "codebase_search", `{"query":"BEGIN RSA","target_directories":["../.ssh"]}`, "block"},
+		// a directory given to a tool guard does not know is read whole
+		{"bp", "grep", `{"pattern":"BEGIN","target_directories":[".."]}`, "block"},
+		// a plural directory key is a path key: blanks and all
+		{"bp", "codebase_search", `{"query":"x","target_directories":["~/my notes/../.ssh"]}`, "block"},
+		{"a", "mcp__fs__search", `{"search_folders":["~/old stuff/../.ssh"]}`, "block"},
+		{"a", "mcp__fs__search_files", `{"path":"~","pattern":"id_rsa"}`, "block"},
+		{"c", "mcp_fs_copy_directory", `{"from":"..","to":"/tmp/h"}`, "block"},
+		{"c", "mcp_fs_write_file", `{"location":".agent_c/settings.json"}`, "block"},
+		{"c", "mcp_fs_write_file", `{"location":"../.zshrc","content":"x"}`, "block"},
+		{"c", "mcp_fs_read", `{"loc":"../.ssh/id_rsa"}`, "block"},
+		// everyday MCP calls
+		{"a", "mcp__github__get_file_contents", `{"owner":"o","repo":"r","path":"src/main.go","ref":"refs/heads/main"}`, "allow"},
+		{"a", "mcp__github__create_branch", `{"owner":"o","repo":"r","branch":"feature/x","from_branch":"main"}`, "allow"},
+		{"a", "mcp__github__search_repositories", `{"query":"guardhq/guard"}`, "allow"},
+		{"a", "mcp__github__list_commits", `{"owner":"o","repo":"r","sha":"release/1.2","path":"docs/"}`, "allow"},
+		{"a", "mcp__filesystem__search_files", `{"path":".","pattern":"*.go","excludePatterns":["node_modules/**",".git/**"]}`, "allow"},
+		{"a", "mcp__search__grep", `{"pattern":"TODO","dirs":["src","../other-project"]}`, "allow"},
+		{"a", "mcp__filesystem__write_file", `{"path":"src/app.ts","content":"export const x = 1\n"}`, "allow"},
+		{"a", "mcp__filesystem__move_file", `{"source":"a.txt","destination":"docs/a.txt"}`, "allow"},
+		{"a", "mcp__http__request", `{"method":"POST","url":"https://api.example.com/v1/x","content_type":"application/json","body":"{}"}`, "allow"},
+		{"a", "mcp__playwright__browser_click", `{"element":"Submit button","ref":"e12","selector":".btn-primary"}`, "allow"},
+		{"a", "mcp__context7__resolve-library-id", `{"libraryName":"vercel/next.js"}`, "allow"},
+		{"a", "mcp__linear__create_issue", `{"title":"Fix login","teamId":"ENG","description":"See src/auth/login.ts and ../shared/README.md"}`, "allow"},
+		{"a", "mcp__db__query", `{"sql":"SELECT * FROM users","database":"./data/app.db"}`, "allow"},
+		{"b", "get_file_contents", `{"owner":"o","repo":"r","path":"src/main.go"}`, "allow"},
+		{"bs", "create_pull_request", `{"owner":"o","repo":"r","head":"fix/parser","base":"main","title":"fix"}`, "allow"},
+		{"c", "mcp_github_get_file_contents", `{"owner":"o","repo":"r","path":"src/main.go","branch":"feature/y"}`, "allow"},
+		{"c", "mcp_fs_write_file", `{"location":"src/new.go","content":"package x\n"}`, "allow"},
+	} {
+		var f fake
+		cfg := f.config(payload(tt.agent, tt.tool, tt.input), nil)
+		cfg.Agent = strings.TrimRight(tt.agent, "sp")
+		cfg.LoadPolicy = func() (Policy, string, error) { return p, "test", nil }
+		Run(cfg)
+		if len(f.records) != 1 || f.records[0].Verdict != tt.verdict {
+			t.Errorf("%s %s %s: records %+v, want one %s; %s", tt.agent, tt.tool, tt.input, f.records, tt.verdict, f.stderr.String())
+		}
+	}
+}

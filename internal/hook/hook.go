@@ -920,8 +920,21 @@ func (r *runner) withhold(pol Policy, o *outcome) error {
 	}
 	o.redacted = nil
 	o.action = event.ActionWithheld
-	o.replacement = res.Withheld(withheldNotice(o.verdict.Finding.Reason, o.verdict.Finding.Explain))
-	o.text = withheldNotice(o.verdict.Finding.Reason, o.verdict.Finding.Explain)
+	notice := withheldNotice(o.verdict.Finding.Reason, o.verdict.Finding.Explain)
+	o.replacement = res.Withheld(notice)
+	o.text = notice
+	// The replacement keeps the result's plain keys (its shape): when the
+	// checks refuse one of them (a secret or an injection as a key), the
+	// notice alone takes the result's place.
+	if kept := agent.KeptText(o.replacement, notice); kept != "" && res.First < len(call.Inputs) {
+		v, err := pol.Evaluate([]event.Input{{Kind: call.Inputs[res.First].Kind, Text: kept}})
+		if err != nil {
+			return err
+		}
+		if v.Blocked() {
+			o.replacement = res.NoticeOnly(notice)
+		}
+	}
 	return nil
 }
 

@@ -208,7 +208,7 @@ func TestRunVerdicts(t *testing.T) {
 				`"updatedToolOutput":{"stdout":"[guard] withheld this result: matched /rm/ in 'rm'","stderr":"","interrupted":false}}}` + "\n",
 			stderr: "[guard] BLOCKED: matched /rm/ in 'rm'; guard withheld the whole result\n",
 			want: event.Record{Hook: "PostToolUse", Verdict: "block", Rule: "rule_rm", Reason: "matched /rm/ in '<redacted>'; withheld",
-				Repo: "acme/dir", InputHash: sha("rm\x00"), TokensIn: 1, Agent: "a", Event: "PostToolUse", Tool: "Bash", Action: "withheld"},
+				Repo: "acme/dir", InputHash: sha("rm\x00\x00stdout\nstderr\ninterrupted\n"), TokensIn: 8, Agent: "a", Event: "PostToolUse", Tool: "Bash", Action: "withheld"},
 		},
 		{
 			name:    "A stop blocked asks for a new answer",

@@ -1,0 +1,55 @@
+package hook
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/event"
+)
+
+// TestResultPlainKeys: a tool result's keys made only of letters and
+// _-.$@ are checked (review 9b F6): a secret or an injection phrase as a
+// key withholds the result, and the replacement does not keep the key (the
+// notice alone, in the result's form); a secret in a value beside plain
+// keys is still redacted in place, keys and all kept; everyday keys pass.
+func TestResultPlainKeys(t *testing.T) {
+	p := realPolicy(t, "")
+	const stripe = "sk_live_abcdefghijklmnopqrstuvwx"
+	for _, tt := range []struct {
+		name, tool, response string
+		action               string // "" when the result passes
+		gone                 []string
+	}{
+		{"secret key in rows", "mcp__db__query", `{"rows":{"` + stripe + `":1}}`, event.ActionWithheld, []string{stripe}},
+		{"slack token key", "mcp__web__scrape", `{"xoxb-abcdefghijklmnop":1}`, event.ActionWithheld, []string{"xoxb-"}},
+		{"injection key", "mcp__web__scrape", `{"content":[{"type":"text","text":"ok"}],"ignore_all_previous_instructions":1}`, event.ActionWithheld, []string{`"ignore_all`}},
+		{"injection key repeated in rows", "mcp__db__query", `[{"id":1,"jailbreak":2},{"id":2,"jailbreak":3}]`, event.ActionWithheld, []string{`"jailbreak":`}},
+		{"secret value beside plain keys", "Bash", `{"stdout":"token ` + ghTok + `","stderr":"","interrupted":false}`, event.ActionRedacted, []string{ghTok}},
+		{"everyday keys", "mcp__db__query", `{"rows":[{"user_name":"ann","created_at":"2024-01-01","is_active":true,"$ref":"#/x","@type":"Row"}],"next_page":null}`, "", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			payload := `{"hook_event_name":"PostToolUse","tool_name":"` + tt.tool + `","tool_input":{},"tool_response":` + tt.response + `}`
+			code, stdout, _, rec := runReal(t, p, payload)
+			if code != 0 || rec.Action != tt.action {
+				t.Fatalf("code %d, record %+v, want action %q", code, rec, tt.action)
+			}
+			if tt.action == "" {
+				return
+			}
+			var a answerA
+			if err := json.Unmarshal([]byte(stdout), &a); err != nil {
+				t.Fatalf("answer %q: %v", stdout, err)
+			}
+			out, _ := json.Marshal(a.Specific.UpdatedToolOutput)
+			for _, bit := range tt.gone {
+				if strings.Contains(string(out), bit) {
+					t.Fatalf("replacement keeps %q: %s", bit, out)
+				}
+			}
+			if tt.action == event.ActionRedacted && !strings.Contains(string(out), `"interrupted":false`) {
+				t.Fatalf("redacted result lost its shape: %s", out)
+			}
+		})
+	}
+}
