@@ -78,7 +78,7 @@ var inHomeBlocks = map[string]string{
 	// or its members, may be ~/.bashrc.
 	"gunzip data.json.gz":                                 "a compressed file in home: the name stored in it may be .bashrc",
 	"unrar x x.rar":                                       "an archive extracted into home",
-	"mkdir -p .agent_a/notes":                             "writes ~/.agent_a, agent A's own configuration (its commands are instructions to it)",
+	"mkdir -p .vscode/notes":                              "writes ~/.vscode, the editor's own directory",
 	"touch .gitkeep":                                      "writes ~/.gitkeep, a hidden file of home",
 	"echo .env >> .gitignore":                             "writes ~/.gitignore, which git may read for every repository",
 	"ln -sf ../../shared/.eslintrc.js .eslintrc.js":       "writes ~/.eslintrc.js, code eslint loads for every project under home",

@@ -198,7 +198,7 @@ func TestDefaultWrite(t *testing.T) {
 		path, glob string
 	}{
 		{"/home/dev/.agent_a/settings.json", "~/.agent_a/settings.json"},
-		{"/home/dev/.agent_a/other.json", ""},
+		{"/home/dev/.agent_a/other.json", "**/.agent_a/**"}, // review 9b F5: the whole tree
 		{"/home/dev/.bashrc", "~/.bashrc"},
 		{"/home/dev/project/.bashrc", ""},
 		{"/home/dev/.zshrc", "~/.zshrc"},
@@ -218,8 +218,14 @@ func TestDefaultWrite(t *testing.T) {
 		{"/home/dev/project/.agent_a/settings.json", "**/.agent_a/settings.json"},
 		{"/home/dev/project/.agent_a/settings.local.json", "**/.agent_a/settings.local.json"},
 		{"/home/dev/.agent_a/settings.local.json", "**/.agent_a/settings.local.json"},
-		{"/home/dev/project/.agent_a/commands/review.md", ""},
-		{"/home/dev/project/.agent_b/rules/style.md", ""},
+		{"/home/dev/project/.agent_a/commands/review.md", "**/.agent_a/**"}, // front matter hooks (review 9b F5)
+		{"/home/dev/project/.agent_a/hooks/fmt.sh", "**/.agent_a/**"},
+		{"/home/dev/project/.agent_c/extensions/x/hooks/hooks.json", "**/.agent_c/**"},
+		{"/home/dev/project/.agent_c/.env", "**/.agent_c/**"}, // review 9b F2
+		{"/home/dev/project/.env", "**/.env"},
+		{"/home/dev/project/.env.example", ""},
+		{"/home/dev/project/.envrc", ""},
+		{"/home/dev/project/.agent_b/rules/style.md", "**/.agent_b/**"},
 		{"/home/dev/.ssh/authorized_keys", "~/.ssh/**"},
 		{"/home/dev/.bash_profile", "~/.bash_profile"},
 		{"/home/dev/.zprofile", "~/.zprofile"},
@@ -622,14 +628,15 @@ func TestTrees(t *testing.T) {
 		{"/srv", "/srv/**.bak"},
 		{"/home/dev/project", ""},
 		{"/home/dev/project/build", ""},
-		{"/home/dev/.agent_a/commands", ""},
+		{"/home/dev/.agent_a/commands", "**/.agent_a/**"},
 		{"/home/dev/.cache", ""},
 		{"/tmp", ""},
-		{"/home/dev/project/.agent_b/rules", ""},
+		{"/home/dev/project/.agent_b/rules", "**/.agent_b/**"},
 	}
 	for _, tt := range tests {
 		checkGlob(t, d, tt.path, tt.glob)
-		if tt.glob != "" && tt.path != "/" && tt.path != "/home/dev" && tt.path != "/home" {
+		// The agents' directories are protected whole since review 9b F5.
+		if tt.glob != "" && tt.path != "/" && tt.path != "/home/dev" && tt.path != "/home" && !strings.Contains(strings.ToLower(tt.path), "/.agent_") {
 			if _, ok := flat.Check(tt.path); ok {
 				t.Errorf("without Trees, Check(%q) blocked", tt.path)
 			}
