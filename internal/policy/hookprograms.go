@@ -199,7 +199,9 @@ func hookWordPath(w, home, dir string, project bool) (string, bool) {
 			}
 			name, rest = name[1:end], name[end+1:]
 		} else {
-			end := strings.IndexFunc(name, func(r rune) bool { return !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') })
+			end := strings.IndexFunc(name, func(r rune) bool {
+				return !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+			})
 			if end < 0 {
 				end = len(name)
 			}

@@ -863,3 +863,54 @@ func TestOwnTilde(t *testing.T) {
 		}
 	}
 }
+
+// TestNames covers the rule allow_write entries meet in the write rules
+// (review 9b F7): a wildcard does not stand in for a name a block glob
+// spells out.
+func TestNames(t *testing.T) {
+	for _, tc := range []struct {
+		allow, block string
+		want         bool
+	}{
+		{"~/proj/**", "**/.agent_a/settings.json", false},
+		{"~/proj/**", "**/.git/config", false},
+		{"~/proj/**", "**/.git/hooks/[a-z]*", false},
+		{"~/proj/**", "**/*.code-workspace", false},
+		{"~/proj/**", "~/.bashrc", false},
+		{"~/**", "~/.*/**", true}, // the catch-all spells out no name
+		{"~/proj/.agent_a/settings.json", "**/.agent_a/settings.json", true},
+		{"~/proj/.agent_a/settings.json", "**/.agent_a/**", true},
+		{"~/proj/.agent_a/**", "**/.agent_a/settings.json", false},
+		{"~/proj/.git/**", "**/.git/config", false},
+		{"~/proj/.git/hooks/*", "**/.git/hooks/[a-z]*", true},
+		{"~/proj/*.code-workspace", "**/*.code-workspace", true},
+		{"**/.env", "**/.env", true},
+		{"~/.BASHRC", "~/.bashrc", true},
+		{"~/.cache/**", "~/.*/**", true},
+		{"/srv/data/**", "/srv/**.bak", false}, // .bak is spelt out
+		{"/srv/data/*.bak", "/srv/**.bak", true},
+	} {
+		if got := Names(tc.allow, tc.block, "/home/dev"); got != tc.want {
+			t.Errorf("Names(%q, %q) = %v, want %v", tc.allow, tc.block, got, tc.want)
+		}
+	}
+}
+
+// TestNamedAllow: with Rules.Named an allow glob that matches a path
+// opens it only for the block globs it names.
+func TestNamedAllow(t *testing.T) {
+	d, err := Compile(Rules{Block: []string{"**/.git/config", "/srv/**"}, Allow: []string{"/srv/**", "/home/dev/proj/**"}, Home: home, Trees: true, Named: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path, glob string
+	}{
+		{"/home/dev/proj/.git/config", "**/.git/config"},
+		{"/srv/repo/.git/config", "**/.git/config"},
+		{"/srv/repo/main.go", ""},
+		{"/home/dev/proj/main.go", ""},
+	} {
+		checkGlob(t, d, tc.path, tc.glob)
+	}
+}
