@@ -81,7 +81,8 @@ func (p *Policy) programs() (globs, odd []string) {
 }
 
 // hookPrograms reads the user's hook files and those of the project (the
-// working directory and the directories above it, bounded) and returns
+// working directory and the directories above it up to the top of its
+// repository or the home directory, at most maxHooksLevels) and returns
 // the files their entries name.
 func (p *Policy) hookPrograms() []string {
 	home := filepath.Clean(p.Home)
@@ -110,8 +111,12 @@ func (p *Policy) hookPrograms() []string {
 	if p.cwd != "" && filepath.IsAbs(p.cwd) {
 		d := filepath.Clean(p.cwd)
 		for range maxHooksLevels {
-			if d != home {
-				add(d, true)
+			if d == home {
+				break // read above as the user's
+			}
+			add(d, true)
+			if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+				break // the top of the project's repository
 			}
 			up := filepath.Dir(d)
 			if up == d {
