@@ -224,8 +224,8 @@ func hookWordPath(w, home, dir string, project bool) (string, bool) {
 		return "**/" + strings.TrimPrefix(filepath.ToSlash(filepath.Clean(rest)), "./"), true
 	case strings.Contains(w, "$"):
 		return "", false
-	case strings.HasPrefix(w, "/"):
-		return filepath.ToSlash(filepath.Clean(w)), true
+	case strings.HasPrefix(w, "/") || filepath.IsAbs(filepath.FromSlash(w)): // C:/… on Windows
+		return filepath.ToSlash(filepath.Clean(filepath.FromSlash(w))), true
 	case !strings.Contains(w, "/") || strings.HasPrefix(w, "../"):
 		return "", false
 	case project:
