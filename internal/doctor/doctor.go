@@ -353,7 +353,32 @@ func programCheck(o Options, a install.Agent, prog string) Check {
 	if path != prog {
 		c.Detail += " (found on PATH)"
 	}
+	if userWritable(path) {
+		// Review 9b F4: a warning, not a failure (go install, Homebrew
+		// and Scoop put it there); the hook blocks the writes it sees.
+		c.Detail += "; warning: you can write it or its directory, so a program the agent runs could replace it " +
+			"(guard blocks the writes of it that it sees); for a hard boundary install guard where you cannot write " +
+			"(/usr/local/bin) or run the agent in an OS sandbox"
+	}
 	return c
+}
+
+// userWritable reports whether the user doctor runs as can replace the
+// file at path: open it for writing (without changing it), or create a
+// file in its directory (a rename over it needs no more).
+func userWritable(path string) bool {
+	if f, err := os.OpenFile(path, os.O_WRONLY, 0); err == nil {
+		f.Close()
+		return true
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".doctor-*")
+	if err != nil {
+		return false
+	}
+	name := f.Name()
+	f.Close()
+	os.Remove(name)
+	return true
 }
 
 // policyCheck: the policy a hook would use loads; from where, and signed

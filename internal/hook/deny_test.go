@@ -76,9 +76,13 @@ var inHomeBlocks = map[string]string{
 	// A compressed file or an archive handed to a program guard knows
 	// nothing of, in the home (review 7 F2, F11): the name stored in it,
 	// or its members, may be ~/.bashrc.
-	"gunzip data.json.gz":                                 "a compressed file in home: the name stored in it may be .bashrc",
-	"unrar x x.rar":                                       "an archive extracted into home",
-	"mkdir -p .agent_a/notes":                             "writes ~/.agent_a, agent A's own configuration (its commands are instructions to it)",
+	"gunzip data.json.gz":               "a compressed file in home: the name stored in it may be .bashrc",
+	"unrar x x.rar":                     "an archive extracted into home",
+	"mkdir -p .vscode/notes":            "writes ~/.vscode, the editor's own directory",
+	"echo B=2 >> .env.example":          "writes ~/.env.example, a hidden file of home",
+	"cp .env.example .env.test.example": "writes ~/.env.test.example, a hidden file of home",
+	"touch .envrc.example":              "writes ~/.envrc.example, a hidden file of home",
+	"mkdir -p .github/workflows && cp ci.yml .github/workflows/": "writes ~/.github, a hidden directory of home",
 	"touch .gitkeep":                                      "writes ~/.gitkeep, a hidden file of home",
 	"echo .env >> .gitignore":                             "writes ~/.gitignore, which git may read for every repository",
 	"ln -sf ../../shared/.eslintrc.js .eslintrc.js":       "writes ~/.eslintrc.js, code eslint loads for every project under home",

@@ -511,6 +511,7 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, err
 	call := &agent.Call{Cwd: cwd, Inputs: []event.Input{{Kind: kind, Text: input}}}
 	agent.ResolvePaths(call, agent.Options{})
 	p.UseFiles(filesFor(call, agent.Options{}))
+	p.UseCwd(cwd)
 	checked, ran, res, err := expand(call, agent.Options{})
 	if err == nil {
 		checked, err = withHardLinks(checked, p, res)
@@ -810,6 +811,10 @@ func (r *runner) check(pol Policy) outcome {
 		// The policy's own analysis of a command reads the files it runs
 		// as the hook's does.
 		fu.UseFiles(filesFor(call, opt))
+	}
+	if cu, ok := pol.(interface{ UseCwd(string) }); ok {
+		// The project's hook files name programs the client runs later.
+		cu.UseCwd(call.Cwd)
 	}
 	checked, ran, res, err := expand(call, opt)
 	if err == nil {

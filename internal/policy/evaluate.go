@@ -101,6 +101,11 @@ type detectors struct {
 	// injectionClf is injection with the classifier stage, for every kind
 	// but commands.
 	injectionClf *injection.Detector
+	// progs are the programs the clients run later (hookprograms.go) as
+	// block globs, progsOdd those to protect as directories; progsRead
+	// says they were looked up.
+	progs, progsOdd []string
+	progsRead       bool
 }
 
 // Evaluate checks inputs in order. For each input the detectors its kind needs
@@ -642,7 +647,7 @@ func (p *Policy) compileLazy(block, allow []string) (*path.Detector, error) {
 	p.cache.mu.Lock() // linkVariants' memo
 	variants := p.linkVariants(block, allow)
 	p.cache.mu.Unlock()
-	return path.Compile(path.Rules{Block: block, Allow: allow, Home: p.Home, Variants: variants, Trees: true})
+	return path.Compile(path.Rules{Block: block, Allow: allow, Home: p.Home, Variants: variants, Trees: true, Named: true})
 }
 
 // Check implements checker.
@@ -800,10 +805,21 @@ var homeData = []string{
 // touchDetector returns the detector of touches: the write rules without
 // the globs under the system's own directories (path.SystemGlob), where the
 // OS already refuses an unprivileged agent and programs guard does not know
-// read all day (a compiler reads /usr/include). It shares write's compiled
-// globs.
+// read all day (a compiler reads /usr/include), and without the data globs
+// (dataGlob). It shares write's compiled globs.
 func (p *Policy) touchDetector(write *path.Detector) *path.Detector {
-	return write.Without(func(g string) bool { return path.SystemGlob(g, p.Home) }).Shallow()
+	return write.Without(func(g string) bool { return path.SystemGlob(g, p.Home) || p.dataGlob(g) }).Shallow()
+}
+
+// dataGlob reports whether block_write glob g names a data file a
+// project's own programs read by name all day (**/.env: load_dotenv('.env')
+// in the app the agent runs): a glob without a fixed directory that
+// block_read lists too. A program handed such a name is not counted as its
+// writer (a touch); the read rules still block handing it to one guard does
+// not know, and the writes guard knows (a redirection, cp, tee, sed -i, the
+// Write tool) still meet the write rule (review 9b F2).
+func (p *Policy) dataGlob(g string) bool {
+	return path.FixedDir(path.Normalize(g, p.Home)) == "" && slices.Contains(p.FilePaths.BlockRead, g)
 }
 
 // touchFinding says of a path rule's finding on a touch what guard could
@@ -903,6 +919,14 @@ func (p *Policy) ProtectedFiles() []string {
 	if dirs, err := p.guardDirs(); err == nil {
 		walk(dirs[0], 1)
 	}
+	p.cache.mu.Lock()
+	progs, odd := p.programs() // guard's executable, the hook entries' programs
+	p.cache.mu.Unlock()
+	for _, g := range append(slices.Clip(progs), odd...) {
+		if !strings.HasPrefix(g, "**/") {
+			out = append(out, filepath.FromSlash(g))
+		}
+	}
 	// The files the start-up files source count too (startup.go).
 	for _, list := range [][]string{p.FilePaths.BlockWrite, p.FilePaths.BlockRead, p.startupWrites()} {
 		for _, g := range list {
@@ -935,10 +959,12 @@ func (p *Policy) buildWriteRules(c *detectors) error {
 	c.userFiles, c.outsideDirs = named, outside
 	block := slices.DeleteFunc(slices.Clone(p.FilePaths.BlockWrite), func(g string) bool { return slices.Contains(homeCatchAll, g) })
 	block = append(block, startup...)
+	progs, odd := p.programs() // hookprograms.go
+	block = append(block, progs...)
 	variants := p.linkVariants(block, p.FilePaths.AllowWrite)
 	variants = p.zwcVariants(p.zdotVariants(variants, block, p.FilePaths.AllowWrite), block)
 	d, err := path.Compile(path.Rules{Block: block, Allow: p.FilePaths.AllowWrite,
-		Protected: guardDirs, Home: p.Home, Variants: variants, Trees: true})
+		Protected: append(guardDirs, odd...), Home: p.Home, Variants: variants, Trees: true, Named: true})
 	if err != nil {
 		return err
 	}

@@ -53,6 +53,8 @@ type Policy struct {
 	ZDotDir string `json:"-"`
 
 	cache detectors
+	// cwd is the working directory of the call checked (UseCwd).
+	cwd string
 	// files reads the files a command runs, for its analysis (UseFiles).
 	files shell.Files
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/guardhq/guard/internal/detect/path"
 )
 
 // Weaker lists how p protects less than the built-in defaults, one line
@@ -54,8 +56,8 @@ func (p *Policy) Weaker() []string {
 	out = appendMissing(out, "file_paths.block_read", "default glob", d.FilePaths.BlockRead, p.FilePaths.BlockRead, nil)
 	out = appendMissing(out, "file_paths.block_write", "default glob", d.FilePaths.BlockWrite, p.FilePaths.BlockWrite, nil)
 	out = appendMissing(out, "urls.blocklist", "default domain", d.URLs.Blocklist, p.URLs.Blocklist, strings.ToLower)
-	out = appendOpened(out, "file_paths.allow_read", d.FilePaths.BlockRead, p.FilePaths.AllowRead)
-	out = appendOpened(out, "file_paths.allow_write", d.FilePaths.BlockWrite, p.FilePaths.AllowWrite)
+	out = appendOpened(out, "file_paths.allow_read", d.FilePaths.BlockRead, p.FilePaths.AllowRead, nil)
+	out = appendOpened(out, "file_paths.allow_write", d.FilePaths.BlockWrite, p.FilePaths.AllowWrite, namesOverlap)
 	for _, a := range p.Bash.AllowPatterns {
 		if re, err := regexp.Compile(a); err == nil && re.MatchString("") {
 			out = append(out, fmt.Sprintf("bash.allow_patterns entry %q matches every command", a))
@@ -68,12 +70,13 @@ func (p *Policy) Weaker() []string {
 }
 
 // appendOpened adds a line to out for each allow glob that matches a
-// default block glob as written: the exception opens that default whole.
-func appendOpened(out []string, field string, blocks, allows []string) []string {
+// default block glob as written (the exception opens that default whole),
+// or of which also(allow, block) holds.
+func appendOpened(out []string, field string, blocks, allows []string, also func(a, b string) bool) []string {
 	for _, a := range allows {
 		var opened []string
 		for _, b := range blocks {
-			if ok, err := doublestar.Match(a, b); err == nil && ok {
+			if ok, err := doublestar.Match(a, b); err == nil && ok || also != nil && also(a, b) {
 				opened = append(opened, b)
 			}
 		}
@@ -112,4 +115,80 @@ func appendMissing(out []string, field, what string, want, have []string, norm f
 		return append(out, fmt.Sprintf("%s lacks the %s %s", field, what, missing[0]))
 	}
 	return append(out, fmt.Sprintf("%s lacks %d %ss: %s", field, len(missing), what, strings.Join(missing, ", ")))
+}
+
+// namesOverlap reports whether allow_write glob a opens some path of
+// default block glob b: a names b (path.Names, the rule the write rules
+// apply: review 9b F7) and some path matches both (overlaps).
+func namesOverlap(a, b string) bool {
+	return path.Names(a, b, "") && overlaps(a, b)
+}
+
+// overlaps reports whether some path matches both globs a and b, judged on
+// witnesses: a and b with their wildcards filled in (a class by its first
+// character, * by nothing, ? by x, a ** element dropped), and, for a b
+// that starts with **, the same below each run of a's fixed leading
+// elements. It can
+// miss an overlap it has no witness for; it reports none that is not one.
+func overlaps(a, b string) bool {
+	var elems, lead []string
+	for _, e := range strings.Split(b, "/") {
+		if e != "**" {
+			elems = append(elems, fill(e))
+		}
+	}
+	for _, e := range strings.Split(a, "/") {
+		if strings.ContainsAny(e, "*?[{") {
+			break
+		}
+		lead = append(lead, e)
+	}
+	var filled []string
+	for _, e := range strings.Split(a, "/") {
+		if e != "**" {
+			filled = append(filled, fill(e))
+		}
+	}
+	ws := []string{strings.Join(elems, "/"), strings.Join(filled, "/")}
+	if strings.HasPrefix(b, "**/") {
+		for k := 1; k <= len(lead); k++ {
+			ws = append(ws, strings.Join(append(slices.Clip(lead[:k]), elems...), "/"))
+		}
+	}
+	for _, w := range ws {
+		okA, errA := doublestar.Match(a, w)
+		okB, errB := doublestar.Match(b, w)
+		if errA == nil && errB == nil && okA && okB {
+			return true
+		}
+	}
+	return false
+}
+
+// fill returns glob element e with its wildcards filled in (overlaps).
+func fill(e string) string {
+	var sb strings.Builder
+	for i := 0; i < len(e); i++ {
+		switch e[i] {
+		case '*':
+		case '?':
+			sb.WriteByte('x')
+		case '[':
+			j := strings.IndexByte(e[i:], ']')
+			if j < 0 {
+				return e
+			}
+			c := e[i+1 : i+j]
+			c = strings.TrimLeft(c, "!^")
+			if c != "" && c == e[i+1:i+j] {
+				sb.WriteByte(c[0])
+			} else {
+				sb.WriteByte('~') // a negated class: a character seldom in one
+			}
+			i += j
+		default:
+			sb.WriteByte(e[i])
+		}
+	}
+	return sb.String()
 }

@@ -19,6 +19,15 @@ func TestWeaker(t *testing.T) {
 		{"allow lists are not weaker", `{"file_paths": {"allow_read": ["~/.ssh/config"]}, "urls": {"allowlist": ["pastebin.com/raw/ok"]}}`, nil},
 		{"an allow entry that opens a default", `{"file_paths": {"allow_read": ["~/.ssh/**"], "allow_write": ["**"]}, "bash": {"allow_patterns": ["^git status$", ".*"]}}`,
 			[]string{"file_paths.allow_read entry ~/.ssh/** opens the default glob ~/.ssh/**", "file_paths.allow_write entry ** opens ", `bash.allow_patterns entry ".*" matches every command`}},
+		// Review 9b F7: a project glob names no hook file, .git/config or
+		// .env, so it opens none; an entry that names one opens it.
+		{"a project glob opens no protected file", `{"file_paths": {"allow_write": ["~/proj/**", "~/proj/src/*.go"]}}`, nil},
+		{"an entry that names a hook file", `{"file_paths": {"allow_write": ["~/proj/.agent_a/settings.json"]}}`,
+			[]string{"file_paths.allow_write entry ~/proj/.agent_a/settings.json opens 2 default globs: **/.agent_a/settings.json, **/.agent_a/**"}},
+		{"an entry that names the hooks", `{"file_paths": {"allow_write": ["~/proj/.git/hooks/*", "~/proj/.git/**"]}}`,
+			[]string{"file_paths.allow_write entry ~/proj/.git/hooks/* opens 2 default globs: **/.git/hooks/[a-z]*, **/.git/**/hooks/[a-z]*"}},
+		{"an entry that names .env", `{"file_paths": {"allow_write": ["**/.env"]}}`,
+			[]string{"file_paths.allow_write entry **/.env opens the default glob **/.env"}},
 		{"match commands is not weaker", `{"bash": {"match": "commands"}}`, nil},
 		{"detectors off", `{"bash": {"enabled": false}, "injection": {"enabled": false}, "pii": {"enabled": false}}`,
 			[]string{"bash.enabled is false: the command detector is off", "injection.enabled is false", "pii.enabled is false"}},

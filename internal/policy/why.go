@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -250,6 +251,14 @@ func (p *Policy) place(f event.Finding) placeHelp {
 	}
 	if h, ok := cat.Globs[f.Entry]; ok {
 		return h
+	}
+	p.cache.mu.Lock()
+	prog := p.cache.progsRead && (slices.Contains(p.cache.progs, f.Entry) || slices.ContainsFunc(p.cache.progsOdd, func(d string) bool { return path.DirGlob(d, p.Home) == f.Entry }))
+	p.cache.mu.Unlock()
+	if prog { // hookprograms.go
+		return placeHelp{What: "guard's own executable, or a program an installed hook entry runs",
+			Risk: "whoever replaces it switches guard off, or runs code at the agent's next tool call outside guard's checks",
+			Hint: "build and install programs elsewhere (go build -o ./bin/x); ask the user to update guard or the hook's script"}
 	}
 	return placeHelp{What: "a path the policy protects"}
 }

@@ -91,6 +91,7 @@ import (
 // concurrent use.
 type Detector struct {
 	trees     bool
+	named     bool // Rules.Named
 	shallow   bool // trees reach one directory down only (see Shallow)
 	home      string
 	protected []protectedDir
@@ -253,11 +254,16 @@ type Rules struct {
 	// Trees makes a checked path stand for everything under it too (see
 	// the package documentation): the write rules.
 	Trees bool
+	// Named makes an allow glob open a path a block glob matches only when
+	// it names that block glob (see Names): allow ~/proj/** leaves
+	// ~/proj/.git/config to **/.git/config, allow ~/proj/.git/config opens
+	// it (the write rules: review 9b F7).
+	Named bool
 }
 
 // Compile prepares r.
 func Compile(r Rules) (*Detector, error) {
-	d := &Detector{home: r.Home, trees: r.Trees}
+	d := &Detector{home: r.Home, trees: r.Trees, named: r.Named}
 	var err error
 	if d.block, err = compileAll("block", r.Block, r.Home, r.Variants); err != nil {
 		return nil, err
@@ -590,16 +596,20 @@ func (d *Detector) check(p string, opaque bool) (event.Finding, bool) {
 	if rec {
 		near = dir
 	}
+	var opened []string // the allow globs that match, with Named
 	for _, l := range d.allow {
 		if !l.concerns(near) {
 			continue
 		}
 		if g, err := l.get(); err == nil && g.match(n) {
-			return event.Finding{}, false
+			if !d.named {
+				return event.Finding{}, false
+			}
+			opened = append(opened, l.src)
 		}
 	}
 	for _, l := range d.block {
-		if !l.concerns(near) {
+		if !l.concerns(near) || namedByAny(opened, l.src, d.home) {
 			continue
 		}
 		g, err := l.get()
@@ -634,6 +644,67 @@ func (d *Detector) check(p string, opaque bool) (event.Finding, bool) {
 		}
 	}
 	return event.Finding{}, false
+}
+
+// namedByAny reports whether one of allows names block (Names).
+func namedByAny(allows []string, block, home string) bool {
+	for _, a := range allows {
+		if Names(a, block, home) {
+			return true
+		}
+	}
+	return false
+}
+
+// Names reports whether allow glob a names block glob b: each element of
+// b (~ expanded to home) that spells out a name appears, in order, among
+// a's elements: a literal element as an equal literal element of a, an
+// element with a wildcard by its literal text (*.code-workspace by
+// .code-workspace, when that is two characters or more) as a part of one.
+// A wildcard of a cannot stand in for a name b spells out: ~/proj/** does
+// not name **/.git/config or **/*.code-workspace, while
+// ~/proj/.git/config, **/.git/config, ~/proj/.git/** and
+// ~/proj/*.code-workspace do.
+func Names(a, b, home string) bool {
+	have := strings.Split(Fold(Normalize(a, home)), "/")
+	for _, w := range strings.Split(Fold(Normalize(b, home)), "/") {
+		lit := !strings.ContainsAny(w, "*?[")
+		rest := residue(w)
+		if len(rest) < 2 && !(lit && rest != "") {
+			continue
+		}
+		i := slices.IndexFunc(have, func(h string) bool {
+			if lit {
+				return h == w
+			}
+			return strings.Contains(residue(h), rest)
+		})
+		if i < 0 {
+			return false
+		}
+		have = have[i+1:]
+	}
+	return true
+}
+
+// residue returns glob element e without its wildcards: the text it
+// spells out.
+func residue(e string) string {
+	var sb strings.Builder
+	for i := 0; i < len(e); i++ {
+		switch e[i] {
+		case '*', '?':
+		case '[':
+			j := strings.IndexByte(e[i:], ']')
+			if j < 0 {
+				return sb.String()
+			}
+			i += j
+		default:
+			sb.WriteByte(e[i])
+		}
+	}
+	return sb.String()
 }
 
 // treeFinding is the finding of a path that stands for many files (see
@@ -690,7 +761,14 @@ func (g glob) inTree(dir, name string) bool {
 		// is read from its fixed directory; any name may match.
 		return g.fixed == "" || within(g.fixed, dir) || within(dir, g.fixed)
 	}
-	return g.below(dir) && nameMeets(g.segs[len(g.segs)-1], name)
+	last := g.segs[len(g.segs)-1]
+	if n := len(g.segs); last == "**" && n >= 3 && g.segs[0] == "**" && !strings.ContainsAny(g.segs[n-2], "*?[") {
+		// A tree anywhere (**/.agent_a/**): what a find of name yields
+		// meets it when name may be the tree's directory (find . -name
+		// .agent_a -exec rm -r), not for every name (src/**/*.ts).
+		last = g.segs[n-2]
+	}
+	return g.below(dir) && nameMeets(last, name)
 }
 
 // below reports whether g can match a path below directory dir (normalised

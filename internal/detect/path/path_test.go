@@ -198,7 +198,7 @@ func TestDefaultWrite(t *testing.T) {
 		path, glob string
 	}{
 		{"/home/dev/.agent_a/settings.json", "~/.agent_a/settings.json"},
-		{"/home/dev/.agent_a/other.json", ""},
+		{"/home/dev/.agent_a/other.json", "**/.agent_a/**"}, // review 9b F5: the whole tree
 		{"/home/dev/.bashrc", "~/.bashrc"},
 		{"/home/dev/project/.bashrc", ""},
 		{"/home/dev/.zshrc", "~/.zshrc"},
@@ -218,8 +218,14 @@ func TestDefaultWrite(t *testing.T) {
 		{"/home/dev/project/.agent_a/settings.json", "**/.agent_a/settings.json"},
 		{"/home/dev/project/.agent_a/settings.local.json", "**/.agent_a/settings.local.json"},
 		{"/home/dev/.agent_a/settings.local.json", "**/.agent_a/settings.local.json"},
-		{"/home/dev/project/.agent_a/commands/review.md", ""},
-		{"/home/dev/project/.agent_b/rules/style.md", ""},
+		{"/home/dev/project/.agent_a/commands/review.md", "**/.agent_a/**"}, // front matter hooks (review 9b F5)
+		{"/home/dev/project/.agent_a/hooks/fmt.sh", "**/.agent_a/**"},
+		{"/home/dev/project/.agent_c/extensions/x/hooks/hooks.json", "**/.agent_c/**"},
+		{"/home/dev/project/.agent_c/.env", "**/.agent_c/**"}, // review 9b F2
+		{"/home/dev/project/.env", "**/.env"},
+		{"/home/dev/project/.env.example", ""},
+		{"/home/dev/project/.envrc", ""},
+		{"/home/dev/project/.agent_b/rules/style.md", "**/.agent_b/**"},
 		{"/home/dev/.ssh/authorized_keys", "~/.ssh/**"},
 		{"/home/dev/.bash_profile", "~/.bash_profile"},
 		{"/home/dev/.zprofile", "~/.zprofile"},
@@ -622,14 +628,15 @@ func TestTrees(t *testing.T) {
 		{"/srv", "/srv/**.bak"},
 		{"/home/dev/project", ""},
 		{"/home/dev/project/build", ""},
-		{"/home/dev/.agent_a/commands", ""},
+		{"/home/dev/.agent_a/commands", "**/.agent_a/**"},
 		{"/home/dev/.cache", ""},
 		{"/tmp", ""},
-		{"/home/dev/project/.agent_b/rules", ""},
+		{"/home/dev/project/.agent_b/rules", "**/.agent_b/**"},
 	}
 	for _, tt := range tests {
 		checkGlob(t, d, tt.path, tt.glob)
-		if tt.glob != "" && tt.path != "/" && tt.path != "/home/dev" && tt.path != "/home" {
+		// The agents' directories are protected whole since review 9b F5.
+		if tt.glob != "" && tt.path != "/" && tt.path != "/home/dev" && tt.path != "/home" && !strings.Contains(strings.ToLower(tt.path), "/.agent_") {
 			if _, ok := flat.Check(tt.path); ok {
 				t.Errorf("without Trees, Check(%q) blocked", tt.path)
 			}
@@ -854,5 +861,56 @@ func TestOwnTilde(t *testing.T) {
 		if got := OwnTilde(p, lookup); got != want {
 			t.Errorf("OwnTilde(%q) = %q, want %q", p, got, want)
 		}
+	}
+}
+
+// TestNames covers the rule allow_write entries meet in the write rules
+// (review 9b F7): a wildcard does not stand in for a name a block glob
+// spells out.
+func TestNames(t *testing.T) {
+	for _, tc := range []struct {
+		allow, block string
+		want         bool
+	}{
+		{"~/proj/**", "**/.agent_a/settings.json", false},
+		{"~/proj/**", "**/.git/config", false},
+		{"~/proj/**", "**/.git/hooks/[a-z]*", false},
+		{"~/proj/**", "**/*.code-workspace", false},
+		{"~/proj/**", "~/.bashrc", false},
+		{"~/**", "~/.*/**", true}, // the catch-all spells out no name
+		{"~/proj/.agent_a/settings.json", "**/.agent_a/settings.json", true},
+		{"~/proj/.agent_a/settings.json", "**/.agent_a/**", true},
+		{"~/proj/.agent_a/**", "**/.agent_a/settings.json", false},
+		{"~/proj/.git/**", "**/.git/config", false},
+		{"~/proj/.git/hooks/*", "**/.git/hooks/[a-z]*", true},
+		{"~/proj/*.code-workspace", "**/*.code-workspace", true},
+		{"**/.env", "**/.env", true},
+		{"~/.BASHRC", "~/.bashrc", true},
+		{"~/.cache/**", "~/.*/**", true},
+		{"/srv/data/**", "/srv/**.bak", false}, // .bak is spelt out
+		{"/srv/data/*.bak", "/srv/**.bak", true},
+	} {
+		if got := Names(tc.allow, tc.block, "/home/dev"); got != tc.want {
+			t.Errorf("Names(%q, %q) = %v, want %v", tc.allow, tc.block, got, tc.want)
+		}
+	}
+}
+
+// TestNamedAllow: with Rules.Named an allow glob that matches a path
+// opens it only for the block globs it names.
+func TestNamedAllow(t *testing.T) {
+	d, err := Compile(Rules{Block: []string{"**/.git/config", "/srv/**"}, Allow: []string{"/srv/**", "/home/dev/proj/**"}, Home: home, Trees: true, Named: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path, glob string
+	}{
+		{"/home/dev/proj/.git/config", "**/.git/config"},
+		{"/srv/repo/.git/config", "**/.git/config"},
+		{"/srv/repo/main.go", ""},
+		{"/home/dev/proj/main.go", ""},
+	} {
+		checkGlob(t, d, tc.path, tc.glob)
 	}
 }

@@ -1,0 +1,285 @@
+package policy
+
+// The programs the agents' clients run later (review 9b F4, F5): guard's
+// own executable and every file a hook entry or an MCP server entry of an
+// installed hook file names. The hook files are write-protected because
+// whoever edits them can switch guard off; the program an entry runs is the
+// same lever one step further (replace ~/go/bin/guard with `exit 0`, append
+// to "$AGENT_A_PROJECT_DIR"/.agent_a/hooks/fmt.sh). They are added to the
+// write rules as block globs, built when the first write is checked: the
+// user's hook files and those of the project holding the call's working
+// directory (UseCwd) are read, bounded.
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/guardhq/guard/internal/regularfile"
+)
+
+const (
+	// maxHookFileBytes bounds each hook file read for its programs.
+	maxHookFileBytes = 512 << 10
+	// maxHookPrograms bounds the paths taken from all hook files.
+	maxHookPrograms = 256
+	// maxHookDepth bounds the JSON nesting walked.
+	maxHookDepth = 32
+)
+
+// hookFileNames are the hook and settings files of the agents' clients,
+// relative to the home directory or a project: the files whose entries
+// name programs the clients run.
+var hookFileNames = [...]string{
+	".agent_a/settings.json", ".agent_a/settings.local.json",
+	".agent_b/hooks.json", ".agent_b/mcp.json", ".mcp.json",
+	".agent_c/settings.json",
+}
+
+// UseCwd tells p the working directory of the call it checks: the hook
+// files of the project holding it are read for the programs they run
+// (hookPrograms). Call it before the first check.
+func (p *Policy) UseCwd(dir string) {
+	p.cache.mu.Lock()
+	defer p.cache.mu.Unlock()
+	p.cwd = dir
+}
+
+// programs returns the paths of the programs the clients run later:
+// guard's executable (and where it really is) and the files the installed
+// hook entries name; as block globs (globs), and those whose names hold a
+// glob character as directories to protect whole (odd). Built once per
+// policy; the caller holds p.cache.mu.
+func (p *Policy) programs() (globs, odd []string) {
+	c := &p.cache
+	if !c.progsRead {
+		c.progsRead = true
+		var paths []string
+		if exe, err := os.Executable(); err == nil {
+			paths = append(paths, exe)
+			if real, err := filepath.EvalSymlinks(exe); err == nil && real != exe {
+				paths = append(paths, real)
+			}
+		}
+		paths = append(paths, p.hookPrograms()...)
+		for _, q := range paths {
+			q = filepath.ToSlash(q)
+			switch {
+			case strings.ContainsAny(q, "*?[]{}\\"):
+				if filepath.IsAbs(q) {
+					c.progsOdd = append(c.progsOdd, q)
+				}
+			case !slices.Contains(c.progs, q):
+				c.progs = append(c.progs, q)
+			}
+		}
+	}
+	return c.progs, c.progsOdd
+}
+
+// hookPrograms reads the user's hook files and those of the project (the
+// working directory and the directories above it up to the top of its
+// repository or the home directory, at most maxHooksLevels) and returns
+// the files their entries name.
+func (p *Policy) hookPrograms() []string {
+	home := filepath.Clean(p.Home)
+	var out []string
+	add := func(dir string, project bool) {
+		for _, name := range hookFileNames {
+			if len(out) >= maxHookPrograms {
+				return
+			}
+			data, err := regularfile.ReadFile(filepath.Join(dir, filepath.FromSlash(name)), maxHookFileBytes)
+			if err != nil {
+				continue
+			}
+			var v any
+			if json.Unmarshal(data, &v) != nil {
+				continue
+			}
+			for _, cmd := range commandStrings(v, "", 0, nil) {
+				out = append(out, entryPaths(cmd, home, dir, project)...)
+			}
+		}
+	}
+	if filepath.IsAbs(home) {
+		add(home, false)
+	}
+	if p.cwd != "" && filepath.IsAbs(p.cwd) {
+		d := filepath.Clean(p.cwd)
+		for range maxHooksLevels {
+			if d == home {
+				break // read above as the user's
+			}
+			add(d, true)
+			if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+				break // the top of the project's repository
+			}
+			up := filepath.Dir(d)
+			if up == d {
+				break
+			}
+			d = up
+		}
+	}
+	if len(out) > maxHookPrograms {
+		out = out[:maxHookPrograms]
+	}
+	return out
+}
+
+// commandStrings returns the strings of v under a key "command" (a hook
+// entry's or an MCP server's program) or in an "args" list (an MCP
+// server's script), walked to maxHookDepth.
+func commandStrings(v any, key string, depth int, out []string) []string {
+	if depth > maxHookDepth {
+		return out
+	}
+	switch t := v.(type) {
+	case string:
+		if key == "command" || key == "args" {
+			out = append(out, t)
+		}
+	case []any:
+		for _, e := range t {
+			out = commandStrings(e, key, depth+1, out)
+		}
+	case map[string]any:
+		for k, e := range t {
+			out = commandStrings(e, k, depth+1, out)
+		}
+	}
+	return out
+}
+
+// entryPaths returns the files command line cmd of a hook entry names:
+// each word that is a path (after ~, $HOME and a $…PROJECT_DIR variable:
+// the project dir for a project's hook file, any directory, **/, for the
+// user's), and the program of each simple command looked up on PATH when
+// it is a bare name. A word whose variable guard does not know stands for
+// its rest anywhere (**/rest).
+func entryPaths(cmd, home, dir string, project bool) []string {
+	var out []string
+	for i, w := range hookWords(cmd) {
+		if w.text == "" {
+			continue
+		}
+		if !strings.ContainsAny(w.text, "/\\$~") {
+			if w.first && i < 64 {
+				if found, err := exec.LookPath(w.text); err == nil && filepath.IsAbs(found) {
+					out = append(out, found)
+				}
+			}
+			continue
+		}
+		if q, ok := hookWordPath(w.text, home, dir, project); ok {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// hookWordPath resolves one word of a hook command to a path or a glob.
+func hookWordPath(w, home, dir string, project bool) (string, bool) {
+	w = filepath.ToSlash(w)
+	if strings.HasPrefix(w, "-") {
+		if _, v, ok := strings.Cut(w, "="); ok {
+			w = v // --config=/path
+		} else {
+			return "", false
+		}
+	}
+	switch {
+	case w == "~" || strings.HasPrefix(w, "~/"):
+		return home + w[1:], filepath.IsAbs(home)
+	case strings.HasPrefix(w, "$"):
+		name, rest := w[1:], ""
+		if strings.HasPrefix(name, "{") {
+			end := strings.IndexByte(name, '}')
+			if end < 0 {
+				return "", false
+			}
+			name, rest = name[1:end], name[end+1:]
+		} else {
+			end := strings.IndexFunc(name, func(r rune) bool {
+				return !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+			})
+			if end < 0 {
+				end = len(name)
+			}
+			name, rest = name[:end], name[end:]
+		}
+		rest = strings.TrimLeft(rest, "/")
+		switch {
+		case rest == "" || strings.Contains(rest, "$"):
+			return "", false
+		case name == "HOME":
+			return home + "/" + rest, filepath.IsAbs(home)
+		case project && strings.HasSuffix(name, "PROJECT_DIR"):
+			return filepath.ToSlash(filepath.Join(dir, rest)), true
+		}
+		return "**/" + strings.TrimPrefix(filepath.ToSlash(filepath.Clean(rest)), "./"), true
+	case strings.Contains(w, "$"):
+		return "", false
+	case strings.HasPrefix(w, "/") || filepath.IsAbs(filepath.FromSlash(w)): // C:/… on Windows
+		return filepath.ToSlash(filepath.Clean(filepath.FromSlash(w))), true
+	case !strings.Contains(w, "/") || strings.HasPrefix(w, "../"):
+		return "", false
+	case project:
+		return filepath.ToSlash(filepath.Join(dir, w)), true
+	}
+	return "**/" + strings.TrimPrefix(filepath.ToSlash(filepath.Clean(w)), "./"), true
+}
+
+// hookWord is one word of a hook command, quotes removed; first marks the
+// first word of a simple command.
+type hookWord struct {
+	text  string
+	first bool
+}
+
+// hookWords splits a hook command line into words the way a shell does
+// for the plain forms hook entries use: quotes removed, operators (; & |
+// && ||) ending a simple command. Bounded by the command's length.
+func hookWords(cmd string) []hookWord {
+	var out []hookWord
+	var b strings.Builder
+	var quote byte
+	first, in := true, false
+	flush := func() {
+		if in {
+			w := b.String()
+			out = append(out, hookWord{text: w, first: first})
+			// An assignment before the program keeps the next word first.
+			first = first && strings.Contains(w, "=") && !strings.ContainsAny(w[:strings.IndexByte(w, '=')], "/$~")
+		}
+		b.Reset()
+		in = false
+	}
+	for i := 0; i < len(cmd); i++ {
+		ch := cmd[i]
+		switch {
+		case quote != 0 && ch == quote:
+			quote = 0
+		case quote != 0:
+			b.WriteByte(ch)
+		case ch == '"' || ch == '\'':
+			quote, in = ch, true
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			flush()
+		case ch == ';' || ch == '&' || ch == '|' || ch == '(' || ch == ')':
+			flush()
+			first = true
+		case ch == '<' || ch == '>':
+			flush()
+		default:
+			b.WriteByte(ch)
+			in = true
+		}
+	}
+	flush()
+	return out
+}
