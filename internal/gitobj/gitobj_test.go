@@ -88,6 +88,37 @@ func TestChanges(t *testing.T) {
 	}
 }
 
+// TestFiles: the files of a revision's tree that a filter keeps, at any
+// depth, with their blob names (a checkout of evil writes
+// .agent_a/settings.json whatever HEAD says); past MaxChanges kept, no
+// answer.
+func TestFiles(t *testing.T) {
+	for _, pack := range []bool{false, true} {
+		dir := gitRepo(t, pack)
+		r, _ := Find(dir)
+		evil, ok := r.Resolve("evil")
+		if !ok {
+			t.Fatal("evil does not resolve")
+		}
+		hidden := func(p string) bool { return p[0] == '.' }
+		got, ok := r.Files(evil, hidden)
+		if !ok || len(got) != 1 || got[0].Path != ".agent_a/settings.json" || got[0].Mode != "100644" {
+			t.Fatalf("pack=%v: Files(evil, hidden) = %v, %v", pack, got, ok)
+		}
+		if typ, data, err := r.Object(got[0].ID); err != nil || typ != "blob" || string(data) != `{"hooks":{}}` {
+			t.Errorf("pack=%v: blob %q %q %v", pack, typ, data, err)
+		}
+		all, ok := r.Files(evil, func(string) bool { return true })
+		if !ok || len(all) != 22 || !slices.ContainsFunc(all, func(f File) bool { return f.Path == "src/a/fa.go" }) {
+			t.Errorf("pack=%v: Files(evil, all) = %d files, %v", pack, len(all), ok)
+		}
+		head, _ := r.Resolve("HEAD")
+		if got, ok := r.Files(head, hidden); !ok || len(got) != 0 {
+			t.Errorf("pack=%v: Files(HEAD, hidden) = %v, %v; want none", pack, got, ok)
+		}
+	}
+}
+
 func TestApplyDeltaBounds(t *testing.T) {
 	for _, d := range [][]byte{nil, {5}, {0, 1, 0x80}, {0, 0x10, 0x91, 0, 0x10}, {3, 3, 0x90, 9}} {
 		if _, err := ApplyDelta([]byte("abc"), d); err == nil {

@@ -60,9 +60,11 @@ func (c *cmd) gitTree(sub string, at int) {
 	case "restore":
 		writes = !hasAny(args, "--staged", "-S") || hasAny(args, "--worktree", "-W")
 	case "reset":
-		writes = hasAny(args, "--hard", "--merge", "--keep")
+		if writes = hasAny(args, "--hard", "--merge", "--keep"); !writes {
+			c.gitHeadMoves(args, tree) // gitrevs.go: reset --soft/--mixed REV
+		}
 	case "stash":
-		writes = len(args) > 0 && (args[0].Text == "pop" || args[0].Text == "apply" || args[0].Text == "branch")
+		writes = stashWrites(args)
 	case "submodule":
 		writes = len(args) > 0 && (args[0].Text == "update" || args[0].Text == "add")
 		if writes {
@@ -77,7 +79,9 @@ func (c *cmd) gitTree(sub string, at int) {
 	case "read-tree":
 		writes = hasShort(args, 'u') // -u, and in a cluster: -um (output.go)
 	case "worktree":
-		dir, writes = worktreeDir(args)
+		if dir, writes = worktreeDir(args); writes {
+			c.worktreeWrites(args, dir) // gitrevs.go
+		}
 	case "apply", "merge-file":
 		c.gitRewrites(sub, args, tree, found)
 		return // their links: the patch's (gitfiles.go); merge-file's one file
@@ -274,6 +278,20 @@ func worktreeDir(args []word.Word) (string, bool) {
 		return "", false
 	}
 	return ops[0], true
+}
+
+// stashWrites reports whether git stash (args after it) writes the
+// working tree: pop, apply and branch the stash's files; push, save and
+// the bare form (options only) HEAD's files back over the changes.
+func stashWrites(args []word.Word) bool {
+	if len(args) == 0 || strings.HasPrefix(args[0].Text, "-") {
+		return true
+	}
+	switch args[0].Text {
+	case "pop", "apply", "branch", "push", "save":
+		return true
+	}
+	return false // list, show, drop, clear, create, store
 }
 
 // bisectChecksOut reports whether git bisect's step checks a revision out:

@@ -28,8 +28,9 @@ type walker struct {
 	nocase, dotglob, braceccl bool
 	// gitRefs: an earlier git subcommand of the command may have moved
 	// refs or added objects, so the repository on disk is not what a
-	// later checkout reads; gitHead: the revision an earlier one checked
-	// out, by tree (see gitrevs.go).
+	// later checkout reads; gitHead: the revision an earlier one made
+	// HEAD (checkout, reset REV, with or without a tree write), by tree
+	// (see gitrevs.go).
 	gitRefs bool
 	gitHead map[string]string
 	// relPath: 0 not asked yet, 1 no, 2 the inherited PATH has a relative
