@@ -252,8 +252,9 @@ func TestGitConfigIncludes(t *testing.T) {
 // as the target, whatever HEAD says (review 9a F3): rebase --onto's
 // commit, HEAD moved without a tree write (reset --soft/--mixed REV,
 // update-ref HEAD, symbolic-ref HEAD) and then git stash or reset --hard,
-// in one call or two, git rebase UPSTREAM BRANCH, and git worktree add
-// PATH REV; in both bash.match modes. Everyday stash, reset and worktree
+// in one call or two, git rebase UPSTREAM BRANCH, git worktree add PATH
+// REV, and git checkout -- PATHSPEC or git restore PATHSPEC from an index
+// that holds another revision's files; in both bash.match modes. Everyday stash, reset and worktree
 // forms pass.
 func TestGitHeadMoved(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
@@ -333,6 +334,30 @@ func TestGitHeadMoved(t *testing.T) {
 			{"git switch -q main", "blocked_path", ".agent_a/settings.json"}, // a deletion, a write too,
 			{"git worktree add -q ../w5 --detach", "blocked_path", ".agent_a/settings.json"},
 			{"git status", "", ""},
+		} {
+			checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+		}
+	}
+	// The index moved in an earlier call (git read-tree REV): git checkout
+	// -- PATHSPEC and git restore PATHSPEC write the index's files.
+	gitIn(t, proj, "update-ref", "HEAD", "refs/heads/main")
+	gitIn(t, proj, "read-tree", "refs/heads/evil")
+	for _, p := range []*policy.Policy{text, commands} {
+		for _, tc := range []struct {
+			cmd, rule, reason string
+		}{
+			{"git checkout -- ':(glob)**'", "blocked_path", ".agent_a/settings.json"},
+			{"git restore -- ':!README'", "blocked_path", ".agent_a/settings.json"},
+			{"git restore -W -- '.h*'", "blocked_path", ".agent_a/settings.json"}, // a pattern names every file
+			{"git checkout -- .husky", "blocked_path", ".husky"},
+			{"git restore --source=heads/evil -- ':!README'", "blocked_path", ".agent_a/settings.json"},
+			{"git read-tree heads/evil && git restore -- '*.json'", "unparsable_command", "an earlier part of the command changed"},
+			{"git reset -q heads/evil && git restore -W -- '.a*'", "blocked_path", ".agent_a/settings.json"},
+			{"git reset -q main && git checkout -- ':(glob)**'", "blocked_path", ".agent_a/settings.json"}, // the index's too
+			{"git reset HEAD README && git checkout -- README", "", ""},
+			{"git checkout -- README", "", ""},
+			{"git restore README", "", ""},
+			{"git restore --staged README", "", ""},
 		} {
 			checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
 		}

@@ -48,8 +48,9 @@ func (f runFiles) RevChanges(dir, from, to string) ([]string, shell.RevStatus) {
 }
 
 // RevOnDisk implements shell.RevReader: the files of revision rev's tree
-// whose names may be protected (hookName) that the working tree does not
-// hold as rev does, relative to dir: what git writes making the tree rev's
+// (of the index for shell.RevIndex) whose names may be protected
+// (hookName) that the working tree does not hold as rev does, relative to
+// dir: what git writes making the tree rev's
 // whatever HEAD says (HEAD may have moved without a tree write, in this
 // call or an earlier one: review 9a F3).
 func (f runFiles) RevOnDisk(dir, rev string) ([]string, shell.RevStatus) {
@@ -57,11 +58,17 @@ func (f runFiles) RevOnDisk(dir, rev string) ([]string, shell.RevStatus) {
 	if st != shell.RevKnown {
 		return nil, st
 	}
-	id, ok := r.Resolve(rev)
+	ok := false
+	var files []gitobj.File
+	if rev == shell.RevIndex {
+		files, ok = r.IndexFiles(hookName)
+	} else if id, resolved := r.Resolve(rev); resolved {
+		files, ok = r.Files(id, hookName)
+	}
 	if !ok {
 		return nil, shell.RevUnknown
 	}
-	disk, ok := onDiskDiffers(r, id, r.Top)
+	disk := onDiskDiffers(files, r.Top)
 	if !ok {
 		return nil, shell.RevUnknown
 	}
@@ -135,22 +142,17 @@ func hookName(p string) bool {
 	return strings.HasPrefix(p, ".") || strings.Contains(p, "/.") || strings.HasSuffix(p, ".code-workspace")
 }
 
-// onDiskDiffers returns the files of commit id's tree with a hookName that
-// the working tree at top does not hold as the tree does (absent, another
-// kind, another text, another executable bit): git writes them when it
-// makes the tree match id.
-func onDiskDiffers(r *gitobj.Repo, id gitobj.ID, top string) ([]string, bool) {
-	files, ok := r.Files(id, hookName)
-	if !ok {
-		return nil, false
-	}
+// onDiskDiffers returns the files that the working tree at top does not
+// hold as they are (absent, another kind, another text, another
+// executable bit): git writes them when it makes the tree match.
+func onDiskDiffers(files []gitobj.File, top string) []string {
 	var out []string
 	for _, fl := range files {
 		if !sameOnDisk(filepath.Join(top, filepath.FromSlash(fl.Path)), fl) {
 			out = append(out, fl.Path)
 		}
 	}
-	return out, true
+	return out
 }
 
 // sameOnDisk reports whether the file at p is what fl holds: a link with

@@ -150,16 +150,22 @@ func (c *cmd) hideRev(sub string) {
 }
 
 // repoAsOnDisk reports whether the repository of the tree at dir is the
-// one on disk: no earlier git subcommand moved refs, no .git the command
-// wrote (cp -r x/.git .), no --git-dir or GIT_DIR naming another one.
+// one on disk: no earlier git subcommand moved refs, and gitDirAsOnDisk.
 func (c *cmd) repoAsOnDisk(dir string) bool {
+	return !c.w.gitRefs && c.gitDirAsOnDisk(dir)
+}
+
+// gitDirAsOnDisk reports whether the git directory of the tree at dir is
+// the one the reader finds: no .git the command wrote (cp -r x/.git .), no
+// --git-dir or GIT_DIR naming another one.
+func (c *cmd) gitDirAsOnDisk(dir string) bool {
 	gd := path.Clean(c.w.Where(path.Join(dir, ".git")))
 	for _, f := range c.w.Written {
 		if f.Path == gd || strings.HasPrefix(f.Path, gd+"/") {
 			return false
 		}
 	}
-	return !c.w.gitRefs && !c.gitDirGiven()
+	return !c.gitDirGiven()
 }
 
 // setGitHead records that HEAD of the tree at dir is now rev.
@@ -244,7 +250,8 @@ func (c *cmd) worktreeWrites(args []word.Word, dir string) {
 }
 
 // gitDirGiven reports whether the command names the repository apart
-// from its working tree (--git-dir, GIT_DIR, GIT_OBJECT_DIRECTORY): the
+// from its working tree (--git-dir, GIT_DIR, GIT_OBJECT_DIRECTORY,
+// GIT_INDEX_FILE): the
 // reader finds the repository from the tree, so it may read another one.
 func (c *cmd) gitDirGiven() bool {
 	for _, a := range c.args {
@@ -252,7 +259,7 @@ func (c *cmd) gitDirGiven() bool {
 			return true
 		}
 	}
-	for _, v := range []string{"GIT_DIR", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR", "GIT_ALTERNATE_OBJECT_DIRECTORIES"} {
+	for _, v := range []string{"GIT_DIR", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_INDEX_FILE"} {
 		if _, ok := c.w.lookup(v); ok {
 			return true
 		}

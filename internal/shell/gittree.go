@@ -43,7 +43,8 @@ func (c *cmd) gitTree(sub string, at int) {
 		}
 	}
 	args := c.args[at+1:]
-	defer c.gitMovesRefs(sub) // gitrevs.go
+	defer c.gitMovesRefs(sub)              // gitrevs.go
+	defer c.gitMovesIndex(sub, args, tree) // gitindex.go
 	dir, writes := tree, true
 	switch sub {
 	case "clone":
@@ -56,9 +57,13 @@ func (c *cmd) gitTree(sub string, at int) {
 			c.w.WriteDir(ops[1])
 		}
 	case "checkout", "switch":
-		writes = !branchAtHead(args)
+		if writes = !branchAtHead(args); writes && sub == "checkout" {
+			c.gitPathspecs(sub, args, tree) // gitindex.go
+		}
 	case "restore":
-		writes = !hasAny(args, "--staged", "-S") || hasAny(args, "--worktree", "-W")
+		if writes = !hasAny(args, "--staged", "-S") || hasAny(args, "--worktree", "-W"); writes {
+			c.gitPathspecs(sub, args, tree) // gitindex.go
+		}
 	case "reset":
 		if writes = hasAny(args, "--hard", "--merge", "--keep"); !writes {
 			c.gitHeadMoves(args, tree) // gitrevs.go: reset --soft/--mixed REV

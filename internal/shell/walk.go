@@ -33,6 +33,11 @@ type walker struct {
 	// (see gitrevs.go).
 	gitRefs bool
 	gitHead map[string]string
+	// gitIndex: an earlier git subcommand of the command may have changed
+	// the index (see gitindex.go); gitIndexRevs: the revisions git reset
+	// put in it.
+	gitIndex     bool
+	gitIndexRevs []string
 	// relPath: 0 not asked yet, 1 no, 2 the inherited PATH has a relative
 	// entry before the system's directories (search.go).
 	relPath int
