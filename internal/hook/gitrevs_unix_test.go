@@ -363,3 +363,39 @@ func TestGitHeadMoved(t *testing.T) {
 		}
 	}
 }
+
+// TestGitHookProject: a project that tracks its own hook files
+// (.husky/pre-commit, .vscode/tasks.json) stashes, switches branches,
+// rebases and adds worktrees as usual: a file the disk holds as the
+// revision does is not written anew (review 9a F3's disk comparison).
+func TestGitHookProject(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"README": "a\n", ".husky/pre-commit": "npm test\n", ".vscode/tasks.json": "{}\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	gitIn(t, proj, "checkout", "-qb", "side")
+	if err := os.WriteFile(filepath.Join(proj, "src.go"), []byte("package x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "side")
+	gitIn(t, proj, "checkout", "-q", "main")
+	if err := os.WriteFile(filepath.Join(proj, "README"), []byte("changed\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	text := realPolicy(t, "")
+	commands := realPolicy(t, "")
+	commands.Bash.Match = policy.MatchCommands
+	for _, p := range []*policy.Policy{text, commands} {
+		for _, cmd := range []string{
+			"git stash", "git stash && git checkout side && git stash pop", "git checkout side",
+			"git rebase side", "git merge side", "git worktree add -q ../w -b feat", "git worktree add ../side",
+			"git checkout -- README", "git restore README", "git reset -q HEAD~0 && git stash",
+		} {
+			checkRule(t, p, proj, cmd, "", "")
+		}
+	}
+}

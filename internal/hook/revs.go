@@ -76,9 +76,11 @@ func (f runFiles) RevOnDisk(dir, rev string) ([]string, shell.RevStatus) {
 }
 
 // RevFiles implements shell.RevReader: the files of revision rev's tree
-// whose names may be protected (hookName), relative to the tree's top:
-// what git worktree add writes in a new tree. A full ref name that is not
-// there (refs/heads/NAME) is RevNone.
+// whose names may be protected (hookName) that the working tree holding
+// dir does not hold as rev does, relative to the tree's top: what git
+// worktree add writes in a new tree that the project does not hold
+// already (a husky project's own .husky/pre-commit is not new). A full
+// ref name that is not there (refs/heads/NAME) is RevNone.
 func (f runFiles) RevFiles(dir, rev string) ([]string, shell.RevStatus) {
 	r, _, st := f.repoAt(dir)
 	if st != shell.RevKnown {
@@ -95,11 +97,7 @@ func (f runFiles) RevFiles(dir, rev string) ([]string, shell.RevStatus) {
 	if !ok {
 		return nil, shell.RevUnknown
 	}
-	out := make([]string, len(files))
-	for i, fl := range files {
-		out[i] = fl.Path
-	}
-	return out, shell.RevKnown
+	return onDiskDiffers(files, r.Top), shell.RevKnown
 }
 
 // repoAt returns the repository whose working tree holds dir, and dir in

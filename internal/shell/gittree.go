@@ -15,8 +15,8 @@ import (
 // directory (links.go), the tree they write is a place where a later write
 // of the same command may go through a link to a protected file: git clone
 // its new directory, checkout, switch, restore, reset --hard (--merge,
-// --keep), pull, merge, rebase, cherry-pick, revert, am, stash pop (apply,
-// branch), submodule update (add), bisect (a step that checks a revision
+// --keep), pull, merge, rebase, cherry-pick, revert, am, stash (push, save,
+// pop, apply, branch), submodule update (add), bisect (a step that checks a revision
 // out), sparse-checkout set (add, reapply, init, disable), read-tree -u
 // (-um) and checkout-index the working tree, worktree add its new one;
 // and, default deny, every subcommand not known to leave the tree alone

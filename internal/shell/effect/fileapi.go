@@ -170,8 +170,10 @@ type RevReader interface {
 	// write).
 	RevOnDisk(dir, rev string) ([]string, RevStatus)
 	// RevFiles returns the files of revision rev's tree (of the
-	// repository holding dir) that may be protected, relative to the
-	// tree's top: what a new working tree of rev holds (git worktree add).
+	// repository holding dir) that may be protected and that its working
+	// tree does not hold as rev does, relative to the tree's top: what a
+	// new working tree of rev (git worktree add) holds that the project
+	// does not hold already.
 	RevFiles(dir, rev string) ([]string, RevStatus)
 }
 
