@@ -355,6 +355,7 @@ func TestGitHeadMoved(t *testing.T) {
 			{"git reset -q heads/evil && git restore -W -- '.a*'", "blocked_path", ".agent_a/settings.json"},
 			{"git reset -q main && git checkout -- ':(glob)**'", "blocked_path", ".agent_a/settings.json"}, // the index's too
 			{"git reset HEAD README && git checkout -- README", "", ""},
+			{"git sparse-checkout reapply", "blocked_path", ".agent_a/settings.json"},
 			{"git checkout -- README", "", ""},
 			{"git restore README", "", ""},
 			{"git restore --staged README", "", ""},

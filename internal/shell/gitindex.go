@@ -10,7 +10,8 @@ import (
 
 // What git writes from the index (review 9a F3): git checkout -- PATH…
 // (and PATH… alone when its first operand is no revision) and git restore
-// PATH… write the index's files under the pathspecs, git restore
+// PATH… write the index's files under the pathspecs, git sparse-checkout
+// (set, add, reapply, init, disable) any of them, git restore
 // --source=REV (--staged --worktree: HEAD) REV's. The index need not hold
 // HEAD's tree (git read-tree REV, reset REV, update-index --cacheinfo, in
 // this call or an earlier one), so what is written is read from the index
@@ -64,6 +65,9 @@ func (c *cmd) gitPathspecs(sub string, args []word.Word, dir string) {
 // it writes (effect.RevIndex for the index) and its pathspecs (nil: any
 // file, --pathspec-from-file); false for a checkout of a revision.
 func (c *cmd) pathspecSource(rr effect.RevReader, sub string, args []word.Word, dir string) (string, []string, bool) {
+	if sub == "sparse-checkout" {
+		return effect.RevIndex, nil, true // the index's files it leaves or puts back
+	}
 	if sub == "restore" {
 		source := effect.RevIndex
 		if hasAny(args, "--staged", "-S") {
@@ -187,7 +191,7 @@ func (c *cmd) resetIndexRev(args []word.Word, dir string) string {
 	if !word.IsKnown(ops[0]) || !word.IsKnown(dir) {
 		return ""
 	}
-	if hasAny(args, "--") {
+	if hasDashes(args) {
 		return ops[0]
 	}
 	switch _, st := rr.RevChanges(c.w.Where(dir), "HEAD", ops[0]); st {

@@ -37,6 +37,9 @@ func (c *cmd) gitRevWrites(sub string, args []word.Word, dir string) {
 			return
 		}
 	}
+	if sub == "stash" && len(args) > 0 && args[0].Text == "branch" && !c.revWrites("checkout", dir, "", from) {
+		return // git stash branch NAME checks the stash's base out first
+	}
 	c.revWrites(sub, dir, from, to)
 }
 
@@ -187,7 +190,7 @@ func (c *cmd) gitHeadMoves(args []word.Word, dir string) {
 		return
 	}
 	ops := gitOperands(args, " --pathspec-from-file ")
-	if len(ops) != 1 || hasAny(args, "--") || hasAny(args, "--pathspec-from-file") {
+	if len(ops) != 1 || hasDashes(args) || hasAny(args, "--pathspec-from-file") {
 		return
 	}
 	rr, isRR := c.w.Files.(effect.RevReader)
@@ -291,6 +294,9 @@ func gitRevision(sub string, args []word.Word) (from, to string, ok bool) {
 	ops := revOperands(args, gitRevWithArg(sub))
 	switch sub {
 	case "checkout", "switch":
+		if len(ops) == 0 && !hasDashes(args) && forced(args) {
+			return "", "HEAD", true // git checkout -f: HEAD's files over the tree (review 9a F3)
+		}
 		if len(ops) == 0 {
 			return "", "", false // git checkout -- FILE, git switch alone
 		}
@@ -334,6 +340,29 @@ func gitRevision(sub string, args []word.Word) (from, to string, ok bool) {
 		return rev + "~1", rev, true
 	}
 	return "", "", true // pull, am, checkout-index, a bisect step (git picks the commit): what they write is not read
+}
+
+// hasDashes reports whether args hold --, the end of the options.
+func hasDashes(args []word.Word) bool {
+	for _, a := range args {
+		if a.Text == "--" {
+			return true
+		}
+	}
+	return false
+}
+
+// forced reports whether git checkout or switch is forced (-f, in a
+// cluster too, --force, --discard-changes): it writes the target's files
+// over every change.
+func forced(args []word.Word) bool {
+	for _, a := range args {
+		s := a.Text
+		if s == "--force" || s == "--discard-changes" || len(s) > 1 && s[0] == '-' && s[1] != '-' && strings.ContainsRune(s, 'f') {
+			return true
+		}
+	}
+	return false
 }
 
 // rebaseOnto returns the value of git rebase's --onto (--onto X,

@@ -80,7 +80,9 @@ func (c *cmd) gitTree(sub string, at int) {
 	case "bisect":
 		writes = bisectChecksOut(args)
 	case "sparse-checkout":
-		writes = len(args) > 0 && (args[0].Text == "set" || args[0].Text == "add" || args[0].Text == "reapply" || args[0].Text == "init" || args[0].Text == "disable")
+		if writes = len(args) > 0 && (args[0].Text == "set" || args[0].Text == "add" || args[0].Text == "reapply" || args[0].Text == "init" || args[0].Text == "disable"); writes {
+			c.gitPathspecs(sub, args, tree) // gitindex.go
+		}
 	case "read-tree":
 		writes = hasShort(args, 'u') // -u, and in a cluster: -um (output.go)
 	case "worktree":
