@@ -85,3 +85,49 @@ func (r *Repo) diff(a, b ID, prefix string, out *[]string) bool {
 	}
 	return true
 }
+
+// File is one file of a tree, by its path from the tree's top.
+type File struct {
+	Path string
+	Mode string
+	ID   ID
+}
+
+// Files returns the files (blobs and links, not submodules) of commit
+// id's tree whose path keep accepts, walking every subtree (a name git
+// writes may be at any depth: .husky/pre-commit, sub/.vscode/tasks.json).
+// It answers false past MaxChanges files kept, past the object bound, or
+// when an object cannot be read.
+func (r *Repo) Files(id ID, keep func(string) bool) ([]File, bool) {
+	tree, _, ok := r.Commit(id)
+	if !ok {
+		return nil, false
+	}
+	var out []File
+	if !r.files(tree, "", keep, &out) {
+		return nil, false
+	}
+	return out, true
+}
+
+// files appends to out the kept files of tree id under prefix.
+func (r *Repo) files(id ID, prefix string, keep func(string) bool, out *[]File) bool {
+	es, err := r.Tree(id)
+	if err != nil {
+		return false
+	}
+	for _, e := range es {
+		p := path.Join(prefix, e.Name)
+		switch {
+		case e.IsTree():
+			if !r.files(e.ID, p, keep, out) {
+				return false
+			}
+		case e.Mode != "160000" && keep(p):
+			if *out = append(*out, File{p, e.Mode, e.ID}); len(*out) > MaxChanges {
+				return false
+			}
+		}
+	}
+	return true
+}

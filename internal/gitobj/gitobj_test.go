@@ -88,6 +88,37 @@ func TestChanges(t *testing.T) {
 	}
 }
 
+// TestFiles: the files of a revision's tree that a filter keeps, at any
+// depth, with their blob names (a checkout of evil writes
+// .agent_a/settings.json whatever HEAD says); past MaxChanges kept, no
+// answer.
+func TestFiles(t *testing.T) {
+	for _, pack := range []bool{false, true} {
+		dir := gitRepo(t, pack)
+		r, _ := Find(dir)
+		evil, ok := r.Resolve("evil")
+		if !ok {
+			t.Fatal("evil does not resolve")
+		}
+		hidden := func(p string) bool { return p[0] == '.' }
+		got, ok := r.Files(evil, hidden)
+		if !ok || len(got) != 1 || got[0].Path != ".agent_a/settings.json" || got[0].Mode != "100644" {
+			t.Fatalf("pack=%v: Files(evil, hidden) = %v, %v", pack, got, ok)
+		}
+		if typ, data, err := r.Object(got[0].ID); err != nil || typ != "blob" || string(data) != `{"hooks":{}}` {
+			t.Errorf("pack=%v: blob %q %q %v", pack, typ, data, err)
+		}
+		all, ok := r.Files(evil, func(string) bool { return true })
+		if !ok || len(all) != 22 || !slices.ContainsFunc(all, func(f File) bool { return f.Path == "src/a/fa.go" }) {
+			t.Errorf("pack=%v: Files(evil, all) = %d files, %v", pack, len(all), ok)
+		}
+		head, _ := r.Resolve("HEAD")
+		if got, ok := r.Files(head, hidden); !ok || len(got) != 0 {
+			t.Errorf("pack=%v: Files(HEAD, hidden) = %v, %v; want none", pack, got, ok)
+		}
+	}
+}
+
 func TestApplyDeltaBounds(t *testing.T) {
 	for _, d := range [][]byte{nil, {5}, {0, 1, 0x80}, {0, 0x10, 0x91, 0, 0x10}, {3, 3, 0x90, 9}} {
 		if _, err := ApplyDelta([]byte("abc"), d); err == nil {
@@ -217,4 +248,60 @@ func TestResolveAmbiguous(t *testing.T) {
 	if _, ok := r.Resolve(hex.EncodeToString(main[:])); ok {
 		t.Errorf("a hex id that is also a branch at %x resolves", evil)
 	}
+}
+
+// TestIndexFiles: the index's files, in versions 2, 3 (an extended entry)
+// and 4 (prefix-compressed paths), kept by a filter; a broken index is not
+// read.
+func TestIndexFiles(t *testing.T) {
+	for _, version := range []string{"2", "3", "4"} {
+		dir := gitRepo(t, false)
+		cmd := exec.Command("git", "update-index", "--index-version", version)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		if version == "3" {
+			cmd = exec.Command("git", "update-index", "--skip-worktree", "README")
+			cmd.Dir = dir
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%v: %s", err, out)
+			}
+		}
+		r, _ := Find(dir)
+		all, ok := r.IndexFiles(func(string) bool { return true })
+		if !ok || len(all) != 21 || all[0].Path != "README" || all[20].Path != "src/a/ft.go" {
+			t.Fatalf("v%s: IndexFiles = %v, %v", version, all, ok)
+		}
+		head, _ := r.Resolve("HEAD")
+		tree, _ := r.Files(head, func(string) bool { return true })
+		if !slices.Equal(all, tree) {
+			t.Errorf("v%s: the index is not HEAD's tree:\n%v\n%v", version, all, tree)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cut := range []int{11, 40, 70, len(data) / 2} {
+			if _, ok := ParseIndex(data[:cut], func(string) bool { return true }); ok {
+				t.Errorf("v%s: an index cut at %d is read", version, cut)
+			}
+		}
+	}
+}
+
+func FuzzParseIndex(f *testing.F) {
+	f.Add([]byte("DIRC\x00\x00\x00\x02\x00\x00\x00\x00"))
+	f.Add([]byte("DIRC\x00\x00\x00\x04\x00\x00\x00\x01" + string(make([]byte, 62)) + "\x00a\x00"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		files, ok := ParseIndex(data, func(string) bool { return true })
+		if !ok && files != nil {
+			t.Fatal("files without an answer")
+		}
+		for _, fl := range files {
+			if !validIndexPath([]byte(fl.Path)) {
+				t.Fatalf("path %q", fl.Path)
+			}
+		}
+	})
 }

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/policy"
 )
 
 // gitIn runs git in dir for a test's setup (never on the hook path).
@@ -243,5 +245,158 @@ func TestGitConfigIncludes(t *testing.T) {
 		{`echo x > sub/.gitconfig`, "", ""}, // not included
 	} {
 		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+}
+
+// TestGitHeadMoved: git writes the tree from a revision guard must take
+// as the target, whatever HEAD says (review 9a F3): rebase --onto's
+// commit, HEAD moved without a tree write (reset --soft/--mixed REV,
+// update-ref HEAD, symbolic-ref HEAD) and then git stash or reset --hard,
+// in one call or two, git rebase UPSTREAM BRANCH, git worktree add PATH
+// REV, and git checkout -- PATHSPEC or git restore PATHSPEC from an index
+// that holds another revision's files; in both bash.match modes. Everyday stash, reset and worktree
+// forms pass.
+func TestGitHeadMoved(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"README": "a\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	gitIn(t, proj, "tag", "evil") // evil is ambiguous: heads/evil names the branch
+	gitIn(t, proj, "checkout", "-qb", "evil")
+	for _, f := range []string{".agent_a/settings.json", ".husky/pre-commit"} {
+		os.MkdirAll(filepath.Join(proj, filepath.Dir(f)), 0o755)
+		if err := os.WriteFile(filepath.Join(proj, f), []byte("{}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "evil")
+	gitIn(t, proj, "checkout", "-q", "main")
+	gitIn(t, proj, "checkout", "-qb", "ok")
+	if err := os.WriteFile(filepath.Join(proj, "src.go"), []byte("package x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "ok")
+	gitIn(t, proj, "checkout", "-q", "main")
+	if err := os.WriteFile(filepath.Join(proj, "README"), []byte("changed\n"), 0o644); err != nil {
+		t.Fatal(err) // a change of the agent's own, stashed and restored
+	}
+	const moved = "revision guard cannot read"
+	cases := []struct {
+		cmd, rule, reason string
+	}{
+		{"git rebase -q --onto heads/evil HEAD", "blocked_path", ".agent_a/settings.json"},
+		{"git rebase -q --onto heads/evil main", "blocked_path", ".agent_a/settings.json"},
+		{"git rebase -q --onto=heads/evil main", "blocked_path", ".agent_a/settings.json"},
+		{"git rebase -q main heads/evil", "blocked_path", ".agent_a/settings.json"},
+		{"git reset --soft heads/evil && git stash -q", "blocked_path", ".agent_a/settings.json"},
+		{"git reset -q heads/evil && git stash -q", "blocked_path", ".agent_a/settings.json"},
+		{"git reset --soft heads/evil && git reset --keep", "blocked_path", ".agent_a/settings.json"},
+		{"git update-ref HEAD heads/evil && git stash -q", "unparsable_command", moved},
+		{"git symbolic-ref HEAD refs/heads/evil && git stash -q", "unparsable_command", moved},
+		{"git worktree add -q w heads/evil", "blocked_path", "w/.agent_a/settings.json"},
+		{"git worktree add -q ../w2 -b x heads/evil", "blocked_path", "w2/.agent_a/settings.json"},
+		{"git stash -q", "", ""},
+		{"git stash push -m wip", "", ""},
+		{"git stash && git checkout ok && git stash pop", "", ""},
+		{"git reset -q README && git stash", "", ""},
+		{"git reset --soft ok && git stash -q", "", ""},
+		{"git rebase -q --onto ok main", "", ""},
+		{"git rebase -q main ok", "", ""},
+		{"git worktree add -q ../w3 ok", "", ""},
+		{"git worktree add -q ../w4 -b feat", "", ""},
+		{"git worktree add ../ok", "", ""}, // the branch ok, read
+		{"git status && git diff && git log --oneline", "", ""},
+		{"git checkout -q ok && git checkout -q main", "", ""}, // git replaces files, never writes through a link
+	}
+	text := realPolicy(t, "")
+	commands := realPolicy(t, "")
+	commands.Bash.Match = policy.MatchCommands
+	for _, p := range []*policy.Policy{text, commands} {
+		for _, tc := range cases {
+			checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+		}
+	}
+	// HEAD moved in an earlier call: the tree on disk is main's, HEAD evil's.
+	gitIn(t, proj, "update-ref", "HEAD", "refs/heads/evil")
+	for _, p := range []*policy.Policy{text, commands} {
+		for _, tc := range []struct {
+			cmd, rule, reason string
+		}{
+			{"git stash -q", "blocked_path", ".agent_a/settings.json"},
+			{"git stash push -q -m x", "blocked_path", ".agent_a/settings.json"},
+			{"git reset -q --merge", "blocked_path", ".agent_a/settings.json"},
+			{"git checkout -q heads/evil", "blocked_path", ".agent_a/settings.json"},
+			{"git switch -q main", "blocked_path", ".agent_a/settings.json"}, // a deletion, a write too,
+			{"git worktree add -q ../w5 --detach", "blocked_path", ".agent_a/settings.json"},
+			{"git status", "", ""},
+		} {
+			checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+		}
+	}
+	// The index moved in an earlier call (git read-tree REV): git checkout
+	// -- PATHSPEC and git restore PATHSPEC write the index's files.
+	gitIn(t, proj, "update-ref", "HEAD", "refs/heads/main")
+	gitIn(t, proj, "read-tree", "refs/heads/evil")
+	for _, p := range []*policy.Policy{text, commands} {
+		for _, tc := range []struct {
+			cmd, rule, reason string
+		}{
+			{"git checkout -- ':(glob)**'", "blocked_path", ".agent_a/settings.json"},
+			{"git restore -- ':!README'", "blocked_path", ".agent_a/settings.json"},
+			{"git restore -W -- '.h*'", "blocked_path", ".agent_a/settings.json"}, // a pattern names every file
+			{"git checkout -- .husky", "blocked_path", ".husky"},
+			{"git restore --source=heads/evil -- ':!README'", "blocked_path", ".agent_a/settings.json"},
+			{"git read-tree heads/evil && git restore -- '*.json'", "unparsable_command", "an earlier part of the command changed"},
+			{"git reset -q heads/evil && git restore -W -- '.a*'", "blocked_path", ".agent_a/settings.json"},
+			{"git reset -q main && git checkout -- ':(glob)**'", "blocked_path", ".agent_a/settings.json"}, // the index's too
+			{"git reset HEAD README && git checkout -- README", "", ""},
+			{"git sparse-checkout reapply", "blocked_path", ".agent_a/settings.json"},
+			{"git checkout -- README", "", ""},
+			{"git restore README", "", ""},
+			{"git restore --staged README", "", ""},
+		} {
+			checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+		}
+	}
+}
+
+// TestGitHookProject: a project that tracks its own hook files
+// (.husky/pre-commit, .vscode/tasks.json) stashes, switches branches,
+// rebases and adds worktrees as usual: a file the disk holds as the
+// revision does is not written anew (review 9a F3's disk comparison).
+func TestGitHookProject(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"README": "a\n", ".husky/pre-commit": "npm test\n", ".vscode/tasks.json": "{}\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	gitIn(t, proj, "checkout", "-qb", "side")
+	if err := os.WriteFile(filepath.Join(proj, "src.go"), []byte("package x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "side")
+	gitIn(t, proj, "checkout", "-q", "main")
+	if err := os.WriteFile(filepath.Join(proj, "README"), []byte("changed\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	text := realPolicy(t, "")
+	commands := realPolicy(t, "")
+	commands.Bash.Match = policy.MatchCommands
+	for _, p := range []*policy.Policy{text, commands} {
+		for _, cmd := range []string{
+			"git stash", "git stash && git checkout side && git stash pop", "git checkout side",
+			"git rebase side", "git merge side", "git worktree add -q ../w -b feat", "git worktree add ../side",
+			"git checkout -- README", "git restore README", "git reset -q HEAD~0 && git stash",
+		} {
+			checkRule(t, p, proj, cmd, "", "")
+		}
 	}
 }

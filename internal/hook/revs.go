@@ -1,14 +1,18 @@
 package hook
 
 import (
+	"bytes"
+	"crypto/sha1"
 	"errors"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/guardhq/guard/internal/gitobj"
+	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/shell"
 )
 
@@ -18,16 +22,9 @@ import (
 // returned relative to dir. A to that does not resolve but names a path on
 // disk is a pathspec (git checkout FILE): RevNone.
 func (f runFiles) RevChanges(dir, from, to string) ([]string, shell.RevStatus) {
-	full, ok := f.resolve(dir)
-	if !ok {
-		return nil, shell.RevUnknown
-	}
-	r, ok := gitobj.Find(full)
-	if !ok {
-		return nil, shell.RevNone
-	}
-	if r.Replaced() {
-		return nil, shell.RevUnknown // replace refs, grafts, alternates: not the objects read
+	r, full, st := f.repoAt(dir)
+	if st != shell.RevKnown {
+		return nil, st
 	}
 	b, ok := r.Resolve(to)
 	if !ok && to == "refs/stash" && !r.HasRef(to) {
@@ -47,13 +44,143 @@ func (f runFiles) RevChanges(dir, from, to string) ([]string, shell.RevStatus) {
 	if !ok {
 		return nil, shell.RevUnknown
 	}
-	up, err := filepath.Rel(filepath.Clean(full), r.Top)
+	return relativeTo(full, r.Top, changed)
+}
+
+// RevOnDisk implements shell.RevReader: the files of revision rev's tree
+// (of the index for shell.RevIndex) whose names may be protected
+// (hookName) that the working tree does not hold as rev does, relative to
+// dir: what git writes making the tree rev's
+// whatever HEAD says (HEAD may have moved without a tree write, in this
+// call or an earlier one: review 9a F3).
+func (f runFiles) RevOnDisk(dir, rev string) ([]string, shell.RevStatus) {
+	r, full, st := f.repoAt(dir)
+	if st != shell.RevKnown {
+		return nil, st
+	}
+	ok := false
+	var files []gitobj.File
+	if rev == shell.RevIndex {
+		files, ok = r.IndexFiles(hookName)
+	} else if id, resolved := r.Resolve(rev); resolved {
+		files, ok = r.Files(id, hookName)
+	}
+	if !ok {
+		return nil, shell.RevUnknown
+	}
+	disk := onDiskDiffers(files, r.Top)
+	if !ok {
+		return nil, shell.RevUnknown
+	}
+	return relativeTo(full, r.Top, disk)
+}
+
+// RevFiles implements shell.RevReader: the files of revision rev's tree
+// whose names may be protected (hookName) that the working tree holding
+// dir does not hold as rev does, relative to the tree's top: what git
+// worktree add writes in a new tree that the project does not hold
+// already (a husky project's own .husky/pre-commit is not new). A full
+// ref name that is not there (refs/heads/NAME) is RevNone.
+func (f runFiles) RevFiles(dir, rev string) ([]string, shell.RevStatus) {
+	r, _, st := f.repoAt(dir)
+	if st != shell.RevKnown {
+		return nil, st
+	}
+	id, ok := r.Resolve(rev)
+	if !ok && strings.HasPrefix(rev, "refs/") && !r.HasRef(rev) {
+		return nil, shell.RevNone // no such branch
+	}
+	if !ok {
+		return nil, shell.RevUnknown
+	}
+	files, ok := r.Files(id, hookName)
+	if !ok {
+		return nil, shell.RevUnknown
+	}
+	return onDiskDiffers(files, r.Top), shell.RevKnown
+}
+
+// repoAt returns the repository whose working tree holds dir, and dir in
+// full: RevNone when there is none, RevUnknown when guard cannot read it.
+func (f runFiles) repoAt(dir string) (*gitobj.Repo, string, shell.RevStatus) {
+	full, ok := f.resolve(dir)
+	if !ok {
+		return nil, "", shell.RevUnknown
+	}
+	r, ok := gitobj.Find(full)
+	if !ok {
+		return nil, "", shell.RevNone
+	}
+	if r.Replaced() {
+		return nil, "", shell.RevUnknown // replace refs, grafts, alternates: not the objects read
+	}
+	return r, full, shell.RevKnown
+}
+
+// relativeTo returns paths from the top made relative to dir (above or at
+// the top).
+func relativeTo(full, top string, paths []string) ([]string, shell.RevStatus) {
+	up, err := filepath.Rel(filepath.Clean(full), top)
 	if err != nil || !(up == "." || up == ".." || strings.HasPrefix(up, ".."+string(filepath.Separator))) {
 		return nil, shell.RevUnknown
 	}
-	out := make([]string, len(changed))
-	for i, c := range changed {
+	out := make([]string, len(paths))
+	for i, c := range paths {
 		out[i] = path.Join(filepath.ToSlash(up), c)
 	}
 	return out, shell.RevKnown
+}
+
+// hookName reports whether a path of a tree may name a file guard's write
+// rules protect in a project: one with a hidden element (.agent_a/,
+// .vscode/, .husky/, .devcontainer/, .mcp.json, .git…) or an editor
+// workspace (*.code-workspace). Only these are compared with the disk: a
+// whole tree's files are not read at each checkout.
+func hookName(p string) bool {
+	return strings.HasPrefix(p, ".") || strings.Contains(p, "/.") || strings.HasSuffix(p, ".code-workspace")
+}
+
+// onDiskDiffers returns the files that the working tree at top does not
+// hold as they are (absent, another kind, another text, another
+// executable bit): git writes them when it makes the tree match.
+func onDiskDiffers(files []gitobj.File, top string) []string {
+	var out []string
+	for _, fl := range files {
+		if !sameOnDisk(filepath.Join(top, filepath.FromSlash(fl.Path)), fl) {
+			out = append(out, fl.Path)
+		}
+	}
+	return out
+}
+
+// sameOnDisk reports whether the file at p is what fl holds: a link with
+// its text, or a regular file of its executable bit whose git blob name is
+// fl's (read bounded; past the bound it is not the same).
+func sameOnDisk(p string, fl gitobj.File) bool {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return false
+	}
+	var data []byte
+	switch {
+	case fl.Mode == "120000":
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			return false
+		}
+		t, err := os.Readlink(p)
+		if err != nil {
+			return false
+		}
+		data = []byte(t)
+	case !fi.Mode().IsRegular() || (fi.Mode()&0o100 != 0) != (fl.Mode == "100755"):
+		return false
+	default:
+		if data, err = regularfile.ReadFile(p, gitobj.MaxObjectBytes); err != nil {
+			return false
+		}
+	}
+	h := sha1.New()
+	h.Write([]byte("blob " + strconv.Itoa(len(data)) + "\x00"))
+	h.Write(data)
+	return bytes.Equal(h.Sum(nil), fl.ID[:])
 }

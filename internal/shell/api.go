@@ -51,6 +51,9 @@ const (
 	FileUnreadable = effect.FileUnreadable
 )
 
+// RevIndex names the index as a source (see [effect.RevIndex]).
+const RevIndex = effect.RevIndex
+
 // What a revision lookup finds (see [effect.RevKnown]).
 const (
 	RevKnown   = effect.RevKnown

@@ -15,8 +15,8 @@ import (
 // directory (links.go), the tree they write is a place where a later write
 // of the same command may go through a link to a protected file: git clone
 // its new directory, checkout, switch, restore, reset --hard (--merge,
-// --keep), pull, merge, rebase, cherry-pick, revert, am, stash pop (apply,
-// branch), submodule update (add), bisect (a step that checks a revision
+// --keep), pull, merge, rebase, cherry-pick, revert, am, stash (push, save,
+// pop, apply, branch), submodule update (add), bisect (a step that checks a revision
 // out), sparse-checkout set (add, reapply, init, disable), read-tree -u
 // (-um) and checkout-index the working tree, worktree add its new one;
 // and, default deny, every subcommand not known to leave the tree alone
@@ -43,7 +43,8 @@ func (c *cmd) gitTree(sub string, at int) {
 		}
 	}
 	args := c.args[at+1:]
-	defer c.gitMovesRefs(sub) // gitrevs.go
+	defer c.gitMovesRefs(sub)              // gitrevs.go
+	defer c.gitMovesIndex(sub, args, tree) // gitindex.go
 	dir, writes := tree, true
 	switch sub {
 	case "clone":
@@ -56,13 +57,19 @@ func (c *cmd) gitTree(sub string, at int) {
 			c.w.WriteDir(ops[1])
 		}
 	case "checkout", "switch":
-		writes = !branchAtHead(args)
+		if writes = !branchAtHead(args); writes && sub == "checkout" {
+			c.gitPathspecs(sub, args, tree) // gitindex.go
+		}
 	case "restore":
-		writes = !hasAny(args, "--staged", "-S") || hasAny(args, "--worktree", "-W")
+		if writes = !hasAny(args, "--staged", "-S") || hasAny(args, "--worktree", "-W"); writes {
+			c.gitPathspecs(sub, args, tree) // gitindex.go
+		}
 	case "reset":
-		writes = hasAny(args, "--hard", "--merge", "--keep")
+		if writes = hasAny(args, "--hard", "--merge", "--keep"); !writes {
+			c.gitHeadMoves(args, tree) // gitrevs.go: reset --soft/--mixed REV
+		}
 	case "stash":
-		writes = len(args) > 0 && (args[0].Text == "pop" || args[0].Text == "apply" || args[0].Text == "branch")
+		writes = stashWrites(args)
 	case "submodule":
 		writes = len(args) > 0 && (args[0].Text == "update" || args[0].Text == "add")
 		if writes {
@@ -73,11 +80,15 @@ func (c *cmd) gitTree(sub string, at int) {
 	case "bisect":
 		writes = bisectChecksOut(args)
 	case "sparse-checkout":
-		writes = len(args) > 0 && (args[0].Text == "set" || args[0].Text == "add" || args[0].Text == "reapply" || args[0].Text == "init" || args[0].Text == "disable")
+		if writes = len(args) > 0 && (args[0].Text == "set" || args[0].Text == "add" || args[0].Text == "reapply" || args[0].Text == "init" || args[0].Text == "disable"); writes {
+			c.gitPathspecs(sub, args, tree) // gitindex.go
+		}
 	case "read-tree":
 		writes = hasShort(args, 'u') // -u, and in a cluster: -um (output.go)
 	case "worktree":
-		dir, writes = worktreeDir(args)
+		if dir, writes = worktreeDir(args); writes {
+			c.worktreeWrites(args, dir) // gitrevs.go
+		}
 	case "apply", "merge-file":
 		c.gitRewrites(sub, args, tree, found)
 		return // their links: the patch's (gitfiles.go); merge-file's one file
@@ -274,6 +285,20 @@ func worktreeDir(args []word.Word) (string, bool) {
 		return "", false
 	}
 	return ops[0], true
+}
+
+// stashWrites reports whether git stash (args after it) writes the
+// working tree: pop, apply and branch the stash's files; push, save and
+// the bare form (options only) HEAD's files back over the changes.
+func stashWrites(args []word.Word) bool {
+	if len(args) == 0 || strings.HasPrefix(args[0].Text, "-") {
+		return true
+	}
+	switch args[0].Text {
+	case "pop", "apply", "branch", "push", "save":
+		return true
+	}
+	return false // list, show, drop, clear, create, store
 }
 
 // bisectChecksOut reports whether git bisect's step checks a revision out:

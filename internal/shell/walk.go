@@ -28,10 +28,16 @@ type walker struct {
 	nocase, dotglob, braceccl bool
 	// gitRefs: an earlier git subcommand of the command may have moved
 	// refs or added objects, so the repository on disk is not what a
-	// later checkout reads; gitHead: the revision an earlier one checked
-	// out, by tree (see gitrevs.go).
+	// later checkout reads; gitHead: the revision an earlier one made
+	// HEAD (checkout, reset REV, with or without a tree write), by tree
+	// (see gitrevs.go).
 	gitRefs bool
 	gitHead map[string]string
+	// gitIndex: an earlier git subcommand of the command may have changed
+	// the index (see gitindex.go); gitIndexRevs: the revisions git reset
+	// put in it.
+	gitIndex     bool
+	gitIndexRevs []string
 	// relPath: 0 not asked yet, 1 no, 2 the inherited PATH has a relative
 	// entry before the system's directories (search.go).
 	relPath int

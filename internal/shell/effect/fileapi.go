@@ -174,7 +174,23 @@ type RevReader interface {
 	// revision to's tree differs from revision from's, relative to dir
 	// (../.agent_a/settings.json when the top is above it).
 	RevChanges(dir, from, to string) ([]string, RevStatus)
+	// RevOnDisk returns the files of revision rev's tree (the index's
+	// for RevIndex) that may be protected and that the working tree on
+	// disk does not hold as rev does, relative to dir: what a checkout of
+	// rev writes whatever HEAD says (HEAD may have moved without a tree
+	// write).
+	RevOnDisk(dir, rev string) ([]string, RevStatus)
+	// RevFiles returns the files of revision rev's tree (of the
+	// repository holding dir) that may be protected and that its working
+	// tree does not hold as rev does, relative to the tree's top: what a
+	// new working tree of rev (git worktree add) holds that the project
+	// does not hold already.
+	RevFiles(dir, rev string) ([]string, RevStatus)
 }
+
+// RevIndex names the index as RevOnDisk's source (git checkout -- PATH,
+// git restore PATH): a colon, which no ref name holds.
+const RevIndex = ":"
 
 // RevStatus says what [RevReader.RevChanges] found.
 type RevStatus int

@@ -1,0 +1,157 @@
+package gitobj
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/guardhq/guard/internal/regularfile"
+)
+
+// MaxIndexBytes bounds the index file read.
+const MaxIndexBytes = 32 << 20
+
+// IndexFiles returns the files the repository's index holds (every stage)
+// whose path keep accepts: what git checkout -- PATH and git restore PATH
+// write into the working tree. It answers false when the index cannot be
+// read within its bounds, is not one this reader understands (a version
+// other than 2 to 4, a sparse index's directory entries), or past
+// MaxChanges files kept. No index (a new repository) holds no file.
+func (r *Repo) IndexFiles(keep func(string) bool) ([]File, bool) {
+	p := filepath.Join(r.gitDir, "index")
+	if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
+		return nil, true
+	}
+	data, err := regularfile.ReadFile(p, MaxIndexBytes)
+	if err != nil {
+		return nil, false
+	}
+	return ParseIndex(data, keep)
+}
+
+// ParseIndex reads the entries of an index file (versions 2, 3 and 4),
+// keeping those whose path keep accepts; the extensions after the
+// entries are not read.
+func ParseIndex(data []byte, keep func(string) bool) ([]File, bool) {
+	if len(data) < 12 || !bytes.Equal(data[:4], []byte("DIRC")) {
+		return nil, false
+	}
+	version, n := binary.BigEndian.Uint32(data[4:8]), binary.BigEndian.Uint32(data[8:12])
+	if version < 2 || version > 4 || uint64(n) > uint64(len(data))/40 {
+		return nil, false
+	}
+	var out []File
+	rest, prev := data[12:], []byte(nil)
+	for range n {
+		if len(rest) < 62 {
+			return nil, false
+		}
+		mode, flags := binary.BigEndian.Uint32(rest[24:28]), binary.BigEndian.Uint16(rest[60:62])
+		var id ID
+		copy(id[:], rest[40:60])
+		head := 62
+		if flags&0x4000 != 0 {
+			if version < 3 {
+				return nil, false
+			}
+			head += 2
+		}
+		name, used, ok := indexName(rest, head, version, prev)
+		if !ok {
+			return nil, false
+		}
+		m, ok := indexMode(mode)
+		if !ok {
+			return nil, false // a sparse index's directory, a mode git does not write
+		}
+		if m != "160000" && keep(string(name)) {
+			if out = append(out, File{string(name), m, id}); len(out) > MaxChanges {
+				return nil, false
+			}
+		}
+		prev, rest = name, rest[used:]
+	}
+	return out, true
+}
+
+// indexName returns the path of the entry at the start of rest (its
+// fixed part head bytes long) and the bytes the entry takes: in version 4
+// the path is prev less a number of trailing bytes plus a suffix, in 2
+// and 3 it is whole, padded with NULs to a multiple of 8.
+func indexName(rest []byte, head int, version uint32, prev []byte) ([]byte, int, bool) {
+	if head > len(rest) {
+		return nil, 0, false
+	}
+	if version == 4 {
+		strip, k, ok := indexVarint(rest[head:])
+		if !ok || strip > uint64(len(prev)) {
+			return nil, 0, false
+		}
+		end := bytes.IndexByte(rest[head+k:], 0)
+		if end < 0 {
+			return nil, 0, false
+		}
+		name := append(append([]byte{}, prev[:len(prev)-int(strip)]...), rest[head+k:head+k+end]...)
+		return name, head + k + end + 1, validIndexPath(name)
+	}
+	end := bytes.IndexByte(rest[head:], 0)
+	if end < 0 {
+		return nil, 0, false
+	}
+	used := (head + end + 8) &^ 7
+	if used > len(rest) {
+		return nil, 0, false
+	}
+	name := rest[head : head+end]
+	return name, used, validIndexPath(name)
+}
+
+// indexVarint reads git's offset varint (each continuation adds one
+// before shifting), returning the value and the bytes read.
+func indexVarint(b []byte) (uint64, int, bool) {
+	if len(b) == 0 {
+		return 0, 0, false
+	}
+	v, i := uint64(b[0]&127), 1
+	for b[i-1]&128 != 0 {
+		if i >= len(b) || i > 8 {
+			return 0, 0, false
+		}
+		v = (v+1)<<7 | uint64(b[i]&127)
+		i++
+	}
+	return v, i, true
+}
+
+// validIndexPath reports whether name is a path git writes in an index: not
+// empty, relative, no . or .. element, no empty element.
+func validIndexPath(name []byte) bool {
+	if len(name) == 0 || name[0] == '/' || name[len(name)-1] == '/' {
+		return false
+	}
+	for _, e := range bytes.Split(name, []byte("/")) {
+		if len(e) == 0 || string(e) == "." || string(e) == ".." {
+			return false
+		}
+	}
+	return true
+}
+
+// indexMode returns the tree mode of an index entry's mode word: a file
+// (644 or 755), a link, a gitlink.
+func indexMode(mode uint32) (string, bool) {
+	switch mode {
+	case 0o100644, 0o100664:
+		return "100644", true
+	case 0o100755:
+		return "100755", true
+	case 0o120000:
+		return "120000", true
+	case 0o160000:
+		return "160000", true
+	}
+	return "", false
+}
