@@ -819,7 +819,7 @@ func (p *Policy) touchDetector(write *path.Detector) *path.Detector {
 // not know, and the writes guard knows (a redirection, cp, tee, sed -i, the
 // Write tool) still meet the write rule (review 9b F2).
 func (p *Policy) dataGlob(g string) bool {
-	return path.FixedDir(path.Normalize(g, p.Home)) == "" && slices.Contains(p.FilePaths.BlockRead, g)
+	return slices.Contains(p.FilePaths.BlockRead, g) && path.FixedDir(path.Normalize(g, p.Home)) == ""
 }
 
 // touchFinding says of a path rule's finding on a touch what guard could

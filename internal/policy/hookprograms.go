@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -60,8 +61,12 @@ func (p *Policy) programs() (globs, odd []string) {
 		var paths []string
 		if exe, err := os.Executable(); err == nil {
 			paths = append(paths, exe)
-			if real, err := filepath.EvalSymlinks(exe); err == nil && real != exe {
-				paths = append(paths, real)
+			// Linux's /proc/self/exe names the file itself; elsewhere the
+			// path may be a link (Homebrew's bin/guard).
+			if runtime.GOOS != "linux" {
+				if real, err := filepath.EvalSymlinks(exe); err == nil && real != exe {
+					paths = append(paths, real)
+				}
 			}
 		}
 		paths = append(paths, p.hookPrograms()...)
