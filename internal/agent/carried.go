@@ -57,6 +57,10 @@ type toolValues struct {
 	paths   []event.Input
 	carried []string // values that may be commands
 	nPaths  int      // paths taken from values' words
+	// dirs and rels are the absolute and the relative paths fields name,
+	// joined by joinRoots.
+	dirs []string
+	rels []relPath
 }
 
 // newToolValues returns the values' state for the tool called name.
@@ -79,6 +83,7 @@ func (t *toolValues) path(p string, write bool) {
 // glob value stands for what it names already.
 func (t *toolValues) field(p string, write bool) {
 	t.path(p, write)
+	t.notePath(p, write)
 	if !strings.ContainsAny(p, "*?[") {
 		t.paths = append(t.paths, event.Input{Kind: event.KindRead, Text: treeDir(p, "/") + "/**"})
 	}

@@ -1,0 +1,71 @@
+//go:build unix
+
+package hook
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestMCPRootsAndGit: a tool guard does not know is checked with each
+// relative path joined to each directory another field names, as servers
+// resolve them, and a git tool that writes the working tree is checked as
+// the git command it stands for (review 9 F11).
+func TestMCPRootsAndGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	home, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("HOME", home)
+	t.Setenv("GUARD_HOME", "")
+	proj := filepath.Join(home, "proj")
+	for _, d := range []string{filepath.Join(proj, "sub"), filepath.Join(home, ".ssh")} {
+		os.MkdirAll(d, 0o700)
+	}
+	os.WriteFile(filepath.Join(proj, "README"), []byte("a\n"), 0o644)
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	gitIn(t, proj, "checkout", "-qb", "evil")
+	os.MkdirAll(filepath.Join(proj, ".agent_a"), 0o755)
+	os.WriteFile(filepath.Join(proj, ".agent_a", "settings.json"), []byte("{}\n"), 0o644)
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "evil")
+	gitIn(t, proj, "checkout", "-q", "main")
+	gitIn(t, proj, "checkout", "-qb", "ok")
+	os.WriteFile(filepath.Join(proj, "x.go"), []byte("package x\n"), 0o644)
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "ok")
+	gitIn(t, proj, "checkout", "-q", "main")
+	p := realPolicy(t, "")
+	for _, tt := range []struct {
+		tool, input, verdict string
+	}{
+		// The relative path against the cwd names nothing protected; against
+		// the root field, the key.
+		{"mcp__fs__read_file", `{"root":"` + proj + `/sub","name":"../../.ssh/id_rsa"}`, "block"},
+		{"mcp__fs__write_file", `{"workspace":"` + proj + `/sub","relative_path":"../../.bashrc","content":"x"}`, "block"},
+		{"mcp__serena__create_text_file", `{"project":"` + proj + `/sub","relative_path":"../.agent_a/settings.json","content":"{}"}`, "block"},
+		{"mcp__git__git_checkout", `{"repo_path":"` + proj + `","branch_name":"evil"}`, "block"},
+		{"mcp__git__git_reset", `{"repo_path":"` + proj + `","ref":"evil","mode":"hard"}`, "block"},
+		// everyday
+		{"mcp__fs__read_file", `{"root":"` + proj + `","name":"README"}`, "allow"},
+		{"mcp__git__git_checkout", `{"repo_path":"` + proj + `","branch_name":"ok"}`, "allow"},
+		{"mcp__git__git_status", `{"repo_path":"` + proj + `"}`, "allow"},
+		{"mcp__git__git_log", `{"repo_path":"` + proj + `","max_count":10}`, "allow"},
+	} {
+		var f fake
+		cfg := f.config(`{"hook_event_name":"PreToolUse","session_id":"s","cwd":"`+proj+`","tool_name":"`+tt.tool+`","tool_input":`+tt.input+`}`, nil)
+		cfg.Agent = "a"
+		cfg.LoadPolicy = func() (Policy, string, error) { return p, "test", nil }
+		Run(cfg)
+		if len(f.records) != 1 || f.records[0].Verdict != tt.verdict {
+			t.Errorf("%s %s: records %+v, want one %s; %s", tt.tool, tt.input, f.records, tt.verdict, f.stderr.String())
+		}
+	}
+}
