@@ -24,6 +24,7 @@ type token struct {
 	varName  string // the word is one variable and nothing else: its lower-cased name
 	sep      byte   // a tEnd's |, { or }; a tCall's & or .; 'a' for >>; 0 for the others
 	member   string // the word is a property of one variable ($f.FullName): its lower-cased name
+	invokes  bool   // the word calls the variable's Invoke method ($s.Invoke())
 }
 
 // lexer builds the tokens of one text.
@@ -138,11 +139,11 @@ func (l *lexer) step() error {
 		l.single()
 	case c == '"':
 		return l.double()
+	case c == '`' && (l.peek(1) == '\n' || l.peek(1) == '\r' && l.peek(2) == '\n'):
+		l.flush() // a line continuation
+		l.i += 2 + b2i(l.peek(1) == '\r')
 	case c == '`':
-		if l.peek(1) != '\n' && l.peek(1) != 0 {
-			l.lit(string(l.s[l.i+1]))
-		}
-		l.i += 2
+		l.escape()
 	case c == '$':
 		return l.dollar(false)
 	case c == '+' && (!l.inW || l.word.quoted || l.word.expanded || l.peek(1) == '"' || l.peek(1) == '\'' || l.peek(1) == '$'):
@@ -286,10 +287,7 @@ func (l *lexer) double() error {
 			l.word.quoted = true
 			return nil
 		case c == '`':
-			if l.peek(1) != 0 {
-				l.lit(string(l.s[l.i+1]))
-			}
-			l.i += 2
+			l.escape()
 		case c == '$':
 			if err := l.dollar(true); err != nil {
 				return err
@@ -354,7 +352,11 @@ func (l *lexer) dollar(inString bool) error {
 	}
 	l.variable(n[:j], whole)
 	l.i += 1 + j
-	if whole && l.members() {
+	if !whole {
+		return nil
+	}
+	if found, invokes := l.members(); found {
+		l.word.invokes = invokes
 		// $f.FullName: a property of the variable's objects, whose value
 		// guard does not know; it stands for the variable's items
 		// (reader.wordItems).
@@ -366,17 +368,20 @@ func (l *lexer) dollar(inString bool) error {
 }
 
 // members moves past the .Name property accesses that follow a variable
-// outside a string, and reports whether there was one.
-func (l *lexer) members() bool {
-	found := false
+// outside a string, and reports whether there was one and whether one
+// calls Invoke (Invoke, InvokeReturnAsIs, InvokeWithContext: the variable
+// is run as a script block).
+func (l *lexer) members() (found, invokes bool) {
 	for l.i+1 < len(l.s) && l.s[l.i] == '.' && isNameByte(l.s[l.i+1]) && !('0' <= l.s[l.i+1] && l.s[l.i+1] <= '9') {
 		l.i++
+		start := l.i
 		for l.i < len(l.s) && isNameByte(l.s[l.i]) {
 			l.i++
 		}
 		found = true
+		invokes = invokes || strings.HasPrefix(strings.ToLower(l.s[start:l.i]), "invoke")
 	}
-	return found
+	return found, invokes
 }
 
 // isNameByte reports whether b may be in a variable's name.
@@ -546,6 +551,9 @@ func (l *lexer) hereString() bool {
 		end, next = len(body), len(l.s)
 	}
 	text := strings.TrimSuffix(body[:end], "\r")
+	if q == '"' {
+		text = l.decode(text)
+	}
 	l.lit(text)
 	if q == '"' && strings.Contains(text, "$") {
 		l.cur.WriteString(Unknown)
@@ -555,4 +563,40 @@ func (l *lexer) hereString() bool {
 	l.word.quoted = true
 	l.i = next
 	return true
+}
+
+// escape adds the escape at l.i to the word (escape.go): what guard cannot
+// decode is an unknown part.
+func (l *lexer) escape() {
+	text, n := escape(l.s, l.i)
+	l.i += n
+	l.lit(text)
+	if strings.Contains(text, Unknown) {
+		l.word.expanded = true
+		l.r.unresolved("an escape guard cannot decode (`u{…}, `0)")
+	}
+}
+
+// decode returns text with its escapes decoded (an expandable
+// here-string's).
+func (l *lexer) decode(text string) string {
+	if !strings.Contains(text, "`") {
+		return text
+	}
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		if text[i] != '`' {
+			b.WriteByte(text[i])
+			i++
+			continue
+		}
+		t, n := escape(text, i)
+		if strings.Contains(t, Unknown) {
+			l.word.expanded = true
+			l.r.unresolved("an escape guard cannot decode (`u{…}, `0)")
+		}
+		b.WriteString(t)
+		i += n
+	}
+	return b.String()
 }
