@@ -191,9 +191,17 @@ func (r *reader) binder(c Command, dot bool, depth int) (bool, error) {
 		// does not read may define any.
 		r.bindAll()
 	}
+	if name == "import-alias" || name == "ipal" {
+		r.hide("imports aliases guard does not read")
+	}
 	for _, a := range append([]string{c.Name}, c.Args...) {
 		if bindsDrive(a) {
 			r.bindAll()
+			if strings.Contains(strings.ToLower(a), "alias:") && !readsOnly(name) && !namesOnly(name) && name != "get-alias" && name != "gal" {
+				// Copy-Item alias:x alias:ls: a binding guard does not
+				// follow may make any name any program.
+				r.hide("changes aliases in a way guard does not follow")
+			}
 		}
 	}
 	return false, nil

@@ -135,10 +135,13 @@ func (l *lexer) step() error {
 		l.skipTo("#>")
 	case c == '#' && !l.inW:
 		l.skipTo("\n")
-	case c == '\'':
+	case c == '\'' || c == 0xe2 && quoteKind(l.s, l.i) == '\'':
 		l.single()
-	case c == '"':
+	case c == '"' || c == 0xe2 && quoteKind(l.s, l.i) == '"':
 		return l.double()
+	case c == 0xe2 && !l.inW && isDash(l.s, l.i):
+		l.lit("-") // an en or em dash starts an option as - does
+		l.i += 3
 	case c == '`' && (l.peek(1) == '\n' || l.peek(1) == '\r' && l.peek(2) == '\n'):
 		l.flush() // a line continuation
 		l.i += 2 + b2i(l.peek(1) == '\r')
@@ -252,16 +255,17 @@ func (l *lexer) amp() {
 
 // single reads a '…' string: literal, ” is one quote.
 func (l *lexer) single() {
-	l.i++
+	_, n := quoteAt(l.s, l.i)
+	l.i += n
 	var b strings.Builder
 	for l.i < len(l.s) {
-		if l.s[l.i] == '\'' {
-			if l.peek(1) == '\'' {
+		if q, n := quoteAt(l.s, l.i); q == '\'' {
+			if q2, n2 := quoteAt(l.s, l.i+n); q2 == '\'' {
 				b.WriteByte('\'')
-				l.i += 2
+				l.i += n + n2
 				continue
 			}
-			l.i++
+			l.i += n
 			break
 		}
 		b.WriteByte(l.s[l.i])
@@ -273,17 +277,20 @@ func (l *lexer) single() {
 
 // double reads a "…" string: ` escapes, $variables and $( … ) expand.
 func (l *lexer) double() error {
-	l.i++
+	_, n := quoteAt(l.s, l.i)
+	l.i += n
 	l.inW = true
 	l.word.quoted = true
 	for l.i < len(l.s) {
 		c := l.s[l.i]
+		q, n := quoteAt(l.s, l.i)
+		q2, n2 := quoteAt(l.s, l.i+n)
 		switch {
-		case c == '"' && l.peek(1) == '"':
+		case q == '"' && q2 == '"':
 			l.lit(`"`)
-			l.i += 2
-		case c == '"':
-			l.i++
+			l.i += n + n2
+		case q == '"':
+			l.i += n
 			l.word.quoted = true
 			return nil
 		case c == '`':
@@ -599,4 +606,43 @@ func (l *lexer) decode(text string) string {
 		i += n
 	}
 	return b.String()
+}
+
+// quoteAt returns the quote at s[i], ' or " (PowerShell takes the curly
+// quotes ‘ ’ ‚ ‛ as ' and “ ” „ as "), and its length in bytes; 0, 1 for
+// any other byte.
+func quoteAt(s string, i int) (q byte, n int) {
+	if i >= len(s) {
+		return 0, 1
+	}
+	switch s[i] {
+	case '\'', '"':
+		return s[i], 1
+	case 0xe2:
+		if k := quoteKind(s, i); k != 0 {
+			return k, 3
+		}
+	}
+	return 0, 1
+}
+
+// quoteKind returns ' or " for a curly quote at s[i] (U+2018 to U+201E,
+// UTF-8 E2 80 98 to 9E), else 0.
+func quoteKind(s string, i int) byte {
+	if i+2 >= len(s) || s[i] != 0xe2 || s[i+1] != 0x80 {
+		return 0
+	}
+	switch s[i+2] {
+	case 0x98, 0x99, 0x9a, 0x9b:
+		return '\''
+	case 0x9c, 0x9d, 0x9e:
+		return '"'
+	}
+	return 0
+}
+
+// isDash reports whether s[i] starts an en dash, em dash or horizontal bar
+// (U+2013 to U+2015), which PowerShell takes as -.
+func isDash(s string, i int) bool {
+	return i+2 < len(s) && s[i] == 0xe2 && s[i+1] == 0x80 && s[i+2] >= 0x93 && s[i+2] <= 0x95
 }

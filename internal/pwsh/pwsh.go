@@ -357,8 +357,10 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 			return c, nil, false
 		}
 		if strings.Contains(ts[1].text, Unknown) {
-			r.unresolved("a command named by a value guard cannot work out (& $x)")
-			r.runsCode = true
+			if v := ts[1].varName; v == "" || !r.blockVars[v] {
+				r.unresolved("a command named by a value guard cannot work out (& $x)")
+				r.runsCode = true
+			}
 			if v := ts[1].varName; v != "" && !r.blockVars[v] {
 				r.hide("runs a command or script block from a variable guard cannot tell ('$" + v + "')")
 			}

@@ -71,7 +71,7 @@ func TestRead(t *testing.T) {
 		{`Write-Output "~/.ssh/id_rsa"`, ""},
 		// What guard cannot tell.
 		{`iex "gc ~/.ssh/id_rsa"`, "t:gc ~/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},
-		{`iex $x`, "t:? U"},
+		{`iex $x`, "t:? U H"},
 		{`& $cmd ~/.x`, "t:/home/u/.x U H"},
 		{`gc ($a + '.ssh')`, "r:? U"}, // '.ssh' is among the literals
 		{`gc "$(whoami)/x"`, "r:?/x U"},

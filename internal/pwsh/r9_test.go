@@ -83,6 +83,12 @@ func TestEscapesRead(t *testing.T) {
 		{"gc \"$HOME/`u{2e\"", "r:/home/u/? U"},
 		{"gc $HOME/`\n.ssh", "r:/home/u/ r:.ssh"},
 		{"Write-Output \"a`tb\"", ""},
+		// Curly quotes are quotes, an en or em dash starts an option.
+		{"Remove-Item -Recurse \u201c~/.guard\u201d", "t:~/.guard"},
+		{"gc \u2018~/.ssh/id_rsa\u2019", "r:~/.ssh/id_rsa"},
+		{"gc \u2018it\u2019\u2019s\u2019", "r:it's"},
+		{"gc \u201c$HOME/.ssh/id_rsa\u201d", "r:/home/u/.ssh/id_rsa"},
+		{"gc \u2013Path ~/x", "r:/home/u/x"},
 	} {
 		if got := strings.ReplaceAll(show(t, tt.cmd), Unknown, "?"); got != tt.want {
 			t.Errorf("%q:\n got %s\nwant %s", tt.cmd, got, tt.want)
@@ -167,6 +173,13 @@ func TestBlockVars(t *testing.T) {
 		{`Invoke-Command -ScriptBlock $y`, true},
 		{`Start-Job $y`, true},
 		{`icm -sb:$y`, true},
+		{`[scriptblock]::Create('sh e8.sh').Invoke()`, true},
+		{`iex ('sh e8'+'.sh')`, true},
+		{`iex (gc x.ps1 -Raw)`, false},
+		{`Set-Alias x bash; Copy-Item alias:x alias:ls`, true},
+		{`Import-Alias a.csv`, true},
+		{`Get-ChildItem alias:`, false},
+		{"pwsh \u2013EncodedCommand LgAvAGUAOAAuAHMAaAA=", false},
 	} {
 		a, err := Read(tt.cmd, Options{Home: home})
 		if err != nil {
