@@ -73,6 +73,10 @@ func TestPowerShellR9(t *testing.T) {
 		{`iex ('sh e8'+'.sh')`, true},
 		{`$c = Read-Host; iex $c`, true},
 		{"pwsh \u2013EncodedCommand LgAvAGUAOAAuAHMAaAA=", true},
+		{"Remove-Item\u00a0-Recurse\u00a0~/.guard", true},
+		{"Remove-Item\u3000-Recurse ~/.guard", true},
+		{"Set-Content $HOME/.bashrc\u2003x", true},
+		{"Remove-Item -Recurse -Force $HOME\u2003-WhatIf:$false; Get-ChildItem", true},
 		// A native script run from PowerShell.
 		{`. ./e8.sh`, true},
 		{`& ./e8.sh`, true},

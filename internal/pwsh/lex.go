@@ -3,6 +3,8 @@ package pwsh
 import (
 	"runtime"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Token kinds.
@@ -104,9 +106,14 @@ func (l *lexer) step() error {
 	}
 	c := l.s[l.i]
 	switch {
-	case c == ' ' || c == '\t' || c == '\r' || c == ',':
+	case c == ' ' || c == '\t' || c == '\r' || c == ',' || c == '\v' || c == '\f':
 		l.flush()
 		l.i++
+	case c >= 0x80 && spaceLen(l.s[l.i:]) > 0:
+		// A no-break space, NEL or any Unicode separator: PowerShell
+		// ends a word there as at a space.
+		l.flush()
+		l.i += spaceLen(l.s[l.i:])
 	case c == '|' && l.peek(1) == '|':
 		l.emit(tEnd) // ||: a chain, not a pipeline
 		l.i += 2
@@ -345,8 +352,14 @@ func (l *lexer) dollar(inString bool) error {
 		return nil
 	}
 	j := 0
-	for j < len(n) && (isNameByte(n[j]) || n[j] == ':' && j+1 < len(n) && isNameByte(n[j+1])) {
-		j++
+	for j < len(n) {
+		if k := nameCharLen(n[j:]); k > 0 {
+			j += k
+		} else if n[j] == ':' && nameCharLen(n[j+1:]) > 0 {
+			j++
+		} else {
+			break
+		}
 	}
 	if j == 0 {
 		if n[0] == '_' || n[0] == '?' || n[0] == '$' || n[0] == '^' {
@@ -645,4 +658,32 @@ func quoteKind(s string, i int) byte {
 // (U+2013 to U+2015), which PowerShell takes as -.
 func isDash(s string, i int) bool {
 	return i+2 < len(s) && s[i] == 0xe2 && s[i+1] == 0x80 && s[i+2] >= 0x93 && s[i+2] <= 0x95
+}
+
+// spaceLen returns the length in bytes of the whitespace PowerShell ends a
+// word at that starts s, past ASCII: a no-break space, NEL, or a Unicode
+// separator (char.IsSeparator: Zs, Zl, Zp); 0 for any other.
+func spaceLen(s string) int {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == 0xa0 || r == 0x85 || r > 0x100 && (unicode.Is(unicode.Zs, r) || unicode.Is(unicode.Zl, r) || unicode.Is(unicode.Zp, r)) {
+		return n
+	}
+	return 0
+}
+
+// nameCharLen returns the length in bytes of the variable name character
+// that starts s (ASCII letters, digits and _, any other letter or digit, as
+// PowerShell's char.IsLetterOrDigit), or 0.
+func nameCharLen(s string) int {
+	if s == "" {
+		return 0
+	}
+	if s[0] < 0x80 {
+		return b2i(isNameByte(s[0]))
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		return n
+	}
+	return 0
 }

@@ -89,6 +89,11 @@ func TestEscapesRead(t *testing.T) {
 		{"gc \u2018it\u2019\u2019s\u2019", "r:it's"},
 		{"gc \u201c$HOME/.ssh/id_rsa\u201d", "r:/home/u/.ssh/id_rsa"},
 		{"gc \u2013Path ~/x", "r:/home/u/x"},
+		// Unicode separators end a word; a variable's name ends at what is
+		// no letter or digit.
+		{"gc\u00a0~/.ssh/id_rsa", "r:/home/u/.ssh/id_rsa"},
+		{"gc\u3000$HOME\u2003x", "r:/home/u r:x"},
+		{"gc $caf\u00e9/x", "r:?/x"},
 	} {
 		if got := strings.ReplaceAll(show(t, tt.cmd), Unknown, "?"); got != tt.want {
 			t.Errorf("%q:\n got %s\nwant %s", tt.cmd, got, tt.want)
