@@ -40,6 +40,7 @@ func TestPowerShellR9(t *testing.T) {
 		{"gc \"$HOME/`u{1100000}ssh/id_rsa\"", true},
 		{"gc \"$HOME/.ssh/id_rsa`0\"", true},
 		{"gc @\"\n$HOME/`u{2e}ssh/id_rsa\n\"@", true},
+		{"Remove-Item -Recurse \"$HOME/.g`uard\"", true},
 		// Aliases to native programs and scripts.
 		{`Set-Alias ls bash; ls -c "echo x >> ~/.bashrc"`, true},
 		{`Set-Alias ls sh; ls e8.sh`, true},
