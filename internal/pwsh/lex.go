@@ -109,11 +109,8 @@ func (l *lexer) step() error {
 	case c == ' ' || c == '\t' || c == '\r' || c == ',' || c == '\v' || c == '\f':
 		l.flush()
 		l.i++
-	case c >= 0x80 && spaceLen(l.s[l.i:]) > 0:
-		// A no-break space, NEL or any Unicode separator: PowerShell
-		// ends a word there as at a space.
-		l.flush()
-		l.i += spaceLen(l.s[l.i:])
+	case c >= 0x80 && l.wide():
+		// A Unicode blank or dash, read as PowerShell reads it.
 	case c == '|' && l.peek(1) == '|':
 		l.emit(tEnd) // ||: a chain, not a pipeline
 		l.i += 2
@@ -146,9 +143,6 @@ func (l *lexer) step() error {
 		l.single()
 	case c == '"' || c == 0xe2 && quoteKind(l.s, l.i) == '"':
 		return l.double()
-	case c == 0xe2 && !l.inW && isDash(l.s, l.i):
-		l.lit("-") // an en or em dash starts an option as - does
-		l.i += 3
 	case c == '`' && (l.peek(1) == '\n' || l.peek(1) == '\r' && l.peek(2) == '\n'):
 		l.flush() // a line continuation
 		l.i += 2 + b2i(l.peek(1) == '\r')
@@ -686,4 +680,22 @@ func nameCharLen(s string) int {
 		return n
 	}
 	return 0
+}
+
+// wide reads a character past ASCII that PowerShell reads as one of
+// ASCII's, and reports whether there was one: a no-break space, NEL or
+// any Unicode separator ends a word as a space does; an en or em dash or
+// a horizontal bar starts an option as - does.
+func (l *lexer) wide() bool {
+	if n := spaceLen(l.s[l.i:]); n > 0 {
+		l.flush()
+		l.i += n
+		return true
+	}
+	if !l.inW && isDash(l.s, l.i) {
+		l.lit("-")
+		l.i += 3
+		return true
+	}
+	return false
 }
