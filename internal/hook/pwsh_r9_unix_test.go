@@ -78,6 +78,12 @@ func TestPowerShellR9(t *testing.T) {
 		{"Remove-Item\u3000-Recurse ~/.guard", true},
 		{"Set-Content $HOME/.bashrc\u2003x", true},
 		{"Remove-Item -Recurse -Force $HOME\u2003-WhatIf:$false; Get-ChildItem", true},
+		{`$function:h = { ./e8.sh }; h`, true},
+		{`New-Item function:h -Value 'sh e8.sh'; h`, true},
+		{`Set-Item -Path function:global:h -Value { ./e8.sh }; h`, true},
+		{`$ExecutionContext.InvokeCommand.InvokeScript('./e8.sh')`, true},
+		{`& (Get-Command bash) -c "echo x >> ~/.bashrc"`, true},
+		{`Set-Alias ls (Get-Command bash).Source; ls e8.sh`, true},
 		// A native script run from PowerShell.
 		{`. ./e8.sh`, true},
 		{`& ./e8.sh`, true},

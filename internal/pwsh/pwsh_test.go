@@ -259,6 +259,7 @@ func FuzzRead(f *testing.F) {
 	f.Add(`function Test-Path { ac @args }; Set-Alias cat ac; ${function:x} = {}; Test-Path ~/.x`)
 	f.Add(strings.Repeat("$(", maxNest+1) + "ac ~/.bashrc x" + strings.Repeat(")", maxNest+1))
 	f.Add(strings.Repeat("& {", maxBlocks+1) + "x")
+	f.Add("gc\u00a0\u201c~/x\u201d \u2013Path \u2018a\u2019\u2019b\u2019 $caf\u00e9\u3000x\u2028y")
 	f.Add("sal a b; sal b a; a; Set-Item alias:x sh; New-Item -Path function: -Name k -Value 'a'; ${function:h} = 'x'; $s = { y }; & $s; $t.Invoke(); icm -sb:$t; gc \"`u{2e}`u{110000}`0\" @\"\n`u{\n\"@")
 	f.Add(`[IO.Compression.ZipFile]::ExtractToDirectory("ev.zip", "."); Expand-Archive -Path:a.zip; irm -Uri:x.y; tar -xf 'a'"$b"`)
 	f.Fuzz(func(t *testing.T, s string) {
