@@ -3,6 +3,8 @@ package pwsh
 import (
 	"runtime"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Token kinds.
@@ -24,6 +26,7 @@ type token struct {
 	varName  string // the word is one variable and nothing else: its lower-cased name
 	sep      byte   // a tEnd's |, { or }; a tCall's & or .; 'a' for >>; 0 for the others
 	member   string // the word is a property of one variable ($f.FullName): its lower-cased name
+	invokes  bool   // the word calls the variable's Invoke method ($s.Invoke())
 }
 
 // lexer builds the tokens of one text.
@@ -103,9 +106,11 @@ func (l *lexer) step() error {
 	}
 	c := l.s[l.i]
 	switch {
-	case c == ' ' || c == '\t' || c == '\r' || c == ',':
+	case c == ' ' || c == '\t' || c == '\r' || c == ',' || c == '\v' || c == '\f':
 		l.flush()
 		l.i++
+	case c >= 0x80 && l.wide():
+		// A Unicode blank or dash, read as PowerShell reads it.
 	case c == '|' && l.peek(1) == '|':
 		l.emit(tEnd) // ||: a chain, not a pipeline
 		l.i += 2
@@ -134,15 +139,15 @@ func (l *lexer) step() error {
 		l.skipTo("#>")
 	case c == '#' && !l.inW:
 		l.skipTo("\n")
-	case c == '\'':
+	case c == '\'' || c == 0xe2 && quoteKind(l.s, l.i) == '\'':
 		l.single()
-	case c == '"':
+	case c == '"' || c == 0xe2 && quoteKind(l.s, l.i) == '"':
 		return l.double()
+	case c == '`' && (l.peek(1) == '\n' || l.peek(1) == '\r' && l.peek(2) == '\n'):
+		l.flush() // a line continuation
+		l.i += 2 + b2i(l.peek(1) == '\r')
 	case c == '`':
-		if l.peek(1) != '\n' && l.peek(1) != 0 {
-			l.lit(string(l.s[l.i+1]))
-		}
-		l.i += 2
+		l.escape()
 	case c == '$':
 		return l.dollar(false)
 	case c == '+' && (!l.inW || l.word.quoted || l.word.expanded || l.peek(1) == '"' || l.peek(1) == '\'' || l.peek(1) == '$'):
@@ -251,16 +256,17 @@ func (l *lexer) amp() {
 
 // single reads a '…' string: literal, ” is one quote.
 func (l *lexer) single() {
-	l.i++
+	_, n := quoteAt(l.s, l.i)
+	l.i += n
 	var b strings.Builder
 	for l.i < len(l.s) {
-		if l.s[l.i] == '\'' {
-			if l.peek(1) == '\'' {
+		if q, n := quoteAt(l.s, l.i); q == '\'' {
+			if q2, n2 := quoteAt(l.s, l.i+n); q2 == '\'' {
 				b.WriteByte('\'')
-				l.i += 2
+				l.i += n + n2
 				continue
 			}
-			l.i++
+			l.i += n
 			break
 		}
 		b.WriteByte(l.s[l.i])
@@ -272,24 +278,24 @@ func (l *lexer) single() {
 
 // double reads a "…" string: ` escapes, $variables and $( … ) expand.
 func (l *lexer) double() error {
-	l.i++
+	_, n := quoteAt(l.s, l.i)
+	l.i += n
 	l.inW = true
 	l.word.quoted = true
 	for l.i < len(l.s) {
 		c := l.s[l.i]
+		q, n := quoteAt(l.s, l.i)
+		q2, n2 := quoteAt(l.s, l.i+n)
 		switch {
-		case c == '"' && l.peek(1) == '"':
+		case q == '"' && q2 == '"':
 			l.lit(`"`)
-			l.i += 2
-		case c == '"':
-			l.i++
+			l.i += n + n2
+		case q == '"':
+			l.i += n
 			l.word.quoted = true
 			return nil
 		case c == '`':
-			if l.peek(1) != 0 {
-				l.lit(string(l.s[l.i+1]))
-			}
-			l.i += 2
+			l.escape()
 		case c == '$':
 			if err := l.dollar(true); err != nil {
 				return err
@@ -340,8 +346,14 @@ func (l *lexer) dollar(inString bool) error {
 		return nil
 	}
 	j := 0
-	for j < len(n) && (isNameByte(n[j]) || n[j] == ':' && j+1 < len(n) && isNameByte(n[j+1])) {
-		j++
+	for j < len(n) {
+		if k := nameCharLen(n[j:]); k > 0 {
+			j += k
+		} else if n[j] == ':' && nameCharLen(n[j+1:]) > 0 {
+			j++
+		} else {
+			break
+		}
 	}
 	if j == 0 {
 		if n[0] == '_' || n[0] == '?' || n[0] == '$' || n[0] == '^' {
@@ -354,7 +366,11 @@ func (l *lexer) dollar(inString bool) error {
 	}
 	l.variable(n[:j], whole)
 	l.i += 1 + j
-	if whole && l.members() {
+	if !whole {
+		return nil
+	}
+	if found, invokes := l.members(); found {
+		l.word.invokes = invokes
 		// $f.FullName: a property of the variable's objects, whose value
 		// guard does not know; it stands for the variable's items
 		// (reader.wordItems).
@@ -366,17 +382,20 @@ func (l *lexer) dollar(inString bool) error {
 }
 
 // members moves past the .Name property accesses that follow a variable
-// outside a string, and reports whether there was one.
-func (l *lexer) members() bool {
-	found := false
+// outside a string, and reports whether there was one and whether one
+// calls Invoke (Invoke, InvokeReturnAsIs, InvokeWithContext: the variable
+// is run as a script block).
+func (l *lexer) members() (found, invokes bool) {
 	for l.i+1 < len(l.s) && l.s[l.i] == '.' && isNameByte(l.s[l.i+1]) && !('0' <= l.s[l.i+1] && l.s[l.i+1] <= '9') {
 		l.i++
+		start := l.i
 		for l.i < len(l.s) && isNameByte(l.s[l.i]) {
 			l.i++
 		}
 		found = true
+		invokes = invokes || strings.HasPrefix(strings.ToLower(l.s[start:l.i]), "invoke")
 	}
-	return found
+	return found, invokes
 }
 
 // isNameByte reports whether b may be in a variable's name.
@@ -546,6 +565,9 @@ func (l *lexer) hereString() bool {
 		end, next = len(body), len(l.s)
 	}
 	text := strings.TrimSuffix(body[:end], "\r")
+	if q == '"' {
+		text = l.decode(text)
+	}
 	l.lit(text)
 	if q == '"' && strings.Contains(text, "$") {
 		l.cur.WriteString(Unknown)
@@ -555,4 +577,125 @@ func (l *lexer) hereString() bool {
 	l.word.quoted = true
 	l.i = next
 	return true
+}
+
+// escape adds the escape at l.i to the word (escape.go): what guard cannot
+// decode is an unknown part.
+func (l *lexer) escape() {
+	text, n := escape(l.s, l.i)
+	l.i += n
+	l.lit(text)
+	if strings.Contains(text, Unknown) {
+		l.word.expanded = true
+		l.r.unresolved("an escape guard cannot decode (`u{…}, `0)")
+	}
+}
+
+// decode returns text with its escapes decoded (an expandable
+// here-string's).
+func (l *lexer) decode(text string) string {
+	if !strings.Contains(text, "`") {
+		return text
+	}
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		if text[i] != '`' {
+			b.WriteByte(text[i])
+			i++
+			continue
+		}
+		t, n := escape(text, i)
+		if strings.Contains(t, Unknown) {
+			l.word.expanded = true
+			l.r.unresolved("an escape guard cannot decode (`u{…}, `0)")
+		}
+		b.WriteString(t)
+		i += n
+	}
+	return b.String()
+}
+
+// quoteAt returns the quote at s[i], ' or " (PowerShell takes the curly
+// quotes ‘ ’ ‚ ‛ as ' and “ ” „ as "), and its length in bytes; 0, 1 for
+// any other byte.
+func quoteAt(s string, i int) (q byte, n int) {
+	if i >= len(s) {
+		return 0, 1
+	}
+	switch s[i] {
+	case '\'', '"':
+		return s[i], 1
+	case 0xe2:
+		if k := quoteKind(s, i); k != 0 {
+			return k, 3
+		}
+	}
+	return 0, 1
+}
+
+// quoteKind returns ' or " for a curly quote at s[i] (U+2018 to U+201E,
+// UTF-8 E2 80 98 to 9E), else 0.
+func quoteKind(s string, i int) byte {
+	if i+2 >= len(s) || s[i] != 0xe2 || s[i+1] != 0x80 {
+		return 0
+	}
+	switch s[i+2] {
+	case 0x98, 0x99, 0x9a, 0x9b:
+		return '\''
+	case 0x9c, 0x9d, 0x9e:
+		return '"'
+	}
+	return 0
+}
+
+// isDash reports whether s[i] starts an en dash, em dash or horizontal bar
+// (U+2013 to U+2015), which PowerShell takes as -.
+func isDash(s string, i int) bool {
+	return i+2 < len(s) && s[i] == 0xe2 && s[i+1] == 0x80 && s[i+2] >= 0x93 && s[i+2] <= 0x95
+}
+
+// spaceLen returns the length in bytes of the whitespace PowerShell ends a
+// word at that starts s, past ASCII: a no-break space, NEL, or a Unicode
+// separator (char.IsSeparator: Zs, Zl, Zp); 0 for any other.
+func spaceLen(s string) int {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == 0xa0 || r == 0x85 || r > 0x100 && (unicode.Is(unicode.Zs, r) || unicode.Is(unicode.Zl, r) || unicode.Is(unicode.Zp, r)) {
+		return n
+	}
+	return 0
+}
+
+// nameCharLen returns the length in bytes of the variable name character
+// that starts s (ASCII letters, digits and _, any other letter or digit, as
+// PowerShell's char.IsLetterOrDigit), or 0.
+func nameCharLen(s string) int {
+	if s == "" {
+		return 0
+	}
+	if s[0] < 0x80 {
+		return b2i(isNameByte(s[0]))
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		return n
+	}
+	return 0
+}
+
+// wide reads a character past ASCII that PowerShell reads as one of
+// ASCII's, and reports whether there was one: a no-break space, NEL or
+// any Unicode separator ends a word as a space does; an en or em dash or
+// a horizontal bar starts an option as - does.
+func (l *lexer) wide() bool {
+	if n := spaceLen(l.s[l.i:]); n > 0 {
+		l.flush()
+		l.i += n
+		return true
+	}
+	if !l.inW && isDash(l.s, l.i) {
+		l.lit("-")
+		l.i += 3
+		return true
+	}
+	return false
 }

@@ -48,7 +48,7 @@ func (a *Analysis) BashLines() (lines string, ok bool) {
 // bashLine returns c as a bash line (see BashLines), or "".
 func (c Command) bashLine() string {
 	name := cmdName(c.Name)
-	if c.Bound || c.Name == "" || strings.Contains(c.Name, Unknown) || !native(name) {
+	if c.Name == "" || strings.Contains(c.Name, Unknown) || !native(name) {
 		if name == "expand-archive" && !c.Bound {
 			return expandArchive(c)
 		}

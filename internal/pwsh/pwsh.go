@@ -145,7 +145,8 @@ func newReader(text string, o Options, b binds) *reader {
 	}
 	low := strings.ToLower(text)
 	return &reader{a: a, home: strings.ReplaceAll(o.Home, `\`, "/"), env: o.Env, vars: map[string]string{}, items: map[string][]string{}, binds: b,
-		files: o.Files, runsCode: strings.Contains(low, "scriptblock]::create") || strings.Contains(low, "newscriptblock")}
+		files: o.Files, runsCode: strings.Contains(low, "scriptblock]::create") || strings.Contains(low, "newscriptblock"),
+		blockVars: blockParams(low)}
 }
 
 // reader carries what one Read learns.
@@ -155,11 +156,15 @@ type reader struct {
 	env   func(string) (string, bool)
 	vars  map[string]string   // variables the command assigns, lower-cased names
 	items map[string][]string // variables a command's output set: the items it output
-	pipe  pipeState
-	dir   string   // Set-Location's directory so far ("" the payload's)
-	stack []string // Push-Location's saved directories
-	words int
-	nest  int // $( … ) being read inside one another
+	// blockVars are the variables that hold a script block the command
+	// writes out ($s = { … }, a [scriptblock]$s parameter): the block's
+	// code is read where it stands, so running it hides nothing.
+	blockVars map[string]bool
+	pipe      pipeState
+	dir       string   // Set-Location's directory so far ("" the payload's)
+	stack     []string // Push-Location's saved directories
+	words     int
+	nest      int // $( … ) being read inside one another
 	// binds are the names the command binds, known from an earlier
 	// reading; newBinds those this reading found.
 	binds, newBinds binds
@@ -233,6 +238,9 @@ func (r *reader) run(text string, depth int) error {
 		if err != nil {
 			return err
 		}
+		if t.sep == '{' && len(stmt) == 2 && stmt[0].kind == tWord && stmt[0].varName != "" && stmt[1].kind == tAssign {
+			r.blockVars[stmt[0].varName] = true // $s = { … }: read where it stands
+		}
 		r.next(t.sep, st, len(stmt) == 0)
 		if r.pipe.open > maxBlocks {
 			return ErrLimit // script blocks nested deeper than guard follows
@@ -266,6 +274,9 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 		return st, nil
 	}
 	for i := range ts {
+		if ts[i].invokes && !r.blockVars[ts[i].member] {
+			r.hide("invokes a script block guard cannot tell ('$" + ts[i].member + ".Invoke')")
+		}
 		ts[i].text = r.resolve(ts[i].text)
 		r.a.Unknowns = r.a.Unknowns || strings.Contains(ts[i].text, Unknown)
 		if bindsDrive(ts[i].text) {
@@ -281,6 +292,10 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 		name := ts[0].varName
 		ts = ts[2:]
 		delete(r.items, name)
+		delete(r.blockVars, name)
+		if err := r.driveAssign(name, ts, depth); err != nil {
+			return st, err
+		}
 		if len(ts) > 0 && ts[0].kind == tWord && (ts[0].quoted || ts[0].expanded) {
 			r.vars[name] = ts[0].text
 			if v := ts[0].varName + ts[0].member; v != "" {
@@ -312,9 +327,10 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 		r.setItems(assign, st.out)
 	}
 	dot := ts[0].kind == tCall && ts[0].sep == '.'
-	if r.binder(c, dot) {
-		return st, nil
+	if def, err := r.binder(c, dot, depth); def || err != nil {
+		return st, err
 	}
+	r.invokedBlock(c, ts)
 	c.Dir = r.dir
 	r.a.Commands = append(r.a.Commands, c)
 	r.location(c)
@@ -341,8 +357,13 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 			return c, nil, false
 		}
 		if strings.Contains(ts[1].text, Unknown) {
-			r.unresolved("a command named by a value guard cannot work out (& $x)")
-			r.runsCode = true
+			if v := ts[1].varName; v == "" || !r.blockVars[v] {
+				r.unresolved("a command named by a value guard cannot work out (& $x)")
+				r.runsCode = true
+			}
+			if v := ts[1].varName; v != "" && !r.blockVars[v] {
+				r.hide("runs a command or script block from a variable guard cannot tell ('$" + v + "')")
+			}
 		}
 	}
 	expr := i == 0 && ts[0].kind == tWord && (ts[0].quoted || ts[0].expanded)
@@ -382,6 +403,14 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 	}
 	if c.Name == "" && len(c.Redirects) == 0 {
 		return c, out, false
+	}
+	if c.Name != "" {
+		// An alias the command defines runs what it stands for.
+		to, ok := r.binds.resolve(c.Name)
+		if !ok {
+			r.hide("runs '" + shown(c.Name) + "', a name the command binds to what guard cannot tell")
+		}
+		c.Name = to
 	}
 	c.Bound = c.Name != "" && r.binds.has(c.Name)
 	if c.Bound || bindsPath(cmdName(c.Name)) {
@@ -781,4 +810,49 @@ func buildsStrings(text string) bool {
 		}
 	}
 	return false
+}
+
+// invokedBlock hides what Invoke-Command, Start-Job or Start-ThreadJob
+// runs from a variable that holds no script block the command writes out
+// (-ScriptBlock $s, or $s as the first operand): guard cannot tell its
+// code.
+func (r *reader) invokedBlock(c Command, ts []token) {
+	switch cmdName(c.Name) {
+	case "invoke-command", "icm", "start-job", "sajb", "start-threadjob", "thjb":
+	default:
+		return
+	}
+	var words []token
+	for _, t := range ts {
+		if t.kind == tWord {
+			words = append(words, t)
+		}
+	}
+	for i := 1; i < len(words); i++ {
+		t := words[i]
+		if strings.HasPrefix(t.text, "-") {
+			o, v, colon := strings.Cut(strings.ToLower(t.text), ":")
+			sb := prefixOf(o, "-scriptblock", 1) || o == "-sb"
+			if colon && sb && strings.Contains(v, Unknown) {
+				r.hide("runs a script block from a value guard cannot tell")
+			}
+			if sb && !colon && i+1 < len(words) {
+				r.blockWord(words[i+1])
+			}
+			if !colon {
+				i++ // an option's value (a switch taken so hides nothing)
+			}
+			continue
+		}
+		r.blockWord(t)
+		return
+	}
+}
+
+// blockWord hides a script block run from a variable that holds none the
+// command writes out.
+func (r *reader) blockWord(t token) {
+	if t.varName != "" && strings.Contains(t.text, Unknown) && !r.blockVars[t.varName] {
+		r.hide("runs a script block from a variable guard cannot tell ('$" + t.varName + "')")
+	}
 }

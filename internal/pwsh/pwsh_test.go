@@ -71,8 +71,8 @@ func TestRead(t *testing.T) {
 		{`Write-Output "~/.ssh/id_rsa"`, ""},
 		// What guard cannot tell.
 		{`iex "gc ~/.ssh/id_rsa"`, "t:gc ~/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},
-		{`iex $x`, "t:? U"},
-		{`& $cmd ~/.x`, "t:/home/u/.x U"},
+		{`iex $x`, "t:? U H"},
+		{`& $cmd ~/.x`, "t:/home/u/.x U H"},
 		{`gc ($a + '.ssh')`, "r:? U"}, // '.ssh' is among the literals
 		{`gc "$(whoami)/x"`, "r:?/x U"},
 		{`$x = Get-Content f; gc $x`, "r:f r:? r:? U"},
@@ -259,6 +259,8 @@ func FuzzRead(f *testing.F) {
 	f.Add(`function Test-Path { ac @args }; Set-Alias cat ac; ${function:x} = {}; Test-Path ~/.x`)
 	f.Add(strings.Repeat("$(", maxNest+1) + "ac ~/.bashrc x" + strings.Repeat(")", maxNest+1))
 	f.Add(strings.Repeat("& {", maxBlocks+1) + "x")
+	f.Add("gc\u00a0\u201c~/x\u201d \u2013Path \u2018a\u2019\u2019b\u2019 $caf\u00e9\u3000x\u2028y")
+	f.Add("sal a b; sal b a; a; Set-Item alias:x sh; New-Item -Path function: -Name k -Value 'a'; ${function:h} = 'x'; $s = { y }; & $s; $t.Invoke(); icm -sb:$t; gc \"`u{2e}`u{110000}`0\" @\"\n`u{\n\"@")
 	f.Add(`[IO.Compression.ZipFile]::ExtractToDirectory("ev.zip", "."); Expand-Archive -Path:a.zip; irm -Uri:x.y; tar -xf 'a'"$b"`)
 	f.Fuzz(func(t *testing.T, s string) {
 		a, err := Read(s, Options{Home: home, Files: files})
@@ -324,17 +326,17 @@ func TestBinds(t *testing.T) {
 		{`function Write-Output { Add-Content @args }; Write-Output ~/.agent_a/settings.json x`, "t:? t:/home/u/.agent_a/settings.json t:x U"},
 		{`function global:Get-Content($p) { Add-Content $p x }; Get-Content ~/.bashrc`, "t:? t:x t:/home/u/.bashrc U"},
 		{`filter gc { ac $_ x }; gc ~/.bashrc`, "t:? t:x t:/home/u/.bashrc"},
-		{`Set-Alias Test-Path Add-Content; Test-Path ~/.bashrc x`, "t:Test-Path t:Add-Content t:/home/u/.bashrc t:x"},
-		{`Set-Alias cat Add-Content; cat ~/.bashrc x`, "t:cat t:Add-Content t:/home/u/.bashrc t:x"},
-		{`New-Alias type Add-Content; type ~/.bashrc x`, "t:type t:Add-Content t:/home/u/.bashrc t:x"},
-		{`Set-Alias -Name gc -Value Add-Content -Force; gc ~/.bashrc x`, "t:gc t:Add-Content t:/home/u/.bashrc t:x"},
+		{`Set-Alias Test-Path Add-Content; Test-Path ~/.bashrc x`, "t:/home/u/.bashrc t:x"},
+		{`Set-Alias cat Add-Content; cat ~/.bashrc x`, "t:/home/u/.bashrc t:x"},
+		{`New-Alias type Add-Content; type ~/.bashrc x`, "t:/home/u/.bashrc t:x"},
+		{`Set-Alias -Name gc -Value Add-Content -Force; gc ~/.bashrc x`, "t:/home/u/.bashrc t:x"},
 		{`${function:Test-Path} = { Add-Content @args }; Test-Path ~/.bashrc x`, "t:? t:/home/u/.bashrc t:x U"},
-		{`Set-Item function:Test-Path { Add-Content @args }; Test-Path ~/.bashrc x`, "t:function:Test-Path t:? t:/home/u/.bashrc t:x U"},
-		{`New-Item -Path function: -Name echo -Value { ac @args }; echo ~/.bashrc x`, "t:function: t:echo t:? t:/home/u/.bashrc t:x U"},
+		{`Set-Item function:Test-Path { Add-Content @args }; Test-Path ~/.bashrc x`, "t:? t:/home/u/.bashrc t:x U"},
+		{`New-Item -Path function: -Name echo -Value { ac @args }; echo ~/.bashrc x`, "t:? t:/home/u/.bashrc t:x U"},
 		// Called before the text that defines it (a loop's second turn).
 		{`foreach ($i in 1,2) { if ($i -eq 2) { Test-Path ~/.bashrc x }; function Test-Path { ac @args } }`, "t:? t:/home/u/.bashrc t:x t:? U"},
 		// Defined inside text Invoke-Expression runs.
-		{`iex 'Set-Alias cat Add-Content'; cat ~/.bashrc x`, "t:Set-Alias cat Add-Content t:cat t:Add-Content t:/home/u/.bashrc t:x"},
+		{`iex 'Set-Alias cat Add-Content'; cat ~/.bashrc x`, "t:Set-Alias cat Add-Content t:/home/u/.bashrc t:x"},
 		// What may bind any name.
 		{`Import-Module ./m.psm1; Write-Output ~/.bashrc`, "t:./m.psm1 t:/home/u/.bashrc U"},
 		{`. ./lib.ps1; Test-Path ~/.bashrc`, "r:./lib.ps1 t:/home/u/.bashrc U"},
@@ -446,7 +448,7 @@ func TestBashLines(t *testing.T) {
 		{`[IO.Compression.ZipFile]::ExtractToDirectory("ev.zip", "out")`, `('unzip' '-o' 'ev.zip' '-d' 'out')`},
 		{`if ($x) { npm test }`, `('npm' 'test')`},
 		{`Get-Content x; Set-Content y z; Write-Output a; gc b; cd c; iex 'd'`, `(cd 'c' && 'd')`},
-		{`function git { }; git status`, ``},
+		{`function git { }; git status`, `('git' 'status')`}, // the program it would be, too (review 9 F16)
 		{`& $x y`, ``},
 		{`./build.ps1`, ``},
 	} {

@@ -401,6 +401,11 @@ func (r *reader) codeFromFiles() error {
 			r.hide("runs code built at run time from a script guard cannot name ('" + shown(l) + "')")
 		}
 	}
+	if len(files) == 0 {
+		// No file the command reads or names can be the code: it is
+		// made of text guard cannot tell (review 9 F16).
+		r.hide("runs code made at run time ([scriptblock]::Create, iex of a value) that guard cannot read")
+	}
 	seen := map[string]bool{}
 	for _, p := range files {
 		if k := scriptKey(p); !seen[k] {

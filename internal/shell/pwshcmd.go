@@ -171,6 +171,12 @@ func (c *cmd) readPwsh(text, dir string) {
 		c.w.hide("runs PowerShell guard cannot work out (%s)", a.Unresolved[0])
 		return
 	}
+	if len(a.Hidden) > 0 {
+		// An alias to what guard cannot tell, a script block from a
+		// value (review 9 F16).
+		c.w.hide("runs PowerShell that %s", a.Hidden[0])
+		return
+	}
 	under := func(p string) string {
 		p = strings.ReplaceAll(p, pwsh.Unknown, word.Mark(word.MarkWord, ""))
 		if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, word.MarkStart) {
