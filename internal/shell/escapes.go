@@ -369,6 +369,7 @@ func (c *cmd) sql(text string, depth int) {
 			c.dotCommand(l, depth)
 			continue
 		}
+		c.sqliteRuns(l) // edit(), load_extension() (dbclients.go)
 		if f, ok := sqlBuiltPath(l); ok {
 			c.w.hide("sqlite3 %s with a file name built by SQL (||, char(), unhex(), x'…'): guard cannot tell the file it names", f)
 			return
@@ -540,6 +541,8 @@ func (c *cmd) dotCommand(l string, depth int) {
 		if name == "read" {
 			c.sqlitePipe(cmd, depth)
 		}
+	case (name == "once" || name == "output") && slices.ContainsFunc(args, func(x word.Word) bool { return x.Text == "-e" }):
+		c.editorVars() // .once -e: the output opened in $VISUAL/$EDITOR
 	case file == "":
 	case name == "read":
 		for _, f := range sqliteNames(file) {
@@ -548,7 +551,10 @@ func (c *cmd) dotCommand(l string, depth int) {
 				c.sql(t, depth+1)
 			}
 		}
-	case name == "import" || name == "restore" || name == "load":
+	case name == "load":
+		c.sqliteLoad([]string{"'" + strings.ReplaceAll(file, "'", "''") + "'"}) // native code
+		c.w.Read(file)
+	case name == "import" || name == "restore":
 		if name == "import" && len(args) > 0 {
 			file = args[0].Text
 		}
