@@ -486,8 +486,10 @@ func (m *moduleLoader) program(text, p string) {
 	m.code(text, path.Dir(p), 1)
 }
 
-// follow loads, from dir, each module and file l names.
+// follow loads, from dir, each module and file l names; a library that
+// reads a credential file by default reads it (catalogue.CredModules).
 func (m *moduleLoader) follow(l lang.Loads, dir string, depth int) {
+	m.credModules(l.Modules)
 	for _, f := range l.Files {
 		m.load([]string{f}, depth)
 	}
@@ -699,5 +701,31 @@ func (c *cmd) codeExtracts(code string) {
 	}
 	for _, a := range archives {
 		c.extractsInto(a, dirs...)
+	}
+}
+
+// credModules records a read of the credential file each module of names
+// reads at its default place (import netrc, boto3: review 9 F19).
+func (m *moduleLoader) credModules(names []string) {
+	if m.c.w.Home == "" {
+		return
+	}
+	var fam string
+	switch m.fam {
+	case lang.Python:
+		fam = "python"
+	case lang.Node:
+		fam = "node"
+	case lang.Perl:
+		fam = "perl"
+	case lang.Ruby:
+		fam = "ruby"
+	default:
+		return
+	}
+	for _, n := range names {
+		if store, ok := catalogue.ModuleStore(fam, n); ok {
+			m.c.w.Read(path.Join(m.c.w.Home, store))
+		}
 	}
 }
