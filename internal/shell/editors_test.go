@@ -74,6 +74,12 @@ func TestEditorScripts(t *testing.T) {
 		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "redir! >> ~/.bashrc"}, writes: "~/.bashrc"},
 		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "set backupdir=~/.ssh"}, writes: "~/.ssh"},
 		{cmd: "ed -s x < e.txt", files: map[string]string{"e.txt": "w ~/.bashrc"}, writes: "~/.bashrc"},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "let x = 1 | e ~/.bashrc\nwq"}, writes: "~/.bashrc"},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "let &makeprg='sh e9.sh'\nmake", "e9.sh": "echo x >> ~/.bashrc"}, writes: "~/.bashrc"},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "let &mp = g:x\nmake"}, hidden: true},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "e `sh e9.sh`"}, hidden: true},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "let @a = g:x\nnormal @a"}, hidden: true},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "call feedkeys(':sp /home/u/.bashrc\\r')"}, writes: "/home/u/.bashrc"},
 		// Not: a script that runs nothing of the kind, an absent file,
 		// vim -u NONE, a file being edited.
 		{cmd: "vim -es -S ok.vim -c q notes.txt", files: map[string]string{"ok.vim": "set ts=4\n%s/a/b/g\nw"}},

@@ -32,6 +32,10 @@ func (c *cmd) exKnown(name, arg string, depth int) string {
 		return ""
 	}
 	file := exFileArg(arg)
+	if strings.ContainsRune(file, '`') {
+		c.w.hide("runs the ex command :%s with a `…` file name, which vim expands by running it", name)
+		return ""
+	}
 	switch e.Use {
 	case catalogue.ExEdits:
 		if file != "" {
@@ -54,10 +58,10 @@ func (c *cmd) exKnown(name, arg string, depth int) string {
 		c.w.tentative(e.Prog + " " + strings.TrimSpace(strings.TrimPrefix(arg, "!")))
 	case catalogue.ExKeys:
 		c.exKeys(arg, depth)
-		return ""
+		return "" // a mapping's | is its own (<Bar>) only when escaped: the rest is its text
 	case catalogue.ExExpr:
 		c.exExpr(arg)
-		return ""
+		return exNextCode(arg)
 	case catalogue.ExHarmless:
 		if e.Name == "set" || e.Name == "setlocal" || e.Name == "setglobal" {
 			c.exSet(arg)
@@ -70,6 +74,27 @@ func (c *cmd) exKnown(name, arg string, depth int) string {
 func exNext(arg string) string {
 	_, after, _ := strings.Cut(arg, "|")
 	return after
+}
+
+// exNextCode returns the command after the first | of vim script arg
+// that is outside its string literals, or "".
+func exNextCode(arg string) string {
+	var quote byte
+	for i := 0; i < len(arg); i++ {
+		switch ch := arg[i]; {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			} else if ch == '\\' && quote == '"' {
+				i++
+			}
+		case ch == '"' || ch == '\'':
+			quote = ch
+		case ch == '|':
+			return arg[i+1:]
+		}
+	}
+	return ""
 }
 
 // exFileArg returns the file an ex command's argument names: after a !
@@ -114,6 +139,10 @@ func (c *cmd) exSymbol(arg string) string {
 // commands; a ! filter runs the rest as a shell command.
 func (c *cmd) exKeys(keys string, depth int) {
 	keys = strings.TrimPrefix(keys, "!")
+	if strings.Contains(keys, "@") {
+		c.w.hide("runs normal-mode keys that execute a register (@), which guard cannot tell")
+		return
+	}
 	for _, cr := range []string{"<CR>", "<cr>", "<Enter>", "\r", "^M", `\r`} {
 		keys = strings.ReplaceAll(keys, cr, "\n")
 	}
@@ -130,6 +159,17 @@ func (c *cmd) exKeys(keys string, depth int) {
 // catalogue.ExRiskyFuncs whose arguments are not all literals builds what
 // it writes or runs (its literals are scanned as a program's).
 func (c *cmd) exExpr(expr string) {
+	if opt, val, ok := exOptionLet(expr); ok {
+		if v, lit := lang.Literals(val), strings.TrimSpace(val); len(v) == 1 && len(lit) == len(v[0])+2 {
+			c.exSet(opt + "=" + strings.ReplaceAll(v[0], " ", `\ `)) // let &makeprg = 'sh x.sh'
+		} else if catalogue.ExSetRuns.Has(opt) || catalogue.ExSetFiles.Has(opt) || catalogue.ExSetExprs.Has(opt) {
+			c.w.hide("runs vim script that sets '%s' to a value built at run time, which guard cannot tell", opt)
+			return
+		}
+	}
+	for _, k := range lang.FirstLiterals(expr, []string{"feedkeys"}, false) {
+		c.exKeys(k, 0) // call feedkeys(":e x\r")
+	}
 	for off := 0; off < len(expr); {
 		i := strings.IndexByte(expr[off:], '(')
 		if i < 0 {
@@ -142,7 +182,7 @@ func (c *cmd) exExpr(expr string) {
 			k--
 		}
 		fn := strings.TrimPrefix(expr[k:i], "s:")
-		if fn == "" || !word.Set(catalogue.ExRiskyFuncs).Has(fn) {
+		if fn == "" || !catalogue.ExRiskyFuncs.Has(fn) {
 			continue
 		}
 		if args, ok := lang.Balanced(expr[i:]); !ok || exBuilt(strings.ReplaceAll(args, "expand(", "(")) {
@@ -163,15 +203,15 @@ func (c *cmd) exSet(arg string) {
 		val = strings.ReplaceAll(val, "\x00", " ")
 		switch {
 		case !ok:
-		case word.Set(catalogue.ExSetRuns).Has(name):
+		case catalogue.ExSetRuns.Has(name):
 			c.w.tentative(val)
-		case word.Set(catalogue.ExSetFiles).Has(name):
+		case catalogue.ExSetFiles.Has(name):
 			for _, d := range strings.Split(val, ",") {
 				if d != "" && d != "." {
 					c.w.Write(d)
 				}
 			}
-		case word.Set(catalogue.ExSetExprs).Has(name):
+		case catalogue.ExSetExprs.Has(name):
 			c.w.hide("runs vim script that sets '%s', an expression vim evaluates later", name)
 		}
 	}
@@ -230,4 +270,19 @@ func exEvents(s string) bool {
 		}
 	}
 	return true
+}
+
+// exOptionLet splits :let &NAME = VALUE (also &l:NAME, &g:NAME, .=, +=)
+// into the option and its value expression.
+func exOptionLet(expr string) (string, string, bool) {
+	t := strings.TrimLeft(expr, " \t")
+	if !strings.HasPrefix(t, "&") {
+		return "", "", false
+	}
+	t = strings.TrimPrefix(strings.TrimPrefix(t[1:], "l:"), "g:")
+	i := strings.IndexByte(t, '=')
+	if i <= 0 {
+		return "", "", false
+	}
+	return strings.TrimRight(t[:i], " \t.+-"), t[i+1:], true
 }

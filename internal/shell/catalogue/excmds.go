@@ -1,5 +1,7 @@
 package catalogue
 
+import "github.com/guardhq/guard/internal/shell/word"
+
 // ExUse is what an ex command does with its argument (review 9 F12): ex
 // text is default deny, an ex command not in ExCommands is one guard does
 // not know (a user command, capitalised, is the user's own configuration).
@@ -98,15 +100,15 @@ var ExCommands = []ExCommand{
 // ExRiskyFuncs are the vim script functions that write, delete or run
 // what their arguments name: in an expression, one whose arguments are
 // not all literals builds what it writes or runs (hidden).
-const ExRiskyFuncs = " writefile system systemlist job_start jobstart term_start termopen delete rename mkdir filecopy setfperm libcall libcallnr execute win_execute feedkeys chdir luaeval py3eval pyeval pyxeval rubyeval perleval "
+const ExRiskyFuncs word.Set = " writefile system systemlist job_start jobstart term_start termopen delete rename mkdir filecopy setfperm libcall libcallnr execute win_execute feedkeys chdir luaeval py3eval pyeval pyxeval rubyeval perleval "
 
 // ExSetRuns are the vim options whose value is a program run later;
 // ExSetFiles those whose value names a file vim writes; ExSetExprs those
 // whose value is an expression vim evaluates.
 const (
-	ExSetRuns  = " makeprg mp grepprg gp equalprg ep formatprg fp keywordprg kp shell sh "
-	ExSetFiles = " backupdir bdir directory dir undodir udir viminfofile vif verbosefile vfile shadafile sdf "
-	ExSetExprs = " diffexpr dex patchexpr pex charconvert ccv printexpr pexpr includeexpr inex formatexpr fex indentexpr inde foldexpr fde "
+	ExSetRuns  word.Set = " makeprg mp grepprg gp equalprg ep formatprg fp keywordprg kp shell sh "
+	ExSetFiles word.Set = " backupdir bdir directory dir undodir udir viminfofile vif verbosefile vfile shadafile sdf "
+	ExSetExprs word.Set = " diffexpr dex patchexpr pex charconvert ccv printexpr pexpr includeexpr inex formatexpr fex indentexpr inde foldexpr fde "
 )
 
 // LookupEx returns the ex command name (as typed, abbreviated) stands for.
