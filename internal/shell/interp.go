@@ -274,6 +274,10 @@ func (c *cmd) scanCode(code string) {
 	for _, p := range hp.Touches {
 		c.w.TouchBare(p) // a guess: a project opens its own '.env' too
 	}
+	for _, p := range hp.Held { // "%s/.bashrc" % os.getenv("HOME") (review 9 F10)
+		c.w.Read(p)
+		c.w.TouchBare(p)
+	}
 	for _, p := range hp.Stored {
 		c.w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
 	}

@@ -71,6 +71,15 @@ var ExCommands = []ExCommand{
 	{"abbreviate", 2, ExHarmless, ""}, {"iabbrev", 2, ExHarmless, ""}, {"undolist", 5, ExHarmless, ""}, {"file", 1, ExEdits, ""},
 	{"help", 1, ExHarmless, ""}, {"scriptnames", 3, ExHarmless, ""}, {"enddef", 4, ExHarmless, ""}, {"def", 3, ExHarmless, ""},
 	{"wqall", 3, ExHarmless, ""}, {"xall", 2, ExHarmless, ""}, {"wall", 2, ExHarmless, ""}, {"update", 2, ExWrites, ""},
+	{"checkhealth", 4, ExHarmless, ""}, {"packloadall", 5, ExHarmless, ""}, {"tabclose", 4, ExHarmless, ""}, {"tabonly", 4, ExHarmless, ""},
+	{"tabnext", 4, ExHarmless, ""}, {"tabprevious", 4, ExHarmless, ""}, {"tabfirst", 6, ExHarmless, ""}, {"tablast", 4, ExHarmless, ""},
+	{"goto", 2, ExHarmless, ""}, {"resize", 3, ExHarmless, ""}, {"pwd", 2, ExHarmless, ""}, {"cwindow", 2, ExHarmless, ""},
+	{"lopen", 3, ExHarmless, ""}, {"lclose", 3, ExHarmless, ""}, {"lnext", 3, ExHarmless, ""}, {"lprevious", 2, ExHarmless, ""},
+	{"lwindow", 2, ExHarmless, ""}, {"clast", 3, ExHarmless, ""}, {"cfirst", 4, ExHarmless, ""}, {"setfiletype", 4, ExHarmless, ""},
+	{"doautocmd", 2, ExHarmless, ""}, {"doautoall", 7, ExHarmless, ""}, {"delcommand", 4, ExHarmless, ""}, {"delfunction", 4, ExHarmless, ""},
+	{"unmap", 3, ExHarmless, ""}, {"nunmap", 3, ExHarmless, ""}, {"vunmap", 2, ExHarmless, ""}, {"iunmap", 3, ExHarmless, ""},
+	{"mapclear", 4, ExHarmless, ""}, {"checktime", 6, ExHarmless, ""}, {"redrawstatus", 6, ExHarmless, ""}, {"history", 3, ExHarmless, ""},
+	{"ascii", 2, ExHarmless, ""}, {"syncbind", 4, ExHarmless, ""}, {"startreplace", 4, ExHarmless, ""}, {"compiler", 4, ExHarmless, ""},
 	// files opened, read, written
 	{"edit", 1, ExEdits, ""}, {"visual", 2, ExEdits, ""}, {"view", 3, ExEdits, ""}, {"split", 2, ExEdits, ""},
 	{"vsplit", 2, ExEdits, ""}, {"new", 3, ExEdits, ""}, {"vnew", 3, ExEdits, ""}, {"tabedit", 4, ExEdits, ""},
@@ -93,6 +102,7 @@ var ExCommands = []ExCommand{
 	{"normal", 4, ExKeys, ""}, {"map", 3, ExKeys, ""}, {"nmap", 2, ExKeys, ""}, {"vmap", 2, ExKeys, ""}, {"imap", 2, ExKeys, ""},
 	{"noremap", 2, ExKeys, ""}, {"nnoremap", 2, ExKeys, ""}, {"vnoremap", 2, ExKeys, ""}, {"inoremap", 3, ExKeys, ""},
 	{"xnoremap", 2, ExKeys, ""}, {"onoremap", 3, ExKeys, ""}, {"cnoremap", 3, ExKeys, ""},
+	{"xmap", 2, ExKeys, ""}, {"omap", 2, ExKeys, ""}, {"cmap", 2, ExKeys, ""},
 	{"make", 3, ExShell, "make"}, {"lmake", 4, ExShell, "make"}, {"grep", 2, ExShell, "grep -n"}, {"lgrep", 3, ExShell, "grep -n"},
 	{"grepadd", 5, ExShell, "grep -n"},
 }

@@ -228,6 +228,11 @@ type codeHomes struct {
 	// ('/home/u/.ss' + 'h/id_rsa'): what a literal scan would see had it
 	// been written as one.
 	Joins []string
+	// Held are the dot entries of the home the code names behind a part
+	// it fills in at run time ("%s/.bashrc" % h): read, and touched as a
+	// guess (the named globs, not ~/.*/**: "%s/.venv" % os.getcwd() is
+	// the project's as often).
+	Held []string
 }
 
 // HomePaths returns the paths code builds by joining its literals and the
@@ -244,7 +249,7 @@ func HomePaths(code string) codeHomes {
 		hasHome = hasHome || a.home || strings.HasPrefix(a.text, "~/")
 	}
 	if hasHome {
-		out.Paths = append(out.Paths, heldDots(atoms)...)
+		out.Held = heldDots(atoms)
 	}
 	for i := 0; i < len(atoms); {
 		j, joined := i, atoms[i].text
