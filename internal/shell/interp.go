@@ -292,6 +292,11 @@ func (c *cmd) scanCode(code string) {
 // unlink, open(…, 'w'), awk's print > "file" when awk is set), analyses the
 // shell commands it runs and turns its recursive deletes into rm -r lines.
 func (c *cmd) scanEffects(code string, awk bool) {
+	for _, cc := range catalogue.CredCalls {
+		if c.w.Home != "" && strings.Contains(code, cc.Call) {
+			c.w.Read(path.Join(c.w.Home, cc.Store)) // requests.utils.get_netrc_auth(u) (review 9 F19)
+		}
+	}
 	c.codeExtracts(code)
 	if makesLinks(code) {
 		c.w.LinksUnknown(c.name + " code that makes links") // links.go

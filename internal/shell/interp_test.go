@@ -254,6 +254,8 @@ func TestCredModules(t *testing.T) {
 		{cmd: `perl -MNet::Netrc -e 'print 1'`, read: "/home/u/.netrc"},
 		{cmd: `node -e 'require("netrc")()'`, read: "/home/u/.netrc"},
 		{cmd: `python3 x.py`, files: map[string]string{"x.py": "from botocore.session import Session\n"}, read: "/home/u/.aws/credentials"},
+		{cmd: `python3 -c 'import requests.utils as u; print(u.get_netrc_auth("https://x"))'`, read: "/home/u/.netrc"},
+		{cmd: `python3 -c 'import docker; print(docker.from_env().api._auth_configs)'`, read: "/home/u/.docker/config.json"},
 		{cmd: `python3 -c 'import json, os; print(1)'`},
 	} {
 		a, _ := analyzeWith(tc.cmd, tc.files)

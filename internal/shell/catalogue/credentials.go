@@ -240,3 +240,14 @@ func ModuleStore(lang, name string) (string, bool) {
 	}
 	return "", false
 }
+
+// CredCalls are calls, as code spells them, that read a credential file at
+// its default place through a library the code may reach without an
+// import guard follows (requests' netrc lookup, docker's client set-up).
+var CredCalls = []struct{ Call, Store string }{
+	{"get_netrc_auth", ".netrc"},
+	{"docker.from_env", ".docker/config.json"},
+	{"DockerClient.from_env", ".docker/config.json"},
+	{"load_kube_config", ".kube/config"},
+	{"google.auth.default", ".config/gcloud/application_default_credentials.json"},
+}
