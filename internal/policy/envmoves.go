@@ -1,6 +1,7 @@
 package policy
 
-// Variables that move a protected file (review 7 F3): with
+// Variables that move a protected file (review 7 F3; the table is
+// catalogue.EnvMoves): with
 // GIT_CONFIG_GLOBAL=~/dotfiles/gitconfig in the agent's environment, git
 // reads that file in place of ~/.gitconfig, and the write rules that
 // protect ~/.gitconfig must protect it too; KUBECONFIG, DOCKER_CONFIG,
@@ -17,73 +18,8 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+	"github.com/guardhq/guard/internal/shell/catalogue"
 )
-
-// envMove is one variable that moves a protected place.
-type envMove struct {
-	name string
-	// from is the place it replaces (a file, or a directory when dir),
-	// "" when it has none in the lists: the value is then write-protected.
-	from string
-	dir  bool
-	list bool // a list of files separated by the OS's list separator
-	// files are, for a list of directories whose code a program imports
-	// by name at its start (PYTHONPATH), the files in each directory that
-	// it runs unasked: write-protected.
-	files []string
-	// program: the value is a command line whose first word is a program
-	// other tools run (EDITOR, PAGER, SSH_ASKPASS): that program, when it
-	// is a path, is write-protected.
-	program bool
-}
-
-// envMoves returns the variables that move a protected place (built on
-// call: no table at init).
-func envMoves() []envMove {
-	return []envMove{
-		{name: "GIT_CONFIG_GLOBAL", from: "~/.gitconfig"},
-		{name: "KUBECONFIG", from: "~/.kube/config", list: true},
-		{name: "AWS_SHARED_CREDENTIALS_FILE", from: "~/.aws/credentials"},
-		{name: "AWS_CONFIG_FILE", from: "~/.aws/config"},
-		{name: "NPM_CONFIG_USERCONFIG", from: "~/.npmrc"},
-		{name: "npm_config_userconfig", from: "~/.npmrc"},
-		{name: "DOCKER_CONFIG", from: "~/.docker", dir: true},
-		{name: "GNUPGHOME", from: "~/.gnupg", dir: true},
-		{name: "PASSWORD_STORE_DIR", from: "~/.password-store", dir: true},
-		{name: "CARGO_HOME", from: "~/.cargo", dir: true},
-		{name: "AZURE_CONFIG_DIR", from: "~/.azure", dir: true},
-		{name: "CLOUDSDK_CONFIG", from: "~/.config/gcloud", dir: true},
-		{name: "GH_CONFIG_DIR", from: "~/.config/gh", dir: true},
-		{name: "GRADLE_USER_HOME", from: "~/.gradle", dir: true},
-		{name: "IPYTHONDIR", from: "~/.ipython", dir: true},
-		{name: "XDG_CONFIG_HOME", from: "~/.config", dir: true},
-		{name: "XDG_DATA_HOME", from: "~/.local/share", dir: true},
-		{name: "XDG_STATE_HOME", from: "~/.local/state", dir: true},
-		{name: "PYTHONUSERBASE", from: "~/.local", dir: true},
-		{name: "PYTHONPATH", list: true, files: []string{"sitecustomize.py", "usercustomize.py"}},
-		{name: "TF_CLI_CONFIG_FILE", from: "~/.terraformrc"},
-		{name: "INPUTRC", from: "~/.inputrc"},
-		{name: "PSQLRC", from: "~/.psqlrc"},
-		{name: "WGETRC", from: "~/.wgetrc"},
-		{name: "GEMRC", from: "~/.gemrc"},
-		{name: "CONDARC", from: "~/.condarc"},
-		{name: "BUNDLE_USER_CONFIG", from: "~/.bundle/config"},
-		{name: "MYVIMRC", from: "~/.vimrc"},
-		{name: "NETRC", from: "~/.netrc"},
-		{name: "PGPASSFILE", from: "~/.pgpass"},
-		{name: "VAULT_CONFIG_PATH"},
-		{name: "PYTHONSTARTUP"},
-		{name: "RIPGREP_CONFIG_PATH"},
-		{name: "PIP_CONFIG_FILE"},
-		{name: "GIT_CONFIG_SYSTEM"},
-		{name: "ENV"},
-		{name: "BASH_ENV"},
-		{name: "EDITOR", program: true}, {name: "VISUAL", program: true}, {name: "GIT_EDITOR", program: true},
-		{name: "PAGER", program: true}, {name: "GIT_PAGER", program: true}, {name: "MANPAGER", program: true},
-		{name: "BROWSER", program: true}, {name: "SUDO_ASKPASS", program: true}, {name: "SSH_ASKPASS", program: true},
-		{name: "GIT_ASKPASS", program: true},
-	}
-}
 
 // movedGlobs returns globs at the places the variables lookup knows (the
 // hook's environment, or what the start-up files set) move: for each glob
@@ -91,16 +27,16 @@ func envMoves() []envMove {
 // adds the values of variables with no place in the lists.
 func movedGlobs(home string, globs []string, write bool, lookup func(string) (string, bool)) []string {
 	var out []string
-	for _, m := range envMoves() {
-		v, ok := lookup(m.name)
+	for _, m := range catalogue.EnvMoves() {
+		v, ok := lookup(m.Name)
 		if !ok || v == "" {
 			continue
 		}
 		vals := []string{v}
 		switch {
-		case m.list:
+		case m.List:
 			vals = filepath.SplitList(v)
-		case m.program:
+		case m.Program:
 			vals = strings.Fields(v)[:1]
 		}
 		for _, val := range vals {
@@ -108,11 +44,11 @@ func movedGlobs(home string, globs []string, write bool, lookup func(string) (st
 			if val == "" {
 				continue
 			}
-			if m.from == "" {
-				if write && len(m.files) == 0 {
+			if m.From == "" {
+				if write && len(m.Files) == 0 {
 					out = append(out, val)
 				}
-				for _, f := range m.files {
+				for _, f := range m.Files {
 					if write {
 						out = append(out, filepath.ToSlash(filepath.Join(val, f)))
 					}
@@ -121,10 +57,10 @@ func movedGlobs(home string, globs []string, write bool, lookup func(string) (st
 			}
 			for _, g := range globs {
 				switch {
-				case g == m.from || !m.dir && globMatches(g, m.from):
+				case g == m.From || !m.Dir && globMatches(g, m.From):
 					out = append(out, val) // ~/.kube/** protects ~/.kube/config, and so its moved place
-				case m.dir && strings.HasPrefix(g, m.from+"/"):
-					out = append(out, filepath.ToSlash(val)+g[len(m.from):])
+				case m.Dir && strings.HasPrefix(g, m.From+"/"):
+					out = append(out, filepath.ToSlash(val)+g[len(m.From):])
 				}
 			}
 		}

@@ -63,3 +63,29 @@ func TestMovedCode(t *testing.T) {
 		}
 	}
 }
+
+// TestMovedLoaders: the variables that move where a program loads code or
+// configuration from (review 9 F9) protect the code-bearing entries at
+// their values, as the hook's environment has them.
+func TestMovedLoaders(t *testing.T) {
+	env := map[string]string{
+		"PERL5LIB":         "/home/u/perl5/lib/perl5",
+		"RUBYLIB":          "/home/u/rlib:/srv/r",
+		"GIT_TEMPLATE_DIR": "/home/u/gt",
+		"GEM_HOME":         "/home/u/gems",
+		"GOPATH":           "/home/u/gop",
+		"NODE_PATH":        "/home/u/nodelib",
+		"CURL_HOME":        "/home/u/ch",
+	}
+	lookup := func(n string) (string, bool) { v, ok := env[n]; return v, ok }
+	writes := movedGlobs("/home/u", nil, true, lookup)
+	for _, want := range []string{"/home/u/perl5/lib/perl5/**/*.pm", "/home/u/rlib/**/*.rb", "/srv/r/**/*.rb",
+		"/home/u/gt/**", "/home/u/gems/bin/**", "/home/u/gop/bin/**", "/home/u/nodelib/**", "/home/u/ch/.curlrc"} {
+		if !slices.Contains(writes, want) {
+			t.Errorf("writes %v: no %s", writes, want)
+		}
+	}
+	if reads := movedGlobs("/home/u", nil, false, lookup); len(reads) != 0 {
+		t.Errorf("reads %v, want none", reads)
+	}
+}

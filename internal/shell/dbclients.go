@@ -471,3 +471,111 @@ func (c *cmd) mysqlDefaults(f string) {
 		}
 	}
 }
+
+// sqliteRuns analyses what SQL line l of sqlite3's shell runs (review 9
+// F13): edit(TEXT, EDITOR) hands EDITOR to system(3), so a string literal
+// there is a command, anything else one guard cannot tell; edit(TEXT)
+// runs $VISUAL or $EDITOR. load_extension(F) loads native code, which
+// guard cannot read: hidden unless F is a system library's.
+func (c *cmd) sqliteRuns(l string) {
+	low := strings.ToLower(l)
+	code := sqlCode(low)
+	for _, fn := range [...]string{"edit", "load_extension"} {
+		for off := 0; off < len(code); {
+			i := strings.Index(code[off:], fn)
+			if i < 0 {
+				break
+			}
+			at := off + i
+			off = at + len(fn)
+			rest := strings.TrimLeft(code[off:], " \t")
+			if at > 0 && isIdentByte(code[at-1]) || !strings.HasPrefix(rest, "(") {
+				continue
+			}
+			args := sqlArgs(l[len(l)-len(rest)+1:])
+			if fn == "load_extension" {
+				c.sqliteLoad(args)
+				continue
+			}
+			c.sqliteEdit(args)
+		}
+	}
+}
+
+// sqliteEdit analyses edit()'s arguments: the second is the editor run
+// through the shell.
+func (c *cmd) sqliteEdit(args []string) {
+	if len(args) < 2 {
+		c.editorVars()
+		return
+	}
+	ed, ok := sqlLiteralText(args[1])
+	if !ok {
+		c.w.hide("runs sqlite3's edit() with an editor command built by SQL, which guard cannot tell")
+		return
+	}
+	c.w.tentative(ed + " edit.txt") // system("EDITOR \"TEMPFILE\"")
+}
+
+// editorVars analyses the editor a program runs from $VISUAL or $EDITOR
+// when the command sets it (the user's own is their configuration).
+func (c *cmd) editorVars() {
+	for _, v := range [...]string{"VISUAL", "EDITOR"} {
+		for i := len(c.env) - 1; i >= 0; i-- {
+			if ed, ok := strings.CutPrefix(c.env[i], v+"="); ok {
+				c.w.tentative(ed + " edit.txt")
+				return
+			}
+		}
+	}
+}
+
+// sqliteLoad: .load F and load_extension(F) load native code; a file
+// outside the system's library directories is code guard cannot read.
+func (c *cmd) sqliteLoad(args []string) {
+	f := ""
+	if len(args) > 0 {
+		f, _ = sqlLiteralText(args[0])
+	}
+	for _, dir := range [...]string{"/usr/lib/", "/usr/lib64/", "/lib/", "/lib64/"} {
+		if strings.HasPrefix(f, dir) && !strings.Contains(f, "/../") {
+			return
+		}
+	}
+	c.w.hide("loads an sqlite3 extension (native code) guard cannot read")
+}
+
+// sqlArgs splits the arguments of an SQL call, s being what follows its
+// opening parenthesis: at top-level commas, up to the closing one, string
+// literals kept whole. At most 8 arguments.
+func sqlArgs(s string) []string {
+	var out []string
+	depth, start, in := 0, 0, false
+	for i := 0; i < len(s) && len(out) < 8; i++ {
+		switch ch := s[i]; {
+		case ch == '\'':
+			in = !in
+		case in:
+		case ch == '(':
+			depth++
+		case ch == ')' && depth == 0:
+			return append(out, strings.TrimSpace(s[start:i]))
+		case ch == ')':
+			depth--
+		case ch == ',' && depth == 0:
+			out = append(out, strings.TrimSpace(s[start:i]))
+			start = i + 1
+		}
+	}
+	return append(out, strings.TrimSpace(s[start:]))
+}
+
+// sqlLiteralText returns the text of SQL string literal s ('…', a doubled
+// quote standing for one) when s is one literal and nothing else.
+func sqlLiteralText(s string) (string, bool) {
+	after, ok := sqlAfterLiteral(s)
+	if !ok || after != "" {
+		return "", false
+	}
+	return strings.ReplaceAll(s[1:len(s)-1], "''", "'"), true
+}

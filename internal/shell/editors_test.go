@@ -56,6 +56,30 @@ func TestEditorScripts(t *testing.T) {
 		{cmd: "emacs --batch -l ./x7", files: map[string]string{"./x7.el": elEvil}, writes: "~/.bashrc"},
 		{cmd: "emacs --batch -l a.el", files: map[string]string{"a.el": `(call-process "cp" nil nil nil "x" "/home/u/.bashrc")`}, writes: "/home/u/.bashrc"},
 		{cmd: "emacs --batch -l a.el", files: map[string]string{"a.el": `(start-process "p" "*out*" "sh" "x.sh")`, "x.sh": "echo x >> ~/.bashrc"}, writes: "~/.bashrc"},
+		// ex text is default deny (review 9 F12): files it opens are read
+		// and written, an unknown command or a built one is hidden
+		{cmd: "vim -es < w9.vim", files: map[string]string{"w9.vim": "e ~/.bashrc\ncall append('$', 'x')\nwq"}, writes: "~/.bashrc"},
+		{cmd: "ex -s < w9.vim", files: map[string]string{"w9.vim": "e ~/.bashrc\nwq"}, writes: "~/.bashrc"},
+		{cmd: "vim -es -S w9.vim", files: map[string]string{"w9.vim": "w! ~/.bashrc"}, writes: "~/.bashrc"},
+		{cmd: "vim -u w9.vim -es", files: map[string]string{"w9.vim": "sp ~/.bashrc\nx"}, writes: "~/.bashrc"},
+		{cmd: "vim -es < w6.vim", files: map[string]string{"w6.vim": "exe 'w! ' . $HOME . '/.bashrc'"}, hidden: true},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "frobnicate ~/.bashrc"}, hidden: true},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "@a"}, hidden: true},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "call writefile(l, $HOME . '/.bashrc')"}, hidden: true},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "set patchexpr=X()"}, hidden: true},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "cd ~\nw .bashrc"}, hidden: true},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "normal :e ~/.bashrc\r\nx"}, writes: "~/.bashrc"},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "au BufRead * e ~/.bashrc"}, writes: "~/.bashrc"},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "command! -nargs=0 X sp ~/.bashrc"}, writes: "~/.bashrc"},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "redir! >> ~/.bashrc"}, writes: "~/.bashrc"},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "set backupdir=~/.ssh"}, writes: "~/.ssh"},
+		{cmd: "ed -s x < e.txt", files: map[string]string{"e.txt": "w ~/.bashrc"}, writes: "~/.bashrc"},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "let x = 1 | e ~/.bashrc\nwq"}, writes: "~/.bashrc"},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "let &makeprg='sh e9.sh'\nmake", "e9.sh": "echo x >> ~/.bashrc"}, writes: "~/.bashrc"},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "let &mp = g:x\nmake"}, hidden: true},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "e `sh e9.sh`"}, hidden: true},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "let @a = g:x\nnormal @a"}, hidden: true},
+		{cmd: "vim -es < x.vim", files: map[string]string{"x.vim": "call feedkeys(':sp /home/u/.bashrc\\r')"}, writes: "/home/u/.bashrc"},
 		// Not: a script that runs nothing of the kind, an absent file,
 		// vim -u NONE, a file being edited.
 		{cmd: "vim -es -S ok.vim -c q notes.txt", files: map[string]string{"ok.vim": "set ts=4\n%s/a/b/g\nw"}},
@@ -64,6 +88,9 @@ func TestEditorScripts(t *testing.T) {
 		{cmd: "emacs --batch -l ok.el", files: map[string]string{"ok.el": `(message "hi")`}},
 		{cmd: `vim -es -c 'exe "normal! gg=G"' -c wq x.c`},
 		{cmd: `emacs --batch --eval "(require 'org)"`},
+		{cmd: "vim -es < ok.vim", files: map[string]string{"ok.vim": "\" a comment\nset ff=unix\n%s/a/b/g\ng/^$/d\n1\na\nfrobnicate\n.\nnorm! gg=G\nlet x = 1\nif x | echo 'y' | endif\nwq"}},
+		{cmd: "vim -es -c 'e ++ff=dos notes.txt' -c 'redir! > out.txt' -c ls -c 'redir END' -c wq"},
+		{cmd: "vim +PlugInstall +qall"},
 	}
 	for _, tt := range tests {
 		a, _ := analyzeWith(tt.cmd, tt.files)

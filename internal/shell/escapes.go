@@ -131,11 +131,19 @@ func (c *cmd) ex(text string, depth int) {
 			c.ex(x, depth+1) // call execute('so x.vim')
 		}
 	}
-	for i, line := range strings.Split(text, "\n") {
-		if i == maxTextTokens {
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		if i >= maxTextTokens {
 			return
 		}
-		for rest := line; rest != ""; {
+		if exTextStart(lines[i]) { // :append: text up to a lone "."
+			for i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != "." {
+				i++
+			}
+			i++
+			continue
+		}
+		for rest := lines[i]; rest != ""; {
 			rest = c.exCommand(lang.SkipExRange(rest), depth)
 		}
 	}
@@ -152,23 +160,23 @@ func (c *cmd) exCommand(l string, depth int) string {
 	switch {
 	case strings.HasPrefix(l, "!"):
 		c.w.tentative(l[1:]) // to the end of the line: a | is the shell's
-	case (lang.ExAbbrev(name, "read", 1) || lang.ExAbbrev(name, "write", 1) || lang.ExAbbrev(name, "update", 2)) && strings.HasPrefix(bang, "!"):
-		c.w.tentative(bang[1:])
-	case lang.ExAbbrev(name, "write", 1) || lang.ExAbbrev(name, "wq", 2) || lang.ExAbbrev(name, "xit", 1) || lang.ExAbbrev(name, "saveas", 3):
-		if f := strings.TrimSpace(strings.TrimPrefix(arg, "!")); f != "" && !strings.ContainsAny(f, "|") {
-			c.w.Write(strings.TrimPrefix(f, ">> ")) // :w FILE, :w! FILE, :w >> FILE
-		}
+	case lang.ExAbbrev(name, "read", 1) && strings.HasPrefix(bang, "!") || (lang.ExAbbrev(name, "write", 1) || lang.ExAbbrev(name, "update", 2)) && bang != arg && strings.HasPrefix(bang, "!"):
+		c.w.tentative(bang[1:]) // :r !CMD, :r!CMD, :w !CMD; :w! F is a forced write
 	case lang.ExAbbrev(name, "terminal", 3):
 		c.w.tentative(strings.TrimLeft(lang.SkipExOpts(arg), " \t"))
 	case lang.ExAbbrev(name, "execute", 3):
 		joined := strings.Join(lang.Literals(arg), " ")
-		if exBuilt(arg) && exRunsFile(joined) {
-			c.w.hide("runs vim script that sources a file named by an expression, which guard cannot tell")
+		if exBuilt(arg) {
+			// default deny (review 9 F12): a command built at run time
+			c.w.hide("runs vim script that executes a command built by an expression, which guard cannot tell")
+			return ""
 		}
 		c.ex(joined, depth+1)
 	case lang.ExModifier(name) && !lang.ExRunsRest(name) || lang.ExAbbrev(name, "silent", 3):
 		// :silent! CMD, :keepjumps CMD, :vert CMD: CMD runs
 		c.ex(strings.TrimPrefix(arg, "!"), depth+1)
+	case lang.ExAbbrev(name, "normal", 4) || lang.ExAbbrev(name, "command", 3) || lang.ExAbbrev(name, "autocmd", 2):
+		c.exDefers(name, arg, depth) // excmds.go
 	case lang.ExRunsRest(name):
 		// a modifier or a command that runs the rest: silent !CMD,
 		// g/re/!CMD, autocmd VimEnter * !CMD, normal :!CMD
@@ -181,9 +189,7 @@ func (c *cmd) exCommand(l string, depth int) string {
 	case c.exFile(name, arg, depth):
 		// :source FILE, :luafile FILE…: read and checked (editors.go)
 	default:
-		if _, after, ok := strings.Cut(arg, "|"); ok {
-			return after // the next command
-		}
+		return c.exKnown(name, arg, depth) // excmds.go
 	}
 	return ""
 }
@@ -363,6 +369,7 @@ func (c *cmd) sql(text string, depth int) {
 			c.dotCommand(l, depth)
 			continue
 		}
+		c.sqliteRuns(l) // edit(), load_extension() (dbclients.go)
 		if f, ok := sqlBuiltPath(l); ok {
 			c.w.hide("sqlite3 %s with a file name built by SQL (||, char(), unhex(), x'…'): guard cannot tell the file it names", f)
 			return
@@ -534,6 +541,8 @@ func (c *cmd) dotCommand(l string, depth int) {
 		if name == "read" {
 			c.sqlitePipe(cmd, depth)
 		}
+	case (name == "once" || name == "output") && slices.ContainsFunc(args, func(x word.Word) bool { return x.Text == "-e" }):
+		c.editorVars() // .once -e: the output opened in $VISUAL/$EDITOR
 	case file == "":
 	case name == "read":
 		for _, f := range sqliteNames(file) {
@@ -542,7 +551,10 @@ func (c *cmd) dotCommand(l string, depth int) {
 				c.sql(t, depth+1)
 			}
 		}
-	case name == "import" || name == "restore" || name == "load":
+	case name == "load":
+		c.sqliteLoad([]string{"'" + strings.ReplaceAll(file, "'", "''") + "'"}) // native code
+		c.w.Read(file)
+	case name == "import" || name == "restore":
 		if name == "import" && len(args) > 0 {
 			file = args[0].Text
 		}
@@ -684,6 +696,9 @@ func (c *cmd) ed() {
 		}
 	}
 	t, ok := c.inputText()
+	if !ok && c.stdin.file != "" {
+		t, ok = c.w.FileText(c.stdin.file, true, effect.MaxScriptBytes, "an ed script") // ed x < cmds
+	}
 	if !ok {
 		return
 	}

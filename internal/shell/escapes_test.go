@@ -467,7 +467,8 @@ func TestFoundAndJoined(t *testing.T) {
 func FuzzTextCommands(f *testing.F) {
 	for _, s := range []string{"!rm -rf ~", "r !x", "exe \"!x\"", ".shell x", ".output |x", "shell x", "python\nimport os\nend",
 		"| a | b", "1,$w !x", "syscmd(x)", "defn(`syscmd')", "all:\n\tx", "$(shell x", `{"scripts":{"a":"x"}}`, "g/a/", "+|", "'", "(", "/",
-		"[alias]\n x = !y", "+++ b/x\n--- a/y", "{a,b}/[c]"} {
+		"[alias]\n x = !y", "+++ b/x\n--- a/y", "{a,b}/[c]", "norm :e x\r", "au A B e x", "command! -nargs=1 X e x", "set mp=x\\ y",
+		"call writefile(a, b)", "a\nx\n.", "redir! > x", "@a", "e ++ff=dos +1 x"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

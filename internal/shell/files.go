@@ -431,7 +431,7 @@ func (c *cmd) scanFile(text string, awk bool) {
 	for _, l := range hp.Joins {
 		paths = append(paths, w.programPaths(l)...)
 	}
-	if len(paths)+len(hp.Touches)+len(hp.Stored)+len(up) > maxProgramPaths {
+	if len(paths)+len(hp.Touches)+len(hp.Stored)+len(hp.Held)+len(up) > maxProgramPaths {
 		w.hide("runs a program naming more than %d paths under the home directory or above its own", maxProgramPaths)
 		return
 	}
@@ -444,6 +444,10 @@ func (c *cmd) scanFile(text string, awk bool) {
 	}
 	for _, p := range hp.Touches {
 		w.TouchBare(p) // a guess: a project opens its own '.env' too
+	}
+	for _, p := range hp.Held { // "%s/.bashrc" % os.getenv("HOME") (review 9 F10)
+		w.Read(p)
+		w.TouchBare(p)
 	}
 	for _, p := range hp.Stored {
 		w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry

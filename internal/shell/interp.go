@@ -274,6 +274,10 @@ func (c *cmd) scanCode(code string) {
 	for _, p := range hp.Touches {
 		c.w.TouchBare(p) // a guess: a project opens its own '.env' too
 	}
+	for _, p := range hp.Held { // "%s/.bashrc" % os.getenv("HOME") (review 9 F10)
+		c.w.Read(p)
+		c.w.TouchBare(p)
+	}
 	for _, p := range hp.Stored {
 		c.w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
 	}
@@ -288,6 +292,11 @@ func (c *cmd) scanCode(code string) {
 // unlink, open(…, 'w'), awk's print > "file" when awk is set), analyses the
 // shell commands it runs and turns its recursive deletes into rm -r lines.
 func (c *cmd) scanEffects(code string, awk bool) {
+	for _, cc := range catalogue.CredCalls {
+		if c.w.Home != "" && strings.Contains(code, cc.Call) {
+			c.w.Read(path.Join(c.w.Home, cc.Store)) // requests.utils.get_netrc_auth(u) (review 9 F19)
+		}
+	}
 	c.codeExtracts(code)
 	if makesLinks(code) {
 		c.codeLinks(code) // links.go
@@ -487,8 +496,10 @@ func (m *moduleLoader) program(text, p string) {
 	m.code(text, path.Dir(p), 1)
 }
 
-// follow loads, from dir, each module and file l names.
+// follow loads, from dir, each module and file l names; a library that
+// reads a credential file by default reads it (catalogue.CredModules).
 func (m *moduleLoader) follow(l lang.Loads, dir string, depth int) {
+	m.credModules(l.Modules)
 	for _, f := range l.Files {
 		m.load([]string{f}, depth)
 	}
@@ -700,5 +711,31 @@ func (c *cmd) codeExtracts(code string) {
 	}
 	for _, a := range archives {
 		c.extractsInto(a, dirs...)
+	}
+}
+
+// credModules records a read of the credential file each module of names
+// reads at its default place (import netrc, boto3: review 9 F19).
+func (m *moduleLoader) credModules(names []string) {
+	if m.c.w.Home == "" {
+		return
+	}
+	var fam string
+	switch m.fam {
+	case lang.Python:
+		fam = "python"
+	case lang.Node:
+		fam = "node"
+	case lang.Perl:
+		fam = "perl"
+	case lang.Ruby:
+		fam = "ruby"
+	default:
+		return
+	}
+	for _, n := range names {
+		if store, ok := catalogue.ModuleStore(fam, n); ok {
+			m.c.w.Read(path.Join(m.c.w.Home, store))
+		}
 	}
 }

@@ -238,3 +238,32 @@ func TestCodeExtracts(t *testing.T) {
 		}
 	}
 }
+
+// TestCredModules: code that imports a library reading a credential file
+// at its default place reads that file (review 9 F19), in a one-liner, a
+// -M option and a program file; other imports do not.
+func TestCredModules(t *testing.T) {
+	for _, tc := range []struct {
+		cmd   string
+		files map[string]string
+		read  string // among the reads; "" for none of the stores
+	}{
+		{cmd: `python3 -c 'import netrc; print(netrc.netrc().hosts)'`, read: "/home/u/.netrc"},
+		{cmd: `python3 -c 'from netrc import netrc; print(netrc().hosts)'`, read: "/home/u/.netrc"},
+		{cmd: `python3 -c 'import boto3; print(boto3.Session().get_credentials().secret_key)'`, read: "/home/u/.aws/credentials"},
+		{cmd: `perl -MNet::Netrc -e 'print 1'`, read: "/home/u/.netrc"},
+		{cmd: `node -e 'require("netrc")()'`, read: "/home/u/.netrc"},
+		{cmd: `python3 x.py`, files: map[string]string{"x.py": "from botocore.session import Session\n"}, read: "/home/u/.aws/credentials"},
+		{cmd: `python3 -c 'import requests.utils as u; print(u.get_netrc_auth("https://x"))'`, read: "/home/u/.netrc"},
+		{cmd: `python3 -c 'import docker; print(docker.from_env().api._auth_configs)'`, read: "/home/u/.docker/config.json"},
+		{cmd: `python3 -c 'import json, os; print(1)'`},
+	} {
+		a, _ := analyzeWith(tc.cmd, tc.files)
+		if tc.read != "" && !slices.Contains(a.Reads, tc.read) {
+			t.Errorf("%q: reads %q, want %q among them", tc.cmd, a.Reads, tc.read)
+		}
+		if tc.read == "" && slices.ContainsFunc(a.Reads, func(p string) bool { return strings.HasPrefix(p, "/home/u/.") }) {
+			t.Errorf("%q: reads %q", tc.cmd, a.Reads)
+		}
+	}
+}

@@ -74,6 +74,11 @@ var CredPrinters = []CredPrinter{
 	{Name: "heroku", Sub: "auth:token", Store: ".netrc"},
 	{Name: "keyring", Sub: "get", Store: ".local/share/keyrings/login.keyring"},
 	{Name: "kubectl", Sub: "config view", If: "--raw --flatten", Store: ".kube/config"},
+	{Name: "mariadb", If: "--print-defaults", Store: ".my.cnf"},
+	{Name: "my_print_defaults", Store: ".my.cnf"}, // prints the options of ~/.my.cnf, --password too
+	{Name: "mysql", If: "--print-defaults", Store: ".my.cnf"},
+	{Name: "mysqladmin", If: "--print-defaults", Store: ".my.cnf"},
+	{Name: "mysqldump", If: "--print-defaults", Store: ".my.cnf"},
 	{Name: "npm", Sub: "config get", If: "_auth _password", Store: ".npmrc"},
 	{Name: "npm", Sub: "token", Unless: "revoke rm", Store: ".npmrc"},                             // list shows tokens, create prints one
 	{Name: "op", Sub: "item get", If: "--reveal --fields --otp json", Store: ".config/op/config"}, // concealed without them
@@ -84,6 +89,12 @@ var CredPrinters = []CredPrinter{
 	{Name: "pass", Sub: "show", Store: ".password-store/.gpg-id"},
 	// pass NAME shows it, pass grep prints matching lines of every entry.
 	{Name: "pass", Unless: "ls list find search insert add rm remove delete mv rename cp copy init git version help --help --version", Store: ".password-store/.gpg-id"},
+	{Name: "pnpm", Sub: "config get", If: "auth token password", Store: ".npmrc"},
+	{Name: "pnpm", Sub: "config list", Store: ".npmrc"},
+	{Name: "pnpm", Sub: "config ls", Store: ".npmrc"},
+	// rclone config show, dump and the interactive editor print its secrets; only these do not.
+	{Name: "rclone", Sub: "config", Unless: "file paths providers redacted touch create update delete disconnect reconnect userinfo encryption", Store: ".config/rclone/rclone.conf"},
+	{Name: "s3cmd", If: "--dump-config", Store: ".s3cfg"},
 	{Name: "secret-tool", Sub: "lookup", Store: ".local/share/keyrings/login.keyring"},
 	{Name: "secret-tool", Sub: "search", Store: ".local/share/keyrings/login.keyring"}, // prints each secret
 	{Name: "security", Sub: "dump-keychain", If: "-d", Store: "Library/Keychains/login.keychain-db"},
@@ -92,6 +103,8 @@ var CredPrinters = []CredPrinter{
 	{Name: "security", Sub: "find-internet-password", If: "-w -g", Store: "Library/Keychains/login.keychain-db"},
 	{Name: "vault", Sub: "print token", Store: ".vault-token"},
 	{Name: "vault", Sub: "token", Unless: "revoke renew capabilities", Store: ".vault-token"}, // lookup shows its id
+	{Name: "yarn", Sub: "config get", If: "auth token password", Store: ".npmrc"},
+	{Name: "yarn", Sub: "config list", Store: ".npmrc"},
 }
 
 // PrinterStore returns the file, relative to the home directory, whose
@@ -178,4 +191,63 @@ func unless(args []string, at int, safe string) bool {
 		}
 	}
 	return false
+}
+
+// CredModule is a library that reads a credential file at its default
+// place without code naming it (review 9 F19): import netrc and
+// netrc.netrc() reads ~/.netrc, boto3's session ~/.aws/credentials. Code
+// that imports one counts as a read of its file, as the credential
+// printers do: the read rules decide it as cat of the file.
+type CredModule struct {
+	Lang  string // python, node, perl, ruby
+	Name  string // the module as the language names it; a.b's submodules too
+	Store string // relative to the home directory
+}
+
+// CredModules lists the credential-reading libraries.
+var CredModules = []CredModule{
+	{"python", "netrc", ".netrc"},
+	{"python", "boto3", ".aws/credentials"},
+	{"python", "botocore", ".aws/credentials"},
+	{"python", "aiobotocore", ".aws/credentials"},
+	{"python", "google.auth", ".config/gcloud/application_default_credentials.json"},
+	{"python", "kubernetes", ".kube/config"},
+	{"perl", "Net::Netrc", ".netrc"},
+	{"ruby", "netrc", ".netrc"},
+	{"ruby", "net/netrc", ".netrc"},
+	{"ruby", "aws-sdk", ".aws/credentials"},
+	{"ruby", "aws-sdk-core", ".aws/credentials"},
+	{"node", "netrc", ".netrc"},
+	{"node", "netrc-parser", ".netrc"},
+	{"node", "aws-sdk", ".aws/credentials"},
+	{"node", "@aws-sdk/credential-providers", ".aws/credentials"},
+	{"node", "@aws-sdk/credential-provider-ini", ".aws/credentials"},
+	{"node", "@aws-sdk/credential-provider-node", ".aws/credentials"},
+	{"node", "@kubernetes/client-node", ".kube/config"},
+}
+
+// ModuleStore returns the credential file module name of language lang
+// reads by default, relative to the home directory.
+func ModuleStore(lang, name string) (string, bool) {
+	name = strings.TrimPrefix(name, "node:")
+	for _, m := range CredModules {
+		if m.Lang != lang {
+			continue
+		}
+		if name == m.Name || strings.HasPrefix(name, m.Name+".") || strings.HasPrefix(name, m.Name+"::") || strings.HasPrefix(name, m.Name+"/") {
+			return m.Store, true
+		}
+	}
+	return "", false
+}
+
+// CredCalls are calls, as code spells them, that read a credential file at
+// its default place through a library the code may reach without an
+// import guard follows (requests' netrc lookup, docker's client set-up).
+var CredCalls = []struct{ Call, Store string }{
+	{"get_netrc_auth", ".netrc"},
+	{"docker.from_env", ".docker/config.json"},
+	{"DockerClient.from_env", ".docker/config.json"},
+	{"load_kube_config", ".kube/config"},
+	{"google.auth.default", ".config/gcloud/application_default_credentials.json"},
 }

@@ -36,6 +36,19 @@ func TestPrinterStore(t *testing.T) {
 		{"security find-generic-password -s x", ""},
 		{"npm config get //r/:_authToken", ".npmrc"},
 		{"npm config get registry", ""},
+		{"pnpm config get //registry.npmjs.org/:_authToken", ".npmrc"},
+		{"pnpm config get registry", ""},
+		{"yarn config get npmAuthToken", ".npmrc"},
+		{"yarn config get registry", ""},
+		{"rclone config show", ".config/rclone/rclone.conf"},
+		{"rclone config", ".config/rclone/rclone.conf"},
+		{"rclone config file", ""},
+		{"rclone sync a b", ""},
+		{"my_print_defaults client", ".my.cnf"},
+		{"mysql --print-defaults", ".my.cnf"},
+		{"mysql -e x", ""},
+		{"s3cmd --dump-config", ".s3cfg"},
+		{"s3cmd ls", ""},
 		{"op item get 4f3b2c", ""},
 		{"op item get x --fields password", ".config/op/config"},
 		{"op item get x --format=json", ".config/op/config"},
@@ -71,6 +84,30 @@ func TestPrinterStore(t *testing.T) {
 		got, ok := PrinterStore(f[0], f[1:])
 		if got != c.store || ok != (c.store != "") {
 			t.Errorf("%s: store %q %v, want %q", c.cmd, got, ok, c.store)
+		}
+	}
+}
+
+// TestModuleStore: a credential-reading library and its submodules name
+// their file; another module, or the same name in another language, not.
+func TestModuleStore(t *testing.T) {
+	for _, c := range []struct {
+		lang, name, store string
+	}{
+		{"python", "netrc", ".netrc"},
+		{"python", "botocore.session", ".aws/credentials"},
+		{"python", "google.auth.default", ".config/gcloud/application_default_credentials.json"},
+		{"python", "google.cloud", ""},
+		{"python", "netrcx", ""},
+		{"perl", "Net::Netrc", ".netrc"},
+		{"node", "node:netrc", ".netrc"},
+		{"node", "@aws-sdk/credential-providers", ".aws/credentials"},
+		{"node", "@aws-sdk/client-s3", ""},
+		{"ruby", "boto3", ""},
+	} {
+		got, ok := ModuleStore(c.lang, c.name)
+		if got != c.store || ok != (c.store != "") {
+			t.Errorf("ModuleStore(%q, %q) = %q, %v; want %q", c.lang, c.name, got, ok, c.store)
 		}
 	}
 }

@@ -17,7 +17,7 @@ import (
 
 // homeTokens are code (outside string literals) that stands for the home
 // directory: a call that returns it, or a lookup of $HOME.
-var homeTokens = []string{"Path.home()", "homedir()", "UserHomeDir()", "home_dir()", "Dir.home", "$ENV{HOME}",
+var homeTokens = []string{"Path.home()", "my_home", "expanduser(", "homedir()", "UserHomeDir()", "home_dir()", "Dir.home", "$ENV{HOME}",
 	"env.HOME", "pw_dir", "getpwuid("}
 
 // homeKeys are the environment variables that hold the home directory,
@@ -228,6 +228,11 @@ type codeHomes struct {
 	// ('/home/u/.ss' + 'h/id_rsa'): what a literal scan would see had it
 	// been written as one.
 	Joins []string
+	// Held are the dot entries of the home the code names behind a part
+	// it fills in at run time ("%s/.bashrc" % h): read, and touched as a
+	// guess (the named globs, not ~/.*/**: "%s/.venv" % os.getcwd() is
+	// the project's as often).
+	Held []string
 }
 
 // HomePaths returns the paths code builds by joining its literals and the
@@ -242,6 +247,9 @@ func HomePaths(code string) codeHomes {
 	hasHome := false
 	for _, a := range atoms {
 		hasHome = hasHome || a.home || strings.HasPrefix(a.text, "~/")
+	}
+	if hasHome {
+		out.Held = heldDots(atoms)
 	}
 	for i := 0; i < len(atoms); {
 		j, joined := i, atoms[i].text
@@ -288,6 +296,50 @@ func HomePaths(code string) codeHomes {
 		i = j + 1
 	}
 	return out
+}
+
+// heldDots returns, for code that names the home directory, the dot
+// entries its literals name behind a part the code fills in at run time
+// (review 9 F10): "%s/.bashrc" % os.getenv("HOME"), "{}/.bashrc".format(h),
+// ">>$h/.bashrc", sprintf("%s/.ssh/id_rsa", $home). Guard does not follow
+// the join; a placeholder in front of /.NAME in code that names the home
+// is taken as the home, whatever the spelling of the join.
+func heldDots(atoms []span) []string {
+	var out []string
+	for _, a := range atoms {
+		if !a.literal {
+			continue
+		}
+		if rest, ok := placeHeldDot(a.text); ok {
+			out = append(out, "~"+rest)
+		}
+	}
+	return out
+}
+
+// placeHeldDot returns the /.NAME… part of literal t when what precedes it
+// (after an open mode: >>, +<, |) is a single part the code fills in: not
+// a directory of its own (no /), not a plain name (proj/.env is the
+// project's).
+func placeHeldDot(t string) (string, bool) {
+	t = strings.TrimLeft(t, "<>+|& \t")
+	k := strings.Index(t, "/.")
+	if k < 0 || k+2 >= len(t) || !word.IsWordChar(t[k+2]) {
+		return "", false
+	}
+	pre, rest := t[:k], t[k:]
+	if i := strings.IndexAny(rest, " \t\n\r\"'"); i >= 0 {
+		rest = rest[:i]
+	}
+	if strings.ContainsAny(pre, "/ \t\n\r") || !dotEntry(rest) {
+		return "", false
+	}
+	for i := 0; i < len(pre); i++ {
+		if c := pre[i]; !word.IsWordChar(c) && c != '.' && c != '-' {
+			return rest, true // %s, {}, {0}, $h, #{h}, %(home)s
+		}
+	}
+	return rest, pre == ""
 }
 
 // directArg reports whether literal a is, by itself, an argument of a

@@ -42,6 +42,14 @@ func TestHomePaths(t *testing.T) {
 		{code: `h=os.environ["HOME"];f=".mavenrc";open(h+os.sep+f,"a")`, stored: []string{"~/.mavenrc"}},
 		{code: `names = ['.zshenv', '.profile']; h = Path.home()`, stored: []string{"~/.zshenv", "~/.profile"}},
 		{code: `load_dotenv('.env'); h = Path.home()`, touches: []string{"~/.env"}, none: []string{"~/.env"}},
+		// a part filled in at run time before /.NAME, in code naming the home (review 9 F10)
+		{code: `open("%s/.bashrc" % os.getenv("HOME"),"a")`, paths: []string{"~/.bashrc"}},
+		{code: `open("{}/.bashrc".format(os.path.expanduser("~")),"a")`, paths: []string{"~/.bashrc"}},
+		{code: `my $h=$ENV{HOME}; open(F,">>$h/.bashrc")`, paths: []string{"~/.bashrc"}},
+		{code: `open(F, ">>", File::HomeDir->my_home."/.bashrc")`, paths: []string{"~/.bashrc"}},
+		{code: `h = os.environ["HOME"]; open("%(h)s/.ssh/id_rsa" % locals())`, paths: []string{"~/.ssh/id_rsa"}},
+		{code: `h = os.environ["HOME"]; open("proj/.env")`, none: []string{"~/.env"}},
+		{code: `print("%s/.bashrc" % x)`, none: []string{"~/.bashrc"}},
 		// a project's own literals
 		{code: `load_dotenv('.env'); print(open('data.json').read())`, none: []string{"~/.env", "~/data.json"}},
 		{code: `print(open('data.json').read()); x = Path.home() / 'projects'`, none: []string{"~/data.json"}},
@@ -52,6 +60,7 @@ func TestHomePaths(t *testing.T) {
 		{code: `f('~'), g('.bashrc')`, touches: []string{"~/.bashrc"}, none: []string{"~/.bashrc"}},
 	} {
 		got := HomePaths(tc.code)
+		got.Paths = append(got.Paths, got.Held...)
 		for _, p := range tc.paths {
 			if !slices.Contains(got.Paths, p) {
 				t.Errorf("%s: paths %q, want %q in them", tc.code, got.Paths, p)
