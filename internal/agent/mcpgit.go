@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/event"
@@ -46,55 +47,117 @@ type relPath struct {
 	write bool
 }
 
-// gitTreeVerbs are the words of a git tool's name that say it writes the
-// working tree from a revision.
-var gitTreeVerbs = []string{"checkout", "switch", "reset", "restore", "merge", "rebase", "pull", "stash", "cherry", "revert"}
+// gitTreeVerbs are the words of a tool's name that say it writes the
+// working tree from a revision or a patch (git's verbs; "cherry" for
+// cherry_pick). sync and update count only in a tool named git's.
+var gitTreeVerbs = []string{"checkout", "switch", "reset", "restore", "merge", "rebase", "pull", "stash", "cherry",
+	"revert", "bisect", "worktree", "apply", "am"}
+
+// gitDirKeys name the repository a git tool works in; gitRevKeys the
+// revision (the first found); gitSubKeys a sub-verb (stash pop, worktree
+// add, bisect start); gitPathKeys a second directory (worktree add PATH).
+var (
+	gitDirKeys  = []string{"repopath", "repository", "repo", "gitdir", "path", "cwd", "dir", "directory", "workdir", "root", "project"}
+	gitRevKeys  = []string{"branchname", "branch", "branchorpath", "ref", "revision", "rev", "target", "commit", "commitish", "commitref", "treeish", "sha", "stashref", "stash", "upstream", "onto", "source", "badref", "goodref"}
+	gitSubKeys  = []string{"mode", "action", "command", "operation", "subcommand"}
+	gitPathKeys = []string{"worktreepath", "newpath", "destination", "dest"}
+	// gitDataKeys are fields that change nothing git writes.
+	gitDataKeys = []string{"message", "msg", "title", "description", "body", "author", "email", "note"}
+)
+
+// gitSubVerbs returns the sub-verbs guard passes on as words for verb.
+func gitSubVerbs(verb string) []string {
+	switch verb {
+	case "stash":
+		return []string{"push", "save", "pop", "apply", "drop", "list", "show", "clear", "branch", "create", "store"}
+	case "worktree":
+		return []string{"add", "list", "remove", "prune", "move", "lock", "unlock", "repair"}
+	case "bisect":
+		return []string{"start", "good", "bad", "new", "old", "skip", "reset", "log", "visualize", "terms"}
+	case "reset":
+		return []string{"soft", "mixed", "hard", "merge", "keep"}
+	}
+	return nil
+}
 
 // mcpGitCommand returns the git command a tool guard does not know stands
-// for when its name says it is git's and writes the working tree
-// (mcp__git__git_checkout {"repo_path":…, "branch_name":…}), so that the
-// shell analysis reads the revision's files as it does for a Bash git
-// command: the fields give the repository (-C) and the revision. A tool
-// of that kind whose revision field guard cannot find stands for the
-// verb alone, which the analysis takes for what it is (git checkout with
-// no revision writes nothing; git reset --hard writes HEAD's tree).
+// for when its name says it writes the working tree and it is git's (its
+// name says git, or a field names a repository by its path), so that the
+// shell analysis reads the revision's files as for a Bash git command
+// (mcp__git__git_checkout {"repo_path":…, "branch_name":…} is git -C …
+// checkout …). Default deny: a field the mapping does not know, or a
+// sub-verb it does not list, becomes a word guard cannot tell (a
+// substitution), so the analysis blocks what it cannot read (review 10
+// F9).
 func mcpGitCommand(toolName string, strs map[string]string) (string, bool) {
-	words := nameWords(toolName)
 	git, verb := false, ""
-	for _, w := range words {
-		if w == "git" {
+	for _, w := range nameWords(toolName) {
+		switch {
+		case w == "git":
 			git = true
-		}
-		for _, v := range gitTreeVerbs {
-			if w == v && verb == "" {
-				verb = v
-			}
+		case verb == "" && slices.Contains(gitTreeVerbs, w):
+			verb = w
 		}
 	}
-	if !git || verb == "" {
+	dirKey, dir := firstOf(strs, gitDirKeys)
+	if !git && (dirKey == "" || !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "~") && dir != ".") {
+		return "", false // a remote API's tool (a GitHub repository's name), or none of git's
+	}
+	if verb == "" {
 		return "", false
 	}
 	if verb == "cherry" {
 		verb = "cherry-pick"
 	}
+	used := map[string]bool{}
 	cmd := []string{"git"}
-	for _, k := range []string{"repopath", "repo", "repository", "path", "cwd", "dir", "directory", "workdir", "root"} {
-		if v, ok := strs[k]; ok {
-			cmd = append(cmd, "-C", shellQuote(v))
-			break
-		}
+	if dirKey != "" {
+		used[dirKey] = true
+		cmd = append(cmd, "-C", shellQuote(dir))
 	}
 	cmd = append(cmd, verb)
-	if m, ok := strs["mode"]; ok && verb == "reset" {
-		cmd = append(cmd, shellQuote("--"+strings.TrimLeft(m, "-")))
-	}
-	for _, k := range []string{"branchname", "branch", "ref", "revision", "rev", "target", "commit", "commitish", "sha", "name", "upstream", "onto"} {
-		if v, ok := strs[k]; ok {
-			cmd = append(cmd, shellQuote(v))
-			break
+	unknown := false
+	if k, sub := firstOf(strs, gitSubKeys); k != "" {
+		used[k] = true
+		sub = strings.ToLower(strings.TrimLeft(sub, "-"))
+		switch {
+		case verb == "reset" && slices.Contains(gitSubVerbs("reset"), sub):
+			cmd = append(cmd, "--"+sub)
+		case slices.Contains(gitSubVerbs(verb), sub):
+			cmd = append(cmd, sub)
+		default:
+			unknown = true
 		}
 	}
+	if k, p := firstOf(strs, gitPathKeys); k != "" {
+		used[k] = true
+		cmd = append(cmd, shellQuote(p))
+	}
+	for _, k := range gitRevKeys {
+		if v, ok := strs[k]; ok {
+			used[k] = true
+			cmd = append(cmd, shellQuote(v))
+		}
+	}
+	for k := range strs {
+		if !used[k] && !slices.Contains(gitDataKeys, k) {
+			unknown = true // a patch, a pull request, a field guard cannot map
+		}
+	}
+	if unknown || verb == "apply" || verb == "am" {
+		cmd = append(cmd, `"$(mcp-field)"`)
+	}
 	return strings.Join(cmd, " "), true
+}
+
+// firstOf returns the first of keys strs holds, and its value.
+func firstOf(strs map[string]string, keys []string) (string, string) {
+	for _, k := range keys {
+		if v, ok := strs[k]; ok {
+			return k, v
+		}
+	}
+	return "", ""
 }
 
 // shellQuote returns s as one shell word.

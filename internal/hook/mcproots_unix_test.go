@@ -53,6 +53,16 @@ func TestMCPRootsAndGit(t *testing.T) {
 		{"mcp__serena__create_text_file", `{"project":"` + proj + `/sub","relative_path":"../.agent_a/settings.json","content":"{}"}`, "block"},
 		{"mcp__git__git_checkout", `{"repo_path":"` + proj + `","branch_name":"evil"}`, "block"},
 		{"mcp__git__git_reset", `{"repo_path":"` + proj + `","ref":"evil","mode":"hard"}`, "block"},
+		// review 10 F9: other shapes of git servers' tools
+		{"mcp__git__git_checkout", `{"path":"` + proj + `","branchOrPath":"evil"}`, "block"},
+		{"mcp__vcs__checkout", `{"repo":"` + proj + `","ref":"evil"}`, "block"},
+		{"mcp__git__git_worktree", `{"path":"` + proj + `","mode":"add","worktreePath":"` + proj + `/w","commitish":"evil"}`, "block"},
+		{"mcp__git__git_bisect", `{"path":"` + proj + `","command":"start","badRef":"HEAD","goodRef":"evil"}`, "block"},
+		{"mcp__git__git_apply", `{"path":"` + proj + `","patch":"--- a/x\n+++ b/x\n"}`, "block"},
+		{"mcp__github__checkout_pull_request", `{"repo":"` + proj + `","pr":"3"}`, "block"},
+		{"mcp__git__git_checkout", `{"path":"` + proj + `","branchOrPath":"ok"}`, "allow"},
+		{"mcp__git__git_stash", `{"path":"` + proj + `","mode":"list"}`, "allow"},
+		{"mcp__github__merge_pull_request", `{"owner":"o","repo":"r","pull_number":3}`, "allow"},
 		// everyday
 		{"mcp__fs__read_file", `{"root":"` + proj + `","name":"README"}`, "allow"},
 		{"mcp__git__git_checkout", `{"repo_path":"` + proj + `","branch_name":"ok"}`, "allow"},
