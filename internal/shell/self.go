@@ -76,6 +76,26 @@ func (c *cmd) guardCopies(sources []string, dest copyDest) {
 			c.w.guardNames = append(c.w.guardNames, n)
 		}
 	}
+	// A copy of guard's executable outlives the command: a later call can
+	// swap it in for what it checked, or run it by a name guard does not
+	// track (review 10 F16), so making one is blocked. The executable is
+	// a source whose name is guard's, or a substitution that finds it.
+	executable := func(s string) bool {
+		b := strings.ToLower(path.Base(s))
+		return b == "guard" || b == "guard.exe" || c.w.self != "" && b == strings.ToLower(c.w.self)
+	}
+	copied := false
+	for _, a := range c.args {
+		if !a.Known && isGuard(a.Text+" "+a.Sub) && a.Text != dest.path {
+			copied = true // cp "$(command -v guard)" g
+		}
+	}
+	c.destNames(sources, dest, func(src, _ string) {
+		copied = copied || executable(src)
+	})
+	if copied {
+		c.w.hide("copies guard's executable, which a later command could run as guard's command line unchecked")
+	}
 	for _, a := range c.args {
 		if !a.Known && isGuard(a.Text+" "+a.Sub) && a.Text != dest.path && !dest.given && !dirLike(dest.path) {
 			// cp "$(command -v guard)" g: a source guard cannot read
