@@ -64,6 +64,8 @@ func (c *cmd) builtin() bool {
 		return c.printfVar()
 	case "pwd", "dirname", "basename", "realpath", "readlink", "type", "which", "mktemp":
 		c.pathOutput()
+	case "compgen", "locate", "plocate", "mlocate":
+		c.matchOutput() // printed.go
 	case "declare", "typeset", "local", "export", "readonly":
 		f := declVariant(c.name)
 		for _, a := range c.args {

@@ -353,6 +353,10 @@ func (c *cmd) parallelInputs(j int) (words, inputs []word.Word, seenSep bool) {
 // may write.
 func (c *cmd) foundArgs(p *catalogue.Program) {
 	for j, a := range c.args {
+		if l := c.w.leadOf(a); l != nil && c.kinds[j] == argPlain {
+			c.foundLead(p, l) // printed.go
+			continue
+		}
 		if a.Sub == "" || a.Known || c.kinds[j] != argPlain {
 			continue
 		}
