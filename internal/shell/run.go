@@ -261,6 +261,9 @@ func (c *cmd) tee() {
 
 // goRun: go run x.go runs its code (a package directory is not read).
 func (c *cmd) goRun() {
+	if len(c.args) > 0 && c.args[0].Text == "generate" {
+		c.goGenerate(c.args[1:]) // gogenerate.go
+	}
 	if len(c.args) > 1 && c.args[0].Text == "run" {
 		for _, a := range c.args[1:] {
 			if strings.HasSuffix(a.Text, ".go") {
