@@ -30,6 +30,7 @@ func (s *startupScan) parsed(data []byte, zsh bool) bool {
 	if err != nil {
 		return false
 	}
+	s.analysed(data, zsh) // startshell.go
 	var pr *syntax.Printer
 	text := func(n syntax.Node) string {
 		if w, ok := n.(*syntax.Word); ok {
@@ -81,6 +82,7 @@ func (s *startupScan) call(x *syntax.CallExpr, text func(syntax.Node) string) {
 		if a.Value != nil && a.Name != nil {
 			v := unquote(text(a.Value))
 			s.assign(a.Name.Value + "=" + v)
+			s.loaded(a.Name.Value, v)
 			if a.Name.Value == "PROMPT_COMMAND" {
 				s.runs(v)
 			}

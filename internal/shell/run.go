@@ -1613,6 +1613,9 @@ func sameSub(ws []word.Word) bool {
 // source runs a file in the current shell; source <(curl …) runs what curl
 // prints.
 func (c *cmd) source() {
+	if len(c.args) > 1 && c.args[0].Text == "--" {
+		c.args, c.kinds = c.args[1:], c.kinds[1:] // source -- F (review 9 F14)
+	}
 	if len(c.args) == 0 {
 		return
 	}
