@@ -30,7 +30,6 @@ func (s *startupScan) parsed(data []byte, zsh bool) bool {
 	if err != nil {
 		return false
 	}
-	s.analysed(data, zsh) // startshell.go
 	var pr *syntax.Printer
 	text := func(n syntax.Node) string {
 		if w, ok := n.(*syntax.Word); ok {
@@ -73,6 +72,7 @@ func (s *startupScan) parsed(data []byte, zsh bool) bool {
 		}
 		return true
 	})
+	s.analysed(f, zsh) // startshell.go
 	return true
 }
 

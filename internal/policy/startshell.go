@@ -19,6 +19,7 @@ import (
 	"github.com/guardhq/guard/internal/shell"
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // maxStartupRuns bounds the files one start-up file's analysis adds.
@@ -37,18 +38,62 @@ func (r *runRecorder) ReadFile(p string, _ int) ([]byte, shell.FileStatus) {
 	return nil, shell.FileAbsent
 }
 
-// analysed protects what start-up text runs as the command analysis reads
-// it (zsh's reading for a zsh file).
-func (s *startupScan) analysed(data []byte, zsh bool) {
+// analysed protects what the statements of start-up file f that the
+// parse's forms do not cover run, as the command analysis reads them
+// (zsh's reading for a zsh file): each statement that holds a cd or
+// pushd, a source or . with an option, bind, or an assignment of a
+// variable programs run or load (shell.RunsVar), after the variables the
+// files set. The rest of the file is not analysed: the cost is paid for
+// what needs it.
+func (s *startupScan) analysed(f *syntax.File, zsh bool) {
 	if s.depth > 0 {
-		return // a command text within the file: its file was analysed whole
+		return // a command text within the file: its file was analysed
+	}
+	var b strings.Builder
+	pr := syntax.NewPrinter()
+	for _, st := range f.Stmts {
+		if b.Len() < maxStartupBytes && needsAnalysis(st) {
+			pr.Print(&b, st)
+			b.WriteByte('\n')
+		}
+	}
+	if b.Len() == 0 {
+		return
+	}
+	var pre strings.Builder
+	for k, v := range s.vars {
+		if isName(k) && k != "HOME" {
+			pre.WriteString(k + "='" + strings.ReplaceAll(v, "'", `'\''`) + "'\n")
+		}
 	}
 	rec := &runRecorder{}
-	a := shell.Analyze(string(data), shell.Options{Home: s.home, Files: rec, Zsh: zsh})
+	shell.Analyze(pre.String()+b.String(), shell.Options{Home: s.home, Files: rec, Zsh: zsh})
 	for _, p := range rec.asked {
 		s.ranFile(p)
 	}
-	_ = a
+}
+
+// needsAnalysis reports whether statement st holds what the parse's
+// forms do not follow (see analysed).
+func needsAnalysis(st *syntax.Stmt) bool {
+	found := false
+	syntax.Walk(st, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.Assign:
+			found = found || x.Name != nil && shell.RunsVar(x.Name.Value)
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 {
+				switch first := x.Args[0].Lit(); first {
+				case "cd", "pushd", "bind":
+					found = true
+				case "source", ".":
+					found = found || len(x.Args) > 1 && strings.HasPrefix(x.Args[1].Lit(), "-")
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // ranFile write-protects file p the analysis would run or load, when its
