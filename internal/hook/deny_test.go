@@ -24,6 +24,7 @@ var inHomeBlocks = map[string]string{
 	"wc -l $(find . -name '*.go')":                                     "reads every *.go under home, ~/.ssh included",
 	"find . -name '*.go' | xargs wc -l":                                "reads every *.go under home, ~/.ssh included",
 	"cat $(find . -type d -name cmd)/main.go":                          "reads every main.go under home, ~/.ssh included (review 9 F17)",
+	`find . -name '*.go' | while read f; do wc -l "$f"; done`:          "reads every *.go under home, ~/.ssh included (review 9 F17)",
 	// git staging, stashing or committing the whole work tree without a
 	// pathspec: in home the work tree is home, keys and ~/.guard included
 	// (round 2 H5; stash -u in everyday.txt is proj-only for the same reason).

@@ -194,6 +194,9 @@ func (c *cmd) read() {
 		c.readLines(lines, names, array, raw)
 		return
 	}
+	if c.name == "read" && c.readFound(in, names) { // printed.go
+		return
+	}
 	for _, n := range append(names, array) {
 		if word.IsName(n) {
 			w.setUnknown(n)

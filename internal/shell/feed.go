@@ -357,10 +357,14 @@ func (c *cmd) foundArgs(p *catalogue.Program) {
 			c.foundLead(p, l) // printed.go
 			continue
 		}
-		if a.Sub == "" || a.Known || c.kinds[j] != argPlain {
+		sub := a.Sub
+		if sub == "" {
+			sub = c.w.wholeFind(a) // $f after f=$(find …) or … | while read f
+		}
+		if sub == "" || a.Known || c.kinds[j] != argPlain {
 			continue
 		}
-		f := c.w.FoundBy(a.Sub)
+		f := c.w.FoundBy(sub)
 		if f == nil {
 			continue
 		}

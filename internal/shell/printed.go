@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -21,6 +22,36 @@ import (
 // output keeps what the find found.
 func findMarkName(i int) string { return "find" + strconv.Itoa(i) }
 
+// wholeFind returns the line of the find whose output word a wholly is
+// (kept in a variable, or read from its pipe), or "".
+func (w *walker) wholeFind(a word.Word) string {
+	if i, tail, ok := w.findMark(a); ok && tail == "" {
+		return w.SubstFinds[i].Line
+	}
+	return ""
+}
+
+// findMark returns the find a word not known starts with (its index in
+// w.SubstFinds) and the text after it.
+func (w *walker) findMark(a word.Word) (int, string, bool) {
+	if a.Known {
+		return 0, "", false
+	}
+	rest, ok := strings.CutPrefix(a.Text, word.MarkStart+string(word.MarkSubst)+"find")
+	if !ok {
+		return 0, "", false
+	}
+	end := strings.Index(rest, word.MarkEnd)
+	if end < 0 {
+		return 0, "", false
+	}
+	i, err := strconv.Atoi(rest[:end])
+	if err != nil || i < 0 || i >= len(w.SubstFinds) {
+		return 0, "", false
+	}
+	return i, rest[end+len(word.MarkEnd):], true
+}
+
 // leadOf returns the substitution that starts word a, not known, and the
 // literal text after it: a.Lead, or a find's output kept in a variable
 // ($d/id_rsa after d=$(find …), a loop over it); nil for another word.
@@ -31,20 +62,26 @@ func (w *walker) leadOf(a word.Word) *word.Lead {
 	if a.Lead != nil {
 		return a.Lead
 	}
-	rest, ok := strings.CutPrefix(a.Text, word.MarkStart+string(word.MarkSubst)+"find")
-	if !ok {
-		return nil
-	}
-	end := strings.Index(rest, word.MarkEnd)
-	if end < 0 {
-		return nil
-	}
-	i, err := strconv.Atoi(rest[:end])
-	tail := rest[end+len(word.MarkEnd):]
-	if err != nil || i < 0 || i >= len(w.SubstFinds) || tail == "" || word.HasMark(tail) {
+	i, tail, ok := w.findMark(a)
+	if !ok || tail == "" || word.HasMark(tail) {
 		return nil
 	}
 	return &word.Lead{Sub: w.SubstFinds[i].Line, Rest: tail}
+}
+
+// readFound sets the variable read takes a line of a find's output into
+// (find ~ -name .ssh | while read d) to what the find found, as a
+// substitution of it would be; false when the input is not a find's or
+// read sets more than one variable (the line is split).
+func (c *cmd) readFound(in stdin, names []string) bool {
+	w := c.w
+	if len(in.paths) == 0 || len(names) != 1 || !word.IsName(names[0]) || len(w.SubstFinds) >= effect.MaxLinks {
+		return false
+	}
+	i := len(w.SubstFinds)
+	w.SubstFinds = append(w.SubstFinds, effect.SubstFind{Line: "\x00read " + strconv.Itoa(i), F: &effect.Found{Paths: in.paths, Names: in.names}})
+	w.setString(names[0], word.Mark(word.MarkSubst, findMarkName(i)))
+	return true
 }
 
 // foundLead reads (and touches, for a program that may write) what a word

@@ -23,6 +23,8 @@ func TestPrintedDirs(t *testing.T) {
 		{cmd: "cat $(locate id_rsa)", reads: []string{"/**/*id_rsa*"}},
 		{cmd: "cat $(find . -type d -name cmd)/main.go", reads: []string{"./cmd/main.go", "./**/main.go"}, not: []string{"~/**/main.go"}},
 		{cmd: "cat $(compgen -A function)", not: []string{"*"}},
+		{cmd: "find ~ -maxdepth 1 -name .ssh | while read d; do cat $d/id_rsa; done", reads: []string{"~/.ssh/id_rsa"}},
+		{cmd: "find ~ -name id_rsa | while read f; do cat \"$f\"; done", reads: []string{"~/**/id_rsa"}},
 	}
 	for _, tc := range tests {
 		a := analyze(tc.cmd, Options{Home: "/home/u", Files: &fakeFiles{}})
