@@ -22,6 +22,9 @@ var inHomeBlocks = map[string]string{
 	"find . -name '*.go' -exec grep -l TODO {} +":                      "reads every *.go under home, ~/.ssh included",
 	`docker run --rm -v "$(pwd)":/app -w /app node:20 npm test`:        "mounts home into a container",
 	"wc -l $(find . -name '*.go')":                                     "reads every *.go under home, ~/.ssh included",
+	"find . -name '*.go' | xargs wc -l":                                "reads every *.go under home, ~/.ssh included",
+	"cat $(find . -type d -name cmd)/main.go":                          "reads every main.go under home, ~/.ssh included (review 9 F17)",
+	`find . -name '*.go' | while read f; do wc -l "$f"; done`:          "reads every *.go under home, ~/.ssh included (review 9 F17)",
 	// git staging, stashing or committing the whole work tree without a
 	// pathspec: in home the work tree is home, keys and ~/.guard included
 	// (round 2 H5; stash -u in everyday.txt is proj-only for the same reason).

@@ -45,6 +45,10 @@ func filesFor(call *agent.Call, opt agent.Options) runFiles {
 // command's shell inherits as guard does.
 func (f runFiles) SearchCDPath() string { return f.cdpath }
 
+// WorkDir implements shell.WorkDirer: the directory the command starts in,
+// as the call's relative paths are resolved against.
+func (f runFiles) WorkDir() string { return f.base }
+
 // SearchPath implements shell.Searcher: the agent's PATH, which the
 // command's shell inherits as guard does.
 func (f runFiles) SearchPath() string { return f.path }

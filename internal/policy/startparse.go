@@ -72,6 +72,7 @@ func (s *startupScan) parsed(data []byte, zsh bool) bool {
 		}
 		return true
 	})
+	s.analysed(f, zsh) // startshell.go
 	return true
 }
 
@@ -81,6 +82,7 @@ func (s *startupScan) call(x *syntax.CallExpr, text func(syntax.Node) string) {
 		if a.Value != nil && a.Name != nil {
 			v := unquote(text(a.Value))
 			s.assign(a.Name.Value + "=" + v)
+			s.loaded(a.Name.Value, v)
 			if a.Name.Value == "PROMPT_COMMAND" {
 				s.runs(v)
 			}

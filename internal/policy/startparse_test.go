@@ -66,3 +66,41 @@ func FuzzStartupParsed(f *testing.F) {
 		}
 	})
 }
+
+// TestStartupAnalysed: what the command analysis reads as code a start-up
+// file runs is protected (review 9 F14): source --, a subshell's cd, the
+// variables that hold commands or load code, bind -x.
+func TestStartupAnalysed(t *testing.T) {
+	home := t.TempDir()
+	text := `source -- ~/sh/dd.sh
+(cd ~/sh && ./x.sh)
+export LESSOPEN="| ~/sh/lesspipe %s"
+export NODE_OPTIONS="--require $HOME/sh/n.js"
+export LD_PRELOAD=$HOME/sh/lib.so
+export PERL5OPT="-I$HOME/sh/pl -Mevil"
+export GIT_SSH_COMMAND="~/sh/gssh"
+export FZF_DEFAULT_COMMAND="~/sh/fzfcmd"
+export MANPAGER="sh -c '~/sh/mp'"
+bind -x '"\C-t": ~/sh/ct'
+export EDITOR=vim
+alias ll='ls -l'
+cd ~/proj
+`
+	if err := os.WriteFile(filepath.Join(home, ".bashrc"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", "/usr/bin")
+	p := &Policy{Home: home}
+	g, _, _, _ := p.startupRules()
+	for _, want := range []string{"~/sh/dd.sh", "~/sh/x.sh", "~/sh/lesspipe", "~/sh/n.js", "~/sh/lib.so", "~/sh/pl/evil.pm",
+		"~/sh/gssh", "~/sh/fzfcmd", "~/sh/mp", "~/sh/ct"} {
+		if !slices.Contains(g, want) {
+			t.Errorf("no %s in %v", want, g)
+		}
+	}
+	for _, bad := range []string{"~/proj", "~", "vim", "ls"} {
+		if slices.Contains(g, bad) {
+			t.Errorf("%s in %v", bad, g)
+		}
+	}
+}

@@ -64,6 +64,8 @@ func (c *cmd) builtin() bool {
 		return c.printfVar()
 	case "pwd", "dirname", "basename", "realpath", "readlink", "type", "which", "mktemp":
 		c.pathOutput()
+	case "compgen", "locate", "plocate", "mlocate":
+		c.matchOutput() // printed.go
 	case "declare", "typeset", "local", "export", "readonly":
 		f := declVariant(c.name)
 		for _, a := range c.args {
@@ -190,6 +192,9 @@ func (c *cmd) read() {
 			lines = lines[:1]
 		}
 		c.readLines(lines, names, array, raw)
+		return
+	}
+	if c.name == "read" && c.readFound(in, names) { // printed.go
 		return
 	}
 	for _, n := range append(names, array) {

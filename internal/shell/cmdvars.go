@@ -208,6 +208,11 @@ func (w *walker) commandVarFile(name, sub string) {
 	}
 }
 
+// RunsVar reports whether a program runs the value of variable name as
+// code, or reads it as the options, settings or file of code it runs, or
+// loads the libraries it names (the start-up scan analyses such exports).
+func RunsVar(name string) bool { return runsVar(name) || catalogue.LoadedVars.Has(name) }
+
 // runsVar reports whether a program runs the value of variable name as
 // code, or reads it as the options, settings or file of code it runs (see
 // commandVar): a value guard cannot tell there is code it cannot see.

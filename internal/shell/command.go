@@ -213,7 +213,7 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 	}
 	saved := w.inStdin
 	if prev != nil {
-		w.inStdin = &stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, file: prev.out.file}
+		w.inStdin = &stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, file: prev.out.file, paths: prev.out.paths, names: prev.out.names}
 	}
 	w.stmt(s) // … | while read f: the loop reads what the stage before prints
 	w.inStdin = saved

@@ -58,11 +58,14 @@ func (w *walker) release() { w.cfgDepth-- }
 func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 	defer ours()
 	w.visited[cs] = true
-	files := len(w.subFiles)
+	files, finds := len(w.subFiles), len(w.SubstFinds)
 	if s, ok := w.substitution(cs.Stmts); ok {
 		io.WriteString(out, s)
 	} else {
 		name := w.subFileName(files)
+		if name == "" && len(w.SubstFinds) == finds+1 {
+			name = findMarkName(finds) // $(find …): what it found (printed.go)
+		}
 		if prog := whichProgram(cs.Stmts); prog != "" {
 			name = "=" + prog
 		}

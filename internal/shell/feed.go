@@ -354,10 +354,18 @@ func (c *cmd) parallelInputs(j int) (words, inputs []word.Word, seenSep bool) {
 // may write.
 func (c *cmd) foundArgs(p *catalogue.Program) {
 	for j, a := range c.args {
-		if a.Sub == "" || a.Known || c.kinds[j] != argPlain {
+		if l := c.w.leadOf(a); l != nil && c.kinds[j] == argPlain {
+			c.foundLead(p, l) // printed.go
 			continue
 		}
-		f := c.w.FoundBy(a.Sub)
+		sub := a.Sub
+		if sub == "" {
+			sub = c.w.wholeFind(a) // $f after f=$(find …) or … | while read f
+		}
+		if sub == "" || a.Known || c.kinds[j] != argPlain {
+			continue
+		}
+		f := c.w.FoundBy(sub)
 		if f == nil {
 			continue
 		}

@@ -111,7 +111,7 @@ func (c *cmd) pathOutput() {
 		lines = []string{word.DirMark(c.w.Dir)}
 	case "dirname":
 		for _, o := range ops {
-			d, ok := dirOf(o)
+			d, ok := dirOf(c.w.concrete(o))
 			if !ok {
 				return
 			}

@@ -187,6 +187,9 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 		return &syntax.Lit{Value: word.Mark(word.MarkWord, "")}, true
 	}
 	name := pe.Param.Value
+	if p, ok := w.dirParamOp(pe); ok {
+		return p, true
+	}
 	if m, ok := w.unsetWord(pe, quoted); ok {
 		return &syntax.Lit{Value: m}, true // $P: P's, or no word (see run)
 	}

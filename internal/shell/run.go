@@ -264,6 +264,9 @@ func (c *cmd) tee() {
 
 // goRun: go run x.go runs its code (a package directory is not read).
 func (c *cmd) goRun() {
+	if len(c.args) > 0 && c.args[0].Text == "generate" {
+		c.goGenerate(c.args[1:]) // gogenerate.go
+	}
 	if len(c.args) > 1 && c.args[0].Text == "run" {
 		for _, a := range c.args[1:] {
 			if strings.HasSuffix(a.Text, ".go") {
@@ -1613,6 +1616,9 @@ func sameSub(ws []word.Word) bool {
 // source runs a file in the current shell; source <(curl …) runs what curl
 // prints.
 func (c *cmd) source() {
+	if len(c.args) > 1 && c.args[0].Text == "--" {
+		c.args, c.kinds = c.args[1:], c.kinds[1:] // source -- F (review 9 F14)
+	}
 	if len(c.args) == 0 {
 		return
 	}

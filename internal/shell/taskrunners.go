@@ -11,6 +11,7 @@ package shell
 // guard cannot see, or one it cannot read whole, is hidden.
 
 import (
+	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -92,5 +93,33 @@ func (c *cmd) scanTaskFile(f word.Word) {
 		return
 	}
 	t = strings.NewReplacer(`"`, " ", "'", " ", "`", " ", ",", " ", "[", " ", "]", " ").Replace(t)
-	c.scanRecipeWords(strings.Split(t, "\n"), nil)
+	lines := strings.Split(t, "\n")
+	c.scanRecipeWords(lines, nil)
+	c.taskScripts(lines)
+}
+
+// taskScripts reads the scripts a task file's commands may run (review 9
+// F15): where a command starts is the file's language's to say (a YAML
+// list item, a Ruby sh "…", tox's commands = …), so every word that names
+// a script as recipeScript takes one (./x, x.sh), and the word after a
+// shell's name (sh scripts/setup), is read as make's recipes' scripts are.
+func (c *cmd) taskScripts(lines []string) {
+	n := 0
+	for _, l := range lines {
+		shell := false
+		for _, wd := range strings.Fields(l) {
+			if n++; n > maxTextTokens || c.w.stopped() {
+				return
+			}
+			s := unglued(wd)
+			switch {
+			case shell && !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, ".") && !strings.HasPrefix(s, "~") &&
+				!strings.HasSuffix(s, ".sh") && !strings.HasSuffix(s, ".bash"):
+				c.recipeScript("./" + s) // sh scripts/setup
+			default:
+				c.recipeScript(s)
+			}
+			shell = catalogue.Shells.Has(path.Base(s)) || s == "source" || s == "."
+		}
+	}
 }

@@ -29,6 +29,13 @@ func TestTaskRunners(t *testing.T) {
 		{cmd: `just -f "$(foo)" x`, hidden: true},
 		{cmd: "mise ls", files: map[string]string{"mise.toml": "[tasks.x]\nrun = \"cp a ~/.bashrc\"\n"}},
 		{cmd: "just test", files: map[string]string{"justfile": "test:\n\tgo test ./...\n"}},
+		// Review 9 F15: a script a recipe runs is read, whatever the
+		// file's language puts before the command.
+		{cmd: "task x", files: map[string]string{"Taskfile.yml": "tasks:\n  x:\n    cmds:\n      - sh e9.sh\n", "e9.sh": "cp a ~/.bashrc\n"}, write: "~/.bashrc"},
+		{cmd: "rake x", files: map[string]string{"Rakefile": "task :x do\n  sh \"sh e9.sh\"\nend\n", "e9.sh": "cp a ~/.bashrc\n"}, write: "~/.bashrc"},
+		{cmd: "tox", files: map[string]string{"tox.ini": "[testenv]\ncommands = sh e9.sh\n", "e9.sh": "cp a ~/.bashrc\n"}, write: "~/.bashrc"},
+		{cmd: "mise run x", files: map[string]string{"mise.toml": "[tasks.x]\nrun = \"bash scripts/setup\"\n", "./scripts/setup": "cp a ~/.bashrc\n"}, write: "~/.bashrc"},
+		{cmd: "task test", files: map[string]string{"Taskfile.yml": "tasks:\n  test:\n    cmds:\n      - sh scripts/test.sh\n", "scripts/test.sh": "go test ./...\n"}},
 	}
 	for _, tt := range tests {
 		a, _ := analyzeWith(tt.cmd, tt.files)

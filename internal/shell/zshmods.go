@@ -151,9 +151,10 @@ func (w *walker) modify(m zshMod, v string) (string, bool) {
 	case 'Q':
 		return zshUnquote(v)
 	case 's', '&':
-		return w.substMod(m, v)
+		return w.substMod(m, w.concrete(v))
 	}
-	if !word.IsKnown(v) || v == "~" || v == "$HOME" || strings.HasPrefix(v, "~") && !strings.HasPrefix(v, "~/") {
+	v = w.concrete(v)
+	if !word.IsKnown(v) || word.HasMark(v) && m.op != 'l' && m.op != 'u' || v == "~" || v == "$HOME" || strings.HasPrefix(v, "~") && !strings.HasPrefix(v, "~/") {
 		return "", false // ~/x:h is ~, but what ~ itself ends with is the hook's to know
 	}
 	switch m.op {

@@ -191,9 +191,12 @@ func (u unresolved) couldMatch(segs []string) bool {
 		return false
 	}
 	if len(u.tail) > 0 {
-		return runMatch(segs, u.tail, true) || len(u.middle) == 0 && u.acrossOne(segs)
+		return runMatch(segs, u.tail, true) || len(u.middle) == 0 && u.acrossOne(segs) || wholeAfter(segs, u.tailPartial, u.tail)
 	}
 	if last := segs[len(segs)-1]; u.lastSuffix != "" && !literalSeg(last) && informative(last) && endsLike(last, u.lastSuffix) {
+		return true
+	}
+	if wholeAfter(segs, u.lastSuffix, nil) {
 		return true
 	}
 	for _, m := range u.middle {
@@ -313,6 +316,25 @@ func informative(g string) bool {
 		case '\\':
 			return true
 		default:
+			return true
+		}
+	}
+	return false
+}
+
+// wholeAfter reports whether known text e glued after an unknown part
+// ($(x).ssh/id_rsa, ${PWD%proj}.bashrc) may be a whole element of the
+// glob, the unknown part ending in a /: e is one of its literal elements,
+// and the known tail ts ends what the glob matches after it (review 9 F8).
+func wholeAfter(gs []string, e string, ts []string) bool {
+	if e == "" || e == "." || e == ".." {
+		return false
+	}
+	for j, g := range gs {
+		if g != e || !literalSeg(g) || !informative(g) {
+			continue
+		}
+		if len(ts) == 0 && (j == len(gs)-1 || allStars(gs[j+1:])) || len(ts) > 0 && runLevel(gs[j+1:], ts, true) > 0 {
 			return true
 		}
 	}

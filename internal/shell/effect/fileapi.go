@@ -28,6 +28,13 @@ type CDSearcher interface {
 	SearchCDPath() string
 }
 
+// WorkDirer is a Files that also tells the absolute directory the command
+// starts in (review 9 F8): $PWD, $(pwd) and ~+ then hold its path, so that
+// an operator on them (${PWD%/*}, $PWD:h) computes the real result.
+type WorkDirer interface {
+	WorkDir() string
+}
+
 // Identifier is a [Files] that also tells a compiled program that is guard
 // from any other (review 9 F5): a copy of guard made in an earlier call,
 // under any name, is guard's command line. The hook's reader is one.
