@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/regularfile"
+	"github.com/guardhq/guard/internal/shell"
 )
 
 const (
@@ -29,6 +30,8 @@ const (
 	maxHookPrograms = 256
 	// maxHookDepth bounds the JSON nesting walked.
 	maxHookDepth = 32
+	// maxHookLines bounds the entries analysed as commands (entryRuns).
+	maxHookLines = 32
 )
 
 // hookFileNames are the hook and settings files of the agents' clients,
@@ -107,6 +110,13 @@ func (p *Policy) hookPrograms() []string {
 			}
 			for _, cmd := range commandStrings(v, "", 0, nil) {
 				out = append(out, entryPaths(cmd, home, dir, project)...)
+			}
+			runDir := dir
+			if !project {
+				runDir = p.cwd // the user's entries run in the call's project
+			}
+			for _, line := range entryLines(v, 0, nil) {
+				out = append(out, p.entryRuns(line, home, runDir)...)
 			}
 		}
 	}
@@ -287,4 +297,125 @@ func hookWords(cmd string) []hookWord {
 	}
 	flush()
 	return out
+}
+
+// entryLines returns the command lines of the hook entries and MCP server
+// entries in v (review 10 F7): a hook entry's "command" as written; a
+// server's "command" with its "args" quoted and its "env" values assigned
+// before it (NODE_OPTIONS=--require ./preload.js). Walked to maxHookDepth,
+// at most maxHookLines.
+func entryLines(v any, depth int, out []string) []string {
+	if depth > maxHookDepth || len(out) >= maxHookLines {
+		return out
+	}
+	switch t := v.(type) {
+	case []any:
+		for _, e := range t {
+			out = entryLines(e, depth+1, out)
+		}
+	case map[string]any:
+		if cmd, ok := t["command"].(string); ok && cmd != "" {
+			return append(out, serverLine(t, cmd))
+		}
+		for _, e := range t {
+			out = entryLines(e, depth+1, out)
+		}
+	}
+	return out
+}
+
+// serverLine is the command line of entry m whose command is cmd: cmd
+// itself for a hook entry (no "args"), else the server's program and
+// arguments quoted, after its environment's assignments.
+func serverLine(m map[string]any, cmd string) string {
+	args, isServer := m["args"].([]any)
+	env, _ := m["env"].(map[string]any)
+	if !isServer && env == nil {
+		return cmd
+	}
+	var b strings.Builder
+	for k, v := range env {
+		if s, ok := v.(string); ok && shellName(k) {
+			b.WriteString("export " + k + "=" + shellQuote(s) + "; ")
+		}
+	}
+	if isServer {
+		b.WriteString(shellQuote(cmd))
+	} else {
+		b.WriteString(cmd)
+	}
+	for _, a := range args {
+		if s, ok := a.(string); ok {
+			b.WriteString(" " + shellQuote(s))
+		}
+	}
+	return b.String()
+}
+
+// entryRuns returns the files hook entry line runs as code when the client
+// runs it in dir (review 10 F7): what the shell analysis reads through the
+// call's file reader (Analysis.Files: a script, make's Makefile, npm's
+// package.json, python -m's module, a bash -c script, a preload), with
+// each $…PROJECT_DIR bound to dir. A line guard cannot analyse adds
+// nothing (its path words were taken by entryPaths).
+func (p *Policy) entryRuns(line, home, dir string) []string {
+	if dir == "" || !filepath.IsAbs(dir) {
+		return nil
+	}
+	var b strings.Builder
+	for _, name := range projectVars(line) {
+		b.WriteString("export " + name + "=" + shellQuote(dir) + "; ")
+	}
+	b.WriteString("cd " + shellQuote(dir) + " && " + line)
+	a := shell.Analyze(b.String(), shell.Options{Home: home, Files: p.files, Self: p.Self})
+	var out []string
+	for _, f := range a.Files {
+		if filepath.IsAbs(filepath.FromSlash(f)) && !strings.Contains(f, shell.Unknown) {
+			out = append(out, filepath.Clean(filepath.FromSlash(f)))
+		}
+	}
+	return out
+}
+
+// projectVars returns the names of the variables line expands whose names
+// end in PROJECT_DIR ($AGENT_A_PROJECT_DIR, ${AGENT_B_PROJECT_DIR}).
+func projectVars(line string) []string {
+	var out []string
+	for i := 0; i < len(line); i++ {
+		if line[i] != '$' {
+			continue
+		}
+		j := i + 1
+		if j < len(line) && line[j] == '{' {
+			j++
+		}
+		k := j
+		for k < len(line) && (line[k] == '_' || line[k] >= 'A' && line[k] <= 'Z' || line[k] >= 'a' && line[k] <= 'z' || line[k] >= '0' && line[k] <= '9') {
+			k++
+		}
+		if name := line[j:k]; strings.HasSuffix(name, "PROJECT_DIR") && shellName(name) && !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+		i = k - 1
+	}
+	return out
+}
+
+// shellName reports whether s is a shell variable name.
+func shellName(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// shellQuote quotes s for a shell: single quotes, each ' written '\''.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
