@@ -415,7 +415,7 @@ func shellName(s string) bool {
 	return true
 }
 
-// shellQuote quotes s for a shell: single quotes, each ' written '\”.
+// shellQuote quotes s for a shell: in single quotes, each quote inside closed, escaped and reopened.
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
