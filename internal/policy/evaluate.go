@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/guardhq/guard/internal/detect"
@@ -106,6 +107,9 @@ type detectors struct {
 	// says they were looked up.
 	progs, progsOdd []string
 	progsRead       bool
+	// progsBusy is set while the programs are looked up: the analysis of
+	// a hook entry may ask for them again (WriteProtectedPaths).
+	progsBusy atomic.Bool
 }
 
 // Evaluate checks inputs in order. For each input the detectors its kind needs

@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/shell"
 )
@@ -72,7 +73,9 @@ func (p *Policy) programs() (globs, odd []string) {
 				}
 			}
 		}
+		c.progsBusy.Store(true)
 		paths = append(paths, p.hookPrograms()...)
+		c.progsBusy.Store(false)
 		for _, q := range paths {
 			q = filepath.ToSlash(q)
 			switch {
@@ -86,6 +89,30 @@ func (p *Policy) programs() (globs, odd []string) {
 		}
 	}
 	return c.progs, c.progsOdd
+}
+
+// WriteProtectedPaths returns the files the write rules protect by a path
+// without a wildcard: the programs hook entries run (programs, "**/rest"
+// kept for an entry of the user's) and the block_write globs that name one
+// file (a "**/NAME" one as such). The hook compares those of them a git
+// tree holds with the disk when git makes the tree match a revision
+// (review 10 F6). Nil while the programs are being looked up (an entry's
+// own analysis asks).
+func (p *Policy) WriteProtectedPaths() []string {
+	if p.cache.progsBusy.Load() {
+		return nil
+	}
+	p.cache.mu.Lock()
+	progs, _ := p.programs()
+	out := slices.Clone(progs)
+	p.cache.mu.Unlock()
+	for _, g := range p.FilePaths.BlockWrite {
+		n := path.Normalize(g, p.Home)
+		if !strings.ContainsAny(strings.TrimPrefix(n, "**/"), "*?[]{}\\") {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // hookPrograms reads the user's hook files and those of the project (the
