@@ -238,3 +238,44 @@ func TestProgramsEntriesRun(t *testing.T) {
 		}
 	}
 }
+
+// TestProgramsTreeTouches covers review 10 F8: a program guard does not
+// know, handed a directory above a hook program (a formatter on ., pip
+// download -d .), is not taken to write it; handed the program itself it
+// is, and the writers guard knows to write a whole tree (cp -r, tar x,
+// rsync, rm -r) still meet it. Both bash.match modes.
+func TestProgramsTreeTouches(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"type":"command","command":"\"$AGENT_A_PROJECT_DIR\"/scripts/check.sh"},{"type":"command","command":"make -C \"$AGENT_A_PROJECT_DIR\" check"}]}]}}`,
+		"scripts/check.sh":       "echo ok\n", "Makefile": "check:\n\tgo vet ./...\n", "main.go": "package main\n",
+	})
+	os.Mkdir(filepath.Join(proj, ".git"), 0o755)
+	for _, mode := range []string{policy.MatchText, policy.MatchCommands} {
+		for _, tc := range []struct {
+			cmd   string
+			block bool
+		}{
+			{"prettier --write .", false},
+			{"black .", false},
+			{"gofmt -w .", false},
+			{"ruff check --fix .", false},
+			{"eslint --fix .", false},
+			{"shfmt -w .", false},
+			{"pip download -d . requests", false},
+			{"pip install -t . requests", false},
+			{"shfmt -w scripts/check.sh", true},
+			{"gzip scripts/check.sh", true},
+			{"prettier --write Makefile", true},
+			{"cp -r /tmp/x/. .", true},
+			{"tar xf /tmp/a.tar", true},
+			{"rsync -a /tmp/x/ .", true},
+			{"rm -rf scripts", true},
+		} {
+			p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+			code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, tc.cmd))
+			if blocked := code == 2; blocked != tc.block {
+				t.Errorf("%s: %q: blocked = %v, want %v: %s", mode, tc.cmd, blocked, tc.block, stderr)
+			}
+		}
+	}
+}

@@ -468,8 +468,14 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 			if k == event.KindTouch && err == nil {
 				if c.touchPaths == nil {
 					base := p.touchDetector(c.writePaths.base)
+					var progs *path.Detector
+					base, progs, err = p.touchPrograms(base)
+					if err != nil {
+						return nil, err
+					}
 					c.touchPaths = p.newWriteChecker(base, c.linkDirs, true, false)
 					c.bareTouchPaths = p.newWriteChecker(base, c.linkDirs, true, true)
+					c.touchPaths.named, c.bareTouchPaths.named = progs, progs
 				}
 				return c.touchPaths, nil
 			}
@@ -571,6 +577,10 @@ type writeChecker struct {
 	base   *path.Detector
 	groups []*lazyRules
 	hooks  hooksDirs // core.hooksPath (hookspath.go)
+	// named are the rules a path meets only by naming a protected file
+	// itself, not a directory above it: the hook programs for a touch
+	// (touchPrograms); nil: none.
+	named *path.Detector
 }
 
 // lazyRules is a group of write rules compiled on first need.
@@ -657,6 +667,9 @@ func (p *Policy) compileLazy(block, allow []string) (*path.Detector, error) {
 // Check implements checker.
 func (w *writeChecker) Check(text string) (event.Finding, bool) {
 	f, hit := w.base.Check(text)
+	if !hit && w.named != nil {
+		f, hit = w.named.Check(text)
+	}
 	if !hit {
 		f, hit = w.hooks.check(text)
 	}

@@ -446,3 +446,28 @@ func shellName(s string) bool {
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// touchPrograms splits the hook programs off the touch rules base (review
+// 10 F8): a program guard does not know, handed a directory above a hook
+// program (prettier --write ., black ., pip download -d .), is not taken to
+// write it, as it is not taken to write the hook files below such a
+// directory (**/.agent_a/** is not above the project); handed the program
+// itself (gzip scripts/check.sh) it is. It returns base without the
+// programs that no other rule lists and a detector of those programs that
+// a path meets only by naming one (Trees off). The caller holds the lock.
+func (p *Policy) touchPrograms(base *path.Detector) (*path.Detector, *path.Detector, error) {
+	progs, _ := p.programs()
+	var own []string
+	for _, g := range progs {
+		if !slices.Contains(p.FilePaths.BlockWrite, g) {
+			own = append(own, g)
+		}
+	}
+	if len(own) == 0 {
+		return base, nil, nil
+	}
+	base = base.Without(func(g string) bool { return slices.Contains(own, g) })
+	variants := p.linkVariants(own, p.FilePaths.AllowWrite)
+	named, err := path.Compile(path.Rules{Block: own, Allow: p.FilePaths.AllowWrite, Home: p.Home, Variants: variants, Named: true})
+	return base, named, err
+}
