@@ -394,7 +394,11 @@ func (p *Policy) entryRuns(line, home, dir string) []string {
 		b.WriteString("export " + name + "=" + shellQuote(dir) + "; ")
 	}
 	b.WriteString("cd " + shellQuote(dir) + " && " + line)
-	a := shell.Analyze(b.String(), shell.Options{Home: home, Files: p.files, Self: p.Self})
+	var files shell.Files
+	if p.files != nil {
+		files = entryFiles{p.files}
+	}
+	a := shell.Analyze(b.String(), shell.Options{Home: home, Files: files, Self: p.Self})
 	var out []string
 	for _, f := range a.Files {
 		if filepath.IsAbs(filepath.FromSlash(f)) && !strings.Contains(f, shell.Unknown) {
@@ -402,6 +406,17 @@ func (p *Policy) entryRuns(line, home, dir string) []string {
 		}
 	}
 	return out
+}
+
+// entryFiles reads the files a hook entry runs through the call's reader,
+// and only that: no program is looked up on PATH, no path stated, no
+// revision read (the entry's path words were looked up by entryPaths), so
+// that the entries cost a few file reads a call.
+type entryFiles struct{ f shell.Files }
+
+// ReadFile implements shell.Files.
+func (e entryFiles) ReadFile(path string, max int) ([]byte, shell.FileStatus) {
+	return e.f.ReadFile(path, max)
 }
 
 // projectVars returns the names of the variables line expands whose names
