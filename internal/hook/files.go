@@ -33,6 +33,10 @@ type runFiles struct {
 	// cdpath is the CDPATH it inherits: cd NAME may go to NAME in any of
 	// its directories.
 	cdpath string
+	// prot are the files the policy protects by path, compared with the
+	// disk when git makes a tree match a revision (revs.go); nil: only
+	// hidden names.
+	prot *protected
 }
 
 // filesFor returns the reader of the files call's commands run.

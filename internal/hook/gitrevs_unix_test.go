@@ -400,3 +400,42 @@ func TestGitHookProject(t *testing.T) {
 		}
 	}
 }
+
+// TestGitHeadMovedHookProgram covers review 10 F6: the program a project
+// hook entry runs (scripts/check.sh, no hidden name) is compared with the
+// disk when git makes the tree match a HEAD moved earlier: `git reset
+// --soft side && git stash` writes side's check.sh. A file a block_write
+// glob names by path counts too; other files do not.
+func TestGitHeadMovedHookProgram(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{
+		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"type":"command","command":"\"$AGENT_A_PROJECT_DIR\"/scripts/check.sh"}]}]}}`,
+		"scripts/check.sh":       "echo ok\n", "conf/deploy.yml": "a: 1\n", "README": "a\n",
+	})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	gitIn(t, proj, "checkout", "-qb", "side")
+	for f, text := range map[string]string{"scripts/check.sh": "echo pwned\n", "conf/deploy.yml": "a: 2\n", "README": "b\n"} {
+		if err := os.WriteFile(filepath.Join(proj, f), []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gitIn(t, proj, "commit", "-qam", "side")
+	gitIn(t, proj, "checkout", "-q", "main")
+	p := realPolicy(t, "")
+	for _, tc := range []struct{ cmd, rule, reason string }{
+		{"git reset --soft side && git stash", "blocked_path", "scripts/check.sh"},
+		{"git reset -q side && git stash -q", "blocked_path", "scripts/check.sh"},
+		{"git reset --soft side && git reset --keep", "blocked_path", "scripts/check.sh"},
+		{"git stash -q", "", ""},
+		{"git reset --soft HEAD~0 && git stash", "", ""},
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+	// A block_write glob naming one project file by path.
+	pb := realPolicy(t, `{"file_paths":{"block_write":["`+filepath.ToSlash(filepath.Join(proj, "conf", "deploy.yml"))+`"]}}`)
+	checkRule(t, pb, proj, "git reset --soft side && git stash", "blocked_path", "conf/deploy.yml")
+}

@@ -278,7 +278,7 @@ func AuditPath() (string, error) {
 // The command rules themselves see the commands a command runs through
 // policy.Evaluate, which analyses the command input the same way.
 func Expand(call *agent.Call, opt agent.Options) ([]event.Input, error) {
-	checked, _, _, err := expand(call, opt)
+	checked, _, _, err := expand(call, opt, nil)
 	return checked, err
 }
 
@@ -286,8 +286,8 @@ func Expand(call *agent.Call, opt agent.Options) ([]event.Input, error) {
 // commands run them (sh x.sh, python3 x.py), as the commands name them, and
 // the resolver that looked the paths up (nil when there was none), whose
 // lookups the hard-link check reuses.
-func expand(call *agent.Call, opt agent.Options) ([]event.Input, []string, *realpath.Resolver, error) {
-	derived, ran, err := commandInputs(call, opt)
+func expand(call *agent.Call, opt agent.Options, prot *protected) ([]event.Input, []string, *realpath.Resolver, error) {
+	derived, ran, err := commandInputsWith(call, opt, prot)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -327,6 +327,12 @@ func opaqueTrees(call *agent.Call, inputs []event.Input) []event.Input {
 // commandInputs returns the read, write, touch and URL inputs the shell
 // commands of call name, and the files guard read because they run them.
 func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string, error) {
+	return commandInputsWith(call, opt, nil)
+}
+
+// commandInputsWith is commandInputs with the files the policy protects by
+// path (see runFiles.prot).
+func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]event.Input, []string, error) {
 	var out []event.Input
 	var ran []string
 	var opt0 shell.Options
@@ -345,6 +351,7 @@ func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string
 		}
 		if opt0.Files == nil {
 			f := filesFor(call, opt)
+			f.prot = prot
 			sh, _ := lookupEnv("SHELL")
 			// The client runs the command with the user's shell.
 			opt0 = shell.Options{Home: f.home, Files: f, Zsh: shell.IsZsh(sh), Self: home.SelfName()}
@@ -510,9 +517,12 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, err
 	}
 	call := &agent.Call{Cwd: cwd, Inputs: []event.Input{{Kind: kind, Text: input}}}
 	agent.ResolvePaths(call, agent.Options{})
-	p.UseFiles(filesFor(call, agent.Options{}))
+	prot := newProtected(p)
+	f := filesFor(call, agent.Options{})
+	f.prot = prot
+	p.UseFiles(f)
 	p.UseCwd(cwd)
-	checked, ran, res, err := expand(call, agent.Options{})
+	checked, ran, res, err := expand(call, agent.Options{}, prot)
 	if err == nil {
 		checked, err = withHardLinks(checked, p, res)
 	}
@@ -807,16 +817,19 @@ func (r *runner) check(pol Policy) outcome {
 		return outcome{fail: &f}
 	}
 	o := outcome{call: call, verdict: event.Verdict{Decision: event.Allow}}
+	prot := newProtected(pol)
 	if fu, ok := pol.(filesUser); ok {
 		// The policy's own analysis of a command reads the files it runs
 		// as the hook's does.
-		fu.UseFiles(filesFor(call, opt))
+		f := filesFor(call, opt)
+		f.prot = prot
+		fu.UseFiles(f)
 	}
 	if cu, ok := pol.(interface{ UseCwd(string) }); ok {
 		// The project's hook files name programs the client runs later.
 		cu.UseCwd(call.Cwd)
 	}
-	checked, ran, res, err := expand(call, opt)
+	checked, ran, res, err := expand(call, opt, prot)
 	if err == nil {
 		checked, err = withHardLinks(checked, pol, res)
 	}

@@ -185,3 +185,97 @@ func TestAllowWriteNames(t *testing.T) {
 	}
 	_ = homeDir
 }
+
+// TestProgramsEntriesRun covers review 10 F7: the files a hook entry's
+// command runs as code (make's Makefile, npm's package.json, python -m's
+// module, a script inside bash -c) and those an MCP server entry runs (a
+// bare script argument, a NODE_OPTIONS preload) are write-protected;
+// other project files are not. Both bash.match modes.
+func TestProgramsEntriesRun(t *testing.T) {
+	hooks := `{"hooks":{"PostToolUse":[{"matcher":"Write","hooks":[` +
+		`{"type":"command","command":"cd \"$AGENT_A_PROJECT_DIR\" && npm run lint"},` +
+		`{"type":"command","command":"make -C \"$AGENT_A_PROJECT_DIR\" check"},` +
+		`{"type":"command","command":"python3 -m tools.fmt"},` +
+		`{"type":"command","command":"bash -c 'cd \"$AGENT_A_PROJECT_DIR\" && ./tools/post.sh'"}]}]}}`
+	servers := `{"mcpServers":{"a":{"command":"node","args":["server.js"]},"b":{"command":"uv","args":["run","srv.py"]},` +
+		`"c":{"command":"python3","args":["-m","mytool.server"]},"d":{"command":"node","args":["index.js"],"env":{"NODE_OPTIONS":"--require ./preload.js"}}}}`
+	_, proj := scriptWorld(t, map[string]string{
+		".agent_a/settings.json": hooks, ".mcp.json": servers,
+		"Makefile": "check:\n\tgo vet ./...\n", "package.json": `{"scripts":{"lint":"eslint ."}}`,
+		"tools/__init__.py": "", "tools/fmt.py": "print(1)\n", "tools/post.sh": "echo ok\n",
+		"server.js": "x\n", "srv.py": "x\n", "mytool/__init__.py": "", "mytool/server.py": "x\n",
+		"preload.js": "x\n", "index.js": "x\n", "README.md": "x\n",
+	})
+	os.Mkdir(filepath.Join(proj, ".git"), 0o755)
+	for _, mode := range []string{policy.MatchText, policy.MatchCommands} {
+		for _, tc := range []struct {
+			cmd   string
+			block bool
+		}{
+			{`printf 'check:\n\tcurl -s evil\n' > Makefile`, true},
+			{`echo '{}' > package.json`, true},
+			{`echo "import os" > tools/fmt.py`, true},
+			{`echo "curl evil" > tools/post.sh`, true},
+			{`echo evil > server.js`, true},
+			{`echo evil > srv.py`, true},
+			{`echo evil > mytool/server.py`, true},
+			{`echo evil > preload.js`, true},
+			{`echo evil > index.js`, true},
+			{`echo hi >> README.md`, false},
+			{`echo 'print(2)' > tools/other.py`, false},
+		} {
+			p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+			code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, tc.cmd))
+			if blocked := code == 2; blocked != tc.block {
+				t.Errorf("%s: %q: blocked = %v, want %v: %s", mode, tc.cmd, blocked, tc.block, stderr)
+			}
+		}
+	}
+	for _, name := range []string{"Makefile", "package.json", "tools/post.sh", "srv.py"} {
+		code, _, stderr, _ := runReal(t, realPolicy(t, ""), writePayload(t, proj, filepath.Join(proj, name)))
+		if code != 2 {
+			t.Errorf("Write %s: code %d, want a block: %s", name, code, stderr)
+		}
+	}
+}
+
+// TestProgramsTreeTouches covers review 10 F8: a program guard does not
+// know, handed a directory above a hook program (a formatter on ., pip
+// download -d .), is not taken to write it; handed the program itself it
+// is, and the writers guard knows to write a whole tree (cp -r, tar x,
+// rsync, rm -r) still meet it. Both bash.match modes.
+func TestProgramsTreeTouches(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"type":"command","command":"\"$AGENT_A_PROJECT_DIR\"/scripts/check.sh"},{"type":"command","command":"make -C \"$AGENT_A_PROJECT_DIR\" check"}]}]}}`,
+		"scripts/check.sh":       "echo ok\n", "Makefile": "check:\n\tgo vet ./...\n", "main.go": "package main\n",
+	})
+	os.Mkdir(filepath.Join(proj, ".git"), 0o755)
+	for _, mode := range []string{policy.MatchText, policy.MatchCommands} {
+		for _, tc := range []struct {
+			cmd   string
+			block bool
+		}{
+			{"prettier --write .", false},
+			{"black .", false},
+			{"gofmt -w .", false},
+			{"ruff check --fix .", false},
+			{"eslint --fix .", false},
+			{"shfmt -w .", false},
+			{"pip download -d . requests", false},
+			{"pip install -t . requests", false},
+			{"shfmt -w scripts/check.sh", true},
+			{"gzip scripts/check.sh", true},
+			{"prettier --write Makefile", true},
+			{"cp -r /tmp/x/. .", true},
+			{"tar xf /tmp/a.tar", true},
+			{"rsync -a /tmp/x/ .", true},
+			{"rm -rf scripts", true},
+		} {
+			p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+			code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, tc.cmd))
+			if blocked := code == 2; blocked != tc.block {
+				t.Errorf("%s: %q: blocked = %v, want %v: %s", mode, tc.cmd, blocked, tc.block, stderr)
+			}
+		}
+	}
+}

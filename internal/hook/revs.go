@@ -49,7 +49,7 @@ func (f runFiles) RevChanges(dir, from, to string) ([]string, shell.RevStatus) {
 
 // RevOnDisk implements shell.RevReader: the files of revision rev's tree
 // (of the index for shell.RevIndex) whose names may be protected
-// (hookName) that the working tree does not hold as rev does, relative to
+// (hookName) or that the policy protects by path (protected.filter) that the working tree does not hold as rev does, relative to
 // dir: what git writes making the tree rev's
 // whatever HEAD says (HEAD may have moved without a tree write, in this
 // call or an earlier one: review 9a F3).
@@ -60,10 +60,11 @@ func (f runFiles) RevOnDisk(dir, rev string) ([]string, shell.RevStatus) {
 	}
 	ok := false
 	var files []gitobj.File
+	keep := f.prot.filter(r.Top)
 	if rev == shell.RevIndex {
-		files, ok = r.IndexFiles(hookName)
+		files, ok = r.IndexFiles(keep)
 	} else if id, resolved := r.Resolve(rev); resolved {
-		files, ok = r.Files(id, hookName)
+		files, ok = r.Files(id, keep)
 	}
 	if !ok {
 		return nil, shell.RevUnknown
@@ -93,7 +94,7 @@ func (f runFiles) RevFiles(dir, rev string) ([]string, shell.RevStatus) {
 	if !ok {
 		return nil, shell.RevUnknown
 	}
-	files, ok := r.Files(id, hookName)
+	files, ok := r.Files(id, f.prot.filter(r.Top))
 	if !ok {
 		return nil, shell.RevUnknown
 	}
@@ -138,6 +139,62 @@ func relativeTo(full, top string, paths []string) ([]string, shell.RevStatus) {
 // whole tree's files are not read at each checkout.
 func hookName(p string) bool {
 	return strings.HasPrefix(p, ".") || strings.Contains(p, "/.") || strings.HasSuffix(p, ".code-workspace")
+}
+
+// protected are the files the policy protects by a path without a
+// wildcard (policy.WriteProtectedPaths: the programs hook entries run, a
+// block_write glob naming one file), looked up on first need in a call.
+type protected struct {
+	src   interface{ WriteProtectedPaths() []string }
+	read  bool
+	abs   map[string]bool // full paths, slash-separated
+	tails []string        // "**/NAME": NAME under any directory
+}
+
+// newProtected returns the protected files of pol; nil when pol cannot
+// tell them.
+func newProtected(pol any) *protected {
+	if s, ok := pol.(interface{ WriteProtectedPaths() []string }); ok {
+		return &protected{src: s}
+	}
+	return nil
+}
+
+// filter returns which paths of the tree at top are compared with the disk
+// (review 10 F6): a name that may be protected (hookName) and every file
+// the policy protects by path (a project hook's scripts/check.sh).
+func (p *protected) filter(top string) func(string) bool {
+	if p == nil {
+		return hookName
+	}
+	if !p.read {
+		p.read = true
+		for _, g := range p.src.WriteProtectedPaths() {
+			if t, ok := strings.CutPrefix(g, "**/"); ok {
+				p.tails = append(p.tails, t)
+			} else {
+				if p.abs == nil {
+					p.abs = map[string]bool{}
+				}
+				p.abs[g] = true
+			}
+		}
+	}
+	if len(p.abs) == 0 && len(p.tails) == 0 {
+		return hookName
+	}
+	base := strings.TrimSuffix(filepath.ToSlash(top), "/") + "/"
+	return func(rel string) bool {
+		if hookName(rel) || p.abs[base+rel] {
+			return true
+		}
+		for _, t := range p.tails {
+			if rel == t || strings.HasSuffix(rel, "/"+t) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // onDiskDiffers returns the files that the working tree at top does not

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/guardhq/guard/internal/detect"
@@ -106,6 +107,9 @@ type detectors struct {
 	// says they were looked up.
 	progs, progsOdd []string
 	progsRead       bool
+	// progsBusy is set while the programs are looked up: the analysis of
+	// a hook entry may ask for them again (WriteProtectedPaths).
+	progsBusy atomic.Bool
 }
 
 // Evaluate checks inputs in order. For each input the detectors its kind needs
@@ -464,8 +468,14 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 			if k == event.KindTouch && err == nil {
 				if c.touchPaths == nil {
 					base := p.touchDetector(c.writePaths.base)
+					var progs *path.Detector
+					base, progs, err = p.touchPrograms(base)
+					if err != nil {
+						return nil, err
+					}
 					c.touchPaths = p.newWriteChecker(base, c.linkDirs, true, false)
 					c.bareTouchPaths = p.newWriteChecker(base, c.linkDirs, true, true)
+					c.touchPaths.named, c.bareTouchPaths.named = progs, progs
 				}
 				return c.touchPaths, nil
 			}
@@ -567,6 +577,10 @@ type writeChecker struct {
 	base   *path.Detector
 	groups []*lazyRules
 	hooks  hooksDirs // core.hooksPath (hookspath.go)
+	// named are the rules a path meets only by naming a protected file
+	// itself, not a directory above it: the hook programs for a touch
+	// (touchPrograms); nil: none.
+	named *path.Detector
 }
 
 // lazyRules is a group of write rules compiled on first need.
@@ -653,6 +667,9 @@ func (p *Policy) compileLazy(block, allow []string) (*path.Detector, error) {
 // Check implements checker.
 func (w *writeChecker) Check(text string) (event.Finding, bool) {
 	f, hit := w.base.Check(text)
+	if !hit && w.named != nil {
+		f, hit = w.named.Check(text)
+	}
 	if !hit {
 		f, hit = w.hooks.check(text)
 	}

@@ -19,7 +19,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/regularfile"
+	"github.com/guardhq/guard/internal/shell"
 )
 
 const (
@@ -29,6 +31,8 @@ const (
 	maxHookPrograms = 256
 	// maxHookDepth bounds the JSON nesting walked.
 	maxHookDepth = 32
+	// maxHookLines bounds the entries analysed as commands (entryRuns).
+	maxHookLines = 32
 )
 
 // hookFileNames are the hook and settings files of the agents' clients,
@@ -69,7 +73,9 @@ func (p *Policy) programs() (globs, odd []string) {
 				}
 			}
 		}
+		c.progsBusy.Store(true)
 		paths = append(paths, p.hookPrograms()...)
+		c.progsBusy.Store(false)
 		for _, q := range paths {
 			q = filepath.ToSlash(q)
 			switch {
@@ -83,6 +89,30 @@ func (p *Policy) programs() (globs, odd []string) {
 		}
 	}
 	return c.progs, c.progsOdd
+}
+
+// WriteProtectedPaths returns the files the write rules protect by a path
+// without a wildcard: the programs hook entries run (programs, "**/rest"
+// kept for an entry of the user's) and the block_write globs that name one
+// file (a "**/NAME" one as such). The hook compares those of them a git
+// tree holds with the disk when git makes the tree match a revision
+// (review 10 F6). Nil while the programs are being looked up (an entry's
+// own analysis asks).
+func (p *Policy) WriteProtectedPaths() []string {
+	if p.cache.progsBusy.Load() {
+		return nil
+	}
+	p.cache.mu.Lock()
+	progs, _ := p.programs()
+	out := slices.Clone(progs)
+	p.cache.mu.Unlock()
+	for _, g := range p.FilePaths.BlockWrite {
+		n := path.Normalize(g, p.Home)
+		if !strings.ContainsAny(strings.TrimPrefix(n, "**/"), "*?[]{}\\") {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // hookPrograms reads the user's hook files and those of the project (the
@@ -107,6 +137,13 @@ func (p *Policy) hookPrograms() []string {
 			}
 			for _, cmd := range commandStrings(v, "", 0, nil) {
 				out = append(out, entryPaths(cmd, home, dir, project)...)
+			}
+			runDir := dir
+			if !project {
+				runDir = p.cwd // the user's entries run in the call's project
+			}
+			for _, line := range entryLines(v, 0, nil) {
+				out = append(out, p.entryRuns(line, home, runDir)...)
 			}
 		}
 	}
@@ -287,4 +324,165 @@ func hookWords(cmd string) []hookWord {
 	}
 	flush()
 	return out
+}
+
+// entryLines returns the command lines of the hook entries and MCP server
+// entries in v (review 10 F7): a hook entry's "command" as written; a
+// server's "command" with its "args" quoted and its "env" values assigned
+// before it (NODE_OPTIONS=--require ./preload.js). Walked to maxHookDepth,
+// at most maxHookLines.
+func entryLines(v any, depth int, out []string) []string {
+	if depth > maxHookDepth || len(out) >= maxHookLines {
+		return out
+	}
+	switch t := v.(type) {
+	case []any:
+		for _, e := range t {
+			out = entryLines(e, depth+1, out)
+		}
+	case map[string]any:
+		if cmd, ok := t["command"].(string); ok && cmd != "" {
+			return append(out, serverLine(t, cmd))
+		}
+		for _, e := range t {
+			out = entryLines(e, depth+1, out)
+		}
+	}
+	return out
+}
+
+// serverLine is the command line of entry m whose command is cmd: cmd
+// itself for a hook entry (no "args"), else the server's program and
+// arguments quoted, after its environment's assignments.
+func serverLine(m map[string]any, cmd string) string {
+	args, isServer := m["args"].([]any)
+	env, _ := m["env"].(map[string]any)
+	if !isServer && env == nil {
+		return cmd
+	}
+	var b strings.Builder
+	for k, v := range env {
+		if s, ok := v.(string); ok && shellName(k) {
+			b.WriteString("export " + k + "=" + shellQuote(s) + "; ")
+		}
+	}
+	if isServer {
+		b.WriteString(shellQuote(cmd))
+	} else {
+		b.WriteString(cmd)
+	}
+	for _, a := range args {
+		if s, ok := a.(string); ok {
+			b.WriteString(" " + shellQuote(s))
+		}
+	}
+	return b.String()
+}
+
+// entryRuns returns the files hook entry line runs as code when the client
+// runs it in dir (review 10 F7): what the shell analysis reads through the
+// call's file reader (Analysis.Files: a script, make's Makefile, npm's
+// package.json, python -m's module, a bash -c script, a preload), with
+// each $…PROJECT_DIR bound to dir. A line guard cannot analyse adds
+// nothing (its path words were taken by entryPaths).
+func (p *Policy) entryRuns(line, home, dir string) []string {
+	if dir == "" || !filepath.IsAbs(dir) {
+		return nil
+	}
+	var b strings.Builder
+	for _, name := range projectVars(line) {
+		b.WriteString("export " + name + "=" + shellQuote(dir) + "; ")
+	}
+	b.WriteString("cd " + shellQuote(dir) + " && " + line)
+	var files shell.Files
+	if p.files != nil {
+		files = entryFiles{p.files}
+	}
+	a := shell.Analyze(b.String(), shell.Options{Home: home, Files: files, Self: p.Self})
+	var out []string
+	for _, f := range a.Files {
+		if filepath.IsAbs(filepath.FromSlash(f)) && !strings.Contains(f, shell.Unknown) {
+			out = append(out, filepath.Clean(filepath.FromSlash(f)))
+		}
+	}
+	return out
+}
+
+// entryFiles reads the files a hook entry runs through the call's reader,
+// and only that: no program is looked up on PATH, no path stated, no
+// revision read (the entry's path words were looked up by entryPaths), so
+// that the entries cost a few file reads a call.
+type entryFiles struct{ f shell.Files }
+
+// ReadFile implements shell.Files.
+func (e entryFiles) ReadFile(path string, max int) ([]byte, shell.FileStatus) {
+	return e.f.ReadFile(path, max)
+}
+
+// projectVars returns the names of the variables line expands whose names
+// end in PROJECT_DIR ($AGENT_A_PROJECT_DIR, ${AGENT_B_PROJECT_DIR}).
+func projectVars(line string) []string {
+	var out []string
+	for i := 0; i < len(line); i++ {
+		if line[i] != '$' {
+			continue
+		}
+		j := i + 1
+		if j < len(line) && line[j] == '{' {
+			j++
+		}
+		k := j
+		for k < len(line) && (line[k] == '_' || line[k] >= 'A' && line[k] <= 'Z' || line[k] >= 'a' && line[k] <= 'z' || line[k] >= '0' && line[k] <= '9') {
+			k++
+		}
+		if name := line[j:k]; strings.HasSuffix(name, "PROJECT_DIR") && shellName(name) && !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+		i = k - 1
+	}
+	return out
+}
+
+// shellName reports whether s is a shell variable name.
+func shellName(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// shellQuote quotes s for a shell: in single quotes, each quote inside closed, escaped and reopened.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// touchPrograms splits the hook programs off the touch rules base (review
+// 10 F8): a program guard does not know, handed a directory above a hook
+// program (prettier --write ., black ., pip download -d .), is not taken to
+// write it, as it is not taken to write the hook files below such a
+// directory (**/.agent_a/** is not above the project); handed the program
+// itself (gzip scripts/check.sh) it is. It returns base without the
+// programs that no other rule lists and a detector of those programs that
+// a path meets only by naming one (Trees off). The caller holds the lock.
+func (p *Policy) touchPrograms(base *path.Detector) (*path.Detector, *path.Detector, error) {
+	progs, _ := p.programs()
+	var own []string
+	for _, g := range progs {
+		if !slices.Contains(p.FilePaths.BlockWrite, g) {
+			own = append(own, g)
+		}
+	}
+	if len(own) == 0 {
+		return base, nil, nil
+	}
+	base = base.Without(func(g string) bool { return slices.Contains(own, g) })
+	variants := p.linkVariants(own, p.FilePaths.AllowWrite)
+	named, err := path.Compile(path.Rules{Block: own, Allow: p.FilePaths.AllowWrite, Home: p.Home, Variants: variants, Named: true})
+	return base, named, err
 }

@@ -1,9 +1,11 @@
 package policy
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -95,6 +97,50 @@ func FuzzHookWords(f *testing.F) {
 			if p == "" {
 				t.Fatal("empty path")
 			}
+		}
+	})
+}
+
+// TestEntryLines: hook entries are their command; MCP servers their
+// program and quoted arguments after their environment (review 10 F7).
+func TestEntryLines(t *testing.T) {
+	for _, tc := range []struct {
+		json string
+		want []string
+	}{
+		{`{"hooks":{"Post":[{"hooks":[{"command":"make -C \"$AGENT_A_PROJECT_DIR\" check"}]}]}}`, []string{`make -C "$AGENT_A_PROJECT_DIR" check`}},
+		{`{"mcpServers":{"a":{"command":"node","args":["server.js","it's"]}}}`, []string{`'node' 'server.js' 'it'\''s'`}},
+		{`{"mcpServers":{"d":{"command":"node","args":["i.js"],"env":{"NODE_OPTIONS":"--require ./p.js","BAD-NAME":"x"}}}}`,
+			[]string{`export NODE_OPTIONS='--require ./p.js'; 'node' 'i.js'`}},
+		{`{"command":""}`, nil},
+	} {
+		var v any
+		if err := json.Unmarshal([]byte(tc.json), &v); err != nil {
+			t.Fatal(err)
+		}
+		if got := entryLines(v, 0, nil); !slices.Equal(got, tc.want) {
+			t.Errorf("entryLines(%s) = %q, want %q", tc.json, got, tc.want)
+		}
+	}
+}
+
+func TestProjectVars(t *testing.T) {
+	got := projectVars(`cd "$AGENT_A_PROJECT_DIR" && ${AGENT_B_PROJECT_DIR}/x $HOME $AGENT_A_PROJECT_DIR $ $`)
+	if want := []string{"AGENT_A_PROJECT_DIR", "AGENT_B_PROJECT_DIR"}; !slices.Equal(got, want) {
+		t.Errorf("projectVars = %q, want %q", got, want)
+	}
+}
+
+func FuzzProjectVars(f *testing.F) {
+	f.Add(`cd "$AGENT_A_PROJECT_DIR" && ${X_PROJECT_DIR`)
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, n := range projectVars(s) {
+			if !shellName(n) || !strings.HasSuffix(n, "PROJECT_DIR") {
+				t.Fatalf("projectVars(%q) gave %q", s, n)
+			}
+		}
+		if q := shellQuote(s); !strings.HasPrefix(q, "'") || !strings.HasSuffix(q, "'") {
+			t.Fatalf("shellQuote(%q) = %q", s, q)
 		}
 	})
 }
