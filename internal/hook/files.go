@@ -45,6 +45,13 @@ func filesFor(call *agent.Call, opt agent.Options) runFiles {
 // command's shell inherits as guard does.
 func (f runFiles) SearchCDPath() string { return f.cdpath }
 
+// Inherits implements effect.Inheritor: a variable in guard's environment
+// is in the command's shell's, exported.
+func (f runFiles) Inherits(name string) bool {
+	_, ok := os.LookupEnv(name)
+	return ok
+}
+
 // SearchPath implements shell.Searcher: the agent's PATH, which the
 // command's shell inherits as guard does.
 func (f runFiles) SearchPath() string { return f.path }
