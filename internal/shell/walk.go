@@ -75,7 +75,7 @@ type walker struct {
 	// (export NAME with NAME unset): an assignment to one later is
 	// exported (review 10 F10).
 	exports word.Set
-	cdSure    bool // the cd being walked is followed by && or || exit
+	cdSure  bool // the cd being walked is followed by && or || exit
 	// inStdin is what the compound command being walked reads on
 	// standard input (a loop's < FILE, <<< TEXT, a pipe into it), for the
 	// read inside it; nil when none.
