@@ -185,16 +185,22 @@ func (r *Result) KeyJoins(texts []string) string {
 		return ""
 	}
 	in := r.modelReads()
-	var p plainKeys
+	seen := map[[2]string]struct{}{}
+	var b strings.Builder
 	for _, kp := range r.pairs {
 		if !in[kp.text] {
 			continue
 		}
-		if head := tokenHead(texts[kp.text]); head != "" {
-			p.add(kp.key + head)
+		head := tokenHead(texts[kp.text])
+		if _, ok := seen[[2]string{kp.key, head}]; ok || head == "" {
+			continue
 		}
+		seen[[2]string{kp.key, head}] = struct{}{}
+		b.WriteString(kp.key)
+		b.WriteString(head)
+		b.WriteByte('\n')
 	}
-	return p.b.String()
+	return b.String()
 }
 
 // tokenHead returns the start of s made of the characters secrets are
