@@ -75,3 +75,20 @@ func TestServedDirs(t *testing.T) {
 		}
 	}
 }
+
+// FuzzServedDirs: any words of any program: no panic, and a file server
+// serves at least one directory.
+func FuzzServedDirs(f *testing.F) {
+	f.Add("python3", "-m http.server -d ~ 8000")
+	f.Add("php", "-S 0:80 -t")
+	f.Add("serve", "-- -l")
+	f.Fuzz(func(t *testing.T, name, line string) {
+		var args []word.Word
+		for _, s := range strings.Fields(line) {
+			args = append(args, word.Word{Text: s, Known: true})
+		}
+		if dirs, ok := ServedDirs(name, args); ok && len(dirs) == 0 {
+			t.Errorf("ServedDirs(%q, %q) serves nothing", name, line)
+		}
+	})
+}
