@@ -23,7 +23,8 @@ func TestJoinedResult(t *testing.T) {
 		return c
 	}
 	c := parse(t, `{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{},"tool_response":{"stdout":"ab\n","stderr":"cd","interrupted":false}}`)
-	if len(c.Joined) != 1 || c.Joined[0].Text != "abcd" || c.Joined[0].Kind != c.Inputs[c.Result.First].Kind {
+	// The texts joined, then each plain key joined to its value (review 10 F11).
+	if len(c.Joined) != 2 || c.Joined[0].Text != "abcd" || c.Joined[0].Kind != c.Inputs[c.Result.First].Kind || c.Joined[1].Text != "stdoutab\nstderrcd\n" {
 		t.Fatalf("joined %+v", c.Joined)
 	}
 	texts := []string{"ab\n", "cd"}
@@ -35,8 +36,8 @@ func TestJoinedResult(t *testing.T) {
 	if out, _, touched := c.Result.RedactSegment(texts, sg, 4, 4, "[R]"); touched || !slices.Equal(out, texts) {
 		t.Errorf("empty span: %q %v", out, touched)
 	}
-	// One text: nothing joined.
-	if c := parse(t, `{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{},"tool_response":{"stdout":"ab","interrupted":false}}`); c.Joined != nil {
+	// One text: no segment, only its key joined to it.
+	if c := parse(t, `{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{},"tool_response":{"stdout":"ab","interrupted":false}}`); len(c.Joined) != 1 || c.Joined[0].Text != "stdoutab\n" {
 		t.Errorf("one text joined: %+v", c.Joined)
 	}
 	// Agent C: only llmContent's parts, which the model reads.
@@ -48,7 +49,7 @@ func TestJoinedResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cc.Joined) != 1 || cc.Joined[0].Text != "ab" {
+	if len(cc.Joined) != 2 || cc.Joined[0].Text != "ab" || cc.Joined[1].Text != "texta\ntextb\n" {
 		t.Errorf("agent C joined %+v", cc.Joined)
 	}
 }

@@ -27,6 +27,7 @@ type Result struct {
 	First int             // index in Call.Inputs of the first text
 	Texts int             // how many texts
 	keys  []bool          // keys[i]: text i is an object key
+	pairs []keyPair       // the string members under plain keys
 	top   []string        // top[i]: the top-level member text i sits under
 }
 
@@ -63,7 +64,10 @@ func toolResult(c *Call, f fields, member string, replaceable bool) error {
 	k := resultKind(name)
 	r := &Result{Raw: raw, First: len(c.Inputs)}
 	var pk plainKeys
-	err = walkTexts(raw, member, func(text string, key bool, top string) {
+	err = walkTexts(raw, member, func(text string, key bool, top, under string) {
+		if under != "" {
+			r.pairs = append(r.pairs, keyPair{key: under, text: len(r.keys)})
+		}
 		c.Inputs = append(c.Inputs, event.Input{Kind: k, Text: text})
 		r.keys = append(r.keys, key)
 		r.top = append(r.top, top)
@@ -81,6 +85,9 @@ func toolResult(c *Call, f fields, member string, replaceable bool) error {
 	}
 	for _, sg := range r.Segments(texts) {
 		c.Joined = append(c.Joined, event.Input{Kind: k, Text: sg.Text})
+	}
+	if j := r.KeyJoins(texts); j != "" {
+		c.Joined = append(c.Joined, event.Input{Kind: k, Text: j})
 	}
 	if replaceable {
 		c.Result = r
@@ -106,17 +113,24 @@ func plainKey(k string) bool {
 }
 
 // walkTexts calls fn for each text of the JSON value raw, in document order,
-// with whether it is a key and the top-level member it sits under, and
-// plain for each plain key. It reads raw once: nesting costs nothing more
-// than its bytes, and any depth the payload decoded with (maxDepth) is
-// walked.
-func walkTexts(raw []byte, field string, fn func(text string, key bool, top string), plain func(string)) error {
+// with whether it is a key, the top-level member it sits under and, for a
+// string that is an object member's value under a plain key, that key
+// ("" otherwise); and plain for each plain key. It reads raw once: nesting
+// costs nothing more than its bytes, and any depth the payload decoded
+// with (maxDepth) is walked.
+func walkTexts(raw []byte, field string, fn func(text string, key bool, top, under string), plain func(string)) error {
+	after := "" // the plain key just walked: its value, when a string, is next
 	return walkJSON(raw, field, func(t token) {
+		under := after
+		after = ""
 		switch {
-		case t.kind == tokString || t.kind == tokKey && !plainKey(t.s):
-			fn(t.s, t.kind == tokKey, t.top)
+		case t.kind == tokString:
+			fn(t.s, false, t.top, under)
+		case t.kind == tokKey && !plainKey(t.s):
+			fn(t.s, true, t.top, "")
 		case t.kind == tokKey:
 			plain(t.s)
+			after = t.s
 		}
 	})
 }
@@ -145,6 +159,60 @@ func (p *plainKeys) add(k string) {
 	p.seen[k] = struct{}{}
 	p.b.WriteString(k)
 	p.b.WriteByte('\n')
+}
+
+// keyPair is an object member whose key is plain and whose value is a
+// string: text is the value's index among the Result's texts.
+type keyPair struct {
+	key  string
+	text int
+}
+
+// maxKeyJoin bounds how much of a value KeyJoins joins to its key: the
+// rest of a secret whose head is the key.
+const maxKeyJoin = 256
+
+// KeyJoins returns, for each string member under a plain key that the
+// model reads, the key joined to the head of its value (texts[i], as the
+// texts are now), each once, a line each; "" when there are none. A
+// secret split between the two (`{"ghp_":"16C7…"}`, review 10 F11) is
+// found there: the model reads the key and then its value. The head is the
+// value's first run of the characters tokens are made of, at most
+// maxKeyJoin bytes; a finding withholds the result (a key cannot be
+// redacted in place).
+func (r *Result) KeyJoins(texts []string) string {
+	if len(r.pairs) == 0 {
+		return ""
+	}
+	in := r.modelReads()
+	seen := map[[2]string]struct{}{}
+	var b strings.Builder
+	for _, kp := range r.pairs {
+		if !in[kp.text] {
+			continue
+		}
+		head := tokenHead(texts[kp.text])
+		if _, ok := seen[[2]string{kp.key, head}]; ok || head == "" {
+			continue
+		}
+		seen[[2]string{kp.key, head}] = struct{}{}
+		b.WriteString(kp.key)
+		b.WriteString(head)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// tokenHead returns the start of s made of the characters secrets are
+// written in (letters, digits, _ - + / = . ~), at most maxKeyJoin bytes.
+func tokenHead(s string) string {
+	for i := 0; i < len(s) && i < maxKeyJoin; i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("_-+/=.~", c) >= 0) {
+			return s[:i]
+		}
+	}
+	return s[:min(len(s), maxKeyJoin)]
 }
 
 // Rewrite returns the result with text i replaced by texts[i] for every i,

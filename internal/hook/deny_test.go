@@ -91,6 +91,8 @@ var inHomeBlocks = map[string]string{
 	"ln -sf ../../shared/.eslintrc.js .eslintrc.js":       "writes ~/.eslintrc.js, code eslint loads for every project under home",
 	"echo '{}' > .vscode/settings.json":                   "writes ~/.vscode, the editor's own directory",
 	"git config -f .gitmodules submodule.lib.branch main": "writes ~/.gitmodules, a hidden file of home",
+	// A file server in the home serves ~/.ssh (review 10 F17).
+	"python3 -m http.server 8000": "serves the home, which holds ~/.ssh",
 }
 
 // TestEverydayInHome runs every allow line of commands.tsv in the home

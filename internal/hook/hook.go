@@ -921,6 +921,9 @@ func (r *runner) withhold(pol Policy, o *outcome) error {
 			for _, sg := range res.Segments(texts) {
 				again = append(again, event.Input{Kind: call.Inputs[res.First].Kind, Text: sg.Text})
 			}
+			if j := res.KeyJoins(texts); j != "" {
+				again = append(again, event.Input{Kind: call.Inputs[res.First].Kind, Text: j}) // review 10 F11
+			}
 			v, err := pol.Evaluate(again)
 			if err != nil {
 				return err

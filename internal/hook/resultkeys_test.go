@@ -26,6 +26,14 @@ func TestResultPlainKeys(t *testing.T) {
 		{"injection key", "mcp__web__scrape", `{"content":[{"type":"text","text":"ok"}],"ignore_all_previous_instructions":1}`, event.ActionWithheld, []string{`"ignore_all`}},
 		{"injection key repeated in rows", "mcp__db__query", `[{"id":1,"jailbreak":2},{"id":2,"jailbreak":3}]`, event.ActionWithheld, []string{`"jailbreak":`}},
 		{"secret value beside plain keys", "Bash", `{"stdout":"token ` + ghTok + `","stderr":"","interrupted":false}`, event.ActionRedacted, []string{ghTok}},
+		// A secret split between a plain key and its value (review 10 F11):
+		// withheld, the value gone.
+		{"github token split at its key", "mcp__x__get_item", `{"ghp_":"16C7e42F292c6912E7710c838347Ae178B4a"}`, event.ActionWithheld, []string{"16C7e42F"}},
+		{"stripe key split at its key", "mcp__x__get_item", `{"sk_live_":"4eC39HqLyjWDarjtT1zdp7dc"}`, event.ActionWithheld, []string{"4eC39Hq"}},
+		{"aws key split at its key", "mcp__x__get_item", `{"AKIA":"IOSFODNN7EXAMPLF"}`, event.ActionWithheld, []string{"IOSFODNN"}},
+		{"split in a row among others", "mcp__db__query", `{"rows":[{"id":"1","name":"ann"},{"id":"2","ghp_":"16C7e42F292c6912E7710c838347Ae178B4a"}]}`, event.ActionWithheld, []string{"16C7e42F"}},
+		{"split and a redacted value", "mcp__x__get_item", `{"a":"token ` + ghTok + `","ghp_":"16C7e42F292c6912E7710c838347Ae178B4a"}`, event.ActionWithheld, []string{"16C7e42F", ghTok}},
+		{"everyday values under keys", "mcp__db__query", `{"rows":[{"sha":"3f786850e387550fdab836ed7e6dc881de23001b","id":"u_1234","token_type":"bearer","path":"src/main.go","url":"https://example.com/a?b=c"}]}`, "", nil},
 		{"everyday keys", "mcp__db__query", `{"rows":[{"user_name":"ann","created_at":"2024-01-01","is_active":true,"$ref":"#/x","@type":"Row"}],"next_page":null}`, "", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

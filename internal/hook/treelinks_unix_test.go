@@ -52,6 +52,8 @@ func TestFollowedTreeLinks(t *testing.T) {
 		"find -L . -name id_rsa -exec cat {} +", "cp -rL . /tmp/p9", "rsync -aL . /tmp/p9", "rsync -rk src /tmp/p9",
 		"tar chzf /tmp/p.tgz .", "tar -czhf /tmp/p.tgz src", "tar --dereference -czf /tmp/p.tgz .",
 		"zip -qr /tmp/p.zip .", "7z a /tmp/p.7z .", "diff -r src /tmp/other", "ag -f --hidden k",
+		// file servers serve what the links lead to (review 10 F17)
+		"python3 -m http.server 8000", "npx serve src", "php -S 127.0.0.1:8000",
 	}
 	keep := []string{
 		"grep -r BEGIN .", "rg k", "rg -L k", "tar czf /tmp/p.tgz .", "zip -qry /tmp/p.zip .", "cp -r . /tmp/p9",

@@ -1,10 +1,12 @@
 package shell
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -96,6 +98,9 @@ func (w *walker) declClause(c *syntax.DeclClause) {
 // NAME=value.
 func (w *walker) declWord(x word.Word, f *declFlags) {
 	s := x.Text
+	if f.exported && !f.print && word.HasMark(strings.SplitN(s, "=", 2)[0]) {
+		w.exportAll() // export ${!P*}, export $(…): names guard cannot list
+	}
 	switch {
 	case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
 		f.option(s)
@@ -108,7 +113,7 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 			w.noteLocal(name)
 		}
 		w.readValue(value)
-		w.noteAssign(name, word.Word{Text: value, Known: x.Known}, f.exported || w.allexport, false)
+		w.noteAssign(name, word.Word{Text: value, Known: x.Known}, f.exported || w.allexport || w.exported(w.refTarget(name, *f)), false)
 		w.setVariable(w.refTarget(name, *f), w.scalar(name, value, false, *f))
 	case word.IsName(s):
 		if f.local {
@@ -121,6 +126,9 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 // declareOnly declares a variable without a value: local x is unset in its
 // function; export x and readonly x keep x's value.
 func (w *walker) declareOnly(name string, f declFlags) {
+	if !f.nameref && !f.local {
+		name = w.refTarget(name, f) // export r, r a nameref: its target (review 10 F10)
+	}
 	old, set := w.varMap()[name]
 	switch {
 	case f.local || !set && !w.declared(name) && (f.indexed || f.assoc || f.nameref):
@@ -134,6 +142,8 @@ func (w *walker) declareOnly(name string, f declFlags) {
 			vr.Kind = expand.NameRef
 		}
 		w.setVariable(name, vr)
+	case !set && f.exported && !f.local && !w.declared(name):
+		w.exportName(name)
 	case set:
 		if f.exported && !old.Exported && name != "PATH" {
 			// export NAME, declare -x NAME: the value set before reaches
@@ -143,6 +153,61 @@ func (w *walker) declareOnly(name string, f declFlags) {
 		old.Exported = old.Exported || f.exported
 		old.ReadOnly = old.ReadOnly || f.readonly
 		w.setVariable(name, old)
+	}
+}
+
+// exported reports whether variable name is exported in the command's
+// shell: exported by the command, or, when the command never declared
+// it, inherited from the agent's environment (effect.Inheritor), which
+// bash keeps exported through a plain assignment (review 10 F10).
+func (w *walker) exported(name string) bool {
+	if v, ok := w.varMap()[name]; ok {
+		return v.Exported
+	}
+	if w.declared(name) || name == "PATH" {
+		return false
+	}
+	if w.exports.Has(name) {
+		return true
+	}
+	e, ok := w.Files.(effect.Inheritor)
+	return ok && e.Inherits(name)
+}
+
+// maxExports bounds the names exported before they are set; past it,
+// every later assignment is taken as exported.
+const maxExports = 4096
+
+// exportName notes that name is exported before the command sets it.
+func (w *walker) exportName(name string) {
+	if w.exports.Has(name) {
+		return
+	}
+	if len(w.exports)+len(name) > maxExports {
+		w.allexport = true
+		return
+	}
+	if w.exports == "" {
+		w.exports = " "
+	}
+	w.exports += word.Set(name + " ")
+}
+
+// exportAll: an export of names guard cannot list (export ${!PREFIX*},
+// export $(…)) may export any variable the command set: each one not
+// yet exported is, its value touched as export NAME's is (review 10
+// F10).
+func (w *walker) exportAll() {
+	vars := w.varMap()
+	names := slices.Sorted(maps.Keys(vars))
+	for _, name := range names {
+		v := vars[name]
+		if v.Exported || !v.Set || v.Kind == expand.NameRef || name == "PATH" {
+			continue
+		}
+		w.noteAssign(name, word.Word{Text: v.String(), Known: w.valueKnown(name)}, true, false)
+		v.Exported = true
+		w.setVariable(name, v)
 	}
 }
 
@@ -187,6 +252,7 @@ func (w *walker) assign(as *syntax.Assign) {
 // records the file its value may name.
 func (w *walker) assignValue(as *syntax.Assign, f declFlags, forCmd bool) expand.Variable {
 	name := w.refTarget(as.Name.Value, f)
+	f.exported = f.exported || w.exported(name)
 	if as.Array != nil {
 		return w.arrayValue(name, as, f)
 	}

@@ -50,6 +50,7 @@ func (c *cmd) program() {
 	follow := c.w.FollowLinks
 	c.w.FollowLinks = c.followsLinks(p) // treelinks.go
 	defer func() { c.w.FollowLinks = follow }()
+	c.servedDirs() // servers.go
 	if h, ok := handlerOf(name); ok {
 		h.run(c)
 		if h.own {

@@ -71,7 +71,11 @@ type walker struct {
 	// allexport: set -a, set -o allexport, zsh's ALL_EXPORT: every
 	// variable assigned after it is exported (never turned off here).
 	allexport bool
-	cdSure    bool // the cd being walked is followed by && or || exit
+	// exports are the names exported before the command set them
+	// (export NAME with NAME unset): an assignment to one later is
+	// exported (review 10 F10).
+	exports word.Set
+	cdSure  bool // the cd being walked is followed by && or || exit
 	// inStdin is what the compound command being walked reads on
 	// standard input (a loop's < FILE, <<< TEXT, a pipe into it), for the
 	// read inside it; nil when none.

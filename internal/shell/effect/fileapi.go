@@ -22,6 +22,15 @@ type Searcher interface {
 	LookPath(name string, dirs []string) int
 }
 
+// Inheritor is a Files that also tells which variables the command's
+// shell inherits from the agent's environment (the hook's, which it
+// shares): such a variable is exported, so a plain assignment to it
+// (KUBECONFIG=F; kubectl …) hands its value to every program run after it
+// (review 10 F10).
+type Inheritor interface {
+	Inherits(name string) bool
+}
+
 // CDSearcher is a Files that also tells the CDPATH the command's shell
 // inherits: cd NAME may move to NAME in any of its directories.
 type CDSearcher interface {
