@@ -137,6 +137,9 @@ func listTar(r io.Reader) ([]Member, error) {
 }
 
 func listZip(r io.ReaderAt, size int64) ([]Member, error) {
+	if err := CheckZip(r, size); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrUnlisted, err) // readers may differ (zipcheck.go)
+	}
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrUnlisted, err)

@@ -195,3 +195,22 @@ func (f runFiles) resolve(p string) (string, bool) {
 type filesUser interface {
 	UseFiles(shell.Files)
 }
+
+// Abs implements shell.Locator: p from the call's directory, and with its
+// links resolved (python's getcwd and sys.path[0] are the resolved ones).
+func (f runFiles) Abs(p string) ([]string, bool) {
+	full, ok := f.resolve(p)
+	if !ok || !filepath.IsAbs(full) {
+		return nil, false
+	}
+	full = filepath.Clean(full)
+	out := []string{full}
+	if r, err := filepath.EvalSymlinks(full); err == nil && r != full {
+		out = append(out, r)
+	}
+	return out, true
+}
+
+// Env implements shell.Locator: the agent's environment, which the
+// command's shell inherits as guard does.
+func (f runFiles) Env(name string) (string, bool) { return lookupEnv(name) }

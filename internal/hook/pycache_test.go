@@ -94,3 +94,43 @@ func TestPythonCachedBytecode(t *testing.T) {
 		}
 	}
 }
+
+// TestPycachePrefix (review 10 F2): PYTHONPYCACHEPREFIX and -X
+// pycache_prefix=DIR move a module's cached bytecode to
+// DIR/<the source's absolute directory>/NAME.TAG.pyc; guard reads it
+// there, in both bash.match modes, whether the command or the agent's
+// environment sets the prefix.
+func TestPycachePrefix(t *testing.T) {
+	python := testenv.Need(t, "python3")[0]
+	_, proj := scriptWorld(t, map[string]string{
+		"m.py":     "print('hi')\n",
+		"ok.py":    "print('hi')\n",
+		"plain.py": "print('hi')\n",
+	})
+	evil := "import os\nopen(os.path.expanduser('~/.bashrc'), 'a').write('# PWNED-A10-PP\\n')\n"
+	pp := filepath.Join(filepath.Dir(proj), "pp")
+	compilePy(t, python, evil, filepath.Join(pp, proj[1:], "m.cpython-311.pyc"))
+	compilePy(t, python, "print('hi')\n", filepath.Join(pp, proj[1:], "ok.cpython-311.pyc"))
+	commands := realPolicy(t, "")
+	commands.Bash.Match = policy.MatchCommands
+	for _, p := range []*policy.Policy{realPolicy(t, ""), commands} {
+		for _, tc := range []struct {
+			cmd, rule, reason string // rule "" for allowed
+		}{
+			{"PYTHONPYCACHEPREFIX=" + pp + " python3 -m m", "blocked_path", ""},
+			{"python3 -X pycache_prefix=" + pp + " -m m", "blocked_path", ""},
+			{"python3 -Xpycache_prefix=" + pp + " -c 'import m'", "blocked_path", ""},
+			{"export PYTHONPYCACHEPREFIX=" + pp + "; python3 -m m", "blocked_path", ""},
+			{"PYTHONPYCACHEPREFIX=$(cat x) python3 -m m", "unparsable_command", "pycache prefix"},
+			{"PYTHONPYCACHEPREFIX=" + pp + " python3 -m ok", "", ""},
+			{"python3 -m m", "", ""}, // no prefix: m.py alone
+			{"PYTHONPYCACHEPREFIX=" + pp + " python3 -m plain", "", ""},
+		} {
+			checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+		}
+		t.Setenv("PYTHONPYCACHEPREFIX", pp)
+		checkRule(t, p, proj, "python3 -m m", "blocked_path", "")
+		checkRule(t, p, proj, "python3 -m ok", "", "")
+		os.Unsetenv("PYTHONPYCACHEPREFIX")
+	}
+}

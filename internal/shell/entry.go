@@ -17,6 +17,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/guardhq/guard/internal/archive"
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
@@ -172,6 +173,9 @@ const (
 // zipPrograms returns the texts of the Python members of the zip archive
 // data holds, or why guard cannot read them.
 func zipPrograms(data string) ([]string, string) {
+	if err := archive.CheckZip(strings.NewReader(data), int64(len(data))); errors.Is(err, archive.ErrAmbiguous) {
+		return nil, "that zip readers may read differently (guard's and python's zipimport): guard cannot tell what runs"
+	}
 	r, err := zip.NewReader(strings.NewReader(data), int64(len(data)))
 	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
 		return nil, "guard cannot read as a zip archive"

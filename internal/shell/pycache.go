@@ -129,6 +129,122 @@ func (m *moduleLoader) cached(src string, depth int) {
 	for _, n := range files {
 		m.pyc(path.Join(cdir, n), dir, depth)
 	}
+	m.prefixed(dir, stem, depth)
+}
+
+// pycachePrefixVar is the variable that moves python's cached bytecode
+// out of __pycache__, as -X pycache_prefix=DIR does.
+const pycachePrefixVar = "PYTHONPYCACHEPREFIX"
+
+// prefixed reads the bytecode python may run for module stem of directory
+// dir under a pycache prefix (review 10 F2): PREFIX/<absolute dir>/
+// stem.TAG.pyc, for -X pycache_prefix=PREFIX and PYTHONPYCACHEPREFIX (the
+// command's or the inherited one), each that is set. A prefix or a
+// directory guard cannot resolve or list hides what runs.
+func (m *moduleLoader) prefixed(dir, stem string, depth int) {
+	w := m.c.w
+	if _, ok := w.Files.(effect.Lister); !ok {
+		return // nothing on disk is guard's to see
+	}
+	prefixes, ok := m.pycachePrefixes()
+	if len(prefixes) == 0 && ok {
+		return
+	}
+	const hidden = "imports a module with a pycache prefix (PYTHONPYCACHEPREFIX, -X pycache_prefix) guard cannot read: it cannot tell what code python runs"
+	loc, isLoc := w.Files.(effect.Locator)
+	if !ok || !isLoc {
+		w.hide(hidden)
+		return
+	}
+	srcs, ok := loc.Abs(dir)
+	for _, f := range w.Written {
+		if strings.HasSuffix(f.Path, ".pyc") {
+			ok = false // a cached file the command writes, wherever
+		}
+	}
+	var cdirs []string
+	for _, p := range prefixes {
+		abs, pok := loc.Abs(p)
+		ok = ok && pok
+		for _, a := range abs {
+			for _, s := range srcs {
+				cdirs = append(cdirs, path.Join(a, s))
+			}
+		}
+	}
+	if !ok {
+		w.hide(hidden)
+		return
+	}
+	for _, cd := range cdirs {
+		if !m.cachedIn(cd, stem, dir, depth) {
+			w.hide(hidden)
+			return
+		}
+	}
+}
+
+// cachedIn reads each stem.TAG.pyc in directory cd, a module of dir;
+// false when guard cannot list cd or it holds more than it reads.
+func (m *moduleLoader) cachedIn(cd, stem, dir string, depth int) bool {
+	names, ok := m.c.w.listDir(cd)
+	if !ok {
+		return false
+	}
+	var files []string
+	for n := range names {
+		if cacheOf(n, stem) {
+			files = append(files, n)
+		}
+	}
+	if len(files) > maxPycsModule {
+		return false
+	}
+	slices.Sort(files)
+	for _, n := range files {
+		m.pyc(path.Join(cd, n), dir, depth)
+	}
+	return true
+}
+
+// pycachePrefixes returns the pycache prefixes the python command runs
+// with: -X pycache_prefix=DIR, and PYTHONPYCACHEPREFIX as the command sets
+// it or else as its shell inherits it; ok is false when one is set to a
+// value guard cannot tell.
+func (m *moduleLoader) pycachePrefixes() ([]string, bool) {
+	var out []string
+	ok := true
+	add := func(v string) {
+		switch {
+		case v == "":
+		case word.HasMark(v) || !word.IsKnown(v):
+			ok = false
+		default:
+			out = append(out, v)
+		}
+	}
+	for j, a := range m.c.args {
+		opt := strings.TrimPrefix(a.Text, "-X")
+		if a.Text == "-X" && j+1 < len(m.c.args) {
+			opt = m.c.args[j+1].Text
+		} else if opt == a.Text {
+			continue
+		}
+		if v, found := strings.CutPrefix(opt, "pycache_prefix="); found {
+			add(v)
+		}
+	}
+	w := m.c.w
+	if v, set := w.lookup(pycachePrefixVar); set {
+		add(v)
+	} else if !w.declared(pycachePrefixVar) {
+		if loc, isLoc := w.Files.(effect.Locator); isLoc {
+			if v, set := loc.Env(pycachePrefixVar); set {
+				add(v)
+			}
+		}
+	}
+	return out, ok
 }
 
 // bare reports whether the bytecode file p (NAME.pyc, pkg/__init__.pyc),

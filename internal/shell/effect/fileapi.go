@@ -251,3 +251,18 @@ const (
 	// walks.
 	MaxLinkTargets = 1024
 )
+
+// Locator is a [Files] that also tells where a path is on disk and what
+// the command's shell inherits: python keeps cached bytecode under a
+// prefix directory by the source directory's absolute path (review 10
+// F2). The hook's reader is one.
+type Locator interface {
+	Files
+	// Abs returns the absolute paths path (named as ReadFile's paths
+	// are) may be to a program that runs there: as named from the
+	// working directory, and with the links on the way resolved; false
+	// when guard cannot tell.
+	Abs(path string) ([]string, bool)
+	// Env returns the value of a variable the command's shell inherits.
+	Env(name string) (string, bool)
+}

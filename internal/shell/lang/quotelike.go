@@ -161,22 +161,6 @@ func quoteEnd(code string, i int) int {
 	return -1
 }
 
-// Unescape returns a literal's text with the escapes of its quotes and
-// backslashes undone (\" is ", \\ is \), as the language reads it.
-func Unescape(s string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte(`"'`+"`\\", s[i+1]) >= 0 {
-			i++
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
-
 // heredoc returns the here-document whose operator is at code[i] (perl's
 // and ruby's <<EOF, <<"EOF", <<'EOF', <<~EOF, <<-EOF, perl's <<`EOC`,
 // which runs its text): its text runs from the line after the operator to
