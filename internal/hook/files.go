@@ -52,6 +52,7 @@ func (f runFiles) SearchCDPath() string { return f.cdpath }
 // WorkDir implements shell.WorkDirer: the directory the command starts in,
 // as the call's relative paths are resolved against.
 func (f runFiles) WorkDir() string { return f.base }
+
 // Inherits implements effect.Inheritor: a variable in guard's environment
 // is in the command's shell's, exported.
 func (f runFiles) Inherits(name string) bool {
