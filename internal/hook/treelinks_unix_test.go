@@ -52,9 +52,20 @@ func TestFollowedTreeLinks(t *testing.T) {
 		"find -L . -name id_rsa -exec cat {} +", "cp -rL . /tmp/p9", "rsync -aL . /tmp/p9", "rsync -rk src /tmp/p9",
 		"tar chzf /tmp/p.tgz .", "tar -czhf /tmp/p.tgz src", "tar --dereference -czf /tmp/p.tgz .",
 		"zip -qr /tmp/p.zip .", "7z a /tmp/p.7z .", "diff -r src /tmp/other", "ag -f --hidden k",
+		// review 10 F4: without --hidden the link is entered by its own name.
+		"rg -L k", "rg -L k .", "rg --follow k src", "ag -f k", "ag --follow k .", "pt --follow k .",
+		// review 10 F5: getopt prefixes, bsdtar -L, recursive programs guard
+		// does not know, interpreter code that walks a tree.
+		"grep --deref x .", "grep --dereference-r x .", "grep --deref -r x .", "grep -R -r x .",
+		"tar --dere -czf /tmp/p.tgz .", "tar -czLf /tmp/p.tgz .", "bsdtar -czLf /tmp/p.tgz .",
+		"gzip -rf .", "gzip -r -f src", "pigz -r .", "rclone copy -L . /tmp/rc",
+		"python3 -m zipfile -c /tmp/z.zip .", `python3 -c 'import shutil; shutil.copytree(".", "/tmp/cp2")'`,
+		`python3 -c 'import shutil; shutil.copytree(src, "/tmp/cp2")'`, `python3 -c 'import shutil; shutil.make_archive("/tmp/a", "zip")'`,
+		`python3 -c 'import os; print(list(os.walk("src", followlinks=True)))'`,
 	}
 	keep := []string{
-		"grep -r BEGIN .", "rg k", "rg -L k", "tar czf /tmp/p.tgz .", "zip -qry /tmp/p.zip .", "cp -r . /tmp/p9",
+		"grep -r BEGIN .", "rg k", "rg --hidden k", "tar czf /tmp/p.tgz .", "chmod -R u+w .", "gzip -k a.txt",
+		`python3 -c 'import os; print(list(os.walk(".")))'`, "rclone copy . /tmp/rc", "grep --recursive x .", "zip -qry /tmp/p.zip .", "cp -r . /tmp/p9",
 		"rsync -a . /tmp/p9", "find . -name '*.go'", "diff -r --no-dereference src /tmp/other", "7z a -snl /tmp/p.7z .",
 	}
 	for _, w := range []struct {
