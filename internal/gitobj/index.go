@@ -36,6 +36,12 @@ func (r *Repo) IndexFiles(keep func(string) bool) ([]File, bool) {
 // keeping those whose path keep accepts; the extensions after the
 // entries are not read.
 func ParseIndex(data []byte, keep func(string) bool) ([]File, bool) {
+	return parseIndex(data, func(f File) bool { return keep(f.Path) })
+}
+
+// parseIndex is ParseIndex keeping the entries keep accepts by path, mode
+// and blob.
+func parseIndex(data []byte, keep func(File) bool) ([]File, bool) {
 	if len(data) < 12 || !bytes.Equal(data[:4], []byte("DIRC")) {
 		return nil, false
 	}
@@ -67,8 +73,8 @@ func ParseIndex(data []byte, keep func(string) bool) ([]File, bool) {
 		if !ok {
 			return nil, false // a sparse index's directory, a mode git does not write
 		}
-		if m != "160000" && keep(string(name)) {
-			if out = append(out, File{string(name), m, id}); len(out) > MaxChanges {
+		if f := (File{string(name), m, id}); m != "160000" && keep(f) {
+			if out = append(out, f); len(out) > MaxChanges {
 				return nil, false
 			}
 		}

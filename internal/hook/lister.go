@@ -104,6 +104,9 @@ func (f runFiles) TreeLinks(p string, budget int) ([]string, int, bool) {
 	w := linkWalk{budget: budget, until: time.Now().Add(maxLinkWalkTime)}
 	for _, r := range roots {
 		r = filepath.Clean(r)
+		if t, ok := globRootLink(full, r); ok && !slices.Contains(targets, t) {
+			targets = append(targets, t) // Compress-Archive -Path ./*: keys -> ~/.ssh is one of them
+		}
 		fi, err := os.Stat(r) // the links on the way to it are followed
 		if err != nil || !fi.IsDir() || systemFile(r+string(filepath.Separator)) {
 			continue // absent, or a file: no links below it
@@ -122,6 +125,24 @@ func (f runFiles) TreeLinks(p string, budget int) ([]string, int, bool) {
 		}
 	}
 	return targets, seen, true
+}
+
+// globRootLink returns where root r leads when it is a symbolic link that
+// pattern p (a glob) matched outside the system's directories and outside
+// the directory the glob lists (review 10 F12): the link is one of the
+// entries the program reads, and it follows it as the walk's own links.
+func globRootLink(p, r string) (string, bool) {
+	if !realpath.HasGlob(p) {
+		return "", false
+	}
+	if li, err := os.Lstat(r); err != nil || li.Mode()&fs.ModeSymlink == 0 {
+		return "", false
+	}
+	t, err := filepath.EvalSymlinks(r)
+	if err != nil || systemFile(t+string(filepath.Separator)) || strings.HasPrefix(t, filepath.Dir(r)+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(t), true
 }
 
 // maxLinkWalkTime bounds the time one TreeLinks call walks (a slow or

@@ -41,6 +41,13 @@ func pwshInputs(text string, f runFiles) (inputs []event.Input, ran []string, er
 			// a read of it (catalogue.CredPrinters).
 			reads = append(reads, strings.TrimSuffix(home, "/")+"/"+store)
 		}
+		if c.FollowsLinks() {
+			more, err := pwshLinkReads(pwsh.LinkDirs(reads, touches), f) // pwshlinks.go
+			if err != nil {
+				return nil, nil, err
+			}
+			reads = append(reads, more...)
+		}
 		for _, p := range reads {
 			add(event.KindRead, p, c.Name)
 		}

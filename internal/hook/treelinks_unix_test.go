@@ -54,9 +54,20 @@ func TestFollowedTreeLinks(t *testing.T) {
 		"zip -qr /tmp/p.zip .", "7z a /tmp/p.7z .", "diff -r src /tmp/other", "ag -f --hidden k",
 		// file servers serve what the links lead to (review 10 F17)
 		"python3 -m http.server 8000", "npx serve src", "php -S 127.0.0.1:8000",
+		// review 10 F4: without --hidden the link is entered by its own name.
+		"rg -L k", "rg -L k .", "rg --follow k src", "ag -f k", "ag --follow k .", "pt --follow k .",
+		// review 10 F5: getopt prefixes, bsdtar -L, recursive programs guard
+		// does not know, interpreter code that walks a tree.
+		"grep --deref x .", "grep --dereference-r x .", "grep --deref -r x .", "grep -R -r x .",
+		"tar --dere -czf /tmp/p.tgz .", "tar -czLf /tmp/p.tgz .", "bsdtar -czLf /tmp/p.tgz .",
+		"gzip -rf .", "gzip -r -f src", "pigz -r .", "rclone copy -L . /tmp/rc",
+		"python3 -m zipfile -c /tmp/z.zip .", `python3 -c 'import shutil; shutil.copytree(".", "/tmp/cp2")'`,
+		`python3 -c 'import shutil; shutil.copytree(src, "/tmp/cp2")'`, `python3 -c 'import shutil; shutil.make_archive("/tmp/a", "zip")'`,
+		`python3 -c 'import os; print(list(os.walk("src", followlinks=True)))'`,
 	}
 	keep := []string{
-		"grep -r BEGIN .", "rg k", "rg -L k", "tar czf /tmp/p.tgz .", "zip -qry /tmp/p.zip .", "cp -r . /tmp/p9",
+		"grep -r BEGIN .", "rg k", "rg --hidden k", "tar czf /tmp/p.tgz .", "chmod -R u+w .", "gzip -k a.txt",
+		`python3 -c 'import os; print(list(os.walk(".")))'`, "rclone copy . /tmp/rc", "grep --recursive x .", "zip -qry /tmp/p.zip .", "cp -r . /tmp/p9",
 		"rsync -a . /tmp/p9", "find . -name '*.go'", "diff -r --no-dereference src /tmp/other", "7z a -snl /tmp/p.7z .",
 	}
 	for _, w := range []struct {

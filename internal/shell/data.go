@@ -45,7 +45,7 @@ func (c *cmd) printer() {
 // grep: the first operand (or each -e value) is a pattern: data. Searching
 // recursively without a file operand, it reads the working directory.
 func (c *cmd) grep(from int) {
-	given, files := false, 0
+	given, files := false, []string(nil)
 	for j := from; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
@@ -78,13 +78,32 @@ func (c *cmd) grep(from int) {
 			c.kinds[j] = argData
 			given = true
 		default:
-			files++
+			files = append(files, s)
 		}
 	}
-	if files == 0 && c.readsDot {
+	if len(files) == 0 && c.readsDot {
 		c.w.ReadTree(".")
 	}
+	c.visibleLinks(files)
 	c.generic()
+}
+
+// visibleLinks: rg -L, ag -f, pt --follow without --hidden still read the
+// directories they are given (the working directory without one), but for
+// their hidden names, and enter a link there by its own name: keys ->
+// ~/.ssh is read as keys (review 10 F4). So each link's target is read
+// whole, whatever its own name.
+func (c *cmd) visibleLinks(files []string) {
+	p := catalogue.ProgramNamed(c.name)
+	if c.w.FollowLinks == "" || c.recursive || p == nil || !p.Recurse.SkipsHidden() {
+		return
+	}
+	if len(files) == 0 {
+		files = []string{"."}
+	}
+	for _, f := range files {
+		c.w.FollowVisible(f)
+	}
 }
 
 // sed: its script is data, unless it executes (GNU sed's e command or

@@ -57,6 +57,7 @@ func (c *cmd) gitPathspecs(sub string, args []word.Word, dir string) {
 				}
 			}
 			c.gitRevFiles(dir, kept)
+			c.revLinks(sub, dir, src, specs, true) // gitlinks.go
 		}
 	}
 }

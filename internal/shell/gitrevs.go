@@ -83,6 +83,7 @@ func (c *cmd) revWrites(sub, dir, from, to string) bool {
 			c.w.gitRefs = true // a merge, a cherry-pick: a commit guard does not know
 		}
 		c.gitRevFiles(dir, paths)
+		c.revLinks(sub, dir, to, nil, false) // gitlinks.go
 	case effect.RevUnknown:
 		c.hideRev(sub)
 		return false

@@ -83,6 +83,7 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 				c.ownerWrites(c.args[j+1].Text, c.args[j+2:]) // python3 -m pip install --user ./x.whl: owners.go
 				if strings.HasPrefix(c.name, "python") || strings.HasPrefix(c.name, "pypy") {
 					c.pythonModuleExtract(c.args[j+1:]) // extractors.go
+					c.pythonModuleTree(c.args[j+1:])    // recurselinks.go
 				}
 			}
 			return src
@@ -298,6 +299,7 @@ func (c *cmd) scanEffects(code string, awk bool) {
 		}
 	}
 	c.codeExtracts(code)
+	c.codeTreeLinks(code) // recurselinks.go
 	if makesLinks(code) {
 		c.codeLinks(code) // links.go
 		c.w.LinksUnknown(c.name + " code that makes links")

@@ -348,8 +348,8 @@ func (c *cmd) copiedLinks(sources []string, dest copyDest) {
 // symbolic links inside the directories it reads recursively (see
 // effect.Ledger.FollowLinks), "" otherwise: what its catalogue entry says
 // (grep -R, rg -L, zip but for -y, diff -r but for --no-dereference), cp
-// -L, rsync -L and -k (followsTreeLinks), tar -h and --dereference, 7z a
-// but for -snl.
+// -L, rsync -L and -k (followsTreeLinks), tar -h, -L (bsdtar) and
+// --dereference, 7z a but for -snl.
 func (c *cmd) followsLinks(p *catalogue.Program) string {
 	on := false
 	switch c.name {
@@ -360,14 +360,19 @@ func (c *cmd) followsLinks(p *catalogue.Program) string {
 			s := a.Text
 			// tar chzf: the first word's letters are options.
 			old := j == 0 && !strings.HasPrefix(s, "-") && strings.ContainsAny(s, "crux")
-			if strings.HasPrefix(s, "--deref") || (old || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--")) && strings.Contains(s, "h") {
+			// -h (GNU), -L (bsdtar, and so macOS tar; GNU's -L N is a
+			// tape length: counted too), --dereference or a prefix of it.
+			opt, _, _ := strings.Cut(s, "=")
+			if word.Set(" --dereference ").Begins(opt) || (old || strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "--")) && strings.ContainsAny(s, "hL") {
 				on = true
 			}
 		}
 	case "7z", "7za", "7zz", "7zr":
 		on = !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "-snl" })
 	default:
-		on = p != nil && p.Recurse.Follows(c.args)
+		// What guard does not know to keep links follows them (review 10
+		// F5, recurselinks.go).
+		on = p != nil && p.Recurse.Follows(c.args) || c.recursesUnknown(p)
 	}
 	if on {
 		return c.name

@@ -194,6 +194,16 @@ func (c *cmd) readPwsh(text, dir string) {
 	}
 	for _, pc := range a.Commands {
 		reads, touches, writes := pc.Paths()
+		if pc.FollowsLinks() {
+			// Get-ChildItem -Recurse -FollowSymlink, Copy-Item -Recurse,
+			// Compress-Archive: the link walk (review 10 F12).
+			follow := c.w.FollowLinks
+			c.w.FollowLinks = pc.Name
+			for _, d := range pwsh.LinkDirs(reads, touches) {
+				c.w.FollowVisible(under(d)) // the links in it, read whole
+			}
+			c.w.FollowLinks = follow
+		}
 		for _, p := range reads {
 			c.w.Read(under(p))
 		}

@@ -58,7 +58,8 @@ func (c *cmd) program() {
 		}
 	} else {
 		c.unhandled()
-		c.sourceOperands(p) // files.go
+		c.sourceOperands(p)  // files.go
+		c.unknownTreeLinks() // recurselinks.go
 	}
 	c.foundArgs(p)
 	c.listReads()  // namelists.go

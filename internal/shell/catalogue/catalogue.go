@@ -69,6 +69,11 @@ type recursion struct {
 	recurse bool
 	// Dot: with no operand it reads the working directory (grep -r x).
 	Dot bool
+	// skipsHidden: without its recursion options it still reads the
+	// directories it is given, but for their hidden names (rg, ag, pt
+	// without --hidden): a link it follows there it enters by the link's
+	// own name (see SkipsHidden).
+	skipsHidden bool
 	// follow: the options with which it follows the symbolic links inside
 	// the directories it reads (grep -R, rg -L); always, it does unless
 	// one of noFollow's is given (zip, but for -y).
@@ -109,12 +114,19 @@ func (r recursion) Follows(args []word.Word) bool {
 	return on
 }
 
+// SkipsHidden reports whether, without its recursion options, the
+// program still reads the directories it is given but for their hidden
+// names (rg, ag, pt): what a link there leads to it reads by the link's
+// name (review 10 F4).
+func (r recursion) SkipsHidden() bool { return r.skipsHidden }
+
 // given reports whether option word s is one of l's (a short option in a
-// cluster, a long option with or without =value).
+// cluster, a long option with or without =value, or any prefix of one, as
+// getopt_long takes it: grep --deref is --dereference-recursive).
 func (l links) given(s string) bool {
 	if strings.HasPrefix(s, "--") {
 		opt, _, _ := strings.Cut(s, "=")
-		return l.long.Has(opt)
+		return l.long.Begins(opt)
 	}
 	return len(s) > 1 && s[0] == '-' && l.letters != "" && strings.ContainsAny(s[1:], l.letters)
 }
@@ -148,13 +160,15 @@ type Program struct {
 
 // Recursion shared by several entries.
 var (
+	// grep -R follows links; a later -r does not undo it (grep.c: -R
+	// sets the walk's FTS_LOGICAL, -r only the recursion).
 	grepRecursion = recursion{letters: "rR", long: " --recursive --dereference-recursive --directories=recurse ", recurse: true, Dot: true,
-		follow: links{letters: "R", long: " --dereference-recursive "}, noFollow: links{letters: "r", long: " --recursive "}}
+		follow: links{letters: "R", long: " --dereference-recursive "}}
 	// rg and ag skip hidden files (~/.ssh) unless told: --hidden, -., -u.
-	hiddenRecursion = recursion{letters: ".u", long: " --hidden --unrestricted ", Dot: true}
+	hiddenRecursion = recursion{letters: ".u", long: " --hidden --unrestricted ", Dot: true, skipsHidden: true}
 	copyRecursion   = recursion{letters: "rRa", long: " --recursive --archive "}
 	// rg -L, --follow; --no-follow.
-	rgRecursion = recursion{letters: ".u", long: " --hidden --unrestricted ", Dot: true, follow: links{letters: "L", long: " --follow "}, noFollow: links{long: " --no-follow "}}
+	rgRecursion = recursion{letters: ".u", long: " --hidden --unrestricted ", Dot: true, skipsHidden: true, follow: links{letters: "L", long: " --follow "}, noFollow: links{long: " --no-follow "}}
 )
 
 // lessKeys are less's options that name its key bindings (lesskey text),
@@ -336,7 +350,8 @@ func (r recursion) On(args []word.Word) bool {
 		case r.long.Has(s):
 			return true
 		case strings.HasPrefix(s, "--"):
-			if opt, _, ok := strings.Cut(s, "="); ok && r.long.Has(opt) {
+			// --recursive=…, or a prefix getopt_long takes (grep --recur).
+			if opt, _, ok := strings.Cut(s, "="); ok && r.long.Has(opt) || r.long.Begins(opt) {
 				return true
 			}
 		case len(s) > 1 && s[0] == '-' && r.letters != "" && strings.ContainsAny(s[1:], r.letters):

@@ -69,7 +69,14 @@ func TestRecursionFollows(t *testing.T) {
 		{"grep", "-R x .", true},
 		{"grep", "-rn x .", false},
 		{"grep", "--dereference-recursive x .", true},
-		{"grep", "-R -r x .", false}, // the last wins
+		{"grep", "-R -r x .", true},   // -R sticks: a later -r does not undo it (run: follows)
+		{"grep", "--deref x .", true}, // getopt_long's prefix (review 10 F5)
+		{"grep", "--dereference-r x .", true},
+		{"grep", "--deref -r x .", true},
+		{"grep", "--dir=recurse x .", false},
+		{"rg", "--fol k", true},
+		{"ag", "--fo k", true},
+		{"pt", "--follow k", true},
 		{"rg", "-L k", true},
 		{"rg", "--follow --no-follow k", false},
 		{"rg", "k", false},

@@ -28,6 +28,13 @@ func (w *Ledger) followTree(s string) {
 	}
 }
 
+// FollowVisible records what a program that follows links but skips
+// hidden names (rg -L, ag -f, pt --follow without --hidden) reads through
+// the links in directory word s (review 10 F4): it enters each link by the
+// link's own name, not its target's, so keys -> ~/.ssh is entered as keys,
+// and what each leads to is read whole, as by grep -R.
+func (w *Ledger) FollowVisible(s string) { w.followTree(s) }
+
 // LinkTargets returns where the symbolic links at or under the directory
 // word s names lead, as a program that follows them reaches them (grep -R,
 // find -L): the links on disk (through [LinkFinder]) and those the command

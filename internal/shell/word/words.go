@@ -68,6 +68,22 @@ func (l Set) Abbreviates(opt string) bool {
 	})
 }
 
+// Begins reports whether long option opt (its =value cut off) is one of
+// l's long options or any prefix of one, "--" and a letter at least:
+// getopt_long takes any unambiguous prefix (grep --deref, tar --dere). An
+// ambiguous one is the program's error, so for the options that turn on
+// what guard must see (following links, recursion) counting it costs
+// nothing. Names that hold a value (--directories=recurse) are matched
+// whole only.
+func (l Set) Begins(opt string) bool {
+	if len(opt) < 3 || !strings.HasPrefix(opt, "--") || strings.ContainsRune(opt, '=') {
+		return false
+	}
+	return slices.ContainsFunc(strings.Fields(string(l)), func(name string) bool {
+		return !strings.ContainsRune(name, '=') && strings.HasPrefix(name, opt)
+	})
+}
+
 func IsNumberOption(a string) bool {
 	return len(a) > 1 && a[0] == '-' && strings.Trim(a[1:], "0123456789") == ""
 }

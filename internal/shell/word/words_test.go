@@ -33,3 +33,18 @@ func TestMarkers(t *testing.T) {
 		t.Errorf("sanitize = %q", got)
 	}
 }
+
+// TestBegins: a long option and any prefix of it, as getopt_long takes it;
+// not a bare "--", a single dash, or a name that holds a value.
+func TestBegins(t *testing.T) {
+	s := Set(" --dereference-recursive --recursive --directories=recurse ")
+	for w, want := range map[string]bool{
+		"--dereference-recursive": true, "--deref": true, "--d": true, "--rec": true,
+		"--": false, "-r": false, "--dereference-recursively": false, "--dir": false,
+		"--directories=recurse": false, "--x": false, "deref": false,
+	} {
+		if got := s.Begins(w); got != want {
+			t.Errorf("Begins(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

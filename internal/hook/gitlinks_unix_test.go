@@ -1,0 +1,68 @@
+//go:build unix
+
+package hook
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestGitRevisionLinks: a symbolic link in a revision's tree (mode 120000)
+// that git checkout, switch, merge, cherry-pick, restore or checkout --
+// writes is ln -s's link (review 10 F13): one to the home, to ~/.ssh (an
+// absolute or a relative target), or to a directory holding the home
+// blocks; a branch whose links stay inside the project (current -> src)
+// passes, and so does a pathspec that leaves the link out.
+func TestGitRevisionLinks(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	homeDir, proj := scriptWorld(t, map[string]string{"README": "a\n", "src/x.go": "package src\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	branch := func(name string, links map[string]string) {
+		gitIn(t, proj, "checkout", "-qb", name, "main")
+		for l, target := range links {
+			if err := os.Symlink(target, filepath.Join(proj, l)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		gitIn(t, proj, "add", "-A")
+		gitIn(t, proj, "commit", "-qm", name)
+		gitIn(t, proj, "checkout", "-q", "main")
+	}
+	names := map[string]string{"home": "h", "ssh": "keys", "up": "up"}
+	branch("home", map[string]string{"h": homeDir})
+	branch("ssh", map[string]string{"keys": "../home/.ssh"})
+	branch("up", map[string]string{"up": ".."})
+	branch("ok", map[string]string{"current": "src", "py": "/usr/bin/python3"})
+	p := realPolicy(t, "")
+	for _, pack := range []bool{false, true} {
+		if pack {
+			gitIn(t, proj, "gc", "-q")
+		}
+		for _, rev := range []string{"home", "ssh", "up"} {
+			for _, cmd := range []string{"git checkout " + rev, "git switch " + rev, "git merge " + rev, "git cherry-pick " + rev, "git restore --source " + rev + " " + names[rev], "git checkout " + rev + " -- " + names[rev]} {
+				checkRule(t, p, proj, cmd, "blocked_path", "")
+			}
+		}
+		for _, cmd := range []string{"git checkout ok", "git switch ok", "git merge ok", "git cherry-pick ok", "git restore --source ok current", "git restore --source home README", "git checkout main"} {
+			checkRule(t, p, proj, cmd, "", "")
+		}
+	}
+	// The index holds the link (staged earlier): git checkout -- h writes it.
+	gitIn(t, proj, "checkout", "-q", "home", "--", "h")
+	if err := os.Remove(filepath.Join(proj, "h")); err != nil {
+		t.Fatal(err)
+	}
+	checkRule(t, p, proj, "git checkout -- h", "blocked_path", "")
+	checkRule(t, p, proj, "git restore h", "blocked_path", "")
+	checkRule(t, p, proj, "git checkout -- README", "", "")
+	// Once on disk as the tree holds it, the link is not made again.
+	gitIn(t, proj, "reset", "-q", "--hard", "main")
+	gitIn(t, proj, "checkout", "-q", "ok")
+	checkRule(t, p, proj, "git checkout ok -- current py", "", "")
+}
