@@ -14,17 +14,18 @@ import (
 // recursive read of it, or an unknown program handed it, reaches them.
 var inHomeBlocks = map[string]string{
 	// A recursive read of the working directory reads ~/.ssh.
-	"grep -r API_KEY .":                                                "grep -r of home",
-	"grep -rn --include='*.go' 'func main' .":                          "grep -r of home (the filter narrows names, and ~/.ssh may hold any)",
-	"rsync -a ./ /tmp/proj-copy/":                                      "copies home",
-	`docker run --rm -v "$PWD":/src alpine ls /src`:                    "mounts home into a container",
-	`docker run --rm -v "$PWD":/src -w /src golang:1.26 go test ./...`: "mounts home into a container",
-	"find . -name '*.go' -exec grep -l TODO {} +":                      "reads every *.go under home, ~/.ssh included",
-	`docker run --rm -v "$(pwd)":/app -w /app node:20 npm test`:        "mounts home into a container",
-	"wc -l $(find . -name '*.go')":                                     "reads every *.go under home, ~/.ssh included",
-	"find . -name '*.go' | xargs wc -l":                                "reads every *.go under home, ~/.ssh included",
-	"cat $(find . -type d -name cmd)/main.go":                          "reads every main.go under home, ~/.ssh included (review 9 F17)",
-	`find . -name '*.go' | while read f; do wc -l "$f"; done`:          "reads every *.go under home, ~/.ssh included (review 9 F17)",
+	"grep -r API_KEY .":                       "grep -r of home",
+	"grep -rn --include='*.go' 'func main' .": "grep -r of home (the filter narrows names, and ~/.ssh may hold any)",
+	"rsync -a ./ /tmp/proj-copy/":             "copies home",
+	"pwsh -c 'Get-ChildItem -Recurse -FollowSymlink -Filter *.go | Select-String TODO'": "a recursive read of home that follows links",
+	`docker run --rm -v "$PWD":/src alpine ls /src`:                                     "mounts home into a container",
+	`docker run --rm -v "$PWD":/src -w /src golang:1.26 go test ./...`:                  "mounts home into a container",
+	"find . -name '*.go' -exec grep -l TODO {} +":                                       "reads every *.go under home, ~/.ssh included",
+	`docker run --rm -v "$(pwd)":/app -w /app node:20 npm test`:                         "mounts home into a container",
+	"wc -l $(find . -name '*.go')":                                                      "reads every *.go under home, ~/.ssh included",
+	"find . -name '*.go' | xargs wc -l":                                                 "reads every *.go under home, ~/.ssh included",
+	"cat $(find . -type d -name cmd)/main.go":                                           "reads every main.go under home, ~/.ssh included (review 9 F17)",
+	`find . -name '*.go' | while read f; do wc -l "$f"; done`:                           "reads every *.go under home, ~/.ssh included (review 9 F17)",
 	// git staging, stashing or committing the whole work tree without a
 	// pathspec: in home the work tree is home, keys and ~/.guard included
 	// (round 2 H5; stash -u in everyday.txt is proj-only for the same reason).
