@@ -192,7 +192,7 @@ func (r *Result) KeyJoins(texts []string) string {
 			continue
 		}
 		head := tokenHead(texts[kp.text])
-		if _, ok := seen[[2]string{kp.key, head}]; ok || head == "" {
+		if _, ok := seen[[2]string{kp.key, head}]; ok || head == "" || assigns(head) {
 			continue
 		}
 		seen[[2]string{kp.key, head}] = struct{}{}
@@ -201,6 +201,15 @@ func (r *Result) KeyJoins(texts []string) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// assigns reports whether head is an assignment (name=value, not a
+// value's trailing = padding): checked as the value it is, since joined to
+// the key the name would change (content + csrf-token=… reads as one
+// secret-named key).
+func assigns(head string) bool {
+	i := strings.IndexByte(head, '=')
+	return i >= 0 && strings.TrimRight(head[i:], "=") != ""
 }
 
 // tokenHead returns the start of s made of the characters secrets are

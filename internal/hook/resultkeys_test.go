@@ -34,6 +34,7 @@ func TestResultPlainKeys(t *testing.T) {
 		{"split in a row among others", "mcp__db__query", `{"rows":[{"id":"1","name":"ann"},{"id":"2","ghp_":"16C7e42F292c6912E7710c838347Ae178B4a"}]}`, event.ActionWithheld, []string{"16C7e42F"}},
 		{"split and a redacted value", "mcp__x__get_item", `{"a":"token ` + ghTok + `","ghp_":"16C7e42F292c6912E7710c838347Ae178B4a"}`, event.ActionWithheld, []string{"16C7e42F", ghTok}},
 		{"everyday values under keys", "mcp__db__query", `{"rows":[{"sha":"3f786850e387550fdab836ed7e6dc881de23001b","id":"u_1234","token_type":"bearer","path":"src/main.go","url":"https://example.com/a?b=c"}]}`, "", nil},
+		{"an assignment under a key is its own text", "mcp__fs__read", `{"content":"csrf-token=Mj2qykJO5rELyHgezQ69nzUX0i3OH67V7+V4eUrLfpuyOuxmiW9rhROG/Whikle15syazJOkrjJa3U2AbhIvUw=="}`, "", nil},
 		{"everyday keys", "mcp__db__query", `{"rows":[{"user_name":"ann","created_at":"2024-01-01","is_active":true,"$ref":"#/x","@type":"Row"}],"next_page":null}`, "", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
