@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"iter"
 	"path"
 	"slices"
 	"strings"
@@ -439,17 +440,7 @@ func (c *cmd) codeLinks(code string) {
 // placed. At most effect.MaxLinks calls are read.
 func symlinkTargets(code string) ([]string, bool) {
 	var out []string
-	for i := 0; i < len(code); {
-		if !identByte(code[i]) {
-			i++
-			continue
-		}
-		k := i
-		for k < len(code) && identByte(code[k]) {
-			k++
-		}
-		id := code[i:k]
-		i = k
+	for id, k := range idents(code) {
 		if !slices.Contains(symlinkCalls, id) {
 			continue
 		}
@@ -470,6 +461,27 @@ func symlinkTargets(code string) ([]string, bool) {
 		out = append(out, target)
 	}
 	return out, true
+}
+
+// idents yields each identifier of code (a run of identByte bytes) and
+// the index just past it.
+func idents(code string) iter.Seq2[string, int] {
+	return func(yield func(string, int) bool) {
+		for i := 0; i < len(code); {
+			if !identByte(code[i]) {
+				i++
+				continue
+			}
+			k := i
+			for k < len(code) && identByte(code[k]) {
+				k++
+			}
+			if !yield(code[i:k], k) {
+				return
+			}
+			i = k
+		}
+	}
 }
 
 // callLiteral reads, at the start of s (after a call's name or the comma

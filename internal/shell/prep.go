@@ -262,30 +262,11 @@ func anchored(orig *syntax.Word) bool {
 // bash does; anything else is unknown.
 func (w *walker) anchoredRepl(pe *syntax.ParamExp, name string) syntax.WordPart {
 	unknown := &syntax.Lit{Value: word.Mark(word.MarkVar, name)}
-	orig := pe.Repl.Orig.Lit()
-	with := ""
-	if pe.Repl.With != nil {
-		with = pe.Repl.With.Lit()
-		if with == "" && len(pe.Repl.With.Parts) > 0 {
-			return unknown
-		}
-	}
 	v, ok := w.lookup(name)
-	pat := orig[min(1, len(orig)):]
-	if orig == "" || !ok || pe.Index != nil || !word.IsKnown(v) || strings.ContainsAny(pat, "*?[\\") {
+	if !ok || pe.Index != nil || !word.IsKnown(v) {
 		return unknown
 	}
-	res := v
-	switch {
-	case orig[0] == '#' && strings.HasPrefix(v, pat):
-		res = with + v[len(pat):]
-	case orig[0] == '%' && strings.HasSuffix(v, pat):
-		res = v[:len(v)-len(pat)] + with
-	}
-	if strings.ContainsAny(res, " \t\n") {
-		return unknown // split into fields by the shell
-	}
-	return &syntax.SglQuoted{Value: res}
+	return anchoredOn(v, pe.Repl, unknown) // dirvars.go
 }
 
 // simpleParam reports whether pe is $name or ${name}.

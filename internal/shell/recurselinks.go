@@ -113,17 +113,7 @@ func (c *cmd) codeTreeLinks(code string) {
 func treeCallDirs(code string) ([]string, bool) {
 	var dirs []string
 	dot, calls := false, 0
-	for i := 0; i < len(code); {
-		if !identByte(code[i]) {
-			i++
-			continue
-		}
-		k := i
-		for k < len(code) && identByte(code[k]) {
-			k++
-		}
-		id := code[i:k]
-		i = k
+	for id, k := range idents(code) {
 		if !slices.Contains(treeCalls, id) || k >= len(code) || code[k] != '(' {
 			continue
 		}
