@@ -167,19 +167,7 @@ func (c *Config) fill() {
 			return p, p.Version, nil
 		}
 		if c.Notify == nil {
-			var started time.Time
-			if c.Now != nil {
-				started = c.Now()
-			} else {
-				started = time.Now()
-			}
-			c.Notify = func(rec event.Record) {
-				// A block before the policy was needed (a payload guard
-				// could not read) loads it now for its webhook settings.
-				if p, err := load(); err == nil {
-					notifyWithin(p.Webhook, rec, CallBudget-c.Now().Sub(started), stderr)
-				}
-			}
+			c.Notify = c.webhookNotify(load, stderr)
 		}
 	}
 	if sock := c.Getenv(auditsock.EnvSocket); sock != "" && c.Append == nil {
@@ -216,6 +204,23 @@ func (c *Config) fill() {
 	}
 	if c.CheckTimeout == 0 {
 		c.CheckTimeout = CheckTimeout
+	}
+}
+
+// webhookNotify returns the Notify that sends a block to the loaded
+// policy's webhook within what is left of CallBudget, counted from now.
+// A block before the policy was needed (a payload guard could not read)
+// loads it then for its webhook settings.
+func (c *Config) webhookNotify(load func() (*policy.Policy, error), stderr io.Writer) func(event.Record) {
+	now := c.Now
+	if now == nil {
+		now = time.Now
+	}
+	started := now()
+	return func(rec event.Record) {
+		if p, err := load(); err == nil {
+			notifyWithin(p.Webhook, rec, CallBudget-c.Now().Sub(started), stderr)
+		}
 	}
 }
 
