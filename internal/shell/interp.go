@@ -79,12 +79,7 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 		case s == "-m" && !in.Program && c.name != "perl":
 			src.module = true
 			if j+1 < len(c.args) {
-				c.runModule(c.args[j+1])                      // python -m x: x.py here is run
-				c.ownerWrites(c.args[j+1].Text, c.args[j+2:]) // python3 -m pip install --user ./x.whl: owners.go
-				if strings.HasPrefix(c.name, "python") || strings.HasPrefix(c.name, "pypy") {
-					c.pythonModuleExtract(c.args[j+1:]) // extractors.go
-					c.pythonModuleTree(c.args[j+1:])    // recurselinks.go
-				}
+				c.module(c.args[j+1], c.args[j+2:])
 			}
 			return src
 		case in.Loads.Has(s) && j+1 < len(c.args):
@@ -106,9 +101,14 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 		case in.WithArg.Has(s):
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
-			if len(s) > 2 && s[1] != '-' && in.Code.Has(s[:2]) {
-				c.oneLiner(s[2:]) // python -c'code'
-				return src
+			if len(s) > 2 && s[1] != '-' {
+				// A cluster of short options, read as getopt reads it
+				// (python3 -Bc CODE, -Im MOD, -c'code'): the first letter
+				// that takes a value ends it (review 11 F7).
+				var done bool
+				if j, done = c.interpCluster(in, j, &src); done {
+					return src
+				}
 			}
 		case in.Program:
 			src.code = j
@@ -121,6 +121,73 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 		}
 	}
 	return src
+}
+
+// module analyses python -m MOD ARGS: MOD.py here is run.
+func (c *cmd) module(mod word.Word, args []word.Word) {
+	c.runModule(mod)
+	c.ownerWrites(mod.Text, args) // python3 -m pip install --user ./x.whl: owners.go
+	if strings.HasPrefix(c.name, "python") || strings.HasPrefix(c.name, "pypy") {
+		all := append([]word.Word{mod}, args...)
+		c.pythonModuleExtract(all) // extractors.go
+		c.pythonModuleTree(all)    // recurselinks.go
+		c.servedBy(append([]word.Word{{Text: "-m", Known: true}}, all...))
+	}
+}
+
+// interpCluster reads the short-option cluster at c.args[j] letter by
+// letter: a letter that takes code (python -Bc CODE, -c'code') or a module
+// (-Im MOD, -mMOD) ends the options, and one that takes another value
+// (-W arg, -Xdev) ends the cluster. It returns the index of the last word
+// it used and whether the code or the module was found (src says which).
+func (c *cmd) interpCluster(in catalogue.Interp, j int, src *interpSource) (int, bool) {
+	s := c.args[j].Text
+	for k := 1; k < len(s); k++ {
+		opt, rest := "-"+s[k:k+1], s[k+1:]
+		switch {
+		case in.Code.Has(opt):
+			if rest != "" {
+				c.oneLiner(rest) // python -c'code', -Bc'code'
+			}
+			if j+1 < len(c.args) && (rest == "" || letters(rest)) {
+				// node -pe CODE is -p -e CODE: a rest of letters may be
+				// more options, so the next word is code too.
+				src.code = j + 1
+			}
+			return j, true
+		case opt == "-m" && !in.Program && c.name != "perl":
+			src.module = true
+			switch {
+			case rest != "":
+				c.module(word.Word{Text: rest, Known: c.args[j].Known}, c.args[j+1:])
+			case j+1 < len(c.args):
+				c.module(c.args[j+1], c.args[j+2:])
+			}
+			return j, true
+		case in.WithArg.Has(opt) || in.Loads.Has(opt) || in.EnvFiles.Has(opt):
+			// -W arg, ruby -rLIB (its modules are read apart:
+			// optionModules): the rest, or the next word, is the value.
+			if rest == "" {
+				j++
+			}
+			return j, false
+		}
+	}
+	return j, false
+}
+
+// letters reports whether s is a short run of ASCII letters (options, in
+// a cluster, more often than code).
+func letters(s string) bool {
+	if len(s) > 4 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !('a' <= s[i] && s[i] <= 'z' || 'A' <= s[i] && s[i] <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 // loadOption: an option that loads a file of code first (node -r F,

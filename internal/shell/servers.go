@@ -1,6 +1,9 @@
 package shell
 
-import "github.com/guardhq/guard/internal/shell/catalogue"
+import (
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 // servedDirs: a program that serves a directory over the network
 // (catalogue.FileServers: python3 -m http.server, php -S, npx serve…)
@@ -8,7 +11,14 @@ import "github.com/guardhq/guard/internal/shell/catalogue"
 // recursive read of each directory it serves, the working directory when
 // none is named (review 10 F17).
 func (c *cmd) servedDirs() {
-	dirs, ok := catalogue.ServedDirs(c.name, c.args)
+	c.servedBy(c.args)
+}
+
+// servedBy is servedDirs for the program's words args (python's module
+// and what follows it, spelt -m MOD whatever the command's cluster:
+// python3 -Im http.server).
+func (c *cmd) servedBy(args []word.Word) {
+	dirs, ok := catalogue.ServedDirs(c.name, args)
 	if !ok {
 		return
 	}
