@@ -24,7 +24,7 @@ func BareRoot(l string) bool {
 func Literals(code string) []string {
 	var out []string
 	eachLiteral(code, func(start, end int) bool {
-		out = append(out, Unescape(code[start:end]))
+		out = append(out, Readings(code[start:end])...) // every language's reading
 		return true
 	})
 	return out

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -21,6 +22,19 @@ import (
 // maxEscDigits bounds the digits of one braced escape (\x{…}, \u{…}).
 const maxEscDigits = 8
 
+// maxEscCodes bounds the code points of one ruby \u{…} list.
+const maxEscCodes = 16
+
+// Where the languages disagree (review 11 F1) a literal has more than one
+// reading: lua's \ddd is decimal where the others read octal, and perl's
+// case modifiers (\L…\E, \U…\E, \l, \u, \F) change the letters after
+// them. Unescape gives the common reading; Readings adds the others, so a
+// check of every reading sees what any of the languages would open.
+type reading struct {
+	decimal bool // lua: \ddd is decimal
+	cases   bool // perl: \L \U \l \u \F \Q \E change case
+}
+
 // Unescape returns a literal's text with the escapes of its quotes and
 // backslashes undone (\" is ", \\ is \) and its hex, octal and unicode
 // escapes decoded, as the language reads it.
@@ -28,19 +42,47 @@ func Unescape(s string) string {
 	if !strings.Contains(s, `\`) {
 		return s
 	}
+	return unescape(s, reading{})
+}
+
+// Readings returns every reading of a literal's escapes: Unescape's, then
+// lua's (decimal \ddd) and perl's (case modifiers applied) where they
+// differ from it.
+func Readings(s string) []string {
+	first := Unescape(s)
+	out := []string{first}
+	if !strings.Contains(s, `\`) {
+		return out
+	}
+	for _, m := range []reading{{decimal: true}, {cases: true}} {
+		r := unescape(s, m)
+		if r != first && (len(out) < 2 || r != out[1]) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// unescape decodes s the way m says.
+func unescape(s string, m reading) string {
 	var b strings.Builder
+	cs := caser{}
 	for i := 0; i < len(s); i++ {
 		if s[i] != '\\' || i+1 >= len(s) {
-			b.WriteByte(s[i])
+			cs.write(&b, string(s[i]))
 			continue
 		}
 		c := s[i+1]
 		if strings.IndexByte(`"'`+"`\\", c) >= 0 {
-			b.WriteByte(c)
+			cs.write(&b, string(c))
 			i++
 			continue
 		}
-		r, n, ok := escape(s[i+1:])
+		if m.cases && cs.modifier(s[i+1:]) {
+			i++
+			continue
+		}
+		t, n, ok := escape(s[i+1:], m.decimal)
 		switch {
 		case n == 0:
 			b.WriteByte(s[i]) // not a decoding escape: \n, \d
@@ -48,11 +90,74 @@ func Unescape(s string) string {
 			b.WriteString(word.Mark(word.MarkVar, ""))
 			i += n
 		default:
-			writeRune(&b, r)
+			cs.write(&b, t)
 			i += n
 		}
 	}
 	return b.String()
+}
+
+// caser is perl's case state: \L or \U (or \F) until \E, \l or \u for
+// the next letter.
+type caser struct {
+	span byte // 'L', 'U' or 0
+	next byte // 'l', 'u' or 0
+}
+
+// modifier takes a case escape at t (the text after a backslash) and
+// reports whether it was one.
+func (c *caser) modifier(t string) bool {
+	switch t[0] {
+	case 'L', 'F':
+		c.span = 'L'
+	case 'U':
+		if hexRun(t[1:], 8) == 8 {
+			return false // python's \UHHHHHHHH
+		}
+		c.span = 'U'
+	case 'l':
+		c.next = 'l'
+	case 'u':
+		if hexRun(t[1:], 4) == 4 || len(t) > 1 && t[1] == '{' {
+			return false // a code point
+		}
+		c.next = 'u'
+	case 'E':
+		c.span = 0
+	case 'Q':
+	default:
+		return false
+	}
+	return true
+}
+
+// write writes text through the case state.
+func (c *caser) write(b *strings.Builder, text string) {
+	if c.span == 0 && c.next == 0 {
+		writeText(b, text)
+		return
+	}
+	for _, r := range text {
+		switch {
+		case c.next == 'l':
+			r = unicode.ToLower(r)
+		case c.next == 'u':
+			r = unicode.ToUpper(r)
+		case c.span == 'L':
+			r = unicode.ToLower(r)
+		case c.span == 'U':
+			r = unicode.ToUpper(r)
+		}
+		c.next = 0
+		writeRune(b, r)
+	}
+}
+
+// writeText writes decoded text, bytes below 0x80 as themselves.
+func writeText(b *strings.Builder, t string) {
+	for _, r := range t {
+		writeRune(b, r)
+	}
 }
 
 // writeRune writes r, a byte below 0x80 as itself.
@@ -65,13 +170,31 @@ func writeRune(b *strings.Builder, r rune) {
 }
 
 // escape decodes the escape whose letter starts t (the text after a
-// backslash): the rune, the bytes it spans, and ok false when it is of the
+// backslash): the text, the bytes it spans, and ok false when it is of the
 // decoding family but guard cannot decode it. n is 0 for any other escape.
-func escape(t string) (r rune, n int, ok bool) {
+// decimal reads \ddd as lua does.
+func escape(t string, decimal bool) (text string, n int, ok bool) {
+	r, n, ok := escapeRune(t, decimal)
+	if n > 0 && ok && r == listRune {
+		return braceList(t[2 : n-1])
+	}
+	return string(r), n, ok
+}
+
+// listRune stands for a ruby \u{…} list of code points, decoded apart.
+const listRune = -2
+
+// escapeRune decodes a one-rune escape (see escape).
+func escapeRune(t string, decimal bool) (r rune, n int, ok bool) {
 	switch c := t[0]; {
+	case c == 'u' && len(t) > 1 && t[1] == '{':
+		if e := strings.IndexByte(t, '}'); e > 0 && e < 2+maxEscCodes*(maxEscDigits+1) && strings.Contains(t[2:e], " ") {
+			return listRune, e + 1, true // ruby: \u{2e 73 73 68}
+		}
+		return braced(t[1:], 1, 16)
 	case c == 'x' || c == 'u':
 		if len(t) > 1 && t[1] == '{' {
-			return braced(t[1:], 1)
+			return braced(t[1:], 1, 16)
 		}
 		width := 4
 		if c == 'x' {
@@ -84,6 +207,8 @@ func escape(t string) (r rune, n int, ok bool) {
 			return 0, 0, false
 		}
 		return hexVal(t[1 : 1+d]), 1 + d, true
+	case c == 'o' && len(t) > 1 && t[1] == '{':
+		return braced(t[1:], 1, 8) // perl: \o{56}
 	case c == 'U':
 		if hexRun(t[1:], 8) == 8 {
 			v := hexVal(t[1:9])
@@ -91,17 +216,17 @@ func escape(t string) (r rune, n int, ok bool) {
 		}
 		return 0, 0, false // ruby, perl: \U is not an escape of a code point
 	case c == 'N':
-		if strings.HasPrefix(t, "N{U+") {
-			r, n, ok := braced(t[1:], 1)
-			return r, n, ok
+		return named(t)
+	case decimal && c >= '0' && c <= '9':
+		n := 1
+		for n < 3 && n < len(t) && t[n] >= '0' && t[n] <= '9' {
+			n++
 		}
-		if len(t) > 1 && t[1] == '{' {
-			if e := strings.IndexByte(t, '}'); e > 0 {
-				return 0, e + 1, false // \N{FULL STOP}: a name guard does not decode
-			}
-			return 0, len(t), false
+		v := rune(0)
+		for _, d := range t[:n] {
+			v = v*10 + d - '0'
 		}
-		return 0, 0, false
+		return v, n, v <= 255
 	case c >= '0' && c <= '7':
 		n := 1
 		for n < 3 && n < len(t) && t[n] >= '0' && t[n] <= '7' {
@@ -116,9 +241,45 @@ func escape(t string) (r rune, n int, ok bool) {
 	return 0, 0, false
 }
 
-// braced decodes {HEX} at t[0] (after skip bytes before it count in n):
-// \x{2e}, \u{2e}, \N{U+2E}.
-func braced(t string, skip int) (rune, int, bool) {
+// named decodes \N{U+HEX}; another \N{NAME} is an escape guard cannot
+// decode.
+func named(t string) (rune, int, bool) {
+	if strings.HasPrefix(t, "N{U+") {
+		return braced(t[1:], 1, 16)
+	}
+	if len(t) > 1 && t[1] == '{' {
+		if e := strings.IndexByte(t, '}'); e > 0 {
+			return 0, e + 1, false // \N{FULL STOP}: a name guard does not decode
+		}
+		return 0, len(t), false
+	}
+	return 0, 0, false
+}
+
+// braceList decodes ruby's list of hex code points parted by spaces.
+func braceList(list string) (string, int, bool) {
+	n := len(list) + 3
+	var b strings.Builder
+	fields := strings.Fields(list)
+	if len(fields) == 0 || len(fields) > maxEscCodes {
+		return "", n, false
+	}
+	for _, f := range fields {
+		if len(f) > maxEscDigits || hexRun(f, len(f)) != len(f) {
+			return "", n, false
+		}
+		v := hexVal(f)
+		if v < 0 || v > utf8.MaxRune {
+			return "", n, false
+		}
+		b.WriteRune(v)
+	}
+	return b.String(), n, true
+}
+
+// braced decodes {DIGITS} in base (16 or 8) at t[0] (skip bytes before
+// it count in n): \x{2e}, \u{2e}, \N{U+2E}, \o{56}.
+func braced(t string, skip int, base rune) (rune, int, bool) {
 	e := strings.IndexByte(t, '}')
 	if e < 0 || e > maxEscDigits+3 {
 		return 0, skip, false
@@ -127,6 +288,16 @@ func braced(t string, skip int) (rune, int, bool) {
 	n := skip + e + 1
 	if digits == "" || len(digits) > maxEscDigits || hexRun(digits, len(digits)) != len(digits) {
 		return 0, n, false
+	}
+	if base == 8 {
+		if strings.Trim(digits, "01234567") != "" {
+			return 0, n, false
+		}
+		var v rune
+		for _, d := range digits {
+			v = v*8 + d - '0'
+		}
+		return v, n, v <= utf8.MaxRune
 	}
 	v := hexVal(digits)
 	return v, n, v >= 0 && v <= utf8.MaxRune

@@ -29,6 +29,11 @@ func TestUnescape(t *testing.T) {
 		{`\\x2e`, `\x2e`}, // an escaped backslash, then text
 		{`\U110000`, `\U110000`},
 		{`\UFFFFFFFF`, unknown},
+		{`~/\o{56}bashrc`, `~/.bashrc`},
+		{`~/\o{9}x`, `~/` + unknown + `x`},
+		{`H/\u{2e 73 73 68}/id_rsa`, `H/.ssh/id_rsa`},
+		{`H/\u{2e  zz}/x`, `H/` + unknown + `/x`},
+		{`H/\L.SSH\E/id_rsa`, `H/\L.SSH\E/id_rsa`}, // perl's reading: Readings
 	} {
 		if got := Unescape(tc.in); got != tc.want {
 			t.Errorf("Unescape(%q) = %q, want %q", tc.in, got, tc.want)
@@ -55,8 +60,30 @@ func TestLiteralsDecodeEscapes(t *testing.T) {
 	}
 }
 
+func TestReadings(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{`plain`, []string{`plain`}},
+		{`H/\46bashrc`, []string{`H/&bashrc`, `H/.bashrc`}},                   // lua: decimal
+		{`H/\L.SSH\E/id_rsa`, []string{`H/\L.SSH\E/id_rsa`, `H/.ssh/id_rsa`}}, // perl
+		{`H/.\LBASHRC`, []string{`H/.\LBASHRC`, `H/.bashrc`}},
+		{`H/\U.ssh\E/x`, []string{`H/\U.ssh\E/x`, `H/.SSH/x`}},
+		{`H/\lXY`, []string{`H/\lXY`, `H/xY`}},
+		{`\033[0m`, []string{"\x1b[0m", `![0m`}},
+		{`H/\x2essh`, []string{`H/.ssh`}},
+		{`\u0041\UFFFFFFFF`, []string{"A" + word.Mark(word.MarkVar, "")}},
+	} {
+		got := Readings(tc.in)
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("Readings(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
 func FuzzUnescape(f *testing.F) {
-	for _, s := range []string{`\x2e`, `\u{2e}`, `\N{U+2E}`, `\N{FULL`, `\777`, `\UFFFFFFFF`, `\x{`, `a\`, `\\\x2`} {
+	for _, s := range []string{`\x2e`, `\u{2e}`, `\N{U+2E}`, `\N{FULL`, `\777`, `\UFFFFFFFF`, `\x{`, `a\`, `\\\x2`, `\o{56}`, `\u{2e 73 73 68}`, `\L.SSH\E`, `\U.x\lA\uB`, `\46`, `\999`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -67,6 +94,15 @@ func FuzzUnescape(f *testing.F) {
 		// Each escape decodes to at most a marker's or a rune's bytes.
 		if len(got) > len(s)*len(word.Mark(word.MarkVar, ""))+utf8.UTFMax {
 			t.Fatalf("Unescape(%q) grew to %d bytes", s, len(got))
+		}
+		rs := Readings(s)
+		if len(rs) == 0 || len(rs) > 3 || rs[0] != got {
+			t.Fatalf("Readings(%q) = %q, Unescape %q", s, rs, got)
+		}
+		for _, r := range rs {
+			if len(r) > len(s)*len(word.Mark(word.MarkVar, ""))+utf8.UTFMax {
+				t.Fatalf("Readings(%q) grew to %d bytes", s, len(r))
+			}
 		}
 	})
 }
