@@ -603,22 +603,38 @@ func (c *cmd) runModule(m word.Word) {
 	if !strings.HasPrefix(c.name, "python") && !strings.HasPrefix(c.name, "pypy") || !m.Known || !isDotted(m.Text) {
 		return
 	}
-	p := strings.ReplaceAll(m.Text, ".", "/")
+	rel := strings.ReplaceAll(m.Text, ".", "/")
+	dirs := []string{""}
+	if c.mods != nil {
+		dirs = c.mods.dirs // the working directory, then PYTHONPATH's (review 11 F2)
+	}
+	for _, d := range dirs {
+		if c.moduleIn(d, rel) {
+			return
+		}
+	}
+}
+
+// moduleIn scans module rel (a/b) of python -m in search-path directory
+// d when it is there, and reports whether it was.
+func (c *cmd) moduleIn(d, rel string) bool {
+	p := path.Join(d, rel)
 	for _, f := range []string{p + ".py", p + "/__main__.py"} {
 		if t, ok := c.w.FileText(f, true, effect.MaxProgramBytes, "a program"); ok {
 			c.scanFile(t, false)
 			if c.mods != nil {
 				c.mods.code(t, path.Dir(f), 1) // what it imports (interp.go)
 				c.mods.cached(f, 1)            // __pycache__/NAME.*.pyc (pycache.go)
-				c.mods.packages(path.Dir(f))
+				c.mods.packages(d, path.Dir(rel+strings.TrimPrefix(f, p)))
 			}
-			return
+			return true
 		}
 		if c.mods != nil && c.mods.bare(f+"c", 1) {
-			c.mods.packages(path.Dir(f)) // NAME.pyc where no NAME.py is
-			return
+			c.mods.packages(d, path.Dir(rel+strings.TrimPrefix(f, p))) // NAME.pyc where no NAME.py is
+			return true
 		}
 	}
+	return false
 }
 
 // isDotted reports whether s is a dotted module name.

@@ -527,6 +527,7 @@ func (m *moduleLoader) optionModules() {
 		}
 	}
 	if m.fam == lang.Python {
+		m.zipEntries(m.dirs[1:]) // PYTHONPATH=lib.zip (pyzip.go)
 		for _, d := range m.dirs[1:] {
 			m.load([]string{path.Join(d, "sitecustomize.py")}, 0)
 			m.load([]string{path.Join(d, "usercustomize.py")}, 0)
@@ -545,11 +546,13 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 		m.c.w.hide("hands %s's module loader a name guard cannot read: it cannot tell what code runs", m.c.name)
 		return
 	}
+	n := len(m.dirs)
 	for _, d := range l.Dirs {
 		if len(m.dirs) < maxModuleDirs {
 			m.dirs = append(m.dirs, path.Join(dir, d))
 		}
 	}
+	m.zipEntries(m.dirs[n:]) // sys.path.insert(0, "lib.zip") (pyzip.go)
 	m.follow(l, dir, depth)
 }
 

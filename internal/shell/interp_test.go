@@ -31,6 +31,11 @@ func TestModulesLoaded(t *testing.T) {
 		{name: "runpy", cmd: `python3 -c 'import runpy; runpy.run_path("w8.py")'`, files: map[string]string{"w8.py": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "sitecustomize", cmd: `PYTHONPATH=lib python3 -c pass`, files: map[string]string{"lib/sitecustomize.py": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "PYTHONPATH's module", cmd: `PYTHONPATH=lib:src python3 -c 'import w7'`, files: map[string]string{"src/w7.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "python -m on PYTHONPATH", cmd: `PYTHONPATH=/tmp/lib python3 -m q2`, files: map[string]string{"/tmp/lib/q2.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "python -m in a project directory", cmd: `PYTHONPATH=sub python3 -m r2`, files: map[string]string{"sub/r2.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "python -m after export", cmd: `export PYTHONPATH=/tmp/lib; python3 -m q2`, files: map[string]string{"/tmp/lib/q2.py": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "python -m a package's module on PYTHONPATH", cmd: `PYTHONPATH=/tmp/lib python3 -m pk.mod`, files: map[string]string{"/tmp/lib/pk/__init__.py": evil, "/tmp/lib/pk/mod.py": "x = 1"}, writes: []string{"/home/u/.bashrc"}},
+		{name: "python -m a package's __main__ on PYTHONPATH", cmd: `PYTHONPATH=/tmp/lib python3 -m pk`, files: map[string]string{"/tmp/lib/pk/__main__.py": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "stdin code", cmd: `python3 - <<'EOF'
 import w7
 EOF`, files: map[string]string{"w7.py": evil}, writes: []string{"/home/u/.bashrc"}},

@@ -348,15 +348,15 @@ func pycHeader(b string) bool {
 	return len(b) >= 4 && b[2] == '\r' && b[3] == '\n' && b[1] >= 0x0c && b[1] < 0x0f
 }
 
-// packages loads, for python -m a.b.c, the __init__ of each package on
-// the way to the module's directory d (a, a/b): python imports them
-// first.
-func (m *moduleLoader) packages(d string) {
+// packages loads, for python -m a.b.c found in search-path directory
+// root, the __init__ of each package on the way to the module's directory
+// d (a, a/b, relative to root): python imports them first.
+func (m *moduleLoader) packages(root, d string) {
 	if d == "." || d == "" || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "..") {
 		return
 	}
 	parts := strings.Split(d, "/")
 	for i := 1; i <= len(parts); i++ {
-		m.load([]string{path.Join(append(parts[:i:i], "__init__.py")...)}, 1)
+		m.load([]string{path.Join(root, path.Join(append(parts[:i:i], "__init__.py")...))}, 1)
 	}
 }

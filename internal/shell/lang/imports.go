@@ -205,11 +205,21 @@ func pythonImports(code string, l *Loads) {
 	if strings.Contains(code, "exec(") || strings.Contains(code, "compile(") {
 		l.calls(code, []string{"open"}, true)
 	}
+	pathEdit := strings.Contains(code, "sys.path") || strings.Contains(code, "zipimport") || strings.Contains(code, "addsitedir")
 	for _, s := range Literals(code) {
-		if strings.HasSuffix(s, ".py") {
+		switch {
+		case strings.HasSuffix(s, ".py"):
 			l.Files = append(l.Files, s)
+		case pathEdit && pathEntry(s):
+			l.Dirs = append(l.Dirs, s) // sys.path.insert(0, "lib.zip"), zipimporter("x.zip")
 		}
 	}
+}
+
+// pathEntry reports whether literal s of code that changes python's module
+// path may be an entry of it: one word (the loader bounds the entries).
+func pathEntry(s string) bool {
+	return s != "" && len(s) <= 4096 && !strings.ContainsAny(s, " \t\n\r\x00")
 }
 
 // joinParens returns code with the line ends inside parentheses made
