@@ -64,11 +64,22 @@ func TestFollowedTreeLinks(t *testing.T) {
 		"python3 -m zipfile -c /tmp/z.zip .", `python3 -c 'import shutil; shutil.copytree(".", "/tmp/cp2")'`,
 		`python3 -c 'import shutil; shutil.copytree(src, "/tmp/cp2")'`, `python3 -c 'import shutil; shutil.make_archive("/tmp/a", "zip")'`,
 		`python3 -c 'import os; print(list(os.walk("src", followlinks=True)))'`,
+		// review 11 F13: any library's link-following switch, positional followlinks.
+		`python3 -c 'import tarfile; t=tarfile.open("/tmp/x.tgz","w:gz",dereference=True); t.add(".")'`,
+		`python3 -c 'import tarfile; t=tarfile.open("/tmp/x.tgz","w:gz",dereference=True); t.add("src")'`,
+		`python3 -c 'import os; [print(f) for r,d,fs in os.walk(".",True,None,True) for f in fs]'`,
+		`perl -MFile::Find -e 'find({wanted=>sub{ print "$_\n" }, follow=>1}, ".")'`,
+		`node -e 'require("fs").cpSync(".","/tmp/cp2",{recursive:true,dereference:true})'`,
+		`node -e 'require("fs").cpSync("src","/tmp/cp2",{recursive:true,dereference:true})'`,
 	}
 	keep := []string{
 		"grep -r BEGIN .", "rg k", "rg --hidden k", "tar czf /tmp/p.tgz .", "chmod -R u+w .", "gzip -k a.txt",
 		`python3 -c 'import os; print(list(os.walk(".")))'`, "rclone copy . /tmp/rc", "grep --recursive x .", "zip -qry /tmp/p.zip .", "cp -r . /tmp/p9",
 		"rsync -a . /tmp/p9", "find . -name '*.go'", "diff -r --no-dereference src /tmp/other", "7z a -snl /tmp/p.7z .",
+		`python3 -c 'import tarfile; t=tarfile.open("/tmp/x.tgz","w:gz",dereference=False); t.add(".")'`,
+		`python3 -c 'import os; print(list(os.walk(".", followlinks=False)))'`,
+		`node -e 'require("fs").cpSync(".","/tmp/cp2",{recursive:true})'`,
+		`perl -MFile::Find -e 'find(sub{ print "$_\n" }, ".")'`,
 	}
 	for _, w := range []struct {
 		name string

@@ -92,6 +92,9 @@ var treeCalls = []string{"copytree", "make_archive", "rglob", "walk", "glob", "i
 // pattern, rglob's receiver).
 func (c *cmd) codeTreeLinks(code string) {
 	dirs, dot := treeCallDirs(code)
+	if followsLinks(code) { // any library's switch (followswitch.go)
+		dirs, dot = append(dirs, switchTreeDirs(code)...), true
+	}
 	if !dot && len(dirs) == 0 {
 		return
 	}
@@ -118,7 +121,7 @@ func treeCallDirs(code string) ([]string, bool) {
 			continue
 		}
 		switch {
-		case id == "walk" && !strings.Contains(code, "followlinks=True"),
+		case id == "walk" && !walkFollows(code, code[k:]),
 			(id == "glob" || id == "iglob") && !strings.Contains(code, "recursive=True"):
 			continue
 		}
