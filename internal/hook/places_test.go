@@ -239,6 +239,50 @@ func TestProgramsEntriesRun(t *testing.T) {
 	}
 }
 
+// TestProgramsProjectCode covers review 11 F5 and F6: the files a hook
+// entry's program loads by name from where it runs (GNUmakefile before
+// Makefile, pytest's conftest.py and ini files, npm's .npmrc, eslint's
+// config), existing or not, are write-protected, and the package
+// managers' subcommands that rewrite package.json's scripts count as
+// writes of it; dependency edits and other files pass. Both modes.
+func TestProgramsProjectCode(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[` +
+			`{"type":"command","command":"make check"},{"type":"command","command":"npm run lint"},` +
+			`{"type":"command","command":"python3 -m pytest -q"}]}]}}`,
+		"Makefile": "check:\n\tgo vet ./...\n", "package.json": `{"scripts":{"lint":"eslint ."}}`,
+		"README.md": "x\n", "tests/test_a.py": "def test_a(): pass\n",
+	})
+	os.Mkdir(filepath.Join(proj, ".git"), 0o755)
+	for _, mode := range []string{policy.MatchText, policy.MatchCommands} {
+		for _, tc := range []struct {
+			cmd   string
+			block bool
+		}{
+			{`printf 'check:\n\techo hi\n' > GNUmakefile`, true},
+			{`echo "import os" >> conftest.py`, true},
+			{`echo x >> tests/conftest.py`, true},
+			{`echo "addopts = -p evil" > pytest.ini`, true},
+			{`echo "script-shell=/tmp/evil.sh" >> .npmrc`, true},
+			{`echo x >> eslint.config.js`, true},
+			{`npm pkg set scripts.lint=id`, true},
+			{`npm pkg delete scripts.lint`, true},
+			{`npm set-script lint id`, true},
+			{`npm init -y`, true},
+			{`npm pkg get scripts`, false},
+			{`npm install left-pad`, false},
+			{`echo hi >> README.md`, false},
+			{`echo 'def test_b(): pass' > tests/test_b.py`, false},
+		} {
+			p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+			code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, tc.cmd))
+			if blocked := code == 2; blocked != tc.block {
+				t.Errorf("%s: %q: blocked = %v, want %v: %s", mode, tc.cmd, blocked, tc.block, stderr)
+			}
+		}
+	}
+}
+
 // TestProgramsTreeTouches covers review 10 F8: a program guard does not
 // know, handed a directory above a hook program (a formatter on ., pip
 // download -d .), is not taken to write it; handed the program itself it

@@ -34,6 +34,7 @@ func (c *cmd) program() {
 	c.chdirOptions()
 	c.commandOptions()
 	c.escapes() // command languages, build tools' files (escapes.go)
+	c.projectCode()
 	c.credentialRead()
 	c.configWrites()
 	c.ownedPlaces() // owners.go

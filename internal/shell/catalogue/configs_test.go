@@ -41,6 +41,17 @@ func TestConfigWrites(t *testing.T) {
 		{"git -C d lfs install", ".gitconfig"},
 		{"pre-commit install", ".git/hooks/pre-commit"},
 		{"pre-commit run -a", ""},
+		{"npm pkg set scripts.lint=id", "package.json"}, // review 11 F6
+		{"npm pkg delete scripts.lint", "package.json"},
+		{"npm pkg get scripts", ""},
+		{"npm set-script lint id", "package.json"},
+		{"npm init -y", "package.json"},
+		{"npm install left-pad", ""},
+		{"npm run pkg", ""},
+		{"pnpm pkg set scripts.x=y", "package.json"},
+		{"yarn init -y", "package.json"},
+		{"composer config scripts.x id", "composer.json"},
+		{"composer config --global github-oauth.x y", ""},
 	} {
 		f := strings.Fields(c.cmd)
 		got := ConfigWrites(f[0], f[1:])
