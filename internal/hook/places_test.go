@@ -101,9 +101,15 @@ func TestProgramsHooksRun(t *testing.T) {
 	// guard's own executable, wherever it runs from (here the test binary).
 	if exe, err := os.Executable(); err == nil {
 		code, _, stderr, _ := runReal(t, realPolicy(t, ""), writePayload(t, sub, exe))
-		if code != 2 || !strings.Contains(stderr, "guard's own executable, or a program an installed hook entry runs") {
+		if code != 2 || !strings.Contains(stderr, "guard's own executable") {
 			t.Errorf("Write of guard's executable %s: code %d: %s", exe, code, stderr)
 		}
+	}
+	// A hook program's block names it as such, not as guard's executable
+	// (review 11 F9).
+	code, _, stderr, _ := runReal(t, realPolicy(t, ""), writePayload(t, sub, filepath.Join(proj, "tools", "lint.py")))
+	if code != 2 || !strings.Contains(stderr, "a program or file an installed hook entry runs") || strings.Contains(stderr, "guard's own executable") {
+		t.Errorf("Write of a hook program: code %d: %s", code, stderr)
 	}
 }
 
