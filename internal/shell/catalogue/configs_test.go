@@ -63,3 +63,29 @@ func TestConfigWrites(t *testing.T) {
 		}
 	}
 }
+
+func TestToolHomesSorted(t *testing.T) {
+	if !slices.IsSortedFunc(ToolHomes, func(a, b ToolHome) int { return strings.Compare(a.Var, b.Var) }) {
+		t.Error("ToolHomes is not sorted by variable")
+	}
+}
+
+// TestToolHomeDefault: only a tool home's own default value is exempt
+// (review 11 F9).
+func TestToolHomeDefault(t *testing.T) {
+	for _, c := range []struct {
+		name, value string
+		want        bool
+	}{
+		{"NVM_DIR", "~/.nvm", true},
+		{"CARGO_HOME", "~/.cargo", true},
+		{"KUBECONFIG", "~/.kube/config", true},
+		{"CARGO_HOME", "~/.ssh", false},
+		{"NVM_DIR", "~/.nvm/x", false},
+		{"FOO", "~/.nvm", false},
+	} {
+		if got := ToolHomeDefault(c.name, c.value); got != c.want {
+			t.Errorf("ToolHomeDefault(%s, %s) = %v", c.name, c.value, got)
+		}
+	}
+}
