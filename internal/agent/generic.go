@@ -112,7 +112,7 @@ func byFields(c *Call, toolName string, in fields) error {
 		commands = append(commands, event.Input{Kind: event.KindCommand, Text: strings.Join(g.parts, " ")})
 	}
 	commands = append(commands, valueCommands(tv.carried)...)
-	commands = append(commands, gitToolInputs(toolName, strs)...)
+	commands = append(commands, gitToolInputs(toolName, strs, c.Cwd)...)
 	tv.joinRoots()
 	c.Inputs = append(c.Inputs, urls...)
 	c.Inputs = append(c.Inputs, commands...)

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -89,7 +90,10 @@ func gitSubVerbs(verb string) []string {
 // sub-verb it does not list, becomes a word guard cannot tell (a
 // substitution), so the analysis blocks what it cannot read (review 10
 // F9).
-func mcpGitCommand(toolName string, strs map[string]string) (string, bool) {
+//
+// A repository path that is the call's working directory cwd (cleaned) is
+// no -C: git run there, as the same Bash command (review 11 F9).
+func mcpGitCommand(toolName string, strs map[string]string, cwd string) (string, bool) {
 	git, verb := false, ""
 	for _, w := range nameWords(toolName) {
 		switch {
@@ -113,7 +117,9 @@ func mcpGitCommand(toolName string, strs map[string]string) (string, bool) {
 	cmd := []string{"git"}
 	if dirKey != "" {
 		used[dirKey] = true
-		cmd = append(cmd, "-C", shellQuote(dir))
+		if cwd == "" || !filepath.IsAbs(dir) || filepath.Clean(dir) != filepath.Clean(cwd) {
+			cmd = append(cmd, "-C", shellQuote(dir))
+		}
 	}
 	cmd = append(cmd, verb)
 	unknown := false
@@ -167,8 +173,8 @@ func shellQuote(s string) string {
 
 // gitToolInputs returns the command input mcpGitCommand finds for a tool,
 // if any.
-func gitToolInputs(toolName string, strs map[string]string) []event.Input {
-	if cmd, ok := mcpGitCommand(toolName, strs); ok {
+func gitToolInputs(toolName string, strs map[string]string, cwd string) []event.Input {
+	if cmd, ok := mcpGitCommand(toolName, strs, cwd); ok {
 		return []event.Input{{Kind: event.KindCommand, Text: cmd}}
 	}
 	return nil

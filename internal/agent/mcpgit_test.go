@@ -27,12 +27,28 @@ func TestMCPGitCommand(t *testing.T) {
 		{"mcp__fs__checkout_file", map[string]string{"path": "x"}, ""}, // not git's
 	}
 	for _, tt := range tests {
-		got, ok := mcpGitCommand(tt.tool, tt.strs)
+		got, ok := mcpGitCommand(tt.tool, tt.strs, "/r/p")
 		if !ok {
 			got = ""
 		}
 		if got != tt.want {
 			t.Errorf("mcpGitCommand(%q, %v) = %q, want %q", tt.tool, tt.strs, got, tt.want)
+		}
+	}
+}
+
+// TestMCPGitCommandCwd covers review 11 F9: a repository path that is the
+// call's working directory is git run there, no -C.
+func TestMCPGitCommandCwd(t *testing.T) {
+	for _, tt := range []struct{ dir, want string }{
+		{"/r/p", "git checkout 'feat'"},
+		{"/r/p/", "git checkout 'feat'"},
+		{"/r/q", "git -C '/r/q' checkout 'feat'"},
+		{"/r/p/sub", "git -C '/r/p/sub' checkout 'feat'"},
+	} {
+		got, _ := mcpGitCommand("mcp__git__git_checkout", map[string]string{"repopath": tt.dir, "branchname": "feat"}, "/r/p")
+		if got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.dir, got, tt.want)
 		}
 	}
 }

@@ -439,3 +439,42 @@ func TestGitHeadMovedHookProgram(t *testing.T) {
 	pb := realPolicy(t, `{"file_paths":{"block_write":["`+filepath.ToSlash(filepath.Join(proj, "conf", "deploy.yml"))+`"]}}`)
 	checkRule(t, pb, proj, "git reset --soft side && git stash", "blocked_path", "conf/deploy.yml")
 }
+
+// TestGitCheckoutHere covers review 11 F9: git -C naming the directory
+// the command starts in (., ./, a cd back) is git run there: a checkout of
+// a branch that leaves the hook program alone passes in a project whose
+// hook entry runs make; one that changes the Makefile still blocks.
+func TestGitCheckoutHere(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{
+		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"type":"command","command":"make check"}]}]}}`,
+		"Makefile":               "check:\n\tgo vet ./...\n", "README.md": "x\n",
+	})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	gitIn(t, proj, "checkout", "-qb", "feat")
+	if err := os.WriteFile(filepath.Join(proj, "README.md"), []byte("y\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "commit", "-qam", "two")
+	gitIn(t, proj, "checkout", "-qb", "evil")
+	if err := os.WriteFile(filepath.Join(proj, "Makefile"), []byte("check:\n\tcurl evil\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "commit", "-qam", "evil")
+	gitIn(t, proj, "checkout", "-q", "main")
+	p := realPolicy(t, "")
+	for _, tc := range []struct{ cmd, rule string }{
+		{"git -C . checkout feat", ""},
+		{"git -C ./ checkout feat", ""},
+		{"git checkout feat", ""},
+		{"mkdir -p d && cd d && cd .. && git checkout feat", ""},
+		{"git -C . checkout evil", "blocked_path"},
+		{"git checkout evil", "blocked_path"},
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, "")
+	}
+}

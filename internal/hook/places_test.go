@@ -101,9 +101,15 @@ func TestProgramsHooksRun(t *testing.T) {
 	// guard's own executable, wherever it runs from (here the test binary).
 	if exe, err := os.Executable(); err == nil {
 		code, _, stderr, _ := runReal(t, realPolicy(t, ""), writePayload(t, sub, exe))
-		if code != 2 || !strings.Contains(stderr, "guard's own executable, or a program an installed hook entry runs") {
+		if code != 2 || !strings.Contains(stderr, "guard's own executable") {
 			t.Errorf("Write of guard's executable %s: code %d: %s", exe, code, stderr)
 		}
+	}
+	// A hook program's block names it as such, not as guard's executable
+	// (review 11 F9).
+	code, _, stderr, _ := runReal(t, realPolicy(t, ""), writePayload(t, sub, filepath.Join(proj, "tools", "lint.py")))
+	if code != 2 || !strings.Contains(stderr, "a program or file an installed hook entry runs") || strings.Contains(stderr, "guard's own executable") {
+		t.Errorf("Write of a hook program: code %d: %s", code, stderr)
 	}
 }
 
@@ -235,6 +241,50 @@ func TestProgramsEntriesRun(t *testing.T) {
 		code, _, stderr, _ := runReal(t, realPolicy(t, ""), writePayload(t, proj, filepath.Join(proj, name)))
 		if code != 2 {
 			t.Errorf("Write %s: code %d, want a block: %s", name, code, stderr)
+		}
+	}
+}
+
+// TestProgramsProjectCode covers review 11 F5 and F6: the files a hook
+// entry's program loads by name from where it runs (GNUmakefile before
+// Makefile, pytest's conftest.py and ini files, npm's .npmrc, eslint's
+// config), existing or not, are write-protected, and the package
+// managers' subcommands that rewrite package.json's scripts count as
+// writes of it; dependency edits and other files pass. Both modes.
+func TestProgramsProjectCode(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[` +
+			`{"type":"command","command":"make check"},{"type":"command","command":"npm run lint"},` +
+			`{"type":"command","command":"python3 -m pytest -q"}]}]}}`,
+		"Makefile": "check:\n\tgo vet ./...\n", "package.json": `{"scripts":{"lint":"eslint ."}}`,
+		"README.md": "x\n", "tests/test_a.py": "def test_a(): pass\n",
+	})
+	os.Mkdir(filepath.Join(proj, ".git"), 0o755)
+	for _, mode := range []string{policy.MatchText, policy.MatchCommands} {
+		for _, tc := range []struct {
+			cmd   string
+			block bool
+		}{
+			{`printf 'check:\n\techo hi\n' > GNUmakefile`, true},
+			{`echo "import os" >> conftest.py`, true},
+			{`echo x >> tests/conftest.py`, true},
+			{`echo "addopts = -p evil" > pytest.ini`, true},
+			{`echo "script-shell=/tmp/evil.sh" >> .npmrc`, true},
+			{`echo x >> eslint.config.js`, true},
+			{`npm pkg set scripts.lint=id`, true},
+			{`npm pkg delete scripts.lint`, true},
+			{`npm set-script lint id`, true},
+			{`npm init -y`, true},
+			{`npm pkg get scripts`, false},
+			{`npm install left-pad`, false},
+			{`echo hi >> README.md`, false},
+			{`echo 'def test_b(): pass' > tests/test_b.py`, false},
+		} {
+			p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+			code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, tc.cmd))
+			if blocked := code == 2; blocked != tc.block {
+				t.Errorf("%s: %q: blocked = %v, want %v: %s", mode, tc.cmd, blocked, tc.block, stderr)
+			}
 		}
 	}
 }

@@ -22,7 +22,7 @@ func TestUserFileTouches(t *testing.T) {
 	homeDir, proj := scriptWorld(t, map[string]string{
 		"tool.sh":           "#!/bin/sh\ngzip ~/.guard/audit.log\n",
 		"hl.sh":             "#!/bin/sh\ngzip ~/.guard/audit.log\n",
-		"exp.sh":            "export PYENV_ROOT=$HOME/.pyenv\nfoo\n",
+		"exp.sh":            "export PYENV_X=$HOME/.pyenv\nfoo\n", // not PYENV_ROOT: its default place is no touch (review 11 F9)
 		"fn.sh":             "nvm_tool() { foo ~/.guard/rules.json; }\n",
 		".toolrc":           "F=~/.guard/rules.json\n",
 		".husky/pre-commit": "ed -s ~/.bashrc\n",
@@ -47,7 +47,7 @@ export NVM_DIR="$HOME/.nvm"
 	// pyenv's script is no start-up file: its text counts, but a program
 	// handed its own path (realpath "$0") is not a touch.
 	write(".pyenv/libexec/pyenv", "#!/usr/bin/env bash\nenable -f \"${BASH_SOURCE%/*}\"/x.so realpath 2>/dev/null\nrealpath \"$0\"\n")
-	write(".pyenv/libexec/pyenv-x", "#!/usr/bin/env bash\nexport PYENV_ROOT=\"$HOME/.pyenv\"\nfoo\n")
+	write(".pyenv/libexec/pyenv-x", "#!/usr/bin/env bash\nexport PYENV_X=\"$HOME/.pyenv\"\nfoo\n")
 	write(".nvm/nvm.sh", "nvm_dir() { nvm_tool \"$NVM_DIR\"; }\nnvm_dir\nnvm_tool \"${NVM_X:-$HOME/.nvm}\"\nnvm_tool rel/x\n")
 	write(".cargo/env", "export CARGO_HOME=\"$HOME/.cargo\"\n")
 	write(".profile", "[ -f .toolrc ] && . ./.toolrc\nnvm_tool \"$F\"\n")
@@ -73,11 +73,12 @@ export NVM_DIR="$HOME/.nvm"
 		{"source ~/.bashrc", ""},
 		{"source ~/.bashrc && pyenv versions", ""},
 		{". ~/.nvm/nvm.sh", ""},
-		{"bash exp.sh", "blocked_path"},                    // the project's text
-		{"export PYENV_ROOT=$HOME/.pyenv", "blocked_path"}, // the command's own
-		{"tool", "blocked_path"},                           // ~/.local/bin/tool links into the project
-		{"source ~/.bashrc && pyenvx", "blocked_path"},     // a program on PATH is no start-up file
-		{"hl", "blocked_path"},                             // a hard link of the project's file
+		{"bash exp.sh", "blocked_path"},                 // the project's text
+		{"export PYENV_X=$HOME/.pyenv", "blocked_path"}, // the command's own
+		{"export PYENV_ROOT=$HOME/.pyenv", ""},          // pyenv's default root (review 11 F9)
+		{"tool", "blocked_path"},                        // ~/.local/bin/tool links into the project
+		{"source ~/.bashrc && pyenvx", "blocked_path"},  // a program on PATH is no start-up file
+		{"hl", "blocked_path"},                          // a hard link of the project's file
 		{"source ~/.bashrc; foo ~/.pyenv", "blocked_path"},
 		// A start-up file that sources the project's file: its later
 		// lines run with what that file set (review 5 M3).

@@ -74,7 +74,8 @@ func (p *Policy) programs() (globs, odd []string) {
 			}
 		}
 		c.progsBusy.Store(true)
-		paths = append(paths, p.hookPrograms()...)
+		entries, globs := p.hookPrograms()
+		paths = append(paths, entries...)
 		c.progsBusy.Store(false)
 		for _, q := range paths {
 			q = filepath.ToSlash(q)
@@ -85,6 +86,11 @@ func (p *Policy) programs() (globs, odd []string) {
 				}
 			case !slices.Contains(c.progs, q):
 				c.progs = append(c.progs, q)
+			}
+		}
+		for _, g := range globs { // DIR/**/conftest.py
+			if !slices.Contains(c.progs, g) {
+				c.progs = append(c.progs, g)
 			}
 		}
 	}
@@ -104,7 +110,7 @@ func (p *Policy) WriteProtectedPaths() []string {
 	}
 	p.cache.mu.Lock()
 	progs, _ := p.programs()
-	out := slices.Clone(progs)
+	out := slices.DeleteFunc(slices.Clone(progs), func(g string) bool { return strings.Contains(g, "**") })
 	p.cache.mu.Unlock()
 	for _, g := range p.FilePaths.BlockWrite {
 		n := path.Normalize(g, p.Home)
@@ -118,10 +124,10 @@ func (p *Policy) WriteProtectedPaths() []string {
 // hookPrograms reads the user's hook files and those of the project (the
 // working directory and the directories above it up to the top of its
 // repository or the home directory, at most maxHooksLevels) and returns
-// the files their entries name.
-func (p *Policy) hookPrograms() []string {
+// the files their entries name, and as globs those named by a pattern
+// (a program's project code anywhere below where it runs: entryRuns).
+func (p *Policy) hookPrograms() (out, globs []string) {
 	home := filepath.Clean(p.Home)
-	var out []string
 	add := func(dir string, project bool) {
 		for _, name := range hookFileNames {
 			if len(out) >= maxHookPrograms {
@@ -143,7 +149,8 @@ func (p *Policy) hookPrograms() []string {
 				runDir = p.cwd // the user's entries run in the call's project
 			}
 			for _, line := range entryLines(v, 0, nil) {
-				out = append(out, p.entryRuns(line, home, runDir)...)
+				files, g := p.entryRuns(line, home, runDir)
+				out, globs = append(out, files...), append(globs, g...)
 			}
 		}
 	}
@@ -170,7 +177,10 @@ func (p *Policy) hookPrograms() []string {
 	if len(out) > maxHookPrograms {
 		out = out[:maxHookPrograms]
 	}
-	return out
+	if len(globs) > maxHookPrograms {
+		globs = globs[:maxHookPrograms]
+	}
+	return out, globs
 }
 
 // commandStrings returns the strings of v under a key "command" (a hook
@@ -382,12 +392,15 @@ func serverLine(m map[string]any, cmd string) string {
 // entryRuns returns the files hook entry line runs as code when the client
 // runs it in dir (review 10 F7): what the shell analysis reads through the
 // call's file reader (Analysis.Files: a script, make's Makefile, npm's
-// package.json, python -m's module, a bash -c script, a preload), with
-// each $…PROJECT_DIR bound to dir. A line guard cannot analyse adds
+// package.json, python -m's module, a bash -c script, a preload) and the
+// files its programs load by name from where they run, existing or not
+// (Analysis.Loads, review 11 F5: GNUmakefile, conftest.py, .npmrc), with
+// each $…PROJECT_DIR bound to dir; a load named by a pattern
+// (DIR/**/conftest.py) as a glob. A line guard cannot analyse adds
 // nothing (its path words were taken by entryPaths).
-func (p *Policy) entryRuns(line, home, dir string) []string {
+func (p *Policy) entryRuns(line, home, dir string) (out, globs []string) {
 	if dir == "" || !filepath.IsAbs(dir) {
-		return nil
+		return nil, nil
 	}
 	var b strings.Builder
 	for _, name := range projectVars(line) {
@@ -399,13 +412,19 @@ func (p *Policy) entryRuns(line, home, dir string) []string {
 		files = entryFiles{p.files}
 	}
 	a := shell.Analyze(b.String(), shell.Options{Home: home, Files: files, Self: p.Self})
-	var out []string
-	for _, f := range a.Files {
-		if filepath.IsAbs(filepath.FromSlash(f)) && !strings.Contains(f, shell.Unknown) {
-			out = append(out, filepath.Clean(filepath.FromSlash(f)))
+	for _, f := range append(a.Files, a.Loads...) {
+		if !filepath.IsAbs(filepath.FromSlash(f)) || strings.Contains(f, shell.Unknown) {
+			continue
 		}
+		if dir, _, ok := strings.Cut(filepath.ToSlash(f), "/**/"); ok {
+			if !strings.ContainsAny(dir, "*?[]{}\\") {
+				globs = append(globs, filepath.ToSlash(f))
+			}
+			continue
+		}
+		out = append(out, filepath.Clean(filepath.FromSlash(f)))
 	}
-	return out
+	return out, globs
 }
 
 // entryFiles reads the files a hook entry runs through the call's reader,

@@ -72,7 +72,7 @@ func TestHookPrograms(t *testing.T) {
 	}
 	p := &Policy{Home: home}
 	p.UseCwd(filepath.Join(proj, "src"))
-	got := p.hookPrograms()
+	got, _ := p.hookPrograms()
 	for _, want := range []string{"/opt/g/guard", filepath.ToSlash(filepath.Join(proj, "hooks", "b.sh")), filepath.ToSlash(filepath.Join(proj, "srv", "x.py"))} {
 		if !slices.Contains(got, want) {
 			t.Errorf("hookPrograms() = %q, lacks %q", got, want)

@@ -5,6 +5,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -255,8 +257,13 @@ func (p *Policy) place(f event.Finding) placeHelp {
 	p.cache.mu.Lock()
 	prog := p.cache.progsRead && (slices.Contains(p.cache.progs, f.Entry) || slices.ContainsFunc(p.cache.progsOdd, func(d string) bool { return path.DirGlob(d, p.Home) == f.Entry }))
 	p.cache.mu.Unlock()
-	if prog { // hookprograms.go
-		return placeHelp{What: "guard's own executable, or a program an installed hook entry runs",
+	if prog && !p.isSelf(f.Entry) { // hookprograms.go (review 11 F9: not "guard's own executable")
+		return placeHelp{What: "a program or file an installed hook entry runs",
+			Risk: "whoever changes it runs code at the agent's next tool call outside guard's checks",
+			Hint: "ask the user to change the hook's program, or to allow it"}
+	}
+	if prog {
+		return placeHelp{What: "guard's own executable",
 			Risk: "whoever replaces it switches guard off, or runs code at the agent's next tool call outside guard's checks",
 			Hint: "build and install programs elsewhere (go build -o ./bin/x); ask the user to update guard or the hook's script"}
 	}
@@ -349,4 +356,27 @@ func pathReach(in event.Input, f event.Finding, what string, quote bool) string 
 		return fmt.Sprintf("%s has a part guard cannot work out before the command runs, and it could be %s", q, what)
 	}
 	return fmt.Sprintf("%s %s %s %s", subject, would, change, what)
+}
+
+// isSelf reports whether glob g names guard's own executable (or where it
+// really is), not a program a hook entry runs.
+func (p *Policy) isSelf(g string) bool {
+	exe, err := os.Executable()
+	if err != nil {
+		return false
+	}
+	for _, q := range []string{exe, evalOrSelf(exe)} {
+		if filepath.ToSlash(q) == g {
+			return true
+		}
+	}
+	return false
+}
+
+// evalOrSelf returns where link q leads, or q.
+func evalOrSelf(q string) string {
+	if real, err := filepath.EvalSymlinks(q); err == nil {
+		return real
+	}
+	return q
 }

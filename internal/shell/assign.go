@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
@@ -219,6 +220,16 @@ func (w *walker) readValue(s string) {
 	}
 }
 
+// toolHome reports whether value, given to variable name, is the default
+// place of the tool whose home name names (catalogue.ToolHomes), spelt
+// fully (no part guard cannot tell).
+func (w *walker) toolHome(name, value string) bool {
+	if value == "" {
+		return false
+	}
+	return catalogue.ToolHomeDefault(name, strings.TrimRight(w.CanonPath(word.Render(value)), "/"))
+}
+
 // refTarget returns the variable an assignment to name sets: the one a
 // nameref names (declare -n r=x; r=/etc sets x), unless the assignment
 // makes name a nameref.
@@ -257,6 +268,15 @@ func (w *walker) assignValue(as *syntax.Assign, f declFlags, forCmd bool) expand
 		return w.arrayValue(name, as, f)
 	}
 	v := w.text(as.Value)
+	if w.toolHome(name, v.Text) {
+		// export NVM_DIR="$HOME/.nvm": the tool's own default place, no
+		// more than it uses unset (catalogue.ToolHomes, review 11 F9).
+		w.commandVar(name, v.Text)
+		if as.Index != nil {
+			return w.elemValue(name, as.Index, v.Text, as.Append)
+		}
+		return w.scalar(name, v.Text, as.Append, f)
+	}
 	if name != "PATH" { // a list of directories, searched (see searchText)
 		w.readValue(v.Text)
 	}

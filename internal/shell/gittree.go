@@ -102,7 +102,11 @@ func (c *cmd) gitTree(sub string, at int) {
 		}
 	}
 	if writes && dir != "" {
-		if c.w.guessing == 0 && (dir != "." || !found || c.w.Dir != "") {
+		// A -C or cd back to the directory the command starts in (git
+		// -C . checkout, cd sub && cd .. && git pull) is git run there
+		// (review 11 F9).
+		moved := c.w.Dir != "" && path.Clean(c.w.Dir) != "."
+		if c.w.guessing == 0 && (dir != "." || !found || moved) {
 			// The tree's files are written: a tree in a hidden directory
 			// of the home (git -C ~/.pyenv/plugins/x pull, cd ~ && git
 			// pull in a dotfiles repository) meets the write rules

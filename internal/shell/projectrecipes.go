@@ -16,6 +16,7 @@ package shell
 // (docs/HOOKS.md).
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -473,7 +474,7 @@ func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 		if expand != nil {
 			l = expand(l)
 		}
-		program, runner := true, false
+		program, runner, python, prevM := true, false, false, false
 		for _, wd := range lang.SplitQuoted(l) {
 			if n++; n > limit {
 				c.w.hide("runs build-file commands of more than %d words", limit)
@@ -488,6 +489,13 @@ func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 			}
 			if program || runner {
 				c.recipeScript(s)
+			}
+			if program || python && prevM {
+				c.w.projectLoads(s) // eslint ., python3 -m pytest (review 11 F5)
+			}
+			prevM = python && s == "-m"
+			if program {
+				python = strings.HasPrefix(path.Base(s), "python")
 			}
 			runner = program && (s == "sh" || s == "bash" || s == "source" || s == ".")
 			program = commandPlace(s, wd.Text, program)

@@ -34,6 +34,8 @@ func (c *cmd) program() {
 	c.chdirOptions()
 	c.commandOptions()
 	c.escapes() // command languages, build tools' files (escapes.go)
+	c.projectCode()
+	c.pipCommand() // piplocal.go
 	c.credentialRead()
 	c.configWrites()
 	c.ownedPlaces() // owners.go

@@ -160,6 +160,12 @@ type Analysis struct {
 	// Files are the files whose text guard read because the command runs
 	// them (through [Options.Files]), as the command names them.
 	Files []string
+	// Loads are the files the programs the command runs load as code or
+	// command configuration from the directory they run in, by name,
+	// whether they exist or not (catalogue.ProjectCodes: make's
+	// GNUmakefile, pytest's conftest.py, npm's .npmrc), as the command
+	// names them (after its cd); a "**" part stands for any directories.
+	Loads []string
 	// Unresolved are the paths the command names that hold a part guard
 	// could not work out (the output of a command, a value read): the
 	// hook checks whether they could name a protected place.
@@ -320,6 +326,7 @@ func union(a, z *Analysis, zerr error) {
 	a.FileTouches = append(a.FileTouches, z.FileTouches...)
 	a.URLs = append(a.URLs, z.URLs...)
 	a.Files = append(a.Files, z.Files...)
+	a.Loads = append(a.Loads, z.Loads...)
 	var bashPE, zshPE *ParseError
 	bashFails := errors.As(a.Err, &bashPE) && !bashPE.Recovered
 	zshFails := errors.As(zerr, &zshPE) && !zshPE.Recovered
@@ -362,6 +369,7 @@ func finish(a *Analysis) {
 	// A touch with an opaque part is checked as an unresolved write.
 	a.Touches = without(a.settle(a.Touches, true), a.Writes)
 	a.Files = dedupe(a.Files)
+	a.Loads = dedupe(a.Loads)
 	a.FileTouches = settleFileTouches(a.FileTouches)
 	urls := a.URLs[:0]
 	for _, u := range a.URLs {

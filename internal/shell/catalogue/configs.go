@@ -39,6 +39,7 @@ var ConfigWriters = []ConfigWriter{
 	{Name: "aws", Sub: "configure", Unless: "get list list-profiles export-credentials", File: ".aws/config", Vars: "AWS_CONFIG_FILE"},
 	{Name: "aws", Sub: "configure", Unless: "get list list-profiles export-credentials", File: ".aws/credentials", Vars: "AWS_SHARED_CREDENTIALS_FILE"},
 	{Name: "cargo", Sub: "login", File: ".cargo/credentials.toml", Vars: "CARGO_HOME/credentials.toml"},
+	{Name: "composer", Sub: "config", Unless: "-g --global -l --list", File: "composer.json", Project: true, Flag: "--working-dir/composer.json"}, // scripts.* (review 11 F6)
 	{Name: "docker", Sub: "context", Unless: "ls list inspect show export", File: ".docker/config.json", Vars: "DOCKER_CONFIG/config.json", Flag: "--config/config.json"},
 	{Name: "docker", Sub: "login", File: ".docker/config.json", Vars: "DOCKER_CONFIG/config.json", Flag: "--config/config.json"},
 	{Name: "docker", Sub: "logout", File: ".docker/config.json", Vars: "DOCKER_CONFIG/config.json", Flag: "--config/config.json"},
@@ -51,13 +52,20 @@ var ConfigWriters = []ConfigWriter{
 	{Name: "npm", Sub: "adduser", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
 	{Name: "npm", Sub: "c", Unless: "get list ls", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
 	{Name: "npm", Sub: "config", Unless: "get list ls", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
+	{Name: "npm", Sub: "create", File: "package.json", Project: true, Flag: "--prefix/package.json"}, // init's alias
+	{Name: "npm", Sub: "init", File: "package.json", Project: true, Flag: "--prefix/package.json"},   // review 11 F6: scripts
 	{Name: "npm", Sub: "login", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
 	{Name: "npm", Sub: "logout", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
+	{Name: "npm", Sub: "pkg", Unless: "get", File: "package.json", Project: true, Flag: "--prefix/package.json"},
 	{Name: "npm", Sub: "set", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
+	{Name: "npm", Sub: "set-script", File: "package.json", Project: true, Flag: "--prefix/package.json"},
 	{Name: "pip", Sub: "config", Unless: "list get debug", File: ".config/pip/pip.conf", Vars: "PIP_CONFIG_FILE"},
 	{Name: "pip3", Sub: "config", Unless: "list get debug", File: ".config/pip/pip.conf", Vars: "PIP_CONFIG_FILE"},
+	{Name: "pnpm", Sub: "init", File: "package.json", Project: true, Flag: "--dir/package.json"},
+	{Name: "pnpm", Sub: "pkg", Unless: "get", File: "package.json", Project: true, Flag: "--dir/package.json"},
 	{Name: "pre-commit", Sub: "install", File: ".git/hooks/pre-commit", Project: true},
 	{Name: "yarn", Sub: "config", Unless: "get list current", File: ".yarnrc"},
+	{Name: "yarn", Sub: "init", File: "package.json", Project: true, Flag: "--cwd/package.json"},
 	{Name: "yarn", Sub: "config", Unless: "get list current", File: ".yarnrc.yml"},
 }
 

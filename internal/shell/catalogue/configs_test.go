@@ -41,6 +41,17 @@ func TestConfigWrites(t *testing.T) {
 		{"git -C d lfs install", ".gitconfig"},
 		{"pre-commit install", ".git/hooks/pre-commit"},
 		{"pre-commit run -a", ""},
+		{"npm pkg set scripts.lint=id", "package.json"}, // review 11 F6
+		{"npm pkg delete scripts.lint", "package.json"},
+		{"npm pkg get scripts", ""},
+		{"npm set-script lint id", "package.json"},
+		{"npm init -y", "package.json"},
+		{"npm install left-pad", ""},
+		{"npm run pkg", ""},
+		{"pnpm pkg set scripts.x=y", "package.json"},
+		{"yarn init -y", "package.json"},
+		{"composer config scripts.x id", "composer.json"},
+		{"composer config --global github-oauth.x y", ""},
 	} {
 		f := strings.Fields(c.cmd)
 		got := ConfigWrites(f[0], f[1:])
@@ -49,6 +60,32 @@ func TestConfigWrites(t *testing.T) {
 			t.Errorf("%s: writes %q, want none", c.cmd, got[0].File)
 		case c.file != "" && (len(got) == 0 || got[0].File != c.file):
 			t.Errorf("%s: writes %v, want %q", c.cmd, got, c.file)
+		}
+	}
+}
+
+func TestToolHomesSorted(t *testing.T) {
+	if !slices.IsSortedFunc(ToolHomes, func(a, b ToolHome) int { return strings.Compare(a.Var, b.Var) }) {
+		t.Error("ToolHomes is not sorted by variable")
+	}
+}
+
+// TestToolHomeDefault: only a tool home's own default value is exempt
+// (review 11 F9).
+func TestToolHomeDefault(t *testing.T) {
+	for _, c := range []struct {
+		name, value string
+		want        bool
+	}{
+		{"NVM_DIR", "~/.nvm", true},
+		{"CARGO_HOME", "~/.cargo", true},
+		{"KUBECONFIG", "~/.kube/config", true},
+		{"CARGO_HOME", "~/.ssh", false},
+		{"NVM_DIR", "~/.nvm/x", false},
+		{"FOO", "~/.nvm", false},
+	} {
+		if got := ToolHomeDefault(c.name, c.value); got != c.want {
+			t.Errorf("ToolHomeDefault(%s, %s) = %v", c.name, c.value, got)
 		}
 	}
 }
