@@ -64,11 +64,18 @@ func TestFollowedTreeLinks(t *testing.T) {
 		"python3 -m zipfile -c /tmp/z.zip .", `python3 -c 'import shutil; shutil.copytree(".", "/tmp/cp2")'`,
 		`python3 -c 'import shutil; shutil.copytree(src, "/tmp/cp2")'`, `python3 -c 'import shutil; shutil.make_archive("/tmp/a", "zip")'`,
 		`python3 -c 'import os; print(list(os.walk("src", followlinks=True)))'`,
+		// review 11 F4: fd -L, aws s3 sync (follows by default), chmod/chown
+		// -R -L, unknown programs' long follow options.
+		"fd -L -t f . -x cat", "fd --follow --type f --exec cat", "fdfind -L -t f -x cat", "aws s3 sync . s3://bkt/x",
+		"chmod -RL 777 .", "chmod -R --dereference 777 .", "chmod -R -L o+r .", "chown -RL u .", "chgrp --recursive -L g .",
+		"mytool --follow-links .", "mytool --dereference-recursive .", "mytool --follow-symlinks src",
 	}
 	keep := []string{
 		"grep -r BEGIN .", "rg k", "rg --hidden k", "tar czf /tmp/p.tgz .", "chmod -R u+w .", "gzip -k a.txt",
 		`python3 -c 'import os; print(list(os.walk(".")))'`, "rclone copy . /tmp/rc", "grep --recursive x .", "zip -qry /tmp/p.zip .", "cp -r . /tmp/p9",
 		"rsync -a . /tmp/p9", "find . -name '*.go'", "diff -r --no-dereference src /tmp/other", "7z a -snl /tmp/p.7z .",
+		"fd -t f .", "fd -e go", "aws s3 sync --no-follow-symlinks . s3://b", "aws s3 ls", "chmod -L 644 src/main.go",
+		"chown -R u src", "mytool --no-follow .",
 	}
 	for _, w := range []struct {
 		name string
