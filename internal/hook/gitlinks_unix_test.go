@@ -86,9 +86,19 @@ func TestGitNewTreeLinkReads(t *testing.T) {
 	}
 	gitIn(t, proj, "add", "-A")
 	gitIn(t, proj, "commit", "-qm", "lnk")
+	// keys: a link straight to ~/.ssh, read by its own tail: resolved
+	// through the revision's links (a local repository).
+	gitIn(t, proj, "checkout", "-qb", "keys", "main")
+	if err := os.Symlink(filepath.Join(homeDir, ".ssh"), filepath.Join(proj, "k")); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "keys")
 	gitIn(t, proj, "checkout", "-q", "main")
 	p := realPolicy(t, "")
 	for _, cmd := range []string{
+		"git clone -q . sub -b keys && cat sub/k/id_rsa",
+		"git worktree add ../w keys && cat ../w/k/id_rsa",
 		"git clone -q . sub -b lnk && cat sub/h/.ssh/id_rsa",
 		"git worktree add ../w lnk && cat ../w/h/.ssh/id_rsa",
 		"git clone -q https://example.com/r.git sub && cat sub/h/.ssh/id_rsa",
@@ -101,6 +111,7 @@ func TestGitNewTreeLinkReads(t *testing.T) {
 		"git clone -q https://example.com/r.git sub && cat sub/README",
 		"git clone -q https://example.com/r.git sub && cat sub/src/x.go",
 		"git worktree add ../w main && cat ../w/src/x.go",
+		"git clone -q . sub && cat sub/README",
 		"mkdir d && tar xzf a.tgz -C d && cat d/src/main.go",
 	} {
 		checkRule(t, p, proj, cmd, "", "")
