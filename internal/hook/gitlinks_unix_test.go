@@ -66,3 +66,54 @@ func TestGitRevisionLinks(t *testing.T) {
 	gitIn(t, proj, "checkout", "-q", "ok")
 	checkRule(t, p, proj, "git checkout ok -- current py", "", "")
 }
+
+// TestGitNewTreeLinkReads: a read through a link git writes into a new
+// working tree in the same command (review 11 F15): git clone -b lnk .
+// sub and git worktree add ../w lnk, where lnk holds h -> the home, then
+// cat sub/h/.ssh/id_rsa, blocks; so does the same from a remote guard
+// cannot read; an everyday read of the new tree passes.
+func TestGitNewTreeLinkReads(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	homeDir, proj := scriptWorld(t, map[string]string{"README": "a\n", "src/x.go": "package src\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	gitIn(t, proj, "checkout", "-qb", "lnk", "main")
+	if err := os.Symlink(homeDir, filepath.Join(proj, "h")); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "lnk")
+	// keys: a link straight to ~/.ssh, read by its own tail: resolved
+	// through the revision's links (a local repository).
+	gitIn(t, proj, "checkout", "-qb", "keys", "main")
+	if err := os.Symlink(filepath.Join(homeDir, ".ssh"), filepath.Join(proj, "k")); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "keys")
+	gitIn(t, proj, "checkout", "-q", "main")
+	p := realPolicy(t, "")
+	for _, cmd := range []string{
+		"git clone -q . sub -b keys && cat sub/k/id_rsa",
+		"git worktree add ../w keys && cat ../w/k/id_rsa",
+		"git clone -q . sub -b lnk && cat sub/h/.ssh/id_rsa",
+		"git worktree add ../w lnk && cat ../w/h/.ssh/id_rsa",
+		"git clone -q https://example.com/r.git sub && cat sub/h/.ssh/id_rsa",
+		"git clone -q https://example.com/r.git && cd r && cat h/.ssh/id_rsa",
+		"mkdir d && tar xzf a.tgz -C d && head d/h/.ssh/id_rsa",
+	} {
+		checkRule(t, p, proj, cmd, "blocked_path", "")
+	}
+	for _, cmd := range []string{
+		"git clone -q https://example.com/r.git sub && cat sub/README",
+		"git clone -q https://example.com/r.git sub && cat sub/src/x.go",
+		"git worktree add ../w main && cat ../w/src/x.go",
+		"git clone -q . sub && cat sub/README",
+		"mkdir d && tar xzf a.tgz -C d && cat d/src/main.go",
+	} {
+		checkRule(t, p, proj, cmd, "", "")
+	}
+}

@@ -36,12 +36,18 @@ func TestPowerShellFollowedLinks(t *testing.T) {
 		"Copy-Item -Recurse . /tmp/cp10",
 		"Copy-Item -Recurse * /tmp/cp10",
 		"Compress-Archive -Path ./* -DestinationPath /tmp/a10.zip",
+		// review 11 F16: the alias -s, the switch with its :value.
+		"gci -s -FollowSymlink | gc",
+		"Get-ChildItem -Recurse:$true -FollowSymlink | Get-Content",
+		"Get-ChildItem -Recurse -FollowSymlink:$true | Get-Content",
 	}
 	keep := []string{
 		"Get-ChildItem -Recurse | Select-String BEGIN",
 		"Get-ChildItem -Recurse -FollowSymlink src | Select-String BEGIN",
 		"Compress-Archive -Path src -DestinationPath /tmp/a10.zip",
 		"Copy-Item -Recurse src /tmp/cp10",
+		"gci -s -FollowSymlink src | gc",
+		"Get-ChildItem -Recurse:0 -FollowSymlink | Get-Content",
 	}
 	run := func(dir, cmd string, tool bool) int {
 		payload, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "PowerShell", "cwd": dir,

@@ -14,6 +14,24 @@ import (
 // text, relative to dir (review 10 F13). A link whose target guard cannot
 // read makes the answer RevUnknown.
 func (f runFiles) RevLinks(dir, rev string) ([]effect.RevLink, shell.RevStatus) {
+	return f.revLinks(dir, rev, false)
+}
+
+// TreeRevLinks implements effect.NewTreeLinker: every symbolic link of
+// revision rev's tree, relative to the tree's top, as a new working tree
+// (git clone of a local repository, git worktree add) gets them (review
+// 11 F15).
+func (f runFiles) TreeRevLinks(dir, rev string) ([]effect.RevLink, shell.RevStatus) {
+	r, _, st := f.repoAt(dir)
+	if st != shell.RevKnown {
+		return nil, st
+	}
+	return f.revLinks(r.Top, rev, true)
+}
+
+// revLinks returns rev's links relative to dir; all: those the working
+// tree holds already too.
+func (f runFiles) revLinks(dir, rev string, all bool) ([]effect.RevLink, shell.RevStatus) {
 	r, full, st := f.repoAt(dir)
 	if st != shell.RevKnown {
 		return nil, st
@@ -30,7 +48,7 @@ func (f runFiles) RevLinks(dir, rev string) ([]effect.RevLink, shell.RevStatus) 
 	}
 	var paths, targets []string
 	for _, fl := range files {
-		if sameOnDisk(filepath.Join(r.Top, filepath.FromSlash(fl.Path)), fl) {
+		if !all && sameOnDisk(filepath.Join(r.Top, filepath.FromSlash(fl.Path)), fl) {
 			continue // there already: git writes nothing new
 		}
 		t, ok := r.LinkTarget(fl.ID)

@@ -71,6 +71,11 @@ func TestFollowedTreeLinks(t *testing.T) {
 		`perl -MFile::Find -e 'find({wanted=>sub{ print "$_\n" }, follow=>1}, ".")'`,
 		`node -e 'require("fs").cpSync(".","/tmp/cp2",{recursive:true,dereference:true})'`,
 		`node -e 'require("fs").cpSync("src","/tmp/cp2",{recursive:true,dereference:true})'`,
+		// review 11 F4: fd -L, aws s3 sync (follows by default), chmod/chown
+		// -R -L, unknown programs' long follow options.
+		"fd -L -t f . -x cat", "fd --follow --type f --exec cat", "fdfind -L -t f -x cat", "aws s3 sync . s3://bkt/x",
+		"chmod -RL 777 .", "chmod -R --dereference 777 .", "chmod -R -L o+r .", "chown -RL u .", "chgrp --recursive -L g .",
+		"mytool --follow-links .", "mytool --dereference-recursive .", "mytool --follow-symlinks src",
 	}
 	keep := []string{
 		"grep -r BEGIN .", "rg k", "rg --hidden k", "tar czf /tmp/p.tgz .", "chmod -R u+w .", "gzip -k a.txt",
@@ -80,6 +85,8 @@ func TestFollowedTreeLinks(t *testing.T) {
 		`python3 -c 'import os; print(list(os.walk(".", followlinks=False)))'`,
 		`node -e 'require("fs").cpSync(".","/tmp/cp2",{recursive:true})'`,
 		`perl -MFile::Find -e 'find(sub{ print "$_\n" }, ".")'`,
+		"fd -t f .", "fd -e go", "aws s3 sync --no-follow-symlinks . s3://b", "aws s3 ls", "chmod -L 644 src/main.go",
+		"chown -R u src", "mytool --no-follow .",
 	}
 	for _, w := range []struct {
 		name string

@@ -11,15 +11,16 @@ import "strings"
 
 // FollowsLinks reports whether c follows the symbolic links inside the
 // directories it reads: Get-ChildItem (gci, ls, dir) -Recurse or -Depth
-// with -FollowSymlink (any prefix PowerShell takes: -fol…), Copy-Item
+// (its alias -s, -Recurse:$true) with -FollowSymlink (any prefix
+// PowerShell takes: -fol…; :$false turns it off), Copy-Item
 // (copy, cp, cpi) -Recurse, Compress-Archive.
 func (c Command) FollowsLinks() bool {
 	name := c.kind()
 	switch {
 	case listsTree(name):
-		return recursive(c.Args) && hasOption(c.Args, "-followsymlink", 3)
+		return recursive(c.Args) && switchOn(c.Args, "-followsymlink", 3)
 	case name == "copy-item" || name == "copy" || name == "cp" || name == "cpi":
-		return hasOption(c.Args, "-recurse", 1)
+		return switchOn(c.Args, "-recurse", 1)
 	case name == "compress-archive":
 		return true
 	}

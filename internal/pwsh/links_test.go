@@ -23,6 +23,15 @@ func TestFollowsLinks(t *testing.T) {
 		{"Copy-Item a b", false, nil},
 		{"Compress-Archive -Path ./* -DestinationPath a.zip", true, []string{"./*", "a.zip"}},
 		{"Get-Content a.txt", false, nil},
+		// review 11 F16: the alias -s, -Recurse:$true, :$false turning off.
+		{"gci -s -FollowSymlink", true, []string{"."}},
+		{"Get-ChildItem -Recurse:$true -FollowSymlink", true, []string{"."}},
+		{"Get-ChildItem -Recurse:$false -FollowSymlink", true, []string{"."}}, // $false reads as nothing: cannot tell, on
+		{"Get-ChildItem -Recurse:0 -FollowSymlink", false, nil},
+		{"Get-ChildItem -Recurse -FollowSymlink:0", false, nil},
+		{"Get-ChildItem -Recurse:0 -Recurse -FollowSymlink", true, []string{".", "0"}}, // the value a word Paths keeps, as -Depth 2
+		{"Copy-Item -Recurse:0 a b", false, nil},
+		{"gci -s src", false, nil},
 	} {
 		a, err := Read(tc.cmd, Options{Home: "~"})
 		if err != nil || len(a.Commands) != 1 {

@@ -14,6 +14,7 @@ package pwsh
 import (
 	"encoding/base64"
 	"errors"
+	"slices"
 	"strings"
 	"unicode/utf16"
 
@@ -722,15 +723,30 @@ func listsTree(name string) bool {
 }
 
 // recursive reports whether Get-ChildItem's words ask for a recursive
-// listing (-Recurse, -r, -rec…, -Depth N).
+// listing (-Recurse, -r, -rec…, its alias -s, -Recurse:$true, -Depth N).
 func recursive(args []string) bool {
+	return switchOn(args, "-recurse", 1, "-s") || hasOption(args, "-depth", 1)
+}
+
+// switchOn reports whether args turn switch parameter full on, as
+// PowerShell binds it (review 11 F16): by any prefix longer than min
+// characters or one of its aliases, alone or with a :value; the last
+// given wins, and :0 turns it off. The lexer reads $true, $false and
+// $null alike (as nothing) and a variable as unknown: such a value counts
+// as on (default deny: -Recurse:$false is blocked where it would follow).
+func switchOn(args []string, full string, min int, aliases ...string) bool {
+	on := false
 	for _, a := range args {
-		o := strings.ToLower(a)
-		if isOption(a) && (prefixOf(o, "-recurse", 1) || prefixOf(o, "-depth", 1)) {
-			return true
+		if !isOption(a) {
+			continue
 		}
+		o, v, colon := strings.Cut(strings.ToLower(a), ":")
+		if !prefixOf(o, full, min) && !slices.Contains(aliases, o) {
+			continue
+		}
+		on = !colon || v != "0"
 	}
-	return false
+	return on
 }
 
 // listDirs returns Get-ChildItem's directory operands: its words that are

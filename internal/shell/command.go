@@ -447,6 +447,9 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 			if !catalogue.Shells.Has(word.Base(words[i].Text)) {
 				c.extra = append(c.extra, c.inner(words[i:i+1]).lines()...) // su -s ./x.sh
 			}
+		case p.Module.Has(a):
+			// uv run -m MOD…: python3 -m MOD… (review 11 F17).
+			return append([]word.Word{{Text: "python3", Known: true}, {Text: "-m", Known: true}}, words[i+1:]...), false
 		case p.Exec.Has(a):
 			p.Rest = false // watch -x CMD…: a command, not a script
 		case a == "-" && (p.None || p.Assigns): // su - USER: a login shell; env - CMD: an empty environment

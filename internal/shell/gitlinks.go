@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // Links a git tree write makes (review 10 F13). A tree entry of mode
@@ -36,11 +37,34 @@ func (c *cmd) revLinks(sub, dir, rev string, specs []string, filter bool) {
 		c.w.hide("git %s writes symbolic links from a revision whose targets guard cannot read: guard cannot tell where they lead", sub)
 		return
 	}
+	c.madeLinks(dir, links, func(p string) bool { return !filter || specsName(specs, p) })
+}
+
+// newTreeLinks records the symbolic links of revision rev of the
+// repository at repo that git writes into the new working tree at into
+// (git clone of a local repository, git worktree add) as revLinks does, so
+// that a later read through one in the command reads where it leads
+// (review 11 F15). Where guard cannot read them, the tree stays a place
+// that may hold links (MayLink, effect.readsUnderMayLink).
+func (c *cmd) newTreeLinks(repo, into, rev string) {
+	nl, ok := c.w.Files.(effect.NewTreeLinker)
+	if !ok || c.w.guessing > 0 || !word.IsKnown(repo) || !word.IsKnown(into) || !word.IsKnown(rev) {
+		return
+	}
+	if links, st := nl.TreeRevLinks(c.w.Where(repo), rev); st == effect.RevKnown {
+		c.madeLinks(into, links, func(string) bool { return true })
+	}
+}
+
+// madeLinks records each of links that keep takes, made under dir, as ln
+// -s's link: its target is written by its making (but in the OS's own
+// directories) and the link is noted for what follows it later.
+func (c *cmd) madeLinks(dir string, links []effect.RevLink, keep func(string) bool) {
 	linking := c.w.Linking
 	c.w.Linking = true // the link's own making, not a write through links
 	defer func() { c.w.Linking = linking }()
 	for _, l := range links {
-		if filter && !specsName(specs, l.Path) {
+		if !keep(l.Path) {
 			continue
 		}
 		name := path.Join(dir, l.Path)

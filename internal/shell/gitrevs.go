@@ -249,6 +249,7 @@ func (c *cmd) worktreeWrites(args []word.Word, dir string) {
 			return
 		case st == effect.RevKnown:
 			c.gitRevFiles(dir, files)
+			c.newTreeLinks(".", dir, rev) // gitlinks.go
 		}
 	}
 }

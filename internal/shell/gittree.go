@@ -56,6 +56,9 @@ func (c *cmd) gitTree(sub string, at int) {
 			// (review 6 F3).
 			c.w.WriteDir(ops[1])
 		}
+		if ops := gitOperands(args, cloneWithArg); writes && len(ops) > 0 && !strings.Contains(ops[0], ":") {
+			c.newTreeLinks(ops[0], dir, cloneBranch(args)) // a local repository: its links (gitlinks.go)
+		}
 	case "checkout", "switch":
 		if writes = !branchAtHead(args); writes && sub == "checkout" {
 			c.gitPathspecs(sub, args, tree) // gitindex.go
@@ -386,4 +389,18 @@ func gitKeepsTree(sub string, args []word.Word) bool {
 		return word.Set(" status info whereis list find version log help init describe ").Has(step)
 	}
 	return false
+}
+
+// cloneBranch returns the branch git clone checks out: its -b/--branch
+// value, else HEAD.
+func cloneBranch(args []word.Word) string {
+	for j, a := range args {
+		if v, ok := strings.CutPrefix(a.Text, "--branch="); ok {
+			return v
+		}
+		if (a.Text == "-b" || a.Text == "--branch") && j+1 < len(args) {
+			return args[j+1].Text
+		}
+	}
+	return "HEAD"
 }

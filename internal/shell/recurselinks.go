@@ -21,22 +21,104 @@ import (
 // where a link leads somewhere protected or the tree is past guard's
 // bounds.
 
-// keepsLinksRecursing are programs without a catalogue entry whose -R
-// never follows a link inside the tree (chmod, chown and chgrp default to
-// -P; rm removes the link itself).
-const keepsLinksRecursing word.Set = " chmod chown chgrp rm rmdir "
+// linkWalker is a program guard knows to walk a tree, with how it follows
+// the links there (review 11 F4): fd -L, aws s3 sync (follows by default),
+// chmod/chown/chgrp -R with -L, rclone with -L. The programs without an
+// entry, here or in the catalogue, that are given a recursion option
+// follow links (recursesUnknown): default deny.
+type linkWalker struct {
+	name, sub string   // the program and the subcommand words it must have ("s3 sync")
+	always    bool     // it follows without an option (aws s3 sync)
+	recurse   string   // short letters one of which it needs to walk (chmod -R); "" walks always
+	recLong   word.Set // long options that make it walk (chmod --recursive)
+	letters   string   // short options that make it follow (in a cluster)
+	long      word.Set // long options that make it follow, or a prefix of one
+	no        word.Set // long options that turn following off
+}
 
-// followsWithL are programs without a catalogue entry that always recurse
-// and follow links with -L (rclone copy -L, --copy-links).
-const followsWithL word.Set = " rclone "
+// linkWalkers: the known walkers. chmod, chown and chgrp default to -P
+// (they keep links); rm removes the link itself.
+var linkWalkers = []linkWalker{
+	{name: "fd", letters: "L", long: " --follow "},
+	{name: "fdfind", letters: "L", long: " --follow "},
+	{name: "aws", sub: "s3 sync", always: true, no: " --no-follow-symlinks "},
+	{name: "aws", sub: "s3 cp", always: true, no: " --no-follow-symlinks "},
+	{name: "aws", sub: "s3 mv", always: true, no: " --no-follow-symlinks "},
+	{name: "chmod", recurse: "R", letters: "L", recLong: " --recursive ", long: " --dereference "},
+	{name: "chown", recurse: "R", letters: "L", recLong: " --recursive ", long: " --dereference "},
+	{name: "chgrp", recurse: "R", letters: "L", recLong: " --recursive ", long: " --dereference "},
+	{name: "rm"},
+	{name: "rmdir"},
+	{name: "rclone", letters: "rRL", long: " --copy-links --links "},
+}
+
+// walkerOf returns c's linkWalker entry, if any.
+func (c *cmd) walkerOf() (linkWalker, bool) {
+	for _, lw := range linkWalkers {
+		if lw.name == c.name && (lw.sub == "" || c.hasSub(lw.sub)) {
+			return lw, true
+		}
+	}
+	return linkWalker{}, false
+}
+
+// hasSub reports whether c's first words that are not options are sub's.
+func (c *cmd) hasSub(sub string) bool {
+	want := strings.Fields(sub)
+	k := 0
+	for _, a := range c.args {
+		if k == len(want) {
+			break
+		}
+		if strings.HasPrefix(a.Text, "-") {
+			continue
+		}
+		if a.Text != want[k] {
+			return false
+		}
+		k++
+	}
+	return k == len(want)
+}
+
+// follows reports whether lw, with args, walks a tree following the
+// links in it: the last follow or no-follow option wins; chmod's -L
+// counts with -R only (a cluster such as -RL holds both).
+func (lw linkWalker) follows(args []word.Word) bool {
+	on, walks := lw.always, lw.recurse == ""
+	for _, a := range args {
+		s := a.Text
+		if s == "--" {
+			break
+		}
+		opt, _, _ := strings.Cut(s, "=")
+		switch {
+		case !strings.HasPrefix(s, "--"):
+			short := len(s) > 1 && s[0] == '-'
+			walks = walks || short && lw.recurse != "" && strings.ContainsAny(s[1:], lw.recurse)
+			on = on || short && lw.letters != "" && strings.ContainsAny(s[1:], lw.letters)
+		case lw.no.Begins(opt):
+			on = false
+		case lw.long.Begins(opt):
+			on = true
+		case lw.recLong.Begins(opt):
+			walks = true
+		}
+	}
+	return on && walks
+}
 
 // recursesUnknown reports whether c, a program with neither a catalogue
 // entry nor a handler, is given a recursion or link-following option: -r
-// or -R in a cluster of short options (-L too for followsWithL), or a
-// prefix of --recursive, --recurse, --follow, --dereference or
-// --copy-links.
+// or -R in a cluster of short options, or a long option one of whose
+// words begins recurs, follow, deref or symlink (--follow-links,
+// --dereference-recursive, a prefix of --recursive), but for --no-…; a
+// linkWalker follows as its entry says.
 func (c *cmd) recursesUnknown(p *catalogue.Program) bool {
-	if p != nil || keepsLinksRecursing.Has(c.name) {
+	if lw, ok := c.walkerOf(); ok {
+		return lw.follows(c.args)
+	}
+	if p != nil {
 		return false
 	}
 	if _, ok := handlerOf(c.name); ok {
@@ -51,13 +133,33 @@ func (c *cmd) recursesUnknown(p *catalogue.Program) bool {
 			break
 		}
 		opt, _, _ := strings.Cut(s, "=")
-		letters := "rR"
-		if followsWithL.Has(c.name) {
-			letters = "rRL"
-		}
-		if word.Set(" --recursive --recurse --follow --dereference --copy-links ").Begins(opt) ||
-			!strings.HasPrefix(s, "--") && len(s) > 1 && s[0] == '-' && strings.ContainsAny(s[1:], letters) {
+		if strings.HasPrefix(s, "--") && followsLong(opt) ||
+			!strings.HasPrefix(s, "--") && len(s) > 1 && s[0] == '-' && strings.ContainsAny(s[1:], "rR") {
 			return true
+		}
+	}
+	return false
+}
+
+// followsLong reports whether long option opt (no =value) of a program
+// guard does not know may walk a tree following links: a prefix of
+// --recursive, --recurse, --follow, --dereference or --copy-links, as
+// getopt_long takes one, or a name one of whose words begins recurs,
+// follow, deref or symlink (--follow-links, --dereference-recursive), but
+// for a --no-… option.
+func followsLong(opt string) bool {
+	if word.Set(" --recursive --recurse --follow --dereference --copy-links ").Begins(opt) {
+		return true
+	}
+	name := strings.TrimPrefix(opt, "--")
+	if strings.HasPrefix(name, "no-") {
+		return false
+	}
+	for part := range strings.SplitSeq(name, "-") {
+		for _, w := range []string{"recurs", "follow", "deref", "symlink"} {
+			if strings.HasPrefix(part, w) {
+				return true
+			}
 		}
 	}
 	return false
@@ -67,8 +169,11 @@ func (c *cmd) recursesUnknown(p *catalogue.Program) bool {
 // above, where the links in each directory it names lead (whole, as grep
 // -R reads them).
 func (c *cmd) unknownTreeLinks() {
-	if c.w.FollowLinks == "" || catalogue.ProgramNamed(c.name) != nil {
+	if _, walker := c.walkerOf(); c.w.FollowLinks == "" || catalogue.ProgramNamed(c.name) != nil && !walker {
 		return
+	}
+	if c.name == "fd" || c.name == "fdfind" {
+		c.w.FollowVisible(".") // fd's first word is a pattern: its paths default to "."
 	}
 	for j, a := range c.args {
 		if j < len(c.kinds) && c.kinds[j] != argPlain || strings.HasPrefix(a.Text, "-") || a.Text == "" {

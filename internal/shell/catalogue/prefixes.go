@@ -35,7 +35,10 @@ type Prefix struct {
 	// exec); with another first word it is a program of its own.
 	Sub string
 	// PyFile: a command that is a .py file runs with python (uv run x.py).
-	PyFile    bool
+	PyFile bool
+	// Module: options after which the command is a python module it runs
+	// (uv run -m http.server is python3 -m http.server).
+	Module    word.Set
 	WriteOpts word.Set // options whose value is a file it writes (time -o F)
 	// Lock: its operand is a file it opens, creating it (flock F): a touch.
 	Lock  bool
@@ -66,6 +69,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "alacritty", Prefix: terminal},
 	{Name: "builtin"},
 	{Name: "bundle", Prefix: Prefix{Sub: "exec"}},
+	{Name: "bunx", Prefix: Prefix{WithArg: " -p --package "}}, // review 11 F17: bunx http-server
 	{Name: "busybox"},
 	{Name: "caffeinate", Prefix: Prefix{WithArg: " -t -w "}},
 	{Name: "catchsegv"},
@@ -102,7 +106,10 @@ var Prefixes = []PrefixEntry{
 	{Name: "nsenter", Prefix: Prefix{WithArg: " -t -S -G -r -w --target --setuid --setgid --root --wd "}},
 	{Name: "numactl", Prefix: Prefix{WithArg: " -C -N -m -p -i -P --physcpubind --cpunodebind --membind --preferred --interleave --preferred-many "}},
 	{Name: "pipenv", Prefix: Prefix{Sub: "run"}},
+	// pipx run APP…: the app of the package of that name (review 11 F17).
+	{Name: "pipx", Prefix: Prefix{Sub: "run", WithArg: " --spec --python --index-url --pip-args "}},
 	{Name: "pkexec", Prefix: Prefix{WithArg: " --user "}},
+	{Name: "pnpm", Prefix: Prefix{Sub: "dlx", WithArg: " --package "}}, // pnpm dlx serve
 	{Name: "poetry", Prefix: Prefix{Sub: "run"}},
 	{Name: "prlimit", Prefix: Prefix{WithArg: " -p -o --pid --output "}},
 	{Name: "proxychains", Prefix: Prefix{WithArg: " -f "}},
@@ -139,7 +146,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "unbuffer"},
 	{Name: "unshare", Prefix: Prefix{WithArg: " -S -G -R -w --setuid --setgid --root --wd --propagation --setgroups "}},
 	{Name: "urxvt", Prefix: terminal},
-	{Name: "uv", Prefix: Prefix{Sub: "run", PyFile: true,
+	{Name: "uv", Prefix: Prefix{Sub: "run", PyFile: true, Module: " -m --module ",
 		WithArg: " --with --with-requirements --python -p --project --directory --env-file --extra --group --package --index --index-url --from "}},
 	{Name: "uxterm", Prefix: terminal},
 	{Name: "valgrind"},

@@ -49,12 +49,18 @@ var FileServers = []FileServer{
 	{Name: "jupyter", Lead: "server", Root: " --notebook-dir --ServerApp.root_dir ", WithArg: " --port --ip --config "},
 	{Name: "live-server", Operand: true, WithArg: " --port --host --open --watch --ignore --entry-file --proxy --middleware --htpasswd "},
 	{Name: "php", Lead: "-S", LeadArgs: 1, Root: " -t --docroot ", WithArg: " -c -d -z "},
+	// Third-party serving modules (review 11 F17): uploadserver also
+	// takes uploads into the directory; RangeHTTPServer is http.server's.
+	{Name: "python", Lead: "-m RangeHTTPServer", Root: " -d --directory ", WithArg: " -b --bind "},
 	{Name: "python", Lead: "-m SimpleHTTPServer"},
 	{Name: "python", Lead: "-m http.server", Root: " -d --directory ", WithArg: " -b --bind -p --protocol "},
+	{Name: "python", Lead: "-m uploadserver", Root: " -d --directory ", WithArg: " -b --bind --theme --server-certificate --certificate -c --client-certificate --basic-auth --basic-auth-upload --allow-replace "},
 	{Name: "rclone", Lead: "serve", LeadArgs: 1, Operand: true, WithArg: " --addr --user --pass --htpasswd --config --cert --key --client-ca --baseurl --realm --template --vfs-cache-mode --cache-dir --log-file "},
 	{Name: "ruby", Lead: "-e httpd", Operand: true, WithArg: " -p -b "},
 	{Name: "ruby", Lead: "-ehttpd", Operand: true, WithArg: " -p -b "},
 	{Name: "serve", Operand: true, WithArg: " -l --listen -p -c --config --ssl-cert --ssl-key --ssl-pass "},
+	// webfsd -r DIR; without it, guard takes the working directory.
+	{Name: "webfsd", Root: " -r ", WithArg: " -p -i -t -c -a -n -N -f -x -l -L -m -k -u -g -e -b -R -j -y -S -C -K "},
 }
 
 // ServedDirs returns the directories the command name args serves over

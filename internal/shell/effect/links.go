@@ -117,6 +117,9 @@ func (w *Ledger) throughLinks(p string, k pathKind) {
 		}
 		w.record(target+rest, k)
 	}
+	if k == readPath {
+		w.readsUnderMayLink(key)
+	}
 	if !writes {
 		return
 	}
@@ -181,4 +184,36 @@ func (w *Ledger) MayLinkAt(s string) string {
 		}
 	}
 	return ""
+}
+
+// maxLinkDepth bounds the names below a directory that may hold links
+// (MayLink) a read is taken apart at.
+const maxLinkDepth = 16
+
+// readsUnderMayLink records, for a read of key under a directory where a
+// stage may have made links guard cannot tell (git clone or worktree add
+// from a revision guard cannot read, an archive extracted), where the
+// read leads if a name on its way is a link to the home (review 11 F15:
+// git clone -b lnk . sub && cat sub/h/.ssh/id_rsa, h -> the home): each
+// tail below the directory, after one or more names, under ~. The read
+// rules then decide (~/.ssh/id_rsa blocks, ~/src/main.go does not). A
+// recursive read of a directory there is not taken as one of the whole
+// home (grep -r x sub/src passes: accepted, see DECISIONS).
+func (w *Ledger) readsUnderMayLink(key string) {
+	for _, m := range w.mayLink {
+		rest, ok := strings.CutPrefix(key, m.dir)
+		if m.dir == "." {
+			rest, ok = "/"+key, !strings.HasPrefix(key, "/") && !strings.HasPrefix(key, "~") && !word.HasMark(key)
+		}
+		if !ok || rest == "" || rest[0] != '/' {
+			continue
+		}
+		parts := strings.Split(strings.Trim(rest, "/"), "/")
+		for i := 1; i < len(parts) && i <= maxLinkDepth; i++ {
+			if tail := strings.Join(parts[i:], "/"); tail != "**" {
+				w.record("~/"+tail, readPath) // not the whole home: grep -r sub/src, a link at src left
+			}
+		}
+		return
+	}
 }

@@ -17,3 +17,13 @@ type RevLinker interface {
 	// restore of rev may make.
 	RevLinks(dir, rev string) ([]RevLink, RevStatus)
 }
+
+// NewTreeLinker is a [RevLinker] that also reads every symbolic link of a
+// revision's tree, as a new working tree gets them (git clone of a local
+// repository, git worktree add: review 11 F15).
+type NewTreeLinker interface {
+	// TreeRevLinks returns all the symbolic links of revision rev's tree,
+	// in the repository whose working tree holds directory dir, relative
+	// to the tree's top.
+	TreeRevLinks(dir, rev string) ([]RevLink, RevStatus)
+}
