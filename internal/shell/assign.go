@@ -324,6 +324,9 @@ func (w *walker) scalar(name, value string, appendTo bool, f declFlags) expand.V
 			value = word.Mark(word.MarkArith, "") // an arithmetic result
 		}
 	}
+	if !f.nameref && w.unknownRef(name) {
+		return old // r=V through a nameref to a name guard cannot tell: r stays one
+	}
 	vr := strVar(value)
 	if f.nameref || old.Kind == expand.NameRef && old.Str == "" {
 		// declare -n r; r=NAME: bash takes a nameref's first value as
