@@ -228,6 +228,12 @@ func gitVerbWords(verb, dirKey string, in gitInput) []string {
 			cmd = append(cmd, "--"+k) // {"hard":true}
 		case v == "true" && k == "force":
 			cmd = append(cmd, "--force")
+		case v == "true" && (verb == "checkout" || verb == "switch") && slices.Contains([]string{"create", "createbranch", "newbranch"}, k):
+			opt := "-c" // {"create":true}: a new branch
+			if verb == "checkout" {
+				opt = "-b"
+			}
+			cmd = slices.Insert(cmd, 1, opt)
 		default:
 			unknown = true // a boolean or number guard cannot map
 		}

@@ -37,6 +37,7 @@ func TestMCPGitCommand(t *testing.T) {
 		{"mcp__git__run_git", map[string]string{"cwd": "/r", "command": "checkout evil"}, `git -C '/r' checkout evil`, nil, []string{"checkout evil"}},
 		{"mcp__git__git_reset", map[string]string{"repopath": "/r", "target": "evil"}, `git -C '/r' reset 'evil' --hard`, map[string]string{"hard": "true"}, nil},
 		{"mcp__git__git_checkout", map[string]string{"repopath": "/r", "branch": "x"}, `git -C '/r' checkout 'x' "$(mcp-field)"`, map[string]string{"detach": "true"}, nil},
+		{"mcp__git__git_checkout", map[string]string{"repopath": "/r", "branch": "x"}, `git -C '/r' checkout -b 'x'`, map[string]string{"create": "true"}, nil},
 		{"mcp__git__git_log", map[string]string{"repopath": "/r"}, "", map[string]string{"maxcount": "10"}, nil},
 		{"mcp__git__git_diff_unstaged", map[string]string{"repopath": "/r"}, "", nil, nil},
 		{"mcp__git__git_create_branch", map[string]string{"repopath": "/r", "branchname": "b", "basebranch": "main"}, "", nil, nil},
