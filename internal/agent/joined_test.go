@@ -50,7 +50,7 @@ func TestJoinedResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cc.Joined) != 2 || cc.Joined[0].Text != "ab" || cc.Joined[1].Text != "llmContenta\ntexta\nllmContenttexta\ntextb\n" {
+	if len(cc.Joined) != 2 || cc.Joined[0].Text != "ab" || cc.Joined[1].Text != "llmContentab\ntextab\nllmContenttextab\ntextb\n" {
 		t.Errorf("agent C joined %+v", cc.Joined)
 	}
 }

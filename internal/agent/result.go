@@ -127,15 +127,15 @@ func walkTexts(raw []byte, field string, fn func(text string, key bool, top stri
 			path.open = len(path.keys) > 0
 		case t.kind == tokString:
 			fn(t.s, false, t.top, path.joins())
-			path = keyPath{}
+			path.reset()
 		case t.kind == tokKey && plainKey(t.s):
 			plain(t.s)
 			path.add(t.s)
 		case t.kind == tokKey:
 			fn(t.s, true, t.top, nil)
-			path = keyPath{}
+			path.reset()
 		default: // a number, true, false, null, or a container's end
-			path = keyPath{}
+			path.reset()
 		}
 	})
 }
@@ -163,6 +163,9 @@ func (p *keyPath) add(k string) {
 	p.keys = append(p.keys, k)
 }
 
+// reset empties the path, keeping its storage.
+func (p *keyPath) reset() { p.keys, p.open = p.keys[:0], false }
+
 // joins returns the texts to join to the value after the path: each key
 // alone ({"AKIA":{"x":V}}) and, for a longer path, all its keys in order
 // ({"gh":{"p_":V}}).
@@ -170,11 +173,10 @@ func (p *keyPath) joins() []string {
 	if len(p.keys) == 0 {
 		return nil
 	}
-	out := slices.Clone(p.keys)
-	if len(p.keys) > 1 {
-		out = append(out, strings.Join(p.keys, ""))
+	if len(p.keys) == 1 {
+		return p.keys // read at once (walkTexts' fn), before the path changes
 	}
-	return out
+	return append(slices.Clone(p.keys), strings.Join(p.keys, ""))
 }
 
 // plainKeys gathers the plain keys of a result, each once, a line each:
@@ -234,7 +236,7 @@ func (r *Result) KeyJoins(texts []string) string {
 		if !in[kp.text] {
 			continue
 		}
-		head := tokenHead(strings.TrimLeft(texts[kp.text], " \t\r\n")) // {"ghp_":"\nT"} reads as one (review 11 F12)
+		head := joinHead(texts, in, kp.text)
 		if _, ok := seen[[2]string{kp.key, head}]; ok || head == "" || assigns(head) {
 			continue
 		}
@@ -244,6 +246,31 @@ func (r *Result) KeyJoins(texts []string) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// maxJoinTexts bounds the texts after a key's value joinHead reads on: the
+// join then costs at most that many times the result's size.
+const maxJoinTexts = 3
+
+// joinHead returns the head of text i after leading blanks ({"ghp_":"\nT"}
+// reads as one: review 11 F12) and, while each text the model reads is
+// token characters whole, the heads of the texts after it
+// ({"ghp_":"16C7…","x":"710c…"}; at most maxJoinTexts), at most
+// maxKeyJoin bytes.
+func joinHead(texts []string, in []bool, i int) string {
+	s := strings.TrimLeft(texts[i], " \t\r\n")
+	head := tokenHead(s)
+	for j, n := i+1, 0; j < len(texts) && len(head) < maxKeyJoin && n < maxJoinTexts; j++ {
+		if len(s) == 0 || tokenHead(s) != s {
+			break
+		}
+		if !in[j] {
+			continue
+		}
+		s, n = texts[j], n+1
+		head += tokenHead(s)
+	}
+	return head[:min(len(head), maxKeyJoin)]
 }
 
 // assigns reports whether head is an assignment (name=value, not a

@@ -42,6 +42,7 @@ func TestResultPlainKeys(t *testing.T) {
 		{"split value in an object", "mcp__x__get_item", `{"ghp_":{"v":"16C7e42F292c6912E7710c838347Ae178B4a"}}`, event.ActionWithheld, []string{"16C7e42F"}},
 		{"aws split value in an object", "mcp__x__get_item", `{"AKIA":{"x":"IOSFODNN7EXAMPLF"}}`, event.ActionWithheld, []string{"IOSFODNN"}},
 		{"key split down a path", "mcp__x__get_item", `{"gh":{"p_":"16C7e42F292c6912E7710c838347Ae178B4a"}}`, event.ActionWithheld, []string{"16C7e42F"}},
+		{"split value across two members", "mcp__x__get_item", `{"ghp_":"16C7e42F292c6912E7","x":"710c838347Ae178B4a"}`, event.ActionWithheld, []string{"16C7e42F"}},
 		{"everyday nested rows", "mcp__db__query", `{"data":{"items":[{"name":"ann","tags":["a","b"]}],"meta":{"page":{"next":"eyJpZCI6MTJ9"}}}}`, "", nil},
 		{"everyday values under keys", "mcp__db__query", `{"rows":[{"sha":"3f786850e387550fdab836ed7e6dc881de23001b","id":"u_1234","token_type":"bearer","path":"src/main.go","url":"https://example.com/a?b=c"}]}`, "", nil},
 		{"an assignment under a key is its own text", "mcp__fs__read", `{"content":"csrf-token=Mj2qykJO5rELyHgezQ69nzUX0i3OH67V7+V4eUrLfpuyOuxmiW9rhROG/Whikle15syazJOkrjJa3U2AbhIvUw=="}`, "", nil},
