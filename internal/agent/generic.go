@@ -54,13 +54,9 @@ func byFields(c *Call, toolName string, in fields) error {
 		args  bool // holds an args array
 	}
 	var cmd []group
-	strs := map[string]string{} // the first string of each key, for mcpGitCommand
+	gin := gitInput{strs: map[string]string{}, lits: map[string]string{}, cwd: c.Cwd} // for mcpGitCommand
 	err := leaves(in.doc, in.prefix, func(l leaf) {
-		if l.isString && len(strs) < 64 {
-			if _, ok := strs[normKey(l.key)]; !ok {
-				strs[normKey(l.key)] = l.value
-			}
-		}
+		gin.add(l)
 		sb.WriteString(l.key)
 		sb.WriteString(": ")
 		sb.WriteString(l.value)
@@ -112,7 +108,7 @@ func byFields(c *Call, toolName string, in fields) error {
 		commands = append(commands, event.Input{Kind: event.KindCommand, Text: strings.Join(g.parts, " ")})
 	}
 	commands = append(commands, valueCommands(tv.carried)...)
-	commands = append(commands, gitToolInputs(toolName, strs, c.Cwd)...)
+	commands = append(commands, gitToolInputs(toolName, gin)...)
 	tv.joinRoots()
 	c.Inputs = append(c.Inputs, urls...)
 	c.Inputs = append(c.Inputs, commands...)

@@ -40,7 +40,8 @@ func TestJoinedResult(t *testing.T) {
 	if c := parse(t, `{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{},"tool_response":{"stdout":"ab","interrupted":false}}`); len(c.Joined) != 1 || c.Joined[0].Text != "stdoutab\n" {
 		t.Errorf("one text joined: %+v", c.Joined)
 	}
-	// Agent C: only llmContent's parts, which the model reads.
+	// Agent C: only llmContent's parts, which the model reads; a key
+	// joined to the first text under it at any depth (review 11 F12).
 	p, err := Decode([]byte(`{"hook_event_name":"AfterTool","tool_name":"x","tool_input":{},"tool_response":{"llmContent":[{"text":"a"},{"text":"b"}],"returnDisplay":"zz"}}`))
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +50,7 @@ func TestJoinedResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cc.Joined) != 2 || cc.Joined[0].Text != "ab" || cc.Joined[1].Text != "texta\ntextb\n" {
+	if len(cc.Joined) != 2 || cc.Joined[0].Text != "ab" || cc.Joined[1].Text != "llmContentab\ntextab\nllmContenttextab\ntextb\n" {
 		t.Errorf("agent C joined %+v", cc.Joined)
 	}
 }

@@ -64,9 +64,9 @@ func toolResult(c *Call, f fields, member string, replaceable bool) error {
 	k := resultKind(name)
 	r := &Result{Raw: raw, First: len(c.Inputs)}
 	var pk plainKeys
-	err = walkTexts(raw, member, func(text string, key bool, top, under string) {
-		if under != "" {
-			r.pairs = append(r.pairs, keyPair{key: under, text: len(r.keys)})
+	err = walkTexts(raw, member, func(text string, key bool, top string, under []string) {
+		for _, k := range under {
+			r.pairs = append(r.pairs, keyPair{key: k, text: len(r.keys)})
 		}
 		c.Inputs = append(c.Inputs, event.Input{Kind: k, Text: text})
 		r.keys = append(r.keys, key)
@@ -114,25 +114,69 @@ func plainKey(k string) bool {
 
 // walkTexts calls fn for each text of the JSON value raw, in document order,
 // with whether it is a key, the top-level member it sits under and, for a
-// string that is an object member's value under a plain key, that key
-// ("" otherwise); and plain for each plain key. It reads raw once: nesting
-// costs nothing more than its bytes, and any depth the payload decoded
-// with (maxDepth) is walked.
-func walkTexts(raw []byte, field string, fn func(text string, key bool, top, under string), plain func(string)) error {
-	after := "" // the plain key just walked: its value, when a string, is next
+// string that is the first text reached under a plain key (directly, or
+// down arrays and objects: review 11 F12), the keys the model reads before
+// it (keyPath.joins); and plain for each plain key. It reads raw once:
+// nesting costs nothing more than its bytes, and any depth the payload
+// decoded with (maxDepth) is walked.
+func walkTexts(raw []byte, field string, fn func(text string, key bool, top string, under []string), plain func(string)) error {
+	var path keyPath // the plain keys walked down since the last value
 	return walkJSON(raw, field, func(t token) {
-		under := after
-		after = ""
 		switch {
+		case t.kind == tokOpen:
+			path.open = len(path.keys) > 0
 		case t.kind == tokString:
-			fn(t.s, false, t.top, under)
-		case t.kind == tokKey && !plainKey(t.s):
-			fn(t.s, true, t.top, "")
-		case t.kind == tokKey:
+			fn(t.s, false, t.top, path.joins())
+			path.reset()
+		case t.kind == tokKey && plainKey(t.s):
 			plain(t.s)
-			after = t.s
+			path.add(t.s)
+		case t.kind == tokKey:
+			fn(t.s, true, t.top, nil)
+			path.reset()
+		default: // a number, true, false, null, or a container's end
+			path.reset()
 		}
 	})
+}
+
+// maxKeyPath bounds the plain keys a keyPath keeps (the last ones).
+const maxKeyPath = 4
+
+// keyPath is the run of plain keys the model reads before a value:
+// {"gh":{"p_":["T"]}} reads gh, p_, T.
+type keyPath struct {
+	keys []string
+	open bool // a container opened right after the last key: its keys extend the path
+}
+
+// add takes plain key k: a step down the path after an opened container,
+// else the start of a new path.
+func (p *keyPath) add(k string) {
+	if !p.open {
+		p.keys = p.keys[:0]
+	}
+	p.open = false
+	if len(p.keys) == maxKeyPath {
+		p.keys = append(p.keys[:0], p.keys[1:]...)
+	}
+	p.keys = append(p.keys, k)
+}
+
+// reset empties the path, keeping its storage.
+func (p *keyPath) reset() { p.keys, p.open = p.keys[:0], false }
+
+// joins returns the texts to join to the value after the path: each key
+// alone ({"AKIA":{"x":V}}) and, for a longer path, all its keys in order
+// ({"gh":{"p_":V}}).
+func (p *keyPath) joins() []string {
+	if len(p.keys) == 0 {
+		return nil
+	}
+	if len(p.keys) == 1 {
+		return p.keys // read at once (walkTexts' fn), before the path changes
+	}
+	return append(slices.Clone(p.keys), strings.Join(p.keys, ""))
 }
 
 // plainKeys gathers the plain keys of a result, each once, a line each:
@@ -161,8 +205,9 @@ func (p *plainKeys) add(k string) {
 	p.b.WriteByte('\n')
 }
 
-// keyPair is an object member whose key is plain and whose value is a
-// string: text is the value's index among the Result's texts.
+// keyPair is a plain key (or a run of them, see keyPath) and the first
+// string reached under it: text is the string's index among the Result's
+// texts.
 type keyPair struct {
 	key  string
 	text int
@@ -191,7 +236,7 @@ func (r *Result) KeyJoins(texts []string) string {
 		if !in[kp.text] {
 			continue
 		}
-		head := tokenHead(texts[kp.text])
+		head := joinHead(texts, in, kp.text)
 		if _, ok := seen[[2]string{kp.key, head}]; ok || head == "" || assigns(head) {
 			continue
 		}
@@ -201,6 +246,31 @@ func (r *Result) KeyJoins(texts []string) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// maxJoinTexts bounds the texts after a key's value joinHead reads on: the
+// join then costs at most that many times the result's size.
+const maxJoinTexts = 3
+
+// joinHead returns the head of text i after leading blanks ({"ghp_":"\nT"}
+// reads as one: review 11 F12) and, while each text the model reads is
+// token characters whole, the heads of the texts after it
+// ({"ghp_":"16C7…","x":"710c…"}; at most maxJoinTexts), at most
+// maxKeyJoin bytes.
+func joinHead(texts []string, in []bool, i int) string {
+	s := strings.TrimLeft(texts[i], " \t\r\n")
+	head := tokenHead(s)
+	for j, n := i+1, 0; j < len(texts) && len(head) < maxKeyJoin && n < maxJoinTexts; j++ {
+		if len(s) == 0 || tokenHead(s) != s {
+			break
+		}
+		if !in[j] {
+			continue
+		}
+		s, n = texts[j], n+1
+		head += tokenHead(s)
+	}
+	return head[:min(len(head), maxKeyJoin)]
 }
 
 // assigns reports whether head is an assignment (name=value, not a

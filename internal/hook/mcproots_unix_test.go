@@ -63,6 +63,17 @@ func TestMCPRootsAndGit(t *testing.T) {
 		{"mcp__git__git_checkout", `{"path":"` + proj + `","branchOrPath":"ok"}`, "allow"},
 		{"mcp__git__git_stash", `{"path":"` + proj + `","mode":"list"}`, "allow"},
 		{"mcp__github__merge_pull_request", `{"owner":"o","repo":"r","pull_number":3}`, "allow"},
+		// A git tool with no verb guard knows, a runner's args or command, a
+		// boolean mode (review 11 F8).
+		{"mcp__git__co", `{"repo_path":"` + proj + `","branch":"evil"}`, "block"},
+		{"mcp__git__git", `{"repo_path":"` + proj + `","args":["checkout","evil"]}`, "block"},
+		{"mcp__git__run_git", `{"cwd":"` + proj + `","command":"checkout evil"}`, "block"},
+		{"mcp__git__git_fast_forward", `{"repo_path":"` + proj + `","branch":"evil"}`, "block"},
+		{"mcp__git__git_reset", `{"repo_path":"` + proj + `","hard":true,"target":"evil"}`, "block"},
+		{"mcp__git__git", `{"repo_path":"` + proj + `","args":["checkout","ok"]}`, "allow"},
+		{"mcp__git__git_commit", `{"repo_path":"` + proj + `","message":"m","all":true}`, "allow"},
+		{"mcp__git__git_diff", `{"repo_path":"` + proj + `","target":"main"}`, "allow"},
+		{"mcp__git__git_create_branch", `{"repo_path":"` + proj + `","branch_name":"b","base_branch":"main"}`, "allow"},
 		// everyday
 		{"mcp__fs__read_file", `{"root":"` + proj + `","name":"README"}`, "allow"},
 		{"mcp__git__git_checkout", `{"repo_path":"` + proj + `","branch_name":"ok"}`, "allow"},

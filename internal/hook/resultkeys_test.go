@@ -33,6 +33,17 @@ func TestResultPlainKeys(t *testing.T) {
 		{"aws key split at its key", "mcp__x__get_item", `{"AKIA":"IOSFODNN7EXAMPLF"}`, event.ActionWithheld, []string{"IOSFODNN"}},
 		{"split in a row among others", "mcp__db__query", `{"rows":[{"id":"1","name":"ann"},{"id":"2","ghp_":"16C7e42F292c6912E7710c838347Ae178B4a"}]}`, event.ActionWithheld, []string{"16C7e42F"}},
 		{"split and a redacted value", "mcp__x__get_item", `{"a":"token ` + ghTok + `","ghp_":"16C7e42F292c6912E7710c838347Ae178B4a"}`, event.ActionWithheld, []string{"16C7e42F", ghTok}},
+		// The value under the key in an array, an object, after blanks, or
+		// the key split down a path (review 11 F12).
+		{"split value after a space", "mcp__x__get_item", `{"ghp_":" 16C7e42F292c6912E7710c838347Ae178B4a"}`, event.ActionWithheld, []string{"16C7e42F"}},
+		{"split value after a newline", "mcp__x__get_item", `{"ghp_":"\n16C7e42F292c6912E7710c838347Ae178B4a"}`, event.ActionWithheld, []string{"16C7e42F"}},
+		{"split value in an array", "mcp__x__get_item", `{"ghp_":["16C7e42F292c6912E7710c838347Ae178B4a"]}`, event.ActionWithheld, []string{"16C7e42F"}},
+		{"stripe split value in an array", "mcp__x__get_item", `{"sk_live_":["4eC39HqLyjWDarjtT1zdp7dc"]}`, event.ActionWithheld, []string{"4eC39Hq"}},
+		{"split value in an object", "mcp__x__get_item", `{"ghp_":{"v":"16C7e42F292c6912E7710c838347Ae178B4a"}}`, event.ActionWithheld, []string{"16C7e42F"}},
+		{"aws split value in an object", "mcp__x__get_item", `{"AKIA":{"x":"IOSFODNN7EXAMPLF"}}`, event.ActionWithheld, []string{"IOSFODNN"}},
+		{"key split down a path", "mcp__x__get_item", `{"gh":{"p_":"16C7e42F292c6912E7710c838347Ae178B4a"}}`, event.ActionWithheld, []string{"16C7e42F"}},
+		{"split value across two members", "mcp__x__get_item", `{"ghp_":"16C7e42F292c6912E7","x":"710c838347Ae178B4a"}`, event.ActionWithheld, []string{"16C7e42F"}},
+		{"everyday nested rows", "mcp__db__query", `{"data":{"items":[{"name":"ann","tags":["a","b"]}],"meta":{"page":{"next":"eyJpZCI6MTJ9"}}}}`, "", nil},
 		{"everyday values under keys", "mcp__db__query", `{"rows":[{"sha":"3f786850e387550fdab836ed7e6dc881de23001b","id":"u_1234","token_type":"bearer","path":"src/main.go","url":"https://example.com/a?b=c"}]}`, "", nil},
 		{"an assignment under a key is its own text", "mcp__fs__read", `{"content":"csrf-token=Mj2qykJO5rELyHgezQ69nzUX0i3OH67V7+V4eUrLfpuyOuxmiW9rhROG/Whikle15syazJOkrjJa3U2AbhIvUw=="}`, "", nil},
 		{"everyday keys", "mcp__db__query", `{"rows":[{"user_name":"ann","created_at":"2024-01-01","is_active":true,"$ref":"#/x","@type":"Row"}],"next_page":null}`, "", nil},

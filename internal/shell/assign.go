@@ -247,6 +247,14 @@ func (w *walker) refTarget(name string, f declFlags) string {
 	return name
 }
 
+// unknownRef reports whether name is a nameref whose target guard cannot
+// tell (declare -n r; r=$x): an assignment through it may set any
+// variable, an exported one too, so its value is taken as exported.
+func (w *walker) unknownRef(name string) bool {
+	v, ok := w.varMap()[name]
+	return ok && v.Kind == expand.NameRef && v.Str != "" && !word.IsName(v.Str)
+}
+
 // assign records a plain assignment (NAME=value, a[i]=v, a=(…), x+=v) in
 // the current shell.
 func (w *walker) assign(as *syntax.Assign) {
@@ -263,7 +271,7 @@ func (w *walker) assign(as *syntax.Assign) {
 // records the file its value may name.
 func (w *walker) assignValue(as *syntax.Assign, f declFlags, forCmd bool) expand.Variable {
 	name := w.refTarget(as.Name.Value, f)
-	f.exported = f.exported || w.exported(name)
+	f.exported = f.exported || w.exported(name) || w.unknownRef(name)
 	if as.Array != nil {
 		return w.arrayValue(name, as, f)
 	}
@@ -336,8 +344,13 @@ func (w *walker) scalar(name, value string, appendTo bool, f declFlags) expand.V
 			value = word.Mark(word.MarkArith, "") // an arithmetic result
 		}
 	}
+	if !f.nameref && w.unknownRef(name) {
+		return old // r=V through a nameref to a name guard cannot tell: r stays one
+	}
 	vr := strVar(value)
-	if f.nameref {
+	if f.nameref || old.Kind == expand.NameRef && old.Str == "" {
+		// declare -n r; r=NAME: bash takes a nameref's first value as
+		// its target (review 11 F11).
 		vr.Kind = expand.NameRef
 	}
 	vr.Exported = old.Exported || f.exported

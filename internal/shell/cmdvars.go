@@ -564,7 +564,7 @@ func whichProgram(list []*syntax.Stmt) string {
 	}
 	var ws []string
 	for _, a := range x.Args {
-		ws = append(ws, a.Lit())
+		ws = append(ws, quotedLit(a))
 	}
 	if len(ws) == 3 && (ws[0] == "command" && ws[1] == "-v" || ws[0] == "type" && ws[1] == "-P") {
 		ws = ws[1:]
@@ -573,6 +573,38 @@ func whichProgram(list []*syntax.Stmt) string {
 		return ""
 	}
 	return ws[1]
+}
+
+// quotedLit returns the text of a word made only of literals and quoted
+// literals, quotes removed (gu""ard is guard: review 11 F10); "" for
+// another word.
+func quotedLit(wd *syntax.Word) string {
+	var b strings.Builder
+	for _, p := range wd.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, `\$`+"`") {
+				return ""
+			}
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return ""
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				l, ok := q.(*syntax.Lit)
+				if !ok || strings.ContainsAny(l.Value, `\$`+"`") {
+					return ""
+				}
+				b.WriteString(l.Value)
+			}
+		default:
+			return ""
+		}
+	}
+	return b.String()
 }
 
 // toolchainOption analyses the value of a toolchain's option that is a

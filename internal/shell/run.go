@@ -31,6 +31,7 @@ func (c *cmd) program() {
 	if name == "guard" || name == c.w.self && name != "" || c.namesAgent() || slices.Contains(c.w.guardNames, name) || c.guardFile {
 		c.guardCLI() // self.go
 	}
+	c.guardOut() // self.go
 	c.chdirOptions()
 	c.commandOptions()
 	c.escapes() // command languages, build tools' files (escapes.go)

@@ -80,13 +80,10 @@ func (c *cmd) guardCopies(sources []string, dest copyDest) {
 	// swap it in for what it checked, or run it by a name guard does not
 	// track (review 10 F16), so making one is blocked. The executable is
 	// a source whose name is guard's, or a substitution that finds it.
-	executable := func(s string) bool {
-		b := strings.ToLower(path.Base(s))
-		return b == "guard" || b == "guard.exe" || c.w.self != "" && b == strings.ToLower(c.w.self)
-	}
+	executable := c.guardExecutable
 	copied := false
 	for _, a := range c.args {
-		if !a.Known && isGuard(a.Text+" "+a.Sub) && a.Text != dest.path {
+		if !a.Known && isGuard(unquoted(a.Text+" "+a.Sub)) && a.Text != dest.path {
 			copied = true // cp "$(command -v guard)" g
 		}
 	}
@@ -109,6 +106,84 @@ func (c *cmd) guardCopies(sources []string, dest copyDest) {
 			note(name)
 		}
 	})
+}
+
+// guardExecutable reports whether word s names guard's executable by its
+// name: its base name (after a file: URL's scheme, a git revision's
+// "REV:") is guard's, or is a glob with a literal character that
+// matches guard's name (cp /x/gua[r]d g, cp /x/g*d g: review 11 F10).
+func (c *cmd) guardExecutable(s string) bool {
+	s = strings.TrimPrefix(strings.ToLower(s), "file://")
+	b := path.Base(s)
+	if i := strings.LastIndexByte(b, ':'); i >= 0 {
+		b = b[i+1:] // git show :guard, HEAD:bin/guard
+	}
+	names := []string{"guard", "guard.exe"}
+	if c.w.self != "" {
+		names = append(names, strings.ToLower(c.w.self))
+	}
+	for _, n := range names {
+		if b == n {
+			return true
+		}
+		if strings.ContainsAny(b, "*?[") && strings.Trim(b, "*?") != "" {
+			if ok, _ := path.Match(b, n); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unquoted returns s without quote characters and backslashes: the
+// program name a substitution's text runs ($(command -v gu""ard)).
+func unquoted(s string) string {
+	return strings.NewReplacer(`"`, "", "'", "", `\`, "").Replace(s)
+}
+
+// guardOut blocks a command that writes a file while it reads guard's
+// executable (review 11 F10): cat /x/guard > g, tee g < /x/guard, dd
+// if=/x/guard of=g, curl -o g file:///x/guard, git show :guard > g,
+// cat "$(command -v guard)" > g. Any word, input file or substitution
+// that names it (guardExecutable) counts; the output is a redirection to
+// a file or a program that writes files it is given (tee, dd, curl,
+// wget). Default deny: the copy is hidden from guard's later content
+// check for as long as a background job waits.
+func (c *cmd) guardOut() {
+	out := slices.ContainsFunc(c.outFiles, func(f outFile) bool { return !strings.HasPrefix(f.path, "/dev/") })
+	if !out && !slices.Contains([]string{"tee", "dd", "curl", "wget", "sponge"}, c.name) {
+		return
+	}
+	reads := c.stdin.file != "" && c.guardExecutable(c.stdin.file)
+	for _, a := range c.args {
+		t := a.Text
+		if _, v, ok := strings.Cut(t, "="); ok && !strings.HasPrefix(t, "-") {
+			t = v // dd if=F
+		}
+		switch {
+		case !a.Known:
+			reads = reads || strings.Contains(strings.ToLower(a.Text+" "+a.Sub), "guard") // $(command -v guard)
+		case !strings.ContainsAny(t, "/:"):
+			reads = reads || c.guardExecutable(t) && c.isGuardFile(t) // a bare name: the file decides
+		default:
+			reads = reads || c.guardExecutable(t)
+		}
+	}
+	if reads {
+		c.w.hide("copies guard's executable, which a later command could run as guard's command line unchecked")
+	}
+}
+
+// isGuardFile reports whether the file p names is a build of guard (one
+// read of the command's MaxFiles; past it, or without a reader, it may
+// be).
+func (c *cmd) isGuardFile(p string) bool {
+	id, ok := c.w.Files.(effect.Identifier)
+	if !ok || c.w.Nread >= effect.MaxFiles {
+		return ok
+	}
+	c.w.Nread++
+	return id.IsGuard(c.w.Where(p))
 }
 
 // identify notes whether the compiled program at p (run by its path, or
