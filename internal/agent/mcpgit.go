@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // maxJoined bounds the directories and the relative paths of one tool
@@ -161,7 +162,7 @@ func mcpGitCommand(toolName string, in gitInput) (string, bool) {
 	// A repository that is the call's working directory is git run there,
 	// as the same Bash command (review 11 F9).
 	if dirKey != "" && (in.cwd == "" || !filepath.IsAbs(dir) || filepath.Clean(dir) != filepath.Clean(in.cwd)) {
-		cmd = append(cmd, "-C", shellQuote(dir))
+		cmd = append(cmd, "-C", word.Quote(dir))
 	}
 	if verb == "" {
 		return strings.Join(append(cmd, gitRunnerWords(in)), " "), true
@@ -184,7 +185,7 @@ func gitRunnerWords(in gitInput) string {
 		if i == 0 && a == "git" {
 			continue
 		}
-		words = append(words, shellQuote(a))
+		words = append(words, word.Quote(a))
 	}
 	return strings.Join(words, " ")
 }
@@ -212,12 +213,12 @@ func gitVerbWords(verb, dirKey string, in gitInput) []string {
 	}
 	if k, p := firstOf(in.strs, gitPathKeys); k != "" {
 		used[k] = true
-		cmd = append(cmd, shellQuote(p))
+		cmd = append(cmd, word.Quote(p))
 	}
 	for _, k := range gitRevKeys {
 		if v, ok := in.strs[k]; ok {
 			used[k] = true
-			cmd = append(cmd, shellQuote(v))
+			cmd = append(cmd, word.Quote(v))
 		}
 	}
 	for k := range in.strs {
@@ -256,11 +257,6 @@ func firstOf(strs map[string]string, keys []string) (string, string) {
 		}
 	}
 	return "", ""
-}
-
-// shellQuote returns s as one shell word.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // gitToolInputs returns the command input mcpGitCommand finds for a tool,

@@ -22,6 +22,7 @@ import (
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/shell"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 const (
@@ -373,17 +374,17 @@ func serverLine(m map[string]any, cmd string) string {
 	var b strings.Builder
 	for k, v := range env {
 		if s, ok := v.(string); ok && shellName(k) {
-			b.WriteString("export " + k + "=" + shellQuote(s) + "; ")
+			b.WriteString("export " + k + "=" + word.Quote(s) + "; ")
 		}
 	}
 	if isServer {
-		b.WriteString(shellQuote(cmd))
+		b.WriteString(word.Quote(cmd))
 	} else {
 		b.WriteString(cmd)
 	}
 	for _, a := range args {
 		if s, ok := a.(string); ok {
-			b.WriteString(" " + shellQuote(s))
+			b.WriteString(" " + word.Quote(s))
 		}
 	}
 	return b.String()
@@ -404,9 +405,9 @@ func (p *Policy) entryRuns(line, home, dir string) (out, globs []string) {
 	}
 	var b strings.Builder
 	for _, name := range projectVars(line) {
-		b.WriteString("export " + name + "=" + shellQuote(dir) + "; ")
+		b.WriteString("export " + name + "=" + word.Quote(dir) + "; ")
 	}
-	b.WriteString("cd " + shellQuote(dir) + " && " + line)
+	b.WriteString("cd " + word.Quote(dir) + " && " + line)
 	var files shell.Files
 	if p.files != nil {
 		files = entryFiles{p.files}
@@ -474,11 +475,6 @@ func shellName(s string) bool {
 		}
 	}
 	return true
-}
-
-// shellQuote quotes s for a shell: in single quotes, each quote inside closed, escaped and reopened.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // touchPrograms splits the hook programs off the touch rules base (review

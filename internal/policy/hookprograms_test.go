@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 func TestEntryPaths(t *testing.T) {
@@ -139,8 +141,8 @@ func FuzzProjectVars(f *testing.F) {
 				t.Fatalf("projectVars(%q) gave %q", s, n)
 			}
 		}
-		if q := shellQuote(s); !strings.HasPrefix(q, "'") || !strings.HasSuffix(q, "'") {
-			t.Fatalf("shellQuote(%q) = %q", s, q)
+		if q := word.Quote(s); !strings.HasPrefix(q, "'") || !strings.HasSuffix(q, "'") {
+			t.Fatalf("word.Quote(%q) = %q", s, q)
 		}
 	})
 }

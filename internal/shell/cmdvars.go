@@ -94,7 +94,7 @@ func (w *walker) commandVar(name, value string) {
 	case catalogue.HiddenVars.Has(name):
 		w.hide("sets %s: a program runs code from a place guard does not read", name)
 	case codeFileVars.Has(name):
-		w.tentative("python3 " + shellQuote(value))
+		w.tentative("python3 " + word.Quote(value))
 	case catalogue.CommandVars.Has(name):
 		for _, v := range commandValues(name, value) {
 			w.scoped(func() { w.script(v, w.depth+1) })
@@ -119,7 +119,7 @@ func (w *walker) commandVar(name, value string) {
 	case cargoVar(name):
 		w.tentative(value) // RUSTC_WRAPPER=sccache: cargo runs it
 	case name == "YARN_YARN_PATH":
-		w.tentative("node " + shellQuote(value)) // yarn runs it with node
+		w.tentative("node " + word.Quote(value)) // yarn runs it with node
 	case catalogue.LoadedVars.Has(name):
 		// Compiled code guard cannot see into: a read of each library.
 		for _, lib := range strings.FieldsFunc(value, func(r rune) bool { return r == ':' || r == ' ' }) {
@@ -270,7 +270,7 @@ func (w *walker) optionVar(name, value string) {
 		if i == 0 && (name == "LESS" || name == "MAKEFLAGS" || name == "MFLAGS") && !strings.Contains(f.Text, "=") && !strings.HasPrefix(f.Text, "-") && !strings.HasPrefix(f.Text, "+") {
 			f.Text = "-" + f.Text
 		}
-		b.WriteString(" " + shellQuote(f.Text))
+		b.WriteString(" " + word.Quote(f.Text))
 	}
 	w.tentative(b.String())
 	if hasShellChars(value) {
@@ -291,7 +291,7 @@ func (w *walker) configVar(name, value string) {
 	b.WriteString(varProgram(name))
 	for i, l := range strings.Split(text, "\n") {
 		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") && i < maxTextTokens {
-			b.WriteString(" " + shellQuote(l))
+			b.WriteString(" " + word.Quote(l))
 		}
 	}
 	w.tentative(b.String())
@@ -312,11 +312,6 @@ func (w *walker) configText(p, what string) (string, bool) {
 		return "", false
 	}
 	return t, true
-}
-
-// shellQuote returns s as one shell word.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // gitConfigFile analyses the git configuration file at p that a variable
@@ -637,7 +632,7 @@ func (c *cmd) toolchainOption(use catalogue.RunUse, v string) {
 			w.runsValue(val, what, func(t string) { w.tentative("cc " + quoteAll(strings.Fields(t))) }) // the linker is cc
 		}
 	case catalogue.RunMavenExec:
-		line := shellQuote(v)
+		line := word.Quote(v)
 		for _, a := range c.args {
 			if args, ok := strings.CutPrefix(a.Text, "-Dexec.args="); ok {
 				line += " " + args // split by maven into words
@@ -651,7 +646,7 @@ func (c *cmd) toolchainOption(use catalogue.RunUse, v string) {
 func quoteAll(words []string) string {
 	q := make([]string, len(words))
 	for i, s := range words {
-		q[i] = shellQuote(s)
+		q[i] = word.Quote(s)
 	}
 	return strings.Join(q, " ")
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // TestContainers: a container given the host is hidden; a command a
@@ -91,7 +93,7 @@ func FuzzComposeText(f *testing.F) {
 			}
 		}
 		analyzeWith("docker compose up", map[string]string{"compose.yaml": s, "a.yml": s})
-		analyzeWith("docker run -v "+shellQuote(s)+" alpine sh -c 'echo x > /w/y'", nil)
+		analyzeWith("docker run -v "+word.Quote(s)+" alpine sh -c 'echo x > /w/y'", nil)
 	})
 }
 

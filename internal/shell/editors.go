@@ -354,7 +354,7 @@ func (c *cmd) lispProcess(form string) {
 		if !ok {
 			break
 		}
-		lits = append(lits, shellQuote(s))
+		lits = append(lits, word.Quote(s))
 		rest = rest[i+n:]
 	}
 	for k := 0; k < len(lits) && k < 3; k++ {

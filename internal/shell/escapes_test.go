@@ -472,7 +472,7 @@ func FuzzTextCommands(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		q := shellQuote(text)
+		q := word.Quote(text)
 		for _, cmd := range []string{
 			"vim -c " + q + " x; vim +" + q + "; ex <<< " + q,
 			"sqlite3 x.db " + q + "; gdb -ex " + q + "; less +" + q + "; ssh h " + q,

@@ -224,7 +224,7 @@ func (c *cmd) genLines(f, text string) {
 		}
 		src := strings.Join(q, " ")
 		if dir != "." {
-			src = "cd -- " + shellQuote(dir) + " || exit\n" + src
+			src = "cd -- " + word.Quote(dir) + " || exit\n" + src
 		}
 		c.w.tentative(src)
 	}

@@ -209,7 +209,7 @@ func (c *cmd) loadOption(in catalogue.Interp, opt string, v word.Word) {
 	}
 	var b strings.Builder
 	for _, kv := range lang.EnvFileLines(t) {
-		b.WriteString(kv[0] + "=" + shellQuote(kv[1]) + " ")
+		b.WriteString(kv[0] + "=" + word.Quote(kv[1]) + " ")
 	}
 	if b.Len() > 0 {
 		c.w.tentative(b.String() + c.name)

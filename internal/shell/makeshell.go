@@ -43,7 +43,7 @@ func (c *cmd) makeShell(name, value string) {
 	case knownShell(f[0]) && shellFlags(f[1:]),
 		f[0] == "/usr/bin/env" && len(f) > 1 && knownShell(f[1]) && shellFlags(f[2:]):
 	default:
-		c.w.tentative(shellQuote(f[0]) + " -c :") // make SHELL=./x.sh: x.sh runs
+		c.w.tentative(word.Quote(f[0]) + " -c :") // make SHELL=./x.sh: x.sh runs
 		if len(f) > 1 {
 			c.w.hide("sets make's %s to %q: it runs every recipe line", name, value)
 		}

@@ -66,7 +66,7 @@ func (w *walker) npmSetting(key, v string) {
 		case "node-options":
 			w.optionVar("NODE_OPTIONS", t)
 		case "onload-script", "init-module":
-			w.tentative("node " + shellQuote(t))
+			w.tentative("node " + word.Quote(t))
 		case "userconfig", "globalconfig":
 			w.npmrc(t, false)
 		default:
@@ -104,7 +104,7 @@ func (c *cmd) nodeSettings() {
 	case "yarn":
 		c.yarnSettings()
 	case "pnpm":
-		c.w.tentative("node " + shellQuote(c.npmDir()+".pnpmfile.cjs")) // pnpm loads its hooks
+		c.w.tentative("node " + word.Quote(c.npmDir()+".pnpmfile.cjs")) // pnpm loads its hooks
 	}
 }
 
@@ -196,13 +196,13 @@ func (c *cmd) yarnSettings() {
 			case l != "" && l[0] != ' ' && l[0] != '-':
 				plugins = k == "plugins"
 				if k == "yarnPath" || k == "yarn-path" {
-					c.w.runsValue(v, "yarn's "+k, func(t string) { c.w.tentative("node " + shellQuote(t)) })
+					c.w.runsValue(v, "yarn's "+k, func(t string) { c.w.tentative("node " + word.Quote(t)) })
 				}
 			case plugins && (k == "path" || strings.HasPrefix(trimmed, "- ") && !strings.Contains(trimmed, ":")):
 				if k != "path" {
 					v = strings.Trim(strings.TrimSpace(strings.TrimPrefix(trimmed, "- ")), `"'`)
 				}
-				c.w.runsValue(v, "a yarn plugin", func(t string) { c.w.tentative("node " + shellQuote(t)) })
+				c.w.runsValue(v, "a yarn plugin", func(t string) { c.w.tentative("node " + word.Quote(t)) })
 			}
 		}
 	}

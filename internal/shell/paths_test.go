@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // TestPaths: the files a shell command reads and writes, as the path rules
@@ -144,14 +145,14 @@ func TestLimits(t *testing.T) {
 	}
 	deep := "cat .env"
 	for range MaxDepth + 1 {
-		deep = "sh -c " + shellQuote(deep)
+		deep = "sh -c " + word.Quote(deep)
 	}
 	if a := Analyze(deep, Options{}); !errors.Is(a.Err, effect.ErrLimit) || !strings.Contains(a.Err.Error(), "nests scripts") {
 		t.Errorf("nested scripts: error %v, want a limit", a.Err)
 	}
 	ok := "cat .env"
 	for range MaxDepth {
-		ok = "sh -c " + shellQuote(ok)
+		ok = "sh -c " + word.Quote(ok)
 	}
 	if a := Analyze(ok, Options{}); a.Err != nil || !slices.Contains(a.Reads, ".env") {
 		t.Errorf("scripts %d deep: %v, reads %q", MaxDepth, a.Err, a.Reads)

@@ -107,9 +107,9 @@ func (c *cmd) pipLocal(s string) {
 	if dir == "" {
 		dir = "/"
 	}
-	quoted := shellQuote(dir)
+	quoted := word.Quote(dir)
 	if rest, ok := strings.CutPrefix(dir, "~/"); ok {
-		quoted = "~/" + shellQuote(rest)
+		quoted = "~/" + word.Quote(rest)
 	}
 	if t, st := c.w.FileStatus(dir+"/pyproject.toml", true, effect.MaxScriptBytes); st == effect.FileWhole {
 		for _, bad := range []string{"backend-path", ".pth", "sitecustomize", "usercustomize"} {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // TestClientLanguages: what a database client's, a file-transfer
@@ -101,7 +103,7 @@ func FuzzClientText(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		files := map[string]string{"x": s, "x.vim": s}
 		for _, prog := range []string{"psql -c", "mysql -e", "emacs --eval", "vim -c", "myrepl -e", "duckdb -c"} {
-			analyzeWith(prog+" "+shellQuote(s), files)
+			analyzeWith(prog+" "+word.Quote(s), files)
 		}
 	})
 }

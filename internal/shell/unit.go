@@ -97,9 +97,9 @@ func (c *cmd) parallelShell(words, inputs []word.Word, repl string) {
 		return
 	}
 	for _, in := range inputs[:min(len(inputs), 8)] {
-		t := line + " " + shellQuote(in.Text)
+		t := line + " " + word.Quote(in.Text)
 		if strings.Contains(line, repl) {
-			t = strings.ReplaceAll(line, repl, shellQuote(in.Text))
+			t = strings.ReplaceAll(line, repl, word.Quote(in.Text))
 		}
 		c.w.scoped(func() { c.w.script(t, c.w.depth+1) })
 	}

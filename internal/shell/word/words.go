@@ -334,3 +334,9 @@ func IsName(s string) bool {
 	}
 	return true
 }
+
+// Quote returns s as one shell word: in single quotes, each quote inside
+// closed, escaped and reopened.
+func Quote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
