@@ -104,14 +104,15 @@ func (r *Repo) Files(id ID, keep func(string) bool) ([]File, bool) {
 		return nil, false
 	}
 	var out []File
-	if !r.files(tree, "", keep, &out) {
+	if !r.files(tree, "", func(p, mode string) bool { return mode != "160000" && keep(p) }, &out) {
 		return nil, false
 	}
 	return out, true
 }
 
-// files appends to out the kept files of tree id under prefix.
-func (r *Repo) files(id ID, prefix string, keep func(string) bool, out *[]File) bool {
+// files appends to out the entries of tree id under prefix, at any depth,
+// that keep accepts by path and mode (subtrees are walked, not kept).
+func (r *Repo) files(id ID, prefix string, keep func(p, mode string) bool, out *[]File) bool {
 	es, err := r.Tree(id)
 	if err != nil {
 		return false
@@ -123,7 +124,7 @@ func (r *Repo) files(id ID, prefix string, keep func(string) bool, out *[]File) 
 			if !r.files(e.ID, p, keep, out) {
 				return false
 			}
-		case e.Mode != "160000" && keep(p):
+		case keep(p, e.Mode):
 			if *out = append(*out, File{p, e.Mode, e.ID}); len(*out) > MaxChanges {
 				return false
 			}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 
 	"github.com/guardhq/guard/internal/regularfile"
@@ -26,32 +25,10 @@ func (r *Repo) Links(id ID) ([]File, bool) {
 		return nil, false
 	}
 	var out []File
-	if !r.links(tree, "", &out) {
+	if !r.files(tree, "", func(_, mode string) bool { return mode == "120000" }, &out) {
 		return nil, false
 	}
 	return out, true
-}
-
-// links appends to out the links of tree id under prefix.
-func (r *Repo) links(id ID, prefix string, out *[]File) bool {
-	es, err := r.Tree(id)
-	if err != nil {
-		return false
-	}
-	for _, e := range es {
-		p := path.Join(prefix, e.Name)
-		switch {
-		case e.IsTree():
-			if !r.links(e.ID, p, out) {
-				return false
-			}
-		case e.Mode == "120000":
-			if *out = append(*out, File{p, e.Mode, e.ID}); len(*out) > MaxChanges {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // IndexLinks returns the symbolic links the repository's index holds, as
