@@ -21,6 +21,12 @@ const MaxIndexBytes = 32 << 20
 // other than 2 to 4, a sparse index's directory entries), or past
 // MaxChanges files kept. No index (a new repository) holds no file.
 func (r *Repo) IndexFiles(keep func(string) bool) ([]File, bool) {
+	return r.index(func(f File) bool { return keep(f.Path) })
+}
+
+// index returns the entries of the repository's index that keep accepts:
+// none when there is no index, false when it cannot be read whole.
+func (r *Repo) index(keep func(File) bool) ([]File, bool) {
 	p := filepath.Join(r.gitDir, "index")
 	if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
 		return nil, true
@@ -29,7 +35,7 @@ func (r *Repo) IndexFiles(keep func(string) bool) ([]File, bool) {
 	if err != nil {
 		return nil, false
 	}
-	return ParseIndex(data, keep)
+	return parseIndex(data, keep)
 }
 
 // ParseIndex reads the entries of an index file (versions 2, 3 and 4),

@@ -1,14 +1,5 @@
 package gitobj
 
-import (
-	"errors"
-	"io/fs"
-	"os"
-	"path/filepath"
-
-	"github.com/guardhq/guard/internal/regularfile"
-)
-
 // Symbolic links in a tree (review 10 F13). A tree entry of mode 120000 is
 // a symbolic link whose blob is its target's text: git checkout, merge,
 // cherry-pick and restore write it into the working tree as ln -s does.
@@ -34,15 +25,7 @@ func (r *Repo) Links(id ID) ([]File, bool) {
 // IndexLinks returns the symbolic links the repository's index holds, as
 // IndexFiles does its files.
 func (r *Repo) IndexLinks() ([]File, bool) {
-	p := filepath.Join(r.gitDir, "index")
-	if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
-		return nil, true
-	}
-	data, err := regularfile.ReadFile(p, MaxIndexBytes)
-	if err != nil {
-		return nil, false
-	}
-	return parseIndex(data, func(f File) bool { return f.Mode == "120000" })
+	return r.index(func(f File) bool { return f.Mode == "120000" })
 }
 
 // LinkTarget returns the target text of link blob id; false when it
