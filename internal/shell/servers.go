@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"strings"
+
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -11,6 +13,9 @@ import (
 // recursive read of each directory it serves, the working directory when
 // none is named (review 10 F17).
 func (c *cmd) servedDirs() {
+	if strings.HasPrefix(c.name, "python") || strings.HasPrefix(c.name, "pypy") {
+		return // its module's servers, however the options are spelt: module (interp.go)
+	}
 	c.servedBy(c.args)
 }
 
