@@ -49,9 +49,9 @@ func (f runFiles) RevChanges(dir, from, to string) ([]string, shell.RevStatus) {
 
 // RevOnDisk implements shell.RevReader: the files of revision rev's tree
 // (of the index for shell.RevIndex) whose names may be protected
-// (hookName) or that the policy protects by path (protected.filter) that the working tree does not hold as rev does, relative to
-// dir: what git writes making the tree rev's
-// whatever HEAD says (HEAD may have moved without a tree write, in this
+// that the write rules may protect (protected.filter) that the working
+// tree does not hold as rev does, relative to dir: what git writes making
+// the tree rev's whatever HEAD says (HEAD may have moved without a tree write, in this
 // call or an earlier one: review 9a F3).
 func (f runFiles) RevOnDisk(dir, rev string) ([]string, shell.RevStatus) {
 	r, full, st := f.repoAt(dir)
@@ -77,7 +77,7 @@ func (f runFiles) RevOnDisk(dir, rev string) ([]string, shell.RevStatus) {
 }
 
 // RevFiles implements shell.RevReader: the files of revision rev's tree
-// whose names may be protected (hookName) that the working tree holding
+// that the write rules may protect (protected.filter) that the working tree holding
 // dir does not hold as rev does, relative to the tree's top: what git
 // worktree add writes in a new tree that the project does not hold
 // already (a husky project's own .husky/pre-commit is not new). A full
@@ -135,34 +135,48 @@ func relativeTo(full, top string, paths []string) ([]string, shell.RevStatus) {
 // hookName reports whether a path of a tree may name a file guard's write
 // rules protect in a project: one with a hidden element (.agent_a/,
 // .vscode/, .husky/, .devcontainer/, .mcp.json, .git…) or an editor
-// workspace (*.code-workspace). Only these are compared with the disk: a
-// whole tree's files are not read at each checkout.
+// workspace (*.code-workspace). It is the filter when the policy cannot
+// tell its write rules (protected.filter): broader than they are.
 func hookName(p string) bool {
 	return strings.HasPrefix(p, ".") || strings.Contains(p, "/.") || strings.HasSuffix(p, ".code-workspace")
 }
 
-// protected are the files the policy protects by a path without a
-// wildcard (policy.WriteProtectedPaths: the programs hook entries run, a
-// block_write glob naming one file), looked up on first need in a call.
+// writeRules is what a policy tells of its write rules: the files it
+// protects by a path without a wildcard (policy.WriteProtectedPaths: the
+// programs hook entries run, a block_write glob naming one file) and a
+// check of a tree's path against its globs (policy.TreeWriteRule).
+type writeRules interface {
+	WriteProtectedPaths() []string
+	TreeWriteRule() func(abs string) bool
+}
+
+// protected are the files of a tree the policy's write rules may protect,
+// looked up on first need in a call.
 type protected struct {
-	src   interface{ WriteProtectedPaths() []string }
+	src   writeRules
 	read  bool
 	abs   map[string]bool // full paths, slash-separated
 	tails []string        // "**/NAME": NAME under any directory
+	rule  func(abs string) bool
 }
 
-// newProtected returns the protected files of pol; nil when pol cannot
-// tell them.
+// newProtected returns the write rules of pol; nil when pol cannot tell
+// them.
 func newProtected(pol any) *protected {
-	if s, ok := pol.(interface{ WriteProtectedPaths() []string }); ok {
+	if s, ok := pol.(writeRules); ok {
 		return &protected{src: s}
 	}
 	return nil
 }
 
 // filter returns which paths of the tree at top are compared with the disk
-// (review 10 F6): a name that may be protected (hookName) and every file
-// the policy protects by path (a project hook's scripts/check.sh).
+// (review 9a F3, 10 F6): those a write rule may protect (a block_write
+// glob: .agent_a/settings.json, .husky/pre-commit, a venv's
+// site-packages/*.pth; guard's directory; core.hooksPath) and every file
+// the policy protects by path (a project hook's scripts/check.sh). Other
+// files are not read: a committed virtual environment's thousand hidden
+// files do not pass gitobj.MaxChanges (review 11 F9). A policy that cannot
+// tell its rules keeps every hidden name too (hookName).
 func (p *protected) filter(top string) func(string) bool {
 	if p == nil {
 		return hookName
@@ -179,13 +193,18 @@ func (p *protected) filter(top string) func(string) bool {
 				p.abs[g] = true
 			}
 		}
-	}
-	if len(p.abs) == 0 && len(p.tails) == 0 {
-		return hookName
+		p.rule = p.src.TreeWriteRule()
 	}
 	base := strings.TrimSuffix(filepath.ToSlash(top), "/") + "/"
 	return func(rel string) bool {
-		if hookName(rel) || p.abs[base+rel] {
+		switch {
+		case p.abs[base+rel]:
+			return true
+		case p.rule == nil: // the globs cannot be compiled: every hidden name
+			if hookName(rel) {
+				return true
+			}
+		case p.rule(base + rel):
 			return true
 		}
 		for _, t := range p.tails {
