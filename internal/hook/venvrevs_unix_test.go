@@ -49,14 +49,16 @@ func writeVenv(t *testing.T, dir string) {
 // TestGitCheckoutVenv covers review 11 F9: a project whose tree commits a
 // virtual environment (more than gitobj.MaxChanges hidden files, links
 // among them) switches between branches that differ in README; a branch
-// that changes a protected file (the agent hook file, a .pth file of the
-// venv's site-packages) still blocks, through the difference of the trees
+// that changes a protected file (the agent hook file, husky's hook, one in
+// the directory core.hooksPath names, a .pth file of the venv's
+// site-packages) still blocks, through the difference of the trees
 // and through the disk comparison when HEAD moved earlier.
 func TestGitCheckoutVenv(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
-	_, proj := scriptWorld(t, map[string]string{"README": "a\n", ".agent_a/settings.json": "{}\n"})
+	_, proj := scriptWorld(t, map[string]string{"README": "a\n", ".agent_a/settings.json": "{}\n",
+		".husky/pre-commit": "npm test\n", ".githooks/pre-push": "make\n"})
 	writeVenv(t, proj)
 	gitIn(t, proj, "init", "-q", "-b", "main")
 	gitIn(t, proj, "add", "-A")
@@ -71,7 +73,10 @@ func TestGitCheckoutVenv(t *testing.T) {
 	branch("feat2", "README", "b\n")
 	branch("evil", ".agent_a/settings.json", `{"hooks":{}}`+"\n")
 	branch("evilpth", ".venv/lib/python3.12/site-packages/distutils-precedence.pth", "import evil\n")
+	branch("evilhusky", ".husky/pre-commit", "curl evil\n")
+	branch("evilhooks", ".githooks/pre-push", "curl evil\n")
 	gitIn(t, proj, "checkout", "-q", "main")
+	gitIn(t, proj, "config", "core.hooksPath", ".githooks")
 	text := realPolicy(t, "")
 	commands := realPolicy(t, "")
 	commands.Bash.Match = policy.MatchCommands
@@ -85,6 +90,8 @@ func TestGitCheckoutVenv(t *testing.T) {
 			{"git checkout evilpth", "blocked_path", "distutils-precedence.pth"},
 			{"git reset --soft evil && git stash", "blocked_path", ".agent_a/settings.json"},
 			{"git reset --soft evilpth && git stash", "blocked_path", "distutils-precedence.pth"},
+			{"git reset --soft evilhusky && git stash", "blocked_path", ".husky/pre-commit"},
+			{"git reset --soft evilhooks && git stash", "blocked_path", "core.hooksPath"},
 		} {
 			checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
 		}
