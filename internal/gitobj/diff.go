@@ -94,17 +94,17 @@ type File struct {
 }
 
 // Files returns the files (blobs and links, not submodules) of commit
-// id's tree whose path keep accepts, walking every subtree (a name git
+// id's tree that keep accepts by path and mode, walking every subtree (a name git
 // writes may be at any depth: .husky/pre-commit, sub/.vscode/tasks.json).
 // It answers false past MaxChanges files kept, past the object bound, or
 // when an object cannot be read.
-func (r *Repo) Files(id ID, keep func(string) bool) ([]File, bool) {
+func (r *Repo) Files(id ID, keep func(p, mode string) bool) ([]File, bool) {
 	tree, _, ok := r.Commit(id)
 	if !ok {
 		return nil, false
 	}
 	var out []File
-	if !r.files(tree, "", func(p, mode string) bool { return mode != "160000" && keep(p) }, &out) {
+	if !r.files(tree, "", func(p, mode string) bool { return mode != "160000" && keep(p, mode) }, &out) {
 		return nil, false
 	}
 	return out, true

@@ -100,7 +100,7 @@ func TestFiles(t *testing.T) {
 		if !ok {
 			t.Fatal("evil does not resolve")
 		}
-		hidden := func(p string) bool { return p[0] == '.' }
+		hidden := func(p, _ string) bool { return p[0] == '.' }
 		got, ok := r.Files(evil, hidden)
 		if !ok || len(got) != 1 || got[0].Path != ".agent_a/settings.json" || got[0].Mode != "100644" {
 			t.Fatalf("pack=%v: Files(evil, hidden) = %v, %v", pack, got, ok)
@@ -108,7 +108,7 @@ func TestFiles(t *testing.T) {
 		if typ, data, err := r.Object(got[0].ID); err != nil || typ != "blob" || string(data) != `{"hooks":{}}` {
 			t.Errorf("pack=%v: blob %q %q %v", pack, typ, data, err)
 		}
-		all, ok := r.Files(evil, func(string) bool { return true })
+		all, ok := r.Files(evil, func(string, string) bool { return true })
 		if !ok || len(all) != 22 || !slices.ContainsFunc(all, func(f File) bool { return f.Path == "src/a/fa.go" }) {
 			t.Errorf("pack=%v: Files(evil, all) = %d files, %v", pack, len(all), ok)
 		}
@@ -269,12 +269,12 @@ func TestIndexFiles(t *testing.T) {
 			}
 		}
 		r, _ := Find(dir)
-		all, ok := r.IndexFiles(func(string) bool { return true })
+		all, ok := r.IndexFiles(func(string, string) bool { return true })
 		if !ok || len(all) != 21 || all[0].Path != "README" || all[20].Path != "src/a/ft.go" {
 			t.Fatalf("v%s: IndexFiles = %v, %v", version, all, ok)
 		}
 		head, _ := r.Resolve("HEAD")
-		tree, _ := r.Files(head, func(string) bool { return true })
+		tree, _ := r.Files(head, func(string, string) bool { return true })
 		if !slices.Equal(all, tree) {
 			t.Errorf("v%s: the index is not HEAD's tree:\n%v\n%v", version, all, tree)
 		}

@@ -15,13 +15,13 @@ import (
 const MaxIndexBytes = 32 << 20
 
 // IndexFiles returns the files the repository's index holds (every stage)
-// whose path keep accepts: what git checkout -- PATH and git restore PATH
+// that keep accepts by path and mode: what git checkout -- PATH and git restore PATH
 // write into the working tree. It answers false when the index cannot be
 // read within its bounds, is not one this reader understands (a version
 // other than 2 to 4, a sparse index's directory entries), or past
 // MaxChanges files kept. No index (a new repository) holds no file.
-func (r *Repo) IndexFiles(keep func(string) bool) ([]File, bool) {
-	return r.index(func(f File) bool { return keep(f.Path) })
+func (r *Repo) IndexFiles(keep func(p, mode string) bool) ([]File, bool) {
+	return r.index(func(f File) bool { return keep(f.Path, f.Mode) })
 }
 
 // index returns the entries of the repository's index that keep accepts:

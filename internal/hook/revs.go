@@ -147,7 +147,7 @@ func hookName(p string) bool {
 // check of a tree's path against its globs (policy.TreeWriteRule).
 type writeRules interface {
 	WriteProtectedPaths() []string
-	TreeWriteRule() func(abs string) bool
+	TreeWriteRule() func(abs string, link bool) bool
 }
 
 // protected are the files of a tree the policy's write rules may protect,
@@ -157,7 +157,7 @@ type protected struct {
 	read  bool
 	abs   map[string]bool // full paths, slash-separated
 	tails []string        // "**/NAME": NAME under any directory
-	rule  func(abs string) bool
+	rule  func(abs string, link bool) bool
 }
 
 // newProtected returns the write rules of pol; nil when pol cannot tell
@@ -177,9 +177,9 @@ func newProtected(pol any) *protected {
 // files are not read: a committed virtual environment's thousand hidden
 // files do not pass gitobj.MaxChanges (review 11 F9). A policy that cannot
 // tell its rules keeps every hidden name too (hookName).
-func (p *protected) filter(top string) func(string) bool {
+func (p *protected) filter(top string) func(rel, mode string) bool {
 	if p == nil {
-		return hookName
+		return func(rel, _ string) bool { return hookName(rel) }
 	}
 	if !p.read {
 		p.read = true
@@ -196,7 +196,7 @@ func (p *protected) filter(top string) func(string) bool {
 		p.rule = p.src.TreeWriteRule()
 	}
 	base := strings.TrimSuffix(filepath.ToSlash(top), "/") + "/"
-	return func(rel string) bool {
+	return func(rel, mode string) bool {
 		switch {
 		case p.abs[base+rel]:
 			return true
@@ -204,7 +204,7 @@ func (p *protected) filter(top string) func(string) bool {
 			if hookName(rel) {
 				return true
 			}
-		case p.rule(base + rel):
+		case p.rule(base+rel, mode == "120000"):
 			return true
 		}
 		for _, t := range p.tails {

@@ -51,7 +51,7 @@ func writeVenv(t *testing.T, dir string) {
 // among them) switches between branches that differ in README; a branch
 // that changes a protected file (the agent hook file, husky's hook, one in
 // the directory core.hooksPath names, a .pth file of the venv's
-// site-packages) still blocks, through the difference of the trees
+// site-packages, a link .devcontainer) still blocks, through the difference of the trees
 // and through the disk comparison when HEAD moved earlier.
 func TestGitCheckoutVenv(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
@@ -75,6 +75,12 @@ func TestGitCheckoutVenv(t *testing.T) {
 	branch("evilpth", ".venv/lib/python3.12/site-packages/distutils-precedence.pth", "import evil\n")
 	branch("evilhusky", ".husky/pre-commit", "curl evil\n")
 	branch("evilhooks", ".githooks/pre-push", "curl evil\n")
+	gitIn(t, proj, "checkout", "-qb", "evillink", "main")
+	if err := os.Symlink("conf", filepath.Join(proj, ".devcontainer")); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "evillink")
 	gitIn(t, proj, "checkout", "-q", "main")
 	gitIn(t, proj, "config", "core.hooksPath", ".githooks")
 	text := realPolicy(t, "")
@@ -92,6 +98,7 @@ func TestGitCheckoutVenv(t *testing.T) {
 			{"git reset --soft evilpth && git stash", "blocked_path", "distutils-precedence.pth"},
 			{"git reset --soft evilhusky && git stash", "blocked_path", ".husky/pre-commit"},
 			{"git reset --soft evilhooks && git stash", "blocked_path", "core.hooksPath"},
+			{"git reset --soft evillink && git stash", "blocked_path", ".devcontainer"},
 		} {
 			checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
 		}

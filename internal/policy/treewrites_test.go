@@ -34,11 +34,19 @@ func TestTreeWriteRule(t *testing.T) {
 		".github/workflows/ci.yml":                    false,
 		"README":                                      false,
 	} {
-		if got := rule(proj + rel); got != want {
+		if got := rule(proj+rel, false); got != want {
 			t.Errorf("%s: %v, want %v", rel, got, want)
 		}
 	}
-	if !rule(filepath.ToSlash(filepath.Join(home, "g", "rules.json"))) {
+	for rel, want := range map[string]bool{".agent_a": true, ".husky": true, "site-packages": true, "lib64": false} {
+		if got := rule(proj+rel, true); got != want {
+			t.Errorf("link %s: %v, want %v", rel, got, want)
+		}
+	}
+	if rule(proj+"site-packages", false) {
+		t.Errorf("a file site-packages taken: it holds nothing")
+	}
+	if !rule(filepath.ToSlash(filepath.Join(home, "g", "rules.json")), false) {
 		t.Errorf("guard's own directory not taken")
 	}
 }
