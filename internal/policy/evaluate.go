@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unicode"
 
 	"github.com/guardhq/guard/internal/detect"
@@ -107,9 +106,12 @@ type detectors struct {
 	// says they were looked up.
 	progs, progsOdd []string
 	progsRead       bool
-	// progsBusy is set while the programs are looked up: the analysis of
-	// a hook entry may ask for them again (WriteProtectedPaths).
-	progsBusy atomic.Bool
+	// hooks are the repositories' hooks directories looked up, for every
+	// write checker (one read of the git configuration a call).
+	hooks *hooksDirs
+	// broken is set when a panic interrupted a build under mu: what it
+	// left is not to be trusted, and every later detector fails closed.
+	broken bool
 }
 
 // Evaluate checks inputs in order. For each input the detectors its kind needs
@@ -445,6 +447,26 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 	c := &p.cache
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.broken {
+		return nil, errBroken
+	}
+	built := false
+	defer func() {
+		if !built {
+			c.broken = true // a panic left the rules half built (Prepare)
+		}
+	}()
+	d, err := p.buildDetector(name, k)
+	built = true
+	return d, err
+}
+
+// errBroken is the error of a policy whose rules a panic left half built.
+var errBroken = errors.New("the policy's rules could not be built")
+
+// buildDetector is detector's work; the caller holds p.cache.mu.
+func (p *Policy) buildDetector(name string, k event.Kind) (checker, error) {
+	c := &p.cache
 	var err error
 	switch name {
 	case event.DetectorCommands:
@@ -576,7 +598,7 @@ type writeChecker struct {
 	p      *Policy
 	base   *path.Detector
 	groups []*lazyRules
-	hooks  hooksDirs // core.hooksPath (hookspath.go)
+	hooks  *hooksDirs // core.hooksPath (hookspath.go), shared by the policy's checkers
 	// named are the rules a path meets only by naming a protected file
 	// itself, not a directory above it: the hook programs for a touch
 	// (touchPrograms); nil: none.
@@ -611,7 +633,10 @@ type lazyRules struct {
 // and bare those of the touches of bare names, where homeDots concerns only
 // paths below a hidden entry (see there).
 func (p *Policy) newWriteChecker(base *path.Detector, linkDirs []string, touch, bare bool) *writeChecker {
-	w := &writeChecker{p: p, base: base, hooks: hooksDirs{home: filepath.Clean(p.Home)}}
+	if p.cache.hooks == nil { // the caller holds the lock
+		p.cache.hooks = &hooksDirs{home: filepath.Clean(p.Home)}
+	}
+	w := &writeChecker{p: p, base: base, hooks: p.cache.hooks}
 	home := filepath.Clean(p.Home)
 	norm := func(d string) string { return strings.TrimSuffix(path.Fold(path.Normalize(d, "")), "/") }
 	finish := func(d *path.Detector, err error) (*path.Detector, error) {

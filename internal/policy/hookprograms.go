@@ -61,41 +61,43 @@ func (p *Policy) UseCwd(dir string) {
 // policy; the caller holds p.cache.mu.
 func (p *Policy) programs() (globs, odd []string) {
 	c := &p.cache
-	if !c.progsRead {
-		c.progsRead = true
-		var paths []string
-		if exe, err := os.Executable(); err == nil {
-			paths = append(paths, exe)
-			// Linux's /proc/self/exe names the file itself; elsewhere the
-			// path may be a link (Homebrew's bin/guard).
-			if runtime.GOOS != "linux" {
-				if real, err := filepath.EvalSymlinks(exe); err == nil && real != exe {
-					paths = append(paths, real)
-				}
-			}
-		}
-		c.progsBusy.Store(true)
-		entries, globs := p.hookPrograms()
-		paths = append(paths, entries...)
-		c.progsBusy.Store(false)
-		for _, q := range paths {
-			q = filepath.ToSlash(q)
-			switch {
-			case strings.ContainsAny(q, "*?[]{}\\"):
-				if filepath.IsAbs(q) {
-					c.progsOdd = append(c.progsOdd, q)
-				}
-			case !slices.Contains(c.progs, q):
-				c.progs = append(c.progs, q)
-			}
-		}
-		for _, g := range globs { // DIR/**/conftest.py
-			if !slices.Contains(c.progs, g) {
-				c.progs = append(c.progs, g)
+	if c.progsRead {
+		return c.progs, c.progsOdd
+	}
+	var paths []string
+	if exe, err := os.Executable(); err == nil {
+		paths = append(paths, exe)
+		// Linux's /proc/self/exe names the file itself; elsewhere the
+		// path may be a link (Homebrew's bin/guard).
+		if runtime.GOOS != "linux" {
+			if real, err := filepath.EvalSymlinks(exe); err == nil && real != exe {
+				paths = append(paths, real)
 			}
 		}
 	}
-	return c.progs, c.progsOdd
+	// The entries' analysis reads files only (entryFiles): it cannot ask
+	// for the programs again (WriteProtectedPaths) under the lock.
+	entries, patterns := p.hookPrograms()
+	paths = append(paths, entries...)
+	for _, q := range paths {
+		q = filepath.ToSlash(q)
+		switch {
+		case strings.ContainsAny(q, "*?[]{}\\"):
+			if filepath.IsAbs(q) {
+				odd = append(odd, q)
+			}
+		case !slices.Contains(globs, q):
+			globs = append(globs, q)
+		}
+	}
+	for _, g := range patterns { // DIR/**/conftest.py
+		if !slices.Contains(globs, g) {
+			globs = append(globs, g)
+		}
+	}
+	// Kept only once whole: a panic half way leaves nothing half read.
+	c.progs, c.progsOdd, c.progsRead = globs, odd, true
+	return globs, odd
 }
 
 // WriteProtectedPaths returns the files the write rules protect by a path
@@ -103,12 +105,9 @@ func (p *Policy) programs() (globs, odd []string) {
 // kept for an entry of the user's) and the block_write globs that name one
 // file (a "**/NAME" one as such). The hook compares those of them a git
 // tree holds with the disk when git makes the tree match a revision
-// (review 10 F6). Nil while the programs are being looked up (an entry's
-// own analysis asks).
+// (review 10 F6). It waits for a build of the write rules in progress on
+// another goroutine (Prepare).
 func (p *Policy) WriteProtectedPaths() []string {
-	if p.cache.progsBusy.Load() {
-		return nil
-	}
 	p.cache.mu.Lock()
 	progs, _ := p.programs()
 	out := slices.DeleteFunc(slices.Clone(progs), func(g string) bool { return strings.Contains(g, "**") })
