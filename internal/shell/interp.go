@@ -24,18 +24,22 @@ func (c *cmd) interp(in catalogue.Interp) {
 	if src.progFile {
 		return // the program is a file guard does not read; its operands are read
 	}
+	for _, a := range src.progs {
+		c.w.Read(a.Text)
+		c.runOperand(a) // may be the program: an option guard does not know, or php -fFILE
+	}
 	if !src.module && c.fedProgram(src.code, src.file) {
 		return
 	}
 	switch {
 	case src.code >= 0:
-		c.interpCode(src.code)
+		c.interpCode(in, src.code)
 		return
 	case src.file >= 0:
 		if c.interpFile(src.file) {
 			return
 		}
-	case src.module:
+	case src.module, src.given:
 	default:
 		if c.interpStdin() {
 			return
@@ -52,7 +56,16 @@ type interpSource struct {
 	code, file int
 	module     bool // python -m MOD: the program is a module
 	progFile   bool // awk -f PROG: every operand is data it reads
+	// progs are words that may be the program too: the word after an
+	// option outside the interpreter's grammar (it may be that option's
+	// value, or the program), or php -fFILE's FILE.
+	progs []word.Word
+	given bool // a program named in an option's own word (php -fFILE)
 }
+
+// maxProgCandidates bounds the words read as the program after options
+// guard does not know; past it what runs is hidden.
+const maxProgCandidates = 4
 
 // interpOptions reads an interpreter's options up to its code or program.
 func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
@@ -68,59 +81,110 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 			c.w.Read(s)
 			continue
 		}
-		if k, v, eq := strings.Cut(s, "="); eq && strings.HasPrefix(s, "-") && (in.Loads.Has(k) || in.EnvFiles.Has(k)) {
-			c.loadOption(in, k, word.Word{Text: v, Known: c.args[j].Known}) // --import=F, -r=F, --env-file=F
+		if k, v, eq := strings.Cut(s, "="); eq && (strings.HasPrefix(s, "--") || strings.HasPrefix(s, "-") && (in.Loads.Has(k) || in.EnvFiles.Has(k))) {
+			c.longValued(in, j, k, v)
 			continue
 		}
-		switch {
-		case in.EnvFiles.Has(s) && j+1 < len(c.args):
-			j++
-			c.loadOption(in, s, c.args[j])
-		case s == "-m" && !in.Program && c.name != "perl":
-			src.module = true
-			if j+1 < len(c.args) {
-				c.module(c.args[j+1], c.args[j+2:])
-			}
-			return src
-		case in.Loads.Has(s) && j+1 < len(c.args):
-			j++
-			c.runProgram(c.args[j]) // node -r ./x.js: loaded first
-		case in.Sub.Has(s) && src.file < 0:
-			// deno run x.ts, bun run x.ts: the file follows
-		case in.Code.Has(s) || in.Cluster != 0 && len(s) > 2 && s[0] == '-' && s[1] != '-' && s[len(s)-1] == in.Cluster && strings.Trim(s[1:len(s)-1], "aclnpsw") == "":
-			// python -c CODE, perl -ne CODE
-			if j+1 < len(c.args) {
-				src.code = j + 1
-			}
-			return src
-		case in.Cluster != 0 && len(s) > 2 && s[0] == '-' && lang.FlagCluster(s[1:], in.Cluster):
-			// perl -e'code', perl -ne'code'
-			c.oneLiner(s[strings.IndexByte(s, in.Cluster)+1:])
-			c.codeCommands(s[strings.IndexByte(s, in.Cluster)+1:], j+1)
-			return src
-		case in.WithArg.Has(s):
-			j++
-		case strings.HasPrefix(s, "-") && len(s) > 1:
-			if len(s) > 2 && s[1] != '-' {
-				// A cluster of short options, read as getopt reads it
-				// (python3 -Bc CODE, -Im MOD, -c'code'): the first letter
-				// that takes a value ends it (review 11 F7).
-				var done bool
-				if j, done = c.interpCluster(in, j, &src); done {
-					return src
-				}
-			}
-		case in.Program:
-			src.code = j
-			return src
-		case !word.IsStdin(s):
-			src.file = j
-			return src
-		default:
+		var done bool
+		if j, done = c.interpOption(in, j, &src); done {
 			return src
 		}
 	}
 	return src
+}
+
+// longValued reads --opt=VALUE, an option of the interpreter's whose value
+// is in its own word: a file of code it loads first (--import=F), an
+// environment file (--env-file=F), code (node --eval=CODE); another
+// option's value is in the word, whatever the option.
+func (c *cmd) longValued(in catalogue.Interp, j int, k, v string) {
+	switch {
+	case in.Loads.Has(k) || in.EnvFiles.Has(k):
+		c.loadOption(in, k, word.Word{Text: v, Known: c.args[j].Known}) // --import=F, -r=F, --env-file=F
+	case in.Code.Has(k):
+		c.oneLiner(v) // node --eval=CODE
+		c.codeCommands(v, j+1)
+	case in.Script.Has(k):
+		c.w.Read(v)
+		c.runOperand(word.Word{Text: v, Known: c.args[j].Known})
+	}
+}
+
+// interpOption reads the option or operand at c.args[j]: it returns the
+// index of the last word it used and whether the code, the module or the
+// program was found (src says which).
+func (c *cmd) interpOption(in catalogue.Interp, j int, src *interpSource) (int, bool) {
+	s := c.args[j].Text
+	switch {
+	case in.EnvFiles.Has(s) && j+1 < len(c.args):
+		j++
+		c.loadOption(in, s, c.args[j])
+	case in.Module.Has(s):
+		src.module = true
+		if j+1 < len(c.args) {
+			c.module(c.args[j+1], c.args[j+2:])
+		}
+		return j, true
+	case in.Loads.Has(s) && j+1 < len(c.args):
+		j++
+		c.runProgram(c.args[j]) // node -r ./x.js: loaded first
+	case in.Sub.Has(s) && src.file < 0:
+		// deno run x.ts, bun run x.ts: the file follows
+	case in.Code.Has(s) || in.Cluster != 0 && len(s) > 2 && s[0] == '-' && s[1] != '-' && s[len(s)-1] == in.Cluster && strings.Trim(s[1:len(s)-1], "aclnpsw") == "":
+		// python -c CODE, perl -ne CODE
+		if j+1 < len(c.args) {
+			src.code = j + 1
+		}
+		return j, true
+	case in.Script.Has(s):
+		if j+1 < len(c.args) {
+			src.file = j + 1 // php -f FILE
+		}
+		return j, true
+	case in.Cluster != 0 && len(s) > 2 && s[0] == '-' && lang.FlagCluster(s[1:], in.Cluster):
+		// perl -e'code', perl -ne'code'
+		c.oneLiner(s[strings.IndexByte(s, in.Cluster)+1:])
+		c.codeCommands(s[strings.IndexByte(s, in.Cluster)+1:], j+1)
+		return j, true
+	case in.WithArg.Has(s):
+		j++
+	case s == "--" || in.Flags.Has(s) || in.Glued.Has(s) || strings.HasPrefix(s, "--no-"):
+		// a flag; after --, the program (a --no-X negates flag X)
+	case strings.HasPrefix(s, "-") && len(s) > 2 && s[1] != '-':
+		// A cluster of short options, read as getopt reads it
+		// (python3 -Bc CODE, -Im MOD, -c'code'): the first letter
+		// that takes a value ends it (review 11 F7).
+		return c.interpCluster(in, j, src)
+	case strings.HasPrefix(s, "-") && len(s) > 1:
+		return c.unknownOption(j, src), false
+	case in.Program:
+		src.code = j
+		return j, true
+	case !word.IsStdin(s):
+		src.file = j
+		return j, true
+	default:
+		return j, true
+	}
+	return j, false
+}
+
+// unknownOption: the option at c.args[j] is outside the interpreter's
+// grammar, so the word after it may be its value or the program (python3
+// --check-hash-based-pycs never x.py, node -C development x.js): that
+// word is read as the program too, and the operand after it as well
+// (review 12 F2). It returns the index of the last word it used.
+func (c *cmd) unknownOption(j int, src *interpSource) int {
+	if j+1 >= len(c.args) || strings.HasPrefix(c.args[j+1].Text, "-") {
+		return j
+	}
+	if len(src.progs) >= maxProgCandidates {
+		c.w.hide("gives %s more options guard does not know than it follows (%d): it cannot tell what program runs", c.name, maxProgCandidates)
+		return j + 1
+	}
+	src.progs = append(src.progs, c.args[j+1])
+	c.spend(j + 1)
+	return j + 1
 }
 
 // module analyses python -m MOD ARGS: MOD.py here is run.
@@ -137,9 +201,11 @@ func (c *cmd) module(mod word.Word, args []word.Word) {
 
 // interpCluster reads the short-option cluster at c.args[j] letter by
 // letter: a letter that takes code (python -Bc CODE, -c'code') or a module
-// (-Im MOD, -mMOD) ends the options, and one that takes another value
-// (-W arg, -Xdev) ends the cluster. It returns the index of the last word
-// it used and whether the code or the module was found (src says which).
+// (-Im MOD, -mMOD) ends the options, one that takes another value (-W arg,
+// -Xdev, perl -x/dir) ends the cluster, and one outside the grammar is an
+// option guard does not know (see unknownOption). It returns the index of
+// the last word it used and whether the code, the module or the program
+// was found (src says which).
 func (c *cmd) interpCluster(in catalogue.Interp, j int, src *interpSource) (int, bool) {
 	s := c.args[j].Text
 	for k := 1; k < len(s); k++ {
@@ -155,7 +221,7 @@ func (c *cmd) interpCluster(in catalogue.Interp, j int, src *interpSource) (int,
 				src.code = j + 1
 			}
 			return j, true
-		case opt == "-m" && !in.Program && c.name != "perl":
+		case in.Module.Has(opt):
 			src.module = true
 			switch {
 			case rest != "":
@@ -164,6 +230,11 @@ func (c *cmd) interpCluster(in catalogue.Interp, j int, src *interpSource) (int,
 				c.module(c.args[j+1], c.args[j+2:])
 			}
 			return j, true
+		case in.Script.Has(opt) && rest != "":
+			src.progs, src.given = append(src.progs, word.Word{Text: rest, Known: c.args[j].Known}), true // php -fFILE
+			return j, true
+		case in.Script.Has(opt):
+			return j, c.interpScript(j, src)
 		case in.WithArg.Has(opt) || in.Loads.Has(opt) || in.EnvFiles.Has(opt):
 			// -W arg, ruby -rLIB (its modules are read apart:
 			// optionModules): the rest, or the next word, is the value.
@@ -171,9 +242,22 @@ func (c *cmd) interpCluster(in catalogue.Interp, j int, src *interpSource) (int,
 				j++
 			}
 			return j, false
+		case in.Glued.Has(opt):
+			return j, false // perl -x/dir, -i.bak, -0777: the rest is the value
+		case !in.Flags.Has(opt):
+			return c.unknownOption(j, src), false
 		}
 	}
 	return j, false
+}
+
+// interpScript: a cluster ending in an option whose value is the program
+// file (php -nf FILE): the next word is the program.
+func (c *cmd) interpScript(j int, src *interpSource) bool {
+	if j+1 < len(c.args) {
+		src.file = j + 1
+	}
+	return true
 }
 
 // letters reports whether s is a short run of ASCII letters (options, in
@@ -234,8 +318,10 @@ func (c *cmd) awkProgram(j int) int {
 
 // interpCode analyses the code at argument code: its literals and effects;
 // the operands after it are read, or written when the interpreter edits
-// them in place (perl -pi -e CODE FILE).
-func (c *cmd) interpCode(code int) {
+// them in place (perl -pi -e CODE FILE). More code options after it are
+// code too (perl -e A -e B, php -B A -R B -E C), and a program file
+// option's value a program (php -B A -F FILE).
+func (c *cmd) interpCode(in catalogue.Interp, code int) {
 	a := c.args[code]
 	if a.Sub != "" {
 		c.rendered = a.Sub + " | " + c.name + " -"
@@ -252,13 +338,23 @@ func (c *cmd) interpCode(code int) {
 		inPlace = inPlace || k != code && editsInPlace(c.name, o.Text)
 	}
 	for j := code + 1; j < len(c.args); j++ {
-		if strings.HasPrefix(c.args[j].Text, "-") && c.args[j].Text != "-" {
-			continue
-		}
-		if inPlace {
-			c.w.Write(c.args[j].Text) // perl -pi -e CODE FILE
-		} else {
-			c.w.Read(c.args[j].Text)
+		s := c.args[j].Text
+		switch {
+		case !in.Program && (in.Code.Has(s) || in.Script.Has(s)) && j+1 < len(c.args):
+			j++
+			if in.Code.Has(s) {
+				c.oneLiner(c.args[j].Text)
+				c.codeCommands(c.args[j].Text, j+1)
+			} else {
+				c.w.Read(c.args[j].Text)
+				c.runOperand(c.args[j])
+			}
+			c.spend(j)
+		case strings.HasPrefix(s, "-") && s != "-":
+		case inPlace:
+			c.w.Write(s) // perl -pi -e CODE FILE
+		default:
+			c.w.Read(s)
 		}
 	}
 }

@@ -43,7 +43,17 @@ var (
 type Interp struct {
 	Code    word.Set // options whose value is code (python -c)
 	Cluster byte     // a short-option cluster ending in this letter takes code next (perl -ne)
-	WithArg word.Set // other options that take the next word
+	WithArg word.Set // other options that take the next word (or, short, the rest of their word)
+	// Flags are the options known to take no value, and Glued the short
+	// ones whose value, when given, is the rest of their word (perl
+	// -x[dir], -i[ext]): with WithArg, Code, Loads, Script and Module the
+	// interpreter's whole option grammar, from its usage text. An option
+	// outside it may take the next word: that word and the operand after
+	// it are both read as the program (review 12 F2).
+	Flags   word.Set
+	Glued   word.Set
+	Script  word.Set // options whose value is the program file (php -f FILE, -F FILE)
+	Module  word.Set // options whose value is a module run as the program (python -m)
 	Program bool     // the first operand is the program (awk)
 	Loads   word.Set // options whose value is a file of code it loads first (node -r)
 	Sub     word.Set // subcommands before the program file (deno run)
@@ -70,22 +80,61 @@ var Interpreters = []InterpEntry{
 	{Name: "bun", Interp: Interp{Code: " -e --eval -p --print ", Sub: " run "}},
 	{Name: "deno", Interp: Interp{Code: " eval ", Sub: " run "}},
 	{Name: "gawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W -e -i -l --field-separator --assign "}},
-	{Name: "lua", Interp: Interp{Code: " -e ", WithArg: " -l "}},
-	{Name: "luajit", Interp: Interp{Code: " -e ", WithArg: " -l -j -O "}},
+	{Name: "lua", Interp: Interp{Code: " -e ", WithArg: " -l ", Flags: " -i -v -E -W -- "}},
+	{Name: "luajit", Interp: Interp{Code: " -e ", WithArg: " -l -j ", Flags: " -i -v -E -b -- ", Glued: " -O "}},
 	{Name: "mawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W "}},
 	{Name: "nawk", Interp: Interp{Program: true, WithArg: " -f -F -v "}},
-	{Name: "node", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import --loader --experimental-loader ", EnvFiles: " --env-file --env-file-if-exists "}},
-	{Name: "nodejs", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import --loader --experimental-loader ", EnvFiles: " --env-file --env-file-if-exists "}},
-	{Name: "osascript", Interp: Interp{Code: " -e ", WithArg: " -l "}},
-	{Name: "perl", Interp: Interp{Code: " -e -E ", Cluster: 'e', WithArg: " -I -M -m -x "}},
-	{Name: "php", Interp: Interp{Code: " -r ", WithArg: " -c -d -f -z "}},
-	{Name: "pypy", Interp: Interp{Code: " -c ", WithArg: " -m -W -X "}},
-	{Name: "python", Interp: Interp{Code: " -c ", WithArg: " -m -W -X -Q "}},
+	{Name: "node", Interp: nodeGrammar},
+	{Name: "nodejs", Interp: nodeGrammar},
+	{Name: "osascript", Interp: Interp{Code: " -e ", WithArg: " -l -s ", Flags: " -i "}},
+	{Name: "perl", Interp: Interp{Code: " -e -E ", Cluster: 'e', WithArg: " -I ", Flags: " -a -c -f -n -p -s -S -t -T -u -U -v -w -W -X -h -- ",
+		Glued: " -0 -C -d -D -F -i -l -M -m -V -x "}},
+	{Name: "php", Interp: Interp{Code: " -r -B -R -E ", Script: " -f -F ", WithArg: " -c -d -z -S -t --rf --rc --re --rz --ri ",
+		Flags: " -a -n -e -h -i -l -m -H -s -v -w --ini -- "}},
+	{Name: "pypy", Interp: pythonGrammar},
+	{Name: "python", Interp: pythonGrammar},
 	{Name: "rscript", Interp: Interp{Code: " -e "}},
-	{Name: "ruby", Interp: Interp{Code: " -e ", WithArg: " -I -C -E ", Loads: " -r "}},
+	{Name: "ruby", Interp: Interp{Code: " -e ", WithArg: " -I -C -E -X --enable --disable --encoding --external-encoding --internal-encoding --dump --backtrace-limit --crash-report ",
+		Loads: " -r ", Flags: " -a -c -d -h -l -n -p -s -S -v -w -y --jit --yjit --rjit --verbose --version --help --copyright --debug --yydebug -- ",
+		Glued: " -0 -F -i -K -T -W -x "}},
 	{Name: "ts-node", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import "}},
 	{Name: "tsx", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import "}},
 }
+
+// pythonGrammar is python's (and pypy's) option grammar (python3 --help;
+// -Q and -3, -t, -R of python 2).
+var pythonGrammar = Interp{Code: " -c ", Module: " -m ", WithArg: " -W -X -Q --check-hash-based-pycs ",
+	Flags: " -b -B -d -E -h -i -I -O -P -q -s -S -u -v -V -x -? -3 -t -R -U --help --version --help-env --help-xoptions --help-all -- "}
+
+// nodeGrammar is node's option grammar (node --help, v20-v22): the
+// options that take a value (--opt VALUE or --opt=VALUE) and its flags.
+// V8's options (--max-old-space-size, --stack-size) are outside it, and
+// a --no-X is a flag.
+var nodeGrammar = Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import --loader --experimental-loader ",
+	EnvFiles: " --env-file --env-file-if-exists ",
+	WithArg: " -C --conditions --input-type --allow-fs-read --allow-fs-write --build-snapshot-config --cpu-prof-dir --cpu-prof-interval " +
+		"--cpu-prof-name --diagnostic-dir --disable-proto --disable-warning --dns-result-order --experimental-default-type " +
+		"--experimental-policy --experimental-sea-config --heap-prof-dir --heap-prof-interval --heap-prof-name " +
+		"--heapsnapshot-near-heap-limit --heapsnapshot-signal --icu-data-dir --inspect-port --debug-port --inspect-publish-uid " +
+		"--max-http-header-size --network-family-autoselection-attempt-timeout --openssl-config --policy-integrity " +
+		"--redirect-warnings --report-directory --report-dir --report-filename --report-signal --secure-heap --secure-heap-min " +
+		"--snapshot-blob --test-concurrency --test-name-pattern --test-skip-pattern --test-reporter --test-reporter-destination " +
+		"--test-shard --test-timeout --title --tls-cipher-list --tls-keylog --trace-event-categories --trace-event-file-pattern " +
+		"--trace-require-module --unhandled-rejections --use-largepages --v8-pool-size --watch-path --localstorage-file --run ",
+	Flags: " -c --check -h --help -i --interactive -v --version --test --watch --watch-preserve-output --inspect --inspect-brk --inspect-wait " +
+		"--abort-on-uncaught-exception --allow-addons --allow-child-process --allow-wasi --allow-worker --build-snapshot " +
+		"--completion-bash --cpu-prof --heap-prof --disable-wasm-trap-handler --disallow-code-generation-from-strings " +
+		"--enable-source-maps --enable-fips --force-fips --expose-gc --experimental-vm-modules --experimental-permission --permission " +
+		"--experimental-test-coverage --experimental-strip-types --experimental-transform-types --experimental-require-module " +
+		"--experimental-detect-module --experimental-wasm-modules --experimental-import-meta-resolve --experimental-network-imports " +
+		"--experimental-websocket --experimental-eventsource --experimental-print-required-tla --experimental-test-module-mocks " +
+		"--force-context-aware --frozen-intrinsics --insecure-http-parser --jitless --pending-deprecation --preserve-symlinks " +
+		"--preserve-symlinks-main --prof --prof-process --report-compact --report-on-fatalerror --report-on-signal --report-uncaught-exception " +
+		"--test-force-exit --test-only --throw-deprecation --trace-deprecation --trace-exit --trace-sigint --trace-sync-io --trace-tls " +
+		"--trace-uncaught --trace-warnings --track-heap-objects --use-bundled-ca --use-openssl-ca --openssl-legacy-provider " +
+		"--openssl-shared-config --v8-options --zero-fill-buffers --tls-max-v1.2 --tls-max-v1.3 --tls-min-v1.0 --tls-min-v1.1 " +
+		"--tls-min-v1.2 --tls-min-v1.3 --huge-max-old-generation-size --interpreted-frames-native-stack --node-memory-debug " +
+		"--trace-atomics-wait --trace-promises --expose-internals --harmony -- "}
 
 // InterpreterNamed returns how the interpreter called name takes code.
 func InterpreterNamed(name string) (Interp, bool) {
