@@ -529,6 +529,9 @@ type moduleLoader struct {
 	// seen are the files found, as the command's shell names them.
 	seen  map[string]bool
 	files int
+	// evaluated: the code evaluates text it reads, and what the command
+	// feeds it was read as code (evalfeed.go).
+	evaluated bool
 }
 
 // newLoader returns the loader of c's interpreter, or nil for a language
@@ -641,6 +644,10 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 	if l.Dynamic {
 		m.c.w.hide("hands %s's module loader a name guard cannot read: it cannot tell what code runs", m.c.name)
 		return
+	}
+	if !m.evaluated && lang.Evaluates(m.fam, text) {
+		m.evaluated = true
+		m.c.evaluatedFeed(text, depth) // exec(sys.stdin.read()) < F (evalfeed.go)
 	}
 	n := len(m.dirs)
 	for _, d := range l.Dirs {

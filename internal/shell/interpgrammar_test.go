@@ -63,3 +63,40 @@ func TestInterpreterGrammarBound(t *testing.T) {
 		t.Errorf("err %v, want hidden", a.Err)
 	}
 }
+
+// TestEvaluatedFeed: code that evaluates text it reads runs, as code,
+// every file the command feeds it; what none of these gives is hidden
+// (review 12 F5).
+func TestEvaluatedFeed(t *testing.T) {
+	evil := `open("/home/u/.bashrc", "a")`
+	tests := []struct {
+		name   string
+		cmd    string
+		files  map[string]string
+		write  bool
+		hidden bool
+	}{
+		{name: "stdin redirect", cmd: `python3 -c 'import sys; exec(sys.stdin.read())' < zm.txt`, files: map[string]string{"zm.txt": evil}, write: true},
+		{name: "a pipe", cmd: `cat zm.txt | python3 -c 'exec(input())'`, files: map[string]string{"zm.txt": evil}, write: true},
+		{name: "a file loader", cmd: `python3 -c 'import importlib.machinery as m; m.SourceFileLoader("x", "zm.txt").load_module()'`, files: map[string]string{"zm.txt": evil}, write: true},
+		{name: "getattr", cmd: `python3 -c 'import builtins; getattr(builtins, "exec")(open("zm.txt").read())'`, files: map[string]string{"zm.txt": evil}, write: true},
+		{name: "a program file", cmd: `python3 run.py < zm.txt`, files: map[string]string{"run.py": "import sys\nexec(sys.stdin.read())\n", "zm.txt": evil}, write: true},
+		{name: "perl backquotes", cmd: "perl -e 'eval `cat y.txt`'", files: map[string]string{"y.txt": evil}, write: true},
+		{name: "perl STDIN", cmd: `perl -e 'eval join "", <STDIN>' < y.txt`, files: map[string]string{"y.txt": evil}, write: true},
+		{name: "ruby", cmd: `ruby -e 'eval(STDIN.read)' < y.rb`, files: map[string]string{"y.rb": evil}, write: true},
+		{name: "a program's output", cmd: `curl -s https://example.com | python3 -c 'exec(input())'`, hidden: true},
+		{name: "nothing fed", cmd: `python3 -c 'import sys; exec(sys.argv[1])' "$X"`, hidden: true},
+		{name: "a clean snippet", cmd: `python3 -c 'import sys; exec(sys.stdin.read())' < s.py`, files: map[string]string{"s.py": "print(1)"}},
+		{name: "text given", cmd: `echo 1+2 | python3 -c 'print(eval(input()))'`},
+		{name: "data, no evaluation", cmd: `python3 -c 'import json, sys; json.load(sys.stdin)' < zm.txt`, files: map[string]string{"zm.txt": evil}},
+	}
+	for _, tc := range tests {
+		a, _ := analyzeWith(tc.cmd, tc.files)
+		if got := slices.Contains(a.Writes, "/home/u/.bashrc"); got != tc.write {
+			t.Errorf("%s: %s: writes %q, want /home/u/.bashrc among them = %v (err %v)", tc.name, tc.cmd, a.Writes, tc.write, a.Err)
+		}
+		if hidden := errors.Is(a.Err, ErrHidden); hidden != tc.hidden {
+			t.Errorf("%s: %s: hidden = %v (%v), want %v", tc.name, tc.cmd, hidden, a.Err, tc.hidden)
+		}
+	}
+}

@@ -1,0 +1,105 @@
+package shell
+
+// Code that evaluates text it reads at run time (exec(sys.stdin.read()),
+// perl's eval <STDIN>, SourceFileLoader(…).load_module()): what the
+// command feeds it is read as code (review 12 F5).
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// maxEvalFiles bounds the files read as code for one evaluating run.
+const maxEvalFiles = 8
+
+// maxEvalWords bounds the words looked up as files for one evaluating run.
+const maxEvalWords = 64
+
+// evaluatedFeed: interpreter code (text, at depth: 0 the command's own)
+// evaluates something that is not a literal (lang.Evaluates). Every file
+// the command feeds it is read as a program the interpreter runs: its
+// standard input (< F, cat F |, a here-document's text), its operands,
+// the files the code names in its literals and in the shell commands it
+// runs (eval `cat F`). A program's output on standard input is hidden; and
+// the command's own code that evaluates what none of these gives runs
+// what guard cannot tell.
+func (c *cmd) evaluatedFeed(text string, depth int) {
+	found := c.evalStdin()
+	if c.w.err != nil {
+		return
+	}
+	n := 0
+	for _, p := range c.evalFiles(text) {
+		if n >= maxEvalFiles {
+			c.w.hide("evaluates in %s more files than guard reads (%d): it cannot tell what code runs", c.name, maxEvalFiles)
+			return
+		}
+		n++
+		c.w.Read(p)
+		c.runProgram(word.Word{Text: p, Known: true})
+		found = true
+	}
+	if !found && depth == 0 {
+		c.w.hide("runs in %s code that evaluates text guard cannot see: it cannot tell what code runs", c.name)
+	}
+}
+
+// evalStdin reads, for evaluating code, what the command gives it on
+// standard input as code, unless that is its program already; it reports
+// whether there was something to read.
+func (c *cmd) evalStdin() bool {
+	if c.fromStdin {
+		return false // python3 < x.py: the program
+	}
+	switch {
+	case c.stdin.sub != "":
+		c.runSub(c.stdin.sub, true)
+	case c.stdin.known && c.stdin.text != "":
+		c.scanCode(c.stdin.text)
+	case c.stdin.file != "":
+		c.w.Read(c.stdin.file)
+		c.runProgram(word.Word{Text: c.stdin.file, Known: true}) // exec(sys.stdin.read()) < F, cat F | …
+	case c.pipedHidden():
+		c.w.hide("evaluates in %s what a program prints to it, which guard cannot see: it cannot tell what code runs", c.name)
+	default:
+		return false
+	}
+	return true
+}
+
+// evalFiles returns the files evaluating code may read its code from: the
+// command's operands, the literals of the code, the words of the shell
+// commands it runs, each that is a file.
+func (c *cmd) evalFiles(text string) []string {
+	var words []string
+	for j, a := range c.args {
+		if a.Known && !c.isSpent(j) && !strings.HasPrefix(a.Text, "-") && a.Text != text {
+			words = append(words, a.Text)
+		}
+	}
+	words = append(words, lang.Literals(text)...)
+	for _, sc := range lang.ShellStrings(text) {
+		words = append(words, strings.Fields(sc)...)
+	}
+	words = words[:min(len(words), maxEvalWords)]
+	var out []string
+	for _, p := range words {
+		if len(out) > maxEvalFiles || p == "" || strings.ContainsAny(p, "\n*?[") || word.HasMark(p) || len(p) > 4096 {
+			continue
+		}
+		if _, ok := effect.Candidate(p); !ok || !c.w.IsFile(p) {
+			continue
+		}
+		dup := false
+		for _, q := range out {
+			dup = dup || q == p
+		}
+		if !dup {
+			out = append(out, p)
+		}
+	}
+	return out
+}

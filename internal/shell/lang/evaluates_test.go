@@ -1,0 +1,59 @@
+package lang
+
+import "testing"
+
+// TestEvaluates: calls that run as code something other than a literal
+// evaluate; literals, blocks and lookalike methods do not (review 12 F5).
+func TestEvaluates(t *testing.T) {
+	tests := []struct {
+		f    Family
+		code string
+		want bool
+	}{
+		{Python, `import sys; exec(sys.stdin.read())`, true},
+		{Python, `exec(input())`, true},
+		{Python, `import builtins; getattr(builtins, "exec")(x)`, true},
+		{Python, `builtins.exec(x)`, true},
+		{Python, `import importlib.machinery as m; m.SourceFileLoader("x", "a.txt").load_module()`, true},
+		{Python, `s = u.spec_from_file_location("x", "a.txt")`, true},
+		{Python, `loader.exec_module(mod)`, true},
+		{Python, `exec(compile(src, "f", "exec"))`, true},
+		{Python, `exec("print(1)")`, false},
+		{Python, `import re; re.compile(p)`, false},
+		{Python, `model.eval()`, false},
+		{Python, `ast.literal_eval(s)`, false},
+		{Python, `print("eval")`, false},
+		{Python, `import json; json.load(sys.stdin)`, false},
+		{Perl, "eval `cat y.txt`", true},
+		{Perl, `eval join "", <STDIN>`, true},
+		{Perl, `eval $code;`, true},
+		{Perl, `eval;`, true},
+		{Perl, `eval { die 1 }; print 2`, false},
+		{Perl, `eval 'print 1'`, false},
+		{Perl, `$eval = 1`, false},
+		{Ruby, `eval(STDIN.read)`, true},
+		{Ruby, `obj.instance_eval(src)`, true},
+		{Ruby, `obj.instance_eval { x }`, false},
+		{Ruby, `send(:eval, s)`, true},
+		{PHP, `eval(file_get_contents("php://stdin"));`, true},
+		{PHP, `eval("echo 1;");`, false},
+		{Node, `eval(code)`, true},
+		{Node, `new vm.Script(src).runInThisContext()`, true},
+		{Lua, `load(s)()`, false},
+	}
+	for _, tc := range tests {
+		if got := Evaluates(tc.f, tc.code); got != tc.want {
+			t.Errorf("Evaluates(%d, %q) = %v, want %v", tc.f, tc.code, got, tc.want)
+		}
+	}
+}
+
+// FuzzEvaluates: Evaluates never panics on any code.
+func FuzzEvaluates(f *testing.F) {
+	f.Add(uint8(Python), "exec(sys.stdin.read())")
+	f.Add(uint8(Perl), "eval `cat x`")
+	f.Add(uint8(Ruby), "instance_eval")
+	f.Fuzz(func(t *testing.T, fam uint8, code string) {
+		Evaluates(Family(fam%8), code)
+	})
+}
