@@ -54,6 +54,7 @@ func FuzzFollowSwitch(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		followsLinks(s)
+		listsAndOpens(s)
 		if n := callArgCount(s); n < 1 || n > len(s)+1 {
 			t.Fatalf("callArgCount(%q) = %d", s, n)
 		}
