@@ -272,6 +272,7 @@ func (c *cmd) messages() {
 	if c.name == "svn" {
 		c.vcsTree() // vcstree.go
 	}
+	c.otherVCSTree() // hg, jj, bzr (vcstree.go)
 	if c.name == "git" && sub == "grep" {
 		c.readsDot = true // the work tree's files, when no pathspec narrows it
 		c.grep(j)

@@ -46,6 +46,7 @@ func (c *cmd) pax() {
 			continue
 		}
 	}
+	c.unknownTreeLinks() // -w walks its operands; -L follows links (recurselinks.go)
 	if reads {
 		if renames {
 			archive = ""

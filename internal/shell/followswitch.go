@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -22,14 +23,35 @@ import (
 var followSwitches = []string{"dereference", "follow_fast", "follow_skip", "FOLLOW_LINKS", "recurse_symlinks", "followSymlinks", "followSymbolicLinks", "followlinks"}
 
 // followsLinks reports whether code holds a link-following switch: one of
-// followSwitches, or perl's hash key follow (follow => 1).
+// followSwitches, an identifier whose words ask to follow or dereference
+// links (followWords: python's follow_symlinks, PHP's FOLLOW_SYMLINKS),
+// or perl's hash key follow (follow => 1).
 func followsLinks(code string) bool {
 	for _, s := range followSwitches {
 		if switchOn(code, s, false) {
 			return true
 		}
 	}
+	for id, k := range idents(code) {
+		if followWords(id) && switchOn(code[k-len(id):], id, false) {
+			return true
+		}
+	}
 	return switchOn(code, "follow", true) // perl: follow => 1
+}
+
+// followWords reports whether identifier id, by its words rather than its
+// spelling (review 12 F6), asks a library to follow links: it holds
+// follow or deref and link (follow_symlinks, FOLLOW_SYMLINKS,
+// followSymbolicLinks, DerefLinks), whatever its case and separators;
+// nofollow, no_follow… are the switch off, and islink or readlink alone
+// follow nothing.
+func followWords(id string) bool {
+	l := strings.ToLower(strings.ReplaceAll(id, "_", ""))
+	if strings.HasPrefix(l, "no") || !strings.Contains(l, "link") {
+		return false
+	}
+	return strings.Contains(l, "follow") || strings.Contains(l, "deref")
 }
 
 // switchOn reports whether code sets switch sw anywhere to a value that
@@ -81,7 +103,7 @@ func switchTreeDirs(code string) []string {
 		if len(out) >= effect.MaxLinks {
 			break
 		}
-		if p, ok := effect.Candidate(l); !ok || !word.IsKnown(p) || l == "." || strings.HasPrefix(l, "-") ||
+		if p, ok := effect.Candidate(l); !ok || !word.IsKnown(p) || l == "." || strings.Trim(l, "/") == "" || strings.HasPrefix(l, "-") ||
 			strings.ContainsAny(l, " \t\n*?[%{}()=:,;<>|&$") {
 			continue
 		}
@@ -124,4 +146,41 @@ func callArgCount(s string) int {
 		}
 	}
 	return n + 1
+}
+
+// Walks written by hand (review 12 F6): os.listdir(".") with
+// os.path.isdir, then open, follows a link in the working directory as
+// os.walk(followlinks=True) does; so does PHP's scandir, node's readdir,
+// ruby's Dir.children with a test of each name. Default deny: code that
+// lists a directory and opens files counts as following the links in the
+// working directory and in each directory its literals name, whether or
+// not it says so (a walk costs nothing where no link leads somewhere
+// protected).
+
+// dirListers are the calls, in any language, that list a directory.
+var dirListers = []string{"listdir", "scandir", "walk", "fwalk", "glob", "iglob", "rglob", "iterdir",
+	"readdir", "readdirSync", "opendir", "opendirSync", "DirectoryIterator", "FilesystemIterator",
+	"RecursiveDirectoryIterator", "each_child", "listFiles", "newDirectoryStream"}
+
+// fileOpeners are the calls, in any language, that read a file's text.
+var fileOpeners = []string{"open", "fopen", "read", "read_text", "read_bytes", "readFile", "readFileSync",
+	"file_get_contents", "readfile", "file", "createReadStream", "readlines", "readAllBytes", "readString",
+	"readAllLines", "slurp", "copy", "copy2", "copyfile", "copyFile", "copyFileSync", "cp", "binread"}
+
+// listsAndOpens reports whether code calls a dirListers function and a
+// fileOpeners one (each name followed by an opening parenthesis or a
+// blank, perl's opendir my $d; ruby's Dir by a dot or a bracket).
+func listsAndOpens(code string) bool {
+	lists, opens := false, false
+	for id, k := range idents(code) {
+		if k >= len(code) || strings.IndexByte("([. ", code[k]) < 0 {
+			continue
+		}
+		lists = lists || slices.Contains(dirListers, id) || id == "Dir" && strings.IndexByte(".[", code[k]) >= 0
+		opens = opens || slices.Contains(fileOpeners, id)
+		if lists && opens {
+			return true
+		}
+	}
+	return false
 }

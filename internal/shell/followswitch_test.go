@@ -54,8 +54,53 @@ func FuzzFollowSwitch(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		followsLinks(s)
+		listsAndOpens(s)
 		if n := callArgCount(s); n < 1 || n > len(s)+1 {
 			t.Fatalf("callArgCount(%q) = %d", s, n)
 		}
 	})
+}
+
+// TestFollowWords: a switch is matched by its words, not its spelling
+// (review 12 F6).
+func TestFollowWords(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		want bool
+	}{
+		{`os.fwalk(".", follow_symlinks=True)`, true},
+		{`os.fwalk(".", follow_symlinks=False)`, false},
+		{`new RecursiveDirectoryIterator(".", FilesystemIterator::FOLLOW_SYMLINKS)`, true},
+		{`walk(root, FollowSymbolicLinks: yes)`, true},
+		{`opts = {derefLinks: 1}`, true},
+		{`os.open(p, os.O_NOFOLLOW)`, false},
+		{`os.path.islink(p) or os.readlink(p)`, false},
+		{`x(no_follow_symlinks=True)`, false},
+	} {
+		if got := followsLinks(tc.code); got != tc.want {
+			t.Errorf("followsLinks(%q) = %v, want %v", tc.code, got, tc.want)
+		}
+	}
+}
+
+// TestListsAndOpens: code that lists a directory and opens files walks
+// it by hand (review 12 F6); either alone does not.
+func TestListsAndOpens(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		want bool
+	}{
+		{`[open(d+"/"+f).read() for d in os.listdir(".") if os.path.isdir(d) for f in os.listdir(d)]`, true},
+		{`foreach (scandir(".") as $d) echo file_get_contents($d);`, true},
+		{`fs.readdirSync(".").forEach(f => console.log(fs.readFileSync(f, "utf8")))`, true},
+		{`Dir.children(".").each { |d| puts File.read(d) }`, true},
+		{`opendir my $d, "."; for (readdir $d) { open my $f, "<", $_ }`, true},
+		{`print(os.listdir("."))`, false},
+		{`print(open("a.txt").read())`, false},
+		{`print("list the directory and open the file")`, false},
+	} {
+		if got := listsAndOpens(tc.code); got != tc.want {
+			t.Errorf("listsAndOpens(%q) = %v, want %v", tc.code, got, tc.want)
+		}
+	}
 }

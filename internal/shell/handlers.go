@@ -127,6 +127,7 @@ func init() {
 		{set: catalogue.Testers, run: (*cmd).allData},
 		{set: catalogue.GrepFamily, run: (*cmd).grepper},
 		{set: catalogue.MessageTools, run: (*cmd).messages},
+		{set: catalogue.VersionControl, run: (*cmd).vcs},
 		{set: catalogue.HostTools, run: (*cmd).hostTool},
 		{set: catalogue.NcFamily, run: (*cmd).nc},
 	}

@@ -50,6 +50,9 @@ var linkWalkers = []linkWalker{
 	{name: "rm"},
 	{name: "rmdir"},
 	{name: "rclone", letters: "rRL", long: " --copy-links --links "},
+	// pax -w and -rw walk the directories they are given; -L follows
+	// every link, -H those named on the command line (review 12 F12).
+	{name: "pax", letters: "LH"},
 }
 
 // walkerOf returns c's linkWalker entry, if any.
@@ -119,7 +122,7 @@ func (c *cmd) recursesUnknown(p *catalogue.Program) bool {
 		return lw.follows(c.args)
 	}
 	if p != nil {
-		return false
+		return p.Recurse.None() && followOption(c.args) // review 12 F12
 	}
 	if _, ok := handlerOf(c.name); ok {
 		return false
@@ -135,6 +138,34 @@ func (c *cmd) recursesUnknown(p *catalogue.Program) bool {
 		opt, _, _ := strings.Cut(s, "=")
 		if strings.HasPrefix(s, "--") && followsLong(opt) ||
 			!strings.HasPrefix(s, "--") && len(s) > 1 && s[0] == '-' && strings.ContainsAny(s[1:], "rR") {
+			return true
+		}
+	}
+	return false
+}
+
+// followOption reports whether args hold a link-following option of a
+// program guard knows but has no recursion entry for (review 12 F12): -L
+// or -H in a cluster of short options, or a long option one of whose
+// words begins follow or deref (--follow-symlinks, --dereference), but
+// for --no-…. Given a directory, such a program counts as walking it and
+// following the links in it, as an unknown program's recursion option
+// does; the walk costs nothing where its operands are files.
+func followOption(args []word.Word) bool {
+	for _, a := range args {
+		s := a.Text
+		if s == "--" {
+			break
+		}
+		opt, _, _ := strings.Cut(strings.TrimPrefix(s, "--"), "=")
+		switch {
+		case strings.HasPrefix(s, "--") && !strings.HasPrefix(opt, "no-"):
+			for part := range strings.SplitSeq(opt, "-") {
+				if strings.HasPrefix(part, "follow") || strings.HasPrefix(part, "deref") {
+					return true
+				}
+			}
+		case !strings.HasPrefix(s, "--") && len(s) > 1 && s[0] == '-' && strings.ContainsAny(s[1:], "LH"):
 			return true
 		}
 	}
@@ -169,7 +200,8 @@ func followsLong(opt string) bool {
 // above, where the links in each directory it names lead (whole, as grep
 // -R reads them).
 func (c *cmd) unknownTreeLinks() {
-	if _, walker := c.walkerOf(); c.w.FollowLinks == "" || catalogue.ProgramNamed(c.name) != nil && !walker {
+	p := catalogue.ProgramNamed(c.name)
+	if _, walker := c.walkerOf(); c.w.FollowLinks == "" || p != nil && !walker && !(p.Recurse.None() && followOption(c.args)) {
 		return
 	}
 	if c.name == "fd" || c.name == "fdfind" {
@@ -197,7 +229,7 @@ var treeCalls = []string{"copytree", "make_archive", "rglob", "walk", "glob", "i
 // pattern, rglob's receiver).
 func (c *cmd) codeTreeLinks(code string) {
 	dirs, dot := treeCallDirs(code)
-	if followsLinks(code) { // any library's switch (followswitch.go)
+	if followsLinks(code) || listsAndOpens(code) { // any library's switch, a walk by hand (followswitch.go)
 		dirs, dot = append(dirs, switchTreeDirs(code)...), true
 	}
 	if !dot && len(dirs) == 0 {

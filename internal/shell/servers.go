@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -17,6 +18,43 @@ func (c *cmd) servedDirs() {
 		return // its module's servers, however the options are spelt: module (interp.go)
 	}
 	c.servedBy(c.args)
+	if catalogue.Tunnels.Has(c.name) {
+		c.tunnelled()
+	}
+}
+
+// tunnelled records what a tunnel serves from the files: the directory (or
+// file) each file: URL among its words names, read whole, following the
+// links in it, as a file server's (review 12 F15: ngrok http
+// file:///home/u). A file: URL in any other program's word is read as the
+// file it names (network.go).
+func (c *cmd) tunnelled() {
+	follow := c.w.FollowLinks
+	c.w.FollowLinks = c.name
+	defer func() { c.w.FollowLinks = follow }()
+	for _, a := range c.args {
+		i := strings.Index(strings.ToLower(a.Text), "file:/")
+		if i < 0 {
+			continue
+		}
+		if p, ok := tunnelPath(a.Text[i:]); ok {
+			c.w.ReadTree(p)
+		}
+	}
+}
+
+// tunnelPath returns the path file: URL u names, up to a blank: a part
+// guard expanded right after file:// (file://$PWD/src, file://$HOME) is
+// the path's start, not a host.
+func tunnelPath(u string) (string, bool) {
+	u, _, _ = strings.Cut(u, " ")
+	if rest, ok := strings.CutPrefix(u[len("file:"):], "//"); ok && strings.HasPrefix(rest, word.MarkLead) {
+		if k := strings.IndexAny(rest, "?#"); k >= 0 {
+			rest = rest[:k]
+		}
+		return rest, true
+	}
+	return lang.FilePath(u)
 }
 
 // servedBy is servedDirs for the program's words args (python's module

@@ -1,8 +1,11 @@
 package shell
 
 import (
+	"path"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -33,6 +36,60 @@ func (c *cmd) p4() {
 	c.generic()
 }
 
+// vcs: the working tree another version control program writes
+// (catalogue.VersionControl: sl, fossil, darcs…), then its words as any
+// program's. hg, jj and bzr come here through messages (data.go).
+func (c *cmd) vcs() {
+	c.otherVCSTree()
+	c.generic()
+}
+
+// otherVCSTree hides the command when a version control program of
+// catalogue.VersionControl is given a verb not known to leave the working
+// tree alone (review 12 F10): hg update, jj new, sl goto, stg pop write
+// the project's files from repository data guard does not read, the hook
+// files among them, as git checkout of a revision guard cannot read does.
+func (c *cmd) otherVCSTree() {
+	keep, ok := catalogue.TreeKeepers(c.name)
+	if !ok {
+		return
+	}
+	verb, ops := vcsVerb(c.args)
+	if verb == "" || keep.Has(verb) && !(verb == "pull" && hasAny(c.args, "-u", "--update")) {
+		return
+	}
+	c.hideVCS(verb, ops[1:])
+	c.vcsChanged(ops)
+}
+
+// hideVCS hides the command: its version control program's verb writes
+// the working tree from data guard cannot read; ops are the words after
+// verb. A new tree (svn checkout URL DIR where DIR does not exist yet)
+// holds none of the project's files: it is only recorded as changed.
+func (c *cmd) hideVCS(verb string, ops []string) {
+	if c.w.guessing > 0 || c.newTree(verb, ops) {
+		return // text only guessed to be a command: its tree is not here
+	}
+	c.w.hide("%s %s writes the working tree from repository data guard cannot read, which may hold the project's hook files: guard cannot tell which files it writes", c.name, word.Render(verb))
+}
+
+// vcsVerb returns the first word of args that is neither an option nor
+// the value of one of catalogue.VCSWithArg (hg -R REPO update), and the
+// words from it on.
+func vcsVerb(args []word.Word) (string, []string) {
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		switch {
+		case catalogue.VCSWithArg.Has(s):
+			j++
+		case strings.HasPrefix(s, "-"):
+		default:
+			return s, word.Texts(args[j:])
+		}
+	}
+	return "", nil
+}
+
 // vcsTree records the working tree svn's or p4's command writes (svn's
 // words are otherwise read as a message tool's, data.go).
 func (c *cmd) vcsTree() {
@@ -49,6 +106,7 @@ func (c *cmd) vcsTree() {
 		step = ops[0]
 	}
 	if !keep.Has(step) || step == "print" && hasAny(c.args, "-o") {
+		c.hideVCS(step, ops[min(1, len(ops)):]) // review 12 F10: the tree holds the hook files
 		c.vcsChanged(ops)
 	}
 }
@@ -96,4 +154,31 @@ func p4Operands(args []word.Word) []string {
 		}
 	}
 	return nil
+}
+
+// newTree reports whether verb of c's program makes a new working tree
+// (catalogue.NewTreeVerbs) in a directory that is absent on disk: the
+// last of two or more operands, else the last name of the one URL.
+func (c *cmd) newTree(verb string, args []string) bool {
+	if !catalogue.NewTreeVerbs(c.name).Has(verb) {
+		return false
+	}
+	var ops []string
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) == 0 {
+		return false
+	}
+	dest := ops[len(ops)-1]
+	if len(ops) == 1 {
+		dest = path.Base(strings.TrimRight(dest, "/"))
+	}
+	if !word.IsKnown(dest) || dest == "." || dest == ".." || dest == "/" {
+		return false
+	}
+	kind, _ := c.w.Lstat(dest)
+	return kind == effect.EntryNone
 }

@@ -114,6 +114,10 @@ func (r recursion) Follows(args []word.Word) bool {
 	return on
 }
 
+// None reports whether r is no recursion entry at all: the catalogue does
+// not say how the program walks a directory, if it does.
+func (r recursion) None() bool { return r == recursion{} }
+
 // SkipsHidden reports whether, without its recursion options, the
 // program still reads the directories it is given but for their hidden
 // names (rg, ag, pt): what a link there leads to it reads by the link's

@@ -35,6 +35,12 @@ type FileServer struct {
 	Operand bool
 }
 
+// Tunnels publish a local service on a public address (review 12 F15):
+// named by a file: URL (ngrok http file:///DIR, cloudflared, tailscale
+// serve|funnel, localtunnel's lt), the service is a file server of that
+// directory, whatever words precede it.
+const Tunnels word.Set = " ngrok cloudflared tailscale lt localtunnel zrok frpc bore pinggy expose "
+
 // FileServers lists the file servers guard knows, sorted by name
 // (TestFileServersSorted).
 var FileServers = []FileServer{

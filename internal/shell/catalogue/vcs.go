@@ -1,0 +1,87 @@
+package catalogue
+
+import "github.com/guardhq/guard/internal/shell/word"
+
+// Version control programs other than git (review 12 F10). Each writes the
+// working tree from repository data with verbs of its own: hg update,
+// jj new, sl goto, fossil checkout, bzr revert, darcs pull, pijul reset,
+// stg pop, got update, git-branchless switch, svn switch, p4 sync. Default
+// deny: a verb not listed here as leaving the tree's files alone writes
+// the tree. The lists hold verbs that read, and verbs that write only the
+// files their operands name (add, commit, rm): those words are judged as
+// any program's.
+
+// VersionControl are the version control programs other than git, svn
+// and p4 (which have handlers of their own) whose tree writes guard
+// judges by TreeKeepers.
+const VersionControl word.Set = " hg sl jj fossil bzr brz darcs pijul stg got git-branchless cvs "
+
+// Verbs known to leave each program's working tree as it is.
+const (
+	hgKeepers = " status st log diff cat annotate blame files locate manifest identify id heads tip summary sum " +
+		"parents paths config showconfig root version help incoming in outgoing out branches tags bookmarks bookmark " +
+		"book grep verify export add addremove forget remove rm commit ci push phase smartlog sl show journal " +
+		"whereami pull "
+	jjKeepers = " log st status diff show help version root evolog obslog interdiff describe desc config bookmark " +
+		"branch tag "
+	fossilKeepers = " status changes timeline diff info ls finfo cat help version extras branch tag add rm delete " +
+		"forget commit ci push search annotate blame praise "
+	bzrKeepers    = " status st stat log diff di cat annotate blame praise info ls help version missing add commit ci remove rm push whoami tags config "
+	darcsKeepers  = " whatsnew wh log changes diff show annotate help add record push tag "
+	pijulKeepers  = " log diff change ls help credit add record push "
+	stgKeepers    = " series top id show log diff status help files new refresh "
+	gotKeepers    = " status st log diff di blame bl tree tr cat info help add remove rm commit ci send "
+	branchlessKep = " smartlog sl query help hide unhide "
+	cvsKeepers    = " status log diff annotate rlog rdiff help add commit ci remove rm version "
+)
+
+// TreeKeepers returns the verbs of version control program name (one of
+// VersionControl) known to leave its working tree's files as they are;
+// false for a program not in VersionControl.
+func TreeKeepers(name string) (word.Set, bool) {
+	switch name {
+	case "hg", "sl":
+		return hgKeepers, true
+	case "jj":
+		return jjKeepers, true
+	case "fossil":
+		return fossilKeepers, true
+	case "bzr", "brz":
+		return bzrKeepers, true
+	case "darcs":
+		return darcsKeepers, true
+	case "pijul":
+		return pijulKeepers, true
+	case "stg":
+		return stgKeepers, true
+	case "got":
+		return gotKeepers, true
+	case "git-branchless":
+		return branchlessKep, true
+	case "cvs":
+		return cvsKeepers, true
+	}
+	return "", false
+}
+
+// VCSWithArg are the global options of those programs that take the next
+// word (hg -R REPO, jj --at-op OP, hg --cwd DIR): not a verb.
+const VCSWithArg word.Set = " -R --repository --repo --cwd --config --at-op --at-operation --color --encoding -d --directory "
+
+// NewTreeVerbs returns the verbs with which version control program name
+// makes a new working tree (svn checkout URL DIR, hg clone URL DIR): in a
+// directory that does not exist yet, it writes none of the project's
+// files.
+func NewTreeVerbs(name string) word.Set {
+	switch name {
+	case "svn", "cvs", "got":
+		return " checkout co "
+	case "hg", "sl", "pijul", "fossil":
+		return " clone "
+	case "bzr", "brz":
+		return " branch checkout co "
+	case "darcs":
+		return " clone get "
+	}
+	return ""
+}
