@@ -66,17 +66,17 @@ func TestReadings(t *testing.T) {
 		want []string
 	}{
 		{`plain`, []string{`plain`}},
-		{`H/\46bashrc`, []string{`H/&bashrc`, `H/.bashrc`}},                   // lua: decimal
+		{`H/\46bashrc`, []string{`H/&bashrc`, `H/.bashrc`}},                                      // lua: decimal
 		{`H/\L.SSH\E/id_rsa`, []string{`H/\L.SSH\E/id_rsa`, `H/.ssh/id_rsa`, `H/L.SSHE/id_rsa`}}, // perl, JavaScript
 		{`H/.\LBASHRC`, []string{`H/.\LBASHRC`, `H/.bashrc`, `H/.LBASHRC`}},
 		{`H/\U.ssh\E/x`, []string{`H/\U.ssh\E/x`, `H/.SSH/x`, `H/U.sshE/x`}},
 		{`H/\lXY`, []string{`H/\lXY`, `H/xY`, `H/lXY`}},
-		{"/h/ho\\\nme/.ssh", []string{"/h/home/.ssh"}},       // review 12 F1: line continuation
-		{"/h/ho\\\r\nme/.ssh", []string{"/h/home/.ssh"}},   // CRLF
-		{`/h/ho\c-e/.\c3sh`, []string{`/h/ho\c-e/.\c3sh`, `/h/home/.ssh`, `/h/hoc-e/.c3sh`}}, // review 12 F17: perl \cX
+		{"/h/ho\\\nme/.ssh", []string{"/h/home/.ssh"}},                                                      // review 12 F1: line continuation
+		{"/h/ho\\\r\nme/.ssh", []string{"/h/home/.ssh"}},                                                    // CRLF
+		{`/h/ho\c-e/.\c3sh`, []string{`/h/ho\c-e/.\c3sh`, `/h/home/.ssh`, `/h/hoc-e/.c3sh`}},                // review 12 F17: perl \cX
 		{"/h/ho\\z \t\n me/.ssh", []string{"/h/ho\\z \t\n me/.ssh", "/h/home/.ssh", "/h/hoz \t\n me/.ssh"}}, // lua \z
-		{`~/\.ssh/id_rsa`, []string{`~/\.ssh/id_rsa`, `~/.ssh/id_rsa`}},                  // JavaScript, perl: \. is .
-		{`~/.\local/x`, []string{`~/.\local/x`, `~/.ocal/x`, `~/.local/x`}},             // perl \l, JavaScript l
+		{`~/\.ssh/id_rsa`, []string{`~/\.ssh/id_rsa`, `~/.ssh/id_rsa`}},                                     // JavaScript, perl: \. is .
+		{`~/.\local/x`, []string{`~/.\local/x`, `~/.ocal/x`, `~/.local/x`}},                                 // perl \l, JavaScript l
 		{`a\tb\e`, []string{`a\tb\e`, "a\tb\x1b"}},
 		{`~/\M-a.ssh`, []string{`~/\M-a.ssh`, `~/` + word.Mark(word.MarkVar, "") + `.ssh`}}, // ruby's meta escape
 		{`\033[0m`, []string{"\x1b[0m", `![0m`}},
