@@ -75,6 +75,26 @@ func Readings(s string) []string {
 	return out
 }
 
+// DropReadings returns ps with, after them, the reading of each path that
+// still holds a backslash with the backslashes of the escapes dropped as
+// JavaScript, ruby and perl drop them (review 12 F17): a path built from
+// literals decoded in the common reading ('/home/u/\\.ss' + 'h/id_rsa')
+// is checked the way those languages read it too. At most max paths.
+func DropReadings(ps []string, max int) []string {
+	n := len(ps)
+	for _, p := range ps[:n] {
+		if len(ps) >= max {
+			break
+		}
+		if strings.Contains(p, `\`) {
+			if r := unescape(p, reading{drop: true}); r != p {
+				ps = append(ps, r)
+			}
+		}
+	}
+	return ps
+}
+
 // unescape decodes s the way m says.
 func unescape(s string, m reading) string {
 	var b strings.Builder

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -113,4 +114,15 @@ func FuzzUnescape(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestDropReadings(t *testing.T) {
+	got := DropReadings([]string{`/h/\.ss` + `h/id_rsa`, `/h/plain`, `/h/a\\b`}, 8)
+	want := []string{`/h/\.ssh/id_rsa`, `/h/plain`, `/h/a\\b`, `/h/.ssh/id_rsa`, `/h/a\b`}
+	if !slices.Equal(got, want) {
+		t.Errorf("DropReadings = %q, want %q", got, want)
+	}
+	if got := DropReadings([]string{`\.a`, `\.b`}, 3); len(got) != 3 {
+		t.Errorf("DropReadings bound: %q", got)
+	}
 }
