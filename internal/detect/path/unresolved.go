@@ -216,9 +216,11 @@ func (u unresolved) couldMatch(segs []string) bool {
 // this rule: /$(x)/python3 would otherwise be anything anywhere). For the write rules
 // (trees: a path written stands for what is below it) the element may end
 // the path or be followed by another unknown part: ~/$(x) could be
-// ~/.guard. For the read rules a known tail must follow it (~/$X/id_rsa):
-// a bare unknown name read in a directory is left to the globs that cover
-// that directory whole. An unknown part that began a relative path and may
+// ~/.guard. For the read rules it must end the path written after its
+// directory (~/$X: a value holding a / may be ~/.ssh/id_rsa) or a known
+// tail must follow it (~/$X/id_rsa): a bare unknown name read in the
+// working directory ("$X") is left to the globs that cover that directory
+// whole. An unknown part that began a relative path and may
 // be an absolute one counts only as a bare name written: "$OUT" written in
 // the home directory could be ~/.guard, while "$(go env GOPATH)/bin" says
 // nothing of the working directory.
@@ -247,7 +249,10 @@ func (u unresolved) nameAt(gs []string, trees bool) bool {
 		return false
 	}
 	if u.more || len(u.tail) == 0 {
-		return trees
+		// Read, a bare unknown that ends a path written with its
+		// directory (~/$x, not "$x") may hold a / as well: ~/.ssh/id_rsa
+		// (review 12 F8).
+		return trees || !u.leading
 	}
 	return wholeMatch(gs[j+1:], u.tail)
 }

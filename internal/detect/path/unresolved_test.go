@@ -66,8 +66,10 @@ func TestUnresolved(t *testing.T) {
 		// a wholly unknown name directly in a directory that holds
 		// protected files: guard cannot tell which of them it is
 		{write, "~/" + U, true}, // ~/.bashrc, ~/.guard
-		{read, "~/" + U, false}, // a bare name read: left to the globs covering a directory whole
-		{read, "~/" + U + "/" + U, false},
+		{read, "~/" + U, true},  // a value may hold a /: ~/.ssh/id_rsa (review 12 F8)
+		{read, U, false},        // a bare name read in the working directory: left to the globs covering it whole
+		{read, "/proj/" + U, false},
+		{read, "~/" + U + "/" + U, true},
 		{write, "~/" + U + "/", true},
 		{read, "~/" + U + "/README.md", true}, // ~/.ssh/README.md
 		{read, "~/" + U + "/id_rsa", true},

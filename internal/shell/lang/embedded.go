@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	neturl "net/url"
+	"slices"
+	"strings"
+)
 
 // maxEmbedded bounds the paths Embedded takes from one literal.
 const maxEmbedded = 8
@@ -31,6 +35,13 @@ func Embedded(l string) []string {
 		i = len(l) - len(m) + len(p)
 	}
 	for ; i < len(l) && len(out) < maxEmbedded; i++ {
+		if l[i-1] == ':' {
+			if ps, n := localURL(l, i); n > 0 {
+				out = append(out, ps...)
+				i += n
+				continue
+			}
+		}
 		if !separates(l[i-1]) || !startsPath(l[i:], l[i-1]) {
 			continue
 		}
@@ -41,7 +52,60 @@ func Embedded(l string) []string {
 		}
 		out = append(out, p)
 	}
+	if len(out) > maxEmbedded {
+		out = out[:maxEmbedded]
+	}
 	return out
+}
+
+// localSchemes are the URL schemes whose path is a local file: file:, a
+// sqlite URI (python's sqlite3 with uri=True, SQLAlchemy's sqlite:///,
+// JDBC's jdbc:sqlite:), a unix socket.
+var localSchemes = [...]string{"file", "sqlite", "sqlite3", "unix"}
+
+// localURL returns the paths a URL names whose scheme's colon is l[i-1],
+// and the bytes of l it spans from i (0: none taken). A local scheme's
+// path is read as a URL's (review 12 F16): its query and fragment dropped,
+// its escapes decoded, relative to the working directory when it does
+// not start with / (file:../.ssh/id_rsa, RFC 8089; SQLAlchemy's
+// sqlite:///x.db is relative, read both ways). file://HOST/p is left to
+// the URL rules. After any other scheme, a path that starts with ./ or
+// ../ is taken too: guard cannot tell how a scheme it does not know
+// resolves it.
+func localURL(l string, i int) ([]string, int) {
+	s := i - 1
+	for s > 0 && isSchemeChar(l[s-1]) && i-1-s < maxScheme {
+		s--
+	}
+	raw := pathAt(l[i:])
+	if raw == "" || s == i-1 {
+		return nil, 0
+	}
+	p := raw
+	if k := strings.IndexAny(p, "?#"); k >= 0 {
+		p = p[:k]
+	}
+	if d, err := neturl.PathUnescape(p); err == nil {
+		p = d
+	}
+	scheme := strings.ToLower(l[s : i-1])
+	switch {
+	case !slices.Contains(localSchemes[:], scheme):
+		if strings.HasPrefix(raw, "./") || strings.HasPrefix(raw, "../") {
+			return []string{p}, len(raw)
+		}
+		return nil, 0
+	case p == "":
+		return nil, 0
+	case strings.HasPrefix(p, "///"):
+		if scheme != "file" && len(p) > 3 {
+			return []string{p[3:], p[2:]}, len(raw) // sqlite:///x.db: x.db
+		}
+		return []string{"/" + strings.TrimLeft(p, "/")}, len(raw)
+	case strings.HasPrefix(p, "//"):
+		return nil, 0 // file://HOST/p
+	}
+	return []string{p}, len(raw)
 }
 
 // separates reports whether c may stand before a path inside a literal.

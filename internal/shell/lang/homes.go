@@ -295,6 +295,8 @@ func HomePaths(code string) codeHomes {
 		}
 		i = j + 1
 	}
+	out.Paths = DropReadings(out.Paths, maxCodeAtoms)
+	out.Joins = DropReadings(out.Joins, maxCodeAtoms)
 	return out
 }
 

@@ -112,7 +112,7 @@ func TestQuoteLike(t *testing.T) {
 		{`%q(a) %Q[b] %w{c d} %(e)`, []string{"a", "b", "c d", "e"}},
 		{`seq(1) $q(x) @q(y) q = 2 q, 3 qa(z) q / 2`, nil},
 		{`x = q('~/.netrc')`, []string{"'~/.netrc'", "~/.netrc"}},
-		{`q(a\) b)`, []string{`a\) b`}},
+		{`q(a\) b)`, []string{`a\) b`, `a) b`}}, // perl's reading: \) is )
 		{"x = <<~EOS\n  ~/.netrc\nEOS\ny = 1<<2", []string{"  ~/.netrc\n"}},
 	} {
 		if got := Literals(tc.code); !slices.Equal(got, tc.want) {

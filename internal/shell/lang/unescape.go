@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -25,19 +26,30 @@ const maxEscDigits = 8
 // maxEscCodes bounds the code points of one ruby \u{…} list.
 const maxEscCodes = 16
 
-// Where the languages disagree (review 11 F1) a literal has more than one
-// reading: lua's \ddd is decimal where the others read octal, and perl's
-// case modifiers (\L…\E, \U…\E, \l, \u, \F) change the letters after
-// them. Unescape gives the common reading; Readings adds the others, so a
-// check of every reading sees what any of the languages would open.
+// Where the languages disagree (review 11 F1, review 12 F17) a literal has
+// more than one reading: lua's \ddd is decimal where the others read
+// octal, and its \z skips the white space after it; perl's case modifiers
+// (\L…\E, \U…\E, \l, \u, \F) change the letters after them and its
+// \cX is a control escape (chr(ord(uc X) ^ 64): "\c-" is "m"); JavaScript,
+// ruby and perl drop the backslash of an escape they do not know ("\." is
+// "."), where python and PHP keep it. Unescape gives the common reading;
+// Readings adds the others, so a check of every reading sees what any of
+// the languages would open. A backslash before a newline is a line
+// continuation (python, JavaScript, ruby's double quotes, C): both bytes
+// vanish in every reading (review 12 F1); perl's single quotes keep them,
+// and reading them away only adds names.
 type reading struct {
-	decimal bool // lua: \ddd is decimal
-	cases   bool // perl: \L \U \l \u \F \Q \E change case
+	decimal bool // lua: \ddd is decimal, \z skips blanks
+	cases   bool // perl: \L \U \l \u \F \Q \E change case, \cX
+	drop    bool // JavaScript, ruby, perl: \d is d, \n a newline
 }
 
+// readingsOf are the readings Readings gives after the common one.
+var readingsOf = [...]reading{{decimal: true}, {cases: true, drop: true}, {drop: true}}
+
 // Unescape returns a literal's text with the escapes of its quotes and
-// backslashes undone (\" is ", \\ is \) and its hex, octal and unicode
-// escapes decoded, as the language reads it.
+// backslashes undone (\" is ", \\ is \), its line continuations removed
+// and its hex, octal and unicode escapes decoded, as the language reads it.
 func Unescape(s string) string {
 	if !strings.Contains(s, `\`) {
 		return s
@@ -46,21 +58,41 @@ func Unescape(s string) string {
 }
 
 // Readings returns every reading of a literal's escapes: Unescape's, then
-// lua's (decimal \ddd) and perl's (case modifiers applied) where they
-// differ from it.
+// lua's (decimal \ddd, \z), perl's (case modifiers and \cX applied, other
+// escapes without their backslash) and JavaScript's (escapes it does not
+// know without their backslash) where they differ from the others.
 func Readings(s string) []string {
 	first := Unescape(s)
 	out := []string{first}
 	if !strings.Contains(s, `\`) {
 		return out
 	}
-	for _, m := range []reading{{decimal: true}, {cases: true}} {
-		r := unescape(s, m)
-		if r != first && (len(out) < 2 || r != out[1]) {
+	for _, m := range readingsOf {
+		if r := unescape(s, m); !slices.Contains(out, r) {
 			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// DropReadings returns ps with, after them, the reading of each path that
+// still holds a backslash with the backslashes of the escapes dropped as
+// JavaScript, ruby and perl drop them (review 12 F17): a path built from
+// literals decoded in the common reading ('/home/u/\\.ss' + 'h/id_rsa')
+// is checked the way those languages read it too. At most max paths.
+func DropReadings(ps []string, max int) []string {
+	n := len(ps)
+	for _, p := range ps[:n] {
+		if len(ps) >= max {
+			break
+		}
+		if strings.Contains(p, `\`) {
+			if r := unescape(p, reading{drop: true}); r != p {
+				ps = append(ps, r)
+			}
+		}
+	}
+	return ps
 }
 
 // unescape decodes s the way m says.
@@ -78,12 +110,24 @@ func unescape(s string, m reading) string {
 			i++
 			continue
 		}
+		if k := continuation(s[i+1:], m.decimal); k > 0 {
+			i += k // \⏎ (and lua's \z): nothing
+			continue
+		}
 		if m.cases && cs.modifier(s[i+1:]) {
 			i++
 			continue
 		}
+		if m.cases && c == 'c' && i+2 < len(s) && s[i+2] < utf8.RuneSelf {
+			cs.write(&b, string(rune(toUpper(s[i+2])^64))) // perl: "\c-" is "m"
+			i += 2
+			continue
+		}
 		t, n, ok := escape(s[i+1:], m.decimal)
 		switch {
+		case n == 0 && m.drop:
+			n = otherEscape(&b, &cs, s[i+1:])
+			i += n
 		case n == 0:
 			b.WriteByte(s[i]) // not a decoding escape: \n, \d
 		case !ok:
@@ -95,6 +139,52 @@ func unescape(s string, m reading) string {
 		}
 	}
 	return b.String()
+}
+
+// continuation returns the bytes after a backslash that vanish with it: a
+// newline (CRLF too), and for lua's \z the white space after it.
+func continuation(t string, lua bool) int {
+	switch {
+	case t[0] == '\n':
+		return 1
+	case strings.HasPrefix(t, "\r\n"):
+		return 2
+	case lua && t[0] == 'z':
+		n := 1
+		for n < len(t) && strings.IndexByte(" \t\r\n\f\v", t[n]) >= 0 {
+			n++
+		}
+		return n
+	}
+	return 0
+}
+
+// otherEscape writes an escape outside the decoding family the way
+// JavaScript, ruby and perl read it, t the text after the backslash, and
+// returns the bytes it spans after the letter's: \n, \t, \r, \f, \v,
+// \b, \a, \e are their control characters, ruby's meta and control
+// escapes (\M-x, \C-x) a part guard does not work out, any other letter
+// itself without the backslash (\. is ., \d is d).
+func otherEscape(b *strings.Builder, cs *caser, t string) int {
+	if k := strings.IndexByte("ntrfvbae", t[0]); k >= 0 {
+		b.WriteByte("\n\t\r\f\v\b\a\x1b"[k])
+		return 1
+	}
+	if (t[0] == 'M' || t[0] == 'C') && len(t) > 2 && t[1] == '-' {
+		b.WriteString(word.Mark(word.MarkVar, ""))
+		return 3
+	}
+	_, size := utf8.DecodeRuneInString(t)
+	cs.write(b, t[:size])
+	return size
+}
+
+// toUpper returns c upper-cased when it is an ASCII letter.
+func toUpper(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
 }
 
 // caser is perl's case state: \L or \U (or \F) until \E, \l or \u for

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -66,11 +67,19 @@ func TestReadings(t *testing.T) {
 		want []string
 	}{
 		{`plain`, []string{`plain`}},
-		{`H/\46bashrc`, []string{`H/&bashrc`, `H/.bashrc`}},                   // lua: decimal
-		{`H/\L.SSH\E/id_rsa`, []string{`H/\L.SSH\E/id_rsa`, `H/.ssh/id_rsa`}}, // perl
-		{`H/.\LBASHRC`, []string{`H/.\LBASHRC`, `H/.bashrc`}},
-		{`H/\U.ssh\E/x`, []string{`H/\U.ssh\E/x`, `H/.SSH/x`}},
-		{`H/\lXY`, []string{`H/\lXY`, `H/xY`}},
+		{`H/\46bashrc`, []string{`H/&bashrc`, `H/.bashrc`}},                                      // lua: decimal
+		{`H/\L.SSH\E/id_rsa`, []string{`H/\L.SSH\E/id_rsa`, `H/.ssh/id_rsa`, `H/L.SSHE/id_rsa`}}, // perl, JavaScript
+		{`H/.\LBASHRC`, []string{`H/.\LBASHRC`, `H/.bashrc`, `H/.LBASHRC`}},
+		{`H/\U.ssh\E/x`, []string{`H/\U.ssh\E/x`, `H/.SSH/x`, `H/U.sshE/x`}},
+		{`H/\lXY`, []string{`H/\lXY`, `H/xY`, `H/lXY`}},
+		{"/h/ho\\\nme/.ssh", []string{"/h/home/.ssh"}},                                                      // review 12 F1: line continuation
+		{"/h/ho\\\r\nme/.ssh", []string{"/h/home/.ssh"}},                                                    // CRLF
+		{`/h/ho\c-e/.\c3sh`, []string{`/h/ho\c-e/.\c3sh`, `/h/home/.ssh`, `/h/hoc-e/.c3sh`}},                // review 12 F17: perl \cX
+		{"/h/ho\\z \t\n me/.ssh", []string{"/h/ho\\z \t\n me/.ssh", "/h/home/.ssh", "/h/hoz \t\n me/.ssh"}}, // lua \z
+		{`~/\.ssh/id_rsa`, []string{`~/\.ssh/id_rsa`, `~/.ssh/id_rsa`}},                                     // JavaScript, perl: \. is .
+		{`~/.\local/x`, []string{`~/.\local/x`, `~/.ocal/x`, `~/.local/x`}},                                 // perl \l, JavaScript l
+		{`a\tb\e`, []string{`a\tb\e`, "a\tb\x1b"}},
+		{`~/\M-a.ssh`, []string{`~/\M-a.ssh`, `~/` + word.Mark(word.MarkVar, "") + `.ssh`}}, // ruby's meta escape
 		{`\033[0m`, []string{"\x1b[0m", `![0m`}},
 		{`H/\x2essh`, []string{`H/.ssh`}},
 		{`\u0041\UFFFFFFFF`, []string{"A" + word.Mark(word.MarkVar, "")}},
@@ -83,7 +92,7 @@ func TestReadings(t *testing.T) {
 }
 
 func FuzzUnescape(f *testing.F) {
-	for _, s := range []string{`\x2e`, `\u{2e}`, `\N{U+2E}`, `\N{FULL`, `\777`, `\UFFFFFFFF`, `\x{`, `a\`, `\\\x2`, `\o{56}`, `\u{2e 73 73 68}`, `\L.SSH\E`, `\U.x\lA\uB`, `\46`, `\999`} {
+	for _, s := range []string{`\x2e`, `\u{2e}`, `\N{U+2E}`, `\N{FULL`, `\777`, `\UFFFFFFFF`, `\x{`, `a\`, `\\\x2`, `\o{56}`, `\u{2e 73 73 68}`, `\L.SSH\E`, `\U.x\lA\uB`, `\46`, `\999`, "ho\\\nme", "a\\\r\nb", `\c-\c3\c`, "\\z \n x\\z", `\M-\C-x\.`, `\e\a`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -96,7 +105,7 @@ func FuzzUnescape(f *testing.F) {
 			t.Fatalf("Unescape(%q) grew to %d bytes", s, len(got))
 		}
 		rs := Readings(s)
-		if len(rs) == 0 || len(rs) > 3 || rs[0] != got {
+		if len(rs) == 0 || len(rs) > 1+len(readingsOf) || rs[0] != got {
 			t.Fatalf("Readings(%q) = %q, Unescape %q", s, rs, got)
 		}
 		for _, r := range rs {
@@ -105,4 +114,15 @@ func FuzzUnescape(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestDropReadings(t *testing.T) {
+	got := DropReadings([]string{`/h/\.ss` + `h/id_rsa`, `/h/plain`, `/h/a\\b`}, 8)
+	want := []string{`/h/\.ssh/id_rsa`, `/h/plain`, `/h/a\\b`, `/h/.ssh/id_rsa`, `/h/a\b`}
+	if !slices.Equal(got, want) {
+		t.Errorf("DropReadings = %q, want %q", got, want)
+	}
+	if got := DropReadings([]string{`\.a`, `\.b`}, 3); len(got) != 3 {
+		t.Errorf("DropReadings bound: %q", got)
+	}
 }
