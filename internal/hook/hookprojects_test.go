@@ -153,6 +153,9 @@ func TestProgramsRunnerPackages(t *testing.T) {
 			{"rm -rf node_modules", true}, // a tree written whole meets the package (DECISIONS)
 			{"npm install", false},
 			{"npm ci", false},
+			{".venv/bin/python -m pip install -U black", false},
+			{"uv sync", false},
+			{"git status && go build ./...", false},
 			{"npm install left-pad", false},
 			{"echo x >> node_modules/left-pad/index.js", false},
 			{"echo x >> .venv/lib/python3.11/site-packages/requests/__init__.py", false},
