@@ -106,6 +106,15 @@ type detectors struct {
 	// says they were looked up.
 	progs, progsOdd []string
 	progsRead       bool
+	// progDirs are the directories whose hook files progs come from;
+	// dirProgs the programs of the hook files of each other directory a
+	// written path lies in, projectProgs all of those, projectRules their
+	// compiled sets (hookprojects.go).
+	progDirs     []string
+	projectTop   string // the top of the cwd's repository, or the cwd
+	dirProgs     map[string][]string
+	projectProgs []string
+	projectRules map[string]*path.Detector
 	// hooks are the repositories' hooks directories looked up, for every
 	// write checker (one read of the git configuration a call).
 	hooks *hooksDirs
@@ -603,6 +612,7 @@ type writeChecker struct {
 	// itself, not a directory above it: the hook programs for a touch
 	// (touchPrograms); nil: none.
 	named *path.Detector
+	touch bool // the touch rules: the projects' programs are met by name only (hookprojects.go)
 }
 
 // lazyRules is a group of write rules compiled on first need.
@@ -636,7 +646,7 @@ func (p *Policy) newWriteChecker(base *path.Detector, linkDirs []string, touch, 
 	if p.cache.hooks == nil { // the caller holds the lock
 		p.cache.hooks = &hooksDirs{home: filepath.Clean(p.Home)}
 	}
-	w := &writeChecker{p: p, base: base, hooks: p.cache.hooks}
+	w := &writeChecker{p: p, base: base, hooks: p.cache.hooks, touch: touch}
 	home := filepath.Clean(p.Home)
 	norm := func(d string) string { return strings.TrimSuffix(path.Fold(path.Normalize(d, "")), "/") }
 	finish := func(d *path.Detector, err error) (*path.Detector, error) {
@@ -697,6 +707,9 @@ func (w *writeChecker) Check(text string) (event.Finding, bool) {
 	}
 	if !hit {
 		f, hit = w.hooks.check(text)
+	}
+	if !hit {
+		f, hit = w.p.projectPrograms(text, w.touch) // hookprojects.go
 	}
 	if hit || len(w.groups) == 0 {
 		return f, hit
@@ -965,7 +978,7 @@ func (p *Policy) ProtectedFiles() []string {
 	progs, odd := p.programs() // guard's executable, the hook entries' programs
 	p.cache.mu.Unlock()
 	for _, g := range append(slices.Clip(progs), odd...) {
-		if !strings.HasPrefix(g, "**/") {
+		if !strings.HasPrefix(g, "**/") && !strings.Contains(g, "/**") && !strings.ContainsAny(filepath.Base(g), "*?[") {
 			out = append(out, filepath.FromSlash(g))
 		}
 	}

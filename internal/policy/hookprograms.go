@@ -7,10 +7,14 @@ package policy
 // same lever one step further (replace ~/go/bin/guard with `exit 0`, append
 // to "$AGENT_A_PROJECT_DIR"/.agent_a/hooks/fmt.sh). They are added to the
 // write rules as block globs, built when the first write is checked: the
-// user's hook files and those of the project holding the call's working
-// directory (UseCwd) are read, bounded.
+// user's hook files (and agent A's user state file) and those of the
+// directories from the call's working directory (UseCwd) up to the home
+// are read, bounded; a path written elsewhere reads its own projects'
+// (hookprojects.go). Every command-valued setting is an entry, and the
+// package an entry's runner loads is protected (hookrunners.go).
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -121,51 +125,41 @@ func (p *Policy) WriteProtectedPaths() []string {
 	return out
 }
 
-// hookPrograms reads the user's hook files and those of the project (the
-// working directory and the directories above it up to the top of its
-// repository or the home directory, at most maxHooksLevels) and returns
+// hookPrograms reads the user's hook files (and the MCP servers of agent
+// A's user state file, userStateFile) and those of the project (the
+// working directory and every directory above it up to the home directory
+// or the root, at most maxProjectLevels: past the top of its repository
+// too, where a parent project's entries may run a file of a nested one,
+// review 12b F3) and returns
 // the files their entries name, and as globs those named by a pattern
-// (a program's project code anywhere below where it runs: entryRuns).
+// (a program's project code anywhere below where it runs: entryRuns, the
+// package a runner loads: runnerGlobs). The directories read are kept in
+// the cache (progDirs): a write elsewhere reads its own (hookprojects.go).
+// The caller holds p.cache.mu.
 func (p *Policy) hookPrograms() (out, globs []string) {
 	home := filepath.Clean(p.Home)
-	add := func(dir string, project bool) {
-		for _, name := range hookFileNames {
-			if len(out) >= maxHookPrograms {
-				return
-			}
-			data, err := regularfile.ReadFile(filepath.Join(dir, filepath.FromSlash(name)), maxHookFileBytes)
-			if err != nil {
-				continue
-			}
-			var v any
-			if json.Unmarshal(data, &v) != nil {
-				continue
-			}
-			for _, cmd := range commandStrings(v, "", 0, nil) {
-				out = append(out, entryPaths(cmd, home, dir, project)...)
-			}
-			runDir := dir
-			if !project {
-				runDir = p.cwd // the user's entries run in the call's project
-			}
-			for _, line := range entryLines(v, 0, nil) {
-				files, g := p.entryRuns(line, home, runDir)
-				out, globs = append(out, files...), append(globs, g...)
-			}
-		}
-	}
+	var dirs []string
 	if filepath.IsAbs(home) {
-		add(home, false)
+		out, globs = p.hookDir(home, false, p.cwd)
+		o, g := p.userState(home)
+		out, globs = append(out, o...), append(globs, g...)
+		dirs = append(dirs, home)
 	}
+	top := ""
 	if p.cwd != "" && filepath.IsAbs(p.cwd) {
 		d := filepath.Clean(p.cwd)
-		for range maxHooksLevels {
+		top = d
+		for range maxProjectLevels {
 			if d == home {
 				break // read above as the user's
 			}
-			add(d, true)
-			if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-				break // the top of the project's repository
+			o, g := p.hookDir(d, true, d)
+			out, globs = append(out, o...), append(globs, g...)
+			dirs = append(dirs, d)
+			if top == filepath.Clean(p.cwd) {
+				if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+					top = d // the top of the project's repository
+				}
 			}
 			up := filepath.Dir(d)
 			if up == d {
@@ -174,25 +168,116 @@ func (p *Policy) hookPrograms() (out, globs []string) {
 			d = up
 		}
 	}
-	if len(out) > maxHookPrograms {
-		out = out[:maxHookPrograms]
+	p.cache.progDirs, p.cache.projectTop = dirs, top
+	return capList(out), capList(globs)
+}
+
+// capList cuts l to maxHookPrograms entries.
+func capList(l []string) []string {
+	if len(l) > maxHookPrograms {
+		return l[:maxHookPrograms]
 	}
-	if len(globs) > maxHookPrograms {
-		globs = globs[:maxHookPrograms]
+	return l
+}
+
+// hookDir reads the hook files of directory dir (a project's when project,
+// else the user's, whose entries run in runDir) and returns the files
+// their entries name and the globs of what they run (hookPrograms).
+func (p *Policy) hookDir(dir string, project bool, runDir string) (out, globs []string) {
+	var absent []string // the agents' directories dir lacks: one look-up each
+	for _, name := range hookFileNames {
+		if len(out) >= maxHookPrograms {
+			break
+		}
+		if top, _, ok := strings.Cut(name, "/"); ok {
+			if slices.Contains(absent, top) {
+				continue
+			}
+			if _, err := os.Lstat(filepath.Join(dir, top)); err != nil {
+				absent = append(absent, top)
+				continue
+			}
+		}
+		data, err := regularfile.ReadFile(filepath.Join(dir, filepath.FromSlash(name)), maxHookFileBytes)
+		if err != nil {
+			continue
+		}
+		var v any
+		if json.Unmarshal(data, &v) != nil {
+			continue
+		}
+		o, g := p.hookValue(v, dir, project, runDir)
+		out, globs = append(out, o...), append(globs, g...)
 	}
 	return out, globs
 }
 
-// commandStrings returns the strings of v under a key "command" (a hook
-// entry's or an MCP server's program) or in an "args" list (an MCP
-// server's script), walked to maxHookDepth.
+// hookValue returns the files the entries of decoded hook file v name and
+// the globs of what they run, the file being dir's (hookDir).
+func (p *Policy) hookValue(v any, dir string, project bool, runDir string) (out, globs []string) {
+	home := filepath.Clean(p.Home)
+	for _, cmd := range commandStrings(v, "", 0, nil) {
+		out = append(out, entryPaths(cmd, home, dir, project)...)
+	}
+	for _, line := range entryLines(v, 0, nil) {
+		files, g := p.entryRuns(line, home, runDir)
+		out, globs = append(out, files...), append(globs, g...)
+		globs = append(globs, runnerGlobs(line, home, runDir)...)
+	}
+	return out, globs
+}
+
+// userStateFile is agent A's user state file in the home directory, where
+// its client keeps the user- and local-scope MCP servers ("mcpServers" at
+// the top and under "projects"."DIR"), each started with every session
+// (review 12b F4). It holds much else (a history of every project), so it
+// is read with a larger bound and only its "mcpServers" values decoded.
+const userStateFile = ".agent_a.json"
+
+// maxStateBytes bounds the user state file read.
+const maxStateBytes = 8 << 20
+
+// userState returns the files the MCP servers of the user state file run,
+// as the user's entries (a relative word anywhere, **/rest; run in the
+// call's working directory), and the globs of what they run.
+func (p *Policy) userState(home string) (out, globs []string) {
+	data, err := regularfile.ReadFile(filepath.Join(home, userStateFile), maxStateBytes)
+	if err != nil {
+		return nil, nil
+	}
+	key := []byte(`"mcpServers"`)
+	for n := 0; n < maxHookLines && len(data) > 0; n++ {
+		i := bytes.Index(data, key)
+		if i < 0 {
+			break
+		}
+		data = bytes.TrimLeft(data[i+len(key):], " \t\r\n")
+		if len(data) == 0 || data[0] != ':' {
+			continue
+		}
+		var v map[string]any
+		if json.NewDecoder(bytes.NewReader(data[1:])).Decode(&v) != nil {
+			continue
+		}
+		o, g := p.hookValue(map[string]any{"mcpServers": v}, home, false, p.cwd)
+		out, globs = append(out, o...), append(globs, g...)
+	}
+	return out, globs
+}
+
+// commandStrings returns the strings of v that name programs: under a
+// key "command" (a hook entry's or an MCP server's program) or another
+// command-valued setting (commandKey), in an "args" list (an MCP server's
+// script), and, default-deny, any other string shaped as a command
+// (commandShaped) outside the settings known to hold data (dataKey);
+// walked to maxHookDepth.
 func commandStrings(v any, key string, depth int, out []string) []string {
-	if depth > maxHookDepth {
+	if depth > maxHookDepth || dataKey(key) {
 		return out
 	}
 	switch t := v.(type) {
 	case string:
-		if key == "command" || key == "args" {
+		if commandKey(key) || key == "args" || commandShaped(t) {
 			out = append(out, t)
 		}
 	case []any:
@@ -205,6 +290,60 @@ func commandStrings(v any, key string, depth int, out []string) []string {
 		}
 	}
 	return out
+}
+
+// commandKey reports whether a setting called key holds a command line
+// the client runs (review 12b F4): a hook entry's or MCP server's
+// "command", and agent A's credential and telemetry helpers (run with the
+// user's shell at start and on each refresh) and agent C's tool discovery
+// and call commands and its global MCP server command (mcp.serverCommand).
+func commandKey(key string) bool {
+	switch key {
+	case "command", "apiKeyHelper", "otelHeadersHelper", "awsAuthRefresh", "awsCredentialExport",
+		"discoveryCommand", "callCommand", "serverCommand":
+		return true
+	}
+	return false
+}
+
+// dataKey reports whether a setting called key holds data whatever its
+// strings look like: permission rules (`Bash(./scripts/x.sh:*)`, `Edit(src/**)`)
+// and a schema's URL.
+func dataKey(key string) bool {
+	return key == "permissions" || key == "$schema"
+}
+
+// maxShapedBytes bounds a string commandShaped looks at.
+const maxShapedBytes = 4096
+
+// commandShaped reports whether s, a setting under a key guard does not
+// know, reads as a command line naming a program or a file by path: its
+// first word is a path (/…, ~/…, ./…, ../…, $VAR/…) or a bare name
+// followed by a path word (`bash tools/x.sh`). Words with a glob
+// character or a URL (`dist/**`, `https://…`) are not paths here, so
+// ignore lists and links stay data.
+func commandShaped(s string) bool {
+	if len(s) > maxShapedBytes || strings.Contains(s, "://") {
+		return false
+	}
+	ws := hookWords(s)
+	if len(ws) == 0 || strings.ContainsAny(ws[0].text, "*?[]{}") {
+		return false
+	}
+	w := filepath.ToSlash(ws[0].text)
+	if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~/") || strings.HasPrefix(w, "./") ||
+		strings.HasPrefix(w, "../") || strings.HasPrefix(w, "$") && strings.Contains(w, "/") {
+		return true
+	}
+	if strings.ContainsAny(w, "/\\$=") {
+		return false
+	}
+	for _, x := range ws[1:] {
+		if strings.Contains(x.text, "/") && !strings.ContainsAny(x.text, "*?[]{}") {
+			return true
+		}
+	}
+	return false
 }
 
 // entryPaths returns the files command line cmd of a hook entry names:
@@ -337,7 +476,8 @@ func hookWords(cmd string) []hookWord {
 }
 
 // entryLines returns the command lines of the hook entries and MCP server
-// entries in v (review 10 F7): a hook entry's "command" as written; a
+// entries in v (review 10 F7): a hook entry's "command" as written, as
+// is each other command-valued setting (commandStrings: review 12b F4); a
 // server's "command" with its "args" quoted and its "env" values assigned
 // before it (NODE_OPTIONS=--require ./preload.js). Walked to maxHookDepth,
 // at most maxHookLines.
@@ -354,7 +494,14 @@ func entryLines(v any, depth int, out []string) []string {
 		if cmd, ok := t["command"].(string); ok && cmd != "" {
 			return append(out, serverLine(t, cmd))
 		}
-		for _, e := range t {
+		for k, e := range t {
+			if dataKey(k) {
+				continue
+			}
+			if s, ok := e.(string); ok && s != "" && (commandKey(k) || commandShaped(s)) && len(out) < maxHookLines {
+				out = append(out, s) // apiKeyHelper, a command under a key guard does not know
+				continue
+			}
 			out = entryLines(e, depth+1, out)
 		}
 	}

@@ -146,3 +146,177 @@ func FuzzProjectVars(f *testing.F) {
 		}
 	})
 }
+
+// TestCommandShaped: a setting under a key guard does not know is a
+// command when it names a program or a file by path (review 12b F4);
+// words, ignore globs, URLs and permission-like rules are not.
+func TestCommandShaped(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"/opt/x/helper.sh", true},
+		{"~/bin/key --profile a", true},
+		{"./tools/h.sh", true},
+		{"$HOME/bin/x", true},
+		{"bash tools/x.sh", true},
+		{"node --require ./p.js", true},
+		{"dark", false},
+		{"claude-opus", false},
+		{"dist/**", false},
+		{"https://example.com/schema.json", false},
+		{"A=1 b", false},
+		{"see the docs", false},
+		{"$VAR", false},
+		{strings.Repeat("a/", maxShapedBytes), false},
+	} {
+		if got := commandShaped(tc.s); got != tc.want {
+			t.Errorf("commandShaped(%.40q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestCommandStringsSettings: agent A's and agent C's command-valued
+// settings are entries; permission rules stay data (review 12b F4).
+func TestCommandStringsSettings(t *testing.T) {
+	var v any
+	doc := `{"apiKeyHelper":"k","otelHeadersHelper":"o","awsAuthRefresh":"a","awsCredentialExport":"e",` +
+		`"tools":{"discoveryCommand":"d","callCommand":"c"},"statusLine":{"type":"command","command":"s"},` +
+		`"model":"opus","other":"~/x.sh","permissions":{"allow":["Bash(./p.sh:*)"]},"$schema":"./s.json"}`
+	if err := json.Unmarshal([]byte(doc), &v); err != nil {
+		t.Fatal(err)
+	}
+	got := commandStrings(v, "", 0, nil)
+	slices.Sort(got)
+	if want := []string{"a", "c", "d", "e", "k", "o", "s", "~/x.sh"}; !slices.Equal(got, want) {
+		t.Errorf("commandStrings = %q, want %q", got, want)
+	}
+	lines := entryLines(v, 0, nil)
+	slices.Sort(lines)
+	if want := []string{"a", "c", "d", "e", "k", "o", "s", "~/x.sh"}; !slices.Equal(lines, want) {
+		t.Errorf("entryLines = %q, want %q", lines, want)
+	}
+}
+
+// TestUserState reads the MCP servers of agent A's user state file, at
+// the top and under a project (review 12b F4).
+func TestUserState(t *testing.T) {
+	home := t.TempDir()
+	doc := `{"history":[{"display":"\"mcpServers\" as text"}],"mcpServers":{"s":{"command":"bash","args":["` + home + `/srv.sh"]}},` +
+		`"projects":{"/p":{"mcpServers":{"p":{"command":"python3","args":["tools/mcp.py"]}}},"/q":{"mcpServers":{}}}}`
+	if err := os.WriteFile(filepath.Join(home, userStateFile), []byte(doc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := &Policy{Home: home}
+	got, _ := p.userState(home)
+	for _, want := range []string{filepath.ToSlash(home) + "/srv.sh", "**/tools/mcp.py"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("userState = %q, lacks %q", got, want)
+		}
+	}
+}
+
+// TestRunnerGlobs: the code a runner loads for a hook entry (review 12b
+// F10).
+func TestRunnerGlobs(t *testing.T) {
+	const home, dir = "/h", "/h/p"
+	t.Setenv("PATH", t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("UV_CACHE_DIR", "")
+	for _, tc := range []struct {
+		line string
+		want []string // each must be among the globs
+		none bool
+	}{
+		{"npx prettier --check .", []string{"/h/p/node_modules/prettier/**", "/h/p/node_modules/.bin/prettier", "/h/node_modules/prettier/**", "/h/.npm/_npx/**"}, false},
+		{"npx --yes prettier@3 .", []string{"/h/p/node_modules/prettier/**"}, false},
+		{"npx -p @scope/tool@1 tool", []string{"/h/p/node_modules/@scope/tool/**"}, false},
+		{"pnpm exec eslint .", []string{"/h/p/node_modules/eslint/**"}, false},
+		{"bunx biome check", []string{"/h/p/node_modules/biome/**"}, false},
+		{"cd x && npm exec -- vitest run", []string{"/h/p/node_modules/vitest/**"}, false},
+		{".venv/bin/python -m black --check .", []string{"/h/p/.venv/lib/python*/site-packages/black/**", "/h/p/.venv/lib/python*/site-packages/*.pth", "/h/.local/lib/python*/site-packages/black/**"}, false},
+		{"/opt/py/bin/python3 -Im tools.fmt", []string{"/opt/py/lib/python*/site-packages/tools/**"}, false},
+		{"uvx ruff check .", []string{"/h/.cache/uv/**", "/h/.local/share/uv/tools/**"}, false},
+		{"pipx run black .", []string{"/h/.local/share/pipx/**"}, false},
+		{"uv run python -m pytest", []string{"/h/p/.venv/lib/python*/site-packages/pytest/**"}, false},
+		{"npx ../evil", nil, true},
+		{"make check", nil, true},
+		{"npm run lint", nil, true},
+	} {
+		got := runnerGlobs(tc.line, home, dir)
+		if tc.none && len(got) != 0 {
+			t.Errorf("runnerGlobs(%q) = %q, want none", tc.line, got)
+		}
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("runnerGlobs(%q) = %q, lacks %q", tc.line, got, w)
+			}
+		}
+	}
+}
+
+func FuzzRunnerGlobs(f *testing.F) {
+	for _, s := range []string{"npx -p @a/b@1 c", "python3 -Im x.y", "uv run -- python -m z", "pnpm dlx", "npx -p"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		for _, g := range runnerGlobs(line, "/h", "/h/p") {
+			if !strings.HasPrefix(g, "/") || strings.Contains(g, "/../") {
+				t.Fatalf("runnerGlobs(%q) gave %q", line, g)
+			}
+		}
+		commandShaped(line)
+	})
+}
+
+// TestProjectGlobs: a written path meets the hook files of the projects
+// above it that the call's own lookup did not read (review 12b F3).
+func TestProjectGlobs(t *testing.T) {
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	other := filepath.Join(home, "other")
+	os.MkdirAll(filepath.Join(other, ".agent_a"), 0o755)
+	os.MkdirAll(filepath.Join(other, "vendor", "lib", ".git"), 0o755)
+	os.WriteFile(filepath.Join(other, ".agent_a", "settings.json"), []byte(`{"hooks":{"Post":[{"hooks":[{"command":"bash tools/h.sh"}]}]}}`), 0o600)
+	want := filepath.ToSlash(filepath.Join(other, "tools", "h.sh"))
+	p := &Policy{Home: home}
+	p.UseCwd(filepath.Join(home, "proj")) // another project
+	for _, q := range []string{filepath.Join(other, "tools", "h.sh"), filepath.Join(other, "vendor", "lib", "src", "a.c"), other} {
+		got, err := p.projectGlobs(q)
+		if err != nil || !slices.Contains(got, want) {
+			t.Errorf("projectGlobs(%s) = %q, %v; lacks %s", q, got, err, want)
+		}
+	}
+	nested := &Policy{Home: home} // the parent's entries are read with the cwd's
+	nested.UseCwd(filepath.Join(other, "vendor", "lib"))
+	if got, _ := nested.hookPrograms(); !slices.Contains(got, want) {
+		t.Errorf("hookPrograms from a nested repository = %q, lacks %s", got, want)
+	}
+	if got, _ := nested.projectGlobs(filepath.Join(other, "vendor", "lib", "src", "a.c")); len(got) != 0 {
+		t.Errorf("projectGlobs in the cwd's own project = %q, want none (read by hookPrograms)", got)
+	}
+}
+
+// BenchmarkProjectGlobs measures the look-up of a written path's projects
+// (review 12b F3): a path two directories below the cwd's repository, in
+// a repository three directories below the home, no hook files.
+func BenchmarkProjectGlobs(b *testing.B) {
+	home := b.TempDir()
+	work := filepath.Join(home, "src", "github.com", "acme", "w")
+	os.MkdirAll(filepath.Join(work, ".git"), 0o755)
+	os.MkdirAll(filepath.Join(work, "internal", "pkg"), 0o755)
+	for _, lookup := range []bool{false, true} {
+		b.Run(map[bool]string{false: "programs", true: "programs+path"}[lookup], func(b *testing.B) {
+			for b.Loop() {
+				p := &Policy{Home: home}
+				p.UseCwd(work)
+				p.cache.mu.Lock()
+				p.programs()
+				p.cache.mu.Unlock()
+				if lookup {
+					p.projectGlobs(filepath.Join(work, "internal", "pkg", "a.go"))
+				}
+			}
+		})
+	}
+}

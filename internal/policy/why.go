@@ -255,7 +255,8 @@ func (p *Policy) place(f event.Finding) placeHelp {
 		return h
 	}
 	p.cache.mu.Lock()
-	prog := p.cache.progsRead && (slices.Contains(p.cache.progs, f.Entry) || slices.ContainsFunc(p.cache.progsOdd, func(d string) bool { return path.DirGlob(d, p.Home) == f.Entry }))
+	prog := p.cache.progsRead && (slices.Contains(p.cache.progs, f.Entry) || slices.ContainsFunc(p.cache.progsOdd, func(d string) bool { return path.DirGlob(d, p.Home) == f.Entry })) ||
+		slices.Contains(p.cache.projectProgs, f.Entry) // hookprojects.go
 	p.cache.mu.Unlock()
 	if prog && !p.isSelf(f.Entry) { // hookprograms.go (review 11 F9: not "guard's own executable")
 		return placeHelp{What: "a program or file an installed hook entry runs",
