@@ -19,7 +19,7 @@ type walker struct {
 	// nestAt is where, in a.Reads, the first command run inside the
 	// running command began (-1: none yet): what a command's own reads
 	// are (opaque.go).
-	nestAt int
+	nestAt  int
 	a       *Analysis
 	parser  *syntax.Parser
 	zparser *syntax.Parser // the zsh parser, for zsh's reading
