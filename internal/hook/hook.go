@@ -305,23 +305,29 @@ func expand(call *agent.Call, opt agent.Options, prot *protected) ([]event.Input
 	return checked, ran, res, nil
 }
 
-// opaqueTrees marks the recursive reads (DIR/**) of a call whose result
-// guard cannot replace (agent.ResultsReplaced) as opaque: the result scan
-// cannot redact what they print, so they meet the globs whose files may be
-// anywhere too (a project's .env). It copies inputs before it changes one.
+// opaqueTrees marks the reads of a call whose result guard cannot replace
+// (agent.ResultsReplaced, agent.Call.Unredacted) as opaque: the result
+// scan cannot redact what they print, so a recursive read (DIR/**) meets
+// the globs whose files may be anywhere too (a project's .env), and a
+// file's text is checked before the call runs (secretReads). It copies
+// inputs before it changes one.
 func opaqueTrees(call *agent.Call, inputs []event.Input) []event.Input {
-	if agent.ResultsReplaced(call.Agent) {
+	why := call.Unredacted
+	if !agent.ResultsReplaced(call.Agent) {
+		why = agent.NoResultRedaction
+	}
+	if why == "" {
 		return inputs
 	}
 	var out []event.Input
 	for i, in := range inputs {
-		if in.Kind != event.KindRead || in.Opaque != "" || !strings.HasSuffix(in.Text, "/**") {
+		if in.Kind != event.KindRead || in.Opaque != "" {
 			continue
 		}
 		if out == nil {
 			out = slices.Clone(inputs)
 		}
-		out[i].Opaque = agent.NoResultRedaction
+		out[i].Opaque = why
 	}
 	if out == nil {
 		return inputs
@@ -851,6 +857,12 @@ func (r *runner) check(pol Policy) outcome {
 		if o.verdict, err = pol.Evaluate(checked); err != nil {
 			f := evalFailure(err)
 			return outcome{call: call, fail: &f}
+		}
+	}
+	if !o.verdict.Blocked() && !call.Logging {
+		// A read whose output guard cannot redact: the file's own text.
+		if f, hit := secretReads(call, checked); hit {
+			o.verdict.Decision, o.verdict.Finding = event.Block, f
 		}
 	}
 	if o.verdict.Blocked() {
