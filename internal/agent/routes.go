@@ -29,8 +29,7 @@ const (
 
 // routeA notes, for a tool call of agent A, where the output of its tool
 // may reach the model without a result guard can replace (Call.Unredacted,
-// Call.FailsUnredacted), and marks a Read of part of a file (offset,
-// limit) as a read whose result guard cannot redact.
+// Call.FailsUnredacted).
 func routeA(c *Call, f fields) error {
 	in, _, _, err := f.input("tool_input") // a string holds no options
 	if err != nil {
@@ -45,15 +44,20 @@ func routeA(c *Call, f fields) error {
 		} else {
 			c.FailsUnredacted = CommandFailure
 		}
-	case "Read", "NotebookRead":
-		if !in.has("offset") && !in.has("limit") {
-			return nil
-		}
-		for i := range c.Inputs {
-			if c.Inputs[i].Kind == event.KindRead && c.Inputs[i].Opaque == "" {
-				c.Inputs[i].Opaque = PartialRead
-			}
-		}
 	}
 	return nil
+}
+
+// partialRead marks the reads of a file tool (Read, read_file) asked for
+// part of the file (offset, limit) as reads whose result guard cannot
+// redact: a value the slice cuts is never whole in the result.
+func partialRead(c *Call, in fields) {
+	if !in.has("offset") && !in.has("limit") {
+		return
+	}
+	for i := range c.Inputs {
+		if c.Inputs[i].Kind == event.KindRead && c.Inputs[i].Opaque == "" {
+			c.Inputs[i].Opaque = PartialRead
+		}
+	}
 }

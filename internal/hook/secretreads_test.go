@@ -66,6 +66,7 @@ func TestSecretReads(t *testing.T) {
 		{"sed 1d", agentC(`sed 1d deploy_key | sed '$ d'`), "block"},
 		{"tail -n of a key", agentC(`tail -n 3 deploy_key`), "block"},
 		{"Read offset", `{"hook_event_name":"PreToolUse","tool_name":"Read","cwd":"P","tool_input":{"file_path":"P/deploy_key","offset":3,"limit":1}}`, "block"},
+		{"C read_file limit", `{"hook_event_name":"BeforeTool","tool_name":"read_file","cwd":"P","tool_input":{"file_path":"P/deploy_key","offset":2,"limit":3}}`, "block"},
 		// F1: routes guard cannot redact, and agent A's failure path.
 		{"Monitor grep -r", `{"hook_event_name":"PreToolUse","tool_name":"Monitor","cwd":"P","tool_input":{"command":"grep -r TOKEN ."}}`, "block"},
 		{"Monitor tail -F", `{"hook_event_name":"PreToolUse","tool_name":"Monitor","cwd":"P","tool_input":{"command":"tail -F settings.py"}}`, "block"},
