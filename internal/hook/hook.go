@@ -374,6 +374,9 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		}
 		ran = append(ran, a.Files...)
 		out = append(out, analysisInputs(a)...)
+		if call.FailsUnredacted != "" && showsSuccess(a, agent.BaseDir(call, opt)) {
+			call.FailsUnredacted = "" // its output reaches PostToolUse (secretreads.go)
+		}
 	}
 	if len(out) > 0 {
 		// Resolved exactly as the call's own paths: against its cwd, else

@@ -13,6 +13,7 @@ import (
 	"github.com/guardhq/guard/internal/home"
 	"github.com/guardhq/guard/internal/policy"
 	"github.com/guardhq/guard/internal/regularfile"
+	"github.com/guardhq/guard/internal/shell"
 	"github.com/guardhq/guard/internal/shell/catalogue"
 )
 
@@ -143,4 +144,48 @@ func quoted(p string) string {
 		return "'" + event.Redacted + "'"
 	}
 	return "'" + agent.OneLine(p) + "'"
+}
+
+// showsSuccess reports whether guard can show that command analysis a
+// succeeds, so that its output reaches agent A's PostToolUse rather than
+// PostToolUseFailure: one command, a reader that prints its lines as they
+// are (catalogue.Verbatim, no reshaping option), every operand an existing
+// regular file guard can open (base: the directory relative ones are in).
+// cat F and grep -n x F succeed or print nothing (grep's status 1).
+func showsSuccess(a *shell.Analysis, base string) bool {
+	if a.Err != nil || len(a.Commands) != 1 {
+		return false
+	}
+	c := a.Commands[0]
+	if c.Synthetic || !catalogue.Verbatim.Has(c.Name) || c.Name == "tee" {
+		return false
+	}
+	args := make([]string, len(c.Args))
+	files := 0
+	for i, arg := range c.Args {
+		args[i] = arg.Text
+	}
+	if catalogue.Reshapes(c.Name, args) {
+		return false
+	}
+	h, _ := home.UserHome()
+	for _, arg := range c.Args {
+		if arg.Data || strings.HasPrefix(arg.Text, "-") {
+			continue
+		}
+		p := filepath.FromSlash(path.ExpandHome(arg.Text, h))
+		if !filepath.IsAbs(p) {
+			if base == "" {
+				return false
+			}
+			p = filepath.Join(base, p)
+		}
+		f, err := regularfile.Open(p)
+		if err != nil {
+			return false
+		}
+		f.Close()
+		files++
+	}
+	return files > 0
 }

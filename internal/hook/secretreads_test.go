@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guardhq/guard/internal/agent"
+	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/policy"
 )
 
@@ -73,6 +75,12 @@ func TestSecretReads(t *testing.T) {
 		{"background grep -r", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"grep -r TOKEN .","run_in_background":true}}`, "block"},
 		{"cat settings; exit 3", bash(`cat settings.py; exit 3`), "block"},
 		{"cat deploy_key", bash(`cat deploy_key`), "block"},
+		{"cat settings nofile", bash(`cat settings.py nofile`), "block"},
+		{"grep settings nofile", bash(`grep -n AWS settings.py nofile`), "block"},
+		{"cat settings && false", bash(`cat settings.py && false`), "block"},
+		// A command guard can show succeeds: its output reaches PostToolUse.
+		{"A cat settings", bash(`cat settings.py`), "allow"},
+		{"A grep -n settings", bash(`grep -n AWS settings.py`), "allow"},
 		// Controls.
 		{"grep -rn clean tree", bash(`grep -rn TOKEN src`), "allow"},
 		{"grep -rn", bash(`grep -rn PASSWORD .`), "allow"},
@@ -101,6 +109,30 @@ func TestSecretReads(t *testing.T) {
 		}
 		if strings.Contains(out, "ghp_16C7") || strings.Contains(out, "AKIAQYLP") {
 			t.Errorf("%s: the answer holds the secret: %s", tt.name, out)
+		}
+	}
+}
+
+// BenchmarkSecretReads is what agent A's `cat F` of a clean 200 KB source
+// file adds to a call: the file read and checked for secrets.
+func BenchmarkSecretReads(b *testing.B) {
+	dir := b.TempDir()
+	f := filepath.Join(dir, "big.go")
+	src, err := os.ReadFile("hook.go")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for len(src) < 200<<10 {
+		src = append(src, src...)
+	}
+	if err := os.WriteFile(f, src[:200<<10], 0o600); err != nil {
+		b.Fatal(err)
+	}
+	call := &agent.Call{Agent: agent.A, Stage: agent.StageTool, FailsUnredacted: agent.CommandFailure}
+	in := []event.Input{{Kind: event.KindRead, Text: f, Via: "cat"}}
+	for b.Loop() {
+		if _, hit := secretReads(call, in); hit {
+			b.Fatal("a secret in hook.go")
 		}
 	}
 }
