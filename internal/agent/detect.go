@@ -111,6 +111,10 @@ type Call struct {
 	// fires PostToolUseFailure), why: a file the command reads is checked
 	// for secrets before it runs. "" else.
 	FailsUnredacted string
+	// Programs is, for a command tool, how many programs the hook's
+	// analysis of its command found (0 before it ran): a file one lone
+	// reader prints whole keeps its armour (internal/hook, secretreads.go).
+	Programs int
 }
 
 // Options are the parts of the environment Parse may consult.

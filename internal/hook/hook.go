@@ -374,6 +374,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		}
 		ran = append(ran, a.Files...)
 		out = append(out, analysisInputs(a)...)
+		call.Programs += len(a.Commands)
 		if call.FailsUnredacted != "" && showsSuccess(a, agent.BaseDir(call, opt)) {
 			call.FailsUnredacted = "" // its output reaches PostToolUse (secretreads.go)
 		}
@@ -480,7 +481,7 @@ func textHomes(files string) string {
 
 // transformed is why guard cannot redact what a recursive read of a
 // command prints (shell.Analysis.OpaqueReads).
-const transformed = "the command encodes or transforms what the read prints before the result scan sees it"
+const transformed = "the command encodes, reshapes or slices what the read prints before the result scan sees it"
 
 // ranNote adds to the finding of a block which files guard read because the
 // command runs them: what blocked may be in one of them (the command rules

@@ -87,10 +87,15 @@ func readWhy(call *agent.Call, in event.Input, own bool) (why string, keysOnly b
 		return in.Opaque, false
 	case own:
 		return "", false // the tool's own path, read whole: the result scan's
-	case catalogue.Unprinted.Has(strings.SplitN(in.Via, " ", 2)[0]):
+	}
+	prog := strings.SplitN(in.Via, " ", 2)[0]
+	switch {
+	case catalogue.Unprinted.Has(prog):
 		return "", false // prints none of the file's text (wc, sha256sum, cp)
 	case call.FailsUnredacted != "":
 		return call.FailsUnredacted, false
+	case call.Programs == 1 && prog != "" && strings.Contains(wholeReaders, " "+prog+" "):
+		return "", false // a key whole, armour and all: the result scan's
 	}
 	return "", true
 }
@@ -146,46 +151,68 @@ func quoted(p string) string {
 	return "'" + agent.OneLine(p) + "'"
 }
 
+// Readers by their exit status: neverFails print a file's lines and exit
+// 0 when every file opens (sort, head on a pipe too); quietFails exit
+// non-zero without an error only when they print nothing (grep's 1: no
+// line selected), so only as the command's one program. wholeReaders
+// print a whole file as it is (a key's armour with it).
+const (
+	neverFails   = " cat head tail sort uniq less more most bat batcat "
+	quietFails   = " grep egrep fgrep rg ack ag "
+	wholeReaders = " cat less more most "
+)
+
 // showsSuccess reports whether guard can show that command analysis a
 // succeeds, so that its output reaches agent A's PostToolUse rather than
-// PostToolUseFailure: one command, a reader that prints its lines as they
-// are (catalogue.Verbatim, no reshaping option), every operand an existing
-// regular file guard can open (base: the directory relative ones are in).
-// cat F and grep -n x F succeed or print nothing (grep's status 1).
+// PostToolUseFailure: programs that exit 0 when their files open
+// (neverFails, or one quietFails program alone), no reshaping option, and
+// every operand an existing regular file guard can open (base: the
+// directory relative ones are in). cat F, cat F | head -40, grep -n x F.
 func showsSuccess(a *shell.Analysis, base string) bool {
-	if a.Err != nil || len(a.Commands) != 1 {
-		return false
-	}
-	c := a.Commands[0]
-	if c.Synthetic || !catalogue.Verbatim.Has(c.Name) || c.Name == "tee" {
-		return false
-	}
-	args := make([]string, len(c.Args))
-	files := 0
-	for i, arg := range c.Args {
-		args[i] = arg.Text
-	}
-	if catalogue.Reshapes(c.Name, args) {
+	if a.Err != nil || len(a.Commands) == 0 {
 		return false
 	}
 	h, _ := home.UserHome()
-	for _, arg := range c.Args {
-		if arg.Data || strings.HasPrefix(arg.Text, "-") {
-			continue
-		}
-		p := filepath.FromSlash(path.ExpandHome(arg.Text, h))
-		if !filepath.IsAbs(p) {
-			if base == "" {
-				return false
-			}
-			p = filepath.Join(base, p)
-		}
-		f, err := regularfile.Open(p)
-		if err != nil {
+	files := 0
+	for _, c := range a.Commands {
+		quiet := len(a.Commands) == 1 && strings.Contains(quietFails, " "+c.Name+" ")
+		if c.Synthetic || c.Name == "" || !quiet && !strings.Contains(neverFails, " "+c.Name+" ") {
 			return false
 		}
-		f.Close()
-		files++
+		args := make([]string, len(c.Args))
+		for i, arg := range c.Args {
+			args[i] = arg.Text
+		}
+		if catalogue.Reshapes(c.Name, args) {
+			return false
+		}
+		for _, i := range catalogue.Operands(c.Name, args) {
+			if c.Args[i].Data {
+				continue // a grep pattern
+			}
+			if !opens(path.ExpandHome(args[i], h), base) {
+				return false
+			}
+			files++
+		}
 	}
 	return files > 0
+}
+
+// opens reports whether p (relative ones under base) is a regular file
+// guard can open.
+func opens(p, base string) bool {
+	p = filepath.FromSlash(p)
+	if !filepath.IsAbs(p) {
+		if base == "" {
+			return false
+		}
+		p = filepath.Join(base, p)
+	}
+	f, err := regularfile.Open(p)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
 }

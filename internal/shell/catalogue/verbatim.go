@@ -73,3 +73,39 @@ func takesValue(short string, c byte) bool {
 	i := strings.IndexByte(short, c)
 	return i >= 0 && i+1 < len(short) && short[i+1] == ':'
 }
+
+// Operands returns the indexes of the words of args that are not options
+// or their values, by program name's getopt spec (Short; a long option's
+// value joined with = or, for one listed as --name=, the next word):
+// head -n 4 F is F. The words after "--" are operands; a grep pattern is
+// one too (the caller knows which words are data).
+func Operands(name string, args []string) []int {
+	p := ProgramNamed(name)
+	var out []int
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			for j := i + 1; j < len(args); j++ {
+				out = append(out, j)
+			}
+			return out
+		case strings.HasPrefix(a, "--"):
+			if p != nil && !strings.Contains(a, "=") && p.Long.Has(a+"=") {
+				i++ // --lines 4
+			}
+		case len(a) > 1 && a[0] == '-':
+			for j := 1; j < len(a); j++ {
+				if p != nil && takesValue(p.Short, a[j]) {
+					if j == len(a)-1 {
+						i++
+					}
+					break
+				}
+			}
+		default:
+			out = append(out, i)
+		}
+	}
+	return out
+}

@@ -1,6 +1,7 @@
 package catalogue
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -34,11 +35,34 @@ func TestReshapes(t *testing.T) {
 	}
 }
 
+func TestOperands(t *testing.T) {
+	for _, tt := range []struct {
+		name, args string
+		want       []int
+	}{
+		{"head", "-n 4 f", []int{2}},
+		{"head", "-n4 f g", []int{1, 2}},
+		{"tail", "--lines 3 f", []int{2}},
+		{"tail", "--lines=3 f", []int{1}},
+		{"grep", "-e x -n f", []int{3}},
+		{"cat", "-- -n", []int{1}},
+	} {
+		if got := Operands(tt.name, strings.Fields(tt.args)); !slices.Equal(got, tt.want) {
+			t.Errorf("%s %s: %v, want %v", tt.name, tt.args, got, tt.want)
+		}
+	}
+}
+
 func FuzzReshapes(f *testing.F) {
 	f.Add("grep", "-rhoE .{1,8} .")
 	f.Add("rg", "-r")
 	f.Add("head", "-")
 	f.Fuzz(func(t *testing.T, name, args string) {
 		_ = Reshapes(name, strings.Fields(args))
+		for _, i := range Operands(name, strings.Fields(args)) {
+			if i < 0 || i >= len(strings.Fields(args)) {
+				t.Fatalf("index %d out of %q", i, args)
+			}
+		}
 	})
 }
