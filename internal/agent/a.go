@@ -24,7 +24,10 @@ func parseA(c *Call, f fields, opt Options) error {
 		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindPrompt, Text: p})
 		return nil
 	case StageTool:
-		return toolCall(c, f, toolAB)
+		if err := toolCall(c, f, toolAB); err != nil {
+			return err
+		}
+		return routeA(c, f)
 	case StageResult:
 		return toolResult(c, f, "tool_response", true)
 	case StageResponse:

@@ -101,6 +101,20 @@ type Call struct {
 	// beside Inputs, not among them (the audit record's digest and token
 	// count are of Inputs). nil else.
 	Joined []event.Input
+	// Unredacted says, for a tool call whose output reaches the model
+	// where guard cannot redact it (agent A's Monitor, a background
+	// command), why: every read the call makes counts as one whose output
+	// guard cannot redact (event.Input.Opaque). "" else.
+	Unredacted string
+	// FailsUnredacted says, for a command tool whose output goes to the
+	// model unredacted when the command fails (agent A's Bash: the client
+	// fires PostToolUseFailure), why: a file the command reads is checked
+	// for secrets before it runs. "" else.
+	FailsUnredacted string
+	// Programs is, for a command tool, how many programs the hook's
+	// analysis of its command found (0 before it ran): a file one lone
+	// reader prints whole keeps its armour (internal/hook, secretreads.go).
+	Programs int
 }
 
 // Options are the parts of the environment Parse may consult.

@@ -121,7 +121,14 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 	if !known || isMCPTool(name) {
 		return byFields(c, name, in)
 	}
-	return t(c, in)
+	if err := t(c, in); err != nil {
+		return err
+	}
+	switch name {
+	case "Read", "NotebookRead", "read_file":
+		partialRead(c, in)
+	}
+	return nil
 }
 
 // shellC checks agent C's run_shell_command, run in dir_path (directory in

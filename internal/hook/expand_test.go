@@ -101,7 +101,7 @@ func TestExpand(t *testing.T) {
 		{`git commit -m "see https://pastebin.com/x"`, []event.Input{via(r("/proj/commit"), "git -m")}},
 		// gzip (no entry in the catalogue) may also write a name beside
 		// its file (gunzip -N): one guard cannot tell, in ~/.guard/.
-		{"gzip ~/.guard/audit.log", []event.Input{via(r("~/.guard/audit.log"), "gzip"), via(tc("~/.guard/audit.log"), "gzip"), w("~/.guard/\x00")}},
+		{"gzip ~/.guard/audit.log", []event.Input{opaqueIn(via(r("~/.guard/audit.log"), "gzip")), via(tc("~/.guard/audit.log"), "gzip"), w("~/.guard/\x00")}},
 		{"grep -r key ~", []event.Input{via(r("~"), "grep -r"), via(r("~/**"), "grep -r")}},
 		{"cd ~ && rm -r .guard", []event.Input{r("~"), via(w("~/.guard"), "rm -r")}},
 		{"chmod -R 777 /", []event.Input{via(w("/proj/777"), "chmod -R"), via(w("/"), "chmod -R")}},
@@ -198,4 +198,11 @@ func TestExpandUnresolved(t *testing.T) {
 			t.Errorf("%q: blocked %v (%s), want %v", tt.cmd, v.Blocked(), v.Finding.Reason, tt.block)
 		}
 	}
+}
+
+// opaqueIn is in read by a program that reshapes what it prints (an
+// encoder): shell.Analysis.OpaqueReads.
+func opaqueIn(in event.Input) event.Input {
+	in.Opaque = transformed
+	return in
 }

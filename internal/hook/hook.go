@@ -305,23 +305,29 @@ func expand(call *agent.Call, opt agent.Options, prot *protected) ([]event.Input
 	return checked, ran, res, nil
 }
 
-// opaqueTrees marks the recursive reads (DIR/**) of a call whose result
-// guard cannot replace (agent.ResultsReplaced) as opaque: the result scan
-// cannot redact what they print, so they meet the globs whose files may be
-// anywhere too (a project's .env). It copies inputs before it changes one.
+// opaqueTrees marks the reads of a call whose result guard cannot replace
+// (agent.ResultsReplaced, agent.Call.Unredacted) as opaque: the result
+// scan cannot redact what they print, so a recursive read (DIR/**) meets
+// the globs whose files may be anywhere too (a project's .env), and a
+// file's text is checked before the call runs (secretReads). It copies
+// inputs before it changes one.
 func opaqueTrees(call *agent.Call, inputs []event.Input) []event.Input {
-	if agent.ResultsReplaced(call.Agent) {
+	why := call.Unredacted
+	if !agent.ResultsReplaced(call.Agent) {
+		why = agent.NoResultRedaction
+	}
+	if why == "" {
 		return inputs
 	}
 	var out []event.Input
 	for i, in := range inputs {
-		if in.Kind != event.KindRead || in.Opaque != "" || !strings.HasSuffix(in.Text, "/**") {
+		if in.Kind != event.KindRead || in.Opaque != "" {
 			continue
 		}
 		if out == nil {
 			out = slices.Clone(inputs)
 		}
-		out[i].Opaque = agent.NoResultRedaction
+		out[i].Opaque = why
 	}
 	if out == nil {
 		return inputs
@@ -368,6 +374,10 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		}
 		ran = append(ran, a.Files...)
 		out = append(out, analysisInputs(a)...)
+		call.Programs += len(a.Commands)
+		if call.FailsUnredacted != "" && showsSuccess(a, agent.BaseDir(call, opt)) {
+			call.FailsUnredacted = "" // its output reaches PostToolUse (secretreads.go)
+		}
 	}
 	if len(out) > 0 {
 		// Resolved exactly as the call's own paths: against its cwd, else
@@ -471,7 +481,7 @@ func textHomes(files string) string {
 
 // transformed is why guard cannot redact what a recursive read of a
 // command prints (shell.Analysis.OpaqueReads).
-const transformed = "the command encodes or transforms what the read prints before the result scan sees it"
+const transformed = "the command encodes, reshapes or slices what the read prints before the result scan sees it"
 
 // ranNote adds to the finding of a block which files guard read because the
 // command runs them: what blocked may be in one of them (the command rules
@@ -851,6 +861,12 @@ func (r *runner) check(pol Policy) outcome {
 		if o.verdict, err = pol.Evaluate(checked); err != nil {
 			f := evalFailure(err)
 			return outcome{call: call, fail: &f}
+		}
+	}
+	if !o.verdict.Blocked() && !call.Logging {
+		// A read whose output guard cannot redact: the file's own text.
+		if f, hit := secretReads(call, checked); hit {
+			o.verdict.Decision, o.verdict.Finding = event.Block, f
 		}
 	}
 	if o.verdict.Blocked() {

@@ -322,9 +322,19 @@ func (c *cmd) pipedHidden() bool {
 func (c *cmd) run(words []word.Word) {
 	defer c.restore()
 	from := len(c.w.a.Reads)
+	if c.w.nestAt < 0 {
+		c.w.nestAt = from // the enclosing command's own reads end here
+	}
+	saved := c.w.nestAt
+	c.w.nestAt = -1
 	defer func() {
-		if c.encodes() {
-			c.w.markOpaque(from, len(c.w.a.Reads))
+		to := len(c.w.a.Reads)
+		if c.w.nestAt >= 0 {
+			to = c.w.nestAt // the commands it runs mark their own
+		}
+		c.w.nestAt = saved
+		if c.reshapes() {
+			c.w.markOpaque(from, to)
 		}
 	}()
 	guessed := false

@@ -12,10 +12,14 @@ import (
 // directory whole (DIR/**) whose output is encoded by the reader itself
 // (xxd, base64, an archive written to standard output) or passes through
 // a later stage of its pipeline that is not a catalogued pass-through
-// (catalogue.PassThrough) is opaque: Analysis.OpaqueReads lists it.
+// (catalogue.PassThrough) is opaque: Analysis.OpaqueReads lists it. So is
+// a read by a program not known to print the lines it reads as they are
+// (catalogue.Verbatim without a reshaping option, catalogue.Unprinted, or
+// an interpreter running its script): rev F, grep -o . F, sed -n 3,5p F,
+// grep -rhoE '.{1,8}' . (review 12b F2). A single file is listed too: the
+// hook checks its text before the command runs.
 
-// markOpaque records the reads of a directory whole among
-// w.a.Reads[from:to] as opaque.
+// markOpaque records the reads among w.a.Reads[from:to] as opaque.
 func (w *walker) markOpaque(from, to int) {
 	reads := w.a.Reads
 	if to > len(reads) {
@@ -24,11 +28,54 @@ func (w *walker) markOpaque(from, to int) {
 	if from < 0 || from >= to {
 		return
 	}
-	for _, p := range reads[from:to] {
-		if strings.HasSuffix(p, "/**") {
-			w.a.OpaqueReads = append(w.a.OpaqueReads, p)
+	w.a.OpaqueReads = append(w.a.OpaqueReads, reads[from:to]...)
+}
+
+// reshapes reports whether c prints what it reads in a form the result
+// scan may not see as the file holds it: it encodes, or it is not known
+// to print its lines as they are (default-deny). A program that copies
+// or writes what it reads elsewhere (cp, tar -f, git add) or only names
+// its files (cd, rm) prints none of it; an interpreter's script is run,
+// not printed (awk's and sed's files are their data: printed reshaped).
+func (c *cmd) reshapes() bool {
+	switch {
+	case c.name == "":
+		return false
+	case c.encodes():
+		return true
+	case catalogue.Verbatim.Has(c.name):
+		return catalogue.Reshapes(c.name, c.argTexts())
+	case c.name == "git":
+		return gitGrepReshapes(c.argTexts())
+	case catalogue.Unprinted.Has(c.name):
+		return false
+	case catalogue.Shells.Has(c.name) || catalogue.ForeignShells.Has(c.name) || c.name == "pwsh" || c.name == "powershell":
+		return false // runs its script; the commands in it mark their own reads
+	}
+	if in, ok := catalogue.InterpreterOf(c.name); ok {
+		return in.Program
+	}
+	if p := catalogue.ProgramNamed(c.name); p != nil {
+		// A reader prints what it reads; of the programs whose handler
+		// records their files (cd, rm, find), sed and dd print them.
+		return p.Access == catalogue.ReadsOnly || c.name == "sed" || c.name == "dd"
+	}
+	return true
+}
+
+// gitGrepReshapes reports whether git's arguments are grep's with a
+// reshaping option (git grep -o).
+func gitGrepReshapes(args []string) bool {
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a == "grep" && catalogue.Reshapes("grep", args[i+1:])
 		}
 	}
+	return false
 }
 
 // encodes reports whether c prints what it reads in a form the result scan

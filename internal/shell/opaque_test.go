@@ -46,9 +46,59 @@ func TestOpaqueReads(t *testing.T) {
 		{"git grep -h . | rev", true},
 		{"git grep -h .", false},
 		{"cat x | grep -r y .", false},
+		// review 12b F2: the reader's own options reshape what it prints.
+		{"grep -rhoE '.{1,8}' .", true},
+		{"grep -r -o -E '.{1,8}' .", true},
+		{"grep -r --only-matching x .", true},
+		{"git grep -o -E '.{1,8}' --no-index .", true},
+		{"rg --hidden -o '.{1,8}' .", true},
+		{"rg --hidden '(.)' -r '$1 ' .", true},
+		{"rg --hidden --replace='$1' '(.)' .", true},
+		{"grep -rn -e -o .", false}, // -o is -e's pattern
+		{"grep -rnw TOKEN .", false},
+		{"rg -n --hidden TOKEN .", false},
+		{"git grep -n TOKEN", false},
+		{"cd sub && grep -rn x .", false},
 	} {
 		a := Analyze(tt.cmd, Options{Home: "/home/u"})
 		if got := slices.Contains(a.OpaqueReads, "./**"); got != tt.opaque {
+			t.Errorf("%s: opaque %v, want %v (reads %q, opaque %q)", tt.cmd, got, tt.opaque, a.Reads, a.OpaqueReads)
+		}
+	}
+}
+
+// TestOpaqueFileReads: a single file read by a program not known to print
+// its lines as they are is opaque too (review 12b F2, F11).
+func TestOpaqueFileReads(t *testing.T) {
+	for _, tt := range []struct {
+		cmd    string
+		opaque bool
+	}{
+		{"rev deploy_key", true},
+		{"fold -w 8 deploy_key", true},
+		{"xxd deploy_key", true},
+		{"od -c deploy_key", true},
+		{"base32 deploy_key", true},
+		{"grep -o . deploy_key", true},
+		{"sed -n 3,5p deploy_key", true},
+		{"cut -c1-20 deploy_key", true},
+		{"awk 'NR>2' deploy_key", true},
+		{"head -c 20 deploy_key", true},
+		{"cat deploy_key | rev", true},
+		{"unknowntool deploy_key", true},
+		{"cat deploy_key", false},
+		{"grep -n x deploy_key", false},
+		{"head -n 3 deploy_key", false},
+		{"tail -n 20 deploy_key", false},
+		{"wc -l deploy_key", false},
+		{"sha256sum deploy_key", false},
+		{"cp deploy_key /tmp/k", false},
+		{"bash deploy_key", false},
+		{"python3 deploy_key", false},
+		{"cat deploy_key; false", false},
+	} {
+		a := Analyze(tt.cmd, Options{Home: "/home/u"})
+		if got := slices.Contains(a.OpaqueReads, "deploy_key"); got != tt.opaque {
 			t.Errorf("%s: opaque %v, want %v (reads %q, opaque %q)", tt.cmd, got, tt.opaque, a.Reads, a.OpaqueReads)
 		}
 	}

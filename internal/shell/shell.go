@@ -127,10 +127,12 @@ type Analysis struct {
 	// DIR -exec cat); DIR/**/NAME a read of every file NAME (a name or a
 	// pattern) under DIR (find DIR -name NAME -exec cat {} \;).
 	Reads, Writes []string
-	// OpaqueReads are the reads of a directory whole (DIR/**, also in
-	// Reads) whose output guard cannot redact: the reader encodes it
-	// (xxd, base64, tar to standard output) or a later stage of its
-	// pipeline is not a catalogued pass-through (grep -r x . | rev).
+	// OpaqueReads are the reads (also in Reads) whose output guard cannot
+	// redact: the reader encodes it (xxd, base64, tar to standard output),
+	// is not known to print its lines as they are (rev F, grep -o, sed -n
+	// 3,5p F: catalogue.Verbatim), or a later stage of its pipeline is not
+	// a catalogued pass-through (grep -r x . | rev). Trees (DIR/**) and
+	// single files alike.
 	OpaqueReads []string
 	// Touches are the files named by a program guard does not know to only
 	// read them: every word of such a program that is not data and not a

@@ -16,6 +16,10 @@ import (
 type walker struct {
 	// ledger is what the command does to files (ledger.go).
 	*effect.Ledger
+	// nestAt is where, in a.Reads, the first command run inside the
+	// running command began (-1: none yet): what a command's own reads
+	// are (opaque.go).
+	nestAt  int
 	a       *Analysis
 	parser  *syntax.Parser
 	zparser *syntax.Parser // the zsh parser, for zsh's reading

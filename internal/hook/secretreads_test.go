@@ -1,0 +1,143 @@
+package hook
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/agent"
+	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/policy"
+)
+
+// TestSecretReads: a read allowed because the result scan redacts what it
+// prints is allowed only where the output reaches a redacting scan as the
+// file holds it (review 12b F1, F2, F11): a reshaped or partial read, a
+// route whose output guard cannot replace, agent A's command that may
+// fail, of a file that holds a secret blocks; reads of clean files, and
+// plain reads where the scan redacts, pass.
+func TestSecretReads(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("GUARD_HOME", "")
+	proj := filepath.Join(dir, "proj")
+	files := map[string]string{
+		".env":        "X=1\nGITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n",
+		"settings.py": "AWS = 'AKIAQYLPMN5HFIQR7XYZ'\nSECRET = '" + leakSecretKey + "'\n",
+		"deploy_key":  leakKey(),
+		"README.md":   "# proj\nHello.\n",
+		"main.go":     "package main\n",
+	}
+	for name, text := range files {
+		if err := os.MkdirAll(proj, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(proj, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bash := func(cmd string) string {
+		return `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":` + jsonString(cmd) + `}}`
+	}
+	agentC := func(cmd string) string {
+		return `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","cwd":"P","tool_input":{"command":` + jsonString(cmd) + `}}`
+	}
+	for _, tt := range []struct {
+		name, payload, verdict string
+	}{
+		// F2: the reader reshapes what it prints.
+		{"grep -rhoE", bash(`grep -rhoE '.{1,8}' .`), "block"},
+		{"grep -r -o", bash(`grep -r -o -E '.{1,8}' .`), "block"},
+		{"git grep -o", bash(`git grep -o -E '.{1,8}' --no-index .`), "block"},
+		{"rg -o", bash(`rg --hidden -o '.{1,8}' .`), "block"},
+		{"rg -r", bash(`rg --hidden '(.)' -r '$1 ' .`), "block"},
+		{"rev", agentC(`rev deploy_key`), "block"},
+		{"fold", agentC(`fold -w 8 deploy_key`), "block"},
+		{"xxd", agentC(`xxd deploy_key`), "block"},
+		{"od", agentC(`od -c deploy_key`), "block"},
+		{"base32", agentC(`base32 deploy_key`), "block"},
+		{"grep -o .", agentC(`grep -o . deploy_key`), "block"},
+		{"rev settings", agentC(`rev settings.py`), "block"},
+		// F11: a slice of a key.
+		{"sed -n", agentC(`sed -n 3,5p deploy_key`), "block"},
+		{"sed 1d", agentC(`sed 1d deploy_key | sed '$ d'`), "block"},
+		{"tail -n of a key", agentC(`tail -n 3 deploy_key`), "block"},
+		{"Read offset", `{"hook_event_name":"PreToolUse","tool_name":"Read","cwd":"P","tool_input":{"file_path":"P/deploy_key","offset":3,"limit":1}}`, "block"},
+		{"C read_file limit", `{"hook_event_name":"BeforeTool","tool_name":"read_file","cwd":"P","tool_input":{"file_path":"P/deploy_key","offset":2,"limit":3}}`, "block"},
+		// F1: routes guard cannot redact, and agent A's failure path.
+		{"Monitor grep -r", `{"hook_event_name":"PreToolUse","tool_name":"Monitor","cwd":"P","tool_input":{"command":"grep -r TOKEN ."}}`, "block"},
+		{"Monitor tail -F", `{"hook_event_name":"PreToolUse","tool_name":"Monitor","cwd":"P","tool_input":{"command":"tail -F settings.py"}}`, "block"},
+		{"background grep -r", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"grep -r TOKEN .","run_in_background":true}}`, "block"},
+		{"cat settings; exit 3", bash(`cat settings.py; exit 3`), "block"},
+		{"cat deploy_key | head", bash(`cat deploy_key | head -n 4`), "block"},
+		{"head -n key", bash(`head -n 4 deploy_key`), "block"},
+		{"diff settings", bash(`diff settings.py README.md`), "block"},
+		{"cat deploy_key, C", agentC(`cat deploy_key`), "allow"},
+		{"cat settings nofile", bash(`cat settings.py nofile`), "block"},
+		{"grep settings nofile", bash(`grep -n AWS settings.py nofile`), "block"},
+		{"cat settings && false", bash(`cat settings.py && false`), "block"},
+		// A command guard can show succeeds: its output reaches PostToolUse.
+		{"A cat settings", bash(`cat settings.py`), "allow"},
+		{"A grep -n settings", bash(`grep -n AWS settings.py`), "allow"},
+		{"A cat settings | head", bash(`cat settings.py | head -40`), "allow"},
+		{"A cat key", bash(`cat deploy_key`), "allow"},
+		// Controls.
+		{"grep -rn clean tree", bash(`grep -rn TOKEN src`), "allow"},
+		{"grep -rn", bash(`grep -rn PASSWORD .`), "allow"},
+		{"cat README; false", bash(`cat README.md; false`), "allow"},
+		{"rev clean", agentC(`rev README.md`), "allow"},
+		{"sed -n clean", agentC(`sed -n 1,2p main.go`), "allow"},
+		{"C cat settings", agentC(`cat settings.py`), "allow"},
+		{"wc -l settings", bash(`wc -l settings.py`), "allow"},
+		{"cp settings", agentC(`cp settings.py /tmp/x`), "allow"},
+		{"Read whole key", `{"hook_event_name":"PreToolUse","tool_name":"Read","cwd":"P","tool_input":{"file_path":"P/deploy_key"}}`, "allow"},
+		{"Read offset clean", `{"hook_event_name":"PreToolUse","tool_name":"Read","cwd":"P","tool_input":{"file_path":"P/README.md","offset":1,"limit":1}}`, "allow"},
+		{"Monitor clean", `{"hook_event_name":"PreToolUse","tool_name":"Monitor","cwd":"P","tool_input":{"command":"tail -F README.md"}}`, "allow"},
+		{"missing file", agentC(`rev nothing.txt`), "allow"},
+	} {
+		var f fake
+		cfg := f.config(strings.ReplaceAll(strings.ReplaceAll(tt.payload, `"P"`, `"`+proj+`"`), `P/`, proj+`/`), nil)
+		cfg.LoadPolicy = func() (Policy, string, error) { return p, "test", nil }
+		Run(cfg)
+		if len(f.records) != 1 || f.records[0].Verdict != tt.verdict {
+			t.Errorf("%s: records %+v, want one %s; %s %s", tt.name, f.records, tt.verdict, f.stdout.String(), f.stderr.String())
+			continue
+		}
+		out := f.stdout.String() + f.stderr.String()
+		if tt.verdict == "block" && !strings.Contains(out, "redact") {
+			t.Errorf("%s: the reason does not say guard cannot redact: %s", tt.name, out)
+		}
+		if strings.Contains(out, "ghp_16C7") || strings.Contains(out, "AKIAQYLP") {
+			t.Errorf("%s: the answer holds the secret: %s", tt.name, out)
+		}
+	}
+}
+
+// BenchmarkSecretReads is what agent A's `cat F` of a clean 200 KB source
+// file adds to a call: the file read and checked for secrets.
+func BenchmarkSecretReads(b *testing.B) {
+	dir := b.TempDir()
+	f := filepath.Join(dir, "big.go")
+	src, err := os.ReadFile("hook.go")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for len(src) < 200<<10 {
+		src = append(src, src...)
+	}
+	if err := os.WriteFile(f, src[:200<<10], 0o600); err != nil {
+		b.Fatal(err)
+	}
+	call := &agent.Call{Agent: agent.A, Stage: agent.StageTool, FailsUnredacted: agent.CommandFailure}
+	in := []event.Input{{Kind: event.KindRead, Text: f, Via: "cat"}}
+	for b.Loop() {
+		if _, hit := secretReads(call, in); hit {
+			b.Fatal("a secret in hook.go")
+		}
+	}
+}
