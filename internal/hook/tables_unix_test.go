@@ -39,6 +39,14 @@ func TestTablesInverted(t *testing.T) {
 		_, proj := linkWorld(t, nil)
 		p := realPolicy(t, "")
 		for _, cmd := range append(follow, keep...) {
+			if cmd == "ngrok http file://$PWD" {
+				// The whole project is published, through its link out of
+				// it (py -> /usr/bin/python3): guard cannot tell that the
+				// served tree holds no .env, and nothing redacts what a
+				// tunnel serves (review 12b F2's default).
+				checkRule(t, p, proj, cmd, "blocked_path", "cannot redact")
+				continue
+			}
 			checkRule(t, p, proj, cmd, "", "")
 		}
 	})
