@@ -169,11 +169,11 @@ type reader struct {
 	// propVars are the variables assigned a property guard cannot tell
 	// ($p = $cfg.Path): see propertyWord.
 	propVars map[string]bool
-	pipe      pipeState
-	dir       string   // Set-Location's directory so far ("" the payload's)
-	stack     []string // Push-Location's saved directories
-	words     int
-	nest      int // $( … ) being read inside one another
+	pipe     pipeState
+	dir      string   // Set-Location's directory so far ("" the payload's)
+	stack    []string // Push-Location's saved directories
+	words    int
+	nest     int // $( … ) being read inside one another
 	// binds are the names the command binds, known from an earlier
 	// reading; newBinds those this reading found.
 	binds, newBinds binds
