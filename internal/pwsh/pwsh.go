@@ -670,7 +670,8 @@ func decodeUTF16(s string) (string, bool) {
 // other program, which may write them: checked as reads and as writes) and
 // writes (> and >> targets). Options (-Path) are not paths; the value of
 // -Path:VALUE is. The arguments of programs that only print them (echo,
-// Write-Output) name nothing.
+// Write-Output) name nothing. A wildcard pattern is as written: see
+// HiddenMatches for the hidden names PowerShell lets it match.
 func (c Command) Paths() (reads, touches, writes []string) {
 	name := c.kind()
 	for _, w := range c.Redirects {

@@ -198,6 +198,9 @@ func (c *cmd) readPwsh(text, dir string) {
 	}
 	for _, pc := range a.Commands {
 		reads, touches, writes := pc.Paths()
+		// PowerShell's wildcards may match a leading dot (~/[.]ssh), a
+		// shell glob's may not (review 12 F14).
+		reads, touches, writes = pwsh.HiddenMatches(reads), pwsh.HiddenMatches(touches), pwsh.HiddenMatches(writes)
 		if pc.FollowsLinks() {
 			// Get-ChildItem -Recurse -FollowSymlink, Copy-Item -Recurse,
 			// Compress-Archive: the link walk (review 10 F12).
