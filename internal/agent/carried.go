@@ -5,6 +5,7 @@ import (
 
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // What a field of a tool guard does not know carries (review 7 F17): a
@@ -22,28 +23,86 @@ const (
 )
 
 // readingName reports whether a tool is known to only read: one word of
-// its name is a read verb (read, get, list, search…), and none changes
-// files (writingName) or is a verb that writes under another name
-// (download, store, extract, sync…) or joins two actions (and, to).
+// its name is a read verb (read, get, list, search…), and every other word
+// is one too or a noun that names what it reads (readNouns); a word guard
+// does not know (view_prepend, find_rewrite, query_upsert: review 12b F9),
+// one that changes files (writingName) or writes under another name
+// (download, store, extract, sync…) or joins two actions (and, to) makes
+// it a tool that may write. The server's segment of an MCP tool's name is
+// not read (mcpToolPart).
 func readingName(name string) bool {
 	if writingName(name) {
 		return false
 	}
+	name = mcpToolPart(name)
 	reads := false
 	for _, w := range nameWords(name) {
-		switch w {
-		case "read", "get", "list", "ls", "search", "find", "grep", "glob", "view", "show", "stat", "describe",
-			"query", "lookup", "count", "inspect", "cat", "head", "tail", "tree", "info", "exists", "check", "diff",
-			"compare", "preview", "browse", "explain":
+		switch {
+		case readVerbs.Has(w):
 			reads = true
-		case "download", "store", "extract", "sync", "export", "install", "clone", "generate", "render", "convert",
-			"fetch", "pull", "push", "restore", "unpack", "unzip", "untar", "decompress", "import", "dump", "backup",
-			"to", "into", "and", "then", "run", "exec", "execute", "eval", "build", "make", "compile", "format", "fix",
-			"save", "load", "send", "deploy", "publish", "archive", "compress", "zip", "tar", "link", "mount":
+		case readNouns.Has(w):
+		default:
 			return false
 		}
 	}
 	return reads
+}
+
+// mcpToolPart returns the tool's own name of an MCP tool's full name:
+// after mcp__SERVER__, or after mcp_SERVER_ (a server whose name holds _
+// leaves a word of it, which fails closed); any other name whole.
+func mcpToolPart(name string) string {
+	if rest, ok := strings.CutPrefix(name, "mcp__"); ok {
+		if _, tool, ok := strings.Cut(rest, "__"); ok {
+			return tool
+		}
+		return rest
+	}
+	if rest, ok := strings.CutPrefix(name, "mcp_"); ok {
+		if _, tool, ok := strings.Cut(rest, "_"); ok {
+			return tool
+		}
+	}
+	return name
+}
+
+// readVerbs are the words of a tool's name that say it reads; readNouns
+// those that say what it reads, or join the words (of, by), which a name
+// that only reads may hold besides.
+const (
+	readVerbs word.Set = " read get list ls search find grep glob view show stat describe query lookup count inspect cat head " +
+		"tail tree info exists check diff compare preview browse explain "
+	readNouns word.Set = " mcp file files text media multiple directory directories dir dirs path paths content contents " +
+		"metadata allowed with sizes size of for by in on the a all my me code symbol symbols overview referencing references " +
+		"reference definition definitions pattern patterns memory memories issue issues request requests repository " +
+		"repositories repo repos project projects table tables schema schemas database databases db record records row rows " +
+		"document documents doc docs page pages url urls web image images log logs config configuration current status user " +
+		"users commit commits branch branches tag tags changes workspace folder folders entries entry item items resource " +
+		"resources node nodes element elements snapshot screenshot console network message messages channel channels thread " +
+		"threads comment comments notebook cell cells line lines range stats tool tools env variables environment version " +
+		"history graph dependencies package packages module modules function functions class classes type types hover " +
+		"diagnostics errors problems test tests result results output json yaml csv pdf markdown md txt raw recent latest " +
+		"details summary workflow workflows job jobs artifact artifacts release releases label labels "
+)
+
+// contentKeys are fields that carry content to write: a tool given one
+// may write its paths, whatever its name says (review 12b F9).
+const contentKeys word.Set = " content contents data body text newtext newstring newcontent newcontents edits edit patch " +
+	"append insert replacement newsource "
+
+// mayWrite notes that a tool named as one that only reads was given
+// content to write (contentKeys): each path it named only as a read is
+// also a touch.
+func (t *toolValues) mayWrite() {
+	if !t.readOnly {
+		return
+	}
+	t.readOnly = false
+	for _, in := range t.paths {
+		if in.Kind == event.KindRead && !strings.HasSuffix(in.Text, "/**") {
+			t.paths = append(t.paths, event.Input{Kind: event.KindTouch, Text: in.Text})
+		}
+	}
 }
 
 // toolValues is what byFields takes from the values of one tool's input by

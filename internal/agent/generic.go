@@ -65,6 +65,9 @@ func byFields(c *Call, toolName string, in fields) error {
 			return
 		}
 		key := normKey(l.key)
+		if contentKeys.Has(key) {
+			tv.mayWrite() // {"path":…,"content":…} to a read-named tool (review 12b F9)
+		}
 		if isURLKey(key) || hasWebScheme(l.value) || fetchScheme(l.value) {
 			urls = append(urls, event.Input{Kind: event.KindURL, Text: l.value})
 		} else if strings.Contains(l.value, "://") {

@@ -60,10 +60,13 @@ var gitTreeVerbs = []string{"checkout", "switch", "reset", "restore", "merge", "
 // revision (the first found); gitSubKeys a sub-verb (stash pop, worktree
 // add, bisect start); gitPathKeys a second directory (worktree add PATH).
 var (
-	gitDirKeys  = []string{"repopath", "repository", "repo", "gitdir", "path", "cwd", "dir", "directory", "workdir", "root", "project"}
-	gitRevKeys  = []string{"branchname", "branch", "branchorpath", "ref", "revision", "rev", "target", "commit", "commitish", "commitref", "treeish", "sha", "stashref", "stash", "upstream", "onto", "source", "badref", "goodref"}
-	gitSubKeys  = []string{"mode", "action", "command", "operation", "subcommand"}
-	gitPathKeys = []string{"worktreepath", "newpath", "destination", "dest"}
+	gitDirKeys = []string{"repopath", "repository", "repo", "gitdir", "path", "cwd", "dir", "directory", "workdir", "root", "project"}
+	gitRevKeys = []string{"branchname", "branch", "branchorpath", "ref", "revision", "rev", "target", "commit", "commitish", "commitref", "treeish", "sha", "stashref", "stash", "upstream", "onto", "source", "badref", "goodref", "basebranch", "startpoint"}
+	// gitStrongRevKeys name a revision and nothing else: with a directory
+	// field by path, the tool is git's whatever its names (review 12 F11).
+	gitStrongRevKeys = []string{"branchname", "branch", "ref", "revision", "rev", "commit", "commitish", "treeish", "sha"}
+	gitSubKeys       = []string{"mode", "action", "command", "operation", "subcommand"}
+	gitPathKeys      = []string{"worktreepath", "newpath", "destination", "dest"}
 	// gitDataKeys are fields that change nothing git writes.
 	gitDataKeys = []string{"message", "msg", "title", "description", "body", "author", "email", "note"}
 )
@@ -125,37 +128,48 @@ func (g *gitInput) add(l leaf) {
 }
 
 // mcpGitCommand returns the git command a tool guard does not know stands
-// for when it is git's (its name says git, or a field names a repository
-// by its path) and its name does not say it only reads (gitReadVerbs), so
-// that the shell analysis reads the revision's files as for a Bash git
-// command (mcp__git__git_checkout {"repo_path":…, "branch_name":…} is git
-// -C … checkout …). Default deny: a field the mapping does not know, a
-// sub-verb it does not list, a boolean it cannot map, or a git tool
-// whose name holds no verb guard knows becomes a word guard cannot tell
-// (a substitution), so the analysis blocks what it cannot read (review 10
+// for when it is git's (its name says git, a field names a repository by
+// its path, or a directory field by path comes with a revision field:
+// goto {"path":…,"rev":…}) and it may write the working tree, so that the
+// shell analysis reads the revision's files as for a Bash git command
+// (mcp__git__git_checkout {"repo_path":…, "branch_name":…} is git -C …
+// checkout …). The fields are read first (review 12 F11): an action,
+// mode or operation field whose value is a tree verb, or a true boolean
+// whose key holds one ({"checkout":true}, {"switch":true}), is the verb
+// whatever the name says, and an args or command field is the command
+// line; only then does a name whose every word says it only reads
+// (gitReadVerbs, gitNameNouns) stand for no command. Default deny: a
+// field the mapping does not know, a sub-verb it does not list, a boolean
+// it cannot map, an action it does not know, or a git tool whose name
+// holds a word guard does not know becomes a word guard cannot tell (a
+// substitution), so the analysis blocks what it cannot read (review 10
 // F9); a generic runner's args or command are the git command's words
 // (review 11 F8).
 func mcpGitCommand(toolName string, in gitInput) (string, bool) {
-	git, verb, read := false, "", false
-	for _, w := range nameWords(toolName) {
-		switch {
-		case w == "git":
-			git = true
-		case verb == "" && slices.Contains(gitTreeVerbs, w):
-			verb = w
-		case slices.Contains(gitReadVerbs, w):
-			read = true
-		}
-	}
+	nm := gitToolName(toolName)
 	dirKey, dir := firstOf(in.strs, gitDirKeys)
 	byPath := dirKey != "" && (strings.HasPrefix(dir, "/") || strings.HasPrefix(dir, "~") || dir == ".")
 	if k, _ := firstOf(in.strs, gitRepoKeys); k != "" && k == dirKey && byPath {
-		git = true
+		nm.git = true
 	}
+	if k, _ := firstOf(in.strs, gitStrongRevKeys); k != "" && byPath {
+		nm.git = true // a repository on disk and a revision: git's, whatever the key's name
+	}
+	fv := gitVerb{used: map[string]bool{}}
+	if nm.verb == "" {
+		fv = fieldVerb(in)
+	}
+	verb := nm.verb + fv.verb
 	switch {
-	case !git && !byPath:
+	case !nm.git && !byPath:
 		return "", false // a remote API's tool (a GitHub repository's name), or none of git's
-	case verb == "" && (read || !git):
+	case verb != "":
+	case nm.git && fv.unknown:
+		in.args = nil // an action guard cannot map: a tree write it cannot tell
+	case nm.git && len(in.args) > 0:
+		// git_log {"args":["checkout","x"]}: the command line they are,
+		// whatever the name says.
+	case nm.read || !nm.git:
 		return "", false
 	}
 	cmd := []string{"git"}
@@ -167,7 +181,110 @@ func mcpGitCommand(toolName string, in gitInput) (string, bool) {
 	if verb == "" {
 		return strings.Join(append(cmd, gitRunnerWords(in)), " "), true
 	}
-	return strings.Join(append(cmd, gitVerbWords(verb, dirKey, in)...), " "), true
+	fv.used[dirKey] = true
+	fv.create = fv.create || fv.verb != "" && nm.create
+	return strings.Join(append(cmd, gitVerbWords(verb, fv, in)...), " "), true
+}
+
+// gitName is what a tool's name says of git: that it is git's, its
+// tree verb, and whether every other word of it says it only reads.
+type gitName struct {
+	git, read, create bool
+	verb              string
+}
+
+// gitNameNouns are words of a git tool's name that say what it works on,
+// not what it does: with the read verbs, a name of only these reads.
+var gitNameNouns = []string{"git", "repo", "repository", "working", "dir", "directory", "file", "changes", "summary",
+	"all", "by", "of", "for", "and", "name", "names", "config", "details", "ref", "refs", "object", "objects"}
+
+// gitToolName reads a tool's name (after mcp__SERVER__, the server's own
+// name being any word): git's when a word is git; its verb, the first
+// tree verb; read when it holds a read verb and every word is a read
+// verb or a noun (review 12 F11: use_branch is no read).
+func gitToolName(toolName string) gitName {
+	name := mcpToolPart(toolName)
+	var nm gitName
+	if strings.Contains(strings.ToLower(toolName), "git") {
+		nm.git = slices.Contains(nameWords(toolName), "git")
+	}
+	hasRead, other := false, false
+	for _, w := range nameWords(name) {
+		switch {
+		case nm.verb == "" && slices.Contains(gitTreeVerbs, w):
+			nm.verb = w
+		case slices.Contains(gitReadVerbs, w):
+			hasRead = true
+			nm.create = nm.create || w == "create"
+		case slices.Contains(gitNameNouns, w), w == "mcp":
+		default:
+			other = true
+		}
+	}
+	nm.read = hasRead && !other
+	return nm
+}
+
+// gitVerb is what a tool's fields ask of git (fieldVerb).
+type gitVerb struct {
+	verb    string          // a tree verb a field asks for
+	unknown bool            // an action guard cannot map, or more than one verb
+	more    bool            // an action field holds more words than its verb
+	create  bool            // the verb makes a new branch (a create tool that switches)
+	used    map[string]bool // the fields the verb came from
+}
+
+// gitSafeActions are action values that write nothing of the working
+// tree besides the read verbs (git branch -d, -m).
+var gitSafeActions = []string{"delete", "rename", "copy", "remove", "prune", "none"}
+
+// fieldVerb returns the tree verb the fields of a tool whose name holds
+// none ask for: an action, mode or operation field whose value is one (its
+// first word), or a true boolean whose key holds one ({"checkout":true},
+// {"switch_to":true}); an action value neither a tree verb nor one that
+// only reads, or two verbs, are unknown.
+func fieldVerb(in gitInput) gitVerb {
+	fv := gitVerb{used: map[string]bool{}}
+	if k, v := firstOf(in.strs, gitSubKeys); k != "" && k != "command" {
+		v = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(v)), "git ")
+		first, rest, _ := strings.Cut(strings.TrimLeft(v, "-"), " ")
+		switch {
+		case first == "cherry-pick" || slices.Contains(gitTreeVerbs, first):
+			fv.verb, fv.more, fv.used[k] = strings.TrimSuffix(first, "-pick"), strings.TrimSpace(rest) != "", true
+		case first == "" || slices.Contains(gitReadVerbs, first) || slices.Contains(gitSafeActions, first):
+			fv.used[k] = true
+		default:
+			fv.unknown = true
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(in.lits)) {
+		v := treeVerbIn(k)
+		if in.lits[k] != "true" || v == "" {
+			continue
+		}
+		if fv.verb != "" && fv.verb != v {
+			fv.unknown = true
+		}
+		if fv.verb == "" {
+			fv.verb = v
+		}
+		fv.used[k] = true
+	}
+	if fv.verb != "" && fv.unknown {
+		fv.more, fv.unknown = true, false
+	}
+	return fv
+}
+
+// treeVerbIn returns the tree verb a boolean's key holds
+// (checkout, switchto, checkoutafter), if any.
+func treeVerbIn(key string) string {
+	for _, v := range gitTreeVerbs {
+		if len(v) >= 4 && strings.Contains(key, v) || key == v {
+			return v
+		}
+	}
+	return ""
 }
 
 // gitRunnerWords returns the words of a git tool whose name holds no verb:
@@ -191,15 +308,15 @@ func gitRunnerWords(in gitInput) string {
 }
 
 // gitVerbWords returns the words after git -C DIR for a tool whose name
-// holds tree-writing verb.
-func gitVerbWords(verb, dirKey string, in gitInput) []string {
+// or fields ask for tree-writing verb; fv.used are the fields already read.
+func gitVerbWords(verb string, fv gitVerb, in gitInput) []string {
 	if verb == "cherry" {
 		verb = "cherry-pick"
 	}
-	used := map[string]bool{dirKey: true}
+	used := fv.used
 	cmd := []string{verb}
-	unknown := false
-	if k, sub := firstOf(in.strs, gitSubKeys); k != "" {
+	unknown := fv.more
+	if k, sub := firstOf(in.strs, gitSubKeys); k != "" && !used[k] {
 		used[k] = true
 		sub = strings.ToLower(strings.TrimLeft(sub, "-"))
 		switch {
@@ -226,22 +343,26 @@ func gitVerbWords(verb, dirKey string, in gitInput) []string {
 			unknown = true // a patch, a pull request, a field guard cannot map
 		}
 	}
+	create := fv.create
 	for _, k := range slices.Sorted(maps.Keys(in.lits)) {
 		switch v := in.lits[k]; {
-		case v == "false" || v == "null":
+		case used[k] || v == "false" || v == "null":
 		case v == "true" && verb == "reset" && slices.Contains(gitSubVerbs("reset"), k):
 			cmd = append(cmd, "--"+k) // {"hard":true}
 		case v == "true" && k == "force":
 			cmd = append(cmd, "--force")
 		case v == "true" && (verb == "checkout" || verb == "switch") && slices.Contains([]string{"create", "createbranch", "newbranch"}, k):
-			opt := "-c" // {"create":true}: a new branch
-			if verb == "checkout" {
-				opt = "-b"
-			}
-			cmd = slices.Insert(cmd, 1, opt)
+			create = true // {"create":true}: a new branch
 		default:
 			unknown = true // a boolean or number guard cannot map
 		}
+	}
+	if create && (verb == "checkout" || verb == "switch") {
+		opt := "-c"
+		if verb == "checkout" {
+			opt = "-b"
+		}
+		cmd = slices.Insert(cmd, 1, opt)
 	}
 	if unknown || verb == "apply" || verb == "am" {
 		cmd = append(cmd, `"$(mcp-field)"`)

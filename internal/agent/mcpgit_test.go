@@ -41,6 +41,24 @@ func TestMCPGitCommand(t *testing.T) {
 		{"mcp__git__git_log", map[string]string{"repopath": "/r"}, "", map[string]string{"maxcount": "10"}, nil},
 		{"mcp__git__git_diff_unstaged", map[string]string{"repopath": "/r"}, "", nil, nil},
 		{"mcp__git__git_create_branch", map[string]string{"repopath": "/r", "branchname": "b", "basebranch": "main"}, "", nil, nil},
+		// Review 12 F11: the fields ask for more than the name says.
+		{"mcp__git__git_branch", map[string]string{"repopath": "/r", "action": "checkout", "name": "evil"}, `git -C '/r' checkout "$(mcp-field)"`, nil, nil},
+		{"mcp__git__git_branch", map[string]string{"repopath": "/r", "action": "checkout", "branch": "evil"}, `git -C '/r' checkout 'evil'`, nil, nil},
+		{"mcp__git__git_branch", map[string]string{"repopath": "/r", "action": "checkout evil"}, `git -C '/r' checkout "$(mcp-field)"`, nil, nil},
+		{"mcp__git__git_branch", map[string]string{"repopath": "/r", "branch": "evil"}, `git -C '/r' checkout 'evil'`, map[string]string{"checkout": "true"}, nil},
+		{"mcp__git__git_create_branch", map[string]string{"repopath": "/r", "branchname": "x", "basebranch": "evil"}, `git -C '/r' switch -c 'x' 'evil'`, map[string]string{"switch": "true"}, nil},
+		{"mcp__git__git_tag", map[string]string{"repopath": "/r", "name": "t"}, `git -C '/r' checkout "$(mcp-field)"`, map[string]string{"checkout": "true"}, nil},
+		{"mcp__git__git_branch", map[string]string{"repopath": "/r", "action": "frobnicate"}, `git -C '/r' checkout "$(mcp-field)"`, nil, nil},
+		{"mcp__git__git_branch", map[string]string{"repopath": "/r", "action": "delete", "name": "x"}, "", nil, nil},
+		{"mcp__git__git_branch", map[string]string{"repopath": "/r", "action": "list"}, "", nil, nil},
+		{"mcp__git__git_branch", map[string]string{"repopath": "/r", "branch": "x"}, "", map[string]string{"checkout": "false"}, nil},
+		{"mcp__git__git_log", map[string]string{"repopath": "/r"}, `git -C '/r' 'checkout' 'evil'`, nil, []string{"checkout", "evil"}},
+		{"mcp__git__git_status", map[string]string{"repopath": "/r", "command": "checkout evil"}, `git -C '/r' checkout evil`, nil, []string{"checkout evil"}},
+		{"mcp__repo__use_branch", map[string]string{"path": "/r", "branch": "evil"}, `git -C '/r' checkout "$(mcp-field)"`, nil, nil},
+		{"mcp__vcs__goto", map[string]string{"path": "/r", "rev": "evil"}, `git -C '/r' checkout "$(mcp-field)"`, nil, nil},
+		{"mcp__myserver__git_status", map[string]string{"repopath": "/r"}, "", nil, nil},
+		{"mcp__fs__read_file", map[string]string{"path": "/r/x", "action": "compress"}, "", nil, nil}, // not git's: its actions are its own
+		{"mcp__fs__read_file", map[string]string{"path": "/r/x", "target": "y"}, "", nil, nil},        // target is no revision alone
 	}
 	for _, tt := range tests {
 		got, ok := mcpGitCommand(tt.tool, gitInput{strs: tt.strs, lits: tt.lits, args: tt.args})

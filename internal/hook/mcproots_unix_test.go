@@ -74,6 +74,23 @@ func TestMCPRootsAndGit(t *testing.T) {
 		{"mcp__git__git_commit", `{"repo_path":"` + proj + `","message":"m","all":true}`, "allow"},
 		{"mcp__git__git_diff", `{"repo_path":"` + proj + `","target":"main"}`, "allow"},
 		{"mcp__git__git_create_branch", `{"repo_path":"` + proj + `","branch_name":"b","base_branch":"main"}`, "allow"},
+		// Review 12 F11: the fields ask for more than a read verb in the
+		// name says; a tool naming its repository path with a verb off the
+		// list.
+		{"mcp__git__git_branch", `{"repo_path":"` + proj + `","action":"checkout","name":"evil"}`, "block"},
+		{"mcp__git__git_branch", `{"repo_path":"` + proj + `","branch":"evil","checkout":true}`, "block"},
+		{"mcp__git__git_create_branch", `{"repo_path":"` + proj + `","branch_name":"x","base_branch":"evil","switch":true}`, "block"},
+		{"mcp__git__git_tag", `{"repo_path":"` + proj + `","name":"t","checkout":true}`, "block"},
+		{"mcp__repo__use_branch", `{"path":"` + proj + `","branch":"evil"}`, "block"},
+		{"mcp__vcs__goto", `{"path":"` + proj + `","rev":"evil"}`, "block"},
+		{"mcp__git__git_log", `{"repo_path":"` + proj + `","args":["checkout","evil"]}`, "block"},
+		{"mcp__git__git_status", `{"repo_path":"` + proj + `","command":"checkout evil"}`, "block"},
+		{"mcp__git__git_branch", `{"repo_path":"` + proj + `","branch":"ok","checkout":true}`, "allow"},
+		{"mcp__git__git_create_branch", `{"repo_path":"` + proj + `","branch_name":"y","base_branch":"ok","switch":true}`, "allow"},
+		{"mcp__git__git_branch", `{"repo_path":"` + proj + `","action":"list"}`, "allow"},
+		{"mcp__git__git_branch", `{"repo_path":"` + proj + `","action":"delete","name":"ok"}`, "allow"},
+		{"mcp__git__git_log", `{"repo_path":"` + proj + `","args":["--oneline","-5"]}`, "allow"},
+		{"mcp__fs__read_file", `{"path":"` + proj + `/README","ref":"main"}`, "allow"},
 		// everyday
 		{"mcp__fs__read_file", `{"root":"` + proj + `","name":"README"}`, "allow"},
 		{"mcp__git__git_checkout", `{"repo_path":"` + proj + `","branch_name":"ok"}`, "allow"},

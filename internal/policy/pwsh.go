@@ -55,6 +55,12 @@ func (p *Policy) pwshReason(a *pwsh.Analysis, parseErr bool) (shown, logged stri
 		msg := "guard cannot check this PowerShell command whole: it " + a.Hidden[0] + "; guard blocks what it cannot check"
 		return msg, "guard cannot check this PowerShell command whole: it runs a script guard cannot read; guard blocks what it cannot check"
 	}
+	if len(a.Unnamed) > 0 {
+		// Add-Content $cfg.Path x: a property of a variable as the path a
+		// cmdlet writes (review 12 F13).
+		msg := "guard cannot tell what this PowerShell command names: it writes a path it takes from a property of a variable (" + a.Unnamed[0] + "); guard blocks a write it cannot check"
+		return msg, "guard cannot tell what this PowerShell command names: it writes a path it takes from a property of a variable; guard blocks a write it cannot check"
+	}
 	if u, ok := builtPath(a); ok {
 		msg := "guard cannot tell what this PowerShell command names: it builds a string at run time (-replace, -f, -join, .Replace, [char]) and " + u +
 			" names a path made of what guard cannot work out; guard blocks what it cannot check"

@@ -369,7 +369,16 @@ func (l *lexer) dollar(inString bool) error {
 	if !whole {
 		return nil
 	}
+	start := l.i
 	if found, invokes := l.members(); found {
+		if v, ok := l.r.knownProperty(strings.ToLower(n[:j]), strings.ToLower(l.s[start:l.i])); ok {
+			// $PROFILE.CurrentUserAllHosts: a property whose value
+			// guard knows (review 12 F13).
+			l.cur.Reset()
+			l.cur.WriteString(v)
+			l.word.varName = ""
+			return nil
+		}
 		l.word.invokes = invokes
 		// $f.FullName: a property of the variable's objects, whose value
 		// guard does not know; it stands for the variable's items
@@ -534,6 +543,24 @@ func (l *lexer) percentVar() bool {
 	l.variable("env:"+name, false)
 	l.i += j + 1
 	return true
+}
+
+// knownProperty returns the value of property path props (".name…", as
+// written after the variable) of variable name when guard knows it: the
+// current user's profiles of $PROFILE (CurrentUserCurrentHost is $PROFILE
+// itself, CurrentUserAllHosts profile.ps1 beside it). The all-users
+// profiles are under $PSHOME, which guard does not know: none.
+func (r *reader) knownProperty(name, props string) (string, bool) {
+	if name != "profile" || r.home == "" {
+		return "", false
+	}
+	switch props {
+	case ".currentusercurrenthost":
+		return r.home + "/" + profileDir() + "/Microsoft.PowerShell_profile.ps1", true
+	case ".currentuserallhosts":
+		return r.home + "/" + profileDir() + "/profile.ps1", true
+	}
+	return "", false
 }
 
 // profileDir is where PowerShell keeps the current user's profiles, under

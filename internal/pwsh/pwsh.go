@@ -92,6 +92,11 @@ type Analysis struct {
 	// cannot read (a script it cannot name or read whole, one the command
 	// wrote with text guard cannot see): the policy blocks it.
 	Hidden []string
+	// Unnamed says, one entry each, where a cmdlet that writes takes its
+	// path from a property of a variable guard cannot tell ($cfg.Path, a
+	// variable assigned one): what it names guard cannot tell (review 12
+	// F13), and the policy blocks it.
+	Unnamed []string
 	// Files are the scripts guard read because the command runs them
 	// (through Options.Files), as the command names them, resolved.
 	Files []string
@@ -147,7 +152,7 @@ func newReader(text string, o Options, b binds) *reader {
 	low := strings.ToLower(text)
 	return &reader{a: a, home: strings.ReplaceAll(o.Home, `\`, "/"), env: o.Env, vars: map[string]string{}, items: map[string][]string{}, binds: b,
 		files: o.Files, runsCode: strings.Contains(low, "scriptblock]::create") || strings.Contains(low, "newscriptblock"),
-		blockVars: blockParams(low)}
+		blockVars: blockParams(low), propVars: map[string]bool{}}
 }
 
 // reader carries what one Read learns.
@@ -161,11 +166,14 @@ type reader struct {
 	// writes out ($s = { … }, a [scriptblock]$s parameter): the block's
 	// code is read where it stands, so running it hides nothing.
 	blockVars map[string]bool
-	pipe      pipeState
-	dir       string   // Set-Location's directory so far ("" the payload's)
-	stack     []string // Push-Location's saved directories
-	words     int
-	nest      int // $( … ) being read inside one another
+	// propVars are the variables assigned a property guard cannot tell
+	// ($p = $cfg.Path): see propertyWord.
+	propVars map[string]bool
+	pipe     pipeState
+	dir      string   // Set-Location's directory so far ("" the payload's)
+	stack    []string // Push-Location's saved directories
+	words    int
+	nest     int // $( … ) being read inside one another
 	// binds are the names the command binds, known from an earlier
 	// reading; newBinds those this reading found.
 	binds, newBinds binds
@@ -294,6 +302,10 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 		ts = ts[2:]
 		delete(r.items, name)
 		delete(r.blockVars, name)
+		delete(r.propVars, name)
+		if len(ts) == 1 && ts[0].kind == tWord && r.propertyWord(ts[0]) {
+			r.propVars[name] = true
+		}
 		if err := r.driveAssign(name, ts, depth); err != nil {
 			return st, err
 		}
@@ -372,6 +384,7 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 	// strings are in Literals and are what it hands on; its redirections
 	// write ('{}' > F).
 	var fromVars []string
+	var props []bool // per word of c.Args: a property guard cannot tell (propertyWord)
 	for ; i < len(ts); i++ {
 		t := ts[i]
 		switch t.kind {
@@ -394,6 +407,7 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 				continue
 			}
 			c.Args = append(c.Args, t.text)
+			props = append(props, r.propertyWord(t))
 			if v := t.varName + t.member; v != "" && len(fromVars) <= maxItems {
 				fromVars = append(fromVars, r.itemsOf(v)...)
 			}
@@ -414,6 +428,11 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 		c.Name = to
 	}
 	c.Bound = c.Name != "" && r.binds.has(c.Name)
+	if c.Bound || writesPath(cmdName(c.Name)) {
+		for _, p := range pathWords(cmdName(c.Name), c.Args, props) {
+			r.unnamed(shown(c.Name) + " " + shown(p))
+		}
+	}
 	if c.Bound || bindsPath(cmdName(c.Name)) {
 		c.Input = dedupe(capItems(append(r.boundItems(c, piped, bound), fromVars...)))
 		for _, p := range c.Input {
@@ -651,7 +670,8 @@ func decodeUTF16(s string) (string, bool) {
 // other program, which may write them: checked as reads and as writes) and
 // writes (> and >> targets). Options (-Path) are not paths; the value of
 // -Path:VALUE is. The arguments of programs that only print them (echo,
-// Write-Output) name nothing.
+// Write-Output) name nothing. A wildcard pattern is as written: see
+// HiddenMatches for the hidden names PowerShell lets it match.
 func (c Command) Paths() (reads, touches, writes []string) {
 	name := c.kind()
 	for _, w := range c.Redirects {

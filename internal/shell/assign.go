@@ -255,6 +255,46 @@ func (w *walker) unknownRef(name string) bool {
 	return ok && v.Kind == expand.NameRef && v.Str != "" && !word.IsName(v.Str)
 }
 
+// setVar is the one way a builtin or a syntax form other than NAME=value
+// and declare sets a variable (read, mapfile, printf -v, getopts, for and
+// select, ${v:=…}, arithmetic, zsh's print -v): through namerefs to the
+// variable it reaches (declare -n r=GIT_DIR; read r sets GIT_DIR, review
+// 12 F9), which keeps its export, and with what each value means for
+// that variable (noteAssign: an exported value reaches every program run
+// after it; a command-valued variable's value runs, and one guard cannot
+// tell is hidden). vals are the values it may hold (a loop reads each
+// line in turn). Through a nameref whose target guard cannot tell, the
+// value may reach any variable, an exported one too: it is noted as
+// exported, and the nameref stays one.
+func (w *walker) setVar(name string, vals ...expand.Variable) {
+	target := w.refTarget(name, declFlags{})
+	unknown := w.unknownRef(target)
+	exported := w.allexport || w.exported(target) || unknown
+	for i, v := range vals {
+		if v.Set && v.Kind == expand.String {
+			w.noteAssign(target, word.Word{Text: v.Str, Known: !word.HasMark(v.Str)}, exported, false)
+		}
+		vals[i].Exported = v.Exported || exported
+	}
+	if unknown || len(vals) == 0 {
+		return
+	}
+	w.assignValues(target, vals)
+}
+
+// loopVar sets the variable of for NAME in … and select NAME in … to one
+// item: a nameref loop variable is made to name the item (bash binds the
+// reference, for r in GIT_DIR; do r=…: sets GIT_DIR); any other is set
+// as a builtin sets it (setVar).
+func (w *walker) loopVar(name, item string) {
+	if v, ok := w.varMap()[name]; ok && v.Kind == expand.NameRef {
+		v.Str = item
+		w.setVariable(name, v)
+		return
+	}
+	w.setString(name, item)
+}
+
 // assign records a plain assignment (NAME=value, a[i]=v, a=(…), x+=v) in
 // the current shell.
 func (w *walker) assign(as *syntax.Assign) {

@@ -306,11 +306,11 @@ func (c *cmd) readLines(lines []string, names []string, array string, raw bool) 
 		}
 	}
 	if array != "" && word.IsName(array) && len(arrays) > 0 {
-		w.assignValues(array, arrays)
+		w.setVar(array, arrays...)
 	}
 	for i, n := range names {
 		if word.IsName(n) && len(vals[i]) > 0 {
-			w.assignValues(n, vals[i])
+			w.setVar(n, vals[i]...)
 		}
 	}
 }
@@ -346,7 +346,7 @@ func (c *cmd) mapLines(text, name string) {
 		}
 		list = append(list, l)
 	}
-	c.w.setVariable(name, expand.Variable{Set: true, Kind: expand.Indexed, List: list})
+	c.w.setVar(name, expand.Variable{Set: true, Kind: expand.Indexed, List: list})
 }
 
 // printfVar: printf -v NAME FORMAT ARGS sets NAME to what it would print,

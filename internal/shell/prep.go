@@ -203,8 +203,9 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 		return &syntax.Lit{Value: word.Mark(word.MarkVar, name)}, true
 	}
 	if !w.paramKnown(pe) {
-		if pe.Exp != nil && pe.Index == nil && !w.declared(name) {
-			if m, ok := w.inheritedOp(name, pe.Exp); ok {
+		// ${r:=d}, r a nameref: the operator on the variable it names.
+		if target := w.refTarget(name, declFlags{}); pe.Exp != nil && pe.Index == nil && !w.declared(target) {
+			if m, ok := w.inheritedOp(target, pe.Exp); ok {
 				return &syntax.Lit{Value: m}, true
 			}
 		}
@@ -342,7 +343,10 @@ func (w *walker) paramKnown(pe *syntax.ParamExp) bool {
 			return w.valueKnown(name)
 		}
 		// Whether it is set and empty decides: known unless it may be
-		// empty or not.
+		// empty or not; of a nameref, the variable it names.
+		if target := w.refTarget(name, declFlags{}); target != name {
+			name, vr = target, w.variable(target)
+		}
 		return w.declared(name) && !(vr.Kind == expand.String && word.HasMark(vr.Str) && word.MayBeEmpty(vr.Str))
 	}
 	// Only an index: ${a[1]}, ${a[@]}; its value flows.

@@ -171,6 +171,10 @@ func (c *cmd) readPwsh(text, dir string) {
 		c.w.hide("runs PowerShell guard cannot work out (%s)", a.Unresolved[0])
 		return
 	}
+	if len(a.Unnamed) > 0 {
+		c.w.hide("runs PowerShell that writes a path it takes from a property of a variable guard cannot tell (%s)", a.Unnamed[0])
+		return
+	}
 	if len(a.Hidden) > 0 {
 		// An alias to what guard cannot tell, a script block from a
 		// value (review 9 F16).
@@ -194,6 +198,9 @@ func (c *cmd) readPwsh(text, dir string) {
 	}
 	for _, pc := range a.Commands {
 		reads, touches, writes := pc.Paths()
+		// PowerShell's wildcards may match a leading dot (~/[.]ssh), a
+		// shell glob's may not (review 12 F14).
+		reads, touches, writes = pwsh.HiddenMatches(reads), pwsh.HiddenMatches(touches), pwsh.HiddenMatches(writes)
 		if pc.FollowsLinks() {
 			// Get-ChildItem -Recurse -FollowSymlink, Copy-Item -Recurse,
 			// Compress-Archive: the link walk (review 10 F12).

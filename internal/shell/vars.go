@@ -41,9 +41,10 @@ func (e env) Each(fn func(string, expand.Variable) bool) {
 	}
 }
 
-// Set sets a variable (${v:=x}, arithmetic).
+// Set sets a variable (${v:=x}, arithmetic), through namerefs as the
+// shell does (see setVar).
 func (e env) Set(name string, vr expand.Variable) error {
-	e.w.setVariable(name, vr)
+	e.w.setVar(name, vr)
 	return nil
 }
 
@@ -183,12 +184,14 @@ func bounded(name string, vr expand.Variable) expand.Variable {
 	return vr
 }
 
-// setString sets a string variable.
+// setString sets a string variable as a builtin does (read, printf -v,
+// getopts, ${v:=…}, arithmetic): through namerefs (see setVar).
 func (w *walker) setString(name, value string) {
-	w.setVariable(name, strVar(value))
+	w.setVar(name, strVar(value))
 }
 
-// setUnknown sets a variable to a value guard does not know.
+// setUnknown sets a variable to a value guard does not know, as a builtin
+// does (see setVar).
 func (w *walker) setUnknown(name string) {
 	w.setString(name, word.Mark(word.MarkVar, name))
 }

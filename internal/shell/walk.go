@@ -635,7 +635,7 @@ func (w *walker) forClause(c *syntax.ForClause) {
 	if len(items) > 0 && len(items) <= 4 {
 		each := func() {
 			for _, it := range items {
-				w.setString(name, it.Text)
+				w.loopVar(name, it.Text)
 				w.stmts(c.Do)
 			}
 		}
@@ -647,7 +647,7 @@ func (w *walker) forClause(c *syntax.ForClause) {
 		return
 	}
 	w.conditional(func() {
-		w.setUnknown(name)
+		w.loopVar(name, word.Mark(word.MarkVar, name))
 		w.stmts(c.Do)
 	})
 }
