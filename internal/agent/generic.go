@@ -2,6 +2,7 @@ package agent
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -42,7 +43,7 @@ func byFields(c *Call, toolName string, in fields) error {
 	if in.doc == nil {
 		return nil
 	}
-	tv := newToolValues(toolName)
+	tv := newToolValues(toolName, in)
 	writes := tv.writes
 	var (
 		urls, commands []event.Input
@@ -103,6 +104,10 @@ func byFields(c *Call, toolName string, in fields) error {
 	})
 	if err != nil {
 		return err
+	}
+	if tv.tooMany() {
+		return &Error{Field: in.prefix, Limit: true, Problem: fmt.Sprintf("holds more than %d values that may name a path: "+
+			"guard blocks an input it cannot check whole", maxLooseValues)}
 	}
 	for _, g := range cmd {
 		commands = append(commands, event.Input{Kind: event.KindCommand, Text: strings.Join(g.parts, " ")})
