@@ -121,36 +121,20 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 	if !known || isMCPTool(name) {
 		return byFields(c, name, in)
 	}
-	return t(c, in)
+	if commandToolName(name) {
+		if err := commandDir(c, in); err != nil {
+			return err
+		}
+	}
+	if err := t(c, in); err != nil {
+		return err
+	}
+	return extraFields(c, name, in)
 }
 
 // shellC checks agent C's run_shell_command, run in dir_path (directory in
-// older releases) under the call's cwd. When both are sent and name
-// different directories, guard cannot tell which one the client runs the
-// command in (a release that reads directory and passes the other key
-// through runs it there): the call is refused, as guard cannot check the
-// command's relative paths against the directory they are in (fifth
-// attack M4).
-func shellC(c *Call, in fields) error {
-	dir, ok, err := in.str("dir_path")
-	if err != nil {
-		return err
-	}
-	old, okOld, err := in.str("directory")
-	if err != nil {
-		return err
-	}
-	if !ok {
-		dir = old
-	} else if okOld && sameDirText(dir) != sameDirText(old) {
-		return &Error{Field: in.path("directory"), Problem: "names another directory than " + in.path("dir_path") +
-			": guard cannot tell which one the client runs the command in; send one of them"}
-	}
-	if dir != "" {
-		c.Cwd = joinDir(c.Cwd, dir)
-	}
-	return commandTool(c, in)
-}
+// older releases) under the call's cwd: toolCall's commandDir read them.
+func shellC(c *Call, in fields) error { return commandTool(c, in) }
 
 // sameDirText returns a directory as the tool would join it with the
 // call's cwd, "." for the cwd itself, so that "", "." and "./" compare
