@@ -78,7 +78,7 @@ func knownFields(name string) (names []string, all bool) {
 	case "Grep", "Glob", "LS", "list_directory", "glob", "search_file_content", "grep_search":
 		return []string{"pattern", "path", "dir_path", "glob", "type", "output_mode", "-i", "-n", "-A", "-B", "-C", "-o",
 			"multiline", "head_limit", "offset", "context", "include", "include_pattern", "ignore", "case_sensitive",
-			"respect_git_ignore", "file_filtering_options"}, false
+			"respect_git_ignore", "file_filtering_options", "target_directory", "glob_pattern", "ignore_globs"}, false
 	case "read_many_files":
 		return []string{"paths", "include", "exclude", "recursive", "useDefaultExcludes", "file_filtering_options"}, false
 	case "WebFetch", "web_fetch":

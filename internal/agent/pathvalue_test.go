@@ -159,7 +159,8 @@ func TestUnknownFieldProse(t *testing.T) {
 // FuzzTreeInputs: brace expansion and path values stay bounded and never
 // panic on any input.
 func FuzzTreeInputs(f *testing.F) {
-	for _, s := range []string{"{.netrc,x}", "**/*.{go,{mod,sum}}", "{", "}{", "file:///a", "HEAD:.ssh/x", "~", "file://localhost/%2e%7", "FILE:///C|/x%00"} {
+	for _, s := range []string{"{.netrc,x}", "**/*.{go,{mod,sum}}", "{", "}{", "file:///a", "HEAD:.ssh/x", "~", "file://localhost/%2e%7", "FILE:///C|/x%00",
+		"fs:///h/.ssh/x", "res://h/%2essh?x", "a b/../../.bashrc", "x://", "x:///"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -174,6 +175,14 @@ func FuzzTreeInputs(f *testing.F) {
 		}
 		if p, ok := fileURIPath(s); ok && (p == "" || len(p) > len(s)) {
 			t.Fatalf("fileURIPath(%q) = %q, %v", s, p, ok)
+		}
+		for _, p := range schemePaths(s) {
+			if p == "" || len(p) > len(s) {
+				t.Fatalf("schemePaths(%q) gave %q", s, p)
+			}
+		}
+		if mayNamePath(s) && s == "" {
+			t.Fatal("mayNamePath of nothing")
 		}
 	})
 }

@@ -35,7 +35,7 @@ func toolAB(name string) (tool, bool) {
 	case "Grep":
 		return searchTool([]string{"path"}, []string{"glob"}, true), true
 	case "Glob", "LS":
-		return searchTool([]string{"path"}, nil, false), true
+		return searchTool([]string{"path", "target_directory"}, nil, false), true
 	case "WebFetch":
 		return urlTool, true
 	case "WebSearch":
