@@ -30,7 +30,10 @@ import (
 //     download, store, extract…); include values are globs;
 //   - what other values carry: a one-token value that is a path
 //     (pathValue: absolute, ~, file:, REV:PATH, or relative: a / or a
-//     leading dot) is a path as above, whatever its key; each path value
+//     leading dot) is a path as above, whatever its key, and so is any
+//     other value that may name a protected target taken whole, trimmed
+//     and as it is, or through a URI scheme guard does not know
+//     (toolValues.loose); each path value
 //     is also a read of the tree under it (toolValues.field); a value
 //     that may be a command line or code
 //     (carriesCommand) is a command, whatever its key is called, and its
