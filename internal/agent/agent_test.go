@@ -287,7 +287,10 @@ func TestParseB(t *testing.T) {
 		{name: "read file with content", payload: `{"hookEventName":"beforeReadFile","file_path":".env","content":"A=1"}`, env: map[string]string{EnvAgentBProjectDir: "/proj"},
 			want: &view{Event: "beforeReadFile", Hook: pre, Stage: StageTool, Inputs: []event.Input{in(event.KindRead, "/proj/.env"), in(event.KindFileContent, "A=1")}}},
 		{name: "read file relative to workspace root", payload: `{` + bMeta + `"hook_event_name":"beforeReadFile","workspace_roots":["/w","/x"],"file_path":".env","content":"","attachments":[]}`,
-			want: &view{Event: "beforeReadFile", Hook: pre, Stage: StageTool, Cwd: "/w", Inputs: []event.Input{in(event.KindRead, "/w/.env")}}},
+			want: &view{Event: "beforeReadFile", Hook: pre, Stage: StageTool, Cwd: "/w", Inputs: []event.Input{in(event.KindRead, "/w/.env"), in(event.KindRead, "/x/.env")}}},
+		// review 12b F14: a cwd joins the roots, it does not replace them
+		{name: "read file relative to cwd and every root", payload: `{` + bMeta + `"hook_event_name":"beforeReadFile","cwd":"/w","workspace_roots":["/w","/x"],"file_path":".env"}`,
+			want: &view{Event: "beforeReadFile", Hook: pre, Stage: StageTool, Cwd: "/w", Inputs: []event.Input{in(event.KindRead, "/w/.env"), in(event.KindRead, "/x/.env")}}},
 		{name: "tab read empty content", payload: `{"hookEventName":"beforeTabFileRead","file_path":"/a/b","content":""}`,
 			want: &view{Event: "beforeTabFileRead", Hook: pre, Stage: StageTool, Inputs: []event.Input{in(event.KindRead, "/a/b")}}},
 		{name: "pretooluse shell", payload: `{"hookEventName":"preToolUse","tool_name":"Shell","tool_input":{"command":"ls"}}`,
@@ -324,7 +327,8 @@ func TestParseB(t *testing.T) {
 			wantErr: "payload field tool_input: is nested deeper than 10000 levels"},
 		{name: "input string past the fast path is read whole", payload: `{"hookEventName":"preToolUse","tool_name":"Shell","tool_input":` +
 			quote(`{"pad":`+nest(600, `1`)+`,"command":"cat ~/.ssh/id_rsa"}`) + `}`,
-			want: &view{Event: "preToolUse", Hook: pre, Stage: StageTool, Tool: "Shell", Inputs: []event.Input{in(event.KindCommand, "cat ~/.ssh/id_rsa")}}},
+			want: &view{Event: "preToolUse", Hook: pre, Stage: StageTool, Tool: "Shell", Inputs: []event.Input{in(event.KindCommand, "cat ~/.ssh/id_rsa"),
+				in(event.KindToolInput, "a: 1\n")}}}, // pad: a field Shell does not know, checked by what it carries
 		{name: "a command tool's input string of broken JSON is its command", payload: `{"hookEventName":"preToolUse","tool_name":"Shell","tool_input":"{\"command\":"}`,
 			want: &view{Event: "preToolUse", Hook: pre, Stage: StageTool, Tool: "Shell", Inputs: []event.Input{in(event.KindCommand, `{"command":`)}}},
 		{name: "a command tool's plain input string is its command", payload: `{"hookEventName":"preToolUse","tool_name":"Shell","tool_input":"cat ~/.ssh/id_rsa"}`,

@@ -5,7 +5,6 @@ import (
 
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/shell/catalogue"
-	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // What a field of a tool guard does not know carries (review 7 F17): a
@@ -22,87 +21,93 @@ const (
 	maxCarriedPaths = 256
 )
 
-// readingName reports whether a tool is known to only read: one word of
-// its name is a read verb (read, get, list, search…), and every other word
-// is one too or a noun that names what it reads (readNouns); a word guard
-// does not know (view_prepend, find_rewrite, query_upsert: review 12b F9),
-// one that changes files (writingName) or writes under another name
-// (download, store, extract, sync…) or joins two actions (and, to) makes
-// it a tool that may write. The server's segment of an MCP tool's name is
-// not read (mcpToolPart).
+// readingName reports whether a tool is known to only read: a word of its
+// own name (its server's name, before the last __ of mcp__server__tool or
+// the first word after mcp_ and MCP:, left out) is a read verb (read, get,
+// list, search…), and every other word is a read verb or a noun guard
+// knows (file, text, directory, contents, issue…). A word guard does not
+// know (prepend, upsert, normalize, cache, log…) may be a verb that
+// writes: the tool may write (review 12b F9), as one whose name says it
+// writes (writingName).
 func readingName(name string) bool {
 	if writingName(name) {
 		return false
 	}
-	name = mcpToolPart(name)
 	reads := false
-	for _, w := range nameWords(name) {
+	for _, w := range nameWords(ownToolName(name)) {
 		switch {
-		case readVerbs.Has(w):
+		case readVerb(w):
 			reads = true
-		case readNouns.Has(w):
-		default:
+		case !readNoun(w):
 			return false
 		}
 	}
 	return reads
 }
 
-// mcpToolPart returns the tool's own name of an MCP tool's full name:
-// after mcp__SERVER__, or after mcp_SERVER_ (a server whose name holds _
-// leaves a word of it, which fails closed); any other name whole.
-func mcpToolPart(name string) string {
-	if rest, ok := strings.CutPrefix(name, "mcp__"); ok {
-		if _, tool, ok := strings.Cut(rest, "__"); ok {
-			return tool
-		}
+// ownToolName returns the part of a tool's name its server chose: after
+// mcp__SERVER__, mcp_SERVER_ (one word: a server name of several words
+// leaves words guard does not know, so the tool may write) or MCP:.
+func ownToolName(name string) string {
+	if !isMCPTool(name) {
+		return name
+	}
+	if i := strings.LastIndex(name, "__"); i > 3 {
+		return name[i+2:]
+	}
+	rest := name[4:]
+	if name[3] == ':' {
 		return rest
 	}
-	if rest, ok := strings.CutPrefix(name, "mcp_"); ok {
-		if _, tool, ok := strings.Cut(rest, "_"); ok {
-			return tool
-		}
+	if _, t, ok := strings.Cut(rest, "_"); ok {
+		return t
 	}
-	return name
+	return ""
 }
 
-// readVerbs are the words of a tool's name that say it reads; readNouns
-// those that say what it reads, or join the words (of, by), which a name
-// that only reads may hold besides.
-const (
-	readVerbs word.Set = " read get list ls search find grep glob view show stat describe query lookup count inspect cat head " +
-		"tail tree info exists check diff compare preview browse explain "
-	readNouns word.Set = " mcp file files text media multiple directory directories dir dirs path paths content contents " +
-		"metadata allowed with sizes size of for by in on the a all my me code symbol symbols overview referencing references " +
-		"reference definition definitions pattern patterns memory memories issue issues request requests repository " +
-		"repositories repo repos project projects table tables schema schemas database databases db record records row rows " +
-		"document documents doc docs page pages url urls web image images log logs config configuration current status user " +
-		"users commit commits branch branches tag tags changes workspace folder folders entries entry item items resource " +
-		"resources node nodes element elements snapshot screenshot console network message messages channel channels thread " +
-		"threads comment comments notebook cell cells line lines range stats tool tools env variables environment version " +
-		"history graph dependencies package packages module modules function functions class classes type types hover " +
-		"diagnostics errors problems test tests result results output json yaml csv pdf markdown md txt raw recent latest " +
-		"details summary workflow workflows job jobs artifact artifacts release releases label labels "
-)
-
-// contentKeys are fields that carry content to write: a tool given one
-// may write its paths, whatever its name says (review 12b F9).
-const contentKeys word.Set = " content contents data body text newtext newstring newcontent newcontents edits edit patch " +
-	"append insert replacement newsource "
-
-// mayWrite notes that a tool named as one that only reads was given
-// content to write (contentKeys): each path it named only as a read is
-// also a touch.
-func (t *toolValues) mayWrite() {
-	if !t.readOnly {
-		return
+// readVerb reports whether a word of a tool's name is a verb that only
+// reads.
+func readVerb(w string) bool {
+	switch w {
+	case "read", "get", "list", "ls", "search", "find", "grep", "glob", "view", "show", "stat", "describe",
+		"query", "lookup", "count", "inspect", "cat", "head", "tail", "tree", "info", "exists", "check", "diff",
+		"compare", "preview", "browse", "explain", "resolve":
+		return true
 	}
-	t.readOnly = false
-	for _, in := range t.paths {
-		if in.Kind == event.KindRead && !strings.HasSuffix(in.Text, "/**") {
-			t.paths = append(t.paths, event.Input{Kind: event.KindTouch, Text: in.Text})
-		}
+	return false
+}
+
+// readNoun reports whether a word of a tool's name is one guard knows to
+// name what a read tool reads, or to join such words (file, contents, by,
+// with…): no verb.
+func readNoun(w string) bool {
+	switch w {
+	case "file", "files", "text", "content", "contents", "dir", "dirs", "directory", "directories", "folder", "folders",
+		"path", "paths", "resource", "resources", "metadata", "meta", "details", "entry", "entries",
+		"item", "items", "multiple", "many", "allowed", "with", "sizes", "size", "by", "of", "for", "all", "in", "from",
+		"code", "symbol", "symbols", "definition", "definitions", "reference", "references", "issue", "issues",
+		"pull", "pulls", "request", "requests", "pr", "prs", "comments", "commits", "branch",
+		"branches", "tags", "repo", "repos", "repository", "repositories", "document", "documents", "doc", "docs",
+		"page", "pages", "library", "libraries", "id", "ids", "user", "users", "me", "team", "teams", "project", "projects",
+		"table", "tables", "schema", "schemas", "database", "databases", "records", "row", "rows", "column",
+		"columns", "status", "state", "notification", "notifications", "message", "messages", "channel", "channels",
+		"thread", "threads", "workspace", "workspaces", "org", "orgs", "organization", "organizations", "member",
+		"members", "workflow", "workflows", "release", "releases", "labels", "milestone", "milestones",
+		"node", "nodes", "graph", "entity", "entities", "relation", "relations", "memory", "memories", "notes",
+		"event", "events", "email", "emails", "contact", "contacts", "url", "urls", "web", "site", "sites",
+		"keyword", "keywords", "context", "summary", "stats", "usage", "version", "versions", "key", "keys", "value",
+		"values", "object", "objects", "bucket", "buckets", "blob", "blobs", "chunk", "chunks", "line", "lines", "range",
+		"diagnostics", "hover", "type", "types", "class", "classes", "function", "functions", "method", "methods",
+		"package", "packages", "dependency", "dependencies", "module", "modules", "result", "results", "current",
+		"latest", "recent", "raw", "json", "markdown", "html", "pdf", "csv", "image", "images", "media", "one",
+		"name", "names", "word", "words", "pattern", "patterns", "match", "matches",
+		"referencing", "overview", "snapshot", "screenshot", "cell", "cells",
+		"notebook", "tool", "tools", "history", "errors", "problems", "output", "yaml", "md", "txt", "job", "jobs",
+		"artifact", "artifacts", "the", "a", "my", "on", "mcp", "config", "configuration", "variables",
+		"environment", "env", "changes":
+		return true
 	}
+	return false
 }
 
 // toolValues is what byFields takes from the values of one tool's input by
@@ -116,15 +121,18 @@ type toolValues struct {
 	paths   []event.Input
 	carried []string // values that may be commands
 	nPaths  int      // paths taken from values' words
+	nLoose  int      // values taken as paths by what they name (loose)
 	// dirs and rels are the absolute and the relative paths fields name,
 	// joined by joinRoots.
 	dirs []string
 	rels []relPath
 }
 
-// newToolValues returns the values' state for the tool called name.
-func newToolValues(name string) *toolValues {
-	t := &toolValues{writes: writingName(name), readOnly: readingName(name)}
+// newToolValues returns the values' state for the tool called name whose
+// input has the top-level keys of in: a tool whose name reads but whose
+// input carries content to write (writesContent) may write.
+func newToolValues(name string, in fields) *toolValues {
+	t := &toolValues{writes: writingName(name), readOnly: readingName(name) && !writesContent(in)}
 	t.runs = !t.writes && !t.readOnly || runningName(name)
 	return t
 }
@@ -155,10 +163,13 @@ func (t *toolValues) field(p string, write bool) {
 // paths.
 func (t *toolValues) other(key, v string) {
 	t.paths = append(t.paths, patchInputs(v)...)
+	write := t.writes || isDestKey(key) || key == "out" || key == "output"
 	if p, ok := pathValue(v); ok {
 		// A one-token value may be a path and code at once
 		// (open("/h/x").read()): it is checked as both.
-		t.field(p, t.writes || isDestKey(key) || key == "out" || key == "output")
+		t.field(p, write)
+	} else {
+		t.loose(v, write)
 	}
 	if !t.runs || isURLKey(key) || !carriesCommand(v) {
 		return
@@ -391,4 +402,126 @@ func valueCommands(values []string) []event.Input {
 		out = append(out, event.Input{Kind: event.KindCommand, Text: v})
 	}
 	return out
+}
+
+// maxLooseValues bounds the values of one tool input that loose takes as
+// paths; past it the call is refused (toolValues.tooMany).
+const maxLooseValues = 256
+
+// loose takes a value that is no one-token path (pathValue) as the path it
+// would name all the same, trimmed and as it is: a path's segments may
+// hold blanks, and `..` makes a segment irrelevant ("a b/../../.bashrc",
+// "~/.ssh/id_rsa\t", " /h/.ssh/id_rsa"), and a server that cleans the
+// value lexically, or trims it, before it opens it opens that path (review
+// 12b F5). Prose is kept out by what it names, not by its look: a sentence
+// taken whole names a file nobody has, which meets no protected glob. A
+// URI of a scheme guard does not know to be network-only adds the paths it
+// may name (schemePaths). Values longer than a path the kernel opens
+// (maxPathLen) are no path.
+func (t *toolValues) loose(v string, write bool) {
+	if len(v) > maxPathLen {
+		return
+	}
+	cands := schemePaths(v)
+	if tv := strings.TrimSpace(v); mayNamePath(tv) {
+		cands = append(cands, tv)
+		if tv != v {
+			cands = append(cands, v)
+		}
+	}
+	if len(cands) == 0 {
+		return
+	}
+	if t.nLoose++; t.nLoose > maxLooseValues {
+		return
+	}
+	for _, p := range cands {
+		t.field(p, write)
+	}
+}
+
+// mayNamePath reports whether a value, taken whole as a path, may name a
+// protected target however blank its segments: it is absolute or under
+// ~, or a segment is `..` or a hidden name (.env, .ssh). Any other value
+// names a file in the call's directory whose name holds no dot at its
+// start, which no protected glob meets there (a protected working
+// directory's bare names are left as pathValue leaves them).
+func mayNamePath(v string) bool {
+	if v == "" {
+		return false
+	}
+	if v[0] == '/' || v[0] == '~' || v[0] == '\\' {
+		return true
+	}
+	for _, seg := range strings.FieldsFunc(v, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if seg[0] == '.' {
+			return true
+		}
+	}
+	return false
+}
+
+// tooMany reports whether an input held more values than loose checks.
+func (t *toolValues) tooMany() bool { return t.nLoose > maxLooseValues }
+
+// schemePaths returns the paths a URI may name when its scheme is not one
+// guard knows to reach only the network (http, ws, ftp, ssh…: those stay
+// URLs for the URL rules) nor file: (fileURIPath): a server's own scheme
+// (fs:///h/.ssh/id_rsa, resource://tmp/x) may open a file, and guard cannot
+// tell what the server opens (review 12b F7). The part after "://",
+// query and fragment cut and %XX escapes decoded, is taken as an absolute
+// path (host and path: resource://tmp/x is /tmp/x), as the path after the
+// host (/x), and, when relative, as relative to the call's directory.
+func schemePaths(v string) []string {
+	i := strings.Index(v, "://")
+	if i <= 0 || i > 32 || !schemeLike(v[:i]) || networkScheme(v[:i]) || isFileURI(v) {
+		return nil
+	}
+	rest := v[i+3:]
+	if j := strings.IndexAny(rest, "?#"); j >= 0 {
+		rest = rest[:j]
+	}
+	rest = percentDecode(rest)
+	if rest == "" {
+		return nil
+	}
+	if rest[0] == '/' || rest[0] == '~' {
+		return []string{rest}
+	}
+	out := []string{"/" + rest, rest}
+	if _, p, ok := strings.Cut(rest, "/"); ok && p != "" {
+		out = append(out, "/"+p)
+	}
+	return out
+}
+
+// networkScheme reports whether a URI scheme names a protocol that reaches
+// only the network: a value of such a scheme is a URL, not a path.
+func networkScheme(s string) bool {
+	switch strings.ToLower(s) {
+	case "http", "https", "ws", "wss", "ftp", "ftps", "sftp", "ssh", "git", "gopher", "dict", "tftp", "ldap", "ldaps",
+		"smb", "rsync", "telnet", "irc", "ircs", "s3", "gs", "postgres", "postgresql", "mysql", "redis", "rediss",
+		"mongodb", "mongodb+srv", "amqp", "amqps", "mqtt", "mqtts", "nats", "grpc", "grpcs", "git+ssh", "git+https", "svn", "svn+ssh":
+		return true
+	}
+	return false
+}
+
+// writesContent reports whether a tool's input has a field only a writer
+// takes: the content to write (content, text, data, body, edits, patch,
+// new_*…; review 12b F9).
+func writesContent(in fields) bool {
+	for k := range in.m {
+		switch k := normKey(k); {
+		case strings.HasPrefix(k, "new"):
+			return true
+		default:
+			switch k {
+			case "content", "contents", "text", "data", "body", "edits", "edit", "patch", "diff", "replacement",
+				"replace", "insert", "append", "prepend", "payload", "lines", "bytes", "base64":
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -105,3 +105,51 @@ func FuzzCarried(f *testing.F) {
 		carriesCommand(s)
 	})
 }
+
+// TestReadingName: a tool reads only when its name holds a read verb and
+// every other word of its own name is a read verb or a noun guard knows,
+// and its input carries no content to write (review 12b F9).
+func TestReadingName(t *testing.T) {
+	for _, tt := range []struct {
+		name, input string
+		reads       bool
+	}{
+		{"mcp__fs__read_text_file", `{"path":"x"}`, true},
+		{"mcp__filesystem__read_multiple_files", `{"paths":["x"]}`, true},
+		{"mcp__filesystem__list_directory_with_sizes", `{"path":"x"}`, true},
+		{"mcp__github__get_file_contents", `{"owner":"o","repo":"r","path":"x"}`, true},
+		{"mcp__context7__get-library-docs", `{"topic":"x"}`, true},
+		{"mcp_github_search_code", `{"q":"x"}`, true},
+		{"MCP:get_issue", `{"issue_number":3}`, true},
+		{"read_file", `{"path":"x"}`, true},
+		// an unknown word may be a verb that writes
+		{"mcp__fs__view_prepend", `{"path":"x"}`, false},
+		{"mcp__fs__find_rewrite", `{"path":"x"}`, false},
+		{"mcp__fs__read_normalize", `{"path":"x"}`, false},
+		{"mcp__fs__query_upsert", `{"path":"x"}`, false},
+		{"mcp__fs__read_or_init", `{"path":"x"}`, false},
+		{"mcp__fs__show_persist", `{"path":"x"}`, false},
+		{"mcp__fs__read_commit", `{"path":"x"}`, false}, // commit may be a verb that writes
+		{"mcp__fs__search_tee", `{"path":"x"}`, false},
+		{"mcp__fs__list_clean", `{"path":"x"}`, false},
+		{"mcp__fs__get_touchup", `{"path":"x"}`, false},
+		{"mcp__fs__lookup_cache", `{"path":"x"}`, false},
+		{"mcp__fs__view_emit", `{"path":"x"}`, false},
+		{"mcp__fs__get_log", `{"path":"x"}`, false},
+		{"mcp__fs__search_and_update", `{"path":"x"}`, false},
+		{"mcp__fs__download", `{"path":"x"}`, false},
+		{"mcp_my_fs_read_file", `{"path":"x"}`, false}, // a server name of two words: "fs" is unknown
+		// content to write makes any name a writer's
+		{"mcp__fs__read_commit", `{"path":"x","content":"y"}`, false},
+		{"mcp__fs__get_file", `{"path":"x","new_text":"y"}`, false},
+		{"mcp__fs__view_file", `{"path":"x","edits":[]}`, false},
+	} {
+		in, err := decodeObject([]byte(tt.input), "tool_input")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := newToolValues(tt.name, in).readOnly; got != tt.reads {
+			t.Errorf("%s %s: read-only %v, want %v", tt.name, tt.input, got, tt.reads)
+		}
+	}
+}

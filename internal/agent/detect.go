@@ -79,9 +79,11 @@ type Call struct {
 	Tool  string // tool name when the event concerns a tool
 	Tag   string // e.g. TagSubagentSpawn
 	Cwd   string // the directory relative paths resolve against, or ""
-	// OtherRoots are, for agent B without a cwd, its workspace roots after
-	// the first (Cwd): a multi-root workspace's shell may run in any, so a
-	// command's relative paths are checked under each too (OtherRootInputs).
+	// OtherRoots are, for agent B, its workspace roots other than Cwd (the
+	// cwd, else the first root): a multi-root workspace's shell, a file
+	// tool or a server may resolve a relative path against any, so the
+	// call's and its command's relative paths are checked under each too
+	// (OtherRootInputs; review 12b F14).
 	OtherRoots []string
 	Inputs     []event.Input // what to check, in order; empty means nothing to check
 	// Logging is true for agent B's logging hooks: whatever the verdict, the
@@ -399,8 +401,8 @@ func Parse(agentName string, p Payload, opt Options) (*Call, error) {
 	if c.Cwd, _, err = p.f.str("cwd"); err != nil {
 		return nil, err
 	}
-	if c.Cwd == "" && agentName == B {
-		if c.Cwd, c.OtherRoots, err = roots(p.f); err != nil {
+	if agentName == B {
+		if err = bRoots(c, p.f); err != nil {
 			return nil, err
 		}
 	}
@@ -415,8 +417,32 @@ func Parse(agentName string, p Payload, opt Options) (*Call, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A relative path of agent B's is a path under every workspace root:
+	// the client or a server may resolve it against any (review 12b F14).
+	c.Inputs = append(c.Inputs, OtherRootInputs(c.Inputs, c.OtherRoots)...)
 	ResolvePaths(c, opt)
 	return c, nil
+}
+
+// bRoots sets, for agent B, the call's directory and its other workspace
+// roots: without a cwd the first root is the directory and the others
+// are OtherRoots; with one, every root that is not the cwd is (the cwd
+// joins the set, it does not replace it).
+func bRoots(c *Call, f fields) error {
+	first, others, err := roots(f)
+	if err != nil || first == "" {
+		return err
+	}
+	if c.Cwd == "" {
+		c.Cwd, c.OtherRoots = first, others
+		return nil
+	}
+	for _, r := range append([]string{first}, others...) {
+		if sameDirText(r) != sameDirText(c.Cwd) {
+			c.OtherRoots = append(c.OtherRoots, r)
+		}
+	}
+	return nil
 }
 
 // blockingName reports whether an agent B event guard does not know is one

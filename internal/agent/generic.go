@@ -2,6 +2,7 @@ package agent
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -29,7 +30,10 @@ import (
 //     download, store, extract…); include values are globs;
 //   - what other values carry: a one-token value that is a path
 //     (pathValue: absolute, ~, file:, REV:PATH, or relative: a / or a
-//     leading dot) is a path as above, whatever its key; each path value
+//     leading dot) is a path as above, whatever its key, and so is any
+//     other value that may name a protected target taken whole, trimmed
+//     and as it is, or through a URI scheme guard does not know
+//     (toolValues.loose); each path value
 //     is also a read of the tree under it (toolValues.field); a value
 //     that may be a command line or code
 //     (carriesCommand) is a command, whatever its key is called, and its
@@ -42,7 +46,7 @@ func byFields(c *Call, toolName string, in fields) error {
 	if in.doc == nil {
 		return nil
 	}
-	tv := newToolValues(toolName)
+	tv := newToolValues(toolName, in)
 	writes := tv.writes
 	var (
 		urls, commands []event.Input
@@ -65,9 +69,6 @@ func byFields(c *Call, toolName string, in fields) error {
 			return
 		}
 		key := normKey(l.key)
-		if contentKeys.Has(key) {
-			tv.mayWrite() // {"path":…,"content":…} to a read-named tool (review 12b F9)
-		}
 		if isURLKey(key) || hasWebScheme(l.value) || fetchScheme(l.value) {
 			urls = append(urls, event.Input{Kind: event.KindURL, Text: l.value})
 		} else if strings.Contains(l.value, "://") {
@@ -106,6 +107,10 @@ func byFields(c *Call, toolName string, in fields) error {
 	})
 	if err != nil {
 		return err
+	}
+	if tv.tooMany() {
+		return &Error{Field: in.prefix, Limit: true, Problem: fmt.Sprintf("holds more than %d values that may name a path: "+
+			"guard blocks an input it cannot check whole", maxLooseValues)}
 	}
 	for _, g := range cmd {
 		commands = append(commands, event.Input{Kind: event.KindCommand, Text: strings.Join(g.parts, " ")})

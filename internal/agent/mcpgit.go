@@ -203,7 +203,7 @@ var gitNameNouns = []string{"git", "repo", "repository", "working", "dir", "dire
 // tree verb; read when it holds a read verb and every word is a read
 // verb or a noun (review 12 F11: use_branch is no read).
 func gitToolName(toolName string) gitName {
-	name := mcpToolPart(toolName)
+	name := ownToolName(toolName)
 	var nm gitName
 	if strings.Contains(strings.ToLower(toolName), "git") {
 		nm.git = slices.Contains(nameWords(toolName), "git")

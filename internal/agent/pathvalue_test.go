@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/guardhq/guard/internal/event"
@@ -24,6 +26,7 @@ func TestPathValue(t *testing.T) {
 		{"file:///C:/Users/u/.ssh/id_rsa", "C:/Users/u/.ssh/id_rsa", true},
 		{"file://host", "", false},
 		{"https://example.com/a", "", false},
+		{"a b/../../.bashrc", "", false}, // not one token: a path by what it names (toolValues.loose)
 		// a relative path under any key (review 9b F3)
 		{"../.guard/rules.json", "../.guard/rules.json", true},
 		{".agent_a/settings.json", ".agent_a/settings.json", true},
@@ -100,6 +103,17 @@ func TestUnknownFieldPaths(t *testing.T) {
 		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__x__save","tool_input":{"out":"/h/.zshrc"}}`, in(event.KindWrite, "/h/.zshrc")},
 		{"b", `{"hook_event_name":"beforeMCPExecution","tool_name":"write","tool_input":"{\"location\":\"/h/.bashrc\"}"}`, in(event.KindWrite, "/h/.bashrc")},
 		{"c", `{"hook_event_name":"BeforeTool","tool_name":"mcp_fs_write","tool_input":{"location":"/h/.bashrc"}}`, in(event.KindWrite, "/h/.bashrc")},
+		// review 12b F5: a value that is no one token is a path all the same
+		{"a", `{"hook_event_name":"PreToolUse","cwd":"/h/proj","tool_name":"mcp__fs__write_file","tool_input":{"location":"/h/proj/a b/../../.bashrc","content":"x"}}`, in(event.KindWrite, "/h/proj/a b/../../.bashrc")},
+		{"a", `{"hook_event_name":"PreToolUse","cwd":"/h/proj","tool_name":"mcp__fs__write_file","tool_input":{"location":"a b/../../.bashrc","content":"x"}}`, in(event.KindWrite, "/h/proj/a b/../../.bashrc")},
+		{"a", `{"hook_event_name":"PreToolUse","cwd":"/h/proj","tool_name":"mcp__fs__read_text","tool_input":{"location":"/h/.ssh/id_rsa\t"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
+		{"a", `{"hook_event_name":"PreToolUse","cwd":"/h/proj","tool_name":"mcp__fs__read_text","tool_input":{"location":" /h/.ssh/id_rsa"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
+		{"b", `{"hook_event_name":"beforeMCPExecution","workspace_roots":["/h/proj"],"tool_name":"write_file","tool_input":"{\"location\":\"a b/../../.bashrc\",\"content\":\"x\"}"}`, in(event.KindWrite, "/h/proj/a b/../../.bashrc")},
+		{"c", `{"hook_event_name":"BeforeTool","cwd":"/h/proj","tool_name":"mcp_fs_write_file","tool_input":{"location":"a b/../../.agent_a/settings.json"}}`, in(event.KindWrite, "/h/proj/a b/../../.agent_a/settings.json")},
+		// review 12b F7: a URI of a server's own scheme names a path
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"ReadMcpResourceTool","tool_input":{"server":"fs","uri":"fs:///h/.ssh/id_rsa"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"ReadMcpResourceTool","tool_input":{"server":"fs","uri":"resource://h/.s%73h/id_rsa?x=1"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
+		{"a", `{"hook_event_name":"PreToolUse","tool_name":"ReadMcpResourceTool","tool_input":{"server":"fs","uri":"resource://tmp/h/.ssh/id_rsa"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
 	}
 	for _, tt := range tests {
 		p, err := Decode([]byte(tt.payload))
@@ -120,7 +134,9 @@ func TestUnknownFieldPaths(t *testing.T) {
 	}
 }
 
-// TestUnknownFieldProse: ordinary MCP fields holding prose yield no path.
+// TestUnknownFieldProse: ordinary MCP fields holding prose name no path
+// but the file the sentence would be, taken whole (review 12b F5: what a
+// value names keeps prose out, not its look).
 func TestUnknownFieldProse(t *testing.T) {
 	p, err := Decode([]byte(`{"hook_event_name":"PreToolUse","tool_name":"mcp__github__create_issue","tool_input":{"title":"crash in /usr/lib","body":"see ~/.bashrc line 3 for the alias","query":"is:open label:bug"}}`))
 	if err != nil {
@@ -131,7 +147,10 @@ func TestUnknownFieldProse(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, x := range c.Inputs {
-		if x.Kind == event.KindRead || x.Kind == event.KindWrite {
+		if x.Kind != event.KindRead && x.Kind != event.KindWrite && x.Kind != event.KindTouch {
+			continue
+		}
+		if x.Text == "~/.bashrc" || x.Text == "/usr/lib" || !strings.HasPrefix(x.Text, "/proc/wd/see ~/.bashrc line 3 for the alias") {
 			t.Errorf("prose gave a path input %+v", x)
 		}
 	}
@@ -140,7 +159,8 @@ func TestUnknownFieldProse(t *testing.T) {
 // FuzzTreeInputs: brace expansion and path values stay bounded and never
 // panic on any input.
 func FuzzTreeInputs(f *testing.F) {
-	for _, s := range []string{"{.netrc,x}", "**/*.{go,{mod,sum}}", "{", "}{", "file:///a", "HEAD:.ssh/x", "~", "file://localhost/%2e%7", "FILE:///C|/x%00"} {
+	for _, s := range []string{"{.netrc,x}", "**/*.{go,{mod,sum}}", "{", "}{", "file:///a", "HEAD:.ssh/x", "~", "file://localhost/%2e%7", "FILE:///C|/x%00",
+		"fs:///h/.ssh/x", "res://h/%2essh?x", "a b/../../.bashrc", "x://", "x:///"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -156,5 +176,45 @@ func FuzzTreeInputs(f *testing.F) {
 		if p, ok := fileURIPath(s); ok && (p == "" || len(p) > len(s)) {
 			t.Fatalf("fileURIPath(%q) = %q, %v", s, p, ok)
 		}
+		for _, p := range schemePaths(s) {
+			if p == "" || len(p) > len(s) {
+				t.Fatalf("schemePaths(%q) gave %q", s, p)
+			}
+		}
+		if mayNamePath(s) && s == "" {
+			t.Fatal("mayNamePath of nothing")
+		}
 	})
+}
+
+func TestSchemePathsAndLoose(t *testing.T) {
+	for _, tt := range []struct {
+		v    string
+		want []string
+	}{
+		{"fs:///h/.ssh/id_rsa", []string{"/h/.ssh/id_rsa"}},
+		{"resource://tmp/h/.ssh/id_rsa", []string{"/tmp/h/.ssh/id_rsa", "tmp/h/.ssh/id_rsa", "/h/.ssh/id_rsa"}},
+		{"x-db://~/.netrc#f", []string{"~/.netrc"}},
+		{"https://example.com/h/.ssh/id_rsa", nil},
+		{"WSS://example.com/.ssh/id_rsa", nil},
+		{"git+ssh://host/.ssh", nil},
+		{"file:///h/.ssh/id_rsa", nil}, // fileURIPath's
+		{"fs://", nil},
+		{"not a uri", nil},
+	} {
+		if got := schemePaths(tt.v); !slices.Equal(got, tt.want) {
+			t.Errorf("schemePaths(%q) = %q, want %q", tt.v, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		v  string
+		ok bool
+	}{
+		{"a b/../../.bashrc", true}, {"~/x y", true}, {"/h/x y", true}, {`a b\..\.env`, true}, {"notes/.env file", true},
+		{"crash in /usr/lib", false}, {"is:open label:bug", false}, {"hello world", false}, {"", false}, {"src/main.go and more", false},
+	} {
+		if got := mayNamePath(tt.v); got != tt.ok {
+			t.Errorf("mayNamePath(%q) = %v, want %v", tt.v, got, tt.ok)
+		}
+	}
 }

@@ -10,7 +10,7 @@ import (
 // TestReadingName: a tool reads only when its name holds a read verb and
 // every other word is one or a noun; a word guard does not know next to a
 // read verb makes it a tool that may write (review 12b F9).
-func TestReadingName(t *testing.T) {
+func TestReadingNameWords(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		want bool

@@ -35,7 +35,7 @@ func toolAB(name string) (tool, bool) {
 	case "Grep":
 		return searchTool([]string{"path"}, []string{"glob"}, true), true
 	case "Glob", "LS":
-		return searchTool([]string{"path"}, nil, false), true
+		return searchTool([]string{"path", "target_directory"}, nil, false), true
 	case "WebFetch":
 		return urlTool, true
 	case "WebSearch":
@@ -121,6 +121,11 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 	if !known || isMCPTool(name) {
 		return byFields(c, name, in)
 	}
+	if commandToolName(name) {
+		if err := commandDir(c, in); err != nil {
+			return err
+		}
+	}
 	if err := t(c, in); err != nil {
 		return err
 	}
@@ -128,36 +133,12 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 	case "Read", "NotebookRead", "read_file":
 		partialRead(c, in)
 	}
-	return nil
+	return extraFields(c, name, in)
 }
 
 // shellC checks agent C's run_shell_command, run in dir_path (directory in
-// older releases) under the call's cwd. When both are sent and name
-// different directories, guard cannot tell which one the client runs the
-// command in (a release that reads directory and passes the other key
-// through runs it there): the call is refused, as guard cannot check the
-// command's relative paths against the directory they are in (fifth
-// attack M4).
-func shellC(c *Call, in fields) error {
-	dir, ok, err := in.str("dir_path")
-	if err != nil {
-		return err
-	}
-	old, okOld, err := in.str("directory")
-	if err != nil {
-		return err
-	}
-	if !ok {
-		dir = old
-	} else if okOld && sameDirText(dir) != sameDirText(old) {
-		return &Error{Field: in.path("directory"), Problem: "names another directory than " + in.path("dir_path") +
-			": guard cannot tell which one the client runs the command in; send one of them"}
-	}
-	if dir != "" {
-		c.Cwd = joinDir(c.Cwd, dir)
-	}
-	return commandTool(c, in)
-}
+// older releases) under the call's cwd: toolCall's commandDir read them.
+func shellC(c *Call, in fields) error { return commandTool(c, in) }
 
 // sameDirText returns a directory as the tool would join it with the
 // call's cwd, "." for the cwd itself, so that "", "." and "./" compare

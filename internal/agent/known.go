@@ -1,0 +1,117 @@
+package agent
+
+import (
+	"encoding/json"
+	"slices"
+	"sort"
+)
+
+// A known tool's input is checked for the fields guard knows by the tool's
+// handler, and every other field by what it carries, as an unknown tool's
+// would be (review 12b F8): a client or a newer release may honour a field
+// guard does not read.
+
+// dirKeys are the normalised names of a command tool's fields that name
+// the directory it runs the command in, in the order guard names them.
+var dirKeys = []string{"dirpath", "directory", "cwd", "workingdirectory", "workingdir", "workdir", "dir"}
+
+// commandDir sets the call's directory from a command tool's directory
+// fields (dir_path, directory, cwd, working_directory, workdir, dir…):
+// the command's words resolve against it. Two fields that name different
+// directories are an error: guard cannot tell which one the client runs
+// the command in (fifth attack M4; review 12b F8).
+func commandDir(c *Call, in fields) error {
+	var keys []string // the directory fields, in dirKeys' order, then by name
+	for k := range in.m {
+		if isDirKey(k) {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := slices.Index(dirKeys, normKey(keys[i])), slices.Index(dirKeys, normKey(keys[j]))
+		return a < b || a == b && keys[i] < keys[j]
+	})
+	var dir, first string
+	for _, k := range keys {
+		s, ok, err := in.str(k)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		if first == "" {
+			dir, first = s, k
+		} else if sameDirText(s) != sameDirText(dir) {
+			return &Error{Field: in.path(k), Problem: "names another directory than " + in.path(first) +
+				": guard cannot tell which one the client runs the command in; send one of them"}
+		}
+	}
+	if dir != "" {
+		c.Cwd = joinDir(c.Cwd, dir)
+	}
+	return nil
+}
+
+// isDirKey reports whether key is one of dirKeys.
+func isDirKey(key string) bool { return slices.Contains(dirKeys, normKey(key)) }
+
+// knownFields returns the fields of a known tool's input its handler reads
+// or knows to be data (a command's description, a write's content), and
+// whether every field is known (a sub-agent's prompt, a to-do list: nothing
+// in them reaches the machine).
+func knownFields(name string) (names []string, all bool) {
+	switch name {
+	case "Bash", "Shell", "Monitor", "PowerShell", "run_shell_command":
+		return []string{"command", "description", "timeout", "run_in_background", "dangerouslyDisableSandbox",
+			"is_background", "explanation"}, false
+	case "Write", "Edit", "MultiEdit", "StrReplace", "Delete", "write_file", "replace":
+		return []string{"file_path", "path", "absolute_path", "content", "contents", "old_string", "new_string",
+			"old_str", "new_str", "replace_all", "edits", "expected_replacements", "instruction"}, false
+	case "NotebookEdit", "NotebookRead":
+		return []string{"notebook_path", "file_path", "cell_id", "new_source", "cell_type", "edit_mode", "cell_number"}, false
+	case "Read", "read_file":
+		return []string{"file_path", "path", "absolute_path", "offset", "limit", "pages"}, false
+	case "Grep", "Glob", "LS", "list_directory", "glob", "search_file_content", "grep_search":
+		return []string{"pattern", "path", "dir_path", "glob", "type", "output_mode", "-i", "-n", "-A", "-B", "-C", "-o",
+			"multiline", "head_limit", "offset", "context", "include", "include_pattern", "ignore", "case_sensitive",
+			"respect_git_ignore", "file_filtering_options", "target_directory", "glob_pattern", "ignore_globs"}, false
+	case "read_many_files":
+		return []string{"paths", "include", "exclude", "recursive", "useDefaultExcludes", "file_filtering_options"}, false
+	case "WebFetch", "web_fetch":
+		return []string{"url", "prompt"}, false
+	case "WebSearch", "google_web_search":
+		return []string{"query", "search_term", "allowed_domains", "blocked_domains", "explanation"}, false
+	case "save_memory":
+		return []string{"fact"}, false
+	}
+	return nil, true
+}
+
+// extraFields checks the fields of a known tool's input its handler does
+// not know by what they carry (byFields), a command tool's directory
+// fields left out (commandDir read them).
+func extraFields(c *Call, name string, in fields) error {
+	known, all := knownFields(name)
+	if all || len(in.m) == 0 {
+		return nil
+	}
+	rest := map[string]json.RawMessage{}
+	for k, v := range in.m {
+		if slices.Contains(known, k) || commandToolName(name) && isDirKey(k) {
+			continue
+		}
+		rest[k] = v
+	}
+	if len(rest) == 0 {
+		return nil
+	}
+	raw, err := json.Marshal(rest)
+	if err != nil {
+		return &Error{Field: in.prefix, Problem: "cannot be re-encoded"}
+	}
+	return byFields(c, name, fields{m: rest, prefix: in.prefix, doc: raw})
+}
