@@ -96,7 +96,7 @@ func (m *moduleLoader) siteDir(d string) {
 	}
 	dirs := []string{d}
 	pths := 0
-	for _, n := range slices.Sorted(maps.Keys(names)) {
+	for _, n := range w.withWritten(d, names) {
 		if !strings.HasSuffix(strings.ToLower(n), ".pth") {
 			continue
 		}
@@ -114,6 +114,23 @@ func (m *moduleLoader) siteDir(d string) {
 		m.load([]string{path.Join(pd, "sitecustomize.py")}, 1)
 		m.load([]string{path.Join(pd, "usercustomize.py")}, 1)
 	}
+}
+
+// withWritten returns the sorted names of directory d's listing and of
+// the files the command itself wrote directly in it (echo … > d/x.pth
+// before site.addsitedir("d")).
+func (w *walker) withWritten(d string, names map[string]bool) []string {
+	all := maps.Clone(names)
+	if all == nil {
+		all = map[string]bool{}
+	}
+	key := path.Clean(w.Where(d))
+	for _, f := range w.Written {
+		if path.Dir(f.Path) == key {
+			all[path.Base(f.Path)] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(all))
 }
 
 // pthDirs returns the directories a .pth file's text t, in site directory
