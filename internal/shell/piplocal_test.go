@@ -132,3 +132,29 @@ func TestPythonDashM(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPipParsers: the readers of requirements files, build
+// configurations and python's options end on any text, within bounds.
+func FuzzPipParsers(f *testing.F) {
+	for _, s := range []string{"./pkg\n-r x.txt \\\n  # c\n", "version = {attr = \"m.V\"}", "attr: a.b.c", "file://h/x", "-Impip x", "build-backend = 'x'"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, l := range reqLines(s) {
+			if l == "" || strings.Contains(l, "\n") {
+				t.Fatalf("reqLines(%q) gave %q", s, l)
+			}
+			pipOption(firstField(l), secondField(l))
+		}
+		if mods, ok := attrModules(s); ok && len(mods) > 16 {
+			t.Fatalf("attrModules(%q): %d modules, over the bound", s, len(mods))
+		}
+		tomlValue(s, "build-backend")
+		fileURLPath(s)
+		var args []word.Word
+		for _, w := range strings.Fields(s) {
+			args = append(args, word.Word{Text: w})
+		}
+		pythonDashM(args)
+	})
+}
