@@ -55,6 +55,10 @@ func TestPipFrontEnds(t *testing.T) {
 		"links/evil-0.1.tar.gz":       "x",
 		"clean/pyproject.toml":        "[build-system]\nrequires = [\"hatchling\"]\nbuild-backend = \"hatchling.build\"\n[project]\nname = \"clean\"\nversion = \"0.1\"\n",
 		"clean/src/clean/__init__.py": "x = 1",
+		"lit/pyproject.toml":          "[tool.setuptools.dynamic]\nversion = {attr = \"lit.__version__\"}\n",
+		"lit/src/lit/__init__.py":     "__version__ = \"1.2\"\nimport os\nopen('/home/u/.bashrc', 'a')\n",
+		"lit2/pyproject.toml":         "[tool.setuptools.dynamic]\nversion = {attr = \"lit2.__version__\"}\n",
+		"lit2/lit2/__init__.py":       "__version__ = \"1.2\"\nopen('/home/u/.bashrc', 'a')\n__version__ = str(1)\n",
 		"requirements.txt":            "requests>=2\nflask==3.0 --hash=sha256:abc\n# a comment\n-i https://pypi.org/simple\n",
 		"pyproject.toml":              "[project]\nname = \"app\"\nversion = \"1\"\n[build-system]\nbuild-backend = \"poetry.core.masonry.api\"\n",
 	}
@@ -90,12 +94,14 @@ func TestPipFrontEnds(t *testing.T) {
 		{cmd: "pip install ./pkg2", write: true},
 		{cmd: "pip install ./pkg3", write: true},
 		{cmd: "pip install ./pkg4", hidden: true},
+		{cmd: "pip install ./lit2", write: true}, // the last assignment is no literal: imported
 		{cmd: "pip install ./pkg5", write: true},
 		// controls
 		{cmd: "pip install -r requirements.txt"},
 		{cmd: "pip install requests 'flask>=3' 'x @ https://example.com/x.whl'"},
 		{cmd: "pip install -e ./clean"},
 		{cmd: "pip install -e clean"},
+		{cmd: "pip install ./lit"}, // a literal version: setuptools reads it without importing
 		{cmd: "python3 -m build"},
 		{cmd: "uv sync"},
 		{cmd: "uv run pytest"},

@@ -96,12 +96,13 @@ func (c *cmd) pyConfig(dir string) ([]string, bool) {
 				runs = append(runs, "python3 "+h)
 			}
 			if strings.HasPrefix(backend, "flit") && strings.Contains(t, "dynamic") {
-				mods = append(mods, strings.ReplaceAll(tomlValue(t, "name"), "-", "_")) // flit imports the module for its version
+				mods = append(mods, strings.ReplaceAll(tomlValue(t, "name"), "-", "_")+":__version__") // flit imports the module for its version
 			}
 		}
 		for _, m := range mods {
-			if m != "" {
-				runs = append(runs, "PYTHONPATH=src python3 -c "+word.Quote("import "+m))
+			mod, attr, _ := strings.Cut(m, ":")
+			if mod != "" && !c.staticAttr(dir, mod, attr) {
+				runs = append(runs, "PYTHONPATH=src python3 -c "+word.Quote("import "+mod))
 			}
 		}
 	}
@@ -149,9 +150,35 @@ func attrModules(t string) ([]string, bool) {
 		if k <= 0 || !pyDotted(v[:k]) {
 			return nil, false
 		}
-		out = append(out, v[:k])
+		out = append(out, v[:k]+":"+v[k+1:])
 	}
 	return out, true
+}
+
+// staticAttr reports whether setuptools reads attribute attr of module mod
+// of the project in dir without importing it: the last line of the
+// module's file (in dir or dir/src) that assigns it gives it a string
+// literal at the top level.
+func (c *cmd) staticAttr(dir, mod, attr string) bool {
+	rel := strings.ReplaceAll(mod, ".", "/")
+	for _, f := range [...]string{rel + "/__init__.py", rel + ".py", "src/" + rel + "/__init__.py", "src/" + rel + ".py"} {
+		t, st := c.w.FileStatus(dir+"/"+f, true, maxModuleBytes)
+		if st != effect.FileWhole {
+			continue
+		}
+		static := false // the last assignment counts, as setuptools reads it
+		for _, line := range strings.Split(t, "\n") {
+			k, v, ok := strings.Cut(line, "=")
+			if !ok || attr == "" || !strings.Contains(k, attr) || strings.HasPrefix(v, "=") {
+				continue
+			}
+			v = strings.TrimSpace(v)
+			static = strings.TrimSpace(k) == attr && k[0] != ' ' && k[0] != '\t' && len(v) >= 2 &&
+				(v[0] == '"' || v[0] == '\'') && strings.IndexByte(v[1:], v[0]) == len(v)-2 // __version__ = "1.2"
+		}
+		return static
+	}
+	return false
 }
 
 // pyDotted reports whether s is a dotted python name.
