@@ -626,6 +626,8 @@ func (m *moduleLoader) optionModules() {
 		}
 	}
 	if m.fam == lang.Python {
+		m.pythonStart() // PYTHONHOME, PYTHONUSERBASE (pystart.go)
+
 		m.zipEntries(m.dirs[1:]) // PYTHONPATH=lib.zip (pyzip.go)
 		for _, d := range m.dirs[1:] {
 			m.load([]string{path.Join(d, "sitecustomize.py")}, 0)
@@ -656,6 +658,8 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 		}
 	}
 	m.zipEntries(m.dirs[n:]) // sys.path.insert(0, "lib.zip") (pyzip.go)
+	// site.addsitedir("d") runs d's .pth files (pystart.go)
+	m.siteDirs(l.SiteDirs, dir)
 	m.follow(l, dir, depth)
 }
 

@@ -61,6 +61,9 @@ type Loads struct {
 	Files []string
 	// Dirs are directories it adds to its search path (use lib 'D').
 	Dirs []string
+	// SiteDirs are directories python code hands site.addsitedir: their
+	// *.pth files run (review 12 F3).
+	SiteDirs []string
 	// Dynamic: a loader is handed a name guard cannot read.
 	Dynamic bool
 }
@@ -95,6 +98,7 @@ func Imports(f Family, code string) Loads {
 	l.Modules = bounded(l.Modules)
 	l.Files = bounded(l.Files)
 	l.Dirs = bounded(l.Dirs)
+	l.SiteDirs = bounded(l.SiteDirs)
 	return l
 }
 
@@ -200,10 +204,17 @@ func pythonImports(code string, l *Loads) {
 			}
 		}
 	}
+	tokenImports(code, l) // python's logical lines: \⏎, brackets, zz . zm (review 12 F4)
 	l.calls(code, []string{"__import__", "import_module", "run_module"}, false)
 	l.calls(code, []string{"run_path", "execfile"}, true)
 	if strings.Contains(code, "exec(") || strings.Contains(code, "compile(") {
 		l.calls(code, []string{"open"}, true)
+	}
+	if strings.Contains(code, "addsitedir") {
+		var s Loads
+		s.calls(code, []string{"addsitedir"}, true) // site.addsitedir("d"): its .pth files run
+		l.SiteDirs = append(l.SiteDirs, s.Files...)
+		l.Dynamic = l.Dynamic || s.Dynamic
 	}
 	pathEdit := strings.Contains(code, "sys.path") || strings.Contains(code, "zipimport") || strings.Contains(code, "addsitedir")
 	for _, s := range Literals(code) {

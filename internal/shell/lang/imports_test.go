@@ -2,6 +2,7 @@ package lang
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -108,6 +109,74 @@ func FuzzImports(f *testing.F) {
 			if len(l.Modules) > maxLoads || len(l.Files) > maxLoads || len(l.Dirs) > maxLoads {
 				t.Fatalf("unbounded: %d modules, %d files, %d dirs", len(l.Modules), len(l.Files), len(l.Dirs))
 			}
+		}
+	})
+}
+
+// TestPythonLogicalImports: python joins lines as its tokenizer does
+// (review 12 F4); a string's text is no import.
+func TestPythonLogicalImports(t *testing.T) {
+	tests := []struct {
+		code    string
+		modules []string
+		not     []string
+		dynamic bool
+	}{
+		{code: "import os, \\\nzz.zm", modules: []string{"os", "zz.zm"}},
+		{code: "import os, \\\r\nzz.zm", modules: []string{"zz.zm"}},
+		{code: "import \\\nzz.zm", modules: []string{"zz.zm"}},
+		{code: "from zz \\\nimport zm", modules: []string{"zz", "zz.zm"}},
+		{code: "from zz import \\\n zm", modules: []string{"zz.zm"}},
+		{code: "import zz . zm", modules: []string{"zz.zm"}},
+		{code: "import zz\t.\tzm as q, a . b", modules: []string{"zz.zm", "a.b"}, not: []string{"q"}},
+		{code: "from zz . y import (a,\n b as c)", modules: []string{"zz.y", "zz.y.a", "zz.y.b"}, not: []string{"zz.y.c"}},
+		{code: "from . import m", modules: []string{".", ".m"}},
+		{code: "from .. x import m", modules: []string{"..x", "..x.m"}},
+		{code: "from a import b\nimport zz.zm", modules: []string{"a.b", "zz.zm"}},
+		{code: "def g():\n    yield from h\nimport zz.zm", modules: []string{"zz.zm"}},
+		{code: "x = f\"{\"(\"}\"\nimport zz.zm", modules: []string{"zz.zm"}},
+		{code: "x = (1,\n  2); import zz.zm", modules: []string{"zz.zm"}},
+		{code: "if 1: import zz.zm", modules: []string{"zz.zm"}},
+		{code: "print('import x')", not: []string{"x"}},
+		{code: "s = '''\nimport x\n''' + 'import y'", not: []string{"y"}},
+		{code: "# import x\nimport y", modules: []string{"y"}, not: []string{"x"}},
+		{code: "s = r'\\''; import y", modules: []string{"y"}},
+		{code: "s = f'{{import x}}'", not: []string{"x"}},
+		{code: "import ｚｚ.zm", dynamic: true},
+		{code: "import importlib", modules: []string{"importlib"}},
+	}
+	for _, tt := range tests {
+		l := Imports(Python, tt.code)
+		for _, m := range tt.modules {
+			if !slices.Contains(l.Modules, m) {
+				t.Errorf("Imports(%q).Modules = %q, want %q among them", tt.code, l.Modules, m)
+			}
+		}
+		for _, m := range tt.not {
+			if slices.Contains(l.Modules, m) {
+				t.Errorf("Imports(%q).Modules = %q, want no %q", tt.code, l.Modules, m)
+			}
+		}
+		if l.Dynamic != tt.dynamic {
+			t.Errorf("Imports(%q).Dynamic = %v, want %v", tt.code, l.Dynamic, tt.dynamic)
+		}
+	}
+}
+
+// FuzzPythonTokens: the tokenizer ends, within its bounds, on any text,
+// and a backslash-newline or blanks around a dot never hide an import.
+func FuzzPythonTokens(f *testing.F) {
+	for _, s := range []string{"import a.b", "f'{x}'", "'''a", "x = f\"{f'{y}'}\"", "from . import (a,\\\n b)", "#", "\\", "r'\\'"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		toks, _ := pythonTokens(code)
+		if len(toks) > maxPyTokens {
+			t.Fatalf("%d tokens, over the bound", len(toks))
+		}
+		l := Imports(Python, code+"\nimport zq \\\n . zr")
+		if !l.Dynamic && !slices.Contains(l.Modules, "zq.zr") && !strings.ContainsAny(code, "'\"") {
+			t.Fatalf("Imports(%q) misses zq.zr: %q", code, l.Modules)
 		}
 	})
 }
