@@ -20,18 +20,24 @@ var (
 	Unprinted = word.Set(" wc du ls tree stat file find md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum cmp test [ [[ cp mv ln install rsync tar bsdtar gtar zip 7z 7za 7zz scp ")
 )
 
-// reshaping are the options with which a Verbatim reader prints other
-// than whole lines: only the matched parts (-o), a replacement (rg -r),
-// NUL-separated records, bytes (head -c).
-var reshaping = map[string]struct{ short, long string }{
-	"grep":  {"oz", " --only-matching --null-data "},
-	"egrep": {"oz", " --only-matching --null-data "},
-	"fgrep": {"oz", " --only-matching --null-data "},
-	"rg":    {"or", " --only-matching --replace --null-data "},
-	"ack":   {"o", " --output "},
-	"ag":    {"o", " --only-matching "},
-	"head":  {"c", " --bytes "},
-	"tail":  {"c", " --bytes "},
+// reshapingOptions returns the options with which Verbatim reader name
+// prints other than whole lines: only the matched parts (-o), a
+// replacement (rg -r), NUL-separated records, bytes (head -c). A switch,
+// not a map: the hook path builds no table at init.
+func reshapingOptions(name string) (short, long string) {
+	switch name {
+	case "grep", "egrep", "fgrep":
+		return "oz", " --only-matching --null-data "
+	case "rg":
+		return "or", " --only-matching --replace --null-data "
+	case "ack":
+		return "o", " --output "
+	case "ag":
+		return "o", " --only-matching "
+	case "head", "tail":
+		return "c", " --bytes "
+	}
+	return "", ""
 }
 
 // Reshapes reports whether Verbatim reader name prints other than whole
@@ -39,7 +45,7 @@ var reshaping = map[string]struct{ short, long string }{
 // up to the first that takes a value (the catalogue's Short); the words
 // after "--" are operands.
 func Reshapes(name string, args []string) bool {
-	r := reshaping[name]
+	short, long := reshapingOptions(name)
 	p := ProgramNamed(name)
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -48,12 +54,12 @@ func Reshapes(name string, args []string) bool {
 			return false
 		case strings.HasPrefix(a, "--"):
 			opt, _, _ := strings.Cut(a, "=")
-			if opt != "--" && strings.Contains(r.long, " "+opt+" ") {
+			if opt != "--" && strings.Contains(long, " "+opt+" ") {
 				return true
 			}
 		case len(a) > 1 && a[0] == '-' && (a[1] < '0' || a[1] > '9'):
 			for j := 1; j < len(a); j++ {
-				if strings.IndexByte(r.short, a[j]) >= 0 {
+				if strings.IndexByte(short, a[j]) >= 0 {
 					return true
 				}
 				if p != nil && takesValue(p.Short, a[j]) {
