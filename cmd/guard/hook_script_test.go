@@ -164,3 +164,49 @@ func scriptEnv(ts *testscript.TestScript, extra ...string) []string {
 	}
 	return env
 }
+
+// guardPackage is the import path prefix of guard's own packages, as the
+// runtime's init trace names them.
+const guardPackage = "github.com/guardhq/guard/"
+
+// scriptInitbytes is the testscript command
+//
+//	initbytes MAXEACH MAXTOTAL
+//
+// which reads the stderr of the last exec run with GODEBUG=inittrace=1 and
+// fails when one of guard's packages allocated more than MAXEACH bytes
+// while it initialised, or all of them more than MAXTOTAL: a table, map
+// or regular expression built at start, which every hook call would pay
+// for (docs/DECISIONS.md, "Speed of the one-shot hook process").
+func scriptInitbytes(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: initbytes MAXEACH MAXTOTAL")
+	}
+	var maxEach, maxTotal int
+	_, err := fmt.Sscan(args[0]+" "+args[1], &maxEach, &maxTotal)
+	ts.Check(err)
+	total, seen := 0, 0
+	for _, line := range strings.Split(ts.ReadFile("stderr"), "\n") {
+		// init PKG @0.5 ms, 0.01 ms clock, 72 bytes, 2 allocs
+		f := strings.Fields(line)
+		if len(f) < 10 || f[0] != "init" || !strings.HasPrefix(f[1], guardPackage) {
+			continue
+		}
+		var n int
+		if _, err := fmt.Sscan(f[len(f)-4], &n); err != nil || f[len(f)-3] != "bytes," {
+			ts.Fatalf("init trace line %q: want '… N bytes, M allocs'", line)
+		}
+		seen++
+		total += n
+		if n > maxEach {
+			ts.Fatalf("%s allocated %d bytes at init, more than %d: build tables when first used (sync.OnceValue), not at start", f[1], n, maxEach)
+		}
+	}
+	if seen == 0 {
+		ts.Fatalf("no init trace of guard's packages in stderr: run the command with GODEBUG=inittrace=1")
+	}
+	if total > maxTotal {
+		ts.Fatalf("guard's packages allocated %d bytes at init, more than %d", total, maxTotal)
+	}
+	fmt.Fprintf(ts.Stdout(), "%d packages, %d bytes at init\n", seen, total)
+}

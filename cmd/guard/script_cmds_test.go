@@ -22,5 +22,6 @@ func scriptCommands() map[string]func(ts *testscript.TestScript, neg bool, args 
 		"envsubst":      scriptEnvsubst,
 		"guardexit":     scriptGuardExit,
 		"accounthome":   scriptAccounthome,
+		"initbytes":     scriptInitbytes,
 	}
 }
