@@ -321,57 +321,11 @@ func (c *cmd) pipedHidden() bool {
 // run resolves words (prefixes skipped) and analyses the program.
 func (c *cmd) run(words []word.Word) {
 	defer c.restore()
-	from := len(c.w.a.Reads)
-	if c.w.nestAt < 0 {
-		c.w.nestAt = from // the enclosing command's own reads end here
-	}
-	saved := c.w.nestAt
-	c.w.nestAt = -1
-	defer func() {
-		to := len(c.w.a.Reads)
-		if c.w.nestAt >= 0 {
-			to = c.w.nestAt // the commands it runs mark their own
-		}
-		c.w.nestAt = saved
-		if c.reshapes() {
-			c.w.markOpaque(from, to)
-		}
-	}()
-	guessed := false
-	for len(words) > 1 {
-		// $P unquoted, where P is set only in a branch and not in the
-		// environment: no word, the program is the next (values.go); a
-		// guess, whose program is not looked up and read.
-		if k, _, ok := soleMark(words[0].Text); !ok || k != word.MarkUnset {
-			break
-		}
-		words, guessed = words[1:], true
-	}
-	for len(words) > 0 {
-		name := word.Base(words[0].Text)
-		p, ok := catalogue.PrefixOf(name)
-		if !ok || !words[0].Known || p.Sub != "" && (len(words) < 2 || words[1].Text != p.Sub) {
-			break
-		}
-		args := words[1:]
-		if p.Sub != "" {
-			args = words[2:] // poetry run CMD…
-		}
-		if name == "npx" {
-			c.npxSettings(args) // npx --node-options=…: npm's settings
-		}
-		rest, done := c.prefix(p, args)
-		if done {
-			return
-		}
-		if len(rest) == 0 {
-			// exec 3<>/dev/tcp/…, a bare sudo -v: the prefix is the command.
-			break
-		}
-		if p.PyFile && strings.HasSuffix(rest[0].Text, ".py") {
-			rest = append([]word.Word{{Text: "python3", Known: true}}, rest...) // uv run x.py
-		}
-		words = rest
+	defer c.nestReads()()
+	words, guessed := unsetPrograms(words)
+	words, done := c.prefixes(words)
+	if done {
+		return
 	}
 	if len(words) == 0 {
 		c.rendered = strings.Join(c.redirs, " ")
@@ -417,6 +371,76 @@ func (c *cmd) run(words []word.Word) {
 	}
 }
 
+// nestReads marks where the reads of the command start and returns what
+// marks them opaque when it ends: the reads of a command that reshapes
+// what it prints, up to those of the commands it runs, which mark their
+// own (opaque.go).
+func (c *cmd) nestReads() (done func()) {
+	from := len(c.w.a.Reads)
+	if c.w.nestAt < 0 {
+		c.w.nestAt = from // the enclosing command's own reads end here
+	}
+	saved := c.w.nestAt
+	c.w.nestAt = -1
+	return func() {
+		to := len(c.w.a.Reads)
+		if c.w.nestAt >= 0 {
+			to = c.w.nestAt // the commands it runs mark their own
+		}
+		c.w.nestAt = saved
+		if c.reshapes() {
+			c.w.markOpaque(from, to)
+		}
+	}
+}
+
+// unsetPrograms drops the leading words that are $P unquoted, where P is
+// set only in a branch and not in the environment: no word, the program
+// is the next (values.go); a guess (guessed), whose program is not looked
+// up and read.
+func unsetPrograms(words []word.Word) (rest []word.Word, guessed bool) {
+	for len(words) > 1 {
+		if k, _, ok := soleMark(words[0].Text); !ok || k != word.MarkUnset {
+			break
+		}
+		words, guessed = words[1:], true
+	}
+	return words, guessed
+}
+
+// prefixes skips the prefix commands (sudo, env, timeout, poetry run…)
+// before the program and returns its words; done when a prefix took the
+// command whole.
+func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
+	for len(words) > 0 {
+		name := word.Base(words[0].Text)
+		p, ok := catalogue.PrefixOf(name)
+		if !ok || !words[0].Known || p.Sub != "" && (len(words) < 2 || words[1].Text != p.Sub) {
+			break
+		}
+		args := words[1:]
+		if p.Sub != "" {
+			args = words[2:] // poetry run CMD…
+		}
+		if name == "npx" {
+			c.npxSettings(args) // npx --node-options=…: npm's settings
+		}
+		rest, done := c.prefix(p, args)
+		if done {
+			return nil, true
+		}
+		if len(rest) == 0 {
+			// exec 3<>/dev/tcp/…, a bare sudo -v: the prefix is the command.
+			break
+		}
+		if p.PyFile && strings.HasSuffix(rest[0].Text, ".py") {
+			rest = append([]word.Word{{Text: "python3", Known: true}}, rest...) // uv run x.py
+		}
+		words = rest
+	}
+	return words, false
+}
+
 // prefix skips the options and operands of a prefix command and returns the
 // words of the command it runs; done means nothing more runs.
 func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) {
@@ -433,13 +457,7 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		case a == "--":
 			return c.afterPrefix(p, words[i+1:])
 		case p.NoRun.Has(a):
-			// command -v rm: asks where rm is; nothing runs.
-			c.name = "command"
-			c.args = words
-			c.kinds = make([]int, len(words))
-			c.allData()
-			c.render()
-			c.pathOutput() // command -v: where it is
+			c.asksWhere(words) // command -v rm: asks where rm is; nothing runs
 			return nil, true
 		case p.ScriptOption(a) && i+1 < len(words):
 			c.prefixScript(p, words[i+1], words[i+2:])
@@ -500,6 +518,17 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		}
 	}
 	return c.noCommand(p, operands, shell)
+}
+
+// asksWhere is a prefix given an option that makes it run nothing
+// (command -v rm): its words are data, and it prints where the program is.
+func (c *cmd) asksWhere(words []word.Word) {
+	c.name = "command"
+	c.args = words
+	c.kinds = make([]int, len(words))
+	c.allData()
+	c.render()
+	c.pathOutput()
 }
 
 // prefixValue: a prefix's --opt=VALUE sets a variable for the command

@@ -33,19 +33,38 @@ const gitTreeWhy = "git wrote a working tree from repository data"
 // gitTree notes the working tree git's subcommand sub (at index at) writes
 // from repository data as a place that may hold links guard cannot follow.
 func (c *cmd) gitTree(sub string, at int) {
-	tree, found := ".", true
-	for j := 0; j < at; j++ {
-		s := c.args[j].Text
-		if v, ok := strings.CutPrefix(s, "--work-tree="); ok {
-			tree, found = v, false
-		} else if s == "--work-tree" && j+1 < at {
-			tree, found = c.args[j+1].Text, false
-		}
-	}
+	tree, found := workTree(c.args[:at])
 	args := c.args[at+1:]
 	defer c.gitMovesRefs(sub)              // gitrevs.go
 	defer c.gitMovesIndex(sub, args, tree) // gitindex.go
-	dir, writes := tree, true
+	dir, writes, done := c.gitTreeSub(sub, args, tree, found)
+	if done || !writes || dir == "" {
+		return
+	}
+	c.treeWritten(sub, args, dir, tree, found)
+}
+
+// workTree returns the working tree git's options before its subcommand
+// name (--work-tree): "." and found, git finds it from the directory the
+// command runs in, when none does.
+func workTree(opts []word.Word) (tree string, found bool) {
+	tree, found = ".", true
+	for j := range opts {
+		s := opts[j].Text
+		if v, ok := strings.CutPrefix(s, "--work-tree="); ok {
+			tree, found = v, false
+		} else if s == "--work-tree" && j+1 < len(opts) {
+			tree, found = opts[j+1].Text, false
+		}
+	}
+	return tree, found
+}
+
+// gitTreeSub says whether subcommand sub with args writes the working
+// tree and which (dir); done when it noted all it does itself (submodule
+// update, apply).
+func (c *cmd) gitTreeSub(sub string, args []word.Word, tree string, found bool) (dir string, writes, done bool) {
+	dir, writes = tree, true
 	switch sub {
 	case "clone":
 		dir, writes = cloneDir(args)
@@ -78,7 +97,7 @@ func (c *cmd) gitTree(sub string, at int) {
 		if writes {
 			c.w.MayLink(dir, gitTreeWhy)
 			c.submodulesChanged(args)
-			return
+			return dir, true, true
 		}
 	case "bisect":
 		writes = bisectChecksOut(args)
@@ -94,7 +113,7 @@ func (c *cmd) gitTree(sub string, at int) {
 		}
 	case "apply", "merge-file":
 		c.gitRewrites(sub, args, tree, found)
-		return // their links: the patch's (gitfiles.go); merge-file's one file
+		return dir, writes, true // their links: the patch's (gitfiles.go); merge-file's one file
 	case "pull", "merge", "rebase", "cherry-pick", "revert", "am", "checkout-index":
 	default:
 		// Default deny: a subcommand not known to leave the working
@@ -104,28 +123,33 @@ func (c *cmd) gitTree(sub string, at int) {
 			c.absoluteTrees(gitOperands(args, ""), gitTreeWhy) // git svn clone URL /srv/w
 		}
 	}
-	if writes && dir != "" {
-		// A -C or cd back to the directory the command starts in (git
-		// -C . checkout, cd sub && cd .. && git pull) is git run there
-		// (review 11 F9).
-		moved := c.w.Dir != "" && path.Clean(c.w.Dir) != "."
-		if c.w.guessing == 0 && (dir != "." || !found || moved) {
-			// The tree's files are written: a tree in a hidden directory
-			// of the home (git -C ~/.pyenv/plugins/x pull, cd ~ && git
-			// pull in a dotfiles repository) meets the write rules
-			// (review 6 F3). Not the tree git finds from the directory
-			// the command starts in: the agent's own (a project); nor a
-			// remote one (ssh HOST 'cd /srv/app && git pull').
-			c.w.Linking = true // git's own rewrite, not a write through a link it made
-			c.w.WriteDir(dir)
-			c.w.Linking = false
-		}
-		if gitRevSubs.Has(sub) {
-			c.gitRevWrites(sub, args, dir) // gitrevs.go
-		}
-		c.w.MayLink(dir, gitTreeWhy)
-		c.treeChanged(dir, found && dir == tree)
+	return dir, writes, false
+}
+
+// treeWritten notes the working tree dir git's subcommand sub writes: a
+// write of the directory where guard must see one, the revisions it
+// reads, and a place that may hold links guard cannot follow.
+func (c *cmd) treeWritten(sub string, args []word.Word, dir, tree string, found bool) {
+	// A -C or cd back to the directory the command starts in (git
+	// -C . checkout, cd sub && cd .. && git pull) is git run there
+	// (review 11 F9).
+	moved := c.w.Dir != "" && path.Clean(c.w.Dir) != "."
+	if c.w.guessing == 0 && (dir != "." || !found || moved) {
+		// The tree's files are written: a tree in a hidden directory
+		// of the home (git -C ~/.pyenv/plugins/x pull, cd ~ && git
+		// pull in a dotfiles repository) meets the write rules
+		// (review 6 F3). Not the tree git finds from the directory
+		// the command starts in: the agent's own (a project); nor a
+		// remote one (ssh HOST 'cd /srv/app && git pull').
+		c.w.Linking = true // git's own rewrite, not a write through a link it made
+		c.w.WriteDir(dir)
+		c.w.Linking = false
 	}
+	if gitRevSubs.Has(sub) {
+		c.gitRevWrites(sub, args, dir) // gitrevs.go
+	}
+	c.w.MayLink(dir, gitTreeWhy)
+	c.treeChanged(dir, found && dir == tree)
 }
 
 // gitRevSubs are the subcommands whose tree gitRevWrites reads from the
