@@ -142,7 +142,7 @@ func fixedKind(rule string) (kind, allow string) {
 	case "ssrf_protection", "invalid_url_host":
 		return "urls", "nothing opens it: no allow list overrides the SSRF targets"
 	case "blocked_domain":
-		return "urls", "an entry in urls.allowlist (a substring of the URL) in rules.json allows the URLs it matches"
+		return "urls", "an entry in urls.allowlist in rules.json ([scheme://]host[:port][/path]: the host and its subdomains, at that port and under that path) allows the URLs it matches"
 	}
 	return "hook", "it blocks a call guard could not check (fail-closed); fix what the reason names"
 }
