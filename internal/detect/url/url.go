@@ -6,8 +6,8 @@
 // A URL whose host is a cloud metadata endpoint is blocked with rule
 // ssrf_protection, whatever the allowlist says. So is, with rule
 // invalid_url_host, a URL whose host URL clients cannot map to a host name
-// (guard could not tell where it leads). Otherwise a URL holding an
-// allowlist entry is allowed. Otherwise a URL whose host is a blocklist
+// (guard could not tell where it leads). Otherwise a URL an allowlist
+// entry matches (see Allowlist) is allowed. Otherwise a URL whose host is a blocklist
 // domain or one of its subdomains is blocked with rule blocked_domain.
 //
 // # Hosts as URL clients read them
