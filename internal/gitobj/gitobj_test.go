@@ -305,3 +305,31 @@ func FuzzParseIndex(f *testing.F) {
 		}
 	})
 }
+
+// TestFileAt: the text of a file as a revision or the index holds it (git
+// show REV:PATH), a directory or a missing file holding none, a revision
+// guard cannot resolve telling nothing.
+func TestFileAt(t *testing.T) {
+	for _, pack := range []bool{false, true} {
+		r, _ := Find(gitRepo(t, pack))
+		for _, tt := range []struct {
+			rev, p, want string
+			found, ok    bool
+		}{
+			{"evil", ".agent_a/settings.json", `{"hooks":{}}`, true, true},
+			{"HEAD", "README", "hi\n", true, true},
+			{"", "README", "hi\n", true, true},
+			{":0", "README", "hi\n", true, true},
+			{"HEAD", ".agent_a/settings.json", "", false, true},
+			{"HEAD", "src/a", "", false, true},
+			{"HEAD", "src", "", false, true},
+			{"nosuchrev", "README", "", false, false},
+			{"HEAD@{1}", "README", "", false, false},
+		} {
+			data, found, ok := r.FileAt(tt.rev, tt.p)
+			if string(data) != tt.want || found != tt.found || ok != tt.ok {
+				t.Errorf("pack=%v: FileAt(%q, %q) = %q, %v, %v; want %q, %v, %v", pack, tt.rev, tt.p, data, found, ok, tt.want, tt.found, tt.ok)
+			}
+		}
+	}
+}

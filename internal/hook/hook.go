@@ -283,18 +283,19 @@ func AuditPath() (string, error) {
 // The command rules themselves see the commands a command runs through
 // policy.Evaluate, which analyses the command input the same way.
 func Expand(call *agent.Call, opt agent.Options) ([]event.Input, error) {
-	checked, _, _, err := expand(call, opt, nil)
+	checked, _, _, _, err := expand(call, opt, nil)
 	return checked, err
 }
 
 // expand is Expand, also returning the files guard read because the
-// commands run them (sh x.sh, python3 x.py), as the commands name them, and
-// the resolver that looked the paths up (nil when there was none), whose
-// lookups the hard-link check reuses.
-func expand(call *agent.Call, opt agent.Options, prot *protected) ([]event.Input, []string, *realpath.Resolver, error) {
-	derived, ran, err := commandInputsWith(call, opt, prot)
+// commands run them (sh x.sh, python3 x.py), as the commands name them, the
+// resolver that looked the paths up (nil when there was none), whose
+// lookups the hard-link check reuses, and the finding that blocks a file
+// of a revision guard cannot read to tell (revReads).
+func expand(call *agent.Call, opt agent.Options, prot *protected) ([]event.Input, []string, *realpath.Resolver, *event.Finding, error) {
+	derived, ran, revBlock, err := commandInputsWith(call, opt, prot)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	checked := call.Inputs
 	if len(derived) > 0 {
@@ -302,7 +303,7 @@ func expand(call *agent.Call, opt agent.Options, prot *protected) ([]event.Input
 	}
 	checked = opaqueTrees(call, checked)
 	checked, res := linkTargetsOf(checked)
-	return checked, ran, res, nil
+	return checked, ran, res, revBlock, nil
 }
 
 // opaqueTrees marks the reads of a call whose result guard cannot replace
@@ -338,13 +339,17 @@ func opaqueTrees(call *agent.Call, inputs []event.Input) []event.Input {
 // commandInputs returns the read, write, touch and URL inputs the shell
 // commands of call name, and the files guard read because they run them.
 func commandInputs(call *agent.Call, opt agent.Options) ([]event.Input, []string, error) {
-	return commandInputsWith(call, opt, nil)
+	in, ran, _, err := commandInputsWith(call, opt, nil)
+	return in, ran, err
 }
 
 // commandInputsWith is commandInputs with the files the policy protects by
-// path (see runFiles.prot).
-func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]event.Input, []string, error) {
-	var out []event.Input
+// path (see runFiles.prot); it also returns the text of the files of a
+// revision the commands read, as file content, and the finding that
+// blocks one guard cannot read (revReads).
+func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]event.Input, []string, *event.Finding, error) {
+	var out, contents []event.Input
+	var revBlock *event.Finding
 	var ran []string
 	var opt0 shell.Options
 	for _, in := range call.Inputs {
@@ -354,7 +359,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		if in.Shell == event.ShellPowerShell {
 			ps, files, err := pwshInputs(in.Text, filesFor(call, opt))
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			out = append(out, ps...)
 			ran = append(ran, files...)
@@ -369,11 +374,16 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		}
 		a := shell.Analyze(in.Text, opt0)
 		if errors.Is(a.Err, shell.ErrLimit) {
-			return nil, nil, &agent.Error{Field: "command", Limit: true, Problem: strings.TrimSuffix(a.Err.Error(), ": "+shell.ErrLimit.Error()) +
+			return nil, nil, nil, &agent.Error{Field: "command", Limit: true, Problem: strings.TrimSuffix(a.Err.Error(), ": "+shell.ErrLimit.Error()) +
 				": guard blocks a command it cannot check whole"}
 		}
 		ran = append(ran, a.Files...)
 		out = append(out, analysisInputs(a)...)
+		if len(a.RevReads) > 0 && revBlock == nil {
+			var in []event.Input
+			in, revBlock = revReads(call, agent.BaseDir(call, opt), a.RevReads)
+			contents = append(contents, in...)
+		}
 		call.Programs += len(a.Commands)
 		if call.FailsUnredacted != "" && showsSuccess(a, agent.BaseDir(call, opt)) {
 			call.FailsUnredacted = "" // its output reaches PostToolUse (secretreads.go)
@@ -388,7 +398,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 			out[i].ByFiles = textHomes(out[i].ByFiles)
 		}
 	}
-	return out, ran, nil
+	return append(out, contents...), ran, revBlock, nil
 }
 
 // analysisInputs returns the inputs a command's analysis a names: its
@@ -537,7 +547,7 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, err
 	f.prot = prot
 	p.UseFiles(f)
 	p.UseCwd(cwd)
-	checked, ran, res, err := expand(call, agent.Options{}, prot)
+	checked, ran, res, _, err := expand(call, agent.Options{}, prot)
 	if err == nil {
 		checked, err = withHardLinks(checked, p, res)
 	}
@@ -845,7 +855,7 @@ func (r *runner) check(pol Policy) outcome {
 		cu.UseCwd(call.Cwd)
 	}
 	prepare(pol, call)
-	checked, ran, res, err := expand(call, opt, prot)
+	checked, ran, res, revBlock, err := expand(call, opt, prot)
 	if err == nil {
 		checked, err = withHardLinks(checked, pol, res)
 	}
@@ -867,6 +877,8 @@ func (r *runner) check(pol Policy) outcome {
 		// A read whose output guard cannot redact: the file's own text.
 		if f, hit := secretReads(call, checked); hit {
 			o.verdict.Decision, o.verdict.Finding = event.Block, f
+		} else if revBlock != nil {
+			o.verdict.Decision, o.verdict.Finding = event.Block, *revBlock
 		}
 	}
 	if o.verdict.Blocked() {

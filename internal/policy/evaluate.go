@@ -181,7 +181,7 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 			case in.Kind == event.KindCommand && in.Shell == event.ShellPowerShell && c.detector == event.DetectorCommands:
 				f, hit = p.checkPowerShell(d.(*command.Detector), in.Text)
 			case in.Kind == event.KindCommand && c.detector == event.DetectorCommands:
-				f, hit = p.checkCommand(d.(*command.Detector), in.Text, analysis())
+				f, hit = p.checkCommandAllowing(d.(*command.Detector), in.Text, analysis())
 			case in.Kind == event.KindCommand && in.Shell == event.ShellPowerShell:
 				f, hit = d.Check(in.Text) // the injection scan, on the command as written
 			case in.Kind == event.KindCommand && c.detector == event.DetectorInjection && p.Bash.Match == MatchCommands:
@@ -305,9 +305,11 @@ func (p *Policy) Redact(k event.Kind, text string) (string, []string, error) {
 // checks, before Evaluate. Not for concurrent use with Evaluate.
 func (p *Policy) UseFiles(f shell.Files) { p.files = f }
 
-// checkCommand runs the command rules on a command and its analysis.
-func (p *Policy) checkCommand(d *command.Detector, text string, a *shell.Analysis) (event.Finding, bool) {
-	c := command.Command{Text: text, Lines: a.Lines, Parsed: true, LinesOnly: p.Bash.Match == MatchCommands}
+// checkCommand runs the command rules on a command and its analysis;
+// allowDone says the allow patterns were applied already (see
+// checkCommandAllowing).
+func (p *Policy) checkCommand(d *command.Detector, text string, a *shell.Analysis, allowDone bool) (event.Finding, bool) {
+	c := command.Command{Text: text, Lines: a.Lines, Parsed: true, LinesOnly: p.Bash.Match == MatchCommands, AllowDone: allowDone}
 	var pe *shell.ParseError
 	if errors.Is(a.Err, shell.ErrHidden) {
 		// Parsed whole; what it runs from elsewhere could not be seen.

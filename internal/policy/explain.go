@@ -170,7 +170,7 @@ func (p *Policy) explainURLs(w *tabwriter.Writer) {
 	fmt.Fprintf(w, "urls: %s (always blocked, rule ssrf_protection), %s, %s\n",
 		plural(len(ssrf), "SSRF target", "SSRF targets"),
 		plural(len(u.Blocklist), "blocked domain", "blocked domains"),
-		plural(len(u.Allowlist), "allowed substring", "allowed substrings"))
+		plural(len(u.Allowlist), "allowed URL entry", "allowed URL entries"))
 	for _, h := range ssrf {
 		fmt.Fprintf(w, "  ssrf\t%s\n", h)
 	}
@@ -230,7 +230,7 @@ func (p *Policy) Summary(w io.Writer) {
 		plural(len(f.BlockWrite), "blocked write", "blocked writes"), plural(len(f.AllowWrite), "allowed write", "allowed writes"))
 	fmt.Fprintf(tw, "urls:\t%s, %s, %s\n", plural(len(urldetect.SSRFHosts()), "SSRF target", "SSRF targets"),
 		plural(len(p.URLs.Blocklist), "blocked domain", "blocked domains"),
-		plural(len(p.URLs.Allowlist), "allowed substring", "allowed substrings"))
+		plural(len(p.URLs.Allowlist), "allowed URL entry", "allowed URL entries"))
 	fmt.Fprintf(tw, "pii:\t%s, types %s; prompts %s, file content %s, responses %s\n", onOff(p.PII.Enabled),
 		typeList(p.PII.Types), blockOrRecord(p.PII.BlockOnPrompt),
 		blockOrRecord(p.PII.BlockInFileContent), blockOrRecord(p.PII.BlockOnResponse))

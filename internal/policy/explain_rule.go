@@ -69,7 +69,7 @@ func (p *Policy) RuleData(name string) (RuleReport, error) {
 	for _, c := range p.Bash.BlockPatterns {
 		if c.Name == name {
 			r.Kind, r.Severity, r.On, r.Pattern, r.Unless = "bash.block_patterns", c.Severity, p.Bash.Enabled, c.Pattern, c.Unless
-			r.Allow = `a bash.allow_patterns entry in rules.json that matches the command as written allows it ("^make clean$" allows that one command); removing the rule from bash.block_patterns allows every command it blocks`
+			r.Allow = `a bash.allow_patterns entry in rules.json that matches the command as written allows it, each command of a command line on its own ("^make clean$" allows that one command, "^make clean" not what is chained after it); removing the rule from bash.block_patterns allows every command it blocks`
 			return r, nil
 		}
 	}
@@ -138,11 +138,11 @@ func fixedKind(rule string) (kind, allow string) {
 	case "unresolved_path":
 		return "file_paths", "write the path out so guard can check it; an allow glob does not open a path guard cannot work out"
 	case "unparsable_command":
-		return "bash", "a bash.allow_patterns entry in rules.json that matches the command as written allows it"
+		return "bash", "a bash.allow_patterns entry in rules.json that matches the command as written allows it (a command guard cannot parse: all of it, from its first character to its last)"
 	case "ssrf_protection", "invalid_url_host":
 		return "urls", "nothing opens it: no allow list overrides the SSRF targets"
 	case "blocked_domain":
-		return "urls", "an entry in urls.allowlist (a substring of the URL) in rules.json allows the URLs it matches"
+		return "urls", "an entry in urls.allowlist in rules.json ([scheme://]host[:port][/path]: the host and its subdomains, at that port and under that path) allows the URLs it matches"
 	}
 	return "hook", "it blocks a call guard could not check (fail-closed); fix what the reason names"
 }

@@ -90,6 +90,8 @@ func (d *decoder) validate(p *Policy) {
 	for i, s := range p.URLs.Allowlist {
 		if strings.TrimSpace(s) == "" {
 			d.addf(fmt.Sprintf("urls.allowlist[%d]", i), "must not be empty (an empty substring would allow every URL)")
+		} else if err := urldetect.ValidateAllowEntry(s); err != nil {
+			d.addf(fmt.Sprintf("urls.allowlist[%d]", i), "%s", err)
 		}
 	}
 	known := pii.Types()

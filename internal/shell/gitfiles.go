@@ -35,6 +35,7 @@ func (c *cmd) gitFiles() {
 	for _, a := range c.args[at+1:] {
 		if p, ok := revPath(a.Text); ok {
 			c.w.revRead(p)
+			c.w.revFile(strings.TrimSuffix(strings.TrimSuffix(a.Text, p), ":"), p)
 		}
 	}
 	if sub == "apply" {
@@ -213,6 +214,36 @@ func (w *walker) revRead(p string) {
 	for range maxRepoDepth {
 		up += "../"
 		w.Read(up + p)
+	}
+}
+
+// RevRead is a file of a revision a command reads (see
+// [Analysis.RevReads]).
+type RevRead struct {
+	// Dir is the directory git runs in, as the command names it ("" for
+	// the working directory, else after its cd): PATH starting with ./ or
+	// ../ is relative to it, and the repository is the one holding it.
+	Dir string
+	// Rev is the revision ("" or :0 to :3 for the index).
+	Rev string
+	// Path is the file's path as written: from the repository's top
+	// unless it starts with ./ or ../.
+	Path string
+}
+
+// MaxRevReads bounds [Analysis.RevReads]; past it the last is a RevRead
+// with Rev "…": more than guard reads.
+const MaxRevReads = 16
+
+// revFile records the file PATH of revision rev as one the command reads.
+func (w *walker) revFile(rev, p string) {
+	r := RevRead{Dir: w.Dir, Rev: rev, Path: p}
+	switch {
+	case slices.Contains(w.a.RevReads, r):
+	case len(w.a.RevReads) < MaxRevReads-1:
+		w.a.RevReads = append(w.a.RevReads, r)
+	case len(w.a.RevReads) == MaxRevReads-1:
+		w.a.RevReads = append(w.a.RevReads, RevRead{Rev: "…"})
 	}
 }
 

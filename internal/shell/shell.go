@@ -172,6 +172,11 @@ type Analysis struct {
 	// could not work out (the output of a command, a value read): the
 	// hook checks whether they could name a protected place.
 	Unresolved []UnresolvedPath
+	// RevReads are the files of a revision or of the index the command
+	// reads by a word REV:PATH of git (git show HEAD:settings.py, git
+	// cat-file -p :.env), at most MaxRevReads: what git prints is the
+	// revision's text, not the working file's (which is in Reads too).
+	RevReads []RevRead
 	// Err is nil, a *ParseError, or an error wrapping ErrLimit or
 	// ErrHidden. With an error the other fields hold what could be
 	// analysed. Read as zsh too (Options.Zsh), a command zsh's parser
@@ -328,6 +333,11 @@ func union(a, z *Analysis, zerr error) {
 	a.FileTouches = append(a.FileTouches, z.FileTouches...)
 	a.URLs = append(a.URLs, z.URLs...)
 	a.Files = append(a.Files, z.Files...)
+	for _, r := range z.RevReads {
+		if len(a.RevReads) < MaxRevReads && !slices.Contains(a.RevReads, r) {
+			a.RevReads = append(a.RevReads, r)
+		}
+	}
 	a.Loads = append(a.Loads, z.Loads...)
 	var bashPE, zshPE *ParseError
 	bashFails := errors.As(a.Err, &bashPE) && !bashPE.Recovered

@@ -5,9 +5,12 @@
 //
 // Patterns use Go's regexp syntax (RE2: linear time, no backreferences, no
 // look-around) and are unanchored unless they anchor themselves. An allow
-// pattern (bash.allow_patterns) that matches the raw command allows it,
-// whatever block rule also matches. Otherwise the first block rule in list
-// order that matches wins.
+// pattern (bash.allow_patterns) allows what it matches, whatever block rule
+// also matches: it is tried on each command of a command line on its own
+// ([Detector.Allows]; the caller splits the line, and ^ and $ anchor at that
+// command's ends), or, where the commands cannot be told apart, must match
+// all of the text ([Detector.AllowsWhole]). Otherwise the first block rule
+// in list order that matches wins.
 //
 // A block rule is tried against the command as written and, when the command
 // contains quotes, backslashes or $IFS, also against a copy with those
@@ -39,6 +42,7 @@ package command
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -139,6 +143,40 @@ func New(block []Rule, allow []string) (*Detector, error) {
 	return d, nil
 }
 
+// HasAllow reports whether the detector has allow patterns.
+func (d *Detector) HasAllow() bool { return len(d.allow) > 0 }
+
+// Allows reports whether an allow pattern matches cmd, one command as
+// written: ^ and $ anchor at its ends. A pattern that cannot be compiled
+// counts as no match (it cannot widen an allow).
+func (d *Detector) Allows(cmd string) bool {
+	t := lazyre.NewText(cmd)
+	for _, re := range d.allow {
+		if ok, _ := re.MatchText(t); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// AllowsWhole reports whether an allow pattern matches all of text, from
+// its first byte to its last: text whose commands guard cannot tell apart
+// (a command bash cannot parse, PowerShell) is allowed only as a whole.
+func (d *Detector) AllowsWhole(text string) bool {
+	t := lazyre.NewText(text)
+	for _, re := range d.allow {
+		if ok, _ := re.MatchText(t); !ok {
+			continue
+		}
+		// Compiled only when the pattern matches somewhere.
+		whole, err := regexp.Compile(`\A(?:` + re.String() + `)\z`)
+		if err == nil && whole.MatchString(text) {
+			return true
+		}
+	}
+	return false
+}
+
 // RuleUnchecked is the rule name of a block of a command guard could not
 // parse or check whole.
 const RuleUnchecked = "unparsable_command"
@@ -156,6 +194,13 @@ type Command struct {
 	// LinesOnly makes the block rules see Lines only, not Text
 	// (bash.match "commands"). Allow patterns always see Text.
 	LinesOnly bool
+	// AllowDone says the caller has applied the allow patterns to each
+	// command of Text on its own ([Detector.Allows]; review 12b F13):
+	// CheckCommand then applies none. Without it an allow pattern allows
+	// Text only when it matches all of it, from its first byte to its last
+	// ([Detector.AllowsWhole]): the detector cannot tell the commands of a
+	// text apart, and ^npm test must not allow npm test; bash -i.
+	AllowDone bool
 	// Unchecked, when set, says why the command could not be parsed or
 	// checked whole; it may quote part of the command. Such a command is
 	// matched as written (whatever LinesOnly says), then blocked with
@@ -171,18 +216,16 @@ func (d *Detector) Check(cmd string) (event.Finding, bool) {
 
 // CheckCommand reports the first block rule, in list order, that matches the
 // command as written (unless LinesOnly) or one of its lines, unless an allow
-// pattern matches the command as written. The Reason has the form
+// pattern matches all of the command as written (see [Command.AllowDone]).
+// The Reason has the form
 // `matched /<pattern>/ in '<command>'`, followed by ` (runs '<line>')` when
 // the match was in a line that differs from the command (a long command is
 // shortened, and control characters are escaped: see [detect.Printable]);
 // the LogReason has the command replaced by [event.Redacted].
 func (d *Detector) CheckCommand(c Command) (event.Finding, bool) {
 	text := lazyre.NewText(c.Text)
-	for _, re := range d.allow {
-		// A compile error cannot widen an allow: the pattern counts as no match.
-		if ok, _ := re.MatchText(text); ok {
-			return event.Finding{}, false
-		}
+	if !c.AllowDone && d.AllowsWhole(c.Text) {
+		return event.Finding{}, false
 	}
 	raw := !c.LinesOnly || c.Unchecked != ""
 	var plainText *lazyre.Text

@@ -314,3 +314,27 @@ func TestUnless(t *testing.T) {
 		t.Errorf("bad exception: %v", err)
 	}
 }
+
+// TestAllowWhole: without the caller's split into commands (AllowDone), an
+// allow pattern must match all of the text (review 12b F13).
+func TestAllowWhole(t *testing.T) {
+	d, err := New([]Rule{{Name: "word", Pattern: `xmrig`}}, []string{`^npm test`, `make|make xmrig`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.AllowsWhole("make xmrig") || d.AllowsWhole("make; xmrig") || d.AllowsWhole("x npm test") {
+		t.Error("AllowsWhole")
+	}
+	if _, blocked := d.CheckCommand(Command{Text: "make; xmrig"}); !blocked {
+		t.Error("make; xmrig allowed by a pattern matching its start")
+	}
+	if _, blocked := d.CheckCommand(Command{Text: "make xmrig"}); blocked {
+		t.Error("make xmrig blocked though a pattern matches all of it")
+	}
+	if _, blocked := d.CheckCommand(Command{Text: "make xmrig", AllowDone: true}); !blocked {
+		t.Error("AllowDone: the allow patterns applied again")
+	}
+	if !d.Allows("npm test --watch") || d.Allows("npx npm test") || !d.HasAllow() {
+		t.Error("Allows")
+	}
+}

@@ -6,8 +6,8 @@
 // A URL whose host is a cloud metadata endpoint is blocked with rule
 // ssrf_protection, whatever the allowlist says. So is, with rule
 // invalid_url_host, a URL whose host URL clients cannot map to a host name
-// (guard could not tell where it leads). Otherwise a URL holding an
-// allowlist entry is allowed. Otherwise a URL whose host is a blocklist
+// (guard could not tell where it leads). Otherwise a URL an allowlist
+// entry matches (see Allowlist) is allowed. Otherwise a URL whose host is a blocklist
 // domain or one of its subdomains is blocked with rule blocked_domain.
 //
 // # Hosts as URL clients read them
@@ -44,12 +44,17 @@
 //
 // # Allowlist
 //
-// An entry is matched, ignoring case, against the URL as a client fetches
-// it: scheme, mapped host, port and path, without the user info, query and
-// fragment (anyone can write any text there without changing where the
-// request goes). An entry with a scheme (https://github.com/org/) must match
-// from the start; one without may match anywhere in host and path. Every
-// reading of the URL must be allowed.
+// An entry is read by its shape, [scheme://]host[:port][/path], and each
+// part it has is compared, ignoring case, with that part of the URL as a
+// client fetches it: the mapped host (never the user info), the port (the
+// scheme's default when the URL has none), the path after its dot segments
+// are resolved (a prefix ending at a segment boundary). Query and fragment
+// are never compared: anyone can write any text there, and in the path of a
+// host they run, without changing where the request goes. An entry without
+// a scheme matches the host and its subdomains, as a blocklist entry does
+// (github.com is not github.com.attacker.example); one with a scheme is the
+// start of a URL, its host only itself unless written *.host. Every reading
+// of the URL must be allowed.
 //
 // # Reasons
 //
@@ -144,7 +149,7 @@ func knownScheme(s string) bool {
 // Detector checks URLs. It is safe for concurrent use.
 type Detector struct {
 	block []blocked
-	allow []string // lowercase
+	allow []allowEntry
 }
 
 type blocked struct {
@@ -153,7 +158,7 @@ type blocked struct {
 }
 
 // New checks and prepares the blocklist (domains, see [ValidateDomain]) and
-// the allowlist (URL substrings).
+// the allowlist (see [ValidateAllowEntry]).
 func New(blocklist, allowlist []string) (*Detector, error) {
 	d := &Detector{}
 	for i, e := range blocklist {
@@ -172,7 +177,11 @@ func New(blocklist, allowlist []string) (*Detector, error) {
 		if strings.TrimSpace(a) == "" {
 			return nil, fmt.Errorf("allowlist entry %d: empty", i)
 		}
-		d.allow = append(d.allow, strings.ToLower(a))
+		e, err := parseAllow(a)
+		if err != nil {
+			return nil, fmt.Errorf("allowlist entry %d: %w", i, err)
+		}
+		d.allow = append(d.allow, e)
 	}
 	return d, nil
 }
@@ -272,17 +281,8 @@ func (d *Detector) allowed(rs []reading) bool {
 
 func (d *Detector) allowedReading(r reading) bool {
 	for _, h := range r.forms() {
-		hostPath := h + r.port + r.path
-		full := hostPath
-		if r.scheme != "" {
-			full = r.scheme + "://" + hostPath
-		}
 		for _, a := range d.allow {
-			if strings.Contains(a, "://") {
-				if strings.HasPrefix(full, a) {
-					return true
-				}
-			} else if strings.Contains(hostPath, a) {
+			if a.matches(r, h) {
 				return true
 			}
 		}

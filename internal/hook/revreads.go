@@ -1,0 +1,103 @@
+package hook
+
+import (
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/guardhq/guard/internal/agent"
+	pathdetect "github.com/guardhq/guard/internal/detect/path"
+	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/gitobj"
+	"github.com/guardhq/guard/internal/home"
+	"github.com/guardhq/guard/internal/shell"
+)
+
+// unredactedWhy says why guard cannot redact what call prints: the agent's
+// client does not let it replace a result (agent B), or the output
+// reaches the model outside the result hook (agent A's Monitor, a
+// background command). "" when the result scan redacts it.
+func unredactedWhy(call *agent.Call) string {
+	if !agent.ResultsReplaced(call.Agent) {
+		return agent.NoResultRedaction
+	}
+	return call.Unredacted
+}
+
+// revReads checks the files of a revision the command reads (git show
+// HEAD:settings.py: shell.Analysis.RevReads) when guard cannot redact what
+// the call prints (review 12b F6): the file's text as the revision (or the
+// index) holds it, read from the repository's object store without
+// running git (internal/gitobj, bounded), is returned as file content, to
+// be checked as beforeReadFile's content is. A file guard cannot read
+// that way (a revision it cannot resolve, no repository it can find,
+// past the bounds) returns the finding that blocks it: guard cannot tell.
+// base is the directory the command runs in.
+func revReads(call *agent.Call, base string, revs []shell.RevRead) ([]event.Input, *event.Finding) {
+	why := unredactedWhy(call)
+	if why == "" || len(revs) == 0 {
+		return nil, nil
+	}
+	h, _ := home.UserHome()
+	var out []event.Input
+	for _, r := range revs {
+		shown := r.Rev + ":" + r.Path
+		if r.Rev == "…" {
+			f := secretFinding(why, "it reads more files of a revision than guard reads (16) to tell whether they hold a secret", "", "")
+			return out, withFile(f, "the files of a revision")
+		}
+		data, found, ok := revFile(base, h, r)
+		if !ok {
+			f := secretFinding(why, "guard could not read the file from the repository (a revision or a repository it cannot find or read within its bounds) to tell whether it holds a secret", "", "")
+			return out, withFile(f, shown)
+		}
+		if found {
+			out = append(out, event.Input{Kind: event.KindFileContent, Text: string(data)})
+		}
+	}
+	return out, nil
+}
+
+// revFile reads file r.Path of revision r.Rev in the repository holding
+// r.Dir (relative to base, ~ for home h).
+func revFile(base, h string, r shell.RevRead) (data []byte, found, ok bool) {
+	dir := base
+	if r.Dir != "" {
+		d := pathdetect.ExpandHome(r.Dir, h)
+		if strings.ContainsAny(d, "$`") || strings.Contains(d, pathdetect.Unknown) {
+			return nil, false, false
+		}
+		if filepath.IsAbs(d) {
+			dir = d
+		} else {
+			dir = filepath.Join(base, d)
+		}
+	}
+	repo, ok := gitobj.Find(dir)
+	if !ok {
+		return nil, false, false
+	}
+	p := r.Path
+	if strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") {
+		rel, err := filepath.Rel(repo.Top, filepath.Join(dir, p))
+		if err != nil {
+			return nil, false, false
+		}
+		p = filepath.ToSlash(rel)
+	}
+	p = path.Clean(p)
+	if p == "." {
+		return nil, false, true // the top tree: git prints its names
+	}
+	if p == ".." || strings.HasPrefix(p, "../") || strings.HasPrefix(p, "/") {
+		return nil, false, false
+	}
+	return repo.FileAt(r.Rev, p)
+}
+
+// withFile fills the file a secretFinding names.
+func withFile(f event.Finding, name string) *event.Finding {
+	f.Reason = strings.Replace(f.Reason, "\x00", quoted(name), 1)
+	f.LogReason = strings.Replace(f.LogReason, "\x00", "the file", 1)
+	return &f
+}
