@@ -117,7 +117,13 @@ type toolValues struct {
 	writes, readOnly bool // the tool's name says it writes files, or only reads
 	// runs: the tool may run a value (any tool but one named as one that
 	// only reads or writes files, unless its name also says it runs).
-	runs    bool
+	runs bool
+	// term: the tool types into a terminal, a session, a process's
+	// standard input (terminalTool): every text value is a command.
+	term bool
+	// noPath: the input has no path field, so a value under a content key
+	// (typedKey) writes no file: it is checked as a command.
+	noPath  bool
 	paths   []event.Input
 	carried []string // values that may be commands
 	nPaths  int      // paths taken from values' words
@@ -130,10 +136,12 @@ type toolValues struct {
 
 // newToolValues returns the values' state for the tool called name whose
 // input has the top-level keys of in: a tool whose name reads but whose
-// input carries content to write (writesContent) may write.
+// input carries content to write (writesContent) may write; a tool that
+// types into a terminal or a process (terminalTool) runs what it is given.
 func newToolValues(name string, in fields) *toolValues {
-	t := &toolValues{writes: writingName(name), readOnly: readingName(name) && !writesContent(in)}
-	t.runs = !t.writes && !t.readOnly || runningName(name)
+	t := &toolValues{writes: writingName(name), term: terminalTool(name, in), noPath: !hasPathField(in)}
+	t.readOnly = readingName(name) && !writesContent(in) && !t.term
+	t.runs = !t.writes && !t.readOnly || runningName(name) || t.term
 	return t
 }
 
@@ -171,7 +179,8 @@ func (t *toolValues) other(key, v string) {
 	} else {
 		t.loose(v, write)
 	}
-	if !t.runs || isURLKey(key) || !carriesCommand(v) {
+	asCommand := t.asCommand(key)
+	if isURLKey(key) || !asCommand && (!t.runs || !carriesCommand(v)) {
 		return
 	}
 	// Whatever its size: past the shell's bounds a command blocks (a
@@ -179,8 +188,74 @@ func (t *toolValues) other(key, v string) {
 	t.carried = append(t.carried, v)
 	for _, p := range carriedPaths(v, maxCarriedPaths-t.nPaths) {
 		t.nPaths++
-		t.path(p, t.writes)
+		t.path(p, t.writes && !asCommand)
 	}
+}
+
+// asCommand reports whether a text value under key is checked as a
+// command whatever it looks like (review 13b F6): every value of a tool
+// that types into a terminal or a process, and a value under a content
+// key (typedKey) of a tool whose input names no file to write it to: what
+// a tool writes that is known to be no file's content may be a process's
+// input, which runs it.
+func (t *toolValues) asCommand(key string) bool {
+	return t.term || t.noPath && typedKey(key)
+}
+
+// typedKey reports whether a normalised key names text a tool writes
+// somewhere: content, text, data, input, chars, keys…
+func typedKey(k string) bool {
+	switch k {
+	case "content", "contents", "text", "data", "input", "inputs", "chars", "characters", "keys", "keystrokes", "stdin":
+		return true
+	}
+	return false
+}
+
+// terminalTool reports whether a tool types into a terminal, a session or
+// a process (review 13b F6): a word of its name (terminalWord, or type,
+// typing), or of the name of a top-level field of its input that names
+// no path (session_id, pid, stdin, keys, input…), says so.
+func terminalTool(name string, in fields) bool {
+	for _, w := range nameWords(name) {
+		if terminalWord(w) || w == "type" || w == "typing" {
+			return true
+		}
+	}
+	for k := range in.m {
+		if isPathKey(normKey(k)) {
+			continue
+		}
+		for _, w := range nameWords(k) {
+			if terminalWord(w) || w == "pid" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// terminalWord reports whether a word of a tool's name or of a field's
+// name speaks of a terminal, a session, a process, its input or its keys.
+func terminalWord(w string) bool {
+	switch w {
+	case "terminal", "terminals", "term", "tty", "pty", "session", "sessions", "process", "processes", "stdin",
+		"shell", "sh", "bash", "zsh", "console", "repl", "tmux", "pane", "keys", "keystroke", "keystrokes",
+		"input", "inputs", "interact", "interactive":
+		return true
+	}
+	return false
+}
+
+// hasPathField reports whether a tool's input has a top-level field that
+// names a path (isPathKey): a tool with none cannot be writing a file.
+func hasPathField(in fields) bool {
+	for k := range in.m {
+		if k := normKey(k); isPathKey(k) && !strings.HasPrefix(k, "exclude") {
+			return true
+		}
+	}
+	return false
 }
 
 // runningName reports whether a word of a tool's name says it runs
