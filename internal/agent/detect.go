@@ -90,7 +90,7 @@ type Call struct {
 	// relative text), or "": a relative path of the call may lie under it, which guard cannot
 	// tell (UnknownRootError).
 	UnknownRoot string
-	Inputs     []event.Input // what to check, in order; empty means nothing to check
+	Inputs      []event.Input // what to check, in order; empty means nothing to check
 	// Logging is true for agent B's logging hooks: whatever the verdict, the
 	// call is allowed and findings are only recorded.
 	Logging bool
