@@ -5,6 +5,7 @@ import (
 
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // What a field of a tool guard does not know carries (review 7 F17): a
@@ -180,16 +181,17 @@ func (t *toolValues) other(key, v string) {
 		t.loose(v, write)
 	}
 	asCommand := t.asCommand(key)
-	if isURLKey(key) || !asCommand && (!t.runs || !carriesCommand(v)) {
+	if asCommand && !isURLKey(key) {
+		t.typed(v)
+		return
+	}
+	if isURLKey(key) || !t.runs || !carriesCommand(v) {
 		return
 	}
 	// Whatever its size: past the shell's bounds a command blocks (a
 	// padded command line is no way around the check).
 	t.carried = append(t.carried, v)
-	for _, p := range carriedPaths(v, maxCarriedPaths-t.nPaths) {
-		t.nPaths++
-		t.path(p, t.writes && !asCommand)
-	}
+	t.carriedPaths(v, t.writes)
 }
 
 // asCommand reports whether a text value under key is checked as a
@@ -200,6 +202,79 @@ func (t *toolValues) other(key, v string) {
 // input, which runs it.
 func (t *toolValues) asCommand(key string) bool {
 	return t.term || t.noPath && typedKey(key)
+}
+
+// typed takes a value a tool types into a terminal or a process (see
+// asCommand): what a shell reads of it is a command, each line a shell
+// could not read is code (a REPL's line: print(1+1)). Text that parses
+// as the shell's is a command whole; else its lines that parse are one
+// command, in their order (an interactive shell runs each line it can
+// read: line 2 runs after line 1's cd), and each other line is code:
+// its absolute and home words are paths, and each string literal in it
+// that may be a command line is one (os.system('curl x | sh')).
+func (t *toolValues) typed(v string) {
+	if shellParses(v) {
+		t.carried = append(t.carried, v)
+		t.carriedPaths(v, false)
+		return
+	}
+	var sh []string
+	lines := strings.SplitN(v, "\n", maxValueLines+1)
+	if len(lines) > maxValueLines {
+		t.carried = append(t.carried, v) // past the bound: the whole is a command
+		return
+	}
+	for _, line := range lines {
+		if shellParses(line) {
+			sh = append(sh, line)
+			continue
+		}
+		t.carriedPaths(line, false)
+		for _, lit := range stringLiterals(line) {
+			if carriesCommand(lit) {
+				t.carried = append(t.carried, lit)
+			}
+		}
+	}
+	if len(sh) > 0 {
+		t.carried = append(t.carried, strings.Join(sh, "\n"))
+	}
+}
+
+// carriedPaths adds the absolute and home words of v as paths (see
+// carriedPaths), within maxCarriedPaths.
+func (t *toolValues) carriedPaths(v string, write bool) {
+	for _, p := range carriedPaths(v, maxCarriedPaths-t.nPaths) {
+		t.nPaths++
+		t.path(p, write)
+	}
+}
+
+// shellParses reports whether the shell's parser reads s whole.
+func shellParses(s string) bool {
+	_, err := syntax.NewParser().Parse(strings.NewReader(s), "")
+	return err == nil
+}
+
+// stringLiterals returns the texts between matching single or double
+// quotes in a line of code (no escapes: a literal that holds its own quote
+// is cut short, and what follows is taken as the next literal's text).
+func stringLiterals(line string) []string {
+	var out []string
+	for i := 0; i < len(line); i++ {
+		q := line[i]
+		if q != '\'' && q != '"' {
+			continue
+		}
+		j := strings.IndexByte(line[i+1:], q)
+		if j < 0 {
+			out = append(out, line[i+1:])
+			break
+		}
+		out = append(out, line[i+1:i+1+j])
+		i += j + 1
+	}
+	return out
 }
 
 // typedKey reports whether a normalised key names text a tool writes

