@@ -87,8 +87,8 @@ type Call struct {
 	OtherRoots []string
 	// UnknownRoot is, for agent B, the field of the first workspace root
 	// guard cannot read as a local directory (vscode-remote://…, a
-	// relative text), or "": a relative path of the call may lie under it, which guard cannot
-	// tell (UnknownRootError).
+	// relative text), or "": a relative path of the call may lie under
+	// it, where guard cannot tell (UnknownRootError).
 	UnknownRoot string
 	Inputs      []event.Input // what to check, in order; empty means nothing to check
 	// Logging is true for agent B's logging hooks: whatever the verdict, the
