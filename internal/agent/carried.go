@@ -311,10 +311,11 @@ func terminalTool(name string, in fields) bool {
 }
 
 // terminalWord reports whether a word of a tool's name or of a field's
-// name speaks of a terminal, a session, a process, its input or its keys.
+// name speaks of a terminal, a session, a process, its input or its keys
+// ("term" does not: search_term is a query).
 func terminalWord(w string) bool {
 	switch w {
-	case "terminal", "terminals", "term", "tty", "pty", "session", "sessions", "process", "processes", "stdin",
+	case "terminal", "terminals", "tty", "pty", "session", "sessions", "process", "processes", "stdin",
 		"shell", "sh", "bash", "zsh", "console", "repl", "tmux", "pane", "keys", "keystroke", "keystrokes",
 		"input", "inputs", "interact", "interactive":
 		return true

@@ -199,6 +199,7 @@ func TestTerminalTool(t *testing.T) {
 		{"mcp__x__convert", `{"input_path":"a.csv"}`, false},
 		{"mcp__github__create_issue", `{"title":"t","body":"b"}`, false},
 		{"mcp__slack__post_message", `{"channel":"c","text":"t"}`, false},
+		{"mcp__brave__search", `{"search_term":"rm -rf / meaning"}`, false},
 	} {
 		p, err := Decode([]byte(tt.input))
 		if err != nil {

@@ -78,6 +78,7 @@ func TestTypedCommands(t *testing.T) {
 		{"a", "mcp__slack__post_message", `{"channel":"C1","text":"build is green, it's fine"}`, "allow"},
 		{"a", "mcp__memory__create_entities", `{"entities":[{"name":"guard","entityType":"project","observations":["uses Go"]}]}`, "allow"},
 		{"a", "mcp__playwright__browser_type", `{"element":"Search","ref":"e12","text":"golang generics"}`, "allow"},
+		{"a", "mcp__brave__web_search", `{"search_term":"what does rm -rf / do","count":5}`, "allow"},
 		{"a", "mcp__context7__get_library_docs", `{"context7CompatibleLibraryID":"/vercel/next.js","topic":"routing"}`, "allow"},
 		// F9: workspace roots guard reads as a file: URI, or cannot read
 		{"bu", `["file://` + H + `"]`, `{"file_path":".ssh/id_rsa"}`, "block"},
