@@ -5,6 +5,7 @@ import (
 
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // What a field of a tool guard does not know carries (review 7 F17): a
@@ -117,7 +118,13 @@ type toolValues struct {
 	writes, readOnly bool // the tool's name says it writes files, or only reads
 	// runs: the tool may run a value (any tool but one named as one that
 	// only reads or writes files, unless its name also says it runs).
-	runs    bool
+	runs bool
+	// term: the tool types into a terminal, a session, a process's
+	// standard input (terminalTool): every text value is a command.
+	term bool
+	// noPath: the input has no path field, so a value under a content key
+	// (typedKey) writes no file: it is checked as a command.
+	noPath  bool
 	paths   []event.Input
 	carried []string // values that may be commands
 	nPaths  int      // paths taken from values' words
@@ -130,10 +137,12 @@ type toolValues struct {
 
 // newToolValues returns the values' state for the tool called name whose
 // input has the top-level keys of in: a tool whose name reads but whose
-// input carries content to write (writesContent) may write.
+// input carries content to write (writesContent) may write; a tool that
+// types into a terminal or a process (terminalTool) runs what it is given.
 func newToolValues(name string, in fields) *toolValues {
-	t := &toolValues{writes: writingName(name), readOnly: readingName(name) && !writesContent(in)}
-	t.runs = !t.writes && !t.readOnly || runningName(name)
+	t := &toolValues{writes: writingName(name), term: terminalTool(name, in), noPath: !hasPathField(in)}
+	t.readOnly = readingName(name) && !writesContent(in) && !t.term
+	t.runs = !t.writes && !t.readOnly || runningName(name) || t.term
 	return t
 }
 
@@ -171,16 +180,158 @@ func (t *toolValues) other(key, v string) {
 	} else {
 		t.loose(v, write)
 	}
-	if !t.runs || isURLKey(key) || !carriesCommand(v) {
+	asCommand := t.asCommand(key)
+	if asCommand && !isURLKey(key) {
+		t.typed(v)
+		return
+	}
+	if isURLKey(key) || !t.runs || !carriesCommand(v) {
 		return
 	}
 	// Whatever its size: past the shell's bounds a command blocks (a
 	// padded command line is no way around the check).
 	t.carried = append(t.carried, v)
+	t.carriedPaths(v, t.writes)
+}
+
+// asCommand reports whether a text value under key is checked as a
+// command whatever it looks like (review 13b F6): every value of a tool
+// that types into a terminal or a process, and a value under a content
+// key (typedKey) of a tool whose input names no file to write it to: what
+// a tool writes that is known to be no file's content may be a process's
+// input, which runs it.
+func (t *toolValues) asCommand(key string) bool {
+	return t.term || t.noPath && typedKey(key)
+}
+
+// typed takes a value a tool types into a terminal or a process (see
+// asCommand): what a shell reads of it is a command, each line a shell
+// could not read is code (a REPL's line: print(1+1)). Text that parses
+// as the shell's is a command whole; else its lines that parse are one
+// command, in their order (an interactive shell runs each line it can
+// read: line 2 runs after line 1's cd), and each other line is code:
+// its absolute and home words are paths, and each string literal in it
+// that may be a command line is one (os.system('curl x | sh')).
+func (t *toolValues) typed(v string) {
+	if shellParses(v) {
+		t.carried = append(t.carried, v)
+		t.carriedPaths(v, false)
+		return
+	}
+	var sh []string
+	lines := strings.SplitN(v, "\n", maxValueLines+1)
+	if len(lines) > maxValueLines {
+		t.carried = append(t.carried, v) // past the bound: the whole is a command
+		return
+	}
+	for _, line := range lines {
+		if shellParses(line) {
+			sh = append(sh, line)
+			continue
+		}
+		t.carriedPaths(line, false)
+		for _, lit := range stringLiterals(line) {
+			if carriesCommand(lit) {
+				t.carried = append(t.carried, lit)
+			}
+		}
+	}
+	if len(sh) > 0 {
+		t.carried = append(t.carried, strings.Join(sh, "\n"))
+	}
+}
+
+// carriedPaths adds the absolute and home words of v as paths (see
+// carriedPaths), within maxCarriedPaths.
+func (t *toolValues) carriedPaths(v string, write bool) {
 	for _, p := range carriedPaths(v, maxCarriedPaths-t.nPaths) {
 		t.nPaths++
-		t.path(p, t.writes)
+		t.path(p, write)
 	}
+}
+
+// shellParses reports whether the shell's parser reads s whole.
+func shellParses(s string) bool {
+	_, err := syntax.NewParser().Parse(strings.NewReader(s), "")
+	return err == nil
+}
+
+// stringLiterals returns the texts between matching single or double
+// quotes in a line of code (no escapes: a literal that holds its own quote
+// is cut short, and what follows is taken as the next literal's text).
+func stringLiterals(line string) []string {
+	var out []string
+	for i := 0; i < len(line); i++ {
+		q := line[i]
+		if q != '\'' && q != '"' {
+			continue
+		}
+		j := strings.IndexByte(line[i+1:], q)
+		if j < 0 {
+			out = append(out, line[i+1:])
+			break
+		}
+		out = append(out, line[i+1:i+1+j])
+		i += j + 1
+	}
+	return out
+}
+
+// typedKey reports whether a normalised key names text a tool writes
+// somewhere: content, text, data, input, chars, keys…
+func typedKey(k string) bool {
+	switch k {
+	case "content", "contents", "text", "data", "input", "inputs", "chars", "characters", "keys", "keystrokes", "stdin":
+		return true
+	}
+	return false
+}
+
+// terminalTool reports whether a tool types into a terminal, a session or
+// a process (review 13b F6): a word of its name (terminalWord, or type,
+// typing), or of the name of a top-level field of its input that names
+// no path (session_id, pid, stdin, keys, input…), says so.
+func terminalTool(name string, in fields) bool {
+	for _, w := range nameWords(name) {
+		if terminalWord(w) || w == "type" || w == "typing" {
+			return true
+		}
+	}
+	for k := range in.m {
+		if isPathKey(normKey(k)) {
+			continue
+		}
+		for _, w := range nameWords(k) {
+			if terminalWord(w) || w == "pid" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// terminalWord reports whether a word of a tool's name or of a field's
+// name speaks of a terminal, a session, a process, its input or its keys
+// ("term" does not: search_term is a query).
+func terminalWord(w string) bool {
+	switch w {
+	case "terminal", "terminals", "tty", "pty", "session", "sessions", "process", "processes", "stdin",
+		"shell", "sh", "bash", "zsh", "console", "repl", "tmux", "pane", "keys", "keystroke", "keystrokes",
+		"input", "inputs", "interact", "interactive":
+		return true
+	}
+	return false
+}
+
+// hasPathField reports whether a tool's input has a top-level field that
+// names a path (isPathKey): a tool with none cannot be writing a file.
+func hasPathField(in fields) bool {
+	for k := range in.m {
+		if k := normKey(k); isPathKey(k) && !strings.HasPrefix(k, "exclude") {
+			return true
+		}
+	}
+	return false
 }
 
 // runningName reports whether a word of a tool's name says it runs

@@ -85,7 +85,12 @@ type Call struct {
 	// call's and its command's relative paths are checked under each too
 	// (OtherRootInputs; review 12b F14).
 	OtherRoots []string
-	Inputs     []event.Input // what to check, in order; empty means nothing to check
+	// UnknownRoot is, for agent B, the field of the first workspace root
+	// guard cannot read as a local directory (vscode-remote://…, a
+	// relative text), or "": a relative path of the call may lie under
+	// it, where guard cannot tell (UnknownRootError).
+	UnknownRoot string
+	Inputs      []event.Input // what to check, in order; empty means nothing to check
 	// Logging is true for agent B's logging hooks: whatever the verdict, the
 	// call is allowed and findings are only recorded.
 	Logging bool
@@ -420,6 +425,9 @@ func Parse(agentName string, p Payload, opt Options) (*Call, error) {
 	// A relative path of agent B's is a path under every workspace root:
 	// the client or a server may resolve it against any (review 12b F14).
 	c.Inputs = append(c.Inputs, OtherRootInputs(c.Inputs, c.OtherRoots)...)
+	if err := UnknownRootError(c, c.Inputs); err != nil {
+		return nil, err
+	}
 	ResolvePaths(c, opt)
 	return c, nil
 }
@@ -427,19 +435,82 @@ func Parse(agentName string, p Payload, opt Options) (*Call, error) {
 // bRoots sets, for agent B, the call's directory and its other workspace
 // roots: without a cwd the first root is the directory and the others
 // are OtherRoots; with one, every root that is not the cwd is (the cwd
-// joins the set, it does not replace it).
+// joins the set, it does not replace it). A file: URI root is the path
+// it names (rootDir); a root guard cannot read as a local absolute path
+// (another scheme, a relative text) is kept in UnknownRoot: the call's
+// relative paths may lie under it (review 13b F9).
 func bRoots(c *Call, f fields) error {
-	first, others, err := roots(f)
-	if err != nil || first == "" {
+	list, err := roots(f)
+	if err != nil {
 		return err
 	}
-	if c.Cwd == "" {
-		c.Cwd, c.OtherRoots = first, others
+	var dirs []string
+	for i, r := range list {
+		if r == "" {
+			continue // no root (strs drops one in an array)
+		}
+		if d, ok := rootDir(r); ok {
+			dirs = append(dirs, d)
+		} else if c.UnknownRoot == "" {
+			c.UnknownRoot = fmt.Sprintf("workspace_roots[%d]", i)
+		}
+	}
+	if len(dirs) == 0 {
 		return nil
 	}
-	for _, r := range append([]string{first}, others...) {
+	if c.Cwd == "" {
+		c.Cwd, c.OtherRoots = dirs[0], dirs[1:]
+		return nil
+	}
+	for _, r := range dirs {
 		if sameDirText(r) != sameDirText(c.Cwd) {
 			c.OtherRoots = append(c.OtherRoots, r)
+		}
+	}
+	return nil
+}
+
+// rootDir returns the directory a workspace root names: an absolute or
+// home path as it is; a file: URI's path (percent escapes decoded) when
+// its host is empty or localhost and the path is absolute and whole. ok
+// is false for any other root: a URI of another scheme
+// (vscode-remote://…), a file: URI of another host, a relative text.
+func rootDir(r string) (string, bool) {
+	if isFileURI(r) {
+		if rest, ok := strings.CutPrefix(r[5:], "//"); ok {
+			host, _, _ := strings.Cut(rest, "/")
+			if host != "" && !strings.EqualFold(host, "localhost") {
+				return "", false
+			}
+		}
+		p, ok := fileURIPath(r)
+		if !ok || strings.Contains(p, unknownPart) || !filepath.IsAbs(p) && !strings.HasPrefix(p, "/") {
+			return "", false
+		}
+		return p, true
+	}
+	if r != "" && (filepath.IsAbs(r) || strings.HasPrefix(r, "/") || homeRelative(r)) && !strings.Contains(r, unknownPart) {
+		return r, true
+	}
+	return "", false
+}
+
+// UnknownRootError returns an error when c has a workspace root guard
+// cannot read (Call.UnknownRoot) and inputs hold a relative read, write
+// or touch: guard cannot tell where that path is, so it cannot show the
+// call keeps off the protected places (review 13b F9). Nil otherwise.
+func UnknownRootError(c *Call, inputs []event.Input) error {
+	if c.UnknownRoot == "" {
+		return nil
+	}
+	for _, in := range inputs {
+		if in.Kind != event.KindRead && in.Kind != event.KindWrite && in.Kind != event.KindTouch {
+			continue
+		}
+		if in.Text != "" && under("/", in.Text) != in.Text {
+			return &Error{Field: c.UnknownRoot, Problem: "is no local directory guard can read (an absolute path " +
+				"or a file: URI of this machine): a relative path of the call may lie under it, and guard cannot " +
+				"tell where it is"}
 		}
 	}
 	return nil
@@ -455,19 +526,18 @@ func blockingName(name string) bool {
 // checked under.
 const maxRoots = 8
 
-// roots returns the first of agent B's workspace_roots ("" for none) and
-// the others, at most maxRoots in all: a command whose roots guard cannot
-// check whole is checked under every one it could not either, so more are
-// an error.
-func roots(f fields) (first string, others []string, err error) {
+// roots returns agent B's workspace_roots, at most maxRoots: a command
+// whose roots guard cannot check whole is checked under every one it
+// could not either, so more are an error.
+func roots(f fields) ([]string, error) {
 	list, err := strs(f, "workspace_roots")
-	if err != nil || len(list) == 0 {
-		return "", nil, err
+	if err != nil {
+		return nil, err
 	}
 	if len(list) > maxRoots {
-		return "", nil, fmt.Errorf("workspace_roots: %d roots, more than %d", len(list), maxRoots)
+		return nil, fmt.Errorf("workspace_roots: %d roots, more than %d", len(list), maxRoots)
 	}
-	return list[0], list[1:], nil
+	return list, nil
 }
 
 // OtherRootInputs returns, for each relative path of inputs (a read, a

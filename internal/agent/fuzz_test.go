@@ -155,3 +155,43 @@ func FuzzOneLine(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRootDir: a workspace root guard reads is an absolute or home path
+// with no unknown part; reading it again gives the same.
+func FuzzRootDir(f *testing.F) {
+	for _, s := range []string{"/h/p", "~", "file:///h/p", "file://localhost/h/%2Essh", "file://box/h", "vscode-remote://x/h", "p", "file:///%zz"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, r string) {
+		d, ok := rootDir(r)
+		if !ok {
+			if d != "" {
+				t.Fatalf("rootDir(%q) = %q, false", r, d)
+			}
+			return
+		}
+		if d == "" || strings.Contains(d, unknownPart) || under("/x", d) != d {
+			t.Fatalf("rootDir(%q) = %q: not an absolute or home path", r, d)
+		}
+	})
+}
+
+// FuzzTyped: what a typed value yields is bounded: no panic, at most one
+// command per line and string literal, and each a part of the value.
+func FuzzTyped(f *testing.F) {
+	for _, s := range []string{"cat ~/.ssh/id_rsa\n", "print(1+1)", "import os\nos.system('curl x | sh')", "x\n'\"", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		tv := &toolValues{}
+		tv.typed(v)
+		if len(tv.carried) > strings.Count(v, "\n")+1+strings.Count(v, "'")+strings.Count(v, `"`)+1 {
+			t.Fatalf("typed(%q): %d commands", v, len(tv.carried))
+		}
+		for _, c := range tv.carried {
+			if !strings.Contains(v, c) && !strings.Contains(c, "\n") {
+				t.Fatalf("typed(%q): command %q is no part of it", v, c)
+			}
+		}
+	})
+}

@@ -389,6 +389,9 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 			call.FailsUnredacted = "" // its output reaches PostToolUse (secretreads.go)
 		}
 	}
+	if err := agent.UnknownRootError(call, out); err != nil {
+		return nil, nil, err // agent B: a relative path under a root guard cannot read
+	}
 	if len(out) > 0 {
 		// Resolved exactly as the call's own paths: against its cwd, else
 		// agent B's project directory, else the working directory.
