@@ -390,7 +390,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		}
 	}
 	if err := agent.UnknownRootError(call, out); err != nil {
-		return nil, nil, err // agent B: a relative path under a root guard cannot read
+		return nil, nil, nil, err // agent B: a relative path under a root guard cannot read
 	}
 	if len(out) > 0 {
 		// Resolved exactly as the call's own paths: against its cwd, else
