@@ -33,7 +33,7 @@ const gitTreeWhy = "git wrote a working tree from repository data"
 // gitTree notes the working tree git's subcommand sub (at index at) writes
 // from repository data as a place that may hold links guard cannot follow.
 func (c *cmd) gitTree(sub string, at int) {
-	tree, found := workTree(c.args[:at])
+	tree, found := workTree(c.args[:max(at, 0)]) // at -1: no subcommand (a bare git)
 	args := c.args[at+1:]
 	defer c.gitMovesRefs(sub)              // gitrevs.go
 	defer c.gitMovesIndex(sub, args, tree) // gitindex.go
