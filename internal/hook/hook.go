@@ -535,7 +535,15 @@ func withUnknownVars(out []event.Input, in event.Input) []event.Input {
 // followed), evaluated against p. The content types (policy.ContentTypes)
 // go through the hook's own checks as agent A's result or answer
 // (dryRunContent).
-func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, error) {
+func DryRun(p *policy.Policy, typ, input, cwd string) (r *policy.DryRunResult, err error) {
+	defer func() {
+		// A panic blocks, as the hook's does (panicFailure), and prints
+		// no trace; the input is shown only by its size and hash.
+		if recover() != nil {
+			r, err = &policy.DryRunResult{Verdict: string(event.Block), Type: typ, Input: policy.Withheld(input),
+				Rule: RuleInternalError, Reason: panicFailure().shown}, nil
+		}
+	}()
 	if slices.Contains(policy.ContentTypes, typ) {
 		return dryRunContent(p, typ, input, cwd)
 	}
@@ -557,7 +565,7 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (*policy.DryRunResult, err
 	if err != nil {
 		return nil, err
 	}
-	r, err := p.DryRun(typ, input, checked)
+	r, err = p.DryRun(typ, input, checked)
 	if err == nil && r.Verdict == string(event.Block) && len(ran) > 0 {
 		r.Reason = ranNote(event.Finding{Reason: r.Reason}, ran).Reason
 	}

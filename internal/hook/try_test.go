@@ -72,3 +72,20 @@ func TestDryRunContentHidesNotedPII(t *testing.T) {
 		t.Errorf("result %q (action %q)", r.Result, r.Action)
 	}
 }
+
+// TestDryRunPanicBlocks: a panic while a dry run checks its input blocks,
+// as the hook's does, with guard's internal-error rule and no trace; the
+// input is shown by its size and hash only. (A nil policy panics at its
+// first use.)
+func TestDryRunPanicBlocks(t *testing.T) {
+	r, err := DryRun(nil, "command", "cat ~/.ssh/id_rsa", t.TempDir())
+	if err != nil {
+		t.Fatalf("DryRun: %v, want a block", err)
+	}
+	if r.Verdict != string(event.Block) || r.Rule != RuleInternalError {
+		t.Errorf("verdict %q rule %q, want block by %s", r.Verdict, r.Rule, RuleInternalError)
+	}
+	if strings.Contains(r.Input, "id_rsa") || !strings.Contains(r.Input, "sha256") {
+		t.Errorf("input shown as %q, want its size and hash", r.Input)
+	}
+}
