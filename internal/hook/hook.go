@@ -347,6 +347,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 	var out []event.Input
 	var ran []string
 	var opt0 shell.Options
+	shown, seen := true, false // every command guard analysed shows it succeeds
 	for _, in := range call.Inputs {
 		if in.Kind != event.KindCommand {
 			continue
@@ -358,6 +359,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 			}
 			out = append(out, ps...)
 			ran = append(ran, files...)
+			shown = false
 			continue
 		}
 		if opt0.Files == nil {
@@ -375,9 +377,10 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		ran = append(ran, a.Files...)
 		out = append(out, analysisInputs(a)...)
 		call.Programs += len(a.Commands)
-		if call.FailsUnredacted != "" && showsSuccess(a, agent.BaseDir(call, opt)) {
-			call.FailsUnredacted = "" // its output reaches PostToolUse (secretreads.go)
-		}
+		seen, shown = true, shown && call.FailsUnredacted != "" && showsSuccess(a, agent.BaseDir(call, opt))
+	}
+	if seen && shown {
+		call.FailsUnredacted = "" // every command's output reaches PostToolUse (secretreads.go)
 	}
 	if len(out) > 0 {
 		// Resolved exactly as the call's own paths: against its cwd, else
