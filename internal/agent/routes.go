@@ -3,7 +3,6 @@ package agent
 import (
 	"bytes"
 	"encoding/json"
-	"maps"
 	"slices"
 	"strings"
 
@@ -62,10 +61,14 @@ func routeA(c *Call, f fields) error {
 // of the file when its name says so (slicingName) or, default-deny, when
 // it is a number: an unknown count beside a path.
 func partialRead(c *Call, in fields) {
-	if !slices.ContainsFunc(slices.Collect(maps.Keys(in.m)), func(k string) bool {
-		r, _ := in.raw(k)
-		return r != nil && (slicingName(k) || numeric(r))
-	}) {
+	slicing := false
+	for k := range in.m {
+		if r, ok := in.raw(k); ok && (slicingName(k) || numeric(r)) {
+			slicing = true
+			break
+		}
+	}
+	if !slicing {
 		return
 	}
 	for i := range c.Inputs {
