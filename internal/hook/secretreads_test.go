@@ -32,6 +32,7 @@ func TestSecretReads(t *testing.T) {
 	log := strings.Repeat("2026-11-27T10:00:00Z INFO request served status=200 took=12ms\n", 26000) // 1.6 MB
 	files["big.log"] = log
 	files["bigsecret.log"] = log + "GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n" + log[:4096]
+	files["lib.so"] = strings.Repeat("\x7fELF\x00\x01\x02", 200000) + "\x00TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\x00" + strings.Repeat("\x00\xff", 1000)
 	files["conf.py"] = "ZZZ=1\nAWS = 'AKIAQYLPMN5HFIQR7XYZ'\n"
 	for name, text := range files {
 		if err := os.MkdirAll(proj, 0o755); err != nil {
@@ -126,6 +127,7 @@ func TestSecretReads(t *testing.T) {
 		{"cut big log", bash(`cut -c1-20 big.log`), "allow"},
 		{"Monitor tail -F big log", `{"hook_event_name":"PreToolUse","tool_name":"Monitor","cwd":"P","tool_input":{"command":"tail -F big.log"}}`, "allow"},
 		{"A cat big secret; false", bash(`cat bigsecret.log; false`), "block"},
+		{"Read offset binary secret", `{"hook_event_name":"PreToolUse","tool_name":"Read","cwd":"P","tool_input":{"file_path":"P/lib.so","offset":1,"limit":2}}`, "block"},
 		// Controls.
 		{"grep -rn clean tree", bash(`grep -rn TOKEN src`), "allow"},
 		{"grep -rn", bash(`grep -rn PASSWORD .`), "allow"},
@@ -180,4 +182,54 @@ func BenchmarkSecretReads(b *testing.B) {
 			b.Fatal("a secret in hook.go")
 		}
 	}
+}
+
+// FuzzSafeOptions: the option catalogue's walk never panics, and a word
+// after "--" is never read as an option.
+func FuzzSafeOptions(f *testing.F) {
+	for _, s := range []string{"tail\x00-n\x005", "sort\x00-c", "grep\x00-nA\x002\x00x", "head\x00-5", "cat\x00--\x00-f", "tail\x00-n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		w := strings.Split(s, "\x00")
+		ok := safeOptions(w[0], w[1:])
+		if !ok && len(w) > 1 && w[1] == "--" {
+			t.Errorf("%q: words after -- refused", w)
+		}
+	})
+}
+
+// TestShowsSuccessOptions: only catalogued options show a reader succeeds.
+func TestShowsSuccessOptions(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"tail", "-n", "5"}, true},
+		{[]string{"tail", "-n5"}, true},
+		{[]string{"head", "-40"}, true},
+		{[]string{"cat", "-vET"}, true},
+		{[]string{"grep", "-nA", "2", "x"}, true},
+		{[]string{"tail", "-f"}, false},
+		{[]string{"tail", "-nF"}, true}, // F is -n's value here: tail refuses it before printing
+		{[]string{"tail", "-Fn", "3"}, false},
+		{[]string{"tail", "--follow=name"}, false},
+		{[]string{"tail", "--retry"}, false},
+		{[]string{"sort", "-c"}, false},
+		{[]string{"sort", "-rc"}, false},
+		{[]string{"sort", "-o", "x"}, false},
+		{[]string{"grep", "-P", "x"}, false},
+		{[]string{"less", "+F"}, false},
+		{[]string{"less", "-R"}, false},
+		{[]string{"ack", "x"}, false},
+	} {
+		if got := safeOptions(tt.args[0], tt.args[1:]) && readerOptionsKnown(tt.args[0]); got != tt.want {
+			t.Errorf("%q: %v, want %v", tt.args, got, tt.want)
+		}
+	}
+}
+
+// readerOptionsKnown reports whether name is a catalogued reader.
+func readerOptionsKnown(name string) bool {
+	return strings.Contains(neverFails+quietFails, " "+name+" ")
 }
