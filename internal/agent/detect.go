@@ -118,6 +118,11 @@ type Call struct {
 	// fires PostToolUseFailure), why: a file the command reads is checked
 	// for secrets before it runs. "" else.
 	FailsUnredacted string
+	// OwnSlices says the tool's own reads print lines it selects of the
+	// file (a content search: Grep's content mode, agent C's
+	// search_file_content): a private key in one blocks, as a command's
+	// slice of it (review 13b F2).
+	OwnSlices bool
 	// Programs is, for a command tool, how many programs the hook's
 	// analysis of its command found (0 before it ran): a file one lone
 	// reader prints whole keeps its armour (internal/hook, secretreads.go).

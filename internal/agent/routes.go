@@ -1,6 +1,9 @@
 package agent
 
 import (
+	"bytes"
+	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/event"
@@ -41,23 +44,71 @@ func routeA(c *Call, f fields) error {
 	case "Bash", "PowerShell":
 		if r, ok := in.raw("run_in_background"); ok && !strings.EqualFold(strings.TrimSpace(string(r)), "false") {
 			c.Unredacted = BackgroundRun
-		} else {
-			c.FailsUnredacted = CommandFailure
 		}
+	}
+	// Any tool whose input is checked as a command (an MCP shell tool's
+	// too: an error result goes to PostToolUseFailure) may fail with
+	// what it printed (review 13b F3).
+	if c.Unredacted == "" && slices.ContainsFunc(c.Inputs, func(i event.Input) bool { return i.Kind == event.KindCommand }) {
+		c.FailsUnredacted = CommandFailure
 	}
 	return nil
 }
 
-// partialRead marks the reads of a file tool (Read, read_file) asked for
-// part of the file (offset, limit) as reads whose result guard cannot
-// redact: a value the slice cuts is never whole in the result.
+// partialRead marks the reads of a file tool asked for part of the file
+// as reads whose result guard cannot redact: a value the slice cuts is
+// never whole in the result (review 12b F11, 13b F2). A field selects part
+// of the file when its name says so (slicingName) or, default-deny, when
+// it is a number: an unknown count beside a path.
 func partialRead(c *Call, in fields) {
-	if !in.has("offset") && !in.has("limit") {
+	slicing := false
+	for k := range in.m {
+		if r, ok := in.raw(k); ok && (slicingName(k) || numeric(r)) {
+			slicing = true
+			break
+		}
+	}
+	if !slicing {
 		return
 	}
 	for i := range c.Inputs {
-		if c.Inputs[i].Kind == event.KindRead && c.Inputs[i].Opaque == "" {
+		// A tree (an MCP path's DIR/**, in case it names a directory) is
+		// no slice of a file.
+		if in := c.Inputs[i]; in.Kind == event.KindRead && in.Opaque == "" && !strings.HasSuffix(in.Text, "/**") {
 			c.Inputs[i].Opaque = PartialRead
 		}
+	}
+}
+
+// slicingName reports whether a tool input field's name says it selects
+// part of a file: offset, limit, head, tail, start_line, end_line, lines,
+// range, pages, max_bytes…
+func slicingName(k string) bool {
+	k = strings.ToLower(k)
+	for _, w := range [...]string{"offset", "limit", "head", "tail", "line", "range", "start", "end", "page",
+		"skip", "slice", "chunk", "byte", "length", "first", "last", "from", "until", "count", "max", "size"} {
+		if strings.Contains(k, w) {
+			return true
+		}
+	}
+	return k == "to" || k == "n"
+}
+
+// numeric reports whether r is a JSON number.
+func numeric(r json.RawMessage) bool {
+	r = bytes.TrimSpace(r)
+	return len(r) > 0 && (r[0] == '-' || r[0] >= '0' && r[0] <= '9')
+}
+
+// contentSearch marks a search tool's own reads as slices when it prints
+// the lines it selects: agent A's Grep in content mode, agent C's
+// search_file_content (always).
+func contentSearch(c *Call, name string, in fields) {
+	switch name {
+	case "Grep":
+		s, _, _ := in.str("output_mode")
+		c.OwnSlices = s == "content"
+	case "search_file_content", "grep_search":
+		c.OwnSlices = true
 	}
 }

@@ -119,7 +119,11 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 		t, known = toolC(name)
 	}
 	if !known || isMCPTool(name) {
-		return byFields(c, name, in)
+		if err := byFields(c, name, in); err != nil {
+			return err
+		}
+		partialRead(c, in) // an MCP read tool's head, tail, start_line… (review 13b F2)
+		return nil
 	}
 	if commandToolName(name) {
 		if err := commandDir(c, in); err != nil {
@@ -133,6 +137,7 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 	case "Read", "NotebookRead", "read_file":
 		partialRead(c, in)
 	}
+	contentSearch(c, name, in)
 	return extraFields(c, name, in)
 }
 

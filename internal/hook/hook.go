@@ -352,6 +352,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 	var revBlock *event.Finding
 	var ran []string
 	var opt0 shell.Options
+	shown, seen := true, false // every command guard analysed shows it succeeds
 	for _, in := range call.Inputs {
 		if in.Kind != event.KindCommand {
 			continue
@@ -363,6 +364,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 			}
 			out = append(out, ps...)
 			ran = append(ran, files...)
+			shown = false
 			continue
 		}
 		if opt0.Files == nil {
@@ -385,9 +387,10 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 			contents = append(contents, in...)
 		}
 		call.Programs += len(a.Commands)
-		if call.FailsUnredacted != "" && showsSuccess(a, agent.BaseDir(call, opt)) {
-			call.FailsUnredacted = "" // its output reaches PostToolUse (secretreads.go)
-		}
+		seen, shown = true, shown && call.FailsUnredacted != "" && showsSuccess(a, agent.BaseDir(call, opt))
+	}
+	if seen && shown {
+		call.FailsUnredacted = "" // every command's output reaches PostToolUse (secretreads.go)
 	}
 	if err := agent.UnknownRootError(call, out); err != nil {
 		return nil, nil, nil, err // agent B: a relative path under a root guard cannot read

@@ -1,7 +1,9 @@
 package hook
 
 import (
+	"bytes"
 	"errors"
+	"io"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -30,11 +32,32 @@ import (
 // of a key's body (tail -n 3 F) is not a value the scan can find.
 
 const (
-	// maxSecretRead bounds the bytes guard reads of one file.
+	// maxSecretRead is the chunk guard scans of a file at a time, and the
+	// most it reads of one to show a reader of it succeeds.
 	maxSecretRead = 1 << 20
-	// maxSecretFiles bounds the files a call's reads have guard read.
-	maxSecretFiles = 16
+	// secretOverlap is what one chunk's scan carries into the next (from
+	// a line start): a secret shorter than it is whole in one chunk.
+	secretOverlap = 64 << 10
+	// maxSecretBytes bounds the bytes guard reads of a call's files.
+	maxSecretBytes = 64 << 20
+	// maxSecretFiles bounds the files (regular, existing) guard reads of
+	// a call. Names that do not exist do not count (review 13b F12).
+	maxSecretFiles = 64
+	// keysWhy is why guard checks a command's partial read for a key.
+	keysWhy = "a command's slice of a private key (a few of its body lines) is not a value the result scan can find"
+	// boundWhat is what guard could not tell past its bound.
+	boundWhat = "guard reads at most 64 files and 64 MiB of a call to tell whether they hold a secret"
 )
+
+// errBudget is the end of a call's scan budget (maxSecretFiles,
+// maxSecretBytes) before the end of a file.
+var errBudget = errors.New("scan budget spent")
+
+// scanBudget is what a call's file checks have read so far.
+type scanBudget struct {
+	files int
+	bytes int64
+}
 
 // secretReads returns the finding that blocks a read of checked (the
 // inputs of call, its own first) whose output guard cannot redact and
@@ -42,8 +65,8 @@ const (
 // (DIR/**) are the policy's (policy.checkOpaque).
 func secretReads(call *agent.Call, checked []event.Input) (event.Finding, bool) {
 	var d *secret.Detector
+	var b scanBudget
 	h, _ := home.UserHome()
-	files := 0
 	for i, in := range checked {
 		why, keysOnly := readWhy(call, in, i < len(call.Inputs))
 		if why == "" && !keysOnly {
@@ -53,19 +76,10 @@ func secretReads(call *agent.Call, checked []event.Input) (event.Finding, bool) 
 		if strings.HasSuffix(p, "/**") || strings.Contains(p, "/**/") || strings.ContainsAny(p, "*?[\x00") || strings.Contains(p, path.Unknown) {
 			continue // a tree, a pattern or an unresolved part: the path rules'
 		}
-		var f event.Finding
-		var hit bool
-		if files++; files > maxSecretFiles {
-			// Past the bound only a read guard cannot redact at all
-			// blocks; the others are the result scan's on success.
-			hit = in.Opaque != ""
-			f = secretFinding(why, "guard reads at most 16 files of a call to tell", "", "")
-		} else {
-			if d == nil {
-				d = secret.New()
-			}
-			f, hit = fileSecret(d, filepath.FromSlash(path.ExpandHome(p, h)), why, keysOnly)
+		if d == nil {
+			d = secret.New()
 		}
+		f, hit := fileSecret(d, filepath.FromSlash(path.ExpandHome(p, h)), why, keysOnly, &b)
 		if hit {
 			f.Reason = strings.Replace(f.Reason, "\x00", quoted(p), 1)
 			f.LogReason = strings.Replace(f.LogReason, "\x00", "the file", 1)
@@ -77,7 +91,8 @@ func secretReads(call *agent.Call, checked []event.Input) (event.Finding, bool) 
 
 // readWhy says why guard cannot redact what read in prints ("" when it
 // can), and whether, where it can, a private key in the file still blocks
-// (a command's read: its slices are not redacted).
+// (a command's read, a content search's own file: their slices are not
+// redacted).
 func readWhy(call *agent.Call, in event.Input, own bool) (why string, keysOnly bool) {
 	if in.Kind != event.KindRead || call.Stage != agent.StageTool {
 		return "", false
@@ -86,7 +101,7 @@ func readWhy(call *agent.Call, in event.Input, own bool) (why string, keysOnly b
 	case in.Opaque != "":
 		return in.Opaque, false
 	case own:
-		return "", false // the tool's own path, read whole: the result scan's
+		return "", call.OwnSlices // the tool's own path: the result scan's
 	}
 	prog := strings.SplitN(in.Via, " ", 2)[0]
 	switch {
@@ -100,34 +115,126 @@ func readWhy(call *agent.Call, in event.Input, own bool) (why string, keysOnly b
 	return "", true
 }
 
-// fileSecret reads the file at p (bounded, regular files only) and checks
-// it for secrets; keysOnly: only a private key counts. A file guard cannot
-// read whole blocks unless keysOnly; one that does not exist holds nothing.
-func fileSecret(d *secret.Detector, p, why string, keysOnly bool) (event.Finding, bool) {
-	data, err := regularfile.ReadFile(p, maxSecretRead)
+// fileSecret scans the file at p (regular files only, within the call's
+// budget b) for secrets; keysOnly: only a private key counts. A file guard
+// cannot read to its end blocks (review 13b F12: fail closed at the
+// bound); one that does not exist, is no regular file or that the kernel
+// refuses holds nothing a read prints.
+func fileSecret(d *secret.Detector, p, why string, keysOnly bool, b *scanBudget) (event.Finding, bool) {
+	blockWhy := why
+	if why == "" {
+		blockWhy = keysWhy
+	}
+	f, hit, err := scanFile(d, p, b, keysOnly)
 	switch {
 	case err == nil:
-	case errors.Is(err, fs.ErrNotExist), keysOnly:
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, regularfile.ErrNotRegular), errors.Is(err, fs.ErrPermission):
 		return event.Finding{}, false
-	case errors.Is(err, regularfile.ErrTooLarge):
-		if why == agent.CommandFailure {
-			return event.Finding{}, false // read as printed: the result scan's on success (docs/HOOKS.md)
-		}
-		return secretFinding(why, "the file is larger than guard reads (1 MiB) to tell whether it holds a secret", "", ""), true
-	case errors.Is(err, regularfile.ErrNotRegular), errors.Is(err, fs.ErrPermission):
-		return event.Finding{}, false // not text a read prints; the kernel refuses it alike
+	case errors.Is(err, errBudget):
+		return secretFinding(blockWhy, boundWhat, "", ""), true
 	default:
-		return secretFinding(why, "guard could not read the file to tell whether it holds a secret", "", ""), true
+		return secretFinding(blockWhy, "guard could not read the file to tell whether it holds a secret", "", ""), true
 	}
-	f, hit := d.Check(string(data))
-	if !hit || keysOnly && f.Rule != "private_key" {
+	if !hit {
 		return event.Finding{}, false
 	}
-	if keysOnly {
-		why = "a command's slice of a private key (a few of its body lines) is not a value the result scan can find"
-	}
-	return secretFinding(why, "the file holds a secret ("+f.Rule+")", f.Rule, f.Severity), true
+	return secretFinding(blockWhy, "the file holds a secret ("+f.Rule+")", f.Rule, f.Severity), true
 }
+
+// scanFile reads the regular file at p in chunks of maxSecretRead, each
+// carrying the last secretOverlap bytes of the one before from a line
+// start, and checks each for a secret (keysOnly: a private key), within
+// the budget b.
+func scanFile(d *secret.Detector, p string, b *scanBudget, keysOnly bool) (event.Finding, bool, error) {
+	fh, err := regularfile.Open(p)
+	if err != nil {
+		return event.Finding{}, false, err
+	}
+	defer fh.Close()
+	if b.files++; b.files > maxSecretFiles {
+		return event.Finding{}, false, errBudget
+	}
+	size := 4 << 10
+	if fi, err := fh.Stat(); err == nil && fi.Size() >= int64(size) {
+		size = int(min(fi.Size()+1, maxSecretRead))
+	}
+	buf, keep := make([]byte, size), 0
+	for {
+		n, err := io.ReadFull(fh, buf[keep:])
+		if b.bytes += int64(n); b.bytes > maxSecretBytes {
+			return event.Finding{}, false, errBudget
+		}
+		if err == nil && len(buf) < maxSecretRead {
+			buf = append(buf, make([]byte, maxSecretRead-len(buf))...)
+			keep += n
+			continue // a file that grew past its size: read on
+		}
+		done := errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
+		if err != nil && !done {
+			return event.Finding{}, false, err
+		}
+		text := buf[:keep+n]
+		if n > 0 || keep == 0 {
+			if f, hit := chunkSecret(d, string(text), keysOnly); hit {
+				return f, true, nil
+			}
+		}
+		if done {
+			return event.Finding{}, false, nil
+		}
+		from := len(text) - secretOverlap
+		if i := bytes.IndexByte(text[from:], '\n'); i >= 0 {
+			from += i + 1
+		}
+		keep = copy(buf, text[from:])
+	}
+}
+
+// chunkSecret checks text for a secret; keysOnly: for a private key,
+// also after another secret found first. A binary chunk (one holding a
+// NUL byte) is checked as its printable runs (printableRuns).
+func chunkSecret(d *secret.Detector, text string, keysOnly bool) (event.Finding, bool) {
+	if strings.IndexByte(text, 0) >= 0 {
+		text = printableRuns(text)
+	}
+	f, hit := d.Check(text)
+	if !hit || !keysOnly || f.Rule == keyRule {
+		return f, hit
+	}
+	for _, m := range d.FindAll(text) {
+		if m.Rule == keyRule {
+			return event.Finding{Rule: keyRule, Severity: "critical"}, true
+		}
+	}
+	return event.Finding{}, false
+}
+
+// printableRuns returns the runs of at least minRun printable ASCII
+// bytes and blanks of a binary text, a line each: a secret a reader
+// prints from a binary file is such a run, and the detector reads a
+// binary's other bytes slowly (about 6 MB/s against 280 MB/s of text).
+func printableRuns(text string) string {
+	const minRun = 8
+	var b strings.Builder
+	start := -1
+	for i := 0; i <= len(text); i++ {
+		if i < len(text) && (text[i] >= 0x20 && text[i] < 0x7f || text[i] == '\t' || text[i] == '\n' || text[i] == '\r') {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start >= minRun {
+			b.WriteString(text[start:i])
+			b.WriteByte('\n')
+		}
+		start = -1
+	}
+	return b.String()
+}
+
+// keyRule is the secret rule of a private key.
+const keyRule = "private_key"
 
 // secretFinding is the block of a read of file \x00 (filled in by the
 // caller) whose output guard cannot redact.
@@ -152,28 +259,32 @@ func quoted(p string) string {
 }
 
 // Readers by their exit status: neverFails print a file's lines and exit
-// 0 when every file opens (sort, head on a pipe too); quietFails exit
-// non-zero without an error only when they print nothing (grep's 1: no
-// line selected), so only as the command's one program. wholeReaders
-// print a whole file as it is (a key's armour with it).
+// 0 when their file reads to its end (sort, head on a pipe too);
+// quietFails exit non-zero without an error only when they print nothing
+// (grep's 1: no line selected), so only as the command's one program.
+// wholeReaders print a whole file as it is (a key's armour with it).
 const (
 	neverFails   = " cat head tail sort uniq less more most bat batcat "
-	quietFails   = " grep egrep fgrep rg ack ag "
+	quietFails   = " grep egrep fgrep rg "
 	wholeReaders = " cat less more most "
 )
 
 // showsSuccess reports whether guard can show that command analysis a
 // succeeds, so that its output reaches agent A's PostToolUse rather than
-// PostToolUseFailure: programs that exit 0 when their files open
-// (neverFails, or one quietFails program alone), no reshaping option, and
-// every operand an existing regular file guard can open (base: the
-// directory relative ones are in). cat F, cat F | head -40, grep -n x F.
+// PostToolUseFailure (review 13b F1: default-deny): programs that exit 0
+// once their file reads to its end (neverFails, or one quietFails program
+// alone), only options known not to fail, follow or wait (safeOptions),
+// and one file operand in the whole command, a regular file guard reads
+// to its end itself (readsWhole; base: the directory relative ones are
+// in). One operand: a file that fails to open, or is gone when the
+// command runs, prints nothing; a second one could fail after the first
+// printed. cat F, cat F | head -40, grep -n x F.
 func showsSuccess(a *shell.Analysis, base string) bool {
 	if a.Err != nil || len(a.Commands) == 0 {
 		return false
 	}
 	h, _ := home.UserHome()
-	files := 0
+	file := ""
 	for _, c := range a.Commands {
 		quiet := len(a.Commands) == 1 && strings.Contains(quietFails, " "+c.Name+" ")
 		if c.Synthetic || c.Name == "" || !quiet && !strings.Contains(neverFails, " "+c.Name+" ") {
@@ -183,25 +294,99 @@ func showsSuccess(a *shell.Analysis, base string) bool {
 		for i, arg := range c.Args {
 			args[i] = arg.Text
 		}
-		if catalogue.Reshapes(c.Name, args) {
+		if catalogue.Reshapes(c.Name, args) || !safeOptions(c.Name, args) {
 			return false
 		}
 		for _, i := range catalogue.Operands(c.Name, args) {
 			if c.Args[i].Data {
 				continue // a grep pattern
 			}
-			if !opens(path.ExpandHome(args[i], h), base) {
+			if file != "" {
 				return false
 			}
-			files++
+			file = path.ExpandHome(args[i], h)
 		}
 	}
-	return files > 0
+	return file != "" && readsWhole(file, base)
 }
 
-// opens reports whether p (relative ones under base) is a regular file
-// guard can open.
-func opens(p, base string) bool {
+// safeOptions reports whether every option of reader name in args is one
+// known neither to fail after printing nor to follow or wait (tail -f,
+// less +F, sort -c, grep -P's backtracking limit): a catalogue per
+// reader; an option outside it is "cannot show it succeeds".
+func safeOptions(name string, args []string) bool {
+	flags, values, long := readerOptions(name)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return true
+		case strings.HasPrefix(a, "--"):
+			opt, _, _ := strings.Cut(a, "=")
+			if !strings.Contains(long, " "+opt+" ") {
+				return false
+			}
+		case strings.HasPrefix(a, "+"):
+			return false // less +F, tail +N: not in the catalogue
+		case len(a) > 1 && a[0] == '-':
+			ok, next := safeCluster(a[1:], flags, values)
+			if !ok {
+				return false
+			}
+			if next {
+				i++ // -n 5: the value is the next word
+			}
+		}
+	}
+	return true
+}
+
+// safeCluster reports whether a cluster of short options holds only
+// flags, then at most one option taking a value (the rest of the cluster,
+// else the next word: next); a number alone is head's and tail's count.
+func safeCluster(cl, flags, values string) (ok, next bool) {
+	for j := 0; j < len(cl); j++ {
+		c := cl[j]
+		switch {
+		case strings.IndexByte(values, c) >= 0:
+			return true, j == len(cl)-1
+		case c >= '0' && c <= '9' && strings.IndexByte(values, 'n') >= 0:
+		case strings.IndexByte(flags, c) < 0:
+			return false, false
+		}
+	}
+	return true, false
+}
+
+// readerOptions returns the short flags, the short options taking a
+// value and the long options (" --x " each) of a reader known not to
+// fail after printing, follow or wait.
+func readerOptions(name string) (flags, values, long string) {
+	switch name {
+	case "cat":
+		return "AbeEnstTuv", "", " --number --number-nonblank --show-all --show-ends --show-tabs --show-nonprinting --squeeze-blank "
+	case "head", "tail":
+		return "qvz", "nc", " --lines --bytes --quiet --silent --verbose --zero-terminated "
+	case "sort":
+		return "bdfghiMnrRsuVz", "kt", " --reverse --numeric-sort --unique --ignore-case --human-numeric-sort --version-sort --key --field-separator --stable "
+	case "uniq":
+		return "cdiuz", "fsw", " --count --repeated --unique --ignore-case "
+	case "grep", "egrep", "fgrep":
+		return "nHhiywxvcFEGslLaTZ", "emABC", " --line-number --with-filename --no-filename --ignore-case --word-regexp --line-regexp --invert-match --count --fixed-strings --extended-regexp --no-messages --color --colour "
+	case "rg":
+		return "nNiwxvcFHlsS", "emABC", " --line-number --no-line-number --ignore-case --word-regexp --line-regexp --invert-match --count --fixed-strings --with-filename --no-heading --smart-case --color --hidden "
+	case "bat", "batcat":
+		return "pnA", "", " --plain --number --show-all --paging --color --style "
+	}
+	return "", "", "" // less, more, most: no option (less +F follows)
+}
+
+// readsWhole reports whether p (relative ones under base) is a regular
+// file of at least one byte and at most maxSecretRead that guard reads to
+// its end itself, getting as many bytes as its size: a procfs or sysfs
+// file (size 0 or a page it does not hold, a read that fails or never
+// ends: /proc/self/attr/current, /proc/self/pagemap) is not.
+func readsWhole(p, base string) bool {
 	p = filepath.FromSlash(p)
 	if !filepath.IsAbs(p) {
 		if base == "" {
@@ -213,6 +398,12 @@ func opens(p, base string) bool {
 	if err != nil {
 		return false
 	}
-	f.Close()
-	return true
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || fi.Size() < 1 || fi.Size() > maxSecretRead {
+		return false
+	}
+	buf := make([]byte, fi.Size()+1)
+	n, err := io.ReadFull(f, buf)
+	return int64(n) == fi.Size() && errors.Is(err, io.ErrUnexpectedEOF)
 }

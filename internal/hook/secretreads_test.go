@@ -29,6 +29,11 @@ func TestSecretReads(t *testing.T) {
 		"README.md":   "# proj\nHello.\n",
 		"main.go":     "package main\n",
 	}
+	log := strings.Repeat("2026-11-27T10:00:00Z INFO request served status=200 took=12ms\n", 26000) // 1.6 MB
+	files["big.log"] = log
+	files["bigsecret.log"] = log + "GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n" + log[:4096]
+	files["lib.so"] = strings.Repeat("\x7fELF\x00\x01\x02", 200000) + "\x00TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\x00" + strings.Repeat("\x00\xff", 1000)
+	files["conf.py"] = "ZZZ=1\nAWS = 'AKIAQYLPMN5HFIQR7XYZ'\n"
 	for name, text := range files {
 		if err := os.MkdirAll(proj, 0o755); err != nil {
 			t.Fatal(err)
@@ -86,6 +91,43 @@ func TestSecretReads(t *testing.T) {
 		{"A grep -n settings", bash(`grep -n AWS settings.py`), "allow"},
 		{"A cat settings | head", bash(`cat settings.py | head -40`), "allow"},
 		{"A cat key", bash(`cat deploy_key`), "allow"},
+		// Review 13b F1: success shown from the read, not the open.
+		{"cat key attr/current", bash(`cat deploy_key /proc/self/attr/current`), "block"},
+		{"cat settings pagemap", bash(`cat settings.py /proc/self/pagemap`), "block"},
+		{"grep settings attr", bash(`grep -n AWS settings.py /proc/self/attr/current`), "block"},
+		{"tail -f settings", bash(`tail -f settings.py`), "block"},
+		{"tail --follow settings", bash(`tail --follow=name settings.py`), "block"},
+		{"sort -c", bash(`sort -c conf.py`), "block"},
+		{"less +F", bash(`less +F settings.py`), "block"},
+		{"cat two files", bash(`cat README.md settings.py`), "block"},
+		{"A cat -n settings", bash(`cat -n settings.py`), "allow"},
+		{"A tail -n settings", bash(`tail -n 5 settings.py`), "allow"},
+		{"A head -5 settings", bash(`head -5 settings.py | sort -r`), "allow"},
+		// Review 13b F12: names that do not exist do not spend the bound.
+		{"cat 16 missing; false", bash(`cat n1 n2 n3 n4 n5 n6 n7 n8 n9 n10 n11 n12 n13 n14 n15 n16 settings.py; false`), "block"},
+		{"tail 16 missing key", agentC(`tail -n 4 n1 n2 n3 n4 n5 n6 n7 n8 n9 n10 n11 n12 n13 n14 n15 n16 deploy_key`), "block"},
+		{"grep 16 missing key", bash(`grep -n . n1 n2 n3 n4 n5 n6 n7 n8 n9 n10 n11 n12 n13 n14 n15 n16 deploy_key`), "block"},
+		// Review 13b F2: slices through other tools.
+		{"Grep content key", `{"hook_event_name":"PreToolUse","tool_name":"Grep","cwd":"P","tool_input":{"pattern":"^[A-Za-z0-9+/]{40,}$","path":"P/deploy_key","output_mode":"content"}}`, "block"},
+		{"C search key", `{"hook_event_name":"BeforeTool","tool_name":"search_file_content","cwd":"P","tool_input":{"pattern":"^[A-Za-z0-9+/]{40,}$","path":"P/deploy_key"}}`, "block"},
+		{"MCP tail key", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_text_file","cwd":"P","tool_input":{"path":"P/deploy_key","tail":3}}`, "block"},
+		{"MCP start_line key", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_file","cwd":"P","tool_input":{"path":"P/deploy_key","start_line":3,"end_line":5}}`, "block"},
+		{"MCP unknown number", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_file","cwd":"P","tool_input":{"path":"P/settings.py","n0":3}}`, "block"},
+		{"Grep files key", `{"hook_event_name":"PreToolUse","tool_name":"Grep","cwd":"P","tool_input":{"pattern":"KEY","path":"P/deploy_key"}}`, "allow"},
+		{"Grep content settings", `{"hook_event_name":"PreToolUse","tool_name":"Grep","cwd":"P","tool_input":{"pattern":"AWS","path":"P/settings.py","output_mode":"content","-A":2}}`, "allow"},
+		{"MCP whole key", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_text_file","cwd":"P","tool_input":{"path":"P/deploy_key"}}`, "allow"},
+		{"MCP tail clean", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_text_file","cwd":"P","tool_input":{"path":"P/README.md","tail":3}}`, "allow"},
+		// Review 13b F3: an MCP command tool's failure.
+		{"MCP exec fails", `{"hook_event_name":"PreToolUse","tool_name":"mcp__shell__exec","cwd":"P","tool_input":{"command":"cat settings.py; false"}}`, "block"},
+		{"MCP exec clean", `{"hook_event_name":"PreToolUse","tool_name":"mcp__shell__exec","cwd":"P","tool_input":{"command":"cat README.md; false"}}`, "allow"},
+		// Review 13b FP1: files over 1 MiB are scanned in chunks.
+		{"Read offset big log", `{"hook_event_name":"PreToolUse","tool_name":"Read","cwd":"P","tool_input":{"file_path":"P/big.log","offset":100,"limit":200}}`, "allow"},
+		{"Read offset big secret", `{"hook_event_name":"PreToolUse","tool_name":"Read","cwd":"P","tool_input":{"file_path":"P/bigsecret.log","offset":100,"limit":200}}`, "block"},
+		{"sed -n big log", agentC(`sed -n 10,20p big.log`), "allow"},
+		{"cut big log", bash(`cut -c1-20 big.log`), "allow"},
+		{"Monitor tail -F big log", `{"hook_event_name":"PreToolUse","tool_name":"Monitor","cwd":"P","tool_input":{"command":"tail -F big.log"}}`, "allow"},
+		{"A cat big secret; false", bash(`cat bigsecret.log; false`), "block"},
+		{"Read offset binary secret", `{"hook_event_name":"PreToolUse","tool_name":"Read","cwd":"P","tool_input":{"file_path":"P/lib.so","offset":1,"limit":2}}`, "block"},
 		// Controls.
 		{"grep -rn clean tree", bash(`grep -rn TOKEN src`), "allow"},
 		{"grep -rn", bash(`grep -rn PASSWORD .`), "allow"},
@@ -140,4 +182,54 @@ func BenchmarkSecretReads(b *testing.B) {
 			b.Fatal("a secret in hook.go")
 		}
 	}
+}
+
+// FuzzSafeOptions: the option catalogue's walk never panics, and a word
+// after "--" is never read as an option.
+func FuzzSafeOptions(f *testing.F) {
+	for _, s := range []string{"tail\x00-n\x005", "sort\x00-c", "grep\x00-nA\x002\x00x", "head\x00-5", "cat\x00--\x00-f", "tail\x00-n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		w := strings.Split(s, "\x00")
+		ok := safeOptions(w[0], w[1:])
+		if !ok && len(w) > 1 && w[1] == "--" {
+			t.Errorf("%q: words after -- refused", w)
+		}
+	})
+}
+
+// TestShowsSuccessOptions: only catalogued options show a reader succeeds.
+func TestShowsSuccessOptions(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"tail", "-n", "5"}, true},
+		{[]string{"tail", "-n5"}, true},
+		{[]string{"head", "-40"}, true},
+		{[]string{"cat", "-vET"}, true},
+		{[]string{"grep", "-nA", "2", "x"}, true},
+		{[]string{"tail", "-f"}, false},
+		{[]string{"tail", "-nF"}, true}, // F is -n's value here: tail refuses it before printing
+		{[]string{"tail", "-Fn", "3"}, false},
+		{[]string{"tail", "--follow=name"}, false},
+		{[]string{"tail", "--retry"}, false},
+		{[]string{"sort", "-c"}, false},
+		{[]string{"sort", "-rc"}, false},
+		{[]string{"sort", "-o", "x"}, false},
+		{[]string{"grep", "-P", "x"}, false},
+		{[]string{"less", "+F"}, false},
+		{[]string{"less", "-R"}, false},
+		{[]string{"ack", "x"}, false},
+	} {
+		if got := safeOptions(tt.args[0], tt.args[1:]) && readerOptionsKnown(tt.args[0]); got != tt.want {
+			t.Errorf("%q: %v, want %v", tt.args, got, tt.want)
+		}
+	}
+}
+
+// readerOptionsKnown reports whether name is a catalogued reader.
+func readerOptionsKnown(name string) bool {
+	return strings.Contains(neverFails+quietFails, " "+name+" ")
 }
