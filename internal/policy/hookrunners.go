@@ -156,14 +156,14 @@ func nodeGlobs(name, home, dir string) []string {
 	var out []string
 	d := filepath.Clean(dir)
 	for range maxRunnerLevels {
-		nm := filepath.ToSlash(filepath.Join(d, "node_modules"))
+		nm := literalGlob(filepath.Join(d, "node_modules"))
 		out = append(out, nm+"/"+name+"/**", nm+"/.bin/"+filepath.Base(name))
 		if t, err := os.Readlink(filepath.Join(d, "node_modules", ".bin", filepath.Base(name))); err == nil {
 			if !filepath.IsAbs(t) {
 				t = filepath.Join(d, "node_modules", ".bin", t)
 			}
 			if pkg := packageDir(filepath.ToSlash(filepath.Clean(t))); pkg != "" {
-				out = append(out, pkg+"/**")
+				out = append(out, literalGlob(pkg)+"/**")
 			}
 		}
 		up := filepath.Dir(d)
@@ -173,7 +173,7 @@ func nodeGlobs(name, home, dir string) []string {
 		d = up
 	}
 	if filepath.IsAbs(home) {
-		out = append(out, filepath.ToSlash(filepath.Join(home, ".npm", "_npx"))+"/**")
+		out = append(out, literalGlob(filepath.Join(home, ".npm", "_npx"))+"/**")
 	}
 	return out
 }
@@ -182,7 +182,7 @@ func nodeGlobs(name, home, dir string) []string {
 // the package's name after the last node_modules/), or "".
 func packageDir(t string) string {
 	i := strings.LastIndex(t, "/node_modules/")
-	if i < 0 || strings.ContainsAny(t, "*?[]{}\\") {
+	if i < 0 {
 		return ""
 	}
 	rest := strings.Split(t[i+len("/node_modules/"):], "/")
@@ -259,10 +259,10 @@ func userSiteGlobs(home, mod string) []string {
 // sitecustomize.py, usercustomize.py) and of module mod's package or file
 // there ("" for none).
 func moduleGlobs(root, mod string) []string {
-	if root == "" || !filepath.IsAbs(root) || strings.ContainsAny(root, "*?[]{}\\") && runtime.GOOS != "windows" {
+	if root == "" || !filepath.IsAbs(root) {
 		return nil
 	}
-	r := filepath.ToSlash(filepath.Clean(root))
+	r := literalGlob(filepath.Clean(root))
 	var out []string
 	for _, sp := range []string{r + "/lib/python*/site-packages", r + "/lib64/python*/site-packages", r + "/Lib/site-packages"} {
 		out = append(out, sp+"/*.pth", sp+"/sitecustomize.py", sp+"/usercustomize.py")
@@ -326,8 +326,8 @@ func toolGlobs(prog, home string) []string {
 	}
 	var out []string
 	for _, d := range dirs {
-		if d != "" && filepath.IsAbs(d) && !strings.ContainsAny(d, "*?[]{}") {
-			out = append(out, filepath.ToSlash(filepath.Clean(d))+"/**")
+		if d != "" && filepath.IsAbs(d) {
+			out = append(out, literalGlob(filepath.Clean(d))+"/**")
 		}
 	}
 	return out

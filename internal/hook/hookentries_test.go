@@ -1,0 +1,100 @@
+package hook
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/policy"
+)
+
+// hookCase is one command of a hook-programs test: run in cwd, blocked or not.
+type hookCase struct {
+	cwd, cmd string
+	block    bool
+}
+
+// runHookCases runs each case in both bash.match modes.
+func runHookCases(t *testing.T, cases []hookCase) {
+	t.Helper()
+	for _, mode := range []string{policy.MatchText, policy.MatchCommands} {
+		for _, tc := range cases {
+			p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+			code, _, stderr, _ := runReal(t, p, bashPayload(t, tc.cwd, tc.cmd))
+			if blocked := code == 2; blocked != tc.block {
+				t.Errorf("%s: cwd %s: %q: blocked = %v, want %v: %s", mode, filepath.Base(tc.cwd), tc.cmd, blocked, tc.block, stderr)
+			}
+		}
+	}
+}
+
+// TestProgramsCommentedHookFiles covers review 13b F4: a hook file with
+// comments (agent C's settings allow them) is read as its client reads it;
+// one guard cannot read at all protects its directory whole, with a reason
+// that says so.
+func TestProgramsCommentedHookFiles(t *testing.T) {
+	homeDir, proj := scriptWorld(t, map[string]string{"README.md": "x\n"})
+	root := filepath.Dir(proj)
+	other, broken := filepath.Join(root, "other"), filepath.Join(root, "broken")
+	writeFiles(t, homeDir, map[string]string{
+		".agent_c/settings.json": "{ /* user hooks */ \"hooks\":{\"BeforeTool\":[{\"matcher\":\"*\",\"hooks\":[{\"type\":\"command\",\"command\":\"bash ~/tools/uc.sh\"}]}]},\n" +
+			"\"tools\":{\"discoveryCommand\":\"bash ~/tools/disc.sh\"}, }",
+		"tools/uc.sh": "x\n", "tools/disc.sh": "x\n", "tools/free.sh": "x\n",
+	})
+	writeFiles(t, other, map[string]string{
+		".agent_c/settings.json": "// project hooks\n{\"hooks\":{\"AfterTool\":[{\"hooks\":[{\"command\":\"bash tools/c.sh\"}]}]}}",
+		"tools/c.sh":             "x\n", "notes.md": "x\n",
+	})
+	writeFiles(t, broken, map[string]string{
+		".agent_a/settings.json": `{"hooks": {"PostToolUse": [ {"command": "bash tools/b.sh"`,
+		"tools/b.sh":             "x\n", "notes.md": "x\n",
+	})
+	for _, d := range []string{other, broken, proj} {
+		os.Mkdir(filepath.Join(d, ".git"), 0o755)
+	}
+	runHookCases(t, []hookCase{
+		{proj, "echo id >> ~/tools/uc.sh", true},
+		{proj, "echo id >> ~/tools/disc.sh", true},
+		{other, "echo id >> tools/c.sh", true},
+		{proj, "echo id >> ../other/tools/c.sh", true},
+		{broken, "echo id >> tools/b.sh", true},
+		{broken, "echo x >> notes.md", true},
+		{proj, "echo x >> ../broken/anything.txt", true},
+		{proj, "echo id >> ~/tools/free.sh", false},
+		{other, "echo x >> notes.md", false},
+		{proj, "echo x >> ../other/notes.md", false},
+		{proj, "echo x >> README.md", false},
+	})
+	code, _, stderr, _ := runReal(t, realPolicy(t, ""), bashPayload(t, proj, "echo x >> ../broken/notes.md"))
+	if code != 2 || !strings.Contains(stderr, "hook file guard cannot read") {
+		t.Errorf("write beside an unreadable hook file: code %d: %s", code, stderr)
+	}
+}
+
+// TestProgramsGlobCharacters covers review 13b F5: another project's hook
+// program whose name holds a glob character is protected as that literal
+// name, not dropped; its neighbours stay writable.
+func TestProgramsGlobCharacters(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{"README.md": "x\n"})
+	other := filepath.Join(filepath.Dir(proj), "other")
+	writeFiles(t, other, map[string]string{
+		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"command":"bash tools/h.sh"},` +
+			`{"command":"bash 'tools/h[1].sh'"},{"command":"bash 'tools/{b}.sh'"},{"command":"bash 'tools/s*.sh'"}]}]}}`,
+		"tools/h.sh": "x\n", "tools/h[1].sh": "x\n", "tools/{b}.sh": "x\n", "tools/s*.sh": "x\n",
+		"tools/h1.sh": "x\n", "tools/sx.sh": "x\n",
+	})
+	os.Mkdir(filepath.Join(other, ".git"), 0o755)
+	os.Mkdir(filepath.Join(proj, ".git"), 0o755)
+	runHookCases(t, []hookCase{
+		{proj, "echo id >> '../other/tools/h[1].sh'", true},
+		{proj, "echo id >> '../other/tools/{b}.sh'", true},
+		{proj, "echo id >> '../other/tools/s*.sh'", true},
+		{proj, "echo id >> ../other/tools/h.sh", true},
+		{other, "echo id >> 'tools/h[1].sh'", true},
+		{other, "echo id >> 'tools/{b}.sh'", true},
+		{proj, "echo x >> ../other/tools/h1.sh", false},
+		{proj, "echo x >> ../other/tools/sx.sh", false},
+		{other, "echo x >> tools/sx.sh", false},
+	})
+}
