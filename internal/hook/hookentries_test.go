@@ -98,3 +98,81 @@ func TestProgramsGlobCharacters(t *testing.T) {
 		{other, "echo x >> tools/sx.sh", false},
 	})
 }
+
+// TestProgramsTasks covers review 13b F10: a hook entry that runs a
+// project task protects the code the task runs (package.json's script
+// line analysed as an entry, go run's package, cargo's crate, pre-commit's
+// configuration and its local hooks); the project's other files stay
+// writable. Both bash.match modes.
+func TestProgramsTasks(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"command":"yarn lint"},{"command":"npm test"},` +
+			`{"command":"pnpm run fmt"},{"command":"cargo run"},{"command":"go run ./cmd/hk"},{"command":"pre-commit run --all-files"}]}]}}`,
+		"package.json":            `{"scripts":{"lint":"node tools/lint.js","test":"node tools/t.js","prefmt":"bash tools/pre.sh","fmt":"npm run deep","deep":"python3 tools/deep.py"}}`,
+		"tools/lint.js":           "x\n", "tools/t.js": "x\n", "tools/pre.sh": "x\n", "tools/deep.py": "x\n",
+		"Cargo.toml":              "[package]\nname='x'\n", "src/main.rs": "fn main(){}\n",
+		"cmd/hk/main.go":          "package main\n", "go.mod": "module x\n", "cmd/other/main.go": "package main\n",
+		".pre-commit-config.yaml": "repos:\n- repo: local\n  hooks:\n  - id: pc\n    name: pc\n    entry: bash tools/pc.sh\n    language: system\n",
+		"tools/pc.sh":             "x\n", "docs/guide.md": "x\n", "tools/free.js": "x\n",
+	})
+	os.Mkdir(filepath.Join(proj, ".git"), 0o755)
+	runHookCases(t, []hookCase{
+		{proj, "echo x >> tools/lint.js", true},
+		{proj, "echo x >> tools/t.js", true},
+		{proj, "echo x >> tools/pre.sh", true},
+		{proj, "echo x >> tools/deep.py", true},
+		{proj, "echo x >> src/main.rs", true},
+		{proj, "echo x > build.rs", true},
+		{proj, "echo x >> Cargo.toml", true},
+		{proj, "echo x >> cmd/hk/main.go", true},
+		{proj, "echo x > cmd/hk/extra.go", true},
+		{proj, "echo x >> go.mod", true},
+		{proj, "echo x >> .pre-commit-config.yaml", true},
+		{proj, "echo x >> tools/pc.sh", true},
+		{proj, "echo x >> docs/guide.md", false},
+		{proj, "echo x >> tools/free.js", false},
+		{proj, "echo x >> cmd/other/main.go", false},
+		{proj, "go test ./... && cargo build", false},
+	})
+}
+
+// TestProgramsImportSearch covers review 13b F7: a Python hook script's
+// directory is its first import path (a new json.py, a package, an
+// extension module, a cached module take over its imports), a Node hook
+// script's nearer node_modules shadow its package's. Both bash.match modes.
+func TestProgramsImportSearch(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"command":"python3 tools/hook.py"},{"command":"node scripts/n.js"}]}]}}`,
+		"tools/hook.py":          "import json, helper\n", "tools/helper.py": "x\n",
+		"scripts/n.js": "require('left-pad')\n", "package.json": "{}\n",
+		"node_modules/left-pad/index.js": "x\n", "src/app.py": "x\n",
+	})
+	os.Mkdir(filepath.Join(proj, ".git"), 0o755)
+	runHookCases(t, []hookCase{
+		{proj, "echo x > tools/json.py", true},
+		{proj, "mkdir -p tools/helper && echo x > tools/helper/__init__.py", true},
+		{proj, "echo x > tools/helper.cpython-311-x86_64-linux-gnu.so", true},
+		{proj, "mkdir -p tools/__pycache__ && echo x > tools/__pycache__/helper.cpython-311.pyc", true},
+		{proj, "mkdir -p scripts/node_modules/left-pad && echo x > scripts/node_modules/left-pad/index.js", true},
+		{proj, "echo x >> src/app.py", false},
+		{proj, "echo x > tools/notes.md", false},
+		{proj, "npm install left-pad", false},
+	})
+}
+
+// TestProgramsServerCwd covers review 13b F11: an MCP server's cwd is the
+// directory its relative words resolve in. Both bash.match modes.
+func TestProgramsServerCwd(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		".agent_c/settings.json": `{"mcpServers":{"a":{"command":"python3","args":["srv.py"],"cwd":"./srvdir"},` +
+			`"b":{"command":"bash","args":["run.sh"],"cwd":"ops"}}}`,
+		"srvdir/srv.py": "x\n", "ops/run.sh": "x\n", "srv.py": "x\n", "notes.md": "x\n",
+	})
+	os.Mkdir(filepath.Join(proj, ".git"), 0o755)
+	runHookCases(t, []hookCase{
+		{proj, "echo x >> srvdir/srv.py", true},
+		{proj, "echo x > srvdir/json.py", true},
+		{proj, "echo x >> ops/run.sh", true},
+		{proj, "echo x >> notes.md", false},
+	})
+}

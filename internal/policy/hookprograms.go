@@ -301,10 +301,10 @@ func (p *Policy) hookValue(v any, dir string, project bool, runDir string) (out,
 	for _, cmd := range commandStrings(v, "", 0, nil) {
 		out = append(out, entryPaths(cmd, home, dir, project)...)
 	}
+	budget := maxHookLines
 	for _, line := range entryLines(v, 0, nil) {
-		files, g := p.entryRuns(line, home, runDir)
-		out, globs = append(out, files...), append(globs, g...)
-		globs = append(globs, runnerGlobs(line, home, runDir)...)
+		o, g := p.lineRuns(line, home, runDir, 0, &budget)
+		out, globs = append(out, o...), append(globs, g...)
 	}
 	return out, globs
 }
@@ -606,14 +606,20 @@ func entryLines(v any, depth int, out []string) []string {
 
 // serverLine is the command line of entry m whose command is cmd: cmd
 // itself for a hook entry (no "args"), else the server's program and
-// arguments quoted, after its environment's assignments.
+// arguments quoted, after its environment's assignments; an entry's
+// directory field (entryDir) becomes a cd before it (review 13b F11).
 func serverLine(m map[string]any, cmd string) string {
 	args, isServer := m["args"].([]any)
 	env, _ := m["env"].(map[string]any)
+	cd := ""
+	if d := entryDir(m); d != "" {
+		cd = "cd " + word.Quote(d) + " && "
+	}
 	if !isServer && env == nil {
-		return cmd
+		return cd + cmd
 	}
 	var b strings.Builder
+	b.WriteString(cd)
 	for k, v := range env {
 		if s, ok := v.(string); ok && shellName(k) {
 			b.WriteString("export " + k + "=" + word.Quote(s) + "; ")
@@ -630,6 +636,17 @@ func serverLine(m map[string]any, cmd string) string {
 		}
 	}
 	return b.String()
+}
+
+// entryDir returns the directory an entry object's program runs in (its
+// "cwd", or the same under another name the clients use), "" for none.
+func entryDir(m map[string]any) string {
+	for _, k := range [...]string{"cwd", "workingDirectory", "working_directory", "workdir"} {
+		if d, ok := m[k].(string); ok && strings.TrimSpace(d) != "" {
+			return d
+		}
+	}
+	return ""
 }
 
 // entryRuns returns the files hook entry line runs as code when the client

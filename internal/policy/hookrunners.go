@@ -31,21 +31,10 @@ func runnerGlobs(line, home, dir string) []string {
 		return nil
 	}
 	var out []string
-	ws := hookWords(line)
-	for i := 0; i < len(ws); i++ {
-		if !ws[i].first || strings.Contains(ws[i].text, "=") && !strings.ContainsAny(ws[i].text, "/") {
-			continue // not a program, or an assignment before one
+	for _, c := range entryCommands(line, home, dir) { // after a cd, in its directory
+		if c.dir != "" {
+			out = append(out, commandRunnerGlobs(c.args, home, c.dir)...)
 		}
-		j := i + 1
-		for j < len(ws) && !ws[j].first {
-			j++
-		}
-		args := make([]string, 0, j-i)
-		for _, w := range ws[i:j] {
-			args = append(args, w.text)
-		}
-		out = append(out, commandRunnerGlobs(args, home, dir)...)
-		i = j - 1
 	}
 	return out
 }
