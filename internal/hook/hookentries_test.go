@@ -108,10 +108,10 @@ func TestProgramsTasks(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"command":"yarn lint"},{"command":"npm test"},` +
 			`{"command":"pnpm run fmt"},{"command":"cargo run"},{"command":"go run ./cmd/hk"},{"command":"pre-commit run --all-files"}]}]}}`,
-		"package.json":            `{"scripts":{"lint":"node tools/lint.js","test":"node tools/t.js","prefmt":"bash tools/pre.sh","fmt":"npm run deep","deep":"python3 tools/deep.py"}}`,
-		"tools/lint.js":           "x\n", "tools/t.js": "x\n", "tools/pre.sh": "x\n", "tools/deep.py": "x\n",
-		"Cargo.toml":              "[package]\nname='x'\n", "src/main.rs": "fn main(){}\n",
-		"cmd/hk/main.go":          "package main\n", "go.mod": "module x\n", "cmd/other/main.go": "package main\n",
+		"package.json":  `{"scripts":{"lint":"node tools/lint.js","test":"node tools/t.js","prefmt":"bash tools/pre.sh","fmt":"npm run deep","deep":"python3 tools/deep.py"}}`,
+		"tools/lint.js": "x\n", "tools/t.js": "x\n", "tools/pre.sh": "x\n", "tools/deep.py": "x\n",
+		"Cargo.toml": "[package]\nname='x'\n", "src/main.rs": "fn main(){}\n",
+		"cmd/hk/main.go": "package main\n", "go.mod": "module x\n", "cmd/other/main.go": "package main\n",
 		".pre-commit-config.yaml": "repos:\n- repo: local\n  hooks:\n  - id: pc\n    name: pc\n    entry: bash tools/pc.sh\n    language: system\n",
 		"tools/pc.sh":             "x\n", "docs/guide.md": "x\n", "tools/free.js": "x\n",
 	})
