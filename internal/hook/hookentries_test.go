@@ -176,3 +176,52 @@ func TestProgramsServerCwd(t *testing.T) {
 		{proj, "echo x >> notes.md", false},
 	})
 }
+
+// TestProgramsLocalPlugins covers review 13b F8: the hook files of a
+// plugin of a local directory marketplace (named by a project's settings
+// or the client's record of known marketplaces) and of an extension agent
+// C links, and the programs their entries run, are write-protected; the
+// plugin's other files are not. Both bash.match modes.
+func TestProgramsLocalPlugins(t *testing.T) {
+	homeDir, proj := scriptWorld(t, map[string]string{"README.md": "x\n"})
+	other := filepath.Join(filepath.Dir(proj), "other")
+	ext := filepath.Join(filepath.Dir(proj), "extdev")
+	mkt2 := filepath.Join(filepath.Dir(proj), "mkt2")
+	writeFiles(t, other, map[string]string{
+		".agent_a/settings.json": `{"extraKnownMarketplaces":{"dev":{"source":{"source":"directory","path":"./plugins-dev"}}},"enabledPlugins":{"p@dev":true}}`,
+		"plugins-dev/.agent_a-plugin/marketplace.json": `{"name":"dev","plugins":[{"name":"p","source":"./p"}]}`,
+		"plugins-dev/p/hooks/hooks.json":               `{"hooks":{"PostToolUse":[{"hooks":[{"type":"command","command":"${AGENT_A_PLUGIN_ROOT}/scripts/x.sh"}]}]}}`,
+		"plugins-dev/p/scripts/x.sh":                   "x\n", "plugins-dev/p/README.md": "x\n",
+	})
+	writeFiles(t, mkt2, map[string]string{
+		"q/.agent_a-plugin/plugin.json": `{"name":"q","mcpServers":{"s":{"command":"node","args":["${AGENT_A_PLUGIN_ROOT}/srv/s.js"]}}}`,
+		"q/srv/s.js":                    "x\n",
+	})
+	writeFiles(t, ext, map[string]string{
+		"agent_c-extension.json": `{"name":"e","mcpServers":{"s":{"command":"python3","args":["${extensionPath}/srv.py"]}}}`,
+		"hooks/hooks.json":       `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"bash ${extensionPath}/h.sh"}]}]}}`,
+		"srv.py":                 "x\n", "h.sh": "x\n", "notes.md": "x\n",
+	})
+	writeFiles(t, homeDir, map[string]string{
+		".agent_c/extensions/e/.agent_c-extension-install.json": `{"source":"` + ext + `","type":"link"}`,
+		".agent_a/plugins/known_marketplaces.json":              `{"m2":{"source":{"source":"directory","path":"` + mkt2 + `"}}}`,
+	})
+	for _, d := range []string{other, proj} {
+		os.Mkdir(filepath.Join(d, ".git"), 0o755)
+	}
+	runHookCases(t, []hookCase{
+		{other, "echo id >> plugins-dev/p/scripts/x.sh", true},
+		{other, "echo x > plugins-dev/p/hooks/hooks.json", true},
+		{other, "echo x > plugins-dev/.agent_a-plugin/marketplace.json", true},
+		{proj, "echo id >> ../other/plugins-dev/p/scripts/x.sh", true},
+		{proj, "echo id >> ../mkt2/q/srv/s.js", true},
+		{proj, "echo x > ../mkt2/q/.agent_a-plugin/plugin.json", true},
+		{proj, "echo id >> ../extdev/h.sh", true},
+		{proj, "echo id >> ../extdev/srv.py", true},
+		{proj, "echo x > ../extdev/hooks/hooks.json", true},
+		{proj, "echo x > ../extdev/agent_c-extension.json", true},
+		{other, "echo x >> plugins-dev/p/README.md", false},
+		{proj, "echo x >> ../extdev/notes.md", false},
+		{proj, "echo x >> README.md", false},
+	})
+}

@@ -107,6 +107,10 @@ type detectors struct {
 	// read (hookDir).
 	progs, unreadHooks []string
 	progsRead          bool
+	// markets are the local plugin marketplaces the hook files read name,
+	// not yet followed; pluginRoots the plugin and extension directories
+	// read (hookplugins.go).
+	markets, pluginRoots []string
 	// progDirs are the directories whose hook files progs come from;
 	// dirProgs the programs of the hook files of each other directory a
 	// written path lies in, projectProgs all of those, projectRules their

@@ -210,6 +210,8 @@ func (p *Policy) hookPrograms() (out, globs []string) {
 			d = up
 		}
 	}
+	o, g := p.pluginPrograms(true) // hookplugins.go (review 13b F8)
+	out, globs = append(out, o...), append(globs, g...)
 	p.cache.progDirs, p.cache.projectTop = dirs, top
 	return capList(out), capList(globs)
 }
@@ -298,6 +300,7 @@ func (p *Policy) unreadHook(dir string) string {
 // the globs of what they run, the file being dir's (hookDir).
 func (p *Policy) hookValue(v any, dir string, project bool, runDir string) (out, globs []string) {
 	home := filepath.Clean(p.Home)
+	p.cache.markets = append(p.cache.markets, localMarketplaces(v, dir, home)...) // hookplugins.go
 	for _, cmd := range commandStrings(v, "", 0, nil) {
 		out = append(out, entryPaths(cmd, home, dir, project)...)
 	}
@@ -505,7 +508,7 @@ func wordPath(w, home, dir string, project bool) (string, bool) {
 			return "", false
 		case name == "HOME":
 			return home + "/" + rest, filepath.IsAbs(home)
-		case project && strings.HasSuffix(name, "PROJECT_DIR"):
+		case project && dirVar(name):
 			return filepath.ToSlash(filepath.Join(dir, rest)), true
 		}
 		return "**/" + strings.TrimPrefix(filepath.ToSlash(filepath.Clean(rest)), "./"), true
@@ -712,12 +715,20 @@ func projectVars(line string) []string {
 		for k < len(line) && (line[k] == '_' || line[k] >= 'A' && line[k] <= 'Z' || line[k] >= 'a' && line[k] <= 'z' || line[k] >= '0' && line[k] <= '9') {
 			k++
 		}
-		if name := line[j:k]; strings.HasSuffix(name, "PROJECT_DIR") && shellName(name) && !slices.Contains(out, name) {
+		if name := line[j:k]; dirVar(name) && shellName(name) && !slices.Contains(out, name) {
 			out = append(out, name)
 		}
 		i = k - 1
 	}
 	return out
+}
+
+// dirVar reports whether variable name stands for the directory of the
+// hook file its entry comes from: a project's ($AGENT_A_PROJECT_DIR), a
+// plugin's ($AGENT_A_PLUGIN_ROOT) or an extension's (${extensionPath}:
+// hookplugins.go).
+func dirVar(name string) bool {
+	return strings.HasSuffix(name, "PROJECT_DIR") || strings.HasSuffix(name, "PLUGIN_ROOT") || name == "extensionPath"
 }
 
 // shellName reports whether s is a shell variable name.

@@ -110,6 +110,8 @@ func (p *Policy) dirPrograms(d string) []string {
 	}
 	c.dirProgs[d] = nil // a panic half way leaves the directory read as empty: errBroken then
 	out, globs := p.hookDir(d, true, d)
+	o, g := p.pluginPrograms(false) // the project's local marketplaces (review 13b F8)
+	out, globs = append(out, o...), append(globs, g...)
 	var list []string
 	for _, q := range append(out, globs...) { // globs, literal names escaped (review 13b F5)
 		if path.FixedDir(q) != "" && !slices.Contains(list, q) {

@@ -111,7 +111,7 @@ func entryCommands(line, home, dir string) []entryCmd {
 func cdDir(w, home, dir string) string {
 	name := strings.Trim(strings.TrimPrefix(w, "$"), "{}")
 	switch {
-	case strings.HasPrefix(w, "$") && strings.HasSuffix(name, "PROJECT_DIR") && shellName(name):
+	case strings.HasPrefix(w, "$") && dirVar(name) && shellName(name):
 		return dir
 	case w == "~" || w == "$HOME" || w == "${HOME}":
 		return home
