@@ -188,7 +188,7 @@ func TestProgramsLocalPlugins(t *testing.T) {
 	ext := filepath.Join(filepath.Dir(proj), "extdev")
 	mkt2 := filepath.Join(filepath.Dir(proj), "mkt2")
 	writeFiles(t, other, map[string]string{
-		".agent_a/settings.json": `{"extraKnownMarketplaces":{"dev":{"source":{"source":"directory","path":"./plugins-dev"}}},"enabledPlugins":{"p@dev":true}}`,
+		".agent_a/settings.json":                       `{"extraKnownMarketplaces":{"dev":{"source":{"source":"directory","path":"./plugins-dev"}}},"enabledPlugins":{"p@dev":true}}`,
 		"plugins-dev/.agent_a-plugin/marketplace.json": `{"name":"dev","plugins":[{"name":"p","source":"./p"}]}`,
 		"plugins-dev/p/hooks/hooks.json":               `{"hooks":{"PostToolUse":[{"hooks":[{"type":"command","command":"${AGENT_A_PLUGIN_ROOT}/scripts/x.sh"}]}]}}`,
 		"plugins-dev/p/scripts/x.sh":                   "x\n", "plugins-dev/p/README.md": "x\n",
