@@ -80,7 +80,7 @@ func TestProgramsGlobCharacters(t *testing.T) {
 	other := filepath.Join(filepath.Dir(proj), "other")
 	writeFiles(t, other, map[string]string{
 		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"command":"bash tools/h.sh"},` +
-			`{"command":"bash 'tools/h[1].sh'"},{"command":"bash 'tools/{b}.sh'"},{"command":"bash 'tools/s*.sh'"}]}]}}`,
+			`{"command":"bash 'tools/h[1].sh'"},{"command":"bash 'tools/{b}.sh'"},{"command":"bash 'tools/s*.sh'"},{"command":"bash tools/g*.sh"}]}]}}`,
 		"tools/h.sh": "x\n", "tools/h[1].sh": "x\n", "tools/{b}.sh": "x\n", "tools/s*.sh": "x\n",
 		"tools/h1.sh": "x\n", "tools/sx.sh": "x\n",
 	})
@@ -93,6 +93,8 @@ func TestProgramsGlobCharacters(t *testing.T) {
 		{proj, "echo id >> ../other/tools/h.sh", true},
 		{other, "echo id >> 'tools/h[1].sh'", true},
 		{other, "echo id >> 'tools/{b}.sh'", true},
+		{proj, "echo x >> ../other/tools/gx.sh", true}, // an unquoted pattern: what it expands to
+		{other, "echo x >> tools/gx.sh", true},
 		{proj, "echo x >> ../other/tools/h1.sh", false},
 		{proj, "echo x >> ../other/tools/sx.sh", false},
 		{other, "echo x >> tools/sx.sh", false},

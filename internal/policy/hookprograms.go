@@ -453,6 +453,10 @@ func entryPaths(cmd, home, dir string, project bool) []string {
 		}
 		if q, ok := hookWordPath(w.text, home, dir, project); ok {
 			out = append(out, q)
+			// Unquoted, the word is a pattern the shell expands: both.
+			if raw, ok := wordPath(w.text, home, dir, project); ok && w.pattern && raw != q && path.Validate(raw) == nil {
+				out = append(out, raw)
+			}
 		}
 	}
 	return out
@@ -529,6 +533,9 @@ func wordPath(w, home, dir string, project bool) (string, bool) {
 type hookWord struct {
 	text  string
 	first bool
+	// pattern marks a word with an unquoted glob character, which the
+	// shell expands.
+	pattern bool
 }
 
 // hookWords splits a hook command line into words the way a shell does
@@ -538,16 +545,16 @@ func hookWords(cmd string) []hookWord {
 	var out []hookWord
 	var b strings.Builder
 	var quote byte
-	first, in := true, false
+	first, in, pattern := true, false, false
 	flush := func() {
 		if in {
 			w := b.String()
-			out = append(out, hookWord{text: w, first: first})
+			out = append(out, hookWord{text: w, first: first, pattern: pattern})
 			// An assignment before the program keeps the next word first.
 			first = first && strings.Contains(w, "=") && !strings.ContainsAny(w[:strings.IndexByte(w, '=')], "/$~")
 		}
 		b.Reset()
-		in = false
+		in, pattern = false, false
 	}
 	for i := 0; i < len(cmd); i++ {
 		ch := cmd[i]
@@ -568,6 +575,7 @@ func hookWords(cmd string) []hookWord {
 		default:
 			b.WriteByte(ch)
 			in = true
+			pattern = pattern || ch == '*' || ch == '?' || ch == '['
 		}
 	}
 	flush()
