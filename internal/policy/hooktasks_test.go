@@ -161,3 +161,31 @@ func FuzzTaskParsers(f *testing.F) {
 		_ = entryCommands(s, "/h", "/p")
 	})
 }
+
+// TestUnreadHookFiles: a hook file that is there but cannot be read (a
+// directory, a link to nothing, past the bound, not JSON) protects its
+// directory whole; an absent one adds nothing (review 13b F4).
+func TestUnreadHookFiles(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		make func(f string)
+		want bool
+	}{
+		{"absent", func(string) {}, false},
+		{"comments", func(f string) { os.WriteFile(f, []byte("// x\n{\"hooks\":{}}"), 0o600) }, false},
+		{"directory", func(f string) { os.Mkdir(f, 0o755) }, true},
+		{"dangling link", func(f string) { os.Symlink(f+".gone", f) }, true},
+		{"too large", func(f string) { os.WriteFile(f, make([]byte, maxHookFileBytes+1), 0o600) }, true},
+		{"not JSON", func(f string) { os.WriteFile(f, []byte("{hooks"), 0o600) }, true},
+	} {
+		proj := t.TempDir()
+		os.Mkdir(filepath.Join(proj, ".agent_c"), 0o755)
+		tc.make(filepath.Join(proj, ".agent_c", "settings.json"))
+		p := &Policy{Home: "/nonexistent-home"}
+		_, globs := p.hookDir(proj, true, proj)
+		got := slices.Contains(globs, literalGlob(proj)+"/**")
+		if got != tc.want || slices.Contains(p.cache.unreadHooks, literalGlob(proj)+"/**") != tc.want {
+			t.Errorf("%s: directory protected whole = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
