@@ -72,7 +72,8 @@ func TestProgramsHooksRun(t *testing.T) {
 			{"go install golang.org/x/tools/cmd/goimports@latest", false},
 			{"go build -o ~/go/bin/mytool ./cmd/mytool", false},
 			{"cp build/tool ~/go/bin/tool2", false},
-			{"echo 'print(2)' > ../tools/other.py", false},
+			{"echo 'print(2)' > ../tools/other.py", true}, // the hook script's import path (review 13b F7)
+			{"echo 'print(2)' > other.py", false},
 			{"gofmt -w main.go", false},
 		} {
 			p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)

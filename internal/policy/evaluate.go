@@ -102,10 +102,15 @@ type detectors struct {
 	// but commands.
 	injectionClf *injection.Detector
 	// progs are the programs the clients run later (hookprograms.go) as
-	// block globs, progsOdd those to protect as directories; progsRead
-	// says they were looked up.
-	progs, progsOdd []string
-	progsRead       bool
+	// block globs; progsRead says they were looked up. unreadHooks are
+	// the globs protected whole because a hook file there could not be
+	// read (hookDir).
+	progs, unreadHooks []string
+	progsRead          bool
+	// markets are the local plugin marketplaces the hook files read name,
+	// not yet followed; pluginRoots the plugin and extension directories
+	// read (hookplugins.go).
+	markets, pluginRoots []string
 	// progDirs are the directories whose hook files progs come from;
 	// dirProgs the programs of the hook files of each other directory a
 	// written path lies in, projectProgs all of those, projectRules their
@@ -977,11 +982,11 @@ func (p *Policy) ProtectedFiles() []string {
 		walk(dirs[0], 1)
 	}
 	p.cache.mu.Lock()
-	progs, odd := p.programs() // guard's executable, the hook entries' programs
+	progs := p.programs() // guard's executable, the hook entries' programs
 	p.cache.mu.Unlock()
-	for _, g := range append(slices.Clip(progs), odd...) {
-		if !strings.HasPrefix(g, "**/") && !strings.Contains(g, "/**") && !strings.ContainsAny(filepath.Base(g), "*?[") {
-			out = append(out, filepath.FromSlash(g))
+	for _, g := range progs {
+		if f, ok := globLiteral(g); ok {
+			out = append(out, filepath.FromSlash(f))
 		}
 	}
 	// The files the start-up files source count too (startup.go).
@@ -1016,12 +1021,11 @@ func (p *Policy) buildWriteRules(c *detectors) error {
 	c.userFiles, c.outsideDirs = named, outside
 	block := slices.DeleteFunc(slices.Clone(p.FilePaths.BlockWrite), func(g string) bool { return slices.Contains(homeCatchAll, g) })
 	block = append(block, startup...)
-	progs, odd := p.programs() // hookprograms.go
-	block = append(block, progs...)
+	block = append(block, p.programs()...) // hookprograms.go
 	variants := p.linkVariants(block, p.FilePaths.AllowWrite)
 	variants = p.zwcVariants(p.zdotVariants(variants, block, p.FilePaths.AllowWrite), block)
 	d, err := path.Compile(path.Rules{Block: block, Allow: p.FilePaths.AllowWrite,
-		Protected: append(guardDirs, odd...), Home: p.Home, Variants: variants, Trees: true, Named: true})
+		Protected: guardDirs, Home: p.Home, Variants: variants, Trees: true, Named: true})
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,8 @@ package policy
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,6 +29,7 @@ import (
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/shell"
 	"github.com/guardhq/guard/internal/shell/word"
+	"github.com/tailscale/hujson"
 )
 
 const (
@@ -58,50 +61,84 @@ func (p *Policy) UseCwd(dir string) {
 	p.cwd = dir
 }
 
-// programs returns the paths of the programs the clients run later:
+// programs returns the programs the clients run later as block globs:
 // guard's executable (and where it really is) and the files the installed
-// hook entries name; as block globs (globs), and those whose names hold a
-// glob character as directories to protect whole (odd). Built once per
-// policy; the caller holds p.cache.mu.
-func (p *Policy) programs() (globs, odd []string) {
+// hook entries name and run, a literal name's glob characters escaped
+// (literalGlob: review 13b F5), and the patterns of what they run. Built
+// once per policy; the caller holds p.cache.mu.
+func (p *Policy) programs() []string {
 	c := &p.cache
 	if c.progsRead {
-		return c.progs, c.progsOdd
+		return c.progs
 	}
-	var paths []string
+	var globs []string
+	add := func(g string) {
+		if g != "" && !slices.Contains(globs, g) {
+			globs = append(globs, g)
+		}
+	}
 	if exe, err := os.Executable(); err == nil {
-		paths = append(paths, exe)
+		add(literalGlob(exe))
 		// Linux's /proc/self/exe names the file itself; elsewhere the
 		// path may be a link (Homebrew's bin/guard).
 		if runtime.GOOS != "linux" {
 			if real, err := filepath.EvalSymlinks(exe); err == nil && real != exe {
-				paths = append(paths, real)
+				add(literalGlob(real))
 			}
 		}
 	}
 	// The entries' analysis reads files only (entryFiles): it cannot ask
 	// for the programs again (WriteProtectedPaths) under the lock.
 	entries, patterns := p.hookPrograms()
-	paths = append(paths, entries...)
-	for _, q := range paths {
-		q = filepath.ToSlash(q)
-		switch {
-		case strings.ContainsAny(q, "*?[]{}\\"):
-			if filepath.IsAbs(q) {
-				odd = append(odd, q)
-			}
-		case !slices.Contains(globs, q):
-			globs = append(globs, q)
-		}
-	}
-	for _, g := range patterns { // DIR/**/conftest.py
-		if !slices.Contains(globs, g) {
-			globs = append(globs, g)
-		}
+	for _, g := range append(entries, patterns...) {
+		add(g)
 	}
 	// Kept only once whole: a panic half way leaves nothing half read.
-	c.progs, c.progsOdd, c.progsRead = globs, odd, true
-	return globs, odd
+	c.progs, c.progsRead = globs, true
+	return globs
+}
+
+// literalGlob returns the glob that matches path s alone: its glob
+// characters (*, ? and [; the glob table reads { } ] and , as literals)
+// each put in a class of its own, in forward slashes.
+func literalGlob(s string) string {
+	s = filepath.ToSlash(s)
+	if !strings.ContainsAny(s, "*?[") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '*', '?', '[':
+			b.WriteByte('[')
+			b.WriteByte(c)
+			b.WriteByte(']')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// globLiteral returns the path glob g matches alone (literalGlob undone),
+// and false when g holds a wildcard.
+func globLiteral(g string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(g); i++ {
+		switch c := g[i]; c {
+		case '*', '?':
+			return "", false
+		case '[':
+			if i+2 >= len(g) || g[i+2] != ']' || !strings.ContainsRune("*?[", rune(g[i+1])) {
+				return "", false
+			}
+			b.WriteByte(g[i+1])
+			i += 2
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
 }
 
 // WriteProtectedPaths returns the files the write rules protect by a path
@@ -113,9 +150,14 @@ func (p *Policy) programs() (globs, odd []string) {
 // another goroutine (Prepare).
 func (p *Policy) WriteProtectedPaths() []string {
 	p.cache.mu.Lock()
-	progs, _ := p.programs()
-	out := slices.DeleteFunc(slices.Clone(progs), func(g string) bool { return strings.Contains(g, "**") })
+	progs := p.programs()
 	p.cache.mu.Unlock()
+	var out []string
+	for _, g := range progs {
+		if f, ok := globLiteral(g); ok {
+			out = append(out, f)
+		}
+	}
 	for _, g := range p.FilePaths.BlockWrite {
 		n := path.Normalize(g, p.Home)
 		if !strings.ContainsAny(strings.TrimPrefix(n, "**/"), "*?[]{}\\") {
@@ -168,6 +210,8 @@ func (p *Policy) hookPrograms() (out, globs []string) {
 			d = up
 		}
 	}
+	o, g := p.pluginPrograms(true) // hookplugins.go (review 13b F8)
+	out, globs = append(out, o...), append(globs, g...)
 	p.cache.progDirs, p.cache.projectTop = dirs, top
 	return capList(out), capList(globs)
 }
@@ -182,7 +226,10 @@ func capList(l []string) []string {
 
 // hookDir reads the hook files of directory dir (a project's when project,
 // else the user's, whose entries run in runDir) and returns the files
-// their entries name and the globs of what they run (hookPrograms).
+// their entries name and the globs of what they run (hookPrograms). A
+// hook file that is there but guard cannot read or decode (too large, not
+// a regular file, not JSON even with comments: review 13b F4) may run any
+// program: dir's tree is protected whole instead (unreadHook).
 func (p *Policy) hookDir(dir string, project bool, runDir string) (out, globs []string) {
 	var absent []string // the agents' directories dir lacks: one look-up each
 	for _, name := range hookFileNames {
@@ -198,12 +245,16 @@ func (p *Policy) hookDir(dir string, project bool, runDir string) (out, globs []
 				continue
 			}
 		}
-		data, err := regularfile.ReadFile(filepath.Join(dir, filepath.FromSlash(name)), maxHookFileBytes)
-		if err != nil {
-			continue
+		f := filepath.Join(dir, filepath.FromSlash(name))
+		data, err := regularfile.ReadFile(f, maxHookFileBytes)
+		if errors.Is(err, fs.ErrNotExist) {
+			if _, lerr := os.Lstat(f); lerr != nil {
+				continue // absent (a link to nothing is a file guard cannot read)
+			}
 		}
-		var v any
-		if json.Unmarshal(data, &v) != nil {
+		v, derr := decodeHookFile(data)
+		if err != nil || derr != nil {
+			globs = append(globs, p.unreadHook(dir))
 			continue
 		}
 		o, g := p.hookValue(v, dir, project, runDir)
@@ -212,17 +263,51 @@ func (p *Policy) hookDir(dir string, project bool, runDir string) (out, globs []
 	return out, globs
 }
 
+// decodeHookFile decodes a hook file as its client reads it: JSON, with
+// the // and /* */ comments and trailing commas agent C's settings allow
+// (standardised by hujson, as the installer reads them).
+func decodeHookFile(data []byte) (any, error) {
+	var v any
+	if json.Unmarshal(data, &v) == nil {
+		return v, nil
+	}
+	if hujson.Extra(data).IsValid() {
+		return map[string]any{}, nil // blanks and comments only: no entries
+	}
+	std, err := hujson.Standardize(bytes.Clone(data))
+	if err != nil {
+		return nil, err
+	}
+	v = nil
+	if err := json.Unmarshal(std, &v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// unreadHook returns the glob that protects directory dir whole, a hook
+// file of which guard cannot read, and notes it for the reason (why.go).
+// The caller holds p.cache.mu.
+func (p *Policy) unreadHook(dir string) string {
+	g := literalGlob(filepath.Clean(dir)) + "/**"
+	if !slices.Contains(p.cache.unreadHooks, g) {
+		p.cache.unreadHooks = append(p.cache.unreadHooks, g)
+	}
+	return g
+}
+
 // hookValue returns the files the entries of decoded hook file v name and
 // the globs of what they run, the file being dir's (hookDir).
 func (p *Policy) hookValue(v any, dir string, project bool, runDir string) (out, globs []string) {
 	home := filepath.Clean(p.Home)
+	p.cache.markets = append(p.cache.markets, localMarketplaces(v, dir, home)...) // hookplugins.go
 	for _, cmd := range commandStrings(v, "", 0, nil) {
 		out = append(out, entryPaths(cmd, home, dir, project)...)
 	}
+	budget := maxHookLines
 	for _, line := range entryLines(v, 0, nil) {
-		files, g := p.entryRuns(line, home, runDir)
-		out, globs = append(out, files...), append(globs, g...)
-		globs = append(globs, runnerGlobs(line, home, runDir)...)
+		o, g := p.lineRuns(line, home, runDir, 0, &budget)
+		out, globs = append(out, o...), append(globs, g...)
 	}
 	return out, globs
 }
@@ -361,20 +446,38 @@ func entryPaths(cmd, home, dir string, project bool) []string {
 		if !strings.ContainsAny(w.text, "/\\$~") {
 			if w.first && i < 64 {
 				if found, err := exec.LookPath(w.text); err == nil && filepath.IsAbs(found) {
-					out = append(out, found)
+					out = append(out, literalGlob(found))
 				}
 			}
 			continue
 		}
 		if q, ok := hookWordPath(w.text, home, dir, project); ok {
 			out = append(out, q)
+			// Unquoted, the word is a pattern the shell expands: both.
+			if raw, ok := wordPath(w.text, home, dir, project); ok && w.pattern && raw != q && path.Validate(raw) == nil {
+				out = append(out, raw)
+			}
 		}
 	}
 	return out
 }
 
-// hookWordPath resolves one word of a hook command to a path or a glob.
+// hookWordPath resolves one word of a hook command to the glob of the
+// path it names: the path itself (its glob characters escaped) or, for a
+// relative word of the user's, **/rest.
 func hookWordPath(w, home, dir string, project bool) (string, bool) {
+	q, ok := wordPath(w, home, dir, project)
+	if !ok {
+		return "", false
+	}
+	if rest, isAny := strings.CutPrefix(q, "**/"); isAny {
+		return "**/" + literalGlob(rest), true
+	}
+	return literalGlob(q), true
+}
+
+// wordPath resolves one word of a hook command to a path, or **/rest.
+func wordPath(w, home, dir string, project bool) (string, bool) {
 	w = filepath.ToSlash(w)
 	if strings.HasPrefix(w, "-") {
 		if _, v, ok := strings.Cut(w, "="); ok {
@@ -409,7 +512,7 @@ func hookWordPath(w, home, dir string, project bool) (string, bool) {
 			return "", false
 		case name == "HOME":
 			return home + "/" + rest, filepath.IsAbs(home)
-		case project && strings.HasSuffix(name, "PROJECT_DIR"):
+		case project && dirVar(name):
 			return filepath.ToSlash(filepath.Join(dir, rest)), true
 		}
 		return "**/" + strings.TrimPrefix(filepath.ToSlash(filepath.Clean(rest)), "./"), true
@@ -430,6 +533,9 @@ func hookWordPath(w, home, dir string, project bool) (string, bool) {
 type hookWord struct {
 	text  string
 	first bool
+	// pattern marks a word with an unquoted glob character, which the
+	// shell expands.
+	pattern bool
 }
 
 // hookWords splits a hook command line into words the way a shell does
@@ -439,16 +545,16 @@ func hookWords(cmd string) []hookWord {
 	var out []hookWord
 	var b strings.Builder
 	var quote byte
-	first, in := true, false
+	first, in, pattern := true, false, false
 	flush := func() {
 		if in {
 			w := b.String()
-			out = append(out, hookWord{text: w, first: first})
+			out = append(out, hookWord{text: w, first: first, pattern: pattern})
 			// An assignment before the program keeps the next word first.
 			first = first && strings.Contains(w, "=") && !strings.ContainsAny(w[:strings.IndexByte(w, '=')], "/$~")
 		}
 		b.Reset()
-		in = false
+		in, pattern = false, false
 	}
 	for i := 0; i < len(cmd); i++ {
 		ch := cmd[i]
@@ -469,6 +575,7 @@ func hookWords(cmd string) []hookWord {
 		default:
 			b.WriteByte(ch)
 			in = true
+			pattern = pattern || ch == '*' || ch == '?' || ch == '['
 		}
 	}
 	flush()
@@ -510,14 +617,20 @@ func entryLines(v any, depth int, out []string) []string {
 
 // serverLine is the command line of entry m whose command is cmd: cmd
 // itself for a hook entry (no "args"), else the server's program and
-// arguments quoted, after its environment's assignments.
+// arguments quoted, after its environment's assignments; an entry's
+// directory field (entryDir) becomes a cd before it (review 13b F11).
 func serverLine(m map[string]any, cmd string) string {
 	args, isServer := m["args"].([]any)
 	env, _ := m["env"].(map[string]any)
+	cd := ""
+	if d := entryDir(m); d != "" {
+		cd = "cd " + word.Quote(d) + " && "
+	}
 	if !isServer && env == nil {
-		return cmd
+		return cd + cmd
 	}
 	var b strings.Builder
+	b.WriteString(cd)
 	for k, v := range env {
 		if s, ok := v.(string); ok && shellName(k) {
 			b.WriteString("export " + k + "=" + word.Quote(s) + "; ")
@@ -534,6 +647,17 @@ func serverLine(m map[string]any, cmd string) string {
 		}
 	}
 	return b.String()
+}
+
+// entryDir returns the directory an entry object's program runs in (its
+// "cwd", or the same under another name the clients use), "" for none.
+func entryDir(m map[string]any) string {
+	for _, k := range [...]string{"cwd", "workingDirectory", "working_directory", "workdir"} {
+		if d, ok := m[k].(string); ok && strings.TrimSpace(d) != "" {
+			return d
+		}
+	}
+	return ""
 }
 
 // entryRuns returns the files hook entry line runs as code when the client
@@ -563,13 +687,11 @@ func (p *Policy) entryRuns(line, home, dir string) (out, globs []string) {
 		if !filepath.IsAbs(filepath.FromSlash(f)) || strings.Contains(f, shell.Unknown) {
 			continue
 		}
-		if dir, _, ok := strings.Cut(filepath.ToSlash(f), "/**/"); ok {
-			if !strings.ContainsAny(dir, "*?[]{}\\") {
-				globs = append(globs, filepath.ToSlash(f))
-			}
+		if dir, rest, ok := strings.Cut(filepath.ToSlash(f), "/**/"); ok {
+			globs = append(globs, literalGlob(dir)+"/**/"+rest) // rest is a pattern
 			continue
 		}
-		out = append(out, filepath.Clean(filepath.FromSlash(f)))
+		out = append(out, literalGlob(filepath.Clean(filepath.FromSlash(f))))
 	}
 	return out, globs
 }
@@ -601,12 +723,20 @@ func projectVars(line string) []string {
 		for k < len(line) && (line[k] == '_' || line[k] >= 'A' && line[k] <= 'Z' || line[k] >= 'a' && line[k] <= 'z' || line[k] >= '0' && line[k] <= '9') {
 			k++
 		}
-		if name := line[j:k]; strings.HasSuffix(name, "PROJECT_DIR") && shellName(name) && !slices.Contains(out, name) {
+		if name := line[j:k]; dirVar(name) && shellName(name) && !slices.Contains(out, name) {
 			out = append(out, name)
 		}
 		i = k - 1
 	}
 	return out
+}
+
+// dirVar reports whether variable name stands for the directory of the
+// hook file its entry comes from: a project's ($AGENT_A_PROJECT_DIR), a
+// plugin's ($AGENT_A_PLUGIN_ROOT) or an extension's (${extensionPath}:
+// hookplugins.go).
+func dirVar(name string) bool {
+	return strings.HasSuffix(name, "PROJECT_DIR") || strings.HasSuffix(name, "PLUGIN_ROOT") || name == "extensionPath"
 }
 
 // shellName reports whether s is a shell variable name.
@@ -632,7 +762,7 @@ func shellName(s string) bool {
 // programs that no other rule lists and a detector of those programs that
 // a path meets only by naming one (Trees off). The caller holds the lock.
 func (p *Policy) touchPrograms(base *path.Detector) (*path.Detector, *path.Detector, error) {
-	progs, _ := p.programs()
+	progs := p.programs()
 	var own []string
 	for _, g := range progs {
 		if !slices.Contains(p.FilePaths.BlockWrite, g) {

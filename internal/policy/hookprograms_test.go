@@ -31,6 +31,8 @@ func TestEntryPaths(t *testing.T) {
 		{`x=$Y/z`, false, nil},
 		{`'it''s'/a`, true, []string{"/home/u/proj/its/a"}},
 		{`../up.sh`, true, nil},
+		{`bash 'tools/h[1].sh'`, true, []string{"/home/u/proj/tools/h[[]1].sh"}},
+		{`bash tools/*.sh`, false, []string{"**/tools/[*].sh", "**/tools/*.sh"}},
 	} {
 		got := entryPaths(tc.cmd, home, dir, tc.project)
 		if !slices.Equal(got, tc.want) {

@@ -27,14 +27,20 @@ const maxProjectLevels = 32
 // the programs the hook files of the directories above it run, those the
 // call's own lookup read (hookPrograms) left out. A path with a part guard
 // cannot work out is left to the other rules (it meets the programs'
-// globs there when it may).
+// globs there when it may); one with a glob character (a file named
+// `h[1].sh`, or a pattern) reads the projects above its fixed part.
 func (p *Policy) projectPrograms(text string, touch bool) (event.Finding, bool) {
-	if strings.Contains(text, path.Unknown) || strings.ContainsAny(text, "*?[") {
+	if strings.Contains(text, path.Unknown) {
 		return event.Finding{}, false
 	}
 	n := path.Normalize(text, p.Home)
 	if !strings.HasPrefix(n, "/") && !filepath.IsAbs(filepath.FromSlash(n)) || strings.Contains(n, "/../") {
 		return event.Finding{}, false
+	}
+	if strings.ContainsAny(n, "*?[") {
+		if n = path.FixedDir(n); n == "" {
+			return event.Finding{}, false
+		}
 	}
 	globs, err := p.projectGlobs(filepath.Clean(filepath.FromSlash(n)))
 	if err == nil && len(globs) == 0 {
@@ -104,11 +110,11 @@ func (p *Policy) dirPrograms(d string) []string {
 	}
 	c.dirProgs[d] = nil // a panic half way leaves the directory read as empty: errBroken then
 	out, globs := p.hookDir(d, true, d)
+	o, g := p.pluginPrograms(false) // the project's local marketplaces (review 13b F8)
+	out, globs = append(out, o...), append(globs, g...)
 	var list []string
-	for _, q := range append(out, globs...) {
-		q = filepath.ToSlash(q)
-		if filepath.IsAbs(filepath.FromSlash(q)) && !slices.Contains(list, q) &&
-			(!strings.ContainsAny(q, "*?[]{}\\") || strings.Contains(q, "/**")) {
+	for _, q := range append(out, globs...) { // globs, literal names escaped (review 13b F5)
+		if path.FixedDir(q) != "" && !slices.Contains(list, q) {
 			list = append(list, q)
 		}
 	}

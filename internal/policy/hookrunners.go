@@ -31,21 +31,10 @@ func runnerGlobs(line, home, dir string) []string {
 		return nil
 	}
 	var out []string
-	ws := hookWords(line)
-	for i := 0; i < len(ws); i++ {
-		if !ws[i].first || strings.Contains(ws[i].text, "=") && !strings.ContainsAny(ws[i].text, "/") {
-			continue // not a program, or an assignment before one
+	for _, c := range entryCommands(line, home, dir) { // after a cd, in its directory
+		if c.dir != "" {
+			out = append(out, commandRunnerGlobs(c.args, home, c.dir)...)
 		}
-		j := i + 1
-		for j < len(ws) && !ws[j].first {
-			j++
-		}
-		args := make([]string, 0, j-i)
-		for _, w := range ws[i:j] {
-			args = append(args, w.text)
-		}
-		out = append(out, commandRunnerGlobs(args, home, dir)...)
-		i = j - 1
 	}
 	return out
 }
@@ -156,14 +145,14 @@ func nodeGlobs(name, home, dir string) []string {
 	var out []string
 	d := filepath.Clean(dir)
 	for range maxRunnerLevels {
-		nm := filepath.ToSlash(filepath.Join(d, "node_modules"))
+		nm := literalGlob(filepath.Join(d, "node_modules"))
 		out = append(out, nm+"/"+name+"/**", nm+"/.bin/"+filepath.Base(name))
 		if t, err := os.Readlink(filepath.Join(d, "node_modules", ".bin", filepath.Base(name))); err == nil {
 			if !filepath.IsAbs(t) {
 				t = filepath.Join(d, "node_modules", ".bin", t)
 			}
 			if pkg := packageDir(filepath.ToSlash(filepath.Clean(t))); pkg != "" {
-				out = append(out, pkg+"/**")
+				out = append(out, literalGlob(pkg)+"/**")
 			}
 		}
 		up := filepath.Dir(d)
@@ -173,7 +162,7 @@ func nodeGlobs(name, home, dir string) []string {
 		d = up
 	}
 	if filepath.IsAbs(home) {
-		out = append(out, filepath.ToSlash(filepath.Join(home, ".npm", "_npx"))+"/**")
+		out = append(out, literalGlob(filepath.Join(home, ".npm", "_npx"))+"/**")
 	}
 	return out
 }
@@ -182,7 +171,7 @@ func nodeGlobs(name, home, dir string) []string {
 // the package's name after the last node_modules/), or "".
 func packageDir(t string) string {
 	i := strings.LastIndex(t, "/node_modules/")
-	if i < 0 || strings.ContainsAny(t, "*?[]{}\\") {
+	if i < 0 {
 		return ""
 	}
 	rest := strings.Split(t[i+len("/node_modules/"):], "/")
@@ -259,10 +248,10 @@ func userSiteGlobs(home, mod string) []string {
 // sitecustomize.py, usercustomize.py) and of module mod's package or file
 // there ("" for none).
 func moduleGlobs(root, mod string) []string {
-	if root == "" || !filepath.IsAbs(root) || strings.ContainsAny(root, "*?[]{}\\") && runtime.GOOS != "windows" {
+	if root == "" || !filepath.IsAbs(root) {
 		return nil
 	}
-	r := filepath.ToSlash(filepath.Clean(root))
+	r := literalGlob(filepath.Clean(root))
 	var out []string
 	for _, sp := range []string{r + "/lib/python*/site-packages", r + "/lib64/python*/site-packages", r + "/Lib/site-packages"} {
 		out = append(out, sp+"/*.pth", sp+"/sitecustomize.py", sp+"/usercustomize.py")
@@ -326,8 +315,8 @@ func toolGlobs(prog, home string) []string {
 	}
 	var out []string
 	for _, d := range dirs {
-		if d != "" && filepath.IsAbs(d) && !strings.ContainsAny(d, "*?[]{}") {
-			out = append(out, filepath.ToSlash(filepath.Clean(d))+"/**")
+		if d != "" && filepath.IsAbs(d) {
+			out = append(out, literalGlob(filepath.Clean(d))+"/**")
 		}
 	}
 	return out

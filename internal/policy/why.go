@@ -255,9 +255,15 @@ func (p *Policy) place(f event.Finding) placeHelp {
 		return h
 	}
 	p.cache.mu.Lock()
-	prog := p.cache.progsRead && (slices.Contains(p.cache.progs, f.Entry) || slices.ContainsFunc(p.cache.progsOdd, func(d string) bool { return path.DirGlob(d, p.Home) == f.Entry })) ||
+	prog := p.cache.progsRead && slices.Contains(p.cache.progs, f.Entry) ||
 		slices.Contains(p.cache.projectProgs, f.Entry) // hookprojects.go
+	unread := slices.Contains(p.cache.unreadHooks, f.Entry)
 	p.cache.mu.Unlock()
+	if unread { // hookprograms.go hookDir (review 13b F4)
+		return placeHelp{What: "a directory whose hook file guard cannot read (the hook file that may run it)",
+			Risk: "guard cannot tell which programs that hook file runs, so it cannot tell this write does not change one",
+			Hint: "ask the user to fix the hook file (it must be JSON, comments allowed, under 512 KiB, a regular file)"}
+	}
 	if prog && !p.isSelf(f.Entry) { // hookprograms.go (review 11 F9: not "guard's own executable")
 		return placeHelp{What: "a program or file an installed hook entry runs",
 			Risk: "whoever changes it runs code at the agent's next tool call outside guard's checks",
