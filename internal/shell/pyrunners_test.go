@@ -1,0 +1,84 @@
+package shell
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+// pyFiles is a project whose evil.py and zz/zm.py write a start-up file.
+var pyFiles = map[string]string{
+	"evil.py":        "open('/home/u/.bashrc', 'a').write('# pwned')",
+	"zz/__init__.py": "",
+	"zz/zm.py":       "open('/home/u/.bashrc', 'a').write('# pwned')",
+	"ok.py":          "print(1)",
+	"README.md":      "# app\n",
+}
+
+// pyCase is one command over pyFiles: whether it writes ~/.bashrc, and
+// whether what it runs is hidden.
+type pyCase struct {
+	cmd    string
+	write  bool
+	hidden bool
+}
+
+// checkPy runs each case over files.
+func checkPy(t *testing.T, files map[string]string, tests []pyCase) {
+	t.Helper()
+	for _, tc := range tests {
+		a := analyze(tc.cmd, Options{Home: "/home/u", Files: &treeFiles{fakeFiles{files: files}}})
+		if got := slices.Contains(a.Writes, "/home/u/.bashrc"); got != tc.write {
+			t.Errorf("%s: writes %q, want ~/.bashrc %v (err %v)", tc.cmd, a.Writes, tc.write, a.Err)
+		}
+		if hidden := errors.Is(a.Err, ErrHidden); hidden != tc.hidden {
+			t.Errorf("%s: hidden = %v (%v), want %v", tc.cmd, hidden, a.Err, tc.hidden)
+		}
+	}
+}
+
+// TestRunnerModules: python -m MOD of a module that runs or imports its
+// operands reads them as the program (review 13a F23); data modules and
+// clean operands pass.
+func TestRunnerModules(t *testing.T) {
+	checkPy(t, pyFiles, []pyCase{
+		{cmd: "python3 -m cProfile evil.py", write: true},
+		{cmd: "python3 -m cProfile -o /dev/null evil.py", write: true},
+		{cmd: "python3 -m cProfile -m zz.zm", write: true},
+		{cmd: "python3 -m profile evil.py", write: true},
+		{cmd: "python3 -m trace --count evil.py", write: true},
+		{cmd: "python3 -m runpy evil.py", write: true},
+		{cmd: "python3 -m pdb evil.py", write: true},
+		{cmd: "python3 -m unittest zz.zm", write: true},
+		{cmd: "python3 -m unittest -v zz.zm ok", write: true},
+		{cmd: "python3 -m doctest evil.py", write: true},
+		{cmd: "python3 -m pydoc evil", write: true},
+		{cmd: "python3 -m pydoc -w evil", write: true},
+		{cmd: "python3 -m timeit -s 'import zz.zm' pass", write: true},
+		{cmd: "python3 -m timeit --setup='import zz.zm' pass", write: true},
+		{cmd: "python3 -m timeit 'import zz.zm'", write: true},
+		{cmd: "python3 -m coverage run evil.py", write: true},
+		{cmd: "python3 -m coverage run -m zz.zm", write: true},
+		{cmd: "python3 -m idlelib -r evil.py", write: true},
+		{cmd: "python3 -m pytest evil.py", write: true},
+		{cmd: "python3 -m somerunner evil.py", write: true},
+		{cmd: "python3 -m somerunner -c 'import zz.zm'", write: true},
+		{cmd: "python3 -m somerunner zz.zm", write: true},
+		// controls
+		{cmd: "python3 -m cProfile ok.py"},
+		{cmd: "python3 -m cProfile -s cumtime ok.py"},
+		{cmd: "python3 -m json.tool evil.py"},
+		{cmd: "python3 -m venv .venv"},
+		{cmd: "python3 -m zipfile -l x.zip"},
+		{cmd: "python3 -m modulefinder evil.py"},
+		{cmd: "python3 -m black evil.py"},
+		{cmd: "python3 -m unittest"},
+		{cmd: "python3 -m unittest discover -s tests -p 'test_*.py'"},
+		{cmd: "python3 -m pydoc json"},
+		{cmd: "python3 -m doctest -v README.md"},
+		{cmd: "python3 -m timeit '1+1'"},
+		{cmd: "python3 -m coverage report"},
+		{cmd: "python3 -m pytest -x"},
+		{cmd: "python3 -m mytool --input data.bin"},
+	})
+}
