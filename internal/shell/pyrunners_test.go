@@ -3,7 +3,10 @@ package shell
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // pyFiles is a project whose evil.py and zz/zm.py write a start-up file.
@@ -81,4 +84,42 @@ func TestRunnerModules(t *testing.T) {
 		{cmd: "python3 -m pytest -x"},
 		{cmd: "python3 -m mytool --input data.bin"},
 	})
+}
+
+// TestSettingModules: the module a warning filter's category or
+// PYTHONBREAKPOINT names is imported (review 13a F1).
+func TestSettingModules(t *testing.T) {
+	checkPy(t, pyFiles, []pyCase{
+		{cmd: "PYTHONPATH=. python3 -W ignore::zz.zm.W -c 'print(1)'", write: true},
+		{cmd: "python3 -Wignore::zz.zm.W ok.py", write: true},
+		{cmd: "python3 -bW ignore::zz.zm.W ok.py", write: true},
+		{cmd: "PYTHONWARNINGS=default,ignore::zz.zm.W python3 -c 1", write: true},
+		{cmd: "export PYTHONPATH=.; python3 -Wignore::zz.zm.W -m json.tool x.json", write: true},
+		{cmd: "PYTHONBREAKPOINT=zz.zm.f python3 -c 'breakpoint()'", write: true},
+		{cmd: "PYTHONWARNINGS=ignore::$X.W python3 ok.py", hidden: true},
+		// controls
+		{cmd: "python3 -W ignore::DeprecationWarning ok.py"},
+		{cmd: "python3 -W error::pytest.PytestWarning -m pytest"},
+		{cmd: "PYTHONWARNINGS=ignore python3 ok.py"},
+		{cmd: "PYTHONBREAKPOINT=0 python3 ok.py"},
+		{cmd: "PYTHONBREAKPOINT=ipdb.set_trace python3 ok.py"},
+		{cmd: "python3 ok.py -W ignore::zz.zm.W"},
+		{cmd: "python3 -X dev -W default ok.py"},
+	})
+}
+
+// TestWarnOptions: python's -W values among its own options only.
+func TestWarnOptions(t *testing.T) {
+	for cmd, want := range map[string]string{
+		"-W a::b.C x.py": "a::b.C", "-Wa -W b": "a b", "-bW a": "a", "-X dev -W a": "a", "-Xdev -Wa": "a",
+		"-c 1 -W a": "", "x.py -W a": "", "-m m -W a": "", "-- -W a": "", "-BWa": "a",
+	} {
+		var args []word.Word
+		for _, f := range strings.Fields(cmd) {
+			args = append(args, word.Word{Text: f})
+		}
+		if got := strings.Join(warnOptions(args), " "); got != want {
+			t.Errorf("warnOptions(%s) = %q, want %q", cmd, got, want)
+		}
+	}
 }
