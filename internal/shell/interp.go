@@ -697,6 +697,7 @@ func (m *moduleLoader) follow(l lang.Loads, dir string, depth int) {
 			}
 		}
 	}
+	m.stars(l.Stars, dir, depth) // pyall.go
 }
 
 // load scans the first of cands that is a file (each a path as the

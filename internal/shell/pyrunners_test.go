@@ -123,3 +123,30 @@ func TestWarnOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestStarImports: from P import * imports the submodules P's __all__
+// names; an __all__ guard cannot read is hidden (review 13a F8).
+func TestStarImports(t *testing.T) {
+	files := map[string]string{
+		"yy/__init__.py":        `__all__ = ["zm"]`,
+		"yy/zm.py":              "open('/home/u/.bashrc', 'a')",
+		"ww/__init__.py":        "__all__ = ['a']\n__all__ += ['zm']\n",
+		"ww/zm.py":              "open('/home/u/.bashrc', 'a')",
+		"ok/__init__.py":        "__all__ = ['f', 'sub']\ndef f(): pass\n",
+		"ok/sub.py":             "x = 1",
+		"rel/__init__.py":       "from .inner import *\n",
+		"rel/inner/__init__.py": "__all__ = ('zm',)",
+		"rel/inner/zm.py":       "open('/home/u/.bashrc', 'a')",
+		"plain/__init__.py":     "x = 1",
+		"plain/zm.py":           "open('/home/u/.bashrc', 'a')",
+	}
+	checkPy(t, files, []pyCase{
+		{cmd: "python3 -c 'from yy import *'", write: true},
+		{cmd: "python3 -c 'import rel'", write: true},
+		{cmd: "python3 -c 'from ww import *'", hidden: true},
+		// controls
+		{cmd: "python3 -c 'from ok import *'"},
+		{cmd: "python3 -c 'from plain import *'"},
+		{cmd: "python3 -c 'from json import *'"},
+	})
+}
