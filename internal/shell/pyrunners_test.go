@@ -150,3 +150,36 @@ func TestStarImports(t *testing.T) {
 		{cmd: "python3 -c 'from json import *'"},
 	})
 }
+
+// TestPythonPrefix: a python run by a path beside a standard library of
+// its own, or from a venv of an unknown base, is hidden (review 13a F9).
+func TestPythonPrefix(t *testing.T) {
+	files := map[string]string{
+		"/t/ph/bin/python3":                                   "\x7fELF",
+		"/t/ph/lib/python3.11/os.py":                          "import abc",
+		"/t/ph/lib/python3.11/site.py":                        "",
+		"/t/v1/bin/python":                                    "\x7fELF",
+		"/t/v1/pyvenv.cfg":                                    "home = /usr/bin\ninclude-system-site-packages = false\n",
+		"/t/v2/bin/python":                                    "\x7fELF",
+		"/t/v2/pyvenv.cfg":                                    "home = /t/ph/bin\n",
+		"/t/v3/bin/python":                                    "\x7fELF",
+		"/t/v3/pyvenv.cfg":                                    "home = /home/u/.pyenv/versions/3.11.7/bin\n",
+		"/t/bare/bin/python3":                                 "\x7fELF",
+		"/home/u/.pyenv/versions/3.11.7/bin/python3":          "\x7fELF",
+		"/home/u/.pyenv/versions/3.11.7/lib/python3.11/os.py": "",
+	}
+	checkPy(t, files, []pyCase{
+		{cmd: "/t/ph/bin/python3 -c 'import sys; print(sys.prefix)'", hidden: true},
+		{cmd: "cd /t/ph/bin && ./python3 -c 1", hidden: true},
+		{cmd: "PATH=/t/ph/bin:$PATH python3 -c 1", hidden: true},
+		{cmd: "/t/v2/bin/python -c 1", hidden: true},
+		{cmd: "mkdir -p /t/n/bin /t/n/lib/python3.12 && echo 'import os' > /t/n/lib/python3.12/os.py && /t/n/bin/python3 -c 1", hidden: true},
+		// controls
+		{cmd: "/t/v1/bin/python -c 1"},
+		{cmd: "/t/v3/bin/python -m pytest"},
+		{cmd: "/t/bare/bin/python3 -c 1"},
+		{cmd: "/home/u/.pyenv/versions/3.11.7/bin/python3 -c 1"},
+		{cmd: "/usr/bin/python3 -c 1"},
+		{cmd: "python3 -c 1"},
+	})
+}

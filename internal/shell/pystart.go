@@ -43,6 +43,7 @@ func (m *moduleLoader) pythonStart() {
 	if v, ok := w.lookup("PYTHONUSERBASE"); ok {
 		m.userBase(v)
 	}
+	m.pythonPrefix() // a copied interpreter beside its own standard library (pyprefix.go)
 	m.settingModules()
 }
 
