@@ -425,6 +425,9 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 		if name == "npx" {
 			c.npxSettings(args) // npx --node-options=…: npm's settings
 		}
+		if name == "uv" || name == "pipx" {
+			c.pyRunPackages(name, args) // uv run --with ./pkg (pipsources.go)
+		}
 		rest, done := c.prefix(p, args)
 		if done {
 			return nil, true

@@ -598,10 +598,10 @@ func (c *cmd) runSub(sub string, program bool) {
 
 // runModule takes python -m MODULE: a module of the working directory
 // (MODULE.py, or MODULE/__main__.py, dots as directories) runs before an
-// installed one.
-func (c *cmd) runModule(m word.Word) {
+// installed one. It reports whether the module was the project's.
+func (c *cmd) runModule(m word.Word) bool {
 	if !strings.HasPrefix(c.name, "python") && !strings.HasPrefix(c.name, "pypy") || !m.Known || !isDotted(m.Text) {
-		return
+		return false
 	}
 	rel := strings.ReplaceAll(m.Text, ".", "/")
 	dirs := []string{""}
@@ -610,9 +610,10 @@ func (c *cmd) runModule(m word.Word) {
 	}
 	for _, d := range dirs {
 		if c.moduleIn(d, rel) {
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // moduleIn scans module rel (a/b) of python -m in search-path directory

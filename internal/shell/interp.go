@@ -187,11 +187,15 @@ func (c *cmd) unknownOption(j int, src *interpSource) int {
 	return j + 1
 }
 
-// module analyses python -m MOD ARGS: MOD.py here is run.
+// module analyses python -m MOD ARGS: MOD.py here is run; another
+// module may run its operands (pyrunners.go).
 func (c *cmd) module(mod word.Word, args []word.Word) {
-	c.runModule(mod)
+	project := c.runModule(mod)
 	c.ownerWrites(mod.Text, args) // python3 -m pip install --user ./x.whl: owners.go
 	if strings.HasPrefix(c.name, "python") || strings.HasPrefix(c.name, "pypy") {
+		if !project {
+			c.moduleRunner(mod, args) // python3 -m cProfile x.py (review 13a F23)
+		}
 		all := append([]word.Word{mod}, args...)
 		c.pythonModuleExtract(all) // extractors.go
 		c.pythonModuleTree(all)    // recurselinks.go
@@ -693,6 +697,7 @@ func (m *moduleLoader) follow(l lang.Loads, dir string, depth int) {
 			}
 		}
 	}
+	m.stars(l.Stars, dir, depth) // pyall.go
 }
 
 // load scans the first of cands that is a file (each a path as the

@@ -55,6 +55,11 @@ func (c *cmd) pipCommand() {
 		c.buildArgs(c.args)
 	case name == "uv":
 		c.uvArgs(c.args)
+	case name == "uvx":
+		c.pipSettings()
+		c.uvWith(c.args, true) // pipsources.go
+	case name == "pipx":
+		c.pipxArgs(c.args)
 	case name == "poetry" || name == "pdm" || name == "hatch":
 		c.projectTool(name)
 	}
@@ -122,6 +127,7 @@ func (c *cmd) pipSub(args []word.Word, uv bool) {
 // pipReqs checks the requirements of pip's arguments: operands (files
 // when files), -e values, -r and -c files, find-links directories.
 func (c *cmd) pipReqs(args []word.Word, files bool) {
+	c.pipSettings() // PIP_FIND_LINKS, PIP_CONFIG_FILE, the venv's pip.conf (pipsources.go)
 	for j := 0; j < len(args); j++ {
 		s := args[j].Text
 		next := ""
@@ -139,6 +145,8 @@ func (c *cmd) pipReqs(args []word.Word, files bool) {
 			c.pipReqFile(val, 0)
 		case "-f":
 			c.pipFindLinks(val)
+		case "-i":
+			c.pipIndex(val)
 		case "":
 			if pipWithArg.Has(s) {
 				j++
@@ -155,10 +163,12 @@ func (c *cmd) pipReqs(args []word.Word, files bool) {
 
 // pipOption reads one of pip's options that name local code: -e/--editable
 // ("-e"), -r/--requirement/-c/--constraint ("-r"), -f/--find-links
-// ("-f"), in any spelling (-e X, -eX, --editable=X, --editable X), with
+// ("-f"), an index URL (-i, --index-url, --extra-index-url, uv's --index
+// and --default-index: "-i"), in any spelling (-e X, -eX, --editable=X, --editable X), with
 // its value; took says the value is next. Another word is "".
 func pipOption(s, next string) (opt, val string, took bool) {
-	for _, o := range [...][3]string{{"-e", "-e", "--editable"}, {"-r", "-r", "--requirement"}, {"-r", "-c", "--constraint"}, {"-f", "-f", "--find-links"}} {
+	for _, o := range [...][3]string{{"-e", "-e", "--editable"}, {"-r", "-r", "--requirement"}, {"-r", "-c", "--constraint"}, {"-f", "-f", "--find-links"},
+		{"-i", "-i", "--index-url"}, {"-i", "--extra-index-url", "--extra-index-url"}, {"-i", "--index", "--index"}, {"-i", "--default-index", "--default-index"}} {
 		switch {
 		case s == o[1] || s == o[2]:
 			return o[0], next, true
@@ -176,6 +186,10 @@ func pipOption(s, next string) (opt, val string, took bool) {
 func (c *cmd) pipReq(s, base string) {
 	if name, url, ok := strings.Cut(s, "@"); ok && !strings.ContainsAny(name, "/\\") && !strings.HasPrefix(name, ".") {
 		url = strings.TrimSpace(url)
+		if vcsLocal(url) {
+			c.vcsHide() // NAME @ git+file://… (review 13a F10)
+			return
+		}
 		if !strings.HasPrefix(strings.ToLower(url), "file:") {
 			return // NAME @ https://…, a VCS requirement
 		}
@@ -190,6 +204,10 @@ func (c *cmd) pipReq(s, base string) {
 // pipEditable checks -e X: a path always (a VCS URL is remote), relative
 // to base ("" is the working directory).
 func (c *cmd) pipEditable(s, base string) {
+	if vcsLocal(s) {
+		c.vcsHide() // -e git+file://… (review 13a F10)
+		return
+	}
 	l := strings.ToLower(s)
 	if strings.Contains(l, "://") && !strings.HasPrefix(l, "file:") || strings.HasPrefix(l, "git+") || strings.HasPrefix(l, "hg+") || strings.HasPrefix(l, "svn+") || strings.HasPrefix(l, "bzr+") {
 		return
@@ -224,6 +242,10 @@ func fileURLPath(s string) string {
 func (c *cmd) pipLocal(s string) {
 	if i := strings.IndexAny(s, ";"); i > 0 {
 		s = strings.TrimSpace(s[:i]) // ./pkg; python_version < "4"
+	}
+	if vcsLocal(s) {
+		c.vcsHide() // git+file://… (review 13a F10)
+		return
 	}
 	isFile := len(s) >= 5 && strings.EqualFold(s[:5], "file:")
 	s = fileURLPath(s)
@@ -273,6 +295,8 @@ func (c *cmd) pipReqFile(p string, depth int) {
 			c.pipReqFile(val, depth+1)
 		case opt == "-f":
 			c.pipFindLinks(val)
+		case opt == "-i":
+			c.pipIndex(val)
 		case strings.HasPrefix(line, "-"):
 		default:
 			if i := strings.Index(line, " --"); i > 0 {

@@ -248,11 +248,11 @@ func (c *cmd) uvArgs(args []word.Word) {
 			c.pipProject(dir)
 			return
 		case s == "tool":
-			if j+1 < len(args) && args[j+1].Text == "install" {
-				c.pipReqs(args[j+2:], false)
-			}
+			c.uvTool(args[j+1:])
 			return
 		case s == "sync" || s == "run" || s == "lock":
+			c.pipSettings()             // UV_FIND_LINKS, PIP_CONFIG_FILE (pipsources.go)
+			c.uvWith(args[j+1:], false) // uv run --with ./pkg (review 13a F10)
 			c.pipProject(dir)
 			return
 		case s == "build":
@@ -261,6 +261,22 @@ func (c *cmd) uvArgs(args []word.Word) {
 		default:
 			return
 		}
+	}
+}
+
+// uvTool checks uv tool install (requirements, --with) and uv tool run
+// (uvx's: --from, --with, the package).
+func (c *cmd) uvTool(args []word.Word) {
+	if len(args) == 0 {
+		return
+	}
+	switch args[0].Text {
+	case "install":
+		c.pipReqs(args[1:], false)
+		c.uvWith(args[1:], false)
+	case "run":
+		c.pipSettings()
+		c.uvWith(args[1:], true)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -42,6 +43,94 @@ func (m *moduleLoader) pythonStart() {
 	if v, ok := w.lookup("PYTHONUSERBASE"); ok {
 		m.userBase(v)
 	}
+	m.pythonPrefix() // a copied interpreter beside its own standard library (pyprefix.go)
+	m.settingModules()
+}
+
+// settingModules follows the modules python imports because a setting
+// names them (review 13a F1): the category of a warning filter
+// (-W action:message:category:module:lineno, PYTHONWARNINGS, comma
+// separated) is imported from the module before its last dot, at start;
+// PYTHONBREAKPOINT=mod.func imports mod at the first breakpoint(). A name
+// guard cannot read is hidden.
+func (m *moduleLoader) settingModules() {
+	w := m.c.w
+	filters := warnOptions(m.c.args)
+	if v, ok := w.lookup("PYTHONWARNINGS"); ok {
+		filters = append(filters, strings.Split(v, ",")...)
+	}
+	var names []string
+	for _, f := range filters {
+		fields := strings.SplitN(f, ":", 5)
+		if len(fields) < 3 {
+			continue
+		}
+		if mod, ok := settingModule(strings.TrimSpace(fields[2])); ok {
+			names = append(names, mod)
+		}
+	}
+	if v, ok := w.lookup("PYTHONBREAKPOINT"); ok {
+		if mod, ok := settingModule(strings.TrimSpace(v)); ok {
+			names = append(names, mod)
+		}
+	}
+	for _, n := range names {
+		if word.HasMark(n) || !isDotted(n) {
+			w.hide("names a module in a setting of %s guard cannot read: it cannot tell what code python imports", m.c.name)
+			return
+		}
+	}
+	if len(names) > 0 {
+		m.follow(lang.Loads{Modules: names}, "", 0)
+	}
+}
+
+// settingModule returns the module a dotted setting value (a warning
+// category, a breakpoint hook) names: the part before its last dot; a
+// value without one is a builtin.
+func settingModule(v string) (string, bool) {
+	i := strings.LastIndexByte(v, '.')
+	if i <= 0 {
+		return "", false
+	}
+	return v[:i], true
+}
+
+// warnOptions returns the values of python's -W options among its own
+// options (-W F, -WF, a cluster ending in W: -bW F), up to the program,
+// -c or -m.
+func warnOptions(args []word.Word) []string {
+	var out []string
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		if s == "--" || !strings.HasPrefix(s, "-") || len(s) < 2 {
+			return out
+		}
+		if strings.HasPrefix(s, "--") {
+			continue
+		}
+	cluster:
+		for k := 1; k < len(s); k++ {
+			switch s[k] {
+			case 'W':
+				if k+1 < len(s) {
+					out = append(out, s[k+1:])
+				} else if j+1 < len(args) {
+					j++
+					out = append(out, args[j].Text)
+				}
+				break cluster
+			case 'X':
+				if k+1 == len(s) {
+					j++ // -X opt
+				}
+				break cluster
+			case 'c', 'm':
+				return out
+			}
+		}
+	}
+	return out
 }
 
 // systemPrefix reports whether python prefix p (PYTHONHOME's value,

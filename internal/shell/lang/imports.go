@@ -64,6 +64,9 @@ type Loads struct {
 	// SiteDirs are directories python code hands site.addsitedir: their
 	// *.pth files run (review 12 F3).
 	SiteDirs []string
+	// Stars are the packages python code star-imports (from P import *):
+	// each submodule P's __all__ names is imported too (review 13a F8).
+	Stars []string
 	// Dynamic: a loader is handed a name guard cannot read.
 	Dynamic bool
 }
@@ -195,6 +198,9 @@ func pythonImports(code string, l *Loads) {
 		case len(fields) > 3 && fields[0] == "from" && fields[2] == "import" && pythonModule(fields[1]):
 			from := fields[1]
 			l.Modules = append(l.Modules, from)
+			if fields[3] == "*" {
+				l.Stars = append(l.Stars, from)
+			}
 			for _, n := range importNames(fields[3:]) {
 				sep := "."
 				if strings.HasSuffix(from, ".") {

@@ -1,0 +1,81 @@
+package catalogue
+
+import "github.com/guardhq/guard/internal/shell/word"
+
+// python -m MODULE: what a module that is not the project's does with its
+// operands (review 13a F23). A module guard does not know is a runner
+// (default-deny): its operands that are files are programs it reads,
+// dotted names modules it resolves, and the values of -c, -s, --setup and
+// --command code. The modules known to take only data are listed apart
+// (PyDataModules); the runners guard knows say which operand is what.
+
+// PyOperands says what a runner module does with its operands.
+type PyOperands uint8
+
+const (
+	// PyProgram: the first operand is the program (a file, or a module
+	// name); the words after it are its arguments.
+	PyProgram PyOperands = iota
+	// PyEach: every operand is a program file or a module it imports
+	// (unittest, doctest, pydoc, pytest).
+	PyEach
+	// PyCode: every operand is python code (timeit's statements).
+	PyCode
+	// PyData: the operands are data; only the options run code.
+	PyData
+)
+
+// PyRunner is the catalogue's entry for one runner module.
+type PyRunner struct {
+	Module   string
+	Operands PyOperands
+	// Sub, when set, is the subcommand before which the operands are
+	// data (coverage run FILE).
+	Sub string
+	// Values are options whose value is data; Code options whose value is
+	// python code (timeit -s, pdb -c); Modules options whose value is a
+	// module it runs or imports (cProfile -m, pytest -p); Files options
+	// whose value is a program file it runs (idlelib -r).
+	Values, Code, Modules, Files word.Set
+}
+
+// PyRunners are the runner modules guard knows. Small: a linear scan per
+// python -m command.
+var PyRunners = []PyRunner{
+	{Module: "cProfile", Values: " -o --outfile -s --sort ", Modules: " -m "},
+	{Module: "profile", Values: " -o --outfile -s --sort ", Modules: " -m "},
+	{Module: "trace", Values: " -f --file -C --coverdir --ignore-module --ignore-dir "},
+	{Module: "runpy"},
+	{Module: "pdb", Code: " -c --command ", Modules: " -m "},
+	{Module: "IPython", Code: " -c ", Modules: " -m "},
+	{Module: "pyinstrument", Values: " -o --outfile -r --renderer -i --interval ", Code: " -c ", Modules: " -m "},
+	{Module: "coverage", Sub: "run", Values: " --rcfile --source --include --omit --data-file --context --concurrency ", Modules: " -m "},
+	{Module: "doctest", Operands: PyEach, Values: " -o --option "},
+	{Module: "unittest", Operands: PyEach, Values: " -k -p --pattern -s --start-directory -t --top-level-directory --durations "},
+	{Module: "pydoc", Operands: PyEach, Values: " -k -p -n "},
+	{Module: "pytest", Operands: PyEach, Modules: " -p ", Values: " -k -m -c -o --rootdir --basetemp --junitxml --junit-xml " +
+		"--durations --maxfail --tb --log-level --cov --cov-report --ignore --deselect -n --confcutdir "},
+	{Module: "timeit", Operands: PyCode, Code: " -s --setup ", Values: " -n --number -r --repeat -u --unit "},
+	{Module: "idlelib", Operands: PyData, Code: " -c ", Files: " -r ", Values: " -t "},
+}
+
+// PyDataModules are modules that take only data (a file they read or
+// write, a directory they serve, a name they look up), or whose operands
+// guard reads elsewhere (pip, build, venv, http.server): python -m json.tool
+// f.json, -m venv .venv, -m zipfile -l x.zip. modulefinder and dis
+// compile what they are given and never run it.
+const PyDataModules word.Set = " json json.tool venv ensurepip pip build http.server zipfile tarfile gzip base64 " +
+	"uu quopri calendar platform sysconfig site sqlite3 compileall py_compile tokenize ast dis tabnanny " +
+	"pickletools pstats mimetypes webbrowser uuid filecmp this antigravity modulefinder encodings.rot_13 " +
+	"xmlrpc.server wsgiref.simple_server smtplib ftplib poplib imaplib telnetlib twine wheel virtualenv "
+
+// PyRunnerOf returns the runner entry of module mod, and whether guard
+// knows mod as a runner.
+func PyRunnerOf(mod string) (PyRunner, bool) {
+	for _, r := range PyRunners {
+		if r.Module == mod {
+			return r, true
+		}
+	}
+	return PyRunner{}, false
+}

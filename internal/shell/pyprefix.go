@@ -1,0 +1,147 @@
+package shell
+
+// Python finds its prefix from its own location (review 13a F9): a
+// venv's pyvenv.cfg beside the executable or one level up names the base
+// interpreter (home = DIR), and otherwise the first directory from the
+// executable's up that holds lib/python3.X/os.py is the prefix whose
+// standard library (encodings, site, os…) runs at start. A python run by
+// a path whose prefix is outside the install locations guard knows (under
+// /usr, pyenv, uv, conda, asdf, Homebrew, the framework builds) brings a
+// standard library guard does not read: "cannot tell what code python
+// runs at start".
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// maxPrefixLevels bounds the directories looked in for the landmark.
+const maxPrefixLevels = 8
+
+// knownPyRoots are the install locations of pythons guard knows, absolute;
+// knownPyHomes are those under the home directory.
+var (
+	knownPyRoots = [...]string{"/usr/", "/bin/", "/opt/", "/Library/", "/System/", "/Applications/", "/nix/", "/snap/"}
+	knownPyHomes = [...]string{".pyenv/versions/", ".local/share/uv/python/", ".asdf/installs/python/", "miniconda3/",
+		"anaconda3/", "miniforge3/", "mambaforge/", ".conda/", ".rye/py/", ".local/share/mise/installs/python/"}
+)
+
+// pythonPrefix hides the run of a python whose prefix guard cannot tell.
+func (m *moduleLoader) pythonPrefix() {
+	c := m.c
+	exe := c.prog
+	if !strings.Contains(exe, "/") {
+		if exe = m.pathPython(exe); exe == "" {
+			return
+		}
+	}
+	if word.HasMark(exe) {
+		return
+	}
+	bin := path.Dir(path.Clean(c.w.Where(exe)))
+	if m.knownPy(bin) {
+		return
+	}
+	for _, d := range []string{bin, path.Dir(bin)} {
+		t, st := c.w.FileStatus(path.Join(d, "pyvenv.cfg"), true, maxPipConfigBytes)
+		if st == effect.FileAbsent {
+			continue
+		}
+		if home := venvHome(t); st != effect.FileWhole || home == "" || !m.knownPy(home) {
+			c.w.hide("runs a python whose venv names a base interpreter guard does not know: it cannot tell what code python runs at start")
+		}
+		return
+	}
+	for d, n := bin, 0; n < maxPrefixLevels; d, n = path.Dir(d), n+1 {
+		if m.holdsStdlib(d) {
+			if !m.knownPy(d) {
+				c.w.hide("runs a python with its own standard library (%s): guard cannot tell what code python runs at start", word.Quote(d))
+			}
+			return
+		}
+		if d == "/" {
+			return
+		}
+	}
+}
+
+// holdsStdlib reports whether directory d holds lib/python3.X/os.py (or
+// os.pyc), python's landmark of its prefix.
+func (m *moduleLoader) holdsStdlib(d string) bool {
+	lib := path.Clean(m.c.w.Where(path.Join(d, "lib"))) + "/python3"
+	for _, f := range m.c.w.Written { // written by the command: cp -r, echo >
+		if strings.HasPrefix(f.Path, lib) && (path.Base(f.Path) == "os.py" || path.Base(f.Path) == "os.pyc") {
+			return true
+		}
+	}
+	names, ok := m.c.w.listDir(path.Join(d, "lib"))
+	if !ok {
+		return false
+	}
+	for n := range names {
+		if strings.HasPrefix(n, "python3") && strings.HasSuffix(n, "/") {
+			lib := path.Join(d, "lib", n)
+			if m.c.present(path.Join(lib, "os.py")) || m.c.present(path.Join(lib, "os.pyc")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// knownPy reports whether directory d (absolute) is in an install
+// location of pythons guard knows, or the root.
+func (m *moduleLoader) knownPy(d string) bool {
+	d = path.Clean(d)
+	if d == "/" {
+		return true
+	}
+	for _, r := range knownPyRoots {
+		if strings.HasPrefix(d+"/", r) {
+			return true
+		}
+	}
+	if h := m.c.w.Home; h != "" {
+		for _, r := range knownPyHomes {
+			if strings.HasPrefix(d+"/", path.Join(h, r)+"/") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// venvHome returns the home = DIR value of a pyvenv.cfg's text.
+func venvHome(t string) string {
+	for _, line := range strings.Split(t, "\n") {
+		if k, v, ok := strings.Cut(line, "="); ok && strings.TrimSpace(k) == "home" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+// pathPython returns the python the command's own PATH finds first when
+// that is outside the install locations guard knows (a directory that
+// holds it, or whose parent holds a standard library), or "".
+func (m *moduleLoader) pathPython(name string) string {
+	v, ok := m.c.w.lookup("PATH")
+	if !ok {
+		return ""
+	}
+	for _, d := range strings.Split(v, ":") {
+		if d == "" || word.HasMark(d) {
+			return "" // the inherited PATH: the agent's own
+		}
+		if m.knownPy(m.c.w.Where(d)) {
+			return ""
+		}
+		if p := path.Join(d, name); m.c.present(p) || m.holdsStdlib(path.Dir(d)) {
+			return p // there, or a copy guard did not see beside a standard library
+		}
+	}
+	return ""
+}
