@@ -28,6 +28,9 @@ func (c *cmd) interp(in catalogue.Interp) {
 		c.w.Read(a.Text)
 		c.runOperand(a) // may be the program: an option guard does not know, or php -fFILE
 	}
+	if src.code >= 0 || src.file >= 0 || src.module || src.given || len(src.progs) > 0 {
+		c.interactiveFeed(in, src.end) // python3 -i -c 1 < F, python3 -m code < F (evalfeed.go)
+	}
 	if !src.module && c.fedProgram(src.code, src.file) {
 		return
 	}
@@ -61,6 +64,7 @@ type interpSource struct {
 	// value, or the program), or php -fFILE's FILE.
 	progs []word.Word
 	given bool // a program named in an option's own word (php -fFILE)
+	end   int  // the index of the word that ended the options
 }
 
 // maxProgCandidates bounds the words read as the program after options
@@ -69,7 +73,7 @@ const maxProgCandidates = 4
 
 // interpOptions reads an interpreter's options up to its code or program.
 func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
-	src := interpSource{code: -1, file: -1}
+	src := interpSource{code: -1, file: -1, end: len(c.args)}
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		if in.Program && (s == "-f" || s == "--file" || strings.HasPrefix(s, "--file=") || strings.HasPrefix(s, "-f") && len(s) > 2) {
@@ -87,6 +91,7 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 		}
 		var done bool
 		if j, done = c.interpOption(in, j, &src); done {
+			src.end = j
 			return src
 		}
 	}
@@ -703,6 +708,10 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 	for _, p := range cands {
 		if p == "" || word.HasMark(p) || strings.ContainsAny(p, "*?[\n") {
 			continue
+		}
+		if word.IsStdin(p) && p != "-" {
+			m.c.evalStdin() // runpy.run_path("/dev/stdin") < F: what the command feeds it (review 13a F19)
+			return true
 		}
 		key := path.Clean(w.Where(p))
 		if m.seen[key] {

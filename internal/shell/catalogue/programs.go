@@ -61,6 +61,10 @@ type Interp struct {
 	// interpreter sets in its environment (node --env-file: NODE_OPTIONS
 	// there loads code).
 	EnvFiles word.Set
+	// Interactive are the options that make it read standard input as
+	// code after its program (python -i, node -i, perl -d's debugger,
+	// php -a): what the command feeds it is a program (review 13a F3).
+	Interactive word.Set
 }
 
 // pwshWithArg are pwsh's and powershell's options that take the next word
@@ -80,17 +84,17 @@ var Interpreters = []InterpEntry{
 	{Name: "bun", Interp: Interp{Code: " -e --eval -p --print ", Sub: " run "}},
 	{Name: "deno", Interp: Interp{Code: " eval ", Sub: " run "}},
 	{Name: "gawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W -e -i -l --field-separator --assign "}},
-	{Name: "lua", Interp: Interp{Code: " -e ", WithArg: " -l ", Flags: " -i -v -E -W -- "}},
-	{Name: "luajit", Interp: Interp{Code: " -e ", WithArg: " -l -j ", Flags: " -i -v -E -b -- ", Glued: " -O "}},
+	{Name: "lua", Interp: Interp{Code: " -e ", WithArg: " -l ", Flags: " -i -v -E -W -- ", Interactive: " -i "}},
+	{Name: "luajit", Interp: Interp{Code: " -e ", WithArg: " -l -j ", Flags: " -i -v -E -b -- ", Glued: " -O ", Interactive: " -i "}},
 	{Name: "mawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W "}},
 	{Name: "nawk", Interp: Interp{Program: true, WithArg: " -f -F -v "}},
 	{Name: "node", Interp: nodeGrammar},
 	{Name: "nodejs", Interp: nodeGrammar},
 	{Name: "osascript", Interp: Interp{Code: " -e ", WithArg: " -l -s ", Flags: " -i "}},
 	{Name: "perl", Interp: Interp{Code: " -e -E ", Cluster: 'e', WithArg: " -I ", Flags: " -a -c -f -n -p -s -S -t -T -u -U -v -w -W -X -h -- ",
-		Glued: " -0 -C -d -D -F -i -l -M -m -V -x "}},
+		Glued: " -0 -C -d -D -F -i -l -M -m -V -x ", Interactive: " -d "}},
 	{Name: "php", Interp: Interp{Code: " -r -B -R -E ", Script: " -f -F ", WithArg: " -c -d -z -S -t --rf --rc --re --rz --ri ",
-		Flags: " -a -n -e -h -i -l -m -H -s -v -w --ini -- "}},
+		Flags: " -a -n -e -h -i -l -m -H -s -v -w --ini -- ", Interactive: " -a "}},
 	{Name: "pypy", Interp: pythonGrammar},
 	{Name: "python", Interp: pythonGrammar},
 	{Name: "rscript", Interp: Interp{Code: " -e "}},
@@ -104,13 +108,14 @@ var Interpreters = []InterpEntry{
 // pythonGrammar is python's (and pypy's) option grammar (python3 --help;
 // -Q and -3, -t, -R of python 2).
 var pythonGrammar = Interp{Code: " -c ", Module: " -m ", WithArg: " -W -X -Q --check-hash-based-pycs ",
-	Flags: " -b -B -d -E -h -i -I -O -P -q -s -S -u -v -V -x -? -3 -t -R -U --help --version --help-env --help-xoptions --help-all -- "}
+	Flags: " -b -B -d -E -h -i -I -O -P -q -s -S -u -v -V -x -? -3 -t -R -U --help --version --help-env --help-xoptions --help-all -- ",
+	Interactive: " -i "}
 
 // nodeGrammar is node's option grammar (node --help, v20-v22): the
 // options that take a value (--opt VALUE or --opt=VALUE) and its flags.
 // V8's options (--max-old-space-size, --stack-size) are outside it, and
 // a --no-X is a flag.
-var nodeGrammar = Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import --loader --experimental-loader ",
+var nodeGrammar = Interp{Code: " -e --eval -p --print ", Interactive: " -i --interactive ", Loads: " -r --require --import --loader --experimental-loader ",
 	EnvFiles: " --env-file --env-file-if-exists ",
 	WithArg: " -C --conditions --input-type --allow-fs-read --allow-fs-write --build-snapshot-config --cpu-prof-dir --cpu-prof-interval " +
 		"--cpu-prof-name --diagnostic-dir --disable-proto --disable-warning --dns-result-order --experimental-default-type " +
