@@ -108,7 +108,7 @@ var Interpreters = []InterpEntry{
 // pythonGrammar is python's (and pypy's) option grammar (python3 --help;
 // -Q and -3, -t, -R of python 2).
 var pythonGrammar = Interp{Code: " -c ", Module: " -m ", WithArg: " -W -X -Q --check-hash-based-pycs ",
-	Flags: " -b -B -d -E -h -i -I -O -P -q -s -S -u -v -V -x -? -3 -t -R -U --help --version --help-env --help-xoptions --help-all -- ",
+	Flags:       " -b -B -d -E -h -i -I -O -P -q -s -S -u -v -V -x -? -3 -t -R -U --help --version --help-env --help-xoptions --help-all -- ",
 	Interactive: " -i "}
 
 // nodeGrammar is node's option grammar (node --help, v20-v22): the
