@@ -530,7 +530,8 @@ const (
 type moduleLoader struct {
 	c    *cmd
 	fam  lang.Family
-	dirs []string // where a module named without a path is looked for ("" is the working directory)
+	args []word.Word // the interpreter's options: its option variable's, then its words (interpvars.go)
+	dirs []string    // where a module named without a path is looked for ("" is the working directory)
 	// seen are the files found, as the command's shell names them.
 	seen  map[string]bool
 	files int
@@ -548,7 +549,7 @@ func (c *cmd) newLoader(fam lang.Family) *moduleLoader {
 	if fam == lang.NoFamily {
 		return nil
 	}
-	m := &moduleLoader{c: c, fam: fam, seen: map[string]bool{}}
+	m := &moduleLoader{c: c, fam: fam, seen: map[string]bool{}, args: c.optionArgs(fam)}
 	switch fam {
 	case lang.Python:
 		m.dirs = append([]string{""}, m.envDirs("PYTHONPATH")...)
@@ -586,10 +587,10 @@ func (m *moduleLoader) envDirs(name string) []string {
 // -IDIR).
 func (m *moduleLoader) optionDirs(opt string) []string {
 	var out []string
-	for j, a := range m.c.args {
+	for j, a := range m.args {
 		switch {
-		case a.Text == opt && j+1 < len(m.c.args):
-			out = append(out, m.c.args[j+1].Text)
+		case a.Text == opt && j+1 < len(m.args):
+			out = append(out, m.args[j+1].Text)
 		case strings.HasPrefix(a.Text, opt) && len(a.Text) > len(opt):
 			out = append(out, a.Text[len(opt):])
 		}
@@ -603,13 +604,18 @@ func (m *moduleLoader) optionDirs(opt string) []string {
 // PYTHONPATH directories.
 func (m *moduleLoader) optionModules() {
 	var names []string
-	for j, a := range m.c.args {
+	for j, a := range m.args {
 		s := a.Text
 		next := ""
-		if j+1 < len(m.c.args) {
-			next = m.c.args[j+1].Text
+		if j+1 < len(m.args) {
+			next = m.args[j+1].Text
 		}
 		switch {
+		case m.fam == lang.Perl && strings.HasPrefix(s, "-d") && strings.Contains(s, ":"):
+			// perl -d:X, -dt:X: the debugger module Devel::X (review 13a F2)
+			_, mod, _ := strings.Cut(s, ":")
+			mod, _, _ = strings.Cut(mod, "=")
+			names = append(names, "Devel::"+mod)
 		case m.fam == lang.Perl && (strings.HasPrefix(s, "-M") || strings.HasPrefix(s, "-m")):
 			mod, _, _ := strings.Cut(strings.TrimPrefix(s[2:], "-"), "=")
 			if mod == "" {
@@ -640,6 +646,7 @@ func (m *moduleLoader) optionModules() {
 		}
 	}
 	m.follow(lang.Loads{Modules: names}, "", 0)
+	m.varModules() // NODE_REPL_EXTERNAL_MODULE (interpvars.go)
 }
 
 // code follows what code the interpreter runs loads: the command's own
@@ -685,7 +692,7 @@ func (m *moduleLoader) program(text, p string) {
 func (m *moduleLoader) follow(l lang.Loads, dir string, depth int) {
 	m.credModules(l.Modules)
 	for _, f := range l.Files {
-		m.load([]string{f}, depth)
+		m.load(m.fileCandidates(f), depth)
 	}
 	for _, name := range l.Modules {
 		for _, in := range m.candidates(name, dir) {

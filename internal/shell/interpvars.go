@@ -1,0 +1,89 @@
+package shell
+
+// The variables an interpreter reads as options given first (PERL5OPT,
+// RUBYOPT, NODE_OPTIONS) and those that name a file of code it loads
+// (NODE_REPL_EXTERNAL_MODULE): read with its own options, before its
+// module search path is computed (review 13a F17).
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// maxOptionVarWords bounds the words taken from an option variable.
+const maxOptionVarWords = 64
+
+// optionVarOf returns the variable interpreter language fam reads as
+// options given before its command line's, or "".
+func optionVarOf(fam lang.Family) string {
+	switch fam {
+	case lang.Perl:
+		return "PERL5OPT"
+	case lang.Ruby:
+		return "RUBYOPT"
+	case lang.Node:
+		return "NODE_OPTIONS"
+	}
+	return ""
+}
+
+// optionArgs returns the options the interpreter reads: its option
+// variable's words (PERL5OPT=-MEvm), then the command's own words, so
+// that PERL5OPT=-MEvm perl -Ilib finds lib/Evm.pm.
+func (c *cmd) optionArgs(fam lang.Family) []word.Word {
+	name := optionVarOf(fam)
+	if name == "" {
+		return c.args
+	}
+	v, ok := c.w.lookup(name)
+	if !ok || v == "" {
+		return c.args
+	}
+	ws := lang.SplitQuoted(v)
+	ws = ws[:min(len(ws), maxOptionVarWords)]
+	if fam == lang.Ruby {
+		for i, f := range ws {
+			if !strings.HasPrefix(f.Text, "-") {
+				ws[i].Text = "-" + f.Text // RUBYOPT=rfoo: ruby adds the dash
+			}
+		}
+	}
+	return append(ws, c.args...)
+}
+
+// varModules runs the file of code a variable names for the interpreter:
+// node's NODE_REPL_EXTERNAL_MODULE, loaded in place of its REPL.
+func (m *moduleLoader) varModules() {
+	if m.fam != lang.Node {
+		return
+	}
+	if v, ok := m.c.w.lookup("NODE_REPL_EXTERNAL_MODULE"); ok && v != "" {
+		if !word.IsKnown(v) {
+			m.c.w.hide("gives node a REPL module guard cannot tell: it cannot tell what code runs")
+			return
+		}
+		m.load(nodeFiles(path.Clean(v)), 0)
+	}
+}
+
+// fileCandidates returns the files a load of file name f may run: perl's
+// require "X.pm" and do "X.pm" of a name that is not a path from the
+// working directory are looked up in each @INC directory guard knows (-I,
+// PERL5LIB, use lib, then the working directory); other languages' is f
+// (review 13a F2).
+func (m *moduleLoader) fileCandidates(f string) []string {
+	if m.fam != lang.Perl || strings.HasPrefix(f, "/") || strings.HasPrefix(f, "./") || strings.HasPrefix(f, "../") {
+		return []string{f}
+	}
+	var out []string
+	for _, d := range m.dirs {
+		out = append(out, path.Join(d, f))
+	}
+	if len(out) == 0 {
+		out = []string{f}
+	}
+	return out
+}
