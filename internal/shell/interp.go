@@ -516,7 +516,7 @@ var writers = []string{"remove", "unlink", "unlinkSync", "rmdir", "rmdirSync", "
 // a program file is, and its own loads followed, within bounds.
 
 // nodeLoads are node's options that load a module first.
-const nodeLoads word.Set = " -r --require --import --loader --experimental-loader "
+const nodeLoads word.Set = " -r --require --import --loader --experimental-loader --test-reporter "
 
 // Bounds of the modules followed for one interpreter run.
 const (
@@ -628,6 +628,8 @@ func (m *moduleLoader) optionModules() {
 			names = append(names, next)
 		case m.fam == lang.Ruby && strings.HasPrefix(s, "-r") && len(s) > 2:
 			names = append(names, s[2:])
+		case m.fam == lang.Node && (s == "--build-snapshot-config" || strings.HasPrefix(s, "--build-snapshot-config=")):
+			m.snapshotBuilder(s, next) // its builder script runs (interpvars.go)
 		case m.fam == lang.Node && nodeLoads.Has(s):
 			names = append(names, next) // node -r ./x: x.js
 		case m.fam == lang.Node && strings.HasPrefix(s, "--"):

@@ -69,6 +69,9 @@ EOF`, files: map[string]string{"w7.py": evil}, writes: []string{"/home/u/.bashrc
 		{name: "perl do of a file in @INC", cmd: `perl -Ilib -e 'do "Evm.pm"'`, files: map[string]string{"lib/Evm.pm": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "perl require q()", cmd: `perl -Ilib -e 'require q(Evm.pm)'`, files: map[string]string{"lib/Evm.pm": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "NODE_REPL_EXTERNAL_MODULE", cmd: `NODE_REPL_EXTERNAL_MODULE=./e.js node -i`, files: map[string]string{"e.js": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "node --test-reporter", cmd: `node --test --test-reporter ./e.js`, files: map[string]string{"e.js": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "node's snapshot builder", cmd: `node --build-snapshot-config s.json`, files: map[string]string{"s.json": `{"builder": "e.js"}`, "e.js": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "an unparsable snapshot configuration", cmd: `node --build-snapshot-config s.json`, files: map[string]string{"s.json": `{`}, hidden: true},
 		{name: "perl require of a file in the working directory", cmd: `perl -e 'require "w.pl"'`, files: map[string]string{"w.pl": evil}, writes: []string{"/home/u/.bashrc"}},
 	}
 	for _, tc := range tests {

@@ -6,6 +6,7 @@ package shell
 // module search path is computed (review 13a F17).
 
 import (
+	"encoding/json"
 	"path"
 	"strings"
 
@@ -86,4 +87,29 @@ func (m *moduleLoader) fileCandidates(f string) []string {
 		out = []string{f}
 	}
 	return out
+}
+
+// snapshotBuilder follows node's --build-snapshot-config FILE (opt, with
+// next the word after it): a JSON file whose "builder" is the script node
+// runs to build the snapshot (review 13a F21). A file guard cannot read
+// hides what runs.
+func (m *moduleLoader) snapshotBuilder(opt, next string) {
+	p := next
+	if _, v, ok := strings.Cut(opt, "="); ok {
+		p = v
+	}
+	t, ok := m.c.w.configText(p, "a snapshot configuration of node")
+	if !ok {
+		return
+	}
+	var cfg struct {
+		Builder string `json:"builder"`
+	}
+	if err := json.Unmarshal([]byte(t), &cfg); err != nil {
+		m.c.w.hide("names a snapshot configuration guard cannot parse: it cannot tell what code runs")
+		return
+	}
+	if cfg.Builder != "" {
+		m.load(nodeFiles(path.Clean(cfg.Builder)), 0)
+	}
 }

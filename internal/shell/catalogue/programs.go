@@ -115,7 +115,7 @@ var pythonGrammar = Interp{Code: " -c ", Module: " -m ", WithArg: " -W -X -Q --c
 // options that take a value (--opt VALUE or --opt=VALUE) and its flags.
 // V8's options (--max-old-space-size, --stack-size) are outside it, and
 // a --no-X is a flag.
-var nodeGrammar = Interp{Code: " -e --eval -p --print ", Interactive: " -i --interactive ", Loads: " -r --require --import --loader --experimental-loader ",
+var nodeGrammar = Interp{Code: " -e --eval -p --print ", Interactive: " -i --interactive ", Loads: " -r --require --import --loader --experimental-loader --test-reporter ",
 	EnvFiles: " --env-file --env-file-if-exists ",
 	WithArg: " -C --conditions --input-type --allow-fs-read --allow-fs-write --build-snapshot-config --cpu-prof-dir --cpu-prof-interval " +
 		"--cpu-prof-name --diagnostic-dir --disable-proto --disable-warning --dns-result-order --experimental-default-type " +
@@ -123,7 +123,7 @@ var nodeGrammar = Interp{Code: " -e --eval -p --print ", Interactive: " -i --int
 		"--heapsnapshot-near-heap-limit --heapsnapshot-signal --icu-data-dir --inspect-port --debug-port --inspect-publish-uid " +
 		"--max-http-header-size --network-family-autoselection-attempt-timeout --openssl-config --policy-integrity " +
 		"--redirect-warnings --report-directory --report-dir --report-filename --report-signal --secure-heap --secure-heap-min " +
-		"--snapshot-blob --test-concurrency --test-name-pattern --test-skip-pattern --test-reporter --test-reporter-destination " +
+		"--snapshot-blob --test-concurrency --test-name-pattern --test-skip-pattern --test-reporter-destination " +
 		"--test-shard --test-timeout --title --tls-cipher-list --tls-keylog --trace-event-categories --trace-event-file-pattern " +
 		"--trace-require-module --unhandled-rejections --use-largepages --v8-pool-size --watch-path --localstorage-file --run ",
 	Flags: " -c --check -h --help -i --interactive -v --version --test --watch --watch-preserve-output --inspect --inspect-brk --inspect-wait " +
