@@ -39,6 +39,7 @@ func (c *cmd) interp(in catalogue.Interp) {
 		c.interpCode(in, src.code)
 		return
 	case src.file >= 0:
+		c.chdirProgram(in, src.file) // ruby -C DIR FILE (interpvars.go)
 		if c.interpFile(src.file) {
 			return
 		}

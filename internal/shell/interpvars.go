@@ -10,6 +10,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -112,4 +113,35 @@ func (m *moduleLoader) snapshotBuilder(opt, next string) {
 	if cfg.Builder != "" {
 		m.load(nodeFiles(path.Clean(cfg.Builder)), 0)
 	}
+}
+
+// chdirProgram: an interpreter told to change to a directory before it
+// reads its program (ruby -C DIR FILE, -xDIR) runs DIR/FILE; the program
+// word at file is made that path (review 13a F15). A directory guard
+// cannot tell hides what runs.
+func (c *cmd) chdirProgram(in catalogue.Interp, file int) {
+	if in.Chdir == "" {
+		return
+	}
+	dir := ""
+	for j := 0; j < file; j++ {
+		s := c.args[j].Text
+		for _, opt := range strings.Fields(string(in.Chdir)) {
+			switch {
+			case s == opt && in.WithArg.Has(opt) && j+1 < file:
+				dir = path.Join(dir, c.args[j+1].Text)
+			case strings.HasPrefix(s, opt) && len(s) > len(opt):
+				dir = path.Join(dir, s[len(opt):])
+			}
+		}
+	}
+	a := &c.args[file]
+	if dir == "" || strings.HasPrefix(a.Text, "/") {
+		return
+	}
+	if word.HasMark(dir) {
+		c.w.hide("runs %s in a directory guard cannot tell: it cannot tell what program runs", c.name)
+		return
+	}
+	a.Text = path.Join(dir, a.Text)
 }

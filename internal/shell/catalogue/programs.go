@@ -65,6 +65,10 @@ type Interp struct {
 	// code after its program (python -i, node -i, perl -d's debugger,
 	// php -a): what the command feeds it is a program (review 13a F3).
 	Interactive word.Set
+	// Chdir are the options whose value is the directory it changes to
+	// before it looks up its program file (ruby -C DIR, -xDIR; review 13a
+	// F15): a relative program name is taken from there.
+	Chdir word.Set
 }
 
 // pwshWithArg are pwsh's and powershell's options that take the next word
@@ -82,7 +86,7 @@ type InterpEntry struct {
 var Interpreters = []InterpEntry{
 	{Name: "awk", Interp: Interp{Program: true, WithArg: " -f -F -v -W --field-separator --assign "}},
 	{Name: "bun", Interp: Interp{Code: " -e --eval -p --print ", Sub: " run "}},
-	{Name: "deno", Interp: Interp{Code: " eval ", Sub: " run "}},
+	{Name: "deno", Interp: Interp{Code: " eval ", Sub: " run serve test bench compile install repl ", Loads: " --preload --eval-file "}},
 	{Name: "gawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W -e -i -l --field-separator --assign "}},
 	{Name: "lua", Interp: Interp{Code: " -e ", WithArg: " -l ", Flags: " -i -v -E -W -- ", Interactive: " -i "}},
 	{Name: "luajit", Interp: Interp{Code: " -e ", WithArg: " -l -j ", Flags: " -i -v -E -b -- ", Glued: " -O ", Interactive: " -i "}},
@@ -100,9 +104,9 @@ var Interpreters = []InterpEntry{
 	{Name: "rscript", Interp: Interp{Code: " -e "}},
 	{Name: "ruby", Interp: Interp{Code: " -e ", WithArg: " -I -C -E -X --enable --disable --encoding --external-encoding --internal-encoding --dump --backtrace-limit --crash-report ",
 		Loads: " -r ", Flags: " -a -c -d -h -l -n -p -s -S -v -w -y --jit --yjit --rjit --verbose --version --help --copyright --debug --yydebug -- ",
-		Glued: " -0 -F -i -K -T -W -x "}},
+		Glued: " -0 -F -i -K -T -W -x ", Chdir: " -C -x "}},
 	{Name: "ts-node", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import "}},
-	{Name: "tsx", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import "}},
+	{Name: "tsx", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import ", Sub: " watch "}},
 }
 
 // pythonGrammar is python's (and pypy's) option grammar (python3 --help;
