@@ -59,7 +59,7 @@ func (c *cmd) evalStdin() bool {
 	case c.stdin.sub != "":
 		c.runSub(c.stdin.sub, true)
 	case c.stdin.known && c.stdin.text != "":
-		c.scanCode(c.stdin.text)
+		c.oneLiner(c.stdin.text) // its imports too: echo 'import m' | python3 -i -c 1
 	case c.stdin.file != "":
 		c.w.Read(c.stdin.file)
 		c.runProgram(word.Word{Text: c.stdin.file, Known: true}) // exec(sys.stdin.read()) < F, cat F | …
