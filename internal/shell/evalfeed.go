@@ -7,6 +7,7 @@ package shell
 import (
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -58,7 +59,7 @@ func (c *cmd) evalStdin() bool {
 	case c.stdin.sub != "":
 		c.runSub(c.stdin.sub, true)
 	case c.stdin.known && c.stdin.text != "":
-		c.scanCode(c.stdin.text)
+		c.oneLiner(c.stdin.text) // its imports too: echo 'import m' | python3 -i -c 1
 	case c.stdin.file != "":
 		c.w.Read(c.stdin.file)
 		c.runProgram(word.Word{Text: c.stdin.file, Known: true}) // exec(sys.stdin.read()) < F, cat F | …
@@ -102,4 +103,73 @@ func (c *cmd) evalFiles(text string) []string {
 		}
 	}
 	return out
+}
+
+// stdinModules are python's modules that, run as the program (-m),
+// evaluate what they read on standard input: the consoles and debuggers
+// (review 13a F3).
+const stdinModules word.Set = " code pdb ipdb pudb idlelib IPython ptpython bpython asyncio "
+
+// interactiveFeed: an interpreter switched to read its standard input as
+// code after its program (python3 -i -c 1, node -i -e 1, perl -d, php
+// -a), or running as its program a console or debugger (python3 -m code,
+// -m pdb), runs what the command feeds it: read as a program (review 13a
+// F3). Without a feed it reads the terminal: the user's session. The
+// options are the words before end.
+func (c *cmd) interactiveFeed(in catalogue.Interp, end int) {
+	if in.Interactive == "" && in.Module == "" {
+		return
+	}
+	for j := 0; j < end && j < len(c.args); j++ {
+		if interactiveOption(in, c.args[j].Text) {
+			c.evalStdin()
+			return
+		}
+	}
+	if end < len(c.args) && in.Module != "" && stdinModules.Has(moduleAt(in, c.args, end)) {
+		c.evalStdin()
+	}
+}
+
+// interactiveOption reports whether option s (a long option, or a
+// cluster of short ones read up to the first that takes a value) holds
+// one of in's interactive switches.
+func interactiveOption(in catalogue.Interp, s string) bool {
+	if in.Interactive.Has(s) {
+		return true
+	}
+	if len(s) < 2 || s[0] != '-' || s[1] == '-' {
+		return false
+	}
+	for k := 1; k < len(s); k++ {
+		opt := "-" + s[k:k+1]
+		switch {
+		case in.Interactive.Has(opt):
+			return true
+		case !in.Flags.Has(opt):
+			return false // a letter that takes a value ends the cluster
+		}
+	}
+	return false
+}
+
+// moduleAt returns the module the option at args[end] names (python3 -m
+// code, -mcode, -qm code), or "".
+func moduleAt(in catalogue.Interp, args []word.Word, end int) string {
+	s := args[end].Text
+	if len(s) < 2 || s[0] != '-' || s[1] == '-' {
+		return ""
+	}
+	for k := 1; k < len(s); k++ {
+		if in.Module.Has("-" + s[k:k+1]) {
+			if k+1 < len(s) {
+				return s[k+1:]
+			}
+			if end+1 < len(args) {
+				return args[end+1].Text
+			}
+			return ""
+		}
+	}
+	return ""
 }

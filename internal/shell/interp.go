@@ -28,6 +28,9 @@ func (c *cmd) interp(in catalogue.Interp) {
 		c.w.Read(a.Text)
 		c.runOperand(a) // may be the program: an option guard does not know, or php -fFILE
 	}
+	if src.code >= 0 || src.file >= 0 || src.module || src.given || len(src.progs) > 0 {
+		c.interactiveFeed(in, src.end) // python3 -i -c 1 < F, python3 -m code < F (evalfeed.go)
+	}
 	if !src.module && c.fedProgram(src.code, src.file) {
 		return
 	}
@@ -36,6 +39,7 @@ func (c *cmd) interp(in catalogue.Interp) {
 		c.interpCode(in, src.code)
 		return
 	case src.file >= 0:
+		c.chdirProgram(in, src.file) // ruby -C DIR FILE (interpvars.go)
 		if c.interpFile(src.file) {
 			return
 		}
@@ -61,6 +65,7 @@ type interpSource struct {
 	// value, or the program), or php -fFILE's FILE.
 	progs []word.Word
 	given bool // a program named in an option's own word (php -fFILE)
+	end   int  // the index of the word that ended the options
 }
 
 // maxProgCandidates bounds the words read as the program after options
@@ -69,7 +74,7 @@ const maxProgCandidates = 4
 
 // interpOptions reads an interpreter's options up to its code or program.
 func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
-	src := interpSource{code: -1, file: -1}
+	src := interpSource{code: -1, file: -1, end: len(c.args)}
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		if in.Program && (s == "-f" || s == "--file" || strings.HasPrefix(s, "--file=") || strings.HasPrefix(s, "-f") && len(s) > 2) {
@@ -87,6 +92,7 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 		}
 		var done bool
 		if j, done = c.interpOption(in, j, &src); done {
+			src.end = j
 			return src
 		}
 	}
@@ -515,7 +521,7 @@ var writers = []string{"remove", "unlink", "unlinkSync", "rmdir", "rmdirSync", "
 // a program file is, and its own loads followed, within bounds.
 
 // nodeLoads are node's options that load a module first.
-const nodeLoads word.Set = " -r --require --import --loader --experimental-loader "
+const nodeLoads word.Set = " -r --require --import --loader --experimental-loader --test-reporter "
 
 // Bounds of the modules followed for one interpreter run.
 const (
@@ -529,7 +535,8 @@ const (
 type moduleLoader struct {
 	c    *cmd
 	fam  lang.Family
-	dirs []string // where a module named without a path is looked for ("" is the working directory)
+	args []word.Word // the interpreter's options: its option variable's, then its words (interpvars.go)
+	dirs []string    // where a module named without a path is looked for ("" is the working directory)
 	// seen are the files found, as the command's shell names them.
 	seen  map[string]bool
 	files int
@@ -547,7 +554,7 @@ func (c *cmd) newLoader(fam lang.Family) *moduleLoader {
 	if fam == lang.NoFamily {
 		return nil
 	}
-	m := &moduleLoader{c: c, fam: fam, seen: map[string]bool{}}
+	m := &moduleLoader{c: c, fam: fam, seen: map[string]bool{}, args: c.optionArgs(fam)}
 	switch fam {
 	case lang.Python:
 		m.dirs = append([]string{""}, m.envDirs("PYTHONPATH")...)
@@ -585,10 +592,10 @@ func (m *moduleLoader) envDirs(name string) []string {
 // -IDIR).
 func (m *moduleLoader) optionDirs(opt string) []string {
 	var out []string
-	for j, a := range m.c.args {
+	for j, a := range m.args {
 		switch {
-		case a.Text == opt && j+1 < len(m.c.args):
-			out = append(out, m.c.args[j+1].Text)
+		case a.Text == opt && j+1 < len(m.args):
+			out = append(out, m.args[j+1].Text)
 		case strings.HasPrefix(a.Text, opt) && len(a.Text) > len(opt):
 			out = append(out, a.Text[len(opt):])
 		}
@@ -602,13 +609,18 @@ func (m *moduleLoader) optionDirs(opt string) []string {
 // PYTHONPATH directories.
 func (m *moduleLoader) optionModules() {
 	var names []string
-	for j, a := range m.c.args {
+	for j, a := range m.args {
 		s := a.Text
 		next := ""
-		if j+1 < len(m.c.args) {
-			next = m.c.args[j+1].Text
+		if j+1 < len(m.args) {
+			next = m.args[j+1].Text
 		}
 		switch {
+		case m.fam == lang.Perl && strings.HasPrefix(s, "-d") && strings.Contains(s, ":"):
+			// perl -d:X, -dt:X: the debugger module Devel::X (review 13a F2)
+			_, mod, _ := strings.Cut(s, ":")
+			mod, _, _ = strings.Cut(mod, "=")
+			names = append(names, "Devel::"+mod)
 		case m.fam == lang.Perl && (strings.HasPrefix(s, "-M") || strings.HasPrefix(s, "-m")):
 			mod, _, _ := strings.Cut(strings.TrimPrefix(s[2:], "-"), "=")
 			if mod == "" {
@@ -621,6 +633,8 @@ func (m *moduleLoader) optionModules() {
 			names = append(names, next)
 		case m.fam == lang.Ruby && strings.HasPrefix(s, "-r") && len(s) > 2:
 			names = append(names, s[2:])
+		case m.fam == lang.Node && (s == "--build-snapshot-config" || strings.HasPrefix(s, "--build-snapshot-config=")):
+			m.snapshotBuilder(s, next) // its builder script runs (interpvars.go)
 		case m.fam == lang.Node && nodeLoads.Has(s):
 			names = append(names, next) // node -r ./x: x.js
 		case m.fam == lang.Node && strings.HasPrefix(s, "--"):
@@ -639,6 +653,7 @@ func (m *moduleLoader) optionModules() {
 		}
 	}
 	m.follow(lang.Loads{Modules: names}, "", 0)
+	m.varModules() // NODE_REPL_EXTERNAL_MODULE (interpvars.go)
 }
 
 // code follows what code the interpreter runs loads: the command's own
@@ -684,7 +699,7 @@ func (m *moduleLoader) program(text, p string) {
 func (m *moduleLoader) follow(l lang.Loads, dir string, depth int) {
 	m.credModules(l.Modules)
 	for _, f := range l.Files {
-		m.load([]string{f}, depth)
+		m.load(m.fileCandidates(f), depth)
 	}
 	for _, name := range l.Modules {
 		for _, in := range m.candidates(name, dir) {
@@ -708,6 +723,10 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 	for _, p := range cands {
 		if p == "" || word.HasMark(p) || strings.ContainsAny(p, "*?[\n") {
 			continue
+		}
+		if word.IsStdin(p) && p != "-" {
+			m.c.evalStdin() // runpy.run_path("/dev/stdin") < F: what the command feeds it (review 13a F19)
+			return true
 		}
 		key := path.Clean(w.Where(p))
 		if m.seen[key] {

@@ -59,6 +59,20 @@ EOF`, files: map[string]string{"w7.py": evil}, writes: []string{"/home/u/.bashrc
 		{name: "written after a first look", cmd: `python3 -c 'import w8'; echo 'open("/home/u/.bashrc", "a")' > w8.py; python3 -c 'import w8'`, writes: []string{"/home/u/.bashrc"}},
 		{name: "the standard library", cmd: `python3 -c 'import json, os, sys; print(1)'`},
 		{name: "a cycle", cmd: `python3 -c 'import a'`, files: map[string]string{"a.py": "import b", "b.py": "import a"}},
+		// review 13a F2, F17: perl's module search, the option variables
+		{name: "perl -d:X", cmd: `perl -Ilib -d:Evil -e 1`, files: map[string]string{"lib/Devel/Evil.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "perl -dt:X", cmd: `perl -Ilib -dt:Evil -e 1`, files: map[string]string{"lib/Devel/Evil.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "PERL5OPT -d:X", cmd: `PERL5OPT=-d:Evil PERL5LIB=lib perl -e 1`, files: map[string]string{"lib/Devel/Evil.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "PERL5OPT -M with -I", cmd: `PERL5OPT=-MEvm perl -Ilib -e 1`, files: map[string]string{"lib/Evm.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "PERL5OPT -M with PERL5LIB", cmd: `PERL5OPT=-MEvm PERL5LIB=lib perl -e 1`, files: map[string]string{"lib/Evm.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "perl require of a file in @INC", cmd: `perl -Ilib -e 'require "Evm.pm"'`, files: map[string]string{"lib/Evm.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "perl do of a file in @INC", cmd: `perl -Ilib -e 'do "Evm.pm"'`, files: map[string]string{"lib/Evm.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "perl require q()", cmd: `perl -Ilib -e 'require q(Evm.pm)'`, files: map[string]string{"lib/Evm.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "NODE_REPL_EXTERNAL_MODULE", cmd: `NODE_REPL_EXTERNAL_MODULE=./e.js node -i`, files: map[string]string{"e.js": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "node --test-reporter", cmd: `node --test --test-reporter ./e.js`, files: map[string]string{"e.js": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "node's snapshot builder", cmd: `node --build-snapshot-config s.json`, files: map[string]string{"s.json": `{"builder": "e.js"}`, "e.js": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "an unparsable snapshot configuration", cmd: `node --build-snapshot-config s.json`, files: map[string]string{"s.json": `{`}, hidden: true},
+		{name: "perl require of a file in the working directory", cmd: `perl -e 'require "w.pl"'`, files: map[string]string{"w.pl": evil}, writes: []string{"/home/u/.bashrc"}},
 	}
 	for _, tc := range tests {
 		a, _ := analyzeWith(tc.cmd, tc.files)

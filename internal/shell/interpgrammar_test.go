@@ -40,7 +40,7 @@ func TestInterpreterGrammar(t *testing.T) {
 		{name: "php -B code", cmd: `php -B '` + evil + `' -R 1`, write: true},
 		{name: "php -E after -R", cmd: `php -R 1 -E '` + evil + `'`, write: true},
 		{name: "php -F after -B", cmd: `php -B 1 -F e.php`, files: map[string]string{"e.php": evil}, write: true},
-		{name: "ruby -C dir", cmd: `ruby -C d e.rb`, files: map[string]string{"e.rb": evil}, write: true},
+		{name: "ruby -C dir", cmd: `ruby -C d e.rb`, files: map[string]string{"d/e.rb": evil}, write: true}, // the program is looked up after the chdir (review 13a F15)
 		{name: "ruby --enable", cmd: `ruby --enable frozen-string-literal e.rb`, files: map[string]string{"e.rb": evil}, write: true},
 		{name: "lua unknown option", cmd: `lua -Q x e.lua`, files: map[string]string{"e.lua": evil}, write: true},
 	}

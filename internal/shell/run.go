@@ -1529,6 +1529,24 @@ func (c *cmd) shellScript(script int) {
 		w.script(a.Text, w.depth+1)
 		w.fedArgs = saved
 	})
+	if runsStdin(a.Text) {
+		c.shellStdin() // bash -c 'source /dev/stdin' < F: F runs (review 13a F19)
+	}
+}
+
+// runsStdin reports whether a -c script runs, as a script, the standard
+// input it inherits: source /dev/stdin, . /dev/fd/0, sh /dev/stdin.
+func runsStdin(script string) bool {
+	f := strings.Fields(script)
+	for i := 0; i+1 < len(f); i++ {
+		name := strings.TrimLeft(f[i], ";&|({")
+		atCommand := i == 0 || name != f[i] || strings.ContainsAny(f[i-1][len(f[i-1])-1:], ";&|({") ||
+			f[i-1] == "then" || f[i-1] == "do" || f[i-1] == "else" || f[i-1] == "exec" || f[i-1] == "command" || f[i-1] == "builtin"
+		if atCommand && (name == "source" || name == "." || catalogue.Shells.Has(name[strings.LastIndexByte(name, 47)+1:])) && word.IsStdin(strings.Trim(f[i+1], `"';`)) {
+			return true
+		}
+	}
+	return false
 }
 
 // shellFile reads the script file at argument file and runs its text.

@@ -41,6 +41,64 @@ func (c *cmd) tunnelled() {
 			c.w.ReadTree(p)
 		}
 	}
+	for _, cfg := range c.tunnelConfigs() {
+		if t, ok := c.w.configText(cfg, "a configuration of "+c.name); ok {
+			c.tunnelledIn(t)
+		}
+	}
+}
+
+// maxTunnelURLs bounds the file: URLs read from one tunnel configuration.
+const maxTunnelURLs = 16
+
+// tunnelledIn reads whole what each file: URL in a tunnel's configuration
+// text serves (ngrok.yml's addr: file:///home/u; review 13a F16).
+func (c *cmd) tunnelledIn(text string) {
+	low := strings.ToLower(text)
+	for n, off := 0, 0; n < maxTunnelURLs; n++ {
+		i := strings.Index(low[off:], "file:/")
+		if i < 0 {
+			return
+		}
+		i += off
+		end := i + strings.IndexAny(text[i:]+" ", " \t\n\r\"',}]#")
+		if p, ok := tunnelPath(text[i:end]); ok {
+			c.w.ReadTree(p)
+		} else {
+			c.w.hide("names in a configuration of %s a file: URL guard cannot read: it cannot tell what it serves", c.name)
+		}
+		off = end
+	}
+}
+
+// tunnelConfigs returns the configuration files a tunnel reads: its
+// --config FILE options (ngrok's may list several, comma separated), then
+// NGROK_CONFIG, and ngrok's default file when there is one.
+func (c *cmd) tunnelConfigs() []string {
+	var out []string
+	for j, a := range c.args {
+		v, ok := strings.CutPrefix(a.Text, "--config=")
+		if !ok && a.Text == "--config" && j+1 < len(c.args) {
+			v, ok = c.args[j+1].Text, true
+		}
+		if ok {
+			out = append(out, strings.Split(v, ",")...)
+		}
+	}
+	if c.name != "ngrok" {
+		return out
+	}
+	if v, ok := c.w.lookup("NGROK_CONFIG"); ok && v != "" && len(out) == 0 {
+		out = append(out, strings.Split(v, ",")...)
+	}
+	if len(out) == 0 && c.w.Home != "" {
+		for _, d := range []string{"/.config/ngrok/ngrok.yml", "/Library/Application Support/ngrok/ngrok.yml"} {
+			if c.w.IsFile(c.w.Home + d) {
+				out = append(out, c.w.Home+d)
+			}
+		}
+	}
+	return out[:min(len(out), 4)]
 }
 
 // tunnelPath returns the path file: URL u names, up to a blank: a part

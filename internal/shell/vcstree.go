@@ -54,6 +54,7 @@ func (c *cmd) otherVCSTree() {
 	if !ok {
 		return
 	}
+	c.vcsSettings() // hg --config hooks.x=CMD (vcssettings.go)
 	verb, ops := vcsVerb(c.args)
 	if verb == "" || keep.Has(verb) && !(verb == "pull" && hasAny(c.args, "-u", "--update")) {
 		return
@@ -93,6 +94,7 @@ func vcsVerb(args []word.Word) (string, []string) {
 // vcsTree records the working tree svn's or p4's command writes (svn's
 // words are otherwise read as a message tool's, data.go).
 func (c *cmd) vcsTree() {
+	c.vcsSettings() // svn --diff-cmd CMD (vcssettings.go)
 	keep := svnTreeKeepers
 	if c.name == "p4" {
 		keep = p4TreeKeepers

@@ -11,7 +11,7 @@ import (
 var (
 	// CommandVars hold a command that programs run with a shell (git,
 	// less, man, sudo, ssh, the shell's prompt).
-	CommandVars = word.Set(" GIT_SSH_COMMAND GIT_SSH GIT_EXTERNAL_DIFF GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS GIT_PROXY_COMMAND PAGER MANPAGER SYSTEMD_PAGER GH_PAGER ACK_PAGER ACK_PAGER_COLOR BAT_PAGER DELTA_PAGER GH_EDITOR KUBE_EDITOR EDITOR VISUAL LESSOPEN LESSCLOSE BROWSER PROMPT_COMMAND FZF_DEFAULT_COMMAND FZF_CTRL_T_COMMAND FZF_ALT_C_COMMAND SSH_ASKPASS SUDO_ASKPASS SHELL RSYNC_RSH CVS_RSH SUDO_EDITOR FCEDIT CC CXX CPP LD AR AS HOSTCC ")
+	CommandVars = word.Set(" GIT_SSH_COMMAND GIT_SSH GIT_EXTERNAL_DIFF GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS GIT_PROXY_COMMAND PAGER MANPAGER SYSTEMD_PAGER GH_PAGER ACK_PAGER ACK_PAGER_COLOR BAT_PAGER DELTA_PAGER GH_EDITOR KUBE_EDITOR EDITOR VISUAL LESSOPEN LESSCLOSE BROWSER PROMPT_COMMAND FZF_DEFAULT_COMMAND FZF_CTRL_T_COMMAND FZF_ALT_C_COMMAND SSH_ASKPASS SUDO_ASKPASS SHELL RSYNC_RSH CVS_RSH SUDO_EDITOR FCEDIT CC CXX CPP LD AR AS HOSTCC HGEDITOR JJ_EDITOR SVN_EDITOR ")
 	// SourcedVars name a script a shell sources when it starts (bash -c
 	// reads $BASH_ENV, sh -i $ENV).
 	SourcedVars = word.Set(" BASH_ENV ENV ")
@@ -23,7 +23,7 @@ var (
 	// HiddenVars make a program run code from a place guard does not read:
 	// git's programs and templates (hooks). (npm's script shell is a
 	// command: shell.npmSetting.)
-	HiddenVars = word.Set(" GIT_EXEC_PATH GIT_TEMPLATE_DIR ")
+	HiddenVars = word.Set(" GIT_EXEC_PATH GIT_TEMPLATE_DIR HGRCPATH JJ_CONFIG ")
 )
 
 // Shells, and interpreters whose code may come in an argument or on
@@ -61,6 +61,14 @@ type Interp struct {
 	// interpreter sets in its environment (node --env-file: NODE_OPTIONS
 	// there loads code).
 	EnvFiles word.Set
+	// Interactive are the options that make it read standard input as
+	// code after its program (python -i, node -i, perl -d's debugger,
+	// php -a): what the command feeds it is a program (review 13a F3).
+	Interactive word.Set
+	// Chdir are the options whose value is the directory it changes to
+	// before it looks up its program file (ruby -C DIR, -xDIR; review 13a
+	// F15): a relative program name is taken from there.
+	Chdir word.Set
 }
 
 // pwshWithArg are pwsh's and powershell's options that take the next word
@@ -78,39 +86,40 @@ type InterpEntry struct {
 var Interpreters = []InterpEntry{
 	{Name: "awk", Interp: Interp{Program: true, WithArg: " -f -F -v -W --field-separator --assign "}},
 	{Name: "bun", Interp: Interp{Code: " -e --eval -p --print ", Sub: " run "}},
-	{Name: "deno", Interp: Interp{Code: " eval ", Sub: " run "}},
+	{Name: "deno", Interp: Interp{Code: " eval ", Sub: " run serve test bench compile install repl ", Loads: " --preload --eval-file "}},
 	{Name: "gawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W -e -i -l --field-separator --assign "}},
-	{Name: "lua", Interp: Interp{Code: " -e ", WithArg: " -l ", Flags: " -i -v -E -W -- "}},
-	{Name: "luajit", Interp: Interp{Code: " -e ", WithArg: " -l -j ", Flags: " -i -v -E -b -- ", Glued: " -O "}},
+	{Name: "lua", Interp: Interp{Code: " -e ", WithArg: " -l ", Flags: " -i -v -E -W -- ", Interactive: " -i "}},
+	{Name: "luajit", Interp: Interp{Code: " -e ", WithArg: " -l -j ", Flags: " -i -v -E -b -- ", Glued: " -O ", Interactive: " -i "}},
 	{Name: "mawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W "}},
 	{Name: "nawk", Interp: Interp{Program: true, WithArg: " -f -F -v "}},
 	{Name: "node", Interp: nodeGrammar},
 	{Name: "nodejs", Interp: nodeGrammar},
 	{Name: "osascript", Interp: Interp{Code: " -e ", WithArg: " -l -s ", Flags: " -i "}},
 	{Name: "perl", Interp: Interp{Code: " -e -E ", Cluster: 'e', WithArg: " -I ", Flags: " -a -c -f -n -p -s -S -t -T -u -U -v -w -W -X -h -- ",
-		Glued: " -0 -C -d -D -F -i -l -M -m -V -x "}},
+		Glued: " -0 -C -d -D -F -i -l -M -m -V -x ", Interactive: " -d "}},
 	{Name: "php", Interp: Interp{Code: " -r -B -R -E ", Script: " -f -F ", WithArg: " -c -d -z -S -t --rf --rc --re --rz --ri ",
-		Flags: " -a -n -e -h -i -l -m -H -s -v -w --ini -- "}},
+		Flags: " -a -n -e -h -i -l -m -H -s -v -w --ini -- ", Interactive: " -a "}},
 	{Name: "pypy", Interp: pythonGrammar},
 	{Name: "python", Interp: pythonGrammar},
 	{Name: "rscript", Interp: Interp{Code: " -e "}},
 	{Name: "ruby", Interp: Interp{Code: " -e ", WithArg: " -I -C -E -X --enable --disable --encoding --external-encoding --internal-encoding --dump --backtrace-limit --crash-report ",
 		Loads: " -r ", Flags: " -a -c -d -h -l -n -p -s -S -v -w -y --jit --yjit --rjit --verbose --version --help --copyright --debug --yydebug -- ",
-		Glued: " -0 -F -i -K -T -W -x "}},
+		Glued: " -0 -F -i -K -T -W -x ", Chdir: " -C -x "}},
 	{Name: "ts-node", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import "}},
-	{Name: "tsx", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import "}},
+	{Name: "tsx", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import ", Sub: " watch "}},
 }
 
 // pythonGrammar is python's (and pypy's) option grammar (python3 --help;
 // -Q and -3, -t, -R of python 2).
 var pythonGrammar = Interp{Code: " -c ", Module: " -m ", WithArg: " -W -X -Q --check-hash-based-pycs ",
-	Flags: " -b -B -d -E -h -i -I -O -P -q -s -S -u -v -V -x -? -3 -t -R -U --help --version --help-env --help-xoptions --help-all -- "}
+	Flags:       " -b -B -d -E -h -i -I -O -P -q -s -S -u -v -V -x -? -3 -t -R -U --help --version --help-env --help-xoptions --help-all -- ",
+	Interactive: " -i "}
 
 // nodeGrammar is node's option grammar (node --help, v20-v22): the
 // options that take a value (--opt VALUE or --opt=VALUE) and its flags.
 // V8's options (--max-old-space-size, --stack-size) are outside it, and
 // a --no-X is a flag.
-var nodeGrammar = Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import --loader --experimental-loader ",
+var nodeGrammar = Interp{Code: " -e --eval -p --print ", Interactive: " -i --interactive ", Loads: " -r --require --import --loader --experimental-loader --test-reporter ",
 	EnvFiles: " --env-file --env-file-if-exists ",
 	WithArg: " -C --conditions --input-type --allow-fs-read --allow-fs-write --build-snapshot-config --cpu-prof-dir --cpu-prof-interval " +
 		"--cpu-prof-name --diagnostic-dir --disable-proto --disable-warning --dns-result-order --experimental-default-type " +
@@ -118,7 +127,7 @@ var nodeGrammar = Interp{Code: " -e --eval -p --print ", Loads: " -r --require -
 		"--heapsnapshot-near-heap-limit --heapsnapshot-signal --icu-data-dir --inspect-port --debug-port --inspect-publish-uid " +
 		"--max-http-header-size --network-family-autoselection-attempt-timeout --openssl-config --policy-integrity " +
 		"--redirect-warnings --report-directory --report-dir --report-filename --report-signal --secure-heap --secure-heap-min " +
-		"--snapshot-blob --test-concurrency --test-name-pattern --test-skip-pattern --test-reporter --test-reporter-destination " +
+		"--snapshot-blob --test-concurrency --test-name-pattern --test-skip-pattern --test-reporter-destination " +
 		"--test-shard --test-timeout --title --tls-cipher-list --tls-keylog --trace-event-categories --trace-event-file-pattern " +
 		"--trace-require-module --unhandled-rejections --use-largepages --v8-pool-size --watch-path --localstorage-file --run ",
 	Flags: " -c --check -h --help -i --interactive -v --version --test --watch --watch-preserve-output --inspect --inspect-brk --inspect-wait " +

@@ -1,6 +1,10 @@
 package catalogue
 
-import "github.com/guardhq/guard/internal/shell/word"
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 // Version control programs other than git (review 12 F10). Each writes the
 // working tree from repository data with verbs of its own: hg update,
@@ -85,3 +89,80 @@ func NewTreeVerbs(name string) word.Set {
 	}
 	return ""
 }
+
+// VCSCommandOptions returns the options of version control program name
+// whose value is a command it runs (svn diff --diff-cmd CMD, bzr diff
+// --using CMD, fossil diff --command CMD; review 13a F12).
+func VCSCommandOptions(name string) word.Set {
+	switch name {
+	case "svn":
+		return " --diff-cmd --diff3-cmd --editor-cmd "
+	case "fossil":
+		return " --command "
+	case "bzr", "brz":
+		return " --using "
+	case "darcs":
+		return " --diff-command --external-merge --sendmail-command --posthook --prehook "
+	case "cvs":
+		return " -e "
+	}
+	return ""
+}
+
+// VCSConfigOptions returns the options of version control program name
+// whose value is one of its settings (hg --config SECTION.KEY=VALUE, jj
+// --config KEY=VALUE, svn --config-option FILE:SECTION:OPTION=VALUE).
+func VCSConfigOptions(name string) word.Set {
+	switch name {
+	case "hg", "sl":
+		return " --config "
+	case "jj":
+		return " --config --config-toml "
+	case "svn":
+		return " --config-option "
+	}
+	return ""
+}
+
+// VCSSetting says what a setting of version control program name (its key
+// in the program's spelling, lower case) is: a command it runs, a module
+// file of code it loads (hg's extensions), or inert; a key in none of
+// these may run code (default deny).
+func VCSSetting(name, key string) (command, module, inert bool) {
+	section, _, _ := strings.Cut(key, ".")
+	switch name {
+	case "hg", "sl":
+		switch {
+		case section == "hooks" || section == "extdiff" || section == "merge-tools" || key == "ui.editor" || key == "ui.pager" ||
+			key == "pager.pager" || key == "ui.ssh" || key == "ui.merge" || key == "alias" || section == "alias":
+			return true, false, false
+		case section == "extensions":
+			return false, true, false
+		}
+		return false, false, hgInert.Has(key) || hgInertSections.Has(section)
+	case "jj":
+		switch {
+		case key == "ui.editor" || key == "ui.pager" || key == "ui.diff-editor" || key == "ui.merge-editor" || key == "ui.diff.tool" ||
+			key == "ui.diff-formatter" || section == "merge-tools" || section == "aliases" || strings.HasPrefix(key, "fix.tools"):
+			return true, false, false
+		}
+		return false, false, jjInert.Has(key) || section == "colors" || section == "user"
+	case "svn":
+		switch {
+		case strings.HasPrefix(key, "config:helpers:") || strings.HasPrefix(key, "config:tunnels:"):
+			return true, false, false
+		}
+		return false, false, strings.HasPrefix(key, "servers:") || strings.HasPrefix(key, "config:miscellany:") ||
+			strings.HasPrefix(key, "config:auth:") || strings.HasPrefix(key, "config:auto-props:")
+	}
+	return false, false, false
+}
+
+// Settings of hg and jj known to run nothing.
+const (
+	hgInert word.Set = " ui.username ui.verbose ui.quiet ui.debug ui.color ui.paginate ui.interactive ui.tweakdefaults ui.formatted " +
+		"ui.traceback ui.report_untrusted ui.statuscopies ui.relative-paths "
+	hgInertSections word.Set = " color diff phases progress devel "
+	jjInert         word.Set = " ui.color ui.paginate ui.graph.style ui.log-word-wrap ui.relative-timestamps ui.conflict-marker-style " +
+		"snapshot.max-new-file-size "
+)

@@ -30,16 +30,21 @@ func evaluators(f Family) []evaluator {
 	case Python:
 		return []evaluator{{"exec", false, false}, {"eval", false, false}, {"compile", false, false}, {"execfile", false, false},
 			{"load_module", true, true}, {"exec_module", true, true}, {"SourceFileLoader", true, true}, {"SourcelessFileLoader", true, true},
-			{"spec_from_file_location", true, true}, {"spec_from_loader", true, true}}
+			{"spec_from_file_location", true, true}, {"spec_from_loader", true, true},
+			// interactive consoles and debuggers evaluate what they read
+			// on standard input (review 13a F3)
+			{"interact", true, true}, {"InteractiveConsole", true, true}, {"InteractiveInterpreter", true, true},
+			{"cmdloop", true, true}, {"set_trace", true, true}, {"breakpoint", false, true}, {"post_mortem", true, true}}
 	case Perl:
 		return []evaluator{{"eval", false, false}, {"evalbytes", false, false}}
 	case Ruby:
-		return []evaluator{{"eval", true, false}, {"instance_eval", true, false}, {"class_eval", true, false}, {"module_eval", true, false}}
+		return []evaluator{{"irb", true, true}, {"IRB", true, true}, {"eval", true, false}, {"instance_eval", true, false}, {"class_eval", true, false}, {"module_eval", true, false}}
 	case PHP:
 		return []evaluator{{"eval", false, false}, {"assert", false, false}, {"create_function", false, false}}
 	case Node:
 		return []evaluator{{"eval", false, false}, {"Function", false, false}, {"runInThisContext", true, false}, {"runInNewContext", true, false},
-			{"runInContext", true, false}, {"Script", true, false}, {"compileFunction", true, false}, {"SourceTextModule", true, false}}
+			{"runInContext", true, false}, {"Script", true, false}, {"compileFunction", true, false}, {"SourceTextModule", true, false},
+			{"repl.start", false, true}}
 	}
 	return nil
 }
@@ -66,6 +71,9 @@ func Evaluates(f Family, code string) bool {
 			}
 		}
 	}
+	if evaluatesIndirect(f, code) {
+		return true
+	}
 	for _, ev := range evs {
 		for off := 0; off < len(code); {
 			at, next, ok := nextCall(code, ev.name, off)
@@ -84,6 +92,9 @@ func Evaluates(f Family, code string) bool {
 // evaluatesAt reports whether the call of ev whose name starts at code[i]
 // and whose argument starts at code[at] runs a text that is not a literal.
 func evaluatesAt(f Family, ev evaluator, code string, i, at int) bool {
+	if !ev.method && i > 0 && code[i-1] == '.' && builtinsAlias(code, code[:i-1]) {
+		return true // import builtins as b; b.exec(x), b.exec as a value
+	}
 	if !ev.method && i > 0 && (code[i-1] == '.' || code[i-1] == '>' || code[i-1] == '$' || code[i-1] == '@' || code[i-1] == '%' || code[i-1] == '&') {
 		// re.compile(p), model.eval(), $eval, ->eval: no code, unless
 		// through the builtins (builtins.exec(x)).
@@ -104,6 +115,10 @@ func evaluatesAt(f Family, ev evaluator, code string, i, at int) bool {
 	switch {
 	case rest != "" && rest[0] == '`' && f != Node:
 		return true // perl's eval `cat F`: a command's output
+	case !parens && (f == Python || f == Node) && !literalNext(rest):
+		// e = exec; (lambda f: f(x))(exec); map(exec, …): the evaluator
+		// as a value runs whatever it is called on (review 13a F18)
+		return true
 	case rest == "" || rest[0] == ';' || rest[0] == '}':
 		return f == Perl && !parens // perl's bare eval: of $_
 	case rest[0] == ')':
@@ -117,4 +132,139 @@ func evaluatesAt(f Family, ev evaluator, code string, i, at int) bool {
 		return false // exec("print(1)"): the code is the literal's
 	}
 	return true
+}
+
+// literalNext reports whether rest starts with a string literal (python
+// 2's exec "code").
+func literalNext(rest string) bool {
+	_, lit := importLiteral(rest, 0)
+	return lit
+}
+
+// evaluatesIndirect reports whether code reaches an evaluator without
+// its name in call position (review 13a F18): python's __builtins__, a
+// lookup by a name built at run time on the builtins (getattr(builtins,
+// "ex"+"ec")); node's Function constructor reached through .constructor
+// and its REPL; perl's s///ee, which evaluates the replacement's value
+// (review 13a F3).
+func evaluatesIndirect(f Family, code string) bool {
+	switch f {
+	case Python:
+		if identifierIn(code, "__builtins__") {
+			return true
+		}
+		return identifierIn(code, "builtins") && (strings.Contains(code, "getattr") || strings.Contains(code, "__dict__") ||
+			strings.Contains(code, "vars(") || strings.Contains(code, "__getattribute__"))
+	case Node:
+		return identifierIn(code, "constructor") || strings.Contains(code, `"repl"`) || strings.Contains(code, `'repl'`) ||
+			strings.Contains(code, `:repl"`) || strings.Contains(code, `:repl'`)
+	case Perl:
+		return perlDoubleE(code)
+	}
+	return false
+}
+
+// identifierIn reports whether name occurs in code as a whole word.
+func identifierIn(code, name string) bool {
+	for off := 0; off < len(code); {
+		i := strings.Index(code[off:], name)
+		if i < 0 {
+			return false
+		}
+		i += off
+		end := i + len(name)
+		if (i == 0 || !word.IsWordChar(code[i-1])) && (end == len(code) || !word.IsWordChar(code[end])) {
+			return true
+		}
+		off = end
+	}
+	return false
+}
+
+// builtinsAlias reports whether before (the code up to a '.') ends in a
+// name for python's builtins module: builtins, __builtins__, a name it is
+// imported or assigned as (import builtins as b), or a call that may
+// return it (__import__("builtins")).
+func builtinsAlias(code, before string) bool {
+	if strings.HasSuffix(before, ")") {
+		return strings.Contains(code, `"builtins"`) || strings.Contains(code, `'builtins'`)
+	}
+	k := len(before)
+	for k > 0 && word.IsWordChar(before[k-1]) {
+		k--
+	}
+	name := before[k:]
+	if name == "" {
+		return false
+	}
+	if name == "builtins" || name == "__builtins__" {
+		return true
+	}
+	return strings.Contains(code, "builtins as "+name) || strings.Contains(code, name+"=builtins") ||
+		strings.Contains(code, name+" = builtins") || strings.Contains(code, name+"=__builtins__") || strings.Contains(code, name+" = __builtins__")
+}
+
+// perlDoubleE reports whether perl code holds a substitution with the e
+// modifier twice (s/(.*)/$1/ee: the replacement's value is evaluated as
+// code).
+func perlDoubleE(code string) bool {
+	for i := 0; i+1 < len(code); i++ {
+		if code[i] != 's' || i > 0 && (word.IsWordChar(code[i-1]) || code[i-1] == '$' || code[i-1] == '@' || code[i-1] == '%') {
+			continue
+		}
+		end, ok := substEnd(code, i+1)
+		if !ok {
+			continue
+		}
+		k := end
+		for k < len(code) && strings.IndexByte("msixpodualngcer", code[k]) >= 0 {
+			k++
+		}
+		if strings.Count(code[end:k], "e") >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// substEnd returns the index after the replacement of the perl
+// substitution whose delimiter is at code[i] (s/a/b/, s{a}{b}).
+func substEnd(code string, i int) (int, bool) {
+	if i >= len(code) || word.IsWordChar(code[i]) || code[i] == ' ' || code[i] == '\t' || code[i] == '=' || code[i] == ';' || code[i] == ')' {
+		return 0, false
+	}
+	open := code[i]
+	if cl := strings.IndexByte("{[(<", open); cl >= 0 {
+		close := "}])>"[cl]
+		j, ok := delimEnd(code, i+1, close)
+		if !ok {
+			return 0, false
+		}
+		for j < len(code) && (code[j] == ' ' || code[j] == '\t') {
+			j++
+		}
+		if j >= len(code) || code[j] != open {
+			return 0, false
+		}
+		return delimEnd(code, j+1, close)
+	}
+	j, ok := delimEnd(code, i+1, open)
+	if !ok {
+		return 0, false
+	}
+	return delimEnd(code, j, open)
+}
+
+// delimEnd returns the index after the first unescaped close at or after
+// code[i].
+func delimEnd(code string, i int, close byte) (int, bool) {
+	for ; i < len(code); i++ {
+		switch code[i] {
+		case '\\':
+			i++
+		case close:
+			return i + 1, true
+		}
+	}
+	return 0, false
 }

@@ -40,6 +40,29 @@ func TestEvaluates(t *testing.T) {
 		{Node, `eval(code)`, true},
 		{Node, `new vm.Script(src).runInThisContext()`, true},
 		{Lua, `load(s)()`, false},
+		// review 13a F18: the evaluator without its name in call position
+		{Python, `import sys; e=exec; e(sys.stdin.read())`, true},
+		{Python, `import sys, builtins as b; b.exec(sys.stdin.read())`, true},
+		{Python, `import sys; getattr(__builtins__, "ex"+"ec")(sys.stdin.read())`, true},
+		{Python, `import builtins; getattr(builtins, "ex"+"ec")(x)`, true},
+		{Python, `import sys; (lambda f: f(sys.stdin.read()))(exec)`, true},
+		{Python, `__import__("builtins").exec(x)`, true},
+		{Python, `import sys; list(map(exec, sys.stdin))`, true},
+		{Python, `exec "print 1"`, false},
+		{Python, `import torch; m.eval(); print(x.compile)`, false},
+		{Node, `const fs=require("fs"); [].constructor.constructor(fs.readFileSync(0,"utf8"))()`, true},
+		{Node, `new (Object.getPrototypeOf(async function(){}).constructor)(s)()`, true},
+		{Node, `const e = eval; e(s)`, true},
+		{Node, `console.log(JSON.parse(s).evaluate)`, false},
+		// review 13a F3: consoles, debuggers and perl's /ee
+		{Python, `import code; code.interact()`, true},
+		{Python, `import pdb; pdb.Pdb().cmdloop()`, true},
+		{Python, `breakpoint()`, true},
+		{Node, `require("repl").start()`, true},
+		{Perl, `s/(.*)/$1/ee`, true},
+		{Perl, `s{(.*)}{$1}ee`, true},
+		{Perl, `s/(.*)/$1/e; print "yes"`, false},
+		{Perl, `print "/see/"`, false},
 	}
 	for _, tc := range tests {
 		if got := Evaluates(tc.f, tc.code); got != tc.want {

@@ -346,6 +346,8 @@ func perlImports(code string, l *Loads) {
 						l.Modules = append(l.Modules, m)
 					}
 				}
+			case (kw == "require" || kw == "do") && (arg == "q" || arg == "qq") && i+2 < len(fields):
+				l.Files = append(l.Files, fields[i+2]) // require q(Evm.pm) (review 13a F2)
 			case (kw == "use" || kw == "no" || kw == "require") && perlModule(arg):
 				l.Modules = append(l.Modules, arg)
 			case kw == "require" && strings.HasPrefix(arg, "$"):

@@ -34,6 +34,8 @@ func TestImports(t *testing.T) {
 		{fam: Python, code: `exec(open("setup.cfg").read())`, files: []string{"setup.cfg"}},
 		{fam: Python, code: `print(open("data.txt").read())`, not: []string{"data.txt"}},
 		{fam: Python, code: `print("import x")`, not: []string{"x"}},
+		{fam: Perl, code: `require q(Evm.pm)`, files: []string{"Evm.pm"}},
+		{fam: Perl, code: `do qq{Evm.pm}`, files: []string{"Evm.pm"}},
 		{fam: Node, code: `require("./y")`, modules: []string{"./y"}},
 		{fam: Node, code: `const m = require('../lib/m.js')`, modules: []string{"../lib/m.js"}, files: []string{"../lib/m.js"}},
 		{fam: Node, code: `import x from "./y.mjs"; import "./z"; export * from './w'`, modules: []string{"./y.mjs", "./z", "./w"}},
