@@ -95,7 +95,7 @@ func TestSettingModules(t *testing.T) {
 		{cmd: "python3 -bW ignore::zz.zm.W ok.py", write: true},
 		{cmd: "PYTHONWARNINGS=default,ignore::zz.zm.W python3 -c 1", write: true},
 		{cmd: "export PYTHONPATH=.; python3 -Wignore::zz.zm.W -m json.tool x.json", write: true},
-		{cmd: "PYTHONBREAKPOINT=zz.zm.f python3 -c 'breakpoint()'", write: true},
+		{cmd: "PYTHONBREAKPOINT=zz.zm.f python3 -c 'import sys; sys.breakpointhook()'", write: true},
 		{cmd: "PYTHONWARNINGS=ignore::$X.W python3 ok.py", hidden: true},
 		// controls
 		{cmd: "python3 -W ignore::DeprecationWarning ok.py"},
