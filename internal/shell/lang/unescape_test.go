@@ -44,7 +44,7 @@ func TestUnescape(t *testing.T) {
 		{`H/\x{` + strings.Repeat("0", 300) + `2e}ssh`, `H/.ssh`},
 		{`H/\x{1000000002e}ssh`, `H/` + unknown + `ssh`}, // too many significant digits
 		{`H/\x{2ezz}ssh`, `H/` + unknown + `ssh`},        // the whole escape, never its digits
-		{`H/\u{00000000002e ssh`, `H/` + unknown},         // no closing brace: the rest
+		{`H/\u{00000000002e ssh`, `H/` + unknown},        // no closing brace: the rest
 		{`H/\x{_2e}ssh`, `H/` + unknown + `ssh`},
 		{`H/\u{0000002e 73 73 68}`, `H/.ssh`},
 	} {
