@@ -14,14 +14,20 @@ import (
 // as $'…' does (\x2e, \056, \u002e), @P as a prompt's (\056, \\, \[ \]).
 // mvdan.cc/sh leaves the value as it is, so guard computes both when the
 // value is known. A prompt escape whose value is the machine's (\u, \w,
-// \h, \D{…}…) is a part guard cannot work out in its place; a prompt
-// that still holds $, ` or a backslash after decoding (bash expands it
-// again) is unknown whole.
+// \h, \D{…}…) is a part guard cannot work out in its place. A prompt
+// is then expanded again as bash's promptvars does (review 13a F7):
+// parameters, arithmetic and command substitutions in the decoded text,
+// as in double quotes, with the walker's own expander and variables
+// ($HOME/.guard is the home's); what that cannot work out is a part not
+// known, and a prompt that still holds a backslash is unknown whole.
+
+// maxPrompts bounds ${v@P} expansions inside one another (v='${v@P}').
+const maxPrompts = 4
 
 // escapeOp returns the part ${name@E} or ${name@P} expands to: the value
 // decoded, or a marker when guard cannot decode it. ok is false for any
 // other expansion.
-func (w *walker) escapeOp(pe *syntax.ParamExp, name string) (syntax.WordPart, bool) {
+func (w *walker) escapeOp(pe *syntax.ParamExp, name string, mode int) (syntax.WordPart, bool) {
 	if pe.Exp == nil || pe.Exp.Op != syntax.OtherParamOps || pe.Exp.Word == nil || pe.Index != nil ||
 		pe.Repl != nil || pe.Slice != nil || pe.Length || pe.Excl {
 		return nil, false
@@ -40,11 +46,33 @@ func (w *walker) escapeOp(pe *syntax.ParamExp, name string) (syntax.WordPart, bo
 		res, ok = ansiC(v)
 	} else {
 		res, ok = promptText(v)
+		if ok && strings.ContainsAny(res, "$`") {
+			return w.promptWord(res, mode, unknown), true
+		}
 	}
 	if !ok {
 		return unknown, true
 	}
 	return &syntax.SglQuoted{Value: res}, true
+}
+
+// promptWord returns the part a decoded prompt s expands to: s read as a
+// here-document's body is (parameters, arithmetic and command
+// substitutions expanded, quotes literal), arranged for expand as the
+// inside of double quotes; unknown when it does not parse or nests past
+// maxPrompts.
+func (w *walker) promptWord(s string, mode int, unknown syntax.WordPart) syntax.WordPart {
+	if w.prompts >= maxPrompts {
+		return unknown
+	}
+	wd, err := w.theParser().Document(strings.NewReader(s))
+	if err != nil || wd == nil {
+		return unknown
+	}
+	w.prompts++
+	defer func() { w.prompts-- }()
+	parts, _ := w.prepParts(wd.Parts, mode, true)
+	return &syntax.DblQuoted{Parts: parts}
 }
 
 // ansiC decodes v as bash's $'…' does.
@@ -119,8 +147,8 @@ func promptText(v string) (string, bool) {
 		}
 	}
 	s := b.String()
-	if strings.ContainsAny(s, "$`\\\x00") {
-		return "", false
+	if strings.ContainsAny(s, "\\\x00") {
+		return "", false // bash would read the backslash again; a NUL ends it
 	}
 	return s, true
 }

@@ -211,7 +211,7 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 		}
 		return &syntax.Lit{Value: word.Mark(word.MarkVar, name)}, true
 	}
-	if p, ok := w.escapeOp(pe, name); ok {
+	if p, ok := w.escapeOp(pe, name, mode); ok {
 		return p, true // ${v@E}, ${v@P}: paramescape.go
 	}
 	if !w.exactParamOps(pe) {
