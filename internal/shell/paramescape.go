@@ -1,10 +1,8 @@
 package shell
 
 import (
-	"fmt"
 	"strings"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -75,32 +73,9 @@ func (w *walker) promptWord(s string, mode int, unknown syntax.WordPart) syntax.
 	return &syntax.DblQuoted{Parts: parts}
 }
 
-// ansiC decodes v as bash's $'…' does.
+// ansiC decodes v as bash's $'…' does (echoescapes.go).
 func ansiC(v string) (string, bool) {
-	if !strings.Contains(v, `\`) {
-		return v, true
-	}
-	// expand.Format reads % as printf does (\x25 is a plain %) and does
-	// not know bash's control escape \cX (X & 0x1f).
-	var b strings.Builder
-	for i := 0; i < len(v); i++ {
-		switch {
-		case v[i] == '%':
-			b.WriteString(`\x25`)
-		case v[i] == '\\' && i+2 < len(v) && v[i+1] == 'c':
-			fmt.Fprintf(&b, `\x%02x`, v[i+2]&0x1f)
-			i += 2
-		case v[i] == '\\' && i+1 < len(v):
-			b.WriteString(v[i : i+2])
-			i++
-		default:
-			b.WriteByte(v[i])
-		}
-	}
-	s, _, err := expand.Format(nil, b.String(), nil)
-	if err != nil {
-		return "", false
-	}
+	s, _ := echoEscapes(v, escDollarBash)
 	s, _, _ = strings.Cut(s, "\x00") // bash's strings end at a NUL
 	return s, true
 }
