@@ -64,7 +64,7 @@ func TestPrintfPercentB(t *testing.T) {
 		{"%b", []string{`\0056guard/rules.json`}, ".guard/rules.json", true},
 		{"%s%b", []string{`\0056`, `\0056`, `\x2e`, `x`}, `\0056.` + `\x2ex`, true},
 		{"[%5b]", []string{`\x41`}, "[    A]", true},
-		{`\%b%b`, []string{`\x2e`}, `\.`, true}, // a backslash before % is text
+		{`\%b%b`, []string{`\x2e`}, `\.`, true},                 // a backslash before % is text
 		{`\456ssh/%s`, []string{"id_rsa"}, ".ssh/id_rsa", true}, // the low byte of \456
 		{`\x25s%s`, []string{"x"}, "%sx", true},
 		{"%%b%b", []string{`\x2e`}, "%b.", true},
