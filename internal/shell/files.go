@@ -430,6 +430,9 @@ func (c *cmd) scanFile(text string, awk bool) {
 	paths = append(paths, hp.Paths...)
 	for _, l := range hp.Joins {
 		paths = append(paths, w.programPaths(l)...)
+		for _, e := range lang.Embedded(l) { // "file:" "../x"
+			paths = append(paths, w.programPaths(e)...)
+		}
 	}
 	if len(paths)+len(hp.Touches)+len(hp.Stored)+len(hp.Held)+len(up) > maxProgramPaths {
 		w.hide("runs a program naming more than %d paths under the home directory or above its own", maxProgramPaths)

@@ -445,9 +445,13 @@ func (c *cmd) scanCode(code string) {
 	for _, p := range hp.Stored {
 		c.w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
 	}
-	for _, p := range hp.Joins { // '/home/u/.ss' + 'h/id_rsa'
+	for _, p := range hp.Joins { // '/home/u/.ss' + 'h/id_rsa', "file:" "../x"
 		c.w.Read(p)
 		c.w.Touch(p)
+		for _, e := range lang.Embedded(p) {
+			c.w.Read(e)
+			c.w.Touch(e)
+		}
 	}
 	c.scanEffects(code, lang.AwkFamily(c.name))
 }
