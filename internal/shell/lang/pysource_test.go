@@ -19,7 +19,7 @@ func TestPySource(t *testing.T) {
 		{"# -*- coding: latin-1 -*-\nx = 1\n", "# -*- coding: latin-1 -*-\nx = 1\n", "latin-1", true},
 		{"# vim: set fileencoding=cp1252 :\nx\n", "# vim: set fileencoding=cp1252 :\nx\n", "cp1252", true},
 		{"# coding: utf-8\nx\n", "# coding: utf-8\nx\n", "utf-8", true},
-		{"import os\n# coding: utf-7\n", "import os\n# coding: utf-7\n", "", true}, // not in the first comment lines
+		{"import os\n# coding: utf-7\n", "import os\n# coding: utf-7\n", "", true},               // not in the first comment lines
 		{"\n\n# coding: utf-7\n+AGk-mport x\n", "\n\n# coding: utf-7\n+AGk-mport x\n", "", true}, // the third line
 		{"# coding: utf-16\nx\n", "", "utf-16", false},
 		{"# coding: cp037\nx\n", "", "cp037", false},
