@@ -360,7 +360,7 @@ func (c *cmd) printfVar() bool {
 	if !word.IsName(name) {
 		return true
 	}
-	if out, ok := printfFormat(c.args[2].Text, word.Texts(c.args[3:])); ok {
+	if out, ok := printfFormat(c.args[2].Text, word.Texts(c.args[3:]), c.w.zsh); ok {
 		c.w.setString(name, out)
 	} else {
 		c.w.setUnknown(name)
@@ -370,9 +370,19 @@ func (c *cmd) printfVar() bool {
 
 // printfFormat returns what printf FORMAT ARGS prints, the format repeated
 // while arguments remain; false when it cannot tell (a conversion of a
-// value guard does not know but %s and %b, a bad format).
-func printfFormat(format string, args []string) (string, bool) {
+// value guard does not know but %s and %b, a bad format). The format's
+// escapes and the arguments of %b are decoded as the shell does
+// (echoescapes.go), zsh's when zsh; expand.Format applies the conversions.
+func printfFormat(format string, args []string, zsh bool) (string, bool) {
 	if word.HasMark(format) {
+		return "", false
+	}
+	d, fd := escBBash, escFormatBash
+	if zsh {
+		d, fd = escZsh, escFormatZsh
+	}
+	format, args, ok := bArgs(formatText(format, fd), args, d)
+	if !ok {
 		return "", false
 	}
 	for _, a := range args {

@@ -785,9 +785,9 @@ func (c *cmd) render() {
 }
 
 // echoOutput is what echo prints: its words after its options, and a
-// newline. With -e (and in zsh, unless -E) it expands backslash escapes as
-// printf %b does (echo -e '\x2ebashrc' prints .bashrc); when guard cannot
-// tell what they print, the text is unknown (false).
+// newline. With -e (and in zsh, unless -E) it decodes backslash escapes
+// as the shell's echo does (echoescapes.go: echo -e '\x2ebashrc' prints
+// .bashrc, '\0056' a dot, \c ends the output).
 func echoOutput(args []word.Word, zsh bool) (string, bool) {
 	i, escapes, newline := 0, zsh, true
 	for ; i < len(args) && echoOptions(args[i].Text); i++ {
@@ -804,35 +804,18 @@ func echoOutput(args []word.Word, zsh bool) (string, bool) {
 	}
 	text := word.Join(args[i:])
 	if escapes && strings.Contains(text, "\\") {
-		out, ok := printfFormat("%b", []string{echoOctal(text)})
-		if !ok {
-			return "", false
+		d := escEchoBash
+		if zsh {
+			d = escZsh
 		}
-		text = out
+		out, stop := echoEscapes(text, d)
+		text, _, _ = strings.Cut(out, "\x00")
+		newline = newline && !stop
 	}
 	if newline {
 		text += "\n"
 	}
 	return text, true
-}
-
-// echoOctal rewrites echo's \0NNN escapes (a zero, then up to three octal
-// digits) as \NNN, the form printf %b reads the same way in guard's
-// expander; other escapes stay as they are.
-func echoOctal(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		b.WriteByte(s[i])
-		if s[i] != '\\' || i+1 >= len(s) {
-			continue
-		}
-		i++
-		if s[i] == '0' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7' {
-			continue // drop the zero: \0056 is \056
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }
 
 // echoOptions reports whether s is a word of echo's options (-n, -e, -E,
@@ -843,9 +826,9 @@ func echoOptions(s string) bool {
 
 // printfOutput is what printf prints: its format applied to its
 // arguments, when the format is known.
-func printfOutput(args []word.Word) (string, bool) {
+func printfOutput(args []word.Word, zsh bool) (string, bool) {
 	if len(args) == 0 || args[0].Text == "-v" {
 		return "", false
 	}
-	return printfFormat(args[0].Text, word.Texts(args[1:]))
+	return printfFormat(args[0].Text, word.Texts(args[1:]), zsh)
 }

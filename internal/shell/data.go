@@ -36,7 +36,7 @@ func (c *cmd) printer() {
 			c.out = output{text: o, known: true}
 		}
 	case "printf":
-		if o, ok := printfOutput(c.args); ok {
+		if o, ok := printfOutput(c.args, c.w.zsh); ok {
 			c.out = output{text: o, known: true}
 		}
 	}

@@ -416,6 +416,11 @@ const maxProgramPaths = 256
 // hands to a shell is taken as for a one-liner.
 func (c *cmd) scanFile(text string, awk bool) {
 	w := c.w
+	text, ok := sourceText(text)
+	if !ok {
+		w.hide("runs a program that declares a source encoding guard does not decode: it cannot tell what the program does")
+		return
+	}
 	var paths, up []string
 	for _, l := range lang.Literals(text) {
 		paths = append(paths, w.programPaths(l)...)
@@ -430,6 +435,9 @@ func (c *cmd) scanFile(text string, awk bool) {
 	paths = append(paths, hp.Paths...)
 	for _, l := range hp.Joins {
 		paths = append(paths, w.programPaths(l)...)
+		for _, e := range lang.Embedded(l) { // "file:" "../x"
+			paths = append(paths, w.programPaths(e)...)
+		}
 	}
 	if len(paths)+len(hp.Touches)+len(hp.Stored)+len(hp.Held)+len(up) > maxProgramPaths {
 		w.hide("runs a program naming more than %d paths under the home directory or above its own", maxProgramPaths)
@@ -455,6 +463,32 @@ func (c *cmd) scanFile(text string, awk bool) {
 	c.scanEffects(text, awk)
 }
 
+// scanWritten scans the text of a program file the command wrote as a
+// one-liner's, read as its interpreter decodes it (sourceText).
+func (c *cmd) scanWritten(t string) {
+	st, ok := sourceText(t)
+	if !ok {
+		c.w.hide("runs a program that declares a source encoding guard does not decode: it cannot tell what the program does")
+		return
+	}
+	c.scanCode(st)
+}
+
+// sourceText returns a program file's text as guard reads it: with a
+// python coding declaration of UTF-7, its bytes then the text python
+// decodes (both readings: the file may be another language's); false for
+// a declared codec guard does not decode (lang.PySource, review 13a F20).
+func sourceText(text string) (string, bool) {
+	src, _, ok := lang.PySource(text)
+	switch {
+	case !ok:
+		return "", false
+	case src != text:
+		return text + "\n" + src, true
+	}
+	return text, true
+}
+
 // runProgram takes the program file a an interpreter runs (python3 x.py,
 // awk -f x.awk, go run x.go): written earlier by the command, its code is
 // shown in the line and read as a one-liner's; read through Options.Files,
@@ -465,7 +499,7 @@ func (c *cmd) runProgram(a word.Word) {
 		ok = false // python3 x.pyc (pycache.go)
 	} else if ok && a.Known {
 		c.code += t
-		c.scanCode(t)
+		c.scanWritten(t)
 	} else if t, ok = c.w.FileText(a.Text, a.Known, effect.MaxProgramBytes, "a program"); ok && c.mods.runsPyc(t, a.Text) {
 		ok = false
 	} else if ok {

@@ -179,7 +179,7 @@ func TestPrintfOutput(t *testing.T) {
 		for _, s := range tc.args {
 			ws = append(ws, word.Word{Text: s, Known: true})
 		}
-		got, ok := printfOutput(ws)
+		got, ok := printfOutput(ws, false)
 		if ok != tc.ok || ok && got != tc.want {
 			t.Errorf("printf %q = %q, %v; want %q, %v", tc.args, got, ok, tc.want, tc.ok)
 		}
@@ -282,7 +282,7 @@ func FuzzPrintfOutput(f *testing.F) {
 		f.Add(s, "a", "b")
 	}
 	f.Fuzz(func(t *testing.T, format, a, b string) {
-		out, ok := printfOutput([]word.Word{{Text: format, Known: true}, {Text: a, Known: true}, {Text: b, Known: true}})
+		out, ok := printfOutput([]word.Word{{Text: format, Known: true}, {Text: a, Known: true}, {Text: b, Known: true}}, false)
 		if ok && len(out) > MaxBytes+len(format)+len(a)+len(b)+16 {
 			t.Fatalf("%d bytes", len(out))
 		}

@@ -455,9 +455,13 @@ func (c *cmd) scanCode(code string) {
 	for _, p := range hp.Stored {
 		c.w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
 	}
-	for _, p := range hp.Joins { // '/home/u/.ss' + 'h/id_rsa'
+	for _, p := range hp.Joins { // '/home/u/.ss' + 'h/id_rsa', "file:" "../x"
 		c.w.Read(p)
 		c.w.Touch(p)
+		for _, e := range lang.Embedded(p) {
+			c.w.Read(e)
+			c.w.Touch(e)
+		}
 	}
 	c.scanEffects(code, lang.AwkFamily(c.name))
 }
@@ -661,6 +665,14 @@ func (m *moduleLoader) optionModules() {
 // guard cannot read is hidden in either: the files the loader looks in
 // are all in places the agent can write (review 8 F15).
 func (m *moduleLoader) code(text, dir string, depth int) {
+	if m.fam == lang.Python {
+		t, ok := sourceText(text) // # coding: utf-7 (files.go)
+		if !ok {
+			m.c.w.hide("loads a python module that declares a source encoding guard does not decode: it cannot tell what code runs")
+			return
+		}
+		text = t
+	}
 	l := lang.Imports(m.fam, text)
 	if l.Dynamic {
 		m.c.w.hide("hands %s's module loader a name guard cannot read: it cannot tell what code runs", m.c.name)
@@ -747,7 +759,7 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 		w.Read(p)
 		t, ok := w.WrittenText(p)
 		if ok {
-			m.c.scanCode(t) // the command wrote it: its text is the command's
+			m.c.scanWritten(t) // the command wrote it: its text is the command's
 		} else if t, ok = w.FileText(p, true, maxModuleBytes, "a module"); ok {
 			m.c.scanFile(t, false)
 		}

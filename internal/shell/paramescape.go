@@ -1,10 +1,8 @@
 package shell
 
 import (
-	"fmt"
 	"strings"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -14,14 +12,20 @@ import (
 // as $'…' does (\x2e, \056, \u002e), @P as a prompt's (\056, \\, \[ \]).
 // mvdan.cc/sh leaves the value as it is, so guard computes both when the
 // value is known. A prompt escape whose value is the machine's (\u, \w,
-// \h, \D{…}…) is a part guard cannot work out in its place; a prompt
-// that still holds $, ` or a backslash after decoding (bash expands it
-// again) is unknown whole.
+// \h, \D{…}…) is a part guard cannot work out in its place. A prompt
+// is then expanded again as bash's promptvars does (review 13a F7):
+// parameters, arithmetic and command substitutions in the decoded text,
+// as in double quotes, with the walker's own expander and variables
+// ($HOME/.guard is the home's); what that cannot work out is a part not
+// known, and a prompt that still holds a backslash is unknown whole.
+
+// maxPrompts bounds ${v@P} expansions inside one another (v='${v@P}').
+const maxPrompts = 4
 
 // escapeOp returns the part ${name@E} or ${name@P} expands to: the value
 // decoded, or a marker when guard cannot decode it. ok is false for any
 // other expansion.
-func (w *walker) escapeOp(pe *syntax.ParamExp, name string) (syntax.WordPart, bool) {
+func (w *walker) escapeOp(pe *syntax.ParamExp, name string, mode int) (syntax.WordPart, bool) {
 	if pe.Exp == nil || pe.Exp.Op != syntax.OtherParamOps || pe.Exp.Word == nil || pe.Index != nil ||
 		pe.Repl != nil || pe.Slice != nil || pe.Length || pe.Excl {
 		return nil, false
@@ -40,6 +44,9 @@ func (w *walker) escapeOp(pe *syntax.ParamExp, name string) (syntax.WordPart, bo
 		res, ok = ansiC(v)
 	} else {
 		res, ok = promptText(v)
+		if ok && strings.ContainsAny(res, "$`") {
+			return w.promptWord(res, mode, unknown), true
+		}
 	}
 	if !ok {
 		return unknown, true
@@ -47,32 +54,28 @@ func (w *walker) escapeOp(pe *syntax.ParamExp, name string) (syntax.WordPart, bo
 	return &syntax.SglQuoted{Value: res}, true
 }
 
-// ansiC decodes v as bash's $'…' does.
+// promptWord returns the part a decoded prompt s expands to: s read as a
+// here-document's body is (parameters, arithmetic and command
+// substitutions expanded, quotes literal), arranged for expand as the
+// inside of double quotes; unknown when it does not parse or nests past
+// maxPrompts.
+func (w *walker) promptWord(s string, mode int, unknown syntax.WordPart) syntax.WordPart {
+	if w.prompts >= maxPrompts {
+		return unknown
+	}
+	wd, err := w.theParser().Document(strings.NewReader(s))
+	if err != nil || wd == nil {
+		return unknown
+	}
+	w.prompts++
+	defer func() { w.prompts-- }()
+	parts, _ := w.prepParts(wd.Parts, mode, true)
+	return &syntax.DblQuoted{Parts: parts}
+}
+
+// ansiC decodes v as bash's $'…' does (echoescapes.go).
 func ansiC(v string) (string, bool) {
-	if !strings.Contains(v, `\`) {
-		return v, true
-	}
-	// expand.Format reads % as printf does (\x25 is a plain %) and does
-	// not know bash's control escape \cX (X & 0x1f).
-	var b strings.Builder
-	for i := 0; i < len(v); i++ {
-		switch {
-		case v[i] == '%':
-			b.WriteString(`\x25`)
-		case v[i] == '\\' && i+2 < len(v) && v[i+1] == 'c':
-			fmt.Fprintf(&b, `\x%02x`, v[i+2]&0x1f)
-			i += 2
-		case v[i] == '\\' && i+1 < len(v):
-			b.WriteString(v[i : i+2])
-			i++
-		default:
-			b.WriteByte(v[i])
-		}
-	}
-	s, _, err := expand.Format(nil, b.String(), nil)
-	if err != nil {
-		return "", false
-	}
+	s, _ := echoEscapes(v, escDollarBash)
 	s, _, _ = strings.Cut(s, "\x00") // bash's strings end at a NUL
 	return s, true
 }
@@ -119,8 +122,8 @@ func promptText(v string) (string, bool) {
 		}
 	}
 	s := b.String()
-	if strings.ContainsAny(s, "$`\\\x00") {
-		return "", false
+	if strings.ContainsAny(s, "\\\x00") {
+		return "", false // bash would read the backslash again; a NUL ends it
 	}
 	return s, true
 }

@@ -35,8 +35,8 @@ func TestPromptText(t *testing.T) {
 		{`\[\e[1m\]x`, "\x1b[1mx", true},
 		{`\w/.ssh/id_rsa`, m + `/.ssh/id_rsa`, true},
 		{`\D{%H}/x`, m + `/x`, true},
-		{`\044HOME/x`, "", false}, // $HOME, expanded after
-		{"a`b`", "", false},
+		{`\044HOME/x`, "$HOME/x", true}, // expanded after (promptWord)
+		{"a`b`", "a`b`", true},
 		{`a\\b`, "", false},
 		{`\q`, "", false}, // kept with its backslash, read again by bash
 	} {

@@ -78,6 +78,10 @@ func (w *walker) prepPart(p syntax.WordPart, mode int, quoted, first, more bool)
 		if q, changed := w.prepParam(p, mode, quoted); changed {
 			return []syntax.WordPart{q}, true
 		}
+	case *syntax.SglQuoted:
+		if p.Dollar {
+			return []syntax.WordPart{w.dollarQuoted(p.Value)}, true
+		}
 	case *syntax.ArithmExp:
 		w.arithOperands(p.X)
 		if !w.arithKnown(p.X) {
@@ -211,7 +215,7 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 		}
 		return &syntax.Lit{Value: word.Mark(word.MarkVar, name)}, true
 	}
-	if p, ok := w.escapeOp(pe, name); ok {
+	if p, ok := w.escapeOp(pe, name, mode); ok {
 		return p, true // ${v@E}, ${v@P}: paramescape.go
 	}
 	if !w.exactParamOps(pe) {
@@ -451,4 +455,17 @@ func (w *walker) partsStatic(ps []syntax.WordPart) bool {
 func allIndex(idx syntax.ArithmExpr) bool {
 	wd, ok := idx.(*syntax.Word)
 	return ok && (wd.Lit() == "@" || wd.Lit() == "*")
+}
+
+// dollarQuoted returns $'…' decoded as the shell reads it (echoescapes.go;
+// expand's own reading made \456 0xff, where both shells keep the low
+// byte, a dot), the text ending at a NUL.
+func (w *walker) dollarQuoted(v string) syntax.WordPart {
+	d := escDollarBash
+	if w.zsh {
+		d = escDollarZsh
+	}
+	s, _ := echoEscapes(v, d)
+	s, _, _ = strings.Cut(s, "\x00")
+	return &syntax.SglQuoted{Value: s}
 }

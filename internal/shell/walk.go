@@ -102,6 +102,7 @@ type walker struct {
 	cfgDepth int
 	expDepth int
 	visited  map[syntax.Node]bool
+	prompts  int // ${v@P} values being expanded (paramescape.go)
 	zshTemp  int // temporary variables of zsh expansions made
 	// subst counts the substitutions being walked: $( ), <( ).
 	subst int

@@ -94,7 +94,9 @@ func templateHome(t string) string {
 			start = i - 1
 		}
 		b.WriteString(t[:start])
-		if names := strings.Contains(inner, "HOME") || strings.Contains(inner, "~") || hasHomeToken(inner); names {
+		if v, ok := quotedInner(inner); ok {
+			b.WriteString(v) // `${""}`, f"{'x'}": a literal interpolated (review 13a F6)
+		} else if names := strings.Contains(inner, "HOME") || strings.Contains(inner, "~") || hasHomeToken(inner); names {
 			b.WriteString("~")
 		} else {
 			b.WriteString(t[start : i+j+1])
@@ -103,6 +105,20 @@ func templateHome(t string) string {
 	}
 	b.WriteString(t)
 	return b.String()
+}
+
+// quotedInner returns the text of an interpolation that is one string
+// literal ("…" or '…', no quote of its kind inside, no escape).
+func quotedInner(inner string) (string, bool) {
+	v := strings.TrimSpace(inner)
+	if len(v) < 2 || (v[0] != '"' && v[0] != '\'') || v[len(v)-1] != v[0] {
+		return "", false
+	}
+	body := v[1 : len(v)-1]
+	if strings.IndexByte(body, v[0]) >= 0 || strings.ContainsAny(body, `\{}`) {
+		return "", false
+	}
+	return body, true
 }
 
 // hasHomeToken reports whether s holds one of homeTokens.
@@ -149,6 +165,11 @@ func mergeSpans(a, b []span) []span {
 // join call's comma), "" for a concatenation (+, and . or .. in perl, php
 // and lua); ok is false when the gap does not join them.
 func joinOp(code string, at int, gap string) (sep string, ok bool) {
+	if strings.Trim(gap, " \t\r\n\\") == "" {
+		// "a" "b": python, ruby, C and awk join adjacent literals (review
+		// 13a F6); the languages that do not, refuse the code.
+		return "", true
+	}
 	g := strings.TrimLeft(strings.TrimSpace(gap), ")]} \t")
 	var op string
 	switch {
@@ -272,6 +293,11 @@ func HomePaths(code string) codeHomes {
 			if sep == "/" && !strings.HasSuffix(joined, "/") && !strings.HasPrefix(next, "/") {
 				joined += "/"
 			}
+			if from == to && strings.HasSuffix(joined, "{") && strings.HasPrefix(next, "}") {
+				// f"ho{""}me": the interpolation of an empty literal, read
+				// as two literals that meet at its quotes
+				joined, next = joined[:len(joined)-1], next[1:]
+			}
 			joined += next
 			j++
 		}
@@ -279,7 +305,7 @@ func HomePaths(code string) codeHomes {
 		case j > i || strings.HasPrefix(joined, "~/"):
 			if p := homeJoined(joined, hasHome); p != "" {
 				out.Paths = append(out.Paths, p)
-			} else if j > i && len(out.Joins) < maxCodeAtoms && joined != "" && PathLike(joined) {
+			} else if j > i && len(out.Joins) < maxCodeAtoms && joined != "" && (PathLike(joined) || len(Embedded(joined)) > 0) {
 				out.Joins = append(out.Joins, joined)
 			}
 		case hasHome && atoms[i].literal && dotEntry(atoms[i].text):

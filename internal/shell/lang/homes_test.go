@@ -102,3 +102,35 @@ func FuzzHomePaths(f *testing.F) {
 		}
 	})
 }
+
+// TestAdjacentLiterals: python's, ruby's and C's adjacent literals are
+// one literal, and a template's interpolation of a literal is joined in
+// (review 13a F6).
+func TestAdjacentLiterals(t *testing.T) {
+	for _, tc := range []struct {
+		code, want string
+	}{
+		{`print(open("/tmp/a/ho" "me/.ssh/id_rsa").read())`, "/tmp/a/home/.ssh/id_rsa"},
+		{"open(\"/tmp/a/ho\"\n     \"me/.bashrc\", \"a\")", "/tmp/a/home/.bashrc"},
+		{`sqlite3.connect("file:" "..%2f.guard/e.db?mode=rwc", uri=True)`, "file:..%2f.guard/e.db?mode=rwc"},
+		{`fopen("/home/u/.ss" "h/id_rsa", "r");`, "/home/u/.ssh/id_rsa"},
+		{`open(f"/tmp/a/ho{""}me/.ssh/id_rsa")`, "/tmp/a/home/.ssh/id_rsa"},
+	} {
+		hp := HomePaths(tc.code)
+		if !slices.Contains(hp.Joins, tc.want) && !slices.Contains(hp.Paths, tc.want) {
+			t.Errorf("HomePaths(%q) = %q / %q, want %q", tc.code, hp.Paths, hp.Joins, tc.want)
+		}
+	}
+	for _, tc := range []struct{ code, want string }{
+		{"readFileSync(`/tmp/a/ho${\"\"}me/.ssh/id_rsa`)", "/tmp/a/home/.ssh/id_rsa"},
+		{`open(f"/tmp/a/ho{'me'}/.ssh/id_rsa")`, "/tmp/a/home/.ssh/id_rsa"},
+		{"File.read(\"/tmp/a/ho#{'me'}/.ssh/id_rsa\")", "/tmp/a/home/.ssh/id_rsa"},
+	} {
+		if got := Literals(tc.code); !slices.Contains(got, tc.want) {
+			t.Errorf("Literals(%q) = %q, want %q among them", tc.code, got, tc.want)
+		}
+	}
+	if got := literalInterps("{}/.ssh {x} ${y}"); got != "{}/.ssh {x} ${y}" {
+		t.Errorf("literalInterps kept no placeholder: %q", got)
+	}
+}

@@ -152,7 +152,8 @@ func FuzzJoins(f *testing.F) {
 			return
 		}
 		for _, l := range Literals(code) {
-			if len(l) > len(code) || !strings.Contains(code, l) && !strings.Contains(code, `\`) {
+			// (a template's interpolated literal is joined in: not in code as written)
+			if len(l) > len(code) || !strings.Contains(code, l) && !strings.Contains(code, `\`) && !strings.Contains(code, "{") {
 				t.Fatalf("literal %q not in code", l)
 			}
 		}

@@ -25,9 +25,44 @@ func Literals(code string) []string {
 	var out []string
 	eachLiteral(code, func(start, end int) bool {
 		out = append(out, Readings(code[start:end])...) // every language's reading
+		if t := code[start:end]; strings.Contains(t, "{") {
+			if v := literalInterps(t); v != t {
+				out = append(out, Unescape(v)) // `/h/ho${""}me` (review 13a F6)
+			}
+		}
 		return true
 	})
 	return out
+}
+
+// literalInterps returns template text with each interpolation that is one
+// string literal (${""}, #{'x'}, {"x"} of an f-string) written as the
+// literal's text: JavaScript, ruby and python join it in.
+func literalInterps(t string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(t, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(t[i:], '}')
+		if j < 0 {
+			break
+		}
+		start := i
+		if i > 0 && (t[i-1] == '$' || t[i-1] == '#') {
+			start = i - 1
+		}
+		b.WriteString(t[:start])
+		if v, ok := quotedInner(t[i+1 : i+j]); ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString(t[start : i+j+1])
+		}
+		t = t[i+j+1:]
+	}
+	b.WriteString(t)
+	return b.String()
 }
 
 // eachLiteral calls fn with the bounds of the text of each string literal

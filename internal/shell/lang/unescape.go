@@ -101,7 +101,9 @@ func unescape(s string, m reading) string {
 	cs := caser{}
 	for i := 0; i < len(s); i++ {
 		if s[i] != '\\' || i+1 >= len(s) {
-			cs.write(&b, string(s[i]))
+			_, size := utf8.DecodeRuneInString(s[i:])
+			cs.write(&b, s[i:i+size]) // a rune's bytes as written, never byte by byte
+			i += size - 1
 			continue
 		}
 		c := s[i+1]
@@ -278,7 +280,7 @@ const listRune = -2
 func escapeRune(t string, decimal bool) (r rune, n int, ok bool) {
 	switch c := t[0]; {
 	case c == 'u' && len(t) > 1 && t[1] == '{':
-		if e := strings.IndexByte(t, '}'); e > 0 && e < 2+maxEscCodes*(maxEscDigits+1) && strings.Contains(t[2:e], " ") {
+		if e := strings.IndexByte(t, '}'); e > 0 && strings.Contains(strings.Trim(t[2:e], " \t"), " ") {
 			return listRune, e + 1, true // ruby: \u{2e 73 73 68}
 		}
 		return braced(t[1:], 1, 16)
@@ -355,11 +357,8 @@ func braceList(list string) (string, int, bool) {
 		return "", n, false
 	}
 	for _, f := range fields {
-		if len(f) > maxEscDigits || hexRun(f, len(f)) != len(f) {
-			return "", n, false
-		}
-		v := hexVal(f)
-		if v < 0 || v > utf8.MaxRune {
+		v, ok := braceValue(f, 16)
+		if !ok {
 			return "", n, false
 		}
 		b.WriteRune(v)
@@ -368,29 +367,68 @@ func braceList(list string) (string, int, bool) {
 }
 
 // braced decodes {DIGITS} in base (16 or 8) at t[0] (skip bytes before
-// it count in n): \x{2e}, \u{2e}, \N{U+2E}, \o{56}.
+// it count in n): \x{2e}, \u{2e}, \N{U+2E}, \o{56}. The languages read the
+// digits by value, not by width (review 13a F4): JavaScript's and PHP's
+// \u{…} and perl's take any number of leading zeros, and perl blanks
+// beside the braces and an underscore between digits. The escape spans
+// through its closing brace (to the end of t when it has none): one guard
+// cannot decode is a part not known over the whole escape, never its
+// digits left as text.
 func braced(t string, skip int, base rune) (rune, int, bool) {
 	e := strings.IndexByte(t, '}')
-	if e < 0 || e > maxEscDigits+3 {
-		return 0, skip, false
+	if e < 0 {
+		return 0, skip + len(t), false // no closing brace: a syntax error or all of it
 	}
-	digits := strings.TrimPrefix(t[1:e], "U+")
 	n := skip + e + 1
-	if digits == "" || len(digits) > maxEscDigits || hexRun(digits, len(digits)) != len(digits) {
-		return 0, n, false
+	digits := strings.Trim(t[1:e], " \t")
+	digits = strings.TrimPrefix(digits, "U+")
+	v, ok := braceValue(digits, base)
+	return v, n, ok
+}
+
+// braceValue returns the value of the digits of a braced escape in base,
+// leading zeros and underscores between digits skipped, and false when
+// they hold anything else or more significant digits than a code point.
+func braceValue(digits string, base rune) (rune, bool) {
+	if digits == "" || digits[0] == '_' || digits[len(digits)-1] == '_' {
+		return 0, false
 	}
-	if base == 8 {
-		if strings.Trim(digits, "01234567") != "" {
-			return 0, n, false
+	var v rune
+	sig := 0
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if c == '_' {
+			continue
 		}
-		var v rune
-		for _, d := range digits {
-			v = v*8 + d - '0'
+		d, ok := digitVal(c, base)
+		if !ok {
+			return 0, false
 		}
-		return v, n, v <= utf8.MaxRune
+		if v == 0 && d == 0 {
+			continue // a leading zero
+		}
+		if sig++; sig > maxEscDigits {
+			return 0, false
+		}
+		v = v*base + d
 	}
-	v := hexVal(digits)
-	return v, n, v >= 0 && v <= utf8.MaxRune
+	return v, v <= utf8.MaxRune
+}
+
+// digitVal returns the value of digit c in base 16 or 8.
+func digitVal(c byte, base rune) (rune, bool) {
+	var d rune
+	switch {
+	case c >= '0' && c <= '9':
+		d = rune(c - '0')
+	case c >= 'a' && c <= 'f':
+		d = rune(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		d = rune(c-'A') + 10
+	default:
+		return 0, false
+	}
+	return d, d < base
 }
 
 // hexRun returns how many of the first max bytes of t are hex digits.

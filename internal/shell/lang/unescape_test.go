@@ -35,6 +35,18 @@ func TestUnescape(t *testing.T) {
 		{`H/\u{2e 73 73 68}/id_rsa`, `H/.ssh/id_rsa`},
 		{`H/\u{2e  zz}/x`, `H/` + unknown + `/x`},
 		{`H/\L.SSH\E/id_rsa`, `H/\L.SSH\E/id_rsa`}, // perl's reading: Readings
+		// review 13a F4: braced escapes by value, any number of leading zeros
+		{`H/\u{00000000002e}ssh`, `H/.ssh`},
+		{`H/\x{00000000002e}ssh`, `H/.ssh`},
+		{`H/\o{000000000056}ssh`, `H/.ssh`},
+		{`H/\N{U+00000000002E}ssh`, `H/.ssh`},
+		{`H/\x{ 2_e }ssh`, `H/.ssh`},
+		{`H/\x{` + strings.Repeat("0", 300) + `2e}ssh`, `H/.ssh`},
+		{`H/\x{1000000002e}ssh`, `H/` + unknown + `ssh`}, // too many significant digits
+		{`H/\x{2ezz}ssh`, `H/` + unknown + `ssh`},        // the whole escape, never its digits
+		{`H/\u{00000000002e ssh`, `H/` + unknown},        // no closing brace: the rest
+		{`H/\x{_2e}ssh`, `H/` + unknown + `ssh`},
+		{`H/\u{0000002e 73 73 68}`, `H/.ssh`},
 	} {
 		if got := Unescape(tc.in); got != tc.want {
 			t.Errorf("Unescape(%q) = %q, want %q", tc.in, got, tc.want)
@@ -112,6 +124,33 @@ func FuzzUnescape(f *testing.F) {
 			if len(r) > len(s)*len(word.Mark(word.MarkVar, ""))+utf8.UTFMax {
 				t.Fatalf("Readings(%q) grew to %d bytes", s, len(r))
 			}
+		}
+	})
+}
+
+// FuzzBracedEscape checks that a braced escape decodes to its value or
+// to one part not known, and that the text after it is kept exactly
+// (review 13a F4): the escape's own digits never stay as text.
+func FuzzBracedEscape(f *testing.F) {
+	for _, s := range []string{"00000000002e", "2e", " 2e ", "2_e", "zz", "", "110000", "0_0_2e", "U+2E"} {
+		f.Add(uint8(0), s, "ssh")
+	}
+	unknown := word.Mark(word.MarkVar, "")
+	f.Fuzz(func(t *testing.T, kind uint8, digits, rest string) {
+		if !utf8.ValidString(rest) || strings.ContainsAny(digits, "}\\") || strings.ContainsAny(rest, "\\") || strings.Contains(digits, " ") && kind%4 == 1 {
+			return
+		}
+		letter := [...]string{"x", "u", "o", "N"}[kind%4]
+		if letter == "N" {
+			digits = "U+" + digits
+		}
+		got := Unescape(`\` + letter + "{" + digits + "}" + rest)
+		if !strings.HasSuffix(got, rest) {
+			t.Fatalf("escape %q%q: rest %q not kept: %q", letter, digits, rest, got)
+		}
+		head := strings.TrimSuffix(got, rest)
+		if head != unknown && utf8.RuneCountInString(head) != 1 {
+			t.Fatalf("escape %q{%q}: %q is neither one rune nor a part not known", letter, digits, head)
 		}
 	})
 }
