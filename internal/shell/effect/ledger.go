@@ -810,7 +810,6 @@ func (w *Ledger) DirVar(p string) (string, bool) {
 	return p, linked
 }
 
-
 // record adds p to the reads, the writes or the touches.
 func (w *Ledger) record(p string, k pathKind) {
 	if p == "" {
