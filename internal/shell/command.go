@@ -158,7 +158,7 @@ func (w *walker) pipeline(elems []*syntax.Stmt) {
 	}
 	w.opaqueStages(stages, starts)
 	w.heldReads(stages, starts) // laundered.go
-	w.hiddenNameReads(stages) // namelists.go
+	w.hiddenNameReads(stages)   // namelists.go
 	w.printed(prev)
 	if len(elems) == 1 && len(own) > 0 {
 		for _, l := range own {
