@@ -88,7 +88,8 @@ func unknownElement(p, base string) (dir, rest string, ok bool) {
 }
 
 // linksOut returns where the symbolic links directly in dir lead, those
-// that lead out of it (at most maxUnknownDirEntries entries looked at).
+// that lead out of it and not into the system's directories (at most
+// maxUnknownDirEntries entries looked at).
 func linksOut(dir string) []string {
 	f, err := os.Open(dir)
 	if err != nil {
@@ -102,7 +103,9 @@ func linksOut(dir string) []string {
 			continue
 		}
 		t, err := filepath.EvalSymlinks(filepath.Join(dir, e.Name()))
-		if err != nil || !filepath.IsAbs(t) || t == dir || strings.HasPrefix(t, dir+string(filepath.Separator)) {
+		if err != nil || !filepath.IsAbs(t) || t == dir || strings.HasPrefix(t, dir+string(filepath.Separator)) || systemFile(t+string(filepath.Separator)) {
+			// Inside it, or into the system's directories (a venv's
+			// python3 -> /usr/bin/python3): what is there is the system's.
 			continue
 		}
 		out = append(out, filepath.ToSlash(t))
