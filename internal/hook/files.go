@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -157,6 +158,9 @@ func (f runFiles) Lstat(p string) (shell.EntryKind, string) {
 // is not a program the agent wrote; it is not read (source /etc/profile,
 // a launcher script in /usr/bin named by $BROWSER).
 func systemFile(p string) bool {
+	if slices.Contains(strings.Split(filepath.ToSlash(p), "/"), "..") {
+		return false // /usr/../tmp/x.sh: where a .. leads is not the system's (review 13a F5)
+	}
 	for _, d := range []string{"/usr/", "/etc/", "/bin/", "/sbin/", "/lib/", "/lib32/", "/lib64/", "/System/", "/nix/store/"} {
 		if strings.HasPrefix(p, d) {
 			return true

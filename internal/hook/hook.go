@@ -400,6 +400,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		// agent B's project directory, else the working directory.
 		out = append(out, agent.OtherRootInputs(out, call.OtherRoots)...) // agent B's other workspace roots
 		agent.ResolvePaths(&agent.Call{Agent: call.Agent, Cwd: call.Cwd, Inputs: out}, opt)
+		out = append(out, unknownLinkInputs(out, agent.BaseDir(call, opt))...) // unknownlinks.go
 		for i := range out {
 			out[i].ByFiles = textHomes(out[i].ByFiles)
 		}

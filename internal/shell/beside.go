@@ -125,6 +125,7 @@ func (c *cmd) beside(p string, packed bool) {
 	if effect.BareHidden(p) && !packed {
 		return // .spec is a bare guess at a name (yq's expression)
 	}
+	p, _ = effect.ProcLinks(p) // /proc/self/cwd/../x is no file in /proc (review 13a F5)
 	p = strings.TrimRight(p, "/")
 	dir, base := "", p
 	if i := strings.LastIndexByte(p, '/'); i >= 0 {
@@ -212,6 +213,12 @@ func tempDir(d string) bool {
 // programs are handed include and prefix directories all day
 // (-I/usr/include, --prefix=/usr/local).
 func systemDir(d string) bool {
+	if climbs(d) {
+		return false // /usr/../home/me/: where a .. leads is not the system's
+	}
+	if _, magic := effect.ProcLink(d); magic {
+		return false // /proc/self/cwd/, /dev/fd/3/: a link to anywhere
+	}
 	for _, s := range []string{"/usr/", "/etc/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/proc/", "/sys/", "/dev/", "/System/"} {
 		if strings.HasPrefix(d, s) {
 			return true
@@ -248,4 +255,14 @@ func (c *cmd) zipEnd(p string) bool {
 	c.w.nheads++
 	b, st := c.w.Files.ReadFile(c.w.Where(p), maxZipScan)
 	return st == effect.FileWhole && catalogue.ZipEnd(b)
+}
+
+// climbs reports whether path word p holds a .. component.
+func climbs(p string) bool {
+	for _, c := range strings.Split(p, "/") {
+		if c == ".." {
+			return true
+		}
+	}
+	return false
 }

@@ -157,7 +157,8 @@ func (w *walker) pipeline(elems []*syntax.Stmt) {
 		stages = append(stages, c)
 	}
 	w.opaqueStages(stages, starts)
-	w.hiddenNameReads(stages) // namelists.go
+	w.heldReads(stages, starts) // laundered.go
+	w.hiddenNameReads(stages)   // namelists.go
 	w.printed(prev)
 	if len(elems) == 1 && len(own) > 0 {
 		for _, l := range own {
@@ -217,7 +218,7 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 	}
 	w.stmt(s) // … | while read f: the loop reads what the stage before prints
 	w.inStdin = saved
-	return &cmd{w: w, rendered: "{…}", compound: true}
+	return &cmd{w: w, rendered: "{…}", compound: true, outFiles: w.stmtOutFiles(s)}
 }
 
 // call analyses a simple command.
@@ -244,10 +245,14 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 		return c
 	}
 	c.feed(prev)
+	redirFrom := len(w.a.Reads)
 	c.redirects(redirs)
 	if w.stopped() {
 		return c
 	}
+	// A file on its standard input (rev < F) is read as its operands are:
+	// opaque when it reshapes what it prints (opaque.go).
+	defer c.stdinOpaque(redirFrom, len(w.a.Reads))
 	if len(x.Args) > 0 && len(x.Assigns) > 0 {
 		// FOO=bar cmd: FOO is in cmd's environment only (sh -c '… $FOO'
 		// sees it), set after the words are expanded; its values are

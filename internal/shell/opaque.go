@@ -29,6 +29,9 @@ func (w *walker) markOpaque(from, to int) {
 		return
 	}
 	w.a.OpaqueReads = append(w.a.OpaqueReads, reads[from:to]...)
+	// A file the command wrote from a read's output: that read too
+	// (laundered.go).
+	w.a.OpaqueReads = append(w.a.OpaqueReads, w.laundered(reads[from:to])...)
 }
 
 // reshapes reports whether c prints what it reads in a form the result

@@ -19,7 +19,10 @@ type walker struct {
 	// nestAt is where, in a.Reads, the first command run inside the
 	// running command began (-1: none yet): what a command's own reads
 	// are (opaque.go).
-	nestAt  int
+	nestAt int
+	// held maps the files the command wrote from a pipeline's output to
+	// the reads that printed into them (laundered.go).
+	held    map[string][]string
 	a       *Analysis
 	parser  *syntax.Parser
 	zparser *syntax.Parser // the zsh parser, for zsh's reading
@@ -476,10 +479,16 @@ func (w *walker) stmtOnce(s *syntax.Stmt) {
 			w.inStdin = &in
 		}
 	}
+	from := len(w.a.Reads)
 	w.compound(s)
 	w.inStdin = saved
 	if rc != nil {
 		rc.settleOutput() // { …; } > f: what it holds is not known
+		for _, f := range rc.outFiles {
+			if from <= len(w.a.Reads) {
+				w.holds(f.path, w.a.Reads[from:], f.append) // laundered.go
+			}
+		}
 	}
 }
 

@@ -340,6 +340,9 @@ func (w *Ledger) FileStatus(p string, known bool, max int) (string, FileStatus) 
 	}
 	// A word with an unknown part may still name the file: an inherited
 	// $VARIABLE the reader resolves. A substitution's output it cannot.
+	if strings.Contains(q, UnknownLink) {
+		return "", FileUnreadable // /dev/fd/3: a descriptor guard cannot follow (proclinks.go)
+	}
 	if w.Files == nil || q == "" || strings.Contains(q, word.UnknownSubst) || strings.Contains(q, word.UnknownArith) || word.IsStdin(p) {
 		return "", FileAbsent
 	}
@@ -786,9 +789,12 @@ func cutDirVar(p string) (rest, name string) {
 }
 
 // DirVar returns p with a leading $PWD or $OLDPWD (~+, ~-) replaced by the
-// shell's directory, where its cd moved it (not guard's), or the one before;
-// false when p starts with neither or the old one is not known.
+// shell's directory, where its cd moved it (not guard's), or the one before,
+// and a leading magic link resolved first (ProcLink: /proc/self/cwd is the
+// shell's directory too); false when p starts with none of them or the old
+// one is not known.
 func (w *Ledger) DirVar(p string) (string, bool) {
+	p, linked := ProcLinks(p) // proclinks.go
 	switch rest, v := cutDirVar(p); {
 	case v == "PWD":
 		if w.Dir == "" {
@@ -801,7 +807,7 @@ func (w *Ledger) DirVar(p string) (string, bool) {
 		}
 		return *w.OldDir + rest, true
 	}
-	return "", false
+	return p, linked
 }
 
 // record adds p to the reads, the writes or the touches.

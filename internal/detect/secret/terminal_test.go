@@ -1,0 +1,95 @@
+package secret
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/detect"
+)
+
+// awsKey is an AWS secret access key as a .env holds it (made up).
+const awsKey = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzz8k3lqP0"
+
+// TestTerminalEscapes: a secret split by colour escapes is found, and the
+// redaction takes it out of the text as written, escapes and all (review
+// 13a F14).
+func TestTerminalEscapes(t *testing.T) {
+	red := func(s string) string { return "\x1b[01;31m\x1b[K" + s + "\x1b[m\x1b[K" }
+	tests := []struct {
+		name, text, gone string
+	}{
+		{"grep colours the key name", "./.env:" + red("AWS") + "_SECRET_ACCESS_KEY=" + awsKey + "\n", awsKey},
+		{"a match inside the key name", "./.env:DB_" + red("PASS") + "WORD=hunter2Xy9zQ7kLmW\n", "hunter2Xy9zQ7kLmW"},
+		{"a match ends inside the key name", red("GITHUB_TOK") + "EN=Zx81kq0Lw2mNp3Rt5Vy7Ab\n", "Zx81kq0Lw2mNp3Rt5Vy7Ab"},
+		{"grep colours the token's prefix", "cfgd/app.yaml:value: " + red("ghp") + ghToken[3:] + "\n", ghToken[3:]},
+		{"rg's colours around the file and the match", "\x1b[0m\x1b[35m.env\x1b[0m:\x1b[0m\x1b[1m\x1b[31mGITHUB\x1b[0m_TOKEN=" + ghToken + "\n", ghToken[4:]},
+		{"an OSC hyperlink inside the token", "token: ghp_" + "\x1b]8;;file:///x\x07" + ghToken[4:20] + "\x1b]8;;\x1b\\" + ghToken[20:] + "\n", ghToken[20:]},
+		{"the 8-bit CSI", "value: gh" + csi8 + "1mp" + ghToken[3:] + "\n", ghToken[3:]},
+	}
+	d := New()
+	for _, tt := range tests {
+		if _, hit := d.Check(tt.text); !hit {
+			t.Errorf("%s: Check found nothing", tt.name)
+		}
+		ms := d.FindAll(tt.text)
+		detect.SortMatches(ms)
+		out := detect.Redact(tt.text, ms)
+		if strings.Contains(out, tt.gone) || !strings.Contains(out, "[REDACTED:") {
+			t.Errorf("%s: redacted %q", tt.name, out)
+		}
+		if _, hit := d.Check(out); hit {
+			t.Errorf("%s: the redaction %q still holds a secret", tt.name, out)
+		}
+	}
+	// Colours around harmless text change nothing.
+	for _, s := range []string{"\x1b[01;31mTODO\x1b[m: fix", "\x1b[1m\x1b[K", "\x1b", "\x1b]0;title", "a\x1b[", csi8} {
+		if f, hit := d.Check(s); hit {
+			t.Errorf("Check(%q) = %v", s, f)
+		}
+	}
+}
+
+func TestEscapeLen(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want int
+	}{
+		{"\x1b[01;31m", 8},
+		{"\x1b[K", 3},
+		{"\x1b[m", 3},
+		{"\x1b[?25h", 6},
+		{"\x1b]8;;u\x07", 7},
+		{"\x1b]0;t\x1b\\", 7},
+		{"\x1b]0;never", 2},
+		{"\x1b(B", 3},
+		{"\x1b7", 2},
+		{"\x1b", 1},
+		{"\x1b[", 2},
+		{csi8 + "31m", 5},
+		{"x", 0},
+	} {
+		if got := escapeLen(tt.text, 0); got != tt.want {
+			t.Errorf("escapeLen(%q) = %d, want %d", tt.text, got, tt.want)
+		}
+	}
+}
+
+func FuzzTerminalLayer(f *testing.F) {
+	for _, s := range []string{"\x1b[01;31mAWS\x1b[m_SECRET", "\x1b]8;;x\x07y", csi8 + "1m", "\x1b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		l, ok := terminalLayer(s)
+		if !ok {
+			return
+		}
+		if len(l.offs) != len(l.text)+1 || len(l.text) >= len(s) {
+			t.Fatalf("terminalLayer(%q): %d offsets for %d bytes", s, len(l.offs), len(l.text))
+		}
+		for i := 0; i < len(l.text); i++ {
+			if s[l.offs[i]] != l.text[i] || i > 0 && l.offs[i] <= l.offs[i-1] {
+				t.Fatalf("terminalLayer(%q): byte %d maps to %d", s, i, l.offs[i])
+			}
+		}
+	})
+}

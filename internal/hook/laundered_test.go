@@ -1,0 +1,65 @@
+package hook
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/guardhq/guard/internal/policy"
+)
+
+// TestLaunderedRecursiveRead: a file the command writes from a recursive
+// read of a project holding a .env holds what the read printed; a
+// reshaping read of it is checked as the read itself (review 13a F13).
+func TestLaunderedRecursiveRead(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("GUARD_HOME", "")
+	proj := filepath.Join(dir, "proj")
+	if err := os.MkdirAll(proj, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := "GITHUB_TOKEN=ghp_" + "0123456789abcdefghijklmnopqrstuvwxYz\n"
+	if err := os.WriteFile(filepath.Join(proj, ".env"), []byte(env), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(proj, "main.go"), []byte("package main // TODO\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		cmd   string
+		block bool
+	}{
+		{"grep -r . . > /tmp/o; rev /tmp/o", true},
+		{"grep -r . . > /tmp/o2; base64 /tmp/o2", true},
+		{"grep -r . . | tee /tmp/o3 >/dev/null; rev /tmp/o3", true},
+		{"grep -r . . | tee -a /tmp/o3 >/dev/null; xxd /tmp/o3", true},
+		{"grep -r . . > /tmp/a; cat /tmp/a > /tmp/b; rev /tmp/b", true},
+		{"grep -r . . > /tmp/o; rev < /tmp/o", true},
+		{"{ grep -r . .; } > /tmp/o; rev /tmp/o", true},
+		{"for d in .; do grep -r . $d; done > /tmp/o; tac /tmp/o | rev", true},
+		{"grep -r . . > /tmp/o; cat /tmp/o | base64", true},
+		{"grep -r . . >> /tmp/o; cut -c3- /tmp/o", true},
+		// Control: the same read piped, as before.
+		{"grep -r . . | rev", true},
+		// Printed as read, or not printed: the result scan sees it.
+		{"grep -r . . > /tmp/o; cat /tmp/o", false},
+		{"grep -rn TODO . > todo.txt; sort todo.txt", false},
+		{"grep -rn TODO . > todo.txt; wc -l todo.txt", false},
+		{"echo hi > /tmp/o; rev /tmp/o", false},
+		{"grep -r . . > /tmp/o; echo done > /tmp/o; rev /tmp/o", false},
+	}
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		r, err := DryRun(p, "command", tt.cmd, proj)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.cmd, err)
+		}
+		if blocked := r.Verdict == "block"; blocked != tt.block {
+			t.Errorf("%q: %s (%s), want block = %v", tt.cmd, r.Verdict, r.Reason, tt.block)
+		}
+	}
+}

@@ -1,0 +1,133 @@
+package effect
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// The kernel's magic links (review 13a F5): /proc/self/cwd is the working
+// directory of the process that opens it, the program the command runs,
+// so /proc/self/cwd/../.bashrc written from a project in the home is
+// ~/.bashrc; /proc/self/root is its root. What another process's links
+// (/proc/1/cwd), a descriptor's (/proc/self/fd/3, /dev/fd/3) or the
+// program's own file (/proc/self/exe) name, guard cannot tell before the
+// command runs: the word becomes one with a part guard cannot work out, so
+// the path rules ask what it could name. Every test of where a word lies
+// (the system's own directories among them) runs on the result.
+
+// ProcLink resolves a leading magic link of word p as the kernel will for
+// the command's program: "$PWD"+rest for its working directory (which
+// DirVar then replaces), rest for its root, and an unknown part followed by
+// rest for a link guard cannot follow. false when p starts with none.
+// The standard descriptors (0, 1, 2) are the streams, not a directory: a
+// bare /dev/fd/1 is left as it is.
+func ProcLink(p string) (string, bool) {
+	var rest string
+	switch {
+	case strings.HasPrefix(p, "/proc/"):
+		rest = p[len("/proc/"):]
+	case strings.HasPrefix(p, "/dev/fd/"):
+		return descriptor(p[len("/dev/fd/"):])
+	default:
+		return "", false
+	}
+	who, rest, _ := strings.Cut(rest, "/")
+	self := who == "self" || who == "thread-self"
+	if !self && !allDigits(who) {
+		return "", false // /proc/cpuinfo, /proc/sys/…: the system's
+	}
+	entry, tail := cutComp(rest)
+	if who == "self" && entry == "task" {
+		// /proc/self/task/TID/cwd is the thread's: the same directory.
+		if tid, r := cutComp(strings.TrimPrefix(tail, "/")); allDigits(tid) {
+			entry, tail = cutComp(strings.TrimPrefix(r, "/"))
+		}
+	}
+	switch {
+	case entry == "cwd" && self:
+		return "$PWD" + tail, true
+	case entry == "root" && self:
+		if tail == "" {
+			return "/", true
+		}
+		return tail, true
+	case entry == "cwd" || entry == "root" || entry == "exe":
+		return unknownLink(tail), true
+	case entry == "fd" || entry == "map_files":
+		fd, r := cutComp(strings.TrimPrefix(tail, "/"))
+		if fd == "" {
+			return "", false // the directory of descriptors itself
+		}
+		if r == "" && self && (fd == "0" || fd == "1" || fd == "2") {
+			return "", false // a standard stream
+		}
+		return unknownLink(r), true
+	}
+	return "", false
+}
+
+// descriptor resolves the rest of /dev/fd/REST: an unknown part for a
+// descriptor guard cannot follow, nothing for a bare standard stream.
+func descriptor(rest string) (string, bool) {
+	fd, r := cutComp(rest)
+	if r == "" && (fd == "0" || fd == "1" || fd == "2" || fd == "") {
+		return "", false
+	}
+	return unknownLink(r), true
+}
+
+// unknownLink is a word whose first part, a magic link, guard cannot
+// follow, and rest (empty or starting with /) after it.
+func unknownLink(rest string) string {
+	return UnknownLink + rest
+}
+
+// UnknownLink stands for a magic link guard cannot follow (ProcLink): a
+// part of a word it cannot tell; a file whose path holds it cannot be read.
+var UnknownLink = word.Mark(word.MarkWord, "proc")
+
+// cutComp splits p (empty or a name, then /rest) into its first component
+// and the rest from its slash: "cwd/../x" is "cwd", "/../x".
+func cutComp(p string) (string, string) {
+	if i := strings.IndexByte(p, '/'); i >= 0 {
+		return p[:i], p[i:]
+	}
+	return p, ""
+}
+
+// allDigits reports whether s is a number (a process or thread id).
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// maxProcLinks bounds the magic links resolved in one word
+// (/proc/self/root/proc/self/root/…): past it the word is one guard cannot
+// tell.
+const maxProcLinks = 8
+
+// ProcLinks resolves p's leading magic links one after another, as
+// ProcLink does (/proc/self/root/proc/self/cwd/x is $PWD/x), and reports
+// whether there was one.
+func ProcLinks(p string) (string, bool) {
+	linked := false
+	for i := 0; i < maxProcLinks; i++ {
+		q, ok := ProcLink(p)
+		if !ok {
+			return p, linked
+		}
+		p, linked = q, true
+	}
+	if _, ok := ProcLink(p); ok {
+		return unknownLink(""), true
+	}
+	return p, linked
+}
