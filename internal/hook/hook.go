@@ -869,7 +869,6 @@ func (r *runner) check(pol Policy) outcome {
 		// The project's hook files name programs the client runs later.
 		cu.UseCwd(call.Cwd)
 	}
-	prepare(pol, call)
 	checked, ran, res, revBlock, err := expand(call, opt, prot)
 	if err == nil {
 		checked, err = withHardLinks(checked, pol, res)
@@ -913,37 +912,6 @@ func (r *runner) check(pol Policy) outcome {
 		}
 	}
 	return o
-}
-
-// preparer is a policy that can build its detectors ahead of Evaluate
-// (policy.Policy.Prepare).
-type preparer interface{ Prepare(kinds ...event.Kind) }
-
-// prepare has pol build, on another goroutine, the detectors the inputs of
-// call will need, while this one expands them (a command's analysis): on
-// a machine with a second core the path rules cost the call nothing. The
-// kinds are those of call's inputs and, for a command, those its analysis
-// yields. A panic there is dropped: the policy marks its rules broken and
-// Evaluate, which needs them, fails closed.
-func prepare(pol Policy, call *agent.Call) {
-	pp, ok := pol.(preparer)
-	if !ok || len(call.Inputs) == 0 {
-		return
-	}
-	var kinds []event.Kind
-	for _, in := range call.Inputs {
-		if !slices.Contains(kinds, in.Kind) {
-			kinds = append(kinds, in.Kind)
-		}
-		if in.Kind == event.KindCommand {
-			kinds = append(kinds, event.KindRead, event.KindWrite, event.KindTouch)
-		}
-	}
-	go func() {
-		defer func() { _ = recover() }()
-		stack.Grow() // a hook entry's analysis recurses (package stack)
-		pp.Prepare(kinds...)
-	}()
 }
 
 // evalFailure is the failure of an evaluation error.

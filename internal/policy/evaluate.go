@@ -469,7 +469,7 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 	built := false
 	defer func() {
 		if !built {
-			c.broken = true // a panic left the rules half built (Prepare)
+			c.broken = true // a panic left the rules half built
 		}
 	}()
 	d, err := p.buildDetector(name, k)

@@ -146,8 +146,8 @@ func globLiteral(g string) (string, bool) {
 // kept for an entry of the user's) and the block_write globs that name one
 // file (a "**/NAME" one as such). The hook compares those of them a git
 // tree holds with the disk when git makes the tree match a revision
-// (review 10 F6). It waits for a build of the write rules in progress on
-// another goroutine (Prepare).
+// (review 10 F6). The entries' analysis reads files only (entryFiles), so
+// it never asks for these again under the cache's lock.
 func (p *Policy) WriteProtectedPaths() []string {
 	p.cache.mu.Lock()
 	progs := p.programs()
