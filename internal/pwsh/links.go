@@ -1,6 +1,9 @@
 package pwsh
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Cmdlets that follow symbolic links (review 10 F12). Get-ChildItem
 // -Recurse -FollowSymlink enters the links in the tree it lists, and what
@@ -49,11 +52,7 @@ func LinkDirs(reads, touches []string) []string {
 		if p == "" {
 			continue
 		}
-		dup := false
-		for _, q := range out {
-			dup = dup || q == p
-		}
-		if !dup {
+		if !slices.Contains(out, p) {
 			out = append(out, p)
 		}
 	}

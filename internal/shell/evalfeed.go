@@ -5,6 +5,7 @@ package shell
 // command feeds it is read as code (review 12 F5).
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -94,11 +95,7 @@ func (c *cmd) evalFiles(text string) []string {
 		if _, ok := effect.Candidate(p); !ok || !c.w.IsFile(p) {
 			continue
 		}
-		dup := false
-		for _, q := range out {
-			dup = dup || q == p
-		}
-		if !dup {
+		if !slices.Contains(out, p) {
 			out = append(out, p)
 		}
 	}
