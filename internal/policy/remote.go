@@ -411,7 +411,7 @@ func fetch(rt http.RoundTripper, timeout time.Duration, rawURL, shown string, ke
 	req.Header.Set("User-Agent", "guard")
 	resp, err := client.Do(req)
 	if err != nil {
-		return fail("%s", outbound.ErrorText(err, timeout))
+		return fail("%s", fetchError(ctx, err, timeout))
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
@@ -422,7 +422,7 @@ func fetch(rt http.RoundTripper, timeout time.Duration, rawURL, shown string, ke
 	}
 	body, err = readAllLimit(resp.Body, MaxSize)
 	if err != nil {
-		return fail("%s", outbound.ErrorText(err, timeout))
+		return fail("%s", fetchError(ctx, err, timeout))
 	}
 	sig = resp.Header.Get(SignatureHeader)
 	if key != nil {
@@ -434,6 +434,16 @@ func fetch(rt http.RoundTripper, timeout time.Duration, rawURL, shown string, ke
 		}
 	}
 	return body, sig, nil
+}
+
+// fetchError words a failed fetch: "timed out after <limit>" whenever the
+// fetch's deadline has passed, whichever error the transport returned for
+// it (a handshake, a header or a body read cut short words it its own way).
+func fetchError(ctx context.Context, err error, limit time.Duration) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return outbound.ErrorText(context.DeadlineExceeded, limit)
+	}
+	return outbound.ErrorText(err, limit)
 }
 
 // readAllLimit reads r to its end, refusing more than limit bytes.

@@ -2,9 +2,11 @@ package policy
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -615,5 +617,22 @@ func TestRemoteOutageNegativeCache(t *testing.T) {
 	ps.set(`oops`, "", http.StatusInternalServerError)
 	if p := mustLoad(t, e); p.Version != "9" {
 		t.Fatalf("stale copy not used: %q", p.Version)
+	}
+}
+
+// TestFetchErrorNamesTimeOut: once the fetch's deadline has passed, any
+// error the transport returned for it (a handshake or a body read cut
+// short, which net/http words its own way) reads "timed out after"; before
+// it, the error's own text (without the URL).
+func TestFetchErrorNamesTimeOut(t *testing.T) {
+	expired, cancel := context.WithTimeout(context.Background(), -time.Second)
+	defer cancel()
+	for _, err := range []error{io.ErrUnexpectedEOF, errors.New("net/http: TLS handshake timeout"), errors.New("read: connection reset")} {
+		if got := fetchError(expired, err, 50*time.Millisecond); got != "timed out after 50ms" {
+			t.Errorf("expired, %v: %q, want the time-out", err, got)
+		}
+		if got := fetchError(context.Background(), err, 50*time.Millisecond); got != err.Error() {
+			t.Errorf("live, %v: %q, want the error", err, got)
+		}
 	}
 }
