@@ -1,8 +1,6 @@
 package shell
 
 import (
-	"errors"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -24,11 +22,7 @@ func TestPipSources(t *testing.T) {
 		"requirements.txt":        "requests>=2\n",
 		"req-idx.txt":             "--index-url file:///w/idx\nevilpkg\n",
 	}
-	tests := []struct {
-		cmd    string
-		write  bool
-		hidden bool
-	}{
+	checkPy(t, files, []pyCase{
 		{cmd: "pip install --no-index git+file:///w/pkg", hidden: true},
 		{cmd: "pip install 'evilpkg @ git+file:///w/pkg'", hidden: true},
 		{cmd: "pip install -e git+file:///w/pkg#egg=evilpkg", hidden: true},
@@ -65,16 +59,7 @@ func TestPipSources(t *testing.T) {
 		{cmd: "uv run --with rich python -c 1"},
 		{cmd: "pipx run black ."},
 		{cmd: "pip list"},
-	}
-	for _, tc := range tests {
-		a := analyze(tc.cmd, Options{Home: "/home/u", Files: &treeFiles{fakeFiles{files: files}}})
-		if got := slices.Contains(a.Writes, "/home/u/.bashrc"); got != tc.write {
-			t.Errorf("%s: writes %q, want ~/.bashrc %v (err %v)", tc.cmd, a.Writes, tc.write, a.Err)
-		}
-		if hidden := errors.Is(a.Err, ErrHidden); hidden != tc.hidden {
-			t.Errorf("%s: hidden = %v (%v), want %v", tc.cmd, hidden, a.Err, tc.hidden)
-		}
-	}
+	})
 }
 
 // TestPipConfigValues: the find-links and index values of a pip
