@@ -380,14 +380,19 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 				": guard blocks a command it cannot check whole"}
 		}
 		ran = append(ran, a.Files...)
-		out = append(out, analysisInputs(a)...)
+		base := agent.BaseDir(call, opt)
+		ins := analysisInputs(a)
+		if call.FailsUnredacted != "" && !treeShown(a, in.Text, opt0.Zsh) {
+			failingTrees(ins, call.FailsUnredacted) // review 14b F16
+		}
+		out = append(out, ins...)
 		if len(a.RevReads) > 0 && revBlock == nil {
 			var in []event.Input
 			in, revBlock = revReads(call, agent.BaseDir(call, opt), a.RevReads)
 			contents = append(contents, in...)
 		}
 		call.Programs += len(a.Commands)
-		seen, shown = true, shown && call.FailsUnredacted != "" && showsSuccess(a, agent.BaseDir(call, opt))
+		seen, shown = true, shown && call.FailsUnredacted != "" && showsSuccess(a, in.Text, opt0.Zsh, base)
 	}
 	if seen && shown {
 		call.FailsUnredacted = "" // every command's output reaches PostToolUse (secretreads.go)
@@ -423,10 +428,14 @@ func analysisInputs(a *shell.Analysis) []event.Input {
 	}
 	// The command's shell inherits the agent's environment, as guard
 	// does: $GUARD_HOME/rules.json is guard's own policy file.
+	sent := sendsOutput(a)
 	for _, p := range a.Reads {
 		in := event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)}
-		if slices.Contains(a.OpaqueReads, p) {
+		switch {
+		case slices.Contains(a.OpaqueReads, p):
 			in.Opaque = transformed
+		case sent:
+			in.Opaque = netSent
 		}
 		out = withUnknownVars(out, in)
 	}

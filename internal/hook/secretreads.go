@@ -278,8 +278,10 @@ const (
 // to its end itself (readsWhole; base: the directory relative ones are
 // in). One operand: a file that fails to open, or is gone when the
 // command runs, prints nothing; a second one could fail after the first
-// printed. cat F, cat F | head -40, grep -n x F.
-func showsSuccess(a *shell.Analysis, base string) bool {
+// printed. The command's syntax must have no status but its programs'
+// (plainStatus: not cat F; [[ -z x ]], ! cat F; zsh: read as zsh).
+// cat F, cat F | head -40, grep -n x F.
+func showsSuccess(a *shell.Analysis, text string, zsh bool, base string) bool {
 	if a.Err != nil || len(a.Commands) == 0 {
 		return false
 	}
@@ -307,7 +309,7 @@ func showsSuccess(a *shell.Analysis, base string) bool {
 			file = path.ExpandHome(args[i], h)
 		}
 	}
-	return file != "" && readsWhole(file, base)
+	return file != "" && plainStatus(text, zsh) && readsWhole(file, base)
 }
 
 // safeOptions reports whether every option of reader name in args is one
@@ -406,4 +408,50 @@ func readsWhole(p, base string) bool {
 	buf := make([]byte, fi.Size()+1)
 	n, err := io.ReadFull(f, buf)
 	return int64(n) == fi.Size() && errors.Is(err, io.ErrUnexpectedEOF)
+}
+
+// netSent is why guard cannot redact a read of a command that redirects
+// output to a network connection (review 14b F10).
+const netSent = "the command sends what it reads over the network (a redirection to /dev/tcp or /dev/udp): no result scan sees it"
+
+// sendsOutput reports whether command analysis a redirects output to a
+// network connection: bash opens /dev/tcp/HOST/PORT and /dev/udp/… as a
+// socket (cat F > /dev/tcp/…, exec 3<>/dev/tcp/…, { …; } >/dev/udp/…).
+// Every read of such a command counts as sent, whatever the statement
+// that reads: default-deny, the descriptor may outlive the redirection.
+func sendsOutput(a *shell.Analysis) bool {
+	for _, w := range a.Writes {
+		if strings.HasPrefix(w, "/dev/tcp/") || strings.HasPrefix(w, "/dev/udp/") {
+			return true
+		}
+	}
+	return false
+}
+
+// treeShown reports whether a recursive read of command analysis a (text
+// as written) goes down agent A's failure route only by the status of its
+// own programs: its syntax has no other status (plainStatus). Review 14b
+// F16: grep -rn . . ; false. Left (docs/DECISIONS.md): a program's own
+// failure after printing (grep -r x . nofile, a file in the tree it cannot
+// open, diff -r's status 1).
+func treeShown(a *shell.Analysis, text string, zsh bool) bool {
+	return a.Err == nil && plainStatus(text, zsh)
+}
+
+// failingTrees marks the recursive reads (DIR/**) of ins as reads whose
+// output guard cannot redact (why): the policy's tree rule then blocks a
+// tree holding a file it protects (policy.checkOpaque), as on agent A's
+// other unredactable routes. Programs that print none of a file's text
+// (catalogue.Unprinted: du, wc) are left.
+func failingTrees(ins []event.Input, why string) {
+	for i, in := range ins {
+		p := in.Text
+		if in.Kind != event.KindRead || in.Opaque != "" || !(strings.HasSuffix(p, "/**") || strings.Contains(p, "/**/")) {
+			continue
+		}
+		if catalogue.Unprinted.Has(strings.SplitN(in.Via, " ", 2)[0]) {
+			continue
+		}
+		ins[i].Opaque = why
+	}
 }
