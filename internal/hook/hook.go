@@ -382,7 +382,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		ran = append(ran, a.Files...)
 		base := agent.BaseDir(call, opt)
 		ins := analysisInputs(a)
-		if call.FailsUnredacted != "" && !treeShown(a, in.Text, opt0.Zsh) {
+		if call.FailsUnredacted != "" && slices.ContainsFunc(ins, isPrintedTree) && !treeShown(a, in.Text, opt0.Zsh) {
 			failingTrees(ins, call.FailsUnredacted) // review 14b F16
 		}
 		out = append(out, ins...)

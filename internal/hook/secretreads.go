@@ -445,13 +445,16 @@ func treeShown(a *shell.Analysis, text string, zsh bool) bool {
 // (catalogue.Unprinted: du, wc) are left.
 func failingTrees(ins []event.Input, why string) {
 	for i, in := range ins {
-		p := in.Text
-		if in.Kind != event.KindRead || in.Opaque != "" || !(strings.HasSuffix(p, "/**") || strings.Contains(p, "/**/")) {
-			continue
+		if isPrintedTree(in) {
+			ins[i].Opaque = why
 		}
-		if catalogue.Unprinted.Has(strings.SplitN(in.Via, " ", 2)[0]) {
-			continue
-		}
-		ins[i].Opaque = why
 	}
+}
+
+// isPrintedTree reports whether in is a recursive read (DIR/**,
+// DIR/**/NAME) not yet opaque, by a program that may print its text.
+func isPrintedTree(in event.Input) bool {
+	p := in.Text
+	return in.Kind == event.KindRead && in.Opaque == "" && (strings.HasSuffix(p, "/**") || strings.Contains(p, "/**/")) &&
+		!catalogue.Unprinted.Has(strings.SplitN(in.Via, " ", 2)[0])
 }
