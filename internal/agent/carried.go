@@ -1,7 +1,9 @@
 package agent
 
 import (
+	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -124,7 +126,12 @@ type toolValues struct {
 	term bool
 	// noPath: the input has no path field, so a value under a content key
 	// (typedKey) writes no file: it is checked as a command.
-	noPath  bool
+	noPath bool
+	// stream: the tool's name says it writes bytes (streamWriter).
+	stream bool
+	// problem: what guard could not tell of a typed value (termEdit);
+	// the call blocks.
+	problem string
 	paths   []event.Input
 	carried []string // values that may be commands
 	nPaths  int      // paths taken from values' words
@@ -140,7 +147,8 @@ type toolValues struct {
 // input carries content to write (writesContent) may write; a tool that
 // types into a terminal or a process (terminalTool) runs what it is given.
 func newToolValues(name string, in fields) *toolValues {
-	t := &toolValues{writes: writingName(name), term: terminalTool(name, in), noPath: !hasPathField(in)}
+	t := &toolValues{writes: writingName(name), term: terminalTool(name, in), noPath: !hasPathField(in),
+		stream: streamWriter(name)}
 	t.readOnly = readingName(name) && !writesContent(in) && !t.term
 	t.runs = !t.writes && !t.readOnly || runningName(name) || t.term
 	return t
@@ -182,7 +190,7 @@ func (t *toolValues) other(key, v string) {
 	}
 	asCommand := t.asCommand(key)
 	if asCommand && !isURLKey(key) {
-		t.typed(v)
+		t.typedKeys(v)
 		return
 	}
 	if isURLKey(key) || !t.runs || !carriesCommand(v) {
@@ -196,12 +204,81 @@ func (t *toolValues) other(key, v string) {
 
 // asCommand reports whether a text value under key is checked as a
 // command whatever it looks like (review 13b F6): every value of a tool
-// that types into a terminal or a process, and a value under a content
-// key (typedKey) of a tool whose input names no file to write it to: what
-// a tool writes that is known to be no file's content may be a process's
-// input, which runs it.
+// that types into a terminal or a process, a value under a content key
+// (typedKey) of a tool whose input names no file to write it to, and every
+// value of a tool whose name says it writes bytes (streamWriter) but whose
+// input names no file (review 14b F5: `write {"id":"1","line":"…"}` writes
+// into something guard cannot see): what a tool writes that is known to
+// be no file's content may be a process's input, which runs it.
 func (t *toolValues) asCommand(key string) bool {
-	return t.term || t.noPath && typedKey(key)
+	return t.term || t.noPath && (typedKey(key) || t.stream)
+}
+
+// streamWriter reports whether a word of a tool's own name (ownToolName)
+// says it writes bytes to something (write, append, overwrite), not that
+// it makes or changes a record (create_issue, set_value, update_row).
+func streamWriter(name string) bool {
+	for _, w := range nameWords(ownToolName(name)) {
+		switch w {
+		case "write", "writes", "writeln", "append", "overwrite":
+			return true
+		}
+	}
+	return false
+}
+
+// typedKeys takes a value typed as keys (see asCommand): as it is, and,
+// when it holds line-editing keys, as the line editor leaves it (review
+// 14b F4: `cat .eX<DEL>nv` runs `cat .env`). A key guard does not model
+// (termEdit) makes the call one guard cannot check (t.problem).
+func (t *toolValues) typedKeys(v string) {
+	edited, problem := termEdit(v, t.term)
+	if problem != "" && t.problem == "" {
+		t.problem = problem
+	}
+	t.typed(v)
+	if edited != v {
+		t.typed(edited)
+	}
+}
+
+// termEdit returns typed text as a terminal's line editor (readline, a
+// tty in canonical mode) leaves it, the cursor always at the line's end:
+// DEL and backspace delete the character before it, ^U and ^C the line so
+// far, ^W the word before it (blanks, then what is not blank); a carriage
+// return ends a line as a newline does; ^D at a line's start ends the
+// input (a line end). Any other control (ESC and the sequences it starts:
+// arrows, meta keys; ^A, ^R, ^V, ^Y, ^T…; a C1 control), ^D within a
+// line, and, when term (a terminal's readline completes a word), a tab
+// after a non-blank of its line, moves the cursor or inserts text guard
+// does not model: problem says so, and the call blocks.
+func termEdit(v string, term bool) (edited, problem string) {
+	out := make([]byte, 0, len(v))
+	start := 0 // the current line's start in out
+	for _, r := range v {
+		switch {
+		case r == '\n' || r == '\r' || r == 0x04 && len(out) == start:
+			out = append(out, '\n')
+			start = len(out)
+		case r == 0x7f || r == 0x08:
+			if len(out) > start {
+				_, n := utf8.DecodeLastRune(out[start:])
+				out = out[:len(out)-n]
+			}
+		case r == 0x15 || r == 0x03:
+			out = out[:start]
+		case r == 0x17:
+			line := strings.TrimRight(string(out[start:]), " \t")
+			out = out[:start+len(strings.TrimRightFunc(line, func(r rune) bool { return r != ' ' && r != '\t' }))]
+		case r == '\t' && (!term || strings.Trim(string(out[start:]), " \t") == ""):
+			out = append(out, '\t') // a data tab, or indentation
+		case r < 0x20 || r >= 0x7f && r <= 0x9f:
+			return v, fmt.Sprintf("types the key %U, which guard does not model: guard cannot tell what the terminal runs", r)
+		default:
+			out = utf8.AppendRune(out, r)
+		}
+	}
+	return string(out), ""
 }
 
 // typed takes a value a tool types into a terminal or a process (see

@@ -2,7 +2,9 @@ package agent
 
 import (
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/guardhq/guard/internal/event"
 )
@@ -79,6 +81,17 @@ func TestCarried(t *testing.T) {
 		{"mcp__fs__write_file", `{"file_path":"notes.txt","text":"see ~/.bashrc"}`, nil, []event.Input{command("see ~/.bashrc")}},
 		{"mcp__github__create_issue", `{"title":"x","body":"vim ~/.bashrc"}`, nil, []event.Input{command("vim ~/.bashrc")}},
 		{"mcp__x__convert", `{"input_path":"a.csv","format":"json"}`, nil, []event.Input{command("json")}},
+		// Review 14b F4: typed text is checked as it is and as the line
+		// editor leaves it.
+		{"mcp__pty__write_stdin", `{"session_id":"1","chars":"cat .eX\u007fnv\n"}`, []event.Input{command("cat .env\n"), command("cat .eX\u007fnv\n")}, nil},
+		{"mcp__pty__write_stdin", `{"session_id":"1","chars":"ls\u0015cat .env\r"}`, []event.Input{command("cat .env\n")}, nil},
+		// Review 14b F5: a writer that names no file writes typed text,
+		// whatever its value's key; a record writer's fields stay data.
+		{"mcp__x__write", `{"id":"1","line":"mytool ~/.bashrc"}`, []event.Input{command("mytool ~/.bashrc"), touch("~/.bashrc")}, nil},
+		{"mcp__x__write_line", `{"handle":"1","value":"mytool ~/.bashrc"}`, []event.Input{command("mytool ~/.bashrc")}, nil},
+		{"mcp__x__append", `{"conn":"1","message":"mytool ~/.bashrc"}`, []event.Input{command("mytool ~/.bashrc")}, nil},
+		{"mcp__fs__write_file", `{"path":"a.txt","line":"mytool ~/.bashrc"}`, []event.Input{write("/w/a.txt")}, []event.Input{command("mytool ~/.bashrc")}},
+		{"mcp__kv__set_value", `{"key":"k","value":"mytool ~/.bashrc"}`, nil, []event.Input{command("mytool ~/.bashrc")}},
 	} {
 		payload := `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"` + tt.tool + `","tool_input":` + tt.input + `}`
 		p, err := Decode([]byte(payload))
@@ -209,4 +222,87 @@ func TestTerminalTool(t *testing.T) {
 			t.Errorf("terminalTool(%s, %s) = %v, want %v", tt.name, tt.input, got, tt.want)
 		}
 	}
+}
+
+// TestTermEdit: typed keys as the line editor leaves them (review 14b F4);
+// a key guard does not model is a problem.
+func TestTermEdit(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		term bool
+		want string
+		bad  bool
+	}{
+		{"cat .eX\x7fnv\n", true, "cat .env\n", false},
+		{"cat .eX\bnv", true, "cat .env", false},
+		{"echo x >> .agent_X\x7fa/settings.json", true, "echo x >> .agent_a/settings.json", false},
+		{"ls -la\x15cat .env", true, "cat .env", false},
+		{"cat README .ss\x17.ssh/id_rsa", true, "cat README .ssh/id_rsa", false},
+		{"cat README  \x17.env", true, "cat .env", false},
+		{"a\nb\x7f\x7f\x7fc", true, "a\nc", false},
+		{"\x7f\x15\x17x", true, "x", false},
+		{"vi\x03cat .env\r\n", true, "cat .env\n\n", false},
+		{"\x04", true, "\n", false},
+		{"\tif x:\n\t\tpass", true, "\tif x:\n\t\tpass", false},
+		{"caf\u00e9\x7fe", true, "cafe", false},
+		{"a\tb", false, "a\tb", false},
+		{"git status\n", true, "git status\n", false},
+		// keys guard does not model
+		{"cat .en\t", true, "", true},
+		{"cat x\x1b[D\x1b[D.env", true, "", true},
+		{"\x12id_rsa\n", true, "", true},
+		{"cat \x16\x7f.env", true, "", true},
+		{"ab\x04c", true, "", true},
+		{"cat .e\u009bnv", false, "", true},
+		{"x\x1b", false, "", true},
+	} {
+		got, problem := termEdit(tt.in, tt.term)
+		if (problem != "") != tt.bad || !tt.bad && got != tt.want {
+			t.Errorf("termEdit(%q, %v) = %q, %q; want %q, problem %v", tt.in, tt.term, got, problem, tt.want, tt.bad)
+		}
+	}
+}
+
+// TestTypedKeysBlock: a call that types a key guard does not model is one
+// guard cannot check (review 14b F4).
+func TestTypedKeysBlock(t *testing.T) {
+	for _, tt := range []struct {
+		tool, input string
+		bad         bool
+	}{
+		{"mcp__pty__write_stdin", `{"session_id":"1","chars":"cat x\u001b[D.env\n"}`, true},
+		{"mcp__x__write", `{"id":"1","line":"\u0012id_rsa"}`, true},
+		{"mcp__pty__write_stdin", `{"session_id":"1","chars":"cat .en\t"}`, true},
+		{"mcp__pty__write_stdin", `{"session_id":"1","chars":"git status\n"}`, false},
+		{"mcp__pty__write_stdin", `{"session_id":"1","chars":"\u0003"}`, false},
+		{"mcp__slack__post_message", `{"channel":"C1","text":"a\tb"}`, false},
+		{"mcp__github__create_issue", `{"title":"x","body":"\u001b[31mred"}`, false},
+	} {
+		payload := `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"` + tt.tool + `","tool_input":` + tt.input + `}`
+		p, err := Decode([]byte(payload))
+		if err != nil {
+			t.Fatalf("%s: %v", payload, err)
+		}
+		_, err = Parse("a", p, opts(nil))
+		if (err != nil) != tt.bad {
+			t.Errorf("%s %s: error %v, want one %v", tt.tool, tt.input, err, tt.bad)
+		}
+	}
+}
+
+// FuzzTermEdit: termEdit never grows its input, and what it returns with
+// no problem holds no key it models (DEL, backspace, ^U, ^W, ^C, CR).
+func FuzzTermEdit(f *testing.F) {
+	for _, s := range []string{"cat .eX\x7fnv\n", "ls\x15cat .env\r", "a \x17b", "\x1b[A", "\tx\ty", "\x04"} {
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, in string, term bool) {
+		got, problem := termEdit(in, term)
+		if len(got) > len(in) && utf8.ValidString(in) {
+			t.Errorf("termEdit(%q) = %q: longer than its input", in, got)
+		}
+		if problem == "" && strings.ContainsAny(got, "\x7f\x08\x15\x17\x03\r") {
+			t.Errorf("termEdit(%q) = %q: holds a key it models", in, got)
+		}
+	})
 }

@@ -112,6 +112,9 @@ func byFields(c *Call, toolName string, in fields) error {
 		return &Error{Field: in.prefix, Limit: true, Problem: fmt.Sprintf("holds more than %d values that may name a path: "+
 			"guard blocks an input it cannot check whole", maxLooseValues)}
 	}
+	if tv.problem != "" {
+		return &Error{Field: in.prefix, Limit: true, Problem: tv.problem}
+	}
 	for _, g := range cmd {
 		commands = append(commands, event.Input{Kind: event.KindCommand, Text: strings.Join(g.parts, " ")})
 	}
