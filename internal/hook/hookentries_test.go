@@ -227,3 +227,36 @@ func TestProgramsLocalPlugins(t *testing.T) {
 		{proj, "echo x >> README.md", false},
 	})
 }
+
+// TestProgramsEntryDirs covers review 14b F14: a hook entry's commands run
+// in the directory the line has entered (cd, pushd, a subshell's cd, env
+// -C, make -C), and a name spelled with the shell's escapes, braces, ~+ or
+// $(pwd) is the file the shell runs. Both bash.match modes.
+func TestProgramsEntryDirs(t *testing.T) {
+	entries := []string{`cd tools && bash o.sh`, `cd \"$AGENT_A_PROJECT_DIR/tools\" && ./o2.sh`,
+		`pushd tools >/dev/null && node o4.js`, `(cd tools && ./o5.sh)`, `env -C tools ./o6.sh`, `make -C tools lint`,
+		`bash tools/d\\[1\\].sh`, `bash tools/h\\*.sh`, `bash tools/{f,g}.sh`, `bash ~+/tools/k.sh`, `bash $(pwd)/tools/m.sh`,
+		`bash tools/a*.sh`, `bash \"tools/b c.sh\"`}
+	want := []string{"o.sh", "o2.sh", "o4.js", "o5.sh", "o6.sh", "o7.sh", "d[1].sh", "h*.sh", "f.sh", "k.sh", "m.sh", "a1.sh", "b c.sh"}
+	for i, e := range entries {
+		t.Run(want[i], func(t *testing.T) { entryDirCase(t, e, want[i]) })
+	}
+}
+
+// entryDirCase checks that hook entry e protects tools/prog and not its
+// neighbours.
+func entryDirCase(t *testing.T, e, prog string) {
+	files := map[string]string{
+		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"command":"` + e + `"}]}]}}`,
+		"tools/Makefile":         "lint:\n\tbash o7.sh\n", "notes.md": "x\n", "tools/free.txt": "x\n",
+	}
+	for _, f := range []string{"a1.sh", "hx.sh"} { // the programs are absent: the agent would create them
+		files["tools/"+f] = "x\n"
+	}
+	_, proj := scriptWorld(t, files)
+	os.Mkdir(filepath.Join(proj, ".git"), 0o755)
+	var cases []hookCase
+	cases = append(cases, hookCase{proj, "echo x >> 'tools/" + prog + "'", true})
+	cases = append(cases, hookCase{proj, "echo x >> notes.md", false}, hookCase{proj, "echo x >> tools/hx.sh", false})
+	runHookCases(t, cases)
+}

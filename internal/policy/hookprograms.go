@@ -679,11 +679,12 @@ func (p *Policy) entryRuns(line, home, dir string) (out, globs []string) {
 	}
 	b.WriteString("cd " + word.Quote(dir) + " && " + line)
 	var files shell.Files
+	asked := new([]string)
 	if p.files != nil {
-		files = entryFiles{p.files}
+		files = entryFiles{p.files, asked}
 	}
 	a := shell.Analyze(b.String(), shell.Options{Home: home, Files: files, Self: p.Self})
-	for _, f := range append(a.Files, a.Loads...) {
+	for _, f := range slices.Concat(a.Files, a.Loads, askedPrograms(*asked, a)) {
 		if !filepath.IsAbs(filepath.FromSlash(f)) || strings.Contains(f, shell.Unknown) {
 			continue
 		}
@@ -696,14 +697,41 @@ func (p *Policy) entryRuns(line, home, dir string) (out, globs []string) {
 	return out, globs
 }
 
+// askedPrograms returns the files analysis a asked its reader for that
+// are programs the line runs, there or not: resolved where the shell runs
+// them, after its cd, pushd, env -C, make -C, escapes, braces and ~+
+// (review 14b F14). A path a program is handed (a.Touches: make's goal,
+// ruff's .; peeked at for its kind) and a directory are not.
+func askedPrograms(asked []string, a *shell.Analysis) []string {
+	var out []string
+	for _, f := range asked {
+		if slices.Contains(a.Touches, f) || slices.Contains(a.Files, f) {
+			continue
+		}
+		if fi, err := os.Stat(f); err == nil && fi.IsDir() {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
 // entryFiles reads the files a hook entry runs through the call's reader,
 // and only that: no program is looked up on PATH, no path stated, no
 // revision read (the entry's path words were looked up by entryPaths), so
 // that the entries cost a few file reads a call.
-type entryFiles struct{ f shell.Files }
+// Every path asked for is noted in asked (a pointer: Options stay
+// comparable), whether the file is there or not.
+type entryFiles struct {
+	f     shell.Files
+	asked *[]string
+}
 
 // ReadFile implements shell.Files.
 func (e entryFiles) ReadFile(path string, max int) ([]byte, shell.FileStatus) {
+	if len(*e.asked) < maxHookPrograms && !slices.Contains(*e.asked, path) {
+		*e.asked = append(*e.asked, path)
+	}
 	return e.f.ReadFile(path, max)
 }
 
