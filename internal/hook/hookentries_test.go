@@ -260,3 +260,30 @@ func entryDirCase(t *testing.T, e, prog string) {
 	cases = append(cases, hookCase{proj, "echo x >> notes.md", false}, hookCase{proj, "echo x >> tools/hx.sh", false})
 	runHookCases(t, cases)
 }
+
+// TestProgramsNodeSearch covers review 14b F8: a Node hook script's bare
+// require is searched in every node_modules up to the root (and the
+// home's), its relative one as the exact name first; other packages stay
+// writable. Both bash.match modes.
+func TestProgramsNodeSearch(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"command":"npm test"}]}]}}`,
+		"package.json":           `{"scripts":{"test":"node tools/t.js"}}`,
+		"tools/t.js":             "const h = require('./helper');\nimport('@s/pkg/sub');\nrequire(\"lodash\");\nrequire('node:fs');\n",
+		"tools/helper.js":        "x\n", "src/app.js": "x\n",
+	})
+	os.Mkdir(filepath.Join(proj, ".git"), 0o755)
+	runHookCases(t, []hookCase{
+		{proj, "mkdir -p node_modules/lodash && echo x > node_modules/lodash/index.js", true},
+		{proj, "echo x > node_modules/lodash.js", true},
+		{proj, "mkdir -p ../node_modules/lodash && echo x > ../node_modules/lodash/index.js", true},
+		{proj, "mkdir -p node_modules/@s/pkg && echo x > node_modules/@s/pkg/index.js", true},
+		{proj, "mkdir -p ~/.node_modules/lodash && echo x > ~/.node_modules/lodash/index.js", true},
+		{proj, "echo x > tools/helper", true},
+		{proj, "echo x >> tools/helper.js", true},
+		{proj, "mkdir -p tools/node_modules/lodash && echo x > tools/node_modules/lodash/index.js", true},
+		{proj, "mkdir -p node_modules/other && echo x > node_modules/other/index.js", false},
+		{proj, "echo x >> src/app.js", false},
+		{proj, "npm install left-pad", false},
+	})
+}
