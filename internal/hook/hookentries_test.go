@@ -287,3 +287,31 @@ func TestProgramsNodeSearch(t *testing.T) {
 		{proj, "npm install left-pad", false},
 	})
 }
+
+// TestProgramsServerCwdVars covers review 14b F13: an MCP server's cwd
+// spelled with $HOME, ~ or ${workspaceFolder} is expanded as the client
+// expands it; one with a variable guard does not know protects the
+// server's relative words anywhere under the project; agent B's envFile
+// is protected. Both bash.match modes.
+func TestProgramsServerCwdVars(t *testing.T) {
+	homeDir, _ := scriptWorld(t, nil)
+	w := filepath.Join(homeDir, "w")
+	writeFiles(t, w, map[string]string{
+		".agent_c/settings.json": `{"mcpServers":{"e":{"command":"node","args":["srv4.js"],"cwd":"$HOME/w/s4"},` +
+			`"f":{"command":"node","args":["srv5.js"],"cwd":"${workspaceFolder}/s5"},"g":{"command":"node","args":["srv6.js"],"cwd":"~/w/s6"},` +
+			`"h":{"command":"node","args":["lib/srv7.js"],"cwd":"$SOMEWHERE/s7"}}}`,
+		".agent_b/mcp.json": `{"mcpServers":{"bd":{"command":"python3","args":["tools/bd.py"],"envFile":"tools/.env.srv"}}}`,
+		"s4/srv4.js":        "x\n", "s5/srv5.js": "x\n", "s6/srv6.js": "x\n", "notes.md": "x\n", "s4/notes.md": "x\n",
+		"tools/bd.py": "x\n",
+	})
+	os.Mkdir(filepath.Join(w, ".git"), 0o755)
+	runHookCases(t, []hookCase{
+		{w, "echo x >> s4/srv4.js", true},
+		{w, "echo x >> s5/srv5.js", true},
+		{w, "echo x >> s6/srv6.js", true},
+		{w, "mkdir -p x/lib && echo x > x/lib/srv7.js", true},
+		{w, "echo x > tools/.env.srv", true},
+		{w, "echo x >> notes.md", false},
+		{w, "echo x >> s4/notes.md", false},
+	})
+}
