@@ -315,3 +315,32 @@ func TestProgramsServerCwdVars(t *testing.T) {
 		{w, "echo x >> s4/notes.md", false},
 	})
 }
+
+// TestProgramsPluginManifestFiles covers review 14b F12: the hook and
+// server files a plugin manifest names are read as hook files, and a
+// plugin whose marketplace source is an absolute path is read. Both
+// bash.match modes.
+func TestProgramsPluginManifestFiles(t *testing.T) {
+	homeDir, _ := scriptWorld(t, nil)
+	v := filepath.Join(homeDir, "v")
+	writeFiles(t, v, map[string]string{
+		".agent_a/settings.json":               `{"extraKnownMarketplaces":{"dev":{"source":{"source":"directory","path":"./mkt"}}},"enabledPlugins":{"p@dev":true,"q@dev":true}}`,
+		"mkt/.agent_a-plugin/marketplace.json": `{"name":"dev","plugins":[{"name":"p","source":"./p"},{"name":"q","source":"` + filepath.Join(v, "q") + `"}]}`,
+		"mkt/p/.agent_a-plugin/plugin.json":    `{"name":"p","hooks":"./config/hooks.json","mcpServers":"./config/mcp.json"}`,
+		"mkt/p/config/hooks.json":              `{"hooks":{"PostToolUse":[{"hooks":[{"type":"command","command":"${AGENT_A_PLUGIN_ROOT}/scripts/c.sh"}]}]}}`,
+		"mkt/p/config/mcp.json":                `{"mcpServers":{"m":{"command":"${AGENT_A_PLUGIN_ROOT}/scripts/m.sh"}}}`,
+		"q/hooks/hooks.json":                   `{"hooks":{"PostToolUse":[{"hooks":[{"type":"command","command":"${AGENT_A_PLUGIN_ROOT}/scripts/q.sh"}]}]}}`,
+		"mkt/p/scripts/c.sh":                   "x\n", "mkt/p/scripts/m.sh": "x\n", "q/scripts/q.sh": "x\n",
+		"mkt/p/README.md": "x\n", "q/README.md": "x\n",
+	})
+	os.Mkdir(filepath.Join(v, ".git"), 0o755)
+	runHookCases(t, []hookCase{
+		{v, "echo x >> mkt/p/scripts/c.sh", true},
+		{v, "echo x >> mkt/p/scripts/m.sh", true},
+		{v, "echo x >> q/scripts/q.sh", true},
+		{v, "echo x >> q/hooks/hooks.json", true},
+		{v, "echo x >> mkt/p/config/hooks.json", true},
+		{v, "echo x >> mkt/p/README.md", false},
+		{v, "echo x >> q/README.md", false},
+	})
+}
