@@ -227,3 +227,120 @@ func TestProgramsLocalPlugins(t *testing.T) {
 		{proj, "echo x >> README.md", false},
 	})
 }
+
+// TestProgramsEntryDirs covers review 14b F14: a hook entry's commands run
+// in the directory the line has entered (cd, pushd, a subshell's cd, env
+// -C, make -C), and a name spelled with the shell's escapes, braces, ~+ or
+// $(pwd) is the file the shell runs. Both bash.match modes.
+func TestProgramsEntryDirs(t *testing.T) {
+	entries := []string{`cd tools && bash o.sh`, `cd \"$AGENT_A_PROJECT_DIR/tools\" && ./o2.sh`,
+		`pushd tools >/dev/null && node o4.js`, `(cd tools && ./o5.sh)`, `env -C tools ./o6.sh`, `make -C tools lint`,
+		`bash tools/d\\[1\\].sh`, `bash tools/h\\*.sh`, `bash tools/{f,g}.sh`, `bash ~+/tools/k.sh`, `bash $(pwd)/tools/m.sh`,
+		`bash tools/a*.sh`, `bash \"tools/b c.sh\"`}
+	want := []string{"o.sh", "o2.sh", "o4.js", "o5.sh", "o6.sh", "o7.sh", "d[1].sh", "h*.sh", "f.sh", "k.sh", "m.sh", "a1.sh", "b c.sh"}
+	for i, e := range entries {
+		t.Run(want[i], func(t *testing.T) { entryDirCase(t, e, want[i]) })
+	}
+}
+
+// entryDirCase checks that hook entry e protects tools/prog and not its
+// neighbours.
+func entryDirCase(t *testing.T, e, prog string) {
+	files := map[string]string{
+		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"command":"` + e + `"}]}]}}`,
+		"tools/Makefile":         "lint:\n\tbash o7.sh\n", "notes.md": "x\n", "tools/free.txt": "x\n",
+	}
+	for _, f := range []string{"a1.sh", "hx.sh"} { // the programs are absent: the agent would create them
+		files["tools/"+f] = "x\n"
+	}
+	_, proj := scriptWorld(t, files)
+	os.Mkdir(filepath.Join(proj, ".git"), 0o755)
+	var cases []hookCase
+	cases = append(cases, hookCase{proj, "echo x >> 'tools/" + prog + "'", true})
+	cases = append(cases, hookCase{proj, "echo x >> notes.md", false}, hookCase{proj, "echo x >> tools/hx.sh", false})
+	runHookCases(t, cases)
+}
+
+// TestProgramsNodeSearch covers review 14b F8: a Node hook script's bare
+// require is searched in every node_modules up to the root (and the
+// home's), its relative one as the exact name first; other packages stay
+// writable. Both bash.match modes.
+func TestProgramsNodeSearch(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"command":"npm test"}]}]}}`,
+		"package.json":           `{"scripts":{"test":"node tools/t.js"}}`,
+		"tools/t.js":             "const h = require('./helper');\nimport('@s/pkg/sub');\nrequire(\"lodash\");\nrequire('node:fs');\n",
+		"tools/helper.js":        "x\n", "src/app.js": "x\n",
+	})
+	os.Mkdir(filepath.Join(proj, ".git"), 0o755)
+	runHookCases(t, []hookCase{
+		{proj, "mkdir -p node_modules/lodash && echo x > node_modules/lodash/index.js", true},
+		{proj, "echo x > node_modules/lodash.js", true},
+		{proj, "mkdir -p ../node_modules/lodash && echo x > ../node_modules/lodash/index.js", true},
+		{proj, "mkdir -p node_modules/@s/pkg && echo x > node_modules/@s/pkg/index.js", true},
+		{proj, "mkdir -p ~/.node_modules/lodash && echo x > ~/.node_modules/lodash/index.js", true},
+		{proj, "echo x > tools/helper", true},
+		{proj, "echo x >> tools/helper.js", true},
+		{proj, "mkdir -p tools/node_modules/lodash && echo x > tools/node_modules/lodash/index.js", true},
+		{proj, "mkdir -p node_modules/other && echo x > node_modules/other/index.js", false},
+		{proj, "echo x >> src/app.js", false},
+		{proj, "npm install left-pad", false},
+	})
+}
+
+// TestProgramsServerCwdVars covers review 14b F13: an MCP server's cwd
+// spelled with $HOME, ~ or ${workspaceFolder} is expanded as the client
+// expands it; one with a variable guard does not know protects the
+// server's relative words anywhere under the project; agent B's envFile
+// is protected. Both bash.match modes.
+func TestProgramsServerCwdVars(t *testing.T) {
+	homeDir, _ := scriptWorld(t, nil)
+	w := filepath.Join(homeDir, "w")
+	writeFiles(t, w, map[string]string{
+		".agent_c/settings.json": `{"mcpServers":{"e":{"command":"node","args":["srv4.js"],"cwd":"$HOME/w/s4"},` +
+			`"f":{"command":"node","args":["srv5.js"],"cwd":"${workspaceFolder}/s5"},"g":{"command":"node","args":["srv6.js"],"cwd":"~/w/s6"},` +
+			`"h":{"command":"node","args":["lib/srv7.js"],"cwd":"$SOMEWHERE/s7"}}}`,
+		".agent_b/mcp.json": `{"mcpServers":{"bd":{"command":"python3","args":["tools/bd.py"],"envFile":"tools/.env.srv"}}}`,
+		"s4/srv4.js":        "x\n", "s5/srv5.js": "x\n", "s6/srv6.js": "x\n", "notes.md": "x\n", "s4/notes.md": "x\n",
+		"tools/bd.py": "x\n",
+	})
+	os.Mkdir(filepath.Join(w, ".git"), 0o755)
+	runHookCases(t, []hookCase{
+		{w, "echo x >> s4/srv4.js", true},
+		{w, "echo x >> s5/srv5.js", true},
+		{w, "echo x >> s6/srv6.js", true},
+		{w, "mkdir -p x/lib && echo x > x/lib/srv7.js", true},
+		{w, "echo x > tools/.env.srv", true},
+		{w, "echo x >> notes.md", false},
+		{w, "echo x >> s4/notes.md", false},
+	})
+}
+
+// TestProgramsPluginManifestFiles covers review 14b F12: the hook and
+// server files a plugin manifest names are read as hook files, and a
+// plugin whose marketplace source is an absolute path is read. Both
+// bash.match modes.
+func TestProgramsPluginManifestFiles(t *testing.T) {
+	homeDir, _ := scriptWorld(t, nil)
+	v := filepath.Join(homeDir, "v")
+	writeFiles(t, v, map[string]string{
+		".agent_a/settings.json":               `{"extraKnownMarketplaces":{"dev":{"source":{"source":"directory","path":"./mkt"}}},"enabledPlugins":{"p@dev":true,"q@dev":true}}`,
+		"mkt/.agent_a-plugin/marketplace.json": `{"name":"dev","plugins":[{"name":"p","source":"./p"},{"name":"q","source":"` + filepath.Join(v, "q") + `"}]}`,
+		"mkt/p/.agent_a-plugin/plugin.json":    `{"name":"p","hooks":"./config/hooks.json","mcpServers":"./config/mcp.json"}`,
+		"mkt/p/config/hooks.json":              `{"hooks":{"PostToolUse":[{"hooks":[{"type":"command","command":"${AGENT_A_PLUGIN_ROOT}/scripts/c.sh"}]}]}}`,
+		"mkt/p/config/mcp.json":                `{"mcpServers":{"m":{"command":"${AGENT_A_PLUGIN_ROOT}/scripts/m.sh"}}}`,
+		"q/hooks/hooks.json":                   `{"hooks":{"PostToolUse":[{"hooks":[{"type":"command","command":"${AGENT_A_PLUGIN_ROOT}/scripts/q.sh"}]}]}}`,
+		"mkt/p/scripts/c.sh":                   "x\n", "mkt/p/scripts/m.sh": "x\n", "q/scripts/q.sh": "x\n",
+		"mkt/p/README.md": "x\n", "q/README.md": "x\n",
+	})
+	os.Mkdir(filepath.Join(v, ".git"), 0o755)
+	runHookCases(t, []hookCase{
+		{v, "echo x >> mkt/p/scripts/c.sh", true},
+		{v, "echo x >> mkt/p/scripts/m.sh", true},
+		{v, "echo x >> q/scripts/q.sh", true},
+		{v, "echo x >> q/hooks/hooks.json", true},
+		{v, "echo x >> mkt/p/config/hooks.json", true},
+		{v, "echo x >> mkt/p/README.md", false},
+		{v, "echo x >> q/README.md", false},
+	})
+}

@@ -121,8 +121,12 @@ func (p *Policy) pluginPrograms(user bool) (out, globs []string) {
 func (p *Policy) pluginRoot(r string) (out, globs []string) {
 	g := literalGlob(r)
 	globs = append(globs, g+"/.agent_a-plugin/**", g+"/hooks/**", g+"/.mcp.json", g+"/agent_c-extension.json")
+	files := make([]string, 0, len(pluginHookFiles))
 	for _, name := range pluginHookFiles {
-		f := filepath.Join(r, filepath.FromSlash(name))
+		files = append(files, filepath.Join(r, filepath.FromSlash(name)))
+	}
+	for i := 0; i < len(files); i++ {
+		f := files[i]
 		data, err := regularfile.ReadFile(f, maxHookFileBytes)
 		if err != nil {
 			if _, lerr := os.Lstat(f); lerr == nil {
@@ -135,10 +139,46 @@ func (p *Policy) pluginRoot(r string) (out, globs []string) {
 			globs = append(globs, p.unreadHook(r))
 			continue
 		}
+		if i == 0 {
+			files = append(files, manifestFiles(v, r)...)
+		}
 		o, gl := p.hookValue(v, r, true, r)
 		out, globs = append(out, o...), append(globs, gl...)
 	}
 	return out, globs
+}
+
+// manifestFiles returns the hook and server files plugin manifest v of
+// plugin directory r names (its "hooks" and "mcpServers" as a path or a
+// list of paths, review 14b F12): hook files of their own, read like the
+// default ones. A path outside r is left to the manifest's entry words.
+func manifestFiles(v any, r string) []string {
+	m, _ := v.(map[string]any)
+	var out []string
+	for _, k := range [...]string{"hooks", "mcpServers"} {
+		var names []any
+		switch t := m[k].(type) {
+		case string:
+			names = []any{t}
+		case []any:
+			names = t
+		}
+		for _, n := range names {
+			s, ok := n.(string)
+			if !ok || s == "" || len(out) >= len(pluginHookFiles) {
+				continue
+			}
+			s = strings.ReplaceAll(s, "${AGENT_A_PLUGIN_ROOT}", r)
+			f := filepath.FromSlash(s)
+			if !filepath.IsAbs(f) {
+				f = filepath.Join(r, f)
+			}
+			if f = filepath.Clean(f); f == r || strings.HasPrefix(f, r+string(filepath.Separator)) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }
 
 // knownMarketplaces returns the local directories of the marketplaces agent
@@ -186,8 +226,10 @@ func marketplacePlugins(m string) []string {
 		if !ok || strings.Contains(s, "://") || len(out) >= maxPluginRoots {
 			continue // a remote source: installed under ~/.agent_a
 		}
-		if d := filepath.Clean(filepath.Join(m, filepath.FromSlash(s))); !filepath.IsAbs(s) {
-			out = append(out, d)
+		if filepath.IsAbs(filepath.FromSlash(s)) {
+			out = append(out, filepath.Clean(filepath.FromSlash(s))) // a local path (review 14b F12)
+		} else {
+			out = append(out, filepath.Clean(filepath.Join(m, filepath.FromSlash(s))))
 		}
 	}
 	return out

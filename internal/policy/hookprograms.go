@@ -304,6 +304,8 @@ func (p *Policy) hookValue(v any, dir string, project bool, runDir string) (out,
 	for _, cmd := range commandStrings(v, "", 0, nil) {
 		out = append(out, entryPaths(cmd, home, dir, project)...)
 	}
+	o, g := serverDirs(v, home, runDir, 0)
+	out, globs = append(out, o...), append(globs, g...)
 	budget := maxHookLines
 	for _, line := range entryLines(v, 0, nil) {
 		o, g := p.lineRuns(line, home, runDir, 0, &budget)
@@ -624,7 +626,7 @@ func serverLine(m map[string]any, cmd string) string {
 	env, _ := m["env"].(map[string]any)
 	cd := ""
 	if d := entryDir(m); d != "" {
-		cd = "cd " + word.Quote(d) + " && "
+		cd = "cd " + dirWord(d) + " && "
 	}
 	if !isServer && env == nil {
 		return cd + cmd
@@ -660,6 +662,114 @@ func entryDir(m map[string]any) string {
 	return ""
 }
 
+// clientDirVars are the variables the clients expand in an entry's
+// directory (review 14b F13), as the shell analysis reads them: the
+// project's directory as a $…PROJECT_DIR variable (projectVars binds it).
+var clientDirVars = [...][2]string{
+	{"${workspaceFolder}", "${GUARD_PROJECT_DIR}"}, {"${workspaceRoot}", "${GUARD_PROJECT_DIR}"},
+	{"${userHome}", "${HOME}"}, {"${env:", "${"},
+}
+
+// dirWord returns entry directory d as a shell word: quoted whole when it
+// holds no variable, else double-quoted with its variables live, the
+// clients' own spellings of the project and the home made the shell's.
+func dirWord(d string) string {
+	if d == "~" || strings.HasPrefix(d, "~/") {
+		d = "$HOME" + d[1:]
+	}
+	for _, v := range clientDirVars {
+		d = strings.ReplaceAll(d, v[0], v[1])
+	}
+	tilde := ""
+	for _, h := range [...]string{"${HOME}", "$HOME"} {
+		if rest, ok := strings.CutPrefix(d, h); ok && (rest == "" || rest[0] == '/') {
+			tilde, d = "~/", strings.TrimPrefix(rest, "/") // the analysis binds ~, not $HOME
+			break
+		}
+	}
+	if !strings.Contains(d, "$") {
+		return tilde + word.Quote(d)
+	}
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "`", "\\`", "$(", `\$(`)
+	return tilde + `"` + r.Replace(d) + `"`
+}
+
+// entryDirPath returns the directory entry directory d names for a hook
+// file whose entries run in dir, "" when guard cannot tell (a variable
+// it does not know).
+func entryDirPath(d, home, dir string) string {
+	w := dirWord(d)
+	if ws := hookWords(w); len(ws) == 1 {
+		w = ws[0].text
+	}
+	return cdDir(w, home, dir)
+}
+
+// serverDirs returns, for the entry objects of v whose directory guard
+// cannot tell (entryDirPath), the globs of their relative words anywhere
+// under dir ("cannot tell" where the server runs: review 14b F13), and
+// the environment files (envFile) the objects name, in their directory.
+func serverDirs(v any, home, dir string, depth int) (out, globs []string) {
+	if depth > maxHookDepth || dir == "" || !filepath.IsAbs(dir) {
+		return nil, nil
+	}
+	switch t := v.(type) {
+	case []any:
+		for _, e := range t {
+			o, g := serverDirs(e, home, dir, depth+1)
+			out, globs = append(out, o...), append(globs, g...)
+		}
+	case map[string]any:
+		if cmd, ok := t["command"].(string); ok && cmd != "" {
+			return serverDirFiles(t, cmd, home, dir)
+		}
+		for _, e := range t {
+			o, g := serverDirs(e, home, dir, depth+1)
+			out, globs = append(out, o...), append(globs, g...)
+		}
+	}
+	return out, globs
+}
+
+// serverDirFiles is serverDirs for entry object m whose command is cmd.
+func serverDirFiles(m map[string]any, cmd, home, dir string) (out, globs []string) {
+	run := dir
+	if d := entryDir(m); d != "" {
+		run = entryDirPath(d, home, dir)
+	}
+	if f, ok := m["envFile"].(string); ok && f != "" && !strings.Contains(f, "$") {
+		base := run
+		if base == "" {
+			base = dir
+		}
+		if !filepath.IsAbs(f) {
+			f = filepath.Join(base, f)
+		}
+		out = append(out, literalGlob(filepath.Clean(f)))
+	}
+	if run != "" {
+		return out, globs
+	}
+	var words []string
+	if strings.Contains(cmd, "/") {
+		words = append(words, cmd) // a bare name is looked up on PATH
+	}
+	if args, ok := m["args"].([]any); ok {
+		for _, a := range args {
+			if s, ok := a.(string); ok {
+				words = append(words, s)
+			}
+		}
+	}
+	for _, w := range words {
+		if !strings.ContainsAny(w, "/.") || strings.HasPrefix(w, "-") || strings.ContainsAny(w, "$~") || filepath.IsAbs(w) || len(globs) >= maxHookLines {
+			continue
+		}
+		globs = append(globs, literalGlob(filepath.Clean(dir))+"/**/"+literalGlob(strings.TrimPrefix(filepath.ToSlash(filepath.Clean(w)), "./")))
+	}
+	return out, globs
+}
+
 // entryRuns returns the files hook entry line runs as code when the client
 // runs it in dir (review 10 F7): what the shell analysis reads through the
 // call's file reader (Analysis.Files: a script, make's Makefile, npm's
@@ -679,11 +789,15 @@ func (p *Policy) entryRuns(line, home, dir string) (out, globs []string) {
 	}
 	b.WriteString("cd " + word.Quote(dir) + " && " + line)
 	var files shell.Files
+	asked := new([]string)
 	if p.files != nil {
-		files = entryFiles{p.files}
+		files = entryFiles{p.files, asked}
 	}
 	a := shell.Analyze(b.String(), shell.Options{Home: home, Files: files, Self: p.Self})
-	for _, f := range append(a.Files, a.Loads...) {
+	for _, f := range slices.Concat(a.Files, a.Loads, askedPrograms(*asked, a)) {
+		if rest, ok := strings.CutPrefix(f, "~/"); ok && filepath.IsAbs(home) {
+			f = filepath.Join(home, rest) // as written: a cd ~/… (dirWord)
+		}
 		if !filepath.IsAbs(filepath.FromSlash(f)) || strings.Contains(f, shell.Unknown) {
 			continue
 		}
@@ -696,14 +810,41 @@ func (p *Policy) entryRuns(line, home, dir string) (out, globs []string) {
 	return out, globs
 }
 
+// askedPrograms returns the files analysis a asked its reader for that
+// are programs the line runs, there or not: resolved where the shell runs
+// them, after its cd, pushd, env -C, make -C, escapes, braces and ~+
+// (review 14b F14). A path a program is handed (a.Touches: make's goal,
+// ruff's .; peeked at for its kind) and a directory are not.
+func askedPrograms(asked []string, a *shell.Analysis) []string {
+	var out []string
+	for _, f := range asked {
+		if slices.Contains(a.Touches, f) || slices.Contains(a.Files, f) {
+			continue
+		}
+		if fi, err := os.Stat(f); err == nil && fi.IsDir() {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
 // entryFiles reads the files a hook entry runs through the call's reader,
 // and only that: no program is looked up on PATH, no path stated, no
 // revision read (the entry's path words were looked up by entryPaths), so
 // that the entries cost a few file reads a call.
-type entryFiles struct{ f shell.Files }
+// Every path asked for is noted in asked (a pointer: Options stay
+// comparable), whether the file is there or not.
+type entryFiles struct {
+	f     shell.Files
+	asked *[]string
+}
 
 // ReadFile implements shell.Files.
 func (e entryFiles) ReadFile(path string, max int) ([]byte, shell.FileStatus) {
+	if len(*e.asked) < maxHookPrograms && !slices.Contains(*e.asked, path) {
+		*e.asked = append(*e.asked, path)
+	}
 	return e.f.ReadFile(path, max)
 }
 

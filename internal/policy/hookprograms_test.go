@@ -322,3 +322,37 @@ func BenchmarkProjectGlobs(b *testing.B) {
 		})
 	}
 }
+
+// TestEntryDirPath: an entry directory is expanded as the clients expand
+// it; a variable guard does not know is "" (review 14b F13).
+func TestEntryDirPath(t *testing.T) {
+	const home, dir = "/home/u", "/home/u/w"
+	for _, tc := range []struct{ d, want string }{
+		{"$HOME/w/s4", "/home/u/w/s4"},
+		{"${HOME}/x", "/home/u/x"},
+		{"~/w/s6", "/home/u/w/s6"},
+		{"${workspaceFolder}/s5", "/home/u/w/s5"},
+		{"${userHome}/y", "/home/u/y"},
+		{"./srvdir", "/home/u/w/srvdir"},
+		{"$SOMEWHERE/s7", ""},
+		{"${env:X}/s", ""},
+	} {
+		if got := entryDirPath(tc.d, home, dir); got != tc.want {
+			t.Errorf("entryDirPath(%q) = %q, want %q", tc.d, got, tc.want)
+		}
+	}
+}
+
+// TestNodeRequires: a Node script's relative and bare requires (review
+// 14b F8).
+func TestNodeRequires(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "t.js")
+	os.WriteFile(f, []byte("require('./h');\nimport x from \"@s/p/sub\";\nimport('lodash/fp');\nrequire('node:fs');\nrequire(name);\n"), 0o600)
+	rel, names := nodeRequires(f)
+	if want := []string{"./h"}; !slices.Equal(rel, want) {
+		t.Errorf("relative %q, want %q", rel, want)
+	}
+	if want := []string{"@s/p", "lodash"}; !slices.Equal(names, want) {
+		t.Errorf("names %q, want %q", names, want)
+	}
+}

@@ -9,8 +9,8 @@ package policy
 // A Python hook script imports from its own directory first (sys.path[0]:
 // a new json.py, helper/__init__.py, helper.*.so or __pycache__/helper.*.pyc
 // takes over an import), and a Node one requires from the node_modules of
-// every directory up to its package's: those candidates are protected as
-// globs, not only the module found today.
+// every directory up to the root (nodeRequireGlobs): those candidates are
+// protected as globs, not only the module found today.
 
 import (
 	"encoding/json"
@@ -410,12 +410,21 @@ func pythonImports(f string) []string {
 	return out
 }
 
-// nodeRequireGlobs returns the node_modules directories a Node script (the
-// first operand of args, relative to dir) requires a package from before
-// the one its package has: each directory's node_modules from the
-// script's up to, not including, the first that holds a node_modules or
-// a package.json (the package manager's: npm install writes there), at
-// most maxRunnerLevels, never above the home directory.
+// maxNodeNames bounds the required names nodeRequireGlobs follows.
+const maxNodeNames = 8
+
+// maxNodeLevels bounds the directories nodeRequireGlobs walks up.
+const maxNodeLevels = 32
+
+// nodeRequireGlobs returns the files a Node script (the first operand of
+// args, relative to dir) may load for what it requires, as Node searches
+// (review 14b F8): a relative `./X` as X itself (tried first), X.* and
+// X/**; a bare name NAME as NAME*, NAME/** in the node_modules of every
+// directory from the script's up to the root, and in ~/.node_modules and
+// ~/.node_libraries. The node_modules below the script's package (the
+// first directory holding a node_modules or a package.json) are protected
+// whole, as before (review 13b F7); the package manager's own are
+// protected by name, so that `npm install` of another package still runs.
 func nodeRequireGlobs(home, dir string, args []string) []string {
 	if len(args) == 0 || strings.ContainsAny(args[0], "$`") || slices.Contains([]string{"-", "-e", "-p"}, args[0]) {
 		return nil
@@ -424,21 +433,102 @@ func nodeRequireGlobs(home, dir string, args []string) []string {
 	if !filepath.IsAbs(f) {
 		f = filepath.Join(dir, f)
 	}
+	f = filepath.Clean(f)
+	rel, names := nodeRequires(f)
 	var out []string
-	d := filepath.Dir(filepath.Clean(f))
-	for range maxRunnerLevels {
-		if _, err := os.Lstat(filepath.Join(d, "node_modules")); err == nil {
-			break
+	d := filepath.Dir(f)
+	for _, r := range rel {
+		g := literalGlob(filepath.Join(d, filepath.FromSlash(r)))
+		out = append(out, g, g+".*", g+"/**")
+	}
+	byName := func(nm string) {
+		for _, name := range names {
+			out = append(out, nm+"/"+literalGlob(name)+"*", nm+"/"+literalGlob(name)+"/**")
 		}
-		if _, err := os.Lstat(filepath.Join(d, "package.json")); err == nil {
-			break
+	}
+	below := true
+	for range maxNodeLevels {
+		nm := literalGlob(filepath.Join(d, "node_modules"))
+		if below && (exists(filepath.Join(d, "node_modules")) || exists(filepath.Join(d, "package.json"))) {
+			below = false
 		}
-		out = append(out, literalGlob(filepath.Join(d, "node_modules"))+"/**")
+		if below {
+			out = append(out, nm+"/**")
+		} else {
+			byName(nm)
+		}
 		up := filepath.Dir(d)
-		if d == home || up == d {
+		if up == d {
 			break
 		}
 		d = up
 	}
+	if filepath.IsAbs(home) {
+		byName(literalGlob(filepath.Join(home, ".node_modules")))
+		byName(literalGlob(filepath.Join(home, ".node_libraries")))
+	}
 	return out
+}
+
+// exists reports whether something is at f.
+func exists(f string) bool {
+	_, err := os.Lstat(f)
+	return err == nil
+}
+
+// nodeRequires returns the relative paths (./X, ../X) and the package
+// names (NAME of NAME/sub, @scope/NAME) Node script f requires or imports
+// (require('…'), import … from '…', import('…')), read bounded, at most
+// maxNodeNames of each; `node:` built-ins are left out.
+func nodeRequires(f string) (rel, names []string) {
+	data, err := regularfile.ReadFile(f, maxTaskFileBytes)
+	if err != nil {
+		return nil, nil
+	}
+	text := string(data)
+	for _, key := range [...]string{"require(", "from ", "import("} {
+		for rest := text; ; {
+			i := strings.Index(rest, key)
+			if i < 0 {
+				break
+			}
+			rest = strings.TrimLeft(rest[i+len(key):], " \t")
+			if rest == "" || (rest[0] != '\'' && rest[0] != '"' && rest[0] != '`') {
+				continue
+			}
+			end := strings.IndexByte(rest[1:], rest[0])
+			if end < 0 {
+				break
+			}
+			spec := rest[1 : end+1]
+			switch {
+			case spec == "" || strings.HasPrefix(spec, "node:") || strings.ContainsAny(spec, "$\n"):
+			case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../"):
+				if len(rel) < maxNodeNames && !slices.Contains(rel, spec) {
+					rel = append(rel, strings.TrimSuffix(spec, "/"))
+				}
+			case !strings.HasPrefix(spec, "/"):
+				if name := nodePackageName(spec); name != "" && len(names) < maxNodeNames && !slices.Contains(names, name) {
+					names = append(names, name)
+				}
+			}
+		}
+	}
+	return rel, names
+}
+
+// nodePackageName returns the package a bare require names: NAME of
+// NAME/sub, @scope/NAME of @scope/NAME/sub.
+func nodePackageName(spec string) string {
+	parts := strings.SplitN(spec, "/", 3)
+	if strings.HasPrefix(spec, "@") {
+		if len(parts) < 2 {
+			return ""
+		}
+		return parts[0] + "/" + parts[1]
+	}
+	if parts[0] == "." || parts[0] == ".." {
+		return ""
+	}
+	return parts[0]
 }
