@@ -454,6 +454,9 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) {
 	w := c.w
 	c.unitDir(p, words) // systemd-run: its own directory (unit.go)
+	if p.Cluster != "" {
+		words = c.unbundle(p, words) // env -iS STRING (optcluster.go)
+	}
 	shell := p.Shell
 	var operands []word.Word // of a prefix whose operands are not a command (su USER)
 	for i := 0; i < len(words); i++ {

@@ -4,11 +4,13 @@ package shell
 // venv's pyvenv.cfg beside the executable or one level up names the base
 // interpreter (home = DIR), and otherwise the first directory from the
 // executable's up that holds lib/python3.X/os.py is the prefix whose
-// standard library (encodings, site, os…) runs at start. A python run by
-// a path whose prefix is outside the install locations guard knows (under
-// /usr, pyenv, uv, conda, asdf, Homebrew, the framework builds) brings a
+// standard library (encodings, site, os…) runs at start. A python whose
+// prefix lies where the agent writes (the project, the temporary
+// directories, what the command itself wrote, the home outside the
+// install locations guard knows) or that guard cannot resolve brings a
 // standard library guard does not read: "cannot tell what code python
-// runs at start".
+// runs at start". A prefix elsewhere (Homebrew on Linux, /srv/pyenv, a
+// devcontainer's pyenv) is an install the user made (review 14a FP1).
 
 import (
 	"path"
@@ -26,7 +28,12 @@ const maxPrefixLevels = 8
 var (
 	knownPyRoots = [...]string{"/usr/", "/bin/", "/opt/", "/Library/", "/System/", "/Applications/", "/nix/", "/snap/"}
 	knownPyHomes = [...]string{".pyenv/versions/", ".local/share/uv/python/", ".asdf/installs/python/", "miniconda3/",
-		"anaconda3/", "miniforge3/", "mambaforge/", ".conda/", ".rye/py/", ".local/share/mise/installs/python/"}
+		"anaconda3/", "miniforge3/", "mambaforge/", ".conda/", ".rye/py/", ".local/share/mise/installs/python/",
+		"opt/anaconda3/", "opt/miniconda3/", ".pixi/envs/", "micromamba/", ".local/share/mamba/",
+		".local/share/hatch/", ".local/share/pdm/python/"}
+	// agentDirs are where an agent writes files all day outside the
+	// project and the home.
+	agentDirs = [...]string{"/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/"}
 )
 
 // pythonPrefix hides the run of a python whose prefix guard cannot tell.
@@ -42,7 +49,7 @@ func (m *moduleLoader) pythonPrefix() {
 		return
 	}
 	bin := path.Dir(path.Clean(c.w.Where(exe)))
-	if m.knownPy(bin) {
+	if m.installedPy(bin) {
 		return
 	}
 	for _, d := range []string{bin, path.Dir(bin)} {
@@ -92,9 +99,22 @@ func (m *moduleLoader) holdsStdlib(d string) bool {
 	return false
 }
 
-// knownPy reports whether directory d (absolute) is in an install
-// location of pythons guard knows, or the root.
+// knownPy reports whether directory d (as Where gives it) is a place
+// whose python guard takes for an install: one of the install locations
+// it knows, the root, or any place the agent does not write (review 14a
+// FP1). The project (a relative path), the temporary directories, the
+// home outside the known installs, a directory the command itself wrote
+// and a name guard cannot resolve are not.
 func (m *moduleLoader) knownPy(d string) bool {
+	if word.HasMark(d) || !strings.HasPrefix(d, "/") {
+		return false
+	}
+	return m.installedPy(d) || !m.agentWrites(path.Clean(d))
+}
+
+// installedPy reports whether directory d (absolute) is in an install
+// location of pythons guard knows, or the root.
+func (m *moduleLoader) installedPy(d string) bool {
 	d = path.Clean(d)
 	if d == "/" {
 		return true
@@ -109,6 +129,27 @@ func (m *moduleLoader) knownPy(d string) bool {
 			if strings.HasPrefix(d+"/", path.Join(h, r)+"/") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// agentWrites reports whether directory d (absolute, cleaned) lies where
+// the agent writes: a temporary directory, the home (the project is
+// usually there, and guard does not know its absolute name), or below
+// what the command itself wrote.
+func (m *moduleLoader) agentWrites(d string) bool {
+	for _, r := range agentDirs {
+		if strings.HasPrefix(d+"/", r) {
+			return true
+		}
+	}
+	if h := strings.TrimRight(m.c.w.Home, "/"); h == "" || strings.HasPrefix(d+"/", h+"/") {
+		return true
+	}
+	for _, f := range m.c.w.Written {
+		if strings.HasPrefix(f.Path+"/", d+"/") || strings.HasPrefix(d+"/", f.Path+"/") {
+			return true
 		}
 	}
 	return false

@@ -48,6 +48,11 @@ type Prefix struct {
 	Sources string
 	// Dir is where it runs the command, as its own rule (unit.go).
 	Dir DirRule
+	// Cluster, when set, are the letters of its short options that take
+	// no value: its short options cluster as getopt reads them, a valued
+	// one (withArg, split) taking the rest of the word or the next one
+	// (env -iS STRING, -uNAME).
+	Cluster string
 }
 
 // PrefixEntry is the prefixes table's entry for one prefix command.
@@ -86,7 +91,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "doas", Prefix: Prefix{WithArg: " -u -C "}},
 	{Name: "dumb-init", Prefix: Prefix{WithArg: " -r --rewrite "}},
 	{Name: "eatmydata"},
-	{Name: "env", Prefix: Prefix{WithArg: " -u -C -P -a --unset --chdir --argv0 ", Assigns: true, Split: " -S --split-string ", Chdir: " -C --chdir "}},
+	{Name: "env", Prefix: Prefix{WithArg: " -u -C -P -a --unset --chdir --argv0 ", Assigns: true, Split: " -S --split-string ", Chdir: " -C --chdir ", Cluster: "i0v"}},
 	{Name: "exec", Prefix: Prefix{WithArg: " -a "}},
 	{Name: "fakeroot"},
 	// faketime [-f] TIMESTAMP CMD…

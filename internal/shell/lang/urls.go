@@ -167,16 +167,20 @@ func FilePath(u string) (string, bool) {
 		rest = rest[:i]
 	}
 	if r, ok := strings.CutPrefix(rest, "//"); ok {
-		if word.HomeRelative(r) || strings.HasPrefix(r, "$") {
-			// file://$HOME/x: the shell makes it file:///home/u/x
-			return r, true
+		if word.HomeRelative(r) || strings.HasPrefix(r, "$") || strings.HasPrefix(r, word.MarkStart) {
+			// file://$HOME/x, file://$PWD/x: the shell puts the absolute
+			// path there first (review 14a F10)
+			return unescapePath(r), true
 		}
-		_, p, _ := strings.Cut(r, "/")
+		h, p, _ := strings.Cut(r, "/")
+		if word.HasMark(h) {
+			// file://x$V/p: a host part guard cannot work out names a file
+			// it cannot tell
+			return word.Mark(word.MarkWord, "") + unescapePath("/"+p), true
+		}
 		rest = "/" + p
 	}
-	if d, err := neturl.PathUnescape(rest); err == nil {
-		rest = d
-	}
+	rest = unescapePath(rest)
 	if h := strings.TrimPrefix(rest, "/"); word.HomeRelative(h) {
 		rest = h // file:///$HOME/x: the shell puts the absolute home there
 	}
@@ -220,4 +224,13 @@ func IsLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 
 func isSchemeChar(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'
+}
+
+// unescapePath decodes a file: URL path's %XX escapes, or returns it as
+// it is when they are malformed.
+func unescapePath(p string) string {
+	if d, err := neturl.PathUnescape(p); err == nil {
+		return d
+	}
+	return p
 }
