@@ -78,33 +78,15 @@ func templateHome(t string) string {
 	if !strings.Contains(t, "{") {
 		return t
 	}
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(t, '{')
-		if i < 0 {
-			break
-		}
-		j := strings.IndexByte(t[i:], '}')
-		if j < 0 {
-			break
-		}
-		inner := t[i+1 : i+j]
-		start := i
-		if i > 0 && (t[i-1] == '$' || t[i-1] == '#') {
-			start = i - 1
-		}
-		b.WriteString(t[:start])
+	return interps(t, func(inner string) (string, bool) {
 		if v, ok := quotedInner(inner); ok {
-			b.WriteString(v) // `${""}`, f"{'x'}": a literal interpolated (review 13a F6)
-		} else if names := strings.Contains(inner, "HOME") || strings.Contains(inner, "~") || hasHomeToken(inner); names {
-			b.WriteString("~")
-		} else {
-			b.WriteString(t[start : i+j+1])
+			return v, true // `${""}`, f"{'x'}": a literal interpolated (review 13a F6)
 		}
-		t = t[i+j+1:]
-	}
-	b.WriteString(t)
-	return b.String()
+		if strings.Contains(inner, "HOME") || strings.Contains(inner, "~") || hasHomeToken(inner) {
+			return "~", true
+		}
+		return "", false
+	})
 }
 
 // quotedInner returns the text of an interpolation that is one string

@@ -38,7 +38,12 @@ func Literals(code string) []string {
 // literalInterps returns template text with each interpolation that is one
 // string literal (${""}, #{'x'}, {"x"} of an f-string) written as the
 // literal's text: JavaScript, ruby and python join it in.
-func literalInterps(t string) string {
+func literalInterps(t string) string { return interps(t, quotedInner) }
+
+// interps returns template text t with each interpolation ({…}, with the
+// $ or # before it) replaced by what repl returns for its inner text, or
+// kept as written when repl returns false.
+func interps(t string, repl func(inner string) (string, bool)) string {
 	var b strings.Builder
 	for {
 		i := strings.IndexByte(t, '{')
@@ -54,7 +59,7 @@ func literalInterps(t string) string {
 			start = i - 1
 		}
 		b.WriteString(t[:start])
-		if v, ok := quotedInner(t[i+1 : i+j]); ok {
+		if v, ok := repl(t[i+1 : i+j]); ok {
 			b.WriteString(v)
 		} else {
 			b.WriteString(t[start : i+j+1])
