@@ -159,17 +159,8 @@ func (c *cmd) destNames(sources []string, dest copyDest, fn func(src, name strin
 // hardlink_to, link_to, ln, ln_s, ln_sf, createSymbolicLink, createLink.
 // follow_symlinks, is_symlink, unlink and readlink are not.
 func makesLinks(code string) bool {
-	for i := 0; i < len(code); {
-		if !identByte(code[i]) {
-			i++
-			continue
-		}
-		k := i
-		for k < len(code) && identByte(code[k]) {
-			k++
-		}
-		id := strings.ToLower(code[i:k])
-		i = k
+	for ident, k := range idents(code) {
+		id := strings.ToLower(ident)
 		if id == "symlink" {
 			return true
 		}
