@@ -304,19 +304,8 @@ func (c *cmd) luaLoads(t string, depth int) {
 // exBuilt reports whether the argument of :execute holds more than
 // string literals (a variable, a function call): it builds its command.
 func exBuilt(arg string) bool {
-	var quote byte
-	for i := 0; i < len(arg); i++ {
-		ch := arg[i]
-		switch {
-		case quote != 0:
-			if ch == quote {
-				quote = 0
-			} else if ch == '\\' && quote == '"' {
-				i++
-			}
-		case ch == '"' || ch == '\'':
-			quote = ch
-		case lang.IsLetter(ch) || ch == '$' || ch == '&' || ch == '@':
+	for i := range exUnquoted(arg) {
+		if ch := arg[i]; lang.IsLetter(ch) || ch == '$' || ch == '&' || ch == '@' {
 			return true
 		}
 	}

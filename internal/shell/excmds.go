@@ -10,6 +10,7 @@ package shell
 // text defines with :command is analysed there).
 
 import (
+	"iter"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -79,22 +80,36 @@ func exNext(arg string) string {
 // exNextCode returns the command after the first | of vim script arg
 // that is outside its string literals, or "".
 func exNextCode(arg string) string {
-	var quote byte
-	for i := 0; i < len(arg); i++ {
-		switch ch := arg[i]; {
-		case quote != 0:
-			if ch == quote {
-				quote = 0
-			} else if ch == '\\' && quote == '"' {
-				i++
-			}
-		case ch == '"' || ch == '\'':
-			quote = ch
-		case ch == '|':
+	for i := range exUnquoted(arg) {
+		if arg[i] == '|' {
 			return arg[i+1:]
 		}
 	}
 	return ""
+}
+
+// exUnquoted yields the index of each byte of vim script arg outside its
+// string literals ("…" with backslash escapes, '…'), the quotes themselves left out.
+func exUnquoted(arg string) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		var quote byte
+		for i := 0; i < len(arg); i++ {
+			switch ch := arg[i]; {
+			case quote != 0:
+				if ch == quote {
+					quote = 0
+				} else if ch == '\\' && quote == '"' {
+					i++
+				}
+			case ch == '"' || ch == '\'':
+				quote = ch
+			default:
+				if !yield(i) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // exFileArg returns the file an ex command's argument names: after a !
