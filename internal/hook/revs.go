@@ -48,11 +48,11 @@ func (f runFiles) RevChanges(dir, from, to string) ([]string, shell.RevStatus) {
 }
 
 // RevOnDisk implements shell.RevReader: the files of revision rev's tree
-// (of the index for shell.RevIndex) whose names may be protected
-// that the write rules may protect (protected.filter) that the working
-// tree does not hold as rev does, relative to dir: what git writes making
-// the tree rev's whatever HEAD says (HEAD may have moved without a tree write, in this
-// call or an earlier one: review 9a F3).
+// (of the index for shell.RevIndex) that the write rules may protect
+// (protected.filter) and that the working tree does not hold as rev does,
+// relative to dir: what git writes making the tree rev's whatever HEAD
+// says (HEAD may have moved without a tree write, in this call or an
+// earlier one: review 9a F3).
 func (f runFiles) RevOnDisk(dir, rev string) ([]string, shell.RevStatus) {
 	r, full, st := f.repoAt(dir)
 	if st != shell.RevKnown {
@@ -69,11 +69,7 @@ func (f runFiles) RevOnDisk(dir, rev string) ([]string, shell.RevStatus) {
 	if !ok {
 		return nil, shell.RevUnknown
 	}
-	disk := onDiskDiffers(files, r.Top)
-	if !ok {
-		return nil, shell.RevUnknown
-	}
-	return relativeTo(full, r.Top, disk)
+	return relativeTo(full, r.Top, onDiskDiffers(files, r.Top))
 }
 
 // RevFiles implements shell.RevReader: the files of revision rev's tree
