@@ -7,12 +7,6 @@ import "runtime/debug"
 // transcript tail 4 MiB; their copies fit many times over.
 const hookMemoryLimit = 256 << 20
 
-// isHookCall reports whether args (without the program name) start the hook
-// path: a bare `guard` (with a payload on standard input) or `guard hook`.
-func isHookCall(args []string) bool {
-	return len(args) == 0 || args[0] == "hook"
-}
-
 // leanHook turns the garbage collector off for a hook process: it lives
 // for one call, and a collection there costs more (its workers' stacks,
 // its marking, the pages it touches) than the little garbage it frees. The

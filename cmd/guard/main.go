@@ -5,7 +5,11 @@
 // and start the console. See README.md.
 package main
 
-import "os"
+import (
+	"os"
+
+	"github.com/guardhq/guard/internal/hookstart"
+)
 
 // docsMain is set only in builds with the gendocs tag (gendocs.go): such a
 // build writes the man pages and shell completions for the release instead of
@@ -13,10 +17,11 @@ import "os"
 var docsMain func(args []string) int
 
 func main() {
+	hookstart.Restore()
 	if docsMain != nil {
 		os.Exit(docsMain(os.Args[1:]))
 	}
-	if isHookCall(os.Args[1:]) {
+	if hookstart.IsHookCall(os.Args[1:]) {
 		leanHook()
 	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

@@ -11,7 +11,7 @@ import (
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"guard": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"guard": main, // the real entry: hookstart.Restore and the lean hook run as released
 	})
 }
 
