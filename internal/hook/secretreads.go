@@ -98,6 +98,8 @@ func readWhy(call *agent.Call, in event.Input, own bool) (why string, keysOnly b
 		return "", false
 	}
 	switch {
+	case in.Unprinted:
+		return "", false // git log -- F, git rev-parse HEAD:F: names and ids
 	case in.Opaque != "":
 		return in.Opaque, false
 	case own:
@@ -455,6 +457,12 @@ func failingTrees(ins []event.Input, why string) {
 // DIR/**/NAME) not yet opaque, by a program that may print its text.
 func isPrintedTree(in event.Input) bool {
 	p := in.Text
-	return in.Kind == event.KindRead && in.Opaque == "" && (strings.HasSuffix(p, "/**") || strings.Contains(p, "/**/")) &&
-		!catalogue.Unprinted.Has(strings.SplitN(in.Via, " ", 2)[0])
+	return in.Kind == event.KindRead && in.Opaque == "" && (strings.HasSuffix(p, "/**") || strings.Contains(p, "/**/")) && !unprinted(in)
+}
+
+// unprinted reports whether read in is by a program that prints none of
+// the file's text: catalogue.Unprinted (wc, du, sha256sum, cp), or one
+// the analysis found (event.Input.Unprinted: git log -- F).
+func unprinted(in event.Input) bool {
+	return in.Unprinted || catalogue.Unprinted.Has(strings.SplitN(in.Via, " ", 2)[0])
 }
