@@ -904,6 +904,8 @@ func (r *runner) check(pol Policy) outcome {
 		// A read whose output guard cannot redact: the file's own text.
 		if f, hit := secretReads(call, checked); hit {
 			o.verdict.Decision, o.verdict.Finding = event.Block, f
+		} else if f, hit := editSecrets(call); hit { // review 14b F11
+			o.verdict.Decision, o.verdict.Finding = event.Block, f
 		} else if revBlock != nil {
 			o.verdict.Decision, o.verdict.Finding = event.Block, *revBlock
 		}
