@@ -30,6 +30,9 @@ const maxString = 4096
 func hasTerminalEscape(text string) bool {
 	for i := 0; i < len(text); i++ {
 		c := text[i]
+		if c >= 0x20 && c < 0x7f || c == '\n' || c == '\t' {
+			continue // printable ASCII: most of any text
+		}
 		switch {
 		case c == esc:
 			return true
@@ -38,10 +41,11 @@ func hasTerminalEscape(text string) bool {
 				return true
 			}
 		default:
-			r, _ := utf8.DecodeRuneInString(text[i:])
+			r, size := utf8.DecodeRuneInString(text[i:])
 			if hiddenRune(r) {
 				return true
 			}
+			i += size - 1
 		}
 	}
 	return false
