@@ -27,6 +27,9 @@ func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, bool) {
 		return nil, false
 	}
 	id, ok := repo.Resolve(r.Rev)
+	if !ok && r.Rev == "refs/stash" && !repo.HasRef(r.Rev) {
+		return nil, true // no stash: git stash show prints an error
+	}
 	if !ok {
 		return nil, false
 	}
