@@ -90,7 +90,7 @@ func TestRevTexts(t *testing.T) {
 		{"git cat-file -p HEAD~1", true},
 		{"git format-patch -1 --stdout", true},
 		{"git show HEAD:README.md", false},
-		{"git stash show -p", false}, // no stash
+		{"git stash show -p", false},                // no stash
 		{"git log --oneline -- settings.py", false}, // FP1
 		{"git log -1 --format=%H -- settings.py", false},
 		{"git rev-parse HEAD:settings.py", false}, // FP2
