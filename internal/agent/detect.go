@@ -123,6 +123,12 @@ type Call struct {
 	// search_file_content): a private key in one blocks, as a command's
 	// slice of it (review 13b F2).
 	OwnSlices bool
+	// EditOld are, for an edit tool (Edit, MultiEdit, StrReplace,
+	// replace), the texts it replaces in its file: an edit inside a
+	// secret reshapes it (review 14b F11, internal/hook editsecrets.go).
+	EditOld []string
+	// EditNew are the texts an edit tool writes in their place.
+	EditNew []string
 	// Programs is, for a command tool, how many programs the hook's
 	// analysis of its command found (0 before it ran): a file one lone
 	// reader prints whole keeps its armour (internal/hook, secretreads.go).

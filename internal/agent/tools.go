@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"encoding/json"
 	"net"
 	"net/netip"
 	"path/filepath"
@@ -24,7 +25,9 @@ func toolAB(name string) (tool, bool) {
 		return commandTool, true
 	case "PowerShell":
 		return powerShellTool, true
-	case "Write", "Edit", "MultiEdit", "StrReplace", "Delete":
+	case "Edit", "MultiEdit", "StrReplace":
+		return editTool(pathTool(event.KindWrite, "file_path", "path")), true
+	case "Write", "Delete":
 		return pathTool(event.KindWrite, "file_path", "path"), true
 	case "NotebookEdit":
 		return pathTool(event.KindWrite, "notebook_path", "file_path"), true
@@ -58,7 +61,9 @@ func toolC(name string) (tool, bool) {
 		return shellC, true
 	case "read_file":
 		return pathTool(event.KindRead, "file_path", "absolute_path", "path"), true
-	case "write_file", "replace":
+	case "replace":
+		return editTool(pathTool(event.KindWrite, "file_path", "absolute_path", "path")), true
+	case "write_file":
 		return pathTool(event.KindWrite, "file_path", "absolute_path", "path"), true
 	case "list_directory", "glob":
 		return searchTool([]string{"dir_path", "path"}, nil, false), true
@@ -542,4 +547,39 @@ func checkPath(k event.Kind, text, field string) error {
 		return &Error{Field: field, Problem: "is empty, want a file path"}
 	}
 	return nil
+}
+
+// editTool is handler h of an edit tool that also records the texts it
+// replaces (Call.EditOld): old_string (old_str), or each of its edits'.
+// A value that is not a string is h's to report, or left.
+func editTool(h tool) tool {
+	return func(c *Call, in fields) error {
+		if err := h(c, in); err != nil {
+			return err
+		}
+		if s, ok, err := in.firstStr("old_string", "old_str"); err == nil && ok && s != "" {
+			c.EditOld = append(c.EditOld, s)
+		}
+		if s, ok, err := in.firstStr("new_string", "new_str"); err == nil && ok {
+			c.EditNew = append(c.EditNew, s)
+		}
+		r, ok := in.raw("edits")
+		if !ok {
+			return nil
+		}
+		var edits []struct {
+			Old string `json:"old_string"`
+			New string `json:"new_string"`
+		}
+		if json.Unmarshal(r, &edits) != nil {
+			return nil
+		}
+		for _, e := range edits {
+			if e.Old != "" {
+				c.EditOld = append(c.EditOld, e.Old)
+			}
+			c.EditNew = append(c.EditNew, e.New)
+		}
+		return nil
+	}
 }

@@ -72,6 +72,10 @@ type Input struct {
 	// so the glob of the home's hidden files concerns only what lies below
 	// it. Neither hashed nor recorded.
 	Bare bool
+	// Unprinted marks, for a read, one of which the command prints none
+	// of the file's text (git log --oneline -- F, git rev-parse HEAD:F:
+	// shell.Analysis.UnprintedReads). Neither hashed nor recorded.
+	Unprinted bool
 	// Shell says, for a command, which language it is in: ShellPowerShell
 	// for agent A's PowerShell tool, "" for the POSIX shells. Neither
 	// hashed nor recorded.

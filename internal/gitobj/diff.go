@@ -20,7 +20,7 @@ func (r *Repo) Changes(from, to ID) ([]string, bool) {
 		return nil, false
 	}
 	var out []string
-	if !r.diff(ta, tb, "", &out) {
+	if !r.diff(ta, tb, "", &out, nil) {
 		return nil, false
 	}
 	sort.Strings(out)
@@ -28,8 +28,9 @@ func (r *Repo) Changes(from, to ID) ([]string, bool) {
 }
 
 // diff appends to out the paths under prefix where trees a and b differ
-// (a zero ID is an absent tree).
-func (r *Repo) diff(a, b ID, prefix string, out *[]string) bool {
+// (a zero ID is an absent tree), and to blobs (when not nil) the objects
+// of both sides of those files (blobs and links, not submodules).
+func (r *Repo) diff(a, b ID, prefix string, out *[]string, blobs *[]ID) bool {
 	if a == b {
 		return true
 	}
@@ -66,8 +67,16 @@ func (r *Repo) diff(a, b ID, prefix string, out *[]string) bool {
 		if (inA && !x.IsTree()) || (inB && !y.IsTree()) {
 			*out = append(*out, p) // a file written, deleted, or replacing a tree
 		}
+		if blobs != nil {
+			if inA && !x.IsTree() && x.Mode != "160000" {
+				*blobs = append(*blobs, x.ID)
+			}
+			if inB && !y.IsTree() && y.Mode != "160000" {
+				*blobs = append(*blobs, y.ID)
+			}
+		}
 		if sa != (ID{}) || sb != (ID{}) {
-			if !r.diff(sa, sb, p, out) {
+			if !r.diff(sa, sb, p, out, blobs) {
 				return false
 			}
 		}

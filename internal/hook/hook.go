@@ -322,8 +322,8 @@ func opaqueTrees(call *agent.Call, inputs []event.Input) []event.Input {
 	}
 	var out []event.Input
 	for i, in := range inputs {
-		if in.Kind != event.KindRead || in.Opaque != "" {
-			continue
+		if in.Kind != event.KindRead || in.Opaque != "" || unprinted(in) {
+			continue // review 14b FP3: wc -c F, sha256sum F print none of it
 		}
 		if out == nil {
 			out = slices.Clone(inputs)
@@ -387,9 +387,13 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		}
 		out = append(out, ins...)
 		if len(a.RevReads) > 0 && revBlock == nil {
-			var in []event.Input
-			in, revBlock = revReads(call, agent.BaseDir(call, opt), a.RevReads)
-			contents = append(contents, in...)
+			why := unredactedWhy(call)
+			if why == "" && call.FailsUnredacted != "" && !treeShown(a, in.Text, opt0.Zsh) {
+				why = call.FailsUnredacted // review 14b F3: git show HEAD; false
+			}
+			var texts []event.Input
+			texts, revBlock = revReads(why, agent.BaseDir(call, opt), a.RevReads)
+			contents = append(contents, texts...)
 		}
 		call.Programs += len(a.Commands)
 		seen, shown = true, shown && call.FailsUnredacted != "" && showsSuccess(a, in.Text, opt0.Zsh, base)
@@ -430,7 +434,7 @@ func analysisInputs(a *shell.Analysis) []event.Input {
 	// does: $GUARD_HOME/rules.json is guard's own policy file.
 	sent := sendsOutput(a)
 	for _, p := range a.Reads {
-		in := event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)}
+		in := event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p), Unprinted: slices.Contains(a.UnprintedReads, p)}
 		switch {
 		case slices.Contains(a.OpaqueReads, p):
 			in.Opaque = transformed
@@ -899,6 +903,8 @@ func (r *runner) check(pol Policy) outcome {
 	if !o.verdict.Blocked() && !call.Logging {
 		// A read whose output guard cannot redact: the file's own text.
 		if f, hit := secretReads(call, checked); hit {
+			o.verdict.Decision, o.verdict.Finding = event.Block, f
+		} else if f, hit := editSecrets(call); hit { // review 14b F11
 			o.verdict.Decision, o.verdict.Finding = event.Block, f
 		} else if revBlock != nil {
 			o.verdict.Decision, o.verdict.Finding = event.Block, *revBlock

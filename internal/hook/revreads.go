@@ -33,22 +33,36 @@ func unredactedWhy(call *agent.Call) string {
 // that way (a revision it cannot resolve, no repository it can find,
 // past the bounds) returns the finding that blocks it: guard cannot tell.
 // base is the directory the command runs in.
-func revReads(call *agent.Call, base string, revs []shell.RevRead) ([]event.Input, *event.Finding) {
-	why := unredactedWhy(call)
+func revReads(why, base string, revs []shell.RevRead) ([]event.Input, *event.Finding) {
 	if why == "" || len(revs) == 0 {
 		return nil, nil
 	}
 	h, _ := home.UserHome()
 	var out []event.Input
+	var b scanBudget
 	for _, r := range revs {
 		shown := r.Rev + ":" + r.Path
-		if r.Rev == "…" {
+		switch {
+		case r.Rev == "…":
 			f := secretFinding(why, "it reads more files of a revision than guard reads (16) to tell whether they hold a secret", "", "")
 			return out, withFile(f, "the files of a revision")
+		case r.Rev == shell.RevCannotTell:
+			f := secretFinding(why, "guard cannot tell what this git command prints of the repository's committed files (a search or an archive of a revision, objects named on its input, a history guard does not bound); name the files (git show REV:PATH) or run it where guard redacts the result", "", "")
+			return out, withFile(f, "the repository's history")
+		case r.Path == "":
+			texts, ok := revTexts(base, h, r, &b)
+			if !ok {
+				f := secretFinding(why, "guard could not read what this revision prints from the repository within its bounds ("+boundWhat+") to tell whether it holds a secret", "", "")
+				return out, withFile(f, r.Rev)
+			}
+			for _, t := range texts {
+				out = append(out, event.Input{Kind: event.KindFileContent, Text: string(t)})
+			}
+			continue
 		}
 		data, found, ok := revFile(base, h, r)
 		if !ok {
-			f := secretFinding(why, "guard could not read the file from the repository (a revision or a repository it cannot find or read within its bounds) to tell whether it holds a secret", "", "")
+			f := secretFinding(why, "guard could not read the file from the repository (a revision or a repository it cannot find or read within its bounds, or one whose replace refs, grafts or alternates make git print other objects) to tell whether it holds a secret", "", "")
 			return out, withFile(f, shown)
 		}
 		if found {
@@ -58,14 +72,17 @@ func revReads(call *agent.Call, base string, revs []shell.RevRead) ([]event.Inpu
 	return out, nil
 }
 
-// revFile reads file r.Path of revision r.Rev in the repository holding
-// r.Dir (relative to base, ~ for home h).
-func revFile(base, h string, r shell.RevRead) (data []byte, found, ok bool) {
+// revDir returns the directory r runs in (r.Dir relative to base, ~ for
+// home h) and the repository holding it; false when guard cannot tell
+// them, or the repository substitutes objects (replace refs, grafts,
+// alternates: review 14b F15, git prints another object than the one
+// guard reads by name).
+func revDir(base, h string, r shell.RevRead) (string, *gitobj.Repo, bool) {
 	dir := base
 	if r.Dir != "" {
 		d := pathdetect.ExpandHome(r.Dir, h)
 		if strings.ContainsAny(d, "$`") || strings.Contains(d, pathdetect.Unknown) {
-			return nil, false, false
+			return "", nil, false
 		}
 		if filepath.IsAbs(d) {
 			dir = d
@@ -74,6 +91,16 @@ func revFile(base, h string, r shell.RevRead) (data []byte, found, ok bool) {
 		}
 	}
 	repo, ok := gitobj.Find(dir)
+	if !ok || repo.Replaced() {
+		return "", nil, false
+	}
+	return dir, repo, true
+}
+
+// revFile reads file r.Path of revision r.Rev in the repository holding
+// r.Dir (relative to base, ~ for home h).
+func revFile(base, h string, r shell.RevRead) (data []byte, found, ok bool) {
+	dir, repo, ok := revDir(base, h, r)
 	if !ok {
 		return nil, false, false
 	}

@@ -2,11 +2,13 @@ package hook
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"io"
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/guardhq/guard/internal/agent"
 	"github.com/guardhq/guard/internal/detect/path"
@@ -98,6 +100,8 @@ func readWhy(call *agent.Call, in event.Input, own bool) (why string, keysOnly b
 		return "", false
 	}
 	switch {
+	case in.Unprinted:
+		return "", false // git log -- F, git rev-parse HEAD:F: names and ids
 	case in.Opaque != "":
 		return in.Opaque, false
 	case own:
@@ -158,6 +162,44 @@ func scanFile(d *secret.Detector, p string, b *scanBudget, keysOnly bool) (event
 	if fi, err := fh.Stat(); err == nil && fi.Size() >= int64(size) {
 		size = int(min(fi.Size()+1, maxSecretRead))
 	}
+	var magic [2]byte
+	if n, _ := fh.ReadAt(magic[:], 0); n == 2 && magic == [2]byte{0x1f, 0x8b} {
+		// gzip (review 14b F17): zcat F, gzip -dc F print it inflated;
+		// the inflated bytes count against the budget.
+		if f, hit, err := scanGzip(d, fh, b, keysOnly); hit || err != nil {
+			return f, hit, err
+		}
+	}
+	return scanStream(d, fh, size, b, keysOnly)
+}
+
+// scanGzip scans the gzip stream of fh inflated (within the budget b):
+// what a decoder prints is the stream up to its end or its first error
+// (a header it cannot read: nothing).
+func scanGzip(d *secret.Detector, fh io.ReaderAt, b *scanBudget, keysOnly bool) (event.Finding, bool, error) {
+	zr, err := gzip.NewReader(io.NewSectionReader(fh, 0, 1<<62))
+	if err != nil {
+		return event.Finding{}, false, nil
+	}
+	defer zr.Close()
+	return scanStream(d, untilError{zr}, maxSecretRead, b, keysOnly)
+}
+
+// untilError reads r, ending at its first error as at its end.
+type untilError struct{ r io.Reader }
+
+func (u untilError) Read(p []byte) (int, error) {
+	n, err := u.r.Read(p)
+	if err != nil {
+		err = io.EOF
+	}
+	return n, err
+}
+
+// scanStream reads r in chunks of up to maxSecretRead (the first one of
+// size), each carrying the last secretOverlap bytes of the one before
+// from a line start, and checks each for a secret, within the budget b.
+func scanStream(d *secret.Detector, fh io.Reader, size int, b *scanBudget, keysOnly bool) (event.Finding, bool, error) {
 	buf, keep := make([]byte, size), 0
 	for {
 		n, err := io.ReadFull(fh, buf[keep:])
@@ -195,6 +237,11 @@ func scanFile(d *secret.Detector, p string, b *scanBudget, keysOnly bool) (event
 // NUL byte) is checked as its printable runs (printableRuns).
 func chunkSecret(d *secret.Detector, text string, keysOnly bool) (event.Finding, bool) {
 	if strings.IndexByte(text, 0) >= 0 {
+		if u, ok := utf16Text(text); ok { // review 14b F17: iconv -f utf-16le F
+			if f, hit := chunkSecret(d, u, keysOnly); hit {
+				return f, hit
+			}
+		}
 		text = printableRuns(text)
 	}
 	f, hit := d.Check(text)
@@ -455,6 +502,55 @@ func failingTrees(ins []event.Input, why string) {
 // DIR/**/NAME) not yet opaque, by a program that may print its text.
 func isPrintedTree(in event.Input) bool {
 	p := in.Text
-	return in.Kind == event.KindRead && in.Opaque == "" && (strings.HasSuffix(p, "/**") || strings.Contains(p, "/**/")) &&
-		!catalogue.Unprinted.Has(strings.SplitN(in.Via, " ", 2)[0])
+	return in.Kind == event.KindRead && in.Opaque == "" && (strings.HasSuffix(p, "/**") || strings.Contains(p, "/**/")) && !unprinted(in)
+}
+
+// unprinted reports whether read in is by a program that prints none of
+// the file's text: catalogue.Unprinted (wc, du, sha256sum, cp), or one
+// the analysis found (event.Input.Unprinted: git log -- F).
+func unprinted(in event.Input) bool {
+	return in.Unprinted || catalogue.Unprinted.Has(strings.SplitN(in.Via, " ", 2)[0])
+}
+
+// utf16Text returns text decoded as UTF-16 when it reads as such: a byte
+// order mark, or NULs in at least seven of eight of the odd bytes (little
+// endian) or of the even ones (big endian, or little endian one byte off,
+// as a chunk may start) of its first 4 KiB. False for other text.
+func utf16Text(text string) (string, bool) {
+	if len(text) < 4 {
+		return "", false
+	}
+	big := false
+	switch {
+	case strings.HasPrefix(text, "\xff\xfe"):
+		text = text[2:]
+	case strings.HasPrefix(text, "\xfe\xff"):
+		text, big = text[2:], true
+	default:
+		var nul [2]int
+		head := text[:min(len(text), 4<<10)]
+		for i := 0; i < len(head); i++ {
+			if head[i] == 0 {
+				nul[i%2]++
+			}
+		}
+		half := len(head) / 2
+		switch {
+		case nul[1]*8 >= half*7:
+		case nul[0]*8 >= half*7:
+			big = true
+		default:
+			return "", false
+		}
+	}
+	u := make([]uint16, len(text)/2)
+	for i := range u {
+		a, b := uint16(text[2*i]), uint16(text[2*i+1])
+		if big {
+			u[i] = a<<8 | b
+		} else {
+			u[i] = b<<8 | a
+		}
+	}
+	return string(utf16.Decode(u)), true
 }

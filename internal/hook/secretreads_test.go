@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"bytes"
+	"compress/gzip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,6 +36,12 @@ func TestSecretReads(t *testing.T) {
 	files["bigsecret.log"] = log + "GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n" + log[:4096]
 	files["lib.so"] = strings.Repeat("\x7fELF\x00\x01\x02", 200000) + "\x00TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\x00" + strings.Repeat("\x00\xff", 1000)
 	files["conf.py"] = "ZZZ=1\nAWS = 'AKIAQYLPMN5HFIQR7XYZ'\n"
+	// Review 14b F17: the secret stored encoded, as readers decode it.
+	files["u16.bin"] = utf16le("AWS=AKIAQYLPMN5HFIQR7XYZ\r\n")
+	files["u16bom.txt"] = "\xfe\xff" + utf16be("x = 1\nAWS=AKIAQYLPMN5HFIQR7XYZ\n")
+	files["u16ok.txt"] = utf16le("hello world, nothing here\n")
+	files["s.gz"] = gzipped(t, "AWS=AKIAQYLPMN5HFIQR7XYZ\n")
+	files["ok.gz"] = gzipped(t, "hello\n")
 	for name, text := range files {
 		if err := os.MkdirAll(proj, 0o755); err != nil {
 			t.Fatal(err)
@@ -55,6 +63,15 @@ func TestSecretReads(t *testing.T) {
 	for _, tt := range []struct {
 		name, payload, verdict string
 	}{
+		// Review 14b F17: UTF-16 and gzip are read decoded.
+		{"A iconv u16 | rev", bash(`iconv -f utf-16le -t utf-8 u16.bin | rev`), "block"},
+		{"A tr u16 | rev", bash(`tr -d '\0' < u16.bin | rev`), "block"},
+		{"A cat u16; false", bash(`cat u16.bin; false`), "block"},
+		{"A cat u16 BOM; false", bash(`cat u16bom.txt; false`), "block"},
+		{"A zcat | rev", bash(`zcat s.gz | rev`), "block"},
+		{"C zcat", agentC(`zcat s.gz`), "block"},
+		{"A cat u16ok; false", bash(`cat u16ok.txt; false`), "allow"},
+		{"A zcat ok | rev", bash(`zcat ok.gz | rev`), "allow"},
 		// F2: the reader reshapes what it prints.
 		{"grep -rhoE", bash(`grep -rhoE '.{1,8}' .`), "block"},
 		{"grep -r -o", bash(`grep -r -o -E '.{1,8}' .`), "block"},
@@ -260,4 +277,52 @@ func TestShowsSuccessOptions(t *testing.T) {
 // readerOptionsKnown reports whether name is a catalogued reader.
 func readerOptionsKnown(name string) bool {
 	return strings.Contains(neverFails+quietFails, " "+name+" ")
+}
+
+// utf16le returns s encoded as UTF-16 little endian (ASCII only).
+func utf16le(s string) string {
+	var b strings.Builder
+	for _, c := range []byte(s) {
+		b.WriteByte(c)
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
+// utf16be returns s encoded as UTF-16 big endian (ASCII only).
+func utf16be(s string) string {
+	var b strings.Builder
+	for _, c := range []byte(s) {
+		b.WriteByte(0)
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// gzipped returns s compressed with gzip.
+func gzipped(t *testing.T, s string) string {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if _, err := zw.Write([]byte(s)); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// FuzzUTF16Text: any text decodes or is refused without a panic, and
+// text without a NUL or a byte order mark is refused.
+func FuzzUTF16Text(f *testing.F) {
+	for _, s := range []string{utf16le("AWS=x"), "\xff\xfeA\x00", "\xfe\xff\x00A", "plain text", "\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		_, ok := utf16Text(s)
+		if ok && !strings.Contains(s, "\x00") && !strings.HasPrefix(s, "\xff\xfe") && !strings.HasPrefix(s, "\xfe\xff") {
+			t.Errorf("utf16Text(%q) decoded text without a NUL", s)
+		}
+	})
 }

@@ -265,8 +265,13 @@ func (p *Policy) hookDir(dir string, project bool, runDir string) (out, globs []
 
 // decodeHookFile decodes a hook file as its client reads it: JSON, with
 // the // and /* */ comments and trailing commas agent C's settings allow
-// (standardised by hujson, as the installer reads them).
+// (standardised by hujson, as the installer reads them). A leading UTF-8
+// byte order mark is dropped (review 14b FP4): a client that accepts one
+// runs the entries, and one that rejects the file runs none, so reading
+// them protects a superset of what runs, where failing closed made the
+// whole project read-only (docs/DECISIONS.md).
 func decodeHookFile(data []byte) (any, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var v any
 	if json.Unmarshal(data, &v) == nil {
 		return v, nil

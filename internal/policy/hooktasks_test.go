@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/guardhq/guard/internal/detect/path"
@@ -52,10 +53,17 @@ func TestDecodeHookFile(t *testing.T) {
 		{"", true},
 		{`{not json`, false},
 		{`{"a":`, false},
+		{"\xef\xbb\xbf{\"a\":1}", true},         // review 14b FP4: a BOM is dropped
+		{"\xef\xbb\xbf{ // c\n\"a\":1,}", true}, // with comments too
+		{"\xef\xbb\xbf\xef\xbb\xbf{}", false},   // one BOM only
+		{"{}\xef\xbb\xbf", false},
 	} {
-		_, err := decodeHookFile([]byte(tc.text))
+		v, err := decodeHookFile([]byte(tc.text))
 		if (err == nil) != tc.ok {
 			t.Errorf("decodeHookFile(%q): err %v, want ok %v", tc.text, err, tc.ok)
+		}
+		if m, isMap := v.(map[string]any); tc.ok && strings.Contains(tc.text, `"a"`) && (!isMap || m["a"] != 1.0) {
+			t.Errorf("decodeHookFile(%q) = %v, want a=1", tc.text, v)
 		}
 	}
 }

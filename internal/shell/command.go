@@ -17,10 +17,13 @@ const (
 
 // cmd is one simple command being analysed.
 type cmd struct {
-	w     *walker
-	name  string // program: base name, lower case
-	args  []word.Word
-	kinds []int // per argument: argPlain, argData or argCode
+	w *walker
+	// quietReads marks a command that prints none of the text of the
+	// files it reads (git log -- F, git rev-parse HEAD:F: gitprints.go).
+	quietReads bool
+	name       string // program: base name, lower case
+	args       []word.Word
+	kinds      []int // per argument: argPlain, argData or argCode
 	// redirs are the redirections, rendered.
 	redirs []string
 	stdin  stdin
@@ -395,6 +398,9 @@ func (c *cmd) nestReads() (done func()) {
 		c.w.nestAt = saved
 		if c.reshapes() {
 			c.w.markOpaque(from, to)
+		}
+		if c.quietReads && to > from {
+			c.w.quiet = append(c.w.quiet, [2]int{from, to})
 		}
 	}
 }

@@ -32,11 +32,19 @@ func (c *cmd) gitFiles() {
 			c.gitConfigEnv(v)
 		}
 	}
+	quiet := gitQuiet(sub, c.args[at+1:]) // gitprints.go
 	for _, a := range c.args[at+1:] {
 		if p, ok := revPath(a.Text); ok {
 			c.w.revRead(p)
-			c.w.revFile(strings.TrimSuffix(strings.TrimSuffix(a.Text, p), ":"), p)
+			if !quiet {
+				c.w.revFile(strings.TrimSuffix(strings.TrimSuffix(a.Text, p), ":"), p)
+			}
 		}
+	}
+	if quiet {
+		c.quietReads = true
+	} else {
+		c.gitRevText(sub, c.args[at+1:])
 	}
 	if sub == "apply" {
 		c.gitApply(at + 1)
@@ -227,8 +235,20 @@ type RevRead struct {
 	// Rev is the revision ("" or :0 to :3 for the index).
 	Rev string
 	// Path is the file's path as written: from the repository's top
-	// unless it starts with ./ or ../.
+	// unless it starts with ./ or ../. "" for the text of a whole
+	// revision (gitprints.go): Rev's patch against its parents (a commit:
+	// git show REV), or its diff with From, or Count commits of its
+	// history (Count 0 with From "": one commit; git log -p without -N is
+	// the whole history, Count 0 and History).
 	Path string
+	// From is, for a diff (Path ""), the other side: a revision, or
+	// RevDisk for the working tree.
+	From string
+	// Count is, for a history (git log -p -N), the commits it prints; 0
+	// for no bound given.
+	Count int
+	// History marks a history (git log -p) rather than one commit.
+	History bool
 }
 
 // MaxRevReads bounds [Analysis.RevReads]; past it the last is a RevRead
@@ -237,7 +257,11 @@ const MaxRevReads = 16
 
 // revFile records the file PATH of revision rev as one the command reads.
 func (w *walker) revFile(rev, p string) {
-	r := RevRead{Dir: w.Dir, Rev: rev, Path: p}
+	w.addRevRead(RevRead{Dir: w.Dir, Rev: rev, Path: p})
+}
+
+// addRevRead records r, within MaxRevReads.
+func (w *walker) addRevRead(r RevRead) {
 	switch {
 	case slices.Contains(w.a.RevReads, r):
 	case len(w.a.RevReads) < MaxRevReads-1:

@@ -134,6 +134,11 @@ type Analysis struct {
 	// a catalogued pass-through (grep -r x . | rev). Trees (DIR/**) and
 	// single files alike.
 	OpaqueReads []string
+	// UnprintedReads are the reads (also in Reads) of which the command
+	// prints none of the text: every read of the file is by a command
+	// that prints names, ids or counts (git log --oneline -- F, git
+	// rev-parse HEAD:F; review 14b FP1, FP2).
+	UnprintedReads []string
 	// Touches are the files named by a program guard does not know to only
 	// read them: every word of such a program that is not data and not a
 	// file its handler accounts for (an option's value after = included),
@@ -308,6 +313,7 @@ func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
 	w := &walker{a: a, zsh: zsh, zshShell: opt.Zsh, self: opt.Self}
 	w.Ledger = newLedger(w, a, strings.TrimRight(opt.Home, "/"), opt.Files)
 	w.script(cmd, 0)
+	a.UnprintedReads = w.unprinted()
 	return w.err
 }
 
@@ -327,6 +333,7 @@ func union(a, z *Analysis, zerr error) {
 	}
 	a.Reads = append(a.Reads, z.Reads...)
 	a.OpaqueReads = append(a.OpaqueReads, z.OpaqueReads...)
+	a.UnprintedReads = both(a.UnprintedReads, z.UnprintedReads)
 	a.Writes = append(a.Writes, z.Writes...)
 	a.Touches = append(a.Touches, z.Touches...)
 	a.bare = append(a.bare, z.bare...)
@@ -376,6 +383,13 @@ func finish(a *Analysis) {
 		}
 	}
 	a.OpaqueReads = dedupe(opaque)
+	unprinted := a.UnprintedReads[:0]
+	for _, p := range a.UnprintedReads {
+		if !word.Opaque(p) {
+			unprinted = append(unprinted, word.Render(p))
+		}
+	}
+	a.UnprintedReads = dedupe(unprinted)
 	a.Writes = a.settle(a.Writes, true)
 	a.BareTouches = onlyBare(a.Touches, a.bare)
 	// A touch with an opaque part is checked as an unresolved write.

@@ -1,6 +1,10 @@
 package secret
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // Terminal escapes: a program that colours its output (grep --color=always,
 // rg, ls, jq, bat, git with color.ui=always, CLICOLOR_FORCE, GREP_COLORS)
@@ -22,35 +26,103 @@ const (
 const maxString = 4096
 
 // hasTerminalEscape reports whether text holds the start of a terminal
-// escape sequence.
+// escape sequence, or a character a second reading drops (hidden).
 func hasTerminalEscape(text string) bool {
-	return strings.IndexByte(text, esc) >= 0 || strings.Contains(text, csi8)
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c >= 0x20 && c < 0x7f || c == '\n' || c == '\t' {
+			continue // printable ASCII: most of any text
+		}
+		switch {
+		case c == esc:
+			return true
+		case c < 0x80:
+			if hiddenASCII(text, i) {
+				return true
+			}
+		default:
+			r, size := utf8.DecodeRuneInString(text[i:])
+			if hiddenRune(r) {
+				return true
+			}
+			i += size - 1
+		}
+	}
+	return false
 }
 
-// terminalLayer returns text without its terminal escape sequences as a
-// layer of text, each byte mapped to where it stands in text; false when
-// text holds none.
+// hiddenASCII reports whether the ASCII byte text[i] is a control a
+// second reading drops (review 14b minor): a C0 control other than a tab
+// or a line feed (a NUL of UTF-16 text, SI, a backspace), a carriage
+// return not ending a line, DEL.
+func hiddenASCII(text string, i int) bool {
+	c := text[i]
+	switch {
+	case c == '\t' || c == '\n':
+		return false
+	case c == '\r':
+		return i+1 < len(text) && text[i+1] != '\n'
+	}
+	return c < 0x20 || c == 0x7f
+}
+
+// hiddenRune reports whether r is a C1 control (U+0080 to U+009F) or a
+// format character (Unicode Cf: U+200B, the soft hyphen, bidirectional
+// marks, U+FEFF): no glyph of a secret.
+func hiddenRune(r rune) bool {
+	return r >= 0x80 && r <= 0x9f || r > 0x9f && unicode.Is(unicode.Cf, r)
+}
+
+// terminalLayer returns text without its terminal escape sequences,
+// control and format characters as a layer of text, each byte mapped to
+// where it stands in text; false when text holds none. A backspace takes
+// the character before it out too (overstrike: A\bA, _\bA read A).
 func terminalLayer(text string) (layer, bool) {
 	if !hasTerminalEscape(text) {
 		return layer{}, false
 	}
-	var b strings.Builder
-	b.Grow(len(text))
+	b := make([]byte, 0, len(text))
 	offs := make([]int32, 0, len(text)+1)
+	escaped := false
 	for i := 0; i < len(text); {
 		if n := escapeLen(text, i); n > 0 {
 			i += n
+			escaped = true
 			continue
 		}
-		b.WriteByte(text[i])
-		offs = append(offs, int32(i))
-		i++
+		n := 1
+		hidden := false
+		if text[i] < 0x80 {
+			hidden = hiddenASCII(text, i)
+		} else {
+			var r rune
+			r, n = utf8.DecodeRuneInString(text[i:])
+			hidden = hiddenRune(r)
+		}
+		switch {
+		case text[i] == '\b':
+			if len(b) > 0 {
+				_, size := utf8.DecodeLastRune(b)
+				b, offs = b[:len(b)-size], offs[:len(offs)-size]
+			}
+		case hidden:
+		default:
+			for k := range n {
+				b = append(b, text[i+k])
+				offs = append(offs, int32(i+k))
+			}
+		}
+		i += n
 	}
 	offs = append(offs, int32(len(text)))
-	if b.Len() == len(text) {
+	if len(b) == len(text) {
 		return layer{}, false
 	}
-	return layer{start: 0, end: len(text), text: b.String(), enc: "split by terminal escapes", offs: offs}, true
+	enc := "split by control or invisible characters"
+	if escaped {
+		enc = "split by terminal escapes"
+	}
+	return layer{start: 0, end: len(text), text: string(b), enc: enc, offs: offs}, true
 }
 
 // escapeLen returns the length of the escape sequence that starts at
@@ -64,6 +136,8 @@ func escapeLen(text string, i int) int {
 	case strings.HasPrefix(text[i:], csi8):
 		j = i + len(csi8)
 		return csiLen(text, i, j)
+	case c1String(text, i):
+		return stringLen(text, i, i+2)
 	case text[i] != esc:
 		return 0
 	case i+1 == len(text):
@@ -74,16 +148,7 @@ func escapeLen(text string, i int) int {
 	case c == '[':
 		return csiLen(text, i, j+1)
 	case c == ']' || c == 'P' || c == 'X' || c == '^' || c == '_':
-		end := min(len(text), j+1+maxString)
-		for k := j + 1; k < end; k++ {
-			switch {
-			case text[k] == 0x07:
-				return k + 1 - i
-			case text[k] == esc && k+1 < len(text) && text[k+1] == '\\':
-				return k + 2 - i
-			}
-		}
-		return 2 // unterminated: the introducer only
+		return stringLen(text, i, j+1)
 	}
 	for j < len(text) && j-i < 4 && text[j] >= 0x20 && text[j] <= 0x2f {
 		j++ // intermediates
@@ -110,4 +175,36 @@ func csiLen(text string, i, j int) int {
 		return j + 1 - i
 	}
 	return start - i
+}
+
+// c1String reports whether text[i:] starts with an 8-bit string
+// introducer as UTF-8: DCS (U+0090), SOS (U+0098), OSC (U+009D), PM
+// (U+009E), APC (U+009F).
+func c1String(text string, i int) bool {
+	if i+1 >= len(text) || text[i] != 0xc2 {
+		return false
+	}
+	switch text[i+1] {
+	case 0x90, 0x98, 0x9d, 0x9e, 0x9f:
+		return true
+	}
+	return false
+}
+
+// stringLen returns the length of the control string starting at text[i]
+// whose body starts at j, up to BEL, ESC \\ or the 8-bit ST (U+009C), at
+// most maxString bytes; the introducer alone when it is unterminated.
+func stringLen(text string, i, j int) int {
+	end := min(len(text), j+maxString)
+	for k := j; k < end; k++ {
+		switch {
+		case text[k] == 0x07:
+			return k + 1 - i
+		case text[k] == esc && k+1 < len(text) && text[k+1] == '\\':
+			return k + 2 - i
+		case text[k] == 0xc2 && k+1 < len(text) && text[k+1] == 0x9c:
+			return k + 2 - i
+		}
+	}
+	return j - i // unterminated: the introducer only
 }

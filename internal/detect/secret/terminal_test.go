@@ -49,6 +49,53 @@ func TestTerminalEscapes(t *testing.T) {
 	}
 }
 
+// TestHiddenCharacters: a secret split by control or format characters
+// (backspace overstrike, a bare carriage return, U+200B, a soft hyphen,
+// SI, NULs of UTF-16 text, an 8-bit OSC string) is found and redacted in
+// the text as written (review 14b minor).
+func TestHiddenCharacters(t *testing.T) {
+	key := "AKIA" + "IOSFODNN7EXAMPLF"
+	over := ""
+	for _, c := range key {
+		over += string(c) + "\b" + string(c)
+	}
+	u16 := ""
+	for _, c := range "AWS=" + key {
+		u16 += string(c) + "\x00"
+	}
+	tests := []struct{ name, text string }{
+		{"backspace overstrike", "AWS=" + over + "\n"},
+		{"underline overstrike", "AWS=" + strings.ReplaceAll(over, string(key[0])+"\b", "_\b") + "\n"},
+		{"a bare carriage return", "AWS=" + key[:8] + "\r" + key[8:] + "\n"},
+		{"a zero-width space", "AWS=" + key[:8] + "\u200b" + key[8:] + "\n"},
+		{"a soft hyphen", "AWS=" + key[:8] + "\u00ad" + key[8:] + "\n"},
+		{"SI", "AWS=" + key[:8] + "\x0f" + key[8:] + "\n"},
+		{"UTF-16 NULs", u16},
+		{"an 8-bit OSC", "AWS=" + key[:8] + "\u009d0;t\u009c" + key[8:] + "\n"},
+		{"a C1 control", "AWS=" + key[:8] + "\u0085" + key[8:] + "\n"},
+	}
+	d := New()
+	for _, tt := range tests {
+		if _, hit := d.Check(tt.text); !hit {
+			t.Errorf("%s: Check found nothing", tt.name)
+		}
+		ms := d.FindAll(tt.text)
+		detect.SortMatches(ms)
+		out := detect.Redact(tt.text, ms)
+		if _, hit := d.Check(out); hit || !strings.Contains(out, "[REDACTED:") {
+			t.Errorf("%s: redacted %q", tt.name, out)
+		}
+	}
+	for _, s := range []string{"a\r\nb\r\n", "x\ty\n", "caf\u00e9", "\u200b", "\b\b", "A\bB"} {
+		if f, hit := d.Check(s); hit {
+			t.Errorf("Check(%q) = %v", s, f)
+		}
+	}
+	if _, ok := terminalLayer("KEY=1\r\nB=2\r\n"); ok {
+		t.Error("CRLF text read a second time")
+	}
+}
+
 func TestEscapeLen(t *testing.T) {
 	for _, tt := range []struct {
 		text string
@@ -66,6 +113,8 @@ func TestEscapeLen(t *testing.T) {
 		{"\x1b", 1},
 		{"\x1b[", 2},
 		{csi8 + "31m", 5},
+		{"\u009d0;t\u009c", 7},
+		{"\u009dnever", 2},
 		{"x", 0},
 	} {
 		if got := escapeLen(tt.text, 0); got != tt.want {

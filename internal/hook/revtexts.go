@@ -1,0 +1,131 @@
+package hook
+
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+
+	"github.com/guardhq/guard/internal/gitobj"
+	"github.com/guardhq/guard/internal/regularfile"
+	"github.com/guardhq/guard/internal/shell"
+)
+
+// maxHistory bounds the commits of a history (git log -p) guard reads.
+const maxHistory = 16
+
+// revTexts returns the texts a git command prints of revision r (r.Path
+// ""; review 14b F3), read from the object store within the budget b
+// (maxSecretFiles objects, maxSecretBytes): a commit's patch (both sides
+// of every file it changes against each parent: git show REV, cat-file
+// -p REV, stash show -p), a diff of two commits (git diff A B), of a
+// commit and the working tree (git diff REV: the disk's side too), or a
+// history of at most r.Count commits (git log -p; a history longer than
+// maxHistory without a bound guard cannot tell). False: guard cannot tell.
+func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, bool) {
+	_, repo, ok := revDir(base, h, r)
+	if !ok {
+		return nil, false
+	}
+	id, ok := repo.Resolve(r.Rev)
+	if !ok && r.Rev == "refs/stash" && !repo.HasRef(r.Rev) {
+		return nil, true // no stash: git stash show prints an error
+	}
+	if !ok {
+		return nil, false
+	}
+	var blobs []gitobj.ID
+	var disk []string
+	switch {
+	case r.History:
+		blobs, ok = historyBlobs(repo, id, r.Count)
+	case r.From == shell.RevDisk:
+		blobs, disk, ok = diskBlobs(repo, id)
+	case r.From != "":
+		var from gitobj.ID
+		if from, ok = repo.Resolve(r.From); ok {
+			blobs, ok = repo.DiffBlobs(from, id)
+		}
+	default:
+		blobs, ok = repo.PatchBlobs(id)
+	}
+	if !ok {
+		return nil, false
+	}
+	return readBlobs(repo, blobs, disk, b)
+}
+
+// historyBlobs returns the objects of the patches of the first n commits
+// from id (n 0: all of them, at most maxHistory).
+func historyBlobs(repo *gitobj.Repo, id gitobj.ID, n int) ([]gitobj.ID, bool) {
+	if n == 0 || n > maxHistory {
+		n = maxHistory
+	}
+	ids, more, ok := repo.History(id, n)
+	if !ok || more && n == maxHistory {
+		return nil, false
+	}
+	var out []gitobj.ID
+	for _, c := range ids {
+		blobs, ok := repo.PatchBlobs(c)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, blobs...)
+	}
+	return out, true
+}
+
+// diskBlobs returns, for git diff REV, the objects of REV's files the
+// working tree does not hold as REV does, and those files on disk (paths
+// from the top).
+func diskBlobs(repo *gitobj.Repo, id gitobj.ID) ([]gitobj.ID, []string, bool) {
+	files, ok := repo.Files(id, func(string, string) bool { return true })
+	if !ok {
+		return nil, nil, false
+	}
+	var blobs []gitobj.ID
+	var disk []string
+	for _, fl := range files {
+		if !sameOnDisk(filepath.Join(repo.Top, filepath.FromSlash(fl.Path)), fl) {
+			blobs = append(blobs, fl.ID)
+			disk = append(disk, fl.Path)
+		}
+	}
+	return blobs, disk, true
+}
+
+// readBlobs reads the objects blobs (duplicates once) and the files disk
+// of the working tree at repo.Top, within budget b.
+func readBlobs(repo *gitobj.Repo, blobs []gitobj.ID, disk []string, b *scanBudget) ([][]byte, bool) {
+	var out [][]byte
+	seen := map[gitobj.ID]bool{}
+	for _, id := range blobs {
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		_, data, err := repo.Object(id)
+		if err != nil || !b.take(len(data)) {
+			return nil, false
+		}
+		out = append(out, data)
+	}
+	for _, p := range disk {
+		data, err := regularfile.ReadFile(filepath.Join(repo.Top, filepath.FromSlash(p)), maxSecretRead)
+		switch {
+		case errors.Is(err, fs.ErrNotExist), errors.Is(err, regularfile.ErrNotRegular):
+			continue // deleted, or a link or directory: git prints no text of it
+		case err != nil || !b.take(len(data)):
+			return nil, false
+		}
+		out = append(out, data)
+	}
+	return out, true
+}
+
+// take counts a file of n bytes against the budget; false past it.
+func (b *scanBudget) take(n int) bool {
+	b.files++
+	b.bytes += int64(n)
+	return b.files <= maxSecretFiles && b.bytes <= maxSecretBytes
+}

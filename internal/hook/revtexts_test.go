@@ -1,0 +1,127 @@
+package hook
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// revGit returns a runner of git in dir, with a fixed identity and no
+// system configuration.
+func revGit(t *testing.T, dir string) func(args ...string) string {
+	return func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@b", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@b")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+}
+
+// TestRevTexts covers review 14b F3, FP1, FP2, FP3 and F15: where guard
+// cannot redact what a command prints (agent B; agent A's background
+// command, or a command whose syntax may fail after git printed), the
+// committed text a git subcommand prints beyond REV:PATH (a commit's
+// patch, a history, a diff of revisions) is read from the object store
+// and checked, and what guard does not read (git grep X REV, cat-file
+// --batch, format-patch --stdout) is "cannot tell"; subcommands that
+// print names, ids or counts of a file (git log --oneline -- F, git
+// rev-parse HEAD:F) and the catalogue's unprinted readers (wc -c F) do
+// not read its text; replace refs make every revision read "cannot tell".
+func TestRevTexts(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"settings.py": "AWS=" + "AKIA" + "IOSFODNN7EXAMPLF\n", "README.md": "hello\n"})
+	git := revGit(t, proj)
+	git("init", "-q", "-b", "main")
+	git("add", "settings.py", "README.md")
+	git("commit", "-qm", "one")
+	if err := os.WriteFile(filepath.Join(proj, "README.md"), []byte("hello again\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git("commit", "-qam", "two")
+	first := git("rev-parse", "HEAD~1")
+	p := realPolicy(t, "")
+	b := func(cmd string) string {
+		s, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": cmd, "cwd": proj})
+		return string(s)
+	}
+	a := func(cmd string, bg bool) string {
+		in := map[string]any{"command": cmd}
+		if bg {
+			in["run_in_background"] = true
+		}
+		s, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": proj, "tool_input": in})
+		return string(s)
+	}
+	check := func(name, payload string, block bool) {
+		t.Helper()
+		code, stdout, stderr, _ := runReal(t, p, payload)
+		if blocked := code == 2; blocked != block {
+			t.Errorf("%s: blocked = %v, want %v: %s%s", name, blocked, block, stdout, stderr)
+		}
+	}
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"git show HEAD~1", true}, // adds settings.py
+		{"git show " + first, true},
+		{"git show", false}, // HEAD changes README.md only
+		{"git show --stat HEAD~1", false},
+		{"git log -p", true},
+		{"git log -p -1", false},
+		{"git log -p -2", true},
+		{"git log -p --all", true},
+		{"git diff " + first + " HEAD", false},
+		{"git diff 4b825dc642cb6eb9a060e54bf8d69288fbee4904 HEAD", true}, // the empty tree: not a commit guard reads
+		{"git diff HEAD~1", false},
+		{"git grep AWS HEAD", true},
+		{"git grep AWS", false},
+		{"echo HEAD:settings.py | git cat-file --batch", true},
+		{"git cat-file -p HEAD~1", true},
+		{"git format-patch -1 --stdout", true},
+		{"git show HEAD:README.md", false},
+		{"git stash show -p", false},                // no stash
+		{"git log --oneline -- settings.py", false}, // FP1
+		{"git log -1 --format=%H -- settings.py", false},
+		{"git rev-parse HEAD:settings.py", false}, // FP2
+		{"git ls-tree HEAD settings.py", false},
+		{"wc -c settings.py", false}, // FP3
+		{"sha256sum settings.py", false},
+		{"cat settings.py", true},
+		{"git log -p -1 -- settings.py", true}, // the working file holds the key
+	} {
+		check("B "+tc.cmd, b(tc.cmd), tc.block)
+		check("A bg "+tc.cmd, a(tc.cmd, true), tc.block)
+	}
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"git show HEAD~1; false", true},
+		{"git log -p; false", true},
+		{"git grep AWS HEAD; false", true},
+		{"git show HEAD~1", false}, // its status is git's: the result scan redacts
+		{"git log -p", false},
+		{"git log --oneline -- settings.py; false", false},
+		{"git rev-parse HEAD:settings.py; false", false},
+	} {
+		check("A "+tc.cmd, a(tc.cmd, false), tc.block)
+	}
+	// F15: git replace makes git print another object than the one
+	// guard reads by name: every revision read there is "cannot tell".
+	git("replace", git("rev-parse", "HEAD:README.md"), git("rev-parse", "HEAD:settings.py"))
+	check("B replaced git show HEAD:README.md", b("git show HEAD:README.md"), true)
+	check("B replaced git show", b("git show"), true)
+	check("A bg replaced git show HEAD:README.md", a("git show HEAD:README.md", true), true)
+	check("B replaced git status", b("git status"), false)
+}
