@@ -378,10 +378,62 @@ func commandStrings(v any, key string, depth int, out []string) []string {
 		}
 	case map[string]any:
 		for k, e := range t {
+			if sv, ok := e.(string); ok && key == "env" {
+				if line := envEntry(k, sv); line != "" {
+					out = append(out, line)
+					continue
+				}
+			}
 			out = commandStrings(e, k, depth+1, out)
 		}
 	}
 	return out
+}
+
+// envEntry returns the entry line a settings "env" value stands for, ""
+// when it names no file (review 14b F9). The value is read by what the
+// variable means, not by its spelling: a file-valued variable's value
+// (BASH_ENV, ENV, PYTHONSTARTUP: a file the shell or interpreter reads;
+// ZDOTDIR: the directory of zsh's startup files) is a path relative to the
+// directory the client runs in even when bare (`tools/benv.sh`, `benv.sh`);
+// a command-valued one (*_COMMAND, GIT_SSH, editors, pagers, askpass
+// helpers) is an entry line whatever its first word; and, default-deny, a
+// value of a variable guard does not know whose first word holds a slash
+// (`tools/x.sh`) is read as a path too.
+func envEntry(name, v string) string {
+	v = strings.TrimSpace(v)
+	if v == "" || len(v) > maxShapedBytes || strings.Contains(v, "://") {
+		return ""
+	}
+	rel := func(w string) string {
+		if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, "$") ||
+			strings.HasPrefix(w, "./") || strings.HasPrefix(w, "../") {
+			return w
+		}
+		return "./" + w
+	}
+	switch name {
+	case "BASH_ENV", "ENV", "PYTHONSTARTUP":
+		return rel(v)
+	case "ZDOTDIR":
+		d := strings.TrimRight(rel(v), "/")
+		return d + "/.zshenv " + d + "/.zprofile " + d + "/.zshrc " + d + "/.zlogin " + d + "/.zlogout"
+	case "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PAGER", "GIT_ASKPASS", "SSH_ASKPASS",
+		"EDITOR", "VISUAL", "PAGER", "MANPAGER", "PROMPT_COMMAND", "SVN_SSH", "SVN_EDITOR", "SVN_MERGE", "CVS_RSH",
+		"HGEDITOR", "JJ_EDITOR", "SUDO_ASKPASS", "LESSOPEN", "LESSCLOSE":
+		return v
+	}
+	if strings.HasSuffix(name, "_COMMAND") || strings.HasSuffix(name, "_EDITOR") {
+		return v
+	}
+	ws := hookWords(v)
+	if len(ws) > 0 && strings.Contains(ws[0].text, "/") && !strings.ContainsAny(ws[0].text, "*?[]{}:") {
+		if rest, ok := strings.CutPrefix(v, ws[0].text); ok {
+			return rel(ws[0].text) + rest
+		}
+		return v
+	}
+	return ""
 }
 
 // commandKey reports whether a setting called key holds a command line

@@ -200,6 +200,43 @@ func TestCommandStringsSettings(t *testing.T) {
 	}
 }
 
+// TestEnvEntry: a settings "env" value is read by its variable's meaning,
+// a bare relative path included (review 14b F9).
+func TestEnvEntry(t *testing.T) {
+	for _, tc := range []struct{ name, v, want string }{
+		{"BASH_ENV", "tools/benv.sh", "./tools/benv.sh"},
+		{"ENV", "benv.sh", "./benv.sh"},
+		{"BASH_ENV", ".benv", "./.benv"},
+		{"BASH_ENV", "./tools/benv.sh", "./tools/benv.sh"},
+		{"PYTHONSTARTUP", "/abs/s.py", "/abs/s.py"},
+		{"ZDOTDIR", "zd/", "./zd/.zshenv ./zd/.zprofile ./zd/.zshrc ./zd/.zlogin ./zd/.zlogout"},
+		{"GIT_SSH_COMMAND", "tools/gs.sh -v", "tools/gs.sh -v"},
+		{"SVN_SSH", "sh evil.sh", "sh evil.sh"},
+		{"MY_TOOL_COMMAND", "x.sh", "x.sh"},
+		{"HOOK_FILE", "tools/h.sh", "./tools/h.sh"},
+		{"HOOK_FILE", "tools/h.sh --x", "./tools/h.sh --x"},
+		{"NODE_ENV", "production", ""},
+		{"DOCS", "https://x.example/a/b", ""},
+		{"GLOB", "dist/**", ""},
+		{"PATHS", "a/b:c/d", ""},
+		{"BASH_ENV", "", ""},
+	} {
+		if got := envEntry(tc.name, tc.v); got != tc.want {
+			t.Errorf("envEntry(%q, %q) = %q, want %q", tc.name, tc.v, got, tc.want)
+		}
+	}
+	var v any
+	if err := json.Unmarshal([]byte(`{"env":{"BASH_ENV":"tools/benv.sh","LANG":"C"}}`), &v); err != nil {
+		t.Fatal(err)
+	}
+	if got := commandStrings(v, "", 0, nil); !slices.Equal(got, []string{"./tools/benv.sh"}) {
+		t.Errorf("commandStrings = %q", got)
+	}
+	if got := entryPaths("./tools/benv.sh", "/h", "/p", true); !slices.Contains(got, "/p/tools/benv.sh") {
+		t.Errorf("entryPaths = %q, want /p/tools/benv.sh", got)
+	}
+}
+
 // TestUserState reads the MCP servers of agent A's user state file, at
 // the top and under a project (review 12b F4).
 func TestUserState(t *testing.T) {

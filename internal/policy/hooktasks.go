@@ -143,12 +143,13 @@ func taskRuns(args []string, home, dir string) (globs, lines []string) {
 	switch {
 	case prog == "npm" || prog == "pnpm" || prog == "yarn" || prog == "bun":
 		if name := npmTask(prog, rest); name != "" {
-			return nil, packageScripts(dir, name)
+			lines := packageScripts(dir, name)
+			return npmBinGlobs(home, dir, lines), lines // hooktoolchains.go (review 14b F7)
 		}
 	case prog == "go" && sub == "run":
-		return goRunGlobs(rest[1:], dir), nil
+		return append(goRunGlobs(rest[1:], dir), goModuleGlobs(dir)...), nil
 	case prog == "cargo" && cargoBuilds(sub):
-		return cargoGlobs(dir), nil
+		return append(cargoGlobs(dir), rustToolchainGlobs(dir)...), nil
 	case (prog == "pre-commit" || prog == "prek") && (sub == "run" || sub == "try-repo"):
 		return preCommitRuns(rest[1:], dir)
 	case (prog == "uv" || prog == "poetry" || prog == "pdm" || prog == "hatch") && sub == "run":

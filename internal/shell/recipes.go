@@ -250,6 +250,7 @@ func (c *cmd) packageFile(f string, names []string) {
 	if !written {
 		if len(names) > 0 {
 			c.projectScripts(scripts, names)
+			c.npmBins(path.Dir(f), scriptLines(scripts, names)) // npmbins.go (review 14b F7)
 		}
 		return
 	}
@@ -258,6 +259,7 @@ func (c *cmd) packageFile(f string, names []string) {
 			c.w.tentative(sc)
 		}
 	}
+	c.npmBins(path.Dir(f), scriptLines(scripts, []string{"*"}))
 }
 
 // taskCommand returns the command of a script or task: a string, or

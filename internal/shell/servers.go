@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -91,14 +92,34 @@ func (c *cmd) tunnelConfigs() []string {
 	if v, ok := c.w.lookup("NGROK_CONFIG"); ok && v != "" && len(out) == 0 {
 		out = append(out, strings.Split(v, ",")...)
 	}
-	if len(out) == 0 && c.w.Home != "" {
-		for _, d := range []string{"/.config/ngrok/ngrok.yml", "/Library/Application Support/ngrok/ngrok.yml"} {
-			if c.w.IsFile(c.w.Home + d) {
-				out = append(out, c.w.Home+d)
-			}
-		}
+	if len(out) == 0 {
+		out = c.ngrokDefaults()
 	}
 	return out[:min(len(out), 4)]
+}
+
+// ngrokDefaults returns ngrok's default configuration files that are
+// there, looked up where the command's own HOME and XDG_CONFIG_HOME put
+// them (review 14a F15): ngrok.yml in each user configuration directory
+// and the legacy ~/.ngrok2/ngrok.yml.
+func (c *cmd) ngrokDefaults() []string {
+	cfg, home, ok := c.userConfigDirs()
+	if !ok {
+		c.w.hide("sets where %s looks its configuration up to a value guard cannot tell: it cannot tell what it serves", c.name)
+		return nil
+	}
+	var out []string
+	for _, d := range cfg {
+		if p := path.Join(d, "ngrok/ngrok.yml"); c.presentConfig(p) {
+			out = append(out, p)
+		}
+	}
+	if home != "" {
+		if p := path.Join(home, ".ngrok2/ngrok.yml"); c.presentConfig(p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // tunnelPath returns the path file: URL u names, up to a blank: a part

@@ -22,7 +22,7 @@ type allowEntry struct {
 // its subdomains, as a blocklist entry does; one with a scheme is the start
 // of a URL, so its host matches only itself (unless written *.host).
 func parseAllow(entry string) (allowEntry, error) {
-	s := strings.ToLower(strings.TrimSpace(entry))
+	s := strings.TrimSpace(entry)
 	var e allowEntry
 	if s == "" {
 		return e, fmt.Errorf("allowlist entry %q: empty", entry)
@@ -30,6 +30,15 @@ func parseAllow(entry string) (allowEntry, error) {
 	if strings.ContainsAny(s, "?#@\\ \t\r\n") {
 		return e, fmt.Errorf("allowlist entry %q: holds a character of user info, query or fragment, which say nothing of where a request goes (write [scheme://]host[:port][/path])", entry)
 	}
+	rawPath := ""
+	if i := strings.Index(s, "://"); i >= 0 {
+		if j := strings.IndexByte(s[i+3:], '/'); j >= 0 {
+			s, rawPath = s[:i+3+j], s[i+3+j:]
+		}
+	} else if j := strings.IndexByte(s, '/'); j >= 0 {
+		s, rawPath = s[:j], s[j:]
+	}
+	s = strings.ToLower(s) // the host and scheme; the path keeps its case
 	if i := strings.Index(s, "://"); i >= 0 {
 		if i == 0 || !isScheme(s[:i]) {
 			return e, fmt.Errorf("allowlist entry %q: %q is not a scheme", entry, s[:i])
@@ -37,11 +46,8 @@ func parseAllow(entry string) (allowEntry, error) {
 		e.scheme, s = s[:i], s[i+3:]
 	}
 	auth := s
-	if i := strings.IndexByte(s, '/'); i >= 0 {
-		auth, e.path = s[:i], s[i:]
-		if e.path == "/" {
-			e.path = ""
-		}
+	if rawPath != "/" {
+		e.path = rawPath
 	}
 	host := auth
 	if j := strings.LastIndexByte(auth, ':'); j >= 0 && !strings.HasSuffix(auth, "]") && (strings.Count(auth, ":") == 1 || strings.HasPrefix(auth, "[")) {
@@ -64,7 +70,11 @@ func parseAllow(entry string) (allowEntry, error) {
 		e.host = host
 	}
 	if e.path != "" {
-		e.path = cleanPath(e.path)
+		p, ok := plainPath(e.path)
+		if !ok {
+			return e, fmt.Errorf("allowlist entry %q: the path holds an escape, a non-ASCII letter or a dot segment a server may read another way (write the path as the server reads it)", entry)
+		}
+		e.path = p
 	}
 	return e, nil
 }
@@ -120,7 +130,10 @@ func (e allowEntry) matches(r reading, h string) bool {
 	if e.path == "" {
 		return true
 	}
-	p := cleanPath(r.path)
+	p, ok := plainPath(r.path)
+	if !ok {
+		return false // the host's other rules decide (review 14b F6)
+	}
 	return p == e.path || strings.HasPrefix(p, e.path) && (strings.HasSuffix(e.path, "/") || p[len(e.path)] == '/')
 }
 
@@ -170,4 +183,67 @@ func cleanPath(p string) string {
 		r = "/" + r
 	}
 	return r
+}
+
+// plainPath returns a URL path as a server reads it, with ok false when
+// servers may read it more than one way (review 14b F6): an encoded slash,
+// backslash, dot or percent sign (a server that decodes before it resolves
+// dot segments, or decodes twice, climbs out of the prefix), an encoded
+// control or non-ASCII byte or a raw non-ASCII one (overlong UTF-8, Unicode
+// folding), an empty segment (servers that merge slashes), or a dot segment
+// with path parameters (`..;`). Escapes of unreserved characters are
+// decoded, the others kept with upper-case hex; the case of the letters is
+// kept: paths are compared exactly.
+func plainPath(p string) (string, bool) {
+	if p == "" {
+		return "/", true
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c >= 0x80 || c < 0x20 || c == '\\' {
+			return "", false
+		}
+		if c != '%' {
+			b.WriteByte(c)
+			continue
+		}
+		if i+2 >= len(p) || !isHex(p[i+1]) || !isHex(p[i+2]) {
+			return "", false
+		}
+		v := unhex(p[i+1])<<4 | unhex(p[i+2])
+		i += 2
+		switch {
+		case v == '.' || v == '/' || v == '\\' || v == '%' || v < 0x20 || v >= 0x7f:
+			return "", false
+		case 'a' <= v && v <= 'z' || 'A' <= v && v <= 'Z' || '0' <= v && v <= '9' || v == '-' || v == '_' || v == '~':
+			b.WriteByte(v)
+		default:
+			b.WriteString(strings.ToUpper(p[i-2 : i+1]))
+		}
+	}
+	q := b.String()
+	if strings.Contains(q, "//") {
+		return "", false
+	}
+	for _, seg := range strings.Split(q, "/") {
+		if i := strings.IndexByte(seg, ';'); i >= 0 && (seg[:i] == "." || seg[:i] == "..") {
+			return "", false
+		}
+	}
+	return cleanPath(q), true
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
 }

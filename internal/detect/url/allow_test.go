@@ -48,7 +48,8 @@ func TestAllowlistByShape(t *testing.T) {
 		{"https://github.com:8443/", true},
 		{"https://ｇｉｔｈｕｂ.com/", true},
 		{"https://a.example.com/", true},
-		{"https://PASTEBIN.com/raw/TeamNotes", true},
+		{"https://PASTEBIN.com/raw/teamnotes", true},
+		{"https://pastebin.com/raw/TeamNotes", false}, // paths compare exactly (review 14b F6)
 		{"https://pastebin.com/raw/teamnotes/", true},
 		{"https://pastebin.com/raw/teamnotes/more?x=1", true},
 		{"https://pastebin.com/raw/x/../teamnotes", true},
@@ -93,6 +94,50 @@ func TestValidateAllowEntry(t *testing.T) {
 	}
 }
 
+// TestAllowPathReadOneWay: a path-scoped entry applies only to a path
+// servers read one way and compares it case-sensitively (review 14b F6).
+func TestAllowPathReadOneWay(t *testing.T) {
+	d := mustNew(t, defaultBlocklist(t), []string{"https://webhook.site/docs", "pastebin.com/MyOrg"})
+	tests := []struct {
+		url     string
+		allowed bool
+	}{
+		{"https://webhook.site/docs/..%2Fabc", false},
+		{"https://webhook.site/docs/..%2f..%2fabc", false},
+		{"https://webhook.site/docs/x%2F..%2F..%2Fabc", false},
+		{"https://webhook.site/docs/%2e%2e%2fabc", false},
+		{"https://webhook.site/docs/%252e%252e/abc", false},
+		{"https://webhook.site/docs/%c0%ae%c0%ae/abc", false},
+		{"https://webhook.site/docs/%5c..%5cabc", false},
+		{"https://webhook.site/docs/..;/abc", false},
+		{"https://webhook.site/docs//../abc", false},
+		{"https://webhook.site/docs/．．/abc", false},
+		{"https://webhook.site/docs/x%", false},
+		{"https://webhook.site/DOCS/x", false},
+		{"https://webhook.site/Docs", false},
+		{"https://webhook.site/abc", false},
+		{"https://pastebin.com/myorg/x", false},
+		{"https://webhook.site/docs/x", true},
+		{"https://WEBHOOK.site/docs/x", true},
+		{"HTTPS://webhook.site/docs/a%20b", true},
+		{"https://webhook.site/%64ocs/x", true}, // an unreserved escape is the letter
+		{"https://webhook.site/docs/x/../y", true},
+		{"https://pastebin.com/MyOrg/x", true},
+		{"https://PASTEBIN.com/MyOrg", true},
+	}
+	for _, tt := range tests {
+		f, blocked := d.Check(tt.url)
+		if blocked == tt.allowed {
+			t.Errorf("Check(%q) blocked = %v (%s), want allowed = %v", tt.url, blocked, f.Reason, tt.allowed)
+		}
+	}
+	for _, bad := range []string{"example.org/a%2Fb", "example.org/%2e%2e/x", "example.org/a//b"} {
+		if err := ValidateAllowEntry(bad); err == nil {
+			t.Errorf("ValidateAllowEntry(%q) = nil, want an error", bad)
+		}
+	}
+}
+
 func FuzzAllowEntry(f *testing.F) {
 	for _, s := range []string{"github.com", "https://*.x.y:1/a/../b", "[::1]:80", "%2e%2e", "x.y/./."} {
 		f.Add(s, "https://github.com/a/b")
@@ -103,6 +148,9 @@ func FuzzAllowEntry(f *testing.F) {
 			return
 		}
 		d.Check(raw)
+		if p, ok := plainPath(raw); ok && !strings.HasPrefix(p, "/") {
+			t.Fatalf("plainPath(%q) = %q", raw, p)
+		}
 		if p := cleanPath(raw); !strings.HasPrefix(p, "/") {
 			t.Fatalf("cleanPath(%q) = %q", raw, p)
 		}

@@ -45,10 +45,13 @@
 // # Allowlist
 //
 // An entry is read by its shape, [scheme://]host[:port][/path], and each
-// part it has is compared, ignoring case, with that part of the URL as a
-// client fetches it: the mapped host (never the user info), the port (the
-// scheme's default when the URL has none), the path after its dot segments
-// are resolved (a prefix ending at a segment boundary). Query and fragment
+// part it has is compared with that part of the URL as a client fetches it:
+// the scheme and the mapped host (never the user info) ignoring case, the
+// port (the scheme's default when the URL has none), the path exactly after
+// its dot segments are resolved (a prefix ending at a segment boundary). A
+// path servers may read more than one way (an encoded slash, backslash, dot
+// or percent sign, a non-ASCII byte, an empty segment, `..;`) matches no
+// path entry: the host's other rules decide. Query and fragment
 // are never compared: anyone can write any text there, and in the path of a
 // host they run, without changing where the request goes. An entry without
 // a scheme matches the host and its subdomains, as a blocklist entry does
@@ -371,7 +374,7 @@ type reading struct {
 	scheme string   // lowercase, "" when none
 	host   string   // lowercase, percent-decoded, without brackets, port and trailing dots
 	port   string   // ":<port>" or ""
-	path   string   // from the first / to the query or fragment, lowercase
+	path   string   // from the first / to the query or fragment, in the URL's case
 	ascii  []string // host as clients map it (one or two forms)
 	failed bool     // a client's mapping of the host fails
 }
@@ -400,7 +403,8 @@ const maxReadings = 16
 func readings(raw string) []reading {
 	// Only ASCII is lower-cased here: other letters are the mapping's to
 	// fold (U+0130 is not i to a URL client).
-	s := controls().Replace(asciiLower(strings.TrimSpace(raw)))
+	orig := controls().Replace(strings.TrimSpace(raw))
+	s := asciiLower(orig)
 	var out []reading
 	add := func(r reading) {
 		if r.host == "" || len(out) >= maxReadings {
@@ -420,6 +424,7 @@ func readings(raw string) []reading {
 		if i := strings.IndexAny(path, "?#"); i >= 0 {
 			path = path[:i]
 		}
+		path = caseOf(path, orig[len(s)-len(rest):])
 		for _, at := range []int{strings.LastIndexByte(auth, '@'), strings.IndexByte(auth, '@')} {
 			host, port := cleanHost(auth, at)
 			add(reading{scheme: scheme, host: host, port: port, path: path})
@@ -429,6 +434,28 @@ func readings(raw string) []reading {
 		}
 	}
 	return out
+}
+
+// caseOf returns p, a lowercased part of a URL (maybe with backslashes
+// read as slashes), with the letters of orig, the URL's text at the same
+// place: paths are compared case-sensitively (review 14b F6).
+func caseOf(p, orig string) string {
+	if len(orig) < len(p) {
+		return p
+	}
+	var b []byte
+	for i := 0; i < len(p); i++ {
+		if c := orig[i]; c != p[i] && 'A' <= c && c <= 'Z' && c+'a'-'A' == p[i] {
+			if b == nil {
+				b = []byte(p)
+			}
+			b[i] = c
+		}
+	}
+	if b == nil {
+		return p
+	}
+	return string(b)
 }
 
 // variants returns the spellings of s a parser may read: as written, with

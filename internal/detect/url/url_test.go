@@ -218,7 +218,7 @@ func TestBlocklistSemantics(t *testing.T) {
 
 func TestAllowlist(t *testing.T) {
 	d := mustNew(t, []string{"pastebin.com"}, []string{"pastebin.com/raw/TeamNotes"})
-	if f, ok := d.Check("https://PASTEBIN.com/raw/teamnotes"); ok {
+	if f, ok := d.Check("https://PASTEBIN.com/raw/TeamNotes"); ok {
 		t.Errorf("allowlisted URL blocked: %s", f.Reason)
 	}
 	if _, ok := d.Check("https://pastebin.com/raw/other"); !ok {

@@ -69,8 +69,8 @@ func TreeKeepers(name string) (word.Set, bool) {
 }
 
 // VCSWithArg are the global options of those programs that take the next
-// word (hg -R REPO, jj --at-op OP, hg --cwd DIR): not a verb.
-const VCSWithArg word.Set = " -R --repository --repo --cwd --config --at-op --at-operation --color --encoding -d --directory "
+// word (hg -R REPO, jj --at-op OP, hg --cwd DIR, bzr -O NAME=VALUE): not a verb.
+const VCSWithArg word.Set = " -R --repository --repo --cwd --config --at-op --at-operation --color --encoding -d --directory -O "
 
 // NewTreeVerbs returns the verbs with which version control program name
 // makes a new working tree (svn checkout URL DIR, hg clone URL DIR): in a
@@ -120,6 +120,8 @@ func VCSConfigOptions(name string) word.Set {
 		return " --config --config-toml "
 	case "svn":
 		return " --config-option "
+	case "bzr", "brz":
+		return " -O " // -O NAME=VALUE or -ONAME=VALUE overrides a setting (review 14a F11)
 	}
 	return ""
 }
@@ -154,6 +156,11 @@ func VCSSetting(name, key string) (command, module, inert bool) {
 		}
 		return false, false, strings.HasPrefix(key, "servers:") || strings.HasPrefix(key, "config:miscellany:") ||
 			strings.HasPrefix(key, "config:auth:") || strings.HasPrefix(key, "config:auto-props:")
+	case "bzr", "brz":
+		if key == "editor" || strings.Contains(key, "mergetool") || strings.HasSuffix(key, "_command") {
+			return true, false, false
+		}
+		return false, false, bzrInert.Has(key)
 	}
 	return false, false, false
 }
@@ -163,6 +170,7 @@ const (
 	hgInert word.Set = " ui.username ui.verbose ui.quiet ui.debug ui.color ui.paginate ui.interactive ui.tweakdefaults ui.formatted " +
 		"ui.traceback ui.report_untrusted ui.statuscopies ui.relative-paths "
 	hgInertSections word.Set = " color diff phases progress devel "
+	bzrInert        word.Set = " email nickname log_format push_strict dpush_strict commit_strict append_revisions_only "
 	jjInert         word.Set = " ui.color ui.paginate ui.graph.style ui.log-word-wrap ui.relative-timestamps ui.conflict-marker-style " +
 		"snapshot.max-new-file-size "
 )

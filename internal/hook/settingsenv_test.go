@@ -1,0 +1,39 @@
+package hook
+
+import (
+	"testing"
+
+	"github.com/guardhq/guard/internal/policy"
+)
+
+// TestProgramsSettingsEnv covers review 14b F9: a project settings "env"
+// value is a path relative to the directory the client runs in whatever
+// its spelling, for a file-valued variable (BASH_ENV, ENV), a
+// command-valued one (GIT_SSH_COMMAND) and an unknown one whose value holds
+// a slash. Both bash.match modes.
+func TestProgramsSettingsEnv(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		".agent_a/settings.json": `{"env":{"BASH_ENV":"tools/benv.sh","ENV":"envrc.sh","GIT_SSH_COMMAND":"tools/gs.sh -v",` +
+			`"MY_HELPER":"tools/help.sh","NODE_ENV":"production"}}`,
+		"tools/benv.sh": "x\n", "envrc.sh": "x\n", "tools/gs.sh": "x\n", "tools/help.sh": "x\n", "tools/free.sh": "x\n",
+	})
+	for _, mode := range []string{policy.MatchText, policy.MatchCommands} {
+		for _, tc := range []struct {
+			cmd   string
+			block bool
+		}{
+			{"echo x >> tools/benv.sh", true},
+			{"echo x >> envrc.sh", true},
+			{"echo x >> tools/gs.sh", true},
+			{"echo x >> tools/help.sh", true},
+			{"echo x >> tools/free.sh", false},
+			{"echo x >> production", false},
+		} {
+			p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+			code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, tc.cmd))
+			if blocked := code == 2; blocked != tc.block {
+				t.Errorf("%s: %q: blocked = %v, want %v: %s", mode, tc.cmd, blocked, tc.block, stderr)
+			}
+		}
+	}
+}
