@@ -75,6 +75,9 @@ type walker struct {
 	cond    int
 	alog    *assignLog
 	errexit bool // set -e: a command that fails ends the shell
+	// echoXPG: bash's xpg_echo is on; echoXSI: the shell is a POSIX one
+	// (sh, dash): how echo reads escapes (echodialect.go).
+	echoXPG, echoXSI bool
 	// allexport: set -a, set -o allexport, zsh's ALL_EXPORT: every
 	// variable assigned after it is exported (never turned off here).
 	allexport bool
@@ -299,6 +302,9 @@ func (w *walker) tentative(src string) { w.runText(src, w.guessing == 0) }
 // a \n in the literal into a line break before the shell sees it: the text
 // is analysed that way too. See shellLines.
 func (w *walker) maybeShell(src string) {
+	xpg, xsi := w.echoXPG, w.echoXSI
+	w.echoXPG, w.echoXSI = false, true // system() runs /bin/sh: dash's echo, or an sh's (echodialect.go)
+	defer func() { w.echoXPG, w.echoXSI = xpg, xsi }()
 	if strings.Contains(src, `\n`) {
 		w.shellLines(strings.ReplaceAll(src, `\n`, "\n"))
 	}
@@ -440,6 +446,8 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 // variable set inside does not last.
 func (w *walker) scoped(fn func()) {
 	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit
+	in := w.inStdin // (exec < F): not after
+	defer func() { w.inStdin = in }()
 	w.varsOf = w.varMap()
 	w.vars = nil // setVariable copies it first
 	w.alts.shared = true
@@ -471,17 +479,20 @@ func (w *walker) stmtOnce(s *syntax.Stmt) {
 		return
 	}
 	var rc *cmd
-	saved := w.inStdin
+	saved, set := w.inStdin, false
 	if len(s.Redirs) > 0 {
 		rc = &cmd{w: w}
 		rc.redirects(s.Redirs)
-		if in := rc.stdin; in.known || in.file != "" || in.sub != "" {
-			w.inStdin = &in
+		if in := rc.stdin; rc.ownIn {
+			in.inherited = true
+			w.inStdin, set = &in, true
 		}
 	}
 	from := len(w.a.Reads)
 	w.compound(s)
-	w.inStdin = saved
+	if set {
+		w.inStdin = saved // { exec < F; }: the group's own < G is undone, and F with it
+	}
 	if rc != nil {
 		rc.settleOutput() // { …; } > f: what it holds is not known
 		for _, f := range rc.outFiles {
