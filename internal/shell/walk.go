@@ -86,6 +86,9 @@ type walker struct {
 	// exported (review 10 F10).
 	exports word.Set
 	cdSure  bool // the cd being walked is followed by && or || exit
+	// sureCond is the depth of conditional code (cond) at which a sure cd
+	// (cdSure) moves the shell for certain: inside an && list, its level.
+	sureCond int
 	// inStdin is what the compound command being walked reads on
 	// standard input (a loop's < FILE, <<< TEXT, a pipe into it), for the
 	// read inside it; nil when none.
