@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -68,4 +69,29 @@ func TestEchoDialect(t *testing.T) {
 			t.Errorf("%s: reads ~/.ssh/id_rsa %v, want %v (reads %q)", tc.cmd, got, tc.reads, a.Reads)
 		}
 	}
+}
+
+// FuzzEchoOutput: echo's words read by every kind of echo never panic;
+// bash's echo without an option prints them as written, and XSI echo
+// (which takes no option but a leading -n) never drops a word.
+func FuzzEchoOutput(f *testing.F) {
+	for _, s := range []string{`\056ssh`, "-e", "-n", `a\cb`, `\0`, `\x`, "-neE", ""} {
+		f.Add(s, "x")
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		ws := []word.Word{{Text: a, Known: true}, {Text: b, Known: true}}
+		for _, k := range []echoKind{echoBash, echoXPG, echoZsh, echoXSI} {
+			echoOutput(ws, k)
+		}
+		if !echoOptions(a, echoBash) {
+			if got, _ := echoOutput(ws, echoBash); got != a+" "+b+"\n" {
+				t.Errorf("bash echo %q %q: %q", a, b, got)
+			}
+		}
+		if a != "-n" && !strings.Contains(a+b, `\`) {
+			if got, _ := echoOutput(ws, echoXSI); got != a+" "+b+"\n" {
+				t.Errorf("XSI echo %q %q: %q", a, b, got)
+			}
+		}
+	})
 }
