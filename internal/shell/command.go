@@ -282,6 +282,7 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 			in := c.stdin // exec < F: the rest of the shell reads F
 			in.inherited = true
 			w.inStdin = &in
+			w.execIns++
 		}
 	}
 	c.settleOutput()

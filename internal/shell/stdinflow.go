@@ -13,20 +13,25 @@ func (s stdin) anyInput() bool {
 // redirection or pipe, exec < F earlier in the shell, the command that
 // runs it (bash -c CMD < F, python3 -c 'os.system(…)' < F, find -exec).
 // While c runs, what it runs inherits c's standard input; the returned
-// function puts the walker's back.
+// function puts the walker's back, unless an exec inside (a function's
+// body) changed it for the rest of the shell.
 func (c *cmd) inheritStdin() (restore func()) {
 	w := c.w
 	if !c.ownIn && w.inStdin != nil && !c.stdin.anyInput() {
 		c.stdin = *w.inStdin
 		c.stdin.inherited = true
 	}
-	saved := w.inStdin
+	saved, execs := w.inStdin, w.execIns
 	if c.stdin.anyInput() {
 		in := c.stdin
 		in.inherited = true
 		w.inStdin = &in
 	}
-	return func() { w.inStdin = saved }
+	return func() {
+		if w.execIns == execs {
+			w.inStdin = saved // (a function's exec < F lasts: h() { exec < F; }; h)
+		}
+	}
 }
 
 // consumeStdin: c reads its standard input as its program or script; what

@@ -93,6 +93,8 @@ type walker struct {
 	// standard input (a loop's < FILE, <<< TEXT, a pipe into it), for the
 	// read inside it; nil when none.
 	inStdin *stdin
+	// execIns counts the exec < F walked (see inheritStdin).
+	execIns int
 	pos     *positional // the positional parameters, nil when not known
 	dirs    []string    // pushd's stack
 	depth   int         // scripts within scripts
