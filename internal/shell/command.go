@@ -592,7 +592,7 @@ func (c *cmd) prefixAssign(a string) {
 // -c SCRIPT), as the command it runs; rest are the words after it, where a
 // prefix that writes its operands names its file (script -c CMD FILE).
 func (c *cmd) prefixScript(p catalogue.Prefix, script word.Word, rest []word.Word) {
-	c.w.script(script.Text, c.w.depth+1)
+	c.w.asSh(func() { c.w.script(script.Text, c.w.depth+1) }) // watch CMD: sh -c (echodialect.go)
 	if p.Writes {
 		for _, x := range rest {
 			if !strings.HasPrefix(x.Text, "-") {

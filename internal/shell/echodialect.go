@@ -109,3 +109,15 @@ func echoOptions(s string, k echoKind) bool {
 	}
 	return len(s) > 1 && s[0] == '-' && strings.Trim(s[1:], "neE") == ""
 }
+
+// asSh runs fn with the echo of /bin/sh (XSI echo: dash's, or an sh that
+// decodes too): for the text a program hands sh -c (system(), a make
+// recipe, watch, git's !alias, tar --to-command). Where that sh is bash,
+// decoding only turns a literal backslash, which no protected name holds,
+// into a name guard reads.
+func (w *walker) asSh(fn func()) {
+	xpg, xsi := w.echoXPG, w.echoXSI
+	w.echoXPG, w.echoXSI = false, true
+	defer func() { w.echoXPG, w.echoXSI = xpg, xsi }()
+	fn()
+}

@@ -59,6 +59,8 @@ func TestEchoDialect(t *testing.T) {
 		{`dash -c 'cat ~/$(echo "\056ssh")/id_rsa'`, true},
 		{`sh -c 'bash -c "cat ~/\$(echo \"\\\\056ssh\")/id_rsa"'`, false},
 		{`python3 -c 'import os; os.system("cat ~/$(echo \"\\0056ssh\")/id_rsa")'`, true},
+		{`watch -n1 'cat ~/$(echo "\0056ssh")/id_rsa'`, true},
+		{`git -c alias.p='!cat ~/$(echo "\0056ssh")/id_rsa' p`, true},
 	} {
 		a, _ := analyzeWith(tc.cmd, nil)
 		got := false

@@ -307,9 +307,6 @@ func (w *walker) tentative(src string) { w.runText(src, w.guessing == 0) }
 // a \n in the literal into a line break before the shell sees it: the text
 // is analysed that way too. See shellLines.
 func (w *walker) maybeShell(src string) {
-	xpg, xsi := w.echoXPG, w.echoXSI
-	w.echoXPG, w.echoXSI = false, true // system() runs /bin/sh: dash's echo, or an sh's (echodialect.go)
-	defer func() { w.echoXPG, w.echoXSI = xpg, xsi }()
 	if strings.Contains(src, `\n`) {
 		w.shellLines(strings.ReplaceAll(src, `\n`, "\n"))
 	}
@@ -368,7 +365,7 @@ func (w *walker) runText(src string, strict bool) {
 	}
 	saved := w.depth
 	w.depth++
-	w.scoped(func() { w.stmts(f.Stmts) })
+	w.asSh(func() { w.scoped(func() { w.stmts(f.Stmts) }) }) // what a program runs, sh runs (echodialect.go)
 	w.depth = saved
 }
 
