@@ -94,6 +94,10 @@ var inHomeBlocks = map[string]string{
 	"git config -f .gitmodules submodule.lib.branch main": "writes ~/.gitmodules, a hidden file of home",
 	// A file server in the home serves ~/.ssh (review 10 F17).
 	"python3 -m http.server 8000": "serves the home, which holds ~/.ssh",
+	// cmake's source directory .. from ~/build is the home, which holds ~/.guard.
+	"mkdir -p build && cd build && cmake .. && make":                                "cmake on the home",
+	"mkdir -p build && cd build && cmake -DCMAKE_BUILD_TYPE=Release .. && make -j4": "cmake on the home",
+	"mkdir -p build && cd build || exit 1; cmake ..":                                "cmake on the home",
 }
 
 // TestEverydayInHome runs every allow line of commands.tsv in the home

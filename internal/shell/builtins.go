@@ -25,6 +25,9 @@ func (c *cmd) builtin() bool {
 		c.set()
 	case "shopt", "setopt", "unsetopt", "emulate":
 		w.globOptions(c.args)
+		if c.name == "shopt" {
+			w.shoptEcho(c.args) // shopt -s xpg_echo (echodialect.go)
+		}
 	case "shift":
 		n := 1
 		if len(c.args) > 0 {
@@ -250,6 +253,9 @@ func (c *cmd) readNames() (names []string, array string, raw, opts bool) {
 // redirection, a pipe), else what the compound command around it is fed
 // (loop: every line is read in turn).
 func (c *cmd) readInput() (stdin, bool) {
+	if c.stdin.inherited {
+		return c.stdin, true
+	}
 	if c.stdin.known || c.stdin.file != "" || c.stdin.fromPipe || c.stdin.sub != "" || c.w.inStdin == nil {
 		return c.stdin, false
 	}

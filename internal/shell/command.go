@@ -27,6 +27,9 @@ type cmd struct {
 	// redirs are the redirections, rendered.
 	redirs []string
 	stdin  stdin
+	// ownIn: a redirection or a pipe of its own set stdin (else it
+	// inherits the walker's inStdin: see inheritStdin).
+	ownIn bool
 	// uploads is set when curl sends a file (-T): its file: URLs are
 	// written.
 	uploads bool
@@ -116,6 +119,10 @@ type stdin struct {
 	// sub is the line of the pipeline a here-string "$(…)" or a
 	// redirection < <(…) feeds it from.
 	sub string
+	// inherited: it is not the command's own but what it inherits (a
+	// compound command's redirection, exec < F, the command that runs
+	// it): a read there reads one line after another.
+	inherited bool
 }
 
 // output is what a command prints, when known.
@@ -217,10 +224,12 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 	}
 	saved := w.inStdin
 	if prev != nil {
-		w.inStdin = &stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, file: prev.out.file, paths: prev.out.paths, names: prev.out.names}
+		w.inStdin = &stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, file: prev.out.file, paths: prev.out.paths, names: prev.out.names, inherited: true}
 	}
 	w.stmt(s) // … | while read f: the loop reads what the stage before prints
-	w.inStdin = saved
+	if prev != nil {
+		w.inStdin = saved
+	}
 	return &cmd{w: w, rendered: "{…}", compound: true, outFiles: w.stmtOutFiles(s)}
 }
 
@@ -272,6 +281,12 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 	}
 	if c.name == "exec" && len(c.args) == 0 {
 		c.keepFds() // exec 3< F
+		if c.ownIn {
+			in := c.stdin // exec < F: the rest of the shell reads F
+			in.inherited = true
+			w.inStdin = &in
+			w.execIns++
+		}
 	}
 	c.settleOutput()
 	c.touchEnv()
@@ -316,6 +331,7 @@ func (c *cmd) feed(prev *cmd) {
 		return
 	}
 	c.stdin = stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, paths: prev.out.paths, names: prev.out.names, file: prev.out.file}
+	c.ownIn = true
 	c.stdin.setup = word.AllKnown(prev.args) && catalogue.SetupProgram(prev.prog) && prev.w.funcs.bodies[prev.prog] == nil &&
 		catalogue.SetupPrinter(prev.name, word.Texts(prev.args))
 }
@@ -330,6 +346,7 @@ func (c *cmd) pipedHidden() bool {
 func (c *cmd) run(words []word.Word) {
 	defer c.restore()
 	defer c.nestReads()()
+	defer c.inheritStdin()()
 	words, guessed := unsetPrograms(words)
 	words, done := c.prefixes(words)
 	if done {
@@ -581,7 +598,7 @@ func (c *cmd) prefixAssign(a string) {
 // -c SCRIPT), as the command it runs; rest are the words after it, where a
 // prefix that writes its operands names its file (script -c CMD FILE).
 func (c *cmd) prefixScript(p catalogue.Prefix, script word.Word, rest []word.Word) {
-	c.w.script(script.Text, c.w.depth+1)
+	c.w.asSh(func() { c.w.script(script.Text, c.w.depth+1) }) // watch CMD: sh -c (echodialect.go)
 	if p.Writes {
 		for _, x := range rest {
 			if !strings.HasPrefix(x.Text, "-") {
@@ -668,12 +685,14 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 		case syntax.Hdoc, syntax.DashHdoc:
 			body, known := w.heredoc(r)
 			c.stdin = stdin{text: body, known: known}
+			c.ownIn = true
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
 		case syntax.WordHdoc:
 			// (What is not known of it stays marked in the text.)
 			t := w.text(r.Word)
 			c.stdin = stdin{text: t.Text + "\n", known: true, sub: t.Sub}
+			c.ownIn = true
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
 		}
@@ -704,6 +723,7 @@ func (c *cmd) redirect(n, op string, r *syntax.Redirect, t word.Word) {
 		c.openFd(n, target) // 3< F (inputcmds.go)
 		if n == "" || n == "0" {
 			c.stdin = stdin{file: target, sub: t.Sub}
+			c.ownIn = true
 		}
 	case syntax.RdrInOut:
 		w.Read(target)
@@ -799,28 +819,20 @@ func (c *cmd) render() {
 }
 
 // echoOutput is what echo prints: its words after its options, and a
-// newline. With -e (and in zsh, unless -E) it decodes backslash escapes
-// as the shell's echo does (echoescapes.go: echo -e '\x2ebashrc' prints
-// .bashrc, '\0056' a dot, \c ends the output).
-func echoOutput(args []word.Word, zsh bool) (string, bool) {
-	i, escapes, newline := 0, zsh, true
-	for ; i < len(args) && echoOptions(args[i].Text); i++ {
-		for _, r := range args[i].Text[1:] {
-			switch r {
-			case 'e':
-				escapes = true
-			case 'E':
-				escapes = false
-			case 'n':
-				newline = false
-			}
-		}
-	}
-	text := word.Join(args[i:])
+// newline. Where k's echo decodes backslash escapes (-e; xpg_echo, zsh
+// unless -E; XSI echo always) it decodes them as the shell's echo does
+// (echoescapes.go: echo -e '\x2ebashrc' prints .bashrc, '\0056' a dot, \c
+// ends the output).
+func echoOutput(args []word.Word, k echoKind) (string, bool) {
+	rest, escapes, newline := echoWords(args, k)
+	text := word.Join(rest)
 	if escapes && strings.Contains(text, "\\") {
 		d := escEchoBash
-		if zsh {
+		switch k {
+		case echoZsh:
 			d = escZsh
+		case echoXSI:
+			d = escBBash // dash's: \0NNN and \NNN (and bash's extra escapes: it only widens)
 		}
 		out, stop := echoEscapes(text, d)
 		text, _, _ = strings.Cut(out, "\x00")
@@ -830,12 +842,6 @@ func echoOutput(args []word.Word, zsh bool) (string, bool) {
 		text += "\n"
 	}
 	return text, true
-}
-
-// echoOptions reports whether s is a word of echo's options (-n, -e, -E,
-// clustered).
-func echoOptions(s string) bool {
-	return len(s) > 1 && s[0] == '-' && strings.Trim(s[1:], "neE") == ""
 }
 
 // printfOutput is what printf prints: its format applied to its

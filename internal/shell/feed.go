@@ -211,6 +211,9 @@ done:
 	if whole && c.stdin.known && c.stdin.fromPipe {
 		inputs = []word.Word{{Text: strings.TrimSuffix(c.stdin.text, "\n"), Known: word.IsKnown(c.stdin.text)}}
 	}
+	if argFile == nil {
+		c.w.inStdin = nil // xargs reads the words on standard input: its command's is /dev/null
+	}
 	c.runWith(words, inputs, repl)
 }
 
@@ -305,6 +308,7 @@ func (c *cmd) parallel() {
 	}
 	if !seenSep {
 		inputs = c.fed(true)
+		c.w.inStdin = nil // its standard input is the inputs, read
 	}
 	if len(words) == 0 {
 		// parallel ::: CMD…: each input is a command line; read on

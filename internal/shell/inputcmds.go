@@ -121,6 +121,7 @@ func (c *cmd) dupIn(n, target string) {
 		}
 		return
 	}
+	c.ownIn = target != "0" // <&0: what it inherits
 	if f, ok := c.fdFile(target); ok {
 		c.w.Read(f)
 		c.stdin = stdin{file: f}

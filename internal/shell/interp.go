@@ -389,6 +389,7 @@ func (c *cmd) interpFile(file int) bool {
 // reports whether that was all (curl … | python3 -, python3 <<< "$(…)").
 func (c *cmd) interpStdin() bool {
 	c.fromStdin = true
+	c.consumeStdin()
 	switch {
 	case c.stdin.sub != "":
 		c.rendered = c.stdin.sub + " | " + c.name + " -"

@@ -1569,6 +1569,7 @@ func (c *cmd) shellFile(file int) {
 func (c *cmd) shellStdin() {
 	w := c.w
 	c.fromStdin = true
+	c.consumeStdin()
 	switch {
 	case c.stdin.sub != "":
 		// bash <<< "$(curl …)", bash < <(curl …)

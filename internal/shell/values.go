@@ -462,7 +462,7 @@ const maxDirs = 8
 func (w *walker) moveTo(dir string) {
 	prev := w.Dir
 	w.Dir = dir
-	if w.cond == 0 && (w.errexit || w.cdSure) {
+	if w.cond == 0 && w.errexit || w.cdSure && w.cond == w.sureCond {
 		w.OtherDirs = nil
 		return
 	}
@@ -471,18 +471,72 @@ func (w *walker) moveTo(dir string) {
 }
 
 // andOr walks X && Y and X || Y. After a cd that succeeded the shell is
-// where it moved: in Y of cd D && Y, and after cd D || exit.
+// where it moved: in what follows it in an && list (mkdir -p b && cd b &&
+// cmake ..: cmake runs only if the cd succeeded), and after cd D || exit.
 func (w *walker) andOr(c *syntax.BinaryCmd) {
-	cd := isCd(c.X)
-	prev := append([]string{w.Dir}, w.OtherDirs...)
-	saved := w.cdSure
-	w.cdSure = cd && (c.Op == syntax.AndStmt || exits(c.Y))
-	w.stmt(c.X)
-	w.cdSure = saved
-	w.conditional(func() { w.stmt(c.Y) })
-	if cd && c.Op == syntax.AndStmt {
-		w.addDirs(prev...) // the cd may have failed, and Y not run
+	if c.Op == syntax.AndStmt {
+		w.andList(andChain(c), false)
+		return
 	}
+	if b, ok := c.X.Cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.AndStmt && plainStmt(c.X) && exits(c.Y) {
+		w.andList(andChain(b), true) // mkdir -p b && cd b || exit 1
+	} else {
+		saved := w.cdSure
+		w.cdSure = isCd(c.X) && exits(c.Y)
+		w.stmt(c.X)
+		w.cdSure = saved
+	}
+	w.conditional(func() { w.stmt(c.Y) })
+}
+
+// andList walks the commands of an && list: the first, then the others,
+// each run only if all before it succeeded, so a cd among them moves the
+// shell for certain for those after it (review 14a's cmake false
+// positive: mkdir -p b && cd b && cmake ..). tailSure: the list is
+// followed by || exit, so the last one's cd counts too, and past the list
+// the shell is where the list moved it; otherwise a cd may have failed,
+// and the shell may be where it was before.
+func (w *walker) andList(list []*syntax.Stmt, tailSure bool) {
+	prev := append([]string{w.Dir}, w.OtherDirs...)
+	saved, savedCond := w.cdSure, w.sureCond
+	anyCd := false
+	for i, s := range list {
+		cd := isCd(s)
+		anyCd = anyCd || cd
+		w.cdSure = cd && (i < len(list)-1 || tailSure)
+		walk := func() {
+			w.sureCond = w.cond // even in a branch: the rest of the list runs there only
+			w.stmt(s)
+			w.sureCond = savedCond
+		}
+		if i == 0 {
+			walk()
+		} else {
+			w.conditional(walk)
+		}
+	}
+	w.cdSure = saved
+	if anyCd && (!tailSure || w.cond > 0) {
+		w.addDirs(prev...) // (in a branch that may not run, the shell may not have moved)
+	}
+}
+
+// plainStmt reports whether s is a command as written: not negated, not
+// in the background, with no redirection of its own.
+func plainStmt(s *syntax.Stmt) bool {
+	return !s.Negated && !s.Background && !s.Coprocess && len(s.Redirs) == 0
+}
+
+// andChain returns the commands of an && list, left to right (X && Y && Z
+// parses as (X && Y) && Z).
+func andChain(c *syntax.BinaryCmd) []*syntax.Stmt {
+	var list []*syntax.Stmt
+	if b, ok := c.X.Cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.AndStmt && plainStmt(c.X) {
+		list = andChain(b)
+	} else {
+		list = []*syntax.Stmt{c.X}
+	}
+	return append(list, c.Y)
 }
 
 // isCd reports whether s is a simple cd, pushd or popd.

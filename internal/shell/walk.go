@@ -78,6 +78,9 @@ type walker struct {
 	cond    int
 	alog    *assignLog
 	errexit bool // set -e: a command that fails ends the shell
+	// echoXPG: bash's xpg_echo is on; echoXSI: the shell is a POSIX one
+	// (sh, dash): how echo reads escapes (echodialect.go).
+	echoXPG, echoXSI bool
 	// allexport: set -a, set -o allexport, zsh's ALL_EXPORT: every
 	// variable assigned after it is exported (never turned off here).
 	allexport bool
@@ -86,10 +89,15 @@ type walker struct {
 	// exported (review 10 F10).
 	exports word.Set
 	cdSure  bool // the cd being walked is followed by && or || exit
+	// sureCond is the depth of conditional code (cond) at which a sure cd
+	// (cdSure) moves the shell for certain: inside an && list, its level.
+	sureCond int
 	// inStdin is what the compound command being walked reads on
 	// standard input (a loop's < FILE, <<< TEXT, a pipe into it), for the
 	// read inside it; nil when none.
 	inStdin *stdin
+	// execIns counts the exec < F walked (see inheritStdin).
+	execIns int
 	pos     *positional // the positional parameters, nil when not known
 	dirs    []string    // pushd's stack
 	depth   int         // scripts within scripts
@@ -360,7 +368,7 @@ func (w *walker) runText(src string, strict bool) {
 	}
 	saved := w.depth
 	w.depth++
-	w.scoped(func() { w.stmts(f.Stmts) })
+	w.asSh(func() { w.scoped(func() { w.stmts(f.Stmts) }) }) // what a program runs, sh runs (echodialect.go)
 	w.depth = saved
 }
 
@@ -443,6 +451,8 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 // variable set inside does not last.
 func (w *walker) scoped(fn func()) {
 	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit
+	in := w.inStdin // (exec < F): not after
+	defer func() { w.inStdin = in }()
 	w.varsOf = w.varMap()
 	w.vars = nil // setVariable copies it first
 	w.alts.shared = true
@@ -474,17 +484,20 @@ func (w *walker) stmtOnce(s *syntax.Stmt) {
 		return
 	}
 	var rc *cmd
-	saved := w.inStdin
+	saved, set := w.inStdin, false
 	if len(s.Redirs) > 0 {
 		rc = &cmd{w: w}
 		rc.redirects(s.Redirs)
-		if in := rc.stdin; in.known || in.file != "" || in.sub != "" {
-			w.inStdin = &in
+		if in := rc.stdin; rc.ownIn {
+			in.inherited = true
+			w.inStdin, set = &in, true
 		}
 	}
 	from := len(w.a.Reads)
 	w.compound(s)
-	w.inStdin = saved
+	if set {
+		w.inStdin = saved // { exec < F; }: the group's own < G is undone, and F with it
+	}
 	if rc != nil {
 		rc.settleOutput() // { …; } > f: what it holds is not known
 		for _, f := range rc.outFiles {

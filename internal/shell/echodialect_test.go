@@ -1,0 +1,99 @@
+package shell
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// TestEchoOutputKinds: echo's words as each shell's echo prints them
+// (review 14a F3): bash decodes only with -e, xpg_echo and zsh unless -E,
+// XSI echo (dash) always and takes no option but one leading -n.
+func TestEchoOutputKinds(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		k    echoKind
+		want string
+	}{
+		{[]string{`\056ssh`}, echoBash, "\\056ssh\n"},
+		{[]string{"-e", `\056ssh`}, echoBash, ".ssh\n"},
+		{[]string{`\056ssh`}, echoXPG, ".ssh\n"},
+		{[]string{"-E", `\056ssh`}, echoXPG, "\\056ssh\n"},
+		{[]string{`\056ssh`}, echoZsh, ".ssh\n"},
+		{[]string{`\0056ssh`}, echoXSI, ".ssh\n"},
+		{[]string{`\056ssh`}, echoXSI, ".ssh\n"},
+		{[]string{"-E", `\056ssh`}, echoXSI, "-E .ssh\n"},
+		{[]string{"-n", `a\tb`}, echoXSI, "a\tb"},
+		{[]string{"-n", "-n", "x"}, echoXSI, "-n x"},
+		{[]string{`ab\cd`}, echoXSI, "ab"},
+		{[]string{"-e", "x"}, echoXSI, "-e x\n"},
+	} {
+		var ws []word.Word
+		for _, s := range tc.args {
+			ws = append(ws, word.Word{Text: s, Known: true})
+		}
+		if got, _ := echoOutput(ws, tc.k); got != tc.want {
+			t.Errorf("echo %q as %d: %q, want %q", tc.args, tc.k, got, tc.want)
+		}
+	}
+}
+
+// TestEchoDialect: what the command says of the shell's echo is followed:
+// shopt, bash -O, BASHOPTS, sh and dash, system()'s /bin/sh.
+func TestEchoDialect(t *testing.T) {
+	for _, tc := range []struct {
+		cmd   string
+		reads bool // ~/.ssh/id_rsa
+	}{
+		{`cat ~/$(echo '\056ssh')/id_rsa`, false},
+		{`shopt -s xpg_echo; cat ~/$(echo '\056ssh')/id_rsa`, true},
+		{`shopt -s xpg_echo; shopt -u xpg_echo; cat ~/$(echo '\056ssh')/id_rsa`, false},
+		{`shopt -s xpg_echo; cat ~/$(echo -E '\056ssh')/id_rsa`, false},
+		{`shopt -s $o; cat ~/$(echo '\056ssh')/id_rsa`, true},
+		{`bash -O xpg_echo -c 'cat ~/$(echo "\056ssh")/id_rsa'`, true},
+		{`BASHOPTS=xpg_echo bash -c 'cat ~/$(echo "\056ssh")/id_rsa'`, true},
+		{`bash -c 'cat ~/$(echo "\056ssh")/id_rsa'`, false},
+		{`shopt -s xpg_echo; bash -c 'cat ~/$(echo "\056ssh")/id_rsa'`, false},
+		{`sh -c 'cat ~/$(echo "\0056ssh")/id_rsa'`, true},
+		{`dash -c 'cat ~/$(echo "\056ssh")/id_rsa'`, true},
+		{`sh -c 'bash -c "cat ~/\$(echo \"\\\\056ssh\")/id_rsa"'`, false},
+		{`python3 -c 'import os; os.system("cat ~/$(echo \"\\0056ssh\")/id_rsa")'`, true},
+		{`watch -n1 'cat ~/$(echo "\0056ssh")/id_rsa'`, true},
+		{`git -c alias.p='!cat ~/$(echo "\0056ssh")/id_rsa' p`, true},
+	} {
+		a, _ := analyzeWith(tc.cmd, nil)
+		got := false
+		for _, r := range a.Reads {
+			got = got || r == "~/.ssh/id_rsa"
+		}
+		if got != tc.reads {
+			t.Errorf("%s: reads ~/.ssh/id_rsa %v, want %v (reads %q)", tc.cmd, got, tc.reads, a.Reads)
+		}
+	}
+}
+
+// FuzzEchoOutput: echo's words read by every kind of echo never panic;
+// bash's echo without an option prints them as written, and XSI echo
+// (which takes no option but a leading -n) never drops a word.
+func FuzzEchoOutput(f *testing.F) {
+	for _, s := range []string{`\056ssh`, "-e", "-n", `a\cb`, `\0`, `\x`, "-neE", ""} {
+		f.Add(s, "x")
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		ws := []word.Word{{Text: a, Known: true}, {Text: b, Known: true}}
+		for _, k := range []echoKind{echoBash, echoXPG, echoZsh, echoXSI} {
+			echoOutput(ws, k)
+		}
+		if !echoOptions(a, echoBash) {
+			if got, _ := echoOutput(ws, echoBash); got != a+" "+b+"\n" {
+				t.Errorf("bash echo %q %q: %q", a, b, got)
+			}
+		}
+		if a != "-n" && !strings.Contains(a+b, `\`) {
+			if got, _ := echoOutput(ws, echoXSI); got != a+" "+b+"\n" {
+				t.Errorf("XSI echo %q %q: %q", a, b, got)
+			}
+		}
+	})
+}
