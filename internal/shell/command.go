@@ -287,6 +287,8 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 func (c *cmd) settleOutput() {
 	for _, f := range c.outFiles {
 		switch {
+		case f.path == lostDest:
+			// >&3 of a descriptor guard does not follow: no file it names.
 		case c.out.known:
 			c.w.Wrote(f.path, c.out.text, f.append)
 		case c.out.file != "" && !f.append:
