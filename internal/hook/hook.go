@@ -680,6 +680,11 @@ func linkTargets(res *realpath.Resolver, p string, guess bool) []string {
 	}
 	for _, t := range targets(dir) {
 		reals = append(reals, join(t))
+		for _, g := range res.Glob(t) {
+			// A pattern after LINK/..: where the link leads, or a
+			// directory it may (up3 -> /proc/self/cwd), review 14a F5.
+			reals = append(reals, join(g))
+		}
 	}
 	// A pattern names the files the shell expands it to: cat
 	// ~/.ss?/id_rsa reads ~/.ssh/id_rsa.

@@ -2,6 +2,7 @@ package hook
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -18,35 +19,58 @@ import (
 // that directory that leads out of it is a candidate for the element: the
 // path with the link's target in its place is checked as well.
 
+// Review 14a F7: one rule for every name produced at run time: a
+// variable read from a listing, the replace string of xargs -I{} and
+// parallel and find -exec (the shell writes it {}, find's as DIR/{}
+// inside a longer word: -exec cat {}/id_rsa), and an unknown inside an
+// element ("$d"*/x: every link whose name fits the element's known parts).
+// A directory guard cannot list whole (more entries than the bound) cannot
+// tell: the element of a read is then checked as a name in the home (a
+// write's is not: mktemp's fresh name in a crowded /tmp).
+
 // Bounds of the candidates.
 const (
-	maxUnknownDirEntries = 256 // entries of one directory looked at
-	maxUnknownLinkInputs = 64  // candidates added for one call
+	maxUnknownDirEntries = 1024 // entries of one directory looked at
+	maxUnknownLinkInputs = 64   // candidates added for one call
 )
 
-// unknownLinkInputs returns, for each read or write in inputs with a whole
-// unknown element directly in a directory, the same path through each
-// link of that directory that leads out of it; base is the directory a
-// leading unknown element is in.
+// fedName is how the shell writes a name a runner (xargs -I, parallel,
+// find -exec) produces at run time.
+const fedName = "{}"
+
+// unknownLinkInputs returns, for each read or write in inputs with an
+// element produced at run time directly in a directory, the same path
+// through each link of that directory that leads out of it and whose name
+// fits the element; base is the directory a leading element is in.
 func unknownLinkInputs(inputs []event.Input, base string) []event.Input {
 	var out []event.Input
-	lists := map[string][]string{} // a directory's links' targets, listed once
+	lists := map[string]dirLinks{} // a directory's links, listed once
 	for _, in := range inputs {
-		if in.Kind != event.KindRead && in.Kind != event.KindWrite || !strings.Contains(in.Text, word.Unknown) {
+		if in.Kind != event.KindRead && in.Kind != event.KindWrite || runTimeName(in.Text) < 0 {
 			continue
 		}
-		dir, rest, ok := unknownElement(in.Text, base)
+		dir, elem, rest, ok := unknownElement(in.Text, base)
 		if !ok {
 			continue
 		}
-		targets, seen := lists[dir]
+		links, seen := lists[dir]
 		if !seen {
-			targets = linksOut(dir)
-			lists[dir] = targets
+			links = linksOut(dir)
+			lists[dir] = links
 		}
-		for _, t := range targets {
+		if links.partial && in.Kind == event.KindRead && !tempDir(dir) {
+			if home, ok := lookupEnv("HOME"); ok && filepath.IsAbs(home) {
+				more := in
+				more.Text = strings.TrimRight(filepath.ToSlash(home), "/") + "/" + word.Unknown + rest
+				out = append(out, more) // cannot tell: any name, as in the home
+			}
+		}
+		for i, t := range links.targets {
 			if len(out) >= maxUnknownLinkInputs {
 				return out
+			}
+			if !fits(elem, links.names[i]) {
+				continue
 			}
 			more := in
 			more.Text = t + rest
@@ -56,48 +80,94 @@ func unknownLinkInputs(inputs []event.Input, base string) []event.Input {
 	return out
 }
 
-// unknownElement returns the directory an unresolved path's first unknown
-// part stands in, as a whole element, and what follows the element (empty
-// or from a /); false when the part is inside an element or the directory
-// is not absolute.
-func unknownElement(p, base string) (dir, rest string, ok bool) {
-	i := strings.Index(p, word.Unknown)
-	j := i
-	for j < len(p) && p[j] == word.Unknown[0] {
-		j++
+// fits reports whether a link's name may be what the element elem (parts
+// not known written Unknown, a runner's name {}) stands for at run time.
+func fits(elem, name string) bool {
+	pat := strings.NewReplacer(fedName, "*", "**", "*", "…", "*").Replace(elem)
+	for strings.Contains(pat, word.Unknown+word.Unknown) {
+		pat = strings.ReplaceAll(pat, word.Unknown+word.Unknown, word.Unknown)
 	}
-	rest = p[j:]
-	if rest != "" && rest[0] != '/' {
-		return "", "", false
+	pat = strings.ReplaceAll(pat, word.Unknown, "*")
+	ok, err := path.Match(pat, name)
+	return ok || err != nil
+}
+
+// unknownElement returns the directory an unresolved path's first element
+// produced at run time is in, that element, and what follows it (empty or
+// from a /); false when the directory is not absolute or is the system's.
+func unknownElement(p, base string) (dir, elem, rest string, ok bool) {
+	i := runTimeName(p)
+	if i < 0 {
+		return "", "", "", false
 	}
-	switch head := p[:i]; {
+	start := strings.LastIndexByte(p[:i], '/') + 1
+	end := len(p)
+	if j := strings.IndexByte(p[i:], '/'); j >= 0 {
+		end = i + j
+	}
+	elem, rest = p[start:end], p[end:]
+	switch head := p[:start]; {
 	case head == "":
 		dir = base
-	case strings.HasSuffix(head, "/"):
+	default:
 		dir = strings.TrimRight(head, "/")
 		if dir == "" {
 			dir = "/"
 		}
-	default:
-		return "", "", false
 	}
 	if dir == "" || !filepath.IsAbs(dir) || systemFile(dir+string(filepath.Separator)) {
-		return "", "", false
+		return "", "", "", false
 	}
-	return filepath.Clean(dir), rest, true
+	return filepath.Clean(dir), elem, rest, true
 }
 
-// linksOut returns where the symbolic links directly in dir lead, those
-// that lead out of it and not into the system's directories (at most
-// maxUnknownDirEntries entries looked at).
-func linksOut(dir string) []string {
+// runTimeName returns where the first part of p produced at run time
+// begins, or -1: a part not known, a runner's {}, or the … (or **) of
+// DIR/…/NAME (what find found under DIR: -exec sh -c 'cat $1/id_rsa' _ {},
+// find | xargs -I{} cat {}/id_rsa).
+func runTimeName(p string) int {
+	i := strings.Index(p, word.Unknown)
+	if k := strings.Index(p, fedName); k >= 0 && (i < 0 || k < i) {
+		i = k
+	}
+	for _, m := range []string{"/…/", "/**/"} {
+		if k := strings.Index(p, m); k >= 0 && (i < 0 || k+1 < i) {
+			i = k + 1
+		}
+	}
+	return i
+}
+
+// tempDir reports whether dir is a shared temporary directory, crowded
+// and where mktemp's fresh names are made.
+func tempDir(dir string) bool {
+	return dir == "/tmp" || dir == "/var/tmp" || dir == filepath.Clean(os.TempDir())
+}
+
+// dirLinks are the symbolic links directly in a directory that lead out
+// of it: their names and where they lead; partial when the directory has
+// more entries than guard looks at.
+type dirLinks struct {
+	names, targets []string
+	partial        bool
+}
+
+// linksOut returns the symbolic links directly in dir that lead out of it
+// and not into the system's directories (at most maxUnknownDirEntries
+// entries looked at; past them, partial).
+func linksOut(dir string) dirLinks {
+	var out dirLinks
 	f, err := os.Open(dir)
 	if err != nil {
-		return nil
+		return out
 	}
 	defer f.Close()
 	entries, _ := f.ReadDir(maxUnknownDirEntries)
-	var out []string
+	if len(entries) == maxUnknownDirEntries {
+		if more, _ := f.ReadDir(1); len(more) > 0 {
+			out.partial = true
+		}
+	}
 	for _, e := range entries {
 		if e.Type()&os.ModeSymlink == 0 {
 			continue
@@ -108,7 +178,8 @@ func linksOut(dir string) []string {
 			// python3 -> /usr/bin/python3): what is there is the system's.
 			continue
 		}
-		out = append(out, filepath.ToSlash(t))
+		out.names = append(out.names, e.Name())
+		out.targets = append(out.targets, filepath.ToSlash(t))
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -33,6 +34,19 @@ func TestUnknownNameThroughProjectLink(t *testing.T) {
 		`d=$(find . -type l); base64 $d/id_rsa`,
 		`ls | while read d; do tar czf /tmp/o.tgz "$d"/; done`,
 		`ls | while read d; do cp -r "$d" /tmp/out; done`,
+		// Review 14a F7: every place a name is produced at run time.
+		`ls | xargs -I{} cat {}/id_rsa`,
+		`ls | xargs -I % cat %/id_rsa`,
+		`ls | xargs --replace cat {}/id_rsa`,
+		`ls | xargs -i cat {}/id_rsa`,
+		`ls | xargs -I{} cat ./{}/id_rsa`,
+		`find . -maxdepth 1 -type l | xargs -I{} cat {}/id_rsa`,
+		`ls | parallel cat {}/id_rsa`,
+		`find . -type l -exec cat {}/id_rsa \;`,
+		`find . -type l -exec sh -c 'cat $1/id_rsa' _ {} \;`,
+		`find . -type l | xargs -I{} sh -c 'cat {}/*'`,
+		`ls | xargs -I{} cp -r {}/ /tmp/a14a/out2`,
+		`ls | while read d; do cat "$d"*/*; done`,
 	} {
 		for _, tt := range []struct {
 			cwd   string
@@ -51,19 +65,95 @@ func TestUnknownNameThroughProjectLink(t *testing.T) {
 
 func TestUnknownElement(t *testing.T) {
 	for _, tt := range []struct {
-		p, dir, rest string
-		ok           bool
+		p, dir, elem, rest string
+		ok                 bool
 	}{
-		{"\x00\x00/*", "/b", "/*", true},
-		{"\x00", "/b", "", true},
-		{"/p/q/\x00/id_rsa", "/p/q", "/id_rsa", true},
-		{"/p/q/x\x00/id_rsa", "", "", false},
-		{"/p/q/\x00x", "", "", false},
-		{"/usr/lib/\x00", "", "", false},
+		{"\x00\x00/*", "/b", "\x00\x00", "/*", true},
+		{"\x00", "/b", "\x00", "", true},
+		{"/p/q/\x00/id_rsa", "/p/q", "\x00", "/id_rsa", true},
+		{"/p/q/x\x00/id_rsa", "/p/q", "x\x00", "/id_rsa", true},
+		{"/p/q/\x00x", "/p/q", "\x00x", "", true},
+		{"/p/q/{}/id_rsa", "/p/q", "{}", "/id_rsa", true},
+		{"/p/q/{}", "/p/q", "{}", "", true},
+		{"/p/q/…/id_rsa", "/p/q", "…", "/id_rsa", true},
+		{"/p/q/…", "", "", "", false},
+		{"/usr/lib/\x00", "", "", "", false},
 	} {
-		dir, rest, ok := unknownElement(tt.p, "/b")
-		if dir != tt.dir || rest != tt.rest || ok != tt.ok {
-			t.Errorf("unknownElement(%q) = %q, %q, %v; want %q, %q, %v", tt.p, dir, rest, ok, tt.dir, tt.rest, tt.ok)
+		dir, elem, rest, ok := unknownElement(tt.p, "/b")
+		if dir != tt.dir || elem != tt.elem || rest != tt.rest || ok != tt.ok {
+			t.Errorf("unknownElement(%q) = %q, %q, %q, %v; want %q, %q, %q, %v", tt.p, dir, elem, rest, ok, tt.dir, tt.elem, tt.rest, tt.ok)
+		}
+	}
+}
+
+func TestFits(t *testing.T) {
+	for _, tt := range []struct {
+		elem, name string
+		want       bool
+	}{
+		{"\x00\x00", "keys", true},
+		{"\x00\x00*", "keys", true},
+		{"k\x00", "keys", true},
+		{"x\x00", "keys", false},
+		{"\x00.d", "keys", false},
+		{"{}", "keys", true},
+		{"{}.d", "keys", false},
+		{"…", "keys", true},
+	} {
+		if got := fits(tt.elem, tt.name); got != tt.want {
+			t.Errorf("fits(%q, %q) = %v, want %v", tt.elem, tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestUnknownNameInLargeDir: a directory with more entries than guard
+// looks at cannot tell whether a name taken from it is a link out: the
+// name is checked as one in the home (review 14a F7).
+func TestUnknownNameInLargeDir(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("GUARD_HOME", "")
+	big, small := filepath.Join(dir, "big"), filepath.Join(dir, "small")
+	for _, d := range []string{big, small, filepath.Join(dir, ".ssh")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range maxUnknownDirEntries + 1 {
+		if err := os.WriteFile(filepath.Join(big, fmt.Sprintf("f%05d", i)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 400 {
+		if err := os.WriteFile(filepath.Join(small, fmt.Sprintf("f%05d", i)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(dir, ".ssh"), filepath.Join(small, "zz")); err != nil {
+		t.Fatal(err)
+	}
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		cwd, cmd string
+		block    bool
+	}{
+		{big, `ls | while read d; do cat "$d"/id_rsa; done`, true},
+		{big, `for d in $(ls); do cat $d/id_rsa; done`, true},
+		{small, `ls | while read d; do cat "$d"/id_rsa; done`, true},
+		// The cost: any name from it is one guard cannot tell.
+		{big, `ls | xargs -I{} cat {}/id_rsa`, true},
+		{big, `ls | xargs -I{} wc -l {}`, false},
+		{big, `wc -l f00001`, false},
+	} {
+		r, err := DryRun(p, "command", tt.cmd, tt.cwd)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.cmd, err)
+		}
+		if blocked := r.Verdict == "block"; blocked != tt.block {
+			t.Errorf("%q in %s: %s (%s), want block = %v", tt.cmd, filepath.Base(tt.cwd), r.Verdict, r.Reason, tt.block)
 		}
 	}
 }

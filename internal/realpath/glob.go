@@ -22,7 +22,7 @@ func HasGlob(p string) bool { return strings.ContainsAny(p, "*?[") }
 // unquoted word by default: *, ? and [...] ([!...] too) match within one
 // element, and a name starting with a dot only when the pattern's element
 // starts with one (cat ~/.ss?/id_rsa is ~/.ssh/id_rsa; ls ~/* is not
-// ~/.ssh). A leading ~, $HOME or ${HOME} is r's home. It returns nil for a
+// ~/.ssh); a .. goes up from where the directory before it leads. A leading ~, $HOME or ${HOME} is r's home. It returns nil for a
 // relative p, when nothing matches (the shell then passes the word as it
 // is), and on Windows; at most maxGlob paths, reading at most maxGlobDirs
 // directories.
@@ -43,7 +43,7 @@ func (r *Resolver) Glob(p string) []string {
 		var next []string
 		if !HasGlob(el) {
 			for _, c := range cur {
-				next = append(next, gopath.Join(c, el))
+				next = append(next, r.join(c, el))
 			}
 			cur = next
 			continue
@@ -77,6 +77,18 @@ func (r *Resolver) Glob(p string) []string {
 		}
 	}
 	return cur
+}
+
+// join returns directory c's element el as the kernel reaches it: a ..
+// goes up from where c leads (w/.. with w -> ~/work is the home, review
+// 14a F5), not from the text.
+func (r *Resolver) join(c, el string) string {
+	if el == ".." {
+		if real := r.Current(c); len(real) > 0 {
+			c = real[0]
+		}
+	}
+	return gopath.Join(c, el)
 }
 
 // posixClasses are bash's bracket classes as ranges path.Match reads.

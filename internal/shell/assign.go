@@ -304,7 +304,9 @@ func (w *walker) assign(as *syntax.Assign) {
 		}
 		return
 	}
+	from := len(w.a.Reads)
 	w.setVariable(w.refTarget(as.Name.Value, declFlags{}), w.assignValue(as, declFlags{exported: w.allexport}, false))
+	w.lostFrom(from) // o=$(grep -r . .): the variable holds it (laundered.go)
 }
 
 // assignValue returns the value an assignment gives its variable, and

@@ -94,6 +94,9 @@ type cmd struct {
 	mods *moduleLoader
 	// fds are the descriptors its redirections open on files (3< F).
 	fds map[string]string
+	// outFds are the output descriptors its redirections point elsewhere
+	// (3> F, 2>&1): N → a file, lostDest or "" (the client's).
+	outFds map[string]string
 	// hiddenNames: it opens files a list guard cannot read names
 	// (namelists.go).
 	hiddenNames bool
@@ -265,6 +268,8 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 	// A file on its standard input (rev < F) is read as its operands are:
 	// opaque when it reshapes what it prints (opaque.go).
 	defer c.stdinOpaque(redirFrom, len(w.a.Reads))
+	runReads, runWrites := len(w.a.Reads), len(w.a.Writes)
+	defer w.afterRun(c, runReads, runWrites) // laundered.go
 	if len(x.Args) > 0 && len(x.Assigns) > 0 {
 		// FOO=bar cmd: FOO is in cmd's environment only (sh -c '… $FOO'
 		// sees it), set after the words are expanded; its values are
@@ -280,7 +285,8 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 		c.run(words)
 	}
 	if c.name == "exec" && len(c.args) == 0 {
-		c.keepFds() // exec 3< F
+		c.keepFds()    // exec 3< F
+		c.keepOutFds() // exec > F (laundered.go)
 		if c.ownIn {
 			in := c.stdin // exec < F: the rest of the shell reads F
 			in.inherited = true
@@ -299,6 +305,8 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 func (c *cmd) settleOutput() {
 	for _, f := range c.outFiles {
 		switch {
+		case f.path == lostDest:
+			// >&3 of a descriptor guard does not follow: no file it names.
 		case c.out.known:
 			c.w.Wrote(f.path, c.out.text, f.append)
 		case c.out.file != "" && !f.append:
@@ -735,7 +743,9 @@ func (c *cmd) redirect(n, op string, r *syntax.Redirect, t word.Word) {
 		if target != "-" && strings.Trim(target, "0123456789") != "" {
 			w.Write(target)
 		}
+		c.dupOut(n, target) // laundered.go
 	default: // > >> &> &>> >|
+		c.pointOut(n, r, target) // laundered.go
 		if target != "-" {
 			stdout := n == "" || n == "1"
 			w.Redirecting = stdout // what it then holds is settled by settleOutput

@@ -249,7 +249,11 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string) {
 	switch {
 	case len(inputs) > 0 || c.stdin.known:
 	case uses:
-		fed = &fedInput{by: c.name, repl: repl}
+		// The replace string stands for a name produced at run time,
+		// written {} whatever the runner's string (review 14a F7: the
+		// hook takes the links of its directory as candidates).
+		fed = &fedInput{by: c.name, repl: fedName}
+		runs = [][]word.Word{replaced(words, repl)}
 	case repl == "" || c.name == "parallel":
 		fed = &fedInput{by: c.name}
 	}
@@ -264,6 +268,23 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string) {
 			c.extra = append(c.extra, in.lines()...)
 		}
 	})
+}
+
+// fedName is how a name a runner (xargs -I, parallel, find -exec) puts in
+// place of its replace string is written when guard cannot tell it: the
+// hook reads a {} element as a name produced at run time.
+const fedName = "{}"
+
+// replaced returns words with repl written fedName.
+func replaced(words []word.Word, repl string) []word.Word {
+	out := make([]word.Word, len(words))
+	for i, x := range words {
+		out[i] = x
+		if repl != fedName && strings.Contains(x.Text, repl) {
+			out[i].Text = strings.ReplaceAll(x.Text, repl, fedName)
+		}
+	}
+	return out
 }
 
 // lines returns the lines a command stands for on its own.
@@ -382,6 +403,17 @@ func (c *cmd) foundArgs(p *catalogue.Program) {
 	}
 }
 
+// findReplaced returns the word t of find's -exec with {} replaced by the
+// path p it found; before a / ({}/id_rsa), a path found under
+// DIR (DIR/…) is written DIR/{}: a name produced at run time, whose
+// directory's links the hook takes as candidates (review 14a F7).
+func findReplaced(t, p string) string {
+	if d, ok := strings.CutSuffix(p, "/…"); ok && strings.Contains(t, fedName+"/") {
+		return strings.ReplaceAll(t, fedName+"/", d+"/"+fedName+"/")
+	}
+	return strings.ReplaceAll(t, fedName, p)
+}
+
 // findAction is what find does with what it finds: -delete, or a command
 // (-exec and the like) run with each path.
 type findAction struct {
@@ -413,7 +445,7 @@ func (c *cmd) find() {
 				words = []word.Word{{Text: "rm", Known: true}, {Text: "-r", Known: true}, {Text: p, Known: true}}
 			} else {
 				for _, x := range act.words {
-					words = append(words, word.Word{Text: strings.ReplaceAll(x.Text, "{}", p), Known: x.Known})
+					words = append(words, word.Word{Text: findReplaced(x.Text, p), Known: x.Known})
 				}
 			}
 			if len(words) == 0 {

@@ -2,9 +2,11 @@ package shell
 
 import (
 	"path"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -28,6 +30,10 @@ const (
 // holds records that the file word f (as the command names it) holds what
 // the reads reads printed, in place of what it held (append: as well).
 func (w *walker) holds(f string, reads []string, appended bool) {
+	if f == lostDest || strings.Contains(f, procOut) {
+		w.lose(reads) // 3>&- … >&3 of an inherited descriptor, > >(rev), tee >(rev)
+		return
+	}
 	if f == "" || word.Opaque(f) {
 		return
 	}
@@ -66,6 +72,9 @@ func (w *walker) heldReads(stages []*cmd, starts []int) {
 	for k, c := range stages {
 		if c == nil {
 			continue
+		}
+		if d := w.outFds["1"]; k == len(stages)-1 && d != "" && c.outFds["1"] == "" && len(c.outFiles) == 0 {
+			w.holds(d, w.a.Reads[starts[0]:end(k)], true) // exec > F: the shell's own standard output
 		}
 		for _, f := range c.outFiles {
 			w.holds(f.path, w.a.Reads[starts[0]:end(k)], f.append)
@@ -137,4 +146,190 @@ func (c *cmd) stdinOpaque(from, to int) {
 	if to > from && c.reshapes() {
 		c.w.markOpaque(from, to)
 	}
+}
+
+// Review 14a F6: a record of > F by name misses every other route the
+// output takes: a descriptor (3>F >&3, 2>F 1>&2), the shell's own standard
+// output (exec > F), a copy or rename of the file (mv, cp, ln), a process
+// substitution (rev <(grep -r . .), > >(rev), tee >(rev)) and a variable
+// (o=$(grep -r . .); rev <<< "$o"). Descriptors are followed as a table
+// (N → file); a file a command copies holds what its source held; the
+// reads whose output goes where guard does not follow are lost, and a
+// lost read is opaque as soon as the command also runs a program that
+// reshapes what it reads (default-deny: guard cannot tell it does not
+// read what the lost read printed).
+
+// lostDest stands for an output guard does not follow: an inherited
+// descriptor, a process substitution.
+const lostDest = "\x00lost"
+
+// procOut is the mark of >( ) in a word.
+var procOut = word.Mark(word.MarkProcOut, "")
+
+// maxLost bounds the lost reads recorded.
+const maxLost = 256
+
+// outFd returns where c's output descriptor n writes: a file, lostDest, or
+// "" for the client (descriptors 1 and 2 as the command inherits them).
+func (c *cmd) outFd(n string) string {
+	if d, ok := c.outFds[n]; ok {
+		return d
+	}
+	if d, ok := c.w.outFds[n]; ok {
+		return d
+	}
+	if n == "1" || n == "2" {
+		return ""
+	}
+	return lostDest
+}
+
+func (c *cmd) setOutFd(n, d string) {
+	if c.outFds == nil {
+		c.outFds = map[string]string{}
+	}
+	if _, ok := c.outFds[n]; ok || len(c.outFds) < maxFds {
+		c.outFds[n] = d
+	}
+}
+
+// pointOut records a redirection of descriptor n (op: > >> &> &>> >|) to
+// target.
+func (c *cmd) pointOut(n string, r *syntax.Redirect, target string) {
+	d := target
+	if strings.Contains(target, procOut) {
+		d = lostDest
+		if f, ok := teeProc(r.Word); ok {
+			d = f // > >(tee build.log): printed as it is, and held by build.log
+		}
+	}
+	if n == "" {
+		n = "1"
+	}
+	c.setOutFd(n, d)
+	if r.Op == syntax.RdrAll || r.Op == syntax.AppAll {
+		c.setOutFd("2", d)
+	}
+}
+
+// dupOut records N>&M: descriptor n writes where m does; for standard
+// output, that file holds what the command prints.
+func (c *cmd) dupOut(n, m string) {
+	if n == "" {
+		n = "1"
+	}
+	d := m // >&file
+	switch {
+	case m == "-":
+		d = "" // closed: nothing is written
+	case strings.Trim(m, "0123456789") == "":
+		d = c.outFd(m)
+	}
+	c.setOutFd(n, d)
+	if n == "1" && d != "" && strings.Trim(m, "0123456789") == "" {
+		c.outFiles = append(c.outFiles, outFile{path: d, append: true})
+	}
+}
+
+// keepOutFds keeps exec's output redirections for the rest of the command.
+func (c *cmd) keepOutFds() {
+	for n, d := range c.outFds {
+		if c.w.outFds == nil {
+			c.w.outFds = map[string]string{}
+		}
+		if _, ok := c.w.outFds[n]; ok || len(c.w.outFds) < maxFds {
+			c.w.outFds[n] = d
+		}
+	}
+}
+
+// afterRun follows what c did with the files a read printed into (its
+// reads begin at reads, its writes at writes in the analysis): a file it
+// writes from a file it read holds what the read held (cp, mv, ln,
+// install, dd); a program that reshapes what it reads makes the lost
+// reads opaque.
+func (w *walker) afterRun(c *cmd, reads, writes int) {
+	if reads <= len(w.a.Reads) && writes < len(w.a.Writes) {
+		if from := w.laundered(w.a.Reads[reads:]); len(from) > 0 {
+			for _, f := range w.a.Writes[writes:] {
+				w.holds(f, from, false)
+			}
+		}
+	}
+	if c.name != "" && !(c.name == "exec" && len(c.args) == 0) && c.reshapes() {
+		w.reshaped = true
+		w.flushLost()
+	}
+}
+
+// lose records reads whose output went where guard does not follow.
+func (w *walker) lose(reads []string) {
+	for _, r := range reads {
+		if len(w.lost) < maxLost {
+			w.lost = append(w.lost, r)
+		}
+	}
+	w.flushLost()
+}
+
+// flushLost makes the lost reads opaque once the command reshapes.
+func (w *walker) flushLost() {
+	if !w.reshaped || len(w.lost) == 0 {
+		return
+	}
+	lost := w.lost
+	w.lost = nil
+	w.a.OpaqueReads = append(w.a.OpaqueReads, lost...)
+	w.a.OpaqueReads = append(w.a.OpaqueReads, w.laundered(lost)...)
+}
+
+// lostFrom records the reads from from on as lost: what a process
+// substitution or a variable's $( ) printed.
+func (w *walker) lostFrom(from int) {
+	if from < len(w.a.Reads) {
+		w.lose(w.a.Reads[from:])
+	}
+}
+
+// teeProc reports whether w is a process substitution that prints what it
+// reads as it is (>(tee F), >(cat)), and the one file tee also writes it to
+// ("" for none).
+func teeProc(w *syntax.Word) (string, bool) {
+	if w == nil || len(w.Parts) != 1 {
+		return "", false
+	}
+	p, ok := w.Parts[0].(*syntax.ProcSubst)
+	if !ok || p.Op != syntax.CmdOut || len(p.Stmts) != 1 || len(p.Stmts[0].Redirs) > 0 {
+		return "", false
+	}
+	ce, ok := p.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 || len(ce.Assigns) > 0 {
+		return "", false
+	}
+	var lits []string
+	for _, a := range ce.Args {
+		l := a.Lit()
+		if l == "" {
+			return "", false
+		}
+		lits = append(lits, l)
+	}
+	switch {
+	case lits[0] == "tee" && len(lits) <= 3:
+		var files []string
+		for _, a := range lits[1:] {
+			if a != "-a" && a != "--append" {
+				files = append(files, a)
+			}
+		}
+		switch len(files) {
+		case 0:
+			return "", true
+		case 1:
+			return files[0], !strings.HasPrefix(files[0], "-")
+		}
+	case len(lits) == 1 && catalogue.PassThrough.Has(lits[0]):
+		return "", true
+	}
+	return "", false
 }

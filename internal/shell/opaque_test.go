@@ -103,3 +103,39 @@ func TestOpaqueFileReads(t *testing.T) {
 		}
 	}
 }
+
+// TestLostReads: a recursive read whose output goes where guard does not
+// follow (a process substitution, a variable, an inherited descriptor) is
+// opaque once the command reshapes; a descriptor to a file, exec's
+// redirections and a copy of the file are followed (review 14a F6).
+func TestLostReads(t *testing.T) {
+	for _, tt := range []struct {
+		cmd    string
+		opaque bool
+	}{
+		{"grep -r . . 3>/tmp/o >&3; rev /tmp/o", true},
+		{"grep -r . . 2>/tmp/o 1>&2; rev /tmp/o", true},
+		{"exec 3>&1 > /tmp/o; grep -r . .; exec >&3; rev /tmp/o", true},
+		{"grep -r . . > /tmp/o; mv /tmp/o /tmp/p; rev /tmp/p", true},
+		{"grep -r . . > /tmp/o; cp /tmp/o /tmp/p; rev /tmp/p", true},
+		{"rev <(grep -r . .)", true},
+		{"grep -r . . > >(rev)", true},
+		{"grep -r . . | tee >(rev) >/dev/null", true},
+		{"o=$(grep -r . .); rev <<< \"$o\"", true},
+		{"grep -r . . >&3; rev x", true},
+		{"exec > >(tee build.log) 2>&1; grep -r . .; rev build.log", true},
+		{"exec > >(tee build.log) 2>&1; grep -rn TODO .; make", false},
+		{"grep -r . . 3>/tmp/o >&3; cat /tmp/o", false},
+		{"cat <(grep -rn TODO .)", false},
+		// echo prints its words, which an expansion may have reshaped
+		// (${o//x/y}, ${o:3}): a reshaper, default-deny.
+		{"o=$(grep -rn TODO .); echo \"$o\"", true},
+		{"grep -rn TODO . >&2; rev x", false},
+		{"grep -rn TODO . 2>&1 | sort", false},
+	} {
+		a := Analyze(tt.cmd, Options{Home: "/home/u"})
+		if got := slices.Contains(a.OpaqueReads, "./**"); got != tt.opaque {
+			t.Errorf("%s: opaque %v, want %v (reads %q, opaque %q)", tt.cmd, got, tt.opaque, a.Reads, a.OpaqueReads)
+		}
+	}
+}

@@ -184,6 +184,14 @@ type walker struct {
 	// fds are the descriptors exec opened on files (exec 3< F): N → F
 	// (inputcmds.go).
 	fds map[string]string
+	// outFds are the output descriptors exec pointed elsewhere (exec >
+	// F, exec 3>&1): N → a file or lostDest (laundered.go).
+	outFds map[string]string
+	// lost are the reads whose output went where guard does not follow
+	// (laundered.go); reshaped: the command runs a program that reshapes
+	// what it reads.
+	lost     []string
+	reshaped bool
 }
 
 // fail records err, keeping the gravest: a limit (which stops the walk),
@@ -605,7 +613,11 @@ func (w *walker) substitution(list []*syntax.Stmt) (string, bool) {
 }
 
 // procSubst walks the commands of <( ) or >( ).
-func (w *walker) procSubst(p *syntax.ProcSubst) { w.inSubst(p.Stmts) }
+func (w *walker) procSubst(p *syntax.ProcSubst) {
+	from := len(w.a.Reads)
+	w.inSubst(p.Stmts)
+	w.lostFrom(from) // a pipe by another name (laundered.go)
+}
 
 // inSubst walks the statements of a substitution whose output is not used.
 func (w *walker) inSubst(list []*syntax.Stmt) { w.walkSubst(list, nil) }
