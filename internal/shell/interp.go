@@ -421,6 +421,7 @@ func (c *cmd) oneLiner(code string) {
 // (os.remove, unlink, open(…, 'w')), and turns its recursive deletes into
 // rm -r lines.
 func (c *cmd) scanCode(code string) {
+	defer c.w.codeDirs(code)() // os.chdir('..'): its names are there too (codedirs.go)
 	c.powerShellWords(code) // pwsh -c 'Add-Content ~/.bashrc x': paths as bare words
 	for _, l := range lang.Literals(code) {
 		if h, ok := homeInterpolated(l); ok {
