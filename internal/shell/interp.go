@@ -421,7 +421,8 @@ func (c *cmd) oneLiner(code string) {
 // (os.remove, unlink, open(…, 'w')), and turns its recursive deletes into
 // rm -r lines.
 func (c *cmd) scanCode(code string) {
-	defer c.w.codeDirs(code)() // os.chdir('..'): its names are there too (codedirs.go)
+	// os.chdir('..'): the code's names are in each directory it moves to too (codedirs.go)
+	defer c.w.codeDirs(code)()
 	c.powerShellWords(code) // pwsh -c 'Add-Content ~/.bashrc x': paths as bare words
 	for _, l := range lang.Literals(code) {
 		if h, ok := homeInterpolated(l); ok {
