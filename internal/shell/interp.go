@@ -457,6 +457,11 @@ func (c *cmd) scanCode(code string) {
 	for _, p := range hp.Stored {
 		c.w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
 	}
+	for _, p := range hp.Unknown { // d + '/.ssh/id_rsa': relative to what guard cannot tell
+		p = word.Mark(word.MarkVar, "?") + p
+		c.w.Read(p)
+		c.w.Touch(p)
+	}
 	for _, p := range hp.Joins { // '/home/u/.ss' + 'h/id_rsa', "file:" "../x"
 		c.w.Read(p)
 		c.w.Touch(p)
