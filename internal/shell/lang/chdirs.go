@@ -42,9 +42,9 @@ func Chdirs(code string) CodeDirs {
 	lits := litSpans(code)
 	cur := ""
 	for name, k := range codeIdents(code, lits) {
-		low := strings.ToLower(name)
 		method := k > len(name) && code[k-len(name)-1] == '.'
-		if low != "chdir" && low != "fchdir" && !(low == "cd" && method) {
+		f := strings.EqualFold(name, "fchdir")
+		if !f && !strings.EqualFold(name, "chdir") && !(strings.EqualFold(name, "cd") && method) {
 			continue
 		}
 		if len(out.Dirs) >= maxChdirs {
@@ -53,7 +53,7 @@ func Chdirs(code string) CodeDirs {
 		}
 		d, ok := chdirArg(code, k, lits)
 		switch {
-		case !ok || low == "fchdir":
+		case !ok || f:
 			out.Unknown = true
 		case d == "" || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~"):
 			cur = d

@@ -88,17 +88,19 @@ func adjacentLits(code string, lits []lit, i int, t string) (int, string) {
 // end is where the token ends: past the call's parentheses when they are
 // empty, past the opening one when it takes arguments.
 func homeIdent(code, name string, k int) (end int, ok bool) {
-	low := strings.ToLower(name)
+	if len(name) < 4 {
+		return 0, false
+	}
 	i := skipBlanks(code, k)
 	call := i < len(code) && code[i] == '('
 	switch {
-	case name == "HOME" || name == "USERPROFILE" || low == "pw_dir" || low == "my_home":
+	case name == "HOME" || name == "USERPROFILE" || strings.EqualFold(name, "pw_dir") || strings.EqualFold(name, "my_home"):
 		ok = true
-	case low == "home":
+	case strings.EqualFold(name, "home"):
 		ok = call || k > len(name) && (code[k-len(name)-1] == '.' || code[k-len(name)-1] == ':')
 	default:
 		for _, s := range []string{"homedir", "expanduser", "home_dir", "getpwuid", "getpwnam", "getpwent"} {
-			ok = ok || strings.HasSuffix(low, s)
+			ok = ok || len(name) >= len(s) && strings.EqualFold(name[len(name)-len(s):], s)
 		}
 	}
 	if !ok {
