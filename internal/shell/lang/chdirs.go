@@ -32,28 +32,37 @@ type CodeDirs struct {
 // Chdirs returns the directories code changes its working directory to:
 // each call of a function named chdir or fchdir (any case, any
 // qualifier: os.chdir, process.chdir, Dir.chdir, os.Chdir, lfs.chdir,
-// contextlib.chdir) or a method cd (FileUtils.cd, shell.cd), outside the
-// code's string literals. A call whose argument is one plain literal
-// moves to it (relative to the directory before it, and, as the code may
-// have moved back, to the command's); one with no argument to the home
-// directory; any other is a directory guard cannot tell.
+// contextlib.chdir) or a method cd (FileUtils.cd, shell.cd), and each
+// keyword argument cwd= or cwd:, chdir: (subprocess.run(…, cwd='..'),
+// execSync(…, {cwd: '..'}), ruby's system(…, chdir: '..'): the names the
+// child is given are in that directory), outside the code's string
+// literals. A call whose argument is one plain literal moves to it
+// (relative to the directory before it, and, as the code may have moved
+// back, to the command's); one with no argument to the home directory; any
+// other is a directory guard cannot tell, and so is a literal that names
+// chdir (getattr(os, 'chdir'), process['chdir']).
 func Chdirs(code string) CodeDirs {
 	var out CodeDirs
 	lits := litSpans(code)
+	for _, l := range lits {
+		if strings.Contains(strings.ToLower(code[l.start:l.end]), "chdir") {
+			out.Unknown = true
+			break
+		}
+	}
 	cur := ""
 	for name, k := range codeIdents(code, lits) {
-		method := k > len(name) && code[k-len(name)-1] == '.'
-		f := strings.EqualFold(name, "fchdir")
-		if !f && !strings.EqualFold(name, "chdir") && !(strings.EqualFold(name, "cd") && method) {
+		mode := chdirName(code, name, k)
+		if mode == 0 {
 			continue
 		}
 		if len(out.Dirs) >= maxChdirs {
 			out.Unknown = true
 			break
 		}
-		d, ok := chdirArg(code, k, lits)
+		d, ok := chdirArg(code, k, lits, mode)
 		switch {
-		case !ok || f:
+		case !ok || strings.EqualFold(name, "fchdir"):
 			out.Unknown = true
 		case d == "" || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~"):
 			cur = d
@@ -72,16 +81,41 @@ func Chdirs(code string) CodeDirs {
 	return out
 }
 
+// How a directory change's argument is given.
+const (
+	chdirCall    = 1 // chdir(…), chdir …
+	chdirKeyword = 2 // cwd=…, cwd: …, chdir: …
+)
+
+// chdirName returns how the identifier name ending at code[k] changes the
+// directory, or 0 when it does not.
+func chdirName(code, name string, k int) int {
+	i := skipBlanks(code, k)
+	keyword := i < len(code) && (code[i] == ':' && !strings.HasPrefix(code[i:], "::") ||
+		code[i] == '=' && !strings.HasPrefix(code[i:], "=="))
+	switch {
+	case keyword && (strings.EqualFold(name, "cwd") || strings.EqualFold(name, "chdir")):
+		return chdirKeyword
+	case strings.EqualFold(name, "chdir") || strings.EqualFold(name, "fchdir"):
+		return chdirCall
+	case strings.EqualFold(name, "cd") && k > len(name) && code[k-len(name)-1] == '.':
+		return chdirCall
+	}
+	return 0
+}
+
 // chdirArg reads the argument of the directory change whose name ends at
 // code[k]: a plain literal ('..'), or none (perl's chdir;, ruby's
 // Dir.chdir do … end); ok is false for anything else.
-func chdirArg(code string, k int, lits []lit) (string, bool) {
+func chdirArg(code string, k int, lits []lit, mode int) (string, bool) {
 	i := skipBlanks(code, k)
 	paren := i < len(code) && code[i] == '('
-	if paren {
+	if mode == chdirKeyword {
+		paren, i = true, skipBlanks(code, i+1) // cwd=…: ends at , ) }
+	} else if paren {
 		i = skipBlanks(code, i+1)
 	}
-	if i >= len(code) || endsArg(code[i:], paren) {
+	if i >= len(code) || mode == chdirCall && endsArg(code[i:], paren) {
 		return "", true // chdir(), chdir; — the home directory
 	}
 	for _, l := range lits {
@@ -104,14 +138,16 @@ func chdirArg(code string, k int, lits []lit) (string, bool) {
 }
 
 // endsArg reports whether s, what follows a directory change's name or its
-// argument, ends the argument: ) , ; a newline, or (without a parenthesis)
-// perl's or/and/||/&&, ruby's do or {.
+// argument, ends the argument: ) } ; a newline, a , or ] inside the
+// parentheses, or (without them) perl's or/and/||/&&, ruby's do or {.
 func endsArg(s string, paren bool) bool {
 	switch s[0] {
 	case ')', ';', '\n', '\r':
 		return true
-	case ',':
+	case ',', ']':
 		return paren
+	case '}':
+		return true
 	case '{', '|', '&':
 		return !paren
 	}

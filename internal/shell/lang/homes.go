@@ -35,7 +35,8 @@ type span struct {
 const maxCodeAtoms = 4096
 
 // codeAtoms returns the string literals and home tokens of code, in order.
-// Adjacent literals are one ("HO" "ME", review 14a F17).
+// Literals joined into one string are one before the HOME key test ("HO"
+// "ME", "H" + "OME", review 14a F17).
 func codeAtoms(code string) []span {
 	var out []span
 	lits := litSpans(code)
@@ -66,16 +67,24 @@ func codeAtoms(code string) []span {
 	return mergeSpans(out, homes)
 }
 
-// adjacentLits returns the last of the literals from lits[i] on that follow
-// each other with only blanks between (python's, ruby's and C's adjacent
-// literals are one), and their joined text; t is lits[i]'s text.
+// adjacentLits returns the last of the literals from lits[i] on that the
+// code joins into one string (concatenated), and their joined text; t is
+// lits[i]'s text.
 func adjacentLits(code string, lits []lit, i int, t string) (int, string) {
 	j := i
-	for j+1 < len(lits) && lits[j+1].open >= lits[j].next && strings.Trim(code[lits[j].next:lits[j+1].open], " \t\r\n\\") == "" {
+	for j+1 < len(lits) && lits[j+1].open >= lits[j].next && concatenated(code, lits[j].next, lits[j+1].open) {
 		j++
 		t += Unescape(code[lits[j].start:lits[j].end])
 	}
 	return j, t
+}
+
+// concatenated reports whether code[from:to], the code between two
+// literals, joins them into one string: blanks ("HO" "ME"), or a
+// concatenation ("H" + "OME", perl's and php's "H" . "OME").
+func concatenated(code string, from, to int) bool {
+	g := strings.Trim(code[from:to], " \t\r\n\\")
+	return g == "" || g == "+" || g == "." || g == ".."
 }
 
 // homeIdent reports whether the identifier name, which ends at code[k],
@@ -319,7 +328,7 @@ func HomePaths(code string) codeHomes {
 			joined += next
 			j++
 		}
-		if !hasHome && atoms[i].literal && dotEntry(joined) && appended(code[:atoms[i].open]) && len(out.Unknown) < maxCodeAtoms {
+		if !hasHome && atoms[i].literal && dotTail(joined) && appended(code[:atoms[i].open]) && len(out.Unknown) < maxCodeAtoms {
 			out.Unknown = append(out.Unknown, "/"+strings.TrimPrefix(joined, "/"))
 		}
 		switch {
@@ -428,6 +437,17 @@ func homeJoined(p string, hasHome bool) string {
 func dotEntry(l string) bool {
 	l = strings.TrimPrefix(l, "/")
 	return len(l) > 1 && l[0] == '.' && word.IsWordChar(l[1]) && len(l) <= 4096 && !strings.ContainsAny(l, " \t\n\r\x00")
+}
+
+// dotTail reports whether literal l, joined to an expression guard cannot
+// tell, may name a protected file there: a dot entry (.ssh/id_rsa,
+// /.guard/rules.json) or a path that goes up first (/../.ssh/id_rsa).
+func dotTail(l string) bool {
+	if dotEntry(l) {
+		return true
+	}
+	l = strings.TrimPrefix(l, "/")
+	return strings.HasPrefix(l, "../") && strings.Contains(l, "/.") && !strings.ContainsAny(l, " \t\n\r\x00") && len(l) <= 4096
 }
 
 // appended reports whether the code before a literal joins it to what

@@ -157,6 +157,8 @@ func TestHomeSpellings(t *testing.T) {
 		{`open(f"{os.environ["HOME"]}/.ssh/id_rsa")`, "~/.ssh/id_rsa"},
 		{`print(f"{P.home ()}/.netrc")`, "~/.netrc"},
 		{`File.read(Dir::home + "/.netrc")`, "~/.netrc"},
+		{`open(os.environ["H" + "OME"] + "/.ssh/id_rsa")`, "~/.ssh/id_rsa"},
+		{`open(F, $ENV{"HO" . "ME"} . "/.bashrc")`, "~/.bashrc"},
 	} {
 		got := HomePaths(tc.code)
 		all := append(append(append(got.Paths, got.Held...), got.Stored...), got.Touches...)
@@ -178,6 +180,8 @@ func TestHomeUnknown(t *testing.T) {
 		{`open(os.path.join(d, ".guard/rules.json"), "w")`, "/.guard/rules.json"},
 		{`open(os.path.join(d, ".guard", "rules.json"), "w")`, "/.guard/rules.json"},
 		{`open $d . "/.bashrc"`, "/.bashrc"},
+		{`open(os.getcwd() + "/../.ssh/id_rsa")`, "/../.ssh/id_rsa"},
+		{`open(os.getcwd() + "/../notes.txt")`, ""},
 		{`print(os.path.join(os.getcwd(), "build"))`, ""},
 		{`open(".env")`, ""},
 		{`print("%s/.bashrc" % x)`, ""},
