@@ -328,7 +328,9 @@ func HomePaths(code string) codeHomes {
 			joined += next
 			j++
 		}
-		if !hasHome && atoms[i].literal && dotTail(joined) && appended(code[:atoms[i].open]) && len(out.Unknown) < maxCodeAtoms {
+		if !hasHome && atoms[i].literal && dotTail(joined) && len(out.Unknown) < maxCodeAtoms &&
+			(appended(code[:atoms[i].open]) || j == i && !directArg(code, atoms[i]) && joinsValues(code)) {
+			// d + '/.ssh/id_rsa'; t = '.ssh/id_rsa' … os.path.join(d, t)
 			out.Unknown = append(out.Unknown, "/"+strings.TrimPrefix(joined, "/"))
 		}
 		switch {
@@ -437,6 +439,39 @@ func homeJoined(p string, hasHome bool) string {
 func dotEntry(l string) bool {
 	l = strings.TrimPrefix(l, "/")
 	return len(l) > 1 && l[0] == '.' && word.IsWordChar(l[1]) && len(l) <= 4096 && !strings.ContainsAny(l, " \t\n\r\x00")
+}
+
+// joinsValues reports whether code may join values it computes into a
+// path: outside its literals, a + or a / (a concatenation, pathlib's /),
+// or a call of a path-join function (os.path.join, joinpath, File.join).
+func joinsValues(code string) bool {
+	lits := litSpans(code)
+	prev := 0
+	for _, l := range lits {
+		if l.open > prev && strings.ContainsAny(code[prev:l.open], "+/") {
+			return true
+		}
+		prev = max(prev, l.next)
+	}
+	if prev < len(code) && strings.ContainsAny(code[prev:], "+/") {
+		return true
+	}
+	for name, k := range codeIdents(code, lits) {
+		if i := skipBlanks(code, k); i < len(code) && code[i] == '(' && joinName(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// joinName reports whether name is that of a function that joins paths.
+func joinName(name string) bool {
+	for _, j := range []string{"join", "joinpath", "resolve", "catfile", "catdir", "expand_path"} {
+		if len(name) >= len(j) && strings.EqualFold(name[len(name)-len(j):], j) {
+			return true
+		}
+	}
+	return false
 }
 
 // dotTail reports whether literal l, joined to an expression guard cannot
