@@ -50,13 +50,13 @@ func Chdirs(code string) CodeDirs {
 			break
 		}
 	}
-	cur := ""
+	cur, calls := "", 0
 	for name, k := range codeIdents(code, lits) {
 		mode := chdirName(code, name, k)
 		if mode == 0 {
 			continue
 		}
-		if len(out.Dirs) >= maxChdirs {
+		if calls++; len(out.Dirs) >= maxChdirs || calls > 4*maxChdirs {
 			out.Unknown = true
 			break
 		}

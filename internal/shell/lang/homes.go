@@ -44,11 +44,15 @@ func codeAtoms(code string) []span {
 		l := lits[i]
 		t := templateHome(Unescape(code[l.start:l.end]))
 		sp := span{start: l.start, end: l.end, open: l.open, next: l.next, text: t, literal: true}
-		j, joined := adjacentLits(code, lits, i, t)
-		switch before := strings.TrimRight(code[:l.open], " \t"); {
+		before := strings.TrimRight(code[:l.open], " \t")
+		j, joined := i, t
+		if before != "" && strings.IndexByte("[({,", before[len(before)-1]) >= 0 {
+			j, joined = adjacentLits(code, lits, i, t)
+		}
+		switch {
 		case t == "~" || t == "$HOME" || t == "${HOME}":
 			sp.home = true
-		case homeKeys.Has(joined) && before != "" && strings.IndexByte("[({,", before[len(before)-1]) >= 0:
+		case homeKeys.Has(joined):
 			// os.environ['HOME'], getenv("HOME"), os.environ["HO" "ME"]
 			sp = span{start: l.start, end: lits[j].end, open: l.open, next: lits[j].next, text: joined, literal: true, home: true}
 			i = j
@@ -67,12 +71,16 @@ func codeAtoms(code string) []span {
 	return mergeSpans(out, homes)
 }
 
+// maxKeyLen bounds the text of joined literals read as one key: longer
+// than any of homeKeys.
+const maxKeyLen = 16
+
 // adjacentLits returns the last of the literals from lits[i] on that the
 // code joins into one string (concatenated), and their joined text; t is
-// lits[i]'s text.
+// lits[i]'s text. It stops once the text is longer than maxKeyLen.
 func adjacentLits(code string, lits []lit, i int, t string) (int, string) {
 	j := i
-	for j+1 < len(lits) && lits[j+1].open >= lits[j].next && concatenated(code, lits[j].next, lits[j+1].open) {
+	for j+1 < len(lits) && len(t) <= maxKeyLen && lits[j+1].open >= lits[j].next && concatenated(code, lits[j].next, lits[j+1].open) {
 		j++
 		t += Unescape(code[lits[j].start:lits[j].end])
 	}
@@ -292,6 +300,7 @@ type codeHomes struct {
 func HomePaths(code string) codeHomes {
 	atoms := codeAtoms(code)
 	var out codeHomes
+	var joins lazyJoins
 	hasHome := false
 	for _, a := range atoms {
 		hasHome = hasHome || a.home || strings.HasPrefix(a.text, "~/")
@@ -329,7 +338,7 @@ func HomePaths(code string) codeHomes {
 			j++
 		}
 		if !hasHome && atoms[i].literal && dotTail(joined) && len(out.Unknown) < maxCodeAtoms &&
-			(appended(code[:atoms[i].open]) || j == i && !directArg(code, atoms[i]) && joinsValues(code)) {
+			(appended(code[:atoms[i].open]) || j == i && !directArg(code, atoms[i]) && joins.is(code)) {
 			// d + '/.ssh/id_rsa'; t = '.ssh/id_rsa' … os.path.join(d, t)
 			out.Unknown = append(out.Unknown, "/"+strings.TrimPrefix(joined, "/"))
 		}
@@ -462,6 +471,17 @@ func joinsValues(code string) bool {
 		}
 	}
 	return false
+}
+
+// lazyJoins is joinsValues of one code text, worked out once when asked.
+type lazyJoins struct{ done, v bool }
+
+// is returns joinsValues(code), working it out the first time.
+func (l *lazyJoins) is(code string) bool {
+	if !l.done {
+		l.done, l.v = true, joinsValues(code)
+	}
+	return l.v
 }
 
 // joinName reports whether name is that of a function that joins paths.
