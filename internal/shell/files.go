@@ -421,6 +421,7 @@ func (c *cmd) scanFile(text string, awk bool) {
 		w.hide("runs a program that declares a source encoding guard does not decode: it cannot tell what the program does")
 		return
 	}
+	defer w.codeDirs(text)() // os.chdir('..'), cwd='..': its names are there too (codedirs.go)
 	var paths, up []string
 	for _, l := range lang.Literals(text) {
 		paths = append(paths, w.programPaths(l)...)
@@ -433,6 +434,11 @@ func (c *cmd) scanFile(text string, awk bool) {
 	}
 	hp := lang.HomePaths(text) // Path.home() / '.ssh' / 'id_rsa'
 	paths = append(paths, hp.Paths...)
+	for _, p := range hp.Unknown {
+		if strings.Contains(p[1:], "/") { // d + '/.ssh/id_rsa'; not BASE_DIR + '/.env', the project's
+			paths = append(paths, word.Mark(word.MarkVar, "?")+p)
+		}
+	}
 	for _, l := range hp.Joins {
 		paths = append(paths, w.programPaths(l)...)
 		for _, e := range lang.Embedded(l) { // "file:" "../x"

@@ -422,6 +422,8 @@ func (c *cmd) oneLiner(code string) {
 // (os.remove, unlink, open(…, 'w')), and turns its recursive deletes into
 // rm -r lines.
 func (c *cmd) scanCode(code string) {
+	// os.chdir('..'): the code's names are in each directory it moves to too (codedirs.go)
+	defer c.w.codeDirs(code)()
 	c.powerShellWords(code) // pwsh -c 'Add-Content ~/.bashrc x': paths as bare words
 	for _, l := range lang.Literals(code) {
 		if h, ok := homeInterpolated(l); ok {
@@ -455,6 +457,11 @@ func (c *cmd) scanCode(code string) {
 	}
 	for _, p := range hp.Stored {
 		c.w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
+	}
+	for _, p := range hp.Unknown { // d + '/.ssh/id_rsa': relative to what guard cannot tell
+		p = word.Mark(word.MarkVar, "?") + p
+		c.w.Read(p)
+		c.w.Touch(p)
 	}
 	for _, p := range hp.Joins { // '/home/u/.ss' + 'h/id_rsa', "file:" "../x"
 		c.w.Read(p)

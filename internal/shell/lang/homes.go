@@ -15,11 +15,6 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// homeTokens are code (outside string literals) that stands for the home
-// directory: a call that returns it, or a lookup of $HOME.
-var homeTokens = []string{"Path.home()", "my_home", "expanduser(", "homedir()", "UserHomeDir()", "home_dir()", "Dir.home", "$ENV{HOME}",
-	"env.HOME", "pw_dir", "getpwuid("}
-
 // homeKeys are the environment variables that hold the home directory,
 // looked up with a literal: os.environ['HOME'], getenv("HOME"), and the
 // JVM's property System.getProperty("user.home").
@@ -40,35 +35,101 @@ type span struct {
 const maxCodeAtoms = 4096
 
 // codeAtoms returns the string literals and home tokens of code, in order.
+// Literals joined into one string are one before the HOME key test ("HO"
+// "ME", "H" + "OME", review 14a F17).
 func codeAtoms(code string) []span {
 	var out []span
-	eachLit(code, func(l lit) bool {
+	lits := litSpans(code)
+	for i := 0; i < len(lits) && len(out) < maxCodeAtoms; i++ {
+		l := lits[i]
 		t := templateHome(Unescape(code[l.start:l.end]))
 		sp := span{start: l.start, end: l.end, open: l.open, next: l.next, text: t, literal: true}
-		switch before := strings.TrimRight(code[:l.open], " \t"); {
+		before := strings.TrimRight(code[:l.open], " \t")
+		j, joined := i, t
+		if before != "" && strings.IndexByte("[({,", before[len(before)-1]) >= 0 {
+			j, joined = adjacentLits(code, lits, i, t)
+		}
+		switch {
 		case t == "~" || t == "$HOME" || t == "${HOME}":
 			sp.home = true
-		case homeKeys.Has(t) && before != "" && strings.IndexByte("[({,", before[len(before)-1]) >= 0:
-			sp.home = true // os.environ['HOME'], getenv("HOME")
+		case homeKeys.Has(joined):
+			// os.environ['HOME'], getenv("HOME"), os.environ["HO" "ME"]
+			sp = span{start: l.start, end: lits[j].end, open: l.open, next: lits[j].next, text: joined, literal: true, home: true}
+			i = j
 		}
 		out = append(out, sp)
-		return len(out) < maxCodeAtoms
-	})
+	}
 	var homes []span
-	for _, tok := range homeTokens {
-		for off := 0; off < len(code); {
-			k := strings.Index(code[off:], tok)
-			if k < 0 {
-				break
-			}
-			k += off
-			off = k + len(tok)
-			if !insideLiteral(out, k) {
-				homes = append(homes, span{start: k, end: off, open: k, next: off, text: "~", home: true})
-			}
+	for name, k := range codeIdents(code, lits) {
+		if len(homes) >= maxCodeAtoms {
+			break
+		}
+		if end, ok := homeIdent(code, name, k); ok {
+			homes = append(homes, span{start: k - len(name), end: end, open: k - len(name), next: end, text: "~", home: true})
 		}
 	}
 	return mergeSpans(out, homes)
+}
+
+// maxKeyLen bounds the text of joined literals read as one key: longer
+// than any of homeKeys.
+const maxKeyLen = 16
+
+// adjacentLits returns the last of the literals from lits[i] on that the
+// code joins into one string (concatenated), and their joined text; t is
+// lits[i]'s text. It stops once the text is longer than maxKeyLen.
+func adjacentLits(code string, lits []lit, i int, t string) (int, string) {
+	j := i
+	for j+1 < len(lits) && len(t) <= maxKeyLen && lits[j+1].open >= lits[j].next && concatenated(code, lits[j].next, lits[j+1].open) {
+		j++
+		t += Unescape(code[lits[j].start:lits[j].end])
+	}
+	return j, t
+}
+
+// concatenated reports whether code[from:to], the code between two
+// literals, joins them into one string: blanks ("HO" "ME"), or a
+// concatenation ("H" + "OME", perl's and php's "H" . "OME").
+func concatenated(code string, from, to int) bool {
+	g := strings.Trim(code[from:to], " \t\r\n\\")
+	return g == "" || g == "+" || g == "." || g == ".."
+}
+
+// homeIdent reports whether the identifier name, which ends at code[k],
+// is code that yields the home directory (review 14a F17), whatever its
+// qualifier or alias and blanks before its parenthesis: a call or method
+// named home (Path.home(), P.home (), Dir.home), homedir (os.homedir(),
+// os.userInfo().homedir), expanduser, UserHomeDir, home_dir, my_home, a
+// password-database lookup (getpwuid, getpwnam, pw_dir: the home is a field
+// of its entry), and $HOME named without a literal (env.HOME, $ENV{HOME}).
+// end is where the token ends: past the call's parentheses when they are
+// empty, past the opening one when it takes arguments.
+func homeIdent(code, name string, k int) (end int, ok bool) {
+	if len(name) < 4 {
+		return 0, false
+	}
+	i := skipBlanks(code, k)
+	call := i < len(code) && code[i] == '('
+	switch {
+	case name == "HOME" || name == "USERPROFILE" || strings.EqualFold(name, "pw_dir") || strings.EqualFold(name, "my_home"):
+		ok = true
+	case strings.EqualFold(name, "home"):
+		ok = call || k > len(name) && (code[k-len(name)-1] == '.' || code[k-len(name)-1] == ':')
+	default:
+		for _, s := range []string{"homedir", "expanduser", "home_dir", "getpwuid", "getpwnam", "getpwent"} {
+			ok = ok || len(name) >= len(s) && strings.EqualFold(name[len(name)-len(s):], s)
+		}
+	}
+	if !ok {
+		return 0, false
+	}
+	if !call {
+		return k, true
+	}
+	if j := skipBlanks(code, i+1); j < len(code) && code[j] == ')' {
+		return j + 1, true
+	}
+	return i + 1, true
 }
 
 // templateHome returns literal text with each template part that names
@@ -103,24 +164,11 @@ func quotedInner(inner string) (string, bool) {
 	return body, true
 }
 
-// hasHomeToken reports whether s holds one of homeTokens.
+// hasHomeToken reports whether code s holds, outside its literals, an
+// identifier that yields the home directory (homeIdent).
 func hasHomeToken(s string) bool {
-	for _, tok := range homeTokens {
-		if strings.Contains(s, tok) {
-			return true
-		}
-	}
-	return false
-}
-
-// insideLiteral reports whether code position k lies inside one of the
-// literals (sorted spans).
-func insideLiteral(lits []span, k int) bool {
-	for _, l := range lits {
-		if k < l.open {
-			return false
-		}
-		if k < l.next {
+	for name, k := range codeIdents(s, litSpans(s)) {
+		if _, ok := homeIdent(s, name, k); ok {
 			return true
 		}
 	}
@@ -236,6 +284,11 @@ type codeHomes struct {
 	// guess (the named globs, not ~/.*/**: "%s/.venv" % os.getcwd() is
 	// the project's as often).
 	Held []string
+	// Unknown are the dot entries code that does not name the home joins
+	// to an expression guard cannot tell (d + '/.ssh/id_rsa',
+	// os.path.join(d, '.guard'), os.getcwd() + '/../.bashrc'): what they
+	// are relative to is not known; each starts with / (review 14a F17).
+	Unknown []string
 }
 
 // HomePaths returns the paths code builds by joining its literals and the
@@ -247,6 +300,7 @@ type codeHomes struct {
 func HomePaths(code string) codeHomes {
 	atoms := codeAtoms(code)
 	var out codeHomes
+	var joins lazyJoins
 	hasHome := false
 	for _, a := range atoms {
 		hasHome = hasHome || a.home || strings.HasPrefix(a.text, "~/")
@@ -282,6 +336,11 @@ func HomePaths(code string) codeHomes {
 			}
 			joined += next
 			j++
+		}
+		if !hasHome && atoms[i].literal && dotTail(joined) && len(out.Unknown) < maxCodeAtoms &&
+			(appended(code[:atoms[i].open]) || j == i && !directArg(code, atoms[i]) && joins.is(code)) {
+			// d + '/.ssh/id_rsa'; t = '.ssh/id_rsa' … os.path.join(d, t)
+			out.Unknown = append(out.Unknown, "/"+strings.TrimPrefix(joined, "/"))
 		}
 		switch {
 		case j > i || strings.HasPrefix(joined, "~/"):
@@ -391,6 +450,61 @@ func dotEntry(l string) bool {
 	return len(l) > 1 && l[0] == '.' && word.IsWordChar(l[1]) && len(l) <= 4096 && !strings.ContainsAny(l, " \t\n\r\x00")
 }
 
+// joinsValues reports whether code may join values it computes into a
+// path: outside its literals, a + or a / (a concatenation, pathlib's /),
+// or a call of a path-join function (os.path.join, joinpath, File.join).
+func joinsValues(code string) bool {
+	lits := litSpans(code)
+	prev := 0
+	for _, l := range lits {
+		if l.open > prev && strings.ContainsAny(code[prev:l.open], "+/") {
+			return true
+		}
+		prev = max(prev, l.next)
+	}
+	if prev < len(code) && strings.ContainsAny(code[prev:], "+/") {
+		return true
+	}
+	for name, k := range codeIdents(code, lits) {
+		if i := skipBlanks(code, k); i < len(code) && code[i] == '(' && joinName(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// lazyJoins is joinsValues of one code text, worked out once when asked.
+type lazyJoins struct{ done, v bool }
+
+// is returns joinsValues(code), working it out the first time.
+func (l *lazyJoins) is(code string) bool {
+	if !l.done {
+		l.done, l.v = true, joinsValues(code)
+	}
+	return l.v
+}
+
+// joinName reports whether name is that of a function that joins paths.
+func joinName(name string) bool {
+	for _, j := range []string{"join", "joinpath", "resolve", "catfile", "catdir", "expand_path"} {
+		if len(name) >= len(j) && strings.EqualFold(name[len(name)-len(j):], j) {
+			return true
+		}
+	}
+	return false
+}
+
+// dotTail reports whether literal l, joined to an expression guard cannot
+// tell, may name a protected file there: a dot entry (.ssh/id_rsa,
+// /.guard/rules.json) or a path that goes up first (/../.ssh/id_rsa).
+func dotTail(l string) bool {
+	if dotEntry(l) {
+		return true
+	}
+	l = strings.TrimPrefix(l, "/")
+	return strings.HasPrefix(l, "../") && strings.Contains(l, "/.") && !strings.ContainsAny(l, " \t\n\r\x00") && len(l) <= 4096
+}
+
 // appended reports whether the code before a literal joins it to what
 // precedes: it ends with /, +, a perl or php ., or a join call's comma.
 func appended(before string) bool {
@@ -402,7 +516,8 @@ func appended(before string) bool {
 	case '/', '+':
 		return true
 	case '.':
-		return len(b) > 1 && (b[len(b)-2] == ' ' || b[len(b)-2] == '.')
+		// perl's and php's concatenation: $h . "/x", (getpwuid $<)[7]."/x"
+		return len(b) > 1 && strings.IndexByte(" .)]}", b[len(b)-2]) >= 0
 	case ',':
 		return joinCall(b, len(b)-1)
 	}

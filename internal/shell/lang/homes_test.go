@@ -134,3 +134,68 @@ func TestAdjacentLiterals(t *testing.T) {
 		t.Errorf("literalInterps kept no placeholder: %q", got)
 	}
 }
+
+// TestHomeSpellings: the home directory however the code spells the
+// expression that yields it: an alias, blanks before the parenthesis,
+// adjacent literals in the key, an attribute, a password-database entry
+// (review 14a F17).
+func TestHomeSpellings(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		want string // in Paths, Held or Stored
+	}{
+		{`from pathlib import Path as P; (P.home() / ".guard/rules.json").write_text("x")`, "~/.guard/rules.json"},
+		{`print((Path.home () / ".ssh/id_rsa").read_text())`, "~/.ssh/id_rsa"},
+		{`open(os.environ["HO" "ME"] + "/.ssh/id_rsa")`, "~/.ssh/id_rsa"},
+		{`open(os.environ["HO"  'ME'] + "/.guard/rules.json", "w")`, "~/.guard/rules.json"},
+		{`fs.readFileSync(os.homedir () + "/.ssh/id_rsa")`, "~/.ssh/id_rsa"},
+		{`fs.readFileSync(require("os").userInfo().homedir + "/.ssh/id_rsa")`, "~/.ssh/id_rsa"},
+		{`open F, (getpwuid $<)[7]."/.ssh/id_rsa"; print <F>`, "~/.ssh/id_rsa"},
+		{`open(pwd.getpwnam("u").pw_dir + "/.bashrc", "a")`, "~/.bashrc"},
+		{`File.read(Etc.getpwuid.dir + "/.ssh/id_rsa")`, "~/.ssh/id_rsa"},
+		{`echo file_get_contents(posix_getpwuid(posix_getuid())["dir"] . "/.ssh/id_rsa");`, "~/.ssh/id_rsa"},
+		{`open(f"{os.environ["HOME"]}/.ssh/id_rsa")`, "~/.ssh/id_rsa"},
+		{`print(f"{P.home ()}/.netrc")`, "~/.netrc"},
+		{`File.read(Dir::home + "/.netrc")`, "~/.netrc"},
+		{`open(os.environ["H" + "OME"] + "/.ssh/id_rsa")`, "~/.ssh/id_rsa"},
+		{`open(F, $ENV{"HO" . "ME"} . "/.bashrc")`, "~/.bashrc"},
+	} {
+		got := HomePaths(tc.code)
+		all := append(append(append(got.Paths, got.Held...), got.Stored...), got.Touches...)
+		if !slices.Contains(all, tc.want) {
+			t.Errorf("%s: %q, want %q in them", tc.code, all, tc.want)
+		}
+	}
+}
+
+// TestHomeUnknown: a dot entry joined to an expression guard cannot tell,
+// in code that does not name the home, is relative to what guard cannot
+// tell; a plain name, or code that names the home, is not.
+func TestHomeUnknown(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		want string // "" for none
+	}{
+		{`d=os.path.dirname(os.getcwd()); open(d+"/.ssh/id_rsa")`, "/.ssh/id_rsa"},
+		{`open(os.path.join(d, ".guard/rules.json"), "w")`, "/.guard/rules.json"},
+		{`open(os.path.join(d, ".guard", "rules.json"), "w")`, "/.guard/rules.json"},
+		{`open $d . "/.bashrc"`, "/.bashrc"},
+		{`open(os.getcwd() + "/../.ssh/id_rsa")`, "/../.ssh/id_rsa"},
+		{`open(os.getcwd() + "/../notes.txt")`, ""},
+		{`t = ".ssh/id_rsa"; open(os.path.join(d, t))`, "/.ssh/id_rsa"},
+		{`t = ".bashrc"; open(d + "/" + t, "a")`, "/.bashrc"},
+		{`for f in [".bashrc", ".zshrc"]: print(f)`, ""},
+		{`print(os.path.join(os.getcwd(), "build"))`, ""},
+		{`open(".env")`, ""},
+		{`print("%s/.bashrc" % x)`, ""},
+		{`Path.home() / "Downloads"`, ""},
+	} {
+		got := HomePaths(tc.code).Unknown
+		switch {
+		case tc.want == "" && len(got) > 0:
+			t.Errorf("%s: unknown %q, want none", tc.code, got)
+		case tc.want != "" && !slices.Contains(got, tc.want):
+			t.Errorf("%s: unknown %q, want %q in them", tc.code, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,226 @@
+package lang
+
+// The working directory interpreter code moves to (review 14a F14):
+// os.chdir('..'), process.chdir('..'), perl's chdir '..', ruby's
+// Dir.chdir('..'), php's chdir('..'), shelljs' shell.cd('..'). The
+// relative names the code uses after it are names in that directory, not
+// in the command's.
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// maxChdirs bounds the directory changes of one code text that are
+// followed; past it where the code is is not known.
+const maxChdirs = 8
+
+// CodeDirs are the directories interpreter code may change to.
+type CodeDirs struct {
+	// Dirs are the directories its literal directory changes name, as the
+	// command's shell would name them ("" for the home directory: perl's
+	// and ruby's chdir with no argument).
+	Dirs []string
+	// Unknown: a directory change guard cannot work out (os.chdir(d),
+	// os.chdir(os.pardir), os.fchdir(fd)): the code's relative names may
+	// be in any directory.
+	Unknown bool
+}
+
+// Chdirs returns the directories code changes its working directory to:
+// each call of a function named chdir or fchdir (any case, any
+// qualifier: os.chdir, process.chdir, Dir.chdir, os.Chdir, lfs.chdir,
+// contextlib.chdir) or a method cd (FileUtils.cd, shell.cd), and each
+// keyword argument cwd= or cwd:, chdir: (subprocess.run(…, cwd='..'),
+// execSync(…, {cwd: '..'}), ruby's system(…, chdir: '..'): the names the
+// child is given are in that directory), outside the code's string
+// literals. A call whose argument is one plain literal moves to it
+// (relative to the directory before it, and, as the code may have moved
+// back, to the command's); one with no argument to the home directory; any
+// other is a directory guard cannot tell, and so is a literal that names
+// chdir (getattr(os, 'chdir'), process['chdir']).
+func Chdirs(code string) CodeDirs {
+	var out CodeDirs
+	lits := litSpans(code)
+	for _, l := range lits {
+		if strings.Contains(strings.ToLower(code[l.start:l.end]), "chdir") {
+			out.Unknown = true
+			break
+		}
+	}
+	cur, calls := "", 0
+	for name, k := range codeIdents(code, lits) {
+		mode := chdirName(code, name, k)
+		if mode == 0 {
+			continue
+		}
+		if calls++; len(out.Dirs) >= maxChdirs || calls > 4*maxChdirs {
+			out.Unknown = true
+			break
+		}
+		d, ok := chdirArg(code, k, lits, mode)
+		switch {
+		case !ok || strings.EqualFold(name, "fchdir"):
+			out.Unknown = true
+		case d == "" || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~"):
+			cur = d
+			out.Dirs = append(out.Dirs, d)
+		default:
+			out.Dirs = append(out.Dirs, d)
+			if cur != "" || strings.HasPrefix(d, "..") {
+				cur = path.Join(cur, d)
+				out.Dirs = append(out.Dirs, cur)
+			} else {
+				cur = d
+			}
+		}
+	}
+	out.Dirs = dedupe(out.Dirs)
+	return out
+}
+
+// How a directory change's argument is given.
+const (
+	chdirCall    = 1 // chdir(…), chdir …
+	chdirKeyword = 2 // cwd=…, cwd: …, chdir: …
+)
+
+// chdirName returns how the identifier name ending at code[k] changes the
+// directory, or 0 when it does not.
+func chdirName(code, name string, k int) int {
+	i := skipBlanks(code, k)
+	keyword := i < len(code) && (code[i] == ':' && !strings.HasPrefix(code[i:], "::") ||
+		code[i] == '=' && !strings.HasPrefix(code[i:], "=="))
+	switch {
+	case keyword && (strings.EqualFold(name, "cwd") || strings.EqualFold(name, "chdir")):
+		return chdirKeyword
+	case strings.EqualFold(name, "chdir") || strings.EqualFold(name, "fchdir"):
+		return chdirCall
+	case strings.EqualFold(name, "cd") && k > len(name) && code[k-len(name)-1] == '.':
+		return chdirCall
+	}
+	return 0
+}
+
+// chdirArg reads the argument of the directory change whose name ends at
+// code[k]: a plain literal ('..'), or none (perl's chdir;, ruby's
+// Dir.chdir do … end); ok is false for anything else.
+func chdirArg(code string, k int, lits []lit, mode int) (string, bool) {
+	i := skipBlanks(code, k)
+	paren := i < len(code) && code[i] == '('
+	if mode == chdirKeyword {
+		paren, i = true, skipBlanks(code, i+1) // cwd=…: ends at , ) }
+	} else if paren {
+		i = skipBlanks(code, i+1)
+	}
+	if i >= len(code) || mode == chdirCall && endsArg(code[i:], paren) {
+		return "", true // chdir(), chdir; — the home directory
+	}
+	for _, l := range lits {
+		if l.open != i {
+			continue
+		}
+		t := Unescape(code[l.start:l.end])
+		if l.command || strings.ContainsAny(t, "{$#\x00") || code[l.open] == '`' {
+			return "", false // an interpolation, a command's output
+		}
+		if j := skipBlanks(code, l.next); j < len(code) && !endsArg(code[j:], paren) {
+			return "", false // '..' + d, os.path.join('..', d)
+		}
+		if t == "" {
+			return "", false
+		}
+		return t, true
+	}
+	return "", false
+}
+
+// endsArg reports whether s, what follows a directory change's name or its
+// argument, ends the argument: ) } ; a newline, a , or ] inside the
+// parentheses, or (without them) perl's or/and/||/&&, ruby's do or {.
+func endsArg(s string, paren bool) bool {
+	switch s[0] {
+	case ')', ';', '\n', '\r':
+		return true
+	case ',', ']':
+		return paren
+	case '}':
+		return true
+	case '{', '|', '&':
+		return !paren
+	}
+	if paren {
+		return false
+	}
+	for _, w := range []string{"or ", "and ", "do ", "do\n", "if ", "unless "} {
+		if strings.HasPrefix(s, w) {
+			return true
+		}
+	}
+	return s == "or" || s == "do"
+}
+
+// skipBlanks returns the index of the first byte of code at or after i
+// that is not a space or a tab.
+func skipBlanks(code string, i int) int {
+	for i < len(code) && (code[i] == ' ' || code[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// litSpans returns code's literals in order of their openers.
+func litSpans(code string) []lit {
+	var out []lit
+	eachLit(code, func(l lit) bool {
+		out = append(out, l)
+		return true
+	})
+	return out
+}
+
+// codeIdents yields each identifier of code outside the literals lits
+// (sorted by opener) with the index just past it.
+func codeIdents(code string, lits []lit) func(yield func(string, int) bool) {
+	return func(yield func(string, int) bool) {
+		li := 0
+		for i := 0; i < len(code); {
+			for li < len(lits) && lits[li].next <= i {
+				li++
+			}
+			if li < len(lits) && lits[li].open <= i {
+				i = lits[li].next
+				continue
+			}
+			if !word.IsWordChar(code[i]) {
+				i++
+				continue
+			}
+			k := i
+			for k < len(code) && word.IsWordChar(code[k]) {
+				k++
+			}
+			if !yield(code[i:k], k) {
+				return
+			}
+			i = k
+		}
+	}
+}
+
+// dedupe returns s without repeated entries, in order.
+func dedupe(s []string) []string {
+	var out []string
+	for _, x := range s {
+		dup := false
+		for _, y := range out {
+			dup = dup || x == y
+		}
+		if !dup {
+			out = append(out, x)
+		}
+	}
+	return out
+}
