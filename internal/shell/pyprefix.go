@@ -165,9 +165,11 @@ func venvHome(t string) string {
 	return ""
 }
 
-// pathPython returns the python the command's own PATH finds first when
-// that is outside the install locations guard knows (a directory that
-// holds it, or whose parent holds a standard library), or "".
+// pathPython returns the python the command's own PATH finds first (the
+// first directory that holds it, or outside the install locations guard
+// knows, whose parent holds a standard library), or "" when the search
+// reaches the inherited PATH: a directory without it is passed over, as
+// the shell passes it over (review 14a F2).
 func (m *moduleLoader) pathPython(name string) string {
 	v, ok := m.c.w.lookup("PATH")
 	if !ok {
@@ -177,11 +179,12 @@ func (m *moduleLoader) pathPython(name string) string {
 		if d == "" || word.HasMark(d) {
 			return "" // the inherited PATH: the agent's own
 		}
-		if m.knownPy(m.c.w.Where(d)) {
-			return ""
+		p := path.Join(d, name)
+		if m.c.present(p) {
+			return p // the first that holds it, known or not (review 14a F2)
 		}
-		if p := path.Join(d, name); m.c.present(p) || m.holdsStdlib(path.Dir(d)) {
-			return p // there, or a copy guard did not see beside a standard library
+		if !m.knownPy(m.c.w.Where(d)) && m.holdsStdlib(path.Dir(d)) {
+			return p // a copy guard did not see beside a standard library
 		}
 	}
 	return ""
