@@ -373,6 +373,9 @@ func (c *cmd) run(words []word.Word) {
 			return // $l after read l < F, $(cat F) (inputcmds.go)
 		}
 	}
+	if !guessed && c.w.guessing == 0 {
+		words = c.globProgram(words) // /tmp/ph/bin/python[3] (progglob.go)
+	}
 	if prog := words[0].Text; guessed {
 	} else if strings.ContainsRune(prog, '/') && !strings.Contains(prog, word.UnknownSubst) {
 		// ./x.sh: the file's text runs (written earlier by the command,

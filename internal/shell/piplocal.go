@@ -222,18 +222,17 @@ func (c *cmd) pipEditable(s, base string) {
 	}
 }
 
-// fileURLPath returns the path of a file: URL (file:///abs, file://localhost/abs,
-// file:rel), or s.
+// fileURLPath returns the path of a file: URL (file:///abs,
+// file://localhost/abs, file://$PWD/x read after the shell's expansion as
+// lang.FilePath reads it for every reader: review 14a F9), file:rel, or s.
 func fileURLPath(s string) string {
 	if len(s) < 5 || !strings.EqualFold(s[:5], "file:") {
 		return s
 	}
-	s = s[5:]
-	if rest, ok := strings.CutPrefix(s, "//"); ok {
-		_, p, _ := strings.Cut(rest, "/") // the host
-		return "/" + p
+	if p, ok := lang.FilePath(s); ok {
+		return p
 	}
-	return s
+	return s[5:]
 }
 
 // pipLocal checks one requirement when it names a local package: a path
@@ -349,7 +348,7 @@ func (c *cmd) pipFindLinks(d string) {
 		return
 	}
 	d = fileURLPath(d)
-	if word.HasMark(d) {
+	if !word.IsKnown(d) {
 		c.w.hide("installs from a find-links directory whose name guard cannot tell")
 		return
 	}

@@ -38,12 +38,13 @@ func TestWheelStartup(t *testing.T) {
 // pass.
 func TestPipFrontEnds(t *testing.T) {
 	evil := map[string]string{
-		"pkg/setup.py":    "open('/home/u/.bashrc', 'a').write('# setup')",
-		"req.txt":         "./pkg\n",
-		"nested.txt":      "requests==2.0\n-r sub/more.txt\n",
-		"sub/more.txt":    "-e ../pkg\n",
-		"lines.txt":       "evilpkg @ file:///w/pkg ; python_version > '3'\n",
-		"/w/pkg/setup.py": "open('/home/u/.bashrc', 'a')",
+		"pkg/setup.py":        "open('/home/u/.bashrc', 'a').write('# setup')",
+		"req.txt":             "./pkg\n",
+		"nested.txt":          "requests==2.0\n-r sub/more.txt\n",
+		"sub/more.txt":        "-e ../pkg\n",
+		"lines.txt":           "evilpkg @ file:///w/pkg ; python_version > '3'\n",
+		"/w/pkg/setup.py":     "open('/home/u/.bashrc', 'a')",
+		"~/proj/pkg/setup.py": "open('/home/u/.bashrc', 'a')",
 		"pkg2/pyproject.toml": "[build-system]\nrequires = [\"setuptools\"]\nbuild-backend = \"setuptools.build_meta\"\n" +
 			"[tool.setuptools.dynamic]\nversion = {attr = \"evm.VERSION\"}\n",
 		"pkg2/evm/__init__.py":        "open('/home/u/.bashrc', 'a')\nVERSION = '0.' + str(1)\n",
@@ -78,6 +79,18 @@ func TestPipFrontEnds(t *testing.T) {
 		{cmd: "pip install file:pkg", write: true},
 		{cmd: "pip install --no-index --find-links links evil", hidden: true},
 		{cmd: "pip install --find-links=file://localhost/w/nolist evil", hidden: true},
+		// review 14a F9: the shell expands the URL's word before pip parses it
+		{cmd: "pip install file://$PWD/pkg", write: true},
+		{cmd: `pip install "file://$(pwd)/pkg"`, write: true},
+		{cmd: `pip install "evilpkg @ file://$PWD/pkg"`, write: true},
+		{cmd: "pip install -e file://$PWD/pkg", write: true},
+		{cmd: "pip install --no-build-isolation file://$PWD/pkg", write: true},
+		{cmd: "pip install ~/proj/pkg", write: true},
+		{cmd: "pip install file://~/proj/pkg", write: true}, // as the hook holds file://$HOME/proj/pkg
+		{cmd: "pip install file://localhost$PWD/pkg", write: true},
+		{cmd: "pip install --no-index -f file://$PWD/links evil", hidden: true},
+		{cmd: `PIP_FIND_LINKS="file://$PWD/links" pip install evil`, hidden: true},
+		{cmd: "pip install file://x$(foo)/pkg", hidden: true},
 		{cmd: "python3 -Im pip install ./pkg", write: true},
 		{cmd: "python3 -Impip install ./pkg", write: true},
 		{cmd: "python3 -X dev -m pip install ./pkg", write: true},
@@ -98,6 +111,7 @@ func TestPipFrontEnds(t *testing.T) {
 		{cmd: "pip install ./pkg5", write: true},
 		// controls
 		{cmd: "pip install -r requirements.txt"},
+		{cmd: "pip install file://$PWD/clean"},
 		{cmd: "pip install requests 'flask>=3' 'x @ https://example.com/x.whl'"},
 		{cmd: "pip install -e ./clean"},
 		{cmd: "pip install -e clean"},

@@ -40,7 +40,7 @@ func pyBuildHooks(backend string) []string {
 
 // pipProject checks the build of the local project in directory s.
 func (c *cmd) pipProject(s string) {
-	if word.HasMark(s) {
+	if !word.IsKnown(s) { // $PWD/x is known (review 14a F9)
 		c.w.hide("builds a local package whose path guard cannot tell")
 		return
 	}
@@ -326,7 +326,7 @@ const maxWheelBytes = 8 << 20
 // runs its setup.py inside the archive, is hidden. A file that is not
 // there installs nothing.
 func (c *cmd) pipArchive(p string, wheel bool) {
-	if word.HasMark(p) {
+	if !word.IsKnown(p) {
 		c.w.hide("installs a local package archive whose name guard cannot tell")
 		return
 	}

@@ -30,7 +30,7 @@ var (
 	knownPyHomes = [...]string{".pyenv/versions/", ".local/share/uv/python/", ".asdf/installs/python/", "miniconda3/",
 		"anaconda3/", "miniforge3/", "mambaforge/", ".conda/", ".rye/py/", ".local/share/mise/installs/python/",
 		"opt/anaconda3/", "opt/miniconda3/", ".pixi/envs/", "micromamba/", ".local/share/mamba/",
-		".local/share/hatch/", ".local/share/pdm/python/"}
+		".local/share/hatch/", ".local/share/pdm/python/", ".linuxbrew/"}
 	// agentDirs are where an agent writes files all day outside the
 	// project and the home.
 	agentDirs = [...]string{"/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/"}
@@ -102,50 +102,75 @@ func (m *moduleLoader) holdsStdlib(d string) bool {
 // knownPy reports whether directory d (as Where gives it) is a place
 // whose python guard takes for an install: one of the install locations
 // it knows, the root, or any place the agent does not write (review 14a
-// FP1). The project (a relative path), the temporary directories, the
-// home outside the known installs, a directory the command itself wrote
-// and a name guard cannot resolve are not.
+// FP1). The project (a relative path, or under the directory the command
+// starts in), the temporary directories, the home outside the known
+// installs, a directory the command itself wrote and a name guard cannot
+// resolve are not.
 func (m *moduleLoader) knownPy(d string) bool {
-	if word.HasMark(d) || !strings.HasPrefix(d, "/") {
+	if word.HasMark(d) || !strings.HasPrefix(d, "/") && !word.HomeRelative(d) {
 		return false
 	}
 	return m.installedPy(d) || !m.agentWrites(path.Clean(d))
 }
 
-// installedPy reports whether directory d (absolute) is in an install
-// location of pythons guard knows, or the root.
+// installedPy reports whether directory d (absolute or in the home's
+// form) is in an install location of pythons guard knows, or the root.
 func (m *moduleLoader) installedPy(d string) bool {
 	d = path.Clean(d)
 	if d == "/" {
 		return true
+	}
+	if rest, ok := m.inHome(d); ok {
+		for _, r := range knownPyHomes {
+			if strings.HasPrefix(rest+"/", r) {
+				return true
+			}
+		}
+		return false
 	}
 	for _, r := range knownPyRoots {
 		if strings.HasPrefix(d+"/", r) {
 			return true
 		}
 	}
-	if h := m.c.w.Home; h != "" {
-		for _, r := range knownPyHomes {
-			if strings.HasPrefix(d+"/", path.Join(h, r)+"/") {
-				return true
-			}
-		}
-	}
 	return false
 }
 
-// agentWrites reports whether directory d (absolute, cleaned) lies where
-// the agent writes: a temporary directory, the home (the project is
-// usually there, and guard does not know its absolute name), or below
-// what the command itself wrote.
+// inHome returns the part of d (cleaned) below the home directory, and
+// whether d is there: ~/x, $HOME/x or the home's absolute name.
+func (m *moduleLoader) inHome(d string) (string, bool) {
+	for _, pre := range [...]string{"~", "$HOME", "${HOME}"} {
+		if d == pre {
+			return "", true
+		}
+		if rest, ok := strings.CutPrefix(d, pre+"/"); ok {
+			return rest, true
+		}
+	}
+	if h := strings.TrimRight(m.c.w.Home, "/"); h != "" {
+		if d == h {
+			return "", true
+		}
+		return strings.CutPrefix(d, h+"/")
+	}
+	return "", false
+}
+
+// agentWrites reports whether directory d (cleaned) lies where the agent
+// writes: a temporary directory, the directory the command starts in, the
+// home (the project is usually there), or below what the command itself
+// wrote.
 func (m *moduleLoader) agentWrites(d string) bool {
 	for _, r := range agentDirs {
 		if strings.HasPrefix(d+"/", r) {
 			return true
 		}
 	}
-	if h := strings.TrimRight(m.c.w.Home, "/"); h == "" || strings.HasPrefix(d+"/", h+"/") {
+	if _, ok := m.inHome(d); ok || m.c.w.Home == "" {
 		return true
+	}
+	if wd := m.c.w.workDir(); wd != "" && wd != "/" && strings.HasPrefix(d+"/", wd+"/") {
+		return true // a project outside the home: /workspace/ph/bin/python3
 	}
 	for _, f := range m.c.w.Written {
 		if strings.HasPrefix(f.Path+"/", d+"/") || strings.HasPrefix(d+"/", f.Path+"/") {
@@ -165,9 +190,11 @@ func venvHome(t string) string {
 	return ""
 }
 
-// pathPython returns the python the command's own PATH finds first when
-// that is outside the install locations guard knows (a directory that
-// holds it, or whose parent holds a standard library), or "".
+// pathPython returns the python the command's own PATH finds first (the
+// first directory that holds it, or outside the install locations guard
+// knows, whose parent holds a standard library), or "" when the search
+// reaches the inherited PATH: a directory without it is passed over, as
+// the shell passes it over (review 14a F2).
 func (m *moduleLoader) pathPython(name string) string {
 	v, ok := m.c.w.lookup("PATH")
 	if !ok {
@@ -177,11 +204,12 @@ func (m *moduleLoader) pathPython(name string) string {
 		if d == "" || word.HasMark(d) {
 			return "" // the inherited PATH: the agent's own
 		}
-		if m.knownPy(m.c.w.Where(d)) {
-			return ""
+		p := path.Join(d, name)
+		if m.c.present(p) {
+			return p // the first that holds it, known or not (review 14a F2)
 		}
-		if p := path.Join(d, name); m.c.present(p) || m.holdsStdlib(path.Dir(d)) {
-			return p // there, or a copy guard did not see beside a standard library
+		if !m.knownPy(m.c.w.Where(d)) && m.holdsStdlib(path.Dir(d)) {
+			return p // a copy guard did not see beside a standard library
 		}
 	}
 	return ""

@@ -29,6 +29,9 @@ var unknownRunner = catalogue.PyRunner{Operands: catalogue.PyEach, Code: " -c -s
 // project's: its program operands, module names and code.
 func (c *cmd) moduleRunner(mod word.Word, args []word.Word) {
 	if !mod.Known || catalogue.PyDataModules.Has(mod.Text) || catalogue.SourceTools.Has(mod.Text) {
+		if mod.Known {
+			c.cgiScripts(mod, args) // http.server --cgi (pycgi.go)
+		}
 		return
 	}
 	r, known := catalogue.PyRunnerOf(mod.Text)

@@ -181,6 +181,7 @@ func TestPythonPrefix(t *testing.T) {
 		"/home/u/.pixi/envs/default/lib/python3.12/os.py":     "",
 		"/home/u/x/bin/python3":                               "\x7fELF",
 		"/home/u/x/lib/python3.12/os.py":                      "",
+		"/usr/bin/python3":                                    "\x7fELF",
 	}
 	checkPy(t, files, []pyCase{
 		{cmd: "/tmp/ph/bin/python3 -c 'import sys; print(sys.prefix)'", hidden: true},
@@ -191,6 +192,17 @@ func TestPythonPrefix(t *testing.T) {
 		{cmd: "/t/v6/bin/python -c 1", hidden: true},
 		{cmd: "/t/v7/bin/python -c 1", hidden: true},
 		{cmd: "/home/u/x/bin/python3 -c 1", hidden: true},
+		// review 14a F2: the program resolved as the shell does
+		{cmd: "/tmp/ph/bin/python[3] -c 1", hidden: true},
+		{cmd: "/tmp/ph/bin/python? -c 1", hidden: true},
+		{cmd: "/tmp/ph/bin/pyth*3 -c 1", hidden: true},
+		{cmd: "/tmp/ph/*/python3 -c 1", hidden: true},
+		{cmd: "PATH=/usr/sbin:/tmp/ph/bin python3 -c 1", hidden: true},
+		{cmd: "PATH=/usr/sbin:/tmp/ph/bin:$PATH python3 app.py", hidden: true},
+		{cmd: "PATH=/opt/none:/tmp/ph/bin:$PATH python3 -c 1", hidden: true},
+		{cmd: "PATH=/usr/sbin:$PATH python3 -c 1"},
+		{cmd: "PATH=/usr/bin:/tmp/ph/bin python3 -c 1"},
+		{cmd: "/usr/bin/python[3] -c 1"},
 		// controls (review 14a FP1: installs the agent does not write)
 		{cmd: "/t/v4/bin/python -m pytest"},
 		{cmd: "/t/v5/bin/python -m pytest"},

@@ -1,6 +1,10 @@
 package catalogue
 
-import "github.com/guardhq/guard/internal/shell/word"
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 // python -m MODULE: what a module that is not the project's does with its
 // operands (review 13a F23). A module guard does not know is a runner
@@ -78,4 +82,27 @@ func PyRunnerOf(mod string) (PyRunner, bool) {
 		}
 	}
 	return PyRunner{}, false
+}
+
+// pyCodeOptions are, for a data module, the long options that make it
+// run code: http.server --cgi execs the files under cgi-bin/ and htbin/
+// of the directory it serves (review 14a F1).
+var pyCodeOptions = [...]struct{ Module, Option string }{{"http.server", "--cgi"}}
+
+// PyRunsCode reports whether args, the words after python -m mod, hold
+// one of the module's code options in a spelling argparse accepts: the
+// option or a prefix of it (--cg), before --.
+func PyRunsCode(mod string, args []word.Word) bool {
+	for _, a := range args {
+		if a.Text == "--" {
+			return false
+		}
+		opt, _, _ := strings.Cut(a.Text, "=")
+		for _, o := range pyCodeOptions {
+			if o.Module == mod && len(opt) >= 3 && strings.HasPrefix(o.Option, opt) {
+				return true
+			}
+		}
+	}
+	return false
 }

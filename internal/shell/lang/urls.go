@@ -167,6 +167,9 @@ func FilePath(u string) (string, bool) {
 		rest = rest[:i]
 	}
 	if r, ok := strings.CutPrefix(rest, "//"); ok {
+		if len(r) > 9 && strings.EqualFold(r[:9], "localhost") && (word.HomeRelative(r[9:]) || r[9] == '$' || strings.HasPrefix(r[9:], word.MarkStart)) {
+			r = r[9:] // file://localhost$PWD/x
+		}
 		if word.HomeRelative(r) || strings.HasPrefix(r, "$") || strings.HasPrefix(r, word.MarkStart) {
 			// file://$HOME/x, file://$PWD/x: the shell puts the absolute
 			// path there first (review 14a F10)

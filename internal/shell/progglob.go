@@ -1,0 +1,66 @@
+package shell
+
+// A program word that is a pattern (review 14a F2): bash expands it
+// before it looks the program up, so /tmp/ph/bin/python[3] runs
+// /tmp/ph/bin/python3 and /tmp/ph/bin/python* runs the first match with
+// the others as its first arguments. The pattern's last component is
+// matched against its directory's entries on disk; a directory guard
+// cannot list leaves it "cannot tell which program runs".
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// globProgram returns words with a pattern in the program word's last
+// component replaced by the names it matches on disk, sorted as bash
+// sorts them; words as they were when nothing matches (bash runs the
+// word as written). A pattern guard cannot expand is hidden.
+func (c *cmd) globProgram(words []word.Word) []word.Word {
+	p := words[0].Text
+	if !words[0].Known || !strings.ContainsAny(p, "*?[") {
+		return words
+	}
+	dir, pat := path.Split(p)
+	switch {
+	case !strings.ContainsAny(pat, "*?["):
+		return words // /tmp/ph/*/python3: the name is known, its prefix is looked for from the pattern
+	case strings.ContainsAny(dir, "*?[") || strings.Contains(pat, `\`):
+		c.w.hide("runs a program named by a pattern guard cannot expand (%s)", word.Quote(word.Render(p)))
+		return words
+	}
+	if _, ok := c.w.Files.(effect.Lister); !ok {
+		return words // no disk: nothing matches
+	}
+	names, ok := c.w.listDir(strings.TrimSuffix(dir, "/"))
+	if !ok {
+		c.w.hide("runs a program named by a pattern in a directory guard cannot list (%s)", word.Quote(word.Render(p)))
+		return words
+	}
+	pat = bashClass(pat)
+	var found []string
+	for n := range names {
+		n = strings.TrimSuffix(n, "/")
+		if m, err := path.Match(pat, n); err == nil && m && (!strings.HasPrefix(n, ".") || strings.HasPrefix(pat, ".")) {
+			found = append(found, dir+n)
+		}
+	}
+	if len(found) == 0 {
+		return words
+	}
+	slices.Sort(found)
+	out := make([]word.Word, 0, len(found)+len(words)-1)
+	for _, f := range found {
+		out = append(out, word.Word{Text: f, Known: true})
+	}
+	return append(out, words[1:]...)
+}
+
+// bashClass writes bash's negated bracket [!…] as path.Match's [^…].
+func bashClass(pat string) string {
+	return strings.ReplaceAll(pat, "[!", "[^")
+}
