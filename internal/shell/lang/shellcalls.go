@@ -12,7 +12,7 @@ import "strings"
 // reads what it feeds an evaluator as code (evaluates.go).
 
 // shellCall is a call that hands the shell its first argument; when is a
-// text the code must hold for the name to be that call (shell=True for
+// text the code must hold for the name to be that call (shell = True for
 // subprocess.run, child_process for node's exec), "" for always.
 type shellCall struct{ name, when string }
 
@@ -22,9 +22,9 @@ func shellRunners(f Family) []shellCall {
 	case Python:
 		return []shellCall{{"system", ""}, {"popen", ""}, {"getoutput", ""}, {"getstatusoutput", ""},
 			{"create_subprocess_shell", ""}, {"spawn", "pty"},
-			{"run", "shell="}, {"call", "shell="}, {"check_call", "shell="}, {"check_output", "shell="}, {"Popen", "shell="}}
+			{"run", "shell"}, {"call", "shell"}, {"check_call", "shell"}, {"check_output", "shell"}, {"Popen", "shell"}}
 	case Node:
-		return []shellCall{{"execSync", ""}, {"exec", "child_process"}, {"spawn", "shell:"}, {"spawnSync", "shell:"},
+		return []shellCall{{"execSync", ""}, {"exec", "child_process"}, {"spawn", "shell"}, {"spawnSync", "shell"},
 			{"execaCommand", ""}, {"execaCommandSync", ""}}
 	case Lua:
 		return []shellCall{{"execute", ""}, {"popen", ""}}

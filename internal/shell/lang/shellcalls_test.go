@@ -14,6 +14,7 @@ func TestRunsShellText(t *testing.T) {
 		{Python, `import os,sys; os.system(sys.stdin.read())`, true},
 		{Python, `import subprocess; subprocess.run(open("x").read(), shell=True)`, true},
 		{Python, `import subprocess; subprocess.run(cmd)`, false}, // no shell
+		{Python, `import subprocess as s; s.run(sys.stdin.read(), shell = True)`, true},
 		{Python, `import subprocess; subprocess.run(["sh", x], shell=True)`, false},
 		{Python, `import os; os.popen(x).read()`, true},
 		{Python, `import os; os.system("ls -l")`, false},
