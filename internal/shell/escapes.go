@@ -630,6 +630,8 @@ func (c *cmd) gdb() {
 	}
 	if t, ok := c.inputText(); ok {
 		c.gdbCommands(t, 0)
+	} else if c.stdin.file != "" {
+		c.gdbFile(c.stdin.file, 0)
 	}
 }
 
@@ -641,9 +643,23 @@ func (c *cmd) gdbOption(opt, val string) {
 		c.gdbCommands(val, 0)
 		return
 	}
-	c.w.Read(val)
-	if t, ok := c.w.WrittenText(val); ok {
-		c.gdbCommands(t, 0)
+	c.gdbFile(val, 0)
+}
+
+// gdbFile analyses the gdb command file p (-x F, source F, < F): written
+// by the command or on disk (review 14a F8: gdb -x cmds.txt runs its
+// shell lines).
+func (c *cmd) gdbFile(p string, depth int) {
+	if p == "" || depth >= maxEscapeDepth {
+		return
+	}
+	c.w.Read(p)
+	t, ok := c.w.WrittenText(p)
+	if !ok {
+		t, ok = c.w.FileText(p, true, effect.MaxScriptBytes, "a gdb command file")
+	}
+	if ok {
+		c.gdbCommands(t, depth+1)
 	}
 }
 
@@ -677,10 +693,7 @@ func (c *cmd) gdbCommands(text string, depth int) {
 			}
 			c.scanCode(rest)
 		case name == "source" || name == "so":
-			c.w.Read(rest)
-			if t, ok := c.w.WrittenText(rest); ok && depth < maxEscapeDepth {
-				c.gdbCommands(t, depth+1)
-			}
+			c.gdbFile(rest, depth)
 		}
 	}
 }

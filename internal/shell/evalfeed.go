@@ -112,12 +112,13 @@ const stdinModules word.Set = " code pdb ipdb pudb idlelib IPython ptpython bpyt
 // -a), or running as its program a console or debugger (python3 -m code,
 // -m pdb), runs what the command feeds it: read as a program (review 13a
 // F3). Without a feed it reads the terminal: the user's session. The
-// options are the words before end.
+// options are the words up to end, the option cluster that names the
+// code (-ic CODE) included.
 func (c *cmd) interactiveFeed(in catalogue.Interp, end int) {
 	if in.Interactive == "" && in.Module == "" {
 		return
 	}
-	for j := 0; j < end && j < len(c.args); j++ {
+	for j := 0; j <= end && j < len(c.args); j++ { // end too: python3 -ic CODE (review 14a F8)
 		if interactiveOption(in, c.args[j].Text) {
 			c.evalStdin()
 			return

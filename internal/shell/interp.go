@@ -555,6 +555,9 @@ type moduleLoader struct {
 	// evaluated: the code evaluates text it reads, and what the command
 	// feeds it was read as code (evalfeed.go).
 	evaluated bool
+	// shelled: the code hands the shell text it reads, and what the
+	// command feeds it was read as shell commands (shellfeed.go).
+	shelled bool
 }
 
 // newLoader returns the loader of c's interpreter, or nil for a language
@@ -689,6 +692,10 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 	if !m.evaluated && lang.Evaluates(m.fam, text) {
 		m.evaluated = true
 		m.c.evaluatedFeed(text, depth) // exec(sys.stdin.read()) < F (evalfeed.go)
+	}
+	if !m.shelled && lang.RunsShellText(m.fam, text) {
+		m.shelled = true
+		m.c.shellFeed(text, depth) // os.system(sys.stdin.read()) < F (shellfeed.go)
 	}
 	n := len(m.dirs)
 	for _, d := range l.Dirs {

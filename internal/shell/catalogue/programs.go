@@ -85,7 +85,7 @@ type InterpEntry struct {
 // (TestInterpretersSorted).
 var Interpreters = []InterpEntry{
 	{Name: "awk", Interp: Interp{Program: true, WithArg: " -f -F -v -W --field-separator --assign "}},
-	{Name: "bun", Interp: Interp{Code: " -e --eval -p --print ", Sub: " run "}},
+	{Name: "bun", Interp: Interp{Code: " -e --eval -p --print ", Sub: " run repl "}}, // bun repl < F: stdin is code (review 14a F8)
 	{Name: "deno", Interp: Interp{Code: " eval ", Sub: " run serve test bench compile install repl ", Loads: " --preload --eval-file "}},
 	{Name: "gawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W -e -i -l --field-separator --assign "}},
 	{Name: "lua", Interp: Interp{Code: " -e ", WithArg: " -l ", Flags: " -i -v -E -W -- ", Interactive: " -i "}},

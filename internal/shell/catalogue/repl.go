@@ -18,7 +18,7 @@ type ClientLang uint8
 
 const (
 	ClientLines  ClientLang = iota // lines of commands; a line after an escape marker is the shell's (lftp, sftp, duckdb)
-	ClientCode                     // code of a language: scanned as interpreter code (R, julia, octave, mongosh, ghci)
+	ClientCode                     // code of a language: scanned as interpreter code (R, julia, octave, mongosh, ghci, ipython, irb)
 	ClientPsql                     // psql's SQL and backslash commands
 	ClientMysql                    // mysql's SQL and client commands
 	ClientServer                   // code run by a server (redis-cli --eval): its paths are touched
@@ -55,6 +55,14 @@ var Clients = []Client{
 	{Names: " mongosh mongo ", Lang: ClientCode, Text: " --eval ", Files: " -f --file ", Operands: true},
 	{Names: " redis-cli ", Lang: ClientServer, Files: " --eval "},
 	{Names: " clickhouse-client ", Lang: ClientLines, Text: " -q --query ", Files: " --queries-file "},
+	// REPLs that are programs of their own (review 14a F8): what they read
+	// on standard input, their -c/-e code and their script operands are
+	// code; a bare REPL reads the terminal, the user's session.
+	{Names: " ipython ipython3 ptpython ptipython bpython ", Lang: ClientCode, Text: " -c ", Operands: true},
+	{Names: " irb pry ", Lang: ClientCode, Text: " -e ", WithArg: " -r -I ", Operands: true},
+	{Names: " scala amm guile racket clojure clj ocaml utop jshell ", Lang: ClientCode, Text: " -e -c --eval ", Operands: true},
+	{Names: " sbcl ", Lang: ClientCode, Text: " --eval ", Files: " --load --script "},
+	{Names: " erl iex ", Lang: ClientCode, Text: " -eval -e ", Operands: true},
 }
 
 // ClientNamed returns the entry for the program called name.

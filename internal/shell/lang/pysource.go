@@ -11,9 +11,9 @@ import (
 // +ACIAfgAvAC4-bashrc+ACI- is "~/.bashrc" and +AGk-mport is import. Guard
 // reads a file's literals and imports from its bytes, which is python's
 // reading for every codec that writes ASCII as itself (utf-8, latin-1,
-// the cp and iso-8859 families, the East Asian multibyte codecs): a path
+// the cp and iso-8859 families, the EUC codecs): a path
 // or an import made of ASCII characters is the same bytes in the file.
-// UTF-7 is decoded; any other codec (utf-16, EBCDIC's cp037, iso-2022,
+// UTF-7 and the East Asian double-byte codecs (pydbcs.go) are decoded; any other codec (utf-16, EBCDIC's cp037, iso-2022,
 // hz, unicode_escape…) leaves guard unable to tell what the file does.
 
 // PySource returns python source text as python reads it: the text
@@ -27,6 +27,12 @@ func PySource(text string) (src, codec string, ok bool) {
 		return text, "", true
 	case c == "utf-7" || c == "utf7" || c == "u7" || c == "unicode-1-1-utf-7":
 		if s, ok := decodeUTF7(text); ok {
+			return s, codec, true
+		}
+		return "", codec, false
+	case isDBCS(c):
+		d, _ := dbcsOf(c)
+		if s, ok := d.decode(text); ok {
 			return s, codec, true
 		}
 		return "", codec, false
@@ -88,24 +94,31 @@ func normalCodec(c string) string {
 }
 
 // asciiNames are the codec names (normalised) that write ASCII as
-// itself; asciiPrefixes the name families; asciiCodePages the numbers of
-// such code pages (cpNNN, ibmNNN, windows-NNN: not EBCDIC's 037, 273,
+// itself (cp864 does not: its 0x25 is the Arabic percent sign);
+// asciiPrefixes the name families; asciiCodePages the numbers of such
+// code pages (cpNNN, ibmNNN, windows-NNN: not EBCDIC's 037, 273,
 // 424, 500, 875, 1026, 1140).
 var (
 	asciiNames = [...]string{
 		"utf-8", "utf8", "u8", "utf", "utf-8-sig", "ascii", "us-ascii", "646", "us", "l1", "l2", "l3", "l4",
-		"l5", "l6", "l7", "l8", "l9", "l10", "gb2312", "gbk", "gb18030", "ujis", "sjis", "s-jis", "mskanji",
-		"ms-kanji", "uhc", "johab", "macintosh", "kz1048", "ptcp154", "tis-620", "tis620", "hp-roman8", "roman8",
+		"l5", "l6", "l7", "l8", "l9", "l10", "gb2312", "ujis", "macintosh", "kz1048", "ptcp154", "tis-620", "tis620", "hp-roman8", "roman8",
 	}
 	asciiPrefixes = [...]string{
-		"latin", "iso-8859-", "iso8859-", "8859-", "koi8-", "mac-", "euc-", "big5", "shift-jis", "shiftjis",
+		"latin", "iso-8859-", "iso8859-", "8859-", "koi8-", "mac-", "euc-",
 	}
 	asciiCodePages = [...]string{
-		"437", "720", "737", "775", "850", "852", "855", "856", "857", "858", "860", "861", "862", "863", "864",
-		"865", "866", "869", "874", "932", "949", "950", "1250", "1251", "1252", "1253", "1254", "1255", "1256",
+		"437", "720", "737", "775", "850", "852", "855", "856", "857", "858", "860", "861", "862", "863",
+		"865", "866", "869", "874", "1250", "1251", "1252", "1253", "1254", "1255", "1256",
 		"1257", "1258", "65001",
 	}
 )
+
+// isDBCS reports whether normalised codec c is a double-byte codec
+// whose trail bytes include ASCII (pydbcs.go).
+func isDBCS(c string) bool {
+	_, ok := dbcsOf(c)
+	return ok
+}
 
 // asciiCodec reports whether normalised codec c writes ASCII as itself.
 func asciiCodec(c string) bool {

@@ -27,6 +27,20 @@ func TestPySource(t *testing.T) {
 		{"# coding: iso2022_jp\nx\n", "", "iso2022_jp", false},
 		{"# coding: unicode_escape\nx\n", "", "unicode_escape", false},
 		{"# coding: utf-7\n+\xff\n", "", "utf-7", false},
+		// review 14a F4: a trail byte can be a backslash or a quote.
+		{"# -*- coding: shift_jis -*-\nx = \"\x81\\\" ; p = \"~/.ba\" \"shrc\" #\"\n", "# -*- coding: shift_jis -*-\nx = \"\u4e00\" ; p = \"~/.ba\" \"shrc\" #\"\n", "shift_jis", true},
+		{"# coding: cp932\nx = f'\x81{'\n", "# coding: cp932\nx = f'\u4e00'\n", "cp932", true},
+		{"# coding: gbk\nx = \"\x81\\\"\n", "# coding: gbk\nx = \"\u4e00\"\n", "gbk", true},
+		{"# coding: gb18030\nx = \"\x81\x30\x81\x30\\\"\n", "# coding: gb18030\nx = \"\u4e00\\\"\n", "gb18030", true},
+		{"# coding: big5\nx = \"\xa4\\\"\n", "# coding: big5\nx = \"\u4e00\"\n", "big5", true},
+		{"# coding: cp949\nx = \"\x81r\"\n", "# coding: cp949\nx = \"\u4e00\"\n", "cp949", true},
+		{"# coding: johab\nx = \"\x84\\\"\n", "# coding: johab\nx = \"\u4e00\"\n", "johab", true},
+		{"# coding: shift_jis\nx = \"\xb1\"\n", "# coding: shift_jis\nx = \"\u4e00\"\n", "shift_jis", true}, // a one-byte kana
+		{"# coding: shift_jis_2004\nx = \"a\\\" ~\n", "# coding: shift_jis_2004\nx = \"a\u4e00\" \u4e00\n", "shift_jis_2004", true},
+		{"# coding: sjis\nx = 1\n", "# coding: sjis\nx = 1\n", "sjis", true},
+		{"# coding: shift_jis\nx = \"\x81\n", "", "shift_jis", false}, // a lead byte without a trail
+		{"# coding: euc-jp\nx = \"\xa4\xa2\"\n", "# coding: euc-jp\nx = \"\xa4\xa2\"\n", "euc-jp", true},
+		{"# coding: cp864\nx\n", "", "cp864", false},
 	} {
 		got, codec, ok := PySource(tc.text)
 		if ok != tc.ok || codec != tc.codec || ok && got != tc.want {
@@ -51,7 +65,7 @@ func FuzzPySource(f *testing.F) {
 		if codingOf(text) == "" && got != text {
 			t.Fatalf("PySource(%q) changed text without a declaration", text)
 		}
-		if !strings.Contains(text, "+") && got != text {
+		if _, dbcs := dbcsOf(normalCodec(codingOf(text))); !dbcs && !strings.Contains(text, "+") && got != text {
 			t.Fatalf("PySource(%q) changed text without a UTF-7 run: %q", text, got)
 		}
 	})

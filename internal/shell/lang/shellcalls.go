@@ -1,0 +1,224 @@
+package lang
+
+import "strings"
+
+// Text that becomes a shell command (review 14a F18): os.system,
+// subprocess with shell=True, node's child_process.exec, perl's and
+// ruby's system and backticks, php's shell_exec hand the shell their
+// argument. When it is a literal the shell walker reads it; when it is not
+// (os.system(open(F).read()), system(<F>), execSync(readFileSync(F))), the
+// text comes from a file, standard input or a computation at run time,
+// and package shell reads what the command feeds as shell commands, as it
+// reads what it feeds an evaluator as code (evaluates.go).
+
+// shellCall is a call that hands the shell its first argument; when is a
+// text the code must hold for the name to be that call (shell = True for
+// subprocess.run, child_process for node's exec), "" for always.
+type shellCall struct{ name, when string }
+
+// shellRunners returns the shell-running calls of language f.
+func shellRunners(f Family) []shellCall {
+	switch f {
+	case Python:
+		return []shellCall{{"system", ""}, {"popen", ""}, {"getoutput", ""}, {"getstatusoutput", ""},
+			{"create_subprocess_shell", ""}, {"spawn", "pty"},
+			{"run", "shell"}, {"call", "shell"}, {"check_call", "shell"}, {"check_output", "shell"}, {"Popen", "shell"}}
+	case Node:
+		return []shellCall{{"execSync", ""}, {"exec", "child_process"}, {"spawn", "shell"}, {"spawnSync", "shell"},
+			{"execaCommand", ""}, {"execaCommandSync", ""}}
+	case Lua:
+		return []shellCall{{"execute", ""}, {"popen", ""}}
+	case Perl:
+		return []shellCall{{"system", ""}, {"exec", ""}, {"readpipe", ""}}
+	case Ruby:
+		return []shellCall{{"system", ""}, {"exec", ""}, {"spawn", ""}, {"popen", ""}, {"capture2", ""}, {"capture2e", ""},
+			{"capture3", ""}, {"pipeline", ""}}
+	case PHP:
+		return []shellCall{{"shell_exec", ""}, {"system", ""}, {"exec", ""}, {"passthru", ""}, {"popen", ""}, {"proc_open", ""}}
+	}
+	return nil
+}
+
+// RunsShellText reports whether code in language f hands the shell a
+// command that is not a string literal: a shell-running call on anything
+// else (a file's text, standard input, a variable), or perl's, ruby's or
+// php's backticks and qx around an interpolation.
+func RunsShellText(f Family, code string) bool {
+	calls := shellRunners(f)
+	if calls == nil {
+		return false
+	}
+	if (f == Perl || f == Ruby || f == PHP) && interpolatedBackticks(code) {
+		return true
+	}
+	for _, sc := range calls {
+		if sc.when != "" && !strings.Contains(code, sc.when) {
+			continue
+		}
+		for off := 0; off < len(code); {
+			at, next, ok := nextCall(code, sc.name, off)
+			if at < 0 {
+				break
+			}
+			off = next
+			if ok && builtShellArg(f, code, next-len(sc.name), at) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// builtShellArg reports whether the call whose name starts at code[i] and
+// whose argument starts at code[at] has an argument that is not a
+// literal.
+func builtShellArg(f Family, code string, i, at int) bool {
+	if i > 0 && (code[i-1] == '"' || code[i-1] == '\'' || code[i-1] == '$' || code[i-1] == '@' || code[i-1] == '%') {
+		return false // "system": a word; $system, @exec: a variable
+	}
+	if i > 0 && code[i-1] == '>' && f != PHP && f != Perl {
+		return false
+	}
+	rest := strings.TrimLeft(code[at:], " \t")
+	if !strings.Contains(code[i:at], "(") && (f == Python || f == Node || f == PHP) {
+		return false // the name without a call: a word, an attribute
+	}
+	switch {
+	case rest == "" || rest[0] == ')' || rest[0] == ';' || rest[0] == '}' || rest[0] == ',':
+		return false // system(): no argument
+	case rest[0] == '[' && f == Python:
+		return false // subprocess.run(["ls", x]): an argument vector, no shell
+	case rest[0] == '`' && f != Node:
+		return true // system(`cat F`): a command's output
+	case rest[0] == '{' && f == Perl:
+		return true // system { $prog } …: indirect object
+	}
+	arg := callArg(rest[:min(len(rest), maxShellArg)])
+	if literalStart(f, rest) || strings.ContainsAny(arg, "\"'`") {
+		// "ls " + d, "ls {}".format(x), str().join(("a", "b")): the
+		// literal readers join what they can; text read at run time
+		// (a file's, standard input's, a variable's) is not theirs
+		return readsText(arg)
+	}
+	return true // os.system(cmd), system $c: a name guard cannot read
+}
+
+// maxShellArg bounds the argument text looked at for a read.
+const maxShellArg = 2048
+
+// literalStart reports whether rest starts with a string literal of
+// language f (a python prefix, perl's q and qq, node's template) or a
+// list or join of them.
+func literalStart(f Family, rest string) bool {
+	k := 0
+	for k < len(rest) && k < 2 && strings.IndexByte("rRbBuUfF", rest[k]) >= 0 && f == Python {
+		k++
+	}
+	if k < len(rest) && (rest[k] == '"' || rest[k] == '\'' || rest[k] == '`' && f == Node) {
+		return true
+	}
+	if k < len(rest) && rest[k] == '[' || strings.HasPrefix(rest, "join(") {
+		return true // ["cat x", "y"].join(""), perl's join("", …): the join readers'
+	}
+	if f == Perl {
+		for _, q := range [...]string{"qq", "q"} {
+			if t, ok := strings.CutPrefix(rest, q); ok {
+				if t = strings.TrimLeft(t, " "); t != "" && strings.IndexByte("{([</|!#", t[0]) >= 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// readMarkers are the calls and operators by which code reads text at run
+// time: a file's, standard input's, a socket's, the environment's (the
+// command's own arguments are words guard reads).
+var readMarkers = [...]string{"read", "stdin", "input(", "recv", "getline", "gets", "file_get_contents", "<STDIN>", "File.", "IO.", "open(",
+	"environ", "getenv", "ENV[", "process.env"}
+
+// readsText reports whether a call's argument text (see callArg) reads
+// text at run time, or reads a perl filehandle (<F>).
+func readsText(arg string) bool {
+	line := arg
+	for _, m := range readMarkers {
+		if strings.Contains(line, m) {
+			return true
+		}
+	}
+	if i := strings.IndexByte(line, '<'); i >= 0 {
+		if j := strings.IndexByte(line[i:], '>'); j > 1 && identifier(line[i+1:i+j]) {
+			return true
+		}
+	}
+	return false
+}
+
+// interpolatedBackticks reports whether code holds a backtick or qx
+// command with an interpolation ($x, #{x}): what runs is built at run
+// time.
+func interpolatedBackticks(code string) bool {
+	for i := 0; i < len(code); i++ {
+		if code[i] != '`' {
+			continue
+		}
+		end := strings.IndexByte(code[i+1:], '`')
+		if end < 0 {
+			return false
+		}
+		if body := code[i+1 : i+1+end]; strings.Contains(body, "$") || strings.Contains(body, "#{") || strings.Contains(body, "<") {
+			return true
+		}
+		i += end + 1
+	}
+	for _, q := range [...]string{"qx", "%x"} {
+		for off := 0; off < len(code); {
+			k := strings.Index(code[off:], q)
+			if k < 0 {
+				break
+			}
+			k += off
+			off = k + len(q)
+			if k > 0 && (code[k-1] == '_' || code[k-1] >= 'a' && code[k-1] <= 'z' || code[k-1] >= 'A' && code[k-1] <= 'Z') {
+				continue
+			}
+			if off < len(code) && strings.IndexByte("({[</|!", code[off]) >= 0 {
+				line, _, _ := strings.Cut(code[off:], "\n")
+				if strings.Contains(line, "$") || strings.Contains(line, "#{") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// callArg returns the text of rest up to the bracket that closes the call
+// it is the argument of, a line's end or a semicolon outside brackets;
+// quoted text is skipped whole.
+func callArg(rest string) string {
+	depth := 0
+	for i := 0; i < len(rest); i++ {
+		switch c := rest[i]; c {
+		case '"', '\'', '`':
+			for i++; i < len(rest) && rest[i] != c; i++ {
+				if rest[i] == '\\' {
+					i++
+				}
+			}
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				return rest[:i]
+			}
+			depth--
+		case '\n', ';':
+			if depth == 0 {
+				return rest[:i]
+			}
+		}
+	}
+	return rest
+}

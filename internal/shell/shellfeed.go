@@ -1,0 +1,67 @@
+package shell
+
+// Code that hands the shell a command it reads at run time
+// (os.system(open(F).read()), execSync(readFileSync(F)), perl's
+// system(<F>)): what the command feeds it is read as shell commands
+// (review 14a F18), as evalfeed.go reads what it feeds an evaluator as
+// code.
+
+import (
+	"github.com/guardhq/guard/internal/shell/effect"
+)
+
+// shellFeed: interpreter code (text, at depth: 0 the command's own) hands
+// the shell a command that is not a literal (lang.RunsShellText). What
+// the command feeds it on standard input and the files its operands, its
+// literals and its shell strings name are read as shell commands run
+// here; a program's output on standard input is hidden, and the command's
+// own code that hands the shell what none of these gives runs what guard
+// cannot tell.
+func (c *cmd) shellFeed(text string, depth int) {
+	found := c.shellFedStdin()
+	if c.w.err != nil {
+		return
+	}
+	n := 0
+	for _, p := range c.evalFiles(text) {
+		if n >= maxEvalFiles {
+			c.w.hide("hands the shell, in %s, text from more files than guard reads (%d): it cannot tell what command runs", c.name, maxEvalFiles)
+			return
+		}
+		n++
+		c.w.Read(p)
+		if t, ok := c.w.FileText(p, true, effect.MaxScriptBytes, "a script"); ok {
+			c.w.maybeShell(t)
+		}
+		found = true
+	}
+	if !found && depth == 0 {
+		c.w.hide("runs in %s code that hands the shell a command guard cannot see: it cannot tell what command runs", c.name)
+	}
+}
+
+// shellFedStdin reads, for code that hands the shell what it reads, the
+// command's standard input as shell commands, unless that is the
+// interpreter's program already; it reports whether there was something
+// to read.
+func (c *cmd) shellFedStdin() bool {
+	if c.fromStdin {
+		return false // python3 < x.py: the program
+	}
+	switch {
+	case c.stdin.sub != "":
+		c.runSub(c.stdin.sub, false) // its output, run as a script
+	case c.stdin.known && c.stdin.text != "":
+		c.w.maybeShell(c.stdin.text)
+	case c.stdin.file != "":
+		c.w.Read(c.stdin.file)
+		if t, ok := c.w.FileText(c.stdin.file, true, effect.MaxScriptBytes, "a script"); ok {
+			c.w.maybeShell(t)
+		}
+	case c.pipedHidden():
+		c.w.hide("hands the shell, in %s, what a program prints to it, which guard cannot see: it cannot tell what command runs", c.name)
+	default:
+		return false
+	}
+	return true
+}
