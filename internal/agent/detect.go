@@ -123,6 +123,14 @@ type Call struct {
 	// search_file_content): a private key in one blocks, as a command's
 	// slice of it (review 13b F2).
 	OwnSlices bool
+	// SearchScope is, for the result of a content search (a call with
+	// OwnSlices: Grep's content mode, agent C's search tools, an MCP or
+	// unknown tool with a pattern, query, regex, search or grep argument),
+	// the paths it searched, resolved (a tree as its directory), and the
+	// call's directory last: the result's lines are checked against the
+	// files they name (review 14b F2, internal/hook searchlines.go). nil
+	// else.
+	SearchScope []string
 	// EditOld are, for an edit tool (Edit, MultiEdit, StrReplace,
 	// replace), the texts it replaces in its file: an edit inside a
 	// secret reshapes it (review 14b F11, internal/hook editsecrets.go).
@@ -440,6 +448,9 @@ func Parse(agentName string, p Payload, opt Options) (*Call, error) {
 		return nil, err
 	}
 	ResolvePaths(c, opt)
+	if c.Result != nil {
+		searchScope(c, p.f, opt)
+	}
 	return c, nil
 }
 

@@ -128,6 +128,7 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 			return err
 		}
 		partialRead(c, in) // an MCP read tool's head, tail, start_line… (review 13b F2)
+		searchArgs(c, in)  // review 14b F2
 		return nil
 	}
 	if commandToolName(name) {

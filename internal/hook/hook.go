@@ -752,6 +752,7 @@ type outcome struct {
 	text        string
 	redacted    []string // rules whose values were redacted
 	retried     bool     // a finding at a response the client already retries: noted, not blocked
+	whole       bool     // the result is withheld whole, never redacted (searchLines)
 	fail        *failure
 }
 
@@ -915,6 +916,13 @@ func (r *runner) check(pol Policy) outcome {
 			o.verdict.Decision, o.verdict.Finding = event.Block, *revBlock
 		}
 	}
+	if !call.Logging && (!o.verdict.Blocked() || policy.Redactable(o.verdict.Finding)) {
+		// A content search's lines of a secret: withheld whole, the
+		// redaction of another secret would leave them (review 14b F2).
+		if f, hit := searchLines(call); hit {
+			o.verdict.Decision, o.verdict.Finding, o.whole = event.Block, f, true
+		}
+	}
 	if o.verdict.Blocked() {
 		o.verdict.Finding = ranNote(o.verdict.Finding, ran)
 	}
@@ -950,7 +958,7 @@ func evalFailure(err error) failure {
 // redaction cannot clean).
 func (r *runner) withhold(pol Policy, o *outcome) error {
 	call, res := o.call, o.call.Result
-	if policy.Redactable(o.verdict.Finding) {
+	if policy.Redactable(o.verdict.Finding) && !o.whole {
 		texts := make([]string, res.Texts)
 		clean := true
 		changed := false

@@ -1,0 +1,73 @@
+package agent
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/event"
+)
+
+// searchArgs marks an MCP or unknown tool with an argument that selects
+// lines by their text (pattern, query, regex, search, grep) as a content
+// search: its own reads print the lines it selects (review 14b F2).
+func searchArgs(c *Call, in fields) {
+	for k := range in.m {
+		if searchName(k) {
+			c.OwnSlices = true
+			return
+		}
+	}
+}
+
+// searchName reports whether a tool input field's name says it selects
+// lines by their text.
+func searchName(k string) bool {
+	k = strings.ToLower(k)
+	for _, w := range [...]string{"pattern", "query", "regex", "search", "grep"} {
+		if strings.Contains(k, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// searchScope sets c.SearchScope for the result of a content search: the
+// tool's input (tool_input, which the result hook carries beside the
+// result) read as its call would be, its read paths resolved. Grep and
+// agent C's search tools are content searches whatever their input says
+// (guard reads their result's lines), searched in the call's directory
+// when guard cannot read their input.
+func searchScope(c *Call, f fields, opt Options) {
+	lookup := toolAB
+	if c.Agent == C {
+		lookup = toolC
+	}
+	t := &Call{Agent: c.Agent, Event: c.Event, Hook: c.Hook, Stage: StageTool, Cwd: c.Cwd, OtherRoots: c.OtherRoots}
+	err := toolCall(t, f, lookup)
+	switch c.Tool {
+	case "search_file_content", "grep_search", "Grep":
+		// Grep in any mode: its result says which lines it printed
+		// (files_with_matches prints names, which hold no key-like run).
+		t.OwnSlices = true
+	}
+	if !t.OwnSlices || err != nil && c.Tool != "Grep" && c.Tool != "search_file_content" && c.Tool != "grep_search" {
+		return
+	}
+	ResolvePaths(t, opt)
+	var scope []string
+	for _, in := range t.Inputs {
+		if in.Kind != event.KindRead {
+			continue
+		}
+		p, _, _ := strings.Cut(in.Text, "/**")
+		if p != "" && !strings.ContainsAny(p, "*?[\x00") {
+			scope = append(scope, p)
+		}
+	}
+	if base := BaseDir(c, opt); base != "" {
+		scope = append(scope, base)
+	}
+	c.SearchScope = scope
+	if c.SearchScope == nil {
+		c.SearchScope = []string{}
+	}
+}
