@@ -34,8 +34,9 @@ const (
 	// (OpenSSH) characters; 24 is a third of one, and less than the shortest
 	// full line of any armoured secret.
 	minSearchRun = 24
-	// minLoneRun is the shortest key-like run a line guard finds no file for
-	// must hold to withhold the result ("cannot tell"): most of a key line.
+	// minLoneRun is the shortest key-like line a line guard finds no file
+	// for must hold to withhold the result ("cannot tell"): most of a key
+	// line (loneKeyLine).
 	minLoneRun = 40
 	// maxSearchPaths bounds the texts guard looks up as files of a result.
 	maxSearchPaths = 1024
@@ -176,9 +177,7 @@ func (s *searchSeen) text(t string, texts []event.Input) {
 			from = s.ownFiles(texts)
 		}
 		if len(from) == 0 {
-			for _, r := range runs {
-				s.lone = s.lone || r[1]-r[0] >= minLoneRun
-			}
+			s.lone = s.lone || loneKeyLine(line, runs[len(runs)-1])
 			continue
 		}
 		for _, f := range from {
@@ -207,6 +206,18 @@ func (s *searchSeen) prefix(line string) (string, int) {
 		}
 	}
 	return "", 0
+}
+
+// loneKeyLine reports whether a line guard finds no file for prints a
+// line of a key's body: its last key-like run r, of minLoneRun or more,
+// ends the line (blanks and quotes aside) and starts it, after blanks or a
+// grep name's `:`/`-` (`x:3:RUN`, `  RUN`). A value after a name
+// (`KEY=value`) is the result scan's.
+func loneKeyLine(line string, r [2]int) bool {
+	if r[1]-r[0] < minLoneRun || r[1] != len(strings.TrimRight(line, " \t\"',")) {
+		return false
+	}
+	return r[0] == 0 || strings.IndexByte(" \t:-\"'", line[r[0]-1]) >= 0
 }
 
 // after returns the runs that start after at.
@@ -276,31 +287,35 @@ func (s *searchSeen) file(p string) string {
 }
 
 // keyRuns returns where line holds a key-like run: at least minSearchRun
-// characters of the base64 alphabet (and its = padding) with an upper-case
-// letter, a lower-case letter and a digit, as random bytes encoded hold
-// (a 64-character line lacks one of them once in ten thousand), and
-// identifiers and paths (camelCase, src/components/Name) mostly do not.
+// characters of the base64 alphabet (and its = padding at the end only:
+// `NAME=value` is two runs) with an upper-case letter, a lower-case letter
+// and a digit, as random bytes encoded hold (a 64-character line lacks one
+// of them once in ten thousand), and identifiers and paths (camelCase,
+// src/components/Name) mostly do not.
 func keyRuns(line string) [][2]int {
 	var out [][2]int
-	start := -1
-	for i := 0; i <= len(line); i++ {
-		if i < len(line) && base64Char(line[i]) {
-			if start < 0 {
-				start = i
-			}
+	for i := 0; i < len(line); {
+		if !base64Char(line[i]) {
+			i++
 			continue
 		}
-		if start >= 0 && i-start >= minSearchRun && mixedClasses(line[start:i]) {
+		start := i
+		for i < len(line) && base64Char(line[i]) {
+			i++
+		}
+		for n := 0; n < 2 && i < len(line) && line[i] == '='; n++ {
+			i++
+		}
+		if i-start >= minSearchRun && mixedClasses(line[start:i]) {
 			out = append(out, [2]int{start, i})
 		}
-		start = -1
 	}
 	return out
 }
 
-// base64Char reports whether c is of the base64 alphabet or its padding.
+// base64Char reports whether c is of the base64 alphabet.
 func base64Char(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '='
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '/'
 }
 
 // mixedClasses reports whether r holds an upper-case letter, a lower-case

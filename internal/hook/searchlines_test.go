@@ -88,6 +88,8 @@ func TestSearchLines(t *testing.T) {
 		{"A mcp rg query dir", "A", mcpA("mcp__rg__search", `{"query":`+pat+`,"directory":"P"}`, lines("deploy_key:", ":")), "block"},
 		{"A mcp fs search file", "A", mcpA("mcp__fs__search_files", `{"pattern":"AAAA","path":"P/deploy_key"}`, body[4]), "block"},
 		{"A mcp lines no file", "A", mcpA("mcp__rg__search", `{"query":`+pat+`,"directory":"P/sub"}`, body[3]+"\n"+body[4]), "block"},
+		{"A mcp lines unknown file", "A", mcpA("mcp__rg__search", `{"query":`+pat+`}`, lines("elsewhere/deploy_key:", ":")), "block"},
+		{"A Grep value of a gone file", "A", grepA(`{"pattern":"SECRET","output_mode":"content"}`, "gone/prod.env:3:DATA=lRStA6Q/YZSCqiWIo+Cke8DLlvN8VlGU4ZpcBFgE"), "allow"},
 		{"C search dir", "C", searchC(`{"pattern":`+pat+`,"dir_path":"P"}`, "Found 3 matches for pattern in path \"P\":\n---\nFile: deploy_key\n"+lines("L", ": ")+"\n---\n"), "block"},
 		// Review 14b F2, calls: an MCP search tool's own file.
 		{"A mcp rg file call", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__rg__search","cwd":"P","tool_input":{"pattern":` + pat + `,"path":"P/deploy_key"}}`, "block"},
