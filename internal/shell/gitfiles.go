@@ -45,6 +45,9 @@ func (c *cmd) gitFiles() {
 		c.quietReads = true
 	} else {
 		c.gitRevText(sub, c.args[at+1:])
+		if v := c.gitEnvMoves(); v != "" && c.w.guessing == 0 {
+			c.revText(RevRead{Rev: RevCannotTell}) // gitprints.go
+		}
 	}
 	if sub == "apply" {
 		c.gitApply(at + 1)
