@@ -110,6 +110,7 @@ func gitLogOption(s string) bool {
 	}
 	return true
 }
+
 // gitNoPatch reports whether args ask git show or git diff for an output
 // without file text (--stat, --name-only, -s…).
 func gitNoPatch(args []word.Word) bool {
