@@ -247,7 +247,7 @@ func (r *Repo) ref(name string, depth int) (ID, bool) {
 		}
 	}
 	if len(found) == 0 {
-		return ID{}, false
+		return r.abbrev(name) // abbrev.go: no ref, a hex prefix
 	}
 	for _, id := range found[1:] {
 		if id != found[0] && !r.samePeeled(id, found[0]) {

@@ -219,6 +219,21 @@ func TestRevTexts15b(t *testing.T) {
 			check("A fail "+tc.cmd, a(tc.cmd+"; false", false), tc.block)
 		}
 	}
+	// FP1: an abbreviated id (git log --oneline's) names the commit.
+	two, first := git("rev-parse", "--short", "HEAD~1"), git("rev-parse", "--short=5", "HEAD~2")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"git show " + two, false},
+		{"git log -p -1 " + two, false},
+		{"git show " + first, true},
+		{"git diff " + first + " " + two, false},
+		{"git log -p -1 " + first, true},
+	} {
+		check("B "+tc.cmd, b(tc.cmd), tc.block)
+		check("A fail "+tc.cmd, a(tc.cmd+"; false", false), tc.block)
+	}
 	// git's own environment, which guard inherits from the client.
 	t.Setenv("GIT_REPLACE_REF_BASE", "refs/tags/")
 	check("B env git show HEAD:README", b("git show HEAD:README"), true)
