@@ -55,7 +55,8 @@ type Repo struct {
 	gitDir  string // HEAD, FETCH_HEAD… (a worktree's own)
 	common  string // refs, objects, packed-refs
 	objects int
-	packs   []string // *.idx, found once
+	keep    func(string) bool // patch.go: Limit
+	packs   []string          // *.idx, found once
 	listed  bool
 }
 

@@ -234,6 +234,26 @@ func TestRevTexts15b(t *testing.T) {
 		check("B "+tc.cmd, b(tc.cmd), tc.block)
 		check("A fail "+tc.cmd, a(tc.cmd+"; false", false), tc.block)
 	}
+	// FP2: a pathspec limits the files a revision read prints; a commit
+	// that does not change them is not shown.
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"git log -p -1 -- README", false},
+		{"git diff HEAD~1 -- README", false},
+		{"git diff HEAD~2 HEAD -- README", false},
+		{"git log -p --since=yesterday -- README", false},
+		{"git show HEAD~2 -- README", false},
+		{"git diff HEAD~2 HEAD README", false},
+		{"git log -p -1 -- settings.py", true}, // the last commit changing it: both sides, the old key
+		{"git log -p -- settings.py", true},
+		{"git diff HEAD~2 -- settings.py", true},
+		{"git log --follow -p -- README", true}, // renames: not narrowed
+	} {
+		check("B "+tc.cmd, b(tc.cmd), tc.block)
+		check("A fail "+tc.cmd, a(tc.cmd+"; false", false), tc.block)
+	}
 	// git's own environment, which guard inherits from the client.
 	t.Setenv("GIT_REPLACE_REF_BASE", "refs/tags/")
 	check("B env git show HEAD:README", b("git show HEAD:README"), true)

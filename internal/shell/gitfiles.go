@@ -252,6 +252,10 @@ type RevRead struct {
 	Count int
 	// History marks a history (git log -p) rather than one commit.
 	History bool
+	// Paths are, for the text of a whole revision (Path ""), the
+	// pathspecs that limit it (git log -p -- README), newline-separated,
+	// relative to Dir; "" for none (every file).
+	Paths string
 }
 
 // MaxRevReads bounds [Analysis.RevReads]; past it the last is a RevRead

@@ -346,11 +346,37 @@ func (c *cmd) gitShowText(args []word.Word) {
 			c.revText(RevRead{Rev: RevCannotTell})
 			continue
 		}
-		c.revText(RevRead{Rev: op})
+		c.revText(RevRead{Rev: op, Paths: gitPathspecs(args, nil)})
 	}
 	if n == 0 {
-		c.revText(RevRead{Rev: "HEAD"})
+		c.revText(RevRead{Rev: "HEAD", Paths: gitPathspecs(args, nil)})
 	}
+}
+
+// gitPathspecs returns the pathspecs of args (the words after --, and
+// plain, those words of before that are paths and no revision), newline-
+// separated, for RevRead.Paths: "" when there are none or guard cannot
+// narrow by them (glob characters, magic, --follow's renames, words it
+// cannot tell).
+func gitPathspecs(args []word.Word, plain []string) string {
+	specs := plain
+	for j, a := range args {
+		if a.Text == "--follow" {
+			return ""
+		}
+		if a.Text == "--" {
+			for _, w := range args[j+1:] {
+				specs = append(specs, w.Text)
+			}
+			break
+		}
+	}
+	for _, p := range specs {
+		if p == "" || !word.IsKnown(p) || strings.ContainsAny(p, "*?[\\\n") || strings.HasPrefix(p, ":") || strings.HasPrefix(p, "/") {
+			return ""
+		}
+	}
+	return strings.Join(specs, "\n")
 }
 
 // gitLogText: git log -p prints the patches of the history from one
@@ -397,7 +423,7 @@ func (c *cmd) gitLogText(args []word.Word) {
 	case len(ops) == 1:
 		rev = ops[0]
 	}
-	c.revText(RevRead{Rev: rev, Count: max(count, 0), History: true})
+	c.revText(RevRead{Rev: rev, Count: max(count, 0), History: true, Paths: gitPathspecs(args, nil)})
 }
 
 // gitDiffText: git diff A B (A..B) prints both sides of the files they
@@ -410,7 +436,7 @@ func (c *cmd) gitDiffText(args []word.Word) {
 		c.revText(RevRead{Rev: RevCannotTell})
 		return
 	}
-	var revs []string
+	var revs, paths []string
 	for _, op := range revOperands(args, "") {
 		if strings.Contains(op, "...") || !word.IsKnown(op) {
 			c.revText(RevRead{Rev: RevCannotTell})
@@ -426,14 +452,17 @@ func (c *cmd) gitDiffText(args []word.Word) {
 		case effect.RevUnknown:
 			c.revText(RevRead{Rev: RevCannotTell})
 			return
+		case effect.RevNone:
+			paths = append(paths, op)
 		}
 	}
+	specs := gitPathspecs(args, paths)
 	switch len(revs) {
 	case 0:
 	case 1:
-		c.revText(RevRead{Rev: revs[0], From: RevDisk})
+		c.revText(RevRead{Rev: revs[0], From: RevDisk, Paths: specs})
 	case 2:
-		c.revText(RevRead{Rev: revs[1], From: revs[0]})
+		c.revText(RevRead{Rev: revs[1], From: revs[0], Paths: specs})
 	default:
 		c.revText(RevRead{Rev: RevCannotTell})
 	}

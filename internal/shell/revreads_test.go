@@ -57,7 +57,7 @@ func TestRevReads(t *testing.T) {
 		{"git grep AWS", nil},
 		// Review 15b F1: what git prints is decided by what is known to print none.
 		{"git log -U1", []RevRead{{Rev: "HEAD", History: true}}},
-		{"git log -U3 -- settings.py", []RevRead{{Rev: "HEAD", History: true}}},
+		{"git log -U3 -- settings.py", []RevRead{{Rev: "HEAD", History: true, Paths: "settings.py"}}},
 		{"git log --binary", []RevRead{{Rev: "HEAD", History: true}}},
 		{"git log --remerge-diff", []RevRead{{Rev: "HEAD", History: true}}},
 		{"git log --patch-with-stat", []RevRead{{Rev: "HEAD", History: true}}},
@@ -98,6 +98,13 @@ func TestRevReads(t *testing.T) {
 		{"GIT_GRAFT_FILE=g git log -p -1", []RevRead{{Rev: "HEAD", Count: 1, History: true}, {Rev: RevCannotTell}}},
 		{"GIT_PAGER=cat git show HEAD:README", []RevRead{{Rev: "HEAD", Path: "README"}}},
 		{"GIT_REPLACE_REF_BASE=refs/tags/ git log --oneline", nil},
+		// Review 15b FP2: a pathspec limits what a revision read prints.
+		{"git log -p -1 -- README", []RevRead{{Rev: "HEAD", Count: 1, History: true, Paths: "README"}}},
+		{"git diff HEAD~2 HEAD -- README docs", []RevRead{{Rev: "HEAD", From: "HEAD~2", Paths: "README\ndocs"}}},
+		{"git show HEAD -- README", []RevRead{{Rev: "HEAD", Paths: "README"}}},
+		{"git log --follow -p -- README", []RevRead{{Rev: "HEAD", History: true}}},
+		{"git log -p -- '*.py'", []RevRead{{Rev: "HEAD", History: true}}},
+		{"git diff HEAD -- 'src/*'", []RevRead{{Rev: "HEAD", From: RevDisk}}},
 	}
 	for _, tt := range tests {
 		a := Analyze(tt.cmd, Options{})
