@@ -254,6 +254,12 @@ func TestRevTexts15b(t *testing.T) {
 		check("B "+tc.cmd, b(tc.cmd), tc.block)
 		check("A fail "+tc.cmd, a(tc.cmd+"; false", false), tc.block)
 	}
+	// A ref naming a blob (a lightweight tag on the old settings.py) and
+	// a ref format printing the raw object.
+	git("tag", "oldkey", git("rev-parse", "HEAD~2:settings.py"))
+	check("B for-each-ref raw", b("git for-each-ref --format='%(raw)' refs/tags/oldkey"), true)
+	check("A fail tag raw", a("git tag --format='%(raw)'; false", false), true)
+	check("B for-each-ref refname", b("git for-each-ref --format='%(refname)'"), false)
 	// git's own environment, which guard inherits from the client.
 	t.Setenv("GIT_REPLACE_REF_BASE", "refs/tags/")
 	check("B env git show HEAD:README", b("git show HEAD:README"), true)

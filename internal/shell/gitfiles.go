@@ -32,7 +32,8 @@ func (c *cmd) gitFiles() {
 			c.gitConfigEnv(v)
 		}
 	}
-	quiet := gitQuiet(sub, c.args[at+1:]) // gitprints.go
+	objText := gitObjectText(sub, c.args[at+1:]) // gitprints.go
+	quiet := !objText && gitQuiet(sub, c.args[at+1:])
 	for _, a := range c.args[at+1:] {
 		if p, ok := revPath(a.Text); ok {
 			c.w.revRead(p)
@@ -45,7 +46,7 @@ func (c *cmd) gitFiles() {
 		c.quietReads = true
 	} else {
 		c.gitRevText(sub, c.args[at+1:])
-		if v := c.gitEnvMoves(); v != "" && c.w.guessing == 0 {
+		if v := c.gitEnvMoves(); (v != "" || objText) && c.w.guessing == 0 {
 			c.revText(RevRead{Rev: RevCannotTell}) // gitprints.go
 		}
 	}

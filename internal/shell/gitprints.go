@@ -56,6 +56,28 @@ func gitQuiet(sub string, args []word.Word) bool {
 	return false
 }
 
+// gitObjectText reports whether args (of git's subcommand sub) ask for
+// the text of objects beyond a patch, whatever the subcommand: a ref
+// format's %(raw) (for-each-ref, branch, tag: a ref may name a blob), a
+// log format's %N or --notes (a note may be any blob), status -v (the
+// staged diff). What they print is committed text guard cannot tell.
+func gitObjectText(sub string, args []word.Word) bool {
+	for _, a := range args {
+		s := a.Text
+		switch {
+		case s == "--":
+			return false
+		case strings.Contains(s, "%(raw") || strings.Contains(s, "%N"):
+			return true
+		case strings.HasPrefix(s, "--notes") || strings.HasPrefix(s, "--show-notes") || s == "--standard-notes":
+			return true
+		case sub == "status" && (s == "--verbose" || len(s) > 1 && s[0] == '-' && s[1] != '-' && strings.ContainsRune(s, 'v')):
+			return true
+		}
+	}
+	return false
+}
+
 // gitKnownOptions reports whether every option of args (before --) is
 // one guard knows to print no file text of a log or diff (gitLogOption).
 func gitKnownOptions(args []word.Word) bool {

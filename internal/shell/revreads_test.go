@@ -98,6 +98,14 @@ func TestRevReads(t *testing.T) {
 		{"GIT_GRAFT_FILE=g git log -p -1", []RevRead{{Rev: "HEAD", Count: 1, History: true}, {Rev: RevCannotTell}}},
 		{"GIT_PAGER=cat git show HEAD:README", []RevRead{{Rev: "HEAD", Path: "README"}}},
 		{"GIT_REPLACE_REF_BASE=refs/tags/ git log --oneline", nil},
+		// Objects beyond a patch: a ref's raw object, notes, the staged diff.
+		{"git for-each-ref --format='%(raw)' refs/tags/t", []RevRead{{Rev: RevCannotTell}}},
+		{"git tag --format='%(raw)'", []RevRead{{Rev: RevCannotTell}}},
+		{"git log --format=%N -1", []RevRead{{Rev: "HEAD", Count: 1, History: true}, {Rev: RevCannotTell}}},
+		{"git log --notes --oneline", []RevRead{{Rev: "HEAD", History: true}, {Rev: RevCannotTell}}},
+		{"git status -v", []RevRead{{Rev: RevCannotTell}}},
+		{"git status -sb", nil},
+		{"git for-each-ref --format='%(refname)'", nil},
 		// Review 15b FP2: a pathspec limits what a revision read prints.
 		{"git log -p -1 -- README", []RevRead{{Rev: "HEAD", Count: 1, History: true, Paths: "README"}}},
 		{"git diff HEAD~2 HEAD -- README docs", []RevRead{{Rev: "HEAD", From: "HEAD~2", Paths: "README\ndocs"}}},
