@@ -39,6 +39,14 @@ func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, bool) {
 	var blobs []gitobj.ID
 	var disk []string
 	switch {
+	case r.Blob: // git show -s REV: a commit's or tree's names, a blob's text
+		typ, _, err := repo.Object(id)
+		if err != nil {
+			return nil, false
+		}
+		if typ == "blob" {
+			blobs = []gitobj.ID{id}
+		}
 	case r.History:
 		blobs, ok = historyBlobs(repo, id, r.Count, keep != nil)
 	case r.From == shell.RevDisk:

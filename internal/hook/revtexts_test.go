@@ -260,6 +260,20 @@ func TestRevTexts15b(t *testing.T) {
 	check("B for-each-ref raw", b("git for-each-ref --format='%(raw)' refs/tags/oldkey"), true)
 	check("A fail tag raw", a("git tag --format='%(raw)'; false", false), true)
 	check("B for-each-ref refname", b("git for-each-ref --format='%(refname)'"), false)
+	// git show prints a blob whole whatever its options.
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"git show --stat HEAD~2:settings.py", true},
+		{"git show -s oldkey", true},
+		{"git show -s " + git("rev-parse", "HEAD~2:settings.py"), true},
+		{"git show --stat HEAD~2", false},
+		{"git show -s --format=%H HEAD~2", false},
+	} {
+		check("B "+tc.cmd, b(tc.cmd), tc.block)
+		check("A fail "+tc.cmd, a(tc.cmd+"; false", false), tc.block)
+	}
 	// git's own environment, which guard inherits from the client.
 	t.Setenv("GIT_REPLACE_REF_BASE", "refs/tags/")
 	check("B env git show HEAD:README", b("git show HEAD:README"), true)

@@ -375,6 +375,24 @@ func (c *cmd) gitShowText(args []word.Word) {
 	}
 }
 
+// gitShowObjects: a no-patch git show (-s, --stat…) prints no file text
+// of a commit, but a blob's whole text whatever its options: each revision
+// operand is a RevRead.Blob (REV:PATH words are read as files already).
+func (c *cmd) gitShowObjects(args []word.Word) {
+	if c.w.guessing > 0 {
+		return
+	}
+	for _, op := range revOperands(args, "") {
+		switch {
+		case strings.Contains(op, ":"):
+		case strings.Contains(op, "..") || strings.HasPrefix(op, "^") || !word.IsKnown(op):
+			c.revText(RevRead{Rev: RevCannotTell})
+		default:
+			c.revText(RevRead{Rev: op, Blob: true})
+		}
+	}
+}
+
 // gitPathspecs returns the pathspecs of args (the words after --, and
 // plain, those words of before that are paths and no revision), newline-
 // separated, for RevRead.Paths: "" when there are none or guard cannot

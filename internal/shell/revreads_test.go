@@ -43,7 +43,9 @@ func TestRevReads(t *testing.T) {
 		{"git archive HEAD", []RevRead{{Rev: RevCannotTell}}},
 		{"git stash show -p", []RevRead{{Rev: "refs/stash"}}},
 		// What prints no committed text (review 14b FP1, FP2).
-		{"git show --stat HEAD", nil},
+		{"git show --stat HEAD", []RevRead{{Rev: "HEAD", Blob: true}}}, // a blob's text if HEAD were one
+		{"git show -s HEAD:settings.py", []RevRead{{Rev: "HEAD", Path: "settings.py"}}},
+		{"git show --name-only A..B", []RevRead{{Rev: RevCannotTell}}},
 		{"git show -s --format=%H", nil},
 		{"git log --oneline -- settings.py", nil},
 		{"git log -1 --format=%H -- settings.py", nil},
