@@ -67,7 +67,7 @@ func (r *Repo) diff(a, b ID, prefix string, out *[]string, blobs *[]ID) bool {
 		if (inA && !x.IsTree()) || (inB && !y.IsTree()) {
 			*out = append(*out, p) // a file written, deleted, or replacing a tree
 		}
-		if blobs != nil {
+		if blobs != nil && (r.keep == nil || r.keep(p)) {
 			if inA && !x.IsTree() && x.Mode != "160000" {
 				*blobs = append(*blobs, x.ID)
 			}

@@ -55,7 +55,8 @@ type Repo struct {
 	gitDir  string // HEAD, FETCH_HEAD… (a worktree's own)
 	common  string // refs, objects, packed-refs
 	objects int
-	packs   []string // *.idx, found once
+	keep    func(string) bool // patch.go: Limit
+	packs   []string          // *.idx, found once
 	listed  bool
 }
 
@@ -247,7 +248,7 @@ func (r *Repo) ref(name string, depth int) (ID, bool) {
 		}
 	}
 	if len(found) == 0 {
-		return ID{}, false
+		return r.abbrev(name) // abbrev.go: no ref, a hex prefix
 	}
 	for _, id := range found[1:] {
 		if id != found[0] && !r.samePeeled(id, found[0]) {
@@ -306,6 +307,9 @@ func (r *Repo) samePeeled(a, b ID) bool {
 // info/grafts, alternates): what git checks out is then not the object
 // read by name.
 func (r *Repo) Replaced() bool {
+	if replaceEnv() {
+		return true
+	}
 	for _, p := range []string{"refs/replace", "info/grafts", "objects/info/alternates"} {
 		if _, err := os.Lstat(filepath.Join(r.common, p)); err == nil {
 			return true
@@ -527,4 +531,22 @@ func loose(f io.Reader) (string, []byte, error) {
 		return "", nil, errBound
 	}
 	return typ, body, nil
+}
+
+// replaceEnv reports whether this process's environment, which git run by
+// the same client inherits, moves where git looks for replacements,
+// grafts or objects (review 15b F2): GIT_REPLACE_REF_BASE other than
+// refs/replace/, GIT_GRAFT_FILE, GIT_ALTERNATE_OBJECT_DIRECTORIES,
+// GIT_OBJECT_DIRECTORY, GIT_NAMESPACE, or configuration from the
+// environment (GIT_CONFIG_COUNT, GIT_CONFIG_PARAMETERS).
+func replaceEnv() bool {
+	if v, ok := os.LookupEnv("GIT_REPLACE_REF_BASE"); ok && v != "refs/replace/" {
+		return true
+	}
+	for _, name := range []string{"GIT_GRAFT_FILE", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_OBJECT_DIRECTORY", "GIT_NAMESPACE", "GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS"} {
+		if os.Getenv(name) != "" {
+			return true
+		}
+	}
+	return false
 }

@@ -77,3 +77,11 @@ func (r *Repo) History(id ID, n int) (ids []ID, more, ok bool) {
 	}
 	return ids, false, true
 }
+
+// Limit makes the later DiffBlobs and PatchBlobs of r return the objects
+// of the files whose path (from the top) keep accepts only: a pathspec
+// (git log -p -- README prints README's diffs only; review 15b FP2). A
+// nil keep accepts every file.
+func (r *Repo) Limit(keep func(path string) bool) {
+	r.keep = keep
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"strings"
 
 	"github.com/guardhq/guard/internal/gitobj"
 	"github.com/guardhq/guard/internal/regularfile"
@@ -22,10 +23,12 @@ const maxHistory = 16
 // history of at most r.Count commits (git log -p; a history longer than
 // maxHistory without a bound guard cannot tell). False: guard cannot tell.
 func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, bool) {
-	_, repo, ok := revDir(base, h, r)
+	dir, repo, ok := revDir(base, h, r)
 	if !ok {
 		return nil, false
 	}
+	keep := pathspecs(repo.Top, dir, r.Paths)
+	repo.Limit(keep)
 	id, ok := repo.Resolve(r.Rev)
 	if !ok && r.Rev == "refs/stash" && !repo.HasRef(r.Rev) {
 		return nil, true // no stash: git stash show prints an error
@@ -36,10 +39,18 @@ func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, bool) {
 	var blobs []gitobj.ID
 	var disk []string
 	switch {
+	case r.Blob: // git show -s REV: a commit's or tree's names, a blob's text
+		typ, _, err := repo.Object(id)
+		if err != nil {
+			return nil, false
+		}
+		if typ == "blob" {
+			blobs = []gitobj.ID{id}
+		}
 	case r.History:
-		blobs, ok = historyBlobs(repo, id, r.Count)
+		blobs, ok = historyBlobs(repo, id, r.Count, keep != nil)
 	case r.From == shell.RevDisk:
-		blobs, disk, ok = diskBlobs(repo, id)
+		blobs, disk, ok = diskBlobs(repo, id, keep)
 	case r.From != "":
 		var from gitobj.ID
 		if from, ok = repo.Resolve(r.From); ok {
@@ -55,31 +66,81 @@ func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, bool) {
 }
 
 // historyBlobs returns the objects of the patches of the first n commits
-// from id (n 0: all of them, at most maxHistory).
-func historyBlobs(repo *gitobj.Repo, id gitobj.ID, n int) ([]gitobj.ID, bool) {
+// from id (n 0: all of them, at most maxHistory). Limited by a pathspec
+// (git log -p -N -- F: the first N commits that change F), a commit whose
+// limited patch is empty does not count, and the walk stops early only
+// while the history is a line (git orders a merged history by date,
+// which the walk does not follow).
+func historyBlobs(repo *gitobj.Repo, id gitobj.ID, n int, limited bool) ([]gitobj.ID, bool) {
 	if n == 0 || n > maxHistory {
 		n = maxHistory
 	}
-	ids, more, ok := repo.History(id, n)
-	if !ok || more && n == maxHistory {
+	walk := n
+	if limited {
+		walk = maxHistory
+	}
+	ids, more, ok := repo.History(id, walk)
+	if !ok {
 		return nil, false
 	}
 	var out []gitobj.ID
+	shown, line := 0, true
 	for _, c := range ids {
 		blobs, ok := repo.PatchBlobs(c)
 		if !ok {
 			return nil, false
 		}
 		out = append(out, blobs...)
+		if len(blobs) > 0 || !limited {
+			shown++
+		}
+		if _, parents, ok := repo.Commit(c); !ok || len(parents) > 1 {
+			line = false
+		}
+		if shown == n && line && limited {
+			return out, true
+		}
+	}
+	if more && (limited || n == maxHistory) {
+		return nil, false
 	}
 	return out, true
+}
+
+// pathspecs returns what keeps the files of pathspecs paths (RevRead.Paths,
+// relative to dir) among a repository's paths from its top: the file, or
+// the files under the directory, each names; nil (every file) for none or
+// for one outside the tree.
+func pathspecs(top, dir, paths string) func(string) bool {
+	if paths == "" {
+		return nil
+	}
+	var specs []string
+	for _, p := range strings.Split(paths, "\n") {
+		rel, err := filepath.Rel(top, filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return nil
+		}
+		if rel == "." {
+			return nil // the whole tree
+		}
+		specs = append(specs, filepath.ToSlash(rel))
+	}
+	return func(p string) bool {
+		for _, s := range specs {
+			if p == s || strings.HasPrefix(p, s+"/") {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // diskBlobs returns, for git diff REV, the objects of REV's files the
 // working tree does not hold as REV does, and those files on disk (paths
 // from the top).
-func diskBlobs(repo *gitobj.Repo, id gitobj.ID) ([]gitobj.ID, []string, bool) {
-	files, ok := repo.Files(id, func(string, string) bool { return true })
+func diskBlobs(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) ([]gitobj.ID, []string, bool) {
+	files, ok := repo.Files(id, func(p, _ string) bool { return keep == nil || keep(p) })
 	if !ok {
 		return nil, nil, false
 	}

@@ -125,3 +125,156 @@ func TestRevTexts(t *testing.T) {
 	check("A bg replaced git show HEAD:README.md", a("git show HEAD:README.md", true), true)
 	check("B replaced git status", b("git status"), false)
 }
+
+// TestRevTexts15b covers review 15b F1 and F2 in a repository whose key
+// was removed from HEAD but stays in HEAD~2: a subcommand, option or alias
+// not known to print no file text is read or "cannot tell" where guard
+// cannot redact (agent B, agent A's background and failure routes); git's
+// environment moving the replace refs is "cannot tell".
+func TestRevTexts15b(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"settings.py": "AWS=" + "AKIA" + "IOSFODNN7EXAMPLF\n", "README": "hello\n"})
+	git := revGit(t, proj)
+	git("init", "-q", "-b", "main")
+	git("add", "settings.py", "README")
+	git("commit", "-qm", "init")
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(proj, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("README", "hello again\n")
+	git("commit", "-qam", "two")
+	write("settings.py", "X\n")
+	git("commit", "-qam", "rotate key")
+	p := realPolicy(t, "")
+	b := func(cmd string) string {
+		s, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": cmd, "cwd": proj})
+		return string(s)
+	}
+	a := func(cmd string, bg bool) string {
+		in := map[string]any{"command": cmd}
+		if bg {
+			in["run_in_background"] = true
+		}
+		s, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": proj, "tool_input": in})
+		return string(s)
+	}
+	check := func(name, payload string, block bool) {
+		t.Helper()
+		code, stdout, stderr, _ := runReal(t, p, payload)
+		if blocked := code == 2; blocked != block {
+			t.Errorf("%s: blocked = %v, want %v: %s%s", name, blocked, block, stdout, stderr)
+		}
+	}
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"git log -U1", true},
+		{"git log -U3 -- settings.py", true},
+		{"git log --binary", true},
+		{"git log --remerge-diff", true},
+		{"git reflog -p", true},
+		{"git stash list -p", true},
+		{"git diff-tree -p HEAD", true},
+		{"git diff-tree -r -p --root HEAD~2", true},
+		{"git blame HEAD~2 -- settings.py", true},
+		{"git annotate settings.py HEAD~2", true},
+		{"git -c alias.x=show x HEAD~2", true},
+		{`git -c alias.x="log -p" x`, true},
+		{"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0=show git x HEAD~2", true},
+		{"git log -U1 | cat", true},
+		{"git log -U1 | rev", true},
+		{"GIT_REPLACE_REF_BASE=refs/tags/ git show HEAD:README", true},
+		{"export GIT_REPLACE_REF_BASE=refs/tags/; git show HEAD:README", true},
+		{"env GIT_REPLACE_REF_BASE=refs/tags/ git cat-file -p HEAD:README", true},
+		{"git log -p", true},
+		{"git show HEAD~2", true},
+		// what prints no file text, or none of the key
+		{"git log --oneline -5", false},
+		{"git log -1", false},
+		{"git log --stat -3", false},
+		{"git log --format=%B -3", false},
+		{"git reflog", false},
+		{"git status", false},
+		{"git show --stat", false},
+		{"git show HEAD~1", false},
+		{"git blame README", false},
+		{"git blame HEAD~1 -- README", false},
+		{"git show HEAD:README", false},
+		{"git shortlog -s", false},
+		{"git show --name-only HEAD", false},
+		{"git stash show", false},
+		{"git branch -a", false},
+		{"git diff-tree -r --name-only HEAD", false},
+		{"GIT_PAGER=cat git show HEAD:README", false},
+	} {
+		check("B "+tc.cmd, b(tc.cmd), tc.block)
+		check("A bg "+tc.cmd, a(tc.cmd, true), tc.block)
+		if !strings.Contains(tc.cmd, "|") {
+			check("A fail "+tc.cmd, a(tc.cmd+"; false", false), tc.block)
+		}
+	}
+	// FP1: an abbreviated id (git log --oneline's) names the commit.
+	two, first := git("rev-parse", "--short", "HEAD~1"), git("rev-parse", "--short=5", "HEAD~2")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"git show " + two, false},
+		{"git log -p -1 " + two, false},
+		{"git show " + first, true},
+		{"git diff " + first + " " + two, false},
+		{"git log -p -1 " + first, true},
+	} {
+		check("B "+tc.cmd, b(tc.cmd), tc.block)
+		check("A fail "+tc.cmd, a(tc.cmd+"; false", false), tc.block)
+	}
+	// FP2: a pathspec limits the files a revision read prints; a commit
+	// that does not change them is not shown.
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"git log -p -1 -- README", false},
+		{"git diff HEAD~1 -- README", false},
+		{"git diff HEAD~2 HEAD -- README", false},
+		{"git log -p --since=yesterday -- README", false},
+		{"git show HEAD~2 -- README", false},
+		{"git diff HEAD~2 HEAD README", false},
+		{"git log -p -1 -- settings.py", true}, // the last commit changing it: both sides, the old key
+		{"git log -p -- settings.py", true},
+		{"git diff HEAD~2 -- settings.py", true},
+		{"git log --follow -p -- README", true}, // renames: not narrowed
+	} {
+		check("B "+tc.cmd, b(tc.cmd), tc.block)
+		check("A fail "+tc.cmd, a(tc.cmd+"; false", false), tc.block)
+	}
+	// A ref naming a blob (a lightweight tag on the old settings.py) and
+	// a ref format printing the raw object.
+	git("tag", "oldkey", git("rev-parse", "HEAD~2:settings.py"))
+	check("B for-each-ref raw", b("git for-each-ref --format='%(raw)' refs/tags/oldkey"), true)
+	check("A fail tag raw", a("git tag --format='%(raw)'; false", false), true)
+	check("B for-each-ref refname", b("git for-each-ref --format='%(refname)'"), false)
+	// git show prints a blob whole whatever its options.
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"git show --stat HEAD~2:settings.py", true},
+		{"git show -s oldkey", true},
+		{"git show -s " + git("rev-parse", "HEAD~2:settings.py"), true},
+		{"git show --stat HEAD~2", false},
+		{"git show -s --format=%H HEAD~2", false},
+	} {
+		check("B "+tc.cmd, b(tc.cmd), tc.block)
+		check("A fail "+tc.cmd, a(tc.cmd+"; false", false), tc.block)
+	}
+	// git's own environment, which guard inherits from the client.
+	t.Setenv("GIT_REPLACE_REF_BASE", "refs/tags/")
+	check("B env git show HEAD:README", b("git show HEAD:README"), true)
+}

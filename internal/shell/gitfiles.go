@@ -32,19 +32,26 @@ func (c *cmd) gitFiles() {
 			c.gitConfigEnv(v)
 		}
 	}
-	quiet := gitQuiet(sub, c.args[at+1:]) // gitprints.go
+	objText := gitObjectText(sub, c.args[at+1:]) // gitprints.go
+	quiet := !objText && gitQuiet(sub, c.args[at+1:])
 	for _, a := range c.args[at+1:] {
 		if p, ok := revPath(a.Text); ok {
 			c.w.revRead(p)
-			if !quiet {
+			if !quiet || sub == "show" { // git show -s REV:F prints the blob
 				c.w.revFile(strings.TrimSuffix(strings.TrimSuffix(a.Text, p), ":"), p)
 			}
 		}
 	}
 	if quiet {
 		c.quietReads = true
+		if sub == "show" {
+			c.gitShowObjects(c.args[at+1:]) // gitprints.go
+		}
 	} else {
 		c.gitRevText(sub, c.args[at+1:])
+		if v := c.gitEnvMoves(); (v != "" || objText) && c.w.guessing == 0 {
+			c.revText(RevRead{Rev: RevCannotTell}) // gitprints.go
+		}
 	}
 	if sub == "apply" {
 		c.gitApply(at + 1)
@@ -249,6 +256,14 @@ type RevRead struct {
 	Count int
 	// History marks a history (git log -p) rather than one commit.
 	History bool
+	// Blob marks a revision a no-patch git show names (git show -s REV):
+	// it prints the object's text only when REV is not a commit or tree
+	// (a blob, or a tag of one).
+	Blob bool
+	// Paths are, for the text of a whole revision (Path ""), the
+	// pathspecs that limit it (git log -p -- README), newline-separated,
+	// relative to Dir; "" for none (every file).
+	Paths string
 }
 
 // MaxRevReads bounds [Analysis.RevReads]; past it the last is a RevRead

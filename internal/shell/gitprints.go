@@ -36,40 +36,101 @@ const gitQuietSubs word.Set = " rev-parse ls-tree ls-files status describe name-
 	"check-ignore check-attr count-objects show-branch merge-base cherry shortlog "
 
 // gitQuiet reports whether git's subcommand sub with args (after it)
-// prints none of the text of the files and revisions its words name.
+// prints none of the text of the files and revisions its words name. The
+// log and diff family is quiet only when every option is one guard knows
+// to print no file text (gitLogOption; review 15b F1): an option it does
+// not know (-U1, --binary, --remerge-diff…) may turn the patch on.
 func gitQuiet(sub string, args []word.Word) bool {
 	switch {
 	case gitQuietSubs.Has(sub):
 		return true
 	case sub == "log" || sub == "whatchanged" || sub == "diff-tree" || sub == "diff-index" || sub == "diff-files":
-		return !gitPatch(args)
+		return gitKnownOptions(args)
 	case sub == "show" || sub == "diff":
-		return !gitPatch(args) && gitNoPatch(args)
+		return gitKnownOptions(args) && gitNoPatch(args)
+	case sub == "reflog":
+		return (len(args) == 0 || args[0].Text == "show" || strings.HasPrefix(args[0].Text, "-")) && gitKnownOptions(args)
 	case sub == "cat-file":
 		return hasAny(args, "-t", "-s", "-e") || hasPrefixed(args, "--batch-check")
 	}
 	return false
 }
 
-// gitPatch reports whether args (before --) ask for a patch: -p, -u,
-// --patch*, -L, -W, -c, --cc, a word diff; a short option cluster holding
-// one of those letters counts (-S and -G take a value).
-func gitPatch(args []word.Word) bool {
+// gitObjectText reports whether args (of git's subcommand sub) ask for
+// the text of objects beyond a patch, whatever the subcommand: a ref
+// format's %(raw) (for-each-ref, branch, tag: a ref may name a blob), a
+// log format's %N or --notes (a note may be any blob), status -v (the
+// staged diff). What they print is committed text guard cannot tell.
+func gitObjectText(sub string, args []word.Word) bool {
 	for _, a := range args {
 		s := a.Text
 		switch {
 		case s == "--":
 			return false
-		case s == "--cc" || s == "--color-words" || strings.HasPrefix(s, "--patch") || strings.HasPrefix(s, "--word-diff") ||
-			strings.HasPrefix(s, "--function-context") || strings.HasPrefix(s, "--unified") || strings.HasPrefix(s, "--combined"):
+		case strings.Contains(s, "%(raw") || strings.Contains(s, "%N"):
 			return true
-		case strings.HasPrefix(s, "--") || len(s) < 2 || s[0] != '-':
-		case s[1] == 'S' || s[1] == 'G' || s[1] == 'n' || s[1] == 'O':
-		case strings.ContainsAny(s[1:], "puLWc"):
+		case strings.HasPrefix(s, "--notes") || strings.HasPrefix(s, "--show-notes") || s == "--standard-notes":
+			return true
+		case sub == "status" && (s == "--verbose" || len(s) > 1 && s[0] == '-' && s[1] != '-' && strings.ContainsRune(s, 'v')):
 			return true
 		}
 	}
 	return false
+}
+
+// gitKnownOptions reports whether every option of args (before --) is
+// one guard knows to print no file text of a log or diff (gitLogOption).
+func gitKnownOptions(args []word.Word) bool {
+	for _, a := range args {
+		s := a.Text
+		switch {
+		case s == "--":
+			return true
+		case len(s) < 2 || s[0] != '-':
+		case !gitLogOption(s):
+			return false
+		}
+	}
+	return true
+}
+
+// gitLogOptions are the long options (the part before =) of git log, show,
+// diff and the diff-* plumbing that select, order or format commits or
+// print names, ids and counts, never a file's text.
+const gitLogOptions word.Set = " --oneline --stat --numstat --shortstat --name-only --name-status --raw --summary --dirstat " +
+	"--dirstat-by-file --cumulative --compact-summary --stat-width --stat-name-width --stat-graph-width --stat-count " +
+	"--graph --decorate --no-decorate --decorate-refs --decorate-refs-exclude --clear-decorations --source --format " +
+	"--pretty --abbrev-commit --no-abbrev-commit --abbrev --no-abbrev --date --relative-date --max-count --skip " +
+	"--since --after --until --before --since-as-filter --author --committer --grep --grep-reflog --all-match " +
+	"--invert-grep --regexp-ignore-case --basic-regexp --extended-regexp --fixed-strings --perl-regexp --all " +
+	"--branches --tags --remotes --glob --exclude --reflog --walk-reflogs --single-worktree --ignore-missing " +
+	"--first-parent --merges --no-merges --min-parents --max-parents --no-min-parents --no-max-parents --reverse " +
+	"--topo-order --date-order --author-date-order --left-right --left-only --right-only --cherry-pick --cherry-mark " +
+	"--cherry --boundary --ancestry-path --simplify-by-decoration --simplify-merges --full-history --dense --sparse " +
+	"--show-pulls --no-walk --do-walk --follow --parents --children --log-size --no-patch --quiet --exit-code " +
+	"--color --no-color --mailmap --no-mailmap --use-mailmap --no-use-mailmap --encoding --no-notes --no-renames " +
+	"--find-renames --find-copies --find-copies-harder --break-rewrites --relative --no-relative --pickaxe-all " +
+	"--pickaxe-regex --diff-filter --full-index --ignore-submodules --null --root --no-commit-id --always --cached " +
+	"--staged --merge-base --show-signature --expand-tabs --no-expand-tabs --no-ext-diff --no-textconv "
+
+// gitLogOption reports whether the option word s is one of gitLogOptions,
+// or a short option (cluster) of letters that print no file text: -s -q
+// -i -E -F -P -z -M -C -B -D -r -t, -N (a count), -n/-S/-G/-O with a value.
+func gitLogOption(s string) bool {
+	if strings.HasPrefix(s, "--") {
+		name, _, _ := strings.Cut(s, "=")
+		return gitLogOptions.Has(name)
+	}
+	switch s[1] {
+	case 'n', 'S', 'G', 'O':
+		return true
+	}
+	for _, r := range s[1:] {
+		if !strings.ContainsRune("sqiEFPzMCBDrt0123456789%", r) {
+			return false
+		}
+	}
+	return true
 }
 
 // gitNoPatch reports whether args ask git show or git diff for an output
@@ -97,10 +158,26 @@ func hasPrefixed(args []word.Word, prefix string) bool {
 	return false
 }
 
+// gitNoTextSubs are git's subcommands that print no committed text beyond
+// their REV:PATH words (they write, move refs, talk to remotes, or print
+// names, ids and status), unless asked for an interactive patch
+// (gitInteractive). Any other subcommand, an alias (-c alias.x=show,
+// GIT_CONFIG_*, a configuration file) or a git-X program included, may
+// print committed text guard cannot tell (review 15b F1).
+const gitNoTextSubs word.Set = " add am apply bisect branch bugreport check-mailmap check-ref-format checkout " +
+	"checkout-index cherry-pick clean clone column commit commit-graph commit-tree config credential credential-cache " +
+	"credential-store fetch fetch-pack fsck fsck-objects gc get-tar-commit-id hash-object help index-pack init init-db " +
+	"interpret-trailers ls-remote maintenance merge mailinfo mailsplit mktag mktree multi-pack-index mv pack-redundant " +
+	"pack-refs patch-id prune prune-packed pull push read-tree rebase receive-pack remote repack replace reset restore " +
+	"revert rm send-pack show-index sparse-checkout stage stripspace submodule switch symbolic-ref tag unpack-objects " +
+	"update-index update-ref update-server-info var verify-commit verify-pack verify-tag version worktree write-tree "
+
 // gitRevText records the committed text git's subcommand sub (args from
-// at+1) prints beyond its REV:PATH words, when sub is not quiet.
+// at+1) prints beyond its REV:PATH words, when sub is not quiet: what
+// guard reads for the everyday printing subcommands, "cannot tell"
+// (RevCannotTell) for any other that is not known to print none.
 func (c *cmd) gitRevText(sub string, args []word.Word) {
-	if c.w.guessing > 0 {
+	if c.w.guessing > 0 || sub == "" || strings.HasPrefix(sub, "-") {
 		return
 	}
 	switch sub {
@@ -111,17 +188,13 @@ func (c *cmd) gitRevText(sub string, args []word.Word) {
 	case "diff":
 		c.gitDiffText(args)
 	case "stash":
-		if len(args) > 0 && args[0].Text == "show" {
-			rev := "refs/stash"
-			if ops := revOperands(args[1:], ""); len(ops) > 0 {
-				rev = ops[0]
-			}
-			c.revText(RevRead{Rev: rev})
-		}
+		c.gitStashText(args)
 	case "grep":
 		c.gitGrepText(args)
 	case "cat-file":
 		c.gitCatFileText(args)
+	case "blame", "annotate":
+		c.gitBlameText(args)
 	case "format-patch":
 		if hasAny(args, "--stdout") {
 			c.revText(RevRead{Rev: RevCannotTell})
@@ -130,9 +203,150 @@ func (c *cmd) gitRevText(sub string, args []word.Word) {
 		if !hasAny(args, "-o") && !hasPrefixed(args, "--output") && !hasAny(args, "--list", "-l") {
 			c.revText(RevRead{Rev: RevCannotTell})
 		}
-	case "bundle", "fast-export":
+	case "reflog":
+		if len(args) > 0 && (args[0].Text == "expire" || args[0].Text == "delete" || args[0].Text == "exists") {
+			return
+		}
+		c.revText(RevRead{Rev: RevCannotTell}) // a patch of history guard does not bound
+	default:
+		if !gitNoTextSubs.Has(sub) || gitInteractive(sub, args) {
+			c.revText(RevRead{Rev: RevCannotTell})
+		}
+	}
+}
+
+// gitInteractive reports whether git's subcommand sub is asked for an
+// interactive patch (add -p, checkout -p, reset -p, restore -p, commit
+// -p/--interactive), which prints hunks of committed text, or (bisect
+// view) a log with options guard does not read.
+func gitInteractive(sub string, args []word.Word) bool {
+	letters, valued := "p", ""
+	switch sub {
+	case "add":
+		letters = "pi"
+	case "checkout":
+		valued = "bB"
+	case "commit":
+		valued = "mcCFt"
+	case "restore":
+		valued = "s"
+	case "reset":
+	case "bisect":
+		return len(args) > 0 && (args[0].Text == "visualize" || args[0].Text == "view")
+	default:
+		return false
+	}
+	for _, a := range args {
+		s := a.Text
+		switch {
+		case s == "--":
+			return false
+		case s == "--patch" || s == "--interactive" || strings.HasPrefix(s, "--patch="):
+			return true
+		case len(s) > 1 && s[0] == '-' && s[1] != '-':
+			for _, r := range s[1:] {
+				if strings.ContainsRune(valued, r) {
+					break
+				}
+				if strings.ContainsRune(letters, r) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// gitStashText: git stash show prints the stash's patch (or its stat),
+// stash list a log (quiet only with options guard knows, gitLogOption);
+// push with -p an interactive patch; the others print status.
+func (c *cmd) gitStashText(args []word.Word) {
+	switch {
+	case len(args) > 0 && args[0].Text == "show":
+		rev := "refs/stash"
+		if ops := revOperands(args[1:], ""); len(ops) > 0 {
+			rev = ops[0]
+		}
+		c.revText(RevRead{Rev: rev})
+	case len(args) > 0 && args[0].Text == "list":
+		if !gitKnownOptions(args[1:]) {
+			c.revText(RevRead{Rev: RevCannotTell})
+		}
+	case hasAny(args, "-p", "--patch"):
 		c.revText(RevRead{Rev: RevCannotTell})
 	}
+}
+
+// gitBlameWithArg are the options of git blame and annotate that take
+// the next word.
+const gitBlameWithArg word.Set = " -L -S --contents --ignore-rev --ignore-revs-file --date --since --until --after --before "
+
+// gitBlameText: git blame [REV] [--] FILE prints FILE's lines as REV holds
+// them (each line with the commit that last changed it): REV:FILE is
+// read; without a revision the working file (read by the file rules);
+// --reverse, -S, --contents, a range, or operands guard cannot place are
+// committed text it cannot tell (review 15b F1).
+func (c *cmd) gitBlameText(args []word.Word) {
+	if hasAny(args, "--reverse", "-S", "--contents") || hasPrefixed(args, "--contents=") {
+		c.revText(RevRead{Rev: RevCannotTell})
+		return
+	}
+	var before, after []string
+	dashes := false
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		switch {
+		case s == "--" && !dashes:
+			dashes = true
+		case !dashes && gitBlameWithArg.Has(s):
+			j++
+		case !dashes && strings.HasPrefix(s, "-") && s != "-":
+		case dashes:
+			after = append(after, s)
+		default:
+			before = append(before, s)
+		}
+	}
+	var rev, file string
+	switch {
+	case dashes && len(before) <= 1 && len(after) == 1:
+		file = after[0]
+		if len(before) == 1 {
+			rev = before[0]
+		}
+	case !dashes && len(before) == 1:
+		file = before[0]
+	case !dashes && len(before) == 2:
+		rev, file = c.blameOrder(before[0], before[1])
+	default:
+		c.revText(RevRead{Rev: RevCannotTell})
+		return
+	}
+	switch {
+	case rev == "":
+		if file == "" {
+			c.revText(RevRead{Rev: RevCannotTell})
+		}
+	case rev == RevCannotTell || strings.Contains(rev, "..") || !word.IsKnown(rev) || !word.IsKnown(file):
+		c.revText(RevRead{Rev: RevCannotTell})
+	default:
+		if !strings.HasPrefix(file, "/") && !strings.HasPrefix(file, "../") && !strings.HasPrefix(file, "./") {
+			file = "./" + file // blame's path is the working directory's
+		}
+		c.w.revFile(rev, file)
+	}
+}
+
+// blameOrder returns which of git blame's two operands (REV FILE, or the
+// older FILE REV) is the revision; ("", "") when guard cannot tell.
+func (c *cmd) blameOrder(a, b string) (rev, file string) {
+	switch {
+	case c.revKind(b) == effect.RevNone:
+		return a, b
+	case c.revKind(a) == effect.RevNone:
+		return b, a
+	}
+	return RevCannotTell, a
 }
 
 // revText records r in the working directory.
@@ -154,11 +368,55 @@ func (c *cmd) gitShowText(args []word.Word) {
 			c.revText(RevRead{Rev: RevCannotTell})
 			continue
 		}
-		c.revText(RevRead{Rev: op})
+		c.revText(RevRead{Rev: op, Paths: gitPathspecs(args, nil)})
 	}
 	if n == 0 {
-		c.revText(RevRead{Rev: "HEAD"})
+		c.revText(RevRead{Rev: "HEAD", Paths: gitPathspecs(args, nil)})
 	}
+}
+
+// gitShowObjects: a no-patch git show (-s, --stat…) prints no file text
+// of a commit, but a blob's whole text whatever its options: each revision
+// operand is a RevRead.Blob (REV:PATH words are read as files already).
+func (c *cmd) gitShowObjects(args []word.Word) {
+	if c.w.guessing > 0 {
+		return
+	}
+	for _, op := range revOperands(args, "") {
+		switch {
+		case strings.Contains(op, ":"):
+		case strings.Contains(op, "..") || strings.HasPrefix(op, "^") || !word.IsKnown(op):
+			c.revText(RevRead{Rev: RevCannotTell})
+		default:
+			c.revText(RevRead{Rev: op, Blob: true})
+		}
+	}
+}
+
+// gitPathspecs returns the pathspecs of args (the words after --, and
+// plain, those words of before that are paths and no revision), newline-
+// separated, for RevRead.Paths: "" when there are none or guard cannot
+// narrow by them (glob characters, magic, --follow's renames, words it
+// cannot tell).
+func gitPathspecs(args []word.Word, plain []string) string {
+	specs := plain
+	for j, a := range args {
+		if a.Text == "--follow" {
+			return ""
+		}
+		if a.Text == "--" {
+			for _, w := range args[j+1:] {
+				specs = append(specs, w.Text)
+			}
+			break
+		}
+	}
+	for _, p := range specs {
+		if p == "" || !word.IsKnown(p) || strings.ContainsAny(p, "*?[\\\n") || strings.HasPrefix(p, ":") || strings.HasPrefix(p, "/") {
+			return ""
+		}
+	}
+	return strings.Join(specs, "\n")
 }
 
 // gitLogText: git log -p prints the patches of the history from one
@@ -205,7 +463,7 @@ func (c *cmd) gitLogText(args []word.Word) {
 	case len(ops) == 1:
 		rev = ops[0]
 	}
-	c.revText(RevRead{Rev: rev, Count: max(count, 0), History: true})
+	c.revText(RevRead{Rev: rev, Count: max(count, 0), History: true, Paths: gitPathspecs(args, nil)})
 }
 
 // gitDiffText: git diff A B (A..B) prints both sides of the files they
@@ -218,7 +476,7 @@ func (c *cmd) gitDiffText(args []word.Word) {
 		c.revText(RevRead{Rev: RevCannotTell})
 		return
 	}
-	var revs []string
+	var revs, paths []string
 	for _, op := range revOperands(args, "") {
 		if strings.Contains(op, "...") || !word.IsKnown(op) {
 			c.revText(RevRead{Rev: RevCannotTell})
@@ -234,14 +492,17 @@ func (c *cmd) gitDiffText(args []word.Word) {
 		case effect.RevUnknown:
 			c.revText(RevRead{Rev: RevCannotTell})
 			return
+		case effect.RevNone:
+			paths = append(paths, op)
 		}
 	}
+	specs := gitPathspecs(args, paths)
 	switch len(revs) {
 	case 0:
 	case 1:
-		c.revText(RevRead{Rev: revs[0], From: RevDisk})
+		c.revText(RevRead{Rev: revs[0], From: RevDisk, Paths: specs})
 	case 2:
-		c.revText(RevRead{Rev: revs[1], From: revs[0]})
+		c.revText(RevRead{Rev: revs[1], From: revs[0], Paths: specs})
 	default:
 		c.revText(RevRead{Rev: RevCannotTell})
 	}
@@ -371,4 +632,29 @@ func (c *cmd) objectPath(op string) bool {
 		c.w.revFile(rev, p)
 	}
 	return true
+}
+
+// gitQuietEnv are the GIT_* variables known not to change which objects
+// git prints for a revision (identity, pager, editor, transport, tracing).
+const gitQuietEnv word.Set = " GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_AUTHOR_DATE " +
+	"GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL GIT_COMMITTER_DATE GIT_TERMINAL_PROMPT GIT_ASKPASS GIT_SSH GIT_SSH_COMMAND " +
+	"GIT_SSH_VARIANT GIT_TRACE GIT_TRACE2 GIT_TRACE2_EVENT GIT_TRACE2_PERF GIT_TRACE_PACKET GIT_TRACE_PERFORMANCE " +
+	"GIT_TRACE_SETUP GIT_CURL_VERBOSE GIT_FLUSH GIT_OPTIONAL_LOCKS GIT_ADVICE GIT_MERGE_AUTOEDIT GIT_MERGE_VERBOSITY " +
+	"GIT_NO_REPLACE_OBJECTS GIT_CEILING_DIRECTORIES GIT_DISCOVERY_ACROSS_FILESYSTEM GIT_PROGRESS_DELAY GIT_HTTP_USER_AGENT " +
+	"GIT_SSL_NO_VERIFY GIT_LITERAL_PATHSPECS GIT_GLOB_PATHSPECS GIT_NOGLOB_PATHSPECS GIT_ICASE_PATHSPECS GIT_CONFIG_NOSYSTEM " +
+	"GIT_EXEC_PATH GIT_DEFAULT_HASH GIT_PROTOCOL GIT_PROTOCOL_FROM_USER GIT_REFLOG_ACTION GIT_COLOR "
+
+// gitEnvMoves returns a GIT_* variable the command's environment sets that
+// is not in gitQuietEnv ("" for none): git reads its replace refs, grafts,
+// objects, namespace, configuration (aliases) and more from its
+// environment (GIT_REPLACE_REF_BASE=refs/tags/ git show HEAD:F prints a
+// tag named by F's id; review 15b F2), so what it prints of a revision is
+// what guard cannot tell.
+func (c *cmd) gitEnvMoves() string {
+	for name, v := range c.w.varMap() {
+		if v.Set && strings.HasPrefix(name, "GIT_") && !gitQuietEnv.Has(name) {
+			return name
+		}
+	}
+	return ""
 }
