@@ -103,13 +103,17 @@ func wordVarKnown(p string) bool {
 	return name == "HOME" || dirVar(name)
 }
 
-// searchPathEnv reports whether variable name is a search-path list,
-// whose bare elements (lib, bin) are directories too.
+// searchPathEnv reports whether variable name is a search-path list, or
+// a place a program reads configuration or code from, whose bare elements
+// (lib, bin, store) are places too.
 func searchPathEnv(name string) bool {
 	switch name {
 	case "PATH", "LD_LIBRARY_PATH", "LD_PRELOAD", "LD_AUDIT", "NODE_PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE",
 		"PERL5LIB", "PERLLIB", "RUBYLIB", "GEM_PATH", "GEM_HOME", "CLASSPATH", "BUNDLE_GEMFILE",
-		"LUA_PATH", "LUA_CPATH", "GOPATH", "NODE_EXTRA_CA_CERTS":
+		"LUA_PATH", "LUA_CPATH", "GOPATH", "NODE_EXTRA_CA_CERTS",
+		// a repository's or a configuration's place (review 15b F8)
+		"GIT_DIR", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_CONFIG",
+		"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_TEMPLATE_DIR", "JJ_CONFIG", "HGRCPATH", "HOME", "XDG_CONFIG_HOME":
 		return true
 	}
 	return strings.HasPrefix(name, "DYLD_")
