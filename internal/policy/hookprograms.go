@@ -311,6 +311,12 @@ func (p *Policy) hookValue(v any, dir string, project bool, runDir string) (out,
 	}
 	o, g := serverDirs(v, home, runDir, 0)
 	out, globs = append(out, o...), append(globs, g...)
+	// the places the settings' env values name (hookenv.go, review 15b F7)
+	eg, known := envGlobs(v, "", 0, home, dir, project)
+	globs = append(globs, eg...)
+	if !known && project {
+		globs = append(globs, p.unreadHook(dir))
+	}
 	budget := maxHookLines
 	for _, line := range entryLines(v, 0, nil) {
 		o, g := p.lineRuns(line, home, runDir, 0, &budget)

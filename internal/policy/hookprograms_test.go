@@ -393,3 +393,43 @@ func TestNodeRequires(t *testing.T) {
 		t.Errorf("names %q, want %q", names, want)
 	}
 }
+
+// TestEnvPlaces: every settings env value is read by its shape (review
+// 15b F7): search-path lists, option values, unknown variables' paths.
+func TestEnvPlaces(t *testing.T) {
+	for _, tc := range []struct {
+		name, v string
+		want    []string // globs for project /p
+		known   bool
+	}{
+		{"PATH", "bin:/usr/bin:/bin", []string{"/p/bin", "/p/bin/*", "/usr/bin", "/usr/bin/*", "/bin", "/bin/*"}, true},
+		{"PATH", "./node_modules/.bin:$PATH", []string{"/p/node_modules/.bin", "/p/node_modules/.bin/*"}, true},
+		{"PATH", ".:", []string{"/p", "/p/*", "/p", "/p/*"}, true},
+		{"LD_LIBRARY_PATH", "lib", []string{"/p/lib", "/p/lib/**"}, true},
+		{"NODE_PATH", "/h/r/lib:lib2", []string{"/h/r/lib", "/h/r/lib/**", "/p/lib2", "/p/lib2/**"}, true},
+		{"PERL5OPT", "-Mlib=lib -MEvil", []string{"/p/lib", "/p/lib/**", "/p/lib.*", "/p/lib=lib", "/p/lib=lib/**", "/p/lib=lib.*", "/p/Evil", "/p/Evil/**", "/p/Evil.*"}, true},
+		{"RUBYOPT", "-rtools/e", []string{"/p/tools/e", "/p/tools/e/**", "/p/tools/e.*"}, true},
+		{"NODE_OPTIONS", "--require x.js", []string{"/p/x.js", "/p/x.js/**", "/p/x.js.*"}, true},
+		{"NODE_OPTIONS", "--max-old-space-size=4096", []string{"/p/4096", "/p/4096/**", "/p/4096.*"}, true},
+		{"JAVA_TOOL_OPTIONS", "-javaagent:agent.jar", []string{"/p/agent.jar", "/p/agent.jar/**", "/p/agent.jar.*"}, true},
+		{"HOOK_DIRS", "a/b:c/d", []string{"/p/a/b", "/p/a/b/**", "/p/c/d", "/p/c/d/**"}, true},
+		{"PYTHONPATH", "$HOME/lib", []string{"/h/lib", "/h/lib/**"}, true},
+		{"PYTHONPATH", "$VENV/lib", nil, false},
+		{"PATH", "$NVM_BIN:/bin", []string{"/bin", "/bin/*"}, false},
+		{"NODE_ENV", "production", nil, true},
+		{"TMPDIR", "/tmp/x", nil, true},
+		{"DOCS", "https://x.example/a/b", nil, true},
+		{"HOST", "localhost:8080", nil, true},
+	} {
+		places, known := envPlaces(tc.name, tc.v)
+		got := placeGlobs(places, "/h", "/p", true)
+		if known != tc.known || !slices.Equal(got, tc.want) {
+			t.Errorf("envPlaces(%q, %q) = %q, %v; want %q, %v", tc.name, tc.v, got, known, tc.want, tc.known)
+		}
+	}
+	// a user's relative element is anywhere (**/rest)
+	places, _ := envPlaces("LD_LIBRARY_PATH", "lib")
+	if got := placeGlobs(places, "/h", "/h", false); !slices.Equal(got, []string{"**/lib", "**/lib/**"}) {
+		t.Errorf("user's LD_LIBRARY_PATH lib = %q", got)
+	}
+}

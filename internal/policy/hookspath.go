@@ -66,6 +66,9 @@ func (h *hooksDirs) check(text string) (event.Finding, bool) {
 		h.tops, h.hooks, h.incs = map[string]string{}, map[string]string{}, map[string][]string{}
 		h.global = h.userHooksPath()
 	}
+	if f, hit := gitDirConfig(text, p); hit {
+		return f, true
+	}
 	top := h.top(filepath.Dir(p))
 	dirs := []string{}
 	if filepath.IsAbs(h.global) {
@@ -223,4 +226,58 @@ func (h *hooksDirs) configValue(f string) (string, bool, []string) {
 		}
 	}
 	return v, found, queue[1:]
+}
+
+// gitDirRoles are the files of a git directory that hold its
+// configuration or run as code, by their path in it.
+var gitDirRoles = [...]string{"config", "config.worktree", "commondir", "hooks/", "objects/info/alternates", "info/grafts"}
+
+// gitDirConfig reports a write of p (text as written) to a git directory's
+// configuration or hooks wherever that directory is and whatever it is
+// called (review 15b F8): jj's backing repository (.jj/repo/store/git), a
+// .git file's or git_target's target, a GIT_DIR. A directory is a git
+// directory by its role, as git takes it: it holds HEAD and objects/ and
+// refs/ (or a commondir file, a worktree's). The .git globs cover the
+// usual name; this covers every other.
+func gitDirConfig(text, p string) (event.Finding, bool) {
+	slash := filepath.ToSlash(p)
+	for _, role := range gitDirRoles {
+		var d string
+		if strings.HasSuffix(role, "/") {
+			dir := filepath.ToSlash(filepath.Dir(p))
+			if !strings.HasSuffix(dir, "/"+strings.TrimSuffix(role, "/")) || strings.HasPrefix(filepath.Base(p), ".") {
+				continue
+			}
+			d = strings.TrimSuffix(dir, "/"+strings.TrimSuffix(role, "/"))
+		} else if strings.HasSuffix(slash, "/"+role) {
+			d = strings.TrimSuffix(slash, "/"+role)
+		} else {
+			continue
+		}
+		if d == "" || !isGitDir(filepath.FromSlash(d)) {
+			continue
+		}
+		return event.Finding{Detector: event.DetectorPaths, Rule: "blocked_path", Severity: "high",
+			Reason:    "path '" + detect.Printable(text) + "' is the configuration or a hook of a git directory (one not named .git: jj's backing repository, a gitdir: or git_target target): settings there (core.sshCommand, core.fsmonitor, aliases) and hooks run commands",
+			LogReason: "path '" + event.Redacted + "' is the configuration or a hook of a git directory",
+			Entry:     "git directory"}, true
+	}
+	return event.Finding{}, false
+}
+
+// isGitDir reports whether directory d is a git directory: HEAD, and
+// objects/ and refs/ or a commondir file.
+func isGitDir(d string) bool {
+	if fi, err := os.Lstat(filepath.Join(d, "HEAD")); err != nil || fi.IsDir() {
+		return false
+	}
+	if _, err := os.Lstat(filepath.Join(d, "commondir")); err == nil {
+		return true
+	}
+	for _, sub := range []string{"objects", "refs"} {
+		if fi, err := os.Stat(filepath.Join(d, sub)); err != nil || !fi.IsDir() {
+			return false
+		}
+	}
+	return true
 }

@@ -34,6 +34,7 @@ func (c *cmd) download() {
 	}
 	t := &transfer{c: c, cl: cl, remote: cl.Remote}
 	t.options(c.args, 0)
+	t.targetHosts()
 	c.args, c.kinds = t.args, t.kinds
 	// A file on standard input is sent only through @- or -T - (send).
 	// (wget's words are read with curl's options too.)
@@ -91,6 +92,9 @@ type transfer struct {
 	// under its name; server: the server or a list names the files.
 	outDir         string
 	remote, server bool
+	// target: the client sends a request target other than its URLs'
+	// paths (targetHosts).
+	target bool
 }
 
 // add shows x in the line, of kind k.
@@ -184,6 +188,13 @@ func (t *transfer) use(use catalogue.NetUse, x word.Word, opt string, next func(
 		next()
 		t.add(x, argData)
 	case catalogue.NetNoop:
+	case catalogue.NetMethod:
+		// shown as the line has it; one with a blank or a slash may be
+		// read by the server as the request target (curl -X 'POST /abc')
+		v := next()
+		t.target = t.target || strings.ContainsAny(v, " \t/")
+		t.add(word.Word{Text: opt, Known: true}, argPlain)
+		t.add(word.Word{Text: v, Known: !word.HasMark(v)}, argPlain)
 	case catalogue.NetRemote, catalogue.NetNamed:
 		t.remote = true
 		t.server = t.server || use == catalogue.NetNamed
@@ -231,6 +242,37 @@ func (t *transfer) value(use catalogue.NetUse, opt, v string) {
 	case catalogue.NetReroute:
 		for _, h := range lang.Rerouted(opt, v) {
 			t.c.url(h)
+		}
+	case catalogue.NetTarget:
+		t.target = true
+	}
+}
+
+// targetHosts (review 15b F5): a client told to send another request
+// target than its URL's path (curl --request-target, a method word
+// holding a path, curl's URL globbing of {a,b} and [1-9] without -g) goes
+// to a path guard cannot tell: each URL is also recorded as its host
+// alone, which a path-scoped allowlist entry does not match (the host's
+// other rules decide; a host-only entry still matches).
+func (t *transfer) targetHosts() {
+	c := t.c
+	glob := c.name == "curl" && !slices.ContainsFunc(t.args, func(a word.Word) bool {
+		return a.Text == "-g" || a.Text == "--globoff"
+	})
+	for j, a := range t.args {
+		if t.kinds[j] == argData {
+			continue
+		}
+		for _, u := range lang.SchemeURLs(a.Text, wordEnds) {
+			i := strings.Index(u, "://")
+			if i < 0 {
+				continue
+			}
+			end := strings.IndexAny(u[i+3:], "/?#")
+			if end < 0 || !t.target && !(glob && strings.ContainsAny(u[i+3+end:], "{}[]")) {
+				continue
+			}
+			c.url(u[:i+3+end])
 		}
 	}
 }

@@ -53,22 +53,36 @@ func (c *cmd) tunnelled() {
 const maxTunnelURLs = 16
 
 // tunnelledIn reads whole what each file: URL in a tunnel's configuration
-// text serves (ngrok.yml's addr: file:///home/u; review 13a F16).
+// text serves (ngrok.yml's addr: file:///home/u; review 13a F16). The text
+// is read as YAML (JSON alike) decodes it, escapes and folded lines
+// included (review 15b F6: "fil\x65:///home"); a configuration guard
+// cannot decode is one it cannot tell what it serves.
 func (c *cmd) tunnelledIn(text string) {
-	low := strings.ToLower(text)
-	for n, off := 0, 0; n < maxTunnelURLs; n++ {
-		i := strings.Index(low[off:], "file:/")
-		if i < 0 {
-			return
+	vals, ok := lang.YAMLScalars(text)
+	if !ok {
+		c.w.hide("names a configuration of %s guard cannot decode (YAML it does not read: anchors, aliases, tags, bad escapes): it cannot tell what it serves", c.name)
+		return
+	}
+	n := 0
+	for _, v := range vals {
+		low := strings.ToLower(v)
+		for off := 0; n < maxTunnelURLs; n++ {
+			i := strings.Index(low[off:], "file:/")
+			if i < 0 {
+				break
+			}
+			i += off
+			end := i + strings.IndexAny(v[i:]+" ", " \t\n\r")
+			if p, ok := tunnelPath(v[i:end]); ok {
+				c.w.ReadTree(p)
+			} else {
+				c.w.hide("names in a configuration of %s a file: URL guard cannot read: it cannot tell what it serves", c.name)
+			}
+			off = end
 		}
-		i += off
-		end := i + strings.IndexAny(text[i:]+" ", " \t\n\r\"',}]#")
-		if p, ok := tunnelPath(text[i:end]); ok {
-			c.w.ReadTree(p)
-		} else {
-			c.w.hide("names in a configuration of %s a file: URL guard cannot read: it cannot tell what it serves", c.name)
-		}
-		off = end
+	}
+	if n >= maxTunnelURLs {
+		c.w.hide("names in a configuration of %s more file: URLs than guard reads: it cannot tell what it serves", c.name)
 	}
 }
 

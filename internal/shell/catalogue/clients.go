@@ -33,6 +33,8 @@ const (
 	netText    // data (curl -A, -u)
 	NetProxy   // a host it connects through (curl -x)
 	NetReroute // the addresses it connects to instead of the URL's host (curl --resolve)
+	NetTarget  // the request target it sends instead of the URL's path (curl --request-target)
+	NetMethod  // the request method; one holding a blank or a slash may be read as a target (curl -X)
 	// Options that take none.
 	NetNoop   // nothing to record; not shown (curl --create-dirs)
 	NetRemote // it saves under the URL's name (curl -O)
@@ -66,7 +68,7 @@ type NetClient struct {
 }
 
 // CurlWithArg are curl's options that take a value.
-const CurlWithArg word.Set = " -o --output -d --data --data-binary --data-raw --data-ascii --data-urlencode --json -F --form --form-string -T --upload-file -H --header -A --user-agent -e --referer -u --user -b --cookie -c --cookie-jar -w --write-out -K --config -X --request -x --proxy --url -m --max-time --connect-timeout -r --range -D --dump-header --cacert --cert --key -E -U --proxy-user --retry -C --continue-at -Y -y -z --output-dir --resolve --connect-to --interface -Q --quote --limit-rate --trace --trace-ascii --stderr "
+const CurlWithArg word.Set = " -o --output -d --data --data-binary --data-raw --data-ascii --data-urlencode --json -F --form --form-string -T --upload-file -H --header -A --user-agent -e --referer -u --user -b --cookie -c --cookie-jar -w --write-out -K --config -X --request -x --proxy --url -m --max-time --connect-timeout -r --range -D --dump-header --cacert --cert --key -E -U --proxy-user --retry -C --continue-at -Y -y -z --output-dir --resolve --connect-to --request-target --interface -Q --quote --limit-rate --trace --trace-ascii --stderr "
 
 // netClients lists the clients download reads.
 var netClients = []NetClient{
@@ -88,6 +90,8 @@ var netClients = []NetClient{
 		{names: " -x --proxy --preproxy --socks4 --socks4a --socks5 --socks5-hostname ", use: NetProxy},
 		{names: " -K --config ", use: NetConfig},
 		{names: " --resolve --connect-to ", use: NetReroute},
+		{names: " --request-target ", use: NetTarget},
+		{names: " -X --request ", use: NetMethod},
 	}},
 	// Short: wget's short options that take a value (-i FILE, -iFILE);
 	// not O, its Output cluster's (-qO-).
@@ -101,6 +105,7 @@ var netClients = []NetClient{
 		{names: " --post-data --body-data --header -U --user-agent ", use: NetSecret},
 		{names: " -i --input-file ", abbrev: true, use: NetList},
 		{names: " -r --recursive -m --mirror --content-disposition ", abbrev: true, use: NetServer},
+		{names: " --method ", abbrev: true, use: NetMethod},
 	}},
 }
 

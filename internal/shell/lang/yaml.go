@@ -1,0 +1,276 @@
+package lang
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// YAML scalars without a YAML library: go.yaml.in/yaml/v3 compiles
+// regexps and builds maps at init, which the hook path must not (see
+// docs/DECISIONS.md). YAMLScalars reads the scalars of a YAML (or JSON)
+// text as a YAML parser decodes them: double-quoted escapes (\x, \u, \U,
+// \/ …) and escaped line breaks, single-quoted '' and line folding, plain
+// scalars in block and flow context, block scalars (| and >) line by line.
+// Lines a folded or multi-line scalar joins are returned as separate
+// values: YAML always joins them with a blank or a line break, so no text
+// spans two of them. What it does not decode (anchors, aliases, tags,
+// merge and complex keys, directives, reserved indicators, bad escapes,
+// unclosed quotes, deep flow nesting) makes it answer false: the caller
+// cannot tell what the text holds.
+
+// maxYAMLScalars and maxYAMLDepth bound a YAML read.
+const (
+	maxYAMLScalars = 4096
+	maxYAMLDepth   = 64
+)
+
+// yamlScan is the state of one YAMLScalars read.
+type yamlScan struct {
+	t     string
+	i     int
+	flow  int      // flow collection depth
+	line  int      // offset of the current line's start
+	owner int      // column of the last key or "- " on this line, -1 if none
+	out   []string // decoded scalars
+}
+
+// YAMLScalars returns the decoded scalar values (keys included) of YAML
+// text t, in order, or false when t holds what it does not decode.
+func YAMLScalars(t string) ([]string, bool) {
+	s := &yamlScan{t: strings.TrimPrefix(t, "\ufeff"), owner: -1}
+	for s.i < len(s.t) {
+		if len(s.out) > maxYAMLScalars || s.flow > maxYAMLDepth {
+			return nil, false
+		}
+		if !s.step() {
+			return nil, false
+		}
+	}
+	return s.out, s.flow == 0
+}
+
+// step reads one token at s.i.
+func (s *yamlScan) step() bool {
+	ch := s.t[s.i]
+	next := byte(' ')
+	if s.i+1 < len(s.t) {
+		next = s.t[s.i+1]
+	}
+	blankNext := strings.IndexByte(" \t\r\n", next) >= 0
+	switch {
+	case ch == '\n':
+		s.i++
+		s.line, s.owner = s.i, -1
+	case ch == ' ' || ch == '\t' || ch == '\r' || ch == ',' && s.flow > 0:
+		s.i++
+	case ch == '#':
+		s.skipLine()
+	case ch == '[' || ch == '{':
+		s.flow++
+		s.i++
+	case ch == ']' || ch == '}':
+		if s.flow == 0 {
+			return false
+		}
+		s.flow--
+		s.i++
+	case ch == '-' && blankNext && s.flow == 0:
+		s.owner = s.i - s.line
+		s.i++
+	case ch == ':' && (blankNext || s.flow > 0 || next == '"' || next == '\''):
+		s.keyed()
+		s.i++
+	case ch == '%' && s.i == s.line:
+		return false // a directive
+	case ch == '"':
+		return s.quoted(true)
+	case ch == '\'':
+		return s.quoted(false)
+	case (ch == '|' || ch == '>') && s.flow == 0:
+		return s.block()
+	case strings.IndexByte("&*!?@`", ch) >= 0 && (ch != '?' || blankNext):
+		return false // anchors, aliases, tags, complex keys, reserved
+	default:
+		s.plain()
+	}
+	return true
+}
+
+// keyed marks the scalar before a ':' as a key: a merge key is not
+// decoded; the key's column owns a block scalar after it.
+func (s *yamlScan) keyed() {
+	if n := len(s.out); n > 0 && s.out[n-1] == "<<" {
+		s.flow = maxYAMLDepth + 1 // a merge key: cannot tell
+	}
+	k := max(s.i-1, s.line)
+	for k > s.line && s.t[k] != ' ' && s.t[k] != '-' {
+		k--
+	}
+	if s.t[k] == ' ' || s.t[k] == '-' {
+		k++
+	}
+	s.owner = k - s.line
+}
+
+// skipLine moves to the end of the line (a comment).
+func (s *yamlScan) skipLine() {
+	for s.i < len(s.t) && s.t[s.i] != '\n' {
+		s.i++
+	}
+}
+
+// plain reads a plain scalar: up to ": ", " #", the line's end, and in
+// flow context a flow indicator.
+func (s *yamlScan) plain() {
+	j := s.i
+	for j < len(s.t) {
+		c := s.t[j]
+		if c == '\n' || c == '\r' {
+			break
+		}
+		if c == '#' && (s.t[j-1] == ' ' || s.t[j-1] == '\t') {
+			break
+		}
+		if s.flow > 0 && strings.IndexByte(",[]{}", c) >= 0 {
+			break
+		}
+		if c == ':' && (j+1 == len(s.t) || strings.IndexByte(" \t\r\n", s.t[j+1]) >= 0 || s.flow > 0 && strings.IndexByte(",[]{}", s.t[j+1]) >= 0) {
+			break
+		}
+		j++
+	}
+	if j == s.i {
+		j++ // never stuck
+	}
+	s.out = append(s.out, strings.TrimRight(s.t[s.i:j], " \t"))
+	s.i = j
+}
+
+// quoted reads a double- (dq) or single-quoted scalar: escapes decoded,
+// line breaks folded as YAML folds them.
+func (s *yamlScan) quoted(dq bool) bool {
+	var b strings.Builder
+	j := s.i + 1
+	for {
+		if j >= len(s.t) {
+			return false
+		}
+		c := s.t[j]
+		switch {
+		case !dq && c == '\'':
+			if j+1 < len(s.t) && s.t[j+1] == '\'' {
+				b.WriteByte('\'')
+				j += 2
+				continue
+			}
+			s.out, s.i = append(s.out, b.String()), j+1
+			return true
+		case dq && c == '"':
+			s.out, s.i = append(s.out, b.String()), j+1
+			return true
+		case dq && c == '\\':
+			n, ok := yamlEscape(s.t[j+1:], &b)
+			if !ok {
+				return false
+			}
+			j += 1 + n
+		case c == '\n' || c == '\r':
+			j = s.fold(&b, j)
+		default:
+			b.WriteByte(c)
+			j++
+		}
+	}
+}
+
+// fold folds the line break at j of a quoted scalar into b: blanks
+// around it dropped, one break a space, more breaks all but one kept. It
+// returns the offset after the following line's indentation.
+func (s *yamlScan) fold(b *strings.Builder, j int) int {
+	cur := strings.TrimRight(b.String(), " \t")
+	b.Reset()
+	b.WriteString(cur)
+	breaks := 0
+	for j < len(s.t) && strings.IndexByte(" \t\r\n", s.t[j]) >= 0 {
+		if s.t[j] == '\n' {
+			breaks++
+		}
+		j++
+	}
+	if breaks <= 1 {
+		b.WriteByte(' ')
+	} else {
+		b.WriteString(strings.Repeat("\n", breaks-1))
+	}
+	return j
+}
+
+// yamlEscape decodes the escape after a backslash at the start of t into
+// b and returns how many bytes it took; an escaped line break joins the
+// lines without a blank.
+func yamlEscape(t string, b *strings.Builder) (int, bool) {
+	if t == "" {
+		return 0, false
+	}
+	if i := strings.IndexByte("0abt\tnvfre \"/\\N_LP", t[0]); i >= 0 {
+		b.WriteString([]string{"\x00", "\a", "\b", "\t", "\t", "\n", "\v", "\f", "\r", "\x1b", " ", "\"", "/", "\\", "\u0085", "\u00a0", "\u2028", "\u2029"}[i])
+		return 1, true
+	}
+	if t[0] == '\n' || t[0] == '\r' {
+		n := 0
+		for n < len(t) && strings.IndexByte(" \t\r\n", t[n]) >= 0 && (n == 0 || t[n] != '\n' || t[0] == '\r' && n == 1) {
+			n++
+		}
+		return n, true
+	}
+	width := 2 * (strings.IndexByte("xu U", t[0]) + 1)
+	if width <= 0 || width == 6 || len(t) < 1+width {
+		return 0, false
+	}
+	r, err := strconv.ParseUint(t[1:1+width], 16, 32)
+	if err != nil || !utf8.ValidRune(rune(r)) {
+		return 0, false
+	}
+	b.WriteRune(rune(r))
+	return 1 + width, true
+}
+
+// block reads a block scalar (| or >, with its chomping and indentation
+// indicators): every line more indented than the key or "- " that owns
+// it, each line one value.
+func (s *yamlScan) block() bool {
+	if s.owner < 0 {
+		return false // a block scalar on a line of its own: not read
+	}
+	j := s.i + 1
+	for j < len(s.t) && strings.IndexByte("+-0123456789", s.t[j]) >= 0 {
+		j++
+	}
+	if j < len(s.t) && strings.IndexByte(" \t\r\n#", s.t[j]) < 0 {
+		return false
+	}
+	s.i = j
+	s.skipLine()
+	content := -1
+	for s.i < len(s.t) {
+		end := strings.IndexByte(s.t[s.i+1:], '\n')
+		ln := s.t[s.i+1:]
+		if end >= 0 {
+			ln = ln[:end]
+		}
+		body := strings.TrimLeft(ln, " ")
+		ind := len(ln) - len(body)
+		if strings.TrimSpace(body) != "" {
+			if content < 0 {
+				content = ind
+			}
+			if ind <= s.owner || ind < content {
+				break
+			}
+			s.out = append(s.out, strings.TrimRight(body, " \t\r"))
+		}
+		s.i += 1 + len(ln)
+	}
+	return true
+}
