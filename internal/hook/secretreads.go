@@ -101,7 +101,7 @@ func readWhy(call *agent.Call, in event.Input, own bool) (why string, keysOnly b
 	}
 	switch {
 	case in.Unprinted:
-		return "", false // git log -- F, git rev-parse HEAD:F: names and ids
+		return "", false // wc -l F, sha256sum F, cp F G, git log -- F: names and ids (review 15b F4: by program and options, internal/shell)
 	case in.Opaque != "":
 		return in.Opaque, false
 	case own:
@@ -109,8 +109,6 @@ func readWhy(call *agent.Call, in event.Input, own bool) (why string, keysOnly b
 	}
 	prog := strings.SplitN(in.Via, " ", 2)[0]
 	switch {
-	case catalogue.Unprinted.Has(prog):
-		return "", false // prints none of the file's text (wc, sha256sum, cp)
 	case call.FailsUnredacted != "":
 		return call.FailsUnredacted, false
 	case call.Programs == 1 && prog != "" && strings.Contains(wholeReaders, " "+prog+" "):
@@ -505,11 +503,12 @@ func isPrintedTree(in event.Input) bool {
 	return in.Kind == event.KindRead && in.Opaque == "" && (strings.HasSuffix(p, "/**") || strings.Contains(p, "/**/")) && !unprinted(in)
 }
 
-// unprinted reports whether read in is by a program that prints none of
-// the file's text: catalogue.Unprinted (wc, du, sha256sum, cp), or one
-// the analysis found (event.Input.Unprinted: git log -- F).
+// unprinted reports whether read in is by a command that prints none of
+// the file's text, as the analysis found by program and options
+// (event.Input.Unprinted: wc -l F, sha256sum F, cp F G, git log -- F;
+// not tar xOf A or cmp -l: review 15b F4).
 func unprinted(in event.Input) bool {
-	return in.Unprinted || catalogue.Unprinted.Has(strings.SplitN(in.Via, " ", 2)[0])
+	return in.Unprinted
 }
 
 // utf16Text returns text decoded as UTF-16 when it reads as such: a byte

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"archive/tar"
 	"bytes"
 	"compress/gzip"
 	"os"
@@ -42,6 +43,7 @@ func TestSecretReads(t *testing.T) {
 	files["u16ok.txt"] = utf16le("hello world, nothing here\n")
 	files["s.gz"] = gzipped(t, "AWS=AKIAQYLPMN5HFIQR7XYZ\n")
 	files["ok.gz"] = gzipped(t, "hello\n")
+	files["s.tar"] = tarred(t, "settings.py", "AWS=AKIAQYLPMN5HFIQR7XYZ\n")
 	for name, text := range files {
 		if err := os.MkdirAll(proj, 0o755); err != nil {
 			t.Fatal(err)
@@ -56,6 +58,9 @@ func TestSecretReads(t *testing.T) {
 	}
 	bash := func(cmd string) string {
 		return `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":` + jsonString(cmd) + `}}`
+	}
+	agentB := func(cmd string) string {
+		return `{"hookEventName":"beforeShellExecution","cwd":"P","command":` + jsonString(cmd) + `}`
 	}
 	agentC := func(cmd string) string {
 		return `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","cwd":"P","tool_input":{"command":` + jsonString(cmd) + `}}`
@@ -72,6 +77,25 @@ func TestSecretReads(t *testing.T) {
 		{"C zcat", agentC(`zcat s.gz`), "block"},
 		{"A cat u16ok; false", bash(`cat u16ok.txt; false`), "allow"},
 		{"A zcat ok | rev", bash(`zcat ok.gz | rev`), "allow"},
+		// Review 15b F4: a quiet program prints with some options.
+		{"B tar xOf", agentB(`tar xOf s.tar`), "block"},
+		{"B tar -x -O -f", agentB(`tar -x -O -f s.tar`), "block"},
+		{"B tar --extract --to-stdout", agentB(`tar --extract --to-stdout --file=s.tar`), "block"},
+		{"A tar xOf; false", bash(`tar xOf s.tar; false`), "block"},
+		{"B cmp -bl", agentB(`cmp -bl settings.py /dev/zero`), "block"},
+		{"A cmp -l; false", bash(`cmp -l settings.py /dev/zero; false`), "block"},
+		{"B tree --fromfile", agentB(`tree --fromfile settings.py`), "block"},
+		{"B sha256sum -c", agentB(`sha256sum -c settings.py`), "block"},
+		{"B wc --files0-from", agentB(`wc --files0-from=settings.py`), "block"},
+		{"B wc unknown option", agentB(`wc --frobnicate settings.py`), "block"},
+		{"B wc -l", agentB(`wc -l settings.py`), "allow"},
+		{"B sha256sum", agentB(`sha256sum settings.py`), "allow"},
+		{"B tar tf", agentB(`tar tf s.tar`), "allow"},
+		{"B tar xf", agentB(`tar xf s.tar -C out`), "allow"},
+		{"B cmp quiet", agentB(`cmp settings.py conf.py`), "allow"},
+		{"B cmp -s", agentB(`cmp -s settings.py conf.py`), "allow"},
+		{"A tar tvf; false", bash(`tar tvf s.tar; false`), "allow"},
+		{"B cp", agentB(`cp settings.py /tmp/x`), "allow"},
 		// F2: the reader reshapes what it prints.
 		{"grep -rhoE", bash(`grep -rhoE '.{1,8}' .`), "block"},
 		{"grep -r -o", bash(`grep -r -o -E '.{1,8}' .`), "block"},
@@ -325,4 +349,21 @@ func FuzzUTF16Text(f *testing.F) {
 			t.Errorf("utf16Text(%q) decoded text without a NUL", s)
 		}
 	})
+}
+
+// tarred returns a tar archive holding file name with text s.
+func tarred(t *testing.T, name, s string) string {
+	t.Helper()
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o600, Size: int64(len(s))}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tw.Write([]byte(s)); err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
 }
