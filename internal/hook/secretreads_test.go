@@ -44,6 +44,12 @@ func TestSecretReads(t *testing.T) {
 	files["s.gz"] = gzipped(t, "AWS=AKIAQYLPMN5HFIQR7XYZ\n")
 	files["ok.gz"] = gzipped(t, "hello\n")
 	files["s.tar"] = tarred(t, "settings.py", "AWS=AKIAQYLPMN5HFIQR7XYZ\n")
+	// Review 15b F9: UTF-16 after (or before) 4 KiB of ASCII; bzip2.
+	files["mixed.bin"] = strings.Repeat("a", 5000) + "\n" + utf16le("AWS=AKIAQYLPMN5HFIQR7XYZ\n")
+	files["mixed2.bin"] = utf16le("AWS=AKIAQYLPMN5HFIQR7XYZ\n") + strings.Repeat("a", 5000) + "\n"
+	files["mixedbe.bin"] = strings.Repeat("a", 5001) + utf16be("AWS=AKIAQYLPMN5HFIQR7XYZ\n")
+	files["mixedok.bin"] = strings.Repeat("a", 5000) + "\n" + utf16le("hello world, nothing here\n")
+	files["s.bz2"] = "BZh91AY&SY\x00\x01\x02\x03 not decoded"
 	for name, text := range files {
 		if err := os.MkdirAll(proj, 0o755); err != nil {
 			t.Fatal(err)
@@ -77,6 +83,17 @@ func TestSecretReads(t *testing.T) {
 		{"C zcat", agentC(`zcat s.gz`), "block"},
 		{"A cat u16ok; false", bash(`cat u16ok.txt; false`), "allow"},
 		{"A zcat ok | rev", bash(`zcat ok.gz | rev`), "allow"},
+		// Review 15b F9: UTF-16 anywhere; bzip2 cannot tell.
+		{"B cat mixed", agentB(`cat mixed.bin`), "block"},
+		{"B cat mixed2", agentB(`cat mixed2.bin`), "block"},
+		{"B cat mixed big endian", agentB(`cat mixedbe.bin`), "block"},
+		{"B strings -el mixed", agentB(`strings -el mixed.bin`), "block"},
+		{"A tr -d NUL mixed; false", bash(`tr -d '\0' < mixed.bin; false`), "block"},
+		{"B iconv mixed2", agentB(`iconv -f utf-16le -t utf-8 mixed2.bin`), "block"},
+		{"B bzcat", agentB(`bzcat s.bz2`), "block"},
+		{"A tar xOjf; false", bash(`tar xOjf s.bz2; false`), "block"},
+		{"B cat mixed clean", agentB(`cat mixedok.bin`), "allow"},
+		{"B tar tjf bzip2", agentB(`tar tjf s.bz2`), "allow"},
 		// Review 15b F4: a quiet program prints with some options.
 		{"B tar xOf", agentB(`tar xOf s.tar`), "block"},
 		{"B tar -x -O -f", agentB(`tar -x -O -f s.tar`), "block"},
@@ -366,4 +383,22 @@ func tarred(t *testing.T, name, s string) string {
 		t.Fatal(err)
 	}
 	return buf.String()
+}
+
+// FuzzUTF16Runs: any text is read without a panic; the runs hold only
+// printable ASCII and line ends, and text without a NUL has none.
+func FuzzUTF16Runs(f *testing.F) {
+	f.Add("a\x00b\x00c\x00d\x00e\x00f\x00g\x00h\x00")
+	f.Add("\x00a\x00b\x00c\x00d\x00e\x00f\x00g\x00h")
+	f.Fuzz(func(t *testing.T, text string) {
+		got := utf16Runs(text)
+		if !strings.Contains(text, "\x00") && got != "" {
+			t.Fatalf("%q: runs %q without a NUL", text, got)
+		}
+		for i := 0; i < len(got); i++ {
+			if c := got[i]; c != '\n' && c != '\t' && c != '\r' && (c < 0x20 || c >= 0x7f) {
+				t.Fatalf("%q: runs %q hold byte %#x", text, got, c)
+			}
+		}
+	})
 }
