@@ -131,12 +131,11 @@ type Call struct {
 	// files they name (review 14b F2, internal/hook searchlines.go). nil
 	// else.
 	SearchScope []string
-	// EditOld are, for an edit tool (Edit, MultiEdit, StrReplace,
-	// replace), the texts it replaces in its file: an edit inside a
-	// secret reshapes it (review 14b F11, internal/hook editsecrets.go).
-	EditOld []string
-	// EditNew are the texts an edit tool writes in their place.
-	EditNew []string
+	// Edits are, for an edit tool (Edit, MultiEdit, StrReplace,
+	// replace), its replacements in the order the client applies them:
+	// an edit inside a secret reshapes it (review 14b F11, 15b F3,
+	// internal/hook editsecrets.go).
+	Edits []Edit
 	// Programs is, for a command tool, how many programs the hook's
 	// analysis of its command found (0 before it ran): a file one lone
 	// reader prints whole keeps its armour (internal/hook, secretreads.go).
@@ -732,4 +731,17 @@ func homeRelative(p string) bool {
 // failed check withholds).
 func Member(p Payload, name string) ([]byte, bool) {
 	return p.f.raw(name)
+}
+
+// Edit is one replacement of an edit tool: Old (old_string, old_str)
+// replaced by New, at its first occurrence or, All, at every one
+// (replace_all, agent C's expected_replacements above 1).
+type Edit struct {
+	// Old is the text replaced ("" for a tool that writes New as the
+	// file's text).
+	Old string
+	// New is the text written in its place.
+	New string
+	// All says every occurrence of Old is replaced.
+	All bool
 }

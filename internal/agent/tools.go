@@ -550,19 +550,24 @@ func checkPath(k event.Kind, text, field string) error {
 	return nil
 }
 
-// editTool is handler h of an edit tool that also records the texts it
-// replaces (Call.EditOld): old_string (old_str), or each of its edits'.
-// A value that is not a string is h's to report, or left.
+// editTool is handler h of an edit tool that also records its
+// replacements (Call.Edits): old_string (old_str) and new_string
+// (new_str), or each of its edits', in order. A value that is not a
+// string is h's to report, or left.
 func editTool(h tool) tool {
 	return func(c *Call, in fields) error {
 		if err := h(c, in); err != nil {
 			return err
 		}
-		if s, ok, err := in.firstStr("old_string", "old_str"); err == nil && ok && s != "" {
-			c.EditOld = append(c.EditOld, s)
-		}
-		if s, ok, err := in.firstStr("new_string", "new_str"); err == nil && ok {
-			c.EditNew = append(c.EditNew, s)
+		old, okOld, errOld := in.firstStr("old_string", "old_str")
+		nw, okNew, errNew := in.firstStr("new_string", "new_str")
+		if errOld == nil && errNew == nil && (okOld || okNew) {
+			all, _ := in.flag("replace_all")
+			var n float64
+			if r, ok := in.raw("expected_replacements"); ok && json.Unmarshal(r, &n) == nil && n > 1 {
+				all = true
+			}
+			c.Edits = append(c.Edits, Edit{Old: old, New: nw, All: all})
 		}
 		r, ok := in.raw("edits")
 		if !ok {
@@ -571,15 +576,13 @@ func editTool(h tool) tool {
 		var edits []struct {
 			Old string `json:"old_string"`
 			New string `json:"new_string"`
+			All bool   `json:"replace_all"`
 		}
 		if json.Unmarshal(r, &edits) != nil {
 			return nil
 		}
 		for _, e := range edits {
-			if e.Old != "" {
-				c.EditOld = append(c.EditOld, e.Old)
-			}
-			c.EditNew = append(c.EditNew, e.New)
+			c.Edits = append(c.Edits, Edit{Old: e.Old, New: e.New, All: e.All})
 		}
 		return nil
 	}

@@ -4,8 +4,10 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/guardhq/guard/internal/agent"
+	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/detect/secret"
 	"github.com/guardhq/guard/internal/event"
@@ -16,10 +18,15 @@ import (
 // An edit inside a secret reshapes it (review 14b F11): Edit's old_string
 // "AKIA" with new_string "AKIA-" leaves AKIA-IOSFODNN7EXAMPLF, which no
 // rule matches, in the file and in the tool's result, and every later
-// read of the file prints it unredacted. An edit tool's replaced text
-// (agent.Call.EditOld) that overlaps a secret of its file's current text
-// blocks, unless it takes the whole secret out and what replaces it keeps
-// no run of it (keptRun: moving a key to an environment variable passes).
+// read of the file prints it unredacted. The check computes the edit's
+// result, not its parts (review 15b F3): the replacements (agent.Call.
+// Edits) are applied in order to the file's text as the client applies
+// them (line ends read as LF, curly quotes matched as straight ones when
+// the text is not found as it is), and a secret of the file that the
+// rules no longer find in the result while a run of its letters and
+// digits is left there (keptRun) blocks: moving a key to an environment
+// variable, or editing beside it, passes. A replaced text guard cannot
+// find as the client would is "cannot tell" in a file holding a secret.
 
 // minKeptRun is the run of a secret's letters and digits a replacement
 // may not keep.
@@ -29,7 +36,7 @@ const minKeptRun = 8
 // a secret its file holds (the file read bounded; one guard cannot read
 // holds nothing an edit reshapes).
 func editSecrets(call *agent.Call) (event.Finding, bool) {
-	if len(call.EditOld) == 0 || call.Stage != agent.StageTool || len(call.Inputs) == 0 || call.Inputs[0].Kind != event.KindWrite {
+	if len(call.Edits) == 0 || call.Stage != agent.StageTool || len(call.Inputs) == 0 || call.Inputs[0].Kind != event.KindWrite {
 		return event.Finding{}, false
 	}
 	h, _ := home.UserHome()
@@ -37,52 +44,171 @@ func editSecrets(call *agent.Call) (event.Finding, bool) {
 	if err != nil {
 		return event.Finding{}, false
 	}
-	text := string(data)
-	ms := secret.New().FindAll(text)
+	text := strings.ReplaceAll(string(data), "\r\n", "\n")
+	d := secret.New()
+	ms := d.FindAll(text)
 	if len(ms) == 0 {
 		return event.Finding{}, false
 	}
-	for _, old := range call.EditOld {
-		for from := 0; from < len(text); {
-			i := strings.Index(text[from:], old)
-			if i < 0 {
-				break
-			}
-			i += from
-			for _, m := range ms {
-				if i >= m.End || i+len(old) <= m.Start {
-					continue
-				}
-				if m.Start < i || m.End > i+len(old) || keptRun(text[m.Start:m.End], call.EditNew) {
-					f := secretFinding("an edit inside a secret leaves a shape no rule may match, in the file and in the tool's result", "the file holds a secret ("+m.Rule+") where the edit replaces text; remove the secret whole, or edit it by hand", m.Rule, "high")
-					f.Reason = strings.Replace(f.Reason, "\x00", quoted(call.Inputs[0].Text), 1)
-					f.LogReason = strings.Replace(f.LogReason, "\x00", "the file", 1)
-					return f, true
-				}
-			}
-			from = i + max(len(old), 1)
+	block := func(rule, why string) (event.Finding, bool) {
+		f := secretFinding("an edit inside a secret leaves a shape no rule may match, in the file and in the tool's result", why, rule, "high")
+		f.Reason = strings.Replace(f.Reason, "\x00", quoted(call.Inputs[0].Text), 1)
+		f.LogReason = strings.Replace(f.LogReason, "\x00", "the file", 1)
+		return f, true
+	}
+	result, ok := applyEdits(text, call.Edits)
+	if !ok {
+		return block(ms[0].Rule, "the file holds a secret ("+ms[0].Rule+") and guard cannot find a replaced text as the client does, so it cannot tell what the edit leaves; remove the secret whole, or edit it by hand")
+	}
+	grams := secretGrams(text, ms)
+	before, after := keptRuns(grams, blankFound(text, ms)), keptRuns(grams, blankFound(result, d.FindAll(result)))
+	for _, m := range ms {
+		if after[m.Rule] > before[m.Rule] {
+			return block(m.Rule, "the file holds a secret ("+m.Rule+") the edit reshapes; remove the secret whole, or edit it by hand")
 		}
 	}
 	return event.Finding{}, false
 }
 
-// keptRun reports whether one of texts holds minKeptRun letters and
-// digits of the secret s in a row (separators dropped on both sides),
-// other than s whole (a secret kept as it is stays one the rules find).
-func keptRun(s string, texts []string) bool {
-	sec := alnum(s)
-	for _, t := range texts {
-		if strings.Contains(t, s) {
+// applyEdits returns text with edits applied in order, each to the
+// previous result, as the client does; false when one's replaced text is
+// not found (a client refuses that edit: guard cannot tell which text the
+// client took instead).
+func applyEdits(text string, edits []agent.Edit) (string, bool) {
+	for _, e := range edits {
+		if e.Old == "" {
+			if text != "" {
+				return "", false
+			}
+			text = e.New
 			continue
 		}
-		t = alnum(t)
-		for k := 0; k+minKeptRun <= len(sec); k++ {
-			if strings.Contains(t, sec[k:k+minKeptRun]) {
-				return true
+		old := strings.ReplaceAll(e.Old, "\r\n", "\n")
+		if !strings.Contains(text, old) {
+			i, n, ok := quoteIndex(text, old)
+			if !ok {
+				return "", false
 			}
+			old = text[i : i+n]
+		}
+		if e.All {
+			text = strings.ReplaceAll(text, old, e.New)
+		} else {
+			text = strings.Replace(text, old, e.New, 1)
+		}
+		if len(text) > 2*maxSecretRead {
+			return "", false
 		}
 	}
-	return false
+	return text, true
+}
+
+// quoteIndex finds old in text with curly quotes read as straight ones
+// (the client's fallback match) and returns the start and length of the
+// text matched (64 tries at most: past them, not found).
+func quoteIndex(text, old string) (int, int, bool) {
+	nt, no := straightQuotes(text), straightQuotes(old)
+	for from, tries := 0, 0; from <= len(nt) && tries < 64; tries++ {
+		j := strings.Index(nt[from:], no)
+		if j < 0 {
+			break
+		}
+		j += from
+		start, end := origOffset(text, j), origOffset(text, j+len(no))
+		if straightQuotes(text[start:end]) == no {
+			return start, end - start, true
+		}
+		from = j + 1 // a match inside a quote's bytes
+	}
+	return 0, 0, false
+}
+
+// straightQuotes returns s with the curly quotes as straight ones (other
+// bytes as they are).
+func straightQuotes(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if q := straightQuote(r); q != r {
+			b.WriteRune(q)
+		} else {
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// origOffset returns the offset in s of offset n of straightQuotes(s).
+func origOffset(s string, n int) int {
+	at := 0
+	for i := 0; i < len(s); {
+		if at >= n {
+			return i
+		}
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if straightQuote(r) != r {
+			at++
+		} else {
+			at += w
+		}
+		i += w
+	}
+	return len(s)
+}
+
+// straightQuote returns a curly quote's straight one, other runes as
+// they are.
+func straightQuote(r rune) rune {
+	switch r {
+	case '‘', '’', '‚', '‛':
+		return '\''
+	case '“', '”', '„', '‟':
+		return '"'
+	}
+	return r
+}
+
+// blankFound returns text with each of ms (the secrets the rules find
+// there) cut out, a blank in its place.
+func blankFound(text string, ms []detect.Match) string {
+	var b strings.Builder
+	at := 0
+	for _, m := range ms {
+		if m.Start < at {
+			continue
+		}
+		b.WriteString(text[at:m.Start])
+		b.WriteByte(' ')
+		at = m.End
+	}
+	b.WriteString(text[at:])
+	return b.String()
+}
+
+// secretGrams returns the runs of minKeptRun letters and digits of the
+// secrets ms of text (separators dropped), each with its rule.
+func secretGrams(text string, ms []detect.Match) map[string]string {
+	grams := map[string]string{}
+	for _, m := range ms {
+		sec := alnum(text[m.Start:m.End])
+		for k := 0; k+minKeptRun <= len(sec); k++ {
+			grams[sec[k:k+minKeptRun]] = m.Rule
+		}
+	}
+	return grams
+}
+
+// keptRuns counts, by rule, the runs of grams in t (separators dropped).
+func keptRuns(grams map[string]string, t string) map[string]int {
+	t = alnum(t)
+	n := map[string]int{}
+	for k := 0; k+minKeptRun <= len(t); k++ {
+		if rule, ok := grams[t[k:k+minKeptRun]]; ok {
+			n[rule]++
+		}
+	}
+	return n
 }
 
 // alnum returns the letters and digits of s.

@@ -2,6 +2,8 @@ package hook
 
 import (
 	"encoding/json"
+
+	"github.com/guardhq/guard/internal/agent"
 	"path/filepath"
 	"testing"
 )
@@ -12,7 +14,8 @@ import (
 // whole.
 func TestEditSecrets(t *testing.T) {
 	key := "AKIA" + "IOSFODNN7EXAMPLF"
-	_, proj := scriptWorld(t, map[string]string{"settings.py": "DEBUG = True\nAWS=" + key + "\n", "README.md": "AKIA is a prefix\n"})
+	_, proj := scriptWorld(t, map[string]string{"settings.py": "DEBUG = True\nAWS=" + key + "\n", "README.md": "AKIA is a prefix\n",
+		"s3.py": "x=1\r\nAWS=" + key + "\r\n", "s4.py": "AWS='" + key + "'\n", "two.py": "A=" + key + "\nB=" + key + "\n"})
 	p := realPolicy(t, "")
 	file := filepath.Join(proj, "settings.py")
 	a := func(tool string, in map[string]any) string {
@@ -26,6 +29,14 @@ func TestEditSecrets(t *testing.T) {
 	edit := func(f, o, n string) map[string]any {
 		return map[string]any{"file_path": f, "old_string": o, "new_string": n}
 	}
+	multi := func(f string, pairs ...string) map[string]any {
+		var es []map[string]any
+		for i := 0; i+1 < len(pairs); i += 2 {
+			es = append(es, map[string]any{"old_string": pairs[i], "new_string": pairs[i+1]})
+		}
+		return map[string]any{"file_path": f, "edits": es}
+	}
+	s3, s4, two := filepath.Join(proj, "s3.py"), filepath.Join(proj, "s4.py"), filepath.Join(proj, "two.py")
 	for _, tc := range []struct {
 		name, payload string
 		block         bool
@@ -35,6 +46,19 @@ func TestEditSecrets(t *testing.T) {
 		{"A the key spaced", a("Edit", edit(file, "AWS="+key, "AWS="+key[:10]+" "+key[10:])), true},
 		{"A MultiEdit", a("MultiEdit", map[string]any{"file_path": file, "edits": []map[string]any{{"old_string": "DEBUG = True", "new_string": "DEBUG = False"}, {"old_string": key[8:12], "new_string": "x"}}}), true},
 		{"C replace", c(map[string]any{"file_path": file, "old_string": "FODNN", "new_string": "FO-DNN"}), true},
+		// Review 15b F3: the edits' result, not their parts.
+		{"A MultiEdit in sequence", a("MultiEdit", multi(file, "AWS=", "AWS=<<", "<<AKIAIOS", "AKIA-IOS")), true},
+		{"A CRLF file, LF old_string", a("Edit", edit(s3, "x=1\nAWS=AKIA", "x=1\nAWS=AKIA-")), true},
+		{"A curly quotes for straight", a("Edit", edit(s4, "AWS=\u2018AKIA", "AWS=\u2018AKIA-")), true},
+		{"A old_string not found", a("Edit", edit(file, "nowhere", "x")), true},
+		{"A one of two copies", a("Edit", map[string]any{"file_path": two, "old_string": "B=" + key[:10], "new_string": "B=" + key[:10] + "-"}), true},
+		{"A replace_all", a("Edit", map[string]any{"file_path": two, "old_string": key[:10], "new_string": key[:10] + "-", "replace_all": true}), true},
+		{"C expected_replacements", c(map[string]any{"file_path": two, "old_string": key[:10], "new_string": key[:10] + "-", "expected_replacements": 2}), true},
+		{"A MultiEdit moves the key out", a("MultiEdit", multi(file, "DEBUG = True", "DEBUG = False", "AWS="+key, `AWS=os.environ["AWS"]`)), false},
+		{"A MultiEdit beside the key", a("MultiEdit", multi(file, "DEBUG = True", "DEBUG = 1", "DEBUG = 1", "DEBUG = 2")), false},
+		{"A CRLF file, beside the key", a("Edit", edit(s3, "x=1\n", "x=2\n")), false},
+		{"A curly quotes, key moved out", a("Edit", edit(s4, "AWS=\u2018"+key+"\u2019", "AWS=os.environ[\u2018AWS\u2019]")), false},
+		{"A both copies moved out", a("Edit", map[string]any{"file_path": two, "old_string": key, "new_string": "${K}", "replace_all": true}), false},
 		{"A the key moved out", a("Edit", edit(file, "AWS="+key, `AWS=os.environ["AWS"]`)), false},
 		{"A beside the key", a("Edit", edit(file, "DEBUG = True", "DEBUG = False")), false},
 		{"A the key kept whole", a("Edit", edit(file, "AWS="+key, "AWS="+key+"  # prod")), false},
@@ -54,4 +78,19 @@ func containsDeny(stdout string) bool {
 		Decision string `json:"decision"`
 	}
 	return json.Unmarshal([]byte(stdout), &v) == nil && (v.Decision == "deny" || v.Decision == "block")
+}
+
+// FuzzApplyEdits applies any edit to any text: nothing panics, and a
+// replaced text found with curly quotes read as straight ones is the
+// text's own, which reads as the replaced text.
+func FuzzApplyEdits(f *testing.F) {
+	f.Add("AWS=\u2018AKIA\u2019\n", "AWS='AKIA'", "x", false)
+	f.Add("a\xffb\u201cc", "\"c", "", true)
+	f.Add("\uf01c", "\x80", "", false)
+	f.Fuzz(func(t *testing.T, text, old, nw string, all bool) {
+		if i, n, ok := quoteIndex(text, old); ok && straightQuotes(text[i:i+n]) != straightQuotes(old) {
+			t.Fatalf("quoteIndex(%q, %q) = %q", text, old, text[i:i+n])
+		}
+		applyEdits(text, []agent.Edit{{Old: old, New: nw, All: all}, {Old: nw, New: old}})
+	})
 }

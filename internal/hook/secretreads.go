@@ -55,6 +55,11 @@ const (
 // maxSecretBytes) before the end of a file.
 var errBudget = errors.New("scan budget spent")
 
+// errUndecoded is a file in a compressed format guard does not decode
+// (bzip2: its package builds a table at init, a cost every hook process
+// would pay): a decoder (bzcat, tar xOjf) prints what guard cannot see.
+var errUndecoded = errors.New("compressed in a format guard does not decode")
+
 // scanBudget is what a call's file checks have read so far.
 type scanBudget struct {
 	files int
@@ -101,7 +106,7 @@ func readWhy(call *agent.Call, in event.Input, own bool) (why string, keysOnly b
 	}
 	switch {
 	case in.Unprinted:
-		return "", false // git log -- F, git rev-parse HEAD:F: names and ids
+		return "", false // wc -l F, sha256sum F, cp F G, git log -- F: names and ids (review 15b F4: by program and options, internal/shell)
 	case in.Opaque != "":
 		return in.Opaque, false
 	case own:
@@ -109,8 +114,6 @@ func readWhy(call *agent.Call, in event.Input, own bool) (why string, keysOnly b
 	}
 	prog := strings.SplitN(in.Via, " ", 2)[0]
 	switch {
-	case catalogue.Unprinted.Has(prog):
-		return "", false // prints none of the file's text (wc, sha256sum, cp)
 	case call.FailsUnredacted != "":
 		return call.FailsUnredacted, false
 	case call.Programs == 1 && prog != "" && strings.Contains(wholeReaders, " "+prog+" "):
@@ -136,6 +139,8 @@ func fileSecret(d *secret.Detector, p, why string, keysOnly bool, b *scanBudget)
 		return event.Finding{}, false
 	case errors.Is(err, errBudget):
 		return secretFinding(blockWhy, boundWhat, "", ""), true
+	case errors.Is(err, errUndecoded):
+		return secretFinding(blockWhy, "the file is bzip2-compressed, which guard does not decode, so it cannot tell whether it holds a secret", "", ""), true
 	default:
 		return secretFinding(blockWhy, "guard could not read the file to tell whether it holds a secret", "", ""), true
 	}
@@ -162,8 +167,12 @@ func scanFile(d *secret.Detector, p string, b *scanBudget, keysOnly bool) (event
 	if fi, err := fh.Stat(); err == nil && fi.Size() >= int64(size) {
 		size = int(min(fi.Size()+1, maxSecretRead))
 	}
-	var magic [2]byte
-	if n, _ := fh.ReadAt(magic[:], 0); n == 2 && magic == [2]byte{0x1f, 0x8b} {
+	var magic [4]byte
+	n, _ := fh.ReadAt(magic[:], 0)
+	if n == 4 && string(magic[:3]) == "BZh" && magic[3] >= '1' && magic[3] <= '9' && !keysOnly {
+		return event.Finding{}, false, errUndecoded // review 15b F9: bzcat F
+	}
+	if n >= 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		// gzip (review 14b F17): zcat F, gzip -dc F print it inflated;
 		// the inflated bytes count against the budget.
 		if f, hit, err := scanGzip(d, fh, b, keysOnly); hit || err != nil {
@@ -242,7 +251,9 @@ func chunkSecret(d *secret.Detector, text string, keysOnly bool) (event.Finding,
 				return f, hit
 			}
 		}
-		text = printableRuns(text)
+		// Review 15b F9: UTF-16 anywhere in the chunk (after 4 KiB of
+		// ASCII, before it), as tr -d '\0', iconv or strings -el print it.
+		text = printableRuns(text) + utf16Runs(text)
 	}
 	f, hit := d.Check(text)
 	if !hit || !keysOnly || f.Rule == keyRule {
@@ -276,6 +287,33 @@ func printableRuns(text string) string {
 			b.WriteByte('\n')
 		}
 		start = -1
+	}
+	return b.String()
+}
+
+// utf16Runs returns the runs of at least 8 printable ASCII characters
+// each followed by a NUL (UTF-16 text, little endian, or big endian one
+// byte on), at either alignment anywhere in text, decoded, a line each.
+func utf16Runs(text string) string {
+	const minRun = 8
+	var b strings.Builder
+	for off := 0; off < 2; off++ {
+		start := -1
+		for i := off; i < len(text)+2; i += 2 {
+			if i+1 < len(text) && text[i+1] == 0 && (text[i] >= 0x20 && text[i] < 0x7f || text[i] == '\t' || text[i] == '\n' || text[i] == '\r') {
+				if start < 0 {
+					start = i
+				}
+				continue
+			}
+			if start >= 0 && (i-start)/2 >= minRun {
+				for j := start; j < i; j += 2 {
+					b.WriteByte(text[j])
+				}
+				b.WriteByte('\n')
+			}
+			start = -1
+		}
 	}
 	return b.String()
 }
@@ -505,11 +543,12 @@ func isPrintedTree(in event.Input) bool {
 	return in.Kind == event.KindRead && in.Opaque == "" && (strings.HasSuffix(p, "/**") || strings.Contains(p, "/**/")) && !unprinted(in)
 }
 
-// unprinted reports whether read in is by a program that prints none of
-// the file's text: catalogue.Unprinted (wc, du, sha256sum, cp), or one
-// the analysis found (event.Input.Unprinted: git log -- F).
+// unprinted reports whether read in is by a command that prints none of
+// the file's text, as the analysis found by program and options
+// (event.Input.Unprinted: wc -l F, sha256sum F, cp F G, git log -- F;
+// not tar xOf A or cmp -l: review 15b F4).
 func unprinted(in event.Input) bool {
-	return in.Unprinted || catalogue.Unprinted.Has(strings.SplitN(in.Via, " ", 2)[0])
+	return in.Unprinted
 }
 
 // utf16Text returns text decoded as UTF-16 when it reads as such: a byte

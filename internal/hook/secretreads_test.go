@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"archive/tar"
 	"bytes"
 	"compress/gzip"
 	"os"
@@ -42,6 +43,13 @@ func TestSecretReads(t *testing.T) {
 	files["u16ok.txt"] = utf16le("hello world, nothing here\n")
 	files["s.gz"] = gzipped(t, "AWS=AKIAQYLPMN5HFIQR7XYZ\n")
 	files["ok.gz"] = gzipped(t, "hello\n")
+	files["s.tar"] = tarred(t, "settings.py", "AWS=AKIAQYLPMN5HFIQR7XYZ\n")
+	// Review 15b F9: UTF-16 after (or before) 4 KiB of ASCII; bzip2.
+	files["mixed.bin"] = strings.Repeat("a", 5000) + "\n" + utf16le("AWS=AKIAQYLPMN5HFIQR7XYZ\n")
+	files["mixed2.bin"] = utf16le("AWS=AKIAQYLPMN5HFIQR7XYZ\n") + strings.Repeat("a", 5000) + "\n"
+	files["mixedbe.bin"] = strings.Repeat("a", 5001) + utf16be("AWS=AKIAQYLPMN5HFIQR7XYZ\n")
+	files["mixedok.bin"] = strings.Repeat("a", 5000) + "\n" + utf16le("hello world, nothing here\n")
+	files["s.bz2"] = "BZh91AY&SY\x00\x01\x02\x03 not decoded"
 	for name, text := range files {
 		if err := os.MkdirAll(proj, 0o755); err != nil {
 			t.Fatal(err)
@@ -56,6 +64,9 @@ func TestSecretReads(t *testing.T) {
 	}
 	bash := func(cmd string) string {
 		return `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":` + jsonString(cmd) + `}}`
+	}
+	agentB := func(cmd string) string {
+		return `{"hookEventName":"beforeShellExecution","cwd":"P","command":` + jsonString(cmd) + `}`
 	}
 	agentC := func(cmd string) string {
 		return `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","cwd":"P","tool_input":{"command":` + jsonString(cmd) + `}}`
@@ -72,6 +83,36 @@ func TestSecretReads(t *testing.T) {
 		{"C zcat", agentC(`zcat s.gz`), "block"},
 		{"A cat u16ok; false", bash(`cat u16ok.txt; false`), "allow"},
 		{"A zcat ok | rev", bash(`zcat ok.gz | rev`), "allow"},
+		// Review 15b F9: UTF-16 anywhere; bzip2 cannot tell.
+		{"B cat mixed", agentB(`cat mixed.bin`), "block"},
+		{"B cat mixed2", agentB(`cat mixed2.bin`), "block"},
+		{"B cat mixed big endian", agentB(`cat mixedbe.bin`), "block"},
+		{"B strings -el mixed", agentB(`strings -el mixed.bin`), "block"},
+		{"A tr -d NUL mixed; false", bash(`tr -d '\0' < mixed.bin; false`), "block"},
+		{"B iconv mixed2", agentB(`iconv -f utf-16le -t utf-8 mixed2.bin`), "block"},
+		{"B bzcat", agentB(`bzcat s.bz2`), "block"},
+		{"A tar xOjf; false", bash(`tar xOjf s.bz2; false`), "block"},
+		{"B cat mixed clean", agentB(`cat mixedok.bin`), "allow"},
+		{"B tar tjf bzip2", agentB(`tar tjf s.bz2`), "allow"},
+		// Review 15b F4: a quiet program prints with some options.
+		{"B tar xOf", agentB(`tar xOf s.tar`), "block"},
+		{"B tar -x -O -f", agentB(`tar -x -O -f s.tar`), "block"},
+		{"B tar --extract --to-stdout", agentB(`tar --extract --to-stdout --file=s.tar`), "block"},
+		{"A tar xOf; false", bash(`tar xOf s.tar; false`), "block"},
+		{"B cmp -bl", agentB(`cmp -bl settings.py /dev/zero`), "block"},
+		{"A cmp -l; false", bash(`cmp -l settings.py /dev/zero; false`), "block"},
+		{"B tree --fromfile", agentB(`tree --fromfile settings.py`), "block"},
+		{"B sha256sum -c", agentB(`sha256sum -c settings.py`), "block"},
+		{"B wc --files0-from", agentB(`wc --files0-from=settings.py`), "block"},
+		{"B wc unknown option", agentB(`wc --frobnicate settings.py`), "block"},
+		{"B wc -l", agentB(`wc -l settings.py`), "allow"},
+		{"B sha256sum", agentB(`sha256sum settings.py`), "allow"},
+		{"B tar tf", agentB(`tar tf s.tar`), "allow"},
+		{"B tar xf", agentB(`tar xf s.tar -C out`), "allow"},
+		{"B cmp quiet", agentB(`cmp settings.py conf.py`), "allow"},
+		{"B cmp -s", agentB(`cmp -s settings.py conf.py`), "allow"},
+		{"A tar tvf; false", bash(`tar tvf s.tar; false`), "allow"},
+		{"B cp", agentB(`cp settings.py /tmp/x`), "allow"},
 		// F2: the reader reshapes what it prints.
 		{"grep -rhoE", bash(`grep -rhoE '.{1,8}' .`), "block"},
 		{"grep -r -o", bash(`grep -r -o -E '.{1,8}' .`), "block"},
@@ -323,6 +364,41 @@ func FuzzUTF16Text(f *testing.F) {
 		_, ok := utf16Text(s)
 		if ok && !strings.Contains(s, "\x00") && !strings.HasPrefix(s, "\xff\xfe") && !strings.HasPrefix(s, "\xfe\xff") {
 			t.Errorf("utf16Text(%q) decoded text without a NUL", s)
+		}
+	})
+}
+
+// tarred returns a tar archive holding file name with text s.
+func tarred(t *testing.T, name, s string) string {
+	t.Helper()
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o600, Size: int64(len(s))}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tw.Write([]byte(s)); err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// FuzzUTF16Runs: any text is read without a panic; the runs hold only
+// printable ASCII and line ends, and text without a NUL has none.
+func FuzzUTF16Runs(f *testing.F) {
+	f.Add("a\x00b\x00c\x00d\x00e\x00f\x00g\x00h\x00")
+	f.Add("\x00a\x00b\x00c\x00d\x00e\x00f\x00g\x00h")
+	f.Fuzz(func(t *testing.T, text string) {
+		got := utf16Runs(text)
+		if !strings.Contains(text, "\x00") && got != "" {
+			t.Fatalf("%q: runs %q without a NUL", text, got)
+		}
+		for i := 0; i < len(got); i++ {
+			if c := got[i]; c != '\n' && c != '\t' && c != '\r' && (c < 0x20 || c >= 0x7f) {
+				t.Fatalf("%q: runs %q hold byte %#x", text, got, c)
+			}
 		}
 	})
 }

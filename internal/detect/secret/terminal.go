@@ -66,11 +66,18 @@ func hiddenASCII(text string, i int) bool {
 	return c < 0x20 || c == 0x7f
 }
 
-// hiddenRune reports whether r is a C1 control (U+0080 to U+009F) or a
+// hiddenRune reports whether r is a C1 control (U+0080 to U+009F), a
 // format character (Unicode Cf: U+200B, the soft hyphen, bidirectional
-// marks, U+FEFF): no glyph of a secret.
+// marks, U+FEFF), a nonspacing mark (Mn: variation selectors, the
+// combining grapheme joiner, combining accents), a Hangul filler, the
+// braille blank or a no-break space (review 15b minor): no glyph of a
+// secret, or a blank no key holds.
 func hiddenRune(r rune) bool {
-	return r >= 0x80 && r <= 0x9f || r > 0x9f && unicode.Is(unicode.Cf, r)
+	switch r {
+	case 0xa0, 0x115f, 0x1160, 0x2800, 0x3164, 0xffa0:
+		return true
+	}
+	return r >= 0x80 && r <= 0x9f || r > 0x9f && (unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Mn, r))
 }
 
 // terminalLayer returns text without its terminal escape sequences,

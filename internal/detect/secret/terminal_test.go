@@ -73,6 +73,15 @@ func TestHiddenCharacters(t *testing.T) {
 		{"UTF-16 NULs", u16},
 		{"an 8-bit OSC", "AWS=" + key[:8] + "\u009d0;t\u009c" + key[8:] + "\n"},
 		{"a C1 control", "AWS=" + key[:8] + "\u0085" + key[8:] + "\n"},
+		// Review 15b minor: default-ignorable and blank code points.
+		{"a variation selector", "AWS=" + key[:8] + "\ufe0f" + key[8:] + "\n"},
+		{"a supplementary variation selector", "AWS=" + key[:8] + "\U000E0100" + key[8:] + "\n"},
+		{"a combining grapheme joiner", "AWS=" + key[:8] + "\u034f" + key[8:] + "\n"},
+		{"a Hangul filler", "AWS=" + key[:8] + "\u3164" + key[8:] + "\n"},
+		{"a Hangul choseong filler", "AWS=" + key[:8] + "\u115f" + key[8:] + "\n"},
+		{"a braille blank", "AWS=" + key[:8] + "\u2800" + key[8:] + "\n"},
+		{"a combining accent", "AWS=" + key[:8] + "\u0301" + key[8:] + "\n"},
+		{"a no-break space", "AWS=" + key[:8] + "\u00a0" + key[8:] + "\n"},
 	}
 	d := New()
 	for _, tt := range tests {
@@ -86,7 +95,7 @@ func TestHiddenCharacters(t *testing.T) {
 			t.Errorf("%s: redacted %q", tt.name, out)
 		}
 	}
-	for _, s := range []string{"a\r\nb\r\n", "x\ty\n", "caf\u00e9", "\u200b", "\b\b", "A\bB"} {
+	for _, s := range []string{"a\r\nb\r\n", "x\ty\n", "caf\u00e9", "cafe\u0301 na\u00efve \u00a0x", "\u200b", "\b\b", "A\bB"} {
 		if f, hit := d.Check(s); hit {
 			t.Errorf("Check(%q) = %v", s, f)
 		}
