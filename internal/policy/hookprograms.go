@@ -24,6 +24,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/regularfile"
@@ -247,9 +248,9 @@ func (p *Policy) hookDir(dir string, project bool, runDir string) (out, globs []
 		}
 		f := filepath.Join(dir, filepath.FromSlash(name))
 		data, err := regularfile.ReadFile(f, maxHookFileBytes)
-		if errors.Is(err, fs.ErrNotExist) {
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 			if _, lerr := os.Lstat(f); lerr != nil {
-				continue // absent (a link to nothing is a file guard cannot read)
+				continue // absent, or dir is no directory (cp F /dev/null); a link to nothing is a file guard cannot read
 			}
 		}
 		v, derr := decodeHookFile(data)

@@ -193,6 +193,9 @@ func (r *Resolver) Targets(p string) []string {
 	if !strings.HasPrefix(p, "/") {
 		return nil
 	}
+	if standardStream(gopath.Clean(p)) {
+		return nil // the stream itself, as named
+	}
 	w := &walker{home: home, r: r}
 	w.walk(p, true)
 	lexical := gopath.Clean(p)
@@ -301,6 +304,26 @@ func (w *walker) walk(p string, guess bool) {
 		comps = append(split(target), comps...)
 	}
 	w.result = join(cur)
+}
+
+// standardStream reports whether p names a standard stream of the process
+// that opens it (/dev/stderr, /dev/fd/1, /proc/self/fd/0): the command's
+// own stdin, stdout or stderr, where the shell's redirections send them
+// (each checked as the write or read it is), not a file. Followed as links
+// they lead through /proc/self to guard's own descriptors (a pipe to the
+// client), which name nothing: every directory above them would be a
+// candidate, and `echo x > /dev/stderr` a write to /.
+func standardStream(p string) bool {
+	switch p {
+	case "/dev/stdin", "/dev/stdout", "/dev/stderr":
+		return true
+	}
+	for _, dir := range [...]string{"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"} {
+		if fd, ok := strings.CutPrefix(p, dir); ok {
+			return fd == "0" || fd == "1" || fd == "2"
+		}
+	}
+	return false
 }
 
 // plainName reports whether a /proc link target names a path element
