@@ -558,6 +558,9 @@ type moduleLoader struct {
 	// shelled: the code hands the shell text it reads, and what the
 	// command feeds it was read as shell commands (shellfeed.go).
 	shelled bool
+	// shadowed are the directories read for standard-library names
+	// (pystart.go stdlibShadows).
+	shadowed map[string]bool
 }
 
 // newLoader returns the loader of c's interpreter, or nil for a language
@@ -662,6 +665,9 @@ func (m *moduleLoader) optionModules() {
 		m.pythonStart() // PYTHONHOME, PYTHONUSERBASE (pystart.go)
 
 		m.zipEntries(m.dirs[1:]) // PYTHONPATH=lib.zip (pyzip.go)
+		for _, d := range m.dirs {
+			m.stdlibShadows(d) // PYTHONPATH=. with ./encodings/ (review 15a F11)
+		}
 		for _, d := range m.dirs[1:] {
 			m.load([]string{path.Join(d, "sitecustomize.py")}, 0)
 			m.load([]string{path.Join(d, "usercustomize.py")}, 0)
@@ -715,6 +721,7 @@ func (m *moduleLoader) program(text, p string) {
 	if m.fam == lang.Python && len(m.dirs) > 0 && m.dirs[0] == "" {
 		if d := path.Dir(p); d != "." {
 			m.dirs[0] = d
+			m.stdlibShadows(d) // the script's directory comes before the standard library
 		}
 	}
 	m.seen[path.Clean(m.c.w.Where(p))] = true
