@@ -699,6 +699,9 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 		m.evaluated = true
 		m.c.evaluatedFeed(text, depth) // exec(sys.stdin.read()) < F (evalfeed.go)
 	}
+	if m.fam == lang.Python {
+		m.c.codeCGI(text) // http.server.test(HandlerClass=CGIHTTPRequestHandler) (pycgi.go)
+	}
 	if !m.shelled && lang.RunsShellText(m.fam, text) {
 		m.shelled = true
 		m.c.shellFeed(text, depth) // os.system(sys.stdin.read()) < F (shellfeed.go)
