@@ -266,7 +266,7 @@ func (m *moduleLoader) stdlibShadows(d string) {
 		}
 		return
 	}
-	for _, n := range w.withWritten(d, names) {
+	for _, n := range w.withWrittenBelow(d, names) {
 		stem := strings.TrimSuffix(n, "/")
 		if s, ok := strings.CutSuffix(stem, ".pyc"); ok {
 			stem = s
@@ -294,4 +294,20 @@ func (m *moduleLoader) unlisted(d string) bool {
 	}
 	k, _ := st.Lstat(m.c.w.Where(d))
 	return k != effect.EntryFile && k != effect.EntryNone
+}
+
+// withWrittenBelow is withWritten with, for each file the command wrote
+// deeper below d, the directory of d it is in (pp/encodings/ for
+// pp/encodings/__init__.py).
+func (w *walker) withWrittenBelow(d string, names map[string]bool) []string {
+	all := w.withWritten(d, names)
+	key := path.Clean(w.Where(d)) + "/"
+	for _, f := range w.Written {
+		if rest, ok := strings.CutPrefix(f.Path, key); ok {
+			if top, _, deeper := strings.Cut(rest, "/"); deeper && !slices.Contains(all, top+"/") {
+				all = append(all, top+"/")
+			}
+		}
+	}
+	return all
 }
