@@ -11,14 +11,23 @@ const maxPlainStatus = 64 << 10
 
 // plainStatus reports whether the status of command text is, by its
 // syntax, the status of the programs it runs (review 14b F1: default-deny
-// on the syntax, not on the command list): one statement, a pipeline or
-// an && chain of simple commands with words and no assignment, negation
-// (!), test or arithmetic clause ([[ ]], (( ))), compound command,
-// background job, redirection, substitution, arithmetic expansion or
-// parameter expansion that can fail (${x:?}). Anything else sets a status
-// guard does not see in the analysis's programs: "cannot show it
-// succeeds".
+// on the syntax, not on the command list): statements (a list: ; or a
+// line end, review 15a FP1: grep -rn x . ; ls), each a pipeline or an &&
+// chain of simple commands with words and no assignment, negation (!),
+// test or arithmetic clause ([[ ]], (( ))), compound command, background
+// job, here-document, substitution, arithmetic expansion or parameter
+// expansion that can fail (${x:?}), and no builtin whose whole point is a
+// status (false, exit, return, test: statusBuiltins). A redirection to a
+// literal file (grep -rn x . > todo.txt) is the shell's own open, which
+// fails as a program does. Anything else sets a status guard does not see
+// in the analysis's programs: "cannot show it succeeds".
 func plainStatus(text string, zsh bool) bool {
+	return plainStatusOf(text, zsh, true)
+}
+
+// plainStatusOf is plainStatus; with redirs false a redirection is not
+// plain either (showsSuccess: a proof that the command succeeds).
+func plainStatusOf(text string, zsh, redirs bool) bool {
 	if len(text) > maxPlainStatus {
 		return false
 	}
@@ -27,13 +36,22 @@ func plainStatus(text string, zsh bool) bool {
 		lang = syntax.LangZsh
 	}
 	f, err := syntax.NewParser(syntax.Variant(lang), syntax.KeepComments(false)).Parse(strings.NewReader(text), "")
-	if err != nil || len(f.Stmts) != 1 || !plainStmt(f.Stmts[0]) {
+	if err != nil || len(f.Stmts) == 0 || len(f.Stmts) > maxPlainStmts {
 		return false
+	}
+	for _, s := range f.Stmts {
+		if !plainStmt(s) {
+			return false
+		}
 	}
 	ok := true
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
-		case nil, *syntax.File, *syntax.Stmt, *syntax.CallExpr, *syntax.BinaryCmd, *syntax.Word, *syntax.Lit, *syntax.SglQuoted, *syntax.DblQuoted:
+		case nil, *syntax.File, *syntax.Stmt, *syntax.BinaryCmd, *syntax.Word, *syntax.Lit, *syntax.SglQuoted, *syntax.DblQuoted:
+		case *syntax.CallExpr:
+			ok = !statusBuiltin(n)
+		case *syntax.Redirect:
+			ok = redirs && plainRedirect(n)
 		case *syntax.ParamExp:
 			// $HOME, ${x}: no operator, index or flag that can fail.
 			ok = n.Param != nil && n.Exp == nil && n.Slice == nil && n.Repl == nil && n.Index == nil && n.NestedParam == nil &&
@@ -46,11 +64,47 @@ func plainStatus(text string, zsh bool) bool {
 	return ok
 }
 
-// plainStmt reports whether s is a simple command, or a pipeline or &&
-// chain of them, with no negation, background, coprocess or redirection.
-func plainStmt(s *syntax.Stmt) bool {
-	if s == nil || s.Negated || s.Background || s.Coprocess || s.Disown || len(s.Redirs) > 0 {
+// maxPlainStmts bounds the statements of a list plainStatus accepts.
+const maxPlainStmts = 16
+
+// statusBuiltins are the commands that exist to set a status (grep -rn x
+// . && false prints into the failure route on purpose).
+const statusBuiltins = " false exit return test [ let logout "
+
+// statusBuiltin reports whether call c runs a status builtin, or one
+// guard cannot name (a word that is not a plain literal).
+func statusBuiltin(c *syntax.CallExpr) bool {
+	if len(c.Args) == 0 {
 		return false
+	}
+	name := c.Args[0].Lit()
+	return name == "" || strings.Contains(statusBuiltins, " "+name+" ")
+}
+
+// plainRedirect reports whether r opens a literal file for output (>,
+// >>, >|, &>, &>>, 2>, 2>&1): not input, a here-document or a descriptor
+// guard does not know.
+func plainRedirect(r *syntax.Redirect) bool {
+	switch r.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.ClbOut, syntax.RdrAll, syntax.AppAll:
+		return r.Word != nil && r.Word.Lit() != "" && !strings.HasPrefix(r.Word.Lit(), "/dev/") && !strings.HasPrefix(r.Word.Lit(), "/proc/")
+	case syntax.DplOut:
+		return r.Word != nil && (r.Word.Lit() == "1" || r.Word.Lit() == "2")
+	}
+	return false
+}
+
+// plainStmt reports whether s is a simple command, or a pipeline or &&
+// chain of them, with no negation, background or coprocess, and only
+// plain redirections (plainRedirect).
+func plainStmt(s *syntax.Stmt) bool {
+	if s == nil || s.Negated || s.Background || s.Coprocess || s.Disown {
+		return false
+	}
+	for _, r := range s.Redirs {
+		if !plainRedirect(r) {
+			return false
+		}
 	}
 	switch c := s.Cmd.(type) {
 	case *syntax.CallExpr:

@@ -364,7 +364,8 @@ const (
 // in). One operand: a file that fails to open, or is gone when the
 // command runs, prints nothing; a second one could fail after the first
 // printed. The command's syntax must have no status but its programs'
-// (plainStatus: not cat F; [[ -z x ]], ! cat F; zsh: read as zsh).
+// (plainStatus, without redirections: not cat F; [[ -z x ]], ! cat F,
+// cat F > /nonexistent/x; zsh: read as zsh).
 // cat F, cat F | head -40, grep -n x F.
 func showsSuccess(a *shell.Analysis, text string, zsh bool, base string) bool {
 	if a.Err != nil || len(a.Commands) == 0 {
@@ -394,7 +395,7 @@ func showsSuccess(a *shell.Analysis, text string, zsh bool, base string) bool {
 			file = path.ExpandHome(args[i], h)
 		}
 	}
-	return file != "" && plainStatus(text, zsh) && readsWhole(file, base)
+	return file != "" && plainStatusOf(text, zsh, false) && readsWhole(file, base)
 }
 
 // safeOptions reports whether every option of reader name in args is one

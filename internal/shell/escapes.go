@@ -28,6 +28,7 @@ const maxEscapeDepth = 4
 // language, and the scripts of the build tools that run commands from a
 // file the command wrote (recipes.go).
 func (c *cmd) escapes() {
+	c.replSubcommand() // flask shell < F, python3 manage.py shell < F (review 15a F9)
 	if e, ok := catalogue.EditorNamed(c.name); ok {
 		c.editor(e) // editors.go: the scripts it runs
 	}
@@ -906,4 +907,34 @@ func (c *cmd) sshInput() {
 // here (see guess).
 func (w *walker) remote(words []word.Word) {
 	w.guess(word.Join(words))
+}
+
+// replSubs are the subcommands by which a framework's runner starts an
+// interactive interpreter or database shell that reads its standard input
+// as code (review 15a F9): flask shell, python3 manage.py shell|dbshell|
+// shell_plus, rails console|c, jupyter console, php artisan tinker,
+// poetry shell.
+const replSubs word.Set = " shell console c repl dbshell shell_plus tinker "
+
+// replSubcommand: a command whose first or second operand is one of
+// replSubs (after the program file or module of an interpreter) reads
+// what it is fed on standard input as code, as python3 -i does: the fed
+// file is read as a program the command runs, text guard cannot see is
+// "cannot tell". Default-deny on the subcommand's name, not on a list of
+// frameworks.
+func (c *cmd) replSubcommand() {
+	n := 0
+	for _, a := range c.args {
+		s := a.Text
+		if strings.HasPrefix(s, "-") {
+			continue
+		}
+		if replSubs.Has(s) {
+			c.evalStdin()
+			return
+		}
+		if n++; n >= 2 {
+			return
+		}
+	}
 }

@@ -659,6 +659,7 @@ func (c *cmd) runModule(m word.Word) bool {
 // moduleIn scans module rel (a/b) of python -m in search-path directory
 // d when it is there, and reports whether it was.
 func (c *cmd) moduleIn(d, rel string) bool {
+	found := c.mods != nil && c.mods.modulePackages(d, rel)
 	p := path.Join(d, rel)
 	for _, f := range []string{p + ".py", p + "/__main__.py"} {
 		if t, ok := c.w.FileText(f, true, effect.MaxProgramBytes, "a program"); ok {
@@ -675,7 +676,27 @@ func (c *cmd) moduleIn(d, rel string) bool {
 			return true
 		}
 	}
-	return false
+	return found
+}
+
+// modulePackages loads, for python -m a.b.c looked for in search-path
+// directory d, what python's runpy imports before it runs the module
+// (review 15a F10): the top-level a from d (a/__init__.py, or a.py when
+// the module is below it) and, when d holds it, each package __init__ on
+// the dotted path, the module's own when it is a package (-m pkg runs
+// pkg/__init__.py before it finds there is no pkg/__main__.py), whether
+// or not the module itself is there. It reports whether d holds a.
+func (m *moduleLoader) modulePackages(d, rel string) bool {
+	top, below, _ := strings.Cut(rel, "/")
+	cands := []string{path.Join(d, top, "__init__.py")}
+	if below != "" {
+		cands = append(cands, path.Join(d, top+".py")) // -m json.tool with a json.py here
+	}
+	if !m.load(cands, 1) {
+		return false
+	}
+	m.packages(d, rel)
+	return true
 }
 
 // isDotted reports whether s is a dotted module name.

@@ -558,6 +558,9 @@ type moduleLoader struct {
 	// shelled: the code hands the shell text it reads, and what the
 	// command feeds it was read as shell commands (shellfeed.go).
 	shelled bool
+	// shadowed are the directories read for standard-library names
+	// (pystart.go stdlibShadows).
+	shadowed map[string]bool
 }
 
 // newLoader returns the loader of c's interpreter, or nil for a language
@@ -662,6 +665,9 @@ func (m *moduleLoader) optionModules() {
 		m.pythonStart() // PYTHONHOME, PYTHONUSERBASE (pystart.go)
 
 		m.zipEntries(m.dirs[1:]) // PYTHONPATH=lib.zip (pyzip.go)
+		for _, d := range m.dirs {
+			m.stdlibShadows(d) // PYTHONPATH=. with ./encodings/ (review 15a F11)
+		}
 		for _, d := range m.dirs[1:] {
 			m.load([]string{path.Join(d, "sitecustomize.py")}, 0)
 			m.load([]string{path.Join(d, "usercustomize.py")}, 0)
@@ -693,6 +699,9 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 		m.evaluated = true
 		m.c.evaluatedFeed(text, depth) // exec(sys.stdin.read()) < F (evalfeed.go)
 	}
+	if m.fam == lang.Python {
+		m.c.codeCGI(text) // http.server.test(HandlerClass=CGIHTTPRequestHandler) (pycgi.go)
+	}
 	if !m.shelled && lang.RunsShellText(m.fam, text) {
 		m.shelled = true
 		m.c.shellFeed(text, depth) // os.system(sys.stdin.read()) < F (shellfeed.go)
@@ -715,6 +724,7 @@ func (m *moduleLoader) program(text, p string) {
 	if m.fam == lang.Python && len(m.dirs) > 0 && m.dirs[0] == "" {
 		if d := path.Dir(p); d != "." {
 			m.dirs[0] = d
+			m.stdlibShadows(d) // the script's directory comes before the standard library
 		}
 	}
 	m.seen[path.Clean(m.c.w.Where(p))] = true

@@ -36,6 +36,67 @@ func (c *cmd) cgiScripts(mod word.Word, args []word.Word) {
 	if !ok || len(dirs) == 0 {
 		dirs = []string{"."}
 	}
+	c.cgiServed(dirs)
+}
+
+// cgiHandlerNames are the names by which python code starts http.server's
+// CGI handler (review 15a F12): the class, its cgi_directories, and
+// wsgiref's CGIHandler.
+var cgiHandlerNames = [...]string{"CGIHTTPRequestHandler", "cgi_directories", "CGIHandler"}
+
+// codeCGI reads, for python code that names a CGI handler
+// (http.server.test(HandlerClass=CGIHTTPRequestHandler)), the scripts it
+// serves, as python3 -m http.server --cgi's: from the working directory,
+// or each literal directory="…" the code names; a directory it computes,
+// or code that changes its directory, is "cannot tell".
+func (c *cmd) codeCGI(code string) {
+	named := false
+	for _, n := range cgiHandlerNames {
+		named = named || strings.Contains(code, n)
+	}
+	if !named {
+		return
+	}
+	if strings.Contains(code, "chdir") {
+		c.w.hide("starts a CGI server from code that changes its directory: guard cannot tell what scripts it runs")
+		return
+	}
+	dirs := []string{"."}
+	for rest := code; ; {
+		i := strings.Index(rest, "directory")
+		if i < 0 {
+			break
+		}
+		rest = strings.TrimLeft(rest[i+len("directory"):], " \t")
+		if !strings.HasPrefix(rest, "=") {
+			continue
+		}
+		rest = strings.TrimLeft(rest[1:], " \t")
+		lit, ok := quotedLiteral(rest)
+		if !ok {
+			c.w.hide("starts a CGI server on a directory guard cannot read: it cannot tell what scripts it runs")
+			return
+		}
+		dirs = append(dirs, lit)
+	}
+	c.cgiServed(dirs)
+}
+
+// quotedLiteral returns the plain string literal s starts with ("www",
+// 'www'): no escape, no f-string.
+func quotedLiteral(s string) (string, bool) {
+	if s == "" || s[0] != '"' && s[0] != '\'' {
+		return "", false
+	}
+	end := strings.IndexByte(s[1:], s[0])
+	if end < 0 || strings.ContainsAny(s[1:1+end], "\\{") {
+		return "", false
+	}
+	return s[1 : 1+end], true
+}
+
+// cgiServed reads the CGI scripts of each served directory of dirs.
+func (c *cmd) cgiServed(dirs []string) {
 	n := 0
 	for _, d := range dirs {
 		names, ok := c.w.listDir(d)

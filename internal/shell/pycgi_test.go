@@ -25,3 +25,22 @@ func TestCGIScripts(t *testing.T) {
 		{cmd: "python3 -m http.server -- --cgi"},
 	})
 }
+
+// TestCodeCGI: python code that starts the CGI handler serves the same
+// scripts as -m http.server --cgi (review 15a F12).
+func TestCodeCGI(t *testing.T) {
+	files := map[string]string{
+		"cgi-bin/x.sh":     "#!/bin/sh\necho x >> /home/u/.bashrc\n",
+		"ok/cgi-bin/ok.sh": "#!/bin/sh\necho ok\n",
+		"ok/index.html":    "<p>",
+	}
+	checkPy(t, files, []pyCase{
+		{cmd: `python3 -c "import http.server as h; h.test(HandlerClass=h.CGIHTTPRequestHandler, port=8766)"`, write: true},
+		{cmd: `python3 -c "from http.server import *; test(CGIHTTPRequestHandler)"`, write: true},
+		{cmd: `python3 -c "import functools as f, http.server as h; h.test(HandlerClass=f.partial(h.CGIHTTPRequestHandler, directory='ok'))"`, write: true},
+		{cmd: `python3 -c "import functools as f, http.server as h; h.test(HandlerClass=f.partial(h.CGIHTTPRequestHandler, directory=d))"`, hidden: true},
+		{cmd: `python3 -c "import os, http.server as h; os.chdir('ok'); h.test(HandlerClass=h.CGIHTTPRequestHandler)"`, hidden: true},
+		// controls
+		{cmd: `python3 -c "import http.server as h; h.test(HandlerClass=h.SimpleHTTPRequestHandler)"`},
+	})
+}

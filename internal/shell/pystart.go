@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -239,4 +241,73 @@ func pthDirs(t, d string) []string {
 		}
 	}
 	return out
+}
+
+// stdlibShadows reads, in directory d that python searches before its
+// own standard library (a PYTHONPATH entry, the script's directory, the
+// working directory of -c and -m), each module or package named like a
+// standard-library module (review 15a F11): python imports it in place
+// of the standard one, at start-up (encodings, and with frozen modules
+// off os, site, codecs…) or when any library imports it, so it is code
+// the command runs. A directory guard cannot list is "cannot tell".
+func (m *moduleLoader) stdlibShadows(d string) {
+	w := m.c.w
+	if m.shadowed[d] {
+		return
+	}
+	if m.shadowed == nil {
+		m.shadowed = map[string]bool{}
+	}
+	m.shadowed[d] = true
+	names, ok := w.listDir(d)
+	if !ok {
+		if m.unlisted(d) {
+			w.hide("puts a directory guard cannot list before python's standard library: it cannot tell what code %s imports", m.c.name)
+		}
+		return
+	}
+	for _, n := range w.withWrittenBelow(d, names) {
+		stem := strings.TrimSuffix(n, "/")
+		if s, ok := strings.CutSuffix(stem, ".pyc"); ok {
+			stem = s
+		} else {
+			stem = strings.TrimSuffix(stem, ".py")
+		}
+		if stem == n || !catalogue.PyStdlib(stem) {
+			continue
+		}
+		m.load([]string{path.Join(d, stem, "__init__.py"), path.Join(d, stem+".py")}, 1)
+	}
+}
+
+// unlisted reports whether d, an entry of python's module path guard
+// could not list, may be a directory python imports from: not a file (a
+// zip: pyzip.go) and not absent; without a reader that tells what is
+// there, nothing on disk is guard's to see.
+func (m *moduleLoader) unlisted(d string) bool {
+	if word.HasMark(d) {
+		return true
+	}
+	st, ok := m.c.w.Files.(effect.Stater)
+	if !ok {
+		return false
+	}
+	k, _ := st.Lstat(m.c.w.Where(d))
+	return k != effect.EntryFile && k != effect.EntryNone
+}
+
+// withWrittenBelow is withWritten with, for each file the command wrote
+// deeper below d, the directory of d it is in (pp/encodings/ for
+// pp/encodings/__init__.py).
+func (w *walker) withWrittenBelow(d string, names map[string]bool) []string {
+	all := w.withWritten(d, names)
+	key := path.Clean(w.Where(d)) + "/"
+	for _, f := range w.Written {
+		if rest, ok := strings.CutPrefix(f.Path, key); ok {
+			if top, _, deeper := strings.Cut(rest, "/"); deeper && !slices.Contains(all, top+"/") {
+				all = append(all, top+"/")
+			}
+		}
+	}
+	return all
 }

@@ -84,6 +84,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "chroot", Prefix: Prefix{WithArg: " --userspec --groups ", Operands: 1}},
 	{Name: "chrt", Prefix: Prefix{Operands: 1}},
 	{Name: "command", Prefix: Prefix{NoRun: " -v -V "}},
+	{Name: "conda", Prefix: Prefix{Sub: "run", WithArg: " -n --name -p --prefix --cwd "}}, // review 15a F9: conda run python
 	{Name: "dbus-run-session", Prefix: Prefix{WithArg: " --config-file ", Prog: " --dbus-daemon "}},
 	// direnv exec DIR CMD…: DIR's .envrc (once allowed) runs first.
 	{Name: "direnv", Prefix: Prefix{Sub: "exec", Operands: 1, Sources: ".envrc"}},
@@ -100,19 +101,24 @@ var Prefixes = []PrefixEntry{
 	{Name: "flock", Prefix: Prefix{WithArg: " -w -E --timeout --conflict-exit-code ", Operands: 1, script: " -c --command ", Lock: true}},
 	{Name: "gnome-terminal", Prefix: vteTerminal},
 	{Name: "gosu", Prefix: Prefix{Operands: 1}},
+	{Name: "hatch", Prefix: Prefix{Sub: "run", WithArg: " -e --env "}},
 	{Name: "ionice", Prefix: Prefix{WithArg: " -c -n -p --class --classdata --pid "}},
 	{Name: "konsole", Prefix: terminal},
 	{Name: "ltrace", Prefix: Prefix{WithArg: " -o -p -e -s -u -a -n -A -D -F -l ", WriteOpts: " -o "}},
+	{Name: "mamba", Prefix: Prefix{Sub: "run", WithArg: " -n --name -p --prefix --cwd "}},
 	{Name: "mate-terminal", Prefix: vteTerminal},
+	{Name: "micromamba", Prefix: Prefix{Sub: "run", WithArg: " -n --name -p --prefix --cwd "}},
 	{Name: "nice", Prefix: Prefix{WithArg: " -n --adjustment "}},
 	{Name: "nocache"},
 	{Name: "nohup"},
 	{Name: "npx", Prefix: Prefix{WithArg: " -p --package ", script: " -c --call "}},
 	{Name: "nsenter", Prefix: Prefix{WithArg: " -t -S -G -r -w --target --setuid --setgid --root --wd "}},
 	{Name: "numactl", Prefix: Prefix{WithArg: " -C -N -m -p -i -P --physcpubind --cpunodebind --membind --preferred --interleave --preferred-many "}},
+	{Name: "pdm", Prefix: Prefix{Sub: "run", WithArg: " -p --project "}},
 	{Name: "pipenv", Prefix: Prefix{Sub: "run"}},
 	// pipx run APP…: the app of the package of that name (review 11 F17).
 	{Name: "pipx", Prefix: Prefix{Sub: "run", WithArg: " --spec --python --index-url --pip-args "}},
+	{Name: "pixi", Prefix: Prefix{Sub: "run", WithArg: " -e --environment --manifest-path "}},
 	{Name: "pkexec", Prefix: Prefix{WithArg: " --user "}},
 	{Name: "pnpm", Prefix: Prefix{Sub: "dlx", WithArg: " --package "}}, // pnpm dlx serve
 	{Name: "poetry", Prefix: Prefix{Sub: "run"}},
@@ -120,6 +126,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "proxychains", Prefix: Prefix{WithArg: " -f "}},
 	{Name: "proxychains4", Prefix: Prefix{WithArg: " -f "}},
 	// runuser -u USER CMD…, or su's form.
+	{Name: "rlwrap", Prefix: Prefix{WithArg: " -f -H -l -P -S -t -w -C -D -g -h -I -o -O -q -s -z --file --history-filename --logfile --pre-given --substitute-prompt --set-term-name --histsize --command-name "}}, // review 15a F9
 	{Name: "runuser", Prefix: Prefix{WithArg: " -g -G -w --group --supp-group --whitelist-environment ", Prog: " -s --shell ",
 		script: " -c --command --session-command ", CmdWith: " -u --user ", None: true, Shell: true, Operands: 1}},
 	{Name: "rxvt", Prefix: terminal},
