@@ -376,6 +376,9 @@ func (c *cmd) run(words []word.Word) {
 	if !guessed && c.w.guessing == 0 {
 		words = c.globProgram(words) // /tmp/ph/bin/python[3] (progglob.go)
 	}
+	if !guessed && c.w.guessing == 0 && words[0].Known && !strings.ContainsRune(words[0].Text, '/') {
+		words = c.hashedProgram(words) // hash -p F ls; ls (hashtable.go)
+	}
 	if prog := words[0].Text; guessed {
 	} else if strings.ContainsRune(prog, '/') && !strings.Contains(prog, word.UnknownSubst) {
 		// ./x.sh: the file's text runs (written earlier by the command,

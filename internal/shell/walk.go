@@ -106,6 +106,8 @@ type walker struct {
 	// funcs are the shell's functions (funcs.go); one a subshell declares
 	// is kept too.
 	funcs funcState
+	// hashes is the shell's command hash table (hashtable.go).
+	hashes hashTable
 	// out collects what the commands of a substitution print, when its
 	// output is used ($(…)); nil otherwise.
 	out *outBuf
@@ -465,6 +467,7 @@ func (w *walker) scoped(fn func()) {
 	w.vars = nil // setVariable copies it first
 	w.alts.shared = true
 	w.dirs = dirs[:len(dirs):len(dirs)] // an append copies
+	defer w.hashLeave(w.hashes)
 	fn()
 	w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit = vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit
 }
