@@ -26,6 +26,9 @@ type cmd struct {
 	kinds      []int // per argument: argPlain, argData or argCode
 	// redirs are the redirections, rendered.
 	redirs []string
+	// viaProgram: a prefix that runs a program (env, exec, nice…, not
+	// command or builtin) runs it: echo is then coreutils' (echodialect.go).
+	viaProgram bool
 	// rwFiles are the files <> opened, which it may write (stdinfd.go).
 	rwFiles []string
 	stdin   stdin
@@ -472,6 +475,11 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 		}
 		if name == "uv" || name == "pipx" {
 			c.pyRunPackages(name, args) // uv run --with ./pkg (pipsources.go)
+		}
+		switch name {
+		case "command", "builtin", "noglob", "nocorrect", "time":
+		default:
+			c.viaProgram = true
 		}
 		rest, done := c.prefix(p, args)
 		if done {

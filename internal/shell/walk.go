@@ -81,6 +81,10 @@ type walker struct {
 	// echoXPG: bash's xpg_echo is on; echoXSI: the shell is a POSIX one
 	// (sh, dash): how echo reads escapes (echodialect.go).
 	echoXPG, echoXSI bool
+	// echoUnsure: whether the shell's echo decodes is not known (a
+	// BASH_ENV start-up file ran before it): echo's words are read both
+	// ways (echodialect.go).
+	echoUnsure bool
 	// allexport: set -a, set -o allexport, zsh's ALL_EXPORT: every
 	// variable assigned after it is exported (never turned off here).
 	allexport bool
