@@ -74,6 +74,14 @@ func (c *cmd) inputRedirect(n, target, sub string, write bool) {
 		return
 	}
 	c.w.Read(target)
+	if c.w.isFifo(target) {
+		// A FIFO the command made: what a later command writes (fifos.go);
+		// on another descriptor, one guard does not follow (3< p <&3).
+		if n == "" || n == "0" {
+			c.stdin, c.ownIn = stdin{fromPipe: true}, true
+		}
+		return
+	}
 	if write {
 		// Opened, not changed: what it holds is read as it was (sh <> F
 		// runs F); it may be written while the command runs.

@@ -112,6 +112,8 @@ type walker struct {
 	funcs funcState
 	// hashes is the shell's command hash table (hashtable.go).
 	hashes hashTable
+	// fifos are the FIFOs the command made (fifos.go).
+	fifos []string
 	// out collects what the commands of a substitution print, when its
 	// output is used ($(…)); nil otherwise.
 	out *outBuf
@@ -490,6 +492,10 @@ func (w *walker) stmtOnce(s *syntax.Stmt) {
 		// sets does not last.
 		bg := *s
 		bg.Background, bg.Coprocess = false, false
+		if s.Coprocess {
+			w.coprocess(func() { w.stmtOnce(&bg) }) // ksh's cmd |& (fifos.go)
+			return
+		}
 		w.scoped(func() { w.stmtOnce(&bg) })
 		return
 	}
@@ -570,7 +576,7 @@ func (w *walker) compound(s *syntax.Stmt) {
 			w.stmt(c.Stmt)
 		}
 	case *syntax.CoprocClause:
-		w.stmt(c.Stmt)
+		w.coprocess(func() { w.stmt(c.Stmt) }) // fifos.go
 	case *syntax.ArithmCmd:
 		w.arith(c.X)
 	case *syntax.LetClause:
