@@ -348,6 +348,9 @@ func (w *walker) assignValue(as *syntax.Assign, f declFlags, forCmd bool) expand
 func (w *walker) noteAssign(name string, v word.Word, exported, forCmd bool) {
 	if name == "PATH" {
 		w.pathSet = true
+		if !forCmd {
+			w.hashForget(nil) // bash empties its hash table
+		}
 		if forCmd {
 			w.cmdPath = word.Render(v.Text) // PATH=… cmd: where cmd is looked up (see searchText)
 		}
@@ -408,7 +411,8 @@ func (w *walker) scalar(name, value string, appendTo bool, f declFlags) expand.V
 // arrayValue returns the array an assignment a=(…) or a+=(…) gives.
 func (w *walker) arrayValue(name string, as *syntax.Assign, f declFlags) expand.Variable {
 	old := w.variable(name)
-	assoc := f.assoc || old.Kind == expand.Associative && w.declared(name)
+	hv := hashVar(name, w.zshShell)
+	assoc := f.assoc || hv || old.Kind == expand.Associative && w.declared(name)
 	vr := expand.Variable{Set: true, Kind: expand.Indexed, Exported: old.Exported || f.exported, ReadOnly: f.readonly}
 	if assoc {
 		vr.Kind, vr.Map = expand.Associative, map[string]string{}
@@ -439,6 +443,9 @@ func (w *walker) arrayValue(name string, as *syntax.Assign, f declFlags) expand.
 		if assoc {
 			key := w.text(indexWord(el.Index)).Text
 			vr.Map[key] = value
+			if hv {
+				w.hashSet(key, value) // BASH_CMDS=([ls]=F)
+			}
 			continue
 		}
 		w.arithOperands(el.Index)
@@ -448,6 +455,7 @@ func (w *walker) arrayValue(name string, as *syntax.Assign, f declFlags) expand.
 		}
 		vr = setElem(vr, i, value)
 	}
+	w.hashes.recorded = hv
 	return vr
 }
 
@@ -459,6 +467,22 @@ func (w *walker) elemValue(name string, idx syntax.ArithmExpr, value string, app
 		// BASH_ALIASES[NAME]=TEXT (zsh: aliases, galiases) defines an
 		// alias.
 		w.defineAlias(w.text(indexWord(idx)).Text, value, global)
+	}
+	if hashVar(name, w.zshShell) {
+		// BASH_CMDS[NAME]=FILE (zsh: commands): NAME runs FILE.
+		key := w.text(indexWord(idx)).Text
+		w.hashSet(key, value)
+		w.hashes.recorded = true
+		if old.Kind != expand.Associative {
+			old = expand.Variable{Set: true, Kind: expand.Associative}
+		}
+		m := maps.Clone(old.Map)
+		if m == nil {
+			m = map[string]string{}
+		}
+		m[key] = value
+		old.Map = m
+		return old
 	}
 	if w.zshShell && name == "mapfile" {
 		// zsh's mapfile module: the assignment writes the file.

@@ -445,6 +445,10 @@ func (c *cmd) cd() {
 		s := a.Text
 		switch {
 		case s == "":
+			// An operand that is present but empty is not an absent one:
+			// bash, zsh and dash all stay where they are (pushd "" pushes
+			// the directory it is in), never the home cd alone means.
+			dest = "."
 		case s == "-":
 			dest = s
 		case (s[0] == '+' || s[0] == '-') && len(s) > 1 && strings.Trim(s[1:], "0123456789") == "" && c.name != "cd":

@@ -26,7 +26,12 @@ type cmd struct {
 	kinds      []int // per argument: argPlain, argData or argCode
 	// redirs are the redirections, rendered.
 	redirs []string
-	stdin  stdin
+	// viaProgram: a prefix that runs a program (env, exec, nice…, not
+	// command or builtin) runs it: echo is then coreutils' (echodialect.go).
+	viaProgram bool
+	// rwFiles are the files <> opened, which it may write (stdinfd.go).
+	rwFiles []string
+	stdin   stdin
 	// ownIn: a redirection or a pipe of its own set stdin (else it
 	// inherits the walker's inStdin: see inheritStdin).
 	ownIn bool
@@ -295,6 +300,7 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 		}
 	}
 	c.settleOutput()
+	c.settleReadWrite() // stdinfd.go
 	c.touchEnv()
 	return c
 }
@@ -375,6 +381,9 @@ func (c *cmd) run(words []word.Word) {
 	}
 	if !guessed && c.w.guessing == 0 {
 		words = c.globProgram(words) // /tmp/ph/bin/python[3] (progglob.go)
+	}
+	if !guessed && c.w.guessing == 0 && words[0].Known && !strings.ContainsRune(words[0].Text, '/') {
+		words = c.hashedProgram(words) // hash -p F ls; ls (hashtable.go)
 	}
 	if prog := words[0].Text; guessed {
 	} else if strings.ContainsRune(prog, '/') && !strings.Contains(prog, word.UnknownSubst) {
@@ -466,6 +475,11 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 		}
 		if name == "uv" || name == "pipx" {
 			c.pyRunPackages(name, args) // uv run --with ./pkg (pipsources.go)
+		}
+		switch name {
+		case "command", "builtin", "noglob", "nocorrect", "time":
+		default:
+			c.viaProgram = true
 		}
 		rest, done := c.prefix(p, args)
 		if done {
@@ -729,25 +743,25 @@ func (c *cmd) redirect(n, op string, r *syntax.Redirect, t word.Word) {
 		w.substTarget(t) // > "$(find ~ -name .bashrc)" (substnamed.go)
 	}
 	switch r.Op {
-	case syntax.RdrIn:
-		w.Read(target)
-		c.openFd(n, target) // 3< F (inputcmds.go)
-		if n == "" || n == "0" {
-			c.stdin = stdin{file: target, sub: t.Sub}
-			c.ownIn = true
-		}
-	case syntax.RdrInOut:
-		w.Read(target)
-		w.Write(target)
+	case syntax.RdrIn, syntax.RdrInOut:
+		// < F, 3< F, <> F (stdinfd.go): by descriptor, not operator.
+		c.inputRedirect(n, target, t.Sub, r.Op == syntax.RdrInOut)
 	case syntax.DplIn:
 		c.dupIn(n, target) // <&3: a descriptor (inputcmds.go)
 	case syntax.DplOut:
+		if n == "0" {
+			c.dupIn(n, target) // 0>&3 is 0<&3 (stdinfd.go)
+			break
+		}
 		// >&2 is a descriptor; >&file writes a file.
 		if target != "-" && strings.Trim(target, "0123456789") != "" {
 			w.Write(target)
 		}
 		c.dupOut(n, target) // laundered.go
 	default: // > >> &> &>> >|
+		if n == "0" {
+			c.stdin, c.ownIn = stdin{known: true}, true // 0> F: opened for writing, nothing to read
+		}
 		c.pointOut(n, r, target) // laundered.go
 		if target != "-" {
 			stdout := n == "" || n == "1"

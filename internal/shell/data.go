@@ -32,7 +32,7 @@ func (c *cmd) printer() {
 	// What is not known of the words stays marked in what they print.
 	switch c.name {
 	case "echo":
-		if o, ok := echoOutput(c.args, c.w.echoKindOf()); ok {
+		if o, ok := c.echoPrints(); ok {
 			c.out = output{text: o, known: true}
 		}
 	case "printf":

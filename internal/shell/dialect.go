@@ -15,7 +15,7 @@ import (
 // options it is given (-o, -O, --OPT) that fold case in patterns are
 // noted (see globOptions). It returns what restores the reading after.
 func (w *walker) dialect(name string, args []word.Word) func() {
-	zsh, zshShell, xpg, xsi := w.zsh, w.zshShell, w.echoXPG, w.echoXSI
+	zsh, zshShell, xpg, xsi, unsure := w.zsh, w.zshShell, w.echoXPG, w.echoXSI, w.echoUnsure
 	base := strings.ToLower(word.Base(name))
 	base = strings.TrimPrefix(base, "-") // a login shell's argv[0]
 	w.shellEcho(base, args)              // how its echo reads escapes (echodialect.go)
@@ -27,7 +27,7 @@ func (w *walker) dialect(name string, args []word.Word) func() {
 		w.zsh, w.zshShell = nested, nested
 	}
 	w.globOptions(shellOptionWords(args))
-	return func() { w.zsh, w.zshShell, w.echoXPG, w.echoXSI = zsh, zshShell, xpg, xsi }
+	return func() { w.zsh, w.zshShell, w.echoXPG, w.echoXSI, w.echoUnsure = zsh, zshShell, xpg, xsi, unsure }
 }
 
 // shellOptionWords returns the words of a shell's command line that name

@@ -40,19 +40,41 @@ func (w *walker) echoKindOf() echoKind {
 // shoptEcho notes shopt's -s or -u of xpg_echo. A word guard cannot read
 // may name it: then echo is taken to decode (what it decodes is a name
 // guard reads; the literal text holds a backslash no protected name has).
+//
+// shopt -o limits it to set -o's names, which xpg_echo is not: bash
+// refuses it and nothing changes (shopt -u -o xpg_echo, review 15a F3).
 func (w *walker) shoptEcho(args []word.Word) {
-	on := true
+	on, setO, opts := true, false, true
+	var names []bool // each xpg_echo named: whether it turns it on
 	for _, a := range args {
 		switch {
 		case !a.Known:
 			w.echoXPG = true
-		case a.Text == "-s":
-			on = true
-		case a.Text == "-u":
-			on = false
+		case opts && a.Text == "--":
+			opts = false
+		case opts && len(a.Text) > 1 && a.Text[0] == '-':
+			for _, r := range a.Text[1:] {
+				switch r {
+				case 's':
+					on = true
+				case 'u':
+					on = false
+				case 'o':
+					setO = true
+				}
+			}
 		case optionName(a.Text) == "xpgecho":
-			w.echoXPG = on
+			opts = false
+			names = append(names, on)
+		default:
+			opts = false
 		}
+	}
+	if setO {
+		return
+	}
+	for _, v := range names {
+		w.echoXPG = v
 	}
 }
 
@@ -60,10 +82,18 @@ func (w *walker) shoptEcho(args []word.Word) {
 // its words: a POSIX shell's is XSI echo; bash's decodes with xpg_echo
 // among the options it is given (-O xpg_echo, either sign: it only
 // widens) or in BASHOPTS. xpg_echo is not inherited otherwise.
+//
+// A bash that runs a BASH_ENV file first (bash -c, bash FILE: not
+// interactive) may have turned xpg_echo on there: whether its echo
+// decodes is then not known (echoUnsure, review 15a F3).
 func (w *walker) shellEcho(base string, args []word.Word) {
+	w.echoUnsure = false
 	switch base {
 	case "bash", "rbash":
 		w.echoXSI, w.echoXPG = false, false
+		if v, ok := w.varMap()["BASH_ENV"]; ok && v.IsSet() && v.String() != "" {
+			w.echoUnsure = true
+		}
 		for _, o := range shellOptionWords(args) {
 			if !o.Known || optionName(o.Text) == "xpgecho" {
 				w.echoXPG = true
@@ -120,4 +150,61 @@ func (w *walker) asSh(fn func()) {
 	w.echoXPG, w.echoXSI = false, true
 	defer func() { w.echoXPG, w.echoXSI = xpg, xsi }()
 	fn()
+}
+
+// echoKinds returns how the echo c runs reads its words: the shell's
+// builtin, or coreutils' echo run as a program (/bin/echo, env echo),
+// which decodes escapes and takes only -n when POSIXLY_CORRECT is in its
+// environment (coreutils 9: XSI echo), else reads them as bash's does.
+// unsure: guard cannot tell whether other applies instead (a bash with a
+// BASH_ENV file, POSIXLY_CORRECT set but not known to be exported).
+func (c *cmd) echoKinds() (k, other echoKind, unsure bool) {
+	w := c.w
+	if !c.viaProgram && !strings.ContainsRune(c.prog, '/') {
+		k = w.echoKindOf()
+		return k, echoXPG, w.echoUnsure && k == echoBash
+	}
+	v, ok := w.varMap()["POSIXLY_CORRECT"]
+	switch {
+	case !ok || !v.IsSet():
+		return echoBash, echoBash, false
+	case v.Exported || w.allexport:
+		return echoXSI, echoXSI, false
+	}
+	return echoBash, echoXSI, true
+}
+
+// echoPrints is what echo prints. Where guard cannot tell how it reads its
+// words and the two readings differ, what it prints is not known (review
+// 15a F3): a name guard would read one way may be read the other.
+func (c *cmd) echoPrints() (string, bool) {
+	k, other, unsure := c.echoKinds()
+	o, ok := echoOutput(c.args, k)
+	if ok && unsure {
+		if o2, ok2 := echoOutput(c.args, other); !ok2 || o2 != o {
+			return "", false
+		}
+	}
+	return o, ok
+}
+
+// shebangArgs returns the words of a #! line after its interpreter's name
+// (#!/usr/bin/env -S bash -O xpg_echo: -O and xpg_echo), as the options
+// the shell starts with (review 15a F3). Linux hands a plain #! line's
+// rest to the interpreter as one word; split, an option it names is only
+// read where the shell might not take it, which only widens.
+func shebangArgs(text string) []word.Word {
+	prog := shebang(text)
+	line, _, _ := strings.Cut(strings.TrimPrefix(text, "#!"), "\n")
+	fields := strings.Fields(line)
+	for i, f := range fields {
+		if word.Base(f) == prog {
+			out := make([]word.Word, 0, len(fields)-i-1)
+			for _, a := range fields[i+1:] {
+				out = append(out, word.Word{Text: a, Known: true})
+			}
+			return out
+		}
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,6 +94,70 @@ func FuzzEchoOutput(f *testing.F) {
 		if a != "-n" && !strings.Contains(a+b, `\`) {
 			if got, _ := echoOutput(ws, echoXSI); got != a+" "+b+"\n" {
 				t.Errorf("XSI echo %q %q: %q", a, b, got)
+			}
+		}
+	})
+}
+
+// TestEchoDialectRoutes: the routes to a decoding echo that are not shopt
+// or bash -O (review 15a F3): a BASH_ENV file (not known: both readings),
+// coreutils echo under POSIXLY_CORRECT, a #! line's options, and shopt -o,
+// which bash refuses for xpg_echo.
+func TestEchoDialectRoutes(t *testing.T) {
+	files := map[string]string{
+		"./r.sh": "#!/usr/bin/env -S bash -O xpg_echo\ncat ~/$(echo \"\\056ssh\")/id_rsa\n",
+		"./q.sh": "#!/usr/bin/env bash\ncat ~/$(echo \"\\056ssh\")/id_rsa\n",
+	}
+	for _, tc := range []struct {
+		cmd  string
+		want string // key: reads ~/.ssh/id_rsa; unknown: its directory not known; literal: ~/\056ssh/id_rsa
+	}{
+		{`BASH_ENV=x.sh bash -c 'cat ~/$(echo "\056ssh")/id_rsa'`, "unknown"},
+		{`export BASH_ENV=x.sh; bash -c 'cat ~/$(echo "\056ssh")/id_rsa'`, "unknown"},
+		{`BASH_ENV=x.sh bash -c 'cat ~/$(echo "ssh")/id_rsa'`, "literal-plain"},
+		{`cat ~/$(POSIXLY_CORRECT=1 /bin/echo "\056ssh")/id_rsa`, "key"},
+		{`export POSIXLY_CORRECT=1; cat ~/$(/bin/echo "\056ssh")/id_rsa`, "key"},
+		{`cat ~/$(POSIXLY_CORRECT=1 env echo "\056ssh")/id_rsa`, "key"},
+		{`POSIXLY_CORRECT=1; cat ~/$(/bin/echo "\056ssh")/id_rsa`, "unknown"},
+		{`cat ~/$(/bin/echo "\056ssh")/id_rsa`, "literal"},
+		{`cat ~/$(/bin/echo -e "\056ssh")/id_rsa`, "key"},
+		{`export POSIXLY_CORRECT=1; cat ~/$(echo "\056ssh")/id_rsa`, "literal"},
+		{`./r.sh`, "key"},
+		{`./q.sh`, "literal"},
+		{`shopt -s xpg_echo; shopt -u -o xpg_echo; cat ~/$(echo "\056ssh")/id_rsa`, "key"},
+		{`shopt -s xpg_echo; shopt -uo xpg_echo; cat ~/$(echo "\056ssh")/id_rsa`, "key"},
+		{`shopt -s xpg_echo; shopt -uq xpg_echo; cat ~/$(echo "\056ssh")/id_rsa`, "literal"},
+		{`shopt -s xpg_echo; shopt -p -u xpg_echo; cat ~/$(echo "\056ssh")/id_rsa`, "literal"},
+	} {
+		a, _ := analyzeWith(tc.cmd, files)
+		got := "other"
+		switch {
+		case slices.Contains(a.Reads, "~/.ssh/id_rsa"):
+			got = "key"
+		case slices.Contains(a.Reads, `~/\056ssh/id_rsa`):
+			got = "literal"
+		case slices.Contains(a.Reads, `~/ssh/id_rsa`):
+			got = "literal-plain"
+		case len(a.Unresolved) > 0 || a.Err != nil:
+			got = "unknown"
+		}
+		if got != tc.want {
+			t.Errorf("%s: %s, want %s (reads %q, unresolved %v, err %v)", tc.cmd, got, tc.want, a.Reads, a.Unresolved, a.Err)
+		}
+	}
+}
+
+// FuzzShebangArgs: reading a #! line's options never panics, and each
+// word it returns is a field of the line.
+func FuzzShebangArgs(f *testing.F) {
+	for _, s := range []string{"#!/usr/bin/env -S bash -O xpg_echo\n", "#!/bin/bash -O xpg_echo", "#!", "#!env", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		line, _, _ := strings.Cut(strings.TrimPrefix(text, "#!"), "\n")
+		for _, a := range shebangArgs(text) {
+			if !slices.Contains(strings.Fields(line), a.Text) {
+				t.Fatalf("%q: %q is no field of its line", text, a.Text)
 			}
 		}
 	})

@@ -310,7 +310,7 @@ func (c *cmd) runFileText(p, text string, args []word.Word) {
 	case prog == "":
 		w.runScript(text, append([]word.Word{{Text: p, Known: true}}, args...), false, p)
 	case catalogue.Shells.Has(prog):
-		restore := w.dialect(prog, nil) // #!/bin/zsh: zsh's reading
+		restore := w.dialect(prog, shebangArgs(text)) // #!/bin/zsh: zsh's reading; #!/bin/bash -O xpg_echo
 		w.runScript(text, append([]word.Word{{Text: p, Known: true}}, args...), false, p)
 		restore()
 	default:

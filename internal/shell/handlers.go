@@ -80,10 +80,13 @@ func init() {
 		{name: "go", run: (*cmd).goRun},
 		{name: "gtar", run: (*cmd).tar},
 		{name: "hash", run: (*cmd).hash},
+
 		{name: "history", run: (*cmd).history},
 		{name: "jar", run: (*cmd).letterExtract},
 		{name: "jq", run: (*cmd).jqFilter},
 		{name: "kubectl", run: (*cmd).kubectl},
+		{name: "mkfifo", run: (*cmd).mkfifo},
+		{name: "mknod", run: (*cmd).mkfifo},
 		{name: "nerdctl", run: (*cmd).container},
 		{name: "oc", run: (*cmd).pod},
 		{name: "openssl", run: (*cmd).openssl},

@@ -299,14 +299,6 @@ func (c *cmd) enable() {
 	c.generic()
 }
 
-// hash -p FILE NAME: NAME runs FILE from now on.
-func (c *cmd) hash() {
-	if len(c.args) > 2 && c.args[0].Text == "-p" {
-		c.w.redefine(c.args[len(c.args)-1].Text)
-	}
-	c.generic()
-}
-
 // hostTool: ping, dig @server, httpie: the hosts they contact.
 func (c *cmd) hostTool() {
 	for _, a := range c.args {

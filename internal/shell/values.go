@@ -115,6 +115,9 @@ func (w *walker) assignValues(name string, vals []expand.Variable) {
 	for i := range vals {
 		vals[i] = bounded(name, vals[i])
 	}
+	if hashVar(name, w.zshShell) {
+		w.hashAssigned(vals) // BASH_CMDS (hashtable.go)
+	}
 	var alts []expand.Variable
 	if w.cond > 0 {
 		alts = append(slices.Clone(w.alts.m[name]), w.before(name))

@@ -81,6 +81,10 @@ type walker struct {
 	// echoXPG: bash's xpg_echo is on; echoXSI: the shell is a POSIX one
 	// (sh, dash): how echo reads escapes (echodialect.go).
 	echoXPG, echoXSI bool
+	// echoUnsure: whether the shell's echo decodes is not known (a
+	// BASH_ENV start-up file ran before it): echo's words are read both
+	// ways (echodialect.go).
+	echoUnsure bool
 	// allexport: set -a, set -o allexport, zsh's ALL_EXPORT: every
 	// variable assigned after it is exported (never turned off here).
 	allexport bool
@@ -106,6 +110,10 @@ type walker struct {
 	// funcs are the shell's functions (funcs.go); one a subshell declares
 	// is kept too.
 	funcs funcState
+	// hashes is the shell's command hash table (hashtable.go).
+	hashes hashTable
+	// fifos are the FIFOs the command made (fifos.go).
+	fifos []string
 	// out collects what the commands of a substitution print, when its
 	// output is used ($(…)); nil otherwise.
 	out *outBuf
@@ -465,6 +473,7 @@ func (w *walker) scoped(fn func()) {
 	w.vars = nil // setVariable copies it first
 	w.alts.shared = true
 	w.dirs = dirs[:len(dirs):len(dirs)] // an append copies
+	defer w.hashLeave(w.hashes)
 	fn()
 	w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit = vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit
 }
@@ -483,6 +492,10 @@ func (w *walker) stmtOnce(s *syntax.Stmt) {
 		// sets does not last.
 		bg := *s
 		bg.Background, bg.Coprocess = false, false
+		if s.Coprocess {
+			w.coprocess(func() { w.stmtOnce(&bg) }) // ksh's cmd |& (fifos.go)
+			return
+		}
 		w.scoped(func() { w.stmtOnce(&bg) })
 		return
 	}
@@ -563,7 +576,7 @@ func (w *walker) compound(s *syntax.Stmt) {
 			w.stmt(c.Stmt)
 		}
 	case *syntax.CoprocClause:
-		w.stmt(c.Stmt)
+		w.coprocess(func() { w.stmt(c.Stmt) }) // fifos.go
 	case *syntax.ArithmCmd:
 		w.arith(c.X)
 	case *syntax.LetClause:

@@ -1,0 +1,108 @@
+package shell
+
+// Standard input by descriptor, not by operator (review 15a F1): <> opens
+// its file for reading as < does (python3 <> F reads F as its program),
+// 0>&N duplicates a descriptor onto standard input as 0<&N does, and a
+// redirection from /dev/stdin, /dev/fd/N or /proc/self/fd/N opens the
+// descriptor, not a file (< /dev/stdin keeps the inherited input, as
+// <&0). A /proc/PID/fd/N of another process (or a PID guard cannot tell)
+// is input guard cannot tell.
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// fdDevice returns the descriptor a path names when it is one of the
+// process's own descriptors (/dev/stdin, /dev/fd/3, /proc/self/fd/0),
+// with self true; self false and ok true for another process's
+// descriptor (/proc/123/fd/0, /proc/$$/fd/0: which process is not known).
+func fdDevice(p string) (fd string, self, ok bool) {
+	if !strings.HasPrefix(p, "/") {
+		return "", false, false
+	}
+	p = path.Clean(p)
+	switch p {
+	case "/dev/stdin":
+		return "0", true, true
+	case "/dev/stdout":
+		return "1", true, true
+	case "/dev/stderr":
+		return "2", true, true
+	}
+	if n, found := strings.CutPrefix(p, "/dev/fd/"); found && isDigits(n) {
+		return n, true, true
+	}
+	rest, found := strings.CutPrefix(p, "/proc/")
+	if !found {
+		return "", false, false
+	}
+	pid, rest, _ := strings.Cut(rest, "/")
+	n, found := strings.CutPrefix(rest, "fd/")
+	if !found || !isDigits(n) {
+		return "", false, false
+	}
+	switch {
+	case pid == "self" || pid == "thread-self":
+		return n, true, true
+	case isDigits(pid) || word.HasMark(pid):
+		return n, false, true
+	}
+	return "", false, false
+}
+
+// isDigits reports whether s is a non-empty run of decimal digits.
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// inputRedirect handles a redirection that opens target for reading on
+// descriptor n ("" for 0): < F, <> F, N< F, N<> F. A descriptor device is
+// a duplication (dupIn); another process's descriptor is input guard
+// cannot tell. Otherwise the file is read, descriptor n holds it, and on
+// 0 it is the command's standard input.
+func (c *cmd) inputRedirect(n, target, sub string, write bool) {
+	if fd, self, ok := fdDevice(target); ok && !word.HasMark(fd) {
+		switch {
+		case self:
+			c.dupIn(n, fd)
+		case n == "" || n == "0":
+			c.stdin, c.ownIn = stdin{fromPipe: true}, true
+		}
+		return
+	}
+	c.w.Read(target)
+	if c.w.isFifo(target) {
+		// A FIFO the command made: what a later command writes (fifos.go);
+		// on another descriptor, one guard does not follow (3< p <&3).
+		if n == "" || n == "0" {
+			c.stdin, c.ownIn = stdin{fromPipe: true}, true
+		}
+		return
+	}
+	if write {
+		// Opened, not changed: what it holds is read as it was (sh <> F
+		// runs F); it may be written while the command runs.
+		c.w.Redirecting = true
+		c.w.Write(target)
+		c.w.Redirecting = false
+		c.rwFiles = append(c.rwFiles, target)
+	}
+	c.openFd(n, target)
+	if n == "" || n == "0" {
+		c.stdin = stdin{file: target, sub: sub}
+		c.ownIn = true
+	}
+}
+
+// settleReadWrite: a file <> opened may hold anything once the command
+// has run (it may write through the descriptor).
+func (c *cmd) settleReadWrite() {
+	for _, f := range c.rwFiles {
+		if path.Clean(f) != "/dev/null" { // the null device stays empty
+			c.w.Changed(f)
+		}
+	}
+}
