@@ -88,7 +88,10 @@ func fits(elem, name string) bool {
 		pat = strings.ReplaceAll(pat, word.Unknown+word.Unknown, word.Unknown)
 	}
 	pat = strings.ReplaceAll(pat, word.Unknown, "*")
-	ok, err := path.Match(pat, name)
+	if pat == "*" {
+		return true // a whole run-time element: any path, slashes and all (review 15a F4)
+	}
+	ok, err := path.Match(pat, path.Base(name))
 	return ok || err != nil
 }
 
@@ -144,42 +147,84 @@ func tempDir(dir string) bool {
 	return dir == "/tmp" || dir == "/var/tmp" || dir == filepath.Clean(os.TempDir())
 }
 
-// dirLinks are the symbolic links directly in a directory that lead out
-// of it: their names and where they lead; partial when the directory has
-// more entries than guard looks at.
+// dirLinks are the symbolic links under a directory that lead out of it:
+// their names (paths relative to it: keys, a/b/keys) and where they lead;
+// partial when the directory itself has more entries than guard looks at.
 type dirLinks struct {
 	names, targets []string
 	partial        bool
 }
 
-// linksOut returns the symbolic links directly in dir that lead out of it
-// and not into the system's directories (at most maxUnknownDirEntries
-// entries looked at; past them, partial).
+// Bounds of the walk below a directory's own entries (review 15a F4: what
+// find found under DIR, or a name holding slashes, may be a link at any
+// depth). Past them the links deeper down are not seen (docs/DECISIONS.md).
+const (
+	maxLinkWalkEntries = 4096 // entries below the directory's own
+	maxLinkWalkDepth   = 8
+)
+
+// linksOut returns the symbolic links under dir that lead out of it and
+// not into the system's directories: those directly in it (at most
+// maxUnknownDirEntries entries looked at; past them, partial), then,
+// breadth first, those in its subdirectories within the walk's bounds.
 func linksOut(dir string) dirLinks {
 	var out dirLinks
-	f, err := os.Open(dir)
-	if err != nil {
-		return out
-	}
-	defer f.Close()
-	entries, _ := f.ReadDir(maxUnknownDirEntries)
-	if len(entries) == maxUnknownDirEntries {
-		if more, _ := f.ReadDir(1); len(more) > 0 {
-			out.partial = true
+	entries, more := readDirBounded(dir, maxUnknownDirEntries)
+	out.partial = more
+	var queue []string
+	budget := maxLinkWalkEntries
+	visit := func(rel string, es []os.DirEntry) {
+		for _, e := range es {
+			name := e.Name()
+			if rel != "" {
+				name = rel + "/" + name
+			}
+			switch {
+			case e.Type()&os.ModeSymlink != 0:
+				if t, ok := linkOut(dir, name); ok {
+					out.names = append(out.names, name)
+					out.targets = append(out.targets, t)
+				}
+			case e.IsDir() && strings.Count(name, "/") < maxLinkWalkDepth-1:
+				queue = append(queue, name)
+			}
 		}
 	}
-	for _, e := range entries {
-		if e.Type()&os.ModeSymlink == 0 {
-			continue
-		}
-		t, err := filepath.EvalSymlinks(filepath.Join(dir, e.Name()))
-		if err != nil || !filepath.IsAbs(t) || t == dir || strings.HasPrefix(t, dir+string(filepath.Separator)) || systemFile(t+string(filepath.Separator)) {
-			// Inside it, or into the system's directories (a venv's
-			// python3 -> /usr/bin/python3): what is there is the system's.
-			continue
-		}
-		out.names = append(out.names, e.Name())
-		out.targets = append(out.targets, filepath.ToSlash(t))
+	visit("", entries)
+	for len(queue) > 0 && budget > 0 && len(out.names) < maxUnknownLinkInputs {
+		rel := queue[0]
+		queue = queue[1:]
+		es, _ := readDirBounded(filepath.Join(dir, filepath.FromSlash(rel)), budget)
+		budget -= len(es)
+		visit(rel, es)
 	}
 	return out
+}
+
+// readDirBounded reads at most max entries of dir; more says it holds
+// others.
+func readDirBounded(dir string, max int) (entries []os.DirEntry, more bool) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	entries, _ = f.ReadDir(max)
+	if len(entries) == max {
+		if rest, _ := f.ReadDir(1); len(rest) > 0 {
+			more = true
+		}
+	}
+	return entries, more
+}
+
+// linkOut returns where the link rel (relative to dir) leads when that is
+// out of dir and not into the system's directories (a venv's python3 ->
+// /usr/bin/python3: what is there is the system's).
+func linkOut(dir, rel string) (string, bool) {
+	t, err := filepath.EvalSymlinks(filepath.Join(dir, filepath.FromSlash(rel)))
+	if err != nil || !filepath.IsAbs(t) || t == dir || strings.HasPrefix(t, dir+string(filepath.Separator)) || systemFile(t+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(t), true
 }

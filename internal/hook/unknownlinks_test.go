@@ -157,3 +157,50 @@ func TestUnknownNameInLargeDir(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownNameThroughDeepLink: what find found under a directory, and
+// a name read from a listing, may be a link at any depth (review 15a F4):
+// a link two levels down to ~/.ssh is a candidate too; a project whose
+// deep links stay inside it passes.
+func TestUnknownNameThroughDeepLink(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("GUARD_HOME", "")
+	linked, inside := filepath.Join(dir, "p2"), filepath.Join(dir, "p3")
+	for _, d := range []string{filepath.Join(linked, "a", "b"), filepath.Join(inside, "a", "b"), filepath.Join(inside, "lib"), filepath.Join(dir, ".ssh")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(dir, ".ssh"), filepath.Join(linked, "a", "b", "keys")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(inside, "lib"), filepath.Join(inside, "a", "b", "keys")); err != nil {
+		t.Fatal(err)
+	}
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{
+		`find . -type l -exec cat {}/id_rsa \;`,
+		`find . -exec cat {}/id_rsa \;`,
+		`find a -type l | xargs -I{} cat {}/id_rsa`,
+		`find . -type l -print0 | xargs -0 -I{} cat {}/id_rsa`,
+		`for d in $(find . -type l); do cat $d/id_rsa; done`,
+		`find . -type l | while read d; do cat "$d/id_rsa"; done`,
+	} {
+		for _, tt := range []struct {
+			cwd   string
+			block bool
+		}{{linked, true}, {inside, false}} {
+			r, err := DryRun(p, "command", cmd, tt.cwd)
+			if err != nil {
+				t.Fatalf("%q: %v", cmd, err)
+			}
+			if blocked := r.Verdict == "block"; blocked != tt.block {
+				t.Errorf("%q in %s: %s (%s), want block = %v", cmd, filepath.Base(tt.cwd), r.Verdict, r.Reason, tt.block)
+			}
+		}
+	}
+}

@@ -435,11 +435,13 @@ func (c *cmd) find() {
 		}
 		outs = append(outs, p)
 	}
-	c.out.paths, c.out.names = outs, names
+	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return findFormats(a.Text) }) {
+		c.out.paths, c.out.names = outs, names
+	} // else it prints text of its own making (-printf "%p/id_rsa\n"): names guard cannot tell (review 15a F4)
 	f := &effect.Found{Paths: outs, Names: names}
 	c.w.LastFind = f
 	for _, act := range actions {
-		for _, p := range outs {
+		for _, p := range findActionPaths(outs, narrowed, act) {
 			var words []word.Word
 			if act.delete {
 				words = []word.Word{{Text: "rm", Known: true}, {Text: "-r", Known: true}, {Text: p, Known: true}}
@@ -463,6 +465,39 @@ func (c *cmd) find() {
 			}
 		}
 	}
+}
+
+// findFormats reports whether find's word s makes it print text of its
+// own format rather than the paths it found.
+func findFormats(s string) bool {
+	switch s {
+	case "-printf", "-fprintf", "-ls", "-fls", "-fprint", "-fprint0":
+		return true
+	}
+	return false
+}
+
+// findActionPaths returns the paths find runs action act with: its outs,
+// and, when no test narrowed them (an out is the start path itself, and
+// all below it), each start's DIR/… too for a command word that goes below
+// what find found ({}/id_rsa): any path under the start, a link at any
+// depth among them (review 15a F4).
+func findActionPaths(outs []string, narrowed bool, act findAction) []string {
+	if narrowed || act.delete {
+		return outs
+	}
+	below := false
+	for _, x := range act.words {
+		below = below || strings.Contains(x.Text, fedName+"/")
+	}
+	if !below {
+		return outs
+	}
+	paths := slices.Clip(outs)
+	for _, p := range outs {
+		paths = append(paths, strings.TrimSuffix(p, "/")+"/…")
+	}
+	return paths
 }
 
 // findStarts returns find's start paths (each read; . when none) and the
