@@ -697,6 +697,7 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 		m.shelled = true
 		m.c.shellFeed(text, depth) // os.system(sys.stdin.read()) < F (shellfeed.go)
 	}
+	m.childFeed(text, depth) // subprocess.run(["sh", "-c", x]), stdin=open(F) (review 15a F7)
 	n := len(m.dirs)
 	for _, d := range l.Dirs {
 		if len(m.dirs) < maxModuleDirs {
