@@ -102,7 +102,7 @@ func builtShellArg(f Family, code string, i, at int) bool {
 		// "ls " + d, "ls {}".format(x), str().join(("a", "b")): the
 		// literal readers join what they can; text read at run time
 		// (a file's, standard input's, a variable's) is not theirs
-		return readsText(arg) || computedArg(f, arg)
+		return readsText(arg) || computedArg(f, code, arg)
 	}
 	return true // os.system(cmd), system $c: a name guard cannot read
 }
@@ -235,7 +235,7 @@ func callArg(rest string) string {
 // "{}".format(x), "#{x}", `${x}`, "" + x). Literals joined, formatted or
 // concatenated with names are folded, the names as parts not known
 // ("ls " + d).
-func computedArg(f Family, arg string) bool {
+func computedArg(f Family, code, arg string) bool {
 	lits := litSpans(arg)
 	depth, first := 0, true
 	for i := 0; i < len(arg); i++ {
@@ -265,10 +265,32 @@ func computedArg(f Family, arg string) bool {
 			if j := skipBlanks(arg, k); j < len(arg) && arg[j] == '(' && !foldedCall(arg[i:k]) {
 				return true // b64decode(…), .decode(), reversed(…)
 			}
-			if j := skipBlanks(arg, k); first && (j >= len(arg) || arg[j] != '(' && arg[j] != '"' && arg[j] != '\'') {
+			if j := skipBlanks(arg, k); first && (j >= len(arg) || arg[j] != '(' && arg[j] != '"' && arg[j] != '\'') && !literalBound(code, arg[i:k]) {
 				return true // " ".join([x]), x + " -l": a name is the command
 			}
 			i = k - 1
+		}
+	}
+	return false
+}
+
+// literalBound reports whether code binds name to a literal or a list of
+// them (a = ["cat x", "y"]): the literal readers fold it.
+func literalBound(code, name string) bool {
+	for off := 0; off < len(code); {
+		k := strings.Index(code[off:], name)
+		if k < 0 {
+			return false
+		}
+		k += off
+		off = k + len(name)
+		if k > 0 && word.IsWordChar(code[k-1]) {
+			continue
+		}
+		rest := strings.TrimLeft(code[off:], " \t")
+		if v, ok := strings.CutPrefix(rest, "="); ok && !strings.HasPrefix(v, "=") {
+			v = strings.TrimLeft(v, " \t")
+			return v != "" && strings.IndexByte("[(\"'", v[0]) >= 0
 		}
 	}
 	return false
