@@ -692,6 +692,9 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 	if !m.evaluated && lang.Evaluates(m.fam, text) {
 		m.evaluated = true
 		m.c.evaluatedFeed(text, depth) // exec(sys.stdin.read()) < F (evalfeed.go)
+		if m.fam == lang.Python {
+			m.c.codecFeed(text) // exec(open(F, encoding="utf-7").read()) (review 15a F8)
+		}
 	}
 	if !m.shelled && lang.RunsShellText(m.fam, text) {
 		m.shelled = true
