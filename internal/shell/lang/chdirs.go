@@ -44,7 +44,7 @@ type CodeDirs struct {
 func Chdirs(code string) CodeDirs {
 	var out CodeDirs
 	lits := litSpans(code)
-	out.Unknown = DynamicAccess(code) || DirFd(code) // getattr(os, n), dir_fd=fd (review 15a F5)
+	out.Unknown = dynamicAccess(code, lits) || dirFd(code, lits) // getattr(os, n), dir_fd=fd (review 15a F5)
 	cur, calls := "", 0
 	for i := 0; i < len(lits) && !out.Unknown; i++ {
 		j, t := adjacentLits(code, lits, i, Unescape(code[lits[i].start:lits[i].end]))

@@ -35,7 +35,11 @@ var dirFdNames = [...]string{"dir_fd", "src_dir_fd", "dst_dir_fd", "openat", "op
 // reference (&{…}, &$f, ->can), a javascript lookup of process, global,
 // globalThis or a module by a computed key (process[k]).
 func DynamicAccess(code string) bool {
-	lits := litSpans(code)
+	return dynamicAccess(code, litSpans(code))
+}
+
+// dynamicAccess is DynamicAccess of code whose literals are lits.
+func dynamicAccess(code string, lits []lit) bool {
 	for name, k := range codeIdents(code, lits) {
 		i := skipBlanks(code, k)
 		switch {
@@ -89,7 +93,11 @@ func DynamicAccess(code string) bool {
 // DirFd reports whether code resolves names against a directory
 // descriptor or changes its root (dirFdNames), outside its literals.
 func DirFd(code string) bool {
-	lits := litSpans(code)
+	return dirFd(code, litSpans(code))
+}
+
+// dirFd is DirFd of code whose literals are lits.
+func dirFd(code string, lits []lit) bool {
 	for name := range codeIdents(code, lits) {
 		for _, d := range dirFdNames {
 			if strings.EqualFold(name, d) {
