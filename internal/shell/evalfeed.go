@@ -171,3 +171,52 @@ func moduleAt(in catalogue.Interp, args []word.Word, end int) string {
 	}
 	return ""
 }
+
+// codecFeed: python code that evaluates text it reads takes that text in
+// the codec the reading call names (open(F, encoding="utf-7"),
+// .decode("cp932"), codecs.open), or, for standard input,
+// PYTHONIOENCODING (review 15a F8). Each file the command feeds it is
+// read again decoded with each such codec that does not write ASCII as
+// itself; a codec guard does not decode, or one it cannot read from the
+// code, leaves it unable to tell what code runs.
+func (c *cmd) codecFeed(text string) {
+	codecs, unknown := lang.ReadCodecs(text)
+	if v, ok := c.envValue("PYTHONIOENCODING"); ok && strings.Contains(text, "stdin") {
+		cd, _, _ := strings.Cut(v, ":")
+		unknown = unknown || word.HasMark(cd)
+		codecs = append(codecs, cd)
+	}
+	if unknown {
+		c.w.hide("evaluates in %s text it reads with a codec guard cannot read from the code: it cannot tell what code runs", c.name)
+		return
+	}
+	var files []string
+	if c.stdin.file != "" && !c.fromStdin {
+		files = append(files, c.stdin.file)
+	}
+	files = append(files, c.evalFiles(text)...)
+	for _, cd := range codecs {
+		if !lang.OtherCodec(cd) {
+			continue
+		}
+		texts := []string{}
+		if c.stdin.known && c.stdin.text != "" && !c.fromStdin {
+			texts = append(texts, c.stdin.text)
+		}
+		for _, p := range files {
+			if t, ok := c.w.FileText(p, true, effect.MaxProgramBytes, "a program"); ok {
+				texts = append(texts, t)
+			}
+		}
+		for _, t := range texts {
+			s, ok := lang.Decode(cd, t)
+			if !ok {
+				c.w.hide("evaluates in %s text it reads in a codec guard does not decode: it cannot tell what code runs", c.name)
+				return
+			}
+			if s != t {
+				c.oneLiner(s) // +AH4-/.bashrc read as UTF-7 is ~/.bashrc
+			}
+		}
+	}
+}

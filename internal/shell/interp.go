@@ -698,6 +698,9 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 	if !m.evaluated && lang.Evaluates(m.fam, text) {
 		m.evaluated = true
 		m.c.evaluatedFeed(text, depth) // exec(sys.stdin.read()) < F (evalfeed.go)
+		if m.fam == lang.Python {
+			m.c.codecFeed(text) // exec(open(F, encoding="utf-7").read()) (review 15a F8)
+		}
 	}
 	if m.fam == lang.Python {
 		m.c.codeCGI(text) // http.server.test(HandlerClass=CGIHTTPRequestHandler) (pycgi.go)
@@ -706,6 +709,7 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 		m.shelled = true
 		m.c.shellFeed(text, depth) // os.system(sys.stdin.read()) < F (shellfeed.go)
 	}
+	m.childFeed(text, depth) // subprocess.run(["sh", "-c", x]), stdin=open(F) (review 15a F7)
 	n := len(m.dirs)
 	for _, d := range l.Dirs {
 		if len(m.dirs) < maxModuleDirs {

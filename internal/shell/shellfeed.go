@@ -8,6 +8,7 @@ package shell
 
 import (
 	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
 )
 
 // shellFeed: interpreter code (text, at depth: 0 the command's own) hands
@@ -64,4 +65,23 @@ func (c *cmd) shellFedStdin() bool {
 		return false
 	}
 	return true
+}
+
+// childFeed: interpreter code starts a shell or an interpreter with a
+// program that is not a plain literal (lang.RunsChildText): subprocess.run(
+// ["bash", "-c", x]), stdin=open(F), perl's open(P, "|sh"). What the
+// command feeds and the files the code names are read as that child's
+// program, as for a shell-running call or evaluated text; with nothing to
+// read, the command's own code runs what guard cannot tell.
+func (m *moduleLoader) childFeed(text string, depth int) {
+	runs, sh := lang.RunsChildText(text)
+	switch {
+	case !runs:
+	case sh && !m.shelled:
+		m.shelled = true
+		m.c.shellFeed(text, depth)
+	case !sh && !m.evaluated:
+		m.evaluated = true
+		m.c.evaluatedFeed(text, depth)
+	}
 }

@@ -44,13 +44,25 @@ type CodeDirs struct {
 func Chdirs(code string) CodeDirs {
 	var out CodeDirs
 	lits := litSpans(code)
-	for _, l := range lits {
-		if strings.Contains(strings.ToLower(code[l.start:l.end]), "chdir") {
-			out.Unknown = true
-			break
-		}
-	}
+	out.Unknown = dynamicAccess(code, lits) || dirFd(code, lits) // getattr(os, n), dir_fd=fd (review 15a F5)
 	cur, calls := "", 0
+	for i := 0; i < len(lits) && !out.Unknown; i++ {
+		j, t := adjacentLits(code, lits, i, Unescape(code[lits[i].start:lits[i].end]))
+		switch low := strings.ToLower(t); {
+		case strings.Contains(low, "chdir"):
+			out.Unknown = true // getattr(os, "ch" + "dir"), process["chdir"]
+		case low == "cwd" || low == "chdir":
+			if k, ok := quotedKeyword(code, lits[j].next); ok {
+				if d, ok := chdirArg(code, k, lits, chdirKeyword); ok {
+					cur = d
+					out.Dirs = append(out.Dirs, d) // {"cwd": ".."}, o["cwd"] = ".."
+					continue
+				}
+			}
+			out.Unknown = true
+		}
+		i = j
+	}
 	for name, k := range codeIdents(code, lits) {
 		mode := chdirName(code, name, k)
 		if mode == 0 {
@@ -79,6 +91,20 @@ func Chdirs(code string) CodeDirs {
 	}
 	out.Dirs = dedupe(out.Dirs)
 	return out
+}
+
+// quotedKeyword returns, for a key spelt as a literal that ends at
+// code[i] ({"cwd": …}, o["cwd"] = …), the index of the : or = that gives
+// its value.
+func quotedKeyword(code string, i int) (int, bool) {
+	i = skipBlanks(code, i)
+	if i < len(code) && code[i] == ']' {
+		i = skipBlanks(code, i+1)
+	}
+	if i < len(code) && (code[i] == ':' || code[i] == '=' && !strings.HasPrefix(code[i:], "==")) {
+		return i, true
+	}
+	return 0, false
 }
 
 // How a directory change's argument is given.

@@ -46,6 +46,25 @@ func TestChdirs(t *testing.T) {
 		{`print(process.cwd())`, "", false},
 		{`cd("..")`, "", false},
 		{`x = 1`, "", false},
+		// computed names, quoted keys, directory descriptors (review 15a F5)
+		{`getattr(os, "ch"+"dir")(".."); open(".bashrc","a")`, "", true},
+		{`os.__dict__["chd" "ir"](".."); open(".ssh/id_rsa")`, "", true},
+		{`process["ch"+"dir"]("..")`, "", true},
+		{`n = input(); getattr(os, n)("..")`, "", true},
+		{`vars(os)[n]("..")`, "", true},
+		{`globals()["o"+"s"].chdir`, "", true},
+		{`Reflect.apply(process[k], process, [".."])`, "", true},
+		{`Dir.public_send(m, "..")`, "", true},
+		{`&{"CORE::ch" . "dir"}("..")`, "", true},
+		{`subprocess.run(["cat", ".ssh/id_rsa"], **{"cwd": ".."})`, "..", false},
+		{`const o={}; o["cwd"]=".."; execSync("cat .ssh/id_rsa", o)`, "..", false},
+		{`spawnSync("cat", [".ssh/id_rsa"], {"cwd": d})`, "", true},
+		{`open(".ssh/id_rsa", opener=lambda p,f: os.open(p,f,dir_fd=os.open("..",0)))`, "", true},
+		{`os.rename(".bashrc", "x/b", src_dir_fd=fd)`, "", true},
+		{`getattr(obj, "name")`, "", false},
+		{`print(args.cwd)`, "", false},
+		{`sock.send(b"x")`, "", false},
+		{`Dir.send(:glob, "*")`, "", false},
 	} {
 		got := Chdirs(tc.code)
 		dirs := strings.Join(got.Dirs, " ")

@@ -307,6 +307,8 @@ func HomePaths(code string) codeHomes {
 	}
 	if hasHome {
 		out.Held = heldDots(atoms)
+	} else {
+		out.Unknown = placedDots(atoms) // "%s/.ssh/id_rsa" % d (review 15a F6)
 	}
 	for i := 0; i < len(atoms); {
 		j, joined := i, atoms[i].text
@@ -319,7 +321,7 @@ func HomePaths(code string) codeHomes {
 				break
 			}
 			sep, ok := joinOp(code, from, code[from:to])
-			if !ok || atoms[j+1].home {
+			if !ok || atoms[j+1].home || !valueBefore(code, atoms[j], code[from:to]) {
 				break // a home directory joined after a path starts over
 			}
 			next := atoms[j+1].text
@@ -384,6 +386,54 @@ func heldDots(atoms []span) []string {
 		}
 	}
 	return out
+}
+
+// placedDots returns, for code that does not name the home directory,
+// the dot entries its literals name behind a placeholder ("%s/.bashrc" %
+// d, "{}/.ssh/id_rsa".format(d), f"{d}/.guard"): relative to what guard
+// cannot tell (review 15a F6), each starting with /.
+func placedDots(atoms []span) []string {
+	var out []string
+	for _, a := range atoms {
+		if !a.literal || len(out) >= maxCodeAtoms {
+			continue
+		}
+		if rest, ok := placeHeldDot(a.text); ok && !strings.HasPrefix(strings.TrimLeft(a.text, "<>+|& \t"), "/") {
+			out = append(out, rest)
+		}
+	}
+	return out
+}
+
+// valueBefore reports whether atom a is the value of the code up to gap,
+// the code that joins it to the next atom (review 15a F6): a literal
+// followed by a closing bracket is an argument or a key inside a call or a
+// subscript (os.environ.get(k, "x") + "/.ssh"), not its value, unless it
+// stands for the home directory (os.environ["HOME"] + "/.x") or is the
+// only argument of a call that makes a path of it (Path(".ssh") / "x").
+func valueBefore(code string, a span, gap string) bool {
+	g := strings.TrimSpace(gap)
+	if g == "" || a.home || strings.IndexByte(")]", g[0]) < 0 {
+		return true
+	}
+	if after := strings.TrimLeft(g[1:], " \t"); g[0] != ')' || after != "" && strings.IndexByte(")]}", after[0]) >= 0 {
+		return false // a subscript's key, or a call nested in another
+	}
+	before := strings.TrimRight(code[:a.open], " \t")
+	if !strings.HasSuffix(before, "(") {
+		return false
+	}
+	before = strings.TrimRight(before[:len(before)-1], " \t")
+	k := len(before)
+	for k > 0 && word.IsWordChar(before[k-1]) {
+		k--
+	}
+	switch fn := strings.ToLower(before[k:]); {
+	case fn == "", fn == "str", fn == "string", fn == "pathname", fn == "file", fn == "fspath":
+		return true
+	default:
+		return strings.HasSuffix(fn, "path")
+	}
 }
 
 // placeHeldDot returns the /.NAME… part of literal t when what precedes it

@@ -187,7 +187,7 @@ func TestHomeUnknown(t *testing.T) {
 		{`for f in [".bashrc", ".zshrc"]: print(f)`, ""},
 		{`print(os.path.join(os.getcwd(), "build"))`, ""},
 		{`open(".env")`, ""},
-		{`print("%s/.bashrc" % x)`, ""},
+		{`print("%s/.bashrc" % x)`, "/.bashrc"}, // a placeholder: relative to what guard cannot tell (review 15a F6)
 		{`Path.home() / "Downloads"`, ""},
 	} {
 		got := HomePaths(tc.code).Unknown
@@ -196,6 +196,41 @@ func TestHomeUnknown(t *testing.T) {
 			t.Errorf("%s: unknown %q, want none", tc.code, got)
 		case tc.want != "" && !slices.Contains(got, tc.want):
 			t.Errorf("%s: unknown %q, want %q in them", tc.code, got, tc.want)
+		}
+	}
+}
+
+// TestHomePathsComputedHead: a literal inside a call or a subscript is not
+// the value joined to the tail; the tail is relative to what guard cannot
+// tell (review 15a F6).
+func TestHomePathsComputedHead(t *testing.T) {
+	for _, tc := range []struct {
+		code    string
+		unknown string // must be among Unknown ("" for none)
+		path    string // must be among Paths ("" for none)
+	}{
+		{code: `import os; k="HO"+"ME"; print(open(os.environ.get(k, "x")+"/.ssh/id_rsa").read())`, unknown: "/.ssh/id_rsa"},
+		{code: `e=os.environ; k="HO"; print(open(e[k+"ME"]+"/.ssh/id_rsa").read())`, unknown: "/.ssh/id_rsa"},
+		{code: `open(os.getenv("hello".upper()[0]+"OME")+"/.bashrc","a")`, unknown: "/.bashrc"},
+		{code: `os.environ.get("HOMEX"[:4], "x")+"/.guard/rules.json"`, unknown: "/.guard/rules.json"},
+		{code: `"%s/.ssh/id_rsa" % os.getenv(k+"ME")`, unknown: "/.ssh/id_rsa"},
+		{code: `"{}/.bashrc".format(d)`, unknown: "/.bashrc"},
+		// the value itself
+		{code: `open(os.environ['HOME'] + '/.netrc')`, path: "~/.netrc"},
+		{code: `open(str(Path("/home/u")) + "/.netrc")`},
+		{code: `p = Path(".config") / "app"`},
+	} {
+		got := HomePaths(tc.code)
+		if tc.unknown != "" && !slices.Contains(got.Unknown, tc.unknown) {
+			t.Errorf("HomePaths(%q).Unknown = %q; want %q among them", tc.code, got.Unknown, tc.unknown)
+		}
+		if tc.path != "" && !slices.Contains(got.Paths, tc.path) {
+			t.Errorf("HomePaths(%q).Paths = %q; want %q among them", tc.code, got.Paths, tc.path)
+		}
+		for _, j := range got.Joins {
+			if strings.HasPrefix(j, "x/") {
+				t.Errorf("HomePaths(%q) joins the argument: %q", tc.code, j)
+			}
 		}
 	}
 }

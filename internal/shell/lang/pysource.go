@@ -22,24 +22,33 @@ import (
 // it declares one guard does not decode.
 func PySource(text string) (src, codec string, ok bool) {
 	codec = codingOf(text)
+	src, ok = Decode(codec, text)
+	return src, codec, ok
+}
+
+// Decode returns text as python decodes it with codec (a name python
+// accepts, "" for none): decoded for UTF-7 and the double-byte codecs, as
+// it is for a codec that writes ASCII as itself; ok is false for any
+// other codec.
+func Decode(codec, text string) (string, bool) {
 	switch c := normalCodec(codec); {
 	case c == "":
-		return text, "", true
+		return text, true
 	case c == "utf-7" || c == "utf7" || c == "u7" || c == "unicode-1-1-utf-7":
 		if s, ok := decodeUTF7(text); ok {
-			return s, codec, true
+			return s, true
 		}
-		return "", codec, false
+		return "", false
 	case isDBCS(c):
 		d, _ := dbcsOf(c)
 		if s, ok := d.decode(text); ok {
-			return s, codec, true
+			return s, true
 		}
-		return "", codec, false
+		return "", false
 	case asciiCodec(c):
-		return text, codec, true
+		return text, true
 	}
-	return "", codec, false
+	return "", false
 }
 
 // codingOf returns the codec a PEP 263 declaration in the first two lines

@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 // Text that becomes a shell command (review 14a F18): os.system,
 // subprocess with shell=True, node's child_process.exec, perl's and
@@ -98,7 +102,7 @@ func builtShellArg(f Family, code string, i, at int) bool {
 		// "ls " + d, "ls {}".format(x), str().join(("a", "b")): the
 		// literal readers join what they can; text read at run time
 		// (a file's, standard input's, a variable's) is not theirs
-		return readsText(arg)
+		return readsText(arg) || computedArg(f, code, arg)
 	}
 	return true // os.system(cmd), system $c: a name guard cannot read
 }
@@ -221,4 +225,140 @@ func callArg(rest string) string {
 		}
 	}
 	return rest
+}
+
+// computedArg reports whether the first argument in arg (a shell-running
+// call's argument text) is a command the literal readers do not fold
+// (review 15a F7): a literal transformed by a call or a slice
+// (base64.b64decode("…").decode(), "…"[::-1], "".join(reversed("…"))),
+// or a command whose start is filled in at run time (f"{x}", "%s" % x,
+// "{}".format(x), "#{x}", `${x}`, "" + x). Literals joined, formatted or
+// concatenated with names are folded, the names as parts not known
+// ("ls " + d).
+func computedArg(f Family, code, arg string) bool {
+	lits := litSpans(arg)
+	depth, first := 0, true
+	for i := 0; i < len(arg); i++ {
+		if l, ok := litAt(lits, i); ok {
+			if first && startFilled(f, arg, l) {
+				return true
+			}
+			first = first && strings.TrimSpace(arg[l.start:l.end]) == "" // " ".join([x]): a separator
+			if j := skipBlanks(arg, l.next); j < len(arg) && arg[j] == '[' {
+				return true // "x ohce"[::-1]
+			}
+			i = l.next - 1
+			continue
+		}
+		switch c := arg[i]; {
+		case c == ',' && depth == 0:
+			return false // the first argument ends
+		case c == '(' || c == '[':
+			depth++
+		case c == ')' || c == ']':
+			depth--
+		case word.IsWordChar(c):
+			k := i
+			for k < len(arg) && word.IsWordChar(arg[k]) {
+				k++
+			}
+			if j := skipBlanks(arg, k); j < len(arg) && arg[j] == '(' && !foldedCall(arg[i:k]) {
+				return true // b64decode(…), .decode(), reversed(…)
+			}
+			if j := skipBlanks(arg, k); first && (j >= len(arg) || arg[j] != '(' && arg[j] != '"' && arg[j] != '\'') && !literalBound(code, arg[i:k]) {
+				return true // " ".join([x]), x + " -l": a name is the command
+			}
+			i = k - 1
+		}
+	}
+	return false
+}
+
+// literalBound reports whether code binds name to a literal or a list of
+// them (a = ["cat x", "y"]): the literal readers fold it.
+func literalBound(code, name string) bool {
+	for off := 0; off < len(code); {
+		k := strings.Index(code[off:], name)
+		if k < 0 {
+			return false
+		}
+		k += off
+		off = k + len(name)
+		if k > 0 && word.IsWordChar(code[k-1]) {
+			continue
+		}
+		rest := strings.TrimLeft(code[off:], " \t")
+		if v, ok := strings.CutPrefix(rest, "="); ok && !strings.HasPrefix(v, "=") {
+			v = strings.TrimLeft(v, " \t")
+			return v != "" && strings.IndexByte("[(\"'", v[0]) >= 0
+		}
+	}
+	return false
+}
+
+// foldedCall reports whether a call named name is one the literal readers
+// fold (joins.go): a join, a format, a concatenation, a replacement, chr.
+func foldedCall(name string) bool {
+	switch name {
+	case "join", "format", "str", "concat", "replace", "chr", "String":
+		return true
+	}
+	return false
+}
+
+// namesAfter reports whether code from i, outside its literals, holds a
+// name that is not a call the literal readers fold.
+func namesAfter(code string, i int) bool {
+	rest := code[i:]
+	for name, k := range codeIdents(rest, litSpans(rest)) {
+		if j := skipBlanks(rest, k); !(j < len(rest) && rest[j] == '(' && foldedCall(name)) {
+			return true
+		}
+	}
+	return false
+}
+
+// startFilled reports whether literal l, the first of a command, starts
+// with a part filled in at run time ({x}, %s, #{x}, ${x}, $x) or is empty
+// before a concatenation ("" + x).
+func startFilled(f Family, code string, l lit) bool {
+	t := strings.TrimLeft(code[l.start:l.end], " \t")
+	if t == "" {
+		after := strings.TrimLeft(code[l.next:], " \t")
+		return strings.HasPrefix(after, "+") || strings.HasPrefix(after, "%") ||
+			(f == Perl || f == PHP) && strings.HasPrefix(after, ".")
+	}
+	if interpolated(f, code, l) {
+		return strings.HasPrefix(t, "{") || strings.HasPrefix(t, "#{") || strings.HasPrefix(t, "$")
+	}
+	if !strings.HasPrefix(t, "%") && !strings.HasPrefix(t, "{") || !namesAfter(code, l.next) {
+		return false // "{}{}".format("a", "b"): literals the readers fold
+	}
+	for _, p := range [...]string{"{", "%", "#{", "${", "$"} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// interpolated reports whether literal l of code holds a part filled in at
+// run time: a python f-string's {…}, a javascript template's ${…}, ruby's
+// #{…}, a perl or php double-quoted $name.
+func interpolated(f Family, code string, l lit) bool {
+	t := code[l.start:l.end]
+	pre := code[max(0, l.open-2):l.open]
+	switch {
+	case l.command:
+		return true
+	case f == Python:
+		return strings.ContainsAny(pre, "fF") && strings.Contains(t, "{")
+	case f == Node:
+		return code[l.open] == '`' && strings.Contains(t, "${")
+	case f == Ruby:
+		return code[l.open] != '\'' && strings.Contains(t, "#{")
+	case f == Perl || f == PHP:
+		return code[l.open] == '"' && strings.Contains(t, "$")
+	}
+	return false
 }

@@ -37,7 +37,7 @@ func TestRunsShellText(t *testing.T) {
 		{PHP, `shell_exec("ls");`, false},
 		{Lua, `os.execute(io.read("a"))`, true},
 		{NoFamily, `system(x)`, false},
-		{Python, `import os; os.system("ls " + d)`, false}, // a join: the literal readers see it
+		{Python, `import os; os.system("ls " + d)`, false}, // a join: the literal readers see it, d a part not known
 		{Python, `import os; os.system("ls {}".format("src"))`, false},
 		{Python, `import os; os.system(f"ls {d}")`, false},
 		{Python, `import os; os.system("" + open("e").read())`, true},
@@ -52,6 +52,22 @@ func TestRunsShellText(t *testing.T) {
 		{Perl, `system join "", "cat x", "y"`, false},
 		{Python, `import os; os.system(os.environ["C"])`, true},
 		{Python, `import os; os.system(pathlib.Path("e").read_text())`, true},
+		// computed commands (review 15a F7)
+		{Python, `import os,base64; os.system(base64.b64decode("ZWNobyAx").decode())`, true},
+		{Python, `import os; os.system(bytes.fromhex("6c73").decode())`, true},
+		{Python, `import os; os.system("x ohce"[::-1])`, true},
+		{Python, `import os; os.system("".join(reversed("sl")))`, true},
+		{Python, `import os; os.system("%s" % x)`, true},
+		{Python, `import os; os.system("{}".format(x))`, true},
+		{Python, `import os; os.system(" ".join(["ls", "-l"]))`, false},
+		{Python, `import os; os.system("ls" " -l")`, false},
+		{Python, `import subprocess; subprocess.run("ls -l", shell=True)`, false},
+		{Ruby, `system("#{x}")`, true},
+		{Python, `import os; os.system(f"{x}")`, true},
+		{Python, `import os; os.system(" ".join([x]))`, true},
+		{Python, `import os; os.system(x + " -l")`, true},
+		{Python, `import os; os.system("" + x)`, true},
+		{Node, "require('child_process').execSync(`${x}`)", true},
 	} {
 		if got := RunsShellText(tc.f, tc.code); got != tc.want {
 			t.Errorf("RunsShellText(%d, %q) = %v, want %v", tc.f, tc.code, got, tc.want)
@@ -68,5 +84,52 @@ func FuzzRunsShellText(f *testing.F) {
 		for _, fam := range []Family{Python, Node, Perl, Ruby, PHP, Lua} {
 			RunsShellText(fam, code)
 		}
+	})
+}
+
+// TestRunsChildText: a shell or an interpreter started with a program that
+// is not a plain literal, or fed its program by the code (review 15a F7).
+func TestRunsChildText(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		want bool
+	}{
+		{`import subprocess; subprocess.run(["bash","-c", open("evil.sh.txt").read()])`, true},
+		{`import os; os.execvp("sh", ["sh","-c", open("e").read()])`, true},
+		{`import os; os.spawnlp(os.P_WAIT, "sh", "sh", "-c", open("e").read())`, true},
+		{`import os; os.posix_spawnp("sh", ["sh","-c", x], {})`, true},
+		{`require("child_process").execFileSync("sh", ["-c", require("fs").readFileSync("e","utf8")])`, true},
+		{`import subprocess; subprocess.run(["sh"], stdin=open("evil.sh.txt"))`, true},
+		{`import subprocess; subprocess.run("sh", input=open("e").read(), text=True)`, true},
+		{`import subprocess; subprocess.Popen(["python3"], stdin=open("evil.txt")).wait()`, true},
+		{`require("child_process").spawnSync("sh", {input: require("fs").readFileSync("e")})`, true},
+		{`open F, "e"; open P, "|sh"; print P <F>`, true},
+		{`s.Popen("sh", stdin=s.PIPE).communicate(open("e").read())`, true},
+		{`IO.popen("sh","w"){|p| p.write File.read("e")}`, true},
+		{`system("sh", "-c", $x)`, true},
+		{`cmd = ["bash", "-lc", c]; subprocess.run(cmd)`, true},
+		// a plain program, a script operand, data on stdin
+		{`import subprocess; subprocess.run(["git","status"])`, false},
+		{`import subprocess; subprocess.run(["sh","-c","ls -l"])`, false},
+		{`import subprocess; subprocess.run(["python3","x.py"], input=data)`, false},
+		{`import subprocess; subprocess.run("python3 x.py", shell=True, input=data)`, false},
+		{`import subprocess; subprocess.run(["pytest"], cwd=".")`, false},
+		{`print("sh")`, false},
+		{`import subprocess; subprocess.run(["node", "--version"])`, false},
+	} {
+		if got, _ := RunsChildText(tc.code); got != tc.want {
+			t.Errorf("RunsChildText(%q) = %v, want %v", tc.code, got, tc.want)
+		}
+	}
+}
+
+// FuzzRunsChildText: any code is read within bounds, without a panic.
+func FuzzRunsChildText(f *testing.F) {
+	f.Add(`subprocess.run(["bash","-c", x], stdin=open("e"))`)
+	f.Add(`os.system("".join(reversed("sl")))`)
+	f.Fuzz(func(t *testing.T, code string) {
+		RunsChildText(code)
+		RunsShellText(Python, code)
+		RunsShellText(Ruby, code)
 	})
 }

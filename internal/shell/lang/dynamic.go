@@ -1,0 +1,177 @@
+package lang
+
+// Code that reaches a function or an attribute by a name it computes
+// (review 15a F5): getattr(os, "ch" + "dir"), os.__dict__[n],
+// vars(os)[n], globals()[n], process[n], Reflect.get(o, n), ruby's
+// send/public_send/method, perl's &{"…"} and ->can(…). What it calls
+// cannot be told from the names the code spells.
+
+import (
+	"sort"
+	"strings"
+)
+
+// dynamicNames are the identifiers by which code reaches a name it
+// computes: python's attribute and namespace lookups, ruby's and
+// javascript's reflection.
+var dynamicNames = [...]string{"__dict__", "vars", "globals", "locals", "__getattribute__", "__getattr__",
+	"instance_method", "Reflect"}
+
+// sendNames are ruby's calls of a method by a name given as their first
+// argument.
+var sendNames = [...]string{"send", "public_send", "__send__", "method"}
+
+// dirFdNames are the names of the calls and keyword arguments that resolve
+// a relative name against a directory descriptor, not the working
+// directory: python's dir_fd=, src_dir_fd=, dst_dir_fd=, the *at() calls,
+// fchdir and chroot.
+var dirFdNames = [...]string{"dir_fd", "src_dir_fd", "dst_dir_fd", "openat", "openat2", "fchdir", "chroot",
+	"mkdirat", "unlinkat", "renameat", "renameat2", "linkat", "symlinkat", "fstatat", "faccessat", "fchmodat",
+	"fchownat", "readlinkat", "utimensat", "mknodat"}
+
+// DynamicAccess reports whether code reaches a function or attribute by a
+// name it computes: a getattr/setattr/hasattr whose name is not one plain
+// literal, or any of dynamicNames, a perl call through a string or code
+// reference (&{…}, &$f, ->can), a javascript lookup of process, global,
+// globalThis or a module by a computed key (process[k]).
+func DynamicAccess(code string) bool {
+	return dynamicAccess(code, litSpans(code))
+}
+
+// dynamicAccess is DynamicAccess of code whose literals are lits.
+func dynamicAccess(code string, lits []lit) bool {
+	for name, k := range codeIdents(code, lits) {
+		i := skipBlanks(code, k)
+		switch {
+		case name == "getattr" || name == "setattr" || name == "hasattr":
+			if i < len(code) && code[i] == '(' && !plainSecondArg(code, i+1, lits) {
+				return true
+			}
+		case name == "can" && k > 5 && strings.HasSuffix(code[:k-3], "->"):
+			return true
+		case name == "process" || name == "global" || name == "globalThis":
+			if i < len(code) && code[i] == '[' && !plainKey(code, i+1, lits) {
+				return true
+			}
+		case isSend(name):
+			if i < len(code) && code[i] == '(' {
+				i = skipBlanks(code, i+1)
+			}
+			if i < len(code) && code[i] != ':' && !plainKey(code, i, lits) {
+				return true // o.send(n), o.method(n); not o.send(:name)
+			}
+		default:
+			for _, d := range dynamicNames {
+				if name == d {
+					return true
+				}
+			}
+		}
+	}
+	for _, p := range [...]string{"&{", "&$", ")["} {
+		for off := 0; off < len(code); {
+			k := strings.Index(code[off:], p)
+			if k < 0 {
+				break
+			}
+			k += off
+			off = k + len(p)
+			if inLit(lits, k) {
+				continue
+			}
+			if p != ")[" {
+				return true
+			}
+			if strings.Contains(code[max(0, k-256):k], "require") && !plainKey(code, k+2, lits) {
+				return true // require("os")[k]
+			}
+		}
+	}
+	return false
+}
+
+// DirFd reports whether code resolves names against a directory
+// descriptor or changes its root (dirFdNames), outside its literals.
+func DirFd(code string) bool {
+	return dirFd(code, litSpans(code))
+}
+
+// dirFd is DirFd of code whose literals are lits.
+func dirFd(code string, lits []lit) bool {
+	for name := range codeIdents(code, lits) {
+		for _, d := range dirFdNames {
+			if strings.EqualFold(name, d) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// plainSecondArg reports whether the call whose arguments start at
+// code[i] has a second argument that is one plain literal.
+func plainSecondArg(code string, i int, lits []lit) bool {
+	depth := 0
+	for ; i < len(code); i++ {
+		if l, ok := litAt(lits, i); ok {
+			i = l.next - 1
+			continue
+		}
+		switch code[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				return false
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				return plainKey(code, i+1, lits)
+			}
+		}
+	}
+	return false
+}
+
+// plainKey reports whether code from i holds one plain literal (no
+// interpolation) followed by the end of an argument or a subscript.
+func plainKey(code string, i int, lits []lit) bool {
+	i = skipBlanks(code, i)
+	for n := 0; n < 2 && i < len(code) && strings.IndexByte("rRbBuU", code[i]) >= 0; n++ {
+		i++ // python's b"x", r'x' (not f"…": an interpolation)
+	}
+	l, ok := litAt(lits, i)
+	if !ok || l.command || code[l.open] == '`' || strings.ContainsAny(code[l.start:l.end], "{$#") {
+		return false
+	}
+	j := skipBlanks(code, l.next)
+	return j < len(code) && strings.IndexByte(",)]", code[j]) >= 0
+}
+
+// isSend reports whether name is one of sendNames.
+func isSend(name string) bool {
+	for _, s := range sendNames {
+		if name == s {
+			return true
+		}
+	}
+	return false
+}
+
+// litAt returns the literal of lits (sorted by opener) that opens at
+// code[i].
+func litAt(lits []lit, i int) (lit, bool) {
+	k := sort.Search(len(lits), func(j int) bool { return lits[j].open >= i })
+	if k < len(lits) && lits[k].open == i {
+		return lits[k], true
+	}
+	return lit{}, false
+}
+
+// inLit reports whether code[i] lies inside one of lits (sorted by
+// opener).
+func inLit(lits []lit, i int) bool {
+	k := sort.Search(len(lits), func(j int) bool { return lits[j].open > i })
+	return k > 0 && i < lits[k-1].next
+}
