@@ -407,6 +407,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 	if len(out) > 0 {
 		// Resolved exactly as the call's own paths: against its cwd, else
 		// agent B's project directory, else the working directory.
+		out = append(out, runTimeUnknowns(out)...)                        // unknownlinks.go
 		out = append(out, agent.OtherRootInputs(out, call.OtherRoots)...) // agent B's other workspace roots
 		agent.ResolvePaths(&agent.Call{Agent: call.Agent, Cwd: call.Cwd, Inputs: out}, opt)
 		out = append(out, unknownLinkInputs(out, agent.BaseDir(call, opt))...) // unknownlinks.go

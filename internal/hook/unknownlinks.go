@@ -58,7 +58,8 @@ func unknownLinkInputs(inputs []event.Input, base string) []event.Input {
 			links = linksOut(dir)
 			lists[dir] = links
 		}
-		if links.partial && in.Kind == event.KindRead && !tempDir(dir) {
+		if links.partial && in.Kind == event.KindRead && rest != "" && !tempDir(dir) {
+			// (A whole name read there, wc -l {}, is left to the links guard did see.)
 			if home, ok := lookupEnv("HOME"); ok && filepath.IsAbs(home) {
 				more := in
 				more.Text = strings.TrimRight(filepath.ToSlash(home), "/") + "/" + word.Unknown + rest
@@ -76,6 +77,32 @@ func unknownLinkInputs(inputs []event.Input, base string) []event.Input {
 			more.Text = t + rest
 			out = append(out, more)
 		}
+	}
+	return out
+}
+
+// runTimeUnknowns returns, for each read or write in inputs that holds a
+// runner's run-time name ({}: xargs -I, find -exec, parallel, xargs's
+// appended names), the same path with the name written path.Unknown, as
+// a variable read from a listing is (review 15a: ls -A ~ | xargs -I{} rm
+// -r ~/{} removes ~/.guard): the path rules then ask what it could name
+// (a whole unknown element directly in the home, which holds guard's own
+// directory, blocks; one in a project, whose .env globs hold in every
+// directory, does not). The candidates through links are
+// unknownLinkInputs'.
+func runTimeUnknowns(inputs []event.Input) []event.Input {
+	var out []event.Input
+	for _, in := range inputs {
+		if in.Kind != event.KindRead && in.Kind != event.KindWrite || !strings.Contains(in.Text, fedName) {
+			continue
+		}
+		more := in
+		t := in.Text
+		if rest, ok := strings.CutPrefix(t, fedName); ok {
+			t = word.Unknown + word.Unknown + rest // may be an absolute path, as "$f" (see path.Unknown)
+		}
+		more.Text = strings.ReplaceAll(t, fedName, word.Unknown)
+		out = append(out, more)
 	}
 	return out
 }

@@ -204,3 +204,43 @@ func TestUnknownNameThroughDeepLink(t *testing.T) {
 		}
 	}
 }
+
+// TestRunTimeNameInHome: a runner's name ({}) is a part guard cannot tell
+// for the path rules too, as a variable read from a listing is: one
+// written directly in the home may be guard's own directory.
+func TestRunTimeNameInHome(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("GUARD_HOME", "")
+	proj := filepath.Join(dir, "proj")
+	for _, d := range []string{proj, filepath.Join(dir, ".ssh"), filepath.Join(dir, ".guard")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		cwd, cmd string
+		block    bool
+	}{
+		{dir, `ls -A | xargs -I{} rm -r {}`, true},
+		{proj, `ls -A ~ | xargs -I{} rm -r ~/{}`, true},
+		{proj, `cd ~ && ls -A | xargs -I{} rm -r {}`, true},
+		{proj, `ls -a ~ | xargs -I{} cat ~/{}/id_rsa`, true},
+		{proj, `find ~ -maxdepth 1 -exec rm -r {} \;`, true},
+		{dir, `ls | xargs -I{} wc -l {}`, false},
+		{proj, `ls | xargs -I{} rm -f {}`, false},
+		{proj, `find . -name '*.tmp' -exec rm {} \;`, false},
+	} {
+		r, err := DryRun(p, "command", tt.cmd, tt.cwd)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.cmd, err)
+		}
+		if blocked := r.Verdict == "block"; blocked != tt.block {
+			t.Errorf("%q in %s: %s (%s), want block = %v", tt.cmd, filepath.Base(tt.cwd), r.Verdict, r.Reason, tt.block)
+		}
+	}
+}

@@ -901,7 +901,9 @@ func Candidate(s string) (string, bool) {
 		// walked.)
 		return "", false
 	}
-	if word.Opaque(s) || strings.HasPrefix(s, word.MarkStart) {
+	if word.Opaque(s) || strings.HasPrefix(s, word.MarkStart) || s == "{}" {
+		// ({} whole is a runner's name produced at run time: xargs -I{},
+		// find -exec; the hook reads it as a part guard cannot tell.)
 		// What it names is not known (the hook checks what it could
 		// be), or it starts with a variable or a directory ($PWD).
 		return s, true
