@@ -48,18 +48,8 @@ func TestUnknownNameThroughProjectLink(t *testing.T) {
 		`ls | xargs -I{} cp -r {}/ /tmp/a14a/out2`,
 		`ls | while read d; do cat "$d"*/*; done`,
 	} {
-		for _, tt := range []struct {
-			cwd   string
-			block bool
-		}{{linked, true}, {plain, false}} {
-			r, err := DryRun(p, "command", cmd, tt.cwd)
-			if err != nil {
-				t.Fatalf("%q: %v", cmd, err)
-			}
-			if blocked := r.Verdict == "block"; blocked != tt.block {
-				t.Errorf("%q in %s: %s (%s), want block = %v", cmd, filepath.Base(tt.cwd), r.Verdict, r.Reason, tt.block)
-			}
-		}
+		checkDryRun(t, p, linked, cmd, true)
+		checkDryRun(t, p, plain, cmd, false)
 	}
 }
 
@@ -148,13 +138,7 @@ func TestUnknownNameInLargeDir(t *testing.T) {
 		{big, `ls | xargs -I{} wc -l {}`, false},
 		{big, `wc -l f00001`, false},
 	} {
-		r, err := DryRun(p, "command", tt.cmd, tt.cwd)
-		if err != nil {
-			t.Fatalf("%q: %v", tt.cmd, err)
-		}
-		if blocked := r.Verdict == "block"; blocked != tt.block {
-			t.Errorf("%q in %s: %s (%s), want block = %v", tt.cmd, filepath.Base(tt.cwd), r.Verdict, r.Reason, tt.block)
-		}
+		checkDryRun(t, p, tt.cwd, tt.cmd, tt.block)
 	}
 }
 
@@ -190,18 +174,8 @@ func TestUnknownNameThroughDeepLink(t *testing.T) {
 		`for d in $(find . -type l); do cat $d/id_rsa; done`,
 		`find . -type l | while read d; do cat "$d/id_rsa"; done`,
 	} {
-		for _, tt := range []struct {
-			cwd   string
-			block bool
-		}{{linked, true}, {inside, false}} {
-			r, err := DryRun(p, "command", cmd, tt.cwd)
-			if err != nil {
-				t.Fatalf("%q: %v", cmd, err)
-			}
-			if blocked := r.Verdict == "block"; blocked != tt.block {
-				t.Errorf("%q in %s: %s (%s), want block = %v", cmd, filepath.Base(tt.cwd), r.Verdict, r.Reason, tt.block)
-			}
-		}
+		checkDryRun(t, p, linked, cmd, true)
+		checkDryRun(t, p, inside, cmd, false)
 	}
 }
 
@@ -235,12 +209,19 @@ func TestRunTimeNameInHome(t *testing.T) {
 		{proj, `ls | xargs -I{} rm -f {}`, false},
 		{proj, `find . -name '*.tmp' -exec rm {} \;`, false},
 	} {
-		r, err := DryRun(p, "command", tt.cmd, tt.cwd)
-		if err != nil {
-			t.Fatalf("%q: %v", tt.cmd, err)
-		}
-		if blocked := r.Verdict == "block"; blocked != tt.block {
-			t.Errorf("%q in %s: %s (%s), want block = %v", tt.cmd, filepath.Base(tt.cwd), r.Verdict, r.Reason, tt.block)
-		}
+		checkDryRun(t, p, tt.cwd, tt.cmd, tt.block)
+	}
+}
+
+// checkDryRun runs cmd in cwd as `guard test` does and fails unless it is
+// blocked exactly when block says.
+func checkDryRun(t *testing.T, p *policy.Policy, cwd, cmd string, block bool) {
+	t.Helper()
+	r, err := DryRun(p, "command", cmd, cwd)
+	if err != nil {
+		t.Fatalf("%q: %v", cmd, err)
+	}
+	if blocked := r.Verdict == "block"; blocked != block {
+		t.Errorf("%q in %s: %s (%s), want block = %v", cmd, filepath.Base(cwd), r.Verdict, r.Reason, block)
 	}
 }
