@@ -24,6 +24,7 @@ var inHomeBlocks = map[string]string{
 	`docker run --rm -v "$(pwd)":/app -w /app node:20 npm test`:                         "mounts home into a container",
 	"wc -l $(find . -name '*.go')":                                                      "reads every *.go under home, ~/.ssh included",
 	"find . -name '*.go' | xargs wc -l":                                                 "reads every *.go under home, ~/.ssh included",
+	"ls *.log | xargs rm -f":                                                            "removes names produced at run time in home, which holds guard's directory (review 15a F4)",
 	"cat $(find . -type d -name cmd)/main.go":                                           "reads every main.go under home, ~/.ssh included (review 9 F17)",
 	`find . -name '*.go' | while read f; do wc -l "$f"; done`:                           "reads every *.go under home, ~/.ssh included (review 9 F17)",
 	// git staging, stashing or committing the whole work tree without a

@@ -205,7 +205,11 @@ func TestRunTimeNameInHome(t *testing.T) {
 		{proj, `cd ~ && ls -A | xargs -I{} rm -r {}`, true},
 		{proj, `ls -a ~ | xargs -I{} cat ~/{}/id_rsa`, true},
 		{proj, `find ~ -maxdepth 1 -exec rm -r {} \;`, true},
+		{dir, `ls -a | xargs rm -r`, true},
+		{dir, `ls -A | xargs -n1 truncate -s0`, true},
 		{dir, `ls | xargs -I{} wc -l {}`, false},
+		{dir, `ls | xargs wc -l`, false},
+		{proj, `ls | xargs rm -f`, false},
 		{proj, `ls | xargs -I{} rm -f {}`, false},
 		{proj, `find . -name '*.tmp' -exec rm {} \;`, false},
 	} {

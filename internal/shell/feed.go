@@ -261,6 +261,9 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string) {
 		first := c.innerFed(runs[0], fed)
 		if fed != nil && !fed.stdin && first.opensOperands() {
 			c.hiddenNames = true // names guard cannot tell (namelists.go)
+			if fed.repl == "" {
+				c.appendedName(first.name)
+			}
 		}
 		c.adopt(first)
 		for _, r := range runs[1:] {
@@ -274,6 +277,19 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string) {
 // place of its replace string is written when guard cannot tell it: the
 // hook reads a {} element as a name produced at run time.
 const fedName = "{}"
+
+// appendedName records the name a runner appends to program prog's words
+// (ls -A | xargs rm -r), produced at run time, as the run-time name {}
+// in the working directory: read by a program known to only read, else
+// written (review 15a F4: the hook then asks what it could name, and which
+// links it could go through).
+func (c *cmd) appendedName(prog string) {
+	if p := catalogue.ProgramNamed(prog); p != nil && p.Access == catalogue.ReadsOnly {
+		c.w.Read(fedName)
+		return
+	}
+	c.w.Write(fedName) // rm, mv, an unknown program: it may write or remove them
+}
 
 // replaced returns words with repl written fedName.
 func replaced(words []word.Word, repl string) []word.Word {
