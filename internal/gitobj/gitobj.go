@@ -78,6 +78,18 @@ func Find(dir string) (*Repo, bool) {
 			}
 			return r, true
 		}
+		if IsGitDir(dir) {
+			// git's discovery: a directory that is a git directory (a bare
+			// repository, a .git entered) is the repository before any
+			// .git above it (review 16b F13).
+			top := dir
+			if filepath.Base(dir) == ".git" {
+				top = filepath.Dir(dir)
+			}
+			r := &Repo{Top: top, gitDir: dir}
+			r.commonDir(dir)
+			return r, true
+		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
 			return nil, false
@@ -101,7 +113,15 @@ func (r *Repo) followGitFile(dotgit string) bool {
 	if !filepath.IsAbs(g) {
 		g = filepath.Join(filepath.Dir(dotgit), g)
 	}
-	r.gitDir, r.common = g, g
+	r.gitDir = g
+	r.commonDir(g)
+	return true
+}
+
+// commonDir sets r.common for git directory g: its commondir file's
+// directory (a worktree's), else g.
+func (r *Repo) commonDir(g string) {
+	r.common = g
 	if c, err := regularfile.ReadFile(filepath.Join(g, "commondir"), maxRefBytes); err == nil {
 		if cs := strings.TrimSpace(string(c)); cs != "" {
 			if !filepath.IsAbs(cs) {
@@ -110,7 +130,6 @@ func (r *Repo) followGitFile(dotgit string) bool {
 			r.common = cs
 		}
 	}
-	return true
 }
 
 // ID is an object's name.
@@ -310,13 +329,68 @@ func (r *Repo) Replaced() bool {
 	if replaceEnv() {
 		return true
 	}
-	for _, p := range []string{"refs/replace", "info/grafts", "objects/info/alternates"} {
+	for _, p := range []string{"info/grafts", "objects/info/alternates"} {
 		if _, err := os.Lstat(filepath.Join(r.common, p)); err == nil {
 			return true
 		}
 	}
+	if anyFile(filepath.Join(r.common, "refs", "replace"), 0) {
+		return true
+	}
 	data, _ := regularfile.ReadFile(filepath.Join(r.common, "packed-refs"), maxRefBytes)
 	return strings.Contains(string(data), " refs/replace/")
+}
+
+// ConfigFiles returns the repository's own configuration files (config,
+// and a worktree's config.worktree).
+func (r *Repo) ConfigFiles() []string {
+	return []string{filepath.Join(r.common, "config"), filepath.Join(r.gitDir, "config.worktree")}
+}
+
+// maxReplaceEntries bounds the entries of a refs/replace directory looked at.
+const maxReplaceEntries = 256
+
+// anyFile reports whether directory d holds (at any depth up to
+// maxLevels) anything but directories: a loose replace ref, or what
+// guard cannot tell (an unreadable or too large directory). An empty
+// refs/replace, left after its refs were deleted, is none (review 16b FP1).
+func anyFile(d string, depth int) bool {
+	f, err := os.Open(d)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	if err != nil || depth > maxLevels {
+		return true
+	}
+	defer f.Close()
+	ents, err := f.ReadDir(maxReplaceEntries + 1)
+	if err != nil && !errors.Is(err, io.EOF) || len(ents) > maxReplaceEntries {
+		return true
+	}
+	for _, e := range ents {
+		if !e.IsDir() || anyFile(filepath.Join(d, e.Name()), depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsGitDir reports whether directory d is a git directory as git's
+// discovery takes one: a HEAD file, and objects/ and refs/ (or a
+// commondir file).
+func IsGitDir(d string) bool {
+	if fi, err := os.Lstat(filepath.Join(d, "HEAD")); err != nil || fi.IsDir() {
+		return false
+	}
+	if _, err := os.Lstat(filepath.Join(d, "commondir")); err == nil {
+		return true
+	}
+	for _, sub := range []string{"objects", "refs"} {
+		if fi, err := os.Stat(filepath.Join(d, sub)); err != nil || !fi.IsDir() {
+			return false
+		}
+	}
+	return true
 }
 
 // HasRef reports whether full ref name (refs/stash) is there, loose or

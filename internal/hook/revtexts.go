@@ -3,6 +3,7 @@ package hook
 import (
 	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -28,6 +29,9 @@ func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, bool) {
 		return nil, false
 	}
 	keep := pathspecs(repo.Top, dir, r.Paths)
+	if keep != nil && !narrowQuiet(repo, h) {
+		keep = nil
+	}
 	repo.Limit(keep)
 	id, ok := repo.Resolve(r.Rev)
 	if !ok && r.Rev == "refs/stash" && !repo.HasRef(r.Rev) {
@@ -134,6 +138,41 @@ func pathspecs(top, dir, paths string) func(string) bool {
 		}
 		return false
 	}
+}
+
+// narrowQuiet reports whether nothing of git's environment and
+// configuration may widen the files a pathspec keeps (review 16b F1): no
+// GIT_*_PATHSPECS or GIT_CONFIG* variable in the environment git inherits,
+// and every configuration file git reads (the repository's, the global,
+// the XDG and the system one) absent or read, with no "follow" (log.follow
+// in any case) and no "include" (a file guard would have to follow) in it.
+func narrowQuiet(repo *gitobj.Repo, h string) bool {
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, "GIT_") && (strings.HasSuffix(name, "_PATHSPECS") || strings.HasPrefix(name, "GIT_CONFIG") && name != "GIT_CONFIG_NOSYSTEM") {
+			return false
+		}
+	}
+	files := append(repo.ConfigFiles(), filepath.Join(h, ".gitconfig"), "/etc/gitconfig")
+	if x := os.Getenv("XDG_CONFIG_HOME"); x != "" {
+		files = append(files, filepath.Join(x, "git", "config"))
+	} else {
+		files = append(files, filepath.Join(h, ".config", "git", "config"))
+	}
+	for _, f := range files {
+		data, err := regularfile.ReadFile(f, maxSecretRead)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+		case err != nil:
+			return false
+		default:
+			low := strings.ToLower(string(data))
+			if strings.Contains(low, "follow") || strings.Contains(low, "include") {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // diskBlobs returns, for git diff REV, the objects of REV's files the

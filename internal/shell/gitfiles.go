@@ -35,10 +35,14 @@ func (c *cmd) gitFiles() {
 	objText := gitObjectText(sub, c.args[at+1:]) // gitprints.go
 	quiet := !objText && gitQuiet(sub, c.args[at+1:])
 	for _, a := range c.args[at+1:] {
-		if p, ok := revPath(a.Text); ok {
+		t := a.Text
+		if v, ok := strings.CutPrefix(t, "--"); ok && strings.Contains(v, "=") {
+			_, t, _ = strings.Cut(v, "=") // --opt=REV:F: the value is the word (review 16b F11)
+		}
+		if p, ok := revPath(t); ok {
 			c.w.revRead(p)
 			if !quiet || sub == "show" { // git show -s REV:F prints the blob
-				c.w.revFile(strings.TrimSuffix(strings.TrimSuffix(a.Text, p), ":"), p)
+				c.w.revFile(strings.TrimSuffix(strings.TrimSuffix(t, p), ":"), p)
 			}
 		}
 	}
@@ -49,9 +53,12 @@ func (c *cmd) gitFiles() {
 		}
 	} else {
 		c.gitRevText(sub, c.args[at+1:])
-		if v := c.gitEnvMoves(); (v != "" || objText) && c.w.guessing == 0 {
+		if v := c.gitEnvMoves(); (v != "" || objText || c.gitDirGiven()) && c.w.guessing == 0 {
 			c.revText(RevRead{Rev: RevCannotTell}) // gitprints.go
 		}
+	}
+	if sub == "config" {
+		c.w.gitConfigWritten = true // gitprints.go narrowed
 	}
 	if sub == "apply" {
 		c.gitApply(at + 1)

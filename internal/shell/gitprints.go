@@ -13,6 +13,7 @@ package shell
 // (RevRead.Rev RevCannotTell).
 
 import (
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,7 +33,7 @@ const RevDisk = ":disk"
 
 // gitQuietSubs are git's subcommands that print names, ids, counts or
 // messages, never a file's text, whatever their options.
-const gitQuietSubs word.Set = " rev-parse ls-tree ls-files status describe name-rev show-ref for-each-ref rev-list " +
+const gitQuietSubs word.Set = " rev-parse ls-tree ls-files describe name-rev show-ref for-each-ref rev-list " +
 	"check-ignore check-attr count-objects show-branch merge-base cherry shortlog "
 
 // gitQuiet reports whether git's subcommand sub with args (after it)
@@ -52,6 +53,101 @@ func gitQuiet(sub string, args []word.Word) bool {
 		return (len(args) == 0 || args[0].Text == "show" || strings.HasPrefix(args[0].Text, "-")) && gitKnownOptions(args)
 	case sub == "cat-file":
 		return hasAny(args, "-t", "-s", "-e") || hasPrefixed(args, "--batch-check")
+	case sub == "status":
+		return gitOptionsIn(args, gitStatusOptions, "sbz", "u")
+	}
+	return false
+}
+
+// gitStatusOptions are the long options (before =) of git status known to
+// print names and states only: -v, --verbose and any other (an
+// abbreviation, --verb, is parse-options' --verbose) print the staged diff
+// or what guard cannot tell (review 16b F2).
+const gitStatusOptions word.Set = " --short --branch --porcelain --long --show-stash --ahead-behind --no-ahead-behind " +
+	"--untracked-files --ignored --ignore-submodules --column --no-column --renames --no-renames --find-renames --null "
+
+// gitCommitOptions are the long options (before =) of git commit known to
+// print no committed text when a message is given (no editor): --dry-run,
+// -v, --status, -p and any other option are what guard cannot tell.
+const gitCommitOptions word.Set = " --message --all --quiet --file --signoff --no-signoff --amend --no-edit --allow-empty " +
+	"--allow-empty-message --no-verify --verify --author --date --gpg-sign --no-gpg-sign --reset-author --cleanup " +
+	"--reuse-message --fixup --squash --trailer --only --include --no-post-rewrite --untracked-files "
+
+// gitOptionsIn reports whether every option of args (before --) is a long
+// one of known, or a cluster of the short letters short; a letter of
+// valued takes the rest of its word (-uno) and one of takes (-m MSG) the
+// next word.
+func gitOptionsIn(args []word.Word, known word.Set, short, valued string) bool {
+	return gitOptionsTaking(args, known, short, valued, "")
+}
+
+// gitOptionsTaking is gitOptionsIn with the short letters takes whose
+// value is the next word when the cluster ends with them.
+func gitOptionsTaking(args []word.Word, known word.Set, short, valued, takes string) bool {
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		switch {
+		case s == "--":
+			return true
+		case len(s) < 2 || s[0] != '-':
+		case strings.HasPrefix(s, "--"):
+			name, _, _ := strings.Cut(s, "=")
+			if !known.Has(name) {
+				return false
+			}
+		default:
+			if !gitShortKnown(s, short, valued, takes) {
+				return false
+			}
+			if strings.ContainsRune(takes, rune(s[len(s)-1])) && !strings.ContainsAny(s[1:len(s)-1], takes+valued) {
+				j++ // -m MSG: the next word is the value
+			}
+		}
+	}
+	return true
+}
+
+// gitShortKnown reports whether the short option cluster s holds letters
+// of short only, up to one of valued or takes (whose value is the rest).
+func gitShortKnown(s, short, valued, takes string) bool {
+	for _, r := range s[1:] {
+		switch {
+		case strings.ContainsRune(valued+takes, r):
+			return true
+		case !strings.ContainsRune(short, r):
+			return false
+		}
+	}
+	return true
+}
+
+// gitCommitQuiet reports whether git commit with args prints no committed
+// text: every option known (gitCommitOptions; -m, -F, -C take a value) and
+// a message given (-m, -F, -C, --no-edit, --fixup), so no editor shows the
+// status or, with commit.verbose, the staged diff (review 16b F2).
+func gitCommitQuiet(args []word.Word) bool {
+	if !gitOptionsTaking(args, gitCommitOptions, "aqsnoi", "Su", "mFC") {
+		return false
+	}
+	for _, a := range args {
+		s := a.Text
+		if s == "--" {
+			break
+		}
+		if hasAnyPrefix(s, "--message", "--file", "--reuse-message", "--no-edit", "--fixup") ||
+			len(s) > 1 && s[0] == '-' && s[1] != '-' && strings.ContainsAny(s, "mFC") {
+			return true
+		}
+	}
+	return false
+}
+
+// hasAnyPrefix reports whether s starts with one of prefixes.
+func hasAnyPrefix(s string, prefixes ...string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
 	}
 	return false
 }
@@ -60,7 +156,7 @@ func gitQuiet(sub string, args []word.Word) bool {
 // the text of objects beyond a patch, whatever the subcommand: a ref
 // format's %(raw) (for-each-ref, branch, tag: a ref may name a blob), a
 // log format's %N or --notes (a note may be any blob), status -v (the
-// staged diff). What they print is committed text guard cannot tell.
+// staged diff: gitQuiet). What they print is committed text guard cannot tell.
 func gitObjectText(sub string, args []word.Word) bool {
 	for _, a := range args {
 		s := a.Text
@@ -70,8 +166,6 @@ func gitObjectText(sub string, args []word.Word) bool {
 		case strings.Contains(s, "%(raw") || strings.Contains(s, "%N"):
 			return true
 		case strings.HasPrefix(s, "--notes") || strings.HasPrefix(s, "--show-notes") || s == "--standard-notes":
-			return true
-		case sub == "status" && (s == "--verbose" || len(s) > 1 && s[0] == '-' && s[1] != '-' && strings.ContainsRune(s, 'v')):
 			return true
 		}
 	}
@@ -208,8 +302,43 @@ func (c *cmd) gitRevText(sub string, args []word.Word) {
 			return
 		}
 		c.revText(RevRead{Rev: RevCannotTell}) // a patch of history guard does not bound
+	case "commit":
+		if !gitCommitQuiet(args) {
+			c.revText(RevRead{Rev: RevCannotTell})
+		}
+	case "status":
+		c.revText(RevRead{Rev: RevCannotTell}) // not quiet (gitQuiet): -v, --verb…
+	case "config":
+		c.gitConfigBlob(args)
 	default:
 		if !gitNoTextSubs.Has(sub) || gitInteractive(sub, args) {
+			c.revText(RevRead{Rev: RevCannotTell})
+		}
+	}
+}
+
+// gitConfigBlob: git config --blob REV:F (any spelling: --blob=REV:F, an
+// abbreviation --bl) reads the configuration from that object and prints
+// its values: REV:F is read as a file of the revision; a blob named
+// otherwise is what guard cannot tell (review 16b F11).
+func (c *cmd) gitConfigBlob(args []word.Word) {
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		if s == "--" {
+			return
+		}
+		name, v, eq := strings.Cut(s, "=")
+		if len(name) < 4 || !strings.HasPrefix("--blob", name) {
+			continue
+		}
+		if !eq {
+			if j+1 >= len(args) {
+				return
+			}
+			j++
+			v = args[j].Text
+		}
+		if !word.IsKnown(v) || !c.objectPath(v) {
 			c.revText(RevRead{Rev: RevCannotTell})
 		}
 	}
@@ -368,10 +497,10 @@ func (c *cmd) gitShowText(args []word.Word) {
 			c.revText(RevRead{Rev: RevCannotTell})
 			continue
 		}
-		c.revText(RevRead{Rev: op, Paths: gitPathspecs(args, nil)})
+		c.revText(RevRead{Rev: op, Paths: c.narrowed(args, nil)})
 	}
 	if n == 0 {
-		c.revText(RevRead{Rev: "HEAD", Paths: gitPathspecs(args, nil)})
+		c.revText(RevRead{Rev: "HEAD", Paths: c.narrowed(args, nil)})
 	}
 }
 
@@ -393,22 +522,37 @@ func (c *cmd) gitShowObjects(args []word.Word) {
 	}
 }
 
+// gitNarrowOptions are the options of git log, show and diff known not to
+// widen the files a pathspec keeps (the part before =): a pathspec narrows
+// a revision read only when every option is one of them (review 16b F1:
+// --full-diff, --follow and their abbreviations widen it; an option guard
+// does not know may).
+const gitNarrowOptions word.Set = " -p -u --patch --no-patch -s --oneline --stat --numstat --shortstat --name-only " +
+	"--name-status --format --pretty --abbrev-commit --no-abbrev-commit --date --decorate --no-decorate --color " +
+	"--no-color --no-ext-diff --no-textconv -w --ignore-all-space -b --ignore-space-change --ignore-blank-lines " +
+	"--unified --max-count -n --since --after --until --before --author --committer --grep --no-merges --first-parent " +
+	"--reverse --graph "
+
 // gitPathspecs returns the pathspecs of args (the words after --, and
 // plain, those words of before that are paths and no revision), newline-
 // separated, for RevRead.Paths: "" when there are none or guard cannot
-// narrow by them (glob characters, magic, --follow's renames, words it
-// cannot tell).
+// narrow by them (glob characters, magic, words it cannot tell, an option
+// not in gitNarrowOptions).
 func gitPathspecs(args []word.Word, plain []string) string {
 	specs := plain
-	for j, a := range args {
-		if a.Text == "--follow" {
-			return ""
-		}
-		if a.Text == "--" {
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		if s == "--" {
 			for _, w := range args[j+1:] {
 				specs = append(specs, w.Text)
 			}
 			break
+		}
+		if !gitNarrowOption(s) {
+			return ""
+		}
+		if s == "-n" || s == "--max-count" || s == "--author" || s == "--grep" || s == "--committer" || s == "--since" || s == "--until" || s == "--after" || s == "--before" {
+			j++ // its value
 		}
 	}
 	for _, p := range specs {
@@ -417,6 +561,58 @@ func gitPathspecs(args []word.Word, plain []string) string {
 		}
 	}
 	return strings.Join(specs, "\n")
+}
+
+// gitNarrowOption reports whether word s of git log, show or diff (before
+// --) is an operand, or an option of gitNarrowOptions (a -N count, -U<n>,
+// a cluster of -p -u -w -b -s).
+func gitNarrowOption(s string) bool {
+	switch {
+	case len(s) < 2 || s[0] != '-':
+		return true // an operand (a revision, a path)
+	case strings.HasPrefix(s, "--"):
+		name, _, _ := strings.Cut(s, "=")
+		return gitNarrowOptions.Has(name)
+	case s[1] == 'U' || s[1] == 'n':
+		return true
+	}
+	for _, r := range s[1:] {
+		if !strings.ContainsRune("puwbs0123456789", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// narrowed returns gitPathspecs(args, plain) when nothing else of the
+// command may widen what they keep: no global option (git -c log.follow=true,
+// --config-env, --git-dir), no GIT_*_PATHSPECS or GIT_CONFIG* variable set
+// (GIT_ICASE_PATHSPECS), no configuration the command wrote earlier (git
+// config log.follow true; …); else "" (review 16b F1). The configuration
+// files on disk are the hook's to read (revtexts.go).
+func (c *cmd) narrowed(args []word.Word, plain []string) string {
+	_, at := gitSubcommand(c.args)
+	for j := 0; j < at; j++ {
+		if s := c.args[j].Text; s == "-C" {
+			j++
+		} else if strings.HasPrefix(s, "-") {
+			return ""
+		}
+	}
+	for name, v := range c.w.varMap() {
+		if v.Set && strings.HasPrefix(name, "GIT_") && (strings.HasSuffix(name, "_PATHSPECS") || strings.HasPrefix(name, "GIT_CONFIG") && name != "GIT_CONFIG_NOSYSTEM") {
+			return ""
+		}
+	}
+	if c.w.gitConfigWritten {
+		return ""
+	}
+	for _, f := range c.w.Written {
+		if b := path.Base(f.Path); b == "config" || b == ".gitconfig" || b == "config.worktree" || strings.Contains(f.Path, "/.git/") {
+			return ""
+		}
+	}
+	return gitPathspecs(args, plain)
 }
 
 // gitLogText: git log -p prints the patches of the history from one
@@ -463,7 +659,7 @@ func (c *cmd) gitLogText(args []word.Word) {
 	case len(ops) == 1:
 		rev = ops[0]
 	}
-	c.revText(RevRead{Rev: rev, Count: max(count, 0), History: true, Paths: gitPathspecs(args, nil)})
+	c.revText(RevRead{Rev: rev, Count: max(count, 0), History: true, Paths: c.narrowed(args, nil)})
 }
 
 // gitDiffText: git diff A B (A..B) prints both sides of the files they
@@ -496,7 +692,7 @@ func (c *cmd) gitDiffText(args []word.Word) {
 			paths = append(paths, op)
 		}
 	}
-	specs := gitPathspecs(args, paths)
+	specs := c.narrowed(args, paths)
 	switch len(revs) {
 	case 0:
 	case 1:

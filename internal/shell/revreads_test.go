@@ -115,6 +115,34 @@ func TestRevReads(t *testing.T) {
 		{"git log --follow -p -- README", []RevRead{{Rev: "HEAD", History: true}}},
 		{"git log -p -- '*.py'", []RevRead{{Rev: "HEAD", History: true}}},
 		{"git diff HEAD -- 'src/*'", []RevRead{{Rev: "HEAD", From: RevDisk}}},
+		// Review 16b F1: an option, a setting or a variable that may widen
+		// a pathspec leaves the read unnarrowed.
+		{"git log -p --full-diff -- README", []RevRead{{Rev: "HEAD", History: true}}},
+		{"git log -p --fol -- README", []RevRead{{Rev: "HEAD", History: true}}},
+		{"git show --full-diff HEAD~2 -- README", []RevRead{{Rev: "HEAD~2"}}},
+		{"git -c log.follow=true log -p -- app.py", []RevRead{{Rev: "HEAD", History: true}}},
+		{"GIT_ICASE_PATHSPECS=1 git log -p -- SETTINGS.PY", []RevRead{{Rev: "HEAD", History: true}}},
+		{"git config log.follow true; git log -p -- app.py", []RevRead{{Rev: "HEAD", History: true}}},
+		{"git log -p -n 3 --oneline -- README", []RevRead{{Rev: "HEAD", Count: 3, History: true, Paths: "README"}}},
+		{"git -C sub log -p -- README", []RevRead{{Dir: "sub", Rev: "HEAD", History: true, Paths: "README"}}},
+		// Review 16b F2: status and commit print no text only with options
+		// known to print none.
+		{"git status --verb", []RevRead{{Rev: RevCannotTell}}},
+		{"git status -sv", []RevRead{{Rev: RevCannotTell}}},
+		{"git status --short --branch -uno", nil},
+		{"git commit --dry-run -v", []RevRead{{Rev: RevCannotTell}}},
+		{"git commit --dry-run --verb", []RevRead{{Rev: RevCannotTell}}},
+		{"git commit -v -m x", []RevRead{{Rev: RevCannotTell}}},
+		{"git commit -S -v -m x", []RevRead{{Rev: RevCannotTell}}},
+		{"git commit", []RevRead{{Rev: RevCannotTell}}},
+		{"git commit -am 'fix: x'", nil},
+		{"git commit --amend --no-edit", nil},
+		{"git commit -m -v", nil},
+		// Review 16b F11: --blob=REV:F is the word REV:F.
+		{"git config --blob=HEAD~1:deploy.ini --list", []RevRead{{Rev: "HEAD~1", Path: "deploy.ini"}}},
+		{"git config --blob HEAD~1:deploy.ini --list", []RevRead{{Rev: "HEAD~1", Path: "deploy.ini"}}},
+		{"git config --blob=0123abc --list", []RevRead{{Rev: RevCannotTell}}},
+		{"git config --get user.name", nil},
 	}
 	for _, tt := range tests {
 		a := Analyze(tt.cmd, Options{})

@@ -43,6 +43,9 @@ type walker struct {
 	// (see gitrevs.go).
 	gitRefs bool
 	gitHead map[string]string
+	// gitConfigWritten: an earlier git config of the command may have set
+	// what widens a pathspec (log.follow; review 16b F1).
+	gitConfigWritten bool
 	// gitIndex: an earlier git subcommand of the command may have changed
 	// the index (see gitindex.go); gitIndexRevs: the revisions git reset
 	// put in it.
