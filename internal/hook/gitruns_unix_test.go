@@ -34,7 +34,7 @@ func TestGitRunsFiles(t *testing.T) {
 		{"git -c core.alternateRefsCommand=./up.sh fetch origin", "blocked_path", ".bashrc"},
 		{"git -c credential.helper=$PWD/up.sh fetch origin", "blocked_path", ".bashrc"},
 		{"git -c x.y=./up.sh status", "blocked_path", ".bashrc"},
-		{"git submodule foreach ./up.sh", "blocked_path", ".bashrc"},
+		{"git submodule foreach ./up.sh", "blocked_path", ".bashrc"}, // no repository found: read where the command is
 		{"git rebase -x ./up.sh HEAD~1", "unparsable_command", "changes with text guard cannot see"},
 		{"git checkout -q evil && sh ok.sh", "unparsable_command", "changes with text guard cannot see"},
 		{"git merge -q evil; make", "unparsable_command", "changes with text guard cannot see"},

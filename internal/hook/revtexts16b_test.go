@@ -150,3 +150,49 @@ func TestRevTexts16b(t *testing.T) {
 		check(proj, tc.cmd, tc.block)
 	}
 }
+
+// TestGitRuns16b covers review 16b F12: a command git runs is analysed in
+// the directory git runs it in: rebase --exec's, bisect run's and a shell
+// alias's at the top of the working tree, submodule foreach's in each
+// submodule (a directory guard does not tell).
+func TestGitRuns16b(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"conf.py": "AWS_KEY = \"" + "AKIA" + "IOSFODNN7EXAMPLF\"\n", "README": "hello\n", "sub/a.txt": "a\n"})
+	git := revGit(t, proj)
+	git("init", "-q", "-b", "main")
+	git("add", "README", "sub/a.txt")
+	git("commit", "-qm", "init")
+	git("commit", "-q", "--allow-empty", "-m", "two")
+	lib := filepath.Join(proj, "libsrc")
+	if err := os.MkdirAll(lib, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	revGit(t, lib)("init", "-q", "-b", "main")
+	revGit(t, lib)("commit", "-q", "--allow-empty", "-m", "lib")
+	git("-c", "protocol.file.allow=always", "submodule", "add", "-q", "./libsrc", "sm")
+	p := realPolicy(t, "")
+	sub := filepath.Join(proj, "sub")
+	for _, tc := range []struct {
+		cwd, cmd string
+		block    bool
+	}{
+		{sub, `git rebase -x "cat conf.py" HEAD~1`, true},
+		{sub, `git rebase --exec="cat conf.py" HEAD~1`, true},
+		{sub, "git bisect run cat conf.py", true},
+		{sub, `git -c alias.x='!cat conf.py' x`, true},
+		{proj, `git submodule foreach "cat ../conf.py"`, true},
+		{proj, `git submodule foreach --recursive "cat ../../conf.py"`, true},
+		{sub, `git rebase -x "cat a.txt" HEAD~1`, false}, // sub/a.txt is not at the top: no secret read
+		{proj, `git rebase -x "git log --oneline -1" HEAD~1`, false},
+		{proj, `git submodule foreach git log --oneline -1`, false},
+		{proj, `git submodule foreach "git status"`, false},
+	} {
+		s, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": tc.cmd, "cwd": tc.cwd})
+		code, stdout, stderr, _ := runReal(t, p, string(s))
+		if blocked := code == 2; blocked != tc.block {
+			t.Errorf("%s (in %s): blocked = %v, want %v: %s%s", tc.cmd, tc.cwd, blocked, tc.block, stdout, stderr)
+		}
+	}
+}

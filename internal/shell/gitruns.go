@@ -8,6 +8,7 @@ package shell
 // one (default deny: git has many command keys, and more come).
 
 import (
+	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -63,7 +64,7 @@ func (c *cmd) gitRuns(sub string, at int) {
 	args := c.args[at+1:]
 	switch {
 	case sub == "bisect" && len(args) > 1 && args[0].Text == "run":
-		c.w.runsHanded(word.Join(args[1:]), "git") // git bisect run CMD ARGS…
+		c.inTop(func() { c.w.runsHanded(word.Join(args[1:]), "git") }) // git bisect run CMD ARGS…
 		return
 	case sub == "submodule" && len(args) > 1 && args[0].Text == "foreach":
 		rest := args[1:]
@@ -71,7 +72,12 @@ func (c *cmd) gitRuns(sub string, at int) {
 			rest = rest[1:]
 		}
 		// The words joined, run by sh in each submodule.
-		c.w.runsValue(word.Join(rest), "git submodule foreach", func(t string) { c.w.runsHanded(t, "git") })
+		// In each submodule's directory (review 16b F12).
+		for _, d := range c.submoduleDirs(hasAny(args, "--recursive")) {
+			c.inDir(d, func() {
+				c.w.runsValue(word.Join(rest), "git submodule foreach", func(t string) { c.w.runsHanded(t, "git") })
+			})
+		}
 		return
 	}
 	opts := gitRunOpts(sub)
@@ -90,6 +96,10 @@ func (c *cmd) gitRuns(sub string, at int) {
 				continue
 			case o.long == "--config":
 				c.runOption(catalogue.RunGitSetting, v, "git") // clone --config K=V: a setting of the new repository
+			case sub == "rebase":
+				c.inTop(func() { // rebase --exec runs at the top (review 16b F12)
+					c.w.runsValue(v, "git "+sub+" "+o.long, func(t string) { c.w.runsHanded(t, "git") })
+				})
 			default:
 				c.w.runsValue(v, "git "+sub+" "+o.long, func(t string) { c.w.runsHanded(t, "git") })
 			}
@@ -97,6 +107,95 @@ func (c *cmd) gitRuns(sub string, at int) {
 			break
 		}
 	}
+}
+
+// inDir runs f with the walker in directory dir (a command git runs in a
+// directory it chooses), and returns to the command's own.
+func (c *cmd) inDir(dir string, f func()) {
+	saved := c.w.Dir
+	c.w.Dir = dir
+	defer func() { c.w.Dir = saved }()
+	f()
+}
+
+// gitTop returns the top of the working tree holding the command's
+// directory, where git runs rebase --exec's, bisect run's and an alias's
+// commands: the nearest directory up that holds a .git (looked for up to
+// maxRepoDepth); "" when there is none that near (no repository: git runs
+// nothing); a directory guard does not tell when it cannot look.
+func (c *cmd) gitTop() string {
+	unknown := word.Mark(word.MarkVar, "GIT_TOP")
+	st, ok := c.w.Files.(effect.Stater)
+	if !ok || !word.IsKnown(c.w.Dir) {
+		return unknown
+	}
+	up := "."
+	for range maxRepoDepth {
+		// On disk, not as the command wrote it: git finds the top before
+		// the rebase writes its tree.
+		switch k, _ := st.Lstat(c.w.Where(path.Join(up, ".git"))); k {
+		case effect.EntryDir, effect.EntryFile:
+			return effect.Under(c.w.Dir, up)
+		case effect.EntryUnknown:
+			return unknown
+		}
+		up = path.Join(up, "..")
+	}
+	return "" // none within maxRepoDepth: no repository (git runs nothing)
+}
+
+// inTop runs f with the walker at the top of the working tree (gitTop),
+// or where the command is when guard finds no repository.
+func (c *cmd) inTop(f func()) {
+	top := c.gitTop()
+	if top == "" {
+		f()
+		return
+	}
+	c.inDir(top, f)
+}
+
+// maxSubmodules bounds the submodules a foreach command is analysed in.
+const maxSubmodules = 8
+
+// submoduleDirs returns the directories git submodule foreach runs its
+// command in: each path .gitmodules at the top names (read whole, at most
+// maxSubmodules), and a directory guard does not tell for what it cannot
+// list (nested submodules, no .gitmodules); where the command is when
+// guard finds no repository; a .gitmodules guard cannot read whole hides
+// the command.
+func (c *cmd) submoduleDirs(recursive bool) []string {
+	unknown := word.Mark(word.MarkVar, "sm_path")
+	top := c.gitTop()
+	switch {
+	case top == "":
+		return []string{c.w.Dir} // no repository found: where the command is
+	case !word.IsKnown(top):
+		return []string{unknown}
+	}
+	text, st := c.w.FileStatus(path.Join(top, ".gitmodules"), true, effect.MaxScriptBytes)
+	switch st {
+	case effect.FileAbsent:
+		return []string{unknown}
+	case effect.FileWhole:
+	default:
+		c.w.hide("git submodule foreach runs its command in submodules guard cannot list (a .gitmodules it cannot read whole)")
+		return nil
+	}
+	var dirs []string
+	if recursive {
+		dirs = append(dirs, unknown) // nested submodules: not listed here
+	}
+	for _, kv := range gitSettings(text) {
+		if strings.HasPrefix(kv[0], "submodule.") && strings.HasSuffix(kv[0], ".path") {
+			if len(dirs) > maxSubmodules || !word.IsKnown(kv[1]) || kv[1] == "" {
+				c.w.hide("git submodule foreach runs its command in more submodules than guard analyses")
+				return nil
+			}
+			dirs = append(dirs, effect.Under(top, kv[1]))
+		}
+	}
+	return dirs
 }
 
 // gitRunOption returns the value of option o at args[j] (spelt whole or as

@@ -371,6 +371,10 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 		}
 		c.w.gitSetting(k, val)
 		switch {
+		case ok && gitRunsValue(k, val) && strings.HasPrefix(k, "alias.") && strings.HasPrefix(val, "!"):
+			c.inTop(func() { // a shell alias runs at the top (review 16b F12)
+				c.w.runsValue(gitCommand(k, val), k, func(t string) { c.w.runsHanded(t, "git") })
+			})
 		case ok && gitRunsValue(k, val):
 			c.w.runsValue(gitCommand(k, val), k, func(t string) { c.w.runsHanded(t, "git") })
 		case ok && gitProxy(k):
