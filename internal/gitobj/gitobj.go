@@ -611,13 +611,16 @@ func loose(f io.Reader) (string, []byte, error) {
 // the same client inherits, moves where git looks for replacements,
 // grafts or objects (review 15b F2): GIT_REPLACE_REF_BASE other than
 // refs/replace/, GIT_GRAFT_FILE, GIT_ALTERNATE_OBJECT_DIRECTORIES,
-// GIT_OBJECT_DIRECTORY, GIT_NAMESPACE, or configuration from the
-// environment (GIT_CONFIG_COUNT, GIT_CONFIG_PARAMETERS).
+// GIT_OBJECT_DIRECTORY, GIT_NAMESPACE, configuration from the environment
+// (GIT_CONFIG_COUNT, GIT_CONFIG_PARAMETERS), or the repository itself
+// (GIT_DIR, GIT_COMMON_DIR, GIT_WORK_TREE: git does not discover it as
+// Find does; review 16b F13).
 func replaceEnv() bool {
 	if v, ok := os.LookupEnv("GIT_REPLACE_REF_BASE"); ok && v != "refs/replace/" {
 		return true
 	}
-	for _, name := range []string{"GIT_GRAFT_FILE", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_OBJECT_DIRECTORY", "GIT_NAMESPACE", "GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS"} {
+	for _, name := range []string{"GIT_GRAFT_FILE", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_OBJECT_DIRECTORY", "GIT_NAMESPACE", "GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS",
+		"GIT_DIR", "GIT_COMMON_DIR", "GIT_WORK_TREE"} {
 		if os.Getenv(name) != "" {
 			return true
 		}

@@ -115,6 +115,12 @@ func TestRevTexts16b(t *testing.T) {
 	} {
 		check(tc.cwd, tc.cmd, tc.block)
 	}
+	// F13: the client's environment naming the repository (GIT_DIR),
+	// which git inherits: guard cannot tell which one git reads.
+	t.Setenv("GIT_DIR", filepath.Join(proj, "bare2"))
+	check(proj, "git show HEAD", true)
+	os.Unsetenv("GIT_DIR")
+	check(proj, "git show HEAD", false)
 	// F11: git config --blob=REV:F reads REV:F.
 	write(filepath.Join(proj, "deploy.ini"), "[aws]\n\tkey = "+"AKIA"+"IOSFODNN7EXAMPLF\n")
 	git("add", "deploy.ini")
