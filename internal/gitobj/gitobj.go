@@ -404,6 +404,30 @@ func (r *Repo) HasRef(name string) bool {
 	return err == nil && strings.Contains(string(data), " "+name+"\n")
 }
 
+// Absent reports whether rev names nothing git would find: a plain name
+// (no ~ ^ @ : steps, not all capitals like HEAD, not hex that may abbreviate
+// an object) none of whose ref candidates exists, loose or packed, with
+// packed-refs absent or read whole. git then prints an error and nothing of
+// the repository (git diff origin/main in a clone without that remote).
+func (r *Repo) Absent(rev string) bool {
+	if rev == "" || strings.ContainsAny(rev, "~^@:*?[\\ {}") || strings.Contains(rev, "..") ||
+		strings.ToUpper(rev) == rev || strings.Trim(rev, "0123456789abcdefABCDEF") == "" {
+		return false
+	}
+	if _, err := regularfile.ReadFile(filepath.Join(r.common, "packed-refs"), maxRefBytes); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	for _, c := range []string{rev, "refs/" + rev, "refs/tags/" + rev, "refs/heads/" + rev, "refs/remotes/" + rev, "refs/remotes/" + rev + "/HEAD"} {
+		if !strings.HasPrefix(c, "refs/") {
+			continue
+		}
+		if _, there, _ := r.refFile(c, 0); there {
+			return false
+		}
+	}
+	return true
+}
+
 // packedRef looks name up in packed-refs.
 func (r *Repo) packedRef(name string) (ID, bool) {
 	data, err := regularfile.ReadFile(filepath.Join(r.common, "packed-refs"), maxRefBytes)

@@ -37,6 +37,9 @@ func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, bool) {
 	if !ok && r.Rev == "refs/stash" && !repo.HasRef(r.Rev) {
 		return nil, true // no stash: git stash show prints an error
 	}
+	if !ok && unknownRev(repo, dir, r.Rev) {
+		return nil, true // git fails on a revision that is not there: an error, no text
+	}
 	if !ok {
 		return nil, false
 	}
@@ -228,4 +231,15 @@ func (b *scanBudget) take(n int) bool {
 	b.files++
 	b.bytes += int64(n)
 	return b.files <= maxSecretFiles && b.bytes <= maxSecretBytes
+}
+
+// unknownRev reports whether git, run in dir, finds neither a revision
+// nor a file named rev: it then stops with an error (git show v1.2.3 in a
+// repository without that tag), printing none of the repository's text.
+func unknownRev(repo *gitobj.Repo, dir, rev string) bool {
+	if !repo.Absent(rev) {
+		return false
+	}
+	_, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(rev)))
+	return errors.Is(err, fs.ErrNotExist) // a path of that name: git reads it as one
 }

@@ -219,6 +219,21 @@ func TestRevTexts15b(t *testing.T) {
 			check("A fail "+tc.cmd, a(tc.cmd+"; false", false), tc.block)
 		}
 	}
+	// Review 16a FP1: a revision that is not there makes git fail with an
+	// error, printing nothing; a file of that name is read as a path.
+	write("v7.7.7-notes", "x\n")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"git show v9.9.9 2>/dev/null", false},
+		{"git log -p nosuchbranch 2>/dev/null", false},
+		{"git show HEAD~2", true},
+		{"git show v7.7.7-notes", true},
+	} {
+		check("B "+tc.cmd, b(tc.cmd), tc.block)
+		check("A fail "+tc.cmd, a(tc.cmd+"; false", false), tc.block)
+	}
 	// FP1: an abbreviated id (git log --oneline's) names the commit.
 	two, first := git("rev-parse", "--short", "HEAD~1"), git("rev-parse", "--short=5", "HEAD~2")
 	for _, tc := range []struct {
