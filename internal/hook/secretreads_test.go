@@ -113,6 +113,17 @@ func TestSecretReads(t *testing.T) {
 		{"B cmp -s", agentB(`cmp -s settings.py conf.py`), "allow"},
 		{"A tar tvf; false", bash(`tar tvf s.tar; false`), "allow"},
 		{"B cp", agentB(`cp settings.py /tmp/x`), "allow"},
+		// Review 16b F6: the copy's destination where it leads.
+		{"B cp //dev/stdout", agentB(`cp settings.py //dev/stdout`), "block"},
+		{"B cp /tmp/../dev/stdout", agentB(`cp settings.py /tmp/../dev/stdout`), "block"},
+		{"B cp ../../dev/stdout", agentB(`cp settings.py ` + strings.Repeat("../", 40) + `dev/stdout`), "block"},
+		{"B install //dev/stdout", agentB(`install -m 644 settings.py //dev/stdout`), "block"},
+		{"B cp ///proc/self/fd/1", agentB(`cp settings.py ///proc/self/fd/1`), "block"},
+		{"B cd /dev && cp stdout", agentB(`cd /dev && cp P/settings.py stdout`), "block"},
+		{"B cp $X", agentB(`cp settings.py "$X"`), "block"},
+		{"A cp //dev/stdout; false", bash(`cp settings.py //dev/stdout; false`), "block"},
+		{"B cp ../", agentB(`cp settings.py ../copy.py`), "allow"},
+		{"B cp dir/", agentB(`mkdir -p bak && cp settings.py bak/`), "allow"},
 		// F2: the reader reshapes what it prints.
 		{"grep -rhoE", bash(`grep -rhoE '.{1,8}' .`), "block"},
 		{"grep -r -o", bash(`grep -r -o -E '.{1,8}' .`), "block"},
