@@ -31,7 +31,10 @@ func TestSearchLines(t *testing.T) {
 	for d, files := range map[string]map[string]string{
 		proj: {
 			"deploy_key": key,
-			".env":       "X=1\n",
+			// Review 16b F5: a file named by the start of the key file's.
+			"certs/server":          "",
+			"certs/server-prod.txt": key,
+			".env":                  "X=1\n",
 			"main.go":    "package main\n",
 			"app.js":     "x()\n//# sourceMappingURL=data:application/json;base64," + blob + "\n",
 		},
@@ -46,6 +49,9 @@ func TestSearchLines(t *testing.T) {
 			t.Fatal(err)
 		}
 		for name, text := range files {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(d, name)), 0o755); err != nil {
+				t.Fatal(err)
+			}
 			if err := os.WriteFile(filepath.Join(d, name), []byte(text), 0o600); err != nil {
 				t.Fatal(err)
 			}
@@ -96,6 +102,10 @@ func TestSearchLines(t *testing.T) {
 		{"A mcp fs search call", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__search_files","cwd":"P","tool_input":{"pattern":"AAAA","path":"P/deploy_key"}}`, "block"},
 		{"A mcp read call", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_file","cwd":"P","tool_input":{"path":"P/deploy_key"}}`, "allow"},
 		{"B Grep dir", "B", `{"hook_event_name":"preToolUse","tool_name":"Grep","cwd":"P","workspace_roots":["P"],"tool_input":{"pattern":` + pat + `,"path":"P"}}`, "block"},
+		// Review 16b F5: every file a line's prefixes name.
+		{"A Grep beside a decoy prefix", "A", grepA(`{"pattern":"Q","path":"P/certs","output_mode":"content","-n":true}`, lines("P/certs/server-prod.txt:", ":")), "block"},
+		{"A Grep decoy, context lines", "A", grepA(`{"pattern":"Q","path":"P/certs","output_mode":"content","-C":1}`, lines("P/certs/server-prod.txt-", "-")), "block"},
+		{"A Grep decoy, relative", "A", grepA(`{"pattern":"Q","output_mode":"content"}`, lines("certs/server-prod.txt:", ":")), "block"},
 		// Controls.
 		{"A Grep clean project", "A", grepA(`{"pattern":"package","path":"Q","output_mode":"content"}`, "Q/main.go:1:package main"), "allow"},
 		{"A Grep sourcemap", "A", grepA(`{"pattern":"sourceMappingURL","output_mode":"content"}`, "app.js:2://# sourceMappingURL=data:application/json;base64,"+blob), "allow"},
