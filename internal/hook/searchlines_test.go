@@ -35,8 +35,8 @@ func TestSearchLines(t *testing.T) {
 			"certs/server":          "",
 			"certs/server-prod.txt": key,
 			".env":                  "X=1\n",
-			"main.go":    "package main\n",
-			"app.js":     "x()\n//# sourceMappingURL=data:application/json;base64," + blob + "\n",
+			"main.go":               "package main\n",
+			"app.js":                "x()\n//# sourceMappingURL=data:application/json;base64," + blob + "\n",
 		},
 		clean: {
 			"main.go":           "package main\n",
