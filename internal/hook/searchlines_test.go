@@ -106,6 +106,14 @@ func TestSearchLines(t *testing.T) {
 		{"A Grep beside a decoy prefix", "A", grepA(`{"pattern":"Q","path":"P/certs","output_mode":"content","-n":true}`, lines("P/certs/server-prod.txt:", ":")), "block"},
 		{"A Grep decoy, context lines", "A", grepA(`{"pattern":"Q","path":"P/certs","output_mode":"content","-C":1}`, lines("P/certs/server-prod.txt-", "-")), "block"},
 		{"A Grep decoy, relative", "A", grepA(`{"pattern":"Q","output_mode":"content"}`, lines("certs/server-prod.txt:", ":")), "block"},
+		// Review 16b F10: an MCP search by what it carries, not its argument names.
+		{"A mcp q over a dir", "A", mcpA("mcp__code__find_text", `{"q":"zq","path":"P/certs"}`, lines("P/certs/server-prod.txt:", ":")), "block"},
+		{"A mcp text, directory", "A", mcpA("mcp__code__find_text", `{"text":"zq","directory":"P/certs"}`, lines("P/certs/server-prod.txt:", ":")), "block"},
+		{"A mcp keyword, root", "A", mcpA("mcp__code__find_text", `{"keyword":"zq","root":"P/certs"}`, lines("P/certs/server-prod.txt:", ":")), "block"},
+		{"A mcp match, dir", "A", mcpA("mcp__code__find_text", `{"match":"zq","dir":"P/certs"}`, lines("P/certs/server-prod.txt:", ":")), "block"},
+		{"A mcp q own file call", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__code__find_text","cwd":"P","tool_input":{"q":"zq","path":"P/deploy_key"}}`, "block"},
+		{"A mcp read with encoding", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_file","cwd":"P","tool_input":{"path":"P/deploy_key","encoding":"utf-8"}}`, "allow"},
+		{"A mcp q clean dir", "A", mcpA("mcp__code__find_text", `{"q":"package","path":"Q"}`, "Q/main.go:1:package main"), "allow"},
 		// Controls.
 		{"A Grep clean project", "A", grepA(`{"pattern":"package","path":"Q","output_mode":"content"}`, "Q/main.go:1:package main"), "allow"},
 		{"A Grep sourcemap", "A", grepA(`{"pattern":"sourceMappingURL","output_mode":"content"}`, "app.js:2://# sourceMappingURL=data:application/json;base64,"+blob), "allow"},
