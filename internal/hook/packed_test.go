@@ -58,7 +58,7 @@ func lzmaAloneOf(body string) string {
 func TestScanZip(t *testing.T) {
 	key := "AWS=AKIAQYLPMN5HFIQR7XYZ\n"
 	for _, tc := range []struct {
-		name, zip string
+		name, zip      string
 		hit, undecoded bool
 	}{
 		{"deflate key", zipped(t, "s.py", key, zip.Deflate), true, false},
