@@ -38,14 +38,12 @@ func (nopWriteCloser) Close() error { return nil }
 
 // utf32le returns s as UTF-32 little endian (ASCII only).
 func utf32le(s string) string {
-	var b strings32
+	var b []byte
 	for i := 0; i < len(s); i++ {
 		b = append(b, s[i], 0, 0, 0)
 	}
 	return string(b)
 }
-
-type strings32 []byte
 
 // lzmaAloneOf returns an LZMA-alone header (lc=3 lp=0 pb=2, 8 MiB
 // dictionary, size unknown) followed by body.
