@@ -18,7 +18,7 @@ func TestEditSecrets(t *testing.T) {
 	key := "AKIA" + "IOSFODNN7EXAMPLF"
 	_, proj := scriptWorld(t, map[string]string{"settings.py": "DEBUG = True\nAWS=" + key + "\n", "README.md": "AKIA is a prefix\n",
 		"s3.py": "x=1\r\nAWS=" + key + "\r\n", "s4.py": "AWS='" + key + "'\n", "two.py": "A=" + key + "\nB=" + key + "\n",
-		"s2.py": "AWS=" + key + "\nx=1\n", "big.py": "AWS=" + key + "\nx=1\n" + strings.Repeat("#", 1100000) + "\n"})
+		"s2.py": "AWS=" + key + "\nx=1\n", "conf.py": "DEBUG = True\nAWS_KEY = \"" + key + "\"\nSECRET_PASSWORD = \"hunter2-Xy9zQ\"\n", "big.py": "AWS=" + key + "\nx=1\n" + strings.Repeat("#", 1100000) + "\n"})
 	p := realPolicy(t, "")
 	file := filepath.Join(proj, "settings.py")
 	a := func(tool string, in map[string]any) string {
@@ -71,6 +71,9 @@ func TestEditSecrets(t *testing.T) {
 		{"A big file, part of the key", a("Edit", edit(big, "AKIA", "AKIA-")), true},
 		{"C big file", c(map[string]any{"file_path": big, "old_string": "x=1", "new_string": "x=2"}), true},
 		{"A comment after the key", a("Edit", edit(s2, key[12:]+"\n", key[12:]+"  # prod\n")), false},
+		{"A replace_all AWS_ beside the key", a("Edit", map[string]any{"file_path": filepath.Join(proj, "conf.py"), "old_string": "AWS_", "new_string": "AMAZON_", "replace_all": true}), false},
+		{"A the key's quotes changed", a("Edit", edit(filepath.Join(proj, "conf.py"), "\""+key+"\"", "'"+key+"'")), false},
+		{"A the key line deleted", a("Edit", edit(filepath.Join(proj, "conf.py"), "AWS_KEY = \""+key+"\"\n", "")), false},
 		{"A new file", a("Edit", map[string]any{"file_path": filepath.Join(proj, "new.py"), "old_string": "", "new_string": "x=1\n"}), false},
 		{"A beside the key, letters", a("Edit", map[string]any{"file_path": s2, "old_string": "x", "new_string": "y", "replace_all": true}), false},
 		{"A MultiEdit moves the key out", a("MultiEdit", multi(file, "DEBUG = True", "DEBUG = False", "AWS="+key, `AWS=os.environ["AWS"]`)), false},
