@@ -204,6 +204,11 @@ type namedFile struct {
 // beside an empty certs/server, the lines of certs/server-prod.txt are
 // that file's too), and false when more separators than maxPrefixTries
 // leave the name undecided.
+//
+// A file found followed by grep's line number (`:N:`, `-N-`) ends the
+// name: the rest is the line's text, unless it holds another such mark
+// (a name may hold one: certs/a:1:b.txt beside certs/a), which leaves the
+// name undecided. Without a line number every separator is tried.
 func (s *searchSeen) prefixes(line string) ([]namedFile, bool) {
 	var out []namedFile
 	tries := 0
@@ -214,11 +219,37 @@ func (s *searchSeen) prefixes(line string) ([]namedFile, bool) {
 		if tries++; tries > maxPrefixTries {
 			return out, false
 		}
-		if f := s.file(line[:i]); f != "" {
-			out = append(out, namedFile{f, i})
+		f := s.file(line[:i])
+		if f == "" {
+			continue
+		}
+		out = append(out, namedFile{f, i})
+		if n := lineMark(line[i:]); n > 0 {
+			for j := i + n; j < len(line); j++ {
+				if lineMark(line[j:]) > 0 {
+					return out, false
+				}
+			}
+			return out, true
 		}
 	}
 	return out, true
+}
+
+// lineMark returns the length of grep's line-number mark that t starts
+// with (`:12:`, `-12-`), or 0.
+func lineMark(t string) int {
+	if len(t) < 3 || t[0] != ':' && t[0] != '-' {
+		return 0
+	}
+	k := 1
+	for k < len(t) && t[k] >= '0' && t[k] <= '9' {
+		k++
+	}
+	if k == 1 || k >= len(t) || t[k] != t[0] {
+		return 0
+	}
+	return k + 1
 }
 
 // add notes the runs of line printed of file f.

@@ -34,6 +34,8 @@ func TestSearchLines(t *testing.T) {
 			// Review 16b F5: a file named by the start of the key file's.
 			"certs/server":          "",
 			"certs/server-prod.txt": key,
+			"certs/a":               "",
+			"certs/a:1:b.txt":       key,
 			".env":                  "X=1\n",
 			"main.go":               "package main\n",
 			"app.js":                "x()\n//# sourceMappingURL=data:application/json;base64," + blob + "\n",
@@ -73,6 +75,11 @@ func TestSearchLines(t *testing.T) {
 		return `{"hook_event_name":"PostToolUse","tool_name":"Grep","cwd":"P","tool_input":` + input +
 			`,"tool_response":{"mode":"content","numFiles":1,"filenames":[],"content":` + jsonString(content) + `,"numLines":3}}`
 	}
+	var many []string
+	for i := range 600 {
+		many = append(many, `Q/package-lock.json:`+strconv.Itoa(i+1)+`:      "integrity": "`+integrity+`",`)
+	}
+	manyIntegrity := strings.Join(many, "\n")
 	mcpA := func(tool, input, text string) string {
 		return `{"hook_event_name":"PostToolUse","tool_name":"` + tool + `","cwd":"P","tool_input":` + input +
 			`,"tool_response":[{"type":"text","text":` + jsonString(text) + `}]}`
@@ -106,6 +113,8 @@ func TestSearchLines(t *testing.T) {
 		{"A Grep beside a decoy prefix", "A", grepA(`{"pattern":"Q","path":"P/certs","output_mode":"content","-n":true}`, lines("P/certs/server-prod.txt:", ":")), "block"},
 		{"A Grep decoy, context lines", "A", grepA(`{"pattern":"Q","path":"P/certs","output_mode":"content","-C":1}`, lines("P/certs/server-prod.txt-", "-")), "block"},
 		{"A Grep decoy, relative", "A", grepA(`{"pattern":"Q","output_mode":"content"}`, lines("certs/server-prod.txt:", ":")), "block"},
+		{"A Grep decoy, a line mark in the name", "A", grepA(`{"pattern":"Q","path":"P/certs","output_mode":"content","-n":true}`, lines("P/certs/a:1:b.txt:", ":")), "block"},
+		{"A Grep many integrity lines", "A", grepA(`{"pattern":"integrity","path":"Q","output_mode":"content","-n":true}`, manyIntegrity), "allow"},
 		// Review 16b F10: an MCP search by what it carries, not its argument names.
 		{"A mcp q over a dir", "A", mcpA("mcp__code__find_text", `{"q":"zq","path":"P/certs"}`, lines("P/certs/server-prod.txt:", ":")), "block"},
 		{"A mcp text, directory", "A", mcpA("mcp__code__find_text", `{"text":"zq","directory":"P/certs"}`, lines("P/certs/server-prod.txt:", ":")), "block"},
