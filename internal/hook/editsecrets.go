@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"errors"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"unicode"
@@ -33,16 +35,24 @@ import (
 const minKeptRun = 8
 
 // editSecrets returns the finding that blocks call's edit of text inside
-// a secret its file holds (the file read bounded; one guard cannot read
-// holds nothing an edit reshapes).
+// a secret its file holds. A file guard cannot read whole (over the bound,
+// unreadable, not a regular file) is "cannot tell" (review 16b F4): the
+// edit may reshape a secret in the part guard did not read; only a file
+// that does not exist (the client creates it) holds none.
 func editSecrets(call *agent.Call) (event.Finding, bool) {
 	if len(call.Edits) == 0 || call.Stage != agent.StageTool || len(call.Inputs) == 0 || call.Inputs[0].Kind != event.KindWrite {
 		return event.Finding{}, false
 	}
 	h, _ := home.UserHome()
 	data, err := regularfile.ReadFile(filepath.FromSlash(path.ExpandHome(call.Inputs[0].Text, h)), maxSecretRead)
-	if err != nil {
+	if errors.Is(err, fs.ErrNotExist) {
 		return event.Finding{}, false
+	}
+	if err != nil {
+		f := secretFinding("an edit of a file guard cannot read whole may reshape a secret in it, in the file and in the tool's result", "guard cannot read the file whole (over its 1 MiB bound, or unreadable), so it cannot tell whether the edit reshapes a secret there; edit it with a command guard can check, or ask the user", "", "high")
+		f.Reason = strings.Replace(f.Reason, "\x00", quoted(call.Inputs[0].Text), 1)
+		f.LogReason = strings.Replace(f.LogReason, "\x00", "the file", 1)
+		return f, true
 	}
 	text := strings.ReplaceAll(string(data), "\r\n", "\n")
 	d := secret.New()
@@ -56,9 +66,16 @@ func editSecrets(call *agent.Call) (event.Finding, bool) {
 		f.LogReason = strings.Replace(f.LogReason, "\x00", "the file", 1)
 		return f, true
 	}
-	result, ok := applyEdits(text, call.Edits)
+	result, ok, partial := applyTracked(text, call.Edits, ms)
 	if !ok {
 		return block(ms[0].Rule, "the file holds a secret ("+ms[0].Rule+") and guard cannot find a replaced text as the client does, so it cannot tell what the edit leaves; remove the secret whole, or edit it by hand")
+	}
+	for _, m := range ms {
+		// Part of a secret replaced (review 16b F3): unless every copy
+		// is in the result as it was, the edit reshaped one.
+		if sec := text[m.Start:m.End]; partial && strings.Count(result, sec) < strings.Count(text, sec) {
+			return block(m.Rule, "the edit replaces part of a secret ("+m.Rule+") the file holds; remove the secret whole, or edit it by hand")
+		}
 	}
 	grams := secretGrams(text, ms)
 	before, after := keptRuns(grams, blankFound(text, ms)), keptRuns(grams, blankFound(result, d.FindAll(result)))
@@ -75,32 +92,106 @@ func editSecrets(call *agent.Call) (event.Finding, bool) {
 // not found (a client refuses that edit: guard cannot tell which text the
 // client took instead).
 func applyEdits(text string, edits []agent.Edit) (string, bool) {
+	r, ok, _ := applyTracked(text, edits, nil)
+	return r, ok
+}
+
+// applyTracked applies edits as applyEdits does, following where each
+// byte of the original text goes (review 16b F3), and reports whether an
+// edit replaced part, not all, of what is left of one of ms (the secrets
+// of text): a replaced range is mapped back to the original through the
+// earlier edits, so an insertion between a secret's characters, done in
+// any number of steps (a replace_all per character), is part of it.
+func applyTracked(text string, edits []agent.Edit, ms []detect.Match) (string, bool, bool) {
+	orig := make([]int32, len(text)) // each byte's offset in the original, -1: inserted
+	for i := range orig {
+		orig[i] = int32(i)
+	}
+	left := make([]int, len(ms)) // each secret's original bytes still in the text
+	for k, m := range ms {
+		left[k] = m.End - m.Start
+	}
+	partial := false
 	for _, e := range edits {
 		if e.Old == "" {
 			if text != "" {
-				return "", false
+				return "", false, partial
 			}
-			text = e.New
+			text, orig = e.New, inserted(len(e.New))
 			continue
 		}
 		old := strings.ReplaceAll(e.Old, "\r\n", "\n")
 		if !strings.Contains(text, old) {
 			i, n, ok := quoteIndex(text, old)
 			if !ok {
-				return "", false
+				return "", false, partial
 			}
 			old = text[i : i+n]
 		}
-		if e.All {
-			text = strings.ReplaceAll(text, old, e.New)
-		} else {
-			text = strings.Replace(text, old, e.New, 1)
+		var b strings.Builder
+		var tags []int32
+		at := 0
+		for {
+			j := strings.Index(text[at:], old)
+			if j < 0 {
+				break
+			}
+			j += at
+			b.WriteString(text[at:j])
+			tags = append(tags, orig[at:j]...)
+			partial = cutsSecret(orig[j:j+len(old)], ms, left) || partial
+			b.WriteString(e.New)
+			tags = append(tags, inserted(len(e.New))...)
+			at = j + len(old)
+			if !e.All || len(old) == 0 || b.Len() > 2*maxSecretRead {
+				break
+			}
 		}
+		b.WriteString(text[at:])
+		tags = append(tags, orig[at:]...)
+		text, orig = b.String(), tags
 		if len(text) > 2*maxSecretRead {
-			return "", false
+			return "", false, partial
 		}
 	}
-	return text, true
+	return text, true, partial
+}
+
+// inserted returns n tags of bytes an edit brought in.
+func inserted(n int) []int32 {
+	t := make([]int32, n)
+	for i := range t {
+		t[i] = -1
+	}
+	return t
+}
+
+// cutsSecret takes the replaced bytes (their original offsets) off left
+// and reports whether they were some, not all, of a secret's bytes still
+// in the text.
+func cutsSecret(replaced []int32, ms []detect.Match, left []int) bool {
+	if len(ms) == 0 {
+		return false
+	}
+	n := make([]int, len(ms))
+	for _, o := range replaced {
+		if o < 0 {
+			continue
+		}
+		for k, m := range ms {
+			if int(o) >= m.Start && int(o) < m.End {
+				n[k]++
+			}
+		}
+	}
+	cut := false
+	for k := range ms {
+		if n[k] > 0 && n[k] < left[k] {
+			cut = true
+		}
+		left[k] -= n[k]
+	}
+	return cut
 }
 
 // quoteIndex finds old in text with curly quotes read as straight ones

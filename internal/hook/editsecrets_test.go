@@ -2,10 +2,12 @@ package hook
 
 import (
 	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
 
 	"github.com/guardhq/guard/internal/agent"
-	"path/filepath"
-	"testing"
+	"github.com/guardhq/guard/internal/detect"
 )
 
 // TestEditSecrets covers review 14b F11: an edit tool's replacement inside
@@ -15,7 +17,8 @@ import (
 func TestEditSecrets(t *testing.T) {
 	key := "AKIA" + "IOSFODNN7EXAMPLF"
 	_, proj := scriptWorld(t, map[string]string{"settings.py": "DEBUG = True\nAWS=" + key + "\n", "README.md": "AKIA is a prefix\n",
-		"s3.py": "x=1\r\nAWS=" + key + "\r\n", "s4.py": "AWS='" + key + "'\n", "two.py": "A=" + key + "\nB=" + key + "\n"})
+		"s3.py": "x=1\r\nAWS=" + key + "\r\n", "s4.py": "AWS='" + key + "'\n", "two.py": "A=" + key + "\nB=" + key + "\n",
+		"s2.py": "AWS=" + key + "\nx=1\n", "conf.py": "DEBUG = True\nAWS_KEY = \"" + key + "\"\nSECRET_PASSWORD = \"hunter2-Xy9zQ\"\n", "big.py": "AWS=" + key + "\nx=1\n" + strings.Repeat("#", 1100000) + "\n"})
 	p := realPolicy(t, "")
 	file := filepath.Join(proj, "settings.py")
 	a := func(tool string, in map[string]any) string {
@@ -37,6 +40,13 @@ func TestEditSecrets(t *testing.T) {
 		return map[string]any{"file_path": f, "edits": es}
 	}
 	s3, s4, two := filepath.Join(proj, "s3.py"), filepath.Join(proj, "s4.py"), filepath.Join(proj, "two.py")
+	s2, big := filepath.Join(proj, "s2.py"), filepath.Join(proj, "big.py")
+	// Review 16b F3: a letter after every character, one replace_all per
+	// character, made possible by a first edit that adds them all.
+	interleave := []map[string]any{{"old_string": "x=1", "new_string": "x=1\n#ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"}}
+	for _, ch := range "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" {
+		interleave = append(interleave, map[string]any{"old_string": string(ch), "new_string": string(ch) + "q", "replace_all": true})
+	}
 	for _, tc := range []struct {
 		name, payload string
 		block         bool
@@ -54,6 +64,18 @@ func TestEditSecrets(t *testing.T) {
 		{"A one of two copies", a("Edit", map[string]any{"file_path": two, "old_string": "B=" + key[:10], "new_string": "B=" + key[:10] + "-"}), true},
 		{"A replace_all", a("Edit", map[string]any{"file_path": two, "old_string": key[:10], "new_string": key[:10] + "-", "replace_all": true}), true},
 		{"C expected_replacements", c(map[string]any{"file_path": two, "old_string": key[:10], "new_string": key[:10] + "-", "expected_replacements": 2}), true},
+		// Review 16b F3, F4.
+		{"A MultiEdit interleaves a letter", a("MultiEdit", map[string]any{"file_path": s2, "edits": interleave}), true},
+		{"A replace_all of one letter", a("Edit", map[string]any{"file_path": s2, "old_string": "O", "new_string": "O.", "replace_all": true}), true},
+		{"A MultiEdit a letter after each", a("MultiEdit", multi(s2, "AWS=A", "AWS=Aq", "qK", "qKq")), true},
+		{"A big file, part of the key", a("Edit", edit(big, "AKIA", "AKIA-")), true},
+		{"C big file", c(map[string]any{"file_path": big, "old_string": "x=1", "new_string": "x=2"}), true},
+		{"A comment after the key", a("Edit", edit(s2, key[12:]+"\n", key[12:]+"  # prod\n")), false},
+		{"A replace_all AWS_ beside the key", a("Edit", map[string]any{"file_path": filepath.Join(proj, "conf.py"), "old_string": "AWS_", "new_string": "AMAZON_", "replace_all": true}), false},
+		{"A the key's quotes changed", a("Edit", edit(filepath.Join(proj, "conf.py"), "\""+key+"\"", "'"+key+"'")), false},
+		{"A the key line deleted", a("Edit", edit(filepath.Join(proj, "conf.py"), "AWS_KEY = \""+key+"\"\n", "")), false},
+		{"A new file", a("Edit", map[string]any{"file_path": filepath.Join(proj, "new.py"), "old_string": "", "new_string": "x=1\n"}), false},
+		{"A beside the key, letters", a("Edit", map[string]any{"file_path": s2, "old_string": "x", "new_string": "y", "replace_all": true}), false},
 		{"A MultiEdit moves the key out", a("MultiEdit", multi(file, "DEBUG = True", "DEBUG = False", "AWS="+key, `AWS=os.environ["AWS"]`)), false},
 		{"A MultiEdit beside the key", a("MultiEdit", multi(file, "DEBUG = True", "DEBUG = 1", "DEBUG = 1", "DEBUG = 2")), false},
 		{"A CRLF file, beside the key", a("Edit", edit(s3, "x=1\n", "x=2\n")), false},
@@ -91,6 +113,11 @@ func FuzzApplyEdits(f *testing.F) {
 		if i, n, ok := quoteIndex(text, old); ok && straightQuotes(text[i:i+n]) != straightQuotes(old) {
 			t.Fatalf("quoteIndex(%q, %q) = %q", text, old, text[i:i+n])
 		}
-		applyEdits(text, []agent.Edit{{Old: old, New: nw, All: all}, {Old: nw, New: old}})
+		es := []agent.Edit{{Old: old, New: nw, All: all}, {Old: nw, New: old}}
+		r, ok := applyEdits(text, es)
+		// Following where the bytes go changes nothing of the result.
+		if r2, ok2, _ := applyTracked(text, es, []detect.Match{{Start: 0, End: len(text) / 2}}); r2 != r || ok2 != ok {
+			t.Fatalf("applyTracked(%q) = %q, %v; applyEdits %q, %v", text, r2, ok2, r, ok)
+		}
 	})
 }

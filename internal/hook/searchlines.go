@@ -166,46 +166,100 @@ func (s *searchSeen) text(t string, texts []event.Input) {
 			}
 			continue
 		}
-		var from []string
-		if f, at := s.prefix(line); f != "" {
-			from, runs = append(from, f), after(runs, at)
+		named, whole := s.prefixes(line)
+		if !whole {
+			s.lone = s.lone || loneKeyLine(line, runs[len(runs)-1])
 		}
 		if s.heading != "" {
-			from = append(from, s.heading)
+			named = append(named, namedFile{s.heading, -1})
 		}
-		if len(from) == 0 {
-			from = s.ownFiles(texts)
+		if len(named) == 0 {
+			for _, f := range s.ownFiles(texts) {
+				named = append(named, namedFile{f, -1})
+			}
 		}
-		if len(from) == 0 {
+		if len(named) == 0 {
 			s.lone = s.lone || loneKeyLine(line, runs[len(runs)-1])
 			continue
 		}
-		for _, f := range from {
-			if _, seen := s.runs[f]; !seen {
-				s.order = append(s.order, f)
-			}
-			for _, r := range runs {
-				s.runs[f] = append(s.runs[f], line[r[0]:r[1]])
-			}
+		for _, n := range named {
+			s.add(n.file, line, after(runs, n.at))
 		}
 	}
 }
 
-// prefix returns the file a line names before its text as grep prints it
-// (`path:line`, `path:N:line`, `path-N-line`), looked up at its first
-// eight separators, and where the name ends; "" when none.
-func (s *searchSeen) prefix(line string) (string, int) {
+// maxPrefixTries bounds the separators of a line's name part tried as
+// the end of a file name.
+const maxPrefixTries = 64
+
+// namedFile is a file a line's prefix names and where the name ends.
+type namedFile struct {
+	file string
+	at   int
+}
+
+// prefixes returns every file a line names before its text as grep prints
+// it (`path:line`, `path:N:line`, `path-N-line`), each `:`/`-` of it
+// tried as the end of the name (review 16b F5:
+// beside an empty certs/server, the lines of certs/server-prod.txt are
+// that file's too), and false when more separators than maxPrefixTries
+// leave the name undecided.
+//
+// A file found followed by grep's line number (`:N:`, `-N-`) ends the
+// name: the rest is the line's text, unless it holds another such mark
+// (a name may hold one: certs/a:1:b.txt beside certs/a), which leaves the
+// name undecided. Without a line number every separator is tried.
+func (s *searchSeen) prefixes(line string) ([]namedFile, bool) {
+	var out []namedFile
 	tries := 0
-	for i := 1; i < len(line) && tries < 8; i++ {
+	for i := 1; i < len(line); i++ {
 		if line[i] != ':' && line[i] != '-' {
 			continue
 		}
-		tries++
-		if f := s.file(line[:i]); f != "" {
-			return f, i
+		if tries++; tries > maxPrefixTries {
+			return out, false
+		}
+		f := s.file(line[:i])
+		if f == "" {
+			continue
+		}
+		out = append(out, namedFile{f, i})
+		if n := lineMark(line[i:]); n > 0 {
+			for j := i + n; j < len(line); j++ {
+				if lineMark(line[j:]) > 0 {
+					return out, false
+				}
+			}
+			return out, true
 		}
 	}
-	return "", 0
+	return out, true
+}
+
+// lineMark returns the length of grep's line-number mark that t starts
+// with (`:12:`, `-12-`), or 0.
+func lineMark(t string) int {
+	if len(t) < 3 || t[0] != ':' && t[0] != '-' {
+		return 0
+	}
+	k := 1
+	for k < len(t) && t[k] >= '0' && t[k] <= '9' {
+		k++
+	}
+	if k == 1 || k >= len(t) || t[k] != t[0] {
+		return 0
+	}
+	return k + 1
+}
+
+// add notes the runs of line printed of file f.
+func (s *searchSeen) add(f, line string, runs [][2]int) {
+	if _, seen := s.runs[f]; !seen {
+		s.order = append(s.order, f)
+	}
+	for _, r := range runs {
+		s.runs[f] = append(s.runs[f], line[r[0]:r[1]])
+	}
 }
 
 // loneKeyLine reports whether a line guard finds no file for prints a

@@ -31,9 +31,14 @@ func TestSearchLines(t *testing.T) {
 	for d, files := range map[string]map[string]string{
 		proj: {
 			"deploy_key": key,
-			".env":       "X=1\n",
-			"main.go":    "package main\n",
-			"app.js":     "x()\n//# sourceMappingURL=data:application/json;base64," + blob + "\n",
+			// Review 16b F5: a file named by the start of the key file's.
+			"certs/server":          "",
+			"certs/server-prod.txt": key,
+			"certs/a":               "",
+			"certs/a:1:b.txt":       key,
+			".env":                  "X=1\n",
+			"main.go":               "package main\n",
+			"app.js":                "x()\n//# sourceMappingURL=data:application/json;base64," + blob + "\n",
 		},
 		clean: {
 			"main.go":           "package main\n",
@@ -46,6 +51,9 @@ func TestSearchLines(t *testing.T) {
 			t.Fatal(err)
 		}
 		for name, text := range files {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(d, name)), 0o755); err != nil {
+				t.Fatal(err)
+			}
 			if err := os.WriteFile(filepath.Join(d, name), []byte(text), 0o600); err != nil {
 				t.Fatal(err)
 			}
@@ -67,6 +75,11 @@ func TestSearchLines(t *testing.T) {
 		return `{"hook_event_name":"PostToolUse","tool_name":"Grep","cwd":"P","tool_input":` + input +
 			`,"tool_response":{"mode":"content","numFiles":1,"filenames":[],"content":` + jsonString(content) + `,"numLines":3}}`
 	}
+	var many []string
+	for i := range 600 {
+		many = append(many, `Q/package-lock.json:`+strconv.Itoa(i+1)+`:      "integrity": "`+integrity+`",`)
+	}
+	manyIntegrity := strings.Join(many, "\n")
 	mcpA := func(tool, input, text string) string {
 		return `{"hook_event_name":"PostToolUse","tool_name":"` + tool + `","cwd":"P","tool_input":` + input +
 			`,"tool_response":[{"type":"text","text":` + jsonString(text) + `}]}`
@@ -96,6 +109,20 @@ func TestSearchLines(t *testing.T) {
 		{"A mcp fs search call", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__search_files","cwd":"P","tool_input":{"pattern":"AAAA","path":"P/deploy_key"}}`, "block"},
 		{"A mcp read call", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_file","cwd":"P","tool_input":{"path":"P/deploy_key"}}`, "allow"},
 		{"B Grep dir", "B", `{"hook_event_name":"preToolUse","tool_name":"Grep","cwd":"P","workspace_roots":["P"],"tool_input":{"pattern":` + pat + `,"path":"P"}}`, "block"},
+		// Review 16b F5: every file a line's prefixes name.
+		{"A Grep beside a decoy prefix", "A", grepA(`{"pattern":"Q","path":"P/certs","output_mode":"content","-n":true}`, lines("P/certs/server-prod.txt:", ":")), "block"},
+		{"A Grep decoy, context lines", "A", grepA(`{"pattern":"Q","path":"P/certs","output_mode":"content","-C":1}`, lines("P/certs/server-prod.txt-", "-")), "block"},
+		{"A Grep decoy, relative", "A", grepA(`{"pattern":"Q","output_mode":"content"}`, lines("certs/server-prod.txt:", ":")), "block"},
+		{"A Grep decoy, a line mark in the name", "A", grepA(`{"pattern":"Q","path":"P/certs","output_mode":"content","-n":true}`, lines("P/certs/a:1:b.txt:", ":")), "block"},
+		{"A Grep many integrity lines", "A", grepA(`{"pattern":"integrity","path":"Q","output_mode":"content","-n":true}`, manyIntegrity), "allow"},
+		// Review 16b F10: an MCP search by what it carries, not its argument names.
+		{"A mcp q over a dir", "A", mcpA("mcp__code__find_text", `{"q":"zq","path":"P/certs"}`, lines("P/certs/server-prod.txt:", ":")), "block"},
+		{"A mcp text, directory", "A", mcpA("mcp__code__find_text", `{"text":"zq","directory":"P/certs"}`, lines("P/certs/server-prod.txt:", ":")), "block"},
+		{"A mcp keyword, root", "A", mcpA("mcp__code__find_text", `{"keyword":"zq","root":"P/certs"}`, lines("P/certs/server-prod.txt:", ":")), "block"},
+		{"A mcp match, dir", "A", mcpA("mcp__code__find_text", `{"match":"zq","dir":"P/certs"}`, lines("P/certs/server-prod.txt:", ":")), "block"},
+		{"A mcp q own file call", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__code__find_text","cwd":"P","tool_input":{"q":"zq","path":"P/deploy_key"}}`, "block"},
+		{"A mcp read with encoding", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_file","cwd":"P","tool_input":{"path":"P/deploy_key","encoding":"utf-8"}}`, "allow"},
+		{"A mcp q clean dir", "A", mcpA("mcp__code__find_text", `{"q":"package","path":"Q"}`, "Q/main.go:1:package main"), "allow"},
 		// Controls.
 		{"A Grep clean project", "A", grepA(`{"pattern":"package","path":"Q","output_mode":"content"}`, "Q/main.go:1:package main"), "allow"},
 		{"A Grep sourcemap", "A", grepA(`{"pattern":"sourceMappingURL","output_mode":"content"}`, "app.js:2://# sourceMappingURL=data:application/json;base64,"+blob), "allow"},

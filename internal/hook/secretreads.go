@@ -140,7 +140,7 @@ func fileSecret(d *secret.Detector, p, why string, keysOnly bool, b *scanBudget)
 	case errors.Is(err, errBudget):
 		return secretFinding(blockWhy, boundWhat, "", ""), true
 	case errors.Is(err, errUndecoded):
-		return secretFinding(blockWhy, "the file is bzip2-compressed, which guard does not decode, so it cannot tell whether it holds a secret", "", ""), true
+		return secretFinding(blockWhy, "the file is compressed in a format guard does not decode (bzip2, xz, lzma, zstd, lz4, a zip member's method), so it cannot tell whether it holds a secret", "", ""), true
 	default:
 		return secretFinding(blockWhy, "guard could not read the file to tell whether it holds a secret", "", ""), true
 	}
@@ -167,10 +167,17 @@ func scanFile(d *secret.Detector, p string, b *scanBudget, keysOnly bool) (event
 	if fi, err := fh.Stat(); err == nil && fi.Size() >= int64(size) {
 		size = int(min(fi.Size()+1, maxSecretRead))
 	}
-	var magic [4]byte
+	var magic [16]byte
 	n, _ := fh.ReadAt(magic[:], 0)
-	if n == 4 && string(magic[:3]) == "BZh" && magic[3] >= '1' && magic[3] <= '9' && !keysOnly {
-		return event.Finding{}, false, errUndecoded // review 15b F9: bzcat F
+	if undecodedMagic(magic[:n]) && !keysOnly {
+		return event.Finding{}, false, errUndecoded // review 15b F9, 16b F7: bzcat F, xz -dc F
+	}
+	if n >= 4 && string(magic[:4]) == "PK\x03\x04" {
+		if fi, err := fh.Stat(); err == nil {
+			if f, hit, err := scanZip(d, fh, fi.Size(), b, keysOnly); hit || err != nil && (!errors.Is(err, errUndecoded) || !keysOnly) {
+				return f, hit, err
+			}
+		}
 	}
 	if n >= 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		// gzip (review 14b F17): zcat F, gzip -dc F print it inflated;
@@ -293,21 +300,42 @@ func printableRuns(text string) string {
 
 // utf16Runs returns the runs of at least 8 printable ASCII characters
 // each followed by a NUL (UTF-16 text, little endian, or big endian one
-// byte on), at either alignment anywhere in text, decoded, a line each.
+// byte on), at either alignment anywhere in text, decoded, a line each;
+// and those each followed by three NULs (UTF-32, review 16b F7), at any
+// of four alignments.
 func utf16Runs(text string) string {
-	const minRun = 8
 	var b strings.Builder
-	for off := 0; off < 2; off++ {
+	wideRuns(&b, text, 2)
+	wideRuns(&b, text, 4)
+	return b.String()
+}
+
+// wideRuns writes to b the runs of at least 8 printable ASCII characters
+// each followed by w-1 NULs, at every alignment, decoded, a line each.
+func wideRuns(b *strings.Builder, text string, w int) {
+	const minRun = 8
+	wide := func(i int) bool {
+		if i+w > len(text) {
+			return false
+		}
+		for k := 1; k < w; k++ {
+			if text[i+k] != 0 {
+				return false
+			}
+		}
+		return text[i] >= 0x20 && text[i] < 0x7f || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'
+	}
+	for off := 0; off < w; off++ {
 		start := -1
-		for i := off; i < len(text)+2; i += 2 {
-			if i+1 < len(text) && text[i+1] == 0 && (text[i] >= 0x20 && text[i] < 0x7f || text[i] == '\t' || text[i] == '\n' || text[i] == '\r') {
+		for i := off; i < len(text)+w; i += w {
+			if wide(i) {
 				if start < 0 {
 					start = i
 				}
 				continue
 			}
-			if start >= 0 && (i-start)/2 >= minRun {
-				for j := start; j < i; j += 2 {
+			if start >= 0 && (i-start)/w >= minRun {
+				for j := start; j < i; j += w {
 					b.WriteByte(text[j])
 				}
 				b.WriteByte('\n')
@@ -315,7 +343,6 @@ func utf16Runs(text string) string {
 			start = -1
 		}
 	}
-	return b.String()
 }
 
 // keyRule is the secret rule of a private key.

@@ -50,6 +50,14 @@ func TestSecretReads(t *testing.T) {
 	files["mixedbe.bin"] = strings.Repeat("a", 5001) + utf16be("AWS=AKIAQYLPMN5HFIQR7XYZ\n")
 	files["mixedok.bin"] = strings.Repeat("a", 5000) + "\n" + utf16le("hello world, nothing here\n")
 	files["s.bz2"] = "BZh91AY&SY\x00\x01\x02\x03 not decoded"
+	// Review 16b F7: LZMA-alone, xz, zip members by method, UTF-32.
+	files["s.lzma"] = lzmaAloneOf("\x00\x20\x9b\x0a opaque lzma stream")
+	files["s.xz"] = "\xfd7zXZ\x00\x00\x04 opaque xz stream"
+	files["zbz.zip"] = zipped(t, "s.py", "AWS=AKIAQYLPMN5HFIQR7XYZ\n", 12)
+	files["zdef.zip"] = zipped(t, "s.py", "AWS=AKIAQYLPMN5HFIQR7XYZ\n", 8)
+	files["zok.zip"] = zipped(t, "s.py", "hello\n", 8)
+	files["u32mix.bin"] = strings.Repeat("a", 5000) + "\n" + utf32le("AWS=AKIAQYLPMN5HFIQR7XYZ\n")
+	files["u32ok.bin"] = strings.Repeat("a", 5000) + "\n" + utf32le("hello world, nothing here\n")
 	for name, text := range files {
 		if err := os.MkdirAll(proj, 0o755); err != nil {
 			t.Fatal(err)
@@ -93,6 +101,18 @@ func TestSecretReads(t *testing.T) {
 		{"B bzcat", agentB(`bzcat s.bz2`), "block"},
 		{"A tar xOjf; false", bash(`tar xOjf s.bz2; false`), "block"},
 		{"B cat mixed clean", agentB(`cat mixedok.bin`), "allow"},
+		// Review 16b F7.
+		{"B xz -dc lzma", agentB(`xz -dc s.lzma`), "block"},
+		{"B lzcat", agentB(`lzcat s.lzma`), "block"},
+		{"B unlzma -c", agentB(`unlzma -c s.lzma`), "block"},
+		{"B xzcat", agentB(`xzcat s.xz`), "block"},
+		{"B unzip -p bzip2 member", agentB(`unzip -p zbz.zip`), "block"},
+		{"B unzip -p deflated key", agentB(`unzip -p zdef.zip`), "block"},
+		{"A unzip -p deflated key; false", bash(`unzip -p zdef.zip; false`), "block"},
+		{"B tr -d NUL u32", agentB(`tr -d "\0" < u32mix.bin`), "block"},
+		{"B strings -eL u32", agentB(`strings -eL u32mix.bin`), "block"},
+		{"B unzip -p clean", agentB(`unzip -p zok.zip`), "allow"},
+		{"B cat u32 clean", agentB(`cat u32ok.bin`), "allow"},
 		{"B tar tjf bzip2", agentB(`tar tjf s.bz2`), "allow"},
 		// Review 15b F4: a quiet program prints with some options.
 		{"B tar xOf", agentB(`tar xOf s.tar`), "block"},
@@ -113,6 +133,17 @@ func TestSecretReads(t *testing.T) {
 		{"B cmp -s", agentB(`cmp -s settings.py conf.py`), "allow"},
 		{"A tar tvf; false", bash(`tar tvf s.tar; false`), "allow"},
 		{"B cp", agentB(`cp settings.py /tmp/x`), "allow"},
+		// Review 16b F6: the copy's destination where it leads.
+		{"B cp //dev/stdout", agentB(`cp settings.py //dev/stdout`), "block"},
+		{"B cp /tmp/../dev/stdout", agentB(`cp settings.py /tmp/../dev/stdout`), "block"},
+		{"B cp ../../dev/stdout", agentB(`cp settings.py ` + strings.Repeat("../", 40) + `dev/stdout`), "block"},
+		{"B install //dev/stdout", agentB(`install -m 644 settings.py //dev/stdout`), "block"},
+		{"B cp ///proc/self/fd/1", agentB(`cp settings.py ///proc/self/fd/1`), "block"},
+		{"B cd /dev && cp stdout", agentB(`cd /dev && cp P/settings.py stdout`), "block"},
+		{"B cp $X", agentB(`cp settings.py "$X"`), "block"},
+		{"A cp //dev/stdout; false", bash(`cp settings.py //dev/stdout; false`), "block"},
+		{"B cp ../", agentB(`cp settings.py ../copy.py`), "allow"},
+		{"B cp dir/", agentB(`mkdir -p bak && cp settings.py bak/`), "allow"},
 		// F2: the reader reshapes what it prints.
 		{"grep -rhoE", bash(`grep -rhoE '.{1,8}' .`), "block"},
 		{"grep -r -o", bash(`grep -r -o -E '.{1,8}' .`), "block"},

@@ -40,8 +40,8 @@ func inertEnv(name string) bool {
 // project's directory).
 func envPlaces(name, v string) ([]envPlace, bool) {
 	v = strings.TrimSpace(v)
-	if v == "" || inertEnv(name) || len(v) > maxShapedBytes || strings.Contains(v, "://") {
-		return nil, true
+	if v == "" || inertEnv(name) || len(v) > maxShapedBytes || !searchPathEnv(name) && isURLValue(v) {
+		return nil, true // a URL is not a path (API_URL=https://…, DATABASE_URL=postgres://…)
 	}
 	var out []envPlace
 	ok := true
@@ -49,6 +49,9 @@ func envPlaces(name, v string) ([]envPlace, bool) {
 		switch {
 		case p == "$"+name || p == "${"+name+"}":
 			// the inherited value: not the settings'
+		case isURLValue(p):
+			// an option's or a word's URL value (--inspect-publish-uid=http://a):
+			// only that part is not a path (review 16b F8)
 		case strings.Contains(p, "$") && !(strings.Contains(p, "/") && wordVarKnown(p)):
 			ok = false
 		case named || strings.Contains(p, "/"):
@@ -69,6 +72,10 @@ func envPlaces(name, v string) ([]envPlace, bool) {
 	afterOpt := false
 	for _, w := range hookWords(v) {
 		t := w.text
+		if isURLValue(t) {
+			afterOpt = false
+			continue
+		}
 		if !strings.HasPrefix(t, "-") || t == "-" {
 			for _, e := range strings.Split(t, ":") {
 				add(e, afterOpt || name == "LD_PRELOAD", afterOpt)
@@ -91,6 +98,22 @@ func envPlaces(name, v string) ([]envPlace, bool) {
 		afterOpt = !eq && (len(t) == 2 || t[1] == '-')
 	}
 	return out, ok
+}
+
+// isURLValue reports whether v is one URL (scheme://…, no blank): a value
+// or a word that names no local path. A list that holds one is split
+// first (PATH=bin:http://x: bin is read, and http and //x as paths).
+func isURLValue(v string) bool {
+	scheme, _, ok := strings.Cut(v, "://")
+	if !ok || scheme == "" || strings.ContainsAny(v, " \t") {
+		return false
+	}
+	for i, c := range scheme {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return true
 }
 
 // wordVarKnown reports whether path p's variable is one hook entries'

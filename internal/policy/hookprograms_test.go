@@ -420,6 +420,12 @@ func TestEnvPlaces(t *testing.T) {
 		{"TMPDIR", "/tmp/x", nil, true},
 		{"DOCS", "https://x.example/a/b", nil, true},
 		{"HOST", "localhost:8080", nil, true},
+		// Review 16b F8: a URL part is skipped, not the value.
+		{"PATH", "bin:/usr/bin:http://x", []string{"/p/bin", "/p/bin/*", "/usr/bin", "/usr/bin/*", "/p/http", "/p/http/*", "/x", "/x/*"}, true},
+		{"NODE_OPTIONS", "--require ./tools/x.js --inspect-publish-uid=http://a", []string{"/p/tools/x.js", "/p/tools/x.js/**", "/p/tools/x.js.*"}, true},
+		{"NODE_OPTIONS", "--require ./tools/x.js http://a", []string{"/p/tools/x.js", "/p/tools/x.js/**", "/p/tools/x.js.*"}, true},
+		{"DATABASE_URL", "postgres://u@db/x", nil, true},
+		{"API_URL", "https://api.example.com:8443/v1", nil, true},
 	} {
 		places, known := envPlaces(tc.name, tc.v)
 		got := placeGlobs(places, "/h", "/p", true)

@@ -436,7 +436,7 @@ func (c *cmd) nestReads() (done func()) {
 		if c.reshapes() {
 			c.w.markOpaque(from, to)
 		}
-		if (c.quietReads || catalogue.Unprinted.Has(c.name) && catalogue.Quiet(c.name, c.argTexts())) && to > from {
+		if (c.quietReads || catalogue.Unprinted.Has(c.name) && catalogue.Quiet(c.name, c.argTexts(), c.mayPrintTo)) && to > from {
 			c.w.quiet = append(c.w.quiet, [2]int{from, to})
 		}
 	}

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -54,7 +55,8 @@ func FuzzMakesLinks(f *testing.F) {
 }
 
 // linkDisk is a reader that tells what is on a made-up disk: l a link to
-// /h/.bashrc, rel a link to ../.bashrc, d a directory, f a file.
+// /h/.bashrc, rel a link to ../.bashrc, so a link to /dev/stdout, so2 one
+// to so, d a directory, f a file.
 type linkDisk struct{}
 
 func (linkDisk) ReadFile(string, int) ([]byte, FileStatus) { return nil, FileAbsent }
@@ -65,6 +67,10 @@ func (linkDisk) Lstat(p string) (EntryKind, string) {
 		return EntryLink, "/h/.bashrc"
 	case "rel":
 		return EntryLink, "../.bashrc"
+	case "so":
+		return EntryLink, "/dev/stdout"
+	case "so2":
+		return EntryLink, "so"
 	case "d":
 		return EntryDir, ""
 	case "f":
@@ -108,6 +114,39 @@ func TestCopiedLinks(t *testing.T) {
 		}
 		if tt.write == "" && slices.Contains(a.Writes, "/h/.bashrc") {
 			t.Errorf("%q: writes the link's target: %q", tt.cmd, a.Writes)
+		}
+	}
+}
+
+// TestQuietCopyDestination (review 16b F6): a copy is a quiet read only
+// when guard resolves its destination to a place that is not a stream or
+// a device: a link on disk (l), a spelling of /dev, a name after cd /dev,
+// a value set at run time print.
+func TestQuietCopyDestination(t *testing.T) {
+	for _, tt := range []struct {
+		cmd   string
+		quiet bool
+	}{
+		{"cp s f", true},
+		{"cp s q", true},
+		{"cp s d", true},
+		{"cp s l", true},
+		{"cp s so", false},
+		{"cp s so2", false},
+		{"cp s //dev/stdout", false},
+		{"cp s /tmp/../dev/stdout", false},
+		{"cd /dev && cp /p/s stdout", false},
+		{"cp s ../../x", false}, // no working directory known: where it leads is not
+		{"cp s \"$X\"", false},
+		{"install -m 644 s ///proc/self/fd/1", false},
+	} {
+		a := Analyze(tt.cmd, Options{Home: "/h", Files: linkDisk{}})
+		s := "s"
+		if strings.Contains(tt.cmd, "/p/s") {
+			s = "/p/s"
+		}
+		if got := slices.Contains(a.UnprintedReads, s); got != tt.quiet {
+			t.Errorf("%q: unprinted %v, want %v (reads %q, unprinted %q)", tt.cmd, got, tt.quiet, a.Reads, a.UnprintedReads)
 		}
 	}
 }

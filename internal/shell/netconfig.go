@@ -153,3 +153,61 @@ func (t *transfer) wgetConfig(f string, depth int) {
 		}
 	}
 }
+
+// curlrcVars are the variables curl finds its default configuration file
+// (.curlrc) by, in the order it tries them.
+var curlrcVars = [...]string{"CURL_HOME", "XDG_CONFIG_HOME", "HOME"}
+
+// defaultConfig (review 16b F9) reads the .curlrc curl reads unless -q
+// is its first argument: in $CURL_HOME, $XDG_CONFIG_HOME, $HOME, the first
+// there is. Its options count as the command line's (a request-target
+// there sends another path than the URL's). A directory the command
+// itself points one of them at (CURL_HOME=ch curl …) whose file guard
+// cannot read, or a value guard cannot resolve, makes the request target
+// one guard cannot tell: a path-scoped allowlist entry then does not match.
+func (t *transfer) defaultConfig() {
+	c := t.c
+	if c.name != "curl" || len(c.args) > 0 && (c.args[0].Text == "-q" || c.args[0].Text == "--disable") {
+		return
+	}
+	for _, name := range curlrcVars {
+		v, ok := c.envValue(name)
+		if !ok {
+			continue
+		}
+		own := c.setsEnv(name)
+		if !word.IsKnown(v) || v == "" {
+			t.target = t.target || own
+			return
+		}
+		for _, f := range [...]string{".curlrc", "curlrc"} { // curlrc: $XDG_CONFIG_HOME's spelling
+			text, st := c.w.FileStatus(strings.TrimRight(v, "/")+"/"+f, true, effect.MaxScriptBytes)
+			switch {
+			case st == effect.FileAbsent:
+				continue
+			case st == effect.FileWhole:
+				t.options(curlConfigWords(text), 1)
+			case own:
+				t.target = true
+			}
+			return
+		}
+	}
+}
+
+// setsEnv reports whether the command sets variable name for its program
+// (NAME=v prog, env NAME=v prog, or an assignment earlier in the command),
+// not the environment it inherits.
+func (c *cmd) setsEnv(name string) bool {
+	for _, e := range c.env {
+		if strings.HasPrefix(e, name+"=") {
+			return true
+		}
+	}
+	if c.w.vars == nil {
+		return false
+	}
+	v, ok := c.w.vars[name]
+	o, had := c.w.varsOf[name]
+	return ok && (!had || v.Str != o.Str || v.Set != o.Set)
+}

@@ -51,7 +51,7 @@ func (c *cmd) reshapes() bool {
 	case c.name == "git":
 		return gitGrepReshapes(c.argTexts())
 	case catalogue.Unprinted.Has(c.name):
-		return !catalogue.Quiet(c.name, c.argTexts()) // tar xO, cmp -l (review 15b F4)
+		return !catalogue.Quiet(c.name, c.argTexts(), c.mayPrintTo) // tar xO, cmp -l (review 15b F4)
 	case catalogue.Shells.Has(c.name) || catalogue.ForeignShells.Has(c.name) || c.name == "pwsh" || c.name == "powershell":
 		return false // runs its script; the commands in it mark their own reads
 	}

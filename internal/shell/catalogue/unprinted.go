@@ -1,6 +1,9 @@
 package catalogue
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // Review 15b F4: whether a program of Unprinted prints none of the text
 // it reads depends on its options (tar xO, cmp -l, tree --fromfile,
@@ -61,11 +64,16 @@ func quietOptions(name string) (short, valued, long string, any, ok bool) {
 
 // Quiet reports whether Unprinted program name, run with args, prints
 // none of the text of the files it reads: each option is one of its quiet
-// options, no operand (or option value) is standard output or a device
-// (cp F /dev/stdout), and tar that creates names its archive. find's
-// predicates print names (-files0-from the names a file lists); 7z by
-// its command and switches.
-func Quiet(name string, args []string) bool {
+// options, no operand (or option value) of a copy may be standard output
+// or a device (cp F /dev/stdout), and tar that creates names its archive.
+// find's predicates print names (-files0-from the names a file lists); 7z
+// by its command and switches. mayPrint reports whether a destination may
+// be a stream or a device (the caller resolves it where it runs, review
+// 16b F6); nil: [ToDevice], by its text alone.
+func Quiet(name string, args []string, mayPrint func(string) bool) bool {
+	if mayPrint == nil {
+		mayPrint = ToDevice
+	}
 	switch name {
 	case "find":
 		for _, a := range args {
@@ -75,7 +83,7 @@ func Quiet(name string, args []string) bool {
 		}
 		return true
 	case "7z", "7za", "7zz":
-		return quiet7z(args)
+		return quiet7z(args, mayPrint)
 	}
 	short, valued, long, any, ok := quietOptions(name)
 	if !ok {
@@ -88,7 +96,7 @@ func Quiet(name string, args []string) bool {
 	// A copy's destination is a file: standard output or a device is
 	// printed (cp F /dev/stdout); tar's only when it creates.
 	writes := strings.Contains(" cp mv ln install rsync scp zip ", " "+name+" ")
-	dev := func(v string) bool { return writes && toDevice(v) }
+	dev := func(v string) bool { return writes && mayPrint(v) }
 	creating, named, toOut := false, false, false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -114,7 +122,7 @@ func Quiet(name string, args []string) bool {
 					i++
 					v = args[i]
 				}
-				toOut = toOut || toDevice(v)
+				toOut = toOut || mayPrint(v)
 			}
 		case len(a) > 1 && a[0] == '-' || tar && i == 0 && a != "" && a[0] != '-':
 			cl := strings.TrimPrefix(a, "-")
@@ -130,7 +138,7 @@ func Quiet(name string, args []string) bool {
 						return false
 					}
 					if c == 'f' {
-						named, toOut = true, toOut || toDevice(v)
+						named, toOut = true, toOut || mayPrint(v)
 					}
 					break
 				}
@@ -146,16 +154,40 @@ func Quiet(name string, args []string) bool {
 	return !tar || !creating || named && !toOut
 }
 
-// toDevice reports whether a file operand is standard output or a device
-// (its text is printed, not copied).
-func toDevice(a string) bool {
-	return a == "-" || strings.HasPrefix(a, "/dev/") || strings.HasPrefix(a, "/proc/")
+// ToDevice reports whether a file operand may be standard output or a
+// device by its text alone (its text is printed, not copied): -, a path
+// that is under /dev or /proc once cleaned (//dev/stdout, /tmp/../dev/stdout,
+// ///proc/self/fd/1), and a relative one that climbs out of the directory
+// (../../dev/stdout: where it leads depends on the directory, review 16b F6).
+func ToDevice(a string) bool {
+	if a == "-" {
+		return true
+	}
+	if a == "" {
+		return false
+	}
+	c := path.Clean(a)
+	if !strings.HasPrefix(c, "/") {
+		return c == ".." || strings.HasPrefix(c, "../")
+	}
+	return DevicePath(c)
+}
+
+// DevicePath reports whether cleaned absolute path p is under /dev or
+// /proc (or one of them): a device, a stream, a process's descriptors.
+func DevicePath(p string) bool {
+	for _, d := range []string{"/dev", "/proc"} {
+		if p == d || strings.HasPrefix(p, d+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // quiet7z: 7z's command (add, extract to disk, list, test, update,
 // delete, rename) and switches known not to print file text (not -so,
 // -i@/-x@ list files, -bso…).
-func quiet7z(args []string) bool {
+func quiet7z(args []string, mayPrint func(string) bool) bool {
 	cmd := false
 	for _, a := range args {
 		if a == "--" {
@@ -179,7 +211,7 @@ func quiet7z(args []string) bool {
 				return false
 			}
 			cmd = true
-		} else if toDevice(a) {
+		} else if mayPrint(a) {
 			return false
 		}
 	}

@@ -69,9 +69,21 @@ func TestQuiet(t *testing.T) {
 		{"7z x A -so", false},
 		{"7z e A -i@F", false},
 		{"gzip F", false},
+		// Review 16b F6: the destination once cleaned.
+		{"cp F //dev/stdout", false},
+		{"cp F /tmp/../dev/stdout", false},
+		{"cp F ///proc/self/fd/1", false},
+		{"install -m 644 F //dev/stdout", false},
+		{"cp F ../../../../dev/stdout", false},
+		{"cp F -t //dev", false},
+		{"tar cf //dev/stdout dir", false},
+		{"7z a //dev/stdout dir", false},
+		{"cp F out/copy", true},
+		{"cp F /tmp/devices/x", true},
+		{"cp F /development/x", true},
 	} {
 		w := strings.Fields(tc.cmd)
-		if got := Quiet(w[0], w[1:]); got != tc.want {
+		if got := Quiet(w[0], w[1:], nil); got != tc.want {
 			t.Errorf("%q: Quiet = %v, want %v", tc.cmd, got, tc.want)
 		}
 	}
@@ -85,7 +97,7 @@ func FuzzQuiet(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		w := strings.Split(s, "\x00")
-		if Quiet(w[0], w[1:]) && !Unprinted.Has(w[0]) {
+		if Quiet(w[0], w[1:], nil) && !Unprinted.Has(w[0]) {
 			t.Errorf("%q: quiet outside Unprinted", w)
 		}
 	})
