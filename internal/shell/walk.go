@@ -262,6 +262,7 @@ func (w *walker) script(src string, depth int) {
 			w.fail(&ParseError{Line: int(pos.Line()), Col: int(pos.Col()), Msg: "a word holds a blank outside quotes, which zsh would not read so"})
 		}
 	}
+	w.noteSpecialTables(f, src) // BASH_CMDS by any writer (specials.go)
 	saved := w.depth
 	w.depth = depth
 	w.stmts(f.Stmts)
