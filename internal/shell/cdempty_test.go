@@ -38,4 +38,3 @@ func TestCdMayBeEmpty(t *testing.T) {
 		}
 	}
 }
-
