@@ -85,6 +85,10 @@ type walker struct {
 	// BASH_ENV start-up file ran before it): echo's words are read both
 	// ways (echodialect.go).
 	echoUnsure bool
+	// echoOff: enable -n echo turned the builtin off, so a bare echo is
+	// the echo program on PATH; echoOffMaybe: it may have (echodialect.go,
+	// review 16a F4).
+	echoOff, echoOffMaybe bool
 	// allexport: set -a, set -o allexport, zsh's ALL_EXPORT: every
 	// variable assigned after it is exported (never turned off here).
 	allexport bool
