@@ -37,6 +37,13 @@ func (w *walker) noteSpecialTables(f *syntax.File, src string) {
 		return // the usual case: nothing to count
 	}
 	tables := specialTables(w.zsh)
+	named := false
+	for name := range tables {
+		named = named || strings.Contains(src, name)
+	}
+	if !named {
+		return
+	}
 	exact := map[string]int{}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if as, ok := n.(*syntax.Assign); ok && as.Name != nil && exactTable(as.Name.Value, w.zsh) {
