@@ -247,7 +247,8 @@ func (c *cmd) hash() {
 	}
 	file, hasFile, clear, del, show, names := hashOptions(c.args)
 	if w.zshShell && del {
-		return // zsh's hash -d: named directories
+		w.namedDirs = true // zsh's hash -d: named directories (prep.go namedDir)
+		return
 	}
 	if clear {
 		w.hashForget(nil)

@@ -55,6 +55,7 @@ func (w *walker) noteSpecialTables(f *syntax.File, src string) {
 		if mentions(src, name) > exact[name] {
 			w.hashes.written = true
 			w.hashes.anyName = w.hashes.anyName || builtinsToo
+			w.namedDirs = w.namedDirs || name == "nameddirs"
 		}
 	}
 }

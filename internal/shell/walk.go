@@ -89,6 +89,9 @@ type walker struct {
 	// the echo program on PATH; echoOffMaybe: it may have (echodialect.go,
 	// review 16a F4).
 	echoOff, echoOffMaybe bool
+	// namedDirs: zsh's hash -d or nameddirs made named directories guard
+	// does not track: ~NAME is not known (prep.go namedDir).
+	namedDirs bool
 	// allexport: set -a, set -o allexport, zsh's ALL_EXPORT: every
 	// variable assigned after it is exported (never turned off here).
 	allexport bool
