@@ -230,13 +230,19 @@ func (w *walker) promptCode(name string) {
 	if !w.declared(name) {
 		return
 	}
-	v := w.variable(name).Str
+	w.promptText(name, w.variable(name).Str)
+}
+
+// promptText walks v, the value of name, as prompt expansion reads it:
+// its substitutions run as a double-quoted word's would. A value guard
+// does not know is hidden code.
+func (w *walker) promptText(name, v string) {
 	if !word.IsKnown(v) {
 		w.hide("expands $%s as a prompt (${%s@P}, which runs its substitutions), and guard does not know its value", name, name)
 		return
 	}
-	if !strings.ContainsAny(v, "$`") {
-		return
+	if !strings.ContainsAny(v, "`[") && !strings.Contains(v, "$(") && !strings.Contains(v, "@P") {
+		return // plain parameter expansions run nothing (+${BASH_SOURCE}:${LINENO}: )
 	}
 	src := ": \"" + v + "\""
 	if _, err := w.theParser().Parse(strings.NewReader(src), ""); err != nil {

@@ -477,6 +477,12 @@ func (c *cmd) cd() {
 		if len(stack) > 1 {
 			stack[0], stack[1] = stack[1], stack[0]
 		}
+	case c.name == "pushd" && noChange && rot == "":
+		// pushd -n DIR puts DIR second and stays (review 16a F6).
+		stack = append([]string{stack[0], w.dest(dest)}, stack[1:]...)
+		named = nil
+	case c.name == "pushd" && rot != "" && noChange:
+		// pushd -n +N rotates what is below the top: the directory stays.
 	case c.name == "pushd" && rot != "":
 		stack = rotateStack(stack, rot)
 	case c.name == "pushd":
@@ -489,7 +495,7 @@ func (c *cmd) cd() {
 	for i, d := range named {
 		named[i] = w.dest(d)
 	}
-	if c.name != "popd" && rot == "" {
+	if c.name != "popd" && rot == "" && !noChange {
 		named = append(named, w.cdPaths(dest)...)
 	}
 	prev := w.Dir
@@ -566,10 +572,29 @@ func (w *walker) dest(dest string) string {
 	if d, ok := w.DirVar(dest); ok {
 		return d
 	}
-	if mayBeUnset(dest) {
+	if mayBeUnset(dest) || mayBeEmpty(dest) {
 		return word.Mark(word.MarkVar, "PWD") // cd "" stays: where it is then is not known
 	}
 	return effect.Under(w.Dir, dest)
+}
+
+// mayBeEmpty reports whether s, a directory operand, is only values guard
+// cannot tell (${x:-}, ${x:+y}, "$x"): each may be empty, and cd "" stays
+// where it is (review 16a F5). A substitution whose paths guard names
+// (substnamed.go) is not among them.
+func mayBeEmpty(s string) bool {
+	if !word.HasMark(s) {
+		return false
+	}
+	empty := true
+	word.EachMark(s, func(k byte, _ string, _ bool) {
+		switch k {
+		case word.MarkVar, word.MarkEnv, word.MarkEnvOp, word.MarkUnset, word.MarkWord:
+		default:
+			empty = false
+		}
+	}, func(t string) { empty = empty && t == "" })
+	return empty
 }
 
 // stackIndex returns the entry of the stack +N or -N names, or -1.

@@ -74,6 +74,14 @@ func (w *walker) commandVar(name, value string) {
 	if name == "EDITOR" || name == "VISUAL" {
 		w.editorSet = true // crontab -e then edits with it
 	}
+	if promptVar(name) {
+		// bash expands PS4 before each traced command (set -x, bash -x,
+		// SHELLOPTS=xtrace) and PS0-PS2 in an interactive shell; zsh its
+		// PROMPT* with prompt_subst: the value's substitutions run
+		// (review 16a F2). Checked always, as ${NAME@P} is.
+		w.promptText(name, value)
+		return
+	}
 	switch {
 	case strings.HasPrefix(name, "GIT_CONFIG_VALUE_"), name == "GIT_CONFIG_PARAMETERS":
 		// git -c through the environment: a value may be a command git
@@ -220,7 +228,18 @@ func runsVar(name string) bool {
 	return strings.HasPrefix(name, "GIT_CONFIG_VALUE_") || name == "GIT_CONFIG_PARAMETERS" ||
 		catalogue.CommandVars.Has(name) || catalogue.SourcedVars.Has(name) || catalogue.StartupDirVars.Has(name) || codeFileVars.Has(name) ||
 		optionVars.Has(name) || configVars.Has(name) || gitConfigVars.Has(name) || npmConfigVar(name) != "" ||
-		cargoVar(name) || name == "YARN_YARN_PATH"
+		cargoVar(name) || name == "YARN_YARN_PATH" || promptVar(name)
+}
+
+// promptVar reports whether the shell expands name's value as a prompt
+// (bash's PS0-PS4, zsh's PROMPT* and RPROMPT*), which runs its
+// substitutions.
+func promptVar(name string) bool {
+	switch name {
+	case "PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT", "PROMPT2", "PROMPT3", "PROMPT4", "RPS1", "RPS2", "RPROMPT", "RPROMPT2", "SPROMPT":
+		return true
+	}
+	return false
 }
 
 // varProgram is the program an optionVars or configVars variable is for.

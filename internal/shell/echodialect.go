@@ -160,8 +160,11 @@ func (w *walker) asSh(fn func()) {
 // BASH_ENV file, POSIXLY_CORRECT set but not known to be exported).
 func (c *cmd) echoKinds() (k, other echoKind, unsure bool) {
 	w := c.w
-	if !c.viaProgram && !strings.ContainsRune(c.prog, '/') {
+	if !c.viaProgram && !strings.ContainsRune(c.prog, '/') && !w.echoOff {
 		k = w.echoKindOf()
+		if w.echoOffMaybe {
+			return k, echoXSI, true // the builtin, or coreutils' under POSIXLY_CORRECT
+		}
 		return k, echoXPG, w.echoUnsure && k == echoBash
 	}
 	v, ok := w.varMap()["POSIXLY_CORRECT"]
@@ -207,4 +210,56 @@ func shebangArgs(text string) []word.Word {
 		}
 	}
 	return nil
+}
+
+// enableTable: enable -n NAME turns bash's builtin NAME off, so the bare name
+// runs the program PATH finds; enable NAME turns it on again (review 16a
+// F4). For echo that program is coreutils' (echoKinds). A builtin that
+// changes the shell's state turned off, or a name guard cannot read,
+// leaves every later program name "cannot tell which program runs" (a
+// cd program does not move the shell). enable -f NAME is redefine's
+// (run.go); enable alone, -p, -a and -s list.
+func (c *cmd) enableTable() {
+	w := c.w
+	off, load := false, false
+	for j := 0; j < len(c.args); j++ {
+		a := c.args[j]
+		s := a.Text
+		switch {
+		case s == "-f":
+			load = true
+			j++ // the shared object: run.go reads it
+		case !a.Known:
+			w.hashes.anyName = true
+			return
+		case len(s) > 1 && s[0] == '-':
+			off = off || strings.ContainsRune(s, 'n')
+			load = load || strings.ContainsAny(s, "fd")
+		case s == "echo" && load:
+		case s == "echo":
+			sure := w.cond == 0 && w.subst == 0
+			switch {
+			case off && sure:
+				w.echoOff, w.echoOffMaybe = true, false
+			case !off && sure:
+				w.echoOff, w.echoOffMaybe = false, false
+			default:
+				w.echoOffMaybe = true
+			}
+		case off && !load && !offHarmless(s):
+			w.hashes.anyName = true
+		}
+	}
+}
+
+// offHarmless reports whether turning builtin name off changes nothing
+// guard reads: the program PATH finds does what the builtin does, with
+// no effect on the shell's state guard models (cd, read, printf -v and
+// export do: their programs would not change it).
+func offHarmless(name string) bool {
+	switch name {
+	case "kill", "test", "[", "true", "false", "help", "times", "jobs", "ulimit", "umask", "complete", "compopt", "caller":
+		return true
+	}
+	return false
 }

@@ -23,6 +23,15 @@ func (c *cmd) innerFed(words []word.Word, fed *fedInput) *cmd {
 	return in
 }
 
+// execFed is innerFed for a runner that executes the program (xargs,
+// parallel, find -exec): a name the shell has as a builtin (echo) is the
+// program on PATH, in the runner's environment (review 16a F10).
+func (c *cmd) execFed(words []word.Word, fed *fedInput) *cmd {
+	in := &cmd{w: c.w, piped: c.piped, redirs: c.redirs, handed: fed, viaProgram: true}
+	in.run(words)
+	return in
+}
+
 // fedInput is what a runner hands a command it runs that guard cannot
 // tell: the operands xargs or parallel read (appended, or in place of a
 // replace string), or the text tar pipes into its --to-command. A shell or
@@ -133,6 +142,8 @@ func (c *cmd) fed(byLine bool) []word.Word {
 			out = append(out, word.Word{Text: l, Known: word.IsKnown(l)})
 		}
 		return out
+	case c.stdin.known && c.name == "xargs" && strings.ContainsAny(c.stdin.text, `\'"`):
+		return xargsWords(c.stdin.text)
 	case c.stdin.known:
 		return word.Split(c.stdin.text)
 	case len(c.stdin.paths) > 0:
@@ -145,6 +156,45 @@ func (c *cmd) fed(byLine bool) []word.Word {
 		return c.argFileWords(word.Word{Text: c.stdin.file, Known: true}, byLine) // xargs cat < F (namelists.go)
 	}
 	return nil
+}
+
+// xargsWords splits text as xargs reads its input without -0 or -d:
+// blanks separate words, a backslash takes the next character as it is,
+// and single or double quotes hold blanks (review 16a F10: xargs hands
+// echo \056 for the input \\056).
+func xargsWords(text string) []word.Word {
+	var out []word.Word
+	var b strings.Builder
+	in, quote := false, byte(0)
+	flush := func() {
+		if in {
+			out = append(out, word.Word{Text: b.String(), Known: word.IsKnown(b.String())})
+		}
+		b.Reset()
+		in = false
+	}
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		switch {
+		case quote != 0 && ch == quote:
+			quote = 0
+		case quote != 0:
+			b.WriteByte(ch)
+		case ch == '\\' && i+1 < len(text):
+			i++
+			b.WriteByte(text[i])
+			in = true
+		case ch == '\'' || ch == '"':
+			quote, in = ch, true
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			flush()
+		default:
+			b.WriteByte(ch)
+			in = true
+		}
+	}
+	flush()
+	return out
 }
 
 var xargsWithArg = word.Set(" -n -P -L -d -s -E -a --max-args --max-procs --max-lines --delimiter --max-chars --eof --arg-file ")
@@ -258,7 +308,7 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string) {
 		fed = &fedInput{by: c.name}
 	}
 	c.w.WithFound(f, func() {
-		first := c.innerFed(runs[0], fed)
+		first := c.execFed(runs[0], fed)
 		if fed != nil && !fed.stdin && first.opensOperands() {
 			c.hiddenNames = true // names guard cannot tell (namelists.go)
 			if fed.repl == "" {
@@ -267,7 +317,7 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string) {
 		}
 		c.adopt(first)
 		for _, r := range runs[1:] {
-			in := c.inner(r)
+			in := c.execFed(r, nil)
 			c.extra = append(c.extra, in.lines()...)
 		}
 	})

@@ -29,6 +29,13 @@ type hashTable struct {
 	// unknown: an entry guard cannot read was made; any name may run
 	// any file.
 	unknown bool
+	// written: the script names the table other than where it assigns
+	// it exactly (specials.go); hash -r does not make it known, as the
+	// write may come after.
+	written bool
+	// anyName: a function or alias table was written by a route guard
+	// does not read (specials.go): builtins are hidden too.
+	anyName bool
 	// recorded: the assignment being made recorded its entries itself
 	// (elemValue, arrayValue), so assignValues leaves them.
 	recorded bool
@@ -121,6 +128,8 @@ func (w *walker) hashLeave(outer hashTable) {
 	if inner.unknown {
 		w.hashes.unknown = true
 	}
+	w.hashes.written = w.hashes.written || inner.written
+	w.hashes.anyName = w.hashes.anyName || inner.anyName
 	for n, e := range inner.m {
 		if o, ok := outer.m[n]; ok && slices.Equal(o.files, e.files) && o.maybe == e.maybe {
 			continue
@@ -157,11 +166,16 @@ func (w *walker) hashAssigned(vals []expand.Variable) {
 func (c *cmd) hashedProgram(words []word.Word) []word.Word {
 	w := c.w
 	name := words[0].Text
-	if w.hashes.m == nil && !w.hashes.unknown || builtins.Has(name) || w.funcs.bodies[name] != nil {
+	if w.hashes.anyName {
+		w.hide("runs a program by a name the shell's function or alias table (BASH_ALIASES, zsh's functions, aliases) may map to code guard cannot tell")
 		return words
 	}
-	if w.hashes.unknown {
-		w.hide("runs a program by a name the shell's command hash table (hash -p, BASH_CMDS) may map to a file guard cannot tell")
+	unknown := w.hashes.unknown || w.hashes.written
+	if w.hashes.m == nil && !unknown || builtins.Has(name) || w.funcs.bodies[name] != nil {
+		return words
+	}
+	if unknown {
+		w.hide("runs a program by a name the shell's command hash table (hash -p, BASH_CMDS, zsh's commands) may map to a file guard cannot tell")
 		return words
 	}
 	e, ok := w.hashes.m[name]
@@ -233,7 +247,8 @@ func (c *cmd) hash() {
 	}
 	file, hasFile, clear, del, show, names := hashOptions(c.args)
 	if w.zshShell && del {
-		return // zsh's hash -d: named directories
+		w.namedDirs = true // zsh's hash -d: named directories (prep.go namedDir)
+		return
 	}
 	if clear {
 		w.hashForget(nil)

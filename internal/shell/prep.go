@@ -152,6 +152,11 @@ func (w *walker) tildePrefix(name string) (string, bool) {
 	case "-":
 		return w.variable("OLDPWD").Str, true
 	}
+	if w.zsh && word.IsName(name) {
+		if d, ok := w.namedDir(name); ok {
+			return d, true
+		}
+	}
 	n, err := strconv.Atoi(strings.TrimLeft(name, "+-"))
 	if err != nil || name[len(name)-1] < '0' || name[len(name)-1] > '9' || n > effect.MaxLinks {
 		return "", false
@@ -167,6 +172,33 @@ func (w *walker) tildePrefix(name string) (string, bool) {
 		return word.Mark(word.MarkVar, "DIRSTACK["+strconv.Itoa(n)+"]"), true
 	}
 	return word.DirMark(stack[i]), true
+}
+
+// namedDir returns what zsh's ~name names when name is a named directory
+// (review 16a F16): a string parameter whose value starts with / (p=$HOME;
+// ~p), PWD, HOME, or, after hash -d or a write to nameddirs, anything:
+// a part guard cannot tell, never a user's home that does not exist.
+func (w *walker) namedDir(name string) (string, bool) {
+	switch {
+	case name == "HOME":
+		return w.tildePrefix("")
+	case name == "PWD":
+		return word.DirMark(w.Dir), true
+	case w.namedDirs:
+		return word.Mark(word.MarkVar, name), true
+	case !w.declared(name):
+		return "", false
+	}
+	v := w.variable(name)
+	switch {
+	case v.Kind != expand.String:
+		return "", false
+	case word.HasMark(v.Str) || !word.IsKnown(v.Str):
+		return word.Mark(word.MarkVar, name), true // p=$HOME: not known here
+	case strings.HasPrefix(v.Str, "/") || strings.HasPrefix(v.Str, "~"):
+		return v.Str, true
+	}
+	return "", false
 }
 
 // dirStack returns the directory stack as `dirs` lists it: the current

@@ -286,6 +286,7 @@ func (c *cmd) goRun() {
 // see); enable NAME, -n NAME: a builtin turned on or off. Either way NAME
 // is no longer the program the catalogue knows.
 func (c *cmd) enable() {
+	c.enableTable() // enable -n echo (echodialect.go)
 	for j := 0; j < len(c.args); j++ {
 		switch a := c.args[j].Text; {
 		case a == "-f" && j+1 < len(c.args):

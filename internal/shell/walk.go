@@ -88,6 +88,13 @@ type walker struct {
 	// BASH_ENV start-up file ran before it): echo's words are read both
 	// ways (echodialect.go).
 	echoUnsure bool
+	// echoOff: enable -n echo turned the builtin off, so a bare echo is
+	// the echo program on PATH; echoOffMaybe: it may have (echodialect.go,
+	// review 16a F4).
+	echoOff, echoOffMaybe bool
+	// namedDirs: zsh's hash -d or nameddirs made named directories guard
+	// does not track: ~NAME is not known (prep.go namedDir).
+	namedDirs bool
 	// allexport: set -a, set -o allexport, zsh's ALL_EXPORT: every
 	// variable assigned after it is exported (never turned off here).
 	allexport bool
@@ -265,6 +272,7 @@ func (w *walker) script(src string, depth int) {
 			w.fail(&ParseError{Line: int(pos.Line()), Col: int(pos.Col()), Msg: "a word holds a blank outside quotes, which zsh would not read so"})
 		}
 	}
+	w.noteSpecialTables(f, src) // BASH_CMDS by any writer (specials.go)
 	saved := w.depth
 	w.depth = depth
 	w.stmts(f.Stmts)

@@ -1,0 +1,34 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestZshNamedDirs: zsh's ~NAME is a named directory: a parameter holding
+// an absolute path, PWD, HOME, or after hash -d/nameddirs anything
+// (review 16a F16).
+func TestZshNamedDirs(t *testing.T) {
+	tests := []struct {
+		cmd     string
+		read    string // a read, as recorded
+		unknown bool   // or an unresolved path
+	}{
+		{cmd: `p=~; cat ~p/.bashrc`, read: "~/.bashrc"},
+		{cmd: `p=/etc; cat ~p/hosts`, read: "/etc/hosts"},
+		{cmd: `cat ~HOME/.ssh/id_rsa`, read: "~/.ssh/id_rsa"},
+		{cmd: `hash -d p=/tmp; cat ~p/x`, unknown: true},
+		{cmd: `nameddirs[p]=/tmp; cat ~p/x`, unknown: true},
+		{cmd: `p=$(cat f); cat ~p/x`, unknown: true},
+	}
+	for _, tt := range tests {
+		a := analyze(tt.cmd, Options{Home: "/home/u", Files: &fakeFiles{}, Zsh: true})
+		if tt.read != "" && !slices.Contains(a.Reads, tt.read) {
+			t.Errorf("%q: reads %q, want %q", tt.cmd, a.Reads, tt.read)
+		}
+		if tt.unknown && !slices.ContainsFunc(a.Unresolved, func(u UnresolvedPath) bool { return strings.HasSuffix(u.Text, "/x") }) {
+			t.Errorf("%q: unresolved %v, reads %q, want ~p/x not known", tt.cmd, a.Unresolved, a.Reads)
+		}
+	}
+}
