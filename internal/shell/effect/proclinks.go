@@ -34,9 +34,12 @@ func ProcLink(p string) (string, bool) {
 	}
 	who, rest, _ := strings.Cut(rest, "/")
 	self := who == "self" || who == "thread-self"
-	if !self && !allDigits(who) {
+	if !self && !allDigits(who) && !word.HasMark(who) {
 		return "", false // /proc/cpuinfo, /proc/sys/…: the system's
 	}
+	// A pid guard cannot tell (/proc/$$/fd/3, /proc/$BASHPID/cwd: the
+	// agent's shell, not the hook's) is a process whose links it cannot
+	// follow (review 16a F8).
 	entry, tail := cutComp(rest)
 	if who == "self" && entry == "task" {
 		// /proc/self/task/TID/cwd is the thread's: the same directory.

@@ -1,6 +1,10 @@
 package effect
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 func TestProcLink(t *testing.T) {
 	unknown := UnknownLink
@@ -16,6 +20,8 @@ func TestProcLink(t *testing.T) {
 		{"/proc/self/root/etc/passwd", "/etc/passwd", true},
 		{"/proc/1/cwd/../x", unknown + "/../x", true},
 		{"/proc/1/root/x", unknown + "/x", true},
+		{"/proc/" + word.Mark(word.MarkVar, "$") + "/fd/3", unknown, true}, // /proc/$$/fd/3 (review 16a F8)
+		{"/proc/" + word.Mark(word.MarkVar, "$") + "/status", "", false},
 		{"/proc/self/exe", unknown, true},
 		{"/proc/self/fd/3/x", unknown + "/x", true},
 		{"/proc/self/fd/1", "", false},
