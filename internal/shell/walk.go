@@ -636,10 +636,18 @@ func (w *walker) substitution(list []*syntax.Stmt) (string, bool) {
 	return strings.TrimRight(buf.text.String(), "\n"), buf.known
 }
 
-// procSubst walks the commands of <( ) or >( ).
+// procSubst walks the commands of <( ) or >( ). The standard input of
+// >( ) is a pipe the enclosing command writes (cat F > >(python3), tee
+// >(sh) < F): input guard cannot tell, as a coprocess's is (review 16a
+// F7), so a shell or interpreter there that reads its program from it is
+// hidden.
 func (w *walker) procSubst(p *syntax.ProcSubst) {
 	from := len(w.a.Reads)
-	w.inSubst(p.Stmts)
+	if p.Op == syntax.CmdOut {
+		w.coprocess(func() { w.inSubst(p.Stmts) })
+	} else {
+		w.inSubst(p.Stmts)
+	}
 	w.lostFrom(from) // a pipe by another name (laundered.go)
 }
 
