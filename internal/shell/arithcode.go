@@ -277,3 +277,54 @@ func (w *walker) arithValueText(name, value string) {
 		w.arithText(s)
 	}
 }
+
+// maxIntegers bounds the integer variables remembered; past it every
+// variable is taken to be one.
+const maxIntegers = 64
+
+// markInteger gives name the integer attribute.
+func (w *walker) markInteger(name string) {
+	if w.integers == nil {
+		w.integers = map[string]bool{}
+	}
+	if len(w.integers) >= maxIntegers {
+		w.allIntegers = true
+		return
+	}
+	w.integers[name] = true
+}
+
+// isInteger reports whether name may have the integer attribute: a value
+// stored to it is evaluated as arithmetic (review 16a F3).
+func (w *walker) isInteger(name string) bool {
+	return w.allIntegers || w.integers[name]
+}
+
+// integerValues checks every value a writer other than an assignment
+// (read, printf -v, mapfile, ${n:=V}) stores to integer variable name as
+// the arithmetic bash evaluates, and makes it an arithmetic result.
+func (w *walker) integerValues(name string, vals []expand.Variable) {
+	arith := word.Mark(word.MarkArith, "")
+	for i := range vals {
+		v := &vals[i]
+		switch v.Kind {
+		case expand.String:
+			if v.Set && v.Str != arith {
+				w.arithValueText(name, v.Str)
+				if !plainNumber(v.Str) {
+					v.Str = arith
+				}
+			}
+		case expand.Indexed:
+			for j, e := range v.List {
+				w.arithValueText(name, e)
+				v.List[j] = arith
+			}
+		case expand.Associative:
+			for k, e := range v.Map {
+				w.arithValueText(name, e)
+				v.Map[k] = arith
+			}
+		}
+	}
+}

@@ -130,6 +130,9 @@ func (w *walker) declareOnly(name string, f declFlags) {
 	if !f.nameref && !f.local {
 		name = w.refTarget(name, f) // export r, r a nameref: its target (review 10 F10)
 	}
+	if f.integer {
+		w.markInteger(name)
+	}
 	old, set := w.varMap()[name]
 	switch {
 	case f.local || !set && !w.declared(name) && (f.indexed || f.assoc || f.nameref):
@@ -374,7 +377,18 @@ func (w *walker) noteAssign(name string, v word.Word, exported, forCmd bool) {
 // value with +=), after the attributes f.
 func (w *walker) scalar(name, value string, appendTo bool, f declFlags) expand.Variable {
 	old := w.variable(name)
-	if appendTo {
+	integer := f.integer || w.isInteger(name)
+	if integer {
+		// declare -i n=V, later n=V and n+=V: bash evaluates V (review
+		// 16a F3); += adds it.
+		if _, err := strconv.Atoi(value); err != nil || appendTo {
+			w.arithValueText(name, value)
+			value = word.Mark(word.MarkArith, "") // an arithmetic result
+		}
+		if f.integer {
+			w.markInteger(name)
+		}
+	} else if appendTo {
 		value = old.String() + value
 	}
 	switch {
@@ -382,12 +396,6 @@ func (w *walker) scalar(name, value string, appendTo bool, f declFlags) expand.V
 		value = word.MarkedCase(value, strings.ToLower)
 	case f.upper:
 		value = word.MarkedCase(value, strings.ToUpper)
-	}
-	if f.integer {
-		if _, err := strconv.Atoi(value); err != nil {
-			w.arithValueText(name, value)         // declare -i evaluates the value
-			value = word.Mark(word.MarkArith, "") // an arithmetic result
-		}
 	}
 	if !f.nameref && w.unknownRef(name) {
 		return old // r=V through a nameref to a name guard cannot tell: r stays one

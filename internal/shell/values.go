@@ -115,6 +115,9 @@ func (w *walker) assignValues(name string, vals []expand.Variable) {
 	for i := range vals {
 		vals[i] = bounded(name, vals[i])
 	}
+	if w.isInteger(name) {
+		w.integerValues(name, vals) // read n, printf -v n, ${n:=V} (review 16a F3)
+	}
 	if hashVar(name, w.zshShell) {
 		w.hashAssigned(vals) // BASH_CMDS (hashtable.go)
 	}

@@ -199,6 +199,10 @@ type walker struct {
 	// (pycache.go).
 	pyDirs map[string]pyDir
 
+	// integers are the variables given the integer attribute (declare
+	// -i), whose every value is arithmetic (arithcode.go).
+	integers    map[string]bool
+	allIntegers bool
 	// fds are the descriptors exec opened on files (exec 3< F): N → F
 	// (inputcmds.go).
 	fds map[string]string
