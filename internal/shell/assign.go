@@ -105,6 +105,11 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 	switch {
 	case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
 		f.option(s)
+		if word.HasMark(s) && s[0] == '-' {
+			f.integer = true // declare -$o n: flags guard cannot read may hold -i (review 16a F3)
+		}
+	case !word.IsKnown(s) && !strings.Contains(s, "=") && !f.exported && !f.print:
+		f.integer = true // declare $o n: an option guard cannot read, or a name
 	case f.print:
 	case strings.Contains(strings.SplitN(s, "=", 2)[0], "["):
 		w.nameOperand(strings.SplitN(s, "=", 2)[0])
