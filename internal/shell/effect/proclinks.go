@@ -41,8 +41,9 @@ func ProcLink(p string) (string, bool) {
 	// agent's shell, not the hook's) is a process whose links it cannot
 	// follow (review 16a F8).
 	entry, tail := cutComp(rest)
-	if who == "self" && entry == "task" {
-		// /proc/self/task/TID/cwd is the thread's: the same directory.
+	if entry == "task" {
+		// /proc/self/task/TID/cwd is the thread's: the same directory;
+		// /proc/$$/task/TID/fd/3 another process's thread's.
 		if tid, r := cutComp(strings.TrimPrefix(tail, "/")); allDigits(tid) {
 			entry, tail = cutComp(strings.TrimPrefix(r, "/"))
 		}

@@ -22,6 +22,8 @@ func TestProcLink(t *testing.T) {
 		{"/proc/1/root/x", unknown + "/x", true},
 		{"/proc/" + word.Mark(word.MarkVar, "$") + "/fd/3", unknown, true}, // /proc/$$/fd/3 (review 16a F8)
 		{"/proc/" + word.Mark(word.MarkVar, "$") + "/status", "", false},
+		{"/proc/" + word.Mark(word.MarkVar, "$") + "/task/1/fd/3", unknown, true},
+		{"/proc/1/task/1/cwd/x", unknown + "/x", true},
 		{"/proc/self/exe", unknown, true},
 		{"/proc/self/fd/3/x", unknown + "/x", true},
 		{"/proc/self/fd/1", "", false},
