@@ -78,7 +78,7 @@ func Find(dir string) (*Repo, bool) {
 			}
 			return r, true
 		}
-		if IsGitDir(dir) {
+		if repo.IsGitDir(dir) {
 			// git's discovery: a directory that is a git directory (a bare
 			// repository, a .git entered) is the repository before any
 			// .git above it (review 16b F13).
@@ -373,24 +373,6 @@ func anyFile(d string, depth int) bool {
 		}
 	}
 	return false
-}
-
-// IsGitDir reports whether directory d is a git directory as git's
-// discovery takes one: a HEAD file, and objects/ and refs/ (or a
-// commondir file).
-func IsGitDir(d string) bool {
-	if fi, err := os.Lstat(filepath.Join(d, "HEAD")); err != nil || fi.IsDir() {
-		return false
-	}
-	if _, err := os.Lstat(filepath.Join(d, "commondir")); err == nil {
-		return true
-	}
-	for _, sub := range []string{"objects", "refs"} {
-		if fi, err := os.Stat(filepath.Join(d, sub)); err != nil || !fi.IsDir() {
-			return false
-		}
-	}
-	return true
 }
 
 // HasRef reports whether full ref name (refs/stash) is there, loose or

@@ -254,7 +254,7 @@ func gitDirConfig(text, p string) (event.Finding, bool) {
 		} else {
 			continue
 		}
-		if d == "" || !isGitDir(filepath.FromSlash(d)) {
+		if d == "" || !repo.IsGitDir(filepath.FromSlash(d)) {
 			continue
 		}
 		return event.Finding{Detector: event.DetectorPaths, Rule: "blocked_path", Severity: "high",
@@ -263,21 +263,4 @@ func gitDirConfig(text, p string) (event.Finding, bool) {
 			Entry:     "git directory"}, true
 	}
 	return event.Finding{}, false
-}
-
-// isGitDir reports whether directory d is a git directory: HEAD, and
-// objects/ and refs/ or a commondir file.
-func isGitDir(d string) bool {
-	if fi, err := os.Lstat(filepath.Join(d, "HEAD")); err != nil || fi.IsDir() {
-		return false
-	}
-	if _, err := os.Lstat(filepath.Join(d, "commondir")); err == nil {
-		return true
-	}
-	for _, sub := range []string{"objects", "refs"} {
-		if fi, err := os.Stat(filepath.Join(d, sub)); err != nil || !fi.IsDir() {
-			return false
-		}
-	}
-	return true
 }

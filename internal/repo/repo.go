@@ -5,7 +5,8 @@
 // The config is found by walking up from the directory to the first .git: a
 // directory (its config), or a file "gitdir: <path>" (a worktree or
 // submodule: the config of the git directory it names, or of that directory's
-// commondir).
+// commondir). IsGitDir tells a git directory by its contents, whatever it is
+// called (a bare repository, jj's backing store), as git's discovery does.
 package repo
 
 import (
@@ -253,6 +254,24 @@ func isSCPLike(s string) bool {
 	}
 	if colon == 1 && len(s) > 2 && (s[2] == '\\' || s[2] == '/') {
 		return false // C:\repo or C:/repo
+	}
+	return true
+}
+
+// IsGitDir reports whether directory d is a git directory as git's
+// discovery takes one: a HEAD file, and objects/ and refs/ (or a
+// commondir file).
+func IsGitDir(d string) bool {
+	if fi, err := os.Lstat(filepath.Join(d, "HEAD")); err != nil || fi.IsDir() {
+		return false
+	}
+	if _, err := os.Lstat(filepath.Join(d, "commondir")); err == nil {
+		return true
+	}
+	for _, sub := range []string{"objects", "refs"} {
+		if fi, err := os.Stat(filepath.Join(d, sub)); err != nil || !fi.IsDir() {
+			return false
+		}
 	}
 	return true
 }
