@@ -249,15 +249,7 @@ func (r *Repo) ref(name string, depth int) (ID, bool) {
 			found = append(found, id)
 		}
 	}
-	var cands []string
-	if !strings.Contains(name, "/") && strings.ToUpper(name) == name {
-		cands = append(cands, name) // HEAD, FETCH_HEAD…
-	}
-	cands = append(cands, "refs/"+name, "refs/tags/"+name, "refs/heads/"+name, "refs/remotes/"+name, "refs/remotes/"+name+"/HEAD")
-	if strings.HasPrefix(name, "refs/") {
-		cands = append([]string{name}, cands...)
-	}
-	for _, c := range cands {
+	for _, c := range refCandidates(name) {
 		id, there, ok := r.refFile(c, depth)
 		if there && !ok {
 			return ID{}, false
@@ -275,6 +267,21 @@ func (r *Repo) ref(name string, depth int) (ID, bool) {
 		}
 	}
 	return found[0], true
+}
+
+// refCandidates returns the full ref names git tries for name, in its
+// order: name itself when it is one (refs/…) or all capitals (HEAD,
+// FETCH_HEAD…), then refs/NAME, refs/tags/NAME, refs/heads/NAME,
+// refs/remotes/NAME and refs/remotes/NAME/HEAD.
+func refCandidates(name string) []string {
+	var cands []string
+	if strings.HasPrefix(name, "refs/") {
+		cands = append(cands, name)
+	}
+	if !strings.Contains(name, "/") && strings.ToUpper(name) == name {
+		cands = append(cands, name)
+	}
+	return append(cands, "refs/"+name, "refs/tags/"+name, "refs/heads/"+name, "refs/remotes/"+name, "refs/remotes/"+name+"/HEAD")
 }
 
 // refFile reads one full ref name c, loose (in the git directory for
@@ -399,10 +406,7 @@ func (r *Repo) Absent(rev string) bool {
 	if _, err := regularfile.ReadFile(filepath.Join(r.common, "packed-refs"), maxRefBytes); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return false
 	}
-	for _, c := range []string{rev, "refs/" + rev, "refs/tags/" + rev, "refs/heads/" + rev, "refs/remotes/" + rev, "refs/remotes/" + rev + "/HEAD"} {
-		if !strings.HasPrefix(c, "refs/") {
-			continue
-		}
+	for _, c := range refCandidates(rev) {
 		if _, there, _ := r.refFile(c, 0); there {
 			return false
 		}
