@@ -2,7 +2,9 @@ package hook
 
 import (
 	"encoding/json"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 )
 
@@ -38,4 +40,62 @@ func TestDevNullStatus16b(t *testing.T) {
 			t.Errorf("%s: blocked = %v, want %v: %s%s", tc.cmd, blocked, tc.block, stdout, stderr)
 		}
 	}
+}
+
+// TestGitGrepTracked16b covers review 16b FP3: git grep searches the files
+// git tracks, so where guard cannot redact what it prints (agent B,
+// agent A's failure route) an untracked or ignored .env does not block
+// it while a tracked one does, as grep -r of a tree holding it does;
+// --untracked and --no-index read the directory, and a link put in a
+// tracked file's place leaves guard unable to tell.
+func TestGitGrepTracked16b(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"src/a.go": "package a\n", "README": "hello\n",
+		".env": "GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n"})
+	git := revGit(t, proj)
+	git("init", "-q", "-b", "main")
+	git("add", "src/a.go", "README")
+	git("commit", "-qm", "init")
+	p := realPolicy(t, "")
+	check := func(step, cmd string, block bool) {
+		t.Helper()
+		b, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": cmd, "cwd": proj})
+		a, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": proj,
+			"tool_input": map[string]any{"command": cmd + "; false"}})
+		for _, payload := range []string{string(b), string(a)} {
+			code, stdout, stderr, _ := runReal(t, p, payload)
+			if blocked := code == 2; blocked != block {
+				t.Errorf("%s: %s: blocked = %v, want %v: %s%s", step, cmd, blocked, block, stdout, stderr)
+			}
+		}
+	}
+	// Untracked .env.
+	check("untracked", "git grep foo", false)
+	check("untracked", "git grep -n foo | rev", false)
+	check("untracked", "cd src && git grep foo", false)
+	check("untracked", "git grep --untracked foo", true)
+	check("untracked", "git grep --no-index foo", true)
+	check("untracked", "grep -rn foo .", true)
+	check("untracked", "git grep foo; grep -rn foo .", true)
+	// Ignored .env.
+	if err := os.WriteFile(filepath.Join(proj, ".gitignore"), []byte(".env\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check("ignored", "git grep foo", false)
+	check("ignored", "git grep --no-index foo", true)
+	// Tracked .env: the tree rule, as grep -r's.
+	git("add", "-f", ".env")
+	check("tracked", "git grep foo", true)
+	check("tracked", "cd src && git grep foo", false)
+	git("rm", "-q", "--cached", ".env")
+	// A tracked file replaced on disk by a link: git's open follows it.
+	if err := os.Remove(filepath.Join(proj, "README")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(".env", filepath.Join(proj, "README")); err != nil {
+		t.Fatal(err)
+	}
+	check("link", "git grep foo", true)
 }
