@@ -99,3 +99,38 @@ func TestGitGrepTracked16b(t *testing.T) {
 	}
 	check("link", "git grep foo", true)
 }
+
+// TestGrepFile16b covers review 16b (agent B's Grep): a Grep of one file
+// was also read as FILE/**, whose look for protected files could not list
+// a file and so blocked every Grep of a file for agent B. A regular file
+// holds nothing below it; the file itself is still its read's (its path,
+// its text pre-read), and a directory still meets the tree rule.
+func TestGrepFile16b(t *testing.T) {
+	home, proj := scriptWorld(t, map[string]string{"src/a.go": "package a\n",
+		"certs/server.txt": "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACDdPK5zYfu8hc9eEJXp2XZcZ2J3a7hNYrdNxA0LH6jdYgAAAJgb8bsJG/G7\nCQAAAAtzc2gtZWQyNTUxOQAAACDdPK5zYfu8hc9eEJXp2XZcZ2J3a7hNYrdNxA0LH6jdYg\nAAAEBe7bbNtCvX3nQ6CX8jh2iUbnw8Cq2hF0P0Go8gEzQ0jd0rnNh+7yFz14QlenZdlxnY\n-----END OPENSSH PRIVATE KEY-----\n",
+		".env": "GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n"})
+	if err := os.Symlink(filepath.Join(home, ".ssh"), filepath.Join(proj, "keys")); err != nil {
+		t.Fatal(err)
+	}
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		path  string
+		block bool
+	}{
+		{"src/a.go", false},
+		{filepath.Join(proj, "src/a.go"), false},
+		{"src", false},
+		{"certs/server.txt", true}, // its text holds a key
+		{".env", true},
+		{".", true}, // the tree holds .env
+		{"keys", true},
+		{filepath.Join(home, ".ssh"), true},
+	} {
+		s, _ := json.Marshal(map[string]any{"hook_event_name": "preToolUse", "tool_name": "Grep", "cwd": proj,
+			"tool_input": map[string]any{"pattern": "foo", "path": tc.path}})
+		code, stdout, stderr, _ := runReal(t, p, string(s))
+		if blocked := code == 2; blocked != tc.block {
+			t.Errorf("Grep %s: blocked = %v, want %v: %s%s", tc.path, blocked, tc.block, stdout, stderr)
+		}
+	}
+}

@@ -53,9 +53,15 @@ func (p *Policy) checkOpaque(d *path.Detector, in event.Input) (event.Finding, b
 // holdsBlocked walks directory dir, at most maxOpaqueEntries entries,
 // and reports whether a file in it is one d blocks, and whether it could
 // tell (false: the bound, an error, a symbolic link or a relative dir).
+// A regular file holds nothing below it.
 func holdsBlocked(d *path.Detector, dir string) (found, sure bool) {
 	if !filepath.IsAbs(filepath.FromSlash(dir)) {
 		return false, false
+	}
+	if fi, err := os.Lstat(filepath.FromSlash(dir)); err == nil && fi.Mode().IsRegular() {
+		// A file's FILE/** is no file (agent B's Grep of one file, review
+		// 16b): the file itself is its own read's.
+		return false, true
 	}
 	queue := []string{filepath.FromSlash(dir)}
 	seen := 0
