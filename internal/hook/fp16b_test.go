@@ -108,7 +108,7 @@ func TestGitGrepTracked16b(t *testing.T) {
 func TestGrepFile16b(t *testing.T) {
 	home, proj := scriptWorld(t, map[string]string{"src/a.go": "package a\n",
 		"certs/server.txt": "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACDdPK5zYfu8hc9eEJXp2XZcZ2J3a7hNYrdNxA0LH6jdYgAAAJgb8bsJG/G7\nCQAAAAtzc2gtZWQyNTUxOQAAACDdPK5zYfu8hc9eEJXp2XZcZ2J3a7hNYrdNxA0LH6jdYg\nAAAEBe7bbNtCvX3nQ6CX8jh2iUbnw8Cq2hF0P0Go8gEzQ0jd0rnNh+7yFz14QlenZdlxnY\n-----END OPENSSH PRIVATE KEY-----\n",
-		".env": "GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n"})
+		".env":             "GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n"})
 	if err := os.Symlink(filepath.Join(home, ".ssh"), filepath.Join(proj, "keys")); err != nil {
 		t.Fatal(err)
 	}
