@@ -76,6 +76,12 @@ type Input struct {
 	// of the file's text (git log --oneline -- F, git rev-parse HEAD:F:
 	// shell.Analysis.UnprintedReads). Neither hashed nor recorded.
 	Unprinted bool
+	// Tracked marks, for a read of a directory whole (DIR/**), one that
+	// reaches only the files git's index holds under DIR (git grep
+	// without --untracked: shell.Analysis.TrackedReads): where its output
+	// is opaque, only a tracked protected file counts. Neither hashed nor
+	// recorded.
+	Tracked bool
 	// Shell says, for a command, which language it is in: ShellPowerShell
 	// for agent A's PowerShell tool, "" for the POSIX shells. Neither
 	// hashed nor recorded.

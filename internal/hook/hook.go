@@ -435,7 +435,8 @@ func analysisInputs(a *shell.Analysis) []event.Input {
 	// does: $GUARD_HOME/rules.json is guard's own policy file.
 	sent := sendsOutput(a)
 	for _, p := range a.Reads {
-		in := event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p), Unprinted: slices.Contains(a.UnprintedReads, p)}
+		in := event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p), Unprinted: slices.Contains(a.UnprintedReads, p),
+			Tracked: slices.Contains(a.TrackedReads, p)}
 		switch {
 		case slices.Contains(a.OpaqueReads, p):
 			in.Opaque = transformed

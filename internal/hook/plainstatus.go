@@ -19,8 +19,9 @@ const maxPlainStatus = 64 << 10
 // expansion that can fail (${x:?}), and no builtin whose whole point is a
 // status (false, exit, return, test: statusBuiltins). A redirection to a
 // literal file (grep -rn x . > todo.txt) is the shell's own open, which
-// fails as a program does. Anything else sets a status guard does not see
-// in the analysis's programs: "cannot show it succeeds".
+// fails as a program does; /dev/null never fails. Anything else sets a
+// status guard does not see in the analysis's programs: "cannot show it
+// succeeds".
 func plainStatus(text string, zsh bool) bool {
 	return plainStatusOf(text, zsh, true)
 }
@@ -82,12 +83,18 @@ func statusBuiltin(c *syntax.CallExpr) bool {
 }
 
 // plainRedirect reports whether r opens a literal file for output (>,
-// >>, >|, &>, &>>, 2>, 2>&1): not input, a here-document or a descriptor
-// guard does not know.
+// >>, >|, &>, &>>, 2>, 2>&1), a device only when it is /dev/null: not
+// input, a here-document or a descriptor guard does not know.
 func plainRedirect(r *syntax.Redirect) bool {
 	switch r.Op {
 	case syntax.RdrOut, syntax.AppOut, syntax.ClbOut, syntax.RdrAll, syntax.AppAll:
-		return r.Word != nil && r.Word.Lit() != "" && !strings.HasPrefix(r.Word.Lit(), "/dev/") && !strings.HasPrefix(r.Word.Lit(), "/proc/")
+		w := ""
+		if r.Word != nil {
+			w = r.Word.Lit()
+		}
+		// /dev/null: the one device known to open and take every write
+		// (review 16b: git diff origin/main 2>/dev/null).
+		return w == "/dev/null" || w != "" && !strings.HasPrefix(w, "/dev/") && !strings.HasPrefix(w, "/proc/")
 	case syntax.DplOut:
 		return r.Word != nil && (r.Word.Lit() == "1" || r.Word.Lit() == "2")
 	}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/gitobj"
+	"github.com/guardhq/guard/internal/regularfile"
 )
 
 // maxOpaqueEntries bounds the directory entries checkOpaque looks at.
@@ -27,7 +29,15 @@ func (p *Policy) checkOpaque(d *path.Detector, in event.Input) (event.Finding, b
 		return f, hit
 	}
 	why := " (" + in.Opaque + ")"
-	switch found, sure := holdsBlocked(d, path.Normalize(strings.TrimSuffix(in.Text, "/**"), p.Home)); {
+	dir := path.Normalize(strings.TrimSuffix(in.Text, "/**"), p.Home)
+	found, sure := false, false
+	if in.Tracked {
+		found, sure = trackedBlocked(d, dir) // review 16b FP3: git grep
+	}
+	if !sure {
+		found, sure = holdsBlocked(d, dir)
+	}
+	switch {
 	case found:
 		why += "; the directory holds such a file"
 	case !sure:
@@ -43,9 +53,15 @@ func (p *Policy) checkOpaque(d *path.Detector, in event.Input) (event.Finding, b
 // holdsBlocked walks directory dir, at most maxOpaqueEntries entries,
 // and reports whether a file in it is one d blocks, and whether it could
 // tell (false: the bound, an error, a symbolic link or a relative dir).
+// A regular file holds nothing below it.
 func holdsBlocked(d *path.Detector, dir string) (found, sure bool) {
 	if !filepath.IsAbs(filepath.FromSlash(dir)) {
 		return false, false
+	}
+	if fi, err := os.Lstat(filepath.FromSlash(dir)); err == nil && fi.Mode().IsRegular() {
+		// A file's FILE/** is no file (agent B's Grep of one file, review
+		// 16b): the file itself is its own read's.
+		return false, true
 	}
 	queue := []string{filepath.FromSlash(dir)}
 	seen := 0
@@ -80,4 +96,79 @@ func holdsBlocked(d *path.Detector, dir string) (found, sure bool) {
 		}
 	}
 	return false, true
+}
+
+// trackedBlocked reports whether a file git's index holds under dir (a
+// regular file: git grep reads no other) is one d blocks, and whether it
+// could tell: not when dir is in no repository guard finds as git does,
+// git's inherited environment moves the repository or its index
+// (GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE), the index cannot be read
+// whole, it holds more than maxOpaqueEntries files under dir, or one of
+// them is on disk anything but a regular file or absent (a link put in
+// its place is followed by git's open).
+func trackedBlocked(d *path.Detector, dir string) (found, sure bool) {
+	dir = filepath.FromSlash(dir)
+	if !filepath.IsAbs(dir) || os.Getenv("GIT_INDEX_FILE") != "" {
+		return false, false
+	}
+	r, ok := gitobj.Find(dir)
+	if !ok || r.Replaced() || movedTree(r) {
+		return false, false
+	}
+	rel, err := filepath.Rel(r.Top, dir)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return false, false
+	}
+	prefix := ""
+	if rel != "." {
+		prefix = filepath.ToSlash(rel) + "/"
+	}
+	seen, sure := 0, true
+	_, ok = r.IndexFiles(func(p, mode string) bool {
+		if !sure || found || mode == "120000" || !strings.HasPrefix(p, prefix) {
+			return false
+		}
+		if seen++; seen > maxOpaqueEntries {
+			sure = false
+			return false
+		}
+		full := filepath.Join(r.Top, filepath.FromSlash(p))
+		switch fi, err := os.Lstat(full); {
+		case errors.Is(err, fs.ErrNotExist):
+			// git grep reads nothing of a tracked file gone from disk.
+		case err != nil || !fi.Mode().IsRegular():
+			sure = false
+		default:
+			_, found = d.Check(filepath.ToSlash(full))
+		}
+		return false
+	})
+	if !ok {
+		return false, false
+	}
+	return found, sure || found
+}
+
+// maxTreeConfig bounds a repository configuration file movedTree reads.
+const maxTreeConfig = 64 << 10
+
+// movedTree reports whether the repository's own configuration may put
+// its work tree elsewhere than its top (core.worktree) or include a file
+// that may, or guard cannot read it whole: the index's paths are then
+// not the ones under the top.
+func movedTree(r *gitobj.Repo) bool {
+	for _, f := range r.ConfigFiles() {
+		data, err := regularfile.ReadFile(f, maxTreeConfig+1)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+		case err != nil || len(data) > maxTreeConfig:
+			return true
+		default:
+			low := strings.ToLower(string(data))
+			if strings.Contains(low, "worktree") || strings.Contains(low, "include") {
+				return true
+			}
+		}
+	}
+	return false
 }

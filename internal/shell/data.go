@@ -275,7 +275,11 @@ func (c *cmd) messages() {
 	c.otherVCSTree() // hg, jj, bzr (vcstree.go)
 	if c.name == "git" && sub == "grep" {
 		c.readsDot = true // the work tree's files, when no pathspec narrows it
+		from := len(c.w.a.Reads)
 		c.grep(j)
+		if c.gitGrepTracked(j) {
+			c.w.tracked = append(c.w.tracked, [2]int{from, len(c.w.a.Reads)})
+		}
 		return
 	}
 	logLike := c.name == "git" && (sub == "log" || sub == "shortlog" || sub == "rev-list" || sub == "whatchanged" || sub == "show" || sub == "reflog")

@@ -774,32 +774,36 @@ const gitObjectTypes word.Set = " blob tree commit tag "
 // unprinted returns the reads made only by commands that print none of
 // their text (walker.quiet): a file another command also reads is not
 // one.
-func (w *walker) unprinted() []string {
-	if len(w.quiet) == 0 {
+func (w *walker) unprinted() []string { return w.only(w.quiet) }
+
+// only returns the reads made only within ranges of a.Reads: a path also
+// read outside them is not one.
+func (w *walker) only(ranges [][2]int) []string {
+	if len(ranges) == 0 {
 		return nil
 	}
-	var quiet, printed []string
+	var in, out []string
 	for i, p := range w.a.Reads {
-		in := false
-		for _, r := range w.quiet {
+		inside := false
+		for _, r := range ranges {
 			if i >= r[0] && i < r[1] {
-				in = true
+				inside = true
 				break
 			}
 		}
-		if in {
-			quiet = append(quiet, p)
+		if inside {
+			in = append(in, p)
 		} else {
-			printed = append(printed, p)
-		}
-	}
-	out := quiet[:0]
-	for _, p := range quiet {
-		if !slices.Contains(printed, p) {
 			out = append(out, p)
 		}
 	}
-	return out
+	kept := in[:0]
+	for _, p := range in {
+		if !slices.Contains(out, p) {
+			kept = append(kept, p)
+		}
+	}
+	return kept
 }
 
 // both returns the strings of a also in b.

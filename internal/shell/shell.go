@@ -139,6 +139,11 @@ type Analysis struct {
 	// that prints names, ids or counts (git log --oneline -- F, git
 	// rev-parse HEAD:F; review 14b FP1, FP2).
 	UnprintedReads []string
+	// TrackedReads are the trees (DIR/**, also in Reads) the command reads
+	// only as git grep does without --untracked or --no-index: the files
+	// git's index holds under DIR, not the untracked or ignored ones
+	// (review 16b FP3).
+	TrackedReads []string
 	// Touches are the files named by a program guard does not know to only
 	// read them: every word of such a program that is not data and not a
 	// file its handler accounts for (an option's value after = included),
@@ -314,6 +319,7 @@ func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
 	w.Ledger = newLedger(w, a, strings.TrimRight(opt.Home, "/"), opt.Files)
 	w.script(cmd, 0)
 	a.UnprintedReads = w.unprinted()
+	a.TrackedReads = w.only(w.tracked)
 	return w.err
 }
 
@@ -334,6 +340,7 @@ func union(a, z *Analysis, zerr error) {
 	a.Reads = append(a.Reads, z.Reads...)
 	a.OpaqueReads = append(a.OpaqueReads, z.OpaqueReads...)
 	a.UnprintedReads = both(a.UnprintedReads, z.UnprintedReads)
+	a.TrackedReads = both(a.TrackedReads, z.TrackedReads)
 	a.Writes = append(a.Writes, z.Writes...)
 	a.Touches = append(a.Touches, z.Touches...)
 	a.bare = append(a.bare, z.bare...)
@@ -390,6 +397,13 @@ func finish(a *Analysis) {
 		}
 	}
 	a.UnprintedReads = dedupe(unprinted)
+	tracked := a.TrackedReads[:0]
+	for _, p := range a.TrackedReads {
+		if !word.Opaque(p) && strings.HasSuffix(p, "/**") { // the tree, not git's other words
+			tracked = append(tracked, word.Render(p))
+		}
+	}
+	a.TrackedReads = dedupe(tracked)
 	a.Writes = a.settle(a.Writes, true)
 	a.BareTouches = onlyBare(a.Touches, a.bare)
 	// A touch with an opaque part is checked as an unresolved write.

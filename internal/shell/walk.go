@@ -17,6 +17,9 @@ type walker struct {
 	// quiet are the ranges of a.Reads read by commands that print none
 	// of their text (gitprints.go).
 	quiet [][2]int
+	// tracked are the ranges of a.Reads read by git grep of the files
+	// git tracks (gittracked.go).
+	tracked [][2]int
 	// ledger is what the command does to files (ledger.go).
 	*effect.Ledger
 	// nestAt is where, in a.Reads, the first command run inside the

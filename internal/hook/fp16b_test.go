@@ -1,0 +1,136 @@
+package hook
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestDevNullStatus16b: a redirection to /dev/null keeps a command's
+// status its programs' (review 16b): git diff origin/main 2>/dev/null is
+// allowed for agent A as git diff origin/main is (the result scan's),
+// while a status builtin still puts it on the failure route.
+func TestDevNullStatus16b(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"settings.py": "AWS=" + "AKIA" + "IOSFODNN7EXAMPLF\n", "README": "hello\n"})
+	git := revGit(t, proj)
+	git("init", "-q", "-b", "main")
+	git("add", "settings.py", "README")
+	git("commit", "-qm", "init")
+	git("update-ref", "refs/remotes/origin/main", "HEAD")
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"git diff origin/main", false},
+		{"git diff origin/main 2>/dev/null", false},
+		{"git diff origin/main >/dev/null 2>&1", false},
+		{"git diff origin/main 2>/dev/null; false", true},
+		{"git diff origin/main 2>/dev/full", true},
+	} {
+		s, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": proj,
+			"tool_input": map[string]any{"command": tc.cmd}})
+		code, stdout, stderr, _ := runReal(t, p, string(s))
+		if blocked := code == 2; blocked != tc.block {
+			t.Errorf("%s: blocked = %v, want %v: %s%s", tc.cmd, blocked, tc.block, stdout, stderr)
+		}
+	}
+}
+
+// TestGitGrepTracked16b covers review 16b FP3: git grep searches the files
+// git tracks, so where guard cannot redact what it prints (agent B,
+// agent A's failure route) an untracked or ignored .env does not block
+// it while a tracked one does, as grep -r of a tree holding it does;
+// --untracked and --no-index read the directory, and a link put in a
+// tracked file's place leaves guard unable to tell.
+func TestGitGrepTracked16b(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"src/a.go": "package a\n", "README": "hello\n",
+		".env": "GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n"})
+	git := revGit(t, proj)
+	git("init", "-q", "-b", "main")
+	git("add", "src/a.go", "README")
+	git("commit", "-qm", "init")
+	p := realPolicy(t, "")
+	check := func(step, cmd string, block bool) {
+		t.Helper()
+		b, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": cmd, "cwd": proj})
+		a, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": proj,
+			"tool_input": map[string]any{"command": cmd + "; false"}})
+		for _, payload := range []string{string(b), string(a)} {
+			code, stdout, stderr, _ := runReal(t, p, payload)
+			if blocked := code == 2; blocked != block {
+				t.Errorf("%s: %s: blocked = %v, want %v: %s%s", step, cmd, blocked, block, stdout, stderr)
+			}
+		}
+	}
+	// Untracked .env.
+	check("untracked", "git grep foo", false)
+	check("untracked", "git grep -n foo | rev", false)
+	check("untracked", "cd src && git grep foo", false)
+	check("untracked", "git grep --untracked foo", true)
+	check("untracked", "git grep --no-index foo", true)
+	check("untracked", "grep -rn foo .", true)
+	check("untracked", "git grep foo; grep -rn foo .", true)
+	// Ignored .env.
+	if err := os.WriteFile(filepath.Join(proj, ".gitignore"), []byte(".env\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check("ignored", "git grep foo", false)
+	check("ignored", "git grep --no-index foo", true)
+	// Tracked .env: the tree rule, as grep -r's.
+	git("add", "-f", ".env")
+	check("tracked", "git grep foo", true)
+	check("tracked", "cd src && git grep foo", false)
+	git("rm", "-q", "--cached", ".env")
+	// A tracked file replaced on disk by a link: git's open follows it.
+	if err := os.Remove(filepath.Join(proj, "README")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(".env", filepath.Join(proj, "README")); err != nil {
+		t.Fatal(err)
+	}
+	check("link", "git grep foo", true)
+}
+
+// TestGrepFile16b covers review 16b (agent B's Grep): a Grep of one file
+// was also read as FILE/**, whose look for protected files could not list
+// a file and so blocked every Grep of a file for agent B. A regular file
+// holds nothing below it; the file itself is still its read's (its path,
+// its text pre-read), and a directory still meets the tree rule.
+func TestGrepFile16b(t *testing.T) {
+	home, proj := scriptWorld(t, map[string]string{"src/a.go": "package a\n",
+		"certs/server.txt": "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACDdPK5zYfu8hc9eEJXp2XZcZ2J3a7hNYrdNxA0LH6jdYgAAAJgb8bsJG/G7\nCQAAAAtzc2gtZWQyNTUxOQAAACDdPK5zYfu8hc9eEJXp2XZcZ2J3a7hNYrdNxA0LH6jdYg\nAAAEBe7bbNtCvX3nQ6CX8jh2iUbnw8Cq2hF0P0Go8gEzQ0jd0rnNh+7yFz14QlenZdlxnY\n-----END OPENSSH PRIVATE KEY-----\n",
+		".env":             "GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n"})
+	if err := os.Symlink(filepath.Join(home, ".ssh"), filepath.Join(proj, "keys")); err != nil {
+		t.Fatal(err)
+	}
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		path  string
+		block bool
+	}{
+		{"src/a.go", false},
+		{filepath.Join(proj, "src/a.go"), false},
+		{"src", false},
+		{"certs/server.txt", true}, // its text holds a key
+		{".env", true},
+		{".", true}, // the tree holds .env
+		{"keys", true},
+		{filepath.Join(home, ".ssh"), true},
+	} {
+		s, _ := json.Marshal(map[string]any{"hook_event_name": "preToolUse", "tool_name": "Grep", "cwd": proj,
+			"tool_input": map[string]any{"pattern": "foo", "path": tc.path}})
+		code, stdout, stderr, _ := runReal(t, p, string(s))
+		if blocked := code == 2; blocked != tc.block {
+			t.Errorf("Grep %s: blocked = %v, want %v: %s%s", tc.path, blocked, tc.block, stdout, stderr)
+		}
+	}
+}
