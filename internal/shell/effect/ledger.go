@@ -75,6 +75,11 @@ type Ledger struct {
 	fullDirs    []string
 	lookups     []lookup
 	foundRuns   []foundRun
+	// jobRuns are the files background jobs run; jobDepth counts the
+	// jobs being walked; jobsFull: more than jobRuns holds (jobs.go).
+	jobRuns  []jobRun
+	jobDepth int
+	jobsFull bool
 	// WriteGen counts the files the command wrote (setWritten).
 	WriteGen int
 	// ReadList, WriteList, TouchList and FileList are the Analysis's
@@ -247,6 +252,7 @@ func (w *Ledger) setWritten(f WrittenFile) {
 	}
 	f.canon = w.CanonPath(f.Path)
 	w.WriteGen++
+	w.jobsChanged(f.Path) // jobs.go
 	switch d := path.Dir(f.Path); {
 	case len(w.Written) < MaxWritten:
 		w.Written = append(w.Written, f)
@@ -322,6 +328,7 @@ func (w *Ledger) FileStatus(p string, known bool, max int) (string, FileStatus) 
 	// Not cleaned: a .. after a link is the kernel's to take. A copy of a
 	// copy (cp a b; cp b c) is followed, a few deep.
 	q := w.Where(p)
+	w.jobRan(path.Clean(q)) // jobs.go
 	for range 4 {
 		f, ok := w.WrittenEntry(path.Clean(q))
 		if !ok {
