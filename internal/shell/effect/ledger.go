@@ -757,6 +757,15 @@ func (w *Ledger) pathOf(s string, k pathKind) {
 			}
 		}
 		w.unknownDirHook(p, k) // githooks.go
+		if k != readPath && inheritedLead(p) {
+			// cd D && rm "$x": $x may be a name in D as well as a path
+			// of its own (review 16b).
+			for _, d := range append(w.OtherDirs[:len(w.OtherDirs):len(w.OtherDirs)], w.Dir) {
+				if d != "" {
+					w.record(strings.TrimRight(d, "/")+"/"+p, k)
+				}
+			}
+		}
 		p = Under(w.Dir, p)
 	}
 	w.record(p, k)
@@ -887,6 +896,17 @@ func Under(dir, p string) string {
 		p = word.Mark(word.MarkAbs, "") + p
 	}
 	return strings.TrimRight(dir, "/") + "/" + p
+}
+
+// inheritedLead reports whether path p begins with a variable inherited
+// from the environment other than the home's ($x, ${x:-d}), which Under
+// keeps as written: its value, filled in by the hook, may be relative.
+func inheritedLead(p string) bool {
+	if strings.HasPrefix(p, "$HOME") && (len(p) == 5 || p[5] == '/') || strings.HasPrefix(p, "${HOME}") {
+		return false
+	}
+	return strings.HasPrefix(p, "$") || strings.HasPrefix(p, word.MarkStart+string(word.MarkEnv)) ||
+		strings.HasPrefix(p, word.MarkStart+string(word.MarkEnvOp)) || strings.HasPrefix(p, word.MarkStart+string(word.MarkUnset))
 }
 
 // Candidate returns the file path word s may name: s itself, or for
