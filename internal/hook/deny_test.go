@@ -99,6 +99,8 @@ var inHomeBlocks = map[string]string{
 	"mkdir -p build && cd build && cmake .. && make":                                "cmake on the home",
 	"mkdir -p build && cd build && cmake -DCMAKE_BUILD_TYPE=Release .. && make -j4": "cmake on the home",
 	"mkdir -p build && cd build || exit 1; cmake ..":                                "cmake on the home",
+	// $x not set here is read as a name where the command starts too.
+	`cd build && rm -r "$x"`: "rm -r of a name guard cannot tell, the home being where the command starts",
 }
 
 // TestEverydayInHome runs every allow line of commands.tsv in the home

@@ -54,6 +54,8 @@ func (w *walker) isFifo(p string) bool {
 // coprocess walks fn, a coprocess's command: its standard input is a pipe
 // the shell writes later, which guard does not follow.
 func (w *walker) coprocess(fn func()) {
+	m := w.BeginJob() // it runs beside what follows (effect/jobs.go)
+	defer w.EndJob(m)
 	w.scoped(func() {
 		w.inStdin = &stdin{fromPipe: true, inherited: true}
 		fn()

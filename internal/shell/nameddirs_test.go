@@ -21,6 +21,12 @@ func TestZshNamedDirs(t *testing.T) {
 		{cmd: `hash -d p=/tmp; cat ~p/x`, unknown: true},
 		{cmd: `nameddirs[p]=/tmp; cat ~p/x`, unknown: true},
 		{cmd: `p=$(cat f); cat ~p/x`, unknown: true},
+		// An inherited variable's value, as written (the hook reads it).
+		{cmd: `p=$HOME; cat ~p/.bashrc`, read: "$HOME/.bashrc"},
+		{cmd: `p="${HOME}/.ssh"; cat ~p/id_rsa`, read: "$HOME/.ssh/id_rsa"},
+		// A parameter the command does not set may be the environment's:
+		// zsh looks it up before a user's name.
+		{cmd: `cat ~p/.bashrc`, read: "$p/.bashrc"},
 	}
 	for _, tt := range tests {
 		a := analyze(tt.cmd, Options{Home: "/home/u", Files: &fakeFiles{}, Zsh: true})

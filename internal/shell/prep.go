@@ -177,7 +177,10 @@ func (w *walker) tildePrefix(name string) (string, bool) {
 // namedDir returns what zsh's ~name names when name is a named directory
 // (review 16a F16): a string parameter whose value starts with / (p=$HOME;
 // ~p), PWD, HOME, or, after hash -d or a write to nameddirs, anything:
-// a part guard cannot tell, never a user's home that does not exist.
+// a part guard cannot tell, never a user's home that does not exist. zsh
+// looks a parameter up before a user's name: one the command does not set
+// is the environment's, written $name as inherited variables are (the
+// hook reads it there, and counts it as not known when it is not set).
 func (w *walker) namedDir(name string) (string, bool) {
 	switch {
 	case name == "HOME":
@@ -187,16 +190,16 @@ func (w *walker) namedDir(name string) (string, bool) {
 	case w.namedDirs:
 		return word.Mark(word.MarkVar, name), true
 	case !w.declared(name):
-		return "", false
+		return "$" + name, true
 	}
 	v := w.variable(name)
 	switch {
 	case v.Kind != expand.String:
 		return "", false
 	case word.HasMark(v.Str) || !word.IsKnown(v.Str):
-		return word.Mark(word.MarkVar, name), true // p=$HOME: not known here
-	case strings.HasPrefix(v.Str, "/") || strings.HasPrefix(v.Str, "~"):
-		return v.Str, true
+		return word.Mark(word.MarkVar, name), true // p=$(pwd): not known here
+	case strings.HasPrefix(v.Str, "/") || strings.HasPrefix(v.Str, "~") || strings.HasPrefix(v.Str, "$"):
+		return v.Str, true // p=$HOME: the inherited variable, as written
 	}
 	return "", false
 }

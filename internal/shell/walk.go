@@ -514,7 +514,9 @@ func (w *walker) stmtOnce(s *syntax.Stmt) {
 			w.coprocess(func() { w.stmtOnce(&bg) }) // ksh's cmd |& (fifos.go)
 			return
 		}
+		m := w.BeginJob() // it runs beside what follows (effect/jobs.go)
 		w.scoped(func() { w.stmtOnce(&bg) })
+		w.EndJob(m)
 		return
 	}
 	switch s.Cmd.(type) {

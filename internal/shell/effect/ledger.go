@@ -75,6 +75,11 @@ type Ledger struct {
 	fullDirs    []string
 	lookups     []lookup
 	foundRuns   []foundRun
+	// jobRuns are the files background jobs run; jobDepth counts the
+	// jobs being walked; jobsFull: more than jobRuns holds (jobs.go).
+	jobRuns  []jobRun
+	jobDepth int
+	jobsFull bool
 	// WriteGen counts the files the command wrote (setWritten).
 	WriteGen int
 	// ReadList, WriteList, TouchList and FileList are the Analysis's
@@ -247,6 +252,7 @@ func (w *Ledger) setWritten(f WrittenFile) {
 	}
 	f.canon = w.CanonPath(f.Path)
 	w.WriteGen++
+	w.jobsChanged(f.Path) // jobs.go
 	switch d := path.Dir(f.Path); {
 	case len(w.Written) < MaxWritten:
 		w.Written = append(w.Written, f)
@@ -322,6 +328,7 @@ func (w *Ledger) FileStatus(p string, known bool, max int) (string, FileStatus) 
 	// Not cleaned: a .. after a link is the kernel's to take. A copy of a
 	// copy (cp a b; cp b c) is followed, a few deep.
 	q := w.Where(p)
+	w.jobRan(path.Clean(q)) // jobs.go
 	for range 4 {
 		f, ok := w.WrittenEntry(path.Clean(q))
 		if !ok {
@@ -750,6 +757,15 @@ func (w *Ledger) pathOf(s string, k pathKind) {
 			}
 		}
 		w.unknownDirHook(p, k) // githooks.go
+		if k != readPath && inheritedLead(p) {
+			// cd D && rm "$x": $x may be a name in D as well as a path
+			// of its own (review 16b).
+			for _, d := range append(w.OtherDirs[:len(w.OtherDirs):len(w.OtherDirs)], w.Dir) {
+				if d != "" {
+					w.record(strings.TrimRight(d, "/")+"/"+p, k)
+				}
+			}
+		}
 		p = Under(w.Dir, p)
 	}
 	w.record(p, k)
@@ -880,6 +896,17 @@ func Under(dir, p string) string {
 		p = word.Mark(word.MarkAbs, "") + p
 	}
 	return strings.TrimRight(dir, "/") + "/" + p
+}
+
+// inheritedLead reports whether path p begins with a variable inherited
+// from the environment other than the home's ($x, ${x:-d}), which Under
+// keeps as written: its value, filled in by the hook, may be relative.
+func inheritedLead(p string) bool {
+	if strings.HasPrefix(p, "$HOME") && (len(p) == 5 || p[5] == '/') || strings.HasPrefix(p, "${HOME}") {
+		return false
+	}
+	return strings.HasPrefix(p, "$") || strings.HasPrefix(p, word.MarkStart+string(word.MarkEnv)) ||
+		strings.HasPrefix(p, word.MarkStart+string(word.MarkEnvOp)) || strings.HasPrefix(p, word.MarkStart+string(word.MarkUnset))
 }
 
 // Candidate returns the file path word s may name: s itself, or for
