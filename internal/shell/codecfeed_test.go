@@ -64,3 +64,41 @@ func TestChildFeed(t *testing.T) {
 		}
 	}
 }
+
+// TestComputedAndChildStdin: a function reached by a route guard does not
+// resolve (review 16a F11) hides what the command's own code runs, and in a
+// script reads what the command feeds as shell commands; a shell or an
+// interpreter the code starts reads the stdin the code gives it (review 16a
+// F12).
+func TestComputedAndChildStdin(t *testing.T) {
+	files := map[string]string{"e.sh.txt": "echo x >> /home/u/.bashrc\n", "e.txt": `open("/home/u/.bashrc", "a")`,
+		"r.py": "import operator, os, sys\noperator.attrgetter('system')(os)(sys.stdin.read())\n",
+		"g.py": "import os, sys\ngetattr(os, 'system')(sys.stdin.read())\n"}
+	tests := []struct {
+		name   string
+		cmd    string
+		write  bool
+		hidden bool
+	}{
+		{name: "attrgetter", cmd: `python3 -c 'import operator,os; operator.attrgetter("system")(os)(x)'`, hidden: true},
+		{name: "pydoc.locate", cmd: `python3 -c 'import pydoc; pydoc.locate("os.system")(x)'`, hidden: true},
+		{name: "getattr literal", cmd: `python3 -c 'getattr(__import__("os"), "system")(x)'`, hidden: true},
+		{name: "process alias", cmd: `node -e 'const p = process; p["binding"]("spawn_sync")'`, hidden: true},
+		{name: "script attrgetter", cmd: `python3 r.py < e.sh.txt`, write: true},
+		{name: "script getattr literal", cmd: `python3 g.py < e.sh.txt`, write: true},
+		{name: "sys.executable stdin", cmd: `python3 -c 'import subprocess,sys; subprocess.run([sys.executable], stdin=open("e.txt"))'`, write: true},
+		{name: "perl STDIN reopened", cmd: `perl -e 'open(STDIN, "<", "e.sh.txt"); exec "sh"'`, write: true},
+		{name: "dup2 then a shell", cmd: `python3 -c 'import os; os.dup2(os.open("e.sh.txt", 0), 0); os.execv("/bin/sh", ["sh"])'`, write: true},
+		{name: "getattr harmless", cmd: `python3 -c 'import os; print(getattr(os, "sep"))'`},
+		{name: "sys.executable script", cmd: `python3 -c 'import subprocess,sys; subprocess.run([sys.executable, "x.py"], input=b"1")'`},
+	}
+	for _, tc := range tests {
+		a, _ := analyzeWith(tc.cmd, files)
+		if got := slices.Contains(a.Writes, "/home/u/.bashrc"); got != tc.write {
+			t.Errorf("%s: %s: writes %q, want /home/u/.bashrc among them = %v (err %v)", tc.name, tc.cmd, a.Writes, tc.write, a.Err)
+		}
+		if hidden := errors.Is(a.Err, ErrHidden); hidden != tc.hidden {
+			t.Errorf("%s: %s: hidden = %v (%v), want %v", tc.name, tc.cmd, hidden, a.Err, tc.hidden)
+		}
+	}
+}

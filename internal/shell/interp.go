@@ -558,6 +558,9 @@ type moduleLoader struct {
 	// shelled: the code hands the shell text it reads, and what the
 	// command feeds it was read as shell commands (shellfeed.go).
 	shelled bool
+	// computed: the code calls a function by a route guard does not
+	// resolve (shellfeed.go).
+	computed bool
 	// shadowed are the directories read for standard-library names
 	// (pystart.go stdlibShadows).
 	shadowed map[string]bool
@@ -709,7 +712,8 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 		m.shelled = true
 		m.c.shellFeed(text, depth) // os.system(sys.stdin.read()) < F (shellfeed.go)
 	}
-	m.childFeed(text, depth) // subprocess.run(["sh", "-c", x]), stdin=open(F) (review 15a F7)
+	m.childFeed(text, depth)    // subprocess.run(["sh", "-c", x]), stdin=open(F) (review 15a F7)
+	m.computedFeed(text, depth) // operator.attrgetter("system")(os)(x) (review 16a F11)
 	n := len(m.dirs)
 	for _, d := range l.Dirs {
 		if len(m.dirs) < maxModuleDirs {

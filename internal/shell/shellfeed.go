@@ -85,3 +85,23 @@ func (m *moduleLoader) childFeed(text string, depth int) {
 		m.c.evaluatedFeed(text, depth)
 	}
 }
+
+// computedFeed: interpreter code calls a function by a route guard does
+// not resolve (lang.ComputedCall): getattr(os, n), attrgetter("system"),
+// a ctypes library's function, node's process.binding or an alias of
+// process. The call may hand the shell what the command feeds it, which is
+// read as shell commands; the command's own code calls what guard cannot
+// tell. Code read already as evaluating or shell-running text (getattr(
+// builtins, "exec")(sys.stdin.read())) has had what the command feeds read.
+func (m *moduleLoader) computedFeed(text string, depth int) {
+	if m.computed || m.evaluated || m.shelled || !lang.ComputedCall(m.fam, text) {
+		return
+	}
+	m.computed = true
+	if depth == 0 {
+		m.c.w.hide("runs in %s code that calls a function by a name guard cannot resolve (a computed name, a reflective lookup or an alias): it cannot tell what it calls", m.c.name)
+		return
+	}
+	m.shelled = true
+	m.c.shellFeed(text, depth)
+}

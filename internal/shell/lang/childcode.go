@@ -10,6 +10,7 @@ package lang
 
 import (
 	"path"
+	"sort"
 	"strings"
 )
 
@@ -56,11 +57,42 @@ func RunsChildText(code string) (runs, shell bool) {
 		if inlineScript(words[1:]) {
 			continue // "python3 x.py", "sh -c 'ls'": the command line is the literal
 		}
-		if pipe || childRuns(code, lits, i) {
+		if pipe || childRuns(code, lits, lits[i].next, i+1) {
 			return true, shellProgram(words[0])
 		}
 	}
-	return false, false
+	return selfChild(code, lits), false
+}
+
+// selfPrograms are the texts by which code names its own interpreter as
+// a child's program: python's sys.executable, node's process.execPath and
+// process.argv0, perl's $^X, ruby's RbConfig.ruby and Gem.ruby, php's
+// PHP_BINARY (review 16a F12).
+var selfPrograms = [...]string{"sys.executable", "process.execPath", "process.argv0", "$^X", "RbConfig.ruby", "Gem.ruby",
+	"PHP_BINARY"}
+
+// selfChild reports whether code starts its own interpreter with no
+// script and feeds its standard input: subprocess.run([sys.executable],
+// input=x), spawn(process.execPath, [], {stdio: ['pipe']}).
+func selfChild(code string, lits []lit) bool {
+	for _, s := range selfPrograms {
+		for off := 0; off < len(code); {
+			k := strings.Index(code[off:], s)
+			if k < 0 {
+				break
+			}
+			k += off
+			off = k + len(s)
+			if inLit(lits, k) {
+				continue
+			}
+			j := sort.Search(len(lits), func(j int) bool { return lits[j].open >= off })
+			if childRuns(code, lits, off, j) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // shellProgram reports whether program word p names a shell.
@@ -96,15 +128,16 @@ func childProgram(p string) bool {
 	return strings.Contains(childPrograms, " "+b+" ")
 }
 
-// childRuns reports, for the literal lits[i] that names a shell or an
-// interpreter, whether the arguments after it in its statement give it a
-// program that is not a plain literal (-c x), or, when no script follows,
-// whether the statement feeds its standard input.
-func childRuns(code string, lits []lit, i int) bool {
-	end := childStatementEnd(code, lits, lits[i].next)
+// childRuns reports, for the name of a shell or an interpreter that ends
+// at code[from] (lits[first] the first literal after it), whether the
+// arguments after it in its statement give it a program that is not a
+// plain literal (-c x), or, when no script follows, whether its standard
+// input is the code's (childStdin).
+func childRuns(code string, lits []lit, from, first int) bool {
+	end := childStatementEnd(code, lits, from)
 	script := false
-	for j := i + 1; j < len(lits) && lits[j].open < end; j++ {
-		if g := strings.Join(strings.Fields(code[lits[j-1].next:lits[j].open]), ""); g != "," && g != ",[" {
+	for j, prev := first, from; j < len(lits) && lits[j].open < end; prev, j = lits[j].next, j+1 {
+		if g := strings.Join(strings.Fields(code[prev:lits[j].open]), ""); g != "," && g != ",[" {
 			break // the arguments end: stdin=open("F") is not a script
 		}
 		t := Unescape(code[lits[j].start:lits[j].end])
@@ -128,10 +161,23 @@ func childRuns(code string, lits []lit, i int) bool {
 	if script {
 		return false
 	}
-	st := code[lits[i].next:end]
-	for _, m := range [...]string{"stdin", "input", "communicate", ".write", "<<", `"w"`, `'w'`, `"r+"`, `'r+'`, `"w+"`, `'w+'`} {
+	return childStdin(code, code[from:end])
+}
+
+// childStdin reports whether a child with no script, started by statement
+// st of code, reads a standard input the code gives it: one the statement
+// feeds (stdin=, input=, stdio:, communicate, a write pipe), or one the
+// code rebinds or writes (os.dup2(fd, 0), perl's open(STDIN, …), ruby's
+// $stdin.reopen, node's child.stdin.write) (review 16a F12).
+func childStdin(code, st string) bool {
+	for _, m := range [...]string{"stdin", "input", "stdio", "communicate", ".write", "<<", `"w"`, `'w'`, `"r+"`, `'r+'`, `"w+"`, `'w+'`} {
 		if strings.Contains(st, m) {
 			return true // subprocess.run(["sh"], stdin=open(F)), IO.popen("sh", "w")
+		}
+	}
+	for _, m := range [...]string{"stdin", "STDIN", "dup2", "reopen"} {
+		if strings.Contains(code, m) {
+			return true
 		}
 	}
 	return false

@@ -9,6 +9,8 @@ package lang
 import (
 	"sort"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // dynamicNames are the identifiers by which code reaches a name it
@@ -60,6 +62,8 @@ func dynamicAccess(code string, lits []lit) bool {
 			if i < len(code) && code[i] != ':' && !plainKey(code, i, lits) {
 				return true // o.send(n), o.method(n); not o.send(:name)
 			}
+		case (name == "vars" || name == "globals" || name == "locals") && (i >= len(code) || code[i] != '('):
+			// perl's use vars: a pragma, not python's vars(o)
 		default:
 			for _, d := range dynamicNames {
 				if name == d {
@@ -174,4 +178,151 @@ func litAt(lits []lit, i int) (lit, bool) {
 func inLit(lits []lit, i int) bool {
 	k := sort.Search(len(lits), func(j int) bool { return lits[j].open > i })
 	return k > 0 && i < lits[k-1].next
+}
+
+// reflectNames are routes by which code reaches a function guard does not
+// resolve, whatever name it is given (review 16a F11): python's
+// operator.attrgetter and methodcaller, pydoc.locate,
+// pkgutil.resolve_name, a C library's functions (ctypes, cffi), the
+// builtins and an object's class tree; node's internal bindings
+// (process.binding), its module loader (module.constructor._load) and an
+// object's constructor (”.constructor.constructor: Function).
+var reflectNames = [...]string{"attrgetter", "methodcaller", "locate", "resolve_name", "ctypes", "cffi", "CDLL", "PyDLL",
+	"dlopen", "__builtins__", "__subclasses__", "__globals__", "__base__", "__bases__", "__mro__", "binding", "_linkedBinding",
+	"_load", "constructor", "getBuiltinModule"}
+
+// aliasNames are, by language, the names that reach functions by a name
+// (node's process and require, python's getattr and __import__): taken as a
+// value (p = process; r = require), the name they reach is the alias's,
+// which guard does not follow.
+func aliasNames(f Family) []string {
+	switch f {
+	case Python:
+		return []string{"getattr", "__import__", "import_module", "attrgetter", "methodcaller"}
+	case Node:
+		return []string{"process", "require", "module", "global", "globalThis"}
+	}
+	return nil
+}
+
+// maxLookups bounds the literal lookups ComputedCall reads as calls.
+const maxLookups = 16
+
+// ComputedCall reports whether code in language f calls a function by a
+// route guard does not resolve (review 16a F11): a name it computes
+// (DynamicAccess), a reflective route whatever its name (reflectNames),
+// an alias of a name-reaching object (aliasNames), or a lookup by a plain
+// literal (getattr(os, "system"), require("child_process")["exec"]) of a
+// function that hands the shell or an evaluator its argument. What such a
+// call runs cannot be told from the names the code spells.
+func ComputedCall(f Family, code string) bool {
+	if f != Python && f != Node && f != Perl && f != Ruby && f != PHP {
+		return false
+	}
+	lits := litSpans(code)
+	if dynamicAccess(code, lits) {
+		return true
+	}
+	aliases := aliasNames(f)
+	for name, k := range codeIdents(code, lits) {
+		for _, r := range reflectNames {
+			if name == r {
+				return true
+			}
+		}
+		if contains(aliases, name) && aliasValue(code, name, k) {
+			return true
+		}
+	}
+	n := 0
+	for _, l := range lits {
+		if n >= maxLookups {
+			return true
+		}
+		if !lookupLiteral(code, lits, l) {
+			continue
+		}
+		n++
+		probe := code + "\n" + Unescape(code[l.start:l.end]) + "(x)"
+		if RunsShellText(f, probe) || Evaluates(f, probe) {
+			return true // getattr(os, "system")(x): os.system(x)
+		}
+	}
+	return false
+}
+
+// aliasValue reports whether the identifier name ending at code[k] is
+// taken as a value: not an attribute of another object, and not followed by
+// an attribute, a subscript or (for a function) a call.
+func aliasValue(code, name string, k int) bool {
+	if s := k - len(name); s > 0 && code[s-1] == '.' {
+		return false // x.process
+	}
+	i := skipBlanks(code, k)
+	if i >= len(code) {
+		return true
+	}
+	switch name {
+	case "process", "global", "globalThis", "module":
+		return code[i] != '.' && code[i] != '['
+	case "require":
+		return code[i] != '(' && code[i] != '.'
+	}
+	return code[i] != '('
+}
+
+// lookupLiteral reports whether literal l is a plain name code looks a
+// function up by: a subscript (o["exec"]) or the second argument of a
+// lookup call (getattr(o, "system"), Reflect.get(o, "exec")).
+func lookupLiteral(code string, lits []lit, l lit) bool {
+	t := code[l.start:l.end]
+	if l.command || t == "" || len(t) > 64 || strings.ContainsFunc(t, func(r rune) bool { return r > 127 || !word.IsWordChar(byte(r)) }) {
+		return false
+	}
+	k := l.open - 1
+	for k >= 0 && (code[k] == ' ' || code[k] == '\t') {
+		k--
+	}
+	switch {
+	case k > 0 && code[k] == '[':
+		return word.IsWordChar(code[k-1]) || code[k-1] == ')' || code[k-1] == ']' // o["exec"], not ["exec"]
+	case k > 0 && code[k] == ',':
+		switch enclosingCall(code, lits, k) {
+		case "getattr", "hasattr", "get", "send", "public_send", "__send__", "method":
+			return true
+		}
+	}
+	return false
+}
+
+// enclosingCall returns the name of the call whose argument list holds
+// code[k] (getattr for getattr(__import__("os"), k)), looked for within
+// 256 bytes, outside literals; "" when there is none.
+func enclosingCall(code string, lits []lit, k int) string {
+	depth := 0
+	for i := k - 1; i >= max(0, k-256); i-- {
+		if inLit(lits, i) {
+			continue
+		}
+		switch code[i] {
+		case ')', ']', '}':
+			depth++
+		case '[', '{':
+			depth--
+		case '(':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			s := i
+			for s > 0 && word.IsWordChar(code[s-1]) {
+				s--
+			}
+			return code[s:i]
+		}
+		if depth < 0 {
+			return ""
+		}
+	}
+	return ""
 }
