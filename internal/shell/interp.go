@@ -809,7 +809,12 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 func (m *moduleLoader) isFile(p, key string, depth int) bool {
 	w := m.c.w
 	if _, written := w.WrittenEntry(key); written {
-		return w.IsFile(p) // the command's own file: its text is known
+		// The command's own file: text it wrote, a copy or move of another
+		// file (read as its source), or a change guard cannot see (a link
+		// it made, an archive extracted): load reads the one and hides the
+		// other (review 16a F13).
+		_, st := w.FileStatus(p, true, maxModuleBytes)
+		return st != effect.FileAbsent
 	}
 	if is, ok := w.modFiles[key]; ok {
 		return is
