@@ -35,3 +35,37 @@ func TestMadeModulesImported(t *testing.T) {
 		}
 	}
 }
+
+// TestRunTimeSearchPath (review 16a F17): a directory code adds to its
+// module search path is searched (a literal, one built from the code's
+// own file or the working directory); one guard cannot tell (a variable,
+// an environment value) is "cannot tell", in both bash.match modes.
+func TestRunTimeSearchPath(t *testing.T) {
+	evil := "import os\nopen(os.path.expanduser('~/.bashrc'), 'a').write('# PWNED-16A\\n')\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"lib/foo.py": evil,
+		"lib/bar.js": "require('fs').appendFileSync(require('os').homedir() + '/.bashrc', 'x')\n",
+		"lib/ok.py":  "x = 1\n",
+		"s/a.py":     "import sys, os\nsys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'lib'))\nimport foo\n",
+		"s/c.py":     "import sys, os\nsys.path.append(os.getcwd())\nimport lib.foo\n",
+		"s/e.py":     "import sys\nfrom pathlib import Path\nsys.path.insert(0, str(Path(__file__).resolve().parent.parent / 'lib'))\nimport foo\n",
+		"s/ok.py":    "import sys, os\nsys.path.insert(0, os.path.dirname(__file__))\nimport json\n",
+	})
+	commands := realPolicy(t, "")
+	commands.Bash.Match = policy.MatchCommands
+	for _, p := range []*policy.Policy{realPolicy(t, ""), commands} {
+		for _, tc := range []struct{ cmd, rule string }{
+			{"python3 s/a.py", "blocked_path"},
+			{"python3 s/c.py", "blocked_path"},
+			{"python3 s/e.py", "blocked_path"},
+			{"python3 -c 'import sys, os; sys.path.insert(0, os.environ[\"D\"]); import foo'", "unparsable_command"},
+			{"node -e 'module.paths.push(\"lib\"); require(\"bar\")'", "blocked_path"},
+			{"node -e 'module.paths.push(process.env.D); require(\"bar\")'", "unparsable_command"},
+			{"python3 s/ok.py", ""},
+			{"python3 -c 'import sys; sys.path.insert(0, \"lib\"); import ok'", ""},
+			{"node -e 'const paths = []; paths.push(1); console.log(paths)'", ""},
+		} {
+			checkRule(t, p, proj, tc.cmd, tc.rule, "")
+		}
+	}
+}

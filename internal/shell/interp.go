@@ -5,6 +5,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -711,6 +712,9 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 	}
 	m.childFeed(text, depth) // subprocess.run(["sh", "-c", x]), stdin=open(F) (review 15a F7)
 	n := len(m.dirs)
+	if l.WorkDir && !slices.Contains(m.dirs, "") && len(m.dirs) < maxModuleDirs {
+		m.dirs = append(m.dirs, "") // sys.path.append(os.getcwd())
+	}
 	for _, d := range l.Dirs {
 		if len(m.dirs) < maxModuleDirs {
 			m.dirs = append(m.dirs, path.Join(dir, d))

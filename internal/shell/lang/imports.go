@@ -67,6 +67,9 @@ type Loads struct {
 	// Stars are the packages python code star-imports (from P import *):
 	// each submodule P's __all__ names is imported too (review 13a F8).
 	Stars []string
+	// WorkDir: it adds the working directory to its search path
+	// (sys.path.append(os.getcwd())).
+	WorkDir bool
 	// Dynamic: a loader is handed a name guard cannot read.
 	Dynamic bool
 }
@@ -223,6 +226,9 @@ func pythonImports(code string, l *Loads) {
 		l.Dynamic = l.Dynamic || s.Dynamic
 	}
 	pathEdit := strings.Contains(code, "sys.path") || strings.Contains(code, "zipimport") || strings.Contains(code, "addsitedir")
+	if pathEdit {
+		searchPath(Python, code, l) // sys.path.insert(0, d): a directory guard cannot tell (searchpath.go)
+	}
 	for _, s := range Literals(code) {
 		switch {
 		case strings.HasSuffix(s, ".py"):
@@ -324,6 +330,9 @@ func nodeImports(code string, l *Loads) {
 				l.Files = append(l.Files, s)
 			}
 		}
+	}
+	if strings.Contains(code, "paths") {
+		searchPath(Node, code, l) // module.paths.push(d) (searchpath.go)
 	}
 	if strings.Contains(code, "eval(") || strings.Contains(code, "runIn") || strings.Contains(code, "Function(") || strings.Contains(code, "Script(") {
 		l.calls(code, []string{"readFileSync"}, true)
