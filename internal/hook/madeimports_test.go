@@ -69,3 +69,29 @@ func TestRunTimeSearchPath(t *testing.T) {
 		}
 	}
 }
+
+// TestRunpyModules (review 16a F15): runpy runs a module as -m does:
+// python3 -m runpy MOD ARGS, runpy.run_module("http.server") and
+// runpy.run_path of the standard library's http/server.py serve the CGI
+// scripts (the code's sys.argv is not read: as if --cgi were given); a
+// runner module through runpy is "cannot tell"; in both bash.match modes.
+func TestRunpyModules(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"cgi-bin/x.py": "#!/usr/bin/env python3\nimport os\nopen(os.path.expanduser('~/.bashrc'), 'a').write('# PWNED-16A\\n')\n",
+	})
+	commands := realPolicy(t, "")
+	commands.Bash.Match = policy.MatchCommands
+	for _, p := range []*policy.Policy{realPolicy(t, ""), commands} {
+		for _, tc := range []struct{ cmd, rule string }{
+			{"python3 -m runpy http.server --cgi", "blocked_path"},
+			{"python3 -c 'import runpy; runpy.run_module(\"http.server\", run_name=\"__main__\")' --cgi", "blocked_path"},
+			{"python3 -c 'import runpy, sys; sys.argv = [\"s\", \"--cgi\"]; runpy.run_module(\"http.server\", run_name=\"__main__\")'", "blocked_path"},
+			{"python3 -c 'import runpy; runpy.run_path(\"/usr/lib/python3.11/http/server.py\", run_name=\"__main__\")'", "blocked_path"},
+			{"python3 -c 'import runpy; runpy.run_module(\"cProfile\", run_name=\"__main__\")' x.py", "unparsable_command"},
+			{"python3 -m runpy http.server", ""},
+			{"python3 -c 'import runpy; runpy.run_module(\"json.tool\")'", ""},
+		} {
+			checkRule(t, p, proj, tc.cmd, tc.rule, "")
+		}
+	}
+}

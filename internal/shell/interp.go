@@ -200,6 +200,10 @@ func (c *cmd) module(mod word.Word, args []word.Word) {
 	project := c.runModule(mod)
 	c.ownerWrites(mod.Text, args) // python3 -m pip install --user ./x.whl: owners.go
 	if strings.HasPrefix(c.name, "python") || strings.HasPrefix(c.name, "pypy") {
+		if mod.Text == "runpy" && len(args) > 0 && !project {
+			c.module(args[0], args[1:]) // python3 -m runpy MOD ARGS is python3 -m MOD ARGS (pyrunpy.go)
+			return
+		}
 		if !project {
 			c.moduleRunner(mod, args) // python3 -m cProfile x.py (review 13a F23)
 		}
@@ -704,7 +708,8 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 		}
 	}
 	if m.fam == lang.Python {
-		m.c.codeCGI(text) // http.server.test(HandlerClass=CGIHTTPRequestHandler) (pycgi.go)
+		m.c.codeCGI(text)      // http.server.test(HandlerClass=CGIHTTPRequestHandler) (pycgi.go)
+		m.c.runpyModules(text) // runpy.run_module("http.server", run_name="__main__") (pyrunpy.go)
 	}
 	if !m.shelled && lang.RunsShellText(m.fam, text) {
 		m.shelled = true
