@@ -566,6 +566,9 @@ type moduleLoader struct {
 	// shadowed are the directories read for standard-library names
 	// (pystart.go stdlibShadows).
 	shadowed map[string]bool
+	// guess: the files being loaded are ones the code names, not ones it
+	// is known to run (lang.Loads.Named).
+	guess bool
 }
 
 // newLoader returns the loader of c's interpreter, or nil for a language
@@ -751,6 +754,11 @@ func (m *moduleLoader) follow(l lang.Loads, dir string, depth int) {
 	for _, f := range l.Files {
 		m.load(m.fileCandidates(f), depth)
 	}
+	m.guess = true // a "x.py" literal: skipped when the command changes it unseen
+	for _, f := range l.Named {
+		m.load(m.fileCandidates(f), depth)
+	}
+	m.guess = false
 	for _, name := range l.Modules {
 		for _, in := range m.candidates(name, dir) {
 			found := false
@@ -823,7 +831,7 @@ func (m *moduleLoader) isFile(p, key string, depth int) bool {
 		// it made, an archive extracted): load reads the one and hides the
 		// other (review 16a F13).
 		_, st := w.FileStatus(p, true, maxModuleBytes)
-		return st != effect.FileAbsent
+		return st != effect.FileAbsent && (!m.guess || st == effect.FileWhole)
 	}
 	if is, ok := w.modFiles[key]; ok {
 		return is

@@ -59,6 +59,9 @@ type Loads struct {
 	Modules []string
 	// Files are files it runs by their path.
 	Files []string
+	// Named are files it names that it may run (python's "x.py" literals):
+	// a guess, so one the command changes unseen is not "cannot tell".
+	Named []string
 	// Dirs are directories it adds to its search path (use lib 'D').
 	Dirs []string
 	// SiteDirs are directories python code hands site.addsitedir: their
@@ -103,6 +106,7 @@ func Imports(f Family, code string) Loads {
 	}
 	l.Modules = bounded(l.Modules)
 	l.Files = bounded(l.Files)
+	l.Named = bounded(l.Named)
 	l.Dirs = bounded(l.Dirs)
 	l.SiteDirs = bounded(l.SiteDirs)
 	return l
@@ -232,7 +236,7 @@ func pythonImports(code string, l *Loads) {
 	for _, s := range Literals(code) {
 		switch {
 		case strings.HasSuffix(s, ".py"):
-			l.Files = append(l.Files, s)
+			l.Named = append(l.Named, s)
 		case pathEdit && pathEntry(s):
 			l.Dirs = append(l.Dirs, s) // sys.path.insert(0, "lib.zip"), zipimporter("x.zip")
 		}
