@@ -95,3 +95,45 @@ func TestRunpyModules(t *testing.T) {
 		}
 	}
 }
+
+// TestNotebooksAndPdbrc (review 16a F18): notebook runners (jupyter
+// execute, nbconvert --execute, papermill, ipython) run the notebook's
+// code cells and what they import, a %%bash cell's lines are the shell's;
+// python's debugger runs ./.pdbrc (python3 -m pdb, breakpoint()); in both
+// bash.match modes.
+func TestNotebooksAndPdbrc(t *testing.T) {
+	evil := "import os\nopen(os.path.expanduser('~/.bashrc'), 'a').write('# PWNED-16A\\n')\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"nb/bad.ipynb": `{"cells":[{"cell_type":"markdown","source":"x"},{"cell_type":"code","source":["import os\n","open(os.path.expanduser('~/.bashrc'), 'a')"]}]}`,
+		"nb/imp.ipynb": `{"cells":[{"cell_type":"code","source":"import helper"}]}`,
+		"nb/helper.py": evil,
+		"nb/sh.ipynb":  `{"cells":[{"cell_type":"code","source":"%%bash\necho x >> ~/.bashrc"}]}`,
+		"nb/ok.ipynb":  `{"cells":[{"cell_type":"code","source":"print(1)"}]}`,
+		"dbg/.pdbrc":   "!import os; os.system('echo x >> ~/.bashrc')\n",
+		"dbg/x.py":     "x = 1\n",
+		"dbg/b.py":     "breakpoint()\n",
+		"okdbg/.pdbrc": "alias ll longlist\n",
+		"okdbg/x.py":   "x = 1\n",
+	})
+	commands := realPolicy(t, "")
+	commands.Bash.Match = policy.MatchCommands
+	for _, p := range []*policy.Policy{realPolicy(t, ""), commands} {
+		for _, tc := range []struct{ cmd, rule string }{
+			{"jupyter execute nb/bad.ipynb", "blocked_path"},
+			{"jupyter nbconvert --to html --execute nb/bad.ipynb", "blocked_path"},
+			{"jupyter-execute nb/imp.ipynb", "blocked_path"},
+			{"papermill -p a b nb/bad.ipynb out.ipynb", "blocked_path"},
+			{"ipython nb/bad.ipynb", "blocked_path"},
+			{"jupyter execute nb/sh.ipynb", "blocked_path"},
+			{"cd dbg && python3 -m pdb x.py", "blocked_path"},
+			{"cd dbg && python3 b.py", "blocked_path"},
+			{"jupyter execute nb/ok.ipynb", ""},
+			{"jupyter nbconvert --to html nb/bad.ipynb", ""},
+			{"papermill nb/ok.ipynb out.ipynb", ""},
+			{"cd dbg && python3 x.py", ""},
+			{"cd okdbg && python3 -m pdb x.py", ""},
+		} {
+			checkRule(t, p, proj, tc.cmd, tc.rule, "")
+		}
+	}
+}

@@ -204,6 +204,9 @@ func (c *cmd) module(mod word.Word, args []word.Word) {
 			c.module(args[0], args[1:]) // python3 -m runpy MOD ARGS is python3 -m MOD ARGS (pyrunpy.go)
 			return
 		}
+		if mod.Text == "pdb" && !project {
+			c.pdbRC() // python3 -m pdb x.py: ./.pdbrc, ~/.pdbrc (pdbrc.go)
+		}
 		if !project {
 			c.moduleRunner(mod, args) // python3 -m cProfile x.py (review 13a F23)
 		}
@@ -713,6 +716,7 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 	if m.fam == lang.Python {
 		m.c.codeCGI(text)      // http.server.test(HandlerClass=CGIHTTPRequestHandler) (pycgi.go)
 		m.c.runpyModules(text) // runpy.run_module("http.server", run_name="__main__") (pyrunpy.go)
+		m.c.codePdb(text)      // breakpoint(): .pdbrc (pdbrc.go)
 	}
 	if !m.shelled && lang.RunsShellText(m.fam, text) {
 		m.shelled = true
