@@ -32,7 +32,7 @@ func (c *cmd) escapes() {
 	if e, ok := catalogue.EditorNamed(c.name); ok {
 		c.editor(e) // editors.go: the scripts it runs
 	}
-	if cl, ok := catalogue.ClientNamed(c.name); ok {
+	if cl, ok := catalogue.ClientNamed(c.name, c.args); ok {
 		c.client(cl) // repl.go, dbclients.go: its command language
 		if cl.Lang == catalogue.ClientMysql {
 			c.mysqlOptions()

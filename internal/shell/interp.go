@@ -5,6 +5,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -199,6 +200,13 @@ func (c *cmd) module(mod word.Word, args []word.Word) {
 	project := c.runModule(mod)
 	c.ownerWrites(mod.Text, args) // python3 -m pip install --user ./x.whl: owners.go
 	if strings.HasPrefix(c.name, "python") || strings.HasPrefix(c.name, "pypy") {
+		if mod.Text == "runpy" && len(args) > 0 && !project {
+			c.module(args[0], args[1:]) // python3 -m runpy MOD ARGS is python3 -m MOD ARGS (pyrunpy.go)
+			return
+		}
+		if mod.Text == "pdb" && !project {
+			c.pdbRC() // python3 -m pdb x.py: ./.pdbrc, ~/.pdbrc (pdbrc.go)
+		}
 		if !project {
 			c.moduleRunner(mod, args) // python3 -m cProfile x.py (review 13a F23)
 		}
@@ -564,6 +572,9 @@ type moduleLoader struct {
 	// shadowed are the directories read for standard-library names
 	// (pystart.go stdlibShadows).
 	shadowed map[string]bool
+	// guess: the files being loaded are ones the code names, not ones it
+	// is known to run (lang.Loads.Named).
+	guess bool
 }
 
 // newLoader returns the loader of c's interpreter, or nil for a language
@@ -706,7 +717,9 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 		}
 	}
 	if m.fam == lang.Python {
-		m.c.codeCGI(text) // http.server.test(HandlerClass=CGIHTTPRequestHandler) (pycgi.go)
+		m.c.codeCGI(text)      // http.server.test(HandlerClass=CGIHTTPRequestHandler) (pycgi.go)
+		m.c.runpyModules(text) // runpy.run_module("http.server", run_name="__main__") (pyrunpy.go)
+		m.c.codePdb(text)      // breakpoint(): .pdbrc (pdbrc.go)
 	}
 	if !m.shelled && lang.RunsShellText(m.fam, text) {
 		m.shelled = true
@@ -715,6 +728,9 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 	m.childFeed(text, depth)    // subprocess.run(["sh", "-c", x]), stdin=open(F) (review 15a F7)
 	m.computedFeed(text, depth) // operator.attrgetter("system")(os)(x) (review 16a F11)
 	n := len(m.dirs)
+	if l.WorkDir && !slices.Contains(m.dirs, "") && len(m.dirs) < maxModuleDirs {
+		m.dirs = append(m.dirs, "") // sys.path.append(os.getcwd())
+	}
 	for _, d := range l.Dirs {
 		if len(m.dirs) < maxModuleDirs {
 			m.dirs = append(m.dirs, path.Join(dir, d))
@@ -746,6 +762,11 @@ func (m *moduleLoader) follow(l lang.Loads, dir string, depth int) {
 	for _, f := range l.Files {
 		m.load(m.fileCandidates(f), depth)
 	}
+	m.guess = true // a "x.py" literal: skipped when the command changes it unseen
+	for _, f := range l.Named {
+		m.load(m.fileCandidates(f), depth)
+	}
+	m.guess = false
 	for _, name := range l.Modules {
 		for _, in := range m.candidates(name, dir) {
 			found := false
@@ -813,7 +834,12 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 func (m *moduleLoader) isFile(p, key string, depth int) bool {
 	w := m.c.w
 	if _, written := w.WrittenEntry(key); written {
-		return w.IsFile(p) // the command's own file: its text is known
+		// The command's own file: text it wrote, a copy or move of another
+		// file (read as its source), or a change guard cannot see (a link
+		// it made, an archive extracted): load reads the one and hides the
+		// other (review 16a F13).
+		_, st := w.FileStatus(p, true, maxModuleBytes)
+		return st != effect.FileAbsent && (!m.guess || st == effect.FileWhole)
 	}
 	if is, ok := w.modFiles[key]; ok {
 		return is

@@ -14,6 +14,7 @@ import (
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -21,11 +22,15 @@ import (
 // its Text options, the files of its Files options and operands, and
 // what it reads on standard input.
 func (c *cmd) client(cl *catalogue.Client) {
-	operands := cl.Operands
+	operands := cl.Operands && c.clientRuns(cl)
 	if cl.Lang == catalogue.ClientPsql {
 		c.psqlStart() // -v NAME=VALUE, before the text that uses it
 	}
-	for j := 0; j < len(c.args); j++ {
+	j := 0
+	if cl.Sub != "" {
+		j = 1 // jupyter execute: the subcommand
+	}
+	for ; j < len(c.args); j++ {
 		s := c.args[j].Text
 		name, val, eq := s, "", false
 		if strings.HasPrefix(s, "--") {
@@ -48,7 +53,7 @@ func (c *cmd) client(cl *catalogue.Client) {
 				c.spend(j)
 			} else if operands && !strings.HasPrefix(s, "-") {
 				c.clientFile(cl.Lang, c.args[j], 0)
-				operands = false // the script's arguments follow
+				operands = cl.Each // else the script's arguments follow
 			}
 			continue
 		case !eq && j+1 < len(c.args):
@@ -68,6 +73,20 @@ func (c *cmd) client(cl *catalogue.Client) {
 	} else if c.stdin.file != "" {
 		c.clientFile(cl.Lang, word.Word{Text: c.stdin.file, Known: true}, 0)
 	}
+}
+
+// clientRuns reports whether a client's options make it run its operands
+// (jupyter nbconvert --execute): always, for one without When.
+func (c *cmd) clientRuns(cl *catalogue.Client) bool {
+	if cl.When == "" {
+		return true
+	}
+	for _, a := range c.args {
+		if cl.When.Has(a.Text) {
+			return true
+		}
+	}
+	return false
 }
 
 // clientFileOpts are the options of catalogue.Clients' WithArg whose value
@@ -97,7 +116,15 @@ func (c *cmd) clientFile(l catalogue.ClientLang, a word.Word, depth int) {
 	}
 	c.w.Read(a.Text)
 	if t, ok := c.w.FileText(a.Text, a.Known, effect.MaxScriptBytes, "a client's script"); ok {
-		c.replText(l, t, depth+1)
+		code, nb := lang.NotebookCode(t)
+		if !nb || l != catalogue.ClientCode {
+			c.replText(l, t, depth+1)
+			return
+		}
+		c.replText(l, code, depth+1) // a notebook: its code cells (review 16a F18)
+		if m := c.newLoader(lang.Python); m != nil {
+			m.program(code, a.Text) // and the modules they import, from its directory
+		}
 	}
 }
 
@@ -206,7 +233,7 @@ func replMarked(t string) bool {
 // REPL's code: what its escaped lines and shell calls run is analysed as
 // a command run here, and a command built by an expression is hidden.
 func (c *cmd) replEscapes(t string) {
-	if _, ok := catalogue.ClientNamed(c.name); ok {
+	if _, ok := catalogue.ClientNamed(c.name, c.args); ok {
 		return
 	}
 	if _, ok := catalogue.EditorNamed(c.name); ok || ownLanguage.Has(c.name) || !replMarked(t) {

@@ -194,6 +194,9 @@ type walker struct {
 	// recipeScripts are the scripts build-file commands run that were
 	// read (recipeScript).
 	recipeScripts []string
+	// pdbRC are the directories whose debugger start-up files were read
+	// (pdbrc.go).
+	pdbRC map[string]bool
 	// modProbes counts the candidate module files looked for, and
 	// modFiles holds what each was found to be (interp.go).
 	modProbes int

@@ -89,6 +89,17 @@ func PyRunnerOf(mod string) (PyRunner, bool) {
 // of the directory it serves (review 14a F1).
 var pyCodeOptions = [...]struct{ Module, Option string }{{"http.server", "--cgi"}}
 
+// PyCodeOption returns the option that makes module mod run code
+// (http.server: --cgi), if it has one.
+func PyCodeOption(mod string) (string, bool) {
+	for _, o := range pyCodeOptions {
+		if o.Module == mod {
+			return o.Option, true
+		}
+	}
+	return "", false
+}
+
 // PyRunsCode reports whether args, the words after python -m mod, hold
 // one of the module's code options in a spelling argparse accepts: the
 // option or a prefix of it (--cg), before --.

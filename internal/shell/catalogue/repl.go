@@ -36,6 +36,14 @@ type Client struct {
 	Operands bool
 	// WithArg are its other options that take the next word.
 	WithArg word.Set
+	// Sub, when set, is the subcommand (the first word) the entry is for
+	// (jupyter execute); When, when set, the options one of which must be
+	// given for its operands to run (nbconvert --execute).
+	Sub  string
+	When word.Set
+	// Each: every operand is a file it runs (notebooks), not only the
+	// first.
+	Each bool
 }
 
 // Clients lists the programs of that kind guard reads.
@@ -59,17 +67,28 @@ var Clients = []Client{
 	// on standard input, their -c/-e code and their script operands are
 	// code; a bare REPL reads the terminal, the user's session.
 	{Names: " ipython ipython3 ptpython ptipython bpython ", Lang: ClientCode, Text: " -c ", Operands: true},
+	// Notebook runners (review 16a F18): a notebook's code cells are
+	// python (lang.NotebookCode).
+	{Names: " jupyter ", Sub: "execute", Lang: ClientCode, Operands: true, Each: true, WithArg: " --kernel_name --output "},
+	{Names: " jupyter ", Sub: "nbconvert", When: " --execute --ExecutePreprocessor.enabled=True ", Lang: ClientCode, Operands: true, Each: true,
+		WithArg: " --to --output --output-dir --template --config --ExecutePreprocessor.kernel_name "},
+	{Names: " jupyter-execute ", Lang: ClientCode, Operands: true, Each: true, WithArg: " --kernel_name --output "},
+	{Names: " jupyter-nbconvert ", When: " --execute --ExecutePreprocessor.enabled=True ", Lang: ClientCode, Operands: true, Each: true,
+		WithArg: " --to --output --output-dir --template --config --ExecutePreprocessor.kernel_name "},
+	{Names: " papermill ", Lang: ClientCode, Operands: true, Each: true, WithArg: " -f --parameters_file -y --parameters_yaml -b --parameters_base64 -k --kernel --cwd -l --language --engine --cwd "},
 	{Names: " irb pry ", Lang: ClientCode, Text: " -e ", WithArg: " -r -I ", Operands: true},
 	{Names: " scala amm guile racket clojure clj ocaml utop jshell ", Lang: ClientCode, Text: " -e -c --eval ", Operands: true},
 	{Names: " sbcl ", Lang: ClientCode, Text: " --eval ", Files: " --load --script "},
 	{Names: " erl iex ", Lang: ClientCode, Text: " -eval -e ", Operands: true},
 }
 
-// ClientNamed returns the entry for the program called name.
-func ClientNamed(name string) (*Client, bool) {
+// ClientNamed returns the entry for the program called name run with
+// args (its subcommand, the first word, picks an entry with Sub).
+func ClientNamed(name string, args []word.Word) (*Client, bool) {
 	for i := range Clients {
-		if Clients[i].Names.Has(name) {
-			return &Clients[i], true
+		cl := &Clients[i]
+		if cl.Names.Has(name) && (cl.Sub == "" || len(args) > 0 && args[0].Text == cl.Sub) {
+			return cl, true
 		}
 	}
 	return nil, false

@@ -59,6 +59,9 @@ type Loads struct {
 	Modules []string
 	// Files are files it runs by their path.
 	Files []string
+	// Named are files it names that it may run (python's "x.py" literals):
+	// a guess, so one the command changes unseen is not "cannot tell".
+	Named []string
 	// Dirs are directories it adds to its search path (use lib 'D').
 	Dirs []string
 	// SiteDirs are directories python code hands site.addsitedir: their
@@ -67,6 +70,9 @@ type Loads struct {
 	// Stars are the packages python code star-imports (from P import *):
 	// each submodule P's __all__ names is imported too (review 13a F8).
 	Stars []string
+	// WorkDir: it adds the working directory to its search path
+	// (sys.path.append(os.getcwd())).
+	WorkDir bool
 	// Dynamic: a loader is handed a name guard cannot read.
 	Dynamic bool
 }
@@ -100,6 +106,7 @@ func Imports(f Family, code string) Loads {
 	}
 	l.Modules = bounded(l.Modules)
 	l.Files = bounded(l.Files)
+	l.Named = bounded(l.Named)
 	l.Dirs = bounded(l.Dirs)
 	l.SiteDirs = bounded(l.SiteDirs)
 	return l
@@ -223,10 +230,13 @@ func pythonImports(code string, l *Loads) {
 		l.Dynamic = l.Dynamic || s.Dynamic
 	}
 	pathEdit := strings.Contains(code, "sys.path") || strings.Contains(code, "zipimport") || strings.Contains(code, "addsitedir")
+	if pathEdit {
+		searchPath(Python, code, l) // sys.path.insert(0, d): a directory guard cannot tell (searchpath.go)
+	}
 	for _, s := range Literals(code) {
 		switch {
 		case strings.HasSuffix(s, ".py"):
-			l.Files = append(l.Files, s)
+			l.Named = append(l.Named, s)
 		case pathEdit && pathEntry(s):
 			l.Dirs = append(l.Dirs, s) // sys.path.insert(0, "lib.zip"), zipimporter("x.zip")
 		}
@@ -324,6 +334,9 @@ func nodeImports(code string, l *Loads) {
 				l.Files = append(l.Files, s)
 			}
 		}
+	}
+	if strings.Contains(code, "paths") {
+		searchPath(Node, code, l) // module.paths.push(d) (searchpath.go)
 	}
 	if strings.Contains(code, "eval(") || strings.Contains(code, "runIn") || strings.Contains(code, "Function(") || strings.Contains(code, "Script(") {
 		l.calls(code, []string{"readFileSync"}, true)
