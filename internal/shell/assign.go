@@ -138,14 +138,14 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 			f.integer = true // declare -$o n: flags guard cannot read may hold -i (review 16a F3)
 		}
 	case f.print:
+	case strings.Contains(strings.SplitN(s, "=", 2)[0], "["):
+		w.nameOperand(strings.SplitN(s, "=", 2)[0])
 	case !word.IsKnown(strings.SplitN(s, "=", 2)[0]):
 		// declare "$n=V", export "$n=V", declare $o: a name guard
 		// cannot tell, or a word whose value may be NAME=V (anyvar.go),
 		// or an option that may be -i.
 		w.anyVarSet()
 		f.integer = f.integer || !strings.Contains(s, "=")
-	case strings.Contains(strings.SplitN(s, "=", 2)[0], "["):
-		w.nameOperand(strings.SplitN(s, "=", 2)[0])
 	case word.IsAssignment(s):
 		name, value, _ := strings.Cut(s, "=")
 		if f.local {
