@@ -68,6 +68,10 @@ func declVariant(name string) declFlags {
 }
 
 func (w *walker) declClause(c *syntax.DeclClause) {
+	if c.Variant.Value == "local" && !w.zsh && len(w.funcs.locals) == 0 {
+		w.refusedDecl(c) // local HOME=/tmp/x outside a function
+		return
+	}
 	f := declVariant(c.Variant.Value)
 	switch c.Variant.Value {
 	case "declare", "typeset":
@@ -75,6 +79,13 @@ func (w *walker) declClause(c *syntax.DeclClause) {
 	}
 	for _, as := range c.Args {
 		if as.Naked && as.Name == nil {
+			if namesWord(as.Value) {
+				// export ${!P*}: names only, never NAME=value.
+				if w.fields(as.Value); f.exported && !f.print {
+					w.exportAll()
+				}
+				continue
+			}
 			// An option, or a word whose expansion is NAME=value.
 			for _, x := range w.fields(as.Value) {
 				w.declWord(x, &f)
@@ -95,6 +106,24 @@ func (w *walker) declClause(c *syntax.DeclClause) {
 	}
 }
 
+// refusedDecl walks a declaration bash refuses (local outside a
+// function: "can only be used in a function"): its words are expanded,
+// their substitutions run, and nothing is assigned (review 17a F6).
+func (w *walker) refusedDecl(c *syntax.DeclClause) {
+	for _, as := range c.Args {
+		if as.Value != nil {
+			w.fields(as.Value)
+		}
+		if as.Array != nil {
+			for _, el := range as.Array.Elems {
+				if el.Value != nil {
+					w.fields(el.Value)
+				}
+			}
+		}
+	}
+}
+
 // declWord applies one expanded word of a declaration: an option, NAME or
 // NAME=value.
 func (w *walker) declWord(x word.Word, f *declFlags) {
@@ -108,11 +137,15 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 		if word.HasMark(s) && s[0] == '-' {
 			f.integer = true // declare -$o n: flags guard cannot read may hold -i (review 16a F3)
 		}
-	case !word.IsKnown(s) && !strings.Contains(s, "=") && !f.exported && !f.print:
-		f.integer = true // declare $o n: an option guard cannot read, or a name
 	case f.print:
 	case strings.Contains(strings.SplitN(s, "=", 2)[0], "["):
 		w.nameOperand(strings.SplitN(s, "=", 2)[0])
+	case !word.IsKnown(strings.SplitN(s, "=", 2)[0]):
+		// declare "$n=V", export "$n=V", declare $o: a name guard
+		// cannot tell, or a word whose value may be NAME=V (anyvar.go),
+		// or an option that may be -i.
+		w.anyVarSet()
+		f.integer = f.integer || !strings.Contains(s, "=")
 	case word.IsAssignment(s):
 		name, value, _ := strings.Cut(s, "=")
 		if f.local {
@@ -276,7 +309,14 @@ func (w *walker) unknownRef(name string) bool {
 // exported, and the nameref stays one.
 func (w *walker) setVar(name string, vals ...expand.Variable) {
 	target := w.refTarget(name, declFlags{})
+	base, _, _ := strings.Cut(target, "[")
+	if !w.varNameTold(base) {
+		return // ${!n:=V}: any variable (anyvar.go)
+	}
 	unknown := w.unknownRef(target)
+	if unknown {
+		w.anyVarSet()
+	}
 	exported := w.allexport || w.exported(target) || unknown
 	for i, v := range vals {
 		if v.Set && v.Kind == expand.String {
@@ -321,6 +361,9 @@ func (w *walker) assign(as *syntax.Assign) {
 // records the file its value may name.
 func (w *walker) assignValue(as *syntax.Assign, f declFlags, forCmd bool) expand.Variable {
 	name := w.refTarget(as.Name.Value, f)
+	if !f.nameref && w.unknownRef(name) {
+		w.anyVarSet() // r=V, r a nameref to a name guard cannot tell
+	}
 	f.exported = f.exported || w.exported(name) || w.unknownRef(name)
 	if as.Array != nil {
 		return w.arrayValue(name, as, f)
@@ -641,6 +684,8 @@ func (w *walker) arithTargetUnknown(x syntax.ArithmExpr) {
 	if wd, ok := x.(*syntax.Word); ok {
 		if name := wd.Lit(); word.IsName(name) {
 			w.setString(name, word.Mark(word.MarkArith, "")) // an integer
+		} else if computedName(wd) {
+			w.anyVarSet() // (( $n = 1 )): a name guard cannot tell (anyvar.go)
 		}
 	}
 }

@@ -175,6 +175,9 @@ func (c *cmd) read() {
 		c.callback()
 	}
 	names, array, raw, opts := c.readNames()
+	for _, n := range append(names, array) {
+		w.varNameTold(n) // read "$n" (anyvar.go)
+	}
 	if c.name == "getopts" {
 		w.setUnknown("OPTARG")
 	}
@@ -234,8 +237,9 @@ func (c *cmd) readNames() (names []string, array string, raw, opts bool) {
 	switch c.name {
 	case "mapfile", "readarray":
 		names = append(names[:0:0], "MAPFILE")
-		if len(c.args) > 0 && word.IsName(c.args[len(c.args)-1].Text) {
-			names[0] = c.args[len(c.args)-1].Text
+		if last := len(c.args) - 1; last >= 0 && (word.IsName(c.args[last].Text) ||
+			!word.IsKnown(c.args[last].Text) && (last == 0 || !mapWithArg.Has(c.args[last-1].Text))) {
+			names[0] = c.args[last].Text // mapfile "$n": a name guard cannot tell
 		}
 	case "getopts":
 		if len(names) > 1 {
@@ -363,7 +367,7 @@ func (c *cmd) printfVar() bool {
 	}
 	c.allData()
 	name := c.args[1].Text
-	if !word.IsName(name) {
+	if !c.w.varNameTold(name) || !word.IsName(name) {
 		return true
 	}
 	if out, ok := printfFormat(c.args[2].Text, word.Texts(c.args[3:]), c.w.zsh); ok {

@@ -382,6 +382,9 @@ func (c *cmd) run(words []word.Word) {
 	if !guessed && c.w.guessing == 0 {
 		words = c.globProgram(words) // /tmp/ph/bin/python[3] (progglob.go)
 	}
+	if !guessed && c.w.guessing == 0 {
+		c.anyVarProgram(words[0]) // declare "$n=V"; ls (anyvar.go)
+	}
 	if !guessed && c.w.guessing == 0 && words[0].Known && !strings.ContainsRune(words[0].Text, '/') {
 		words = c.hashedProgram(words) // hash -p F ls; ls (hashtable.go)
 	}

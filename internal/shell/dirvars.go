@@ -60,7 +60,7 @@ func (w *walker) dirParamOp(pe *syntax.ParamExp) (syntax.WordPart, bool) {
 	if simpleParam(pe) || pe.Excl || pe.Names != 0 || pe.Index != nil {
 		return nil, false
 	}
-	if _, set := w.varMap()[name]; set {
+	if _, set := w.varMap()[name]; set || w.anyVar {
 		return nil, false
 	}
 	if pe.Exp != nil && opTestsSet(pe.Exp.Op) {

@@ -143,8 +143,11 @@ func (w *walker) tilde(v string, more bool, mode int) ([]syntax.WordPart, bool) 
 func (w *walker) tildePrefix(name string) (string, bool) {
 	switch name {
 	case "":
-		if v, ok := w.varMap()["HOME"]; ok && v.Set && v.Kind == expand.String {
+		if v, ok := w.varMap()["HOME"]; ok && v.Set && v.Kind == expand.String && !mayBeUnset(v.Str) {
 			return v.Str, true
+		}
+		if w.anyVar {
+			return word.Mark(word.MarkVar, "HOME"), true // anyvar.go
 		}
 		return "~", true
 	case "+":
@@ -239,6 +242,9 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 		// ${@:+x}, ${#:-x}, ${!#:+x}: what the positional parameters and
 		// an indirection hold is the shell's, evaluated here by rules
 		// guard does not follow exactly: unknown, never a guess.
+		if op := pe.Exp.Op; pe.Excl && (op == syntax.AssignUnset || op == syntax.AssignUnsetOrNull) {
+			w.anyVarSet() // ${!n:=V} assigns the variable $n names (anyvar.go)
+		}
 		return &syntax.Lit{Value: word.Mark(word.MarkVar, name)}, true
 	}
 	if !w.paramKnown(pe) {

@@ -93,10 +93,15 @@ func (c *cmd) unhandled() {
 
 // trap CMD SIGNAL…: CMD runs when the signal comes.
 func (c *cmd) trap() {
-	if len(c.args) > 0 {
-		c.kinds[0] = argCode
-		c.w.conditional(func() { c.w.script(c.args[0].Text, c.w.depth+1) }) // later, or never
+	at := 0
+	if len(c.args) > 0 && c.args[0].Text == "--" {
+		at = 1
 	}
+	if len(c.args) <= at || strings.HasPrefix(c.args[at].Text, "-") && len(c.args[at].Text) > 1 {
+		return // trap, trap -p, trap -l: print
+	}
+	c.kinds[at] = argCode
+	c.w.trapBody(c.args[at].Text, word.Texts(c.args[at+1:]))
 }
 
 // zshOnly returns a handler that runs h in zsh's reading and is unhandled
@@ -453,6 +458,19 @@ func (c *cmd) gitConfig(from int) {
 // configuration file (~/.gitconfig is protected); user.name and the like
 // are not.
 func (c *cmd) gitConfigSet(file, k, v string) {
+	if !word.IsKnown(k) {
+		// A key guard cannot tell may be any code-bearing one
+		// (core.fsmonitor, alias.x, core.hooksPath): a value guard
+		// cannot tell is hidden, a known one is checked as the command
+		// it may be (review 17a F11).
+		if !word.IsKnown(v) {
+			c.w.hide("git config sets a key guard cannot tell to a value guard cannot tell: it may run code guard cannot see")
+			return
+		}
+		c.w.runsHanded(gitCommand("", v), "git")
+		c.w.Write(file)
+		return
+	}
 	if gitRunsValue(k, v) {
 		c.w.runsHanded(gitCommand(k, v), "git")
 	}

@@ -318,6 +318,7 @@ func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
 	w := &walker{a: a, zsh: zsh, zshShell: opt.Zsh, self: opt.Self}
 	w.Ledger = newLedger(w, a, strings.TrimRight(opt.Home, "/"), opt.Files)
 	w.script(cmd, 0)
+	w.exitTraps(0)
 	a.UnprintedReads = w.unprinted()
 	a.TrackedReads = w.only(w.tracked)
 	return w.err

@@ -135,7 +135,7 @@ func (w *walker) assignValues(name string, vals []expand.Variable) {
 // environment has none (${name-}): a command that sets a variable in a
 // branch expects it unset otherwise, and the hook knows the environment.
 func (w *walker) before(name string) expand.Variable {
-	if !w.declared(name) && word.IsName(name) && !dynamicVar(name) {
+	if !w.declared(name) && word.IsName(name) && !dynamicVar(name) && !w.anyVar {
 		return strVar(word.Mark(word.MarkEnvOp, name+"-"))
 	}
 	return w.variable(name)
@@ -454,6 +454,14 @@ func (w *walker) refsOf(m syntax.Node, add func(string)) {
 	case *syntax.Word:
 		if l := m.Lit(); word.IsName(l) {
 			add(l) // (( f )), arithmetic's bare names
+		}
+	case *syntax.Lit:
+		if strings.Contains(m.Value, "~") {
+			add("HOME") // ~/.bashrc: HOME's value (review 17a F6)
+		}
+	case *syntax.CallExpr:
+		if len(m.Args) == 1 && m.Args[0].Lit() == "cd" {
+			add("HOME") // cd alone goes there
 		}
 	}
 }

@@ -66,6 +66,9 @@ func (w *walker) variable(name string) expand.Variable {
 	if v, ok := w.varMap()[name]; ok {
 		return v
 	}
+	if w.anyVar && name != "IFS" && (word.IsName(name) || strings.HasPrefix(name, "HOME ")) {
+		return strVar(word.Mark(word.MarkVar, name)) // anyvar.go
+	}
 	switch name {
 	case "HOME":
 		return strVar("$HOME") // left for the path rules, which expand it

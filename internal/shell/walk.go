@@ -98,6 +98,12 @@ type walker struct {
 	// namedDirs: zsh's hash -d or nameddirs made named directories guard
 	// does not track: ~NAME is not known (prep.go namedDir).
 	namedDirs bool
+	// anyVar: a variable whose name guard cannot tell was assigned:
+	// every variable is one guard cannot tell from there (anyvar.go).
+	anyVar bool
+	// atExit are the trap bodies set to run when the shell exits (or
+	// at any later point), walked there (traps.go).
+	atExit []string
 	// allexport: set -a, set -o allexport, zsh's ALL_EXPORT: every
 	// variable assigned after it is exported (never turned off here).
 	allexport bool
@@ -488,6 +494,8 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 // variable set inside does not last.
 func (w *walker) scoped(fn func()) {
 	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit
+	anyVar := w.anyVar
+	defer func() { w.anyVar = anyVar }()
 	in := w.inStdin // (exec < F): not after
 	defer func() { w.inStdin = in }()
 	w.varsOf = w.varMap()
@@ -495,7 +503,9 @@ func (w *walker) scoped(fn func()) {
 	w.alts.shared = true
 	w.dirs = dirs[:len(dirs):len(dirs)] // an append copies
 	defer w.hashLeave(w.hashes)
+	traps := len(w.atExit)
 	fn()
+	w.exitTraps(traps)
 	w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit = vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit
 }
 
@@ -750,7 +760,10 @@ func (w *walker) funcDecl(f *syntax.FuncDecl) {
 			// so that a name it is handed is not a name guard cannot
 			// tell.
 			w.pos = &positional{zero: "bash"}
+			locals := w.funcs.locals
+			w.funcs.locals = append(locals[:len(locals):len(locals)], map[string]varState{}) // local works here
 			w.stmt(f.Body)
+			w.funcs.locals = locals
 		})
 	}
 }

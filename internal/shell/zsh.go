@@ -837,6 +837,8 @@ func (c *cmd) zshPrint() {
 		known = false
 	}
 	switch {
+	case name != "" && !c.w.varNameTold(name):
+		// print -v "$n": a name guard cannot tell (anyvar.go)
 	case name != "" && word.IsName(name) && known:
 		c.w.setString(name, text)
 	case name != "" && word.IsName(name):
