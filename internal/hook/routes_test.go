@@ -32,6 +32,9 @@ func TestToolRoutes(t *testing.T) {
 	c := func(tool, in string) string {
 		return `{"hook_event_name":"BeforeTool","session_id":"s","cwd":"` + proj + `","tool_name":"` + tool + `","tool_input":` + in + `}`
 	}
+	ch := func(tool, in string) string { // a session started in the home
+		return `{"hook_event_name":"BeforeTool","session_id":"s","cwd":"` + home + `","tool_name":"` + tool + `","tool_input":` + in + `}`
+	}
 	p := realPolicy(t, "")
 	for _, tc := range []struct {
 		name, payload string
@@ -47,6 +50,19 @@ func TestToolRoutes(t *testing.T) {
 		{"C search_file_content ~/.aws", c("search_file_content", `{"pattern":"x","dir_path":"~/.aws"}`), true},
 		{"C read_many_files ~/.aws", c("read_many_files", `{"paths":["~/.aws"]}`), true},
 		{"C read_many_files ~ credentials", c("read_many_files", `{"paths":["~"],"include":["**/credentials"]}`), true},
+		// review 17b F3: a glob is the read of its base's tree, narrowed by its last element.
+		{"C read_many_files **/id_rsa", ch("read_many_files", `{"paths":["**/id_rsa"]}`), true},
+		{"C read_many_files **/credentials", ch("read_many_files", `{"paths":["**/credentials"]}`), true},
+		{"C read_many_files **", ch("read_many_files", `{"paths":["**"],"useDefaultExcludes":false}`), true},
+		{"C read_many_files *", ch("read_many_files", `{"paths":["*"]}`), true},
+		{"C read_many_files **/*", ch("read_many_files", `{"paths":["**/*"]}`), true},
+		{"C read_many_files include **/*", ch("read_many_files", `{"include":["**/*"],"useDefaultExcludes":false}`), true},
+		{"C read_many_files ** include id_rsa", ch("read_many_files", `{"paths":["**"],"include":["id_rsa"]}`), true},
+		{"C read_many_files ../**/id_rsa", c("read_many_files", `{"paths":["../**/id_rsa"]}`), true},
+		{"C read_many_files ../*/id_*", c("read_many_files", `{"paths":["../*/id_*"]}`), true},
+		{"C read_many_files **/.e*", c("read_many_files", `{"paths":["**/.e*"]}`), true},
+		{"C read_many_files {x,**/id_rsa}", ch("read_many_files", `{"paths":["{x,**/id_rsa}"]}`), true},
+		{"C read_many_files unbalanced brace", ch("read_many_files", `{"paths":["{x,**/id_rsa"]}`), true},
 		{"A WebFetch file://", a("WebFetch", `{"url":"file://`+home+`/.ssh/id_rsa","prompt":"x"}`), true},
 		{"A MCP uri file://", a("mcp__fs__read_resource", `{"uri":"file://`+home+`/.ssh/id_rsa"}`), true},
 		{"A MCP location write", a("mcp__fs__write", `{"location":"~/.bashrc","content":"x"}`), true},
@@ -59,6 +75,8 @@ func TestToolRoutes(t *testing.T) {
 		{"A Glob **/*.go", a("Glob", `{"pattern":"**/*.go"}`), false},
 		{"C search project", c("search_file_content", `{"pattern":"x","include":"**/*.go"}`), false},
 		{"C read_many_files src", c("read_many_files", `{"paths":["main.go","."]}`), false},
+		{"C read_many_files **/*.go", c("read_many_files", `{"paths":["**/*.go"],"include":["*.md"]}`), false},
+		{"C read_many_files **", c("read_many_files", `{"paths":["**"]}`), false}, // as "." (agent C's result is redacted)
 		{"A MCP prose", a("mcp__github__create_issue", `{"title":"crash in ~/.bashrc alias","body":"see ~/.ssh/config and /etc/hosts","query":"is:open label:bug"}`), false},
 	} {
 		code, _, stderr, _ := runReal(t, p, tc.payload)
