@@ -55,17 +55,19 @@ func toolAB(name string) (tool, bool) {
 }
 
 // toolC returns the handler of a tool of agent C (older releases' field
-// names included: directory for dir_path, absolute_path for file_path).
+// names included: directory for dir_path, absolute_path for file_path;
+// agent B's editor names its read_file and write tools' path target_file,
+// and its calls of a name guard knows only here come here: review 17b FP1).
 func toolC(name string) (tool, bool) {
 	switch name {
 	case "run_shell_command":
 		return shellC, true
 	case "read_file":
-		return pathTool(event.KindRead, "file_path", "absolute_path", "path"), true
+		return pathTool(event.KindRead, "file_path", "absolute_path", "path", "target_file"), true
 	case "replace":
-		return editTool(pathTool(event.KindWrite, "file_path", "absolute_path", "path")), true
+		return editTool(pathTool(event.KindWrite, "file_path", "absolute_path", "path", "target_file")), true
 	case "write_file":
-		return pathTool(event.KindWrite, "file_path", "absolute_path", "path"), true
+		return pathTool(event.KindWrite, "file_path", "absolute_path", "path", "target_file"), true
 	case "list_directory", "glob":
 		return searchTool([]string{"dir_path", "path"}, nil, false), true
 	case "search_file_content", "grep_search":
