@@ -396,7 +396,9 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 			contents = append(contents, texts...)
 		}
 		call.Programs += len(a.Commands)
-		seen, shown = true, shown && call.FailsUnredacted != "" && showsSuccess(a, in.Text, opt0.Zsh, base)
+		// A client's time-out (agent.ClientTimeout) is a failure no
+		// program's status shows.
+		seen, shown = true, shown && call.FailsUnredacted == agent.CommandFailure && showsSuccess(a, in.Text, opt0.Zsh, base)
 	}
 	if seen && shown {
 		call.FailsUnredacted = "" // every command's output reaches PostToolUse (secretreads.go)

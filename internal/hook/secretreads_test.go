@@ -232,6 +232,21 @@ func TestSecretReads(t *testing.T) {
 		{"A cat $HOME settings", bash(`cat $HOME/proj/settings.py`), "allow"},
 		{"cat README; true", bash(`cat README.md; true`), "allow"},
 		{"cat README; [[ ]]", bash(`cat README.md; [[ -z x ]]`), "allow"},
+		// Review 17b F2: a prefix with a status of its own (timeout's 124
+		// after the program printed); the client's own time-out.
+		{"timeout cat settings", bash(`timeout 0.002 cat settings.py`), "block"},
+		{"timeout -s KILL cat settings", bash(`timeout -s KILL 0.001 cat settings.py`), "block"},
+		{"cat settings | timeout cat", bash(`cat settings.py | timeout 0.002 cat`), "block"},
+		{"timeout grep settings", bash(`timeout 0.002 grep -n x settings.py`), "block"},
+		{"nice timeout cat settings", bash(`nice -n 5 timeout 1 cat settings.py`), "block"},
+		{"env -iS timeout cat settings", bash(`env -iS 'timeout 1 cat settings.py'`), "block"},
+		{"chronic cat settings", bash(`chronic cat settings.py`), "block"},
+		{"A nice cat settings", bash(`nice -n 5 cat settings.py`), "allow"},
+		{"A env LC_ALL cat settings", bash(`env LC_ALL=C cat settings.py`), "allow"},
+		{"A taskset stdbuf cat settings", bash(`taskset -c 0 stdbuf -oL cat settings.py`), "allow"},
+		{"timeout field cat settings", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"cat settings.py","timeout":1}}`, "block"},
+		{"timeout field cat README", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"cat README.md","timeout":120000}}`, "allow"},
+		{"timeout field grep -rn", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"grep -rn TODO .","timeout":120000}}`, "allow"},
 		// Review 14b F16: a tree on the failure route.
 		{"grep -rn . . ; false", bash(`grep -rn . . ; false`), "block"},
 		{"grep -rn . . ; [[ ]]", bash(`grep -rn . . ; [[ -z x ]]`), "block"},
