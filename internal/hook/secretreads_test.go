@@ -70,6 +70,9 @@ func TestSecretReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	bPrompt := func(att string) string {
+		return `{"hook_event_name":"beforeSubmitPrompt","conversation_id":"c","prompt":"hi","workspace_roots":["P"],"attachments":[` + att + `]}`
+	}
 	bash := func(cmd string) string {
 		return `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":` + jsonString(cmd) + `}}`
 	}
@@ -247,6 +250,12 @@ func TestSecretReads(t *testing.T) {
 		{"timeout field cat settings", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"cat settings.py","timeout":1}}`, "block"},
 		{"timeout field cat README", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"cat README.md","timeout":120000}}`, "allow"},
 		{"timeout field grep -rn", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"grep -rn TODO .","timeout":120000}}`, "allow"},
+		// Review 17b F5: agent B's prompt attachments: a folder is its tree, a file's text is checked, any key.
+		{"B attach folder", bPrompt(`{"type":"folder","filePath":"P"}`), "block"},
+		{"B attach settings", bPrompt(`{"type":"file","filePath":"P/settings.py"}`), "block"},
+		{"B attach fsPath key", bPrompt(`{"type":"file","fsPath":"P/deploy_key"}`), "block"},
+		{"B attach uri settings", bPrompt(`{"uri":"file://P/settings.py"}`), "block"},
+		{"B attach README", bPrompt(`{"type":"file","filePath":"P/README.md"},{"type":"rule","fsPath":"P/main.go"}`), "allow"},
 		// Review 14b F16: a tree on the failure route.
 		{"grep -rn . . ; false", bash(`grep -rn . . ; false`), "block"},
 		{"grep -rn . . ; [[ ]]", bash(`grep -rn . . ; [[ -z x ]]`), "block"},
