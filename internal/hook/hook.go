@@ -917,6 +917,8 @@ func (r *runner) check(pol Policy) outcome {
 			o.verdict.Decision, o.verdict.Finding = event.Block, f
 		} else if revBlock != nil {
 			o.verdict.Decision, o.verdict.Finding = event.Block, *revBlock
+		} else if f, hit := dotPathWrite(checked, agent.BaseDir(call, opt), os.Getenv("PATH")); hit { // review 17b F8
+			o.verdict.Decision, o.verdict.Finding = event.Block, f
 		}
 	}
 	if !call.Logging && (!o.verdict.Blocked() || policy.Redactable(o.verdict.Finding)) {
