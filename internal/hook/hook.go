@@ -406,6 +406,9 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 	if err := agent.UnknownRootError(call, out); err != nil {
 		return nil, nil, nil, err // agent B: a relative path under a root guard cannot read
 	}
+	if err := agent.NoBaseError(call, out, opt); err != nil {
+		return nil, nil, nil, err // review 17b F6
+	}
 	if len(out) > 0 {
 		// Resolved exactly as the call's own paths: against its cwd, else
 		// agent B's project directory, else the working directory.

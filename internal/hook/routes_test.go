@@ -97,3 +97,30 @@ func bashBlocks(t *testing.T, p *policy.Policy, cwd, cmd string) bool {
 	code, _, _, _ := runReal(t, p, bashPayload(t, cwd, cmd))
 	return code == 2
 }
+
+// TestNoWorkingDirectory: a relative path in a payload with no cwd, a
+// null or a relative one (and for agent B no workspace root) blocks:
+// guard cannot tell the directory the client resolves it in (review 17b
+// F6). An absolute path needs none.
+func TestNoWorkingDirectory(t *testing.T) {
+	t.Setenv("AGENT_B_PROJECT_DIR", "")
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		name, payload string
+		block         bool
+	}{
+		{"A Read no cwd", `{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"id_rsa"},"session_id":"s"}`, true},
+		{"A Read null cwd", `{"hook_event_name":"PreToolUse","cwd":null,"tool_name":"Read","tool_input":{"file_path":"id_rsa"}}`, true},
+		{"A Read relative cwd", `{"hook_event_name":"PreToolUse","cwd":"relative/.ssh","tool_name":"Read","tool_input":{"file_path":"id_rsa"}}`, true},
+		{"A Bash relative", `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cat id_rsa"}}`, true},
+		{"B shell relative", `{"hook_event_name":"beforeShellExecution","conversation_id":"c","command":"cat id_rsa"}`, true},
+		{"C read_file relative", `{"hook_event_name":"BeforeTool","session_id":"s","tool_name":"read_file","tool_input":{"file_path":"id_rsa"}}`, true},
+		{"A Read absolute", `{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/etc/hostname"}}`, false},
+		{"A Bash no path", `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"echo hi"}}`, false},
+	} {
+		code, _, stderr, _ := runReal(t, p, tc.payload)
+		if blocked := code == 2; blocked != tc.block || tc.block && !strings.Contains(stderr, "no usable working directory") {
+			t.Errorf("%s: code %d, want block %v: %s", tc.name, code, tc.block, stderr)
+		}
+	}
+}
