@@ -93,9 +93,13 @@ func fileRead(c *Call, f fields) error {
 	return attachments(c, f)
 }
 
-// attachments adds the files of an attachments array
-// ([{"type":"file","filePath":…}]) as reads: the client sends their content
-// to the model.
+// attachments adds the files and folders of an attachments array
+// ([{"type":"file","filePath":…}, {"type":"folder",…}]) as reads: the
+// client sends their content to the model. Each path is a read and the
+// read of the tree under it, whatever the attachment's type says (a
+// folder sends every file in it; on disk a file's tree is the file:
+// review 17b F5); a path under a key guard does not know (fsPath) is
+// found by what it carries (pathValue).
 func attachments(c *Call, f fields) error {
 	r, ok := f.raw("attachments")
 	if !ok {
@@ -105,9 +109,18 @@ func attachments(c *Call, f fields) error {
 		if !l.isString || l.value == "" {
 			return
 		}
+		p := ""
 		switch normKey(l.key) {
 		case "filepath", "path", "file", "uri":
-			c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: fileURI(l.value)})
+			p = fileURI(l.value)
+		case "type", "name", "kind":
+			return // words, not paths: {"type":"folder"}
+		default:
+			p, _ = pathValue(l.value)
+		}
+		if p != "" {
+			c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: p},
+				event.Input{Kind: event.KindRead, Text: treeDir(p, "") + "/**"})
 		}
 	})
 }

@@ -446,6 +446,9 @@ func Parse(agentName string, p Payload, opt Options) (*Call, error) {
 	if err := UnknownRootError(c, c.Inputs); err != nil {
 		return nil, err
 	}
+	if err := NoBaseError(c, c.Inputs, opt); err != nil {
+		return nil, err
+	}
 	ResolvePaths(c, opt)
 	if c.Result != nil {
 		searchScope(c, p.f, opt)
@@ -532,6 +535,30 @@ func UnknownRootError(c *Call, inputs []event.Input) error {
 			return &Error{Field: c.UnknownRoot, Problem: "is no local directory guard can read (an absolute path " +
 				"or a file: URI of this machine): a relative path of the call may lie under it, and guard cannot " +
 				"tell where it is"}
+		}
+	}
+	return nil
+}
+
+// NoBaseError returns an error when inputs hold a relative read, write or
+// touch and c has no usable working directory (BaseDir): no cwd, a null
+// or a relative one, and for agent B no workspace root or project
+// directory. guard would resolve the path against its own working
+// directory, which need not be the client's: what it cannot tell blocks
+// (review 17b F6).
+func NoBaseError(c *Call, inputs []event.Input, opt Options) error {
+	base := c.Cwd
+	if base == "" && c.Agent == B {
+		base = opt.getenv(EnvAgentBProjectDir)
+	}
+	if base != "" && (filepath.IsAbs(base) || strings.HasPrefix(base, "/") || homeRelative(base)) {
+		return nil
+	}
+	for _, in := range inputs {
+		if (in.Kind == event.KindRead || in.Kind == event.KindWrite || in.Kind == event.KindTouch) &&
+			in.Text != "" && under("/", in.Text) != in.Text {
+			return &Error{Field: "cwd", Problem: "is missing, null or relative: the client sent no usable working " +
+				"directory, and guard cannot tell which directory a relative path of the call is in"}
 		}
 	}
 	return nil

@@ -69,12 +69,18 @@ func knownFields(name string) (names []string, all bool) {
 		return []string{"command", "description", "timeout", "run_in_background", "dangerouslyDisableSandbox",
 			"is_background", "explanation"}, false
 	case "Write", "Edit", "MultiEdit", "StrReplace", "Delete", "write_file", "replace":
-		return []string{"file_path", "path", "absolute_path", "content", "contents", "old_string", "new_string",
-			"old_str", "new_str", "replace_all", "edits", "expected_replacements", "instruction"}, false
+		names := []string{"file_path", "path", "absolute_path", "content", "contents", "old_string", "new_string",
+			"old_str", "new_str", "replace_all", "edits", "expected_replacements", "instruction"}
+		if name == "write_file" || name == "replace" {
+			names = append(names, "target_file") // toolC reads it
+		}
+		return names, false
 	case "NotebookEdit", "NotebookRead":
 		return []string{"notebook_path", "file_path", "cell_id", "new_source", "cell_type", "edit_mode", "cell_number"}, false
-	case "Read", "read_file":
+	case "Read":
 		return []string{"file_path", "path", "absolute_path", "offset", "limit", "pages"}, false
+	case "read_file":
+		return []string{"file_path", "path", "absolute_path", "target_file", "offset", "limit", "pages"}, false
 	case "Grep", "Glob", "LS", "list_directory", "glob", "search_file_content", "grep_search":
 		return []string{"pattern", "path", "dir_path", "glob", "type", "output_mode", "-i", "-n", "-A", "-B", "-C", "-o",
 			"multiline", "head_limit", "offset", "context", "include", "include_pattern", "ignore", "case_sensitive",

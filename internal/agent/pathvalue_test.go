@@ -99,7 +99,7 @@ func TestUnknownFieldPaths(t *testing.T) {
 		{"c", `{"hook_event_name":"BeforeTool","tool_name":"mcp_fs_read","tool_input":{"uri":"file:///h/.s%73h/id_rsa"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
 		{"a", `{"hook_event_name":"PreToolUse","tool_name":"WebFetch","tool_input":{"url":"file:///h/.s%73h/id_rsa","prompt":"x"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
 		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__x__y","tool_input":{"args":{"deep":[{"name":"/h/.ssh/id_rsa"}]}}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
-		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__git__git_show","tool_input":{"repo_path":"~","revision":"HEAD:.ssh/id_rsa"}}`, in(event.KindRead, "/proc/wd/.ssh/id_rsa")},
+		{"a", `{"hook_event_name":"PreToolUse","cwd":"/proc/wd","tool_name":"mcp__git__git_show","tool_input":{"repo_path":"~","revision":"HEAD:.ssh/id_rsa"}}`, in(event.KindRead, "/proc/wd/.ssh/id_rsa")},
 		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__x__save","tool_input":{"out":"/h/.zshrc"}}`, in(event.KindWrite, "/h/.zshrc")},
 		{"b", `{"hook_event_name":"beforeMCPExecution","tool_name":"write","tool_input":"{\"location\":\"/h/.bashrc\"}"}`, in(event.KindWrite, "/h/.bashrc")},
 		{"c", `{"hook_event_name":"BeforeTool","tool_name":"mcp_fs_write","tool_input":{"location":"/h/.bashrc"}}`, in(event.KindWrite, "/h/.bashrc")},
@@ -111,9 +111,9 @@ func TestUnknownFieldPaths(t *testing.T) {
 		{"b", `{"hook_event_name":"beforeMCPExecution","workspace_roots":["/h/proj"],"tool_name":"write_file","tool_input":"{\"location\":\"a b/../../.bashrc\",\"content\":\"x\"}"}`, in(event.KindWrite, "/h/proj/a b/../../.bashrc")},
 		{"c", `{"hook_event_name":"BeforeTool","cwd":"/h/proj","tool_name":"mcp_fs_write_file","tool_input":{"location":"a b/../../.agent_a/settings.json"}}`, in(event.KindWrite, "/h/proj/a b/../../.agent_a/settings.json")},
 		// review 12b F7: a URI of a server's own scheme names a path
-		{"a", `{"hook_event_name":"PreToolUse","tool_name":"ReadMcpResourceTool","tool_input":{"server":"fs","uri":"fs:///h/.ssh/id_rsa"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
-		{"a", `{"hook_event_name":"PreToolUse","tool_name":"ReadMcpResourceTool","tool_input":{"server":"fs","uri":"resource://h/.s%73h/id_rsa?x=1"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
-		{"a", `{"hook_event_name":"PreToolUse","tool_name":"ReadMcpResourceTool","tool_input":{"server":"fs","uri":"resource://tmp/h/.ssh/id_rsa"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
+		{"a", `{"hook_event_name":"PreToolUse","cwd":"/proc/wd","tool_name":"ReadMcpResourceTool","tool_input":{"server":"fs","uri":"fs:///h/.ssh/id_rsa"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
+		{"a", `{"hook_event_name":"PreToolUse","cwd":"/proc/wd","tool_name":"ReadMcpResourceTool","tool_input":{"server":"fs","uri":"resource://h/.s%73h/id_rsa?x=1"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
+		{"a", `{"hook_event_name":"PreToolUse","cwd":"/proc/wd","tool_name":"ReadMcpResourceTool","tool_input":{"server":"fs","uri":"resource://tmp/h/.ssh/id_rsa"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
 	}
 	for _, tt := range tests {
 		p, err := Decode([]byte(tt.payload))
@@ -138,7 +138,7 @@ func TestUnknownFieldPaths(t *testing.T) {
 // but the file the sentence would be, taken whole (review 12b F5: what a
 // value names keeps prose out, not its look).
 func TestUnknownFieldProse(t *testing.T) {
-	p, err := Decode([]byte(`{"hook_event_name":"PreToolUse","tool_name":"mcp__github__create_issue","tool_input":{"title":"crash in /usr/lib","body":"see ~/.bashrc line 3 for the alias","query":"is:open label:bug"}}`))
+	p, err := Decode([]byte(`{"hook_event_name":"PreToolUse","cwd":"/proc/wd","tool_name":"mcp__github__create_issue","tool_input":{"title":"crash in /usr/lib","body":"see ~/.bashrc line 3 for the alias","query":"is:open label:bug"}}`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,6 +26,9 @@ const (
 	BackgroundRun = "the command runs in the background: what it prints reaches the model outside the result hook guard answers"
 	// CommandFailure is why guard cannot redact what a failing command prints.
 	CommandFailure = "a command that fails (a non-zero exit status, an error, a time-out) reaches the model through agent A's PostToolUseFailure, whose result guard cannot replace"
+	// ClientTimeout is why guard cannot redact what a command with a time
+	// limit of the client's prints.
+	ClientTimeout = "the call sets a timeout: the client stops a command that runs past it, after it printed, and a time-out reaches the model through agent A's PostToolUseFailure, whose result guard cannot replace"
 	// PartialRead is why guard cannot redact a slice of a file.
 	PartialRead = "it reads part of the file (an offset or a limit): the result scan never sees a value cut by the slice whole"
 )
@@ -51,6 +54,11 @@ func routeA(c *Call, f fields) error {
 	// what it printed (review 13b F3).
 	if c.Unredacted == "" && slices.ContainsFunc(c.Inputs, func(i event.Input) bool { return i.Kind == event.KindCommand }) {
 		c.FailsUnredacted = CommandFailure
+		if _, ok := in.raw("timeout"); ok && commandToolName(c.Tool) {
+			// Review 17b F2: a time-out is a failure no program's status
+			// shows (internal/hook showsSuccess).
+			c.FailsUnredacted = ClientTimeout
+		}
 	}
 	return nil
 }

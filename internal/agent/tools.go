@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/bmatcuk/doublestar/v4"
 	"github.com/guardhq/guard/internal/event"
 )
 
@@ -54,17 +55,19 @@ func toolAB(name string) (tool, bool) {
 }
 
 // toolC returns the handler of a tool of agent C (older releases' field
-// names included: directory for dir_path, absolute_path for file_path).
+// names included: directory for dir_path, absolute_path for file_path;
+// agent B's editor names its read_file and write tools' path target_file,
+// and its calls of a name guard knows only here come here: review 17b FP1).
 func toolC(name string) (tool, bool) {
 	switch name {
 	case "run_shell_command":
 		return shellC, true
 	case "read_file":
-		return pathTool(event.KindRead, "file_path", "absolute_path", "path"), true
+		return pathTool(event.KindRead, "file_path", "absolute_path", "path", "target_file"), true
 	case "replace":
-		return editTool(pathTool(event.KindWrite, "file_path", "absolute_path", "path")), true
+		return editTool(pathTool(event.KindWrite, "file_path", "absolute_path", "path", "target_file")), true
 	case "write_file":
-		return pathTool(event.KindWrite, "file_path", "absolute_path", "path"), true
+		return pathTool(event.KindWrite, "file_path", "absolute_path", "path", "target_file"), true
 	case "list_directory", "glob":
 		return searchTool([]string{"dir_path", "path"}, nil, false), true
 	case "search_file_content", "grep_search":
@@ -362,10 +365,11 @@ func braces(g string, max int) ([]string, bool) {
 	return out, true
 }
 
-// manyFiles checks agent C's read_many_files: every path and include glob,
-// and, since a path may be a directory the tool reads whole, each path
-// without glob characters as a recursive read (PATH/**, narrowed by the
-// include globs as searchTool's filter).
+// manyFiles checks agent C's read_many_files: every path and include
+// pattern (the tool globs each from the call's directory). A path without
+// a wildcard is read, and, as it may name a directory, so is its tree
+// narrowed by the include filters (treeReads); a glob is the read of its
+// base directory's tree (globReads).
 func manyFiles(c *Call, in fields) error {
 	incl, err := strs(in, "include")
 	if err != nil {
@@ -377,15 +381,59 @@ func manyFiles(c *Call, in fields) error {
 			return err
 		}
 		for _, g := range globs {
-			if p := globPath("", g); p != "" {
-				c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: p})
-			}
-			if n == "paths" && g != "" && !strings.ContainsAny(g, "*?[{") {
-				c.Inputs = append(c.Inputs, treeReads(treeDir(joinDir(c.Cwd, g), ""), incl)...)
+			switch {
+			case g == "":
+			case strings.ContainsAny(g, "*?[{}"):
+				c.Inputs = append(c.Inputs, globReads(c.Cwd, g)...)
+			default:
+				c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: g})
+				if n == "paths" {
+					c.Inputs = append(c.Inputs, treeReads(treeDir(joinDir(c.Cwd, g), ""), incl)...)
+				}
 			}
 		}
 	}
 	return nil
+}
+
+// globReads returns the reads of a glob a tool expands from directory
+// cwd (review 17b F3): for each brace alternative, the tree of its base
+// directory (its elements before the first with a wildcard) narrowed to
+// the files named as its last element, DIR/**/NAME (any depth: the
+// elements between are not narrowed), as a content search's filter
+// (treeReads). A glob guard cannot narrow (a last element of wildcards
+// only, braces it cannot expand) is the read of its base's whole tree,
+// never nothing: **, *, **/*, ../**.
+func globReads(cwd, g string) []event.Input {
+	g = strings.ReplaceAll(g, `\`, "/")
+	alts, ok := braces(g, maxTreeGlobs)
+	if !ok {
+		base, _ := doublestar.SplitPattern(g)
+		return []event.Input{{Kind: event.KindRead, Text: globBase(cwd, base) + "/**"}}
+	}
+	var out []event.Input
+	for _, a := range alts {
+		if !strings.ContainsAny(a, "*?[") {
+			out = append(out, event.Input{Kind: event.KindRead, Text: a})
+			out = append(out, treeReads(treeDir(joinDir(cwd, a), ""), nil)...)
+			continue
+		}
+		base, pat := doublestar.SplitPattern(a)
+		out = append(out, treeReads(globBase(cwd, base), []string{pat[strings.LastIndexByte(pat, '/')+1:]})...)
+	}
+	return out
+}
+
+// globBase is the directory a glob's base (doublestar.SplitPattern's)
+// names from cwd.
+func globBase(cwd, base string) string {
+	if base == "." || base == "" {
+		return treeDir("", cwd)
+	}
+	if base == "/" {
+		return ""
+	}
+	return treeDir(joinDir(cwd, base), "")
 }
 
 // urlTool checks tool_input.url with the URL rules.

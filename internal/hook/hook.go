@@ -396,13 +396,18 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 			contents = append(contents, texts...)
 		}
 		call.Programs += len(a.Commands)
-		seen, shown = true, shown && call.FailsUnredacted != "" && showsSuccess(a, in.Text, opt0.Zsh, base)
+		// A client's time-out (agent.ClientTimeout) is a failure no
+		// program's status shows.
+		seen, shown = true, shown && call.FailsUnredacted == agent.CommandFailure && showsSuccess(a, in.Text, opt0.Zsh, base)
 	}
 	if seen && shown {
 		call.FailsUnredacted = "" // every command's output reaches PostToolUse (secretreads.go)
 	}
 	if err := agent.UnknownRootError(call, out); err != nil {
 		return nil, nil, nil, err // agent B: a relative path under a root guard cannot read
+	}
+	if err := agent.NoBaseError(call, out, opt); err != nil {
+		return nil, nil, nil, err // review 17b F6
 	}
 	if len(out) > 0 {
 		// Resolved exactly as the call's own paths: against its cwd, else
@@ -916,6 +921,8 @@ func (r *runner) check(pol Policy) outcome {
 			o.verdict.Decision, o.verdict.Finding = event.Block, f
 		} else if revBlock != nil {
 			o.verdict.Decision, o.verdict.Finding = event.Block, *revBlock
+		} else if f, hit := dotPathWrite(checked, agent.BaseDir(call, opt), os.Getenv("PATH")); hit { // review 17b F8
+			o.verdict.Decision, o.verdict.Finding = event.Block, f
 		}
 	}
 	if !call.Logging && (!o.verdict.Blocked() || policy.Redactable(o.verdict.Finding)) {

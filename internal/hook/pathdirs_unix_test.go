@@ -39,3 +39,42 @@ func TestRelativePathCatalogue(t *testing.T) {
 	p = realPolicy(t, "")
 	checkRule(t, p, proj, "cat README && head README", "", "")
 }
+
+// TestDotPathWrites: with "." or an empty entry on PATH, the directory a
+// command runs in is a PATH directory: a write there of a file named as a
+// program, or of an executable file, is a PATH-directory write (review
+// 17b F8); a project file is not.
+func TestDotPathWrites(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{"README": "hi\n", "run.sh": "#!/bin/sh\n"})
+	if err := os.Chmod(proj+"/README", 0o644); err != nil { // scriptWorld's files are executable
+		t.Fatal(err)
+	}
+	sys := os.Getenv("PATH")
+	for _, pathEnv := range []string{".:" + sys, ":" + sys, sys + ":"} {
+		t.Setenv("PATH", pathEnv)
+		p := realPolicy(t, "")
+		for _, tc := range []struct {
+			path  string
+			block bool
+		}{
+			{proj + "/cat", true},
+			{"cat", true},
+			{proj + "/run.sh", true},
+			{proj + "/README", false},
+			{proj + "/notes.md", false},
+			{proj + "/src/cat", false},
+		} {
+			code, _, stderr, _ := runReal(t, p, writePayload(t, proj, tc.path))
+			if (code == 2) != tc.block {
+				t.Errorf("PATH %q: Write %s: code %d, want block %v: %s", pathEnv[:4], tc.path, code, tc.block, stderr)
+			}
+		}
+		checkBlock(t, p, proj, "printf '#!/bin/sh\\n' > ls", true, "PATH holds '.'")
+		checkBlock(t, p, proj, "echo hi > notes.txt", false, "")
+	}
+	t.Setenv("PATH", sys)
+	p := realPolicy(t, "")
+	if code, _, stderr, _ := runReal(t, p, writePayload(t, proj, proj+"/cat")); code != 0 {
+		t.Errorf("PATH without '.': Write ./cat blocked: %s", stderr)
+	}
+}

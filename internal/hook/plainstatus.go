@@ -3,6 +3,7 @@ package hook
 import (
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -50,7 +51,7 @@ func plainStatusOf(text string, zsh, redirs bool) bool {
 		switch n := n.(type) {
 		case nil, *syntax.File, *syntax.Stmt, *syntax.BinaryCmd, *syntax.Word, *syntax.Lit, *syntax.SglQuoted, *syntax.DblQuoted:
 		case *syntax.CallExpr:
-			ok = !statusBuiltin(n)
+			ok = !statusBuiltin(n) && ownStatus(n.Args)
 		case *syntax.Redirect:
 			ok = redirs && plainRedirect(n)
 		case *syntax.ParamExp:
@@ -118,6 +119,61 @@ func plainStmt(s *syntax.Stmt) bool {
 		return len(c.Assigns) == 0 && len(c.Args) > 0
 	case *syntax.BinaryCmd:
 		return (c.Op == syntax.Pipe || c.Op == syntax.AndStmt) && plainStmt(c.X) && plainStmt(c.Y)
+	}
+	return false
+}
+
+// ownStatus reports whether the words of a simple command exit with the
+// status of the program they run (review 17b F2: default-deny on the
+// prefix): each prefix command before it one that execs it
+// (catalogue.Prefix.Execs: env, nice, nohup…), its options, assignments
+// and operands skipped as the catalogue describes them. timeout (124
+// after the program printed), any other prefix, a word guard cannot read
+// or env -S's split string: "cannot tell the status".
+func ownStatus(args []*syntax.Word) bool {
+	for i := 0; i < len(args); {
+		name := args[i].Lit()
+		if name == "" || i > 0 && strings.Contains(statusBuiltins, " "+name+" ") {
+			return false
+		}
+		p, ok := catalogue.PrefixOf(name)
+		if !ok {
+			return true // the program
+		}
+		if !p.Execs {
+			return false
+		}
+		for i++; i < len(args); i++ {
+			a := args[i].Lit()
+			if a == "" || splitOption(p, a) {
+				return false
+			}
+			if a == "--" {
+				i++
+				break
+			}
+			if !(strings.HasPrefix(a, "-") || p.Assigns && strings.Contains(a, "=")) {
+				break
+			}
+			if p.WithArg.Has(a) {
+				i++
+			}
+		}
+		i += p.Operands
+	}
+	return true // prefixes with no program: nothing of a file printed
+}
+
+// splitOption reports whether a is, or a short-option cluster holds, one
+// of p's options whose value is split into the command (env -S, -iS,
+// --split-string=…): its status is that of a command guard read as text.
+func splitOption(p catalogue.Prefix, a string) bool {
+	for _, o := range strings.Fields(string(p.Split)) {
+		long := strings.HasPrefix(o, "--")
+		if a == o || long && strings.HasPrefix(a, o+"=") ||
+			!long && len(o) == 2 && len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a[1:], o[1]) >= 0 {
+			return true
+		}
 	}
 	return false
 }

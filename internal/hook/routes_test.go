@@ -32,6 +32,9 @@ func TestToolRoutes(t *testing.T) {
 	c := func(tool, in string) string {
 		return `{"hook_event_name":"BeforeTool","session_id":"s","cwd":"` + proj + `","tool_name":"` + tool + `","tool_input":` + in + `}`
 	}
+	ch := func(tool, in string) string { // a session started in the home
+		return `{"hook_event_name":"BeforeTool","session_id":"s","cwd":"` + home + `","tool_name":"` + tool + `","tool_input":` + in + `}`
+	}
 	p := realPolicy(t, "")
 	for _, tc := range []struct {
 		name, payload string
@@ -47,6 +50,21 @@ func TestToolRoutes(t *testing.T) {
 		{"C search_file_content ~/.aws", c("search_file_content", `{"pattern":"x","dir_path":"~/.aws"}`), true},
 		{"C read_many_files ~/.aws", c("read_many_files", `{"paths":["~/.aws"]}`), true},
 		{"C read_many_files ~ credentials", c("read_many_files", `{"paths":["~"],"include":["**/credentials"]}`), true},
+		{"B read_file target_file key", b("read_file", `{"target_file":"~/.ssh/id_rsa"}`), true},
+		{"B read_file target_file .env", b("read_file", `{"target_file":".env"}`), true},
+		// review 17b F3: a glob is the read of its base's tree, narrowed by its last element.
+		{"C read_many_files **/id_rsa", ch("read_many_files", `{"paths":["**/id_rsa"]}`), true},
+		{"C read_many_files **/credentials", ch("read_many_files", `{"paths":["**/credentials"]}`), true},
+		{"C read_many_files **", ch("read_many_files", `{"paths":["**"],"useDefaultExcludes":false}`), true},
+		{"C read_many_files *", ch("read_many_files", `{"paths":["*"]}`), true},
+		{"C read_many_files **/*", ch("read_many_files", `{"paths":["**/*"]}`), true},
+		{"C read_many_files include **/*", ch("read_many_files", `{"include":["**/*"],"useDefaultExcludes":false}`), true},
+		{"C read_many_files ** include id_rsa", ch("read_many_files", `{"paths":["**"],"include":["id_rsa"]}`), true},
+		{"C read_many_files ../**/id_rsa", c("read_many_files", `{"paths":["../**/id_rsa"]}`), true},
+		{"C read_many_files ../*/id_*", c("read_many_files", `{"paths":["../*/id_*"]}`), true},
+		{"C read_many_files **/.e*", c("read_many_files", `{"paths":["**/.e*"]}`), true},
+		{"C read_many_files {x,**/id_rsa}", ch("read_many_files", `{"paths":["{x,**/id_rsa}"]}`), true},
+		{"C read_many_files unbalanced brace", ch("read_many_files", `{"paths":["{x,**/id_rsa"]}`), true},
 		{"A WebFetch file://", a("WebFetch", `{"url":"file://`+home+`/.ssh/id_rsa","prompt":"x"}`), true},
 		{"A MCP uri file://", a("mcp__fs__read_resource", `{"uri":"file://`+home+`/.ssh/id_rsa"}`), true},
 		{"A MCP location write", a("mcp__fs__write", `{"location":"~/.bashrc","content":"x"}`), true},
@@ -59,6 +77,10 @@ func TestToolRoutes(t *testing.T) {
 		{"A Glob **/*.go", a("Glob", `{"pattern":"**/*.go"}`), false},
 		{"C search project", c("search_file_content", `{"pattern":"x","include":"**/*.go"}`), false},
 		{"C read_many_files src", c("read_many_files", `{"paths":["main.go","."]}`), false},
+		// review 17b FP1: agent B's read_file spells its path target_file.
+		{"B read_file target_file", b("read_file", `{"target_file":"main.go"}`), false},
+		{"C read_many_files **/*.go", c("read_many_files", `{"paths":["**/*.go"],"include":["*.md"]}`), false},
+		{"C read_many_files **", c("read_many_files", `{"paths":["**"]}`), false}, // as "." (agent C's result is redacted)
 		{"A MCP prose", a("mcp__github__create_issue", `{"title":"crash in ~/.bashrc alias","body":"see ~/.ssh/config and /etc/hosts","query":"is:open label:bug"}`), false},
 	} {
 		code, _, stderr, _ := runReal(t, p, tc.payload)
@@ -74,4 +96,31 @@ func bashBlocks(t *testing.T, p *policy.Policy, cwd, cmd string) bool {
 	t.Helper()
 	code, _, _, _ := runReal(t, p, bashPayload(t, cwd, cmd))
 	return code == 2
+}
+
+// TestNoWorkingDirectory: a relative path in a payload with no cwd, a
+// null or a relative one (and for agent B no workspace root) blocks:
+// guard cannot tell the directory the client resolves it in (review 17b
+// F6). An absolute path needs none.
+func TestNoWorkingDirectory(t *testing.T) {
+	t.Setenv("AGENT_B_PROJECT_DIR", "")
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		name, payload string
+		block         bool
+	}{
+		{"A Read no cwd", `{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"id_rsa"},"session_id":"s"}`, true},
+		{"A Read null cwd", `{"hook_event_name":"PreToolUse","cwd":null,"tool_name":"Read","tool_input":{"file_path":"id_rsa"}}`, true},
+		{"A Read relative cwd", `{"hook_event_name":"PreToolUse","cwd":"relative/.ssh","tool_name":"Read","tool_input":{"file_path":"id_rsa"}}`, true},
+		{"A Bash relative", `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cat id_rsa"}}`, true},
+		{"B shell relative", `{"hook_event_name":"beforeShellExecution","conversation_id":"c","command":"cat id_rsa"}`, true},
+		{"C read_file relative", `{"hook_event_name":"BeforeTool","session_id":"s","tool_name":"read_file","tool_input":{"file_path":"id_rsa"}}`, true},
+		{"A Read absolute", `{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/etc/hostname"}}`, false},
+		{"A Bash no path", `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"echo hi"}}`, false},
+	} {
+		code, _, stderr, _ := runReal(t, p, tc.payload)
+		if blocked := code == 2; blocked != tc.block || tc.block && !strings.Contains(stderr, "no usable working directory") {
+			t.Errorf("%s: code %d, want block %v: %s", tc.name, code, tc.block, stderr)
+		}
+	}
 }

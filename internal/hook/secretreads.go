@@ -101,8 +101,8 @@ func secretReads(call *agent.Call, checked []event.Input) (event.Finding, bool) 
 // (a command's read, a content search's own file: their slices are not
 // redacted).
 func readWhy(call *agent.Call, in event.Input, own bool) (why string, keysOnly bool) {
-	if in.Kind != event.KindRead || call.Stage != agent.StageTool {
-		return "", false
+	if in.Kind != event.KindRead || call.Stage != agent.StageTool && in.Opaque == "" {
+		return "", false // a prompt's attachment is read only where guard cannot redact it (review 17b F5)
 	}
 	switch {
 	case in.Unprinted:

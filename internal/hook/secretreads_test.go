@@ -70,6 +70,9 @@ func TestSecretReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	bPrompt := func(att string) string {
+		return `{"hook_event_name":"beforeSubmitPrompt","conversation_id":"c","prompt":"hi","workspace_roots":["P"],"attachments":[` + att + `]}`
+	}
 	bash := func(cmd string) string {
 		return `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":` + jsonString(cmd) + `}}`
 	}
@@ -232,6 +235,27 @@ func TestSecretReads(t *testing.T) {
 		{"A cat $HOME settings", bash(`cat $HOME/proj/settings.py`), "allow"},
 		{"cat README; true", bash(`cat README.md; true`), "allow"},
 		{"cat README; [[ ]]", bash(`cat README.md; [[ -z x ]]`), "allow"},
+		// Review 17b F2: a prefix with a status of its own (timeout's 124
+		// after the program printed); the client's own time-out.
+		{"timeout cat settings", bash(`timeout 0.002 cat settings.py`), "block"},
+		{"timeout -s KILL cat settings", bash(`timeout -s KILL 0.001 cat settings.py`), "block"},
+		{"cat settings | timeout cat", bash(`cat settings.py | timeout 0.002 cat`), "block"},
+		{"timeout grep settings", bash(`timeout 0.002 grep -n x settings.py`), "block"},
+		{"nice timeout cat settings", bash(`nice -n 5 timeout 1 cat settings.py`), "block"},
+		{"env -iS timeout cat settings", bash(`env -iS 'timeout 1 cat settings.py'`), "block"},
+		{"chronic cat settings", bash(`chronic cat settings.py`), "block"},
+		{"A nice cat settings", bash(`nice -n 5 cat settings.py`), "allow"},
+		{"A env LC_ALL cat settings", bash(`env LC_ALL=C cat settings.py`), "allow"},
+		{"A taskset stdbuf cat settings", bash(`taskset -c 0 stdbuf -oL cat settings.py`), "allow"},
+		{"timeout field cat settings", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"cat settings.py","timeout":1}}`, "block"},
+		{"timeout field cat README", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"cat README.md","timeout":120000}}`, "allow"},
+		{"timeout field grep -rn", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"grep -rn TODO .","timeout":120000}}`, "allow"},
+		// Review 17b F5: agent B's prompt attachments: a folder is its tree, a file's text is checked, any key.
+		{"B attach folder", bPrompt(`{"type":"folder","filePath":"P"}`), "block"},
+		{"B attach settings", bPrompt(`{"type":"file","filePath":"P/settings.py"}`), "block"},
+		{"B attach fsPath key", bPrompt(`{"type":"file","fsPath":"P/deploy_key"}`), "block"},
+		{"B attach uri settings", bPrompt(`{"uri":"file://P/settings.py"}`), "block"},
+		{"B attach README", bPrompt(`{"type":"file","filePath":"P/README.md"},{"type":"rule","fsPath":"P/main.go"}`), "allow"},
 		// Review 14b F16: a tree on the failure route.
 		{"grep -rn . . ; false", bash(`grep -rn . . ; false`), "block"},
 		{"grep -rn . . ; [[ ]]", bash(`grep -rn . . ; [[ -z x ]]`), "block"},

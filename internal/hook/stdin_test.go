@@ -118,9 +118,9 @@ func TestReadWithin(t *testing.T) {
 // though it resolves several relative paths and names the repository.
 func TestOneGetwd(t *testing.T) {
 	f := &fake{}
-	cfg := f.config(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cat a.txt b.txt > c.txt"}}`, blockOn("never"))
+	cfg := f.config(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cat /a.txt /b.txt > /tmp/c.txt"}}`, blockOn("never"))
 	cfg.Agent = "a"
-	calls := 0
+	calls := 0 // no cwd and no relative path: the working directory names the repository
 	cfg.Getwd = func() (string, error) { calls++; return "/work/dir", nil }
 	if code := Run(cfg); code != 0 {
 		t.Fatalf("code %d, stderr %q", code, f.stderr.String())

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/event"
@@ -69,8 +70,8 @@ func holdsBlocked(d *path.Detector, dir string) (found, sure bool) {
 		cur := queue[0]
 		queue = queue[1:]
 		entries, err := os.ReadDir(cur)
-		if errors.Is(err, fs.ErrNotExist) && cur == filepath.FromSlash(dir) {
-			return false, true // nothing there to read
+		if (errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)) && cur == filepath.FromSlash(dir) {
+			return false, true // nothing there to read, or a file: the read of it is checked as one
 		}
 		if err != nil {
 			return false, false

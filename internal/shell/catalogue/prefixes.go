@@ -40,6 +40,11 @@ type Prefix struct {
 	// (uv run -m http.server is python3 -m http.server).
 	Module    word.Set
 	WriteOpts word.Set // options whose value is a file it writes (time -o F)
+	// Execs: it execs the command (or runs it and exits with its status),
+	// so the command's exit status is its own (env, nice, nohup): not
+	// timeout (124 once its time is up, after the command printed), not
+	// a prefix that runs it in a child and has a status of its own.
+	Execs bool
 	// Lock: its operand is a file it opens, creating it (flock F): a touch.
 	Lock  bool
 	Chdir word.Set // options whose value is the directory it runs the command in (env -C)
@@ -72,7 +77,7 @@ var (
 // Prefixes lists the prefix commands, sorted by name (TestPrefixesSorted).
 var Prefixes = []PrefixEntry{
 	{Name: "alacritty", Prefix: terminal},
-	{Name: "builtin"},
+	{Name: "builtin", Prefix: Prefix{Execs: true}},
 	{Name: "bundle", Prefix: Prefix{Sub: "exec"}},
 	{Name: "bunx", Prefix: Prefix{WithArg: " -p --package "}}, // review 11 F17: bunx http-server
 	{Name: "busybox"},
@@ -83,7 +88,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "chronic"},
 	{Name: "chroot", Prefix: Prefix{WithArg: " --userspec --groups ", Operands: 1}},
 	{Name: "chrt", Prefix: Prefix{Operands: 1}},
-	{Name: "command", Prefix: Prefix{NoRun: " -v -V "}},
+	{Name: "command", Prefix: Prefix{Execs: true, NoRun: " -v -V "}},
 	{Name: "conda", Prefix: Prefix{Sub: "run", WithArg: " -n --name -p --prefix --cwd "}}, // review 15a F9: conda run python
 	{Name: "dbus-run-session", Prefix: Prefix{WithArg: " --config-file ", Prog: " --dbus-daemon "}},
 	// direnv exec DIR CMD…: DIR's .envrc (once allowed) runs first.
@@ -92,8 +97,8 @@ var Prefixes = []PrefixEntry{
 	{Name: "doas", Prefix: Prefix{WithArg: " -u -C "}},
 	{Name: "dumb-init", Prefix: Prefix{WithArg: " -r --rewrite "}},
 	{Name: "eatmydata"},
-	{Name: "env", Prefix: Prefix{WithArg: " -u -C -P -a --unset --chdir --argv0 ", Assigns: true, Split: " -S --split-string ", Chdir: " -C --chdir ", Cluster: "i0v"}},
-	{Name: "exec", Prefix: Prefix{WithArg: " -a "}},
+	{Name: "env", Prefix: Prefix{Execs: true, WithArg: " -u -C -P -a --unset --chdir --argv0 ", Assigns: true, Split: " -S --split-string ", Chdir: " -C --chdir ", Cluster: "i0v"}},
+	{Name: "exec", Prefix: Prefix{Execs: true, WithArg: " -a "}},
 	{Name: "fakeroot"},
 	// faketime [-f] TIMESTAMP CMD…
 	{Name: "faketime", Prefix: Prefix{Operands: 1, Prog: " --date-prog "}},
@@ -102,15 +107,15 @@ var Prefixes = []PrefixEntry{
 	{Name: "gnome-terminal", Prefix: vteTerminal},
 	{Name: "gosu", Prefix: Prefix{Operands: 1}},
 	{Name: "hatch", Prefix: Prefix{Sub: "run", WithArg: " -e --env "}},
-	{Name: "ionice", Prefix: Prefix{WithArg: " -c -n -p --class --classdata --pid "}},
+	{Name: "ionice", Prefix: Prefix{Execs: true, WithArg: " -c -n -p --class --classdata --pid "}},
 	{Name: "konsole", Prefix: terminal},
 	{Name: "ltrace", Prefix: Prefix{WithArg: " -o -p -e -s -u -a -n -A -D -F -l ", WriteOpts: " -o "}},
 	{Name: "mamba", Prefix: Prefix{Sub: "run", WithArg: " -n --name -p --prefix --cwd "}},
 	{Name: "mate-terminal", Prefix: vteTerminal},
 	{Name: "micromamba", Prefix: Prefix{Sub: "run", WithArg: " -n --name -p --prefix --cwd "}},
-	{Name: "nice", Prefix: Prefix{WithArg: " -n --adjustment "}},
+	{Name: "nice", Prefix: Prefix{Execs: true, WithArg: " -n --adjustment "}},
 	{Name: "nocache"},
-	{Name: "nohup"},
+	{Name: "nohup", Prefix: Prefix{Execs: true}},
 	{Name: "npx", Prefix: Prefix{WithArg: " -p --package ", script: " -c --call "}},
 	{Name: "nsenter", Prefix: Prefix{WithArg: " -t -S -G -r -w --target --setuid --setgid --root --wd "}},
 	{Name: "numactl", Prefix: Prefix{WithArg: " -C -N -m -p -i -P --physcpubind --cpunodebind --membind --preferred --interleave --preferred-many "}},
@@ -139,7 +144,7 @@ var Prefixes = []PrefixEntry{
 	// sg GROUP [-c] CMD: a script.
 	{Name: "sg", Prefix: Prefix{script: " -c ", Operands: 1, Rest: true}},
 	{Name: "sshpass", Prefix: Prefix{WithArg: " -p -f -d -P "}},
-	{Name: "stdbuf", Prefix: Prefix{WithArg: " -i -o -e "}},
+	{Name: "stdbuf", Prefix: Prefix{Execs: true, WithArg: " -i -o -e "}},
 	{Name: "strace", Prefix: Prefix{WithArg: " -o -p -e -s -u -E -P -a -b -I -O -S -X ", WriteOpts: " -o "}},
 	// su [-] [USER [ARGS…]]: ARGS go to the user's shell.
 	{Name: "su", Prefix: Prefix{WithArg: " -g -G -w --group --supp-group --whitelist-environment ", Prog: " -s --shell ",
@@ -149,7 +154,7 @@ var Prefixes = []PrefixEntry{
 		Assigns: true, ShellOpts: " -s -i --shell --login ", Chdir: " -D --chdir "}},
 	{Name: "systemd-run", Prefix: Prefix{WithArg: " -p --property -u --unit --description --slice -M --machine -H --host --uid --gid --nice --working-directory --on-active --on-boot --on-startup --on-unit-active --on-unit-inactive --on-calendar --timer-property --path-property --socket-property --service-type ",
 		Env: " -E --setenv ", ShellOpts: " -S --shell ", Chdir: " --working-directory ", Dir: systemdRunDir}},
-	{Name: "taskset", Prefix: Prefix{Operands: 1}},
+	{Name: "taskset", Prefix: Prefix{Execs: true, Operands: 1}},
 	{Name: "time", Prefix: Prefix{WithArg: " -f -o --format --output ", WriteOpts: " -o --output "}},
 	{Name: "timeout", Prefix: Prefix{WithArg: " -s -k --signal --kill-after ", Operands: 1}},
 	{Name: "tini", Prefix: Prefix{WithArg: " -p -e "}},
