@@ -55,6 +55,7 @@ func (c *cmd) program() {
 	defer func() { c.w.FollowLinks = follow }()
 	c.servedDirs() // servers.go
 	if h, ok := handlerOf(name); ok {
+		c.optionScripts(p) // optionscripts.go: scp -Z ./x.sh
 		h.run(c)
 		if h.own {
 			return
