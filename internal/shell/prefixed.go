@@ -15,14 +15,16 @@ import (
 // program a prefixed word's path is a local one (prefixedPaths).
 const hostPathPrograms word.Set = " scp rsync sftp ssh autossh mosh git docker podman nerdctl kubectl oc helm "
 
-// maxPrefixes bounds the prefixes taken off one word.
-const maxPrefixes = 4
+// maxPrefixes bounds the prefixes taken off one word (and the parts of a
+// :-separated list).
+const maxPrefixes = 8
 
 // prefixedPaths returns the local paths a word names behind a prefix,
 // which the word as a whole does not name: the part after TYPE: or
 // HOST: (socat's OPEN:/x, ImageMagick's text:/x, tool x:~/.bashrc), after
 // NAME=TYPE: (--in=OPEN:/x, x=y:/x), inside [...] and a local URL's path
-// (sqlite:////x). A part is a path when it looks like one: it starts
+// (sqlite:////x), and each part of a :-separated list (--path=./lib:~/x).
+// A part is a path when it looks like one: it starts
 // with /, ~, . or a variable, or holds a /; a host's port (localhost:8080)
 // or an image's tag (node:20) does not. A part holding a comma is also
 // taken up to it (socat's OPEN:/x,append). A program guard does not know
@@ -49,7 +51,7 @@ func prefixedPaths(s string) []string {
 			}
 		}
 		k := strings.IndexAny(s, ":=")
-		if k <= 0 || strings.ContainsAny(s[:k], "/[") {
+		if k < 0 {
 			break
 		}
 		colon := s[k] == ':'
