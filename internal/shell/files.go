@@ -783,11 +783,7 @@ const maxSourceOperands = 4
 // the command changed with text guard cannot see is not read (it may be
 // only compiled, or formatted).
 func (c *cmd) sourceOperands(p *catalogue.Program) {
-	if p != nil && p.Access != catalogue.MayWrite || c.w.guessing > 0 || c.mods != nil {
-		return
-	}
-	if _, interp := catalogue.InterpreterOf(c.name); interp || catalogue.Shells.Has(c.name) || catalogue.Printers.Has(c.name) || catalogue.SourceTools.Has(c.name) ||
-		catalogue.WritesAll.Has(c.name) || catalogue.WritesLast.Has(c.name) || catalogue.MetaWriters.Has(c.name) {
+	if !c.scansOperands(p) { // optionscripts.go
 		return
 	}
 	n, sniffs := 0, 0

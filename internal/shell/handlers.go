@@ -258,6 +258,7 @@ func (c *cmd) touches(p *catalogue.Program) {
 			continue
 		}
 		c.w.Touch(a.Text)
+		c.prefixedTouches(a.Text) // prefixed.go: tool OPEN:/x
 		if unknown {
 			touched = append(touched, a)
 		}

@@ -372,42 +372,50 @@ func (c *cmd) nc() {
 	c.generic()
 }
 
-// socat: EXEC: and SYSTEM: addresses connect a program; TCP:, OPENSSL: and
-// the like name a host.
+// socat: its addresses are TYPE:REST,OPTS (a word with a / and no type
+// is GOPEN:, two joined by !! are one for each direction). EXEC: and
+// SYSTEM: run a command (EXEC: split into words, SYSTEM: by sh); the file
+// types (catalogue.SocatFiles) open REST for reading and writing; TCP:,
+// OPENSSL: and the like name a host. Any other type's REST is left to
+// touches (prefixedPaths).
 func (c *cmd) socat() {
 	for j, a := range c.args {
-		s := a.Text
-		lower := strings.ToLower(s)
-		switch {
-		case strings.HasPrefix(lower, "exec:"):
-			prog := s[len("exec:"):]
-			if k := strings.IndexByte(prog, ','); k >= 0 {
-				prog = prog[:k]
-			}
-			c.runs = word.Base(lang.FirstField(prog))
-			c.kinds[j] = argCode
-		case strings.HasPrefix(lower, "system:"):
-			script := s[len("system:"):]
-			if k := strings.IndexByte(script, ','); k >= 0 {
-				script = script[:k]
-			}
-			c.w.scoped(func() { c.w.script(script, c.w.depth+1) })
-			c.runs = "sh"
-			c.kinds[j] = argCode
-		default:
-			for _, pre := range []string{"tcp:", "tcp4:", "tcp6:", "tcp-connect:", "tcp4-connect:", "tcp6-connect:", "openssl:", "openssl-connect:", "udp:", "udp4:", "udp-connect:", "ssl:"} {
-				if strings.HasPrefix(lower, pre) {
-					host := s[len(pre):]
-					if k := strings.IndexByte(host, ','); k >= 0 {
-						host = host[:k]
-					}
-					c.url(lang.HostPart(host))
-				}
-			}
+		for _, addr := range strings.Split(a.Text, "!!") {
+			c.socatAddress(j, addr)
 		}
 	}
 	if c.stdin.file != "" {
 		c.sends = append(c.sends, c.stdin.file)
+	}
+}
+
+// socatAddress analyses addr, one address of argument j.
+func (c *cmd) socatAddress(j int, addr string) {
+	typ, rest, ok := strings.Cut(addr, ":")
+	if !ok && strings.Contains(addr, "/") && !strings.HasPrefix(addr, "-") {
+		typ, rest, ok = "gopen", addr, true
+	}
+	if !ok {
+		return
+	}
+	typ = strings.ToLower(typ)
+	if k := strings.IndexByte(rest, ','); k >= 0 {
+		rest = rest[:k]
+	}
+	switch {
+	case typ == "exec" || typ == "system":
+		c.w.scoped(func() { c.w.script(rest, c.w.depth+1) })
+		c.runs = word.Base(lang.FirstField(rest))
+		if typ == "system" {
+			c.runs = "sh"
+		}
+		c.kinds[j] = argCode
+	case catalogue.SocatFiles.Has(typ):
+		c.w.Read(rest)
+		c.w.Write(rest)
+		c.spend(j)
+	case catalogue.SocatHosts.Has(typ):
+		c.url(lang.HostPart(rest))
 	}
 }
 

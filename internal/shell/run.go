@@ -34,7 +34,8 @@ func (c *cmd) program() {
 	c.guardOut() // self.go
 	c.chdirOptions()
 	c.commandOptions()
-	c.escapes() // command languages, build tools' files (escapes.go)
+	c.gitOptionVars() // gitoptvars.go: git --exec-path=D is GIT_EXEC_PATH=D
+	c.escapes()       // command languages, build tools' files (escapes.go)
 	c.projectCode()
 	c.pipCommand() // piplocal.go
 	c.credentialRead()
@@ -55,6 +56,7 @@ func (c *cmd) program() {
 	defer func() { c.w.FollowLinks = follow }()
 	c.servedDirs() // servers.go
 	if h, ok := handlerOf(name); ok {
+		c.optionScripts(p) // optionscripts.go: scp -Z ./x.sh
 		h.run(c)
 		if h.own {
 			return

@@ -130,3 +130,14 @@ func (cl *NetClient) Option(opt string) (NetUse, bool) {
 	}
 	return 0, false
 }
+
+// socat's address types (socat ADDRESS ADDRESS, TYPE:REST,OPTIONS).
+const (
+	// SocatFiles open REST as a file, a named pipe or a socket's path:
+	// read and written.
+	SocatFiles word.Set = " open gopen create creat file pipe unix unix-connect unix-listen unix-sendto unix-recvfrom " +
+		"unix-recv unix-client local "
+	// SocatHosts connect to REST's host.
+	SocatHosts word.Set = " tcp tcp4 tcp6 tcp-connect tcp4-connect tcp6-connect openssl openssl-connect udp udp4 udp6 " +
+		"udp-connect udp4-connect udp6-connect ssl sctp sctp-connect socks socks4 socks4a socks5 proxy proxy-connect dccp-connect "
+)

@@ -69,7 +69,11 @@ type OptionFile struct {
 
 // Options shared by several entries.
 var (
-	sshOptions     = []runOption{{names: " -o ", attached: true, Use: RunSSHOption}, {names: " -F ", attached: true, Use: RunSSHConfig}}
+	sshOptions = []runOption{{names: " -o ", attached: true, Use: RunSSHOption}, {names: " -F ", attached: true, Use: RunSSHConfig}}
+	// scp -S PROG, sftp -S PROG: the program that connects, in place of ssh.
+	sshProgramOptions = append([]runOption{{names: " -S ", attached: true, Use: RunProgram}}, sshOptions...)
+	// gpg --exec-path DIR: where it looks for its helper programs.
+	gpgRunners     = []runOption{{names: " --exec-path ", Use: RunLoadsCode}}
 	tarRunners     = []runOption{{names: " -I --use-compress-program --to-command ", attached: true, Use: RunCommand}, {names: " --checkpoint-action ", Use: RunCheckpoint}}
 	proxyOption    = []runOption{{names: " --proxy ", Use: RunProxy}}
 	diffProgOption = []runOption{{names: " --diff-program ", Use: RunDiffer}}
@@ -116,6 +120,8 @@ var OptionRunners = []OptionRunner{
 		{names: " config ", Use: RunGitConfig},
 	}},
 	{Name: "go", options: goRunners},
+	{Name: "gpg", options: gpgRunners},
+	{Name: "gpg2", options: gpgRunners},
 	{Name: "gradle", options: jvmRunners, Files: gradleFiles},
 	{Name: "gradlew", options: jvmRunners, Files: gradleFiles},
 	{Name: "gtar", By: "tar", options: tarRunners},
@@ -133,15 +139,16 @@ var OptionRunners = []OptionRunner{
 	{Name: "pip3", options: proxyOption},
 	{Name: "poetry", options: proxyOption},
 	{Name: "rg", options: []runOption{{names: " --pre ", Use: RunFilter}}},
-	{Name: "rsync", options: []runOption{{names: " -e --rsh ", attached: true, Use: RunCommand}, sshOptions[0]}},
+	{Name: "rsync", options: []runOption{{names: " -e --rsh ", attached: true, Use: RunCommand}, sshOptions[0], {names: " --rsync-path ", Use: RunProgram}}},
 	{Name: "rustc", options: []runOption{{names: " -C --codegen ", attached: true, Use: RunCodegen}}},
 	{Name: "scala", options: jvmRunners},
-	{Name: "scp", options: sshOptions},
+	{Name: "scp", options: sshProgramOptions},
 	{Name: "sdiff", options: diffProgOption},
-	{Name: "sftp", options: sshOptions},
+	{Name: "sftp", options: sshProgramOptions},
 	{Name: "ssh", options: sshOptions},
 	{Name: "tar", By: "tar", options: tarRunners},
 	{Name: "uv", options: proxyOption},
+	{Name: "wget", options: []runOption{{names: " --use-askpass ", Use: RunProgram}}}, // the program asked for a password
 }
 
 // OptionRunnerNamed returns the entry for name.

@@ -174,3 +174,27 @@ const (
 	jjInert         word.Set = " ui.color ui.paginate ui.graph.style ui.log-word-wrap ui.relative-timestamps ui.conflict-marker-style " +
 		"snapshot.max-new-file-size "
 )
+
+// GitOptionVar is one of git's global options that sets what an
+// environment variable sets: git --exec-path=D is GIT_EXEC_PATH=D git.
+type GitOptionVar struct {
+	Option string // --exec-path
+	Var    string // GIT_EXEC_PATH
+	// Joined: only --opt=VALUE takes a value (--exec-path alone prints
+	// git's own).
+	Joined bool
+}
+
+// GitOptionVars maps git's global options onto the variables they set,
+// so that the rules of each variable (cmdvars.go: commandVar, gitEnvMoves)
+// apply to both spellings (review 17b F9). --config-env is read as -c
+// (gitConfigEnv); -C changes the directory.
+var GitOptionVars = []GitOptionVar{
+	{Option: "--exec-path", Var: "GIT_EXEC_PATH", Joined: true},
+	{Option: "--git-dir", Var: "GIT_DIR"},
+	{Option: "--work-tree", Var: "GIT_WORK_TREE"},
+	{Option: "--namespace", Var: "GIT_NAMESPACE"},
+	{Option: "--super-prefix", Var: "GIT_INTERNAL_SUPER_PREFIX", Joined: true},
+	{Option: "--attr-source", Var: "GIT_ATTR_SOURCE", Joined: true},
+	{Option: "--bare", Var: "GIT_DIR"}, // the working directory is the git directory
+}
