@@ -154,11 +154,11 @@ func TestParseA(t *testing.T) {
 		{name: "powershell", payload: tool("PowerShell", `{"command":"Remove-Item -Recurse C:\\"}`), want: pt("PowerShell", event.Input{Kind: event.KindCommand, Text: `Remove-Item -Recurse C:\`, Shell: event.ShellPowerShell})},
 		{name: "write relative to cwd", payload: tool("Write", `{"file_path":"src/../.env","content":"x"}`),
 			want: pt("Write", in(event.KindWrite, "/w/src/../.env"))},
-		// review 17b F6: no usable working directory for a relative path.
-		{name: "edit relative, no cwd", payload: `{"hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":"a.go"}}`,
-			wantErr: "cwd: is missing, null or relative: the client sent no usable working directory"},
+		// A relative path with no cwd is the hook's working directory's; a relative cwd blocks.
+		{name: "edit relative to process wd", payload: `{"hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":"a.go"}}`,
+			want: &view{Event: "PreToolUse", Hook: pre, Stage: StageTool, Tool: "Edit", Inputs: []event.Input{in(event.KindWrite, "/proc/wd/a.go")}}},
 		{name: "read relative, null cwd", payload: `{"hook_event_name":"PreToolUse","cwd":null,"tool_name":"Read","tool_input":{"file_path":"id_rsa"}}`,
-			wantErr: "the client sent no usable working directory"},
+			want: &view{Event: "PreToolUse", Hook: pre, Stage: StageTool, Tool: "Read", Inputs: []event.Input{in(event.KindRead, "/proc/wd/id_rsa")}}},
 		{name: "read relative, relative cwd", payload: `{"hook_event_name":"PreToolUse","cwd":"relative/.ssh","tool_name":"Read","tool_input":{"file_path":"id_rsa"}}`,
 			wantErr: "the client sent no usable working directory"},
 		{name: "read absolute, no cwd", payload: `{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/h/a.go"}}`,

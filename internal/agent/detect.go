@@ -541,23 +541,19 @@ func UnknownRootError(c *Call, inputs []event.Input) error {
 }
 
 // NoBaseError returns an error when inputs hold a relative read, write or
-// touch and c has no usable working directory (BaseDir): no cwd, a null
-// or a relative one, and for agent B no workspace root or project
-// directory. guard would resolve the path against its own working
-// directory, which need not be the client's: what it cannot tell blocks
-// (review 17b F6).
+// touch and the cwd c carries is relative: guard cannot tell which
+// directory the client means. A payload with no cwd (the spec's agent A
+// form has none) or a null one is resolved against the hook's own working
+// directory, the one the client started it in.
 func NoBaseError(c *Call, inputs []event.Input, opt Options) error {
 	base := c.Cwd
-	if base == "" && c.Agent == B {
-		base = opt.getenv(EnvAgentBProjectDir)
-	}
-	if base != "" && (filepath.IsAbs(base) || strings.HasPrefix(base, "/") || homeRelative(base)) {
+	if base == "" || filepath.IsAbs(base) || strings.HasPrefix(base, "/") || homeRelative(base) {
 		return nil
 	}
 	for _, in := range inputs {
 		if (in.Kind == event.KindRead || in.Kind == event.KindWrite || in.Kind == event.KindTouch) &&
 			in.Text != "" && under("/", in.Text) != in.Text {
-			return &Error{Field: "cwd", Problem: "is missing, null or relative: the client sent no usable working " +
+			return &Error{Field: "cwd", Problem: "is relative: the client sent no usable working " +
 				"directory, and guard cannot tell which directory a relative path of the call is in"}
 		}
 	}

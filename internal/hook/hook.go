@@ -407,7 +407,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		return nil, nil, nil, err // agent B: a relative path under a root guard cannot read
 	}
 	if err := agent.NoBaseError(call, out, opt); err != nil {
-		return nil, nil, nil, err // review 17b F6
+		return nil, nil, nil, err // a relative cwd
 	}
 	if len(out) > 0 {
 		// Resolved exactly as the call's own paths: against its cwd, else

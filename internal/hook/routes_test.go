@@ -98,10 +98,10 @@ func bashBlocks(t *testing.T, p *policy.Policy, cwd, cmd string) bool {
 	return code == 2
 }
 
-// TestNoWorkingDirectory: a relative path in a payload with no cwd, a
-// null or a relative one (and for agent B no workspace root) blocks:
-// guard cannot tell the directory the client resolves it in (review 17b
-// F6). An absolute path needs none.
+// TestNoWorkingDirectory: a relative path in a payload whose cwd is
+// relative blocks: guard cannot tell the directory the client means. No
+// cwd (the spec's agent A form) or a null one is the hook's own working
+// directory; an absolute path needs none.
 func TestNoWorkingDirectory(t *testing.T) {
 	t.Setenv("AGENT_B_PROJECT_DIR", "")
 	p := realPolicy(t, "")
@@ -109,12 +109,13 @@ func TestNoWorkingDirectory(t *testing.T) {
 		name, payload string
 		block         bool
 	}{
-		{"A Read no cwd", `{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"id_rsa"},"session_id":"s"}`, true},
-		{"A Read null cwd", `{"hook_event_name":"PreToolUse","cwd":null,"tool_name":"Read","tool_input":{"file_path":"id_rsa"}}`, true},
 		{"A Read relative cwd", `{"hook_event_name":"PreToolUse","cwd":"relative/.ssh","tool_name":"Read","tool_input":{"file_path":"id_rsa"}}`, true},
-		{"A Bash relative", `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cat id_rsa"}}`, true},
-		{"B shell relative", `{"hook_event_name":"beforeShellExecution","conversation_id":"c","command":"cat id_rsa"}`, true},
-		{"C read_file relative", `{"hook_event_name":"BeforeTool","session_id":"s","tool_name":"read_file","tool_input":{"file_path":"id_rsa"}}`, true},
+		{"A Bash relative cwd", `{"hook_event_name":"PreToolUse","cwd":"proj","tool_name":"Bash","tool_input":{"command":"cat id_rsa"}}`, true},
+		{"B shell relative cwd", `{"hook_event_name":"beforeShellExecution","conversation_id":"c","cwd":"proj","command":"cat id_rsa"}`, true},
+		{"C read_file relative cwd", `{"hook_event_name":"BeforeTool","session_id":"s","cwd":"proj","tool_name":"read_file","tool_input":{"file_path":"id_rsa"}}`, true},
+		{"A Read no cwd", `{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"notes.txt"},"session_id":"s"}`, false},
+		{"A Read null cwd", `{"hook_event_name":"PreToolUse","cwd":null,"tool_name":"Read","tool_input":{"file_path":"notes.txt"}}`, false},
+		{"A Bash no cwd", `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"make deploy"}}`, false},
 		{"A Read absolute", `{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/etc/hostname"}}`, false},
 		{"A Bash no path", `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"echo hi"}}`, false},
 	} {
