@@ -547,7 +547,7 @@ func UnknownRootError(c *Call, inputs []event.Input) error {
 // directory, the one the client started it in.
 func NoBaseError(c *Call, inputs []event.Input, opt Options) error {
 	base := c.Cwd
-	if base == "" || filepath.IsAbs(base) || strings.HasPrefix(base, "/") || homeRelative(base) {
+	if base == "" || filepath.IsAbs(base) || strings.HasPrefix(base, "/") || homeRelative(base) || windowsAbs(base) {
 		return nil
 	}
 	for _, in := range inputs {
@@ -558,6 +558,16 @@ func NoBaseError(c *Call, inputs []event.Input, opt Options) error {
 		}
 	}
 	return nil
+}
+
+// windowsAbs reports whether p is an absolute Windows path in either
+// slash (C:\src, C:/src, \\server\share): a client on Windows sends its
+// cwd that way, whatever system guard's tests run on.
+func windowsAbs(p string) bool {
+	if len(p) >= 3 && isDriveLetter(p[0]) && p[1] == ':' && (p[2] == '\\' || p[2] == '/') {
+		return true
+	}
+	return strings.HasPrefix(p, `\\`)
 }
 
 // blockingName reports whether an agent B event guard does not know is one

@@ -116,6 +116,7 @@ func TestNoWorkingDirectory(t *testing.T) {
 		{"A Read no cwd", `{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"notes.txt"},"session_id":"s"}`, false},
 		{"A Read null cwd", `{"hook_event_name":"PreToolUse","cwd":null,"tool_name":"Read","tool_input":{"file_path":"notes.txt"}}`, false},
 		{"A Bash no cwd", `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"make deploy"}}`, false},
+		{"A Bash Windows cwd", `{"hook_event_name":"PreToolUse","cwd":"C:\\src\\app","tool_name":"Bash","tool_input":{"command":"make deploy"}}`, false},
 		{"A Read absolute", `{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/etc/hostname"}}`, false},
 		{"A Bash no path", `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"echo hi"}}`, false},
 	} {

@@ -15,11 +15,22 @@ import (
 // environment value, a loop) is a directory guard cannot tell, and the
 // modules imported from it with it: Dynamic.
 
-// pathEdits are, for each language, the forms that extend its module
-// search path; the rest of the statement is the directory.
-var pathEdits = map[Family][]string{
-	Python: {"sys.path.insert", "sys.path.append", "sys.path.extend", "sys.path[", "sys.path +=", "sys.path+=", "sys.path =", "sys.path=", "sys.meta_path", "sys.path_hooks"},
-	Node:   {"module.paths.push", "module.paths.unshift", "module.paths =", "main.paths.push", "main.paths.unshift", "_initPaths", "globalPaths"},
+// Forms that extend a language's module search path; the rest of the
+// statement is the directory. Arrays, not a map: nothing is built at init.
+var (
+	pyPathEdits   = [...]string{"sys.path.insert", "sys.path.append", "sys.path.extend", "sys.path[", "sys.path +=", "sys.path+=", "sys.path =", "sys.path=", "sys.meta_path", "sys.path_hooks"}
+	nodePathEdits = [...]string{"module.paths.push", "module.paths.unshift", "module.paths =", "main.paths.push", "main.paths.unshift", "_initPaths", "globalPaths"}
+)
+
+// pathEdits returns the search-path edits of family f.
+func pathEdits(f Family) []string {
+	switch f {
+	case Python:
+		return pyPathEdits[:]
+	case Node:
+		return nodePathEdits[:]
+	}
+	return nil
 }
 
 // pathWords are the names an expression for a search-path directory may
@@ -31,7 +42,7 @@ var pathWords = word.Set(" os path dirname abspath realpath normpath join __file
 // directories they add relative to the code's own (Dirs), the working
 // directory (WorkDir), or Dynamic.
 func searchPath(f Family, code string, l *Loads) {
-	for _, e := range pathEdits[f] {
+	for _, e := range pathEdits(f) {
 		for off := 0; ; {
 			i := strings.Index(code[off:], e)
 			if i < 0 {
