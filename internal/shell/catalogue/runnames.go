@@ -1,6 +1,7 @@
 package catalogue
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -14,8 +15,7 @@ import (
 
 // nameProducers print a name or data that is no path a protected place may
 // be: a date, an id, a host, a count, where a tool keeps its files.
-const nameProducers word.Set = " date uuidgen hostname whoami id uname nproc arch seq tty logname getconf " +
-	"basename sha1sum sha256sum md5sum "
+const nameProducers word.Set = " date uuidgen hostname whoami id uname nproc arch seq tty logname getconf basename "
 
 // producerSubcommands are programs whose listed subcommand (or first
 // option) prints such a name: where a tool keeps its files, a commit's
@@ -41,14 +41,11 @@ var producerSubcommands = map[string]word.Set{
 // date whose format holds no /, git rev-parse, go env, npm root….
 func ProducesName(name string, args []string) bool {
 	if nameProducers.Has(name) {
-		if name == "date" || name == "basename" {
-			for _, a := range args {
-				if strings.Contains(a, "/") && name == "date" {
-					return false // date +/home/u/.bashrc prints that path
-				}
-			}
-		}
-		return true
+		// date +/home/u/.bashrc prints that path.
+		return name != "date" || !slices.ContainsFunc(args, func(a string) bool { return strings.Contains(a, "/") })
+	}
+	if name == "git" && slices.Contains(args, "diff") && !slices.Contains(args, "--name-only") && !slices.Contains(args, "--name-status") {
+		return false // the diff's text: the files' own
 	}
 	subs, ok := producerSubcommands[strings.TrimRight(name, "0123456789.")]
 	if !ok {
