@@ -13,6 +13,18 @@ import (
 // directory holds ~/.ssh, guard's directory and the start-up files, so a
 // recursive read of it, or an unknown program handed it, reaches them.
 var inHomeBlocks = map[string]string{
+	// Review 17a: names produced at run time in home (a bare unknown name there may be guard's directory).
+	"tmp=$(mktemp -d -p .); cp x \"$tmp\"; rm -r \"$tmp\"":         "a fresh name made in home, removed",
+	"git diff --name-only | xargs gofmt -l":                        "names produced at run time in home",
+	"git diff --name-only | xargs gofmt -w":                        "names produced at run time in home",
+	"git ls-files '*.go' | while read f; do gofmt -w \"$f\"; done": "names produced at run time in home",
+	"for f in $(git ls-files '*.go'); do gofmt -w \"$f\"; done":    "names produced at run time in home",
+	"find . -name '*.orig' | xargs rm":                             "removes what find finds under home",
+	"find . -name '*.go' | while read f; do gofmt -w \"$f\"; done": "writes what find finds under home, ~/.ssh included",
+	"f=$(basename \"$1\"); cp x \"$f\"":                            "a name produced at run time in home",
+	"for f in $(ls *.txt); do rm \"$f\"; done":                     "names produced at run time in home",
+	"ls *.log | xargs rm":                                          "names produced at run time in home",
+	"grep -l TODO *.go | xargs sed -i s/TODO/DONE/":                "names produced at run time in home",
 	// A recursive read of the working directory reads ~/.ssh.
 	"grep -r API_KEY .":                       "grep -r of home",
 	"grep -rn --include='*.go' 'func main' .": "grep -r of home (the filter narrows names, and ~/.ssh may hold any)",

@@ -507,7 +507,7 @@ func (w *walker) valueText(v string) (string, bool) {
 	var b strings.Builder
 	known := true
 	word.EachMark(v, func(k byte, name string, whole bool) {
-		if prog, ok := strings.CutPrefix(name, "="); ok && whole && k == word.MarkSubst {
+		if prog, ok := strings.CutPrefix(name, "="); ok && whole && (k == word.MarkSubst || k == word.MarkName) {
 			b.WriteString(prog) // $(which vim): vim, where the shell finds it
 			return
 		}

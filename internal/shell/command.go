@@ -120,6 +120,7 @@ type stdin struct {
 	file     string   // a file: <F, or cat F | …
 	paths    []string // the paths find prints into it
 	names    []string // the names find looked for (see found)
+	tame     bool     // the text not known is harmless names (see output.tame)
 	fromPipe bool     // it comes from the stage before in a pipeline
 	// setup: the stage before is a program known to print shell setup
 	// code (catalogue.SetupPrinter).
@@ -137,9 +138,13 @@ type stdin struct {
 type output struct {
 	text  string
 	known bool
-	paths []string // find's paths
+	paths []string // find's paths, a lister's operands (runnames.go)
 	names []string // the names find looked for (see found)
 	file  string   // cat F prints F
+	// tame: what it prints that is not known is harmless names, no
+	// path a protected place may be (date, git ls-files, ls of the
+	// working directory: runnames.go), or is among paths.
+	tame bool
 }
 
 // pipeline walks one pipeline (one command, or several joined by |) and
@@ -232,7 +237,7 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 	}
 	saved := w.inStdin
 	if prev != nil {
-		w.inStdin = &stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, file: prev.out.file, paths: prev.out.paths, names: prev.out.names, inherited: true}
+		w.inStdin = &stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, file: prev.out.file, paths: prev.out.paths, names: prev.out.names, tame: prev.out.tame, inherited: true}
 	}
 	w.stmt(s) // … | while read f: the loop reads what the stage before prints
 	if prev != nil {
@@ -344,7 +349,7 @@ func (c *cmd) feed(prev *cmd) {
 	if prev == nil {
 		return
 	}
-	c.stdin = stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, paths: prev.out.paths, names: prev.out.names, file: prev.out.file}
+	c.stdin = stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, paths: prev.out.paths, names: prev.out.names, tame: prev.out.tame, file: prev.out.file}
 	c.ownIn = true
 	c.stdin.setup = word.AllKnown(prev.args) && catalogue.SetupProgram(prev.prog) && prev.w.funcs.bodies[prev.prog] == nil &&
 		catalogue.SetupPrinter(prev.name, word.Texts(prev.args))

@@ -59,7 +59,7 @@ func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 	defer ours()
 	w.visited[cs] = true
 	files, finds := len(w.subFiles), len(w.SubstFinds)
-	if s, ok := w.substitution(cs.Stmts); ok {
+	if s, ok, tame := w.substitution(cs.Stmts); ok {
 		io.WriteString(out, s)
 	} else {
 		name := w.subFileName(files)
@@ -67,9 +67,13 @@ func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 			name = findMarkName(finds) // $(find …): what it found (printed.go)
 		}
 		if prog := whichProgram(cs.Stmts); prog != "" {
-			name = "=" + prog
+			name, tame = "="+prog, true // where the shell finds a program
 		}
-		io.WriteString(out, word.Mark(word.MarkSubst, name))
+		var kind byte = word.MarkSubst // a value that may be any path (word.RunTime)
+		if tame && !isNumber(name) {
+			kind = word.MarkName // harmless names, or among a lister's paths (runnames.go)
+		}
+		io.WriteString(out, word.Mark(kind, name))
 	}
 	return nil
 }

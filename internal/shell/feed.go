@@ -41,6 +41,7 @@ type fedInput struct {
 	by    string // the runner, for the reason
 	repl  string // the replace string that stands for the operands (xargs -I R), or ""
 	stdin bool   // what is fed is standard input, not operands
+	wild  bool   // the names appended may be any path (runnames.go)
 }
 
 // hiddenFeed reports whether the script or program of c, a shell or an
@@ -264,12 +265,13 @@ done:
 	if argFile == nil {
 		c.w.inStdin = nil // xargs reads the words on standard input: its command's is /dev/null
 	}
-	c.runWith(words, inputs, repl)
+	c.runWith(words, inputs, repl, argFile != nil)
 }
 
 // runWith analyses words run with inputs (xargs, parallel, find -exec): in
-// place of repl when it is set and appears, else appended.
-func (c *cmd) runWith(words, inputs []word.Word, repl string) {
+// place of repl when it is set and appears, else appended. listed: the
+// inputs are a list file's (-a F).
+func (c *cmd) runWith(words, inputs []word.Word, repl string, listed bool) {
 	uses := false
 	if repl != "" {
 		for _, x := range words {
@@ -296,23 +298,27 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string) {
 	// What it reads is not known: its command gets that, appended or in
 	// place of the replace string (with -I R and no R, nothing).
 	var fed *fedInput
+	name := fedName
+	if c.wildFeed(listed) {
+		name = wildName // names that may be any path (runnames.go)
+	}
 	switch {
 	case len(inputs) > 0 || c.stdin.known:
 	case uses:
 		// The replace string stands for a name produced at run time,
 		// written {} whatever the runner's string (review 14a F7: the
 		// hook takes the links of its directory as candidates).
-		fed = &fedInput{by: c.name, repl: fedName}
-		runs = [][]word.Word{replaced(words, repl)}
+		fed = &fedInput{by: c.name, repl: name}
+		runs = [][]word.Word{replaced(words, repl, name)}
 	case repl == "" || c.name == "parallel":
-		fed = &fedInput{by: c.name}
+		fed = &fedInput{by: c.name, wild: name == wildName}
 	}
 	c.w.WithFound(f, func() {
 		first := c.execFed(runs[0], fed)
 		if fed != nil && !fed.stdin && first.opensOperands() {
 			c.hiddenNames = true // names guard cannot tell (namelists.go)
 			if fed.repl == "" {
-				c.appendedName(first.name)
+				c.appendedName(first.name, fed.wild)
 			}
 		}
 		c.adopt(first)
@@ -333,21 +339,26 @@ const fedName = "{}"
 // in the working directory: read by a program known to only read, else
 // written (review 15a F4: the hook then asks what it could name, and which
 // links it could go through).
-func (c *cmd) appendedName(prog string) {
+func (c *cmd) appendedName(prog string, wild bool) {
+	name := fedName
+	if wild {
+		name = wildName
+	}
 	if p := catalogue.ProgramNamed(prog); p != nil && p.Access == catalogue.ReadsOnly {
-		c.w.Read(fedName)
+		c.w.Read(name)
 		return
 	}
-	c.w.Write(fedName) // rm, mv, an unknown program: it may write or remove them
+	c.w.Write(name) // rm, mv, an unknown program: it may write or remove them
 }
 
-// replaced returns words with repl written fedName.
-func replaced(words []word.Word, repl string) []word.Word {
+// replaced returns words with repl written name (fedName or wildName).
+func replaced(words []word.Word, repl, name string) []word.Word {
 	out := make([]word.Word, len(words))
 	for i, x := range words {
 		out[i] = x
-		if repl != fedName && strings.Contains(x.Text, repl) {
-			out[i].Text = strings.ReplaceAll(x.Text, repl, fedName)
+		if repl != name && strings.Contains(x.Text, repl) {
+			out[i].Text = strings.ReplaceAll(x.Text, repl, name)
+			out[i].Known = x.Known && name == fedName
 		}
 	}
 	return out
@@ -409,7 +420,7 @@ func (c *cmd) parallel() {
 		return
 	}
 	c.parallelShell(words, inputs, repl) // 'CMD ARGS' ::: …: run by a shell too (unit.go)
-	c.runWith(words, inputs, repl)
+	c.runWith(words, inputs, repl, len(argFiles) > 0)
 }
 
 // parallelInputs returns, from args[j:] of parallel, its command's words,

@@ -63,7 +63,7 @@ func (w *walker) globWordDots(parts []syntax.WordPart, dots bool) ([]syntax.Word
 // the same with a name guard does not know for each component that holds
 // a case flag ((#i), (#l), (#I)), which out folds; flagged: there is one.
 func (w *walker) widenAll(comps [][]syntax.WordPart, nocase, dots bool) (out, unknown []syntax.WordPart, flagged bool) {
-	marker := &syntax.Lit{Value: word.Mark(word.MarkWord, "")}
+	marker := &syntax.Lit{Value: word.Mark(word.MarkName, "")}
 	fold := false
 	for i, c := range comps {
 		if i > 0 {
@@ -316,7 +316,7 @@ func stripFlags(c []syntax.WordPart) []syntax.WordPart {
 // not know (first: the word's first component, whose ~ is the home
 // directory).
 func (w *walker) widen(c []syntax.WordPart, first bool) []syntax.WordPart {
-	unknown := []syntax.WordPart{&syntax.Lit{Value: word.Mark(word.MarkWord, "")}}
+	unknown := []syntax.WordPart{&syntax.Lit{Value: word.Mark(word.MarkName, "")}}
 	if len(c) == 1 && w.zsh && isLit(c[0], "***") {
 		// zsh's ***/ is **/ following links: any depth, the top too.
 		return []syntax.WordPart{&syntax.Lit{Value: "**"}}
@@ -576,7 +576,7 @@ func (w *walker) widenExpanded(s string) string {
 
 // widenText widens one path component's text (see widenExpanded).
 func widenText(c string, nocase, dots bool) string {
-	marker := word.Mark(word.MarkWord, "")
+	marker := word.Mark(word.MarkName, "")
 	if c == "" || word.HasMark(c) {
 		return c
 	}

@@ -19,6 +19,9 @@ import (
 type outBuf struct {
 	text  strings.Builder
 	known bool
+	// wild: a part of what it prints is neither known nor harmless
+	// names (output.tame): a value that may be any path.
+	wild bool
 }
 
 // silent are programs that print nothing on standard output (cd - and -v
@@ -37,18 +40,18 @@ func (w *walker) outputOf(s *syntax.Stmt) {
 		*syntax.LetClause, *syntax.TestClause, *syntax.FuncDecl:
 		if len(s.Redirs) > 0 && s.Cmd != nil {
 			if _, ok := s.Cmd.(*syntax.CallExpr); !ok {
-				w.out.known = false // { …; } > f
+				w.out.known, w.out.wild = false, true // { …; } > f
 			}
 		}
 	case *syntax.BinaryCmd:
 		if c.Op == syntax.OrStmt && !quietStmt(c.Y) {
-			w.out.known = false // (x || true prints what x prints)
+			w.out.known, w.out.wild = false, true // (x || true prints what x prints)
 		}
 	default:
-		w.out.known = false
+		w.out.known, w.out.wild = false, true
 	}
 	if s.Background || s.Negated && s.Cmd == nil {
-		w.out.known = false
+		w.out.known, w.out.wild = false, true
 	}
 }
 
@@ -73,21 +76,23 @@ func isNumber(s string) bool { return s != "" && strings.Trim(s, "0123456789") =
 // printed adds what the last command of a pipeline prints to the output
 // collected, when the pipeline runs in a substitution whose output is used.
 func (w *walker) printed(last *cmd) {
-	if w.out == nil || last == nil || !w.out.known {
+	if w.out == nil || last == nil {
 		return
 	}
 	switch {
-	case last.compound:
-		w.out.known = false
-	case last.name == "" && last.stdin.file != "" && len(last.outFiles) == 0:
-		w.out.known = false // $(< FILE) prints the file
+	case last.compound, last.name == "" && last.stdin.file != "" && len(last.outFiles) == 0:
+		w.out.known, w.out.wild = false, true // $(< FILE) prints the file
+	case !w.out.known:
+		w.out.wild = w.out.wild || !last.out.tame && !last.out.known && last.name != "" && len(last.outFiles) == 0 && !(silent.Has(last.name) && !verbose(last))
 	case last.name == "" || len(last.outFiles) > 0:
 		// Assignments or redirections only; or output sent to a file.
 	case last.out.known:
 		w.out.text.WriteString(last.out.text)
 	case silent.Has(last.name) && !verbose(last):
-	default:
+	case last.out.tame:
 		w.out.known = false
+	default:
+		w.out.known, w.out.wild = false, true
 	}
 }
 

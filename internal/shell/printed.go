@@ -39,6 +39,9 @@ func (w *walker) findMark(a word.Word) (int, string, bool) {
 	}
 	rest, ok := strings.CutPrefix(a.Text, word.MarkStart+string(word.MarkSubst)+"find")
 	if !ok {
+		rest, ok = strings.CutPrefix(a.Text, word.MarkStart+string(word.MarkName)+"find")
+	}
+	if !ok {
 		return 0, "", false
 	}
 	end := strings.Index(rest, word.MarkEnd)
@@ -80,7 +83,11 @@ func (c *cmd) readFound(in stdin, names []string) bool {
 	}
 	i := len(w.SubstFinds)
 	w.SubstFinds = append(w.SubstFinds, effect.SubstFind{Line: "\x00read " + strconv.Itoa(i), F: &effect.Found{Paths: in.paths, Names: in.names}})
-	w.setString(names[0], word.Mark(word.MarkSubst, findMarkName(i)))
+	kind := byte(word.MarkSubst) // may be any path (word.RunTime)
+	if in.tame {
+		kind = word.MarkName // names in the working directory (runnames.go)
+	}
+	w.setString(names[0], word.Mark(kind, findMarkName(i)))
 	return true
 }
 

@@ -182,7 +182,7 @@ func (c *cmd) readPwsh(text, dir string) {
 		return
 	}
 	under := func(p string) string {
-		p = strings.ReplaceAll(p, pwsh.Unknown, word.Mark(word.MarkWord, ""))
+		p = strings.ReplaceAll(p, pwsh.Unknown, word.Mark(word.MarkWord, "pwsh"))
 		if dir == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, word.MarkStart) {
 			return p
 		}

@@ -113,11 +113,14 @@ func (w *walker) variable(name string) expand.Variable {
 }
 
 // dynamicVar reports whether a shell variable changes by itself
-// ($RANDOM, $SECONDS…): its value is not the environment's.
+// ($RANDOM, $SECONDS…), or the shell fills it from the command's own words
+// ($_, the last argument; =~'s BASH_REMATCH; extdebug's BASH_ARGV): its
+// value is not the environment's, and may be any path (review 17a F2).
 func dynamicVar(name string) bool {
 	switch name {
 	case "RANDOM", "SRANDOM", "SECONDS", "LINENO", "BASHPID", "PPID", "EPOCHSECONDS", "EPOCHREALTIME",
-		"REPLY", "OPTARG", "OPTIND", "BASH_COMMAND", "PIPESTATUS", "DIRSTACK", "FUNCNAME", "MAPFILE", "COPROC":
+		"REPLY", "OPTARG", "OPTIND", "BASH_COMMAND", "PIPESTATUS", "DIRSTACK", "FUNCNAME", "MAPFILE", "COPROC",
+		"_", "BASH_REMATCH", "BASH_ARGV", "BASH_ARGC", "BASH_EXECUTION_STRING", "COMP_WORDS", "COMP_LINE", "READLINE_LINE", "HISTCMD":
 		return true
 	}
 	return false

@@ -652,10 +652,10 @@ func (w *walker) nested(n syntax.Node) {
 
 // substitution walks the commands of $( ) and returns their output when it
 // is known: echo or printf of known words, possibly through base64 -d.
-func (w *walker) substitution(list []*syntax.Stmt) (string, bool) {
+func (w *walker) substitution(list []*syntax.Stmt) (text string, known, tame bool) {
 	buf := &outBuf{known: true}
 	w.walkSubst(list, buf)
-	return strings.TrimRight(buf.text.String(), "\n"), buf.known
+	return strings.TrimRight(buf.text.String(), "\n"), buf.known, !buf.wild
 }
 
 // procSubst walks the commands of <( ) or >( ). The standard input of

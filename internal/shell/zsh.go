@@ -50,7 +50,7 @@ func (w *walker) zshParamExp(pe *syntax.ParamExp, quoted bool) syntax.WordPart {
 		if pe.Param != nil {
 			name = pe.Param.Value
 		}
-		return &syntax.Lit{Value: word.Mark(word.MarkVar, name)}
+		return &syntax.Lit{Value: word.Mark(word.MarkName, name)}
 	}
 	if quoted && !strings.Contains(flagText(pe), "@") || len(vals) == 1 {
 		return &syntax.SglQuoted{Value: strings.Join(vals, " ")}
@@ -305,7 +305,7 @@ func (w *walker) mapfileKey(idx syntax.ArithmExpr, whole string) string {
 	case *syntax.Word:
 		return w.text(x).Text
 	}
-	return word.Mark(word.MarkWord, "")
+	return word.Mark(word.MarkName, "")
 }
 
 // mapfileWord finds, in a word as bash's parser reads it, zsh's
@@ -689,7 +689,7 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 		if open && i+2 < len(parts) {
 			// $f:s/x/y$z: the text after it is the modifier's; not
 			// followed.
-			parts = append(parts[:i:i], &syntax.Lit{Value: word.Mark(word.MarkVar, pe.Param.Value)})
+			parts = append(parts[:i:i], &syntax.Lit{Value: word.Mark(word.MarkName, pe.Param.Value)})
 			changed = true
 			break
 		}
@@ -712,7 +712,7 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 // to the pattern's text; any other (:s, :r, :l…) changes names guard does
 // not list: hidden, a block.
 func (w *walker) qualifierMods(parts []syntax.WordPart, spec string) []syntax.WordPart {
-	unknown := []syntax.WordPart{&syntax.Lit{Value: word.Mark(word.MarkWord, "")}}
+	unknown := []syntax.WordPart{&syntax.Lit{Value: word.Mark(word.MarkName, "")}}
 	mods, _, _, ok := parseMods(spec, false)
 	pattern := w.inexactGlob(parts, false)
 	if ps, ok := w.globWord(parts); ok {

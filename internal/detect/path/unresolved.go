@@ -51,8 +51,19 @@ const maxUnresolvedElems = 64
 //     which name of the directory it is. A glob that starts with **
 //     (**/.env) holds in every directory and is not counted, so an
 //     unknown name in a project directory stays allowed.
+//
+// A path that begins with a value the command computes at run time from
+// what guard cannot tell (RunTime: $(echo … | tr _ /), a line read, $_)
+// may be any absolute path: written (the write rules), or read whole
+// ("$x" and nothing after it), it is "cannot tell" whatever its known
+// rest, against the first protected place of the rules.
 func (d *Detector) checkUnresolved(p string) (event.Finding, bool) {
 	u := d.parseUnresolved(p)
+	if u.runTime && (d.trees || u.bare()) {
+		if g := d.firstGlob(); g != "" {
+			return runTimeFinding(p, g), true
+		}
+	}
 	for _, pd := range d.protected {
 		segs := append(strings.Split(strings.TrimPrefix(pd.dir, "/"), "/"), "**")
 		segs = append([]string{""}, segs...)
@@ -92,6 +103,32 @@ type unresolved struct {
 	// leading: the first unknown part began a relative path, and may be
 	// an absolute one (see Unknown).
 	leading bool
+	// runTime: that part is a value the command computes at run time
+	// from what guard cannot tell (see RunTime).
+	runTime bool
+}
+
+// RunTime begins a path whose first part is a value the command computes
+// at run time from what guard cannot tell: Unknown three times (see
+// checkUnresolved).
+const RunTime = Unknown + Unknown + Unknown
+
+// bare reports whether the path is its unknown parts alone, nothing known
+// after the first ("$x", not "$x/go.mod" or "$x.log").
+func (u unresolved) bare() bool {
+	return !u.more && len(u.tail) == 0 && u.tailPartial == "" && u.lastSuffix == "" && u.headPartial == ""
+}
+
+// firstGlob returns what the first protected place of the rules is shown
+// as: a protected directory, else a block glob; "" when there is none.
+func (d *Detector) firstGlob() string {
+	if len(d.protected) > 0 {
+		return d.protected[0].src
+	}
+	if len(d.block) > 0 {
+		return d.block[0].src
+	}
+	return ""
 }
 
 // oneUnknown returns p with each run of Unknown written once.
@@ -106,6 +143,7 @@ func (d *Detector) parseUnresolved(p string) unresolved {
 	var u unresolved
 	if i := strings.Index(p, Unknown); i >= 0 && strings.HasPrefix(p[i:], Unknown+Unknown) {
 		u.leading = true
+		u.runTime = strings.HasPrefix(p[i:], RunTime)
 	}
 	// A pattern's * and ? match what guard cannot tell either ("$(x)"*
 	// could be .bashrc): they are unknown parts too.
@@ -536,6 +574,22 @@ func unknownNameFinding(p, glob string) event.Finding {
 		Severity:  "high",
 		Reason:    fmt.Sprintf("path '%s' %s glob '%s' protects, so guard cannot tell what it names", detect.Printable(shown), what, glob),
 		LogReason: fmt.Sprintf("path '%s' %s glob '%s' protects, so guard cannot tell what it names", event.Redacted, what, glob),
+	}
+}
+
+// runTimeFinding is the finding of path p that begins with a value the
+// command computes at run time, which may be any path.
+func runTimeFinding(p, glob string) event.Finding {
+	shown := strings.ReplaceAll(oneUnknown(p), Unknown, "…")
+	const what = "begins with a name the command computes at run time (a command's output, a line read, a value the shell sets) from what guard cannot tell, so guard cannot tell what the run-time name is: it may be any path"
+	return event.Finding{
+		Detector:  event.DetectorPaths,
+		Rule:      "unresolved_path",
+		Severity:  "high",
+		Reason:    fmt.Sprintf("path '%s' %s, '%s' among them", detect.Printable(shown), what, glob),
+		LogReason: fmt.Sprintf("path '%s' %s, '%s' among them", event.Redacted, what, glob),
+		Entry:     glob,
+		Reach:     event.ReachMaybe,
 	}
 }
 

@@ -20,7 +20,7 @@ const MaxListings = 8
 // UnknownName is the word of a name guard cannot tell in a directory an
 // extraction or a copy writes: DIR/UnknownName is checked as an unresolved
 // path.
-var UnknownName = word.Mark(word.MarkSubst, "")
+var UnknownName = word.Mark(word.MarkName, "")
 
 // listable returns the reader and the path of word s for a listing, or
 // false when guard cannot list what is there.

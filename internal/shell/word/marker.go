@@ -46,6 +46,13 @@ const (
 	// its name; a path it starts is not put under the current directory
 	// again (see under).
 	MarkDir = 'd'
+	// MarkName is a value the command computes at run time from a
+	// producer known to print a harmless name (date, uuidgen, mktemp's
+	// fresh name, git rev-parse --show-toplevel, go env, git ls-files):
+	// opaque, yet not a name that may be anything. A leading opaque part of
+	// another kind (MarkSubst, MarkVar, MarkWord) may be any absolute path
+	// (see RunTime).
+	MarkName = 'n'
 )
 
 // Unknown is what stands for each opaque part of an unresolved path's text
@@ -55,6 +62,14 @@ const (
 // as well as a name in the working directory ("$(go env GOPATH)/bin"), and
 // the path rules weigh the directory the hook joins it with accordingly.
 const Unknown = "\x00"
+
+// RunTime begins an unresolved path's text whose first part is a value the
+// command itself computes at run time from what guard cannot tell (the
+// output of $(echo … | tr _ /), a line read, $_): Unknown three times. Such
+// a value may hold a / and be any absolute path, so the path rules cannot
+// tell what it names at all; an inherited variable ($OUT) and a harmless
+// producer's name (MarkName) begin a path with Unknown twice.
+const RunTime = Unknown + Unknown + Unknown
 
 // Mark returns the marker of kind k for variable name (or none).
 func Mark(k byte, name string) string {
@@ -156,7 +171,7 @@ func placeholder(k byte, name string, whole bool) string {
 	switch {
 	case !whole:
 		return "…"
-	case k == MarkSubst:
+	case k == MarkSubst || k == MarkName:
 		return UnknownSubst
 	case k == MarkArith:
 		return UnknownArith
@@ -202,7 +217,8 @@ func RenderLine(s string) string {
 // UnresolvedText writes s for the path rules' "could match" test: an
 // inherited variable as $name (the hook fills it in), each run of opaque
 // parts as one Unknown; twice where it begins the path, which it may name
-// whole (see path.Unknown).
+// whole (see path.Unknown), three times (RunTime) when that part is a value
+// the command computes from what guard cannot tell (see runTimeKind).
 func UnresolvedText(s string) string {
 	var b strings.Builder
 	lead := false
@@ -220,6 +236,9 @@ func UnresolvedText(s string) string {
 			b.WriteString(Unknown) // it begins a path, which it may name whole
 			lead = false
 			b.WriteString(Unknown)
+			if whole && runTimeKind(k, name) {
+				b.WriteString(Unknown)
+			}
 			return
 		}
 		if !strings.HasSuffix(b.String(), Unknown) {
@@ -230,6 +249,30 @@ func UnresolvedText(s string) string {
 		lead = false
 	})
 	return b.String()
+}
+
+// runTimeKind reports whether a marker of kind k for name is a value the
+// command computes at run time from what guard cannot tell, which may be
+// any path: a substitution's output, a variable set at run time (read, a
+// loop over unknown text, $_), a word guard could not expand. Not an
+// inherited variable's, a harmless producer's name, a number ($((…))), a
+// pipe's name (<(…)); nor what the agent's shell holds: its positional
+// parameters (none), its directories ($OLDPWD, cd -), the path of the
+// script it runs ($BASH_SOURCE: a file guard reads); nor a part of
+// interpreter code (lang, "code_part": its write calls are weighed there)
+// or PowerShell's (pwsh).
+func runTimeKind(k byte, name string) bool {
+	switch k {
+	case MarkSubst, MarkWord:
+		return name != "pwsh"
+	case MarkVar:
+		switch name {
+		case "", "code_part", "OLDPWD", "PWD", "CDPATH", "BASH_SOURCE", "@", "*", "#":
+			return false
+		}
+		return strings.Trim(name, "0123456789") != "" && !strings.HasPrefix(name, "DIRSTACK[")
+	}
+	return false
 }
 
 // Placeholders written where a part's value is not known.

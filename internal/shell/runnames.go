@@ -1,0 +1,276 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// Run-time names (default-deny, review 17a F1, F2, F7). What a command
+// prints that guard does not know, used as a name ("$(…)", x=$(…); rm
+// "$x", … | xargs rm, … | while read f), may hold a / and be any path: it
+// is "cannot tell" (word.RunTime) unless what prints it is known to print
+// names that are harmless or among paths guard checks:
+//
+//   - a name producer (date, uuidgen, git rev-parse, go env, mktemp,
+//     pwd, basename; catalogue.ProducesName and pathOutput): tame;
+//   - a lister (ls, stat, du, wc, grep -l, a checksum): its operands,
+//     or names below them, which it carries as find carries the paths it
+//     found (output.paths: xargs, while read, $(…) and a variable holding
+//     it touch them, see foundArgs and substTarget); ls of directories only
+//     prints their entries' bare names (tame);
+//   - a line filter (grep, head, sort, uniq, cut -f) of such output, or
+//     of known text (each line and field of it a path).
+//
+// Anything else (tr, sed, rev, awk, base64 -d, a file's content) is wild.
+
+// wildName is how a name a runner (xargs, parallel) is fed is written
+// when what feeds it is wild: a value that may be any path.
+var wildName = word.Mark(word.MarkSubst, "")
+
+// wildFeed reports whether what a runner (xargs, parallel) reads its
+// names from is wild: a pipe, a process substitution or a list file (listed)
+// whose text guard cannot tell, neither tame nor a lister's paths.
+func (c *cmd) wildFeed(listed bool) bool {
+	in := c.stdin
+	if listed {
+		return true // a list file guard could not read (its names would be inputs)
+	}
+	return !in.known && !in.tame && len(in.paths) == 0 && (in.fromPipe || in.sub != "")
+}
+
+// maxPrintedPaths bounds the paths a filter takes from known text.
+const maxPrintedPaths = 16
+
+// printedNames sets what c prints when it is not known but is harmless
+// names or among paths (see above).
+func (c *cmd) printedNames() {
+	if c.out.known || c.name == "" || !c.w.trusts(c.prog, c.name) || c.w.funcs.bodies[c.prog] != nil {
+		return
+	}
+	if len(c.out.paths) > 0 {
+		c.out.tame = inProject(c.out.paths) // find's paths
+		return
+	}
+	if c.name == "basename" {
+		c.out.tame = true // one name, whatever it is handed
+		return
+	}
+	if !word.AllKnown(c.args) {
+		return
+	}
+	args := word.Texts(c.args)
+	switch {
+	case catalogue.ProducesName(c.name, args):
+		c.out.tame = true
+	case c.stdinFilter():
+		c.filterOutput()
+	case catalogue.Listers[c.name] != "":
+		c.listerOutput(catalogue.Listers[c.name])
+	}
+}
+
+// stdinFilter reports whether c is a line filter that reads its standard
+// input (no file operand).
+func (c *cmd) stdinFilter() bool {
+	if !catalogue.LineFilters.Has(c.name) {
+		return false
+	}
+	ops := c.listerOperands(catalogue.Listers[c.name])
+	if c.name == "grep" || c.name == "egrep" || c.name == "fgrep" {
+		if len(ops) > 0 && !hasOpt(c.args, "-e", "--regexp", "-f", "--file") {
+			ops = ops[1:] // the pattern
+		}
+		if hasShort(c.args, 'o', 'c', 'l', 'L', 'r', 'R') {
+			return false // a part of a line, a count, names
+		}
+	}
+	if c.name == "cut" && (hasShort(c.args, 'c', 'b') || !cutByBlank(c.args)) {
+		return false // a slice of a line: a part of a name may be another path
+	}
+	return len(ops) == 0 || len(ops) == 1 && ops[0] == "-"
+}
+
+// cutByBlank reports whether cut splits at a tab (its default) or a space.
+func cutByBlank(args []word.Word) bool {
+	for j, a := range args {
+		switch {
+		case a.Text == "-d" && j+1 < len(args):
+			return args[j+1].Text == " " || args[j+1].Text == "\t"
+		case strings.HasPrefix(a.Text, "-d"):
+			return a.Text == "-d " || a.Text == "-d\t"
+		case strings.HasPrefix(a.Text, "--delimiter="):
+			return a.Text == "--delimiter= " || a.Text == "--delimiter=\t"
+		}
+	}
+	return true
+}
+
+// hasOpt reports whether one of c's words is one of opts.
+func hasOpt(args []word.Word, opts ...string) bool {
+	for _, a := range args {
+		for _, o := range opts {
+			if a.Text == o || strings.HasPrefix(a.Text, o+"=") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// filterOutput: a line filter prints a selection of what it reads: the
+// paths it was fed, or the lines and fields of known text as paths.
+func (c *cmd) filterOutput() {
+	in := c.stdin
+	switch {
+	case len(in.paths) > 0:
+		c.out.paths, c.out.names, c.out.tame = in.paths, in.names, in.tame
+	case in.tame:
+		c.out.tame = true
+	case in.known:
+		var paths []string
+		for _, l := range strings.Split(in.text, "\n") {
+			for _, p := range append([]string{l}, strings.Fields(l)...) {
+				if p != "" && len(paths) < maxPrintedPaths {
+					paths = append(paths, p)
+				}
+			}
+		}
+		c.out.paths = dedupe(paths)
+		c.out.tame = inProject(c.out.paths)
+	}
+}
+
+// inProject reports whether every path is relative to the working
+// directory and below it: names a value the command computes from them
+// stays a name there (the unknown-name rules, not word.RunTime).
+func inProject(paths []string) bool {
+	for _, p := range paths {
+		if p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") || word.HasMark(p) ||
+			p == ".." || strings.HasPrefix(p, "../") || strings.Contains(p, "/../") || strings.HasSuffix(p, "/..") {
+			return false
+		}
+	}
+	return true
+}
+
+// listerOutput: a lister prints its operands' names, or names below them
+// (opts: its options with an argument). Its paths are those operands, as
+// find's are its start paths; with none, or ls of directories only, bare
+// names in the working directory (tame). An operand that holds a blank or
+// a quote is not taken (xargs would split it into other names), nor
+// output of the lister's own making (stat -c with text, ls -l's link
+// targets).
+func (c *cmd) listerOutput(opts word.Set) {
+	ops := c.listerOperands(opts)
+	switch c.name {
+	case "grep":
+		if !hasShort(c.args, 'l', 'L', 'c') || len(ops) == 0 {
+			return // lines of the files: their text
+		}
+		if !hasOpt(c.args, "-e", "--regexp", "-f", "--file") {
+			ops = ops[1:]
+		}
+	case "stat":
+		if !statNames(c.args) {
+			return
+		}
+	case "ls":
+		if hasShort(c.args, 'l', 'g', 'o', 'n') || hasOpt(c.args, "--format") {
+			return // a link's target
+		}
+	}
+	if len(ops) == 0 || inProject(ops) {
+		c.out.tame = true // names in the working directory, or data of standard input
+		return
+	}
+	var paths []string
+	dirs := true // ls of directories only: bare names
+	for _, o := range ops {
+		if o == "" || o == "-" || strings.ContainsAny(o, " \t\n'\"\\") || word.HasMark(o) {
+			return
+		}
+		if c.name == "ls" && hasShort(c.args, 'R') {
+			return // the names of a tree, bare and in headers
+		}
+		if c.name == "ls" && !hasShort(c.args, 'd') && !strings.ContainsAny(o, "*?[") && !c.w.IsFile(o) {
+			continue // a directory's entries, bare names; a missing file, nothing
+		}
+		dirs = false
+		if c.name == "du" || hasShort(c.args, 'r', 'R') {
+			o = strings.TrimRight(o, "/") + "/…" // names below it
+		}
+		paths = append(paths, o)
+	}
+	if dirs {
+		c.out.tame = true // bare names
+		return
+	}
+	if len(paths) < len(ops) {
+		return // ls of files and directories: names of both kinds
+	}
+	c.out.paths = paths
+	if c.w.subst > 0 {
+		c.w.LastFind = &effect.Found{Paths: paths} // $(ls F) is what it found (printed.go)
+	}
+}
+
+// listerOperands returns the operands of a lister whose options opts take
+// an argument.
+func (c *cmd) listerOperands(opts word.Set) []string {
+	var ops []string
+	end := false
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		switch {
+		case end || s == "-" || !strings.HasPrefix(s, "-"):
+			ops = append(ops, s)
+		case s == "--":
+			end = true
+		case opts.Has(s):
+			j++
+		}
+	}
+	return ops
+}
+
+// statNames reports whether stat prints only names and data of its own:
+// no -c/--format/--printf, or a format of directives and blanks (%n, %s;
+// not %N, which prints a link's target, nor literal text).
+func statNames(args []word.Word) bool {
+	for j, a := range args {
+		f, ok := "", false
+		switch {
+		case (a.Text == "-c" || a.Text == "--format" || a.Text == "--printf") && j+1 < len(args):
+			f, ok = args[j+1].Text, true
+		case strings.HasPrefix(a.Text, "--format=") || strings.HasPrefix(a.Text, "--printf="):
+			_, f, _ = strings.Cut(a.Text, "=")
+			ok = true
+		case strings.HasPrefix(a.Text, "-c") && len(a.Text) > 2:
+			f, ok = a.Text[2:], true
+		}
+		if ok && !plainFormat(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainFormat reports whether a stat format is directives other than %N
+// and blanks only.
+func plainFormat(f string) bool {
+	for i := 0; i < len(f); i++ {
+		switch {
+		case f[i] == ' ' || f[i] == '\t' || f[i] == '\n':
+		case f[i] == '%' && i+1 < len(f) && f[i+1] != 'N' && word.IsWordChar(f[i+1]):
+			i++
+		case f[i] == '\\' && i+1 < len(f) && f[i+1] == 'n':
+			i++
+		default:
+			return false
+		}
+	}
+	return true
+}
