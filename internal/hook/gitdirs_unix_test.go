@@ -82,6 +82,11 @@ func TestGitDirConfigsRead(t *testing.T) {
 		{"git -C repo status", "", ""},
 		{"cd repo && git log -p", "", ""},
 		{"git init && git add . && git commit -q -m x", "", ""},
+		{"git clone -q --bare https://example.com/r m.git && git -C m.git log", "", ""},
+		{"git clone -q --mirror https://example.com/r m.git && cd m.git && git push --mirror https://example.com/s", "", ""},
+		{"git init -q --bare bb && git -C bb log", "", ""},
+		{"git clone -q --bare https://example.com/r m.git && printf x >> m.git/config && git -C m.git log", "unparsable_command", made},
+		{"git clone -q --bare https://example.com/r m.git && cp gd/config m.git/ && git -C m.git log", "unparsable_command", made},
 		{"git init -q && echo x > config && git add config", "", ""},
 		{"echo hi > notes.txt && git status", "", ""},
 	} {

@@ -168,6 +168,9 @@ func gitDirOnDisk(st effect.Stater, p string) bool {
 // whole (tar x, cp -r), when d then is or may be a git directory (a HEAD
 // on disk or written, or a repository the command makes).
 func (c *cmd) gitDirWritten(st effect.Stater, d string) bool {
+	if c.gitMadeAt(d) {
+		return c.gitDirWrittenBeside(d)
+	}
 	wrote := false
 	for _, r := range gitDirRoles {
 		if c.w.Stale(path.Join(d, r)) {
@@ -188,6 +191,28 @@ func (c *cmd) gitDirWritten(st effect.Stater, d string) bool {
 		}
 	}
 	return c.gitMadeAt(d)
+}
+
+// gitDirWrittenBeside reports whether the command writes a role of the
+// git directory d an earlier git init or clone of it makes, other than by
+// making it (clone's write of d whole): printf … >> bb/config, cp x
+// bb/config, a directory above d written whole.
+func (c *cmd) gitDirWrittenBeside(d string) bool {
+	p := path.Clean(c.w.Where(d))
+	for _, f := range c.w.Written {
+		if f.Path == p {
+			continue // the clone that makes it
+		}
+		if strings.HasPrefix(p, f.Path+"/") {
+			return true
+		}
+		for _, r := range gitDirRoles {
+			if q := p + "/" + r; f.Path == q || strings.HasPrefix(f.Path, q+"/") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // gitMadeAt reports whether an earlier git init or clone of the command
