@@ -29,8 +29,9 @@ func (r *Repo) Changes(from, to ID) ([]string, bool) {
 
 // diff appends to out the paths under prefix where trees a and b differ
 // (a zero ID is an absent tree), and to blobs (when not nil) the objects
-// of both sides of those files (blobs and links, not submodules).
-func (r *Repo) diff(a, b ID, prefix string, out *[]string, blobs *[]ID) bool {
+// of both sides of those files (blobs and links, not submodules), each
+// with its path.
+func (r *Repo) diff(a, b ID, prefix string, out *[]string, blobs *[]Blob) bool {
 	if a == b {
 		return true
 	}
@@ -69,10 +70,10 @@ func (r *Repo) diff(a, b ID, prefix string, out *[]string, blobs *[]ID) bool {
 		}
 		if blobs != nil && (r.keep == nil || r.keep(p)) {
 			if inA && !x.IsTree() && x.Mode != "160000" {
-				*blobs = append(*blobs, x.ID)
+				*blobs = append(*blobs, Blob{ID: x.ID, Path: p})
 			}
 			if inB && !y.IsTree() && y.Mode != "160000" {
-				*blobs = append(*blobs, y.ID)
+				*blobs = append(*blobs, Blob{ID: y.ID, Path: p})
 			}
 		}
 		if sa != (ID{}) || sb != (ID{}) {

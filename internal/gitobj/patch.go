@@ -5,11 +5,19 @@ package gitobj
 // diff A B), a history's patches (git log -p): the objects of both sides
 // of every changed file, for the caller to read within its own bounds.
 
+// Blob is an object a patch shows and the path (from the top,
+// slash-separated) of the file it is a side of: what git prints under
+// that file's name (review 17b F1).
+type Blob struct {
+	ID   ID
+	Path string
+}
+
 // DiffBlobs returns the objects (blobs and links) of both sides of the
 // files where commit b's tree differs from commit a's (a zero a: the
-// empty tree, a root commit's patch). False past MaxChanges paths or when
-// an object cannot be read.
-func (r *Repo) DiffBlobs(a, b ID) ([]ID, bool) {
+// empty tree, a root commit's patch), each with its file's path. False
+// past MaxChanges paths or when an object cannot be read.
+func (r *Repo) DiffBlobs(a, b ID) ([]Blob, bool) {
 	var ta ID
 	if a != (ID{}) {
 		var ok bool
@@ -22,7 +30,7 @@ func (r *Repo) DiffBlobs(a, b ID) ([]ID, bool) {
 		return nil, false
 	}
 	var paths []string
-	var blobs []ID
+	var blobs []Blob
 	if !r.diff(ta, tb, "", &paths, &blobs) {
 		return nil, false
 	}
@@ -31,9 +39,9 @@ func (r *Repo) DiffBlobs(a, b ID) ([]ID, bool) {
 
 // PatchBlobs returns the objects of both sides of the files commit id
 // changes against each of its parents (the empty tree for a root
-// commit): a superset of what git show ID prints of file text, a merge's
-// combined diff too.
-func (r *Repo) PatchBlobs(id ID) ([]ID, bool) {
+// commit), each with its file's path: a superset of what git show ID
+// prints of file text, a merge's combined diff too.
+func (r *Repo) PatchBlobs(id ID) ([]Blob, bool) {
 	_, parents, ok := r.Commit(id)
 	if !ok {
 		return nil, false
@@ -41,7 +49,7 @@ func (r *Repo) PatchBlobs(id ID) ([]ID, bool) {
 	if len(parents) == 0 {
 		parents = []ID{{}}
 	}
-	var out []ID
+	var out []Blob
 	for _, p := range parents {
 		blobs, ok := r.DiffBlobs(p, id)
 		if !ok || len(out)+len(blobs) > MaxChanges {

@@ -24,8 +24,8 @@ func TestPatchBlobs(t *testing.T) {
 			t.Errorf("pack %v: PatchBlobs(evil) = %d blobs, %v; want 3", pack, len(blobs), ok)
 		}
 		var texts []string
-		for _, id := range blobs {
-			_, data, err := r.Object(id)
+		for _, b := range blobs {
+			_, data, err := r.Object(b.ID)
 			if err != nil {
 				t.Fatal(err)
 			}

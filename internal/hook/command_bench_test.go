@@ -2,6 +2,8 @@ package hook
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -60,6 +62,38 @@ func BenchmarkCommandCheck(b *testing.B) {
 				}
 				v, err := p.Evaluate(checked)
 				if err != nil || v.Blocked() {
+					b.Fatalf("%v %+v", err, v.Finding)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkGitStatus measures git status checked at the top of a
+// repository and two directories below it (the git directory git loads is
+// looked for on disk: review 17b F4).
+func BenchmarkGitStatus(b *testing.B) {
+	p, err := policy.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	top := b.TempDir()
+	if err := os.MkdirAll(filepath.Join(top, ".git", "objects"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(top, "a", "b"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	for _, dir := range []string{top, filepath.Join(top, "a", "b")} {
+		b.Run(filepath.Base(dir), func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				call := &agent.Call{Agent: agent.A, Cwd: dir, Inputs: []event.Input{{Kind: event.KindCommand, Text: "git status" + strings.Repeat(" ", i%2)}}}
+				p.UseFiles(filesFor(call, agent.Options{}))
+				checked, err := Expand(call, agent.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if v, err := p.Evaluate(checked); err != nil || v.Blocked() {
 					b.Fatalf("%v %+v", err, v.Finding)
 				}
 			}

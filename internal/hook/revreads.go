@@ -50,13 +50,18 @@ func revReads(why, base string, revs []shell.RevRead) ([]event.Input, *event.Fin
 			f := secretFinding(why, "guard cannot tell what this git command prints of the repository's committed files (a search or an archive of a revision, objects named on its input, a history guard does not bound); name the files (git show REV:PATH) or run it where guard redacts the result", "", "")
 			return out, withFile(f, "the repository's history")
 		case r.Path == "":
-			texts, ok := revTexts(base, h, r, &b)
+			texts, paths, ok := revTexts(base, h, r, &b)
 			if !ok {
 				f := secretFinding(why, "guard could not read what this revision prints from the repository within its bounds ("+boundWhat+") to tell whether it holds a secret", "", "")
 				return out, withFile(f, r.Rev)
 			}
 			for _, t := range texts {
 				out = append(out, event.Input{Kind: event.KindFileContent, Text: string(t)})
+			}
+			for _, p := range paths {
+				// Printed under its name: held to the read rules as a
+				// file of a tree read whole is (review 17b F1).
+				out = append(out, event.Input{Kind: event.KindRead, Text: p, Via: "git's patch of revision " + r.Rev})
 			}
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/gitobj"
@@ -22,11 +23,13 @@ const maxHistory = 16
 // -p REV, stash show -p), a diff of two commits (git diff A B), of a
 // commit and the working tree (git diff REV: the disk's side too), or a
 // history of at most r.Count commits (git log -p; a history longer than
-// maxHistory without a bound guard cannot tell). False: guard cannot tell.
-func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, bool) {
+// maxHistory without a bound guard cannot tell), and the paths of the
+// files those texts are printed under (review 17b F1). False: guard
+// cannot tell.
+func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, []string, bool) {
 	dir, repo, ok := revDir(base, h, r)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
 	keep := pathspecs(repo.Top, dir, r.Paths)
 	if keep != nil && !narrowQuiet(repo, h) {
@@ -35,24 +38,24 @@ func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, bool) {
 	repo.Limit(keep)
 	id, ok := repo.Resolve(r.Rev)
 	if !ok && r.Rev == "refs/stash" && !repo.HasRef(r.Rev) {
-		return nil, true // no stash: git stash show prints an error
+		return nil, nil, true // no stash: git stash show prints an error
 	}
 	if !ok && unknownRev(repo, dir, r.Rev) {
-		return nil, true // git fails on a revision that is not there: an error, no text
+		return nil, nil, true // git fails on a revision that is not there: an error, no text
 	}
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
-	var blobs []gitobj.ID
+	var blobs []gitobj.Blob
 	var disk []string
 	switch {
 	case r.Blob: // git show -s REV: a commit's or tree's names, a blob's text
 		typ, _, err := repo.Object(id)
 		if err != nil {
-			return nil, false
+			return nil, nil, false
 		}
 		if typ == "blob" {
-			blobs = []gitobj.ID{id}
+			blobs = []gitobj.Blob{{ID: id}} // its path is the word's (REV:PATH), checked as a read
 		}
 	case r.History:
 		blobs, ok = historyBlobs(repo, id, r.Count, keep != nil)
@@ -67,9 +70,26 @@ func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, bool) {
 		blobs, ok = repo.PatchBlobs(id)
 	}
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
-	return readBlobs(repo, blobs, disk, b)
+	texts, ok := readBlobs(repo, blobs, disk, b)
+	return texts, blobPaths(repo.Top, blobs), ok
+}
+
+// blobPaths returns the paths (under top) of the files blobs are sides of,
+// each once.
+func blobPaths(top string, blobs []gitobj.Blob) []string {
+	var out []string
+	for _, bl := range blobs {
+		if bl.Path == "" {
+			continue
+		}
+		p := filepath.Join(top, filepath.FromSlash(bl.Path))
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // historyBlobs returns the objects of the patches of the first n commits
@@ -78,7 +98,7 @@ func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, bool) {
 // limited patch is empty does not count, and the walk stops early only
 // while the history is a line (git orders a merged history by date,
 // which the walk does not follow).
-func historyBlobs(repo *gitobj.Repo, id gitobj.ID, n int, limited bool) ([]gitobj.ID, bool) {
+func historyBlobs(repo *gitobj.Repo, id gitobj.ID, n int, limited bool) ([]gitobj.Blob, bool) {
 	if n == 0 || n > maxHistory {
 		n = maxHistory
 	}
@@ -90,7 +110,7 @@ func historyBlobs(repo *gitobj.Repo, id gitobj.ID, n int, limited bool) ([]gitob
 	if !ok {
 		return nil, false
 	}
-	var out []gitobj.ID
+	var out []gitobj.Blob
 	shown, line := 0, true
 	for _, c := range ids {
 		blobs, ok := repo.PatchBlobs(c)
@@ -181,16 +201,16 @@ func narrowQuiet(repo *gitobj.Repo, h string) bool {
 // diskBlobs returns, for git diff REV, the objects of REV's files the
 // working tree does not hold as REV does, and those files on disk (paths
 // from the top).
-func diskBlobs(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) ([]gitobj.ID, []string, bool) {
+func diskBlobs(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) ([]gitobj.Blob, []string, bool) {
 	files, ok := repo.Files(id, func(p, _ string) bool { return keep == nil || keep(p) })
 	if !ok {
 		return nil, nil, false
 	}
-	var blobs []gitobj.ID
+	var blobs []gitobj.Blob
 	var disk []string
 	for _, fl := range files {
 		if !sameOnDisk(filepath.Join(repo.Top, filepath.FromSlash(fl.Path)), fl) {
-			blobs = append(blobs, fl.ID)
+			blobs = append(blobs, gitobj.Blob{ID: fl.ID, Path: fl.Path})
 			disk = append(disk, fl.Path)
 		}
 	}
@@ -199,10 +219,11 @@ func diskBlobs(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) ([]gitob
 
 // readBlobs reads the objects blobs (duplicates once) and the files disk
 // of the working tree at repo.Top, within budget b.
-func readBlobs(repo *gitobj.Repo, blobs []gitobj.ID, disk []string, b *scanBudget) ([][]byte, bool) {
+func readBlobs(repo *gitobj.Repo, blobs []gitobj.Blob, disk []string, b *scanBudget) ([][]byte, bool) {
 	var out [][]byte
 	seen := map[gitobj.ID]bool{}
-	for _, id := range blobs {
+	for _, bl := range blobs {
+		id := bl.ID
 		if seen[id] {
 			continue
 		}

@@ -346,11 +346,11 @@ func (w *walker) gitConfigFile(p string) {
 	for _, kv := range gitSettings(text) {
 		k, v := kv[0], kv[1]
 		switch {
-		case gitRunsValue(k, v):
-			w.runsHanded(gitCommand(k, v), "git")
-		case gitInclude(k) || k == "core.hookspath":
+		case gitInclude(k) || k == "core.hookspath": // before gitRunsValue, which takes a path for a program
 			w.hide("names a git configuration that takes %s from elsewhere, which guard does not follow", k)
 			return
+		case gitRunsValue(k, v):
+			w.runsHanded(gitCommand(k, v), "git")
 		}
 	}
 }

@@ -21,6 +21,7 @@ import (
 func (c *cmd) gitFiles() {
 	sub, at := gitSubcommand(c.args)
 	c.gitLongOptions(sub, at+1)
+	c.gitDirConfigs() // gitdirs.go
 	for j := 0; j < at; j++ {
 		// git -c include.path=F: a configuration of F's commands too
 		if k, v, ok := strings.Cut(c.args[j+1].Text, "="); c.args[j].Text == "-c" && ok && gitInclude(strings.ToLower(k)) {
@@ -71,6 +72,7 @@ func (c *cmd) gitFiles() {
 	}
 	if sub == "init" || sub == "clone" {
 		c.gitNewRepo(at + 1)
+		c.gitNewDir(sub, c.args[at+1:]) // gitdirs.go
 	}
 	c.gitTree(sub, at)   // gittree.go
 	c.gitRuns(sub, at)   // gitruns.go

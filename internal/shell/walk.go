@@ -49,6 +49,9 @@ type walker struct {
 	// gitConfigWritten: an earlier git config of the command may have set
 	// what widens a pathspec (log.follow; review 16b F1).
 	gitConfigWritten bool
+	// gitMade: the git directories an earlier git init or clone of the
+	// command makes (gitdirs.go).
+	gitMade []string
 	// gitIndex: an earlier git subcommand of the command may have changed
 	// the index (see gitindex.go); gitIndexRevs: the revisions git reset
 	// put in it.

@@ -7,9 +7,9 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// gitHookNames are the names git runs as hooks from .git/hooks
+// GitHookNames are the names git runs as hooks from .git/hooks
 // (githooks(5)).
-const gitHookNames word.Set = " applypatch-msg pre-applypatch post-applypatch pre-commit pre-merge-commit prepare-commit-msg commit-msg post-commit pre-rebase post-checkout post-merge pre-push pre-receive update proc-receive post-receive post-update reference-transaction push-to-checkout pre-auto-gc post-rewrite sendemail-validate fsmonitor-watchman p4-changelist p4-prepare-changelist p4-post-changelist p4-pre-submit post-index-change "
+const GitHookNames word.Set = " applypatch-msg pre-applypatch post-applypatch pre-commit pre-merge-commit prepare-commit-msg commit-msg post-commit pre-rebase post-checkout post-merge pre-push pre-receive update proc-receive post-receive post-update reference-transaction push-to-checkout pre-auto-gc post-rewrite sendemail-validate fsmonitor-watchman p4-changelist p4-prepare-changelist p4-post-changelist p4-pre-submit post-index-change "
 
 // unknownDirHook records, for p, a name written or touched relative to
 // the shell's directory, a hook's name written in a directory guard
@@ -18,7 +18,7 @@ const gitHookNames word.Set = " applypatch-msg pre-applypatch post-applypatch pr
 // unknown directory, for the path rules to weigh (fifth attack F6).
 func (w *Ledger) unknownDirHook(p string, k pathKind) {
 	name := strings.TrimPrefix(p, "./")
-	if k == readPath || w.Dir == "" || !gitHookNames.Has(name) || word.IsKnown(path.Base(w.Dir)) {
+	if k == readPath || w.Dir == "" || !GitHookNames.Has(name) || word.IsKnown(path.Base(w.Dir)) {
 		return
 	}
 	w.record(Under(w.Dir, ".git/hooks/"+name), k)

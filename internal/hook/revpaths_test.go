@@ -1,0 +1,82 @@
+package hook
+
+import (
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestRevPatchPaths: the files a patch prints (git show REV, git log -p,
+// git diff A B) are held to the read rules by their names where guard
+// cannot redact what the command prints, as a tree read whole is: a
+// committed .env blocks there whatever it holds, the reason naming the
+// file and the revision; on agent A's plain route the result scan redacts
+// as before, and a patch of no protected file passes (review 17b F1).
+func TestRevPatchPaths(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"README": "a\n", ".env": "DB_PASS=hunter2xyz\n"})
+	git := revGit(t, proj)
+	git("init", "-q", "-b", "main")
+	git("add", "-f", "README", ".env")
+	git("commit", "-qm", "init")
+	git("rm", "-q", "--cached", ".env")
+	git("commit", "-qm", "untrack")
+	p := realPolicy(t, "")
+	b := func(cmd string) string {
+		s, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": cmd, "cwd": proj})
+		return string(s)
+	}
+	a := func(cmd string, bg bool) string {
+		in := map[string]any{"command": cmd}
+		if bg {
+			in["run_in_background"] = true
+		}
+		s, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": proj, "tool_input": in})
+		return string(s)
+	}
+	for _, tc := range []struct {
+		name, payload string
+		block         bool
+	}{
+		{"B git show HEAD~1", b("git show HEAD~1"), true},
+		{"B git show HEAD (deletes .env)", b("git show HEAD"), true},
+		{"B git log -p", b("git log -p"), true},
+		{"B git diff HEAD~1 HEAD", b("git diff HEAD~1 HEAD"), true},
+		{"A background git show HEAD~1", a("git show HEAD~1", true), true},
+		{"A failure route", a("git show HEAD~1; false", false), true},
+		{"A plain git show HEAD~1", a("git show HEAD~1", false), false}, // the result scan redacts
+		{"B git log -p -- README", b("git log -p -- README"), false},
+		{"B git show --stat HEAD~1", b("git show --stat HEAD~1"), false},
+	} {
+		code, stdout, stderr, _ := runReal(t, p, tc.payload)
+		if blocked := code == 2; blocked != tc.block {
+			t.Errorf("%s: blocked = %v, want %v: %s%s", tc.name, blocked, tc.block, stdout, stderr)
+		}
+		if tc.block && !strings.Contains(stdout+stderr, ".env") {
+			t.Errorf("%s: reason does not name the file: %s%s", tc.name, stdout, stderr)
+		}
+	}
+}
+
+// TestRevPatchPathsClean: a patch of files no rule protects passes on
+// every route (git log -p in a repository without protected files).
+func TestRevPatchPathsClean(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"README": "a\n", "main.go": "package main\n"})
+	git := revGit(t, proj)
+	git("init", "-q", "-b", "main")
+	git("add", ".")
+	git("commit", "-qm", "init")
+	p := realPolicy(t, "")
+	for _, cmd := range []string{"git log -p", "git show HEAD", "git show"} {
+		s, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": cmd, "cwd": proj})
+		if code, stdout, stderr, _ := runReal(t, p, string(s)); code != 0 {
+			t.Errorf("%q: blocked: %s%s", cmd, stdout, stderr)
+		}
+	}
+}
