@@ -41,6 +41,9 @@ func TestGitDirConfigsRead(t *testing.T) {
 		"inc/refs/.keep":      "",
 		"wt/.git":             "gitdir: ../gd\n",
 	})
+	if err := os.MkdirAll(filepath.Join(proj, "repo", "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.MkdirAll(filepath.Join(proj, "repo", ".git", "objects"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -89,6 +92,9 @@ func TestGitDirConfigsRead(t *testing.T) {
 		{"git clone -q --bare https://example.com/r m.git && cp gd/config m.git/ && git -C m.git log", "unparsable_command", made},
 		{"git init -q && echo x > config && git add config", "", ""},
 		{"echo hi > notes.txt && git status", "", ""},
+		// git rev-parse --show-toplevel prints the repository's top, found as git finds it.
+		{`cd repo/src && cd "$(git rev-parse --show-toplevel)" && git log`, "", ""},
+		{`cd gd/refs && cd "$(git rev-parse --show-toplevel)" && git status`, "unparsable_command", "cannot tell"}, // no work tree in reach
 	} {
 		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
 	}

@@ -112,6 +112,33 @@ func (c *cmd) gitDiscover(st effect.Stater) {
 	}
 }
 
+// gitTopLevel sets what `git rev-parse --show-toplevel` prints: the
+// nearest directory up from the walker's that holds a .git (a directory,
+// or a file or link naming one), found as gitDiscover finds it, so that
+// `cd "$(git rev-parse --show-toplevel)"` moves to a directory guard
+// knows. Anything else (no reader, no repository in reach) leaves the
+// output unknown.
+func (c *cmd) gitTopLevel() {
+	st, ok := c.w.Files.(effect.Stater)
+	if !ok || !word.IsKnown(c.w.Dir) {
+		return
+	}
+	up := "."
+	for range maxRepoDepth {
+		switch k, _ := st.Lstat(c.w.Where(path.Join(up, ".git"))); k {
+		case effect.EntryDir, effect.EntryFile, effect.EntryLink:
+			c.out = output{text: word.DirMark(c.w.Dir) + "/" + up + "\n", known: true}
+			return
+		case effect.EntryUnknown:
+			return
+		}
+		if c.w.Where(up) == "/" {
+			return
+		}
+		up = path.Join(up, "..")
+	}
+}
+
 // gitDirAt checks directory d (as the command names it) as the git
 // directory git uses, and reports whether it is one; with discovered, a
 // directory that is no git directory is not one git uses. A .git file

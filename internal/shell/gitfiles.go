@@ -66,6 +66,9 @@ func (c *cmd) gitFiles() {
 	}
 	if sub == "rev-parse" {
 		c.gitDirPaths(at + 1)
+		if at == 0 && len(c.args) == 2 && c.args[1].Text == "--show-toplevel" {
+			c.gitTopLevel() // gitdirs.go
+		}
 	}
 	if catalogue.GitReaders.Has(sub) {
 		c.gitOutput(at + 1)
