@@ -67,8 +67,9 @@ func (c *cmd) printedNames() {
 		c.out.tame = true
 	case c.stdinFilter():
 		c.filterOutput()
-	case catalogue.Listers[c.name] != "":
-		c.listerOutput(catalogue.Listers[c.name])
+	case isLister(c.name):
+		opts, _ := catalogue.Lister(c.name)
+		c.listerOutput(opts)
 	}
 }
 
@@ -78,7 +79,8 @@ func (c *cmd) stdinFilter() bool {
 	if !catalogue.LineFilters.Has(c.name) {
 		return false
 	}
-	ops := c.listerOperands(catalogue.Listers[c.name])
+	opts, _ := catalogue.Lister(c.name)
+	ops := c.listerOperands(opts)
 	if c.name == "grep" || c.name == "egrep" || c.name == "fgrep" {
 		if len(ops) > 0 && !hasOpt(c.args, "-e", "--regexp", "-f", "--file") {
 			ops = ops[1:] // the pattern
@@ -273,4 +275,10 @@ func plainFormat(f string) bool {
 		}
 	}
 	return true
+}
+
+// isLister reports whether name is a lister (catalogue.Lister).
+func isLister(name string) bool {
+	_, ok := catalogue.Lister(name)
+	return ok
 }

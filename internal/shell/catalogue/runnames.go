@@ -21,19 +21,22 @@ const nameProducers word.Set = " date uuidgen hostname whoami id uname nproc arc
 // option) prints such a name: where a tool keeps its files, a commit's
 // name, the repository's top or git directory, the names of the
 // repository's files (relative to it).
-var producerSubcommands = map[string]word.Set{
-	"git":    " rev-parse branch describe ls-files diff merge-base symbolic-ref hash-object write-tree rev-list show-ref ",
-	"go":     " env version ",
-	"npm":    " root prefix bin --version -v ",
-	"pnpm":   " root bin --version ",
-	"yarn":   " --version ",
-	"brew":   " --prefix --cellar --repository ",
-	"pyenv":  " root prefix version-name ",
-	"rbenv":  " root prefix version-name ",
-	"rustc":  " --print --version ",
-	"python": " --version ",
-	"node":   " --version -v ",
-	"xcrun":  " --show-sdk-path --find ",
+var producerSubcommands = [...]struct {
+	name string
+	subs word.Set
+}{
+	{"git", " rev-parse branch describe ls-files diff merge-base symbolic-ref hash-object write-tree rev-list show-ref "},
+	{"go", " env version "},
+	{"npm", " root prefix bin --version -v "},
+	{"pnpm", " root bin --version "},
+	{"yarn", " --version "},
+	{"brew", " --prefix --cellar --repository "},
+	{"pyenv", " root prefix version-name "},
+	{"rbenv", " root prefix version-name "},
+	{"rustc", " --print --version "},
+	{"python", " --version "},
+	{"node", " --version -v "},
+	{"xcrun", " --show-sdk-path --find "},
 }
 
 // ProducesName reports whether program name run with args (its words
@@ -47,8 +50,14 @@ func ProducesName(name string, args []string) bool {
 	if name == "git" && slices.Contains(args, "diff") && !slices.Contains(args, "--name-only") && !slices.Contains(args, "--name-status") {
 		return false // the diff's text: the files' own
 	}
-	subs, ok := producerSubcommands[strings.TrimRight(name, "0123456789.")]
-	if !ok {
+	var subs word.Set
+	base := strings.TrimRight(name, "0123456789.")
+	for _, p := range producerSubcommands {
+		if p.name == base {
+			subs = p.subs
+		}
+	}
+	if subs == "" {
 		return false
 	}
 	for _, a := range args {
@@ -59,25 +68,39 @@ func ProducesName(name string, args []string) bool {
 	return false
 }
 
-// Listers print names of their own operands, or of files below them
+// listers print names of their own operands, or of files below them
 // (ls, stat, du, wc, file, a checksum, grep -l), each with data of its
 // own (sizes, counts, types): what they print names those operands
 // only. The value is the options that take an argument.
-var Listers = map[string]word.Set{
-	"ls":        " -I --ignore --hide -w --width -T --tabsize --format --sort --time-style --color --block-size ",
-	"stat":      " -c --format --printf -t ",
-	"du":        " -d --max-depth -t --threshold --exclude -X --exclude-from -B --block-size --time-style ",
-	"wc":        " ",
-	"file":      " -m --magic-file -e --exclude -F --separator -P ",
-	"md5sum":    " ",
-	"sha1sum":   " ",
-	"sha224sum": " ",
-	"sha256sum": " ",
-	"sha384sum": " ",
-	"sha512sum": " ",
-	"b2sum":     " -l --length ",
-	"cksum":     " -a --algorithm -l --length ",
-	"grep":      " -e --regexp -f --file -m --max-count -A -B -C --include --exclude --exclude-dir --color --label ",
+var listers = [...]struct {
+	name string
+	opts word.Set
+}{
+	{"ls", " -I --ignore --hide -w --width -T --tabsize --format --sort --time-style --color --block-size "},
+	{"stat", " -c --format --printf -t "},
+	{"du", " -d --max-depth -t --threshold --exclude -X --exclude-from -B --block-size --time-style "},
+	{"wc", " "},
+	{"file", " -m --magic-file -e --exclude -F --separator -P "},
+	{"md5sum", " "},
+	{"sha1sum", " "},
+	{"sha224sum", " "},
+	{"sha256sum", " "},
+	{"sha384sum", " "},
+	{"sha512sum", " "},
+	{"b2sum", " -l --length "},
+	{"cksum", " -a --algorithm -l --length "},
+	{"grep", " -e --regexp -f --file -m --max-count -A -B -C --include --exclude --exclude-dir --color --label "},
+}
+
+// Lister returns the options that take an argument of lister name, and
+// whether name is one. Arrays, not maps: nothing is built at init.
+func Lister(name string) (word.Set, bool) {
+	for _, l := range listers {
+		if l.name == name {
+			return l.opts, true
+		}
+	}
+	return "", false
 }
 
 // LineFilters print a selection of the lines, or of the fields of the
