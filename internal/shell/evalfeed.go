@@ -29,7 +29,7 @@ const maxEvalWords = 64
 // the command's own code that evaluates what none of these gives runs
 // what guard cannot tell.
 func (c *cmd) evaluatedFeed(text string, depth int) {
-	found := c.evalStdin()
+	found := c.evalStdin() && c.readsInput(text) // counts only when the code reads it (review 17a)
 	if c.w.err != nil {
 		return
 	}
