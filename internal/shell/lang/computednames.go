@@ -117,6 +117,9 @@ func ComputedNames(f Family, code string, argv bool) (write, read bool) {
 		return false, false
 	}
 	n := names{code: code, lits: litSpans(code), argv: argv, fam: f}
+	if n.lookedUp(calls) {
+		return true, false
+	}
 	sites := 0
 	for name, k := range codeIdents(code, n.lits) {
 		if sites >= maxNameSites {
@@ -136,6 +139,38 @@ func ComputedNames(f Family, code string, argv bool) (write, read bool) {
 	return write, read && transforms(code)
 }
 
+// lookedUp reports whether code reaches a file call by a literal lookup
+// (getattr(os, "remove"), require("fs")["appendFileSync"]) or renames it
+// as it destructures it (const {appendFileSync: a} = require("fs")): what
+// it is called with is not read.
+func (n *names) lookedUp(calls []fileCall) bool {
+	isCall := func(t string) bool {
+		for _, fc := range calls {
+			if fc.name == t && fc.args != recv {
+				return true
+			}
+		}
+		return t == "open" || t == "openSync"
+	}
+	for i, l := range n.lits {
+		if i >= maxLiterals {
+			break
+		}
+		if lookupLiteral(n.code, n.lits, l) && isCall(n.code[l.start:l.end]) {
+			return true
+		}
+	}
+	if n.fam != Node {
+		return false
+	}
+	for name, k := range codeIdents(n.code, n.lits) {
+		if j := skipBlanks(n.code, k); j < len(n.code) && n.code[j] == ':' && isCall(name) {
+			return true
+		}
+	}
+	return false
+}
+
 // names reads the name expressions of one code text.
 type names struct {
 	code    string
@@ -143,6 +178,7 @@ type names struct {
 	argv    bool
 	fam     Family
 	assigns map[string][]int
+	steps   int // expressions read (maxNameSteps)
 }
 
 // site reads the identifier name ending at code[k]: when it is a file
@@ -158,7 +194,7 @@ func (n *names) site(calls []fileCall, name string, k int) (w, r, ok bool) {
 		return n.openSite(open, args)
 	}
 	for _, fc := range calls {
-		if fc.name != name || fc.quals != "" && !strings.Contains(fc.quals, " "+qual+" ") {
+		if fc.name != name || fc.args != recv && !n.qualified(fc, qual, k-len(name)) {
 			continue
 		}
 		if fc.args == recv {
@@ -172,14 +208,29 @@ func (n *names) site(calls []fileCall, name string, k int) (w, r, ok bool) {
 			return !n.known(r, 0), false, true
 		}
 		if !paren && n.fam != Perl && n.fam != Ruby {
-			return false, false, false
-		}
-		if n.fam == Python && qual == "" && fc.args != recv {
-			continue // a method of another object (s.replace)
+			return true, false, true // w = fs.appendFileSync; map(os.remove, x): called by another name
 		}
 		return !n.namesKnown(fc.args, n.callArgs(i, paren)), false, true
 	}
 	return false, false, false
+}
+
+// qualified reports whether a file call's name, spelt after qualifier qual
+// (its name starting at code[s]), is that call: one of its qualifiers, an
+// alias imported for one (import os as o), a module a call returns
+// (__import__("os").remove), or (python) a bare name the code imports
+// (from os import remove).
+func (n *names) qualified(fc fileCall, qual string, s int) bool {
+	switch {
+	case fc.quals == "" || strings.Contains(fc.quals, " "+qual+" "):
+		return true
+	case qual == "?":
+		return strings.Contains(receiver(n.code, s-1), "import")
+	case qual == "":
+		return n.fam == Python && (strings.Contains(n.code, "from os import") || strings.Contains(n.code, "from shutil import") ||
+			strings.Contains(n.code, "from posix import"))
+	}
+	return strings.Contains(n.code, " as "+qual)
 }
 
 // openKind is how a language opens a file: python's and ruby's
@@ -197,7 +248,7 @@ const (
 func (n *names) opens(name, qual string, paren bool) (openKind, bool) {
 	switch n.fam {
 	case Python:
-		if name == "open" && (qual == "" || qual == "io" || qual == "codecs" || qual == "os") && paren {
+		if name == "open" && (qual == "" || qual == "io" || qual == "_io" || qual == "codecs" || qual == "os" || qual == "builtins") && paren {
 			return nameMode, true
 		}
 	case Node:

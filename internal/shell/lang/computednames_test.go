@@ -1,6 +1,10 @@
 package lang
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+)
 
 func TestComputedNames(t *testing.T) {
 	for _, c := range []struct {
@@ -87,5 +91,39 @@ func TestComputedNamesModules(t *testing.T) {
 	}
 	if w, _ := ComputedNames(Python, `s = ''; open(s.join(reversed('crhsab')), 'w')`, true); !w {
 		t.Error("a string join of a variable holding a literal read as known")
+	}
+}
+
+func TestComputedNamesRoutes(t *testing.T) {
+	for _, c := range []struct {
+		f    Family
+		code string
+	}{
+		{Python, `import os as o; o.remove('crhsab'[::-1])`},
+		{Python, `from os import remove; remove('crhsab'[::-1])`},
+		{Python, `__import__('os').remove('crhsab'[::-1])`},
+		{Python, `import os; getattr(os, 'remove')('x')`},
+		{Python, `import os; list(map(os.remove, ['crhsab'[::-1]]))`},
+		{Node, `require('fs')['appendFileSync']('x', 'y')`},
+		{Node, `const {appendFileSync: a} = require('fs'); a('x', 'y')`},
+		{Node, `const w = require('fs').appendFileSync; w('x', 'y')`},
+	} {
+		if w, _ := ComputedNames(c.f, c.code, true); !w {
+			t.Errorf("ComputedNames(%v, %q): the write not seen", c.f, c.code)
+		}
+	}
+	if w, _ := ComputedNames(Python, `xs = [1, 2]; xs.remove(1); print(xs)`, true); w {
+		t.Error("a list's remove read as a file call")
+	}
+}
+
+func TestComputedNamesBounded(t *testing.T) {
+	code := "x = 'a'" + strings.Repeat("+x", 200) + "\nopen(x" + strings.Repeat("+x", 200) + ", 'w')"
+	start := time.Now()
+	if w, _ := ComputedNames(Python, code, true); !w {
+		t.Error("a name past the bound read as known")
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("took %v", d)
 	}
 }

@@ -9,8 +9,13 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// maxNameDepth bounds the variables, calls and joins known reads through.
-const maxNameDepth = 6
+// maxNameDepth bounds the variables, calls and joins known reads through,
+// maxNameSteps the expressions it reads for one code text (beyond: not
+// known).
+const (
+	maxNameDepth = 6
+	maxNameSteps = 4096
+)
 
 // nameSources are spellings whose value is a name guard checks elsewhere
 // or a harmless one: the environment (os.environ["GITHUB_OUTPUT"]; a HOME
@@ -44,7 +49,8 @@ const pathAttrs = " parent name stem suffix path anchor parents "
 // ComputedNames.
 func (n *names) known(expr string, depth int) bool {
 	e := strings.TrimSpace(expr)
-	if depth > maxNameDepth || e == "" {
+	n.steps++
+	if depth > maxNameDepth || e == "" || n.steps > maxNameSteps {
 		return false
 	}
 	if parts := n.split(e); len(parts) > 1 {
@@ -93,7 +99,7 @@ func (n *names) plainTail(t string) bool {
 
 // itemsKnown reports whether each comma-separated item of t is known.
 func (n *names) itemsKnown(t string, depth int) bool {
-	sub := names{code: t, lits: litSpans(t), argv: n.argv, fam: n.fam}
+	sub := names{code: t, lits: litSpans(t), fam: n.fam}
 	for _, a := range sub.callArgs(0, false) {
 		if strings.TrimSpace(a) != "" && !optionArg(a) && !n.known(a, depth+1) {
 			return false
