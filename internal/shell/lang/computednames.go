@@ -189,6 +189,12 @@ func (n *names) site(calls []fileCall, name string, k int) (w, r, ok bool) {
 	qual := qualifier(code, k-len(name))
 	i := skipBlanks(code, k)
 	paren := i < len(code) && code[i] == '('
+	if n.fam == Python && name == "open" && qual != "" && strings.HasSuffix(code[:k-len(name)], ".") {
+		if r := receiver(code, k-len(name)-1); strings.Contains(r, "Path") {
+			args := append([]string{r}, n.callArgs(i, paren)...)
+			return n.openSite(nameMode, args) // Path(x).open("a")
+		}
+	}
 	if open, ok := n.opens(name, qual, paren); ok {
 		args := n.callArgs(i, paren)
 		return n.openSite(open, args)
@@ -240,6 +246,7 @@ type openKind byte
 const (
 	nameMode openKind = iota + 1
 	handleModeName
+	handleNameMode
 	readsName
 )
 
@@ -259,8 +266,11 @@ func (n *names) opens(name, qual string, paren bool) (openKind, bool) {
 			return readsName, paren
 		}
 	case Perl:
-		if name == "open" || name == "sysopen" {
+		switch name {
+		case "open":
 			return handleModeName, true
+		case "sysopen":
+			return handleNameMode, true
 		}
 	case Ruby:
 		switch {
@@ -290,10 +300,9 @@ func (n *names) openSite(kind openKind, args []string) (w, r, ok bool) {
 		return true, false, true
 	case kind == handleModeName && len(args) > 2:
 		mode, name = args[1], args[2]
-		if strings.HasPrefix(strings.TrimSpace(mode), "O_") || strings.Contains(mode, "|") && !isLiteral(mode) {
-			mode, name = args[2], args[1] // sysopen(FH, NAME, FLAGS)
-		}
-	case kind == handleModeName:
+	case kind == handleNameMode && len(args) > 2:
+		mode, name = args[2], args[1] // sysopen(FH, NAME, FLAGS)
+	case kind != nameMode:
 		return false, false, false
 	default:
 		name = args[0]

@@ -107,10 +107,18 @@ func TestComputedNamesRoutes(t *testing.T) {
 		{Node, `require('fs')['appendFileSync']('x', 'y')`},
 		{Node, `const {appendFileSync: a} = require('fs'); a('x', 'y')`},
 		{Node, `const w = require('fs').appendFileSync; w('x', 'y')`},
+		{Python, `import pathlib; pathlib.Path('crhsab'[::-1]).open('a').write('x')`},
+		{Perl, `use Fcntl; sysopen(F, scalar reverse('crhsab'), O_WRONLY|O_APPEND)`},
 	} {
 		if w, _ := ComputedNames(c.f, c.code, true); !w {
 			t.Errorf("ComputedNames(%v, %q): the write not seen", c.f, c.code)
 		}
+	}
+	if w, _ := ComputedNames(Perl, `use Fcntl; sysopen(F, "out.txt", O_WRONLY|O_CREAT)`, true); w {
+		t.Error("sysopen of a literal name read as computed")
+	}
+	if w, _ := ComputedNames(Python, `from pathlib import Path; Path("out.txt").open("w").write("x")`, true); w {
+		t.Error("Path(literal).open read as computed")
 	}
 	if w, _ := ComputedNames(Python, `xs = [1, 2]; xs.remove(1); print(xs)`, true); w {
 		t.Error("a list's remove read as a file call")
