@@ -136,7 +136,11 @@ func ComputedNames(f Family, code string, argv bool) (write, read bool) {
 			return true, read
 		}
 	}
-	return write, read && transforms(code)
+	rest := code
+	for _, r := range n.readNames {
+		rest = strings.Replace(rest, r, "", 1) // the name's own reversal is not the text's
+	}
+	return write, read && transforms(rest)
 }
 
 // lookedUp reports whether code reaches a file call by a literal lookup
@@ -179,6 +183,8 @@ type names struct {
 	fam     Family
 	assigns map[string][]int
 	steps   int // expressions read (maxNameSteps)
+	// readNames are the name arguments of reads guard cannot tell.
+	readNames []string
 }
 
 // site reads the identifier name ending at code[k]: when it is a file
@@ -291,7 +297,11 @@ func (n *names) openSite(kind openKind, args []string) (w, r, ok bool) {
 	case len(args) == 0:
 		return false, false, false
 	case kind == readsName:
-		return false, !n.known(args[0], 0), true
+		if n.known(args[0], 0) {
+			return false, false, true
+		}
+		n.readNames = append(n.readNames, args[0])
+		return false, true, true
 	case kind == handleModeName && len(args) == 2:
 		// perl's 2-argument open(F, EXPR): its mode is in the text
 		if n.known(args[1], 0) {
@@ -319,6 +329,9 @@ func (n *names) openSite(kind openKind, args []string) (w, r, ok bool) {
 	}
 	if n.known(name, 0) {
 		return false, false, true
+	}
+	if !writingMode(mode) {
+		n.readNames = append(n.readNames, name)
 	}
 	return writingMode(mode), !writingMode(mode), true
 }

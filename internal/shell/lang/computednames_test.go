@@ -33,6 +33,8 @@ func TestComputedNames(t *testing.T) {
 		{Ruby, `File.open("crhsab".reverse, "a") { |f| f.puts 1 }`, true, true, false},
 		// review 17a F4: a computed name read and encoded
 		{Python, `import base64,zlib; print(base64.b64encode(zlib.compress(open('asr_di/hss.'[::-1],'rb').read())))`, true, false, true},
+		{Python, `print(open('txt.emdaer'[::-1]).read())`, true, false, false},
+		{Node, `console.log(require('fs').readFileSync(Buffer.from('eA==', 'base64').toString()).toString('hex'))`, true, false, true},
 		// everyday forms
 		{Python, `import json,sys; json.dump(json.load(open("a.json")), open("b.json","w"))`, true, false, false},
 		{Python, `open("out.txt","w").write("x")`, true, false, false},
