@@ -40,7 +40,7 @@ func (c *cmd) shellFeed(text string, depth int) {
 		if t, ok := c.w.FileText(p, true, effect.MaxScriptBytes, "a script"); ok {
 			c.w.maybeShell(t)
 		}
-		found = true
+		found = found || c.readsInput(text) || codeReads(text, p) // an operand counts only when the code reads it
 	}
 	if !found && depth == 0 {
 		c.w.hide("runs in %s code that hands the shell a command guard cannot see: it cannot tell what command runs", c.name)
@@ -150,6 +150,25 @@ func (c *cmd) readsInput(text string) bool {
 			t = t[:e]
 		}
 		if strings.ContainsAny(t[1:], "npida") {
+			return true
+		}
+	}
+	return false
+}
+
+// argvReads are the spellings by which code reads its command line.
+var argvReads = [...]string{"argv", "ARGV", "fileinput", "<>", "ARGF", "$*", "args"}
+
+// codeReads reports whether code may read file p, one the command names:
+// the code spells it, or reads its command line (argvReads). A file
+// operand the code does not read is not what it hands the shell or an
+// evaluator (review 17a).
+func codeReads(code, p string) bool {
+	if strings.Contains(code, p) {
+		return true
+	}
+	for _, a := range argvReads {
+		if strings.Contains(code, a) {
 			return true
 		}
 	}
