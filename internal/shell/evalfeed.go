@@ -29,7 +29,7 @@ const maxEvalWords = 64
 // the command's own code that evaluates what none of these gives runs
 // what guard cannot tell.
 func (c *cmd) evaluatedFeed(text string, depth int) {
-	found := c.evalStdin()
+	found := c.evalStdin() && c.readsInput(text) // counts only when the code reads it (review 17a)
 	if c.w.err != nil {
 		return
 	}
@@ -42,7 +42,7 @@ func (c *cmd) evaluatedFeed(text string, depth int) {
 		n++
 		c.w.Read(p)
 		c.runProgram(word.Word{Text: p, Known: true})
-		found = true
+		found = found || c.readsInput(text) || codeReads(text, p) // an operand counts only when the code reads it
 	}
 	if !found && depth == 0 {
 		c.w.hide("runs in %s code that evaluates text guard cannot see: it cannot tell what code runs", c.name)

@@ -7,8 +7,11 @@ package shell
 // code.
 
 import (
+	"strings"
+
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // shellFeed: interpreter code (text, at depth: 0 the command's own) hands
@@ -19,7 +22,10 @@ import (
 // own code that hands the shell what none of these gives runs what guard
 // cannot tell.
 func (c *cmd) shellFeed(text string, depth int) {
-	found := c.shellFedStdin()
+	// what the command feeds counts only for code that reads it: echo ls |
+	// python3 -c 'os.system(bytes.fromhex(…).decode())' runs what guard
+	// cannot tell (review 17a)
+	found := c.shellFedStdin() && c.readsInput(text)
 	if c.w.err != nil {
 		return
 	}
@@ -34,7 +40,7 @@ func (c *cmd) shellFeed(text string, depth int) {
 		if t, ok := c.w.FileText(p, true, effect.MaxScriptBytes, "a script"); ok {
 			c.w.maybeShell(t)
 		}
-		found = true
+		found = found || c.readsInput(text) || codeReads(text, p) // an operand counts only when the code reads it
 	}
 	if !found && depth == 0 {
 		c.w.hide("runs in %s code that hands the shell a command guard cannot see: it cannot tell what command runs", c.name)
@@ -104,4 +110,67 @@ func (m *moduleLoader) computedFeed(text string, depth int) {
 	}
 	m.shelled = true
 	m.c.shellFeed(text, depth)
+}
+
+// computedNames: the command's own interpreter code writes, deletes,
+// renames, links or changes the mode of a file whose name guard cannot tell
+// (lang.ComputedNames: open('crhsab./~'[::-1], 'a'), os.remove(bytes.
+// fromhex(…).decode()), perl's open F, '>>', scalar reverse q(…)), or reads
+// one and encodes what it reads (review 17a F3, F4). Program files are
+// left to the documented limit: static checks do not see names code
+// builds at run time (docs/HOOKS.md).
+func (m *moduleLoader) computedNames(text string) {
+	argv := true
+	for _, a := range m.c.args {
+		argv = argv && a.Known && !word.HasMark(a.Text)
+	}
+	write, read := lang.ComputedNames(m.fam, text, argv)
+	switch {
+	case write:
+		m.c.w.hide("runs in %s code that writes, deletes or renames a file whose name it computes: guard cannot tell the name the code writes", m.c.name)
+	case read:
+		m.c.w.hide("runs in %s code that reads a file whose name it computes and encodes what it reads: guard cannot tell the name the code reads, and the result scan would not see its text", m.c.name)
+	}
+}
+
+// readsInput reports whether the interpreter's code (text) reads its
+// standard input: the code says so (lang.ReadsStdin), or an option makes it
+// (perl's and ruby's -n, -p; an interactive or debugging switch: -i, -d,
+// php's -a).
+func (c *cmd) readsInput(text string) bool {
+	if lang.ReadsStdin(text) {
+		return true
+	}
+	for _, a := range c.args {
+		t := a.Text
+		if a.Text == text || !strings.HasPrefix(t, "-") || strings.HasPrefix(t, "--") {
+			continue
+		}
+		if e := strings.IndexAny(t, "ceE"); e > 0 {
+			t = t[:e]
+		}
+		if strings.ContainsAny(t[1:], "npida") {
+			return true
+		}
+	}
+	return false
+}
+
+// argvReads are the spellings by which code reads its command line.
+var argvReads = [...]string{"argv", "ARGV", "fileinput", "<>", "ARGF", "$*", "args"}
+
+// codeReads reports whether code may read file p, one the command names:
+// the code spells it, or reads its command line (argvReads). A file
+// operand the code does not read is not what it hands the shell or an
+// evaluator (review 17a).
+func codeReads(code, p string) bool {
+	if strings.Contains(code, p) {
+		return true
+	}
+	for _, a := range argvReads {
+		if strings.Contains(code, a) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,521 @@
+package lang
+
+// File names interpreter code computes (review 17a F3, F4): open('…'[::-1],
+// 'a'), os.remove(bytes.fromhex('…').decode()), fs.appendFileSync(
+// Buffer.from('…', 'base64').toString()), perl's open F, '>>', scalar
+// reverse q(…), ruby's File.write("…".reverse). The literal scanners see
+// the data, not the name the code makes of it. A call that writes,
+// deletes, renames, links or changes the mode of a file is read for its
+// name argument: a literal, a join of known parts, a path builder of known
+// parts, the command's own arguments when guard knows them, or a variable
+// assigned one of these is known; anything else is a name guard cannot
+// tell (default-deny).
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// nameArgs says which arguments of a file call are names: first (the
+// first), second (the second: a copy's or a link's destination), both (the
+// first two: a rename), all (every one that is not an option or a mode
+// number), recv (the object the method is called on: pathlib's
+// Path(x).unlink()).
+type nameArgs byte
+
+const (
+	first nameArgs = iota
+	second
+	both
+	all
+	recv
+)
+
+// fileCall is a call of interpreter code that changes the file it names.
+type fileCall struct {
+	name  string
+	quals string // qualifiers it is spelt with (" os shutil "), "" for any
+	args  nameArgs
+}
+
+// pyFileCalls are python's: os, shutil and pathlib's.
+var pyFileCalls = []fileCall{
+	{"remove", " os posix ", first}, {"unlink", " os posix ", first}, {"rmdir", " os posix ", first},
+	{"removedirs", " os ", first}, {"truncate", " os ", first}, {"chmod", " os ", first}, {"chown", " os ", first},
+	{"lchown", " os ", first}, {"mkfifo", " os ", first}, {"mknod", " os ", first}, {"utime", " os ", first},
+	{"rename", " os ", both}, {"renames", " os ", both}, {"replace", " os ", both}, {"symlink", " os ", second},
+	{"link", " os ", second}, {"rmtree", " shutil ", first}, {"move", " shutil ", both}, {"copy", " shutil ", second},
+	{"copy2", " shutil ", second}, {"copyfile", " shutil ", second}, {"copytree", " shutil ", second},
+	{"copymode", " shutil ", second}, {"copystat", " shutil ", second}, {"chown", " shutil ", first},
+	{"write_text", "", recv}, {"write_bytes", "", recv}, {"touch", "", recv}, {"symlink_to", "", recv},
+	{"hardlink_to", "", recv}, {"unlink", "", recv}, {"rename", "", recv}, {"replace", "", recv},
+}
+
+// nodeFileCalls are node's fs calls (any qualifier: fs., fsp., a
+// destructured name).
+var nodeFileCalls = []fileCall{
+	{"writeFile", "", first}, {"writeFileSync", "", first}, {"appendFile", "", first}, {"appendFileSync", "", first},
+	{"createWriteStream", "", first}, {"unlink", "", first}, {"unlinkSync", "", first}, {"rm", "", first},
+	{"rmSync", "", first}, {"rmdir", "", first}, {"rmdirSync", "", first}, {"truncate", "", first},
+	{"truncateSync", "", first}, {"chmod", "", first}, {"chmodSync", "", first}, {"chown", "", first},
+	{"chownSync", "", first}, {"lchown", "", first}, {"lchownSync", "", first}, {"utimes", "", first},
+	{"utimesSync", "", first}, {"rename", "", both}, {"renameSync", "", both}, {"copyFile", "", second},
+	{"copyFileSync", "", second}, {"cp", "", second}, {"cpSync", "", second}, {"symlink", "", second},
+	{"symlinkSync", "", second}, {"link", "", second}, {"linkSync", "", second},
+}
+
+// perlFileCalls are perl's built-ins and File::Copy's, File::Path's.
+var perlFileCalls = []fileCall{
+	{"unlink", "", all}, {"rename", "", both}, {"chmod", "", all}, {"chown", "", all}, {"utime", "", all},
+	{"truncate", "", first}, {"symlink", "", second}, {"link", "", second}, {"copy", "", second},
+	{"move", "", both}, {"rmtree", "", all}, {"remove_tree", "", all}, {"rmdir", "", first},
+}
+
+// rubyFileCalls are ruby's File, IO and FileUtils calls.
+var rubyFileCalls = []fileCall{
+	{"write", " File IO ", first}, {"binwrite", " File IO ", first}, {"delete", " File ", all}, {"unlink", " File ", all},
+	{"rename", " File ", both}, {"symlink", " File ", second}, {"link", " File ", second}, {"chmod", " File ", all},
+	{"chown", " File ", all}, {"utime", " File ", all}, {"truncate", " File ", first},
+	{"rm", " FileUtils ", all}, {"rm_f", " FileUtils ", all}, {"rm_r", " FileUtils ", all}, {"rm_rf", " FileUtils ", all},
+	{"rmtree", " FileUtils ", all}, {"remove", " FileUtils ", all}, {"mv", " FileUtils ", all}, {"move", " FileUtils ", all},
+	{"cp", " FileUtils ", all}, {"cp_r", " FileUtils ", all}, {"copy", " FileUtils ", all}, {"ln", " FileUtils ", all},
+	{"ln_s", " FileUtils ", all}, {"ln_sf", " FileUtils ", all}, {"touch", " FileUtils ", all},
+	{"chmod", " FileUtils ", all}, {"chmod_R", " FileUtils ", all}, {"install", " FileUtils ", all},
+}
+
+// fileCallsOf returns language f's file-changing calls.
+func fileCallsOf(f Family) []fileCall {
+	switch f {
+	case Python:
+		return pyFileCalls
+	case Node:
+		return nodeFileCalls
+	case Perl:
+		return perlFileCalls
+	case Ruby:
+		return rubyFileCalls
+	}
+	return nil
+}
+
+// maxNameSites bounds the calls ComputedNames reads in one code text.
+const maxNameSites = 64
+
+// ComputedNames reports, for code in language f, whether it writes,
+// deletes, renames, links or changes the mode of a file whose name guard
+// cannot tell (write), and whether it reads a file whose name guard
+// cannot tell and transforms what it reads (compresses, encodes,
+// reverses: the result scan would not see the file's text; review 17a
+// F4). argv tells whether the command's own arguments are known words
+// (sys.argv[1] is then a name guard checks as the command's operand).
+// Code that resolves names against a directory descriptor is read as
+// such (DirFd).
+func ComputedNames(f Family, code string, argv bool) (write, read bool) {
+	calls := fileCallsOf(f)
+	if calls == nil || DirFd(code) {
+		return false, false
+	}
+	n := names{code: code, lits: litSpans(code), argv: argv, fam: f}
+	if n.lookedUp(calls) {
+		return true, false
+	}
+	sites := 0
+	for name, k := range codeIdents(code, n.lits) {
+		if sites >= maxNameSites {
+			return true, false
+		}
+		w, r, ok := n.site(calls, name, k)
+		if !ok {
+			continue
+		}
+		sites++
+		write = write || w
+		read = read || r
+		if write {
+			return true, read
+		}
+	}
+	rest := code
+	for _, r := range n.readNames {
+		rest = strings.Replace(rest, r, "", 1) // the name's own reversal is not the text's
+	}
+	return write, read && transforms(rest)
+}
+
+// lookedUp reports whether code reaches a file call by a literal lookup
+// (getattr(os, "remove"), require("fs")["appendFileSync"]) or renames it
+// as it destructures it (const {appendFileSync: a} = require("fs")): what
+// it is called with is not read.
+func (n *names) lookedUp(calls []fileCall) bool {
+	isCall := func(t string) bool {
+		for _, fc := range calls {
+			if fc.name == t && fc.args != recv {
+				return true
+			}
+		}
+		return t == "open" || t == "openSync"
+	}
+	for i, l := range n.lits {
+		if i >= maxLiterals {
+			break
+		}
+		if lookupLiteral(n.code, n.lits, l) && isCall(n.code[l.start:l.end]) {
+			return true
+		}
+	}
+	if n.fam != Node {
+		return false
+	}
+	for name, k := range codeIdents(n.code, n.lits) {
+		if j := skipBlanks(n.code, k); j < len(n.code) && n.code[j] == ':' && isCall(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// names reads the name expressions of one code text.
+type names struct {
+	code    string
+	lits    []lit
+	argv    bool
+	fam     Family
+	assigns map[string][]int
+	steps   int // expressions read (maxNameSteps)
+	// readNames are the name arguments of reads guard cannot tell.
+	readNames []string
+}
+
+// site reads the identifier name ending at code[k]: when it is a file
+// call (ok), whether it changes a file whose name guard cannot tell (w),
+// or reads one (r).
+func (n *names) site(calls []fileCall, name string, k int) (w, r, ok bool) {
+	code := n.code
+	qual := qualifier(code, k-len(name))
+	i := skipBlanks(code, k)
+	paren := i < len(code) && code[i] == '('
+	if n.fam == Python && name == "open" && qual != "" && strings.HasSuffix(code[:k-len(name)], ".") {
+		if r := receiver(code, k-len(name)-1); strings.Contains(r, "Path") {
+			args := append([]string{r}, n.callArgs(i, paren)...)
+			return n.openSite(nameMode, args) // Path(x).open("a")
+		}
+	}
+	if open, ok := n.opens(name, qual, paren); ok {
+		args := n.callArgs(i, paren)
+		return n.openSite(open, args)
+	}
+	for _, fc := range calls {
+		if fc.name != name || fc.args != recv && !n.qualified(fc, qual, k-len(name)) {
+			continue
+		}
+		if fc.args == recv {
+			if qual == "" || !strings.HasSuffix(code[:k-len(name)], ".") {
+				return false, false, false
+			}
+			r := receiver(code, k-len(name)-1)
+			if isLiteral(r) || (name == "replace" || name == "rename") && len(n.callArgs(i, paren)) != 1 {
+				return false, false, false // "a".replace(x, y): a string's
+			}
+			return !n.known(r, 0), false, true
+		}
+		if !paren && n.fam != Perl && n.fam != Ruby {
+			return true, false, true // w = fs.appendFileSync; map(os.remove, x): called by another name
+		}
+		return !n.namesKnown(fc.args, n.callArgs(i, paren)), false, true
+	}
+	return false, false, false
+}
+
+// qualified reports whether a file call's name, spelt after qualifier qual
+// (its name starting at code[s]), is that call: one of its qualifiers, an
+// alias imported for one (import os as o), a module a call returns
+// (__import__("os").remove), or (python) a bare name the code imports
+// (from os import remove).
+func (n *names) qualified(fc fileCall, qual string, s int) bool {
+	switch {
+	case fc.quals == "" || strings.Contains(fc.quals, " "+qual+" "):
+		return true
+	case qual == "?":
+		return strings.Contains(receiver(n.code, s-1), "import")
+	case qual == "":
+		return n.fam == Python && (strings.Contains(n.code, "from os import") || strings.Contains(n.code, "from shutil import") ||
+			strings.Contains(n.code, "from posix import"))
+	}
+	return strings.Contains(n.code, " as "+qual)
+}
+
+// openKind is how a language opens a file: python's and ruby's
+// open(NAME, MODE), perl's open(FH, MODE, NAME), node's open(NAME, FLAGS).
+type openKind byte
+
+const (
+	nameMode openKind = iota + 1
+	handleModeName
+	handleNameMode
+	readsName
+)
+
+// opens reports whether the call name (qualified by qual) opens a file,
+// and how its arguments are laid out.
+func (n *names) opens(name, qual string, paren bool) (openKind, bool) {
+	switch n.fam {
+	case Python:
+		if name == "open" && (qual == "" || qual == "io" || qual == "_io" || qual == "codecs" || qual == "os" || qual == "builtins") && paren {
+			return nameMode, true
+		}
+	case Node:
+		switch name {
+		case "open", "openSync":
+			return nameMode, paren && qual != ""
+		case "readFile", "readFileSync", "createReadStream":
+			return readsName, paren
+		}
+	case Perl:
+		switch name {
+		case "open":
+			return handleModeName, true
+		case "sysopen":
+			return handleNameMode, true
+		}
+	case Ruby:
+		switch {
+		case (name == "open" || name == "new") && (qual == "File" || qual == "IO"):
+			return nameMode, true
+		case (name == "read" || name == "binread" || name == "readlines") && (qual == "File" || qual == "IO"):
+			return readsName, true
+		}
+	}
+	return 0, false
+}
+
+// openSite reads an open call's arguments: it writes when its mode is a
+// writing one or one guard cannot tell.
+func (n *names) openSite(kind openKind, args []string) (w, r, ok bool) {
+	var name, mode string
+	switch {
+	case len(args) == 0:
+		return false, false, false
+	case kind == readsName:
+		if n.known(args[0], 0) {
+			return false, false, true
+		}
+		n.readNames = append(n.readNames, args[0])
+		return false, true, true
+	case kind == handleModeName && len(args) == 2:
+		// perl's 2-argument open(F, EXPR): its mode is in the text
+		if n.known(args[1], 0) {
+			return false, false, true // read by the literal scanners (">>/x")
+		}
+		return true, false, true
+	case kind == handleModeName && len(args) > 2:
+		mode, name = args[1], args[2]
+	case kind == handleNameMode && len(args) > 2:
+		mode, name = args[2], args[1] // sysopen(FH, NAME, FLAGS)
+	case kind != nameMode:
+		return false, false, false
+	default:
+		name = args[0]
+		for _, a := range args[1:] {
+			if k, v, ok := strings.Cut(a, "="); ok && strings.TrimSpace(k) == "mode" {
+				mode = v
+			} else if k, v, ok := strings.Cut(a, ":"); ok && strings.TrimSpace(k) == "mode" {
+				mode = v
+			}
+		}
+		if mode == "" && len(args) > 1 && !strings.Contains(args[1], "=") {
+			mode = args[1]
+		}
+	}
+	if n.known(name, 0) {
+		return false, false, true
+	}
+	if !writingMode(mode) {
+		n.readNames = append(n.readNames, name)
+	}
+	return writingMode(mode), !writingMode(mode), true
+}
+
+// writingMode reports whether an open's mode argument writes: a literal
+// holding w, a, x, + or > (perl), a flags expression naming a writing flag,
+// or a mode guard cannot read.
+func writingMode(mode string) bool {
+	mode = strings.TrimSpace(mode)
+	if mode == "" {
+		return false
+	}
+	if l, ok := wholeLiteral(mode); ok {
+		return strings.ContainsAny(Unescape(mode[l.start:l.end]), "wax+>")
+	}
+	for _, r := range [...]string{"O_RDONLY", "File::RDONLY", "'r'", `"r"`} {
+		if mode == r {
+			return false
+		}
+	}
+	return true
+}
+
+// isLiteral reports whether expr is one literal.
+func isLiteral(expr string) bool {
+	_, ok := wholeLiteral(strings.TrimSpace(expr))
+	return ok
+}
+
+// namesKnown reports whether the name arguments of a file call (which:
+// see nameArgs) are all known.
+func (n *names) namesKnown(which nameArgs, args []string) bool {
+	switch which {
+	case first:
+		return len(args) == 0 || n.known(args[0], 0)
+	case second:
+		return len(args) < 2 || n.known(args[1], 0)
+	case both:
+		return (len(args) == 0 || n.known(args[0], 0)) && (len(args) < 2 || n.known(args[1], 0))
+	}
+	if len(args) == 0 {
+		return n.fam != Perl // perl's unlink with no argument: $_
+	}
+	for _, a := range args {
+		if optionArg(a) {
+			continue
+		}
+		if !n.known(a, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// optionArg reports whether a call argument is a keyword option
+// (verbose: true, exist_ok=True) or a number (a mode).
+func optionArg(a string) bool {
+	a = strings.TrimSpace(a)
+	if a == "" || a[0] >= '0' && a[0] <= '9' {
+		return true
+	}
+	if k, _, ok := strings.Cut(a, ":"); ok && identifier(strings.TrimSpace(k)) && !strings.HasPrefix(a, "::") {
+		return true
+	}
+	k, _, ok := strings.Cut(a, "=")
+	return ok && identifier(strings.TrimSpace(k)) && !strings.Contains(a, "==")
+}
+
+// qualifier returns the identifier before the dot before code[s]
+// (os for os.remove), "" when code[s] follows no dot.
+func qualifier(code string, s int) string {
+	if s <= 0 || code[s-1] != '.' {
+		if s > 1 && code[s-1] == ':' && code[s-2] == ':' {
+			s-- // File::Copy::copy
+		} else {
+			return ""
+		}
+	}
+	e := s - 1
+	b := e
+	for b > 0 && word.IsWordChar(code[b-1]) {
+		b--
+	}
+	if b == e {
+		return "?" // f(x).remove, "s".replace
+	}
+	return code[b:e]
+}
+
+// receiver returns the expression a method is called on, the dot before
+// it at code[d]: Path("x") for Path("x").unlink(), p for p.unlink().
+func receiver(code string, d int) string {
+	b := d
+	for b > 0 {
+		c := code[b-1]
+		switch {
+		case c == ')' || c == ']':
+			o := openerBefore(code, b-1)
+			if o < 0 {
+				return code[b:d]
+			}
+			b = o
+		case word.IsWordChar(c) || c == '.' || c == '$':
+			b--
+		case c == '\'' || c == '"':
+			q := strings.LastIndexByte(code[:b-1], c)
+			if q < 0 {
+				return code[b:d]
+			}
+			b = q
+		default:
+			return code[b:d]
+		}
+	}
+	return code[b:d]
+}
+
+// openerBefore returns the index of the bracket opening the one closing at
+// code[e], or -1.
+func openerBefore(code string, e int) int {
+	depth := 0
+	for k := e; k >= 0 && k > e-maxExpr; k-- {
+		switch code[k] {
+		case ')', ']', '}':
+			depth++
+		case '(', '[', '{':
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// callArgs returns the arguments of the call whose argument list starts
+// at code[i]: in brackets when paren, else (perl, ruby) up to the end of
+// the statement or a low-precedence or, and, if, unless.
+func (n *names) callArgs(i int, paren bool) []string {
+	code := n.code
+	if paren {
+		i++
+	}
+	var out []string
+	depth, start := 0, i
+	for k := i; k < len(code) && k < i+maxExpr; k++ {
+		if l, ok := litAt(n.lits, k); ok {
+			k = l.next - 1
+			continue
+		}
+		c := code[k]
+		switch {
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			if depth == 0 {
+				return append(out, strings.TrimSpace(code[start:k]))
+			}
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, strings.TrimSpace(code[start:k]))
+			start = k + 1
+		case depth == 0 && !paren && (c == ';' || c == '\n' || stopWord(code, k)):
+			return append(out, strings.TrimSpace(code[start:k]))
+		case depth == 0 && !paren && c == 'd' && strings.HasPrefix(code[k:], "do") && (k+2 == len(code) || !word.IsWordChar(code[k+2])) && (k == 0 || !word.IsWordChar(code[k-1])):
+			return append(out, strings.TrimSpace(code[start:k])) // File.open x, "w" do |f|
+		}
+	}
+	return append(out, strings.TrimSpace(code[start:min(len(code), i+maxExpr)]))
+}
+
+// transformNames are the calls and spellings by which code turns what it
+// reads into text the result scan does not read as it was: compression,
+// encodings, reversal, translation.
+var transformNames = [...]string{"b64", "base64", "base32", "base85", "zlib", "gzip", "bz2", "lzma", "compress", "deflate",
+	"hexlify", ".hex(", "'hex'", `"hex"`, "codecs", "encode", "[::-1]", "reverse", "btoa", "pack", "xor", "rot13",
+	"translate", "tr/", "y/", "crypt", "zip", "marshal", "pickle", "ord(", "charCodeAt", "map("}
+
+// transforms reports whether code transforms text it reads (transformNames).
+func transforms(code string) bool {
+	for _, t := range transformNames {
+		if strings.Contains(code, t) {
+			return true
+		}
+	}
+	return false
+}
