@@ -330,8 +330,13 @@ func nodeImports(code string, l *Loads) {
 	}
 	for _, s := range Literals(code) {
 		for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"} {
-			if strings.HasSuffix(s, ext) {
+			if !strings.HasSuffix(s, ext) {
+				continue
+			}
+			if nodeLoads(code, s) {
 				l.Files = append(l.Files, s)
+			} else {
+				l.Named = append(l.Named, s) // a guess, as python's "x.py" literals
 			}
 		}
 	}
@@ -393,4 +398,17 @@ func perlModule(s string) bool {
 		}
 	}
 	return true
+}
+
+// nodeLoads reports whether code loads the file literal s by require,
+// import or a dynamic import: a run, not a guess.
+func nodeLoads(code, s string) bool {
+	for _, q := range [...]string{"'", "\"", "`"} {
+		for _, lead := range [...]string{"require(", "import(", "from ", "import "} {
+			if strings.Contains(code, lead+q+s+q) || strings.Contains(code, lead+" "+q+s+q) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -60,6 +60,9 @@ func TestImports(t *testing.T) {
 		{fam: PHP, code: `include "x.php"; require_once('lib/y.php');`, files: []string{"x.php", "lib/y.php"}},
 		{fam: PHP, code: `require $f;`, not: []string{"$f"}},
 		{fam: R, code: `source("x.R"); sys.source('y.R')`, files: []string{"x.R", "y.R"}},
+		// A node file literal not loaded is a guess (Named), not a file run.
+		{fam: Node, code: `require("fs").writeFileSync("dist/x.js", s)`, not: []string{"dist/x.js"}},
+		{fam: Node, code: `import m from "./m.mjs"`, files: []string{"./m.mjs"}},
 	}
 	for _, tc := range tests {
 		l := Imports(tc.fam, tc.code)
