@@ -109,10 +109,14 @@ func (c *cmd) vim() {
 			exMode = false // the buffer comes on standard input
 		}
 	}
-	if t, ok := c.inputText(); ok && exMode {
-		c.ex(t, 0)
-	} else if exMode && c.stdin.file != "" {
+	switch {
+	case !exMode:
+	case c.stdin.file != "" && word.IsKnown(c.stdin.file):
 		c.editorFile(word.Word{Text: c.stdin.file, Known: true}, catalogue.LangEx, 0) // vim -es < x.vim
+	default:
+		if t, ok := c.codeInput("ex commands"); ok {
+			c.ex(t, 0)
+		}
 	}
 }
 
@@ -202,7 +206,7 @@ const sqliteWithArg word.Set = " -separator -newline -nullvalue -vfs -mmap -maxs
 // the -init file (else ~/.sqliterc) the command wrote and standard input
 // are SQL and dot-commands (see sql).
 func (c *cmd) sqlite() {
-	db, rc := true, "~/.sqliterc"
+	db, rc, given := true, "~/.sqliterc", false
 	for j := 0; j < len(c.args); j++ {
 		a := c.args[j]
 		o := a.Text
@@ -232,18 +236,17 @@ func (c *cmd) sqlite() {
 			}
 		default:
 			c.sql(a.Text, 0)
+			given = true // SQL of its own: standard input is not read
 		}
 	}
 	if t, ok := c.w.WrittenText(rc); ok && rc != "" {
 		c.sql(t, 0) // ~/.sqliterc, that the command wrote
 	}
-	if t, ok := c.inputText(); ok {
-		c.sql(t, 0)
-	} else if c.stdin.file != "" {
-		// sqlite3 db < x.sql: the file's SQL and dot-commands.
-		if t, ok := c.w.FileText(c.stdin.file, true, effect.MaxProgramBytes, "an sqlite3 script"); ok {
-			c.sql(t, 0)
-		}
+	if given {
+		return
+	}
+	if t, ok := c.codeInput("an sqlite3 script"); ok {
+		c.sql(t, 0) // sqlite3 db < x.sql: the file's SQL and dot-commands
 	}
 }
 
@@ -629,10 +632,10 @@ func (c *cmd) gdb() {
 			c.gdbOption(opt, val)
 		}
 	}
-	if t, ok := c.inputText(); ok {
-		c.gdbCommands(t, 0)
-	} else if c.stdin.file != "" {
+	if c.stdin.file != "" && word.IsKnown(c.stdin.file) {
 		c.gdbFile(c.stdin.file, 0)
+	} else if t, ok := c.codeInput("a gdb command file"); ok {
+		c.gdbCommands(t, 0)
 	}
 }
 
@@ -709,10 +712,7 @@ func (c *cmd) ed() {
 			c.w.tentative(cmd)
 		}
 	}
-	t, ok := c.inputText()
-	if !ok && c.stdin.file != "" {
-		t, ok = c.w.FileText(c.stdin.file, true, effect.MaxScriptBytes, "an ed script") // ed x < cmds
-	}
+	t, ok := c.codeInput("an ed script") // ed x < cmds
 	if !ok {
 		return
 	}
@@ -756,7 +756,7 @@ func (c *cmd) m4() {
 			texts = append(texts, v) // -DNAME=syscmd(…)
 		}
 	}
-	if t, ok := c.inputText(); ok {
+	if t, ok := c.codeInput("m4 text"); ok {
 		texts = append(texts, t)
 	}
 	for k := 0; k < len(texts) && k < maxEscapeDepth*4; k++ {
@@ -856,7 +856,7 @@ func (c *cmd) xmllintShell() {
 	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "--shell" || a.Text == "-shell" }) {
 		return
 	}
-	t, ok := c.inputText()
+	t, ok := c.codeInput("xmllint shell commands")
 	if !ok {
 		return
 	}
