@@ -136,3 +136,39 @@ func TestOtherProcessDescriptor(t *testing.T) {
 		}
 	}
 }
+
+// TestIncludeProcessors: a catalogued include processor's inputs are read
+// for the files they include, each a read (review 17b F13).
+func TestIncludeProcessors(t *testing.T) {
+	runPrograms17(t, map[string]string{
+		"~/.ssh/id_rsa": "key\n",
+		"x.m4":          "include(`../.ssh/id_rsa')\n",
+		"y.m4":          "include(`x.m4')\n",
+		"ok.m4":         "define(x, 1)x\n",
+		"x.xml":         `<r xmlns:xi="http://www.w3.org/2001/XInclude"><xi:include href="../.ssh/id_rsa" parse="text"/></r>` + "\n",
+		"xxe.xml":       `<!DOCTYPE r [<!ENTITY k SYSTEM "../.ssh/id_rsa">]><r>&k;</r>` + "\n",
+		"ok.xml":        "<r><a>1</a></r>\n",
+		"dyn.xsl":       `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:template match="/"><xsl:copy-of select="document($f)"/></xsl:template></xsl:stylesheet>` + "\n",
+		"x.adoc":        "include::../.ssh/id_rsa[]\n",
+		"ok.adoc":       "= T\n\ntext\n",
+		"x.tex":         `\documentclass{article}\begin{document}\input{../.ssh/id_rsa}\end{document}` + "\n",
+		"ok.tex":        `\documentclass{article}\begin{document}hi\end{document}` + "\n",
+	}, []programs17Case{
+		{"m4 x.m4", true},
+		{"m4 y.m4", true},
+		{"xmllint --xinclude x.xml", true},
+		{"xmllint --noent xxe.xml", true},
+		{"cat x.xml | xmllint --xinclude -", true},
+		{"xsltproc --xinclude ok.xsl x.xml", true},
+		{"xsltproc dyn.xsl ok.xml", true},
+		{"asciidoctor x.adoc", true},
+		{"pdflatex x.tex", true},
+		{"m4 ok.m4", false},
+		{"xmllint --noout ok.xml", false},
+		{"xmllint --xinclude ok.xml", false},
+		{"xmllint x.xml", false},
+		{"asciidoctor ok.adoc", false},
+		{"pdflatex ok.tex", false},
+		{"latexmk -pdf ok.tex", false},
+	})
+}

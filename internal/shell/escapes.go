@@ -38,6 +38,7 @@ func (c *cmd) escapes() {
 			c.mysqlOptions()
 		}
 	}
+	c.includes() // includes.go: XML, AsciiDoc, TeX
 	switch c.name {
 	case "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim", "rview", "evim", "nex", "nvi", "gex":
 		c.vim()
@@ -749,14 +750,20 @@ func (c *cmd) ed() {
 // follow: hidden.
 func (c *cmd) m4() {
 	var texts []string
+	operands := false
 	for _, a := range c.args {
 		if t, ok := c.writtenArg(a); ok {
-			texts = append(texts, t)
+			texts, operands = append(texts, t), true
 		} else if v, ok := strings.CutPrefix(a.Text, "-D"); ok {
 			texts = append(texts, v) // -DNAME=syscmd(…)
+		} else if !strings.HasPrefix(a.Text, "-") {
+			operands = true // m4 x.m4: its text on disk (review 17b F13)
+			if t, ok := c.w.FileText(a.Text, a.Known, effect.MaxScriptBytes, "m4 text"); ok {
+				texts = append(texts, t)
+			}
 		}
 	}
-	if t, ok := c.codeInput("m4 text"); ok {
+	if t, ok := c.codeInput("m4 text"); ok && !operands {
 		texts = append(texts, t)
 	}
 	for k := 0; k < len(texts) && k < maxEscapeDepth*4; k++ {
@@ -765,6 +772,8 @@ func (c *cmd) m4() {
 			c.w.Read(inc)
 			if it, ok := c.w.WrittenText(inc); ok {
 				texts = append(texts, it) // include(x.m4) the command wrote
+			} else if it, ok := c.w.FileText(inc, true, effect.MaxScriptBytes, "m4 text"); ok {
+				texts = append(texts, it) // or on disk
 			}
 		}
 		if !c.m4Syscmds(t) {
