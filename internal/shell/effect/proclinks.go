@@ -79,6 +79,22 @@ func ProcLink(p string) (string, bool) {
 	return "", false
 }
 
+// otherProcessLink reports whether p goes through a magic link of a
+// process guard cannot name (/proc/$!/fd/3, /proc/$pid/cwd/x): what it
+// leads to is whatever that process holds (review 17a F10).
+func otherProcessLink(p string) bool {
+	rest, ok := strings.CutPrefix(p, "/proc/")
+	if !ok {
+		return false
+	}
+	who, _, _ := strings.Cut(rest, "/")
+	if !word.HasMark(who) {
+		return false
+	}
+	q, linked := ProcLink(p)
+	return linked && strings.HasPrefix(q, UnknownLink)
+}
+
 // procLinkEntry reports whether entry of /proc/PID/ is a magic link (or a
 // directory of them): fd, map_files, cwd, root, exe.
 func procLinkEntry(entry string) bool {
