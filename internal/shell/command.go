@@ -97,8 +97,9 @@ type cmd struct {
 	compound bool // a compound command in a pipeline ({ …; } | x)
 	// mods follows the modules an interpreter's code loads (interp.go).
 	mods *moduleLoader
-	// fds are the descriptors its redirections open on files (3< F).
-	fds map[string]string
+	// fds are the descriptors its redirections open for reading (3< F,
+	// 3< <(…)) and where each reads from.
+	fds map[string]fdOrigin
 	// outFds are the output descriptors its redirections point elsewhere
 	// (3> F, 2>&1): N → a file, lostDest or "" (the client's).
 	outFds map[string]string

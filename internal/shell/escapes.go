@@ -38,6 +38,7 @@ func (c *cmd) escapes() {
 			c.mysqlOptions()
 		}
 	}
+	c.includes() // includes.go: XML, AsciiDoc, TeX
 	switch c.name {
 	case "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim", "rview", "evim", "nex", "nvi", "gex":
 		c.vim()
@@ -109,10 +110,14 @@ func (c *cmd) vim() {
 			exMode = false // the buffer comes on standard input
 		}
 	}
-	if t, ok := c.inputText(); ok && exMode {
-		c.ex(t, 0)
-	} else if exMode && c.stdin.file != "" {
+	switch {
+	case !exMode:
+	case c.stdin.file != "" && word.IsKnown(c.stdin.file):
 		c.editorFile(word.Word{Text: c.stdin.file, Known: true}, catalogue.LangEx, 0) // vim -es < x.vim
+	default:
+		if t, ok := c.codeInput("ex commands"); ok {
+			c.ex(t, 0)
+		}
 	}
 }
 
@@ -202,7 +207,7 @@ const sqliteWithArg word.Set = " -separator -newline -nullvalue -vfs -mmap -maxs
 // the -init file (else ~/.sqliterc) the command wrote and standard input
 // are SQL and dot-commands (see sql).
 func (c *cmd) sqlite() {
-	db, rc := true, "~/.sqliterc"
+	db, rc, given := true, "~/.sqliterc", false
 	for j := 0; j < len(c.args); j++ {
 		a := c.args[j]
 		o := a.Text
@@ -232,18 +237,17 @@ func (c *cmd) sqlite() {
 			}
 		default:
 			c.sql(a.Text, 0)
+			given = true // SQL of its own: standard input is not read
 		}
 	}
 	if t, ok := c.w.WrittenText(rc); ok && rc != "" {
 		c.sql(t, 0) // ~/.sqliterc, that the command wrote
 	}
-	if t, ok := c.inputText(); ok {
-		c.sql(t, 0)
-	} else if c.stdin.file != "" {
-		// sqlite3 db < x.sql: the file's SQL and dot-commands.
-		if t, ok := c.w.FileText(c.stdin.file, true, effect.MaxProgramBytes, "an sqlite3 script"); ok {
-			c.sql(t, 0)
-		}
+	if given {
+		return
+	}
+	if t, ok := c.codeInput("an sqlite3 script"); ok {
+		c.sql(t, 0) // sqlite3 db < x.sql: the file's SQL and dot-commands
 	}
 }
 
@@ -629,10 +633,10 @@ func (c *cmd) gdb() {
 			c.gdbOption(opt, val)
 		}
 	}
-	if t, ok := c.inputText(); ok {
-		c.gdbCommands(t, 0)
-	} else if c.stdin.file != "" {
+	if c.stdin.file != "" && word.IsKnown(c.stdin.file) {
 		c.gdbFile(c.stdin.file, 0)
+	} else if t, ok := c.codeInput("a gdb command file"); ok {
+		c.gdbCommands(t, 0)
 	}
 }
 
@@ -709,10 +713,7 @@ func (c *cmd) ed() {
 			c.w.tentative(cmd)
 		}
 	}
-	t, ok := c.inputText()
-	if !ok && c.stdin.file != "" {
-		t, ok = c.w.FileText(c.stdin.file, true, effect.MaxScriptBytes, "an ed script") // ed x < cmds
-	}
+	t, ok := c.codeInput("an ed script") // ed x < cmds
 	if !ok {
 		return
 	}
@@ -749,14 +750,20 @@ func (c *cmd) ed() {
 // follow: hidden.
 func (c *cmd) m4() {
 	var texts []string
+	operands := false
 	for _, a := range c.args {
 		if t, ok := c.writtenArg(a); ok {
-			texts = append(texts, t)
+			texts, operands = append(texts, t), true
 		} else if v, ok := strings.CutPrefix(a.Text, "-D"); ok {
 			texts = append(texts, v) // -DNAME=syscmd(…)
+		} else if !strings.HasPrefix(a.Text, "-") {
+			operands = true // m4 x.m4: its text on disk (review 17b F13)
+			if t, ok := c.w.FileText(a.Text, a.Known, effect.MaxScriptBytes, "m4 text"); ok {
+				texts = append(texts, t)
+			}
 		}
 	}
-	if t, ok := c.inputText(); ok {
+	if t, ok := c.codeInput("m4 text"); ok && !operands {
 		texts = append(texts, t)
 	}
 	for k := 0; k < len(texts) && k < maxEscapeDepth*4; k++ {
@@ -765,6 +772,8 @@ func (c *cmd) m4() {
 			c.w.Read(inc)
 			if it, ok := c.w.WrittenText(inc); ok {
 				texts = append(texts, it) // include(x.m4) the command wrote
+			} else if it, ok := c.w.FileText(inc, true, effect.MaxScriptBytes, "m4 text"); ok {
+				texts = append(texts, it) // or on disk
 			}
 		}
 		if !c.m4Syscmds(t) {
@@ -856,7 +865,7 @@ func (c *cmd) xmllintShell() {
 	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "--shell" || a.Text == "-shell" }) {
 		return
 	}
-	t, ok := c.inputText()
+	t, ok := c.codeInput("xmllint shell commands")
 	if !ok {
 		return
 	}

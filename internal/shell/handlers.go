@@ -98,6 +98,7 @@ func init() {
 		{name: "podman-compose", run: (*cmd).composeCmd},
 		{name: "popd", run: (*cmd).cd},
 		{name: "print", run: zshOnly((*cmd).zshPrint)},
+		{name: "ps", run: (*cmd).ps},
 		{name: "pushd", run: (*cmd).cd},
 		{name: "rm", run: (*cmd).rm},
 		{name: "rsync", run: (*cmd).remoteCopy},

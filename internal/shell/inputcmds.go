@@ -97,34 +97,56 @@ func (c *cmd) evalText() (string, bool) {
 	return c.w.valueText(j)
 }
 
-// openFd records what the redirection N< F (n, target) of a command
-// makes descriptor n: the file; exec 3< F keeps it for the commands after.
-func (c *cmd) openFd(n, target string) {
+// fdOrigin is where a descriptor the walk tracks reads from: a file, or
+// the output of a program (a process substitution: exec 3< <(cat F)), sub
+// its line (review 17a F9).
+type fdOrigin struct {
+	file string
+	sub  string
+	prog bool
+}
+
+// in returns what a command reads on a descriptor of this origin as its
+// standard input.
+func (o fdOrigin) in() stdin {
+	if o.prog {
+		return stdin{fromPipe: true, sub: o.sub}
+	}
+	return stdin{file: o.file}
+}
+
+// openFd records what the redirection N< SRC (n, o) of a command makes
+// descriptor n read; exec 3< F keeps it for the commands after.
+func (c *cmd) openFd(n string, o fdOrigin) {
 	if n == "" || n == "0" || strings.Trim(n, "0123456789") != "" {
 		return
 	}
 	if c.fds == nil {
-		c.fds = map[string]string{}
+		c.fds = map[string]fdOrigin{}
 	}
 	if len(c.fds) < maxFds {
-		c.fds[n] = target
+		c.fds[n] = o
 	}
 }
 
 // dupIn handles <&N (n, the descriptor it sets, "" for 0): standard input
-// becomes the file N was opened on; a descriptor guard did not see opened
-// (not 0, 1 or 2) is input it cannot tell, as a pipe from a program is.
+// becomes what N reads (a file, a program's output); a descriptor guard
+// did not see opened (not 0, 1 or 2) is input it cannot tell, as a pipe
+// from a program is.
 func (c *cmd) dupIn(n, target string) {
+	o, known := c.fdFile(target)
 	if n != "" && n != "0" {
-		if f, ok := c.fdFile(target); ok {
-			c.openFd(n, f) // 4<&3
+		if known {
+			c.openFd(n, o) // 4<&3
 		}
 		return
 	}
 	c.ownIn = target != "0" // <&0: what it inherits
-	if f, ok := c.fdFile(target); ok {
-		c.w.Read(f)
-		c.stdin = stdin{file: f}
+	if known {
+		if !o.prog {
+			c.w.Read(o.file)
+		}
+		c.stdin = o.in()
 		return
 	}
 	switch target {
@@ -134,14 +156,14 @@ func (c *cmd) dupIn(n, target string) {
 	c.stdin = stdin{fromPipe: true} // <&5: guard cannot tell what it is
 }
 
-// fdFile returns the file descriptor target was opened on, by the command
-// itself or an earlier exec.
-func (c *cmd) fdFile(target string) (string, bool) {
-	if f, ok := c.fds[target]; ok {
-		return f, true
+// fdFile returns where descriptor target reads from, opened by the
+// command itself or an earlier exec.
+func (c *cmd) fdFile(target string) (fdOrigin, bool) {
+	if o, ok := c.fds[target]; ok {
+		return o, true
 	}
-	f, ok := c.w.fds[target]
-	return f, ok
+	o, ok := c.w.fds[target]
+	return o, ok
 }
 
 // keepFds: exec with no command (exec 3< F) keeps the descriptors it opens
@@ -151,11 +173,11 @@ func (c *cmd) keepFds() {
 		return
 	}
 	if c.w.fds == nil {
-		c.w.fds = map[string]string{}
+		c.w.fds = map[string]fdOrigin{}
 	}
-	for n, f := range c.fds {
+	for n, o := range c.fds {
 		if len(c.w.fds) < maxFds {
-			c.w.fds[n] = f
+			c.w.fds[n] = o
 		}
 	}
 }

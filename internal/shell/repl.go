@@ -22,7 +22,7 @@ import (
 // its Text options, the files of its Files options and operands, and
 // what it reads on standard input.
 func (c *cmd) client(cl *catalogue.Client) {
-	operands := cl.Operands && c.clientRuns(cl)
+	operands, ran := cl.Operands && c.clientRuns(cl), false
 	if cl.Lang == catalogue.ClientPsql {
 		c.psqlStart() // -v NAME=VALUE, before the text that uses it
 	}
@@ -53,7 +53,7 @@ func (c *cmd) client(cl *catalogue.Client) {
 				c.spend(j)
 			} else if operands && !strings.HasPrefix(s, "-") {
 				c.clientFile(cl.Lang, c.args[j], 0)
-				operands = cl.Each // else the script's arguments follow
+				operands, ran = cl.Each, true // else the script's arguments follow
 			}
 			continue
 		case !eq && j+1 < len(c.args):
@@ -62,16 +62,33 @@ func (c *cmd) client(cl *catalogue.Client) {
 		case !eq:
 			continue
 		}
+		ran = true
 		if isText {
 			c.replText(cl.Lang, val, 0)
 		} else {
 			c.clientFile(cl.Lang, word.Word{Text: val, Known: c.args[j].Known}, 0)
 		}
 	}
-	if t, ok := c.inputText(); ok {
-		c.replText(cl.Lang, t, 0)
-	} else if c.stdin.file != "" {
+	c.clientStdin(cl, ran)
+}
+
+// clientStdin analyses what a client reads on standard input: its
+// commands (codeInput: a program's output guard cannot tell is hidden),
+// unless text or a script of its own was given (psql -c, julia x.jl: the
+// input is data then, read as commands only when guard knows it) or the
+// server runs it (redis-cli).
+func (c *cmd) clientStdin(cl *catalogue.Client, ran bool) {
+	switch {
+	case c.stdin.file != "" && word.IsKnown(c.stdin.file):
 		c.clientFile(cl.Lang, word.Word{Text: c.stdin.file, Known: true}, 0)
+	case ran || cl.Lang == catalogue.ClientServer:
+		if t, ok := c.inputText(); ok {
+			c.replText(cl.Lang, t, 0)
+		}
+	default:
+		if t, ok := c.codeInput("a client's script"); ok {
+			c.replText(cl.Lang, t, 0)
+		}
 	}
 }
 

@@ -123,6 +123,69 @@ func zshOnly(h func(*cmd)) func(*cmd) {
 // reads.
 func (c *cmd) agentKeys() {}
 
+// psWithArg are ps's options whose value is the next word (-o FORMAT, -u
+// USER, BSD's o FORMAT, p PID): not a BSD word of letters.
+const psWithArg word.Set = " -o -O -p -q -u -U -g -G -t -C -s --pid --ppid --sid --user --User --group --Group --tty --format --sort -k --cols --columns --rows --lines --width "
+
+// ps prints the processes' command lines and, with BSD's e modifier (ps
+// eww, ps axe) or an environ format, their environments: a read of
+// /proc/*/environ, which the default rules protect (review 17b F12).
+func (c *cmd) ps() {
+	bsdArg := false // the word after BSD's o, O, p, U, t, k is its value
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		switch {
+		case bsdArg:
+			bsdArg = false
+			continue
+		case psWithArg.Has(s):
+			if j+1 < len(c.args) && psEnvFormat(s, c.args[j+1].Text) {
+				c.w.Read(psEnviron)
+			}
+			j++
+			continue
+		case strings.HasPrefix(s, "--"):
+			if o, v, ok := strings.Cut(s, "="); ok && psEnvFormat(o, v) {
+				c.w.Read(psEnviron)
+			}
+			continue
+		case strings.HasPrefix(s, "-"):
+			// -eo FORMAT: a cluster's last letter takes the next word
+			if last := s[len(s)-1:]; psWithArg.Has("-"+last) && j+1 < len(c.args) {
+				j++
+				if psEnvFormat("-"+last, c.args[j].Text) {
+					c.w.Read(psEnviron)
+				}
+			}
+			continue
+		}
+		letters := s
+		if i := strings.IndexAny(s, "oOpUtk"); i >= 0 {
+			letters = s[:i]        // o FORMAT: the value follows
+			bsdArg = i == len(s)-1 // in the next word, or the rest of this one
+			if psEnvFormat("o", s[i+1:]) {
+				c.w.Read(psEnviron)
+			}
+		}
+		if strings.Trim(letters, "acefhjlmnrsuvwxSTX") == "" && strings.Contains(letters, "e") {
+			c.w.Read(psEnviron) // BSD's e: the environment after the command
+		}
+	}
+}
+
+// psEnviron is the file ps's environment output reads, for the path rules.
+const psEnviron = "/proc/1/environ"
+
+// psEnvFormat reports whether option opt's value v is an output format
+// that holds the environment.
+func psEnvFormat(opt, v string) bool {
+	switch opt {
+	case "-o", "-O", "--format", "o", "O":
+		return strings.Contains(strings.ToLower(v), "env")
+	}
+	return false
+}
+
 // grepper: a grep-family program's first operand is its pattern.
 func (c *cmd) grepper() { c.grep(0) }
 
@@ -1179,28 +1242,66 @@ func (c *cmd) podCommand() {
 	}
 }
 
-// sshKeygen: ssh-keygen only reads in its showing modes (-l, -y, -e, -F,
-// -Y verify…), and never shows a private key there: no reads. -R and -H
-// rewrite the known-hosts file (-f, else ~/.ssh/known_hosts); making a
-// key, -p, -c and the other modes write -f F (and F.pub). The words it
-// does not account for are touched.
+// sshKeygenWithArg are ssh-keygen's options that take a value (in the
+// same word after a cluster's letters, or the next word).
+const sshKeygenWithArg = "abCDEFfIJjKmNnOPrstVwYZz"
+
+// sshKeygen: ssh-keygen's showing modes (-l, -e, -F, -B, -D, -L, -Q, -Y
+// verify…) print fingerprints and public keys: no reads. -y prints the
+// public half of a private key it reads: a read of -f F (review 17a F8).
+// -R and -H rewrite the known-hosts file (-f, else ~/.ssh/known_hosts);
+// making a key, -p, -c and the other modes write -f F (and F.pub), and
+// without -f the default key it asks for: ~/.ssh/id_TYPE (ed25519 unless
+// -t says). Clusters are read as its getopt reads them (-lf F).
 func (c *cmd) sshKeygen() {
-	mode, file, fileAt := "", "", -1
-	for j, a := range c.args {
-		switch {
-		case a.Text == "-f" && j+1 < len(c.args):
-			file, fileAt = c.args[j+1].Text, j+1
-		case strings.HasPrefix(a.Text, "-f") && len(a.Text) > 2:
-			file, fileAt = a.Text[2:], j
-		case mode == "" && len(a.Text) == 2 && a.Text[0] == '-' && strings.IndexByte("lyeiFBDLQrRHYpckisAM", a.Text[1]) >= 0:
-			mode = a.Text
-			if mode == "-Y" && j+1 < len(c.args) && c.args[j+1].Text == "sign" {
-				mode = "-Ysign"
+	mode, file, keyType, fileAt := "", "", "ed25519", -1
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		if len(s) < 2 || s[0] != '-' || s == "--" {
+			continue
+		}
+		for k := 1; k < len(s); k++ {
+			l := s[k]
+			if strings.IndexByte(sshKeygenWithArg, l) < 0 {
+				if mode == "" && strings.IndexByte("lyeiBLQrRHpckAM", l) >= 0 {
+					mode = "-" + string(l)
+				}
+				continue
 			}
+			v, at := s[k+1:], j
+			if v == "" && j+1 < len(c.args) {
+				j++
+				v, at = c.args[j].Text, j
+			}
+			switch l {
+			case 'f':
+				file, fileAt = v, at
+			case 't':
+				keyType = strings.ToLower(v)
+			case 'F', 'D', 'Y':
+				if mode == "" {
+					mode = "-" + string(l)
+				}
+				if l == 'Y' && v == "sign" {
+					mode = "-Ysign"
+				}
+			}
+			break
 		}
 	}
+	c.sshKeygenEffect(mode, file, keyType, fileAt)
+}
+
+// sshKeygenEffect records what ssh-keygen does in mode with -f file (at
+// word fileAt, -1 without).
+func (c *cmd) sshKeygenEffect(mode, file, keyType string, fileAt int) {
 	switch {
-	case len(mode) == 2 && strings.IndexByte("lyeiFBDLQrY", mode[1]) >= 0:
+	case mode == "-y":
+		if file == "" {
+			file = "~/.ssh/id_rsa" // it asks; the default offered
+		}
+		c.w.Read(file)
+	case len(mode) == 2 && strings.IndexByte("leiFBDLQrY", mode[1]) >= 0:
 		for j := range c.args {
 			c.spend(j)
 		}
@@ -1215,6 +1316,13 @@ func (c *cmd) sshKeygen() {
 	case file != "":
 		c.w.WriteDir(file)
 		c.w.Write(file + ".pub")
+	case mode == "-A":
+		c.w.Write("/etc/ssh/ssh_host_" + keyType + "_key") // the host keys
+	case mode == "-p" || mode == "-c":
+		c.w.Write("~/.ssh/id_rsa") // it asks which key; the default offered
+	case mode == "" || mode == "-M" || mode == "-k":
+		c.w.Write("~/.ssh/id_" + keyType) // a new key where it asks to save it
+		c.w.Write("~/.ssh/id_" + keyType + ".pub")
 	}
 	c.spend(fileAt)
 }

@@ -73,6 +73,16 @@ func (c *cmd) inputRedirect(n, target, sub string, write bool) {
 		}
 		return
 	}
+	if target == word.Mark(word.MarkProcIn, "") {
+		// < <(…), 3< <(…): what a program prints, as a pipe from it is
+		// (review 17a F9); sub is its line.
+		o := fdOrigin{sub: sub, prog: true}
+		c.openFd(n, o)
+		if n == "" || n == "0" {
+			c.stdin, c.ownIn = o.in(), true
+		}
+		return
+	}
 	c.w.Read(target)
 	if c.w.isFifo(target) {
 		// A FIFO the command made: what a later command writes (fifos.go);
@@ -90,7 +100,7 @@ func (c *cmd) inputRedirect(n, target, sub string, write bool) {
 		c.w.Redirecting = false
 		c.rwFiles = append(c.rwFiles, target)
 	}
-	c.openFd(n, target)
+	c.openFd(n, fdOrigin{file: target})
 	if n == "" || n == "0" {
 		c.stdin = stdin{file: target, sub: sub}
 		c.ownIn = true

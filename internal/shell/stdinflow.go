@@ -3,6 +3,11 @@ package shell
 // Standard input through the syntax tree: a simple command with no
 // redirection or pipe of its own reads what it inherits (review 14a F13).
 
+import (
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
 // anyInput reports whether s says anything of standard input.
 func (s stdin) anyInput() bool {
 	return s.known || s.text != "" || s.file != "" || s.sub != "" || s.fromPipe || len(s.paths) > 0
@@ -37,3 +42,25 @@ func (c *cmd) inheritStdin() (restore func()) {
 // consumeStdin: c reads its standard input as its program or script; what
 // it runs gets the rest of it, nothing guard follows.
 func (c *cmd) consumeStdin() { c.w.inStdin = nil }
+
+// codeInput returns the text c reads on standard input as commands of its
+// own language (sqlite3's SQL and dot-commands, psql's, gdb's, ed's, m4's
+// text): one rule by where descriptor 0 reads from (review 17a F9). Known
+// text (a here-document, a program guard knows the output of) and a file
+// guard can read are returned; what a program prints that guard cannot
+// tell (a pipe, < <(…), a descriptor opened on one), and a file it cannot
+// name, are commands it cannot see: hidden, false. what names the text
+// in the reason of a file read.
+func (c *cmd) codeInput(what string) (string, bool) {
+	in := c.stdin
+	if t, ok := c.inputText(); ok && (in.sub == "" || !in.known) {
+		return t, true // (<<< "$(…)": its text is the program's output)
+	}
+	switch {
+	case in.file != "" && word.IsKnown(in.file):
+		return c.w.FileText(in.file, true, effect.MaxScriptBytes, what)
+	case in.file != "" || in.sub != "" || in.fromPipe && !in.known && !in.setup:
+		c.w.hide("runs as %s what %s reads on standard input from a program, which guard cannot tell", what, c.name)
+	}
+	return "", false
+}

@@ -218,9 +218,9 @@ type walker struct {
 	// -i), whose every value is arithmetic (arithcode.go).
 	integers    map[string]bool
 	allIntegers bool
-	// fds are the descriptors exec opened on files (exec 3< F): N → F
-	// (inputcmds.go).
-	fds map[string]string
+	// fds are the descriptors exec opened for reading (exec 3< F, exec
+	// 3< <(…)): N → where it reads from (inputcmds.go).
+	fds map[string]fdOrigin
 	// outFds are the output descriptors exec pointed elsewhere (exec >
 	// F, exec 3>&1): N → a file or lostDest (laundered.go).
 	outFds map[string]string

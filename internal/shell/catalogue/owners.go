@@ -46,6 +46,7 @@ const startupPlaces = "~/.bashrc ~/.zshrc ~/.profile ~/.bash_profile ~/.config/f
 
 // Owners lists the owners, sorted by name.
 var Owners = []Owner{
+	{Name: "activate-global-python-argcomplete", Places: "~/.bash_completion ~/.zshenv /etc/bash_completion.d/"},
 	{Name: "asdf", Leaves: "current list ls where which version help info latest install uninstall reshim set local global exec env shim-versions plugin:list plugin-list plugin-list-all -", Places: "~/.asdf/plugins/"},
 	{Name: "broot", Options: "--install --set-install-state", Places: startupPlaces},
 	{Name: "cabal", Sub: "install", Places: "~/.local/bin/ ~/.cabal/bin/", Moved: "--installdir"},
@@ -59,11 +60,17 @@ var Owners = []Owner{
 	{Name: "direnv", Leaves: "status hook version help exec export dump stdlib fetchurl show_dump watch watch-dir watch-list apply_dump current deny revoke disallow prune -", Places: "~/.local/share/direnv/allow/"},
 	{Name: "docker", Sub: "buildx", Leaves: "build b bake create debug dial-stdio du history imagetools inspect ls prune rm stop use version -", Places: "~/.docker/config.json"},
 	{Name: "dotnet", Sub: "tool", Leaves: "list search run restore install/-g/--global update/-g/--global uninstall -", Places: "~/.dotnet/tools/"},
+	// gcloud auth, gh auth and gpg's key modes write the credential
+	// stores: a login, a key made or imported (review 17a F8).
+	{Name: "gcloud", Sub: "auth", Leaves: "list print-access-token print-identity-token describe help -", Places: "~/.config/gcloud/credentials.db ~/.config/gcloud/access_tokens.db"},
 	{Name: "gem", Sub: "install", Options: "--user-install", Places: "~/.local/share/gem/ ~/.gem/", Moved: "--install-dir -i"},
 	{Name: "gh", Sub: "ext", Leaves: "list ls search browse exec -", Places: "~/.local/share/gh/extensions/"},
 	{Name: "gh", Sub: "extension", Leaves: "list ls search browse exec -", Places: "~/.local/share/gh/extensions/"},
 	{Name: "gh", Sub: "extensions", Leaves: "list ls search browse exec -", Places: "~/.local/share/gh/extensions/"},
+	{Name: "gh", Sub: "auth", Leaves: "status token setup-git help -", Places: "~/.config/gh/hosts.yml"},
 	{Name: "go", Leaves: "build run test vet fmt mod get install list doc clean generate tool work fix version help bug env/-w/-u -", Places: "~/.config/go/env"},
+	{Name: "gpg", Options: "--gen-key --generate-key --full-gen-key --full-generate-key --quick-gen-key --quick-generate-key --import --edit-key --passwd --change-passphrase --delete-secret-keys --delete-secret-and-public-key --quick-add-key --quick-set-expire --gen-revoke", Places: "~/.gnupg/"},
+	{Name: "gpg2", Options: "--gen-key --generate-key --full-gen-key --full-generate-key --quick-gen-key --quick-generate-key --import --edit-key --passwd --change-passphrase --delete-secret-keys --delete-secret-and-public-key --quick-add-key --quick-set-expire --gen-revoke", Places: "~/.gnupg/"},
 	{Name: "helm", Sub: "plugin", Leaves: "list ls -", Places: "~/.local/share/helm/plugins/"},
 	{Name: "jupyter", Sub: "kernelspec", Leaves: "list -", Places: "~/.local/share/jupyter/kernels/"},
 	{Name: "kubectl", Sub: "krew", Leaves: "list search info version help -", Places: "~/.krew/"},
@@ -84,6 +91,10 @@ var Owners = []Owner{
 	{Name: "poetry", Sub: "self", Leaves: "show -", Places: "~/.local/share/pypoetry/"},
 	{Name: "rtx", Leaves: "ls list current where which env exec x run version help doctor ls-remote outdated completion activate hook-env bin-paths latest -", Places: "~/.local/state/rtx/trusted-configs/ ~/.config/rtx/config.toml ~/.local/share/rtx/plugins/"},
 	{Name: "rustup", Leaves: "show check doc man which completions run update upgrade target component help toolchain:list toolchain:install toolchain:uninstall self:update -", Places: "~/.rustup/settings.toml ~/.rustup/toolchains/"},
+	// rustup-init installs ~/.cargo and ~/.rustup and puts ~/.cargo/bin on
+	// PATH in the start-up files unless --no-modify-path (review 17a F8).
+	{Name: "rustup-init", Places: "~/.cargo/bin/ ~/.rustup/settings.toml"},
+	{Name: "rustup-init", Places: startupPlaces, Moved: "--no-modify-path"},
 	{Name: "stack", Sub: "install", Places: "~/.local/bin/", Moved: "--local-bin-path"},
 	{Name: "uv", Sub: "python", Leaves: "list find pin dir uninstall -", Places: "~/.local/bin/"},
 	{Name: "uv", Sub: "tool", Leaves: "list dir run -", Places: "~/.local/bin/ " + startupPlaces},

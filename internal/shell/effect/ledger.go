@@ -747,6 +747,11 @@ func (w *Ledger) pathOf(s string, k pathKind) {
 		return
 	}
 	bare := k == touchPath && w.BareList != nil && (w.forceBare || BareHidden(p))
+	if k != touchPath && otherProcessLink(p) {
+		// /proc/$!/fd/3: a file another process holds, which guard cannot
+		// tell (proclinks.go)
+		w.Hide("opens through /proc a descriptor or directory of a process guard cannot name, which may be any file")
+	}
 	if q, ok := w.DirVar(p); ok {
 		p = q
 	} else {

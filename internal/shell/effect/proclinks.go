@@ -48,6 +48,14 @@ func ProcLink(p string) (string, bool) {
 			entry, tail = cutComp(strings.TrimPrefix(r, "/"))
 		}
 	}
+	if allDigits(who) && procLinkEntry(entry) {
+		// Another process named by a literal pid (/proc/123/fd/3, review
+		// 17a F10): its link leads to the same file for every opener, so
+		// the word stays as written and the hook follows the link on disk
+		// as any link (realpath: where it leads, and what a missing one
+		// could be).
+		return "", false
+	}
 	switch {
 	case entry == "cwd" && self:
 		return "$PWD" + tail, true
@@ -69,6 +77,32 @@ func ProcLink(p string) (string, bool) {
 		return unknownLink(r), true
 	}
 	return "", false
+}
+
+// otherProcessLink reports whether p goes through a magic link of a
+// process guard cannot name (/proc/$!/fd/3, /proc/$pid/cwd/x): what it
+// leads to is whatever that process holds (review 17a F10).
+func otherProcessLink(p string) bool {
+	rest, ok := strings.CutPrefix(p, "/proc/")
+	if !ok {
+		return false
+	}
+	who, _, _ := strings.Cut(rest, "/")
+	if !word.HasMark(who) {
+		return false
+	}
+	q, linked := ProcLink(p)
+	return linked && strings.HasPrefix(q, UnknownLink)
+}
+
+// procLinkEntry reports whether entry of /proc/PID/ is a magic link (or a
+// directory of them): fd, map_files, cwd, root, exe.
+func procLinkEntry(entry string) bool {
+	switch entry {
+	case "fd", "map_files", "cwd", "root", "exe":
+		return true
+	}
+	return false
 }
 
 // descriptor resolves the rest of /dev/fd/REST: an unknown part for a
