@@ -566,30 +566,29 @@ func starSegs(p string) []string {
 // unknownNameFinding is the finding of a path one of whose elements guard
 // cannot work out, directly in a directory that holds what glob protects.
 func unknownNameFinding(p, glob string) event.Finding {
-	shown := strings.ReplaceAll(oneUnknown(p), Unknown, "…")
 	const what = "names something guard cannot work out (a command's output or a value set at run time) directly in a directory that holds files"
-	return event.Finding{
-		Detector:  event.DetectorPaths,
-		Rule:      "unresolved_path",
-		Severity:  "high",
-		Reason:    fmt.Sprintf("path '%s' %s glob '%s' protects, so guard cannot tell what it names", detect.Printable(shown), what, glob),
-		LogReason: fmt.Sprintf("path '%s' %s glob '%s' protects, so guard cannot tell what it names", event.Redacted, what, glob),
-	}
+	return unresolvedText(p, "path '%s' "+what+" glob '"+glob+"' protects, so guard cannot tell what it names")
 }
 
 // runTimeFinding is the finding of path p that begins with a value the
 // command computes at run time, which may be any path.
 func runTimeFinding(p, glob string) event.Finding {
-	shown := strings.ReplaceAll(oneUnknown(p), Unknown, "…")
 	const what = "begins with a name the command computes at run time (a command's output, a line read, a value the shell sets) from what guard cannot tell, so guard cannot tell what the run-time name is: it may be any path"
+	f := unresolvedText(p, "path '%s' "+what+", '"+glob+"' among them")
+	f.Entry, f.Reach = glob, event.ReachMaybe
+	return f
+}
+
+// unresolvedText is an unresolved_path finding of p whose reason is format
+// with the path shown (its unknown parts as …) or, for the log, redacted.
+func unresolvedText(p, format string) event.Finding {
+	shown := strings.ReplaceAll(oneUnknown(p), Unknown, "…")
 	return event.Finding{
 		Detector:  event.DetectorPaths,
 		Rule:      "unresolved_path",
 		Severity:  "high",
-		Reason:    fmt.Sprintf("path '%s' %s, '%s' among them", detect.Printable(shown), what, glob),
-		LogReason: fmt.Sprintf("path '%s' %s, '%s' among them", event.Redacted, what, glob),
-		Entry:     glob,
-		Reach:     event.ReachMaybe,
+		Reason:    fmt.Sprintf(format, detect.Printable(shown)),
+		LogReason: fmt.Sprintf(format, event.Redacted),
 	}
 }
 
