@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"encoding/json"
 	"os/exec"
 	"strings"
 	"testing"
@@ -25,18 +24,8 @@ func TestRevPatchPaths(t *testing.T) {
 	git("rm", "-q", "--cached", ".env")
 	git("commit", "-qm", "untrack")
 	p := realPolicy(t, "")
-	b := func(cmd string) string {
-		s, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": cmd, "cwd": proj})
-		return string(s)
-	}
-	a := func(cmd string, bg bool) string {
-		in := map[string]any{"command": cmd}
-		if bg {
-			in["run_in_background"] = true
-		}
-		s, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": proj, "tool_input": in})
-		return string(s)
-	}
+	b := func(cmd string) string { return shellPayloadB(proj, cmd) }
+	a := func(cmd string, bg bool) string { return bashPayloadA(proj, cmd, bg) }
 	for _, tc := range []struct {
 		name, payload string
 		block         bool
@@ -74,8 +63,7 @@ func TestRevPatchPathsClean(t *testing.T) {
 	git("commit", "-qm", "init")
 	p := realPolicy(t, "")
 	for _, cmd := range []string{"git log -p", "git show HEAD", "git show"} {
-		s, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": cmd, "cwd": proj})
-		if code, stdout, stderr, _ := runReal(t, p, string(s)); code != 0 {
+		if code, stdout, stderr, _ := runReal(t, p, shellPayloadB(proj, cmd)); code != 0 {
 			t.Errorf("%q: blocked: %s%s", cmd, stdout, stderr)
 		}
 	}

@@ -35,10 +35,7 @@ func TestRevReadsAgentB(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := realPolicy(t, "")
-	b := func(cmd string) string {
-		s, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": cmd, "cwd": proj})
-		return string(s)
-	}
+	b := func(cmd string) string { return shellPayloadB(proj, cmd) }
 	for _, tc := range []struct {
 		cmd   string
 		block bool
@@ -82,4 +79,21 @@ func TestRevReadsAgentB(t *testing.T) {
 			t.Errorf("B %s: allowed: %s", pl, stdout)
 		}
 	}
+}
+
+// shellPayloadB is agent B's beforeShellExecution payload of cmd in dir.
+func shellPayloadB(dir, cmd string) string {
+	s, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": cmd, "cwd": dir})
+	return string(s)
+}
+
+// bashPayloadA is agent A's PreToolUse payload of a Bash cmd in dir, run
+// in the background when bg.
+func bashPayloadA(dir, cmd string, bg bool) string {
+	in := map[string]any{"command": cmd}
+	if bg {
+		in["run_in_background"] = true
+	}
+	s, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": dir, "tool_input": in})
+	return string(s)
 }

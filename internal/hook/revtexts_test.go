@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -50,18 +49,8 @@ func TestRevTexts(t *testing.T) {
 	git("commit", "-qam", "two")
 	first := git("rev-parse", "HEAD~1")
 	p := realPolicy(t, "")
-	b := func(cmd string) string {
-		s, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": cmd, "cwd": proj})
-		return string(s)
-	}
-	a := func(cmd string, bg bool) string {
-		in := map[string]any{"command": cmd}
-		if bg {
-			in["run_in_background"] = true
-		}
-		s, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": proj, "tool_input": in})
-		return string(s)
-	}
+	b := func(cmd string) string { return shellPayloadB(proj, cmd) }
+	a := func(cmd string, bg bool) string { return bashPayloadA(proj, cmd, bg) }
 	check := func(name, payload string, block bool) {
 		t.Helper()
 		code, stdout, stderr, _ := runReal(t, p, payload)
@@ -151,18 +140,8 @@ func TestRevTexts15b(t *testing.T) {
 	write("settings.py", "X\n")
 	git("commit", "-qam", "rotate key")
 	p := realPolicy(t, "")
-	b := func(cmd string) string {
-		s, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": cmd, "cwd": proj})
-		return string(s)
-	}
-	a := func(cmd string, bg bool) string {
-		in := map[string]any{"command": cmd}
-		if bg {
-			in["run_in_background"] = true
-		}
-		s, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": proj, "tool_input": in})
-		return string(s)
-	}
+	b := func(cmd string) string { return shellPayloadB(proj, cmd) }
+	a := func(cmd string, bg bool) string { return bashPayloadA(proj, cmd, bg) }
 	check := func(name, payload string, block bool) {
 		t.Helper()
 		code, stdout, stderr, _ := runReal(t, p, payload)
