@@ -116,7 +116,9 @@ func (m *moduleLoader) computedFeed(text string, depth int) {
 // renames, links or changes the mode of a file whose name guard cannot tell
 // (lang.ComputedNames: open('crhsab./~'[::-1], 'a'), os.remove(bytes.
 // fromhex(…).decode()), perl's open F, '>>', scalar reverse q(…)), or reads
-// one and encodes what it reads (review 17a F3, F4). Program files are
+// one and encodes what it reads (review 17a F3, F4), or starts a child
+// program from an argument vector with a computed element
+// (subprocess.run(["truncate", "-s0", x]): lang.ComputedArgv). Program files are
 // left to the documented limit: static checks do not see names code
 // builds at run time (docs/HOOKS.md).
 func (m *moduleLoader) computedNames(text string) {
@@ -128,6 +130,8 @@ func (m *moduleLoader) computedNames(text string) {
 	switch {
 	case write:
 		m.c.w.hide("runs in %s code that writes, deletes or renames a file whose name it computes: guard cannot tell the name the code writes", m.c.name)
+	case !m.shelled && !m.evaluated && lang.ComputedArgv(text): // a shell or interpreter child is read as its feed
+		m.c.w.hide("runs in %s code that starts a program with arguments it computes: guard cannot tell what the program is handed", m.c.name)
 	case read:
 		m.c.w.hide("runs in %s code that reads a file whose name it computes and encodes what it reads: guard cannot tell the name the code reads, and the result scan would not see its text", m.c.name)
 	}
