@@ -76,20 +76,13 @@ var selfPrograms = [...]string{"sys.executable", "process.execPath", "process.ar
 // input=x), spawn(process.execPath, [], {stdio: ['pipe']}).
 func selfChild(code string, lits []lit) bool {
 	for _, s := range selfPrograms {
-		for off := 0; off < len(code); {
-			k := strings.Index(code[off:], s)
-			if k < 0 {
-				break
-			}
-			k += off
-			off = k + len(s)
-			if inLit(lits, k) {
-				continue
-			}
+		found := outsideLits(code, s, lits, func(k int) bool {
+			off := k + len(s)
 			j := sort.Search(len(lits), func(j int) bool { return lits[j].open >= off })
-			if childRuns(code, lits, off, j) {
-				return true
-			}
+			return childRuns(code, lits, off, j)
+		})
+		if found {
+			return true
 		}
 	}
 	return false

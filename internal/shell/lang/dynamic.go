@@ -73,22 +73,30 @@ func dynamicAccess(code string, lits []lit) bool {
 		}
 	}
 	for _, p := range [...]string{"&{", "&$", ")["} {
-		for off := 0; off < len(code); {
-			k := strings.Index(code[off:], p)
-			if k < 0 {
-				break
-			}
-			k += off
-			off = k + len(p)
-			if inLit(lits, k) {
-				continue
-			}
-			if p != ")[" {
-				return true
-			}
-			if strings.Contains(code[max(0, k-256):k], "require") && !plainKey(code, k+2, lits) {
-				return true // require("os")[k]
-			}
+		found := outsideLits(code, p, lits, func(k int) bool {
+			// &{…}, &$x; require("os")[k]
+			return p != ")[" || strings.Contains(code[max(0, k-256):k], "require") && !plainKey(code, k+2, lits)
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// outsideLits calls f with the offset of each occurrence of s in code
+// outside its literals (lits), in order, until f returns true; it reports
+// whether one did.
+func outsideLits(code, s string, lits []lit, f func(k int) bool) bool {
+	for off := 0; off < len(code); {
+		k := strings.Index(code[off:], s)
+		if k < 0 {
+			return false
+		}
+		k += off
+		off = k + len(s)
+		if !inLit(lits, k) && f(k) {
+			return true
 		}
 	}
 	return false
