@@ -60,49 +60,79 @@ func commandDir(c *Call, in fields) error {
 func isDirKey(key string) bool { return slices.Contains(dirKeys, normKey(key)) }
 
 // knownFields returns the fields of a known tool's input its handler reads
-// or knows to be data (a command's description, a write's content), and
-// whether every field is known (a sub-agent's prompt, a to-do list: nothing
-// in them reaches the machine).
-func knownFields(name string) (names []string, all bool) {
+// or knows to be data (a command's description, a write's content, a
+// sub-agent's prompt, a to-do list: nothing in them reaches the machine).
+// A name it does not list has no field known: every field is checked by
+// what it carries (review 18b F7).
+func knownFields(name string) []string {
 	switch name {
 	case "Bash", "Shell", "Monitor", "PowerShell", "run_shell_command":
 		return []string{"command", "description", "timeout", "run_in_background", "dangerouslyDisableSandbox",
-			"is_background", "explanation"}, false
+			"is_background", "explanation"}
 	case "Write", "Edit", "MultiEdit", "StrReplace", "Delete", "write_file", "replace":
 		names := []string{"file_path", "path", "absolute_path", "content", "contents", "old_string", "new_string",
 			"old_str", "new_str", "replace_all", "edits", "expected_replacements", "instruction"}
 		if name == "write_file" || name == "replace" {
 			names = append(names, "target_file") // toolC reads it
 		}
-		return names, false
+		return names
 	case "NotebookEdit", "NotebookRead":
-		return []string{"notebook_path", "file_path", "cell_id", "new_source", "cell_type", "edit_mode", "cell_number"}, false
+		return []string{"notebook_path", "file_path", "cell_id", "new_source", "cell_type", "edit_mode", "cell_number"}
 	case "Read":
-		return []string{"file_path", "path", "absolute_path", "offset", "limit", "pages"}, false
+		return []string{"file_path", "path", "absolute_path", "offset", "limit", "pages"}
 	case "read_file":
-		return []string{"file_path", "path", "absolute_path", "target_file", "offset", "limit", "pages"}, false
+		return []string{"file_path", "path", "absolute_path", "target_file", "offset", "limit", "pages"}
 	case "Grep", "Glob", "LS", "list_directory", "glob", "search_file_content", "grep_search":
 		return []string{"pattern", "path", "dir_path", "glob", "type", "output_mode", "-i", "-n", "-A", "-B", "-C", "-o",
 			"multiline", "head_limit", "offset", "context", "include", "include_pattern", "ignore", "case_sensitive",
-			"respect_git_ignore", "file_filtering_options", "target_directory", "glob_pattern", "ignore_globs"}, false
+			"respect_git_ignore", "file_filtering_options", "target_directory", "glob_pattern", "ignore_globs"}
 	case "read_many_files":
-		return []string{"paths", "include", "exclude", "recursive", "useDefaultExcludes", "file_filtering_options"}, false
+		return []string{"paths", "include", "exclude", "recursive", "useDefaultExcludes", "file_filtering_options"}
 	case "WebFetch", "web_fetch":
-		return []string{"url", "prompt"}, false
+		return []string{"url", "prompt"}
 	case "WebSearch", "google_web_search":
-		return []string{"query", "search_term", "allowed_domains", "blocked_domains", "explanation"}, false
+		return []string{"query", "search_term", "allowed_domains", "blocked_domains", "explanation"}
 	case "save_memory":
-		return []string{"fact"}, false
+		return []string{"fact"}
+	case "Task", "Agent":
+		return []string{"description", "prompt", "subagent_type", "model", "resume", "run_in_background"}
+	case "TodoWrite", "write_todos":
+		return []string{"todos"}
+	case "BashOutput":
+		return []string{"bash_id", "filter"}
+	case "KillShell", "KillBash":
+		return []string{"shell_id"}
+	case "ExitPlanMode":
+		return []string{"plan"}
+	case "AskUserQuestion":
+		return []string{"questions", "answers", "metadata"}
 	}
-	return nil, true
+	return nil
+}
+
+// ownBuiltin reports whether name is a tool of agent's own that carries
+// only text for the model (a sub-agent's prompt, a to-do list, a plan):
+// another agent's tool of that name is an MCP server's or a newer
+// client's, checked by what it carries (review 18b F7).
+func ownBuiltin(agent, name string) bool {
+	switch name {
+	case "Task":
+		return agent == A || agent == B
+	case "Agent", "TodoWrite", "TodoRead", "BashOutput", "KillShell", "KillBash", "ExitPlanMode", "EnterPlanMode",
+		"AskUserQuestion":
+		return agent == A
+	case "write_todos":
+		return agent == C
+	}
+	return true
 }
 
 // extraFields checks the fields of a known tool's input its handler does
 // not know by what they carry (byFields), a command tool's directory
 // fields left out (commandDir read them).
 func extraFields(c *Call, name string, in fields) error {
-	known, all := knownFields(name)
-	if all || len(in.m) == 0 {
+	known := knownFields(name)
+	if len(in.m) == 0 {
 		return nil
 	}
 	rest := map[string]json.RawMessage{}

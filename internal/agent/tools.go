@@ -126,7 +126,7 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 	if !known {
 		t, known = toolC(name)
 	}
-	if !known || isMCPTool(name) {
+	if !known || isMCPTool(name) || !ownBuiltin(c.Agent, name) {
 		if err := byFields(c, name, in); err != nil {
 			return err
 		}
