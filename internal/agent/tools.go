@@ -298,7 +298,12 @@ func treeReads(dir string, globs []string) []event.Input {
 	whole := []event.Input{{Kind: event.KindRead, Text: dir + "/**"}}
 	var out []event.Input
 	for _, g := range globs {
-		g = strings.ReplaceAll(g, `\`, "/")
+		if !exactGlob(g) {
+			// A negated filter (!*.md) searches every other file; one
+			// guard's matcher does not read as the tool does narrows
+			// nothing it can tell (review 18b F1, F2).
+			return whole
+		}
 		if strings.HasPrefix(g, "/") || homeRelative(g) {
 			continue // stands alone: globPath read it
 		}
@@ -383,7 +388,7 @@ func manyFiles(c *Call, in fields) error {
 		for _, g := range globs {
 			switch {
 			case g == "":
-			case strings.ContainsAny(g, "*?[{}"):
+			case clientMagic(g):
 				c.Inputs = append(c.Inputs, globReads(c.Cwd, g)...)
 			default:
 				c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: g})
@@ -403,13 +408,13 @@ func manyFiles(c *Call, in fields) error {
 // elements between are not narrowed), as a content search's filter
 // (treeReads). A glob guard cannot narrow (a last element of wildcards
 // only, braces it cannot expand) is the read of its base's whole tree,
-// never nothing: **, *, **/*, ../**.
+// never nothing: **, *, **/*, ../**; so is one in syntax guard's matcher
+// does not read as the client does (exactGlob), from the base before its
+// first special character (magicBase: .ss\h/id_rsa reads ./**).
 func globReads(cwd, g string) []event.Input {
-	g = strings.ReplaceAll(g, `\`, "/")
 	alts, ok := braces(g, maxTreeGlobs)
-	if !ok {
-		base, _ := doublestar.SplitPattern(g)
-		return []event.Input{{Kind: event.KindRead, Text: globBase(cwd, base) + "/**"}}
+	if !ok || !exactGlob(g) {
+		return []event.Input{{Kind: event.KindRead, Text: globBase(cwd, magicBase(g)) + "/**"}}
 	}
 	var out []event.Input
 	for _, a := range alts {
@@ -419,9 +424,81 @@ func globReads(cwd, g string) []event.Input {
 			continue
 		}
 		base, pat := doublestar.SplitPattern(a)
-		out = append(out, treeReads(globBase(cwd, base), []string{pat[strings.LastIndexByte(pat, '/')+1:]})...)
+		last := strings.LastIndexByte(pat, '/')
+		if dirs := pat[:max(last, 0)]; strings.ContainsAny(strings.ReplaceAll(dirs, "**", ""), "*?[") {
+			// A one-level wildcard before the last element enters a
+			// linked directory (*/id_rsa through sd -> ~/.ssh): the
+			// glob itself (expanded on disk, through its links) and the
+			// base's whole tree.
+			out = append(out, event.Input{Kind: event.KindRead, Text: joinDir(cwd, a)},
+				event.Input{Kind: event.KindRead, Text: globBase(cwd, base) + "/**"})
+			continue
+		}
+		out = append(out, treeReads(globBase(cwd, base), []string{pat[last+1:]})...)
 	}
 	return out
+}
+
+// clientMagic reports whether a client's glob (node-glob, minimatch,
+// ripgrep's globs) treats g as a pattern rather than a name: it holds a
+// wildcard, a class, braces, an extglob's parentheses, a backslash escape,
+// or starts with a negating !.
+func clientMagic(g string) bool {
+	return strings.ContainsAny(g, "*?[]{}()\\") || strings.HasPrefix(g, "!")
+}
+
+// exactGlob reports whether guard's matcher (doublestar) reads a client's
+// glob g exactly as the client does (review 18b F1): no extglob
+// (@(…) +(…) !(…) ?(…) *(…)), no backslash escape, no negation, no class
+// but plain [abc], [a-z] and [^a], no brace range ({a..c}). What it does
+// not is read as the tree of its base (magicBase), never as a name.
+func exactGlob(g string) bool {
+	if strings.HasPrefix(g, "!") || strings.ContainsAny(g, "()\\") ||
+		strings.Contains(g, "{") && strings.Contains(g, "..") {
+		return false
+	}
+	for i := 0; i < len(g); i++ {
+		if g[i] != '[' {
+			continue
+		}
+		j := i + 1
+		if j < len(g) && g[j] == '^' {
+			j++
+		}
+		k := j
+		for k < len(g) && g[k] != ']' && (isAlnum(g[k]) || g[k] == '-' || g[k] == '_' || g[k] == '.') {
+			k++
+		}
+		if k == j || k >= len(g) || g[k] != ']' {
+			return false
+		}
+		i = k
+	}
+	return true
+}
+
+// isAlnum reports whether b is an ASCII letter or digit.
+func isAlnum(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// magicBase returns the directory a client's glob starts its walk in: the
+// elements before the one holding its first character a client treats
+// specially (clientMagic's, a backslash included), "." when that is the
+// first.
+func magicBase(g string) string {
+	i := strings.IndexAny(g, "*?[]{}()!@+\\")
+	if i < 0 {
+		i = len(g)
+	}
+	j := strings.LastIndexByte(g[:i], '/')
+	switch {
+	case j < 0:
+		return "."
+	case j == 0:
+		return "/"
+	}
+	return g[:j]
 }
 
 // globBase is the directory a glob's base (doublestar.SplitPattern's)
