@@ -17,7 +17,8 @@ var dirKeys = []string{"dirpath", "directory", "cwd", "workingdirectory", "worki
 
 // commandDir sets the call's directory from a command tool's directory
 // fields (dir_path, directory, cwd, working_directory, workdir, dir…):
-// the command's words resolve against it. Two fields that name different
+// the command's words resolve against it, and against the payload's cwd
+// too (OtherRoots). Two fields that name different
 // directories are an error: guard cannot tell which one the client runs
 // the command in (fifth attack M4; review 12b F8).
 func commandDir(c *Call, in fields) error {
@@ -50,9 +51,17 @@ func commandDir(c *Call, in fields) error {
 				": guard cannot tell which one the client runs the command in; send one of them"}
 		}
 	}
-	if dir != "" {
-		c.Cwd = joinDir(c.Cwd, dir)
+	if dir == "" {
+		return nil
 	}
+	d := joinDir(c.Cwd, dir)
+	if c.Cwd != "" && sameDirText(d) != sameDirText(c.Cwd) {
+		// The client may run the command in the call's cwd, ignoring a
+		// field it does not know: its relative words are checked under
+		// both (review 18b F4), as under agent B's several roots.
+		c.OtherRoots = append(c.OtherRoots, c.Cwd)
+	}
+	c.Cwd = d
 	return nil
 }
 
