@@ -190,6 +190,8 @@ func TestParseA(t *testing.T) {
 			// A shell server's every text value is a command (review 13b F6).
 			want: pt("mcp__shell__run", in(event.KindURL, "http://169.254.169.254/latest"), in(event.KindCommand, "cat ~/.ssh/id_rsa"),
 				in(event.KindCommand, "see http://169.254.169.254/latest please"),
+				// an argument is a value by what it carries too (review 18b F6)
+				in(event.KindRead, "~/.ssh/id_rsa"), in(event.KindTouch, "~/.ssh/id_rsa"), in(event.KindRead, "~/.ssh/id_rsa/**"),
 				in(event.KindToolInput, "command: cat\nargs: ~/.ssh/id_rsa\nnote: see http://169.254.169.254/latest please\n"))},
 		{name: "mcp filesystem read", payload: tool("mcp__filesystem__read_text_file", `{"path":"~/.ssh/id_rsa"}`),
 			want: pt("mcp__filesystem__read_text_file", in(event.KindRead, "~/.ssh/id_rsa"), in(event.KindRead, "~/.ssh/id_rsa/**"), in(event.KindToolInput, "path: ~/.ssh/id_rsa\n"))},

@@ -180,14 +180,9 @@ func (t *toolValues) field(p string, write bool) {
 // paths.
 func (t *toolValues) other(key, v string) {
 	t.paths = append(t.paths, patchInputs(v)...)
-	write := t.writes || isDestKey(key) || key == "out" || key == "output"
-	if p, ok := pathValue(v); ok {
-		// A one-token value may be a path and code at once
-		// (open("/h/x").read()): it is checked as both.
-		t.field(p, write)
-	} else {
-		t.loose(v, write)
-	}
+	// A one-token value may be a path and code at once
+	// (open("/h/x").read()): it is checked as both.
+	t.valuePaths(key, v)
 	asCommand := t.asCommand(key)
 	if asCommand && !isURLKey(key) {
 		t.typedKeys(v)
@@ -200,6 +195,18 @@ func (t *toolValues) other(key, v string) {
 	// padded command line is no way around the check).
 	t.carried = append(t.carried, v)
 	t.carriedPaths(v, t.writes)
+}
+
+// valuePaths takes the paths a value of a field guard does not know
+// names: a one-token path (written under an output key; see pathValue),
+// else what it names taken whole (loose).
+func (t *toolValues) valuePaths(key, v string) {
+	write := t.writes || isDestKey(key) || key == "out" || key == "output"
+	if p, ok := pathValue(v); ok {
+		t.field(p, write)
+	} else {
+		t.loose(v, write)
+	}
 }
 
 // asCommand reports whether a text value under key is checked as a

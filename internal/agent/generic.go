@@ -3,6 +3,7 @@ package agent
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -52,12 +53,7 @@ func byFields(c *Call, toolName string, in fields) error {
 		urls, commands []event.Input
 		sb             strings.Builder
 	)
-	type group struct {
-		array int
-		parts []string
-		args  bool // holds an args array
-	}
-	var cmd []group
+	var cmd []cmdGroup
 	gin := gitInput{strs: map[string]string{}, lits: map[string]string{}, cwd: c.Cwd} // for mcpGitCommand
 	err := leaves(in.doc, in.prefix, func(l leaf) {
 		gin.add(l)
@@ -75,16 +71,13 @@ func byFields(c *Call, toolName string, in fields) error {
 			urls = append(urls, urlsIn(l.value)...) // "see http://…" in a note
 		}
 		switch {
-		case key == "command" || key == "cmd" || key == "script" || key == "args" || key == "argv" || key == "arguments":
-			switch n := len(cmd); {
-			case n > 0 && l.array != 0 && cmd[n-1].array == l.array:
-				cmd[n-1].parts = append(cmd[n-1].parts, l.value)
-			case n > 0 && l.array != 0 && cmd[n-1].array == 0 && isArgsKey(key) && !cmd[n-1].args:
-				// {"command":"cat","args":["~/.ssh/id_rsa"]}: one command
-				cmd[n-1].array, cmd[n-1].args = l.array, true
-				cmd[n-1].parts = append(cmd[n-1].parts, l.value)
-			default:
-				cmd = append(cmd, group{array: l.array, parts: []string{l.value}, args: isArgsKey(key)})
+		case key == "command" || key == "cmd" || key == "script" || isArgsKey(key) || isProgramKey(key) && l.array == 0:
+			cmd = addCommandLeaf(cmd, key, l)
+			if isArgsKey(key) || isProgramKey(key) {
+				// An argument or a program is also a value by what it
+				// carries: {"arguments":[".env"]} with no program (review
+				// 18b F6).
+				tv.valuePaths(key, l.value)
 			}
 		case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !strings.HasPrefix(key, "exclude"):
 			if p, ok := fileURIPath(l.value); ok {
@@ -115,7 +108,7 @@ func byFields(c *Call, toolName string, in fields) error {
 	if tv.problem != "" {
 		return &Error{Field: in.prefix, Limit: true, Problem: tv.problem}
 	}
-	for _, g := range cmd {
+	for _, g := range joinPrograms(cmd) {
 		commands = append(commands, event.Input{Kind: event.KindCommand, Text: strings.Join(g.parts, " ")})
 	}
 	commands = append(commands, valueCommands(tv.carried)...)
@@ -257,6 +250,71 @@ func nameWords(name string) []string {
 	}
 	flush()
 	return words
+}
+
+// cmdGroup is one command byFields assembles from command, program and
+// args fields.
+type cmdGroup struct {
+	array int
+	parts []string
+	args  bool // holds an args array
+	prog  bool // led by a program field (program, executable, binary…)
+	bare  bool // led by an args array
+}
+
+// addCommandLeaf adds value l under command, program or args key to the
+// commands cmd assembles: an array's elements to their array's command,
+// an args array to the command or program before it
+// ({"command":"cat","args":["~/.ssh/id_rsa"]}: one command).
+func addCommandLeaf(cmd []cmdGroup, key string, l leaf) []cmdGroup {
+	switch n := len(cmd); {
+	case n > 0 && l.array != 0 && cmd[n-1].array == l.array:
+		cmd[n-1].parts = append(cmd[n-1].parts, l.value)
+	case n > 0 && l.array != 0 && cmd[n-1].array == 0 && isArgsKey(key) && !cmd[n-1].args:
+		cmd[n-1].array, cmd[n-1].args = l.array, true
+		cmd[n-1].parts = append(cmd[n-1].parts, l.value)
+	default:
+		args := isArgsKey(key)
+		cmd = append(cmd, cmdGroup{array: l.array, parts: []string{l.value}, args: args, bare: args,
+			prog: isProgramKey(key)})
+	}
+	return cmd
+}
+
+// joinPrograms joins an args array that no command or program led to a
+// program field that took no args, whatever their order in the input
+// ({"arguments":["f"],"program":"cat"} is cat f; review 18b F6).
+func joinPrograms(cmd []cmdGroup) []cmdGroup {
+	out := make([]cmdGroup, 0, len(cmd))
+	used := make([]bool, len(cmd))
+	for i, g := range cmd {
+		if !g.bare {
+			continue
+		}
+		for j, p := range cmd {
+			if p.prog && !p.args && !used[j] {
+				used[i], used[j] = true, true
+				out = append(out, cmdGroup{parts: append(slices.Clone(p.parts), g.parts...), args: true})
+				break
+			}
+		}
+	}
+	for i, g := range cmd {
+		if !used[i] {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// isProgramKey reports whether a normalised key names the program a
+// tool runs with an args array beside it.
+func isProgramKey(k string) bool {
+	switch k {
+	case "program", "executable", "binary", "bin", "exe":
+		return true
+	}
+	return false
 }
 
 // isArgsKey reports whether a normalised key names a command's arguments.
