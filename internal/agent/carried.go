@@ -183,6 +183,7 @@ func (t *toolValues) other(key, v string) {
 	// A one-token value may be a path and code at once
 	// (open("/h/x").read()): it is checked as both.
 	t.valuePaths(key, v)
+	t.embedded(v)
 	asCommand := t.asCommand(key)
 	if asCommand && !isURLKey(key) {
 		t.typedKeys(v)
@@ -207,6 +208,66 @@ func (t *toolValues) valuePaths(key, v string) {
 	} else {
 		t.loose(v, write)
 	}
+}
+
+// embedded takes the paths inside a longer text value (review 18b F5): a
+// server may hand an SQL statement, a code cell or an option string to
+// something that opens the files it quotes (VACUUM INTO '~/.bashrc',
+// read_text('/h/.ssh/id_rsa'), --out=/h/.bashrc). Each quoted literal and
+// each blank-separated word after a KEY= or --opt= prefix or an @ that
+// may name a protected target (mayNamePath) is read and written: guard
+// cannot tell which the server does. Prose outside quotes and prefixes is
+// not taken (a sentence that mentions ~/.bashrc opens nothing). Past the
+// loose bound the call blocks (tooMany).
+func (t *toolValues) embedded(v string) {
+	if len(v) > maxEmbeddedText || !strings.ContainsAny(v, "'\"=@") {
+		return
+	}
+	var quoted []string
+	for _, line := range strings.Split(v, "\n") {
+		quoted = append(quoted, stringLiterals(line)...)
+	}
+	words := strings.Fields(v)
+	seen := map[string]bool{v: true, strings.TrimSpace(v): true}
+	for i, c := range append(quoted, words...) {
+		p, ok := embeddedPath(c, i < len(quoted))
+		if !ok || seen[p] {
+			continue
+		}
+		seen[p] = true
+		if t.nLoose++; t.nLoose > maxLooseValues {
+			return
+		}
+		t.paths = append(t.paths, event.Input{Kind: event.KindRead, Text: p}, event.Input{Kind: event.KindWrite, Text: p})
+	}
+}
+
+// maxEmbeddedText bounds the text value embedded scans.
+const maxEmbeddedText = 1 << 16
+
+// embeddedPath returns the path a quoted literal or a word of a text
+// value names: a literal whole, or after a KEY= or --opt= prefix or a
+// leading @ (a word only so), a file: URI's or REV:PATH's path
+// (pathValue), when it may name a protected target.
+func embeddedPath(w string, quoted bool) (string, bool) {
+	w = strings.TrimSpace(w)
+	if i := strings.IndexByte(w, '='); i > 0 && !strings.ContainsAny(w[:i], "/ ") {
+		w = strings.Trim(w[i+1:], `'"`)
+	} else if strings.HasPrefix(w, "@") {
+		w = w[1:]
+	} else if !quoted {
+		return "", false
+	}
+	if w == "" || len(w) > maxPathLen || strings.Contains(w, "://") {
+		return "", false
+	}
+	if p, ok := pathValue(w); ok {
+		w = p
+	}
+	if !mayNamePath(w) {
+		return "", false
+	}
+	return w, true
 }
 
 // asCommand reports whether a text value under key is checked as a

@@ -169,6 +169,7 @@ func TestRoutesEmbeddedPaths(t *testing.T) {
 		q("a", "mcp__x__do", "x", "run it with --out="+home+"/.bashrc please"),
 		ok(q("a", "mcp__db__query", "query", "SELECT name FROM users WHERE id = 'bob' AND dir = 'src/x'")),
 		ok(q("a", "mcp__gh__create_issue", "body", "The loader reads ~/.bashrc and breaks on .env files")),
-		ok(q("b", "", "query", "SELECT * FROM read_csv('./data/x.csv')")),
+		ok(q("b", "", "query", "SELECT * FROM t WHERE f = './data/x.csv' OR g = 'a=b'")),
+		ok(q("a", "mcp__gh__create_issue", "body", "Don't read ~/.bashrc, it's the user's: fix --out and @mentions")),
 	})
 }
