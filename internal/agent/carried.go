@@ -189,7 +189,11 @@ func (t *toolValues) other(key, v string) {
 		t.typedKeys(v)
 		return
 	}
-	if isURLKey(key) || !t.runs || !carriesCommand(v) {
+	if isURLKey(key) || !t.runs {
+		return
+	}
+	t.shellEscapes(v)
+	if !carriesCommand(v) {
 		return
 	}
 	// Whatever its size: past the shell's bounds a command blocks (a
@@ -239,6 +243,27 @@ func (t *toolValues) embedded(v string) {
 			return
 		}
 		t.paths = append(t.paths, event.Input{Kind: event.KindRead, Text: p}, event.Input{Kind: event.KindWrite, Text: p})
+	}
+}
+
+// shellEscapes takes each line of a value that a notebook or a REPL hands
+// to the shell (IPython's !CMD: {"code":"!cat ../.ssh/id_rsa"}, review
+// 18b F5) as a command, when the word after the ! is one a command line
+// starts with (commandWord): a Markdown image (![x](y)) is no command.
+func (t *toolValues) shellEscapes(v string) {
+	if !strings.Contains(v, "!") {
+		return
+	}
+	lines := strings.SplitN(v, "\n", maxValueLines+1)
+	for _, line := range lines[:min(len(lines), maxValueLines)] {
+		l := strings.TrimSpace(line)
+		if !strings.HasPrefix(l, "!") {
+			continue
+		}
+		if f := strings.Fields(l[1:]); len(f) > 0 && commandWord(f[0]) {
+			t.carried = append(t.carried, l[1:])
+			t.carriedPaths(l[1:], t.writes)
+		}
 	}
 }
 

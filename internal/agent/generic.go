@@ -96,6 +96,7 @@ func byFields(c *Call, toolName string, in fields) error {
 				}
 			}
 			tv.field(p, writes || isDestKey(key))
+			tv.embedded(l.value) // {"source":"print(open('.env').read())"}
 		}
 	})
 	if err != nil {

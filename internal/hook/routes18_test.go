@@ -173,3 +173,16 @@ func TestRoutesEmbeddedPaths(t *testing.T) {
 		ok(q("a", "mcp__gh__create_issue", "body", "Don't read ~/.bashrc, it's the user's: fix --out and @mentions")),
 	})
 }
+
+// TestRoutesCodeValues covers review 18b F5's code cells: a path quoted in
+// a value under a path-like key, and a line IPython hands to the shell.
+func TestRoutesCodeValues(t *testing.T) {
+	_, proj := routes18World(t)
+	runRouteCases(t, []routeCase{
+		{"b", proj, "", `{"source":"print(open(\".env\").read())"}`, true},
+		{"b", proj, "", `{"code":"!cat ../.ssh/id_rsa"}`, true},
+		{"b", proj, "", `{"cell":"x = 1\n!cat .env"}`, true},
+		{"b", proj, "", `{"body":"See ![diagram](docs/a.png) and !important notes"}`, false},
+		{"b", proj, "", `{"code":"!pip install requests"}`, false},
+	})
+}
