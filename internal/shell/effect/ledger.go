@@ -734,12 +734,21 @@ func (w *Ledger) pathOf(s string, k pathKind) {
 	if !ok {
 		return
 	}
-	if k == readPath && w.found != nil {
+	if w.found != nil {
 		if rest, ok := w.found.tree(p); ok {
+			// Read, what find found is the tree it stands for; written
+			// (find -delete, -exec sed -i {}, find | xargs rm), each file
+			// of it is written: the tree too, beside the start directory
+			// (a written directory stands for what it holds).
+			found := w.found
+			w.found = nil
 			for _, t := range rest {
 				w.pathOf(t, k)
 			}
-			return
+			w.found = found
+			if k == readPath {
+				return
+			}
 		}
 	}
 	if w.Container != nil {
