@@ -720,6 +720,16 @@ func (w *Ledger) ReadTree(s string) {
 	}
 }
 
+// WriteTree records that the command writes (removes) the directory word s
+// names and everything in it: s itself, and s/** (rm -r DIR), which the
+// rules check with what DIR holds on disk.
+func (w *Ledger) WriteTree(s string) {
+	w.Write(s)
+	if p, ok := Candidate(s); ok && p != word.UnknownSubst && !word.HasMark(p) && !strings.HasSuffix(p, "/…") {
+		w.Write(treeOf(p)) // (what find found, DIR/…, is its own tree: see pathOf)
+	}
+}
+
 // treeOf returns directory p followed by /**: what a recursive read of p
 // reads.
 func treeOf(p string) string {
