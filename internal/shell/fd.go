@@ -68,6 +68,7 @@ func (c *cmd) fd() {
 	for _, d := range dirs {
 		c.w.Read(d)
 	}
+	c.unknownTreeLinks() // -L: where the links lead (recurselinks.go)
 	if len(dirs) == 0 {
 		dirs = []string{"."}
 	}

@@ -327,6 +327,7 @@ func (c *cmd) treeListed(dirs []string) {
 		names = nil // names and directories: anything under them
 	}
 	c.out.paths, c.out.names = dedupe(paths), names
+	c.out.tame = inProject(c.out.paths)
 	if c.w.subst > 0 {
 		c.w.LastFind = &effect.Found{Paths: c.out.paths, Names: names} // $(git ls-files) (printed.go)
 	}
