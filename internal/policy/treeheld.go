@@ -30,16 +30,17 @@ func writtenTree(text string) bool {
 // written directory), and the target of each symbolic link (a writer that
 // follows it writes there), breadth first up to maxHeldEntries; the
 // project's hook file, .git/config and .git/hooks are found at the top of
-// the tree before any bound (rm -rf ., find . -delete). DIR/**/NAME met by
-// a glob only through NAME (find . -name node_modules -exec rm -rf {} +
-// and **/.git/hooks/[a-z]*): it blocks when DIR holds an entry called NAME
-// the rules block, or guard cannot tell (the bound).
+// the tree before any bound (rm -rf ., find . -delete). DIR/**/NAME, a
+// plain NAME met by a glob only through a pattern (find . -name
+// node_modules -exec rm -rf {} + and **/.git/hooks/[a-z]*): it blocks when
+// DIR holds an entry called NAME the rules block, or guard cannot tell (the
+// bound).
 func checkWrittenTree(d checker, text, home string) (event.Finding, bool) {
 	f, hit := d.Check(text)
 	name := ""
 	if !strings.HasSuffix(text, "/**") {
 		name = text[strings.LastIndex(text, "/**/")+4:]
-		if !hit || f.Reach != event.ReachNamed {
+		if !hit || f.Reach != event.ReachNamed || !byPattern(name, f.Entry) {
 			return f, hit
 		}
 	} else if hit {
@@ -60,6 +61,15 @@ func checkWrittenTree(d checker, text, home string) (event.Finding, bool) {
 		return f, true
 	}
 	return event.Finding{}, false
+}
+
+// byPattern reports whether a plain name met glob only through a pattern
+// as its last element (node_modules and **/.git/hooks/[a-z]*), not one the
+// name spells out (settings.json and **/.agent_a/settings.json, a glob a
+// command writes: cp x ~/**/.zshrc).
+func byPattern(name, glob string) bool {
+	last := glob[strings.LastIndex(glob, "/")+1:]
+	return !strings.ContainsAny(name, "*?[") && strings.ContainsAny(last, "*?[") && last != "**"
 }
 
 // heldWritten walks dir breadth first for an entry (called name, a
