@@ -20,7 +20,9 @@ import (
 //     or names below them, which it carries as find carries the paths it
 //     found (output.paths: xargs, while read, $(…) and a variable holding
 //     it touch them, see foundArgs and substTarget); ls of directories only
-//     prints their entries' bare names (tame);
+//     prints their entries' bare names (tame), but ls -a/-A/-R, du and git
+//     ls-files of the working directory print the names under it: DIR/…,
+//     as find's (treeListed, review 18b F11);
 //   - a line filter (grep, head, sort, uniq, cut -f) of such output, or
 //     of known text (each line and field of it a path).
 //
