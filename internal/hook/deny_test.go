@@ -25,6 +25,13 @@ var inHomeBlocks = map[string]string{
 	"for f in $(ls *.txt); do rm \"$f\"; done":                     "names produced at run time in home",
 	"ls *.log | xargs rm":                                          "names produced at run time in home",
 	"grep -l TODO *.go | xargs sed -i s/TODO/DONE/":                "names produced at run time in home",
+	// Review 18b F11: git ls-files prints the files under the working directory, read as find's.
+	"git ls-files '*.go' | xargs -I{} sh -c 'gofmt -l {}'":  "reads every *.go git lists under home, as find's (~/.ssh included)",
+	"git ls-files -z | xargs -0 wc -l":                      "reads every file git lists under home, as find's",
+	"git ls-files | while read -r f; do wc -l \"$f\"; done": "reads every file git lists under home, as find's",
+	"git ls-files | xargs wc -l":                            "reads every file git lists under home, as find's",
+	"fd -e go -x gofmt -w":                                  "reads and writes every *.go fd finds under home, as find's",
+	"git ls-files -z | zip -@ out.zip":                      "reads every file git lists under home, as find's",
 	// A recursive read of the working directory reads ~/.ssh.
 	"grep -r API_KEY .":                       "grep -r of home",
 	"grep -rn --include='*.go' 'func main' .": "grep -r of home (the filter narrows names, and ~/.ssh may hold any)",

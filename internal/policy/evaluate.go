@@ -199,6 +199,8 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 				f, hit = d.Check(text)
 			case in.Kind == event.KindRead && in.Opaque != "":
 				f, hit = p.checkOpaque(d.(*path.Detector), in)
+			case (in.Kind == event.KindWrite || in.Kind == event.KindTouch) && c.detector == event.DetectorPaths && writtenTree(in.Text):
+				f, hit = checkWrittenTree(d, in.Text, p.Home) // treeheld.go
 			default:
 				f, hit = d.Check(in.Text)
 			}

@@ -84,6 +84,14 @@ func (c *cmd) grep(from int) {
 	if len(files) == 0 && c.readsDot {
 		c.w.ReadTree(".")
 	}
+	if c.readsDot {
+		// git grep's pathspecs name trees: git grep X . is git grep X.
+		for _, f := range files {
+			if !strings.ContainsAny(f, "*?[") && !strings.HasPrefix(f, ":") {
+				c.w.ReadTree(f)
+			}
+		}
+	}
 	c.visibleLinks(files)
 	c.generic()
 }

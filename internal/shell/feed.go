@@ -517,6 +517,13 @@ func (c *cmd) find() {
 	} // else it prints text of its own making (-printf "%p/id_rsa\n"): names guard cannot tell (review 15a F4)
 	f := &effect.Found{Paths: outs, Names: names}
 	c.w.LastFind = f
+	c.foundActions(f, narrowed, actions)
+}
+
+// foundActions runs a tree walker's actions (find -delete and -exec, fd -x)
+// with what it found, f.
+func (c *cmd) foundActions(f *effect.Found, narrowed bool, actions []findAction) {
+	outs := f.Paths
 	for _, act := range actions {
 		for _, p := range findActionPaths(outs, narrowed, act) {
 			var words []word.Word

@@ -76,6 +76,8 @@ func init() {
 		{name: "eval", run: (*cmd).eval},
 		{name: "expect", run: (*cmd).expect},
 		{name: "fc", run: (*cmd).history},
+		{name: "fd", run: (*cmd).fd},
+		{name: "fdfind", run: (*cmd).fd},
 		{name: "find", run: (*cmd).find},
 		{name: "go", run: (*cmd).goRun},
 		{name: "gtar", run: (*cmd).tar},

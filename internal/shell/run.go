@@ -1505,7 +1505,13 @@ func (c *cmd) rm() {
 			force = force || strings.Contains(s, "f")
 		default:
 			ops = append(ops, a)
-			c.w.Write(s)
+		}
+	}
+	for _, op := range ops {
+		if rec {
+			c.w.WriteTree(op.Text) // rm -r DIR removes what DIR holds
+		} else {
+			c.w.Write(op.Text)
 		}
 	}
 	flags := ""

@@ -20,7 +20,9 @@ import (
 //     or names below them, which it carries as find carries the paths it
 //     found (output.paths: xargs, while read, $(…) and a variable holding
 //     it touch them, see foundArgs and substTarget); ls of directories only
-//     prints their entries' bare names (tame);
+//     prints their entries' bare names (tame), but ls -a/-A/-R, du and git
+//     ls-files of the working directory print the names under it: DIR/…,
+//     as find's (treeListed, review 18b F11);
 //   - a line filter (grep, head, sort, uniq, cut -f) of such output, or
 //     of known text (each line and field of it a path).
 //
@@ -63,6 +65,8 @@ func (c *cmd) printedNames() {
 	}
 	args := word.Texts(c.args)
 	switch {
+	case c.name == "git" && gitListsFiles(args):
+		c.treeListed(lsFilesSpecs(args)) // the repository's files, not bare names
 	case catalogue.ProducesName(c.name, args):
 		c.out.tame = true
 	case c.stdinFilter():
@@ -184,6 +188,13 @@ func (c *cmd) listerOutput(opts word.Set) {
 			return // a link's target
 		}
 	}
+	if walksTree(c.name, c.args) && (len(ops) == 0 || inProject(ops)) {
+		// ls -A, ls -R, du of the working directory or a directory in it
+		// prints the names of what it holds, hidden ones among them: the
+		// tree read or written whole by what takes them (F11).
+		c.treeListed(ops)
+		return
+	}
 	if len(ops) == 0 || inProject(ops) {
 		c.out.tame = true // names in the working directory, or data of standard input
 		return
@@ -281,4 +292,81 @@ func plainFormat(f string) bool {
 func isLister(name string) bool {
 	_, ok := catalogue.Lister(name)
 	return ok
+}
+
+// walksTree reports whether lister name run with args prints the names a
+// directory holds, hidden ones among them, or below it: ls -a, -A or -R
+// (without -d), du but -s.
+func walksTree(name string, args []word.Word) bool {
+	switch name {
+	case "ls":
+		return hasShort(args, 'a', 'A', 'R') || hasOpt(args, "--all", "--almost-all", "--recursive")
+	case "du":
+		return !hasShort(args, 's') && !hasOpt(args, "--summarize")
+	}
+	return false
+}
+
+// treeListed: what c prints is the names under each of dirs (the working
+// directory when none), as find's are: DIR/…, read or written by what
+// takes them as the tree it stands for (effect.Found). A dir that is a
+// glob pattern with no / (git ls-files '*.go') is a name looked for
+// under the working directory.
+func (c *cmd) treeListed(dirs []string) {
+	var paths, names []string
+	for _, d := range dirs {
+		switch {
+		case strings.ContainsAny(d, "*?[") && !strings.Contains(d, "/"):
+			names = append(names, d)
+		case d != "" && !word.HasMark(d):
+			paths = append(paths, strings.TrimRight(d, "/")+"/…")
+		}
+	}
+	if len(paths) == 0 || len(names) > 0 {
+		paths = append(paths, "./…")
+	}
+	if len(names) > 0 && len(paths) > 1 || len(names) > maxFindNames {
+		names = nil // names and directories: anything under them
+	}
+	c.out.paths, c.out.names = dedupe(paths), names
+	c.out.tame = inProject(c.out.paths)
+	if c.w.subst > 0 {
+		c.w.LastFind = &effect.Found{Paths: c.out.paths, Names: names} // $(git ls-files) (printed.go)
+	}
+}
+
+// gitListsFiles reports whether git run with args (known) lists the
+// repository's files: git ls-files, git ls-tree -r --name-only.
+func gitListsFiles(args []string) bool {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			return a == "ls-files"
+		}
+	}
+	return false
+}
+
+// lsFilesSpecs returns git ls-files' pathspecs: its words after the
+// subcommand that are not options (those taking a value: -x, -X,
+// --exclude, --exclude-from, --format… written with =, or the next word).
+func lsFilesSpecs(args []string) []string {
+	var out []string
+	sub, end := false, false
+	for j := 0; j < len(args); j++ {
+		a := args[j]
+		switch {
+		case !sub:
+			sub = a == "ls-files"
+			if !sub && (a == "-C" || a == "-c") {
+				j++
+			}
+		case end || !strings.HasPrefix(a, "-"):
+			out = append(out, a)
+		case a == "--":
+			end = true
+		case a == "-x" || a == "-X" || a == "--exclude" || a == "--exclude-from" || a == "--exclude-per-directory" || a == "--format" || a == "--with-tree":
+			j++
+		}
+	}
+	return out
 }

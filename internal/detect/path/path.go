@@ -625,6 +625,15 @@ func (d *Detector) check(p string, opaque bool) (event.Finding, bool) {
 		if rec && g.inTree(dir, name) {
 			return treeFinding(p, g.src, name, true), true
 		}
+		if rec && name == "" && d.trees && g.above(dir) && (g.fixed == "" || d.reaches(dir, g.fixed)) {
+			// DIR/** written (find DIR -delete, rm -r DIR): DIR stands
+			// for what it holds, as a written DIR does.
+			f := finding(p, g.src, event.ReachTree)
+			const why = "; it stands for every file under its directory (all of it written), among them files the glob protects"
+			f.Reason += why
+			f.LogReason += why
+			return f, true
+		}
 	}
 	if rec && opaque && name == "" {
 		// Every file under DIR, whatever its name: the globs whose files

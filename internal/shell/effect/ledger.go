@@ -720,6 +720,16 @@ func (w *Ledger) ReadTree(s string) {
 	}
 }
 
+// WriteTree records that the command writes (removes) the directory word s
+// names and everything in it: s itself, and s/** (rm -r DIR), which the
+// rules check with what DIR holds on disk.
+func (w *Ledger) WriteTree(s string) {
+	w.Write(s)
+	if p, ok := Candidate(s); ok && p != word.UnknownSubst && !word.HasMark(p) && !strings.HasSuffix(p, "/…") {
+		w.Write(treeOf(p)) // (what find found, DIR/…, is its own tree: see pathOf)
+	}
+}
+
 // treeOf returns directory p followed by /**: what a recursive read of p
 // reads.
 func treeOf(p string) string {
@@ -734,12 +744,21 @@ func (w *Ledger) pathOf(s string, k pathKind) {
 	if !ok {
 		return
 	}
-	if k == readPath && w.found != nil {
+	if w.found != nil {
 		if rest, ok := w.found.tree(p); ok {
+			// Read, what find found is the tree it stands for; written
+			// (find -delete, -exec sed -i {}, find | xargs rm), each file
+			// of it is written: the tree too, beside the start directory
+			// (a written directory stands for what it holds).
+			found := w.found
+			w.found = nil
 			for _, t := range rest {
 				w.pathOf(t, k)
 			}
-			return
+			w.found = found
+			if k == readPath {
+				return
+			}
 		}
 	}
 	if w.Container != nil {
