@@ -82,6 +82,11 @@ type Input struct {
 	// is opaque, only a tracked protected file counts. Neither hashed nor
 	// recorded.
 	Tracked bool
+	// History marks, for a read of a git directory whole (GITDIR/**), one
+	// of its object store by a program other than git (review 18b F3): it
+	// prints the committed text of any file of the repository's history,
+	// so the names the history holds count. Neither hashed nor recorded.
+	History bool
 	// Shell says, for a command, which language it is in: ShellPowerShell
 	// for agent A's PowerShell tool, "" for the POSIX shells. Neither
 	// hashed nor recorded.

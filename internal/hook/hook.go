@@ -449,6 +449,9 @@ func analysisInputs(a *shell.Analysis) []event.Input {
 			in.Opaque = netSent
 		}
 		out = withUnknownVars(out, in)
+		if g, ok := gitObjectsDir(in.Text); ok && !in.Unprinted {
+			out = append(out, event.Input{Kind: event.KindRead, Text: g + "/**", Via: in.Via, Opaque: gitObjects, History: true})
+		}
 	}
 	for _, p := range a.Writes {
 		out = withUnknownVars(out, event.Input{Kind: event.KindWrite, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p)})

@@ -25,6 +25,9 @@ const maxOpaqueEntries = 4096
 // cannot read, a symbolic link, a relative directory). A directory that
 // does not exist holds nothing.
 func (p *Policy) checkOpaque(d *path.Detector, in event.Input) (event.Finding, bool) {
+	if in.History {
+		return p.checkHistory(d, in)
+	}
 	f, hit := d.CheckOpaque(in.Text)
 	if !hit || f.Reach != event.ReachOpaque {
 		return f, hit
@@ -172,4 +175,75 @@ func movedTree(r *gitobj.Repo) bool {
 		}
 	}
 	return false
+}
+
+// maxHistoryCommits bounds the commits whose trees checkHistory reads.
+const maxHistoryCommits = 64
+
+// checkHistory checks a read of a git directory's object store by a
+// program other than git (event.Input.History, review 18b F3): it blocks
+// when a file the repository's index or history (HEAD's commits, at most
+// maxHistoryCommits) holds is one d blocks, or when guard cannot tell
+// (no repository, replaced objects, past the bounds); the finding is the
+// one a read of the repository's whole tree meets.
+func (p *Policy) checkHistory(d *path.Detector, in event.Input) (event.Finding, bool) {
+	gitDir := path.Normalize(strings.TrimSuffix(in.Text, "/**"), p.Home)
+	r, ok := gitobj.Find(filepath.FromSlash(gitDir))
+	top := gitDir
+	if ok {
+		top = filepath.ToSlash(r.Top)
+	}
+	if ok && !r.Replaced() {
+		names, sure := historyNames(r)
+		for _, n := range names {
+			if f, hit := d.Check(top + "/" + n); hit {
+				why := " (" + in.Opaque + "); the repository's history holds it"
+				f.Reason += why
+				f.LogReason += why
+				return f, true
+			}
+		}
+		if sure {
+			return event.Finding{}, false
+		}
+	}
+	f, hit := d.CheckOpaque(top + "/**")
+	if !hit {
+		return f, false
+	}
+	why := " (" + in.Opaque + "); guard could not tell whether the repository's history holds such a file"
+	f.Reason += why
+	f.LogReason += why
+	return f, true
+}
+
+// historyNames returns the paths of the files r's index and HEAD's
+// history hold, and whether they are all of them within the bounds.
+func historyNames(r *gitobj.Repo) ([]string, bool) {
+	var names []string
+	seen := map[string]bool{}
+	keep := func(p, _ string) bool {
+		if !seen[p] {
+			seen[p] = true
+			names = append(names, p)
+		}
+		return false
+	}
+	if _, ok := r.IndexFiles(keep); !ok {
+		return names, false
+	}
+	head, ok := r.Resolve("HEAD")
+	if !ok {
+		return names, r.Absent("HEAD") // a repository with no commit yet
+	}
+	ids, more, ok := r.History(head, maxHistoryCommits)
+	if !ok || more {
+		return names, false
+	}
+	for _, id := range ids {
+		if _, ok := r.Files(id, keep); !ok {
+			return names, false
+		}
+	}
+	return names, true
 }

@@ -680,7 +680,7 @@ func (c *cmd) prefixChdir(p catalogue.Prefix, words []word.Word, i *int) bool {
 	switch {
 	case eq && strings.HasPrefix(a, "--") && p.Chdir.Has(opt):
 		c.changeDir(v)
-	case p.Chdir.Has(a) && *i+1 < len(words):
+	case p.Chdir.Has(a) && *i+1 < len(words) && !p.Moves.Has(a):
 		c.changeDir(words[*i+1].Text)
 		*i++
 	case len(a) > 2 && a[1] != '-' && p.Chdir.Has(a[:2]):
@@ -689,6 +689,47 @@ func (c *cmd) prefixChdir(p catalogue.Prefix, words []word.Word, i *int) bool {
 		return false
 	}
 	return true
+}
+
+// unknownDir is a directory guard cannot tell: a path under it may be any
+// path (a login shell's home of a user guard does not know, the working
+// directory nsenter takes from another process).
+var unknownDir = word.Mark(word.MarkVar, "HOME")
+
+// prefixMoves applies a prefix's option a that starts the command in
+// another directory: a login option (catalogue.Prefix.Login: su -, sudo
+// --login) the home, a Moves option one guard cannot tell. The option may
+// be alone, in its --opt=VALUE form (unshare --root=DIR, nsenter
+// --mount=FILE) or in a short cluster (su -lc, sudo -iu, nsenter -r/srv)
+// before an option that takes a value.
+func (c *cmd) prefixMoves(p catalogue.Prefix, a string) {
+	if p.Moves == "" && p.Login == "" || !strings.HasPrefix(a, "-") {
+		return
+	}
+	opt, _, eq := strings.Cut(a, "=")
+	switch {
+	case p.Login.Has(a):
+		c.changeDir("")
+		return
+	case p.Moves.Has(a) || eq && strings.HasPrefix(a, "--") && p.Moves.Has(opt) && !p.Chdir.Has(opt):
+		c.changeDir(unknownDir)
+		return
+	case strings.HasPrefix(a, "--"):
+		return
+	}
+	for _, r := range a[1:] {
+		o := "-" + string(r)
+		switch {
+		case p.Login.Has(o):
+			c.changeDir("")
+			return
+		case p.Moves.Has(o) && (!p.Chdir.Has(o) || len(a) == 2):
+			c.changeDir(unknownDir)
+			return
+		case p.WithArg.Has(o) || p.Chdir.Has(o) || p.ScriptOption(o) || p.Prog.Has(o):
+			return // the rest is its value
+		}
+	}
 }
 
 // changeDir moves the walker to dir for this command only (env -C, git -C):

@@ -515,9 +515,13 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		words = c.unbundle(p, words) // env -iS STRING (optcluster.go)
 	}
 	shell := p.Shell
+	if p.Home {
+		c.changeDir("") // machinectl shell: the user's home
+	}
 	var operands []word.Word // of a prefix whose operands are not a command (su USER)
 	for i := 0; i < len(words); i++ {
 		a := words[i].Text
+		c.prefixMoves(p, a) // sudo -i, su -, nsenter -m: a directory guard cannot tell
 		switch {
 		case a == "--" && p.None:
 			operands = append(operands, words[i+1:]...)
@@ -682,6 +686,9 @@ func (c *cmd) afterPrefix(p catalogue.Prefix, words []word.Word) ([]word.Word, b
 	if p.Operands > 0 {
 		if len(words) <= p.Operands {
 			return nil, false
+		}
+		if p.Root {
+			c.changeDir(words[0].Text) // chroot DIR CMD: in DIR's root
 		}
 		for _, x := range words[:p.Operands] {
 			c.w.Read(x.Text) // chroot /srv, flock file

@@ -71,7 +71,8 @@ func (c *cmd) grep(from int) {
 				c.w.Read(c.args[j+1].Text)
 			}
 			j++
-		case catalogue.GrepWithArg.Has(s), c.name != "grep" && c.name != "egrep" && c.name != "fgrep" && c.name != "zgrep" && catalogue.RgWithArg.Has(s):
+		case catalogue.GrepWithArg.Has(s), c.name != "grep" && c.name != "egrep" && c.name != "fgrep" && c.name != "zgrep" && catalogue.RgWithArg.Has(s),
+			c.name == "ag" && (s == "-p" || s == "-G"):
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
 		case !given:
@@ -80,6 +81,9 @@ func (c *cmd) grep(from int) {
 		default:
 			files = append(files, s)
 		}
+	}
+	if c.hiddenSearched(files) {
+		c.recursive, c.readsDot = true, true // rg with a whitelist: as --hidden (hiddenskip.go)
 	}
 	if len(files) == 0 && c.readsDot {
 		c.w.ReadTree(".")

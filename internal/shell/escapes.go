@@ -913,9 +913,14 @@ func (c *cmd) sshInput() {
 // words joined as sshd hands them to the remote shell) tentatively, as a
 // command here: the host may be this machine (ssh localhost), and a rule
 // that matches it blocks. The files it would run are the host's: not read
-// here (see guess).
+// here (see guess). sshd runs it in the remote user's home: the user's ~
+// when the host is this machine (review 18b F12: ssh localhost 'truncate
+// -s0 .bashrc'); another user's home holds none of guard's rules' files.
 func (w *walker) remote(words []word.Word) {
+	dir := w.Dir
+	w.Dir = w.dest("")
 	w.guess(word.Join(words))
+	w.Dir = dir
 }
 
 // replSubs are the subcommands by which a framework's runner starts an

@@ -48,6 +48,21 @@ type Prefix struct {
 	// Lock: its operand is a file it opens, creating it (flock F): a touch.
 	Lock  bool
 	Chdir word.Set // options whose value is the directory it runs the command in (env -C)
+	// Moves are the options that start the command in a directory guard
+	// cannot tell (review 18b F12): the target process's working directory
+	// or the root of its mount namespace (nsenter -w, -m), a new root
+	// (unshare -R). An option in both Chdir and Moves takes its value only
+	// glued (nsenter --wd=DIR, -wDIR); alone it is a Moves option.
+	Moves word.Set
+	// Login are the options that make it a login shell, which starts in
+	// the target user's home (sudo -i, su -, runuser -l). Home: it always
+	// does (machinectl shell). Guard's rules name the user's own home:
+	// another user's home holds none of them, so the home is ~.
+	Login word.Set
+	Home  bool
+	// Root: its operand is the new root directory, which it runs the
+	// command in (chroot DIR CMD: relative names are under DIR).
+	Root bool
 	// Sources: the file, in the directory its operand names, whose shell
 	// code it runs before the command (direnv exec DIR: DIR/.envrc).
 	Sources string
@@ -86,7 +101,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "ccache", Prefix: Prefix{WithArg: " -M -F -o -d -X -k --max-size --max-files --set-config --get-config --dir --recompress --evict-older-than "}},
 	{Name: "cgexec", Prefix: Prefix{WithArg: " -g "}},
 	{Name: "chronic"},
-	{Name: "chroot", Prefix: Prefix{WithArg: " --userspec --groups ", Operands: 1}},
+	{Name: "chroot", Prefix: Prefix{WithArg: " --userspec --groups ", Operands: 1, Root: true}},
 	{Name: "chrt", Prefix: Prefix{Operands: 1}},
 	{Name: "command", Prefix: Prefix{Execs: true, NoRun: " -v -V "}},
 	{Name: "conda", Prefix: Prefix{Sub: "run", WithArg: " -n --name -p --prefix --cwd "}}, // review 15a F9: conda run python
@@ -110,6 +125,8 @@ var Prefixes = []PrefixEntry{
 	{Name: "ionice", Prefix: Prefix{Execs: true, WithArg: " -c -n -p --class --classdata --pid "}},
 	{Name: "konsole", Prefix: terminal},
 	{Name: "ltrace", Prefix: Prefix{WithArg: " -o -p -e -s -u -a -n -A -D -F -l ", WriteOpts: " -o "}},
+	// machinectl shell [USER@]HOST CMD…: a login shell's command, in the user's home.
+	{Name: "machinectl", Prefix: Prefix{Sub: "shell", WithArg: " --uid -E --setenv -M --machine -H --host ", Env: " -E --setenv ", Operands: 1, Home: true}},
 	{Name: "mamba", Prefix: Prefix{Sub: "run", WithArg: " -n --name -p --prefix --cwd "}},
 	{Name: "mate-terminal", Prefix: vteTerminal},
 	{Name: "micromamba", Prefix: Prefix{Sub: "run", WithArg: " -n --name -p --prefix --cwd "}},
@@ -117,7 +134,10 @@ var Prefixes = []PrefixEntry{
 	{Name: "nocache"},
 	{Name: "nohup", Prefix: Prefix{Execs: true}},
 	{Name: "npx", Prefix: Prefix{WithArg: " -p --package ", script: " -c --call "}},
-	{Name: "nsenter", Prefix: Prefix{WithArg: " -t -S -G -r -w --target --setuid --setgid --root --wd "}},
+	// nsenter: -w/--wd and -r/--root take their value only glued; entering a
+	// mount namespace (-m, --mount, -a, --all) starts at its root.
+	{Name: "nsenter", Prefix: Prefix{WithArg: " -t -S -G --target --setuid --setgid ", Chdir: " -w --wd ",
+		Moves: " -w --wd -r --root -m --mount -a --all "}},
 	{Name: "numactl", Prefix: Prefix{WithArg: " -C -N -m -p -i -P --physcpubind --cpunodebind --membind --preferred --interleave --preferred-many "}},
 	{Name: "pdm", Prefix: Prefix{Sub: "run", WithArg: " -p --project "}},
 	{Name: "pipenv", Prefix: Prefix{Sub: "run"}},
@@ -133,7 +153,7 @@ var Prefixes = []PrefixEntry{
 	// runuser -u USER CMD…, or su's form.
 	{Name: "rlwrap", Prefix: Prefix{WithArg: " -f -H -l -P -S -t -w -C -D -g -h -I -o -O -q -s -z --file --history-filename --logfile --pre-given --substitute-prompt --set-term-name --histsize --command-name "}}, // review 15a F9
 	{Name: "runuser", Prefix: Prefix{WithArg: " -g -G -w --group --supp-group --whitelist-environment ", Prog: " -s --shell ",
-		script: " -c --command --session-command ", CmdWith: " -u --user ", None: true, Shell: true, Operands: 1}},
+		script: " -c --command --session-command ", CmdWith: " -u --user ", None: true, Shell: true, Operands: 1, Login: " - -l --login "}},
 	{Name: "rxvt", Prefix: terminal},
 	// script [-c CMD] [FILE]: FILE is the typescript it writes.
 	{Name: "script", Prefix: Prefix{WithArg: " -E -I -O -T -B -m --echo --log-in --log-out --log-io --log-timing --logging-format --output-limit ",
@@ -148,10 +168,10 @@ var Prefixes = []PrefixEntry{
 	{Name: "strace", Prefix: Prefix{WithArg: " -o -p -e -s -u -E -P -a -b -I -O -S -X ", WriteOpts: " -o "}},
 	// su [-] [USER [ARGS…]]: ARGS go to the user's shell.
 	{Name: "su", Prefix: Prefix{WithArg: " -g -G -w --group --supp-group --whitelist-environment ", Prog: " -s --shell ",
-		script: " -c --command --session-command ", None: true, Shell: true, Operands: 1}},
+		script: " -c --command --session-command ", None: true, Shell: true, Operands: 1, Login: " - -l --login "}},
 	{Name: "su-exec", Prefix: Prefix{Operands: 1}},
 	{Name: "sudo", Prefix: Prefix{WithArg: " -u -g -C -D -h -p -r -t -U -T -R --user --group --chdir --prompt --role --type --other-user --close-from --host --command-timeout ",
-		Assigns: true, ShellOpts: " -s -i --shell --login ", Chdir: " -D --chdir "}},
+		Assigns: true, ShellOpts: " -s -i --shell --login ", Chdir: " -D --chdir ", Login: " -i --login "}},
 	{Name: "systemd-run", Prefix: Prefix{WithArg: " -p --property -u --unit --description --slice -M --machine -H --host --uid --gid --nice --working-directory --on-active --on-boot --on-startup --on-unit-active --on-unit-inactive --on-calendar --timer-property --path-property --socket-property --service-type ",
 		Env: " -E --setenv ", ShellOpts: " -S --shell ", Chdir: " --working-directory ", Dir: systemdRunDir}},
 	{Name: "taskset", Prefix: Prefix{Execs: true, Operands: 1}},
@@ -161,7 +181,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "torsocks"},
 	{Name: "trickle", Prefix: Prefix{WithArg: " -d -u -w -t -l -n "}},
 	{Name: "unbuffer"},
-	{Name: "unshare", Prefix: Prefix{WithArg: " -S -G -R -w --setuid --setgid --root --wd --propagation --setgroups "}},
+	{Name: "unshare", Prefix: Prefix{WithArg: " -S -G -R -w --setuid --setgid --root --wd --propagation --setgroups ", Chdir: " -w --wd ", Moves: " -R --root "}},
 	{Name: "urxvt", Prefix: terminal},
 	{Name: "uv", Prefix: Prefix{Sub: "run", PyFile: true, Module: " -m --module ",
 		WithArg: " --with --with-requirements --python -p --project --directory --env-file --extra --group --package --index --index-url --from "}},

@@ -206,7 +206,7 @@ var (
 	GrepWithArg = word.Set(" -A -B -C -m -d -D --glob --iglob --type --type-not --type-add --threads --max-count --max-depth --max-filesize --context --after-context --before-context --replace --encoding --include --exclude --exclude-dir --color --colors --sort --sortr --ignore-file --label ")
 	// RgWithArg: options of rg and the like that take the next word, but
 	// are flags to grep.
-	RgWithArg = word.Set(" -g -t -T -j -M -E -r --pre --pre-glob ")
+	RgWithArg = word.Set(" -g -t -T -j -M -E -r --pre --pre-glob --path-to-ignore --ignore-dir --file-search-regex ")
 	// FindPatterns are find's options whose value is a name pattern.
 	FindPatterns = word.Set(" -name -iname -path -ipath -wholename -iwholename -regex -iregex -lname -ilname ")
 	// FindGlobal are find's options that do not narrow what it matches.

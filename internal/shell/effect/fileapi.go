@@ -133,6 +133,16 @@ const (
 	EntryLink
 )
 
+// HiddenSkipper is a [Files] that also tells what a searcher that skips
+// hidden names (rg, ag, pt without --hidden) searches of them under the
+// directory at path (named as ReadFile's paths are): the patterns of the
+// whitelist lines (`!.env`) of the ignore files it reads there, above and
+// in git's global excludes (review 18b F10); false when guard cannot tell
+// (bounds, unreadable).
+type HiddenSkipper interface {
+	HiddenWhitelist(path string) ([]string, bool)
+}
+
 // Lister is a [Files] that also lists what an extraction or a recursive
 // copy writes: the members of an archive file and the names under a
 // directory, within [MaxMembers] and [MaxTreeDepth]. The hook's reader is

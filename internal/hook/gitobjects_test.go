@@ -1,0 +1,59 @@
+package hook
+
+import (
+	"encoding/json"
+	"os/exec"
+	"testing"
+)
+
+// TestGitObjects18b covers review 18b F3: a program other than git that
+// reads git's object store inflates the committed text of the
+// repository's files (python's zlib over .git/objects/*/* printed a
+// committed .env on agent B). Such a read blocks, on every route, when the
+// index or the history holds a file a read rule protects, and passes in a
+// repository whose history holds none.
+func TestGitObjects18b(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"README": "hello\n", ".env": "DB_PASS=hunter2xyz\n"})
+	git := revGit(t, proj)
+	git("init", "-q", "-b", "main")
+	git("add", "README")
+	git("commit", "-qm", "init")
+	p := realPolicy(t, "")
+	check := func(step, cmd string, block bool) {
+		t.Helper()
+		b, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": cmd, "cwd": proj})
+		a, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": proj,
+			"tool_input": map[string]any{"command": cmd}})
+		for _, payload := range []string{string(b), string(a)} {
+			code, stdout, stderr, _ := runReal(t, p, payload)
+			if blocked := code == 2; blocked != block {
+				t.Errorf("%s: %s: blocked = %v, want %v: %s%s", step, cmd, blocked, block, stdout, stderr)
+			}
+		}
+	}
+	reads := []string{
+		`python3 -c "import zlib,glob;[print(zlib.decompress(open(f,'rb').read())) for f in glob.glob('.git/objects/*/*')]"`,
+		`for f in .git/objects/*/*; do zlib-flate -uncompress < $f; done`,
+		`cat .git/objects/pack/*.pack | python3 -c "import sys,zlib"`,
+		`zlib-flate -uncompress < .git/objects/pack/x.pack`,
+	}
+	everyday := []string{"git log", "git status", "ls .git/objects", "du -sh .git/objects", "cat .git/HEAD"}
+	for _, c := range append(reads, everyday...) {
+		check("a clean history", c, false)
+	}
+	git("add", "-f", ".env")
+	git("commit", "-qm", "two")
+	blob := git("rev-parse", "HEAD:.env")
+	for _, c := range append(reads, "openssl zlib -d -in .git/objects/"+blob[:2]+"/"+blob[2:]) {
+		check("a committed .env", c, true)
+	}
+	for _, c := range everyday {
+		check("a committed .env", c, false)
+	}
+	git("rm", "-q", "--cached", ".env")
+	git("commit", "-qm", "three")
+	check("a .env in the history only", reads[0], true)
+}

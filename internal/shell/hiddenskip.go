@@ -1,0 +1,117 @@
+package shell
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// A searcher that skips hidden names (rg, ag, pt without --hidden) searches
+// one an ignore rule whitelists (review 18b F10): a `!.env` line in an
+// ignore file it reads, an --ignore-file, a glob option matching a hidden
+// name. Its skip counts only when guard read every ignore file it would
+// read (effect.HiddenSkipper): each whitelist there, and each glob given,
+// is a read of DIR/**/PATTERN, which the path rules weigh as find -name's
+// (`!.env` reads DIR/**/.env, `!.gitkeep` nothing protected). Otherwise it
+// reads the whole tree, hidden names included, as with --hidden.
+
+// maxSkipDirs bounds the directories whose ignore files one command's
+// searcher has read.
+const maxSkipDirs = 8
+
+// ignoreFileNames are the ignore files a searcher reads (a command that
+// writes one changes what the searcher then skips).
+const ignoreFileNames word.Set = " .ignore .rgignore .gitignore .agignore .ptignore .fdignore exclude ignore .gitconfig "
+
+// hiddenSearched reports whether c, a searcher that skips hidden names and
+// was not told to search them, may search them in files (its operands; none:
+// the working directory). A glob it is given whitelists the names it
+// matches, hidden ones too: each is a read of DIR/**/GLOB, which the path
+// rules weigh as find -name's (rg -g '*.go' is not a read of .env).
+func (c *cmd) hiddenSearched(files []string) bool {
+	p := catalogue.ProgramNamed(c.name)
+	if c.recursive || p == nil || !p.Recurse.SkipsHidden() {
+		return false
+	}
+	globs, tree := c.whitelists()
+	if tree || c.w.wroteIgnoreFile() {
+		return true
+	}
+	s, ok := c.w.Files.(effect.HiddenSkipper)
+	if !ok || len(files) > maxSkipDirs {
+		return true
+	}
+	if len(files) == 0 {
+		files = []string{"."}
+	}
+	for _, f := range files {
+		if !word.IsKnown(f) {
+			return true
+		}
+		allows, ok := s.HiddenWhitelist(c.w.Where(strings.TrimRight(f, "/")))
+		if !ok {
+			return true
+		}
+		for _, g := range append(allows, globs...) {
+			c.w.Read(strings.TrimRight(f, "/") + "/**/" + strings.TrimLeft(g, "/"))
+		}
+	}
+	return false
+}
+
+// whitelists returns the globs c's options whitelist (rg -g '*.go', --iglob
+// X): the names they match are searched, hidden ones too; tree: an
+// option may make it search any hidden name (an ignore file of its own:
+// rg --ignore-file, ag -p; a glob guard does not read: braces, escapes).
+func (c *cmd) whitelists() (globs []string, tree bool) {
+	add := func(g string) {
+		switch {
+		case strings.HasPrefix(g, "!"): // an exclusion
+		case strings.ContainsAny(g, `{\`) || !word.IsKnown(g):
+			tree = true
+		default:
+			globs = append(globs, g)
+		}
+	}
+	for j := 0; j < len(c.args) && !tree; j++ {
+		s := c.args[j].Text
+		if s == "--" {
+			break
+		}
+		opt, v, eq := strings.Cut(s, "=")
+		switch {
+		case opt == "--ignore-file" || opt == "--path-to-ignore" || c.name == "ag" && s == "-p":
+			return nil, true
+		case c.name != "rg":
+		case opt == "--iglob" && eq:
+			add(v)
+		case s == "--iglob" && j+1 < len(c.args):
+			add(c.args[j+1].Text)
+			j++
+		default:
+			if v, k, ok := word.OptionValue(c.args, j, 'g', "ABCdeEfjmMrtT", "--glob"); ok {
+				add(v)
+				j = k
+			}
+		}
+	}
+	return globs, tree
+}
+
+// wroteIgnoreFile reports whether the command wrote, before this point, a
+// file whose name is an ignore file's: what is on disk is not what the
+// searcher reads.
+func (w *walker) wroteIgnoreFile() bool {
+	if w.WriteList == nil {
+		return false
+	}
+	for _, p := range *w.WriteList {
+		if ignoreFileNames.Has(path.Base(p)) {
+			return true
+		}
+	}
+	return false
+}
