@@ -127,7 +127,13 @@ func (c *cmd) gitTopLevel() {
 	for range maxRepoDepth {
 		switch k, _ := st.Lstat(c.w.Where(path.Join(up, ".git"))); k {
 		case effect.EntryDir, effect.EntryFile, effect.EntryLink:
-			c.out = output{text: word.DirMark(c.w.Dir) + "/" + up + "\n", known: true}
+			top := word.DirMark(c.w.Dir) + "/" + up
+			if strings.HasPrefix(c.w.Dir, "/") {
+				top = path.Join(c.w.Dir, up) // as git prints it: dirname of it is its parent (review 18a F14)
+			} else if up == "." {
+				top = word.DirMark(c.w.Dir)
+			}
+			c.out = output{text: top + "\n", known: true}
 			return
 		case effect.EntryUnknown:
 			return
