@@ -66,7 +66,7 @@ func (c *cmd) gitFiles() {
 	}
 	if sub == "rev-parse" {
 		c.gitDirPaths(at + 1)
-		if at == 0 && len(c.args) == 2 && c.args[1].Text == "--show-toplevel" {
+		if at == 0 && len(c.args) == 2 && c.args[1].Text == "--show-toplevel" && !c.producerSteered(nil) {
 			c.gitTopLevel() // gitdirs.go
 		}
 	}

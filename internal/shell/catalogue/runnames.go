@@ -26,7 +26,9 @@ type producer struct {
 	opts      word.Set // options that take no value
 	vals      word.Set // options whose value (OPT=V, or the next word) does not shape the output
 	ops       byte     // its operands: 0 none, 'r' revisions or project paths, 'n' bare names, '#' numbers, 'a' any (read), 'l' one of list
-	list      word.Set // with 'l', the operands it may be handed
+	list      word.Set // with 'l', the operands it may be handed; with fixed, the values those options may have
+	fixed     word.Set // options whose value must be one of list (kubectl -o name, git log --format=%H)
+	needs     word.Set // options one of which it must be run with (docker ps -q, rg -l): else it prints text
 }
 
 var producers = [...]producer{
@@ -50,6 +52,21 @@ var producers = [...]producer{
 	{name: "git", sub: "write-tree"},
 	{name: "git", sub: "rev-list", opts: " --all --count --reverse --first-parent --no-merges --merges --parents --children --abbrev-commit --branches --tags --remotes --topo-order --date-order ", vals: " -n --max-count --since --until --after --before --author --committer --grep --skip --abbrev ", ops: 'r'},
 	{name: "git", sub: "show-ref", opts: " --heads --tags -s --hash --verify -q --quiet --head -d --dereference --branches ", vals: " --abbrev ", ops: 'r'},
+	// Ids and names no caller spells: a container's or an image's id, a
+	// resource's kind/name (DNS labels), a commit's name; and the names
+	// below the working directory git status --porcelain, rg -l, rg --files
+	// and fd print (no hidden ones, no links followed, no absolute paths;
+	// git status -s prints ../ names from a subdirectory: not one).
+	{name: "docker", sub: "ps", opts: " -q --quiet -a --all -l --latest --no-trunc ", vals: " -f --filter -n --last ", needs: " -q --quiet "},
+	{name: "docker", sub: "images", opts: " -q --quiet -a --all --no-trunc ", vals: " -f --filter ", needs: " -q --quiet ", ops: 'r'},
+	{name: "podman", sub: "ps", opts: " -q --quiet -a --all -l --latest --no-trunc ", vals: " -f --filter -n --last ", needs: " -q --quiet "},
+	{name: "podman", sub: "images", opts: " -q --quiet -a --all --no-trunc ", vals: " -f --filter ", needs: " -q --quiet ", ops: 'r'},
+	{name: "kubectl", sub: "get", opts: " -A --all-namespaces -oname ", vals: " -n --namespace -l --selector --field-selector ", fixed: " -o --output ", list: " name ", needs: " -o --output -oname ", ops: 'r'},
+	{name: "git", sub: "log", opts: " --all --reverse --first-parent --no-merges --merges --branches --tags --remotes --topo-order --date-order ", vals: " -n --max-count --since --until --after --before --author --committer --grep --skip ", fixed: " --format --pretty ", list: " %H %h format:%H format:%h tformat:%H tformat:%h ", needs: " --format --pretty ", ops: 'r'},
+	{name: "git", sub: "status", opts: " --porcelain -z -b --branch --no-renames -uno -unormal -uall ", vals: " --porcelain --untracked-files --ignore-submodules ", needs: " --porcelain ", ops: 'r'},
+	{name: "rg", opts: " -l --files-with-matches --files-without-match --files -i -S -s -F -w -v -x -0 --ignore-case --smart-case --case-sensitive --fixed-strings --word-regexp --invert-match --line-regexp --null ", vals: " -g --glob --iglob -t --type -T --type-not -e --regexp -m --max-count -d --max-depth --sort --sortr ", needs: " -l --files-with-matches --files-without-match --files ", ops: 'r'},
+	{name: "fd", opts: " -g --glob -F --fixed-strings -i -s --ignore-case --case-sensitive -0 --print0 -p --full-path ", vals: " -e --extension -t --type -E --exclude -d --max-depth --min-depth -S --size --changed-within --changed-before ", ops: 'r'},
+	{name: "fdfind", opts: " -g --glob -F --fixed-strings -i -s --ignore-case --case-sensitive -0 --print0 -p --full-path ", vals: " -e --extension -t --type -E --exclude -d --max-depth --min-depth -S --size --changed-within --changed-before ", ops: 'r'},
 	{name: "go", sub: "env", ops: 'l', list: " GOPATH GOROOT GOCACHE GOMODCACHE GOBIN GOTMPDIR GOENV GOMOD GOWORK GOTOOLDIR GOVERSION GOOS GOARCH GOHOSTOS GOHOSTARCH CGO_ENABLED GOEXE "},
 	{name: "go", sub: "version"},
 	{name: "npm", sub: "root", opts: " -g --global "}, {name: "npm", sub: "prefix", opts: " -g --global "},
@@ -62,6 +79,37 @@ var producers = [...]producer{
 	{name: "rustc", sub: "--print", ops: 'l', list: " sysroot target-libdir "}, {name: "rustc", sub: "--version"},
 	{name: "python", sub: "--version"}, {name: "python", sub: "-V"}, {name: "node", sub: "--version"}, {name: "node", sub: "-v"},
 	{name: "xcrun", sub: "--show-sdk-path", vals: " --sdk "}, {name: "xcrun", sub: "--find", ops: 'n', vals: " --sdk "},
+}
+
+// producerEnv are the variables that steer what a producer prints (where
+// go keeps its files, the git directory, the server a client asks): set
+// by the command, the output is the caller's.
+var producerEnv = [...]struct {
+	name string
+	vars word.Set
+}{
+	{"git", " GIT_DIR GIT_WORK_TREE GIT_COMMON_DIR GIT_CONFIG GIT_CONFIG_GLOBAL GIT_CONFIG_SYSTEM GIT_CONFIG_COUNT GIT_CONFIG_PARAMETERS HOME XDG_CONFIG_HOME "},
+	{"go", " GOENV GOFLAGS GOPATH GOROOT GOCACHE GOMODCACHE GOBIN GOTMPDIR GOWORK GOTOOLCHAIN HOME XDG_CONFIG_HOME "},
+	{"npm", " NPM_CONFIG_PREFIX npm_config_prefix NPM_CONFIG_USERCONFIG npm_config_userconfig PREFIX HOME "},
+	{"pnpm", " PNPM_HOME NPM_CONFIG_PREFIX npm_config_prefix HOME XDG_DATA_HOME "},
+	{"pyenv", " PYENV_ROOT PYENV_VERSION HOME "},
+	{"rbenv", " RBENV_ROOT RBENV_VERSION HOME "},
+	{"rg", " RIPGREP_CONFIG_PATH "},
+	{"docker", " DOCKER_HOST DOCKER_CONTEXT DOCKER_CONFIG HOME "},
+	{"podman", " CONTAINER_HOST CONTAINER_CONNECTION HOME "},
+	{"kubectl", " KUBECONFIG HOME "},
+	{"brew", " HOMEBREW_PREFIX HOMEBREW_REPOSITORY HOMEBREW_CELLAR "},
+	{"xcrun", " DEVELOPER_DIR SDKROOT "},
+}
+
+// ProducerEnv returns the variables that steer what producer name prints.
+func ProducerEnv(name string) word.Set {
+	for _, p := range producerEnv {
+		if p.name == name {
+			return p.vars
+		}
+	}
+	return ""
 }
 
 // ProducesName reports whether program name run with args (its words
@@ -84,7 +132,10 @@ func ProducesName(name string, args []string) bool {
 			}
 			rest = args[1:]
 		}
-		return p.harmless(rest)
+		return p.harmless(rest) && (p.needs == "" || slices.ContainsFunc(rest, func(a string) bool {
+			k, _, _ := strings.Cut(a, "=")
+			return p.needs.Has(k)
+		}))
 	}
 	return false
 }
@@ -104,12 +155,16 @@ func (p *producer) harmless(args []string) bool {
 		case p.opts.Has(a):
 		case p.vals.Has(a):
 			j++
-		case strings.Contains(a, "="):
-			k, _, _ := strings.Cut(a, "=")
-			if !p.vals.Has(k) {
+		case p.fixed.Has(a):
+			if j++; j >= len(args) || !p.list.Has(args[j]) {
 				return false
 			}
-		case p.name == "git" && p.sub == "rev-list" && isNumeric(a[1:]):
+		case strings.Contains(a, "="):
+			k, v, _ := strings.Cut(a, "=")
+			if !p.vals.Has(k) && !(p.fixed.Has(k) && p.list.Has(v)) {
+				return false
+			}
+		case p.name == "git" && (p.sub == "rev-list" || p.sub == "log") && isNumeric(a[1:]):
 			// -5: a count
 		case !strings.HasPrefix(a, "--") && len(a) > 2:
 			for _, l := range a[1:] {
