@@ -145,6 +145,34 @@ func (c *cmd) gitTopLevel() {
 	}
 }
 
+// gitDirOutput sets what git rev-parse --git-dir, --git-common-dir,
+// --absolute-git-dir or --git-path P prints (args, after rev-parse) when
+// the working directory holds the .git directory: .git, or .git/P, so
+// that `git rev-parse --git-path hooks | xargs -I{} cp x {}/post-checkout`
+// writes .git/hooks/post-checkout, which is protected (review 18a F14).
+// Anywhere else the output is a run-time name (catalogue.ProducesName).
+func (c *cmd) gitDirOutput(args []word.Word) {
+	st, ok := c.w.Files.(effect.Stater)
+	if !ok || len(args) == 0 || len(args) > 2 || !word.AllKnown(args) {
+		return
+	}
+	var p string
+	switch q := args[0].Text; {
+	case len(args) == 1 && (q == "--git-dir" || q == "--git-common-dir"):
+		p = ".git"
+	case len(args) == 1 && q == "--absolute-git-dir" && strings.HasPrefix(c.w.Dir, "/"):
+		p = path.Join(c.w.Dir, ".git")
+	case len(args) == 2 && q == "--git-path":
+		p = path.Join(".git", args[1].Text)
+	default:
+		return
+	}
+	if k, _ := st.Lstat(c.w.Where(".git")); k != effect.EntryDir {
+		return
+	}
+	c.out = output{text: p + "\n", known: true}
+}
+
 // gitDirAt checks directory d (as the command names it) as the git
 // directory git uses, and reports whether it is one; with discovered, a
 // directory that is no git directory is not one git uses. A .git file

@@ -69,6 +69,9 @@ func (c *cmd) gitFiles() {
 		if at == 0 && len(c.args) == 2 && c.args[1].Text == "--show-toplevel" && !c.producerSteered(nil) {
 			c.gitTopLevel() // gitdirs.go
 		}
+		if at == 0 && !c.producerSteered(nil) {
+			c.gitDirOutput(c.args[1:]) // gitdirs.go
+		}
 	}
 	if catalogue.GitReaders.Has(sub) {
 		c.gitOutput(at + 1)

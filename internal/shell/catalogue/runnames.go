@@ -32,7 +32,7 @@ type producer struct {
 }
 
 var producers = [...]producer{
-	{name: "date", opts: " -u --utc --universal -R --rfc-email -I --iso-8601 ", vals: " -d --date -r --reference --iso-8601 --rfc-3339 ", ops: '+'},
+	{name: "date", opts: " -u --utc --universal -R --rfc-email -I -Idate -Ihours -Iminutes -Iseconds -Ins --iso-8601 ", vals: " -d --date -r --reference --iso-8601 --rfc-3339 ", ops: '+'},
 	{name: "uuidgen", opts: " -r -t -x --random --time --hex "},
 	{name: "hostname", opts: " -s -f -d -i -I -A --short --fqdn --long --domain --ip-address --all-ip-addresses --all-fqdns "},
 	{name: "whoami"}, {name: "logname"}, {name: "arch"}, {name: "tty", opts: " -s "},
