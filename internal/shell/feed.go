@@ -265,7 +265,9 @@ done:
 	if argFile == nil {
 		c.w.inStdin = nil // xargs reads the words on standard input: its command's is /dev/null
 	}
-	c.runWith(words, inputs, repl, argFile != nil)
+	// xargs CMD < F reads F as xargs -a F does: a file whose text guard
+	// cannot tell (the command wrote it) gives names that may be any path.
+	c.runWith(words, inputs, repl, argFile != nil || c.stdin.file != "")
 }
 
 // runWith analyses words run with inputs (xargs, parallel, find -exec): in
@@ -420,7 +422,7 @@ func (c *cmd) parallel() {
 		return
 	}
 	c.parallelShell(words, inputs, repl) // 'CMD ARGS' ::: …: run by a shell too (unit.go)
-	c.runWith(words, inputs, repl, len(argFiles) > 0)
+	c.runWith(words, inputs, repl, len(argFiles) > 0 || c.stdin.file != "")
 }
 
 // parallelInputs returns, from args[j:] of parallel, its command's words,

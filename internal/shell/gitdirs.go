@@ -127,7 +127,13 @@ func (c *cmd) gitTopLevel() {
 	for range maxRepoDepth {
 		switch k, _ := st.Lstat(c.w.Where(path.Join(up, ".git"))); k {
 		case effect.EntryDir, effect.EntryFile, effect.EntryLink:
-			c.out = output{text: word.DirMark(c.w.Dir) + "/" + up + "\n", known: true}
+			top := word.DirMark(c.w.Dir) + "/" + up
+			if strings.HasPrefix(c.w.Dir, "/") {
+				top = path.Join(c.w.Dir, up) // as git prints it: dirname of it is its parent (review 18a F14)
+			} else if up == "." {
+				top = word.DirMark(c.w.Dir)
+			}
+			c.out = output{text: top + "\n", known: true}
 			return
 		case effect.EntryUnknown:
 			return
@@ -137,6 +143,34 @@ func (c *cmd) gitTopLevel() {
 		}
 		up = path.Join(up, "..")
 	}
+}
+
+// gitDirOutput sets what git rev-parse --git-dir, --git-common-dir,
+// --absolute-git-dir or --git-path P prints (args, after rev-parse) when
+// the working directory holds the .git directory: .git, or .git/P, so
+// that `git rev-parse --git-path hooks | xargs -I{} cp x {}/post-checkout`
+// writes .git/hooks/post-checkout, which is protected (review 18a F14).
+// Anywhere else the output is a run-time name (catalogue.ProducesName).
+func (c *cmd) gitDirOutput(args []word.Word) {
+	st, ok := c.w.Files.(effect.Stater)
+	if !ok || len(args) == 0 || len(args) > 2 || !word.AllKnown(args) {
+		return
+	}
+	var p string
+	switch q := args[0].Text; {
+	case len(args) == 1 && (q == "--git-dir" || q == "--git-common-dir"):
+		p = ".git"
+	case len(args) == 1 && q == "--absolute-git-dir" && strings.HasPrefix(c.w.Dir, "/"):
+		p = path.Join(c.w.Dir, ".git")
+	case len(args) == 2 && q == "--git-path":
+		p = path.Join(".git", args[1].Text)
+	default:
+		return
+	}
+	if k, _ := st.Lstat(c.w.Where(".git")); k != effect.EntryDir {
+		return
+	}
+	c.out = output{text: p + "\n", known: true}
 }
 
 // gitDirAt checks directory d (as the command names it) as the git

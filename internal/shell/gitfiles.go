@@ -66,8 +66,11 @@ func (c *cmd) gitFiles() {
 	}
 	if sub == "rev-parse" {
 		c.gitDirPaths(at + 1)
-		if at == 0 && len(c.args) == 2 && c.args[1].Text == "--show-toplevel" {
+		if at == 0 && len(c.args) == 2 && c.args[1].Text == "--show-toplevel" && !c.producerSteered(nil) {
 			c.gitTopLevel() // gitdirs.go
+		}
+		if at == 0 && !c.producerSteered(nil) {
+			c.gitDirOutput(c.args[1:]) // gitdirs.go
 		}
 	}
 	if catalogue.GitReaders.Has(sub) {

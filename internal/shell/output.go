@@ -190,8 +190,8 @@ func dirOf(p string) (string, bool) {
 	case i == 0:
 		return "/", true
 	}
-	if !word.IsKnown(t[i:]) {
-		return "", false // the part cut holds a marker: where it ends is not known
+	if !word.IsKnown(t[i:]) || t[i:] == "/." || t[i:] == "/.." {
+		return "", false // the part cut holds a marker, or is . or ..: where it ends is not known
 	}
 	if d := strings.TrimRight(t[:i], "/"); d != "" {
 		return d, true

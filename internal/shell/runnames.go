@@ -65,9 +65,9 @@ func (c *cmd) printedNames() {
 	}
 	args := word.Texts(c.args)
 	switch {
-	case c.name == "git" && gitListsFiles(args):
+	case c.name == "git" && gitListsFiles(args) && catalogue.ProducesName(c.name, args) && !c.producerSteered(args):
 		c.treeListed(lsFilesSpecs(args)) // the repository's files, not bare names
-	case catalogue.ProducesName(c.name, args):
+	case catalogue.ProducesName(c.name, args) && !c.producerSteered(args):
 		c.out.tame = true
 	case c.stdinFilter():
 		c.filterOutput()
@@ -77,9 +77,33 @@ func (c *cmd) printedNames() {
 	}
 }
 
+// producerSteered reports whether the command sets what steers what the
+// producer c prints: a variable in its environment (GOPATH=/x go env
+// GOPATH), one the command set before that steers it, or git's own
+// configuration (core.worktree).
+func (c *cmd) producerSteered(args []string) bool {
+	if len(c.env) > 0 || c.name == "git" && c.w.gitConfigWritten {
+		return true
+	}
+	vars := strings.Fields(string(catalogue.ProducerEnv(c.name)))
+	if c.name == "go" {
+		vars = append(vars, args...) // go env NAME
+	}
+	set := c.w.varMap()
+	for _, v := range vars {
+		if _, ok := set[v]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 // stdinFilter reports whether c is a line filter that reads its standard
 // input (no file operand).
 func (c *cmd) stdinFilter() bool {
+	if c.name == "awk" || c.name == "gawk" || c.name == "mawk" {
+		return awkFieldPrint(c.args) // awk '{print $2}': a field, as cut -f at a blank
+	}
 	if !catalogue.LineFilters.Has(c.name) {
 		return false
 	}
@@ -97,6 +121,18 @@ func (c *cmd) stdinFilter() bool {
 		return false // a slice of a line: a part of a name may be another path
 	}
 	return len(ops) == 0 || len(ops) == 1 && ops[0] == "-"
+}
+
+// awkFieldPrint reports whether awk's words are one program that prints
+// one field of each line split at blanks ({print $N}): no -F, no file.
+func awkFieldPrint(args []word.Word) bool {
+	if len(args) != 1 {
+		return false
+	}
+	prog := strings.Join(strings.Fields(args[0].Text), "")
+	n, ok := strings.CutPrefix(prog, "{print$")
+	n, ok2 := strings.CutSuffix(n, "}")
+	return ok && ok2 && n != "" && strings.Trim(n, "0123456789") == ""
 }
 
 // cutByBlank reports whether cut splits at a tab (its default) or a space.
