@@ -30,6 +30,7 @@ var inHomeBlocks = map[string]string{
 	"git ls-files -z | xargs -0 wc -l":                                 "reads every file git lists under home, as find's",
 	"git ls-files | while read -r f; do wc -l \"$f\"; done":            "reads every file git lists under home, as find's",
 	"git ls-files | xargs wc -l":                                       "reads every file git lists under home, as find's",
+	"rg --files -g '*.ts' | xargs wc -l":                               "reads every *.ts rg lists under home, as find's (~/.ssh included)",
 	"fd -e go -x gofmt -w":                                             "reads and writes every *.go fd finds under home, as find's",
 	"git ls-files -z | zip -@ out.zip":                                 "reads every file git lists under home, as find's",
 	"git ls-files -m | xargs gofmt -w":                                 "names produced at run time in home",

@@ -40,7 +40,7 @@ func checkWrittenTree(d checker, text, home string) (event.Finding, bool) {
 	name := ""
 	if !strings.HasSuffix(text, "/**") {
 		name = text[strings.LastIndex(text, "/**/")+4:]
-		if !hit || f.Reach != event.ReachNamed || !byPattern(name, f.Entry) {
+		if !hit || f.Reach != event.ReachNamed || !byPattern(name, f.Entry) && !patternMeets(name, f.Entry) {
 			return f, hit
 		}
 	} else if hit {
@@ -70,6 +70,19 @@ func checkWrittenTree(d checker, text, home string) (event.Finding, bool) {
 func byPattern(name, glob string) bool {
 	last := glob[strings.LastIndex(glob, "/")+1:]
 	return !strings.ContainsAny(name, "*?[") && strings.ContainsAny(last, "*?[") && last != "**"
+}
+
+// patternMeets reports whether a pattern name (find's -name '*.py', fd -e
+// py) met glob only by matching the literal name the glob ends in
+// (sitecustomize.py of **/site-packages/sitecustomize.py): whether the
+// directory holds such a file is looked up on disk.
+func patternMeets(name, glob string) bool {
+	last := glob[strings.LastIndex(glob, "/")+1:]
+	if !strings.ContainsAny(name, "*?[") || strings.ContainsAny(last, "*?[") {
+		return false
+	}
+	ok, _ := filepath.Match(path.Fold(name), path.Fold(last))
+	return ok
 }
 
 // heldWritten walks dir breadth first for an entry (called name, a
