@@ -514,6 +514,9 @@ func (c *cmd) scanEffects(code string, awk bool) {
 		for _, p := range lang.AwkOutputs(code) {
 			c.w.Write(p) // print > "file", print >> "file"
 		}
+		if lang.AwkComputedOutput(code) {
+			c.w.hide("runs awk code that prints into a file or a command whose name it computes: guard cannot tell what it writes or runs")
+		}
 	}
 	for _, sc := range lang.ShellStrings(code) {
 		c.w.maybeShell(sc)
