@@ -497,6 +497,7 @@ func (c *cmd) scanEffects(code string, awk bool) {
 		c.codeLinks(code) // links.go
 		c.w.LinksUnknown(c.name + " code that makes links")
 	}
+	c.codeEnv(code, lang.FamilyOf(c.name), false) // codeenv.go
 	if strings.Contains(code, "BASH_FUNC_") {
 		// os.environ['BASH_FUNC_ls%%'] = '() { …; }': a function every
 		// bash the code starts imports (cmdvars.go).

@@ -127,6 +127,7 @@ func (m *moduleLoader) computedNames(text string) {
 		argv = argv && a.Known && !word.HasMark(a.Text)
 	}
 	write, read := lang.ComputedNames(m.fam, text, argv)
+	m.c.codeEnv(text, m.fam, true) // codeenv.go
 	switch {
 	case write:
 		m.c.w.hide("runs in %s code that writes, deletes or renames a file whose name it computes: guard cannot tell the name the code writes", m.c.name)
