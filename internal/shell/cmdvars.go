@@ -543,26 +543,36 @@ func (w *walker) runsValue(v, what string, run func(string)) {
 // (env "$(cat f.env)" CMD); one guard cannot tell, before env's command,
 // may set any variable (BASH_FUNC_ls%%, GIT_CONFIG_*, BASH_ENV, PAGER) that
 // the program or what it starts runs: hidden. sudo drops such variables
-// (env_reset), and its operand is more often a program ("$(which x)").
+// (env_reset), and its operand is more often a program ("$(which x)"); an
+// entry whose NAME guard cannot tell (env "$(…)=V" CMD, xargs -I{} env
+// {}=V CMD: review 18a F3) is hidden before either.
 func (c *cmd) unknownEntry(a string, env bool) bool {
-	if !word.Opaque(a) {
+	named := !envEntry(a) || entryNamed(a)
+	if named && !word.Opaque(a) {
 		return false
 	}
 	t, ok := c.w.valueText(a)
 	switch {
-	case ok && envEntry(t):
+	case ok && envEntry(t) && entryNamed(t):
 		c.prefixAssign(t)
 		for _, l := range strings.Split(t, "\n")[1:] {
-			if envEntry(l) {
+			if envEntry(l) && entryNamed(l) {
 				c.prefixAssign(l) // unquoted, each line (or word) is an entry
 			}
 		}
 		return true
-	case ok || !env:
+	case named && (ok || !env):
 		return false
 	}
-	c.w.hide("env sets variables guard cannot tell (an entry from a substitution or a variable it does not know): they may import functions or commands the program runs")
+	c.w.hide("env sets variables guard cannot tell (an entry from a substitution or a variable it does not know, or one whose name it computes): they may import functions or commands the program runs")
 	return true
+}
+
+// entryNamed reports whether the name of a, an entry NAME=VALUE, is one
+// guard can tell: no part of it computed or inherited.
+func entryNamed(a string) bool {
+	k, _, _ := strings.Cut(a, "=")
+	return !word.HasMark(k)
 }
 
 // whichProgram returns, for the statements of a substitution that prints

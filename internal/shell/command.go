@@ -578,7 +578,7 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 			}
 			i++
 		case strings.HasPrefix(a, "-") && len(a) > 1 && !word.IsNumberOption(a):
-		case p.Assigns && envEntry(a):
+		case p.Assigns && envEntry(a) && entryNamed(a):
 			c.prefixAssign(a)
 		case p.Assigns && c.unknownEntry(a, p.Split.Has("-S")): // env (-S splits a string), not sudo
 			// env "$(cat f.env)" CMD: an entry from a file, or hidden.

@@ -497,6 +497,7 @@ func (c *cmd) scanEffects(code string, awk bool) {
 		c.codeLinks(code) // links.go
 		c.w.LinksUnknown(c.name + " code that makes links")
 	}
+	c.codeEnv(code, lang.FamilyOf(c.name), false) // codeenv.go
 	if strings.Contains(code, "BASH_FUNC_") {
 		// os.environ['BASH_FUNC_ls%%'] = '() { …; }': a function every
 		// bash the code starts imports (cmdvars.go).
@@ -513,6 +514,9 @@ func (c *cmd) scanEffects(code string, awk bool) {
 	if awk {
 		for _, p := range lang.AwkOutputs(code) {
 			c.w.Write(p) // print > "file", print >> "file"
+		}
+		if lang.AwkComputedOutput(code) {
+			c.w.hide("runs awk code that prints into a file or a command whose name it computes: guard cannot tell what it writes or runs")
 		}
 	}
 	for _, sc := range lang.ShellStrings(code) {

@@ -38,6 +38,7 @@ func (c *cmd) program() {
 	c.gitOptionVars() // gitoptvars.go: git --exec-path=D is GIT_EXEC_PATH=D
 	c.escapes()       // command languages, build tools' files (escapes.go)
 	c.projectCode()
+	c.testRunner() // testrunners.go
 	c.pipCommand() // piplocal.go
 	c.credentialRead()
 	c.configWrites()

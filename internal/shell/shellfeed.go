@@ -127,10 +127,11 @@ func (m *moduleLoader) computedNames(text string) {
 		argv = argv && a.Known && !word.HasMark(a.Text)
 	}
 	write, read := lang.ComputedNames(m.fam, text, argv)
+	m.c.codeEnv(text, m.fam, true) // codeenv.go
 	switch {
 	case write:
 		m.c.w.hide("runs in %s code that writes, deletes or renames a file whose name it computes: guard cannot tell the name the code writes", m.c.name)
-	case !m.shelled && !m.evaluated && lang.ComputedArgv(text): // a shell or interpreter child is read as its feed
+	case !m.shelled && !m.evaluated && lang.ComputedArgv(m.fam, text): // a shell or interpreter child is read as its feed
 		m.c.w.hide("runs in %s code that starts a program with arguments it computes: guard cannot tell what the program is handed", m.c.name)
 	case read:
 		m.c.w.hide("runs in %s code that reads a file whose name it computes and encodes what it reads: guard cannot tell the name the code reads, and the result scan would not see its text", m.c.name)

@@ -23,6 +23,17 @@ const childPrograms = " sh bash dash zsh ksh mksh ash busybox fish csh tcsh pyth
 var startsProcesses = [...]string{"subprocess", "Popen", "system", "exec", "spawn", "popen", "child_process", "Open3", "pty",
 	"pexpect", "fork", "IO.", "run", "open"}
 
+// StartsChild reports whether code may start a child program: it names
+// a process-starting call (startsProcesses) or holds backticks or qx.
+func StartsChild(code string) bool {
+	for _, s := range startsProcesses {
+		if strings.Contains(code, s) {
+			return true
+		}
+	}
+	return strings.Contains(code, "`") || strings.Contains(code, "qx")
+}
+
 // maxChildStatement bounds the text of the statement read around a
 // program's name.
 const maxChildStatement = 4096

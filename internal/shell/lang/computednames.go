@@ -21,7 +21,8 @@ import (
 // first), second (the second: a copy's or a link's destination), both (the
 // first two: a rename), all (every one that is not an option or a mode
 // number), recv (the object the method is called on: pathlib's
-// Path(x).unlink()).
+// Path(x).unlink()), kwOnly (none by position: logging.basicConfig(
+// filename=x)).
 type nameArgs byte
 
 const (
@@ -30,6 +31,7 @@ const (
 	both
 	all
 	recv
+	kwOnly
 )
 
 // fileCall is a call of interpreter code that changes the file it names.
@@ -37,51 +39,62 @@ type fileCall struct {
 	name  string
 	quals string // qualifiers it is spelt with (" os shutil "), "" for any
 	args  nameArgs
+	kw    string // the keyword argument that names the file (filename=), "" for none
 }
 
 // pyFileCalls are python's: os, shutil and pathlib's.
 var pyFileCalls = []fileCall{
-	{"remove", " os posix ", first}, {"unlink", " os posix ", first}, {"rmdir", " os posix ", first},
-	{"removedirs", " os ", first}, {"truncate", " os ", first}, {"chmod", " os ", first}, {"chown", " os ", first},
-	{"lchown", " os ", first}, {"mkfifo", " os ", first}, {"mknod", " os ", first}, {"utime", " os ", first},
-	{"rename", " os ", both}, {"renames", " os ", both}, {"replace", " os ", both}, {"symlink", " os ", second},
-	{"link", " os ", second}, {"rmtree", " shutil ", first}, {"move", " shutil ", both}, {"copy", " shutil ", second},
-	{"copy2", " shutil ", second}, {"copyfile", " shutil ", second}, {"copytree", " shutil ", second},
-	{"copymode", " shutil ", second}, {"copystat", " shutil ", second}, {"chown", " shutil ", first},
-	{"write_text", "", recv}, {"write_bytes", "", recv}, {"touch", "", recv}, {"symlink_to", "", recv},
-	{"hardlink_to", "", recv}, {"unlink", "", recv}, {"rename", "", recv}, {"replace", "", recv},
+	{"remove", " os posix ", first, ""}, {"unlink", " os posix ", first, ""}, {"rmdir", " os posix ", first, ""},
+	{"removedirs", " os ", first, ""}, {"truncate", " os ", first, ""}, {"chmod", " os ", first, ""}, {"chown", " os ", first, ""},
+	{"lchown", " os ", first, ""}, {"mkfifo", " os ", first, ""}, {"mknod", " os ", first, ""}, {"utime", " os ", first, ""},
+	{"rename", " os ", both, ""}, {"renames", " os ", both, ""}, {"replace", " os ", both, ""}, {"symlink", " os ", second, ""},
+	{"link", " os ", second, ""}, {"rmtree", " shutil ", first, ""}, {"move", " shutil ", both, ""}, {"copy", " shutil ", second, ""},
+	{"copy2", " shutil ", second, ""}, {"copyfile", " shutil ", second, ""}, {"copytree", " shutil ", second, ""},
+	{"copymode", " shutil ", second, ""}, {"copystat", " shutil ", second, ""}, {"chown", " shutil ", first, ""},
+	{"write_text", "", recv, ""}, {"write_bytes", "", recv, ""}, {"touch", "", recv, ""}, {"symlink_to", "", recv, ""},
+	{"hardlink_to", "", recv, ""}, {"unlink", "", recv, ""}, {"rename", "", recv, ""}, {"replace", "", recv, ""},
+	// Writers of a file they open by name (review 18a F8): databases,
+	// logs, downloads, archives, arrays and frames.
+	{"connect", " sqlite3 ", first, "database"}, {"basicConfig", " logging ", kwOnly, "filename"},
+	{"FileHandler", " logging handlers ", first, "filename"}, {"RotatingFileHandler", " logging handlers ", first, "filename"},
+	{"TimedRotatingFileHandler", " logging handlers ", first, "filename"}, {"WatchedFileHandler", " logging handlers ", first, "filename"},
+	{"urlretrieve", " request urllib ", second, "filename"}, {"open", " shelve dbm tarfile gzip bz2 lzma ", first, "filename"},
+	{"ZipFile", " zipfile ", first, "file"}, {"TarFile", " tarfile ", first, "name"}, {"input", " fileinput ", first, "files"},
+	{"FileInput", " fileinput ", first, "files"}, {"save", " np numpy ", first, "file"}, {"savez", " np numpy ", first, "file"},
+	{"savetxt", " np numpy ", first, "fname"}, {"to_csv", "", first, "path_or_buf"}, {"to_json", "", first, "path_or_buf"},
+	{"to_parquet", "", first, "path"}, {"to_pickle", "", first, "path"}, {"to_excel", "", first, "excel_writer"},
 }
 
 // nodeFileCalls are node's fs calls (any qualifier: fs., fsp., a
 // destructured name).
 var nodeFileCalls = []fileCall{
-	{"writeFile", "", first}, {"writeFileSync", "", first}, {"appendFile", "", first}, {"appendFileSync", "", first},
-	{"createWriteStream", "", first}, {"unlink", "", first}, {"unlinkSync", "", first}, {"rm", "", first},
-	{"rmSync", "", first}, {"rmdir", "", first}, {"rmdirSync", "", first}, {"truncate", "", first},
-	{"truncateSync", "", first}, {"chmod", "", first}, {"chmodSync", "", first}, {"chown", "", first},
-	{"chownSync", "", first}, {"lchown", "", first}, {"lchownSync", "", first}, {"utimes", "", first},
-	{"utimesSync", "", first}, {"rename", "", both}, {"renameSync", "", both}, {"copyFile", "", second},
-	{"copyFileSync", "", second}, {"cp", "", second}, {"cpSync", "", second}, {"symlink", "", second},
-	{"symlinkSync", "", second}, {"link", "", second}, {"linkSync", "", second},
+	{"writeFile", "", first, ""}, {"writeFileSync", "", first, ""}, {"appendFile", "", first, ""}, {"appendFileSync", "", first, ""},
+	{"createWriteStream", "", first, ""}, {"unlink", "", first, ""}, {"unlinkSync", "", first, ""}, {"rm", "", first, ""},
+	{"rmSync", "", first, ""}, {"rmdir", "", first, ""}, {"rmdirSync", "", first, ""}, {"truncate", "", first, ""},
+	{"truncateSync", "", first, ""}, {"chmod", "", first, ""}, {"chmodSync", "", first, ""}, {"chown", "", first, ""},
+	{"chownSync", "", first, ""}, {"lchown", "", first, ""}, {"lchownSync", "", first, ""}, {"utimes", "", first, ""},
+	{"utimesSync", "", first, ""}, {"rename", "", both, ""}, {"renameSync", "", both, ""}, {"copyFile", "", second, ""},
+	{"copyFileSync", "", second, ""}, {"cp", "", second, ""}, {"cpSync", "", second, ""}, {"symlink", "", second, ""},
+	{"symlinkSync", "", second, ""}, {"link", "", second, ""}, {"linkSync", "", second, ""},
 }
 
 // perlFileCalls are perl's built-ins and File::Copy's, File::Path's.
 var perlFileCalls = []fileCall{
-	{"unlink", "", all}, {"rename", "", both}, {"chmod", "", all}, {"chown", "", all}, {"utime", "", all},
-	{"truncate", "", first}, {"symlink", "", second}, {"link", "", second}, {"copy", "", second},
-	{"move", "", both}, {"rmtree", "", all}, {"remove_tree", "", all}, {"rmdir", "", first},
+	{"unlink", "", all, ""}, {"rename", "", both, ""}, {"chmod", "", all, ""}, {"chown", "", all, ""}, {"utime", "", all, ""},
+	{"truncate", "", first, ""}, {"symlink", "", second, ""}, {"link", "", second, ""}, {"copy", "", second, ""},
+	{"move", "", both, ""}, {"rmtree", "", all, ""}, {"remove_tree", "", all, ""}, {"rmdir", "", first, ""},
 }
 
 // rubyFileCalls are ruby's File, IO and FileUtils calls.
 var rubyFileCalls = []fileCall{
-	{"write", " File IO ", first}, {"binwrite", " File IO ", first}, {"delete", " File ", all}, {"unlink", " File ", all},
-	{"rename", " File ", both}, {"symlink", " File ", second}, {"link", " File ", second}, {"chmod", " File ", all},
-	{"chown", " File ", all}, {"utime", " File ", all}, {"truncate", " File ", first},
-	{"rm", " FileUtils ", all}, {"rm_f", " FileUtils ", all}, {"rm_r", " FileUtils ", all}, {"rm_rf", " FileUtils ", all},
-	{"rmtree", " FileUtils ", all}, {"remove", " FileUtils ", all}, {"mv", " FileUtils ", all}, {"move", " FileUtils ", all},
-	{"cp", " FileUtils ", all}, {"cp_r", " FileUtils ", all}, {"copy", " FileUtils ", all}, {"ln", " FileUtils ", all},
-	{"ln_s", " FileUtils ", all}, {"ln_sf", " FileUtils ", all}, {"touch", " FileUtils ", all},
-	{"chmod", " FileUtils ", all}, {"chmod_R", " FileUtils ", all}, {"install", " FileUtils ", all},
+	{"write", " File IO ", first, ""}, {"binwrite", " File IO ", first, ""}, {"delete", " File ", all, ""}, {"unlink", " File ", all, ""},
+	{"rename", " File ", both, ""}, {"symlink", " File ", second, ""}, {"link", " File ", second, ""}, {"chmod", " File ", all, ""},
+	{"chown", " File ", all, ""}, {"utime", " File ", all, ""}, {"truncate", " File ", first, ""},
+	{"rm", " FileUtils ", all, ""}, {"rm_f", " FileUtils ", all, ""}, {"rm_r", " FileUtils ", all, ""}, {"rm_rf", " FileUtils ", all, ""},
+	{"rmtree", " FileUtils ", all, ""}, {"remove", " FileUtils ", all, ""}, {"mv", " FileUtils ", all, ""}, {"move", " FileUtils ", all, ""},
+	{"cp", " FileUtils ", all, ""}, {"cp_r", " FileUtils ", all, ""}, {"copy", " FileUtils ", all, ""}, {"ln", " FileUtils ", all, ""},
+	{"ln_s", " FileUtils ", all, ""}, {"ln_sf", " FileUtils ", all, ""}, {"touch", " FileUtils ", all, ""},
+	{"chmod", " FileUtils ", all, ""}, {"chmod_R", " FileUtils ", all, ""}, {"install", " FileUtils ", all, ""},
 }
 
 // fileCallsOf returns language f's file-changing calls.
@@ -222,7 +235,7 @@ func (n *names) site(calls []fileCall, name string, k int) (w, r, ok bool) {
 		if !paren && n.fam != Perl && n.fam != Ruby {
 			return true, false, true // w = fs.appendFileSync; map(os.remove, x): called by another name
 		}
-		return !n.namesKnown(fc.args, n.callArgs(i, paren)), false, true
+		return !n.namesKnown(fc, n.callArgs(i, paren)), false, true
 	}
 	return false, false, false
 }
@@ -361,21 +374,36 @@ func isLiteral(expr string) bool {
 	return ok
 }
 
-// namesKnown reports whether the name arguments of a file call (which:
-// see nameArgs) are all known.
-func (n *names) namesKnown(which nameArgs, args []string) bool {
-	switch which {
-	case first:
-		return len(args) == 0 || n.known(args[0], 0)
-	case second:
-		return len(args) < 2 || n.known(args[1], 0)
-	case both:
-		return (len(args) == 0 || n.known(args[0], 0)) && (len(args) < 2 || n.known(args[1], 0))
+// namesKnown reports whether the name arguments of a file call (its
+// args: see nameArgs, and its keyword) are all known.
+func (n *names) namesKnown(fc fileCall, args []string) bool {
+	var pos []string
+	for _, a := range args {
+		k, v, ok := strings.Cut(a, "=")
+		switch {
+		case fc.kw != "" && ok && strings.TrimSpace(k) == fc.kw && !strings.HasPrefix(v, "="):
+			if !n.known(v, 0) {
+				return false // filename=x
+			}
+		case fc.kw != "" && optionArg(a):
+		default:
+			pos = append(pos, a)
+		}
 	}
-	if len(args) == 0 {
+	switch fc.args {
+	case first:
+		return len(pos) == 0 || n.known(pos[0], 0)
+	case second:
+		return len(pos) < 2 || n.known(pos[1], 0)
+	case both:
+		return (len(pos) == 0 || n.known(pos[0], 0)) && (len(pos) < 2 || n.known(pos[1], 0))
+	case kwOnly:
+		return true
+	}
+	if len(pos) == 0 {
 		return n.fam != Perl // perl's unlink with no argument: $_
 	}
-	for _, a := range args {
+	for _, a := range pos {
 		if optionArg(a) {
 			continue
 		}

@@ -87,6 +87,29 @@ func TestComputedNamesKnownForms(t *testing.T) {
 	}
 }
 
+func TestComputedNamesWriters(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		want bool
+	}{
+		{`import sqlite3; sqlite3.connect("bd.x/draug./"[::-1])`, true},
+		{`import logging; logging.basicConfig(filename="crhsab./"[::-1])`, true},
+		{`import urllib.request as u; u.urlretrieve("file:///etc/hostname", "crhsab./"[::-1])`, true},
+		{`import shelve; shelve.open("draug./"[::-1] + "/x")`, true},
+		{`import zipfile; zipfile.ZipFile(d + "/x.zip", "w")`, true},
+		{`import logging; logging.FileHandler(filename=p)`, true},
+		{`import sqlite3; sqlite3.connect("app.db")`, false},
+		{`import logging; logging.basicConfig(filename="app.log", level=logging.INFO)`, false},
+		{`import logging; logging.basicConfig(level=logging.DEBUG)`, false},
+		{`import urllib.request as u; u.urlretrieve("https://example.com/x", "x.tgz")`, false},
+		{`df.to_csv("out.csv", index=False)`, false},
+	} {
+		if w, _ := ComputedNames(Python, c.code, true); w != c.want {
+			t.Errorf("ComputedNames(Python, %q) write = %v, want %v", c.code, w, c.want)
+		}
+	}
+}
+
 func TestComputedNamesModules(t *testing.T) {
 	if w, _ := ComputedNames(Node, `const fs=require('fs'),path=require('path'); fs.writeFileSync(path.join(__dirname, 'out.json'), '{}')`, true); w {
 		t.Error("path.join on the path module read as a string join")

@@ -210,7 +210,7 @@ func AwkOutputs(code string) []string {
 		if i+1 < len(code) && code[i+1] == '>' {
 			i++ // >> "file": one redirection
 		}
-		rest := strings.TrimLeft(code[i+1:], " \t")
+		rest := strings.TrimLeft(code[i+1:], " \t(") // > (dir "/f"): the parenthesised target
 		if t, ok := j.awkTarget(len(code) - len(rest)); ok {
 			out = append(out, t) // > ENVIRON["HOME"] "/.bash" "rc", > f
 			continue
