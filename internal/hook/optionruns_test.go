@@ -37,3 +37,37 @@ func TestOptionRunsFiles(t *testing.T) {
 		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
 	}
 }
+
+// TestWgetCommandRuns: review 18a F15 with the files on disk: wget's
+// .wgetrc commands (-e, --execute, a --config or $WGETRC file, the
+// .wgetrc of a HOME the command sets) are its options in another
+// spelling: use_askpass runs its program.
+func TestWgetCommandRuns(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"x.sh":      "#!/bin/sh\necho pwned >> \"$HOME/.bashrc\"\n",
+		"w.rc":      "use_askpass = ./x.sh\n",
+		"ok.rc":     "# quiet\ntries = 3\nrobots = off\n",
+		"h/.wgetrc": "useAskPass = ./y.sh\n",
+		"y.sh":      "#!/bin/sh\necho pwned >> $HOMEDIR/.bashrc\n",
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd, rule, reason string // rule "" for allowed
+	}{
+		{"wget -e use_askpass=./x.sh https://127.0.0.1:9/", "blocked_path", "'./x.sh'"},
+		{"wget --execute=use_askpass=./x.sh https://127.0.0.1:9/", "blocked_path", "'./x.sh'"},
+		{"wget --execute USE-ASKPASS=./x.sh https://127.0.0.1:9/", "blocked_path", "'./x.sh'"},
+		{"WGETRC=./w.rc wget https://127.0.0.1:9/", "blocked_path", "'./x.sh'"},
+		{"export WGETRC=w.rc; wget https://127.0.0.1:9/", "blocked_path", "'./x.sh'"},
+		{"wget --config=w.rc https://127.0.0.1:9/", "blocked_path", "'./x.sh'"},
+		{"HOME=$PWD/h wget https://127.0.0.1:9/", "blocked_path", "'./y.sh'"},
+		{`wget -e "$(rev < q)" https://127.0.0.1:9/`, "unparsable_command", "wget command"},
+		{"WGETRC=<(cat w.rc) wget https://127.0.0.1:9/", "unparsable_command", "wget configuration"},
+		{"WGETRC=./ok.rc wget -q -O- https://example.com", "", ""},
+		{"wget -q -O- https://example.com", "", ""},
+		{"wget -e robots=off -r https://example.com/", "", ""},
+		{"wget --no-config https://example.com", "", ""},
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+}

@@ -136,6 +136,7 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 		f.option(s)
 		if word.HasMark(s) && s[0] == '-' {
 			f.integer = true // declare -$o n: flags guard cannot read may hold -i (review 16a F3)
+			w.roAny = true   // or -r (readonly.go)
 		}
 	case f.print:
 	case strings.Contains(strings.SplitN(s, "=", 2)[0], "["):
@@ -146,6 +147,7 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 		// or an option that may be -i.
 		w.anyVarSet()
 		f.integer = f.integer || !strings.Contains(s, "=")
+		w.roAny = w.roAny || f.readonly // readonly "$n": any name (readonly.go)
 	case word.IsAssignment(s):
 		name, value, _ := strings.Cut(s, "=")
 		if f.local {
@@ -184,6 +186,8 @@ func (w *walker) declareOnly(name string, f declFlags) {
 			vr.Kind = expand.NameRef
 		}
 		w.setVariable(name, vr)
+	case !set && f.readonly && name != "PATH":
+		w.readonlyInherited(name, f)
 	case !set && f.exported && !f.local && !w.declared(name):
 		w.exportName(name)
 	case set:
@@ -193,7 +197,11 @@ func (w *walker) declareOnly(name string, f declFlags) {
 			w.noteAssign(name, word.Word{Text: old.String(), Known: w.valueKnown(name)}, true, false)
 		}
 		old.Exported = old.Exported || f.exported
-		old.ReadOnly = old.ReadOnly || f.readonly
+		if f.readonly && w.cond > 0 {
+			w.maybeReadonly(name) // readonly X in a branch
+		} else {
+			old.ReadOnly = old.ReadOnly || f.readonly
+		}
 		w.setVariable(name, old)
 	}
 }

@@ -220,10 +220,8 @@ func (c *cmd) sqlite() {
 			c.sql(c.args[j].Text, 0)
 		case o == "-init" && j+1 < len(c.args):
 			j++
-			rc = c.args[j].Text
-			c.w.Read(rc)
-			if t, ok := c.w.FileText(rc, c.args[j].Known, effect.MaxScriptBytes, "an sqlite3 script"); ok {
-				c.sql(t, 0)
+			if t, ok := c.codeFile(c.args[j].Text, c.args[j].Known, "an sqlite3 script"); ok {
+				c.sql(t, 0) // -init F, -init <(…), -init /dev/stdin (review 18a F10)
 			}
 			rc = ""
 		case sqliteWithArg.Has(o):
@@ -551,9 +549,8 @@ func (c *cmd) dotCommand(l string, depth int) {
 	case file == "":
 	case name == "read":
 		for _, f := range sqliteNames(file) {
-			c.w.Read(f)
-			if t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "an sqlite3 script"); ok {
-				c.sql(t, depth+1)
+			if t, ok := c.codeFile(f, true, "an sqlite3 script"); ok {
+				c.sql(t, depth+1) // .read /dev/stdin: what standard input holds (review 18a F10)
 			}
 		}
 	case name == "load":

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -118,11 +119,15 @@ func curlConfigValue(v string) string {
 // of them.
 func (t *transfer) wgetrc(cmd string, depth int) {
 	k, v, ok := strings.Cut(cmd, "=")
-	if !ok {
+	if !ok && word.IsKnown(cmd) {
 		return
 	}
 	k = strings.ToLower(strings.TrimSpace(k))
 	v = strings.TrimSpace(v)
+	if !word.IsKnown(k) {
+		t.c.w.hide("runs a wget command guard cannot tell: it may name a program wget runs (use_askpass)")
+		return
+	}
 	if slices.Contains(proxyVars, k) {
 		t.c.url(v)
 		return
@@ -131,8 +136,42 @@ func (t *transfer) wgetrc(cmd string, depth int) {
 		t.c.w.hide("runs wget commands nested more than %d deep", maxConfigDepth)
 		return
 	}
-	name := "--" + strings.NewReplacer("_", "-").Replace(k)
+	name := catalogue.WgetCommand(k)
+	opt := []word.Word{{Text: name + "=" + v, Known: word.IsKnown(v)}}
+	if r, ok := catalogue.OptionRunnerNamed("wget"); ok {
+		if o, val, _, ok := r.Match(opt, 0); ok {
+			t.c.runOption(o.Use, val, "wget") // use_askpass = PROG runs PROG
+			return
+		}
+	}
 	t.options([]word.Word{{Text: name, Known: true}, {Text: v, Known: word.IsKnown(v)}}, depth+1)
+}
+
+// wgetDefaultConfig reads the .wgetrc wget reads unless --no-config is
+// given: the file $WGETRC names, else $HOME/.wgetrc where the command
+// points HOME (the home's own is a protected file the command cannot
+// write). Its commands are read as -e ones (review 18a F15).
+func (t *transfer) wgetDefaultConfig() {
+	c := t.c
+	if c.name != "wget" || slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "--no-config" }) {
+		return
+	}
+	if f, ok := c.envValue("WGETRC"); ok {
+		t.wgetConfig(f, 1)
+		return
+	}
+	if !c.setsEnv("HOME") {
+		return
+	}
+	h, _ := c.envValue("HOME")
+	if !word.IsKnown(h) || h == "" {
+		c.w.hide("reads a wget configuration guard cannot see (in a HOME the command sets)")
+		return
+	}
+	f := strings.TrimRight(h, "/") + "/.wgetrc"
+	if _, st := c.w.FileStatus(f, true, effect.MaxScriptBytes); st != effect.FileAbsent {
+		t.wgetConfig(f, 1)
+	}
 }
 
 // wgetConfig: wget --config F reads F's .wgetrc commands, one a line.

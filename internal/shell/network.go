@@ -35,6 +35,7 @@ func (c *cmd) download() {
 	t := &transfer{c: c, cl: cl, remote: cl.Remote}
 	t.options(c.args, 0)
 	t.defaultConfig()
+	t.wgetDefaultConfig()
 	t.targetHosts()
 	c.args, c.kinds = t.args, t.kinds
 	// A file on standard input is sent only through @- or -T - (send).

@@ -120,6 +120,9 @@ func litParts(s string) []syntax.WordPart {
 // knows the user guard runs as). The result is quoted, so that expand does
 // not expand it again.
 func (w *walker) tilde(v string, more bool, mode int) ([]syntax.WordPart, bool) {
+	if w.zsh && strings.HasPrefix(v, "~[") {
+		return w.dynamicNamedDir([]syntax.WordPart{&syntax.Lit{Value: v}}), true
+	}
 	name, rest := v[1:], ""
 	if i := strings.IndexByte(name, '/'); i >= 0 {
 		name, rest = name[:i], name[i:]
@@ -136,6 +139,48 @@ func (w *walker) tilde(v string, more bool, mode int) ([]syntax.WordPart, bool) 
 		parts = append(parts, &syntax.Lit{Value: rest})
 	}
 	return parts, true
+}
+
+// zshDynamicTilde reports whether the parts of a word begin with zsh's
+// ~[NAME], a dynamic named directory (the parser splits ~ from [NAME]).
+func zshDynamicTilde(ps []syntax.WordPart) bool {
+	l, ok := ps[0].(*syntax.Lit)
+	if !ok || !strings.HasPrefix(l.Value, "~") {
+		return false
+	}
+	if strings.HasPrefix(l.Value, "~[") {
+		return true
+	}
+	if l.Value != "~" || len(ps) < 2 {
+		return false
+	}
+	n, ok := ps[1].(*syntax.Lit)
+	return ok && strings.HasPrefix(n.Value, "[")
+}
+
+// dynamicNamedDir resolves zsh's ~[NAME] (a dynamic named directory),
+// the word's parts ps: zsh calls the function zsh_directory_name, or
+// those listed in zsh_directory_name_functions, which the command may
+// define, and takes the directory from its reply: a name computed at run
+// time, never one guard can tell (review 18a F13). The NAME's parts
+// (substitutions in it run) are walked; what follows the closing bracket
+// stays after the marker.
+func (w *walker) dynamicNamedDir(ps []syntax.WordPart) []syntax.WordPart {
+	out := []syntax.WordPart{&syntax.Lit{Value: word.Mark(word.MarkVar, "zsh_directory_name")}}
+	for i, p := range ps {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			w.text(&syntax.Word{Parts: []syntax.WordPart{p}}) // ~[$(cmd)]: its substitution runs
+			continue
+		}
+		if j := strings.IndexByte(l.Value, ']'); j >= 0 {
+			if j+1 < len(l.Value) {
+				out = append(out, &syntax.Lit{Value: l.Value[j+1:]})
+			}
+			return append(out, ps[i+1:]...)
+		}
+	}
+	return out
 }
 
 // tildePrefix returns what ~name stands for, false when it stays as

@@ -12,6 +12,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -115,4 +116,41 @@ func (c *cmd) settleReadWrite() {
 			c.w.Changed(f)
 		}
 	}
+}
+
+// codeFile returns the text of f, a file a program opens by name and reads
+// as commands of its own language (sqlite3's .read F and -init F), by the
+// rule codeInput applies to standard input (review 18a F10): a descriptor
+// device (/dev/stdin, /dev/fd/N, /proc/self/fd/N) reads what that
+// descriptor reads — standard input's text, a file opened on it, or a
+// program's output; a process substitution (<(…)) is a program's output;
+// another process's descriptor, one guard did not see opened and a name it
+// cannot tell are input it cannot see. Those are hidden, false; a file is
+// read within its bound (effect's FileText hides one it cannot read).
+func (c *cmd) codeFile(f string, known bool, what string) (string, bool) {
+	if fd, self, ok := fdDevice(f); ok {
+		if !self || word.HasMark(fd) {
+			c.w.hide("runs as %s what another process's descriptor %s reads, which guard cannot tell", what, f)
+			return "", false
+		}
+		if fd == "0" {
+			return c.codeInput(what)
+		}
+		o, opened := c.fdFile(fd)
+		if !opened || o.prog {
+			c.w.hide("runs as %s what %s reads on descriptor %s (a program's output, or one guard did not see opened), which guard cannot tell", what, c.name, fd)
+			return "", false
+		}
+		f = o.file
+	}
+	if strings.Contains(f, word.Mark(word.MarkProcIn, "")) {
+		c.w.hide("runs as %s what a program prints (a process substitution), which guard cannot tell", what)
+		return "", false
+	}
+	if !known || !word.IsKnown(f) {
+		c.w.hide("runs as %s a file whose name guard cannot tell", what)
+		return "", false
+	}
+	c.w.Read(f)
+	return c.w.FileText(f, true, effect.MaxScriptBytes, what)
 }

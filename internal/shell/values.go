@@ -107,7 +107,12 @@ func (w *walker) setAlts(name string, alts []expand.Variable) {
 // the values it had too when the assignment may not run (w.cond).
 func (w *walker) assignValues(name string, vals []expand.Variable) {
 	if old, ok := w.varMap()[name]; ok && old.ReadOnly {
-		return
+		return // bash refuses it: "readonly variable" (readonly.go)
+	}
+	refusable := w.mayBeReadonly(name)
+	if w.cond > 0 && vals[0].ReadOnly {
+		vals[0].ReadOnly = false // readonly X=V in a branch: X may stay writable
+		w.maybeReadonly(name)
 	}
 	if w.alog != nil {
 		w.alog.note(name, w.saveVar(name))
@@ -122,7 +127,7 @@ func (w *walker) assignValues(name string, vals []expand.Variable) {
 		w.hashAssigned(vals) // BASH_CMDS (hashtable.go)
 	}
 	var alts []expand.Variable
-	if w.cond > 0 {
+	if w.cond > 0 || refusable {
 		alts = append(slices.Clone(w.alts.m[name]), w.before(name))
 	}
 	alts = append(alts, vals[1:]...)

@@ -104,6 +104,12 @@ type walker struct {
 	// anyVar: a variable whose name guard cannot tell was assigned:
 	// every variable is one guard cannot tell from there (anyvar.go).
 	anyVar bool
+	// roAny: a declaration guard cannot read (a computed name or option)
+	// may have made any variable read-only; roMaybe: names made read-only
+	// where that may not run. An assignment to one may be refused, so it
+	// keeps the value before too (readonly.go, review 18a F9).
+	roAny   bool
+	roMaybe map[string]bool
 	// atExit are the trap bodies set to run when the shell exits (or
 	// at any later point), walked there (traps.go).
 	atExit []string

@@ -975,6 +975,9 @@ func (w *walker) zshTilde(ps []syntax.WordPart) ([]syntax.WordPart, bool) {
 		return ps, false
 	}
 	l, ok := ps[0].(*syntax.Lit)
+	if ok && zshDynamicTilde(ps) {
+		return w.dynamicNamedDir(ps), true
+	}
 	if !ok || !strings.HasPrefix(l.Value, "~") || strings.Contains(l.Value, "/") {
 		return ps, false
 	}

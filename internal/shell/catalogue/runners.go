@@ -151,6 +151,33 @@ var OptionRunners = []OptionRunner{
 	{Name: "wget", options: []runOption{{names: " --use-askpass ", Use: RunProgram}}}, // the program asked for a password
 }
 
+// WgetCommand returns the long option a .wgetrc command named key sets
+// (wget -e KEY=V, a --config or $WGETRC file): wget takes a command's
+// name without regard to case, underscores or dashes (use_askpass,
+// useAskPass, USE-ASKPASS), matched here against the long options its
+// tables name (netClients', OptionRunners'); --KEY with dashes for
+// underscores otherwise (review 18a F15).
+func WgetCommand(key string) string {
+	norm := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(key))
+	r, _ := OptionRunnerNamed("wget")
+	cl, _ := NetClientNamed("wget")
+	sets := make([]word.Set, 0, len(r.options)+len(cl.options))
+	for _, o := range r.options {
+		sets = append(sets, o.names)
+	}
+	for _, o := range cl.options {
+		sets = append(sets, o.names)
+	}
+	for _, set := range sets {
+		for _, name := range strings.Fields(string(set)) {
+			if strings.HasPrefix(name, "--") && strings.ReplaceAll(name[2:], "-", "") == norm {
+				return name
+			}
+		}
+	}
+	return "--" + strings.ReplaceAll(strings.ToLower(key), "_", "-")
+}
+
 // OptionRunnerNamed returns the entry for name.
 func OptionRunnerNamed(name string) (*OptionRunner, bool) {
 	for i := range OptionRunners {

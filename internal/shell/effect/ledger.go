@@ -744,6 +744,9 @@ func (w *Ledger) pathOf(s string, k pathKind) {
 	if !ok {
 		return
 	}
+	if d, tree := strings.CutSuffix(p, "/…"); MagicTree(d) && (tree || w.found != nil && slices.Contains(w.found.Paths, p)) || MagicGlob(p) {
+		w.magicTree(d) // what find found there, what a glob matches (proclinks.go)
+	}
 	if w.found != nil {
 		if rest, ok := w.found.tree(p); ok {
 			// Read, what find found is the tree it stands for; written
@@ -848,6 +851,11 @@ func (w *Ledger) DirVar(p string) (string, bool) {
 		return *w.OldDir + rest, true
 	}
 	return p, linked
+}
+
+// magicTree hides a walk of a directory of magic links (MagicTree).
+func (w *Ledger) magicTree(d string) {
+	w.Hide("walks %s, whose entries are the kernel's links to whatever files processes hold open: guard cannot tell the files what it finds there opens", d)
 }
 
 // record adds p to the reads, the writes or the touches.

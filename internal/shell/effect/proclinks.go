@@ -1,6 +1,7 @@
 package effect
 
 import (
+	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -168,4 +169,85 @@ func ProcLinks(p string) (string, bool) {
 		return unknownLink(""), true
 	}
 	return p, linked
+}
+
+// MagicTree reports whether d, a directory whose whole tree a command
+// walks (find's start, DIR/… or DIR/**), holds the kernel's magic links
+// (review 18a F12): /proc, a process's directory (/proc/PID, /proc/self,
+// a task's), its descriptors (fd, map_files) or another process's cwd and
+// root. A walker does not follow them, but what it hands each path to
+// (find -exec cat {}, | xargs cat) opens the file a process holds
+// (~/.ssh/id_rsa kept open by an editor): files guard cannot tell, read or
+// written. /proc/self/cwd and /proc/self/root are the program's own
+// directories (ProcLink).
+func MagicTree(d string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimRight(d, "/")+"/", "/proc/")
+	if !ok {
+		return false
+	}
+	who, rest := cutComp(strings.TrimSuffix(rest, "/"))
+	self := who == "self" || who == "thread-self"
+	switch {
+	case who == "":
+		return true // /proc itself
+	case !self && !allDigits(who) && !word.HasMark(who):
+		return false // /proc/sys/…: the system's
+	}
+	entry, tail := cutComp(strings.TrimPrefix(rest, "/"))
+	if entry == "task" {
+		tid, r := cutComp(strings.TrimPrefix(tail, "/"))
+		if tid == "" {
+			return true
+		}
+		entry, tail = cutComp(strings.TrimPrefix(r, "/"))
+	}
+	switch entry {
+	case "":
+		return true
+	case "fd", "map_files":
+		return tail == "" || tail == "/"
+	case "cwd", "root":
+		return !self && (tail == "" || tail == "/")
+	}
+	return false
+}
+
+// MagicGlob reports whether pattern p, a glob, may match the kernel's
+// magic links or a directory of them (review 18a F12): /proc/*/fd/*,
+// /proc/[0-9]*/cwd, /proc/*. The hook expands a glob on disk within a
+// bound, and /proc holds a directory for every process: files guard
+// cannot tell.
+func MagicGlob(p string) bool {
+	rest, ok := strings.CutPrefix(p, "/proc/")
+	if !ok || !strings.ContainsAny(rest, "*?[") {
+		return false
+	}
+	who, rest := cutComp(rest)
+	if !strings.ContainsAny(who, "*?[") {
+		d := "/proc/" + who
+		entry, _ := cutComp(strings.TrimPrefix(rest, "/"))
+		if entry == "task" {
+			return true
+		}
+		return MagicTree(d+"/"+entry) || MagicTree(d) && strings.ContainsAny(entry, "*?[") && globMatchesAny(entry)
+	}
+	if !globMatchesAny(who, "1", "self", "thread-self") {
+		return false
+	}
+	entry, _ := cutComp(strings.TrimPrefix(rest, "/"))
+	return entry == "" || globMatchesAny(entry)
+}
+
+// globMatchesAny reports whether glob component pat matches one of names,
+// or, with none given, one of a process's magic entries.
+func globMatchesAny(pat string, names ...string) bool {
+	if len(names) == 0 {
+		names = []string{"fd", "map_files", "cwd", "root", "exe", "task"}
+	}
+	for _, n := range names {
+		if ok, err := path.Match(pat, n); ok || err != nil {
+			return true
+		}
+	}
+	return false
 }
