@@ -3,7 +3,6 @@ package hook
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 )
@@ -13,12 +12,7 @@ import (
 // allowed for agent A as git diff origin/main is (the result scan's),
 // while a status builtin still puts it on the failure route.
 func TestDevNullStatus16b(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	_, proj := scriptWorld(t, map[string]string{"settings.py": "AWS=" + "AKIA" + "IOSFODNN7EXAMPLF\n", "README": "hello\n"})
-	git := revGit(t, proj)
-	git("init", "-q", "-b", "main")
+	proj, git := gitWorld(t, map[string]string{"settings.py": "AWS=" + "AKIA" + "IOSFODNN7EXAMPLF\n", "README": "hello\n"})
 	git("add", "settings.py", "README")
 	git("commit", "-qm", "init")
 	git("update-ref", "refs/remotes/origin/main", "HEAD")
@@ -49,13 +43,8 @@ func TestDevNullStatus16b(t *testing.T) {
 // --untracked and --no-index read the directory, and a link put in a
 // tracked file's place leaves guard unable to tell.
 func TestGitGrepTracked16b(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	_, proj := scriptWorld(t, map[string]string{"src/a.go": "package a\n", "README": "hello\n",
+	proj, git := gitWorld(t, map[string]string{"src/a.go": "package a\n", "README": "hello\n",
 		".env": "GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n"})
-	git := revGit(t, proj)
-	git("init", "-q", "-b", "main")
 	git("add", "src/a.go", "README")
 	git("commit", "-qm", "init")
 	p := realPolicy(t, "")

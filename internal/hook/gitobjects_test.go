@@ -2,7 +2,6 @@ package hook
 
 import (
 	"encoding/json"
-	"os/exec"
 	"testing"
 )
 
@@ -13,12 +12,7 @@ import (
 // index or the history holds a file a read rule protects, and passes in a
 // repository whose history holds none.
 func TestGitObjects18b(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	_, proj := scriptWorld(t, map[string]string{"README": "hello\n", ".env": "DB_PASS=hunter2xyz\n"})
-	git := revGit(t, proj)
-	git("init", "-q", "-b", "main")
+	proj, git := gitWorld(t, map[string]string{"README": "hello\n", ".env": "DB_PASS=hunter2xyz\n"})
 	git("add", "README")
 	git("commit", "-qm", "init")
 	p := realPolicy(t, "")

@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -13,12 +12,7 @@ import (
 // file and the revision; on agent A's plain route the result scan redacts
 // as before, and a patch of no protected file passes (review 17b F1).
 func TestRevPatchPaths(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	_, proj := scriptWorld(t, map[string]string{"README": "a\n", ".env": "DB_PASS=hunter2xyz\n"})
-	git := revGit(t, proj)
-	git("init", "-q", "-b", "main")
+	proj, git := gitWorld(t, map[string]string{"README": "a\n", ".env": "DB_PASS=hunter2xyz\n"})
 	git("add", "-f", "README", ".env")
 	git("commit", "-qm", "init")
 	git("rm", "-q", "--cached", ".env")
@@ -53,12 +47,7 @@ func TestRevPatchPaths(t *testing.T) {
 // TestRevPatchPathsClean: a patch of files no rule protects passes on
 // every route (git log -p in a repository without protected files).
 func TestRevPatchPathsClean(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	_, proj := scriptWorld(t, map[string]string{"README": "a\n", "main.go": "package main\n"})
-	git := revGit(t, proj)
-	git("init", "-q", "-b", "main")
+	proj, git := gitWorld(t, map[string]string{"README": "a\n", "main.go": "package main\n"})
 	git("add", ".")
 	git("commit", "-qm", "init")
 	p := realPolicy(t, "")

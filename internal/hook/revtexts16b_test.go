@@ -162,12 +162,7 @@ func TestRevTexts16b(t *testing.T) {
 // alias's at the top of the working tree, submodule foreach's in each
 // submodule (a directory guard does not tell).
 func TestGitRuns16b(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	_, proj := scriptWorld(t, map[string]string{"conf.py": "AWS_KEY = \"" + "AKIA" + "IOSFODNN7EXAMPLF\"\n", "README": "hello\n", "sub/a.txt": "a\n"})
-	git := revGit(t, proj)
-	git("init", "-q", "-b", "main")
+	proj, git := gitWorld(t, map[string]string{"conf.py": "AWS_KEY = \"" + "AKIA" + "IOSFODNN7EXAMPLF\"\n", "README": "hello\n", "sub/a.txt": "a\n"})
 	git("add", "README", "sub/a.txt")
 	git("commit", "-qm", "init")
 	git("commit", "-q", "--allow-empty", "-m", "two")

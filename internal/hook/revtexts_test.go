@@ -24,6 +24,20 @@ func revGit(t *testing.T, dir string) func(args ...string) string {
 	}
 }
 
+// gitWorld is scriptWorld's project with files, made a git repository on
+// branch main (nothing committed), and a git run in it; it skips the test
+// where git is missing.
+func gitWorld(t *testing.T, files map[string]string) (string, func(args ...string) string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, files)
+	git := revGit(t, proj)
+	git("init", "-q", "-b", "main")
+	return proj, git
+}
+
 // TestRevTexts covers review 14b F3, FP1, FP2, FP3 and F15: where guard
 // cannot redact what a command prints (agent B; agent A's background
 // command, or a command whose syntax may fail after git printed), the
@@ -35,12 +49,7 @@ func revGit(t *testing.T, dir string) func(args ...string) string {
 // rev-parse HEAD:F) and the catalogue's unprinted readers (wc -c F) do
 // not read its text; replace refs make every revision read "cannot tell".
 func TestRevTexts(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	_, proj := scriptWorld(t, map[string]string{"settings.py": "AWS=" + "AKIA" + "IOSFODNN7EXAMPLF\n", "README.md": "hello\n"})
-	git := revGit(t, proj)
-	git("init", "-q", "-b", "main")
+	proj, git := gitWorld(t, map[string]string{"settings.py": "AWS=" + "AKIA" + "IOSFODNN7EXAMPLF\n", "README.md": "hello\n"})
 	git("add", "settings.py", "README.md")
 	git("commit", "-qm", "one")
 	if err := os.WriteFile(filepath.Join(proj, "README.md"), []byte("hello again\n"), 0o644); err != nil {
@@ -121,12 +130,7 @@ func TestRevTexts(t *testing.T) {
 // cannot redact (agent B, agent A's background and failure routes); git's
 // environment moving the replace refs is "cannot tell".
 func TestRevTexts15b(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	_, proj := scriptWorld(t, map[string]string{"settings.py": "AWS=" + "AKIA" + "IOSFODNN7EXAMPLF\n", "README": "hello\n"})
-	git := revGit(t, proj)
-	git("init", "-q", "-b", "main")
+	proj, git := gitWorld(t, map[string]string{"settings.py": "AWS=" + "AKIA" + "IOSFODNN7EXAMPLF\n", "README": "hello\n"})
 	git("add", "settings.py", "README")
 	git("commit", "-qm", "init")
 	write := func(name, text string) {

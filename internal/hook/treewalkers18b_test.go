@@ -2,7 +2,6 @@ package hook
 
 import (
 	"encoding/json"
-	"os/exec"
 	"testing"
 )
 
@@ -13,13 +12,8 @@ import (
 // (rm -rf ., find . -delete) blocks when the project holds its own hook
 // file, .git/config or .git/hooks on disk (review 18b F8, F9, F11).
 func TestTreeWalkers18b(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	_, proj := scriptWorld(t, map[string]string{"README": "hi\n", "src/a.go": "package a\n",
+	proj, git := gitWorld(t, map[string]string{"README": "hi\n", "src/a.go": "package a\n",
 		".env": "DB_PASS=hunter2xyz\n", ".agent_a/settings.json": "{}\n"})
-	git := revGit(t, proj)
-	git("init", "-q", "-b", "main")
 	git("add", "README", "src/a.go")
 	git("add", "-f", ".env")
 	git("commit", "-qm", "init")
