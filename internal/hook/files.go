@@ -38,12 +38,30 @@ type runFiles struct {
 	// disk when git makes a tree match a revision (revs.go); nil: only
 	// hidden names.
 	prot *protected
+	// stats remembers Lstat's answers for the call: the disk does not
+	// change while guard checks a command that has not run, and a script
+	// of many git commands asks the same directories again (gitdirs.go's
+	// discovery walks up from each). nil: no memory.
+	stats *statMemo
 }
+
+// statMemo is runFiles.Lstat's memory, bounded by maxStatMemo entries.
+type statMemo map[string]statAnswer
+
+// statAnswer is one Lstat answer.
+type statAnswer struct {
+	kind shell.EntryKind
+	link string
+}
+
+// maxStatMemo bounds the paths a call's Lstat answers are kept for.
+const maxStatMemo = 4096
 
 // filesFor returns the reader of the files call's commands run.
 func filesFor(call *agent.Call, opt agent.Options) runFiles {
 	h, _ := home.UserHome()
-	return runFiles{base: agent.BaseDir(call, opt), home: h, path: os.Getenv("PATH"), cdpath: os.Getenv("CDPATH")}
+	return runFiles{base: agent.BaseDir(call, opt), home: h, path: os.Getenv("PATH"), cdpath: os.Getenv("CDPATH"),
+		stats: &statMemo{}}
 }
 
 // SearchCDPath implements shell.CDSearcher: the agent's CDPATH, which the
@@ -134,6 +152,21 @@ func (f runFiles) Lstat(p string) (shell.EntryKind, string) {
 	if !ok || realpath.HasGlob(full) {
 		return shell.EntryUnknown, ""
 	}
+	if f.stats == nil {
+		return lstat(full)
+	}
+	if a, ok := (*f.stats)[full]; ok {
+		return a.kind, a.link
+	}
+	k, t := lstat(full)
+	if len(*f.stats) < maxStatMemo {
+		(*f.stats)[full] = statAnswer{k, t}
+	}
+	return k, t
+}
+
+// lstat is Lstat of the absolute path full.
+func lstat(full string) (shell.EntryKind, string) {
 	fi, err := os.Lstat(full)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
