@@ -19,6 +19,7 @@ var inHomeBlocks = map[string]string{
 	"git diff --name-only | xargs gofmt -w":                        "names produced at run time in home",
 	"git ls-files '*.go' | while read f; do gofmt -w \"$f\"; done": "names produced at run time in home",
 	"for f in $(git ls-files '*.go'); do gofmt -w \"$f\"; done":    "names produced at run time in home",
+	"find . -name \"*.go\" | xargs | xargs wc -l":                  "reads every *.go find finds under home (~/.ssh included)",
 	"find . -name '*.orig' | xargs rm":                             "removes what find finds under home",
 	"find . -name '*.go' | while read f; do gofmt -w \"$f\"; done": "writes what find finds under home, ~/.ssh included",
 	"f=$(basename \"$1\"); cp x \"$f\"":                            "a name produced at run time in home",

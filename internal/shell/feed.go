@@ -324,6 +324,17 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string, listed bool) {
 			}
 		}
 		c.adopt(first)
+		if fed != nil && fed.repl == "" && c.out.known {
+			// The names appended are not among its words: what it prints
+			// is not known text (review 19a F16: `… | rev | xargs | xargs
+			// rm`). A bare echo prints them as they came (the runner's
+			// input: find's paths, tame names); anything else (printf's
+			// format, other words) may shape them: wild.
+			c.out = output{}
+			if first.name == "echo" && len(word.Operands(first.args)) == 0 && !fed.wild {
+				c.out = output{paths: c.stdin.paths, names: c.stdin.names, tame: c.stdin.tame}
+			}
+		}
 		for _, r := range runs[1:] {
 			in := c.execFed(r, nil)
 			c.extra = append(c.extra, in.lines()...)
