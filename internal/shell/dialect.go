@@ -110,3 +110,34 @@ func zshBraceGroup(f *syntax.File) (open, end int) {
 	})
 	return open, end
 }
+
+// zshProcRedirects parses src again where zsh reads a redirection joined
+// to a process substitution (cat <<(LIST), echo x >>(LIST), 1>>(LIST)):
+// zsh runs LIST, while mvdan's zsh parser reads a here-document or a file
+// named "(LIST" (review 19a F8). Where the first parse failed on such a
+// here-document, or took such a word for a file, "<<(" and ">>(" become
+// "< <(" and ">> >(" and the text is parsed again; the first answer stands
+// when that fails too.
+func (w *walker) zshProcRedirects(src string, f *syntax.File, err error) (string, *syntax.File, error) {
+	joined := err != nil && strings.Contains(err.Error(), "here-document `(")
+	if !joined && f != nil {
+		syntax.Walk(f, func(n syntax.Node) bool {
+			if r, ok := n.(*syntax.Redirect); ok && r.Word != nil && len(r.Word.Parts) > 0 {
+				if l, ok := r.Word.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(l.Value, "(") &&
+					(r.Op == syntax.AppOut || r.Op == syntax.RdrOut || r.Op == syntax.RdrIn || r.Op == syntax.Hdoc) {
+					joined = true
+				}
+			}
+			return !joined
+		})
+	}
+	if !joined {
+		return src, f, err
+	}
+	fixed := strings.ReplaceAll(strings.ReplaceAll(src, "<<(", "< <("), ">>(", ">> >(")
+	g, gerr := w.theParser().Parse(strings.NewReader(fixed), "")
+	if gerr != nil {
+		return src, f, err
+	}
+	return fixed, g, nil
+}

@@ -276,6 +276,9 @@ func (w *walker) script(src string, depth int) {
 		return
 	}
 	f, err := w.theParser().Parse(strings.NewReader(src), "")
+	if w.zsh {
+		src, f, err = w.zshProcRedirects(src, f, err)
+	}
 	if err != nil {
 		pe := parseError(err)
 		if g := w.recoverParse(src, err); g != nil {
@@ -409,6 +412,9 @@ func (w *walker) runText(src string, strict bool) {
 		return
 	}
 	f, err := w.theParser().Parse(strings.NewReader(src), "")
+	if w.zsh {
+		src, f, err = w.zshProcRedirects(src, f, err)
+	}
 	if err != nil {
 		if strict {
 			w.hide("runs code guard cannot parse")
