@@ -206,6 +206,9 @@ func inProject(paths []string) bool {
 // output of the lister's own making (stat -c with text, ls -l's link
 // targets).
 func (c *cmd) listerOutput(opts word.Set) {
+	if c.listerShaped(opts) {
+		return // du --time-style=+../.bashrc, grep --label=…, wc --files0-from=F: text the caller spells
+	}
 	ops := c.listerOperands(opts)
 	switch c.name {
 	case "grep":
@@ -405,4 +408,47 @@ func lsFilesSpecs(args []string) []string {
 		}
 	}
 	return out
+}
+
+// listerValueOpts are the options of listers that take a value and do not
+// put text of the caller's into what is printed (filters, sizes, counts,
+// widths, algorithms, patterns to match); any other valued option (a
+// time style, a label, a separator, a list file of names) shapes the
+// names the lister prints (review 19a F1).
+const listerValueOpts word.Set = " -I --ignore --hide -w --width -T --tabsize --sort --color -d --max-depth -t --threshold " +
+	"--exclude -X --exclude-from -B --block-size -e --regexp -f --file -m --max-count -A -B -C --include --exclude-dir -l --length -a --algorithm "
+
+// listerShaped reports whether lister c is given a valued option outside
+// listerValueOpts (opts are its options that take a value), spelled
+// apart, joined with =, or as a short cluster's last letter.
+func (c *cmd) listerShaped(opts word.Set) bool {
+	if c.name == "stat" {
+		return false // its format is read by statNames: plain %n only
+	}
+	for _, a := range c.args {
+		t := a.Text
+		if t == "--" {
+			return false
+		}
+		if !strings.HasPrefix(t, "-") || t == "-" {
+			continue
+		}
+		name, _, _ := strings.Cut(t, "=")
+		if strings.HasPrefix(t, "--") {
+			if opts.Has(name) && !listerValueOpts.Has(name) {
+				return true
+			}
+			continue
+		}
+		for i := 1; i < len(t); i++ {
+			o := "-" + t[i:i+1]
+			if opts.Has(o) {
+				if !listerValueOpts.Has(o) {
+					return true
+				}
+				break // the rest of the cluster is its value
+			}
+		}
+	}
+	return false
 }
