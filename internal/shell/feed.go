@@ -230,12 +230,24 @@ func (c *cmd) xargs() {
 				repl = "{}"
 			}
 			j++
-		case s == "-a" || s == "--arg-file":
+		case s == "-a" || s == "--arg-file" || xargsFlagsThenA(s):
 			if j+1 < len(c.args) {
 				c.w.Read(c.args[j+1].Text)
 				argFile = &c.args[j+1]
 			}
 			j += 2
+		case strings.HasPrefix(s, "--arg-file="), xargsJoinedArgFile(s) != "":
+			// --arg-file=F, -aF, -raF: the list file joined to its option
+			// (review 19a F6), read as -a F is.
+			f := c.args[j]
+			if v, ok := strings.CutPrefix(s, "--arg-file="); ok {
+				f.Text = v
+			} else {
+				f.Text = xargsJoinedArgFile(s)
+			}
+			c.w.Read(f.Text)
+			argFile = &f
+			j++
 		case s == "-0" || s == "--null":
 			whole = true // items end at NUL: echo's text is one
 			j++
@@ -815,3 +827,28 @@ func diffFiles(args []word.Word) []word.Word {
 
 // diffWithArg are the options of diff3 and sdiff that take the next word.
 const diffWithArg word.Set = " -L -o -w -I --label --output --width --ignore-matching-lines --tabsize --diff-program "
+
+// xargsJoinedArgFile returns the list file of a short option cluster of
+// xargs whose flags (-0 -r -t -p -x) end in -a with its value joined
+// (-al, -ral), else "".
+func xargsJoinedArgFile(s string) string {
+	if !strings.HasPrefix(s, "-") || strings.HasPrefix(s, "--") {
+		return ""
+	}
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '0', 'r', 't', 'p', 'x':
+			continue
+		case 'a':
+			return s[i+1:]
+		}
+		return ""
+	}
+	return ""
+}
+
+// xargsFlagsThenA reports whether s is a short cluster of xargs's flags
+// ending in -a, whose list file is the next word (-ra l).
+func xargsFlagsThenA(s string) bool {
+	return len(s) > 2 && strings.HasSuffix(s, "a") && xargsJoinedArgFile(s[:len(s)-1]+"ax") == "x"
+}
