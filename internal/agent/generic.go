@@ -54,6 +54,7 @@ func byFields(c *Call, toolName string, in fields) error {
 		sb             strings.Builder
 	)
 	var cmd []cmdGroup
+	var roots commandRoots // directories a command may run in (review 19b F3)
 	gin := gitInput{strs: map[string]string{}, lits: map[string]string{}, cwd: c.Cwd} // for mcpGitCommand
 	err := leaves(in.doc, in.prefix, func(l leaf) {
 		gin.add(l)
@@ -65,6 +66,9 @@ func byFields(c *Call, toolName string, in fields) error {
 			return
 		}
 		key := normKey(l.key)
+		if !isArgsKey(key) && !isProgramKey(key) && key != "command" && key != "cmd" && key != "script" {
+			roots.add(key, l.value)
+		}
 		if isURLKey(key) || hasWebScheme(l.value) || fetchScheme(l.value) {
 			urls = append(urls, event.Input{Kind: event.KindURL, Text: l.value})
 		} else if strings.Contains(l.value, "://") {
@@ -114,6 +118,9 @@ func byFields(c *Call, toolName string, in fields) error {
 	}
 	commands = append(commands, valueCommands(tv.carried)...)
 	commands = append(commands, gitToolInputs(toolName, gin)...)
+	if err := roots.apply(c, len(commands) > 0, in.prefix); err != nil {
+		return err
+	}
 	tv.joinRoots()
 	c.Inputs = append(c.Inputs, urls...)
 	c.Inputs = append(c.Inputs, commands...)
