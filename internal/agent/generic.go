@@ -54,7 +54,8 @@ func byFields(c *Call, toolName string, in fields) error {
 		sb             strings.Builder
 	)
 	var cmd []cmdGroup
-	var roots commandRoots                                                            // directories a command may run in (review 19b F3)
+	// roots: the directories a command may run in (review 19b F3).
+	var roots commandRoots
 	gin := gitInput{strs: map[string]string{}, lits: map[string]string{}, cwd: c.Cwd} // for mcpGitCommand
 	err := leaves(in.doc, in.prefix, func(l leaf) {
 		gin.add(l)
