@@ -84,6 +84,9 @@ func byFields(c *Call, toolName string, in fields) error {
 				// 18b F6).
 				tv.valuePaths(key, l.value)
 			}
+			if key != "command" && key != "cmd" {
+				tv.embedded(l.value, false) // {"arguments":"{\"path\":…}"}, {"options":"-o /h/.bashrc"} (review 19b F7)
+			}
 		case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !strings.HasPrefix(key, "exclude"):
 			if p, ok := fileURIPath(l.value); ok {
 				tv.field(p, writes || isDestKey(key))
@@ -101,7 +104,7 @@ func byFields(c *Call, toolName string, in fields) error {
 				}
 			}
 			tv.field(p, writes || isDestKey(key))
-			tv.embedded(l.value) // {"source":"print(open('.env').read())"}
+			tv.embedded(l.value, false) // {"source":"print(open('.env').read())"}
 		}
 	})
 	if err != nil {
