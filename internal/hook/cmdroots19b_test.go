@@ -39,6 +39,8 @@ func TestRoutesCommandDirFields(t *testing.T) {
 			routeCase{"b", tmp, "", in, true},
 			routeCase{"c", tmp, "run_command", in, true})
 	}
+	// Agent B with no payload cwd at all.
+	cases = append(cases, routeCase{"b", "", "", `{"command":"echo x >> ../.bashrc","cwd":"` + proj3 + `"}`, true})
 	// Everyday: a command in the project, a directory field naming it.
 	for _, in := range []string{
 		`{"command":"go test ./...","cwd":"` + proj3 + `"}`,
