@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -136,6 +137,8 @@ type toolValues struct {
 	carried []string // values that may be commands
 	nPaths  int      // paths taken from values' words
 	nLoose  int      // values taken as paths by what they name (loose)
+	// jsonDepth: how deep jsonValue is in JSON inside strings.
+	jsonDepth int
 	// dirs and rels are the absolute and the relative paths fields name,
 	// joined by joinRoots.
 	dirs []string
@@ -183,8 +186,11 @@ func (t *toolValues) other(key, v string) {
 	// A one-token value may be a path and code at once
 	// (open("/h/x").read()): it is checked as both.
 	t.valuePaths(key, v)
-	t.embedded(v)
 	asCommand := t.asCommand(key)
+	// A value checked as a command has its words read by the shell's
+	// rules; any other of a tool that may run something has its
+	// path-shaped words taken (review 19b F7).
+	t.embedded(v, t.runs && !asCommand && !carriesCommand(v))
 	if asCommand && !isURLKey(key) {
 		t.typedKeys(v)
 		return
@@ -214,27 +220,36 @@ func (t *toolValues) valuePaths(key, v string) {
 	}
 }
 
-// embedded takes the paths inside a longer text value (review 18b F5): a
-// server may hand an SQL statement, a code cell or an option string to
-// something that opens the files it quotes (VACUUM INTO '~/.bashrc',
-// read_text('/h/.ssh/id_rsa'), --out=/h/.bashrc). Each quoted literal and
-// each blank-separated word after a KEY= or --opt= prefix or an @ that
-// may name a protected target (mayNamePath) is read and written: guard
-// cannot tell which the server does. Prose outside quotes and prefixes is
-// not taken (a sentence that mentions ~/.bashrc opens nothing). Past the
+// embedded takes the paths inside a longer text value (review 18b F5,
+// 19b F7), whatever its key: a server may hand an SQL statement, a code
+// cell, an option string or a config text to something that opens the
+// files it names (VACUUM INTO '~/.bashrc', read_text('/h/.ssh/id_rsa'),
+// --out=/h/.bashrc, "-o /h/.bashrc", "file: /h/.aws/credentials"). Each
+// quoted literal, each word after a KEY= or --opt= prefix or an @, and,
+// when bare (a value of a tool that may run something, runs: any but one
+// whose name says it only reads, or writes files or records, whose text
+// is data; and no value checked as a command already), each word
+// shaped as a path (starting /, ~/, ../ or ./, alone or after a KEY:
+// prefix) that may name a protected target (mayNamePath) is read and
+// written: guard cannot tell which the server does. A value that parses
+// as JSON is scanned as JSON too (jsonValue). Other prose words are not
+// taken (an issue's body that mentions ~/.bashrc opens nothing). Past the
 // loose bound the call blocks (tooMany).
-func (t *toolValues) embedded(v string) {
-	if len(v) > maxEmbeddedText || !strings.ContainsAny(v, "'\"=@") {
+func (t *toolValues) embedded(v string, bare bool) {
+	if len(v) > maxEmbeddedText {
 		return
 	}
+	t.jsonValue(v)
 	var quoted []string
-	for _, line := range strings.Split(v, "\n") {
-		quoted = append(quoted, stringLiterals(line)...)
+	if strings.ContainsAny(v, "'\"") {
+		for _, line := range strings.Split(v, "\n") {
+			quoted = append(quoted, stringLiterals(line)...)
+		}
 	}
 	words := strings.Fields(v)
 	seen := map[string]bool{v: true, strings.TrimSpace(v): true}
 	for i, c := range append(quoted, words...) {
-		p, ok := embeddedPath(c, i < len(quoted))
+		p, ok := embeddedPath(c, i < len(quoted), bare)
 		if !ok || seen[p] {
 			continue
 		}
@@ -244,6 +259,34 @@ func (t *toolValues) embedded(v string) {
 		}
 		t.paths = append(t.paths, event.Input{Kind: event.KindRead, Text: p}, event.Input{Kind: event.KindWrite, Text: p})
 	}
+}
+
+// maxJSONValueDepth bounds how deep JSON inside a string inside JSON is
+// followed (jsonValue).
+const maxJSONValueDepth = 4
+
+// jsonValue scans a string value that parses as a JSON object or array
+// (an MCP proxy's "arguments":"{\"path\":…}") as a tool input of its
+// own: each string in it is a value guard does not know (other). Past
+// maxJSONValueDepth strings in strings, the call blocks.
+func (t *toolValues) jsonValue(v string) {
+	v = strings.TrimSpace(v)
+	if len(v) < 2 || v[0] != '{' && v[0] != '[' || !json.Valid([]byte(v)) {
+		return
+	}
+	if t.jsonDepth >= maxJSONValueDepth {
+		if t.problem == "" {
+			t.problem = "nests JSON in strings deeper than guard follows"
+		}
+		return
+	}
+	t.jsonDepth++
+	defer func() { t.jsonDepth-- }()
+	_ = leaves(json.RawMessage(v), "", func(l leaf) {
+		if l.isString && l.value != "" {
+			t.other(normKey(l.key), l.value)
+		}
+	})
 }
 
 // shellEscapes takes each line of a value that a notebook or a REPL hands
@@ -271,16 +314,25 @@ func (t *toolValues) shellEscapes(v string) {
 const maxEmbeddedText = 1 << 16
 
 // embeddedPath returns the path a quoted literal or a word of a text
-// value names: a literal whole, or after a KEY= or --opt= prefix or a
-// leading @ (a word only so), a file: URI's or REV:PATH's path
-// (pathValue), when it may name a protected target.
-func embeddedPath(w string, quoted bool) (string, bool) {
+// value names: a literal whole, a word after a KEY= or --opt= prefix or a
+// leading @, and, when bare (the tool may run something), after a KEY:
+// prefix or a word shaped as a path (pathShaped); a
+// file: URI's or REV:PATH's path (pathValue), when it may name a
+// protected target.
+func embeddedPath(w string, quoted, bare bool) (string, bool) {
 	w = strings.TrimSpace(w)
-	if i := strings.IndexByte(w, '='); i > 0 && !strings.ContainsAny(w[:i], "/ ") {
+	if strings.Contains(w, "://") {
+		return "", false
+	}
+	switch i := strings.IndexAny(w, "=:"); {
+	case i > 0 && !strings.ContainsAny(w[:i], "/ ") && (w[i] == '=' || bare && pathShaped(w[i+1:])):
 		w = strings.Trim(w[i+1:], `'"`)
-	} else if strings.HasPrefix(w, "@") {
+	case strings.HasPrefix(w, "@"):
 		w = w[1:]
-	} else if !quoted {
+	case quoted:
+	case bare && pathShaped(strings.Trim(w, `'"`)):
+		w = strings.TrimRight(strings.Trim(w, `'"`), ",;)")
+	default:
 		return "", false
 	}
 	if w == "" || len(w) > maxPathLen || strings.Contains(w, "://") {
@@ -293,6 +345,14 @@ func embeddedPath(w string, quoted bool) (string, bool) {
 		return "", false
 	}
 	return w, true
+}
+
+// pathShaped reports whether a word of prose is shaped as a path: it
+// starts with /, ~/, ../ or ./, or is ~ or .. (a word "src/main.go" is
+// left as prose).
+func pathShaped(w string) bool {
+	return strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~/") || strings.HasPrefix(w, "../") ||
+		strings.HasPrefix(w, "./") || w == "~" || w == ".."
 }
 
 // asCommand reports whether a text value under key is checked as a

@@ -54,6 +54,8 @@ func byFields(c *Call, toolName string, in fields) error {
 		sb             strings.Builder
 	)
 	var cmd []cmdGroup
+	// roots: the directories a command may run in (review 19b F3).
+	var roots commandRoots
 	gin := gitInput{strs: map[string]string{}, lits: map[string]string{}, cwd: c.Cwd} // for mcpGitCommand
 	err := leaves(in.doc, in.prefix, func(l leaf) {
 		gin.add(l)
@@ -65,6 +67,9 @@ func byFields(c *Call, toolName string, in fields) error {
 			return
 		}
 		key := normKey(l.key)
+		if !isArgsKey(key) && !isProgramKey(key) && key != "command" && key != "cmd" && key != "script" {
+			roots.add(key, l.value)
+		}
 		if isURLKey(key) || hasWebScheme(l.value) || fetchScheme(l.value) {
 			urls = append(urls, event.Input{Kind: event.KindURL, Text: l.value})
 		} else if strings.Contains(l.value, "://") {
@@ -78,6 +83,9 @@ func byFields(c *Call, toolName string, in fields) error {
 				// carries: {"arguments":[".env"]} with no program (review
 				// 18b F6).
 				tv.valuePaths(key, l.value)
+			}
+			if key != "command" && key != "cmd" {
+				tv.embedded(l.value, false) // {"arguments":"{\"path\":…}"}, {"options":"-o /h/.bashrc"} (review 19b F7)
 			}
 		case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !strings.HasPrefix(key, "exclude"):
 			if p, ok := fileURIPath(l.value); ok {
@@ -96,7 +104,7 @@ func byFields(c *Call, toolName string, in fields) error {
 				}
 			}
 			tv.field(p, writes || isDestKey(key))
-			tv.embedded(l.value) // {"source":"print(open('.env').read())"}
+			tv.embedded(l.value, false) // {"source":"print(open('.env').read())"}
 		}
 	})
 	if err != nil {
@@ -114,6 +122,9 @@ func byFields(c *Call, toolName string, in fields) error {
 	}
 	commands = append(commands, valueCommands(tv.carried)...)
 	commands = append(commands, gitToolInputs(toolName, gin)...)
+	if err := roots.apply(c, len(commands) > 0, in.prefix); err != nil {
+		return err
+	}
 	tv.joinRoots()
 	c.Inputs = append(c.Inputs, urls...)
 	c.Inputs = append(c.Inputs, commands...)

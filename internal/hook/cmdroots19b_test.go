@@ -1,0 +1,56 @@
+package hook
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// TestRoutesCommandDirFields covers review 19b F3: an MCP or unknown tool
+// that runs a command with a directory field of its own (cwd, directory,
+// options.cwd, any absolute directory value) has the command's relative
+// words checked under that directory too.
+func TestRoutesCommandDirFields(t *testing.T) {
+	home, _ := routes18World(t)
+	proj3 := filepath.Join(home, "proj3")
+	writeFiles(t, proj3, map[string]string{"src/a.go": "package a\n"})
+	tmp := filepath.Dir(home)
+	var cases []routeCase
+	for _, in := range []string{
+		`{"command":"rm -rf ../.guard","cwd":"` + proj3 + `"}`,
+		`{"command":"echo x >> ../.bashrc","cwd":"` + proj3 + `"}`,
+		`{"command":["cat","../.ssh/id_rsa"],"directory":"` + proj3 + `"}`,
+		`{"command":["truncate","-s0","../.bashrc"],"directory":"` + proj3 + `"}`,
+		`{"command_line":"cat ../.aws/credentials","cwd":"` + proj3 + `"}`,
+		`{"command":"echo x >> ../.bashrc","options":{"cwd":"` + proj3 + `"}}`,
+		`{"command":"echo x >> ../.bashrc","spawn":{"cwd":"` + proj3 + `"}}`,
+		`{"command":"echo x >> ../.bashrc","opts":{"dir":"` + proj3 + `"}}`,
+		`{"command":"echo x >> ../.bashrc","location":"` + proj3 + `"}`,
+		`{"command":"echo x >> ../.bashrc","at":"` + proj3 + `"}`,
+		`{"command":"echo x >> ../.bashrc","CWD":"` + proj3 + `"}`,
+		`{"command":"echo x >> ../.bashrc","current_working_directory":"` + proj3 + `"}`,
+		`{"command":"echo x >> ../.bashrc","exec_dir":"` + proj3 + `"}`,
+		`{"command":"echo x >> ../.bashrc","base":"` + proj3 + `"}`,
+		`{"command":"echo x >> ../.bashrc","made_up":"` + proj3 + `"}`,
+		`{"command":"echo x >> ../.bashrc","cwd":"home/proj3"}`,
+		`{"command":"echo x >> ../.bashrc","cwd":"$HOME/proj3"}`,
+	} {
+		cases = append(cases,
+			routeCase{"a", tmp, "mcp__shell__run", in, true},
+			routeCase{"b", tmp, "", in, true},
+			routeCase{"c", tmp, "run_command", in, true})
+	}
+	// Agent B with no payload cwd at all.
+	cases = append(cases, routeCase{"b", "", "", `{"command":"echo x >> ../.bashrc","cwd":"` + proj3 + `"}`, true})
+	// Everyday: a command in the project, a directory field naming it.
+	for _, in := range []string{
+		`{"command":"go test ./...","cwd":"` + proj3 + `"}`,
+		`{"command":["ls","-la","src"],"directory":"` + proj3 + `"}`,
+		`{"command":"cat src/a.go","options":{"cwd":"` + proj3 + `"}}`,
+	} {
+		cases = append(cases,
+			routeCase{"a", proj3, "mcp__shell__run", in, false},
+			routeCase{"b", proj3, "", in, false},
+			routeCase{"c", proj3, "run_command", in, false})
+	}
+	runRouteCases(t, cases)
+}
