@@ -4,16 +4,16 @@ import "github.com/guardhq/guard/internal/shell/word"
 
 // hiddenKeepers are, for each searcher that skips hidden names, the options
 // known not to make it search one (review 19b F5): output, matching and
-// context options, exclusions, the globs guard weighs (-g, --iglob,
+// context options, following links (data.go follows them), exclusions, the globs guard weighs (-g, --iglob,
 // --type-add's) and -t with a type of SafeTypes or one --type-add names. Any other option (--type-add, -L, one guard
 // does not list) may, so with it the skip is not trusted.
 var hiddenKeepers = map[string]*Program{
 	"rg": {
-		Short: "0abcFhHiIlnNopPqsSUvVwxzA:B:C:d:e:E:f:g:j:m:M:r:t:T:",
+		Short: "0abcFhHiIlLnNopPqsSUvVwxzA:B:C:d:e:E:f:g:j:m:M:r:t:T:",
 		Long: " --after-context= --before-context= --context= --binary --block-buffered --byte-offset --case-sensitive" +
 			" --color= --colors= --column --context-separator= --count --count-matches --crlf --encoding= --engine=" +
 			" --field-context-separator= --field-match-separator= --file= --files --files-with-matches --files-without-match" +
-			" --fixed-strings --glob= --glob-case-insensitive --heading --iglob= --ignore-case --include-zero --invert-match" +
+			" --fixed-strings --follow --glob= --glob-case-insensitive --heading --iglob= --ignore-case --include-zero --invert-match" +
 			" --json --line-buffered --line-number --line-regexp --max-columns= --max-columns-preview --max-count=" +
 			" --max-depth= --max-filesize= --mmap --multiline --multiline-dotall --no-filename --no-heading" +
 			" --no-ignore --no-ignore-dot --no-ignore-exclude --no-ignore-files --no-ignore-global --no-ignore-messages" +
@@ -23,13 +23,19 @@ var hiddenKeepers = map[string]*Program{
 			" --with-filename --word-regexp --no-context-separator --no-hidden --no-follow --no-binary ",
 	},
 	"ag": {
-		Short: "0acDhHilLnoQsSUvVwzA:B:C:m:W:",
+		Short: "0acDfhHilLnoQsSUvVwzA:B:C:m:W:",
 		Long: " --ackmate --after= --before= --break --case-sensitive --color --color-line-number= --color-match=" +
-			" --color-path= --column --context= --count --depth= --files-with-matches --files-without-matches --filename" +
+			" --color-path= --column --context= --count --depth= --files-with-matches --files-without-matches --filename --follow" +
 			" --fixed-strings --group --heading --ignore= --ignore-case --ignore-dir= --invert-match --literal" +
 			" --max-count= --multiline --null --print0 --numbers --only-matching --nopager --passthrough --passthru" +
 			" --print-long-lines --silent --skip-vcs-ignores --smart-case --stats --stats-only --vimgrep --width=" +
 			" --word-regexp --workers= --recurse --norecurse --one-device ",
+	},
+	"pt": {
+		Short: "0eiSlLoNwA:B:C:",
+		Long: " --after= --before= --context= --color --nocolor --color-line-number= --color-match= --color-path= --column" +
+			" --depth= --follow --files-with-matches --files-without-match --group --nogroup --ignore= --ignore-case" +
+			" --smart-case --skip-vcs-ignores --numbers --null --output-encode= --vimgrep --word-regexp ",
 	},
 }
 
