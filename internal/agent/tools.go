@@ -235,7 +235,9 @@ func searchTool(dirNames, globNames []string, content bool) tool {
 			if err != nil {
 				return err
 			}
-			globs = append(globs, gs...)
+			for _, g := range gs {
+				globs = append(globs, globList(g)...)
+			}
 		}
 		for _, dir := range dirs {
 			if dir != "" {
@@ -252,6 +254,33 @@ func searchTool(dirNames, globNames []string, content bool) tool {
 		}
 		return nil
 	}
+}
+
+// globList splits a glob filter into the globs it lists: the client
+// passes each piece between blanks, and between commas outside braces, as a
+// glob of its own (review 19b F1: "x,.ssh/*" searched ~/.ssh), so each is
+// read (a union), a negated one the whole tree.
+func globList(g string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i <= len(g); i++ {
+		c := byte(' ')
+		if i < len(g) {
+			c = g[i]
+		}
+		switch {
+		case c == '{':
+			depth++
+		case c == '}' && depth > 0:
+			depth--
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' && depth == 0:
+			if i > start {
+				out = append(out, g[start:i])
+			}
+			start, depth = i+1, 0 // blanks split inside braces too
+		}
+	}
+	return out
 }
 
 // searchDirs returns the directories a search tool may work under: each

@@ -129,6 +129,9 @@ var inHomeBlocks = map[string]string{
 	"mkdir -p build && cd build && cmake .. && make":                                "cmake on the home",
 	"mkdir -p build && cd build && cmake -DCMAKE_BUILD_TYPE=Release .. && make -j4": "cmake on the home",
 	"mkdir -p build && cd build || exit 1; cmake ..":                                "cmake on the home",
+	// find -execdir from the home: what find finds there may be under ~/.ssh.
+	"find . -name '*.go' -execdir gofmt -l {} +": "reads ~/**/*.go, ~/.ssh among them, as find -exec does",
+	"find . -name '*.orig' -execdir rm {} \\;":   "removes ~/**/*.orig, ~/.guard among them, as find -exec does",
 	// $x not set here is read as a name where the command starts too.
 	`cd build && rm -r "$x"`: "rm -r of a name guard cannot tell, the home being where the command starts",
 }

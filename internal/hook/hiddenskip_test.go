@@ -60,3 +60,35 @@ func TestHiddenSkip18b(t *testing.T) {
 	write("node_modules/x/.ignore", "!.env\n")
 	check("an ignored directory whitelisted", "rg DB", true)
 }
+
+// TestHiddenSkip19b covers review 19b F5: a file type rg is given
+// (--type-add NAME:GLOB -t NAME) whitelists as -g does, and any option not
+// known to keep the hidden skip means the whole tree, hidden names too.
+func TestHiddenSkip19b(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{"src/a.go": "package a\n", ".env": "DB_PASS=hunter2xyz\n"})
+	p := realPolicy(t, "")
+	for _, c := range []struct {
+		cmd   string
+		block bool
+	}{
+		{`rg DB --type-add "e:.env" -te`, true},
+		{`rg DB --type-add "e:*" -te`, true},
+		{`rg DB --type-add "e:.e*" -t e`, true},
+		{`rg DB --type-add=e:.env --type=e`, true},
+		{`rg DB --type-add "e:include:sh" -te`, true},
+		{`rg DB -t sh`, true}, // rg's sh type names .bashrc and the like
+		{`rg DB --no-such-option`, true},
+		{`rg -n TODO src`, false},
+		{`rg -n TODO`, false},
+		{`rg -tgo -i -l --color=never TODO`, false},
+		{`rg -C3 -w -F -e foo -m 5 --json`, false},
+		{`rg DB --type-add "g:*.go" -tg`, false},
+		{`ag -i -l foo`, false},
+	} {
+		b, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": c.cmd, "cwd": proj})
+		code, stdout, stderr, _ := runReal(t, p, string(b))
+		if blocked := code == 2; blocked != c.block {
+			t.Errorf("%s: blocked = %v, want %v: %s%s", c.cmd, blocked, c.block, stdout, stderr)
+		}
+	}
+}

@@ -98,6 +98,29 @@ func TestRoutesClientGlobs(t *testing.T) {
 	runRouteCases(t, cases)
 }
 
+// TestRoutesGlobLists covers review 19b F1: a Grep glob the client splits
+// on blanks and commas (outside braces) is one filter per piece, each read.
+func TestRoutesGlobLists(t *testing.T) {
+	home, proj := routes18World(t)
+	var cases []routeCase
+	for _, a := range []string{"a", "b"} {
+		cases = append(cases,
+			routeCase{a, home, "Grep", `{"pattern":"PRIVATE","glob":"x,.ssh/*","output_mode":"content"}`, true},
+			routeCase{a, home, "Grep", `{"pattern":"KEY","glob":"x .aws/credentials"}`, true},
+			routeCase{a, home, "Grep", `{"pattern":"KEY","glob":"x,.aws/*"}`, true},
+			routeCase{a, proj, "Grep", `{"pattern":"DB","glob":"*.md,.env"}`, true},
+			routeCase{a, proj, "Grep", `{"pattern":"DB","glob":"x\t.env"}`, true},
+			routeCase{a, proj, "Grep", `{"pattern":"DB","glob":"x\n.env"}`, true},
+			routeCase{a, proj, "Grep", `{"pattern":"DB","glob":"{x,y},.env"}`, true},
+			routeCase{a, home, "Grep", `{"pattern":"DB","glob":"*.go,!x"}`, true}, // a negated piece: the whole tree
+			routeCase{a, proj, "Grep", `{"pattern":"DB","glob":"*.go"}`, false},
+			routeCase{a, proj, "Grep", `{"pattern":"DB","glob":"*.go,*.md"}`, false},
+			routeCase{a, proj, "Grep", `{"pattern":"DB","glob":"*.{ts,tsx} *.md"}`, false},
+		)
+	}
+	runRouteCases(t, cases)
+}
+
 // TestRoutesUnknownToolNames covers review 18b F7: a tool name of another
 // agent's built-ins is an unknown tool there, checked by what it carries;
 // a built-in's fields guard does not know are checked on its own agent.

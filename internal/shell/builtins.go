@@ -679,14 +679,16 @@ func (c *cmd) prefixChdir(p catalogue.Prefix, words []word.Word, i *int) bool {
 	opt, v, eq := strings.Cut(a, "=")
 	switch {
 	case eq && strings.HasPrefix(a, "--") && p.Chdir.Has(opt):
-		c.changeDir(v)
 	case p.Chdir.Has(a) && *i+1 < len(words) && !p.Moves.Has(a):
-		c.changeDir(words[*i+1].Text)
 		*i++
+		v = words[*i].Text
 	case len(a) > 2 && a[1] != '-' && p.Chdir.Has(a[:2]):
-		c.changeDir(a[2:])
+		v = a[2:]
 	default:
 		return false
+	}
+	if !c.moved { // else DIR is in the namespace entered (nsenter -m -W DIR)
+		c.changeDir(v)
 	}
 	return true
 }
@@ -713,6 +715,7 @@ func (c *cmd) prefixMoves(p catalogue.Prefix, a string) {
 		return
 	case p.Moves.Has(a) || eq && strings.HasPrefix(a, "--") && p.Moves.Has(opt) && !p.Chdir.Has(opt):
 		c.changeDir(unknownDir)
+		c.moved = true
 		return
 	case strings.HasPrefix(a, "--"):
 		return
@@ -725,6 +728,7 @@ func (c *cmd) prefixMoves(p catalogue.Prefix, a string) {
 			return
 		case p.Moves.Has(o) && (!p.Chdir.Has(o) || len(a) == 2):
 			c.changeDir(unknownDir)
+			c.moved = true
 			return
 		case p.WithArg.Has(o) || p.Chdir.Has(o) || p.ScriptOption(o) || p.Prog.Has(o):
 			return // the rest is its value

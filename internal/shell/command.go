@@ -90,6 +90,9 @@ type cmd struct {
 	// command only (env -C, git -C), from savedDir (see changeDir).
 	tmpDir   bool
 	savedDir string
+	// moved: a prefix option started the command in a directory guard
+	// cannot tell (nsenter -m): a directory named after it is one there.
+	moved bool
 	// dbs is what a database client's text set (dbclients.go).
 	dbs *dbState
 	// undo restores the variables set for this command only (env X=v).

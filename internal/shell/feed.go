@@ -4,6 +4,7 @@ package shell
 // parallel, find -exec and -delete.
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -521,6 +522,10 @@ func findReplaced(t, p string) string {
 type findAction struct {
 	words  []word.Word
 	delete bool
+	// dir is where the command runs when not in the working directory:
+	// -execdir and -okdir run it in each found file's parent, a
+	// directory guard cannot tell (review 19b F6).
+	dir string
 }
 
 // find prints the paths under its start paths; -delete removes them and
@@ -542,7 +547,24 @@ func (c *cmd) find() {
 	} // else it prints text of its own making (-printf "%p/id_rsa\n"): names guard cannot tell (review 15a F4)
 	f := &effect.Found{Paths: outs, Names: names}
 	c.w.LastFind = f
-	c.foundActions(f, narrowed, actions)
+	c.foundActions(f, narrowed, execdirParents(c.w, starts, actions))
+}
+
+// execdirParents adds to actions, for each -execdir or -okdir one, its
+// command run in the parent of each start path too: a found file's parent
+// is that parent (the start itself found) or a directory below the start
+// (guard cannot tell which: unknownDir).
+func execdirParents(w *walker, starts []string, actions []findAction) []findAction {
+	out := actions
+	for _, act := range actions {
+		if act.dir == "" {
+			continue
+		}
+		for _, s := range starts[:min(len(starts), 4)] {
+			out = append(out, findAction{words: act.words, dir: path.Dir(path.Clean(w.CanonPath(s)))})
+		}
+	}
+	return out
 }
 
 // foundActions runs a tree walker's actions (find -delete and -exec, fd -x)
@@ -566,7 +588,12 @@ func (c *cmd) foundActions(f *effect.Found, narrowed bool, actions []findAction)
 			// audit.log -delete) stands for START and all it holds (see
 			// walker.record): a -name narrows which files, not where.
 			var in *cmd
+			saved := c.w.Dir
+			if act.dir != "" {
+				c.w.Dir = c.w.dest(act.dir)
+			}
 			c.w.WithFound(f, func() { in = c.inner(words) })
+			c.w.Dir = saved
 			in.synthetic = act.delete
 			c.extra = append(c.extra, in.lines()...)
 			if in.name != "" {
@@ -671,7 +698,11 @@ func (c *cmd) findExpr(j int) (narrowed bool, names []string, actions []findActi
 			for k < len(c.args) && c.args[k].Text != ";" && c.args[k].Text != "+" {
 				k++
 			}
-			actions = append(actions, findAction{words: c.args[j+1 : k]})
+			act := findAction{words: c.args[j+1 : k]}
+			if s == "-execdir" || s == "-okdir" {
+				act.dir = unknownDir
+			}
+			actions = append(actions, act)
 			for m := j + 1; m < k; m++ {
 				c.kinds[m] = argCode
 			}

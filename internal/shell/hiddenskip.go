@@ -65,7 +65,8 @@ func (c *cmd) hiddenSearched(files []string) bool {
 // whitelists returns the globs c's options whitelist (rg -g '*.go', --iglob
 // X): the names they match are searched, hidden ones too; tree: an
 // option may make it search any hidden name (an ignore file of its own:
-// rg --ignore-file, ag -p; a glob guard does not read: braces, escapes).
+// rg --ignore-file, ag -p; a glob guard does not read: braces, escapes;
+// a type guard does not know; an option not known to keep the skip).
 func (c *cmd) whitelists() (globs []string, tree bool) {
 	add := func(g string) {
 		switch {
@@ -75,6 +76,9 @@ func (c *cmd) whitelists() (globs []string, tree bool) {
 		default:
 			globs = append(globs, g)
 		}
+	}
+	if !catalogue.KeepsHiddenSkip(c.name, c.args) {
+		return nil, true // an option that may widen it (rg --type-add, review 19b F5)
 	}
 	for j := 0; j < len(c.args) && !tree; j++ {
 		s := c.args[j].Text
@@ -95,10 +99,42 @@ func (c *cmd) whitelists() (globs []string, tree bool) {
 			if v, k, ok := word.OptionValue(c.args, j, 'g', "ABCdeEfjmMrtT", "--glob"); ok {
 				add(v)
 				j = k
+			} else if v, k, ok := word.OptionValue(c.args, j, 't', "ABCdeEfgjmMrT", "--type"); ok {
+				tree = !catalogue.SafeTypes.Has(v) && !c.typeAdded(v) // a type's globs whitelist as -g's do
+				j = k
 			}
+		case opt == "--type-add":
+			v, k := v, j
+			if !eq && j+1 < len(c.args) {
+				v, k = c.args[j+1].Text, j+1
+			}
+			name, g, _ := strings.Cut(v, ":")
+			if rest, incl := strings.CutPrefix(g, "include:"); incl || name == "" {
+				tree = tree || rest != "" || name == "" // another type's globs: guard does not follow
+				g = ""
+			}
+			if g != "" {
+				add(g)
+			}
+			j = k
 		}
 	}
 	return globs, tree
+}
+
+// typeAdded reports whether rg's --type-add names type t (its globs are
+// whitelists, read by whitelists).
+func (c *cmd) typeAdded(t string) bool {
+	for j, a := range c.args {
+		v, eq := strings.CutPrefix(a.Text, "--type-add=")
+		if !eq && a.Text == "--type-add" && j+1 < len(c.args) {
+			v, eq = c.args[j+1].Text, true
+		}
+		if name, _, _ := strings.Cut(v, ":"); eq && name == t {
+			return true
+		}
+	}
+	return false
 }
 
 // wroteIgnoreFile reports whether the command wrote, before this point, a

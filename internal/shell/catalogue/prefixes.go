@@ -134,9 +134,10 @@ var Prefixes = []PrefixEntry{
 	{Name: "nocache"},
 	{Name: "nohup", Prefix: Prefix{Execs: true}},
 	{Name: "npx", Prefix: Prefix{WithArg: " -p --package ", script: " -c --call "}},
-	// nsenter: -w/--wd and -r/--root take their value only glued; entering a
+	// nsenter: -w/--wd and -r/--root take their value only glued (-W/--wdns,
+	// the directory in the namespace, its own value always); entering a
 	// mount namespace (-m, --mount, -a, --all) starts at its root.
-	{Name: "nsenter", Prefix: Prefix{WithArg: " -t -S -G --target --setuid --setgid ", Chdir: " -w --wd ",
+	{Name: "nsenter", Prefix: Prefix{WithArg: " -t -S -G --target --setuid --setgid ", Chdir: " -w --wd -W --wdns ",
 		Moves: " -w --wd -r --root -m --mount -a --all "}},
 	{Name: "numactl", Prefix: Prefix{WithArg: " -C -N -m -p -i -P --physcpubind --cpunodebind --membind --preferred --interleave --preferred-many "}},
 	{Name: "pdm", Prefix: Prefix{Sub: "run", WithArg: " -p --project "}},
@@ -181,7 +182,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "torsocks"},
 	{Name: "trickle", Prefix: Prefix{WithArg: " -d -u -w -t -l -n "}},
 	{Name: "unbuffer"},
-	{Name: "unshare", Prefix: Prefix{WithArg: " -S -G -R -w --setuid --setgid --root --wd --propagation --setgroups ", Chdir: " -w --wd ", Moves: " -R --root "}},
+	{Name: "unshare", Prefix: Prefix{WithArg: " -S -G -R -w --setuid --setgid --root --wd --propagation --setgroups ", Chdir: " -w --wd -W --wdns ", Moves: " -R --root "}},
 	{Name: "urxvt", Prefix: terminal},
 	{Name: "uv", Prefix: Prefix{Sub: "run", PyFile: true, Module: " -m --module ",
 		WithArg: " --with --with-requirements --python -p --project --directory --env-file --extra --group --package --index --index-url --from "}},
