@@ -2,13 +2,15 @@ package catalogue
 
 import "github.com/guardhq/guard/internal/shell/word"
 
-// hiddenKeepers are, for each searcher that skips hidden names, the options
-// known not to make it search one (review 19b F5): output, matching and
-// context options, following links (data.go follows them), exclusions, the globs guard weighs (-g, --iglob,
-// --type-add's) and -t with a type of SafeTypes or one --type-add names. Any other option (--type-add, -L, one guard
-// does not list) may, so with it the skip is not trusted.
-var hiddenKeepers = map[string]*Program{
-	"rg": {
+// rgKeeper, agKeeper and ptKeeper are, for each searcher that skips
+// hidden names, the options known not to make it search one (review 19b
+// F5): output, matching and context options, following links (data.go
+// follows them), exclusions, the globs guard weighs (-g, --iglob,
+// --type-add's) and -t with a type of SafeTypes or one --type-add names.
+// Any other option may, so with it the skip is not trusted. Variables, not
+// a map: nothing is built at init.
+var (
+	rgKeeper = Program{
 		Short: "0abcFhHiIlLnNopPqsSUvVwxzA:B:C:d:e:E:f:g:j:m:M:r:t:T:",
 		Long: " --after-context= --before-context= --context= --binary --block-buffered --byte-offset --case-sensitive" +
 			" --color= --colors= --column --context-separator= --count --count-matches --crlf --encoding= --engine=" +
@@ -21,8 +23,8 @@ var hiddenKeepers = map[string]*Program{
 			" --only-matching --passthru --pcre2 --pretty --quiet --regexp= --replace= --search-zip --smart-case" +
 			" --sort= --sortr= --stats --text --threads= --trim --type= --type-add= --type-not= --type-list --vimgrep" +
 			" --with-filename --word-regexp --no-context-separator --no-hidden --no-follow --no-binary ",
-	},
-	"ag": {
+	}
+	agKeeper = Program{
 		Short: "0acDfhHilLnoQsSUvVwzA:B:C:m:W:",
 		Long: " --ackmate --after= --before= --break --case-sensitive --color --color-line-number= --color-match=" +
 			" --color-path= --column --context= --count --depth= --files-with-matches --files-without-matches --filename --follow" +
@@ -30,14 +32,14 @@ var hiddenKeepers = map[string]*Program{
 			" --max-count= --multiline --null --print0 --numbers --only-matching --nopager --passthrough --passthru" +
 			" --print-long-lines --silent --skip-vcs-ignores --smart-case --stats --stats-only --vimgrep --width=" +
 			" --word-regexp --workers= --recurse --norecurse --one-device ",
-	},
-	"pt": {
+	}
+	ptKeeper = Program{
 		Short: "0eiSlLoNwA:B:C:",
 		Long: " --after= --before= --context= --color --nocolor --color-line-number= --color-match= --color-path= --column" +
 			" --depth= --follow --files-with-matches --files-without-match --group --nogroup --ignore= --ignore-case" +
 			" --smart-case --skip-vcs-ignores --numbers --null --output-encode= --vimgrep --word-regexp ",
-	},
-}
+	}
+)
 
 // SafeTypes are rg's built-in file types whose globs name no hidden file
 // (its sh type names .bashrc, ruby .irbrc).
@@ -46,9 +48,14 @@ const SafeTypes word.Set = " go py js ts rust java c cpp md markdown yaml toml h
 // KeepsHiddenSkip reports whether searcher name, with args, still skips
 // hidden names: every option in args is one known not to widen the skip.
 func KeepsHiddenSkip(name string, args []word.Word) bool {
-	p := hiddenKeepers[name]
-	if p == nil {
-		p = &Program{}
+	var p Program
+	switch name {
+	case "rg":
+		p = rgKeeper
+	case "ag":
+		p = agKeeper
+	case "pt":
+		p = ptKeeper
 	}
 	return p.Knows(args)
 }
