@@ -318,7 +318,7 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string, listed bool) {
 		name = wildName // names that may be any path (runnames.go)
 	}
 	switch {
-	case len(inputs) > 0 || c.stdin.known:
+	case len(inputs) > 0 || c.stdin.known && !listed: // a list file, not standard input, gives the names
 	case uses:
 		// The replace string stands for a name produced at run time,
 		// written {} whatever the runner's string (review 14a F7: the
