@@ -148,13 +148,17 @@ func (t *transfer) wgetrc(cmd string, depth int) {
 }
 
 // wgetDefaultConfig reads the .wgetrc wget reads unless --no-config is
-// given: the file $WGETRC names, else $HOME/.wgetrc where the command
+// given: the system file $SYSTEM_WGETRC names (/etc/wgetrc by default, a
+// system file), then the file $WGETRC names, else $HOME/.wgetrc where the command
 // points HOME (the home's own is a protected file the command cannot
 // write). Its commands are read as -e ones (review 18a F15).
 func (t *transfer) wgetDefaultConfig() {
 	c := t.c
 	if c.name != "wget" || slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "--no-config" }) {
 		return
+	}
+	if f, ok := c.envValue("SYSTEM_WGETRC"); ok {
+		t.wgetConfig(f, 1) // read before the user's file, as wget does (review 19a F7)
 	}
 	if f, ok := c.envValue("WGETRC"); ok {
 		t.wgetConfig(f, 1)
