@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"encoding/json"
 	"testing"
 )
 
@@ -18,15 +17,8 @@ func TestGitObjects18b(t *testing.T) {
 	p := realPolicy(t, "")
 	check := func(step, cmd string, block bool) {
 		t.Helper()
-		b, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": cmd, "cwd": proj})
-		a, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": proj,
-			"tool_input": map[string]any{"command": cmd}})
-		for _, payload := range []string{string(b), string(a)} {
-			code, stdout, stderr, _ := runReal(t, p, payload)
-			if blocked := code == 2; blocked != block {
-				t.Errorf("%s: %s: blocked = %v, want %v: %s%s", step, cmd, blocked, block, stdout, stderr)
-			}
-		}
+		wantBlock(t, p, step+": "+cmd, shellPayloadB(proj, cmd), block)
+		wantBlock(t, p, step+": "+cmd, bashPayloadA(proj, cmd, false), block)
 	}
 	reads := []string{
 		`python3 -c "import zlib,glob;[print(zlib.decompress(open(f,'rb').read())) for f in glob.glob('.git/objects/*/*')]"`,

@@ -17,11 +17,7 @@ func TestHiddenSkip18b(t *testing.T) {
 	p := realPolicy(t, "")
 	check := func(step, cmd string, block bool) {
 		t.Helper()
-		b, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": cmd, "cwd": proj})
-		code, stdout, stderr, _ := runReal(t, p, string(b))
-		if blocked := code == 2; blocked != block {
-			t.Errorf("%s: %s: blocked = %v, want %v: %s%s", step, cmd, blocked, block, stdout, stderr)
-		}
+		wantBlock(t, p, step+": "+cmd, shellPayloadB(proj, cmd), block)
 	}
 	write := func(name, text string) {
 		t.Helper()

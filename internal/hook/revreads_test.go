@@ -2,6 +2,7 @@ package hook
 
 import (
 	"encoding/json"
+	"github.com/guardhq/guard/internal/policy"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -96,4 +97,14 @@ func bashPayloadA(dir, cmd string, bg bool) string {
 	}
 	s, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": dir, "tool_input": in})
 	return string(s)
+}
+
+// wantBlock runs payload through the real hook with policy p and reports
+// an error, labelled label, unless it blocks exactly when block says.
+func wantBlock(t *testing.T, p *policy.Policy, label, payload string, block bool) {
+	t.Helper()
+	code, stdout, stderr, _ := runReal(t, p, payload)
+	if blocked := code == 2; blocked != block {
+		t.Errorf("%s: blocked = %v, want %v: %s%s", label, blocked, block, stdout, stderr)
+	}
 }

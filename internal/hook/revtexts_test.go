@@ -60,13 +60,7 @@ func TestRevTexts(t *testing.T) {
 	p := realPolicy(t, "")
 	b := func(cmd string) string { return shellPayloadB(proj, cmd) }
 	a := func(cmd string, bg bool) string { return bashPayloadA(proj, cmd, bg) }
-	check := func(name, payload string, block bool) {
-		t.Helper()
-		code, stdout, stderr, _ := runReal(t, p, payload)
-		if blocked := code == 2; blocked != block {
-			t.Errorf("%s: blocked = %v, want %v: %s%s", name, blocked, block, stdout, stderr)
-		}
-	}
+	check := func(name, payload string, block bool) { t.Helper(); wantBlock(t, p, name, payload, block) }
 	for _, tc := range []struct {
 		cmd   string
 		block bool
@@ -146,13 +140,7 @@ func TestRevTexts15b(t *testing.T) {
 	p := realPolicy(t, "")
 	b := func(cmd string) string { return shellPayloadB(proj, cmd) }
 	a := func(cmd string, bg bool) string { return bashPayloadA(proj, cmd, bg) }
-	check := func(name, payload string, block bool) {
-		t.Helper()
-		code, stdout, stderr, _ := runReal(t, p, payload)
-		if blocked := code == 2; blocked != block {
-			t.Errorf("%s: blocked = %v, want %v: %s%s", name, blocked, block, stdout, stderr)
-		}
-	}
+	check := func(name, payload string, block bool) { t.Helper(); wantBlock(t, p, name, payload, block) }
 	for _, tc := range []struct {
 		cmd   string
 		block bool
