@@ -2,11 +2,12 @@ package hook
 
 import (
 	"encoding/json"
-	"github.com/guardhq/guard/internal/policy"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/guardhq/guard/internal/policy"
 )
 
 // TestRevReadsAgentB covers review 12b F6's git show REV:FILE: agent B's
