@@ -22,11 +22,39 @@ var severities = []string{"", "critical", "high", "medium", "low"}
 // Patterns are parsed, not compiled: compiling is left to the detector that
 // runs, so a hook call pays only for the detectors its input needs.
 func (d *decoder) validate(p *Policy) {
-	if m := p.Bash.Match; m != MatchText && m != MatchCommands {
+	d.validateBash(p.Bash)
+	d.validateGlobs(p.FilePaths)
+	d.validateURLs(p.URLs)
+	known := pii.Types()
+	for i, t := range p.PII.Types {
+		if !slices.Contains(known, t) {
+			d.addf(fmt.Sprintf("pii.types[%d]", i), "unknown type %q (known: %s, and phone_us for phone)", t, strings.Join(known, ", "))
+		}
+	}
+	if u := p.RemotePolicyURL; u != nil && *u != "" {
+		if err := checkHTTPS(*u, false); err != nil {
+			d.addf("remote_policy_url", "%s", err)
+		}
+	}
+	for _, a := range []struct{ field, v string }{
+		{"injection.classifier.on_prompt", p.Injection.Classifier.OnPrompt},
+		{"injection.classifier.on_result", p.Injection.Classifier.OnResult},
+	} {
+		if a.v != "block" && a.v != "log" {
+			d.addf(a.field, "must be \"block\" or \"log\", not %q", a.v)
+		}
+	}
+	d.validateWebhook(p.Webhook)
+}
+
+// validateBash checks the bash section: the match mode, rule names unique,
+// patterns that parse, severities known.
+func (d *decoder) validateBash(b Bash) {
+	if m := b.Match; m != MatchText && m != MatchCommands {
 		d.addf("bash.match", "must be %q or %q, not %q", MatchText, MatchCommands, m)
 	}
 	names := map[string]int{}
-	for i, r := range p.Bash.BlockPatterns {
+	for i, r := range b.BlockPatterns {
 		at := fmt.Sprintf("bash.block_patterns[%d]", i)
 		switch {
 		case r.Name == "":
@@ -52,21 +80,26 @@ func (d *decoder) validate(p *Policy) {
 			d.addf(at+".severity", "must be one of critical, high, medium, low, not %q", r.Severity)
 		}
 	}
-	for i, pat := range p.Bash.AllowPatterns {
+	for i, pat := range b.AllowPatterns {
 		if pat == "" {
 			d.addf(fmt.Sprintf("bash.allow_patterns[%d]", i), "must not be empty")
 		} else if err := checkRegexp(pat); err != nil {
 			d.addf(fmt.Sprintf("bash.allow_patterns[%d]", i), "%s", err)
 		}
 	}
+}
+
+// validateGlobs checks that every file_paths glob is well formed and can
+// match an absolute path.
+func (d *decoder) validateGlobs(fp FilePaths) {
 	globs := []struct {
 		field string
 		list  []string
 	}{
-		{"file_paths.block_read", p.FilePaths.BlockRead},
-		{"file_paths.allow_read", p.FilePaths.AllowRead},
-		{"file_paths.block_write", p.FilePaths.BlockWrite},
-		{"file_paths.allow_write", p.FilePaths.AllowWrite},
+		{"file_paths.block_read", fp.BlockRead},
+		{"file_paths.allow_read", fp.AllowRead},
+		{"file_paths.block_write", fp.BlockWrite},
+		{"file_paths.allow_write", fp.AllowWrite},
 	}
 	for _, g := range globs {
 		for i, glob := range g.list {
@@ -78,42 +111,30 @@ func (d *decoder) validate(p *Policy) {
 			}
 		}
 	}
+}
+
+// validateURLs checks the blocklist's domains and the allowlist's entries.
+func (d *decoder) validateURLs(u URLs) {
 	blocklist := d.blocklistField
 	if blocklist == "" {
 		blocklist = "urls.blocklist"
 	}
-	for i, dom := range p.URLs.Blocklist {
+	for i, dom := range u.Blocklist {
 		if err := urldetect.ValidateDomain(dom); err != nil {
 			d.addf(fmt.Sprintf("%s[%d]", blocklist, i), "%s", err)
 		}
 	}
-	for i, s := range p.URLs.Allowlist {
+	for i, s := range u.Allowlist {
 		if strings.TrimSpace(s) == "" {
 			d.addf(fmt.Sprintf("urls.allowlist[%d]", i), "must not be empty (an empty substring would allow every URL)")
 		} else if err := urldetect.ValidateAllowEntry(s); err != nil {
 			d.addf(fmt.Sprintf("urls.allowlist[%d]", i), "%s", err)
 		}
 	}
-	known := pii.Types()
-	for i, t := range p.PII.Types {
-		if !slices.Contains(known, t) {
-			d.addf(fmt.Sprintf("pii.types[%d]", i), "unknown type %q (known: %s, and phone_us for phone)", t, strings.Join(known, ", "))
-		}
-	}
-	if u := p.RemotePolicyURL; u != nil && *u != "" {
-		if err := checkHTTPS(*u, false); err != nil {
-			d.addf("remote_policy_url", "%s", err)
-		}
-	}
-	for _, a := range []struct{ field, v string }{
-		{"injection.classifier.on_prompt", p.Injection.Classifier.OnPrompt},
-		{"injection.classifier.on_result", p.Injection.Classifier.OnResult},
-	} {
-		if a.v != "block" && a.v != "log" {
-			d.addf(a.field, "must be \"block\" or \"log\", not %q", a.v)
-		}
-	}
-	w := p.Webhook
+}
+
+// validateWebhook checks the webhook's timeout, URL, secret and token.
+func (d *decoder) validateWebhook(w Webhook) {
 	if w.TimeoutMS < 1 || w.TimeoutMS > 60000 {
 		d.addf("webhook.timeout_ms", "must be between 1 and 60000, not %d", w.TimeoutMS)
 	}
