@@ -112,22 +112,9 @@ func Scan(line []byte, f *Fields) error {
 	if !s.eat('}') {
 		for {
 			s.ws()
-			var key []byte
-			if next < len(fieldOrder) && hasPrefix(s.b[s.i:], fieldKeys[next]) {
-				// Fast path: the key Append writes next, written as it writes it.
-				key = s.b[s.i+1 : s.i+len(fieldKeys[next])-2]
-				s.i += len(fieldKeys[next])
-				next++
-			} else {
-				var ok bool
-				if key, ok = s.rawStr(); !ok {
-					return errSyntax
-				}
-				s.ws()
-				if !s.eat(':') {
-					return errSyntax
-				}
-				next = len(fieldOrder) // out of order: no more fast path
+			key, ok := s.key(&next)
+			if !ok {
+				return errSyntax
 			}
 			s.ws()
 			bit, dst := f.field(key)
@@ -138,27 +125,8 @@ func Scan(line []byte, f *Fields) error {
 				return fmt.Errorf("field %s given more than once", key)
 			}
 			seen |= bit
-			vstart := s.i
-			switch {
-			case dst != nil:
-				v, ok := s.str(f)
-				if !ok {
-					s.i = vstart
-					return s.typeError(key, "a string")
-				}
-				*dst = v
-			case bit == bitTokens:
-				n, err := s.integer()
-				if err != nil {
-					s.i = vstart
-					return s.typeError(key, "a whole number")
-				}
-				f.TokensIn = n
-			default: // findings
-				if !s.findings(f) {
-					s.i = vstart
-					return s.typeError(key, "an array of strings")
-				}
+			if err := s.fieldValue(f, key, bit, dst); err != nil {
+				return err
 			}
 			s.ws()
 			if s.eat(',') {
@@ -174,6 +142,56 @@ func Scan(line []byte, f *Fields) error {
 		return errSyntax
 	}
 	return f.check()
+}
+
+// key reads an object key and its colon. The key Append writes next
+// (*next, in fieldOrder) is matched whole on a fast path; a key out of
+// that order ends the fast path for the rest of the line.
+func (s *scanner) key(next *int) ([]byte, bool) {
+	if *next < len(fieldOrder) && hasPrefix(s.b[s.i:], fieldKeys[*next]) {
+		key := s.b[s.i+1 : s.i+len(fieldKeys[*next])-2]
+		s.i += len(fieldKeys[*next])
+		*next++
+		return key, true
+	}
+	key, ok := s.rawStr()
+	if !ok {
+		return nil, false
+	}
+	s.ws()
+	if !s.eat(':') {
+		return nil, false
+	}
+	*next = len(fieldOrder) // out of order: no more fast path
+	return key, true
+}
+
+// fieldValue reads the value of the field key (bit, and dst for a string
+// field) into f.
+func (s *scanner) fieldValue(f *Fields, key []byte, bit uint32, dst *[]byte) error {
+	vstart := s.i
+	switch {
+	case dst != nil:
+		v, ok := s.str(f)
+		if !ok {
+			s.i = vstart
+			return s.typeError(key, "a string")
+		}
+		*dst = v
+	case bit == bitTokens:
+		n, err := s.integer()
+		if err != nil {
+			s.i = vstart
+			return s.typeError(key, "a whole number")
+		}
+		f.TokensIn = n
+	default: // findings
+		if !s.findings(f) {
+			s.i = vstart
+			return s.typeError(key, "an array of strings")
+		}
+	}
+	return nil
 }
 
 // fieldOrder is the order in which Append writes the fields (event.Record's),
