@@ -163,21 +163,8 @@ func (e *editor) edit(doc *hujson.Value) ([]HookChange, error) {
 	}
 	docBox := boxOf(doc, "", e.st, nil)
 	if e.agent == AgentB {
-		v, _, err := lookup(top, "version")
-		if err != nil {
-			return nil, &shapeError{msg: err.Error()}
-		}
-		if v != nil {
-			lit, _ := v.Value.(hujson.Literal)
-			if n, err := strconv.ParseFloat(string(lit), 64); v.Value.Kind() != '0' || err != nil || n != 1 {
-				have := kindName(v) // never echo a string from the file
-				if v.Value.Kind() == '0' && len(lit) <= 20 {
-					have = string(lit)
-				}
-				return nil, &shapeError{path: "version", msg: "want 1, have " + have}
-			}
-		} else if !e.remove {
-			docBox.insert(0, "version", newLit("1"))
+		if err := e.versionB(top, docBox); err != nil {
+			return nil, err
 		}
 	}
 	hooksV, hi, err := lookup(top, "hooks")
@@ -249,6 +236,30 @@ func (e *editor) edit(doc *hujson.Value) ([]HookChange, error) {
 		docBox.remove(hi)
 	}
 	return out, nil
+}
+
+// versionB checks agent B's top-level "version" (it must be 1) and adds it
+// when the file has none and hooks are being installed.
+func (e *editor) versionB(top *hujson.Object, docBox *box) error {
+	v, _, err := lookup(top, "version")
+	if err != nil {
+		return &shapeError{msg: err.Error()}
+	}
+	if v == nil {
+		if !e.remove {
+			docBox.insert(0, "version", newLit("1"))
+		}
+		return nil
+	}
+	lit, _ := v.Value.(hujson.Literal)
+	if n, err := strconv.ParseFloat(string(lit), 64); v.Value.Kind() != '0' || err != nil || n != 1 {
+		have := kindName(v) // never echo a string from the file
+		if v.Value.Kind() == '0' && len(lit) <= 20 {
+			have = string(lit)
+		}
+		return &shapeError{path: "version", msg: "want 1, have " + have}
+	}
+	return nil
 }
 
 // entryKind is what one entry of an event's list holds.
