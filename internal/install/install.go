@@ -194,24 +194,9 @@ func ApplyAll(targets []Target, o Options) ([]*Result, error) {
 	if now == nil {
 		now = time.Now
 	}
-	plans := make([]*plan, len(targets))
-	var errs []error
-	for i, t := range targets {
-		p, err := resolvePlan(t)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		p.dup = -1
-		for j := range i {
-			if plans[j] != nil && plans[j].res.Target == p.res.Target {
-				p.dup = j
-			}
-		}
-		plans[i] = p
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+	plans, err := resolvePlans(targets)
+	if err != nil {
+		return nil, err
 	}
 	if !o.DryRun {
 		release, err := lockAll(o, plans, goos)
@@ -220,6 +205,7 @@ func ApplyAll(targets []Target, o Options) ([]*Result, error) {
 		}
 		defer release()
 	}
+	var errs []error
 	for _, p := range plans {
 		if p.dup < 0 {
 			if err := p.compute(o, goos); err != nil {
@@ -240,28 +226,58 @@ func ApplyAll(targets []Target, o Options) ([]*Result, error) {
 	if o.DryRun {
 		return out, nil
 	}
-	stamp := now().UTC().Format("20060102T150405Z")
+	if err := writePlans(plans, now().UTC().Format("20060102T150405Z"), o.BackupDir); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// writePlans writes the plans that change their file, undoing every write
+// made when one fails, then prunes old backups.
+func writePlans(plans []*plan, stamp, backupDir string) error {
 	var written []*plan
 	for _, p := range plans {
 		if p.dup >= 0 || !p.res.Changed {
 			continue
 		}
-		if err := p.write(stamp, o.BackupDir); err != nil {
+		if err := p.write(stamp, backupDir); err != nil {
 			for _, w := range written {
 				w.undo()
 			}
-			return nil, err
+			return err
 		}
 		written = append(written, p)
 	}
 	for _, p := range written {
 		if p.res.Backup != "" {
 			if err := pruneBackups(p.res.Backup); err != nil {
-				return nil, fmt.Errorf("%s: %w", p.res.Path, err)
+				return fmt.Errorf("%s: %w", p.res.Path, err)
 			}
 		}
 	}
-	return out, nil
+	return nil
+}
+
+// resolvePlans resolves each target's plan; a target that names the same
+// file as an earlier one (after links) points at that one's plan (dup).
+func resolvePlans(targets []Target) ([]*plan, error) {
+	plans := make([]*plan, len(targets))
+	var errs []error
+	for i, t := range targets {
+		p, err := resolvePlan(t)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		p.dup = -1
+		for j := range i {
+			if plans[j] != nil && plans[j].res.Target == p.res.Target {
+				p.dup = j
+			}
+		}
+		plans[i] = p
+	}
+	return plans, errors.Join(errs...)
 }
 
 // resolvePlan follows t's symlinks and checks where they lead.
