@@ -32,48 +32,23 @@ const maxDepth = 64
 // "b\u0061sh" is bash. One pass over the bytes, no tree: a policy that is
 // not the defaults pays for it on every hook call.
 func (d *decoder) duplicateKeys(data []byte) {
-	type frame struct {
-		obj     bool
-		start   int                 // where its keys begin in keys
-		set     map[string]struct{} // its keys, once many
-		key     []byte              // the current member's key
-		index   int                 // the current element's index
-		wantKey bool
-	}
-	stack := make([]frame, 0, 8)
-	// keys holds the keys of the open objects, innermost last (slices of
-	// data, or unescaped copies): one backing array for the whole scan.
-	keys := make([][]byte, 0, 64)
-	path := func() string {
-		var b strings.Builder
-		for _, f := range stack {
-			if f.obj {
-				if b.Len() > 0 {
-					b.WriteByte('.')
-				}
-				b.Write(f.key)
-			} else {
-				fmt.Fprintf(&b, "[%d]", f.index)
-			}
-		}
-		return b.String()
-	}
+	s := keyScan{stack: make([]keyFrame, 0, 8), keys: make([][]byte, 0, 64)}
 	for i := 0; i < len(data); i++ {
 		switch c := data[i]; c {
 		case '{', '[':
-			if len(stack) >= maxDepth {
-				d.addf(path(), "nested deeper than %d levels", maxDepth)
+			if len(s.stack) >= maxDepth {
+				d.addf(s.path(), "nested deeper than %d levels", maxDepth)
 				return
 			}
-			stack = append(stack, frame{obj: c == '{', wantKey: c == '{', start: len(keys)})
+			s.stack = append(s.stack, keyFrame{obj: c == '{', wantKey: c == '{', start: len(s.keys)})
 		case '}', ']':
-			keys = keys[:stack[len(stack)-1].start]
-			stack = stack[:len(stack)-1]
-			if len(stack) == 0 {
+			s.keys = s.keys[:s.stack[len(s.stack)-1].start]
+			s.stack = s.stack[:len(s.stack)-1]
+			if len(s.stack) == 0 {
 				return // the document's one value is done
 			}
 		case ',':
-			if f := &stack[len(stack)-1]; f.obj {
+			if f := &s.stack[len(s.stack)-1]; f.obj {
 				f.wantKey = true
 			} else {
 				f.index++
@@ -87,40 +62,80 @@ func (d *decoder) duplicateKeys(data []byte) {
 					end++
 				}
 			}
-			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].wantKey {
-				f := &stack[n-1]
+			if n := len(s.stack); n > 0 && s.stack[n-1].obj && s.stack[n-1].wantKey {
 				key := data[i+1 : end]
 				if escaped {
 					var k string
 					_ = json.Unmarshal(data[i:end+1], &k)
 					key = []byte(k)
 				}
-				f.key, f.wantKey = key, false
-				dup := false
-				switch {
-				case f.set != nil:
-					_, dup = f.set[string(key)]
-					f.set[string(key)] = struct{}{}
-				default:
-					for _, k := range keys[f.start:] {
-						dup = dup || bytes.Equal(k, key)
-					}
-					keys = append(keys, key)
-					if len(keys)-f.start > 16 { // many keys: a map from now on
-						f.set = make(map[string]struct{}, 64)
-						for _, k := range keys[f.start:] {
-							f.set[string(k)] = struct{}{}
-						}
-						keys = keys[:f.start]
-					}
-				}
-				if dup {
-					d.addf(path(), "duplicate key: the object sets it more than once (JSON readers disagree on which one counts); keep one")
+				if s.addKey(key) {
+					d.addf(s.path(), "duplicate key: the object sets it more than once (JSON readers disagree on which one counts); keep one")
 				}
 			}
 			i = end
 		}
 	}
+}
+
+// keyScan is duplicateKeys' state: the open objects and arrays, and the
+// keys of the open objects, innermost last (slices of the data, or
+// unescaped copies): one backing array for the whole scan.
+type keyScan struct {
+	stack []keyFrame
+	keys  [][]byte
+}
+
+// keyFrame is one open object or array.
+type keyFrame struct {
+	obj     bool
+	start   int                 // where its keys begin in keys
+	set     map[string]struct{} // its keys, once many
+	key     []byte              // the current member's key
+	index   int                 // the current element's index
+	wantKey bool
+}
+
+// addKey records key as the innermost object's current member and reports
+// whether the object already had it.
+func (s *keyScan) addKey(key []byte) bool {
+	f := &s.stack[len(s.stack)-1]
+	f.key, f.wantKey = key, false
+	if f.set != nil {
+		_, dup := f.set[string(key)]
+		f.set[string(key)] = struct{}{}
+		return dup
+	}
+	dup := false
+	for _, k := range s.keys[f.start:] {
+		dup = dup || bytes.Equal(k, key)
+	}
+	s.keys = append(s.keys, key)
+	if len(s.keys)-f.start > 16 { // many keys: a map from now on
+		f.set = make(map[string]struct{}, 64)
+		for _, k := range s.keys[f.start:] {
+			f.set[string(k)] = struct{}{}
+		}
+		s.keys = s.keys[:f.start]
+	}
+	return dup
+}
+
+// path is the field path of the current position, as validation errors
+// name fields (bash.block_patterns[2].name).
+func (s *keyScan) path() string {
+	var b strings.Builder
+	for _, f := range s.stack {
+		if f.obj {
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.Write(f.key)
+		} else {
+			fmt.Fprintf(&b, "[%d]", f.index)
+		}
+	}
+	return b.String()
 }
 
 // nameRules adds each command rule's name to the field paths of its
