@@ -52,79 +52,11 @@ type Options struct {
 // leading or trailing spaces. A word is reported by its index in words.
 func New(words []string, opt Options) *Set {
 	s := &Set{Words: words}
-	// Classes: one per distinct byte of the keywords, upper-case letters
-	// sharing the class of their lower case.
-	var cls [256]uint8
-	n := 1
-	for _, w := range words {
-		for i := 0; i < len(w); i++ {
-			if c := w[i]; cls[c] == 0 {
-				cls[c] = uint8(n)
-				n++
-			}
-		}
-	}
-	for c := 'A'; c <= 'Z'; c++ {
-		cls[c] = cls[c+'a'-'A']
-	}
-	if opt.Spaces {
-		if cls[' '] == 0 {
-			cls[' '] = uint8(n)
-			n++
-		}
-		for _, c := range "\t\n\v\f\r" {
-			cls[c] = cls[' ']
-		}
-	}
+	cls, n := classes(words, opt.Spaces)
 	s.Class, s.Stride = cls, n
-
-	// The trie, in insertion order: child[state*n+class], 0 for none (the
-	// root is never a child).
-	child := make([]int32, n)
-	label := []byte{0} // the last byte of each state's path
-	var ends [][]int32
-	ends = append(ends, nil)
-	for id, w := range words {
-		st := int32(0)
-		for i := 0; i < len(w); i++ {
-			c := int32(cls[w[i]])
-			if child[st*int32(n)+c] == 0 {
-				child[st*int32(n)+c] = int32(len(label))
-				label = append(label, w[i])
-				ends = append(ends, nil)
-				child = append(child, make([]int32, n)...)
-			}
-			st = child[st*int32(n)+c]
-		}
-		ends[st] = append(ends[st], int32(id))
-	}
+	child, label, ends := trie(words, &cls, n)
 	states := len(label)
-
-	// Breadth-first: failure links, complete transitions and the keywords
-	// that end in each state (its own and those of its failure chain).
-	delta := make([]int32, states*n)
-	fail := make([]int32, states)
-	bfs := make([]int32, 1, states) // the root, then every state by depth
-	for c := 0; c < n; c++ {
-		if t := child[c]; t != 0 {
-			delta[c] = t
-			bfs = append(bfs, t)
-		}
-	}
-	for q := 1; q < len(bfs); q++ {
-		st := bfs[q]
-		f := fail[st]
-		ends[st] = append(ends[st], ends[f]...)
-		for c := 0; c < n; c++ {
-			if t := child[int(st)*n+c]; t != 0 {
-				fail[t] = delta[int(f)*n+c]
-				delta[int(st)*n+c] = t
-				bfs = append(bfs, t)
-			} else {
-				delta[int(st)*n+c] = delta[int(f)*n+c]
-			}
-		}
-	}
+	delta, bfs := automaton(child, ends, n, states)
 	if opt.Spaces {
 		// After a space, more white space leaves the state as it is: no
 		// keyword holds two spaces in a row, so a run of white space
@@ -167,6 +99,90 @@ func New(words []string, opt Options) *Set {
 		}
 	}
 	return s
+}
+
+// classes gives each distinct byte of the keywords a class (from 1; 0 for
+// bytes no keyword holds), upper-case letters sharing the class of their
+// lower case and, with spaces, all white space the class of a space. n is
+// the number of classes plus one.
+func classes(words []string, spaces bool) (cls [256]uint8, n int) {
+	n = 1
+	for _, w := range words {
+		for i := 0; i < len(w); i++ {
+			if c := w[i]; cls[c] == 0 {
+				cls[c] = uint8(n)
+				n++
+			}
+		}
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		cls[c] = cls[c+'a'-'A']
+	}
+	if spaces {
+		if cls[' '] == 0 {
+			cls[' '] = uint8(n)
+			n++
+		}
+		for _, c := range "\t\n\v\f\r" {
+			cls[c] = cls[' ']
+		}
+	}
+	return cls, n
+}
+
+// trie builds the keywords' trie in insertion order: child[state*n+class],
+// 0 for none (the root is never a child); label holds the last byte of
+// each state's path, ends the keywords that end in each state.
+func trie(words []string, cls *[256]uint8, n int) (child []int32, label []byte, ends [][]int32) {
+	child = make([]int32, n)
+	label = []byte{0}
+	ends = append(ends, nil)
+	for id, w := range words {
+		st := int32(0)
+		for i := 0; i < len(w); i++ {
+			c := int32(cls[w[i]])
+			if child[st*int32(n)+c] == 0 {
+				child[st*int32(n)+c] = int32(len(label))
+				label = append(label, w[i])
+				ends = append(ends, nil)
+				child = append(child, make([]int32, n)...)
+			}
+			st = child[st*int32(n)+c]
+		}
+		ends[st] = append(ends[st], int32(id))
+	}
+	return child, label, ends
+}
+
+// automaton walks the trie breadth-first: failure links, complete
+// transitions (delta) and the keywords that end in each state (its own and
+// those of its failure chain, added to ends). bfs lists the root, then
+// every state by depth.
+func automaton(child []int32, ends [][]int32, n, states int) (delta, bfs []int32) {
+	delta = make([]int32, states*n)
+	fail := make([]int32, states)
+	bfs = make([]int32, 1, states)
+	for c := 0; c < n; c++ {
+		if t := child[c]; t != 0 {
+			delta[c] = t
+			bfs = append(bfs, t)
+		}
+	}
+	for q := 1; q < len(bfs); q++ {
+		st := bfs[q]
+		f := fail[st]
+		ends[st] = append(ends[st], ends[f]...)
+		for c := 0; c < n; c++ {
+			if t := child[int(st)*n+c]; t != 0 {
+				fail[t] = delta[int(f)*n+c]
+				delta[int(st)*n+c] = t
+				bfs = append(bfs, t)
+			} else {
+				delta[int(st)*n+c] = delta[int(f)*n+c]
+			}
+		}
+	}
+	return delta, bfs
 }
 
 // Scan calls fn for every occurrence of every keyword in text, in order of
