@@ -608,6 +608,19 @@ func (d *Detector) check(p string, opaque bool) (event.Finding, bool) {
 			opened = append(opened, l.src)
 		}
 	}
+	if f, hit := d.blocked(p, n, near, opened); hit {
+		return f, hit
+	}
+	if rec && opaque && name == "" {
+		return d.opaqueTree(p, dir, near)
+	}
+	return event.Finding{}, false
+}
+
+// blocked meets n (p normalised; near, what a glob must be near to concern
+// it) with the block globs other than those an allow glob in opened names.
+func (d *Detector) blocked(p, n, near string, opened []string) (event.Finding, bool) {
+	dir, name, rec := cutTree(n)
 	for _, l := range d.block {
 		if !l.concerns(near) || namedByAny(opened, l.src, d.home) {
 			continue
@@ -635,21 +648,25 @@ func (d *Detector) check(p string, opaque bool) (event.Finding, bool) {
 			return f, true
 		}
 	}
-	if rec && opaque && name == "" {
-		// Every file under DIR, whatever its name: the globs whose files
-		// may be anywhere are met too.
-		for _, l := range d.block {
-			if !l.concerns(near) {
-				continue
-			}
-			g, err := l.get()
-			if err != nil || g.inTree(dir, "*") {
-				f := finding(p, l.src, event.ReachOpaque)
-				const why = "; it stands for every file under its directory (a recursive read), among them files the glob may protect, and guard cannot redact what the read prints"
-				f.Reason += why
-				f.LogReason += why
-				return f, true
-			}
+	return event.Finding{}, false
+}
+
+// opaqueTree meets DIR/** (a recursive read whose output guard cannot
+// redact) with the block globs whose files may be anywhere below DIR.
+func (d *Detector) opaqueTree(p, dir, near string) (event.Finding, bool) {
+	// Every file under DIR, whatever its name: the globs whose files
+	// may be anywhere are met too.
+	for _, l := range d.block {
+		if !l.concerns(near) {
+			continue
+		}
+		g, err := l.get()
+		if err != nil || g.inTree(dir, "*") {
+			f := finding(p, l.src, event.ReachOpaque)
+			const why = "; it stands for every file under its directory (a recursive read), among them files the glob may protect, and guard cannot redact what the read prints"
+			f.Reason += why
+			f.LogReason += why
+			return f, true
 		}
 	}
 	return event.Finding{}, false
