@@ -20,8 +20,9 @@ import (
 // 'f'…) is read and written, a command COPY … PROGRAM runs is a command,
 // and a file name guard cannot tell (computed, escaped; native code
 // loaded) makes the call one guard cannot check. Other SQL text is data to
-// the server; its quoted literals that may name a protected target are
-// still taken (embedded). Text under an SQL key that does not read as SQL
+// the server; its quoted literals that may name a protected target
+// (embedded) and its absolute and home words (carriedPaths) are still
+// taken. Text under an SQL key that does not read as SQL
 // stays a value as any other.
 func (t *toolValues) sql(key, v string) bool {
 	if !t.sqlTool && !sqlKey(key) || !lang.SQLShaped(v) {
@@ -37,6 +38,7 @@ func (t *toolValues) sql(key, v string) bool {
 		}
 	}
 	t.carried = append(t.carried, u.Programs...)
+	t.carriedPaths(v, t.writes) // its absolute and home words, quoted or not
 	return true
 }
 

@@ -38,6 +38,7 @@ func TestRoutesSQLAndCodeValues(t *testing.T) {
 		add(tool, `{"sql":"SELECT load_extension('./x.so')"}`, true)
 		add(tool, `{"sql":"SELECT lo_import(E'$H/.ssh/id_rsa')"}`, true)
 		add(tool, `{"query":"cat $H/.ssh/id_rsa"}`, true) // no SQL: a value as any other
+		add(tool, `{"query":"SELECT 1; cat ~/.ssh/id_rsa"}`, true)
 	}
 	for _, tool := range []string{"run_cell", "execute_code", "jupyter_execute"} {
 		add(tool, `{"code":"import pandas as pd\ndf = pd.read_csv('data.csv')\ndf.head()"}`, false)
