@@ -130,6 +130,10 @@ type toolValues struct {
 	noPath bool
 	// stream: the tool's name says it writes bytes (streamWriter).
 	stream bool
+	// sqlTool: the tool's name says it runs SQL (sqlName).
+	sqlTool bool
+	// lang: the interpreter a code cell is checked with (codeLanguage).
+	lang string
 	// problem: what guard could not tell of a typed value (termEdit);
 	// the call blocks.
 	problem string
@@ -151,7 +155,8 @@ type toolValues struct {
 // types into a terminal or a process (terminalTool) runs what it is given.
 func newToolValues(name string, in fields) *toolValues {
 	t := &toolValues{writes: writingName(name), term: terminalTool(name, in), noPath: !hasPathField(in),
-		stream: streamWriter(name)}
+		stream: streamWriter(name), sqlTool: sqlName(name)}
+	t.lang = codeLanguage(name, in)
 	t.readOnly = readingName(name) && !writesContent(in) && !t.term
 	t.runs = !t.writes && !t.readOnly || runningName(name) || t.term
 	return t
@@ -191,6 +196,13 @@ func (t *toolValues) other(key, v string) {
 	// rules; any other of a tool that may run something has its
 	// path-shaped words taken (review 19b F7).
 	t.embedded(v, t.runs && !asCommand && !carriesCommand(v))
+	if !asCommand && t.sql(key, v) {
+		return
+	}
+	if !asCommand && t.runs && codeKey(key) {
+		t.code(v)
+		return
+	}
 	if asCommand && !isURLKey(key) {
 		t.typedKeys(v)
 		return

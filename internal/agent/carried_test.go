@@ -33,7 +33,7 @@ func TestCarried(t *testing.T) {
 		{"mcp__sh__run", `{"shell_command":"cat ~/.ssh/id_rsa"}`, []event.Input{command("cat ~/.ssh/id_rsa"), touch("~/.ssh/id_rsa")}, nil},
 		{"mcp__sh__run", `{"cmdline":"cp x .agent_a/settings.json"}`, []event.Input{command("cp x .agent_a/settings.json")}, nil},
 		{"mcp__sh__run", `{"commands":["cp x .agent_a/settings.json","ls"]}`, []event.Input{command("cp x .agent_a/settings.json")}, nil},
-		{"mcp__py__exec", `{"code":"open(\"/h/.ssh/id_rsa\").read()","language":"python"}`, []event.Input{command(`open("/h/.ssh/id_rsa").read()`), touch("/h/.ssh/id_rsa")}, nil},
+		{"mcp__py__exec", `{"code":"open(\"/h/.ssh/id_rsa\").read()","language":"python"}`, []event.Input{command(`python3 -c 'open("/h/.ssh/id_rsa").read()'`), touch("/h/.ssh/id_rsa")}, nil},
 		{"mcp__x__run", `{"line":"./deploy.sh --prod"}`, []event.Input{command("./deploy.sh --prod")}, nil},
 		// Patches in a tool's input.
 		{"ApplyPatch", `{"input":"*** Begin Patch\n*** Add File: .agent_b/hooks.json\n+{}\n*** End Patch"}`, []event.Input{write("/w/.agent_b/hooks.json")}, nil},
