@@ -285,17 +285,104 @@ func (t *toolValues) embedded(v string, bare bool) {
 	}
 	words := strings.Fields(v)
 	seen := map[string]bool{v: true, strings.TrimSpace(v): true}
-	for i, c := range append(quoted, words...) {
-		p, ok := embeddedPath(c, i < len(quoted), bare)
-		if !ok || seen[p] {
-			continue
+	take := func(p string) bool {
+		if seen[p] {
+			return true
 		}
 		seen[p] = true
 		if t.nLoose++; t.nLoose > maxLooseValues {
-			return
+			return false
 		}
 		t.paths = append(t.paths, event.Input{Kind: event.KindRead, Text: p}, event.Input{Kind: event.KindWrite, Text: p})
+		return true
 	}
+	for i, c := range append(quoted, words...) {
+		if p, ok := embeddedPath(c, i < len(quoted), false); ok && !take(p) {
+			return
+		}
+		if !bare {
+			continue
+		}
+		for _, run := range pathRuns(c) {
+			if p, ok := namedPath(run); ok && !take(p) {
+				return
+			}
+		}
+	}
+}
+
+// pathRuns returns every path-shaped run of a word of a text value
+// (review 20a F6): a run starts with /, ~/, ~, ./, ../, .. or a drive
+// letter (C:\, C:/) at the word's start, after a character no path
+// word holds before a slash (a separator: , ; : = & | quotes, brackets),
+// or after a glued short option (-o/h/.bashrc, -cf~/x); it ends at the
+// next separator. What a program splits its option text on is its own
+// choice: every place a path may begin is taken, not a list of
+// prefixes. A URL's //host is no run.
+func pathRuns(w string) []string {
+	var out []string
+	for i := 0; i < len(w); i++ {
+		if !runStart(w, i) {
+			continue
+		}
+		j := i
+		for j < len(w) && !runSeparator(w[j]) {
+			j++
+		}
+		if run := w[i:j]; pathShaped(run) || driveShaped(run) {
+			out = append(out, run)
+			i = j
+		}
+	}
+	return out
+}
+
+// runStart reports whether a path-shaped run of w may start at i
+// (pathRuns): at the word's start, after a separator, : = or @ (not
+// scheme://host), or after a glued short option.
+func runStart(w string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	if prev := w[i-1]; runSeparator(prev) || prev == ':' || prev == '=' || prev == '@' {
+		return prev != ':' || !strings.HasPrefix(w[i:], "//")
+	}
+	return w[0] == '-' && i > 1 && allLetters(w[1:i])
+}
+
+// driveShaped reports whether w starts with a drive letter (C:\, C:/).
+func driveShaped(w string) bool {
+	return len(w) > 2 && isASCIILetter(w[0]) && w[1] == ':' && (w[2] == '\\' || w[2] == '/')
+}
+
+// runSeparator reports whether c ends a path-shaped run (pathRuns).
+func runSeparator(c byte) bool {
+	return strings.IndexByte(",;&|'\"()[]{}<> \t\r\n", c) >= 0
+}
+
+// allLetters reports whether s is ASCII letters only.
+func allLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isASCIILetter(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// isASCIILetter reports whether c is an ASCII letter.
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// namedPath returns the path a path-shaped run names, when it may name a
+// protected target (mayNamePath).
+func namedPath(w string) (string, bool) {
+	if w == "" || len(w) > maxPathLen {
+		return "", false
+	}
+	if p, ok := pathValue(w); ok {
+		w = p
+	}
+	return w, mayNamePath(w)
 }
 
 // maxJSONValueDepth bounds how deep JSON inside a string inside JSON is

@@ -66,3 +66,28 @@ func TestRoutesWebFetchEveryField(t *testing.T) {
 	add(`{"prompt":"summarize https://example.com/docs"}`, false)
 	runRouteCases(t, cases)
 }
+
+// TestRoutesValuePathRuns covers review 20a F6: in a free-text value of
+// an MCP or unknown tool, a path begins wherever a program may split the
+// text: glued to a short option, after =, :, a comma or any other
+// separator, not only at the prefixes guard listed.
+func TestRoutesValuePathRuns(t *testing.T) {
+	home, proj := routes18World(t)
+	add, cases := routes20Cases(home, proj)
+	for _, in := range []string{
+		`{"options":"-o$H/.bashrc"}`,
+		`{"options":"x,$H/.bashrc"}`,
+		`{"options":"-cf~/.ssh/id_rsa"}`,
+		`{"options":"a,b,../.ssh/id_rsa"}`,
+		`{"options":"--output=~/.bashrc"}`,
+		`{"options":"x;$H/.bashrc"}`,
+		`{"options":"x:$H/.bashrc"}`,
+		`{"options":"(~/.ssh/id_rsa)"}`,
+		`{"arguments":"path=$H/.bashrc&x=1"}`,
+	} {
+		add("runner", in, true)
+	}
+	add("runner", `{"options":"-v,--color=auto,src/main.go"}`, false)
+	add("runner", `{"options":"see https://x.example/a/b,https://y.example/c"}`, false)
+	runRouteCases(t, *cases)
+}
