@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 	"unicode/utf8"
 
@@ -248,13 +249,34 @@ func (t *toolValues) other(key, v string) {
 // valuePaths takes the paths a value of a field guard does not know
 // names: a one-token path (written under an output key; see pathValue),
 // else what it names taken whole (loose).
+// A value with percent escapes (..%2F.ssh%2Fid_rsa) is taken decoded as
+// well (review 20a F7): a server that builds a URL or a resource URI from
+// it decodes them.
 func (t *toolValues) valuePaths(key, v string) {
 	write := t.writes || isDestKey(key) || key == "out" || key == "output"
-	if p, ok := pathValue(v); ok {
-		t.field(p, write)
-	} else {
-		t.loose(v, write)
+	for i, s := range []string{v, percentDecoded(v)} {
+		if i > 0 && (s == "" || s == v) {
+			break
+		}
+		if p, ok := pathValue(s); ok {
+			t.field(p, write)
+		} else {
+			t.loose(s, write)
+		}
 	}
+}
+
+// percentDecoded returns v with its percent escapes decoded, or "" when
+// it holds none or one that does not decode.
+func percentDecoded(v string) string {
+	if !strings.Contains(v, "%") {
+		return ""
+	}
+	d, err := url.PathUnescape(v)
+	if err != nil {
+		return ""
+	}
+	return d
 }
 
 // embedded takes the paths inside a longer text value (review 18b F5,

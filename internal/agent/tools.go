@@ -117,7 +117,7 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 			c.Inputs = append(c.Inputs, event.Input{Kind: event.KindCommand, Text: text})
 			return nil
 		}
-		return byText(c, text)
+		return byText(c, name, text)
 	}
 	t, known := lookup(name)
 	if !known {

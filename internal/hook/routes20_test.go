@@ -91,3 +91,27 @@ func TestRoutesValuePathRuns(t *testing.T) {
 	add("runner", `{"options":"see https://x.example/a/b,https://y.example/c"}`, false)
 	runRouteCases(t, *cases)
 }
+
+// TestRoutesStringInputAsPath covers review 20a F7: a tool_input sent as
+// a string that holds no object is checked as a path as well as text,
+// and a value's percent escapes are decoded before the path checks.
+func TestRoutesStringInputAsPath(t *testing.T) {
+	home, proj := routes18World(t)
+	add, cases := routes20Cases(home, proj)
+	add("y", `{"p":"..%2F.ssh%2Fid_rsa"}`, true)
+	add("y", `{"p":"%2E%2E/.ssh/id_rsa"}`, true)
+	add("y", `{"p":"%7E%2F.ssh%2Fid_rsa"}`, true)
+	add("y", `{"p":"100%25 done"}`, false)
+	add("y", `{"q":"a%20b"}`, false)
+	*cases = append(*cases,
+		routeCase{"a", proj, "Read", `"../.ssh/id_rsa"`, true},
+		routeCase{"a", proj, "mcp__x__y", `"../.ssh/id_rsa"`, true},
+		routeCase{"a", proj, "mcp__x__y", `"~/.ssh/id_rsa"`, true},
+		routeCase{"c", proj, "mcp_x_y", `"../.ssh/id_rsa"`, true},
+		routeCase{"b", proj, "", `../.ssh/id_rsa`, true},
+		routeCase{"a", proj, "mcp__x__y", `"src/main.go"`, false},
+		routeCase{"a", proj, "mcp__x__y", `"hello world, see the README"`, false},
+		routeCase{"b", proj, "", `hello world`, false},
+	)
+	runRouteCases(t, *cases)
+}
