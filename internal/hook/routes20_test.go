@@ -3,6 +3,8 @@ package hook
 import (
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/event"
 )
 
 // routes20Cases adds in, with $H the home, as agent A's MCP tool
@@ -114,4 +116,50 @@ func TestRoutesStringInputAsPath(t *testing.T) {
 		routeCase{"b", proj, "", `hello world`, false},
 	)
 	runRouteCases(t, *cases)
+}
+
+// TestUncertainEventAnswerForm covers review 20a F5: when the payload and
+// $AGENT_A_HOOK_EVENT name different agent A events, the refusal takes the
+// form that acts under the event the call must be: a payload carrying a
+// tool_response (the tool ran) gets the JSON answer withholding it,
+// whichever names say so; one without gets exit 2. Detected and --agent a,
+// a payload that decodes and one only skimmed.
+func TestUncertainEventAnswerForm(t *testing.T) {
+	const res = `,"tool_response":{"stdout":"TOKEN=ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789","stderr":""}`
+	for _, tc := range []struct {
+		payloadEvent, envEvent, agentFlag, tail string
+		withheld                                bool
+	}{
+		{"PostToolUse", "PreToolUse", "", res + "}", true},
+		{"PostToolUse", "PreToolUse", "a", res + "}", true},
+		{"PostToolUse", "Stop", "", res + "}", true},
+		{"PreToolUse", "PostToolUse", "", res + "}", true},
+		{"PreToolUse", "PostToolUse", "a", res + "}", true},
+		{"PreToolUse", "PostToolUse", "", res + `,"x":`, true}, // skimmed
+		{"PostToolUse", "PreToolUse", "", "}", false},
+		{"PreToolUse", "PostToolUse", "a", "}", false},
+		{"PreToolUse", "PostToolUse", "", `,"x":`, false}, // skimmed
+	} {
+		payload := `{"hook_event_name":"` + tc.payloadEvent + `","tool_name":"Bash","tool_input":{"command":"env"}` + tc.tail
+		var f fake
+		cfg := f.config(payload, func([]event.Input) (event.Verdict, error) { return event.Verdict{Decision: event.Allow}, nil })
+		cfg.Agent = tc.agentFlag
+		env := tc.envEvent
+		cfg.Getenv = func(k string) string {
+			if k == "AGENT_A_HOOK_EVENT" {
+				return env
+			}
+			return ""
+		}
+		code := Run(cfg)
+		out := f.stdout.String()
+		name := tc.payloadEvent + " under $AGENT_A_HOOK_EVENT=" + tc.envEvent + " " + tc.tail
+		if tc.withheld {
+			if code != 0 || !strings.Contains(out, `"updatedToolOutput"`) || strings.Contains(out, "ghp_") {
+				t.Errorf("%s: exit %d, stdout %q; want exit 0 and the result withheld", name, code, out)
+			}
+		} else if code != 2 {
+			t.Errorf("%s: exit %d, stdout %q; want exit 2", name, code, out)
+		}
+	}
 }
