@@ -527,8 +527,14 @@ const transformed = "the command encodes, reshapes or slices what the read print
 // command runs them: what blocked may be in one of them (the command rules
 // quote the command and the line, the path rules the path). A name that
 // holds a secret or PII value (policy.Sensitive) shows as <redacted>. The
-// recorded reason only counts them.
+// recorded reason only counts them. A finding in an input no file the
+// command runs adds to (the prompt, the tool's input as text, a search
+// query, the answer) gets no note: it would name the wrong text.
 func ranNote(f event.Finding, ran []string) event.Finding {
+	switch f.Source {
+	case event.KindToolInput, event.KindPrompt, event.KindQuery, event.KindResponse:
+		return f
+	}
 	if len(ran) == 0 {
 		return f
 	}

@@ -163,3 +163,30 @@ func TestUncertainEventAnswerForm(t *testing.T) {
 		}
 	}
 }
+
+// TestRoutesShellDirEnv covers review 20a's second false positive: an MCP
+// command tool's env {"PWD": <project>} is where the command runs, not a
+// password, and a block on the tool's input names no file the command
+// runs (the reason blamed the Makefile).
+func TestRoutesShellDirEnv(t *testing.T) {
+	_, proj := routes18World(t)
+	writeFiles(t, proj, map[string]string{"Makefile": "all:\n\techo hi\ntest:\n\techo t\n", "a20a/x": "x\n"})
+	dir := proj + "/a20a" // a directory name a password check took for random
+	cases := []routeCase{
+		{"a", proj, "mcp__shell__run", `{"command":"make test","env":{"PWD":"` + dir + `"}}`, false},
+		{"a", proj, "mcp__shell__run", `{"command":"make test","env":{"OLDPWD":"` + dir + `"}}`, false},
+		{"c", proj, "mcp_shell_run", `{"command":"make test","env":{"PWD":"` + dir + `"}}`, false},
+		{"a", proj, "mcp__shell__run", `{"command":"make test","env":{"PWD":"hunter2xyzQ9"}}`, true},
+		{"a", proj, "mcp__shell__run", `{"command":"make test","env":{"DB_PWD":"/hunter2xyzQ9"}}`, true},
+	}
+	runRouteCases(t, cases)
+	var f fake
+	cfg := f.config(toolPayload("a", proj, "mcp__shell__run", `{"command":"make test","env":{"PWD":"hunter2xyzQ9"}}`), nil)
+	cfg.Agent = "a"
+	p := realPolicy(t, "")
+	cfg.LoadPolicy = func() (Policy, string, error) { return p, "test", nil }
+	Run(cfg)
+	if s := f.stderr.String(); !strings.Contains(s, "keyed_secret") || strings.Contains(s, "Makefile") {
+		t.Errorf("a secret in the tool's input: stderr %q, want keyed_secret and no file the command runs", s)
+	}
+}
