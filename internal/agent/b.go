@@ -160,7 +160,7 @@ func mcpCall(c *Call, f fields) error {
 		return err
 	}
 	if text != "" {
-		return byText(c, text)
+		return byText(c, c.Tool, text)
 	}
 	return byFields(c, c.Tool, in)
 }

@@ -1,8 +1,10 @@
 package agent
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 	"unicode/utf8"
 
@@ -157,9 +159,45 @@ func newToolValues(name string, in fields) *toolValues {
 	t := &toolValues{writes: writingName(name), term: terminalTool(name, in), noPath: !hasPathField(in),
 		stream: streamWriter(name), sqlTool: sqlName(name)}
 	t.lang = codeLanguage(name, in)
-	t.readOnly = readingName(name) && !writesContent(in) && !t.term
-	t.runs = !t.writes && !t.readOnly || runningName(name) || t.term
+	nameReads := readingName(name) && !writesContent(in) && !t.term
+	t.readOnly = nameReads && !carriesSource(in)
+	t.runs = !t.writes && !nameReads || runningName(name) || t.term
 	return t
+}
+
+// carriesSource reports whether a tool's input names something besides
+// its paths (review 20a F1): a top-level field that is neither a path
+// field (isPathKey) nor an option known to only shape the read
+// (optionKey), holding a string, an object or an array. Such a call
+// fetches from that source (a URL, a bucket and key, a database's SQL)
+// and may write what it fetches into its local paths: a read verb in the
+// tool's name (get_object, get, query) tells what it does to the source,
+// not to the path, so the path is read and touched (pathInputs). A
+// number, a boolean or null is an option, never a source.
+func carriesSource(in fields) bool {
+	for k, v := range in.m {
+		k := normKey(k)
+		if isPathKey(k) || optionKey(k) {
+			continue
+		}
+		if v = bytes.TrimSpace(v); len(v) > 0 && (v[0] == '"' && len(v) > 2 || v[0] == '{' || v[0] == '[') {
+			return true
+		}
+	}
+	return false
+}
+
+// optionKey reports whether a normalised key names an option that only
+// shapes what a read returns (its encoding, format, range, order): data
+// words, never a source.
+func optionKey(k string) bool {
+	switch k {
+	case "encoding", "format", "mode", "type", "kind", "offset", "limit", "head", "tail", "start", "end", "line",
+		"lines", "page", "pagesize", "perpage", "sort", "order", "orderby", "depth", "maxdepth", "recursive",
+		"pattern", "glob", "excludepatterns", "sortby", "view", "detail", "verbose", "raw", "ref", "branch", "since":
+		return true
+	}
+	return false
 }
 
 // path adds a path a field names (see pathInputs).
@@ -223,13 +261,34 @@ func (t *toolValues) other(key, v string) {
 // valuePaths takes the paths a value of a field guard does not know
 // names: a one-token path (written under an output key; see pathValue),
 // else what it names taken whole (loose).
+// A value with percent escapes (..%2F.ssh%2Fid_rsa) is taken decoded as
+// well (review 20a F7): a server that builds a URL or a resource URI from
+// it decodes them.
 func (t *toolValues) valuePaths(key, v string) {
 	write := t.writes || isDestKey(key) || key == "out" || key == "output"
-	if p, ok := pathValue(v); ok {
-		t.field(p, write)
-	} else {
-		t.loose(v, write)
+	for i, s := range []string{v, percentDecoded(v)} {
+		if i > 0 && (s == "" || s == v) {
+			break
+		}
+		if p, ok := pathValue(s); ok {
+			t.field(p, write)
+		} else {
+			t.loose(s, write)
+		}
 	}
+}
+
+// percentDecoded returns v with its percent escapes decoded, or "" when
+// it holds none or one that does not decode.
+func percentDecoded(v string) string {
+	if !strings.Contains(v, "%") {
+		return ""
+	}
+	d, err := url.PathUnescape(v)
+	if err != nil {
+		return ""
+	}
+	return d
 }
 
 // embedded takes the paths inside a longer text value (review 18b F5,
@@ -260,17 +319,104 @@ func (t *toolValues) embedded(v string, bare bool) {
 	}
 	words := strings.Fields(v)
 	seen := map[string]bool{v: true, strings.TrimSpace(v): true}
-	for i, c := range append(quoted, words...) {
-		p, ok := embeddedPath(c, i < len(quoted), bare)
-		if !ok || seen[p] {
-			continue
+	take := func(p string) bool {
+		if seen[p] {
+			return true
 		}
 		seen[p] = true
 		if t.nLoose++; t.nLoose > maxLooseValues {
-			return
+			return false
 		}
 		t.paths = append(t.paths, event.Input{Kind: event.KindRead, Text: p}, event.Input{Kind: event.KindWrite, Text: p})
+		return true
 	}
+	for i, c := range append(quoted, words...) {
+		if p, ok := embeddedPath(c, i < len(quoted), false); ok && !take(p) {
+			return
+		}
+		if !bare {
+			continue
+		}
+		for _, run := range pathRuns(c) {
+			if p, ok := namedPath(run); ok && !take(p) {
+				return
+			}
+		}
+	}
+}
+
+// pathRuns returns every path-shaped run of a word of a text value
+// (review 20a F6): a run starts with /, ~/, ~, ./, ../, .. or a drive
+// letter (C:\, C:/) at the word's start, after a character no path
+// word holds before a slash (a separator: , ; : = & | quotes, brackets),
+// or after a glued short option (-o/h/.bashrc, -cf~/x); it ends at the
+// next separator. What a program splits its option text on is its own
+// choice: every place a path may begin is taken, not a list of
+// prefixes. A URL's //host is no run.
+func pathRuns(w string) []string {
+	var out []string
+	for i := 0; i < len(w); i++ {
+		if !runStart(w, i) {
+			continue
+		}
+		j := i
+		for j < len(w) && !runSeparator(w[j]) {
+			j++
+		}
+		if run := w[i:j]; pathShaped(run) || driveShaped(run) {
+			out = append(out, run)
+			i = j
+		}
+	}
+	return out
+}
+
+// runStart reports whether a path-shaped run of w may start at i
+// (pathRuns): at the word's start, after a separator, : = or @ (not
+// scheme://host), or after a glued short option.
+func runStart(w string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	if prev := w[i-1]; runSeparator(prev) || prev == ':' || prev == '=' || prev == '@' {
+		return prev != ':' || !strings.HasPrefix(w[i:], "//")
+	}
+	return w[0] == '-' && i > 1 && allLetters(w[1:i])
+}
+
+// driveShaped reports whether w starts with a drive letter (C:\, C:/).
+func driveShaped(w string) bool {
+	return len(w) > 2 && isASCIILetter(w[0]) && w[1] == ':' && (w[2] == '\\' || w[2] == '/')
+}
+
+// runSeparator reports whether c ends a path-shaped run (pathRuns).
+func runSeparator(c byte) bool {
+	return strings.IndexByte(",;&|'\"()[]{}<> \t\r\n", c) >= 0
+}
+
+// allLetters reports whether s is ASCII letters only.
+func allLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isASCIILetter(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// isASCIILetter reports whether c is an ASCII letter.
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// namedPath returns the path a path-shaped run names, when it may name a
+// protected target (mayNamePath).
+func namedPath(w string) (string, bool) {
+	if w == "" || len(w) > maxPathLen {
+		return "", false
+	}
+	if p, ok := pathValue(w); ok {
+		w = p
+	}
+	return w, mayNamePath(w)
 }
 
 // maxJSONValueDepth bounds how deep JSON inside a string inside JSON is

@@ -155,9 +155,16 @@ func TestReadingName(t *testing.T) {
 		{"mcp__fs__read_text_file", `{"path":"x"}`, true},
 		{"mcp__filesystem__read_multiple_files", `{"paths":["x"]}`, true},
 		{"mcp__filesystem__list_directory_with_sizes", `{"path":"x"}`, true},
-		{"mcp__github__get_file_contents", `{"owner":"o","repo":"r","path":"x"}`, true},
-		{"mcp__context7__get-library-docs", `{"topic":"x"}`, true},
-		{"mcp_github_search_code", `{"q":"x"}`, true},
+		{"mcp__context7__get-library-docs", `{"libraryId":3}`, true},
+		{"mcp__fs__read_text_file", `{"path":"x","head":10,"encoding":"utf-8"}`, true},
+		// a second source besides the path (review 20a F1): the read verb
+		// tells what the tool does to the source, not to the path
+		{"mcp__github__get_file_contents", `{"owner":"o","repo":"r","path":"x"}`, false},
+		{"mcp_github_search_code", `{"q":"x"}`, false},
+		{"mcp__s3__get_object", `{"bucket":"b","key":"k","local_path":"x"}`, false},
+		{"mcp__http__get", `{"url":"https://x.example/a","file":"x"}`, false},
+		{"mcp__sqlite__read_query", `{"db_path":"x","query":"SELECT 1"}`, false},
+		{"mcp__sqlite__query", `{"database":"x","sql":"SELECT 1"}`, false},
 		{"MCP:get_issue", `{"issue_number":3}`, true},
 		{"read_file", `{"path":"x"}`, true},
 		// an unknown word may be a verb that writes

@@ -347,6 +347,20 @@ func contradiction(payloadEvent string, env Options) error {
 	return &Error{Field: "hook_event_name", Problem: "names another event than $" + EnvAgentAEvent + ": guard blocks a call whose event it cannot be sure of"}
 }
 
+// EventUncertain reports whether agent A's event is uncertain: the
+// payload names one of agent A's events (payloadEvent) and
+// $AGENT_A_HOOK_EVENT names another (review 20a F5). Detect and Parse
+// refuse such a call; this only picks the form of that refusal.
+func EventUncertain(payloadEvent string, getenv func(string) string) bool {
+	return knownEvent(A, payloadEvent) && contradiction(payloadEvent, Options{Getenv: getenv}) != nil
+}
+
+// PayloadEvent returns the top-level hook_event_name p carries, or "".
+func PayloadEvent(p Payload) string {
+	name, _, _ := p.f.str("hook_event_name")
+	return name
+}
+
 // EventName returns the native event name p carries for agent, or "" when it
 // carries none that can be read.
 func EventName(agentName string, p Payload, getenv func(string) string) string {

@@ -141,8 +141,27 @@ const maxPathLen = 4096
 // byText checks a tool input that is free text (a tool_input string that
 // holds no JSON object): the URLs in it, the files a patch in it writes,
 // then the text (secrets, injection).
-func byText(c *Call, text string) error {
-	c.Inputs = append(c.Inputs, urlsIn(text)...)
+func byText(c *Call, toolName, text string) error {
+	// The string is the tool's one value (review 20a F7: Read's
+	// "../.ssh/id_rsa"): checked by what it carries too, as a field guard
+	// does not know (a path, a command, the paths inside it); its URLs and
+	// its text are checked as they are, below.
+	v, err := json.Marshal(text)
+	if err != nil {
+		return &Error{Field: "tool_input", Problem: "cannot be re-encoded"}
+	}
+	doc := append(append([]byte(`{"value":`), v...), '}')
+	n := len(c.Inputs)
+	if err := byFields(c, toolName, fields{m: map[string]json.RawMessage{"value": v}, prefix: "tool_input", doc: doc}); err != nil {
+		return err
+	}
+	kept := c.Inputs[:n]
+	for _, in := range c.Inputs[n:] {
+		if in.Kind != event.KindToolInput && in.Kind != event.KindURL {
+			kept = append(kept, in)
+		}
+	}
+	c.Inputs = append(kept, urlsIn(text)...)
 	c.Inputs = append(c.Inputs, patchInputs(text)...) // apply_patch's envelope as the whole input
 	c.Inputs = append(c.Inputs, event.Input{Kind: event.KindToolInput, Text: text})
 	return nil

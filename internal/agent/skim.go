@@ -138,6 +138,13 @@ func (s *Skim) Event(getenv func(string) string) (agentName, eventName string) {
 	return "", ""
 }
 
+// PayloadEvent returns the top-level hook_event_name the skim found, or "".
+func (s *Skim) PayloadEvent() string { return s.names[1] }
+
+// HasResult reports whether the payload has a top-level tool_response:
+// the tool ran.
+func (s *Skim) HasResult() bool { return s.resFirst != 0 }
+
 // Tool returns the payload's top-level tool_name, or "".
 func (s *Skim) Tool() string { return s.names[2] }
 

@@ -117,7 +117,7 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 			c.Inputs = append(c.Inputs, event.Input{Kind: event.KindCommand, Text: text})
 			return nil
 		}
-		return byText(c, text)
+		return byText(c, name, text)
 	}
 	t, known := lookup(name)
 	if !known {
@@ -576,21 +576,29 @@ func queryTool(names ...string) tool {
 	}
 }
 
-// webFetchC checks agent C's web_fetch: its url field, else every URL in its
-// prompt (the tool takes a prompt that names the pages to fetch); the
-// prompt's text is checked for injection too.
+// webFetchC checks agent C's web_fetch: its url field and every URL in its
+// prompt (the tool takes a prompt that names the pages to fetch, and the
+// client may ignore a url field the model adds: review 20a F4), each as
+// fetchInputs (a file: URL is a read of its path); the prompt's text is
+// checked for injection too.
 func webFetchC(c *Call, in fields) error {
-	if u, ok, err := in.str("url"); err != nil || ok {
-		if ok {
-			c.Inputs = append(c.Inputs, fetchInputs(u)...)
-		}
+	u, hasURL, err := in.str("url")
+	if err != nil {
 		return err
 	}
-	p, err := in.reqFirstStr("prompt")
+	p, hasPrompt, err := in.str("prompt")
 	if err != nil {
+		return err
+	}
+	if !hasURL && !hasPrompt {
 		return &Error{Field: "tool_input.url|prompt", Problem: "missing"}
 	}
-	c.Inputs = append(c.Inputs, urlsIn(p)...)
+	if hasURL {
+		c.Inputs = append(c.Inputs, fetchInputs(u)...)
+	}
+	for _, w := range urlsIn(p) {
+		c.Inputs = append(c.Inputs, fetchInputs(w.Text)...)
+	}
 	return nil
 }
 

@@ -120,6 +120,9 @@ type Finding struct {
 	// Reach says how a checked path met Entry (one of the Reach* values).
 	Reach   Reach
 	Explain string // shown beside Reason; never stored or sent
+	// Source is the kind of the input that blocked (policy.Evaluate sets
+	// it): a reason names only what that input came from.
+	Source Kind
 }
 
 // Reach says how a checked path met the glob of a path rule.

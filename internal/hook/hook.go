@@ -527,8 +527,14 @@ const transformed = "the command encodes, reshapes or slices what the read print
 // command runs them: what blocked may be in one of them (the command rules
 // quote the command and the line, the path rules the path). A name that
 // holds a secret or PII value (policy.Sensitive) shows as <redacted>. The
-// recorded reason only counts them.
+// recorded reason only counts them. A finding in an input no file the
+// command runs adds to (the prompt, the tool's input as text, a search
+// query, the answer) gets no note: it would name the wrong text.
 func ranNote(f event.Finding, ran []string) event.Finding {
+	switch f.Source {
+	case event.KindToolInput, event.KindPrompt, event.KindQuery, event.KindResponse:
+		return f
+	}
 	if len(ran) == 0 {
 		return f
 	}
@@ -1380,7 +1386,8 @@ func (r *runner) fail(f failure) int {
 		rec, shown = r.recordFailure(f)
 	}
 	var replacement []byte
-	if r.agent == agent.A && r.stage == agent.StageResult {
+	agentName, stage := r.failForm()
+	if agentName == agent.A && stage == agent.StageResult {
 		notice := withheldNotice(shown, "")
 		if raw, ok := agent.Member(r.parsed, "tool_response"); ok || r.skim == nil {
 			replacement = agent.WithheldRaw(raw, notice)
@@ -1388,7 +1395,31 @@ func (r *runner) fail(f failure) int {
 			replacement = r.skim.Withheld(notice)
 		}
 	}
-	return r.answer(agent.Fail(r.agent, r.tool, r.stage, shown, replacement), shown, "", rec, true)
+	return r.answer(agent.Fail(agentName, r.tool, stage, shown, replacement), shown, "", rec, true)
+}
+
+// failForm returns the agent and stage whose answer form a failure takes:
+// the call's, except where agent A's event is uncertain (the payload and
+// $AGENT_A_HOOK_EVENT name different events, review 20a F5). No one
+// answer acts under both a tool call and a tool result: the client
+// refuses whole a JSON answer naming another event than its own (a
+// PreToolUse would run the tool) and ignores exit 2 after the tool ran.
+// So what the payload carries decides: a tool_response means the tool
+// ran, and only the JSON answer withholding it acts; without one there is
+// no result to withhold, and exit 2 stops a call before it runs.
+func (r *runner) failForm() (string, agent.Stage) {
+	name, ran := agent.PayloadEvent(r.parsed), false
+	_, ran = agent.Member(r.parsed, "tool_response")
+	if r.skim != nil {
+		name, ran = r.skim.PayloadEvent(), r.skim.HasResult()
+	}
+	if r.agent != "" && r.agent != agent.A || !agent.EventUncertain(name, r.cfg.Getenv) {
+		return r.agent, r.stage
+	}
+	if ran {
+		return agent.A, agent.StageResult
+	}
+	return agent.A, agent.StageTool
 }
 
 // recordFailure appends the record of a failure, best effort. It returns the

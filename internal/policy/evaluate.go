@@ -234,6 +234,7 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 // secret or PII value redacted and the explanation.
 func (p *Policy) blocked(v event.Verdict, in event.Input, f event.Finding, sh *shell.Analysis) (event.Verdict, error) {
 	v.Decision = event.Block
+	f.Source = in.Kind
 	v.Finding = f
 	quote := true
 	if quotesInput(f) {

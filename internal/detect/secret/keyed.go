@@ -106,7 +106,7 @@ func endsLine(text string, vs, ve int) bool {
 // (base64-encoded-username-pat; a password may be one).
 func assignedValue(v, name, head string, kind nameKind) bool {
 	strict := kind != lenient
-	if !credential(v, strict) || sameWord(v, name) || strict && phrase(v) {
+	if !credential(v, strict) || sameWord(v, name) || strict && phrase(v) || shellDir(name, v) {
 		return false
 	}
 	if len(head) >= 4 && head != "pass" {
@@ -118,6 +118,13 @@ func assignedValue(v, name, head string, kind nameKind) bool {
 		}
 	}
 	return true
+}
+
+// shellDir reports whether name is the shell's working-directory
+// variable (PWD, OLDPWD) and v a directory's absolute path: an MCP tool's
+// env {"PWD": "/srv/app"} names where a command runs, not a password.
+func shellDir(name, v string) bool {
+	return (name == "PWD" || name == "OLDPWD") && strings.HasPrefix(v, "/") && !strings.ContainsAny(v, " \t\n")
 }
 
 // nameBounds extends the keyword at text[i:j] to the whole name: letters,
