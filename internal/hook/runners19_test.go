@@ -39,6 +39,11 @@ func TestRunnerProjectCode(t *testing.T) {
 	runPrograms17(t, bad, []programs17Case{
 		{"cd g && go test ./t", true},
 		{"cd g && go test ./...", true},
+		{"cd ok && go test ../g/...", true},
+		{"cd g && go run ./t", true},
+		{"cd ok && go run .", false},
+		{"cd r && cargo +nightly --color always test", true},
+		{"cd n && node --test test/a.test.js", true},
 		{"cd r && cargo check --offline", true},
 		{"cd r && cargo build", true},
 		{"cd r && cargo test", true},

@@ -144,10 +144,10 @@ func runnerOf(name string, args []word.Word) (*catalogue.TestRunner, []word.Word
 	}
 	if r.Subs != "" {
 		j := 0
-		for j < len(args) && strings.HasPrefix(args[j].Text, "-") {
-			j++ // cargo +nightly is no option, and is a subcommand guard does not know
+		for j < len(args) && !strings.Contains(r.Subs, " "+args[j].Text+" ") {
+			j++ // cargo +nightly test, go -C d test, cargo --color always test
 		}
-		if j == len(args) || !strings.Contains(r.Subs, " "+args[j].Text+" ") {
+		if j == len(args) {
 			return nil, nil
 		}
 		args = args[j+1:]
@@ -206,8 +206,8 @@ func (c *cmd) runnerStarts(r *catalogue.TestRunner, args []word.Word) (dirs []st
 		dirs = append(dirs, ".")
 	}
 	for _, d := range ops {
-		if !strings.HasSuffix(d, ".py") && d != "." {
-			dirs = append(dirs, d)
+		if d = strings.TrimSuffix(d, "/..."); !strings.HasSuffix(d, ".py") && d != "." && d != "..." {
+			dirs = append(dirs, d) // go test ../x/...: the directory
 		}
 	}
 	for _, d := range dirs {

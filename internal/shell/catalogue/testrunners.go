@@ -53,7 +53,7 @@ const (
 // TestRunners lists the runners. Small: looked up by a linear scan per
 // simple command.
 var TestRunners = []TestRunner{
-	{Name: "go", Subs: " test ", Exts: " .go ", Skip: " testdata vendor "},
+	{Name: "go", Subs: " test run ", Exts: " .go ", Skip: " testdata vendor "},
 	{Name: "cargo", Subs: " build b check c test t bench run r clippy doc d install ", Exts: " .rs ", Skip: " target "},
 	{Name: "node", Flag: "--test", Interp: "node", Exts: " .js .mjs .cjs ", Skip: jsSkip,
 		Files: "*.test.*js *-test.*js *_test.*js test-*.*js test.*js test/"},
