@@ -64,6 +64,10 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
 	if !ok {
 		return
 	}
+	// Every file is read before any is scanned: the names a file's text
+	// gives are what the code may write once it runs, after the runner
+	// has loaded them all.
+	texts := make([]string, 0, len(files))
 	size, nread := 0, c.w.Nread
 	for _, p := range files {
 		c.w.Nread = nread // counted by maxRunnerFiles, each with its imports' effect.MaxFiles
@@ -73,15 +77,21 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
 			return
 		}
 		if !ok {
-			continue // FileText said why
+			text = "" // FileText said why
 		}
-		if r.Interp == "" {
+		texts = append(texts, text)
+	}
+	for i, text := range texts {
+		c.w.Nread = nread
+		switch {
+		case text == "":
+		case r.Interp == "":
 			c.scanCompiled(text) // go, rust, cmake: the names it gives, not a script's calls
-			continue
-		}
-		c.scanFile(text, false)
-		if m := c.newLoader(lang.FamilyOf(r.Interp)); m != nil {
-			m.program(text, p)
+		default:
+			c.scanFile(text, false)
+			if m := c.newLoader(lang.FamilyOf(r.Interp)); m != nil {
+				m.program(text, files[i])
+			}
 		}
 	}
 }
