@@ -200,3 +200,46 @@ func (w *linkWalk) walk(dir string, depth int) bool {
 	}
 	return true
 }
+
+// Sources implements effect.SourceLister: the files below directory p a
+// test runner or a build tool may load, within effect.MaxSourceEntries
+// and effect.MaxTreeDepth.
+func (f runFiles) Sources(p string, skip []string, max int) ([]string, bool) {
+	full, ok := f.resolve(p)
+	if !ok {
+		return nil, false
+	}
+	full = filepath.Clean(full)
+	if fi, err := os.Lstat(full); err != nil || !fi.IsDir() {
+		return nil, true
+	}
+	var out []string
+	seen := 0
+	err := filepath.WalkDir(full, func(q string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if seen++; seen > effect.MaxSourceEntries || len(out) > max {
+			return fs.ErrInvalid
+		}
+		rel := strings.TrimPrefix(q, full+string(filepath.Separator))
+		switch {
+		case q == full:
+			return nil
+		case !d.IsDir():
+			if d.Type().IsRegular() {
+				out = append(out, filepath.ToSlash(rel))
+			}
+			return nil
+		case strings.HasPrefix(d.Name(), ".") || slices.Contains(skip, d.Name()):
+			return fs.SkipDir
+		case strings.Count(rel, string(filepath.Separator)) >= effect.MaxTreeDepth:
+			return fs.ErrInvalid
+		}
+		if _, err := os.Lstat(filepath.Join(q, "pyvenv.cfg")); err == nil {
+			return fs.SkipDir // a virtual environment's packages
+		}
+		return nil
+	})
+	return out, err == nil && len(out) <= max
+}

@@ -415,13 +415,21 @@ const maxProgramPaths = 256
 // what the program does with it. What it removes, opens for writing or
 // hands to a shell is taken as for a one-liner.
 func (c *cmd) scanFile(text string, awk bool) {
-	w := c.w
 	text, ok := sourceText(text)
 	if !ok {
-		w.hide("runs a program that declares a source encoding guard does not decode: it cannot tell what the program does")
+		c.w.hide("runs a program that declares a source encoding guard does not decode: it cannot tell what the program does")
 		return
 	}
-	defer w.codeDirs(text)() // os.chdir('..'), cwd='..': its names are there too (codedirs.go)
+	defer c.w.codeDirs(text)() // os.chdir('..'), cwd='..': its names are there too (codedirs.go)
+	if c.scanPaths(text) {
+		c.scanEffects(text, awk)
+	}
+}
+
+// scanPaths is scanFile's look at the names a program file's text gives:
+// false when it names more than guard checks (hidden).
+func (c *cmd) scanPaths(text string) bool {
+	w := c.w
 	var paths, up []string
 	for _, l := range lang.Literals(text) {
 		paths = append(paths, w.programPaths(l)...)
@@ -447,7 +455,7 @@ func (c *cmd) scanFile(text string, awk bool) {
 	}
 	if len(paths)+len(hp.Touches)+len(hp.Stored)+len(hp.Held)+len(up) > maxProgramPaths {
 		w.hide("runs a program naming more than %d paths under the home directory or above its own", maxProgramPaths)
-		return
+		return false
 	}
 	for _, l := range up {
 		w.Read(l)
@@ -466,7 +474,7 @@ func (c *cmd) scanFile(text string, awk bool) {
 	for _, p := range hp.Stored {
 		w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
 	}
-	c.scanEffects(text, awk)
+	return true
 }
 
 // scanWritten scans the text of a program file the command wrote as a

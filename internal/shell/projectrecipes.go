@@ -475,7 +475,9 @@ func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 			l = expand(l)
 		}
 		program, runner, python, prevM := true, false, false, false
-		for _, wd := range lang.SplitQuoted(l) {
+		words := lang.SplitQuoted(l)
+		c.recipeRunners(words) // testrunners.go
+		for _, wd := range words {
 			if n++; n > limit {
 				c.w.hide("runs build-file commands of more than %d words", limit)
 				return

@@ -1,115 +1,255 @@
 package shell
 
-// Python test runners (review 18a F16): pytest, py.test, python -m pytest
-// and python -m unittest import the test files they discover under their
-// start directories (test_*.py, *_test.py, conftest.py), which the command
-// does not name. Each is scanned as a program file python runs is
-// (scanFile, its imports followed), within bounds: the first maxTestFiles
-// found, in a tree the hook's reader can list (effect.Lister's bounds).
+// Test runners and build tools that load project code they discover
+// (catalogue.TestRunners; review 18a F16, 19a F4, F11): go test, cargo
+// build, node --test, jest, pytest, python -m unittest… run files the
+// command does not name. Each file the runner loads by default is scanned
+// as a program file an interpreter runs is (scanFile, its imports
+// followed where guard has a loader); when an option or a configuration
+// file changes what the runner discovers, every file of its language
+// under the start directories is. Past the bounds (maxRunnerFiles,
+// maxRunnerBytes, the reader's listing bounds) the command runs code
+// guard could not read: a block.
 
 import (
 	"path"
+	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// maxTestFiles bounds the discovered test files scanned for one command.
-const maxTestFiles = 64
+// maxRunnerFiles bounds the discovered files scanned for one command.
+const maxRunnerFiles = 2048
 
-// testTreeDepth is how far below a start directory discovery is followed.
-const testTreeDepth = 8
+// maxRunnerBytes bounds their text.
+const maxRunnerBytes = 24 << 20
 
-// testRunner scans the test files a python test runner discovers.
+// testRunner scans the files a test runner or a build tool discovers.
 func (c *cmd) testRunner() {
-	runner, ops := c.pyTestRunner()
-	l, ok := c.w.Files.(effect.Lister)
-	if runner == "" || !ok {
+	if r, args := runnerOf(c.name, c.args); r != nil {
+		c.runnerScan(r, args)
+	}
+}
+
+// recipeRunners scans the files the runners a build-file command line
+// (words: an npm script, a make recipe) runs discover: npm test running
+// jest, make test running go test.
+func (c *cmd) recipeRunners(words []word.Word) {
+	for i := range words {
+		if i > 0 && !strings.ContainsAny(words[i-1].Text, ";&|(") {
+			continue // not in a program's place
+		}
+		j := i + 1
+		for j < len(words) && !strings.ContainsAny(words[j].Text, ";&|()") {
+			j++
+		}
+		if r, args := runnerOf(path.Base(words[i].Text), words[i+1:j]); r != nil {
+			c.runnerScan(r, args)
+		}
+	}
+}
+
+// runnerScan scans the files runner r, run with args, discovers.
+func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
+	l, ok := c.w.Files.(effect.SourceLister)
+	if !ok {
+		return // no reader: nothing on disk to look at
+	}
+	dirs, all := c.runnerStarts(r, args)
+	files, ok := c.runnerFiles(r, l, dirs, all)
+	if !ok {
 		return
 	}
-	if len(ops) == 0 {
-		ops = []string{"."}
-	}
-	seen := 0
-	for _, d := range ops {
-		dir := path.Clean(c.w.Where(d))
-		names, ok := l.Tree(dir, testTreeDepth)
-		if !ok {
-			continue // a file operand (read as the runner's), or a tree past the bounds
+	// Every file is read before any is scanned: the names a file's text
+	// gives are what the code may write once it runs, after the runner
+	// has loaded them all.
+	texts := make([]string, 0, len(files))
+	size, nread := 0, c.w.Nread
+	for _, p := range files {
+		c.w.Nread = nread // counted by maxRunnerFiles, each with its imports' effect.MaxFiles
+		text, ok := c.w.FileText(p, true, effect.MaxProgramBytes, "a program")
+		if size += len(text); size > maxRunnerBytes {
+			c.w.hide("runs %s, which loads more of the project's code than guard reads (%d bytes): it cannot tell what the rest does", c.name, maxRunnerBytes)
+			return
 		}
-		for _, n := range names {
-			if !testFile(n, runner) {
-				continue
-			}
-			if seen++; seen > maxTestFiles {
-				return
-			}
-			p := path.Join(d, n)
-			if text, ok := c.w.FileText(p, true, effect.MaxProgramBytes, "a program"); ok {
-				c.scanFile(text, false)
-				if m := c.newLoader(lang.Python); m != nil {
-					m.program(text, p)
-				}
+		if !ok {
+			text = "" // FileText said why
+		}
+		texts = append(texts, text)
+	}
+	for i, text := range texts {
+		c.w.Nread = nread
+		switch {
+		case text == "":
+		case r.Interp == "":
+			c.scanCompiled(text) // go, rust, cmake: the names it gives, not a script's calls
+		default:
+			c.scanFile(text, false)
+			if m := c.newLoader(lang.FamilyOf(r.Interp)); m != nil {
+				m.program(text, files[i])
 			}
 		}
 	}
 }
 
-// pyTestRunner returns which test runner the command is (pytest,
-// unittest, "" for none) and its operands that are not options.
-func (c *cmd) pyTestRunner() (string, []string) {
-	runner, args := "", c.args
-	switch {
-	case c.name == "pytest" || c.name == "py.test":
-		runner = "pytest"
-	case strings.HasPrefix(c.name, "python"):
-		for j := 0; j+1 < len(args); j++ {
-			if args[j].Text == "-m" && (args[j+1].Text == "pytest" || args[j+1].Text == "unittest") {
-				runner, args = args[j+1].Text, args[j+2:]
-				break
+// runnerFiles returns the files runner r loads under directories dirs:
+// those on disk and those the command writes there first; false, the
+// command hidden, past the bounds.
+func (c *cmd) runnerFiles(r *catalogue.TestRunner, l effect.SourceLister, dirs []string, all bool) ([]string, bool) {
+	var out []string
+	add := func(p string) bool {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+		if len(out) > maxRunnerFiles {
+			c.w.hide("runs %s, which loads more of the project's code than guard reads (%d files): it cannot tell what the rest does", c.name, maxRunnerFiles)
+			return false
+		}
+		return true
+	}
+	for _, d := range dirs {
+		dir := path.Clean(c.w.Where(d))
+		names, ok := l.Sources(dir, strings.Fields(r.Skip), maxRunnerFiles)
+		if !ok {
+			c.w.hide("runs %s, which loads the project's code it finds under %s: guard could not list all of it (more than %d files, or too deep), so it cannot tell what that code does", c.name, d, maxRunnerFiles)
+			return nil, false
+		}
+		for _, n := range names {
+			if r.Loads(n, all) && !add(path.Join(d, n)) {
+				return nil, false
 			}
-			if !strings.HasPrefix(args[j].Text, "-") {
-				return "", nil
+		}
+		for _, f := range c.w.Written { // cat > a_test.go <<EOF …; go test
+			rel, below := strings.CutPrefix(f.Path, dir+"/")
+			if dir == "." && !strings.HasPrefix(f.Path, "/") {
+				rel, below = f.Path, true
+			}
+			if below && r.Loads(rel, all) && !add(path.Join(d, rel)) {
+				return nil, false
 			}
 		}
 	}
-	if runner == "" {
-		return "", nil
+	return out, true
+}
+
+// runnerOf returns the runner program name is and its words (args)
+// after the program (or after python's -m MODULE, or the subcommand), or nil.
+func runnerOf(name string, args []word.Word) (*catalogue.TestRunner, []word.Word) {
+	if strings.HasPrefix(name, "python") {
+		name = ""
+		for j := 0; j+1 < len(args) && strings.HasPrefix(args[j].Text, "-"); j++ {
+			if args[j].Text == "-m" {
+				name, args = args[j+1].Text, args[j+2:]
+				break
+			}
+		}
 	}
+	r := catalogue.TestRunnerNamed(name)
+	if r == nil {
+		return nil, nil
+	}
+	if r.Subs != "" {
+		j := 0
+		for j < len(args) && !strings.Contains(r.Subs, " "+args[j].Text+" ") {
+			j++ // cargo +nightly test, go -C d test, cargo --color always test
+		}
+		if j == len(args) {
+			return nil, nil
+		}
+		args = args[j+1:]
+	}
+	if r.Flag != "" && !hasWord(args, r.Flag) {
+		return nil, nil
+	}
+	return r, args
+}
+
+// hasWord reports whether one of args is s.
+func hasWord(args []word.Word, s string) bool {
+	for _, a := range args {
+		if a.Text == s {
+			return true
+		}
+	}
+	return false
+}
+
+// runnerStarts returns the directories runner r discovers code under and
+// whether every file of its language is loaded there (all): an option of
+// r.Options, more operands than r.Ops, or a configuration file of
+// r.Config changes what it discovers. Operands that name directories are
+// start directories; python's runners take them instead of the working
+// directory, the others as well as it (go test ./t runs the module's
+// init functions, cmake .. configures the parent).
+func (c *cmd) runnerStarts(r *catalogue.TestRunner, args []word.Word) (dirs []string, all bool) {
 	var ops []string
+	py, _ := catalogue.PyRunnerOf(strings.ReplaceAll(r.Name, ".", "")) // pytest -k EXPR, unittest -p PATTERN
 	for j := 0; j < len(args); j++ {
 		a := args[j].Text
+		opt, _, _ := strings.Cut(a, "=")
 		switch {
-		case a == "-s" || a == "--start-directory":
+		case a == "-s" || a == "--start-directory" || a == "-S" || a == "-B":
 			if j+1 < len(args) {
 				ops = append(ops, args[j+1].Text)
 				j++
 			}
-		case strings.HasPrefix(a, "-") || a == "discover" || !args[j].Known || strings.HasSuffix(a, ".py") || strings.Contains(a, "::"):
+		case strings.HasPrefix(a, "-"):
+			if strings.Contains(r.Options, " "+opt+" ") || len(opt) > 2 && opt[1] != '-' && strings.Contains(r.Options, " "+opt[:2]+" ") {
+				all = true
+			}
+			if py.Values.Has(a) || py.Modules.Has(a) {
+				j++ // its value
+			}
+		case a == "discover" || !args[j].Known || strings.Contains(a, "::"):
 		default:
 			ops = append(ops, a)
 		}
 	}
-	return runner, ops
-}
-
-// testFile reports whether n, a name below a start directory, is a file
-// runner discovers: test_*.py, *_test.py, conftest.py (pytest), test*.py
-// (unittest), not in a hidden directory, a virtual environment or
-// site-packages.
-func testFile(n, runner string) bool {
-	if strings.HasSuffix(n, "/") || !strings.HasSuffix(n, ".py") {
-		return false
+	if r.Ops > 0 && len(ops) > r.Ops {
+		all = true // unittest discover DIR PATTERN
 	}
-	for _, part := range strings.Split(path.Dir(n), "/") {
-		if strings.HasPrefix(part, ".") && part != "." || part == "node_modules" || part == "venv" || part == "site-packages" || part == "__pycache__" {
-			return false
+	if r.Interp != "python3" || len(ops) == 0 {
+		dirs = append(dirs, ".")
+	}
+	for _, d := range ops {
+		if d = strings.TrimSuffix(d, "/..."); !strings.HasSuffix(d, ".py") && d != "." && d != "..." {
+			dirs = append(dirs, d) // go test ../x/...: the directory
 		}
 	}
-	base := path.Base(n)
-	if runner == "unittest" {
-		return strings.HasPrefix(base, "test")
+	for _, d := range dirs {
+		all = all || c.runnerConfig(r, d)
 	}
-	return strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") || base == "conftest.py"
+	return dirs, all
+}
+
+// runnerConfig reports whether directory d holds a configuration file of
+// r that changes what it discovers.
+func (c *cmd) runnerConfig(r *catalogue.TestRunner, d string) bool {
+	for _, cf := range strings.Fields(r.Config) {
+		name, text, holds := strings.Cut(cf, ":")
+		t, st := c.w.FileStatus(path.Join(d, name), true, effect.MaxScriptBytes)
+		if st == effect.FileAbsent || holds && st == effect.FileWhole && !strings.Contains(t, text) {
+			continue
+		}
+		if strings.Contains(t, "../") || strings.Contains(t, "= /") || strings.Contains(t, "\"/") {
+			c.w.hide("runs %s with %s, which may name code outside the directories guard reads (../, /…): it cannot tell what that code does", c.name, path.Join(d, name))
+		}
+		return true
+	}
+	return false
+}
+
+// scanCompiled scans a file of a language guard has no interpreter model
+// for (go, rust, cmake): the protected places its text names (scanPaths),
+// not the script calls scanEffects and codeDirs model, which read a
+// compiled program's API as a script's (exec.Command(name) as a computed
+// program, os.Chdir(dir) in a test helper as a move to a directory guard
+// cannot tell). What such code computes guard does not see either way
+// (docs/HOOKS.md).
+func (c *cmd) scanCompiled(text string) {
+	c.scanPaths(text)
 }

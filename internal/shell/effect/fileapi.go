@@ -276,3 +276,19 @@ type Locator interface {
 	// Env returns the value of a variable the command's shell inherits.
 	Env(name string) (string, bool)
 }
+
+// SourceLister is a [Files] that also lists a project's files for a test
+// runner or a build tool that loads the code it finds there (go test,
+// cargo build, pytest). The hook's reader is one.
+type SourceLister interface {
+	Files
+	// Sources returns the files below directory path, relative to it,
+	// not looking into hidden directories, those named in skip, nor a
+	// python virtual environment (one holding pyvenv.cfg), links not
+	// followed; at most max of them and MaxSourceEntries entries looked
+	// at, else false. A path that is not a directory has none (true).
+	Sources(path string, skip []string, max int) ([]string, bool)
+}
+
+// MaxSourceEntries bounds the entries [SourceLister.Sources] looks at.
+const MaxSourceEntries = 20000
