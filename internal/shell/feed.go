@@ -264,6 +264,9 @@ func (c *cmd) xargs() {
 		}
 	}
 done:
+	if c.stdin.nulOnly && !whole {
+		c.stdin.paths, c.stdin.names, c.stdin.tame = nil, nil, false // split at blanks: any name (splitnames.go)
+	}
 	words := c.args[min(j, len(c.args)):]
 	if len(words) == 0 {
 		words = []word.Word{{Text: "echo", Known: true}}
