@@ -525,6 +525,9 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 	if p.Home {
 		c.changeDir("") // machinectl shell: the user's home
 	}
+	if p.Moved {
+		c.changeDir(unknownDir) // toolbox run, pkexec (review 19b F6)
+	}
 	var operands []word.Word // of a prefix whose operands are not a command (su USER)
 	for i := 0; i < len(words); i++ {
 		a := words[i].Text
