@@ -43,6 +43,11 @@ func TestRevReadsAgentB(t *testing.T) {
 		block bool
 	}{
 		{"git show HEAD:settings.py", true},
+		// History written to a file, then read (review 19b F4).
+		{"git archive -o /tmp/a.tar HEAD && tar xOf /tmp/a.tar", true},
+		{"git archive --output=/tmp/a.zip --format=zip HEAD && unzip -p /tmp/a.zip", true},
+		{"git format-patch -o /tmp/p --root HEAD && cat /tmp/p/*.patch", true},
+		{"git format-patch -1 HEAD", true},
 		{"git cat-file -p main:settings.py", true},
 		{"git show :settings.py", true},
 		{"git show HEAD:./settings.py", true},

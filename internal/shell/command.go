@@ -125,6 +125,7 @@ type stdin struct {
 	paths    []string // the paths find prints into it
 	names    []string // the names find looked for (see found)
 	tame     bool     // the text not known is harmless names (see output.tame)
+	nulOnly  bool     // paths are whole only split at NUL (see output.nulOnly)
 	fromPipe bool     // it comes from the stage before in a pipeline
 	// setup: the stage before is a program known to print shell setup
 	// code (catalogue.SetupPrinter).
@@ -149,6 +150,9 @@ type output struct {
 	// path a protected place may be (date, git ls-files, ls of the
 	// working directory: runnames.go), or is among paths.
 	tame bool
+	// nulOnly: paths are whole only to a reader that splits at NUL
+	// (xargs -0): a name found may hold a blank (splitnames.go).
+	nulOnly bool
 }
 
 // pipeline walks one pipeline (one command, or several joined by |) and
@@ -241,7 +245,7 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 	}
 	saved := w.inStdin
 	if prev != nil {
-		w.inStdin = &stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, file: prev.out.file, paths: prev.out.paths, names: prev.out.names, tame: prev.out.tame, inherited: true}
+		w.inStdin = &stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, file: prev.out.file, paths: prev.out.paths, names: prev.out.names, tame: prev.out.tame, nulOnly: prev.out.nulOnly, inherited: true}
 	}
 	w.stmt(s) // … | while read f: the loop reads what the stage before prints
 	if prev != nil {
@@ -353,7 +357,7 @@ func (c *cmd) feed(prev *cmd) {
 	if prev == nil {
 		return
 	}
-	c.stdin = stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, paths: prev.out.paths, names: prev.out.names, tame: prev.out.tame, file: prev.out.file}
+	c.stdin = stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, paths: prev.out.paths, names: prev.out.names, tame: prev.out.tame, nulOnly: prev.out.nulOnly, file: prev.out.file}
 	c.ownIn = true
 	c.stdin.setup = word.AllKnown(prev.args) && catalogue.SetupProgram(prev.prog) && prev.w.funcs.bodies[prev.prog] == nil &&
 		catalogue.SetupPrinter(prev.name, word.Texts(prev.args))
@@ -520,6 +524,9 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 	shell := p.Shell
 	if p.Home {
 		c.changeDir("") // machinectl shell: the user's home
+	}
+	if p.Moved {
+		c.changeDir(unknownDir) // toolbox run, pkexec (review 19b F6)
 	}
 	var operands []word.Word // of a prefix whose operands are not a command (su USER)
 	for i := 0; i < len(words); i++ {

@@ -149,7 +149,7 @@ func TestExpansion(t *testing.T) {
 		{cmd: `> "$(mktemp -u)/../.bashrc"`, unresolved: []UnresolvedPath{u("${TMPDIR:-/tmp}/tmp."+word.Unknown+"/../.bashrc", true)}},
 		{cmd: `cd ~/.guard && rm "$(cat n)"`, unresolved: []UnresolvedPath{u("~/.guard/"+word.RunTime, true)}},
 		{cmd: `for f in $(ls); do rm "$f.bak"; done`, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown+".bak", true)}},
-		{cmd: `cat "$GOPATH/src/x.go" "$(go env GOROOT)/VERSION"`, reads: []string{"$GOPATH/src/x.go"}, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown+"/VERSION", false)}},
+		{cmd: `cat "$GOPATH/src/x.go" "$(go env GOPATH)/VERSION"`, reads: []string{"$GOPATH/src/x.go"}, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown+"/VERSION", false)}},
 		// directories for one command
 		{cmd: `git -C ~/.guard config core.hooksPath x`, writes: []string{"~/.guard/.git/config"}},
 		{cmd: `env -C ~/.ssh cat id_rsa; cat x`, reads: []string{"~/.ssh/id_rsa"}, notReads: []string{"~/.ssh/x"}},

@@ -264,6 +264,9 @@ func (c *cmd) xargs() {
 		}
 	}
 done:
+	if c.stdin.nulOnly && !whole {
+		c.stdin.paths, c.stdin.names, c.stdin.tame = nil, nil, false // split at blanks: any name (splitnames.go)
+	}
 	words := c.args[min(j, len(c.args)):]
 	if len(words) == 0 {
 		words = []word.Word{{Text: "echo", Known: true}}
@@ -584,6 +587,9 @@ func (c *cmd) foundActions(f *effect.Found, narrowed bool, actions []findAction)
 			if len(words) == 0 {
 				continue
 			}
+			for _, below := range foundBelow(act.words, p, f.Names) {
+				c.foundRun(f, act, below)
+			}
 			// What the inner command writes of START/… (find ~ -name
 			// audit.log -delete) stands for START and all it holds (see
 			// walker.record): a -name narrows which files, not where.
@@ -601,6 +607,55 @@ func (c *cmd) foundActions(f *effect.Found, narrowed bool, actions []findAction)
 			}
 		}
 	}
+}
+
+// foundBelow returns, for a command with a name below what find found
+// ({}/pre-commit, in its words or inside a -c script: review 19b F6), the
+// command with that name written as the found path p itself (DIR/…): a
+// write below a found directory is a write of the found tree
+// (DIR/**/NAME, which the tree rules weigh on disk: .git/hooks).
+func foundBelow(words []word.Word, p string, _ []string) [][]word.Word {
+	if !strings.HasSuffix(p, "/…") || !slices.ContainsFunc(words, func(x word.Word) bool { return strings.Contains(x.Text, fedName+"/") }) {
+		return nil
+	}
+	var ws []word.Word
+	for _, x := range words {
+		ws = append(ws, word.Word{Text: cutBelowFed(x.Text, p), Known: x.Known})
+	}
+	return [][]word.Word{ws}
+}
+
+// cutBelowFed replaces each {}/REST in t (REST up to a blank, a quote or
+// a shell operator) with p.
+func cutBelowFed(t, p string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(t, fedName+"/")
+		if i < 0 {
+			b.WriteString(t)
+			return b.String()
+		}
+		b.WriteString(t[:i])
+		b.WriteString(p)
+		t = t[i+len(fedName):]
+		end := strings.IndexAny(t, " \t\n;|&'\"()<>`")
+		if end < 0 {
+			end = len(t)
+		}
+		t = t[end:]
+	}
+}
+
+// foundRun analyses words, a command find runs with what it found (f).
+func (c *cmd) foundRun(f *effect.Found, act findAction, words []word.Word) {
+	saved := c.w.Dir
+	if act.dir != "" {
+		c.w.Dir = c.w.dest(act.dir)
+	}
+	var in *cmd
+	c.w.WithFound(f, func() { in = c.inner(words) })
+	c.w.Dir = saved
+	c.extra = append(c.extra, in.lines()...)
 }
 
 // findFormats reports whether find's word s makes it print text of its

@@ -289,12 +289,11 @@ func (c *cmd) gitRevText(sub string, args []word.Word) {
 		c.gitCatFileText(args)
 	case "blame", "annotate":
 		c.gitBlameText(args)
-	case "format-patch":
-		if hasAny(args, "--stdout") {
-			c.revText(RevRead{Rev: RevCannotTell})
-		}
-	case "archive":
-		if !hasAny(args, "-o") && !hasPrefixed(args, "--output") && !hasAny(args, "--list", "-l") {
+	case "format-patch", "archive":
+		// Printed or written to a file (-o F, -o DIR, --output=F): the
+		// file holds the history, which a later stage, or a later call,
+		// reads as itself (review 19b F4).
+		if !hasAny(args, "--list", "-l") || sub == "format-patch" {
 			c.revText(RevRead{Rev: RevCannotTell})
 		}
 	case "reflog":

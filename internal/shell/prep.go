@@ -290,7 +290,7 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 		if op := pe.Exp.Op; pe.Excl && (op == syntax.AssignUnset || op == syntax.AssignUnsetOrNull) {
 			w.anyVarSet() // ${!n:=V} assigns the variable $n names (anyvar.go)
 		}
-		return &syntax.Lit{Value: word.Mark(word.MarkVar, name)}, true
+		return &syntax.Lit{Value: w.unevaluated(name)}, true
 	}
 	if !w.paramKnown(pe) {
 		// ${r:=d}, r a nameref: the operator on the variable it names.
@@ -299,13 +299,13 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 				return &syntax.Lit{Value: m}, true
 			}
 		}
-		return &syntax.Lit{Value: word.Mark(word.MarkVar, name)}, true
+		return &syntax.Lit{Value: w.unevaluated(name)}, true
 	}
 	if p, ok := w.escapeOp(pe, name, mode); ok {
 		return p, true // ${v@E}, ${v@P}: paramescape.go
 	}
 	if !w.exactParamOps(pe) {
-		return &syntax.Lit{Value: word.Mark(word.MarkVar, name)}, true // patterns.go
+		return &syntax.Lit{Value: w.unevaluated(name)}, true // patterns.go
 	}
 	if pe.Repl != nil && pe.Repl.Orig != nil && anchored(pe.Repl.Orig) {
 		return w.anchoredRepl(pe, name), true
@@ -328,6 +328,19 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 		return nil, false
 	}
 	return &cp, true
+}
+
+// unevaluated returns the marker of an expansion of name guard does not
+// evaluate. Of the positional parameters the command set (set -- $(…)),
+// ${!#}, ${@: -1}, ${@:N}, ${*:N} select one or more of them: a value
+// that may be any of them, which may be any path where one is not known
+// (review 19a F17): a word guard could not expand. Otherwise the
+// variable's value, not known.
+func (w *walker) unevaluated(name string) string {
+	if w.pos != nil && specialParam(name) && name != "0" {
+		return word.Mark(word.MarkWord, "")
+	}
+	return word.Mark(word.MarkVar, name)
 }
 
 // specialParam reports whether name is a special or positional parameter

@@ -78,7 +78,7 @@ func (w *walker) leadOf(a word.Word) *word.Lead {
 // read sets more than one variable (the line is split).
 func (c *cmd) readFound(in stdin, names []string) bool {
 	w := c.w
-	if len(in.paths) == 0 || len(names) != 1 || !word.IsName(names[0]) || len(w.SubstFinds) >= effect.MaxLinks {
+	if len(in.paths) == 0 || in.nulOnly || len(names) != 1 || !word.IsName(names[0]) || len(w.SubstFinds) >= effect.MaxLinks {
 		return false
 	}
 	i := len(w.SubstFinds)

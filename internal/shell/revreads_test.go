@@ -54,8 +54,8 @@ func TestRevReads(t *testing.T) {
 		{"git cat-file -t HEAD:settings.py", nil},
 		{"git diff --stat A B", nil},
 		{"git diff", nil},
-		{"git format-patch -1", nil},
-		{"git archive -o x.tar HEAD", nil},
+		{"git format-patch -1", []RevRead{{Rev: RevCannotTell}}}, // the patch files hold the history (review 19b F4)
+		{"git archive -o x.tar HEAD", []RevRead{{Rev: RevCannotTell}}},
 		{"git grep AWS", nil},
 		// Review 15b F1: what git prints is decided by what is known to print none.
 		{"git log -U1", []RevRead{{Rev: "HEAD", History: true}}},

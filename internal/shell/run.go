@@ -20,6 +20,7 @@ func (c *cmd) program() {
 	meta := c.w.MetaOnly
 	c.w.MetaOnly = catalogue.MetaWriters.Has(name)
 	defer func() { c.w.MetaOnly = meta }()
+	defer c.splitFound()   // splitnames.go
 	defer c.printedNames() // runnames.go
 	if c.builtin() {
 		return

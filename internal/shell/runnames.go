@@ -168,7 +168,7 @@ func (c *cmd) filterOutput() {
 	in := c.stdin
 	switch {
 	case len(in.paths) > 0:
-		c.out.paths, c.out.names, c.out.tame = in.paths, in.names, in.tame
+		c.out.paths, c.out.names, c.out.tame, c.out.nulOnly = in.paths, in.names, in.tame, in.nulOnly
 	case in.tame:
 		c.out.tame = true
 	case in.known:
@@ -235,6 +235,9 @@ func (c *cmd) listerOutput(opts word.Set) {
 		return
 	}
 	if len(ops) == 0 || inProject(ops) {
+		if c.name == "grep" && hasShort(c.args, 'r', 'R') && !c.w.namesWhole(cwdIfNone(ops), nil) {
+			return // names found below that a consumer may split (splitnames.go)
+		}
 		c.out.tame = true // names in the working directory, or data of standard input
 		return
 	}

@@ -60,6 +60,11 @@ type Prefix struct {
 	// another user's home holds none of them, so the home is ~.
 	Login word.Set
 	Home  bool
+	// Moved: it always starts the command in a directory guard cannot
+	// tell (review 19b F6): the same path in a container or the home
+	// when it is missing there (toolbox run, distrobox enter), the target
+	// user's home (pkexec).
+	Moved bool
 	// Root: its operand is the new root directory, which it runs the
 	// command in (chroot DIR CMD: relative names are under DIR).
 	Root bool
@@ -109,6 +114,9 @@ var Prefixes = []PrefixEntry{
 	// direnv exec DIR CMD…: DIR's .envrc (once allowed) runs first.
 	{Name: "direnv", Prefix: Prefix{Sub: "exec", Operands: 1, Sources: ".envrc"}},
 	{Name: "distcc"},
+	// distrobox enter [NAME] -- CMD…, toolbox run CMD…: in a container,
+	// where the working directory is kept only when it exists there.
+	{Name: "distrobox", Prefix: Prefix{Sub: "enter", WithArg: " -n --name -a --additional-flags ", Moved: true}},
 	{Name: "doas", Prefix: Prefix{WithArg: " -u -C "}},
 	{Name: "dumb-init", Prefix: Prefix{WithArg: " -r --rewrite "}},
 	{Name: "eatmydata"},
@@ -145,7 +153,7 @@ var Prefixes = []PrefixEntry{
 	// pipx run APP…: the app of the package of that name (review 11 F17).
 	{Name: "pipx", Prefix: Prefix{Sub: "run", WithArg: " --spec --python --index-url --pip-args "}},
 	{Name: "pixi", Prefix: Prefix{Sub: "run", WithArg: " -e --environment --manifest-path "}},
-	{Name: "pkexec", Prefix: Prefix{WithArg: " --user "}},
+	{Name: "pkexec", Prefix: Prefix{WithArg: " --user ", Moved: true}},
 	{Name: "pnpm", Prefix: Prefix{Sub: "dlx", WithArg: " --package "}}, // pnpm dlx serve
 	{Name: "poetry", Prefix: Prefix{Sub: "run"}},
 	{Name: "prlimit", Prefix: Prefix{WithArg: " -p -o --pid --output "}},
@@ -179,6 +187,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "time", Prefix: Prefix{WithArg: " -f -o --format --output ", WriteOpts: " -o --output "}},
 	{Name: "timeout", Prefix: Prefix{WithArg: " -s -k --signal --kill-after ", Operands: 1}},
 	{Name: "tini", Prefix: Prefix{WithArg: " -p -e "}},
+	{Name: "toolbox", Prefix: Prefix{Sub: "run", WithArg: " -c --container -d --distro -r --release ", Moved: true}},
 	{Name: "torsocks"},
 	{Name: "trickle", Prefix: Prefix{WithArg: " -d -u -w -t -l -n "}},
 	{Name: "unbuffer"},

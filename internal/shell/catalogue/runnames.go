@@ -67,7 +67,7 @@ var producers = [...]producer{
 	{name: "rg", opts: " -l --files-with-matches --files-without-match --files -i -S -s -F -w -v -x -0 --ignore-case --smart-case --case-sensitive --fixed-strings --word-regexp --invert-match --line-regexp --null ", vals: " -g --glob --iglob -t --type -T --type-not -e --regexp -m --max-count -d --max-depth --sort --sortr ", needs: " -l --files-with-matches --files-without-match --files ", ops: 'r'},
 	{name: "fd", opts: " -g --glob -F --fixed-strings -i -s --ignore-case --case-sensitive -0 --print0 -p --full-path ", vals: " -e --extension -t --type -E --exclude -d --max-depth --min-depth -S --size --changed-within --changed-before ", ops: 'r'},
 	{name: "fdfind", opts: " -g --glob -F --fixed-strings -i -s --ignore-case --case-sensitive -0 --print0 -p --full-path ", vals: " -e --extension -t --type -E --exclude -d --max-depth --min-depth -S --size --changed-within --changed-before ", ops: 'r'},
-	{name: "go", sub: "env", ops: 'l', list: " GOPATH GOROOT GOCACHE GOMODCACHE GOBIN GOTMPDIR GOENV GOMOD GOWORK GOTOOLDIR GOVERSION GOOS GOARCH GOHOSTOS GOHOSTARCH CGO_ENABLED GOEXE "},
+	{name: "go", sub: "env", ops: 'l', list: " GOPATH GOCACHE GOMODCACHE GOBIN GOTMPDIR GOMOD GOWORK GOVERSION GOOS GOARCH GOHOSTOS GOHOSTARCH CGO_ENABLED GOEXE "},
 	{name: "go", sub: "version"},
 	{name: "npm", sub: "root", opts: " -g --global "}, {name: "npm", sub: "prefix", opts: " -g --global "},
 	{name: "npm", sub: "bin", opts: " -g --global "}, {name: "npm", sub: "--version"}, {name: "npm", sub: "-v"},
