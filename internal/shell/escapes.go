@@ -220,7 +220,7 @@ func (c *cmd) sqlite() {
 			c.sql(c.args[j].Text, 0)
 		case o == "-init" && j+1 < len(c.args):
 			j++
-			if t, ok := c.codeFile(c.args[j].Text, c.args[j].Known, "an sqlite3 script"); ok {
+			if t, ok := c.codeFile(c.args[j], "an sqlite3 script"); ok {
 				c.sql(t, 0) // -init F, -init <(…), -init /dev/stdin (review 18a F10)
 			}
 			rc = ""
@@ -549,7 +549,7 @@ func (c *cmd) dotCommand(l string, depth int) {
 	case file == "":
 	case name == "read":
 		for _, f := range sqliteNames(file) {
-			if t, ok := c.codeFile(f, true, "an sqlite3 script"); ok {
+			if t, ok := c.codeFile(word.Word{Text: f, Known: true}, "an sqlite3 script"); ok {
 				c.sql(t, depth+1) // .read /dev/stdin: what standard input holds (review 18a F10)
 			}
 		}
@@ -658,7 +658,7 @@ func (c *cmd) gdbFile(p string, depth int) {
 	c.w.Read(p)
 	t, ok := c.w.WrittenText(p)
 	if !ok {
-		t, ok = c.w.FileText(p, true, effect.MaxScriptBytes, "a gdb command file")
+		t, ok = c.codeFile(word.Word{Text: p, Known: true}, "a gdb command file") // -x <(…)
 	}
 	if ok {
 		c.gdbCommands(t, depth+1)
@@ -755,7 +755,7 @@ func (c *cmd) m4() {
 			texts = append(texts, v) // -DNAME=syscmd(…)
 		} else if !strings.HasPrefix(a.Text, "-") {
 			operands = true // m4 x.m4: its text on disk (review 17b F13)
-			if t, ok := c.w.FileText(a.Text, a.Known, effect.MaxScriptBytes, "m4 text"); ok {
+			if t, ok := c.codeFile(a, "m4 text"); ok { // m4 <(…) (review 19a F15)
 				texts = append(texts, t)
 			}
 		}

@@ -326,10 +326,11 @@ func (c *cmd) awkProgram(j int) int {
 		j++
 	}
 	if j < len(c.args) {
-		prog := strings.TrimPrefix(strings.TrimPrefix(c.args[j].Text, "--file="), "-f")
-		c.w.Read(prog)
+		a := c.args[j]
+		a.Text = strings.TrimPrefix(strings.TrimPrefix(a.Text, "--file="), "-f")
+		c.w.Read(a.Text)
 		c.spend(j)
-		c.runProgram(word.Word{Text: prog, Known: c.args[j].Known})
+		c.runProgram(a) // (a.Sub: awk -f <(…))
 	}
 	return j
 }
