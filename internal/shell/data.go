@@ -140,7 +140,8 @@ func (c *cmd) sed() {
 				f := c.args[j+1]
 				c.w.Read(f.Text)
 				c.kinds[j+1] = argData // read above; not a file to write
-				if t, ok := c.codeFile(f, "a sed script"); ok { // sed -f <(…), -f /dev/stdin (review 19a F15)
+				// sed -f <(…), -f /dev/stdin: codeFile (review 19a F15)
+				if t, ok := c.codeFile(f, "a sed script"); ok {
 					ex.Add(c.sedScript(-1, t))
 				}
 			}

@@ -755,7 +755,8 @@ func (c *cmd) m4() {
 			texts = append(texts, v) // -DNAME=syscmd(…)
 		} else if !strings.HasPrefix(a.Text, "-") {
 			operands = true // m4 x.m4: its text on disk (review 17b F13)
-			if t, ok := c.codeFile(a, "m4 text"); ok { // m4 <(…) (review 19a F15)
+			// m4 <(…): codeFile (review 19a F15)
+			if t, ok := c.codeFile(a, "m4 text"); ok {
 				texts = append(texts, t)
 			}
 		}
