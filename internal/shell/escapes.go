@@ -386,8 +386,65 @@ func (c *cmd) sql(text string, depth int) {
 				c.w.Touch(lit)
 			}
 		}
+		for _, f := range sqlFileLiterals(l) {
+			// A name by its place, whatever it looks like: writefile('$(…)')
+			// holds a run-time name (review 19a F5).
+			for _, n := range sqliteNames(f) {
+				c.w.Read(n)
+				c.w.Touch(n)
+			}
+		}
 	}
 }
+
+// sqlFileLiterals returns the text of the string literals SQL line l gives
+// in a file-naming place: the first argument of a file function
+// (sqlFileFuncs), ATTACH's and VACUUM INTO's target. sqlBuiltPath has
+// hidden a name there that is not one literal.
+func sqlFileLiterals(l string) []string {
+	low := strings.ToLower(l)
+	code := sqlCode(low)
+	var out []string
+	for _, kw := range [...]string{"writefile", "readfile", "load_extension", "edit", "attach", "into"} {
+		for off := 0; off < len(code) && len(out) < maxSQLNames; {
+			i := strings.Index(code[off:], kw)
+			if i < 0 {
+				break
+			}
+			at := off + i
+			off = at + len(kw)
+			if at > 0 && isIdentByte(code[at-1]) || off < len(code) && isIdentByte(code[off]) {
+				continue
+			}
+			rest := strings.TrimLeft(code[off:], " \t")
+			switch kw {
+			case "attach":
+				if strings.HasPrefix(rest, "database") {
+					rest = strings.TrimLeft(rest[len("database"):], " \t")
+				}
+			case "into":
+				if !sqlVacuum(code[:at]) {
+					continue
+				}
+			default:
+				if !strings.HasPrefix(rest, "(") {
+					continue
+				}
+				rest = strings.TrimLeft(rest[1:], " \t")
+			}
+			s := l[len(l)-len(rest):]
+			if after, ok := sqlAfterLiteral(s); ok {
+				lit := strings.TrimRight(s[:len(s)-len(after)], " \t")
+				out = append(out, strings.ReplaceAll(lit[1:len(lit)-1], "''", "'"))
+			}
+		}
+	}
+	return out
+}
+
+// maxSQLNames bounds the file-naming literals read in one SQL line.
+const maxSQLNames = 16
+
 
 // sqlFileFuncs are the SQL functions of sqlite3's shell that read, write
 // or load the file their first argument names.
