@@ -445,7 +445,6 @@ func sqlFileLiterals(l string) []string {
 // maxSQLNames bounds the file-naming literals read in one SQL line.
 const maxSQLNames = 16
 
-
 // sqlFileFuncs are the SQL functions of sqlite3's shell that read, write
 // or load the file their first argument names.
 var sqlFileFuncs = [...]string{"writefile", "readfile", "load_extension", "edit"}
