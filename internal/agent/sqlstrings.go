@@ -65,7 +65,7 @@ func sqlStrings(text string) []string {
 	return out
 }
 
-// sqlLiteralAt reads an SQL string literal starting at text[i]: '…' (''
+// sqlLiteralAt reads an SQL string literal starting at text[i]: '…' (”
 // a quote), E'…' (backslash escapes), U&'…' (\XXXX escapes) or $tag$…$tag$.
 // It returns the literal's value, where it ends (-1: none starts at i) and
 // whether it was decoded or dollar-quoted.
@@ -99,7 +99,7 @@ func sqlLiteralAt(text string, i int) (string, int, bool) {
 	return "", -1, false
 }
 
-// quotedSQL reads the '…' literal whose quote is text[q], '' standing for
+// quotedSQL reads the '…' literal whose quote is text[q], ” standing for
 // one quote; end is -1 when it is not closed.
 func quotedSQL(text string, q int) (string, int) {
 	var b strings.Builder
