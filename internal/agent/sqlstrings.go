@@ -65,8 +65,8 @@ func sqlStrings(text string) []string {
 	return out
 }
 
-// sqlLiteralAt reads an SQL string literal starting at text[i]: '…' (”
-// a quote), E'…' (backslash escapes), U&'…' (\XXXX escapes) or $tag$…$tag$.
+// sqlLiteralAt reads an SQL string literal starting at text[i]: '…' (a
+// doubled quote is one), E'…' (backslash escapes), U&'…' (\XXXX escapes) or $tag$…$tag$.
 // It returns the literal's value, where it ends (-1: none starts at i) and
 // whether it was decoded or dollar-quoted.
 func sqlLiteralAt(text string, i int) (string, int, bool) {
@@ -99,8 +99,8 @@ func sqlLiteralAt(text string, i int) (string, int, bool) {
 	return "", -1, false
 }
 
-// quotedSQL reads the '…' literal whose quote is text[q], ” standing for
-// one quote; end is -1 when it is not closed.
+// quotedSQL reads the '…' literal whose quote is text[q], a doubled quote
+// standing for one; end is -1 when it is not closed.
 func quotedSQL(text string, q int) (string, int) {
 	var b strings.Builder
 	for k := q + 1; k < len(text); k++ {
