@@ -25,3 +25,23 @@ func TestSedScriptFileSpellings(t *testing.T) {
 		checkBlock(t, p, proj, tc.cmd, tc.block, "")
 	}
 }
+
+// TestGawkInclude: gawk's -i/--include source library is a program it runs
+// (review 19a F15).
+func TestGawkInclude(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"x.awk":  "BEGIN{print 1 > \"$HOMEDIR/.bashrc\"}\n",
+		"ok.awk": "function f(){return 1}\n",
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{`gawk -i x.awk 'BEGIN{}'`, true},
+		{`gawk --include=x.awk 'BEGIN{}'`, true},
+		{`gawk -i ok.awk 'BEGIN{print f()}'`, false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}
