@@ -317,6 +317,9 @@ func (t *toolValues) embedded(v string, bare bool) {
 			quoted = append(quoted, stringLiterals(line)...)
 		}
 	}
+	if strings.ContainsAny(v, "'$") {
+		quoted = append(quoted, sqlStrings(v)...) // '…'||'…', E'…', U&'…', $$…$$ (review 19b F2)
+	}
 	words := strings.Fields(v)
 	seen := map[string]bool{v: true, strings.TrimSpace(v): true}
 	take := func(p string) bool {
@@ -479,6 +482,9 @@ const maxEmbeddedText = 1 << 16
 // protected target.
 func embeddedPath(w string, quoted, bare bool) (string, bool) {
 	w = strings.TrimSpace(w)
+	if p, ok := fileURIPath(w); ok && quoted {
+		w = p // 'file:///h/.bash_login' names /h/.bash_login (review 19b F2)
+	}
 	if strings.Contains(w, "://") {
 		return "", false
 	}

@@ -133,18 +133,15 @@ func (c *cmd) sed() {
 			j = k
 			continue
 		}
-		switch {
-		case s == "-f" || s == "--file":
+		if v, k, ok := word.OptionValue(c.args, j, 'f', "el", "--file"); ok {
+			// -f F, -fF, -nf F, --file=F: codeFile reads <(…) and
+			// /dev/stdin too (review 19a F15)
 			given = true
-			if j+1 < len(c.args) {
-				f := c.args[j+1]
-				c.w.Read(f.Text)
-				c.kinds[j+1] = argData // read above; not a file to write
-				if t, ok := c.w.FileText(f.Text, f.Known, effect.MaxScriptBytes, "a sed script"); ok {
-					ex.Add(c.sedScript(-1, t))
-				}
-			}
-			j++
+			ex.Add(c.sedFile(j, k, v))
+			j = k
+			continue
+		}
+		switch {
 		case s == "-l" || s == "--line-length":
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
@@ -157,6 +154,22 @@ func (c *cmd) sed() {
 	}
 	c.sedRuns(ex, inputs)
 	c.generic()
+}
+
+// sedFile reads sed's script file v, named at c.args[j] (its own word)
+// or c.args[k] (the next one), as a sed script (codeFile), and returns
+// what it runs.
+func (c *cmd) sedFile(j, k int, v string) lang.SedExec {
+	f := c.args[k]
+	if k == j {
+		f = word.Word{Text: v, Known: f.Known, Sub: f.Sub}
+	}
+	c.w.Read(f.Text)
+	c.kinds[k] = argData // read above; not a file to write
+	if t, ok := c.codeFile(f, "a sed script"); ok {
+		return c.sedScript(-1, t)
+	}
+	return lang.SedExec{}
 }
 
 // sedScript marks the word at j (-1: none, a script from a file) holding

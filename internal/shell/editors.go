@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
-	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -93,11 +92,14 @@ func (c *cmd) editorFile(a word.Word, l catalogue.ScriptLang, depth int) {
 			c.editorFile(word.Word{Text: f + suf, Known: a.Known}, l, depth+1)
 		}
 	}
-	t, ok := c.w.FileText(f, a.Known, effect.MaxScriptBytes, "an editor's script")
+	t, ok := c.codeFile(a, "an editor's script") // vim -S <(…) (review 19a F15)
 	if !ok {
 		return
 	}
 	c.editorText(t, l, depth+1)
+	if codeName(a) {
+		c.scanCode(t) // vim -u <(echo CODE): code given on the line, as -c CODE
+	}
 }
 
 // editorText checks t, text an editor runs in language l: ex commands are

@@ -220,7 +220,7 @@ func (c *cmd) sqlite() {
 			c.sql(c.args[j].Text, 0)
 		case o == "-init" && j+1 < len(c.args):
 			j++
-			if t, ok := c.codeFile(c.args[j].Text, c.args[j].Known, "an sqlite3 script"); ok {
+			if t, ok := c.codeFile(c.args[j], "an sqlite3 script"); ok {
 				c.sql(t, 0) // -init F, -init <(…), -init /dev/stdin (review 18a F10)
 			}
 			rc = ""
@@ -386,8 +386,64 @@ func (c *cmd) sql(text string, depth int) {
 				c.w.Touch(lit)
 			}
 		}
+		for _, f := range sqlFileLiterals(l) {
+			// A name by its place, whatever it looks like: writefile('$(…)')
+			// holds a run-time name (review 19a F5).
+			for _, n := range sqliteNames(f) {
+				c.w.Read(n)
+				c.w.Touch(n)
+			}
+		}
 	}
 }
+
+// sqlFileLiterals returns the text of the string literals SQL line l gives
+// in a file-naming place: the first argument of a file function
+// (sqlFileFuncs), ATTACH's and VACUUM INTO's target. sqlBuiltPath has
+// hidden a name there that is not one literal.
+func sqlFileLiterals(l string) []string {
+	low := strings.ToLower(l)
+	code := sqlCode(low)
+	var out []string
+	for _, kw := range [...]string{"writefile", "readfile", "load_extension", "edit", "attach", "into"} {
+		for off := 0; off < len(code) && len(out) < maxSQLNames; {
+			i := strings.Index(code[off:], kw)
+			if i < 0 {
+				break
+			}
+			at := off + i
+			off = at + len(kw)
+			if at > 0 && isIdentByte(code[at-1]) || off < len(code) && isIdentByte(code[off]) {
+				continue
+			}
+			rest := strings.TrimLeft(code[off:], " \t")
+			switch kw {
+			case "attach":
+				if strings.HasPrefix(rest, "database") {
+					rest = strings.TrimLeft(rest[len("database"):], " \t")
+				}
+			case "into":
+				if !sqlVacuum(code[:at]) {
+					continue
+				}
+			default:
+				if !strings.HasPrefix(rest, "(") {
+					continue
+				}
+				rest = strings.TrimLeft(rest[1:], " \t")
+			}
+			s := l[len(l)-len(rest):]
+			if after, ok := sqlAfterLiteral(s); ok {
+				lit := strings.TrimRight(s[:len(s)-len(after)], " \t")
+				out = append(out, strings.ReplaceAll(lit[1:len(lit)-1], "''", "'"))
+			}
+		}
+	}
+	return out
+}
+
+// maxSQLNames bounds the file-naming literals read in one SQL line.
+const maxSQLNames = 16
 
 // sqlFileFuncs are the SQL functions of sqlite3's shell that read, write
 // or load the file their first argument names.
@@ -549,7 +605,7 @@ func (c *cmd) dotCommand(l string, depth int) {
 	case file == "":
 	case name == "read":
 		for _, f := range sqliteNames(file) {
-			if t, ok := c.codeFile(f, true, "an sqlite3 script"); ok {
+			if t, ok := c.codeFile(word.Word{Text: f, Known: true}, "an sqlite3 script"); ok {
 				c.sql(t, depth+1) // .read /dev/stdin: what standard input holds (review 18a F10)
 			}
 		}
@@ -658,7 +714,7 @@ func (c *cmd) gdbFile(p string, depth int) {
 	c.w.Read(p)
 	t, ok := c.w.WrittenText(p)
 	if !ok {
-		t, ok = c.w.FileText(p, true, effect.MaxScriptBytes, "a gdb command file")
+		t, ok = c.codeFile(word.Word{Text: p, Known: true}, "a gdb command file") // -x <(…)
 	}
 	if ok {
 		c.gdbCommands(t, depth+1)
@@ -755,7 +811,8 @@ func (c *cmd) m4() {
 			texts = append(texts, v) // -DNAME=syscmd(…)
 		} else if !strings.HasPrefix(a.Text, "-") {
 			operands = true // m4 x.m4: its text on disk (review 17b F13)
-			if t, ok := c.w.FileText(a.Text, a.Known, effect.MaxScriptBytes, "m4 text"); ok {
+			// m4 <(…): codeFile (review 19a F15)
+			if t, ok := c.codeFile(a, "m4 text"); ok {
 				texts = append(texts, t)
 			}
 		}

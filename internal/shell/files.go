@@ -508,6 +508,15 @@ func sourceText(text string) (string, bool) {
 // shown in the line and read as a one-liner's; read through Options.Files,
 // it is scanned (scanFile).
 func (c *cmd) runProgram(a word.Word) {
+	if codeName(a) {
+		// awk -f <(…), node -r /dev/stdin: a descriptor's text (review 19a F15)
+		if t, ok := c.codeFile(a, "a program"); ok {
+			c.code += t
+			c.oneLiner(t) // as python3 <(echo CODE) (runSub)
+			c.codeCommands(t, len(c.args))
+		}
+		return
+	}
 	t, ok := c.w.WrittenText(a.Text)
 	if ok && a.Known && c.mods.runsPyc(t, a.Text) {
 		ok = false // python3 x.pyc (pycache.go)

@@ -326,10 +326,11 @@ func (c *cmd) awkProgram(j int) int {
 		j++
 	}
 	if j < len(c.args) {
-		prog := strings.TrimPrefix(strings.TrimPrefix(c.args[j].Text, "--file="), "-f")
-		c.w.Read(prog)
+		a := c.args[j]
+		a.Text = strings.TrimPrefix(strings.TrimPrefix(a.Text, "--file="), "-f")
+		c.w.Read(a.Text)
 		c.spend(j)
-		c.runProgram(word.Word{Text: prog, Known: c.args[j].Known})
+		c.runProgram(a) // (a.Sub: awk -f <(…))
 	}
 	return j
 }
@@ -518,6 +519,7 @@ func (c *cmd) scanEffects(code string, awk bool) {
 		if lang.AwkComputedOutput(code) {
 			c.w.hide("runs awk code that prints into a file or a command whose name it computes: guard cannot tell what it writes or runs")
 		}
+		c.awkGetlines(code)
 	}
 	for _, sc := range lang.ShellStrings(code) {
 		c.w.maybeShell(sc)
@@ -1018,5 +1020,22 @@ func (m *moduleLoader) credModules(names []string) {
 		if store, ok := catalogue.ModuleStore(fam, n); ok {
 			m.c.w.Read(path.Join(m.c.w.Home, store))
 		}
+	}
+}
+
+// awkGetlines checks what awk code's getline calls start and read (review
+// 19a F9): a command joined from literals is analysed as shell text, one
+// built from a part guard does not know is hidden (as a computed call), a
+// file name with such a part is a run-time name read.
+func (c *cmd) awkGetlines(code string) {
+	g := lang.AwkGetlines(code)
+	if g.Computed {
+		c.w.hide("runs awk code that starts a command whose text it computes (EXPR | getline): guard cannot tell what it runs")
+	}
+	for _, sc := range g.Commands {
+		c.w.maybeShell(sc)
+	}
+	for _, f := range g.Files {
+		c.w.Read(f) // getline l < $0
 	}
 }

@@ -192,6 +192,7 @@ func (m *makefile) assign(l string, eq int) {
 	value := strings.TrimSpace(l[eq+1:])
 	if eq > 0 && l[eq-1] == '!' {
 		m.parsing = append(m.parsing, value)
+		value = "$(shell " + value + ")" // VAR != CMD: CMD's output
 	}
 	name := strings.TrimRight(l[:eq], ":!?+ \t")
 	f := strings.Fields(name)
@@ -338,6 +339,10 @@ func (c *cmd) projectMake(f string, goals []string) bool {
 		return false
 	}
 	m := parseMakefile(t)
+	evals := c.makeFuncs(m.parsing, func(s string) string { return c.makeExpand(&m, s, 0) })
+	for _, e := range evals {
+		m.parse(e) // $(eval include x.mk): makefile text
+	}
 	if !c.makeIncludes(&m) {
 		return true
 	}
@@ -349,6 +354,7 @@ func (c *cmd) projectMake(f string, goals []string) bool {
 	expand := func(s string) string { return c.makeExpand(&m, s, 0) }
 	c.scanRecipeWords(m.parsing, expand)
 	c.scanRecipeWords(m.recipesOf(goals), expand)
+	c.makeFuncs(m.recipesOf(goals), expand) // a recipe's $(file >$(X),…)
 	c.makefilesVar()
 	return true
 }
@@ -410,12 +416,7 @@ func (c *cmd) makefilesVar() {
 			c.w.hide("runs more than %d makefiles MAKEFILES names", maxIncludes)
 			return
 		}
-		if t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a makefile"); ok {
-			m := parseMakefile(t)
-			expand := func(s string) string { return c.makeExpand(&m, s, 0) }
-			c.scanRecipeWords(m.parsing, expand)
-			c.scanRecipeWords(m.allRecipes(), expand)
-		}
+		c.scanMakefile(f)
 	}
 }
 

@@ -129,6 +129,10 @@ func (c *cmd) recipes(text string, depth int) {
 	text = strings.ReplaceAll(text, "\\\n", " ")
 	m := parseMakefile(text)
 	c.makeShells(&m) // SHELL = ./x.sh in --eval text or a makefile the command wrote
+	expand := func(s string) string { return c.makeExpand(&m, s, 0) }
+	for _, e := range c.makeFuncs(append(m.parsing, m.allRecipes()...), expand) {
+		c.recipes(e, depth+1) // $(eval TEXT) the text knows
+	}
 	for off := 0; off < len(text); {
 		i := strings.Index(text[off:], "$(shell ")
 		if i < 0 {
@@ -158,8 +162,15 @@ func (c *cmd) recipeLine(line string, depth int) string {
 		recipe = line[1:]
 	case strings.HasPrefix(line, "include ") || strings.HasPrefix(line, "-include ") || strings.HasPrefix(line, "sinclude "):
 		for _, f := range strings.Fields(line)[1:] {
-			if t, ok := c.w.commandFile(f, "a makefile"); ok {
-				c.recipes(t, depth+1)
+			switch {
+			case strings.Contains(f, "$"):
+				c.w.hide("runs makefile text that includes a makefile whose name guard cannot tell")
+			case c.w.wrote(f):
+				if t, ok := c.w.commandFile(f, "a makefile"); ok {
+					c.recipes(t, depth+1)
+				}
+			default:
+				c.scanMakefile(f) // make --eval 'include x.mk' (review 19a F14)
 			}
 		}
 	case strings.Contains(line, ":") && !strings.HasPrefix(strings.TrimSpace(line), "#"):

@@ -118,16 +118,20 @@ func (c *cmd) settleReadWrite() {
 	}
 }
 
-// codeFile returns the text of f, a file a program opens by name and reads
-// as commands of its own language (sqlite3's .read F and -init F), by the
-// rule codeInput applies to standard input (review 18a F10): a descriptor
-// device (/dev/stdin, /dev/fd/N, /proc/self/fd/N) reads what that
-// descriptor reads — standard input's text, a file opened on it, or a
-// program's output; a process substitution (<(…)) is a program's output;
-// another process's descriptor, one guard did not see opened and a name it
-// cannot tell are input it cannot see. Those are hidden, false; a file is
-// read within its bound (effect's FileText hides one it cannot read).
-func (c *cmd) codeFile(f string, known bool, what string) (string, bool) {
+// codeFile returns the text of a, a file a program opens by name and reads
+// as code of its own language (sqlite3's .read F and -init F, sed -f F,
+// awk -f F, m4 F, vim -S F, gdb -x F), by the rule codeInput applies to
+// standard input (review 18a F10, 19a F15): a descriptor device
+// (/dev/stdin, /dev/fd/N, /proc/self/fd/N) reads what that descriptor
+// reads — standard input's text, a file opened on it, or a program's
+// output; a process substitution (<(…)) is what its program prints, read
+// when guard knows it (<(echo TEXT), <(cat F)); another process's
+// descriptor, one guard did not see opened, a program's output it cannot
+// tell and a name it cannot tell are code it cannot see. Those are hidden,
+// false; a file is read within its bound (effect's FileText hides one it
+// cannot read).
+func (c *cmd) codeFile(a word.Word, what string) (string, bool) {
+	f := a.Text
 	if fd, self, ok := fdDevice(f); ok {
 		if !self || word.HasMark(fd) {
 			c.w.hide("runs as %s what another process's descriptor %s reads, which guard cannot tell", what, f)
@@ -141,16 +145,49 @@ func (c *cmd) codeFile(f string, known bool, what string) (string, bool) {
 			c.w.hide("runs as %s what %s reads on descriptor %s (a program's output, or one guard did not see opened), which guard cannot tell", what, c.name, fd)
 			return "", false
 		}
-		f = o.file
+		f, a.Known = o.file, true
 	}
 	if strings.Contains(f, word.Mark(word.MarkProcIn, "")) {
+		if t, ok, found := c.subText(a.Sub, what); found && f == word.Mark(word.MarkProcIn, "") {
+			return t, ok // (FileText hid a file it could not read)
+		}
 		c.w.hide("runs as %s what a program prints (a process substitution), which guard cannot tell", what)
 		return "", false
 	}
-	if !known || !word.IsKnown(f) {
+	if !a.Known || !word.IsKnown(f) {
 		c.w.hide("runs as %s a file whose name guard cannot tell", what)
 		return "", false
 	}
 	c.w.Read(f)
 	return c.w.FileText(f, true, effect.MaxScriptBytes, what)
+}
+
+// codeName reports whether a, a program-file option's value, names a
+// descriptor or a process substitution rather than a file: codeFile's to
+// read (runProgram reads a file by its own rule).
+func codeName(a word.Word) bool {
+	_, _, fd := fdDevice(a.Text)
+	return fd || strings.Contains(a.Text, word.Mark(word.MarkProcIn, ""))
+}
+
+// subText returns what the substitution whose line is sub prints when
+// guard knows it (found): text (echo, printf, a here-string), or a file's
+// text (cat F, < F) as FileText reads it.
+func (c *cmd) subText(sub, what string) (text string, ok, found bool) {
+	if sub == "" {
+		return "", false, false
+	}
+	for _, st := range c.w.subTexts {
+		if st[0] == sub {
+			return st[1], true, true
+		}
+	}
+	for _, sf := range c.w.subFiles {
+		if sf[0] == sub {
+			c.w.Read(sf[1])
+			text, ok = c.w.FileText(sf[1], true, effect.MaxScriptBytes, what)
+			return text, ok, true
+		}
+	}
+	return "", false, false
 }

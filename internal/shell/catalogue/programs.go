@@ -87,7 +87,7 @@ var Interpreters = []InterpEntry{
 	{Name: "awk", Interp: Interp{Program: true, WithArg: " -f -F -v -W --field-separator --assign "}},
 	{Name: "bun", Interp: Interp{Code: " -e --eval -p --print ", Sub: " run repl "}}, // bun repl < F: stdin is code (review 14a F8)
 	{Name: "deno", Interp: Interp{Code: " eval ", Sub: " run serve test bench compile install repl ", Loads: " --preload --eval-file "}},
-	{Name: "gawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W -e -i -l --field-separator --assign "}},
+	{Name: "gawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W -e -l --field-separator --assign ", Loads: " -i --include "}}, // -i F: a source library (review 19a F15)
 	{Name: "lua", Interp: Interp{Code: " -e ", WithArg: " -l ", Flags: " -i -v -E -W -- ", Interactive: " -i "}},
 	{Name: "luajit", Interp: Interp{Code: " -e ", WithArg: " -l -j ", Flags: " -i -v -E -b -- ", Glued: " -O ", Interactive: " -i "}},
 	{Name: "mawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W "}},

@@ -1,0 +1,96 @@
+package shell
+
+// make's own file writers and code evaluators (review 19a F14): $(file
+// >NAME,TEXT) and $(file >>NAME,TEXT) write NAME, $(file <NAME) reads it,
+// $(eval TEXT) and --eval TEXT read TEXT as makefile text. A NAME guard
+// cannot tell once make's variables are expanded (a $(shell …), a variable
+// the command line gives) may be any path, and TEXT that is a program's
+// output or a file's is makefile text guard does not see: both are hidden.
+// Known eval text is makefile text: its includes are read.
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// maxMakeCalls bounds the $(file …) and $(eval …) calls read in one text.
+const maxMakeCalls = 64
+
+// makeCalls returns the arguments of the calls of make function fn in
+// lines ($(fn ARG)), at most maxMakeCalls.
+func makeCalls(lines []string, fn string) []string {
+	var out []string
+	for _, line := range lines {
+		for off := 0; off < len(line) && len(out) < maxMakeCalls; {
+			i := strings.Index(line[off:], "$("+fn+" ")
+			if i < 0 {
+				break
+			}
+			off += i + 1
+			if arg, ok := lang.Balanced(line[off:]); ok {
+				out = append(out, strings.TrimPrefix(arg, fn+" "))
+			}
+		}
+	}
+	return out
+}
+
+// makeFuncs checks the $(file …) and $(eval …) calls of makefile lines,
+// expand giving their text with make's variables expanded. It returns the
+// eval texts guard knows, makefile text to read.
+func (c *cmd) makeFuncs(lines []string, expand func(string) string) []string {
+	for _, arg := range makeCalls(lines, "file") {
+		name, _, _ := strings.Cut(arg, ",")
+		name = strings.TrimSpace(name)
+		op := name[:len(name)-len(strings.TrimLeft(name, "<>"))]
+		name = strings.TrimSpace(expand(strings.TrimLeft(name, "<>")))
+		switch {
+		case op == "":
+		case name == "" || makeRunTime(name):
+			c.w.hide("runs make's $(file %s…) with a file name guard cannot tell (a program's output, a variable it does not know)", op)
+		case op == "<":
+			c.w.Read(name)
+		default:
+			c.w.Write(name)
+		}
+	}
+	var texts []string
+	for _, arg := range makeCalls(lines, "eval") {
+		if t := expand(arg); makeRunTime(t) {
+			c.w.hide("runs as makefile text with make's $(eval …) what a program prints or a file holds, which guard cannot tell")
+		} else {
+			texts = append(texts, t)
+		}
+	}
+	return texts
+}
+
+// makeRunTime reports whether expanded makefile text holds what make
+// computes from outside the makefile: a $(shell …) call's output, a
+// file's text ($(file <…)), a variable whose value guard does not know.
+func makeRunTime(t string) bool {
+	for _, s := range [...]string{"$(shell ", "${shell ", "$(file ", "${file ", "${MAKE_"} {
+		if strings.Contains(t, s) {
+			return true
+		}
+	}
+	return word.HasMark(t)
+}
+
+// scanMakefile scans makefile f that make reads besides the one it runs
+// (MAKEFILES, an include of --eval text): the words of what it runs while
+// reading and of every recipe, and its $(file …) and $(eval …) calls.
+func (c *cmd) scanMakefile(f string) {
+	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a makefile")
+	if !ok {
+		return
+	}
+	m := parseMakefile(t)
+	expand := func(s string) string { return c.makeExpand(&m, s, 0) }
+	c.makeFuncs(append(m.parsing, m.allRecipes()...), expand)
+	c.scanRecipeWords(m.parsing, expand)
+	c.scanRecipeWords(m.allRecipes(), expand)
+}
