@@ -47,6 +47,19 @@ func (w *walker) anyVarSet() {
 	}
 }
 
+// leadsWithRunTime reports whether wd, the first word of a statement of a
+// file's text, holds in its leading literal text the command wrote at run
+// time (echo "$(…)=V" > f; . f): the shell reads that text when it reads the
+// file, and it may be NAME=V, an assignment to a name guard cannot tell
+// (review 19a F12).
+func leadsWithRunTime(wd *syntax.Word) bool {
+	if len(wd.Parts) == 0 {
+		return false
+	}
+	l, ok := wd.Parts[0].(*syntax.Lit)
+	return ok && word.HasMark(l.Value)
+}
+
 // varNameTold reports whether s, the operand of a builtin that assigns the
 // variable it names (NAME or NAME[subscript]), is one guard can tell;
 // one it cannot makes every variable unknown (anyVarSet).
