@@ -60,6 +60,18 @@ func leadsWithRunTime(wd *syntax.Word) bool {
 	return ok && word.HasMark(l.Value)
 }
 
+// runTimeLine reports whether a line of a file's text begins with text
+// the command wrote at run time (a mark): not text an eval in the file
+// makes of a program's output.
+func runTimeLine(text string) bool {
+	for l := range strings.Lines(text) {
+		if strings.HasPrefix(strings.TrimLeft(l, " \t"), word.MarkLead) {
+			return true
+		}
+	}
+	return false
+}
+
 // varNameTold reports whether s, the operand of a builtin that assigns the
 // variable it names (NAME or NAME[subscript]), is one guard can tell;
 // one it cannot makes every variable unknown (anyVarSet).

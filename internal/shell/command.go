@@ -263,7 +263,7 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 			w.assign(as)
 		}
 	}
-	if w.inFile > 0 && len(x.Args) > 0 && leadsWithRunTime(x.Args[0]) {
+	if w.runTimeLines && len(x.Args) > 0 && leadsWithRunTime(x.Args[0]) {
 		defer w.anyVarSet() // a sourced NAME=V line whose NAME the command wrote at run time (anyvar.go)
 	}
 	words := make([]word.Word, 0, len(x.Args))
