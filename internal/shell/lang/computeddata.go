@@ -30,7 +30,14 @@ const argTransforms word.Set = argWords
 const argWords = " reversed reverse strrev b64decode urlsafe_b64decode standard_b64decode b32decode b16decode " +
 	"a85decode b85decode decodebytes decodestring fromhex unhexlify a2b_hex a2b_base64 decompress base64_decode hex2bin " +
 	"str_rot13 gzinflate gzuncompress gzdecode convert_uudecode decode64 strict_decode64 urlsafe_decode64 atob " +
-	"fromCharCode fromCodePoint chr "
+	"fromCharCode fromCodePoint "
+
+// charCodes make text of character codes whatever they are handed
+// (chr(c) for c in […], map(chr, …)); bytesOf of a list of numbers.
+const (
+	charCodes word.Set = " chr fromCharCode fromCodePoint "
+	bytesOf   word.Set = " bytes bytearray from "
+)
 
 // encodingNames are the literals naming a text transform as an argument
 // (Buffer.from("…", "base64"), codecs.decode("…", "rot13")).
@@ -49,7 +56,7 @@ const harmlessCalls word.Set = " print println printf sprintf say puts p pp echo
 	"lcfirst ucfirst scalar push pop shift unshift exists defined wantarray chars strlen strtoupper strtolower str_replace " +
 	"implode explode array_reverse array_map in_array json_encode json_decode bin2hex base64_encode b64encode dumps loads " +
 	"stringify parse parseInt parseFloat floor ceil sqrt random now time sleep write writeln flush read readline readlines " +
-	"close exit quit die inspect to_s to_i to_a to_sym freeze dup first last " + argWords + receiverWords
+	"close exit quit die inspect to_s to_i to_a to_sym freeze dup first last chr fromCharCode fromCodePoint " + argWords + receiverWords
 
 // nonCalls are keywords that take a parenthesised or bare operand without
 // being calls, and the words that define a function.
@@ -77,13 +84,16 @@ func ComputedData(f Family, code string) bool {
 		if i >= maxLiterals {
 			return true
 		}
-		if !l.command && transformedLiteral(code, l) {
+		if !l.command && (transformedLiteral(code, l) || strings.Contains(code[l.start:l.end], "%c")) {
 			return true
 		}
 	}
 	for name, k := range codeIdents(code, lits) {
-		if argTransforms.Has(name) && dataOperand(code, lits, k) {
+		if argTransforms.Has(name) && dataOperand(code, lits, k) || charCodes.Has(name) && !controlChar(code, k) {
 			return true
+		}
+		if bytesOf.Has(name) && strings.HasPrefix(code[skipBlanks(code, k):], "([") {
+			return true // bytes([47, 116]), Buffer.from([47])
 		}
 		if j := skipBlanks(code, k); j < len(code) && code[j] == '(' && encodedArgs(f, code, lits, j) {
 			return true
@@ -141,6 +151,21 @@ func dataOperand(code string, lits []lit, k int) bool {
 		n = n*10 + int(code[j]-'0')
 	}
 	return n >= ' ' // chr(27): a control character is no part of a name
+}
+
+// controlChar reports whether the character-code call ending at code[k]
+// is handed one number below 32 (chr(27)): no part of a name.
+func controlChar(code string, k int) bool {
+	j := skipBlanks(code, k)
+	if j >= len(code) || code[j] != '(' {
+		return false
+	}
+	j = skipBlanks(code, j+1)
+	n, d := 0, j
+	for ; d < len(code) && code[d] >= '0' && code[d] <= '9' && n < 1<<16; d++ {
+		n = n*10 + int(code[d]-'0')
+	}
+	return d > j && n < ' ' && d < len(code) && code[d] == ')'
 }
 
 // encodedArgs reports whether the call whose arguments open at code[j]
