@@ -47,6 +47,31 @@ func (w *walker) anyVarSet() {
 	}
 }
 
+// leadsWithRunTime reports whether wd, the first word of a statement of a
+// file's text, holds in its leading literal text the command wrote at run
+// time (echo "$(…)=V" > f; . f): the shell reads that text when it reads the
+// file, and it may be NAME=V, an assignment to a name guard cannot tell
+// (review 19a F12).
+func leadsWithRunTime(wd *syntax.Word) bool {
+	if len(wd.Parts) == 0 {
+		return false
+	}
+	l, ok := wd.Parts[0].(*syntax.Lit)
+	return ok && word.HasMark(l.Value)
+}
+
+// runTimeLine reports whether a line of a file's text begins with text
+// the command wrote at run time (a mark): not text an eval in the file
+// makes of a program's output.
+func runTimeLine(text string) bool {
+	for l := range strings.Lines(text) {
+		if strings.HasPrefix(strings.TrimLeft(l, " \t"), word.MarkLead) {
+			return true
+		}
+	}
+	return false
+}
+
 // varNameTold reports whether s, the operand of a builtin that assigns the
 // variable it names (NAME or NAME[subscript]), is one guard can tell;
 // one it cannot makes every variable unknown (anyVarSet).

@@ -267,6 +267,9 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 			w.assign(as)
 		}
 	}
+	if w.runTimeLines && len(x.Args) > 0 && leadsWithRunTime(x.Args[0]) {
+		defer w.anyVarSet() // a sourced NAME=V line whose NAME the command wrote at run time (anyvar.go)
+	}
 	words := make([]word.Word, 0, len(x.Args))
 	for _, a := range x.Args {
 		words = append(words, w.fields(a)...)
@@ -536,6 +539,8 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		case a == "--" && p.None:
 			operands = append(operands, words[i+1:]...)
 			i = len(words)
+		case a == "--" && p.Assigns:
+			return c.afterPrefix(p, c.prefixEntries(p, words[i+1:])) // env -- "$(…)=V" CMD (review 19a F12)
 		case a == "--":
 			return c.afterPrefix(p, words[i+1:])
 		case p.NoRun.Has(a):
@@ -600,6 +605,23 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		}
 	}
 	return c.noCommand(p, operands, shell)
+}
+
+// prefixEntries reads the NAME=VALUE entries at the start of words, after
+// the -- that ends a prefix's options (env -- X=V CMD: env still takes
+// entries there), and returns the words of the command.
+func (c *cmd) prefixEntries(p catalogue.Prefix, words []word.Word) []word.Word {
+	for len(words) > 0 {
+		a := words[0].Text
+		switch {
+		case envEntry(a) && entryNamed(a):
+			c.prefixAssign(a)
+		case !c.unknownEntry(a, p.Split.Has("-S")):
+			return words
+		}
+		words = words[1:]
+	}
+	return words
 }
 
 // asksWhere is a prefix given an option that makes it run nothing

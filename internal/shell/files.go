@@ -33,7 +33,8 @@ func (w *walker) hide(format string, args ...any) {
 // file's); see userChain.
 func (w *walker) runScript(text string, args []word.Word, sourced bool, file string) {
 	w.inFile++
-	before, outer, touches, bares := w.err, w.chain, len(*w.TouchList), len(*w.BareList)
+	before, outer, touches, bares, lines := w.err, w.chain, len(*w.TouchList), len(*w.BareList), w.runTimeLines
+	w.runTimeLines = runTimeLine(text)
 	self := ""
 	if file != "" && !word.Opaque(file) {
 		self = w.Where(file)
@@ -51,6 +52,7 @@ func (w *walker) runScript(text string, args []word.Word, sourced bool, file str
 	}
 	defer func() {
 		w.inFile--
+		w.runTimeLines = lines
 		w.fileTouches(touches, bares, self)
 		if sourced {
 			// What the file set lasts in the shell that sourced it: the

@@ -731,11 +731,9 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 		m.shelled = true
 		m.c.shellFeed(text, depth) // os.system(sys.stdin.read()) < F (shellfeed.go)
 	}
-	m.childFeed(text, depth)    // subprocess.run(["sh", "-c", x]), stdin=open(F) (review 15a F7)
-	m.computedFeed(text, depth) // operator.attrgetter("system")(os)(x) (review 16a F11)
-	if depth == 0 {
-		m.computedNames(text) // open('crhsab./~'[::-1], 'a') (review 17a F3)
-	}
+	m.childFeed(text, depth)     // subprocess.run(["sh", "-c", x]), stdin=open(F) (review 15a F7)
+	m.computedFeed(text, depth)  // operator.attrgetter("system")(os)(x) (review 16a F11)
+	m.computedNames(text, depth) // open('crhsab./~'[::-1], 'a') (review 17a F3, 19a F13)
 	n := len(m.dirs)
 	if l.WorkDir && !slices.Contains(m.dirs, "") && len(m.dirs) < maxModuleDirs {
 		m.dirs = append(m.dirs, "") // sys.path.append(os.getcwd())

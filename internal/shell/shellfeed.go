@@ -118,10 +118,16 @@ func (m *moduleLoader) computedFeed(text string, depth int) {
 // fromhex(…).decode()), perl's open F, '>>', scalar reverse q(…)), or reads
 // one and encodes what it reads (review 17a F3, F4), or starts a child
 // program from an argument vector with a computed element
-// (subprocess.run(["truncate", "-s0", x]): lang.ComputedArgv). Program files are
-// left to the documented limit: static checks do not see names code
-// builds at run time (docs/HOOKS.md).
-func (m *moduleLoader) computedNames(text string) {
+// (subprocess.run(["truncate", "-s0", x]): lang.ComputedArgv), or makes a
+// value from its literal data and calls what guard does not know to be
+// harmless (lang.ComputedValueCall, review 19a F3). A program file or module
+// (depth > 0) is read the same way when it makes such a value
+// (lang.ComputedData, review 19a F13); names it builds from its variables
+// stay with the documented limit (docs/HOOKS.md).
+func (m *moduleLoader) computedNames(text string, depth int) {
+	if depth > 0 && !lang.ComputedData(m.fam, text) {
+		return
+	}
 	argv := true
 	for _, a := range m.c.args {
 		argv = argv && a.Known && !word.HasMark(a.Text)
@@ -133,6 +139,8 @@ func (m *moduleLoader) computedNames(text string) {
 		m.c.w.hide("runs in %s code that writes, deletes or renames a file whose name it computes: guard cannot tell the name the code writes", m.c.name)
 	case !m.shelled && !m.evaluated && lang.ComputedArgv(m.fam, text): // a shell or interpreter child is read as its feed
 		m.c.w.hide("runs in %s code that starts a program with arguments it computes: guard cannot tell what the program is handed", m.c.name)
+	case lang.ComputedValueCall(m.fam, text):
+		m.c.w.hide("runs in %s code that makes a value from its data at run time (a reversal, a decoding) and calls what guard does not know to be harmless: it cannot tell what the call is handed", m.c.name)
 	case read:
 		m.c.w.hide("runs in %s code that reads a file whose name it computes and encodes what it reads: guard cannot tell the name the code reads, and the result scan would not see its text", m.c.name)
 	}

@@ -172,6 +172,9 @@ type walker struct {
 	// read once); inFile is how many of them are being walked, whose words
 	// count in fileWords.
 	inFile, fileWords int
+	// runTimeLines: the text of the file walked has a line that begins
+	// with text the command wrote at run time (anyvar.go).
+	runTimeLines bool
 	// chain is, while the text of a file the command runs is walked, the
 	// files on disk whose text made the shell's state what it is there
 	// (see userChain), one per line; "" when the command's own text did.

@@ -55,7 +55,7 @@ func (n *names) known(expr string, depth int) bool {
 	}
 	if parts := n.split(e); len(parts) > 1 {
 		for _, p := range parts {
-			if !n.known(p, depth+1) {
+			if !n.known(p, depth+1) || isLiteral(p) && strings.Contains(p, "%c") {
 				return false
 			}
 		}
