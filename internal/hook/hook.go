@@ -933,6 +933,11 @@ func (r *runner) check(pol Policy) outcome {
 		// redaction of another secret would leave them (review 14b F2).
 		if f, hit := searchLines(call); hit {
 			o.verdict.Decision, o.verdict.Finding, o.whole = event.Block, f, true
+		} else if f, hit, err := searchReads(call, pol, resultScope(call, opt)); err != nil {
+			f := evalFailure(err)
+			return outcome{call: call, fail: &f}
+		} else if hit { // review 20a F3
+			o.verdict.Decision, o.verdict.Finding, o.whole = event.Block, f, true
 		}
 	}
 	if o.verdict.Blocked() {
