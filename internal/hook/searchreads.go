@@ -117,12 +117,10 @@ func lineNames(text string, names map[string]bool) {
 			names[heading] = true
 			continue
 		}
-		if line != "" && !strings.ContainsAny(line, ": \t") {
-			heading = line // rg --heading, or a name alone (grep -l)
-			continue
-		}
 		if n := markedName(line); n != "" {
 			names[n] = true
+		} else if line != "" && !strings.ContainsAny(line, ": \t") {
+			heading = line // rg --heading, or a name alone (grep -l)
 		}
 	}
 }
