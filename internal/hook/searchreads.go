@@ -6,6 +6,7 @@ import (
 
 	"github.com/guardhq/guard/internal/agent"
 	"github.com/guardhq/guard/internal/detect/path"
+	"github.com/guardhq/guard/internal/detect/secret"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/home"
 )
@@ -34,7 +35,7 @@ func searchReads(call *agent.Call, pol Policy, scope []string) (event.Finding, b
 	}
 	names := map[string]bool{}
 	for _, in := range call.Inputs[res.First : res.First+res.Texts] {
-		lineNames(in.Text, names)
+		lineNames(secret.Plain(in.Text), names)
 	}
 	if len(names) == 0 {
 		return event.Finding{}, false, nil
