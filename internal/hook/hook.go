@@ -381,6 +381,11 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		}
 		ran = append(ran, a.Files...)
 		base := agent.BaseDir(call, opt)
+		imports, block := contextShellWrites(a, base, opt0.Home) // review 20a F2
+		out = append(out, imports...)
+		if block != nil && revBlock == nil {
+			revBlock = block
+		}
 		ins := analysisInputs(a)
 		if call.FailsUnredacted != "" && slices.ContainsFunc(ins, isPrintedTree) && !treeShown(a, in.Text, opt0.Zsh) {
 			failingTrees(ins, call.FailsUnredacted) // review 14b F16
@@ -900,6 +905,10 @@ func (r *runner) check(pol Policy) outcome {
 	}
 	checked, ran, res, revBlock, err := expand(call, opt, prot)
 	if err == nil {
+		// A write of an agent's context file reads what it imports.
+		raw, _ := agent.Member(r.parsed, "tool_input")
+		h, _ := home.UserHome()
+		checked = append(slices.Clip(checked), contextToolReads(call, raw, h)...) // review 20a F2
 		checked, err = withHardLinks(checked, pol, res)
 	}
 	if err == nil && call.Joined != nil {
