@@ -2,7 +2,10 @@ package hook
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -14,6 +17,7 @@ import (
 	"github.com/guardhq/guard/internal/shell"
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // The agents' clients load their context files (catalogue.ContextFiles)
@@ -88,6 +92,9 @@ func contextShellWrites(a *shell.Analysis, base, h string) ([]event.Input, *even
 		if !filepath.IsAbs(file) {
 			file = filepath.Join(base, file)
 		}
+		if !madeDir(a, filepath.Dir(file), base, h) {
+			continue // cp F old.md: old.md/AGENTS.md only if old.md is a directory
+		}
 		var cw *effect.ContextWrite
 		for i := range a.ContextWrites {
 			if a.ContextWrites[i].Path == w {
@@ -103,6 +110,26 @@ func contextShellWrites(a *shell.Analysis, base, h string) ([]event.Input, *even
 		out = append(out, newImports(file, string(old), string(old)+cw.Text, h)...)
 	}
 	return out, nil
+}
+
+// madeDir reports whether directory d exists, or may once the command
+// made it (a write or touch of it, base and h resolving theirs).
+func madeDir(a *shell.Analysis, d, base, h string) bool {
+	if fi, err := os.Stat(d); err == nil && fi.IsDir() || !errors.Is(err, fs.ErrNotExist) {
+		return true
+	}
+	for _, l := range [][]string{a.Writes, a.Touches} {
+		for _, p := range l {
+			q := filepath.FromSlash(path.ExpandHome(p, h))
+			if !filepath.IsAbs(q) {
+				q = filepath.Join(base, q)
+			}
+			if q == d || strings.HasPrefix(d, q+string(filepath.Separator)) || word.Opaque(p) {
+				return true
+			}
+		}
+	}
+	return len(a.Unresolved) > 0
 }
 
 // unknownImports is the block of a write of a context file with text guard

@@ -77,6 +77,9 @@ func TestContextImports(t *testing.T) {
 		{"A Edit note", "A", toolA("Edit", `{"file_path":"P/AGENT_A.md","old_string":"see","new_string":"read"}`), "allow"},
 		{"A Bash literal note", "A", bash("echo '- use go 1.22' >> AGENTS.md"), "allow"},
 		{"A Bash other file", "A", bash("cat other.md | tr a b > notes.md"), "allow"},
+		{"A Bash rm", "A", bash("rm -f AGENTS.md src/AGENT_A.md"), "allow"},
+		{"A Bash touch chmod", "A", bash("touch AGENTS.md && chmod 644 AGENT_A.md"), "allow"},
+		{"A Bash copy into no directory", "A", bash("cp other.md nodir/AGENTS.md"), "allow"},
 		{"C save_memory fact", "C", toolC("save_memory", `{"fact":"the user prefers go"}`), "allow"},
 	} {
 		var f fake
@@ -95,9 +98,9 @@ func TestContextImports(t *testing.T) {
 func TestImportsOf(t *testing.T) {
 	for text, want := range map[string]string{
 		"See @.env and @~/.ssh/id_rsa.": ".env ~/.ssh/id_rsa. ~/.ssh/id_rsa",
-		"mail a@b.example, `@x`":         "x",
-		"(@docs/a.md)\n@b":               "docs/a.md) docs/a.md b",
-		"@ alone":                        "",
+		"mail a@b.example, `@x`":        "x",
+		"(@docs/a.md)\n@b":              "docs/a.md) docs/a.md b",
+		"@ alone":                       "",
 	} {
 		if got := strings.Join(importsOf(text), " "); got != want {
 			t.Errorf("importsOf(%q) = %q, want %q", text, got, want)

@@ -295,6 +295,21 @@ func (w *Ledger) contextWrite(f WrittenFile) {
 	*w.ContextList = append(*w.ContextList, c)
 }
 
+// contextKept notes a write that changes no text (chmod, touch, rm, a
+// move's source) of an agent's context file at p: it imports nothing new,
+// unless another write of it is noted.
+func (w *Ledger) contextKept(p string) {
+	if w.ContextList == nil || !catalogue.ContextFile(path.Base(p)) {
+		return
+	}
+	for _, o := range *w.ContextList {
+		if o.Path == p {
+			return
+		}
+	}
+	*w.ContextList = append(*w.ContextList, ContextWrite{Path: p, Known: true})
+}
+
 // Changed records that the command changes the file (or directory) at p
 // with text guard does not know.
 func (w *Ledger) Changed(p string) {
@@ -913,6 +928,8 @@ func (w *Ledger) record(p string, k pathKind) {
 		*w.WriteList = append(*w.WriteList, p)
 		if !w.MetaOnly && !w.Redirecting {
 			w.Changed(p) // what it holds now is not known
+		} else if w.MetaOnly {
+			w.contextKept(p)
 		}
 	} else {
 		*w.TouchList = append(*w.TouchList, p)
