@@ -47,14 +47,18 @@ const (
 // context file makes: the imports of the text it writes (every string of
 // its input, input) and of an edit's result, and for agent C's
 // save_memory, of the fact it saves to its memory file.
-func contextToolReads(call *agent.Call, input []byte, h string) []event.Input {
+func contextToolReads(call *agent.Call, input []byte, h, base string) []event.Input {
 	if call.Stage != agent.StageTool || agent.CommandTool(call.Tool) {
 		return nil
 	}
 	var files []string
 	for _, in := range call.Inputs {
 		if in.Kind == event.KindWrite && catalogue.ContextFile(filepath.Base(in.Text)) {
-			files = append(files, filepath.FromSlash(path.ExpandHome(in.Text, h)))
+			f := filepath.FromSlash(path.ExpandHome(in.Text, h))
+			if !filepath.IsAbs(f) && base != "" {
+				f = filepath.Join(base, f)
+			}
+			files = append(files, f)
 		}
 	}
 	if call.Agent == agent.C && call.Tool == "save_memory" && h != "" {
@@ -67,7 +71,7 @@ func contextToolReads(call *agent.Call, input []byte, h string) []event.Input {
 	var out []event.Input
 	for _, f := range files {
 		out = append(out, importReads(f, text, h)...)
-		if len(call.Edits) > 0 && f == filepath.FromSlash(path.ExpandHome(call.Inputs[0].Text, h)) {
+		if len(call.Edits) > 0 && f == files[0] && call.Inputs[0].Kind == event.KindWrite {
 			if old, err := regularfile.ReadFile(f, maxSecretRead); err == nil {
 				if res, ok := applyEdits(strings.ReplaceAll(string(old), "\r\n", "\n"), call.Edits); ok {
 					out = append(out, newImports(f, string(old), res, h)...)

@@ -66,6 +66,7 @@ func TestContextImports(t *testing.T) {
 		{"A Bash pipeline", "A", bash("cat other.md | tr a b >> AGENTS.md"), "block"},
 		{"A Bash copy", "A", bash("cp other.md AGENTS.md"), "block"},
 		{"A Bash sed -i", "A", bash("sed -i s/x/y/ AGENT_A.md"), "block"},
+		{"A apply_patch relative", "A", toolA("apply_patch", `{"input":"*** Begin Patch\n*** Add File: AGENTS.md\n+@.env\n*** End Patch"}`), "block"},
 		{"B shell echo", "B", `{"hookEventName":"beforeShellExecution","cwd":"P","workspace_roots":["P"],"command":"echo @.env >> AGENTS.md"}`, "block"},
 		{"B Write", "B", `{"hook_event_name":"preToolUse","tool_name":"Write","cwd":"P","workspace_roots":["P"],"tool_input":{"file_path":"P/AGENTS.md","content":"@.env"}}`, "block"},
 		{"C write_file", "C", toolC("write_file", `{"file_path":"P/AGENT_C.md","content":"@../.ssh/id_rsa"}`), "block"},

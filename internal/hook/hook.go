@@ -908,7 +908,7 @@ func (r *runner) check(pol Policy) outcome {
 		// A write of an agent's context file reads what it imports.
 		raw, _ := agent.Member(r.parsed, "tool_input")
 		h, _ := home.UserHome()
-		checked = append(slices.Clip(checked), contextToolReads(call, raw, h)...) // review 20a F2
+		checked = append(slices.Clip(checked), contextToolReads(call, raw, h, agent.BaseDir(call, opt))...) // review 20a F2
 		checked, err = withHardLinks(checked, pol, res)
 	}
 	if err == nil && call.Joined != nil {
