@@ -138,14 +138,15 @@ func numbered(line string) bool {
 }
 
 // markedName returns the name before the first grep line mark of line
-// (`path:N:`, `path-N-`), else before its first colon; "" for none.
+// (`path:N:`, `path-N-`), else before its first colon when text follows
+// it (ls -R's `./.ssh:` heading prints no line of a file); "" for none.
 func markedName(line string) string {
 	for i := 1; i < len(line) && i < 4096; i++ {
 		if (line[i] == ':' || line[i] == '-') && lineMark(line[i:]) > 0 {
 			return line[:i]
 		}
 	}
-	if i := strings.IndexByte(line, ':'); i > 0 && !strings.ContainsAny(line[:i], " \t") {
+	if i := strings.IndexByte(line, ':'); i > 0 && strings.TrimSpace(line[i+1:]) != "" && !strings.ContainsAny(line[:i], " \t") {
 		return line[:i]
 	}
 	return ""

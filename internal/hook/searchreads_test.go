@@ -59,6 +59,7 @@ func TestSearchReads(t *testing.T) {
 		{"A Grep README", "A", grepA("README.md:1:DB docs"), "allow"},
 		{"A Grep names only", "A", grepA(".env\nREADME.md"), "allow"},
 		{"A Bash grep -l", "A", bashA("grep -rl DB .", "./.env\n./README.md"), "allow"},
+		{"A Bash ls -R heading", "A", bashA("ls -R ..", "P/../.ssh:\nid_rsa"), "allow"},
 		{"A Bash go vet", "A", bashA("go vet ./...", "src/db.go:1:1: x declared and not used"), "allow"},
 		{"A Bash .env.example", "A", bashA("grep -n DB .env.example", ".env.example:1:DB_PASS=changeme"), "allow"},
 		{"C search README", "C", searchC("Found 1 match:\n---\nFile: README.md\nL1: DB docs\n---\n"), "allow"},
