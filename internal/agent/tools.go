@@ -167,6 +167,9 @@ func sameDirText(d string) string {
 
 // commandToolName reports whether name is a tool of agents A, B or C that
 // runs tool_input.command as a shell command (third attack L2).
+// CommandTool reports whether name is a tool that runs a shell command.
+func CommandTool(name string) bool { return commandToolName(name) }
+
 func commandToolName(name string) bool {
 	switch name {
 	case "Bash", "Shell", "Monitor", "PowerShell", "run_shell_command":

@@ -16,7 +16,7 @@ func TestColouredResultRedacted(t *testing.T) {
 	for _, tt := range []struct {
 		name, stdout, gone string
 	}{
-		{"the key name split", `./.env:DB_` + red + `PASS` + off + `WORD=` + secretVal + `\n`, secretVal},
+		{"the key name split", `./app.cfg:DB_` + red + `PASS` + off + `WORD=` + secretVal + `\n`, secretVal},
 		{"the token's prefix split", `cfgd/app.yaml:value: ` + red + `ghp` + off + ghTok[3:] + `\n`, ghTok[3:]},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -35,7 +35,7 @@ func TestColouredResultRedacted(t *testing.T) {
 				t.Fatalf("answer %q: %v", stdout, err)
 			}
 			out, _ := json.Marshal(a.Specific.UpdatedToolOutput)
-			if !strings.Contains(string(out), "[REDACTED:") || !strings.Contains(string(out), "cfgd/app.yaml:value: ") && !strings.Contains(string(out), "./.env:") {
+			if !strings.Contains(string(out), "[REDACTED:") || !strings.Contains(string(out), "cfgd/app.yaml:value: ") && !strings.Contains(string(out), "./app.cfg:") {
 				t.Fatalf("answer %s", out)
 			}
 		})

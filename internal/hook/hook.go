@@ -381,6 +381,11 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		}
 		ran = append(ran, a.Files...)
 		base := agent.BaseDir(call, opt)
+		imports, block := contextShellWrites(a, base, opt0.Home) // review 20a F2
+		out = append(out, imports...)
+		if block != nil && revBlock == nil {
+			revBlock = block
+		}
 		ins := analysisInputs(a)
 		if call.FailsUnredacted != "" && slices.ContainsFunc(ins, isPrintedTree) && !treeShown(a, in.Text, opt0.Zsh) {
 			failingTrees(ins, call.FailsUnredacted) // review 14b F16
@@ -906,6 +911,10 @@ func (r *runner) check(pol Policy) outcome {
 	}
 	checked, ran, res, revBlock, err := expand(call, opt, prot)
 	if err == nil {
+		// A write of an agent's context file reads what it imports.
+		raw, _ := agent.Member(r.parsed, "tool_input")
+		h, _ := home.UserHome()
+		checked = append(slices.Clip(checked), contextToolReads(call, raw, h, agent.BaseDir(call, opt))...) // review 20a F2
 		checked, err = withHardLinks(checked, pol, res)
 	}
 	if err == nil && call.Joined != nil {
@@ -938,6 +947,11 @@ func (r *runner) check(pol Policy) outcome {
 		// A content search's lines of a secret: withheld whole, the
 		// redaction of another secret would leave them (review 14b F2).
 		if f, hit := searchLines(call); hit {
+			o.verdict.Decision, o.verdict.Finding, o.whole = event.Block, f, true
+		} else if f, hit, err := searchReads(call, pol, resultScope(call, opt)); err != nil {
+			f := evalFailure(err)
+			return outcome{call: call, fail: &f}
+		} else if hit { // review 20a F3
 			o.verdict.Decision, o.verdict.Finding, o.whole = event.Block, f, true
 		}
 	}

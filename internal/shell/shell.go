@@ -127,6 +127,12 @@ type Analysis struct {
 	// DIR -exec cat); DIR/**/NAME a read of every file NAME (a name or a
 	// pattern) under DIR (find DIR -name NAME -exec cat {} \;).
 	Reads, Writes []string
+	// ContextWrites are the writes of the agents' context files
+	// (catalogue.ContextFile) guard followed, each with its text when
+	// known: a write in Writes of such a name that is not here (sed -i,
+	// an unknown program) writes text guard does not know (review 20a
+	// F2).
+	ContextWrites []effect.ContextWrite
 	// OpaqueReads are the reads (also in Reads) whose output guard cannot
 	// redact: the reader encodes it (xxd, base64, tar to standard output),
 	// is not known to print its lines as they are (rev F, grep -o, sed -n
@@ -343,6 +349,7 @@ func union(a, z *Analysis, zerr error) {
 	a.UnprintedReads = both(a.UnprintedReads, z.UnprintedReads)
 	a.TrackedReads = both(a.TrackedReads, z.TrackedReads)
 	a.Writes = append(a.Writes, z.Writes...)
+	a.ContextWrites = append(a.ContextWrites, z.ContextWrites...)
 	a.Touches = append(a.Touches, z.Touches...)
 	a.bare = append(a.bare, z.bare...)
 	a.FileTouches = append(a.FileTouches, z.FileTouches...)

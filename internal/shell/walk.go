@@ -886,6 +886,6 @@ func newLedger(w *walker, a *Analysis, home string, files effect.Files) *effect.
 	return &effect.Ledger{
 		Home: home, Files: files,
 		ReadList: &a.Reads, WriteList: &a.Writes, TouchList: &a.Touches, FileList: &a.Files, BareList: &a.bare,
-		Fail: w.fail, Hide: w.hide, Lookup: w.lookup,
+		Fail: w.fail, Hide: w.hide, Lookup: w.lookup, ContextList: &a.ContextWrites,
 	}
 }

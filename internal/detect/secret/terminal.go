@@ -215,3 +215,13 @@ func stringLen(text string, i, j int) int {
 	}
 	return j - i // unterminated: the introducer only
 }
+
+// Plain returns text as a terminal shows it: its escape sequences, hidden
+// controls and format characters taken out (a coloured grep line's file
+// name read as printed).
+func Plain(text string) string {
+	if l, ok := terminalLayer(text); ok {
+		return l.text
+	}
+	return text
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -85,6 +86,9 @@ type Ledger struct {
 	// ReadList, WriteList, TouchList and FileList are the Analysis's
 	// lists the ledger appends to.
 	ReadList, WriteList, TouchList, FileList *[]string
+	// ContextList is the Analysis's list of the agents' context files
+	// the command writes (setWritten).
+	ContextList *[]ContextWrite
 	// BareList are the touches of a single hidden name written bare (yq
 	// .spec), as recorded (each in TouchList too).
 	BareList  *[]string
@@ -252,6 +256,7 @@ func (w *Ledger) setWritten(f WrittenFile) {
 	}
 	f.canon = w.CanonPath(f.Path)
 	w.WriteGen++
+	w.contextWrite(f)
 	w.jobsChanged(f.Path) // jobs.go
 	switch d := path.Dir(f.Path); {
 	case len(w.Written) < MaxWritten:
@@ -264,6 +269,45 @@ func (w *Ledger) setWritten(f WrittenFile) {
 	default:
 		w.writtenFull = true // from now on, any file it runs may be one of them
 	}
+}
+
+// ContextWrite is a write of an agent's context file
+// (catalogue.ContextFile): the file, as the rules expect its path, and
+// what it then holds when guard knows (Known).
+type ContextWrite struct {
+	Path, Text string
+	Known      bool
+}
+
+// contextWrite notes f in ContextList when it is an agent's context file:
+// its last text only.
+func (w *Ledger) contextWrite(f WrittenFile) {
+	if w.ContextList == nil || !catalogue.ContextFile(path.Base(f.Path)) {
+		return
+	}
+	c := ContextWrite{Path: f.canon, Text: f.text, Known: !f.unknown && f.from == ""}
+	for i, o := range *w.ContextList {
+		if o.Path == c.Path {
+			(*w.ContextList)[i] = c
+			return
+		}
+	}
+	*w.ContextList = append(*w.ContextList, c)
+}
+
+// contextKept notes a write that changes no text (chmod, touch, rm, a
+// move's source) of an agent's context file at p: it imports nothing new,
+// unless another write of it is noted.
+func (w *Ledger) contextKept(p string) {
+	if w.ContextList == nil || !catalogue.ContextFile(path.Base(p)) {
+		return
+	}
+	for _, o := range *w.ContextList {
+		if o.Path == p {
+			return
+		}
+	}
+	*w.ContextList = append(*w.ContextList, ContextWrite{Path: p, Known: true})
 }
 
 // Changed records that the command changes the file (or directory) at p
@@ -884,6 +928,8 @@ func (w *Ledger) record(p string, k pathKind) {
 		*w.WriteList = append(*w.WriteList, p)
 		if !w.MetaOnly && !w.Redirecting {
 			w.Changed(p) // what it holds now is not known
+		} else if w.MetaOnly {
+			w.contextKept(p)
 		}
 	} else {
 		*w.TouchList = append(*w.TouchList, p)

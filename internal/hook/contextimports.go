@@ -1,0 +1,269 @@
+package hook
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/guardhq/guard/internal/agent"
+	"github.com/guardhq/guard/internal/detect"
+	"github.com/guardhq/guard/internal/detect/path"
+	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/regularfile"
+	"github.com/guardhq/guard/internal/shell"
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// The agents' clients load their context files (catalogue.ContextFiles)
+// into the model's context with no tool call, and import each `@path` the
+// files name, any file type, recursively (review 20a F2): a write that
+// makes such a file import a read-protected file (`@.env`,
+// `@~/.ssh/id_rsa`) is a read of that file no hook sees. guard checks a
+// write of a context file as the reads of the files its resulting text
+// imports, resolved against the file's directory (~ expanded), and of what
+// those import in turn: the read rules, and the imported file's secrets,
+// which no result scan redacts (event.Input.Opaque). A shell write whose
+// text guard cannot compute (a pipeline's output, a copy, sed -i, a program
+// guard does not know) blocks: guard cannot tell what the file will import.
+
+const (
+	// maxImportDepth is how deep the clients follow imports.
+	maxImportDepth = 5
+	// maxImportFiles bounds the imported files guard reads for theirs.
+	maxImportFiles = 32
+	// maxImportBytes bounds what guard reads of each.
+	maxImportBytes = 256 << 10
+	// importWhy is why an imported file's text is not the result scan's.
+	importWhy = "an agent's client imports the @path lines of its context files into the model's context with no tool call guard sees"
+)
+
+// contextToolReads returns the reads a tool call's write of an agent's
+// context file makes: the imports of the text it writes (every string of
+// its input, input) and of an edit's result, and for agent C's
+// save_memory, of the fact it saves to its memory file.
+func contextToolReads(call *agent.Call, input []byte, h, base string) []event.Input {
+	if call.Stage != agent.StageTool || agent.CommandTool(call.Tool) {
+		return nil
+	}
+	var files []string
+	for _, in := range call.Inputs {
+		if in.Kind == event.KindWrite && catalogue.ContextFile(filepath.Base(in.Text)) {
+			f := filepath.FromSlash(path.ExpandHome(in.Text, h))
+			if !filepath.IsAbs(f) && base != "" {
+				f = filepath.Join(base, f)
+			}
+			files = append(files, f)
+		}
+	}
+	if call.Agent == agent.C && call.Tool == "save_memory" && h != "" {
+		files = append(files, filepath.Join(h, ".agent_c", "AGENT_C.md"))
+	}
+	if len(files) == 0 {
+		return nil
+	}
+	text := strings.Join(jsonStrings(input, 2), "\n")
+	var out []event.Input
+	for _, f := range files {
+		out = append(out, importReads(f, text, h)...)
+		if len(call.Edits) > 0 && f == files[0] && call.Inputs[0].Kind == event.KindWrite {
+			if old, err := regularfile.ReadFile(f, maxSecretRead); err == nil {
+				if res, ok := applyEdits(strings.ReplaceAll(string(old), "\r\n", "\n"), call.Edits); ok {
+					out = append(out, newImports(f, string(old), res, h)...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// contextShellWrites returns the reads of the imports of the context files
+// a command's analysis a writes with text guard knows (base: the
+// directory it runs in), and the finding that blocks one written with
+// text guard does not know.
+func contextShellWrites(a *shell.Analysis, base, h string) ([]event.Input, *event.Finding) {
+	var out []event.Input
+	for _, w := range a.Writes {
+		if !catalogue.ContextFile(filepath.Base(w)) {
+			continue
+		}
+		file := filepath.FromSlash(path.ExpandHome(w, h))
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(base, file)
+		}
+		if !madeDir(a, filepath.Dir(file), base, h) {
+			continue // cp F old.md: old.md/AGENTS.md only if old.md is a directory
+		}
+		var cw *effect.ContextWrite
+		for i := range a.ContextWrites {
+			if a.ContextWrites[i].Path == w {
+				cw = &a.ContextWrites[i]
+			}
+		}
+		if cw == nil || !cw.Known {
+			f := unknownImports(file)
+			return nil, &f
+		}
+		old, _ := regularfile.ReadFile(file, maxSecretRead) // an append: the text joins the file's
+		out = append(out, importReads(file, cw.Text, h)...)
+		out = append(out, newImports(file, string(old), string(old)+cw.Text, h)...)
+	}
+	return out, nil
+}
+
+// madeDir reports whether directory d exists, or may once the command
+// made it (a write or touch of it, base and h resolving theirs).
+func madeDir(a *shell.Analysis, d, base, h string) bool {
+	if fi, err := os.Stat(d); err == nil && fi.IsDir() || !errors.Is(err, fs.ErrNotExist) {
+		return true
+	}
+	for _, l := range [][]string{a.Writes, a.Touches} {
+		for _, p := range l {
+			q := filepath.FromSlash(path.ExpandHome(p, h))
+			if !filepath.IsAbs(q) {
+				q = filepath.Join(base, q)
+			}
+			if q == d || strings.HasPrefix(d, q+string(filepath.Separator)) || word.Opaque(p) {
+				return true
+			}
+		}
+	}
+	return len(a.Unresolved) > 0
+}
+
+// unknownImports is the block of a write of a context file with text guard
+// does not know.
+func unknownImports(file string) event.Finding {
+	msg := "guard cannot tell what '%s' will import: the command writes it with text guard does not know (a pipeline's output, " +
+		"a copy of another file, a program guard does not know), and " + importWhy + "; write it with the file tools or with echo or printf of literal text"
+	return event.Finding{
+		Detector:  event.DetectorPaths,
+		Rule:      "blocked_path",
+		Severity:  "high",
+		Reason:    fmt.Sprintf(msg, detect.Printable(filepath.ToSlash(file))),
+		LogReason: fmt.Sprintf(msg, event.Redacted),
+	}
+}
+
+// newImports returns the reads of the imports result has that old has not
+// (an edit that completes an import: `@.e` made `@.env`).
+func newImports(file, old, result, h string) []event.Input {
+	had := map[string]bool{}
+	for _, p := range importsOf(old) {
+		had[p] = true
+	}
+	var added []string
+	for _, p := range importsOf(result) {
+		if !had[p] {
+			added = append(added, "@"+p)
+		}
+	}
+	if len(added) == 0 {
+		return nil
+	}
+	return importReads(file, strings.Join(added, "\n"), h)
+}
+
+// importReads returns the reads of the files text, written to file,
+// imports, and of the files those import, to maxImportDepth.
+func importReads(file, text, h string) []event.Input {
+	var out []event.Input
+	seen := map[string]bool{}
+	read := 0
+	var walk func(from, text string, depth int)
+	walk = func(from, text string, depth int) {
+		for _, p := range importsOf(text) {
+			abs := importPath(from, p, h)
+			if seen[abs] {
+				continue
+			}
+			seen[abs] = true
+			out = append(out, event.Input{Kind: event.KindRead, Text: filepath.ToSlash(abs), Via: filepath.Base(file) + "'s @import", Opaque: importWhy})
+			if depth+1 >= maxImportDepth || read >= maxImportFiles {
+				continue
+			}
+			if data, err := regularfile.ReadFile(abs, maxImportBytes); err == nil {
+				read++
+				walk(abs, string(data), depth+1)
+			}
+		}
+	}
+	walk(file, text, 0)
+	return out
+}
+
+// importPath resolves import p of the file from: ~ is the home, a
+// relative path is under from's directory.
+func importPath(from, p, h string) string {
+	switch {
+	case (p == "~" || strings.HasPrefix(p, "~/")) && h != "":
+		return filepath.Clean(filepath.FromSlash(path.ExpandHome(p, h)))
+	case filepath.IsAbs(p):
+		return filepath.Clean(p)
+	}
+	return filepath.Join(filepath.Dir(from), filepath.FromSlash(p))
+}
+
+// importsOf returns the paths text imports: each word that starts with @
+// at a line's start or after a blank, a quote, a backtick or an opening
+// bracket, up to a blank; a path ending in punctuation is taken with and
+// without it. Code spans count too: guard does not parse Markdown as
+// each client does.
+func importsOf(text string) []string {
+	var out []string
+	for i := 0; i < len(text); i++ {
+		if text[i] != '@' || i > 0 && !strings.ContainsRune(" \t\r\n\"'`([{<", rune(text[i-1])) {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && !strings.ContainsRune(" \t\r\n\"'`<>", rune(text[j])) {
+			j++
+		}
+		p := text[i+1 : j]
+		if p == "" {
+			continue
+		}
+		out = append(out, p)
+		if t := strings.TrimRight(p, ".,;:!?)]}*_"); t != p && t != "" {
+			out = append(out, t)
+		}
+		i = j - 1
+	}
+	return out
+}
+
+// jsonStrings returns every string raw, a JSON value, holds, and those of
+// a string that is itself JSON, to depth levels.
+func jsonStrings(raw []byte, depth int) []string {
+	var v any
+	if len(raw) == 0 || json.Unmarshal(raw, &v) != nil {
+		return nil
+	}
+	var out []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch t := v.(type) {
+		case string:
+			out = append(out, t)
+			if s := strings.TrimSpace(t); depth > 1 && (strings.HasPrefix(s, "{") || strings.HasPrefix(s, "[")) {
+				out = append(out, jsonStrings([]byte(s), depth-1)...)
+			}
+		case []any:
+			for _, e := range t {
+				walk(e)
+			}
+		case map[string]any:
+			for k, e := range t {
+				out = append(out, k)
+				walk(e)
+			}
+		}
+	}
+	walk(v)
+	return out
+}

@@ -1,0 +1,110 @@
+package hook
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/policy"
+)
+
+// TestContextImports: the agents' clients import the @path lines of their
+// context files into the model's context with no tool call (review 20a
+// F2). A write of such a file (any directory, the home too) whose text
+// imports a read-protected file, directly or through a file it imports,
+// or a file holding a secret, blocks as that read; a shell write whose
+// text guard cannot compute blocks; a literal note, an import of a plain
+// file and a write of another name pass.
+func TestContextImports(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("GUARD_HOME", "")
+	proj := filepath.Join(dir, "proj")
+	for name, text := range map[string]string{
+		"proj/.env": "DB_PASS=hunter2xyz\n", "proj/README.md": "hi\n", "proj/docs/notes.md": "see @../.env\n",
+		"proj/config.yml": "token: " + ghTok + "\n", "proj/AGENT_A.md": "see @.en\n", "proj/other.md": "x\n",
+		".ssh/id_rsa": "k\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	toolA := func(tool, input string) string {
+		return `{"hook_event_name":"PreToolUse","tool_name":"` + tool + `","cwd":"P","tool_input":` + input + `}`
+	}
+	write := func(file, content string) string {
+		return toolA("Write", `{"file_path":"`+file+`","content":`+jsonString(content)+`}`)
+	}
+	bash := func(cmd string) string { return toolA("Bash", `{"command":`+jsonString(cmd)+`}`) }
+	toolC := func(tool, input string) string {
+		return `{"hook_event_name":"BeforeTool","tool_name":"` + tool + `","cwd":"P","tool_input":` + input + `}`
+	}
+	for _, tt := range []struct {
+		name, agent, payload, verdict string
+	}{
+		{"A Write .env import", "A", write("P/AGENT_A.md", "# notes\nSee @.env\n"), "block"},
+		{"A Write key import", "A", write("P/AGENT_A.md", "See @~/.ssh/id_rsa"), "block"},
+		{"A Write local file", "A", write("P/AGENT_A.local.md", "(@.env)"), "block"},
+		{"A Write subdirectory", "A", write("P/src/AGENT_A.md", "@../.env"), "block"},
+		{"A Write ancestor", "A", write("H/AGENT_A.md", "@proj/.env"), "block"},
+		{"A Write AGENTS.md", "A", write("P/AGENTS.md", "`@./.env`"), "block"},
+		{"A Write lower case", "A", write("P/agents.md", "@.env"), "block"},
+		{"A Write through an import", "A", write("P/AGENT_A.md", "@docs/notes.md"), "block"},
+		{"A Write secret file import", "A", write("P/AGENT_A.md", "@config.yml"), "block"},
+		{"A Edit completes an import", "A", toolA("Edit", `{"file_path":"P/AGENT_A.md","old_string":"en\n","new_string":"env\n"}`), "block"},
+		{"A MultiEdit", "A", toolA("MultiEdit", `{"file_path":"P/AGENTS.md","edits":[{"old_string":"a","new_string":"@~/.ssh/id_rsa"}]}`), "block"},
+		{"A Bash printf", "A", bash(`printf "@.env\n" >> AGENT_A.md`), "block"},
+		{"A Bash heredoc", "A", bash("cat > AGENTS.md <<EOF\n@~/.ssh/id_rsa\nEOF"), "block"},
+		{"A Bash pipeline", "A", bash("cat other.md | tr a b >> AGENTS.md"), "block"},
+		{"A Bash copy", "A", bash("cp other.md AGENTS.md"), "block"},
+		{"A Bash sed -i", "A", bash("sed -i s/x/y/ AGENT_A.md"), "block"},
+		{"A apply_patch relative", "A", toolA("apply_patch", `{"input":"*** Begin Patch\n*** Add File: AGENTS.md\n+@.env\n*** End Patch"}`), "block"},
+		{"B shell echo", "B", `{"hookEventName":"beforeShellExecution","cwd":"P","workspace_roots":["P"],"command":"echo @.env >> AGENTS.md"}`, "block"},
+		{"B Write", "B", `{"hook_event_name":"preToolUse","tool_name":"Write","cwd":"P","workspace_roots":["P"],"tool_input":{"file_path":"P/AGENTS.md","content":"@.env"}}`, "block"},
+		{"C write_file", "C", toolC("write_file", `{"file_path":"P/AGENT_C.md","content":"@../.ssh/id_rsa"}`), "block"},
+		{"C replace", "C", toolC("replace", `{"file_path":"P/AGENT_C.md","old_string":"","new_string":"@./.env"}`), "block"},
+		{"C save_memory", "C", toolC("save_memory", `{"fact":"@H/.ssh/id_rsa"}`), "block"},
+		// Controls.
+		{"A Write plain import", "A", write("P/AGENT_A.md", "# notes\nSee @README.md, mail a@b.example\n"), "allow"},
+		{"A Write README .env", "A", write("P/README.md", "@.env"), "allow"},
+		{"A Edit note", "A", toolA("Edit", `{"file_path":"P/AGENT_A.md","old_string":"see","new_string":"read"}`), "allow"},
+		{"A Bash literal note", "A", bash("echo '- use go 1.22' >> AGENTS.md"), "allow"},
+		{"A Bash other file", "A", bash("cat other.md | tr a b > notes.md"), "allow"},
+		{"A Bash rm", "A", bash("rm -f AGENTS.md src/AGENT_A.md"), "allow"},
+		{"A Bash touch chmod", "A", bash("touch AGENTS.md && chmod 644 AGENT_A.md"), "allow"},
+		{"A Bash copy into no directory", "A", bash("cp other.md nodir/AGENTS.md"), "allow"},
+		{"C save_memory fact", "C", toolC("save_memory", `{"fact":"the user prefers go"}`), "allow"},
+	} {
+		var f fake
+		payload := strings.NewReplacer(`"P"`, `"`+proj+`"`, `P/`, proj+`/`, `H/`, dir+`/`).Replace(tt.payload)
+		cfg := f.config(payload, nil)
+		cfg.Agent = strings.ToLower(tt.agent)
+		cfg.LoadPolicy = func() (Policy, string, error) { return p, "test", nil }
+		Run(cfg)
+		if len(f.records) != 1 || f.records[0].Verdict != tt.verdict {
+			t.Errorf("%s: records %+v, want one %s; %s %s", tt.name, f.records, tt.verdict, f.stdout.String(), f.stderr.String())
+		}
+	}
+}
+
+// TestImportsOf: the words a context file's text imports.
+func TestImportsOf(t *testing.T) {
+	for text, want := range map[string]string{
+		"See @.env and @~/.ssh/id_rsa.": ".env ~/.ssh/id_rsa. ~/.ssh/id_rsa",
+		"mail a@b.example, `@x`":        "x",
+		"(@docs/a.md)\n@b":              "docs/a.md) docs/a.md b",
+		"@ alone":                       "",
+	} {
+		if got := strings.Join(importsOf(text), " "); got != want {
+			t.Errorf("importsOf(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
