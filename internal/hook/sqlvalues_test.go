@@ -37,6 +37,8 @@ func TestRoutesSQLStringForms(t *testing.T) {
 	}
 	add(`{"query":"SELECT 'a'||'b' AS ab, E'x\\ny' FROM t WHERE name = 'bob'"}`, false)
 	add(`{"query":"CREATE FUNCTION f() RETURNS int AS $$ SELECT 1 $$ LANGUAGE sql"}`, false)
-	add(`{"query":"VACUUM INTO 'backup'||'.db'"}`, false)
+	// A file name the SQL joins is one guard cannot tell yet (lang.SQLFiles
+	// does not join literals): fail closed.
+	add(`{"query":"VACUUM INTO 'backup'||'.db'"}`, true)
 	runRouteCases(t, cases)
 }
