@@ -301,21 +301,11 @@ func (c *cmd) loadOption(in catalogue.Interp, opt string, v word.Word) {
 		c.runProgram(v)
 		return
 	}
-	c.w.Read(v.Text)
 	if _, st := c.w.FileStatus(v.Text, v.Known, effect.MaxScriptBytes); st == effect.FileAbsent && opt == "--env-file-if-exists" {
+		c.w.Read(v.Text)
 		return
 	}
-	t, ok := c.w.configText(v.Text, "an environment file of "+c.name)
-	if !ok {
-		return
-	}
-	var b strings.Builder
-	for _, kv := range lang.EnvFileLines(t) {
-		b.WriteString(kv[0] + "=" + word.Quote(kv[1]) + " ")
-	}
-	if b.Len() > 0 {
-		c.w.tentative(b.String() + c.name)
-	}
+	c.envFile(v, c.name)
 }
 
 // awkProgram: awk -f PROG FILE… runs the program in PROG (at j); every
