@@ -428,7 +428,7 @@ func (c *cmd) scanFile(text string, awk bool) {
 		if n > maxProgramPaths {
 			break
 		}
-		n += c.codeLiteral(l, true) // #include "../.netrc" (review 7 F24), shutil.copy(x, "../.bashrc") (review 20 F6)
+		n += c.codeLiteral(l, true)          // #include "../.netrc" (review 7 F24), shutil.copy(x, "../.bashrc") (review 20 F6)
 		for _, e := range lang.Embedded(l) { // open(F, ">>$ENV{HOME}/x"), "file:///x"
 			n += c.codeLiteral(e, true)
 		}

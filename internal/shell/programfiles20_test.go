@@ -11,7 +11,7 @@ import (
 func TestProgramFileLiterals(t *testing.T) {
 	tests := []struct {
 		cmd, file, text string
-		reads, touches   string
+		reads, touches  string
 	}{
 		{cmd: "python3 p1.py", file: "p1.py", text: `import shutil; shutil.copy("README", "../.bashrc")`, touches: "../.bashrc"},
 		{cmd: "perl p2.pl", file: "p2.pl", text: `open(my $f, ">>", "../.bashrc"); print $f "x\n";`, touches: "../.bashrc"},
