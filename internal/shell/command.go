@@ -485,6 +485,9 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 		if name == "npx" {
 			c.npxSettings(args) // npx --node-options=…: npm's settings
 		}
+		if tr, ok := catalogue.TaskRunnerNamed(name); ok {
+			c.runTasks(tr, words[1:]) // hatch run NAME: a script of pyproject.toml (review 20 F15)
+		}
 		if name == "uv" || name == "pipx" {
 			c.pyRunPackages(name, args) // uv run --with ./pkg (pipsources.go)
 		}
