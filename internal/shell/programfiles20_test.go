@@ -30,3 +30,28 @@ func TestProgramFileLiterals(t *testing.T) {
 		}
 	}
 }
+
+// TestRecipeWords: a recipe's or a script's word that leaves the build
+// file's directory, names a dot-directory behind ./ or an absolute place
+// is read and written; a bare dot file is read (review 20 F5).
+func TestRecipeWords(t *testing.T) {
+	tests := []struct {
+		cmd, file, text string
+		reads, writes   string
+	}{
+		{cmd: "make", file: "Makefile", text: "all:\n\ttruncate -s0 ../.bashrc\n", writes: "../.bashrc"},
+		{cmd: "make all", file: "Makefile", text: "all:\n\trm -rf ../.guard\n", writes: "../.guard"},
+		{cmd: "make", file: "Makefile", text: "all:\n\tcp /bin/true /opt/g/bin/guard\n", writes: "/opt/g/bin/guard"},
+		{cmd: "npm run x", file: "package.json", text: `{"scripts":{"x":"cp README ./.git/hooks/pre-commit"}}`, writes: ".git/hooks/pre-commit"},
+		{cmd: "npm run build", file: "package.json", text: `{"scripts":{"build":"cat .env"}}`, reads: ".env"},
+	}
+	for _, tt := range tests {
+		a, _ := analyzeWith(tt.cmd, map[string]string{tt.file: tt.text})
+		if tt.reads != "" && !slices.Contains(a.Reads, tt.reads) {
+			t.Errorf("%q: reads %q, want %q among them", tt.cmd, a.Reads, tt.reads)
+		}
+		if tt.writes != "" && !slices.Contains(a.Writes, tt.writes) {
+			t.Errorf("%q: writes %q, want %q among them", tt.cmd, a.Writes, tt.writes)
+		}
+	}
+}
