@@ -492,6 +492,9 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 		if name == "npx" {
 			c.npxSettings(args) // npx --node-options=…: npm's settings
 		}
+		if tr, ok := catalogue.TaskRunnerNamed(name); ok {
+			c.runTasks(tr, words[1:]) // hatch run NAME: a script of pyproject.toml (review 20 F15)
+		}
 		if name == "uv" || name == "pipx" {
 			c.pyRunPackages(name, args) // uv run --with ./pkg (pipsources.go)
 		}
@@ -533,6 +536,7 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 	}
 	var operands []word.Word // of a prefix whose operands are not a command (su USER)
 	for i := 0; i < len(words); i++ {
+		words = longValue(p, words, i) // env --split-s=V: -S V
 		a := words[i].Text
 		c.prefixMoves(p, a) // sudo -i, su -, nsenter -m: a directory guard cannot tell
 		switch {
@@ -571,6 +575,12 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		case p.Env.Has(a) && i+1 < len(words):
 			i++
 			w.envAssign(words[i].Text) // systemd-run -E NAME=VALUE
+		case p.EnvFiles.Has(a) && i+1 < len(words):
+			i++
+			c.envFile(words[i], "env") // uv run --env-file F (review 20 F14): its command's environment
+		case p.EnvDirs.Has(a) && i+1 < len(words):
+			i++
+			c.envDir(words[i]) // chpst -e DIR
 		case p.ShellOpts.Has(a):
 			shell = true // sudo -s: a shell
 		case p.Split.Has(a) && i+1 < len(words) && word.Opaque(words[i+1].Text):
@@ -721,6 +731,9 @@ func (c *cmd) afterPrefix(p catalogue.Prefix, words []word.Word) ([]word.Word, b
 		}
 		if p.Root {
 			c.changeDir(words[0].Text) // chroot DIR CMD: in DIR's root
+		}
+		if p.EnvDir {
+			c.envDir(words[0]) // envdir DIR CMD
 		}
 		for _, x := range words[:p.Operands] {
 			c.w.Read(x.Text) // chroot /srv, flock file

@@ -248,9 +248,12 @@ func (c *cmd) sedInput(inputs []word.Word) (string, bool) {
 	return b.String(), true
 }
 
-// jq: the filter and --arg values are data.
+// jq: the filter and --arg values are data; the modules the program
+// imports are read (jqModules).
 func (c *cmd) jq() {
-	given := false
+	given, fromFile := false, false
+	var prog *word.Word
+	var libs []string
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
@@ -260,16 +263,32 @@ func (c *cmd) jq() {
 			}
 			j += 2
 		case s == "-f" || s == "--from-file":
-			given = true
-		case s == "--indent" || s == "-L":
+			given, fromFile = true, true
+		case strings.HasPrefix(s, "--from-file="):
+			given, fromFile = true, true
+			prog = &word.Word{Text: strings.TrimPrefix(s, "--from-file="), Known: c.args[j].Known}
+		case (s == "-L" || s == "--library-path") && j+1 < len(c.args):
+			j++
+			libs = append(libs, c.args[j].Text)
+		case strings.HasPrefix(s, "--library-path="):
+			libs = append(libs, strings.TrimPrefix(s, "--library-path="))
+		case strings.HasPrefix(s, "-L") && len(s) > 2:
+			libs = append(libs, s[2:])
+		case s == "--indent":
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
+		case fromFile && prog == nil:
+			prog = &c.args[j] // -f FILE: the first operand
 		case !given:
 			c.kinds[j] = argData
 			given = true
+			prog = &c.args[j]
 		}
 	}
 	c.generic()
+	if prog != nil {
+		c.jqModules(*prog, fromFile, libs)
+	}
 }
 
 // messages: commit messages, titles, bodies and log searches of version

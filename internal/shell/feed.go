@@ -249,6 +249,12 @@ func (c *cmd) xargs() {
 			c.w.Read(f.Text)
 			argFile = &f
 			j++
+		case catalogue.XargsVarOpts.Has(s) && j+1 < len(c.args):
+			c.slotVar(c.args[j+1].Text)
+			j += 2
+		case strings.HasPrefix(s, "--") && catalogue.XargsVarOpts.Has(strings.SplitN(s, "=", 2)[0]):
+			c.slotVar(strings.SplitN(s, "=", 2)[1])
+			j++
 		case s == "-0" || s == "--null":
 			whole = true // items end at NUL: echo's text is one
 			j++
@@ -284,6 +290,13 @@ done:
 	// xargs CMD < F reads F as xargs -a F does: a file whose text guard
 	// cannot tell (the command wrote it) gives names that may be any path.
 	c.runWith(words, inputs, repl, argFile != nil || c.stdin.file != "")
+}
+
+// slotVar: xargs --process-slot-var=NAME sets NAME, in the environment of
+// each command it runs, to its slot number (review 20 F14): a value guard
+// takes as one it cannot tell (BASH_ENV=0 sources the file 0).
+func (c *cmd) slotVar(name string) {
+	c.w.envAssign(name + "=" + word.Mark(word.MarkSubst, "slot"))
 }
 
 // runWith analyses words run with inputs (xargs, parallel, find -exec): in

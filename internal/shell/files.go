@@ -412,10 +412,10 @@ const maxProgramPaths = 256
 // scanFile scans the text of a program file the command runs (python3
 // x.py, node x.js, a #! script of another interpreter): unlike a one-liner,
 // not every string literal is a read (a project's program names its own
-// files, .env among them), only those that may name a protected place (see
-// programPaths), each both read and written, since guard does not know
-// what the program does with it. What it removes, opens for writing or
-// hands to a shell is taken as for a one-liner.
+// files, .env among them), only those that may name a protected place,
+// each read and written as a one-liner's (codeLiteral), since guard does
+// not know what the program does with it. What it removes, opens for
+// writing or hands to a shell is taken as for a one-liner.
 func (c *cmd) scanFile(text string, awk bool) {
 	text, ok := sourceText(text)
 	if !ok {
@@ -432,14 +432,15 @@ func (c *cmd) scanFile(text string, awk bool) {
 // false when it names more than guard checks (hidden).
 func (c *cmd) scanPaths(text string) bool {
 	w := c.w
-	var paths, up []string
+	var paths []string
+	n := 0
 	for _, l := range lang.Literals(text) {
-		paths = append(paths, w.programPaths(l)...)
-		for _, e := range lang.Embedded(l) { // open(F, ">>$ENV{HOME}/x"), "file:///x"
-			paths = append(paths, w.programPaths(e)...)
+		if n > maxProgramPaths {
+			break
 		}
-		if strings.HasPrefix(l, "../") && len(up) <= maxProgramPaths && !strings.ContainsAny(l, "\n\r\x00") {
-			up = append(up, l) // #include "../.netrc": read from above the project (review 7 F24)
+		n += c.codeLiteral(l, true)          // #include "../.netrc" (review 7 F24), shutil.copy(x, "../.bashrc") (review 20 F6)
+		for _, e := range lang.Embedded(l) { // open(F, ">>$ENV{HOME}/x"), "file:///x"
+			n += c.codeLiteral(e, true)
 		}
 	}
 	hp := lang.HomePaths(text) // Path.home() / '.ssh' / 'id_rsa'
@@ -455,12 +456,9 @@ func (c *cmd) scanPaths(text string) bool {
 			paths = append(paths, w.programPaths(e)...)
 		}
 	}
-	if len(paths)+len(hp.Touches)+len(hp.Stored)+len(hp.Held)+len(up) > maxProgramPaths {
+	if n+len(paths)+len(hp.Touches)+len(hp.Stored)+len(hp.Held) > maxProgramPaths {
 		w.hide("runs a program naming more than %d paths under the home directory or above its own", maxProgramPaths)
 		return false
-	}
-	for _, l := range up {
-		w.Read(l)
 	}
 	for _, p := range paths {
 		w.Read(p)

@@ -301,21 +301,11 @@ func (c *cmd) loadOption(in catalogue.Interp, opt string, v word.Word) {
 		c.runProgram(v)
 		return
 	}
-	c.w.Read(v.Text)
 	if _, st := c.w.FileStatus(v.Text, v.Known, effect.MaxScriptBytes); st == effect.FileAbsent && opt == "--env-file-if-exists" {
+		c.w.Read(v.Text)
 		return
 	}
-	t, ok := c.w.configText(v.Text, "an environment file of "+c.name)
-	if !ok {
-		return
-	}
-	var b strings.Builder
-	for _, kv := range lang.EnvFileLines(t) {
-		b.WriteString(kv[0] + "=" + word.Quote(kv[1]) + " ")
-	}
-	if b.Len() > 0 {
-		c.w.tentative(b.String() + c.name)
-	}
+	c.envFile(v, c.name)
 }
 
 // awkProgram: awk -f PROG FILE… runs the program in PROG (at j); every
@@ -435,21 +425,9 @@ func (c *cmd) scanCode(code string) {
 	defer c.w.codeDirs(code)()
 	c.powerShellWords(code) // pwsh -c 'Add-Content ~/.bashrc x': paths as bare words
 	for _, l := range lang.Literals(code) {
-		if h, ok := homeInterpolated(l); ok {
-			l = h // "$ENV{HOME}/.bashrc"
-		}
-		c.w.Read(l)
-		if !lang.BareRoot(l) {
-			c.w.Touch(l) // the code may write any file it names
-		}
+		c.codeLiteral(l, false)
 		for _, e := range lang.Embedded(l) { // open(F, ">>/x"), "file:///x", "see ~/x"
-			if h, ok := homeInterpolated(e); ok {
-				e = h
-			}
-			c.w.Read(e)
-			if !lang.BareRoot(e) {
-				c.w.Touch(e)
-			}
+			c.codeLiteral(e, false)
 		}
 	}
 	hp := lang.HomePaths(code) // os.path.join(os.path.expanduser('~'), '.bashrc')
@@ -481,6 +459,53 @@ func (c *cmd) scanCode(code string) {
 		}
 	}
 	c.scanEffects(code, lang.AwkFamily(c.name))
+}
+
+// codeLiteral records what interpreter code may do with the file its
+// string literal l names, for a one-liner and a program file alike (review
+// 20 F6): it reads it, and may write it (any call may: copy, rename, link,
+// mkdir, open for writing) unless it is only a root or a separator
+// (BareRoot). In a program file (file set), which names the project's own
+// files (.env, config.json), only a literal that may name a protected
+// place counts: one programPaths gives (written too, ~/ added), one that
+// leaves the project (../x) and an absolute one (/proc/1/environ, guard's
+// executable). It returns the paths of a program file that count towards
+// its bound (maxProgramPaths).
+func (c *cmd) codeLiteral(l string, file bool) int {
+	if h, ok := homeInterpolated(l); ok {
+		l = h // "$ENV{HOME}/.bashrc"
+	}
+	if file {
+		if ps := c.w.programPaths(l); len(ps) > 0 {
+			for _, p := range ps {
+				c.w.Read(p)
+				c.w.Write(p)
+			}
+			return len(ps)
+		}
+		if !strings.HasPrefix(l, "../") && !strings.HasPrefix(l, "/") || strings.ContainsAny(l, "\n\r\x00") || len(l) > 4096 {
+			return 0
+		}
+	}
+	c.w.Read(l)
+	if !lang.BareRoot(l) && !onlyUp(l) {
+		c.w.Touch(l) // the code may write any file it names
+	}
+	if file && l[0] == '/' {
+		return 0 // "/api/users": as many as a one-liner's, unbounded
+	}
+	return 1
+}
+
+// onlyUp reports whether l names only parent directories (../..): a base
+// a program joins names to, as a root is.
+func onlyUp(l string) bool {
+	for _, s := range strings.Split(strings.Trim(l, "/"), "/") {
+		if s != ".." && s != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // scanEffects records what interpreter code removes or writes (os.remove,

@@ -31,34 +31,53 @@ func (c *cmd) listReads() {
 	if lr.FromSource {
 		base = listSource(lr, c.args)
 	}
+	removes := false
+	for _, a := range c.args {
+		removes = removes || lr.Removes.Has(a.Text) || a.Text == "-m" && lr.Removes.Has("-m")
+	}
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		opt, v, eq := strings.Cut(s, "=")
 		switch {
 		case eq && strings.HasPrefix(s, "--") && lr.Files.Has(opt):
-			c.readList(word.Word{Text: v, Known: c.args[j].Known}, base)
+			c.readList(lr, word.Word{Text: v, Known: c.args[j].Known}, base, removes)
+		case lr.OptArg && lr.Files.Has(s):
+			c.readList(lr, word.Word{Text: "-", Known: true}, base, removes) // xz --files: standard input
 		case lr.Files.Has(s) && j+1 < len(c.args):
 			j++
-			c.readList(c.args[j], base)
+			c.readList(lr, c.args[j], base, removes)
 		case lr.Stdin.Has(s):
-			c.readList(word.Word{Text: "-", Known: true}, base)
+			c.readList(lr, word.Word{Text: "-", Known: true}, base, removes)
 		}
 	}
 }
 
 // readList reads the names in list (- for standard input), each under base
-// when relative and base is set.
-func (c *cmd) readList(list word.Word, base string) {
+// when relative and base is set; a listed directory whole when the program
+// recurses, and each name written too when it removes what it lists. A
+// list guard cannot read gives names it cannot tell (review 20 F4): they
+// may be any path, `..` or the home among them.
+func (c *cmd) readList(lr *catalogue.ListReader, list word.Word, base string, removes bool) {
 	names, ok := c.listNames(list)
 	if !ok {
-		c.hiddenNames = true // a list guard cannot read (see hiddenNameReads)
-		return
+		c.hiddenNames = true // see hiddenNameReads
+		names = []string{word.Mark(word.MarkSubst, "list")}
 	}
+	found := ok && word.IsStdin(list.Text) && len(c.stdin.paths) > 0
 	for _, n := range names {
-		if base != "" && !strings.HasPrefix(n, "/") && !word.HomeRelative(n) && !strings.HasPrefix(n, "$") {
+		if found && !strings.HasSuffix(n, "/…") {
+			c.w.ReadTree(n) // find's start, not narrowed: it lists every file below it
+		}
+		if base != "" && !strings.HasPrefix(n, "/") && !word.HomeRelative(n) && !strings.HasPrefix(n, "$") && ok {
 			n = strings.TrimSuffix(base, "/") + "/" + n
 		}
 		c.w.Read(n)
+		if lr.Recurses && ok && !found {
+			c.w.ReadTree(n) // echo .. | tar -T -: all of ..
+		}
+		if removes {
+			c.w.Write(n)
+		}
 	}
 }
 

@@ -43,6 +43,15 @@ func prefixedPaths(s string) []string {
 		}
 		return out
 	}
+	if strings.Contains(s, ",") && strings.Contains(s, "=") {
+		// src=..,dst=/mnt, type=bind,source=..,target=/m: each KEY=VALUE
+		// (review 20 F13).
+		for _, part := range strings.SplitN(s, ",", maxPrefixes) {
+			if _, v, ok := strings.Cut(part, "="); ok && localPathLike(v) {
+				out = append(out, v)
+			}
+		}
+	}
 	for range maxPrefixes {
 		if t := strings.TrimSuffix(strings.TrimPrefix(s, "["), "]"); t != s {
 			s = t
@@ -55,6 +64,9 @@ func prefixedPaths(s string) []string {
 			break
 		}
 		colon := s[k] == ':'
+		if src := strings.TrimPrefix(s[:k], "["); colon && localPathLike(src) {
+			add(src) // SRC:DST, a bind spec's source (..:/mnt, ~:/m; review 20 F13)
+		}
 		s = s[k+1:]
 		if colon && localPathLike(strings.TrimPrefix(s, "[")) {
 			add(strings.TrimSuffix(strings.TrimPrefix(s, "["), "]"))

@@ -484,11 +484,14 @@ func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 				return
 			}
 			s := unglued(wd.Text)
-			for _, p := range c.w.programPaths(s) {
+			for _, p := range c.w.recipePaths(s) {
 				c.w.Read(p)
 				if !program {
 					c.w.Write(p)
 				}
+			}
+			if bareDotName(s) {
+				c.w.Read(s) // cat .env: a file of the makefile's directory (review 20 F5)
 			}
 			if program || runner {
 				c.recipeScript(s)
@@ -504,6 +507,29 @@ func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 			program = commandPlace(s, wd.Text, program)
 		}
 	}
+}
+
+// recipePaths returns the paths a word of a build-file command line
+// names that may be protected places (review 20 F5): those a program
+// file's literal would (programPaths, ./ taken off: ./.git/hooks/x), and,
+// the line being a shell command run in the build file's directory, one
+// that leaves it (../.bashrc) or is absolute (guard's own executable),
+// but not a bare root or parent (.., /).
+func (w *walker) recipePaths(s string) []string {
+	if ps := w.programPaths(strings.TrimPrefix(s, "./")); len(ps) > 0 {
+		return ps
+	}
+	if (strings.HasPrefix(s, "../") || strings.HasPrefix(s, "/")) && !lang.BareRoot(s) && !onlyUp(s) &&
+		len(s) <= 4096 && !strings.ContainsAny(s, "\n\r\x00") {
+		return []string{s}
+	}
+	return nil
+}
+
+// bareDotName reports whether s is a dot file's bare name (.env), which
+// a shell command reads in its directory.
+func bareDotName(s string) bool {
+	return len(s) > 1 && s[0] == '.' && word.IsWordChar(s[1]) && !strings.ContainsAny(s, "/$*?[=") && len(s) < 256
 }
 
 // commandPlace reports whether the word after word s (wd as written) is

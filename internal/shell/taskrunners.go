@@ -1,8 +1,9 @@
 package shell
 
 // Task runners other than make and the package managers (review 7 F20):
-// just, task, rake, mise run, tox, nox, invoke, doit, earthly, tilt, poe
-// run the recipes of a task file in the project. The file (the one an
+// just, task, rake, mise run, tox, nox, invoke, doit, earthly, tilt, poe,
+// pdm/rye/hatch run, composer run the recipes of a task file in the
+// project. The file (the one an
 // option names, else the first of its default names in the runner's
 // directory) is read, bounded, and every word of it that may name a
 // protected place is read and written, as make's recipes are scanned: a
@@ -21,11 +22,19 @@ import (
 
 // taskRunner scans the task file c runs when c is a task runner.
 func (c *cmd) taskRunner() {
-	tr, ok := catalogue.TaskRunnerNamed(c.name)
-	if !ok || tr.Sub != "" && (len(c.args) == 0 || !tr.Sub.Has(c.args[0].Text)) {
+	if tr, ok := catalogue.TaskRunnerNamed(c.name); ok {
+		c.runTasks(tr, c.args)
+	}
+}
+
+// runTasks scans the task file task runner tr runs given args (its
+// words after its name): a prefix that runs a project's scripts by name
+// too (hatch run NAME) is scanned from the prefix's words.
+func (c *cmd) runTasks(tr *catalogue.TaskRunner, args []word.Word) {
+	if tr.Sub != "" && (len(args) == 0 || !tr.Sub.Has(args[0].Text)) {
 		return
 	}
-	file, dir := c.taskOptions(tr)
+	file, dir := taskOptions(tr, args)
 	if dir != "" {
 		c.changeDir(dir) // restored when the command ends
 	}
@@ -40,18 +49,19 @@ func (c *cmd) taskRunner() {
 		}
 	}
 	for _, d := range tr.Dirs {
-		if len(c.args) > 1 && c.args[1].Known && !strings.HasPrefix(c.args[1].Text, "-") {
-			c.scanTaskFile(word.Word{Text: d + "/" + c.args[1].Text, Known: true}) // mise run NAME: a file task
+		if len(args) > 1 && args[1].Known && !strings.HasPrefix(args[1].Text, "-") {
+			c.scanTaskFile(word.Word{Text: d + "/" + args[1].Text, Known: true}) // mise run NAME: a file task
 		}
 	}
 }
 
-// taskOptions returns the task file and the directory c's options name.
-func (c *cmd) taskOptions(tr *catalogue.TaskRunner) (*word.Word, string) {
+// taskOptions returns the task file and the directory a task runner's
+// options (args) name.
+func taskOptions(tr *catalogue.TaskRunner, args []word.Word) (*word.Word, string) {
 	var file *word.Word
 	dir := ""
-	for j := 0; j < len(c.args); j++ {
-		a := c.args[j]
+	for j := 0; j < len(args); j++ {
+		a := args[j]
 		opt, v, eq := strings.Cut(a.Text, "=")
 		if eq && strings.HasPrefix(a.Text, "--") {
 			switch {
@@ -62,16 +72,16 @@ func (c *cmd) taskOptions(tr *catalogue.TaskRunner) (*word.Word, string) {
 			}
 			continue
 		}
-		if j+1 >= len(c.args) {
+		if j+1 >= len(args) {
 			break
 		}
 		switch {
 		case tr.FileOpts.Has(a.Text):
 			j++
-			file = &c.args[j]
+			file = &args[j]
 		case tr.DirOpts.Has(a.Text):
 			j++
-			dir = c.args[j].Text
+			dir = args[j].Text
 		case tr.WithArg.Has(a.Text):
 			j++
 		}

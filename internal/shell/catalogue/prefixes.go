@@ -24,6 +24,12 @@ type Prefix struct {
 	CmdWith  word.Set // options taking a value that make its operands the command (runuser -u USER)
 	Prog     word.Set // options whose value is a program it runs (su -s PROG)
 	Env      word.Set // options whose value is NAME=VALUE, set for the command (systemd-run -E)
+	// EnvFiles are the options whose value is a file of NAME=VALUE lines
+	// set for the command (uv run --env-file F), EnvDirs those whose value
+	// is a directory whose every file sets the variable it is named after
+	// (chpst -e DIR); EnvDir: its operand is one (envdir DIR CMD).
+	EnvFiles, EnvDirs word.Set
+	EnvDir            bool
 	// Shell: given no command, it runs a Shell, which reads its commands on
 	// standard input (echo CMD | su) or takes the operands after the
 	// first (su USER ARGS); shellOpts make it do so (sudo -s).
@@ -80,6 +86,37 @@ type Prefix struct {
 	Cluster string
 }
 
+// Long returns the long option opt abbreviates (getopt_long takes any
+// unambiguous prefix: env --split-s), among the options p lists; opt
+// itself when it names none or several, or is one.
+func (p Prefix) Long(opt string) string {
+	if !strings.HasPrefix(opt, "--") || len(opt) < 4 {
+		return opt
+	}
+	found := ""
+	for _, set := range []word.Set{p.WithArg, p.script, p.Split, p.NoRun, p.CmdAfter, p.CmdWith, p.Prog, p.Env, p.ShellOpts, p.Exec,
+		p.Module, p.WriteOpts, p.Chdir, p.Moves, p.Login, p.EnvFiles, p.EnvDirs} {
+		for _, o := range strings.Fields(string(set)) {
+			switch {
+			case o == opt:
+				return opt
+			case strings.HasPrefix(o, opt) && found != "" && found != o:
+				return opt // ambiguous
+			case strings.HasPrefix(o, opt):
+				found = o
+			}
+		}
+	}
+	if found == "" {
+		return opt
+	}
+	return found
+}
+
+// XargsVarOpts are xargs's options whose value names a variable it sets
+// for the commands it runs (to each one's slot number).
+const XargsVarOpts word.Set = " --process-slot-var "
+
 // PrefixEntry is the prefixes table's entry for one prefix command.
 type PrefixEntry struct {
 	Name string
@@ -105,6 +142,8 @@ var Prefixes = []PrefixEntry{
 	{Name: "catchsegv"},
 	{Name: "ccache", Prefix: Prefix{WithArg: " -M -F -o -d -X -k --max-size --max-files --set-config --get-config --dir --recompress --evict-older-than "}},
 	{Name: "cgexec", Prefix: Prefix{WithArg: " -g "}},
+	// chpst -e DIR: each file of DIR sets a variable (runit).
+	{Name: "chpst", Prefix: Prefix{WithArg: " -u -U -b -/ -n -l -L -m -d -o -p -f -c -r -t ", EnvDirs: " -e "}},
 	{Name: "chronic"},
 	{Name: "chroot", Prefix: Prefix{WithArg: " --userspec --groups ", Operands: 1, Root: true}},
 	{Name: "chrt", Prefix: Prefix{Operands: 1}},
@@ -118,9 +157,13 @@ var Prefixes = []PrefixEntry{
 	// where the working directory is kept only when it exists there.
 	{Name: "distrobox", Prefix: Prefix{Sub: "enter", WithArg: " -n --name -a --additional-flags ", Moved: true}},
 	{Name: "doas", Prefix: Prefix{WithArg: " -u -C "}},
+	// dotenv -e F [-v NAME=VALUE] [--] CMD (dotenv-cli).
+	{Name: "dotenv", Prefix: Prefix{WithArg: " -c -p ", EnvFiles: " -e ", Env: " -v "}},
 	{Name: "dumb-init", Prefix: Prefix{WithArg: " -r --rewrite "}},
 	{Name: "eatmydata"},
 	{Name: "env", Prefix: Prefix{Execs: true, WithArg: " -u -C -P -a --unset --chdir --argv0 ", Assigns: true, Split: " -S --split-string ", Chdir: " -C --chdir ", Cluster: "i0v"}},
+	// envdir DIR CMD: each file of DIR sets a variable (daemontools).
+	{Name: "envdir", Prefix: Prefix{Operands: 1, EnvDir: true}},
 	{Name: "exec", Prefix: Prefix{Execs: true, WithArg: " -a "}},
 	{Name: "fakeroot"},
 	// faketime [-f] TIMESTAMP CMD…
@@ -194,7 +237,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "unshare", Prefix: Prefix{WithArg: " -S -G -R -w --setuid --setgid --root --wd --propagation --setgroups ", Chdir: " -w --wd -W --wdns ", Moves: " -R --root "}},
 	{Name: "urxvt", Prefix: terminal},
 	{Name: "uv", Prefix: Prefix{Sub: "run", PyFile: true, Module: " -m --module ",
-		WithArg: " --with --with-requirements --python -p --project --directory --env-file --extra --group --package --index --index-url --from "}},
+		WithArg: " --with --with-requirements --python -p --project --directory --extra --group --package --index --index-url --from ", EnvFiles: " --env-file "}},
 	{Name: "uxterm", Prefix: terminal},
 	{Name: "valgrind"},
 	{Name: "watch", Prefix: Prefix{WithArg: " -n --interval -q --equexit ", Rest: true, Exec: " -x --exec "}},

@@ -86,21 +86,36 @@ type ListReader struct {
 	// FromSource: a relative name is under the first operand (rsync's
 	// source), not the working directory.
 	FromSource bool
+	// OptArg: its Files options take their value only attached (xz
+	// --files=F); alone they read the names on standard input.
+	OptArg bool
+	// Recurses: a listed directory is read whole (tar, du).
+	Recurses bool
+	// Removes are the options that make it remove the files it lists
+	// (tar --remove-files, zip -m): the names are written too.
+	Removes word.Set
 }
 
 // ListReaders lists them, sorted by name (TestListReadersSorted).
 var ListReaders = []ListReader{
-	{Name: "bsdtar", Files: " -T --files-from "},
+	{Name: "bsdtar", Files: " -T --files-from ", Recurses: true},
 	{Name: "cpio", Stdin: " -o --create -p --pass-through "},
-	{Name: "du", Files: " --files0-from "},
+	{Name: "du", Files: " --files0-from ", Recurses: true},
 	{Name: "file", Files: " -f --files-from "},
 	{Name: "git", Stdin: " --stdin-paths "},
-	{Name: "gtar", Files: " -T --files-from "},
-	{Name: "pax", Stdin: " -w "},
-	{Name: "rsync", Files: " --files-from ", FromSource: true},
-	{Name: "tar", Files: " -T --files-from "},
+	{Name: "gtar", Files: " -T --files-from ", Recurses: true, Removes: " --remove-files "},
+	{Name: "pax", Stdin: " -w ", Recurses: true},
+	{Name: "rsync", Files: " --files-from ", FromSource: true, Removes: " --remove-source-files "},
+	{Name: "sort", Files: " --files0-from "},
+	{Name: "tar", Files: " -T --files-from ", Recurses: true, Removes: " --remove-files "},
+	{Name: "unxz", Files: " --files --files0 ", OptArg: true},
+	{Name: "unzstd", Files: " --filelist "},
 	{Name: "wc", Files: " --files0-from "},
-	{Name: "zip", Stdin: " -@ --names-stdin "},
+	{Name: "xz", Files: " --files --files0 ", OptArg: true},
+	{Name: "xzcat", Files: " --files --files0 ", OptArg: true},
+	{Name: "zip", Stdin: " -@ --names-stdin ", Removes: " -m --move "},
+	{Name: "zstd", Files: " --filelist "},
+	{Name: "zstdcat", Files: " --filelist "},
 }
 
 // ListReaderNamed returns the entry for name.
