@@ -10,6 +10,7 @@ import (
 
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -318,7 +319,11 @@ func (t *toolValues) embedded(v string, bare bool) {
 		}
 	}
 	if strings.ContainsAny(v, "'$") {
-		quoted = append(quoted, sqlStrings(v)...) // '…'||'…', E'…', U&'…', $$…$$ (review 19b F2)
+		for _, s := range lang.SQLStrings(v) { // '…'||'…', E'…', U&'…', $$…$$ (review 19b F2)
+			if s.Pieces > 1 || s.Decoded { // a lone plain literal is one of stringLiterals'
+				quoted = append(quoted, s.Value)
+			}
+		}
 	}
 	words := strings.Fields(v)
 	seen := map[string]bool{v: true, strings.TrimSpace(v): true}

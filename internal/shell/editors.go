@@ -97,7 +97,7 @@ func (c *cmd) editorFile(a word.Word, l catalogue.ScriptLang, depth int) {
 		return
 	}
 	c.editorText(t, l, depth+1)
-	if codeName(a) {
+	if c.codeName(a) {
 		c.scanCode(t) // vim -u <(echo CODE): code given on the line, as -c CODE
 	}
 }

@@ -11,6 +11,7 @@ package shell
 // path the language names another way is still touched.
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -798,42 +799,113 @@ func (c *cmd) ed() {
 }
 
 // m4: syscmd(CMD) and esyscmd(CMD) run CMD with the shell; include(F) of
-// a file the command wrote brings its text. A text that names either
-// another way (defn(`syscmd'), indir) builds a command guard cannot
-// follow: hidden.
+// a file the command wrote brings its text, F found in the working
+// directory or a -I directory. A text that names either another way
+// (defn(`syscmd'), indir) builds a command guard cannot follow: hidden.
 func (c *cmd) m4() {
-	var texts []string
-	operands := false
-	for _, a := range c.args {
-		if t, ok := c.writtenArg(a); ok {
-			texts, operands = append(texts, t), true
-		} else if v, ok := strings.CutPrefix(a.Text, "-D"); ok {
-			texts = append(texts, v) // -DNAME=syscmd(…)
-		} else if !strings.HasPrefix(a.Text, "-") {
-			operands = true // m4 x.m4: its text on disk (review 17b F13)
-			// m4 <(…): codeFile (review 19a F15)
-			if t, ok := c.codeFile(a, "m4 text"); ok {
-				texts = append(texts, t)
-			}
-		}
-	}
+	texts, dirs, operands := c.m4Args()
 	if t, ok := c.codeInput("m4 text"); ok && !operands {
 		texts = append(texts, t)
 	}
 	for k := 0; k < len(texts) && k < maxEscapeDepth*4; k++ {
 		t := texts[k]
 		for _, inc := range lang.M4Includes(t) {
-			c.w.Read(inc)
-			if it, ok := c.w.WrittenText(inc); ok {
-				texts = append(texts, it) // include(x.m4) the command wrote
-			} else if it, ok := c.w.FileText(inc, true, effect.MaxScriptBytes, "m4 text"); ok {
-				texts = append(texts, it) // or on disk
+			for _, d := range append([]string{""}, dirs...) {
+				f := inc
+				if d != "" && !strings.HasPrefix(inc, "/") {
+					f = path.Join(d, inc) // m4 -I sub: include(m.m4) may be sub/m.m4 (review 20b F9)
+				}
+				c.w.Read(f)
+				if it, ok := c.w.WrittenText(f); ok {
+					texts = append(texts, it) // include(x.m4) the command wrote
+				} else if it, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "m4 text"); ok {
+					texts = append(texts, it) // or on disk
+				}
 			}
 		}
 		if !c.m4Syscmds(t) {
 			return
 		}
 	}
+}
+
+// m4Args reads m4's words: the texts its operands (- is standard input)
+// and -D definitions give, the -I directories, and whether an operand
+// stands in for standard input. An option's separate value (-I DIR, -D
+// X, -o F) is its value, not an operand (review 20b F9); the files -o,
+// -F and --debugfile name are written, and a frozen state -R loads is
+// m4 text guard cannot read: hidden.
+func (c *cmd) m4Args() (texts, dirs []string, operands bool) {
+	for j := 0; j < len(c.args); j++ {
+		a := c.args[j]
+		if t, ok := c.writtenArg(a); ok {
+			texts, operands = append(texts, t), true
+			continue
+		}
+		if opt, v, k, ok := m4Option(c.args, j); ok {
+			texts, dirs = c.m4Value(opt, v, texts, dirs)
+			j = k
+			continue
+		}
+		if a.Text == "-" || !strings.HasPrefix(a.Text, "-") {
+			operands = true // m4 x.m4: its text on disk (review 17b F13)
+			// m4 <(…), m4 -: codeFile (review 19a F15)
+			if t, ok := c.codeFile(a, "m4 text"); ok {
+				texts = append(texts, t)
+			}
+		}
+	}
+	return texts, dirs, operands
+}
+
+// m4Option returns the option of m4's that takes a value at args[j], as
+// its short letter (--include is I), its value (attached or the next
+// word) and the index of the last word it used.
+func m4Option(args []word.Word, j int) (opt byte, v string, k int, ok bool) {
+	s := args[j].Text
+	if name, ok := strings.CutPrefix(s, "--"); ok {
+		name, v, attached := strings.Cut(name, "=")
+		for _, l := range [...]string{"Ddefine", "Uundefine", "Iinclude", "oerror-output", "ttrace", "larglength",
+			"Lnesting-limit", "Ffreeze-state", "Rreload-state", "Hhashsize", "odebugfile"} {
+			if len(name) >= 3 && strings.HasPrefix(l[1:], name) {
+				switch {
+				case attached:
+					return l[0], v, j, true
+				case l[1:] != "debugfile" && j+1 < len(args):
+					return l[0], args[j+1].Text, j + 1, true
+				}
+			}
+		}
+		return 0, "", j, false
+	}
+	for i := 1; i < len(s) && s[0] == '-'; i++ {
+		switch {
+		case strings.IndexByte("DUIotlLFRHBST", s[i]) < 0 && s[i] != 'd':
+		case i+1 < len(s) || s[i] == 'd':
+			return s[i], s[i+1:], j, true // -Isub, -dFLAGS
+		case j+1 < len(args):
+			return s[i], args[j+1].Text, j + 1, true
+		}
+	}
+	return 0, "", j, false
+}
+
+// m4Value takes the value v of m4's option opt: -D NAME=TEXT is m4 text,
+// -I DIR a directory include searches, -o and -F files written, -R a
+// frozen state it loads (hidden: guard cannot read one).
+func (c *cmd) m4Value(opt byte, v string, texts, dirs []string) ([]string, []string) {
+	switch opt {
+	case 'D':
+		texts = append(texts, v) // -DNAME=syscmd(…)
+	case 'I':
+		dirs = append(dirs, v)
+	case 'o', 'F':
+		c.w.Write(v)
+	case 'R':
+		c.w.Read(v)
+		c.w.hide("loads a frozen m4 state (-R %s), which guard cannot read", v)
+	}
+	return texts, dirs
 }
 
 // m4Syscmds analyses what the syscmd and esyscmd calls of m4 text run;

@@ -508,7 +508,7 @@ func sourceText(text string) (string, bool) {
 // shown in the line and read as a one-liner's; read through Options.Files,
 // it is scanned (scanFile).
 func (c *cmd) runProgram(a word.Word) {
-	if codeName(a) {
+	if c.codeName(a) {
 		// awk -f <(…), node -r /dev/stdin: a descriptor's text (review 19a F15)
 		if t, ok := c.codeFile(a, "a program"); ok {
 			c.code += t

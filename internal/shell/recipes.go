@@ -23,9 +23,11 @@ const makeWithArg word.Set = " -C -E -f -I -j -l -o -W --directory --file --make
 
 // make runs the recipes of the makefiles it reads: -f FILE (-f - is
 // standard input), else GNUmakefile, makefile or Makefile in its directory
-// (-C DIR moved the walker there: chdirOptions), and --eval TEXT.
+// (-C DIR moved the walker there: chdirOptions), and --eval TEXT: every
+// --eval text, in order, is one makefile text (a variable one defines is
+// the value another's recipe uses: review 20b F12).
 func (c *cmd) make() {
-	var files, goals []string
+	var files, goals, evals []string
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		opt, v, eq := strings.Cut(s, "=")
@@ -41,9 +43,9 @@ func (c *cmd) make() {
 			}
 			files = append(files, v)
 		case eq && opt == "--eval":
-			c.recipes(v, 0)
+			evals = append(evals, v)
 		case strings.HasPrefix(s, "-E") && len(s) > 2:
-			c.recipes(s[2:], 0) // -ETEXT
+			evals = append(evals, s[2:]) // -ETEXT
 		case makeWithArg.Has(s) && j+1 < len(c.args):
 			j++
 			switch s {
@@ -51,7 +53,7 @@ func (c *cmd) make() {
 				c.makeSub(c.args[j])
 				files = append(files, c.args[j].Text)
 			case "--eval", "-E":
-				c.recipes(c.args[j].Text, 0)
+				evals = append(evals, c.args[j].Text)
 			}
 		case len(s) > 2 && s[0] == '-' && s[1] != '-':
 			if v, k, ok := word.OptionValue(c.args, j, 'f', "CIjloW", ""); ok {
@@ -60,6 +62,9 @@ func (c *cmd) make() {
 				j = k
 			}
 		}
+	}
+	if len(evals) > 0 {
+		c.recipes(strings.Join(evals, "\n"), 0)
 	}
 	first := len(files) == 0 // make reads the first of these that exists
 	if first {
@@ -120,8 +125,9 @@ func (w *walker) commandFile(p, what string) (string, bool) {
 
 // recipes analyses the commands of makefile text: each recipe line (a line
 // that starts with a tab, or what follows ; on a rule's line), without its
-// @ - + prefixes and with $$ as the shell's $, what $(shell …) runs, and
-// the makefiles it includes that the command wrote.
+// @ - + prefixes and with its make variables expanded ($$ is the shell's
+// $), what $(shell …) runs, and the makefiles it includes that the
+// command wrote.
 func (c *cmd) recipes(text string, depth int) {
 	if depth > maxEscapeDepth {
 		return
@@ -148,7 +154,7 @@ func (c *cmd) recipes(text string, depth int) {
 			return
 		}
 		if recipe := c.recipeLine(line, depth); recipe != "" {
-			c.w.tentative(strings.ReplaceAll(recipe, "$$", "$"))
+			c.w.tentative(expand(recipe)) // $x, $(x) as make sets them; $$ is the shell's $
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -132,6 +133,9 @@ func (c *cmd) settleReadWrite() {
 // cannot read).
 func (c *cmd) codeFile(a word.Word, what string) (string, bool) {
 	f := a.Text
+	if f == "-" && c.dashStdin() {
+		return c.codeInput(what) // sed -f -, awk -f -, m4 - (review 20b F9)
+	}
 	if fd, self, ok := fdDevice(f); ok {
 		if !self || word.HasMark(fd) {
 			c.w.hide("runs as %s what another process's descriptor %s reads, which guard cannot tell", what, f)
@@ -163,11 +167,19 @@ func (c *cmd) codeFile(a word.Word, what string) (string, bool) {
 }
 
 // codeName reports whether a, a program-file option's value, names a
-// descriptor or a process substitution rather than a file: codeFile's to
-// read (runProgram reads a file by its own rule).
-func codeName(a word.Word) bool {
+// descriptor, standard input (-, dashStdin) or a process substitution
+// rather than a file: codeFile's to read (runProgram reads a file by its
+// own rule).
+func (c *cmd) codeName(a word.Word) bool {
 	_, _, fd := fdDevice(a.Text)
-	return fd || strings.Contains(a.Text, word.Mark(word.MarkProcIn, ""))
+	return fd || a.Text == "-" && c.dashStdin() || strings.Contains(a.Text, word.Mark(word.MarkProcIn, ""))
+}
+
+// dashStdin reports whether c's program reads a script file named - as
+// its standard input (sed -f -, awk -f -, m4 -); for others (sqlite3's
+// .read -) it is a file of that name.
+func (c *cmd) dashStdin() bool {
+	return c.name == "sed" || c.name == "gsed" || c.name == "m4" || lang.AwkFamily(c.name)
 }
 
 // subText returns what the substitution whose line is sub prints when

@@ -18,15 +18,16 @@ type SQLUse struct {
 	// Programs are the commands COPY … PROGRAM runs.
 	Programs []string
 	// Problem says what guard cannot tell: a file name the statement
-	// computes (a concatenation, a function's result, an escape string),
-	// or native code it loads.
+	// computes (a function's result, a join with one, a MySQL escape), or
+	// native code it loads.
 	Problem string
 }
 
 // SQLFiles returns what the SQL text sql does with files and programs:
 // each file-naming function's name argument and each name after ATTACH
 // [DATABASE], VACUUM INTO, COPY … TO|FROM, INFILE, INTO OUTFILE|DUMPFILE
-// must be one plain string literal ('…', a doubled quote for one): anything else
+// must be a string guard can read whole (SQLStringAt: literals joined by ||
+// or blanks, E'…', U&'…', $$…$$): anything else (a piece computed, a call)
 // is a Problem. A literal after FROM, TO or INTO outside those statements
 // is taken as a file too (DuckDB's FROM 'data.csv'): it may be one.
 func SQLFiles(sql string) SQLUse {
@@ -115,7 +116,7 @@ func (u *SQLUse) callArg(sql string, j, n int, name string) {
 // literal ('…' or "…", which sqlite takes for a string where no column
 // is meant) is a file. After ATTACH an identifier is one too (sqlite reads
 // a bare name as the file's); any other value after ATTACH, INFILE,
-// OUTFILE or DUMPFILE, and a joined or escaped literal anywhere, is a
+// OUTFILE or DUMPFILE, and a string guard cannot read whole anywhere, is a
 // Problem (after FROM, TO, INTO and DATABASE an identifier is a table's,
 // a role's or a schema's name).
 func (u *SQLUse) wordArg(sql string, j int, w string) {
@@ -126,7 +127,7 @@ func (u *SQLUse) wordArg(sql string, j int, w string) {
 	k := sqlSkipBlank(sql, j)
 	computed := "names a file through an SQL expression after " + strings.ToUpper(w) + ": guard cannot tell which file"
 	switch {
-	case k < len(sql) && (sql[k] == '\'' || sql[k] == '"' || k+1 < len(sql) && sql[k+1] == '\'' && (sql[k] == 'e' || sql[k] == 'E')):
+	case sqlStringStarts(sql, k):
 		u.problem(computed)
 	case w == "to" || w == "from" || w == "into" || w == "database":
 	case w == "attach" && k < len(sql) && sqlIdentStart(sql[k]):
@@ -140,6 +141,12 @@ func (u *SQLUse) wordArg(sql string, j int, w string) {
 	default:
 		u.problem(computed)
 	}
+}
+
+// sqlStringStarts reports whether an SQL string literal starts at sql[k].
+func sqlStringStarts(sql string, k int) bool {
+	_, ok := sqlPieceAt(sql, k)
+	return ok
 }
 
 // sqlFileFunc returns which argument (0-based) of a function names a
@@ -166,31 +173,25 @@ func sqlFileWord(w string) bool {
 	return false
 }
 
-// sqlLiteralAt returns the text of the plain string literal ('…' or "…")
-// that starts after blanks at i and ends an argument or a clause (followed by a
-// blank, a comma, a closing parenthesis, a semicolon or the end): not one
-// joined with || or other operators, not an E'…' escape string.
+// sqlLiteralAt returns the file name the string expression starting
+// after blanks at i gives (SQLStringAt: its literals joined and decoded; a
+// file: URI's path) when it ends an argument or a clause (followed by a
+// blank, a comma, a closing parenthesis, a semicolon or the end) and guard
+// knows all of it: no part computed, no backslash in a plain literal
+// (MySQL reads escapes there: '/h/.s\sh' is /h/.ssh).
 func sqlLiteralAt(sql string, i int) (string, bool) {
-	i = sqlSkipBlank(sql, i)
-	if i >= len(sql) || sql[i] != '\'' && sql[i] != '"' {
+	s, ok := SQLStringAt(sql, i)
+	if !ok || !s.Known() || s.Backslash {
 		return "", false
 	}
-	q := sql[i]
-	end := sqlSkipQuoted(sql, i)
-	if end > len(sql) || end-1 <= i || sql[end-1] != q {
-		return "", false
+	k := sqlSkipBlank(sql, s.End)
+	if k < len(sql) && !strings.ContainsRune(",);", rune(sql[k])) && (!sqlIdentStart(sql[k]) || k == s.End) {
+		return "", false // 'a' + x, 'a'b
 	}
-	k := sqlSkipBlank(sql, end)
-	if k < len(sql) && !strings.ContainsRune(",);", rune(sql[k])) && !sqlIdentStart(sql[k]) {
-		return "", false
+	if p, ok := FilePath(s.Value); ok {
+		return p, true // sqlite opens a file: URI's path
 	}
-	if k < len(sql) && sqlIdentStart(sql[k]) && k == end {
-		return "", false // 'a'b
-	}
-	if strings.Contains(sql[i+1:end-1], `\`) {
-		return "", false // MySQL reads escapes in a string ('/h/.s\sh' is /h/.ssh)
-	}
-	return strings.ReplaceAll(sql[i+1:end-1], string([]byte{q, q}), string(q)), true
+	return s.Value, true
 }
 
 // sqlArgEnd returns where the call argument starting at i ends: at a
