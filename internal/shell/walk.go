@@ -290,6 +290,7 @@ func (w *walker) script(src string, depth int) {
 	if f == nil {
 		return
 	}
+	parsed := f
 	if w.zsh {
 		f = w.zshParse(src, f)
 	}
@@ -303,7 +304,7 @@ func (w *walker) script(src string, depth int) {
 	w.noteSpecialTables(f, src) // BASH_CMDS by any writer (specials.go)
 	saved := w.depth
 	w.depth = depth
-	w.stmts(f.Stmts)
+	w.zshStmts(src, f.Stmts, f == parsed && err == nil)
 	w.depth = saved
 }
 
@@ -421,12 +422,13 @@ func (w *walker) runText(src string, strict bool) {
 		}
 		return
 	}
+	parsed := f
 	if w.zsh {
 		f = w.zshParse(src, f)
 	}
 	saved := w.depth
 	w.depth++
-	w.asSh(func() { w.scoped(func() { w.stmts(f.Stmts) }) }) // what a program runs, sh runs (echodialect.go)
+	w.asSh(func() { w.scoped(func() { w.zshStmts(src, f.Stmts, f == parsed) }) }) // what a program runs, sh runs (echodialect.go)
 	w.depth = saved
 }
 
