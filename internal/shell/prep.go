@@ -488,13 +488,16 @@ func (w *walker) arithWordKnown(wd *syntax.Word) bool {
 		case *syntax.Lit:
 			for _, f := range strings.FieldsFunc(p.Value, func(r rune) bool { return !word.IsNameRune(r) }) {
 				if f[0] < '0' || f[0] > '9' {
-					if !w.valueKnown(f) {
+					if !w.arithVarKnown(f) {
 						return false
 					}
 				}
 			}
 		case *syntax.ParamExp:
 			if p.Param == nil || !simpleParam(p) && !w.paramKnown(p) || !w.valueKnown(p.Param.Value) {
+				return false
+			}
+			if word.IsName(p.Param.Value) && !w.arithVarKnown(p.Param.Value) {
 				return false
 			}
 		case *syntax.SglQuoted:
@@ -507,6 +510,40 @@ func (w *walker) arithWordKnown(wd *syntax.Word) bool {
 		}
 	}
 	return true
+}
+
+// arithVarKnown reports whether a variable met in arithmetic has a value
+// expand.Arithm computes as the shell does: a plain integer, nothing, or
+// the name of another such variable. The shell evaluates any other value
+// as an expression (i='(1)' is 1), which expand.Arithm takes as 0 (review
+// 20b F2): unknown.
+func (w *walker) arithVarKnown(name string) bool {
+	for range 8 {
+		if !w.valueKnown(name) {
+			return false
+		}
+		v := w.variable(name)
+		if v.Kind == expand.NameRef {
+			name = v.Str
+			continue
+		}
+		s := strings.TrimSpace(v.String())
+		switch {
+		case s == "" || plainInteger(s):
+			return true
+		case word.IsName(s):
+			name = s
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// plainInteger reports whether s is a decimal integer, signed or not.
+func plainInteger(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	return s != "" && strings.Trim(s, "0123456789") == "" && (len(s) == 1 || s[0] != '0')
 }
 
 // wordStatic reports whether a word expands to known text without running
