@@ -19,6 +19,9 @@ func (w *walker) prep(wd *syntax.Word, mode int) *syntax.Word {
 	defer func() { w.fieldsMode = saved }()
 	ps, tilde := wd.Parts, false
 	if w.zsh && (mode == modeFields || mode == modeLiteral) {
+		if rc, ok := w.rcExpandWord(ps); ok {
+			return &syntax.Word{Parts: rc}
+		}
 		ps, tilde = w.zshTilde(ps)
 	}
 	parts, changed := w.prepParts(ps, mode, false)
