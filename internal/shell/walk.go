@@ -63,6 +63,9 @@ type walker struct {
 	// rcexpand, wordsplit: zsh's RC_EXPAND_PARAM and SH_WORD_SPLIT were
 	// set (see zshSplits).
 	rcexpand, wordsplit bool
+	// homeUnexported: export -n HOME or declare +x HOME ran; a shell
+	// started after has no HOME (see cmd.shell).
+	homeUnexported bool
 	// cdable, autocd: bash's cdable_vars (cd NAME may go to $NAME) and
 	// zsh's AUTO_CD (a command that names a directory is cd to it) were
 	// set (see cdPaths).
