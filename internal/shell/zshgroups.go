@@ -45,9 +45,15 @@ func (w *walker) zshStmts(src string, list []*syntax.Stmt, exact bool) {
 }
 
 // zshGroupCode analyses the code of the glob qualifier groups in src that
-// mvdan's parser does not read whole (see zshGroups).
+// mvdan's parser does not read whole (see groupScan.groups).
 func (w *walker) zshGroupCode(src string) {
-	for _, inner := range zshGroups(src) {
+	sc := groupScan{budget: maxGroupScan}
+	groups := sc.groups(src)
+	if sc.budget < 0 {
+		w.hide("has more zsh groups than guard reads")
+		return
+	}
+	for _, inner := range groups {
 		if !strings.ContainsAny(inner, "()") {
 			continue // mvdan's parser reads it as zsh does
 		}
@@ -90,12 +96,19 @@ func codeQualifier(inner string) bool {
 	return false
 }
 
-// zshGroups returns the insides of the parenthesised groups that end or
+// maxGroupScan bounds the bytes the group scan reads in one statement:
+// past it, the statement is hidden.
+const maxGroupScan = 1 << 20
+
+// groupScan finds zsh's groups in a text, within a budget of bytes read.
+type groupScan struct{ budget int }
+
+// groups returns the insides of the parenthesised groups that end or
 // sit in a word of src (after a character of the word, or opened by (#),
 // balanced as zsh's lexer balances them: parentheses outside quotes and
 // backslashes nest, quotes hide them. Groups inside groups are returned
 // too (the scan goes on inside each).
-func zshGroups(src string) []string {
+func (sc *groupScan) groups(src string) []string {
 	var out []string
 	for i := 0; i < len(src); i++ {
 		switch c := src[i]; c {
@@ -106,12 +119,14 @@ func zshGroups(src string) []string {
 				i += j + 1
 			}
 		case '"':
-			i = dquoteEnd(src, i)
+			end := sc.dquoteEnd(src, i)
+			out = append(out, sc.dquoteGroups(src[i+1:min(end, len(src))])...)
+			i = end
 		case '(':
 			if i == 0 || !groupAfter(src[i-1]) && !strings.HasPrefix(src[i+1:], "#") {
 				continue
 			}
-			if end := zshGroupClose(src, i); end > i {
+			if end := sc.close(src, i); end > i {
 				out = append(out, src[i+1:end])
 			}
 		}
@@ -127,24 +142,53 @@ func groupAfter(c byte) bool {
 }
 
 // dquoteEnd returns the offset of the " that closes the double quote at i
-// (the end of src when none).
-func dquoteEnd(src string, i int) int {
+// (the end of src when none); a $( ) inside holds quotes of its own.
+func (sc *groupScan) dquoteEnd(src string, i int) int {
 	for j := i + 1; j < len(src); j++ {
 		switch src[j] {
 		case '\\':
 			j++
 		case '"':
 			return j
+		case '$':
+			if j+1 < len(src) && src[j+1] == '(' {
+				if end := sc.close(src, j+1); end > j {
+					j = end
+				}
+			}
 		}
 	}
 	return len(src)
 }
 
-// zshGroupClose returns the offset of the ) that closes the ( at i, -1 when
+// dquoteGroups returns the groups of the command substitutions inside the
+// text of a double quote (see groupScan.groups).
+func (sc *groupScan) dquoteGroups(s string) []string {
+	var out []string
+	for j := 0; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case '$':
+			if j+1 < len(s) && s[j+1] == '(' {
+				if end := sc.close(s, j+1); end > j {
+					out = append(out, sc.groups(s[j+2:end])...)
+					j = end
+				}
+			}
+		}
+	}
+	return out
+}
+
+// close returns the offset of the ) that closes the ( at i, -1 when
 // none.
-func zshGroupClose(src string, i int) int {
+func (sc *groupScan) close(src string, i int) int {
 	depth := 0
 	for j := i; j < len(src); j++ {
+		if sc.budget--; sc.budget < 0 {
+			return -1
+		}
 		switch src[j] {
 		case '\\':
 			j++
@@ -155,7 +199,7 @@ func zshGroupClose(src string, i int) int {
 			}
 			j += k + 1
 		case '"':
-			j = dquoteEnd(src, j)
+			j = sc.dquoteEnd(src, j)
 		case '(':
 			depth++
 		case ')':
