@@ -20,6 +20,9 @@ import (
 // and nameref give a variable.
 type declFlags struct {
 	nameref, indexed, assoc, lower, upper, integer, exported, readonly, local, print bool
+	// unexport: +x, or export -n: the name leaves the environment of
+	// the programs run after.
+	unexport bool
 }
 
 // option applies a declare option word: -n, -a, -A, -l, -u, -i, -x, -r,
@@ -29,6 +32,10 @@ func (f *declFlags) option(s string) {
 	for _, r := range s[1:] {
 		switch r {
 		case 'n':
+			if f.exported && on {
+				f.unexport = true // export -n NAME
+				continue
+			}
 			f.nameref = on
 		case 'a':
 			f.indexed = on
@@ -41,7 +48,7 @@ func (f *declFlags) option(s string) {
 		case 'i':
 			f.integer = on
 		case 'x':
-			f.exported = on
+			f.exported, f.unexport = on, !on
 		case 'r':
 			f.readonly = on
 		case 'p', 'f', 'F':
@@ -99,7 +106,7 @@ func (w *walker) declClause(c *syntax.DeclClause) {
 			w.noteLocal(as.Name.Value)
 		}
 		if as.Naked {
-			w.declareOnly(as.Name.Value, f)
+			w.declName(as.Name.Value, f)
 			continue
 		}
 		w.setVariable(w.refTarget(as.Name.Value, f), w.assignValue(as, f, false))
@@ -160,7 +167,22 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 		if f.local {
 			w.noteLocal(s)
 		}
-		w.declareOnly(s, *f)
+		w.declName(s, *f)
+	}
+}
+
+// declName declares a name given without a value (export NAME); +x or
+// export -n takes it out of the environment: for HOME, a shell run after
+// has none, and its ~ is the passwd entry's home (review 20b F7).
+func (w *walker) declName(name string, f declFlags) {
+	if f.print {
+		return
+	}
+	if name == "HOME" {
+		w.homeUnexported = f.unexport
+	}
+	if !f.unexport {
+		w.declareOnly(name, f)
 	}
 }
 

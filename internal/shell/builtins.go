@@ -55,6 +55,8 @@ func (c *cmd) builtin() bool {
 			}
 			if word.IsName(a.Text) {
 				w.setVariable(w.refTarget(a.Text, declFlags{}), expand.Variable{})
+			} else if !a.Known || word.HasMark(a.Text) {
+				w.mayUnsetHome() // unset ${!HO*}, unset $(…)
 			} else {
 				w.unsetElem(a.Text)
 			}
@@ -753,6 +755,40 @@ func (c *cmd) tempVar(name, value string) {
 	w.setAlts(name, nil)
 	w.storeVar(name, strVar(value))
 	c.undo = append(c.undo, func() { w.restoreVar(name, old) })
+}
+
+// mayUnsetHome: an unset of a name guard cannot tell may remove HOME,
+// after which ~ is the passwd entry's home: a HOME the command set is
+// then one of two values (review 20b F7).
+func (w *walker) mayUnsetHome() {
+	if _, set := w.varMap()["HOME"]; !set {
+		return // the inherited HOME: the passwd home is the same place
+	}
+	w.cond++
+	w.setVariable("HOME", expand.Variable{})
+	w.cond--
+}
+
+// tempUnset removes name from the environment of the command c runs
+// (env -u NAME, env -i): in a shell it starts, $HOME unset makes ~ the
+// passwd entry's home, the real one, whatever HOME the command set.
+func (c *cmd) tempUnset(name string) {
+	w := c.w
+	old := w.saveVar(name)
+	w.setAlts(name, nil)
+	w.storeVar(name, expand.Variable{})
+	c.undo = append(c.undo, func() { w.restoreVar(name, old) })
+}
+
+// unsetsVar removes the variable a names from the command's environment;
+// a name guard cannot tell may be HOME.
+func (c *cmd) unsetsVar(a word.Word) {
+	switch {
+	case a.Known && word.IsName(a.Text):
+		c.tempUnset(a.Text)
+	case !a.Known || word.HasMark(a.Text):
+		c.tempUnset("HOME")
+	}
 }
 
 // restore undoes changeDir and tempVar.

@@ -571,6 +571,11 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 			return append([]word.Word{{Text: "python3", Known: true}, {Text: "-m", Known: true}}, words[i+1:]...), false
 		case p.Exec.Has(a):
 			p.Rest = false // watch -x CMD…: a command, not a script
+		case p.Clears.Has(a) || len(a) > len("--ignore-e") && strings.HasPrefix("--ignore-environment", a) && p.Clears.Has("--ignore-environment"):
+			c.tempUnset("HOME") // env -i, exec -c: ~ is the passwd entry's home (review 20b F7)
+		case p.Unsets.Has(a) && i+1 < len(words):
+			i++
+			c.unsetsVar(words[i])
 		case a == "-" && (p.None || p.Assigns): // su - USER: a login shell; env - CMD: an empty environment
 		case p.Env.Has(a) && i+1 < len(words):
 			i++
@@ -654,6 +659,9 @@ func (c *cmd) prefixValue(p catalogue.Prefix, a string) {
 	}
 	if p.Env.Has(opt) {
 		c.w.envAssign(v)
+	}
+	if p.Unsets.Has(opt) {
+		c.unsetsVar(word.Word{Text: v, Known: word.IsKnown(v)}) // env --unset=HOME
 	}
 	if p.WriteOpts.Has(opt) {
 		c.w.Write(v) // time --output=F

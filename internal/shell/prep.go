@@ -19,6 +19,9 @@ func (w *walker) prep(wd *syntax.Word, mode int) *syntax.Word {
 	defer func() { w.fieldsMode = saved }()
 	ps, tilde := wd.Parts, false
 	if w.zsh && (mode == modeFields || mode == modeLiteral) {
+		if rc, ok := w.rcExpandWord(ps); ok {
+			return &syntax.Word{Parts: rc}
+		}
 		ps, tilde = w.zshTilde(ps)
 	}
 	parts, changed := w.prepParts(ps, mode, false)
@@ -268,10 +271,16 @@ func (w *walker) dirStack() []string {
 // one that expand computes are arranged in turn.
 func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.WordPart, bool) {
 	if w.zsh && w.zshSpecific(pe) {
-		return w.zshParamExp(pe, quoted), true
+		return w.zshParamExp(w.arithResolved(pe), quoted), true
 	}
 	if pe.Param == nil || pe.Flags != nil || pe.NestedParam != nil || len(pe.Modifiers) > 0 || pe.Width || pe.IsSet {
 		return &syntax.Lit{Value: word.Mark(word.MarkWord, "")}, true
+	}
+	if r := w.arithResolved(pe); r != pe {
+		if p, ok := w.prepParam(r, mode, quoted); ok {
+			return p, true
+		}
+		return r, true
 	}
 	name := pe.Param.Value
 	if p, ok := w.dirParamOp(pe); ok {
@@ -501,13 +510,16 @@ func (w *walker) arithWordKnown(wd *syntax.Word) bool {
 		case *syntax.Lit:
 			for _, f := range strings.FieldsFunc(p.Value, func(r rune) bool { return !word.IsNameRune(r) }) {
 				if f[0] < '0' || f[0] > '9' {
-					if !w.valueKnown(f) {
+					if !w.arithVarKnown(f) {
 						return false
 					}
 				}
 			}
 		case *syntax.ParamExp:
 			if p.Param == nil || !simpleParam(p) && !w.paramKnown(p) || !w.valueKnown(p.Param.Value) {
+				return false
+			}
+			if word.IsName(p.Param.Value) && !w.arithVarKnown(p.Param.Value) {
 				return false
 			}
 		case *syntax.SglQuoted:
@@ -520,6 +532,40 @@ func (w *walker) arithWordKnown(wd *syntax.Word) bool {
 		}
 	}
 	return true
+}
+
+// arithVarKnown reports whether a variable met in arithmetic has a value
+// expand.Arithm computes as the shell does: a plain integer, nothing, or
+// the name of another such variable. The shell evaluates any other value
+// as an expression (i='(1)' is 1), which expand.Arithm takes as 0 (review
+// 20b F2): unknown.
+func (w *walker) arithVarKnown(name string) bool {
+	for range 8 {
+		if !w.valueKnown(name) {
+			return false
+		}
+		v := w.variable(name)
+		if v.Kind == expand.NameRef {
+			name = v.Str
+			continue
+		}
+		s := strings.TrimSpace(v.String())
+		switch {
+		case s == "" || plainInteger(s):
+			return true
+		case word.IsName(s):
+			name = s
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// plainInteger reports whether s is a decimal integer, signed or not.
+func plainInteger(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	return s != "" && strings.Trim(s, "0123456789") == "" && (len(s) == 1 || s[0] != '0')
 }
 
 // wordStatic reports whether a word expands to known text without running
@@ -567,4 +613,110 @@ func (w *walker) dollarQuoted(v string) syntax.WordPart {
 	s, _ := echoEscapes(v, d)
 	s, _, _ = strings.Cut(s, "\x00")
 	return &syntax.SglQuoted{Value: s}
+}
+
+// arithResolved returns pe with each variable of its subscript and offsets
+// whose value is an arithmetic expression (i='(1)') replaced by what bash
+// computes of that expression, recursively, where guard can (review 20b
+// F2); pe itself when there is none or it cannot.
+func (w *walker) arithResolved(pe *syntax.ParamExp) *syntax.ParamExp {
+	cp := *pe
+	changed := false
+	sub := func(x syntax.ArithmExpr) syntax.ArithmExpr {
+		if x == nil || w.arithKnown(x) {
+			return x
+		}
+		if y, ok := w.arithSubst(x, 0); ok {
+			changed = true
+			return y
+		}
+		return x
+	}
+	if pe.Index != nil {
+		cp.Index = sub(pe.Index)
+	}
+	if pe.Slice != nil {
+		sl := *pe.Slice
+		sl.Offset, sl.Length = sub(sl.Offset), sub(sl.Length)
+		cp.Slice = &sl
+	}
+	if !changed {
+		return pe
+	}
+	return &cp
+}
+
+// arithSubst returns x with each name whose value is an expression made
+// the number that expression evaluates to; false where a value is not
+// known, has side effects or nests more than 8 deep.
+func (w *walker) arithSubst(x syntax.ArithmExpr, depth int) (syntax.ArithmExpr, bool) {
+	if depth > 8 {
+		return nil, false
+	}
+	switch x := x.(type) {
+	case *syntax.BinaryArithm:
+		if x.Op >= syntax.Assgn && x.Op <= syntax.ShrAssgn {
+			return nil, false
+		}
+		l, ok := w.arithSubst(x.X, depth)
+		r, ok2 := w.arithSubst(x.Y, depth)
+		cp := *x
+		cp.X, cp.Y = l, r
+		return &cp, ok && ok2
+	case *syntax.UnaryArithm:
+		if x.Op == syntax.Inc || x.Op == syntax.Dec {
+			return nil, false
+		}
+		y, ok := w.arithSubst(x.X, depth)
+		cp := *x
+		cp.X = y
+		return &cp, ok
+	case *syntax.ParenArithm:
+		y, ok := w.arithSubst(x.X, depth)
+		cp := *x
+		cp.X = y
+		return &cp, ok
+	case *syntax.Word:
+		if w.arithWordKnown(x) {
+			return x, true
+		}
+		name := x.Lit()
+		if pe, ok := x.Parts[0].(*syntax.ParamExp); ok && len(x.Parts) == 1 && simpleParam(pe) {
+			name = pe.Param.Value
+		}
+		if !word.IsName(name) || !w.valueKnown(name) {
+			return nil, false
+		}
+		v := w.variable(name)
+		if v.Kind != expand.String && v.Kind != expand.Indexed {
+			return nil, false
+		}
+		n, ok := w.arithOfText(v.String(), depth+1)
+		if !ok {
+			return nil, false
+		}
+		return &syntax.Word{Parts: litParts(strconv.Itoa(n))}, true
+	}
+	return nil, false
+}
+
+// arithOfText evaluates s, a variable's value, as an arithmetic
+// expression (see arithSubst).
+func (w *walker) arithOfText(s string, depth int) (int, bool) {
+	if word.HasMark(s) || strings.ContainsAny(s, "$`") {
+		return 0, false
+	}
+	f, err := w.theParser().Parse(strings.NewReader("(("+s+"))"), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return 0, false
+	}
+	ac, ok := f.Stmts[0].Cmd.(*syntax.ArithmCmd)
+	if !ok {
+		return 0, false
+	}
+	y, ok := w.arithSubst(ac.X, depth)
+	if !ok {
+		return 0, false
+	}
+	return w.arithValue(y)
 }

@@ -1548,6 +1548,9 @@ func (c *cmd) rm() {
 // it reads: a here-document, a here-string, echo's output.
 func (c *cmd) shell() {
 	defer c.w.dialect(c.name, c.args)() // zsh -c: zsh's reading, whatever $SHELL is
+	if c.w.homeUnexported {
+		c.tempUnset("HOME") // export -n HOME; bash -c …: ~ is the passwd home
+	}
 	c.rcFile()
 	if c.startsUp() {
 		// What the start-up files set lasts in that shell only.

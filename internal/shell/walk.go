@@ -63,6 +63,9 @@ type walker struct {
 	// rcexpand, wordsplit: zsh's RC_EXPAND_PARAM and SH_WORD_SPLIT were
 	// set (see zshSplits).
 	rcexpand, wordsplit bool
+	// homeUnexported: export -n HOME or declare +x HOME ran; a shell
+	// started after has no HOME (see cmd.shell).
+	homeUnexported bool
 	// cdable, autocd: bash's cdable_vars (cd NAME may go to $NAME) and
 	// zsh's AUTO_CD (a command that names a directory is cd to it) were
 	// set (see cdPaths).
@@ -293,6 +296,7 @@ func (w *walker) script(src string, depth int) {
 	if f == nil {
 		return
 	}
+	parsed := f
 	if w.zsh {
 		f = w.zshParse(src, f)
 	}
@@ -306,7 +310,7 @@ func (w *walker) script(src string, depth int) {
 	w.noteSpecialTables(f, src) // BASH_CMDS by any writer (specials.go)
 	saved := w.depth
 	w.depth = depth
-	w.stmts(f.Stmts)
+	w.zshStmts(src, f.Stmts, f == parsed && err == nil)
 	w.depth = saved
 }
 
@@ -424,12 +428,13 @@ func (w *walker) runText(src string, strict bool) {
 		}
 		return
 	}
+	parsed := f
 	if w.zsh {
 		f = w.zshParse(src, f)
 	}
 	saved := w.depth
 	w.depth++
-	w.asSh(func() { w.scoped(func() { w.stmts(f.Stmts) }) }) // what a program runs, sh runs (echodialect.go)
+	w.asSh(func() { w.scoped(func() { w.zshStmts(src, f.Stmts, f == parsed) }) }) // what a program runs, sh runs (echodialect.go)
 	w.depth = saved
 }
 

@@ -45,12 +45,12 @@ func (w *walker) zshSpecific(pe *syntax.ParamExp) bool {
 // words, or a marker when a step of it is not known.
 func (w *walker) zshParamExp(pe *syntax.ParamExp, quoted bool) syntax.WordPart {
 	vals, ok := w.zshValues(pe)
-	if !ok || w.zshSplits(pe, vals) {
+	if !ok || w.zshSplits(pe, vals, quoted) {
 		name := ""
 		if pe.Param != nil {
 			name = pe.Param.Value
 		}
-		return &syntax.Lit{Value: word.Mark(word.MarkName, name)}
+		return &syntax.Lit{Value: word.Mark(word.MarkSubst, name)}
 	}
 	if quoted && !strings.Contains(flagText(pe), "@") || len(vals) == 1 {
 		return &syntax.SglQuoted{Value: strings.Join(vals, " ")}
@@ -61,10 +61,11 @@ func (w *walker) zshParamExp(pe *syntax.ParamExp, quoted bool) syntax.WordPart {
 // zshSplits reports whether a value's words are not the ones guard makes
 // of vals: ${=v} and SH_WORD_SPLIT split a value holding a blank, ${^a}
 // and RC_EXPAND_PARAM pair each element of an array with the text around
-// it (~/.${^a}rc is ~/.zrc ~/.zshrc): unknown, not one word.
-func (w *walker) zshSplits(pe *syntax.ParamExp, vals []string) bool {
+// it (~/.${^a}rc is ~/.zrc ~/.zshrc): unknown, not one word, inside
+// double quotes (an unquoted word is computed whole: rcExpandWord).
+func (w *walker) zshSplits(pe *syntax.ParamExp, vals []string, quoted bool) bool {
 	rc := pe.RcExpand == syntax.OptOn || w.rcexpand && pe.RcExpand != syntax.OptOff
-	if rc && len(vals) > 1 {
+	if rc && quoted && len(vals) > 1 {
 		return true
 	}
 	split := pe.Split == syntax.OptOn || w.wordsplit && pe.Split != syntax.OptOff
@@ -493,7 +494,7 @@ func bashExpOp(op string) bool {
 // (its substitutions run). A flag guard does not know makes the value
 // unknown.
 func (w *walker) zshFlags(flags string, vals []string) ([]string, bool) {
-	eval := false
+	eval, sorted := false, false
 	for i := 0; i < len(flags); i++ {
 		switch c := flags[i]; c {
 		case '%':
@@ -513,9 +514,15 @@ func (w *walker) zshFlags(flags string, vals []string) ([]string, bool) {
 				vals[k] = u
 			}
 		case 'o', 'O', 'i', 'n', 'a', 'u':
-			// Sorting (o, O, with i, n, a) and (u)'s unique values change
-			// which element an index takes: guard does not follow them.
-			if len(vals) > 1 {
+			// Sorting (o, O, with i, n, a) and (u)'s unique values,
+			// computed where guard knows the order zsh makes (see
+			// zshOrder); otherwise unknown, never the unsorted value.
+			if sorted {
+				continue
+			}
+			sorted = true
+			var ok bool
+			if vals, ok = zshOrder(flags, vals); !ok {
 				return nil, false
 			}
 		case 'k', 'v', 't':
@@ -689,7 +696,7 @@ func (w *walker) zshWord(parts []syntax.WordPart, changed bool) ([]syntax.WordPa
 		if open && i+2 < len(parts) {
 			// $f:s/x/y$z: the text after it is the modifier's; not
 			// followed.
-			parts = append(parts[:i:i], &syntax.Lit{Value: word.Mark(word.MarkName, pe.Param.Value)})
+			parts = append(parts[:i:i], &syntax.Lit{Value: word.Mark(word.MarkSubst, pe.Param.Value)})
 			changed = true
 			break
 		}
@@ -1002,4 +1009,111 @@ func (w *walker) zshTilde(ps []syntax.WordPart) ([]syntax.WordPart, bool) {
 		prefix = "~" + user
 	}
 	return append([]syntax.WordPart{&syntax.SglQuoted{Value: prefix}}, rest...), true
+}
+
+// rcExpandWord computes a word holding ${^a} (or $a under RC_EXPAND_PARAM)
+// of more than one element as zsh does: each element with the word's text
+// around it, one word each (x${^a}y is xa1y xa2y), where that text is known
+// and holds no pattern or tilde; any other such word is a run-time name
+// (review 20b F3: the name marker stood for a's own elements). false when
+// the word holds no such expansion.
+func (w *walker) rcExpandWord(parts []syntax.WordPart) ([]syntax.WordPart, bool) {
+	at := -1
+	for i, p := range parts {
+		pe, ok := p.(*syntax.ParamExp)
+		if !ok || !(pe.RcExpand == syntax.OptOn || w.rcexpand && pe.RcExpand != syntax.OptOff) {
+			continue
+		}
+		if at >= 0 {
+			return unknownWord(), true // two: a product guard does not list
+		}
+		at = i
+	}
+	if at < 0 || len(parts) == 1 {
+		return parts, false
+	}
+	pe := parts[at].(*syntax.ParamExp)
+	vals, ok := w.zshValues(pe)
+	if !ok {
+		return unknownWord(), true
+	}
+	split := pe.Split == syntax.OptOn || w.wordsplit && pe.Split != syntax.OptOff
+	if len(vals) <= 1 && !split {
+		return parts, false
+	}
+	if split && slices.ContainsFunc(vals, func(v string) bool { return strings.ContainsAny(v, " \t\n") }) {
+		return unknownWord(), true
+	}
+	pre := w.text(&syntax.Word{Parts: parts[:at]})
+	post := w.text(&syntax.Word{Parts: parts[at+1:]})
+	if !pre.Known || !post.Known || strings.ContainsAny(pre.Text+post.Text, "*?[]()<>~^#") || len(vals) == 0 {
+		return unknownWord(), true
+	}
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		out[i] = pre.Text + v + post.Text
+	}
+	return []syntax.WordPart{w.tempArray(out)}, true
+}
+
+// unknownWord is a word guard cannot tell: a run-time name, any path.
+func unknownWord() []syntax.WordPart {
+	return []syntax.WordPart{&syntax.Lit{Value: word.Mark(word.MarkSubst, "")}}
+}
+
+// zshOrder applies a flag list's ordering flags to vals: (u) keeps each
+// value's first occurrence, (a) keeps the array's order and (Oa) reverses
+// it, (o) sorts and (O) sorts in reverse. zsh sorts in the locale's
+// collation, which guard does not know: a sort is computed only where the
+// C locale's byte order and a dictionary order (case and punctuation
+// ignored) agree; (n), (i) and any other sort are unknown (review 20b F3).
+func zshOrder(flags string, vals []string) ([]string, bool) {
+	has := func(c byte) bool { return strings.IndexByte(flags, c) >= 0 }
+	if has('u') {
+		var out []string
+		for _, v := range vals {
+			if !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+		vals = out
+	}
+	if len(vals) < 2 {
+		return vals, true
+	}
+	switch {
+	case has('a') && !has('o'):
+		vals = slices.Clone(vals)
+		if has('O') {
+			slices.Reverse(vals)
+		}
+		return vals, true
+	case has('n') || has('i') || has('a'):
+		return nil, false
+	case !has('o') && !has('O'):
+		return vals, true
+	}
+	out := slices.Clone(vals)
+	slices.Sort(out)
+	for i := 1; i < len(out); i++ {
+		if dictKey(out[i-1]) >= dictKey(out[i]) {
+			return nil, false // the locale may order them otherwise
+		}
+	}
+	if has('O') {
+		slices.Reverse(out)
+	}
+	return out, true
+}
+
+// dictKey is s lower-cased with only its letters and digits: the order
+// a locale's collation compares first.
+func dictKey(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
 }

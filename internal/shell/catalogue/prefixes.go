@@ -30,6 +30,11 @@ type Prefix struct {
 	// (chpst -e DIR); EnvDir: its operand is one (envdir DIR CMD).
 	EnvFiles, EnvDirs word.Set
 	EnvDir            bool
+	// Clears are the options that start the command with no environment
+	// (env -i, exec -c): no HOME there, so a shell's ~ is the passwd
+	// entry's home; Unsets those whose value names a variable removed
+	// from it (env -u NAME).
+	Clears, Unsets word.Set
 	// Shell: given no command, it runs a Shell, which reads its commands on
 	// standard input (echo CMD | su) or takes the operands after the
 	// first (su USER ARGS); shellOpts make it do so (sudo -s).
@@ -161,10 +166,11 @@ var Prefixes = []PrefixEntry{
 	{Name: "dotenv", Prefix: Prefix{WithArg: " -c -p ", EnvFiles: " -e ", Env: " -v "}},
 	{Name: "dumb-init", Prefix: Prefix{WithArg: " -r --rewrite "}},
 	{Name: "eatmydata"},
-	{Name: "env", Prefix: Prefix{Execs: true, WithArg: " -u -C -P -a --unset --chdir --argv0 ", Assigns: true, Split: " -S --split-string ", Chdir: " -C --chdir ", Cluster: "i0v"}},
+	{Name: "env", Prefix: Prefix{Execs: true, WithArg: " -u -C -P -a --unset --chdir --argv0 ", Assigns: true, Split: " -S --split-string ", Chdir: " -C --chdir ", Cluster: "i0v",
+		Clears: " -i - --ignore-environment ", Unsets: " -u --unset "}},
 	// envdir DIR CMD: each file of DIR sets a variable (daemontools).
 	{Name: "envdir", Prefix: Prefix{Operands: 1, EnvDir: true}},
-	{Name: "exec", Prefix: Prefix{Execs: true, WithArg: " -a "}},
+	{Name: "exec", Prefix: Prefix{Execs: true, WithArg: " -a ", Cluster: "cl", Clears: " -c "}},
 	{Name: "fakeroot"},
 	// faketime [-f] TIMESTAMP CMD…
 	{Name: "faketime", Prefix: Prefix{Operands: 1, Prog: " --date-prog "}},
@@ -211,7 +217,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "script", Prefix: Prefix{WithArg: " -E -I -O -T -B -m --echo --log-in --log-out --log-io --log-timing --logging-format --output-limit ",
 		script: " -c --command ", None: true, Shell: true, Writes: true,
 		WriteOpts: " -I -O -T -B --log-in --log-out --log-io --log-timing "}},
-	{Name: "setpriv", Prefix: Prefix{WithArg: " --reuid --regid --ruid --euid --rgid --egid --groups --inh-caps --ambient-caps --bounding-set --securebits --pdeathsig --selinux-label --apparmor-profile --landlock-access --landlock-rule "}},
+	{Name: "setpriv", Prefix: Prefix{Clears: " --reset-env ", WithArg: " --reuid --regid --ruid --euid --rgid --egid --groups --inh-caps --ambient-caps --bounding-set --securebits --pdeathsig --selinux-label --apparmor-profile --landlock-access --landlock-rule "}},
 	{Name: "setsid"},
 	// sg GROUP [-c] CMD: a script.
 	{Name: "sg", Prefix: Prefix{script: " -c ", Operands: 1, Rest: true}},
