@@ -430,13 +430,34 @@ func (c *cmd) scanFile(text string, awk bool) {
 
 // scanPaths is scanFile's look at the names a program file's text gives:
 // false when it names more than guard checks (hidden).
-func (c *cmd) scanPaths(text string) bool {
+func (c *cmd) scanPaths(text string) bool { return c.scanNames(text, false) }
+
+// scanNames is scanPaths; compiled is true for code of a compiled language
+// (go, rust, cmake), whose text guard reads only for the names it gives:
+// there a path written inside text (help text over lines, an aside in
+// parentheses: prose, not a file operation) and a dot entry joined to a
+// value guard cannot tell (t.TempDir() + "/.state") are reads of what they
+// name, not writes (scanCompiled).
+func (c *cmd) scanNames(text string, compiled bool) bool {
 	w := c.w
-	var paths, up []string
+	var paths, reads, up []string
+	name := func(l string, prose bool) {
+		ps := w.programPaths(l)
+		switch {
+		case prose:
+			reads = append(reads, ps...)
+		case compiled && len(ps) == 2:
+			// .docker/config.json: the project's; joined to the home,
+			// HomePaths has it, joined to a value guard cannot tell, a read
+			paths, reads = append(paths, ps[0]), append(reads, ps[1])
+		default:
+			paths = append(paths, ps...)
+		}
+	}
 	for _, l := range lang.Literals(text) {
-		paths = append(paths, w.programPaths(l)...)
+		name(l, false)
 		for _, e := range lang.Embedded(l) { // open(F, ">>$ENV{HOME}/x"), "file:///x"
-			paths = append(paths, w.programPaths(e)...)
+			name(e, compiled && proseAt(l, e))
 		}
 		if strings.HasPrefix(l, "../") && len(up) <= maxProgramPaths && !strings.ContainsAny(l, "\n\r\x00") {
 			up = append(up, l) // #include "../.netrc": read from above the project (review 7 F24)
@@ -445,22 +466,32 @@ func (c *cmd) scanPaths(text string) bool {
 	hp := lang.HomePaths(text) // Path.home() / '.ssh' / 'id_rsa'
 	paths = append(paths, hp.Paths...)
 	for _, p := range hp.Unknown {
-		if strings.Contains(p[1:], "/") { // d + '/.ssh/id_rsa'; not BASE_DIR + '/.env', the project's
-			paths = append(paths, word.Mark(word.MarkVar, "?")+p)
+		switch {
+		case !strings.Contains(p[1:], "/"): // not BASE_DIR + '/.env', the project's
+		case compiled:
+			reads = append(reads, "~"+p) // d + "/.ssh/id_rsa": the home's, read
+		default:
+			paths = append(paths, word.Mark(word.MarkVar, "?")+p) // d + '/.ssh/id_rsa'
 		}
 	}
 	for _, l := range hp.Joins {
-		paths = append(paths, w.programPaths(l)...)
+		name(l, false)
 		for _, e := range lang.Embedded(l) { // "file:" "../x"
-			paths = append(paths, w.programPaths(e)...)
+			name(e, false)
 		}
 	}
-	if len(paths)+len(hp.Touches)+len(hp.Stored)+len(hp.Held)+len(up) > maxProgramPaths {
+	if len(paths)+len(reads)+len(hp.Touches)+len(hp.Stored)+len(hp.Held)+len(up) > maxProgramPaths {
 		w.hide("runs a program naming more than %d paths under the home directory or above its own", maxProgramPaths)
 		return false
 	}
 	for _, l := range up {
 		w.Read(l)
+		if compiled && path.Base(l) != ".." {
+			w.Write(l) // os.WriteFile("../.bashrc"): no call model says it only reads; "../.." names no entry
+		}
+	}
+	for _, p := range reads {
+		w.Read(p)
 	}
 	for _, p := range paths {
 		w.Read(p)
@@ -477,6 +508,13 @@ func (c *cmd) scanPaths(text string) bool {
 		w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
 	}
 	return true
+}
+
+// proseAt reports whether path p, found inside literal l after other text,
+// is written in prose: l runs over lines (help text, a usage page) or p
+// closes a parenthesis ("config file (default is $HOME/.app.yaml)").
+func proseAt(l, p string) bool {
+	return strings.Contains(strings.TrimRight(l, "\n"), "\n") || strings.Contains(l, p+")")
 }
 
 // scanWritten scans the text of a program file the command wrote as a
