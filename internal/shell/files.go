@@ -430,84 +430,117 @@ func (c *cmd) scanFile(text string, awk bool) {
 
 // scanPaths is scanFile's look at the names a program file's text gives:
 // false when it names more than guard checks (hidden).
-func (c *cmd) scanPaths(text string) bool { return c.scanNames(text, false) }
+func (c *cmd) scanPaths(text string) bool { return c.scanNames(text, nil) }
 
-// scanNames is scanPaths; compiled is true for code of a compiled language
-// (go, rust, cmake), whose text guard reads only for the names it gives:
+// compiledCode is how scanNames reads code of a compiled language (go,
+// rust, cmake), whose text guard reads only for the names it gives
+// (scanCompiled).
+type compiledCode struct {
+	// dir is the directory a path relative to the code's is below, as
+	// the command names it (a Go test runs in its package's directory).
+	dir string
+}
+
+// scanNames is scanPaths; cc is set for code of a compiled language:
 // there a path written inside text (help text over lines, an aside in
-// parentheses: prose, not a file operation) and a dot entry joined to a
-// value guard cannot tell (t.TempDir() + "/.state") are reads of what they
-// name, not writes (scanCompiled).
-func (c *cmd) scanNames(text string, compiled bool) bool {
+// parentheses: prose, not a file operation), a dot entry joined to a value
+// guard cannot tell (t.TempDir() + "/.state") or kept in a name
+// (ext := ".s2") are reads of the home's entry, not writes; a relative
+// dot path is the project's; a path above the project into a dot entry
+// ("../.bashrc", from cc.dir) is written too.
+func (c *cmd) scanNames(text string, cc *compiledCode) bool {
 	w := c.w
-	var paths, reads, up []string
-	name := func(l string, prose bool) {
-		ps := w.programPaths(l)
-		switch {
-		case prose:
-			reads = append(reads, ps...)
-		case compiled && len(ps) == 2:
-			// .docker/config.json: the project's; joined to the home,
-			// HomePaths has it, joined to a value guard cannot tell, a read
-			paths, reads = append(paths, ps[0]), append(reads, ps[1])
-		default:
-			paths = append(paths, ps...)
-		}
-	}
+	n := programNames{w: w, compiled: cc != nil}
 	for _, l := range lang.Literals(text) {
-		name(l, false)
+		n.add(l, false)
 		for _, e := range lang.Embedded(l) { // open(F, ">>$ENV{HOME}/x"), "file:///x"
-			name(e, compiled && proseAt(l, e))
+			n.add(e, cc != nil && proseAt(l, e))
 		}
-		if strings.HasPrefix(l, "../") && len(up) <= maxProgramPaths && !strings.ContainsAny(l, "\n\r\x00") {
-			up = append(up, l) // #include "../.netrc": read from above the project (review 7 F24)
+		if strings.HasPrefix(l, "../") && len(n.up) <= maxProgramPaths && !strings.ContainsAny(l, "\n\r\x00") {
+			n.up = append(n.up, l) // #include "../.netrc": read from above the project (review 7 F24)
 		}
 	}
 	hp := lang.HomePaths(text) // Path.home() / '.ssh' / 'id_rsa'
-	paths = append(paths, hp.Paths...)
+	n.paths = append(n.paths, hp.Paths...)
 	for _, p := range hp.Unknown {
 		switch {
 		case !strings.Contains(p[1:], "/"): // not BASE_DIR + '/.env', the project's
-		case compiled:
-			reads = append(reads, "~"+p) // d + "/.ssh/id_rsa": the home's, read
+		case cc != nil:
+			n.reads = append(n.reads, "~"+p) // d + "/.ssh/id_rsa": the home's, read
 		default:
-			paths = append(paths, word.Mark(word.MarkVar, "?")+p) // d + '/.ssh/id_rsa'
+			n.paths = append(n.paths, word.Mark(word.MarkVar, "?")+p) // d + '/.ssh/id_rsa'
 		}
 	}
 	for _, l := range hp.Joins {
-		name(l, false)
+		n.add(l, false)
 		for _, e := range lang.Embedded(l) { // "file:" "../x"
-			name(e, false)
+			n.add(e, false)
 		}
 	}
-	if len(paths)+len(reads)+len(hp.Touches)+len(hp.Stored)+len(hp.Held)+len(up) > maxProgramPaths {
+	if len(n.paths)+len(n.reads)+len(hp.Touches)+len(hp.Stored)+len(hp.Held)+len(n.up) > maxProgramPaths {
 		w.hide("runs a program naming more than %d paths under the home directory or above its own", maxProgramPaths)
 		return false
 	}
-	for _, l := range up {
+	for _, l := range n.up {
+		if cc != nil {
+			l = path.Join(cc.dir, l)
+		}
 		w.Read(l)
-		if compiled && path.Base(l) != ".." {
-			w.Write(l) // os.WriteFile("../.bashrc"): no call model says it only reads; "../.." names no entry
+		if cc != nil && strings.HasPrefix(path.Base(l), ".") && path.Base(l) != ".." {
+			w.Write(l) // os.WriteFile("../.bashrc"): no call model says it only reads
 		}
 	}
-	for _, p := range reads {
+	for _, p := range n.reads {
 		w.Read(p)
 	}
-	for _, p := range paths {
+	for _, p := range n.paths {
 		w.Read(p)
 		w.Write(p)
-	}
-	for _, p := range hp.Touches {
-		w.TouchBare(p) // a guess: a project opens its own '.env' too
 	}
 	for _, p := range hp.Held { // "%s/.bashrc" % os.getenv("HOME") (review 9 F10)
 		w.Read(p)
 		w.TouchBare(p)
 	}
+	for _, p := range hp.Touches {
+		if cc != nil {
+			w.Read(p) // load(".s2"): a guess, compiled code's names are
+		} else {
+			w.TouchBare(p) // a guess: a project opens its own '.env' too
+		}
+	}
 	for _, p := range hp.Stored {
-		w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
+		if cc != nil {
+			w.Read(p) // ext := ".s2"
+		} else {
+			w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
+		}
 	}
 	return true
+}
+
+// programNames are the names scanNames collects from a program file.
+type programNames struct {
+	w        *walker
+	compiled bool
+	// paths are read and written, reads only read; up are the paths
+	// above the program's directory.
+	paths, reads, up []string
+}
+
+// add adds the names literal l gives (programPaths); prose: a path
+// written in text, only read.
+func (n *programNames) add(l string, prose bool) {
+	ps := n.w.programPaths(l)
+	switch {
+	case prose:
+		n.reads = append(n.reads, ps...)
+	case n.compiled && len(ps) == 2:
+		// .docker/config.json: the project's; joined to the home,
+		// HomePaths has it, joined to a value guard cannot tell, a read
+		n.paths, n.reads = append(n.paths, ps[0]), append(n.reads, ps[1])
+	default:
+		n.paths = append(n.paths, ps...)
+	}
 }
 
 // proseAt reports whether path p, found inside literal l after other text,

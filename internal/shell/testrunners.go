@@ -257,8 +257,12 @@ func (c *cmd) runnerConfig(r *catalogue.TestRunner, d string) bool {
 // prose or joined to a value guard cannot tell is a read, and Go's
 // comments and data literals are no names (lang.GoText).
 func (c *cmd) scanCompiled(text, name string) {
+	cc := compiledCode{dir: "."}
 	if strings.HasSuffix(name, ".go") {
 		text = lang.GoText(text)
 	}
-	c.scanNames(text, true)
+	if strings.HasSuffix(name, "_test.go") {
+		cc.dir = path.Dir(name) // go test runs a package's tests in its directory
+	}
+	c.scanNames(text, &cc)
 }
