@@ -45,6 +45,10 @@ func TestRunnerCompiledNames(t *testing.T) {
 		"unk/a_test.go":       src("import (\"os\";\"testing\")\n\nfunc TestA(t *testing.T) { d := os.Args[1]; os.ReadFile(d + \"/.ssh/id_rsa\") }"),
 		"lit/go.mod":          mod,
 		"lit/a_test.go":       src("import (\"os\";\"testing\")\n\nfunc TestA(t *testing.T) { os.Remove(expand(\"~/.guard/rules.json\")) }\n\nfunc expand(p string) string { return p }"),
+		"sub/go.mod":          mod,
+		"sub/a_test.go":       src("import (\"os/exec\";\"testing\")\n\nfunc TestA(t *testing.T) { exec.Command(\"sh\", \"-c\", \"(echo x >> ~/.bashrc)\").Run() }"),
+		"shb/go.mod":          mod,
+		"shb/a_test.go":       src("const script = `#!/bin/sh\necho x >> ~/.bashrc\n`"),
 		"txt/go.mod":          mod,
 		"txt/a.go":            src("const Help = `Your key:\n  cat ~/.ssh/id_rsa\n`"),
 		"~/.guard/rules.json": "{}\n",
@@ -66,5 +70,7 @@ func TestRunnerCompiledNames(t *testing.T) {
 		{"cd unk && go test ./...", true},
 		{"cd lit && go test ./...", true},
 		{"cd txt && go test ./...", true},
+		{"cd sub && go test ./...", true},
+		{"cd shb && go test ./...", true},
 	})
 }

@@ -544,10 +544,18 @@ func (n *programNames) add(l string, prose bool) {
 }
 
 // proseAt reports whether path p, found inside literal l after other text,
-// is written in prose: l runs over lines (help text, a usage page) or p
-// closes a parenthesis ("config file (default is $HOME/.app.yaml)").
+// is written in prose: l runs over lines (help text, a usage page) and is
+// no script (#!), or p closes a parenthesis ("config file (default is
+// $HOME/.app.yaml)") after no redirection ("(echo x >> ~/.bashrc)").
 func proseAt(l, p string) bool {
-	return strings.Contains(strings.TrimRight(l, "\n"), "\n") || strings.Contains(l, p+")")
+	if strings.HasPrefix(l, "#!") {
+		return false
+	}
+	if strings.Contains(strings.TrimRight(l, "\n"), "\n") {
+		return true
+	}
+	i := strings.Index(l, p+")")
+	return i > 0 && !strings.HasSuffix(strings.TrimRight(l[:i], " \t"), ">")
 }
 
 // scanWritten scans the text of a program file the command wrote as a
