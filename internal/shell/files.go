@@ -430,51 +430,143 @@ func (c *cmd) scanFile(text string, awk bool) {
 
 // scanPaths is scanFile's look at the names a program file's text gives:
 // false when it names more than guard checks (hidden).
-func (c *cmd) scanPaths(text string) bool {
+func (c *cmd) scanPaths(text string) bool { return c.scanNames(text, nil) }
+
+// compiledCode is how scanNames reads code of a compiled language (go,
+// rust, cmake), whose text guard reads only for the names it gives
+// (scanCompiled).
+type compiledCode struct {
+	// dir is the directory a path relative to the code's is below, as
+	// the command names it (a Go test runs in its package's directory).
+	dir string
+}
+
+// scanNames is scanPaths; cc is set for code of a compiled language:
+// there a path written inside text (help text over lines, an aside in
+// parentheses: prose, not a file operation), a dot entry joined to a value
+// guard cannot tell (t.TempDir() + "/.state") or kept in a name
+// (ext := ".s2") are reads of the home's entry, not writes; a relative
+// dot path is the project's; a path above the project into a dot entry
+// ("../.bashrc", from cc.dir) is written too.
+func (c *cmd) scanNames(text string, cc *compiledCode) bool {
 	w := c.w
-	var paths []string
-	n := 0
+	n := programNames{w: w, compiled: cc != nil}
+	count := 0 // the script literals codeLiteral took (read and touched)
 	for _, l := range lang.Literals(text) {
-		if n > maxProgramPaths {
-			break
+		if cc == nil {
+			// A script's literal as a one-liner's (codeLiteral):
+			// #include "../.netrc", shutil.copy(x, "../.bashrc").
+			if count > maxProgramPaths {
+				break
+			}
+			count += c.codeLiteral(l, true)
+			for _, e := range lang.Embedded(l) { // open(F, ">>$ENV{HOME}/x"), "file:///x"
+				count += c.codeLiteral(e, true)
+			}
+			continue
 		}
-		n += c.codeLiteral(l, true)          // #include "../.netrc" (review 7 F24), shutil.copy(x, "../.bashrc") (review 20 F6)
-		for _, e := range lang.Embedded(l) { // open(F, ">>$ENV{HOME}/x"), "file:///x"
-			n += c.codeLiteral(e, true)
+		n.add(l, false)
+		for _, e := range lang.Embedded(l) {
+			n.add(e, proseAt(l, e))
+		}
+		if strings.HasPrefix(l, "../") && len(n.up) <= maxProgramPaths && !strings.ContainsAny(l, "\n\r\x00") {
+			n.up = append(n.up, l) // #include "../.netrc": read from above the project
 		}
 	}
 	hp := lang.HomePaths(text) // Path.home() / '.ssh' / 'id_rsa'
-	paths = append(paths, hp.Paths...)
+	n.paths = append(n.paths, hp.Paths...)
 	for _, p := range hp.Unknown {
-		if strings.Contains(p[1:], "/") { // d + '/.ssh/id_rsa'; not BASE_DIR + '/.env', the project's
-			paths = append(paths, word.Mark(word.MarkVar, "?")+p)
+		switch {
+		case !strings.Contains(p[1:], "/"): // not BASE_DIR + '/.env', the project's
+		case cc != nil:
+			n.reads = append(n.reads, "~"+p) // d + "/.ssh/id_rsa": the home's, read
+		default:
+			n.paths = append(n.paths, word.Mark(word.MarkVar, "?")+p) // d + '/.ssh/id_rsa'
 		}
 	}
 	for _, l := range hp.Joins {
-		paths = append(paths, w.programPaths(l)...)
+		n.add(l, false)
 		for _, e := range lang.Embedded(l) { // "file:" "../x"
-			paths = append(paths, w.programPaths(e)...)
+			n.add(e, false)
 		}
 	}
-	if n+len(paths)+len(hp.Touches)+len(hp.Stored)+len(hp.Held) > maxProgramPaths {
+	if count+len(n.paths)+len(n.reads)+len(hp.Touches)+len(hp.Stored)+len(hp.Held)+len(n.up) > maxProgramPaths {
 		w.hide("runs a program naming more than %d paths under the home directory or above its own", maxProgramPaths)
 		return false
 	}
-	for _, p := range paths {
+	for _, l := range n.up {
+		l = path.Join(cc.dir, l) // only compiled code fills up
+		w.Read(l)
+		if strings.HasPrefix(path.Base(l), ".") && path.Base(l) != ".." {
+			w.Write(l) // os.WriteFile("../.bashrc"): no call model says it only reads
+		}
+	}
+	for _, p := range n.reads {
+		w.Read(p)
+	}
+	for _, p := range n.paths {
 		w.Read(p)
 		w.Write(p)
 	}
-	for _, p := range hp.Touches {
-		w.TouchBare(p) // a guess: a project opens its own '.env' too
-	}
-	for _, p := range hp.Held { // "%s/.bashrc" % os.getenv("HOME") (review 9 F10)
+	for _, p := range hp.Held { // "%s/.bashrc" % os.getenv("HOME")
 		w.Read(p)
 		w.TouchBare(p)
 	}
+	for _, p := range hp.Touches {
+		if cc != nil {
+			w.Read(p) // load(".s2"): a guess, compiled code's names are
+		} else {
+			w.TouchBare(p) // a guess: a project opens its own '.env' too
+		}
+	}
 	for _, p := range hp.Stored {
-		w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
+		if cc != nil {
+			w.Read(p) // ext := ".s2"
+		} else {
+			w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
+		}
 	}
 	return true
+}
+
+// programNames are the names scanNames collects from a program file.
+type programNames struct {
+	w        *walker
+	compiled bool
+	// paths are read and written, reads only read; up are the paths
+	// above the program's directory.
+	paths, reads, up []string
+}
+
+// add adds the names literal l gives (programPaths); prose: a path
+// written in text, only read.
+func (n *programNames) add(l string, prose bool) {
+	ps := n.w.programPaths(l)
+	switch {
+	case prose:
+		n.reads = append(n.reads, ps...)
+	case n.compiled && len(ps) == 2:
+		// .docker/config.json: the project's; joined to the home,
+		// HomePaths has it, joined to a value guard cannot tell, a read
+		n.paths, n.reads = append(n.paths, ps[0]), append(n.reads, ps[1])
+	default:
+		n.paths = append(n.paths, ps...)
+	}
+}
+
+// proseAt reports whether path p, found inside literal l after other text,
+// is written in prose: l runs over lines (help text, a usage page) and is
+// no script (#!), or p closes a parenthesis ("config file (default is
+// $HOME/.app.yaml)") after no redirection ("(echo x >> ~/.bashrc)").
+func proseAt(l, p string) bool {
+	if strings.HasPrefix(l, "#!") {
+		return false
+	}
+	if strings.Contains(strings.TrimRight(l, "\n"), "\n") {
+		return true
+	}
+	i := strings.Index(l, p+")")
+	return i > 0 && !strings.HasSuffix(strings.TrimRight(l[:i], " \t"), ">")
 }
 
 // scanWritten scans the text of a program file the command wrote as a

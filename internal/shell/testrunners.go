@@ -69,9 +69,13 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
 	// has loaded them all.
 	texts := make([]string, 0, len(files))
 	size, nread := 0, c.w.Nread
+	limit := effect.MaxProgramBytes
+	if r.Interp == "" {
+		limit = maxRunnerBytes // a literal scan: a generated data file (a model, test vectors) is read whole
+	}
 	for _, p := range files {
 		c.w.Nread = nread // counted by maxRunnerFiles, each with its imports' effect.MaxFiles
-		text, ok := c.w.FileText(p, true, effect.MaxProgramBytes, "a program")
+		text, ok := c.w.FileText(p, true, limit, "a program")
 		if size += len(text); size > maxRunnerBytes {
 			c.w.hide("runs %s, which loads more of the project's code than guard reads (%d bytes): it cannot tell what the rest does", c.name, maxRunnerBytes)
 			return
@@ -86,7 +90,7 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
 		switch {
 		case text == "":
 		case r.Interp == "":
-			c.scanCompiled(text) // go, rust, cmake: the names it gives, not a script's calls
+			c.scanCompiled(text, files[i]) // go, rust, cmake: the names it gives, not a script's calls
 		default:
 			c.scanFile(text, false)
 			if m := c.newLoader(lang.FamilyOf(r.Interp)); m != nil {
@@ -243,13 +247,22 @@ func (c *cmd) runnerConfig(r *catalogue.TestRunner, d string) bool {
 	return false
 }
 
-// scanCompiled scans a file of a language guard has no interpreter model
-// for (go, rust, cmake): the protected places its text names (scanPaths),
-// not the script calls scanEffects and codeDirs model, which read a
-// compiled program's API as a script's (exec.Command(name) as a computed
-// program, os.Chdir(dir) in a test helper as a move to a directory guard
-// cannot tell). What such code computes guard does not see either way
-// (docs/HOOKS.md).
-func (c *cmd) scanCompiled(text string) {
-	c.scanPaths(text)
+// scanCompiled scans file name, of a language guard has no interpreter
+// model for (go, rust, cmake): the protected places its text names
+// (scanNames), not the script calls scanEffects and codeDirs model, which
+// read a compiled program's API as a script's (exec.Command(name) as a
+// computed program, os.Chdir(dir) in a test helper as a move to a
+// directory guard cannot tell). What such code computes guard does not see
+// either way (docs/HOOKS.md), so the names are a heuristic: a path in
+// prose or joined to a value guard cannot tell is a read, and Go's
+// comments and data literals are no names (lang.GoText).
+func (c *cmd) scanCompiled(text, name string) {
+	cc := compiledCode{dir: "."}
+	if strings.HasSuffix(name, ".go") {
+		text = lang.GoText(text)
+	}
+	if strings.HasSuffix(name, "_test.go") {
+		cc.dir = path.Dir(name) // go test runs a package's tests in its directory
+	}
+	c.scanNames(text, &cc)
 }
