@@ -72,6 +72,14 @@ func TestContextImports(t *testing.T) {
 		{"C write_file", "C", toolC("write_file", `{"file_path":"P/AGENT_C.md","content":"@../.ssh/id_rsa"}`), "block"},
 		{"C replace", "C", toolC("replace", `{"file_path":"P/AGENT_C.md","old_string":"","new_string":"@./.env"}`), "block"},
 		{"C save_memory", "C", toolC("save_memory", `{"fact":"@H/.ssh/id_rsa"}`), "block"},
+		// The clients cut a path at '#' and unescape `\ `: every reading is checked.
+		{"A Write fragment", "A", write("P/AGENT_A.md", "@.env#top"), "block"},
+		{"A Write fragment after text", "A", write("P/AGENT_A.md", "See @.env#x"), "block"},
+		{"A Write empty fragment", "A", write("P/AGENT_A.md", "@./.env#"), "block"},
+		{"A Write escaped blank", "A", write("P/AGENT_A.md", `@x\ y/../.env`), "block"},
+		{"A Write fragment secret file", "A", write("P/AGENT_A.md", "@config.yml#x"), "block"},
+		{"A Write backslash end", "A", write("P/AGENT_A.md", `@.env\x`), "block"},
+		{"A Write quote inside", "A", write("P/AGENT_A.md", `@.env"x`), "block"},
 		// Controls.
 		{"A Write plain import", "A", write("P/AGENT_A.md", "# notes\nSee @README.md, mail a@b.example\n"), "allow"},
 		{"A Write README .env", "A", write("P/README.md", "@.env"), "allow"},
@@ -99,9 +107,13 @@ func TestContextImports(t *testing.T) {
 func TestImportsOf(t *testing.T) {
 	for text, want := range map[string]string{
 		"See @.env and @~/.ssh/id_rsa.": ".env ~/.ssh/id_rsa. ~/.ssh/id_rsa",
-		"mail a@b.example, `@x`":        "x",
+		"mail a@b.example, `@x`":        "x x`",
 		"(@docs/a.md)\n@b":              "docs/a.md) docs/a.md b",
 		"@ alone":                       "",
+		"@.env#top.":                    ".env#top. .env .env#top",
+		`@x\ y/a.md`:                    `x\ y/a.md x y/a.md`,
+		`@a\b`:                          `a\b a ab`,
+		`@a"b c`:                         `a a"b`,
 	} {
 		if got := strings.Join(importsOf(text), " "); got != want {
 			t.Errorf("importsOf(%q) = %q, want %q", text, got, want)
