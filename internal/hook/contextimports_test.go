@@ -113,7 +113,7 @@ func TestImportsOf(t *testing.T) {
 		"@.env#top.":                    ".env#top. .env .env#top",
 		`@x\ y/a.md`:                    `x\ y/a.md x y/a.md`,
 		`@a\b`:                          `a\b a ab`,
-		`@a"b c`:                         `a a"b`,
+		`@a"b c`:                        `a a"b`,
 	} {
 		if got := strings.Join(importsOf(text), " "); got != want {
 			t.Errorf("importsOf(%q) = %q, want %q", text, got, want)
