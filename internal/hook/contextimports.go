@@ -15,7 +15,6 @@ import (
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/shell"
-	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -51,13 +50,21 @@ func contextToolReads(call *agent.Call, input []byte, h, base string) []event.In
 	if call.Stage != agent.StageTool || agent.CommandTool(call.Tool) {
 		return nil
 	}
-	var files []string
+	var files, writes []string
+	dirs := []string{base}
 	for _, in := range call.Inputs {
-		if in.Kind == event.KindWrite && catalogue.ContextFile(filepath.Base(in.Text)) {
-			f := filepath.FromSlash(path.ExpandHome(in.Text, h))
-			if !filepath.IsAbs(f) && base != "" {
-				f = filepath.Join(base, f)
-			}
+		if in.Kind == event.KindWrite {
+			f := absUnder(in.Text, base, h)
+			writes = append(writes, f)
+			dirs = append(dirs, filepath.Dir(f))
+		}
+	}
+	var imported map[string]string
+	if len(writes) > 0 {
+		imported = importedFiles(contextDirs(h, dirs...), h)
+	}
+	for _, f := range writes {
+		if contextFile(f, imported) {
 			files = append(files, f)
 		}
 	}
@@ -84,19 +91,25 @@ func contextToolReads(call *agent.Call, input []byte, h, base string) []event.In
 
 // contextShellWrites returns the reads of the imports of the context files
 // a command's analysis a writes with text guard knows (base: the
-// directory it runs in), and the finding that blocks one written with
-// text guard does not know.
+// directory it runs in), and of those it copies (copiedContexts), and the
+// finding that blocks one written with text guard does not know: a write
+// or a touch of a context file (contextFile: an imported file too) that no
+// followed write explains.
 func contextShellWrites(a *shell.Analysis, base, h string) ([]event.Input, *event.Finding) {
+	if len(a.Writes)+len(a.Touches) == 0 {
+		return nil, nil
+	}
+	dirs := []string{base}
+	for _, l := range [][]string{a.Writes, a.Touches} {
+		for _, w := range l {
+			dirs = append(dirs, filepath.Dir(absUnder(w, base, h)))
+		}
+	}
+	imported := importedFiles(contextDirs(h, dirs...), h)
 	var out []event.Input
 	for _, w := range a.Writes {
-		if !catalogue.ContextFile(filepath.Base(w)) {
-			continue
-		}
-		file := filepath.FromSlash(path.ExpandHome(w, h))
-		if !filepath.IsAbs(file) {
-			file = filepath.Join(base, file)
-		}
-		if !madeDir(a, filepath.Dir(file), base, h) {
+		file := absUnder(w, base, h)
+		if !contextFile(file, imported) || !madeDir(a, filepath.Dir(file), base, h) {
 			continue // cp F old.md: old.md/AGENTS.md only if old.md is a directory
 		}
 		var cw *effect.ContextWrite
@@ -113,7 +126,16 @@ func contextShellWrites(a *shell.Analysis, base, h string) ([]event.Input, *even
 		out = append(out, importReads(file, cw.Text, h)...)
 		out = append(out, newImports(file, string(old), string(old)+cw.Text, h)...)
 	}
-	return out, nil
+	kept := keptTouches(a)
+	for _, t := range a.Touches {
+		// git mv F AGENTS.md, git checkout -- AGENTS.md, a program's copy.
+		if file := absUnder(t, base, h); !kept[t] && !kept[filepath.Base(t)] && contextFile(file, imported) && madeDir(a, filepath.Dir(file), base, h) {
+			f := unknownImports(file)
+			return nil, &f
+		}
+	}
+	copied, block := copiedContexts(a, base, h)
+	return append(out, copied...), block
 }
 
 // madeDir reports whether directory d exists, or may once the command
