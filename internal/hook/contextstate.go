@@ -61,19 +61,13 @@ func contextDirs(h string, dirs ...string) []string {
 }
 
 // importedFiles returns the files the context files in dirs import, to
-// maxImportDepth, each with the context file it is reached from.
+// maxImportDepth, each with the context file it is reached from (a
+// look-up of each name, no listing: a home may hold many entries).
 func importedFiles(dirs []string, h string) map[string]string {
 	out := map[string]string{}
 	for _, d := range dirs {
-		ents, err := os.ReadDir(d)
-		if err != nil {
-			continue
-		}
-		for _, e := range ents {
-			if !catalogue.ContextFile(e.Name()) {
-				continue
-			}
-			cf := filepath.Join(d, e.Name())
+		for _, name := range contextNames() {
+			cf := filepath.Join(d, name)
 			data, err := regularfile.ReadFile(cf, maxImportBytes)
 			if err != nil {
 				continue
@@ -82,6 +76,16 @@ func importedFiles(dirs []string, h string) map[string]string {
 				out[filepath.FromSlash(in.Text)] = cf
 			}
 		}
+	}
+	return out
+}
+
+// contextNames returns the context files' names as listed and in lower
+// case (a case-insensitive file system loads agents.md as AGENTS.md).
+func contextNames() []string {
+	var out []string
+	for _, n := range catalogue.ContextFiles {
+		out = append(out, n, strings.ToLower(n))
 	}
 	return out
 }
