@@ -15,7 +15,6 @@ import (
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/shell"
-	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -51,13 +50,21 @@ func contextToolReads(call *agent.Call, input []byte, h, base string) []event.In
 	if call.Stage != agent.StageTool || agent.CommandTool(call.Tool) {
 		return nil
 	}
-	var files []string
+	var files, writes []string
+	dirs := []string{base}
 	for _, in := range call.Inputs {
-		if in.Kind == event.KindWrite && catalogue.ContextFile(filepath.Base(in.Text)) {
-			f := filepath.FromSlash(path.ExpandHome(in.Text, h))
-			if !filepath.IsAbs(f) && base != "" {
-				f = filepath.Join(base, f)
-			}
+		if in.Kind == event.KindWrite {
+			f := absUnder(in.Text, base, h)
+			writes = append(writes, f)
+			dirs = append(dirs, filepath.Dir(f))
+		}
+	}
+	var imported map[string]string
+	if len(writes) > 0 {
+		imported = importedFiles(contextDirs(h, dirs...), h)
+	}
+	for _, f := range writes {
+		if contextFile(f, imported) {
 			files = append(files, f)
 		}
 	}
@@ -84,19 +91,25 @@ func contextToolReads(call *agent.Call, input []byte, h, base string) []event.In
 
 // contextShellWrites returns the reads of the imports of the context files
 // a command's analysis a writes with text guard knows (base: the
-// directory it runs in), and the finding that blocks one written with
-// text guard does not know.
+// directory it runs in), and of those it copies (copiedContexts), and the
+// finding that blocks one written with text guard does not know: a write
+// or a touch of a context file (contextFile: an imported file too) that no
+// followed write explains.
 func contextShellWrites(a *shell.Analysis, base, h string) ([]event.Input, *event.Finding) {
+	if len(a.Writes)+len(a.Touches) == 0 {
+		return nil, nil
+	}
+	dirs := []string{base}
+	for _, l := range [][]string{a.Writes, a.Touches} {
+		for _, w := range l {
+			dirs = append(dirs, filepath.Dir(absUnder(w, base, h)))
+		}
+	}
+	imported := importedFiles(contextDirs(h, dirs...), h)
 	var out []event.Input
 	for _, w := range a.Writes {
-		if !catalogue.ContextFile(filepath.Base(w)) {
-			continue
-		}
-		file := filepath.FromSlash(path.ExpandHome(w, h))
-		if !filepath.IsAbs(file) {
-			file = filepath.Join(base, file)
-		}
-		if !madeDir(a, filepath.Dir(file), base, h) {
+		file := absUnder(w, base, h)
+		if !contextFile(file, imported) || !madeDir(a, filepath.Dir(file), base, h) {
 			continue // cp F old.md: old.md/AGENTS.md only if old.md is a directory
 		}
 		var cw *effect.ContextWrite
@@ -113,7 +126,16 @@ func contextShellWrites(a *shell.Analysis, base, h string) ([]event.Input, *even
 		out = append(out, importReads(file, cw.Text, h)...)
 		out = append(out, newImports(file, string(old), string(old)+cw.Text, h)...)
 	}
-	return out, nil
+	kept := keptTouches(a)
+	for _, t := range a.Touches {
+		// git mv F AGENTS.md, git checkout -- AGENTS.md, a program's copy.
+		if file := absUnder(t, base, h); !kept[t] && !kept[filepath.Base(t)] && contextFile(file, imported) && madeDir(a, filepath.Dir(file), base, h) {
+			f := unknownImports(file)
+			return nil, &f
+		}
+	}
+	copied, block := copiedContexts(a, base, h)
+	return append(out, copied...), block
 }
 
 // madeDir reports whether directory d exists, or may once the command
@@ -160,24 +182,27 @@ func newImports(file, old, result, h string) []event.Input {
 	var added []string
 	for _, p := range importsOf(result) {
 		if !had[p] {
-			added = append(added, "@"+p)
+			added = append(added, p)
 		}
 	}
-	if len(added) == 0 {
-		return nil
-	}
-	return importReads(file, strings.Join(added, "\n"), h)
+	return pathImportReads(file, added, h)
 }
 
 // importReads returns the reads of the files text, written to file,
 // imports, and of the files those import, to maxImportDepth.
 func importReads(file, text, h string) []event.Input {
+	return pathImportReads(file, importsOf(text), h)
+}
+
+// pathImportReads returns the reads of imports, paths file imports, and of
+// the files those import, to maxImportDepth.
+func pathImportReads(file string, imports []string, h string) []event.Input {
 	var out []event.Input
 	seen := map[string]bool{}
 	read := 0
-	var walk func(from, text string, depth int)
-	walk = func(from, text string, depth int) {
-		for _, p := range importsOf(text) {
+	var walk func(from string, imports []string, depth int)
+	walk = func(from string, imports []string, depth int) {
+		for _, p := range imports {
 			abs := importPath(from, p, h)
 			if seen[abs] {
 				continue
@@ -189,11 +214,11 @@ func importReads(file, text, h string) []event.Input {
 			}
 			if data, err := regularfile.ReadFile(abs, maxImportBytes); err == nil {
 				read++
-				walk(abs, string(data), depth+1)
+				walk(abs, importsOf(string(data)), depth+1)
 			}
 		}
 	}
-	walk(file, text, 0)
+	walk(file, imports, 0)
 	return out
 }
 
@@ -209,32 +234,81 @@ func importPath(from, p, h string) string {
 	return filepath.Join(filepath.Dir(from), filepath.FromSlash(p))
 }
 
-// importsOf returns the paths text imports: each word that starts with @
-// at a line's start or after a blank, a quote, a backtick or an opening
-// bracket, up to a blank; a path ending in punctuation is taken with and
-// without it. Code spans count too: guard does not parse Markdown as
-// each client does.
+// importsOf returns the paths text imports, in every reading a client may
+// give an `@word` at a line's start or after a blank, a quote, a backtick
+// or an opening bracket: the word up to a blank (`\ ` joins, as the
+// clients unescape it) and up to a quote; the client's word, which ends
+// at a backslash that escapes no blank; each unescaped and as written, with
+// and without a `#fragment` (the clients cut the path there), and a path
+// ending in punctuation with and without it. guard checks every reading,
+// so a word it reads differently from a client is still checked as the
+// path the client opens. Code spans count too: guard does not parse
+// Markdown as each client does.
 func importsOf(text string) []string {
 	var out []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		if p != "" && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
 	for i := 0; i < len(text); i++ {
 		if text[i] != '@' || i > 0 && !strings.ContainsRune(" \t\r\n\"'`([{<", rune(text[i-1])) {
 			continue
 		}
-		j := i + 1
-		for j < len(text) && !strings.ContainsRune(" \t\r\n\"'`<>", rune(text[j])) {
+		j, g := i+1, -1
+		for j < len(text) && !strings.ContainsRune(" \t\r\n", rune(text[j])) {
+			if g < 0 && strings.ContainsRune("\"'`<>", rune(text[j])) {
+				g = j
+			}
+			if text[j] == '\\' && j+1 < len(text) && text[j+1] == ' ' {
+				j++
+			}
 			j++
 		}
-		p := text[i+1 : j]
-		if p == "" {
-			continue
+		words := importWords(text[i+1 : j])
+		if g >= 0 {
+			words = append(importWords(text[i+1:g]), words...)
 		}
-		out = append(out, p)
-		if t := strings.TrimRight(p, ".,;:!?)]}*_"); t != p && t != "" {
-			out = append(out, t)
+		for _, p := range words {
+			add(p)
+			if k := strings.IndexByte(p, '#'); k >= 0 {
+				add(p[:k])
+			}
+			for _, q := range []string{p, strings.SplitN(p, "#", 2)[0]} {
+				if t := strings.TrimRight(q, ".,;:!?)]}*_"); t != q {
+					add(t)
+				}
+			}
 		}
 		i = j - 1
 	}
 	return out
+}
+
+// importWords returns the readings of an @word w: as written, the
+// client's (up to a backslash that escapes no blank, `\ ` a blank), and
+// with every backslash escape undone.
+func importWords(w string) []string {
+	client := w
+	for k := 0; k < len(client); k++ {
+		if client[k] == '\\' {
+			if k+1 < len(client) && client[k+1] == ' ' {
+				k++
+				continue
+			}
+			client = client[:k]
+		}
+	}
+	var b strings.Builder
+	for k := 0; k < len(w); k++ {
+		if w[k] == '\\' && k+1 < len(w) {
+			k++
+		}
+		b.WriteByte(w[k])
+	}
+	return []string{w, strings.ReplaceAll(client, "\\ ", " "), b.String()}
 }
 
 // jsonStrings returns every string raw, a JSON value, holds, and those of

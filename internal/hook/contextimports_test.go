@@ -24,7 +24,8 @@ func TestContextImports(t *testing.T) {
 	for name, text := range map[string]string{
 		"proj/.env": "DB_PASS=hunter2xyz\n", "proj/README.md": "hi\n", "proj/docs/notes.md": "see @../.env\n",
 		"proj/config.yml": "token: " + ghTok + "\n", "proj/AGENT_A.md": "see @.en\n", "proj/other.md": "x\n",
-		".ssh/id_rsa": "k\n",
+		".ssh/id_rsa": "k\n", "proj/notes.md": "@.env\n", "proj/tmpl/AGENTS.md": "@../.env\n", "proj/sub/AGENTS.md": "@later.md\n",
+		"proj/tmpl/plain.md": "x\n",
 	} {
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
 			t.Fatal(err)
@@ -72,7 +73,34 @@ func TestContextImports(t *testing.T) {
 		{"C write_file", "C", toolC("write_file", `{"file_path":"P/AGENT_C.md","content":"@../.ssh/id_rsa"}`), "block"},
 		{"C replace", "C", toolC("replace", `{"file_path":"P/AGENT_C.md","old_string":"","new_string":"@./.env"}`), "block"},
 		{"C save_memory", "C", toolC("save_memory", `{"fact":"@H/.ssh/id_rsa"}`), "block"},
+		// The clients cut a path at '#' and unescape `\ `: every reading is checked.
+		{"A Write fragment", "A", write("P/AGENT_A.md", "@.env#top"), "block"},
+		{"A Write fragment after text", "A", write("P/AGENT_A.md", "See @.env#x"), "block"},
+		{"A Write empty fragment", "A", write("P/AGENT_A.md", "@./.env#"), "block"},
+		{"A Write escaped blank", "A", write("P/AGENT_A.md", `@x\ y/../.env`), "block"},
+		{"A Write fragment secret file", "A", write("P/AGENT_A.md", "@config.yml#x"), "block"},
+		{"A Write backslash end", "A", write("P/AGENT_A.md", `@.env\x`), "block"},
+		{"A Write quote inside", "A", write("P/AGENT_A.md", `@.env"x`), "block"},
+		// A context file put in place under a name guard does not see written,
+		// and a write of a file a context file imports.
+		{"A Bash git mv", "A", bash("git mv notes.md AGENTS.md"), "block"},
+		{"A Bash git checkout", "A", bash("git checkout -- AGENTS.md"), "block"},
+		{"A Bash git restore", "A", bash("git restore AGENTS.md"), "block"},
+		{"A Bash git add then checkout", "A", bash("git add AGENTS.md && git checkout -- AGENTS.md"), "block"},
+		{"A Bash cp glob into directory", "A", bash("cp tmpl/* docs/"), "block"},
+		{"A Bash mv glob into directory", "A", bash("mv tmpl/* docs/"), "block"},
+		{"A Bash cp -r tree", "A", bash("cp -r tmpl/. docs/"), "block"},
+		{"A Bash node copy", "A", bash(`node -e 'require("fs").copyFileSync("notes.md","AGENTS.md")'`), "block"},
+		{"A Bash python copy", "A", bash(`python3 -c 'import shutil; shutil.copy("notes.md","AGENTS.md")'`), "block"},
+		{"A Write imported file", "A", write("P/sub/later.md", "@../.env"), "block"},
+		{"A Bash write imported file", "A", bash("echo @../.env > sub/later.md"), "block"},
+		{"A Write override file", "A", write("P/AGENTS.override.md", "@.env"), "block"},
 		// Controls.
+		{"A Bash cp plain into directory", "A", bash("cp tmpl/plain.md docs/"), "allow"},
+		{"A Bash git diff", "A", bash("git diff AGENTS.md"), "allow"},
+		{"A Bash git add commit", "A", bash("git add AGENTS.md && git commit -m notes AGENTS.md"), "allow"},
+		{"A Write imported file plain", "A", write("P/sub/later.md", "notes\n"), "allow"},
+		{"A Write unimported file", "A", write("P/sub/other.md", "@../.env"), "allow"},
 		{"A Write plain import", "A", write("P/AGENT_A.md", "# notes\nSee @README.md, mail a@b.example\n"), "allow"},
 		{"A Write README .env", "A", write("P/README.md", "@.env"), "allow"},
 		{"A Edit note", "A", toolA("Edit", `{"file_path":"P/AGENT_A.md","old_string":"see","new_string":"read"}`), "allow"},
@@ -99,9 +127,13 @@ func TestContextImports(t *testing.T) {
 func TestImportsOf(t *testing.T) {
 	for text, want := range map[string]string{
 		"See @.env and @~/.ssh/id_rsa.": ".env ~/.ssh/id_rsa. ~/.ssh/id_rsa",
-		"mail a@b.example, `@x`":        "x",
+		"mail a@b.example, `@x`":        "x x`",
 		"(@docs/a.md)\n@b":              "docs/a.md) docs/a.md b",
 		"@ alone":                       "",
+		"@.env#top.":                    ".env#top. .env .env#top",
+		`@x\ y/a.md`:                    `x\ y/a.md x y/a.md`,
+		`@a\b`:                          `a\b a ab`,
+		`@a"b c`:                        `a a"b`,
 	} {
 		if got := strings.Join(importsOf(text), " "); got != want {
 			t.Errorf("importsOf(%q) = %q, want %q", text, got, want)

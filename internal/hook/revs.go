@@ -14,6 +14,7 @@ import (
 	"github.com/guardhq/guard/internal/gitobj"
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/shell"
+	"github.com/guardhq/guard/internal/shell/catalogue"
 )
 
 // RevChanges implements shell.RevReader: the repository holding directory
@@ -169,13 +170,14 @@ func newProtected(pol any) *protected {
 // (review 9a F3, 10 F6): those a write rule may protect (a block_write
 // glob: .agent_a/settings.json, .husky/pre-commit, a venv's
 // site-packages/*.pth; guard's directory; core.hooksPath) and every file
-// the policy protects by path (a project hook's scripts/check.sh). Other
+// the policy protects by path (a project hook's scripts/check.sh), and the
+// agents' context files (contextRel). Other
 // files are not read: a committed virtual environment's thousand hidden
 // files do not pass gitobj.MaxChanges (review 11 F9). A policy that cannot
 // tell its rules keeps every hidden name too (hookName).
 func (p *protected) filter(top string) func(rel, mode string) bool {
 	if p == nil {
-		return func(rel, _ string) bool { return hookName(rel) }
+		return func(rel, _ string) bool { return hookName(rel) || contextRel(rel) }
 	}
 	if !p.read {
 		p.read = true
@@ -194,7 +196,7 @@ func (p *protected) filter(top string) func(rel, mode string) bool {
 	base := strings.TrimSuffix(filepath.ToSlash(top), "/") + "/"
 	return func(rel, mode string) bool {
 		switch {
-		case p.abs[base+rel]:
+		case p.abs[base+rel], contextRel(rel):
 			return true
 		case p.rule == nil: // the globs cannot be compiled: every hidden name
 			if hookName(rel) {
@@ -210,6 +212,14 @@ func (p *protected) filter(top string) func(rel, mode string) bool {
 		}
 		return false
 	}
+}
+
+// contextRel reports whether a tree's path names an agent's context file,
+// whose text git writes from the history (git reset --hard, checkout):
+// compared with the disk too, a write of one is checked as one of text
+// guard does not know.
+func contextRel(rel string) bool {
+	return catalogue.ContextFile(path.Base(rel))
 }
 
 // onDiskDiffers returns the files that the working tree at top does not

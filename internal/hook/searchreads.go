@@ -1,7 +1,11 @@
 package hook
 
 import (
+	"encoding/json"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/agent"
@@ -9,6 +13,8 @@ import (
 	"github.com/guardhq/guard/internal/detect/secret"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/home"
+	"github.com/guardhq/guard/internal/shell"
+	"github.com/guardhq/guard/internal/shell/catalogue"
 )
 
 // A content search prints lines attributed to files (grep's `path:N:line`,
@@ -27,20 +33,19 @@ const maxSearchNames = 4096
 
 // searchReads returns the finding that withholds a content search's result
 // (agent.Call.SearchScope) that prints a line of a file pol's read rules
-// block.
-func searchReads(call *agent.Call, pol Policy, scope []string) (event.Finding, bool, error) {
+// block, or, for a shell search over trees (DIR, read whole), lines guard
+// cannot attribute to files on disk when a tree holds a file pol's read
+// rules block (grep -h, -Z, rg --json, a custom separator, cut or tr).
+func searchReads(call *agent.Call, pol Policy, scope []string, trees []event.Input) (event.Finding, bool, error) {
 	res := call.Result
 	if res == nil || scope == nil {
 		return event.Finding{}, false, nil
 	}
-	names := map[string]bool{}
+	names, loose := map[string]bool{}, map[string]bool{}
 	for _, in := range call.Inputs[res.First : res.First+res.Texts] {
-		lineNames(secret.Plain(in.Text), names)
+		lineNames(secret.Plain(in.Text), names, loose)
 	}
-	if len(names) == 0 {
-		return event.Finding{}, false, nil
-	}
-	if len(names) > maxSearchNames {
+	if len(names)+len(loose) > maxSearchNames {
 		return readLinesFinding("guard checks the files of at most 4096 names a result prints lines of"), true, nil
 	}
 	h, _ := home.UserHome()
@@ -50,27 +55,184 @@ func searchReads(call *agent.Call, pol Policy, scope []string) (event.Finding, b
 			reads = append(reads, event.Input{Kind: event.KindRead, Text: p})
 		}
 	}
-	v, err := pol.Evaluate(reads)
-	if err != nil || !v.Blocked() || v.Finding.Detector != event.DetectorPaths {
+	if len(reads) > 0 {
+		v, err := pol.Evaluate(reads)
+		if err != nil {
+			return event.Finding{}, false, err
+		}
+		if v.Blocked() && v.Finding.Detector == event.DetectorPaths {
+			f := readLinesFinding("it prints lines of a file the read rules protect (" + v.Finding.Entry + ")")
+			f.Entry = v.Finding.Entry
+			return f, true, nil
+		}
+	}
+	if len(trees) == 0 || attributed(names, loose, scope, h) {
+		return event.Finding{}, false, nil
+	}
+	entry, err := treeProtected(pol, trees)
+	if err != nil || entry == "" {
 		return event.Finding{}, false, err
 	}
-	f := readLinesFinding("it prints lines of a file the read rules protect (" + v.Finding.Entry + ")")
-	f.Entry = v.Finding.Entry
+	f := readLinesFinding("guard cannot tell which file each line it prints came from, and the tree it searches holds a file the read rules protect (" + entry + ")")
+	f.Entry = entry
 	return f, true, nil
 }
 
+// searches reports whether a command's analysis a runs a search program,
+// whose result lines are attributed to files.
+func searches(a *shell.Analysis) bool {
+	for _, c := range a.Commands {
+		if catalogue.GrepFamily.Has(c.Name) || c.Name == "git" && slices.ContainsFunc(c.Args, func(w shell.Arg) bool { return w.Text == "grep" }) {
+			return true
+		}
+	}
+	return false
+}
+
+// attributed reports whether every line of a result is attributed to a
+// file on disk: each name exists under the scope, and each line printed
+// alone is a name that exists (grep -l), not a line of a file.
+func attributed(names, loose map[string]bool, scope []string, h string) bool {
+	for _, m := range []map[string]bool{names, loose} {
+		for n := range m {
+			if !slices.ContainsFunc(searchPaths(n, scope, h), exists) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// exists reports whether path p names an entry on disk.
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
+
+// maxTreeEntries bounds the entries guard walks of a tree a search reads
+// without its hidden names; past it guard cannot tell what it holds.
+const maxTreeEntries = 20000
+
+// unattributedWhy is why guard looks whether a searched tree holds a
+// protected file.
+const unattributedWhy = "guard cannot tell which file each line of the search's result came from"
+
+// treeProtected returns the entry of pol's read rules that blocks a file
+// that exists in trees, the reads of the trees a search reads (opaque:
+// the policy looks what each holds, git's index for git grep), or, for
+// one ending in visibleOnly, in its names not hidden (walked within
+// maxTreeEntries, links not followed); "" for none.
+func treeProtected(pol Policy, trees []event.Input) (string, error) {
+	var reads []event.Input
+	n := 0
+	for _, in := range trees {
+		t, visible := strings.CutSuffix(in.Text, "/"+visibleOnly)
+		if !visible {
+			reads = append(reads, in)
+			continue
+		}
+		_ = filepath.WalkDir(filepath.FromSlash(t), func(q string, d fs.DirEntry, err error) error {
+			if n++; n > maxTreeEntries {
+				return fs.SkipAll
+			}
+			if strings.HasPrefix(d.Name(), ".") && n > 1 {
+				if d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if err == nil && !d.IsDir() {
+				reads = append(reads, event.Input{Kind: event.KindRead, Text: filepath.ToSlash(q)})
+			}
+			return nil
+		})
+	}
+	if n > maxTreeEntries {
+		return "more than 20000 entries, which guard does not walk", nil
+	}
+	for len(reads) > 0 {
+		k := min(len(reads), 512)
+		v, err := pol.Evaluate(reads[:k])
+		if err != nil {
+			return "", err
+		}
+		if v.Blocked() && v.Finding.Detector == event.DetectorPaths {
+			return v.Finding.Entry, nil
+		}
+		reads = reads[k:]
+	}
+	return "", nil
+}
+
 // resultScope returns the directories a result's relative names are under:
-// a content search's (agent.Call.SearchScope), else, for a shell command's
-// result (grep -rn, rg, git grep print the same lines), the call's
-// directory; nil for any other result.
-func resultScope(call *agent.Call, opt agent.Options) []string {
+// a content search's (agent.Call.SearchScope), else, for a shell search's
+// result (grep -rn, rg, git grep print names before lines), the call's
+// directory; nil for any other result (file F prints `F: type`, no line
+// of F). trees are the directories a shell search reads whole (DIR/**).
+func resultScope(call *agent.Call, parsed agent.Payload, opt agent.Options) (scope []string, trees []event.Input) {
 	if call.SearchScope != nil || call.Result == nil || !agent.CommandTool(call.Tool) {
-		return call.SearchScope
+		return call.SearchScope, nil
 	}
-	if base := agent.BaseDir(call, opt); base != "" {
-		return []string{base}
+	cmd := shellCommand(parsed)
+	if cmd == "" {
+		return nil, nil
 	}
-	return []string{}
+	f := filesFor(call, opt)
+	a := shell.Analyze(cmd, shell.Options{Home: f.home, Files: f})
+	if !searches(a) {
+		return nil, nil
+	}
+	base := agent.BaseDir(call, opt)
+	for _, p := range a.Reads {
+		d, ok := strings.CutSuffix(p, "/**")
+		if !ok || slices.Contains(a.UnprintedReads, p) || strings.ContainsAny(d, "*?[$\x00") {
+			continue
+		}
+		d = filepath.FromSlash(path.ExpandHome(d, f.home))
+		if !filepath.IsAbs(d) && base != "" {
+			d = filepath.Join(base, d)
+		}
+		if filepath.IsAbs(d) {
+			trees = append(trees, event.Input{Kind: event.KindRead, Text: filepath.ToSlash(d) + "/**", Opaque: unattributedWhy, Tracked: slices.Contains(a.TrackedReads, p)})
+		}
+	}
+	if base == "" {
+		return []string{}, trees
+	}
+	if len(trees) == 0 && skipsHidden(a) {
+		trees = []event.Input{{Kind: event.KindRead, Text: filepath.ToSlash(base) + "/" + visibleOnly}} // rg PATTERN: the tree's names not hidden
+	}
+	return []string{base}, trees
+}
+
+// visibleOnly ends a tree guard walks without its hidden names.
+const visibleOnly = "\x00visible"
+
+// skipsHidden reports whether a's search program searches its directory's
+// tree without its hidden names (rg, ag), which the analysis does not
+// list as a read.
+func skipsHidden(a *shell.Analysis) bool {
+	for _, c := range a.Commands {
+		if p := catalogue.ProgramNamed(c.Name); p != nil && catalogue.GrepFamily.Has(c.Name) && p.Recurse.SkipsHidden() {
+			return true
+		}
+	}
+	return false
+}
+
+// shellCommand returns the command text of a shell tool's result payload
+// (tool_input's command, or agent B's command), "" when none.
+func shellCommand(parsed agent.Payload) string {
+	var v struct {
+		Command string `json:"command"`
+	}
+	if raw, ok := agent.Member(parsed, "tool_input"); ok && json.Unmarshal(raw, &v) == nil && v.Command != "" {
+		return v.Command
+	}
+	if raw, ok := agent.Member(parsed, "command"); ok && json.Unmarshal(raw, &v.Command) == nil {
+		return v.Command
+	}
+	return ""
 }
 
 // readLinesWhy is why guard applies the read rules to a result's lines.
@@ -103,11 +265,15 @@ func searchPaths(n string, scope []string, h string) []string {
 }
 
 // lineNames adds to names the file names text's lines are attributed to:
-// the name before grep's line mark (`:N:`, `-N-`), else before the
-// line's first colon, and a heading (`File: path`, a bare name) followed
-// by a numbered line (`N:`, `N-`, agent C's `LN:`).
-func lineNames(text string, names map[string]bool) {
-	heading := ""
+// the name before a NUL (grep -Z), a JSON line's path (rg --json), the
+// name before grep's line mark (`:N:`, `-N-`), else before the line's
+// first colon, and a heading (`File: path`, a bare name) followed by a
+// numbered line (`N:`, `N-`, agent C's `LN:`); and to loose the lines
+// printed alone, which are names (grep -l) or lines of no name, but for
+// a count (wc -l). A searcher's own message (`grep: NAME: …`) is read
+// after its program name.
+func lineNames(text string, names, loose map[string]bool) {
+	heading, bare := "", ""
 	for line := range strings.Lines(text) {
 		line = strings.TrimRight(line, "\r\n")
 		if h, ok := strings.CutPrefix(line, "File: "); ok {
@@ -116,14 +282,69 @@ func lineNames(text string, names map[string]bool) {
 		}
 		if heading != "" && numbered(line) {
 			names[heading] = true
+			if heading == bare {
+				delete(loose, bare)
+			}
 			continue
 		}
-		if n := markedName(line); n != "" {
+		if p, rest, ok := strings.Cut(line, ": "); ok && catalogue.GrepFamily.Has(p) {
+			line = rest // grep: NAME: binary file matches
+		}
+		if n, ok := specialName(line); ok {
+			if n != "" {
+				names[n] = true
+			}
+		} else if n := markedName(line); n != "" {
 			names[n] = true
-		} else if line != "" && !strings.ContainsAny(line, ": \t") {
-			heading = line // rg --heading, or a name alone (grep -l)
+		} else if t := strings.TrimSpace(line); t != "" && strings.Trim(t, "0123456789") != "" {
+			loose[uncounted(t)] = true
+			if !strings.ContainsAny(line, ": \t") {
+				heading, bare = line, line // rg --heading, or a name alone (grep -l)
+			}
 		}
 	}
+}
+
+// specialName returns the name of a line of grep -Z (before its NUL) or
+// rg --json (its path's text, "" for a line of no file), and whether line
+// is one; a JSON line with a path guard cannot read names the
+// unreadable "\x00".
+func specialName(line string) (string, bool) {
+	if i := strings.IndexByte(line, 0); i >= 0 {
+		return line[:i], true
+	}
+	if !strings.HasPrefix(line, `{"type":`) {
+		return "", false
+	}
+	var m struct {
+		Data struct {
+			Path *struct {
+				Text *string `json:"text"`
+			} `json:"path"`
+		} `json:"data"`
+	}
+	if json.Unmarshal([]byte(line), &m) != nil {
+		return "", false
+	}
+	switch {
+	case m.Data.Path == nil:
+		return "", true // begin of no file, summary
+	case m.Data.Path.Text == nil:
+		return "\x00", true // path.bytes: a name guard does not decode
+	}
+	return *m.Data.Path.Text, true
+}
+
+// uncounted returns line without the count uniq -c puts before it.
+func uncounted(line string) string {
+	k := 0
+	for k < len(line) && line[k] >= '0' && line[k] <= '9' {
+		k++
+	}
+	if k > 0 && k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+		return strings.TrimLeft(line[k:], " \t")
+	}
+	return line
 }
 
 // numbered reports whether line starts with a line number as a heading's

@@ -20,7 +20,8 @@ func TestSearchReads(t *testing.T) {
 	t.Setenv("HOME", dir)
 	t.Setenv("GUARD_HOME", "")
 	proj := filepath.Join(dir, "proj")
-	for name, text := range map[string]string{".env": "DB_PASS=hunter2xyz\n", "README.md": "DB docs\n", "src/db.go": "package db\n"} {
+	for name, text := range map[string]string{".env": "DB_PASS=hunter2xyz\n", "README.md": "DB docs\n", "src/db.go": "package db\n",
+		"tls/server.key": "k\n", "tls/server.pem": "c\n"} {
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(proj, name)), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +56,24 @@ func TestSearchReads(t *testing.T) {
 		{"A Bash grep coloured", "A", bashA("grep -rn --color=always DB .", "\x1b[35m\x1b[K./.env\x1b[m\x1b[K\x1b[36m\x1b[K:\x1b[m\x1b[K1:DB_PASS=hunter2xyz"), "block"},
 		{"A Bash rg", "A", bashA("rg --hidden -n DB", ".env:1:DB_PASS=hunter2xyz"), "block"},
 		{"C search .env", "C", searchC("Found 1 match:\n---\nFile: .env\nL1: DB_PASS=hunter2xyz\n---\n"), "block"},
+		// Lines guard cannot attribute to a file on disk, of a tree holding .env.
+		{"A Bash grep -rh", "A", bashA("grep -rh PASS .", "DB_PASS=hunter2xyz\n"), "block"},
+		{"A Bash grep -rZ", "A", bashA("grep -rZ PASS .", "./.env\x00DB_PASS=hunter2xyz\n"), "block"},
+		{"A Bash grep -rnZ", "A", bashA("grep -rnZ PASS .", "./.env\x001:DB_PASS=hunter2xyz\n"), "block"},
+		{"A Bash rg --json", "A", bashA("rg --json PASS", `{"type":"match","data":{"path":{"text":".env"},"lines":{"text":"DB_PASS=hunter2xyz\n"}}}`+"\n"), "block"},
+		{"A Bash rg --json bytes", "A", bashA("rg --json PASS", `{"type":"match","data":{"path":{"bytes":"LmVudg=="},"lines":{"text":"DB_PASS=hunter2xyz\n"}}}`+"\n"), "block"},
+		{"A Bash rg separator", "A", bashA(`rg --field-match-separator=" " -n PASS`, ".env 1 DB_PASS=hunter2xyz\n"), "block"},
+		{"A Bash grep cut", "A", bashA("grep -rn PASS . | cut -d: -f3", "DB_PASS=hunter2xyz\n"), "block"},
+		{"A Bash grep tr", "A", bashA(`grep -rn PASS . | tr : " "`, "./.env 1 DB_PASS=hunter2xyz\n"), "block"},
+		{"A Bash grep -rh yaml", "A", bashA("grep -rh PASS .", "db_pass: hunter2xyz\n"), "block"},
 		// Controls.
+		{"A Bash grep -rh no .env", "A", bashA("grep -rh DB src/", "package db\n"), "allow"},
+		{"A Bash rg --json README", "A", bashA("rg --json DB README.md", `{"type":"match","data":{"path":{"text":"README.md"},"lines":{"text":"DB docs\n"}}}`+"\n"), "allow"},
+		{"A Bash grep -rZ README", "A", bashA("grep -rlZ DB .", "./README.md\x00"), "allow"},
+		{"A Bash grep -rn README", "A", bashA("grep -rn DB .", "./README.md:1:DB docs\ngrep: ./src/db.go: binary file matches\n"), "allow"},
+		{"A Bash grep count", "A", bashA("grep -rn DB . | wc -l", "2\n"), "allow"},
+		{"A Bash file", "A", bashA("file tls/*", "tls/server.key: PEM RSA private key\ntls/server.pem: PEM certificate\n"), "allow"},
+		{"A Bash openssl verify", "A", bashA("openssl verify -CAfile tls/server.pem tls/server.pem", "tls/server.pem: OK\n"), "allow"},
 		{"A Grep README", "A", grepA("README.md:1:DB docs"), "allow"},
 		{"A Grep names only", "A", grepA(".env\nREADME.md"), "allow"},
 		{"A Bash grep -l", "A", bashA("grep -rl DB .", "./.env\n./README.md"), "allow"},

@@ -8,8 +8,9 @@ import "strings"
 // model's context at start or when it works in their directory, and
 // imports each `@path` line they hold (review 20a F2): agent A's
 // AGENT_A.md and AGENT_A.local.md, agent C's AGENT_C.md (which also reads
-// AGENTS.md), and agent B's AGENTS.md, the vendor-neutral name.
-var ContextFiles = []string{"AGENT_A.md", "AGENT_A.local.md", "AGENT_C.md", "AGENTS.md"}
+// AGENTS.md), and agent B's AGENTS.md, the vendor-neutral name, and
+// AGENTS.override.md, which agent B reads before it.
+var ContextFiles = []string{"AGENT_A.md", "AGENT_A.local.md", "AGENT_C.md", "AGENTS.md", "AGENTS.override.md"}
 
 // ContextFile reports whether name (a file's base name) is an agent's
 // context file; case does not count (a case-insensitive file system

@@ -1,0 +1,229 @@
+package hook
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/guardhq/guard/internal/detect/path"
+	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/regularfile"
+	"github.com/guardhq/guard/internal/shell"
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// What a client loads is the state of the files on disk, not a write of a
+// context file's name: a file an existing context file imports is context
+// too (writing `@notes.md` first, `notes.md` later), and a command may put
+// a context file in place under a name guard never sees written (cp
+// tmpl/* docs/, git mv, git checkout -- AGENTS.md, an interpreter's copy).
+// guard checks a write of a file the context files that load beside it
+// import as a write of context, a copy into a directory or to a name guard
+// cannot read by the context files among its sources, and a command that
+// may write a context file by a program guard does not know (a touch of
+// one) blocks: guard cannot tell what it will import.
+
+// maxContextEntries bounds the entries guard walks of a tree a command
+// copies, looking for context files.
+const maxContextEntries = 20000
+
+// contextDirs returns the directories whose context files load with the
+// files of dirs: each and its ancestors, the home and the agents' own
+// directories.
+func contextDirs(h string, dirs ...string) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(d string) {
+		if d != "" && !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	for _, d := range dirs {
+		for d != "" && filepath.IsAbs(d) {
+			add(d)
+			p := filepath.Dir(d)
+			if p == d {
+				break
+			}
+			d = p
+		}
+	}
+	if h != "" {
+		add(h)
+		for _, a := range []string{".agent_a", ".agent_b", ".agent_c"} {
+			add(filepath.Join(h, a))
+		}
+	}
+	return out
+}
+
+// importedFiles returns the files the context files in dirs import, to
+// maxImportDepth, each with the context file it is reached from (a
+// look-up of each name, no listing: a home may hold many entries).
+func importedFiles(dirs []string, h string) map[string]string {
+	out := map[string]string{}
+	for _, d := range dirs {
+		for _, name := range contextNames() {
+			cf := filepath.Join(d, name)
+			data, err := regularfile.ReadFile(cf, maxImportBytes)
+			if err != nil {
+				continue
+			}
+			for _, in := range importReads(cf, string(data), h) {
+				out[filepath.FromSlash(in.Text)] = cf
+			}
+		}
+	}
+	return out
+}
+
+// contextNames returns the context files' names as listed and in lower
+// case (a case-insensitive file system loads agents.md as AGENTS.md).
+func contextNames() []string {
+	var out []string
+	for _, n := range catalogue.ContextFiles {
+		out = append(out, n, strings.ToLower(n))
+	}
+	return out
+}
+
+// contextFile reports whether file is context: a context file's name, or a
+// file a context file that loads beside it imports.
+func contextFile(file string, imported map[string]string) bool {
+	return catalogue.ContextFile(filepath.Base(file)) || imported[file] != ""
+}
+
+// copiedContexts returns the reads of the imports of the context files a
+// command copies into a directory or to a name guard cannot read (cp
+// tmpl/* docs/, mv tmpl/* docs/): the context files among its sources
+// (globs expanded, trees walked), each resolved where it lands; and the
+// finding that blocks one guard cannot read.
+func copiedContexts(a *shell.Analysis, base, h string) ([]event.Input, *event.Finding) {
+	var dests []string
+	for _, w := range a.Writes {
+		d := absUnder(w, base, h)
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() || strings.HasSuffix(w, "/") {
+			dests = append(dests, d)
+		} else if b := filepath.Base(w); strings.ContainsAny(b, "*?[") || word.Opaque(w) {
+			dests = append(dests, filepath.Dir(d))
+		}
+	}
+	if len(dests) == 0 {
+		return nil, nil
+	}
+	var out []event.Input
+	for _, r := range a.Reads {
+		files, ok := contextSources(absUnder(r, base, h))
+		if !ok {
+			f := unknownImports(filepath.Join(dests[0], "AGENTS.md"))
+			return nil, &f
+		}
+		for _, rel := range files {
+			data, err := regularfile.ReadFile(rel[0], maxImportBytes)
+			if err != nil {
+				f := unknownImports(filepath.Join(dests[0], rel[1]))
+				return nil, &f
+			}
+			for _, d := range dests {
+				out = append(out, importReads(filepath.Join(d, rel[1]), string(data), h)...)
+			}
+		}
+	}
+	return out, nil
+}
+
+// contextSources returns the context files source (a file, a glob, a
+// tree DIR/**) names, each as its path and its path where a copy lands,
+// relative to the destination; false when guard cannot tell (a tree past
+// maxContextEntries).
+func contextSources(source string) ([][2]string, bool) {
+	var out [][2]string
+	if dir, ok := strings.CutSuffix(source, string(filepath.Separator)+"**"); ok {
+		n := 0
+		err := filepath.WalkDir(dir, func(q string, d fs.DirEntry, err error) error {
+			if n++; n > maxContextEntries {
+				return fs.SkipAll
+			}
+			if err == nil && !d.IsDir() && catalogue.ContextFile(d.Name()) {
+				rel, _ := filepath.Rel(dir, q)
+				out = append(out, [2]string{q, rel})
+			}
+			return nil
+		})
+		return out, n <= maxContextEntries && (err == nil || os.IsNotExist(err))
+	}
+	matches := []string{source}
+	if strings.ContainsAny(source, "*?[") {
+		matches, _ = filepath.Glob(source)
+	}
+	for _, m := range matches {
+		if catalogue.ContextFile(filepath.Base(m)) {
+			if fi, err := os.Stat(m); err == nil && fi.Mode().IsRegular() {
+				out = append(out, [2]string{m, filepath.Base(m)})
+			}
+		}
+	}
+	return out, true
+}
+
+// absUnder returns p, as a command names it, absolute: ~ is the home h, a
+// relative path is under base.
+func absUnder(p, base, h string) string {
+	q := filepath.FromSlash(path.ExpandHome(p, h))
+	if !filepath.IsAbs(q) && base != "" {
+		q = filepath.Join(base, q)
+	}
+	return q
+}
+
+// gitKeepsTree are git's subcommands that write no file of the work tree
+// (the index, the history, nothing): a context file they name is not
+// written.
+const gitKeepsTree word.Set = " add commit rm log diff show blame annotate status ls-files check-ignore check-attr shortlog "
+
+// keptTouches returns the words of a's git commands that write no file of
+// the work tree (gitKeepsTree), and their base names, that no other
+// command names: touches of them are not writes of a context file.
+func keptTouches(a *shell.Analysis) map[string]bool {
+	out, other := map[string]bool{}, map[string]bool{}
+	for _, c := range a.Commands {
+		args, keeps := gitArgs(c)
+		for _, w := range args {
+			for _, k := range []string{w, filepath.Base(w)} {
+				if keeps {
+					out[k] = true
+				} else {
+					other[k] = true
+				}
+			}
+		}
+	}
+	for k := range other {
+		delete(out, k)
+	}
+	return out
+}
+
+// gitArgs returns c's words, and whether c is a git command that writes
+// no file of the work tree: its words after its subcommand.
+func gitArgs(c shell.Command) ([]string, bool) {
+	var all []string
+	for _, w := range c.Args {
+		all = append(all, w.Text)
+	}
+	if c.Name != "git" {
+		return all, false
+	}
+	for i := 0; i < len(all); i++ {
+		switch {
+		case all[i] == "-C" || all[i] == "-c":
+			i++
+		case !strings.HasPrefix(all[i], "-"):
+			return all[i+1:], gitKeepsTree.Has(all[i])
+		}
+	}
+	return all, false
+}
