@@ -260,12 +260,8 @@ func (c *cmd) xargs() {
 			whole, delim = true, "" // items end at NUL: echo's text is one
 			j++
 		case s == "-d" || s == "--delimiter" || strings.HasPrefix(s, "--delimiter=") || strings.HasPrefix(s, "-d") && len(s) > 2:
-			// Items end at the delimiter (the last of -0 and -d counts).
-			v, n := optArg(c.args, j, s)
-			delim, whole = xargsDelim(v), false
-			if delim == "\x00" {
-				delim, whole = "", true
-			}
+			var n int
+			delim, whole, n = xargsDelimOpt(c.args, j, s)
 			j += n
 		case s == "-L" || s == "--max-lines":
 			byLine = true
@@ -286,10 +282,7 @@ done:
 	if len(words) == 0 {
 		words = []word.Word{{Text: "echo", Known: true}}
 	}
-	inputs := c.fed(repl != "" || byLine || delim != "")
-	if delim != "" && c.stdin.known {
-		inputs = delimWords(c.stdin.text, delim)
-	}
+	inputs := c.delimFed(repl != "" || byLine, delim)
 	if argFile != nil {
 		inputs = c.argFileWords(*argFile, repl != "" || byLine)
 	}

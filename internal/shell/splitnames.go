@@ -320,6 +320,26 @@ func optArg(args []word.Word, j int, s string) (string, int) {
 	return "", 1
 }
 
+// xargsDelimOpt reads xargs' -d option at args[j] (text s): the
+// delimiter (none for NUL), whether items end at NUL (whole), and the
+// words it takes. The last of -0 and -d counts.
+func xargsDelimOpt(args []word.Word, j int, s string) (delim string, whole bool, n int) {
+	v, n := optArg(args, j, s)
+	if delim = xargsDelim(v); delim == "\x00" {
+		return "", true, n
+	}
+	return delim, false, n
+}
+
+// delimFed returns the words xargs reads (fed), split at delim when it
+// has one and its input is known text.
+func (c *cmd) delimFed(byLine bool, delim string) []word.Word {
+	if delim != "" && c.stdin.known {
+		return delimWords(c.stdin.text, delim)
+	}
+	return c.fed(byLine || delim != "")
+}
+
 // delimWords splits known text at delim as xargs -d does.
 func delimWords(text, delim string) []word.Word {
 	var out []word.Word
