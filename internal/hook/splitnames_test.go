@@ -50,3 +50,34 @@ func TestSplitNames19a(t *testing.T) {
 		wantBlock(t, p, "kept whole: "+c, shellPayloadB(proj, c), false)
 	}
 }
+
+// TestSplitNamesDelimiter: a consumer that declares its own separator
+// (xargs -d _, IFS=_, read -d _, mapfile -d _) splits a found name at it
+// (a_../.bashrc_z: ./a, ../.bashrc, b); names without it stay whole.
+func TestSplitNamesDelimiter(t *testing.T) {
+	home, _ := scriptWorld(t, nil)
+	proj := filepath.Join(home, "p")
+	for _, name := range []string{"ok/x.tmp", "a_../.bashrc_z"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(proj, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(proj, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := realPolicy(t, "")
+	for _, c := range []string{"find . -name '*_z' | xargs -d _ rm -f", "find . -name '*_z' | xargs -d_ rm -f",
+		"find . -name '*_z' | xargs --delimiter=_ rm -f", "find . -name '*_z' -print0 | xargs -0 -d _ rm -f",
+		"find . -name '*_z' | xargs -d '\\x5f' rm -f", "printf 'a_../.bashrc_' | xargs -d _ rm -f",
+		"IFS=_; rm -f $(find . -name '*_z')", "IFS=_; for f in $(find . -name '*_z'); do rm -f \"$f\"; done",
+		"IFS=_; set -- $(find . -name '*_z'); rm -f \"$@\"", "find . -name '*_z' | while IFS=_ read -r a b; do rm -f \"$b\"; done",
+		"find . -name '*_z' | while read -d _ a; do rm -f \"$a\"; done", "mapfile -d _ a < <(find . -name '*_z'); rm -f \"${a[@]}\"",
+		"d=_; find . -name '*_z' | xargs -d \"$d\" rm -f", "sh -c \"find . -name '*_z' | xargs -d _ rm -f\""} {
+		wantBlock(t, p, "split at the consumer's separator: "+c, shellPayloadB(proj, c), true)
+	}
+	for _, c := range []string{"find . -name '*.tmp' | xargs -d _ rm -f", "find . -name '*.tmp' | xargs -d '\\n' rm -f",
+		"IFS=_; rm -f $(find . -name '*.tmp')", "find . -name '*_z' -print0 | xargs -d '\\0' rm -f",
+		"find . -name '*.tmp' | while IFS= read -r f; do rm -f \"$f\"; done", "find . -name '*_z' -print0 | xargs -0 rm -f"} {
+		wantBlock(t, p, "kept whole: "+c, shellPayloadB(proj, c), false)
+	}
+}

@@ -21,9 +21,11 @@ type cmd struct {
 	// quietReads marks a command that prints none of the text of the
 	// files it reads (git log -- F, git rev-parse HEAD:F: gitprints.go).
 	quietReads bool
-	name       string // program: base name, lower case
-	args       []word.Word
-	kinds      []int // per argument: argPlain, argData or argCode
+	// awkIncludes counts the @include directives followed (awksources.go).
+	awkIncludes int
+	name        string // program: base name, lower case
+	args        []word.Word
+	kinds       []int // per argument: argPlain, argData or argCode
 	// redirs are the redirections, rendered.
 	redirs []string
 	// viaProgram: a prefix that runs a program (env, exec, nice…, not

@@ -206,6 +206,7 @@ var xargsWithArg = word.Set(" -n -P -L -d -s -E -a --max-args --max-procs --max-
 func (c *cmd) xargs() {
 	repl := ""
 	whole, byLine := false, false
+	delim := ""            // -d C: the items' delimiter, as xargs decodes it
 	var argFile *word.Word // -a F: the list it reads (namelists.go)
 	j := 0
 	for j < len(c.args) {
@@ -256,9 +257,13 @@ func (c *cmd) xargs() {
 			c.slotVar(strings.SplitN(s, "=", 2)[1])
 			j++
 		case s == "-0" || s == "--null":
-			whole = true // items end at NUL: echo's text is one
+			whole, delim = true, "" // items end at NUL: echo's text is one
 			j++
-		case s == "-d" || s == "--delimiter" || s == "-L" || s == "--max-lines":
+		case s == "-d" || s == "--delimiter" || strings.HasPrefix(s, "--delimiter=") || strings.HasPrefix(s, "-d") && len(s) > 2:
+			var n int
+			delim, whole, n = xargsDelimOpt(c.args, j, s)
+			j += n
+		case s == "-L" || s == "--max-lines":
 			byLine = true
 			j += 2
 		case xargsWithArg.Has(s):
@@ -277,7 +282,7 @@ done:
 	if len(words) == 0 {
 		words = []word.Word{{Text: "echo", Known: true}}
 	}
-	inputs := c.fed(repl != "" || byLine)
+	inputs := c.delimFed(repl != "" || byLine, delim)
 	if argFile != nil {
 		inputs = c.argFileWords(*argFile, repl != "" || byLine)
 	}

@@ -606,6 +606,9 @@ func (c *cmd) runProgram(a word.Word) {
 			c.code += t
 			c.oneLiner(t) // as python3 <(echo CODE) (runSub)
 			c.codeCommands(t, len(c.args))
+			if lang.AwkFamily(c.name) {
+				c.awkDirectives(t)
+			}
 		}
 		return
 	}
@@ -623,6 +626,9 @@ func (c *cmd) runProgram(a word.Word) {
 	}
 	if ok && c.mods != nil && a.Known {
 		c.mods.program(t, a.Text) // what it imports (interp.go)
+	}
+	if ok && lang.AwkFamily(c.name) {
+		c.awkDirectives(t) // @include "f" (awksources.go)
 	}
 }
 

@@ -78,10 +78,12 @@ func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 	src := interpSource{code: -1, file: -1, end: len(c.args)}
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
-		if in.Program && (s == "-f" || s == "--file" || strings.HasPrefix(s, "--file=") || strings.HasPrefix(s, "-f") && len(s) > 2) {
-			src.progFile = true
-			j = c.awkProgram(j)
-			continue
+		if in.Program {
+			if k, ok, prog := c.awkOption(j); ok {
+				src.progFile = src.progFile || prog
+				j = k
+				continue // awksources.go
+			}
 		}
 		if src.progFile && !strings.HasPrefix(s, "-") {
 			c.w.Read(s)
@@ -308,23 +310,6 @@ func (c *cmd) loadOption(in catalogue.Interp, opt string, v word.Word) {
 	c.envFile(v, c.name)
 }
 
-// awkProgram: awk -f PROG FILE… runs the program in PROG (at j); every
-// operand is data it reads. It returns the index of the last word used.
-func (c *cmd) awkProgram(j int) int {
-	s := c.args[j].Text
-	if s == "-f" || s == "--file" {
-		j++
-	}
-	if j < len(c.args) {
-		a := c.args[j]
-		a.Text = strings.TrimPrefix(strings.TrimPrefix(a.Text, "--file="), "-f")
-		c.w.Read(a.Text)
-		c.spend(j)
-		c.runProgram(a) // (a.Sub: awk -f <(…))
-	}
-	return j
-}
-
 // interpCode analyses the code at argument code: its literals and effects;
 // the operands after it are read, or written when the interpreter edits
 // them in place (perl -pi -e CODE FILE). More code options after it are
@@ -340,6 +325,9 @@ func (c *cmd) interpCode(in catalogue.Interp, code int) {
 	c.oneLiner(a.Text)
 	// awk '{system($0)}' F, osascript's do shell script (inputcmds.go)
 	c.codeCommands(a.Text, code+1)
+	if in.Program {
+		c.awkDirectives(a.Text) // @include "f" (awksources.go)
+	}
 	c.spend(code) // code, analysed: not a file
 	inPlace := false
 	for k, o := range c.args {

@@ -123,14 +123,19 @@ func (m *moduleLoader) computedFeed(text string, depth int) {
 // harmless (lang.ComputedValueCall, review 19a F3). A program file or module
 // (depth > 0) is read the same way when it makes such a value
 // (lang.ComputedData, review 19a F13); names it builds from its variables
-// stay with the documented limit (docs/HOOKS.md).
+// stay with the documented limit (docs/HOOKS.md), except a name that joins
+// the home directory with a part guard cannot tell, whatever made the part
+// (lang.ComputedHomeNames).
 func (m *moduleLoader) computedNames(text string, depth int) {
-	if depth > 0 && !lang.ComputedData(m.fam, text) {
-		return
-	}
 	argv := true
 	for _, a := range m.c.args {
 		argv = argv && a.Known && !word.HasMark(a.Text)
+	}
+	if depth > 0 && !lang.ComputedData(m.fam, text) {
+		if write, _ := lang.ComputedHomeNames(m.fam, text, argv); write {
+			m.c.w.hide("runs in %s code that writes, deletes or renames a file in the home directory whose name it computes: guard cannot tell the name the code writes", m.c.name)
+		}
+		return
 	}
 	write, read := lang.ComputedNames(m.fam, text, argv)
 	m.c.codeEnv(text, m.fam, true) // codeenv.go

@@ -39,6 +39,11 @@ type walker struct {
 	// or match dot files, was set (see globOptions); braceccl: zsh's
 	// BRACE_CCL, which makes {abc} a set of letters (see cclBraces).
 	nocase, dotglob, braceccl bool
+	// seps are the characters beyond splitChars that a consumer of the
+	// command declares it splits names at (IFS=, xargs -d, read -d,
+	// mapfile -d); sepsAny: one guard cannot read (splitnames.go).
+	seps    string
+	sepsAny bool
 	// gitRefs: an earlier git subcommand of the command may have moved
 	// refs or added objects, so the repository on disk is not what a
 	// later checkout reads; gitHead: the revision an earlier one made
@@ -308,6 +313,7 @@ func (w *walker) script(src string, depth int) {
 		}
 	}
 	w.noteSpecialTables(f, src) // BASH_CMDS by any writer (specials.go)
+	w.noteSeparators(f, src)    // IFS=_, xargs -d _ (splitnames.go)
 	saved := w.depth
 	w.depth = depth
 	w.zshStmts(src, f.Stmts, f == parsed && err == nil)

@@ -125,11 +125,27 @@ const maxNameSites = 64
 // Code that resolves names against a directory descriptor is read as
 // such (DirFd).
 func ComputedNames(f Family, code string, argv bool) (write, read bool) {
+	return computedNames(names{code: code, argv: argv, fam: f})
+}
+
+// ComputedHomeNames is ComputedNames for a program file, whose names built
+// from its variables guard leaves (the documented limit), except where the
+// name joins the home directory with a part guard cannot tell
+// (os.path.join(os.path.expanduser('~'), n), Path.home() / n): whatever
+// made the part (a replace, json.loads of an escape, a decoder, a format),
+// the name may be any file of the home.
+func ComputedHomeNames(f Family, code string, argv bool) (write, read bool) {
+	return computedNames(names{code: code, argv: argv, fam: f, homeOnly: true})
+}
+
+// computedNames reads the file calls of n.code (see ComputedNames).
+func computedNames(n names) (write, read bool) {
+	f, code := n.fam, n.code
 	calls := fileCallsOf(f)
 	if calls == nil || DirFd(code) {
 		return false, false
 	}
-	n := names{code: code, lits: litSpans(code), argv: argv, fam: f}
+	n.lits = litSpans(code)
 	if n.lookedUp(calls) {
 		return true, false
 	}
@@ -198,6 +214,34 @@ type names struct {
 	steps   int // expressions read (maxNameSteps)
 	// readNames are the name arguments of reads guard cannot tell.
 	readNames []string
+	// homeOnly: a name argument is read only where it holds the home
+	// directory (homeAnchored); any other is taken as known.
+	homeOnly bool
+}
+
+// homeAnchored reports whether a name expression holds the home
+// directory: a home token or literal (expanduser, Path.home(), '~/…',
+// os.environ['HOME']), or a variable assigned such an expression.
+func (n *names) homeAnchored(expr string, depth int) bool {
+	if depth > maxNameDepth {
+		return true
+	}
+	for _, a := range codeAtoms(expr) {
+		if a.home || strings.HasPrefix(a.text, "~") {
+			return true
+		}
+	}
+	if n.assigns == nil {
+		n.assigns = assignments(n.code)
+	}
+	for name := range codeIdents(expr, litSpans(expr)) {
+		for _, p := range n.assigns[name] {
+			if n.homeAnchored(n.code[p:childStatementEnd(n.code, n.lits, p)], depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // site reads the identifier name ending at code[k]: when it is a file

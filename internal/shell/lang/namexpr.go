@@ -53,6 +53,9 @@ func (n *names) known(expr string, depth int) bool {
 	if depth > maxNameDepth || e == "" || n.steps > maxNameSteps {
 		return false
 	}
+	if n.homeOnly && depth == 0 && !n.homeAnchored(e, 0) {
+		return true // a program file's own name (ComputedHomeNames)
+	}
 	if parts := n.split(e); len(parts) > 1 {
 		for _, p := range parts {
 			if !n.known(p, depth+1) || isLiteral(p) && strings.Contains(p, "%c") {
