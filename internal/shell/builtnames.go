@@ -21,7 +21,7 @@ func (c *cmd) builtNames() {
 		return
 	}
 	var suffix, attached, prefix, format, after string
-	var hasAttached, fromData, decompress bool
+	var hasAttached, fromData, decompress, backup bool
 	var ops []string
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
@@ -39,6 +39,7 @@ func (c *cmd) builtNames() {
 			ops = append(ops, s)
 			continue
 		}
+		backup = backup || optionIn(b.Backup, s, b.WithArg)
 		fromData = fromData || optionIn(b.FromData, s, b.WithArg)
 		decompress = decompress || optionIn(b.Decompress, s, b.WithArg)
 		k := j
@@ -57,6 +58,9 @@ func (c *cmd) builtNames() {
 			}
 		}
 		j = k
+	}
+	if v, ok := c.envValue(b.SuffixEnv); backup && suffix == "" && b.SuffixEnv != "" && ok {
+		suffix = v // SIMPLE_BACKUP_SUFFIX=.json cp -b c .mcp
 	}
 	switch {
 	case suffix != "" && len(ops) > 0:

@@ -13,6 +13,10 @@ type NameBuilder struct {
 	// Suffix: options whose value is appended to the destination (and to
 	// each source's name in it): a backup's name.
 	Suffix word.Set
+	// Backup: options that ask for a backup; SuffixEnv: the variable
+	// whose value is then the suffix when no option gives one.
+	Backup    word.Set
+	SuffixEnv string
 	// Attached: options whose optional value, in the same word only, is
 	// appended to each file operand (* in it stands for the file's name).
 	Attached word.Set
@@ -36,7 +40,7 @@ type NameBuilder struct {
 	WithArg string
 }
 
-var backupNames = &NameBuilder{Suffix: " -S --suffix ", WithArg: "StmogZ"}
+var backupNames = &NameBuilder{Suffix: " -S --suffix ", Backup: " -b --backup ", SuffixEnv: "SIMPLE_BACKUP_SUFFIX", WithArg: "StmogZ"}
 
 var gzipNames = &NameBuilder{FromData: " -N --name ", Decompress: " -d --decompress --uncompress ", WithArg: "bpS"}
 
