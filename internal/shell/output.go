@@ -288,7 +288,7 @@ func (c *cmd) mktemp() string {
 	if len(tmpl)-len(name) < 3 {
 		name = tmpl // fewer than three X's: GNU mktemp fails; the name is not known
 	}
-	name += word.Mark(word.MarkSubst, "")
+	name += word.Mark(word.MarkName, "") // random letters: no / nor ..
 	switch {
 	case dir != "":
 		return strings.TrimRight(dir, "/") + "/" + name

@@ -49,6 +49,18 @@ func (c *cmd) globProgram(words []word.Word) []word.Word {
 			found = append(found, dir+n)
 		}
 	}
+	// bash expands the pattern when it runs: a file the command wrote
+	// before is among the matches.
+	written, hidden := c.w.WrittenMatches(p)
+	if hidden {
+		c.w.hide("runs a program named by a pattern a name the command writes may match (%s)", word.Quote(word.Render(p)))
+		return words
+	}
+	for _, f := range written {
+		if !slices.Contains(found, f) {
+			found = append(found, f)
+		}
+	}
 	if len(found) == 0 {
 		return words
 	}

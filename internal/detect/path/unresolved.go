@@ -52,11 +52,12 @@ const maxUnresolvedElems = 64
 //     (**/.env) holds in every directory and is not counted, so an
 //     unknown name in a project directory stays allowed.
 //
-// A path that begins with a value the command computes at run time from
-// what guard cannot tell (RunTime: $(echo … | tr _ /), a line read, $_)
-// may be any absolute path: written (the write rules), or read whole
-// ("$x" and nothing after it), it is "cannot tell" whatever its known
-// rest, against the first protected place of the rules.
+// A path holding a value the command computes at run time from what guard
+// cannot tell (RunTime: $(echo … | tr _ /), a line read, $_), at its start
+// or after a known head (./$(cat f): the value may climb out with ..), may
+// be any absolute path: written (the write rules), or read with nothing
+// known after the value ("$x", "src/$x"), it is "cannot tell" whatever its
+// known rest, against the first protected place of the rules.
 func (d *Detector) checkUnresolved(p string) (event.Finding, bool) {
 	u := d.parseUnresolved(p)
 	if u.runTime && (d.trees || u.bare()) {
@@ -113,8 +114,14 @@ type unresolved struct {
 // checkUnresolved).
 const RunTime = Unknown + Unknown + Unknown
 
-// bare reports whether the path is its unknown parts alone, nothing known
-// after the first ("$x", not "$x/go.mod" or "$x.log").
+// MidRunTime is such a value after a known head (./$(cat f)): Unknown four
+// times. It may climb out of the head with .., yet does not begin the path.
+const MidRunTime = RunTime + Unknown
+
+// bare reports whether the path's first unknown part is a whole element
+// with nothing known after it ("$x", "./$x", not "$x/go.mod", "$x.log" or
+// "v$x": a value in an element names a path only below a directory so
+// named).
 func (u unresolved) bare() bool {
 	return !u.more && len(u.tail) == 0 && u.tailPartial == "" && u.lastSuffix == "" && u.headPartial == ""
 }
@@ -141,10 +148,12 @@ func oneUnknown(p string) string {
 
 func (d *Detector) parseUnresolved(p string) unresolved {
 	var u unresolved
-	if i := strings.Index(p, Unknown); i >= 0 && strings.HasPrefix(p[i:], Unknown+Unknown) {
+	if i := strings.Index(p, Unknown); i >= 0 && strings.HasPrefix(p[i:], Unknown+Unknown) && !strings.HasPrefix(p[i:], MidRunTime) {
 		u.leading = true
-		u.runTime = strings.HasPrefix(p[i:], RunTime)
 	}
+	// A run-time value anywhere may hold / and .. (./$(cat f)): what is
+	// known before it does not bound where the path leads.
+	u.runTime = strings.Contains(p, RunTime)
 	// A pattern's * and ? match what guard cannot tell either ("$(x)"*
 	// could be .bashrc): they are unknown parts too.
 	p = oneUnknown(strings.NewReplacer("*", Unknown, "?", Unknown).Replace(p))
@@ -573,7 +582,7 @@ func unknownNameFinding(p, glob string) event.Finding {
 // runTimeFinding is the finding of path p that begins with a value the
 // command computes at run time, which may be any path.
 func runTimeFinding(p, glob string) event.Finding {
-	const what = "begins with a name the command computes at run time (a command's output, a line read, a value the shell sets) from what guard cannot tell, so guard cannot tell what the run-time name is: it may be any path"
+	const what = "holds a name the command computes at run time (a command's output, a line read, a value the shell sets) from what guard cannot tell, so guard cannot tell what the run-time name is: it may hold / and .. and name any path"
 	f := unresolvedText(p, "path '%s' "+what+", '"+glob+"' among them")
 	f.Entry, f.Reach = glob, event.ReachMaybe
 	return f

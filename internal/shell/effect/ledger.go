@@ -373,6 +373,9 @@ func (w *Ledger) FileStatus(p string, known bool, max int) (string, FileStatus) 
 	// copy (cp a b; cp b c) is followed, a few deep.
 	q := w.Where(p)
 	w.jobRan(path.Clean(q)) // jobs.go
+	if t, st, ok := w.globWritten(q, known, max); ok {
+		return t, st
+	}
 	for range 4 {
 		f, ok := w.WrittenEntry(path.Clean(q))
 		if !ok {
@@ -413,6 +416,77 @@ func (w *Ledger) FileStatus(p string, known bool, max int) (string, FileStatus) 
 	}
 	w.reads = append(w.reads, fileRead{q, max, string(data), st})
 	return string(data), st
+}
+
+// globWritten answers for a pattern q (bash b*.sh) that may match a file
+// the command wrote before it runs: bash expands it when it runs, so what
+// the command wrote is among its matches. A written file of text guard
+// does not know, or a name guard cannot tell in the pattern's directory
+// (an extraction, a copy of a tree), is a change guard cannot see; one
+// written file of known text matched alone (none on disk) is that text;
+// a written file among others, guard cannot tell which runs. False when
+// no written file could match: the pattern meets the disk.
+func (w *Ledger) globWritten(q string, known bool, max int) (string, FileStatus, bool) {
+	if !known || !strings.ContainsAny(q, "*?[") || len(w.Written) == 0 && !w.writtenFull {
+		return "", 0, false
+	}
+	pat := path.Clean(q)
+	dir := path.Dir(pat)
+	if w.writtenFull || slices.Contains(w.fullDirs, dir) {
+		return "", fileChanged, true
+	}
+	var match *WrittenFile
+	n := 0
+	for i := range w.Written {
+		f := &w.Written[i]
+		_, below := cutDir(dir, f.Path)
+		switch {
+		case f.unknown && (below || f.Path == dir || f.Path == "." && !strings.HasPrefix(dir, "/")):
+			return "", fileChanged, true // a tree written with names guard cannot list
+		case word.HasMark(f.Path) && (path.Dir(f.Path) == dir || strings.ContainsAny(dir, "*?[")):
+			return "", fileChanged, true // a name guard cannot tell, where the pattern looks
+		}
+		if m, err := path.Match(pat, f.Path); err == nil && m {
+			if f.unknown || f.from != "" {
+				return "", fileChanged, true
+			}
+			match, n = f, n+1
+		}
+	}
+	if n == 0 {
+		return "", 0, false
+	}
+	if n == 1 && (w.Files == nil || w.onDiskAbsent(q, max)) {
+		return match.text, FileWhole, true
+	}
+	return "", FileUnreadable, true
+}
+
+// WrittenMatches returns the files the command wrote that pattern p
+// matches, as p names them; hidden when a name guard cannot tell was
+// written where the pattern looks.
+func (w *Ledger) WrittenMatches(p string) (names []string, hidden bool) {
+	pat := path.Clean(w.Where(p))
+	if _, st, ok := w.globWritten(pat, true, 0); ok && st == fileChanged {
+		for _, f := range w.Written {
+			if m, _ := path.Match(pat, f.Path); m && f.unknown {
+				names = append(names, path.Join(path.Dir(p), path.Base(f.Path)))
+			}
+		}
+		return names, len(names) == 0
+	}
+	for _, f := range w.Written {
+		if m, _ := path.Match(pat, f.Path); m {
+			names = append(names, path.Join(path.Dir(p), path.Base(f.Path)))
+		}
+	}
+	return names, false
+}
+
+// onDiskAbsent reports whether pattern q matches nothing on disk.
+func (w *Ledger) onDiskAbsent(q string, max int) bool {
+	_, st := w.Files.ReadFile(q, max)
+	return st == FileAbsent
 }
 
 // fileRead is a file read through Options.Files: what fileStatus found.

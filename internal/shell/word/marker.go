@@ -71,6 +71,12 @@ const Unknown = "\x00"
 // producer's name (MarkName) begin a path with Unknown twice.
 const RunTime = Unknown + Unknown + Unknown
 
+// MidRunTime stands for such a value after known text (./$(cat f),
+// src/$x): Unknown four times. It may climb out of what is known before it
+// with .., so the path may be any path; yet the path does not begin with
+// it (the head is known, not the working directory's).
+const MidRunTime = RunTime + Unknown
+
 // Mark returns the marker of kind k for variable name (or none).
 func Mark(k byte, name string) string {
 	return MarkStart + string(k) + name + MarkEnd
@@ -217,8 +223,9 @@ func RenderLine(s string) string {
 // UnresolvedText writes s for the path rules' "could match" test: an
 // inherited variable as $name (the hook fills it in), each run of opaque
 // parts as one Unknown; twice where it begins the path, which it may name
-// whole (see path.Unknown), three times (RunTime) when that part is a value
-// the command computes from what guard cannot tell (see runTimeKind).
+// whole (see path.Unknown), three times (RunTime) when a part, leading or
+// not, is a value the command computes from what guard cannot tell (see
+// runTimeKind): after a known head it may climb out of it with .. .
 func UnresolvedText(s string) string {
 	var b strings.Builder
 	lead := false
@@ -243,6 +250,15 @@ func UnresolvedText(s string) string {
 		}
 		if !strings.HasSuffix(b.String(), Unknown) {
 			b.WriteString(Unknown)
+		}
+		if whole && runTimeKind(k, name) && strings.HasSuffix(b.String(), "/"+Unknown) {
+			// A run-time value after a known directory may hold / and
+			// .. (./$(cat f), src/$x): the path may be any path too.
+			// Inside an element (v$ver, user.email=$x) it climbs only
+			// below a directory so named, and is left a name.
+			for !strings.HasSuffix(b.String(), MidRunTime) {
+				b.WriteString(Unknown)
+			}
 		}
 	}, func(t string) {
 		b.WriteString(t)

@@ -17,8 +17,11 @@ func TestMarkers(t *testing.T) {
 	if got, want := Render(s), "a$GOPATH/$(…)$x/..z"; got != want {
 		t.Errorf("render = %q, want %q", got, want)
 	}
-	if got, want := UnresolvedText(s), "a$GOPATH/"+Unknown+"/..z"; got != want {
-		t.Errorf("unresolvedText = %q, want %q", got, want)
+	if got, want := UnresolvedText(s), "a$GOPATH/"+MidRunTime+"/..z"; got != want {
+		t.Errorf("unresolvedText = %q, want %q (a run-time value after a directory)", got, want)
+	}
+	if got, want := UnresolvedText("v"+Mark(MarkVar, "x")), "v"+Unknown; got != want {
+		t.Errorf("unresolvedText = %q, want %q (a run-time value inside an element)", got, want)
 	}
 	piece := Mark(MarkVar, "x")[:4] + "y"
 	if !Opaque(piece) || Render(piece) != "…vy" {
