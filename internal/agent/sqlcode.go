@@ -25,7 +25,13 @@ import (
 // taken. Text under an SQL key that does not read as SQL
 // stays a value as any other.
 func (t *toolValues) sql(key, v string) bool {
-	if !t.sqlTool && !sqlKey(key) || !lang.SQLShaped(v) {
+	if !t.sqlTool && !sqlKey(key) {
+		return false
+	}
+	if !lang.SQLShaped(v) {
+		if t.sqlTool && lang.SQLProcedureCall(v) && t.problem == "" {
+			t.problem = "may call a procedure (a T-SQL batch's first word): guard cannot tell what it runs"
+		}
 		return false
 	}
 	u := lang.SQLFiles(v)
