@@ -133,8 +133,8 @@ type toolValues struct {
 	noPath bool
 	// stream: the tool's name says it writes bytes (streamWriter).
 	stream bool
-	// sqlTool: the tool's name says it runs SQL (sqlName).
-	sqlTool bool
+	// sqlTool: the tool's name says it runs SQL (sqlName); mysql: MySQL's.
+	sqlTool, mysql bool
 	// lang: the interpreter a code cell is checked with (codeLanguage).
 	lang string
 	// problem: what guard could not tell of a typed value (termEdit);
@@ -158,7 +158,7 @@ type toolValues struct {
 // types into a terminal or a process (terminalTool) runs what it is given.
 func newToolValues(name string, in fields) *toolValues {
 	t := &toolValues{writes: writingName(name) || writeMode(in), term: terminalTool(name, in), noPath: !hasPathField(in),
-		stream: streamWriter(name), sqlTool: sqlName(name)}
+		stream: streamWriter(name), sqlTool: sqlName(name), mysql: mysqlName(name)}
 	t.lang = codeLanguage(name, in)
 	nameReads := readingName(name) && !writesContent(in) && !t.term
 	t.readOnly = nameReads && readOptionsOnly(in)
@@ -260,13 +260,13 @@ func (t *toolValues) other(key, v string) {
 	// (open("/h/x").read()): it is checked as both.
 	t.valuePaths(key, v)
 	asCommand := t.asCommand(key)
+	if !asCommand && t.sql(key, v) {
+		return
+	}
 	// A value checked as a command has its words read by the shell's
 	// rules; any other of a tool that may run something has its
 	// path-shaped words taken (review 19b F7).
 	t.embedded(v, t.runs && !asCommand && !carriesCommand(v))
-	if !asCommand && t.sql(key, v) {
-		return
-	}
 	if !asCommand && t.runs && codeKey(key) {
 		t.code(v)
 		return

@@ -236,3 +236,126 @@ func sqlHarmless(w string) bool {
 	}
 	return false
 }
+
+// SQLFromMySQL returns MySQL text with each '…' and "…" string's
+// backslash escapes undone (\' \" \\ \n \t \r \b \Z \0; \% and \_ keep
+// their backslash, as MySQL does) and the string written back with its
+// quote doubled, so the standard reader (SQLStringAt) reads the literal
+// MySQL does. Comments (-- , #, /* */) and `…` names are kept as they are.
+func SQLFromMySQL(sql string) string {
+	if !strings.Contains(sql, `\`) {
+		return sql
+	}
+	var b strings.Builder
+	for i := 0; i < len(sql); {
+		c := sql[i]
+		switch {
+		case c == '-' && strings.HasPrefix(sql[i:], "--"), c == '#':
+			e := sqlLineEnd(sql, i)
+			b.WriteString(sql[i:e])
+			i = e
+		case c == '/' && strings.HasPrefix(sql[i:], "/*"):
+			e := len(sql)
+			if k := strings.Index(sql[i+2:], "*/"); k >= 0 {
+				e = i + k + 4
+			}
+			b.WriteString(sql[i:e])
+			i = e
+		case c == '`':
+			e := sqlSkipQuoted(sql, i)
+			b.WriteString(sql[i:e])
+			i = e
+		case c == '\'' || c == '"':
+			i = mysqlString(&b, sql, i)
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return b.String()
+}
+
+// mysqlString writes the MySQL string whose quote is sql[q] in the
+// standard form (SQLFromMySQL) and returns the index after it.
+func mysqlString(b *strings.Builder, sql string, q int) int {
+	quote := string(sql[q])
+	var v strings.Builder
+	k := q + 1
+	for ; k < len(sql); k++ {
+		switch c := sql[k]; {
+		case c == '\\' && k+1 < len(sql):
+			k++
+			switch e := sql[k]; e {
+			case 'n':
+				v.WriteByte('\n')
+			case 't':
+				v.WriteByte('\t')
+			case 'r':
+				v.WriteByte('\r')
+			case 'b':
+				v.WriteByte('\b')
+			case 'Z':
+				v.WriteByte(0x1a)
+			case '0':
+				v.WriteByte(0)
+			case '%', '_':
+				v.WriteByte('\\')
+				v.WriteByte(e)
+			default:
+				v.WriteByte(e)
+			}
+		case c == sql[q] && k+1 < len(sql) && sql[k+1] == sql[q]:
+			v.WriteByte(c)
+			k++
+		case c == sql[q]:
+			b.WriteString(quote + strings.ReplaceAll(v.String(), quote, quote+quote) + quote)
+			return k + 1
+		default:
+			v.WriteByte(c)
+		}
+	}
+	b.WriteString(sql[q:]) // not closed: as it is
+	return len(sql)
+}
+
+// SQLPatternsBlanked returns sql with the text of each pattern literal
+// blanked: the string after LIKE, ILIKE, RLIKE, REGEXP, SIMILAR TO or the
+// GLOB operator is a pattern rows are matched with, no value stored nor
+// a file opened.
+func SQLPatternsBlanked(sql string) string {
+	low := asciiLower(sql)
+	b := []byte(sql)
+	for i := 0; i < len(sql); {
+		c := sql[i]
+		if c == '\'' || c == '"' || c == '`' {
+			i = sqlSkipQuoted(sql, i)
+			continue
+		}
+		if !sqlIdentStart(c) || i > 0 && sqlIdent(sql[i-1]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(sql) && sqlIdent(sql[j]) {
+			j++
+		}
+		w := low[i:j]
+		if w == "similar" && sqlNextToken(sql, j) == "to" {
+			j = sqlSkipBlank(sql, j) + 2
+			w = "like"
+		}
+		switch w {
+		case "like", "ilike", "rlike", "regexp", "glob":
+			if s, ok := SQLStringAt(sql, j); ok && (w != "glob" || !sqlCallAt(sql, j)) {
+				for k := s.Start; k < s.End; k++ {
+					if !strings.ContainsRune(`'"$`, rune(b[k])) {
+						b[k] = ' '
+					}
+				}
+				j = s.End
+			}
+		}
+		i = j
+	}
+	return string(b)
+}
