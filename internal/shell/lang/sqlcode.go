@@ -201,7 +201,8 @@ func sqlHarmless(w string) bool {
 		"cast", "try_cast", "convert", "typeof", "pg_typeof", "hash", "crc32", "uuid", "gen_random_uuid",
 		"uuid_generate_v4", "newid", "nextval", "currval", "setval", "lastval", "last_insert_rowid",
 		"last_insert_id", "changes", "random", "rand", "glob_match", "likelihood", "unlikely", "zeroblob",
-		"quote", "instr_count", "string_agg_distinct":
+		"quote", "instr_count", "string_agg_distinct", "pg_size_pretty", "pg_total_relation_size", "pg_relation_size",
+		"pg_table_size", "pg_indexes_size", "pg_database_size", "pg_column_size", "current_setting", "version":
 		return true
 	case "to_json", "to_jsonb", "row_to_json", "json_build_object", "jsonb_build_object", "json_build_array",
 		"jsonb_build_array", "json_object", "json_array", "json_extract", "json_extract_path",
