@@ -133,8 +133,8 @@ type toolValues struct {
 	noPath bool
 	// stream: the tool's name says it writes bytes (streamWriter).
 	stream bool
-	// sqlTool: the tool's name says it runs SQL (sqlName).
-	sqlTool bool
+	// sqlTool: the tool's name says it runs SQL (sqlName); mysql: MySQL's.
+	sqlTool, mysql bool
 	// lang: the interpreter a code cell is checked with (codeLanguage).
 	lang string
 	// problem: what guard could not tell of a typed value (termEdit);
@@ -157,46 +157,75 @@ type toolValues struct {
 // input carries content to write (writesContent) may write; a tool that
 // types into a terminal or a process (terminalTool) runs what it is given.
 func newToolValues(name string, in fields) *toolValues {
-	t := &toolValues{writes: writingName(name), term: terminalTool(name, in), noPath: !hasPathField(in),
-		stream: streamWriter(name), sqlTool: sqlName(name)}
+	t := &toolValues{writes: writingName(name) || writeMode(in), term: terminalTool(name, in), noPath: !hasPathField(in),
+		stream: streamWriter(name), sqlTool: sqlName(name), mysql: mysqlName(name)}
 	t.lang = codeLanguage(name, in)
 	nameReads := readingName(name) && !writesContent(in) && !t.term
-	t.readOnly = nameReads && !carriesSource(in)
+	t.readOnly = nameReads && readOptionsOnly(in)
 	t.runs = !t.writes && !nameReads || runningName(name) || t.term
 	return t
 }
 
-// carriesSource reports whether a tool's input names something besides
-// its paths (review 20a F1): a top-level field that is neither a path
-// field (isPathKey) nor an option known to only shape the read
-// (optionKey), holding a string, an object or an array. Such a call
-// fetches from that source (a URL, a bucket and key, a database's SQL)
-// and may write what it fetches into its local paths: a read verb in the
-// tool's name (get_object, get, query) tells what it does to the source,
-// not to the path, so the path is read and touched (pathInputs). A
-// number, a boolean or null is an option, never a source.
-func carriesSource(in fields) bool {
+// readOptionsOnly reports whether every top-level field of a tool's
+// input is a path field (isPathKey) or an option known to only shape a
+// read (readOption), whatever its value: a read verb in the tool's name
+// holds for its paths only then. Any other field may be a second source
+// (a URL, a bucket and key, SQL, a message's numeric id, a ref) whose
+// content the tool writes into its local paths: a read verb in the name
+// (get_object, get_message, query) tells what it does to the source, not
+// to the path, so the path is read and touched (pathInputs).
+func readOptionsOnly(in fields) bool {
 	for k, v := range in.m {
-		k := normKey(k)
-		if isPathKey(k) || optionKey(k) {
-			continue
+		if k := normKey(k); !isPathKey(k) && !readOption(k, v) {
+			return false
 		}
-		if v = bytes.TrimSpace(v); len(v) > 0 && (v[0] == '"' && len(v) > 2 || v[0] == '{' || v[0] == '[') {
-			return true
-		}
+	}
+	return true
+}
+
+// readOption reports whether a normalised key, with its raw JSON value,
+// names an option that only shapes what a read returns: its encoding,
+// format, range, order or search pattern. A mode or flags field is one
+// only when its value is a read mode (readMode).
+func readOption(k string, v []byte) bool {
+	switch k {
+	case "mode", "flags", "flag", "openmode":
+		return readMode(v)
+	case "encoding", "charset", "format", "offset", "limit", "head", "tail", "start", "end", "line", "startline",
+		"endline", "fromline", "toline", "linestart", "lineend", "range", "maxlines", "maxbytes", "maxsize", "page",
+		"pagesize", "perpage", "sort", "order", "orderby", "sortby", "depth", "maxdepth", "recursive", "pattern",
+		"patterns", "glob", "regex", "excludepatterns", "includepatterns", "maxresults",
+		"casesensitive", "ignorecase", "hidden", "showhidden", "contextlines", "view", "detail", "verbose":
+		return true
 	}
 	return false
 }
 
-// optionKey reports whether a normalised key names an option that only
-// shapes what a read returns (its encoding, format, range, order): data
-// words, never a source.
-func optionKey(k string) bool {
-	switch k {
-	case "encoding", "format", "mode", "type", "kind", "offset", "limit", "head", "tail", "start", "end", "line",
-		"lines", "page", "pagesize", "perpage", "sort", "order", "orderby", "depth", "maxdepth", "recursive",
-		"pattern", "glob", "excludepatterns", "sortby", "view", "detail", "verbose", "raw", "ref", "branch", "since":
+// readMode reports whether a mode or flags value opens for reading only:
+// r, rb, rt, read, readonly, ro, O_RDONLY. Any other (w, a, r+, x,
+// append, a number guard does not decode) may write.
+func readMode(v []byte) bool {
+	var s string
+	if json.Unmarshal(v, &s) != nil {
+		return false
+	}
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "r", "rb", "rt", "br", "tr", "read", "readonly", "read_only", "ro", "o_rdonly":
 		return true
+	}
+	return false
+}
+
+// writeMode reports whether a mode or flags field of a tool's input asks
+// to open for writing (any value readMode does not know, as text).
+func writeMode(in fields) bool {
+	for k, v := range in.m {
+		switch normKey(k) {
+		case "mode", "flags", "flag", "openmode":
+			if v = bytes.TrimSpace(v); len(v) > 0 && v[0] == '"' && !readMode(v) {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -231,13 +260,13 @@ func (t *toolValues) other(key, v string) {
 	// (open("/h/x").read()): it is checked as both.
 	t.valuePaths(key, v)
 	asCommand := t.asCommand(key)
+	if !asCommand && t.sql(key, v) {
+		return
+	}
 	// A value checked as a command has its words read by the shell's
 	// rules; any other of a tool that may run something has its
 	// path-shaped words taken (review 19b F7).
 	t.embedded(v, t.runs && !asCommand && !carriesCommand(v))
-	if !asCommand && t.sql(key, v) {
-		return
-	}
 	if !asCommand && t.runs && codeKey(key) {
 		t.code(v)
 		return

@@ -155,7 +155,7 @@ func TestReadingName(t *testing.T) {
 		{"mcp__fs__read_text_file", `{"path":"x"}`, true},
 		{"mcp__filesystem__read_multiple_files", `{"paths":["x"]}`, true},
 		{"mcp__filesystem__list_directory_with_sizes", `{"path":"x"}`, true},
-		{"mcp__context7__get-library-docs", `{"libraryId":3}`, true},
+		{"mcp__context7__get-library-docs", `{"libraryId":3}`, false}, // a field no read option: a source,
 		{"mcp__fs__read_text_file", `{"path":"x","head":10,"encoding":"utf-8"}`, true},
 		// a second source besides the path (review 20a F1): the read verb
 		// tells what the tool does to the source, not to the path
@@ -165,7 +165,10 @@ func TestReadingName(t *testing.T) {
 		{"mcp__http__get", `{"url":"https://x.example/a","file":"x"}`, false},
 		{"mcp__sqlite__read_query", `{"db_path":"x","query":"SELECT 1"}`, false},
 		{"mcp__sqlite__query", `{"database":"x","sql":"SELECT 1"}`, false},
-		{"MCP:get_issue", `{"issue_number":3}`, true},
+		{"MCP:get_issue", `{"issue_number":3}`, false},
+		{"read_file", `{"path":"x","offset":3,"limit":9,"encoding":"utf-8","mode":"r"}`, true},
+		{"read_file", `{"path":"x","mode":"w"}`, false},
+		{"mcp__mail__get_message", `{"id":77,"path":"x"}`, false},
 		{"read_file", `{"path":"x"}`, true},
 		// an unknown word may be a verb that writes
 		{"mcp__fs__view_prepend", `{"path":"x"}`, false},

@@ -25,9 +25,20 @@ import (
 // taken. Text under an SQL key that does not read as SQL
 // stays a value as any other.
 func (t *toolValues) sql(key, v string) bool {
-	if !t.sqlTool && !sqlKey(key) || !lang.SQLShaped(v) {
+	if !t.sqlTool && !sqlKey(key) {
 		return false
 	}
+	if !lang.SQLShaped(v) {
+		if t.sqlTool && lang.SQLProcedureCall(v) && t.problem == "" {
+			t.problem = "may call a procedure (a T-SQL batch's first word): guard cannot tell what it runs"
+		}
+		return false
+	}
+	if t.mysql {
+		v = lang.SQLFromMySQL(v) // 'O\'Brien' is one string
+	}
+	data := lang.SQLPatternsBlanked(v)
+	t.embedded(data, t.runs && !carriesCommand(data))
 	u := lang.SQLFiles(v)
 	if u.Problem != "" && t.problem == "" {
 		t.problem = u.Problem
@@ -38,8 +49,19 @@ func (t *toolValues) sql(key, v string) bool {
 		}
 	}
 	t.carried = append(t.carried, u.Programs...)
-	t.carriedPaths(v, t.writes) // its absolute and home words, quoted or not
+	t.carriedPaths(data, t.writes) // its absolute and home words, quoted or not
 	return true
+}
+
+// mysqlName reports whether a word of a tool's name says MySQL's SQL
+// (mysql, mariadb), whose strings take backslash escapes.
+func mysqlName(name string) bool {
+	for _, w := range nameWords(name) {
+		if w == "mysql" || w == "mariadb" {
+			return true
+		}
+	}
+	return false
 }
 
 // sqlKey reports whether a normalised key names an SQL statement.

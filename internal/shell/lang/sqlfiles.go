@@ -40,10 +40,22 @@ func SQLFiles(sql string) SQLUse {
 	}
 	low := asciiLower(sql)
 	copyStmt := false
+	var st sqlStmt
+	body := 0 // where the dollar-quoted body the scan is in ends
 	for i := 0; i < len(sql); {
 		switch c := sql[i]; {
 		case c == '\'' || c == '"' || c == '`':
 			i = sqlSkipQuoted(sql, i)
+			continue
+		case c == ';' && i >= body:
+			st, copyStmt = sqlStmt{}, false
+			i++
+			continue
+		case c == '$' && i >= body:
+			if s, ok := sqlDollarQuoted(sql, i); ok {
+				body = s.End // its words are scanned: a routine's body is SQL too
+			}
+			i++
 			continue
 		case c == '-' && strings.HasPrefix(sql[i:], "--"):
 			i = sqlLineEnd(sql, i)
@@ -64,6 +76,9 @@ func SQLFiles(sql string) SQLUse {
 			j++
 		}
 		w := low[i:j]
+		if p := sqlRunsCode(sql, j, w, st); p != "" {
+			u.problem(p)
+		}
 		switch {
 		case w == "copy":
 			copyStmt = true
@@ -77,9 +92,12 @@ func SQLFiles(sql string) SQLUse {
 			}
 		case sqlFileFunc(w) >= 0 && sqlCallAt(sql, j):
 			u.callArg(sql, j, sqlFileFunc(w), w)
-		case sqlFileWord(w):
+		case sqlFileWord(w) && (w != "to" || st.prev != "similar"):
 			u.wordArg(sql, j, w)
+		case sqlCallAt(sql, j):
+			u.call(sql, j, w, st)
 		}
+		st.next(w, strings.HasSuffix(strings.TrimRight(sql[:i], " \t\r\n"), "."))
 		i = j
 	}
 	return u
@@ -305,13 +323,35 @@ func SQLShaped(s string) bool {
 	return false
 }
 
+// SQLProcedureCall reports whether text that does not read as SQL
+// (SQLShaped) reads as a T-SQL batch that calls a procedure without EXEC:
+// its first word, an identifier (a dotted name), is followed by a string
+// literal (N'…' too) or an @variable (xp_cmdshell 'whoami').
+func SQLProcedureCall(s string) bool {
+	i := sqlSkipBlank(s, 0)
+	j := i
+	for j < len(s) && (sqlIdent(s[j]) || s[j] == '.' || s[j] == '[' || s[j] == ']') {
+		j++
+	}
+	if j == i || !sqlIdentStart(s[i]) && s[i] != '[' {
+		return false
+	}
+	k := sqlSkipBlank(s, j)
+	if k == j || k >= len(s) {
+		return false
+	}
+	return s[k] == '\'' || s[k] == '@' || (s[k] == 'N' || s[k] == 'n') && k+1 < len(s) && s[k+1] == '\''
+}
+
 // sqlStatement reports whether a lowered word starts an SQL statement.
 func sqlStatement(w string) bool {
 	switch w {
 	case "select", "insert", "update", "delete", "with", "create", "drop", "alter", "explain", "pragma", "vacuum",
 		"attach", "detach", "copy", "load", "replace", "merge", "truncate", "grant", "revoke", "begin", "commit",
 		"rollback", "show", "describe", "desc", "values", "table", "call", "analyze", "upsert", "savepoint",
-		"release", "reindex", "comment", "refresh", "unload", "summarize", "pivot", "from":
+		"release", "reindex", "comment", "refresh", "unload", "summarize", "pivot", "from", "exec", "execute", "declare",
+		"do", "install", "force", "set", "use", "prepare", "deallocate", "listen", "notify", "reset", "discard", "lock",
+		"checkpoint", "export", "import", "cluster":
 		return true
 	}
 	return false
