@@ -157,7 +157,18 @@ func (w *walker) splitSeps() (string, bool) {
 
 // splitReaders are the programs that split their input at a delimiter
 // they take with -d, and the options of theirs that take an argument.
-var splitReaders = map[string]string{"xargs": "adEILnPs", "read": "adinNptu", "mapfile": "dnOsuCc", "readarray": "dnOsuCc"}
+var splitReaders = [...]struct{ name, opts string }{{"xargs", "adEILnPs"}, {"read", "adinNptu"}, {"mapfile", "dnOsuCc"}, {"readarray", "dnOsuCc"}}
+
+// splitReaderOpts returns the options taking a value of the splitReader
+// named name.
+func splitReaderOpts(name string) (string, bool) {
+	for _, r := range splitReaders {
+		if r.name == name {
+			return r.opts, true
+		}
+	}
+	return "", false
+}
 
 // noteSeparators adds to w.seps the characters the command's consumers
 // split at: IFS assignments and the -d options of splitReaders.
@@ -175,7 +186,7 @@ func (w *walker) noteSeparators(f *syntax.File, src string) {
 			}
 		case *syntax.CallExpr:
 			if len(x.Args) > 0 {
-				if opts, ok := splitReaders[quotedLit(x.Args[0])]; ok {
+				if opts, ok := splitReaderOpts(quotedLit(x.Args[0])); ok {
 					calls++
 					w.delimOpts(x.Args[1:], opts)
 				}
@@ -189,8 +200,8 @@ func (w *walker) noteSeparators(f *syntax.File, src string) {
 		w.sepsAny = true
 	}
 	readers := 0
-	for name := range splitReaders {
-		readers += mentions(src, name)
+	for _, r := range splitReaders {
+		readers += mentions(src, r.name)
 	}
 	if readers > calls {
 		w.sepsAny = true
