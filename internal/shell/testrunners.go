@@ -59,11 +59,21 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
 	if !ok {
 		return // no reader: nothing on disk to look at
 	}
-	dirs, all := c.runnerStarts(r, args)
+	args, all := c.runnerEnv(r, args)
+	dirs, more, ok := c.runnerStarts(r, args)
+	if !ok {
+		return
+	}
+	dirs, extra := c.runnerRoots(r, dirs)
+	all = all || more
+	for _, d := range dirs {
+		all = c.runnerConfig(r, d) || all
+	}
 	files, ok := c.runnerFiles(r, l, dirs, all)
 	if !ok {
 		return
 	}
+	files = append(files, extra...)
 	// Every file is read before any is scanned: the names a file's text
 	// gives are what the code may write once it runs, after the runner
 	// has loaded them all.
@@ -115,15 +125,16 @@ func (c *cmd) runnerFiles(r *catalogue.TestRunner, l effect.SourceLister, dirs [
 		}
 		return true
 	}
+	keep := func(rel string) bool { return r.Loads(rel, all) }
 	for _, d := range dirs {
 		dir := path.Clean(c.w.Where(d))
-		names, ok := l.Sources(dir, strings.Fields(r.Skip), maxRunnerFiles)
-		if !ok {
-			c.w.hide("runs %s, which loads the project's code it finds under %s: guard could not list all of it (more than %d files, or too deep), so it cannot tell what that code does", c.name, d, maxRunnerFiles)
+		names, err := l.Sources(dir, c.runnerSkip(r, d), keep, maxRunnerFiles)
+		if err != nil {
+			c.w.hide("runs %s, which loads the project's code it finds under %s: guard could not list all of it (%v), so it cannot tell what that code does", c.name, d, err)
 			return nil, false
 		}
 		for _, n := range names {
-			if r.Loads(n, all) && !add(path.Join(d, n)) {
+			if !add(path.Join(d, n)) {
 				return nil, false
 			}
 		}
@@ -189,7 +200,7 @@ func hasWord(args []word.Word, s string) bool {
 // start directories; python's runners take them instead of the working
 // directory, the others as well as it (go test ./t runs the module's
 // init functions, cmake .. configures the parent).
-func (c *cmd) runnerStarts(r *catalogue.TestRunner, args []word.Word) (dirs []string, all bool) {
+func (c *cmd) runnerStarts(r *catalogue.TestRunner, args []word.Word) (dirs []string, all, ok bool) {
 	var ops []string
 	py, _ := catalogue.PyRunnerOf(strings.ReplaceAll(r.Name, ".", "")) // pytest -k EXPR, unittest -p PATTERN
 	for j := 0; j < len(args); j++ {
@@ -201,6 +212,9 @@ func (c *cmd) runnerStarts(r *catalogue.TestRunner, args []word.Word) (dirs []st
 				ops = append(ops, args[j+1].Text)
 				j++
 			}
+		case strings.HasPrefix(a, "-") && hasOption(r.Adds, opt):
+			c.w.hide("runs %s with %s, which loads code from a place guard does not read: it cannot tell what that code does", c.name, opt)
+			return nil, false, false
 		case strings.HasPrefix(a, "-"):
 			if strings.Contains(r.Options, " "+opt+" ") || len(opt) > 2 && opt[1] != '-' && strings.Contains(r.Options, " "+opt[:2]+" ") {
 				all = true
@@ -224,10 +238,13 @@ func (c *cmd) runnerStarts(r *catalogue.TestRunner, args []word.Word) (dirs []st
 			dirs = append(dirs, d) // go test ../x/...: the directory
 		}
 	}
-	for _, d := range dirs {
-		all = all || c.runnerConfig(r, d)
-	}
-	return dirs, all
+	return dirs, all, true
+}
+
+// hasOption reports whether option opt (-name, or --name) is one of
+// names: go reads -overlay and --overlay alike.
+func hasOption(names, opt string) bool {
+	return strings.Contains(names, " "+opt+" ") || strings.HasPrefix(opt, "--") && strings.Contains(names, " "+opt[1:]+" ")
 }
 
 // runnerConfig reports whether directory d holds a configuration file of
@@ -239,7 +256,7 @@ func (c *cmd) runnerConfig(r *catalogue.TestRunner, d string) bool {
 		if st == effect.FileAbsent || holds && st == effect.FileWhole && !strings.Contains(t, text) {
 			continue
 		}
-		if strings.Contains(t, "../") || strings.Contains(t, "= /") || strings.Contains(t, "\"/") {
+		if strings.Contains(t, "../") || strings.Contains(t, "= /") || strings.Contains(t, "> /") || strings.Contains(t, "\"/") {
 			c.w.hide("runs %s with %s, which may name code outside the directories guard reads (../, /…): it cannot tell what that code does", c.name, path.Join(d, name))
 		}
 		return true

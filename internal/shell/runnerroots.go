@@ -1,0 +1,125 @@
+package shell
+
+// The project root a test runner or a build tool loads code from
+// (catalogue.TestRunner.Root): go test in a package compiles the packages
+// it imports from the whole module, cargo builds the workspace's path
+// dependencies, pytest loads the conftest.py files from its rootdir down
+// to each start directory. The variables it reads as options
+// (TestRunner.Env) count as its words.
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// maxRootUp bounds the directories looked at above a start directory for
+// its project root.
+const maxRootUp = 16
+
+// runnerEnv returns runner r's words with the options its variables hold
+// first (GOFLAGS=-overlay=o.json, PYTEST_ADDOPTS), and whether a variable
+// makes it load modules by name (PYTEST_PLUGINS): every file of its
+// language then.
+func (c *cmd) runnerEnv(r *catalogue.TestRunner, args []word.Word) ([]word.Word, bool) {
+	var pre []word.Word
+	all := false
+	for _, name := range strings.Fields(r.Env) {
+		name, byName := strings.CutSuffix(name, "!")
+		v, ok := c.envValue(name)
+		switch {
+		case !ok || v == "":
+		case byName:
+			all = true
+		default:
+			pre = append(pre, lang.SplitQuoted(v)...)
+		}
+	}
+	if len(pre) == 0 {
+		return args, all
+	}
+	return append(pre, args...), all
+}
+
+// runnerRoots returns the directories runner r loads code under, and the
+// files it loads above them: for each start directory its project root
+// when r names one and loads every file of its language (a compiled
+// language's build), else the start directory and the rootdir's
+// configuration files down to it (pytest's conftest.py).
+func (c *cmd) runnerRoots(r *catalogue.TestRunner, dirs []string) ([]string, []string) {
+	var out, extra []string
+	for _, d := range dirs {
+		root, ok := c.runnerRoot(r, d)
+		switch {
+		case !ok:
+			out = append(out, d)
+		case r.Interp == "":
+			out = append(out, root)
+		default:
+			out = append(out, d)
+			extra = append(extra, c.conftests(r, root, d)...)
+		}
+	}
+	slices.Sort(out)
+	out = slices.Compact(out)
+	// A start directory below another is walked with it.
+	kept := out[:0]
+	for _, d := range out {
+		if !slices.ContainsFunc(kept, func(k string) bool { return k == "." && !strings.HasPrefix(d, "/") && !strings.HasPrefix(d, "..") || strings.HasPrefix(d, k+"/") }) {
+			kept = append(kept, d)
+		}
+	}
+	return kept, extra
+}
+
+// runnerRoot returns the nearest directory at or above d that holds one
+// of r.Root's files, the first of the list found.
+func (c *cmd) runnerRoot(r *catalogue.TestRunner, d string) (string, bool) {
+	for _, m := range strings.Fields(r.Root) {
+		name, text, holds := strings.Cut(m, ":")
+		dir := d
+		for range maxRootUp {
+			t, st := c.w.FileStatus(path.Join(dir, name), true, effect.MaxScriptBytes)
+			if st != effect.FileAbsent && (!holds || st != effect.FileWhole || strings.Contains(t, text)) {
+				return dir, true
+			}
+			dir = path.Join(dir, "..")
+		}
+	}
+	return "", false
+}
+
+// conftests returns the conftest.py files (r's Files naming one) in
+// root and each directory from it down to d, d excluded (walked).
+func (c *cmd) conftests(r *catalogue.TestRunner, root, d string) []string {
+	if !strings.Contains(r.Files, "conftest.py") {
+		return nil
+	}
+	var out []string
+	for dir, n := path.Clean(d), 0; dir != path.Clean(root) && n < maxRootUp; n++ {
+		dir = path.Join(dir, "..")
+		if f := path.Join(dir, "conftest.py"); c.w.IsFile(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// runnerSkip returns the directory names runner r does not look in under
+// d: Skip's, but NAME:FILE only while d holds no FILE (go's vendor/ is
+// built once vendor/modules.txt is there).
+func (c *cmd) runnerSkip(r *catalogue.TestRunner, d string) []string {
+	var out []string
+	for _, s := range strings.Fields(r.Skip) {
+		name, file, cond := strings.Cut(s, ":")
+		if !cond || !c.w.IsFile(path.Join(d, file)) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
