@@ -57,7 +57,6 @@ func TestRunnerClosure(t *testing.T) {
 		{"cd rp && go test ./...", true},
 		{"cd ok && go test -overlay=o.json ./...", true},
 		{"cd ok && GOFLAGS=-overlay=o.json go test ./...", true},
-		{"cd ok && go test -toolexec=./x ./...", true},
 		{"cd rs/app && cargo build", true},
 		{"cd py && pytest -q tests", true},
 		{"cd py && python3 -m pytest -q tests", true},

@@ -15,6 +15,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -24,6 +25,9 @@ import (
 
 // maxRunnerFiles bounds the discovered files scanned for one command.
 const maxRunnerFiles = 2048
+
+// maxRunnerTime bounds the time they are scanned in: the hook has 5 s.
+const maxRunnerTime = 2500 * time.Millisecond
 
 // maxRunnerBytes bounds their text.
 const maxRunnerBytes = 24 << 20
@@ -95,15 +99,41 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
 		}
 		texts = append(texts, text)
 	}
+	c.scanRunnerTexts(r, files, texts, nread)
+}
+
+// scanRunnerTexts scans the texts of the files runner r loads, each file
+// within the bounds of one program file (the files it reads, the words
+// it runs), and all of them within maxRunnerTime; one module loader
+// follows their imports, each module read once within its bounds.
+func (c *cmd) scanRunnerTexts(r *catalogue.TestRunner, files, texts []string, nread int) {
+	var m *moduleLoader
+	if r.Interp != "" {
+		m = c.newLoader(lang.FamilyOf(r.Interp))
+	}
+	if m != nil {
+		for _, f := range files {
+			m.seen[path.Clean(c.w.Where(f))] = true // scanned here, not loaded again as a module
+		}
+	}
+	words, fileWords := c.w.words, c.w.fileWords
+	until := time.Now().Add(maxRunnerTime)
 	for i, text := range texts {
-		c.w.Nread = nread
+		if time.Now().After(until) {
+			c.w.hide("runs %s, which loads more of the project's code than guard reads in %s (%d of %d files read): it cannot tell what the rest does", c.name, maxRunnerTime, i, len(texts))
+			return
+		}
+		c.w.Nread, c.w.words, c.w.fileWords = nread, words, fileWords
 		switch {
 		case text == "":
 		case r.Interp == "":
 			c.scanCompiled(text, files[i]) // go, rust, cmake: the names it gives, not a script's calls
 		default:
 			c.scanFile(text, false)
-			if m := c.newLoader(lang.FamilyOf(r.Interp)); m != nil {
+			if m != nil {
+				if m.fam == lang.Python && len(m.dirs) > 0 {
+					m.dirs[0] = "" // each file's own directory first (program)
+				}
 				m.program(text, files[i])
 			}
 		}

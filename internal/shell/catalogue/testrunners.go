@@ -79,7 +79,7 @@ const (
 // simple command.
 var TestRunners = []TestRunner{
 	{Name: "go", Subs: " test run ", Exts: " .go ", Skip: " testdata vendor:vendor/modules.txt node_modules ",
-		Root: "go.work go.mod", Config: "go.mod:replace go.work", Adds: " -overlay -modfile -toolexec -exec -vettool -C ", Env: " GOFLAGS "},
+		Root: "go.work go.mod", Config: "go.mod:replace go.work", Adds: " -overlay -modfile ", Env: " GOFLAGS "},
 	{Name: "cargo", Subs: " build b check c test t bench run r clippy doc d install ", Exts: " .rs ", Skip: " target node_modules ",
 		Root: "Cargo.toml:[workspace] Cargo.toml", Config: "Cargo.toml:path Cargo.toml:workspace", Adds: " --config -Z "},
 	{Name: "node", Flag: "--test", Interp: "node", Exts: " .js .mjs .cjs .ts .mts .cts ", Skip: jsSkip,
