@@ -131,3 +131,60 @@ func (c *cmd) runnerSkip(r *catalogue.TestRunner, d string) []string {
 	}
 	return out
 }
+
+// maxNodePackages bounds the node_modules packages scanned for one
+// command.
+const maxNodePackages = 32
+
+// nodePackages scans the entry file of each node_modules package the
+// texts (of files under dirs) require by name: the agent writes
+// node_modules as easily as src/. Only the entry file the test requires
+// directly, not what it loads in turn (a real project's dependencies are
+// more than guard reads).
+func (c *cmd) nodePackages(dirs, texts []string) {
+	n, seen := 0, map[string]bool{}
+	for _, text := range texts {
+		for _, name := range lang.Imports(lang.Node, text).Modules {
+			if strings.Contains(name, ":") || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "/") {
+				continue // node:fs, ./x (the loader's)
+			}
+			for _, d := range dirs {
+				pkg := path.Join(d, "node_modules", name)
+				for _, f := range append(nodeFiles(pkg)[1:], path.Join(pkg, c.nodeMain(pkg))) {
+					if seen[f] || !c.w.IsFile(f) {
+						continue
+					}
+					seen[f] = true
+					if n++; n > maxNodePackages {
+						c.w.hide("runs %s, which loads more node_modules packages than guard reads (%d): it cannot tell what the rest do", c.name, maxNodePackages)
+						return
+					}
+					if t, ok := c.w.FileText(f, true, effect.MaxProgramBytes, "a package's code"); ok {
+						c.scanFile(t, false)
+					}
+				}
+			}
+		}
+	}
+}
+
+// nodeMain returns the entry file package.json names in directory pkg,
+// or index.js.
+func (c *cmd) nodeMain(pkg string) string {
+	n := c.w.Nread
+	t, st := c.w.FileStatus(path.Join(pkg, "package.json"), true, effect.MaxScriptBytes)
+	c.w.Nread = n
+	if st != effect.FileWhole {
+		return "index.js"
+	}
+	_, rest, ok := strings.Cut(t, "\"main\"")
+	if !ok {
+		return "index.js"
+	}
+	if _, v, ok := strings.Cut(rest, "\""); ok {
+		if v, _, ok := strings.Cut(v, "\""); ok && !strings.Contains(v, "..") {
+			return v
+		}
+	}
+	return "index.js"
+}

@@ -100,6 +100,10 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
 		texts = append(texts, text)
 	}
 	c.scanRunnerTexts(r, files, texts, nread)
+	if r.Interp == "node" {
+		c.w.Nread = nread
+		c.nodePackages(dirs, texts)
+	}
 }
 
 // scanRunnerTexts scans the texts of the files runner r loads, each file
