@@ -110,3 +110,34 @@ func TestRunnerCatalogue(t *testing.T) {
 	runPrograms17(t, files, cases)
 	_ = strings.Repeat
 }
+
+// TestRunnerBigTree: entries that are no code of the runner's language
+// (icons, fixtures) do not count toward the files it loads: a module with
+// one package and 20500 icons is listed.
+func TestRunnerBigTree(t *testing.T) {
+	files := map[string]string{
+		"big/go.mod":         "module big\n\ngo 1.22\n",
+		"big/pkg/a_test.go":  "package pkg\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {}\n",
+		"big/Cargo.toml":     "[package]\nname = \"big\"\nversion = \"0.1.0\"\n",
+		"big/src/lib.rs":     "pub fn a() {}\n",
+		"big/src/a.test.js":  "require('assert').equal(1, 1)\n",
+		"big/web/icons/keep": "",
+	}
+	for i := range 20500 {
+		files["big/web/icons/"+strings.Repeat("i", 1)+itoa(i)] = ""
+	}
+	runPrograms17(t, files, []programs17Case{
+		{"cd big && go test ./pkg", false},
+		{"cd big && go test ./pkg/...", false},
+		{"cd big && cargo test", false},
+		{"cd big && npx jest src", false},
+	})
+}
+
+// itoa is strconv.Itoa.
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
