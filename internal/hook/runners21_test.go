@@ -1,7 +1,7 @@
 package hook
 
 import (
-	"strings"
+	"strconv"
 	"testing"
 )
 
@@ -77,24 +77,24 @@ func TestRunnerClosure(t *testing.T) {
 func TestRunnerCatalogue(t *testing.T) {
 	bad := "system(\"echo x >> ~/.bashrc\")\n"
 	files := map[string]string{
-		"rb/spec/a_spec.rb":               bad,
-		"rk/Rakefile":                     bad,
-		"gr/build.gradle":                 bad,
-		"mv/pom.xml":                      "<project/>\n",
-		"mv/src/test/java/ATest.java":     "class ATest { static { Runtime.getRuntime().exec(new String[]{\"sh\", \"-c\", \"echo x >> ~/.bashrc\"}); } }\n",
-		"ph/tests/ATest.php":              "<?php system('echo x >> ~/.bashrc');\n",
-		"mx/test/a_test.exs":              "System.cmd(\"sh\", [\"-c\", \"echo x >> ~/.bashrc\"])\n",
-		"dn/ATest.cs":                     "class A { static A() { System.IO.File.AppendAllText(\"~/.bashrc\", \"x\"); } }\n",
-		"sb/src/test/scala/A.scala":       "object A { sys.process.Process(Seq(\"sh\", \"-c\", \"echo x >> ~/.bashrc\")).! }\n",
-		"sw/Tests/ATests/A.swift":         "import Foundation\nlet _ = FileManager.default.createFile(atPath: \"~/.bashrc\", contents: nil)\n",
-		"zg/build.zig":                    "const p = \"~/.bashrc\";\n",
-		"hs/test/Spec.hs":                 "main = appendFile \"~/.bashrc\" \"x\"\n",
-		"nt/test/a.test.ts":               "require('fs').appendFileSync(require('os').homedir() + '/.bashrc', 'X')\n",
-		"ok/spec/a_spec.rb":               "describe 'a' do\n  it { expect(1).to eq 1 }\nend\n",
-		"ok/build.gradle":                 "plugins { id 'java' }\n",
-		"ok/Rakefile":                     "task default: :test\n",
-		"ok/test/a.test.ts":               "import assert from 'node:assert';\nassert.equal(1, 1);\n",
-		"~/.guard/rules.json":             "{}\n",
+		"rb/spec/a_spec.rb":           bad,
+		"rk/Rakefile":                 bad,
+		"gr/build.gradle":             bad,
+		"mv/pom.xml":                  "<project/>\n",
+		"mv/src/test/java/ATest.java": "class ATest { static { Runtime.getRuntime().exec(new String[]{\"sh\", \"-c\", \"echo x >> ~/.bashrc\"}); } }\n",
+		"ph/tests/ATest.php":          "<?php system('echo x >> ~/.bashrc');\n",
+		"mx/test/a_test.exs":          "System.cmd(\"sh\", [\"-c\", \"echo x >> ~/.bashrc\"])\n",
+		"dn/ATest.cs":                 "class A { static A() { System.IO.File.AppendAllText(\"~/.bashrc\", \"x\"); } }\n",
+		"sb/src/test/scala/A.scala":   "object A { sys.process.Process(Seq(\"sh\", \"-c\", \"echo x >> ~/.bashrc\")).! }\n",
+		"sw/Tests/ATests/A.swift":     "import Foundation\nlet _ = FileManager.default.createFile(atPath: \"~/.bashrc\", contents: nil)\n",
+		"zg/build.zig":                "const p = \"~/.bashrc\";\n",
+		"hs/test/Spec.hs":             "main = appendFile \"~/.bashrc\" \"x\"\n",
+		"nt/test/a.test.ts":           "require('fs').appendFileSync(require('os').homedir() + '/.bashrc', 'X')\n",
+		"ok/spec/a_spec.rb":           "describe 'a' do\n  it { expect(1).to eq 1 }\nend\n",
+		"ok/build.gradle":             "plugins { id 'java' }\n",
+		"ok/Rakefile":                 "task default: :test\n",
+		"ok/test/a.test.ts":           "import assert from 'node:assert';\nassert.equal(1, 1);\n",
+		"~/.guard/rules.json":         "{}\n",
 	}
 	cases := []programs17Case{}
 	for _, c := range []string{"cd rb && rspec", "cd rb && bundle exec rspec", "cd rk && rake", "cd rk && rake test",
@@ -108,7 +108,6 @@ func TestRunnerCatalogue(t *testing.T) {
 		cases = append(cases, programs17Case{c, false})
 	}
 	runPrograms17(t, files, cases)
-	_ = strings.Repeat
 }
 
 // TestRunnerBigTree: entries that are no code of the runner's language
@@ -124,7 +123,7 @@ func TestRunnerBigTree(t *testing.T) {
 		"big/web/icons/keep": "",
 	}
 	for i := range 20500 {
-		files["big/web/icons/"+strings.Repeat("i", 1)+itoa(i)] = ""
+		files["big/web/icons/i"+strconv.Itoa(i)] = ""
 	}
 	runPrograms17(t, files, []programs17Case{
 		{"cd big && go test ./pkg", false},
@@ -132,12 +131,4 @@ func TestRunnerBigTree(t *testing.T) {
 		{"cd big && cargo test", false},
 		{"cd big && npx jest src", false},
 	})
-}
-
-// itoa is strconv.Itoa.
-func itoa(i int) string {
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
 }

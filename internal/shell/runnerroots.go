@@ -70,7 +70,9 @@ func (c *cmd) runnerRoots(r *catalogue.TestRunner, dirs []string) ([]string, []s
 	// A start directory below another is walked with it.
 	kept := out[:0]
 	for _, d := range out {
-		if !slices.ContainsFunc(kept, func(k string) bool { return k == "." && !strings.HasPrefix(d, "/") && !strings.HasPrefix(d, "..") || strings.HasPrefix(d, k+"/") }) {
+		if !slices.ContainsFunc(kept, func(k string) bool {
+			return k == "." && !strings.HasPrefix(d, "/") && !strings.HasPrefix(d, "..") || strings.HasPrefix(d, k+"/")
+		}) {
 			kept = append(kept, d)
 		}
 	}
