@@ -70,8 +70,10 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
 	}
 	dirs, extra := c.runnerRoots(r, dirs)
 	all = all || more
-	for _, d := range dirs {
-		all = c.runnerConfig(r, d) || all
+	for _, d := range slices.Clone(dirs) {
+		cf, more := c.runnerConfig(r, d)
+		all = cf || all
+		dirs = append(dirs, more...)
 	}
 	files, ok := c.runnerFiles(r, l, dirs, all)
 	if !ok {
@@ -282,20 +284,54 @@ func hasOption(names, opt string) bool {
 }
 
 // runnerConfig reports whether directory d holds a configuration file of
-// r that changes what it discovers.
-func (c *cmd) runnerConfig(r *catalogue.TestRunner, d string) bool {
+// r that changes what it discovers, and the directories outside d it
+// names that a compiled language's build loads (go.mod's replace => ../x,
+// go.work's use, Cargo.toml's path = "../x"): walked as well. Any other
+// runner's configuration naming such a place is code guard does not read.
+func (c *cmd) runnerConfig(r *catalogue.TestRunner, d string) (bool, []string) {
 	for _, cf := range strings.Fields(r.Config) {
 		name, text, holds := strings.Cut(cf, ":")
 		t, st := c.w.FileStatus(path.Join(d, name), true, effect.MaxScriptBytes)
 		if st == effect.FileAbsent || holds && st == effect.FileWhole && !strings.Contains(t, text) {
 			continue
 		}
-		if strings.Contains(t, "../") || strings.Contains(t, "= /") || strings.Contains(t, "> /") || strings.Contains(t, "\"/") {
+		if !strings.Contains(t, "../") && !strings.Contains(t, "= /") && !strings.Contains(t, "> /") && !strings.Contains(t, "\"/") {
+			return true, nil
+		}
+		var out []string
+		if r.Interp == "" {
+			out = outsidePaths(t, d)
+		}
+		if len(out) == 0 || len(out) > maxConfigDirs {
 			c.w.hide("runs %s with %s, which may name code outside the directories guard reads (../, /…): it cannot tell what that code does", c.name, path.Join(d, name))
 		}
-		return true
+		return true, out
 	}
-	return false
+	return false, nil
+}
+
+// maxConfigDirs bounds the directories a build's configuration names that
+// guard walks.
+const maxConfigDirs = 16
+
+// outsidePaths returns the directories outside d (../x, /x) configuration
+// text t names, as the command names them.
+func outsidePaths(t, d string) []string {
+	var out []string
+	words := strings.FieldsFunc(t, func(r rune) bool { return strings.ContainsRune(" \t\n\"'=,[]{}()>", r) })
+	for _, w := range words {
+		if w != ".." && !strings.HasPrefix(w, "../") && !strings.HasPrefix(w, "/") || strings.HasPrefix(w, "//") {
+			continue
+		}
+		p := w
+		if !strings.HasPrefix(w, "/") {
+			p = path.Join(d, w)
+		}
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // scanCompiled scans file name, of a language guard has no interpreter
