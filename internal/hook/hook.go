@@ -600,6 +600,11 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (r *policy.DryRunResult, e
 	if err == nil {
 		checked, err = withHardLinks(checked, p, res)
 	}
+	if e := (*agent.Error)(nil); errors.As(err, &e) && e.Limit {
+		// Past one of guard's bounds: the hook blocks it (payloadFailure).
+		return &policy.DryRunResult{Verdict: string(event.Block), Type: typ, Input: policy.Withheld(input),
+			Rule: RuleInvalidPayload, Reason: payloadFailure(err).shown}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

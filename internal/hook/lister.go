@@ -2,6 +2,7 @@ package hook
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -202,44 +203,106 @@ func (w *linkWalk) walk(dir string, depth int) bool {
 }
 
 // Sources implements effect.SourceLister: the files below directory p a
-// test runner or a build tool may load, within effect.MaxSourceEntries
-// and effect.MaxTreeDepth.
-func (f runFiles) Sources(p string, skip []string, max int) ([]string, bool) {
+// test runner or a build tool may load (keep), within max files,
+// effect.MaxSourceEntries entries, effect.MaxTreeDepth levels and
+// effect.MaxSourceTime; a link is followed, and one out of p is an error.
+func (f runFiles) Sources(p string, skip []string, keep func(string) bool, max int) ([]string, error) {
 	full, ok := f.resolve(p)
 	if !ok {
-		return nil, false
+		return nil, errors.New("a directory guard cannot tell")
 	}
 	full = filepath.Clean(full)
 	if fi, err := os.Lstat(full); err != nil || !fi.IsDir() {
-		return nil, true
+		return nil, nil
 	}
-	var out []string
-	seen := 0
-	err := filepath.WalkDir(full, func(q string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if seen++; seen > effect.MaxSourceEntries || len(out) > max {
-			return fs.ErrInvalid
-		}
-		rel := strings.TrimPrefix(q, full+string(filepath.Separator))
-		switch {
-		case q == full:
-			return nil
-		case !d.IsDir():
-			if d.Type().IsRegular() {
-				out = append(out, filepath.ToSlash(rel))
-			}
-			return nil
-		case strings.HasPrefix(d.Name(), ".") || slices.Contains(skip, d.Name()):
-			return fs.SkipDir
-		case strings.Count(rel, string(filepath.Separator)) >= effect.MaxTreeDepth:
-			return fs.ErrInvalid
-		}
-		if _, err := os.Lstat(filepath.Join(q, "pyvenv.cfg")); err == nil {
-			return fs.SkipDir // a virtual environment's packages
+	root := full
+	if r, err := filepath.EvalSymlinks(full); err == nil {
+		root = r
+	}
+	s := sourceWalk{full: full, root: root, skip: skip, keep: keep, max: max, until: time.Now().Add(effect.MaxSourceTime)}
+	err := filepath.WalkDir(full, s.visit)
+	if errors.Is(err, fs.ErrPermission) {
+		err = nil
+	}
+	return s.out, err
+}
+
+// sourceWalk is one Sources walk.
+type sourceWalk struct {
+	full, root string
+	skip       []string
+	keep       func(string) bool
+	max, seen  int
+	until      time.Time
+	out        []string
+}
+
+// visit is the WalkDir function of a Sources walk.
+func (s *sourceWalk) visit(q string, d fs.DirEntry, err error) error {
+	if err != nil {
+		return err
+	}
+	if s.seen++; s.seen > effect.MaxSourceEntries {
+		return fmt.Errorf("more than %d entries", effect.MaxSourceEntries)
+	}
+	if s.seen%1024 == 0 && time.Now().After(s.until) {
+		return fmt.Errorf("more than %s to list", effect.MaxSourceTime)
+	}
+	rel := filepath.ToSlash(strings.TrimPrefix(q, s.full+string(filepath.Separator)))
+	switch {
+	case q == s.full:
+		return nil
+	case d.Type()&fs.ModeSymlink != 0:
+		return s.link(q, rel)
+	case !d.IsDir():
+		if d.Type().IsRegular() && s.keep(rel) {
+			return s.add(rel)
 		}
 		return nil
-	})
-	return out, err == nil && len(out) <= max
+	case strings.HasPrefix(d.Name(), ".") || slices.Contains(s.skip, d.Name()):
+		return fs.SkipDir
+	case strings.Count(rel, "/") >= effect.MaxTreeDepth:
+		return fmt.Errorf("deeper than %d levels", effect.MaxTreeDepth)
+	}
+	if _, err := os.Lstat(filepath.Join(q, "pyvenv.cfg")); err == nil {
+		return fs.SkipDir // a virtual environment's packages
+	}
+	return nil
+}
+
+// add keeps file rel, within the bound.
+func (s *sourceWalk) add(rel string) error {
+	s.out = append(s.out, rel)
+	if len(s.out) > s.max {
+		return fmt.Errorf("more than %d files of its language", s.max)
+	}
+	return nil
+}
+
+// link follows the link at q (rel below the walk): a file the runner
+// loads is kept when it leads inside the walked directory; a link out of
+// it, to such a file or to a directory (pytest and mocha follow those), is
+// code guard does not list.
+func (s *sourceWalk) link(q, rel string) error {
+	t, err := filepath.EvalSymlinks(q)
+	if err != nil {
+		return nil // dangling: nothing loads through it
+	}
+	fi, err := os.Stat(t)
+	if err != nil {
+		return nil
+	}
+	inside := t == s.root || strings.HasPrefix(t, s.root+string(filepath.Separator))
+	switch {
+	case fi.IsDir() && !inside:
+		if slices.Contains(s.skip, filepath.Base(q)) || strings.HasPrefix(filepath.Base(q), ".") {
+			return nil
+		}
+		return fmt.Errorf("a link out of it (%s, to %s)", rel, t)
+	case fi.IsDir() || !s.keep(rel):
+		return nil // inside: walked there
+	case !inside:
+		return fmt.Errorf("a link out of it (%s, to %s)", rel, t)
+	}
+	return s.add(rel)
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/guardhq/guard/internal/policy"
@@ -31,6 +32,12 @@ func runPrograms17(t *testing.T, files map[string]string, tests []programs17Case
 		}
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
+		}
+		if target, ok := strings.CutPrefix(text, "->"); ok { // a symbolic link
+			if err := os.Symlink(target, p); err != nil {
+				t.Fatal(err)
+			}
+			continue
 		}
 		if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
 			t.Fatal(err)

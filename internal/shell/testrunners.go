@@ -15,6 +15,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -24,6 +25,9 @@ import (
 
 // maxRunnerFiles bounds the discovered files scanned for one command.
 const maxRunnerFiles = 2048
+
+// maxRunnerTime bounds the time they are scanned in: the hook has 5 s.
+const maxRunnerTime = 2500 * time.Millisecond
 
 // maxRunnerBytes bounds their text.
 const maxRunnerBytes = 24 << 20
@@ -59,11 +63,23 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
 	if !ok {
 		return // no reader: nothing on disk to look at
 	}
-	dirs, all := c.runnerStarts(r, args)
+	args, all := c.runnerEnv(r, args)
+	dirs, more, ok := c.runnerStarts(r, args)
+	if !ok {
+		return
+	}
+	dirs, extra := c.runnerRoots(r, dirs)
+	all = all || more
+	for _, d := range slices.Clone(dirs) {
+		cf, more := c.runnerConfig(r, d)
+		all = cf || all
+		dirs = append(dirs, more...)
+	}
 	files, ok := c.runnerFiles(r, l, dirs, all)
 	if !ok {
 		return
 	}
+	files = append(files, extra...)
 	// Every file is read before any is scanned: the names a file's text
 	// gives are what the code may write once it runs, after the runner
 	// has loaded them all.
@@ -85,15 +101,45 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
 		}
 		texts = append(texts, text)
 	}
-	for i, text := range texts {
+	c.scanRunnerTexts(r, files, texts, nread)
+	if r.Interp == "node" {
 		c.w.Nread = nread
+		c.nodePackages(dirs, texts)
+	}
+}
+
+// scanRunnerTexts scans the texts of the files runner r loads, each file
+// within the bounds of one program file (the files it reads, the words
+// it runs), and all of them within maxRunnerTime; one module loader
+// follows their imports, each module read once within its bounds.
+func (c *cmd) scanRunnerTexts(r *catalogue.TestRunner, files, texts []string, nread int) {
+	var m *moduleLoader
+	if r.Interp != "" {
+		m = c.newLoader(lang.FamilyOf(r.Interp))
+	}
+	if m != nil {
+		for _, f := range files {
+			m.seen[path.Clean(c.w.Where(f))] = true // scanned here, not loaded again as a module
+		}
+	}
+	words, fileWords := c.w.words, c.w.fileWords
+	until := time.Now().Add(maxRunnerTime)
+	for i, text := range texts {
+		if time.Now().After(until) {
+			c.w.hide("runs %s, which loads more of the project's code than guard reads in %s (%d of %d files read): it cannot tell what the rest does", c.name, maxRunnerTime, i, len(texts))
+			return
+		}
+		c.w.Nread, c.w.words, c.w.fileWords = nread, words, fileWords
 		switch {
 		case text == "":
 		case r.Interp == "":
 			c.scanCompiled(text, files[i]) // go, rust, cmake: the names it gives, not a script's calls
 		default:
 			c.scanFile(text, false)
-			if m := c.newLoader(lang.FamilyOf(r.Interp)); m != nil {
+			if m != nil {
+				if m.fam == lang.Python && len(m.dirs) > 0 {
+					m.dirs[0] = "" // each file's own directory first (program)
+				}
 				m.program(text, files[i])
 			}
 		}
@@ -115,15 +161,16 @@ func (c *cmd) runnerFiles(r *catalogue.TestRunner, l effect.SourceLister, dirs [
 		}
 		return true
 	}
+	keep := func(rel string) bool { return r.Loads(rel, all) }
 	for _, d := range dirs {
 		dir := path.Clean(c.w.Where(d))
-		names, ok := l.Sources(dir, strings.Fields(r.Skip), maxRunnerFiles)
-		if !ok {
-			c.w.hide("runs %s, which loads the project's code it finds under %s: guard could not list all of it (more than %d files, or too deep), so it cannot tell what that code does", c.name, d, maxRunnerFiles)
+		names, err := l.Sources(dir, c.runnerSkip(r, d), keep, maxRunnerFiles)
+		if err != nil {
+			c.w.hide("runs %s, which loads the project's code it finds under %s: guard could not list all of it (%v), so it cannot tell what that code does", c.name, d, err)
 			return nil, false
 		}
 		for _, n := range names {
-			if r.Loads(n, all) && !add(path.Join(d, n)) {
+			if !add(path.Join(d, n)) {
 				return nil, false
 			}
 		}
@@ -189,7 +236,7 @@ func hasWord(args []word.Word, s string) bool {
 // start directories; python's runners take them instead of the working
 // directory, the others as well as it (go test ./t runs the module's
 // init functions, cmake .. configures the parent).
-func (c *cmd) runnerStarts(r *catalogue.TestRunner, args []word.Word) (dirs []string, all bool) {
+func (c *cmd) runnerStarts(r *catalogue.TestRunner, args []word.Word) (dirs []string, all, ok bool) {
 	var ops []string
 	py, _ := catalogue.PyRunnerOf(strings.ReplaceAll(r.Name, ".", "")) // pytest -k EXPR, unittest -p PATTERN
 	for j := 0; j < len(args); j++ {
@@ -201,6 +248,9 @@ func (c *cmd) runnerStarts(r *catalogue.TestRunner, args []word.Word) (dirs []st
 				ops = append(ops, args[j+1].Text)
 				j++
 			}
+		case strings.HasPrefix(a, "-") && hasOption(r.Adds, opt):
+			c.w.hide("runs %s with %s, which loads code from a place guard does not read: it cannot tell what that code does", c.name, opt)
+			return nil, false, false
 		case strings.HasPrefix(a, "-"):
 			if strings.Contains(r.Options, " "+opt+" ") || len(opt) > 2 && opt[1] != '-' && strings.Contains(r.Options, " "+opt[:2]+" ") {
 				all = true
@@ -224,27 +274,64 @@ func (c *cmd) runnerStarts(r *catalogue.TestRunner, args []word.Word) (dirs []st
 			dirs = append(dirs, d) // go test ../x/...: the directory
 		}
 	}
-	for _, d := range dirs {
-		all = all || c.runnerConfig(r, d)
-	}
-	return dirs, all
+	return dirs, all, true
+}
+
+// hasOption reports whether option opt (-name, or --name) is one of
+// names: go reads -overlay and --overlay alike.
+func hasOption(names, opt string) bool {
+	return strings.Contains(names, " "+opt+" ") || strings.HasPrefix(opt, "--") && strings.Contains(names, " "+opt[1:]+" ")
 }
 
 // runnerConfig reports whether directory d holds a configuration file of
-// r that changes what it discovers.
-func (c *cmd) runnerConfig(r *catalogue.TestRunner, d string) bool {
+// r that changes what it discovers, and the directories outside d it
+// names that a compiled language's build loads (go.mod's replace => ../x,
+// go.work's use, Cargo.toml's path = "../x"): walked as well. Any other
+// runner's configuration naming such a place is code guard does not read.
+func (c *cmd) runnerConfig(r *catalogue.TestRunner, d string) (bool, []string) {
 	for _, cf := range strings.Fields(r.Config) {
 		name, text, holds := strings.Cut(cf, ":")
 		t, st := c.w.FileStatus(path.Join(d, name), true, effect.MaxScriptBytes)
 		if st == effect.FileAbsent || holds && st == effect.FileWhole && !strings.Contains(t, text) {
 			continue
 		}
-		if strings.Contains(t, "../") || strings.Contains(t, "= /") || strings.Contains(t, "\"/") {
+		if !strings.Contains(t, "../") && !strings.Contains(t, "= /") && !strings.Contains(t, "> /") && !strings.Contains(t, "\"/") {
+			return true, nil
+		}
+		var out []string
+		if r.Interp == "" {
+			out = outsidePaths(t, d)
+		}
+		if len(out) == 0 || len(out) > maxConfigDirs {
 			c.w.hide("runs %s with %s, which may name code outside the directories guard reads (../, /…): it cannot tell what that code does", c.name, path.Join(d, name))
 		}
-		return true
+		return true, out
 	}
-	return false
+	return false, nil
+}
+
+// maxConfigDirs bounds the directories a build's configuration names that
+// guard walks.
+const maxConfigDirs = 16
+
+// outsidePaths returns the directories outside d (../x, /x) configuration
+// text t names, as the command names them.
+func outsidePaths(t, d string) []string {
+	var out []string
+	words := strings.FieldsFunc(t, func(r rune) bool { return strings.ContainsRune(" \t\n\"'=,[]{}()>", r) })
+	for _, w := range words {
+		if w != ".." && !strings.HasPrefix(w, "../") && !strings.HasPrefix(w, "/") || strings.HasPrefix(w, "//") {
+			continue
+		}
+		p := w
+		if !strings.HasPrefix(w, "/") {
+			p = path.Join(d, w)
+		}
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // scanCompiled scans file name, of a language guard has no interpreter

@@ -24,19 +24,36 @@ type TestRunner struct {
 	// Interp is the interpreter whose module loader follows the files'
 	// imports ("python3", "node"); "" for none.
 	Interp string
-	// Exts are the extensions of the runner's language.
+	// Exts are the extensions of the runner's language, and whole file
+	// names it loads (Rakefile, pom.xml).
 	Exts string
 	// Files are the names the runner loads by default: a base-name
 	// pattern (test_*.py), or DIR/ for every file of Exts under a
 	// directory of that name; "" for every file of Exts.
 	Files string
-	// Skip are directory names not looked in (besides hidden ones).
+	// Skip are directory names not looked in (besides hidden ones):
+	// NAME, or NAME:FILE when the runner loads it once the project root
+	// holds FILE (go's vendor/ with vendor/modules.txt).
 	Skip string
+	// Root are files that mark the project root the runner loads from,
+	// looked for from each start directory up: NAME or NAME:TEXT, the
+	// first found of the list (cargo's workspace before its package).
+	// A compiled language's runner loads every file under the root (go
+	// test in a package compiles its imports from the whole module);
+	// python's the conftest.py files from the root down.
+	Root string
 	// Config are files in a start directory that change what the runner
 	// discovers: NAME, or NAME:TEXT when it does so only holding TEXT.
 	Config string
 	// Options change what the runner discovers.
 	Options string
+	// Adds are options that load code from a place guard does not read
+	// (go's -overlay, -toolexec): guard cannot tell what runs.
+	Adds string
+	// Env are variables whose value the runner reads as options given
+	// first (GOFLAGS, PYTEST_ADDOPTS), or, NAME!, that make it load
+	// modules by name (PYTEST_PLUGINS): every file of its language.
+	Env string
 	// Ops is how many operands name start directories (unittest
 	// discover's first); 0 for all. More make discovery unmodelled.
 	Ops int
@@ -48,15 +65,25 @@ const (
 	pySkip   = " node_modules venv site-packages __pycache__ "
 	cFiles   = "CMakeLists.txt *.cmake"
 	pytestCf = "pytest.ini .pytest.ini pyproject.toml:tool.pytest setup.cfg:tool:pytest tox.ini:[pytest]"
+	pyEnv    = " PYTEST_ADDOPTS PYTEST_PLUGINS! "
+	pyAdds   = " --rootdir --confcutdir "
+	// Languages guard reads only for the names they give (the go rules).
+	jvmExts  = " .java .kt .kts .groovy .gradle .scala .sbt pom.xml "
+	jvmSkip  = " build target out node_modules "
+	dotExts  = " .cs .fs .vb .csproj .fsproj .vbproj .props .targets "
+	hsExts   = " .hs .lhs .cabal .yaml "
+	rubyExts = " .rb .rake .gemspec Rakefile rakefile Gemfile "
 )
 
 // TestRunners lists the runners. Small: looked up by a linear scan per
 // simple command.
 var TestRunners = []TestRunner{
-	{Name: "go", Subs: " test run ", Exts: " .go ", Skip: " testdata vendor "},
-	{Name: "cargo", Subs: " build b check c test t bench run r clippy doc d install ", Exts: " .rs ", Skip: " target "},
-	{Name: "node", Flag: "--test", Interp: "node", Exts: " .js .mjs .cjs ", Skip: jsSkip,
-		Files: "*.test.*js *-test.*js *_test.*js test-*.*js test.*js test/"},
+	{Name: "go", Subs: " test run ", Exts: " .go ", Skip: " testdata vendor:vendor/modules.txt node_modules ",
+		Root: "go.work go.mod", Config: "go.mod:replace go.work", Adds: " -overlay -modfile ", Env: " GOFLAGS "},
+	{Name: "cargo", Subs: " build b check c test t bench run r clippy doc d install ", Exts: " .rs ", Skip: " target node_modules ",
+		Root: "Cargo.toml:[workspace] Cargo.toml", Config: "Cargo.toml:path Cargo.toml:workspace", Adds: " --config -Z "},
+	{Name: "node", Flag: "--test", Interp: "node", Exts: " .js .mjs .cjs .ts .mts .cts ", Skip: jsSkip,
+		Files: "*.test.* *-test.* *_test.* test-*.* test.* test/"},
 	{Name: "jest", Interp: "node", Exts: jsExts, Skip: jsSkip, Files: "__tests__/ *.test.* *.spec.* test.* spec.*",
 		Config:  "jest.config.js jest.config.ts jest.config.mjs jest.config.cjs jest.config.json package.json:\"jest\"",
 		Options: " -c --config --testMatch --testRegex --roots --rootDir --setupFiles --setupFilesAfterEnv --globalSetup --testPathPattern --preset --projects "},
@@ -70,12 +97,28 @@ var TestRunners = []TestRunner{
 	{Name: "bun", Subs: " test ", Interp: "node", Exts: jsExts, Skip: jsSkip},
 	{Name: "cmake", Exts: " .txt .cmake ", Files: cFiles, Skip: " CMakeFiles "},
 	{Name: "ctest", Exts: " .txt .cmake ", Files: cFiles, Skip: " CMakeFiles "},
-	{Name: "pytest", Interp: "python3", Exts: " .py ", Files: "test_*.py *_test.py conftest.py", Skip: pySkip,
-		Config: pytestCf, Options: " -p -c -o --override-ini --rootdir --confcutdir --pyargs --import-mode "},
-	{Name: "py.test", Interp: "python3", Exts: " .py ", Files: "test_*.py *_test.py conftest.py", Skip: pySkip,
-		Config: pytestCf, Options: " -p -c -o --override-ini --rootdir --confcutdir --pyargs --import-mode "},
+	{Name: "pytest", Interp: "python3", Exts: " .py ", Files: "test_*.py *_test.py conftest.py", Skip: pySkip, Root: pytestCf,
+		Config: pytestCf, Options: " -p -c -o --override-ini --pyargs --import-mode ", Adds: pyAdds, Env: pyEnv},
+	{Name: "py.test", Interp: "python3", Exts: " .py ", Files: "test_*.py *_test.py conftest.py", Skip: pySkip, Root: pytestCf,
+		Config: pytestCf, Options: " -p -c -o --override-ini --pyargs --import-mode ", Adds: pyAdds, Env: pyEnv},
 	{Name: "unittest", Interp: "python3", Exts: " .py ", Files: "test*.py", Skip: pySkip,
 		Options: " -p --pattern -t --top-level-directory ", Ops: 1},
+	// Runners and build tools of languages guard reads only for the
+	// names they give: every file of the language under the root.
+	{Name: "rspec", Exts: rubyExts + " .rspec ", Skip: " vendor node_modules ", Root: "Gemfile .rspec"},
+	{Name: "rake", Exts: rubyExts, Skip: " vendor node_modules ", Root: "Rakefile rakefile Gemfile"},
+	{Name: "gradle", Exts: jvmExts, Skip: jvmSkip, Root: "settings.gradle settings.gradle.kts"},
+	{Name: "gradlew", Exts: jvmExts, Skip: jvmSkip, Root: "settings.gradle settings.gradle.kts"},
+	{Name: "mvn", Exts: jvmExts, Skip: jvmSkip, Root: ".mvn"},
+	{Name: "mvnw", Exts: jvmExts, Skip: jvmSkip, Root: ".mvn"},
+	{Name: "sbt", Exts: jvmExts, Skip: jvmSkip, Root: "build.sbt"},
+	{Name: "phpunit", Exts: " .php phpunit.xml phpunit.xml.dist ", Skip: " vendor node_modules ", Root: "composer.json phpunit.xml phpunit.xml.dist"},
+	{Name: "mix", Subs: " test compile run ", Exts: " .ex .exs ", Skip: " _build deps node_modules ", Root: "mix.exs"},
+	{Name: "dotnet", Subs: " test build run ", Exts: dotExts, Skip: " bin obj node_modules ", Root: "global.json"},
+	{Name: "swift", Subs: " test build run ", Exts: " .swift ", Skip: " node_modules ", Root: "Package.swift"},
+	{Name: "zig", Subs: " build test run ", Exts: " .zig .zon ", Skip: " zig-cache zig-out node_modules ", Root: "build.zig"},
+	{Name: "cabal", Subs: " test build run bench ", Exts: hsExts, Skip: " dist-newstyle node_modules ", Root: "cabal.project"},
+	{Name: "stack", Subs: " test build run bench ", Exts: hsExts, Skip: " .stack-work node_modules ", Root: "stack.yaml"},
 }
 
 // TestRunnerNamed returns the runner called name, or nil.
@@ -94,6 +137,9 @@ func TestRunnerNamed(name string) *TestRunner {
 func (r *TestRunner) Loads(rel string, all bool) bool {
 	base := path.Base(rel)
 	ext := path.Ext(base)
+	if strings.Contains(r.Exts, " "+base+" ") {
+		return true // Rakefile
+	}
 	if ext == "" || !strings.Contains(r.Exts, " "+ext+" ") {
 		return false
 	}

@@ -8,7 +8,10 @@
 // through pointers, so the order of what is recorded is the walk's.
 package effect
 
-import "errors"
+import (
+	"errors"
+	"time"
+)
 
 // Searcher is a [Files] that also finds, on the search path, the programs a
 // command runs by a bare name. The hook's reader is one.
@@ -283,12 +286,19 @@ type Locator interface {
 type SourceLister interface {
 	Files
 	// Sources returns the files below directory path, relative to it,
-	// not looking into hidden directories, those named in skip, nor a
-	// python virtual environment (one holding pyvenv.cfg), links not
-	// followed; at most max of them and MaxSourceEntries entries looked
-	// at, else false. A path that is not a directory has none (true).
-	Sources(path string, skip []string, max int) ([]string, bool)
+	// that keep accepts, not looking into hidden directories, those named
+	// in skip, nor a python virtual environment (one holding pyvenv.cfg);
+	// a link is followed when it leads inside path, and one that leads
+	// out of it is an error. The error says which bound was passed: more
+	// than max files kept, MaxSourceEntries entries looked at,
+	// MaxTreeDepth levels or MaxSourceTime. A path that is not a
+	// directory has none.
+	Sources(path string, skip []string, keep func(rel string) bool, max int) ([]string, error)
 }
 
-// MaxSourceEntries bounds the entries [SourceLister.Sources] looks at.
-const MaxSourceEntries = 20000
+// MaxSourceEntries bounds the entries [SourceLister.Sources] looks at:
+// directory entries of any kind, most of them no code (icons, fixtures).
+const MaxSourceEntries = 200000
+
+// MaxSourceTime bounds the time one [SourceLister.Sources] call walks.
+const MaxSourceTime = 1500 * time.Millisecond

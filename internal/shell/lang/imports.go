@@ -192,11 +192,12 @@ func statements(code string) []string {
 // and run_module calls, and the files run_path, exec(open(F)) and
 // compile(open(F)) run.
 func pythonImports(code string, l *Loads) {
+	split := strings.NewReplacer(",", " , ", "(", " ", ")", " ", "\\", " ") // built once a text, not a statement
 	for _, st := range statements(joinParens(code)) {
 		if i := strings.LastIndexByte(st, ':'); i >= 0 && !strings.ContainsAny(st[i:], `'"`) {
 			st = st[i+1:] // try: import m, if x: from m import y
 		}
-		fields := strings.Fields(strings.NewReplacer(",", " , ", "(", " ", ")", " ", "\\", " ").Replace(st))
+		fields := strings.Fields(split.Replace(st))
 		switch {
 		case len(fields) > 1 && fields[0] == "import":
 			for _, n := range importNames(fields[1:]) {
@@ -351,8 +352,9 @@ func nodeImports(code string, l *Loads) {
 // perlImports reads use, no and require statements (a module, A::B, or a
 // file, require "x.pl"), do "FILE", and use lib's directories.
 func perlImports(code string, l *Loads) {
+	split := strings.NewReplacer("{", " ", "}", " ", "(", " ", ")", " ")
 	for _, st := range statements(code) {
-		fields := strings.Fields(strings.NewReplacer("{", " ", "}", " ", "(", " ", ")", " ").Replace(st))
+		fields := strings.Fields(split.Replace(st))
 		for i := 0; i+1 < len(fields); i++ {
 			kw, arg := fields[i], fields[i+1]
 			switch {
