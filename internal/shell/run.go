@@ -844,10 +844,20 @@ func (c *cmd) generic() {
 			read(a)
 		}
 	}
+	if dest.path != "" {
+		dest.kind = c.destKind(dest)
+	}
 	if linker {
 		c.noteLinks(sources, dest) // before: making the link writes its target
 	}
 	c.guardCopies(sources, dest) // self.go
+	// cp -l keeps links as cp -a does (a hard link of a symbolic link is
+	// the link).
+	keeping := !linker || name == "cp" && !cpSymbolic(c.args)
+	var kept []keptSource
+	if keeping {
+		kept = c.keptSources(sources) // before the copy's own writes
+	}
 	if dest.path != "" {
 		c.w.Linking = linker
 		c.destination(dest.path, dest.given, sources)
@@ -855,8 +865,8 @@ func (c *cmd) generic() {
 	}
 	if !linker {
 		c.carryLinks(sources, dest) // after: placing a link writes nothing through it
-		c.copiedLinks(sources, dest)
 	}
+	c.copiedLinks(kept, dest)
 }
 
 // copyDest is where cp, mv, install, ln, rsync or scp write: given is set
@@ -864,6 +874,10 @@ func (c *cmd) generic() {
 type copyDest struct {
 	path  string
 	given bool
+	// kind is what was at path before the command wrote it, where the
+	// reader tells (destKind): a directory the names go into, nothing
+	// or a file the name itself; EntryUnknown may be either.
+	kind effect.EntryKind
 }
 
 // genericOption accounts for the option at j whose value generic does not
