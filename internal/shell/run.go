@@ -844,20 +844,11 @@ func (c *cmd) generic() {
 			read(a)
 		}
 	}
-	if dest.path != "" {
-		dest.kind = c.destKind(dest)
-	}
+	kept := c.beforeCopy(sources, &dest, linker)
 	if linker {
 		c.noteLinks(sources, dest) // before: making the link writes its target
 	}
 	c.guardCopies(sources, dest) // self.go
-	// cp -l keeps links as cp -a does (a hard link of a symbolic link is
-	// the link).
-	keeping := !linker || name == "cp" && !cpSymbolic(c.args)
-	var kept []keptSource
-	if keeping {
-		kept = c.keptSources(sources) // before the copy's own writes
-	}
 	if dest.path != "" {
 		c.w.Linking = linker
 		c.destination(dest.path, dest.given, sources)
@@ -867,6 +858,20 @@ func (c *cmd) generic() {
 		c.carryLinks(sources, dest) // after: placing a link writes nothing through it
 	}
 	c.copiedLinks(kept, dest)
+}
+
+// beforeCopy looks, before the copy's own writes, at what is at dest
+// (copyDest.kind) and at the sources of a copy that keeps links
+// (keptSources; cp -l keeps them as cp -a does: a hard link of a symbolic
+// link is the link).
+func (c *cmd) beforeCopy(sources []string, dest *copyDest, linker bool) []keptSource {
+	if dest.path != "" {
+		dest.kind = c.destKind(*dest)
+	}
+	if linker && (c.name != "cp" || cpSymbolic(c.args)) {
+		return nil
+	}
+	return c.keptSources(sources)
 }
 
 // copyDest is where cp, mv, install, ln, rsync or scp write: given is set
