@@ -481,9 +481,8 @@ func (c *cmd) cd() {
 	if c.name == "dirs" {
 		return
 	}
-	if w.zsh && len(ops) == 2 && rot == "" && c.name != "popd" {
-		// zsh's cd OLD NEW: $PWD with its first OLD replaced by NEW.
-		dest, named = w.pwdReplaced(ops[0], ops[1]), nil
+	if len(ops) > 1 && rot == "" && c.name != "popd" {
+		dest, named = w.severalOperands(ops)
 	}
 	if dest != "" && dest != "-" {
 		w.Read(dest)
@@ -527,6 +526,26 @@ func (c *cmd) cd() {
 	if w.Dir != prev {
 		w.OldDir = &prev
 	}
+}
+
+// severalOperands returns where cd (pushd, chdir) with more than one
+// operand moves, and the other directories the shell may then be in:
+// zsh's cd OLD NEW moves to $PWD with its first OLD replaced by NEW
+// (pwdReplaced); otherwise the shell stays (bash 5, zsh: too many
+// arguments) or, in other shells and versions, may take the first or the
+// last.
+func (w *walker) severalOperands(ops []string) (string, []string) {
+	if w.zsh && len(ops) == 2 {
+		return w.pwdReplaced(ops[0], ops[1]), nil
+	}
+	var named []string
+	for _, o := range []string{ops[0], ops[len(ops)-1]} {
+		if o == "" {
+			o = "."
+		}
+		named = append(named, o)
+	}
+	return ".", named
 }
 
 // pwdReplaced returns the directory zsh's cd OLD NEW (pushd, chdir) moves
