@@ -128,6 +128,24 @@ func (f runFiles) TreeLinks(p string, budget int) ([]string, int, bool) {
 	return targets, seen, true
 }
 
+// TreeLinkTexts implements effect.LinkTexter: each symbolic link below
+// directory p (not followed), its name relative to p and its text, looking
+// at no more than budget entries and effect.MaxLinkDepth levels; false
+// when it could not look at them all (see TreeLinks).
+func (f runFiles) TreeLinkTexts(p string, budget int) ([]effect.Member, int, bool) {
+	full, ok := f.resolve(p)
+	if !ok || realpath.HasGlob(full) {
+		return nil, 0, false
+	}
+	full = filepath.Clean(full) // x/. walks as x
+	if fi, err := os.Lstat(full); err != nil || !fi.IsDir() {
+		return nil, 0, err == nil || errors.Is(err, fs.ErrNotExist) // a file or nothing: no links below
+	}
+	w := linkWalk{budget: budget, until: time.Now().Add(maxLinkWalkTime), root: full}
+	ok = w.walk(full, 0)
+	return w.texts, w.seen, ok
+}
+
 // globRootLink returns where root r leads when it is a symbolic link that
 // pattern p (a glob) matched outside the system's directories and outside
 // the directory the glob lists (review 10 F12): the link is one of the
@@ -156,6 +174,10 @@ type linkWalk struct {
 	budget, seen int
 	until        time.Time
 	found        []string
+	// root, when set, makes the walk keep each link's own name (below
+	// root) and text in texts instead of where it leads (TreeLinkTexts).
+	root  string
+	texts []effect.Member
 }
 
 // walk appends to w.found where each link below dir leads; false when a
@@ -188,6 +210,11 @@ func (w *linkWalk) walk(dir string, depth int) bool {
 			t, err := os.Readlink(q)
 			if err != nil {
 				return false
+			}
+			if w.root != "" {
+				rel := strings.TrimPrefix(q, w.root+string(filepath.Separator))
+				w.texts = append(w.texts, effect.Member{Name: filepath.ToSlash(rel), Link: t, Kind: effect.MemberSymlink})
+				continue
 			}
 			if !filepath.IsAbs(t) {
 				t = filepath.Join(dir, t)

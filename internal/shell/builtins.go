@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -450,9 +451,13 @@ func (c *cmd) cd() {
 	w := c.w
 	var dest, rot string
 	var named []string // what a substitution that makes dest names
+	var ops []string   // the operands as written
 	noChange := false
 	for _, a := range c.args {
 		s := a.Text
+		if s == "" || s[0] != '-' || s == "-" {
+			ops = append(ops, s)
+		}
 		switch {
 		case s == "":
 			// An operand that is present but empty is not an absent one:
@@ -461,7 +466,7 @@ func (c *cmd) cd() {
 			dest = "."
 		case s == "-":
 			dest = s
-		case (s[0] == '+' || s[0] == '-') && len(s) > 1 && strings.Trim(s[1:], "0123456789") == "" && c.name != "cd":
+		case (s[0] == '+' || s[0] == '-') && len(s) > 1 && strings.Trim(s[1:], "0123456789") == "" && c.name != "cd" && c.name != "chdir":
 			rot = s
 		case s == "-n":
 			noChange = true
@@ -475,6 +480,9 @@ func (c *cmd) cd() {
 	}
 	if c.name == "dirs" {
 		return
+	}
+	if len(ops) > 1 && rot == "" && c.name != "popd" {
+		dest, named = w.severalOperands(ops)
 	}
 	if dest != "" && dest != "-" {
 		w.Read(dest)
@@ -518,6 +526,55 @@ func (c *cmd) cd() {
 	if w.Dir != prev {
 		w.OldDir = &prev
 	}
+}
+
+// severalOperands returns where cd (pushd, chdir) with more than one
+// operand moves, and the other directories the shell may then be in:
+// zsh's cd OLD NEW moves to $PWD with its first OLD replaced by NEW
+// (pwdReplaced); otherwise the shell stays (bash 5, zsh: too many
+// arguments) or, in other shells and versions, may take the first or the
+// last.
+func (w *walker) severalOperands(ops []string) (string, []string) {
+	if w.zsh && len(ops) == 2 {
+		return w.pwdReplaced(ops[0], ops[1]), nil
+	}
+	var named []string
+	for _, o := range []string{ops[0], ops[len(ops)-1]} {
+		if o == "" {
+			o = "."
+		}
+		named = append(named, o)
+	}
+	return ".", named
+}
+
+// pwdReplaced returns the directory zsh's cd OLD NEW (pushd, chdir) moves
+// to: the absolute working directory with the first OLD in it replaced by
+// NEW ("" removes it: cd proj "" from /h/proj is /h/); a directory guard
+// cannot tell when the working directory or a word is not known; where it
+// is when OLD is not in it (zsh stays).
+func (w *walker) pwdReplaced(old, new string) string {
+	unknown := word.Mark(word.MarkWord, "")
+	pwd := w.Dir
+	if !strings.HasPrefix(pwd, "/") {
+		wd := w.workDir()
+		if wd == "" || word.HasMark(pwd) {
+			return unknown
+		}
+		pwd = path.Join(wd, pwd)
+	}
+	if word.HasMark(pwd) || !word.IsKnown(old) || !word.IsKnown(new) || old == "" {
+		return unknown
+	}
+	i := strings.Index(pwd, old)
+	if i < 0 {
+		return "."
+	}
+	d := pwd[:i] + new + pwd[i+len(old):]
+	if !strings.HasPrefix(d, "/") {
+		return unknown // relative to where zsh would search: not known here
+	}
+	return d
 }
 
 // cdPaths returns the other directories cd DEST may move to: DEST in each

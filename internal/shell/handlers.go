@@ -64,6 +64,7 @@ func init() {
 		{name: "bsdtar", run: (*cmd).tar},
 		{name: "cat", run: (*cmd).cat},
 		{name: "cd", run: (*cmd).cd},
+		{name: "chdir", run: zshOnly((*cmd).cd)}, // zsh's other name of cd
 		{name: "cmake", run: (*cmd).cmake},
 		{name: "cpio", run: (*cmd).cpio},
 		{name: "crontab", run: (*cmd).crontab},

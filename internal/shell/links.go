@@ -97,7 +97,7 @@ func (c *cmd) noteLinks(sources []string, dest copyDest) {
 	if c.name == "link" {
 		if ops := word.Operands(c.args); len(ops) == 2 {
 			c.unknownTargets(ops[:1])
-			c.w.Link(ops[0], ops[1])
+			c.hardLink(ops[0], ops[1])
 		}
 		return
 	}
@@ -113,8 +113,31 @@ func (c *cmd) noteLinks(sources []string, dest copyDest) {
 			c.w.MayLink(name[:i+1]+".", "a link was made of a name guard cannot tell")
 			return
 		}
-		c.w.Link(src, name)
+		if symbolic(c.name, c.args) {
+			c.w.Link(src, name)
+			return
+		}
+		c.hardLink(src, name)
 	})
+}
+
+// hardLink notes a hard link at name of src (ln without -s, link, cp -l).
+// A hard link of a symbolic link is the symbolic link itself (Linux): a
+// link with the same text at name, where a relative one leads elsewhere
+// (ln src/up . with src/up -> ..: ./up is the home); a source guard cannot
+// look up (ln src/* .) may be one, so any name beside name may be a link.
+func (c *cmd) hardLink(src, name string) {
+	if _, ok := c.w.Files.(effect.Stater); ok {
+		switch kind, text := c.w.Lstat(src); kind {
+		case effect.EntryLink:
+			c.placeLink(path.Dir(src), path.Dir(name), text, name, "")
+			return
+		case effect.EntryUnknown:
+			c.w.MayLink(path.Dir(name), "a hard link was made of a name guard cannot tell, which may be a symbolic link")
+			return
+		}
+	}
+	c.w.Link(src, name)
 }
 
 // carryLinks: a copy or move of a link the command made (mv q r, cp -a,
@@ -122,6 +145,22 @@ func (c *cmd) noteLinks(sources []string, dest copyDest) {
 // follows it makes a file, where a write then reaches nothing more.
 func (c *cmd) carryLinks(sources []string, dest copyDest) {
 	c.destNames(sources, dest, c.w.CarryLinks)
+}
+
+// destKind returns what is at dest before the command's copy or link (see
+// copyDest.kind).
+func (c *cmd) destKind(dest copyDest) effect.EntryKind {
+	if _, ok := c.w.Files.(effect.Stater); !ok || dest.given || dirLike(dest.path) || !word.IsKnown(dest.path) {
+		return effect.EntryUnknown
+	}
+	if _, written := c.w.WrittenEntry(path.Clean(c.w.Where(dest.path))); written {
+		return effect.EntryUnknown // made earlier in the command (mkdir d && cp -a x d)
+	}
+	k, _ := c.w.Lstat(dest.path)
+	if k == effect.EntryLink {
+		return effect.EntryUnknown // may lead to a directory
+	}
+	return k
 }
 
 // destNames calls fn(S, NAME) for each source S of cp, mv, ln… and the
@@ -132,8 +171,8 @@ func (c *cmd) destNames(sources []string, dest copyDest, fn func(src, name strin
 	if dest.path == "" {
 		return
 	}
-	exact := noTargetDir(c.args)
-	isDir := !exact && (dest.given || dirLike(dest.path) || len(sources) > 1)
+	exact := noTargetDir(c.args) || dest.kind == effect.EntryNone || dest.kind == effect.EntryFile
+	isDir := !exact && (dest.given || dirLike(dest.path) || len(sources) > 1 || dest.kind == effect.EntryDir)
 	dir := strings.TrimRight(dest.path, "/")
 	for _, s := range sources {
 		if !isDir {
@@ -161,7 +200,7 @@ func (c *cmd) destNames(sources []string, dest copyDest, fn func(src, name strin
 func makesLinks(code string) bool {
 	for ident, k := range idents(code) {
 		id := strings.ToLower(ident)
-		if id == "symlink" {
+		if id == "symlink" || copiesLinks(id, code[k:]) && strings.Contains(code, "copy") {
 			return true
 		}
 		if !strings.HasPrefix(strings.TrimLeft(code[k:], " \t"), "(") {
@@ -178,6 +217,24 @@ func makesLinks(code string) bool {
 		}
 	}
 	return false
+}
+
+// copiesLinks reports whether identifier id, followed by rest, is python's
+// switch of a copy that keeps links (in code that calls a copy) (shutil.copy2(…, follow_symlinks=False),
+// copytree(…, symlinks=True)): a relative link copied to another directory
+// may lead elsewhere there, as with cp -a.
+func copiesLinks(id, rest string) bool {
+	want := ""
+	switch id {
+	case "follow_symlinks":
+		want = "False"
+	case "symlinks":
+		want = "True"
+	default:
+		return false
+	}
+	v, ok := strings.CutPrefix(strings.TrimLeft(rest, " \t"), "=")
+	return ok && strings.HasPrefix(strings.TrimLeft(v, " \t"), want)
 }
 
 // identByte reports whether b may stand in an identifier.
@@ -306,34 +363,166 @@ func rsyncKeepsLinks(args []word.Word) (operand, tree bool) {
 	return links && !follow, links && !follow && rec
 }
 
-// copiedLinks notes the links a copy that keeps them brings from disk to
-// dest: a link source is a link of the same text at each name it gets
-// (ledger Link), a directory source or one guard cannot look up makes its
-// names places that may hold links guard cannot follow (MayLink).
-func (c *cmd) copiedLinks(sources []string, dest copyDest) {
+// keptSource is a source of a copy that keeps links, as it was before the
+// copy: why a name under it may be a link guard cannot follow (MayLinkAt),
+// or what is on disk there.
+type keptSource struct {
+	name, why, text string
+	kind            effect.EntryKind
+}
+
+// keptSources looks at the sources of a copy that keeps links before the
+// copy's own writes, which would make them look like the command's own
+// (cp -a src/. . writes ., and so src).
+func (c *cmd) keptSources(sources []string) []keptSource {
 	operand, tree := c.keptLinks()
 	if _, ok := c.w.Files.(effect.Stater); !ok || !operand && !tree {
-		return // no reader: a link on disk is not guard's to see here
+		return nil // no reader: a link on disk is not guard's to see here
 	}
+	out := make([]keptSource, 0, len(sources))
 	for _, s := range sources {
-		if why := c.w.MayLinkAt(s); why != "" {
+		k := keptSource{name: s, why: c.w.MayLinkAt(s)}
+		if k.why == "" {
+			k.kind, k.text = c.w.Lstat(s)
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+// copiedLinks notes the links a copy that keeps them brings from disk to
+// dest: a link source is a link of the same text at each name it gets
+// (ledger Link), a directory source's links are each noted at its new name
+// (treeLinks), and a source guard cannot look up makes its names places
+// that may hold links guard cannot follow (MayLink).
+func (c *cmd) copiedLinks(kept []keptSource, dest copyDest) {
+	operand, tree := c.keptLinks()
+	for _, k := range kept {
+		switch {
+		case k.why != "":
 			// What an archive or git left there, copied on (git clone
 			// evil r && cp -a r s).
-			c.w.MayLink(strings.TrimRight(dest.path, "/"), why)
-			continue
-		}
-		kind, text := c.w.Lstat(s)
-		switch {
-		case kind == effect.EntryLink && operand:
-			c.destNames([]string{s}, dest, func(_, name string) { c.w.Link(text, name) })
-		case kind == effect.EntryDir && tree, kind == effect.EntryUnknown:
-			why := "a directory was copied with the links in it kept"
-			if kind == effect.EntryUnknown {
-				why = "a name guard cannot tell was copied with its links kept"
-			}
-			c.w.MayLink(strings.TrimRight(dest.path, "/"), why)
+			c.w.MayLink(strings.TrimRight(dest.path, "/"), k.why)
+		case k.kind == effect.EntryLink && operand:
+			c.destNames([]string{k.name}, dest, func(_, name string) {
+				c.placeLink(path.Dir(k.name), path.Dir(name), k.text, name, "")
+			})
+		case k.kind == effect.EntryDir && tree:
+			c.treeLinks(k.name, dest)
+		case k.kind == effect.EntryUnknown:
+			c.w.MayLink(strings.TrimRight(dest.path, "/"), "a name guard cannot tell was copied with its links kept")
 		}
 	}
+}
+
+// treeLinks notes each symbolic link in directory src, copied with its
+// links kept, at its name under each directory the copy makes of src
+// (copyRoots). Where guard cannot list them all, any name under dest may be
+// one (MayLink), and a copy to a place no deeper than src is hidden: a
+// relative link in it (up -> ..) may lead above where it did, to the home.
+func (c *cmd) treeLinks(src string, dest copyDest) {
+	roots := c.copyRoots(src, dest)
+	links, ok := c.w.LinkTexts(src)
+	if ok && c.w.LinkCount()+len(links)*len(roots) > effect.MaxLinks {
+		ok = false
+	}
+	if !ok {
+		c.w.MayLink(strings.TrimRight(dest.path, "/"), "a directory was copied with the links in it kept")
+		for _, r := range roots {
+			if !deeper(c.w.Where(r), c.w.Where(src)) {
+				c.w.hide("%s copies %s with its links kept to %s, no deeper than it, and it holds more than guard looks at (%d entries, %d levels) or what it cannot read: guard cannot tell whether a relative link in it then leads to a protected place (copy without keeping links: cp -rL, rsync -rL)",
+					c.name, word.Render(src), word.Render(r), effect.MaxLinkWalk, effect.MaxLinkDepth)
+				return
+			}
+		}
+		return
+	}
+	for _, r := range roots {
+		made := ""
+		if r == strings.TrimRight(dest.path, "/") && dest.kind == effect.EntryNone {
+			made = r // cp -r . /tmp/new: a real directory the copy makes
+		}
+		for _, l := range links {
+			name := strings.TrimSuffix(r, "/") + "/" + l.Name
+			c.placeLink(path.Dir(src+"/"+l.Name), path.Dir(name), l.Link, name, made)
+		}
+	}
+}
+
+// placeLink notes a link with text made again at name (a copy that keeps
+// it, a hard link of it) from directory from to directory to: a relative
+// text that leads elsewhere from there is the making of a link to where
+// it leads now, a write of that (as ln -s .. up is). made is a directory
+// the command's copy makes itself ("" for none): a .. out of it leads to
+// its parent, whatever the disk holds there now.
+func (c *cmd) placeLink(from, to, text, name, made string) {
+	c.w.Link(text, name)
+	if strings.HasPrefix(text, "/") || word.HomeRelative(text) || !word.IsKnown(text) {
+		return // leads where it did
+	}
+	a, b := c.w.Where(from), c.w.Where(to)
+	if path.Clean(a+"/"+text) == path.Clean(b+"/"+text) {
+		return
+	}
+	target := b + "/" + text
+	if m := c.w.Where(made); made != "" && (b == m || strings.HasPrefix(b, m+"/")) {
+		rel := path.Clean(strings.TrimPrefix(b, m) + "/" + text)
+		rel = strings.TrimPrefix(rel, "/")
+		if up, ok := strings.CutPrefix(rel, ".."); ok && (up == "" || up[0] == '/') {
+			target = path.Dir(m) + up
+		} else {
+			target = m + "/" + rel
+		}
+	}
+	linking := c.w.Linking
+	c.w.Linking = true // the link's own making, not a write through links
+	c.w.Write(target)
+	c.w.Linking = linking
+}
+
+// copyRoots returns the directories a recursive copy of directory src
+// makes at dest: dest itself for its contents (src/., src/./, cp -T,
+// rsync's src/, BSD cp's src/ too), else the names destNames gives.
+func (c *cmd) copyRoots(src string, dest copyDest) []string {
+	d := strings.TrimRight(dest.path, "/")
+	if d == "" {
+		d = "/"
+	}
+	if path.Base(strings.TrimRight(src, "/")) == "." || c.name == "rsync" && strings.HasSuffix(src, "/") ||
+		c.name != "rsync" && noTargetDir(c.args) {
+		return []string{d}
+	}
+	var out []string
+	if c.name == "cp" && strings.HasSuffix(src, "/") {
+		out = append(out, d) // BSD's cp -R src/ d copies what src holds
+	}
+	c.destNames([]string{src}, dest, func(_, name string) { out = append(out, name) })
+	return out
+}
+
+// deeper reports whether path a lies deeper than path b: both absolute,
+// or both relative to the same directory, with more names (a .. counts
+// one less) in a once cleaned.
+func deeper(a, b string) bool {
+	if strings.HasPrefix(a, "/") != strings.HasPrefix(b, "/") || !word.IsKnown(a) || !word.IsKnown(b) {
+		return false
+	}
+	return pathDepth(a) > pathDepth(b)
+}
+
+// pathDepth counts the names of cleaned path p, a .. counting -1.
+func pathDepth(p string) int {
+	n := 0
+	for _, e := range strings.Split(path.Clean(p), "/") {
+		switch e {
+		case "", ".":
+		case "..":
+			n--
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 // followsLinks returns c's name when, with its options, it follows the

@@ -845,6 +845,7 @@ func (c *cmd) generic() {
 			read(a)
 		}
 	}
+	kept := c.beforeCopy(sources, &dest, linker)
 	if linker {
 		c.noteLinks(sources, dest) // before: making the link writes its target
 	}
@@ -856,8 +857,22 @@ func (c *cmd) generic() {
 	}
 	if !linker {
 		c.carryLinks(sources, dest) // after: placing a link writes nothing through it
-		c.copiedLinks(sources, dest)
 	}
+	c.copiedLinks(kept, dest)
+}
+
+// beforeCopy looks, before the copy's own writes, at what is at dest
+// (copyDest.kind) and at the sources of a copy that keeps links
+// (keptSources; cp -l keeps them as cp -a does: a hard link of a symbolic
+// link is the link).
+func (c *cmd) beforeCopy(sources []string, dest *copyDest, linker bool) []keptSource {
+	if dest.path != "" {
+		dest.kind = c.destKind(*dest)
+	}
+	if linker && (c.name != "cp" || cpSymbolic(c.args)) {
+		return nil
+	}
+	return c.keptSources(sources)
 }
 
 // copyDest is where cp, mv, install, ln, rsync or scp write: given is set
@@ -865,6 +880,10 @@ func (c *cmd) generic() {
 type copyDest struct {
 	path  string
 	given bool
+	// kind is what was at path before the command wrote it, where the
+	// reader tells (destKind): a directory the names go into, nothing
+	// or a file the name itself; EntryUnknown may be either.
+	kind effect.EntryKind
 }
 
 // genericOption accounts for the option at j whose value generic does not

@@ -252,6 +252,21 @@ type LinkFinder interface {
 	TreeLinks(p string, budget int) (targets []string, seen int, ok bool)
 }
 
+// LinkTexter is a [Files] that also lists the symbolic links under a
+// directory as they are, not followed: a copy that keeps links (cp -a,
+// rsync -a) makes each again at its new name with the same text, where a
+// relative one may lead elsewhere. The hook's reader is one.
+type LinkTexter interface {
+	Files
+	// TreeLinkTexts returns each symbolic link below the directory at path
+	// p (named as ReadFile's paths are), its name relative to p and its
+	// text (Member's Name and Link), looking at no more than budget
+	// entries and MaxLinkDepth levels; how many it looked at, and false
+	// when it could not look at them all. A path that is no directory
+	// holds no links.
+	TreeLinkTexts(p string, budget int) (links []Member, seen int, ok bool)
+}
+
 // Bounds of the walk for links (see [LinkFinder]).
 const (
 	// MaxLinkWalk bounds the entries one command's link-following

@@ -115,3 +115,26 @@ func (w *Ledger) madeLinksUnder(s string) []string {
 	}
 	return out
 }
+
+// LinkTexts returns each symbolic link below the directory word s names,
+// its name relative to it and its text (see [LinkTexter]), within what is
+// left of MaxLinkWalk for the command; false when guard cannot list them
+// all (no reader, a word it cannot resolve, a bound passed). A word that
+// names a file or nothing holds none.
+func (w *Ledger) LinkTexts(s string) ([]Member, bool) {
+	lt, ok := w.Files.(LinkTexter)
+	if !ok || s == "" || !word.IsKnown(s) {
+		return nil, false
+	}
+	where := w.Where(strings.TrimRight(s, "/"))
+	if where == "" {
+		where = "."
+	}
+	links, seen, ok := lt.TreeLinkTexts(where, MaxLinkWalk-w.linkWalk)
+	w.linkWalk += seen
+	return links, ok
+}
+
+// LinkCount returns how many links the command has made so far (at most
+// MaxLinks: more hides it).
+func (w *Ledger) LinkCount() int { return len(w.links) }
