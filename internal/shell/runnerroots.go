@@ -89,10 +89,23 @@ func (c *cmd) runnerRoot(r *catalogue.TestRunner, d string) (string, bool) {
 			if f := path.Join(dir, name); c.w.IsFile(f) && (!holds || c.holds(f, text)) {
 				return dir, true
 			}
+			if c.atRoot(dir) {
+				break // ../.. above the root is the root again
+			}
 			dir = path.Join(dir, "..")
 		}
 	}
 	return "", false
+}
+
+// atRoot reports whether dir is the file system's root, as the command
+// names it (relative to the directory it starts in).
+func (c *cmd) atRoot(dir string) bool {
+	abs := c.w.Where(dir)
+	if wd, ok := c.w.Files.(effect.WorkDirer); ok && !path.IsAbs(abs) {
+		abs = path.Join(wd.WorkDir(), abs)
+	}
+	return path.Clean(abs) == "/"
 }
 
 // holds reports whether file f may hold text: it does, or guard cannot
