@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// TestFindBelow19b covers review 19b F6: a name below what find found
+// TestFindBelow covers review 19b F6: a name below what find found
 // ({}/pre-commit), in the command's words or inside a -c script, is
 // written in each found directory: find . -name hooks finds .git/hooks.
-func TestFindBelow19b(t *testing.T) {
+func TestFindBelow(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{"go.mod": "module x\n", "src/main.go": "package main\n", ".git/HEAD": "ref: refs/heads/main\n"})
 	if err := os.MkdirAll(filepath.Join(proj, ".git", "hooks"), 0o755); err != nil {
 		t.Fatal(err)

@@ -118,12 +118,12 @@ func TestRevTexts(t *testing.T) {
 	check("B replaced git status", b("git status"), false)
 }
 
-// TestRevTexts15b covers review 15b F1 and F2 in a repository whose key
+// TestRevTextsMore covers review 15b F1 and F2 in a repository whose key
 // was removed from HEAD but stays in HEAD~2: a subcommand, option or alias
 // not known to print no file text is read or "cannot tell" where guard
 // cannot redact (agent B, agent A's background and failure routes); git's
 // environment moving the replace refs is "cannot tell".
-func TestRevTexts15b(t *testing.T) {
+func TestRevTextsMore(t *testing.T) {
 	proj, git := gitWorld(t, map[string]string{"settings.py": "AWS=" + "AKIA" + "IOSFODNN7EXAMPLF\n", "README": "hello\n"})
 	git("add", "settings.py", "README")
 	git("commit", "-qm", "init")

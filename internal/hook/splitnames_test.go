@@ -6,11 +6,11 @@ import (
 	"testing"
 )
 
-// TestSplitNames19a covers review 19a F2: a name a walker finds on disk
+// TestSplitNames covers review 19a F2: a name a walker finds on disk
 // (find, du -a, grep -rl) holding a blank or a newline is split by xargs,
 // an unquoted $(…) or read a b into pieces (x ../.bashrc y.tmp: ./x,
 // ../.bashrc, y.tmp): they are any name; -print0 | xargs -0 keeps it whole.
-func TestSplitNames19a(t *testing.T) {
+func TestSplitNames(t *testing.T) {
 	home, _ := scriptWorld(t, nil)
 	proj := filepath.Join(home, "p")
 	for name, text := range map[string]string{"go.mod": "module x\n", "cmd/a/a.go": "package a\n", "b.tmp": ""} {

@@ -11,7 +11,7 @@ import (
 // quotes — and is read so; a join with a part guard cannot tell is checked
 // with that part unknown.
 func TestRoutesSQLStringForms(t *testing.T) {
-	home, proj := routes18World(t)
+	home, proj := routeWorld(t)
 	cut := len(home) - 2
 	r := strings.NewReplacer("$H1", home[:cut], "$H2", home[cut:], "$H", home, "$R", home[1:])
 	var cases []routeCase

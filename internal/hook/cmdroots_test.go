@@ -10,7 +10,7 @@ import (
 // options.cwd, any absolute directory value) has the command's relative
 // words checked under that directory too.
 func TestRoutesCommandDirFields(t *testing.T) {
-	home, _ := routes18World(t)
+	home, _ := routeWorld(t)
 	proj3 := filepath.Join(home, "proj3")
 	writeFiles(t, proj3, map[string]string{"src/a.go": "package a\n"})
 	tmp := filepath.Dir(home)

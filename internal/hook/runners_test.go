@@ -36,7 +36,7 @@ func TestRunnerProjectCode(t *testing.T) {
 		"ok/.venv/pyvenv.cfg":  "home = /usr/bin\n",
 		"~/.guard/rules.json":  "{}\n",
 	}
-	runPrograms17(t, bad, []programs17Case{
+	runPrograms(t, bad, []programs17Case{
 		{"cd g && go test ./t", true},
 		{"cd g && go test ./...", true},
 		{"cd ok && go test ../g/...", true},

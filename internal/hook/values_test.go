@@ -10,7 +10,7 @@ import (
 // unknown tool is read and written whatever the value's key, and a value
 // that parses as JSON is scanned as JSON.
 func TestRoutesValueWordsAnyKey(t *testing.T) {
-	home, proj := routes18World(t)
+	home, proj := routeWorld(t)
 	r := strings.NewReplacer("$H", home)
 	var cases []routeCase
 	add := func(tool, in string, block bool) {

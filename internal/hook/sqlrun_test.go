@@ -7,7 +7,7 @@ import "testing"
 // call is one guard cannot check. Everyday SQL (joins, CTEs, aggregates,
 // JSON and window functions, computed values stored) passes.
 func TestRoutesSQLRunsCode(t *testing.T) {
-	home, proj := routes18World(t)
+	home, proj := routeWorld(t)
 	add, cases := routes20Cases(home, proj)
 	for _, tool := range []string{"execute_sql", "query"} {
 		for _, sql := range []string{

@@ -5,7 +5,7 @@ import "testing"
 // TestRoutesReadNameOptions covers a read-named tool whose input has a
 // field that is no known read option: its paths may be written.
 func TestRoutesReadNameOptions(t *testing.T) {
-	home, proj := routes18World(t)
+	home, proj := routeWorld(t)
 	add, cases := routes20Cases(home, proj)
 	add("get_message", `{"id":77,"path":"~/.bashrc","format":"raw"}`, true)
 	add("get_object", `{"ref":"s3://b/k","path":"~/.bashrc"}`, true)

@@ -10,7 +10,7 @@ import (
 // statements), a code cell as the interpreter text it is, not as shell;
 // a protected file either names still blocks.
 func TestRoutesSQLAndCodeValues(t *testing.T) {
-	home, proj := routes18World(t)
+	home, proj := routeWorld(t)
 	r := strings.NewReplacer("$H", home)
 	var cases []routeCase
 	add := func(tool, in string, block bool) {

@@ -6,7 +6,7 @@ import "testing"
 // file-naming position is a file only when it may name a protected
 // target; MySQL's \' is read as MySQL reads it when the tool is MySQL's.
 func TestRoutesSQLDataLiterals(t *testing.T) {
-	home, proj := routes18World(t)
+	home, proj := routeWorld(t)
 	add, cases := routes20Cases(home, proj)
 	// Data names a write-protected place (~/.*/**): data is cheap to move, it stays blocked.
 	add("execute_sql", jsonObj("sql", `UPDATE settings SET value = '~/.config/app' WHERE key = 'dir'`), true)

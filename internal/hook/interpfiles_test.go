@@ -6,7 +6,7 @@ import "testing"
 // discovers; they are scanned as a program file python runs is (review
 // 18a F16).
 func TestTestRunnerFiles(t *testing.T) {
-	runPrograms17(t, map[string]string{
+	runPrograms(t, map[string]string{
 		"tests/test_a.py":   "open(__import__('os').path.expanduser('~/.bashrc'), 'a').write('PT')\ndef test_a(): pass\n",
 		"tests/test_ok.py":  "def test_ok():\n    assert 1\n",
 		"sub/conftest.py":   "import os\nos.remove(os.path.expanduser('~/.guard/rules.json'))\n",
@@ -26,7 +26,7 @@ func TestTestRunnerFiles(t *testing.T) {
 // TestCodeEnvFiles: an environment entry interpreter code sets before it
 // starts a program is the shell's assignment of it (review 18a F4).
 func TestCodeEnvFiles(t *testing.T) {
-	runPrograms17(t, map[string]string{
+	runPrograms(t, map[string]string{
 		"evil.sh": "echo PENV >> ~/.bashrc\n",
 		"ok.sh":   "echo hi\n",
 	}, []programs17Case{

@@ -56,7 +56,7 @@ func TestRunnerClosure(t *testing.T) {
 		"ok/node_modules/left/index.js":     "module.exports = 1\n",
 		"ok/src/a.test.js":                  "require('left')\n",
 	}
-	runPrograms17(t, files, []programs17Case{
+	runPrograms(t, files, []programs17Case{
 		{"cd g/sub && go test", true},
 		{"cd g && go test ./sub", true},
 		{"cd l && go test ./...", true},
@@ -115,7 +115,7 @@ func TestRunnerCatalogue(t *testing.T) {
 	for _, c := range []string{"cd ok && rspec", "cd ok && gradle test", "cd ok && rake", "cd ok && node --test"} {
 		cases = append(cases, programs17Case{c, false})
 	}
-	runPrograms17(t, files, cases)
+	runPrograms(t, files, cases)
 }
 
 // TestRunnerBigTree: entries that are no code of the runner's language
@@ -133,7 +133,7 @@ func TestRunnerBigTree(t *testing.T) {
 	for i := range 20500 {
 		files["big/web/icons/i"+strconv.Itoa(i)] = ""
 	}
-	runPrograms17(t, files, []programs17Case{
+	runPrograms(t, files, []programs17Case{
 		{"cd big && go test ./pkg", false},
 		{"cd big && go test ./pkg/...", false},
 		{"cd big && cargo test", false},

@@ -26,7 +26,7 @@ func routes20Cases(home, proj string) (add func(tool, in string, block bool), ca
 // path fields when the path is its one object; a call that also carries a
 // source (a URL, a bucket and key, SQL) writes into its local paths.
 func TestRoutesReadNameWithSource(t *testing.T) {
-	home, proj := routes18World(t)
+	home, proj := routeWorld(t)
 	add, cases := routes20Cases(home, proj)
 	for _, c := range []struct{ tool, in string }{
 		{"get_object", `{"bucket":"b","key":"k","local_path":"../.guard/rules.json"}`},
@@ -54,7 +54,7 @@ func TestRoutesReadNameWithSource(t *testing.T) {
 // fetches the prompt's URLs even when a url field is present, and a file:
 // URL in either is a read of its path.
 func TestRoutesWebFetchEveryField(t *testing.T) {
-	home, proj := routes18World(t)
+	home, proj := routeWorld(t)
 	r := strings.NewReplacer("$H", home)
 	var cases []routeCase
 	add := func(in string, block bool) {
@@ -74,7 +74,7 @@ func TestRoutesWebFetchEveryField(t *testing.T) {
 // text: glued to a short option, after =, :, a comma or any other
 // separator, not only at the prefixes guard listed.
 func TestRoutesValuePathRuns(t *testing.T) {
-	home, proj := routes18World(t)
+	home, proj := routeWorld(t)
 	add, cases := routes20Cases(home, proj)
 	for _, in := range []string{
 		`{"options":"-o$H/.bashrc"}`,
@@ -98,7 +98,7 @@ func TestRoutesValuePathRuns(t *testing.T) {
 // a string that holds no object is checked as a path as well as text,
 // and a value's percent escapes are decoded before the path checks.
 func TestRoutesStringInputAsPath(t *testing.T) {
-	home, proj := routes18World(t)
+	home, proj := routeWorld(t)
 	add, cases := routes20Cases(home, proj)
 	add("y", `{"p":"..%2F.ssh%2Fid_rsa"}`, true)
 	add("y", `{"p":"%2E%2E/.ssh/id_rsa"}`, true)
@@ -169,7 +169,7 @@ func TestUncertainEventAnswerForm(t *testing.T) {
 // password, and a block on the tool's input names no file the command
 // runs (the reason blamed the Makefile).
 func TestRoutesShellDirEnv(t *testing.T) {
-	_, proj := routes18World(t)
+	_, proj := routeWorld(t)
 	writeFiles(t, proj, map[string]string{"Makefile": "all:\n\techo hi\ntest:\n\techo t\n", "a20a/x": "x\n"})
 	dir := proj + "/a20a" // a directory name a password check took for random
 	cases := []routeCase{

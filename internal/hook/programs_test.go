@@ -17,9 +17,9 @@ type programs17Case struct {
 	block bool
 }
 
-// runPrograms17 writes files (relative to the project, ~ for the home)
+// runPrograms writes files (relative to the project, ~ for the home)
 // and checks each command's verdict from the project.
-func runPrograms17(t *testing.T, files map[string]string, tests []programs17Case) {
+func runPrograms(t *testing.T, files map[string]string, tests []programs17Case) {
 	t.Helper()
 	home := t.TempDir()
 	t.Setenv("HOME", home)
@@ -74,7 +74,7 @@ func cutHome(name string) (string, bool) {
 // substitution and a descriptor opened on one are a program's output, as
 // a pipe is (review 17a F9).
 func TestStdinOrigin(t *testing.T) {
-	runPrograms17(t, map[string]string{
+	runPrograms(t, map[string]string{
 		"p.patch":   "diff --git a/.agent_a/settings.json b/.agent_a/settings.json\nnew file mode 100644\n--- /dev/null\n+++ b/.agent_a/settings.json\n@@ -0,0 +1 @@\n+{\"hooks\":{}}\n",
 		"fix.patch": "--- a/x.go\n+++ b/x.go\n@@ -1 +1 @@\n-a\n+b\n",
 		"x.go":      "a\n",
@@ -147,7 +147,7 @@ func TestOtherProcessDescriptor(t *testing.T) {
 // TestIncludeProcessors: a catalogued include processor's inputs are read
 // for the files they include, each a read (review 17b F13).
 func TestIncludeProcessors(t *testing.T) {
-	runPrograms17(t, map[string]string{
+	runPrograms(t, map[string]string{
 		"~/.ssh/id_rsa": "key\n",
 		"x.m4":          "include(`../.ssh/id_rsa')\n",
 		"y.m4":          "include(`x.m4')\n",

@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// routes18World is a home holding a key, cloud credentials and a start-up
+// routeWorld is a home holding a key, cloud credentials and a start-up
 // file, with a project inside it holding a .env and a link to ~/.ssh.
-func routes18World(t *testing.T) (home, proj string) {
+func routeWorld(t *testing.T) (home, proj string) {
 	t.Helper()
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
@@ -76,7 +76,7 @@ func runRouteCases(t *testing.T, cases []routeCase) {
 // directory) is the read of its base directory's tree; a negated filter
 // (ripgrep's and minimatch's leading !) reads the whole tree.
 func TestRoutesClientGlobs(t *testing.T) {
-	home, proj := routes18World(t)
+	home, proj := routeWorld(t)
 	rmf := func(cwd string, paths ...string) routeCase {
 		b, _ := json.Marshal(map[string]any{"paths": paths})
 		return routeCase{"c", cwd, "read_many_files", string(b), true}
@@ -101,7 +101,7 @@ func TestRoutesClientGlobs(t *testing.T) {
 // TestRoutesGlobLists covers review 19b F1: a Grep glob the client splits
 // on blanks and commas (outside braces) is one filter per piece, each read.
 func TestRoutesGlobLists(t *testing.T) {
-	home, proj := routes18World(t)
+	home, proj := routeWorld(t)
 	var cases []routeCase
 	for _, a := range []string{"a", "b"} {
 		cases = append(cases,
@@ -125,7 +125,7 @@ func TestRoutesGlobLists(t *testing.T) {
 // agent's built-ins is an unknown tool there, checked by what it carries;
 // a built-in's fields guard does not know are checked on its own agent.
 func TestRoutesUnknownToolNames(t *testing.T) {
-	home, proj := routes18World(t)
+	home, proj := routeWorld(t)
 	rc := `{"file_path":"` + home + `/.bashrc","content":"x"}`
 	runRouteCases(t, []routeCase{
 		{"c", proj, "TodoWrite", rc, true},
@@ -144,7 +144,7 @@ func TestRoutesUnknownToolNames(t *testing.T) {
 // TestRoutesProgramArgs covers review 18b F6: a program field and an
 // args array are one command, in either order.
 func TestRoutesProgramArgs(t *testing.T) {
-	home, proj := routes18World(t)
+	home, proj := routeWorld(t)
 	runRouteCases(t, []routeCase{
 		{"b", proj, "", `{"program":"cat","arguments":["` + home + `/.ssh/id_rsa"]}`, true},
 		{"b", proj, "", `{"arguments":["../.ssh/id_rsa"],"program":"cat"}`, true},
@@ -158,7 +158,7 @@ func TestRoutesProgramArgs(t *testing.T) {
 // TestRoutesCommandDirs covers review 18b F4: a command tool's directory
 // field does not replace the call's cwd: the command is checked in both.
 func TestRoutesCommandDirs(t *testing.T) {
-	_, proj := routes18World(t)
+	_, proj := routeWorld(t)
 	runRouteCases(t, []routeCase{
 		{"a", proj, "Bash", `{"command":"echo x >> ../.bashrc","cwd":"/tmp"}`, true},
 		{"a", proj, "Bash", `{"command":"cat ../.ssh/id_rsa","workdir":"/"}`, true},
@@ -173,7 +173,7 @@ func TestRoutesCommandDirs(t *testing.T) {
 // prefixed path inside an MCP or unknown tool's text value is read and
 // written; prose outside quotes is not taken.
 func TestRoutesEmbeddedPaths(t *testing.T) {
-	home, proj := routes18World(t)
+	home, proj := routeWorld(t)
 	q := func(agent, tool, key, v string) routeCase {
 		b, _ := json.Marshal(map[string]string{key: v})
 		return routeCase{agent, proj, tool, string(b), true}
@@ -200,7 +200,7 @@ func TestRoutesEmbeddedPaths(t *testing.T) {
 // TestRoutesCodeValues covers review 18b F5's code cells: a path quoted in
 // a value under a path-like key, and a line IPython hands to the shell.
 func TestRoutesCodeValues(t *testing.T) {
-	_, proj := routes18World(t)
+	_, proj := routeWorld(t)
 	runRouteCases(t, []routeCase{
 		{"b", proj, "", `{"source":"print(open(\".env\").read())"}`, true},
 		{"b", proj, "", `{"code":"!cat ../.ssh/id_rsa"}`, true},

@@ -7,11 +7,11 @@ import (
 	"testing"
 )
 
-// TestDevNullStatus16b: a redirection to /dev/null keeps a command's
+// TestDevNullStatus: a redirection to /dev/null keeps a command's
 // status its programs' (review 16b): git diff origin/main 2>/dev/null is
 // allowed for agent A as git diff origin/main is (the result scan's),
 // while a status builtin still puts it on the failure route.
-func TestDevNullStatus16b(t *testing.T) {
+func TestDevNullStatus(t *testing.T) {
 	proj, git := gitWorld(t, map[string]string{"settings.py": "AWS=" + "AKIA" + "IOSFODNN7EXAMPLF\n", "README": "hello\n"})
 	git("add", "settings.py", "README")
 	git("commit", "-qm", "init")
@@ -36,13 +36,13 @@ func TestDevNullStatus16b(t *testing.T) {
 	}
 }
 
-// TestGitGrepTracked16b covers review 16b FP3: git grep searches the files
+// TestGitGrepTrackedMore covers review 16b FP3: git grep searches the files
 // git tracks, so where guard cannot redact what it prints (agent B,
 // agent A's failure route) an untracked or ignored .env does not block
 // it while a tracked one does, as grep -r of a tree holding it does;
 // --untracked and --no-index read the directory, and a link put in a
 // tracked file's place leaves guard unable to tell.
-func TestGitGrepTracked16b(t *testing.T) {
+func TestGitGrepTrackedMore(t *testing.T) {
 	proj, git := gitWorld(t, map[string]string{"src/a.go": "package a\n", "README": "hello\n",
 		".env": "GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n"})
 	git("add", "src/a.go", "README")
@@ -82,12 +82,12 @@ func TestGitGrepTracked16b(t *testing.T) {
 	check("link", "git grep foo", true)
 }
 
-// TestGrepFile16b covers review 16b (agent B's Grep): a Grep of one file
+// TestGrepFile covers review 16b (agent B's Grep): a Grep of one file
 // was also read as FILE/**, whose look for protected files could not list
 // a file and so blocked every Grep of a file for agent B. A regular file
 // holds nothing below it; the file itself is still its read's (its path,
 // its text pre-read), and a directory still meets the tree rule.
-func TestGrepFile16b(t *testing.T) {
+func TestGrepFile(t *testing.T) {
 	home, proj := scriptWorld(t, map[string]string{"src/a.go": "package a\n",
 		"certs/server.txt": "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACDdPK5zYfu8hc9eEJXp2XZcZ2J3a7hNYrdNxA0LH6jdYgAAAJgb8bsJG/G7\nCQAAAAtzc2gtZWQyNTUxOQAAACDdPK5zYfu8hc9eEJXp2XZcZ2J3a7hNYrdNxA0LH6jdYg\nAAAEBe7bbNtCvX3nQ6CX8jh2iUbnw8Cq2hF0P0Go8gEzQ0jd0rnNh+7yFz14QlenZdlxnY\n-----END OPENSSH PRIVATE KEY-----\n",
 		".env":             "GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n"})
