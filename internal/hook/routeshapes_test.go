@@ -14,10 +14,7 @@ func routes20Cases(home, proj string) (add func(tool, in string, block bool), ca
 	var cs []routeCase
 	return func(tool, in string, block bool) {
 		in = r.Replace(in)
-		cs = append(cs,
-			routeCase{"a", proj, "mcp__s__" + tool, in, block},
-			routeCase{"b", proj, "", in, block},
-			routeCase{"c", proj, "mcp_s_" + tool, in, block})
+		cs = append(cs, everyAgent(proj, tool, "mcp_s_"+tool, in, block)...)
 	}, &cs
 }
 

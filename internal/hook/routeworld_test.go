@@ -36,6 +36,13 @@ type routeCase struct {
 	block                   bool
 }
 
+// everyAgent returns a case per agent for an MCP tool given input in:
+// agent A's mcp__s__TOOL, agent B's MCP hook (it names no tool) and agent
+// C's cTool.
+func everyAgent(proj, tool, cTool, in string, block bool) []routeCase {
+	return []routeCase{{"a", proj, "mcp__s__" + tool, in, block}, {"b", proj, "", in, block}, {"c", proj, cTool, in, block}}
+}
+
 // toolPayload is agent's pre-tool payload of tool with input in cwd.
 func toolPayload(agent, cwd, tool, input string) string {
 	ev := map[string]string{"a": "PreToolUse", "b": "preToolUse", "c": "BeforeTool"}[agent]

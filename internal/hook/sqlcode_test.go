@@ -15,10 +15,7 @@ func TestRoutesSQLAndCodeValues(t *testing.T) {
 	var cases []routeCase
 	add := func(tool, in string, block bool) {
 		in = r.Replace(in)
-		cases = append(cases,
-			routeCase{"a", proj, "mcp__s__" + tool, in, block},
-			routeCase{"b", proj, "", in, block},
-			routeCase{"c", proj, tool, in, block})
+		cases = append(cases, everyAgent(proj, tool, tool, in, block)...)
 	}
 	for _, tool := range []string{"execute_sql", "run_query", "sql", "execute_query", "postgres"} {
 		add(tool, `{"sql":"SELECT name FROM users WHERE email = lower('A@B.C')"}`, false)

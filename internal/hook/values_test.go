@@ -15,10 +15,7 @@ func TestRoutesValueWordsAnyKey(t *testing.T) {
 	var cases []routeCase
 	add := func(tool, in string, block bool) {
 		in = r.Replace(in)
-		cases = append(cases,
-			routeCase{"a", proj, "mcp__s__" + tool, in, block},
-			routeCase{"b", proj, "", in, block},
-			routeCase{"c", proj, tool, in, block})
+		cases = append(cases, everyAgent(proj, tool, tool, in, block)...)
 	}
 	for _, in := range []string{
 		`{"program":"tar","options":"czf /tmp/k.tgz $H/.ssh"}`,
