@@ -45,7 +45,8 @@ type runFiles struct {
 	stats *statMemo
 }
 
-// statMemo is runFiles.Lstat's memory, bounded by maxStatMemo entries.
+// statMemo is runFiles.Lstat's memory, and ReadFile's of the paths it
+// found nothing at, bounded by maxStatMemo entries.
 type statMemo map[string]statAnswer
 
 // statAnswer is one Lstat answer.
@@ -56,6 +57,12 @@ type statAnswer struct {
 
 // maxStatMemo bounds the paths a call's Lstat answers are kept for.
 const maxStatMemo = 4096
+
+// absentKey prefixes, in statMemo, a path ReadFile found nothing to open
+// at (a dangling link too, which Lstat tells apart): a runner's project
+// root search and each of its start directories ask for the same go.mod
+// again. No path holds a NUL.
+const absentKey = "\x00"
 
 // filesFor returns the reader of the files call's commands run.
 func filesFor(call *agent.Call, opt agent.Options) runFiles {
@@ -121,9 +128,17 @@ func (f runFiles) ReadFile(p string, max int) ([]byte, shell.FileStatus) {
 			return nil, shell.FileUnreadable
 		}
 	}
+	if f.stats != nil {
+		if _, gone := (*f.stats)[absentKey+full]; gone {
+			return nil, shell.FileAbsent
+		}
+	}
 	file, err := regularfile.Open(full)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		if f.stats != nil && len(*f.stats) < maxStatMemo {
+			(*f.stats)[absentKey+full] = statAnswer{kind: shell.EntryNone}
+		}
 		return nil, shell.FileAbsent
 	case errors.Is(err, regularfile.ErrNotRegular):
 		if fi, serr := os.Stat(full); serr == nil && fi.IsDir() {

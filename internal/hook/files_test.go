@@ -292,3 +292,23 @@ func TestOtherWorkspaceRoots(t *testing.T) {
 		}
 	}
 }
+
+// TestReadFileAbsentMemo: a call's reader remembers a path it found nothing
+// at (the disk does not change while guard checks a command that has not
+// run); a reader without memory looks again.
+func TestReadFileAbsentMemo(t *testing.T) {
+	dir := t.TempDir()
+	f := runFiles{base: dir, home: dir, stats: &statMemo{}}
+	if _, st := f.ReadFile("go.mod", 100); st != shell.FileAbsent {
+		t.Fatalf("missing go.mod: status %v, want absent", st)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, st := f.ReadFile("go.mod", 100); st != shell.FileAbsent {
+		t.Errorf("go.mod asked again in the same call: status %v, want the remembered absent", st)
+	}
+	if data, st := (runFiles{base: dir, home: dir}).ReadFile("go.mod", 100); st != shell.FileWhole || string(data) != "module x\n" {
+		t.Errorf("a reader without memory: %q %v, want the file", data, st)
+	}
+}
