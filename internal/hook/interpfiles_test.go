@@ -12,7 +12,7 @@ func TestTestRunnerFiles(t *testing.T) {
 		"sub/conftest.py":   "import os\nos.remove(os.path.expanduser('~/.guard/rules.json'))\n",
 		"clean/test_x.py":   "def test_x(): pass\n",
 		"clean/conftest.py": "import pytest\n",
-	}, []programs17Case{
+	}, []programCase{
 		{"python3 -m unittest discover tests", true},
 		{"python3 -m pytest tests", true},
 		{"pytest sub", true},
@@ -29,7 +29,7 @@ func TestCodeEnvFiles(t *testing.T) {
 	runPrograms(t, map[string]string{
 		"evil.sh": "echo PENV >> ~/.bashrc\n",
 		"ok.sh":   "echo hi\n",
-	}, []programs17Case{
+	}, []programCase{
 		{`python3 -c "import os;os.environ['BASH_ENV']='./evil.sh';os.system('bash -c true')"`, true},
 		{`perl -e '$ENV{BASH_ENV}="./evil.sh"; system("bash","-c","true")'`, true},
 		{`php -r 'putenv("BASH_ENV=./evil.sh"); system("bash -c true");'`, true},

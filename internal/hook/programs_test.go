@@ -11,15 +11,15 @@ import (
 	"github.com/guardhq/guard/internal/policy"
 )
 
-// programs17Case is a command run in a project with files on disk.
-type programs17Case struct {
+// programCase is a command run in a project with files on disk.
+type programCase struct {
 	cmd   string
 	block bool
 }
 
 // runPrograms writes files (relative to the project, ~ for the home)
 // and checks each command's verdict from the project.
-func runPrograms(t *testing.T, files map[string]string, tests []programs17Case) {
+func runPrograms(t *testing.T, files map[string]string, tests []programCase) {
 	t.Helper()
 	home := t.TempDir()
 	t.Setenv("HOME", home)
@@ -81,7 +81,7 @@ func TestStdinOrigin(t *testing.T) {
 		"x.pl":      "open(F,\">>\",glob(\"~/.bashrc\")); print F \"PPERL\\n\";\n",
 		"s2.sql":    ".shell echo PSQL >> ~/.bashrc\n",
 		"ok.sql":    "select 1;\n",
-	}, []programs17Case{
+	}, []programCase{
 		{"patch -p1 < <(cat p.patch)", true},
 		{"patch -p1 < <(cat p.patch | rev | rev)", true},
 		{"git apply < <(cat p.patch)", true},
@@ -128,7 +128,7 @@ func TestOtherProcessDescriptor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tt := range []programs17Case{
+	for _, tt := range []programCase{
 		{"echo FORGED >> " + link, true},
 		{": > " + link, true},
 		{fmt.Sprintf("cat /proc/%d/status", os.Getpid()), false},
@@ -162,7 +162,7 @@ func TestIncludeProcessors(t *testing.T) {
 		"ok.adoc":       "= T\n\ntext\n",
 		"x.tex":         `\documentclass{article}\begin{document}\input{../.ssh/id_rsa}\end{document}` + "\n",
 		"ok.tex":        `\documentclass{article}\begin{document}hi\end{document}` + "\n",
-	}, []programs17Case{
+	}, []programCase{
 		{"m4 x.m4", true},
 		{"m4 y.m4", true},
 		{"xmllint --xinclude x.xml", true},

@@ -56,7 +56,7 @@ func TestRunnerClosure(t *testing.T) {
 		"ok/node_modules/left/index.js":     "module.exports = 1\n",
 		"ok/src/a.test.js":                  "require('left')\n",
 	}
-	runPrograms(t, files, []programs17Case{
+	runPrograms(t, files, []programCase{
 		{"cd g/sub && go test", true},
 		{"cd g && go test ./sub", true},
 		{"cd l && go test ./...", true},
@@ -104,16 +104,16 @@ func TestRunnerCatalogue(t *testing.T) {
 		"ok/test/a.test.ts":           "import assert from 'node:assert';\nassert.equal(1, 1);\n",
 		"~/.guard/rules.json":         "{}\n",
 	}
-	cases := []programs17Case{}
+	cases := []programCase{}
 	for _, c := range []string{"cd rb && rspec", "cd rb && bundle exec rspec", "cd rk && rake", "cd rk && rake test",
 		"cd gr && gradle test", "cd gr && ./gradlew test", "cd mv && mvn test", "cd mv && ./mvnw -q test",
 		"cd ph && phpunit", "cd ph && vendor/bin/phpunit", "cd mx && mix test", "cd dn && dotnet test",
 		"cd sb && sbt test", "cd sw && swift test", "cd zg && zig build test", "cd hs && stack test",
 		"cd hs && cabal test", "cd nt && node --test"} {
-		cases = append(cases, programs17Case{c, true})
+		cases = append(cases, programCase{c, true})
 	}
 	for _, c := range []string{"cd ok && rspec", "cd ok && gradle test", "cd ok && rake", "cd ok && node --test"} {
-		cases = append(cases, programs17Case{c, false})
+		cases = append(cases, programCase{c, false})
 	}
 	runPrograms(t, files, cases)
 }
@@ -133,7 +133,7 @@ func TestRunnerBigTree(t *testing.T) {
 	for i := range 20500 {
 		files["big/web/icons/i"+strconv.Itoa(i)] = ""
 	}
-	runPrograms(t, files, []programs17Case{
+	runPrograms(t, files, []programCase{
 		{"cd big && go test ./pkg", false},
 		{"cd big && go test ./pkg/...", false},
 		{"cd big && cargo test", false},

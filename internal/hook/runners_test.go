@@ -3,7 +3,7 @@ package hook
 import "testing"
 
 // TestRunnerProjectCode: a test runner or a build tool loads the project's
-// code it discovers (review 19a F4, F11); guard scans it, and a clean
+// code it discovers ; guard scans it, and a clean
 // project's everyday runs stay allowed.
 func TestRunnerProjectCode(t *testing.T) {
 	bad := map[string]string{
@@ -36,10 +36,12 @@ func TestRunnerProjectCode(t *testing.T) {
 		"ok/.venv/pyvenv.cfg":  "home = /usr/bin\n",
 		"~/.guard/rules.json":  "{}\n",
 	}
-	runPrograms(t, bad, []programs17Case{
+	runPrograms(t, bad, []programCase{
 		{"cd g && go test ./t", true},
 		{"cd g && go test ./...", true},
 		{"cd ok && go test ../g/...", true},
+		{"cd ok && go test -run ../g/t ./...", false}, // -run's value is a pattern, not a package
+		{"cd ok && go test -run=X ../g/...", true},
 		{"cd g && go run ./t", true},
 		{"cd ok && go run .", false},
 		{"cd r && cargo +nightly --color always test", true},

@@ -53,7 +53,7 @@ func TestRunnerCompiledNames(t *testing.T) {
 		"txt/a.go":            src("const Help = `Your key:\n  cat ~/.ssh/id_rsa\n`"),
 		"~/.guard/rules.json": "{}\n",
 	}
-	runPrograms(t, files, []programs17Case{
+	runPrograms(t, files, []programCase{
 		{"cd help && go test ./...", false},
 		{"cd aside && go test ./...", false},
 		{"cd cmt && go test ./...", false},

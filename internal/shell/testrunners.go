@@ -255,7 +255,7 @@ func (c *cmd) runnerStarts(r *catalogue.TestRunner, args []word.Word) (dirs []st
 			if strings.Contains(r.Options, " "+opt+" ") || len(opt) > 2 && opt[1] != '-' && strings.Contains(r.Options, " "+opt[:2]+" ") {
 				all = true
 			}
-			if py.Values.Has(a) || py.Modules.Has(a) {
+			if py.Values.Has(a) || py.Modules.Has(a) || !strings.Contains(a, "=") && hasOption(r.Values, opt) {
 				j++ // its value
 			}
 		case a == "discover" || !args[j].Known || strings.Contains(a, "::"):

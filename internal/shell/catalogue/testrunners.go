@@ -57,6 +57,9 @@ type TestRunner struct {
 	// Ops is how many operands name start directories (unittest
 	// discover's first); 0 for all. More make discovery unmodelled.
 	Ops int
+	// Values are options whose value is the next argument when not
+	// joined with = (go test -run NAME): not an operand.
+	Values string
 }
 
 const (
@@ -79,7 +82,8 @@ const (
 // simple command.
 var TestRunners = []TestRunner{
 	{Name: "go", Subs: " test run ", Exts: " .go ", Skip: " testdata vendor:vendor/modules.txt node_modules ",
-		Root: "go.work go.mod", Config: "go.mod:replace go.work", Adds: " -overlay -modfile ", Env: " GOFLAGS "},
+		Root: "go.work go.mod", Config: "go.mod:replace go.work", Adds: " -overlay -modfile ", Env: " GOFLAGS ",
+		Values: " -run -skip -bench -benchtime -count -cpu -parallel -timeout -tags -p -o -coverprofile -cpuprofile -memprofile -blockprofile -mutexprofile -trace -outputdir -covermode -coverpkg -shuffle -fuzz -fuzztime -fuzzminimizetime -list -ldflags -gcflags -asmflags -mod -pkgdir -vet -C "},
 	{Name: "cargo", Subs: " build b check c test t bench run r clippy doc d install ", Exts: " .rs ", Skip: " target node_modules ",
 		Root: "Cargo.toml:[workspace] Cargo.toml", Config: "Cargo.toml:path Cargo.toml:workspace", Adds: " --config -Z "},
 	{Name: "node", Flag: "--test", Interp: "node", Exts: " .js .mjs .cjs .ts .mts .cts ", Skip: jsSkip,
