@@ -215,7 +215,7 @@ func (w *walker) delimOpts(args []*syntax.Word, opts string) {
 	for j := 0; j < len(args); j++ {
 		s := quotedLit(args[j])
 		switch {
-		case s == "" && !emptyWord(args[j]):
+		case s == "" && !emptyParts(args[j].Parts):
 			if optionLike(args[j]) {
 				w.sepsAny = true // an expansion that may be -d C
 			}
@@ -255,29 +255,10 @@ func optionLike(wd *syntax.Word) bool {
 	return !ok || strings.HasPrefix(l.Value, "-")
 }
 
-// emptyWord reports whether wd is ” or "" (no text).
-func emptyWord(wd *syntax.Word) bool {
-	for _, p := range wd.Parts {
-		switch p := p.(type) {
-		case *syntax.SglQuoted:
-			if p.Value != "" {
-				return false
-			}
-		case *syntax.DblQuoted:
-			if len(p.Parts) > 0 {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
-}
-
 // addSep adds the text of wd (nil: IFS= with no value) to w.seps;
 // escapes: the text is xargs' -d argument, which decodes \n and \x5f.
 func (w *walker) addSep(wd *syntax.Word, escapes bool) {
-	if wd == nil || emptyWord(wd) {
+	if wd == nil || emptyParts(wd.Parts) {
 		return // IFS=: no split; read -d '': NUL
 	}
 	if len(wd.Parts) == 1 {
