@@ -11,6 +11,7 @@ package shell
 // path the language names another way is still touched.
 
 import (
+	"iter"
 	"path"
 	"slices"
 	"strings"
@@ -406,38 +407,14 @@ func sqlFileLiterals(l string) []string {
 	low := strings.ToLower(l)
 	code := sqlCode(low)
 	var out []string
-	for _, kw := range [...]string{"writefile", "readfile", "load_extension", "edit", "attach", "into"} {
-		for off := 0; off < len(code) && len(out) < maxSQLNames; {
-			i := strings.Index(code[off:], kw)
-			if i < 0 {
-				break
-			}
-			at := off + i
-			off = at + len(kw)
-			if at > 0 && isIdentByte(code[at-1]) || off < len(code) && isIdentByte(code[off]) {
-				continue
-			}
-			rest := strings.TrimLeft(code[off:], " \t")
-			switch kw {
-			case "attach":
-				if strings.HasPrefix(rest, "database") {
-					rest = strings.TrimLeft(rest[len("database"):], " \t")
-				}
-			case "into":
-				if !sqlVacuum(code[:at]) {
-					continue
-				}
-			default:
-				if !strings.HasPrefix(rest, "(") {
-					continue
-				}
-				rest = strings.TrimLeft(rest[1:], " \t")
-			}
-			s := l[len(l)-len(rest):]
-			if after, ok := sqlAfterLiteral(s); ok {
-				lit := strings.TrimRight(s[:len(s)-len(after)], " \t")
-				out = append(out, strings.ReplaceAll(lit[1:len(lit)-1], "''", "'"))
-			}
+	for _, rest := range sqlTargets(code, "writefile", "readfile", "load_extension", "edit", "attach", "into") {
+		if len(out) >= maxSQLNames {
+			break
+		}
+		s := l[len(l)-len(rest):]
+		if after, ok := sqlAfterLiteral(s); ok {
+			lit := strings.TrimRight(s[:len(s)-len(after)], " \t")
+			out = append(out, strings.ReplaceAll(lit[1:len(lit)-1], "''", "'"))
 		}
 	}
 	return out
@@ -485,30 +462,54 @@ func sqlBuiltPath(l string) (string, bool) {
 // one string literal (ATTACH 'a'||'b' AS x, VACUUM INTO char(47)||'t'):
 // either creates or writes the file it names.
 func sqlBuiltTarget(low, code string) (string, bool) {
-	for _, kw := range [...]string{"attach", "into"} {
-		for off := 0; off < len(code); {
-			i := strings.Index(code[off:], kw)
-			if i < 0 {
-				break
-			}
-			at := off + i
-			off = at + len(kw)
-			if at > 0 && isIdentByte(code[at-1]) || off < len(code) && isIdentByte(code[off]) {
-				continue
-			}
-			if kw == "into" && !sqlVacuum(code[:at]) {
-				continue // INSERT INTO: a table, not a file
-			}
-			rest := strings.TrimLeft(code[off:], " \t")
-			if kw == "attach" && strings.HasPrefix(rest, "database") {
-				rest = strings.TrimLeft(rest[len("database"):], " \t")
-			}
-			if !sqlTargetLiteral(low[len(low)-len(rest):]) {
-				return strings.ToUpper(kw), true
-			}
+	for kw, rest := range sqlTargets(code, "attach", "into") {
+		if !sqlTargetLiteral(low[len(low)-len(rest):]) {
+			return strings.ToUpper(kw), true
 		}
 	}
 	return "", false
+}
+
+// sqlTargets yields, for each whole-word keyword of kws in code (SQL in
+// lower case, its literals blanked: sqlCode) that names a file there, the
+// keyword and the text after it where the name starts: ATTACH [DATABASE]
+// TARGET, VACUUM [SCHEMA] INTO TARGET (INSERT INTO names a table), a
+// function's first argument (writefile(TARGET, …)).
+func sqlTargets(code string, kws ...string) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for _, kw := range kws {
+			for off := 0; off < len(code); {
+				i := strings.Index(code[off:], kw)
+				if i < 0 {
+					break
+				}
+				at := off + i
+				off = at + len(kw)
+				if at > 0 && isIdentByte(code[at-1]) || off < len(code) && isIdentByte(code[off]) {
+					continue
+				}
+				rest := strings.TrimLeft(code[off:], " \t")
+				switch kw {
+				case "attach":
+					if strings.HasPrefix(rest, "database") {
+						rest = strings.TrimLeft(rest[len("database"):], " \t")
+					}
+				case "into":
+					if !sqlVacuum(code[:at]) {
+						continue // INSERT INTO: a table, not a file
+					}
+				default:
+					if !strings.HasPrefix(rest, "(") {
+						continue
+					}
+					rest = strings.TrimLeft(rest[1:], " \t")
+				}
+				if !yield(kw, rest) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // sqlVacuum reports whether the statement before code's end is VACUUM or
