@@ -62,11 +62,14 @@ func contextDirs(h string, dirs ...string) []string {
 
 // importedFiles returns the files the context files in dirs import, to
 // maxImportDepth, each with the context file it is reached from (a
-// look-up of each name, no listing: a home may hold many entries).
+// look-up of each name, no listing: a home may hold many entries). The
+// names are looked up as the clients write them: a case-insensitive file
+// system finds agents.md under AGENTS.md, and a case-sensitive one loads
+// only AGENTS.md.
 func importedFiles(dirs []string, h string) map[string]string {
 	out := map[string]string{}
 	for _, d := range dirs {
-		for _, name := range contextNames() {
+		for _, name := range catalogue.ContextFiles {
 			cf := filepath.Join(d, name)
 			data, err := regularfile.ReadFile(cf, maxImportBytes)
 			if err != nil {
@@ -76,16 +79,6 @@ func importedFiles(dirs []string, h string) map[string]string {
 				out[filepath.FromSlash(in.Text)] = cf
 			}
 		}
-	}
-	return out
-}
-
-// contextNames returns the context files' names as listed and in lower
-// case (a case-insensitive file system loads agents.md as AGENTS.md).
-func contextNames() []string {
-	var out []string
-	for _, n := range catalogue.ContextFiles {
-		out = append(out, n, strings.ToLower(n))
 	}
 	return out
 }
