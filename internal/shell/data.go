@@ -299,6 +299,9 @@ func (c *cmd) messages() {
 	for j < len(c.args) {
 		s := c.args[j].Text
 		if s == "-C" || s == "-c" || s == "--git-dir" || s == "--work-tree" || s == "-R" || s == "--repo" {
+			if s == "-c" && c.name == "git" && j+1 < len(c.args) && gitDataSetting(c.args[j+1].Text) {
+				c.kinds[j+1] = argData // git -c user.email="$(…)": a value, not a name
+			}
 			j += 2
 			continue
 		}
@@ -325,6 +328,9 @@ func (c *cmd) messages() {
 			c.w.tracked = append(c.w.tracked, [2]int{from, len(c.w.a.Reads)})
 		}
 		return
+	}
+	if c.name == "git" {
+		c.gitRefNames(sub, j)
 	}
 	logLike := c.name == "git" && (sub == "log" || sub == "shortlog" || sub == "rev-list" || sub == "whatchanged" || sub == "show" || sub == "reflog")
 	opts := catalogue.MessageOpts
@@ -359,6 +365,51 @@ func (c *cmd) messages() {
 		}
 	}
 	c.generic()
+}
+
+// gitDataSetting reports whether kv, git -c's KEY=VALUE, sets a key
+// whose value is data: a known key of gitDataKey's that names no file and
+// runs nothing (user.email, color.ui), not one of the keys whose value is
+// a path or a command.
+func gitDataSetting(kv string) bool {
+	k, v, ok := strings.Cut(kv, "=")
+	k = strings.ToLower(k)
+	if !ok || !word.IsKnown(k) || !gitDataKey(k) || gitRunsValue(k, v) || gitInclude(k) {
+		return false
+	}
+	for _, s := range [...]string{"file", "path", "dir", "directory", "program", "command", "cmd", "helper", "key", "insteadof", "hook"} {
+		if strings.HasSuffix(k, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// gitRefNames marks data the operands of git tag and git branch from j on,
+// and the new branch of checkout -b and switch -c: ref names and
+// revisions, which git checks (git check-ref-format: no .., no leading
+// /) and keeps under .git/refs, never a work-tree path.
+func (c *cmd) gitRefNames(sub string, j int) {
+	switch sub {
+	case "tag", "branch":
+		for ; j < len(c.args); j++ {
+			s := c.args[j].Text
+			if s == "-F" || s == "--file" || s == "-m" || s == "--message" || s == "-u" || s == "--local-user" || s == "--contains" || s == "--points-at" || s == "--merged" || s == "--no-merged" {
+				j++
+				continue
+			}
+			if !strings.HasPrefix(s, "-") {
+				c.kinds[j] = argData
+			}
+		}
+	case "checkout", "switch":
+		for ; j+1 < len(c.args); j++ {
+			switch c.args[j].Text {
+			case "-b", "-B", "-c", "-C", "--orphan", "--create", "--force-create":
+				c.kinds[j+1] = argData
+			}
+		}
+	}
 }
 
 // messageFiles are the options of messageTools whose value is a file

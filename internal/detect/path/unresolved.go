@@ -118,12 +118,11 @@ const RunTime = Unknown + Unknown + Unknown
 // times. It may climb out of the head with .., yet does not begin the path.
 const MidRunTime = RunTime + Unknown
 
-// bare reports whether the path's first unknown part is a whole element
-// with nothing known after it ("$x", "./$x", not "$x/go.mod", "$x.log" or
-// "v$x": a value in an element names a path only below a directory so
-// named).
+// bare reports whether the path has nothing known after its first
+// unknown part ("$x", "./$x", "v$x": a value that begins with / and
+// climbs goes anywhere from a directory v; not "$x/go.mod" or "$x.log").
 func (u unresolved) bare() bool {
-	return !u.more && len(u.tail) == 0 && u.tailPartial == "" && u.lastSuffix == "" && u.headPartial == ""
+	return !u.more && len(u.tail) == 0 && u.tailPartial == "" && u.lastSuffix == ""
 }
 
 // firstGlob returns what the first protected place of the rules is shown

@@ -251,11 +251,12 @@ func UnresolvedText(s string) string {
 		if !strings.HasSuffix(b.String(), Unknown) {
 			b.WriteString(Unknown)
 		}
-		if whole && runTimeKind(k, name) && strings.HasSuffix(b.String(), "/"+Unknown) {
-			// A run-time value after a known directory may hold / and
-			// .. (./$(cat f), src/$x): the path may be any path too.
-			// Inside an element (v$ver, user.email=$x) it climbs only
-			// below a directory so named, and is left a name.
+		if whole && runTimeKind(k, name) {
+			// A run-time value after known text may hold / and ..
+			// (./$(cat f), src/$x): the path may be any path too. Inside
+			// an element (src$x, v$ver) as well: a value that begins
+			// with / climbs from a directory so named, and the command
+			// (or an earlier one) may have made it.
 			for !strings.HasSuffix(b.String(), MidRunTime) {
 				b.WriteString(Unknown)
 			}
