@@ -424,6 +424,9 @@ func (c *cmd) run(words []word.Word) {
 	if called {
 		c.out = output{known: true} // what it prints, its body printed
 	}
+	if !called {
+		words = c.responseFiles(words) // 7z a x.7z @list (namelists.go)
+	}
 	c.args = words[1:]
 	c.kinds = make([]int, len(c.args))
 	if called {

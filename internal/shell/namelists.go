@@ -230,3 +230,83 @@ func listSource(lr *catalogue.ListReader, args []word.Word) string {
 	}
 	return ""
 }
+
+// responseSkips are the programs whose @WORD means something else than a
+// response file (a package scope, a revision, curl's data file, which
+// their handlers read) and the printers and builtins, whose words are
+// text.
+const responseSkips word.Set = " git curl wget http https xh npm npx yarn pnpm bun docker podman kubectl helm "
+
+// responseFiles returns words with each operand @F of a program that is
+// not a printer or a builtin, F an existing file, replaced by what F
+// holds: many programs (7z, gcc, clang, javac, java, rustc, dotnet,
+// msbuild, ld) take more arguments from such a response file, and guard
+// cannot tell which do, so each of its lines and words counts as an
+// argument (7z a x.7z @list with ~/.ssh/id_rsa in list reads it). 7z's
+// -i@F, -x@F, -ai@F and -ax@F lists are taken the same. A file guard
+// cannot read whole (too large, written by the command with text it
+// cannot see) hides what the program gets: guard cannot tell.
+func (c *cmd) responseFiles(words []word.Word) []word.Word {
+	if len(words) < 2 || catalogue.Printers.Has(c.name) || builtins.Has(c.name) || responseSkips.Has(c.name) {
+		return words
+	}
+	out := words[:1:1]
+	for _, wd := range words[1:] {
+		f, ok := responseFile(c.name, wd.Text)
+		if !ok {
+			out = append(out, wd)
+			continue
+		}
+		t, st := c.w.FileStatus(f, wd.Known, effect.MaxScriptBytes)
+		switch st {
+		case effect.FileAbsent:
+			out = append(out, wd) // the program takes the word as it is
+		case effect.FileWhole:
+			c.w.Read(f)
+			out = append(out, responseWords(t)...)
+		default:
+			c.w.Read(f)
+			c.w.hide("takes arguments from response file %q, which guard cannot read whole", word.Render(f))
+			out = append(out, wd)
+		}
+	}
+	return out
+}
+
+// responseFile returns F of s, an operand @F (or, for 7z, a list switch
+// -i@F, -x@F, -ai@F, -ax@F, -ir@F, -xr@F).
+func responseFile(name, s string) (string, bool) {
+	if f, ok := strings.CutPrefix(s, "@"); ok && f != "" {
+		return f, true
+	}
+	if strings.HasPrefix(name, "7z") && strings.HasPrefix(s, "-") {
+		if i := strings.Index(s, "@"); i > 1 && i <= 4 && i+1 < len(s) && strings.Trim(s[1:i], "aixr!-") == "" {
+			return s[i+1:], true
+		}
+	}
+	return "", false
+}
+
+// responseWords returns the arguments response file text may hold, at
+// most maxListNames: each line, and each of its blank-separated words with
+// quotes removed (gcc's "a b"), guard not knowing which the program uses.
+func responseWords(text string) []word.Word {
+	var out []word.Word
+	add := func(s string) {
+		if s != "" && len(out) < maxListNames {
+			out = append(out, word.Word{Text: s, Known: word.IsKnown(s)})
+		}
+	}
+	for _, l := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == 0 }) {
+		l = strings.TrimSpace(l)
+		add(l)
+		if f := strings.Fields(l); len(f) > 1 || len(f) == 1 && f[0] != l {
+			for _, x := range f {
+				add(strings.Trim(x, `"'`))
+			}
+		} else if t := strings.Trim(l, `"'`); t != l {
+			add(t)
+		}
+	}
+	return out
+}
