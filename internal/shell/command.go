@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -524,6 +525,18 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 	return words, false
 }
 
+// envFileGiven reports whether words, a prefix's, name an environment
+// file by one of p's EnvFiles options (alone or --opt=F).
+func envFileGiven(p catalogue.Prefix, words []word.Word) bool {
+	for _, a := range words {
+		opt, _, _ := strings.Cut(a.Text, "=")
+		if p.EnvFiles.Has(a.Text) || p.EnvFiles.Has(opt) {
+			return true
+		}
+	}
+	return false
+}
+
 // prefix skips the options and operands of a prefix command and returns the
 // words of the command it runs; done means nothing more runs.
 func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) {
@@ -538,6 +551,11 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 	}
 	if p.Moved {
 		c.changeDir(unknownDir) // toolbox run, pkexec (review 19b F6)
+	}
+	if p.EnvDefault != "" && !envFileGiven(p, words) {
+		if _, st := w.FileStatus(p.EnvDefault, true, effect.MaxScriptBytes); st != effect.FileAbsent {
+			c.envFile(word.Word{Text: p.EnvDefault, Known: true}, "env") // dotenv run: .env, when there is one
+		}
 	}
 	var operands []word.Word // of a prefix whose operands are not a command (su USER)
 	for i := 0; i < len(words); i++ {
@@ -591,6 +609,11 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		case p.EnvDirs.Has(a) && i+1 < len(words):
 			i++
 			c.envDir(words[i]) // chpst -e DIR
+		case p.EnvHidden.Has(a) && i+1 < len(words):
+			i++
+			c.w.hide("runs a command whose environment %s sets from a file guard does not read", a) // env-cmd -e NAMES
+		case p.Verb != "" && a == p.Verb:
+			p.Verb = "" // dotenv -f F run CMD
 		case p.ShellOpts.Has(a):
 			shell = true // sudo -s: a shell
 		case p.Split.Has(a) && i+1 < len(words) && word.Opaque(words[i+1].Text):

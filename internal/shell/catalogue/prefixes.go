@@ -30,6 +30,16 @@ type Prefix struct {
 	// (chpst -e DIR); EnvDir: its operand is one (envdir DIR CMD).
 	EnvFiles, EnvDirs word.Set
 	EnvDir            bool
+	// EnvHidden are the options whose value sets the command's
+	// environment from what guard does not read (env-cmd -e NAMES from
+	// its JSON rc file).
+	EnvHidden word.Set
+	// EnvDefault: the file of NAME=VALUE lines it reads when no EnvFiles
+	// option names one (dotenv run: .env).
+	EnvDefault string
+	// Verb: a word after its options that it takes as its subcommand, the
+	// command after it (python-dotenv's dotenv -f F run CMD).
+	Verb string
 	// Clears are the options that start the command with no environment
 	// (env -i, exec -c): no HOME there, so a shell's ~ is the passwd
 	// entry's home; Unsets those whose value names a variable removed
@@ -162,12 +172,17 @@ var Prefixes = []PrefixEntry{
 	// where the working directory is kept only when it exists there.
 	{Name: "distrobox", Prefix: Prefix{Sub: "enter", WithArg: " -n --name -a --additional-flags ", Moved: true}},
 	{Name: "doas", Prefix: Prefix{WithArg: " -u -C "}},
-	// dotenv -e F [-v NAME=VALUE] [--] CMD (dotenv-cli).
-	{Name: "dotenv", Prefix: Prefix{WithArg: " -c -p ", EnvFiles: " -e ", Env: " -v "}},
+	// dotenv -e F [-v NAME=VALUE] [--] CMD (dotenv-cli); dotenv [-f F]
+	// run CMD (python-dotenv, whose -e takes true or false).
+	{Name: "dotenv", Prefix: Prefix{WithArg: " -c -p -f --file -e --export -q --quote ", EnvFiles: " -e -f --file ", Env: " -v ", Verb: "run", EnvDefault: ".env"}},
+	// dotenvx run [-f F] [-e NAME=VALUE] -- CMD.
+	{Name: "dotenvx", Prefix: Prefix{Sub: "run", WithArg: " -f --env-file -e --env -fk --env-keys-file --convention --ops-off ", EnvFiles: " -f --env-file ", Env: " -e --env ", EnvDefault: ".env"}},
 	{Name: "dumb-init", Prefix: Prefix{WithArg: " -r --rewrite "}},
 	{Name: "eatmydata"},
 	{Name: "env", Prefix: Prefix{Execs: true, WithArg: " -u -C -P -a --unset --chdir --argv0 ", Assigns: true, Split: " -S --split-string ", Chdir: " -C --chdir ", Cluster: "i0v",
 		Clears: " -i - --ignore-environment ", Unsets: " -u --unset "}},
+	// env-cmd [-f F] [-e NAMES] [-r RC] CMD.
+	{Name: "env-cmd", Prefix: Prefix{WithArg: " -f --file -e --environments -r --rc-file ", EnvFiles: " -f --file ", EnvHidden: " -e --environments -r --rc-file ", EnvDefault: ".env"}},
 	// envdir DIR CMD: each file of DIR sets a variable (daemontools).
 	{Name: "envdir", Prefix: Prefix{Operands: 1, EnvDir: true}},
 	{Name: "exec", Prefix: Prefix{Execs: true, WithArg: " -a ", Cluster: "cl", Clears: " -c "}},
