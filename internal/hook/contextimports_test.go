@@ -66,7 +66,9 @@ func TestContextImports(t *testing.T) {
 		{"A Bash heredoc", "A", bash("cat > AGENTS.md <<EOF\n@~/.ssh/id_rsa\nEOF"), "block"},
 		{"A Bash pipeline", "A", bash("cat other.md | tr a b >> AGENTS.md"), "block"},
 		{"A Bash copy", "A", bash("cp other.md AGENTS.md"), "block"},
-		{"A Bash sed -i", "A", bash("sed -i s/x/y/ AGENT_A.md"), "block"},
+		{"A Bash sed -i", "A", bash("sed -i 's/e[n]/env/' AGENT_A.md"), "block"},                  // a pattern: text guard does not compute
+		{"A Bash sed -i literal", "A", bash("sed -i s/en/env/ AGENT_A.md"), "block"},              // computed: see @.env
+		{"A Bash sed -i literal, no import", "A", bash("sed -i s/see/look/ AGENT_A.md"), "allow"}, // computed: look @.en
 		{"A apply_patch relative", "A", toolA("apply_patch", `{"input":"*** Begin Patch\n*** Add File: AGENTS.md\n+@.env\n*** End Patch"}`), "block"},
 		{"B shell echo", "B", `{"hookEventName":"beforeShellExecution","cwd":"P","workspace_roots":["P"],"command":"echo @.env >> AGENTS.md"}`, "block"},
 		{"B Write", "B", `{"hook_event_name":"preToolUse","tool_name":"Write","cwd":"P","workspace_roots":["P"],"tool_input":{"file_path":"P/AGENTS.md","content":"@.env"}}`, "block"},

@@ -119,16 +119,20 @@ func (c *cmd) visibleLinks(files []string) {
 }
 
 // sed: its script is data, unless it executes (GNU sed's e command or
-// s///e): then what it runs is analysed (sedRuns).
+// s///e): then what it runs is analysed (sedRuns). sed -i with a script
+// of literal substitutions writes text guard computes (sedLiteralWrites).
 func (c *cmd) sed() {
-	given := false
+	given, literal, inPlace := false, true, false
 	var ex lang.SedExec
 	var inputs []word.Word
+	var scripts []string
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		if v, k, ok := word.OptionValue(c.args, j, 'e', "fl", "--expression"); ok {
 			// -e S, -eS, -ne S, --expression=S, --expr S
 			ex.Add(c.sedScript(k, v))
+			scripts = append(scripts, v)
+			literal = literal && c.args[k].Known && (k != j || s == "-e" || strings.HasPrefix(s, "--expr"))
 			given = true
 			j = k
 			continue
@@ -136,24 +140,80 @@ func (c *cmd) sed() {
 		if v, k, ok := word.OptionValue(c.args, j, 'f', "el", "--file"); ok {
 			// -f F, -fF, -nf F, --file=F: codeFile reads <(…) and
 			// /dev/stdin too (review 19a F15)
-			given = true
+			given, literal = true, false
 			ex.Add(c.sedFile(j, k, v))
 			j = k
 			continue
 		}
 		switch {
 		case s == "-l" || s == "--line-length":
+			literal = false
 			j++
 		case strings.HasPrefix(s, "-") && len(s) > 1:
+			inPlace = inPlace || strings.HasPrefix(s, "-i") || strings.HasPrefix(s, "--in-place")
+			literal = literal && sedPlainOption(s)
 		case !given:
 			ex.Add(c.sedScript(j, c.args[j].Text))
+			scripts = append(scripts, s)
+			literal = literal && c.args[j].Known
 			given = true
 		default:
 			inputs = append(inputs, c.args[j])
 		}
 	}
 	c.sedRuns(ex, inputs)
+	var edits func()
+	if inPlace && literal {
+		edits = c.sedLiteralWrites(scripts, inputs)
+	}
 	c.generic()
+	if edits != nil {
+		edits()
+	}
+}
+
+// sedPlainOption reports whether s is an option of sed that leaves what a
+// script of literal substitutions makes of a file as lang.SedLiteral
+// computes it: in place (-i[SUFFIX], --in-place[=SUFFIX]), extended
+// patterns, separate files, unbuffered, POSIX. Not -n (prints only what p
+// prints) nor -z (NUL-separated lines).
+func sedPlainOption(s string) bool {
+	switch s {
+	case "-E", "-r", "--regexp-extended", "-s", "--separate", "-u", "--unbuffered", "--posix", "-i", "--in-place":
+		return true
+	}
+	return strings.HasPrefix(s, "-i") && !strings.ContainsAny(s[2:], "/") || strings.HasPrefix(s, "--in-place=")
+}
+
+// sedLiteralWrites returns, for sed -i with a script of literal
+// substitutions (lang.SedLiteral), what records the text each input file
+// it can read whole then holds (once its write is recorded): a runner or
+// a script run later sees that text, not a file changed with text guard
+// cannot see. Nil when there is none.
+func (c *cmd) sedLiteralWrites(scripts []string, inputs []word.Word) func() {
+	x, ok := lang.ParseSedLiteral(strings.Join(scripts, "\n"))
+	if !ok {
+		return nil
+	}
+	var names, texts []string
+	for _, in := range inputs {
+		if !in.Known {
+			return nil
+		}
+		t, st := c.w.FileStatus(in.Text, true, effect.MaxScriptBytes)
+		if st == effect.FileAbsent {
+			continue // sed cannot read it, and makes none
+		}
+		if st != effect.FileWhole {
+			return nil
+		}
+		names, texts = append(names, in.Text), append(texts, x.Apply(t))
+	}
+	return func() {
+		for i, n := range names {
+			c.w.Wrote(n, texts[i], false)
+		}
+	}
 }
 
 // sedFile reads sed's script file v, named at c.args[j] (its own word)
