@@ -180,30 +180,7 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 			if d == nil { // switched off by the policy
 				continue
 			}
-			var f event.Finding
-			var hit bool
-			switch {
-			case in.Kind == event.KindCommand && in.Shell == event.ShellPowerShell && c.detector == event.DetectorCommands:
-				f, hit = p.checkPowerShell(d.(*command.Detector), in.Text)
-			case in.Kind == event.KindCommand && c.detector == event.DetectorCommands:
-				f, hit = p.checkCommandAllowing(d.(*command.Detector), in.Text, analysis())
-			case in.Kind == event.KindCommand && in.Shell == event.ShellPowerShell:
-				f, hit = d.Check(in.Text) // the injection scan, on the command as written
-			case in.Kind == event.KindCommand && c.detector == event.DetectorInjection && p.Bash.Match == MatchCommands:
-				// The injection scan follows bash.match: not on data words
-				// such as a grep pattern or a commit message.
-				text := in.Text
-				if a := analysis(); a.Err == nil {
-					text = a.Executed()
-				}
-				f, hit = d.Check(text)
-			case in.Kind == event.KindRead && in.Opaque != "":
-				f, hit = p.checkOpaque(d.(*path.Detector), in)
-			case (in.Kind == event.KindWrite || in.Kind == event.KindTouch) && c.detector == event.DetectorPaths && writtenTree(in.Text):
-				f, hit = checkWrittenTree(d, in.Text, p.Home) // treeheld.go
-			default:
-				f, hit = d.Check(in.Text)
-			}
+			f, hit := p.check(c.detector, d, in, analysis)
 			if !hit {
 				continue
 			}
@@ -227,6 +204,35 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 		return p.blocked(v, *later, laterFinding, nil)
 	}
 	return v, nil
+}
+
+// check runs detector d (called name) on input in, the command's analysis
+// parsed on first need: a PowerShell command, the commands rules with
+// their allow patterns, the injection scan on what a command runs, an
+// opaque read, a written tree, else the detector's own check.
+func (p *Policy) check(name string, d checker, in event.Input, analysis func() *shell.Analysis) (event.Finding, bool) {
+	switch {
+	case in.Kind == event.KindCommand && in.Shell == event.ShellPowerShell && name == event.DetectorCommands:
+		return p.checkPowerShell(d.(*command.Detector), in.Text)
+	case in.Kind == event.KindCommand && name == event.DetectorCommands:
+		return p.checkCommandAllowing(d.(*command.Detector), in.Text, analysis())
+	case in.Kind == event.KindCommand && in.Shell == event.ShellPowerShell:
+		return d.Check(in.Text) // the injection scan, on the command as written
+	case in.Kind == event.KindCommand && name == event.DetectorInjection && p.Bash.Match == MatchCommands:
+		// The injection scan follows bash.match: not on data words
+		// such as a grep pattern or a commit message.
+		text := in.Text
+		if a := analysis(); a.Err == nil {
+			text = a.Executed()
+		}
+		return d.Check(text)
+	case in.Kind == event.KindRead && in.Opaque != "":
+		return p.checkOpaque(d.(*path.Detector), in)
+	case (in.Kind == event.KindWrite || in.Kind == event.KindTouch) && name == event.DetectorPaths && writtenTree(in.Text):
+		return checkWrittenTree(d, in.Text, p.Home) // treeheld.go
+	default:
+		return d.Check(in.Text)
+	}
 }
 
 // blocked returns v blocked by finding f on input in (sh: in's analysis,
@@ -1094,6 +1100,56 @@ func (p *Policy) zwcVariants(v map[string][]string, block []string) map[string][
 	return v
 }
 
+// realDirs finds where directories really are, following links, one
+// lstat per component, remembered in memo. A directory under one that
+// does not exist does not exist either: it is looked up no further
+// (memoMissing marks it).
+type realDirs struct {
+	p    *Policy
+	memo map[string]string
+}
+
+// memoMissing begins a memo entry of a directory that does not exist.
+const memoMissing = "\x00"
+
+// real returns where dir really is, and whether it exists.
+func (d realDirs) real(dir string) (string, bool) {
+	if r, ok := d.memo[dir]; ok {
+		if r, gone := strings.CutPrefix(r, memoMissing); gone {
+			return r, false
+		}
+		return r, true
+	}
+	parent := filepath.Dir(dir)
+	r, exists := dir, true
+	if parent != dir {
+		var realParent string
+		realParent, exists = d.real(parent)
+		r = filepath.Join(realParent, filepath.Base(dir))
+		if exists {
+			var link bool
+			if kind, listed := d.p.homeEntry(parent, realParent, filepath.Base(dir)); listed {
+				exists, link = kind != entryAbsent, kind == entryLink
+			} else {
+				fi, err := os.Lstat(r)
+				exists = err == nil
+				link = exists && fi.Mode()&os.ModeSymlink != 0
+			}
+			if link {
+				if t, err := filepath.EvalSymlinks(r); err == nil {
+					r = t
+				}
+			}
+		}
+	}
+	if exists {
+		d.memo[dir] = r
+	} else {
+		d.memo[dir] = memoMissing + r
+	}
+	return r, exists
+}
+
 // linkVariants returns, for each glob whose fixed directory is behind a
 // symbolic link (a home directory /home/me → /usr/home/me, /etc →
 // /private/etc on macOS), the glob rewritten under the directory the link
@@ -1105,51 +1161,10 @@ func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
 	// Where each directory really is, one lstat per component, shared by
 	// the read, write and touch rules of this policy (the caller holds
 	// p.cache.mu).
-	memo := p.cache.realDirs
-	if memo == nil {
-		memo = map[string]string{}
-		p.cache.realDirs = memo
+	if p.cache.realDirs == nil {
+		p.cache.realDirs = map[string]string{}
 	}
-	// A directory under one that does not exist does not exist either: it
-	// is looked up no further (missing marks it in memo).
-	const missing = "\x00"
-	var real func(dir string) (string, bool)
-	real = func(dir string) (string, bool) {
-		if r, ok := memo[dir]; ok {
-			if r, gone := strings.CutPrefix(r, missing); gone {
-				return r, false
-			}
-			return r, true
-		}
-		parent := filepath.Dir(dir)
-		r, exists := dir, true
-		if parent != dir {
-			var realParent string
-			realParent, exists = real(parent)
-			r = filepath.Join(realParent, filepath.Base(dir))
-			if exists {
-				var link bool
-				if kind, listed := p.homeEntry(parent, realParent, filepath.Base(dir)); listed {
-					exists, link = kind != entryAbsent, kind == entryLink
-				} else {
-					fi, err := os.Lstat(r)
-					exists = err == nil
-					link = exists && fi.Mode()&os.ModeSymlink != 0
-				}
-				if link {
-					if t, err := filepath.EvalSymlinks(r); err == nil {
-						r = t
-					}
-				}
-			}
-		}
-		if exists {
-			memo[dir] = r
-		} else {
-			memo[dir] = missing + r
-		}
-		return r, exists
-	}
+	real := realDirs{p: p, memo: p.cache.realDirs}.real
 	// A glob of an entry the home directory's listing lacks has no other
 	// spelling while the home directory itself is where it says: its fixed
 	// directory is ~ or inside ~/ELEMENT (path.HomeElement), which real
