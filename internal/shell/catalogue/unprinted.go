@@ -92,66 +92,102 @@ func Quiet(name string, args []string, mayPrint func(string) bool) bool {
 	if any {
 		return true
 	}
-	tar := name == "tar" || name == "bsdtar" || name == "gtar"
-	// A copy's destination is a file: standard output or a device is
-	// printed (cp F /dev/stdout); tar's only when it creates.
-	writes := strings.Contains(" cp mv ln install rsync scp zip ", " "+name+" ")
-	dev := func(v string) bool { return writes && mayPrint(v) }
-	creating, named, toOut := false, false, false
+	q := quietScan{short: short, valued: valued, long: long, mayPrint: mayPrint,
+		tar: name == "tar" || name == "bsdtar" || name == "gtar",
+		// A copy's destination is a file: standard output or a device
+		// is printed (cp F /dev/stdout); tar's only when it creates.
+		writes: strings.Contains(" cp mv ln install rsync scp zip ", " "+name+" ")}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		ok := true
 		switch {
 		case a == "--":
 			for _, o := range args[i+1:] {
-				if dev(o) {
+				if q.dev(o) {
 					return false
 				}
 			}
-			return !tar || !creating || named && !toOut
+			return q.done()
 		case strings.HasPrefix(a, "--"):
-			opt, v, eq := strings.Cut(a, "=")
-			// GNU programs take an abbreviation: one of a quiet
-			// option is that option, or ambiguous (refused).
-			if len(opt) < 4 || !strings.Contains(long, " "+opt) || eq && dev(v) {
-				return false
-			}
-			creating = creating || strings.HasPrefix("--create", opt)
-			if strings.HasPrefix("--file", opt) && strings.HasPrefix(opt, "--fi") {
-				named = true
-				if !eq && i+1 < len(args) {
-					i++
-					v = args[i]
-				}
-				toOut = toOut || mayPrint(v)
-			}
-		case len(a) > 1 && a[0] == '-' || tar && i == 0 && a != "" && a[0] != '-':
-			cl := strings.TrimPrefix(a, "-")
-			for j := 0; j < len(cl); j++ {
-				c := cl[j]
-				if strings.IndexByte(valued, c) >= 0 {
-					v := cl[j+1:]
-					if v == "" && i+1 < len(args) {
-						i++
-						v = args[i]
-					}
-					if dev(v) {
-						return false
-					}
-					if c == 'f' {
-						named, toOut = true, toOut || mayPrint(v)
-					}
-					break
-				}
-				if strings.IndexByte(short, c) < 0 {
-					return false
-				}
-				creating = creating || c == 'c'
-			}
-		case dev(a):
+			i, ok = q.longOption(args, i)
+		case len(a) > 1 && a[0] == '-' || q.tar && i == 0 && a != "" && a[0] != '-':
+			i, ok = q.shortOptions(args, i)
+		case q.dev(a):
+			return false
+		}
+		if !ok {
 			return false
 		}
 	}
-	return !tar || !creating || named && !toOut
+	return q.done()
+}
+
+// quietScan is Quiet's walk of a program's arguments: its quiet options
+// (short, those of them taking a value, long), whether it is tar (which
+// prints only when it creates to standard output) or a copy (writes: a
+// destination on a device is printed), and what the options seen so far
+// say.
+type quietScan struct {
+	short, valued, long    string
+	tar, writes            bool
+	mayPrint               func(string) bool
+	creating, named, toOut bool
+}
+
+// dev reports whether v, a destination, is printed.
+func (q *quietScan) dev(v string) bool { return q.writes && q.mayPrint(v) }
+
+// done reports whether the program is quiet once every argument passed.
+func (q *quietScan) done() bool { return !q.tar || !q.creating || q.named && !q.toOut }
+
+// longOption takes the long option at args[i] (and its value), returning
+// the index of the last word it used; false when it may print. GNU
+// programs take an abbreviation: one of a quiet option is that option, or
+// ambiguous (refused).
+func (q *quietScan) longOption(args []string, i int) (int, bool) {
+	opt, v, eq := strings.Cut(args[i], "=")
+	if len(opt) < 4 || !strings.Contains(q.long, " "+opt) || eq && q.dev(v) {
+		return i, false
+	}
+	q.creating = q.creating || strings.HasPrefix("--create", opt)
+	if strings.HasPrefix("--file", opt) && strings.HasPrefix(opt, "--fi") {
+		q.named = true
+		if !eq && i+1 < len(args) {
+			i++
+			v = args[i]
+		}
+		q.toOut = q.toOut || q.mayPrint(v)
+	}
+	return i, true
+}
+
+// shortOptions takes the cluster of short options at args[i] (tar's first
+// word without a dash too) and the value its last may take, returning the
+// index of the last word it used; false when it may print.
+func (q *quietScan) shortOptions(args []string, i int) (int, bool) {
+	cl := strings.TrimPrefix(args[i], "-")
+	for j := 0; j < len(cl); j++ {
+		c := cl[j]
+		if strings.IndexByte(q.valued, c) >= 0 {
+			v := cl[j+1:]
+			if v == "" && i+1 < len(args) {
+				i++
+				v = args[i]
+			}
+			if q.dev(v) {
+				return i, false
+			}
+			if c == 'f' {
+				q.named, q.toOut = true, q.toOut || q.mayPrint(v)
+			}
+			return i, true
+		}
+		if strings.IndexByte(q.short, c) < 0 {
+			return i, false
+		}
+		q.creating = q.creating || c == 'c'
+	}
+	return i, true
 }
 
 // ToDevice reports whether a file operand may be standard output or a
