@@ -190,52 +190,60 @@ func (e *editor) edit(doc *hujson.Value) ([]HookChange, error) {
 	var out []HookChange
 	removedAny := false
 	for _, h := range e.agent.Hooks() {
-		ev, idx, err := lookup(hooks, h)
-		if err != nil {
-			return nil, &shapeError{path: "hooks", msg: err.Error()}
-		}
-		path := "hooks." + h
-		var before []byte
-		var orig hujson.Value
-		var evBox *box
-		if ev != nil {
-			before, orig = canon(ev), ev.Clone()
-			evBox = hooksBox.sub(ev, hooks.Members[idx].Name.BeforeExtra)
-		}
-		ch := HookChange{Hook: h}
-		var next *hujson.Value
-		switch e.agent {
-		case AgentA:
-			next, err = e.eventList(path, evBox, &ch, e.groupA)
-		case AgentB:
-			next, err = e.eventList(path, evBox, &ch, func(old, _ *hujson.Value) *hujson.Value { return e.entryB(h, old) })
-		default:
-			next, err = e.eventC(path, evBox, &ch)
-		}
+		ch, err := e.editEvent(h, hooks, hooksBox)
 		if err != nil {
 			return nil, err
 		}
-		switch {
-		case ch.Action == Updated && bytes.Equal(canon(next), before):
-			// Already right: keep the event exactly as the file spells it.
-			ch.Action = Unchanged
-			hooks.Members[idx].Value = orig
-		case next == nil && ev != nil:
-			hooksBox.remove(idx)
-		case next != nil && ev == nil:
-			hooksBox.insert(len(hooks.Members), h, next)
-		case next != nil && next != ev:
-			hooksBox.replace(idx, next)
-		}
-		if ch.Action == Removed {
-			removedAny = true
-		}
+		removedAny = removedAny || ch.Action == Removed
 		out = append(out, ch)
 	}
 	if e.remove && removedAny && len(hooks.Members) == 0 {
 		docBox.remove(hi)
 	}
 	return out, nil
+}
+
+// editEvent installs or removes guard's entry of hook event h in hooks
+// (hooksBox: its comments and layout) and returns the change.
+func (e *editor) editEvent(h string, hooks *hujson.Object, hooksBox *box) (HookChange, error) {
+	ev, idx, err := lookup(hooks, h)
+	if err != nil {
+		return HookChange{}, &shapeError{path: "hooks", msg: err.Error()}
+	}
+	path := "hooks." + h
+	var before []byte
+	var orig hujson.Value
+	var evBox *box
+	if ev != nil {
+		before, orig = canon(ev), ev.Clone()
+		evBox = hooksBox.sub(ev, hooks.Members[idx].Name.BeforeExtra)
+	}
+	ch := HookChange{Hook: h}
+	var next *hujson.Value
+	switch e.agent {
+	case AgentA:
+		next, err = e.eventList(path, evBox, &ch, e.groupA)
+	case AgentB:
+		next, err = e.eventList(path, evBox, &ch, func(old, _ *hujson.Value) *hujson.Value { return e.entryB(h, old) })
+	default:
+		next, err = e.eventC(path, evBox, &ch)
+	}
+	if err != nil {
+		return HookChange{}, err
+	}
+	switch {
+	case ch.Action == Updated && bytes.Equal(canon(next), before):
+		// Already right: keep the event exactly as the file spells it.
+		ch.Action = Unchanged
+		hooks.Members[idx].Value = orig
+	case next == nil && ev != nil:
+		hooksBox.remove(idx)
+	case next != nil && ev == nil:
+		hooksBox.insert(len(hooks.Members), h, next)
+	case next != nil && next != ev:
+		hooksBox.replace(idx, next)
+	}
+	return ch, nil
 }
 
 // versionB checks agent B's top-level "version" (it must be 1) and adds it
