@@ -362,22 +362,9 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 // flow into it; ok is false when no command runs (an expression with no
 // redirection), and then out is what the expression hands on.
 func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out []string, ok bool) {
-	i := 0
-	if ts[0].kind == tCall {
-		// & X or . X: X names the command.
-		i = 1
-		if len(ts) < 2 || ts[1].kind != tWord {
-			return c, nil, false
-		}
-		if strings.Contains(ts[1].text, Unknown) {
-			if v := ts[1].varName; v == "" || !r.blockVars[v] {
-				r.unresolved("a command named by a value guard cannot work out (& $x)")
-				r.runsCode = true
-			}
-			if v := ts[1].varName; v != "" && !r.blockVars[v] {
-				r.hide("runs a command or script block from a variable guard cannot tell ('$" + v + "')")
-			}
-		}
+	i, ok := r.callTarget(ts)
+	if !ok {
+		return c, nil, false
 	}
 	expr := i == 0 && ts[0].kind == tWord && (ts[0].quoted || ts[0].expanded)
 	// An expression ("x" + $y, $_.Length -gt 1): no command runs; its
@@ -419,6 +406,37 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 	if c.Name == "" && len(c.Redirects) == 0 {
 		return c, out, false
 	}
+	r.settle(&c, props, fromVars, piped, bound)
+	return c, out, true
+}
+
+// callTarget returns where the command's name is in ts: after & or . (&
+// X, . X), with a name guard cannot work out noted; false when nothing
+// follows the operator.
+func (r *reader) callTarget(ts []token) (int, bool) {
+	if ts[0].kind != tCall {
+		return 0, true
+	}
+	if len(ts) < 2 || ts[1].kind != tWord {
+		return 1, false
+	}
+	if strings.Contains(ts[1].text, Unknown) {
+		if v := ts[1].varName; v == "" || !r.blockVars[v] {
+			r.unresolved("a command named by a value guard cannot work out (& $x)")
+			r.runsCode = true
+		}
+		if v := ts[1].varName; v != "" && !r.blockVars[v] {
+			r.hide("runs a command or script block from a variable guard cannot tell ('$" + v + "')")
+		}
+	}
+	return 1, true
+}
+
+// settle resolves c's name through the aliases the command defines and
+// notes the paths it writes and the items it takes from the pipeline or
+// a variable (props: per argument, a property guard cannot tell;
+// fromVars: the variables' items).
+func (r *reader) settle(c *Command, props []bool, fromVars []string, piped bool, bound []string) {
 	if c.Name != "" {
 		// An alias the command defines runs what it stands for.
 		to, ok := r.binds.resolve(c.Name)
@@ -434,7 +452,7 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 		}
 	}
 	if c.Bound || bindsPath(cmdName(c.Name)) {
-		c.Input = dedupe(capItems(append(r.boundItems(c, piped, bound), fromVars...)))
+		c.Input = dedupe(capItems(append(r.boundItems(*c, piped, bound), fromVars...)))
 		for _, p := range c.Input {
 			if strings.Contains(p, Unknown) {
 				r.unresolved("a path a cmdlet takes from the pipeline or a variable, which guard cannot work out")
@@ -442,7 +460,6 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 			}
 		}
 	}
-	return c, out, true
 }
 
 // pipedShell reports whether a command run with no words runs the text
