@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/guardhq/guard/internal/agent"
 	"github.com/guardhq/guard/internal/detect"
@@ -42,100 +44,216 @@ const (
 	importWhy = "an agent's client imports the @path lines of its context files into the model's context with no tool call guard sees"
 )
 
-// contextToolReads returns the reads a tool call's write of an agent's
-// context file makes: the imports of the text it writes (every string of
-// its input, input) and of an edit's result, and for agent C's
-// save_memory, of the fact it saves to its memory file.
-func contextToolReads(call *agent.Call, input []byte, h, base string) []event.Input {
+// contextToolReads returns the reads a tool call's writes make: of a
+// write of an agent's context file, the imports of the text it writes
+// (every string of its input, input) and of an edit's result, and for
+// agent C's save_memory, of the fact it saves to its memory file; of a
+// write of any other file, the same reads as plain reads (the read rules:
+// a context file guard does not look up may import it, review 22a C3).
+// The finding blocks a write whose imports guard cannot walk whole.
+func contextToolReads(call *agent.Call, input []byte, h, base string) ([]event.Input, *event.Finding) {
 	if call.Stage != agent.StageTool || agent.CommandTool(call.Tool) {
-		return nil
+		return nil, nil
 	}
-	var files, writes []string
-	dirs := []string{base}
+	var writes [][]string
+	var dirs []string
 	for _, in := range call.Inputs {
 		if in.Kind == event.KindWrite {
-			f := absUnder(in.Text, base, h)
-			writes = append(writes, f)
-			dirs = append(dirs, filepath.Dir(f))
+			names := linkNames(absUnder(in.Text, base, h), h)
+			writes = append(writes, names)
+			for _, n := range names {
+				dirs = append(dirs, filepath.Dir(n))
+			}
 		}
 	}
-	var imported map[string]string
+	type target struct{ file, why string }
+	var files []target
 	if len(writes) > 0 {
-		imported = importedFiles(contextDirs(h, dirs...), h)
-	}
-	for _, f := range writes {
-		if contextFile(f, imported) {
-			files = append(files, f)
+		c := loadContexts(contextDirs(h, append(dirs, base)...), h)
+		for _, names := range writes {
+			why := ""
+			if c.cut != "" || c.is(names) {
+				why = importWhy
+			}
+			for _, n := range names {
+				files = append(files, target{n, why})
+			}
 		}
 	}
 	if call.Agent == agent.C && call.Tool == "save_memory" && h != "" {
-		files = append(files, filepath.Join(h, ".agent_c", "AGENT_C.md"))
+		files = append(files, target{filepath.Join(h, ".agent_c", "AGENT_C.md"), importWhy})
 	}
 	if len(files) == 0 {
-		return nil
+		return nil, nil
 	}
 	text := strings.Join(jsonStrings(input, 2), "\n")
 	var out []event.Input
 	for _, f := range files {
-		out = append(out, importReads(f, text, h)...)
-		if len(call.Edits) > 0 && f == files[0] && call.Inputs[0].Kind == event.KindWrite {
-			if old, err := regularfile.ReadFile(f, maxSecretRead); err == nil {
-				if res, ok := applyEdits(strings.ReplaceAll(string(old), "\r\n", "\n"), call.Edits); ok {
-					out = append(out, newImports(f, string(old), res, h)...)
-				}
-			}
+		ins, ok := importReads(f.file, text, h, f.why)
+		out = append(out, ins...)
+		if !ok {
+			b := unknownClosure(f.file)
+			return out, &b
+		}
+		if len(call.Edits) == 0 || call.Inputs[0].Kind != event.KindWrite || len(writes) == 0 || !slices.Contains(writes[0], f.file) {
+			continue
+		}
+		ins, ok = editImports(f.file, call.Edits, h, f.why)
+		out = append(out, ins...)
+		if !ok {
+			b := unknownClosure(f.file)
+			return out, &b
 		}
 	}
-	return out
+	return out, nil
 }
 
-// contextShellWrites returns the reads of the imports of the context files
-// a command's analysis a writes with text guard knows (base: the
-// directory it runs in), and of those it copies (copiedContexts), and the
-// finding that blocks one written with text guard does not know: a write
-// or a touch of a context file (contextFile: an imported file too) that no
-// followed write explains.
+// editImports returns the reads of the imports an edit's result of file
+// has that the file has not (an edit that completes an import: `@.e` made
+// `@.env`), why as importReads; false when guard cannot tell: a file it
+// cannot read, or imports it cannot walk whole.
+func editImports(file string, edits []agent.Edit, h, why string) ([]event.Input, bool) {
+	old, err := regularfile.ReadFile(file, maxSecretRead)
+	if err != nil {
+		return nil, absent(file, err)
+	}
+	text := strings.ReplaceAll(string(old), "\r\n", "\n")
+	if res, ok := applyEdits(text, edits); ok {
+		return newImports(file, text, res, h, why)
+	}
+	return nil, true
+}
+
+// contextShellWrites returns the reads of the imports of the files a
+// command's analysis a writes with text guard knows (base: the directory
+// it runs in): of a context file (contexts.is: an imported file, a link to
+// one, too) and of those it copies (copiedContexts) as opaque reads, of
+// any other file as plain reads (review 22a C3); and the finding that
+// blocks a context file written with text guard does not know, a write or
+// a touch that no followed write explains, or one whose imports guard
+// cannot walk whole.
 func contextShellWrites(a *shell.Analysis, base, h string) ([]event.Input, *event.Finding) {
 	if len(a.Writes)+len(a.Touches) == 0 {
 		return nil, nil
 	}
 	dirs := []string{base}
+	names := map[string][]string{}
 	for _, l := range [][]string{a.Writes, a.Touches} {
 		for _, w := range l {
-			dirs = append(dirs, filepath.Dir(absUnder(w, base, h)))
-		}
-	}
-	imported := importedFiles(contextDirs(h, dirs...), h)
-	var out []event.Input
-	for _, w := range a.Writes {
-		file := absUnder(w, base, h)
-		if !contextFile(file, imported) || !madeDir(a, filepath.Dir(file), base, h) {
-			continue // cp F old.md: old.md/AGENTS.md only if old.md is a directory
-		}
-		var cw *effect.ContextWrite
-		for i := range a.ContextWrites {
-			if a.ContextWrites[i].Path == w {
-				cw = &a.ContextWrites[i]
+			names[w] = linkNames(absUnder(w, base, h), h)
+			for _, n := range names[w] {
+				dirs = append(dirs, filepath.Dir(n))
 			}
 		}
-		if cw == nil || !cw.Known {
-			f := unknownImports(file)
-			return nil, &f
+	}
+	c := loadContexts(contextDirs(h, dirs...), h)
+	known := map[string]effect.ContextWrite{}
+	for _, cw := range a.ContextWrites {
+		known[cw.Path] = cw
+	}
+	var out []event.Input
+	for _, w := range a.Writes {
+		ins, block := shellWrite(a, w, names[w], known, c, base, h)
+		if block != nil {
+			return nil, block
 		}
-		old, _ := regularfile.ReadFile(file, maxSecretRead) // an append: the text joins the file's
-		out = append(out, importReads(file, cw.Text, h)...)
-		out = append(out, newImports(file, string(old), string(old)+cw.Text, h)...)
+		out = append(out, ins...)
 	}
 	kept := keptTouches(a)
 	for _, t := range a.Touches {
 		// git mv F AGENTS.md, git checkout -- AGENTS.md, a program's copy.
-		if file := absUnder(t, base, h); !kept[t] && !kept[filepath.Base(t)] && contextFile(file, imported) && madeDir(a, filepath.Dir(file), base, h) {
+		if file := names[t][0]; !kept[t] && !kept[filepath.Base(t)] && c.is(names[t]) && madeDir(a, filepath.Dir(file), base, h) {
 			f := unknownImports(file)
 			return nil, &f
 		}
 	}
 	copied, block := copiedContexts(a, base, h)
 	return append(out, copied...), block
+}
+
+// shellWrite returns the reads of the imports of the file a command
+// writes as w (names: linkNames), with the text known holds for it, and
+// the finding that blocks it (contextShellWrites).
+func shellWrite(a *shell.Analysis, w string, names []string, known map[string]effect.ContextWrite, c *contexts, base, h string) ([]event.Input, *event.Finding) {
+	file := names[0]
+	ctx := c.is(names) || c.cut != ""
+	if ctx && !madeDir(a, filepath.Dir(file), base, h) {
+		return nil, nil // cp F old.md: old.md/AGENTS.md only if old.md is a directory
+	}
+	cw, ok := known[w]
+	switch {
+	case (!ok || !cw.Known) && c.is(names):
+		f := unknownImports(file)
+		return nil, &f
+	case !ok || !cw.Known:
+		if c.cut != "" {
+			f := unknownClosure(c.cut)
+			return nil, &f
+		}
+		return nil, nil // a file no context file guard knows imports
+	}
+	why := ""
+	if ctx {
+		why = importWhy
+	}
+	var out []event.Input
+	for _, n := range names {
+		ins, ok := importReads(n, cw.Text, h, why)
+		out = append(out, ins...)
+		if ok && (ctx || startsWord(cw.Text)) {
+			// An append: the text joins the file's (a file guard cannot
+			// read blocks only as context).
+			old, readable := readOld(n)
+			if readable {
+				ins, ok = newImports(n, string(old), string(old)+cw.Text, h, why)
+				out = append(out, ins...)
+			}
+			ok = ok && (readable || !ctx)
+		}
+		if !ok {
+			f := unknownClosure(n)
+			return nil, &f
+		}
+	}
+	return out, nil
+}
+
+// startsWord reports whether text, appended to a file, may complete an
+// @word the file ends with.
+func startsWord(text string) bool {
+	return text != "" && !strings.ContainsRune(" \t\r\n", rune(text[0]))
+}
+
+// readOld returns what the file at p holds before a write (nothing when
+// it does not exist); false when guard cannot read it.
+func readOld(p string) ([]byte, bool) {
+	old, err := regularfile.ReadFile(p, maxSecretRead)
+	if err != nil {
+		return nil, absent(p, err)
+	}
+	return old, true
+}
+
+// absent reports whether err, of a read of p, says p holds no text to
+// import: it does not exist, or it is a directory.
+func absent(p string, err error) bool {
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return true
+	}
+	fi, e := os.Stat(p)
+	return errors.Is(err, regularfile.ErrNotRegular) && e == nil && fi.IsDir()
+}
+
+// importText returns the text of the file at p, a context file or an
+// imported one; false when guard cannot tell what it imports: a file past
+// maxImportBytes, or one guard cannot read as a regular file (review 22a
+// C2). A file that does not exist, or a directory, imports nothing.
+func importText(p string) (string, bool) {
+	data, err := regularfile.ReadFile(p, maxImportBytes)
+	if err != nil {
+		return "", absent(p, err)
+	}
+	return string(data), true
 }
 
 // madeDir reports whether directory d exists, or may once the command
@@ -173,8 +291,9 @@ func unknownImports(file string) event.Finding {
 }
 
 // newImports returns the reads of the imports result has that old has not
-// (an edit that completes an import: `@.e` made `@.env`).
-func newImports(file, old, result, h string) []event.Input {
+// (an edit that completes an import: `@.e` made `@.env`), why and false as
+// importReads.
+func newImports(file, old, result, h, why string) ([]event.Input, bool) {
 	had := map[string]bool{}
 	for _, p := range importsOf(old) {
 		had[p] = true
@@ -185,21 +304,25 @@ func newImports(file, old, result, h string) []event.Input {
 			added = append(added, p)
 		}
 	}
-	return pathImportReads(file, added, h)
+	return pathImportReads(file, added, h, why)
 }
 
 // importReads returns the reads of the files text, written to file,
-// imports, and of the files those import, to maxImportDepth.
-func importReads(file, text, h string) []event.Input {
-	return pathImportReads(file, importsOf(text), h)
+// imports, and of the files those import, to maxImportDepth: opaque reads
+// (why, Opaque) of a context file's, plain reads (why "") of another's;
+// false when guard cannot tell what they import (pathImportReads).
+func importReads(file, text, h, why string) ([]event.Input, bool) {
+	return pathImportReads(file, importsOf(text), h, why)
 }
 
 // pathImportReads returns the reads of imports, paths file imports, and of
-// the files those import, to maxImportDepth.
-func pathImportReads(file string, imports []string, h string) []event.Input {
+// the files those import, to maxImportDepth, each opaque for why; false
+// when guard cannot tell what one imports: past maxImportFiles files read,
+// or a file importText cannot read (review 22a C1, C2).
+func pathImportReads(file string, imports []string, h, why string) ([]event.Input, bool) {
 	var out []event.Input
 	seen := map[string]bool{}
-	read := 0
+	read, known := 0, true
 	var walk func(from string, imports []string, depth int)
 	walk = func(from string, imports []string, depth int) {
 		for _, p := range imports {
@@ -208,18 +331,25 @@ func pathImportReads(file string, imports []string, h string) []event.Input {
 				continue
 			}
 			seen[abs] = true
-			out = append(out, event.Input{Kind: event.KindRead, Text: filepath.ToSlash(abs), Via: filepath.Base(file) + "'s @import", Opaque: importWhy})
-			if depth+1 >= maxImportDepth || read >= maxImportFiles {
+			out = append(out, event.Input{Kind: event.KindRead, Text: filepath.ToSlash(abs), Via: filepath.Base(file) + "'s @import", Opaque: why})
+			if depth+1 >= maxImportDepth || !known {
 				continue
 			}
-			if data, err := regularfile.ReadFile(abs, maxImportBytes); err == nil {
+			if read >= maxImportFiles {
+				_, err := os.Stat(abs)
+				known = err != nil && absent(abs, err)
+				continue
+			}
+			text, ok := importText(abs)
+			known = ok
+			if text != "" {
 				read++
-				walk(abs, importsOf(string(data)), depth+1)
+				walk(abs, importsOf(text), depth+1)
 			}
 		}
 	}
 	walk(file, imports, 0)
-	return out
+	return out, known
 }
 
 // importPath resolves import p of the file from: ~ is the home, a

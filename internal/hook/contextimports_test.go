@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,9 +103,9 @@ func TestContextImports(t *testing.T) {
 		{"A Bash git diff", "A", bash("git diff AGENTS.md"), "allow"},
 		{"A Bash git add commit", "A", bash("git add AGENTS.md && git commit -m notes AGENTS.md"), "allow"},
 		{"A Write imported file plain", "A", write("P/sub/later.md", "notes\n"), "allow"},
-		{"A Write unimported file", "A", write("P/sub/other.md", "@../.env"), "allow"},
+		{"A Write unimported file", "A", write("P/sub/other.md", "@../.env"), "block"}, // review 22a C3
 		{"A Write plain import", "A", write("P/AGENT_A.md", "# notes\nSee @README.md, mail a@b.example\n"), "allow"},
-		{"A Write README .env", "A", write("P/README.md", "@.env"), "allow"},
+		{"A Write README .env", "A", write("P/README.md", "@.env"), "block"},
 		{"A Edit note", "A", toolA("Edit", `{"file_path":"P/AGENT_A.md","old_string":"see","new_string":"read"}`), "allow"},
 		{"A Bash literal note", "A", bash("echo '- use go 1.22' >> AGENTS.md"), "allow"},
 		{"A Bash other file", "A", bash("cat other.md | tr a b > notes.md"), "allow"},
@@ -113,15 +114,22 @@ func TestContextImports(t *testing.T) {
 		{"A Bash copy into no directory", "A", bash("cp other.md nodir/AGENTS.md"), "allow"},
 		{"C save_memory fact", "C", toolC("save_memory", `{"fact":"the user prefers go"}`), "allow"},
 	} {
-		var f fake
-		payload := strings.NewReplacer(`"P"`, `"`+proj+`"`, `P/`, proj+`/`, `H/`, dir+`/`).Replace(tt.payload)
-		cfg := f.config(payload, nil)
-		cfg.Agent = strings.ToLower(tt.agent)
-		cfg.LoadPolicy = func() (Policy, string, error) { return p, "test", nil }
-		Run(cfg)
-		if len(f.records) != 1 || f.records[0].Verdict != tt.verdict {
-			t.Errorf("%s: records %+v, want one %s; %s %s", tt.name, f.records, tt.verdict, f.stdout.String(), f.stderr.String())
-		}
+		contextVerdict(t, p, dir, proj, tt.name, tt.agent, tt.payload, tt.verdict)
+	}
+}
+
+// contextVerdict runs payload (P the project proj, H the home dir) as
+// agent's hook call with policy p and checks its one verdict.
+func contextVerdict(t *testing.T, p *policy.Policy, dir, proj, name, agent, payload, verdict string) {
+	t.Helper()
+	var f fake
+	payload = strings.NewReplacer(`"P"`, `"`+proj+`"`, `P/`, proj+`/`, `H/`, dir+`/`).Replace(payload)
+	cfg := f.config(payload, nil)
+	cfg.Agent = strings.ToLower(agent)
+	cfg.LoadPolicy = func() (Policy, string, error) { return p, "test", nil }
+	Run(cfg)
+	if len(f.records) != 1 || f.records[0].Verdict != verdict {
+		t.Errorf("%s: records %+v, want one %s; %s %s", name, f.records, verdict, f.stdout.String(), f.stderr.String())
 	}
 }
 
@@ -140,5 +148,77 @@ func TestImportsOf(t *testing.T) {
 		if got := strings.Join(importsOf(text), " "); got != want {
 			t.Errorf("importsOf(%q) = %q, want %q", text, got, want)
 		}
+	}
+}
+
+// TestContextClosure (review 22a C1-C3): an import closure guard cannot
+// walk whole (past maxImportFiles files, a file past maxImportBytes) is a
+// block, not "imports nothing", both for a write of a context file and for
+// the writes a context file already on disk may import; and a write of any
+// file whose text imports a read-protected file is that read, whatever
+// context file (a sibling directory's) imports it.
+func TestContextClosure(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("GUARD_HOME", "")
+	proj := filepath.Join(dir, "proj")
+	big := strings.Repeat("x", maxImportBytes+10) + "\n"
+	var many strings.Builder
+	files := map[string]string{
+		"proj/.env": "DB_PASS=hunter2xyz\n", "proj/config.yml": "token: " + ghTok + "\n", "proj/other.md": "x\n",
+		"proj/big.md": big + "@.env\n", "proj/partial.md": "@.e",
+		"big/AGENT_A.md": big + "@later.md\n", "big/config.yml": "token: " + ghTok + "\n",
+	}
+	for i := 1; i <= maxImportFiles+1; i++ {
+		files[fmt.Sprintf("proj/n%d.md", i)] = "note\n"
+		files[fmt.Sprintf("many/n%d.md", i)] = "note\n"
+		fmt.Fprintf(&many, "@n%d.md\n", i)
+	}
+	files[fmt.Sprintf("proj/n%d.md", maxImportFiles+1)] = "@.env\n"
+	files["many/AGENT_A.md"] = many.String()
+	for name, text := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tool := func(tool, input string) string {
+		return `{"hook_event_name":"PreToolUse","tool_name":"` + tool + `","cwd":"P","tool_input":` + input + `}`
+	}
+	write := func(file, content string) string {
+		return tool("Write", `{"file_path":"`+file+`","content":`+jsonString(content)+`}`)
+	}
+	bash := func(cwd, cmd string) string {
+		return `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"` + cwd + `","tool_input":{"command":` + jsonString(cmd) + `}}`
+	}
+	for _, tt := range []struct{ name, payload, verdict string }{
+		// C1: the 33rd imported file.
+		{"past the files bound", write("P/AGENT_A.md", many.String()), "block"},
+		{"under the files bound", write("P/AGENT_A.md", "@n1.md\n@n2.md\n"), "allow"},
+		{"shell copy under a context file past the bound", bash("H/many", "cat other.md | tr a b > n40.md"), "block"},
+		{"secret import under a context file past the bound", write("H/many/n40.md", "@../proj/config.yml"), "block"},
+		// C2: an imported or context file past the bytes bound.
+		{"big import", write("P/AGENT_A.md", "@big.md"), "block"},
+		{"shell copy under a big context file", bash("H/big", "cp ../proj/other.md later.md"), "block"},
+		{"secret import under a big context file", write("H/big/later.md", "@config.yml"), "block"},
+		// C3: any file's imports of a read-protected file.
+		{"imported by a context file not found", write("P/later.md", "see @.env"), "block"},
+		{"shell write of an import", bash("P", "echo @.env > later.md"), "block"},
+		{"shell append completes an import", bash("P", "printf nv >> partial.md"), "block"},
+		{"edit completes an import", tool("Edit", `{"file_path":"P/partial.md","old_string":".e","new_string":".env"}`), "block"},
+		// Controls.
+		{"mentions", write("P/doc.md", "ask @alice, @bob and `@types/node`; mail a@b.example\n"), "allow"},
+		{"plain import of a secret file", write("P/doc.md", "@config.yml"), "allow"},
+		{"shell mention", bash("P", "echo '@user: see notes' > doc.md"), "allow"},
+		{"shell copy", bash("P", "cat other.md | tr a b > doc.md"), "allow"},
+		{"shell append", bash("P", "printf 'x\n' >> partial.md"), "allow"},
+	} {
+		contextVerdict(t, p, dir, proj, tt.name, "A", tt.payload, tt.verdict)
 	}
 }

@@ -1,13 +1,16 @@
 package hook
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/realpath"
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/shell"
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -60,33 +63,104 @@ func contextDirs(h string, dirs ...string) []string {
 	return out
 }
 
-// importedFiles returns the files the context files in dirs import, to
-// maxImportDepth, each with the context file it is reached from (a
-// look-up of each name, no listing: a home may hold many entries). The
-// names are looked up as the clients write them: a case-insensitive file
-// system finds agents.md under AGENTS.md, and a case-sensitive one loads
-// only AGENTS.md.
-func importedFiles(dirs []string, h string) map[string]string {
-	out := map[string]string{}
+// contexts are the context files that load with the files a call
+// writes (contextDirs) and the files they import.
+type contexts struct {
+	// imported maps each file the context files import, to
+	// maxImportDepth, to the context file it is reached from.
+	imported map[string]string
+	// files are the context files found.
+	files []string
+	// cut is a context file whose imports guard could not walk whole
+	// (maxImportFiles passed, a file past maxImportBytes or one guard
+	// cannot read): any file may be one it imports (review 22a C1, C2).
+	cut string
+	// keys are files' and imported's device and inode, on first need.
+	keys map[fileKey]bool
+}
+
+// loadContexts returns the contexts of dirs: a look-up of each name, no
+// listing (a home may hold many entries). The names are looked up as the
+// clients write them: a case-insensitive file system finds agents.md
+// under AGENTS.md, and a case-sensitive one loads only AGENTS.md.
+func loadContexts(dirs []string, h string) *contexts {
+	c := &contexts{imported: map[string]string{}}
 	for _, d := range dirs {
 		for _, name := range catalogue.ContextFiles {
 			cf := filepath.Join(d, name)
-			data, err := regularfile.ReadFile(cf, maxImportBytes)
-			if err != nil {
+			text, ok := importText(cf)
+			if !ok && c.cut == "" {
+				c.cut = cf
+			}
+			if text == "" {
 				continue
 			}
-			for _, in := range importReads(cf, string(data), h) {
-				out[filepath.FromSlash(in.Text)] = cf
+			c.files = append(c.files, cf)
+			ins, ok := importReads(cf, text, h, importWhy)
+			if !ok && c.cut == "" {
+				c.cut = cf
+			}
+			for _, in := range ins {
+				c.imported[filepath.FromSlash(in.Text)] = cf
 			}
 		}
 	}
-	return out
+	return c
 }
 
-// contextFile reports whether file is context: a context file's name, or a
-// file a context file that loads beside it imports.
-func contextFile(file string, imported map[string]string) bool {
-	return catalogue.ContextFile(filepath.Base(file)) || imported[file] != ""
+// is reports whether the file of names (linkNames) is context: by any of
+// its names a context file's name or a file a context file that loads
+// beside it imports, or another hard link of one of those (review 22a
+// C4). It does not count c.cut.
+func (c *contexts) is(names []string) bool {
+	for _, n := range names {
+		if catalogue.ContextFile(filepath.Base(n)) || c.imported[n] != "" {
+			return true
+		}
+	}
+	key, links, ok := fileID(names[len(names)-1])
+	if !ok || links < 2 {
+		return false
+	}
+	if c.keys == nil {
+		c.keys = map[fileKey]bool{}
+		for _, f := range c.files {
+			if k, _, ok := fileID(f); ok {
+				c.keys[k] = true
+			}
+		}
+		for f := range c.imported {
+			if k, _, ok := fileID(f); ok {
+				c.keys[k] = true
+			}
+		}
+	}
+	return c.keys[key]
+}
+
+// linkNames returns file and, when symbolic links (of the file or of a
+// directory above it) lead it elsewhere, where the kernel leads it today:
+// a write of notes.md -> AGENT_A.md writes the context file.
+func linkNames(file, h string) []string {
+	if cur := realpath.NewResolver(h).Current(filepath.ToSlash(file)); len(cur) > 0 {
+		return []string{file, filepath.FromSlash(cur[0])}
+	}
+	return []string{file}
+}
+
+// unknownClosure is the block of a write when guard cannot tell what
+// context file cf imports: a file past the bounds guard reads, or one it
+// cannot read as a regular file.
+func unknownClosure(cf string) event.Finding {
+	msg := "guard cannot tell what '%s' imports: it imports more than %d files, a file over %d KiB or one guard cannot read as a regular file, " +
+		"so the file written may be one it imports, and " + importWhy + "; split or shorten the imports, or write the file with the file tools"
+	return event.Finding{
+		Detector:  event.DetectorPaths,
+		Rule:      "blocked_path",
+		Severity:  "high",
+		Reason:    fmt.Sprintf(msg, detect.Printable(filepath.ToSlash(cf)), maxImportFiles, maxImportBytes>>10),
+		LogReason: fmt.Sprintf(msg, event.Redacted, maxImportFiles, maxImportBytes>>10),
+	}
 }
 
 // copiedContexts returns the reads of the imports of the context files a
@@ -121,7 +195,12 @@ func copiedContexts(a *shell.Analysis, base, h string) ([]event.Input, *event.Fi
 				return nil, &f
 			}
 			for _, d := range dests {
-				out = append(out, importReads(filepath.Join(d, rel[1]), string(data), h)...)
+				ins, ok := importReads(filepath.Join(d, rel[1]), string(data), h, importWhy)
+				if !ok {
+					f := unknownClosure(filepath.Join(d, rel[1]))
+					return nil, &f
+				}
+				out = append(out, ins...)
 			}
 		}
 	}

@@ -919,7 +919,11 @@ func (r *runner) check(pol Policy) outcome {
 		// A write of an agent's context file reads what it imports.
 		raw, _ := agent.Member(r.parsed, "tool_input")
 		h, _ := home.UserHome()
-		checked = append(slices.Clip(checked), contextToolReads(call, raw, h, agent.BaseDir(call, opt))...) // review 20a F2
+		imports, block := contextToolReads(call, raw, h, agent.BaseDir(call, opt)) // review 20a F2, 22a C1-C4
+		checked = append(slices.Clip(checked), imports...)
+		if revBlock == nil {
+			revBlock = block
+		}
 		checked, err = withHardLinks(checked, pol, res)
 	}
 	if err == nil && call.Joined != nil {

@@ -127,11 +127,11 @@ type Analysis struct {
 	// DIR -exec cat); DIR/**/NAME a read of every file NAME (a name or a
 	// pattern) under DIR (find DIR -name NAME -exec cat {} \;).
 	Reads, Writes []string
-	// ContextWrites are the writes of the agents' context files
-	// (catalogue.ContextFile) guard followed, each with its text when
-	// known: a write in Writes of such a name that is not here (sed -i,
-	// an unknown program) writes text guard does not know (review 20a
-	// F2).
+	// ContextWrites are the writes of files guard followed, each with
+	// its text when known: a write in Writes that is not here (sed -i, an
+	// unknown program) writes text guard does not know (review 20a F2).
+	// The hook decides which are the agents' context files (review 22a
+	// C3, C4: by links and imports, not only by name).
 	ContextWrites []effect.ContextWrite
 	// OpaqueReads are the reads (also in Reads) whose output guard cannot
 	// redact: the reader encodes it (xxd, base64, tar to standard output),

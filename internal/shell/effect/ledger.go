@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -86,9 +85,10 @@ type Ledger struct {
 	// ReadList, WriteList, TouchList and FileList are the Analysis's
 	// lists the ledger appends to.
 	ReadList, WriteList, TouchList, FileList *[]string
-	// ContextList is the Analysis's list of the agents' context files
-	// the command writes (setWritten).
+	// ContextList is the Analysis's list of the files the command writes
+	// (setWritten), each with its last text; contextAt indexes it by path.
 	ContextList *[]ContextWrite
+	contextAt   map[string]int
 	// BareList are the touches of a single hidden name written bare (yq
 	// .spec), as recorded (each in TouchList too).
 	BareList  *[]string
@@ -271,43 +271,44 @@ func (w *Ledger) setWritten(f WrittenFile) {
 	}
 }
 
-// ContextWrite is a write of an agent's context file
-// (catalogue.ContextFile): the file, as the rules expect its path, and
-// what it then holds when guard knows (Known).
+// ContextWrite is a write of a file, as the rules expect its path, and
+// what it then holds when guard knows (Known): a file an agent's context
+// file imports is context too, whatever its name, and the hook decides
+// which are (review 22a C3, C4).
 type ContextWrite struct {
 	Path, Text string
 	Known      bool
 }
 
-// contextWrite notes f in ContextList when it is an agent's context file:
-// its last text only.
+// contextWrite notes f in ContextList: its last text only.
 func (w *Ledger) contextWrite(f WrittenFile) {
-	if w.ContextList == nil || !catalogue.ContextFile(path.Base(f.Path)) {
-		return
-	}
-	c := ContextWrite{Path: f.canon, Text: f.text, Known: !f.unknown && f.from == ""}
-	for i, o := range *w.ContextList {
-		if o.Path == c.Path {
-			(*w.ContextList)[i] = c
-			return
-		}
-	}
-	*w.ContextList = append(*w.ContextList, c)
+	w.noteContext(ContextWrite{Path: f.canon, Text: f.text, Known: !f.unknown && f.from == ""}, true)
 }
 
 // contextKept notes a write that changes no text (chmod, touch, rm, a
-// move's source) of an agent's context file at p: it imports nothing new,
-// unless another write of it is noted.
+// move's source) of the file at p: it imports nothing new, unless another
+// write of it is noted.
 func (w *Ledger) contextKept(p string) {
-	if w.ContextList == nil || !catalogue.ContextFile(path.Base(p)) {
+	w.noteContext(ContextWrite{Path: p, Known: true}, false)
+}
+
+// noteContext adds c to ContextList, or, when a write of its path is
+// there, puts it in that one's place (replace) or leaves that one.
+func (w *Ledger) noteContext(c ContextWrite, replace bool) {
+	if w.ContextList == nil {
 		return
 	}
-	for _, o := range *w.ContextList {
-		if o.Path == p {
-			return
-		}
+	if w.contextAt == nil {
+		w.contextAt = map[string]int{}
 	}
-	*w.ContextList = append(*w.ContextList, ContextWrite{Path: p, Known: true})
+	if i, ok := w.contextAt[c.Path]; ok && i < len(*w.ContextList) && (*w.ContextList)[i].Path == c.Path {
+		if replace {
+			(*w.ContextList)[i] = c
+		}
+		return
+	}
+	w.contextAt[c.Path] = len(*w.ContextList)
+	*w.ContextList = append(*w.ContextList, c)
 }
 
 // Changed records that the command changes the file (or directory) at p
