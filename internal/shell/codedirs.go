@@ -12,19 +12,45 @@ import (
 // as well as in the command's. A change guard cannot work out adds a
 // directory it cannot tell, where a name that could be a protected file
 // (.ssh/id_rsa, .guard/rules.json) is one. It returns what restores the
-// walker's directories.
-func (w *walker) codeDirs(code string) func() {
+// walker's directories, and the directories the code moves to other than
+// the command's: a relative name it gives may be one there (review 22b F6).
+func (w *walker) codeDirs(code string) (func(), []string) {
 	cd := lang.Chdirs(code)
 	if len(cd.Dirs) == 0 && !cd.Unknown {
-		return func() {}
+		return func() {}, nil
 	}
-	dir, others := w.Dir, w.OtherDirs
+	restore := w.keepDirs()
 	w.OtherDirs = slices.Clone(w.OtherDirs)
+	var moved []string
 	for _, d := range cd.Dirs {
-		w.addDirs(w.dest(d))
+		if d = w.dest(d); d != w.Dir && !slices.Contains(moved, d) {
+			moved = append(moved, d)
+		}
 	}
 	if cd.Unknown {
-		w.addDirs(word.Mark(word.MarkVar, "PWD"))
+		moved = append(moved, word.Mark(word.MarkVar, "PWD"))
 	}
+	w.addDirs(moved...)
+	return restore, moved
+}
+
+// keepDirs returns what restores the directories the walker is in now:
+// a program's own directory changes end with it.
+func (w *walker) keepDirs() func() {
+	dir, others := w.Dir, w.OtherDirs
 	return func() { w.Dir, w.OtherDirs = dir, others }
+}
+
+// programCd follows a directory change a program's own command language
+// makes with a name it gives whole (sqlite3's .cd DIR, gdb's cd DIR, no
+// name its home): the relative names it reads after it, its files and
+// its shell commands', are DIR's (review 22b F6), until the program ends
+// (keepDirs). Where the name may be spelt more ways (sqlite3's escapes),
+// the others are directories it may be in too.
+func (w *walker) programCd(dir string, alts ...string) {
+	d := w.dest(dir)
+	for _, a := range alts {
+		w.addDirs(w.dest(a))
+	}
+	w.Dir = d
 }

@@ -209,6 +209,7 @@ const sqliteWithArg word.Set = " -separator -newline -nullvalue -vfs -mmap -maxs
 // the -init file (else ~/.sqliterc) the command wrote and standard input
 // are SQL and dot-commands (see sql).
 func (c *cmd) sqlite() {
+	defer c.w.keepDirs()() // .cd DIR moves sqlite3, not the shell
 	db, rc, given := true, "~/.sqliterc", false
 	for j := 0; j < len(c.args); j++ {
 		a := c.args[j]
@@ -611,6 +612,9 @@ func (c *cmd) dotCommand(l string, depth int) {
 				c.sql(t, depth+1) // .read /dev/stdin: what standard input holds (review 18a F10)
 			}
 		}
+	case name == "cd":
+		ns := sqliteNames(file)
+		c.w.programCd(ns[0], ns[1:]...) // .cd ..: what follows is read there
 	case name == "load":
 		c.sqliteLoad([]string{"'" + strings.ReplaceAll(file, "'", "''") + "'"}) // native code
 		c.w.Read(file)
@@ -658,6 +662,7 @@ const gdbWithArg word.Set = " -p --pid -cd --cd -d --directory -s --symbols -e -
 // its init files the command wrote (~/.gdbinit, ./.gdbinit), unless -nx
 // (see gdbCommands). --args PROG ARGS runs PROG.
 func (c *cmd) gdb() {
+	defer c.w.keepDirs()() // cd DIR moves gdb, not the shell
 	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "-nx" || a.Text == "--nx" || a.Text == "-n" }) {
 		for _, rc := range []string{"~/.gdbinit", ".gdbinit", "~/.config/gdb/gdbinit"} {
 			if t, ok := c.w.WrittenText(rc); ok {
@@ -754,6 +759,8 @@ func (c *cmd) gdbCommands(text string, depth int) {
 			c.scanCode(rest)
 		case name == "source" || name == "so":
 			c.gdbFile(rest, depth)
+		case name == "cd":
+			c.w.programCd(rest) // cd ..: the shell lines after it run there
 		}
 	}
 }

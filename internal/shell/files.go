@@ -422,15 +422,20 @@ func (c *cmd) scanFile(text string, awk bool) {
 		c.w.hide("runs a program that declares a source encoding guard does not decode: it cannot tell what the program does")
 		return
 	}
-	defer c.w.codeDirs(text)() // os.chdir('..'), cwd='..': its names are there too (codedirs.go)
-	if c.scanPaths(text) {
+	restore, moved := c.w.codeDirs(text) // os.chdir('..'), cwd='..': its names are there too (codedirs.go)
+	defer restore()
+	if c.scanPaths(text, moved) {
 		c.scanEffects(text, awk)
 	}
 }
 
 // scanPaths is scanFile's look at the names a program file's text gives:
-// false when it names more than guard checks (hidden).
-func (c *cmd) scanPaths(text string) bool { return c.scanNames(text, nil) }
+// false when it names more than guard checks (hidden). moved are the
+// directories the program changes to (chdir "..", Dir.chdir, lfs.chdir;
+// codeDirs): a bare dot name it gives (open(F, ">>", ".bashrc")) is not
+// only the project's but may be one in each of them, read and touched
+// there as a one-liner's (review 22b F6).
+func (c *cmd) scanPaths(text string, moved []string) bool { return c.scanNames(text, nil, moved) }
 
 // compiledCode is how scanNames reads code of a compiled language (go,
 // rust, cmake), whose text guard reads only for the names it gives
@@ -448,7 +453,7 @@ type compiledCode struct {
 // (ext := ".s2") are reads of the home's entry, not writes; a relative
 // dot path is the project's; a path above the project into a dot entry
 // ("../.bashrc", from cc.dir) is written too.
-func (c *cmd) scanNames(text string, cc *compiledCode) bool {
+func (c *cmd) scanNames(text string, cc *compiledCode, moved []string) bool {
 	w := c.w
 	n := programNames{w: w, compiled: cc != nil}
 	count := 0 // the script literals codeLiteral took (read and touched)
@@ -459,9 +464,9 @@ func (c *cmd) scanNames(text string, cc *compiledCode) bool {
 			if count > maxProgramPaths {
 				break
 			}
-			count += c.codeLiteral(l, true)
+			count += c.codeLiteral(l, true) + c.movedDotName(l, moved)
 			for _, e := range lang.Embedded(l) { // open(F, ">>$ENV{HOME}/x"), "file:///x"
-				count += c.codeLiteral(e, true)
+				count += c.codeLiteral(e, true) + c.movedDotName(e, moved)
 			}
 			continue
 		}
@@ -527,6 +532,20 @@ func (c *cmd) scanNames(text string, cc *compiledCode) bool {
 		}
 	}
 	return true
+}
+
+// movedDotName takes l, a literal of a program file that changes its
+// directory to each of dirs, when it is a bare dot name (.bashrc, .netrc):
+// a name in each of them, read and touched as a one-liner's; it returns
+// how many names it took.
+func (c *cmd) movedDotName(l string, dirs []string) int {
+	if !bareDotName(l) {
+		return 0
+	}
+	for _, d := range dirs {
+		c.codeLiteral(effect.Under(d, l), false)
+	}
+	return len(dirs)
 }
 
 // programNames are the names scanNames collects from a program file.

@@ -410,7 +410,8 @@ func (c *cmd) oneLiner(code string) {
 // rm -r lines.
 func (c *cmd) scanCode(code string) {
 	// os.chdir('..'): the code's names are in each directory it moves to too (codedirs.go)
-	defer c.w.codeDirs(code)()
+	restore, _ := c.w.codeDirs(code)
+	defer restore()
 	c.powerShellWords(code) // pwsh -c 'Add-Content ~/.bashrc x': paths as bare words
 	for _, l := range lang.Literals(code) {
 		c.codeLiteral(l, false)

@@ -351,5 +351,5 @@ func (c *cmd) scanCompiled(text, name string) {
 	if strings.HasSuffix(name, "_test.go") {
 		cc.dir = path.Dir(name) // go test runs a package's tests in its directory
 	}
-	c.scanNames(text, &cc)
+	c.scanNames(text, &cc, nil)
 }
