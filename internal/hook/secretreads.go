@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf16"
 
@@ -572,8 +573,8 @@ func readsPresent(a *shell.Analysis, base string) bool {
 			args[i] = arg.Text
 		}
 		for _, i := range catalogue.Operands(c.Name, args) {
-			if c.Args[i].Data || args[i] == "-" || strings.Contains(args[i], "…") {
-				continue // a grep pattern, standard input, a name found at run time (find -exec, xargs)
+			if c.Args[i].Data || args[i] == "-" || strings.Contains(args[i], "…") || slices.Contains(a.Writes, args[i]) {
+				continue // a grep pattern, standard input, a name found at run time (find -exec, xargs), a file the command writes
 			}
 			if n++; n > maxPresentReads || !present(args[i], base, h) {
 				return false
