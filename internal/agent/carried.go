@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/guardhq/guard/internal/event"
@@ -241,12 +243,51 @@ func (t *toolValues) path(p string, write bool) {
 // in a project searches the home directory and ~/.ssh in it), so a
 // directory is taken as read whole, as a content search's (treeReads). A
 // glob value stands for what it names already.
+//
+// A server reads a value its own way (review 22a M1): it may trim it
+// ("  ~/.bashrc") or decode percent escapes (%7E/.bashrc, ..%2F.bashrc,
+// %2E%2E) before it opens it. Each reading (fieldReadings) is taken: the
+// strictest verdict wins.
 func (t *toolValues) field(p string, write bool) {
-	t.path(p, write)
-	t.notePath(p, write)
-	if !strings.ContainsAny(p, "*?[") {
-		t.paths = append(t.paths, event.Input{Kind: event.KindRead, Text: treeDir(p, "/") + "/**"})
+	for _, r := range fieldReadings(p) {
+		t.path(r, write)
+		t.notePath(r, write)
+		if !strings.ContainsAny(r, "*?[") {
+			t.paths = append(t.paths, event.Input{Kind: event.KindRead, Text: treeDir(r, "/") + "/**"})
+		}
 	}
+}
+
+// maxDecodes bounds the rounds of percent decoding fieldReadings takes.
+const maxDecodes = 4
+
+// fieldReadings returns the readings of a path field's value a server may
+// open: as written, trimmed of blanks and control characters, and percent
+// decoded to a fixed point (at most maxDecodes rounds), each trimmed too;
+// each reading once, the value as written first.
+func fieldReadings(p string) []string {
+	out := []string{p}
+	add := func(r string) {
+		if r != "" && !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	trim := func(r string) string {
+		return strings.TrimFunc(r, func(c rune) bool { return unicode.IsSpace(c) || unicode.IsControl(c) })
+	}
+	for _, r := range []string{p, trim(p)} {
+		add(r)
+		for range maxDecodes {
+			d := percentDecoded(r)
+			if d == "" || d == r {
+				break
+			}
+			add(d)
+			add(trim(d))
+			r = d
+		}
+	}
+	return out
 }
 
 // other takes the value of a field guard does not know by what it

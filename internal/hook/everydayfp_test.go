@@ -116,3 +116,32 @@ func TestGrepFile(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeFailsOnPurpose covers review 22a R2: a tree search that prints
+// a .env line and then fails on purpose ends in agent A's
+// PostToolUseFailure: a missing operand, a kill of the shell, a sleep past
+// the client's limit, a timeout field are not shown to succeed. Everyday
+// searches stay allowed.
+func TestTreeFailsOnPurpose(t *testing.T) {
+	proj, _ := gitWorld(t, map[string]string{".env": "DB_PASS=hunter2xyz\n", "README": "hello\n"})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"grep -rn PASS . /nonexistent", true},
+		{"grep -rn PASS . ; ls /nonexistent", true},
+		{"grep -rn PASS . ; kill -9 $$", true},
+		{"grep -rn PASS . ; kill $PPID", true},
+		{"grep -rn PASS . ; sleep 600", true},
+		{"grep -rn TODO .", false},
+		{"grep -rn TODO . README", false},
+		{"grep -rn TODO . ; ls", false},
+		{"find . -type f | xargs grep -n TODO", false},
+	} {
+		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
+	}
+	s, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": proj,
+		"tool_input": map[string]any{"command": "grep -rn PASS .", "timeout": 1}})
+	wantBlock(t, p, "timeout field", string(s), true)
+}

@@ -387,13 +387,13 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 			revBlock = block
 		}
 		ins := analysisInputs(a)
-		if call.FailsUnredacted != "" && slices.ContainsFunc(ins, isPrintedTree) && !treeShown(a, in.Text, opt0.Zsh) {
+		if call.FailsUnredacted != "" && slices.ContainsFunc(ins, isPrintedTree) && !treeShown(a, in.Text, opt0.Zsh, base, call.FailsUnredacted) {
 			failingTrees(ins, call.FailsUnredacted) // review 14b F16
 		}
 		out = append(out, ins...)
 		if len(a.RevReads) > 0 && revBlock == nil {
 			why := unredactedWhy(call)
-			if why == "" && call.FailsUnredacted != "" && !treeShown(a, in.Text, opt0.Zsh) {
+			if why == "" && call.FailsUnredacted != "" && !treeShown(a, in.Text, opt0.Zsh, base, call.FailsUnredacted) {
 				why = call.FailsUnredacted // review 14b F3: git show HEAD; false
 			}
 			var texts []event.Input
@@ -450,6 +450,8 @@ func analysisInputs(a *shell.Analysis) []event.Input {
 		switch {
 		case slices.Contains(a.OpaqueReads, p):
 			in.Opaque = transformed
+		case slices.Contains(a.UnattributedReads, p):
+			in.Opaque = unattributedTree // review 22a R1
 		case sent:
 			in.Opaque = netSent
 		}
@@ -527,6 +529,12 @@ func textHomes(files string) string {
 // transformed is why guard cannot redact what a recursive read of a
 // command prints (shell.Analysis.OpaqueReads).
 const transformed = "the command encodes, reshapes or slices what the read prints before the result scan sees it"
+
+// unattributedTree is why guard cannot redact what a program prints of a
+// tree it reads without the file's name before each line (cat, head,
+// more of found names): guard cannot tell which file a printed line came
+// from, and the result scan finds only values of known shapes.
+const unattributedTree = "the command prints the files of a directory without each line's file name (only the grep family's lines are attributed to files), so guard cannot tell which lines came from a file it protects"
 
 // ranNote adds to the finding of a block which files guard read because the
 // command runs them: what blocked may be in one of them (the command rules

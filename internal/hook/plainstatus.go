@@ -70,8 +70,10 @@ func plainStatusOf(text string, zsh, redirs bool) bool {
 const maxPlainStmts = 16
 
 // statusBuiltins are the commands that exist to set a status (grep -rn x
-// . && false prints into the failure route on purpose).
-const statusBuiltins = " false exit return test [ let logout "
+// . && false prints into the failure route on purpose), end the shell or
+// its parent with a signal (kill -9 $$), or outlast the client's time
+// limit (sleep 600, wait, read): review 22a R2.
+const statusBuiltins = " false exit return test [ let logout kill pkill killall sleep usleep wait read suspend "
 
 // statusBuiltin reports whether call c runs a status builtin, or one
 // guard cannot name (a word that is not a plain literal).

@@ -187,3 +187,29 @@ func TestRoutesShellDirEnv(t *testing.T) {
 		t.Errorf("a secret in the tool's input: stderr %q, want keyed_secret and no file the command runs", s)
 	}
 }
+
+// TestRoutesFieldReadings covers review 22a M1: a path field's value is
+// checked as written, trimmed of blanks and control characters, and
+// percent-decoded (to a fixed point): a server that trims or decodes its
+// arguments opens what the reading names. Every agent.
+func TestRoutesFieldReadings(t *testing.T) {
+	home, proj := routeWorld(t)
+	add, cases := routes20Cases(home, proj)
+	for _, in := range []string{
+		`{"path":"%7E/.bashrc"}`,
+		`{"path":"~%2F.bashrc"}`,
+		`{"path":"..%2F.ssh%2Fid_rsa"}`,
+		`{"path":"` + proj + `/%2E%2E/.bashrc"}`,
+		`{"path":"%252E%252E/.bashrc"}`,
+		`{"path":"  ~/.bashrc"}`,
+		`{"path":"\n~/.bashrc"}`,
+		`{"path":"\t$H/.bashrc"}`,
+		`{"path":" %7E/.bashrc"}`,
+	} {
+		add("write_file", in, true)
+	}
+	add("write_file", `{"path":"notes.txt"}`, false)
+	add("write_file", `{"path":"100%25 done.txt"}`, false)
+	add("write_file", `{"path":"  src/main.go"}`, false)
+	runRouteCases(t, *cases)
+}

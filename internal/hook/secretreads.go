@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf16"
 
@@ -542,14 +543,69 @@ func sendsOutput(a *shell.Analysis) bool {
 }
 
 // treeShown reports whether a recursive read of command analysis a (text
-// as written) goes down agent A's failure route only by the status of its
-// own programs: its syntax has no other status (plainStatus). Review 14b
-// F16: grep -rn . . ; false. Left (docs/DECISIONS.md): a program's own
-// failure after printing (grep -r x . nofile, a file in the tree it cannot
+// as written, run in base; the call's failure route why) goes down agent
+// A's failure route only by the status of its own programs: its syntax
+// has no other status (plainStatus), the call sets no time limit of the
+// client's (agent.ClientTimeout), and every file it reads is there
+// (readsPresent). Review 14b F16: grep -rn . . ; false; review 22a R2:
+// grep -rn x . /nonexistent, a timeout field. Left (docs/DECISIONS.md): a
+// program's own failure after printing (a file in the tree it cannot
 // open, diff -r's status 1).
-func treeShown(a *shell.Analysis, text string, zsh bool) bool {
-	return a.Err == nil && plainStatus(text, zsh)
+func treeShown(a *shell.Analysis, text string, zsh bool, base, why string) bool {
+	return a.Err == nil && why != agent.ClientTimeout && plainStatus(text, zsh) && readsPresent(a, base)
 }
+
+// readsPresent reports whether every operand of a program of command
+// analysis a that reads the files it names (catalogue.Verbatim: cat, grep;
+// ls, wc, du, stat, file, tree), resolved against base, exists (a glob:
+// matches one): a read of a missing file is a failure the command's text
+// sets on purpose (grep -rn x . /nonexistent, ls /nonexistent). An operand
+// guard cannot resolve (no base, a part it cannot work out) is not shown.
+func readsPresent(a *shell.Analysis, base string) bool {
+	h, _ := home.UserHome()
+	n := 0
+	for _, c := range a.Commands {
+		if !catalogue.Verbatim.Has(c.Name) && !strings.Contains(" ls wc du stat file tree ", " "+c.Name+" ") {
+			continue
+		}
+		args := make([]string, len(c.Args))
+		for i, arg := range c.Args {
+			args[i] = arg.Text
+		}
+		for _, i := range catalogue.Operands(c.Name, args) {
+			if c.Args[i].Data || args[i] == "-" || strings.Contains(args[i], "…") || slices.Contains(a.Writes, args[i]) {
+				continue // a grep pattern, standard input, a name found at run time (find -exec, xargs), a file the command writes
+			}
+			if n++; n > maxPresentReads || !present(args[i], base, h) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// present reports whether operand w, resolved against base (home h),
+// names an entry on disk (a glob: matches one).
+func present(w, base, h string) bool {
+	p := filepath.FromSlash(path.ExpandHome(shell.ExpandEnv(w, lookupEnv), h))
+	if strings.Contains(p, "$") {
+		return false
+	}
+	if !filepath.IsAbs(p) {
+		if base == "" {
+			return false
+		}
+		p = filepath.Join(base, p)
+	}
+	if strings.ContainsAny(p, "*?[") {
+		m, err := filepath.Glob(p)
+		return err == nil && len(m) > 0
+	}
+	return exists(p)
+}
+
+// maxPresentReads bounds the reads readsPresent looks up.
+const maxPresentReads = 64
 
 // failingTrees marks the recursive reads (DIR/**) of ins as reads whose
 // output guard cannot redact (why): the policy's tree rule then blocks a

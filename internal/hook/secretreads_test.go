@@ -249,7 +249,8 @@ func TestSecretReads(t *testing.T) {
 		{"A taskset stdbuf cat settings", bash(`taskset -c 0 stdbuf -oL cat settings.py`), "allow"},
 		{"timeout field cat settings", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"cat settings.py","timeout":1}}`, "block"},
 		{"timeout field cat README", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"cat README.md","timeout":120000}}`, "allow"},
-		{"timeout field grep -rn", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"grep -rn TODO .","timeout":120000}}`, "allow"},
+		// Review 22a R2: the client's time-out after grep printed a .env line.
+		{"timeout field grep -rn", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"grep -rn TODO .","timeout":120000}}`, "block"},
 		// Review 17b F5: agent B's prompt attachments: a folder is its tree, a file's text is checked, any key.
 		{"B attach folder", bPrompt(`{"type":"folder","filePath":"P"}`), "block"},
 		{"B attach settings", bPrompt(`{"type":"file","filePath":"P/settings.py"}`), "block"},

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -110,6 +111,9 @@ func TestFollowedTreeLinks(t *testing.T) {
 				checkRule(t, p, proj, cmd, "blocked_path", "")
 			}
 			for _, cmd := range keep {
+				if strings.HasPrefix(cmd, "diff -r") {
+					continue // review 22a R1: diff prints lines with no file name, of a tree guard cannot walk (the link)
+				}
 				checkRule(t, p, proj, cmd, "", "")
 			}
 		})
@@ -118,8 +122,8 @@ func TestFollowedTreeLinks(t *testing.T) {
 		_, proj := linkWorld(t, nil)
 		p := realPolicy(t, "")
 		for _, cmd := range append(follow, keep...) {
-			if cmd == "find -L . -name id_rsa -exec cat {} +" {
-				continue // cat of what find names: files named id_rsa anywhere
+			if cmd == "find -L . -name id_rsa -exec cat {} +" || strings.HasSuffix(cmd, " cat") {
+				continue // cat of what find names: files named id_rsa anywhere; of a tree whose links guard does not walk (review 22a R1)
 			}
 			checkRule(t, p, proj, cmd, "", "")
 		}

@@ -60,14 +60,17 @@ func TestTreeWalkers(t *testing.T) {
 		"cat $(git ls-files -o)",
 		`git ls-files -c | while read f; do cat "$f"; done`,
 		"for f in $(git ls-files); do cat $f; done",
+		// Review 22a R1: cat prints no file name before a line, so agent
+		// A's result hook cannot attribute the .env's line either.
+		"fd -H -x cat", "fd -H -X cat", "fd --hidden --exec cat",
+		"ls -A | xargs cat", "ls -a | xargs cat", "du -a | cut -f2 | xargs cat",
+		"git ls-files | xargs cat",
 	} {
 		check(cmd, true, true)
 	}
-	// Read on agent B only (agent A's result scan redacts).
+	// Read on agent B only (agent A's result hook attributes grep's lines).
 	for _, cmd := range []string{
-		"fdfind -H -x grep -H DB", "fd -H -x cat", "fd -H -X cat", "fd --hidden --exec cat",
-		"ls -A | xargs cat", "ls -a | xargs cat", "du -a | cut -f2 | xargs cat",
-		"git ls-files | xargs cat", "git ls-files | xargs grep DB",
+		"fdfind -H -x grep -H DB", "git ls-files | xargs grep DB",
 		"git grep DB", "git grep DB .", "git grep DB -- .", "git grep -e DB -- .",
 	} {
 		check(cmd, false, true)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/guardhq/guard/internal/policy"
@@ -175,7 +176,10 @@ func TestUnknownNameThroughDeepLink(t *testing.T) {
 		`find . -type l | while read d; do cat "$d/id_rsa"; done`,
 	} {
 		checkDryRun(t, p, linked, cmd, true)
-		checkDryRun(t, p, inside, cmd, false)
+		// Review 22a R1: find -exec cat reads the tree (./**) and prints
+		// no file name, and guard cannot walk a tree holding a link:
+		// accepted false positive.
+		checkDryRun(t, p, inside, cmd, strings.HasPrefix(cmd, "find . ") && strings.Contains(cmd, "-exec cat"))
 	}
 }
 

@@ -458,10 +458,14 @@ func (c *cmd) nestReads() (done func()) {
 			to = c.w.nestAt // the commands it runs mark their own
 		}
 		c.w.nestAt = saved
-		if c.reshapes() {
+		quiet := c.quietReads || catalogue.Unprinted.Has(c.name) && catalogue.Quiet(c.name, c.argTexts(), c.mayPrintTo)
+		switch {
+		case c.reshapes():
 			c.w.markOpaque(from, to)
+		case !quiet:
+			c.w.markUnattributed(c, from, to) // review 22a R1
 		}
-		if (c.quietReads || catalogue.Unprinted.Has(c.name) && catalogue.Quiet(c.name, c.argTexts(), c.mayPrintTo)) && to > from {
+		if quiet && to > from {
 			c.w.quiet = append(c.w.quiet, [2]int{from, to})
 		}
 	}

@@ -67,6 +67,34 @@ func TestOpaqueReads(t *testing.T) {
 	}
 }
 
+// TestUnattributedReads: a tree printed by a program that does not put
+// its file's name before each line is unattributed (review 22a R1); the
+// grep family's, an encoder's (opaque) and a quiet program's are not.
+func TestUnattributedReads(t *testing.T) {
+	for _, tt := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"find . -type f | xargs cat", true},
+		{"find . -type f -exec cat {} +", true},
+		{"cat $(find . -type f)", true},
+		{"ls -A | xargs cat", true},
+		{"head -n 99 $(ls -A)", true},
+		{"more $(ls -A)", true},
+		{"grep -rn x .", false},
+		{"find . -type f | xargs grep -n x", false},
+		{"git grep -n x", false},
+		{"wc -l $(find . -type f)", false},
+		{"xxd $(ls -A)", false}, // opaque
+		{"cp -r . /tmp/x", false},
+	} {
+		a := Analyze(tt.cmd, Options{Home: "/home/u"})
+		if got := slices.Contains(a.UnattributedReads, "./**"); got != tt.want {
+			t.Errorf("%s: unattributed %v, want %v (reads %q)", tt.cmd, got, tt.want, a.Reads)
+		}
+	}
+}
+
 // TestOpaqueFileReads: a single file read by a program not known to print
 // its lines as they are is opaque too (review 12b F2, F11).
 func TestOpaqueFileReads(t *testing.T) {

@@ -145,6 +145,11 @@ type Analysis struct {
 	// that prints names, ids or counts (git log --oneline -- F, git
 	// rev-parse HEAD:F; review 14b FP1, FP2).
 	UnprintedReads []string
+	// UnattributedReads are the trees (DIR/**, also in Reads) a program
+	// prints as it reads them without its file's name before each line
+	// (cat, head, more: not the grep family): the hook cannot tell which
+	// file a printed line came from (unattributed.go, review 22a R1).
+	UnattributedReads []string
 	// TrackedReads are the trees (DIR/**, also in Reads) the command reads
 	// only as git grep does without --untracked or --no-index: the files
 	// git's index holds under DIR, not the untracked or ignored ones
@@ -346,6 +351,7 @@ func union(a, z *Analysis, zerr error) {
 	}
 	a.Reads = append(a.Reads, z.Reads...)
 	a.OpaqueReads = append(a.OpaqueReads, z.OpaqueReads...)
+	a.UnattributedReads = append(a.UnattributedReads, z.UnattributedReads...)
 	a.UnprintedReads = both(a.UnprintedReads, z.UnprintedReads)
 	a.TrackedReads = both(a.TrackedReads, z.TrackedReads)
 	a.Writes = append(a.Writes, z.Writes...)
@@ -398,6 +404,13 @@ func finish(a *Analysis) {
 		}
 	}
 	a.OpaqueReads = dedupe(opaque)
+	unattributed := a.UnattributedReads[:0]
+	for _, p := range a.UnattributedReads {
+		if !word.Opaque(p) {
+			unattributed = append(unattributed, word.Render(p))
+		}
+	}
+	a.UnattributedReads = dedupe(unattributed)
 	unprinted := a.UnprintedReads[:0]
 	for _, p := range a.UnprintedReads {
 		if !word.Opaque(p) {
