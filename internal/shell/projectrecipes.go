@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -36,6 +37,10 @@ const maxIncludes = 16
 // maxRecipeScripts bounds the scripts followed from the recipes of one
 // command.
 const maxRecipeScripts = 16
+
+// maxRecipeProbes bounds the files looked at as the program file of a
+// build-file command whose program guard does not know (recipeCode).
+const maxRecipeProbes = 64
 
 // makeRule is one rule of a makefile: its prerequisites and recipe lines.
 type makeRule struct {
@@ -477,7 +482,9 @@ func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 		}
 		program, runner, python, prevM := true, false, false, false
 		words := lang.SplitQuoted(l)
-		c.recipeRunners(words) // testrunners.go
+		for _, sc := range simpleCommands(words) {
+			c.recipeCommand(sc)
+		}
 		for _, wd := range words {
 			if n++; n > limit {
 				c.w.hide("runs build-file commands of more than %d words", limit)
@@ -507,6 +514,119 @@ func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 			program = commandPlace(s, wd.Text, program)
 		}
 	}
+}
+
+// recipeCommand scans what simple command sc of a build file runs besides
+// its words (review 22b F1, F2), its program found as the command line's
+// is (commandProgram): the files a test runner discovers, the program
+// file an interpreter runs (programFiles: node test.js, python3 -u x.py),
+// the script a shell runs (bash x), and, for a program guard does not
+// know, its first operand when that is a file of the project: a program
+// that may run it (recipeCode).
+func (c *cmd) recipeCommand(sc []word.Word) {
+	c.commandRunner(sc) // testrunners.go
+	ws := commandProgram(sc)
+	if len(ws) == 0 || !ws[0].Known {
+		return
+	}
+	name := path.Base(unglued(ws[0].Text))
+	if in, ok := catalogue.InterpreterOf(name); ok {
+		for _, j := range programFiles(in, ws[1:]) {
+			c.recipeCode(name, ws[1+j].Text, false)
+		}
+		return
+	}
+	op := firstOperand(ws[1:])
+	switch {
+	case op == "":
+	case catalogue.Shells.Has(name) || name == "source" || name == ".":
+		if !strings.HasPrefix(op, ".") && !strings.HasPrefix(op, "/") {
+			op = "./" + op // bash scripts/x: a file of the directory
+		}
+		c.recipeScript(op)
+	case !knownProgram(name):
+		c.recipeCode(name, op, true)
+	}
+}
+
+// firstOperand returns the first word of args that is no option, or "".
+func firstOperand(args []word.Word) string {
+	for _, a := range args {
+		if a.Text == "--" {
+			continue
+		}
+		if !strings.HasPrefix(a.Text, "-") {
+			return unglued(a.Text)
+		}
+	}
+	return ""
+}
+
+// knownProgram reports whether guard knows what program name does: a
+// catalogue entry, a handler, an interpreter, a prefix, a runner, a
+// package manager.
+func knownProgram(name string) bool {
+	if _, ok := handlerOf(name); ok {
+		return true
+	}
+	if _, ok := catalogue.InterpreterOf(name); ok {
+		return true
+	}
+	if _, ok := catalogue.PrefixOf(name); ok {
+		return true
+	}
+	if _, ok := catalogue.TaskRunnerNamed(name); ok {
+		return true
+	}
+	if _, ok := catalogue.PackageExecOf(name); ok {
+		return true
+	}
+	return catalogue.ProgramNamed(name) != nil || catalogue.TestRunnerNamed(name) != nil
+}
+
+// recipeCode scans file p, which program name of a build-file command
+// runs as code, as the command line scans an interpreter's program file
+// (runProgram: its names, its imports where guard has a loader), bounded
+// with the recipe scripts (maxRecipeScripts), each file with its imports
+// in the bounds of one program. A file that is not there runs nothing; a
+// guessed one (a program guard does not know given a file of the project:
+// it may run it, or lint it) is read only when it is a text file guard
+// reads whole, and only for the names it gives (scanPaths), not for the
+// calls a program makes (a linted file's subprocess.run(cmd) runs nothing).
+func (c *cmd) recipeCode(name, p string, guessed bool) {
+	if len(p) < 1 || strings.ContainsAny(p, "$*?[{`\x00") || strings.HasPrefix(p, "~") || guessed && (strings.HasPrefix(p, "/") || bareDotName(p)) {
+		return
+	}
+	if slices.Contains(c.w.recipeScripts, p) {
+		return
+	}
+	if guessed && c.w.recipeProbes >= maxRecipeProbes {
+		return // past the bound guesses stop; what guard knows runs a file is still read
+	}
+	c.w.recipeProbes++
+	nread := c.w.Nread
+	t, st := c.w.FileStatus(p, true, effect.MaxProgramBytes)
+	c.w.Nread = nread
+	if st == effect.FileAbsent || guessed && (st != effect.FileWhole || binary([]byte(t))) {
+		return
+	}
+	if len(c.w.recipeScripts) >= maxRecipeScripts {
+		c.w.hide("runs more than %d scripts from build-file commands", maxRecipeScripts)
+		return
+	}
+	c.w.recipeScripts = append(c.w.recipeScripts, p)
+	if guessed {
+		c.w.Read(p)
+		c.scanPaths(t) // the names it gives: a linter's operand is code it reads, not runs
+		c.w.Nread = nread
+		return
+	}
+	saved, mods := c.name, c.mods
+	c.name = name
+	c.mods = c.newLoader(lang.FamilyOf(name))
+	defer func() { c.name, c.mods, c.w.Nread = saved, mods, nread }()
+	c.w.Read(p)
+	c.runProgram(word.Word{Text: p, Known: true})
 }
 
 // recipePaths returns the paths a word of a build-file command line

@@ -17,6 +17,7 @@ import (
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -106,6 +107,30 @@ func (c *cmd) scanTaskFile(f word.Word) {
 	lines := strings.Split(t, "\n")
 	c.scanRecipeWords(lines, nil)
 	c.taskScripts(lines)
+	c.taskPrograms(lines)
+}
+
+// taskPrograms scans what the test runners and interpreters a task file's
+// commands name run (review 22b F2): where a command starts is the file's
+// language's to say (a YAML list item, test = "pytest", tox's commands =
+// pytest), so every word that names a runner or an interpreter is taken
+// as one in a command's place (recipeCommand); one at a line's start
+// already was.
+func (c *cmd) taskPrograms(lines []string) {
+	n := 0
+	for _, l := range lines {
+		for _, sc := range simpleCommands(lang.SplitQuoted(l)) {
+			for i := 1; i < len(sc); i++ {
+				if n++; n > maxTextTokens || c.w.stopped() {
+					return
+				}
+				name := path.Base(sc[i].Text)
+				if _, ok := catalogue.InterpreterOf(name); ok || catalogue.TestRunnerNamed(name) != nil {
+					c.recipeCommand(sc[i:])
+				}
+			}
+		}
+	}
 }
 
 // taskScripts reads the scripts a task file's commands may run (review 9

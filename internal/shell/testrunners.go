@@ -32,28 +32,41 @@ const maxRunnerTime = 2500 * time.Millisecond
 // maxRunnerBytes bounds their text.
 const maxRunnerBytes = 24 << 20
 
-// testRunner scans the files a test runner or a build tool discovers.
+// testRunner scans the files a test runner or a build tool discovers:
+// the program of the command (commandProgram: yarn jest, pnpm exec jest
+// run jest).
 func (c *cmd) testRunner() {
-	if r, args := runnerOf(c.name, c.args); r != nil {
-		c.runnerScan(r, args)
+	c.commandRunner(append([]word.Word{{Text: c.name, Known: true}}, c.args...))
+}
+
+// commandRunner scans the files the runner simple command ws runs, when
+// its program (commandProgram) is one, discovers.
+func (c *cmd) commandRunner(ws []word.Word) {
+	ws = commandProgram(ws)
+	if len(ws) == 0 {
+		return
 	}
+	r, args := runnerOf(path.Base(ws[0].Text), ws[1:])
+	if r == nil {
+		return
+	}
+	key := c.w.Where(".") + "\x00" + r.Name + "\x00" + word.Join(args)
+	if c.w.runnerScans[key] {
+		return // make test: test's recipe and a task file's word alike
+	}
+	if c.w.runnerScans == nil {
+		c.w.runnerScans = map[string]bool{}
+	}
+	c.w.runnerScans[key] = true
+	c.runnerScan(r, args)
 }
 
 // recipeRunners scans the files the runners a build-file command line
 // (words: an npm script, a make recipe) runs discover: npm test running
-// jest, make test running go test.
+// jest, make test running go test, CI=1 time pytest.
 func (c *cmd) recipeRunners(words []word.Word) {
-	for i := range words {
-		if i > 0 && !strings.ContainsAny(words[i-1].Text, ";&|(") {
-			continue // not in a program's place
-		}
-		j := i + 1
-		for j < len(words) && !strings.ContainsAny(words[j].Text, ";&|()") {
-			j++
-		}
-		if r, args := runnerOf(path.Base(words[i].Text), words[i+1:j]); r != nil {
-			c.runnerScan(r, args)
-		}
+	for _, sc := range simpleCommands(words) {
+		c.commandRunner(sc)
 	}
 }
 

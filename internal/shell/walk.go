@@ -220,6 +220,12 @@ type walker struct {
 	// recipeScripts are the scripts build-file commands run that were
 	// read (recipeScript).
 	recipeScripts []string
+	// recipeProbes counts the files looked at as what a build-file
+	// command's unknown program runs (recipeCode).
+	recipeProbes int
+	// runnerScans are the test runner scans done, by directory, runner
+	// and arguments (commandRunner).
+	runnerScans map[string]bool
 	// pdbRC are the directories whose debugger start-up files were read
 	// (pdbrc.go).
 	pdbRC map[string]bool

@@ -164,6 +164,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "chrt", Prefix: Prefix{Operands: 1}},
 	{Name: "command", Prefix: Prefix{Execs: true, NoRun: " -v -V "}},
 	{Name: "conda", Prefix: Prefix{Sub: "run", WithArg: " -n --name -p --prefix --cwd "}}, // review 15a F9: conda run python
+	{Name: "cross-env", Prefix: Prefix{Assigns: true}},                                    // review 22b F2: cross-env CI=1 node --test (npm scripts)
 	{Name: "dbus-run-session", Prefix: Prefix{WithArg: " --config-file ", Prog: " --dbus-daemon "}},
 	// direnv exec DIR CMD…: DIR's .envrc (once allowed) runs first.
 	{Name: "direnv", Prefix: Prefix{Sub: "exec", Operands: 1, Sources: ".envrc"}},
@@ -282,4 +283,31 @@ func PrefixOf(name string) (Prefix, bool) {
 // script: su -c, and a cluster ending in c (su -lc).
 func (p Prefix) ScriptOption(a string) bool {
 	return p.script.Has(a) || p.script.Has("-c") && len(a) > 2 && a[0] == '-' && a[1] != '-' && a[len(a)-1] == 'c'
+}
+
+// PackageExec is how a package manager runs a program of the project's
+// (node_modules/.bin) or of a package it fetches: Subs are the
+// subcommands after which the next operand is the program (pnpm exec
+// jest, yarn dlx jest, npm exec -- jest), Bare that a first word it does
+// not take as a subcommand of its own runs the program so named (yarn
+// jest, pnpm jest), WithArg its options there that take a value.
+type PackageExec struct {
+	Subs, WithArg word.Set
+	Bare          bool
+}
+
+// PackageExecOf returns how package manager name runs a program, or false
+// for another name (npx and bunx are prefixes).
+func PackageExecOf(name string) (PackageExec, bool) {
+	switch name {
+	case "npm":
+		return PackageExec{Subs: " exec x ", WithArg: " -p --package -w --workspace --prefix -C "}, true
+	case "yarn":
+		return PackageExec{Subs: " exec run dlx ", WithArg: " -p --package --cwd ", Bare: true}, true
+	case "pnpm":
+		return PackageExec{Subs: " exec dlx run ", WithArg: " --package -C --dir --filter -F ", Bare: true}, true
+	case "bun":
+		return PackageExec{Subs: " x ", WithArg: " --cwd -p --package ", Bare: true}, true // bun run x.ts: an interpreter
+	}
+	return PackageExec{}, false
 }
