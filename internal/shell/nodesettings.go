@@ -77,9 +77,10 @@ func (w *walker) npmSetting(key, v string) {
 }
 
 // nodeSettings: npm, yarn and pnpm take code-running settings from their
-// options (--node-options V, --script-shell=V) and from the project's
-// .npmrc and .yarnrc.yml, read when the command runs (bounded; text the
-// command itself wrote there, as written).
+// options (--node-options V, --script-shell=V) and from the .npmrc and
+// .yarnrc.yml of the directory they run in and of each one above it up to
+// the root (catalogue.SettingsFiles), read when the command runs (bounded;
+// text the command itself wrote there, as written).
 func (c *cmd) nodeSettings() {
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
@@ -178,7 +179,8 @@ func (c *cmd) npmDir() string {
 }
 
 // yarnSettings: yarn runs with node the file .yarnrc.yml's yarnPath (or
-// classic .yarnrc's yarn-path) names, and loads each of its plugins.
+// classic .yarnrc's yarn-path) names, and loads each of its plugins:
+// each directory's up to the root, as yarn merges them.
 func (c *cmd) yarnSettings() {
 	for _, f := range append(c.settingsFiles(c.npmDir(), ".yarnrc.yml"), c.settingsFiles(c.npmDir(), ".yarnrc")...) {
 		c.inFileDir(f, func() { c.yarnrc(path.Base(f)) }) // its paths are the file's directory's
