@@ -8,6 +8,7 @@ package shell
 // code that runs; a value guard cannot tell is hidden.
 
 import (
+	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -76,9 +77,10 @@ func (w *walker) npmSetting(key, v string) {
 }
 
 // nodeSettings: npm, yarn and pnpm take code-running settings from their
-// options (--node-options V, --script-shell=V) and from the project's
-// .npmrc and .yarnrc.yml, read when the command runs (bounded; text the
-// command itself wrote there, as written).
+// options (--node-options V, --script-shell=V) and from the .npmrc and
+// .yarnrc.yml of the directory they run in and of each one above it up to
+// the root (catalogue.SettingsFiles), read when the command runs (bounded;
+// text the command itself wrote there, as written).
 func (c *cmd) nodeSettings() {
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
@@ -99,12 +101,16 @@ func (c *cmd) nodeSettings() {
 		}
 		c.w.npmSetting(k, v)
 	}
-	c.w.npmrc(c.npmDir()+".npmrc", true)
+	for _, f := range c.settingsFiles(c.npmDir(), ".npmrc") { // each directory's up to the root
+		c.inFileDir(f, func() { c.w.npmrc(path.Base(f), true) })
+	}
 	switch c.name {
 	case "yarn":
 		c.yarnSettings()
 	case "pnpm":
-		c.w.tentative("node " + word.Quote(c.npmDir()+".pnpmfile.cjs")) // pnpm loads its hooks
+		for _, f := range c.settingsFiles(c.npmDir(), ".pnpmfile.cjs") {
+			c.w.tentative("node " + word.Quote(f)) // pnpm loads its hooks
+		}
 	}
 }
 
@@ -163,47 +169,52 @@ func (w *walker) npmrc(p string, nested bool) {
 }
 
 // npmDir returns the project directory an npm, yarn or pnpm command runs
-// in, as a prefix of its files: "" for the working directory, DIR/ for
-// --prefix DIR, --cwd DIR, -C DIR, --dir DIR.
+// in: "." for the working directory, DIR for --prefix DIR, --cwd DIR,
+// -C DIR, --dir DIR.
 func (c *cmd) npmDir() string {
-	dir := c.packageDir()
-	if dir == "" {
-		return ""
+	if dir := c.packageDir(); dir != "" {
+		return dir
 	}
-	return strings.TrimRight(dir, "/") + "/"
+	return "."
 }
 
 // yarnSettings: yarn runs with node the file .yarnrc.yml's yarnPath (or
-// classic .yarnrc's yarn-path) names, and loads each of its plugins.
+// classic .yarnrc's yarn-path) names, and loads each of its plugins:
+// each directory's up to the root, as yarn merges them.
 func (c *cmd) yarnSettings() {
-	for _, f := range []string{".yarnrc.yml", ".yarnrc"} {
-		t, ok := c.w.FileText(c.npmDir()+f, true, effect.MaxScriptBytes, "a yarn configuration")
-		if !ok {
-			continue
+	for _, f := range append(c.settingsFiles(c.npmDir(), ".yarnrc.yml"), c.settingsFiles(c.npmDir(), ".yarnrc")...) {
+		c.inFileDir(f, func() { c.yarnrc(path.Base(f)) }) // its paths are the file's directory's
+	}
+}
+
+// yarnrc analyses the yarnPath and plugins of yarn configuration file f.
+func (c *cmd) yarnrc(f string) {
+	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a yarn configuration")
+	if !ok {
+		return
+	}
+	plugins := false
+	for _, l := range strings.Split(t, "\n") {
+		if i := strings.Index(l, " #"); i >= 0 {
+			l = l[:i]
 		}
-		plugins := false
-		for _, l := range strings.Split(t, "\n") {
-			if i := strings.Index(l, " #"); i >= 0 {
-				l = l[:i]
+		trimmed := strings.TrimSpace(l)
+		k, v, _ := strings.Cut(strings.TrimLeft(trimmed, "- "), ":")
+		if f == ".yarnrc" {
+			k, v, _ = strings.Cut(trimmed, " ")
+		}
+		v = strings.Trim(strings.TrimSpace(v), `"'`)
+		switch {
+		case l != "" && l[0] != ' ' && l[0] != '-':
+			plugins = k == "plugins"
+			if k == "yarnPath" || k == "yarn-path" {
+				c.w.runsValue(v, "yarn's "+k, func(t string) { c.w.tentative("node " + word.Quote(t)) })
 			}
-			trimmed := strings.TrimSpace(l)
-			k, v, _ := strings.Cut(strings.TrimLeft(trimmed, "- "), ":")
-			if f == ".yarnrc" {
-				k, v, _ = strings.Cut(trimmed, " ")
+		case plugins && (k == "path" || strings.HasPrefix(trimmed, "- ") && !strings.Contains(trimmed, ":")):
+			if k != "path" {
+				v = strings.Trim(strings.TrimSpace(strings.TrimPrefix(trimmed, "- ")), `"'`)
 			}
-			v = strings.Trim(strings.TrimSpace(v), `"'`)
-			switch {
-			case l != "" && l[0] != ' ' && l[0] != '-':
-				plugins = k == "plugins"
-				if k == "yarnPath" || k == "yarn-path" {
-					c.w.runsValue(v, "yarn's "+k, func(t string) { c.w.tentative("node " + word.Quote(t)) })
-				}
-			case plugins && (k == "path" || strings.HasPrefix(trimmed, "- ") && !strings.Contains(trimmed, ":")):
-				if k != "path" {
-					v = strings.Trim(strings.TrimSpace(strings.TrimPrefix(trimmed, "- ")), `"'`)
-				}
-				c.w.runsValue(v, "a yarn plugin", func(t string) { c.w.tentative("node " + word.Quote(t)) })
-			}
+			c.w.runsValue(v, "a yarn plugin", func(t string) { c.w.tentative("node " + word.Quote(t)) })
 		}
 	}
 }
@@ -229,17 +240,31 @@ func iniSettings(text string) [][2]string {
 // program cargo runs: build.rustc-wrapper, target.<triple>.runner, linker…
 const cargoCodeKeys word.Set = " rustc-wrapper rustc-workspace-wrapper rustc rustdoc runner linker "
 
-// cargoSettings: cargo runs the programs its project configuration
-// (.cargo/config.toml, .cargo/config) names: each is analysed as the
+// cargoSettings: cargo runs the programs its configuration names (the
+// .cargo/config.toml and .cargo/config of the directory it runs in and of
+// every one above, and $CARGO_HOME's config.toml): each is analysed as the
 // command it is; a value guard cannot read (not a string or an array of
 // strings) is hidden.
 func (c *cmd) cargoSettings() {
-	for _, f := range []string{".cargo/config.toml", ".cargo/config"} {
+	files := append(c.settingsFiles(".", ".cargo/config.toml"), c.settingsFiles(".", ".cargo/config")...)
+	home := "~/.cargo"
+	if v, ok := c.envValue("CARGO_HOME"); ok && v != "" {
+		home = v
+	}
+	files = append(files, path.Join(home, "config.toml"), path.Join(home, "config"))
+	seen := map[string]bool{}
+	for _, f := range files {
+		if q := path.Clean(c.absDir(f)); seen[q] {
+			continue
+		} else {
+			seen[q] = true
+		}
 		t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a cargo configuration")
 		if !ok {
 			continue
 		}
-		c.cargoConfigText(t)
+		// A program path with a slash is the directory's holding .cargo.
+		c.inFileDir(path.Dir(f), func() { c.cargoConfigText(t) })
 	}
 }
 

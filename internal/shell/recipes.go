@@ -190,7 +190,8 @@ func (c *cmd) recipeLine(line string, depth int) string {
 // packageScripts: npm, yarn, pnpm, bun, deno (task) and node (--run) run
 // the scripts of package.json (npm run X, npm test, and the lifecycle
 // scripts of install, pack, publish, version…; deno task, the tasks of
-// deno.json too); when the command wrote that file with text guard knows,
+// deno.json too; the nearest one at or above the directory it runs in);
+// when the command wrote that file with text guard knows,
 // each of its scripts is analysed, else those the command runs are
 // scanned (projectScripts).
 func (c *cmd) packageScripts() {
@@ -207,15 +208,17 @@ func (c *cmd) packageScripts() {
 		return
 	}
 	dir := c.packageDir()
+	if dir == "" {
+		dir = "."
+	}
 	files := []string{"package.json"}
 	if c.name == "deno" {
 		files = []string{"deno.json", "deno.jsonc", "package.json"}
 	}
-	for _, f := range files {
-		if dir != "" {
-			f = strings.TrimRight(dir, "/") + "/" + f
+	for _, name := range files {
+		for _, f := range c.settingsFiles(dir, name) { // the nearest above (projectfiles.go)
+			c.inFileDir(f, func() { c.packageFile(path.Base(f), names) }) // scripts run in the package's directory
 		}
-		c.packageFile(f, names)
 	}
 }
 

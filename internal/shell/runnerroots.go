@@ -19,8 +19,8 @@ import (
 )
 
 // maxRootUp bounds the directories looked at above a start directory for
-// its project root.
-const maxRootUp = 16
+// its project root or a tool's project files (projectfiles.go).
+const maxRootUp = 24
 
 // runnerEnv returns runner r's words with the options its variables hold
 // first (GOFLAGS=-overlay=o.json, PYTEST_ADDOPTS), and whether a variable
@@ -82,17 +82,13 @@ func (c *cmd) runnerRoots(r *catalogue.TestRunner, dirs []string) ([]string, []s
 // runnerRoot returns the nearest directory at or above d that holds one
 // of r.Root's files, the first of the list found.
 func (c *cmd) runnerRoot(r *catalogue.TestRunner, d string) (string, bool) {
+	dirs, _ := c.ancestors(d) // projectfiles.go
 	for _, m := range strings.Fields(r.Root) {
 		name, text, holds := strings.Cut(m, ":")
-		dir := d
-		for range maxRootUp {
+		for _, dir := range dirs {
 			if f := path.Join(dir, name); c.w.IsFile(f) && (!holds || c.holds(f, text)) {
 				return dir, true
 			}
-			if c.atRoot(dir) {
-				break // ../.. above the root is the root again
-			}
-			dir = path.Join(dir, "..")
 		}
 	}
 	return "", false
@@ -101,11 +97,7 @@ func (c *cmd) runnerRoot(r *catalogue.TestRunner, d string) (string, bool) {
 // atRoot reports whether dir is the file system's root, as the command
 // names it (relative to the directory it starts in).
 func (c *cmd) atRoot(dir string) bool {
-	abs := c.w.Where(dir)
-	if wd, ok := c.w.Files.(effect.WorkDirer); ok && !path.IsAbs(abs) {
-		abs = path.Join(wd.WorkDir(), abs)
-	}
-	return path.Clean(abs) == "/"
+	return path.Clean(c.absDir(dir)) == "/"
 }
 
 // holds reports whether file f may hold text: it does, or guard cannot

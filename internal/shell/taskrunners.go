@@ -5,7 +5,8 @@ package shell
 // pdm/rye/hatch run, composer run the recipes of a task file in the
 // project. The file (the one an
 // option names, else the first of its default names in the runner's
-// directory) is read, bounded, and every word of it that may name a
+// directory, or in the nearest one above that holds one as just, task,
+// rake, poe… look: catalogue.TaskRunner.Look) is read, bounded, and every word of it that may name a
 // protected place is read and written, as make's recipes are scanned: a
 // recipe `echo x >> ~/.bashrc` left in a justfile blocks `just x`. A file
 // the command itself wrote is read as written; one it changed with text
@@ -43,17 +44,25 @@ func (c *cmd) runTasks(tr *catalogue.TaskRunner, args []word.Word) {
 		c.scanTaskFile(*file)
 		return
 	}
-	for _, f := range tr.Files {
-		if _, st := c.w.FileStatus(f, true, effect.MaxScriptBytes); st != effect.FileAbsent || c.w.wrote(f) {
-			c.scanTaskFile(word.Word{Text: f, Known: true})
-			break
-		}
+	for _, f := range c.taskFiles(tr) {
+		c.inFileDir(f, func() { c.scanTaskFile(word.Word{Text: path.Base(f), Known: true}) }) // its recipes run there
 	}
 	for _, d := range tr.Dirs {
 		if len(args) > 1 && args[1].Known && !strings.HasPrefix(args[1].Text, "-") {
 			c.scanTaskFile(word.Word{Text: d + "/" + args[1].Text, Known: true}) // mise run NAME: a file task
 		}
 	}
+}
+
+// taskFiles returns the task files tr reads where it runs (tr.Look): the
+// first of its names in the nearest directory holding one, or in each
+// directory up to the root (mise merges them).
+func (c *cmd) taskFiles(tr *catalogue.TaskRunner) []string {
+	found := c.projectFiles(".", tr.Files, tr.Look) // projectfiles.go
+	if tr.Look == catalogue.All {
+		return found
+	}
+	return found[:min(1, len(found))]
 }
 
 // taskOptions returns the task file and the directory a task runner's

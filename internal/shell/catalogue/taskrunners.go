@@ -9,7 +9,11 @@ import "github.com/guardhq/guard/internal/shell/word"
 type TaskRunner struct {
 	Name  string
 	Sub   word.Set // the words that make it run a task ("" : always)
-	Files []string // its task files, looked for in its directory, in order
+	Files []string // its task files, in order: the first that exists is read
+	// Look is where it looks for them: its directory (Here), the nearest
+	// directory up that holds one (just, task, rake, poe…), or every one
+	// up to the root (mise merges them).
+	Look Lookup
 	// FileOpts name its task file; DirOpts the directory it runs in and
 	// looks in; WithArg are its other options that take a value.
 	FileOpts, DirOpts, WithArg word.Set
@@ -24,27 +28,27 @@ type TaskRunner struct {
 var TaskRunners = []TaskRunner{
 	// composer runs composer.json's scripts by name (composer x, run,
 	// run-script) and its event scripts (install, update…): any subcommand.
-	{Name: "composer", Files: []string{"composer.json"}, DirOpts: " -d --working-dir "},
+	{Name: "composer", Look: Nearest, Files: []string{"composer.json"}, DirOpts: " -d --working-dir "},
 	{Name: "doit", Files: []string{"dodo.py"}, FileOpts: " -f --file ", DirOpts: " -d --dir "},
 	{Name: "earthly", Files: []string{"Earthfile"}},
 	// hatch run NAME: [tool.hatch.envs.*.scripts] (hatch is a prefix too).
-	{Name: "hatch", Sub: " run ", Files: []string{"pyproject.toml", "hatch.toml"}},
-	{Name: "inv", Files: []string{"tasks.py"}, FileOpts: " -f --config ", DirOpts: " -r --search-root "},
-	{Name: "invoke", Files: []string{"tasks.py"}, FileOpts: " -f --config ", DirOpts: " -r --search-root "},
-	{Name: "just", Files: []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}, FileOpts: " -f --justfile ", DirOpts: " -d --working-directory ", WithArg: " --set --shell --shell-arg --dotenv-path --dotenv-filename --color --list-heading --list-prefix "},
-	{Name: "mise", Sub: " run r tasks ", Files: []string{"mise.toml", ".mise.toml", ".config/mise.toml", ".config/mise/config.toml", "mise/config.toml", ".mise/config.toml", "mise.local.toml", ".mise.local.toml"},
+	{Name: "hatch", Look: Nearest, Sub: " run ", Files: []string{"pyproject.toml", "hatch.toml"}},
+	{Name: "inv", Look: Nearest, Files: []string{"tasks.py"}, FileOpts: " -f --config ", DirOpts: " -r --search-root "},
+	{Name: "invoke", Look: Nearest, Files: []string{"tasks.py"}, FileOpts: " -f --config ", DirOpts: " -r --search-root "},
+	{Name: "just", Look: Nearest, Files: []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}, FileOpts: " -f --justfile ", DirOpts: " -d --working-directory ", WithArg: " --set --shell --shell-arg --dotenv-path --dotenv-filename --color --list-heading --list-prefix "},
+	{Name: "mise", Look: All, Sub: " run r tasks ", Files: []string{"mise.toml", ".mise.toml", ".config/mise.toml", ".config/mise/config.toml", "mise/config.toml", ".mise/config.toml", "mise.local.toml", ".mise.local.toml"},
 		DirOpts: " -C --cd ", WithArg: " -E --env -j --jobs ", Dirs: []string{".mise/tasks", "mise-tasks", ".mise-tasks", ".config/mise/tasks", "mise/tasks"}},
 	{Name: "nox", Files: []string{"noxfile.py"}, FileOpts: " -f --noxfile ", WithArg: " -s --session --sessions -e -p --python -k -t --tags "},
 	// pdm run NAME: [tool.pdm.scripts]; its hook scripts (post_install…) run on any subcommand.
-	{Name: "pdm", Files: []string{"pyproject.toml"}, DirOpts: " -p --project "},
-	{Name: "poe", Files: []string{"pyproject.toml", "poe_tasks.toml"}, FileOpts: " -C --root "},
-	{Name: "rake", Files: []string{"rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb"}, FileOpts: " -f --rakefile ", DirOpts: " -C --directory ", WithArg: " -I --libdir -r --require -R --rakelibdir "},
+	{Name: "pdm", Look: Nearest, Files: []string{"pyproject.toml"}, DirOpts: " -p --project "},
+	{Name: "poe", Look: Nearest, Files: []string{"pyproject.toml", "poe_tasks.toml"}, FileOpts: " -C --root "},
+	{Name: "rake", Look: Nearest, Files: []string{"rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb"}, FileOpts: " -f --rakefile ", DirOpts: " -C --directory ", WithArg: " -I --libdir -r --require -R --rakelibdir "},
 	// rye run NAME: [tool.rye.scripts].
-	{Name: "rye", Sub: " run ", Files: []string{"pyproject.toml"}, FileOpts: " --pyproject "},
-	{Name: "task", Files: []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml", "taskfile.dist.yml", "Taskfile.dist.yaml", "taskfile.dist.yaml"},
+	{Name: "rye", Look: Nearest, Sub: " run ", Files: []string{"pyproject.toml"}, FileOpts: " --pyproject "},
+	{Name: "task", Look: Nearest, Files: []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml", "taskfile.dist.yml", "Taskfile.dist.yaml", "taskfile.dist.yaml"},
 		FileOpts: " -t --taskfile ", DirOpts: " -d --dir ", WithArg: " -o --output --sort "},
 	{Name: "tilt", Files: []string{"Tiltfile"}, FileOpts: " -f --file "},
-	{Name: "tox", Files: []string{"tox.ini", "setup.cfg", "pyproject.toml", "tox.toml"}, FileOpts: " -c --conf ", WithArg: " -e -p -r -x --override --root --workdir "},
+	{Name: "tox", Look: Nearest, Files: []string{"tox.ini", "setup.cfg", "pyproject.toml", "tox.toml"}, FileOpts: " -c --conf ", WithArg: " -e -p -r -x --override --root --workdir "},
 }
 
 // TaskRunnerNamed returns the entry for name.
