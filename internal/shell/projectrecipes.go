@@ -617,7 +617,7 @@ func (c *cmd) recipeCode(name, p string, guessed bool) {
 	c.w.recipeScripts = append(c.w.recipeScripts, p)
 	if guessed {
 		c.w.Read(p)
-		c.scanPaths(t) // the names it gives: a linter's operand is code it reads, not runs
+		c.scanPaths(t, nil) // the names it gives: a linter's operand is code it reads, not runs
 		c.w.Nread = nread
 		return
 	}
