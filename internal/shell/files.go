@@ -495,6 +495,13 @@ func (c *cmd) scanNames(text string, cc *compiledCode, moved []string) bool {
 			n.add(e, false)
 		}
 	}
+	if cc == nil {
+		up := w.codeUp(text, true) // Path("..", ".bashrc") (review 22b F5)
+		if up < 0 {
+			up = maxProgramPaths + 1
+		}
+		count += up
+	}
 	if count+len(n.paths)+len(n.reads)+len(hp.Touches)+len(hp.Stored)+len(hp.Held)+len(n.up) > maxProgramPaths {
 		w.hide("runs a program naming more than %d paths under the home directory or above its own", maxProgramPaths)
 		return false

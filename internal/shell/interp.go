@@ -447,6 +447,9 @@ func (c *cmd) scanCode(code string) {
 			c.w.Touch(e)
 		}
 	}
+	if c.w.codeUp(code, false) < 0 { // Path("..", ".bashrc") (review 22b F5)
+		c.w.hide("runs code that goes up from its directory and names more dot entries there than guard checks")
+	}
 	c.scanEffects(code, lang.AwkFamily(c.name))
 }
 
