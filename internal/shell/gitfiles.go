@@ -21,7 +21,8 @@ import (
 func (c *cmd) gitFiles() {
 	sub, at := gitSubcommand(c.args)
 	c.gitLongOptions(sub, at+1)
-	c.gitDirConfigs() // gitdirs.go
+	c.gitDirConfigs()   // gitdirs.go
+	c.gitHooks(sub, at) // githooks.go
 	for j := 0; j < at; j++ {
 		// git -c include.path=F: a configuration of F's commands too
 		if k, v, ok := strings.Cut(c.args[j+1].Text, "="); c.args[j].Text == "-c" && ok && gitInclude(strings.ToLower(k)) {

@@ -1,0 +1,126 @@
+//go:build unix
+
+package hook
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestGitHooksRun: a git subcommand that runs hooks has the hooks of the
+// directory git runs them from (.git/hooks, core.hooksPath) analysed as the
+// scripts they are (review 22b F7): a user's pre-commit that runs a project
+// script the agent wrote, or that writes ~/.bashrc itself, blocks git
+// commit; --no-verify skips it; git status and a sample hook run nothing.
+func TestGitHooksRun(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{
+		"README":           "a\n",
+		"scripts/check.py": "import os\nopen(os.path.expanduser('~/.bashrc'), 'a').write('x')\n",
+		"scripts/ok.py":    "print('ok')\n",
+	})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	hook := func(dir, name, body string) {
+		t.Helper()
+		p := filepath.Join(proj, dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := realPolicy(t, "")
+	hook(".git/hooks", "pre-commit.sample", "#!/bin/sh\necho x >> ~/.bashrc\n")
+	hook(".git/hooks", "pre-push", "#!/bin/sh\npython3 scripts/ok.py\n")
+	for _, cmd := range []string{"git commit -am x", "git status", "git add -A", "git log", "git diff", "git push origin main"} {
+		checkRule(t, p, proj, cmd, "", "")
+	}
+	hook(".git/hooks", "pre-commit", "#!/bin/sh\npython3 scripts/check.py\n")
+	for _, tc := range []struct {
+		cmd, rule, reason string
+	}{
+		{"git commit -am x", "blocked_path", ".bashrc"},
+		{"git commit --allow-empty -m x", "blocked_path", ".bashrc"},
+		{"cd scripts && git commit -m x", "blocked_path", ".bashrc"},
+		{"git commit --no-verify -am x", "", ""},
+		{"git commit -n -am x", "", ""},
+		{"git hook run pre-commit", "blocked_path", ".bashrc"},
+		{"git status", "", ""},
+		{"git add -A", "", ""},
+		{"git checkout -b side", "", ""},
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+	hook(".git/hooks", "pre-commit", "#!/bin/sh\necho PWNED >> ~/.bashrc\n")
+	checkRule(t, p, proj, "git commit -am x", "blocked_path", ".bashrc")
+	hook(".git/hooks", "pre-commit", "\x7fELF\x02\x01\x01\x00\x00\x00")
+	checkRule(t, p, proj, "git commit -am x", "unparsable_command", "hook")
+	checkRule(t, p, proj, "git commit -n -am x", "", "")
+	os.Remove(filepath.Join(proj, ".git/hooks/pre-commit"))
+	// core.hooksPath: the repository's, relative to the top.
+	gitIn(t, proj, "config", "core.hooksPath", ".husky")
+	hook(".husky", "post-checkout", "#!/bin/sh\nnode evil.js\n")
+	hook(".", "evil.js", "require('fs').appendFileSync(require('os').homedir() + '/.bashrc', 'x')\n")
+	for _, tc := range []struct {
+		cmd, rule, reason string
+	}{
+		{"git checkout -b side", "blocked_path", ".bashrc"},
+		{"git switch -c side", "blocked_path", ".bashrc"},
+		{"git commit -am x", "", ""}, // .git/hooks is not run any more
+		{"git push origin main", "", ""},
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+}
+
+// TestGitHooksUser: the user's core.hooksPath (~/.gitconfig, through an
+// include) is the directory git runs hooks from in every repository, and
+// in a clone; a worktree (a .git file) runs its common directory's hooks.
+func TestGitHooksUser(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	homeDir, proj := scriptWorld(t, map[string]string{
+		"README":           "a\n",
+		"scripts/check.py": "import os\nopen(os.path.expanduser('~/.bashrc'), 'a').write('x')\n",
+	})
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "-c", "user.name=a", "-c", "user.email=a@b", "commit", "-q", "--allow-empty", "-m", "one")
+	write := func(p, body string) {
+		t.Helper()
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := realPolicy(t, "")
+	// A worktree: its .git file names .git/worktrees/wt, whose commondir
+	// is the main repository's .git.
+	gitIn(t, proj, "worktree", "add", "-q", filepath.Join(proj, "wt"))
+	write(filepath.Join(proj, ".git/hooks/pre-commit"), "#!/bin/sh\npython3 ../scripts/check.py\n")
+	checkRule(t, p, filepath.Join(proj, "wt"), "git commit -m x", "blocked_path", ".bashrc")
+	checkRule(t, p, filepath.Join(proj, "wt"), "git status", "", "")
+	os.Remove(filepath.Join(proj, ".git/hooks/pre-commit"))
+	write(filepath.Join(homeDir, ".gitconfig"), "[include]\n\tpath = .gitconfig.local\n")
+	write(filepath.Join(homeDir, ".gitconfig.local"), "[core]\n\thooksPath = ~/githooks\n")
+	write(filepath.Join(homeDir, "githooks/pre-push"), "#!/bin/sh\nexec python3 scripts/check.py\n")
+	for _, tc := range []struct {
+		cmd, rule, reason string
+	}{
+		{"git push origin main", "blocked_path", ".bashrc"},
+		{"git push --no-verify origin main", "", ""},
+		{"git commit -m x", "", ""},
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+	write(filepath.Join(homeDir, "githooks/post-checkout"), "#!/bin/sh\necho x >> ~/.bashrc\n")
+	checkRule(t, p, proj, "git clone -q https://example.com/r.git", "blocked_path", ".bashrc")
+	checkRule(t, p, proj, "git clone -q --no-checkout https://example.com/r.git", "", "")
+	write(filepath.Join(homeDir, ".gitconfig.local"), "[core]\n\thooksPath = .githooks\n")
+	checkRule(t, p, proj, "git clone -q https://example.com/r.git", "unparsable_command", "post-checkout")
+	checkRule(t, p, proj, "git commit -m x", "", "")
+}
