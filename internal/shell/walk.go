@@ -859,13 +859,14 @@ func (w *walker) redefine(name string) {
 
 // trusts reports whether program word prog (as written, its directory
 // kept) runs the program the catalogue knows as name: a bare name the
-// command did not redefine, on a PATH it did not change, or a path in the
+// command did not redefine, on a PATH it did not change (a builtin's
+// whatever PATH says: the shell runs it itself), or a path in the
 // system's program directories; never another path (./cat may be a copy
 // of gzip) nor another spelling (CAT is another program where names are
 // case-sensitive).
 func (w *walker) trusts(prog, name string) bool {
-	if w.pathSet || slices.Contains(w.redefined, name) {
-		return false
+	if slices.Contains(w.redefined, name) || w.pathSet && (prog != name || !builtins.Has(name)) {
+		return false // a builtin the shell runs itself, whatever PATH says (exit $?)
 	}
 	dir, base := "", prog
 	if i := strings.LastIndexAny(prog, `/\`); i >= 0 {

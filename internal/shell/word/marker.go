@@ -272,8 +272,9 @@ func UnresolvedText(s string) string {
 // command computes at run time from what guard cannot tell, which may be
 // any path: a substitution's output, a variable set at run time (read, a
 // loop over unknown text, $_), a word guard could not expand. Not an
-// inherited variable's, a harmless producer's name, a number ($((…))), a
-// pipe's name (<(…)); nor what the agent's shell holds: its positional
+// inherited variable's, a harmless producer's name, a number ($((…)), and
+// the special parameters $?, $$ and $!, which no command can set to
+// text), a pipe's name (<(…)); nor what the agent's shell holds: its positional
 // parameters (none), its directories ($OLDPWD, cd -), the path of the
 // script it runs ($BASH_SOURCE: a file guard reads); nor a part of
 // interpreter code (lang, "code_part": its write calls are weighed there)
@@ -284,7 +285,7 @@ func runTimeKind(k byte, name string) bool {
 		return name != "pwsh"
 	case MarkVar:
 		switch name {
-		case "", "code_part", "OLDPWD", "PWD", "CDPATH", "BASH_SOURCE", "@", "*", "#":
+		case "", "code_part", "OLDPWD", "PWD", "CDPATH", "BASH_SOURCE", "@", "*", "#", "?", "$", "!":
 			return false
 		}
 		return strings.Trim(name, "0123456789") != "" && !strings.HasPrefix(name, "DIRSTACK[")
