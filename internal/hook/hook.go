@@ -575,6 +575,25 @@ func withUnknownVars(out []event.Input, in event.Input) []event.Input {
 	return out
 }
 
+// afterRules returns the finding of the checks that follow the policy's
+// rules on a call they allow: a read whose output guard cannot redact
+// (the file's own text), an edit that writes a secret, the block the
+// command's analysis gave (revBlock: a revision, a context file's
+// imports), a write of a program a bare name on PATH finds (base: the
+// directory the call works in).
+func afterRules(call *agent.Call, checked []event.Input, revBlock *event.Finding, base string) (event.Finding, bool) {
+	if f, hit := secretReads(call, checked); hit {
+		return f, true
+	}
+	if f, hit := editSecrets(call); hit {
+		return f, true
+	}
+	if revBlock != nil {
+		return *revBlock, true
+	}
+	return dotPathWrite(checked, base, os.Getenv("PATH"))
+}
+
 // DryRun is `guard test`: one input of the given type, expanded exactly as
 // the hook path expands a call's inputs (relative paths joined with cwd, the
 // files a command names, symbolic links and hard links to protected files
@@ -604,7 +623,7 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (r *policy.DryRunResult, e
 	f.prot = prot
 	p.UseFiles(f)
 	p.UseCwd(cwd)
-	checked, ran, res, _, err := expand(call, agent.Options{}, prot)
+	checked, ran, res, block, err := expand(call, agent.Options{}, prot)
 	if err == nil {
 		checked, err = withHardLinks(checked, p, res)
 	}
@@ -616,8 +635,17 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (r *policy.DryRunResult, e
 	if err != nil {
 		return nil, err
 	}
-	r, err = p.DryRun(typ, input, checked)
-	if err == nil && r.Verdict == string(event.Block) && len(ran) > 0 {
+	v, err := p.Evaluate(checked)
+	if err != nil {
+		return nil, err
+	}
+	if !v.Blocked() {
+		if f, hit := afterRules(call, checked, block, agent.BaseDir(call, agent.Options{})); hit {
+			v.Decision, v.Finding = event.Block, f
+		}
+	}
+	r = policy.Report(typ, input, v)
+	if r.Verdict == string(event.Block) && len(ran) > 0 {
 		r.Reason = ranNote(event.Finding{Reason: r.Reason}, ran).Reason
 	}
 	return r, err
@@ -949,14 +977,7 @@ func (r *runner) check(pol Policy) outcome {
 		}
 	}
 	if !o.verdict.Blocked() && !call.Logging {
-		// A read whose output guard cannot redact: the file's own text.
-		if f, hit := secretReads(call, checked); hit {
-			o.verdict.Decision, o.verdict.Finding = event.Block, f
-		} else if f, hit := editSecrets(call); hit { // review 14b F11
-			o.verdict.Decision, o.verdict.Finding = event.Block, f
-		} else if revBlock != nil {
-			o.verdict.Decision, o.verdict.Finding = event.Block, *revBlock
-		} else if f, hit := dotPathWrite(checked, agent.BaseDir(call, opt), os.Getenv("PATH")); hit { // review 17b F8
+		if f, hit := afterRules(call, checked, revBlock, agent.BaseDir(call, opt)); hit {
 			o.verdict.Decision, o.verdict.Finding = event.Block, f
 		}
 	}
