@@ -232,22 +232,23 @@ func (w *linkWalk) walk(dir string, depth int) bool {
 // Sources implements effect.SourceLister: the files below directory p a
 // test runner or a build tool may load (keep), within max files,
 // effect.MaxSourceEntries entries, effect.MaxTreeDepth levels and
-// effect.MaxSourceTime; a link is followed, and one out of p is an error.
+// effect.MaxSourceTime; a link is followed (p itself too), one out of p
+// or one guard cannot follow is an error.
 func (f runFiles) Sources(p string, skip []string, keep func(string) bool, max int) ([]string, error) {
 	full, ok := f.resolve(p)
 	if !ok {
 		return nil, errors.New("a directory guard cannot tell")
 	}
 	full = filepath.Clean(full)
-	if fi, err := os.Lstat(full); err != nil || !fi.IsDir() {
+	if fi, err := os.Stat(full); err != nil || !fi.IsDir() {
 		return nil, nil
 	}
 	root := full
 	if r, err := filepath.EvalSymlinks(full); err == nil {
 		root = r
 	}
-	s := sourceWalk{full: full, root: root, skip: skip, keep: keep, max: max, until: time.Now().Add(effect.MaxSourceTime)}
-	err := filepath.WalkDir(full, s.visit)
+	s := &sourceWalk{root: root, skip: skip, keep: keep, max: max, until: time.Now().Add(effect.MaxSourceTime)}
+	err := s.walk(root, "")
 	if errors.Is(err, fs.ErrPermission) {
 		err = nil
 	}
@@ -256,29 +257,46 @@ func (f runFiles) Sources(p string, skip []string, keep func(string) bool, max i
 
 // sourceWalk is one Sources walk.
 type sourceWalk struct {
-	full, root string
-	skip       []string
-	keep       func(string) bool
-	max, seen  int
-	until      time.Time
-	out        []string
+	root      string
+	skip      []string
+	keep      func(string) bool
+	max, seen int
+	until     time.Time
+	out       []string
+	// walked are the directories a link led the walk into (below a
+	// hidden or skipped one: review 22a L1), each walked once.
+	walked []string
 }
 
-// visit is the WalkDir function of a Sources walk.
-func (s *sourceWalk) visit(q string, d fs.DirEntry, err error) error {
-	if err != nil {
-		return err
-	}
+// walk walks directory dir, whose files are named below prefix (rel to
+// the directory Sources lists: a link's own name when a link led there).
+func (s *sourceWalk) walk(dir, prefix string) error {
+	return filepath.WalkDir(dir, func(q string, d fs.DirEntry, err error) error {
+		switch {
+		case errors.Is(err, fs.ErrPermission):
+			return nil // the runner, run as the same user, cannot read it either
+		case err != nil:
+			return err
+		case q == dir:
+			return nil
+		}
+		rel := filepath.ToSlash(strings.TrimPrefix(q, dir+string(filepath.Separator)))
+		if prefix != "" {
+			rel = prefix + "/" + rel
+		}
+		return s.visit(q, rel, d)
+	})
+}
+
+// visit looks at entry q (rel below the walk) of a Sources walk.
+func (s *sourceWalk) visit(q, rel string, d fs.DirEntry) error {
 	if s.seen++; s.seen > effect.MaxSourceEntries {
 		return fmt.Errorf("more than %d entries", effect.MaxSourceEntries)
 	}
 	if s.seen%1024 == 0 && time.Now().After(s.until) {
 		return fmt.Errorf("more than %s to list", effect.MaxSourceTime)
 	}
-	rel := filepath.ToSlash(strings.TrimPrefix(q, s.full+string(filepath.Separator)))
 	switch {
-	case q == s.full:
-		return nil
 	case d.Type()&fs.ModeSymlink != 0:
 		return s.link(q, rel)
 	case !d.IsDir():
@@ -286,7 +304,7 @@ func (s *sourceWalk) visit(q string, d fs.DirEntry, err error) error {
 			return s.add(rel)
 		}
 		return nil
-	case strings.HasPrefix(d.Name(), ".") || slices.Contains(s.skip, d.Name()):
+	case s.skipped(d.Name()):
 		return fs.SkipDir
 	case strings.Count(rel, "/") >= effect.MaxTreeDepth:
 		return fmt.Errorf("deeper than %d levels", effect.MaxTreeDepth)
@@ -295,6 +313,12 @@ func (s *sourceWalk) visit(q string, d fs.DirEntry, err error) error {
 		return fs.SkipDir // a virtual environment's packages
 	}
 	return nil
+}
+
+// skipped reports whether the walk does not look into a directory named
+// name: a hidden one, or one of skip.
+func (s *sourceWalk) skipped(name string) bool {
+	return strings.HasPrefix(name, ".") || slices.Contains(s.skip, name)
 }
 
 // add keeps file rel, within the bound.
@@ -309,27 +333,52 @@ func (s *sourceWalk) add(rel string) error {
 // link follows the link at q (rel below the walk): a file the runner
 // loads is kept when it leads inside the walked directory; a link out of
 // it, to such a file or to a directory (pytest and mocha follow those), is
-// code guard does not list.
+// code guard does not list, and so is a link guard cannot follow (one
+// with no target yet: the command may make it before the runner runs,
+// review 22a L2). A link to a directory inside it that the walk does not
+// look into (a hidden or skipped one: lib -> .hid) is walked under the
+// link's name: the loader reaches it by that name (review 22a L1).
 func (s *sourceWalk) link(q, rel string) error {
 	t, err := filepath.EvalSymlinks(q)
 	if err != nil {
-		return nil // dangling: nothing loads through it
+		return fmt.Errorf("a link guard cannot follow (%s): the command may make what it leads to before the runner loads it", rel)
 	}
 	fi, err := os.Stat(t)
 	if err != nil {
-		return nil
+		return fmt.Errorf("a link guard cannot follow (%s, to %s)", rel, t)
 	}
 	inside := t == s.root || strings.HasPrefix(t, s.root+string(filepath.Separator))
 	switch {
 	case fi.IsDir() && !inside:
-		if slices.Contains(s.skip, filepath.Base(q)) || strings.HasPrefix(filepath.Base(q), ".") {
+		if s.skipped(filepath.Base(q)) {
 			return nil
 		}
 		return fmt.Errorf("a link out of it (%s, to %s)", rel, t)
-	case fi.IsDir() || !s.keep(rel):
-		return nil // inside: walked there
+	case fi.IsDir():
+		if !s.unwalked(t) || s.skipped(filepath.Base(q)) {
+			return nil // inside: walked there
+		}
+		s.walked = append(s.walked, t)
+		return s.walk(t, rel)
+	case !s.keep(rel):
+		return nil
 	case !inside:
 		return fmt.Errorf("a link out of it (%s, to %s)", rel, t)
 	}
 	return s.add(rel)
+}
+
+// unwalked reports whether directory t, inside the root, lies in a
+// directory the walk does not look into and no link led it there yet.
+func (s *sourceWalk) unwalked(t string) bool {
+	if slices.Contains(s.walked, t) {
+		return false
+	}
+	rest := strings.TrimPrefix(t, s.root)
+	for _, e := range strings.Split(filepath.ToSlash(rest), "/") {
+		if e != "" && s.skipped(e) {
+			return true
+		}
+	}
+	return false
 }

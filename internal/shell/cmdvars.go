@@ -63,6 +63,8 @@ func (w *walker) commandVar(name, value string) {
 	if value == "" || w.functionImport(name, value) {
 		return
 	}
+	w.laterRuns++ // what it runs, it runs inside a later program (codechangers.go)
+	defer func() { w.laterRuns-- }()
 	if runsVar(name) {
 		t, ok := w.valueText(value)
 		if !ok {

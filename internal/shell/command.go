@@ -18,7 +18,10 @@ const (
 
 // cmd is one simple command being analysed.
 type cmd struct {
-	w *walker
+	// changer is walker.changer as this command began: what its own
+	// options run (go run -exec X) runs later, inside it.
+	changer string
+	w       *walker
 	// quietReads marks a command that prints none of the text of the
 	// files it reads (git log -- F, git rev-parse HEAD:F: gitprints.go).
 	quietReads bool

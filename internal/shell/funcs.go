@@ -149,7 +149,9 @@ func (c *cmd) defineAliases() {
 func (w *walker) defineAlias(name, body string, global bool) {
 	w.redefine(name)
 	if !global {
+		w.laterRuns++     // run where the alias is used (codechangers.go)
 		w.tentative(body) // (a global alias's text is analysed where it stands)
+		w.laterRuns--
 	}
 	if w.funcs.aliases == nil {
 		w.funcs.aliases = map[string]alias{}

@@ -17,6 +17,7 @@ import (
 func (c *cmd) program() {
 	name := c.name
 	c.subst = c.w.subst > 0
+	c.changer = c.w.changer // before this command (codechangers.go)
 	meta := c.w.MetaOnly
 	c.w.MetaOnly = catalogue.MetaWriters.Has(name)
 	defer func() { c.w.MetaOnly = meta }()
@@ -52,6 +53,7 @@ func (c *cmd) program() {
 	if p != nil && !c.w.trusts(c.prog, name) {
 		p = nil // ./cat, or a cat the command redefined: anything
 	}
+	defer c.noteChanger(p) // codechangers.go: a later runner's code
 	if p != nil {
 		c.catalogued(p)
 	}

@@ -127,11 +127,14 @@ func (c *cmd) conftests(r *catalogue.TestRunner, root, d string) []string {
 
 // runnerSkip returns the directory names runner r does not look in under
 // d: Skip's, but NAME:FILE only while d holds no FILE (go's vendor/ is
-// built once vendor/modules.txt is there).
-func (c *cmd) runnerSkip(r *catalogue.TestRunner, d string) []string {
+// built once vendor/modules.txt is there); wide, only those NAME:FILE.
+func (c *cmd) runnerSkip(r *catalogue.TestRunner, d string, wide bool) []string {
 	var out []string
 	for _, s := range strings.Fields(r.Skip) {
 		name, file, cond := strings.Cut(s, ":")
+		if wide && !cond {
+			continue
+		}
 		if !cond || !c.w.IsFile(path.Join(d, file)) {
 			out = append(out, name)
 		}

@@ -82,43 +82,66 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
 		return
 	}
 	dirs, extra := c.runnerRoots(r, dirs)
+	if c.runnerChanged(r, dirs) {
+		return
+	}
 	all = all || more
 	for _, d := range slices.Clone(dirs) {
 		cf, more := c.runnerConfig(r, d)
 		all = cf || all
 		dirs = append(dirs, more...)
 	}
-	files, ok := c.runnerFiles(r, l, dirs, all)
+	mod, pats, narrow := "", []string(nil), false
+	if r.Name == "go" {
+		mod, pats, narrow = c.goNarrows(r, args, dirs, all)
+	}
+	files, ok := c.runnerFiles(r, l, dirs, all, r.Name == "go" && !narrow)
 	if !ok {
 		return
 	}
 	files = append(files, extra...)
-	// Every file is read before any is scanned: the names a file's text
-	// gives are what the code may write once it runs, after the runner
-	// has loaded them all.
-	texts := make([]string, 0, len(files))
-	size, nread := 0, c.w.Nread
 	limit := effect.MaxProgramBytes
 	if r.Interp == "" {
 		limit = maxRunnerBytes // a literal scan: a generated data file (a model, test vectors) is read whole
 	}
-	for _, p := range files {
-		c.w.Nread = nread // counted by maxRunnerFiles, each with its imports' effect.MaxFiles
-		text, ok := c.w.FileText(p, true, limit, "a program")
-		if size += len(text); size > maxRunnerBytes {
-			c.w.hide("runs %s, which loads more of the project's code than guard reads (%d bytes): it cannot tell what the rest does", c.name, maxRunnerBytes)
+	nread := c.w.Nread
+	if narrow {
+		if files, ok = c.goLoads(l, mod, dirs[0], pats, files, limit); !ok {
 			return
 		}
-		if !ok {
-			text = "" // FileText said why
-		}
-		texts = append(texts, text)
+	}
+	// Every file is read before any is scanned: the names a file's text
+	// gives are what the code may write once it runs, after the runner
+	// has loaded them all.
+	texts, ok := c.runnerTexts(files, limit, nread)
+	if !ok {
+		return
 	}
 	c.scanRunnerTexts(r, files, texts, nread)
 	if r.Interp == "node" {
 		c.w.Nread = nread
 		c.nodePackages(dirs, texts)
 	}
+}
+
+// runnerTexts reads the files a runner loads, each within limit bytes and
+// all within maxRunnerBytes; false, the command hidden, past that.
+func (c *cmd) runnerTexts(files []string, limit, nread int) ([]string, bool) {
+	texts := make([]string, 0, len(files))
+	size := 0
+	for _, p := range files {
+		c.w.Nread = nread // counted by maxRunnerFiles, each with its imports' effect.MaxFiles
+		text, ok := c.w.FileText(p, true, limit, "a program")
+		if size += len(text); size > maxRunnerBytes {
+			c.w.hide("runs %s, which loads more of the project's code than guard reads (%d bytes): it cannot tell what the rest does", c.name, maxRunnerBytes)
+			return nil, false
+		}
+		if !ok {
+			text = "" // FileText said why
+		}
+		texts = append(texts, text)
+	}
+	return texts, true
 }
 
 // scanRunnerTexts scans the texts of the files runner r loads, each file
@@ -161,8 +184,9 @@ func (c *cmd) scanRunnerTexts(r *catalogue.TestRunner, files, texts []string, nr
 
 // runnerFiles returns the files runner r loads under directories dirs:
 // those on disk and those the command writes there first; false, the
-// command hidden, past the bounds.
-func (c *cmd) runnerFiles(r *catalogue.TestRunner, l effect.SourceLister, dirs []string, all bool) ([]string, bool) {
+// command hidden, past the bounds. wide looks into the directories r
+// skips for discovery but its loader reaches by import (go's testdata/).
+func (c *cmd) runnerFiles(r *catalogue.TestRunner, l effect.SourceLister, dirs []string, all, wide bool) ([]string, bool) {
 	var out []string
 	add := func(p string) bool {
 		if !slices.Contains(out, p) {
@@ -177,7 +201,7 @@ func (c *cmd) runnerFiles(r *catalogue.TestRunner, l effect.SourceLister, dirs [
 	keep := func(rel string) bool { return r.Loads(rel, all) }
 	for _, d := range dirs {
 		dir := path.Clean(c.w.Where(d))
-		names, err := l.Sources(dir, c.runnerSkip(r, d), keep, maxRunnerFiles)
+		names, err := l.Sources(dir, c.runnerSkip(r, d, wide), keep, maxRunnerFiles)
 		if err != nil {
 			c.w.hide("runs %s, which loads the project's code it finds under %s: guard could not list all of it (%v), so it cannot tell what that code does", c.name, d, err)
 			return nil, false

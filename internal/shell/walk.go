@@ -79,6 +79,13 @@ type walker struct {
 	// of guard the command made (self.go).
 	self       string
 	guardNames []string
+	// changer is the first program of the command that may change files
+	// with text guard cannot see (codechangers.go), "" for none yet;
+	// laterRuns counts the texts being analysed as programs that run
+	// later, if at all: a variable's value (commandVar), run inside the
+	// program it reaches, an alias's text, where the alias is used.
+	changer   string
+	laterRuns int
 	// nheads counts the files whose first bytes were read (beside.go).
 	nheads int
 	// fieldsMode: the word being arranged is an argument (prep's

@@ -1,0 +1,101 @@
+package shell
+
+// A program that runs before a test runner in the same command and may
+// change the code it loads with text guard cannot see (review 22a L3):
+// a write guard models (cp, sed -i, open(…, "w")) is one the runner's
+// scan reads (runnerFiles, FileText), but a program guard does not know,
+// interpreter code (shutil.copy, copyFileSync, File.write: names it only
+// touches), go generate and a task runner's recipes write what they
+// compute. After one, what the runner loads is not what guard read.
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// noteChanger records c's program as one that may change files with text
+// guard cannot see (walker.changer), when it is: a program guard does
+// not know, an interpreter running code, go generate, make or a task
+// runner. p is c's catalogue entry.
+func (c *cmd) noteChanger(p *catalogue.Program) {
+	if c.w.changer != "" || c.name == "" || c.w.laterRuns > 0 || c.w.guessing > 0 || builtins.Has(c.name) || zshBuiltins.Has(c.name) || outputOnly.Has(c.name) {
+		return // a variable's program, an alias's text: run later; a guess: maybe no command
+	}
+	_, interp := catalogue.InterpreterOf(c.name)
+	_, task := catalogue.TaskRunnerNamed(c.name)
+	switch {
+	case interp && c.runsCode():
+	case task, c.name == "make" || c.name == "gmake" || c.name == "bmake":
+	case c.name == "go" && len(c.args) > 0 && c.args[0].Text == "generate":
+	case p == nil && c.unknownProgram():
+	default:
+		return
+	}
+	if r, _ := runnerOf(c.name, c.args); r != nil {
+		return // a runner itself: its own scan read what it loads
+	}
+	c.w.changer = c.name
+}
+
+// outputOnly are programs guard models by their output that write no
+// file it does not see (builtins.go's pathOutput).
+const outputOnly word.Set = " pwd dirname basename realpath readlink type which mktemp "
+
+// runsCode reports whether an interpreter's words run code: any but
+// --version and --help, and python's byte compilers (-m compileall,
+// py_compile: the bytecode of the code the runner scans as source).
+func (c *cmd) runsCode() bool {
+	if len(c.args) > 1 && c.args[0].Text == "-m" && (c.args[1].Text == "compileall" || c.args[1].Text == "py_compile") {
+		return false
+	}
+	for _, a := range c.args {
+		switch a.Text {
+		case "--version", "-V", "-v", "--help", "-h":
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// runnerChanged hides the command when something before runner r may
+// have changed what it loads under dirs with text guard cannot see: a
+// program noteChanger noted, or a touch of a file of r's language (or a
+// name guard cannot tell) below one of dirs.
+func (c *cmd) runnerChanged(r *catalogue.TestRunner, dirs []string) bool {
+	by := c.changer
+	for _, t := range *c.w.TouchList {
+		if by != "" {
+			break
+		}
+		if strings.ContainsAny(t, " \t\n") {
+			continue // a command line handed to a program (hyperfine 'go test'), not a file it writes
+		}
+		for _, d := range dirs {
+			if runnerTouched(r, path.Clean(c.w.Where(d)), path.Clean(t)) {
+				by = "a program that may write " + t
+				break
+			}
+		}
+	}
+	if by == "" {
+		return false
+	}
+	c.w.hide("runs %s, a program whose code the command itself may change with text guard cannot see (%s runs before it)", c.name, by)
+	return true
+}
+
+// runnerTouched reports whether touched path t (as recorded) may be code
+// runner r loads from directory d: a file of its language, or a name guard
+// cannot tell, below d.
+func runnerTouched(r *catalogue.TestRunner, d, t string) bool {
+	rel, below := strings.CutPrefix(t, d+"/")
+	if d == "." && !path.IsAbs(t) && !strings.HasPrefix(t, "../") && !strings.HasPrefix(t, "~") {
+		rel, below = t, true
+	}
+	return below && (r.Loads(rel, true) || strings.Contains(rel, effect.UnknownName))
+}

@@ -1,0 +1,227 @@
+package shell
+
+// The Go files go test loads (review 22a FP1, L1): go test PKG compiles
+// PKG, its tests and every package they import, however deep, and no
+// other; ./... is each directory below that the go command walks. So the
+// files of the module root (runnerFiles) are narrowed to the packages the
+// patterns name and those of the module their files import, wherever an
+// import leads: into testdata/, _x/, node_modules/ or through a link to a
+// hidden directory, places the walk does not look into, which are listed
+// then. Where guard cannot tell the module's packages by their import
+// paths alone (go.work, a replace directive, vendoring, an import path
+// or a file as an operand), every file of the root stays.
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// maxGoDirs bounds the package directories listed beyond the walk.
+const maxGoDirs = 256
+
+// goLoad is one narrowing: the files listed, by absolute directory.
+type goLoad struct {
+	c      *cmd
+	l      effect.SourceLister
+	limit  int
+	files  []string
+	byDir  map[string][]int
+	keep   []bool
+	seeds  map[string]bool
+	listed int
+}
+
+// goNarrows returns the module path and the package patterns by which
+// goLoads narrows what go, run with args, loads under dirs: false when
+// guard cannot tell the packages by them, and the walk then looks into
+// every directory an import may name (testdata/, node_modules/).
+func (c *cmd) goNarrows(r *catalogue.TestRunner, args []word.Word, dirs []string, all bool) (string, []string, bool) {
+	_, isWD := c.w.Files.(effect.WorkDirer)
+	pats, ok := goPatterns(r, args)
+	if !ok || all || !isWD || len(dirs) != 1 {
+		return "", nil, false
+	}
+	mod, ok := c.goModule(dirs[0])
+	return mod, pats, ok
+}
+
+// goLoads returns the files go loads of files, those under root (the
+// module's) for the package patterns pats of module mod; false when it
+// hid the command.
+func (c *cmd) goLoads(l effect.SourceLister, mod, root string, pats, files []string, limit int) ([]string, bool) {
+	wd := c.w.Files.(effect.WorkDirer)
+	abs := func(p string) string {
+		q := path.Clean(c.w.Where(p))
+		if !path.IsAbs(q) {
+			q = path.Join(wd.WorkDir(), q)
+		}
+		return q
+	}
+	g := &goLoad{c: c, l: l, limit: limit, files: files, byDir: map[string][]int{}, seeds: map[string]bool{}}
+	for i, f := range files {
+		d := path.Dir(abs(f))
+		g.byDir[d] = append(g.byDir[d], i)
+	}
+	var queue []string
+	for _, p := range pats {
+		base, tree := strings.CutSuffix(p, "...")
+		base = abs(strings.TrimSuffix(base, "/"))
+		if !tree {
+			queue = append(queue, base)
+			continue
+		}
+		for d := range g.byDir {
+			if rest, ok := strings.CutPrefix(d, base+"/"); d == base || ok && goWalks(rest) {
+				queue = append(queue, d)
+			}
+		}
+	}
+	slices.Sort(queue) // a map's order: the same files each time
+	for _, d := range queue {
+		g.seeds[d] = true
+	}
+	rootAbs := abs(root)
+	seen := map[string]bool{}
+	for len(queue) > 0 {
+		d := queue[0]
+		queue = queue[1:]
+		if seen[d] {
+			continue
+		}
+		seen[d] = true
+		imports, ok := g.load(d)
+		if !ok {
+			return nil, false
+		}
+		for _, ip := range imports {
+			if rest, ok := strings.CutPrefix(ip, mod); ok && (rest == "" || rest[0] == '/') {
+				queue = append(queue, path.Join(rootAbs, rest))
+			}
+		}
+	}
+	return g.kept()
+}
+
+// load keeps the files of package directory d (its tests when the
+// patterns name it), listing d when the walk did not, and returns what
+// they import; false when it hid the command.
+func (g *goLoad) load(d string) ([]string, bool) {
+	c := g.c
+	if _, ok := g.byDir[d]; !ok {
+		if g.listed++; g.listed > maxGoDirs {
+			c.w.hide("runs %s, which loads more packages than guard lists (%d)", c.name, maxGoDirs)
+			return nil, false
+		}
+		names, err := g.l.Sources(d, nil, func(rel string) bool { return !strings.Contains(rel, "/") && strings.HasSuffix(rel, ".go") }, maxRunnerFiles)
+		if err != nil {
+			c.w.hide("runs %s, which loads the package in %s: guard could not list it (%v), so it cannot tell what that code does", c.name, d, err)
+			return nil, false
+		}
+		g.byDir[d] = nil
+		for _, n := range names {
+			g.byDir[d] = append(g.byDir[d], len(g.files))
+			g.files = append(g.files, path.Join(d, n))
+		}
+	}
+	var imports []string
+	for _, i := range g.byDir[d] {
+		if strings.HasSuffix(g.files[i], "_test.go") && !g.seeds[d] {
+			continue // a test of a package imported: not compiled
+		}
+		for len(g.keep) <= i {
+			g.keep = append(g.keep, false)
+		}
+		g.keep[i] = true
+		// Read as runnerTexts reads it (once: the reader keeps it); what
+		// guard cannot read whole runnerTexts hides.
+		n := c.w.Nread
+		t, _ := c.w.FileStatus(g.files[i], true, g.limit)
+		c.w.Nread = n
+		imports = append(imports, lang.GoImports(t)...)
+	}
+	return imports, true
+}
+
+// kept returns the files kept, in the order listed.
+func (g *goLoad) kept() ([]string, bool) {
+	var files []string
+	for i, k := range g.keep {
+		if k {
+			files = append(files, g.files[i])
+		}
+	}
+	return files, true
+}
+
+// goWalks reports whether the go command's ./... walks directory rest
+// (below the pattern's base): none of its parts hidden, _x or testdata.
+func goWalks(rest string) bool {
+	for _, e := range strings.Split(rest, "/") {
+		if strings.HasPrefix(e, ".") || strings.HasPrefix(e, "_") || e == "testdata" {
+			return false
+		}
+	}
+	return true
+}
+
+// goModule returns the module path root's go.mod declares, when guard
+// can tell the module's packages by it: no go.work, no replace
+// directive, no vendor directory in use.
+func (c *cmd) goModule(root string) (string, bool) {
+	n := c.w.Nread
+	defer func() { c.w.Nread = n }()
+	if c.w.IsFile(path.Join(root, "go.work")) || c.w.IsFile(path.Join(root, "vendor/modules.txt")) {
+		return "", false
+	}
+	t, st := c.w.FileStatus(path.Join(root, "go.mod"), true, effect.MaxScriptBytes)
+	if st != effect.FileWhole || strings.Contains(t, "replace") {
+		return "", false
+	}
+	for _, l := range strings.Split(t, "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), "module"); ok {
+			f := strings.Fields(rest)
+			if len(f) == 1 && (rest[0] == ' ' || rest[0] == '\t') {
+				return strings.Trim(f[0], "\"`"), true
+			}
+		}
+	}
+	return "", false
+}
+
+// goPatterns returns the package patterns go test's args name (. when
+// none): directories as the command names them (./x, ../x/..., /x); false
+// for an operand guard does not narrow by (an import path, a file, a
+// word it cannot tell).
+func goPatterns(r *catalogue.TestRunner, args []word.Word) ([]string, bool) {
+	var pats []string
+	for j := 0; j < len(args); j++ {
+		a := args[j].Text
+		opt, _, _ := strings.Cut(a, "=")
+		switch {
+		case !args[j].Known:
+			return nil, false
+		case a == "-args" || a == "--args":
+			j = len(args) // the test binary's
+		case strings.HasPrefix(a, "-"):
+			if !strings.Contains(a, "=") && hasOption(r.Values, opt) {
+				j++
+			}
+		case strings.HasSuffix(a, ".go"):
+			return nil, false
+		case a == "." || a == "..." || a == ".." || strings.HasPrefix(a, "./") || strings.HasPrefix(a, "../") || strings.HasPrefix(a, "/"):
+			pats = append(pats, a)
+		default:
+			return nil, false
+		}
+	}
+	if len(pats) == 0 {
+		pats = []string{"."}
+	}
+	return pats, true
+}
