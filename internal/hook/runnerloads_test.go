@@ -59,7 +59,9 @@ func TestRunnerLoads(t *testing.T) {
 		{"cd c && make gen && go test ./...", true},
 		{"cd c && python3 gen.py && go test ./...", true},
 		{"cd c && go vet ./... && go mod tidy && go test ./...", false},
-		{"cd c && gofmt -l . && go test ./...", true}, // gofmt -w, -r: a writer guard does not model (DECISIONS)
+		{"cd c && gofmt -l . && go test ./...", false},            // gofmt lists: it writes nothing
+		{"cd c && gofmt -w . && go test ./...", false},            // it reformats: every literal and import kept
+		{"cd c && gofmt -r 'a -> b' -w . && go test ./...", true}, // a rewrite rule changes the code
 		{"cd c && go test ./... && mytool", false},
 		{"cd c && python3 --version && go test ./...", false},
 	})

@@ -22,7 +22,8 @@ import (
 // not know, an interpreter running code, go generate, make or a task
 // runner. p is c's catalogue entry.
 func (c *cmd) noteChanger(p *catalogue.Program) {
-	if c.w.changer != "" || c.name == "" || c.w.laterRuns > 0 || c.w.guessing > 0 || builtins.Has(c.name) || zshBuiltins.Has(c.name) || outputOnly.Has(c.name) {
+	if c.w.changer != "" || c.name == "" || c.w.laterRuns > 0 || c.w.guessing > 0 || builtins.Has(c.name) || zshBuiltins.Has(c.name) || outputOnly.Has(c.name) ||
+		c.reformats() {
 		return // a variable's program, an alias's text: run later; a guess: maybe no command
 	}
 	_, interp := catalogue.InterpreterOf(c.name)
@@ -39,6 +40,23 @@ func (c *cmd) noteChanger(p *catalogue.Program) {
 		return // a runner itself: its own scan read what it loads
 	}
 	c.w.changer = c.name
+}
+
+// reformats reports whether c is gofmt (the system's) with no rewrite
+// rule: it prints names, diffs or the source reformatted, or rewrites the
+// files it is given (-w) keeping every literal and import, so what the
+// runner's scan read still holds. The files it writes are touches,
+// weighed by runnerChanged.
+func (c *cmd) reformats() bool {
+	if c.name != "gofmt" || !c.w.trusts(c.prog, c.name) {
+		return false
+	}
+	for _, a := range c.args {
+		if strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "--") && strings.ContainsRune(a.Text, 'r') {
+			return false // -r 'a -> b': a rewrite guard does not compute
+		}
+	}
+	return true
 }
 
 // outputOnly are programs guard models by their output that write no
