@@ -131,6 +131,10 @@ type Call struct {
 	// files they name (review 14b F2, internal/hook searchlines.go). nil
 	// else.
 	SearchScope []string
+	// SearchCounts: the content search prints a count per file (Grep's
+	// output_mode count), not lines: a `NAME:N` line of its result is a
+	// count.
+	SearchCounts bool
 	// Edits are, for an edit tool (Edit, MultiEdit, StrReplace,
 	// replace), its replacements in the order the client applies them:
 	// an edit inside a secret reshapes it (review 14b F11, 15b F3,

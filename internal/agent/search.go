@@ -96,6 +96,10 @@ func searchScope(c *Call, f fields, opt Options) {
 		scope = append(scope, base)
 	}
 	c.SearchScope = scope
+	if in, _, _, err := f.input("tool_input"); err == nil && c.Tool == "Grep" {
+		mode, _, _ := in.str("output_mode")
+		c.SearchCounts = mode == "count"
+	}
 	if c.SearchScope == nil {
 		c.SearchScope = []string{}
 	}

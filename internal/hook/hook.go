@@ -984,10 +984,10 @@ func (r *runner) check(pol Policy) outcome {
 	if !call.Logging && (!o.verdict.Blocked() || policy.Redactable(o.verdict.Finding)) {
 		// A content search's lines of a secret: withheld whole, the
 		// redaction of another secret would leave them (review 14b F2).
-		scope, trees := resultScope(call, r.parsed, opt)
+		scope, trees, counts := resultScope(call, r.parsed, opt)
 		if f, hit := searchLines(call); hit {
 			o.verdict.Decision, o.verdict.Finding, o.whole = event.Block, f, true
-		} else if f, hit, err := searchReads(call, pol, scope, trees); err != nil {
+		} else if f, hit, err := searchReads(call, pol, scope, trees, counts); err != nil {
 			f := evalFailure(err)
 			return outcome{call: call, fail: &f}
 		} else if hit { // review 20a F3

@@ -24,8 +24,9 @@ import (
 // (review 20a F3): the result scan finds only catalogued shapes, and
 // `DB_PASS=hunter2xyz` is none. guard applies the read rules to every file
 // a printed line is attributed to, by name (no look-up on disk), and
-// withholds the result when one blocks. Names alone (grep -l) print no
-// line of a file and pass.
+// withholds the result when one blocks. Names alone (grep -l) and counts
+// (grep -c, rg --count, Grep's count mode: every search of the command
+// counting) print no line of a file and pass.
 
 // maxSearchNames bounds the distinct file names of a result guard checks;
 // past it guard cannot tell and withholds.
@@ -36,14 +37,20 @@ const maxSearchNames = 4096
 // block, or, for a shell search over trees (DIR, read whole), lines guard
 // cannot attribute to files on disk when a tree holds a file pol's read
 // rules block (grep -h, -Z, rg --json, a custom separator, cut or tr).
-func searchReads(call *agent.Call, pol Policy, scope []string, trees []event.Input) (event.Finding, bool, error) {
+// counts: the search prints a count per file (grep -c, Grep's count
+// mode), so a `NAME:N` line prints no line of NAME.
+func searchReads(call *agent.Call, pol Policy, scope []string, trees []event.Input, counts bool) (event.Finding, bool, error) {
 	res := call.Result
 	if res == nil || scope == nil {
 		return event.Finding{}, false, nil
 	}
 	names, loose := map[string]bool{}, map[string]bool{}
 	for _, in := range call.Inputs[res.First : res.First+res.Texts] {
-		lineNames(secret.Plain(in.Text), names, loose)
+		text := secret.Plain(in.Text)
+		if counts {
+			text = uncountedLines(text)
+		}
+		lineNames(text, names, loose)
 	}
 	if len(names)+len(loose) > maxSearchNames {
 		return readLinesFinding("guard checks the files of at most 4096 names a result prints lines of"), true, nil
@@ -76,6 +83,39 @@ func searchReads(call *agent.Call, pol Policy, scope []string, trees []event.Inp
 	f := readLinesFinding("guard cannot tell which file each line it prints came from, and the tree it searches holds a file the read rules protect (" + entry + ")")
 	f.Entry = entry
 	return f, true, nil
+}
+
+// uncountedLines returns text without its count lines (`NAME:N`, a
+// count a search prints per file).
+func uncountedLines(text string) string {
+	var b strings.Builder
+	for line := range strings.Lines(text) {
+		t := strings.TrimRight(line, "\r\n")
+		if i := strings.LastIndexByte(t, ':'); i > 0 && i+1 < len(t) && strings.Trim(t[i+1:], "0123456789") == "" {
+			continue
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}
+
+// counting reports whether every search program of a command's analysis
+// a prints counts, not lines (grep -c, rg --count).
+func counting(a *shell.Analysis) bool {
+	n := 0
+	for _, c := range a.Commands {
+		if !catalogue.GrepFamily.Has(c.Name) {
+			continue
+		}
+		n++
+		if !slices.ContainsFunc(c.Args, func(w shell.Arg) bool {
+			t := w.Text
+			return t == "--count" || t == "--count-matches" || len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsRune(t, 'c') && !strings.ContainsAny(t, "ABCefgm")
+		}) {
+			return false
+		}
+	}
+	return n > 0
 }
 
 // searches reports whether a command's analysis a runs a search program,
@@ -168,20 +208,22 @@ func treeProtected(pol Policy, trees []event.Input) (string, error) {
 // a content search's (agent.Call.SearchScope), else, for a shell search's
 // result (grep -rn, rg, git grep print names before lines), the call's
 // directory; nil for any other result (file F prints `F: type`, no line
-// of F). trees are the directories a shell search reads whole (DIR/**).
-func resultScope(call *agent.Call, parsed agent.Payload, opt agent.Options) (scope []string, trees []event.Input) {
+// of F). trees are the directories a shell search reads whole (DIR/**);
+// counts says the search prints counts per file, not lines.
+func resultScope(call *agent.Call, parsed agent.Payload, opt agent.Options) (scope []string, trees []event.Input, counts bool) {
 	if call.SearchScope != nil || call.Result == nil || !agent.CommandTool(call.Tool) {
-		return call.SearchScope, nil
+		return call.SearchScope, nil, call.SearchCounts
 	}
 	cmd := shellCommand(parsed)
 	if cmd == "" {
-		return nil, nil
+		return nil, nil, false
 	}
 	f := filesFor(call, opt)
 	a := shell.Analyze(cmd, shell.Options{Home: f.home, Files: f})
 	if !searches(a) {
-		return nil, nil
+		return nil, nil, false
 	}
+	counts = counting(a)
 	base := agent.BaseDir(call, opt)
 	for _, p := range a.Reads {
 		d, ok := strings.CutSuffix(p, "/**")
@@ -197,12 +239,12 @@ func resultScope(call *agent.Call, parsed agent.Payload, opt agent.Options) (sco
 		}
 	}
 	if base == "" {
-		return []string{}, trees
+		return []string{}, trees, counts
 	}
 	if len(trees) == 0 && skipsHidden(a) {
 		trees = []event.Input{{Kind: event.KindRead, Text: filepath.ToSlash(base) + "/" + visibleOnly}} // rg PATTERN: the tree's names not hidden
 	}
-	return []string{base}, trees
+	return []string{base}, trees, counts
 }
 
 // visibleOnly ends a tree guard walks without its hidden names.

@@ -81,6 +81,12 @@ func TestSearchReads(t *testing.T) {
 		{"A Bash go vet", "A", bashA("go vet ./...", "src/db.go:1:1: x declared and not used"), "allow"},
 		{"A Bash .env.example", "A", bashA("grep -n DB .env.example", ".env.example:1:DB_PASS=changeme"), "allow"},
 		{"C search README", "C", searchC("Found 1 match:\n---\nFile: README.md\nL1: DB docs\n---\n"), "allow"},
+		// Counts per file print no line of it.
+		{"A Bash grep -rc", "A", bashA("grep -rc PASS .", "./.env:1\n./README.md:0\n"), "allow"},
+		{"A Bash rg --count", "A", bashA("rg --count --hidden PASS", ".env:1\n"), "allow"},
+		{"A Grep count mode", "A", `{"hook_event_name":"PostToolUse","tool_name":"Grep","cwd":"P","tool_input":{"pattern":"DB","output_mode":"count"},"tool_response":{"content":".env:1\nREADME.md:1"}}`, "allow"},
+		{"A Bash grep -c, then -n", "A", bashA("grep -rc PASS .; grep -rn PASS .", "./.env:1\n./.env:1:DB_PASS=hunter2xyz\n"), "block"},
+		{"A Grep count mode, a line", "A", `{"hook_event_name":"PostToolUse","tool_name":"Grep","cwd":"P","tool_input":{"pattern":"DB","output_mode":"count"},"tool_response":{"content":".env:DB_PASS=hunter2xyz"}}`, "block"},
 	} {
 		var f fake
 		payload := strings.NewReplacer(`"P"`, `"`+proj+`"`, `P/`, proj+`/`).Replace(tt.payload)
