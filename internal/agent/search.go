@@ -73,12 +73,13 @@ func searchScope(c *Call, f fields, opt Options) {
 	t := &Call{Agent: c.Agent, Event: c.Event, Hook: c.Hook, Stage: StageTool, Cwd: c.Cwd, OtherRoots: c.OtherRoots}
 	err := toolCall(t, f, lookup)
 	switch c.Tool {
-	case "search_file_content", "grep_search", "Grep":
+	case "search_file_content", "grep_search", "Grep", "read_many_files":
 		// Grep in any mode: its result says which lines it printed
-		// (files_with_matches prints names, which hold no key-like run).
+		// (files_with_matches prints names, which hold no key-like run);
+		// read_many_files prints each file under a `--- PATH ---` line.
 		t.OwnSlices = true
 	}
-	if !t.OwnSlices || err != nil && c.Tool != "Grep" && c.Tool != "search_file_content" && c.Tool != "grep_search" {
+	if !t.OwnSlices || err != nil && c.Tool != "Grep" && c.Tool != "search_file_content" && c.Tool != "grep_search" && c.Tool != "read_many_files" {
 		return
 	}
 	ResolvePaths(t, opt)

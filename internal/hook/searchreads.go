@@ -310,7 +310,8 @@ func searchPaths(n string, scope []string, h string) []string {
 // the name before a NUL (grep -Z), a JSON line's path (rg --json), the
 // name before grep's line mark (`:N:`, `-N-`), else before the line's
 // first colon, and a heading (`File: path`, a bare name) followed by a
-// numbered line (`N:`, `N-`, agent C's `LN:`); and to loose the lines
+// numbered line (`N:`, `N-`, agent C's `LN:`), a `--- PATH ---` line
+// (agent C's read_many_files: the file's text below it); and to loose the lines
 // printed alone, which are names (grep -l) or lines of no name, but for
 // a count (wc -l). A searcher's own message (`grep: NAME: …`) is read
 // after its program name.
@@ -320,6 +321,13 @@ func lineNames(text string, names, loose map[string]bool) {
 		line = strings.TrimRight(line, "\r\n")
 		if h, ok := strings.CutPrefix(line, "File: "); ok {
 			heading = strings.TrimSpace(h)
+			continue
+		}
+		if h, ok := strings.CutPrefix(line, "--- "); ok && strings.HasSuffix(h, " ---") {
+			// read_many_files: the file's text follows its name.
+			if n := strings.TrimSpace(strings.TrimSuffix(h, " ---")); n != "" && n != "End of content" {
+				names[n] = true
+			}
 			continue
 		}
 		if heading != "" && numbered(line) {

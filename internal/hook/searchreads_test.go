@@ -81,6 +81,8 @@ func TestSearchReads(t *testing.T) {
 		{"A Bash go vet", "A", bashA("go vet ./...", "src/db.go:1:1: x declared and not used"), "allow"},
 		{"A Bash .env.example", "A", bashA("grep -n DB .env.example", ".env.example:1:DB_PASS=changeme"), "allow"},
 		{"C search README", "C", searchC("Found 1 match:\n---\nFile: README.md\nL1: DB docs\n---\n"), "allow"},
+		{"C read_many_files .env", "C", `{"hook_event_name":"AfterTool","tool_name":"read_many_files","cwd":"P","tool_input":{"paths":["**/*"]},"tool_response":{"llmContent":"--- P/README.md ---\n\nDB docs\n\n--- P/.env ---\n\nDB_PASS=hunter2xyz\n\n--- End of content ---"}}`, "block"},
+		{"C read_many_files README", "C", `{"hook_event_name":"AfterTool","tool_name":"read_many_files","cwd":"P","tool_input":{"paths":["**/*.md"]},"tool_response":{"llmContent":"--- P/README.md ---\n\nDB docs\n\n--- End of content ---"}}`, "allow"},
 		// Counts per file print no line of it.
 		{"A Bash grep -rc", "A", bashA("grep -rc PASS .", "./.env:1\n./README.md:0\n"), "allow"},
 		{"A Bash rg --count", "A", bashA("rg --count --hidden PASS", ".env:1\n"), "allow"},
