@@ -532,6 +532,30 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 	return words, false
 }
 
+// verbFile records what a prefix's other subcommand (catalogue.Prefix
+// Verbs) verb does to its file of NAME=VALUE lines, named by the
+// EnvFiles options among opts or its EnvDefault: written (set, unset),
+// else read and printed (list, get).
+func (c *cmd) verbFile(p catalogue.Prefix, verb string, opts []word.Word) {
+	files := []string{p.EnvDefault}
+	for i, a := range opts {
+		opt, v, eq := strings.Cut(a.Text, "=")
+		switch {
+		case eq && p.EnvFiles.Has(opt):
+			files = append(files[:0], v)
+		case p.EnvFiles.Has(a.Text) && i+1 < len(opts):
+			files = append(files[:0], opts[i+1].Text)
+		}
+	}
+	for _, f := range files {
+		if verb == "set" || verb == "unset" {
+			c.w.Write(f)
+		} else {
+			c.w.Read(f) // list, get: it prints the values
+		}
+	}
+}
+
 // envFileGiven reports whether words, a prefix's, name an environment
 // file by one of p's EnvFiles options (alone or --opt=F).
 func envFileGiven(p catalogue.Prefix, words []word.Word) bool {
@@ -620,7 +644,10 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 			i++
 			c.w.hide("runs a command whose environment %s sets from a file guard does not read", a) // env-cmd -e NAMES
 		case p.Verb != "" && a == p.Verb:
-			p.Verb = "" // dotenv -f F run CMD
+			p.Verb, p.Verbs = "", "" // dotenv -f F run CMD
+		case p.Verbs.Has(a):
+			c.verbFile(p, a, words[:i]) // dotenv -f F set NAME VALUE: no command runs
+			return nil, true
 		case p.ShellOpts.Has(a):
 			shell = true // sudo -s: a shell
 		case p.Split.Has(a) && i+1 < len(words) && word.Opaque(words[i+1].Text):

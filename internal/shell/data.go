@@ -4,6 +4,8 @@ package shell
 // jq and the message options of version control tools.
 
 import (
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -155,7 +157,9 @@ func (c *cmd) sed() {
 		case !given:
 			ex.Add(c.sedScript(j, c.args[j].Text))
 			scripts = append(scripts, s)
-			literal = literal && c.args[j].Known
+			// GNU sed permutes: an -e or -f after it makes this word an
+			// input file, not the script; guard does not compute either.
+			literal = literal && c.args[j].Known && !sedScriptLater(c.args[j+1:])
 			given = true
 		default:
 			inputs = append(inputs, c.args[j])
@@ -170,6 +174,30 @@ func (c *cmd) sed() {
 	if edits != nil {
 		edits()
 	}
+}
+
+// sedScriptLater reports whether words hold an -e or -f option of sed
+// (alone or in a cluster, or its long form).
+func sedScriptLater(words []word.Word) bool {
+	for _, w := range words {
+		s := w.Text
+		if s == "--" {
+			return false
+		}
+		if strings.HasPrefix(s, "--expression") || strings.HasPrefix(s, "--file") ||
+			len(s) > 1 && s[0] == '-' && s[1] != '-' && strings.ContainsAny(s, "ef") {
+			return true
+		}
+	}
+	return false
+}
+
+// lstatOf returns what st says of p; EntryUnknown without st.
+func lstatOf(st effect.Stater, p string) (effect.EntryKind, string) {
+	if st == nil {
+		return effect.EntryUnknown, ""
+	}
+	return st.Lstat(p)
 }
 
 // sedPlainOption reports whether s is an option of sed that leaves what a
@@ -196,9 +224,13 @@ func (c *cmd) sedLiteralWrites(scripts []string, inputs []word.Word) func() {
 		return nil
 	}
 	var names, texts []string
+	st, _ := c.w.Files.(effect.Stater)
 	for _, in := range inputs {
-		if !in.Known {
-			return nil
+		if !in.Known || slices.Contains(names, path.Clean(in.Text)) {
+			return nil // a file named twice is edited twice
+		}
+		if k, _ := lstatOf(st, c.w.Where(in.Text)); st == nil || k == effect.EntryLink || k == effect.EntryUnknown {
+			return nil // a link: sed replaces it with a file of its target's text, which the command may have changed
 		}
 		t, st := c.w.FileStatus(in.Text, true, effect.MaxScriptBytes)
 		if st == effect.FileAbsent {
@@ -207,7 +239,7 @@ func (c *cmd) sedLiteralWrites(scripts []string, inputs []word.Word) func() {
 		if st != effect.FileWhole {
 			return nil
 		}
-		names, texts = append(names, in.Text), append(texts, x.Apply(t))
+		names, texts = append(names, path.Clean(in.Text)), append(texts, x.Apply(t))
 	}
 	return func() {
 		for i, n := range names {
@@ -428,48 +460,88 @@ func (c *cmd) messages() {
 }
 
 // gitDataSetting reports whether kv, git -c's KEY=VALUE, sets a key
-// whose value is data: a known key of gitDataKey's that names no file and
-// runs nothing (user.email, color.ui), not one of the keys whose value is
-// a path or a command.
+// known to hold data (gitDataSettings: a name, a flag, a number), whose
+// value is no name and runs nothing; any other key's value may be a path
+// git reads or writes (format.outputDirectory, http.cookieFile,
+// commit.template) or a command it runs (gpg.ssh.defaultKeyCommand).
 func gitDataSetting(kv string) bool {
-	k, v, ok := strings.Cut(kv, "=")
+	k, _, ok := strings.Cut(kv, "=")
 	k = strings.ToLower(k)
-	if !ok || !word.IsKnown(k) || !gitDataKey(k) || gitRunsValue(k, v) || gitInclude(k) {
+	if !ok || !word.IsKnown(k) {
 		return false
 	}
-	for _, s := range [...]string{"file", "path", "dir", "directory", "program", "command", "cmd", "helper", "key", "insteadof", "hook"} {
-		if strings.HasSuffix(k, s) {
-			return false
-		}
-	}
-	return true
+	section, _, _ := strings.Cut(k, ".")
+	return gitDataSettings.Has(k) || gitDataSections.Has(section)
 }
 
-// gitRefNames marks data the operands of git tag and git branch from j on,
-// and the new branch of checkout -b and switch -c: ref names and
-// revisions, which git checks (git check-ref-format: no .., no leading
-// /) and keeps under .git/refs, never a work-tree path.
+// gitDataSettings are the git settings known to hold data only; the
+// sections of gitDataSections are data whole.
+const (
+	gitDataSettings word.Set = " user.name user.email core.autocrlf core.eol core.filemode core.ignorecase core.quotepath " +
+		"core.safecrlf core.symlinks core.abbrev core.whitespace core.precomposeunicode core.longpaths core.untrackedcache " +
+		"core.preloadindex core.fscache core.checkstat core.trustctime core.commentchar core.commentstring init.defaultbranch " +
+		"pull.rebase pull.ff push.default push.autosetupremote push.followtags merge.ff merge.conflictstyle rebase.autosquash " +
+		"rebase.autostash rebase.updaterefs fetch.prune fetch.prunetags diff.renames diff.algorithm diff.colormoved " +
+		"diff.mnemonicprefix diff.noprefix branch.autosetuprebase branch.autosetupmerge commit.gpgsign commit.verbose " +
+		"tag.gpgsign tag.sort gc.auto gc.autodetach protocol.version http.sslverify http.postbuffer transfer.fsckobjects " +
+		"fetch.fsckobjects receive.fsckobjects safe.directory log.date log.decorate log.showsignature log.follow " +
+		"status.showuntrackedfiles status.short status.branch status.relativepaths "
+	gitDataSections word.Set = " color column advice i18n versionsort "
+)
+
+// gitRefNames marks data, from j on, the operands of git tag and git
+// branch and the new branch of checkout and switch (-b, -c, --orphan…)
+// that git would take as a ref name (refNameLike): git checks them (git
+// check-ref-format) and keeps them under .git/refs, never a work-tree
+// path. Options are read as git parses them: a value-taking letter ends a
+// cluster (-aF FILE) and a long option takes the next word, which stays
+// a name (git tag -F ~/.ssh/id_rsa reads the file).
 func (c *cmd) gitRefNames(sub string, j int) {
+	var letters string
+	var long word.Set
+	var creates word.Set
 	switch sub {
-	case "tag", "branch":
-		for ; j < len(c.args); j++ {
-			s := c.args[j].Text
-			if s == "-F" || s == "--file" || s == "-m" || s == "--message" || s == "-u" || s == "--local-user" || s == "--contains" || s == "--points-at" || s == "--merged" || s == "--no-merged" {
-				j++
-				continue
-			}
-			if !strings.HasPrefix(s, "-") {
+	case "tag":
+		letters, long = "Fmu", " --file --message --local-user --contains --no-contains --points-at --merged --no-merged --sort --format --color --cleanup "
+	case "branch":
+		letters, long = "u", " --set-upstream-to --contains --no-contains --points-at --merged --no-merged --sort --format --color "
+	case "checkout", "switch":
+		creates = " -b -B -c -C --orphan --create --force-create "
+	default:
+		return
+	}
+	for ; j < len(c.args); j++ {
+		s := c.args[j].Text
+		switch {
+		case s == "--":
+			return
+		case creates != "" && creates.Has(s) && j+1 < len(c.args):
+			j++
+			if refNameLike(c.args[j].Text) {
 				c.kinds[j] = argData
 			}
-		}
-	case "checkout", "switch":
-		for ; j+1 < len(c.args); j++ {
-			switch c.args[j].Text {
-			case "-b", "-B", "-c", "-C", "--orphan", "--create", "--force-create":
-				c.kinds[j+1] = argData
+		case strings.HasPrefix(s, "--"):
+			if long.Has(s) {
+				j++ // --file F: its value
 			}
+		case strings.HasPrefix(s, "-") && len(s) > 1:
+			if i := strings.IndexAny(s[1:], letters); letters != "" && i == len(s)-2 {
+				j++ // -aF F: the cluster's last letter takes the next word
+			}
+		case creates == "" && refNameLike(s):
+			c.kinds[j] = argData
 		}
 	}
+}
+
+// refNameLike reports whether s may be a ref name as git check-ref-format
+// takes one: no leading / or ., no /. or .., none of ~ ^ : ? * [ \ or a
+// blank, not ending in / or .lock, no @{. A word guard cannot tell in part
+// may be one (git refuses the rest when it runs).
+func refNameLike(s string) bool {
+	return s != "" && s != "@" && !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, ".") && !strings.Contains(s, "/.") &&
+		!strings.Contains(s, "..") && !strings.ContainsAny(s, "~^:?*[\\ \t\n") && !strings.HasSuffix(s, "/") &&
+		!strings.HasSuffix(s, ".lock") && !strings.Contains(s, "@{")
 }
 
 // messageFiles are the options of messageTools whose value is a file

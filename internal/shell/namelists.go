@@ -250,12 +250,27 @@ func (c *cmd) responseFiles(words []word.Word) []word.Word {
 	if len(words) < 2 || catalogue.Printers.Has(c.name) || builtins.Has(c.name) || responseSkips.Has(c.name) {
 		return words
 	}
-	out := words[:1:1]
-	for _, wd := range words[1:] {
+	return append(words[:1:1], c.responseArgs(words[1:], 0)...)
+}
+
+// maxResponseDepth bounds the response files followed inside one another
+// (gcc and ld expand an @G a response file holds).
+const maxResponseDepth = 4
+
+// responseArgs is responseFiles on a program's arguments, at depth
+// response files deep: a response file's own @G is followed, past
+// maxResponseDepth guard cannot tell.
+func (c *cmd) responseArgs(words []word.Word, depth int) []word.Word {
+	var out []word.Word
+	for _, wd := range words {
 		f, ok := responseFile(c.name, wd.Text)
 		if !ok {
 			out = append(out, wd)
 			continue
+		}
+		if depth >= maxResponseDepth {
+			c.w.hide("takes arguments from response files nested more than %d deep", maxResponseDepth)
+			return append(out, wd)
 		}
 		t, st := c.w.FileStatus(f, wd.Known, effect.MaxScriptBytes)
 		switch st {
@@ -263,7 +278,7 @@ func (c *cmd) responseFiles(words []word.Word) []word.Word {
 			out = append(out, wd) // the program takes the word as it is
 		case effect.FileWhole:
 			c.w.Read(f)
-			out = append(out, responseWords(t)...)
+			out = append(out, c.responseArgs(responseWords(t), depth+1)...)
 		default:
 			c.w.Read(f)
 			c.w.hide("takes arguments from response file %q, which guard cannot read whole", word.Render(f))
@@ -273,11 +288,18 @@ func (c *cmd) responseFiles(words []word.Word) []word.Word {
 	return out
 }
 
-// responseFile returns F of s, an operand @F (or, for 7z, a list switch
+// responseFile returns F of s, an operand @F, a compiler's -Wl,@F (or, for 7z, a list switch
 // -i@F, -x@F, -ai@F, -ax@F, -ir@F, -xr@F).
 func responseFile(name, s string) (string, bool) {
 	if f, ok := strings.CutPrefix(s, "@"); ok && f != "" {
 		return f, true
+	}
+	if rest, ok := strings.CutPrefix(s, "-Wl,"); ok {
+		for _, a := range strings.Split(rest, ",") {
+			if f, ok := strings.CutPrefix(a, "@"); ok && f != "" {
+				return f, true // the linker's response file, handed on by the compiler
+			}
+		}
 	}
 	if strings.HasPrefix(name, "7z") && strings.HasPrefix(s, "-") {
 		if i := strings.Index(s, "@"); i > 1 && i <= 4 && i+1 < len(s) && strings.Trim(s[1:i], "aixr!-") == "" {

@@ -407,10 +407,15 @@ func (c *cmd) commandOptions() {
 		args = c.args
 		defer func() { c.args = saved }()
 	}
+	sub := len(args)
+	if c.name == "git" {
+		_, sub = gitSubcommand(args) // git switch -c NAME: the subcommand's own -c
+	}
 	for j := 0; j < len(args); j++ {
 		o, v, k, ok := r.Match(args, j)
 		switch {
 		case !ok:
+		case o.Use == catalogue.RunGitSetting && j > sub:
 		case o.Use == catalogue.RunGitConfig:
 			c.gitConfig(j + 1)
 			return
@@ -458,6 +463,14 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 			c.url(val) // git -c http.proxy=HOST
 		case k == "core.hookspath":
 			c.w.hide("git -c core.hooksPath: git runs hooks from a directory guard does not read")
+		case ok && val != "" && !gitDataSetting(v):
+			// A key not known to hold data: its value may be a place git
+			// reads or writes (format.outputDirectory, http.cookieFile,
+			// commit.template), or a command (gpg.ssh.defaultKeyCommand).
+			c.w.Touch(val)
+			if gitCommandKey(k) && gitCommandLike(val) {
+				c.w.runsValue(val, k, func(t string) { c.w.runsHanded(t, "git") })
+			}
 		}
 	case catalogue.RunSSHConfig:
 		c.sshConfig(v, by, 0)
@@ -553,6 +566,18 @@ func (c *cmd) gitConfigSet(file, k, v string) {
 		strings.HasPrefix(k, "url.") && strings.HasSuffix(k, "insteadof") {
 		c.w.Write(file)
 	}
+}
+
+// gitCommandKey reports whether a git setting's name (lower case) says
+// its value is a program or a command: …command, …cmd, …program, …tool,
+// …helper, …editor, …pager, …askpass, a driver's or filter's.
+func gitCommandKey(k string) bool {
+	for _, s := range [...]string{"command", "cmd", "program", "tool", "helper", "editor", "pager", "askpass", "driver", "textconv", "clean", "smudge", "process", "path"} {
+		if strings.HasSuffix(k, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // gitCfgAction is what git config does with its file.

@@ -38,8 +38,11 @@ type Prefix struct {
 	// option names one (dotenv run: .env).
 	EnvDefault string
 	// Verb: a word after its options that it takes as its subcommand, the
-	// command after it (python-dotenv's dotenv -f F run CMD).
-	Verb string
+	// command after it (python-dotenv's dotenv -f F run CMD); Verbs its
+	// other subcommands, which run nothing but read and write its file
+	// of NAME=VALUE lines (dotenv -f F set NAME VALUE).
+	Verb  string
+	Verbs word.Set
 	// Clears are the options that start the command with no environment
 	// (env -i, exec -c): no HOME there, so a shell's ~ is the passwd
 	// entry's home; Unsets those whose value names a variable removed
@@ -175,7 +178,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "doas", Prefix: Prefix{WithArg: " -u -C "}},
 	// dotenv -e F [-v NAME=VALUE] [--] CMD (dotenv-cli); dotenv [-f F]
 	// run CMD (python-dotenv, whose -e takes true or false).
-	{Name: "dotenv", Prefix: Prefix{WithArg: " -c -p -f --file -e --export -q --quote ", EnvFiles: " -e -f --file ", Env: " -v ", Verb: "run", EnvDefault: ".env"}},
+	{Name: "dotenv", Prefix: Prefix{WithArg: " -c -p -f --file -e --export -q --quote ", EnvFiles: " -e -f --file ", Env: " -v ", Verb: "run", Verbs: " list get set unset ", EnvDefault: ".env"}},
 	// dotenvx run [-f F] [-e NAME=VALUE] -- CMD.
 	{Name: "dotenvx", Prefix: Prefix{Sub: "run", WithArg: " -f --env-file -e --env -fk --env-keys-file --convention --ops-off ", EnvFiles: " -f --env-file ", Env: " -e --env ", EnvDefault: ".env"}},
 	{Name: "dumb-init", Prefix: Prefix{WithArg: " -r --rewrite "}},
