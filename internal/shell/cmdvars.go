@@ -660,8 +660,12 @@ func (c *cmd) toolchainOption(use catalogue.RunUse, v string) {
 		case "linker":
 			w.runsValue(val, what, w.tentative)
 		case "link-arg", "link-args":
-			w.runsValue(val, what, func(t string) { w.tentative("cc " + quoteAll(strings.Fields(t))) }) // the linker is cc
+			c.toolchainOption(catalogue.RunCCFlags, val) // the linker is cc
 		}
+	case catalogue.RunCCFlags:
+		w.runsValue(v, what, func(t string) { w.tentative("cc " + quoteAll(strings.Fields(t))) })
+	case catalogue.RunToolFlags:
+		w.runsValue(v, what, c.linkerFlags)
 	case catalogue.RunMavenExec:
 		line := word.Quote(v)
 		for _, a := range c.args {
@@ -670,6 +674,22 @@ func (c *cmd) toolchainOption(use catalogue.RunUse, v string) {
 			}
 		}
 		w.runsValue(line, what, w.tentative)
+	}
+}
+
+// linkerFlags analyses the options go -ldflags hands its linker (t, split
+// as go splits it; a leading PATTERN= selects packages): the programs
+// they name run (catalogue.GoLinker).
+func (c *cmd) linkerFlags(t string) {
+	if k, rest, ok := strings.Cut(t, "="); ok && !strings.HasPrefix(k, "-") && !strings.ContainsAny(k, " \t") {
+		t = rest // -ldflags=all=-extld=./x
+	}
+	args := lang.SplitQuoted(t)
+	for j := 0; j < len(args); j++ {
+		if o, v, last, ok := catalogue.GoLinker.Match(args, j); ok {
+			c.toolchainOption(o.Use, v)
+			j = last
+		}
 	}
 }
 

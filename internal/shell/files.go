@@ -907,7 +907,7 @@ func homeInterpolated(l string) (string, bool) {
 // x && ./x, javac W.java && java W, rustc x.rs && ./x).
 const sourceExts word.Set = " .java .jl .groovy .gvy .kt .kts .swift .scala .sc .ex .exs .hs .lhs .cr .nim .zig .dart " +
 	".clj .cljs .cljc .rkt .scm .ss .lisp .lsp .cl .el .ml .mli .c .h .cc .cpp .cxx .cs .fs .fsx .vb .go .rs .d .v " +
-	".py .pyw .js .mjs .cjs .ts .mts .cts .jsx .tsx .rb .pl .pm .php .lua .r .tcl .ps1 .psm1 .erl .f90 .m .mm .sql " +
+	".py .pyw .js .mjs .cjs .ts .mts .cts .jsx .tsx .rb .pl .pm .t .php .lua .r .tcl .ps1 .psm1 .erl .f90 .m .mm .sql " +
 	".jsh .bb .janet .hy .coffee .raku .rakumod .p6 .gleam .mojo .odin .nims .pas .adb .cob .f95 .vala "
 
 // maxSourceOperands bounds the source operands of one program scanned.
@@ -960,7 +960,7 @@ func (c *cmd) sourceOperands(p *catalogue.Program) {
 }
 
 // shellExts are the extensions of shell scripts.
-const shellExts word.Set = " .sh .bash .zsh .ksh .mksh .dash .fish .csh .tcsh .command "
+const shellExts word.Set = " .sh .bash .zsh .ksh .mksh .dash .fish .csh .tcsh .command .bats "
 
 // scriptOperand reports whether operand s of a program guard does not
 // know is a script it may run (perf stat ./x.sh, hyperfine ./x, srun

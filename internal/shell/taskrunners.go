@@ -3,7 +3,8 @@ package shell
 // Task runners other than make and the package managers (review 7 F20):
 // just, task, rake, mise run, tox, nox, invoke, doit, earthly, tilt, poe,
 // pdm/rye/hatch run, composer run the recipes of a task file in the
-// project. The file (the one an
+// project; ninja, ant, meson, pre-commit and lefthook (review 22b F4) the
+// commands of theirs. The file (the one an
 // option names, else the first of its default names in the runner's
 // directory, or in the nearest one above that holds one as just, task,
 // rake, poe… look: catalogue.TaskRunner.Look) is read, bounded, and every word of it that may name a
@@ -100,7 +101,8 @@ func taskOptions(tr *catalogue.TaskRunner, args []word.Word) (*word.Word, string
 }
 
 // scanTaskFile reads task file f and scans its words (quotes taken as
-// blanks: a recipe's command may be a string of the file's language) as
+// blanks: a recipe's command may be a string of the file's language; $$
+// as $) as
 // make's recipes are; a file guard cannot read whole is hidden.
 func (c *cmd) scanTaskFile(f word.Word) {
 	if f.Sub != "" || !f.Known {
@@ -112,7 +114,8 @@ func (c *cmd) scanTaskFile(f word.Word) {
 	if !ok {
 		return
 	}
-	t = strings.NewReplacer(`"`, " ", "'", " ", "`", " ", ",", " ", "[", " ", "]", " ").Replace(t)
+	// $$ is make's and ninja's escape of $ (a shell's $$HOME is no name).
+	t = strings.NewReplacer(`"`, " ", "'", " ", "`", " ", ",", " ", "[", " ", "]", " ", "$$", "$").Replace(t)
 	lines := strings.Split(t, "\n")
 	c.scanRecipeWords(lines, nil)
 	c.taskScripts(lines)

@@ -2,8 +2,9 @@ package shell
 
 // Test runners and build tools that load project code they discover
 // (catalogue.TestRunners; review 18a F16, 19a F4, F11): go test, cargo
-// build, node --test, jest, pytest, python -m unittest… run files the
-// command does not name. Each file the runner loads by default is scanned
+// build, node --test, jest, pytest, python -m unittest, prove, bats,
+// gotestsum, ginkgo, scons, php artisan test… run files the command does
+// not name. Each file the runner loads by default is scanned
 // as a program file an interpreter runs is (scanFile, its imports
 // followed where guard has a loader); when an option or a configuration
 // file changes what the runner discovers, every file of its language
@@ -170,6 +171,8 @@ func (c *cmd) scanRunnerTexts(r *catalogue.TestRunner, files, texts []string, nr
 		case text == "":
 		case r.Interp == "":
 			c.scanCompiled(text, files[i]) // go, rust, cmake: the names it gives, not a script's calls
+		case catalogue.Shells.Has(r.Interp):
+			c.scanWords(strings.Split(text, "\n"), nil, effect.MaxScriptBytes) // bats: as a recipe's script is
 		default:
 			c.scanFile(text, false)
 			if m != nil {
@@ -225,7 +228,8 @@ func (c *cmd) runnerFiles(r *catalogue.TestRunner, l effect.SourceLister, dirs [
 }
 
 // runnerOf returns the runner program name is and its words (args)
-// after the program (or after python's -m MODULE, or the subcommand), or nil.
+// after the program (or after python's -m MODULE, an interpreter's
+// program file, or the subcommand), or nil.
 func runnerOf(name string, args []word.Word) (*catalogue.TestRunner, []word.Word) {
 	if strings.HasPrefix(name, "python") {
 		name = ""
@@ -237,6 +241,13 @@ func runnerOf(name string, args []word.Word) (*catalogue.TestRunner, []word.Word
 		}
 	}
 	r := catalogue.TestRunnerNamed(name)
+	if in, ok := catalogue.InterpreterOf(name); ok && r == nil {
+		// php artisan test, php vendor/bin/phpunit: a program file named
+		// as a runner is that runner.
+		if js := programFiles(in, args); len(js) > 0 && args[js[0]].Known {
+			r, args = catalogue.TestRunnerNamed(path.Base(args[js[0]].Text)), args[js[0]+1:]
+		}
+	}
 	if r == nil {
 		return nil, nil
 	}

@@ -26,6 +26,8 @@ type TaskRunner struct {
 // (TestTaskRunnersSorted). make, npm, yarn, pnpm, bun and deno task have
 // their own handlers.
 var TaskRunners = []TaskRunner{
+	// ant runs build.xml's targets (its exec and script tasks).
+	{Name: "ant", Files: []string{"build.xml"}, FileOpts: " -f -file -buildfile ", WithArg: " -l -logfile -logger -listener -lib -propertyfile -inputhandler -main -nice "},
 	// composer runs composer.json's scripts by name (composer x, run,
 	// run-script) and its event scripts (install, update…): any subcommand.
 	{Name: "composer", Look: Nearest, Files: []string{"composer.json"}, DirOpts: " -d --working-dir "},
@@ -36,12 +38,22 @@ var TaskRunners = []TaskRunner{
 	{Name: "inv", Look: Nearest, Files: []string{"tasks.py"}, FileOpts: " -f --config ", DirOpts: " -r --search-root "},
 	{Name: "invoke", Look: Nearest, Files: []string{"tasks.py"}, FileOpts: " -f --config ", DirOpts: " -r --search-root "},
 	{Name: "just", Look: Nearest, Files: []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}, FileOpts: " -f --justfile ", DirOpts: " -d --working-directory ", WithArg: " --set --shell --shell-arg --dotenv-path --dotenv-filename --color --list-heading --list-prefix "},
+	// lefthook run HOOK runs the commands and scripts the hook lists.
+	{Name: "lefthook", Sub: " run ", Files: []string{"lefthook.yml", ".lefthook.yml", "lefthook.yaml", ".lefthook.yaml", "lefthook.toml", ".lefthook.toml", "lefthook.json", ".lefthook.json"}},
+	// meson configures from meson.build (run_command, custom_target):
+	// any subcommand reads it.
+	{Name: "meson", Files: []string{"meson.build"}, WithArg: " --prefix --buildtype --backend -D --native-file --cross-file -C "},
 	{Name: "mise", Look: All, Sub: " run r tasks ", Files: []string{"mise.toml", ".mise.toml", ".config/mise.toml", ".config/mise/config.toml", "mise/config.toml", ".mise/config.toml", "mise.local.toml", ".mise.local.toml"},
 		DirOpts: " -C --cd ", WithArg: " -E --env -j --jobs ", Dirs: []string{".mise/tasks", "mise-tasks", ".mise-tasks", ".config/mise/tasks", "mise/tasks"}},
+	// ninja runs build.ninja's rules' commands.
+	{Name: "ninja", Files: []string{"build.ninja"}, FileOpts: " -f ", DirOpts: " -C ", WithArg: " -j -k -l -d -t -w "},
 	{Name: "nox", Files: []string{"noxfile.py"}, FileOpts: " -f --noxfile ", WithArg: " -s --session --sessions -e -p --python -k -t --tags "},
 	// pdm run NAME: [tool.pdm.scripts]; its hook scripts (post_install…) run on any subcommand.
 	{Name: "pdm", Look: Nearest, Files: []string{"pyproject.toml"}, DirOpts: " -p --project "},
 	{Name: "poe", Look: Nearest, Files: []string{"pyproject.toml", "poe_tasks.toml"}, FileOpts: " -C --root "},
+	// pre-commit runs .pre-commit-config.yaml's hooks: a local one's
+	// entry is a command of the project's (any subcommand reads it).
+	{Name: "pre-commit", Files: []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}, FileOpts: " -c --config "},
 	{Name: "rake", Look: Nearest, Files: []string{"rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb"}, FileOpts: " -f --rakefile ", DirOpts: " -C --directory ", WithArg: " -I --libdir -r --require -R --rakelibdir "},
 	// rye run NAME: [tool.rye.scripts].
 	{Name: "rye", Look: Nearest, Sub: " run ", Files: []string{"pyproject.toml"}, FileOpts: " --pyproject "},

@@ -71,10 +71,15 @@ const (
 	pyEnv    = " PYTEST_ADDOPTS PYTEST_PLUGINS! "
 	pyAdds   = " --rootdir --confcutdir "
 	// Languages guard reads only for the names they give (the go rules).
-	jvmExts  = " .java .kt .kts .groovy .gradle .scala .sbt pom.xml "
-	jvmSkip  = " build target out node_modules "
-	dotExts  = " .cs .fs .vb .csproj .fsproj .vbproj .props .targets "
-	hsExts   = " .hs .lhs .cabal .yaml "
+	jvmExts = " .java .kt .kts .groovy .gradle .scala .sbt pom.xml "
+	jvmSkip = " build target out node_modules "
+	dotExts = " .cs .fs .vb .csproj .fsproj .vbproj .props .targets "
+	hsExts  = " .hs .lhs .cabal .yaml "
+	// goValues are the go command's options that take a value.
+	goValues = " -run -skip -bench -benchtime -count -cpu -parallel -timeout -tags -p -o -coverprofile -cpuprofile -memprofile -blockprofile -mutexprofile -trace -outputdir -covermode -coverpkg -shuffle -fuzz -fuzztime -fuzzminimizetime -list -ldflags -gcflags -asmflags -mod -pkgdir -vet -C "
+	// perl's test harness: the .t files (t/ by default, -r below), the
+	// modules they load from lib/ (-l, -I) and blib/.
+	perlExts = " .t .pl .pm "
 	rubyExts = " .rb .rake .gemspec Rakefile rakefile Gemfile "
 )
 
@@ -83,7 +88,16 @@ const (
 var TestRunners = []TestRunner{
 	{Name: "go", Subs: " test run ", Exts: " .go ", Skip: " testdata vendor:vendor/modules.txt node_modules ",
 		Root: "go.work go.mod", Config: "go.mod:replace go.work", Adds: " -overlay -modfile ", Env: " GOFLAGS ",
-		Values: " -run -skip -bench -benchtime -count -cpu -parallel -timeout -tags -p -o -coverprofile -cpuprofile -memprofile -blockprofile -mutexprofile -trace -outputdir -covermode -coverpkg -shuffle -fuzz -fuzztime -fuzzminimizetime -list -ldflags -gcflags -asmflags -mod -pkgdir -vet -C "},
+		Values: goValues},
+	// go test's wrappers: gotestsum runs go test with the words after
+	// its --, ginkgo builds and runs the suites under its operands (-r:
+	// all); they load the module's code as go test does, not narrowed.
+	{Name: "gotestsum", Exts: " .go ", Skip: " testdata vendor:vendor/modules.txt node_modules ", Root: "go.work go.mod",
+		Config: "go.mod:replace go.work", Adds: " -overlay -modfile --raw-command --post-run-command --watch ", Env: " GOFLAGS ",
+		Values: goValues + " --format --jsonfile --junitfile --packages --rerun-fails-max-failures --rerun-fails-report --hide-summary --format-icons --junitfile-testsuite-name --junitfile-testcase-classname "},
+	{Name: "ginkgo", Exts: " .go ", Skip: " testdata vendor:vendor/modules.txt node_modules ", Root: "go.work go.mod",
+		Config: "go.mod:replace go.work", Adds: " -overlay -modfile ", Env: " GOFLAGS ",
+		Values: goValues + " --focus --skip --label-filter --procs --output-dir --json-report --junit-report --teamcity-report --focus-file --skip-file --seed --poll-progress-after --timeout "},
 	{Name: "cargo", Subs: " build b check c test t bench run r clippy doc d install ", Exts: " .rs ", Skip: " target node_modules ",
 		Root: "Cargo.toml:[workspace] Cargo.toml", Config: "Cargo.toml:path Cargo.toml:workspace", Adds: " --config -Z "},
 	{Name: "node", Flag: "--test", Interp: "node", Exts: " .js .mjs .cjs .ts .mts .cts ", Skip: jsSkip,
@@ -99,6 +113,17 @@ var TestRunners = []TestRunner{
 		Options: " -c --config -r --root --dir --setupFiles --globalSetup --workspace --project "},
 	{Name: "deno", Subs: " test bench ", Interp: "node", Exts: jsExts, Skip: jsSkip},
 	{Name: "bun", Subs: " test ", Interp: "node", Exts: jsExts, Skip: jsSkip},
+	{Name: "prove", Interp: "perl", Exts: perlExts, Files: "*.t", Skip: " blib node_modules local ", Config: ".proverc",
+		Options: " -I -l --lib -b --blib -M -P --plugin --ext --rc ", Adds: " -e --exec --source ", Env: " HARNESS_PERL_SWITCHES! PERL5OPT! "},
+	// bats runs the .bats files under its operands and the helpers they
+	// load (test_helper.bash): shell code.
+	{Name: "bats", Interp: "bash", Exts: " .bats .bash .sh ", Files: "*.bats *.bash", Skip: " node_modules "},
+	{Name: "dart", Subs: " test run ", Exts: " .dart ", Skip: " build .dart_tool node_modules ", Root: "pubspec.yaml"},
+	{Name: "flutter", Subs: " test run build ", Exts: " .dart ", Skip: " build .dart_tool node_modules ", Root: "pubspec.yaml"},
+	// scons runs SConstruct (python) and the SConscript files it names,
+	// and the site_scons/ modules.
+	{Name: "scons", Interp: "python3", Exts: " .py SConstruct Sconstruct sconstruct SConscript ", Files: "site_scons/", Skip: pySkip,
+		Options: " -f --file --makefile --sconstruct -C --directory -u -U -D -Y --repository --srcdir --site-dir -I --include-dir "},
 	{Name: "cmake", Exts: " .txt .cmake ", Files: cFiles, Skip: " CMakeFiles "},
 	{Name: "ctest", Exts: " .txt .cmake ", Files: cFiles, Skip: " CMakeFiles "},
 	{Name: "pytest", Interp: "python3", Exts: " .py ", Files: "test_*.py *_test.py conftest.py", Skip: pySkip, Root: pytestCf,
@@ -116,6 +141,9 @@ var TestRunners = []TestRunner{
 	{Name: "mvn", Exts: jvmExts, Skip: jvmSkip, Root: ".mvn"},
 	{Name: "mvnw", Exts: jvmExts, Skip: jvmSkip, Root: ".mvn"},
 	{Name: "sbt", Exts: jvmExts, Skip: jvmSkip, Root: "build.sbt"},
+	// php artisan test runs phpunit (php vendor/bin/phpunit alike: an
+	// interpreter's program file named as a runner is that runner).
+	{Name: "artisan", Subs: " test ", Exts: " .php phpunit.xml phpunit.xml.dist ", Skip: " vendor node_modules storage ", Root: "composer.json phpunit.xml phpunit.xml.dist"},
 	{Name: "phpunit", Exts: " .php phpunit.xml phpunit.xml.dist ", Skip: " vendor node_modules ", Root: "composer.json phpunit.xml phpunit.xml.dist"},
 	{Name: "mix", Subs: " test compile run ", Exts: " .ex .exs ", Skip: " _build deps node_modules ", Root: "mix.exs"},
 	{Name: "dotnet", Subs: " test build run ", Exts: dotExts, Skip: " bin obj node_modules ", Root: "global.json"},
