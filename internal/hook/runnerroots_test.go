@@ -68,6 +68,10 @@ func TestRunnerClosure(t *testing.T) {
 		{"cd py && pytest -q tests", true},
 		{"cd py && python3 -m pytest -q tests", true},
 		{"cd py/tests && pytest -q", true},
+		{"cd py && pytest tests/test_a.py", true}, // a file operand: conftest.py up from its directory
+		{"cd py && python3 -m pytest tests/test_a.py::test_a", true},
+		{"cd py/tests && pytest .", true}, // . from a subdirectory: the rootdir's conftest.py above
+		{"cd ok && pytest tests/test_a.py", false},
 		{"cd pe && PYTEST_ADDOPTS='-p lib.evilplug' python3 -m pytest -q", true},
 		{"cd pe && PYTEST_PLUGINS=lib.evilplug python3 -m pytest -q", true},
 		{"cd nm && npx jest", true},

@@ -306,7 +306,9 @@ func (c *cmd) runnerStarts(r *catalogue.TestRunner, args []word.Word) (dirs []st
 			if py.Values.Has(a) || py.Modules.Has(a) || !strings.Contains(a, "=") && hasOption(r.Values, opt) {
 				j++ // its value
 			}
-		case a == "discover" || !args[j].Known || strings.Contains(a, "::"):
+		case a == "discover" || !args[j].Known:
+		case strings.Contains(a, "::"):
+			ops = append(ops, a[:strings.Index(a, "::")]) // pytest x/test_b.py::test_a: the file
 		default:
 			ops = append(ops, a)
 		}
@@ -318,10 +320,18 @@ func (c *cmd) runnerStarts(r *catalogue.TestRunner, args []word.Word) (dirs []st
 		dirs = append(dirs, ".")
 	}
 	for _, d := range ops {
-		if d = strings.TrimSuffix(d, "/..."); !strings.HasSuffix(d, ".py") && d != "." && d != "..." {
+		switch d = strings.TrimSuffix(d, "/..."); {
+		case strings.HasSuffix(d, ".py"):
+			// pytest x/test_b.py: conftest.py files load from the file's
+			// directory up to the rootdir.
+			dirs = append(dirs, path.Dir(d))
+		case d == "." || d == "...":
+			dirs = append(dirs, ".")
+		default:
 			dirs = append(dirs, d) // go test ../x/...: the directory
 		}
 	}
+	dirs = slices.Compact(dirs)
 	return dirs, all, true
 }
 
