@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -38,8 +39,10 @@ const (
 	maxImportDepth = 5
 	// maxImportFiles bounds the imported files guard reads for theirs.
 	maxImportFiles = 32
-	// maxImportBytes bounds what guard reads of each.
+	// maxImportBytes bounds what guard reads of each whole; past it,
+	// guard scans the file for its @words alone to maxImportScan.
 	maxImportBytes = 256 << 10
+	maxImportScan  = 64 << 20
 	// importWhy is why an imported file's text is not the result scan's.
 	importWhy = "an agent's client imports the @path lines of its context files into the model's context with no tool call guard sees"
 )
@@ -48,8 +51,8 @@ const (
 // write of an agent's context file, the imports of the text it writes
 // (every string of its input, input) and of an edit's result, and for
 // agent C's save_memory, of the fact it saves to its memory file; of a
-// write of any other file, the same reads as plain reads (the read rules:
-// a context file guard does not look up may import it, review 22a C3).
+// write of any other file, the same reads for the read rules alone (no
+// context file of the project imports it: review 23a I3, FP2).
 // The finding blocks a write whose imports guard cannot walk whole.
 func contextToolReads(call *agent.Call, input []byte, h, base string) ([]event.Input, *event.Finding) {
 	if call.Stage != agent.StageTool || agent.CommandTool(call.Tool) {
@@ -69,10 +72,10 @@ func contextToolReads(call *agent.Call, input []byte, h, base string) ([]event.I
 	type target struct{ file, why string }
 	var files []target
 	if len(writes) > 0 {
-		c := loadContexts(contextDirs(h, append(dirs, base)...), h)
+		c := loadContexts(contextDirs(h, append(dirs, base)...), projectRoot(base, h), h)
 		for _, names := range writes {
 			why := ""
-			if c.cut != "" || c.is(names) {
+			if c.cut != "" || c.unlisted != "" || c.is(names) {
 				why = importWhy
 			}
 			for _, n := range names {
@@ -128,7 +131,7 @@ func editImports(file string, edits []agent.Edit, h, why string) ([]event.Input,
 // command's analysis a writes with text guard knows (base: the directory
 // it runs in): of a context file (contexts.is: an imported file, a link to
 // one, too) and of those it copies (copiedContexts) as opaque reads, of
-// any other file as plain reads (review 22a C3); and the finding that
+// any other file for the read rules alone (review 22a C3); and the finding that
 // blocks a context file written with text guard does not know, a write or
 // a touch that no followed write explains, or one whose imports guard
 // cannot walk whole.
@@ -146,7 +149,7 @@ func contextShellWrites(a *shell.Analysis, base, h string) ([]event.Input, *even
 			}
 		}
 	}
-	c := loadContexts(contextDirs(h, dirs...), h)
+	c := loadContexts(contextDirs(h, dirs...), projectRoot(base, h), h)
 	known := map[string]effect.ContextWrite{}
 	for _, cw := range a.ContextWrites {
 		known[cw.Path] = cw
@@ -158,6 +161,9 @@ func contextShellWrites(a *shell.Analysis, base, h string) ([]event.Input, *even
 			return nil, block
 		}
 		out = append(out, ins...)
+	}
+	if f := unresolvedWrite(a, c, base, h); f != nil {
+		return nil, f
 	}
 	kept := keptTouches(a)
 	for _, t := range a.Touches {
@@ -176,7 +182,7 @@ func contextShellWrites(a *shell.Analysis, base, h string) ([]event.Input, *even
 // the finding that blocks it (contextShellWrites).
 func shellWrite(a *shell.Analysis, w string, names []string, known map[string]effect.ContextWrite, c *contexts, base, h string) ([]event.Input, *event.Finding) {
 	file := names[0]
-	ctx := c.is(names) || c.cut != ""
+	ctx := c.is(names) || c.cut != "" || c.unlisted != ""
 	if ctx && !madeDir(a, filepath.Dir(file), base, h) {
 		return nil, nil // cp F old.md: old.md/AGENTS.md only if old.md is a directory
 	}
@@ -190,7 +196,11 @@ func shellWrite(a *shell.Analysis, w string, names []string, known map[string]ef
 			f := unknownClosure(c.cut)
 			return nil, &f
 		}
-		return nil, nil // a file no context file guard knows imports
+		if c.unlisted != "" {
+			f := unlistedContexts(c.unlisted)
+			return nil, &f
+		}
+		return nil, nil // a file no context file imports
 	}
 	why := ""
 	if ctx {
@@ -216,6 +226,28 @@ func shellWrite(a *shell.Analysis, w string, names []string, known map[string]ef
 		}
 	}
 	return out, nil
+}
+
+// unresolvedWrite returns the block of a write of a name guard cannot
+// tell (an extraction's members, a copy's, `> "$(…)"`) into a directory
+// that holds, or will, a context file or a file one imports, existing or
+// not (review 23a I1): the directory its known head names, any when the
+// name begins unknown or may climb out of its head with .. .
+func unresolvedWrite(a *shell.Analysis, c *contexts, base, h string) *event.Finding {
+	for _, u := range a.Unresolved {
+		if !u.Write {
+			continue
+		}
+		dir := string(filepath.Separator)
+		if head, _, _ := strings.Cut(u.Text, word.Unknown); head != "" && !strings.Contains(u.Text, word.RunTime) {
+			dir = filepath.Dir(absUnder(head+"x", base, h))
+		}
+		if c.under(dir) || c.cut != "" || c.unlisted != "" {
+			f := unknownImports(filepath.Join(dir, "…"))
+			return &f
+		}
+	}
+	return nil
 }
 
 // startsWord reports whether text, appended to a file, may complete an
@@ -245,15 +277,58 @@ func absent(p string, err error) bool {
 }
 
 // importText returns the text of the file at p, a context file or an
-// imported one; false when guard cannot tell what it imports: a file past
-// maxImportBytes, or one guard cannot read as a regular file (review 22a
+// imported one, or past maxImportBytes its @words alone (importScan);
+// false when guard cannot tell what it imports: a file past
+// maxImportScan, or one guard cannot read as a regular file (review 22a
 // C2). A file that does not exist, or a directory, imports nothing.
 func importText(p string) (string, bool) {
 	data, err := regularfile.ReadFile(p, maxImportBytes)
-	if err != nil {
+	if err == nil {
+		return string(data), true
+	}
+	if !errors.Is(err, regularfile.ErrTooLarge) {
 		return "", absent(p, err)
 	}
-	return string(data), true
+	return importScan(p) // review 23a FP1: a lock file a context file imports
+}
+
+// importScan returns the @words of the file at p (importsOf), read in
+// chunks to maxImportScan bytes, keeping none of the rest: a word longer
+// than a path may be is cut to its end. False past the bound or on an
+// error.
+func importScan(p string) (string, bool) {
+	f, err := regularfile.Open(p)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	var words []string
+	buf := make([]byte, 256<<10)
+	carry, total := "", 0
+	for {
+		n, err := f.Read(buf)
+		total += n
+		text := carry + string(buf[:n])
+		if k := strings.LastIndexAny(text, " \t\r\n"); k >= 0 && err == nil {
+			words = append(words, importsOf(text[:k+1])...)
+			text = text[k+1:]
+		}
+		if carry = text; len(carry) > 64<<10 {
+			carry = "x" + carry[len(carry)-8<<10:] // "x": no word starts at the cut
+		}
+		switch {
+		case total > maxImportScan:
+			return "", false
+		case errors.Is(err, io.EOF):
+			words = append(words, importsOf(carry)...)
+			for i, w := range words {
+				words[i] = "@" + strings.ReplaceAll(w, " ", "\\ ")
+			}
+			return strings.Join(words, "\n"), true
+		case err != nil:
+			return "", false
+		}
+	}
 }
 
 // madeDir reports whether directory d exists, or may once the command
@@ -309,7 +384,8 @@ func newImports(file, old, result, h, why string) ([]event.Input, bool) {
 
 // importReads returns the reads of the files text, written to file,
 // imports, and of the files those import, to maxImportDepth: opaque reads
-// (why, Opaque) of a context file's, plain reads (why "") of another's;
+// (why, Opaque) of a context file's, reads for the read rules alone (why
+// "", Unprinted: nothing loads them) of another's;
 // false when guard cannot tell what they import (pathImportReads).
 func importReads(file, text, h, why string) ([]event.Input, bool) {
 	return pathImportReads(file, importsOf(text), h, why)
@@ -331,7 +407,7 @@ func pathImportReads(file string, imports []string, h, why string) ([]event.Inpu
 				continue
 			}
 			seen[abs] = true
-			out = append(out, event.Input{Kind: event.KindRead, Text: filepath.ToSlash(abs), Via: filepath.Base(file) + "'s @import", Opaque: why})
+			out = append(out, event.Input{Kind: event.KindRead, Text: filepath.ToSlash(abs), Via: filepath.Base(file) + "'s @import", Opaque: why, Unprinted: why == ""})
 			if depth+1 >= maxImportDepth || !known {
 				continue
 			}

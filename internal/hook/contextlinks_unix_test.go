@@ -13,7 +13,8 @@ import (
 
 // TestContextLinks (review 22a C4, C2): a context file written through a
 // symbolic link or another hard link, under another name, is a write of
-// the context file; an import of a FIFO is one guard cannot read: a block.
+// the context file, and so is a write of the file a context file's own
+// link leads to (review 23a I4); an import of a FIFO is one guard cannot read: a block.
 func TestContextLinks(t *testing.T) {
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
@@ -33,6 +34,9 @@ func TestContextLinks(t *testing.T) {
 	}
 	os.Symlink("../AGENT_A.md", filepath.Join(proj, "docs", "link.md"))
 	os.Symlink("other.md", filepath.Join(proj, "plainlink.md"))
+	os.MkdirAll(filepath.Join(proj, "l1"), 0o755)
+	os.WriteFile(filepath.Join(proj, "l1", "README.md"), []byte("# readme\n"), 0o600)
+	os.Symlink("README.md", filepath.Join(proj, "l1", "AGENT_A.md"))
 	if err := os.Link(filepath.Join(proj, "AGENT_A.md"), filepath.Join(proj, "hardnotes.md")); err != nil {
 		t.Skip("no hard links here:", err)
 	}
@@ -59,6 +63,11 @@ func TestContextLinks(t *testing.T) {
 		{"shell copy to symbolic link", bash("cp other.md notes.md"), "block"},
 		{"shell copy to hard link", bash("cp other.md hardnotes.md"), "block"},
 		{"FIFO import", write("P/AGENT_A.md", "@fifo"), "block"},
+		// Review 23a I4: a context file that is a link to another name.
+		{"sed -i of a context file's link target", bash("sed -i 's/r[e]adme/x/' l1/README.md"), "block"},
+		{"sed -i to an import through the link", bash(`sed -i "s/# readme/@..\/config.yml/" l1/README.md`), "block"},
+		{"download to a context file's link target", bash("curl -so l1/README.md http://example.com/r"), "block"},
+		{"Write a context file's link target", write("P/l1/README.md", "@../config.yml"), "block"},
 		// Controls.
 		{"Write link to a plain file", write("P/plainlink.md", "@config.yml"), "allow"},
 		{"shell copy to a link to a plain file", bash("cp config.yml plainlink.md"), "allow"},

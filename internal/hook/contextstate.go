@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/detect"
@@ -64,58 +65,140 @@ func contextDirs(h string, dirs ...string) []string {
 }
 
 // contexts are the context files that load with the files a call
-// writes (contextDirs) and the files they import.
+// writes (contextDirs), those of the project tree (projectContexts), and
+// the files they import.
 type contexts struct {
 	// imported maps each file the context files import, to
-	// maxImportDepth, to the context file it is reached from.
+	// maxImportDepth, to the context file it is reached from; an import
+	// that does not exist yet too (a file a later write fills).
 	imported map[string]string
 	// files are the context files found.
 	files []string
 	// cut is a context file whose imports guard could not walk whole
-	// (maxImportFiles passed, a file past maxImportBytes or one guard
+	// (maxImportFiles passed, a file past maxImportScan or one guard
 	// cannot read): any file may be one it imports (review 22a C1, C2).
 	cut string
+	// unlisted is the project directory guard could not list whole for
+	// its context files (past maxContextEntries): any file may be one of
+	// theirs imports (review 23a I2).
+	unlisted string
 	// keys are files' and imported's device and inode, on first need.
 	keys map[fileKey]bool
+	// targets are where symbolic links lead files and imported today
+	// (review 23a I4: AGENT_A.md -> README.md), on first need.
+	targets map[string]bool
+	h       string
 }
 
-// loadContexts returns the contexts of dirs: a look-up of each name, no
-// listing (a home may hold many entries). The names are looked up as the
-// clients write them: a case-insensitive file system finds agents.md
+// loadContexts returns the contexts of dirs and of the project tree
+// under root: a look-up of each name in dirs, no listing (a home may hold
+// many entries), and a bounded walk of root. The names are looked up as
+// the clients write them: a case-insensitive file system finds agents.md
 // under AGENTS.md, and a case-sensitive one loads only AGENTS.md.
-func loadContexts(dirs []string, h string) *contexts {
-	c := &contexts{imported: map[string]string{}}
+func loadContexts(dirs []string, root, h string) *contexts {
+	c := &contexts{imported: map[string]string{}, h: h}
+	seen := map[string]bool{}
+	var cands []string
 	for _, d := range dirs {
 		for _, name := range catalogue.ContextFiles {
-			cf := filepath.Join(d, name)
-			text, ok := importText(cf)
-			if !ok && c.cut == "" {
-				c.cut = cf
-			}
-			if text == "" {
-				continue
-			}
-			c.files = append(c.files, cf)
-			ins, ok := importReads(cf, text, h, importWhy)
-			if !ok && c.cut == "" {
-				c.cut = cf
-			}
-			for _, in := range ins {
-				c.imported[filepath.FromSlash(in.Text)] = cf
-			}
+			cands = append(cands, filepath.Join(d, name))
 		}
+	}
+	if root != "" {
+		found, ok := projectContexts(root)
+		if !ok {
+			c.unlisted = root
+		}
+		cands = append(cands, found...)
+	}
+	for _, cf := range cands {
+		if seen[cf] {
+			continue
+		}
+		seen[cf] = true
+		c.add(cf, h)
 	}
 	return c
 }
 
+// add reads context file cf (one that does not exist is none) and what it
+// imports.
+func (c *contexts) add(cf, h string) {
+	text, ok := importText(cf)
+	if !ok && c.cut == "" {
+		c.cut = cf
+	}
+	if text == "" {
+		return
+	}
+	c.files = append(c.files, cf)
+	ins, ok := importReads(cf, text, h, importWhy)
+	if !ok && c.cut == "" {
+		c.cut = cf
+	}
+	for _, in := range ins {
+		c.imported[filepath.FromSlash(in.Text)] = cf
+	}
+}
+
+// projectContexts returns the context files under root, where the clients
+// find those of sub-directories (agent A when it works there, agent C at
+// start): a walk of at most maxContextEntries entries that skips .git and
+// node_modules; false past the bound.
+func projectContexts(root string) ([]string, bool) {
+	var out []string
+	n := 0
+	err := filepath.WalkDir(root, func(q string, d fs.DirEntry, err error) error {
+		if n++; n > maxContextEntries {
+			return fs.SkipAll
+		}
+		switch {
+		case err != nil:
+			return nil
+		case d.IsDir() && q != root && (d.Name() == ".git" || d.Name() == "node_modules"):
+			return fs.SkipDir
+		case !d.IsDir() && catalogue.ContextFile(d.Name()):
+			out = append(out, q)
+		}
+		return nil
+	})
+	return out, n <= maxContextEntries && (err == nil || os.IsNotExist(err))
+}
+
+// projectRoot returns the directory whose tree holds the context files
+// that load with base: the top of its git work tree, else base.
+func projectRoot(base, h string) string {
+	if base == "" || !filepath.IsAbs(base) {
+		return ""
+	}
+	for d := base; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		p := filepath.Dir(d)
+		if p == d || d == h {
+			return base
+		}
+		d = p
+	}
+}
+
 // is reports whether the file of names (linkNames) is context: by any of
-// its names a context file's name or a file a context file that loads
-// beside it imports, or another hard link of one of those (review 22a
-// C4). It does not count c.cut.
+// its names a context file's name or a file a context file imports (one
+// that does not exist yet too), where a context file's or an imported
+// file's symbolic link leads (review 23a I4), another hard link of one of
+// those (review 22a C4), or, for a name guard cannot tell (an
+// extraction's member, a glob), any of those in its directory (review
+// 23a I1). It does not count c.cut.
 func (c *contexts) is(names []string) bool {
 	for _, n := range names {
-		if catalogue.ContextFile(filepath.Base(n)) || c.imported[n] != "" {
+		if catalogue.ContextFile(filepath.Base(n)) || c.imported[n] != "" || c.target(n) {
 			return true
+		}
+		if b := filepath.Base(n); word.Opaque(b) || strings.ContainsAny(b, "*?[") {
+			if c.under(filepath.Dir(n)) {
+				return true
+			}
 		}
 	}
 	key, links, ok := fileID(names[len(names)-1])
@@ -124,18 +207,49 @@ func (c *contexts) is(names []string) bool {
 	}
 	if c.keys == nil {
 		c.keys = map[fileKey]bool{}
-		for _, f := range c.files {
-			if k, _, ok := fileID(f); ok {
-				c.keys[k] = true
-			}
-		}
-		for f := range c.imported {
+		for _, f := range c.closure() {
 			if k, _, ok := fileID(f); ok {
 				c.keys[k] = true
 			}
 		}
 	}
 	return c.keys[key]
+}
+
+// closure returns the context files and the files they import.
+func (c *contexts) closure() []string {
+	out := slices.Clone(c.files)
+	for f := range c.imported {
+		out = append(out, f)
+	}
+	return out
+}
+
+// under reports whether a context file or an imported file is below dir.
+func (c *contexts) under(dir string) bool {
+	if !strings.HasSuffix(dir, string(filepath.Separator)) {
+		dir += string(filepath.Separator)
+	}
+	for _, f := range c.closure() {
+		if strings.HasPrefix(f, dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// target reports whether a symbolic link of a context file or of an
+// imported file leads to p today.
+func (c *contexts) target(p string) bool {
+	if c.targets == nil {
+		c.targets = map[string]bool{}
+		for _, f := range c.closure() {
+			if ns := linkNames(f, c.h); len(ns) > 1 {
+				c.targets[ns[1]] = true
+			}
+		}
+	}
+	return c.targets[p]
 }
 
 // linkNames returns file and, when symbolic links (of the file or of a
@@ -160,6 +274,20 @@ func unknownClosure(cf string) event.Finding {
 		Severity:  "high",
 		Reason:    fmt.Sprintf(msg, detect.Printable(filepath.ToSlash(cf)), maxImportFiles, maxImportBytes>>10),
 		LogReason: fmt.Sprintf(msg, event.Redacted, maxImportFiles, maxImportBytes>>10),
+	}
+}
+
+// unlistedContexts is the block of a write with text guard does not know
+// when guard could not list the context files of the project tree root.
+func unlistedContexts(root string) event.Finding {
+	msg := "guard cannot tell whether a context file imports the file written: the project '%s' holds more than %d entries guard would list for its context files, " +
+		"the command writes with text guard does not know, and " + importWhy + "; write the file with the file tools or with echo or printf of literal text"
+	return event.Finding{
+		Detector:  event.DetectorPaths,
+		Rule:      "blocked_path",
+		Severity:  "high",
+		Reason:    fmt.Sprintf(msg, detect.Printable(filepath.ToSlash(root)), maxContextEntries),
+		LogReason: fmt.Sprintf(msg, event.Redacted, maxContextEntries),
 	}
 }
 

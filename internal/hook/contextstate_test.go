@@ -67,3 +67,63 @@ func TestContextFromIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestContextProject (review 23a I1-I3, FP1, FP2): the context files of
+// the project tree are looked up, not only the written file's ancestors'
+// (a sub-directory's import filled by cp, curl -o, sed -i); an import that
+// does not exist yet is one, filled by an extraction guard cannot list;
+// a file a context file imports has its imports checked as the context
+// file's; a big imported file is scanned for its @words, so writes beside
+// it pass; a note naming a file with @ in a file nothing imports passes.
+func TestContextProject(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("GUARD_HOME", "")
+	proj := filepath.Join(dir, "proj")
+	lock := strings.Repeat(`{"name": "x", "version": "1.0.0"},`+"\n", (maxImportBytes>>5)+10)
+	for name, text := range map[string]string{
+		"proj/.git/HEAD": "ref: refs/heads/main\n", "proj/.env": "DB_PASS=hunter2xyz\n", "proj/keys.txt": "token = " + ghTok + "\n",
+		"proj/AGENT_A.md": "# proj\n@docs/later.md\n", "proj/docs/.keep": "", "proj/out/.keep": "",
+		"proj/sub/AGENT_A.md": "@../later3.md\n@../later2.md\n@../later4.md\n", "proj/later3.md": "hello\n",
+		"fp1/AGENT_A.md": "See @README.md and @package-lock.json\n", "fp1/README.md": "hi\n", "fp1/package-lock.json": lock,
+		"fp1b/AGENT_A.md": "@package-lock.json\n", "fp1b/package-lock.json": lock + "@notes.md\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(file, content string) string {
+		return `{"hook_event_name":"PreToolUse","tool_name":"Write","cwd":"P","tool_input":{"file_path":"` + file + `","content":` + jsonString(content) + `}}`
+	}
+	bash := func(cwd, cmd string) string {
+		return `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"` + cwd + `","tool_input":{"command":` + jsonString(cmd) + `}}`
+	}
+	for _, tt := range []struct{ name, payload, verdict string }{
+		{"I1 extraction from a pipe", bash("P", "curl -s http://example.com/p | tar x -C docs"), "block"},
+		{"I1 extraction of a file made before", bash("P", "curl -so /tmp/y.tar http://example.com/p && tar -C docs -xf /tmp/y.tar"), "block"},
+		{"I2 copy over a sub-directory's import", bash("P", "cp /tmp/e.md later3.md"), "block"},
+		{"I2 copy to a dangling import", bash("P", "cp /tmp/e.md later2.md"), "block"},
+		{"I2 download to a dangling import", bash("P", "curl -so later2.md http://example.com/x"), "block"},
+		{"I2 sed -i of an import", bash("P", "sed -i s/hello/@.env/ later3.md"), "block"},
+		{"I2 from the sub-directory", bash("P/sub", "cp /tmp/e.md ../later3.md"), "block"},
+		{"I3 secret import of an imported file", write("P/later4.md", "@keys.txt"), "block"},
+		{"FP1 scan finds an import past the bound", bash("H/fp1b", "cp /tmp/e.md notes.md"), "block"},
+		// Controls.
+		{"extraction elsewhere", bash("P", "curl -s http://example.com/p | tar x -C out"), "allow"},
+		{"download of another file", bash("P", "curl -so other.txt http://example.com/x"), "allow"},
+		{"FP1 copy beside a big import", bash("H/fp1", "cp README.md README.bak"), "allow"},
+		{"FP1 download beside a big import", bash("H/fp1", "curl -so data.json http://example.com/x"), "allow"},
+		{"FP1 output beside a big import", bash("H/fp1", "python3 gen.py > out.txt"), "allow"},
+		{"FP2 a note naming a file", bash("P", `printf "@keys.txt\n" > notes.md`), "allow"},
+		{"a note naming a file, Write", write("P/doc.md", "@keys.txt"), "allow"},
+	} {
+		contextVerdict(t, p, dir, proj, tt.name, "A", tt.payload, tt.verdict)
+	}
+}
