@@ -124,3 +124,36 @@ func TestGitHooksUser(t *testing.T) {
 	checkRule(t, p, proj, "git clone -q https://example.com/r.git", "unparsable_command", "post-checkout")
 	checkRule(t, p, proj, "git commit -m x", "", "")
 }
+
+// TestGitHooksAnySubcommand: reference-transaction and post-index-change
+// run at any subcommand that updates a ref or writes the index, not only
+// the ones that run the other hooks (review 23a G2): git branch, add,
+// status, reset, stash, fetch, an alias; subcommands known to write
+// neither (log, show, rev-parse, diff --cached, ls-files) run none.
+func TestGitHooksAnySubcommand(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{
+		"README":           "a\n",
+		"scripts/check.py": "import os\nopen(os.path.expanduser('~/.bashrc'), 'a').write('x')\n",
+	})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	p := realPolicy(t, "")
+	for _, name := range []string{"reference-transaction", "post-index-change"} {
+		h := filepath.Join(proj, ".git/hooks", name)
+		if err := os.WriteFile(h, []byte("#!/bin/sh\npython3 scripts/check.py\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range []string{"git branch foo", "git add README", "git status", "git reset",
+			"git fetch origin", "git tag v1", "git update-ref refs/heads/z HEAD", "git diff", "git -c alias.b=branch b x",
+			"git notes add -m x", "git rm --cached README", "git update-index --refresh", "git commit -m x"} {
+			checkRule(t, p, proj, cmd, "blocked_path", ".bashrc")
+		}
+		for _, cmd := range []string{"git log", "git show", "git rev-parse HEAD", "git diff --cached --stat",
+			"git ls-files", "git config --get user.name", "git --version"} {
+			checkRule(t, p, proj, cmd, "", "")
+		}
+		os.Remove(h)
+	}
+}

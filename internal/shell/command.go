@@ -25,6 +25,9 @@ type cmd struct {
 	// quietReads marks a command that prints none of the text of the
 	// files it reads (git log -- F, git rev-parse HEAD:F: gitprints.go).
 	quietReads bool
+	// printsText marks a git command that prints the text of files of the
+	// index, the history or the work tree beyond names (gittexttree.go).
+	printsText bool
 	// awkIncludes counts the @include directives followed (awksources.go).
 	awkIncludes int
 	name        string // program: base name, lower case

@@ -34,6 +34,9 @@ func (c *cmd) gitFiles() {
 			c.gitConfigEnv(v)
 		}
 	}
+	if gitStages(sub, c.args[at+1:]) {
+		c.w.gitStaged = true // gittexttree.go
+	}
 	objText := gitObjectText(sub, c.args[at+1:]) // gitprints.go
 	quiet := !objText && gitQuiet(sub, c.args[at+1:])
 	for _, a := range c.args[at+1:] {
@@ -54,7 +57,9 @@ func (c *cmd) gitFiles() {
 			c.gitShowObjects(c.args[at+1:]) // gitprints.go
 		}
 	} else {
+		c.printsText = false
 		c.gitRevText(sub, c.args[at+1:])
+		c.gitTextTree(sub, c.args[at+1:]) // gittexttree.go
 		if v := c.gitEnvMoves(); (v != "" || objText || c.gitDirGiven()) && c.w.guessing == 0 {
 			c.revText(RevRead{Rev: RevCannotTell}) // gitprints.go
 		}

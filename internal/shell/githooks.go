@@ -26,11 +26,34 @@ type gitHookSet struct {
 	short          bool // -n is --no-verify
 }
 
-// gitHooksOf returns the hooks git's subcommand sub may run. Subcommands
-// that update a reference run reference-transaction; those that write the
-// index, post-index-change; those that may commit, pre-auto-gc.
-func gitHooksOf(sub string) gitHookSet {
+// gitNoRefSubs are git's subcommands known to update no reference and
+// write no index (review 23a G2): they run none of git's hooks. Any other
+// subcommand, an alias or a git-X program included, may run
+// reference-transaction and post-index-change (git status and git diff
+// refresh the index and write it back; git branch, tag, fetch, stash,
+// reset, add update refs or the index), and pre-auto-gc.
+const gitNoRefSubs word.Set = " log show whatchanged rev-parse rev-list cat-file ls-files ls-tree ls-remote config " +
+	"blame annotate grep for-each-ref describe merge-base name-rev shortlog show-ref show-branch count-objects " +
+	"check-ignore check-attr check-ref-format check-mailmap help version var format-patch archive cherry " +
+	"diff-files diff-index diff-tree range-diff verify-commit verify-tag verify-pack get-tar-commit-id patch-id " +
+	"column stripspace interpret-trailers mailinfo mailsplit credential fsck fsck-objects bugreport "
+
+// gitAnyHooks are the hooks any subcommand not in gitNoRefSubs may run.
+const gitAnyHooks = " reference-transaction post-index-change pre-auto-gc "
+
+// gitHooksOf returns the hooks git's subcommand sub (args after it) may
+// run. Subcommands that update a reference run reference-transaction;
+// those that write the index, post-index-change; those that may commit,
+// pre-auto-gc. Those known to do neither (gitNoRefSubs, git diff of the
+// index or of two paths) run none; any other, the three.
+func gitHooksOf(sub string, args []word.Word) gitHookSet {
 	const refs = "reference-transaction post-index-change "
+	switch {
+	case sub == "" || strings.HasPrefix(sub, "-") || gitNoRefSubs.Has(sub):
+		return gitHookSet{} // git --version, git -h
+	case sub == "diff" && (hasAny(args, "--cached", "--staged", "--no-index") || hasPrefixed(args, "--no-ind")):
+		return gitHookSet{} // no index refresh (git diff of the work tree writes it back)
+	}
 	switch sub {
 	case "commit":
 		return gitHookSet{" pre-commit prepare-commit-msg commit-msg post-commit post-rewrite pre-auto-gc " + refs, " pre-commit commit-msg ", true}
@@ -39,7 +62,7 @@ func gitHooksOf(sub string) gitHookSet {
 	case "pull":
 		return gitHookSet{" pre-merge-commit prepare-commit-msg commit-msg post-merge pre-rebase post-rewrite post-checkout pre-auto-gc " + refs, " pre-merge-commit commit-msg ", false}
 	case "push":
-		return gitHookSet{" pre-push reference-transaction ", " pre-push ", false}
+		return gitHookSet{" pre-push" + gitAnyHooks, " pre-push ", false}
 	case "checkout", "switch", "clone":
 		return gitHookSet{" post-checkout " + refs, "", false}
 	case "worktree":
@@ -51,11 +74,11 @@ func gitHooksOf(sub string) gitHookSet {
 	case "cherry-pick", "revert":
 		return gitHookSet{" prepare-commit-msg commit-msg post-commit post-rewrite pre-auto-gc " + refs, "", false}
 	case "gc", "maintenance":
-		return gitHookSet{" pre-auto-gc ", "", false}
+		return gitHookSet{word.Set(gitAnyHooks), "", false}
 	case "send-email":
-		return gitHookSet{" sendemail-validate ", " sendemail-validate ", false}
+		return gitHookSet{" sendemail-validate" + gitAnyHooks, " sendemail-validate ", false}
 	}
-	return gitHookSet{}
+	return gitHookSet{hooks: word.Set(gitAnyHooks)}
 }
 
 // gitHooks analyses the hooks git's subcommand sub (at index at) runs.
@@ -65,7 +88,7 @@ func (c *cmd) gitHooks(sub string, at int) {
 		return
 	}
 	args := c.args[at+1:]
-	set := gitHooksOf(sub)
+	set := gitHooksOf(sub, args)
 	switch {
 	case sub == "hook" && len(args) > 1 && args[0].Text == "run":
 		set = gitHookRun(args[1:])

@@ -480,6 +480,7 @@ func (c *cmd) blameOrder(a, b string) (rev, file string) {
 // revText records r in the working directory.
 func (c *cmd) revText(r RevRead) {
 	r.Dir = c.w.Dir
+	c.printsText = c.printsText || r.Path == "" && !r.Blob
 	c.w.addRevRead(r)
 }
 
@@ -694,6 +695,7 @@ func (c *cmd) gitDiffText(args []word.Word) {
 	specs := c.narrowed(args, paths)
 	switch len(revs) {
 	case 0:
+		c.printsText = len(paths) == 0 // the work tree's tracked files against the index
 	case 1:
 		c.revText(RevRead{Rev: revs[0], From: RevDisk, Paths: specs})
 	case 2:

@@ -18,8 +18,12 @@ type walker struct {
 	// of their text (gitprints.go).
 	quiet [][2]int
 	// tracked are the ranges of a.Reads read by git grep of the files
-	// git tracks (gittracked.go).
+	// git tracks (gittracked.go), and by git's printers of the index and
+	// history (gittexttree.go).
 	tracked [][2]int
+	// gitStaged: an earlier git command of the command may have staged
+	// files of the work tree (git add, commit -a: gittexttree.go).
+	gitStaged bool
 	// ledger is what the command does to files (ledger.go).
 	*effect.Ledger
 	// nestAt is where, in a.Reads, the first command run inside the

@@ -1,0 +1,55 @@
+//go:build unix
+
+package hook
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestGitTextTree: git's printers of the index, the history and the work
+// tree are unattributed reads of the tree they print (review 23a U1, U2):
+// the command that stages the tree (git add -A, -Af past .gitignore, -N,
+// commit -a) and prints it back blocks when the project holds a .env; a
+// printer of a repository whose index holds one blocks; git diff
+// --no-index of a directory blocks; the same printers of a repository
+// that tracks no protected file pass.
+func TestGitTextTree(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{
+		"README":     "a\n",
+		".gitignore": ".env\n",
+		"sub/x.txt":  "x\n",
+		"empty/.k":   "",
+	})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "README", ".gitignore", "sub/x.txt")
+	gitIn(t, proj, "-c", "user.name=a", "-c", "user.email=a@b", "commit", "-q", "-m", "one")
+	p := realPolicy(t, "")
+	printers := []string{"git diff --cached", "git diff", "git show", "git log -p", "git diff HEAD",
+		"git format-patch -1 --stdout", "git archive HEAD | tar xO", "cd sub && git show"}
+	for _, cmd := range append(printers, "git add -A", "git status", "git log --oneline", "git diff --stat") {
+		checkRule(t, p, proj, cmd, "", "")
+	}
+	if err := os.WriteFile(filepath.Join(proj, ".env"), []byte("DB_PASS=hunter2xyz\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range printers { // .env is neither tracked nor staged
+		checkRule(t, p, proj, cmd, "", "")
+	}
+	for _, cmd := range []string{"git add -A && git diff --cached", "git add -Af . && git diff --cached",
+		"git add --force --all && git diff --cached -- .", "git add -N . && git diff",
+		"git add -A && git commit -qm x && git show HEAD", "git commit -qam x && git log -p -1",
+		"git add -A && git commit -qm x && git archive HEAD | tar xO",
+		"git diff --no-index empty .", "cd sub && git diff --no-index ../empty .."} {
+		checkRule(t, p, proj, cmd, "blocked_path", ".env")
+	}
+	gitIn(t, proj, "add", "-f", ".env") // an earlier call staged it
+	for _, cmd := range printers {
+		checkRule(t, p, proj, cmd, "blocked_path", ".env")
+	}
+}

@@ -1,0 +1,84 @@
+package shell
+
+// git's printers of a tree (review 23a U1, U2). git copies the work tree
+// into the index and history (git add -A, commit -a) and prints it back
+// (git diff --cached, show, log -p, format-patch, archive): the hook's
+// result scan finds values of known shapes only, and does not attribute
+// git's `+++ b/.env` hunks to files as it does a search's lines, so
+// DB_PASS=hunter2xyz passes. A git command that prints file text beyond
+// the names and REV:PATH words it is given is an unattributed read of the
+// tree it prints (Analysis.UnattributedReads): the repository's top, as
+// its index holds it (Analysis.TrackedReads: the policy counts the
+// index's files, so a repository that tracks no protected file stays
+// usable) unless the command staged files itself (then the directory as
+// it is on disk); the directories git diff --no-index compares (or git
+// diff outside a repository), as they are on disk.
+
+import (
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// gitStages reports whether git's subcommand sub (args after it) may copy
+// files git does not track yet into the index or a commit: git add of any
+// pathspec (a directory holding an untracked .env), update-index --add,
+// stash -u/-a. (commit -a stages the tracked files only.)
+func gitStages(sub string, args []word.Word) bool {
+	switch sub {
+	case "add", "stage":
+		return true
+	case "update-index":
+		return hasAny(args, "--add")
+	case "stash":
+		return gitWholeTree(sub, word.Texts(args))
+	}
+	return false
+}
+
+// gitTextTree records the tree git's subcommand sub (args after it)
+// prints the text of, when it prints any (cmd.printsText, or a diff of
+// two paths), as an unattributed read.
+func (c *cmd) gitTextTree(sub string, args []word.Word) {
+	w := c.w
+	if w.guessing > 0 {
+		return
+	}
+	if _, ok := w.Files.(effect.Stater); !ok {
+		return // the analysis of text alone: no repository to look in
+	}
+	top := c.gitTop()
+	if sub == "diff" && (hasAny(args, "--no-index") || top == "") {
+		for _, op := range revOperands(args, "") {
+			c.unattributedTree(op, false)
+		}
+		return
+	}
+	if !c.printsText {
+		return
+	}
+	tracked := !w.gitStaged && c.gitEnvMoves() == "" && !c.gitDirGiven()
+	switch {
+	case top == "" && !c.gitDirGiven():
+		return // no repository: git prints an error
+	case top == "" || top == "." || !word.IsKnown(top):
+		c.unattributedTree(".", tracked) // here, or guard cannot look: where the command is
+		return
+	}
+	c.inDir(top, func() { c.unattributedTree(".", tracked) })
+}
+
+// unattributedTree records the tree of directory d as read whole and
+// unattributed; tracked: as git's index holds it.
+func (c *cmd) unattributedTree(d string, tracked bool) {
+	w := c.w
+	from := len(w.a.Reads)
+	w.ReadTree(d)
+	for _, p := range w.a.Reads[from:] {
+		if isTree(p) {
+			w.a.UnattributedReads = append(w.a.UnattributedReads, p)
+		}
+	}
+	if tracked {
+		w.tracked = append(w.tracked, [2]int{from, len(w.a.Reads)})
+	}
+}
