@@ -41,6 +41,10 @@ func TestGitTextTree(t *testing.T) {
 	for _, cmd := range printers { // .env is neither tracked nor staged
 		checkRule(t, p, proj, cmd, "", "")
 	}
+	// Named regular files staged: git stages those alone.
+	for _, cmd := range []string{"git add README && git diff --cached", "git add -- README sub/x.txt && git diff --cached"} {
+		checkRule(t, p, proj, cmd, "", "")
+	}
 	for _, cmd := range []string{"git add -A && git diff --cached", "git add -Af . && git diff --cached",
 		"git add --force --all && git diff --cached -- .", "git add -N . && git diff",
 		"git add -A && git commit -qm x && git show HEAD", "git commit -qam x && git log -p -1",

@@ -34,7 +34,7 @@ func (c *cmd) gitFiles() {
 			c.gitConfigEnv(v)
 		}
 	}
-	if gitStages(sub, c.args[at+1:]) {
+	if c.gitStages(sub, c.args[at+1:]) {
 		c.w.gitStaged = true // gittexttree.go
 	}
 	objText := gitObjectText(sub, c.args[at+1:]) // gitprints.go

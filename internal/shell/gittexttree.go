@@ -15,6 +15,8 @@ package shell
 // diff outside a repository), as they are on disk.
 
 import (
+	"strings"
+
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -22,17 +24,59 @@ import (
 // gitStages reports whether git's subcommand sub (args after it) may copy
 // files git does not track yet into the index or a commit: git add of any
 // pathspec (a directory holding an untracked .env), update-index --add,
-// stash -u/-a. (commit -a stages the tracked files only.)
-func gitStages(sub string, args []word.Word) bool {
+// stash -u/-a. (commit -a stages the tracked files only; git add of
+// named regular files stages those alone: addsUntracked.)
+func (c *cmd) gitStages(sub string, args []word.Word) bool {
 	switch sub {
 	case "add", "stage":
-		return true
+		return c.addsUntracked(args)
 	case "update-index":
 		return hasAny(args, "--add")
 	case "stash":
 		return gitWholeTree(sub, word.Texts(args))
 	}
 	return false
+}
+
+// addsUntracked reports whether git add's args may stage a file the
+// command does not name: an option that adds the whole tree or ignored
+// files (-A, --all, -f, --force…), or a pathspec that is not an existing
+// regular file (a directory, ., a glob, a magic pathspec, a name guard
+// cannot tell). git add -u stages tracked files only.
+func (c *cmd) addsUntracked(args []word.Word) bool {
+	st, ok := c.w.Files.(effect.Stater)
+	named := false
+	for i, a := range args {
+		s := a.Text
+		switch {
+		case s == "--":
+			for _, o := range args[i+1:] {
+				if !c.regularFile(st, ok, o) {
+					return true
+				}
+			}
+			return false
+		case s == "-u" || s == "--update" || s == "-v" || s == "--verbose" || s == "-q" || s == "--quiet" || s == "-n" || s == "--dry-run" || s == "-p" || s == "--patch":
+		case strings.HasPrefix(s, "-"):
+			return true // -A, --all, -f, --force, -N, and what guard does not list
+		default:
+			named = true
+			if !c.regularFile(st, ok, a) {
+				return true
+			}
+		}
+	}
+	return !named && !hasAny(args, "-u", "--update") // git add with no pathspec stages nothing; -u: tracked files
+}
+
+// regularFile reports whether word a names an existing regular file on
+// disk (st, when ok), as the command names it.
+func (c *cmd) regularFile(st effect.Stater, ok bool, a word.Word) bool {
+	if !ok || !a.Known || strings.ContainsAny(a.Text, "*?[:") {
+		return false
+	}
+	k, _ := st.Lstat(c.w.Where(a.Text))
+	return k == effect.EntryFile
 }
 
 // gitTextTree records the tree git's subcommand sub (args after it)
