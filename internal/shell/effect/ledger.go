@@ -363,7 +363,9 @@ func (w *Ledger) FileText(p string, known bool, max int, what string) (string, b
 // read rules take such a name as "could be any file", and as code it is
 // the same, not "no file" (review 23a G1).
 func (w *Ledger) UnknownCode(p, what string) bool {
-	if !word.RunTimePart(p) && !strings.Contains(p, word.UnknownSubst) {
+	// $0 where guard does not know it: the agent's shell's (bash, /bin/bash,
+	// as the agent starts it), which a relative name may climb from.
+	if !word.RunTimePart(p) && !strings.Contains(p, word.UnknownSubst) && !strings.Contains(p, word.Mark(word.MarkVar, "0")) {
 		return false
 	}
 	w.Hide("runs %s whose name %s has a part guard cannot work out before the command runs, so guard cannot tell which file runs", what, word.Quote(word.Render(p)))
