@@ -157,3 +157,73 @@ func TestGitHooksAnySubcommand(t *testing.T) {
 		os.Remove(h)
 	}
 }
+
+// huskyWrapper is husky 9's .husky/_/h, which each hook of .husky/_
+// sources by its own $0 (. "${0%/*}/h").
+const huskyWrapper = `#!/usr/bin/env sh
+[ "$HUSKY" = "2" ] && set -x
+n=$(basename "$0")
+s=$(dirname "$(dirname "$0")")/$n
+
+[ ! -f "$s" ] && exit 0
+
+i="${XDG_CONFIG_HOME:-$HOME/.config}/husky/init.sh"
+[ -f "$i" ] && . "$i"
+
+[ "${HUSKY-}" = "0" ] && exit 0
+
+export PATH="node_modules/.bin:$PATH"
+sh -e "$s" "$@"
+c=$?
+
+[ $c != 0 ] && echo "husky - $n script failed (code $c)"
+exit $c
+`
+
+// TestGitHooksHusky9: a script file knows its own $0 and $BASH_SOURCE, so
+// husky 9's hooks (core.hooksPath .husky/_, each `. "${0%/*}/h"`) reach
+// the user's .husky/pre-commit; a file run or sourced by a name with a
+// run-time part is "cannot tell", not "no file" (review 23a G1).
+func TestGitHooksHusky9(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{
+		"README":            "a\n",
+		".husky/_/h":        huskyWrapper,
+		".husky/pre-commit": "echo x >> ~/.bashrc\n",
+		"scripts/lib.sh":    "echo x >> ~/.bashrc\n",
+		"scripts/ok.sh":     "echo ok\n",
+		"dir.txt":           "scripts\n",
+		"run1.sh":           ". \"${0%/*}/scripts/lib.sh\"\n",
+		"run2.sh":           "d=${0%/*}; . \"$d/scripts/lib.sh\"\n",
+		"run3.sh":           ". \"$(dirname \"${BASH_SOURCE[0]}\")/scripts/lib.sh\"\n",
+		"run4.sh":           ". \"${BASH_SOURCE%/*}/scripts/ok.sh\" a b; . \"${0%/*}/scripts/lib.sh\"\n",
+		"run5.sh":           ". \"${0%/*}/scripts/ok.sh\"\n",
+	})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "config", "core.hooksPath", ".husky/_")
+	if err := os.WriteFile(filepath.Join(proj, ".husky/_/pre-commit"), []byte("#!/usr/bin/env sh\n. \"${0%/*}/h\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd, rule, reason string
+	}{
+		{"git commit --allow-empty -m x", "blocked_path", ".bashrc"},
+		{"git commit -n --allow-empty -m x", "", ""},
+		{"bash ./run1.sh", "blocked_path", ".bashrc"},
+		{"sh ./run2.sh", "blocked_path", ".bashrc"},
+		{"bash ./run3.sh", "blocked_path", ".bashrc"},
+		{"bash ./run4.sh", "blocked_path", ".bashrc"}, // . x a b keeps the caller's $0
+		{"bash ./run5.sh", "", ""},
+		{`python3 "$(cat dir.txt)/check.py"`, "unparsable_command", "cannot tell which file runs"},
+		{`. "$(cat dir.txt)/lib.sh"`, "unparsable_command", "cannot tell which file runs"},
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+	if err := os.WriteFile(filepath.Join(proj, ".husky/pre-commit"), []byte("npx lint-staged\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkRule(t, p, proj, "git commit --allow-empty -m x", "", "")
+}

@@ -33,8 +33,9 @@ func (w *walker) hide(format string, args ...any) {
 // file's); see userChain.
 func (w *walker) runScript(text string, args []word.Word, sourced bool, file string) {
 	w.inFile++
-	before, outer, touches, bares, lines := w.err, w.chain, len(*w.TouchList), len(*w.BareList), w.runTimeLines
+	before, outer, touches, bares, lines, source := w.err, w.chain, len(*w.TouchList), len(*w.BareList), w.runTimeLines, w.source
 	w.runTimeLines = runTimeLine(text)
+	w.source = file
 	self := ""
 	if file != "" && !word.Opaque(file) {
 		self = w.Where(file)
@@ -52,7 +53,7 @@ func (w *walker) runScript(text string, args []word.Word, sourced bool, file str
 	}
 	defer func() {
 		w.inFile--
-		w.runTimeLines = lines
+		w.runTimeLines, w.source = lines, source
 		w.fileTouches(touches, bares, self)
 		if sourced {
 			// What the file set lasts in the shell that sourced it: the
@@ -69,7 +70,12 @@ func (w *walker) runScript(text string, args []word.Word, sourced bool, file str
 	}()
 	if sourced {
 		if len(args) > 1 {
-			w.setArgs(args)
+			// . x.sh a b: $1… are a b; $0 stays the caller's.
+			zero := ""
+			if w.pos != nil {
+				zero = w.pos.zero
+			}
+			w.pos = &positional{zero: zero, args: word.Texts(args[1:])}
 		}
 		w.script(text, w.depth+1)
 		return
@@ -281,6 +287,7 @@ func (c *cmd) runPath(p string, args []word.Word) {
 		head, st := w.Files.ReadFile(w.Where(p), sniffBytes)
 		switch {
 		case st == effect.FileAbsent:
+			w.UnknownCode(p, "a program") // "$(cat f)/run.sh"
 			return
 		case binary(head):
 			c.compiledRun(p, head) // entry.go

@@ -292,10 +292,11 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 	if simpleParam(pe) {
 		return nil, false
 	}
-	if pe.Exp != nil && (pe.Excl || specialParam(name)) {
+	if pe.Exp != nil && (pe.Excl || specialParam(name) && !(name == "0" && w.declared(name))) {
 		// ${@:+x}, ${#:-x}, ${!#:+x}: what the positional parameters and
 		// an indirection hold is the shell's, evaluated here by rules
-		// guard does not follow exactly: unknown, never a guess.
+		// guard does not follow exactly: unknown, never a guess. $0 where
+		// the walk knows it (a script's path: ${0%/*}) is evaluated.
 		if op := pe.Exp.Op; pe.Excl && (op == syntax.AssignUnset || op == syntax.AssignUnsetOrNull) {
 			w.anyVarSet() // ${!n:=V} assigns the variable $n names (anyvar.go)
 		}

@@ -368,6 +368,7 @@ func (c *cmd) enable() {
 		case a == "-f" && j+1 < len(c.args):
 			j++
 			c.w.Read(c.args[j].Text)
+			c.spend(j) // loaded, as ./x runs a compiled program: not written
 		case strings.HasPrefix(a, "-"):
 		default:
 			c.w.redefine(a)

@@ -96,6 +96,10 @@ func (w *walker) variable(name string) expand.Variable {
 		if w.pos != nil && w.pos.zero != "" {
 			return strVar(w.pos.zero)
 		}
+	case "BASH_SOURCE":
+		if w.source != "" {
+			return strVar(w.source) // ${BASH_SOURCE[0]}, ${BASH_SOURCE%/*}
+		}
 	}
 	if n, err := strconv.Atoi(name); err == nil && n > 0 && w.pos != nil {
 		if n <= len(w.pos.args) {
@@ -226,6 +230,8 @@ func (w *walker) declared(name string) bool {
 		return w.pos != nil
 	case "0":
 		return w.pos != nil && w.pos.zero != ""
+	case "BASH_SOURCE":
+		return w.source != ""
 	}
 	if n, err := strconv.Atoi(name); err == nil && n > 0 {
 		return w.pos != nil

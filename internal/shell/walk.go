@@ -191,6 +191,9 @@ type walker struct {
 	// read once); inFile is how many of them are being walked, whose words
 	// count in fileWords.
 	inFile, fileWords int
+	// source is the file whose text is walked, as the command names it
+	// (runScript): bash's ${BASH_SOURCE[0]}; "" for the command's own text.
+	source string
 	// runTimeLines: the text of the file walked has a line that begins
 	// with text the command wrote at run time (anyvar.go).
 	runTimeLines bool

@@ -339,9 +339,13 @@ func (w *Ledger) FileText(p string, known bool, max int, what string) (string, b
 		return "", false
 	}
 	t, st := w.FileStatus(p, known, max)
-	switch st {
-	case FileWhole:
+	switch {
+	case st == FileWhole:
 		return t, true
+	case st == FileAbsent && w.UnknownCode(p, what):
+		return "", false
+	}
+	switch st {
 	case fileChanged:
 		w.Hide("runs %s the command itself changes with text guard cannot see", what)
 	case FileTooBig:
@@ -350,6 +354,22 @@ func (w *Ledger) FileText(p string, known bool, max int, what string) (string, b
 		w.Hide("runs %s guard cannot read (not a regular file, or not readable)", what)
 	}
 	return "", false
+}
+
+// UnknownCode reports whether p, the name of a file the command runs as
+// what (a script, a program), holds a part the command computes at run
+// time from what guard cannot tell (word.RunTimePart: a substitution's
+// output, a value read), and records then that what runs is hidden: the
+// read rules take such a name as "could be any file", and as code it is
+// the same, not "no file" (review 23a G1).
+func (w *Ledger) UnknownCode(p, what string) bool {
+	// $0 where guard does not know it: the agent's shell's (bash, /bin/bash,
+	// as the agent starts it), which a relative name may climb from.
+	if !word.RunTimePart(p) && !strings.Contains(p, word.UnknownSubst) && !strings.Contains(p, word.Mark(word.MarkVar, "0")) {
+		return false
+	}
+	w.Hide("runs %s whose name %s has a part guard cannot work out before the command runs, so guard cannot tell which file runs", what, word.Quote(word.Render(p)))
+	return true
 }
 
 // FindsIt reports whether p, a file the command runs, stands for the files

@@ -268,6 +268,20 @@ func UnresolvedText(s string) string {
 	return b.String()
 }
 
+// RunTimePart reports whether s holds a part the command computes at run
+// time from what guard cannot tell (see runTimeKind), or a piece of a
+// marker: a name so made may be any name.
+func RunTimePart(s string) bool {
+	if !HasMark(s) {
+		return false
+	}
+	found := false
+	EachMark(s, func(k byte, name string, whole bool) {
+		found = found || !whole || runTimeKind(k, name)
+	}, nil)
+	return found
+}
+
 // runTimeKind reports whether a marker of kind k for name is a value the
 // command computes at run time from what guard cannot tell, which may be
 // any path: a substitution's output, a variable set at run time (read, a
