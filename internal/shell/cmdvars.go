@@ -120,6 +120,8 @@ func (w *walker) commandVar(name, value string) {
 		w.optionVar(name, value)
 	case configVars.Has(name):
 		w.configVar(name, value)
+	case name == "GOENV":
+		w.goEnvFile(value)
 	case lesskeyVars.Has(name):
 		w.hide("sets %s: less's key bindings run commands guard does not read", name)
 	case gitConfigVars.Has(name):
@@ -230,7 +232,7 @@ func runsVar(name string) bool {
 	return strings.HasPrefix(name, "GIT_CONFIG_VALUE_") || name == "GIT_CONFIG_PARAMETERS" ||
 		catalogue.CommandVars.Has(name) || catalogue.SourcedVars.Has(name) || catalogue.StartupDirVars.Has(name) || codeFileVars.Has(name) ||
 		optionVars.Has(name) || configVars.Has(name) || gitConfigVars.Has(name) || npmConfigVar(name) != "" ||
-		cargoVar(name) || name == "YARN_YARN_PATH" || promptVar(name)
+		cargoVar(name) || name == "YARN_YARN_PATH" || name == "GOENV" || promptVar(name)
 }
 
 // promptVar reports whether the shell expands name's value as a prompt
@@ -316,6 +318,30 @@ func (w *walker) configVar(name, value string) {
 		}
 	}
 	w.tentative(b.String())
+}
+
+// goEnvFile analyses the go settings file GOENV names (review 23a L3): the
+// go command reads its NAME=VALUE lines as its environment, so each is
+// taken as the command setting it (GOFLAGS=-toolexec=…, CC=…); "off"
+// names none, and a file guard cannot read whole is settings it cannot
+// tell.
+func (w *walker) goEnvFile(p string) {
+	if p == "off" {
+		return
+	}
+	text, ok := w.configText(p, "a go settings file (GOENV)")
+	if !ok {
+		return
+	}
+	for i, l := range strings.Split(text, "\n") {
+		if i >= maxTextTokens {
+			w.hide("names a go settings file (GOENV) longer than guard reads")
+			return
+		}
+		if k, v, ok := strings.Cut(strings.TrimSpace(l), "="); ok && word.IsName(k) {
+			w.commandVar(k, v)
+		}
+	}
 }
 
 // configText returns the text of the configuration file at p that a

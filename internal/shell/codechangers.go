@@ -22,7 +22,7 @@ import (
 // not know, an interpreter running code, go generate, make or a task
 // runner. p is c's catalogue entry.
 func (c *cmd) noteChanger(p *catalogue.Program) {
-	if c.w.changer != "" || c.name == "" || c.w.laterRuns > 0 || c.w.guessing > 0 || builtins.Has(c.name) || zshBuiltins.Has(c.name) || outputOnly.Has(c.name) ||
+	if c.name == "" || c.w.laterRuns > 0 || c.w.guessing > 0 || builtins.Has(c.name) || zshBuiltins.Has(c.name) || outputOnly.Has(c.name) ||
 		c.reformats() {
 		return // a variable's program, an alias's text: run later; a guess: maybe no command
 	}
@@ -39,7 +39,11 @@ func (c *cmd) noteChanger(p *catalogue.Program) {
 	if r, _ := runnerOf(c.name, c.args); r != nil {
 		return // a runner itself: its own scan read what it loads
 	}
-	c.w.changer = c.name
+	if c.w.changer == "" {
+		c.w.changer = c.name
+	}
+	c.w.changers++
+	c.w.lastChanger = c.name
 }
 
 // reformats reports whether c is gofmt (the system's) with no rewrite
@@ -85,35 +89,98 @@ func (c *cmd) runsCode() bool {
 // program noteChanger noted, or a touch of a file of r's language (or a
 // name guard cannot tell) below one of dirs.
 func (c *cmd) runnerChanged(r *catalogue.TestRunner, dirs []string) bool {
+	abs := make([]string, len(dirs))
+	for i, d := range dirs {
+		abs[i] = path.Clean(c.w.Where(d))
+	}
 	by := c.changer
-	for _, t := range *c.w.TouchList {
-		if by != "" {
-			break
+	at := min(c.touchAt, len(*c.w.TouchList))
+	if by == "" {
+		by = touchedBy(r, abs, (*c.w.TouchList)[:at], true)
+	}
+	if by == "" {
+		by = touchedBy(r, abs, (*c.w.TouchList)[at:], false) // its own words: the names of its language only
+	}
+	if by != "" {
+		c.w.hide("runs %s, a program whose code the command itself may change with text guard cannot see (%s runs before it)", c.name, by)
+		return true
+	}
+	if c.w.InJob() || c.w.stages > 0 {
+		c.w.racing = append(c.w.racing, racer{name: c.name, r: r, dirs: abs, touches: len(*c.w.TouchList), writes: len(*c.w.WriteList), changers: c.w.changers})
+	}
+	return false
+}
+
+// racer is a runner that runs beside other commands (in the background,
+// a coprocess, a pipeline's stage, a process substitution): what they do
+// while it loads its code counts as done before it (review 23a L2).
+type racer struct {
+	name     string
+	r        *catalogue.TestRunner
+	dirs     []string // where it loads from, as Where gave them, cleaned
+	touches  int      // the touches recorded when it ran
+	writes   int      // the writes recorded when it ran
+	changers int      // the changers noted when it ran
+}
+
+// raced hides the command when a program that may change a racing
+// runner's code was walked after it, or a file it may load was written or
+// touched: in the walk's order it comes later, but it may run while the
+// runner loads, which guard's scan did not read.
+func (w *walker) raced() {
+	for _, rc := range w.racing {
+		by := ""
+		if w.changers > rc.changers {
+			by = w.lastChanger
 		}
+		for _, l := range []struct {
+			list []string
+			from int
+		}{{*w.TouchList, rc.touches}, {*w.WriteList, rc.writes}} {
+			if by == "" {
+				by = touchedBy(rc.r, rc.dirs, l.list[min(l.from, len(l.list)):], true)
+			}
+		}
+		if by != "" {
+			w.hide("runs %s beside other commands, and %s may change its code while it loads it with text guard cannot see", rc.name, by)
+			return
+		}
+	}
+}
+
+// touchedBy returns what may have changed code runner r loads from
+// directories dirs (cleaned) among touches: "a program that may write
+// T", or "". every: any file r may use (runnerUses), not only those of
+// its language.
+func touchedBy(r *catalogue.TestRunner, dirs, touches []string, every bool) string {
+	for _, t := range touches {
 		if strings.ContainsAny(t, " \t\n") {
 			continue // a command line handed to a program (hyperfine 'go test'), not a file it writes
 		}
 		for _, d := range dirs {
-			if runnerTouched(r, path.Clean(c.w.Where(d)), path.Clean(t)) {
-				by = "a program that may write " + t
-				break
+			if runnerTouched(r, d, path.Clean(t), every) {
+				return "a program that may write " + t
 			}
 		}
 	}
-	if by == "" {
-		return false
-	}
-	c.w.hide("runs %s, a program whose code the command itself may change with text guard cannot see (%s runs before it)", c.name, by)
-	return true
+	return ""
 }
 
 // runnerTouched reports whether touched path t (as recorded) may be code
-// runner r loads from directory d: a file of its language, or a name guard
-// cannot tell, below d.
-func runnerTouched(r *catalogue.TestRunner, d, t string) bool {
+// runner r loads from directory d: a file of its language (every: one it
+// may use), or a name guard cannot tell, below d.
+func runnerTouched(r *catalogue.TestRunner, d, t string, every bool) bool {
 	rel, below := strings.CutPrefix(t, d+"/")
 	if d == "." && !path.IsAbs(t) && !strings.HasPrefix(t, "../") && !strings.HasPrefix(t, "~") {
 		rel, below = t, true
 	}
-	return below && (r.Loads(rel, true) || strings.Contains(rel, effect.UnknownName))
+	return below && (r.Loads(rel, true) || every && runnerUses(r, rel, true) || strings.Contains(rel, effect.UnknownName))
+}
+
+// runnerUses reports whether runner r may load file rel (below a start
+// directory): a file it loads (r.Loads), and for a go runner any file of
+// a package directory it may compile or link (goMayUse: cgo's .c, .syso;
+// review 23a L1).
+func runnerUses(r *catalogue.TestRunner, rel string, all bool) bool {
+	return r.Loads(rel, all) || r.Exts == " .go " && goMayUse(path.Base(rel))
 }

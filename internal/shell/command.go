@@ -21,6 +21,9 @@ type cmd struct {
 	// changer is walker.changer as this command began: what its own
 	// options run (go run -exec X) runs later, inside it.
 	changer string
+	// touchAt is how many touches were recorded as it began: those after
+	// are its own words (codechangers.go).
+	touchAt int
 	w       *walker
 	// quietReads marks a command that prints none of the text of the
 	// files it reads (git log -- F, git rev-parse HEAD:F: gitprints.go).
@@ -173,6 +176,10 @@ func (w *walker) pipeline(elems []*syntax.Stmt) {
 	var prev *cmd
 	var stages []*cmd
 	var starts []int // where each stage's reads begin in w.a.Reads
+	if len(elems) > 1 {
+		w.stages++ // the stages run side by side (codechangers.go)
+		defer func() { w.stages-- }()
+	}
 	for i, s := range elems {
 		var c *cmd
 		starts = append(starts, len(w.a.Reads))

@@ -35,6 +35,8 @@ type goLoad struct {
 	keep   []bool
 	seeds  map[string]bool
 	listed int
+	// whole are the package directories listed whole (goPackage).
+	whole map[string]bool
 }
 
 // goNarrows returns the module path and the package patterns by which
@@ -63,7 +65,7 @@ func (c *cmd) goLoads(l effect.SourceLister, mod, root string, pats, files []str
 		}
 		return q
 	}
-	g := &goLoad{c: c, l: l, limit: limit, files: files, byDir: map[string][]int{}, seeds: map[string]bool{}}
+	g := &goLoad{c: c, l: l, limit: limit, files: files, byDir: map[string][]int{}, seeds: map[string]bool{}, whole: map[string]bool{}}
 	for i, f := range files {
 		d := path.Dir(abs(f))
 		g.byDir[d] = append(g.byDir[d], i)
@@ -118,15 +120,18 @@ func (g *goLoad) load(d string) ([]string, bool) {
 			c.w.hide("runs %s, which loads more packages than guard lists (%d)", c.name, maxGoDirs)
 			return nil, false
 		}
-		names, err := g.l.Sources(d, nil, func(rel string) bool { return !strings.Contains(rel, "/") && strings.HasSuffix(rel, ".go") }, maxRunnerFiles)
-		if err != nil {
-			c.w.hide("runs %s, which loads the package in %s: guard could not list it (%v), so it cannot tell what that code does", c.name, d, err)
+	}
+	if !g.whole[d] {
+		g.whole[d] = true
+		names, ok := c.goPackage(g.l, d)
+		if !ok {
 			return nil, false
 		}
-		g.byDir[d] = nil
 		for _, n := range names {
-			g.byDir[d] = append(g.byDir[d], len(g.files))
-			g.files = append(g.files, path.Join(d, n))
+			if !slices.ContainsFunc(g.byDir[d], func(i int) bool { return path.Base(g.files[i]) == n }) {
+				g.byDir[d] = append(g.byDir[d], len(g.files))
+				g.files = append(g.files, path.Join(d, n))
+			}
 		}
 	}
 	var imports []string
@@ -141,11 +146,70 @@ func (g *goLoad) load(d string) ([]string, bool) {
 		// Read as runnerTexts reads it (once: the reader keeps it); what
 		// guard cannot read whole runnerTexts hides.
 		n := c.w.Nread
-		t, _ := c.w.FileStatus(g.files[i], true, g.limit)
+		if strings.HasSuffix(g.files[i], ".go") {
+			t, _ := c.w.FileStatus(g.files[i], true, g.limit)
+			imports = append(imports, lang.GoImports(t)...)
+		}
 		c.w.Nread = n
-		imports = append(imports, lang.GoImports(t)...)
 	}
 	return imports, true
+}
+
+// goPackage returns the names of the files in package directory d that
+// the go command may compile or link (review 23a L1): not its .go files
+// only but cgo's C, C++, assembly and headers, .syso objects and any
+// kind a toolchain adds: every regular file there the go command may
+// use (goMayUse); false when it hid the command.
+func (c *cmd) goPackage(l effect.SourceLister, d string) ([]string, bool) {
+	uses := func(rel string) bool { return !strings.Contains(rel, "/") && goMayUse(rel) }
+	names, err := l.Sources(d, []string{"/"}, uses, maxRunnerFiles)
+	if err != nil {
+		c.w.hide("runs %s, which loads the package in %s: guard could not list it (%v), so it cannot tell what that code does", c.name, d, err)
+		return nil, false
+	}
+	return names, true
+}
+
+// goMayUse reports whether the go command may use a file named name in a
+// package directory: any with a kind (an extension: it picks files by
+// kind) but those it ignores by name (.x, _x) and the kinds known to be
+// data or a command's output (goData), which it never compiles.
+func goMayUse(name string) bool {
+	ext := path.Ext(name)
+	return ext != "" && !strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "_") && !goData.Has(ext)
+}
+
+// goData are the kinds of file known to be data or output: the go
+// command compiles none of them (go:embed hands them to code as bytes).
+const goData word.Set = " .log .txt .out .json .yaml .yml .toml .xml .html .csv .tsv .md .prof .pprof .cov .coverprofile .golden .png .svg "
+
+// goPackages adds to files (the .go files a go runner loads, as the
+// command names them) the other files of their directories the go
+// command may use (goPackage); false when it hid the command.
+func (c *cmd) goPackages(l effect.SourceLister, files []string) ([]string, bool) {
+	dirs := map[string]bool{}
+	out := slices.Clone(files)
+	for _, f := range files {
+		d := path.Dir(f)
+		if dirs[d] {
+			continue
+		}
+		dirs[d] = true
+		names, ok := c.goPackage(l, path.Clean(c.w.Where(d)))
+		if !ok {
+			return nil, false
+		}
+		for _, n := range names {
+			if p := path.Join(d, n); !strings.HasSuffix(n, ".go") && !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	if len(out) > maxRunnerFiles {
+		c.w.hide("runs %s, which loads more of the project's code than guard reads (%d files): it cannot tell what the rest does", c.name, maxRunnerFiles)
+		return nil, false
+	}
+	return out, true
 }
 
 // kept returns the files kept, in the order listed.

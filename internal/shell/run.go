@@ -18,6 +18,7 @@ func (c *cmd) program() {
 	name := c.name
 	c.subst = c.w.subst > 0
 	c.changer = c.w.changer // before this command (codechangers.go)
+	c.touchAt = len(*c.w.TouchList)
 	meta := c.w.MetaOnly
 	c.w.MetaOnly = catalogue.MetaWriters.Has(name)
 	defer func() { c.w.MetaOnly = meta }()

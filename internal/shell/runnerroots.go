@@ -32,6 +32,9 @@ func (c *cmd) runnerEnv(r *catalogue.TestRunner, args []word.Word) ([]word.Word,
 	for _, name := range strings.Fields(r.Env) {
 		name, byName := strings.CutSuffix(name, "!")
 		v, ok := c.envValue(name)
+		if !ok && r.Exts == " .go " {
+			v, ok = c.goEnvSetting(name) // GOENV's file (review 23a L3)
+		}
 		switch {
 		case !ok || v == "":
 		case byName:
@@ -44,6 +47,29 @@ func (c *cmd) runnerEnv(r *catalogue.TestRunner, args []word.Word) ([]word.Word,
 		return args, all
 	}
 	return append(pre, args...), all
+}
+
+// goEnvSetting returns the value the go settings file GOENV names gives
+// variable name (its last NAME=VALUE line); goEnvFile read it whole
+// where the command set GOENV, or hid the command.
+func (c *cmd) goEnvSetting(name string) (string, bool) {
+	f, ok := c.envValue("GOENV")
+	if !ok || f == "" || f == "off" {
+		return "", false
+	}
+	n := c.w.Nread
+	t, st := c.w.FileStatus(f, true, effect.MaxScriptBytes)
+	c.w.Nread = n
+	if st != effect.FileWhole {
+		return "", false
+	}
+	v, found := "", false
+	for _, l := range strings.Split(t, "\n") {
+		if val, ok := strings.CutPrefix(strings.TrimSpace(l), name+"="); ok {
+			v, found = val, true
+		}
+	}
+	return v, found
 }
 
 // runnerRoots returns the directories runner r loads code under, and the

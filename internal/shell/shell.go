@@ -330,6 +330,7 @@ func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
 	w.Ledger = newLedger(w, a, strings.TrimRight(opt.Home, "/"), opt.Files)
 	w.script(cmd, 0)
 	w.exitTraps(0)
+	w.raced() // codechangers.go
 	a.UnprintedReads = w.unprinted()
 	a.TrackedReads = w.only(w.tracked)
 	return w.err

@@ -100,6 +100,11 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
 	if !ok {
 		return
 	}
+	if r.Exts == " .go " && !narrow {
+		if files, ok = c.goPackages(l, files); !ok {
+			return
+		}
+	}
 	files = append(files, extra...)
 	limit := effect.MaxProgramBytes
 	if r.Interp == "" {
@@ -219,7 +224,7 @@ func (c *cmd) runnerFiles(r *catalogue.TestRunner, l effect.SourceLister, dirs [
 			if dir == "." && !strings.HasPrefix(f.Path, "/") {
 				rel, below = f.Path, true
 			}
-			if below && r.Loads(rel, all) && !add(path.Join(d, rel)) {
+			if below && runnerUses(r, rel, all) && !add(path.Join(d, rel)) {
 				return nil, false
 			}
 		}

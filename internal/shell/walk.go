@@ -90,6 +90,14 @@ type walker struct {
 	// program it reaches, an alias's text, where the alias is used.
 	changer   string
 	laterRuns int
+	// changers counts the programs noted as changers, lastChanger the
+	// last; stages counts the pipelines of more than one command and the
+	// <(…) being walked: what runs there runs beside other commands;
+	// racing are the runners that do (codechangers.go, review 23a L2).
+	changers    int
+	lastChanger string
+	stages      int
+	racing      []racer
 	// nheads counts the files whose first bytes were read (beside.go).
 	nheads int
 	// fieldsMode: the word being arranged is an argument (prep's
@@ -717,7 +725,9 @@ func (w *walker) procSubst(p *syntax.ProcSubst) {
 	if p.Op == syntax.CmdOut {
 		w.coprocess(func() { w.inSubst(p.Stmts) })
 	} else {
+		w.stages++ // it runs beside the command it feeds (codechangers.go)
 		w.inSubst(p.Stmts)
+		w.stages--
 	}
 	w.lostFrom(from) // a pipe by another name (laundered.go)
 }

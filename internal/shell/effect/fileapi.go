@@ -302,7 +302,8 @@ type SourceLister interface {
 	Files
 	// Sources returns the files below directory path, relative to it,
 	// that keep accepts, not looking into hidden directories, those named
-	// in skip, nor a python virtual environment (one holding pyvenv.cfg);
+	// in skip (none below path when skip holds "/"), nor a python
+	// virtual environment (one holding pyvenv.cfg);
 	// a link is followed when it leads inside path, and one that leads
 	// out of it is an error. The error says which bound was passed: more
 	// than max files kept, MaxSourceEntries entries looked at,

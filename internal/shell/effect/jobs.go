@@ -47,6 +47,11 @@ func (w *Ledger) EndJob(m JobMark) {
 	}
 }
 
+// InJob reports whether a job started in the background (or a
+// coprocess, or a >(…)) is being walked: what runs there runs beside
+// what follows it.
+func (w *Ledger) InJob() bool { return w.jobDepth > 0 }
+
 // jobRan notes that the job being walked runs the file at q.
 func (w *Ledger) jobRan(q string) {
 	if w.jobDepth == 0 || q == "" {
