@@ -262,21 +262,33 @@ func (t *toolValues) field(p string, write bool) {
 const maxDecodes = 4
 
 // fieldReadings returns the readings of a path field's value a server may
-// open: as written, trimmed of blanks and control characters, and percent
-// decoded to a fixed point (at most maxDecodes rounds), each trimmed too;
-// each reading once, the value as written first.
+// open: as written; trimmed as JavaScript's trim() does (blanks, control
+// characters, U+FEFF); percent decoded to a fixed point (at most
+// maxDecodes rounds), and form decoded (+ a blank: Python's unquote_plus),
+// each trimmed too; a home of another user (~name/…, which expanduser
+// reads as that user's: review 23a M1) read as the user's own home too.
+// Each reading once, the value as written first.
 func fieldReadings(p string) []string {
 	out := []string{p}
 	add := func(r string) {
-		if r != "" && !slices.Contains(out, r) {
-			out = append(out, r)
+		if r == "" || slices.Contains(out, r) {
+			return
+		}
+		out = append(out, r)
+		if h, ok := otherHome(r); ok && !slices.Contains(out, h) {
+			out = append(out, h)
 		}
 	}
 	trim := func(r string) string {
-		return strings.TrimFunc(r, func(c rune) bool { return unicode.IsSpace(c) || unicode.IsControl(c) })
+		return strings.TrimFunc(r, func(c rune) bool { return unicode.IsSpace(c) || unicode.IsControl(c) || c == '\ufeff' })
 	}
-	for _, r := range []string{p, trim(p)} {
+	starts := []string{p, trim(p)}
+	if strings.Contains(p, "+") {
+		starts = append(starts, strings.ReplaceAll(p, "+", " "))
+	}
+	for _, r := range starts {
 		add(r)
+		add(trim(r))
 		for range maxDecodes {
 			d := percentDecoded(r)
 			if d == "" || d == r {
@@ -287,7 +299,24 @@ func fieldReadings(p string) []string {
 			r = d
 		}
 	}
+	if h, ok := otherHome(p); ok {
+		add(h)
+	}
 	return out
+}
+
+// otherHome returns ~name/rest (a home of another user, whose place guard
+// does not know) read as ~/rest, the user's own home: it may be the same
+// user's, under its name.
+func otherHome(r string) (string, bool) {
+	if len(r) < 2 || r[0] != '~' || r[1] == '/' {
+		return "", false
+	}
+	name, rest, _ := strings.Cut(r[1:], "/")
+	if name == "" || strings.ContainsAny(name, " \t") {
+		return "", false
+	}
+	return "~/" + rest, true
 }
 
 // other takes the value of a field guard does not know by what it

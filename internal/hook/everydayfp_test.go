@@ -123,7 +123,7 @@ func TestGrepFile(t *testing.T) {
 // the client's limit, a timeout field are not shown to succeed. Everyday
 // searches stay allowed.
 func TestTreeFailsOnPurpose(t *testing.T) {
-	proj, _ := gitWorld(t, map[string]string{".env": "DB_PASS=hunter2xyz\n", "README": "hello\n"})
+	proj, _ := gitWorld(t, map[string]string{".env": "DB_PASS=hunter2xyz\n", "README": "hello\n", "src/a.go": "package a\n"})
 	p := realPolicy(t, "")
 	for _, tc := range []struct {
 		cmd   string
@@ -138,6 +138,39 @@ func TestTreeFailsOnPurpose(t *testing.T) {
 		{"grep -rn TODO . README", false},
 		{"grep -rn TODO . ; ls", false},
 		{"find . -type f | xargs grep -n TODO", false},
+		// Review 23a R1: only commands known to succeed around the search.
+		{"grep -rn PASS . ; expr 0", true},
+		{"grep -rn PASS . ; cd /nonexistent", true},
+		{"grep -rn PASS . ; cmp README .env", true},
+		{"grep -rn PASS . ; command -v zzz", true},
+		{"grep -rn PASS . ; type zzz", true},
+		{`grep -rn PASS . ; printf "%d" x`, true},
+		{"grep -rn PASS . ; git rev-parse HEAD~99", true},
+		{"grep -rn PASS . ; head -c 1 /dev/zero | grep -q x", true},
+		{"grep -rn PASS . ; go version -zz", true},
+		{`grep -rn PASS . ; python3 -c "import os; os.kill(os.getppid(), 9)"`, true},
+		{"grep -rn PASS . ; tail -f /dev/null", true},
+		{"grep -rn PASS . ; yes > /dev/null", true},
+		{"grep -rn PASS . | tail -f", true},
+		{"grep -rn PASS . ; grep -rn zzz .", true},
+		{"grep -rn PASS . && grep zzz README", true},
+		{"grep -rn PASS . ; cat", true},
+		{"grep -rn PASS . ; echo x > /nonexistent/f", true},
+		{"grep -rn PASS . | head -5 ; ls zz", true},
+		{"find . -type f -exec cat {} + -exec sleep 600 \\;", true},
+		{"cd /nonexistent ; grep -rn PASS .", true}, // before the search too: not known to succeed
+		{"grep -rn TODO . | head -20", false},
+		{"grep -rn TODO . | grep -v test | sort | uniq -c | wc -l", false},
+		{"grep -rn TODO . 2>/dev/null | head -n 50", false},
+		{`grep -rn TODO . ; echo "exit: done"`, false},
+		{`grep -rn TODO . && printf "%s\n" done`, false},
+		{"cd src && grep -rn TODO .. | head ; true", false},
+		{"cd src && cd .. && grep -rn TODO . | head", true}, // a relative cd after a cd: not looked up
+		{"grep -rln TODO . | xargs head -3", false},
+		{"find . -name '*.go' -exec grep -n TODO {} +", false},
+		{"git init -q && git add . && git commit -q -m x", false}, // git add prints no file text
+		{"git add -A ; git commit -qm x", false},
+		{"git add -v . ; expr 0", false}, // names only
 	} {
 		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
 	}

@@ -387,7 +387,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 			revBlock = block
 		}
 		ins := analysisInputs(a)
-		if call.FailsUnredacted != "" && slices.ContainsFunc(ins, isPrintedTree) && !treeShown(a, in.Text, opt0.Zsh, base, call.FailsUnredacted) {
+		if call.FailsUnredacted != "" && slices.ContainsFunc(ins, isPrintedTree) && !treeSucceeds(a, in.Text, opt0.Zsh, base, call.FailsUnredacted) {
 			failingTrees(ins, call.FailsUnredacted) // review 14b F16
 		}
 		out = append(out, ins...)

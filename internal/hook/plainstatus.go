@@ -30,15 +30,8 @@ func plainStatus(text string, zsh bool) bool {
 // plainStatusOf is plainStatus; with redirs false a redirection is not
 // plain either (showsSuccess: a proof that the command succeeds).
 func plainStatusOf(text string, zsh, redirs bool) bool {
-	if len(text) > maxPlainStatus {
-		return false
-	}
-	lang := syntax.LangBash
-	if zsh {
-		lang = syntax.LangZsh
-	}
-	f, err := syntax.NewParser(syntax.Variant(lang), syntax.KeepComments(false)).Parse(strings.NewReader(text), "")
-	if err != nil || len(f.Stmts) == 0 || len(f.Stmts) > maxPlainStmts {
+	f, ok := parseStatus(text, zsh)
+	if !ok {
 		return false
 	}
 	for _, s := range f.Stmts {
@@ -46,7 +39,7 @@ func plainStatusOf(text string, zsh, redirs bool) bool {
 			return false
 		}
 	}
-	ok := true
+	ok = true
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case nil, *syntax.File, *syntax.Stmt, *syntax.BinaryCmd, *syntax.Word, *syntax.Lit, *syntax.SglQuoted, *syntax.DblQuoted:

@@ -205,11 +205,20 @@ func TestRoutesFieldReadings(t *testing.T) {
 		`{"path":"\n~/.bashrc"}`,
 		`{"path":"\t$H/.bashrc"}`,
 		`{"path":" %7E/.bashrc"}`,
+		// Review 23a M1: JavaScript's trim() (U+FEFF), form decoding (+),
+		// expanduser's ~name.
+		`{"path":"\ufeff~/.bashrc"}`,
+		`{"path":"\u2028~/.bashrc"}`,
+		`{"path":"+~/.bashrc"}`,
+		`{"path":"+%7E/.bashrc"}`,
+		`{"path":"~root/.bashrc"}`,
+		`{"path":"~alice/.ssh/id_rsa"}`,
 	} {
 		add("write_file", in, true)
 	}
 	add("write_file", `{"path":"notes.txt"}`, false)
 	add("write_file", `{"path":"100%25 done.txt"}`, false)
 	add("write_file", `{"path":"  src/main.go"}`, false)
+	add("write_file", `{"path":"c++/notes.txt"}`, false)
 	runRouteCases(t, *cases)
 }

@@ -491,6 +491,8 @@ func readerOptions(name string) (flags, values, long string) {
 		return "nHhiywxvcFEGslLaTZ", "emABC", " --line-number --with-filename --no-filename --ignore-case --word-regexp --line-regexp --invert-match --count --fixed-strings --extended-regexp --no-messages --color --colour "
 	case "rg":
 		return "nNiwxvcFHlsS", "emABC", " --line-number --no-line-number --ignore-case --word-regexp --line-regexp --invert-match --count --fixed-strings --with-filename --no-heading --smart-case --color --hidden "
+	case "wc":
+		return "clmwL", "", " --lines --words --bytes --chars --max-line-length "
 	case "bat", "batcat":
 		return "pnA", "", " --plain --number --show-all --paging --color --style "
 	}
@@ -542,17 +544,25 @@ func sendsOutput(a *shell.Analysis) bool {
 	return false
 }
 
-// treeShown reports whether a recursive read of command analysis a (text
-// as written, run in base; the call's failure route why) goes down agent
-// A's failure route only by the status of its own programs: its syntax
-// has no other status (plainStatus), the call sets no time limit of the
-// client's (agent.ClientTimeout), and every file it reads is there
-// (readsPresent). Review 14b F16: grep -rn . . ; false; review 22a R2:
-// grep -rn x . /nonexistent, a timeout field. Left (docs/DECISIONS.md): a
-// program's own failure after printing (a file in the tree it cannot
-// open, diff -r's status 1).
+// treeShown reports whether a read of command analysis a (text as
+// written, run in base; the call's failure route why) goes down agent A's
+// failure route only by the status of its own programs: its syntax has no
+// other status (plainStatus), the call sets no time limit of the client's
+// (agent.ClientTimeout), and every file it reads is there (readsPresent).
+// Review 14b F16: git show HEAD ; false; review 22a R2: a timeout field.
 func treeShown(a *shell.Analysis, text string, zsh bool, base, why string) bool {
 	return a.Err == nil && why != agent.ClientTimeout && plainStatus(text, zsh) && readsPresent(a, base)
+}
+
+// treeSucceeds reports whether a recursive read of command analysis a
+// goes down agent A's failure route only by its own status: treeShown,
+// and every command but the read is known to succeed (othersSucceed: a
+// catalogue of the harmless side). Review 14b F16: grep -rn . . ; false;
+// review 22a R2: grep -rn x . /nonexistent; review 23a R1: ; expr 0,
+// ; cd /x, ; tail -f F. Left (docs/DECISIONS.md): the read's own failure
+// after printing (a file in the tree it cannot open, diff -r's status 1).
+func treeSucceeds(a *shell.Analysis, text string, zsh bool, base, why string) bool {
+	return treeShown(a, text, zsh, base, why) && othersSucceed(text, zsh, base)
 }
 
 // readsPresent reports whether every operand of a program of command

@@ -55,9 +55,18 @@ func gitQuiet(sub string, args []word.Word) bool {
 		return hasAny(args, "-t", "-s", "-e") || hasPrefixed(args, "--batch-check")
 	case sub == "status":
 		return gitOptionsIn(args, gitStatusOptions, "sbz", "u")
+	case sub == "add":
+		return gitOptionsIn(args, gitAddOptions, "AufNvn", "")
 	}
 	return false
 }
+
+// gitAddOptions are the long options (before =) of git add known to print
+// names at most, never a file's text: --patch, --interactive, --edit and
+// any other are what guard cannot tell. What add stages is read later by
+// git's printers (their own reads).
+const gitAddOptions word.Set = " --all --update --force --intent-to-add --verbose --dry-run --ignore-errors --no-all " +
+	"--ignore-removal --no-ignore-removal --sparse --chmod --renormalize "
 
 // gitStatusOptions are the long options (before =) of git status known to
 // print names and states only: -v, --verbose and any other (an
