@@ -171,17 +171,19 @@ func (c *cmd) goPackage(l effect.SourceLister, d string) ([]string, bool) {
 }
 
 // goMayUse reports whether the go command may use a file named name in a
-// package directory: any with a kind (an extension: it picks files by
-// kind) but those it ignores by name (.x, _x) and the kinds known to be
-// data or a command's output (goData), which it never compiles.
+// package directory as code: go/build's kinds (cgo's C, C++, Objective-C
+// and Fortran sources and headers, assembly, SWIG, .syso objects, and
+// Go), not a name it ignores (.x, _x). Every other file is one
+// go/build lists as ignored: data at most (go:embed hands it to code as
+// bytes), never compiled.
 func goMayUse(name string) bool {
-	ext := path.Ext(name)
-	return ext != "" && !strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "_") && !goData.Has(ext)
+	return !strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "_") && goCode.Has(path.Ext(name))
 }
 
-// goData are the kinds of file known to be data or output: the go
-// command compiles none of them (go:embed hands them to code as bytes).
-const goData word.Set = " .log .txt .out .json .yaml .yml .toml .xml .html .csv .tsv .md .prof .pprof .cov .coverprofile .golden .png .svg "
+// goCode are the kinds of file go/build sorts into a package's compiled
+// files besides .go (Package.CFiles, CXXFiles, MFiles, HFiles, FFiles,
+// SFiles, SwigFiles, SwigCXXFiles, SysoFiles) and .go.
+const goCode word.Set = " .go .c .cc .cpp .cxx .m .h .hh .hpp .hxx .f .F .for .f90 .s .S .sx .swig .swigcxx .syso "
 
 // goPackages adds to files (the .go files a go runner loads, as the
 // command names them) the other files of their directories the go
