@@ -587,17 +587,7 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		words = c.unbundle(p, words) // env -iS STRING (optcluster.go)
 	}
 	shell := p.Shell
-	if p.Home {
-		c.changeDir("") // machinectl shell: the user's home
-	}
-	if p.Moved {
-		c.changeDir(unknownDir) // toolbox run, pkexec (review 19b F6)
-	}
-	if p.EnvDefault != "" && !envFileGiven(p, words) {
-		if _, st := w.FileStatus(p.EnvDefault, true, effect.MaxScriptBytes); st != effect.FileAbsent {
-			c.envFile(word.Word{Text: p.EnvDefault, Known: true}, "env") // dotenv run: .env, when there is one
-		}
-	}
+	c.prefixStart(p, words)
 	var operands []word.Word // of a prefix whose operands are not a command (su USER)
 	for i := 0; i < len(words); i++ {
 		words = longValue(p, words, i) // env --split-s=V: -S V
@@ -635,24 +625,9 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 			return append([]word.Word{{Text: "python3", Known: true}, {Text: "-m", Known: true}}, words[i+1:]...), false
 		case p.Exec.Has(a):
 			p.Rest = false // watch -x CMD…: a command, not a script
-		case p.Clears.Has(a) || len(a) > len("--ignore-e") && strings.HasPrefix("--ignore-environment", a) && p.Clears.Has("--ignore-environment"):
-			c.tempUnset("HOME") // env -i, exec -c: ~ is the passwd entry's home (review 20b F7)
-		case p.Unsets.Has(a) && i+1 < len(words):
-			i++
-			c.unsetsVar(words[i])
+		case c.prefixEnvOption(p, words, &i):
+			// env -i, -u NAME, systemd-run -E, --env-file F, chpst -e DIR
 		case a == "-" && (p.None || p.Assigns): // su - USER: a login shell; env - CMD: an empty environment
-		case p.Env.Has(a) && i+1 < len(words):
-			i++
-			w.envAssign(words[i].Text) // systemd-run -E NAME=VALUE
-		case p.EnvFiles.Has(a) && i+1 < len(words):
-			i++
-			c.envFile(words[i], "env") // uv run --env-file F (review 20 F14): its command's environment
-		case p.EnvDirs.Has(a) && i+1 < len(words):
-			i++
-			c.envDir(words[i]) // chpst -e DIR
-		case p.EnvHidden.Has(a) && i+1 < len(words):
-			i++
-			c.w.hide("runs a command whose environment %s sets from a file guard does not read", a) // env-cmd -e NAMES
 		case p.Verb != "" && a == p.Verb:
 			p.Verb, p.Verbs = "", "" // dotenv -f F run CMD
 		case p.Verbs.Has(a):
@@ -692,6 +667,58 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		}
 	}
 	return c.noCommand(p, operands, shell)
+}
+
+// prefixStart applies what prefix p does before its options: it moves to
+// the user's home (machinectl shell) or a directory guard cannot tell
+// (toolbox run), and reads the environment file it loads by default
+// (dotenv run: .env, when there is one and words name none).
+func (c *cmd) prefixStart(p catalogue.Prefix, words []word.Word) {
+	if p.Home {
+		c.changeDir("")
+	}
+	if p.Moved {
+		c.changeDir(unknownDir)
+	}
+	if p.EnvDefault != "" && !envFileGiven(p, words) {
+		if _, st := c.w.FileStatus(p.EnvDefault, true, effect.MaxScriptBytes); st != effect.FileAbsent {
+			c.envFile(word.Word{Text: p.EnvDefault, Known: true}, "env")
+		}
+	}
+}
+
+// prefixEnvOption takes, at words[*i], an option of prefix p that sets
+// its command's environment, moving *i past its value, and reports
+// whether it was one: an empty environment (env -i: ~ is the passwd
+// entry's home), a variable removed (-u NAME), NAME=VALUE (systemd-run
+// -E), a file of such lines (uv run --env-file F), a directory of them
+// (chpst -e DIR), or one guard does not read (env-cmd -e NAMES: hidden).
+func (c *cmd) prefixEnvOption(p catalogue.Prefix, words []word.Word, i *int) bool {
+	a := words[*i].Text
+	if p.Clears.Has(a) || len(a) > len("--ignore-e") && strings.HasPrefix("--ignore-environment", a) && p.Clears.Has("--ignore-environment") {
+		c.tempUnset("HOME")
+		return true
+	}
+	if *i+1 >= len(words) {
+		return false
+	}
+	v := words[*i+1]
+	switch {
+	case p.Unsets.Has(a):
+		c.unsetsVar(v)
+	case p.Env.Has(a):
+		c.w.envAssign(v.Text)
+	case p.EnvFiles.Has(a):
+		c.envFile(v, "env")
+	case p.EnvDirs.Has(a):
+		c.envDir(v)
+	case p.EnvHidden.Has(a):
+		c.w.hide("runs a command whose environment %s sets from a file guard does not read", a)
+	default:
+		return false
+	}
+	*i++
+	return true
 }
 
 // prefixEntries reads the NAME=VALUE entries at the start of words, after
