@@ -187,10 +187,10 @@ func TestParseA(t *testing.T) {
 			want: pt("mcp__x__y", in(event.KindURL, "http://169.254.169.254/"), in(event.KindCommand, "rm -rf /"),
 				in(event.KindToolInput, "command: rm -rf /\nendpoint: http://169.254.169.254/\nkey: AKIA\n"))},
 		{name: "mcp command and args array", payload: tool("mcp__shell__run", `{"command":"cat","args":["~/.ssh/id_rsa"],"note":"see http://169.254.169.254/latest please"}`),
-			// A shell server's every text value is a command (review 13b F6).
+			// A shell server's every text value is a command.
 			want: pt("mcp__shell__run", in(event.KindURL, "http://169.254.169.254/latest"), in(event.KindCommand, "cat ~/.ssh/id_rsa"),
 				in(event.KindCommand, "see http://169.254.169.254/latest please"),
-				// an argument is a value by what it carries too (review 18b F6)
+				// an argument is a value by what it carries too
 				in(event.KindRead, "~/.ssh/id_rsa"), in(event.KindTouch, "~/.ssh/id_rsa"), in(event.KindRead, "~/.ssh/id_rsa/**"),
 				in(event.KindToolInput, "command: cat\nargs: ~/.ssh/id_rsa\nnote: see http://169.254.169.254/latest please\n"))},
 		{name: "mcp filesystem read", payload: tool("mcp__filesystem__read_text_file", `{"path":"~/.ssh/id_rsa"}`),

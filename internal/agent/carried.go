@@ -16,7 +16,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// What a field of a tool guard does not know carries (review 7 F17): a
+// What a field of a tool guard does not know carries: a
 // path is written unless the tool is known to only read, a value that may
 // be a command line or code is checked as a command, and a patch writes
 // each file it names, whatever the field is called.
@@ -36,7 +36,7 @@ const (
 // list, search…), and every other word is a read verb or a noun guard
 // knows (file, text, directory, contents, issue…). A word guard does not
 // know (prepend, upsert, normalize, cache, log…) may be a verb that
-// writes: the tool may write (review 12b F9), as one whose name says it
+// writes: the tool may write, as one whose name says it
 // writes (writingName).
 func readingName(name string) bool {
 	if writingName(name) {
@@ -244,7 +244,7 @@ func (t *toolValues) path(p string, write bool) {
 // directory is taken as read whole, as a content search's (treeReads). A
 // glob value stands for what it names already.
 //
-// A server reads a value its own way (review 22a M1): it may trim it
+// A server reads a value its own way: it may trim it
 // ("  ~/.bashrc") or decode percent escapes (%7E/.bashrc, ..%2F.bashrc,
 // %2E%2E) before it opens it. Each reading (fieldReadings) is taken: the
 // strictest verdict wins.
@@ -335,7 +335,7 @@ func (t *toolValues) other(key, v string) {
 	}
 	// A value checked as a command has its words read by the shell's
 	// rules; any other of a tool that may run something has its
-	// path-shaped words taken (review 19b F7).
+	// path-shaped words taken.
 	t.embedded(v, t.runs && !asCommand && !carriesCommand(v))
 	if !asCommand && t.runs && codeKey(key) {
 		t.code(v)
@@ -362,7 +362,7 @@ func (t *toolValues) other(key, v string) {
 // names: a one-token path (written under an output key; see pathValue),
 // else what it names taken whole (loose).
 // A value with percent escapes (..%2F.ssh%2Fid_rsa) is taken decoded as
-// well (review 20a F7): a server that builds a URL or a resource URI from
+// well: a server that builds a URL or a resource URI from
 // it decodes them.
 func (t *toolValues) valuePaths(key, v string) {
 	write := t.writes || isDestKey(key) || key == "out" || key == "output"
@@ -418,7 +418,7 @@ func (t *toolValues) embedded(v string, bare bool) {
 		}
 	}
 	if strings.ContainsAny(v, "'$") {
-		for _, s := range lang.SQLStrings(v) { // '…'||'…', E'…', U&'…', $$…$$ (review 19b F2)
+		for _, s := range lang.SQLStrings(v) { // '…'||'…', E'…', U&'…', $$…$$
 			if s.Pieces > 1 || s.Decoded { // a lone plain literal is one of stringLiterals'
 				quoted = append(quoted, s.Value)
 			}
@@ -452,8 +452,8 @@ func (t *toolValues) embedded(v string, bare bool) {
 	}
 }
 
-// pathRuns returns every path-shaped run of a word of a text value
-// (review 20a F6): a run starts with /, ~/, ~, ./, ../, .. or a drive
+// pathRuns returns every path-shaped run of a word of a text value:
+// a run starts with /, ~/, ~, ./, ../, .. or a drive
 // letter (C:\, C:/) at the word's start, after a character no path
 // word holds before a slash (a separator: , ; : = & | quotes, brackets),
 // or after a glued short option (-o/h/.bashrc, -cf~/x); it ends at the
@@ -587,7 +587,7 @@ const maxEmbeddedText = 1 << 16
 func embeddedPath(w string, quoted, bare bool) (string, bool) {
 	w = strings.TrimSpace(w)
 	if p, ok := fileURIPath(w); ok && quoted {
-		w = p // 'file:///h/.bash_login' names /h/.bash_login (review 19b F2)
+		w = p // 'file:///h/.bash_login' names /h/.bash_login
 	}
 	if strings.Contains(w, "://") {
 		return "", false
@@ -624,7 +624,7 @@ func pathShaped(w string) bool {
 }
 
 // asCommand reports whether a text value under key is checked as a
-// command whatever it looks like (review 13b F6): every value of a tool
+// command whatever it looks like: every value of a tool
 // that types into a terminal or a process, a value under a content key
 // (typedKey) of a tool whose input names no file to write it to, and every
 // value of a tool whose name says it writes bytes (streamWriter) but whose
@@ -786,7 +786,7 @@ func typedKey(k string) bool {
 }
 
 // terminalTool reports whether a tool types into a terminal, a session or
-// a process (review 13b F6): a word of its name (terminalWord, or type,
+// a process: a word of its name (terminalWord, or type,
 // typing), or of the name of a top-level field of its input that names
 // no path (session_id, pid, stdin, keys, input…), says so.
 func terminalTool(name string, in fields) bool {
@@ -980,7 +980,7 @@ func carriedPaths(v string, max int) []string {
 // *** Move to:), of a unified diff's +++ and --- lines, and of a git
 // diff's headers (diff --git a/X b/Y, and its extended headers rename
 // from/to, copy to: a rename or a copy, or a new empty file, has no ---
-// and +++ lines; review 8 F19), a/ and b/ dropped, /dev/null skipped; nil
+// and +++ lines), a/ and b/ dropped, /dev/null skipped; nil
 // when the value holds no patch.
 func patchFiles(v string) []string {
 	if !strings.Contains(v, "*** ") && !strings.Contains(v, "+++ ") && !strings.Contains(v, "diff --git ") &&
@@ -1117,7 +1117,7 @@ func (t *toolValues) tooMany() bool { return t.nLoose > maxLooseValues }
 // guard knows to reach only the network (http, ws, ftp, ssh…: those stay
 // URLs for the URL rules) nor file: (fileURIPath): a server's own scheme
 // (fs:///h/.ssh/id_rsa, resource://tmp/x) may open a file, and guard cannot
-// tell what the server opens (review 12b F7). The part after "://",
+// tell what the server opens. The part after "://",
 // query and fragment cut and %XX escapes decoded, is taken as an absolute
 // path (host and path: resource://tmp/x is /tmp/x), as the path after the
 // host (/x), and, when relative, as relative to the call's directory.
@@ -1158,7 +1158,7 @@ func networkScheme(s string) bool {
 
 // writesContent reports whether a tool's input has a field only a writer
 // takes: the content to write (content, text, data, body, edits, patch,
-// new_*…; review 12b F9).
+// new_*…).
 func writesContent(in fields) bool {
 	for k := range in.m {
 		switch k := normKey(k); {

@@ -10,7 +10,7 @@ import (
 )
 
 // TestCarried: a field of a tool guard does not know is checked by what it
-// carries (review 7 F17): a path is a read and a touch unless the tool only
+// carries: a path is a read and a touch unless the tool only
 // reads; a command line or code under any key is a command; a patch writes
 // the files it names.
 func TestCarried(t *testing.T) {
@@ -146,7 +146,7 @@ func FuzzCarried(f *testing.F) {
 
 // TestReadingName: a tool reads only when its name holds a read verb and
 // every other word of its own name is a read verb or a noun guard knows,
-// and its input carries no content to write (review 12b F9).
+// and its input carries no content to write.
 func TestReadingName(t *testing.T) {
 	for _, tt := range []struct {
 		name, input string
@@ -157,7 +157,7 @@ func TestReadingName(t *testing.T) {
 		{"mcp__filesystem__list_directory_with_sizes", `{"path":"x"}`, true},
 		{"mcp__context7__get-library-docs", `{"libraryId":3}`, false}, // a field no read option: a source,
 		{"mcp__fs__read_text_file", `{"path":"x","head":10,"encoding":"utf-8"}`, true},
-		// a second source besides the path (review 20a F1): the read verb
+		// a second source besides the path: the read verb
 		// tells what the tool does to the source, not to the path
 		{"mcp__github__get_file_contents", `{"owner":"o","repo":"r","path":"x"}`, false},
 		{"mcp_github_search_code", `{"q":"x"}`, false},
@@ -234,7 +234,7 @@ func TestTerminalTool(t *testing.T) {
 	}
 }
 
-// TestTermEdit: typed keys as the line editor leaves them (review 14b F4);
+// TestTermEdit: typed keys as the line editor leaves them;
 // a key guard does not model is a problem.
 func TestTermEdit(t *testing.T) {
 	for _, tt := range []struct {
@@ -274,7 +274,7 @@ func TestTermEdit(t *testing.T) {
 }
 
 // TestTypedKeysBlock: a call that types a key guard does not model is one
-// guard cannot check (review 14b F4).
+// guard cannot check.
 func TestTypedKeysBlock(t *testing.T) {
 	for _, tt := range []struct {
 		tool, input string

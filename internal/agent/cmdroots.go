@@ -7,7 +7,7 @@ import (
 // A tool guard does not know that runs a command may run it in a
 // directory its own input names ({"command":"rm -rf ../.guard",
 // "cwd":"/h/proj"}, mcp-shell-server's "directory", options.cwd…): which
-// field the server honours is its choice (review 19b F3). So every value
+// field the server honours is its choice. So every value
 // of such an input that may name a directory is a root the command's
 // relative words are checked under too, as a command tool's directory
 // field (commandDir) and agent B's workspace roots are (Call.OtherRoots).

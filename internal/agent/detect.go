@@ -83,7 +83,7 @@ type Call struct {
 	// cwd, else the first root): a multi-root workspace's shell, a file
 	// tool or a server may resolve a relative path against any, so the
 	// call's and its command's relative paths are checked under each too
-	// (OtherRootInputs; review 12b F14).
+	// (OtherRootInputs).
 	OtherRoots []string
 	// UnknownRoot is, for agent B, the field of the first workspace root
 	// guard cannot read as a local directory (vscode-remote://…, a
@@ -121,7 +121,7 @@ type Call struct {
 	// OwnSlices says the tool's own reads print lines it selects of the
 	// file (a content search: Grep's content mode, agent C's
 	// search_file_content): a private key in one blocks, as a command's
-	// slice of it (review 13b F2).
+	// slice of it.
 	OwnSlices bool
 	// SearchScope is, for the result of a content search (a call with
 	// OwnSlices: Grep's content mode, agent C's search tools, an MCP or
@@ -353,7 +353,7 @@ func contradiction(payloadEvent string, env Options) error {
 
 // EventUncertain reports whether agent A's event is uncertain: the
 // payload names one of agent A's events (payloadEvent) and
-// $AGENT_A_HOOK_EVENT names another (review 20a F5). Detect and Parse
+// $AGENT_A_HOOK_EVENT names another. Detect and Parse
 // refuse such a call; this only picks the form of that refusal.
 func EventUncertain(payloadEvent string, getenv func(string) string) bool {
 	return knownEvent(A, payloadEvent) && contradiction(payloadEvent, Options{Getenv: getenv}) != nil
@@ -459,7 +459,7 @@ func Parse(agentName string, p Payload, opt Options) (*Call, error) {
 		return nil, err
 	}
 	// A relative path of agent B's is a path under every workspace root:
-	// the client or a server may resolve it against any (review 12b F14).
+	// the client or a server may resolve it against any.
 	c.Inputs = append(c.Inputs, OtherRootInputs(c.Inputs, c.OtherRoots)...)
 	if err := UnknownRootError(c, c.Inputs); err != nil {
 		return nil, err
@@ -480,7 +480,7 @@ func Parse(agentName string, p Payload, opt Options) (*Call, error) {
 // joins the set, it does not replace it). A file: URI root is the path
 // it names (rootDir); a root guard cannot read as a local absolute path
 // (another scheme, a relative text) is kept in UnknownRoot: the call's
-// relative paths may lie under it (review 13b F9).
+// relative paths may lie under it.
 func bRoots(c *Call, f fields) error {
 	list, err := roots(f)
 	if err != nil {
@@ -540,7 +540,7 @@ func rootDir(r string) (string, bool) {
 // UnknownRootError returns an error when c has a workspace root guard
 // cannot read (Call.UnknownRoot) and inputs hold a relative read, write
 // or touch: guard cannot tell where that path is, so it cannot show the
-// call keeps off the protected places (review 13b F9). Nil otherwise.
+// call keeps off the protected places. Nil otherwise.
 func UnknownRootError(c *Call, inputs []event.Input) error {
 	if c.UnknownRoot == "" {
 		return nil
@@ -639,7 +639,7 @@ func ResolvePaths(c *Call, opt Options) {
 
 // ownTilde writes a path's leading ~NAME, when NAME is the user guard runs
 // as ($USER, $LOGNAME), as ~: a file tool or an MCP server that expands it
-// opens the user's own home (review 8 F12), as the shell does.
+// opens the user's own home, as the shell does.
 func ownTilde(inputs []event.Input, opt Options) {
 	lookup := func(k string) (string, bool) { v := opt.getenv(k); return v, v != "" }
 	for i, in := range inputs {

@@ -54,7 +54,7 @@ func byFields(c *Call, toolName string, in fields) error {
 		sb             strings.Builder
 	)
 	var cmd []cmdGroup
-	// roots: the directories a command may run in (review 19b F3).
+	// roots: the directories a command may run in.
 	var roots commandRoots
 	gin := gitInput{strs: map[string]string{}, lits: map[string]string{}, cwd: c.Cwd} // for mcpGitCommand
 	err := leaves(in.doc, in.prefix, func(l leaf) {
@@ -85,7 +85,7 @@ func byFields(c *Call, toolName string, in fields) error {
 				tv.valuePaths(key, l.value)
 			}
 			if key != "command" && key != "cmd" {
-				tv.embedded(l.value, false) // {"arguments":"{\"path\":…}"}, {"options":"-o /h/.bashrc"} (review 19b F7)
+				tv.embedded(l.value, false) // {"arguments":"{\"path\":…}"}, {"options":"-o /h/.bashrc"}
 			}
 		case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !strings.HasPrefix(key, "exclude"):
 			if p, ok := fileURIPath(l.value); ok {
@@ -314,7 +314,7 @@ func addCommandLeaf(cmd []cmdGroup, key string, l leaf) []cmdGroup {
 
 // joinPrograms joins an args array that no command or program led to a
 // program field that took no args, whatever their order in the input
-// ({"arguments":["f"],"program":"cat"} is cat f; review 18b F6).
+// ({"arguments":["f"],"program":"cat"} is cat f).
 func joinPrograms(cmd []cmdGroup) []cmdGroup {
 	out := make([]cmdGroup, 0, len(cmd))
 	used := make([]bool, len(cmd))
@@ -393,7 +393,7 @@ func fetchScheme(s string) bool {
 // name of a tool's parameter is its server's choice (location, to, f,
 // target_directories…), and the server resolves a relative value against
 // its own root: guard takes it against the call's directory, as a value
-// under a path key (review 9b F3). owner/repo, text/plain or a branch
+// under a path key. owner/repo, text/plain or a branch
 // feature/x read as paths too, inside the project: harmless unless they
 // meet a protected glob.
 func pathValue(v string) (string, bool) {

@@ -23,7 +23,7 @@ func TestJoinedResult(t *testing.T) {
 		return c
 	}
 	c := parse(t, `{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{},"tool_response":{"stdout":"ab\n","stderr":"cd","interrupted":false}}`)
-	// The texts joined, then each plain key joined to its value (review 10 F11).
+	// The texts joined, then each plain key joined to its value.
 	if len(c.Joined) != 2 || c.Joined[0].Text != "abcd" || c.Joined[0].Kind != c.Inputs[c.Result.First].Kind || c.Joined[1].Text != "stdoutab\nstderrcd\n" {
 		t.Fatalf("joined %+v", c.Joined)
 	}
@@ -41,7 +41,7 @@ func TestJoinedResult(t *testing.T) {
 		t.Errorf("one text joined: %+v", c.Joined)
 	}
 	// Agent C: only llmContent's parts, which the model reads; a key
-	// joined to the first text under it at any depth (review 11 F12).
+	// joined to the first text under it at any depth.
 	p, err := Decode([]byte(`{"hook_event_name":"AfterTool","tool_name":"x","tool_input":{},"tool_response":{"llmContent":[{"text":"a"},{"text":"b"}],"returnDisplay":"zz"}}`))
 	if err != nil {
 		t.Fatal(err)

@@ -7,7 +7,7 @@ import (
 )
 
 // TestResultPlainKeysInput: a result's plain keys follow its texts as one
-// input, each key once (review 9b F6); non-plain keys stay texts.
+// input, each key once; non-plain keys stay texts.
 func TestResultPlainKeysInput(t *testing.T) {
 	for _, tt := range []struct{ response, want string }{
 		{`{"rows":{"sk_live_abcdefghijklmnopqrstuvwx":1}}`, "rows\nsk_live_abcdefghijklmnopqrstuvwx\n"},

@@ -8,7 +8,7 @@ import (
 
 // A known tool's input is checked for the fields guard knows by the tool's
 // handler, and every other field by what it carries, as an unknown tool's
-// would be (review 12b F8): a client or a newer release may honour a field
+// would be: a client or a newer release may honour a field
 // guard does not read.
 
 // dirKeys are the normalised names of a command tool's fields that name
@@ -20,7 +20,7 @@ var dirKeys = []string{"dirpath", "directory", "cwd", "workingdirectory", "worki
 // the command's words resolve against it, and against the payload's cwd
 // too (OtherRoots). Two fields that name different
 // directories are an error: guard cannot tell which one the client runs
-// the command in (fifth attack M4; review 12b F8).
+// the command in (fifth attack M4).
 func commandDir(c *Call, in fields) error {
 	var keys []string // the directory fields, in dirKeys' order, then by name
 	for k := range in.m {
@@ -58,7 +58,7 @@ func commandDir(c *Call, in fields) error {
 	if c.Cwd != "" && sameDirText(d) != sameDirText(c.Cwd) {
 		// The client may run the command in the call's cwd, ignoring a
 		// field it does not know: its relative words are checked under
-		// both (review 18b F4), as under agent B's several roots.
+		// both, as under agent B's several roots.
 		c.OtherRoots = append(c.OtherRoots, c.Cwd)
 	}
 	c.Cwd = d
@@ -72,7 +72,7 @@ func isDirKey(key string) bool { return slices.Contains(dirKeys, normKey(key)) }
 // or knows to be data (a command's description, a write's content, a
 // sub-agent's prompt, a to-do list: nothing in them reaches the machine).
 // A name it does not list has no field known: every field is checked by
-// what it carries (review 18b F7).
+// what it carries.
 func knownFields(name string) []string {
 	switch name {
 	case "Bash", "Shell", "Monitor", "PowerShell", "run_shell_command":
@@ -122,7 +122,7 @@ func knownFields(name string) []string {
 // ownBuiltin reports whether name is a tool of agent's own that carries
 // only text for the model (a sub-agent's prompt, a to-do list, a plan):
 // another agent's tool of that name is an MCP server's or a newer
-// client's, checked by what it carries (review 18b F7).
+// client's, checked by what it carries.
 func ownBuiltin(agent, name string) bool {
 	switch name {
 	case "Task":

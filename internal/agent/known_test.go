@@ -10,7 +10,7 @@ import (
 
 // TestKnownToolOtherFields: a known tool's fields guard does not know are
 // checked by what they carry, and a command tool's directory fields are
-// where its command runs (review 12b F8).
+// where its command runs.
 func TestKnownToolOtherFields(t *testing.T) {
 	for _, tt := range []struct {
 		agent, payload string

@@ -19,7 +19,7 @@ const maxJoined = 8
 // the same input names ({"root":"/home/u","name":".ssh/id_rsa"}): servers
 // resolve a relative path against their root, workspace, cwd or repository
 // field, not the agent's working directory, which guard checked it against
-// already (review 9 F11).
+// already.
 func (t *toolValues) joinRoots() {
 	for _, d := range t.dirs {
 		for _, r := range t.rels {
@@ -63,7 +63,7 @@ var (
 	gitDirKeys = []string{"repopath", "repository", "repo", "gitdir", "path", "cwd", "dir", "directory", "workdir", "root", "project"}
 	gitRevKeys = []string{"branchname", "branch", "branchorpath", "ref", "revision", "rev", "target", "commit", "commitish", "commitref", "treeish", "sha", "stashref", "stash", "upstream", "onto", "source", "badref", "goodref", "basebranch", "startpoint"}
 	// gitStrongRevKeys name a revision and nothing else: with a directory
-	// field by path, the tool is git's whatever its names (review 12 F11).
+	// field by path, the tool is git's whatever its names.
 	gitStrongRevKeys = []string{"branchname", "branch", "ref", "revision", "rev", "commit", "commitish", "treeish", "sha"}
 	gitSubKeys       = []string{"mode", "action", "command", "operation", "subcommand"}
 	gitPathKeys      = []string{"worktreepath", "newpath", "destination", "dest"}
@@ -133,7 +133,7 @@ func (g *gitInput) add(l leaf) {
 // goto {"path":…,"rev":…}) and it may write the working tree, so that the
 // shell analysis reads the revision's files as for a Bash git command
 // (mcp__git__git_checkout {"repo_path":…, "branch_name":…} is git -C …
-// checkout …). The fields are read first (review 12 F11): an action,
+// checkout …). The fields are read first: an action,
 // mode or operation field whose value is a tree verb, or a true boolean
 // whose key holds one ({"checkout":true}, {"switch":true}), is the verb
 // whatever the name says, and an args or command field is the command
@@ -143,8 +143,7 @@ func (g *gitInput) add(l leaf) {
 // it cannot map, an action it does not know, or a git tool whose name
 // holds a word guard does not know becomes a word guard cannot tell (a
 // substitution), so the analysis blocks what it cannot read (review 10
-// F9); a generic runner's args or command are the git command's words
-// (review 11 F8).
+// F9); a generic runner's args or command are the git command's words.
 func mcpGitCommand(toolName string, in gitInput) (string, bool) {
 	nm := gitToolName(toolName)
 	dirKey, dir := firstOf(in.strs, gitDirKeys)
@@ -174,7 +173,7 @@ func mcpGitCommand(toolName string, in gitInput) (string, bool) {
 	}
 	cmd := []string{"git"}
 	// A repository that is the call's working directory is git run there,
-	// as the same Bash command (review 11 F9).
+	// as the same Bash command.
 	if dirKey != "" && (in.cwd == "" || !filepath.IsAbs(dir) || filepath.Clean(dir) != filepath.Clean(in.cwd)) {
 		cmd = append(cmd, "-C", word.Quote(dir))
 	}

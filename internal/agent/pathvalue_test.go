@@ -27,7 +27,7 @@ func TestPathValue(t *testing.T) {
 		{"file://host", "", false},
 		{"https://example.com/a", "", false},
 		{"a b/../../.bashrc", "", false}, // not one token: a path by what it names (toolValues.loose)
-		// a relative path under any key (review 9b F3)
+		// a relative path under any key
 		{"../.guard/rules.json", "../.guard/rules.json", true},
 		{".agent_a/settings.json", ".agent_a/settings.json", true},
 		{`..\.bashrc`, `..\.bashrc`, true},

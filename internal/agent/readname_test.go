@@ -9,7 +9,7 @@ import (
 
 // TestReadingName: a tool reads only when its name holds a read verb and
 // every other word is one or a noun; a word guard does not know next to a
-// read verb makes it a tool that may write (review 12b F9).
+// read verb makes it a tool that may write.
 func TestReadingNameWords(t *testing.T) {
 	for _, tt := range []struct {
 		name string
@@ -45,7 +45,7 @@ func TestReadingNameWords(t *testing.T) {
 }
 
 // TestContentMayWrite: a read-named tool given content to write may
-// write the paths it names (review 12b F9).
+// write the paths it names.
 func TestContentMayWrite(t *testing.T) {
 	for _, tt := range []struct {
 		input string

@@ -180,7 +180,7 @@ func (p *keyPath) joins() []string {
 }
 
 // plainKeys gathers the plain keys of a result, each once, a line each:
-// checked as one text (review 9b F6), since the model reads keys as text
+// checked as one text, since the model reads keys as text
 // and a scraped page's or a table's keys come from outside (sk_live_ and
 // 24 letters, ignore_all_previous_instructions). They are not texts of the
 // Result: a key cannot be redacted without changing the result's shape,
@@ -220,7 +220,7 @@ const maxKeyJoin = 256
 // KeyJoins returns, for each string member under a plain key that the
 // model reads, the key joined to the head of its value (texts[i], as the
 // texts are now), each once, a line each; "" when there are none. A
-// secret split between the two (`{"ghp_":"16C7…"}`, review 10 F11) is
+// secret split between the two (`{"ghp_":"16C7…"}`) is
 // found there: the model reads the key and then its value. The head is the
 // value's first run of the characters tokens are made of, at most
 // maxKeyJoin bytes; a finding withholds the result (a key cannot be
@@ -346,7 +346,7 @@ func (r *Result) NoticeOnly(notice string) []byte { return noticeLike(r.Raw, not
 // KeptText returns what a withheld replacement (see Withheld) keeps of the
 // result other than notice: its keys and kept tag words, each once, a line
 // each, for checking before the replacement reaches the model (a plain key
-// of the result stays in it; review 9b F6).
+// of the result stays in it).
 func KeptText(replacement []byte, notice string) string {
 	var p plainKeys
 	_ = walkJSON(replacement, "", func(t token) {

@@ -51,7 +51,7 @@ func routeA(c *Call, f fields) error {
 	}
 	// Any tool whose input is checked as a command (an MCP shell tool's
 	// too: an error result goes to PostToolUseFailure) may fail with
-	// what it printed (review 13b F3).
+	// what it printed.
 	if c.Unredacted == "" && slices.ContainsFunc(c.Inputs, func(i event.Input) bool { return i.Kind == event.KindCommand }) {
 		c.FailsUnredacted = CommandFailure
 		if _, ok := in.raw("timeout"); ok && commandToolName(c.Tool) {
@@ -65,7 +65,7 @@ func routeA(c *Call, f fields) error {
 
 // partialRead marks the reads of a file tool asked for part of the file
 // as reads whose result guard cannot redact: a value the slice cuts is
-// never whole in the result (review 12b F11, 13b F2). A field selects part
+// never whole in the result. A field selects part
 // of the file when its name says so (slicingName) or, default-deny, when
 // it is a number: an unknown count beside a path.
 func partialRead(c *Call, in fields) {

@@ -7,7 +7,7 @@ import (
 )
 
 // TestRoutes: where a tool's output reaches the model without a result
-// guard can replace (review 12b F1), and Reads of part of a file (F11).
+// guard can replace, and Reads of part of a file (F11).
 func TestRoutes(t *testing.T) {
 	for _, tt := range []struct {
 		agent, payload     string

@@ -7,7 +7,7 @@ import (
 )
 
 // searchArgs marks an MCP or unknown tool as a content search (its own
-// reads print the lines it selects, review 14b F2) by what the call
+// reads print the lines it selects) by what the call
 // carries, not by its argument names alone (review 16b F10: {"q":…},
 // {"text":…}, {"keyword":…} over a directory): an argument named for
 // selecting (pattern, query…), or, beside a path the tool reads, a string

@@ -9,7 +9,7 @@ import (
 )
 
 // What a field of a tool guard does not know carries, when it is SQL or
-// a code cell (review 19b FP1, FP2): a database server runs SQL and a
+// a code cell: a database server runs SQL and a
 // notebook's kernel runs code, no shell, so neither is read by the
 // shell's grammar (where `lower('x')` is a syntax error and blocks).
 

@@ -8,7 +8,7 @@ import (
 
 // TestOwnTilde: a tool's path ~NAME/x naming the user guard runs as is
 // ~/x; another user's stays as written, and is not joined to the working
-// directory either (review 8 F12).
+// directory either.
 func TestOwnTilde(t *testing.T) {
 	opt := Options{Getenv: func(k string) string {
 		if k == "USER" {

@@ -130,8 +130,8 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 		if err := byFields(c, name, in); err != nil {
 			return err
 		}
-		partialRead(c, in) // an MCP read tool's head, tail, start_line… (review 13b F2)
-		searchArgs(c, in)  // review 14b F2
+		partialRead(c, in) // an MCP read tool's head, tail, start_line…
+		searchArgs(c, in)
 		return nil
 	}
 	if commandToolName(name) {
@@ -333,7 +333,7 @@ func treeReads(dir string, globs []string) []event.Input {
 		if !exactGlob(g) {
 			// A negated filter (!*.md) searches every other file; one
 			// guard's matcher does not read as the tool does narrows
-			// nothing it can tell (review 18b F1, F2).
+			// nothing it can tell.
 			return whole
 		}
 		if strings.HasPrefix(g, "/") || homeRelative(g) {
@@ -434,7 +434,7 @@ func manyFiles(c *Call, in fields) error {
 }
 
 // globReads returns the reads of a glob a tool expands from directory
-// cwd (review 17b F3): for each brace alternative, the tree of its base
+// cwd: for each brace alternative, the tree of its base
 // directory (its elements before the first with a wildcard) narrowed to
 // the files named as its last element, DIR/**/NAME (any depth: the
 // elements between are not narrowed), as a content search's filter
@@ -480,7 +480,7 @@ func clientMagic(g string) bool {
 }
 
 // exactGlob reports whether guard's matcher (doublestar) reads a client's
-// glob g exactly as the client does (review 18b F1): no extglob
+// glob g exactly as the client does: no extglob
 // (@(…) +(…) !(…) ?(…) *(…)), no backslash escape, no negation, no class
 // but plain [abc], [a-z] and [^a], no brace range ({a..c}). What it does
 // not is read as the tree of its base (magicBase), never as a name.

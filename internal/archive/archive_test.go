@@ -136,7 +136,7 @@ func FuzzList(f *testing.F) {
 }
 
 // TestPrefixedZip: a zip with bytes before its first signature (a
-// self-extractor) is listed from its end record (review 8 F11).
+// self-extractor) is listed from its end record.
 func TestPrefixedZip(t *testing.T) {
 	data := append([]byte("JUNK"), zipOf(t, ".agent_a/settings.json")...)
 	ms, err := List(bytes.NewReader(data), int64(len(data)))

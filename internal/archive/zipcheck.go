@@ -9,7 +9,7 @@ import (
 	"io"
 )
 
-// Zip readers differ (review 10 F14): Go's archive/zip takes a central
+// Zip readers differ: Go's archive/zip takes a central
 // directory at the end record's offset read as absolute when a valid
 // header is there, CPython's zipimport always at the end record less the
 // directory's size; Go looks for the end record farther back than

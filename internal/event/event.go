@@ -83,7 +83,7 @@ type Input struct {
 	// recorded.
 	Tracked bool
 	// History marks, for a read of a git directory whole (GITDIR/**), one
-	// of its object store by a program other than git (review 18b F3): it
+	// of its object store by a program other than git: it
 	// prints the committed text of any file of the repository's history,
 	// so the names the history holds count. Neither hashed nor recorded.
 	History bool

@@ -1,6 +1,6 @@
 package gitobj
 
-// Abbreviated object ids (review 15b FP1): git log --oneline prints the
+// Abbreviated object ids: git log --oneline prints the
 // first hex digits of each commit's id, and git show 5d34ddf names the
 // commit by them. git takes a name that is no ref and 4 to 39 hex digits
 // as the prefix of an object id: the one object of the repository whose id

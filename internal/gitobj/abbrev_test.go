@@ -9,8 +9,7 @@ import (
 
 // TestAbbrev: a hex prefix of 4 to 39 digits that is no ref names the one
 // object starting with it, loose or packed; a prefix shorter than 4
-// digits, one that several objects share, or none does, resolves nothing
-// (review 15b FP1).
+// digits, one that several objects share, or none does, resolves nothing.
 func TestAbbrev(t *testing.T) {
 	for _, pack := range []bool{false, true} {
 		r, ok := Find(gitRepo(t, pack))

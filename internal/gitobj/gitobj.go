@@ -81,7 +81,7 @@ func Find(dir string) (*Repo, bool) {
 		if repo.IsGitDir(dir) {
 			// git's discovery: a directory that is a git directory (a bare
 			// repository, a .git entered) is the repository before any
-			// .git above it (review 16b F13).
+			// .git above it.
 			top := dir
 			if filepath.Base(dir) == ".git" {
 				top = filepath.Dir(dir)
@@ -235,7 +235,7 @@ func splitSteps(rev string) (string, int, bool) {
 // ref resolves a name to an object, following symbolic refs. A name
 // that more than one candidate holds (a tag and a branch evil, a branch
 // named as a full hex id) with different commits is ambiguous: git
-// checkout and switch take the branch, rev-parse the tag (review 8 F4),
+// checkout and switch take the branch, rev-parse the tag,
 // so no one reading is the one git writes from: false.
 func (r *Repo) ref(name string, depth int) (ID, bool) {
 	if depth > 5 || name == "" || strings.Contains(name, "..") || strings.ContainsAny(name, "@:*?[\\ ") {
@@ -360,7 +360,7 @@ const maxReplaceEntries = 256
 // anyFile reports whether directory d holds (at any depth up to
 // maxLevels) anything but directories: a loose replace ref, or what
 // guard cannot tell (an unreadable or too large directory). An empty
-// refs/replace, left after its refs were deleted, is none (review 16b FP1).
+// refs/replace, left after its refs were deleted, is none.
 func anyFile(d string, depth int) bool {
 	f, err := os.Open(d)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -499,7 +499,7 @@ func (e Entry) IsTree() bool { return e.Mode == "40000" }
 // a file (100644, 100755, and 100664, which old git wrote), a link, a
 // gitlink. git reads a mode as an octal number, so another spelling
 // (040000, a zero-padded tree) may be a directory to git and a file to a
-// reader that compares text (review 8 F5): such a tree is not read.
+// reader that compares text: such a tree is not read.
 func canonicalMode(mode string) bool {
 	switch mode {
 	case "40000", "100644", "100755", "100664", "120000", "160000":
@@ -512,7 +512,7 @@ func canonicalMode(mode string) bool {
 // git's fsck calls an error and checkout would still read differently
 // from a map of names: a mode not spelt canonically, a name twice (a
 // file and a tree of one name too), entries out of git's order (names
-// compared with a trailing / for a tree) (review 8 F5, F6).
+// compared with a trailing / for a tree).
 func ParseTree(data []byte) ([]Entry, error) {
 	var out []Entry
 	seen := map[string]bool{}
@@ -619,12 +619,12 @@ func loose(f io.Reader) (string, []byte, error) {
 
 // replaceEnv reports whether this process's environment, which git run by
 // the same client inherits, moves where git looks for replacements,
-// grafts or objects (review 15b F2): GIT_REPLACE_REF_BASE other than
+// grafts or objects: GIT_REPLACE_REF_BASE other than
 // refs/replace/, GIT_GRAFT_FILE, GIT_ALTERNATE_OBJECT_DIRECTORIES,
 // GIT_OBJECT_DIRECTORY, GIT_NAMESPACE, configuration from the environment
 // (GIT_CONFIG_COUNT, GIT_CONFIG_PARAMETERS), or the repository itself
 // (GIT_DIR, GIT_COMMON_DIR, GIT_WORK_TREE: git does not discover it as
-// Find does; review 16b F13).
+// Find does).
 func replaceEnv() bool {
 	if v, ok := os.LookupEnv("GIT_REPLACE_REF_BASE"); ok && v != "refs/replace/" {
 		return true

@@ -142,7 +142,7 @@ func tree(entries ...string) []byte {
 }
 
 // TestParseTreeRefuses: what git reads differently from a list of names
-// is refused (review 8 F5, F6): a zero-padded tree mode, a mode not
+// is refused: a zero-padded tree mode, a mode not
 // spelt canonically, a name twice, entries out of git's order.
 func TestParseTreeRefuses(t *testing.T) {
 	for _, tc := range []struct {
@@ -205,7 +205,7 @@ func FuzzApplyDelta(f *testing.F) {
 }
 
 // TestResolveAmbiguous: a name two refs hold on different commits is not
-// read (review 8 F4): git checkout takes the branch, rev-parse the tag.
+// read: git checkout takes the branch, rev-parse the tag.
 func TestResolveAmbiguous(t *testing.T) {
 	dir := gitRepo(t, false)
 	git := func(args ...string) {

@@ -1,6 +1,6 @@
 package gitobj
 
-// Symbolic links in a tree (review 10 F13). A tree entry of mode 120000 is
+// Symbolic links in a tree. A tree entry of mode 120000 is
 // a symbolic link whose blob is its target's text: git checkout, merge,
 // cherry-pick and restore write it into the working tree as ln -s does.
 

@@ -1,13 +1,13 @@
 package gitobj
 
-// What git prints of committed text beyond one file (review 14b F3): the
+// What git prints of committed text beyond one file: the
 // files a commit's patch shows (git show REV), a diff of two commits (git
 // diff A B), a history's patches (git log -p): the objects of both sides
 // of every changed file, for the caller to read within its own bounds.
 
 // Blob is an object a patch shows and the path (from the top,
 // slash-separated) of the file it is a side of: what git prints under
-// that file's name (review 17b F1).
+// that file's name.
 type Blob struct {
 	ID   ID
 	Path string
@@ -88,7 +88,7 @@ func (r *Repo) History(id ID, n int) (ids []ID, more, ok bool) {
 
 // Limit makes the later DiffBlobs and PatchBlobs of r return the objects
 // of the files whose path (from the top) keep accepts only: a pathspec
-// (git log -p -- README prints README's diffs only; review 15b FP2). A
+// (git log -p -- README prints README's diffs only). A
 // nil keep accepts every file.
 func (r *Repo) Limit(keep func(path string) bool) {
 	r.keep = keep

@@ -9,7 +9,7 @@ import (
 )
 
 // TestUnknownToolCarries: an unknown or MCP tool's fields are checked by
-// what they carry (review 7 F17): a path is written unless the tool only
+// what they carry: a path is written unless the tool only
 // reads, a command line or code under any key is a command, a patch writes
 // the files it names; prose and everyday MCP calls pass.
 func TestUnknownToolCarries(t *testing.T) {
@@ -71,8 +71,8 @@ func TestUnknownToolCarries(t *testing.T) {
 }
 
 // TestUnknownToolRelativeValues: a relative path under a key guard does
-// not know is a path relative to the call's directory, for each agent
-// (review 9b F3): the server picks its parameters' names (location, to,
+// not know is a path relative to the call's directory, for each agent:
+// the server picks its parameters' names (location, to,
 // f, target_directories…) and resolves them against its root. Everyday
 // MCP values that hold a / (owner/repo, a branch, a MIME type, a file in
 // the project) pass.

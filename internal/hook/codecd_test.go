@@ -5,7 +5,7 @@ import "testing"
 // TestCodeOwnCd: a code file that changes its own working directory
 // (sqlite3's .cd, perl's chdir, gdb's cd) names its later relative files
 // in the directory it moved to; one guard cannot tell makes a dot name
-// after it one guard cannot tell (review 22b F6).
+// after it one guard cannot tell.
 func TestCodeOwnCd(t *testing.T) {
 	runPrograms(t, map[string]string{
 		"q4.sql":   ".cd ..\nselect writefile('.bashrc','P');\n",

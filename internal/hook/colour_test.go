@@ -8,7 +8,7 @@ import (
 
 // TestColouredResultRedacted: a result coloured by grep --color=always or
 // rg, whose escapes split a secret or its key name, reaches the model with
-// the secret redacted (review 13a F14).
+// the secret redacted.
 func TestColouredResultRedacted(t *testing.T) {
 	p := realPolicy(t, "")
 	const red, off = `\u001b[01;31m\u001b[K`, `\u001b[m\u001b[K`

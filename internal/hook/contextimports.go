@@ -24,7 +24,7 @@ import (
 
 // The agents' clients load their context files (catalogue.ContextFiles)
 // into the model's context with no tool call, and import each `@path` the
-// files name, any file type, recursively (review 20a F2): a write that
+// files name, any file type, recursively: a write that
 // makes such a file import a read-protected file (`@.env`,
 // `@~/.ssh/id_rsa`) is a read of that file no hook sees. guard checks a
 // write of a context file as the reads of the files its resulting text
@@ -131,7 +131,7 @@ func editImports(file string, edits []agent.Edit, h, why string) ([]event.Input,
 // command's analysis a writes with text guard knows (base: the directory
 // it runs in): of a context file (contexts.is: an imported file, a link to
 // one, too) and of those it copies (copiedContexts) as opaque reads, of
-// any other file for the read rules alone (review 22a C3); and the finding that
+// any other file for the read rules alone; and the finding that
 // blocks a context file written with text guard does not know, a write or
 // a touch that no followed write explains, or one whose imports guard
 // cannot walk whole.
@@ -231,7 +231,7 @@ func shellWrite(a *shell.Analysis, w string, names []string, known map[string]ef
 // unresolvedWrite returns the block of a write of a name guard cannot
 // tell (an extraction's members, a copy's, `> "$(…)"`) into a directory
 // that holds, or will, a context file or a file one imports, existing or
-// not (review 23a I1): the directory its known head names, any when the
+// not: the directory its known head names, any when the
 // name begins unknown or may climb out of its head with .. .
 func unresolvedWrite(a *shell.Analysis, c *contexts, base, h string) *event.Finding {
 	for _, u := range a.Unresolved {
@@ -394,7 +394,7 @@ func importReads(file, text, h, why string) ([]event.Input, bool) {
 // pathImportReads returns the reads of imports, paths file imports, and of
 // the files those import, to maxImportDepth, each opaque for why; false
 // when guard cannot tell what one imports: past maxImportFiles files read,
-// or a file importText cannot read (review 22a C1, C2).
+// or a file importText cannot read.
 func pathImportReads(file string, imports []string, h, why string) ([]event.Input, bool) {
 	var out []event.Input
 	seen := map[string]bool{}

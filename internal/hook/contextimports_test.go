@@ -103,7 +103,7 @@ func TestContextImports(t *testing.T) {
 		{"A Bash git diff", "A", bash("git diff AGENTS.md"), "allow"},
 		{"A Bash git add commit", "A", bash("git add AGENTS.md && git commit -m notes AGENTS.md"), "allow"},
 		{"A Write imported file plain", "A", write("P/sub/later.md", "notes\n"), "allow"},
-		{"A Write unimported file", "A", write("P/sub/other.md", "@../.env"), "block"}, // review 22a C3
+		{"A Write unimported file", "A", write("P/sub/other.md", "@../.env"), "block"},
 		{"A Write plain import", "A", write("P/AGENT_A.md", "# notes\nSee @README.md, mail a@b.example\n"), "allow"},
 		{"A Write README .env", "A", write("P/README.md", "@.env"), "block"},
 		{"A Edit note", "A", toolA("Edit", `{"file_path":"P/AGENT_A.md","old_string":"see","new_string":"read"}`), "allow"},
@@ -151,7 +151,7 @@ func TestImportsOf(t *testing.T) {
 	}
 }
 
-// TestContextClosure (review 22a C1-C3): an import closure guard cannot
+// TestContextClosure: an import closure guard cannot
 // walk whole (past maxImportFiles files, a file past maxImportBytes) is a
 // block, not "imports nothing", both for a write of a context file and for
 // the writes a context file already on disk may import; and a write of any

@@ -11,10 +11,10 @@ import (
 	"github.com/guardhq/guard/internal/policy"
 )
 
-// TestContextLinks (review 22a C4, C2): a context file written through a
+// TestContextLinks: a context file written through a
 // symbolic link or another hard link, under another name, is a write of
 // the context file, and so is a write of the file a context file's own
-// link leads to (review 23a I4); an import of a FIFO is one guard cannot read: a block.
+// link leads to; an import of a FIFO is one guard cannot read: a block.
 func TestContextLinks(t *testing.T) {
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {

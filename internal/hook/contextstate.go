@@ -76,11 +76,11 @@ type contexts struct {
 	files []string
 	// cut is a context file whose imports guard could not walk whole
 	// (maxImportFiles passed, a file past maxImportScan or one guard
-	// cannot read): any file may be one it imports (review 22a C1, C2).
+	// cannot read): any file may be one it imports.
 	cut string
 	// unlisted is the project directory guard could not list whole for
 	// its context files (past maxContextEntries): any file may be one of
-	// theirs imports (review 23a I2).
+	// theirs imports.
 	unlisted string
 	// keys are files' and imported's device and inode, on first need.
 	keys map[fileKey]bool
@@ -186,8 +186,8 @@ func projectRoot(base, h string) string {
 // is reports whether the file of names (linkNames) is context: by any of
 // its names a context file's name or a file a context file imports (one
 // that does not exist yet too), where a context file's or an imported
-// file's symbolic link leads (review 23a I4), another hard link of one of
-// those (review 22a C4), or, for a name guard cannot tell (an
+// file's symbolic link leads, another hard link of one of
+// those, or, for a name guard cannot tell (an
 // extraction's member, a glob), any of those in its directory (review
 // 23a I1). It does not count c.cut.
 func (c *contexts) is(names []string) bool {

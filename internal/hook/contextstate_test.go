@@ -68,7 +68,7 @@ func TestContextFromIndex(t *testing.T) {
 	}
 }
 
-// TestContextProject (review 23a I1-I3, FP1, FP2): the context files of
+// TestContextProject: the context files of
 // the project tree are looked up, not only the written file's ancestors'
 // (a sub-directory's import filled by cp, curl -o, sed -i); an import that
 // does not exist yet is one, filled by an extraction guard cannot list;

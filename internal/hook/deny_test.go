@@ -54,9 +54,9 @@ var inHomeBlocks = map[string]string{
 	`docker run --rm -v "$(pwd)":/app -w /app node:20 npm test`:                         "mounts home into a container",
 	"wc -l $(find . -name '*.go')":                                                      "reads every *.go under home, ~/.ssh included",
 	"find . -name '*.go' | xargs wc -l":                                                 "reads every *.go under home, ~/.ssh included",
-	"ls *.log | xargs rm -f":                                                            "removes names produced at run time in home, which holds guard's directory (review 15a F4)",
-	"cat $(find . -type d -name cmd)/main.go":                                           "reads every main.go under home, ~/.ssh included (review 9 F17)",
-	`find . -name '*.go' | while read f; do wc -l "$f"; done`:                           "reads every *.go under home, ~/.ssh included (review 9 F17)",
+	"ls *.log | xargs rm -f":                                                            "removes names produced at run time in home, which holds guard's directory",
+	"cat $(find . -type d -name cmd)/main.go":                                           "reads every main.go under home, ~/.ssh included",
+	`find . -name '*.go' | while read f; do wc -l "$f"; done`:                           "reads every *.go under home, ~/.ssh included",
 	// git staging, stashing or committing the whole work tree without a
 	// pathspec: in home the work tree is home, keys and ~/.guard included
 	// (round 2 H5; stash -u in everyday.txt is proj-only for the same reason).
@@ -90,7 +90,7 @@ var inHomeBlocks = map[string]string{
 	// A patch guard cannot read may write any file under home.
 	"git apply fix.patch":             "a patch guard cannot read, applied in home",
 	"patch -p1 < fix.patch":           "a patch guard cannot read, applied in home",
-	"git add -A && git diff --cached": "stages and prints every file of home, ~/.ssh among them (review 2 H5)",
+	"git add -A && git diff --cached": "stages and prints every file of home, ~/.ssh among them",
 	// A name guard cannot work out, written (or handed to a program guard
 	// does not know to only read it) directly in the home directory: it
 	// could be ~/.guard or ~/.bashrc.
@@ -109,7 +109,7 @@ var inHomeBlocks = map[string]string{
 	// A hidden file of the home directory (~/.*/**): tools' configuration
 	// and state, read when they start.
 	// A compressed file or an archive handed to a program guard knows
-	// nothing of, in the home (review 7 F2, F11): the name stored in it,
+	// nothing of, in the home: the name stored in it,
 	// or its members, may be ~/.bashrc.
 	"gunzip data.json.gz":               "a compressed file in home: the name stored in it may be .bashrc",
 	"unrar x x.rar":                     "an archive extracted into home",
@@ -123,7 +123,7 @@ var inHomeBlocks = map[string]string{
 	"ln -sf ../../shared/.eslintrc.js .eslintrc.js":       "writes ~/.eslintrc.js, code eslint loads for every project under home",
 	"echo '{}' > .vscode/settings.json":                   "writes ~/.vscode, the editor's own directory",
 	"git config -f .gitmodules submodule.lib.branch main": "writes ~/.gitmodules, a hidden file of home",
-	// A file server in the home serves ~/.ssh (review 10 F17).
+	// A file server in the home serves ~/.ssh.
 	"python3 -m http.server 8000": "serves the home, which holds ~/.ssh",
 	// cmake's source directory .. from ~/build is the home, which holds ~/.guard.
 	"mkdir -p build && cd build && cmake .. && make":                                "cmake on the home",

@@ -2,7 +2,7 @@ package hook
 
 import "testing"
 
-// TestDiscoverers (review 22b F4): programs that discover and run the
+// TestDiscoverers: programs that discover and run the
 // project's code besides the test and task runners first listed (prove,
 // bats, gotestsum, ginkgo, dart test, php artisan test, ninja, scons,
 // pre-commit, lefthook, ant, meson) read what they run; a program guard

@@ -17,7 +17,7 @@ const maxDotPathLookups = 64
 
 // dotPathWrite returns the finding that blocks a write of checked (the
 // call's resolved inputs) into a PATH directory that PATH names as "." or
-// an empty entry (review 17b F8): POSIX reads either as the directory a
+// an empty entry: POSIX reads either as the directory a
 // command runs in, so with such a PATH a program there runs in place of
 // the one the user means at the next command. The policy turns absolute
 // and named PATH directories into write globs (DIR/*); this one moves

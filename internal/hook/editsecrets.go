@@ -17,11 +17,11 @@ import (
 	"github.com/guardhq/guard/internal/regularfile"
 )
 
-// An edit inside a secret reshapes it (review 14b F11): Edit's old_string
+// An edit inside a secret reshapes it: Edit's old_string
 // "AKIA" with new_string "AKIA-" leaves AKIA-IOSFODNN7EXAMPLF, which no
 // rule matches, in the file and in the tool's result, and every later
 // read of the file prints it unredacted. The check computes the edit's
-// result, not its parts (review 15b F3): the replacements (agent.Call.
+// result, not its parts: the replacements (agent.Call.
 // Edits) are applied in order to the file's text as the client applies
 // them (line ends read as LF, curly quotes matched as straight ones when
 // the text is not found as it is), and a secret of the file that the
@@ -36,7 +36,7 @@ const minKeptRun = 8
 
 // editSecrets returns the finding that blocks call's edit of text inside
 // a secret its file holds. A file guard cannot read whole (over the bound,
-// unreadable, not a regular file) is "cannot tell" (review 16b F4): the
+// unreadable, not a regular file) is "cannot tell": the
 // edit may reshape a secret in the part guard did not read; only a file
 // that does not exist (the client creates it) holds none.
 func editSecrets(call *agent.Call) (event.Finding, bool) {
@@ -71,7 +71,7 @@ func editSecrets(call *agent.Call) (event.Finding, bool) {
 		return block(ms[0].Rule, "the file holds a secret ("+ms[0].Rule+") and guard cannot find a replaced text as the client does, so it cannot tell what the edit leaves; remove the secret whole, or edit it by hand")
 	}
 	for _, m := range ms {
-		// Part of a secret replaced (review 16b F3): unless every copy
+		// Part of a secret replaced: unless every copy
 		// is in the result as it was, the edit reshaped one.
 		if sec := text[m.Start:m.End]; partial && strings.Count(result, sec) < strings.Count(text, sec) {
 			return block(m.Rule, "the edit replaces part of a secret ("+m.Rule+") the file holds; remove the secret whole, or edit it by hand")
@@ -97,7 +97,7 @@ func applyEdits(text string, edits []agent.Edit) (string, bool) {
 }
 
 // applyTracked applies edits as applyEdits does, following where each
-// byte of the original text goes (review 16b F3), and reports whether an
+// byte of the original text goes, and reports whether an
 // edit replaced part, not all, of what is left of one of ms (the secrets
 // of text): a replaced range is mapped back to the original through the
 // earlier edits, so an insertion between a secret's characters, done in

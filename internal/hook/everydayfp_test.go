@@ -8,7 +8,7 @@ import (
 )
 
 // TestDevNullStatus: a redirection to /dev/null keeps a command's
-// status its programs' (review 16b): git diff origin/main 2>/dev/null is
+// status its programs': git diff origin/main 2>/dev/null is
 // allowed for agent A as git diff origin/main is (the result scan's),
 // while a status builtin still puts it on the failure route.
 func TestDevNullStatus(t *testing.T) {

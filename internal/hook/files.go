@@ -207,7 +207,7 @@ func lstat(full string) (shell.EntryKind, string) {
 // a launcher script in /usr/bin named by $BROWSER).
 func systemFile(p string) bool {
 	if slices.Contains(strings.Split(filepath.ToSlash(p), "/"), "..") {
-		return false // /usr/../tmp/x.sh: where a .. leads is not the system's (review 13a F5)
+		return false // /usr/../tmp/x.sh: where a .. leads is not the system's
 	}
 	for _, d := range []string{"/usr/", "/etc/", "/bin/", "/sbin/", "/lib/", "/lib32/", "/lib64/", "/System/", "/nix/store/"} {
 		if strings.HasPrefix(p, d) {

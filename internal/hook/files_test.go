@@ -250,7 +250,7 @@ func TestLookPath(t *testing.T) {
 }
 
 // TestInheritedCDPath: cd NAME searches the CDPATH the command's shell
-// inherits from the agent (review 7 F8): a user's `export CDPATH=.:~` makes
+// inherits from the agent: a user's `export CDPATH=.:~` makes
 // cd .guard reach guard's directory.
 func TestInheritedCDPath(t *testing.T) {
 	homeDir, proj := scriptWorld(t, nil)
@@ -273,7 +273,7 @@ func TestInheritedCDPath(t *testing.T) {
 
 // TestOtherWorkspaceRoots: agent B without a cwd, with several workspace
 // roots: a command's relative paths are checked under each, since the
-// shell may run in any (review 7 F32).
+// shell may run in any.
 func TestOtherWorkspaceRoots(t *testing.T) {
 	homeDir, proj := scriptWorld(t, nil)
 	p := realPolicy(t, "")

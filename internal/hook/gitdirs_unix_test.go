@@ -12,7 +12,7 @@ import (
 // it uses, whatever its name (a bare repository, a directory holding HEAD,
 // objects/ and refs/): one not named .git is read before git runs, and its
 // command settings analysed; one the command itself writes (or makes with
-// git init --bare and then writes) is one guard cannot read (review 17b F4).
+// git init --bare and then writes) is one guard cannot read.
 func TestGitDirConfigsRead(t *testing.T) {
 	fsmon := "[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = ..\n\tfsmonitor = echo pwned >> ~/.bashrc; true\n"
 	plain := "[core]\n\trepositoryformatversion = 0\n\tbare = true\n[remote \"origin\"]\n\turl = /tmp/src\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n"

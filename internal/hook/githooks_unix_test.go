@@ -11,7 +11,7 @@ import (
 
 // TestGitHooksRun: a git subcommand that runs hooks has the hooks of the
 // directory git runs them from (.git/hooks, core.hooksPath) analysed as the
-// scripts they are (review 22b F7): a user's pre-commit that runs a project
+// scripts they are: a user's pre-commit that runs a project
 // script the agent wrote, or that writes ~/.bashrc itself, blocks git
 // commit; --no-verify skips it; git status and a sample hook run nothing.
 func TestGitHooksRun(t *testing.T) {
@@ -127,7 +127,7 @@ func TestGitHooksUser(t *testing.T) {
 
 // TestGitHooksAnySubcommand: reference-transaction and post-index-change
 // run at any subcommand that updates a ref or writes the index, not only
-// the ones that run the other hooks (review 23a G2): git branch, add,
+// the ones that run the other hooks: git branch, add,
 // status, reset, stash, fetch, an alias; subcommands known to write
 // neither (log, show, rev-parse, diff --cached, ls-files) run none.
 func TestGitHooksAnySubcommand(t *testing.T) {
@@ -183,7 +183,7 @@ exit $c
 // TestGitHooksHusky9: a script file knows its own $0 and $BASH_SOURCE, so
 // husky 9's hooks (core.hooksPath .husky/_, each `. "${0%/*}/h"`) reach
 // the user's .husky/pre-commit; a file run or sourced by a name with a
-// run-time part is "cannot tell", not "no file" (review 23a G1).
+// run-time part is "cannot tell", not "no file".
 func TestGitHooksHusky9(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")

@@ -11,7 +11,7 @@ import (
 
 // TestGitRevisionLinks: a symbolic link in a revision's tree (mode 120000)
 // that git checkout, switch, merge, cherry-pick, restore or checkout --
-// writes is ln -s's link (review 10 F13): one to the home, to ~/.ssh (an
+// writes is ln -s's link: one to the home, to ~/.ssh (an
 // absolute or a relative target), or to a directory holding the home
 // blocks; a branch whose links stay inside the project (current -> src)
 // passes, and so does a pathspec that leaves the link out.
@@ -68,7 +68,7 @@ func TestGitRevisionLinks(t *testing.T) {
 }
 
 // TestGitNewTreeLinkReads: a read through a link git writes into a new
-// working tree in the same command (review 11 F15): git clone -b lnk .
+// working tree in the same command: git clone -b lnk .
 // sub and git worktree add ../w lnk, where lnk holds h -> the home, then
 // cat sub/h/.ssh/id_rsa, blocks; so does the same from a remote guard
 // cannot read; an everyday read of the new tree passes.

@@ -5,7 +5,7 @@ import "strings"
 // A program other than git that reads a git directory's object store
 // (.git/objects/**, its packs) reads the committed text of every file of
 // the repository's history, zlib-compressed: python's zlib, zlib-flate,
-// openssl zlib print it inflated (review 18b F3). Neither the read rules
+// openssl zlib print it inflated. Neither the read rules
 // (the object's name is a hash) nor the result scan (which redacts only
 // the secrets it knows) see the file it was, on any route: such a read is
 // a read of the history (event.Input.History), which the policy weighs by

@@ -102,7 +102,7 @@ func TestGitRevisionWrites(t *testing.T) {
 
 // TestGitHooksPath: the hooks directory a repository's core.hooksPath
 // names (.githooks, husky's .husky/_), or the user's ~/.gitconfig for
-// every repository, is write-protected as .git/hooks is (review 7 F12).
+// every repository, is write-protected as .git/hooks is.
 func TestGitHooksPath(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
@@ -156,7 +156,7 @@ func gitOut(t *testing.T, dir string, stdin []byte, args ...string) string {
 }
 
 // TestGitCraftedRevisions: a revision git reads otherwise than guard
-// would is not read, so the command blocks (review 8 F4, F5, F6): a tag
+// would is not read, so the command blocks: a tag
 // and a branch of one name on different commits (checkout takes the
 // branch, rev-parse the tag), a zero-padded tree mode (040000 is a
 // directory to git), a tree naming one entry twice.
@@ -220,8 +220,8 @@ func TestGitCraftedRevisions(t *testing.T) {
 
 // TestGitConfigIncludes: a file a git configuration includes (the
 // repository's include.path ../.gitconfig, the user's [include] and
-// [includeIf] files) is configuration, protected as .git/config is
-// (review 8 F8): core.fsmonitor there runs at every git status.
+// [includeIf] files) is configuration, protected as .git/config is:
+// core.fsmonitor there runs at every git status.
 func TestGitConfigIncludes(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
@@ -249,7 +249,7 @@ func TestGitConfigIncludes(t *testing.T) {
 }
 
 // TestGitHeadMoved: git writes the tree from a revision guard must take
-// as the target, whatever HEAD says (review 9a F3): rebase --onto's
+// as the target, whatever HEAD says: rebase --onto's
 // commit, HEAD moved without a tree write (reset --soft/--mixed REV,
 // update-ref HEAD, symbolic-ref HEAD) and then git stash or reset --hard,
 // in one call or two, git rebase UPSTREAM BRANCH, git worktree add PATH

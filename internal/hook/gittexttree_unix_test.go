@@ -10,7 +10,7 @@ import (
 )
 
 // TestGitTextTree: git's printers of the index, the history and the work
-// tree are unattributed reads of the tree they print (review 23a U1, U2):
+// tree are unattributed reads of the tree they print:
 // the command that stages the tree (git add -A, -Af past .gitignore, -N,
 // commit -a) and prints it back blocks when the project holds a .env; a
 // printer of a repository whose index holds one blocks; git diff

@@ -45,7 +45,7 @@ func TestGlobOperands(t *testing.T) {
 		glob       string // the protected glob of the block; "" for allowed
 	}{
 		// dotglob on cp's destination: the pattern is one field in the
-		// shell, two words in guard (review 4 H3).
+		// shell, two words in guard.
 		{cmd: "shopt -s dotglob; cp x ~/*ashrc", glob: "~/.bashrc"},
 		{cmd: "shopt -s dotglob; mv x ~/*ashrc", glob: "~/.bashrc"},
 		{cmd: "shopt -s dotglob; ln -s x ~/*ashrc", glob: "~/.bashrc"},

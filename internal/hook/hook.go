@@ -381,14 +381,14 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		}
 		ran = append(ran, a.Files...)
 		base := agent.BaseDir(call, opt)
-		imports, block := contextShellWrites(a, base, opt0.Home) // review 20a F2
+		imports, block := contextShellWrites(a, base, opt0.Home)
 		out = append(out, imports...)
 		if block != nil && revBlock == nil {
 			revBlock = block
 		}
 		ins := analysisInputs(a)
 		if call.FailsUnredacted != "" && slices.ContainsFunc(ins, isPrintedTree) && !treeSucceeds(a, in.Text, opt0.Zsh, base, call.FailsUnredacted) {
-			failingTrees(ins, call.FailsUnredacted) // review 14b F16
+			failingTrees(ins, call.FailsUnredacted)
 		}
 		out = append(out, ins...)
 		if len(a.RevReads) > 0 && revBlock == nil {
@@ -451,7 +451,7 @@ func analysisInputs(a *shell.Analysis) []event.Input {
 		case slices.Contains(a.OpaqueReads, p):
 			in.Opaque = transformed
 		case slices.Contains(a.UnattributedReads, p):
-			in.Opaque = unattributedTree // review 22a R1
+			in.Opaque = unattributedTree
 		case sent:
 			in.Opaque = netSent
 		}
@@ -983,14 +983,14 @@ func (r *runner) check(pol Policy) outcome {
 	}
 	if !call.Logging && (!o.verdict.Blocked() || policy.Redactable(o.verdict.Finding)) {
 		// A content search's lines of a secret: withheld whole, the
-		// redaction of another secret would leave them (review 14b F2).
+		// redaction of another secret would leave them.
 		scope, trees, counts := resultScope(call, r.parsed, opt)
 		if f, hit := searchLines(call); hit {
 			o.verdict.Decision, o.verdict.Finding, o.whole = event.Block, f, true
 		} else if f, hit, err := searchReads(call, pol, scope, trees, counts); err != nil {
 			f := evalFailure(err)
 			return outcome{call: call, fail: &f}
-		} else if hit { // review 20a F3
+		} else if hit {
 			o.verdict.Decision, o.verdict.Finding, o.whole = event.Block, f, true
 		}
 	}
@@ -1069,7 +1069,7 @@ func (r *runner) withhold(pol Policy, o *outcome) error {
 				again = append(again, event.Input{Kind: call.Inputs[res.First].Kind, Text: sg.Text})
 			}
 			if j := res.KeyJoins(texts); j != "" {
-				again = append(again, event.Input{Kind: call.Inputs[res.First].Kind, Text: j}) // review 10 F11
+				again = append(again, event.Input{Kind: call.Inputs[res.First].Kind, Text: j})
 			}
 			v, err := pol.Evaluate(again)
 			if err != nil {
@@ -1453,7 +1453,7 @@ func (r *runner) fail(f failure) int {
 
 // failForm returns the agent and stage whose answer form a failure takes:
 // the call's, except where agent A's event is uncertain (the payload and
-// $AGENT_A_HOOK_EVENT name different events, review 20a F5). No one
+// $AGENT_A_HOOK_EVENT name different events). No one
 // answer acts under both a tool call and a tool result: the client
 // refuses whole a JSON answer naming another event than its own (a
 // PreToolUse would run the tool) and ignores exit 2 after the tool ran.

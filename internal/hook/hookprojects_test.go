@@ -102,7 +102,7 @@ func TestProgramsCommandSettings(t *testing.T) {
 			{"echo id >> ~/tools/future.sh", true},
 			{"echo 'import os' >> tools/mcp.py", true},
 			{"echo id >> ~/tools/free.sh", false},
-			{"echo x >> tools/other.py", true}, // the server script's import path (review 13b F7)
+			{"echo x >> tools/other.py", true}, // the server script's import path
 			{"echo x >> src/other.py", false},
 			{"echo x >> tools/perm.sh", false},
 		} {

@@ -15,7 +15,7 @@ import (
 
 // A searcher that skips hidden names (rg, ag, pt without --hidden) still
 // searches one an ignore rule whitelists: a `!.env` line in an ignore file
-// it reads overrides the skip (review 18b F10). HiddenWhitelist reads
+// it reads overrides the skip. HiddenWhitelist reads
 // those files as the searcher would, within bounds.
 
 // ignoreNames are the ignore files rg, ag, pt and fd read in each directory

@@ -9,7 +9,7 @@ import (
 
 // TestInheritedExports: a variable in the agent's environment (guard's) is
 // exported in the command's shell, so a plain assignment to it hands its
-// value to every program run after it (review 10 F10), in both bash.match
+// value to every program run after it, in both bash.match
 // modes; without it in the environment the value stays the shell's own.
 func TestInheritedExports(t *testing.T) {
 	dir := t.TempDir()

@@ -24,7 +24,7 @@ func TestTestRunnerFiles(t *testing.T) {
 }
 
 // TestCodeEnvFiles: an environment entry interpreter code sets before it
-// starts a program is the shell's assignment of it (review 18a F4).
+// starts a program is the shell's assignment of it.
 func TestCodeEnvFiles(t *testing.T) {
 	runPrograms(t, map[string]string{
 		"evil.sh": "echo PENV >> ~/.bashrc\n",

@@ -10,7 +10,7 @@ import (
 
 // TestLaunderedRecursiveRead: a file the command writes from a recursive
 // read of a project holding a .env holds what the read printed; a
-// reshaping read of it is checked as the read itself (review 13a F13).
+// reshaping read of it is checked as the read itself.
 func TestLaunderedRecursiveRead(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("HOME", dir)

@@ -11,7 +11,7 @@ import (
 )
 
 // TestGlobAfterLinkDotDot: a pattern after LINK/.. is expanded where the
-// kernel goes, up from the link's target (review 14a F5): with a project
+// kernel goes, up from the link's target: with a project
 // link to a directory of the home (w -> ~/work) or to /proc/self/cwd,
 // w/../.s?h/* is ~/.ssh/*. Patterns through the project's ordinary links
 // pass.

@@ -148,7 +148,7 @@ func (f runFiles) TreeLinkTexts(p string, budget int) ([]effect.Member, int, boo
 
 // globRootLink returns where root r leads when it is a symbolic link that
 // pattern p (a glob) matched outside the system's directories and outside
-// the directory the glob lists (review 10 F12): the link is one of the
+// the directory the glob lists: the link is one of the
 // entries the program reads, and it follows it as the walk's own links.
 func globRootLink(p, r string) (string, bool) {
 	if !realpath.HasGlob(p) {
@@ -337,7 +337,7 @@ func (s *sourceWalk) add(rel string) error {
 // with no target yet: the command may make it before the runner runs,
 // review 22a L2). A link to a directory inside it that the walk does not
 // look into (a hidden or skipped one: lib -> .hid) is walked under the
-// link's name: the loader reaches it by that name (review 22a L1).
+// link's name: the loader reaches it by that name.
 func (s *sourceWalk) link(q, rel string) error {
 	t, err := filepath.EvalSymlinks(q)
 	if err != nil {

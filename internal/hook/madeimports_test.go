@@ -6,7 +6,7 @@ import (
 	"github.com/guardhq/guard/internal/policy"
 )
 
-// TestMadeModulesImported (review 16a F13, F17): a module the command
+// TestMadeModulesImported: a module the command
 // itself copies, moves or links into place and then imports is read as
 // its source (a copy, a move) or is "cannot tell" (a link), in both
 // bash.match modes; a harmless one passes.
@@ -36,7 +36,7 @@ func TestMadeModulesImported(t *testing.T) {
 	}
 }
 
-// TestRunTimeSearchPath (review 16a F17): a directory code adds to its
+// TestRunTimeSearchPath: a directory code adds to its
 // module search path is searched (a literal, one built from the code's
 // own file or the working directory); one guard cannot tell (a variable,
 // an environment value) is "cannot tell", in both bash.match modes.
@@ -70,7 +70,7 @@ func TestRunTimeSearchPath(t *testing.T) {
 	}
 }
 
-// TestRunpyModules (review 16a F15): runpy runs a module as -m does:
+// TestRunpyModules: runpy runs a module as -m does:
 // python3 -m runpy MOD ARGS, runpy.run_module("http.server") and
 // runpy.run_path of the standard library's http/server.py serve the CGI
 // scripts (the code's sys.argv is not read: as if --cgi were given); a
@@ -96,7 +96,7 @@ func TestRunpyModules(t *testing.T) {
 	}
 }
 
-// TestNotebooksAndPdbrc (review 16a F18): notebook runners (jupyter
+// TestNotebooksAndPdbrc: notebook runners (jupyter
 // execute, nbconvert --execute, papermill, ipython) run the notebook's
 // code cells and what they import, a %%bash cell's lines are the shell's;
 // python's debugger runs ./.pdbrc (python3 -m pdb, breakpoint()); in both

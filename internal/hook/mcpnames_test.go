@@ -8,7 +8,7 @@ import (
 
 // TestMCPCompoundNames: an MCP tool whose name holds a read verb and a word
 // guard does not know, or that is given content to write, may write the
-// paths it names (review 12b F9); a tool that only reads still reads.
+// paths it names; a tool that only reads still reads.
 func TestMCPCompoundNames(t *testing.T) {
 	home, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {

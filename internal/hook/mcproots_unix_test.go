@@ -12,7 +12,7 @@ import (
 // TestMCPRootsAndGit: a tool guard does not know is checked with each
 // relative path joined to each directory another field names, as servers
 // resolve them, and a git tool that writes the working tree is checked as
-// the git command it stands for (review 9 F11).
+// the git command it stands for.
 func TestMCPRootsAndGit(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
@@ -64,7 +64,7 @@ func TestMCPRootsAndGit(t *testing.T) {
 		{"mcp__git__git_stash", `{"path":"` + proj + `","mode":"list"}`, "allow"},
 		{"mcp__github__merge_pull_request", `{"owner":"o","repo":"r","pull_number":3}`, "allow"},
 		// A git tool with no verb guard knows, a runner's args or command, a
-		// boolean mode (review 11 F8).
+		// boolean mode.
 		{"mcp__git__co", `{"repo_path":"` + proj + `","branch":"evil"}`, "block"},
 		{"mcp__git__git", `{"repo_path":"` + proj + `","args":["checkout","evil"]}`, "block"},
 		{"mcp__git__run_git", `{"cwd":"` + proj + `","command":"checkout evil"}`, "block"},

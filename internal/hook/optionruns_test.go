@@ -59,7 +59,7 @@ func TestWgetCommandRuns(t *testing.T) {
 		{"wget --execute USE-ASKPASS=./x.sh https://127.0.0.1:9/", "blocked_path", "'./x.sh'"},
 		{"WGETRC=./w.rc wget https://127.0.0.1:9/", "blocked_path", "'./x.sh'"},
 		{"export WGETRC=w.rc; wget https://127.0.0.1:9/", "blocked_path", "'./x.sh'"},
-		{"SYSTEM_WGETRC=./w.rc wget https://127.0.0.1:9/", "blocked_path", "'./x.sh'"}, // review 19a F7
+		{"SYSTEM_WGETRC=./w.rc wget https://127.0.0.1:9/", "blocked_path", "'./x.sh'"},
 		{"SYSTEM_WGETRC=./ok.rc wget -q -O- https://example.com", "", ""},
 		{"wget --config=w.rc https://127.0.0.1:9/", "blocked_path", "'./x.sh'"},
 		{"HOME=$PWD/h wget https://127.0.0.1:9/", "blocked_path", "'./y.sh'"},

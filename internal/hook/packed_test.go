@@ -52,7 +52,7 @@ func lzmaAloneOf(body string) string {
 }
 
 // TestScanZip: a deflated member is read inflated, a stored one by the
-// byte scan, another method is "cannot tell" (review 16b F7).
+// byte scan, another method is "cannot tell".
 func TestScanZip(t *testing.T) {
 	key := "AWS=AKIAQYLPMN5HFIQR7XYZ\n"
 	for _, tc := range []struct {

@@ -72,7 +72,7 @@ func TestProgramsHooksRun(t *testing.T) {
 			{"go install golang.org/x/tools/cmd/goimports@latest", false},
 			{"go build -o ~/go/bin/mytool ./cmd/mytool", false},
 			{"cp build/tool ~/go/bin/tool2", false},
-			{"echo 'print(2)' > ../tools/other.py", true}, // the hook script's import path (review 13b F7)
+			{"echo 'print(2)' > ../tools/other.py", true}, // the hook script's import path
 			{"echo 'print(2)' > other.py", false},
 			{"gofmt -w main.go", false},
 		} {
@@ -106,8 +106,7 @@ func TestProgramsHooksRun(t *testing.T) {
 			t.Errorf("Write of guard's executable %s: code %d: %s", exe, code, stderr)
 		}
 	}
-	// A hook program's block names it as such, not as guard's executable
-	// (review 11 F9).
+	// A hook program's block names it as such, not as guard's executable.
 	code, _, stderr, _ := runReal(t, realPolicy(t, ""), writePayload(t, sub, filepath.Join(proj, "tools", "lint.py")))
 	if code != 2 || !strings.Contains(stderr, "a program or file an installed hook entry runs") || strings.Contains(stderr, "guard's own executable") {
 		t.Errorf("Write of a hook program: code %d: %s", code, stderr)
@@ -115,7 +114,7 @@ func TestProgramsHooksRun(t *testing.T) {
 }
 
 // TestProgramsHardLink: a hard link made earlier to guard's executable
-// meets the write rules as the executable (review 9b F4).
+// meets the write rules as the executable.
 func TestProgramsHardLink(t *testing.T) {
 	_, proj, gobin := placesWorld(t)
 	link := filepath.Join(proj, "g")

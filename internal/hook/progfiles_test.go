@@ -3,7 +3,7 @@ package hook
 import "testing"
 
 // TestSedScriptFileSpellings: sed's script file is read however -f is
-// spelled (review 19a F15): -f F, --file=F, -nf F, -fF.
+// spelled: -f F, --file=F, -nf F, -fF.
 func TestSedScriptFileSpellings(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		"x.sed":  "w $HOMEDIR/.bashrc\n",
@@ -26,8 +26,7 @@ func TestSedScriptFileSpellings(t *testing.T) {
 	}
 }
 
-// TestGawkInclude: gawk's -i/--include source library is a program it runs
-// (review 19a F15).
+// TestGawkInclude: gawk's -i/--include source library is a program it runs.
 func TestGawkInclude(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		"x.awk":  "BEGIN{print 1 > \"$HOMEDIR/.bashrc\"}\n",

@@ -72,7 +72,7 @@ func cutHome(name string) (string, bool) {
 // TestStdinOrigin: every program that runs or applies what it reads on
 // standard input asks where descriptor 0 reads from: a process
 // substitution and a descriptor opened on one are a program's output, as
-// a pipe is (review 17a F9).
+// a pipe is.
 func TestStdinOrigin(t *testing.T) {
 	runPrograms(t, map[string]string{
 		"p.patch":   "diff --git a/.agent_a/settings.json b/.agent_a/settings.json\nnew file mode 100644\n--- /dev/null\n+++ b/.agent_a/settings.json\n@@ -0,0 +1 @@\n+{\"hooks\":{}}\n",
@@ -101,7 +101,7 @@ func TestStdinOrigin(t *testing.T) {
 }
 
 // TestOtherProcessDescriptor: /proc/PID/fd/N of another process named by a
-// literal pid is a link followed on disk (review 17a F10): a write
+// literal pid is a link followed on disk: a write
 // through it writes the file that process holds.
 func TestOtherProcessDescriptor(t *testing.T) {
 	if runtime.GOOS != "linux" {
@@ -145,7 +145,7 @@ func TestOtherProcessDescriptor(t *testing.T) {
 }
 
 // TestIncludeProcessors: a catalogued include processor's inputs are read
-// for the files they include, each a read (review 17b F13).
+// for the files they include, each a read.
 func TestIncludeProcessors(t *testing.T) {
 	runPrograms(t, map[string]string{
 		"~/.ssh/id_rsa": "key\n",
@@ -173,7 +173,7 @@ func TestIncludeProcessors(t *testing.T) {
 		{"asciidoctor x.adoc", true},
 		{"pdflatex x.tex", true},
 		{"m4 ok.m4", false},
-		{"m4 -I sub w.m4", true}, // -I's value is a directory include searches (review 20b F9)
+		{"m4 -I sub w.m4", true}, // -I's value is a directory include searches
 		{"m4 -I sub < w.m4", true},
 		{"m4 --include=sub - < w.m4", true},
 		{"m4 -I sub ok.m4", false},

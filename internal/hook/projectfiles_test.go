@@ -10,7 +10,7 @@ import (
 )
 
 // TestProjectFilesAbove: a tool's project files are looked for where the
-// tool looks (review 22b F3): npm, yarn and pnpm run the scripts of the
+// tool looks: npm, yarn and pnpm run the scripts of the
 // nearest package.json above the working directory and read each .npmrc
 // up to the root; cargo merges every .cargo/config.toml up to the root;
 // just, task and poe read the nearest task file above. Everyday commands

@@ -68,7 +68,7 @@ func pwshInputs(text string, f runFiles) (inputs []event.Input, ran []string, er
 }
 
 // pwshNative returns what a PowerShell command's URLs and external
-// programs name (review 8 F13): a URL input for each URL (a file: URL is a
+// programs name: a URL input for each URL (a file: URL is a
 // read of its file), and for the programs' command lines (tar, git,
 // python3, bash -c, Expand-Archive as unzip: pwsh.Analysis.BashLines) the
 // inputs the shell analysis finds, as for a bash command, and the lines as

@@ -12,7 +12,7 @@ import (
 
 // TestPowerShellNative: the PowerShell tool's URLs meet the URL rules and
 // its external programs the shell analysis, as the same text through the
-// Bash tool does (review 8 F13): each command blocks through both tools,
+// Bash tool does: each command blocks through both tools,
 // and everyday programs pass through both.
 func TestPowerShellNative(t *testing.T) {
 	home, proj, p := pwshWorld(t)

@@ -29,7 +29,7 @@ func pwshWorld(t *testing.T) (home, proj string, p *policy.Policy) {
 }
 
 // TestPowerShellTool: agent A's PowerShell tool's command is read as
-// PowerShell, not bash (review 3 M1): the paths it names are checked,
+// PowerShell, not bash: the paths it names are checked,
 // spelt with \, $HOME, $env:USERPROFILE, ~ or literals joined with +; what
 // guard cannot work out near a protected name blocks; everyday PowerShell
 // passes.
@@ -230,7 +230,7 @@ func TestPowerShellFragments(t *testing.T) {
 
 // TestPowerShellBounds: a PowerShell command past a bound of the reader
 // ($( … ) 17 deep, -EncodedCommand five deep, 65 script blocks) blocks:
-// guard does not read it in part (review 8 F16).
+// guard does not read it in part.
 func TestPowerShellBounds(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)

@@ -11,7 +11,7 @@ import (
 )
 
 // TestPowerShellFollowedLinks: PowerShell's readers that follow links
-// (review 10 F12) read where a link in the project leads: Get-ChildItem
+// read where a link in the project leads: Get-ChildItem
 // -Recurse -FollowSymlink piped into a reader, Copy-Item -Recurse,
 // Compress-Archive (a glob's entries too), on the PowerShell tool and
 // through pwsh -c; listings that keep links, and projects whose links stay

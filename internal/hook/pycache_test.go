@@ -28,7 +28,7 @@ func compilePy(t *testing.T, python, text, dst string) {
 	}
 }
 
-// TestPythonCachedBytecode (review 7 F19): python runs a module's
+// TestPythonCachedBytecode: python runs a module's
 // __pycache__/NAME.TAG.pyc in place of the NAME.py guard reads, a bare
 // NAME.pyc where no NAME.py is, and python3 X.pyc: guard reads their
 // constants as the source's literals, in both bash.match modes; a project
@@ -95,7 +95,7 @@ func TestPythonCachedBytecode(t *testing.T) {
 	}
 }
 
-// TestPycachePrefix (review 10 F2): PYTHONPYCACHEPREFIX and -X
+// TestPycachePrefix: PYTHONPYCACHEPREFIX and -X
 // pycache_prefix=DIR move a module's cached bytecode to
 // DIR/<the source's absolute directory>/NAME.TAG.pyc; guard reads it
 // there, in both bash.match modes, whether the command or the agent's

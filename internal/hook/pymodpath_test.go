@@ -35,7 +35,7 @@ func writePyZip(t *testing.T, p string, members ...string) {
 	}
 }
 
-// TestPythonModulePath (review 11 F2, F14): python -m MOD looks for MOD on
+// TestPythonModulePath: python -m MOD looks for MOD on
 // PYTHONPATH as import does, and a zip on the module path (PYTHONPATH,
 // sys.path.insert, zipimporter) is read; both in both bash.match modes,
 // while harmless modules on the path pass.

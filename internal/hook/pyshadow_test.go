@@ -8,7 +8,7 @@ import (
 	"github.com/guardhq/guard/internal/policy"
 )
 
-// TestPythonShadowsAndPackages (review 15a F10, F11): python -m PKG runs
+// TestPythonShadowsAndPackages: python -m PKG runs
 // PKG/__init__.py (and each parent package's) before it finds there is no
 // __main__ or no such module, and a module named like the standard
 // library in a directory python searches first (PYTHONPATH, the working

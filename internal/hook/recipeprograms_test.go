@@ -2,7 +2,7 @@ package hook
 
 import "testing"
 
-// TestRecipePrograms (review 22b F1, F2): a build file's command finds its
+// TestRecipePrograms: a build file's command finds its
 // program as the command line does (assignments, prefixes and package
 // managers' exec forms skipped); an interpreter's program file is read,
 // a test runner's discovered files are, a task file's runner is found at

@@ -274,7 +274,7 @@ func TestNestedResultIsLinear(t *testing.T) {
 
 // TestResultSplitSecret: a secret split across texts the model reads
 // together (stdout and stderr, agent C's content parts) is found in their
-// join, and every text it touches is redacted (review 3 L1).
+// join, and every text it touches is redacted.
 func TestResultSplitSecret(t *testing.T) {
 	p := realPolicy(t, "")
 	const pw, gh1, gh2 = "Xk9mP2vL8qR4tZ7wQ", "ghp_Zx8q2LmV9pRt4", "WkJ7hN3bC6dF1gY5sA0eQ2u"

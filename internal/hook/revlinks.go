@@ -11,7 +11,7 @@ import (
 // RevLinks implements effect.RevLinker: the symbolic links (mode 120000)
 // of revision rev's tree, or of the index for shell.RevIndex, that the
 // working tree does not hold with the same target, with their targets'
-// text, relative to dir (review 10 F13). A link whose target guard cannot
+// text, relative to dir. A link whose target guard cannot
 // read makes the answer RevUnknown.
 func (f runFiles) RevLinks(dir, rev string) ([]effect.RevLink, shell.RevStatus) {
 	return f.revLinks(dir, rev, false)

@@ -10,7 +10,7 @@ import (
 // cannot redact what the command prints, as a tree read whole is: a
 // committed .env blocks there whatever it holds, the reason naming the
 // file and the revision; on agent A's plain route the result scan redacts
-// as before, and a patch of no protected file passes (review 17b F1).
+// as before, and a patch of no protected file passes.
 func TestRevPatchPaths(t *testing.T) {
 	proj, git := gitWorld(t, map[string]string{"README": "a\n", ".env": "DB_PASS=hunter2xyz\n"})
 	git("add", "-f", "README", ".env")

@@ -26,7 +26,7 @@ func unredactedWhy(call *agent.Call) string {
 
 // revReads checks the files of a revision the command reads (git show
 // HEAD:settings.py: shell.Analysis.RevReads) when guard cannot redact what
-// the call prints (review 12b F6): the file's text as the revision (or the
+// the call prints: the file's text as the revision (or the
 // index) holds it, read from the repository's object store without
 // running git (internal/gitobj, bounded), is returned as file content, to
 // be checked as beforeReadFile's content is. A file guard cannot read
@@ -60,7 +60,7 @@ func revReads(why, base string, revs []shell.RevRead) ([]event.Input, *event.Fin
 			}
 			for _, p := range paths {
 				// Printed under its name: held to the read rules as a
-				// file of a tree read whole is (review 17b F1).
+				// file of a tree read whole is.
 				out = append(out, event.Input{Kind: event.KindRead, Text: p, Via: "git's patch of revision " + r.Rev})
 			}
 			continue

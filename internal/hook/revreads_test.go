@@ -43,7 +43,7 @@ func TestRevReadsAgentB(t *testing.T) {
 		block bool
 	}{
 		{"git show HEAD:settings.py", true},
-		// History written to a file, then read (review 19b F4).
+		// History written to a file, then read.
 		{"git archive -o /tmp/a.tar HEAD && tar xOf /tmp/a.tar", true},
 		{"git archive --output=/tmp/a.zip --format=zip HEAD && unzip -p /tmp/a.zip", true},
 		{"git format-patch -o /tmp/p --root HEAD && cat /tmp/p/*.patch", true},

@@ -166,14 +166,14 @@ func newProtected(pol any) *protected {
 	return nil
 }
 
-// filter returns which paths of the tree at top are compared with the disk
-// (review 9a F3, 10 F6): those a write rule may protect (a block_write
+// filter returns which paths of the tree at top are compared with the disk:
+// those a write rule may protect (a block_write
 // glob: .agent_a/settings.json, .husky/pre-commit, a venv's
 // site-packages/*.pth; guard's directory; core.hooksPath) and every file
 // the policy protects by path (a project hook's scripts/check.sh), and the
 // agents' context files (contextRel). Other
 // files are not read: a committed virtual environment's thousand hidden
-// files do not pass gitobj.MaxChanges (review 11 F9). A policy that cannot
+// files do not pass gitobj.MaxChanges. A policy that cannot
 // tell its rules keeps every hidden name too (hookName).
 func (p *protected) filter(top string) func(rel, mode string) bool {
 	if p == nil {

@@ -17,14 +17,14 @@ import (
 const maxHistory = 16
 
 // revTexts returns the texts a git command prints of revision r (r.Path
-// ""; review 14b F3), read from the object store within the budget b
+// ""), read from the object store within the budget b
 // (maxSecretFiles objects, maxSecretBytes): a commit's patch (both sides
 // of every file it changes against each parent: git show REV, cat-file
 // -p REV, stash show -p), a diff of two commits (git diff A B), of a
 // commit and the working tree (git diff REV: the disk's side too), or a
 // history of at most r.Count commits (git log -p; a history longer than
 // maxHistory without a bound guard cannot tell), and the paths of the
-// files those texts are printed under (review 17b F1). False: guard
+// files those texts are printed under. False: guard
 // cannot tell.
 func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, []string, bool) {
 	dir, repo, ok := revDir(base, h, r)
@@ -164,7 +164,7 @@ func pathspecs(top, dir, paths string) func(string) bool {
 }
 
 // narrowQuiet reports whether nothing of git's environment and
-// configuration may widen the files a pathspec keeps (review 16b F1): no
+// configuration may widen the files a pathspec keeps: no
 // GIT_*_PATHSPECS or GIT_CONFIG* variable in the environment git inherits,
 // and every configuration file git reads (the repository's, the global,
 // the XDG and the system one) absent or read, with no "follow" (log.follow

@@ -2,7 +2,7 @@ package hook
 
 import "testing"
 
-// TestRunnerLoads (review 22a L1–L3, FP1): go test loads the packages
+// TestRunnerLoads: go test loads the packages
 // its tests import wherever they lie (testdata/, a link into a hidden
 // directory) and no others; a link guard cannot follow is code it cannot
 // read; a program run before the runner that may write its code with
@@ -64,7 +64,7 @@ func TestRunnerLoads(t *testing.T) {
 		{"cd c && gofmt -r 'a -> b' -w . && go test ./...", true}, // a rewrite rule changes the code
 		{"cd c && go test ./... && mytool", false},
 		{"cd c && python3 --version && go test ./...", false},
-		// Beside the runner, not before it (review 23a L2): a write in
+		// Beside the runner, not before it: a write in
 		// the background, another pipeline stage, a coprocess or a
 		// process substitution may land while the runner loads.
 		{"cd c; go test ./... & cp ~/e.txt evil.go; wait", true},
@@ -85,7 +85,7 @@ func TestRunnerLoads(t *testing.T) {
 	})
 }
 
-// TestRunnerPackageFiles (review 23a L1): go test compiles and links
+// TestRunnerPackageFiles: go test compiles and links
 // every file of a package it loads that the go command may use, not its
 // .go files only: cgo's C files (a constructor runs before main), .s,
 // .syso. Each is scanned for the places it names.
@@ -129,7 +129,7 @@ func TestRunnerPackageFiles(t *testing.T) {
 	})
 }
 
-// TestGoEnvFile (review 23a L3): the go command reads GOENV's file as
+// TestGoEnvFile: the go command reads GOENV's file as
 // its environment (GOFLAGS, CC): its settings are the command's; one
 // guard cannot read is settings it cannot tell. -extld names a program.
 func TestGoEnvFile(t *testing.T) {

@@ -19,7 +19,7 @@ import (
 // A content search over a directory (Grep with a directory or no path, agent
 // C's search_file_content with dir_path, an MCP search tool) prints lines of
 // files guard never read before the call: a few body lines of a private key
-// are no value the result scan finds (review 14b F2). Walking the directory
+// are no value the result scan finds. Walking the directory
 // first would block every search of a big project, so guard checks the
 // result instead, where the client lets it withhold: each file the result's
 // lines come from (named before the line as grep prints it, `path:N:line`,

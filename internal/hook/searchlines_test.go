@@ -13,7 +13,7 @@ import (
 )
 
 // TestSearchLines: a content search over a directory (or the cwd), or an
-// MCP search tool, prints a private key's body lines (review 14b F2): its
+// MCP search tool, prints a private key's body lines: its
 // result is withheld where the client takes a replacement; an MCP tool
 // with a pattern or query argument pre-reads its own file; a search whose
 // lines hold no part of a secret (clean files, a sourcemap, a lockfile's

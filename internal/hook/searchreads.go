@@ -20,8 +20,8 @@ import (
 // A content search prints lines attributed to files (grep's `path:N:line`,
 // `path-N-line`, `path:line`, a `File: path` or rg --heading heading above
 // numbered lines). A line of a file the read rules protect (a project's
-// .env, a key file) is that file's read whatever its value's shape
-// (review 20a F3): the result scan finds only catalogued shapes, and
+// .env, a key file) is that file's read whatever its value's shape:
+// the result scan finds only catalogued shapes, and
 // `DB_PASS=hunter2xyz` is none. guard applies the read rules to every file
 // a printed line is attributed to, by name (no look-up on disk), and
 // withholds the result when one blocks. Names alone (grep -l) and counts

@@ -12,7 +12,7 @@ import (
 
 // TestSearchReads: a search result's line attributed to a file the read
 // rules protect (a project's .env, a key file) is that file's read whatever
-// its value's shape (review 20a F3): Grep, a shell grep or rg, agent C's
+// its value's shape: Grep, a shell grep or rg, agent C's
 // search_file_content are withheld; lines of other files, names alone
 // (grep -l) and values of no protected file pass.
 func TestSearchReads(t *testing.T) {

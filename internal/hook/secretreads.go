@@ -44,7 +44,7 @@ const (
 	// maxSecretBytes bounds the bytes guard reads of a call's files.
 	maxSecretBytes = 64 << 20
 	// maxSecretFiles bounds the files (regular, existing) guard reads of
-	// a call. Names that do not exist do not count (review 13b F12).
+	// a call. Names that do not exist do not count.
 	maxSecretFiles = 64
 	// keysWhy is why guard checks a command's partial read for a key.
 	keysWhy = "a command's slice of a private key (a few of its body lines) is not a value the result scan can find"
@@ -103,7 +103,7 @@ func secretReads(call *agent.Call, checked []event.Input) (event.Finding, bool) 
 // redacted).
 func readWhy(call *agent.Call, in event.Input, own bool) (why string, keysOnly bool) {
 	if in.Kind != event.KindRead || call.Stage != agent.StageTool && in.Opaque == "" {
-		return "", false // a prompt's attachment is read only where guard cannot redact it (review 17b F5)
+		return "", false // a prompt's attachment is read only where guard cannot redact it
 	}
 	switch {
 	case in.Unprinted:
@@ -181,7 +181,7 @@ func scanFile(d *secret.Detector, p string, b *scanBudget, keysOnly bool) (event
 		}
 	}
 	if n >= 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		// gzip (review 14b F17): zcat F, gzip -dc F print it inflated;
+		// gzip: zcat F, gzip -dc F print it inflated;
 		// the inflated bytes count against the budget.
 		if f, hit, err := scanGzip(d, fh, b, keysOnly); hit || err != nil {
 			return f, hit, err
@@ -302,7 +302,7 @@ func printableRuns(text string) string {
 // utf16Runs returns the runs of at least 8 printable ASCII characters
 // each followed by a NUL (UTF-16 text, little endian, or big endian one
 // byte on), at either alignment anywhere in text, decoded, a line each;
-// and those each followed by three NULs (UTF-32, review 16b F7), at any
+// and those each followed by three NULs (UTF-32), at any
 // of four alignments.
 func utf16Runs(text string) string {
 	var b strings.Builder
@@ -527,7 +527,7 @@ func readsWhole(p, base string) bool {
 }
 
 // netSent is why guard cannot redact a read of a command that redirects
-// output to a network connection (review 14b F10).
+// output to a network connection.
 const netSent = "the command sends what it reads over the network (a redirection to /dev/tcp or /dev/udp): no result scan sees it"
 
 // sendsOutput reports whether command analysis a redirects output to a

@@ -16,7 +16,7 @@ import (
 
 // TestSecretReads: a read allowed because the result scan redacts what it
 // prints is allowed only where the output reaches a redacting scan as the
-// file holds it (review 12b F1, F2, F11): a reshaped or partial read, a
+// file holds it: a reshaped or partial read, a
 // route whose output guard cannot replace, agent A's command that may
 // fail, of a file that holds a secret blocks; reads of clean files, and
 // plain reads where the scan redacts, pass.

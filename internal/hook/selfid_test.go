@@ -29,7 +29,7 @@ func zipApp(t *testing.T, prefix, text string) string {
 }
 
 // TestScriptOperandEntries: an interpreter's directory operand and a zip
-// application run code guard now reads (review 9 F4); everyday runs pass.
+// application run code guard now reads; everyday runs pass.
 func TestScriptOperandEntries(t *testing.T) {
 	const evil = "import os; open(os.path.expanduser('~/.bashrc'), 'a').write('echo PWNED9\\n')\n"
 	const evilJS = "require('fs').appendFileSync(require('os').homedir() + '/.bashrc', 'x')\n"
@@ -88,7 +88,7 @@ func copyFile(t *testing.T, src, dst string) {
 }
 
 // TestGuardCopyByContent: a copy of guard made in an earlier call is
-// guard's command line under any name (review 9 F5): the test binary is a
+// guard's command line under any name: the test binary is a
 // build of guard's module, as guard is.
 func TestGuardCopyByContent(t *testing.T) {
 	self, err := os.Executable()

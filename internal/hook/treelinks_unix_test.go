@@ -43,7 +43,7 @@ func linkWorld(t *testing.T, out func(homeDir string) string) (homeDir, proj str
 }
 
 // TestFollowedTreeLinks: a recursive read that follows links reads where
-// the links inside its directory lead (review 9 F6): a link to the home, to
+// the links inside its directory lead: a link to the home, to
 // ~/.ssh, or to a directory outside that links on to the home makes it a
 // read of them; reads that keep links, and projects whose links stay
 // inside or lead to system files, pass.
@@ -53,7 +53,7 @@ func TestFollowedTreeLinks(t *testing.T) {
 		"find -L . -name id_rsa -exec cat {} +", "cp -rL . /tmp/p9", "rsync -aL . /tmp/p9", "rsync -rk src /tmp/p9",
 		"tar chzf /tmp/p.tgz .", "tar -czhf /tmp/p.tgz src", "tar --dereference -czf /tmp/p.tgz .",
 		"zip -qr /tmp/p.zip .", "7z a /tmp/p.7z .", "diff -r src /tmp/other", "ag -f --hidden k",
-		// file servers serve what the links lead to (review 10 F17)
+		// file servers serve what the links lead to
 		"python3 -m http.server 8000", "npx serve src", "php -S 127.0.0.1:8000",
 		// review 10 F4: without --hidden the link is entered by its own name.
 		"rg -L k", "rg -L k .", "rg --follow k src", "ag -f k", "ag --follow k .", "pt --follow k .",
@@ -123,7 +123,7 @@ func TestFollowedTreeLinks(t *testing.T) {
 		p := realPolicy(t, "")
 		for _, cmd := range append(follow, keep...) {
 			if cmd == "find -L . -name id_rsa -exec cat {} +" || strings.HasSuffix(cmd, " cat") {
-				continue // cat of what find names: files named id_rsa anywhere; of a tree whose links guard does not walk (review 22a R1)
+				continue // cat of what find names: files named id_rsa anywhere; of a tree whose links guard does not walk
 			}
 			checkRule(t, p, proj, cmd, "", "")
 		}

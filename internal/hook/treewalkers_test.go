@@ -10,7 +10,7 @@ import (
 // the working directory into xargs or $(…)) is written or read as the tree
 // it stands for, narrowed by the names guard can read; a tree written whole
 // (rm -rf ., find . -delete) blocks when the project holds its own hook
-// file, .git/config or .git/hooks on disk (review 18b F8, F9, F11).
+// file, .git/config or .git/hooks on disk.
 func TestTreeWalkers(t *testing.T) {
 	proj, git := gitWorld(t, map[string]string{"README": "hi\n", "src/a.go": "package a\n",
 		".env": "DB_PASS=hunter2xyz\n", ".agent_a/settings.json": "{}\n"})

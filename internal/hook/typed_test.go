@@ -8,7 +8,7 @@ import (
 )
 
 // TestTypedCommands: what a tool types into a terminal, a session or a
-// process is checked as the command it is (review 13b F6), for agents A,
+// process is checked as the command it is, for agents A,
 // B and C; a file writer's content stays a file's, and ordinary MCP tools
 // pass. Agent B's workspace roots given as file: URIs are the directories
 // they name, and a root guard cannot read blocks a relative path (review

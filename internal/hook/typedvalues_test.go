@@ -8,9 +8,9 @@ import (
 )
 
 // TestTypedKeys: text typed into a terminal is checked as the line editor
-// leaves it, and a key guard does not model blocks (review 14b F4); a
-// tool that writes but names no file types its values whatever their key
-// (review 14b F5); for agents A, B and C, with controls.
+// leaves it, and a key guard does not model blocks; a
+// tool that writes but names no file types its values whatever their key;
+// for agents A, B and C, with controls.
 func TestTypedKeys(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)

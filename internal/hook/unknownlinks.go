@@ -10,7 +10,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// An unknown element in a directory that holds links out (review 13a F11):
+// An unknown element in a directory that holds links out:
 // a bare unknown name in the project is the project's (path.Unknown), but
 // a name taken from a listing (ls | while read d; do cat "$d"/*; done,
 // d=$(find . -type l)) may be the project's link to ~/.ssh. When a path
@@ -116,7 +116,7 @@ func fits(elem, name string) bool {
 	}
 	pat = strings.ReplaceAll(pat, word.Unknown, "*")
 	if pat == "*" {
-		return true // a whole run-time element: any path, slashes and all (review 15a F4)
+		return true // a whole run-time element: any path, slashes and all
 	}
 	ok, err := path.Match(pat, path.Base(name))
 	return ok || err != nil

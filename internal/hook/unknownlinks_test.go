@@ -11,7 +11,7 @@ import (
 )
 
 // TestUnknownNameThroughProjectLink: a name from a listing in a project
-// that holds a link to ~/.ssh could be the link (review 13a F11); in a
+// that holds a link to ~/.ssh could be the link; in a
 // project without one it stays the project's.
 func TestUnknownNameThroughProjectLink(t *testing.T) {
 	dir := t.TempDir()
@@ -99,7 +99,7 @@ func TestFits(t *testing.T) {
 
 // TestUnknownNameInLargeDir: a directory with more entries than guard
 // looks at cannot tell whether a name taken from it is a link out: the
-// name is checked as one in the home (review 14a F7).
+// name is checked as one in the home.
 func TestUnknownNameInLargeDir(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("HOME", dir)
@@ -144,7 +144,7 @@ func TestUnknownNameInLargeDir(t *testing.T) {
 }
 
 // TestUnknownNameThroughDeepLink: what find found under a directory, and
-// a name read from a listing, may be a link at any depth (review 15a F4):
+// a name read from a listing, may be a link at any depth:
 // a link two levels down to ~/.ssh is a candidate too; a project whose
 // deep links stay inside it passes.
 func TestUnknownNameThroughDeepLink(t *testing.T) {

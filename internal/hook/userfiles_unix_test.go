@@ -22,7 +22,7 @@ func TestUserFileTouches(t *testing.T) {
 	homeDir, proj := scriptWorld(t, map[string]string{
 		"tool.sh":           "#!/bin/sh\ngzip ~/.guard/audit.log\n",
 		"hl.sh":             "#!/bin/sh\ngzip ~/.guard/audit.log\n",
-		"exp.sh":            "export PYENV_X=$HOME/.pyenv\nfoo\n", // not PYENV_ROOT: its default place is no touch (review 11 F9)
+		"exp.sh":            "export PYENV_X=$HOME/.pyenv\nfoo\n", // not PYENV_ROOT: its default place is no touch
 		"fn.sh":             "nvm_tool() { foo ~/.guard/rules.json; }\n",
 		".toolrc":           "F=~/.guard/rules.json\n",
 		".husky/pre-commit": "ed -s ~/.bashrc\n",
@@ -75,16 +75,16 @@ export NVM_DIR="$HOME/.nvm"
 		{". ~/.nvm/nvm.sh", ""},
 		{"bash exp.sh", "blocked_path"},                 // the project's text
 		{"export PYENV_X=$HOME/.pyenv", "blocked_path"}, // the command's own
-		{"export PYENV_ROOT=$HOME/.pyenv", ""},          // pyenv's default root (review 11 F9)
+		{"export PYENV_ROOT=$HOME/.pyenv", ""},          // pyenv's default root
 		{"tool", "blocked_path"},                        // ~/.local/bin/tool links into the project
 		{"source ~/.bashrc && pyenvx", "blocked_path"},  // a program on PATH is no start-up file
 		{"hl", "blocked_path"},                          // a hard link of the project's file
 		{"source ~/.bashrc; foo ~/.pyenv", "blocked_path"},
 		// A start-up file that sources the project's file: its later
-		// lines run with what that file set (review 5 M3).
+		// lines run with what that file set.
 		{". ~/.profile", "blocked_path"},
 		// A name a **/ glob protects arrives in every clone: its text is
-		// not the user's (review 5 F2).
+		// not the user's.
 		{"sh .husky/pre-commit", "blocked_path"},
 		{"[ -f ~/.bashrc ] && source ~/.bashrc && pyenv versions", ""},
 		// The command's own state reaches the user's text.

@@ -48,7 +48,7 @@ func zipEnd(dirSize, dirOff int) []byte {
 	return e
 }
 
-// TestZipAppReadersDiffer (review 10 F14): a zip application with two
+// TestZipAppReadersDiffer: a zip application with two
 // central directories, Go's archive/zip reading the harmless
 // __main__.py and python's zipimport the other, is blocked as one guard
 // cannot tell what runs, in both bash.match modes, whatever its name; an

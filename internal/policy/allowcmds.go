@@ -10,8 +10,8 @@ import (
 )
 
 // checkCommandAllowing runs the command rules on a command, the allow
-// patterns (bash.allow_patterns) applied to each of its commands on its own
-// (review 12b F13): ^npm test allows npm test, not what is chained after
+// patterns (bash.allow_patterns) applied to each of its commands on its own:
+// ^npm test allows npm test, not what is chained after
 // it. The command is allowed when each of its commands is; otherwise the
 // commands an allow pattern covers (with all the commands inside them) are
 // replaced by the null command ':' and the rest is analysed and checked as

@@ -37,7 +37,7 @@ func TestMovedGlobs(t *testing.T) {
 }
 
 // TestMovedCode: the variables that move code a program runs at its start
-// or name a program other tools run (review 8 F14): PYTHONUSERBASE moves
+// or name a program other tools run: PYTHONUSERBASE moves
 // ~/.local, XDG_DATA_HOME ~/.local/share, PYTHONPATH's directories hold
 // sitecustomize.py, EDITOR's first word is a program; a bare program name
 // is none.
@@ -65,7 +65,7 @@ func TestMovedCode(t *testing.T) {
 }
 
 // TestMovedLoaders: the variables that move where a program loads code or
-// configuration from (review 9 F9) protect the code-bearing entries at
+// configuration from protect the code-bearing entries at
 // their values, as the hook's environment has them.
 func TestMovedLoaders(t *testing.T) {
 	env := map[string]string{

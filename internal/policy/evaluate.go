@@ -840,14 +840,14 @@ const homeDots = "~/.*/**"
 // homeCatchAll are the default block_write globs compiled with homeDots,
 // with its data stores as exceptions: the hidden files, and the places
 // Windows (~/AppData) and macOS (~/Library) keep the same kind of
-// configuration (review 7 F31). A finding of one blocks last.
+// configuration. A finding of one blocks last.
 var homeCatchAll = []string{homeDots, "~/AppData/**", "~/Library/**"}
 
 // homeData are the data stores under the home's hidden directories that
 // homeDots leaves writable: caches, downloaded packages and toolchains,
 // histories. Writes elsewhere under ~/.* need allow_write.
 //
-// Only stores programs do not load code from at start (review 6 F2): not
+// Only stores programs do not load code from at start: not
 // ~/.local/share (shell completions, editor plugins, systemd units,
 // desktop entries), user site-packages, toolchains or installed runtimes;
 // nor unpacked packages a build compiles or links as they are (review 9
@@ -888,7 +888,7 @@ func (p *Policy) touchDetector(write *path.Detector) *path.Detector {
 // block_read lists too. A program handed such a name is not counted as its
 // writer (a touch); the read rules still block handing it to one guard does
 // not know, and the writes guard knows (a redirection, cp, tee, sed -i, the
-// Write tool) still meet the write rule (review 9b F2).
+// Write tool) still meet the write rule.
 func (p *Policy) dataGlob(g string) bool {
 	return slices.Contains(p.FilePaths.BlockRead, g) && path.FixedDir(path.Normalize(g, p.Home)) == ""
 }
@@ -1185,7 +1185,7 @@ func (p *Policy) linkVariants(lists ...[]string) map[string][]string {
 			if !strings.ContainsAny(n, "*?[") {
 				// A protected file that is itself a link (a dotfile
 				// manager's ~/.profile -> ~/dotfiles/profile) is
-				// protected where it leads, too (review 7 F29).
+				// protected where it leads, too.
 				dir = n
 			}
 			rd, _ := real(filepath.FromSlash(dir))

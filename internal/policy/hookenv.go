@@ -4,7 +4,7 @@ import (
 	"strings"
 )
 
-// The settings' "env" values by their shape (review 15b F7): the client
+// The settings' "env" values by their shape: the client
 // sets them for every hook program it runs, and a search-path list (PATH,
 // LD_LIBRARY_PATH, NODE_PATH, PYTHONPATH…) or an option string (PERL5OPT
 // -Mlib=lib, RUBYOPT -rtools/e, NODE_OPTIONS --require x) names files those
@@ -51,7 +51,7 @@ func envPlaces(name, v string) ([]envPlace, bool) {
 			// the inherited value: not the settings'
 		case isURLValue(p):
 			// an option's or a word's URL value (--inspect-publish-uid=http://a):
-			// only that part is not a path (review 16b F8)
+			// only that part is not a path
 		case strings.Contains(p, "$") && !(strings.Contains(p, "/") && wordVarKnown(p)):
 			ok = false
 		case named || strings.Contains(p, "/"):
@@ -134,7 +134,7 @@ func searchPathEnv(name string) bool {
 	case "PATH", "LD_LIBRARY_PATH", "LD_PRELOAD", "LD_AUDIT", "NODE_PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE",
 		"PERL5LIB", "PERLLIB", "RUBYLIB", "GEM_PATH", "GEM_HOME", "CLASSPATH", "BUNDLE_GEMFILE",
 		"LUA_PATH", "LUA_CPATH", "GOPATH", "NODE_EXTRA_CA_CERTS",
-		// a repository's or a configuration's place (review 15b F8)
+		// a repository's or a configuration's place
 		"GIT_DIR", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_CONFIG",
 		"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_TEMPLATE_DIR", "JJ_CONFIG", "HGRCPATH", "HOME", "XDG_CONFIG_HOME":
 		return true

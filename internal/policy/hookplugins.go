@@ -1,7 +1,7 @@
 package policy
 
 // The hook files of the plugins and extensions the clients load from a
-// directory of the user's (review 13b F8). Agent A installs plugins from
+// directory of the user's. Agent A installs plugins from
 // marketplaces; a marketplace whose source is a local directory (settings'
 // extraKnownMarketplaces, or the client's record of known marketplaces,
 // ~/.agent_a/plugins/known_marketplaces.json) is loaded from there: its
@@ -150,7 +150,7 @@ func (p *Policy) pluginRoot(r string) (out, globs []string) {
 
 // manifestFiles returns the hook and server files plugin manifest v of
 // plugin directory r names (its "hooks" and "mcpServers" as a path or a
-// list of paths, review 14b F12): hook files of their own, read like the
+// list of paths): hook files of their own, read like the
 // default ones. A path outside r is left to the manifest's entry words.
 func manifestFiles(v any, r string) []string {
 	m, _ := v.(map[string]any)
@@ -227,7 +227,7 @@ func marketplacePlugins(m string) []string {
 			continue // a remote source: installed under ~/.agent_a
 		}
 		if filepath.IsAbs(filepath.FromSlash(s)) {
-			out = append(out, filepath.Clean(filepath.FromSlash(s))) // a local path (review 14b F12)
+			out = append(out, filepath.Clean(filepath.FromSlash(s))) // a local path
 		} else {
 			out = append(out, filepath.Clean(filepath.Join(m, filepath.FromSlash(s))))
 		}

@@ -1,6 +1,6 @@
 package policy
 
-// The programs the agents' clients run later (review 9b F4, F5): guard's
+// The programs the agents' clients run later: guard's
 // own executable and every file a hook entry or an MCP server entry of an
 // installed hook file names. The hook files are write-protected because
 // whoever edits them can switch guard off; the program an entry runs is the
@@ -146,8 +146,8 @@ func globLiteral(g string) (string, bool) {
 // without a wildcard: the programs hook entries run (programs, "**/rest"
 // kept for an entry of the user's) and the block_write globs that name one
 // file (a "**/NAME" one as such). The hook compares those of them a git
-// tree holds with the disk when git makes the tree match a revision
-// (review 10 F6). The entries' analysis reads files only (entryFiles), so
+// tree holds with the disk when git makes the tree match a revision.
+// The entries' analysis reads files only (entryFiles), so
 // it never asks for these again under the cache's lock.
 func (p *Policy) WriteProtectedPaths() []string {
 	p.cache.mu.Lock()
@@ -211,7 +211,7 @@ func (p *Policy) hookPrograms() (out, globs []string) {
 			d = up
 		}
 	}
-	o, g := p.pluginPrograms(true) // hookplugins.go (review 13b F8)
+	o, g := p.pluginPrograms(true) // hookplugins.go
 	out, globs = append(out, o...), append(globs, g...)
 	p.cache.progDirs, p.cache.projectTop = dirs, top
 	return capList(out), capList(globs)
@@ -267,7 +267,7 @@ func (p *Policy) hookDir(dir string, project bool, runDir string) (out, globs []
 // decodeHookFile decodes a hook file as its client reads it: JSON, with
 // the // and /* */ comments and trailing commas agent C's settings allow
 // (standardised by hujson, as the installer reads them). A leading UTF-8
-// byte order mark is dropped (review 14b FP4): a client that accepts one
+// byte order mark is dropped: a client that accepts one
 // runs the entries, and one that rejects the file runs none, so reading
 // them protects a superset of what runs, where failing closed made the
 // whole project read-only (docs/DECISIONS.md).
@@ -312,7 +312,7 @@ func (p *Policy) hookValue(v any, dir string, project bool, runDir string) (out,
 	}
 	o, g := serverDirs(v, home, runDir, 0)
 	out, globs = append(out, o...), append(globs, g...)
-	// the places the settings' env values name (hookenv.go, review 15b F7)
+	// the places the settings' env values name (hookenv.go)
 	eg, known := envGlobs(v, "", 0, home, dir, project)
 	globs = append(globs, eg...)
 	if !known && project {
@@ -328,8 +328,8 @@ func (p *Policy) hookValue(v any, dir string, project bool, runDir string) (out,
 
 // userStateFile is agent A's user state file in the home directory, where
 // its client keeps the user- and local-scope MCP servers ("mcpServers" at
-// the top and under "projects"."DIR"), each started with every session
-// (review 12b F4). It holds much else (a history of every project), so it
+// the top and under "projects"."DIR"), each started with every session.
+// It holds much else (a history of every project), so it
 // is read with a larger bound and only its "mcpServers" values decoded.
 const userStateFile = ".agent_a.json"
 
@@ -398,7 +398,7 @@ func commandStrings(v any, key string, depth int, out []string) []string {
 }
 
 // envEntry returns the entry line a settings "env" value stands for, ""
-// when it names no file (review 14b F9). The value is read by what the
+// when it names no file. The value is read by what the
 // variable means, not by its spelling: a file-valued variable's value
 // (BASH_ENV, ENV, PYTHONSTARTUP: a file the shell or interpreter reads;
 // ZDOTDIR: the directory of zsh's startup files) is a path relative to the
@@ -444,7 +444,7 @@ func envEntry(name, v string) string {
 }
 
 // commandKey reports whether a setting called key holds a command line
-// the client runs (review 12b F4): a hook entry's or MCP server's
+// the client runs: a hook entry's or MCP server's
 // "command", and agent A's credential and telemetry helpers (run with the
 // user's shell at start and on each refresh) and agent C's tool discovery
 // and call commands and its global MCP server command (mcp.serverCommand).
@@ -649,7 +649,7 @@ func hookWords(cmd string) []hookWord {
 }
 
 // entryLines returns the command lines of the hook entries and MCP server
-// entries in v (review 10 F7): a hook entry's "command" as written, as
+// entries in v: a hook entry's "command" as written, as
 // is each other command-valued setting (commandStrings: review 12b F4); a
 // server's "command" with its "args" quoted and its "env" values assigned
 // before it (NODE_OPTIONS=--require ./preload.js). Walked to maxHookDepth,
@@ -684,7 +684,7 @@ func entryLines(v any, depth int, out []string) []string {
 // serverLine is the command line of entry m whose command is cmd: cmd
 // itself for a hook entry (no "args"), else the server's program and
 // arguments quoted, after its environment's assignments; an entry's
-// directory field (entryDir) becomes a cd before it (review 13b F11).
+// directory field (entryDir) becomes a cd before it.
 func serverLine(m map[string]any, cmd string) string {
 	args, isServer := m["args"].([]any)
 	env, _ := m["env"].(map[string]any)
@@ -727,7 +727,7 @@ func entryDir(m map[string]any) string {
 }
 
 // clientDirVars are the variables the clients expand in an entry's
-// directory (review 14b F13), as the shell analysis reads them: the
+// directory, as the shell analysis reads them: the
 // project's directory as a $…PROJECT_DIR variable (projectVars binds it).
 var clientDirVars = [...][2]string{
 	{"${workspaceFolder}", "${GUARD_PROJECT_DIR}"}, {"${workspaceRoot}", "${GUARD_PROJECT_DIR}"},
@@ -835,7 +835,7 @@ func serverDirFiles(m map[string]any, cmd, home, dir string) (out, globs []strin
 }
 
 // entryRuns returns the files hook entry line runs as code when the client
-// runs it in dir (review 10 F7): what the shell analysis reads through the
+// runs it in dir: what the shell analysis reads through the
 // call's file reader (Analysis.Files: a script, make's Makefile, npm's
 // package.json, python -m's module, a bash -c script, a preload) and the
 // files its programs load by name from where they run, existing or not
@@ -876,8 +876,8 @@ func (p *Policy) entryRuns(line, home, dir string) (out, globs []string) {
 
 // askedPrograms returns the files analysis a asked its reader for that
 // are programs the line runs, there or not: resolved where the shell runs
-// them, after its cd, pushd, env -C, make -C, escapes, braces and ~+
-// (review 14b F14). A path a program is handed (a.Touches: make's goal,
+// them, after its cd, pushd, env -C, make -C, escapes, braces and ~+.
+// A path a program is handed (a.Touches: make's goal,
 // ruff's .; peeked at for its kind) and a directory are not.
 func askedPrograms(asked []string, a *shell.Analysis) []string {
 	var out []string

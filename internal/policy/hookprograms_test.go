@@ -106,7 +106,7 @@ func FuzzHookWords(f *testing.F) {
 }
 
 // TestEntryLines: hook entries are their command; MCP servers their
-// program and quoted arguments after their environment (review 10 F7).
+// program and quoted arguments after their environment.
 func TestEntryLines(t *testing.T) {
 	for _, tc := range []struct {
 		json string
@@ -150,7 +150,7 @@ func FuzzProjectVars(f *testing.F) {
 }
 
 // TestCommandShaped: a setting under a key guard does not know is a
-// command when it names a program or a file by path (review 12b F4);
+// command when it names a program or a file by path;
 // words, ignore globs, URLs and permission-like rules are not.
 func TestCommandShaped(t *testing.T) {
 	for _, tc := range []struct {
@@ -179,7 +179,7 @@ func TestCommandShaped(t *testing.T) {
 }
 
 // TestCommandStringsSettings: agent A's and agent C's command-valued
-// settings are entries; permission rules stay data (review 12b F4).
+// settings are entries; permission rules stay data.
 func TestCommandStringsSettings(t *testing.T) {
 	var v any
 	doc := `{"apiKeyHelper":"k","otelHeadersHelper":"o","awsAuthRefresh":"a","awsCredentialExport":"e",` +
@@ -201,7 +201,7 @@ func TestCommandStringsSettings(t *testing.T) {
 }
 
 // TestEnvEntry: a settings "env" value is read by its variable's meaning,
-// a bare relative path included (review 14b F9).
+// a bare relative path included.
 func TestEnvEntry(t *testing.T) {
 	for _, tc := range []struct{ name, v, want string }{
 		{"BASH_ENV", "tools/benv.sh", "./tools/benv.sh"},
@@ -238,7 +238,7 @@ func TestEnvEntry(t *testing.T) {
 }
 
 // TestUserState reads the MCP servers of agent A's user state file, at
-// the top and under a project (review 12b F4).
+// the top and under a project.
 func TestUserState(t *testing.T) {
 	home := t.TempDir()
 	doc := `{"history":[{"display":"\"mcpServers\" as text"}],"mcpServers":{"s":{"command":"bash","args":["` + home + `/srv.sh"]}},` +
@@ -309,7 +309,7 @@ func FuzzRunnerGlobs(f *testing.F) {
 }
 
 // TestProjectGlobs: a written path meets the hook files of the projects
-// above it that the call's own lookup did not read (review 12b F3).
+// above it that the call's own lookup did not read.
 func TestProjectGlobs(t *testing.T) {
 	root := t.TempDir()
 	home := filepath.Join(root, "home")
@@ -336,8 +336,8 @@ func TestProjectGlobs(t *testing.T) {
 	}
 }
 
-// BenchmarkProjectGlobs measures the look-up of a written path's projects
-// (review 12b F3): a path two directories below the cwd's repository, in
+// BenchmarkProjectGlobs measures the look-up of a written path's projects:
+// a path two directories below the cwd's repository, in
 // a repository three directories below the home, no hook files.
 func BenchmarkProjectGlobs(b *testing.B) {
 	home := b.TempDir()
@@ -361,7 +361,7 @@ func BenchmarkProjectGlobs(b *testing.B) {
 }
 
 // TestEntryDirPath: an entry directory is expanded as the clients expand
-// it; a variable guard does not know is "" (review 14b F13).
+// it; a variable guard does not know is "".
 func TestEntryDirPath(t *testing.T) {
 	const home, dir = "/home/u", "/home/u/w"
 	for _, tc := range []struct{ d, want string }{

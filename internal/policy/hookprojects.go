@@ -1,6 +1,6 @@
 package policy
 
-// The hook programs of the project a write lands in (review 12b F3): the
+// The hook programs of the project a write lands in: the
 // write rules hold the programs of the user's hook files and of those from
 // the call's working directory up to its repository's top (hookPrograms),
 // read once a call. A path written elsewhere (a parent project above a
@@ -110,10 +110,10 @@ func (p *Policy) dirPrograms(d string) []string {
 	}
 	c.dirProgs[d] = nil // a panic half way leaves the directory read as empty: errBroken then
 	out, globs := p.hookDir(d, true, d)
-	o, g := p.pluginPrograms(false) // the project's local marketplaces (review 13b F8)
+	o, g := p.pluginPrograms(false) // the project's local marketplaces
 	out, globs = append(out, o...), append(globs, g...)
 	var list []string
-	for _, q := range append(out, globs...) { // globs, literal names escaped (review 13b F5)
+	for _, q := range append(out, globs...) { // globs, literal names escaped
 		if path.FixedDir(q) != "" && !slices.Contains(list, q) {
 			list = append(list, q)
 		}

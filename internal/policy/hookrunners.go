@@ -1,6 +1,6 @@
 package policy
 
-// The code a hook entry's runner loads (review 12b F10): `npx prettier`,
+// The code a hook entry's runner loads: `npx prettier`,
 // `.venv/bin/python -m black`, `uvx ruff` name no file of the code they
 // run; the runner finds it (node_modules/.bin and the package its link
 // leads into, the interpreter's site-packages, uv's or pipx's own

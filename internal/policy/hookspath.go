@@ -1,6 +1,6 @@
 package policy
 
-// The hooks directory git really runs (review 7 F12): a repository whose
+// The hooks directory git really runs: a repository whose
 // configuration sets core.hooksPath (.githooks, husky's .husky/_) runs
 // DIR/pre-commit at each commit, as it runs .git/hooks/pre-commit without
 // it; the default block_write names .git/hooks only. A path a command
@@ -43,7 +43,7 @@ type hooksDirs struct {
 	tops   map[string]string // a directory → its repository's top ("" for none)
 	hooks  map[string]string // a top → the hooks directory git runs there ("" for .git/hooks)
 	// userIncs are the files the user's configuration includes; incs, for
-	// a top, those its repository's configuration includes (review 8 F8).
+	// a top, those its repository's configuration includes.
 	userIncs []string
 	incs     map[string][]string
 }
@@ -100,7 +100,7 @@ func (h *hooksDirs) check(text string) (event.Finding, bool) {
 // configuration includes ([include] path, [includeIf …] path, whatever the
 // condition): it is configuration with .git/config's power
 // (core.fsmonitor runs at every git status, core.hooksPath, aliases,
-// sshCommand), so it is blocked as .git/config is (review 8 F8).
+// sshCommand), so it is blocked as .git/config is.
 func includedConfig(text, n string, incs []string) (event.Finding, bool) {
 	fp := path.Fold(n)
 	for _, inc := range incs {
@@ -234,7 +234,7 @@ var gitDirRoles = [...]string{"config", "config.worktree", "commondir", "hooks/"
 
 // gitDirConfig reports a write of p (text as written) to a git directory's
 // configuration or hooks wherever that directory is and whatever it is
-// called (review 15b F8): jj's backing repository (.jj/repo/store/git), a
+// called: jj's backing repository (.jj/repo/store/git), a
 // .git file's or git_target's target, a GIT_DIR. A directory is a git
 // directory by its role, as git takes it: it holds HEAD and objects/ and
 // refs/ (or a commondir file, a worktree's). The .git globs cover the

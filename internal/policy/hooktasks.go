@@ -1,7 +1,7 @@
 package policy
 
 // The code a hook entry runs through a project task or an interpreter's
-// search (review 13b F7, F10, F11). `npm run lint`, `yarn lint`, `go run
+// search. `npm run lint`, `yarn lint`, `go run
 // ./cmd/hk`, `cargo run`, `pre-commit run` name no file of the code they
 // run: the task file does (package.json's scripts, a crate's src/, the
 // package's directory, .pre-commit-config.yaml's entries), and a script
@@ -144,7 +144,7 @@ func taskRuns(args []string, home, dir string) (globs, lines []string) {
 	case prog == "npm" || prog == "pnpm" || prog == "yarn" || prog == "bun":
 		if name := npmTask(prog, rest); name != "" {
 			lines := packageScripts(dir, name)
-			return npmBinGlobs(home, dir, lines), lines // hooktoolchains.go (review 14b F7)
+			return npmBinGlobs(home, dir, lines), lines // hooktoolchains.go
 		}
 	case prog == "go" && sub == "run":
 		return append(goRunGlobs(rest[1:], dir), goModuleGlobs(dir)...), nil
@@ -418,13 +418,13 @@ const maxNodeNames = 8
 const maxNodeLevels = 32
 
 // nodeRequireGlobs returns the files a Node script (the first operand of
-// args, relative to dir) may load for what it requires, as Node searches
-// (review 14b F8): a relative `./X` as X itself (tried first), X.* and
+// args, relative to dir) may load for what it requires, as Node searches:
+// a relative `./X` as X itself (tried first), X.* and
 // X/**; a bare name NAME as NAME*, NAME/** in the node_modules of every
 // directory from the script's up to the root, and in ~/.node_modules and
 // ~/.node_libraries. The node_modules below the script's package (the
 // first directory holding a node_modules or a package.json) are protected
-// whole, as before (review 13b F7); the package manager's own are
+// whole, as before; the package manager's own are
 // protected by name, so that `npm install` of another package still runs.
 func nodeRequireGlobs(home, dir string, args []string) []string {
 	if len(args) == 0 || strings.ContainsAny(args[0], "$`") || slices.Contains([]string{"-", "-e", "-p"}, args[0]) {

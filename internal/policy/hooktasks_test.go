@@ -172,7 +172,7 @@ func FuzzTaskParsers(f *testing.F) {
 
 // TestUnreadHookFiles: a hook file that is there but cannot be read (a
 // directory, a link to nothing, past the bound, not JSON) protects its
-// directory whole; an absent one adds nothing (review 13b F4).
+// directory whole; an absent one adds nothing.
 func TestUnreadHookFiles(t *testing.T) {
 	for _, tc := range []struct {
 		name string

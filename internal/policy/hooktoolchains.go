@@ -1,7 +1,7 @@
 package policy
 
 // What a project task's toolchain loads besides the files its script line
-// names (review 14b F7): npm, yarn, pnpm and bun run a script with the
+// names: npm, yarn, pnpm and bun run a script with the
 // node_modules/.bin of the package and of every directory above it first
 // on PATH, so the script's `eslint` is node_modules/.bin/eslint and the
 // package it links to; `go run` compiles the directories go.mod's

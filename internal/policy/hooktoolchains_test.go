@@ -8,7 +8,7 @@ import (
 )
 
 // TestGoLocalDirs reads go.mod's replace and go.work's use directives in
-// both forms; module-path targets are not directories (review 14b F7).
+// both forms; module-path targets are not directories.
 func TestGoLocalDirs(t *testing.T) {
 	text := "module x\nreplace example.com/lib => ./lib // local\nreplace (\n\ta/b v1.0.0 => ../b\n\tc/d => example.com/d v1.2.0\n)\n" +
 		"use ./w1\nuse (\n\t./w2\n\t\"/abs/w3\"\n)\nrequire z v1.0.0\n"

@@ -64,7 +64,7 @@ func TestLinkVariantsAbsentEntries(t *testing.T) {
 
 // TestLinkedProtectedFile: a protected file that is itself a symbolic
 // link (a dotfile manager's ~/.profile -> ~/dotfiles/profile) is protected
-// where it leads too, for writes and reads (review 7 F29).
+// where it leads too, for writes and reads.
 func TestLinkedProtectedFile(t *testing.T) {
 	home, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {

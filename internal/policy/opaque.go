@@ -181,7 +181,7 @@ func movedTree(r *gitobj.Repo) bool {
 const maxHistoryCommits = 64
 
 // checkHistory checks a read of a git directory's object store by a
-// program other than git (event.Input.History, review 18b F3): it blocks
+// program other than git (event.Input.History): it blocks
 // when a file the repository's index or history (HEAD's commits, at most
 // maxHistoryCommits) holds is one d blocks, or when guard cannot tell
 // (no repository, replaced objects, past the bounds); the finding is the

@@ -57,7 +57,7 @@ func (p *Policy) pwshReason(a *pwsh.Analysis, parseErr bool) (shown, logged stri
 	}
 	if len(a.Unnamed) > 0 {
 		// Add-Content $cfg.Path x: a property of a variable as the path a
-		// cmdlet writes (review 12 F13).
+		// cmdlet writes.
 		msg := "guard cannot tell what this PowerShell command names: it writes a path it takes from a property of a variable (" + a.Unnamed[0] + "); guard blocks a write it cannot check"
 		return msg, "guard cannot tell what this PowerShell command names: it writes a path it takes from a property of a variable; guard blocks a write it cannot check"
 	}

@@ -1,6 +1,6 @@
 package policy
 
-// The start-up files read with the shell parser (review 7 F3): what a
+// The start-up files read with the shell parser: what a
 // start-up file runs is more than its `source LITERAL` lines: a loop over
 // a glob (`for f in ~/dotfiles/zsh/*.zsh; do source "$f"; done`), `eval
 // "$(cat F)"`, `source <(cat F)`, a script run by its path, an alias,

@@ -10,7 +10,7 @@ import (
 // TestStartupParsed: what a start-up file runs besides `source LITERAL`
 // is protected: a loop over a glob, eval of $(cat F) and $(< F), source
 // <(cat F), an alias, PROMPT_COMMAND, a trap, a script run by its path,
-// sources inside functions and tests (review 7 F3).
+// sources inside functions and tests.
 func TestStartupParsed(t *testing.T) {
 	home := t.TempDir()
 	text := `for f in ~/dotfiles/zsh/*.zsh; do source "$f"; done
@@ -68,7 +68,7 @@ func FuzzStartupParsed(f *testing.F) {
 }
 
 // TestStartupAnalysed: what the command analysis reads as code a start-up
-// file runs is protected (review 9 F14): source --, a subshell's cd, the
+// file runs is protected: source --, a subshell's cd, the
 // variables that hold commands or load code, bind -x.
 func TestStartupAnalysed(t *testing.T) {
 	home := t.TempDir()

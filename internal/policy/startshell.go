@@ -1,6 +1,6 @@
 package policy
 
-// The start-up files read with the command analysis too (review 9 F14):
+// The start-up files read with the command analysis too:
 // the walker that checks commands follows `source -- F`, `(cd DIR &&
 // ./x.sh)`, functions, loops, variables, and knows which variables hold a
 // command or code a program loads (LESSOPEN, NODE_OPTIONS --require,

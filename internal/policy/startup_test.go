@@ -155,7 +155,7 @@ func TestStartupProtectedFiles(t *testing.T) {
 // TestStartupPathDirs: a PATH directory outside the home that the user can
 // write (Homebrew's, or one not made yet under a writable directory) and a
 // relative one (./node_modules/.bin, in every directory) are
-// write-protected; an empty entry and "." add nothing (review 7 F16).
+// write-protected; an empty entry and "." add nothing.
 func TestStartupPathDirs(t *testing.T) {
 	root := t.TempDir()
 	home, brew := filepath.Join(root, "home"), filepath.Join(root, "opt", "homebrew", "bin")

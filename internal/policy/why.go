@@ -259,7 +259,7 @@ func (p *Policy) place(f event.Finding) placeHelp {
 		slices.Contains(p.cache.projectProgs, f.Entry) // hookprojects.go
 	unread := slices.Contains(p.cache.unreadHooks, f.Entry)
 	p.cache.mu.Unlock()
-	if unread { // hookprograms.go hookDir (review 13b F4)
+	if unread { // hookprograms.go hookDir
 		return placeHelp{What: "a directory whose hook file guard cannot read (the hook file that may run it)",
 			Risk: "guard cannot tell which programs that hook file runs, so it cannot tell this write does not change one",
 			Hint: "ask the user to fix the hook file (it must be JSON, comments allowed, under 512 KiB, a regular file)"}

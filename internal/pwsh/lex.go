@@ -373,7 +373,7 @@ func (l *lexer) dollar(inString bool) error {
 	if found, invokes := l.members(); found {
 		if v, ok := l.r.knownProperty(strings.ToLower(n[:j]), strings.ToLower(l.s[start:l.i])); ok {
 			// $PROFILE.CurrentUserAllHosts: a property whose value
-			// guard knows (review 12 F13).
+			// guard knows.
 			l.cur.Reset()
 			l.cur.WriteString(v)
 			l.word.varName = ""

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Cmdlets that follow symbolic links (review 10 F12). Get-ChildItem
+// Cmdlets that follow symbolic links. Get-ChildItem
 // -Recurse -FollowSymlink enters the links in the tree it lists, and what
 // it lists is piped on to be read (Select-String, Get-Content): a link in
 // the project to ~/.ssh makes it a read of ~/.ssh. Copy-Item -Recurse and

@@ -6,7 +6,7 @@ import (
 )
 
 // TestFollowsLinks: the cmdlets that follow the links in the directories
-// they read (review 10 F12), and the directories they read whole.
+// they read, and the directories they read whole.
 func TestFollowsLinks(t *testing.T) {
 	for _, tc := range []struct {
 		cmd  string

@@ -2,8 +2,8 @@ package pwsh
 
 import "strings"
 
-// Properties of variables in the path position of a cmdlet that writes
-// (review 12 F13): $x.FullName names whatever the object holds, which
+// Properties of variables in the path position of a cmdlet that writes:
+// $x.FullName names whatever the object holds, which
 // guard cannot tell unless it knows the objects ($_ of a listing, a
 // variable a Get-Item set) or the property ($PROFILE.CurrentUserAllHosts,
 // knownProperty).

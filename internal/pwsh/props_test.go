@@ -8,7 +8,7 @@ import (
 // TestProperties: $PROFILE's current-user properties are the profiles they
 // name; another property of a variable guard cannot tell, as the path a
 // cmdlet writes, is Unnamed; a property as a value, or in a cmdlet that
-// only reads, or of objects guard knows, is not (review 12 F13).
+// only reads, or of objects guard knows, is not.
 func TestProperties(t *testing.T) {
 	dir := "/home/u/" + profileDir()
 	for _, tt := range []struct {

@@ -201,7 +201,7 @@ type reader struct {
 
 // zipArgs reads the arguments of [IO.Compression.ZipFile]::ExtractToDirectory
 // (the archive, the directory) as an Expand-Archive of the archive into
-// the directory: it extracts what the archive holds (review 8 F13).
+// the directory: it extracts what the archive holds.
 func (r *reader) zipArgs(ts []token) {
 	c := Command{Name: "Expand-Archive", Dir: r.dir}
 	for _, t := range ts {
@@ -766,7 +766,7 @@ func recursive(args []string) bool {
 }
 
 // switchOn reports whether args turn switch parameter full on, as
-// PowerShell binds it (review 11 F16): by any prefix longer than min
+// PowerShell binds it: by any prefix longer than min
 // characters or one of its aliases, alone or with a :value; the last
 // given wins, and :0 turns it off. The lexer reads $true, $false and
 // $null alike (as nothing) and a variable as unknown: such a value counts

@@ -53,7 +53,7 @@ func render(a *Analysis) string {
 
 func TestRead(t *testing.T) {
 	for _, tt := range []struct{ cmd, want string }{
-		// The review's reproductions (review 3 M1).
+		// The review's reproductions.
 		{`Remove-Item -Recurse -Force $HOME\.guard`, "t:/home/u/.guard"},
 		{`Copy-Item x $HOME\.guard\rules.json`, "t:x t:/home/u/.guard/rules.json"},
 		{`gc $env:USERPROFILE\.ssh\id_rsa`, "r:/home/u/.ssh/id_rsa"},
@@ -168,7 +168,7 @@ func TestEnv(t *testing.T) {
 }
 
 // TestReadBounds: a command past a bound of the reader is not read at
-// all, ErrLimit (the hook blocks it), never read in part (review 8 F16);
+// all, ErrLimit (the hook blocks it), never read in part;
 // one at the bound is read whole.
 func TestReadBounds(t *testing.T) {
 	const inner = `Add-Content -Path ~/.bashrc -Value x`
@@ -219,7 +219,7 @@ func TestReadBounds(t *testing.T) {
 
 // TestReadBoundsKept: past the bounds of what the reader keeps for later
 // (the paths written that guard cannot work out, the files Get-Content
-// read), what depends on them fails closed (review 8 F16).
+// read), what depends on them fails closed.
 func TestReadBoundsKept(t *testing.T) {
 	files := fakeFiles{"s.ps1": "gc README.md"}
 	writes := strings.Repeat("tool $x; ", maxItems+1) + "./s.ps1"
@@ -284,7 +284,7 @@ func FuzzRead(f *testing.F) {
 }
 
 // TestBuilt: a string operator or method marks the command as building
-// strings at run time (review 4 M1).
+// strings at run time.
 func TestBuilt(t *testing.T) {
 	for cmd, want := range map[string]bool{
 		`Set-Content ('~/.b{0}shrc' -f 'a') 'x'`:                 true,
@@ -319,7 +319,7 @@ func TestPipeBounds(t *testing.T) {
 // TestBinds: a name the command binds (a function, a filter, an alias, a
 // name on the function: or alias: drive) loses what the tables say of it,
 // wherever it is called; what may bind any name (a module imported, a
-// script dot-sourced) makes every name lose its kind (review 7 F4).
+// script dot-sourced) makes every name lose its kind.
 func TestBinds(t *testing.T) {
 	for _, tt := range []struct{ cmd, want string }{
 		{`function Test-Path { Add-Content @args }; Test-Path ~/.bashrc x`, "t:? t:/home/u/.bashrc t:x U"},
@@ -370,7 +370,7 @@ func (f fakeFiles) ReadFile(p string, max int) ([]byte, effect.FileStatus) {
 // TestScripts: a script the command runs is read as commands: by its
 // path, dot-sourced, &-called, handed to pwsh, imported, or as the code
 // iex runs from Get-Content; one the command wrote is its known text; one
-// guard cannot read, name or see the text of is Hidden (review 7 F13).
+// guard cannot read, name or see the text of is Hidden.
 func TestScripts(t *testing.T) {
 	files := fakeFiles{"x7.ps1": `Add-Content ~/.bashrc "# PWNED"`, "x7.psm1": `function Get-X { Set-Content ~/.guard/rules.json x }`,
 		"ok.ps1": "go build ./...\ngc README.md", "bad.ps1": "!", "sub/run.ps1": `. ./x7.ps1`, "loop.ps1": `./loop.ps1`,
@@ -433,7 +433,7 @@ func TestScripts(t *testing.T) {
 // TestBashLines: the external programs a command runs are handed on as
 // bash lines, in the directory PowerShell runs them in, a part guard could
 // not work out as an unset variable; cmdlets and what the reader follows
-// itself are not (review 8 F13).
+// itself are not.
 func TestBashLines(t *testing.T) {
 	u := `'"$` + UnknownVar + `"'`
 	for _, tt := range []struct{ cmd, want string }{
@@ -448,7 +448,7 @@ func TestBashLines(t *testing.T) {
 		{`[IO.Compression.ZipFile]::ExtractToDirectory("ev.zip", "out")`, `('unzip' '-o' 'ev.zip' '-d' 'out')`},
 		{`if ($x) { npm test }`, `('npm' 'test')`},
 		{`Get-Content x; Set-Content y z; Write-Output a; gc b; cd c; iex 'd'`, `(cd 'c' && 'd')`},
-		{`function git { }; git status`, `('git' 'status')`}, // the program it would be, too (review 9 F16)
+		{`function git { }; git status`, `('git' 'status')`}, // the program it would be, too
 		{`& $x y`, ``},
 		{`./build.ps1`, ``},
 	} {
@@ -468,7 +468,7 @@ func TestBashLines(t *testing.T) {
 }
 
 // TestURLs: the URLs a command names, in any word or string, and the host
-// a web cmdlet is given without a scheme (review 8 F13).
+// a web cmdlet is given without a scheme.
 func TestURLs(t *testing.T) {
 	for _, tt := range []struct {
 		cmd  string

@@ -7,7 +7,7 @@ import (
 )
 
 // TestEscape: the escapes PowerShell decodes are decoded as it does;
-// what it refuses, or what no path holds, is Unknown (review 9 F16).
+// what it refuses, or what no path holds, is Unknown.
 func TestEscape(t *testing.T) {
 	for _, tt := range []struct {
 		in, want string
@@ -70,7 +70,7 @@ func FuzzEscape(f *testing.F) {
 
 // TestEscapesRead: a path spelt with escapes is the path (`u{2e} a dot),
 // in a "…" string, a bare word and a @"…"@ here-string; an escape guard
-// cannot decode is an unknown part (review 9 F16).
+// cannot decode is an unknown part.
 func TestEscapesRead(t *testing.T) {
 	for _, tt := range []struct{ cmd, want string }{
 		{"Remove-Item -Recurse \"$HOME/`u{2e}guard\"", "t:/home/u/.guard"},
@@ -103,7 +103,7 @@ func TestEscapesRead(t *testing.T) {
 
 // TestAliasTargets: an alias the command binds runs its target, a cmdlet,
 // a program or a script; one bound to what guard cannot tell, or named so,
-// is hidden where it runs (review 9 F16).
+// is hidden where it runs.
 func TestAliasTargets(t *testing.T) {
 	files := fakeFiles{"p9.ps1": "Add-Content ~/.bashrc x"}
 	for _, tt := range []struct{ cmd, want string }{
@@ -157,7 +157,7 @@ func TestAliasTargets(t *testing.T) {
 
 // TestBlockVars: a script block the command writes out is read where it
 // stands, so running it from its variable hides nothing; running one from
-// a variable guard cannot tell is hidden (review 9 F16).
+// a variable guard cannot tell is hidden.
 func TestBlockVars(t *testing.T) {
 	for _, tt := range []struct {
 		cmd    string

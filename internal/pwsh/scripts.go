@@ -403,7 +403,7 @@ func (r *reader) codeFromFiles() error {
 	}
 	if len(files) == 0 {
 		// No file the command reads or names can be the code: it is
-		// made of text guard cannot tell (review 9 F16).
+		// made of text guard cannot tell.
 		r.hide("runs code made at run time ([scriptblock]::Create, iex of a value) that guard cannot read")
 	}
 	seen := map[string]bool{}

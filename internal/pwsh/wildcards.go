@@ -2,7 +2,7 @@ package pwsh
 
 import "strings"
 
-// PowerShell's wildcards (review 12 F14): its WildcardPattern has no rule
+// PowerShell's wildcards: its WildcardPattern has no rule
 // that a leading dot must be matched by a dot, as a shell's glob has: a
 // class (~/[.]ssh), ? (~/?ssh) or * may match the dot of a hidden name
 // (with -Force, or where the provider does not hide it). guard reads a

@@ -6,7 +6,7 @@ import (
 )
 
 // TestHiddenMatches: an element that starts with a wildcard is given
-// again starting with the dot PowerShell lets it match (review 12 F14).
+// again starting with the dot PowerShell lets it match.
 func TestHiddenMatches(t *testing.T) {
 	for _, tt := range []struct {
 		in   string

@@ -10,7 +10,7 @@ import (
 )
 
 // TestGlobDotDotAfterLink: a .. in a pattern's path goes up from where the
-// link before it leads, as the kernel does (review 14a F5).
+// link before it leads, as the kernel does.
 func TestGlobDotDotAfterLink(t *testing.T) {
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {

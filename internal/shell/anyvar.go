@@ -1,6 +1,6 @@
 package shell
 
-// Assignments to a variable whose name guard cannot tell (review 17a F5).
+// Assignments to a variable whose name guard cannot tell.
 // declare "$n=V", export "$n=V", local, typeset, readonly, printf -v "$n",
 // read "$n", mapfile "$n", getopts SPEC "$n", a nameref to a name guard
 // cannot tell (declare -n r=$n; r=V), ${!n:=V}, (( $n = 1 )) may set any
@@ -50,8 +50,7 @@ func (w *walker) anyVarSet() {
 // leadsWithRunTime reports whether wd, the first word of a statement of a
 // file's text, holds in its leading literal text the command wrote at run
 // time (echo "$(…)=V" > f; . f): the shell reads that text when it reads the
-// file, and it may be NAME=V, an assignment to a name guard cannot tell
-// (review 19a F12).
+// file, and it may be NAME=V, an assignment to a name guard cannot tell.
 func leadsWithRunTime(wd *syntax.Word) bool {
 	if len(wd.Parts) == 0 {
 		return false

@@ -295,7 +295,7 @@ func (w *walker) markInteger(name string) {
 }
 
 // isInteger reports whether name may have the integer attribute: a value
-// stored to it is evaluated as arithmetic (review 16a F3).
+// stored to it is evaluated as arithmetic.
 func (w *walker) isInteger(name string) bool {
 	return w.allIntegers || w.integers[name]
 }

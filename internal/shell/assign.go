@@ -115,7 +115,7 @@ func (w *walker) declClause(c *syntax.DeclClause) {
 
 // refusedDecl walks a declaration bash refuses (local outside a
 // function: "can only be used in a function"): its words are expanded,
-// their substitutions run, and nothing is assigned (review 17a F6).
+// their substitutions run, and nothing is assigned.
 func (w *walker) refusedDecl(c *syntax.DeclClause) {
 	for _, as := range c.Args {
 		if as.Value != nil {
@@ -142,7 +142,7 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 	case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
 		f.option(s)
 		if word.HasMark(s) && s[0] == '-' {
-			f.integer = true // declare -$o n: flags guard cannot read may hold -i (review 16a F3)
+			f.integer = true // declare -$o n: flags guard cannot read may hold -i
 			w.roAny = true   // or -r (readonly.go)
 		}
 	case f.print:
@@ -173,7 +173,7 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 
 // declName declares a name given without a value (export NAME); +x or
 // export -n takes it out of the environment: for HOME, a shell run after
-// has none, and its ~ is the passwd entry's home (review 20b F7).
+// has none, and its ~ is the passwd entry's home.
 func (w *walker) declName(name string, f declFlags) {
 	if f.print {
 		return
@@ -190,7 +190,7 @@ func (w *walker) declName(name string, f declFlags) {
 // function; export x and readonly x keep x's value.
 func (w *walker) declareOnly(name string, f declFlags) {
 	if !f.nameref && !f.local {
-		name = w.refTarget(name, f) // export r, r a nameref: its target (review 10 F10)
+		name = w.refTarget(name, f) // export r, r a nameref: its target
 	}
 	if f.integer {
 		w.markInteger(name)
@@ -231,7 +231,7 @@ func (w *walker) declareOnly(name string, f declFlags) {
 // exported reports whether variable name is exported in the command's
 // shell: exported by the command, or, when the command never declared
 // it, inherited from the agent's environment (effect.Inheritor), which
-// bash keeps exported through a plain assignment (review 10 F10).
+// bash keeps exported through a plain assignment.
 func (w *walker) exported(name string) bool {
 	if v, ok := w.varMap()[name]; ok {
 		return v.Exported
@@ -401,7 +401,7 @@ func (w *walker) assignValue(as *syntax.Assign, f declFlags, forCmd bool) expand
 	v := w.text(as.Value)
 	if w.toolHome(name, v.Text) {
 		// export NVM_DIR="$HOME/.nvm": the tool's own default place, no
-		// more than it uses unset (catalogue.ToolHomes, review 11 F9).
+		// more than it uses unset (catalogue.ToolHomes).
 		w.commandVar(name, v.Text)
 		if as.Index != nil {
 			return w.elemValue(name, as.Index, v.Text, as.Append)
@@ -481,7 +481,7 @@ func (w *walker) scalar(name, value string, appendTo bool, f declFlags) expand.V
 	vr := strVar(value)
 	if f.nameref || old.Kind == expand.NameRef && old.Str == "" {
 		// declare -n r; r=NAME: bash takes a nameref's first value as
-		// its target (review 11 F11).
+		// its target.
 		vr.Kind = expand.NameRef
 	}
 	vr.Exported = old.Exported || f.exported

@@ -125,7 +125,7 @@ func (c *cmd) beside(p string, packed bool) {
 	if effect.BareHidden(p) && !packed {
 		return // .spec is a bare guess at a name (yq's expression)
 	}
-	p, _ = effect.ProcLinks(p) // /proc/self/cwd/../x is no file in /proc (review 13a F5)
+	p, _ = effect.ProcLinks(p) // /proc/self/cwd/../x is no file in /proc
 	p = strings.TrimRight(p, "/")
 	dir, base := "", p
 	if i := strings.LastIndexByte(p, '/'); i >= 0 {
@@ -243,7 +243,7 @@ const maxZipScan = 1 << 20
 // zipEnd reports whether the file word p names ends as a zip does (its end
 // of central directory record in the last 64 KiB): a zip with bytes before
 // its first signature (a self-extractor, a prefixed zip), which zip readers
-// find from its end (review 8 F11). A file larger than maxZipScan is not
+// find from its end. A file larger than maxZipScan is not
 // looked at; the read counts against maxHeads.
 func (c *cmd) zipEnd(p string) bool {
 	if t, ok := c.w.WrittenText(p); ok {

@@ -8,7 +8,7 @@ import (
 
 // TestBeside: a file handed to a program guard knows nothing of may have
 // a name guard cannot tell written beside it; a renamer's destination is
-// computed; an owner's place is written (review 7 F2, F6).
+// computed; an owner's place is written.
 func TestBeside(t *testing.T) {
 	tests := []struct {
 		cmd string

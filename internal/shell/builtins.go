@@ -496,7 +496,7 @@ func (c *cmd) cd() {
 			stack[0], stack[1] = stack[1], stack[0]
 		}
 	case c.name == "pushd" && noChange && rot == "":
-		// pushd -n DIR puts DIR second and stays (review 16a F6).
+		// pushd -n DIR puts DIR second and stays.
 		stack = append([]string{stack[0], w.dest(dest)}, stack[1:]...)
 		named = nil
 	case c.name == "pushd" && rot != "" && noChange:
@@ -647,7 +647,7 @@ func (w *walker) dest(dest string) string {
 
 // mayBeEmpty reports whether s, a directory operand, is only values guard
 // cannot tell (${x:-}, ${x:+y}, "$x"): each may be empty, and cd "" stays
-// where it is (review 16a F5). A substitution whose paths guard names
+// where it is. A substitution whose paths guard names
 // (substnamed.go) is not among them.
 func mayBeEmpty(s string) bool {
 	if !word.HasMark(s) {
@@ -816,7 +816,7 @@ func (c *cmd) tempVar(name, value string) {
 
 // mayUnsetHome: an unset of a name guard cannot tell may remove HOME,
 // after which ~ is the passwd entry's home: a HOME the command set is
-// then one of two values (review 20b F7).
+// then one of two values.
 func (w *walker) mayUnsetHome() {
 	if _, set := w.varMap()["HOME"]; !set {
 		return // the inherited HOME: the passwd home is the same place

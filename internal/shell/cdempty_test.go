@@ -7,7 +7,7 @@ import (
 )
 
 // TestCdMayBeEmpty: a cd operand made only of values guard cannot tell
-// may be empty, so the shell may stay (review 16a F5); pushd -n DIR does
+// may be empty, so the shell may stay; pushd -n DIR does
 // not change directory (F6).
 func TestCdMayBeEmpty(t *testing.T) {
 	tests := []struct {

@@ -1,6 +1,6 @@
 package shell
 
-// The program of a command line given as words (review 22b F1, F2): the
+// The program of a command line given as words: the
 // walker unwraps its prefixes as it analyses them (command.go); the
 // commands of a build file (make's recipes, package.json scripts, task
 // files) are not analysed, so commandProgram finds their program from the

@@ -8,8 +8,8 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// TestCommandProgram: the program of a command line given as words
-// (review 22b F2), and the program files an interpreter runs (F1).
+// TestCommandProgram: the program of a command line given as words,
+// and the program files an interpreter runs (F1).
 func TestCommandProgram(t *testing.T) {
 	for in, want := range map[string]string{
 		"CI=1 node --test":                  "node --test",

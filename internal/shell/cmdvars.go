@@ -79,8 +79,8 @@ func (w *walker) commandVar(name, value string) {
 	if promptVar(name) {
 		// bash expands PS4 before each traced command (set -x, bash -x,
 		// SHELLOPTS=xtrace) and PS0-PS2 in an interactive shell; zsh its
-		// PROMPT* with prompt_subst: the value's substitutions run
-		// (review 16a F2). Checked always, as ${NAME@P} is.
+		// PROMPT* with prompt_subst: the value's substitutions run.
+		// Checked always, as ${NAME@P} is.
 		w.promptText(name, value)
 		return
 	}
@@ -177,7 +177,7 @@ func (w *walker) gitEnvSetting(key, v string) {
 	w.gitSetting(key, v)
 	switch {
 	case key == "core.hookspath":
-		// GIT_CONFIG_PARAMETERS="'core.hooksPath'='x'" as git -c (review 8 F7).
+		// GIT_CONFIG_PARAMETERS="'core.hooksPath'='x'" as git -c.
 		w.hide("sets core.hooksPath through the environment: git runs hooks from a directory guard does not read")
 	case key == "" || gitRunsValue(key, v):
 		w.tentative(gitCommand(key, v))
@@ -320,7 +320,7 @@ func (w *walker) configVar(name, value string) {
 	w.tentative(b.String())
 }
 
-// goEnvFile analyses the go settings file GOENV names (review 23a L3): the
+// goEnvFile analyses the go settings file GOENV names: the
 // go command reads its NAME=VALUE lines as its environment, so each is
 // taken as the command setting it (GOFLAGS=-toolexec=…, CC=…); "off"
 // names none, and a file guard cannot read whole is settings it cannot

@@ -7,7 +7,7 @@ import (
 )
 
 // TestCodecFeed: evaluated text is read in the codec the reading call
-// names, or PYTHONIOENCODING for standard input (review 15a F8); a codec
+// names, or PYTHONIOENCODING for standard input; a codec
 // guard does not decode hides what runs.
 func TestCodecFeed(t *testing.T) {
 	evil7 := `open("+AC8-home/u/.bashrc", "a")` // UTF-7 for open("/home/u/.bashrc", "a")
@@ -39,7 +39,7 @@ func TestCodecFeed(t *testing.T) {
 }
 
 // TestChildFeed: a shell or an interpreter the code starts with a program
-// that is not a plain literal runs what the command feeds (review 15a F7).
+// that is not a plain literal runs what the command feeds.
 func TestChildFeed(t *testing.T) {
 	files := map[string]string{"e.sh.txt": "echo x >> /home/u/.bashrc\n", "e.txt": `open("/home/u/.bashrc", "a")`}
 	tests := []struct {
@@ -66,7 +66,7 @@ func TestChildFeed(t *testing.T) {
 }
 
 // TestComputedAndChildStdin: a function reached by a route guard does not
-// resolve (review 16a F11) hides what the command's own code runs, and in a
+// resolve hides what the command's own code runs, and in a
 // script reads what the command feeds as shell commands; a shell or an
 // interpreter the code starts reads the stdin the code gives it (review 16a
 // F12).

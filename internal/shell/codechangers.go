@@ -1,7 +1,7 @@
 package shell
 
 // A program that runs before a test runner in the same command and may
-// change the code it loads with text guard cannot see (review 22a L3):
+// change the code it loads with text guard cannot see:
 // a write guard models (cp, sed -i, open(…, "w")) is one the runner's
 // scan reads (runnerFiles, FileText), but a program guard does not know,
 // interpreter code (shutil.copy, copyFileSync, File.write: names it only
@@ -113,7 +113,7 @@ func (c *cmd) runnerChanged(r *catalogue.TestRunner, dirs []string) bool {
 
 // racer is a runner that runs beside other commands (in the background,
 // a coprocess, a pipeline's stage, a process substitution): what they do
-// while it loads its code counts as done before it (review 23a L2).
+// while it loads its code counts as done before it.
 type racer struct {
 	name     string
 	r        *catalogue.TestRunner

@@ -8,12 +8,12 @@ import (
 )
 
 // codeDirs adds to the directories the shell may be in those interpreter
-// code changes to (review 14a F14): its relative names are read in each,
+// code changes to: its relative names are read in each,
 // as well as in the command's. A change guard cannot work out adds a
 // directory it cannot tell, where a name that could be a protected file
 // (.ssh/id_rsa, .guard/rules.json) is one. It returns what restores the
 // walker's directories, and the directories the code moves to other than
-// the command's: a relative name it gives may be one there (review 22b F6).
+// the command's: a relative name it gives may be one there.
 func (w *walker) codeDirs(code string) (func(), []string) {
 	cd := lang.Chdirs(code)
 	if len(cd.Dirs) == 0 && !cd.Unknown {
@@ -44,7 +44,7 @@ func (w *walker) keepDirs() func() {
 // programCd follows a directory change a program's own command language
 // makes with a name it gives whole (sqlite3's .cd DIR, gdb's cd DIR, no
 // name its home): the relative names it reads after it, its files and
-// its shell commands', are DIR's (review 22b F6), until the program ends
+// its shell commands', are DIR's, until the program ends
 // (keepDirs). Where the name may be spelt more ways (sqlite3's escapes),
 // the others are directories it may be in too.
 func (w *walker) programCd(dir string, alts ...string) {

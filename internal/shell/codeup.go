@@ -13,7 +13,7 @@ const maxUpLevels = 8
 
 // codeUp records the names interpreter code that goes up from its working
 // directory (Path("..", ".bashrc"), "/".join(["..", ".ssh", "id_rsa"]))
-// may give in each directory above it up to the home (review 22b F5),
+// may give in each directory above it up to the home,
 // whatever joins them: each dot entry and its pieces read and touched, as
 // a guess (a project's '.gitignore' above it is harmless), and each dot
 // entry with each other name read. A program file's bare dot entry is only

@@ -7,7 +7,7 @@ import (
 
 // TestCodeUp: code that goes up from its directory names its dot entries,
 // and the pieces given after them, in each directory above it and in the
-// home, in a one-liner and a program file (review 22b F5).
+// home, in a one-liner and a program file.
 func TestCodeUp(t *testing.T) {
 	for _, tc := range []struct {
 		cmd     string

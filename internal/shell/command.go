@@ -476,7 +476,7 @@ func (c *cmd) nestReads() (done func()) {
 		case c.reshapes():
 			c.w.markOpaque(from, to)
 		case !quiet:
-			c.w.markUnattributed(c, from, to) // review 22a R1
+			c.w.markUnattributed(c, from, to)
 		}
 		if quiet && to > from {
 			c.w.quiet = append(c.w.quiet, [2]int{from, to})
@@ -516,7 +516,7 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 			c.npxSettings(args) // npx --node-options=…: npm's settings
 		}
 		if tr, ok := catalogue.TaskRunnerNamed(name); ok {
-			c.runTasks(tr, words[1:]) // hatch run NAME: a script of pyproject.toml (review 20 F15)
+			c.runTasks(tr, words[1:]) // hatch run NAME: a script of pyproject.toml
 		}
 		if name == "uv" || name == "pipx" {
 			c.pyRunPackages(name, args) // uv run --with ./pkg (pipsources.go)
@@ -598,7 +598,7 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 			operands = append(operands, words[i+1:]...)
 			i = len(words)
 		case a == "--" && p.Assigns:
-			return c.afterPrefix(p, c.prefixEntries(p, words[i+1:])) // env -- "$(…)=V" CMD (review 19a F12)
+			return c.afterPrefix(p, c.prefixEntries(p, words[i+1:])) // env -- "$(…)=V" CMD
 		case a == "--":
 			return c.afterPrefix(p, words[i+1:])
 		case p.NoRun.Has(a):
@@ -621,7 +621,7 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 				c.extra = append(c.extra, c.inner(words[i:i+1]).lines()...) // su -s ./x.sh
 			}
 		case p.Module.Has(a):
-			// uv run -m MOD…: python3 -m MOD… (review 11 F17).
+			// uv run -m MOD…: python3 -m MOD….
 			return append([]word.Word{{Text: "python3", Known: true}, {Text: "-m", Known: true}}, words[i+1:]...), false
 		case p.Exec.Has(a):
 			p.Rest = false // watch -x CMD…: a command, not a script

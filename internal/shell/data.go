@@ -105,7 +105,7 @@ func (c *cmd) grep(from int) {
 // visibleLinks: rg -L, ag -f, pt --follow without --hidden still read the
 // directories they are given (the working directory without one), but for
 // their hidden names, and enter a link there by its own name: keys ->
-// ~/.ssh is read as keys (review 10 F4). So each link's target is read
+// ~/.ssh is read as keys. So each link's target is read
 // whole, whatever its own name.
 func (c *cmd) visibleLinks(files []string) {
 	p := catalogue.ProgramNamed(c.name)
@@ -141,7 +141,7 @@ func (c *cmd) sed() {
 		}
 		if v, k, ok := word.OptionValue(c.args, j, 'f', "el", "--file"); ok {
 			// -f F, -fF, -nf F, --file=F: codeFile reads <(…) and
-			// /dev/stdin too (review 19a F15)
+			// /dev/stdin too
 			given, literal = true, false
 			ex.Add(c.sedFile(j, k, v))
 			j = k

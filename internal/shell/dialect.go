@@ -114,7 +114,7 @@ func zshBraceGroup(f *syntax.File) (open, end int) {
 // zshProcRedirects parses src again where zsh reads a redirection joined
 // to a process substitution (cat <<(LIST), echo x >>(LIST), 1>>(LIST)):
 // zsh runs LIST, while mvdan's zsh parser reads a here-document or a file
-// named "(LIST" (review 19a F8). Where the first parse failed on such a
+// named "(LIST". Where the first parse failed on such a
 // here-document, or took such a word for a file, "<<(" and ">>(" become
 // "< <(" and ">> >(" and the text is parsed again; the first answer stands
 // when that fails too.

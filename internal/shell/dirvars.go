@@ -10,7 +10,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// The shell's directory variables under an operator (review 9 F8): $PWD,
+// The shell's directory variables under an operator: $PWD,
 // $OLDPWD and $HOME name real directories, and ${PWD%/*}, ${PWD/proj/.ssh},
 // ${HOME%/*} or zsh's $PWD:h name other ones. Where the hook tells the
 // directory the command starts in, $PWD holds its path and an operator

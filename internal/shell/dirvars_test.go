@@ -14,7 +14,7 @@ type workDirFiles struct {
 func (f *workDirFiles) WorkDir() string { return f.dir }
 
 // TestDirParamOps: an operator on $PWD, $OLDPWD or $HOME computes on the
-// real directory (review 9 F8); what guard cannot compute is not known,
+// real directory; what guard cannot compute is not known,
 // never the working directory.
 func TestDirParamOps(t *testing.T) {
 	tests := []struct {

@@ -6,7 +6,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// How the shell running a command reads echo's words (review 14a F3):
+// How the shell running a command reads echo's words:
 // bash's echo decodes backslash escapes only with -e, unless the xpg_echo
 // option is on (shopt -s xpg_echo, bash -O xpg_echo, BASHOPTS=xpg_echo in
 // its environment), when it decodes them unless -E; zsh's decodes them
@@ -42,7 +42,7 @@ func (w *walker) echoKindOf() echoKind {
 // guard reads; the literal text holds a backslash no protected name has).
 //
 // shopt -o limits it to set -o's names, which xpg_echo is not: bash
-// refuses it and nothing changes (shopt -u -o xpg_echo, review 15a F3).
+// refuses it and nothing changes (shopt -u -o xpg_echo).
 func (w *walker) shoptEcho(args []word.Word) {
 	on, setO, opts := true, false, true
 	var names []bool // each xpg_echo named: whether it turns it on
@@ -85,7 +85,7 @@ func (w *walker) shoptEcho(args []word.Word) {
 //
 // A bash that runs a BASH_ENV file first (bash -c, bash FILE: not
 // interactive) may have turned xpg_echo on there: whether its echo
-// decodes is then not known (echoUnsure, review 15a F3).
+// decodes is then not known (echoUnsure).
 func (w *walker) shellEcho(base string, args []word.Word) {
 	w.echoUnsure = false
 	switch base {
@@ -193,7 +193,7 @@ func (c *cmd) echoPrints() (string, bool) {
 
 // shebangArgs returns the words of a #! line after its interpreter's name
 // (#!/usr/bin/env -S bash -O xpg_echo: -O and xpg_echo), as the options
-// the shell starts with (review 15a F3). Linux hands a plain #! line's
+// the shell starts with. Linux hands a plain #! line's
 // rest to the interpreter as one word; split, an option it names is only
 // read where the shell might not take it, which only widens.
 func shebangArgs(text string) []word.Word {

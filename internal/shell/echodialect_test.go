@@ -8,8 +8,8 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// TestEchoOutputKinds: echo's words as each shell's echo prints them
-// (review 14a F3): bash decodes only with -e, xpg_echo and zsh unless -E,
+// TestEchoOutputKinds: echo's words as each shell's echo prints them:
+// bash decodes only with -e, xpg_echo and zsh unless -E,
 // XSI echo (dash) always and takes no option but one leading -n.
 func TestEchoOutputKinds(t *testing.T) {
 	for _, tc := range []struct {
@@ -100,7 +100,7 @@ func FuzzEchoOutput(f *testing.F) {
 }
 
 // TestEchoDialectRoutes: the routes to a decoding echo that are not shopt
-// or bash -O (review 15a F3): a BASH_ENV file (not known: both readings),
+// or bash -O: a BASH_ENV file (not known: both readings),
 // coreutils echo under POSIXLY_CORRECT, a #! line's options, and shopt -o,
 // which bash refuses for xpg_echo.
 func TestEchoDialectRoutes(t *testing.T) {

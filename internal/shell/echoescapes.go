@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// The backslash escapes echo -e and printf's %b decode (review 13a F22),
+// The backslash escapes echo -e and printf's %b decode,
 // one decoder for both, per shell, as bash 5 and zsh 5 read them (checked
 // against both shells, see echoescapes_test.go):
 //

@@ -92,7 +92,7 @@ func (c *cmd) editorFile(a word.Word, l catalogue.ScriptLang, depth int) {
 			c.editorFile(word.Word{Text: f + suf, Known: a.Known}, l, depth+1)
 		}
 	}
-	t, ok := c.codeFile(a, "an editor's script") // vim -S <(…) (review 19a F15)
+	t, ok := c.codeFile(a, "an editor's script") // vim -S <(…)
 	if !ok {
 		return
 	}

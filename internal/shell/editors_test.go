@@ -56,7 +56,7 @@ func TestEditorScripts(t *testing.T) {
 		{cmd: "emacs --batch -l ./x7", files: map[string]string{"./x7.el": elEvil}, writes: "~/.bashrc"},
 		{cmd: "emacs --batch -l a.el", files: map[string]string{"a.el": `(call-process "cp" nil nil nil "x" "/home/u/.bashrc")`}, writes: "/home/u/.bashrc"},
 		{cmd: "emacs --batch -l a.el", files: map[string]string{"a.el": `(start-process "p" "*out*" "sh" "x.sh")`, "x.sh": "echo x >> ~/.bashrc"}, writes: "~/.bashrc"},
-		// ex text is default deny (review 9 F12): files it opens are read
+		// ex text is default deny: files it opens are read
 		// and written, an unknown command or a built one is hidden
 		{cmd: "vim -es < w9.vim", files: map[string]string{"w9.vim": "e ~/.bashrc\ncall append('$', 'x')\nwq"}, writes: "~/.bashrc"},
 		{cmd: "ex -s < w9.vim", files: map[string]string{"w9.vim": "e ~/.bashrc\nwq"}, writes: "~/.bashrc"},

@@ -1,7 +1,7 @@
 package shell
 
-// An interpreter's script operand, found as the interpreter finds it
-// (review 9 F4): a directory runs its entry file (python3 DIR runs
+// An interpreter's script operand, found as the interpreter finds it:
+// a directory runs its entry file (python3 DIR runs
 // DIR/__main__.py; node DIR, node . run package.json's main, else
 // index.js), and Python runs a zip file's __main__.py whatever the file is
 // called (zipimport finds a zip by its end record). What guard cannot read

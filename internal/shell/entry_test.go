@@ -33,8 +33,8 @@ func zipOf(t testing.TB, prefix string, files ...string) string {
 }
 
 // TestScriptOperandEntry: an interpreter's script operand runs what the
-// interpreter runs: a directory's entry file, a zip application's members
-// (review 9 F4); what guard cannot read as text is hidden.
+// interpreter runs: a directory's entry file, a zip application's members;
+// what guard cannot read as text is hidden.
 func TestScriptOperandEntry(t *testing.T) {
 	const evil = `open(os.path.expanduser("~/.bashrc"), "a")`
 	const evilJS = `fs.appendFileSync(os.homedir() + "/.bashrc", "x")`
@@ -131,7 +131,7 @@ type fakeIdentifier struct {
 func (f *fakeIdentifier) IsGuard(p string) bool { return slices.Contains(f.guards, p) }
 
 // TestGuardByContent: a compiled program the reader identifies as guard is
-// guard's command line under any name (review 9 F5).
+// guard's command line under any name.
 func TestGuardByContent(t *testing.T) {
 	elf := "\x7fELF\x02\x01\x01\x00"
 	files := map[string]string{"./g9": elf, "bin/tool": elf, "/home/u/.local/bin/g9": elf}

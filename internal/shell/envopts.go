@@ -1,7 +1,7 @@
 package shell
 
-// Options of a prefix that set the environment of the command it runs
-// (review 20 F14): a file of NAME=VALUE lines, a directory of variables,
+// Options of a prefix that set the environment of the command it runs:
+// a file of NAME=VALUE lines, a directory of variables,
 // and long options written abbreviated or with their value glued.
 
 import (

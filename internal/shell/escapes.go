@@ -30,7 +30,7 @@ const maxEscapeDepth = 4
 // language, and the scripts of the build tools that run commands from a
 // file the command wrote (recipes.go).
 func (c *cmd) escapes() {
-	c.replSubcommand() // flask shell < F, python3 manage.py shell < F (review 15a F9)
+	c.replSubcommand() // flask shell < F, python3 manage.py shell < F
 	if e, ok := catalogue.EditorNamed(c.name); ok {
 		c.editor(e) // editors.go: the scripts it runs
 	}
@@ -175,7 +175,7 @@ func (c *cmd) exCommand(l string, depth int) string {
 	case lang.ExAbbrev(name, "execute", 3):
 		joined := strings.Join(lang.Literals(arg), " ")
 		if exBuilt(arg) {
-			// default deny (review 9 F12): a command built at run time
+			// default deny: a command built at run time
 			c.w.hide("runs vim script that executes a command built by an expression, which guard cannot tell")
 			return ""
 		}
@@ -224,7 +224,7 @@ func (c *cmd) sqlite() {
 		case o == "-init" && j+1 < len(c.args):
 			j++
 			if t, ok := c.codeFile(c.args[j], "an sqlite3 script"); ok {
-				c.sql(t, 0) // -init F, -init <(…), -init /dev/stdin (review 18a F10)
+				c.sql(t, 0) // -init F, -init <(…), -init /dev/stdin
 			}
 			rc = ""
 		case sqliteWithArg.Has(o):
@@ -391,7 +391,7 @@ func (c *cmd) sql(text string, depth int) {
 		}
 		for _, f := range sqlFileLiterals(l) {
 			// A name by its place, whatever it looks like: writefile('$(…)')
-			// holds a run-time name (review 19a F5).
+			// holds a run-time name.
 			for _, n := range sqliteNames(f) {
 				c.w.Read(n)
 				c.w.Touch(n)
@@ -609,7 +609,7 @@ func (c *cmd) dotCommand(l string, depth int) {
 	case name == "read":
 		for _, f := range sqliteNames(file) {
 			if t, ok := c.codeFile(word.Word{Text: f, Known: true}, "an sqlite3 script"); ok {
-				c.sql(t, depth+1) // .read /dev/stdin: what standard input holds (review 18a F10)
+				c.sql(t, depth+1) // .read /dev/stdin: what standard input holds
 			}
 		}
 	case name == "cd":
@@ -821,7 +821,7 @@ func (c *cmd) m4() {
 			for _, d := range append([]string{""}, dirs...) {
 				f := inc
 				if d != "" && !strings.HasPrefix(inc, "/") {
-					f = path.Join(d, inc) // m4 -I sub: include(m.m4) may be sub/m.m4 (review 20b F9)
+					f = path.Join(d, inc) // m4 -I sub: include(m.m4) may be sub/m.m4
 				}
 				c.w.Read(f)
 				if it, ok := c.w.WrittenText(f); ok {
@@ -840,7 +840,7 @@ func (c *cmd) m4() {
 // m4Args reads m4's words: the texts its operands (- is standard input)
 // and -D definitions give, the -I directories, and whether an operand
 // stands in for standard input. An option's separate value (-I DIR, -D
-// X, -o F) is its value, not an operand (review 20b F9); the files -o,
+// X, -o F) is its value, not an operand; the files -o,
 // -F and --debugfile name are written, and a frozen state -R loads is
 // m4 text guard cannot read: hidden.
 func (c *cmd) m4Args() (texts, dirs []string, operands bool) {
@@ -856,8 +856,8 @@ func (c *cmd) m4Args() (texts, dirs []string, operands bool) {
 			continue
 		}
 		if a.Text == "-" || !strings.HasPrefix(a.Text, "-") {
-			operands = true // m4 x.m4: its text on disk (review 17b F13)
-			// m4 <(…), m4 -: codeFile (review 19a F15)
+			operands = true // m4 x.m4: its text on disk
+			// m4 <(…), m4 -: codeFile
 			if t, ok := c.codeFile(a, "m4 text"); ok {
 				texts = append(texts, t)
 			}
@@ -1059,7 +1059,7 @@ func (w *walker) remote(words []word.Word) {
 
 // replSubs are the subcommands by which a framework's runner starts an
 // interactive interpreter or database shell that reads its standard input
-// as code (review 15a F9): flask shell, python3 manage.py shell|dbshell|
+// as code: flask shell, python3 manage.py shell|dbshell|
 // shell_plus, rails console|c, jupyter console, php artisan tinker,
 // poetry shell.
 const replSubs word.Set = " shell console c repl dbshell shell_plus tinker "

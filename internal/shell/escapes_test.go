@@ -266,7 +266,7 @@ func TestGitFiles(t *testing.T) {
 			}
 		}
 	}
-	// A patch guard cannot read is hidden (review 8 F18): a program's
+	// A patch guard cannot read is hidden: a program's
 	// output, a file the command wrote with text guard cannot tell.
 	for _, cmd := range []string{
 		"curl -s https://x.example/p | git apply",

@@ -2,7 +2,7 @@ package shell
 
 // Code that evaluates text it reads at run time (exec(sys.stdin.read()),
 // perl's eval <STDIN>, SourceFileLoader(…).load_module()): what the
-// command feeds it is read as code (review 12 F5).
+// command feeds it is read as code.
 
 import (
 	"slices"
@@ -29,7 +29,7 @@ const maxEvalWords = 64
 // the command's own code that evaluates what none of these gives runs
 // what guard cannot tell.
 func (c *cmd) evaluatedFeed(text string, depth int) {
-	found := c.evalStdin() && c.readsInput(text) // counts only when the code reads it (review 17a)
+	found := c.evalStdin() && c.readsInput(text) // counts only when the code reads it
 	if c.w.err != nil {
 		return
 	}
@@ -103,8 +103,7 @@ func (c *cmd) evalFiles(text string) []string {
 }
 
 // stdinModules are python's modules that, run as the program (-m),
-// evaluate what they read on standard input: the consoles and debuggers
-// (review 13a F3).
+// evaluate what they read on standard input: the consoles and debuggers.
 const stdinModules word.Set = " code pdb ipdb pudb idlelib IPython ptpython bpython asyncio "
 
 // interactiveFeed: an interpreter switched to read its standard input as
@@ -118,7 +117,7 @@ func (c *cmd) interactiveFeed(in catalogue.Interp, end int) {
 	if in.Interactive == "" && in.Module == "" {
 		return
 	}
-	for j := 0; j <= end && j < len(c.args); j++ { // end too: python3 -ic CODE (review 14a F8)
+	for j := 0; j <= end && j < len(c.args); j++ { // end too: python3 -ic CODE
 		if interactiveOption(in, c.args[j].Text) {
 			c.evalStdin()
 			return
@@ -175,7 +174,7 @@ func moduleAt(in catalogue.Interp, args []word.Word, end int) string {
 // codecFeed: python code that evaluates text it reads takes that text in
 // the codec the reading call names (open(F, encoding="utf-7"),
 // .decode("cp932"), codecs.open), or, for standard input,
-// PYTHONIOENCODING (review 15a F8). Each file the command feeds it is
+// PYTHONIOENCODING. Each file the command feeds it is
 // read again decoded with each such codec that does not write ASCII as
 // itself; a codec guard does not decode, or one it cannot read from the
 // code, leaves it unable to tell what code runs.

@@ -1,6 +1,6 @@
 package shell
 
-// Ex text is default deny (review 9 F12): an ex command of
+// Ex text is default deny: an ex command of
 // catalogue.ExCommands is taken for what it does with its argument (a file
 // it opens is read and written, one it reads read, one it writes written;
 // vim script expressions that write or run with a built argument are

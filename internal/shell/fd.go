@@ -17,7 +17,7 @@ const fdValued word.Set = " -e --extension -E --exclude -t --type -d --max-depth
 // (-X/--exec-batch: with all at once): what it finds is DIR/… narrowed by
 // names guard can read (-e EXT, a glob pattern with -g, a plain name as
 // its regular expression matches it anywhere in a name), read and written
-// by the command as find's (review 18b F9). Hidden files count whatever
+// by the command as find's. Hidden files count whatever
 // -H says: an ignore file's !NAME line shows them (F10).
 func (c *cmd) fd() {
 	var dirs, exts []string

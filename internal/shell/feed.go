@@ -26,7 +26,7 @@ func (c *cmd) innerFed(words []word.Word, fed *fedInput) *cmd {
 
 // execFed is innerFed for a runner that executes the program (xargs,
 // parallel, find -exec): a name the shell has as a builtin (echo) is the
-// program on PATH, in the runner's environment (review 16a F10).
+// program on PATH, in the runner's environment.
 func (c *cmd) execFed(words []word.Word, fed *fedInput) *cmd {
 	in := &cmd{w: c.w, piped: c.piped, redirs: c.redirs, handed: fed, viaProgram: true}
 	in.run(words)
@@ -239,8 +239,8 @@ func (c *cmd) xargs() {
 			}
 			j += 2
 		case strings.HasPrefix(s, "--arg-file="), xargsJoinedArgFile(s) != "":
-			// --arg-file=F, -aF, -raF: the list file joined to its option
-			// (review 19a F6), read as -a F is.
+			// --arg-file=F, -aF, -raF: the list file joined to its option,
+			// read as -a F is.
 			f := c.args[j]
 			if v, ok := strings.CutPrefix(s, "--arg-file="); ok {
 				f.Text = v
@@ -298,7 +298,7 @@ done:
 }
 
 // slotVar: xargs --process-slot-var=NAME sets NAME, in the environment of
-// each command it runs, to its slot number (review 20 F14): a value guard
+// each command it runs, to its slot number: a value guard
 // takes as one it cannot tell (BASH_ENV=0 sources the file 0).
 func (c *cmd) slotVar(name string) {
 	c.w.envAssign(name + "=" + word.Mark(word.MarkSubst, "slot"))
@@ -530,7 +530,7 @@ func (c *cmd) foundArgs(p *catalogue.Program) {
 // findReplaced returns the word t of find's -exec with {} replaced by the
 // path p it found; before a / ({}/id_rsa), a path found under
 // DIR (DIR/…) is written DIR/{}: a name produced at run time, whose
-// directory's links the hook takes as candidates (review 14a F7).
+// directory's links the hook takes as candidates.
 func findReplaced(t, p string) string {
 	if d, ok := strings.CutSuffix(p, "/…"); ok && strings.Contains(t, fedName+"/") {
 		return strings.ReplaceAll(t, fedName+"/", d+"/"+fedName+"/")
@@ -545,7 +545,7 @@ type findAction struct {
 	delete bool
 	// dir is where the command runs when not in the working directory:
 	// -execdir and -okdir run it in each found file's parent, a
-	// directory guard cannot tell (review 19b F6).
+	// directory guard cannot tell.
 	dir string
 }
 
@@ -565,7 +565,7 @@ func (c *cmd) find() {
 	}
 	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return findFormats(a.Text) }) {
 		c.out.paths, c.out.names = outs, names
-	} // else it prints text of its own making (-printf "%p/id_rsa\n"): names guard cannot tell (review 15a F4)
+	} // else it prints text of its own making (-printf "%p/id_rsa\n"): names guard cannot tell
 	f := &effect.Found{Paths: outs, Names: names}
 	c.w.LastFind = f
 	c.foundActions(f, narrowed, execdirParents(c.w, starts, actions))
@@ -690,7 +690,7 @@ func findFormats(s string) bool {
 // and, when no test narrowed them (an out is the start path itself, and
 // all below it), each start's DIR/… too for a command word that goes below
 // what find found ({}/id_rsa): any path under the start, a link at any
-// depth among them (review 15a F4).
+// depth among them.
 func findActionPaths(outs []string, narrowed bool, act findAction) []string {
 	if narrowed || act.delete {
 		return outs

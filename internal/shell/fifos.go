@@ -1,6 +1,6 @@
 package shell
 
-// Standard input through a FIFO or a coprocess (review 15a F2). The walker
+// Standard input through a FIFO or a coprocess. The walker
 // settles a file's text in program order, but a FIFO is read while a
 // later command writes it (mkfifo p; python3 < p & cat F > p), and a
 // coprocess's standard input is a pipe the shell writes through

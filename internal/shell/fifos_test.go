@@ -7,7 +7,7 @@ import (
 
 // TestFifoStdin: a FIFO the command made, or a coprocess's pipe, on the
 // standard input of a shell that reads its program there is input guard
-// cannot tell (review 15a F2); a program with a script of its own, or a
+// cannot tell; a program with a script of its own, or a
 // reader of data, passes.
 func TestFifoStdin(t *testing.T) {
 	files := map[string]string{"c.txt": "cat ~/.ssh/id_rsa\n"}

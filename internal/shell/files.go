@@ -441,7 +441,7 @@ func (c *cmd) scanFile(text string, awk bool) {
 // directories the program changes to (chdir "..", Dir.chdir, lfs.chdir;
 // codeDirs): a bare dot name it gives (open(F, ">>", ".bashrc")) is not
 // only the project's but may be one in each of them, read and touched
-// there as a one-liner's (review 22b F6).
+// there as a one-liner's.
 func (c *cmd) scanPaths(text string, moved []string) bool { return c.scanNames(text, nil, moved) }
 
 // compiledCode is how scanNames reads code of a compiled language (go,
@@ -503,7 +503,7 @@ func (c *cmd) scanNames(text string, cc *compiledCode, moved []string) bool {
 		}
 	}
 	if cc == nil {
-		up := w.codeUp(text, true) // Path("..", ".bashrc") (review 22b F5)
+		up := w.codeUp(text, true) // Path("..", ".bashrc")
 		if up < 0 {
 			up = maxProgramPaths + 1
 		}
@@ -616,7 +616,7 @@ func (c *cmd) scanWritten(t string) {
 // sourceText returns a program file's text as guard reads it: with a
 // python coding declaration of UTF-7, its bytes then the text python
 // decodes (both readings: the file may be another language's); false for
-// a declared codec guard does not decode (lang.PySource, review 13a F20).
+// a declared codec guard does not decode (lang.PySource).
 func sourceText(text string) (string, bool) {
 	src, _, ok := lang.PySource(text)
 	switch {
@@ -634,7 +634,7 @@ func sourceText(text string) (string, bool) {
 // it is scanned (scanFile).
 func (c *cmd) runProgram(a word.Word) {
 	if c.codeName(a) {
-		// awk -f <(…), node -r /dev/stdin: a descriptor's text (review 19a F15)
+		// awk -f <(…), node -r /dev/stdin: a descriptor's text
 		if t, ok := c.codeFile(a, "a program"); ok {
 			c.code += t
 			c.oneLiner(t) // as python3 <(echo CODE) (runSub)
@@ -794,7 +794,7 @@ func (c *cmd) runModule(m word.Word) bool {
 	rel := strings.ReplaceAll(m.Text, ".", "/")
 	dirs := []string{""}
 	if c.mods != nil {
-		dirs = c.mods.dirs // the working directory, then PYTHONPATH's (review 11 F2)
+		dirs = c.mods.dirs // the working directory, then PYTHONPATH's
 	}
 	for _, d := range dirs {
 		if c.moduleIn(d, rel) {
@@ -828,8 +828,8 @@ func (c *cmd) moduleIn(d, rel string) bool {
 }
 
 // modulePackages loads, for python -m a.b.c looked for in search-path
-// directory d, what python's runpy imports before it runs the module
-// (review 15a F10): the top-level a from d (a/__init__.py, or a.py when
+// directory d, what python's runpy imports before it runs the module:
+// the top-level a from d (a/__init__.py, or a.py when
 // the module is below it) and, when d holds it, each package __init__ on
 // the dotted path, the module's own when it is a package (-m pkg runs
 // pkg/__init__.py before it finds there is no pkg/__main__.py), whether
@@ -972,7 +972,7 @@ const shellExts word.Set = " .sh .bash .zsh .ksh .mksh .dash .fish .csh .tcsh .c
 // scriptOperand reports whether operand s of a program guard does not
 // know is a script it may run (perf stat ./x.sh, hyperfine ./x, srun
 // ./job): a shell extension, or a path without an extension whose file
-// starts with #! (review 8 F17); *sniffs counts the files whose first
+// starts with #!; *sniffs counts the files whose first
 // bytes are read, at most maxSourceOperands a program.
 func (c *cmd) scriptOperand(s string, sniffs *int) bool {
 	ext := strings.ToLower(path.Ext(s))
@@ -993,8 +993,7 @@ func (c *cmd) scriptOperand(s string, sniffs *int) bool {
 // innerCommand walks tentatively, as the command line it probably is, the
 // rest of an unknown program's words from the first that names a shell or
 // an interpreter (perf stat sh ./x.sh, mytool python3 x.py, srun bash
-// job.sh): a wrapper is the commonest reason to hand a program a script
-// (review 8 F17).
+// job.sh): a wrapper is the commonest reason to hand a program a script.
 func (c *cmd) innerCommand() {
 	for j, a := range c.args {
 		if j >= len(c.kinds) || c.kinds[j] != argPlain || !a.Known || strings.HasPrefix(a.Text, "-") {

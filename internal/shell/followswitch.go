@@ -9,7 +9,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// Link-following switches of any library (review 11 F13): tarfile's
+// Link-following switches of any library: tarfile's
 // dereference=True, node's fs.cp/cpSync {dereference: true}, perl
 // File::Find's follow => 1 (follow_fast, follow_skip), pathlib's
 // recurse_symlinks=True, Java's FOLLOW_LINKS. Rather than list the calls
@@ -41,7 +41,7 @@ func followsLinks(code string) bool {
 }
 
 // followWords reports whether identifier id, by its words rather than its
-// spelling (review 12 F6), asks a library to follow links: it holds
+// spelling, asks a library to follow links: it holds
 // follow or deref and link (follow_symlinks, FOLLOW_SYMLINKS,
 // followSymbolicLinks, DerefLinks), whatever its case and separators;
 // nofollow, no_follow… are the switch off, and islink or readlink alone
@@ -148,7 +148,7 @@ func callArgCount(s string) int {
 	return n + 1
 }
 
-// Walks written by hand (review 12 F6): os.listdir(".") with
+// Walks written by hand: os.listdir(".") with
 // os.path.isdir, then open, follows a link in the working directory as
 // os.walk(followlinks=True) does; so does PHP's scandir, node's readdir,
 // ruby's Dir.children with a test of each name. Default deny: code that

@@ -3,7 +3,7 @@ package shell
 import "testing"
 
 // TestFollowsLinks: a link-following switch of any library counts, set
-// to anything but plainly off (review 11 F13).
+// to anything but plainly off.
 func TestFollowsLinks(t *testing.T) {
 	for _, tc := range []struct {
 		code string
@@ -61,8 +61,7 @@ func FuzzFollowSwitch(f *testing.F) {
 	})
 }
 
-// TestFollowWords: a switch is matched by its words, not its spelling
-// (review 12 F6).
+// TestFollowWords: a switch is matched by its words, not its spelling.
 func TestFollowWords(t *testing.T) {
 	for _, tc := range []struct {
 		code string
@@ -84,7 +83,7 @@ func TestFollowWords(t *testing.T) {
 }
 
 // TestListsAndOpens: code that lists a directory and opens files walks
-// it by hand (review 12 F6); either alone does not.
+// it by hand; either alone does not.
 func TestListsAndOpens(t *testing.T) {
 	for _, tc := range []struct {
 		code string

@@ -1,6 +1,6 @@
 package shell
 
-// The repository configuration git loads for a command (review 17b F4).
+// The repository configuration git loads for a command.
 // git reads the configuration and runs the hooks of the git directory it
 // uses: the one --git-dir or GIT_DIR names, else the one it discovers from
 // where it runs (DIR/.git, or DIR itself when DIR holds HEAD, objects/ and
@@ -129,7 +129,7 @@ func (c *cmd) gitTopLevel() {
 		case effect.EntryDir, effect.EntryFile, effect.EntryLink:
 			top := word.DirMark(c.w.Dir) + "/" + up
 			if strings.HasPrefix(c.w.Dir, "/") {
-				top = path.Join(c.w.Dir, up) // as git prints it: dirname of it is its parent (review 18a F14)
+				top = path.Join(c.w.Dir, up) // as git prints it: dirname of it is its parent
 			} else if up == "." {
 				top = word.DirMark(c.w.Dir)
 			}
@@ -149,7 +149,7 @@ func (c *cmd) gitTopLevel() {
 // --absolute-git-dir or --git-path P prints (args, after rev-parse) when
 // the working directory holds the .git directory: .git, or .git/P, so
 // that `git rev-parse --git-path hooks | xargs -I{} cp x {}/post-checkout`
-// writes .git/hooks/post-checkout, which is protected (review 18a F14).
+// writes .git/hooks/post-checkout, which is protected.
 // Anywhere else the output is a run-time name (catalogue.ProducesName).
 func (c *cmd) gitDirOutput(args []word.Word) {
 	st, ok := c.w.Files.(effect.Stater)

@@ -42,7 +42,7 @@ func (c *cmd) gitFiles() {
 	for _, a := range c.args[at+1:] {
 		t := a.Text
 		if v, ok := strings.CutPrefix(t, "--"); ok && strings.Contains(v, "=") {
-			_, t, _ = strings.Cut(v, "=") // --opt=REV:F: the value is the word (review 16b F11)
+			_, t, _ = strings.Cut(v, "=") // --opt=REV:F: the value is the word
 		}
 		if p, ok := revPath(t); ok {
 			c.w.revRead(p)
@@ -432,8 +432,8 @@ func (c *cmd) patchWrites(patches []word.Word, dir string, strip int) {
 // unreadPatch: a patch guard cannot read (a program's output on standard
 // input — git diff A B | git apply —, a file the command wrote with text
 // guard cannot tell, one past the size bound) may write any file under
-// dir, the project's hook files too: default deny, the command is hidden
-// (review 8 F18). A tentative reading (guessing) only touches dir.
+// dir, the project's hook files too: default deny, the command is hidden.
+// A tentative reading (guessing) only touches dir.
 func (c *cmd) unreadPatch(dir string) {
 	if c.w.guessing > 0 {
 		c.w.Touch(dir)

@@ -1,6 +1,6 @@
 package shell
 
-// The hooks git runs (review 22b F7). Writes of a hooks directory are
+// The hooks git runs. Writes of a hooks directory are
 // protected (.git/hooks, core.hooksPath), so a hook's text is the user's,
 // but what it runs is not: `python3 scripts/check.py`, `make lint`,
 // `npm test` run project files the agent may have written. A subcommand
@@ -27,7 +27,7 @@ type gitHookSet struct {
 }
 
 // gitNoRefSubs are git's subcommands known to update no reference and
-// write no index (review 23a G2): they run none of git's hooks. Any other
+// write no index: they run none of git's hooks. Any other
 // subcommand, an alias or a git-X program included, may run
 // reference-transaction and post-index-change (git status and git diff
 // refresh the index and write it back; git branch, tag, fetch, stash,

@@ -8,7 +8,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// What git writes from the index (review 9a F3): git checkout -- PATH…
+// What git writes from the index: git checkout -- PATH…
 // (and PATH… alone when its first operand is no revision) and git restore
 // PATH… write the index's files under the pathspecs, git sparse-checkout
 // (set, add, reapply, init, disable) any of them, git restore

@@ -8,7 +8,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// Links a git tree write makes (review 10 F13). A tree entry of mode
+// Links a git tree write makes. A tree entry of mode
 // 120000 is a symbolic link: git checkout, switch, merge, cherry-pick,
 // restore and checkout -- PATH write it into the working tree as ln -s
 // TARGET NAME does, so a branch holding h -> /home/u makes a link to the
@@ -43,8 +43,8 @@ func (c *cmd) revLinks(sub, dir, rev string, specs []string, filter bool) {
 // newTreeLinks records the symbolic links of revision rev of the
 // repository at repo that git writes into the new working tree at into
 // (git clone of a local repository, git worktree add) as revLinks does, so
-// that a later read through one in the command reads where it leads
-// (review 11 F15). Where guard cannot read them, the tree stays a place
+// that a later read through one in the command reads where it leads.
+// Where guard cannot read them, the tree stays a place
 // that may hold links (MayLink, effect.readsUnderMayLink).
 func (c *cmd) newTreeLinks(repo, into, rev string) {
 	nl, ok := c.w.Files.(effect.NewTreeLinker)

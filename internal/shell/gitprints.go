@@ -39,7 +39,7 @@ const gitQuietSubs word.Set = " rev-parse ls-tree ls-files describe name-rev sho
 // gitQuiet reports whether git's subcommand sub with args (after it)
 // prints none of the text of the files and revisions its words name. The
 // log and diff family is quiet only when every option is one guard knows
-// to print no file text (gitLogOption; review 15b F1): an option it does
+// to print no file text (gitLogOption): an option it does
 // not know (-U1, --binary, --remerge-diff…) may turn the patch on.
 func gitQuiet(sub string, args []word.Word) bool {
 	switch {
@@ -71,7 +71,7 @@ const gitAddOptions word.Set = " --all --update --force --intent-to-add --verbos
 // gitStatusOptions are the long options (before =) of git status known to
 // print names and states only: -v, --verbose and any other (an
 // abbreviation, --verb, is parse-options' --verbose) print the staged diff
-// or what guard cannot tell (review 16b F2).
+// or what guard cannot tell.
 const gitStatusOptions word.Set = " --short --branch --porcelain --long --show-stash --ahead-behind --no-ahead-behind " +
 	"--untracked-files --ignored --ignore-submodules --column --no-column --renames --no-renames --find-renames --null "
 
@@ -133,7 +133,7 @@ func gitShortKnown(s, short, valued, takes string) bool {
 // gitCommitQuiet reports whether git commit with args prints no committed
 // text: every option known (gitCommitOptions; -m, -F, -C take a value) and
 // a message given (-m, -F, -C, --no-edit, --fixup), so no editor shows the
-// status or, with commit.verbose, the staged diff (review 16b F2).
+// status or, with commit.verbose, the staged diff.
 func gitCommitQuiet(args []word.Word) bool {
 	if !gitOptionsTaking(args, gitCommitOptions, "aqsnoi", "Su", "mFC") {
 		return false
@@ -266,7 +266,7 @@ func hasPrefixed(args []word.Word, prefix string) bool {
 // names, ids and status), unless asked for an interactive patch
 // (gitInteractive). Any other subcommand, an alias (-c alias.x=show,
 // GIT_CONFIG_*, a configuration file) or a git-X program included, may
-// print committed text guard cannot tell (review 15b F1).
+// print committed text guard cannot tell.
 const gitNoTextSubs word.Set = " add am apply bisect branch bugreport check-mailmap check-ref-format checkout " +
 	"checkout-index cherry-pick clean clone column commit commit-graph commit-tree config credential credential-cache " +
 	"credential-store fetch fetch-pack fsck fsck-objects gc get-tar-commit-id hash-object help index-pack init init-db " +
@@ -301,7 +301,7 @@ func (c *cmd) gitRevText(sub string, args []word.Word) {
 	case "format-patch", "archive":
 		// Printed or written to a file (-o F, -o DIR, --output=F): the
 		// file holds the history, which a later stage, or a later call,
-		// reads as itself (review 19b F4).
+		// reads as itself.
 		if !hasAny(args, "--list", "-l") || sub == "format-patch" {
 			c.revText(RevRead{Rev: RevCannotTell})
 		}
@@ -328,7 +328,7 @@ func (c *cmd) gitRevText(sub string, args []word.Word) {
 // gitConfigBlob: git config --blob REV:F (any spelling: --blob=REV:F, an
 // abbreviation --bl) reads the configuration from that object and prints
 // its values: REV:F is read as a file of the revision; a blob named
-// otherwise is what guard cannot tell (review 16b F11).
+// otherwise is what guard cannot tell.
 func (c *cmd) gitConfigBlob(args []word.Word) {
 	for j := 0; j < len(args); j++ {
 		s := args[j].Text
@@ -422,7 +422,7 @@ const gitBlameWithArg word.Set = " -L -S --contents --ignore-rev --ignore-revs-f
 // them (each line with the commit that last changed it): REV:FILE is
 // read; without a revision the working file (read by the file rules);
 // --reverse, -S, --contents, a range, or operands guard cannot place are
-// committed text it cannot tell (review 15b F1).
+// committed text it cannot tell.
 func (c *cmd) gitBlameText(args []word.Word) {
 	if hasAny(args, "--reverse", "-S", "--contents") || hasPrefixed(args, "--contents=") {
 		c.revText(RevRead{Rev: RevCannotTell})
@@ -597,7 +597,7 @@ func gitNarrowOption(s string) bool {
 // command may widen what they keep: no global option (git -c log.follow=true,
 // --config-env, --git-dir), no GIT_*_PATHSPECS or GIT_CONFIG* variable set
 // (GIT_ICASE_PATHSPECS), no configuration the command wrote earlier (git
-// config log.follow true; …); else "" (review 16b F1). The configuration
+// config log.follow true; …); else "". The configuration
 // files on disk are the hook's to read (revtexts.go).
 func (c *cmd) narrowed(args []word.Word, plain []string) string {
 	_, at := gitSubcommand(c.args)
@@ -858,7 +858,7 @@ const gitQuietEnv word.Set = " GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_AUTH
 // is not in gitQuietEnv ("" for none): git reads its replace refs, grafts,
 // objects, namespace, configuration (aliases) and more from its
 // environment (GIT_REPLACE_REF_BASE=refs/tags/ git show HEAD:F prints a
-// tag named by F's id; review 15b F2), so what it prints of a revision is
+// tag named by F's id), so what it prints of a revision is
 // what guard cannot tell.
 func (c *cmd) gitEnvMoves() string {
 	for name, v := range c.w.varMap() {

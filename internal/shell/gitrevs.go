@@ -8,7 +8,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// The files git writes from a revision (review 7 F15): checkout REV,
+// The files git writes from a revision: checkout REV,
 // switch REV, merge REV, rebase UPSTREAM, reset --hard REV, read-tree -u
 // REV write the paths where REV's tree differs from HEAD's; cherry-pick
 // REV those where REV differs from its parent, revert REV the same in the
@@ -32,7 +32,7 @@ func (c *cmd) gitRevWrites(sub string, args []word.Word, dir string) {
 		return // no revision written (a branch at HEAD, --abort, a pathspec form)
 	}
 	if sub == "rebase" {
-		// git rebase UPSTREAM BRANCH checks BRANCH out first (review 9a F3).
+		// git rebase UPSTREAM BRANCH checks BRANCH out first.
 		if ops := revOperands(args, gitRevWithArg(sub)); len(ops) > 1 && !c.revWrites("checkout", dir, "", ops[1]) {
 			return
 		}
@@ -53,7 +53,7 @@ func (c *cmd) revWrites(sub, dir, from, to string) bool {
 		from = head // git checkout a && git checkout b: from a
 	}
 	if moved && to == "HEAD" {
-		to = head // git reset --soft a && git stash: a's files (review 9a F3)
+		to = head // git reset --soft a && git stash: a's files
 	}
 	if moved && to == "@{u}" {
 		to = "" // the upstream of the branch checked out before: its config is not read
@@ -182,8 +182,8 @@ func (c *cmd) setGitHead(dir, rev string) {
 
 // gitHeadMoves records what git reset --soft/--mixed REV (args after
 // reset) does: HEAD moves to REV and the tree stays, so that a later
-// stash, reset --hard or checkout -f of the command writes REV's files
-// (review 9a F3). A revision guard cannot tell moves HEAD where guard
+// stash, reset --hard or checkout -f of the command writes REV's files.
+// A revision guard cannot tell moves HEAD where guard
 // cannot follow: the refs are taken as moved. A pathspec form (reset --
 // FILE, reset REV FILE) moves nothing but the index.
 func (c *cmd) gitHeadMoves(args []word.Word, dir string) {
@@ -297,7 +297,7 @@ func gitRevision(sub string, args []word.Word) (from, to string, ok bool) {
 	switch sub {
 	case "checkout", "switch":
 		if len(ops) == 0 && !hasDashes(args) && forced(args) {
-			return "", "HEAD", true // git checkout -f: HEAD's files over the tree (review 9a F3)
+			return "", "HEAD", true // git checkout -f: HEAD's files over the tree
 		}
 		if len(ops) == 0 {
 			return "", "", false // git checkout -- FILE, git switch alone
@@ -308,7 +308,7 @@ func gitRevision(sub string, args []word.Word) (from, to string, ok bool) {
 		return "", ops[0], true
 	case "merge", "rebase", "reset", "read-tree":
 		if onto, ok := rebaseOnto(sub, args); ok {
-			return "", onto, true // git checks --onto's commit out and replays onto it (review 9a F3)
+			return "", onto, true // git checks --onto's commit out and replays onto it
 		}
 		if len(ops) == 0 {
 			if sub == "reset" {
@@ -330,7 +330,7 @@ func gitRevision(sub string, args []word.Word) (from, to string, ok bool) {
 		return ops[0] + "~1", ops[0], true
 	case "stash":
 		if len(args) == 0 || args[0].Text == "push" || args[0].Text == "save" || strings.HasPrefix(args[0].Text, "-") {
-			return "", "HEAD", true // the changes saved, HEAD's files written back (review 9a F3)
+			return "", "HEAD", true // the changes saved, HEAD's files written back
 		}
 		rev := "refs/stash"
 		if len(ops) > 1 && ops[0] != "branch" || len(ops) > 2 {

@@ -72,7 +72,7 @@ func (c *cmd) gitRuns(sub string, at int) {
 			rest = rest[1:]
 		}
 		// The words joined, run by sh in each submodule.
-		// In each submodule's directory (review 16b F12).
+		// In each submodule's directory.
 		for _, d := range c.submoduleDirs(hasAny(args, "--recursive")) {
 			c.inDir(d, func() {
 				c.w.runsValue(word.Join(rest), "git submodule foreach", func(t string) { c.w.runsHanded(t, "git") })
@@ -97,7 +97,7 @@ func (c *cmd) gitRuns(sub string, at int) {
 			case o.long == "--config":
 				c.runOption(catalogue.RunGitSetting, v, "git") // clone --config K=V: a setting of the new repository
 			case sub == "rebase":
-				c.inTop(func() { // rebase --exec runs at the top (review 16b F12)
+				c.inTop(func() { // rebase --exec runs at the top
 					c.w.runsValue(v, "git "+sub+" "+o.long, func(t string) { c.w.runsHanded(t, "git") })
 				})
 			default:

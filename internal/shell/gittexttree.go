@@ -1,6 +1,6 @@
 package shell
 
-// git's printers of a tree (review 23a U1, U2). git copies the work tree
+// git's printers of a tree. git copies the work tree
 // into the index and history (git add -A, commit -a) and prints it back
 // (git diff --cached, show, log -p, format-patch, archive): the hook's
 // result scan finds values of known shapes only, and does not attribute

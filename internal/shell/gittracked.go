@@ -7,7 +7,7 @@ import (
 )
 
 // gitGrepTracked reports whether git grep, its subcommand word at
-// c.args[at-1], reads only the files git tracks (review 16b FP3): no
+// c.args[at-1], reads only the files git tracks: no
 // --untracked or --no-index (the whole directory: gitWholeTree), no
 // --recurse-submodules (other repositories' indexes), no global option
 // but -C, --no-pager and -P (--git-dir, --work-tree, -c may move the

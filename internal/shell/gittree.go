@@ -71,8 +71,7 @@ func (c *cmd) gitTreeSub(sub string, args []word.Word, tree string, found bool) 
 		if ops := gitOperands(args, cloneWithArg); len(ops) >= 2 {
 			// The directory it creates and fills, checked out or bare: a
 			// write, so that a clone into a hidden directory of the home
-			// (a plugin directory a tool runs from) meets the write rules
-			// (review 6 F3).
+			// (a plugin directory a tool runs from) meets the write rules.
 			c.w.WriteDir(ops[1])
 		}
 		if ops := gitOperands(args, cloneWithArg); writes && len(ops) > 0 && !strings.Contains(ops[0], ":") {
@@ -131,14 +130,13 @@ func (c *cmd) gitTreeSub(sub string, args []word.Word, tree string, found bool) 
 // reads, and a place that may hold links guard cannot follow.
 func (c *cmd) treeWritten(sub string, args []word.Word, dir, tree string, found bool) {
 	// A -C or cd back to the directory the command starts in (git
-	// -C . checkout, cd sub && cd .. && git pull) is git run there
-	// (review 11 F9).
+	// -C . checkout, cd sub && cd .. && git pull) is git run there.
 	moved := c.w.Dir != "" && path.Clean(c.w.Dir) != "."
 	if c.w.guessing == 0 && (dir != "." || !found || moved) {
 		// The tree's files are written: a tree in a hidden directory
 		// of the home (git -C ~/.pyenv/plugins/x pull, cd ~ && git
-		// pull in a dotfiles repository) meets the write rules
-		// (review 6 F3). Not the tree git finds from the directory
+		// pull in a dotfiles repository) meets the write rules.
+		// Not the tree git finds from the directory
 		// the command starts in: the agent's own (a project); nor a
 		// remote one (ssh HOST 'cd /srv/app && git pull').
 		c.w.Linking = true // git's own rewrite, not a write through a link it made

@@ -1,7 +1,7 @@
 package shell
 
-// go generate runs the //go:generate lines of the package's Go files
-// (review 9 F15): each is a command go runs directly in the file's
+// go generate runs the //go:generate lines of the package's Go files:
+// each is a command go runs directly in the file's
 // directory, with $GOFILE, $GOLINE, $GOPACKAGE and $DOLLAR set, the way a
 // make recipe is one. guard lists the packages' directories (./... is
 // each directory below, as go walks it), reads their .go files, bounded,

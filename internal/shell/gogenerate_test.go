@@ -44,7 +44,7 @@ func (f *treeFiles) Tree(p string, depth int) ([]string, bool) {
 }
 
 // TestGoGenerate: go generate runs each //go:generate line of the
-// package's Go files as a command in the file's directory (review 9 F15).
+// package's Go files as a command in the file's directory.
 func TestGoGenerate(t *testing.T) {
 	evil := map[string]string{
 		"gg/g.go": "package gg\n\n//go:generate sh ../e9.sh\n",

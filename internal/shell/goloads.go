@@ -1,6 +1,6 @@
 package shell
 
-// The Go files go test loads (review 22a FP1, L1): go test PKG compiles
+// The Go files go test loads: go test PKG compiles
 // PKG, its tests and every package they import, however deep, and no
 // other; ./... is each directory below that the go command walks. So the
 // files of the module root (runnerFiles) are narrowed to the packages the
@@ -156,7 +156,7 @@ func (g *goLoad) load(d string) ([]string, bool) {
 }
 
 // goPackage returns the names of the files in package directory d that
-// the go command may compile or link (review 23a L1): not its .go files
+// the go command may compile or link: not its .go files
 // only but cgo's C, C++, assembly and headers, .syso objects and any
 // kind a toolchain adds: every regular file there the go command may
 // use (goMayUse); false when it hid the command.

@@ -62,7 +62,7 @@ func TestOptionRunners(t *testing.T) {
 }
 
 // TestToolchainRunners: a toolchain's options and variables whose value
-// is a program it runs are walked as commands (review 7 F5); code it loads
+// is a program it runs are walked as commands; code it loads
 // from a place guard does not read is hidden; options that run nothing
 // stay quiet.
 func TestToolchainRunners(t *testing.T) {

@@ -38,7 +38,7 @@ func TestHarmless(t *testing.T) {
 		{"(cd /tmp)", false},
 		{"! true", false},
 		{"sleep 1 &", false},
-		// State set inside words (review 5 M1).
+		// State set inside words.
 		{": ${F:=~/.bashrc}", false},
 		{"true \"${F=x}\"", false},
 		{"[[ ${F:=x} ]]", false},

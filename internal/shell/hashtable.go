@@ -1,6 +1,6 @@
 package shell
 
-// The shell's command hash table (review 15a F13). bash looks a program's
+// The shell's command hash table. bash looks a program's
 // name up in its hash table before PATH, and hash -p FILE NAME or an
 // assignment to the associative array BASH_CMDS (BASH_CMDS[NAME]=FILE,
 // BASH_CMDS=([NAME]=FILE), declare -A BASH_CMDS=(…)) makes NAME run FILE

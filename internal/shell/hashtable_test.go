@@ -7,7 +7,7 @@ import (
 )
 
 // TestHashTable: a name the command's hash table maps runs the file it
-// maps it to (review 15a F13); an entry guard cannot read hides every
+// maps it to; an entry guard cannot read hides every
 // later program name; hash -r, PATH=… and builtins are as in bash.
 func TestHashTable(t *testing.T) {
 	evil := map[string]string{"./x.sh": "cat ~/.ssh/id_rsa\n", "/p/x.sh": "cat ~/.ssh/id_rsa\n"}

@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// TestHashTableWriters: every writer of the hash table's array counts
-// (review 16a F1): one guard does not read exactly leaves later program
+// TestHashTableWriters: every writer of the hash table's array counts:
+// one guard does not read exactly leaves later program
 // names "cannot tell which program runs"; the file runs otherwise.
 func TestHashTableWriters(t *testing.T) {
 	evil := map[string]string{"./x.sh": "cat ~/.ssh/id_rsa\n"}
@@ -53,7 +53,7 @@ func TestHashTableWriters(t *testing.T) {
 }
 
 // TestSpecialTablesAfterClear: hash -r before a write guard does not read
-// leaves the table unknown (review 16a F1); zsh's functions and aliases
+// leaves the table unknown; zsh's functions and aliases
 // tables hide builtins too (F16).
 func TestSpecialTablesAfterClear(t *testing.T) {
 	for _, tt := range []struct {

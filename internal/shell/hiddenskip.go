@@ -10,7 +10,7 @@ import (
 )
 
 // A searcher that skips hidden names (rg, ag, pt without --hidden) searches
-// one an ignore rule whitelists (review 18b F10): a `!.env` line in an
+// one an ignore rule whitelists: a `!.env` line in an
 // ignore file it reads, an --ignore-file, a glob option matching a hidden
 // name. Its skip counts only when guard read every ignore file it would
 // read (effect.HiddenSkipper): each whitelist there, and each glob given,
@@ -78,7 +78,7 @@ func (c *cmd) whitelists() (globs []string, tree bool) {
 		}
 	}
 	if !catalogue.KeepsHiddenSkip(c.name, c.args) {
-		return nil, true // an option that may widen it (rg --type-add, review 19b F5)
+		return nil, true // an option that may widen it (rg --type-add)
 	}
 	for j := 0; j < len(c.args) && !tree; j++ {
 		s := c.args[j].Text

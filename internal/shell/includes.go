@@ -1,6 +1,6 @@
 package shell
 
-// Include processors' inputs (review 17b F13): a catalogued processor
+// Include processors' inputs: a catalogued processor
 // (catalogue.XMLIncluders, AsciidocIncluders, TeXIncluders) has the files
 // it is handed read for the files they include (lang.Includes, a few
 // levels deep), each a read; an input it cannot read, or an include

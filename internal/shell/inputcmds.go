@@ -99,7 +99,7 @@ func (c *cmd) evalText() (string, bool) {
 
 // fdOrigin is where a descriptor the walk tracks reads from: a file, or
 // the output of a program (a process substitution: exec 3< <(cat F)), sub
-// its line (review 17a F9).
+// its line.
 type fdOrigin struct {
 	file string
 	sub  string

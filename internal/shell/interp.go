@@ -162,7 +162,7 @@ func (c *cmd) interpOption(in catalogue.Interp, j int, src *interpSource) (int, 
 	case strings.HasPrefix(s, "-") && len(s) > 2 && s[1] != '-':
 		// A cluster of short options, read as getopt reads it
 		// (python3 -Bc CODE, -Im MOD, -c'code'): the first letter
-		// that takes a value ends it (review 11 F7).
+		// that takes a value ends it.
 		return c.interpCluster(in, j, src)
 	case strings.HasPrefix(s, "-") && len(s) > 1:
 		return c.unknownOption(j, src), false
@@ -181,8 +181,8 @@ func (c *cmd) interpOption(in catalogue.Interp, j int, src *interpSource) (int, 
 // unknownOption: the option at c.args[j] is outside the interpreter's
 // grammar, so the word after it may be its value or the program (python3
 // --check-hash-based-pycs never x.py, node -C development x.js): that
-// word is read as the program too, and the operand after it as well
-// (review 12 F2). It returns the index of the last word it used.
+// word is read as the program too, and the operand after it as well.
+// It returns the index of the last word it used.
 func (c *cmd) unknownOption(j int, src *interpSource) int {
 	if j+1 >= len(c.args) || strings.HasPrefix(c.args[j+1].Text, "-") {
 		return j
@@ -210,7 +210,7 @@ func (c *cmd) module(mod word.Word, args []word.Word) {
 			c.pdbRC() // python3 -m pdb x.py: ./.pdbrc, ~/.pdbrc (pdbrc.go)
 		}
 		if !project {
-			c.moduleRunner(mod, args) // python3 -m cProfile x.py (review 13a F23)
+			c.moduleRunner(mod, args) // python3 -m cProfile x.py
 		}
 		all := append([]word.Word{mod}, args...)
 		c.pythonModuleExtract(all) // extractors.go
@@ -427,7 +427,7 @@ func (c *cmd) scanCode(code string) {
 	for _, p := range hp.Touches {
 		c.w.TouchBare(p) // a guess: a project opens its own '.env' too
 	}
-	for _, p := range hp.Held { // "%s/.bashrc" % os.getenv("HOME") (review 9 F10)
+	for _, p := range hp.Held { // "%s/.bashrc" % os.getenv("HOME")
 		c.w.Read(p)
 		c.w.TouchBare(p)
 	}
@@ -447,7 +447,7 @@ func (c *cmd) scanCode(code string) {
 			c.w.Touch(e)
 		}
 	}
-	if c.w.codeUp(code, false) < 0 { // Path("..", ".bashrc") (review 22b F5)
+	if c.w.codeUp(code, false) < 0 { // Path("..", ".bashrc")
 		c.w.hide("runs code that goes up from its directory and names more dot entries there than guard checks")
 	}
 	c.scanEffects(code, lang.AwkFamily(c.name))
@@ -506,7 +506,7 @@ func onlyUp(l string) bool {
 func (c *cmd) scanEffects(code string, awk bool) {
 	for _, cc := range catalogue.CredCalls {
 		if c.w.Home != "" && strings.Contains(code, cc.Call) {
-			c.w.Read(path.Join(c.w.Home, cc.Store)) // requests.utils.get_netrc_auth(u) (review 9 F19)
+			c.w.Read(path.Join(c.w.Home, cc.Store)) // requests.utils.get_netrc_auth(u)
 		}
 	}
 	c.codeExtracts(code)
@@ -555,7 +555,7 @@ func (c *cmd) scanEffects(code string, awk bool) {
 var writers = []string{"remove", "unlink", "unlinkSync", "rmdir", "rmdirSync", "writeFileSync", "appendFileSync",
 	"writeFile", "appendFile", "file_put_contents", "write_text", "write_bytes", "truncate", "chmod", "chown", "rename", "renameSync"}
 
-// The modules interpreter code loads (review 7 F1): python3 -c 'import m',
+// The modules interpreter code loads: python3 -c 'import m',
 // exec(open('m.py').read()), PYTHONPATH's sitecustomize.py, node -e
 // 'require("./m")', perl -I. -Mm, ruby -r, lua's require. Each name is
 // resolved to the files the interpreter would load from the places the
@@ -672,7 +672,7 @@ func (m *moduleLoader) optionModules() {
 		}
 		switch {
 		case m.fam == lang.Perl && strings.HasPrefix(s, "-d") && strings.Contains(s, ":"):
-			// perl -d:X, -dt:X: the debugger module Devel::X (review 13a F2)
+			// perl -d:X, -dt:X: the debugger module Devel::X
 			_, mod, _ := strings.Cut(s, ":")
 			mod, _, _ = strings.Cut(mod, "=")
 			names = append(names, "Devel::"+mod)
@@ -703,7 +703,7 @@ func (m *moduleLoader) optionModules() {
 
 		m.zipEntries(m.dirs[1:]) // PYTHONPATH=lib.zip (pyzip.go)
 		for _, d := range m.dirs {
-			m.stdlibShadows(d) // PYTHONPATH=. with ./encodings/ (review 15a F11)
+			m.stdlibShadows(d) // PYTHONPATH=. with ./encodings/
 		}
 		for _, d := range m.dirs[1:] {
 			m.load([]string{path.Join(d, "sitecustomize.py")}, 0)
@@ -717,7 +717,7 @@ func (m *moduleLoader) optionModules() {
 // code follows what code the interpreter runs loads: the command's own
 // code (a one-liner: depth 0), or a file's, from its directory. A name
 // guard cannot read is hidden in either: the files the loader looks in
-// are all in places the agent can write (review 8 F15).
+// are all in places the agent can write.
 func (m *moduleLoader) code(text, dir string, depth int) {
 	if m.fam == lang.Python {
 		t, ok := sourceText(text) // # coding: utf-7 (files.go)
@@ -736,7 +736,7 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 		m.evaluated = true
 		m.c.evaluatedFeed(text, depth) // exec(sys.stdin.read()) < F (evalfeed.go)
 		if m.fam == lang.Python {
-			m.c.codecFeed(text) // exec(open(F, encoding="utf-7").read()) (review 15a F8)
+			m.c.codecFeed(text) // exec(open(F, encoding="utf-7").read())
 		}
 	}
 	if m.fam == lang.Python {
@@ -748,9 +748,9 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 		m.shelled = true
 		m.c.shellFeed(text, depth) // os.system(sys.stdin.read()) < F (shellfeed.go)
 	}
-	m.childFeed(text, depth)     // subprocess.run(["sh", "-c", x]), stdin=open(F) (review 15a F7)
-	m.computedFeed(text, depth)  // operator.attrgetter("system")(os)(x) (review 16a F11)
-	m.computedNames(text, depth) // open('crhsab./~'[::-1], 'a') (review 17a F3, 19a F13)
+	m.childFeed(text, depth)     // subprocess.run(["sh", "-c", x]), stdin=open(F)
+	m.computedFeed(text, depth)  // operator.attrgetter("system")(os)(x)
+	m.computedNames(text, depth) // open('crhsab./~'[::-1], 'a')
 	n := len(m.dirs)
 	if l.WorkDir && !slices.Contains(m.dirs, "") && len(m.dirs) < maxModuleDirs {
 		m.dirs = append(m.dirs, "") // sys.path.append(os.getcwd())
@@ -815,7 +815,7 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 			continue
 		}
 		if word.IsStdin(p) && p != "-" {
-			m.c.evalStdin() // runpy.run_path("/dev/stdin") < F: what the command feeds it (review 13a F19)
+			m.c.evalStdin() // runpy.run_path("/dev/stdin") < F: what the command feeds it
 			return true
 		}
 		key := path.Clean(w.Where(p))
@@ -861,7 +861,7 @@ func (m *moduleLoader) isFile(p, key string, depth int) bool {
 		// The command's own file: text it wrote, a copy or move of another
 		// file (read as its source), or a change guard cannot see (a link
 		// it made, an archive extracted): load reads the one and hides the
-		// other (review 16a F13).
+		// other.
 		_, st := w.FileStatus(p, true, maxModuleBytes)
 		return st != effect.FileAbsent && (!m.guess || st == effect.FileWhole)
 	}
@@ -883,7 +883,7 @@ func (m *moduleLoader) isFile(p, key string, depth int) bool {
 
 // full records that a bound of the modules followed was passed: hidden,
 // whether the command's own code or a module file names the module (the
-// loader looks only where the agent can write; review 8 F15).
+// loader looks only where the agent can write).
 func (m *moduleLoader) full(int) {
 	m.c.w.hide("loads more of the project's modules than guard reads (%d files, %d look-ups)", maxModuleFiles, maxModuleProbes)
 }
@@ -984,7 +984,7 @@ const maxCodeExtractDirs = 4
 // extraction of each archive literal it names (by suffix, or by its bytes)
 // into the working directory and each other directory-like literal (its
 // extract_dir, path=…): what the archive holds is written there, read as
-// tar's and unzip's handlers read it (review 8 F11).
+// tar's and unzip's handlers read it.
 func (c *cmd) codeExtracts(code string) {
 	found := false
 	for _, k := range extractCalls {

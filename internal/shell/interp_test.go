@@ -10,7 +10,7 @@ import (
 
 // TestModulesLoaded: the modules an interpreter's code loads by name or
 // by path are resolved to the files it would load, and scanned as program
-// files (review 7 F1).
+// files.
 func TestModulesLoaded(t *testing.T) {
 	evil := `open("/home/u/.bashrc", "a")`
 	tests := []struct {
@@ -89,7 +89,7 @@ EOF`, files: map[string]string{"w7.py": evil}, writes: []string{"/home/u/.bashrc
 
 // TestModulesBounded: the module files followed are bounded; past the
 // bound the command is hidden, whether its own code or a module names the
-// module (review 8 F15).
+// module.
 func TestModulesBounded(t *testing.T) {
 	files := map[string]string{}
 	code := "import "
@@ -133,8 +133,8 @@ func TestModulesBounded(t *testing.T) {
 }
 
 // TestSourceOperands: a source file handed to a program guard has no
-// handler for and does not know to only read is scanned as a program file
-// (review 7 F14); readers, copies and handled programs are not.
+// handler for and does not know to only read is scanned as a program file;
+// readers, copies and handled programs are not.
 func TestSourceOperands(t *testing.T) {
 	evil := `fopen("/home/u/.bashrc", "a")`
 	tests := []struct {
@@ -153,7 +153,7 @@ func TestSourceOperands(t *testing.T) {
 		{cmd: `cp w.c w2.c`, files: map[string]string{"w.c": evil}},
 		{cmd: `rm w.c`, files: map[string]string{"w.c": evil}},
 		{cmd: `gcc data.txt`, files: map[string]string{"data.txt": evil}},
-		// scripts among an unknown runner's operands (review 8 F17)
+		// scripts among an unknown runner's operands
 		{cmd: `perf stat ./x.sh`, files: map[string]string{"./x.sh": "echo x >> /home/u/.bashrc"}, write: true},
 		{cmd: `srun ./job`, files: map[string]string{"./job": "#!/bin/bash\necho x >> /home/u/.bashrc"}, write: true},
 		{cmd: `srun ./notes`, files: map[string]string{"./notes": "echo x >> /home/u/.bashrc"}},
@@ -187,7 +187,7 @@ func TestSourceOperands(t *testing.T) {
 }
 
 // TestOptionFiles: the project files a toolchain takes options from are
-// read as its command line (review 7 F5): maven's .mvn/jvm.config,
+// read as its command line: maven's .mvn/jvm.config,
 // gradle.properties' jvmargs; a file guard cannot read whole is hidden.
 func TestOptionFiles(t *testing.T) {
 	tests := []struct {
@@ -217,8 +217,8 @@ func TestOptionFiles(t *testing.T) {
 }
 
 // TestSourceReadsAbove: a source file's literal that leaves its directory
-// (#include "../.netrc") is read: the preprocessor prints what it includes
-// (review 7 F24); and may be written, as a one-liner's (review 20 F6). A
+// (#include "../.netrc") is read: the preprocessor prints what it includes;
+// and may be written, as a one-liner's. A
 // literal of parent directories only ("../..") is a base, not written.
 func TestSourceReadsAbove(t *testing.T) {
 	a, _ := analyzeWith(`gcc -E x.c`, map[string]string{"x.c": "#include \"../.netrc\"\nchar *d = \"../..\";\nint main() {}\n"})
@@ -235,7 +235,7 @@ func TestSourceReadsAbove(t *testing.T) {
 
 // TestCodeExtracts: interpreter code that extracts an archive writes into
 // the working directory and the directories its literals name; code that
-// only names an archive does not (review 8 F11).
+// only names an archive does not.
 func TestCodeExtracts(t *testing.T) {
 	files := map[string]string{"ev.zip": "PK\x03\x04xxxx", "ev.dat": "JUNK" + "PK\x05\x06" + strings.Repeat("\x00", 18)}
 	tests := []struct {
@@ -262,7 +262,7 @@ func TestCodeExtracts(t *testing.T) {
 }
 
 // TestCredModules: code that imports a library reading a credential file
-// at its default place reads that file (review 9 F19), in a one-liner, a
+// at its default place reads that file, in a one-liner, a
 // -M option and a program file; other imports do not.
 func TestCredModules(t *testing.T) {
 	for _, tc := range []struct {

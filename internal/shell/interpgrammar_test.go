@@ -8,7 +8,7 @@ import (
 
 // TestInterpreterGrammar: an interpreter's options are read with its own
 // grammar, and the word after an option outside it is read as the program
-// too (review 12 F2).
+// too.
 func TestInterpreterGrammar(t *testing.T) {
 	evil := `open("/home/u/.bashrc", "a")`
 	clean := `print(1)`
@@ -40,7 +40,7 @@ func TestInterpreterGrammar(t *testing.T) {
 		{name: "php -B code", cmd: `php -B '` + evil + `' -R 1`, write: true},
 		{name: "php -E after -R", cmd: `php -R 1 -E '` + evil + `'`, write: true},
 		{name: "php -F after -B", cmd: `php -B 1 -F e.php`, files: map[string]string{"e.php": evil}, write: true},
-		{name: "ruby -C dir", cmd: `ruby -C d e.rb`, files: map[string]string{"d/e.rb": evil}, write: true}, // the program is looked up after the chdir (review 13a F15)
+		{name: "ruby -C dir", cmd: `ruby -C d e.rb`, files: map[string]string{"d/e.rb": evil}, write: true}, // the program is looked up after the chdir
 		{name: "ruby --enable", cmd: `ruby --enable frozen-string-literal e.rb`, files: map[string]string{"e.rb": evil}, write: true},
 		{name: "lua unknown option", cmd: `lua -Q x e.lua`, files: map[string]string{"e.lua": evil}, write: true},
 	}
@@ -65,8 +65,7 @@ func TestInterpreterGrammarBound(t *testing.T) {
 }
 
 // TestEvaluatedFeed: code that evaluates text it reads runs, as code,
-// every file the command feeds it; what none of these gives is hidden
-// (review 12 F5).
+// every file the command feeds it; what none of these gives is hidden.
 func TestEvaluatedFeed(t *testing.T) {
 	evil := `open("/home/u/.bashrc", "a")`
 	tests := []struct {

@@ -3,7 +3,7 @@ package shell
 // The variables an interpreter reads as options given first (PERL5OPT,
 // RUBYOPT, NODE_OPTIONS) and those that name a file of code it loads
 // (NODE_REPL_EXTERNAL_MODULE): read with its own options, before its
-// module search path is computed (review 13a F17).
+// module search path is computed.
 
 import (
 	"encoding/json"
@@ -74,8 +74,7 @@ func (m *moduleLoader) varModules() {
 // fileCandidates returns the files a load of file name f may run: perl's
 // require "X.pm" and do "X.pm" of a name that is not a path from the
 // working directory are looked up in each @INC directory guard knows (-I,
-// PERL5LIB, use lib, then the working directory); other languages' is f
-// (review 13a F2).
+// PERL5LIB, use lib, then the working directory); other languages' is f.
 func (m *moduleLoader) fileCandidates(f string) []string {
 	if m.fam != lang.Perl || strings.HasPrefix(f, "/") || strings.HasPrefix(f, "./") || strings.HasPrefix(f, "../") {
 		return []string{f}
@@ -92,7 +91,7 @@ func (m *moduleLoader) fileCandidates(f string) []string {
 
 // snapshotBuilder follows node's --build-snapshot-config FILE (opt, with
 // next the word after it): a JSON file whose "builder" is the script node
-// runs to build the snapshot (review 13a F21). A file guard cannot read
+// runs to build the snapshot. A file guard cannot read
 // hides what runs.
 func (m *moduleLoader) snapshotBuilder(opt, next string) {
 	p := next
@@ -117,7 +116,7 @@ func (m *moduleLoader) snapshotBuilder(opt, next string) {
 
 // chdirProgram: an interpreter told to change to a directory before it
 // reads its program (ruby -C DIR FILE, -xDIR) runs DIR/FILE; the program
-// word at file is made that path (review 13a F15). A directory guard
+// word at file is made that path. A directory guard
 // cannot tell hides what runs.
 func (c *cmd) chdirProgram(in catalogue.Interp, file int) {
 	if in.Chdir == "" {

@@ -1,6 +1,6 @@
 package shell
 
-// jq's module system (review 20 F8): `import "P" as $x;` reads the data
+// jq's module system: `import "P" as $x;` reads the data
 // file P.json, `import "P" as x;` and `include "P";` the code of P.jq (or
 // P/LAST.jq), each looked for in the directories of the search path: the
 // -L/--library-path directories (else jq's default, ~/.jq and its own

@@ -11,7 +11,7 @@ import (
 )
 
 // A file the command writes from a read's output holds what the read
-// printed (review 13a F13): grep -r . . > /tmp/o; rev /tmp/o prints the
+// printed: grep -r . . > /tmp/o; rev /tmp/o prints the
 // project's .env reversed, as grep -r . . | rev does, though /tmp/o does
 // not exist when guard looks. A file a pipeline's standard output goes to
 // (> F, >> F, and tee F's operands) is recorded with the reads of the

@@ -561,7 +561,7 @@ func (c *cmd) followsLinks(p *catalogue.Program) string {
 	return ""
 }
 
-// Links to targets guard cannot tell (review 9 F6). A symbolic link's
+// Links to targets guard cannot tell. A symbolic link's
 // target is what any program that follows it later reaches, in this
 // command or the next: a link to the home made with a target guard cannot
 // spell (ln -s ${PWD%/*} u, ln -s "$OLDPWD" u, os.symlink("..", "u") in

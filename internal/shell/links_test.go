@@ -121,7 +121,7 @@ func TestCopiedLinks(t *testing.T) {
 	}
 }
 
-// TestQuietCopyDestination (review 16b F6): a copy is a quiet read only
+// TestQuietCopyDestination: a copy is a quiet read only
 // when guard resolves its destination to a place that is not a stream or
 // a device: a link on disk (l), a spelling of /dev, a name after cd /dev,
 // a value set at run time print.

@@ -1,6 +1,6 @@
 package shell
 
-// make's own file writers and code evaluators (review 19a F14): $(file
+// make's own file writers and code evaluators: $(file
 // >NAME,TEXT) and $(file >>NAME,TEXT) write NAME, $(file <NAME) reads it,
 // $(eval TEXT) and --eval TEXT read TEXT as makefile text. A NAME guard
 // cannot tell once make's variables are expanded (a $(shell …), a variable

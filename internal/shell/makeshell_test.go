@@ -6,8 +6,7 @@ import (
 	"testing"
 )
 
-// TestMakeShell: make's SHELL, set anywhere, runs every recipe line
-// (review 5 F11).
+// TestMakeShell: make's SHELL, set anywhere, runs every recipe line.
 func TestMakeShell(t *testing.T) {
 	x := map[string]string{"./x.sh": "cat ~/.ssh/id_rsa", "m.mk": "all:\n\ttrue\n"}
 	with := func(k, v string) map[string]string {

@@ -7,8 +7,7 @@ import (
 )
 
 // TestZshNamedDirs: zsh's ~NAME is a named directory: a parameter holding
-// an absolute path, PWD, HOME, or after hash -d/nameddirs anything
-// (review 16a F16).
+// an absolute path, PWD, HOME, or after hash -d/nameddirs anything.
 func TestZshNamedDirs(t *testing.T) {
 	tests := []struct {
 		cmd     string

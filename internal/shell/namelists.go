@@ -1,6 +1,6 @@
 package shell
 
-// Lists of names a program opens (review 7 F27): tar -T F, rsync
+// Lists of names a program opens: tar -T F, rsync
 // --files-from=F, wc --files0-from=F, zip -@ < F, cpio -o < F, git
 // hash-object --stdin-paths < F, xargs -a F CMD, xargs CMD < F, CMD $(cat
 // F). The list's names are read; a list guard cannot read, when what the
@@ -55,7 +55,7 @@ func (c *cmd) listReads() {
 // readList reads the names in list (- for standard input), each under base
 // when relative and base is set; a listed directory whole when the program
 // recurses, and each name written too when it removes what it lists. A
-// list guard cannot read gives names it cannot tell (review 20 F4): they
+// list guard cannot read gives names it cannot tell: they
 // may be any path, `..` or the home among them.
 func (c *cmd) readList(lr *catalogue.ListReader, list word.Word, base string, removes bool) {
 	names, ok := c.listNames(list)

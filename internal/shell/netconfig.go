@@ -151,14 +151,14 @@ func (t *transfer) wgetrc(cmd string, depth int) {
 // given: the system file $SYSTEM_WGETRC names (/etc/wgetrc by default, a
 // system file), then the file $WGETRC names, else $HOME/.wgetrc where the command
 // points HOME (the home's own is a protected file the command cannot
-// write). Its commands are read as -e ones (review 18a F15).
+// write). Its commands are read as -e ones.
 func (t *transfer) wgetDefaultConfig() {
 	c := t.c
 	if c.name != "wget" || slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "--no-config" }) {
 		return
 	}
 	if f, ok := c.envValue("SYSTEM_WGETRC"); ok {
-		t.wgetConfig(f, 1) // read before the user's file, as wget does (review 19a F7)
+		t.wgetConfig(f, 1) // read before the user's file, as wget does
 	}
 	if f, ok := c.envValue("WGETRC"); ok {
 		t.wgetConfig(f, 1)
@@ -201,7 +201,7 @@ func (t *transfer) wgetConfig(f string, depth int) {
 // (.curlrc) by, in the order it tries them.
 var curlrcVars = [...]string{"CURL_HOME", "XDG_CONFIG_HOME", "HOME"}
 
-// defaultConfig (review 16b F9) reads the .curlrc curl reads unless -q
+// defaultConfig reads the .curlrc curl reads unless -q
 // is its first argument: in $CURL_HOME, $XDG_CONFIG_HOME, $HOME, the first
 // there is. Its options count as the command line's (a request-target
 // there sends another path than the URL's). A directory the command

@@ -250,7 +250,7 @@ func (t *transfer) value(use catalogue.NetUse, opt, v string) {
 	}
 }
 
-// targetHosts (review 15b F5): a client told to send another request
+// targetHosts: a client told to send another request
 // target than its URL's path (curl --request-target, a method word
 // holding a path, curl's URL globbing of {a,b} and [1-9] without -g) goes
 // to a path guard cannot tell: each URL is also recorded as its host

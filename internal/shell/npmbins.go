@@ -19,7 +19,7 @@ const (
 
 // npmBins scans, for the package.json scripts lines of the package in
 // directory dir, the file each bare program name of theirs runs on the
-// PATH npm, yarn, pnpm and bun give a script (review 14b F7): the first
+// PATH npm, yarn, pnpm and bun give a script: the first
 // DIR/node_modules/.bin/NAME there, from the package's directory up, a
 // name the user's PATH would find elsewhere included (`eslint`, `node`).
 // It is scanned as a recipe's script is (recipeScript): its words that may

@@ -16,7 +16,7 @@ import (
 // a read by a program not known to print the lines it reads as they are
 // (catalogue.Verbatim without a reshaping option, catalogue.Unprinted, or
 // an interpreter running its script): rev F, grep -o . F, sed -n 3,5p F,
-// grep -rhoE '.{1,8}' . (review 12b F2). A single file is listed too: the
+// grep -rhoE '.{1,8}' .. A single file is listed too: the
 // hook checks its text before the command runs.
 
 // markOpaque records the reads among w.a.Reads[from:to] as opaque.
@@ -51,7 +51,7 @@ func (c *cmd) reshapes() bool {
 	case c.name == "git":
 		return gitGrepReshapes(c.argTexts())
 	case catalogue.Unprinted.Has(c.name):
-		return !catalogue.Quiet(c.name, c.argTexts(), c.mayPrintTo) // tar xO, cmp -l (review 15b F4)
+		return !catalogue.Quiet(c.name, c.argTexts(), c.mayPrintTo) // tar xO, cmp -l
 	case catalogue.Shells.Has(c.name) || catalogue.ForeignShells.Has(c.name) || c.name == "pwsh" || c.name == "powershell":
 		return false // runs its script; the commands in it mark their own reads
 	}

@@ -68,7 +68,7 @@ func TestOpaqueReads(t *testing.T) {
 }
 
 // TestUnattributedReads: a tree printed by a program that does not put
-// its file's name before each line is unattributed (review 22a R1); the
+// its file's name before each line is unattributed; the
 // grep family's, an encoder's (opaque) and a quiet program's are not.
 func TestUnattributedReads(t *testing.T) {
 	for _, tt := range []struct {
@@ -96,7 +96,7 @@ func TestUnattributedReads(t *testing.T) {
 }
 
 // TestOpaqueFileReads: a single file read by a program not known to print
-// its lines as they are is opaque too (review 12b F2, F11).
+// its lines as they are is opaque too.
 func TestOpaqueFileReads(t *testing.T) {
 	for _, tt := range []struct {
 		cmd    string
@@ -135,7 +135,7 @@ func TestOpaqueFileReads(t *testing.T) {
 // TestLostReads: a recursive read whose output goes where guard does not
 // follow (a process substitution, a variable, an inherited descriptor) is
 // opaque once the command reshapes; a descriptor to a file, exec's
-// redirections and a copy of the file are followed (review 14a F6).
+// redirections and a copy of the file are followed.
 func TestLostReads(t *testing.T) {
 	for _, tt := range []struct {
 		cmd    string

@@ -1,7 +1,7 @@
 package shell
 
 // A prefix whose short options cluster as getopt reads them (env: -iS
-// STRING, -vS, -0S, -uNAME, review 14a F12) has its option words split
+// STRING, -vS, -0S, -uNAME) has its option words split
 // into one word an option before the prefix's own reading: a valued
 // option takes the rest of the word as its value, or the next word.
 

@@ -17,7 +17,7 @@ func (c *cmd) ownedPlaces() { c.ownerWrites(c.name, c.args) }
 
 // ownerWrites records the places owner name run with args writes; an
 // owner run as an interpreter's module (python3 -m pip install --user
-// ./x.whl is pip's) is looked up by the module's name (review 8 F10).
+// ./x.whl is pip's) is looked up by the module's name.
 func (c *cmd) ownerWrites(name string, args []word.Word) {
 	for _, p := range catalogue.OwnedPlaces(name, word.Texts(args)) {
 		if strings.HasSuffix(p, "/") {

@@ -8,12 +8,12 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// ${v@E} and ${v@P} (review 12 F8): bash decodes the value's escapes, @E
+// ${v@E} and ${v@P}: bash decodes the value's escapes, @E
 // as $'…' does (\x2e, \056, \u002e), @P as a prompt's (\056, \\, \[ \]).
 // mvdan.cc/sh leaves the value as it is, so guard computes both when the
 // value is known. A prompt escape whose value is the machine's (\u, \w,
 // \h, \D{…}…) is a part guard cannot work out in its place. A prompt
-// is then expanded again as bash's promptvars does (review 13a F7):
+// is then expanded again as bash's promptvars does:
 // parameters, arithmetic and command substitutions in the decoded text,
 // as in double quotes, with the walker's own expander and variables
 // ($HOME/.guard is the home's); what that cannot work out is a part not

@@ -1,6 +1,6 @@
 package shell
 
-// python's debugger (review 16a F18): pdb reads .pdbrc in the working
+// python's debugger: pdb reads .pdbrc in the working
 // directory and in the home directory when it starts (python3 -m pdb
 // x.py, breakpoint(), pdb.set_trace()) and runs each line as a debugger
 // command; a line after ! or one that is no command of its is python, run

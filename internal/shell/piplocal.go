@@ -8,7 +8,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// Python packages built from local code (review 11 F3, review 12 F7): pip
+// Python packages built from local code: pip
 // builds a directory with its build backend (setup.py, an in-tree
 // backend, a module setuptools imports for an attr: version) and copies
 // what the package holds into site-packages, where a .pth or
@@ -187,7 +187,7 @@ func (c *cmd) pipReq(s, base string) {
 	if name, url, ok := strings.Cut(s, "@"); ok && !strings.ContainsAny(name, "/\\") && !strings.HasPrefix(name, ".") {
 		url = strings.TrimSpace(url)
 		if vcsLocal(url) {
-			c.vcsHide() // NAME @ git+file://… (review 13a F10)
+			c.vcsHide() // NAME @ git+file://…
 			return
 		}
 		if !strings.HasPrefix(strings.ToLower(url), "file:") {
@@ -205,7 +205,7 @@ func (c *cmd) pipReq(s, base string) {
 // to base ("" is the working directory).
 func (c *cmd) pipEditable(s, base string) {
 	if vcsLocal(s) {
-		c.vcsHide() // -e git+file://… (review 13a F10)
+		c.vcsHide() // -e git+file://…
 		return
 	}
 	l := strings.ToLower(s)
@@ -243,7 +243,7 @@ func (c *cmd) pipLocal(s string) {
 		s = strings.TrimSpace(s[:i]) // ./pkg; python_version < "4"
 	}
 	if vcsLocal(s) {
-		c.vcsHide() // git+file://… (review 13a F10)
+		c.vcsHide() // git+file://…
 		return
 	}
 	isFile := len(s) >= 5 && strings.EqualFold(s[:5], "file:")

@@ -10,7 +10,7 @@ import (
 )
 
 // TestWheelStartup: the wheel members that land a start-up file in
-// site-packages or a script in bin (review 11 F3).
+// site-packages or a script in bin.
 func TestWheelStartup(t *testing.T) {
 	for name, want := range map[string]bool{
 		"evil.pth":                           true,
@@ -34,7 +34,7 @@ func TestWheelStartup(t *testing.T) {
 }
 
 // TestPipFrontEnds: every front end that builds a local python project
-// reaches the one check (review 12 F7); index packages and clean projects
+// reaches the one check; index packages and clean projects
 // pass.
 func TestPipFrontEnds(t *testing.T) {
 	evil := map[string]string{

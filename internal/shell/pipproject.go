@@ -9,7 +9,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// A local python project's build (review 11 F3, review 12 F7): what its
+// A local python project's build: what its
 // build backend runs. A known backend on a static configuration runs no
 // code of the project's but what guard reads: setup.py (analysed as the
 // python program it is, run in the directory), a hatch or pdm build hook
@@ -40,7 +40,7 @@ func pyBuildHooks(backend string) []string {
 
 // pipProject checks the build of the local project in directory s.
 func (c *cmd) pipProject(s string) {
-	if !word.IsKnown(s) { // $PWD/x is known (review 14a F9)
+	if !word.IsKnown(s) { // $PWD/x is known
 		c.w.hide("builds a local package whose path guard cannot tell")
 		return
 	}
@@ -252,7 +252,7 @@ func (c *cmd) uvArgs(args []word.Word) {
 			return
 		case s == "sync" || s == "run" || s == "lock":
 			c.pipSettings()             // UV_FIND_LINKS, PIP_CONFIG_FILE (pipsources.go)
-			c.uvWith(args[j+1:], false) // uv run --with ./pkg (review 13a F10)
+			c.uvWith(args[j+1:], false) // uv run --with ./pkg
 			c.pipProject(dir)
 			return
 		case s == "build":

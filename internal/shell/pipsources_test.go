@@ -7,7 +7,7 @@ import (
 
 // TestPipSources: pip's distribution locations from variables,
 // configuration files, local VCS URLs and local indexes, and the front
-// ends that take requirements in options (review 13a F10).
+// ends that take requirements in options.
 func TestPipSources(t *testing.T) {
 	files := map[string]string{
 		"pkg/setup.py":            "open('/home/u/.bashrc', 'a').write('# setup')",

@@ -28,7 +28,7 @@ const maxPrefixes = 8
 // with /, ~, . or a variable, or holds a /; a host's port (localhost:8080)
 // or an image's tag (node:20) does not. A part holding a comma is also
 // taken up to it (socat's OPEN:/x,append). A program guard does not know
-// may open what such a word names (default-deny, review 17b F11).
+// may open what such a word names (default-deny).
 func prefixedPaths(s string) []string {
 	var out []string
 	add := func(p string) {
@@ -44,8 +44,7 @@ func prefixedPaths(s string) []string {
 		return out
 	}
 	if strings.Contains(s, ",") && strings.Contains(s, "=") {
-		// src=..,dst=/mnt, type=bind,source=..,target=/m: each KEY=VALUE
-		// (review 20 F13).
+		// src=..,dst=/mnt, type=bind,source=..,target=/m: each KEY=VALUE.
 		for _, part := range strings.SplitN(s, ",", maxPrefixes) {
 			if _, v, ok := strings.Cut(part, "="); ok && localPathLike(v) {
 				out = append(out, v)
@@ -65,7 +64,7 @@ func prefixedPaths(s string) []string {
 		}
 		colon := s[k] == ':'
 		if src := strings.TrimPrefix(s[:k], "["); colon && localPathLike(src) {
-			add(src) // SRC:DST, a bind spec's source (..:/mnt, ~:/m; review 20 F13)
+			add(src) // SRC:DST, a bind spec's source (..:/mnt, ~:/m)
 		}
 		s = s[k+1:]
 		if colon && localPathLike(strings.TrimPrefix(s, "[")) {

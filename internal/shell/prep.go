@@ -165,7 +165,7 @@ func zshDynamicTilde(ps []syntax.WordPart) bool {
 // the word's parts ps: zsh calls the function zsh_directory_name, or
 // those listed in zsh_directory_name_functions, which the command may
 // define, and takes the directory from its reply: a name computed at run
-// time, never one guard can tell (review 18a F13). The NAME's parts
+// time, never one guard can tell. The NAME's parts
 // (substitutions in it run) are walked; what follows the closing bracket
 // stays after the marker.
 func (w *walker) dynamicNamedDir(ps []syntax.WordPart) []syntax.WordPart {
@@ -225,8 +225,8 @@ func (w *walker) tildePrefix(name string) (string, bool) {
 	return word.DirMark(stack[i]), true
 }
 
-// namedDir returns what zsh's ~name names when name is a named directory
-// (review 16a F16): a string parameter whose value starts with / (p=$HOME;
+// namedDir returns what zsh's ~name names when name is a named directory:
+// a string parameter whose value starts with / (p=$HOME;
 // ~p), PWD, HOME, or, after hash -d or a write to nameddirs, anything:
 // a part guard cannot tell, never a user's home that does not exist. zsh
 // looks a parameter up before a user's name: one the command does not set
@@ -343,8 +343,8 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 // unevaluated returns the marker of an expansion of name guard does not
 // evaluate. Of the positional parameters the command set (set -- $(…)),
 // ${!#}, ${@: -1}, ${@:N}, ${*:N} select one or more of them: a value
-// that may be any of them, which may be any path where one is not known
-// (review 19a F17): a word guard could not expand. Otherwise the
+// that may be any of them, which may be any path where one is not known:
+// a word guard could not expand. Otherwise the
 // variable's value, not known.
 func (w *walker) unevaluated(name string) string {
 	if w.pos != nil && specialParam(name) && name != "0" {

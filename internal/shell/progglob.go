@@ -1,6 +1,6 @@
 package shell
 
-// A program word that is a pattern (review 14a F2): bash expands it
+// A program word that is a pattern: bash expands it
 // before it looks the program up, so /tmp/ph/bin/python[3] runs
 // /tmp/ph/bin/python3 and /tmp/ph/bin/python* runs the first match with
 // the others as its first arguments. The pattern's last component is

@@ -3,7 +3,7 @@ package shell
 import "testing"
 
 // TestGlobProgram: a program word that is a pattern runs what it matches
-// on disk, the first match the program (review 14a F2).
+// on disk, the first match the program.
 func TestGlobProgram(t *testing.T) {
 	files := map[string]string{
 		"run.sh":                       "echo x >> /home/u/.bashrc\n",

@@ -7,7 +7,7 @@ import (
 
 // TestProgramFileLiterals: a program file's literal that leaves the
 // project (../x) or names an absolute place is read and may be written,
-// as the same literal in a one-liner is (review 20 F6).
+// as the same literal in a one-liner is.
 func TestProgramFileLiterals(t *testing.T) {
 	tests := []struct {
 		cmd, file, text string
@@ -33,7 +33,7 @@ func TestProgramFileLiterals(t *testing.T) {
 
 // TestRecipeWords: a recipe's or a script's word that leaves the build
 // file's directory, names a dot-directory behind ./ or an absolute place
-// is read and written; a bare dot file is read (review 20 F5).
+// is read and written; a bare dot file is read.
 func TestRecipeWords(t *testing.T) {
 	tests := []struct {
 		cmd, file, text string

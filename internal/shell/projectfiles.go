@@ -5,7 +5,7 @@ package shell
 // one (npm's package.json, just's justfile), or in every directory from
 // there up to the file system's root (cargo merges each
 // .cargo/config.toml, npm each .npmrc). guard looks where the tool looks,
-// with the walker that finds a test runner's project root (review 22b F3).
+// with the walker that finds a test runner's project root.
 
 import (
 	"path"

@@ -498,13 +498,13 @@ func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 				}
 			}
 			if bareDotName(s) {
-				c.w.Read(s) // cat .env: a file of the makefile's directory (review 20 F5)
+				c.w.Read(s) // cat .env: a file of the makefile's directory
 			}
 			if program || runner {
 				c.recipeScript(s)
 			}
 			if program || python && prevM {
-				c.w.projectLoads(s) // eslint ., python3 -m pytest (review 11 F5)
+				c.w.projectLoads(s) // eslint ., python3 -m pytest
 			}
 			prevM = python && s == "-m"
 			if program {
@@ -517,7 +517,7 @@ func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 }
 
 // recipeCommand scans what simple command sc of a build file runs besides
-// its words (review 22b F1, F2), its program found as the command line's
+// its words, its program found as the command line's
 // is (commandProgram): the files a test runner discovers, the program
 // file an interpreter runs (programFiles: node test.js, python3 -u x.py),
 // the script a shell runs (bash x), and, for a program guard does not
@@ -630,7 +630,7 @@ func (c *cmd) recipeCode(name, p string, guessed bool) {
 }
 
 // recipePaths returns the paths a word of a build-file command line
-// names that may be protected places (review 20 F5): those a program
+// names that may be protected places: those a program
 // file's literal would (programPaths, ./ taken off: ./.git/hooks/x), and,
 // the line being a shell command run in the build file's directory, one
 // that leaves it (../.bashrc) or is absolute (guard's own executable),

@@ -7,7 +7,7 @@ import (
 )
 
 // TestPromptVars: a prompt variable's value is code when the shell
-// expands it (review 16a F2): its substitutions are walked, one guard
+// expands it: its substitutions are walked, one guard
 // cannot tell is hidden, plain parameter expansions run nothing.
 func TestPromptVars(t *testing.T) {
 	tests := []struct {

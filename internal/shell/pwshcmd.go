@@ -1,6 +1,6 @@
 package shell
 
-// PowerShell run from a POSIX shell (review 7 F25): its -Command,
+// PowerShell run from a POSIX shell: its -Command,
 // -EncodedCommand, -File and standard input text is PowerShell, read by
 // internal/pwsh as the agent's PowerShell tool is, not a generic
 // interpreter's one-liner.
@@ -177,7 +177,7 @@ func (c *cmd) readPwsh(text, dir string) {
 	}
 	if len(a.Hidden) > 0 {
 		// An alias to what guard cannot tell, a script block from a
-		// value (review 9 F16).
+		// value.
 		c.w.hide("runs PowerShell that %s", a.Hidden[0])
 		return
 	}
@@ -199,11 +199,11 @@ func (c *cmd) readPwsh(text, dir string) {
 	for _, pc := range a.Commands {
 		reads, touches, writes := pc.Paths()
 		// PowerShell's wildcards may match a leading dot (~/[.]ssh), a
-		// shell glob's may not (review 12 F14).
+		// shell glob's may not.
 		reads, touches, writes = pwsh.HiddenMatches(reads), pwsh.HiddenMatches(touches), pwsh.HiddenMatches(writes)
 		if pc.FollowsLinks() {
 			// Get-ChildItem -Recurse -FollowSymlink, Copy-Item -Recurse,
-			// Compress-Archive: the link walk (review 10 F12).
+			// Compress-Archive: the link walk.
 			follow := c.w.FollowLinks
 			c.w.FollowLinks = pc.Name
 			for _, d := range pwsh.LinkDirs(reads, touches) {
@@ -227,7 +227,7 @@ func (c *cmd) readPwsh(text, dir string) {
 
 // pwshNative records the URLs PowerShell text names and walks the command
 // lines of the external programs it runs (tar, git, bash -c…) as bash, in
-// dir (review 8 F13).
+// dir.
 func (c *cmd) pwshNative(a *pwsh.Analysis, dir string) {
 	c.urls(a.URLs())
 	lines, ok := a.BashLines()

@@ -1,7 +1,7 @@
 package shell
 
 // from P import * imports, of a package P, each submodule P's __all__
-// names (review 13a F8): the package's __init__.py is read for its
+// names: the package's __init__.py is read for its
 // __all__ (lang.PythonAll) and each name followed as P.NAME; an __all__
 // guard cannot read is "cannot tell".
 

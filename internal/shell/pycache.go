@@ -1,6 +1,6 @@
 package shell
 
-// Python's cached bytecode (review 7 F19). Importing a module whose
+// Python's cached bytecode. Importing a module whose
 // NAME.py guard reads, python runs __pycache__/NAME.TAG.pyc instead when
 // its header matches the source (or holds a hash it does not check), and a
 // bare NAME.pyc where no NAME.py is; python3 X runs X as bytecode when its
@@ -137,7 +137,7 @@ func (m *moduleLoader) cached(src string, depth int) {
 const pycachePrefixVar = "PYTHONPYCACHEPREFIX"
 
 // prefixed reads the bytecode python may run for module stem of directory
-// dir under a pycache prefix (review 10 F2): PREFIX/<absolute dir>/
+// dir under a pycache prefix: PREFIX/<absolute dir>/
 // stem.TAG.pyc, for -X pycache_prefix=PREFIX and PYTHONPYCACHEPREFIX (the
 // command's or the inherited one), each that is set. A prefix or a
 // directory guard cannot resolve or list hides what runs.

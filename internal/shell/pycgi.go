@@ -1,6 +1,6 @@
 package shell
 
-// python3 -m http.server --cgi (review 14a F1): the server execs, when
+// python3 -m http.server --cgi: the server execs, when
 // asked over HTTP, every executable file under cgi-bin/ and htbin/ of the
 // directory it serves (nested directories too), and runs each .py there
 // with python. Those files are the command's programs: each is read as
@@ -40,7 +40,7 @@ func (c *cmd) cgiScripts(mod word.Word, args []word.Word) {
 }
 
 // cgiHandlerNames are the names by which python code starts http.server's
-// CGI handler (review 15a F12): the class, its cgi_directories, and
+// CGI handler: the class, its cgi_directories, and
 // wsgiref's CGIHandler.
 var cgiHandlerNames = [...]string{"CGIHTTPRequestHandler", "cgi_directories", "CGIHandler"}
 

@@ -3,7 +3,7 @@ package shell
 import "testing"
 
 // TestCGIScripts: python -m http.server --cgi runs the files under
-// cgi-bin/ and htbin/ of what it serves (review 14a F1).
+// cgi-bin/ and htbin/ of what it serves.
 func TestCGIScripts(t *testing.T) {
 	files := map[string]string{
 		"cgi-bin/x.sh":      "#!/bin/sh\necho x >> /home/u/.bashrc\n",
@@ -27,7 +27,7 @@ func TestCGIScripts(t *testing.T) {
 }
 
 // TestCodeCGI: python code that starts the CGI handler serves the same
-// scripts as -m http.server --cgi (review 15a F12).
+// scripts as -m http.server --cgi.
 func TestCodeCGI(t *testing.T) {
 	files := map[string]string{
 		"cgi-bin/x.sh":     "#!/bin/sh\necho x >> /home/u/.bashrc\n",

@@ -1,6 +1,6 @@
 package shell
 
-// Python finds its prefix from its own location (review 13a F9): a
+// Python finds its prefix from its own location: a
 // venv's pyvenv.cfg beside the executable or one level up names the base
 // interpreter (home = DIR), and otherwise the first directory from the
 // executable's up that holds lib/python3.X/os.py is the prefix whose
@@ -10,7 +10,7 @@ package shell
 // install locations guard knows) or that guard cannot resolve brings a
 // standard library guard does not read: "cannot tell what code python
 // runs at start". A prefix elsewhere (Homebrew on Linux, /srv/pyenv, a
-// devcontainer's pyenv) is an install the user made (review 14a FP1).
+// devcontainer's pyenv) is an install the user made.
 
 import (
 	"path"
@@ -194,7 +194,7 @@ func venvHome(t string) string {
 // first directory that holds it, or outside the install locations guard
 // knows, whose parent holds a standard library), or "" when the search
 // reaches the inherited PATH: a directory without it is passed over, as
-// the shell passes it over (review 14a F2).
+// the shell passes it over.
 func (m *moduleLoader) pathPython(name string) string {
 	v, ok := m.c.w.lookup("PATH")
 	if !ok {
@@ -206,7 +206,7 @@ func (m *moduleLoader) pathPython(name string) string {
 		}
 		p := path.Join(d, name)
 		if m.c.present(p) {
-			return p // the first that holds it, known or not (review 14a F2)
+			return p // the first that holds it, known or not
 		}
 		if !m.knownPy(m.c.w.Where(d)) && m.holdsStdlib(path.Dir(d)) {
 			return p // a copy guard did not see beside a standard library

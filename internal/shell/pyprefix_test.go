@@ -14,7 +14,7 @@ type wdTree struct {
 func (f *wdTree) WorkDir() string { return f.dir }
 
 // TestPythonPrefixPlaces: the prefix rule in the home's own spelling
-// (~/…, review 14a FP1) and for a project outside the home, named by its
+// (~/…) and for a project outside the home, named by its
 // absolute path.
 func TestPythonPrefixPlaces(t *testing.T) {
 	files := map[string]string{

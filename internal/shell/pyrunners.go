@@ -1,6 +1,6 @@
 package shell
 
-// python -m MODULE where MODULE is not the project's (review 13a F23): a
+// python -m MODULE where MODULE is not the project's: a
 // standard-library or installed module that runs or imports its operands
 // (cProfile, trace, runpy, pdb, unittest, doctest, pydoc, timeit's -s) runs
 // them unread unless guard reads them as the program. Default-deny: a

@@ -41,7 +41,7 @@ func checkPy(t *testing.T, files map[string]string, tests []pyCase) {
 }
 
 // TestRunnerModules: python -m MOD of a module that runs or imports its
-// operands reads them as the program (review 13a F23); data modules and
+// operands reads them as the program; data modules and
 // clean operands pass.
 func TestRunnerModules(t *testing.T) {
 	checkPy(t, pyFiles, []pyCase{
@@ -87,7 +87,7 @@ func TestRunnerModules(t *testing.T) {
 }
 
 // TestSettingModules: the module a warning filter's category or
-// PYTHONBREAKPOINT names is imported (review 13a F1).
+// PYTHONBREAKPOINT names is imported.
 func TestSettingModules(t *testing.T) {
 	checkPy(t, pyFiles, []pyCase{
 		{cmd: "PYTHONPATH=. python3 -W ignore::zz.zm.W -c 'print(1)'", write: true},
@@ -125,7 +125,7 @@ func TestWarnOptions(t *testing.T) {
 }
 
 // TestStarImports: from P import * imports the submodules P's __all__
-// names; an __all__ guard cannot read is hidden (review 13a F8).
+// names; an __all__ guard cannot read is hidden.
 func TestStarImports(t *testing.T) {
 	files := map[string]string{
 		"yy/__init__.py":        `__all__ = ["zm"]`,
@@ -152,7 +152,7 @@ func TestStarImports(t *testing.T) {
 }
 
 // TestPythonPrefix: a python run by a path beside a standard library of
-// its own, or from a venv of an unknown base, is hidden (review 13a F9).
+// its own, or from a venv of an unknown base, is hidden.
 func TestPythonPrefix(t *testing.T) {
 	files := map[string]string{
 		"/tmp/ph/bin/python3":                                 "\x7fELF",

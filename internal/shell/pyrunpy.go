@@ -1,6 +1,6 @@
 package shell
 
-// runpy (review 16a F15): python3 -m runpy MOD ARGS is python3 -m MOD
+// runpy: python3 -m runpy MOD ARGS is python3 -m MOD
 // ARGS, and code's runpy.run_module("MOD", run_name="__main__") or
 // runpy.run_path of a standard-library module's file runs MOD as -m does,
 // with the arguments the code gives it (sys.argv), which guard does not

@@ -12,7 +12,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// Python's start-up code beyond PYTHONPATH (review 12 F3). Before its
+// Python's start-up code beyond PYTHONPATH. Before its
 // program python imports site.py and the standard library from its
 // prefix, then runs each *.pth line that starts with import in every site
 // directory, then imports sitecustomize and usercustomize from anywhere on
@@ -50,7 +50,7 @@ func (m *moduleLoader) pythonStart() {
 }
 
 // settingModules follows the modules python imports because a setting
-// names them (review 13a F1): the category of a warning filter
+// names them: the category of a warning filter
 // (-W action:message:category:module:lineno, PYTHONWARNINGS, comma
 // separated) is imported from the module before its last dot, at start;
 // PYTHONBREAKPOINT=mod.func imports mod at the first breakpoint(). A name
@@ -246,7 +246,7 @@ func pthDirs(t, d string) []string {
 // stdlibShadows reads, in directory d that python searches before its
 // own standard library (a PYTHONPATH entry, the script's directory, the
 // working directory of -c and -m), each module or package named like a
-// standard-library module (review 15a F11): python imports it in place
+// standard-library module: python imports it in place
 // of the standard one, at start-up (encodings, and with frozen modules
 // off os, site, codecs…) or when any library imports it, so it is code
 // the command runs. A directory guard cannot list is "cannot tell".

@@ -7,7 +7,7 @@ import (
 )
 
 // TestPythonStart: python's start-up code beyond PYTHONPATH (review 12
-// F3) and the imports of its logical lines (review 12 F4).
+// F3) and the imports of its logical lines.
 func TestPythonStart(t *testing.T) {
 	evil := `open("/home/u/.bashrc", "a")`
 	tests := []struct {

@@ -7,7 +7,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/lang"
 )
 
-// A zip on python's module path (review 11 F14): an entry of PYTHONPATH or
+// A zip on python's module path: an entry of PYTHONPATH or
 // of sys.path that is a file is a zip archive zipimport imports from
 // (lib.zip, x.egg, x.whl, whatever its name). Its Python members are read
 // as a zip application's are (entry.go zipPrograms: the parser-differential

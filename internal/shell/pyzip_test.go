@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestPythonPathZip (review 11 F14): a zip on python's module path
+// TestPythonPathZip: a zip on python's module path
 // (PYTHONPATH, sys.path) is read as a zip application is; what guard
 // cannot read there is hidden.
 func TestPythonPathZip(t *testing.T) {

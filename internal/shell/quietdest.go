@@ -10,7 +10,7 @@ import (
 )
 
 // mayPrintTo reports whether a copy's destination word v may be standard
-// output or a device (review 16b F6): a copy is quiet only when guard
+// output or a device: a copy is quiet only when guard
 // resolves where it writes to a place that is not one. v is taken where
 // the command runs (after its cd, from the directory the hook was called
 // in), cleaned (//dev/stdout, /tmp/../dev/stdout, cd /dev && cp F stdout);

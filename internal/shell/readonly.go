@@ -1,6 +1,6 @@
 package shell
 
-// Read-only variables (review 18a F9). bash refuses an assignment to a
+// Read-only variables. bash refuses an assignment to a
 // variable made read-only (readonly NAME, declare -r, typeset -r, local
 // -r): export, declare, read, printf -v, getopts, NAME=V all fail and the
 // shell goes on with the value before — readonly HOME; export HOME=/tmp/x;

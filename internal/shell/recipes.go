@@ -176,7 +176,7 @@ func (c *cmd) recipeLine(line string, depth int) string {
 					c.recipes(t, depth+1)
 				}
 			default:
-				c.scanMakefile(f) // make --eval 'include x.mk' (review 19a F14)
+				c.scanMakefile(f) // make --eval 'include x.mk'
 			}
 		}
 	case strings.Contains(line, ":") && !strings.HasPrefix(strings.TrimSpace(line), "#"):
@@ -270,7 +270,7 @@ func (c *cmd) packageFile(f string, names []string) {
 	if !written {
 		if len(names) > 0 {
 			c.projectScripts(scripts, names)
-			c.npmBins(path.Dir(f), scriptLines(scripts, names)) // npmbins.go (review 14b F7)
+			c.npmBins(path.Dir(f), scriptLines(scripts, names)) // npmbins.go
 		}
 		return
 	}

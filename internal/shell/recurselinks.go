@@ -22,7 +22,7 @@ import (
 // bounds.
 
 // linkWalker is a program guard knows to walk a tree, with how it follows
-// the links there (review 11 F4): fd -L, aws s3 sync (follows by default),
+// the links there: fd -L, aws s3 sync (follows by default),
 // chmod/chown/chgrp -R with -L, rclone with -L. The programs without an
 // entry, here or in the catalogue, that are given a recursion option
 // follow links (recursesUnknown): default deny.
@@ -51,7 +51,7 @@ var linkWalkers = []linkWalker{
 	{name: "rmdir"},
 	{name: "rclone", letters: "rRL", long: " --copy-links --links "},
 	// pax -w and -rw walk the directories they are given; -L follows
-	// every link, -H those named on the command line (review 12 F12).
+	// every link, -H those named on the command line.
 	{name: "pax", letters: "LH"},
 }
 
@@ -122,7 +122,7 @@ func (c *cmd) recursesUnknown(p *catalogue.Program) bool {
 		return lw.follows(c.args)
 	}
 	if p != nil {
-		return p.Recurse.None() && followOption(c.args) // review 12 F12
+		return p.Recurse.None() && followOption(c.args)
 	}
 	if _, ok := handlerOf(c.name); ok {
 		return false
@@ -145,7 +145,7 @@ func (c *cmd) recursesUnknown(p *catalogue.Program) bool {
 }
 
 // followOption reports whether args hold a link-following option of a
-// program guard knows but has no recursion entry for (review 12 F12): -L
+// program guard knows but has no recursion entry for: -L
 // or -H in a cluster of short options, or a long option one of whose
 // words begins follow or deref (--follow-symlinks, --dereference), but
 // for --no-…. Given a directory, such a program counts as walking it and
@@ -216,7 +216,7 @@ func (c *cmd) unknownTreeLinks() {
 }
 
 // treeCalls are interpreter calls that walk or copy a directory and follow
-// the links in it (review 10 F5): shutil.copytree (symlinks=False, its
+// the links in it: shutil.copytree (symlinks=False, its
 // default, copies what they lead to), shutil.make_archive, pathlib's rglob;
 // os.walk and glob count where the code says followlinks=True or
 // recursive=True.

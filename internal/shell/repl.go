@@ -138,7 +138,7 @@ func (c *cmd) clientFile(l catalogue.ClientLang, a word.Word, depth int) {
 			c.replText(l, t, depth+1)
 			return
 		}
-		c.replText(l, code, depth+1) // a notebook: its code cells (review 16a F18)
+		c.replText(l, code, depth+1) // a notebook: its code cells
 		if m := c.newLoader(lang.Python); m != nil {
 			m.program(code, a.Text) // and the modules they import, from its directory
 		}

@@ -8,7 +8,7 @@ import (
 )
 
 // TestRevReads: a word REV:PATH of git is a file of that revision the
-// command reads, with the directory git runs in (review 12b F6).
+// command reads, with the directory git runs in.
 func TestRevReads(t *testing.T) {
 	tests := []struct {
 		cmd  string
@@ -42,7 +42,7 @@ func TestRevReads(t *testing.T) {
 		{"git format-patch -1 --stdout", []RevRead{{Rev: RevCannotTell}}},
 		{"git archive HEAD", []RevRead{{Rev: RevCannotTell}}},
 		{"git stash show -p", []RevRead{{Rev: "refs/stash"}}},
-		// What prints no committed text (review 14b FP1, FP2).
+		// What prints no committed text.
 		{"git show --stat HEAD", []RevRead{{Rev: "HEAD", Blob: true}}}, // a blob's text if HEAD were one
 		{"git show -s HEAD:settings.py", []RevRead{{Rev: "HEAD", Path: "settings.py"}}},
 		{"git show --name-only A..B", []RevRead{{Rev: RevCannotTell}}},
@@ -54,7 +54,7 @@ func TestRevReads(t *testing.T) {
 		{"git cat-file -t HEAD:settings.py", nil},
 		{"git diff --stat A B", nil},
 		{"git diff", nil},
-		{"git format-patch -1", []RevRead{{Rev: RevCannotTell}}}, // the patch files hold the history (review 19b F4)
+		{"git format-patch -1", []RevRead{{Rev: RevCannotTell}}}, // the patch files hold the history
 		{"git archive -o x.tar HEAD", []RevRead{{Rev: RevCannotTell}}},
 		{"git grep AWS", nil},
 		// Review 15b F1: what git prints is decided by what is known to print none.
@@ -162,7 +162,7 @@ func TestRevReads(t *testing.T) {
 
 // TestUnprintedReads: a file read only by a git subcommand that prints
 // names, ids or counts is an unprinted read; one another command reads
-// too is not (review 14b FP1, FP2).
+// too is not.
 func TestUnprintedReads(t *testing.T) {
 	for _, tc := range []struct {
 		cmd  string

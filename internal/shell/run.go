@@ -135,7 +135,7 @@ const psWithArg word.Set = " -o -O -p -q -u -U -g -G -t -C -s --pid --ppid --sid
 
 // ps prints the processes' command lines and, with BSD's e modifier (ps
 // eww, ps axe) or an environ format, their environments: a read of
-// /proc/*/environ, which the default rules protect (review 17b F12).
+// /proc/*/environ, which the default rules protect.
 func (c *cmd) ps() {
 	bsdArg := false // the word after BSD's o, O, p, U, t, k is its value
 	for j := 0; j < len(c.args); j++ {
@@ -456,7 +456,7 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 		c.w.gitSetting(k, val)
 		switch {
 		case ok && gitRunsValue(k, val) && strings.HasPrefix(k, "alias.") && strings.HasPrefix(val, "!"):
-			c.inTop(func() { // a shell alias runs at the top (review 16b F12)
+			c.inTop(func() { // a shell alias runs at the top
 				c.w.runsValue(gitCommand(k, val), k, func(t string) { c.w.runsHanded(t, "git") })
 			})
 		case ok && gitRunsValue(k, val):
@@ -548,7 +548,7 @@ func (c *cmd) gitConfigSet(file, k, v string) {
 		// A key guard cannot tell may be any code-bearing one
 		// (core.fsmonitor, alias.x, core.hooksPath): a value guard
 		// cannot tell is hidden, a known one is checked as the command
-		// it may be (review 17a F11).
+		// it may be.
 		if !word.IsKnown(v) {
 			c.w.hide("git config sets a key guard cannot tell to a value guard cannot tell: it may run code guard cannot see")
 			return
@@ -1299,7 +1299,7 @@ const sshKeygenWithArg = "abCDEFfIJjKmNnOPrstVwYZz"
 
 // sshKeygen: ssh-keygen's showing modes (-l, -e, -F, -B, -D, -L, -Q, -Y
 // verify…) print fingerprints and public keys: no reads. -y prints the
-// public half of a private key it reads: a read of -f F (review 17a F8).
+// public half of a private key it reads: a read of -f F.
 // -R and -H rewrite the known-hosts file (-f, else ~/.ssh/known_hosts);
 // making a key, -p, -c and the other modes write -f F (and F.pub), and
 // without -f the default key it asks for: ~/.ssh/id_TYPE (ed25519 unless
@@ -1716,7 +1716,7 @@ func (c *cmd) shellScript(script int) {
 		w.fedArgs = saved
 	})
 	if runsStdin(a.Text) {
-		c.shellStdin() // bash -c 'source /dev/stdin' < F: F runs (review 13a F19)
+		c.shellStdin() // bash -c 'source /dev/stdin' < F: F runs
 	}
 }
 
@@ -1827,7 +1827,7 @@ func sameSub(ws []word.Word) bool {
 // prints.
 func (c *cmd) source() {
 	if len(c.args) > 1 && c.args[0].Text == "--" {
-		c.args, c.kinds = c.args[1:], c.kinds[1:] // source -- F (review 9 F14)
+		c.args, c.kinds = c.args[1:], c.kinds[1:] // source -- F
 	}
 	if len(c.args) == 0 {
 		return

@@ -8,7 +8,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// Run-time names (default-deny, review 17a F1, F2, F7). What a command
+// Run-time names (default-deny). What a command
 // prints that guard does not know, used as a name ("$(…)", x=$(…); rm
 // "$x", … | xargs rm, … | while read f), may hold a / and be any path: it
 // is "cannot tell" (word.RunTime) unless what prints it is known to print
@@ -22,7 +22,7 @@ import (
 //     it touch them, see foundArgs and substTarget); ls of directories only
 //     prints their entries' bare names (tame), but ls -a/-A/-R, du and git
 //     ls-files of the working directory print the names under it: DIR/…,
-//     as find's (treeListed, review 18b F11);
+//     as find's (treeListed);
 //   - a line filter (grep, head, sort, uniq, cut -f) of such output, or
 //     of known text (each line and field of it a path).
 //
@@ -417,7 +417,7 @@ func lsFilesSpecs(args []string) []string {
 // put text of the caller's into what is printed (filters, sizes, counts,
 // widths, algorithms, patterns to match); any other valued option (a
 // time style, a label, a separator, a list file of names) shapes the
-// names the lister prints (review 19a F1).
+// names the lister prints.
 const listerValueOpts word.Set = " -I --ignore --hide -w --width -T --tabsize --sort --color -d --max-depth -t --threshold " +
 	"--exclude -X --exclude-from -B --block-size -e --regexp -f --file -m --max-count -A -B -C --include --exclude-dir -l --length -a --algorithm "
 

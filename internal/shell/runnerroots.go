@@ -33,7 +33,7 @@ func (c *cmd) runnerEnv(r *catalogue.TestRunner, args []word.Word) ([]word.Word,
 		name, byName := strings.CutSuffix(name, "!")
 		v, ok := c.envValue(name)
 		if !ok && r.Exts == " .go " {
-			v, ok = c.goEnvSetting(name) // GOENV's file (review 23a L3)
+			v, ok = c.goEnvSetting(name) // GOENV's file
 		}
 		switch {
 		case !ok || v == "":

@@ -68,7 +68,7 @@ func (w *walker) writtenNamed(name string) string {
 // relative or empty entry (./node_modules/.bin, ".", "") before the
 // system's directories: a catalogue program's name may then run a file of
 // the working directory's, which is looked up and read as any program
-// found on PATH (review 7 F16).
+// found on PATH.
 func (w *walker) relativePath() bool {
 	if w.relPath == 0 {
 		w.relPath = 1

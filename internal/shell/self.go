@@ -10,7 +10,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// guardCLI records what guard's own command line changes (review 7 F21):
+// guardCLI records what guard's own command line changes:
 // guard init edits the agents' hook files (--remove takes guard's hooks
 // out), policy sign, service, serve, run and hook write guard's directory
 // and its state. No word names those files, so every subcommand not known
@@ -78,7 +78,7 @@ func (c *cmd) guardCopies(sources []string, dest copyDest) {
 	}
 	// A copy of guard's executable outlives the command: a later call can
 	// swap it in for what it checked, or run it by a name guard does not
-	// track (review 10 F16), so making one is blocked. The executable is
+	// track, so making one is blocked. The executable is
 	// a source whose name is guard's, or a substitution that finds it.
 	executable := c.guardExecutable
 	copied := false
@@ -142,7 +142,7 @@ func unquoted(s string) string {
 }
 
 // guardOut blocks a command that writes a file while it reads guard's
-// executable (review 11 F10): cat /x/guard > g, tee g < /x/guard, dd
+// executable: cat /x/guard > g, tee g < /x/guard, dd
 // if=/x/guard of=g, curl -o g file:///x/guard, git show :guard > g,
 // cat "$(command -v guard)" > g. Any word, input file or substitution
 // that names it (guardExecutable) counts; the output is a redirection to
@@ -188,8 +188,8 @@ func (c *cmd) isGuardFile(p string) bool {
 
 // identify notes whether the compiled program at p (run by its path, or
 // found on PATH outside the system's directories) is a build of guard:
-// a copy made in an earlier call, under any name, is guard's command line
-// (review 9 F5), whatever its options say. The reader tells (it compares
+// a copy made in an earlier call, under any name, is guard's command line,
+// whatever its options say. The reader tells (it compares
 // the file with guard's own and reads its Go build info, bounded); one
 // read of the command's MaxFiles.
 func (c *cmd) identify(p string) {

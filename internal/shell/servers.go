@@ -13,7 +13,7 @@ import (
 // (catalogue.FileServers: python3 -m http.server, php -S, npx serve…)
 // reads it whole, following its links, for whoever fetches from it: a
 // recursive read of each directory it serves, the working directory when
-// none is named (review 10 F17).
+// none is named.
 func (c *cmd) servedDirs() {
 	if strings.HasPrefix(c.name, "python") || strings.HasPrefix(c.name, "pypy") {
 		return // its module's servers, however the options are spelt: module (interp.go)
@@ -53,7 +53,7 @@ func (c *cmd) tunnelled() {
 const maxTunnelURLs = 16
 
 // tunnelledIn reads whole what each file: URL in a tunnel's configuration
-// text serves (ngrok.yml's addr: file:///home/u; review 13a F16). The text
+// text serves (ngrok.yml's addr: file:///home/u). The text
 // is read as YAML (JSON alike) decodes it, escapes and folded lines
 // included (review 15b F6: "fil\x65:///home"); a configuration guard
 // cannot decode is one it cannot tell what it serves.
@@ -114,7 +114,7 @@ func (c *cmd) tunnelConfigs() []string {
 
 // ngrokDefaults returns ngrok's default configuration files that are
 // there, looked up where the command's own HOME and XDG_CONFIG_HOME put
-// them (review 14a F15): ngrok.yml in each user configuration directory
+// them: ngrok.yml in each user configuration directory
 // and the legacy ~/.ngrok2/ngrok.yml.
 func (c *cmd) ngrokDefaults() []string {
 	cfg, home, ok := c.userConfigDirs()

@@ -9,7 +9,7 @@ import (
 // TestSetVarThroughNameref: every builtin and syntax form that assigns by
 // name (read, printf -v, mapfile, for, ${v:=…}) sets the variable a
 // nameref names, and an assignment to an exported variable by any of them
-// hands its value to the programs run after it (review 12 F9).
+// hands its value to the programs run after it.
 func TestSetVarThroughNameref(t *testing.T) {
 	tests := []struct {
 		cmd     string

@@ -129,7 +129,7 @@ type Analysis struct {
 	Reads, Writes []string
 	// ContextWrites are the writes of files guard followed, each with
 	// its text when known: a write in Writes that is not here (sed -i, an
-	// unknown program) writes text guard does not know (review 20a F2).
+	// unknown program) writes text guard does not know.
 	// The hook decides which are the agents' context files (review 22a
 	// C3, C4: by links and imports, not only by name).
 	ContextWrites []effect.ContextWrite
@@ -143,17 +143,16 @@ type Analysis struct {
 	// UnprintedReads are the reads (also in Reads) of which the command
 	// prints none of the text: every read of the file is by a command
 	// that prints names, ids or counts (git log --oneline -- F, git
-	// rev-parse HEAD:F; review 14b FP1, FP2).
+	// rev-parse HEAD:F).
 	UnprintedReads []string
 	// UnattributedReads are the trees (DIR/**, also in Reads) a program
 	// prints as it reads them without its file's name before each line
 	// (cat, head, more: not the grep family): the hook cannot tell which
-	// file a printed line came from (unattributed.go, review 22a R1).
+	// file a printed line came from (unattributed.go).
 	UnattributedReads []string
 	// TrackedReads are the trees (DIR/**, also in Reads) the command reads
 	// only as git grep does without --untracked or --no-index: the files
-	// git's index holds under DIR, not the untracked or ignored ones
-	// (review 16b FP3).
+	// git's index holds under DIR, not the untracked or ignored ones.
 	TrackedReads []string
 	// Touches are the files named by a program guard does not know to only
 	// read them: every word of such a program that is not data and not a

@@ -2,8 +2,8 @@ package shell
 
 // Code that hands the shell a command it reads at run time
 // (os.system(open(F).read()), execSync(readFileSync(F)), perl's
-// system(<F>)): what the command feeds it is read as shell commands
-// (review 14a F18), as evalfeed.go reads what it feeds an evaluator as
+// system(<F>)): what the command feeds it is read as shell commands,
+// as evalfeed.go reads what it feeds an evaluator as
 // code.
 
 import (
@@ -24,7 +24,7 @@ import (
 func (c *cmd) shellFeed(text string, depth int) {
 	// what the command feeds counts only for code that reads it: echo ls |
 	// python3 -c 'os.system(bytes.fromhex(…).decode())' runs what guard
-	// cannot tell (review 17a)
+	// cannot tell
 	found := c.shellFedStdin() && c.readsInput(text)
 	if c.w.err != nil {
 		return
@@ -116,13 +116,13 @@ func (m *moduleLoader) computedFeed(text string, depth int) {
 // renames, links or changes the mode of a file whose name guard cannot tell
 // (lang.ComputedNames: open('crhsab./~'[::-1], 'a'), os.remove(bytes.
 // fromhex(…).decode()), perl's open F, '>>', scalar reverse q(…)), or reads
-// one and encodes what it reads (review 17a F3, F4), or starts a child
+// one and encodes what it reads, or starts a child
 // program from an argument vector with a computed element
 // (subprocess.run(["truncate", "-s0", x]): lang.ComputedArgv), or makes a
 // value from its literal data and calls what guard does not know to be
-// harmless (lang.ComputedValueCall, review 19a F3). A program file or module
+// harmless (lang.ComputedValueCall). A program file or module
 // (depth > 0) is read the same way when it makes such a value
-// (lang.ComputedData, review 19a F13); names it builds from its variables
+// (lang.ComputedData); names it builds from its variables
 // stay with the documented limit (docs/HOOKS.md), except a name that joins
 // the home directory with a part guard cannot tell, whatever made the part
 // (lang.ComputedHomeNames).
@@ -180,7 +180,7 @@ var argvReads = [...]string{"argv", "ARGV", "fileinput", "<>", "ARGF", "$*", "ar
 // codeReads reports whether code may read file p, one the command names:
 // the code spells it, or reads its command line (argvReads). A file
 // operand the code does not read is not what it hands the shell or an
-// evaluator (review 17a).
+// evaluator.
 func codeReads(code, p string) bool {
 	if strings.Contains(code, p) {
 		return true

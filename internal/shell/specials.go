@@ -1,6 +1,6 @@
 package shell
 
-// The shell's program tables by every writer (review 16a F1, F16). bash's
+// The shell's program tables by every writer. bash's
 // BASH_CMDS (the command hash table) and BASH_ALIASES, zsh's commands,
 // functions, aliases, galiases, saliases and nameddirs are arrays whose
 // elements decide which program a name runs (or, for nameddirs, what

@@ -11,7 +11,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// Found names split by their consumer (review 19a F2). A walker's output
+// Found names split by their consumer. A walker's output
 // (find, fd, ls -R, du -a, grep -rl, git ls-files) is carried as the
 // paths it found (output.paths), each a whole name. But xargs without -0
 // splits at blanks, newlines and quotes, an unquoted $(…) or $x splits at

@@ -7,7 +7,7 @@ import (
 )
 
 // TestSqliteRuns: sqlite3's edit(TEXT, EDITOR) runs EDITOR through the
-// shell, load_extension() and .load load native code (review 9 F13).
+// shell, load_extension() and .load load native code.
 func TestSqliteRuns(t *testing.T) {
 	for _, tc := range []struct {
 		cmd    string

@@ -75,7 +75,7 @@ func (c *cmd) rcFile() {
 
 // usualStartup reads the start-up files an interactive (-i) or login (-l,
 // --login) shell reads from their usual place in the home, as sourced
-// before what it runs (review 6 F10): bash -i's ~/.bashrc (unless --norc
+// before what it runs: bash -i's ~/.bashrc (unless --norc
 // or --rcfile), bash -l's first of ~/.bash_profile, ~/.bash_login and
 // ~/.profile (unless --noprofile), zsh's ~/.zshenv (every zsh but zsh -f)
 // with ~/.zprofile and ~/.zlogin (-l) or ~/.zshrc (-i), sh's ~/.profile

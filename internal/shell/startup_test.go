@@ -7,7 +7,7 @@ import (
 )
 
 // TestStartupFiles: a shell whose start-up files the command moves runs
-// them (review 5 F14); left where they are, nothing is read for them.
+// them; left where they are, nothing is read for them.
 func TestStartupFiles(t *testing.T) {
 	bad := "cat ~/.ssh/id_rsa"
 	tests := []struct {

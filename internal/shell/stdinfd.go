@@ -1,6 +1,6 @@
 package shell
 
-// Standard input by descriptor, not by operator (review 15a F1): <> opens
+// Standard input by descriptor, not by operator: <> opens
 // its file for reading as < does (python3 <> F reads F as its program),
 // 0>&N duplicates a descriptor onto standard input as 0<&N does, and a
 // redirection from /dev/stdin, /dev/fd/N or /proc/self/fd/N opens the
@@ -76,8 +76,8 @@ func (c *cmd) inputRedirect(n, target, sub string, write bool) {
 		return
 	}
 	if target == word.Mark(word.MarkProcIn, "") {
-		// < <(…), 3< <(…): what a program prints, as a pipe from it is
-		// (review 17a F9); sub is its line.
+		// < <(…), 3< <(…): what a program prints, as a pipe from it is;
+		// sub is its line.
 		o := fdOrigin{sub: sub, prog: true}
 		c.openFd(n, o)
 		if n == "" || n == "0" {
@@ -122,7 +122,7 @@ func (c *cmd) settleReadWrite() {
 // codeFile returns the text of a, a file a program opens by name and reads
 // as code of its own language (sqlite3's .read F and -init F, sed -f F,
 // awk -f F, m4 F, vim -S F, gdb -x F), by the rule codeInput applies to
-// standard input (review 18a F10, 19a F15): a descriptor device
+// standard input: a descriptor device
 // (/dev/stdin, /dev/fd/N, /proc/self/fd/N) reads what that descriptor
 // reads — standard input's text, a file opened on it, or a program's
 // output; a process substitution (<(…)) is what its program prints, read
@@ -134,7 +134,7 @@ func (c *cmd) settleReadWrite() {
 func (c *cmd) codeFile(a word.Word, what string) (string, bool) {
 	f := a.Text
 	if f == "-" && c.dashStdin() {
-		return c.codeInput(what) // sed -f -, awk -f -, m4 - (review 20b F9)
+		return c.codeInput(what) // sed -f -, awk -f -, m4 -
 	}
 	if fd, self, ok := fdDevice(f); ok {
 		if !self || word.HasMark(fd) {

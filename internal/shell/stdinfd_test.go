@@ -7,7 +7,7 @@ import (
 )
 
 // TestStdinByDescriptor: standard input is what descriptor 0 holds,
-// whichever operator put it there (review 15a F1): <>, 0<>, 0>&N, and
+// whichever operator put it there: <>, 0<>, 0>&N, and
 // /dev/stdin, /dev/fd/N, /proc/self/fd/N as the redirection's target.
 func TestStdinByDescriptor(t *testing.T) {
 	cmds := map[string]string{"c.txt": "cat ~/.ssh/id_rsa\n"}

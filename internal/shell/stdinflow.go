@@ -1,7 +1,7 @@
 package shell
 
 // Standard input through the syntax tree: a simple command with no
-// redirection or pipe of its own reads what it inherits (review 14a F13).
+// redirection or pipe of its own reads what it inherits.
 
 import (
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -45,7 +45,7 @@ func (c *cmd) consumeStdin() { c.w.inStdin = nil }
 
 // codeInput returns the text c reads on standard input as commands of its
 // own language (sqlite3's SQL and dot-commands, psql's, gdb's, ed's, m4's
-// text): one rule by where descriptor 0 reads from (review 17a F9). Known
+// text): one rule by where descriptor 0 reads from. Known
 // text (a here-document, a program guard knows the output of) and a file
 // guard can read are returned; what a program prints that guard cannot
 // tell (a pipe, < <(…), a descriptor opened on one), and a file it cannot

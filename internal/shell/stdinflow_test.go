@@ -7,7 +7,7 @@ import (
 
 // TestInheritedStdin: a shell or an interpreter with no script of its own
 // runs the file it inherits on standard input, from wherever in the tree
-// the redirection is (review 14a F13); one with a program of its own reads
+// the redirection is; one with a program of its own reads
 // it as data.
 func TestInheritedStdin(t *testing.T) {
 	files := map[string]string{"x.sh": "cat ~/.ssh/id_rsa\n", "ok.sh": "cat README.md\n"}

@@ -1,9 +1,9 @@
 package shell
 
-// Task runners other than make and the package managers (review 7 F20):
+// Task runners other than make and the package managers:
 // just, task, rake, mise run, tox, nox, invoke, doit, earthly, tilt, poe,
 // pdm/rye/hatch run, composer run the recipes of a task file in the
-// project; ninja, ant, meson, pre-commit and lefthook (review 22b F4) the
+// project; ninja, ant, meson, pre-commit and lefthook the
 // commands of theirs. The file (the one an
 // option names, else the first of its default names in the runner's
 // directory, or in the nearest one above that holds one as just, task,
@@ -123,7 +123,7 @@ func (c *cmd) scanTaskFile(f word.Word) {
 }
 
 // taskPrograms scans what the test runners and interpreters a task file's
-// commands name run (review 22b F2): where a command starts is the file's
+// commands name run: where a command starts is the file's
 // language's to say (a YAML list item, test = "pytest", tox's commands =
 // pytest), so every word that names a runner or an interpreter is taken
 // as one in a command's place (recipeCommand); one at a line's start

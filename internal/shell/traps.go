@@ -1,6 +1,6 @@
 package shell
 
-// Trap bodies (review 17a F6). The shell runs a trap's body when its
+// Trap bodies. The shell runs a trap's body when its
 // signal comes, not where trap sets it: an EXIT trap's when the shell
 // exits, the others' (RETURN, ERR, INT, USR1…) at any later point or
 // never, a DEBUG trap's before each command. The walker walks a body

@@ -8,7 +8,7 @@ import (
 )
 
 // TestTunnelPath: a tunnel's file: URL names a path; a part guard expanded
-// right after file:// starts it (review 12 F15).
+// right after file:// starts it.
 func TestTunnelPath(t *testing.T) {
 	dir := word.Mark(word.MarkDir, ".")
 	for _, tc := range []struct {

@@ -10,7 +10,7 @@ import (
 
 // userConfigDirs returns the user configuration directories a program of
 // the command looks its default files up in, as the command's own
-// environment says (review 14a F15): Go's os.UserConfigDir and the XDG
+// environment says: Go's os.UserConfigDir and the XDG
 // base directory rule, $XDG_CONFIG_HOME or else $HOME/.config, and macOS's
 // $HOME/Library/Application Support, with the HOME and XDG_CONFIG_HOME the
 // command sets; and the home itself, for a program's legacy dot

@@ -121,7 +121,7 @@ func (w *walker) assignValues(name string, vals []expand.Variable) {
 		vals[i] = bounded(name, vals[i])
 	}
 	if w.isInteger(name) {
-		w.integerValues(name, vals) // read n, printf -v n, ${n:=V} (review 16a F3)
+		w.integerValues(name, vals) // read n, printf -v n, ${n:=V}
 	}
 	if hashVar(name, w.zshShell) {
 		w.hashAssigned(vals) // BASH_CMDS (hashtable.go)
@@ -462,7 +462,7 @@ func (w *walker) refsOf(m syntax.Node, add func(string)) {
 		}
 	case *syntax.Lit:
 		if strings.Contains(m.Value, "~") {
-			add("HOME") // ~/.bashrc: HOME's value (review 17a F6)
+			add("HOME") // ~/.bashrc: HOME's value
 		}
 	case *syntax.CallExpr:
 		if len(m.Args) == 1 && m.Args[0].Lit() == "cd" {

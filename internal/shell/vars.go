@@ -119,7 +119,7 @@ func (w *walker) variable(name string) expand.Variable {
 // dynamicVar reports whether a shell variable changes by itself
 // ($RANDOM, $SECONDS…), or the shell fills it from the command's own words
 // ($_, the last argument; =~'s BASH_REMATCH; extdebug's BASH_ARGV): its
-// value is not the environment's, and may be any path (review 17a F2).
+// value is not the environment's, and may be any path.
 func dynamicVar(name string) bool {
 	switch name {
 	case "RANDOM", "SRANDOM", "SECONDS", "LINENO", "BASHPID", "PPID", "EPOCHSECONDS", "EPOCHREALTIME",

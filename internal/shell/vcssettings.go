@@ -1,7 +1,7 @@
 package shell
 
 // The command-valued options and settings of the version control programs
-// other than git (review 13a F12): hg --config hooks.pre-status=CMD,
+// other than git: hg --config hooks.pre-status=CMD,
 // extensions.x=FILE, alias.x=!CMD; jj --config ui.pager=CMD; svn diff
 // --diff-cmd CMD; bzr diff --using CMD, bzr -Oeditor=CMD. A command runs as sh -c would run
 // it, a module file is python code hg loads, and a setting guard does not
@@ -25,7 +25,7 @@ func (c *cmd) vcsSettings() {
 		s := c.args[j].Text
 		opt, v, glued := strings.Cut(s, "=")
 		if short, ok := strings.CutPrefix(s, "-O"); ok && short != "" && cfgs.Has("-O") {
-			c.vcsSetting(short, c.args[j].Known) // bzr -Oeditor=CMD (review 14a F11)
+			c.vcsSetting(short, c.args[j].Known) // bzr -Oeditor=CMD
 			continue
 		}
 		if !glued {

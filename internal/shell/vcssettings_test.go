@@ -7,7 +7,7 @@ import (
 )
 
 // TestVCSSetting: the settings of hg, jj and svn given on the command line
-// are commands, module files, inert, or unknown (review 13a F12).
+// are commands, module files, inert, or unknown.
 func TestVCSSetting(t *testing.T) {
 	tests := []struct {
 		name, key              string

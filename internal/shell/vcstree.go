@@ -46,7 +46,7 @@ func (c *cmd) vcs() {
 
 // otherVCSTree hides the command when a version control program of
 // catalogue.VersionControl is given a verb not known to leave the working
-// tree alone (review 12 F10): hg update, jj new, sl goto, stg pop write
+// tree alone: hg update, jj new, sl goto, stg pop write
 // the project's files from repository data guard does not read, the hook
 // files among them, as git checkout of a revision guard cannot read does.
 func (c *cmd) otherVCSTree() {

@@ -18,8 +18,7 @@ func plainWords(s string) []word.Word {
 }
 
 // TestVCSVerb: the verb is the first word that is neither an option nor
-// a global option's value; a verb off the keepers' list writes the tree
-// (review 12 F10).
+// a global option's value; a verb off the keepers' list writes the tree.
 func TestVCSVerb(t *testing.T) {
 	for _, tc := range []struct {
 		name, args, verb string
@@ -54,7 +53,7 @@ func TestVCSVerb(t *testing.T) {
 
 // TestFollowOption: -L or -H in a short cluster, a long option with a
 // follow or deref word, turn a known program without a recursion entry
-// into a following walk (review 12 F12).
+// into a following walk.
 func TestFollowOption(t *testing.T) {
 	for _, tc := range []struct {
 		args string

@@ -56,7 +56,7 @@ type walker struct {
 	gitRefs bool
 	gitHead map[string]string
 	// gitConfigWritten: an earlier git config of the command may have set
-	// what widens a pathspec (log.follow; review 16b F1).
+	// what widens a pathspec (log.follow).
 	gitConfigWritten bool
 	// gitMade: the git directories an earlier git init or clone of the
 	// command makes (gitdirs.go).
@@ -93,7 +93,7 @@ type walker struct {
 	// changers counts the programs noted as changers, lastChanger the
 	// last; stages counts the pipelines of more than one command and the
 	// <(…) being walked: what runs there runs beside other commands;
-	// racing are the runners that do (codechangers.go, review 23a L2).
+	// racing are the runners that do (codechangers.go).
 	changers    int
 	lastChanger string
 	stages      int
@@ -134,7 +134,7 @@ type walker struct {
 	// roAny: a declaration guard cannot read (a computed name or option)
 	// may have made any variable read-only; roMaybe: names made read-only
 	// where that may not run. An assignment to one may be refused, so it
-	// keeps the value before too (readonly.go, review 18a F9).
+	// keeps the value before too (readonly.go).
 	roAny   bool
 	roMaybe map[string]bool
 	// atExit are the trap bodies set to run when the shell exits (or
@@ -145,7 +145,7 @@ type walker struct {
 	allexport bool
 	// exports are the names exported before the command set them
 	// (export NAME with NAME unset): an assignment to one later is
-	// exported (review 10 F10).
+	// exported.
 	exports word.Set
 	cdSure  bool // the cd being walked is followed by && or || exit
 	// sureCond is the depth of conditional code (cond) at which a sure cd

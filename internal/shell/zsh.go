@@ -1066,7 +1066,7 @@ func unknownWord() []syntax.WordPart {
 // it, (o) sorts and (O) sorts in reverse. zsh sorts in the locale's
 // collation, which guard does not know: a sort is computed only where the
 // C locale's byte order and a dictionary order (case and punctuation
-// ignored) agree; (n), (i) and any other sort are unknown (review 20b F3).
+// ignored) agree; (n), (i) and any other sort are unknown.
 func zshOrder(flags string, vals []string) ([]string, bool) {
 	has := func(c byte) bool { return strings.IndexByte(flags, c) >= 0 }
 	if has('u') {

@@ -9,8 +9,8 @@ import (
 // zsh's lexer reads a glob qualifier group with its quotes: in
 // *(e:"(rm -r ~/.guard)":) the group ends at the last ")", while mvdan's
 // zsh parser ends it at the first one, inside the quotes, and splits the
-// rest into other parts: the group's code is never seen as a qualifier's
-// (review 20b F1). The text of each statement is scanned as zsh's lexer
+// rest into other parts: the group's code is never seen as a qualifier's.
+// The text of each statement is scanned as zsh's lexer
 // reads it, its groups balanced outside quotes; a group mvdan may read
 // otherwise (one holding a parenthesis) is read here: its code is analysed
 // as the commands it is, and a group guard cannot read as a qualifier list

@@ -195,7 +195,7 @@ type Command struct {
 	// (bash.match "commands"). Allow patterns always see Text.
 	LinesOnly bool
 	// AllowDone says the caller has applied the allow patterns to each
-	// command of Text on its own ([Detector.Allows]; review 12b F13):
+	// command of Text on its own ([Detector.Allows]):
 	// CheckCommand then applies none. Without it an allow pattern allows
 	// Text only when it matches all of it, from its first byte to its last
 	// ([Detector.AllowsWhole]): the detector cannot tell the commands of a

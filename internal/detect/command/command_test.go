@@ -316,7 +316,7 @@ func TestUnless(t *testing.T) {
 }
 
 // TestAllowWhole: without the caller's split into commands (AllowDone), an
-// allow pattern must match all of the text (review 12b F13).
+// allow pattern must match all of the text.
 func TestAllowWhole(t *testing.T) {
 	d, err := New([]Rule{{Name: "word", Pattern: `xmrig`}}, []string{`^npm test`, `make|make xmrig`})
 	if err != nil {

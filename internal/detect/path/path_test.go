@@ -218,10 +218,10 @@ func TestDefaultWrite(t *testing.T) {
 		{"/home/dev/project/.agent_a/settings.json", "**/.agent_a/settings.json"},
 		{"/home/dev/project/.agent_a/settings.local.json", "**/.agent_a/settings.local.json"},
 		{"/home/dev/.agent_a/settings.local.json", "**/.agent_a/settings.local.json"},
-		{"/home/dev/project/.agent_a/commands/review.md", "**/.agent_a/**"}, // front matter hooks (review 9b F5)
+		{"/home/dev/project/.agent_a/commands/review.md", "**/.agent_a/**"}, // front matter hooks
 		{"/home/dev/project/.agent_a/hooks/fmt.sh", "**/.agent_a/**"},
 		{"/home/dev/project/.agent_c/extensions/x/hooks/hooks.json", "**/.agent_c/**"},
-		{"/home/dev/project/.agent_c/.env", "**/.agent_c/**"}, // review 9b F2
+		{"/home/dev/project/.agent_c/.env", "**/.agent_c/**"},
 		{"/home/dev/project/.env", "**/.env"},
 		{"/home/dev/project/.env.example", ""},
 		{"/home/dev/project/.envrc", ""},
@@ -806,7 +806,7 @@ func TestCheckOpaque(t *testing.T) {
 }
 
 // TestKernelDots: on a system whose only separator is /, a backslash is
-// part of a name, so a\b/.. is one step, not two (review 7 F30); the
+// part of a name, so a\b/.. is one step, not two; the
 // detector checks that reading as well as its own.
 func TestKernelDots(t *testing.T) {
 	if backslashSeparates {
@@ -864,8 +864,8 @@ func TestOwnTilde(t *testing.T) {
 	}
 }
 
-// TestNames covers the rule allow_write entries meet in the write rules
-// (review 9b F7): a wildcard does not stand in for a name a block glob
+// TestNames covers the rule allow_write entries meet in the write rules:
+// a wildcard does not stand in for a name a block glob
 // spells out.
 func TestNames(t *testing.T) {
 	for _, tc := range []struct {

@@ -296,8 +296,7 @@ func (u unresolved) nameAt(gs []string, trees bool) bool {
 	}
 	if u.more || len(u.tail) == 0 {
 		// Read, a bare unknown that ends a path written with its
-		// directory (~/$x, not "$x") may hold a / as well: ~/.ssh/id_rsa
-		// (review 12 F8).
+		// directory (~/$x, not "$x") may hold a / as well: ~/.ssh/id_rsa.
 		return trees || !u.leading
 	}
 	return wholeMatch(gs[j+1:], u.tail)
@@ -376,7 +375,7 @@ func informative(g string) bool {
 // wholeAfter reports whether known text e glued after an unknown part
 // ($(x).ssh/id_rsa, ${PWD%proj}.bashrc) may be a whole element of the
 // glob, the unknown part ending in a /: e is one of its literal elements,
-// and the known tail ts ends what the glob matches after it (review 9 F8).
+// and the known tail ts ends what the glob matches after it.
 func wholeAfter(gs []string, e string, ts []string) bool {
 	if e == "" || e == "." || e == ".." {
 		return false

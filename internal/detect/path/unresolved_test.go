@@ -66,7 +66,7 @@ func TestUnresolved(t *testing.T) {
 		// a wholly unknown name directly in a directory that holds
 		// protected files: guard cannot tell which of them it is
 		{write, "~/" + U, true}, // ~/.bashrc, ~/.guard
-		{read, "~/" + U, true},  // a value may hold a /: ~/.ssh/id_rsa (review 12 F8)
+		{read, "~/" + U, true},  // a value may hold a /: ~/.ssh/id_rsa
 		{read, U, false},        // a bare name read in the working directory: left to the globs covering it whole
 		{read, "/proj/" + U, false},
 		{read, "~/" + U + "/" + U, true},
@@ -104,7 +104,7 @@ func TestUnresolved(t *testing.T) {
 		{read, "~/.s" + U + "?/id_rsa", true},
 		{write, "~/.config/" + U + "/config", true}, // ~/.config/git/config
 		// a wholly unknown name directly in a directory a **/ glob pins
-		// by its own name (review 7 F2): .agent_a/$(x) could be
+		// by its own name: .agent_a/$(x) could be
 		// settings.json, .git/hooks/$(x) a hook, .git/$(x) its config
 		{write, "/proj/.agent_a/" + U, true},
 		{write, "/proj/sub/.agent_b/" + U, true},

@@ -10,7 +10,7 @@ import (
 // rg, ls, jq, bat, git with color.ui=always, CLICOLOR_FORCE, GREP_COLORS)
 // wraps each match in escape sequences, which split a secret or its key
 // name (\e[01;31mAWS\e[m_SECRET_ACCESS_KEY=…) so no rule matches the text
-// as written (review 13a F14). Text that holds an escape is read a second
+// as written. Text that holds an escape is read a second
 // time with its sequences taken out, a layer whose bytes map back to the
 // text: a match there is redacted in the text from its first byte to its
 // last, the escapes between included.
@@ -52,7 +52,7 @@ func hasTerminalEscape(text string) bool {
 }
 
 // hiddenASCII reports whether the ASCII byte text[i] is a control a
-// second reading drops (review 14b minor): a C0 control other than a tab
+// second reading drops: a C0 control other than a tab
 // or a line feed (a NUL of UTF-16 text, SI, a backspace), a carriage
 // return not ending a line, DEL.
 func hiddenASCII(text string, i int) bool {
@@ -70,7 +70,7 @@ func hiddenASCII(text string, i int) bool {
 // format character (Unicode Cf: U+200B, the soft hyphen, bidirectional
 // marks, U+FEFF), a nonspacing mark (Mn: variation selectors, the
 // combining grapheme joiner, combining accents), a Hangul filler, the
-// braille blank or a no-break space (review 15b minor): no glyph of a
+// braille blank or a no-break space: no glyph of a
 // secret, or a blank no key holds.
 func hiddenRune(r rune) bool {
 	switch r {

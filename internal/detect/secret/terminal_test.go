@@ -52,7 +52,7 @@ func TestTerminalEscapes(t *testing.T) {
 // TestHiddenCharacters: a secret split by control or format characters
 // (backspace overstrike, a bare carriage return, U+200B, a soft hyphen,
 // SI, NULs of UTF-16 text, an 8-bit OSC string) is found and redacted in
-// the text as written (review 14b minor).
+// the text as written.
 func TestHiddenCharacters(t *testing.T) {
 	key := "AKIA" + "IOSFODNN7EXAMPLF"
 	over := ""

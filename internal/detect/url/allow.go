@@ -132,7 +132,7 @@ func (e allowEntry) matches(r reading, h string) bool {
 	}
 	p, ok := plainPath(r.path)
 	if !ok {
-		return false // the host's other rules decide (review 14b F6)
+		return false // the host's other rules decide
 	}
 	return p == e.path || strings.HasPrefix(p, e.path) && (strings.HasSuffix(e.path, "/") || p[len(e.path)] == '/')
 }
@@ -186,7 +186,7 @@ func cleanPath(p string) string {
 }
 
 // plainPath returns a URL path as a server reads it, with ok false when
-// servers may read it more than one way (review 14b F6): an encoded slash,
+// servers may read it more than one way: an encoded slash,
 // backslash, dot or percent sign (a server that decodes before it resolves
 // dot segments, or decodes twice, climbs out of the prefix), an encoded
 // control or non-ASCII byte or a raw non-ASCII one (overlong UTF-8, Unicode

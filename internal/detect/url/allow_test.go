@@ -7,7 +7,7 @@ import (
 
 // TestAllowlistByShape: an entry is matched against the URL's host (and its
 // port and path only when the entry has them), never against text the
-// attacker writes anywhere else (review 12b F12).
+// attacker writes anywhere else.
 func TestAllowlistByShape(t *testing.T) {
 	d := mustNew(t, defaultBlocklist(t), []string{
 		"github.com", "*.example.com", "pastebin.com/raw/teamnotes", "https://webhook.site/abc/",
@@ -49,7 +49,7 @@ func TestAllowlistByShape(t *testing.T) {
 		{"https://ｇｉｔｈｕｂ.com/", true},
 		{"https://a.example.com/", true},
 		{"https://PASTEBIN.com/raw/teamnotes", true},
-		{"https://pastebin.com/raw/TeamNotes", false}, // paths compare exactly (review 14b F6)
+		{"https://pastebin.com/raw/TeamNotes", false}, // paths compare exactly
 		{"https://pastebin.com/raw/teamnotes/", true},
 		{"https://pastebin.com/raw/teamnotes/more?x=1", true},
 		{"https://pastebin.com/raw/x/../teamnotes", true},
@@ -95,7 +95,7 @@ func TestValidateAllowEntry(t *testing.T) {
 }
 
 // TestAllowPathReadOneWay: a path-scoped entry applies only to a path
-// servers read one way and compares it case-sensitively (review 14b F6).
+// servers read one way and compares it case-sensitively.
 func TestAllowPathReadOneWay(t *testing.T) {
 	d := mustNew(t, defaultBlocklist(t), []string{"https://webhook.site/docs", "pastebin.com/MyOrg"})
 	tests := []struct {

@@ -438,7 +438,7 @@ func readings(raw string) []reading {
 
 // caseOf returns p, a lowercased part of a URL (maybe with backslashes
 // read as slashes), with the letters of orig, the URL's text at the same
-// place: paths are compared case-sensitively (review 14b F6).
+// place: paths are compared case-sensitively.
 func caseOf(p, orig string) string {
 	if len(orig) < len(p) {
 		return p

@@ -121,7 +121,7 @@ func (r recursion) None() bool { return r == recursion{} }
 // SkipsHidden reports whether, without its recursion options, the
 // program still reads the directories it is given but for their hidden
 // names (rg, ag, pt): what a link there leads to it reads by the link's
-// name (review 10 F4).
+// name.
 func (r recursion) SkipsHidden() bool { return r.skipsHidden }
 
 // given reports whether option word s is one of l's (a short option in a

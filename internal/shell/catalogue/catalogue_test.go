@@ -70,7 +70,7 @@ func TestRecursionFollows(t *testing.T) {
 		{"grep", "-rn x .", false},
 		{"grep", "--dereference-recursive x .", true},
 		{"grep", "-R -r x .", true},   // -R sticks: a later -r does not undo it (run: follows)
-		{"grep", "--deref x .", true}, // getopt_long's prefix (review 10 F5)
+		{"grep", "--deref x .", true}, // getopt_long's prefix
 		{"grep", "--dereference-r x .", true},
 		{"grep", "--deref -r x .", true},
 		{"grep", "--dir=recurse x .", false},

@@ -39,7 +39,7 @@ var ConfigWriters = []ConfigWriter{
 	{Name: "aws", Sub: "configure", Unless: "get list list-profiles export-credentials", File: ".aws/config", Vars: "AWS_CONFIG_FILE"},
 	{Name: "aws", Sub: "configure", Unless: "get list list-profiles export-credentials", File: ".aws/credentials", Vars: "AWS_SHARED_CREDENTIALS_FILE"},
 	{Name: "cargo", Sub: "login", File: ".cargo/credentials.toml", Vars: "CARGO_HOME/credentials.toml"},
-	{Name: "composer", Sub: "config", Unless: "-g --global -l --list", File: "composer.json", Project: true, Flag: "--working-dir/composer.json"}, // scripts.* (review 11 F6)
+	{Name: "composer", Sub: "config", Unless: "-g --global -l --list", File: "composer.json", Project: true, Flag: "--working-dir/composer.json"}, // scripts.*
 	{Name: "docker", Sub: "context", Unless: "ls list inspect show export", File: ".docker/config.json", Vars: "DOCKER_CONFIG/config.json", Flag: "--config/config.json"},
 	{Name: "docker", Sub: "login", File: ".docker/config.json", Vars: "DOCKER_CONFIG/config.json", Flag: "--config/config.json"},
 	{Name: "docker", Sub: "logout", File: ".docker/config.json", Vars: "DOCKER_CONFIG/config.json", Flag: "--config/config.json"},

@@ -13,7 +13,7 @@ func TestConfigWritersSorted(t *testing.T) {
 }
 
 // TestConfigWrites checks which commands write their program's own
-// configuration (review 5 F16).
+// configuration.
 func TestConfigWrites(t *testing.T) {
 	for _, c := range []struct {
 		cmd  string
@@ -41,7 +41,7 @@ func TestConfigWrites(t *testing.T) {
 		{"git -C d lfs install", ".gitconfig"},
 		{"pre-commit install", ".git/hooks/pre-commit"},
 		{"pre-commit run -a", ""},
-		{"npm pkg set scripts.lint=id", "package.json"}, // review 11 F6
+		{"npm pkg set scripts.lint=id", "package.json"},
 		{"npm pkg delete scripts.lint", "package.json"},
 		{"npm pkg get scripts", ""},
 		{"npm set-script lint id", "package.json"},
@@ -70,8 +70,7 @@ func TestToolHomesSorted(t *testing.T) {
 	}
 }
 
-// TestToolHomeDefault: only a tool home's own default value is exempt
-// (review 11 F9).
+// TestToolHomeDefault: only a tool home's own default value is exempt.
 func TestToolHomeDefault(t *testing.T) {
 	for _, c := range []struct {
 		name, value string

@@ -6,7 +6,7 @@ import "strings"
 // client loads the files of these names in the project, its
 // subdirectories and ancestors, the home and its own directory into the
 // model's context at start or when it works in their directory, and
-// imports each `@path` line they hold (review 20a F2): agent A's
+// imports each `@path` line they hold: agent A's
 // AGENT_A.md and AGENT_A.local.md, agent C's AGENT_C.md (which also reads
 // AGENTS.md), and agent B's AGENTS.md, the vendor-neutral name, and
 // AGENTS.override.md, which agent B reads before it.

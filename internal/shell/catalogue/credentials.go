@@ -194,7 +194,7 @@ func unless(args []string, at int, safe string) bool {
 }
 
 // CredModule is a library that reads a credential file at its default
-// place without code naming it (review 9 F19): import netrc and
+// place without code naming it: import netrc and
 // netrc.netrc() reads ~/.netrc, boto3's session ~/.aws/credentials. Code
 // that imports one counts as a read of its file, as the credential
 // printers do: the read rules decide it as cat of the file.

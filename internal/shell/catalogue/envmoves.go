@@ -1,7 +1,7 @@
 package catalogue
 
-// Variables that move where a program loads its configuration or code from
-// (review 7 F3, review 8 F14, review 9 F9): with GIT_CONFIG_GLOBAL=
+// Variables that move where a program loads its configuration or code from:
+// with GIT_CONFIG_GLOBAL=
 // ~/dotfiles/gitconfig in the agent's environment git reads that file in
 // place of ~/.gitconfig; with PERL5LIB=~/perl5/lib/perl5 every perl program
 // loads strict.pm from there. The policy (policy/envmoves.go) adds the
@@ -65,7 +65,7 @@ func EnvMoves() []EnvMove {
 		{Name: "MYVIMRC", From: "~/.vimrc"},
 		{Name: "NETRC", From: "~/.netrc"},
 		{Name: "PGPASSFILE", From: "~/.pgpass"},
-		// code a program loads by name from each directory (review 9 F9)
+		// code a program loads by name from each directory
 		{Name: "PERL5LIB", List: true, Files: []string{"**/*.pm", "**/*.pl", "**/*.so"}},
 		{Name: "PERLLIB", List: true, Files: []string{"**/*.pm", "**/*.pl", "**/*.so"}},
 		{Name: "RUBYLIB", List: true, Files: []string{"**/*.rb", "**/*.so", "**/*.bundle"}},

@@ -2,7 +2,7 @@ package catalogue
 
 import "github.com/guardhq/guard/internal/shell/word"
 
-// ExUse is what an ex command does with its argument (review 9 F12): ex
+// ExUse is what an ex command does with its argument: ex
 // text is default deny, an ex command not in ExCommands is one guard does
 // not know (a user command, capitalised, is the user's own configuration).
 type ExUse uint8

@@ -2,7 +2,7 @@ package catalogue
 
 import "github.com/guardhq/guard/internal/shell/word"
 
-// Include processors (review 17b F13): programs whose input files name
+// Include processors: programs whose input files name
 // other files they read (XML's external entities and XInclude, XSLT's
 // document(), AsciiDoc's include::, TeX's \input). shell reads their
 // inputs for those names, as it reads cpp's #include.

@@ -1,6 +1,6 @@
 package catalogue
 
-// Lookup is where a tool looks for a file of its project (review 22b F3):
+// Lookup is where a tool looks for a file of its project:
 // the tools walk up from the directory they run in, each by its own rule.
 type Lookup int
 

@@ -61,7 +61,7 @@ var Owners = []Owner{
 	{Name: "docker", Sub: "buildx", Leaves: "build b bake create debug dial-stdio du history imagetools inspect ls prune rm stop use version -", Places: "~/.docker/config.json"},
 	{Name: "dotnet", Sub: "tool", Leaves: "list search run restore install/-g/--global update/-g/--global uninstall -", Places: "~/.dotnet/tools/"},
 	// gcloud auth, gh auth and gpg's key modes write the credential
-	// stores: a login, a key made or imported (review 17a F8).
+	// stores: a login, a key made or imported.
 	{Name: "gcloud", Sub: "auth", Leaves: "list print-access-token print-identity-token describe help -", Places: "~/.config/gcloud/credentials.db ~/.config/gcloud/access_tokens.db"},
 	{Name: "gem", Sub: "install", Options: "--user-install", Places: "~/.local/share/gem/ ~/.gem/", Moved: "--install-dir -i"},
 	{Name: "gh", Sub: "ext", Leaves: "list ls search browse exec -", Places: "~/.local/share/gh/extensions/"},
@@ -92,7 +92,7 @@ var Owners = []Owner{
 	{Name: "rtx", Leaves: "ls list current where which env exec x run version help doctor ls-remote outdated completion activate hook-env bin-paths latest -", Places: "~/.local/state/rtx/trusted-configs/ ~/.config/rtx/config.toml ~/.local/share/rtx/plugins/"},
 	{Name: "rustup", Leaves: "show check doc man which completions run update upgrade target component help toolchain:list toolchain:install toolchain:uninstall self:update -", Places: "~/.rustup/settings.toml ~/.rustup/toolchains/"},
 	// rustup-init installs ~/.cargo and ~/.rustup and puts ~/.cargo/bin on
-	// PATH in the start-up files unless --no-modify-path (review 17a F8).
+	// PATH in the start-up files unless --no-modify-path.
 	{Name: "rustup-init", Places: "~/.cargo/bin/ ~/.rustup/settings.toml"},
 	{Name: "rustup-init", Places: startupPlaces, Moved: "--no-modify-path"},
 	{Name: "stack", Sub: "install", Places: "~/.local/bin/", Moved: "--local-bin-path"},

@@ -36,7 +36,7 @@ func TestOwnedPlaces(t *testing.T) {
 		{"pip install --user ./pkg", "~/.local/lib/python3/site-packages/"},
 		{"pip install --user -e .", "~/.local/lib/python3/site-packages/"},
 		{"pip install --user requests", ""}, // a package from the index
-		{"stack install", "~/.local/bin/"},  // review 8 F10
+		{"stack install", "~/.local/bin/"},
 		{"cabal install --installdir=bin", ""},
 		{"deno install -g -n x ./x.ts", "~/.deno/bin/"},
 		{"deno install", ""}, // the project's dependencies

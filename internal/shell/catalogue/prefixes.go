@@ -73,7 +73,7 @@ type Prefix struct {
 	Lock  bool
 	Chdir word.Set // options whose value is the directory it runs the command in (env -C)
 	// Moves are the options that start the command in a directory guard
-	// cannot tell (review 18b F12): the target process's working directory
+	// cannot tell: the target process's working directory
 	// or the root of its mount namespace (nsenter -w, -m), a new root
 	// (unshare -R). An option in both Chdir and Moves takes its value only
 	// glued (nsenter --wd=DIR, -wDIR); alone it is a Moves option.
@@ -85,7 +85,7 @@ type Prefix struct {
 	Login word.Set
 	Home  bool
 	// Moved: it always starts the command in a directory guard cannot
-	// tell (review 19b F6): the same path in a container or the home
+	// tell: the same path in a container or the home
 	// when it is missing there (toolbox run, distrobox enter), the target
 	// user's home (pkexec).
 	Moved bool
@@ -218,7 +218,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "numactl", Prefix: Prefix{WithArg: " -C -N -m -p -i -P --physcpubind --cpunodebind --membind --preferred --interleave --preferred-many "}},
 	{Name: "pdm", Prefix: Prefix{Sub: "run", WithArg: " -p --project "}},
 	{Name: "pipenv", Prefix: Prefix{Sub: "run"}},
-	// pipx run APP…: the app of the package of that name (review 11 F17).
+	// pipx run APP…: the app of the package of that name.
 	{Name: "pipx", Prefix: Prefix{Sub: "run", WithArg: " --spec --python --index-url --pip-args "}},
 	{Name: "pixi", Prefix: Prefix{Sub: "run", WithArg: " -e --environment --manifest-path "}},
 	{Name: "pkexec", Prefix: Prefix{WithArg: " --user ", Moved: true}},
@@ -228,7 +228,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "proxychains", Prefix: Prefix{WithArg: " -f "}},
 	{Name: "proxychains4", Prefix: Prefix{WithArg: " -f "}},
 	// runuser -u USER CMD…, or su's form.
-	{Name: "rlwrap", Prefix: Prefix{WithArg: " -f -H -l -P -S -t -w -C -D -g -h -I -o -O -q -s -z --file --history-filename --logfile --pre-given --substitute-prompt --set-term-name --histsize --command-name "}}, // review 15a F9
+	{Name: "rlwrap", Prefix: Prefix{WithArg: " -f -H -l -P -S -t -w -C -D -g -h -I -o -O -q -s -z --file --history-filename --logfile --pre-given --substitute-prompt --set-term-name --histsize --command-name "}},
 	{Name: "runuser", Prefix: Prefix{WithArg: " -g -G -w --group --supp-group --whitelist-environment ", Prog: " -s --shell ",
 		script: " -c --command --session-command ", CmdWith: " -u --user ", None: true, Shell: true, Operands: 1, Login: " - -l --login "}},
 	{Name: "rxvt", Prefix: terminal},

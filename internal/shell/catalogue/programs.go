@@ -49,7 +49,7 @@ type Interp struct {
 	// -x[dir], -i[ext]): with WithArg, Code, Loads, Script and Module the
 	// interpreter's whole option grammar, from its usage text. An option
 	// outside it may take the next word: that word and the operand after
-	// it are both read as the program (review 12 F2).
+	// it are both read as the program.
 	Flags   word.Set
 	Glued   word.Set
 	Script  word.Set // options whose value is the program file (php -f FILE, -F FILE)
@@ -63,7 +63,7 @@ type Interp struct {
 	EnvFiles word.Set
 	// Interactive are the options that make it read standard input as
 	// code after its program (python -i, node -i, perl -d's debugger,
-	// php -a): what the command feeds it is a program (review 13a F3).
+	// php -a): what the command feeds it is a program.
 	Interactive word.Set
 	// Chdir are the options whose value is the directory it changes to
 	// before it looks up its program file (ruby -C DIR, -xDIR; review 13a
@@ -85,9 +85,9 @@ type InterpEntry struct {
 // (TestInterpretersSorted).
 var Interpreters = []InterpEntry{
 	{Name: "awk", Interp: Interp{Program: true, WithArg: " -f -F -v -W --field-separator --assign "}},
-	{Name: "bun", Interp: Interp{Code: " -e --eval -p --print ", Sub: " run repl "}}, // bun repl < F: stdin is code (review 14a F8)
+	{Name: "bun", Interp: Interp{Code: " -e --eval -p --print ", Sub: " run repl "}}, // bun repl < F: stdin is code
 	{Name: "deno", Interp: Interp{Code: " eval ", Sub: " run serve test bench compile install repl ", Loads: " --preload --eval-file "}},
-	{Name: "gawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W -e -l --field-separator --assign ", Loads: " -i --include "}}, // -i F: a source library (review 19a F15)
+	{Name: "gawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W -e -l --field-separator --assign ", Loads: " -i --include "}}, // -i F: a source library
 	{Name: "lua", Interp: Interp{Code: " -e ", WithArg: " -l ", Flags: " -i -v -E -W -- ", Interactive: " -i "}},
 	{Name: "luajit", Interp: Interp{Code: " -e ", WithArg: " -l -j ", Flags: " -i -v -E -b -- ", Glued: " -O ", Interactive: " -i "}},
 	{Name: "mawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W "}},

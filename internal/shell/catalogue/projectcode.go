@@ -1,7 +1,7 @@
 package catalogue
 
 // ProjectCode is a program's code and command configuration in the
-// directory it runs in (review 11 F5): files it loads as code or that name
+// directory it runs in: files it loads as code or that name
 // a program or a preload it runs, found by name whether the command names
 // them or not (GNU make reads GNUmakefile before Makefile; pytest imports
 // every conftest.py under its root; npm runs scripts with .npmrc's

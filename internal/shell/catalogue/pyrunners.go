@@ -7,7 +7,7 @@ import (
 )
 
 // python -m MODULE: what a module that is not the project's does with its
-// operands (review 13a F23). A module guard does not know is a runner
+// operands. A module guard does not know is a runner
 // (default-deny): its operands that are files are programs it reads,
 // dotted names modules it resolves, and the values of -c, -s, --setup and
 // --command code. The modules known to take only data are listed apart
@@ -86,7 +86,7 @@ func PyRunnerOf(mod string) (PyRunner, bool) {
 
 // pyCodeOptions are, for a data module, the long options that make it
 // run code: http.server --cgi execs the files under cgi-bin/ and htbin/
-// of the directory it serves (review 14a F1).
+// of the directory it serves.
 var pyCodeOptions = [...]struct{ Module, Option string }{{"http.server", "--cgi"}}
 
 // PyCodeOption returns the option that makes module mod run code

@@ -7,7 +7,7 @@ import (
 )
 
 // TestPyRunsCode: a data module's code option in the spellings argparse
-// accepts (review 14a F1).
+// accepts.
 func TestPyRunsCode(t *testing.T) {
 	for _, tc := range []struct {
 		mod  string

@@ -8,7 +8,7 @@ import "sort"
 // directory python searches before its own library (PYTHONPATH, the
 // script's directory, the working directory for -c and -m) is imported
 // instead of the standard one, at start-up or by any library that
-// imports it (review 15a F11).
+// imports it.
 var pyStdlib = [...]string{
 	"__future__", "_abc", "_aix_support", "_android_support", "_apple_support", "_ast", "_asyncio", "_bisect", "_blake2",
 	"_bootsubprocess", "_bz2", "_codecs", "_codecs_cn", "_codecs_hk", "_codecs_iso2022", "_codecs_jp", "_codecs_kr", "_codecs_tw",

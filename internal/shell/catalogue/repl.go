@@ -63,11 +63,11 @@ var Clients = []Client{
 	{Names: " mongosh mongo ", Lang: ClientCode, Text: " --eval ", Files: " -f --file ", Operands: true},
 	{Names: " redis-cli ", Lang: ClientServer, Files: " --eval "},
 	{Names: " clickhouse-client ", Lang: ClientLines, Text: " -q --query ", Files: " --queries-file "},
-	// REPLs that are programs of their own (review 14a F8): what they read
+	// REPLs that are programs of their own: what they read
 	// on standard input, their -c/-e code and their script operands are
 	// code; a bare REPL reads the terminal, the user's session.
 	{Names: " ipython ipython3 ptpython ptipython bpython ", Lang: ClientCode, Text: " -c ", Operands: true},
-	// Notebook runners (review 16a F18): a notebook's code cells are
+	// Notebook runners: a notebook's code cells are
 	// python (lang.NotebookCode).
 	{Names: " jupyter ", Sub: "execute", Lang: ClientCode, Operands: true, Each: true, WithArg: " --kernel_name --output "},
 	{Names: " jupyter ", Sub: "nbconvert", When: " --execute --ExecutePreprocessor.enabled=True ", Lang: ClientCode, Operands: true, Each: true,

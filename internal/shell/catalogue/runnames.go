@@ -20,7 +20,7 @@ import (
 // only as it is run with options known not to shape what it prints: an
 // option with a format, a template, a prefix or a suffix (git branch
 // --format=%2f…, seq -f %g/../x, git describe --dirty=/../x), or one
-// not listed, makes its output the caller's text (review 18a F1, F2).
+// not listed, makes its output the caller's text.
 type producer struct {
 	name, sub string   // the program, and its subcommand ("" none; the first word after the name)
 	opts      word.Set // options that take no value

@@ -155,8 +155,8 @@ var OptionRunners = []OptionRunner{
 	{Name: "wget", options: []runOption{{names: " --use-askpass ", Use: RunProgram}}}, // the program asked for a password
 }
 
-// GoLinker is the go linker's entry: go -ldflags hands it its options
-// (review 22b F4): -extld names the program it links with, run as a C
+// GoLinker is the go linker's entry: go -ldflags hands it its options:
+// -extld names the program it links with, run as a C
 // compiler is, given -extldflags.
 var GoLinker = OptionRunner{Name: "go tool link", options: []runOption{
 	{names: " -extld --extld ", Use: RunProgram},
@@ -168,7 +168,7 @@ var GoLinker = OptionRunner{Name: "go tool link", options: []runOption{
 // name without regard to case, underscores or dashes (use_askpass,
 // useAskPass, USE-ASKPASS), matched here against the long options its
 // tables name (netClients', OptionRunners'); --KEY with dashes for
-// underscores otherwise (review 18a F15).
+// underscores otherwise.
 func WgetCommand(key string) string {
 	norm := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(key))
 	r, _ := OptionRunnerNamed("wget")

@@ -35,7 +35,7 @@ type FileServer struct {
 	Operand bool
 }
 
-// Tunnels publish a local service on a public address (review 12 F15):
+// Tunnels publish a local service on a public address:
 // named by a file: URL (ngrok http file:///DIR, cloudflared, tailscale
 // serve|funnel, localtunnel's lt), the service is a file server of that
 // directory, whatever words precede it.
@@ -55,7 +55,7 @@ var FileServers = []FileServer{
 	{Name: "jupyter", Lead: "server", Root: " --notebook-dir --ServerApp.root_dir ", WithArg: " --port --ip --config "},
 	{Name: "live-server", Operand: true, WithArg: " --port --host --open --watch --ignore --entry-file --proxy --middleware --htpasswd "},
 	{Name: "php", Lead: "-S", LeadArgs: 1, Root: " -t --docroot ", WithArg: " -c -d -z "},
-	// Third-party serving modules (review 11 F17): uploadserver also
+	// Third-party serving modules: uploadserver also
 	// takes uploads into the directory; RangeHTTPServer is http.server's.
 	{Name: "python", Lead: "-m RangeHTTPServer", Root: " -d --directory ", WithArg: " -b --bind "},
 	{Name: "python", Lead: "-m SimpleHTTPServer"},

@@ -3,7 +3,7 @@ package catalogue
 import "github.com/guardhq/guard/internal/shell/word"
 
 // TaskRunner is a program that runs the recipes of a task file in the
-// project, as make runs a makefile (review 7 F20): its default file names
+// project, as make runs a makefile: its default file names
 // (the first that exists is read), the options that name another file or
 // directory, and the subcommand that makes it run tasks (mise run).
 type TaskRunner struct {

@@ -1,8 +1,8 @@
 package catalogue
 
 // ToolHome is a variable that names the directory (or file) a tool keeps
-// its own state in, and the place the tool uses when it is not set
-// (review 11 F9). Exporting it with that default value hands no program a
+// its own state in, and the place the tool uses when it is not set.
+// Exporting it with that default value hands no program a
 // place it would not use anyway: the assignment is not a touch of it (as
 // PATH's directories are not), so the tools' documented set-up lines
 // (export NVM_DIR="$HOME/.nvm") pass. Any other value is touched as for

@@ -7,7 +7,7 @@ import (
 )
 
 // DirRule is where a runner starts the command it runs when no Chdir
-// option says (review 7 F28): a service manager starts it in a directory
+// option says: a service manager starts it in a directory
 // of its own, not the caller's.
 type DirRule struct {
 	Default string   // where it starts: "" for the caller's directory

@@ -194,7 +194,7 @@ func (q *quietScan) shortOptions(args []string, i int) (int, bool) {
 // device by its text alone (its text is printed, not copied): -, a path
 // that is under /dev or /proc once cleaned (//dev/stdout, /tmp/../dev/stdout,
 // ///proc/self/fd/1), and a relative one that climbs out of the directory
-// (../../dev/stdout: where it leads depends on the directory, review 16b F6).
+// (../../dev/stdout: where it leads depends on the directory).
 func ToDevice(a string) bool {
 	if a == "-" {
 		return true

@@ -6,7 +6,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// Version control programs other than git (review 12 F10). Each writes the
+// Version control programs other than git. Each writes the
 // working tree from repository data with verbs of its own: hg update,
 // jj new, sl goto, fossil checkout, bzr revert, darcs pull, pijul reset,
 // stg pop, got update, git-branchless switch, svn switch, p4 sync. Default
@@ -92,7 +92,7 @@ func NewTreeVerbs(name string) word.Set {
 
 // VCSCommandOptions returns the options of version control program name
 // whose value is a command it runs (svn diff --diff-cmd CMD, bzr diff
-// --using CMD, fossil diff --command CMD; review 13a F12).
+// --using CMD, fossil diff --command CMD).
 func VCSCommandOptions(name string) word.Set {
 	switch name {
 	case "svn":
@@ -121,7 +121,7 @@ func VCSConfigOptions(name string) word.Set {
 	case "svn":
 		return " --config-option "
 	case "bzr", "brz":
-		return " -O " // -O NAME=VALUE or -ONAME=VALUE overrides a setting (review 14a F11)
+		return " -O " // -O NAME=VALUE or -ONAME=VALUE overrides a setting
 	}
 	return ""
 }
@@ -187,7 +187,7 @@ type GitOptionVar struct {
 
 // GitOptionVars maps git's global options onto the variables they set,
 // so that the rules of each variable (cmdvars.go: commandVar, gitEnvMoves)
-// apply to both spellings (review 17b F9). --config-env is read as -c
+// apply to both spellings. --config-env is read as -c
 // (gitConfigEnv); -C changes the directory.
 var GitOptionVars = []GitOptionVar{
 	{Option: "--exec-path", Var: "GIT_EXEC_PATH", Joined: true},

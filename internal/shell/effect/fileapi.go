@@ -28,8 +28,7 @@ type Searcher interface {
 // Inheritor is a Files that also tells which variables the command's
 // shell inherits from the agent's environment (the hook's, which it
 // shares): such a variable is exported, so a plain assignment to it
-// (KUBECONFIG=F; kubectl …) hands its value to every program run after it
-// (review 10 F10).
+// (KUBECONFIG=F; kubectl …) hands its value to every program run after it.
 type Inheritor interface {
 	Inherits(name string) bool
 }
@@ -41,14 +40,14 @@ type CDSearcher interface {
 }
 
 // WorkDirer is a Files that also tells the absolute directory the command
-// starts in (review 9 F8): $PWD, $(pwd) and ~+ then hold its path, so that
+// starts in: $PWD, $(pwd) and ~+ then hold its path, so that
 // an operator on them (${PWD%/*}, $PWD:h) computes the real result.
 type WorkDirer interface {
 	WorkDir() string
 }
 
 // Identifier is a [Files] that also tells a compiled program that is guard
-// from any other (review 9 F5): a copy of guard made in an earlier call,
+// from any other: a copy of guard made in an earlier call,
 // under any name, is guard's command line. The hook's reader is one.
 type Identifier interface {
 	Files
@@ -140,7 +139,7 @@ const (
 // hidden names (rg, ag, pt without --hidden) searches of them under the
 // directory at path (named as ReadFile's paths are): the patterns of the
 // whitelist lines (`!.env`) of the ignore files it reads there, above and
-// in git's global excludes (review 18b F10); false when guard cannot tell
+// in git's global excludes; false when guard cannot tell
 // (bounds, unreadable).
 type HiddenSkipper interface {
 	HiddenWhitelist(path string) ([]string, bool)

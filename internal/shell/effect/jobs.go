@@ -2,8 +2,8 @@ package effect
 
 import "strings"
 
-// A job started with & (or a coprocess) runs beside what follows it
-// (review 16a F9): a command after it in the text may change a file before
+// A job started with & (or a coprocess) runs beside what follows it:
+// a command after it in the text may change a file before
 // the job reads or runs it, and what the job writes may or may not be there
 // when a later command runs it. The walk is in program order; jobs.go keeps
 // both ends honest. A file a job runs that a later command changes is text

@@ -274,7 +274,7 @@ func (w *Ledger) setWritten(f WrittenFile) {
 // ContextWrite is a write of a file, as the rules expect its path, and
 // what it then holds when guard knows (Known): a file an agent's context
 // file imports is context too, whatever its name, and the hook decides
-// which are (review 22a C3, C4).
+// which are.
 type ContextWrite struct {
 	Path, Text string
 	Known      bool
@@ -361,7 +361,7 @@ func (w *Ledger) FileText(p string, known bool, max int, what string) (string, b
 // time from what guard cannot tell (word.RunTimePart: a substitution's
 // output, a value read), and records then that what runs is hidden: the
 // read rules take such a name as "could be any file", and as code it is
-// the same, not "no file" (review 23a G1).
+// the same, not "no file".
 func (w *Ledger) UnknownCode(p, what string) bool {
 	// $0 where guard does not know it: the agent's shell's (bash, /bin/bash,
 	// as the agent starts it), which a relative name may climb from.
@@ -925,7 +925,7 @@ func (w *Ledger) pathOf(s string, k pathKind) {
 		w.unknownDirHook(p, k) // githooks.go
 		if k != readPath && inheritedLead(p) {
 			// cd D && rm "$x": $x may be a name in D as well as a path
-			// of its own (review 16b).
+			// of its own.
 			for _, d := range append(w.OtherDirs[:len(w.OtherDirs):len(w.OtherDirs)], w.Dir) {
 				if d != "" {
 					w.record(strings.TrimRight(d, "/")+"/"+p, k)

@@ -7,7 +7,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// The kernel's magic links (review 13a F5): /proc/self/cwd is the working
+// The kernel's magic links: /proc/self/cwd is the working
 // directory of the process that opens it, the program the command runs,
 // so /proc/self/cwd/../.bashrc written from a project in the home is
 // ~/.bashrc; /proc/self/root is its root. What another process's links
@@ -40,7 +40,7 @@ func ProcLink(p string) (string, bool) {
 	}
 	// A pid guard cannot tell (/proc/$$/fd/3, /proc/$BASHPID/cwd: the
 	// agent's shell, not the hook's) is a process whose links it cannot
-	// follow (review 16a F8).
+	// follow.
 	entry, tail := cutComp(rest)
 	if entry == "task" {
 		// /proc/self/task/TID/cwd is the thread's: the same directory;
@@ -82,7 +82,7 @@ func ProcLink(p string) (string, bool) {
 
 // otherProcessLink reports whether p goes through a magic link of a
 // process guard cannot name (/proc/$!/fd/3, /proc/$pid/cwd/x): what it
-// leads to is whatever that process holds (review 17a F10).
+// leads to is whatever that process holds.
 func otherProcessLink(p string) bool {
 	rest, ok := strings.CutPrefix(p, "/proc/")
 	if !ok {
@@ -172,8 +172,8 @@ func ProcLinks(p string) (string, bool) {
 }
 
 // MagicTree reports whether d, a directory whose whole tree a command
-// walks (find's start, DIR/… or DIR/**), holds the kernel's magic links
-// (review 18a F12): /proc, a process's directory (/proc/PID, /proc/self,
+// walks (find's start, DIR/… or DIR/**), holds the kernel's magic links:
+// /proc, a process's directory (/proc/PID, /proc/self,
 // a task's), its descriptors (fd, map_files) or another process's cwd and
 // root. A walker does not follow them, but what it hands each path to
 // (find -exec cat {}, | xargs cat) opens the file a process holds
@@ -213,7 +213,7 @@ func MagicTree(d string) bool {
 }
 
 // MagicGlob reports whether pattern p, a glob, may match the kernel's
-// magic links or a directory of them (review 18a F12): /proc/*/fd/*,
+// magic links or a directory of them: /proc/*/fd/*,
 // /proc/[0-9]*/cwd, /proc/*. The hook expands a glob on disk within a
 // bound, and /proc holds a directory for every process: files guard
 // cannot tell.

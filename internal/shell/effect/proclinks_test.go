@@ -19,12 +19,12 @@ func TestProcLink(t *testing.T) {
 		{"/proc/self/root", "/", true},
 		{"/proc/self/root/etc/passwd", "/etc/passwd", true},
 		// A literal pid's links stay as written: the hook follows them on
-		// disk (review 17a F10).
+		// disk.
 		{"/proc/1/cwd/../x", "", false},
 		{"/proc/1/root/x", "", false},
 		{"/proc/123/fd/3", "", false},
 		{"/proc/123/map_files/7f-80", "", false},
-		{"/proc/" + word.Mark(word.MarkVar, "$") + "/fd/3", unknown, true}, // /proc/$$/fd/3 (review 16a F8)
+		{"/proc/" + word.Mark(word.MarkVar, "$") + "/fd/3", unknown, true}, // /proc/$$/fd/3
 		{"/proc/" + word.Mark(word.MarkVar, "$") + "/status", "", false},
 		{"/proc/" + word.Mark(word.MarkVar, "$") + "/task/1/fd/3", unknown, true},
 		{"/proc/1/task/1/cwd/x", "", false},

@@ -1,7 +1,7 @@
 package effect
 
 // RevLink is a symbolic link a git tree write brings into the working
-// tree (review 10 F13): its path relative to the directory asked, and its
+// tree: its path relative to the directory asked, and its
 // target's text as the tree holds it.
 type RevLink struct {
 	Path, Target string

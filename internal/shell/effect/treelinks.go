@@ -30,7 +30,7 @@ func (w *Ledger) followTree(s string) {
 
 // FollowVisible records what a program that follows links but skips
 // hidden names (rg -L, ag -f, pt --follow without --hidden) reads through
-// the links in directory word s (review 10 F4): it enters each link by the
+// the links in directory word s: it enters each link by the
 // link's own name, not its target's, so keys -> ~/.ssh is entered as keys,
 // and what each leads to is read whole, as by grep -R.
 func (w *Ledger) FollowVisible(s string) { w.followTree(s) }

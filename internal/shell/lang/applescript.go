@@ -2,7 +2,7 @@ package lang
 
 import "strings"
 
-// AppleScript's and JXA's shell (review 7 F26): osascript's `do shell
+// AppleScript's and JXA's shell: osascript's `do shell
 // script EXPR` and JXA's app.doShellScript(…) run EXPR's text with sh.
 
 // maxAppleScripts bounds the shell texts AppleShell returns.

@@ -6,7 +6,7 @@ import "strings"
 const maxAwkPrints = 64
 
 // AwkComputedOutput reports whether awk code prints into a file or a
-// command guard cannot tell (review 18a F6): a redirection of print or
+// command guard cannot tell: a redirection of print or
 // printf (>, >>, |) whose target holds no literal part (print > $0,
 // print >> (s), print | cmd, print > sprintf("%c", 47) …). A literal target
 // is one AwkOutputs reads; a join of a literal with parts not known

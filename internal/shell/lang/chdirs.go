@@ -1,6 +1,6 @@
 package lang
 
-// The working directory interpreter code moves to (review 14a F14):
+// The working directory interpreter code moves to:
 // os.chdir('..'), process.chdir('..'), perl's chdir '..', ruby's
 // Dir.chdir('..'), php's chdir('..'), shelljs' shell.cd('..'). The
 // relative names the code uses after it are names in that directory, not
@@ -44,7 +44,7 @@ type CodeDirs struct {
 func Chdirs(code string) CodeDirs {
 	var out CodeDirs
 	lits := litSpans(code)
-	out.Unknown = dynamicAccess(code, lits) || dirFd(code, lits) // getattr(os, n), dir_fd=fd (review 15a F5)
+	out.Unknown = dynamicAccess(code, lits) || dirFd(code, lits) // getattr(os, n), dir_fd=fd
 	cur, calls := "", 0
 	for i := 0; i < len(lits) && !out.Unknown; i++ {
 		j, t := adjacentLits(code, lits, i, Unescape(code[lits[i].start:lits[i].end]))

@@ -78,7 +78,7 @@ func RunsChildText(code string) (runs, shell bool) {
 // selfPrograms are the texts by which code names its own interpreter as
 // a child's program: python's sys.executable, node's process.execPath and
 // process.argv0, perl's $^X, ruby's RbConfig.ruby and Gem.ruby, php's
-// PHP_BINARY (review 16a F12).
+// PHP_BINARY.
 var selfPrograms = [...]string{"sys.executable", "process.execPath", "process.argv0", "$^X", "RbConfig.ruby", "Gem.ruby",
 	"PHP_BINARY"}
 
@@ -172,7 +172,7 @@ func childRuns(code string, lits []lit, from, first int) bool {
 // st of code, reads a standard input the code gives it: one the statement
 // feeds (stdin=, input=, stdio:, communicate, a write pipe), or one the
 // code rebinds or writes (os.dup2(fd, 0), perl's open(STDIN, …), ruby's
-// $stdin.reopen, node's child.stdin.write) (review 16a F12).
+// $stdin.reopen, node's child.stdin.write).
 func childStdin(code, st string) bool {
 	for _, m := range [...]string{"stdin", "input", "stdio", "communicate", ".write", "<<", `"w"`, `'w'`, `"r+"`, `'r+'`, `"w+"`, `'w+'`} {
 		if strings.Contains(st, m) {

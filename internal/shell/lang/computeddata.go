@@ -1,7 +1,7 @@
 package lang
 
-// Values interpreter code makes from its own literal data at run time
-// (review 19a F3): '…'[::-1], scalar reverse "…", strrev("…"),
+// Values interpreter code makes from its own literal data at run time:
+// '…'[::-1], scalar reverse "…", strrev("…"),
 // "…".reverse, bytes.fromhex("…"), Buffer.from("…", "base64"),
 // String.fromCharCode(47, …). The literal scanners see the data, not the
 // value; ComputedNames, ComputedArgv and EnvWrites read the calls they

@@ -1,6 +1,6 @@
 package lang
 
-// File names interpreter code computes (review 17a F3, F4): open('…'[::-1],
+// File names interpreter code computes: open('…'[::-1],
 // 'a'), os.remove(bytes.fromhex('…').decode()), fs.appendFileSync(
 // Buffer.from('…', 'base64').toString()), perl's open F, '>>', scalar
 // reverse q(…), ruby's File.write("…".reverse). The literal scanners see
@@ -53,7 +53,7 @@ var pyFileCalls = []fileCall{
 	{"copymode", " shutil ", second, ""}, {"copystat", " shutil ", second, ""}, {"chown", " shutil ", first, ""},
 	{"write_text", "", recv, ""}, {"write_bytes", "", recv, ""}, {"touch", "", recv, ""}, {"symlink_to", "", recv, ""},
 	{"hardlink_to", "", recv, ""}, {"unlink", "", recv, ""}, {"rename", "", recv, ""}, {"replace", "", recv, ""},
-	// Writers of a file they open by name (review 18a F8): databases,
+	// Writers of a file they open by name: databases,
 	// logs, downloads, archives, arrays and frames.
 	{"connect", " sqlite3 ", first, "database"}, {"basicConfig", " logging ", kwOnly, "filename"},
 	{"FileHandler", " logging handlers ", first, "filename"}, {"RotatingFileHandler", " logging handlers ", first, "filename"},

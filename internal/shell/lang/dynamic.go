@@ -1,7 +1,7 @@
 package lang
 
-// Code that reaches a function or an attribute by a name it computes
-// (review 15a F5): getattr(os, "ch" + "dir"), os.__dict__[n],
+// Code that reaches a function or an attribute by a name it computes:
+// getattr(os, "ch" + "dir"), os.__dict__[n],
 // vars(os)[n], globals()[n], process[n], Reflect.get(o, n), ruby's
 // send/public_send/method, perl's &{"…"} and ->can(…). What it calls
 // cannot be told from the names the code spells.
@@ -189,7 +189,7 @@ func inLit(lits []lit, i int) bool {
 }
 
 // reflectNames are routes by which code reaches a function guard does not
-// resolve, whatever name it is given (review 16a F11): python's
+// resolve, whatever name it is given: python's
 // operator.attrgetter and methodcaller, pydoc.locate,
 // pkgutil.resolve_name, a C library's functions (ctypes, cffi), the
 // builtins and an object's class tree; node's internal bindings
@@ -217,7 +217,7 @@ func aliasNames(f Family) []string {
 const maxLookups = 16
 
 // ComputedCall reports whether code in language f calls a function by a
-// route guard does not resolve (review 16a F11): a name it computes
+// route guard does not resolve: a name it computes
 // (DynamicAccess), a reflective route whatever its name (reflectNames),
 // an alias of a name-reaching object (aliasNames), or a lookup by a plain
 // literal (getattr(os, "system"), require("child_process")["exec"]) of a

@@ -65,7 +65,7 @@ var localSchemes = [...]string{"file", "sqlite", "sqlite3", "unix"}
 
 // localURL returns the paths a URL names whose scheme's colon is l[i-1],
 // and the bytes of l it spans from i (0: none taken). A local scheme's
-// path is read as a URL's (review 12 F16): its query and fragment dropped,
+// path is read as a URL's: its query and fragment dropped,
 // its escapes decoded, relative to the working directory when it does
 // not start with / (file:../.ssh/id_rsa, RFC 8089; SQLAlchemy's
 // sqlite:///x.db is relative, read both ways). file://HOST/p is left to

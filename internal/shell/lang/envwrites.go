@@ -6,7 +6,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// Environment writes of interpreter code (review 18a F4): os.environ[K] =
+// Environment writes of interpreter code: os.environ[K] =
 // V, os.putenv(K, V), subprocess's env={K: V}, perl's $ENV{K} = V, ruby's
 // ENV[K] = V, node's process.env.K = V and spawn's {env: {K: V}}, php's
 // putenv("K=V"), awk's ENVIRON[K] = V. The programs the code starts

@@ -10,7 +10,7 @@ import (
 // eval, ruby's eval, php's eval, node's eval and vm) on something that is
 // not a string literal runs text it reads at run time: from its standard
 // input, a file, a command's output. Package shell reads what the command
-// feeds such code as a program (review 12 F5).
+// feeds such code as a program.
 
 // evaluator is a call that runs its argument as code.
 type evaluator struct {
@@ -32,7 +32,7 @@ func evaluators(f Family) []evaluator {
 			{"load_module", true, true}, {"exec_module", true, true}, {"SourceFileLoader", true, true}, {"SourcelessFileLoader", true, true},
 			{"spec_from_file_location", true, true}, {"spec_from_loader", true, true},
 			// interactive consoles and debuggers evaluate what they read
-			// on standard input (review 13a F3)
+			// on standard input
 			{"interact", true, true}, {"InteractiveConsole", true, true}, {"InteractiveInterpreter", true, true},
 			{"cmdloop", true, true}, {"set_trace", true, true}, {"breakpoint", false, true}, {"post_mortem", true, true}}
 	case Perl:
@@ -117,7 +117,7 @@ func evaluatesAt(f Family, ev evaluator, code string, i, at int) bool {
 		return true // perl's eval `cat F`: a command's output
 	case !parens && (f == Python || f == Node) && !literalNext(rest):
 		// e = exec; (lambda f: f(x))(exec); map(exec, …): the evaluator
-		// as a value runs whatever it is called on (review 13a F18)
+		// as a value runs whatever it is called on
 		return true
 	case rest == "" || rest[0] == ';' || rest[0] == '}':
 		return f == Perl && !parens // perl's bare eval: of $_
@@ -142,11 +142,10 @@ func literalNext(rest string) bool {
 }
 
 // evaluatesIndirect reports whether code reaches an evaluator without
-// its name in call position (review 13a F18): python's __builtins__, a
+// its name in call position: python's __builtins__, a
 // lookup by a name built at run time on the builtins (getattr(builtins,
 // "ex"+"ec")); node's Function constructor reached through .constructor
-// and its REPL; perl's s///ee, which evaluates the replacement's value
-// (review 13a F3).
+// and its REPL; perl's s///ee, which evaluates the replacement's value.
 func evaluatesIndirect(f Family, code string) bool {
 	switch f {
 	case Python:

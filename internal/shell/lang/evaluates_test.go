@@ -3,7 +3,7 @@ package lang
 import "testing"
 
 // TestEvaluates: calls that run as code something other than a literal
-// evaluate; literals, blocks and lookalike methods do not (review 12 F5).
+// evaluate; literals, blocks and lookalike methods do not.
 func TestEvaluates(t *testing.T) {
 	tests := []struct {
 		f    Family

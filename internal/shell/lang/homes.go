@@ -36,7 +36,7 @@ const maxCodeAtoms = 4096
 
 // codeAtoms returns the string literals and home tokens of code, in order.
 // Literals joined into one string are one before the HOME key test ("HO"
-// "ME", "H" + "OME", review 14a F17).
+// "ME", "H" + "OME").
 func codeAtoms(code string) []span {
 	var out []span
 	lits := litSpans(code)
@@ -96,7 +96,7 @@ func concatenated(code string, from, to int) bool {
 }
 
 // homeIdent reports whether the identifier name, which ends at code[k],
-// is code that yields the home directory (review 14a F17), whatever its
+// is code that yields the home directory, whatever its
 // qualifier or alias and blanks before its parenthesis: a call or method
 // named home (Path.home(), P.home (), Dir.home), homedir (os.homedir(),
 // os.userInfo().homedir), expanduser, UserHomeDir, home_dir, my_home, a
@@ -141,7 +141,7 @@ func templateHome(t string) string {
 	}
 	return interps(t, func(inner string) (string, bool) {
 		if v, ok := quotedInner(inner); ok {
-			return v, true // `${""}`, f"{'x'}": a literal interpolated (review 13a F6)
+			return v, true // `${""}`, f"{'x'}": a literal interpolated
 		}
 		if strings.Contains(inner, "HOME") || strings.Contains(inner, "~") || hasHomeToken(inner) {
 			return "~", true
@@ -287,7 +287,7 @@ type codeHomes struct {
 	// Unknown are the dot entries code that does not name the home joins
 	// to an expression guard cannot tell (d + '/.ssh/id_rsa',
 	// os.path.join(d, '.guard'), os.getcwd() + '/../.bashrc'): what they
-	// are relative to is not known; each starts with / (review 14a F17).
+	// are relative to is not known; each starts with /.
 	Unknown []string
 }
 
@@ -308,7 +308,7 @@ func HomePaths(code string) codeHomes {
 	if hasHome {
 		out.Held = heldDots(atoms)
 	} else {
-		out.Unknown = placedDots(atoms) // "%s/.ssh/id_rsa" % d (review 15a F6)
+		out.Unknown = placedDots(atoms) // "%s/.ssh/id_rsa" % d
 	}
 	for i := 0; i < len(atoms); {
 		j, joined := i, atoms[i].text
@@ -370,8 +370,8 @@ func HomePaths(code string) codeHomes {
 }
 
 // heldDots returns, for code that names the home directory, the dot
-// entries its literals name behind a part the code fills in at run time
-// (review 9 F10): "%s/.bashrc" % os.getenv("HOME"), "{}/.bashrc".format(h),
+// entries its literals name behind a part the code fills in at run time:
+// "%s/.bashrc" % os.getenv("HOME"), "{}/.bashrc".format(h),
 // ">>$h/.bashrc", sprintf("%s/.ssh/id_rsa", $home). Guard does not follow
 // the join; a placeholder in front of /.NAME in code that names the home
 // is taken as the home, whatever the spelling of the join.
@@ -391,7 +391,7 @@ func heldDots(atoms []span) []string {
 // placedDots returns, for code that does not name the home directory,
 // the dot entries its literals name behind a placeholder ("%s/.bashrc" %
 // d, "{}/.ssh/id_rsa".format(d), f"{d}/.guard"): relative to what guard
-// cannot tell (review 15a F6), each starting with /.
+// cannot tell, each starting with /.
 func placedDots(atoms []span) []string {
 	var out []string
 	for _, a := range atoms {
@@ -406,7 +406,7 @@ func placedDots(atoms []span) []string {
 }
 
 // valueBefore reports whether atom a is the value of the code up to gap,
-// the code that joins it to the next atom (review 15a F6): a literal
+// the code that joins it to the next atom: a literal
 // followed by a closing bracket is an argument or a key inside a call or a
 // subscript (os.environ.get(k, "x") + "/.ssh"), not its value, unless it
 // stands for the home directory (os.environ["HOME"] + "/.x") or is the

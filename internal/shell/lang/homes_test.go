@@ -37,12 +37,12 @@ func TestHomePaths(t *testing.T) {
 		{code: `h = Path.home(); print((h / '.netrc').read_text())`, paths: []string{"~/.netrc"}},
 		{code: `home = os.homedir(); fs.appendFileSync(home + '/.zshrc', x)`, paths: []string{"~/.zshrc"}},
 		{code: `h = Path.home(); load('.bashrc')`, touches: []string{"~/.bashrc"}, none: []string{"~/.bashrc/"}},
-		// a dot entry kept in a name: it may be joined to the home (review 8 F1)
+		// a dot entry kept in a name: it may be joined to the home
 		{code: `h=os.path.expanduser("~");f=".bash_completion";open(os.path.join(h,f),"a")`, stored: []string{"~/.bash_completion"}},
 		{code: `h=os.environ["HOME"];f=".mavenrc";open(h+os.sep+f,"a")`, stored: []string{"~/.mavenrc"}},
 		{code: `names = ['.zshenv', '.profile']; h = Path.home()`, stored: []string{"~/.zshenv", "~/.profile"}},
 		{code: `load_dotenv('.env'); h = Path.home()`, touches: []string{"~/.env"}, none: []string{"~/.env"}},
-		// a part filled in at run time before /.NAME, in code naming the home (review 9 F10)
+		// a part filled in at run time before /.NAME, in code naming the home
 		{code: `open("%s/.bashrc" % os.getenv("HOME"),"a")`, paths: []string{"~/.bashrc"}},
 		{code: `open("{}/.bashrc".format(os.path.expanduser("~")),"a")`, paths: []string{"~/.bashrc"}},
 		{code: `my $h=$ENV{HOME}; open(F,">>$h/.bashrc")`, paths: []string{"~/.bashrc"}},
@@ -104,8 +104,7 @@ func FuzzHomePaths(f *testing.F) {
 }
 
 // TestAdjacentLiterals: python's, ruby's and C's adjacent literals are
-// one literal, and a template's interpolation of a literal is joined in
-// (review 13a F6).
+// one literal, and a template's interpolation of a literal is joined in.
 func TestAdjacentLiterals(t *testing.T) {
 	for _, tc := range []struct {
 		code, want string
@@ -137,8 +136,7 @@ func TestAdjacentLiterals(t *testing.T) {
 
 // TestHomeSpellings: the home directory however the code spells the
 // expression that yields it: an alias, blanks before the parenthesis,
-// adjacent literals in the key, an attribute, a password-database entry
-// (review 14a F17).
+// adjacent literals in the key, an attribute, a password-database entry.
 func TestHomeSpellings(t *testing.T) {
 	for _, tc := range []struct {
 		code string
@@ -187,7 +185,7 @@ func TestHomeUnknown(t *testing.T) {
 		{`for f in [".bashrc", ".zshrc"]: print(f)`, ""},
 		{`print(os.path.join(os.getcwd(), "build"))`, ""},
 		{`open(".env")`, ""},
-		{`print("%s/.bashrc" % x)`, "/.bashrc"}, // a placeholder: relative to what guard cannot tell (review 15a F6)
+		{`print("%s/.bashrc" % x)`, "/.bashrc"}, // a placeholder: relative to what guard cannot tell
 		{`Path.home() / "Downloads"`, ""},
 	} {
 		got := HomePaths(tc.code).Unknown
@@ -202,7 +200,7 @@ func TestHomeUnknown(t *testing.T) {
 
 // TestHomePathsComputedHead: a literal inside a call or a subscript is not
 // the value joined to the tail; the tail is relative to what guard cannot
-// tell (review 15a F6).
+// tell.
 func TestHomePathsComputedHead(t *testing.T) {
 	for _, tc := range []struct {
 		code    string

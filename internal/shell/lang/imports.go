@@ -65,10 +65,10 @@ type Loads struct {
 	// Dirs are directories it adds to its search path (use lib 'D').
 	Dirs []string
 	// SiteDirs are directories python code hands site.addsitedir: their
-	// *.pth files run (review 12 F3).
+	// *.pth files run.
 	SiteDirs []string
 	// Stars are the packages python code star-imports (from P import *):
-	// each submodule P's __all__ names is imported too (review 13a F8).
+	// each submodule P's __all__ names is imported too.
 	Stars []string
 	// WorkDir: it adds the working directory to its search path
 	// (sys.path.append(os.getcwd())).
@@ -218,7 +218,7 @@ func pythonImports(code string, l *Loads) {
 			}
 		}
 	}
-	tokenImports(code, l) // python's logical lines: \⏎, brackets, zz . zm (review 12 F4)
+	tokenImports(code, l) // python's logical lines: \⏎, brackets, zz . zm
 	l.calls(code, []string{"__import__", "import_module", "run_module"}, false)
 	l.calls(code, []string{"run_path", "execfile"}, true)
 	if strings.Contains(code, "exec(") || strings.Contains(code, "compile(") {
@@ -367,7 +367,7 @@ func perlImports(code string, l *Loads) {
 					}
 				}
 			case (kw == "require" || kw == "do") && (arg == "q" || arg == "qq") && i+2 < len(fields):
-				l.Files = append(l.Files, fields[i+2]) // require q(Evm.pm) (review 13a F2)
+				l.Files = append(l.Files, fields[i+2]) // require q(Evm.pm)
 			case (kw == "use" || kw == "no" || kw == "require") && perlModule(arg):
 				l.Modules = append(l.Modules, arg)
 			case kw == "require" && strings.HasPrefix(arg, "$"):

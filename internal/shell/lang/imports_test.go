@@ -118,8 +118,8 @@ func FuzzImports(f *testing.F) {
 	})
 }
 
-// TestPythonLogicalImports: python joins lines as its tokenizer does
-// (review 12 F4); a string's text is no import.
+// TestPythonLogicalImports: python joins lines as its tokenizer does;
+// a string's text is no import.
 func TestPythonLogicalImports(t *testing.T) {
 	tests := []struct {
 		code    string

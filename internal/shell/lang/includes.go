@@ -2,7 +2,7 @@ package lang
 
 import "strings"
 
-// Include processors' directives (review 17b F13): XML's external
+// Include processors' directives: XML's external
 // entities and XInclude, XSLT's document(), AsciiDoc's include:: and TeX's
 // \input read the files they name, as cpp's #include does.
 

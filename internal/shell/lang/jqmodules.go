@@ -15,7 +15,7 @@ type JqModule struct {
 }
 
 // JqModules returns the import and include directives of jq program
-// text (review 20 F8); more reports that the program holds a directive
+// text; more reports that the program holds a directive
 // past the bound or one whose path interpolates.
 func JqModules(text string) (mods []JqModule, more bool) {
 	for i := 0; i < len(text); i++ {

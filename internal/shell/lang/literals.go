@@ -27,7 +27,7 @@ func Literals(code string) []string {
 		out = append(out, Readings(code[start:end])...) // every language's reading
 		if t := code[start:end]; strings.Contains(t, "{") {
 			if v := literalInterps(t); v != t {
-				out = append(out, Unescape(v)) // `/h/ho${""}me` (review 13a F6)
+				out = append(out, Unescape(v)) // `/h/ho${""}me`
 			}
 		}
 		return true

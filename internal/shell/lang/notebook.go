@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// NotebookCode returns the code a Jupyter notebook runs (review 16a F18):
+// NotebookCode returns the code a Jupyter notebook runs:
 // its code cells' sources, one after another, a cell magic's body
 // (%%bash, %%sh, %%script) as lines handed to the shell (!CMD, as
 // ipython's line escape). It is false when text is not a notebook.

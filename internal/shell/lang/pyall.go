@@ -14,7 +14,7 @@ const maxAllNames = 64
 // (+=, .extend, a chained or parenthesised target, a use, a string such as
 // globals()["__all__"]), a write through the module's namespace (globals(),
 // vars(), setattr, sys.modules), or more than maxAllNames names is "cannot
-// tell" (review 14a F16): default-deny, never "nothing to follow".
+// tell": default-deny, never "nothing to follow".
 func PythonAll(text string) ([]string, bool) {
 	if namespaceWrite(text) {
 		return nil, false

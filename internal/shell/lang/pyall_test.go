@@ -6,7 +6,7 @@ import (
 )
 
 // TestPythonAll: the submodule names a package's __all__ lists, and the
-// forms guard cannot read (review 13a F8).
+// forms guard cannot read.
 func TestPythonAll(t *testing.T) {
 	for _, tc := range []struct {
 		text string
@@ -18,7 +18,7 @@ func TestPythonAll(t *testing.T) {
 		{"__all__ = [\n  'a',  # first\n  'b',\n]\n", "a b", true},
 		{"__all__: list[str] = ['a']", "a", true},
 		{"x = 1\n", "", true},
-		{"print(__all__)\n", "", false}, // a use: cannot tell (review 14a F16)
+		{"print(__all__)\n", "", false}, // a use: cannot tell
 		{"__all__ = [\"y\" \"m\"]\n", "", false},
 		{"x = __all__ = [\"ym\"]\n", "", false},
 		{"(__all__) = [\"ym\"]\n", "", false},

@@ -10,7 +10,7 @@ import (
 // CPython's cached bytecode (.pyc): a header, then one marshalled code
 // object. Python runs __pycache__/NAME.cpython-XY.pyc in place of NAME.py
 // when the header matches the source (or is an unchecked hash), and a bare
-// NAME.pyc where no NAME.py is (review 7 F19). Pyc reads the strings the
+// NAME.pyc where no NAME.py is. Pyc reads the strings the
 // code holds, its constants and its names, without running or
 // disassembling it: what guard scans of a .py's literals and imports.
 

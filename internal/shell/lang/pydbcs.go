@@ -2,8 +2,8 @@ package lang
 
 import "strings"
 
-// The East Asian double-byte codecs do not write ASCII as themselves
-// (review 14a F4): in shift_jis, cp932, gbk, gb18030, big5, cp950, cp949
+// The East Asian double-byte codecs do not write ASCII as themselves:
+// in shift_jis, cp932, gbk, gb18030, big5, cp950, cp949
 // and johab a byte below 0x80 can be the second byte of a character
 // (0x5c after 0x81 is one character to python, not a backslash), so
 // reading such a file byte by byte puts string boundaries where python

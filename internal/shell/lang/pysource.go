@@ -7,7 +7,7 @@ import (
 )
 
 // A python source file is decoded with the codec its PEP 263 declaration
-// names before python reads it (review 13a F20): in UTF-7,
+// names before python reads it: in UTF-7,
 // +ACIAfgAvAC4-bashrc+ACI- is "~/.bashrc" and +AGk-mport is import. Guard
 // reads a file's literals and imports from its bytes, which is python's
 // reading for every codec that writes ASCII as itself (utf-8, latin-1,

@@ -2,7 +2,7 @@ package lang
 
 import "strings"
 
-// Python's import statements read from its tokens (review 12 F4): python
+// Python's import statements read from its tokens: python
 // joins a line ending in a backslash with the next (import os, \⏎ zz.zm),
 // joins the lines inside brackets, and allows blanks around the dots of
 // a dotted name (import zz . zm). A physical line's fields miss all three,

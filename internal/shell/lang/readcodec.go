@@ -1,6 +1,6 @@
 package lang
 
-// The codec python code reads text with (review 15a F8): exec(open(F,
+// The codec python code reads text with: exec(open(F,
 // encoding="utf-7").read()), open(F, "rb").read().decode("cp932"),
 // codecs.open(F, encoding="gbk"), io.TextIOWrapper(b, encoding=e). Text it
 // evaluates is what that codec makes of the file's bytes, not the bytes.

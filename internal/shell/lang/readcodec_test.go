@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestReadCodecs: the codec python code reads text with (review 15a F8).
+// TestReadCodecs: the codec python code reads text with.
 func TestReadCodecs(t *testing.T) {
 	for _, tc := range []struct {
 		code    string

@@ -2,7 +2,7 @@ package lang
 
 import "strings"
 
-// Code that runs its input records (review 7 F23): awk's system($0),
+// Code that runs its input records: awk's system($0),
 // perl's system $_ in a -n or -p loop, ruby's `#{$_}`. What such code runs
 // is the text it reads, not a literal of its own.
 

@@ -7,7 +7,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// Search paths code extends at run time (review 16a F17): python's
+// Search paths code extends at run time: python's
 // sys.path.insert(0, D), node's module.paths.push(D). A literal directory
 // is searched as PYTHONPATH's and NODE_PATH's are; one built from the
 // code's own file (os.path.dirname(__file__), Path(__file__).parent.parent)

@@ -6,7 +6,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// Text that becomes a shell command (review 14a F18): os.system,
+// Text that becomes a shell command: os.system,
 // subprocess with shell=True, node's child_process.exec, perl's and
 // ruby's system and backticks, php's shell_exec hand the shell their
 // argument. When it is a literal the shell walker reads it; when it is not
@@ -228,8 +228,8 @@ func callArg(rest string) string {
 }
 
 // computedArg reports whether the first argument in arg (a shell-running
-// call's argument text) is a command the literal readers do not fold
-// (review 15a F7): a literal transformed by a call or a slice
+// call's argument text) is a command the literal readers do not fold:
+// a literal transformed by a call or a slice
 // (base64.b64decode("…").decode(), "…"[::-1], "".join(reversed("…"))),
 // or a command whose start is filled in at run time (f"{x}", "%s" % x,
 // "{}".format(x), "#{x}", `${x}`, "" + x). Literals joined, formatted or

@@ -3,7 +3,7 @@ package lang
 import "testing"
 
 // TestRunsShellText: the calls that hand the shell text guard does not
-// see as a literal (review 14a F18), and those that do not.
+// see as a literal, and those that do not.
 func TestRunsShellText(t *testing.T) {
 	for _, tc := range []struct {
 		f    Family
@@ -52,7 +52,7 @@ func TestRunsShellText(t *testing.T) {
 		{Perl, `system join "", "cat x", "y"`, false},
 		{Python, `import os; os.system(os.environ["C"])`, true},
 		{Python, `import os; os.system(pathlib.Path("e").read_text())`, true},
-		// computed commands (review 15a F7)
+		// computed commands
 		{Python, `import os,base64; os.system(base64.b64decode("ZWNobyAx").decode())`, true},
 		{Python, `import os; os.system(bytes.fromhex("6c73").decode())`, true},
 		{Python, `import os; os.system("x ohce"[::-1])`, true},
@@ -88,7 +88,7 @@ func FuzzRunsShellText(f *testing.F) {
 }
 
 // TestRunsChildText: a shell or an interpreter started with a program that
-// is not a plain literal, or fed its program by the code (review 15a F7).
+// is not a plain literal, or fed its program by the code.
 func TestRunsChildText(t *testing.T) {
 	for _, tc := range []struct {
 		code string

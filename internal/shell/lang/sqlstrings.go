@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// SQL's string forms (review 19b F2): a database joins and decodes a
+// SQL's string forms: a database joins and decodes a
 // statement's strings before it opens the file they name: '…' (a doubled
 // quote for one; sqlite takes "…" for a string where no column is meant),
 // E'…' with backslash escapes, U&'…' with \XXXX escapes, dollar-quoted

@@ -9,7 +9,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// The escapes of string literals (review 10 F1): the languages guard reads
+// The escapes of string literals: the languages guard reads
 // code of decode hex, octal and unicode escapes inside their literals
 // (python \xHH \uHHHH \UHHHHHHHH \ooo \N{…}, JavaScript \xHH \uHHHH \u{…},
 // perl \x{…} \x.. \0.. \N{U+…}, ruby \xHH \u{…}, PHP, lua), so "\x2essh"
@@ -26,7 +26,7 @@ const maxEscDigits = 8
 // maxEscCodes bounds the code points of one ruby \u{…} list.
 const maxEscCodes = 16
 
-// Where the languages disagree (review 11 F1, review 12 F17) a literal has
+// Where the languages disagree a literal has
 // more than one reading: lua's \ddd is decimal where the others read
 // octal, and its \z skips the white space after it; perl's case modifiers
 // (\L…\E, \U…\E, \l, \u, \F) change the letters after them and its
@@ -36,7 +36,7 @@ const maxEscCodes = 16
 // Readings adds the others, so a check of every reading sees what any of
 // the languages would open. A backslash before a newline is a line
 // continuation (python, JavaScript, ruby's double quotes, C): both bytes
-// vanish in every reading (review 12 F1); perl's single quotes keep them,
+// vanish in every reading; perl's single quotes keep them,
 // and reading them away only adds names.
 type reading struct {
 	decimal bool // lua: \ddd is decimal, \z skips blanks
@@ -77,7 +77,7 @@ func Readings(s string) []string {
 
 // DropReadings returns ps with, after them, the reading of each path that
 // still holds a backslash with the backslashes of the escapes dropped as
-// JavaScript, ruby and perl drop them (review 12 F17): a path built from
+// JavaScript, ruby and perl drop them: a path built from
 // literals decoded in the common reading ('/home/u/\\.ss' + 'h/id_rsa')
 // is checked the way those languages read it too. At most max paths.
 func DropReadings(ps []string, max int) []string {
@@ -368,7 +368,7 @@ func braceList(list string) (string, int, bool) {
 
 // braced decodes {DIGITS} in base (16 or 8) at t[0] (skip bytes before
 // it count in n): \x{2e}, \u{2e}, \N{U+2E}, \o{56}. The languages read the
-// digits by value, not by width (review 13a F4): JavaScript's and PHP's
+// digits by value, not by width: JavaScript's and PHP's
 // \u{…} and perl's take any number of leading zeros, and perl blanks
 // beside the braces and an underscore between digits. The escape spans
 // through its closing brace (to the end of t when it has none): one guard

@@ -129,8 +129,8 @@ func FuzzUnescape(f *testing.F) {
 }
 
 // FuzzBracedEscape checks that a braced escape decodes to its value or
-// to one part not known, and that the text after it is kept exactly
-// (review 13a F4): the escape's own digits never stay as text.
+// to one part not known, and that the text after it is kept exactly:
+// the escape's own digits never stay as text.
 func FuzzBracedEscape(f *testing.F) {
 	for _, s := range []string{"00000000002e", "2e", " 2e ", "2_e", "zz", "", "110000", "0_0_2e", "U+2E"} {
 		f.Add(uint8(0), s, "ssh")

@@ -1,6 +1,6 @@
 package lang
 
-// Code that goes up from its working directory (review 22b F5). Whether
+// Code that goes up from its working directory. Whether
 // two literals are joined is not decided by listing the joining calls
 // (Path("..", ".bashrc"), "/".join(["..", ".ssh"]), with_name(".bashrc"),
 // File.expand_path(".ssh/x", "..")): code holding an upward move names

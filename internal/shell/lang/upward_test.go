@@ -6,8 +6,7 @@ import (
 )
 
 // TestUpwardNames: code that goes up from its directory names its dot
-// entries, and the pieces given after them, above it, whatever joins them
-// (review 22b F5).
+// entries, and the pieces given after them, above it, whatever joins them.
 func TestUpwardNames(t *testing.T) {
 	for _, tc := range []struct {
 		code        string

@@ -172,7 +172,7 @@ func FilePath(u string) (string, bool) {
 		}
 		if word.HomeRelative(r) || strings.HasPrefix(r, "$") || strings.HasPrefix(r, word.MarkStart) {
 			// file://$HOME/x, file://$PWD/x: the shell puts the absolute
-			// path there first (review 14a F10)
+			// path there first
 			return unescapePath(r), true
 		}
 		h, p, _ := strings.Cut(r, "/")
