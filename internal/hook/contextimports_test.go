@@ -2,7 +2,6 @@ package hook
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,19 +21,12 @@ func TestContextImports(t *testing.T) {
 	t.Setenv("HOME", dir)
 	t.Setenv("GUARD_HOME", "")
 	proj := filepath.Join(dir, "proj")
-	for name, text := range map[string]string{
+	writeFiles(t, dir, map[string]string{
 		"proj/.env": "DB_PASS=hunter2xyz\n", "proj/README.md": "hi\n", "proj/docs/notes.md": "see @../.env\n",
 		"proj/config.yml": "token: " + ghTok + "\n", "proj/AGENT_A.md": "see @.en\n", "proj/other.md": "x\n",
 		".ssh/id_rsa": "k\n", "proj/notes.md": "@.env\n", "proj/tmpl/AGENTS.md": "@../.env\n", "proj/sub/AGENTS.md": "@later.md\n",
 		"proj/tmpl/plain.md": "x\n",
-	} {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	p, err := policy.Default()
 	if err != nil {
 		t.Fatal(err)
@@ -176,14 +168,7 @@ func TestContextClosure(t *testing.T) {
 	}
 	files[fmt.Sprintf("proj/n%d.md", maxImportFiles+1)] = "@.env\n"
 	files["many/AGENT_A.md"] = many.String()
-	for name, text := range files {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	p, err := policy.Default()
 	if err != nil {
 		t.Fatal(err)

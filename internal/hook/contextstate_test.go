@@ -81,20 +81,13 @@ func TestContextProject(t *testing.T) {
 	t.Setenv("GUARD_HOME", "")
 	proj := filepath.Join(dir, "proj")
 	lock := strings.Repeat(`{"name": "x", "version": "1.0.0"},`+"\n", (maxImportBytes>>5)+10)
-	for name, text := range map[string]string{
+	writeFiles(t, dir, map[string]string{
 		"proj/.git/HEAD": "ref: refs/heads/main\n", "proj/.env": "DB_PASS=hunter2xyz\n", "proj/keys.txt": "token = " + ghTok + "\n",
 		"proj/AGENT_A.md": "# proj\n@docs/later.md\n", "proj/docs/.keep": "", "proj/out/.keep": "",
 		"proj/sub/AGENT_A.md": "@../later3.md\n@../later2.md\n@../later4.md\n", "proj/later3.md": "hello\n",
 		"fp1/AGENT_A.md": "See @README.md and @package-lock.json\n", "fp1/README.md": "hi\n", "fp1/package-lock.json": lock,
 		"fp1b/AGENT_A.md": "@package-lock.json\n", "fp1b/package-lock.json": lock + "@notes.md\n",
-	} {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	p, err := policy.Default()
 	if err != nil {
 		t.Fatal(err)
