@@ -356,12 +356,19 @@ func madeDir(a *shell.Analysis, d, base, h string) bool {
 func unknownImports(file string) event.Finding {
 	msg := "guard cannot tell what '%s' will import: the command writes it with text guard does not know (a pipeline's output, " +
 		"a copy of another file, a program guard does not know), and " + importWhy + "; write it with the file tools or with echo or printf of literal text"
+	return importFinding(msg, file)
+}
+
+// importFinding is a blocked_path finding of a context file's imports:
+// msg formatted with path p (redacted in the audit log's reason) and the
+// args after it.
+func importFinding(msg, p string, args ...any) event.Finding {
 	return event.Finding{
 		Detector:  event.DetectorPaths,
 		Rule:      "blocked_path",
 		Severity:  "high",
-		Reason:    fmt.Sprintf(msg, detect.Printable(filepath.ToSlash(file))),
-		LogReason: fmt.Sprintf(msg, event.Redacted),
+		Reason:    fmt.Sprintf(msg, append([]any{detect.Printable(filepath.ToSlash(p))}, args...)...),
+		LogReason: fmt.Sprintf(msg, append([]any{event.Redacted}, args...)...),
 	}
 }
 

@@ -1,14 +1,12 @@
 package hook
 
 import (
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/realpath"
@@ -268,13 +266,7 @@ func linkNames(file, h string) []string {
 func unknownClosure(cf string) event.Finding {
 	msg := "guard cannot tell what '%s' imports: it imports more than %d files, a file over %d KiB or one guard cannot read as a regular file, " +
 		"so the file written may be one it imports, and " + importWhy + "; split or shorten the imports, or write the file with the file tools"
-	return event.Finding{
-		Detector:  event.DetectorPaths,
-		Rule:      "blocked_path",
-		Severity:  "high",
-		Reason:    fmt.Sprintf(msg, detect.Printable(filepath.ToSlash(cf)), maxImportFiles, maxImportBytes>>10),
-		LogReason: fmt.Sprintf(msg, event.Redacted, maxImportFiles, maxImportBytes>>10),
-	}
+	return importFinding(msg, cf, maxImportFiles, maxImportBytes>>10)
 }
 
 // unlistedContexts is the block of a write with text guard does not know
@@ -282,13 +274,7 @@ func unknownClosure(cf string) event.Finding {
 func unlistedContexts(root string) event.Finding {
 	msg := "guard cannot tell whether a context file imports the file written: the project '%s' holds more than %d entries guard would list for its context files, " +
 		"the command writes with text guard does not know, and " + importWhy + "; write the file with the file tools or with echo or printf of literal text"
-	return event.Finding{
-		Detector:  event.DetectorPaths,
-		Rule:      "blocked_path",
-		Severity:  "high",
-		Reason:    fmt.Sprintf(msg, detect.Printable(filepath.ToSlash(root)), maxContextEntries),
-		LogReason: fmt.Sprintf(msg, event.Redacted, maxContextEntries),
-	}
+	return importFinding(msg, root, maxContextEntries)
 }
 
 // copiedContexts returns the reads of the imports of the context files a
