@@ -625,6 +625,8 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 			return append([]word.Word{{Text: "python3", Known: true}, {Text: "-m", Known: true}}, words[i+1:]...), false
 		case p.Exec.Has(a):
 			p.Rest = false // watch -x CMD…: a command, not a script
+		case p.RestOpts.Has(a):
+			p.Rest = true // env-cmd --use-shell CMD…: run by sh -c
 		case c.prefixEnvOption(p, words, &i):
 			// env -i, -u NAME, systemd-run -E, --env-file F, chpst -e DIR
 		case a == "-" && (p.None || p.Assigns): // su - USER: a login shell; env - CMD: an empty environment

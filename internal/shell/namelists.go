@@ -278,7 +278,11 @@ func (c *cmd) responseArgs(words []word.Word, depth int) []word.Word {
 			out = append(out, wd) // the program takes the word as it is
 		case effect.FileWhole:
 			c.w.Read(f)
-			out = append(out, c.responseArgs(responseWords(t), depth+1)...)
+			ws, whole := responseWords(t)
+			if !whole {
+				c.w.hide("takes more than %d arguments from response file %q: guard does not read the rest", maxListNames, word.Render(f))
+			}
+			out = append(out, c.responseArgs(ws, depth+1)...)
 		default:
 			c.w.Read(f)
 			c.w.hide("takes arguments from response file %q, which guard cannot read whole", word.Render(f))
@@ -311,12 +315,18 @@ func responseFile(name, s string) (string, bool) {
 
 // responseWords returns the arguments response file text may hold, at
 // most maxListNames: each line, and each of its blank-separated words with
-// quotes removed (gcc's "a b"), guard not knowing which the program uses.
-func responseWords(text string) []word.Word {
+// quotes removed (gcc's "a b"), guard not knowing which the program uses;
+// false when the text holds more than that bound.
+func responseWords(text string) ([]word.Word, bool) {
 	var out []word.Word
+	whole := true
 	add := func(s string) {
-		if s != "" && len(out) < maxListNames {
+		switch {
+		case s == "":
+		case len(out) < maxListNames:
 			out = append(out, word.Word{Text: s, Known: word.IsKnown(s)})
+		default:
+			whole = false
 		}
 	}
 	for _, l := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == 0 }) {
@@ -330,5 +340,5 @@ func responseWords(text string) []word.Word {
 			add(t)
 		}
 	}
-	return out
+	return out, whole
 }

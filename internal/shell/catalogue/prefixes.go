@@ -16,6 +16,7 @@ type Prefix struct {
 	script   word.Set // options whose value is a shell script (su -c)
 	Split    word.Set // options whose value is split into the command (env -S)
 	Rest     bool     // the remaining words are a script (watch)
+	RestOpts word.Set // options that make the remaining words a script (env-cmd --use-shell)
 	NoRun    word.Set // options that make it not run the command (command -v)
 	// None: its operands are not a command (su USER, script FILE); it
 	// runs one through script, cmdAfter or cmdWith options.
@@ -186,7 +187,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "env", Prefix: Prefix{Execs: true, WithArg: " -u -C -P -a --unset --chdir --argv0 ", Assigns: true, Split: " -S --split-string ", Chdir: " -C --chdir ", Cluster: "i0v",
 		Clears: " -i - --ignore-environment ", Unsets: " -u --unset "}},
 	// env-cmd [-f F] [-e NAMES] [-r RC] CMD.
-	{Name: "env-cmd", Prefix: Prefix{WithArg: " -f --file -e --environments -r --rc-file ", EnvFiles: " -f --file ", EnvHidden: " -e --environments -r --rc-file ", EnvDefault: ".env"}},
+	{Name: "env-cmd", Prefix: Prefix{WithArg: " -f --file -e --environments -r --rc-file ", EnvFiles: " -f --file ", EnvHidden: " -e --environments -r --rc-file ", EnvDefault: ".env", RestOpts: " --use-shell "}},
 	// envdir DIR CMD: each file of DIR sets a variable (daemontools).
 	{Name: "envdir", Prefix: Prefix{Operands: 1, EnvDir: true}},
 	{Name: "exec", Prefix: Prefix{Execs: true, WithArg: " -a ", Cluster: "cl", Clears: " -c "}},
