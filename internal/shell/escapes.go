@@ -402,13 +402,13 @@ func (c *cmd) sql(text string, depth int) {
 
 // sqlFileLiterals returns the text of the string literals SQL line l gives
 // in a file-naming place: the first argument of a file function
-// (sqlFileFuncs), ATTACH's and VACUUM INTO's target. sqlBuiltPath has
+// (sqlFilePlaces), ATTACH's and VACUUM INTO's target. sqlBuiltPath has
 // hidden a name there that is not one literal.
 func sqlFileLiterals(l string) []string {
 	low := strings.ToLower(l)
 	code := sqlCode(low)
 	var out []string
-	for _, rest := range sqlTargets(code, "writefile", "readfile", "load_extension", "edit", "attach", "into") {
+	for _, rest := range sqlTargets(code, sqlFilePlaces[:]...) {
 		if len(out) >= maxSQLNames {
 			break
 		}
@@ -424,48 +424,28 @@ func sqlFileLiterals(l string) []string {
 // maxSQLNames bounds the file-naming literals read in one SQL line.
 const maxSQLNames = 16
 
-// sqlFileFuncs are the SQL functions of sqlite3's shell that read, write
-// or load the file their first argument names.
-var sqlFileFuncs = [...]string{"writefile", "readfile", "load_extension", "edit"}
+// sqlFilePlaces are the keywords of SQL that name a file in sqlite3's
+// shell: its functions that read, write or load the file their first
+// argument names, ATTACH's target and VACUUM INTO's (see sqlTargets).
+var sqlFilePlaces = [...]string{"writefile", "readfile", "load_extension", "edit", "attach", "into"}
 
-// sqlBuiltPath reports the first file function of SQL line l whose first
-// argument is not one string literal ('…' followed by , or ) ): a name
-// the SQL builds (readfile('/x/.bash'||'rc'), writefile(char(47,…)),
-// readfile(x'2f…'), a column), which guard cannot tell.
+// sqlBuiltPath reports the first file-naming place of SQL line l
+// (sqlFilePlaces) whose name is not one string literal: a function's
+// first argument ('…' followed by , or ) ), ATTACH's or VACUUM INTO's
+// target: a name the SQL builds (readfile('/x/.bash'||'rc'),
+// writefile(char(47,…)), readfile(x'2f…'), a column, ATTACH 'a'||'b'),
+// which guard cannot tell.
 func sqlBuiltPath(l string) (string, bool) {
 	low := strings.ToLower(l)
-	code := sqlCode(low)
-	for _, f := range sqlFileFuncs {
-		for off := 0; off < len(low); {
-			i := strings.Index(code[off:], f)
-			if i < 0 {
-				break
+	for kw, rest := range sqlTargets(sqlCode(low), sqlFilePlaces[:]...) {
+		at := low[len(low)-len(rest):]
+		switch {
+		case kw == "attach" || kw == "into":
+			if !sqlTargetLiteral(at) {
+				return strings.ToUpper(kw), true
 			}
-			at := off + i
-			off = at + len(f)
-			if at > 0 && (isIdentByte(low[at-1])) {
-				continue // part of a longer name
-			}
-			rest := strings.TrimLeft(code[off:], " \t")
-			if !strings.HasPrefix(rest, "(") {
-				continue
-			}
-			if !sqlLoneLiteral(strings.TrimLeft(low[len(low)-len(rest)+1:], " \t")) {
-				return f + "()", true
-			}
-		}
-	}
-	return sqlBuiltTarget(low, code)
-}
-
-// sqlBuiltTarget reports the statement of SQL line low (code: low with its
-// literals blanked) that attaches or vacuums into a file whose name is not
-// one string literal (ATTACH 'a'||'b' AS x, VACUUM INTO char(47)||'t'):
-// either creates or writes the file it names.
-func sqlBuiltTarget(low, code string) (string, bool) {
-	for kw, rest := range sqlTargets(code, "attach", "into") {
-		if !sqlTargetLiteral(low[len(low)-len(rest):]) {
-			return strings.ToUpper(kw), true
+		case !sqlLoneLiteral(at):
+			return kw + "()", true
 		}
 	}
 	return "", false
