@@ -280,12 +280,12 @@ func (c *cmd) responseArgs(words []word.Word, depth int) []word.Word {
 			c.w.Read(f)
 			ws, whole := responseWords(t)
 			if !whole {
-				c.w.hide("takes more than %d arguments from response file %q: guard does not read the rest", maxListNames, word.Render(f))
+				c.w.hide("takes more than %d arguments from a response file: guard does not read the rest", maxListNames)
 			}
 			out = append(out, c.responseArgs(ws, depth+1)...)
 		default:
 			c.w.Read(f)
-			c.w.hide("takes arguments from response file %q, which guard cannot read whole", word.Render(f))
+			c.w.hide("takes arguments from a response file guard cannot read whole")
 			out = append(out, wd)
 		}
 	}
