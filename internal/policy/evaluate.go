@@ -330,6 +330,9 @@ func (p *Policy) checkCommand(d *command.Detector, text string, a *shell.Analysi
 		msg := fmt.Sprintf("the command %s; guard blocks what it cannot check",
 			strings.TrimSuffix(a.Err.Error(), ": "+shell.ErrHidden.Error()))
 		c.Unchecked, c.UncheckedLog = msg, msg
+		if logged, ok := shell.HiddenLog(a.Err); ok {
+			c.UncheckedLog = fmt.Sprintf("the command %s; guard blocks what it cannot check", logged)
+		}
 	} else if a.Err != nil && !(errors.As(a.Err, &pe) && pe.Recovered) {
 		// Not read whole: the command as written is matched, in both modes.
 		c.Parsed, c.LinesOnly = false, false

@@ -23,7 +23,38 @@ import (
 
 // hide records that the command runs text guard cannot see.
 func (w *walker) hide(format string, args ...any) {
-	w.fail(fmt.Errorf(format+": %w", append(args, ErrHidden)...))
+	logged := make([]any, len(args))
+	for i, a := range args {
+		switch a.(type) {
+		case string, error, fmt.Stringer:
+			logged[i] = redactedPart // a word, a name, a path of the command's
+		default:
+			logged[i] = a // a number, a bound
+		}
+	}
+	w.fail(&hiddenError{shown: fmt.Sprintf(format, args...), logged: fmt.Sprintf(format, logged...)})
+}
+
+// redactedPart stands, in the audit log's form of a hidden command's
+// reason, for each part of it the command's text gave.
+const redactedPart = "<redacted>"
+
+// hiddenError is [ErrHidden] with what guard could not see: as shown to
+// the agent, and as the audit log keeps it (HiddenLog), without the
+// words, names and paths the command's text gave.
+type hiddenError struct{ shown, logged string }
+
+func (e *hiddenError) Error() string { return e.shown + ": " + ErrHidden.Error() }
+func (e *hiddenError) Unwrap() error { return ErrHidden }
+
+// HiddenLog returns, for an [Analysis.Err] that wraps ErrHidden, the
+// reason as the audit log may keep it: no text of the command's.
+func HiddenLog(err error) (string, bool) {
+	var h *hiddenError
+	if !errors.As(err, &h) {
+		return "", false
+	}
+	return h.logged, true
 }
 
 // runScript analyses text, a shell script the command runs from a file, as

@@ -17,3 +17,13 @@ func TestResponseWords(t *testing.T) {
 		t.Errorf("responseWords of %d lines is whole", maxListNames+1)
 	}
 }
+
+// TestHiddenLog: the reason a hidden command keeps for the audit log
+// holds none of the command's words, while the reason shown names them.
+func TestHiddenLog(t *testing.T) {
+	a := Analyze("envdir ./private-dir-xyz make", Options{Home: "/home/u"})
+	logged, ok := HiddenLog(a.Err)
+	if !ok || !strings.Contains(a.Err.Error(), "private-dir-xyz") || strings.Contains(logged, "private-dir-xyz") || !strings.Contains(logged, redactedPart) {
+		t.Errorf("err %v, logged %q, %v", a.Err, logged, ok)
+	}
+}
