@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -220,19 +221,12 @@ func leaves(r json.RawMessage, field string, fn func(leaf)) error {
 
 // leavesOf is leaves over the tokens next returns.
 func leavesOf(next func() (json.Token, error), field string, fn func(leaf)) error {
-	type frame struct {
-		obj       bool
-		expectKey bool
-		key       string // current key (object) or inherited key (array)
-		id        int    // array number
-	}
-	var stack []frame
-	arrays := 0
+	var w leafWalk
 	bad := &Error{Field: field, Problem: "is not valid JSON"}
 	for {
 		tok, err := next()
 		if errors.Is(err, io.EOF) {
-			if len(stack) != 0 {
+			if len(w.stack) != 0 {
 				return bad
 			}
 			return nil
@@ -240,65 +234,99 @@ func leavesOf(next func() (json.Token, error), field string, fn func(leaf)) erro
 		if err != nil {
 			return bad
 		}
-		var top *frame
-		if len(stack) > 0 {
-			top = &stack[len(stack)-1]
-		}
 		if d, ok := tok.(json.Delim); ok {
-			switch d {
-			case '{', '[':
-				if len(stack) >= maxDepth {
-					return &Error{Field: field, Problem: "is nested too deeply"}
-				}
-				key := ""
-				if top != nil {
-					key = top.key
-					if top.obj {
-						top.expectKey = true
-					}
-				}
-				if d == '{' {
-					stack = append(stack, frame{obj: true, expectKey: true, key: key})
-				} else {
-					arrays++
-					stack = append(stack, frame{key: key, id: arrays})
-				}
-			default:
-				stack = stack[:len(stack)-1]
+			if !w.delim(d) {
+				return &Error{Field: field, Problem: "is nested too deeply"}
 			}
 			continue
 		}
-		if top != nil && top.obj && top.expectKey {
-			k, _ := tok.(string)
-			top.key = k
-			top.expectKey = false
-			continue
+		if l, ok := w.scalar(tok); ok {
+			fn(l)
 		}
-		l := leaf{}
+	}
+}
+
+// leafWalk is leavesOf's place in the document: the open objects and
+// arrays, and how many arrays it has opened (each leaf's array number).
+type leafWalk struct {
+	stack  []leafFrame
+	arrays int
+}
+
+// leafFrame is one open object or array.
+type leafFrame struct {
+	obj       bool
+	expectKey bool
+	key       string // current key (object) or inherited key (array)
+	id        int    // array number
+}
+
+// top returns the innermost open object or array, nil at the top level.
+func (w *leafWalk) top() *leafFrame {
+	if len(w.stack) == 0 {
+		return nil
+	}
+	return &w.stack[len(w.stack)-1]
+}
+
+// delim opens or closes an object or array. It reports false when an
+// opening goes past maxDepth.
+func (w *leafWalk) delim(d json.Delim) bool {
+	top := w.top()
+	switch d {
+	case '{', '[':
+		if len(w.stack) >= maxDepth {
+			return false
+		}
+		key := ""
 		if top != nil {
-			l.key = top.key
+			key = top.key
 			if top.obj {
 				top.expectKey = true
-			} else {
-				l.array = top.id
 			}
 		}
-		switch v := tok.(type) {
-		case string:
-			l.value, l.isString = v, true
-		case json.Number:
-			l.value = v.String()
-		case bool:
-			if v {
-				l.value = "true"
-			} else {
-				l.value = "false"
-			}
-		case nil:
-			continue
+		if d == '{' {
+			w.stack = append(w.stack, leafFrame{obj: true, expectKey: true, key: key})
+		} else {
+			w.arrays++
+			w.stack = append(w.stack, leafFrame{key: key, id: w.arrays})
 		}
-		fn(l)
+	default:
+		w.stack = w.stack[:len(w.stack)-1]
 	}
+	return true
+}
+
+// scalar reads a key or a scalar token: it returns the leaf of a scalar
+// that is not null, with the key it sits under.
+func (w *leafWalk) scalar(tok json.Token) (leaf, bool) {
+	top := w.top()
+	if top != nil && top.obj && top.expectKey {
+		k, _ := tok.(string)
+		top.key = k
+		top.expectKey = false
+		return leaf{}, false
+	}
+	l := leaf{}
+	if top != nil {
+		l.key = top.key
+		if top.obj {
+			top.expectKey = true
+		} else {
+			l.array = top.id
+		}
+	}
+	switch v := tok.(type) {
+	case string:
+		l.value, l.isString = v, true
+	case json.Number:
+		l.value = v.String()
+	case bool:
+		l.value = strconv.FormatBool(v)
+	case nil:
+		return leaf{}, false
+	}
+	return l, true
 }
 
 // strs returns member name as a list of strings: a string is a list of one,

@@ -48,66 +48,8 @@ func byFields(c *Call, toolName string, in fields) error {
 		return nil
 	}
 	tv := newToolValues(toolName, in)
-	writes := tv.writes
-	var (
-		urls, commands []event.Input
-		sb             strings.Builder
-	)
-	var cmd []cmdGroup
-	// roots: the directories a command may run in.
-	var roots commandRoots
-	gin := gitInput{strs: map[string]string{}, lits: map[string]string{}, cwd: c.Cwd} // for mcpGitCommand
-	err := leaves(in.doc, in.prefix, func(l leaf) {
-		gin.add(l)
-		sb.WriteString(l.key)
-		sb.WriteString(": ")
-		sb.WriteString(l.value)
-		sb.WriteByte('\n')
-		if !l.isString || l.value == "" {
-			return
-		}
-		key := normKey(l.key)
-		if !isArgsKey(key) && !isProgramKey(key) && key != "command" && key != "cmd" && key != "script" {
-			roots.add(key, l.value)
-		}
-		if isURLKey(key) || hasWebScheme(l.value) || fetchScheme(l.value) {
-			urls = append(urls, event.Input{Kind: event.KindURL, Text: l.value})
-		} else if strings.Contains(l.value, "://") {
-			urls = append(urls, urlsIn(l.value)...) // "see http://…" in a note
-		}
-		switch {
-		case key == "command" || key == "cmd" || key == "script" || isArgsKey(key) || isProgramKey(key) && l.array == 0:
-			cmd = addCommandLeaf(cmd, key, l)
-			if isArgsKey(key) || isProgramKey(key) {
-				// An argument or a program is also a value by what it
-				// carries: {"arguments":[".env"]} with no program (review
-				// 18b F6).
-				tv.valuePaths(key, l.value)
-			}
-			if key != "command" && key != "cmd" {
-				tv.embedded(l.value, false) // {"arguments":"{\"path\":…}"}, {"options":"-o /h/.bashrc"}
-			}
-		case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !strings.HasPrefix(key, "exclude"):
-			if p, ok := fileURIPath(l.value); ok {
-				tv.field(p, writes || isDestKey(key))
-			}
-		case !isPathKey(key) || strings.Contains(l.value, "://"):
-			tv.other(key, l.value) // a field guard does not know is checked by what it carries
-		case len(l.value) <= maxPathLen:
-			p := l.value
-			if strings.HasPrefix(key, "include") || strings.HasPrefix(key, "exclude") {
-				if strings.HasPrefix(key, "exclude") {
-					return
-				}
-				if p = globPath("", p); p == "" {
-					return
-				}
-			}
-			tv.field(p, writes || isDestKey(key))
-			tv.embedded(l.value, false) // {"source":"print(open('.env').read())"}
-		}
-	})
-	if err != nil {
+	fc := fieldCollector{tv: tv, gin: gitInput{strs: map[string]string{}, lits: map[string]string{}, cwd: c.Cwd}}
+	if err := leaves(in.doc, in.prefix, fc.leaf); err != nil {
 		return err
 	}
 	if tv.tooMany() {
@@ -117,22 +59,94 @@ func byFields(c *Call, toolName string, in fields) error {
 	if tv.problem != "" {
 		return &Error{Field: in.prefix, Limit: true, Problem: tv.problem}
 	}
-	for _, g := range joinPrograms(cmd) {
+	var commands []event.Input
+	for _, g := range joinPrograms(fc.cmd) {
 		commands = append(commands, event.Input{Kind: event.KindCommand, Text: strings.Join(g.parts, " ")})
 	}
 	commands = append(commands, valueCommands(tv.carried)...)
-	commands = append(commands, gitToolInputs(toolName, gin)...)
-	if err := roots.apply(c, len(commands) > 0, in.prefix); err != nil {
+	commands = append(commands, gitToolInputs(toolName, fc.gin)...)
+	if err := fc.roots.apply(c, len(commands) > 0, in.prefix); err != nil {
 		return err
 	}
 	tv.joinRoots()
-	c.Inputs = append(c.Inputs, urls...)
+	c.Inputs = append(c.Inputs, fc.urls...)
 	c.Inputs = append(c.Inputs, commands...)
 	c.Inputs = append(c.Inputs, tv.paths...)
-	if sb.Len() > 0 {
-		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindToolInput, Text: sb.String()})
+	if fc.sb.Len() > 0 {
+		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindToolInput, Text: fc.sb.String()})
 	}
 	return nil
+}
+
+// fieldCollector gathers what byFields reads from a tool input's leaves:
+// the URLs, the command parts, the directories a command may run in
+// (roots), the git fields (gin, for mcpGitCommand) and the leaves as
+// "key: value" lines (sb).
+type fieldCollector struct {
+	tv    *toolValues
+	urls  []event.Input
+	sb    strings.Builder
+	cmd   []cmdGroup
+	roots commandRoots
+	gin   gitInput
+}
+
+// leaf reads one leaf of the tool input.
+func (fc *fieldCollector) leaf(l leaf) {
+	fc.gin.add(l)
+	fc.sb.WriteString(l.key)
+	fc.sb.WriteString(": ")
+	fc.sb.WriteString(l.value)
+	fc.sb.WriteByte('\n')
+	if !l.isString || l.value == "" {
+		return
+	}
+	key := normKey(l.key)
+	if !isArgsKey(key) && !isProgramKey(key) && key != "command" && key != "cmd" && key != "script" {
+		fc.roots.add(key, l.value)
+	}
+	if isURLKey(key) || hasWebScheme(l.value) || fetchScheme(l.value) {
+		fc.urls = append(fc.urls, event.Input{Kind: event.KindURL, Text: l.value})
+	} else if strings.Contains(l.value, "://") {
+		fc.urls = append(fc.urls, urlsIn(l.value)...) // "see http://…" in a note
+	}
+	fc.value(key, l)
+}
+
+// value reads a string leaf by its key: a command part, a file URI, a
+// path, or a field guard does not know, checked by what it carries.
+func (fc *fieldCollector) value(key string, l leaf) {
+	tv := fc.tv
+	switch {
+	case key == "command" || key == "cmd" || key == "script" || isArgsKey(key) || isProgramKey(key) && l.array == 0:
+		fc.cmd = addCommandLeaf(fc.cmd, key, l)
+		if isArgsKey(key) || isProgramKey(key) {
+			// An argument or a program is also a value by what it
+			// carries: {"arguments":[".env"]} with no program.
+			tv.valuePaths(key, l.value)
+		}
+		if key != "command" && key != "cmd" {
+			tv.embedded(l.value, false) // {"arguments":"{\"path\":…}"}, {"options":"-o /h/.bashrc"}
+		}
+	case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !strings.HasPrefix(key, "exclude"):
+		if p, ok := fileURIPath(l.value); ok {
+			tv.field(p, tv.writes || isDestKey(key))
+		}
+	case !isPathKey(key) || strings.Contains(l.value, "://"):
+		tv.other(key, l.value) // a field guard does not know is checked by what it carries
+	case len(l.value) <= maxPathLen:
+		p := l.value
+		if strings.HasPrefix(key, "exclude") {
+			return
+		}
+		if strings.HasPrefix(key, "include") {
+			if p = globPath("", p); p == "" {
+				return
+			}
+		}
+		tv.field(p, tv.writes || isDestKey(key))
+		tv.embedded(l.value, false) // {"source":"print(open('.env').read())"}
+	}
 }
 
 // maxPathLen bounds a value taken for a path by its key alone.

@@ -142,33 +142,7 @@ func (c *Config) fill() {
 	// paths it resolves (the checks may run on while a time-out answers).
 	c.Getwd = sync.OnceValues(c.Getwd)
 	if c.LoadPolicy == nil {
-		// The real policy, loaded at most once per call (a remote policy
-		// that cannot be fetched costs one wait, not two), and with it the
-		// real webhook: a bare `guard` (the command agents run) and
-		// `guard hook` notify alike.
-		stderr := c.Stderr
-		var (
-			active  *policy.Policy
-			loadErr error
-			loaded  bool
-		)
-		load := func() (*policy.Policy, error) {
-			if !loaded {
-				loaded = true
-				active, loadErr = policy.Load()
-			}
-			return active, loadErr
-		}
-		c.LoadPolicy = func() (Policy, string, error) {
-			p, err := load()
-			if err != nil {
-				return nil, "", err
-			}
-			return p, p.Version, nil
-		}
-		if c.Notify == nil {
-			c.Notify = c.webhookNotify(load, stderr)
-		}
+		c.realPolicy()
 	}
 	if sock := c.Getenv(auditsock.EnvSocket); sock != "" && c.Append == nil {
 		// Inside `guard run`'s sandbox guard's directory is read-only:
@@ -204,6 +178,36 @@ func (c *Config) fill() {
 	}
 	if c.CheckTimeout == 0 {
 		c.CheckTimeout = CheckTimeout
+	}
+}
+
+// realPolicy sets LoadPolicy to the real policy, loaded at most once per
+// call (a remote policy that cannot be fetched costs one wait, not two),
+// and, unless Notify is set, Notify to the real webhook: a bare `guard`
+// (the command agents run) and `guard hook` notify alike.
+func (c *Config) realPolicy() {
+	stderr := c.Stderr
+	var (
+		active  *policy.Policy
+		loadErr error
+		loaded  bool
+	)
+	load := func() (*policy.Policy, error) {
+		if !loaded {
+			loaded = true
+			active, loadErr = policy.Load()
+		}
+		return active, loadErr
+	}
+	c.LoadPolicy = func() (Policy, string, error) {
+		p, err := load()
+		if err != nil {
+			return nil, "", err
+		}
+		return p, p.Version, nil
+	}
+	if c.Notify == nil {
+		c.Notify = c.webhookNotify(load, stderr)
 	}
 }
 

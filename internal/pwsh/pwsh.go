@@ -282,48 +282,20 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 	if len(ts) == 0 {
 		return st, nil
 	}
-	for i := range ts {
-		if ts[i].invokes && !r.blockVars[ts[i].member] {
-			r.hide("invokes a script block guard cannot tell ('$" + ts[i].member + ".Invoke')")
-		}
-		ts[i].text = r.resolve(ts[i].text)
-		r.a.Unknowns = r.a.Unknowns || strings.Contains(ts[i].text, Unknown)
-		if bindsDrive(ts[i].text) {
-			r.bindAll() // $ExecutionContext.InvokeProvider.Item.Set('function:x', …)
-		}
-	}
+	r.resolveTokens(ts)
 	// $name = value: a value of literals and known variables is kept; any
 	// other is a command's output, which guard does not know, and the
 	// command is read as one; the items it outputs are what the variable
 	// hands on (a single known path is its value).
 	assign := ""
 	if len(ts) >= 2 && ts[0].kind == tWord && ts[0].varName != "" && ts[1].kind == tAssign {
-		name := ts[0].varName
-		ts = ts[2:]
-		delete(r.items, name)
-		delete(r.blockVars, name)
-		delete(r.propVars, name)
-		if len(ts) == 1 && ts[0].kind == tWord && r.propertyWord(ts[0]) {
-			r.propVars[name] = true
-		}
-		if err := r.driveAssign(name, ts, depth); err != nil {
+		var done bool
+		var err error
+		ts, done, err = r.assignment(ts, &st, depth)
+		if done || err != nil {
 			return st, err
 		}
-		if len(ts) > 0 && ts[0].kind == tWord && (ts[0].quoted || ts[0].expanded) {
-			r.vars[name] = ts[0].text
-			if v := ts[0].varName + ts[0].member; v != "" {
-				if items := r.itemsOf(v); items != nil {
-					r.items[name] = items
-				}
-			}
-			st.out, st.assign = r.wordItems(ts[0]), name
-			return st, nil
-		}
-		r.vars[name] = Unknown
-		if len(ts) == 0 {
-			return st, nil
-		}
-		assign, st.assign = name, name
+		assign = st.assign
 	}
 	zip := r.zipCall
 	c, exprOut, ok := r.command(ts, st.in, r.pipe.piped)
@@ -356,6 +328,56 @@ func (r *reader) statement(ts []token, depth int) (stage, error) {
 		return st, r.pipedCode(st.in, depth)
 	}
 	return st, r.nested(c, depth)
+}
+
+// resolveTokens replaces each token's text by what guard knows of it, and
+// notes script blocks invoked by a name guard cannot tell and drive
+// bindings.
+func (r *reader) resolveTokens(ts []token) {
+	for i := range ts {
+		if ts[i].invokes && !r.blockVars[ts[i].member] {
+			r.hide("invokes a script block guard cannot tell ('$" + ts[i].member + ".Invoke')")
+		}
+		ts[i].text = r.resolve(ts[i].text)
+		r.a.Unknowns = r.a.Unknowns || strings.Contains(ts[i].text, Unknown)
+		if bindsDrive(ts[i].text) {
+			r.bindAll() // $ExecutionContext.InvokeProvider.Item.Set('function:x', …)
+		}
+	}
+}
+
+// assignment reads `$name = value` (ts starts with the name and the =):
+// it returns the value's tokens, and done when the statement ends there (a
+// value of literals and known variables, or nothing). Otherwise st.assign
+// names the variable that takes the command's output.
+func (r *reader) assignment(ts []token, st *stage, depth int) ([]token, bool, error) {
+	name := ts[0].varName
+	ts = ts[2:]
+	delete(r.items, name)
+	delete(r.blockVars, name)
+	delete(r.propVars, name)
+	if len(ts) == 1 && ts[0].kind == tWord && r.propertyWord(ts[0]) {
+		r.propVars[name] = true
+	}
+	if err := r.driveAssign(name, ts, depth); err != nil {
+		return ts, true, err
+	}
+	if len(ts) > 0 && ts[0].kind == tWord && (ts[0].quoted || ts[0].expanded) {
+		r.vars[name] = ts[0].text
+		if v := ts[0].varName + ts[0].member; v != "" {
+			if items := r.itemsOf(v); items != nil {
+				r.items[name] = items
+			}
+		}
+		st.out, st.assign = r.wordItems(ts[0]), name
+		return ts, true, nil
+	}
+	r.vars[name] = Unknown
+	if len(ts) == 0 {
+		return ts, true, nil
+	}
+	st.assign = name
+	return ts, false, nil
 }
 
 // command builds the command of a statement's tokens, bound the items that
