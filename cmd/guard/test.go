@@ -24,7 +24,10 @@ import (
 var contentTypes = map[string]bool{"prompt": true, "file": true, "response": true, "tool_output": true}
 
 func newTestCommand(s *streams) *cobra.Command {
-	var asJSON bool
+	var (
+		asJSON    bool
+		agentName string
+	)
 	cmd := &cobra.Command{
 		Use:   "test <" + strings.Join(policy.TestTypes, "|") + "> <input>",
 		Short: "Dry-run one input against the active policy",
@@ -44,10 +47,17 @@ printed: an input holding one is shown as its size and hash. At an agent B
 hook that only logs results, the hook records such a finding and the client
 goes on.
 
+--agent a|b|c checks a command, path, URL or prompt as that agent's client
+sends it before the tool runs, with the checks only its routes have (agent
+A's client shows a failed command's output, which guard cannot redact: a
+read there must be shown to succeed). Without it, the checks every agent
+shares.
+
 Exit status: 0 the input would be allowed, 2 it would be blocked, 1 usage error.`,
 		Example: `  guard test command "rm -rf /"
   guard test read ~/.ssh/id_ed25519
   guard test url http://169.254.169.254/latest/meta-data --json
+  guard test --agent a command "grep -rn PASS ."
   guard test file - < config/production.env`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 2 {
@@ -58,10 +68,11 @@ Exit status: 0 the input would be allowed, 2 it would be blocked, 1 usage error.
 		},
 		ValidArgs: policy.TestTypes,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runTest(s, args[0], args[1], asJSON)
+			return runTest(s, args[0], args[1], agentName, asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as a JSON object")
+	cmd.Flags().StringVar(&agentName, "agent", "", "check the input as this agent's client sends it (a, b or c), with the checks only its routes have")
 	cmd.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		if hint := flagSuggestion(cmd, err); hint != "" {
 			return withHint(err, hint)
@@ -75,7 +86,7 @@ Exit status: 0 the input would be allowed, 2 it would be blocked, 1 usage error.
 // its payload.
 const maxTestInput = hook.MaxPayload
 
-func runTest(s *streams, typ, input string, asJSON bool) error {
+func runTest(s *streams, typ, input, agentName string, asJSON bool) error {
 	if _, err := policy.TestKind(typ); err != nil {
 		return withHint(err, "run 'guard test --help' for usage")
 	}
@@ -99,7 +110,12 @@ func runTest(s *streams, typ, input string, asJSON bool) error {
 		return withHint(err, policy.Hint(err))
 	}
 	cwd, _ := os.Getwd() // without it a relative path is checked as written
-	r, err := hook.DryRun(p, typ, input, cwd)
+	var r *policy.DryRunResult
+	if agentName != "" {
+		r, err = hook.DryRunAs(p, agentName, typ, input, cwd)
+	} else {
+		r, err = hook.DryRun(p, typ, input, cwd)
+	}
 	var ute *policy.UnknownTypeError
 	if errors.As(err, &ute) {
 		return withHint(err, "run 'guard test --help' for usage")

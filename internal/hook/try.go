@@ -3,6 +3,7 @@ package hook
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/guardhq/guard/internal/agent"
@@ -100,4 +101,81 @@ func replacementText(replacement []byte) (string, error) {
 		}
 	}
 	return "", errors.New("the replacement holds no text")
+}
+
+// agentTools returns the tools that take each `guard test` type of a
+// name, as each agent's client sends them before the tool runs: the event,
+// the tool and its input field (a prompt has no tool). A function, not a
+// table: a hook process builds nothing at init.
+func agentTools() map[string]map[string][3]string {
+	return map[string]map[string][3]string{
+		agent.A: {"command": {"PreToolUse", "Bash", "command"}, "read": {"PreToolUse", "Read", "file_path"},
+			"write": {"PreToolUse", "Write", "file_path"}, "url": {"PreToolUse", "WebFetch", "url"},
+			"prompt": {"UserPromptSubmit", "", "prompt"}},
+		agent.B: {"command": {"preToolUse", "Shell", "command"}, "read": {"preToolUse", "Read", "file_path"},
+			"write": {"preToolUse", "Write", "file_path"}, "url": {"preToolUse", "WebFetch", "url"},
+			"prompt": {"beforeSubmitPrompt", "", "prompt"}},
+		agent.C: {"command": {"BeforeTool", "run_shell_command", "command"}, "read": {"BeforeTool", "read_file", "file_path"},
+			"write": {"BeforeTool", "write_file", "file_path"}, "url": {"BeforeTool", "web_fetch", "prompt"},
+			"prompt": {"BeforeAgent", "", "prompt"}},
+	}
+}
+
+// clientPayload is the payload agentName's client sends before the tool that
+// takes input of type typ runs in cwd (agentTools).
+func clientPayload(agentName, typ, input, cwd string) ([]byte, error) {
+	t, ok := agentTools()[agentName][typ]
+	if !ok {
+		return nil, &policy.UnknownTypeError{Type: typ}
+	}
+	p := map[string]any{"cwd": cwd, "hook_event_name": t[0], "session_id": "guard-test"}
+	if t[1] == "" {
+		p[t[2]] = input
+	} else {
+		in := map[string]string{t[2]: input}
+		if typ == "write" {
+			in["content"] = ""
+		}
+		p["tool_name"], p["tool_input"] = t[1], in
+	}
+	return json.Marshal(p)
+}
+
+// DryRunAs is `guard test --agent`: the input as agentName's client sends
+// it before the tool that takes it runs (clientPayload), through the hook's
+// whole check (runner.check), with the checks only that agent's routes
+// have (agent A's failure route, for one). Nothing is recorded or
+// answered. The content types go through dryRunContent, as agent A's.
+func DryRunAs(p *policy.Policy, agentName, typ, input, cwd string) (r *policy.DryRunResult, err error) {
+	defer func() {
+		if recover() != nil {
+			r, err = &policy.DryRunResult{Verdict: string(event.Block), Type: typ, Input: policy.Withheld(input),
+				Rule: RuleInternalError, Reason: panicFailure().shown}, nil
+		}
+	}()
+	if slices.Contains(policy.ContentTypes, typ) {
+		return dryRunContent(p, typ, input, cwd)
+	}
+	if _, ok := agentTools()[agentName]; !ok {
+		return nil, fmt.Errorf("unknown agent %q: --agent takes a, b or c", agentName)
+	}
+	data, err := clientPayload(agentName, typ, input, cwd)
+	if err != nil {
+		return nil, err
+	}
+	parsed, err := agent.Decode(data)
+	if err != nil {
+		return nil, err
+	}
+	run := &runner{
+		cfg:    Config{Getenv: func(string) string { return "" }, Getwd: func() (string, error) { return cwd, nil }},
+		agent:  agentName,
+		parsed: parsed,
+	}
+	o := run.check(p)
+	if o.fail != nil {
+		return &policy.DryRunResult{Verdict: string(event.Block), Type: typ, Input: policy.Withheld(input),
+			Rule: o.fail.rule, Reason: o.fail.shown}, nil
+	}
+	return policy.Report(typ, input, o.verdict), nil
 }
