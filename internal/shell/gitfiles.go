@@ -37,7 +37,7 @@ func (c *cmd) gitFiles() {
 	// What the command stages is on disk for the printers after it (its
 	// own prints the index as it was: an alias guard cannot resolve, such
 	// as git st, prints as git status does).
-	stages := c.gitStages(sub, c.args[at+1:]) // gittexttree.go
+	stages := c.gitStages(sub, c.args[at+1:])    // gittexttree.go
 	objText := gitObjectText(sub, c.args[at+1:]) // gitprints.go
 	quiet := !objText && gitQuiet(sub, c.args[at+1:])
 	for _, a := range c.args[at+1:] {
