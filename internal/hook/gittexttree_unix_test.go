@@ -57,3 +57,42 @@ func TestGitTextTree(t *testing.T) {
 		checkRule(t, p, proj, cmd, "blocked_path", ".env")
 	}
 }
+
+// TestGitTextTreeAliases: whether a git command staged the tree is
+// decided by the subcommands known to stage nothing; an alias is judged
+// by its expansion (git -c alias.NAME=…, the repository's and the user's
+// configuration), and a name guard cannot resolve may have staged: the
+// printer after it reads the tree as on disk (review 24a A1).
+func TestGitTextTreeAliases(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	home, proj := scriptWorld(t, map[string]string{"README": "a\n", ".env": "DB_PASS=hunter2xyz\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "README")
+	gitIn(t, proj, "-c", "user.name=a", "-c", "user.email=a@b", "commit", "-q", "-m", "one")
+	appendFile(t, filepath.Join(proj, ".git", "config"), "[alias]\n\tst = status\n\tx = add -A\n\tci = commit\n\ty = x\n")
+	appendFile(t, filepath.Join(home, ".gitconfig"), "[alias]\n\tdf = diff\n\taa = add --all\n")
+	p := realPolicy(t, "")
+	for _, cmd := range []string{"git st && git diff", "git st && git diff --cached", "git ci -qm x && git show",
+		"git df && git diff --cached", "git -c alias.z=status z && git diff --cached", "git st", "git x"} {
+		checkRule(t, p, proj, cmd, "", "")
+	}
+	for _, cmd := range []string{`git -c alias.x2="add -A" x2 && git diff --cached`, "git -c alias.x2=add x2 . && git diff --cached",
+		"git x && git diff --cached", "git y && git diff --cached", "git aa && git diff --cached",
+		"git nosuchsub && git diff --cached", "git config alias.q 'add -A' && git q && git diff --cached"} {
+		checkRule(t, p, proj, cmd, "blocked_path", ".env")
+	}
+}
+
+func appendFile(t *testing.T, name, text string) {
+	t.Helper()
+	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(text); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -421,8 +421,10 @@ func (c *cmd) messages() {
 		}
 		return
 	}
+	scanned := false
 	if c.name == "git" {
 		c.gitRefNames(sub, j)
+		scanned = c.gitMessageFiles(sub, j)
 	}
 	logLike := c.name == "git" && (sub == "log" || sub == "shortlog" || sub == "rev-list" || sub == "whatchanged" || sub == "show" || sub == "reflog")
 	opts := catalogue.MessageOpts
@@ -449,6 +451,7 @@ func (c *cmd) messages() {
 			}
 		case !logLike && len(s) > 2 && strings.HasPrefix(s, "-m"):
 			c.kinds[j] = argData // -m"msg"
+		case scanned:
 		case messageFiles.Has(s) && j+1 < len(c.args) && c.args[j+1].Text == "-",
 			strings.HasSuffix(s, "=-") && messageFiles.Has(strings.TrimSuffix(s, "=-")):
 			c.dataInput = true // git commit -F - <<EOF: the message
@@ -493,45 +496,59 @@ const (
 // branch and the new branch of checkout and switch (-b, -c, --orphan…)
 // that git would take as a ref name (refNameLike): git checks them (git
 // check-ref-format) and keeps them under .git/refs, never a work-tree
-// path. Options are read as git parses them: a value-taking letter ends a
-// cluster (-aF FILE) and a long option takes the next word, which stays
-// a name (git tag -F ~/.ssh/id_rsa reads the file).
+// path. Only when the options are all parsed as git parses them
+// (gitScan): an option guard does not know may take the word, or read it
+// (git tag -F ~/.ssh/id_rsa reads the file).
 func (c *cmd) gitRefNames(sub string, j int) {
-	var letters string
-	var long word.Set
 	var creates word.Set
 	switch sub {
-	case "tag":
-		letters, long = "Fmu", " --file --message --local-user --contains --no-contains --points-at --merged --no-merged --sort --format --color --cleanup "
-	case "branch":
-		letters, long = "u", " --set-upstream-to --contains --no-contains --points-at --merged --no-merged --sort --format --color "
+	case "tag", "branch":
 	case "checkout", "switch":
 		creates = " -b -B -c -C --orphan --create --force-create "
 	default:
 		return
 	}
-	for ; j < len(c.args); j++ {
-		s := c.args[j].Text
-		switch {
-		case s == "--":
-			return
-		case creates != "" && creates.Has(s) && j+1 < len(c.args):
-			j++
-			if refNameLike(c.args[j].Text) {
-				c.kinds[j] = argData
-			}
-		case strings.HasPrefix(s, "--"):
-			if long.Has(s) {
-				j++ // --file F: its value
-			}
-		case strings.HasPrefix(s, "-") && len(s) > 1:
-			if i := strings.IndexAny(s[1:], letters); letters != "" && i == len(s)-2 {
-				j++ // -aF F: the cluster's last letter takes the next word
-			}
-		case creates == "" && refNameLike(s):
-			c.kinds[j] = argData
+	spec, _ := gitOptSpecs(sub)
+	var names []int
+	operands, ok := gitScan(c.args, j, spec, func(o gitOpt) {
+		if creates.Has(o.name) && !o.attached && o.at >= 0 {
+			names = append(names, o.at)
+		}
+	})
+	if !ok {
+		return
+	}
+	if creates == "" {
+		names = operands
+	}
+	for _, k := range names {
+		if refNameLike(c.args[k].Text) {
+			c.kinds[k] = argData
 		}
 	}
+}
+
+// gitMessageFiles accounts for the message files of git's subcommand sub
+// (args from j) whose options guard models (gitOptSpecs), as git parses
+// them: -F F, -FF, --file=F, --fil F; false for another subcommand. A
+// file is read (a separate word by generic), - is the standard input.
+func (c *cmd) gitMessageFiles(sub string, j int) bool {
+	spec, ok := gitOptSpecs(sub)
+	if !ok {
+		return false
+	}
+	gitScan(c.args, j, spec, func(o gitOpt) {
+		switch {
+		case o.name != "-F" && o.name != "--file" || o.at < 0:
+		case o.value == "-":
+			c.dataInput = true // git commit -F - <<EOF: the message
+		case o.attached:
+			c.w.Read(o.value)
+		default:
+			c.spend(o.at) // read (generic), its text data
+		}
+	})
+	return true
 }
 
 // refNameLike reports whether s may be a ref name as git check-ref-format

@@ -34,9 +34,10 @@ func (c *cmd) gitFiles() {
 			c.gitConfigEnv(v)
 		}
 	}
-	if c.gitStages(sub, c.args[at+1:]) {
-		c.w.gitStaged = true // gittexttree.go
-	}
+	// What the command stages is on disk for the printers after it (its
+	// own prints the index as it was: an alias guard cannot resolve, such
+	// as git st, prints as git status does).
+	stages := c.gitStages(sub, c.args[at+1:])    // gittexttree.go
 	objText := gitObjectText(sub, c.args[at+1:]) // gitprints.go
 	quiet := !objText && gitQuiet(sub, c.args[at+1:])
 	for _, a := range c.args[at+1:] {
@@ -64,6 +65,7 @@ func (c *cmd) gitFiles() {
 			c.revText(RevRead{Rev: RevCannotTell}) // gitprints.go
 		}
 	}
+	c.w.gitStaged = c.w.gitStaged || stages
 	if sub == "config" {
 		c.w.gitConfigWritten = true // gitprints.go narrowed
 	}

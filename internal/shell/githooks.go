@@ -342,11 +342,36 @@ func (c *cmd) gitUserConfigs() []string {
 // winning; "" when none does. A file guard cannot read whole, more files
 // than maxGitConfigs, or an include guard cannot tell hides the command.
 func (c *cmd) gitHooksPath(files []string) (string, bool) {
-	v := ""
+	r := c.gitConfigLast(files, "core.hookspath")
+	switch {
+	case r.tooMany:
+		c.w.hide("git loads more configuration files than guard reads for core.hooksPath")
+		return "", false
+	case r.unread != "":
+		c.w.hide("git loads a configuration guard cannot read whole (%s): it cannot tell which hooks git runs", r.unread)
+		return "", false
+	}
+	return r.v, true
+}
+
+// gitConfigRead is what gitConfigLast found of one key: its last value
+// (found), or why guard cannot tell it: more files than maxGitConfigs
+// (tooMany), a file it cannot read whole (unread).
+type gitConfigRead struct {
+	v       string
+	found   bool
+	tooMany bool
+	unread  string
+}
+
+// gitConfigLast returns the value configuration files (and the files they
+// include, include.path and includeIf's whatever their condition) give
+// key (lower case), the last winning.
+func (c *cmd) gitConfigLast(files []string, key string) gitConfigRead {
+	var r gitConfigRead
 	for i := 0; i < len(files); i++ {
 		if i >= maxGitConfigs {
-			c.w.hide("git loads more configuration files than guard reads for core.hooksPath")
-			return "", false
+			return gitConfigRead{tooMany: true}
 		}
 		f := files[i]
 		if f == "" || f == "/dev/null" {
@@ -358,14 +383,13 @@ func (c *cmd) gitHooksPath(files []string) (string, bool) {
 			continue
 		case effect.FileWhole:
 		default:
-			c.w.hide("git loads a configuration guard cannot read whole (%s): it cannot tell which hooks git runs", f)
-			return "", false
+			return gitConfigRead{unread: f}
 		}
 		var incs []string
 		for _, kv := range gitSettings(text) {
 			switch {
-			case kv[0] == "core.hookspath":
-				v = kv[1]
+			case kv[0] == key:
+				r.v, r.found = kv[1], true
 			case gitInclude(kv[0]) && kv[1] != "":
 				incs = append(incs, effect.Under(path.Dir(f), kv[1]))
 			}
@@ -373,7 +397,7 @@ func (c *cmd) gitHooksPath(files []string) (string, bool) {
 		// An include is read where it stands: after the file's own.
 		files = append(files[:i+1], append(incs, files[i+1:]...)...)
 	}
-	return v, true
+	return r
 }
 
 // gitCloneHooks analyses the post-checkout hook git clone runs from the
