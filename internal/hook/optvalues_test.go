@@ -1,0 +1,42 @@
+package hook
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestSedArgvIdentity: review 24b F4 with the files on disk: sed -i's
+// computed text is sed's own, the script found by sed's argument parser
+// (--expr, an abbreviation of --expression, after the first operand makes
+// it an input file) and one file named two ways edited twice (../p/x,
+// $PWD/x, d/x through a directory link): no computed text then.
+func TestSedArgvIdentity(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"r.sh":  "echo pwn >> $HOMEDIR/.bashrc\n",
+		"r2.sh": "#Q#Qecho pwn >> $HOMEDIR/.bashrc\n",
+		"ok.sh": "#Q#Qecho hi\n",
+	})
+	if err := os.Symlink(".", filepath.Join(proj, "d")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"sed -i 's/#Q//' r2.sh ../proj/r2.sh; bash r2.sh", true},
+		{"sed -i 's/#Q//' r2.sh $PWD/r2.sh; bash r2.sh", true},
+		{"sed -i 's/#Q//' r2.sh d/r2.sh; bash r2.sh", true},
+		{"sed -i 's/echo/#echo/' r.sh --expr s/Z/Z/; bash r.sh", true},
+		{"sed -i 's/echo/#echo/' r.sh --e=s/Z/Z/; bash r.sh", true},
+		{"sed -i 's/echo/#echo/' r.sh --fi=/dev/null; bash r.sh", true},
+		{"sed -ie 's/echo/#echo/' r.sh -e s/Z/Z/; bash r.sh", true},
+		// Controls: one name, the script first.
+		{"sed -i 's/echo/#echo/' r.sh; bash r.sh", false},
+		{"sed -i 's/#Q//' ok.sh; bash ok.sh", false},
+		{"sed -i --expr 's/echo/#echo/' r.sh; bash r.sh", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}
