@@ -40,3 +40,28 @@ func TestSedArgvIdentity(t *testing.T) {
 		checkBlock(t, p, proj, tc.cmd, tc.block, "")
 	}
 }
+
+// TestEmbeddedResponseFiles: review 24b F3 with the files on disk: a
+// response file after a comma or an = of an option word (gcc -Wa,@F,
+// -Wp,@F, nvcc -Xcompiler=@F) is followed as an operand @F is.
+func TestEmbeddedResponseFiles(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"rmd": "--MD\n$HOMEDIR/.bashrc\n",
+		"rok": "-O2\n-g\n",
+		"x.c": "int main(void) { return 0; }\n",
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"gcc -Wa,@rmd -c x.c", true},
+		{"gcc -Wp,-MD,@rmd -c x.c", true},
+		{"nvcc -Xcompiler=@rmd -c x.c", true},
+		{"gcc -Wl,--verbose,@rmd x.c", true},
+		{"gcc -Wa,@rok -c x.c", false},
+		{"gcc -Wa,@absent -c x.c", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}
