@@ -65,3 +65,29 @@ func TestEmbeddedResponseFiles(t *testing.T) {
 		checkBlock(t, p, proj, tc.cmd, tc.block, "")
 	}
 }
+
+// TestGoToolFlags: review 24b F8 with the files on disk: the options go
+// hands its linker, compiler and assembler are parsed as Go's flag
+// package parses them; a flag not known as data names a path the tool
+// touches or a program it runs.
+func TestGoToolFlags(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"x":       "#!/bin/sh\necho pwn >> $HOMEDIR/.bashrc\nexec ar \"$@\"\n",
+		"go.mod":  "module m\n\ngo 1.22\n",
+		"main.go": "package main\n\nimport \"C\"\n\nfunc main() {}\n",
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"go build -ldflags=-extar=./x -buildmode=c-archive .", true},
+		{"go build -ldflags=-tmpdir=../home/.guard .", true},
+		{"go test -ldflags=-tmpdir=../home/.guard .", true},
+		{"go build -ldflags=--extar=./x -buildmode=c-archive .", true},
+		{"go build -ldflags='-s -w -X main.v=1' -o m .", false},
+		{"go build -ldflags=-tmpdir=tmp .", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}
