@@ -690,8 +690,12 @@ func (c *cmd) toolchainOption(use catalogue.RunUse, v string) {
 		}
 	case catalogue.RunCCFlags:
 		w.runsValue(v, what, func(t string) { w.tentative("cc " + quoteAll(strings.Fields(t))) })
-	case catalogue.RunToolFlags:
-		w.runsValue(v, what, c.linkerFlags)
+	case catalogue.RunGoLinker:
+		w.runsValue(v, what, func(t string) { c.goToolFlags(catalogue.GoLinker, t) })
+	case catalogue.RunGoCompiler:
+		w.runsValue(v, what, func(t string) { c.goToolFlags(catalogue.GoCompiler, t) })
+	case catalogue.RunGoAssembler:
+		w.runsValue(v, what, func(t string) { c.goToolFlags(catalogue.GoAssembler, t) })
 	case catalogue.RunMavenExec:
 		line := word.Quote(v)
 		for _, a := range c.args {
@@ -703,19 +707,54 @@ func (c *cmd) toolchainOption(use catalogue.RunUse, v string) {
 	}
 }
 
-// linkerFlags analyses the options go -ldflags hands its linker (t, split
-// as go splits it; a leading PATTERN= selects packages): the programs
-// they name run (catalogue.GoLinker).
-func (c *cmd) linkerFlags(t string) {
+// goToolFlags analyses the options the go command hands tool (t, split
+// as go splits it; a leading PATTERN= selects packages), parsed as Go's
+// flag package parses them (goFlags): a program flag's value runs, an
+// -extldflags value is a C compiler's options, a data flag's value is
+// data, and any other flag's value (or an operand) is a path the tool
+// touches: written, for guard, unless it is /dev/null.
+func (c *cmd) goToolFlags(tool catalogue.GoTool, t string) {
 	if k, rest, ok := strings.Cut(t, "="); ok && !strings.HasPrefix(k, "-") && !strings.ContainsAny(k, " \t") {
 		t = rest // -ldflags=all=-extld=./x
 	}
-	args := lang.SplitQuoted(t)
-	for j := 0; j < len(args); j++ {
-		if o, v, last, ok := catalogue.GoLinker.Match(args, j); ok {
-			c.toolchainOption(o.Use, v)
-			j = last
+	goFlags(lang.SplitQuoted(t), tool.Bools, func(name string, v word.Word) {
+		switch {
+		case tool.Programs.Has(name):
+			c.toolchainOption(catalogue.RunProgram, v.Text)
+		case tool.CCFlags.Has(name):
+			c.toolchainOption(catalogue.RunCCFlags, v.Text)
+		case tool.Bools.Has(name), tool.Data.Has(name), v.Text == "", v.Text == "/dev/null":
+		default:
+			c.w.Write(v.Text) // -o, -tmpdir, -L, -importcfg, -cpuprofile: a path it touches
 		}
+	})
+}
+
+// goFlags parses args as Go's flag package does: -name or --name, its
+// value after = or (but for bools) in the next word, -- ending the flags;
+// visit gets each flag's name and value, and each operand with name "".
+// Parsing goes on past the first operand (the flag package stops there,
+// and the tool then stops with a usage error).
+func goFlags(args []word.Word, bools word.Set, visit func(name string, v word.Word)) {
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		if s == "--" {
+			for _, a := range args[j+1:] {
+				visit("", a)
+			}
+			return
+		}
+		if len(s) < 2 || s[0] != '-' {
+			visit("", args[j])
+			continue
+		}
+		name, v, eq := strings.Cut(strings.TrimPrefix(s[1:], "-"), "=")
+		val := word.Word{Text: v, Known: args[j].Known}
+		if !eq && !bools.Has(name) && j+1 < len(args) {
+			j++
+			val = args[j]
+		}
+		visit(name, val)
 	}
 }
 

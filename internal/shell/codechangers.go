@@ -46,22 +46,27 @@ func (c *cmd) noteChanger(p *catalogue.Program) {
 	c.w.lastChanger = c.name
 }
 
-// reformats reports whether c is gofmt (the system's) with no rewrite
-// rule: it prints names, diffs or the source reformatted, or rewrites the
-// files it is given (-w) keeping every literal and import, so what the
-// runner's scan read still holds. The files it writes are touches,
-// weighed by runnerChanged.
+// reformats reports whether c is gofmt (the system's) with no flag but
+// -l, -d, -e, -s and -w, parsed as Go's flag package parses them (goFlags:
+// --r is -r): it prints names, diffs or the source reformatted, or
+// rewrites the files it is given (-w) keeping every literal and import,
+// so what the runner's scan read still holds. The files it writes are
+// touches, weighed by runnerChanged. Any other flag (-r 'a -> b', a
+// rewrite guard does not compute, -cpuprofile F) makes it a changer.
 func (c *cmd) reformats() bool {
 	if c.name != "gofmt" || !c.w.trusts(c.prog, c.name) {
 		return false
 	}
-	for _, a := range c.args {
-		if strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "--") && strings.ContainsRune(a.Text, 'r') {
-			return false // -r 'a -> b': a rewrite guard does not compute
-		}
-	}
-	return true
+	plain := true
+	goFlags(c.args, gofmtFlags, func(name string, _ word.Word) {
+		plain = plain && (name == "" || gofmtFlags.Has(name))
+	})
+	return plain
 }
+
+// gofmtFlags are gofmt's flags that leave what it writes gofmt's
+// reformatting: all bools.
+const gofmtFlags word.Set = " l d e s w "
 
 // outputOnly are programs guard models by their output that write no
 // file it does not see (builtins.go's pathOutput).

@@ -123,48 +123,44 @@ func (c *cmd) visibleLinks(files []string) {
 // sed: its script is data, unless it executes (GNU sed's e command or
 // s///e): then what it runs is analysed (sedRuns). sed -i with a script
 // of literal substitutions writes text guard computes (sedLiteralWrites).
+// Its arguments are parsed once, by sedArgv: an -e or -f anywhere (GNU
+// getopt permutes) makes the first operand an input file.
 func (c *cmd) sed() {
+	scriptOpt := false
+	sedArgv(c.args, func(kind sedArg, _, _ int, _, _ string) {
+		scriptOpt = scriptOpt || kind == sedExprArg || kind == sedFileArg
+	})
 	given, literal, inPlace := false, true, false
 	var ex lang.SedExec
 	var inputs []word.Word
 	var scripts []string
-	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].Text
-		if v, k, ok := word.OptionValue(c.args, j, 'e', "fl", "--expression"); ok {
-			// -e S, -eS, -ne S, --expression=S, --expr S
+	sedArgv(c.args, func(kind sedArg, j, k int, s, v string) {
+		switch kind {
+		case sedExprArg: // -e S, -eS, -ne S, --expression=S, --expr S
 			ex.Add(c.sedScript(k, v))
 			scripts = append(scripts, v)
-			literal = literal && c.args[k].Known && (k != j || s == "-e" || strings.HasPrefix(s, "--expr"))
+			// (a cluster's other letters, -ne S, may change what it writes)
+			literal = literal && c.args[k].Known && (s == "-e" || strings.HasPrefix(s, "--expression"))
 			given = true
-			j = k
-			continue
-		}
-		if v, k, ok := word.OptionValue(c.args, j, 'f', "el", "--file"); ok {
-			// -f F, -fF, -nf F, --file=F: codeFile reads <(…) and
-			// /dev/stdin too
+		case sedFileArg: // -f F, -fF, -nf F, --file=F: codeFile reads <(…) and /dev/stdin too
 			given, literal = true, false
 			ex.Add(c.sedFile(j, k, v))
-			j = k
-			continue
-		}
-		switch {
-		case s == "-l" || s == "--line-length":
+		case sedLineArg:
 			literal = false
-			j++
-		case strings.HasPrefix(s, "-") && len(s) > 1:
+		case sedOptArg:
 			inPlace = inPlace || strings.HasPrefix(s, "-i") || strings.HasPrefix(s, "--in-place")
 			literal = literal && sedPlainOption(s)
-		case !given:
-			ex.Add(c.sedScript(j, c.args[j].Text))
+		case sedOperandArg:
+			if given || scriptOpt {
+				inputs = append(inputs, c.args[j])
+				return
+			}
+			ex.Add(c.sedScript(j, s))
 			scripts = append(scripts, s)
-			// GNU sed permutes: an -e or -f after it makes this word an
-			// input file, not the script; guard does not compute either.
-			literal = literal && c.args[j].Known && !sedScriptLater(c.args[j+1:])
+			literal = literal && c.args[j].Known
 			given = true
-		default:
-			inputs = append(inputs, c.args[j])
 		}
-	}
+	})
 	c.sedRuns(ex, inputs)
 	var edits func()
 	if inPlace && literal {
@@ -176,20 +172,67 @@ func (c *cmd) sed() {
 	}
 }
 
-// sedScriptLater reports whether words hold an -e or -f option of sed
-// (alone or in a cluster, or its long form).
-func sedScriptLater(words []word.Word) bool {
-	for _, w := range words {
-		s := w.Text
+// sedArg is what one of sed's arguments is (sedArgv).
+type sedArg uint8
+
+const (
+	sedExprArg    sedArg = iota // -e S: a script
+	sedFileArg                  // -f F: a script file
+	sedLineArg                  // -l N
+	sedOptArg                   // another option, or --
+	sedOperandArg               // the script (no -e or -f given) or an input file
+)
+
+// sedLongs are GNU sed's long options: getopt_long takes any unambiguous
+// prefix of one (--expr, --e, --fi).
+const sedLongs word.Set = " --expression --file --line-length --in-place --quiet --silent --regexp-extended " +
+	"--separate --sandbox --unbuffered --null-data --zero-terminated --posix --debug --follow-symlinks --binary --help --version "
+
+// sedArgv parses sed's arguments args as GNU sed does (long options
+// abbreviated, a value glued or in the next word, -- ending the options)
+// and calls visit for each: its kind, the word j it starts at and the
+// word k it ends at, its text s (a long option written in full) and its
+// value v. The one parser of sed's argv: sed() and the question "is there
+// an -e or -f" both read it.
+func sedArgv(args []word.Word, visit func(kind sedArg, j, k int, s, v string)) {
+	args = slices.Clone(args)
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
 		if s == "--" {
-			return false
+			visit(sedOptArg, j, j, s, "")
+			for k := j + 1; k < len(args); k++ {
+				visit(sedOperandArg, k, k, args[k].Text, "")
+			}
+			return
 		}
-		if strings.HasPrefix(s, "--expression") || strings.HasPrefix(s, "--file") ||
-			len(s) > 1 && s[0] == '-' && s[1] != '-' && strings.ContainsAny(s, "ef") {
-			return true
+		if strings.HasPrefix(s, "--") {
+			opt, v, eq := strings.Cut(s, "=")
+			if s = sedLongs.Full(opt); eq {
+				s += "=" + v
+			}
+			args[j].Text = s
+		}
+		// (-i's suffix is glued: -ie is -i with suffix e, not -i -e.)
+		if v, k, ok := word.OptionValue(args, j, 'e', "fli", "--expression"); ok {
+			visit(sedExprArg, j, k, s, v)
+			j = k
+			continue
+		}
+		if v, k, ok := word.OptionValue(args, j, 'f', "eli", "--file"); ok {
+			visit(sedFileArg, j, k, s, v)
+			j = k
+			continue
+		}
+		switch {
+		case s == "-l" || s == "--line-length":
+			visit(sedLineArg, j, min(j+1, len(args)-1), s, "")
+			j++
+		case strings.HasPrefix(s, "-") && len(s) > 1:
+			visit(sedOptArg, j, j, s, "")
+		default:
+			visit(sedOperandArg, j, j, s, "")
 		}
 	}
-	return false
 }
 
 // lstatOf returns what st says of p; EntryUnknown without st.
@@ -226,11 +269,11 @@ func (c *cmd) sedLiteralWrites(scripts []string, inputs []word.Word) func() {
 	var names, texts []string
 	st, _ := c.w.Files.(effect.Stater)
 	for _, in := range inputs {
-		if !in.Known || slices.Contains(names, path.Clean(in.Text)) {
-			return nil // a file named twice is edited twice
+		if !in.Known || slices.ContainsFunc(names, func(n string) bool { return path.Base(n) == path.Base(path.Clean(in.Text)) }) {
+			return nil // a file perhaps named twice (../d/x, $PWD/x, a link/x) is edited twice
 		}
-		if k, _ := lstatOf(st, c.w.Where(in.Text)); st == nil || k == effect.EntryLink || k == effect.EntryUnknown {
-			return nil // a link: sed replaces it with a file of its target's text, which the command may have changed
+		if c.sedLinked(st, in.Text) {
+			return nil
 		}
 		t, st := c.w.FileStatus(in.Text, true, effect.MaxScriptBytes)
 		if st == effect.FileAbsent {
@@ -245,6 +288,27 @@ func (c *cmd) sedLiteralWrites(scripts []string, inputs []word.Word) func() {
 		for i, n := range names {
 			c.w.Wrote(n, texts[i], false)
 		}
+	}
+}
+
+// sedLinked reports whether guard cannot tell that name, an input of sed
+// -i, is the file it names: a symbolic link at it or at any directory the
+// name goes through (d/x with d -> ., a link sed replaces with a file of
+// its target's text), or no way to tell (no Stater).
+func (c *cmd) sedLinked(st effect.Stater, name string) bool {
+	if st == nil {
+		return true
+	}
+	p := path.Clean(name)
+	for {
+		if k, _ := st.Lstat(c.w.Where(p)); k == effect.EntryLink || k == effect.EntryUnknown {
+			return true
+		}
+		d := path.Dir(p)
+		if d == p || d == "." || d == "/" || d == ".." || path.Base(d) == ".." {
+			return false
+		}
+		p = d
 	}
 }
 

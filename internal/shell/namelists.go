@@ -259,11 +259,28 @@ const maxResponseDepth = 4
 
 // responseArgs is responseFiles on a program's arguments, at depth
 // response files deep: a response file's own @G is followed, past
-// maxResponseDepth guard cannot tell.
+// maxResponseDepth guard cannot tell. An option word that holds @F after
+// a comma or an = (gcc -Wl,@F, -Wa,@F, -Wp,@F, nvcc -Xcompiler=@F: the
+// tool the option is handed to expands it) stays, with F's words in
+// place of @F, and F's words follow it as well: guard does not tell which
+// tool takes them.
 func (c *cmd) responseArgs(words []word.Word, depth int) []word.Word {
 	var out []word.Word
 	for _, wd := range words {
-		f, ok := responseFile(c.name, wd.Text)
+		if f, ok := responseFile(c.name, wd.Text); ok {
+			if depth >= maxResponseDepth {
+				c.w.hide("takes arguments from response files nested more than %d deep", maxResponseDepth)
+				return append(out, wd)
+			}
+			ws, read := c.responseText(f, wd.Known)
+			if !read {
+				out = append(out, wd) // the program takes the word as it is
+				continue
+			}
+			out = append(out, c.responseArgs(ws, depth+1)...)
+			continue
+		}
+		in, ws, ok := c.embeddedResponses(wd)
 		if !ok {
 			out = append(out, wd)
 			continue
@@ -272,38 +289,85 @@ func (c *cmd) responseArgs(words []word.Word, depth int) []word.Word {
 			c.w.hide("takes arguments from response files nested more than %d deep", maxResponseDepth)
 			return append(out, wd)
 		}
-		t, st := c.w.FileStatus(f, wd.Known, effect.MaxScriptBytes)
-		switch st {
-		case effect.FileAbsent:
-			out = append(out, wd) // the program takes the word as it is
-		case effect.FileWhole:
-			c.w.Read(f)
-			ws, whole := responseWords(t)
-			if !whole {
-				c.w.hide("takes more than %d arguments from a response file: guard does not read the rest", maxListNames)
-			}
-			out = append(out, c.responseArgs(ws, depth+1)...)
-		default:
-			c.w.Read(f)
-			c.w.hide("takes arguments from a response file guard cannot read whole")
-			out = append(out, wd)
-		}
+		out = append(out, c.responseArgs(append([]word.Word{in}, ws...), depth+1)...)
 	}
 	return out
 }
 
-// responseFile returns F of s, an operand @F, a compiler's -Wl,@F (or, for 7z, a list switch
+// responseText returns the words of response file f: false when it is
+// not there (the program takes @F as it is). One guard cannot read whole
+// is hidden.
+func (c *cmd) responseText(f string, known bool) ([]word.Word, bool) {
+	t, st := c.w.FileStatus(f, known, effect.MaxScriptBytes)
+	switch st {
+	case effect.FileAbsent:
+		return nil, false
+	case effect.FileWhole:
+		c.w.Read(f)
+		ws, whole := responseWords(t)
+		if !whole {
+			c.w.hide("takes more than %d arguments from a response file: guard does not read the rest", maxListNames)
+		}
+		return ws, true
+	}
+	c.w.Read(f)
+	c.w.hide("takes arguments from a response file guard cannot read whole")
+	return nil, true
+}
+
+// embeddedResponses returns, for an option word wd holding @F after a
+// comma or an = (F up to the next comma), F an existing file, wd with the
+// words of each such F in place of @F (comma-separated, as they are
+// handed on) and all those words; false when it holds none.
+func (c *cmd) embeddedResponses(wd word.Word) (word.Word, []word.Word, bool) {
+	s := wd.Text
+	if !strings.HasPrefix(s, "-") || !strings.Contains(s, "@") {
+		return wd, nil, false
+	}
+	var b strings.Builder
+	var all []word.Word
+	found := false
+	for len(s) > 0 {
+		i := strings.IndexAny(s, ",=")
+		if i < 0 || i+1 >= len(s) || s[i+1] != '@' {
+			if i < 0 {
+				b.WriteString(s)
+				break
+			}
+			b.WriteString(s[:i+1])
+			s = s[i+1:]
+			continue
+		}
+		b.WriteString(s[:i+1])
+		rest := s[i+2:]
+		f, tail, _ := strings.Cut(rest, ",")
+		ws, read := []word.Word(nil), false
+		if f != "" {
+			ws, read = c.responseText(f, wd.Known)
+		}
+		if !read {
+			b.WriteString("@" + f)
+		} else {
+			found = true
+			b.WriteString(strings.Join(word.Texts(ws), ","))
+			all = append(all, ws...)
+		}
+		if len(rest) > len(f) {
+			b.WriteString(",")
+		}
+		s = tail
+	}
+	if !found {
+		return wd, nil, false
+	}
+	return word.Word{Text: b.String(), Known: wd.Known}, all, true
+}
+
+// responseFile returns F of s, an operand @F (or, for 7z, a list switch
 // -i@F, -x@F, -ai@F, -ax@F, -ir@F, -xr@F).
 func responseFile(name, s string) (string, bool) {
 	if f, ok := strings.CutPrefix(s, "@"); ok && f != "" {
 		return f, true
-	}
-	if rest, ok := strings.CutPrefix(s, "-Wl,"); ok {
-		for _, a := range strings.Split(rest, ",") {
-			if f, ok := strings.CutPrefix(a, "@"); ok && f != "" {
-				return f, true // the linker's response file, handed on by the compiler
-			}
-		}
 	}
 	if strings.HasPrefix(name, "7z") && strings.HasPrefix(s, "-") {
 		if i := strings.Index(s, "@"); i > 1 && i <= 4 && i+1 < len(s) && strings.Trim(s[1:i], "aixr!-") == "" {

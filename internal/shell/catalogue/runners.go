@@ -35,9 +35,9 @@ const (
 	RunCodegen     // rustc -C linker=PROG: the linker runs
 	RunMavenExec   // mvn -Dexec.executable=PROG [-Dexec.args=ARGS] exec:exec
 	RunCCFlags     // a C compiler driver's options, which it runs as a linker (rustc -C link-arg, go's -extldflags)
-	// RunToolFlags: the options of a tool the program runs, read with
-	// that tool's entry (go -ldflags: the linker's, GoLinker).
-	RunToolFlags
+	RunGoLinker    // go -ldflags: the options of cmd/link (GoLinker)
+	RunGoCompiler  // go -gcflags: the options of cmd/compile (GoCompiler)
+	RunGoAssembler // go -asmflags: the options of cmd/asm (GoAssembler)
 )
 
 // runOption is an option, by its names: -x VALUE, --long VALUE and
@@ -83,7 +83,8 @@ var (
 	diffProgOption = []runOption{{names: " --diff-program ", Use: RunDiffer}}
 	// The go command's programs: every flag is -name VALUE, -name=VALUE,
 	// --name VALUE or --name=VALUE (GOFLAGS holds them too).
-	goRunners = []runOption{{names: " -toolexec --toolexec -exec --exec -vettool --vettool ", Use: RunProgram}, {names: " -ldflags --ldflags ", Use: RunToolFlags}}
+	goRunners = []runOption{{names: " -toolexec --toolexec -exec --exec -vettool --vettool ", Use: RunProgram}, {names: " -ldflags --ldflags ", Use: RunGoLinker},
+		{names: " -gcflags --gcflags ", Use: RunGoCompiler}, {names: " -asmflags --asmflags ", Use: RunGoAssembler}}
 	// A C compiler driver's programs: -wrapper runs every tool through a
 	// program; -B, -specs, plugins and -Xclang -load load the compiler's
 	// own programs or code from a place guard does not read.
@@ -93,6 +94,7 @@ var (
 		{names: " -B --prefix ", attached: true, Use: RunLoadsCode},
 		{names: " -fplugin= -fpass-plugin= -specs= --specs= ", prefix: true, Use: RunLoadsCode},
 		{names: " -specs --specs -load -plugin ", Use: RunLoadsCode}, // -specs F; -Xclang -load X
+		{names: " --config ", Use: RunLoadsCode},                     // clang --config F: a file of options (review 24b F3)
 	}
 	// A JVM's hooks: the command it runs on a crash or when out of memory
 	// (sh -c, ;-separated); -J hands the option to the JVM of a JDK tool.
@@ -154,14 +156,6 @@ var OptionRunners = []OptionRunner{
 	{Name: "uv", options: proxyOption},
 	{Name: "wget", options: []runOption{{names: " --use-askpass ", Use: RunProgram}}}, // the program asked for a password
 }
-
-// GoLinker is the go linker's entry: go -ldflags hands it its options:
-// -extld names the program it links with, run as a C
-// compiler is, given -extldflags.
-var GoLinker = OptionRunner{Name: "go tool link", options: []runOption{
-	{names: " -extld --extld ", Use: RunProgram},
-	{names: " -extldflags --extldflags ", Use: RunCCFlags},
-}}
 
 // WgetCommand returns the long option a .wgetrc command named key sets
 // (wget -e KEY=V, a --config or $WGETRC file): wget takes a command's

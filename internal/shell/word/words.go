@@ -68,6 +68,32 @@ func (l Set) Abbreviates(opt string) bool {
 	})
 }
 
+// Full returns the long option of l that opt (its =value cut off)
+// abbreviates, as getopt_long takes it: the option itself, or the one
+// option opt is a prefix of ("--" and a letter at least); opt when it
+// names none or several (the program's error).
+func (l Set) Full(opt string) string {
+	if len(opt) < 3 || !strings.HasPrefix(opt, "--") {
+		return opt
+	}
+	found := ""
+	for _, name := range strings.Fields(string(l)) {
+		switch {
+		case name == opt:
+			return opt
+		case !strings.HasPrefix(name, opt):
+		case found != "":
+			return opt // ambiguous
+		default:
+			found = name
+		}
+	}
+	if found == "" {
+		return opt
+	}
+	return found
+}
+
 // Begins reports whether long option opt (its =value cut off) is one of
 // l's long options or any prefix of one, "--" and a letter at least:
 // getopt_long takes any unambiguous prefix (grep --deref, tar --dere). An
