@@ -33,8 +33,8 @@ type GoTool struct {
 var (
 	GoLinker = GoTool{
 		Name:  "go tool link",
-		Bools: " V a c d f g h n s u v w aslr asan bindnow checklinkname compressdwarf debugnosplit dumpdep linkshared msan race ",
-		Data: " B E H R T X k buildid buildmode linkmode fieldtrack pluginpath strictdups debugtramp debugtextsize " +
+		Bools: " V a c d e f g h n s u v w aslr asan bindnow checklinkname compressdwarf debugnosplit dumpdep linkshared msan pruneweakmap race ",
+		Data: " B D E H R T X k buildid funcalign buildmode linkmode fieldtrack pluginpath strictdups debugtramp debugtextsize " +
 			"randlayout benchmark memprofilerate ",
 		Programs: " extld extar ",
 		CCFlags:  " extldflags ",
