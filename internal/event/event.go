@@ -99,9 +99,11 @@ type Input struct {
 }
 
 // LinePrinter tells whether a read may print a line of the regular file
-// at path p (Input.Prints).
+// at path p (Input.Prints), and whether it reads through the symbolic
+// links it meets in the tree.
 type LinePrinter interface {
 	PrintsLine(p string) bool
+	FollowsLinks() bool
 }
 
 // ShellPowerShell is Input.Shell for a PowerShell command.

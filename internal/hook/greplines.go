@@ -18,10 +18,11 @@ import (
 // any line (-v), or the lines one of its patterns (compiled to match at
 // least the lines grep's do) matches.
 // files: it reads files (an operand, or -r's working directory), not
-// only its standard input.
+// only its standard input; follow: it reads through the links in the
+// tree (-R, or files find names).
 type grepSpec struct {
-	none, any, files bool
-	res              []*regexp.Regexp
+	none, any, files, follow bool
+	res                      []*regexp.Regexp
 }
 
 // prints reports whether the grep may print a line of text.
@@ -70,6 +71,7 @@ type grepState struct {
 	patterns                 []string
 	matcher                  byte // 'G', 'E', 'F'; 0: none given
 	fold, invert, quiet, rec bool
+	follow                   bool
 	ok                       bool
 }
 
@@ -80,8 +82,10 @@ func (s *grepState) setFlag(f string) {
 		s.fold = true
 	case "--no-ignore-case":
 		s.fold = false
-	case "r", "R", "--recursive", "--dereference-recursive":
+	case "r", "--recursive":
 		s.rec = true
+	case "R", "--dereference-recursive":
+		s.rec, s.follow = true, true
 	case "v", "--invert-match":
 		s.invert = true
 	case "l", "L", "c", "q", "--count", "--files-with-matches", "--files-without-match", "--quiet", "--silent":
@@ -150,7 +154,7 @@ func grepLines(name string, args []string) (grepSpec, bool) {
 		s.patterns, ops = ops[:1], ops[1:]
 	}
 	g, ok := s.spec()
-	g.files = len(ops) > 0 || s.rec
+	g.files, g.follow = len(ops) > 0 || s.rec, s.follow
 	return g, ok
 }
 

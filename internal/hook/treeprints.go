@@ -48,7 +48,9 @@ func treePrints(text string, zsh bool) event.LinePrinter {
 			if !ok {
 				return nil
 			}
-			greps = append(greps, g...)
+			if i < len(u)-1 || !outToFile(st) {
+				greps = append(greps, g...) // a pipe's stage prints what a later one passes on
+			}
 		}
 	}
 	return &treeGreps{greps}
@@ -62,6 +64,12 @@ type treeGreps struct{ greps []grepSpec }
 // not regular, refused) may.
 func (t *treeGreps) PrintsLine(p string) bool {
 	return grepsPrint(t.greps, p)
+}
+
+// FollowsLinks reports whether one of the greps reads through the links
+// of the tree (grep -R, find -exec grep); grep -r skips them.
+func (t *treeGreps) FollowsLinks() bool {
+	return slices.ContainsFunc(t.greps, func(g grepSpec) bool { return g.follow })
 }
 
 // stageGreps returns the greps a pipeline stage (its words, at index i)
@@ -115,6 +123,7 @@ func findGreps(args []string) ([]grepSpec, bool) {
 			if !ok || len(g) != 1 || !patternBefore(cmd) {
 				return nil, false
 			}
+			g[0].follow = true // a link find names is an operand grep opens
 			out = append(out, g...)
 			i = end
 		}
@@ -157,6 +166,25 @@ func outRedirects(st *syntax.Stmt) bool {
 		}
 	}
 	return true
+}
+
+// outToFile reports whether a stage's standard output goes to a file
+// (>/dev/null, > out.txt), not a device or descriptor that reaches the
+// client (/dev/stderr, /dev/fd/1, /proc/self/fd/2).
+func outToFile(st *syntax.Stmt) bool {
+	to := false
+	for _, r := range st.Redirs {
+		w, _ := literalWord(r.Word)
+		stdout := r.N == nil || r.N.Value == "1"
+		switch {
+		case r.Op == syntax.DplOut && stdout:
+			to = false // >&2
+		case r.Op != syntax.RdrOut && r.Op != syntax.AppOut && r.Op != syntax.ClbOut && r.Op != syntax.RdrAll && r.Op != syntax.AppAll || !stdout && r.Op != syntax.RdrAll && r.Op != syntax.AppAll:
+		default:
+			to = w == "/dev/null" || !strings.HasPrefix(w, "/dev/") && !strings.HasPrefix(w, "/proc/")
+		}
+	}
+	return to
 }
 
 // grepsPrint is treeGreps.PrintsLine.

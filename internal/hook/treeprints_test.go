@@ -25,9 +25,24 @@ func TestTreePrintsModel(t *testing.T) {
 		{"grep -rn TODO . | cat .env", false},
 		{"grep -rn TODO . < .env", false},
 		{"f() { cat .env; }; grep -rn TODO .", false},
+		{"grep -rn . . >/dev/null", true},
 	} {
 		if got := treePrints(tc.cmd, false) != nil; got != tc.modeled {
 			t.Errorf("%s: modelled = %v, want %v", tc.cmd, got, tc.modeled)
+		}
+	}
+	for _, tc := range []struct {
+		cmd    string
+		prints bool
+	}{
+		{"grep -rn . . >/dev/null", false},
+		{"grep -rn . . 2>/dev/null", true},
+		{"grep -rn . . >/dev/stderr", true},
+		{"grep -rn . . >/dev/null >&2", true},
+		{"grep -rn . . &>/dev/null", false},
+	} {
+		if got := len(treePrints(tc.cmd, false).(*treeGreps).greps) > 0; got != tc.prints {
+			t.Errorf("%s: prints = %v, want %v", tc.cmd, got, tc.prints)
 		}
 	}
 }

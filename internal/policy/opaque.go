@@ -58,7 +58,8 @@ func (p *Policy) checkOpaque(d *path.Detector, in event.Input) (event.Finding, b
 // and reports whether a file in it is one d blocks, and whether it could
 // tell (false: the bound, an error, a symbolic link or a relative dir).
 // A regular file holds nothing below it. A regular file prints says the
-// read prints no line of (non-nil, false) does not count.
+// read prints no line of (non-nil, false) does not count, nor a link
+// when prints reads none (grep -r).
 func holdsBlocked(d *path.Detector, dir string, prints event.LinePrinter) (found, sure bool) {
 	if !filepath.IsAbs(filepath.FromSlash(dir)) {
 		return false, false
@@ -87,10 +88,12 @@ func holdsBlocked(d *path.Detector, dir string, prints event.LinePrinter) (found
 			full := filepath.Join(cur, e.Name())
 			switch {
 			case e.Type()&os.ModeSymlink != 0:
-				if _, hit := d.Check(filepath.ToSlash(full)); hit {
+				if _, hit := d.Check(filepath.ToSlash(full)); hit && (prints == nil || prints.FollowsLinks()) {
 					return true, true
 				}
-				return false, false
+				if prints == nil || prints.FollowsLinks() {
+					return false, false
+				}
 			case e.IsDir():
 				queue = append(queue, full)
 			default:
