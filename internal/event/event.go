@@ -87,10 +87,23 @@ type Input struct {
 	// prints the committed text of any file of the repository's history,
 	// so the names the history holds count. Neither hashed nor recorded.
 	History bool
+	// Prints says, for an opaque read of a directory whole, which
+	// regular files the read may print a line of (a grep whose pattern
+	// matches none of a file's lines prints none: review 24a B1); nil: any
+	// file's. Neither hashed nor recorded.
+	Prints LinePrinter
 	// Shell says, for a command, which language it is in: ShellPowerShell
 	// for agent A's PowerShell tool, "" for the POSIX shells. Neither
 	// hashed nor recorded.
 	Shell string
+}
+
+// LinePrinter tells whether a read may print a line of the regular file
+// at path p (Input.Prints), and whether it reads through the symbolic
+// links it meets in the tree.
+type LinePrinter interface {
+	PrintsLine(p string) bool
+	FollowsLinks() bool
 }
 
 // ShellPowerShell is Input.Shell for a PowerShell command.

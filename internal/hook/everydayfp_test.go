@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 )
 
@@ -137,7 +138,7 @@ func TestTreeFailsOnPurpose(t *testing.T) {
 		{"grep -rn TODO .", false},
 		{"grep -rn TODO . README", false},
 		{"grep -rn TODO . ; ls", false},
-		{"find . -type f | xargs grep -n TODO", false},
+		{"find . -type f | xargs grep -n TODO", true}, // xargs: a name may be an option (-v)
 		// Review 23a R1: only commands known to succeed around the search.
 		{"grep -rn PASS . ; expr 0", true},
 		{"grep -rn PASS . ; cd /nonexistent", true},
@@ -165,8 +166,8 @@ func TestTreeFailsOnPurpose(t *testing.T) {
 		{`grep -rn TODO . ; echo "exit: done"`, false},
 		{`grep -rn TODO . && printf "%s\n" done`, false},
 		{"cd src && grep -rn TODO .. | head ; true", false},
-		{"cd src && cd .. && grep -rn TODO . | head", true}, // a relative cd after a cd: not looked up
-		{"grep -rln TODO . | xargs head -3", false},
+		{"cd src && cd .. && grep -rn TODO . | head", false}, // no line of .env matches
+		{"grep -rln TODO . | xargs head -3", true},           // head prints what xargs names
 		{"find . -name '*.go' -exec grep -n TODO {} +", false},
 		{"git init -q && git add . && git commit -q -m x", false}, // git add prints no file text
 		{"git add -A ; git commit -qm x", false},
@@ -177,4 +178,63 @@ func TestTreeFailsOnPurpose(t *testing.T) {
 	s, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": proj,
 		"tool_input": map[string]any{"command": "grep -rn PASS .", "timeout": 1}})
 	wantBlock(t, p, "timeout field", string(s), true)
+	s, _ = json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": proj,
+		"tool_input": map[string]any{"command": "grep -rn TODO .", "timeout": 1}})
+	wantBlock(t, p, "timeout field, no .env line matches", string(s), false)
+}
+
+// TestTreeOwnStatus covers review 24a B1: the search's own status is not
+// shown (a dangling link under -R, /dev/zero, a FIFO, the client's
+// input); what it prints is: a grep whose pattern guard models matches no
+// line of .env, or the read blocks on agent A.
+func TestTreeOwnStatus(t *testing.T) {
+	proj, _ := gitWorld(t, map[string]string{".env": "DB_PASS=hunter2xyz\n", "README": "hello\n", "src/a.go": "package a\n"})
+	if err := os.Symlink("/nonexistent/zz", filepath.Join(proj, "dangle")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(proj, "fifo1"), 0o600); err != nil {
+		t.Skip("no FIFO here:", err)
+	}
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"grep -Rn PASS .", true},
+		{"grep -rn PASS . /dev/zero", true},
+		{"grep -rn PASS . --devices=read /dev/stdin", true},
+		{"grep -rn PASS . fifo1", true},
+		{"grep -rn pass -i .", true},
+		{"grep -rn -e TODO -e DB_ .", true},
+		{"grep -rnE 'TODO|hunter' .", true},
+		{"grep -rn 'h.nter' .", true},
+		{"grep -rn 'x*' .", true},
+		{"grep -rnv TODO .", true},
+		{"grep -rn '\\<PASS' .", true}, // GNU's word anchor: not modelled
+		{"grep -rn '[[:alpha:]]' .", true},
+		{"grep -rnP PASS .", true},
+		{"grep -rn --inv TODO .", true}, // an abbreviated option: not modelled
+		{"grep -rn PASS . -l ; grep -rn PASS . -v", true},
+		{"grep -Rn TODO .", true}, // the link: guard cannot tell where it leads
+	} {
+		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
+	}
+	os.Remove(filepath.Join(proj, "dangle"))
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"grep -Rn PASS .", true},
+		{"grep -Rn TODO .", false},
+		{"grep -rn TODO . /dev/zero", false},
+		{"grep -rln PASS .", false}, // names only
+		{"grep -rc PASS .", false},
+		{"grep -rnw -F 'x.y' .", false},
+		{"grep -rnE 'TODO|FIXME' --include='*.go' .", false},
+		{"grep -rn 'func [A-Z0-9]' .", true}, // a letter range: not modelled
+		{"grep -rn 'v[0-9]\\.' . | head", false},
+		{"find . -name '*.go' -exec grep -n TODO {} +", false},
+	} {
+		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
+	}
 }

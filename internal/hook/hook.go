@@ -391,8 +391,8 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 			revBlock = block
 		}
 		ins := analysisInputs(a)
-		if call.FailsUnredacted != "" && slices.ContainsFunc(ins, isPrintedTree) && !treeSucceeds(a, in.Text, opt0.Zsh, base, call.FailsUnredacted) {
-			failingTrees(ins, call.FailsUnredacted)
+		if call.FailsUnredacted != "" && slices.ContainsFunc(ins, isPrintedTree) {
+			failingTrees(ins, call.FailsUnredacted, treePrints(in.Text, opt0.Zsh))
 		}
 		out = append(out, ins...)
 		if len(a.RevReads) > 0 && revBlock == nil {

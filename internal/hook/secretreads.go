@@ -554,17 +554,6 @@ func treeShown(a *shell.Analysis, text string, zsh bool, base, why string) bool 
 	return a.Err == nil && why != agent.ClientTimeout && plainStatus(text, zsh) && readsPresent(a, base)
 }
 
-// treeSucceeds reports whether a recursive read of command analysis a
-// goes down agent A's failure route only by its own status: treeShown,
-// and every command but the read is known to succeed (othersSucceed: a
-// catalogue of the harmless side). Review 14b F16: grep -rn . . ; false;
-// review 22a R2: grep -rn x . /nonexistent; review 23a R1: ; expr 0,
-// ; cd /x, ; tail -f F. Left (docs/DECISIONS.md): the read's own failure
-// after printing (a file in the tree it cannot open, diff -r's status 1).
-func treeSucceeds(a *shell.Analysis, text string, zsh bool, base, why string) bool {
-	return treeShown(a, text, zsh, base, why) && othersSucceed(text, zsh, base)
-}
-
 // readsPresent reports whether every operand of a program of command
 // analysis a that reads the files it names (catalogue.Verbatim: cat, grep;
 // ls, wc, du, stat, file, tree), resolved against base, exists (a glob:
@@ -619,13 +608,16 @@ const maxPresentReads = 64
 
 // failingTrees marks the recursive reads (DIR/**) of ins as reads whose
 // output guard cannot redact (why): the policy's tree rule then blocks a
-// tree holding a file it protects (policy.checkOpaque), as on agent A's
+// tree holding a file it protects (policy.checkOpaque) that the command
+// may print a line of (prints: treePrints; nil: any), as on agent A's
 // other unredactable routes. Programs that print none of a file's text
-// (catalogue.Unprinted: du, wc) are left.
-func failingTrees(ins []event.Input, why string) {
+// (catalogue.Unprinted: du, wc) are left. Review 24a B1: the search's own
+// status is never shown (a link it cannot follow, a FIFO, /dev/zero).
+func failingTrees(ins []event.Input, why string, prints event.LinePrinter) {
 	for i, in := range ins {
 		if isPrintedTree(in) {
-			ins[i].Opaque = why
+			ins[i].Opaque = why + "; " + unshownTree
+			ins[i].Prints = prints
 		}
 	}
 }

@@ -39,7 +39,7 @@ func (p *Policy) checkOpaque(d *path.Detector, in event.Input) (event.Finding, b
 		found, sure = trackedBlocked(d, dir) // review 16b FP3: git grep
 	}
 	if !sure {
-		found, sure = holdsBlocked(d, dir)
+		found, sure = holdsBlocked(d, dir, in.Prints)
 	}
 	switch {
 	case found:
@@ -57,8 +57,10 @@ func (p *Policy) checkOpaque(d *path.Detector, in event.Input) (event.Finding, b
 // holdsBlocked walks directory dir, at most maxOpaqueEntries entries,
 // and reports whether a file in it is one d blocks, and whether it could
 // tell (false: the bound, an error, a symbolic link or a relative dir).
-// A regular file holds nothing below it.
-func holdsBlocked(d *path.Detector, dir string) (found, sure bool) {
+// A regular file holds nothing below it. A regular file prints says the
+// read prints no line of (non-nil, false) does not count, nor a link
+// when prints reads none (grep -r).
+func holdsBlocked(d *path.Detector, dir string, prints event.LinePrinter) (found, sure bool) {
 	if !filepath.IsAbs(filepath.FromSlash(dir)) {
 		return false, false
 	}
@@ -86,14 +88,16 @@ func holdsBlocked(d *path.Detector, dir string) (found, sure bool) {
 			full := filepath.Join(cur, e.Name())
 			switch {
 			case e.Type()&os.ModeSymlink != 0:
-				if _, hit := d.Check(filepath.ToSlash(full)); hit {
+				if _, hit := d.Check(filepath.ToSlash(full)); hit && (prints == nil || prints.FollowsLinks()) {
 					return true, true
 				}
-				return false, false
+				if prints == nil || prints.FollowsLinks() {
+					return false, false
+				}
 			case e.IsDir():
 				queue = append(queue, full)
 			default:
-				if _, hit := d.Check(filepath.ToSlash(full)); hit {
+				if _, hit := d.Check(filepath.ToSlash(full)); hit && (prints == nil || !e.Type().IsRegular() || prints.PrintsLine(full)) {
 					return true, true
 				}
 			}

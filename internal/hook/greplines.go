@@ -1,0 +1,352 @@
+package hook
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+)
+
+// Review 24a B1: a tree search whose output goes down agent A's failure
+// route (a status guard cannot show, a hang past the client's limit)
+// reaches the model unredacted. Its own status is not shown; what it
+// prints is: a grep prints a line of a file only when one of its
+// patterns matches that line (-v: when one does not). grepLines models
+// grep's options and patterns where it can tell, and only there; a
+// pattern or option outside the model is "cannot tell".
+
+// grepSpec is what one grep prints of a file: no line (-l, -L, -c, -q),
+// any line (-v), or the lines one of its patterns (compiled to match at
+// least the lines grep's do) matches.
+// files: it reads files (an operand, or -r's working directory), not
+// only its standard input; follow: it reads through the links in the
+// tree (-R, or files find names).
+type grepSpec struct {
+	none, any, files, follow bool
+	res                      []*regexp.Regexp
+}
+
+// prints reports whether the grep may print a line of text.
+func (g grepSpec) prints(text []byte) bool {
+	switch {
+	case g.none:
+		return false
+	case g.any:
+		return len(text) > 0
+	}
+	for _, line := range bytes.Split(text, []byte("\n")) {
+		for _, re := range g.res {
+			if re.Match(line) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// grepValued are grep's short options that take a value (-f: a file of
+// patterns guard does not read, and -P, -z are outside the model: not
+// here, nor in grepFlags).
+const (
+	grepFlags  = "rRnHhiywxsaIbTUZoFEGvlLcq0123456789"
+	grepValued = "emABCdD"
+)
+
+// grepLong are grep's long options in the model; valued: they take a
+// value (after = or as the next word).
+var grepLong = map[string]bool{
+	"--recursive": false, "--dereference-recursive": false, "--line-number": false, "--with-filename": false,
+	"--no-filename": false, "--ignore-case": false, "--no-ignore-case": false, "--word-regexp": false,
+	"--line-regexp": false, "--invert-match": false, "--count": false, "--files-with-matches": false,
+	"--files-without-match": false, "--quiet": false, "--silent": false, "--no-messages": false, "--text": false,
+	"--fixed-strings": false, "--extended-regexp": false, "--basic-regexp": false, "--null": false,
+	"--line-buffered": false, "--initial-tab": false, "--byte-offset": false, "--only-matching": false,
+	"--color": false, "--colour": false,
+	"--regexp": true, "--max-count": true, "--after-context": true, "--before-context": true, "--context": true,
+	"--include": true, "--exclude": true, "--exclude-dir": true, "--exclude-from": true, "--binary-files": true,
+	"--devices": true, "--directories": true, "--label": true,
+}
+
+// grepState is what grep's options set so far.
+type grepState struct {
+	patterns                 []string
+	matcher                  byte // 'G', 'E', 'F'; 0: none given
+	fold, invert, quiet, rec bool
+	follow                   bool
+	ok                       bool
+}
+
+// setFlag records a short flag or a long option without a value.
+func (s *grepState) setFlag(f string) {
+	switch f {
+	case "i", "y", "--ignore-case":
+		s.fold = true
+	case "--no-ignore-case":
+		s.fold = false
+	case "r", "--recursive":
+		s.rec = true
+	case "R", "--dereference-recursive":
+		s.rec, s.follow = true, true
+	case "v", "--invert-match":
+		s.invert = true
+	case "l", "L", "c", "q", "--count", "--files-with-matches", "--files-without-match", "--quiet", "--silent":
+		s.quiet = true
+	case "F", "E", "G", "--fixed-strings", "--extended-regexp", "--basic-regexp":
+		m := map[string]byte{"--fixed-strings": 'F', "--extended-regexp": 'E', "--basic-regexp": 'G'}[f]
+		if m == 0 {
+			m = f[0]
+		}
+		if s.matcher != 0 && s.matcher != m {
+			s.ok = false // two matchers: not modelled
+		}
+		s.matcher = m
+	}
+}
+
+// grepLines returns what grep (name: grep, egrep or fgrep) with args
+// prints of a file, and whether guard models every option and pattern.
+// Options may follow operands (GNU permutes).
+func grepLines(name string, args []string) (grepSpec, bool) {
+	s := grepState{ok: true, matcher: map[string]byte{"egrep": 'E', "fgrep": 'F'}[name]}
+	var ops []string
+	for i := 0; i < len(args) && s.ok; i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(a, "--"):
+			opt, val, hasVal := strings.Cut(a, "=")
+			valued, known := grepLong[opt]
+			switch {
+			case !known || hasVal && !valued && opt != "--color" && opt != "--colour":
+				s.ok = false
+			case valued && !hasVal:
+				if i+1 >= len(args) {
+					s.ok = false
+					break
+				}
+				i++
+				val = args[i]
+				fallthrough
+			case valued:
+				switch {
+				case opt == "--regexp":
+					s.patterns = append(s.patterns, val)
+				case opt == "--directories" && val == "recurse":
+					s.rec = true
+				}
+			default:
+				s.setFlag(opt)
+			}
+		case len(a) > 1 && a[0] == '-':
+			i = s.cluster(args, i)
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if !s.ok {
+		return grepSpec{}, false
+	}
+	if s.patterns == nil {
+		if len(ops) == 0 {
+			return grepSpec{}, false
+		}
+		s.patterns, ops = ops[:1], ops[1:]
+	}
+	g, ok := s.spec()
+	g.files, g.follow = len(ops) > 0 || s.rec, s.follow
+	return g, ok
+}
+
+// cluster reads the short options of args[i] (a value: the rest of the
+// word, else the next one) and returns the index of the last word used.
+func (s *grepState) cluster(args []string, i int) int {
+	cl := args[i][1:]
+	for j := 0; j < len(cl); j++ {
+		c := cl[j]
+		switch {
+		case strings.IndexByte(grepValued, c) >= 0:
+			val := cl[j+1:]
+			if val == "" {
+				if i+1 >= len(args) {
+					s.ok = false
+					return i
+				}
+				i++
+				val = args[i]
+			}
+			switch {
+			case c == 'e':
+				s.patterns = append(s.patterns, val)
+			case c == 'd' && val == "recurse":
+				s.rec = true
+			}
+			return i
+		case strings.IndexByte(grepFlags, c) >= 0:
+			s.setFlag(string(c))
+		default:
+			s.ok = false
+			return i
+		}
+	}
+	return i
+}
+
+// spec compiles the patterns (each split at its line ends, as grep
+// does) to Go expressions matching at least the lines grep's match.
+func (s *grepState) spec() (grepSpec, bool) {
+	switch {
+	case s.quiet:
+		return grepSpec{none: true}, true
+	case s.invert:
+		return grepSpec{any: true}, true
+	}
+	var g grepSpec
+	for _, p := range s.patterns {
+		for _, one := range strings.Split(p, "\n") {
+			var expr string
+			ok := true
+			switch s.matcher {
+			case 'F':
+				expr = regexp.QuoteMeta(one)
+			case 'E':
+				expr, ok = ereExpr(one)
+			default:
+				expr, ok = breExpr(one)
+			}
+			if !ok {
+				return grepSpec{}, false
+			}
+			if s.fold {
+				expr = "(?i)" + expr
+			}
+			re, err := regexp.Compile(expr)
+			if err != nil {
+				return grepSpec{}, false
+			}
+			g.res = append(g.res, re)
+		}
+	}
+	return g, true
+}
+
+// breOps are the characters a backslash makes an operator in GNU's basic
+// expressions (and that are literal without it).
+const breOps = "()|{}+?"
+
+// breExpr translates a GNU basic regular expression into Go's syntax,
+// within the part guard models (bracketExpr; ^ only first, $ only last:
+// elsewhere they are literal in a basic expression; a backslash only
+// before punctuation: \1, \w, \< are not modelled).
+func breExpr(p string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '\\':
+			if i+1 >= len(p) || !isPunct(p[i+1]) {
+				return "", false
+			}
+			i++
+			if strings.IndexByte(breOps, p[i]) >= 0 {
+				b.WriteByte(p[i])
+			} else {
+				b.WriteString(`\` + string(p[i]))
+			}
+		case strings.IndexByte(breOps, c) >= 0:
+			b.WriteString(`\` + string(c))
+		case c == '^' && i > 0, c == '$' && i < len(p)-1:
+			return "", false
+		case c == '[':
+			end, ok := bracketExpr(p, i)
+			if !ok {
+				return "", false
+			}
+			b.WriteString(p[i:end])
+			i = end - 1
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return plainRepeats(b.String())
+}
+
+// ereExpr checks that an extended regular expression reads the same in
+// Go's syntax: a backslash only before punctuation, no (? (Go's flags),
+// brackets as bracketExpr models them.
+func ereExpr(p string) (string, bool) {
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '\\':
+			if i+1 >= len(p) || !isPunct(p[i+1]) {
+				return "", false
+			}
+			i++
+		case '(':
+			if i+1 < len(p) && p[i+1] == '?' {
+				return "", false
+			}
+		case '[':
+			end, ok := bracketExpr(p, i)
+			if !ok {
+				return "", false
+			}
+			i = end - 1
+		}
+	}
+	return plainRepeats(p)
+}
+
+// plainRepeats refuses an interval Go reads as literal text where GNU
+// reads a count ({,n}).
+func plainRepeats(expr string) (string, bool) {
+	return expr, !strings.Contains(expr, "{,")
+}
+
+// bracketExpr returns the end (after ]) of the bracket expression at
+// p[i], when it holds only characters, ranges of digits and [:digit:]:
+// a locale's letter ranges and classes ([a-z], [[:alpha:]]) may hold more
+// than Go's, a backslash is literal in POSIX but not in Go, and
+// collating elements ([.x.], [=x=]) Go does not read.
+func bracketExpr(p string, i int) (int, bool) {
+	j := i + 1
+	if j < len(p) && p[j] == '^' {
+		j++
+	}
+	if j < len(p) && p[j] == ']' {
+		j++
+	}
+	for ; j < len(p); j++ {
+		switch c := p[j]; {
+		case c == ']':
+			return j + 1, true
+		case c == '\\':
+			return 0, false
+		case c == '[':
+			if strings.HasPrefix(p[j:], "[:digit:]") {
+				j += len("[:digit:]") - 1
+				continue
+			}
+			if j+1 < len(p) && strings.IndexByte(":.=", p[j+1]) >= 0 {
+				return 0, false
+			}
+		case c == '-' && j+1 < len(p) && p[j+1] != ']' && j > i+1:
+			if !isDigit(p[j-1]) || !isDigit(p[j+1]) {
+				return 0, false
+			}
+		}
+	}
+	return 0, false
+}
+
+// isPunct reports whether c is ASCII punctuation a backslash before
+// makes the character itself, in GNU's syntax and Go's alike: not GNU's
+// word and buffer anchors \< \> \` \'.
+func isPunct(c byte) bool {
+	return c > ' ' && c < 0x7f && !isDigit(c) && !(c|0x20 >= 'a' && c|0x20 <= 'z') && strings.IndexByte("<>`'", c) < 0
+}
+
+// isDigit reports whether c is an ASCII digit.
+func isDigit(c byte) bool {
+	return c >= '0' && c <= '9'
+}
