@@ -82,6 +82,12 @@ type Input struct {
 	// is opaque, only a tracked protected file counts. Neither hashed nor
 	// recorded.
 	Tracked bool
+	// Visible marks, for a read of a directory whole (DIR/**), one that
+	// skips hidden names (rg without --hidden:
+	// shell.Analysis.VisibleReads): where its output is opaque, a
+	// protected file with a hidden name or under a hidden directory does
+	// not count. Neither hashed nor recorded.
+	Visible bool
 	// History marks, for a read of a git directory whole (GITDIR/**), one
 	// of its object store by a program other than git: it
 	// prints the committed text of any file of the repository's history,

@@ -234,6 +234,49 @@ func TestTreeOwnStatus(t *testing.T) {
 		{"grep -rn 'func [A-Z0-9]' .", true}, // a letter range: not modelled
 		{"grep -rn 'v[0-9]\\.' . | head", false},
 		{"find . -name '*.go' -exec grep -n TODO {} +", false},
+		// ripgrep skips hidden files unless told otherwise: .env is one.
+		{"rg PASS .", false},
+		{"rg -n TODO", false},
+		{"rg -i 'hunter\\w+' src .", false},
+		{"rg --hidden PASS .", true},
+		{"rg -uu PASS", true},
+		{"rg -. PASS", true},
+		{"rg -u -u PASS", true},
+		{"rg PASS .env", true},
+		{"rg --hidden --pre cat TODO .", true}, // a preprocessor: not modelled
+		{"rg -P 'PASS(?=x)' --hidden", true},   // PCRE: not modelled
+		{"rg --hidden -l PASS", false},         // names only
+		{"rg --hidden 'func [A-Z]\\w*' .", false},
+		{"rg --hidden '[a-z&&[^p]]ass' .", true}, // a set operation Go reads otherwise
+		{"rg --hidden '\\d+' .", true},
+		{"rg --hidden -F 'h.nter' .", false},
+	} {
+		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
+	}
+	wantBlock(t, p, "rg --hidden TODO .", bashPayloadA(proj, "rg --hidden TODO .", false), false)
+	t.Setenv("RIPGREP_CONFIG_PATH", filepath.Join(proj, "README")) // its options: --pre, say
+	wantBlock(t, p, "rg --hidden TODO .", bashPayloadA(proj, "rg --hidden TODO .", false), true)
+	wantBlock(t, p, "rg --hidden --no-config TODO .", bashPayloadA(proj, "rg --hidden --no-config TODO .", false), false)
+}
+
+// TestRgPrints: ripgrep on agent A's failure route is judged by what it
+// prints of a protected file it does not skip (not hidden: server.key).
+func TestRgPrints(t *testing.T) {
+	proj, _ := gitWorld(t, map[string]string{"certs/server.key": "-----BEGIN PRIVATE KEY-----\nMIIB\n", "src/a.go": "package a // TODO\n"})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"grep -rn PRIVATE .", true},
+		{"rg TODO .", false},
+		{"rg -n 'TODO|FIXME' src certs", false},
+		{"rg PRIVATE .", true},
+		{"rg -i 'begin private' .", true},
+		{"rg -S 'begin private' .", true}, // smart case folds a lower-case pattern
+		{"rg -v TODO .", true},
+		{"rg '\\w{3}B' .", true}, // MIIB: \w as Rust reads it
+		{"rg -c PRIVATE .", false},
 	} {
 		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
 	}

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -86,6 +87,9 @@ func stageGreps(words []string, i int) ([]grepSpec, bool) {
 		return []grepSpec{g}, true
 	case "find":
 		return findGreps(args)
+	case "rg":
+		g, ok := rgLines(args)
+		return []grepSpec{g}, ok
 	}
 	return nil, namesOnly(name, args)
 }
@@ -196,8 +200,9 @@ func grepsPrint(greps []grepSpec, p string) bool {
 	if err != nil || len(data) > maxSecretRead {
 		return true
 	}
+	hidden := strings.HasPrefix(filepath.Base(p), ".")
 	for _, g := range greps {
-		if g.prints(data) {
+		if !(g.skipHidden && hidden) && g.prints(data) {
 			return true
 		}
 	}

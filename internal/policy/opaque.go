@@ -39,7 +39,7 @@ func (p *Policy) checkOpaque(d *path.Detector, in event.Input) (event.Finding, b
 		found, sure = trackedBlocked(d, dir) // review 16b FP3: git grep
 	}
 	if !sure {
-		found, sure = holdsBlocked(d, dir, in.Prints)
+		found, sure = holdsBlocked(d, dir, in.Prints, in.Visible)
 	}
 	switch {
 	case found:
@@ -59,8 +59,9 @@ func (p *Policy) checkOpaque(d *path.Detector, in event.Input) (event.Finding, b
 // tell (false: the bound, an error, a symbolic link or a relative dir).
 // A regular file holds nothing below it. A regular file prints says the
 // read prints no line of (non-nil, false) does not count, nor a link
-// when prints reads none (grep -r).
-func holdsBlocked(d *path.Detector, dir string, prints event.LinePrinter) (found, sure bool) {
+// when prints reads none (grep -r). visible: the read skips hidden names
+// (rg), so does the walk.
+func holdsBlocked(d *path.Detector, dir string, prints event.LinePrinter, visible bool) (found, sure bool) {
 	if !filepath.IsAbs(filepath.FromSlash(dir)) {
 		return false, false
 	}
@@ -87,6 +88,8 @@ func holdsBlocked(d *path.Detector, dir string, prints event.LinePrinter) (found
 			}
 			full := filepath.Join(cur, e.Name())
 			switch {
+			case visible && strings.HasPrefix(e.Name(), "."):
+				// rg skips it, a directory with all it holds
 			case e.Type()&os.ModeSymlink != 0:
 				if _, hit := d.Check(filepath.ToSlash(full)); hit && (prints == nil || prints.FollowsLinks()) {
 					return true, true

@@ -49,7 +49,7 @@ func TestHoldsBlocked(t *testing.T) {
 		{"missing", "/nonexistent/dir", false, true},
 		{"relative", "proj", false, false},
 	} {
-		found, sure := holdsBlocked(d, tt.dir, nil)
+		found, sure := holdsBlocked(d, tt.dir, nil, false)
 		if found != tt.found || sure != tt.sure {
 			t.Errorf("%s: found %v sure %v, want %v %v", tt.name, found, sure, tt.found, tt.sure)
 		}

@@ -86,6 +86,16 @@ func (c *cmd) grep(from int) {
 	}
 	if c.hiddenSearched(files) {
 		c.recursive, c.readsDot = true, true // rg with a whitelist: as --hidden (hiddenskip.go)
+	} else if c.skipsHidden() {
+		// It reads every file but the hidden ones: *.pem, a key's copy.
+		from := len(c.w.a.Reads)
+		if len(files) == 0 {
+			files = []string{"."}
+		}
+		for _, f := range files {
+			c.visibleTree(f)
+		}
+		c.w.visible = append(c.w.visible, [2]int{from, len(c.w.a.Reads)})
 	}
 	if len(files) == 0 && c.readsDot {
 		c.w.ReadTree(".")

@@ -62,6 +62,71 @@ func (c *cmd) hiddenSearched(files []string) bool {
 	return false
 }
 
+// skipsHidden reports whether c is a searcher that skips hidden names
+// (hiddenSearched) and reads trees, not told to search them.
+func (c *cmd) skipsHidden() bool {
+	p := catalogue.ProgramNamed(c.name)
+	return !c.recursive && p != nil && p.Recurse.SkipsHidden()
+}
+
+// maxVisibleTop bounds the entries visibleTree reads one by one.
+const maxVisibleTop = 256
+
+// visibleTree reads the tree f as a searcher that skips hidden names does:
+// every file but those under a hidden name (Analysis.VisibleReads). At the
+// home directory or above it, the tree's top entries are read one by one
+// (at most maxVisibleTop, listed by the reader), so that the hidden ones
+// (~/.ssh, ~/.guard) are left out where the path rules weigh a tree; a
+// home directory that is not there holds nothing.
+func (c *cmd) visibleTree(f string) {
+	if l, ok := c.w.Files.(effect.Lister); ok && word.IsKnown(f) && c.atOrAboveHome(f) {
+		names, ok := l.Tree(c.w.Where(f), 1)
+		if st, isStater := c.w.Files.(effect.Stater); !ok && isStater {
+			if k, _ := st.Lstat(c.w.Where(f)); k == effect.EntryNone {
+				return // no home there: nothing to read
+			}
+		}
+		if ok && len(names) <= maxVisibleTop {
+			for _, n := range names {
+				if strings.HasPrefix(n, ".") {
+					continue
+				}
+				p := strings.TrimSuffix(f, "/") + "/" + strings.TrimSuffix(n, "/")
+				if strings.HasSuffix(n, "/") {
+					c.w.ReadTree(p)
+				} else {
+					c.w.Read(p)
+				}
+			}
+			return
+		}
+	}
+	c.w.ReadTree(f)
+}
+
+// atOrAboveHome reports whether f, a directory the command names, is the
+// home directory or one above it (aboveHome), or guard cannot tell where a
+// relative one lies.
+func (c *cmd) atOrAboveHome(f string) bool {
+	h := strings.TrimRight(c.w.Home, "/")
+	if h == "" {
+		return false
+	}
+	p := c.w.Where(f)
+	switch {
+	case p == "~" || strings.HasPrefix(p, "~/"):
+		p = h + p[1:]
+	case !strings.HasPrefix(p, "/"):
+		wd, ok := c.w.Files.(effect.WorkDirer)
+		if !ok || wd.WorkDir() == "" {
+			return true
+		}
+		p = path.Join(wd.WorkDir(), p)
+	}
+	p = path.Clean(p)
+	return p == h || p == "/" || c.aboveHome(p)
+}
+
 // whitelists returns the globs c's options whitelist (rg -g '*.go', --iglob
 // X): the names they match are searched, hidden ones too; tree: an
 // option may make it search any hidden name (an ignore file of its own:

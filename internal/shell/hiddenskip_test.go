@@ -20,22 +20,23 @@ func (f *skipFiles) HiddenWhitelist(p string) ([]string, bool) {
 	return nil, !slices.Contains(f.whitelist, p)
 }
 
-// TestHiddenSkip covers review 18b F10: rg, ag and pt skip hidden names
-// only when the reader tells that no ignore file whitelists one and no
-// option or earlier write of the command may; otherwise they read the
-// whole tree, as with --hidden.
+// TestHiddenSkip: rg, ag and pt skip hidden names only when the reader
+// tells that no ignore file whitelists one and no option or earlier write
+// of the command may; otherwise they read the whole tree, as with
+// --hidden. Skipping, they read the tree's visible files
+// (Analysis.VisibleReads): a *.pem, a key's copy.
 func TestHiddenSkip(t *testing.T) {
 	for _, tc := range []struct {
 		cmd  string
 		tree string // a tree read, or "" for none
 	}{
-		{"rg TODO", ""},
-		{"rg -n foo src/", ""},
+		{"rg TODO", "./**"},
+		{"rg -n foo src/", "src/**"},
 		{"rg -g '*.go' foo", "./**/*.go"},
-		{"rg -g '!*.md' foo", ""},
+		{"rg -g '!*.md' foo", "./**"},
 		{"rg -g 'foo*' foo", "./**/foo*"},
-		{"ag TODO", ""},
-		{"rg x ~", ""},
+		{"ag TODO", "./**"},
+		{"rg x ~", "~/**"},
 		{"rg DB w", "w/**"},
 		{"rg DB k", "k/**/.gitkeep"},
 		{"rg -g '.env' DB", "./**/.env"},
@@ -58,7 +59,10 @@ func TestHiddenSkip(t *testing.T) {
 				trees = append(trees, r)
 			}
 		}
+		skips := slices.Contains([]string{"rg TODO", "rg -n foo src/", "rg -g '!*.md' foo", "ag TODO", "rg x ~"}, tc.cmd)
 		switch {
+		case skips != slices.Contains(a.VisibleReads, tc.tree):
+			t.Errorf("%s: visible reads %q, want %q among them: %v", tc.cmd, a.VisibleReads, tc.tree, skips)
 		case tc.tree == "" && len(trees) > 0:
 			t.Errorf("%s: reads %q, want no tree", tc.cmd, trees)
 		case tc.tree != "" && !slices.Contains(trees, tc.tree):

@@ -154,6 +154,12 @@ type Analysis struct {
 	// only as git grep does without --untracked or --no-index: the files
 	// git's index holds under DIR, not the untracked or ignored ones.
 	TrackedReads []string
+	// VisibleReads are the trees (DIR/**, also in Reads) the command reads
+	// as a searcher that skips hidden names does (rg, ag, pt without
+	// --hidden, when guard read the ignore files that could whitelist
+	// one: hiddenskip.go): every file under DIR but those with a hidden
+	// name or under a hidden directory.
+	VisibleReads []string
 	// Touches are the files named by a program guard does not know to only
 	// read them: every word of such a program that is not data and not a
 	// file its handler accounts for (an option's value after = included),
@@ -332,6 +338,7 @@ func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
 	w.raced() // codechangers.go
 	a.UnprintedReads = w.unprinted()
 	a.TrackedReads = w.only(w.tracked)
+	a.VisibleReads = w.only(w.visible)
 	return w.err
 }
 
@@ -354,6 +361,7 @@ func union(a, z *Analysis, zerr error) {
 	a.UnattributedReads = append(a.UnattributedReads, z.UnattributedReads...)
 	a.UnprintedReads = both(a.UnprintedReads, z.UnprintedReads)
 	a.TrackedReads = both(a.TrackedReads, z.TrackedReads)
+	a.VisibleReads = both(a.VisibleReads, z.VisibleReads)
 	a.Writes = append(a.Writes, z.Writes...)
 	a.ContextWrites = append(a.ContextWrites, z.ContextWrites...)
 	a.Touches = append(a.Touches, z.Touches...)
@@ -425,6 +433,13 @@ func finish(a *Analysis) {
 		}
 	}
 	a.TrackedReads = dedupe(tracked)
+	visible := a.VisibleReads[:0]
+	for _, p := range a.VisibleReads {
+		if !word.Opaque(p) && strings.HasSuffix(p, "/**") {
+			visible = append(visible, word.Render(p))
+		}
+	}
+	a.VisibleReads = dedupe(visible)
 	a.Writes = a.settle(a.Writes, true)
 	a.BareTouches = onlyBare(a.Touches, a.bare)
 	// A touch with an opaque part is checked as an unresolved write.

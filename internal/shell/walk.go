@@ -21,6 +21,9 @@ type walker struct {
 	// git tracks (gittracked.go), and by git's printers of the index and
 	// history (gittexttree.go).
 	tracked [][2]int
+	// visible are the ranges of a.Reads read by a searcher that skips
+	// hidden names (hiddenskip.go).
+	visible [][2]int
 	// gitStaged: an earlier git command of the command may have staged
 	// files of the work tree (git add, commit -a: gittexttree.go).
 	gitStaged bool

@@ -1,0 +1,279 @@
+package hook
+
+import (
+	"os"
+	"regexp"
+	"strings"
+)
+
+// rgValued are ripgrep's options in the model that take a value (after =
+// or as the next word; a short one also attached); the patterns come
+// from -e/--regexp. Its options that change what a match is or run a
+// program (--pre, -z, -P, -U, -f, --engine, --null-data, --passthru) are
+// in neither list: not modelled.
+var rgValued = map[string]bool{
+	"-e": true, "--regexp": true, "-g": true, "--glob": true, "--iglob": true, "-t": true, "--type": true,
+	"-T": true, "--type-not": true, "--type-add": true, "--type-clear": true, "-m": true, "--max-count": true,
+	"-A": true, "--after-context": true, "-B": true, "--before-context": true, "-C": true, "--context": true,
+	"--context-separator": true, "--field-match-separator": true, "--field-context-separator": true,
+	"-M": true, "--max-columns": true, "-r": true, "--replace": true, "-j": true, "--threads": true,
+	"-d": true, "--max-depth": true, "--max-filesize": true, "--color": true, "--colors": true,
+	"--sort": true, "--sortr": true, "--path-separator": true, "-E": true, "--encoding": true,
+	"--ignore-file": true, "--dfa-size-limit": true, "--regex-size-limit": true, "--hyperlink-format": true,
+}
+
+// rgFlags are ripgrep's options in the model without a value.
+const rgFlags = " -i -s -S -v -w -x -F -n -N -H -I -o -c -l -q -a -L -u -. -0 -b -p " +
+	"--ignore-case --case-sensitive --smart-case --invert-match --word-regexp --line-regexp --fixed-strings " +
+	"--no-fixed-strings --line-number --no-line-number --with-filename --no-filename --no-heading --heading " +
+	"--only-matching --count --count-matches --files-with-matches --files-without-match --quiet --files " +
+	"--text --binary --follow --no-follow --hidden --no-hidden --no-ignore --no-ignore-vcs --no-ignore-dot " +
+	"--no-ignore-global --no-ignore-parent --no-ignore-exclude --no-ignore-files --unrestricted --null " +
+	"--vimgrep --json --column --byte-offset --trim --pretty --stats --no-messages --no-config " +
+	"--line-buffered --block-buffered --crlf --no-crlf --sort-files --one-file-system --no-unicode " +
+	"--max-columns-preview --glob-case-insensitive --ignore-file-case-insensitive "
+
+// rgState is what ripgrep's options set so far.
+type rgState struct {
+	grepState
+	hidden, noConfig bool
+	unrestricted     int
+}
+
+// rgLines returns what ripgrep with args prints of a file, and whether
+// guard models every option and pattern. ripgrep searches recursively, and
+// skips the hidden files and directories of the trees it walks unless
+// told otherwise (--hidden, -., -uu): such a file (by its own name, which
+// is all guard looks at: a file under a hidden directory is matched as
+// any other) prints nothing. A config file (RIPGREP_CONFIG_PATH) adds
+// options guard does not see: not modelled, unless --no-config.
+func rgLines(args []string) (grepSpec, bool) {
+	s := rgState{grepState: grepState{ok: true, rec: true}}
+	var ops []string
+	for i := 0; i < len(args) && s.ok; i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(a, "--"):
+			i = s.long(args, i)
+		case len(a) > 1 && a[0] == '-':
+			i = s.short(args, i)
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if !s.ok || !s.noConfig && os.Getenv("RIPGREP_CONFIG_PATH") != "" {
+		return grepSpec{}, false
+	}
+	if s.patterns == nil {
+		if len(ops) == 0 {
+			return grepSpec{}, s.quiet // --files: names only
+		}
+		s.patterns, ops = ops[:1], ops[1:]
+	}
+	g, ok := s.rgSpec()
+	g.files, g.follow = true, s.follow
+	g.skipHidden = !s.hidden && s.unrestricted < 2
+	for _, op := range ops {
+		if b := op[strings.LastIndexByte(op, '/')+1:]; strings.HasPrefix(b, ".") && b != "." && b != ".." {
+			g.skipHidden = false // named: searched, hidden or not
+		}
+	}
+	return g, ok
+}
+
+// long reads the long option at args[i] and returns the index of the last
+// word it used.
+func (s *rgState) long(args []string, i int) int {
+	opt, val, hasVal := strings.Cut(args[i], "=")
+	switch {
+	case rgValued[opt]:
+		if !hasVal {
+			if i+1 >= len(args) {
+				s.ok = false
+				return i
+			}
+			i++
+			val = args[i]
+		}
+		s.value(opt, val)
+	case hasVal || !strings.Contains(rgFlags, " "+opt+" "):
+		s.ok = false
+	default:
+		s.flag(opt)
+	}
+	return i
+}
+
+// short reads the cluster of short options at args[i] (a value: the rest
+// of the word, else the next one).
+func (s *rgState) short(args []string, i int) int {
+	cl := args[i][1:]
+	for j := 0; j < len(cl); j++ {
+		o := "-" + cl[j:j+1]
+		switch {
+		case rgValued[o]:
+			val := cl[j+1:]
+			if val == "" {
+				if i+1 >= len(args) {
+					s.ok = false
+					return i
+				}
+				i++
+				val = args[i]
+			}
+			s.value(o, val)
+			return i
+		case strings.Contains(rgFlags, " "+o+" "):
+			s.flag(o)
+		default:
+			s.ok = false
+			return i
+		}
+	}
+	return i
+}
+
+// value records an option with its value.
+func (s *rgState) value(opt, val string) {
+	if opt == "-e" || opt == "--regexp" {
+		s.patterns = append(s.patterns, val)
+	}
+}
+
+// flag records an option without a value.
+func (s *rgState) flag(o string) {
+	switch o {
+	case "-i", "-S", "--ignore-case", "--smart-case":
+		s.fold = true // smart case folds at most as -i does
+	case "-v", "--invert-match":
+		s.invert = true
+	case "-l", "-c", "-q", "--count", "--count-matches", "--files-with-matches", "--files-without-match", "--quiet", "--files":
+		s.quiet = true
+	case "-F", "--fixed-strings":
+		s.matcher = 'F'
+	case "--no-fixed-strings":
+		s.matcher = 0
+	case "-L", "--follow":
+		s.follow = true
+	case "--no-follow":
+		s.follow = false
+	case "-.", "--hidden":
+		s.hidden = true
+	case "--no-hidden":
+		s.hidden = false
+	case "-u", "--unrestricted":
+		s.unrestricted++
+	case "--no-config":
+		s.noConfig = true
+	}
+}
+
+// rgSpec compiles ripgrep's patterns (Rust's regex syntax) to Go
+// expressions matching at least the lines ripgrep's match (rustExpr).
+func (s *rgState) rgSpec() (grepSpec, bool) {
+	switch {
+	case s.quiet:
+		return grepSpec{none: true}, true
+	case s.invert:
+		return grepSpec{any: true}, true
+	}
+	var g grepSpec
+	for _, p := range s.patterns {
+		for _, one := range strings.Split(p, "\n") {
+			expr, ok := regexp.QuoteMeta(one), true
+			if s.matcher != 'F' {
+				expr, ok = rustExpr(one)
+			}
+			if !ok {
+				return grepSpec{}, false
+			}
+			if s.fold {
+				expr = "(?i)" + expr
+			}
+			re, err := regexp.Compile(expr)
+			if err != nil {
+				return grepSpec{}, false
+			}
+			g.res = append(g.res, re)
+		}
+	}
+	return g, true
+}
+
+// rustClasses are the Perl classes whose Rust meaning (Unicode) holds more
+// than Go's (ASCII), as Go classes that hold at least Rust's; \b and \B
+// are dropped (a match without the assertion is a superset). \D, \W and
+// \S in Go hold more than Rust's already.
+var rustClasses = map[byte]string{
+	'd': `\p{Nd}`, 'w': `[\p{L}\p{M}\p{Nd}\p{Pc}]`, 's': `[\s\p{Z}\x{85}]`, 'b': ``, 'B': ``,
+	'D': `\D`, 'W': `\W`, 'S': `\S`,
+}
+
+// rustExpr rewrites a Rust regular expression in Go's syntax so that it
+// matches at least the lines Rust's does, within the part guard models: a
+// backslash before punctuation or a Perl class (rustClasses) outside
+// brackets, brackets without a backslash, a nested bracket or a set
+// operation (&&, --, ~~), and no verbose mode (Go has no x flag: it fails
+// to compile, and is not modelled).
+func rustExpr(p string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; c {
+		case '\\':
+			if i+1 >= len(p) {
+				return "", false
+			}
+			i++
+			if cls, ok := rustClasses[p[i]]; ok {
+				b.WriteString(cls)
+				continue
+			}
+			if !isPunct(p[i]) {
+				return "", false
+			}
+			b.WriteString(p[i-1 : i+1])
+		case '[':
+			end := rustBracket(p, i)
+			if end < 0 {
+				return "", false
+			}
+			b.WriteString(p[i:end])
+			i = end - 1
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
+}
+
+// rustBracket returns the end (after ]) of the bracket class at p[i] when
+// Go reads it as Rust does, else -1.
+func rustBracket(p string, i int) int {
+	j := i + 1
+	if j < len(p) && p[j] == '^' {
+		j++
+	}
+	if j < len(p) && p[j] == ']' {
+		j++
+	}
+	for ; j < len(p); j++ {
+		switch {
+		case p[j] == ']':
+			return j + 1
+		case p[j] == '\\', p[j] == '[' && !strings.HasPrefix(p[j:], "[:"):
+			return -1
+		case p[j] == '[':
+			end := strings.Index(p[j:], ":]")
+			if end < 0 {
+				return -1
+			}
+			j += end + 1
+		case j+1 < len(p) && (p[j:j+2] == "&&" || p[j:j+2] == "--" || p[j:j+2] == "~~"):
+			return -1
+		}
+	}
+	return -1
+}
