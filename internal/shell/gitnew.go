@@ -1,0 +1,68 @@
+package shell
+
+// What git init's and git clone's own options make of the new repository,
+// read as git's parse-options reads them (gitScan: clusters, attached
+// values, unique abbreviations): clone -c/--config K=V is a setting of the
+// new repository, judged as git -c K=V is (it is written into the
+// repository's configuration and stays there for its later commands);
+// --upload-pack/-u is a command git runs; --template names a directory
+// whose hooks git copies and clone then runs; --separate-git-dir puts the
+// configuration and hooks outside the .git globs; --reference names a
+// repository whose objects git reads. An option guard cannot name exactly
+// may be any of them: the command is hidden.
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+)
+
+// gitNewRepo analyses the options of git init or git clone (the
+// subcommand at from-1) that set the new repository's configuration,
+// hooks or commands. GIT_TEMPLATE_DIR is catalogue.HiddenVars'.
+func (c *cmd) gitNewRepo(from int) {
+	sub := c.args[from-1].Text
+	spec, _ := gitOptSpecs(sub)
+	hidden := false
+	hide := func(format string, a ...any) {
+		if !hidden {
+			hidden = true
+			c.w.hide(format, a...)
+		}
+	}
+	_, ok := gitScan(c.args, from, spec, func(o gitOpt) {
+		switch o.name {
+		case "--template":
+			hide("git %s --template: the new repository's hooks come from a directory guard does not read", sub)
+		case "--separate-git-dir":
+			hide("git %s --separate-git-dir: the repository's configuration and hooks go where guard's .git globs do not protect them", sub)
+		case "-c", "--config":
+			if o.at >= 0 {
+				c.gitNewSetting(o.value)
+			}
+		case "-u", "--upload-pack":
+			if o.at >= 0 {
+				c.w.runsValue(o.value, "git clone --upload-pack", func(t string) { c.w.runsHanded(t, "git") })
+			}
+		case "--reference", "--reference-if-able":
+			if o.at >= 0 {
+				c.w.Read(o.value) // its objects, borrowed
+			}
+		}
+	})
+	if !ok {
+		hide("git %s takes an option guard cannot tell (not one of its own, or an abbreviation of several): "+
+			"it may set the new repository's configuration, hooks or a program git runs", sub)
+	}
+}
+
+// gitNewSetting: git clone -c K=V writes K=V into the new repository's
+// configuration, which clone itself then loads: judged as git -c K=V is
+// (a command key's value runs, core.hooksPath hides, an include is a
+// configuration read).
+func (c *cmd) gitNewSetting(kv string) {
+	c.runOption(catalogue.RunGitSetting, kv, "git")
+	if k, v, ok := strings.Cut(kv, "="); ok && gitInclude(strings.ToLower(k)) {
+		c.w.gitConfigFile(v)
+	}
+}
