@@ -12,9 +12,11 @@ package shell
 // may be any of them: the command is hidden.
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // gitNewRepo analyses the options of git init or git clone (the
@@ -65,4 +67,47 @@ func (c *cmd) gitNewSetting(kv string) {
 	if k, v, ok := strings.Cut(kv, "="); ok && gitInclude(strings.ToLower(k)) {
 		c.w.gitConfigFile(v)
 	}
+}
+
+// gitNewWords are git init's or clone's words as gitScan parses them.
+type gitNewWords struct {
+	ops      []string // the operands, those after -- too
+	branch   string   // the branch clone checks out: -b/--branch, else HEAD
+	bare     bool     // --bare, --mirror
+	checkout bool     // clone checks a tree out (not -n/--no-checkout, not bare)
+}
+
+// gitNewParse parses args, git init's or clone's words after sub.
+func gitNewParse(sub string, args []word.Word) gitNewWords {
+	spec, _ := gitOptSpecs(sub)
+	p := gitNewWords{branch: "HEAD", checkout: sub == "clone"}
+	var values []int
+	idx, _ := gitScan(args, 0, spec, func(o gitOpt) {
+		values = append(values, o.at)
+		switch o.name {
+		case "--bare", "--naked", "--mirror":
+			p.bare = true
+		case "-n", "--no-checkout":
+			p.checkout = false
+		case "--checkout":
+			p.checkout = true
+		case "-b", "--branch":
+			if sub == "clone" && o.at >= 0 {
+				p.branch = o.value
+			}
+		}
+	})
+	for _, k := range idx {
+		p.ops = append(p.ops, args[k].Text)
+	}
+	for j, a := range args {
+		if a.Text == "--" && !slices.Contains(values, j) && !slices.Contains(idx, j) {
+			for _, b := range args[j+1:] {
+				p.ops = append(p.ops, b.Text)
+			}
+			break
+		}
+	}
+	p.checkout = p.checkout && !p.bare
+	return p
 }

@@ -139,6 +139,8 @@ func gitShortOpts(args []word.Word, j int, spec gitOptSpec, opt func(gitOpt)) (i
 			return j, known
 		case strings.IndexByte(spec.flags, ch) < 0:
 			known = false // a letter guard does not know: taken for a flag
+		default:
+			opt(gitOpt{name: name, at: -1}) // a flag, as a long one is reported
 		}
 	}
 	return j, known
