@@ -62,11 +62,36 @@ func (c *cmd) gitNewRepo(from int) {
 // configuration, which clone itself then loads: judged as git -c K=V is
 // (a command key's value runs, core.hooksPath hides, an include is a
 // configuration read).
+//
+// git runs the clone's commands in its new tree (a checkout's filters, the
+// fsmonitor at every index refresh) and resolves its includes from its
+// .git: a relative program or include there is a file of the remote's
+// tree, which guard cannot read before the clone; it is hidden.
 func (c *cmd) gitNewSetting(kv string) {
 	c.runOption(catalogue.RunGitSetting, kv, "git")
-	if k, v, ok := strings.Cut(kv, "="); ok && gitInclude(strings.ToLower(k)) {
-		c.w.gitConfigFile(v)
+	k, v, ok := strings.Cut(kv, "=")
+	k = strings.ToLower(k)
+	if !ok || !word.IsKnown(k) {
+		return
 	}
+	if gitInclude(k) {
+		c.w.gitConfigFile(v)
+		if !gitPathAnchored(v) {
+			c.w.hide("git clone -c %s: a configuration of the new repository's tree, which guard cannot read before the clone", k)
+		}
+		return
+	}
+	if gitRunsValue(k, v) || gitCommandKey(k) && !gitDataSetting(kv) {
+		if prog, _, _ := strings.Cut(strings.TrimSpace(gitCommand(k, v)), " "); strings.Contains(prog, "/") && !gitPathAnchored(prog) {
+			c.w.hide("git clone -c %s runs %s, a file of the new tree guard cannot read before the clone", k, prog)
+		}
+	}
+}
+
+// gitPathAnchored reports whether p names the same file wherever git
+// runs: an absolute path or one from the home.
+func gitPathAnchored(p string) bool {
+	return strings.HasPrefix(p, "/") || word.HomeRelative(p)
 }
 
 // gitNewWords are git init's or clone's words as gitScan parses them.
