@@ -294,8 +294,8 @@ func (c *cmd) gitMadeAt(d string) bool {
 // runs), clone's second (else the name git takes from the source: a
 // directory guard does not work out, which any may be).
 func (c *cmd) gitNewDir(sub string, args []word.Word) {
-	bare := hasAny(args, "--bare", "--mirror")
-	ops := gitOperands(args, gitNewWithArg)
+	p := gitNewParse(sub, args)
+	bare, ops := p.bare, p.ops
 	dir := "."
 	switch {
 	case sub == "init" && len(ops) > 0:
@@ -312,9 +312,6 @@ func (c *cmd) gitNewDir(sub string, args []word.Word) {
 		c.w.gitMade = append(c.w.gitMade, path.Clean(c.w.Where(dir)))
 	}
 }
-
-// gitNewWithArg are git init's and clone's options that take the next word.
-const gitNewWithArg word.Set = " --template --separate-git-dir -b --initial-branch --object-format --ref-format -o --origin -u --upload-pack --reference --reference-if-able -c --config --depth --shallow-since --shallow-exclude -j --jobs --filter --bundle-uri --server-option "
 
 // gitDirProtected reports whether git directory p lies where the .git
 // globs protect its configuration and hooks: a directory named .git or

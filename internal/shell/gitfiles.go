@@ -135,27 +135,6 @@ func (c *cmd) gitConfigEnv(kv string) {
 	}
 }
 
-// gitNewRepo: git init and git clone with --template=DIR copy DIR's hooks
-// into the new repository, and with --separate-git-dir=DIR put its
-// configuration and hooks in DIR, outside the .git globs that protect
-// them; guard reads neither, so both are hidden (GIT_TEMPLATE_DIR is, see
-// catalogue.HiddenVars).
-func (c *cmd) gitNewRepo(from int) {
-	for _, a := range c.args[from:] {
-		opt, _, _ := strings.Cut(a.Text, "=")
-		switch opt {
-		case "--template":
-			c.w.hide("git %s --template: the new repository's hooks come from a directory guard does not read", c.args[from-1].Text)
-			return
-		case "--separate-git-dir":
-			c.w.hide("git %s --separate-git-dir: the repository's configuration and hooks go where guard's .git globs do not protect them", c.args[from-1].Text)
-			return
-		case "--":
-			return
-		}
-	}
-}
-
 // gitLongOpts returns the long options of a git subcommand that the
 // command rules look for (git_reset_hard, git_clean_force…), with the
 // other long options of the subcommand that share a prefix with them; nil

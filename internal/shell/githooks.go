@@ -406,7 +406,7 @@ func (c *cmd) gitConfigLast(files []string, key string) gitConfigRead {
 // read; a relative one is a directory of the clone, whose files come from
 // the remote: guard cannot read them.
 func (c *cmd) gitCloneHooks(st effect.Stater) {
-	if hasAny(c.args, "--no-checkout", "-n", "--bare", "--mirror") {
+	if _, at := gitSubcommand(c.args); !gitNewParse("clone", c.args[at+1:]).checkout {
 		return
 	}
 	v, ok := c.gitHooksPath(c.gitUserConfigs())

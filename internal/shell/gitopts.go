@@ -69,6 +69,16 @@ func gitOptSpecs(sub string) (gitOptSpec, bool) {
 			long: " stat summary compact-summary squash commit edit ff ff-only rerere-autoupdate verify-signatures verbose quiet " +
 				"abort quit continue allow-unrelated-histories progress autostash overwrite-ignore signoff verify " +
 				"cleanup= strategy= strategy-option= message= file= into-name= log=? gpg-sign=? "}, true
+	case "clone":
+		return gitOptSpec{withArg: "jobuc", flags: "vqnls46",
+			long: " verbose quiet progress reject-shallow no-checkout bare naked mirror local no-hardlinks shared " +
+				"dissociate single-branch tags shallow-submodules ipv4 ipv6 also-filter-submodules remote-submodules sparse " +
+				"recurse-submodules=? recursive=? jobs= template= reference= reference-if-able= origin= branch= revision= " +
+				"upload-pack= depth= shallow-since= shallow-exclude= separate-git-dir= ref-format= config= server-option= " +
+				"filter= bundle-uri= "}, true
+	case "init":
+		return gitOptSpec{withArg: "b", flags: "q",
+			long: " bare quiet template= separate-git-dir= initial-branch= object-format= ref-format= shared=? "}, true
 	case "notes":
 		return gitOptSpec{withArg: "mFcC", flags: "f",
 			long: " allow-empty force stripspace ref= message= file= reedit-message= reuse-message= separator=? "}, true
@@ -129,6 +139,8 @@ func gitShortOpts(args []word.Word, j int, spec gitOptSpec, opt func(gitOpt)) (i
 			return j, known
 		case strings.IndexByte(spec.flags, ch) < 0:
 			known = false // a letter guard does not know: taken for a flag
+		default:
+			opt(gitOpt{name: name, at: -1}) // a flag, as a long one is reported
 		}
 	}
 	return j, known

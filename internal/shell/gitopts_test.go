@@ -14,7 +14,7 @@ import (
 func TestGitScan(t *testing.T) {
 	for _, tc := range []struct {
 		sub, argv string
-		files     string // the message files seen, "|"-separated
+		files     string // the message files (clone's settings) seen, "|"-separated
 		operands  string
 		ok        bool
 	}{
@@ -33,6 +33,10 @@ func TestGitScan(t *testing.T) {
 		{"commit", "--allow-empty -Fserver.key", "server.key", "", true},
 		{"notes", "add -Fk", "k", "add", true},
 		{"tag", "v9 -- -Fk", "", "v9", true},
+		{"clone", "-qcfilter.x.smudge=k --depth 1 u d", "filter.x.smudge=k", "u d", true},
+		{"clone", "--conf k u", "k", "u", true},
+		{"clone", "--re x u", "", "x u", false}, // --reference, --revision, --recursive…
+		{"init", "--templ=t -b main", "", "", true},
 	} {
 		spec, _ := gitOptSpecs(tc.sub)
 		var args []word.Word
@@ -41,7 +45,7 @@ func TestGitScan(t *testing.T) {
 		}
 		var files, ops []string
 		got, ok := gitScan(args, 0, spec, func(o gitOpt) {
-			if o.name == "-F" || o.name == "--file" {
+			if o.name == "-F" || o.name == "--file" || o.name == "-c" || o.name == "--config" {
 				files = append(files, o.value)
 			}
 		})

@@ -11,7 +11,6 @@ import (
 	"path"
 	"strings"
 
-	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -30,8 +29,6 @@ type gitRunOpt struct {
 // runs as a command.
 func gitRunOpts(sub string) []gitRunOpt {
 	switch sub {
-	case "clone":
-		return []gitRunOpt{{long: "--upload-pack", short: 'u'}}
 	case "fetch", "pull", "ls-remote", "fetch-pack":
 		return []gitRunOpt{{long: "--upload-pack"}, {long: "--exec"}}
 	case "push", "send-pack":
@@ -59,7 +56,7 @@ func gitRunOpts(sub string) []gitRunOpt {
 
 // gitRuns analyses what git's subcommand sub (at index at) runs that its
 // words name: an option's command, bisect run's and submodule foreach's
-// command line, and clone --config K=V as git -c K=V.
+// command line (clone's options are gitNewRepo's).
 func (c *cmd) gitRuns(sub string, at int) {
 	args := c.args[at+1:]
 	switch {
@@ -81,9 +78,6 @@ func (c *cmd) gitRuns(sub string, at int) {
 		return
 	}
 	opts := gitRunOpts(sub)
-	if sub == "clone" {
-		opts = append(opts, gitRunOpt{long: "--config"})
-	}
 	for j := 0; j < len(args) && opts != nil; j++ {
 		s := args[j].Text
 		if s == "--" {
@@ -94,8 +88,6 @@ func (c *cmd) gitRuns(sub string, at int) {
 			switch {
 			case !ok:
 				continue
-			case o.long == "--config":
-				c.runOption(catalogue.RunGitSetting, v, "git") // clone --config K=V: a setting of the new repository
 			case sub == "rebase":
 				c.inTop(func() { // rebase --exec runs at the top
 					c.w.runsValue(v, "git "+sub+" "+o.long, func(t string) { c.w.runsHanded(t, "git") })

@@ -68,14 +68,14 @@ func (c *cmd) gitTreeSub(sub string, args []word.Word, tree string, found bool) 
 	switch sub {
 	case "clone":
 		dir, writes = cloneDir(args)
-		if ops := gitOperands(args, cloneWithArg); len(ops) >= 2 {
+		if ops := gitNewParse(sub, args).ops; len(ops) >= 2 {
 			// The directory it creates and fills, checked out or bare: a
 			// write, so that a clone into a hidden directory of the home
 			// (a plugin directory a tool runs from) meets the write rules.
 			c.w.WriteDir(ops[1])
 		}
-		if ops := gitOperands(args, cloneWithArg); writes && len(ops) > 0 && !strings.Contains(ops[0], ":") {
-			c.newTreeLinks(ops[0], dir, cloneBranch(args)) // a local repository: its links (gitlinks.go)
+		if p := gitNewParse(sub, args); writes && len(p.ops) > 0 && !strings.Contains(p.ops[0], ":") {
+			c.newTreeLinks(p.ops[0], dir, p.branch) // a local repository: its links (gitlinks.go)
 		}
 	case "checkout", "switch":
 		if writes = !branchAtHead(args); writes && sub == "checkout" {
@@ -273,17 +273,15 @@ func branchAtHead(args []word.Word) bool {
 // the next word.
 const checkoutWithArg word.Set = " -b -B -c -C --create --force-create --orphan --conflict --pathspec-from-file "
 
-// cloneWithArg are git clone's options that take the next word.
-const cloneWithArg word.Set = " -o -b -u -c -j --origin --branch --upload-pack --config --depth --reference --reference-if-able --shallow-since --shallow-exclude --jobs --filter --server-option --bundle-uri --separate-git-dir --template "
-
 // cloneDir returns the directory git clone fills (its second operand, or
 // the repository's name from the first) and whether it checks a tree out
 // there (not with -n, --no-checkout, --bare or --mirror).
 func cloneDir(args []word.Word) (string, bool) {
-	if hasAny(args, "-n", "--no-checkout", "--bare", "--mirror") {
+	p := gitNewParse("clone", args)
+	if !p.checkout {
 		return "", false
 	}
-	ops := gitOperands(args, cloneWithArg)
+	ops := p.ops
 	switch {
 	case len(ops) >= 2:
 		return ops[1], true
@@ -411,18 +409,4 @@ func gitKeepsTree(sub string, args []word.Word) bool {
 		return word.Set(" status info whereis list find version log help init describe ").Has(step)
 	}
 	return false
-}
-
-// cloneBranch returns the branch git clone checks out: its -b/--branch
-// value, else HEAD.
-func cloneBranch(args []word.Word) string {
-	for j, a := range args {
-		if v, ok := strings.CutPrefix(a.Text, "--branch="); ok {
-			return v
-		}
-		if (a.Text == "-b" || a.Text == "--branch") && j+1 < len(args) {
-			return args[j+1].Text
-		}
-	}
-	return "HEAD"
 }

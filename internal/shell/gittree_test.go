@@ -71,6 +71,10 @@ func TestCloneDir(t *testing.T) {
 		{"-n https://x/y z", "", false},
 		{"--bare https://x/y", "", false},
 		{"--mirror https://x/y", "", false},
+		{"--ba https://x/y z", "", false},             // --bare abbreviated
+		{"--no-ch https://x/y z", "", false},          // --no-checkout abbreviated
+		{"-qb main --dep 1 https://x/y z", "z", true}, // a cluster's value, an abbreviation's
+		{"-o -- -- https://x/y z", "z", true},         // -o's value, then the end of options
 		{"", "", false},
 	}
 	for _, tt := range tests {
