@@ -478,3 +478,60 @@ func TestGitCheckoutHere(t *testing.T) {
 		checkRule(t, p, proj, tc.cmd, tc.rule, "")
 	}
 }
+
+// TestGitRevisionParents: git writes from a revision's other parents
+// too: git stash apply (pop, branch) restores the untracked files of the
+// stash's third parent, git cherry-pick -m 2 M and revert -m apply the
+// difference from M's second parent. A hook file reaching the tree that
+// way is a write of it; a stash -u of ordinary files and a mainline-1
+// pick of a merge that brings none stay allowed.
+func TestGitRevisionParents(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"README": "a\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	blob := gitOut(t, proj, []byte(`{"hooks":{}}`+"\n"), "hash-object", "-w", "--stdin")
+	t1 := gitOut(t, proj, []byte("100644 blob "+blob+"\tsettings.json\n"), "mktree")
+	t2 := gitOut(t, proj, []byte("040000 tree "+t1+"\t.agent_a\n"), "mktree")
+	u := gitOut(t, proj, nil, "commit-tree", t2, "-m", "u")
+	i := gitOut(t, proj, nil, "commit-tree", "HEAD^{tree}", "-p", "HEAD", "-m", "index")
+	s := gitOut(t, proj, nil, "commit-tree", "HEAD^{tree}", "-p", "HEAD", "-p", i, "-p", u, "-m", "WIP")
+	gitIn(t, proj, "stash", "store", "-m", "x", s)
+	m1 := gitOut(t, proj, nil, "commit-tree", t2, "-p", "HEAD", "-m", "m1")
+	m := gitOut(t, proj, nil, "commit-tree", t2, "-p", m1, "-p", "HEAD", "-m", "merge")
+	gitIn(t, proj, "branch", "m", m)
+	ok := gitOut(t, proj, nil, "commit-tree", "HEAD^{tree}", "-p", "HEAD", "-p", "HEAD", "-m", "plain merge")
+	gitIn(t, proj, "branch", "ok", ok)
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd, rule, reason string
+	}{
+		{"git stash apply", "blocked_path", ".agent_a/settings.json"},
+		{"git stash pop", "blocked_path", ".agent_a/settings.json"},
+		{"git stash apply stash@{0}", "blocked_path", ".agent_a/settings.json"},
+		{"git stash apply " + s, "blocked_path", ".agent_a/settings.json"},
+		{"git stash branch b1", "blocked_path", ".agent_a/settings.json"},
+		{"git cherry-pick -m 2 m", "blocked_path", ".agent_a/settings.json"},
+		{"git cherry-pick --mainline 2 m", "blocked_path", ".agent_a/settings.json"},
+		{"git cherry-pick -m2 m", "blocked_path", ".agent_a/settings.json"},
+		{"git cherry-pick --mainline=2 m", "blocked_path", ".agent_a/settings.json"},
+		{"git cherry-pick -n -m 2 m", "blocked_path", ".agent_a/settings.json"},
+		{"git revert -m 2 m", "blocked_path", ".agent_a/settings.json"},
+		{"git cherry-pick -nm 2 m", "unparsable_command", "revision guard cannot read"},
+		{"git cherry-pick -m x m", "unparsable_command", "revision guard cannot read"},
+		{"git cherry-pick -m 1 ok", "", ""},
+		{"git cherry-pick -m 3 ok", "", ""}, // no third parent: git fails
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+	gitIn(t, proj, "stash", "drop", "-q")
+	if err := os.WriteFile(filepath.Join(proj, "notes.txt"), []byte("n\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "stash", "-u", "-q")
+	checkRule(t, p, proj, "git stash pop", "", "")
+	checkRule(t, p, proj, "git stash apply", "", "")
+}
