@@ -535,3 +535,48 @@ func TestGitRevisionParents(t *testing.T) {
 	checkRule(t, p, proj, "git stash pop", "", "")
 	checkRule(t, p, proj, "git stash apply", "", "")
 }
+
+// TestGitStashUntracked: git stash -u (-a, push --include-untracked,
+// save -u) removes the untracked files it saves, as git clean -f does:
+// the project's untracked .agent_b/hooks.json among them is a write of
+// it. A pathspec narrows it; a tree without a protected file, and a
+// stash without -u, stay allowed.
+func TestGitStashUntracked(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"src/a.go": "package a\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	if err := os.WriteFile(filepath.Join(proj, "src", "b.go"), []byte("package a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := realPolicy(t, "")
+	allowed := []string{"git stash -u", "git stash push -u -- .", "git stash", "cd src && git stash -a"}
+	for _, cmd := range allowed {
+		checkRule(t, p, proj, cmd, "", "")
+	}
+	os.MkdirAll(filepath.Join(proj, ".agent_b"), 0o755)
+	if err := os.WriteFile(filepath.Join(proj, ".agent_b", "hooks.json"), []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		cmd, rule, reason string
+	}{
+		{"git stash -u", "blocked_path", ".agent_b"},
+		{"git stash -a", "blocked_path", ".agent_b"},
+		{"git stash --include-untracked", "blocked_path", ".agent_b"},
+		{"git stash push -u -- .", "blocked_path", ".agent_b"},
+		{"git stash push -u -- :/", "blocked_path", ".agent_b"},
+		{"git stash save -u wip", "blocked_path", ".agent_b"},
+		{"cd src && git stash -u", "blocked_path", ".agent_b"},
+		{"git -C src stash push --all", "blocked_path", ".agent_b"},
+		{"git stash push -u -- src", "", ""},
+		{"git stash -u -- src/b.go", "", ""},
+		{"git stash", "", ""},
+		{"git stash push -m wip", "", ""},
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+}
