@@ -89,6 +89,7 @@ func (c *cmd) gitFiles() {
 	c.gitTree(sub, at)   // gittree.go
 	c.gitRuns(sub, at)   // gitruns.go
 	c.gitWrites(sub, at) // gitruns.go
+	c.gitRepoWrites(sub, c.args[min(at+1, len(c.args)):]) // gitrepowrites.go
 }
 
 // gitDirPaths: git rev-parse prints paths in the git directory for
