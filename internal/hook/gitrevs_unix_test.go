@@ -580,3 +580,49 @@ func TestGitStashUntracked(t *testing.T) {
 		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
 	}
 }
+
+// TestGitHistoryPrintsNames: on an agent whose results guard redacts, a
+// revision printer's files are still reads under their names, held to the
+// read rules: a .env the index no longer holds but a commit does (the
+// stash's untracked part, ORIG_HEAD after a reset) blocks; printers of
+// commits without a protected file pass.
+func TestGitHistoryPrintsNames(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"go.mod": "module x\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	if err := os.WriteFile(filepath.Join(proj, "main.go"), []byte("package x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "two")
+	if err := os.WriteFile(filepath.Join(proj, ".env"), []byte("DB_PASS=hunter2xyz\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "stash", "-u", "-q")
+	gitIn(t, proj, "stash", "apply", "-q")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "three")
+	gitIn(t, proj, "reset", "-q", "HEAD~1")
+	if err := os.Remove(filepath.Join(proj, ".env")); err != nil {
+		t.Fatal(err)
+	}
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd, rule, reason string
+	}{
+		{"git show stash^3", "blocked_path", ".env"},
+		{"git stash show -p --only-untracked", "blocked_path", ".env"},
+		{"git show ORIG_HEAD", "blocked_path", ".env"},
+		{"git log -p -1 ORIG_HEAD", "blocked_path", ".env"},
+		{"git show HEAD", "", ""},
+		{"git log -p", "", ""},
+		{"git show --stat", "", ""},
+		{"git stash show -p", "blocked_path", ".env"}, // stash.showIncludeUntracked prints the untracked part too
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+}
