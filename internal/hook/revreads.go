@@ -98,7 +98,9 @@ func revPaths(base, h string, revs []shell.RevRead) []event.Input {
 		}
 		if _, paths, ok := revTexts(base, h, r, &b); ok {
 			for _, p := range paths {
-				out = append(out, event.Input{Kind: event.KindRead, Text: p, Via: "git's patch of revision " + r.Rev})
+				// Unprinted: the text printed is the revision's, which the
+				// result scan redacts, not the file's on disk.
+				out = append(out, event.Input{Kind: event.KindRead, Text: p, Via: "git's patch of revision " + r.Rev, Unprinted: true})
 			}
 		}
 	}
