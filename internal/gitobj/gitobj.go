@@ -141,30 +141,48 @@ type ID [20]byte
 // refs/remotes/NAME, refs/remotes/NAME/HEAD), followed by ~N, ^ and ^1
 // steps; a tag is peeled to its commit.
 func (r *Repo) Resolve(rev string) (ID, bool) {
+	id, _, ok := r.resolve(rev)
+	return id, ok
+}
+
+// NoParent reports whether rev names a commit's parent the commit does
+// not have (stash^3 of a stash made without -u, M^2 of a commit with one
+// parent): git finds no such revision and writes nothing from it.
+func (r *Repo) NoParent(rev string) bool {
+	_, missing, ok := r.resolve(rev)
+	return !ok && missing
+}
+
+// resolve resolves rev, and reports whether it failed only because a
+// step asked for a parent its commit does not have.
+func (r *Repo) resolve(rev string) (id ID, missing, ok bool) {
 	base, steps, ok := splitSteps(rev)
 	if !ok {
-		return ID{}, false
+		return ID{}, false, false
 	}
 	switch strings.TrimPrefix(base, "HEAD") {
 	case "@{u}", "@{upstream}":
 		if base, ok = r.upstream(); !ok {
-			return ID{}, false
+			return ID{}, false, false
 		}
 	}
-	id, ok := r.ref(base, 0)
-	if !ok {
-		return ID{}, false
+	if id, ok = r.ref(base, 0); ok {
+		id, ok = r.peel(id)
 	}
-	id, ok = r.peel(id)
-	for i := 0; ok && i < steps; i++ {
+	for _, n := range steps {
+		if !ok || n == 0 {
+			continue // ^0: the commit itself
+		}
 		var ps []ID
-		if _, ps, ok = r.Commit(id); ok && len(ps) > 0 {
-			id = ps[0]
-		} else {
-			ok = false
+		if _, ps, ok = r.Commit(id); !ok {
+			return ID{}, false, false
 		}
+		if len(ps) < n {
+			return ID{}, true, false
+		}
+		id = ps[n-1]
 	}
-	return id, ok
+	return id, false, ok
 }
 
 // upstream returns the ref the current branch tracks (branch.NAME.remote
@@ -197,14 +215,16 @@ func (r *Repo) upstream() (string, bool) {
 	return "refs/remotes/" + remote + "/" + name, true
 }
 
-// splitSteps splits rev into its name and the count of first-parent steps
-// after it (~, ~N, ^, ^1).
-func splitSteps(rev string) (string, int, bool) {
+// splitSteps splits rev into its name and its parent steps, each the
+// number of the parent taken (~N: N steps to the first parent; ^N: the
+// Nth parent; ^0 the commit itself).
+func splitSteps(rev string) (string, []int, bool) {
 	i := strings.IndexAny(rev, "~^")
 	if i < 0 {
-		return rev, 0, rev != ""
+		return rev, nil, rev != ""
 	}
-	base, rest, steps := rev[:i], rev[i:], 0
+	base, rest := rev[:i], rev[i:]
+	var steps []int
 	for rest != "" {
 		op := rest[0]
 		rest = rest[1:]
@@ -215,18 +235,24 @@ func splitSteps(rev string) (string, int, bool) {
 		n := 1
 		if j > 0 {
 			v, err := strconv.Atoi(rest[:j])
-			if err != nil {
-				return "", 0, false
+			if err != nil || v > maxParents {
+				return "", nil, false
 			}
 			n = v
 		}
-		if op != '~' && op != '^' || op == '^' && n != 1 && j > 0 {
-			return "", 0, false // ^2, ^{tree}, ^!
+		if op != '~' && op != '^' {
+			return "", nil, false // ^{tree}, ^!
 		}
 		rest = rest[j:]
-		steps += n
-		if steps > maxParents {
-			return "", 0, false
+		if op == '^' {
+			steps = append(steps, n)
+			n = 0
+		}
+		for ; n > 0; n-- {
+			steps = append(steps, 1)
+		}
+		if len(steps) > maxParents {
+			return "", nil, false
 		}
 	}
 	return base, steps, base != ""

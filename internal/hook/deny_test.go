@@ -43,6 +43,8 @@ var inHomeBlocks = map[string]string{
 	"git status --porcelain | awk '{print $2}' | xargs git add":        "names produced at run time in home",
 	"rg -l TODO | xargs -r sed -i 's/TODO/DONE/'":                      "names produced at run time in home",
 	"fd -e py | xargs black":                                           "names produced at run time in home",
+	// git's own writes into the repository are writes the rules decide.
+	"git init -b main": "makes ~/.git, a hidden directory of the home (~/.*/**) whose configuration git then loads under every directory of the home",
 	// A recursive read of the working directory reads ~/.ssh.
 	"grep -r API_KEY .":                       "grep -r of home",
 	"grep -rn --include='*.go' 'func main' .": "grep -r of home (the filter narrows names, and ~/.ssh may hold any)",

@@ -478,3 +478,151 @@ func TestGitCheckoutHere(t *testing.T) {
 		checkRule(t, p, proj, tc.cmd, tc.rule, "")
 	}
 }
+
+// TestGitRevisionParents: git writes from a revision's other parents
+// too: git stash apply (pop, branch) restores the untracked files of the
+// stash's third parent, git cherry-pick -m 2 M and revert -m apply the
+// difference from M's second parent. A hook file reaching the tree that
+// way is a write of it; a stash -u of ordinary files and a mainline-1
+// pick of a merge that brings none stay allowed.
+func TestGitRevisionParents(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"README": "a\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	blob := gitOut(t, proj, []byte(`{"hooks":{}}`+"\n"), "hash-object", "-w", "--stdin")
+	t1 := gitOut(t, proj, []byte("100644 blob "+blob+"\tsettings.json\n"), "mktree")
+	t2 := gitOut(t, proj, []byte("040000 tree "+t1+"\t.agent_a\n"), "mktree")
+	u := gitOut(t, proj, nil, "commit-tree", t2, "-m", "u")
+	i := gitOut(t, proj, nil, "commit-tree", "HEAD^{tree}", "-p", "HEAD", "-m", "index")
+	s := gitOut(t, proj, nil, "commit-tree", "HEAD^{tree}", "-p", "HEAD", "-p", i, "-p", u, "-m", "WIP")
+	gitIn(t, proj, "stash", "store", "-m", "x", s)
+	m1 := gitOut(t, proj, nil, "commit-tree", t2, "-p", "HEAD", "-m", "m1")
+	m := gitOut(t, proj, nil, "commit-tree", t2, "-p", m1, "-p", "HEAD", "-m", "merge")
+	gitIn(t, proj, "branch", "m", m)
+	ok := gitOut(t, proj, nil, "commit-tree", "HEAD^{tree}", "-p", "HEAD", "-p", "HEAD", "-m", "plain merge")
+	gitIn(t, proj, "branch", "ok", ok)
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd, rule, reason string
+	}{
+		{"git stash apply", "blocked_path", ".agent_a/settings.json"},
+		{"git stash pop", "blocked_path", ".agent_a/settings.json"},
+		{"git stash apply stash@{0}", "blocked_path", ".agent_a/settings.json"},
+		{"git stash apply " + s, "blocked_path", ".agent_a/settings.json"},
+		{"git stash branch b1", "blocked_path", ".agent_a/settings.json"},
+		{"git cherry-pick -m 2 m", "blocked_path", ".agent_a/settings.json"},
+		{"git cherry-pick --mainline 2 m", "blocked_path", ".agent_a/settings.json"},
+		{"git cherry-pick -m2 m", "blocked_path", ".agent_a/settings.json"},
+		{"git cherry-pick --mainline=2 m", "blocked_path", ".agent_a/settings.json"},
+		{"git cherry-pick -n -m 2 m", "blocked_path", ".agent_a/settings.json"},
+		{"git revert -m 2 m", "blocked_path", ".agent_a/settings.json"},
+		{"git cherry-pick -nm 2 m", "unparsable_command", "revision guard cannot read"},
+		{"git cherry-pick -m x m", "unparsable_command", "revision guard cannot read"},
+		{"git cherry-pick -m 1 ok", "", ""},
+		{"git cherry-pick -m 3 ok", "", ""}, // no third parent: git fails
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+	gitIn(t, proj, "stash", "drop", "-q")
+	if err := os.WriteFile(filepath.Join(proj, "notes.txt"), []byte("n\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "stash", "-u", "-q")
+	checkRule(t, p, proj, "git stash pop", "", "")
+	checkRule(t, p, proj, "git stash apply", "", "")
+}
+
+// TestGitStashUntracked: git stash -u (-a, push --include-untracked,
+// save -u) removes the untracked files it saves, as git clean -f does:
+// the project's untracked .agent_b/hooks.json among them is a write of
+// it. A pathspec narrows it; a tree without a protected file, and a
+// stash without -u, stay allowed.
+func TestGitStashUntracked(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"src/a.go": "package a\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	if err := os.WriteFile(filepath.Join(proj, "src", "b.go"), []byte("package a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := realPolicy(t, "")
+	allowed := []string{"git stash -u", "git stash push -u -- .", "git stash", "cd src && git stash -a"}
+	for _, cmd := range allowed {
+		checkRule(t, p, proj, cmd, "", "")
+	}
+	os.MkdirAll(filepath.Join(proj, ".agent_b"), 0o755)
+	if err := os.WriteFile(filepath.Join(proj, ".agent_b", "hooks.json"), []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		cmd, rule, reason string
+	}{
+		{"git stash -u", "blocked_path", ".agent_b"},
+		{"git stash -a", "blocked_path", ".agent_b"},
+		{"git stash --include-untracked", "blocked_path", ".agent_b"},
+		{"git stash push -u -- .", "blocked_path", ".agent_b"},
+		{"git stash push -u -- :/", "blocked_path", ".agent_b"},
+		{"git stash save -u wip", "blocked_path", ".agent_b"},
+		{"cd src && git stash -u", "blocked_path", ".agent_b"},
+		{"git -C src stash push --all", "blocked_path", ".agent_b"},
+		{"git stash push -u -- src", "", ""},
+		{"git stash -u -- src/b.go", "", ""},
+		{"git stash", "", ""},
+		{"git stash push -m wip", "", ""},
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+}
+
+// TestGitHistoryPrintsNames: on an agent whose results guard redacts, a
+// revision printer's files are still reads under their names, held to the
+// read rules: a .env the index no longer holds but a commit does (the
+// stash's untracked part, ORIG_HEAD after a reset) blocks; printers of
+// commits without a protected file pass.
+func TestGitHistoryPrintsNames(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"go.mod": "module x\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	if err := os.WriteFile(filepath.Join(proj, "main.go"), []byte("package x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "two")
+	if err := os.WriteFile(filepath.Join(proj, ".env"), []byte("DB_PASS=hunter2xyz\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "stash", "-u", "-q")
+	gitIn(t, proj, "stash", "apply", "-q")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "three")
+	gitIn(t, proj, "reset", "-q", "HEAD~1")
+	if err := os.Remove(filepath.Join(proj, ".env")); err != nil {
+		t.Fatal(err)
+	}
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd, rule, reason string
+	}{
+		{"git show stash^3", "blocked_path", ".env"},
+		{"git stash show -p --only-untracked", "blocked_path", ".env"},
+		{"git show ORIG_HEAD", "blocked_path", ".env"},
+		{"git log -p -1 ORIG_HEAD", "blocked_path", ".env"},
+		{"git show HEAD", "", ""},
+		{"git log -p", "", ""},
+		{"git show --stat", "", ""},
+		{"git stash show -p", "blocked_path", ".env"}, // stash.showIncludeUntracked prints the untracked part too
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+}

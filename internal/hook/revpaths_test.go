@@ -9,8 +9,9 @@ import (
 // git diff A B) are held to the read rules by their names where guard
 // cannot redact what the command prints, as a tree read whole is: a
 // committed .env blocks there whatever it holds, the reason naming the
-// file and the revision; on agent A's plain route the result scan redacts
-// as before, and a patch of no protected file passes.
+// file and the revision; on agent A's plain route too (the content is the
+// result scan's, the names the read rules'), and a patch of no protected
+// file passes.
 func TestRevPatchPaths(t *testing.T) {
 	proj, git := gitWorld(t, map[string]string{"README": "a\n", ".env": "DB_PASS=hunter2xyz\n"})
 	git("add", "-f", "README", ".env")
@@ -30,7 +31,7 @@ func TestRevPatchPaths(t *testing.T) {
 		{"B git diff HEAD~1 HEAD", b("git diff HEAD~1 HEAD"), true},
 		{"A background git show HEAD~1", a("git show HEAD~1", true), true},
 		{"A failure route", a("git show HEAD~1; false", false), true},
-		{"A plain git show HEAD~1", a("git show HEAD~1", false), false}, // the result scan redacts
+		{"A plain git show HEAD~1", a("git show HEAD~1", false), true}, // the names: the read rules' on every route
 		{"B git log -p -- README", b("git log -p -- README"), false},
 		{"B git show --stat HEAD~1", b("git show --stat HEAD~1"), false},
 	} {

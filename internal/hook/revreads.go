@@ -32,12 +32,17 @@ func unredactedWhy(call *agent.Call) string {
 // be checked as beforeReadFile's content is. A file guard cannot read
 // that way (a revision it cannot resolve, no repository it can find,
 // past the bounds) returns the finding that blocks it: guard cannot tell.
-// base is the directory the command runs in.
+// Where the result scan redacts (why ""), only the names a revision's
+// patch prints are returned (revPaths). base is the directory the command
+// runs in.
 func revReads(why, base string, revs []shell.RevRead) ([]event.Input, *event.Finding) {
-	if why == "" || len(revs) == 0 {
+	if len(revs) == 0 {
 		return nil, nil
 	}
 	h, _ := home.UserHome()
+	if why == "" {
+		return revPaths(base, h, revs), nil
+	}
 	var out []event.Input
 	var b scanBudget
 	for _, r := range revs {
@@ -75,6 +80,31 @@ func revReads(why, base string, revs []shell.RevRead) ([]event.Input, *event.Fin
 		}
 	}
 	return out, nil
+}
+
+// revPaths returns, where the result scan redacts what the call prints,
+// the files a revision's patch prints under their names (git show
+// stash^3, git show ORIG_HEAD after a reset, git log -p of a file the
+// index no longer holds), each a read held to the read rules as a file of
+// a tree read whole is: the content scan is the result's, the names are
+// the rules'. A revision guard cannot read is left to the result scan and
+// to the index's tree read (gittexttree.go).
+func revPaths(base, h string, revs []shell.RevRead) []event.Input {
+	var out []event.Input
+	var b scanBudget
+	for _, r := range revs {
+		if r.Path != "" || r.Rev == "…" || r.Rev == shell.RevCannotTell {
+			continue
+		}
+		if _, paths, ok := revTexts(base, h, r, &b); ok {
+			for _, p := range paths {
+				// Unprinted: the text printed is the revision's, which the
+				// result scan redacts, not the file's on disk.
+				out = append(out, event.Input{Kind: event.KindRead, Text: p, Via: "git's patch of revision " + r.Rev, Unprinted: true})
+			}
+		}
+	}
+	return out
 }
 
 // revDir returns the directory r runs in (r.Dir relative to base, ~ for

@@ -32,12 +32,15 @@ func (f runFiles) RevChanges(dir, from, to string) ([]string, shell.RevStatus) {
 		return nil, shell.RevNone // no stash: git stash pop fails, writing nothing
 	}
 	if !ok {
-		if _, err := os.Lstat(filepath.Join(full, filepath.FromSlash(to))); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Lstat(filepath.Join(full, filepath.FromSlash(to))); err == nil || !errors.Is(err, fs.ErrNotExist) || r.NoParent(to) {
 			return nil, shell.RevNone
 		}
 		return nil, shell.RevUnknown
 	}
 	a, ok := r.Resolve(from)
+	if !ok && r.NoParent(from) {
+		return nil, shell.RevNone // git cherry-pick -m 3 of a commit with two parents fails
+	}
 	if !ok {
 		return nil, shell.RevUnknown
 	}
@@ -66,6 +69,8 @@ func (f runFiles) RevOnDisk(dir, rev string) ([]string, shell.RevStatus) {
 		files, ok = r.IndexFiles(keep)
 	} else if id, resolved := r.Resolve(rev); resolved {
 		files, ok = r.Files(id, keep)
+	} else if r.NoParent(rev) {
+		return nil, shell.RevNone // stash^3 of a stash that saved no untracked file
 	}
 	if !ok {
 		return nil, shell.RevUnknown

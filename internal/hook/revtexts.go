@@ -40,6 +40,9 @@ func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, []strin
 	if !ok && r.Rev == "refs/stash" && !repo.HasRef(r.Rev) {
 		return nil, nil, true // no stash: git stash show prints an error
 	}
+	if !ok && repo.NoParent(r.Rev) {
+		return nil, nil, true // stash^3 of a stash without untracked files: git prints an error
+	}
 	if !ok && unknownRev(repo, dir, r.Rev) {
 		return nil, nil, true // git fails on a revision that is not there: an error, no text
 	}

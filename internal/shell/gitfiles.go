@@ -88,9 +88,10 @@ func (c *cmd) gitFiles() {
 		c.gitNewRepo(at + 1)
 		c.gitNewDir(sub, c.args[at+1:]) // gitdirs.go
 	}
-	c.gitTree(sub, at)   // gittree.go
-	c.gitRuns(sub, at)   // gitruns.go
-	c.gitWrites(sub, at) // gitruns.go
+	c.gitTree(sub, at)                                    // gittree.go
+	c.gitRuns(sub, at)                                    // gitruns.go
+	c.gitWrites(sub, at)                                  // gitruns.go
+	c.gitRepoWrites(sub, c.args[min(at+1, len(c.args)):]) // gitrepowrites.go
 }
 
 // gitDirPaths: git rev-parse prints paths in the git directory for

@@ -404,7 +404,12 @@ func (c *cmd) gitStashText(args []word.Word) {
 		if ops := revOperands(args[1:], ""); len(ops) > 0 {
 			rev = ops[0]
 		}
-		c.revText(RevRead{Rev: rev})
+		if !hasAny(args[1:], "--only-untracked") {
+			c.revText(RevRead{Rev: rev})
+		}
+		if hasAny(args[1:], "--only-untracked", "-u", "--include-untracked") {
+			c.revText(RevRead{Rev: rev + "^3"}) // the untracked files stash -u saved
+		}
 	case len(args) > 0 && args[0].Text == "list":
 		if !gitKnownOptions(args[1:]) {
 			c.revText(RevRead{Rev: RevCannotTell})

@@ -11,9 +11,10 @@ import (
 // The files git writes from a revision: checkout REV,
 // switch REV, merge REV, rebase UPSTREAM, reset --hard REV, read-tree -u
 // REV write the paths where REV's tree differs from HEAD's; cherry-pick
-// REV those where REV differs from its parent, revert REV the same in the
-// other direction, stash pop (apply, branch) those where the stash differs
-// from the commit it was made on. Each is a write, so that the write rules
+// REV those where REV differs from its parent (-m N: its Nth), revert REV
+// the same in the other direction, stash pop (apply, branch) those where
+// the stash differs from the commit it was made on and the untracked files
+// its third parent holds. Each is a write, so that the write rules
 // decide: a branch that brings .agent_a/settings.json, .vscode/tasks.json
 // or .husky/pre-commit writes a protected file. The revision is read from
 // the repository's objects by the hook's reader (effect.RevReader). A
@@ -106,7 +107,16 @@ func (c *cmd) onDisk(rr effect.RevReader, sub, dir, to, head string, paths []str
 	case "stash":
 		if to == "HEAD" || to == head {
 			revs = append(revs, to)
+			break
 		}
+		// git stash apply (pop, branch) restores the untracked files
+		// stash -u saved in the stash's third parent, which no
+		// difference from its first holds.
+		more, st := rr.RevOnDisk(c.w.Where(dir), to+"^3")
+		if st == effect.RevUnknown {
+			return nil, st
+		}
+		paths = append(paths, more...)
 	case "merge", "rebase", "pull":
 		if head == "" {
 			head = "HEAD"
@@ -321,13 +331,14 @@ func gitRevision(sub string, args []word.Word) (from, to string, ok bool) {
 		}
 		return "", ops[0], true
 	case "cherry-pick", "revert":
-		if len(ops) != 1 || strings.Contains(ops[0], "..") {
+		parent, known := mainline(args)
+		if len(ops) != 1 || strings.Contains(ops[0], "..") || !known {
 			return "", "", true
 		}
 		if sub == "revert" {
-			return ops[0], ops[0] + "~1", true
+			return ops[0], ops[0] + parent, true
 		}
-		return ops[0] + "~1", ops[0], true
+		return ops[0] + parent, ops[0], true
 	case "stash":
 		if len(args) == 0 || args[0].Text == "push" || args[0].Text == "save" || strings.HasPrefix(args[0].Text, "-") {
 			return "", "HEAD", true // the changes saved, HEAD's files written back
@@ -342,6 +353,36 @@ func gitRevision(sub string, args []word.Word) (from, to string, ok bool) {
 		return rev + "~1", rev, true
 	}
 	return "", "", true // pull, am, checkout-index, a bisect step (git picks the commit): what they write is not read
+}
+
+// mainline returns the parent of the commit git cherry-pick or revert
+// applies the difference from: ^N of -m N (--mainline N, -mN,
+// --mainline=N, the last one given), else the first; false when guard
+// cannot tell the number.
+func mainline(args []word.Word) (string, bool) {
+	n := "1"
+	for j := 0; j < len(args) && args[j].Text != "--"; j++ {
+		s := args[j].Text
+		switch {
+		case s == "-m" || s == "--mainline":
+			if j++; j == len(args) {
+				return "", false
+			}
+			n = args[j].Text
+		case strings.HasPrefix(s, "--mainline="):
+			n = s[len("--mainline="):]
+		case strings.HasPrefix(s, "-m") && !strings.HasPrefix(s, "--"):
+			n = s[2:]
+		case len(s) > 2 && s[0] == '-' && s[1] != '-' && strings.ContainsRune(s, 'm'):
+			return "", false // -nm 2: a cluster guard does not split
+		default:
+			continue
+		}
+		if n == "" || strings.Trim(n, "0123456789") != "" || len(n) > 3 {
+			return "", false
+		}
+	}
+	return "^" + n, true
 }
 
 // hasDashes reports whether args hold --, the end of the options.

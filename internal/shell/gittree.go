@@ -90,7 +90,9 @@ func (c *cmd) gitTreeSub(sub string, args []word.Word, tree string, found bool) 
 			c.gitHeadMoves(args, tree) // gitrevs.go: reset --soft/--mixed REV
 		}
 	case "stash":
-		writes = stashWrites(args)
+		if writes = stashWrites(args); writes {
+			c.stashRemoves(args, dir)
+		}
 	case "submodule":
 		writes = len(args) > 0 && (args[0].Text == "update" || args[0].Text == "add")
 		if writes {
@@ -326,6 +328,71 @@ func stashWrites(args []word.Word) bool {
 		return true
 	}
 	return false // list, show, drop, clear, create, store
+}
+
+// stashRemoves records what git stash push -u/-a (save, the bare form;
+// args after stash) removes: the untracked files (with -a the ignored
+// ones too) it saved, which git clean -f would remove, under each
+// pathspec, else under the whole tree from its top (the project's
+// untracked .agent_b/hooks.json among them). Each entry the top holds but
+// .git is removed as a directory (WriteTree), so that the write rules
+// decide what it holds; a top guard cannot list hides the command.
+func (c *cmd) stashRemoves(args []word.Word, dir string) {
+	if c.w.guessing > 0 || len(args) > 0 && !strings.HasPrefix(args[0].Text, "-") && args[0].Text != "push" && args[0].Text != "save" {
+		return
+	}
+	if !gitWholeTree("stash", word.Texts(args)) {
+		return
+	}
+	specs := stashPathspecs(args)
+	c.inDir(effect.Under(c.w.Dir, dir), func() {
+		for _, p := range specs {
+			switch {
+			case strings.HasPrefix(p, ":") || strings.ContainsAny(p, "*?["):
+				specs = nil // magic, a glob: the whole tree
+			case path.Clean(p) == ".":
+				c.removeEntries(".")
+			default:
+				c.w.WriteTree(p)
+			}
+		}
+		if len(specs) > 0 {
+			return
+		}
+		if top := c.gitTop(); top != "" {
+			c.inDir(top, func() { c.removeEntries(".") })
+		} // else no repository: git stash fails
+	})
+}
+
+// removeEntries records the removal of everything directory d (the
+// tree's top, or a pathspec .) holds but .git, each a tree (WriteTree)
+// the write rules decide; a directory guard cannot list hides the
+// command.
+func (c *cmd) removeEntries(d string) {
+	names, ok := c.w.Tree(d, 1)
+	if !ok || !word.IsKnown(c.w.Dir) {
+		c.w.hide("git stash -u/-a removes the untracked files of a working tree guard cannot list, which may hold the project's hook files")
+		return
+	}
+	for _, n := range names {
+		if n = strings.TrimSuffix(n, "/"); n != ".git" {
+			c.w.WriteTree(path.Join(d, n))
+		}
+	}
+}
+
+// stashPathspecs returns the pathspecs of git stash push (args after
+// stash): its operands after the subcommand and the options (the bare
+// form's after --). save's words are its message.
+func stashPathspecs(args []word.Word) []string {
+	switch {
+	case len(args) == 0 || args[0].Text == "save":
+		return nil
+	case args[0].Text == "push":
+		args = args[1:]
+	}
+	return gitOperands(args, " -m --message --pathspec-from-file ")
 }
 
 // bisectChecksOut reports whether git bisect's step checks a revision out:

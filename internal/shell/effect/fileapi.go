@@ -228,7 +228,9 @@ const (
 	// RevKnown: the paths are all the revision changes.
 	RevKnown RevStatus = iota
 	// RevNone: no repository holds dir, or to is no revision but a path
-	// on disk (git checkout FILE): no tree is written from a revision.
+	// on disk (git checkout FILE), or a parent its commit does not have
+	// (stash^3 of a stash without untracked files): no tree is written
+	// from a revision.
 	RevNone
 	// RevUnknown: guard cannot read the revision or its trees within its
 	// bounds (a name it cannot resolve, a bound passed).

@@ -1,0 +1,109 @@
+package shell
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// What git writes into the repository itself: every subcommand that may
+// update a reference or the index (any not in gitNoRefSubs, an alias
+// included; not status and diff, whose index refresh keeps its entries)
+// writes the git directory it uses (its index, objects, refs); git init
+// without an operand makes one where it runs (.git, or the directory
+// itself with --bare); git bugreport and diagnose without -o, and
+// format-patch without -o, --output or --stdout, write their file where
+// they run. Each is a write the write rules decide, so that a repository
+// in a protected directory (git -C ~/.guard init, cd ~/.agent_a && git
+// add -A) blocks as git init ~/.guard does; a project's .git/index is no
+// protected file. The writes change no text guard reads later in the
+// command (MetaOnly): git's own files, not the agent's.
+
+// gitRepoWrites records what git's subcommand sub (args after it) writes
+// into the repository or where it runs.
+func (c *cmd) gitRepoWrites(sub string, args []word.Word) {
+	if c.w.guessing > 0 || sub == "" || strings.HasPrefix(sub, "-") || hasAny(args, "-h", "--help") {
+		return
+	}
+	meta := c.w.MetaOnly
+	c.w.MetaOnly = true
+	defer func() { c.w.MetaOnly = meta }()
+	switch sub {
+	case "init":
+		if len(gitOperands(args, gitNewWithArg)) == 0 && len(c.gitDirsNamed()) == 0 {
+			if hasAny(args, "--bare") {
+				c.w.Write("HEAD")
+			} else {
+				c.w.Write(".git/HEAD")
+			}
+		}
+		return
+	case "bugreport", "diagnose":
+		if !gitOptGiven(args, "-o", "--output-directory") {
+			c.w.Write("git-" + sub + "-….txt")
+		}
+		return
+	case "format-patch":
+		if !gitOptGiven(args, "-o", "--output-directory", "--output", "--stdout") {
+			c.w.Write("0001-….patch")
+		}
+		return
+	case "clone", "status", "diff":
+		return
+	}
+	if gitNoRefSubs.Has(sub) {
+		return
+	}
+	if d, ok := c.gitDirUsed(); ok {
+		c.w.Write(path.Join(d, "index"))
+	}
+}
+
+// gitDirUsed returns the git directory git uses (as named from the
+// walker's directory): the one --git-dir or GIT_DIR names, else .git in
+// the nearest directory up that holds one, else the nearest that is a git
+// directory itself (a bare repository); false for none guard finds.
+func (c *cmd) gitDirUsed() (string, bool) {
+	if named := c.gitDirsNamed(); len(named) > 0 {
+		return named[0], word.IsKnown(named[0])
+	}
+	st, ok := c.w.Files.(effect.Stater)
+	if !ok || !word.IsKnown(c.w.Dir) {
+		return "", false
+	}
+	up := "."
+	for range maxRepoDepth {
+		switch k, _ := st.Lstat(c.w.Where(path.Join(up, ".git"))); k {
+		case effect.EntryDir, effect.EntryFile, effect.EntryLink:
+			return path.Join(up, ".git"), true
+		case effect.EntryUnknown:
+			return "", false
+		}
+		if gitDirOnDisk(st, c.w.Where(up)) {
+			return up, true
+		}
+		if c.w.Where(up) == "/" {
+			return "", false
+		}
+		up = path.Join(up, "..")
+	}
+	return "", false
+}
+
+// gitOptGiven reports whether args (before --) hold one of opts, as
+// itself, with =VALUE, or (a short one) with its value joined (-oDIR).
+func gitOptGiven(args []word.Word, opts ...string) bool {
+	for _, a := range args {
+		if a.Text == "--" {
+			return false
+		}
+		for _, o := range opts {
+			if a.Text == o || strings.HasPrefix(a.Text, o+"=") || len(o) == 2 && strings.HasPrefix(a.Text, o) {
+				return true
+			}
+		}
+	}
+	return false
+}
