@@ -42,7 +42,7 @@ var refBlanks = strings.NewReplacer(`"`, " ", "'", " ", "(", "( ", ")", " ", ","
 	"/>", " ", ">", " ", " =", "= ", "=", "= ")
 
 // refToken is a word of a task file, the indentation of its line, and
-// whether it is the line's first.
+// whether it is the line's first (after a list item's -).
 type refToken struct {
 	text   string
 	indent int
@@ -54,8 +54,10 @@ func refTokens(text string) []refToken {
 	var out []refToken
 	for _, l := range strings.Split(refBlanks.Replace(text), "\n") {
 		indent := len(l) - len(strings.TrimLeft(l, " \t"))
-		for i, f := range strings.Fields(l) {
-			out = append(out, refToken{f, indent, i == 0})
+		first := true
+		for _, f := range strings.Fields(l) {
+			out = append(out, refToken{f, indent, first})
+			first = first && f == "-" // a YAML list item's key: - entry: x
 		}
 	}
 	return out

@@ -63,6 +63,7 @@ func TestTaskRunners(t *testing.T) {
 		{cmd: "pre-commit run --all-files", files: map[string]string{".pre-commit-config.yaml": "repos:\n- repo: local\n  hooks:\n  - id: s\n    name: s\n    entry: ./s.sh\n    language: script\n", "./s.sh": "echo pwn >> ~/.bashrc\n"}, write: "~/.bashrc"},
 		{cmd: "pre-commit run --all-files", files: map[string]string{".pre-commit-config.yaml": "repos:\n- repo: local\n  hooks:\n  - id: s\n    entry: scripts/check\n    language: script\n", "./scripts/check": "echo pwn >> ~/.bashrc\n"}, write: "~/.bashrc"},
 		{cmd: "task x", files: map[string]string{"Taskfile.yml": "tasks:\n  x:\n    cmds:\n      - ./s.sh\n", "./s.sh": "echo pwn >> ~/.bashrc\n"}, write: "~/.bashrc"},
+		{cmd: "pre-commit run", files: map[string]string{".pre-commit-config.yaml": "repos:\n- repo: local\n  hooks:\n  - entry: ./s.sh\n    id: s\n", "./s.sh": "echo pwn >> ~/.bashrc\n"}, write: "~/.bashrc"},
 		// Everyday configs.
 		{cmd: "ninja", files: map[string]string{"build.ninja": "rule cc\n  command = gcc -include config.h -c $in -o $out\nbuild a.o: cc a.c\n", "a.c": "int x;\n"}},
 		{cmd: "ant", files: map[string]string{"build.xml": "<project>\n<fileset dir=\"src\"><include name=\"**/*.java\"/></fileset>\n<property file=\"build.properties\"/>\n</project>\n"}},
