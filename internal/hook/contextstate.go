@@ -140,7 +140,8 @@ func (c *contexts) add(cf, h string) {
 }
 
 // maxHeavyEntries bounds the entries guard lists of a project's
-// node_modules and .git for context files: about 12 ms on a writing call.
+// node_modules and .git for context files: at most about 12 ms on a
+// writing call (idle; the project walk costs the same per entry).
 const maxHeavyEntries = 10000
 
 // projectContexts returns the context files under root, where the clients
@@ -313,9 +314,10 @@ func unknownClosure(cf string) event.Finding {
 // unlistedContexts is the block of a write with text guard does not know
 // when guard could not list the context files of the project tree root.
 func unlistedContexts(root string) event.Finding {
-	msg := "guard cannot tell whether a context file imports the file written: the project '%s' holds more than %d entries guard would list for its context files, " +
+	msg := "guard cannot tell whether a context file imports the file written: the project '%s' holds more entries than guard lists for its context files " +
+		"(%d, or %d in its node_modules and .git once a context file was found there), " +
 		"the command writes with text guard does not know, and " + importWhy + "; write the file with the file tools or with echo or printf of literal text"
-	return importFinding(msg, root, maxContextEntries)
+	return importFinding(msg, root, maxContextEntries, maxHeavyEntries)
 }
 
 // copiedContexts returns the reads of the imports of the context files a
