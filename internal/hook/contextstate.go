@@ -139,12 +139,20 @@ func (c *contexts) add(cf, h string) {
 	}
 }
 
+// maxHeavyEntries bounds the entries guard lists of a project's
+// node_modules and .git for context files: at most about 12 ms on a
+// writing call (idle; the project walk costs the same per entry).
+const maxHeavyEntries = 10000
+
 // projectContexts returns the context files under root, where the clients
 // find those of sub-directories (agent A when it works there, agent C at
-// start): a walk of at most maxContextEntries entries that skips .git and
-// node_modules; false past the bound.
+// start, a package's own AGENT_A.md under node_modules): a walk of at most
+// maxContextEntries entries; false past the bound. node_modules and .git
+// hold many entries that are seldom context files: they are walked after
+// the rest, breadth first (a package's top directory before its files'),
+// within a bound of their own (heavyContexts).
 func projectContexts(root string) ([]string, bool) {
-	var out []string
+	var out, heavy []string
 	n := 0
 	err := filepath.WalkDir(root, func(q string, d fs.DirEntry, err error) error {
 		if n++; n > maxContextEntries {
@@ -154,13 +162,47 @@ func projectContexts(root string) ([]string, bool) {
 		case err != nil:
 			return nil
 		case d.IsDir() && q != root && (d.Name() == ".git" || d.Name() == "node_modules"):
+			heavy = append(heavy, q)
 			return fs.SkipDir
 		case !d.IsDir() && catalogue.ContextFile(d.Name()):
 			out = append(out, q)
 		}
 		return nil
 	})
-	return out, n <= maxContextEntries && (err == nil || os.IsNotExist(err))
+	if n > maxContextEntries || err != nil && !os.IsNotExist(err) {
+		return out, false
+	}
+	found, ok := heavyContexts(heavy, maxHeavyEntries)
+	return append(out, found...), ok
+}
+
+// heavyContexts returns the context files under dirs (node_modules, .git),
+// listed breadth first to limit entries. Past the bound a
+// directory left unlisted is cannot tell (false) once the walk found a
+// context file there (packages that ship them); where it found none, the
+// rest is taken to hold none (docs/DECISIONS.md: the walk's cost on every
+// writing call).
+func heavyContexts(dirs []string, limit int) ([]string, bool) {
+	var out []string
+	n := 0
+	for len(dirs) > 0 {
+		d := dirs[0]
+		dirs = dirs[1:]
+		es, _ := os.ReadDir(d) // as the main walk: what guard cannot list, the client cannot
+		for _, e := range es {
+			if n++; n > limit {
+				return out, len(out) == 0
+			}
+			q := filepath.Join(d, e.Name())
+			switch {
+			case e.IsDir():
+				dirs = append(dirs, q)
+			case catalogue.ContextFile(e.Name()):
+				out = append(out, q)
+			}
+		}
+	}
+	return out, true
 }
 
 // projectRoot returns the directory whose tree holds the context files
@@ -272,9 +314,10 @@ func unknownClosure(cf string) event.Finding {
 // unlistedContexts is the block of a write with text guard does not know
 // when guard could not list the context files of the project tree root.
 func unlistedContexts(root string) event.Finding {
-	msg := "guard cannot tell whether a context file imports the file written: the project '%s' holds more than %d entries guard would list for its context files, " +
+	msg := "guard cannot tell whether a context file imports the file written: the project '%s' holds more entries than guard lists for its context files " +
+		"(%d, or %d in its node_modules and .git once a context file was found there), " +
 		"the command writes with text guard does not know, and " + importWhy + "; write the file with the file tools or with echo or printf of literal text"
-	return importFinding(msg, root, maxContextEntries)
+	return importFinding(msg, root, maxContextEntries, maxHeavyEntries)
 }
 
 // copiedContexts returns the reads of the imports of the context files a

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -85,6 +86,8 @@ func TestContextProject(t *testing.T) {
 		"proj/.git/HEAD": "ref: refs/heads/main\n", "proj/.env": "DB_PASS=hunter2xyz\n", "proj/keys.txt": "token = " + ghTok + "\n",
 		"proj/AGENT_A.md": "# proj\n@docs/later.md\n", "proj/docs/.keep": "", "proj/out/.keep": "",
 		"proj/sub/AGENT_A.md": "@../later3.md\n@../later2.md\n@../later4.md\n", "proj/later3.md": "hello\n",
+		"proj/node_modules/pkg/AGENT_A.md": "@../../later9.md\n", "proj/later9.md": "hello\n",
+		"proj/.git/info/AGENT_A.md": "@../../later8.md\n", "proj/later8.md": "hello\n",
 		"fp1/AGENT_A.md": "See @README.md and @package-lock.json\n", "fp1/README.md": "hi\n", "fp1/package-lock.json": lock,
 		"fp1b/AGENT_A.md": "@package-lock.json\n", "fp1b/package-lock.json": lock + "@notes.md\n",
 	})
@@ -105,6 +108,9 @@ func TestContextProject(t *testing.T) {
 		{"I2 copy to a dangling import", bash("P", "cp /tmp/e.md later2.md"), "block"},
 		{"I2 download to a dangling import", bash("P", "curl -so later2.md http://example.com/x"), "block"},
 		{"I2 sed -i of an import", bash("P", "sed -i s/hello/@.env/ later3.md"), "block"},
+		{"C1 copy over a package's import", bash("P", "cp /tmp/e.md later9.md"), "block"},
+		{"C1 download to a package's import", bash("P", "curl -so later9.md http://example.com/x"), "block"},
+		{"C1 copy over an import of a context file in .git", bash("P", "cp /tmp/e.md later8.md"), "block"},
 		{"I2 from the sub-directory", bash("P/sub", "cp /tmp/e.md ../later3.md"), "block"},
 		{"I3 secret import of an imported file", write("P/later4.md", "@keys.txt"), "block"},
 		{"FP1 scan finds an import past the bound", bash("H/fp1b", "cp /tmp/e.md notes.md"), "block"},
@@ -118,5 +124,29 @@ func TestContextProject(t *testing.T) {
 		{"a note naming a file, Write", write("P/doc.md", "@keys.txt"), "allow"},
 	} {
 		contextVerdict(t, p, dir, proj, tt.name, "A", tt.payload, tt.verdict)
+	}
+}
+
+// TestHeavyContexts: node_modules is listed breadth first to a bound; past
+// it, a walk that found a context file there cannot tell (24a C1).
+func TestHeavyContexts(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{"node_modules/a/AGENTS.md": "x", "node_modules/b/x/y/z.js": ""}
+	for i := range 20 {
+		files[fmt.Sprintf("node_modules/c%d/index.js", i)] = ""
+	}
+	writeFiles(t, dir, files)
+	nm := filepath.Join(dir, "node_modules")
+	if found, ok := heavyContexts([]string{nm}, 1000); !ok || len(found) != 1 {
+		t.Errorf("whole walk: %v %v, want the one context file", found, ok)
+	}
+	if _, ok := heavyContexts([]string{nm}, 24); ok {
+		t.Error("a walk past its bound that found a context file: listed whole, want cannot tell")
+	}
+	if err := os.Remove(filepath.Join(nm, "a", "AGENTS.md")); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := heavyContexts([]string{nm}, 24); !ok {
+		t.Error("a walk past its bound that found no context file: cannot tell, want none")
 	}
 }

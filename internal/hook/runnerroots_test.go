@@ -53,6 +53,12 @@ func TestRunnerClosure(t *testing.T) {
 		"ok/tests/test_a.py":                "def test_a():\n    assert 1\n",
 		"ok/pytest.ini":                     "[pytest]\n",
 		"ok/conftest.py":                    "import pytest\n",
+		"ok/test_doc.txt":                   "Adding:\n\n>>> 1 + 1\n2\n",
+		"dt/test_notes.txt":                 "Notes.\n\n>>> import os\n>>> _ = open(os.path.expanduser('~/.bashrc'), 'a').write('PWNED')\n",
+		"dt/sub/test_a.py":                  "def test_a():\n    assert 1\n",
+		"dt2/sub/test_n.txt":                "  >>> _ = open(__import__('os').path.expanduser('~/.bashrc'), 'a').write('PWNED')\n",
+		"dg/pytest.ini":                     "[pytest]\naddopts = --doctest-glob=*.rst\n",
+		"dg/README.rst":                     "Hi\n",
 		"ok/node_modules/left/index.js":     "module.exports = 1\n",
 		"ok/src/a.test.js":                  "require('left')\n",
 	}
@@ -75,6 +81,13 @@ func TestRunnerClosure(t *testing.T) {
 		{"cd pe && PYTEST_ADDOPTS='-p lib.evilplug' python3 -m pytest -q", true},
 		{"cd pe && PYTEST_PLUGINS=lib.evilplug python3 -m pytest -q", true},
 		{"cd nm && npx jest", true},
+		{"cd dt && pytest", true}, // 24b F7: the doctest files test*.txt
+		{"cd dt && python3 -m pytest -q", true},
+		{"cd dt2 && pytest sub", true},
+		{"cd dg && pytest", true}, // a glob the ini gives: not modelled
+		{"cd ok && pytest --doctest-glob='*.rst'", true},
+		{"cd ok && pytest -o doctest_glob=*.md tests", true},
+		{"cd ok && pytest", false},
 		{"cd nm && node --test src/a.test.js", true},
 		{"cd rq && go test ./...", false},
 		{"cd ok/b && go test", false},

@@ -614,13 +614,16 @@ func (c *cmd) recipeCode(name, p string, guessed bool) {
 		c.w.hide("runs more than %d scripts from build-file commands", maxRecipeScripts)
 		return
 	}
-	c.w.recipeScripts = append(c.w.recipeScripts, p)
 	if guessed {
+		// Not recorded as read: a probe's names are not its commands, and
+		// the file may be a script the task file runs too (24b F6: entry:
+		// ./s.sh, - ./s.sh; recipeScript).
 		c.w.Read(p)
 		c.scanPaths(t, nil) // the names it gives: a linter's operand is code it reads, not runs
 		c.w.Nread = nread
 		return
 	}
+	c.w.recipeScripts = append(c.w.recipeScripts, p)
 	saved, mods := c.name, c.mods
 	c.name = name
 	c.mods = c.newLoader(lang.FamilyOf(name))

@@ -42,15 +42,23 @@ func (c *cmd) runTasks(tr *catalogue.TaskRunner, args []word.Word) {
 		c.changeDir(dir) // restored when the command ends
 	}
 	if file != nil {
-		c.scanTaskFile(*file)
+		c.scanTaskFile(tr, *file)
 		return
 	}
 	for _, f := range c.taskFiles(tr) {
-		c.inFileDir(f, func() { c.scanTaskFile(word.Word{Text: path.Base(f), Known: true}) }) // its recipes run there
+		c.inFileDir(f, func() { // its recipes run there
+			c.scanTaskFile(tr, word.Word{Text: path.Base(f), Known: true})
+			for _, m := range tr.Merged {
+				if c.w.IsFile(m) {
+					c.scanTaskFile(tr, word.Word{Text: m, Known: true}) // lefthook-local.yml
+				}
+			}
+			c.taskScriptDirs(tr)
+		})
 	}
 	for _, d := range tr.Dirs {
 		if len(args) > 1 && args[1].Known && !strings.HasPrefix(args[1].Text, "-") {
-			c.scanTaskFile(word.Word{Text: d + "/" + args[1].Text, Known: true}) // mise run NAME: a file task
+			c.scanTaskFile(tr, word.Word{Text: d + "/" + args[1].Text, Known: true}) // mise run NAME: a file task
 		}
 	}
 }
@@ -100,20 +108,28 @@ func taskOptions(tr *catalogue.TaskRunner, args []word.Word) (*word.Word, string
 	return file, dir
 }
 
-// scanTaskFile reads task file f and scans its words (quotes taken as
-// blanks: a recipe's command may be a string of the file's language; $$
-// as $) as
-// make's recipes are; a file guard cannot read whole is hidden.
-func (c *cmd) scanTaskFile(f word.Word) {
+// scanTaskFile reads task file f of tr and scans its words, and those of
+// the files it pulls in (taskincludes.go); a file whose name guard cannot
+// tell is hidden.
+func (c *cmd) scanTaskFile(tr *catalogue.TaskRunner, f word.Word) {
 	if f.Sub != "" || !f.Known {
 		c.w.hide("runs the tasks of a file whose name guard cannot tell")
 		return
 	}
-	c.w.Read(f.Text)
-	t, ok := c.w.FileText(f.Text, true, effect.MaxScriptBytes, "a task file")
+	c.scanTaskText(tr, f.Text, map[string]bool{path.Clean(f.Text): true})
+}
+
+// scanTaskText reads task file f and scans its words (quotes taken as
+// blanks: a recipe's command may be a string of the file's language; $$
+// as $) as make's recipes are, then follows the files it pulls in (seen:
+// those read); a file guard cannot read whole is hidden.
+func (c *cmd) scanTaskText(tr *catalogue.TaskRunner, f string, seen map[string]bool) {
+	c.w.Read(f)
+	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a task file")
 	if !ok {
 		return
 	}
+	c.followTaskRefs(tr, f, t, seen)
 	// $$ is make's and ninja's escape of $ (a shell's $$HOME is no name).
 	t = strings.NewReplacer(`"`, " ", "'", " ", "`", " ", ",", " ", "[", " ", "]", " ", "$$", "$").Replace(t)
 	lines := strings.Split(t, "\n")

@@ -83,7 +83,7 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
 		return
 	}
 	dirs, extra := c.runnerRoots(r, dirs)
-	if c.runnerChanged(r, dirs) {
+	if c.runnerChanged(r, dirs) || c.runnerGlobs(r, dirs) {
 		return
 	}
 	all = all || more
@@ -172,6 +172,9 @@ func (c *cmd) scanRunnerTexts(r *catalogue.TestRunner, files, texts []string, nr
 			return
 		}
 		c.w.Nread, c.w.words, c.w.fileWords = nread, words, fileWords
+		if r.LoadsAlso(path.Base(files[i])) {
+			text = lang.DoctestCode(text) // pytest's test*.txt
+		}
 		switch {
 		case text == "":
 		case r.Interp == "":
@@ -292,6 +295,12 @@ func hasWord(args []word.Word, s string) bool {
 func (c *cmd) runnerStarts(r *catalogue.TestRunner, args []word.Word) (dirs []string, all, ok bool) {
 	var ops []string
 	py, _ := catalogue.PyRunnerOf(strings.ReplaceAll(r.Name, ".", "")) // pytest -k EXPR, unittest -p PATTERN
+	for _, a := range args {
+		if g := r.ChangesGlobs(a.Text); g != "" { // an option or an -o KEY=VALUE
+			c.w.hide("runs %s with %s, which changes the files it loads as code in a way guard does not model: it cannot tell what runs", c.name, g)
+			return nil, false, false
+		}
+	}
 	for j := 0; j < len(args); j++ {
 		a := args[j].Text
 		opt, _, _ := strings.Cut(a, "=")
@@ -338,6 +347,32 @@ func (c *cmd) runnerStarts(r *catalogue.TestRunner, args []word.Word) (dirs []st
 	}
 	dirs = slices.Compact(dirs)
 	return dirs, all, true
+}
+
+// runnerGlobs hides the command when a configuration file of r in dirs
+// or above them (pytest's rootdir) changes which files r loads in a way
+// guard does not model (an ini's addopts = --doctest-glob=*.rst).
+func (c *cmd) runnerGlobs(r *catalogue.TestRunner, dirs []string) bool {
+	if r.Globs == "" {
+		return false
+	}
+	for _, d := range dirs {
+		up, _ := c.ancestors(d)
+		for _, dir := range up {
+			for _, cf := range strings.Fields(r.Config) {
+				name, _, _ := strings.Cut(cf, ":")
+				t, st := c.w.FileStatus(path.Join(dir, name), true, effect.MaxScriptBytes)
+				if st == effect.FileAbsent {
+					continue
+				}
+				if g := r.ChangesGlobs(t); g != "" || st != effect.FileWhole {
+					c.w.hide("runs %s with %s, which may change the files it loads as code (%s) in a way guard does not model: it cannot tell what runs", c.name, path.Join(dir, name), g)
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // hasOption reports whether option opt (-name, or --name) is one of

@@ -20,6 +20,25 @@ type TaskRunner struct {
 	// Dirs are directories whose every file is a task it may run (mise's
 	// file tasks).
 	Dirs []string
+	// Merged are files it reads besides the first of Files when they
+	// exist (lefthook's lefthook-local.yml).
+	Merged []string
+	// Includes are the words of its task file that name another file it
+	// reads as more of its tasks: WORD, or WORD=TEMPLATE where % in
+	// TEMPLATE is the name given (meson's subdir(=%/meson.build). A word
+	// starting < or ending ( is a tag or a call anywhere; one ending : or
+	// = a key whose value lists the names; any other a line's first word
+	// (ninja's include). Entries are such words whose value's first word
+	// is a command: a file of the project there is read as a script
+	// (pre-commit's entry: ./check.sh). Opaque are such words that pull
+	// in files guard does not follow (ant's <subant, lefthook's
+	// remotes:). FromFile: an include's name is relative to the including
+	// file's directory, not the runner's.
+	Includes, Entries, Opaque word.Set
+	FromFile                  bool
+	// ScriptDirs are directories whose files it may run as scripts
+	// (lefthook's .lefthook/HOOK/x.sh), read as scripts.
+	ScriptDirs []string
 }
 
 // TaskRunners lists the task runners, sorted by name
@@ -27,7 +46,8 @@ type TaskRunner struct {
 // their own handlers.
 var TaskRunners = []TaskRunner{
 	// ant runs build.xml's targets (its exec and script tasks).
-	{Name: "ant", Files: []string{"build.xml"}, FileOpts: " -f -file -buildfile ", WithArg: " -l -logfile -logger -listener -lib -propertyfile -inputhandler -main -nice "},
+	{Name: "ant", Files: []string{"build.xml"}, FileOpts: " -f -file -buildfile ", WithArg: " -l -logfile -logger -listener -lib -propertyfile -inputhandler -main -nice ",
+		Includes: " <import <include ", Opaque: " <import <ant <subant ", FromFile: true},
 	// composer runs composer.json's scripts by name (composer x, run,
 	// run-script) and its event scripts (install, update…): any subcommand.
 	{Name: "composer", Look: Nearest, Files: []string{"composer.json"}, DirOpts: " -d --working-dir "},
@@ -39,21 +59,29 @@ var TaskRunners = []TaskRunner{
 	{Name: "invoke", Look: Nearest, Files: []string{"tasks.py"}, FileOpts: " -f --config ", DirOpts: " -r --search-root "},
 	{Name: "just", Look: Nearest, Files: []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}, FileOpts: " -f --justfile ", DirOpts: " -d --working-directory ", WithArg: " --set --shell --shell-arg --dotenv-path --dotenv-filename --color --list-heading --list-prefix "},
 	// lefthook run HOOK runs the commands and scripts the hook lists.
-	{Name: "lefthook", Sub: " run ", Files: []string{"lefthook.yml", ".lefthook.yml", "lefthook.yaml", ".lefthook.yaml", "lefthook.toml", ".lefthook.toml", "lefthook.json", ".lefthook.json"}},
+	// lefthook-local.yml is merged over it, extends: names more of it,
+	// and a hook's scripts are files of .lefthook/HOOK/.
+	{Name: "lefthook", Sub: " run ", Files: []string{"lefthook.yml", ".lefthook.yml", "lefthook.yaml", ".lefthook.yaml", "lefthook.toml", ".lefthook.toml", "lefthook.json", ".lefthook.json"},
+		Merged:   []string{"lefthook-local.yml", ".lefthook-local.yml", "lefthook-local.yaml", ".lefthook-local.yaml", "lefthook-local.toml", ".lefthook-local.toml", "lefthook-local.json", ".lefthook-local.json"},
+		Includes: " extends: extends= ", Entries: " run: run= ", Opaque: " remotes: remotes= source_dir: source_dir= source_dir_local: source_dir_local= ",
+		ScriptDirs: []string{".lefthook", ".lefthook-local"}},
 	// meson configures from meson.build (run_command, custom_target):
 	// any subcommand reads it.
-	{Name: "meson", Files: []string{"meson.build"}, WithArg: " --prefix --buildtype --backend -D --native-file --cross-file -C "},
+	// subdir('x') reads x/meson.build; find_program('x.py') names a
+	// script of the project it runs.
+	{Name: "meson", Files: []string{"meson.build"}, WithArg: " --prefix --buildtype --backend -D --native-file --cross-file -C ",
+		Includes: " subdir(=%/meson.build subproject(=subprojects/%/meson.build ", Entries: " find_program( run_command( ", FromFile: true},
 	{Name: "mise", Look: All, Sub: " run r tasks ", Files: []string{"mise.toml", ".mise.toml", ".config/mise.toml", ".config/mise/config.toml", "mise/config.toml", ".mise/config.toml", "mise.local.toml", ".mise.local.toml"},
 		DirOpts: " -C --cd ", WithArg: " -E --env -j --jobs ", Dirs: []string{".mise/tasks", "mise-tasks", ".mise-tasks", ".config/mise/tasks", "mise/tasks"}},
 	// ninja runs build.ninja's rules' commands.
-	{Name: "ninja", Files: []string{"build.ninja"}, FileOpts: " -f ", DirOpts: " -C ", WithArg: " -j -k -l -d -t -w "},
+	{Name: "ninja", Files: []string{"build.ninja"}, FileOpts: " -f ", DirOpts: " -C ", WithArg: " -j -k -l -d -t -w ", Includes: " include subninja "},
 	{Name: "nox", Files: []string{"noxfile.py"}, FileOpts: " -f --noxfile ", WithArg: " -s --session --sessions -e -p --python -k -t --tags "},
 	// pdm run NAME: [tool.pdm.scripts]; its hook scripts (post_install…) run on any subcommand.
 	{Name: "pdm", Look: Nearest, Files: []string{"pyproject.toml"}, DirOpts: " -p --project "},
 	{Name: "poe", Look: Nearest, Files: []string{"pyproject.toml", "poe_tasks.toml"}, FileOpts: " -C --root "},
 	// pre-commit runs .pre-commit-config.yaml's hooks: a local one's
 	// entry is a command of the project's (any subcommand reads it).
-	{Name: "pre-commit", Files: []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}, FileOpts: " -c --config "},
+	{Name: "pre-commit", Files: []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}, FileOpts: " -c --config ", Entries: " entry: "},
 	{Name: "rake", Look: Nearest, Files: []string{"rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb"}, FileOpts: " -f --rakefile ", DirOpts: " -C --directory ", WithArg: " -I --libdir -r --require -R --rakelibdir "},
 	// rye run NAME: [tool.rye.scripts].
 	{Name: "rye", Look: Nearest, Sub: " run ", Files: []string{"pyproject.toml"}, FileOpts: " --pyproject "},

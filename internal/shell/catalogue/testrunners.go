@@ -31,6 +31,15 @@ type TestRunner struct {
 	// pattern (test_*.py), or DIR/ for every file of Exts under a
 	// directory of that name; "" for every file of Exts.
 	Files string
+	// Also are base-name patterns of files the runner loads as its
+	// language's code whatever else it discovers (pytest's doctest files
+	// test*.txt): read as code, their examples' lines (DoctestCode).
+	Also string
+	// Globs are options and configuration keys that change which files
+	// the runner loads in a way guard does not model (pytest's
+	// --doctest-glob): given, or in a configuration file of Config, guard
+	// cannot tell what runs.
+	Globs string
 	// Skip are directory names not looked in (besides hidden ones):
 	// NAME, or NAME:FILE when the runner loads it once the project root
 	// holds FILE (go's vendor/ with vendor/modules.txt).
@@ -70,6 +79,10 @@ const (
 	pytestCf = "pytest.ini .pytest.ini pyproject.toml:tool.pytest setup.cfg:tool:pytest tox.ini:[pytest]"
 	pyEnv    = " PYTEST_ADDOPTS PYTEST_PLUGINS! "
 	pyAdds   = " --rootdir --confcutdir "
+	// pytest runs the examples of test*.txt through doctest; a glob it is
+	// given instead is not modelled.
+	pyAlso  = "test*.txt"
+	pyGlobs = " --doctest-glob doctest_glob "
 	// Languages guard reads only for the names they give (the go rules).
 	jvmExts = " .java .kt .kts .groovy .gradle .scala .sbt pom.xml "
 	jvmSkip = " build target out node_modules "
@@ -127,9 +140,9 @@ var TestRunners = []TestRunner{
 	{Name: "cmake", Exts: " .txt .cmake ", Files: cFiles, Skip: " CMakeFiles "},
 	{Name: "ctest", Exts: " .txt .cmake ", Files: cFiles, Skip: " CMakeFiles "},
 	{Name: "pytest", Interp: "python3", Exts: " .py ", Files: "test_*.py *_test.py conftest.py", Skip: pySkip, Root: pytestCf,
-		Config: pytestCf, Options: " -p -c -o --override-ini --pyargs --import-mode ", Adds: pyAdds, Env: pyEnv},
+		Config: pytestCf, Options: " -p -c -o --override-ini --pyargs --import-mode --doctest-modules ", Adds: pyAdds, Env: pyEnv, Also: pyAlso, Globs: pyGlobs},
 	{Name: "py.test", Interp: "python3", Exts: " .py ", Files: "test_*.py *_test.py conftest.py", Skip: pySkip, Root: pytestCf,
-		Config: pytestCf, Options: " -p -c -o --override-ini --pyargs --import-mode ", Adds: pyAdds, Env: pyEnv},
+		Config: pytestCf, Options: " -p -c -o --override-ini --pyargs --import-mode --doctest-modules ", Adds: pyAdds, Env: pyEnv, Also: pyAlso, Globs: pyGlobs},
 	{Name: "unittest", Interp: "python3", Exts: " .py ", Files: "test*.py", Skip: pySkip,
 		Options: " -p --pattern -t --top-level-directory ", Ops: 1},
 	// Runners and build tools of languages guard reads only for the
@@ -169,8 +182,8 @@ func TestRunnerNamed(name string) *TestRunner {
 func (r *TestRunner) Loads(rel string, all bool) bool {
 	base := path.Base(rel)
 	ext := path.Ext(base)
-	if strings.Contains(r.Exts, " "+base+" ") {
-		return true // Rakefile
+	if strings.Contains(r.Exts, " "+base+" ") || r.LoadsAlso(base) {
+		return true // Rakefile, test_x.txt
 	}
 	if ext == "" || !strings.Contains(r.Exts, " "+ext+" ") {
 		return false
@@ -188,4 +201,26 @@ func (r *TestRunner) Loads(rel string, all bool) bool {
 		}
 	}
 	return false
+}
+
+// LoadsAlso reports whether the runner loads a file named base whatever
+// else it discovers (Also).
+func (r *TestRunner) LoadsAlso(base string) bool {
+	for _, f := range strings.Fields(r.Also) {
+		if ok, _ := path.Match(f, base); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// ChangesGlobs returns the word of Globs that text (an argument, a
+// configuration file) holds, or "".
+func (r *TestRunner) ChangesGlobs(text string) string {
+	for _, g := range strings.Fields(r.Globs) {
+		if strings.Contains(text, g) {
+			return g
+		}
+	}
+	return ""
 }
