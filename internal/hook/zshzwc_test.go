@@ -12,6 +12,7 @@ func TestZshCompiledTwins(t *testing.T) {
 		"fn2/evilf": "echo hi\n", "fn2/evilf.zwc": "\x00wordcode",
 		"fd/g": "echo hi\n", "fd.zwc": "\x00wordcode",
 		"fn/ok": "echo hi\n", "plain": "echo hi\n",
+		"zd/.zshenv": "echo hi\n", "zd/.zshenv.zwc": "\x00wordcode", "zp/.zshenv": "echo hi\n",
 	})
 	p := realPolicy(t, "")
 	for _, tc := range []struct{ cmd, rule string }{
@@ -23,7 +24,9 @@ func TestZshCompiledTwins(t *testing.T) {
 		{`zsh -c 'autoload -w fn2/evilf.zwc; evilf'`, "unparsable_command"},
 		{`zsh -c '. ./fn3/s.zwc'`, "unparsable_command"},
 		{`zsh -c '. ./plain; fpath=(fn); autoload ok; ok'`, ""},
-		{`bash -c '. ./fn3/s'`, ""}, // bash reads no .zwc
+		{`bash -c '. ./fn3/s'`, ""},                           // bash reads no .zwc
+		{`ZDOTDIR=zd zsh -c 'echo hi'`, "unparsable_command"}, // zd/.zshenv.zwc
+		{`ZDOTDIR=zp zsh -c 'echo hi'`, ""},
 	} {
 		checkRule(t, p, proj, tc.cmd, tc.rule, "")
 	}

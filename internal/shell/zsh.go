@@ -933,9 +933,12 @@ func (w *walker) autoloadName(p string, now bool) {
 // directory DIR.zwc, on disk or written by the command (zcompile), or p
 // itself a .zwc. guard cannot read wordcode.
 func (w *walker) zwcTwin(p string, dirDigest bool) bool {
-	if !w.zsh {
-		return false
-	}
+	return w.zsh && w.compiledTwin(p, dirDigest)
+}
+
+// compiledTwin is zwcTwin for a file zsh reads, whichever shell reads
+// the command (a zsh start-up file).
+func (w *walker) compiledTwin(p string, dirDigest bool) bool {
 	twins := []string{p + ".zwc"}
 	if dirDigest {
 		twins = append(twins, path.Dir(p)+".zwc")
