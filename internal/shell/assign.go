@@ -79,6 +79,10 @@ func (w *walker) declClause(c *syntax.DeclClause) {
 		w.refusedDecl(c) // local HOME=/tmp/x outside a function
 		return
 	}
+	if w.declaresFuncs(c) {
+		w.funcDeclClause(c) // zsh's typeset -fu NAME (zshfuncdecl.go)
+		return
+	}
 	f := declVariant(c.Variant.Value)
 	switch c.Variant.Value {
 	case "declare", "typeset":

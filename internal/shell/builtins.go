@@ -73,6 +73,9 @@ func (c *cmd) builtin() bool {
 	case "compgen", "locate", "plocate", "mlocate":
 		c.matchOutput() // printed.go
 	case "declare", "typeset", "local", "export", "readonly":
+		if w.zshFuncDecl(c.args) {
+			return true // zsh's typeset -fu NAME (zshfuncdecl.go)
+		}
 		f := declVariant(c.name)
 		for _, a := range c.args {
 			w.declWord(a, &f)

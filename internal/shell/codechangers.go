@@ -26,6 +26,9 @@ func (c *cmd) noteChanger(p *catalogue.Program) {
 		c.reformats() {
 		return // a variable's program, an alias's text: run later; a guess: maybe no command
 	}
+	if c.w.funcs.bodies[c.prog] != nil && c.w.depth+1 <= MaxDepth {
+		return // a function the command defined: its body's programs were noted (callFunc)
+	}
 	_, interp := catalogue.InterpreterOf(c.name)
 	_, task := catalogue.TaskRunnerNamed(c.name)
 	switch {

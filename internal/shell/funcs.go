@@ -21,6 +21,8 @@ type funcState struct {
 	// before it that a definition which may not run kept (values.go).
 	bodies  map[string][]*syntax.Stmt
 	calling map[string]bool
+	// running are the functions being called, innermost last.
+	running []string
 	// locals are the variables declared local in the calls in progress,
 	// each frame with the values they had before.
 	locals []map[string]varState
@@ -89,6 +91,8 @@ func (c *cmd) callBody(name string, body *syntax.Stmt, words []word.Word) {
 		w.funcs.calling = map[string]bool{}
 	}
 	w.funcs.calling[name] = true
+	w.funcs.running = append(w.funcs.running, name)
+	defer func() { w.funcs.running = w.funcs.running[:len(w.funcs.running)-1] }()
 	savedPos, savedDepth := w.pos, w.depth
 	zero := "bash"
 	if w.pos != nil {

@@ -126,6 +126,7 @@ func init() {
 		{name: "xargs", run: (*cmd).xargs, own: true},
 		{name: "xxd", run: (*cmd).secondOperand},
 		{name: "yq", run: (*cmd).yq},
+		{name: "zcompile", run: zshOnly((*cmd).zcompile)},
 	}
 	families = []family{
 		{set: catalogue.Shells, run: (*cmd).shell},

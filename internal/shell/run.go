@@ -1846,6 +1846,9 @@ func (c *cmd) source() {
 	}
 	c.w.Read(c.args[0].Text)
 	c.spend(0)
+	if c.w.zwcTwin(c.args[0].Text, false) {
+		return // zsh: . F may run F.zwc
+	}
 	if t, ok := c.w.FileText(c.args[0].Text, c.args[0].Known, effect.MaxScriptBytes, "a script"); ok {
 		c.w.runScript(t, c.args, true, knownName(c.args[0]))
 	}

@@ -125,6 +125,9 @@ func (c *cmd) usualStartup() {
 		}
 	}
 	for _, f := range files {
+		if c.name == "zsh" && !strings.HasPrefix(f, "~/") && c.w.compiledTwin(f, false) {
+			return // ZDOTDIR=dir: dir/.zshenv.zwc runs in place of dir/.zshenv
+		}
 		c.w.sourceStartup(f)
 	}
 }

@@ -13,6 +13,7 @@ package shell
 // guard could not read: a block.
 
 import (
+	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -51,15 +52,27 @@ func (c *cmd) commandRunner(ws []word.Word) {
 	if r == nil {
 		return
 	}
-	key := c.w.Where(".") + "\x00" + r.Name + "\x00" + word.Join(args)
-	if c.w.runnerScans[key] {
+	if c.w.runnerScans[c.runnerKey(r, args)] {
 		return // make test: test's recipe and a task file's word alike
 	}
 	if c.w.runnerScans == nil {
 		c.w.runnerScans = map[string]bool{}
 	}
-	c.w.runnerScans[key] = true
+	c.w.runnerScans[c.runnerKey(r, args)] = true
 	c.runnerScan(r, args)
+}
+
+// runnerKey names a scan of runner r with args: where it runs, and what
+// came before it and beside it. A runner walked again (a function's body
+// or an alias's text at each call, the same words later in the command)
+// after a write, a touch or a changer, or in the background, is checked
+// and scanned again: what it loads there is not what the first scan read
+// (round 25 F7).
+func (c *cmd) runnerKey(r *catalogue.TestRunner, args []word.Word) string {
+	w := c.w
+	concurrent := w.InJob() || w.stages > 0
+	return fmt.Sprintf("%s\x00%s\x00%s\x00%d %d %d %t", w.Where("."), r.Name, word.Join(args),
+		len(*w.WriteList), len(*w.TouchList), w.changers, concurrent)
 }
 
 // recipeRunners scans the files the runners a build-file command line

@@ -874,24 +874,106 @@ func joinSep(ws []word.Word, sep string) string {
 // NAME runs); autoload NAME takes it from the directories of $fpath
 // (fpathAutoload).
 func (c *cmd) zshAutoload() {
+	c.w.autoload(c.args)
+}
+
+// autoload marks for autoload the functions args (options and names)
+// name, as autoload, functions -u and typeset -fu do: each NAME's body is
+// its function file's text. -w names compiled files (wordcode guard
+// cannot read); -X (or +X) loads the body at once and runs it, where no
+// NAME is given that of the function running (NAME(){ autoload -X }).
+func (w *walker) autoload(args []word.Word) {
+	now, names := false, 0
+	for _, a := range args {
+		p := a.Text
+		if strings.HasPrefix(p, "-") || strings.HasPrefix(p, "+") {
+			if strings.ContainsRune(p, 'w') {
+				w.hide("autoloads functions from a compiled zsh file (autoload -w): guard cannot read wordcode")
+				return
+			}
+			now = now || strings.ContainsRune(p, 'X')
+			continue
+		}
+		if p == "" {
+			continue
+		}
+		names++
+		w.autoloadName(p, now)
+	}
+	if now && names == 0 && len(w.funcs.running) > 0 {
+		w.autoloadName(w.funcs.running[len(w.funcs.running)-1], true)
+	}
+}
+
+// autoloadName marks one function for autoload, from file p or, a bare
+// name, from $fpath; now: its body is loaded and run at once.
+func (w *walker) autoloadName(p string, now bool) {
+	name := path.Base(p)
+	w.redefine(name)
+	if !strings.Contains(p, "/") {
+		w.fpathAutoload(name)
+	} else if !w.zwcTwin(p, true) {
+		w.Read(p)
+		if text, ok := w.FileText(p, true, effect.MaxScriptBytes, "a function file"); ok {
+			w.autoloaded(name, text)
+		}
+	}
+	if !now {
+		return
+	}
+	if bodies := w.funcs.bodies[name]; len(bodies) > 0 && w.depth+1 <= MaxDepth {
+		w.depth++
+		w.stmt(bodies[len(bodies)-1])
+		w.depth--
+	}
+}
+
+// zwcTwin hides what zsh runs for file p when it may run a compiled twin
+// instead: p.zwc, or for an autoload (dirDigest) the digest of p's
+// directory DIR.zwc, on disk or written by the command (zcompile), or p
+// itself a .zwc. guard cannot read wordcode.
+func (w *walker) zwcTwin(p string, dirDigest bool) bool {
+	return w.zsh && w.compiledTwin(p, dirDigest)
+}
+
+// compiledTwin is zwcTwin for a file zsh reads, whichever shell reads
+// the command (a zsh start-up file).
+func (w *walker) compiledTwin(p string, dirDigest bool) bool {
+	twins := []string{p + ".zwc"}
+	if dirDigest {
+		twins = append(twins, path.Dir(p)+".zwc")
+	}
+	found := strings.HasSuffix(p, ".zwc")
+	for _, q := range twins {
+		if _, st := w.FileStatus(q, true, 0); st != effect.FileAbsent {
+			found = true
+		}
+	}
+	if found {
+		w.hide("runs %s, for which zsh may run its compiled twin (.zwc): guard cannot read wordcode", word.Quote(word.Render(p)))
+	}
+	return found
+}
+
+// zcompile is zsh's zcompile FILE [NAME…]: it writes FILE (FILE.zwc when
+// FILE does not end in .zwc), wordcode of text guard does not compute.
+// -t only tests.
+func (c *cmd) zcompile() {
 	w := c.w
 	for _, a := range c.args {
-		p := a.Text
-		if strings.HasPrefix(p, "-") || strings.HasPrefix(p, "+") || p == "" {
+		if strings.HasPrefix(a.Text, "-") {
+			if strings.ContainsRune(a.Text, 't') {
+				return
+			}
 			continue
 		}
-		name := path.Base(p)
-		w.redefine(name)
-		if !strings.Contains(p, "/") {
-			c.fpathAutoload(name)
-			continue
+		out := a.Text
+		if !strings.HasSuffix(out, ".zwc") {
+			out += ".zwc"
 		}
-		w.Read(p)
-		text, ok := w.FileText(p, a.Known, effect.MaxScriptBytes, "a function file")
-		if !ok {
-			continue
-		}
-		c.autoloaded(name, text)
+		w.Write(out)
+		w.Changed(w.Where(out))
+		return
 	}
 }
 
@@ -900,10 +982,9 @@ func (c *cmd) zshAutoload() {
 // (or $FPATH) those are the user's directories, not searched; where it
 // did, its entries are searched in order, past the user's own ($fpath
 // inherited, which may not hold NAME): the first file found is NAME's
-// body, and an entry guard cannot tell or a file it cannot read makes the
-// body hidden.
-func (c *cmd) fpathAutoload(name string) {
-	w := c.w
+// body, and an entry guard cannot tell, a file it cannot read or a
+// compiled twin (zwcTwin) makes the body hidden.
+func (w *walker) fpathAutoload(name string) {
 	var dirs []string
 	switch {
 	case w.declared("fpath"):
@@ -930,13 +1011,16 @@ func (c *cmd) fpathAutoload(name string) {
 			d = "."
 		}
 		p := strings.TrimSuffix(d, "/") + "/" + name
+		if w.zwcTwin(p, true) {
+			return
+		}
 		t, st := w.FileStatus(p, true, effect.MaxScriptBytes)
 		switch st {
 		case effect.FileAbsent:
 			continue
 		case effect.FileWhole:
 			w.Read(p)
-			c.autoloaded(name, t)
+			w.autoloaded(name, t)
 		default:
 			w.Read(p)
 			w.hide("autoloads %s from a file guard cannot read whole", name)
@@ -962,8 +1046,7 @@ func inheritedOnly(s string) bool {
 
 // autoloaded declares the function name whose body is text, a function
 // file's.
-func (c *cmd) autoloaded(name, text string) {
-	w := c.w
+func (w *walker) autoloaded(name, text string) {
 	f, err := w.theParser().Parse(strings.NewReader(text), "")
 	if err != nil {
 		w.hide("autoloads a function file guard cannot parse")

@@ -64,7 +64,7 @@ func Evaluates(f Family, code string) bool {
 		return false
 	}
 	if strings.Contains(code, "getattr") || strings.Contains(code, "__dict__") || strings.Contains(code, "vars(") ||
-		strings.Contains(code, "send") || strings.Contains(code, "method(") || strings.Contains(code, "globalThis") {
+		strings.Contains(code, "send") || strings.Contains(code, "method(") || strings.Contains(code, "global") {
 		for _, n := range evalNames {
 			if strings.Contains(code, n) {
 				return true
@@ -95,13 +95,8 @@ func evaluatesAt(f Family, ev evaluator, code string, i, at int) bool {
 	if !ev.method && i > 0 && code[i-1] == '.' && builtinsAlias(code, code[:i-1]) {
 		return true // import builtins as b; b.exec(x), b.exec as a value
 	}
-	if !ev.method && i > 0 && (code[i-1] == '.' || code[i-1] == '>' || code[i-1] == '$' || code[i-1] == '@' || code[i-1] == '%' || code[i-1] == '&') {
-		// re.compile(p), model.eval(), $eval, ->eval: no code, unless
-		// through the builtins (builtins.exec(x)).
-		before := code[:i]
-		if !strings.HasSuffix(before, "builtins.") && !strings.HasSuffix(before, "__builtins__.") && !strings.HasSuffix(before, "globalThis.") {
-			return false
-		}
+	if !ev.method && notTheBuiltin(f, code, i) {
+		return false
 	}
 	if i > 0 && (code[i-1] == '"' || code[i-1] == '\'') {
 		return false // "eval": a word in a string (getattr's are evalNames)
@@ -123,8 +118,8 @@ func evaluatesAt(f Family, ev evaluator, code string, i, at int) bool {
 		return f == Perl && !parens // perl's bare eval: of $_
 	case rest[0] == ')':
 		return false // eval(): nothing
-	case rest[0] == '{' || strings.HasPrefix(rest, "do ") || strings.HasPrefix(rest, "do\n"):
-		return false // eval { … }, instance_eval do … end: a block
+	case rest[0] == '{' || f == Ruby && (strings.HasPrefix(rest, "do ") || strings.HasPrefix(rest, "do\n")):
+		return false // eval { … }, instance_eval do … end: a block (perl's eval do { … } evaluates the block's value)
 	case f == Ruby && !parens && at == i+len(ev.name) && !word.IsWordChar(rest[0]) && rest[0] != '"' && rest[0] != '\'' && rest[0] != '$' && rest[0] != '@':
 		return false // ruby's obj.eval.x, eval= …: not a call on an argument
 	}
@@ -132,6 +127,56 @@ func evaluatesAt(f Family, ev evaluator, code string, i, at int) bool {
 		return false // exec("print(1)"): the code is the literal's
 	}
 	return true
+}
+
+// notTheBuiltin reports whether the evaluator name at code[i] is, in
+// language f's own syntax, something other than the builtin: a method
+// (re.compile(p), model.eval(), perl's and php's $o->eval), a variable
+// ($eval, perl's @eval and %eval) or perl's &eval (a sub of that name).
+// What another language spells that way is not excluded: JavaScript's
+// d=>eval(d) is an arrow, perl's "a".eval $x and php's @eval($x) call the
+// builtin, 1%eval(x) and a&&eval(x) are operators.
+func notTheBuiltin(f Family, code string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	before := code[:i]
+	switch f {
+	case Python:
+		return before[i-1] == '.' && !strings.HasSuffix(before, "builtins.")
+	case Node:
+		if before[i-1] == '.' {
+			return !globalObject(before[:i-1])
+		}
+		return before[i-1] == '$' // $eval: an identifier
+	case Perl:
+		switch before[i-1] {
+		case '$', '@', '%':
+			return true
+		case '&':
+			return !strings.HasSuffix(before, "&&")
+		}
+		return strings.HasSuffix(before, "->")
+	case PHP:
+		return before[i-1] == '$' || strings.HasSuffix(before, "->")
+	case Ruby:
+		return before[i-1] == '.' || before[i-1] == '$' || before[i-1] == '@'
+	}
+	return false
+}
+
+// globalObject reports whether node code before a '.' ends in a name for
+// the global object, whose eval is the builtin (globalThis.eval(x)).
+func globalObject(before string) bool {
+	k := len(before)
+	for k > 0 && (word.IsWordChar(before[k-1]) || before[k-1] == '$') {
+		k--
+	}
+	switch before[k:] {
+	case "globalThis", "global", "window", "self", "frames", "parent", "top":
+		return true
+	}
+	return false
 }
 
 // literalNext reports whether rest starts with a string literal (python

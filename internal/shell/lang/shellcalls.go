@@ -77,11 +77,8 @@ func RunsShellText(f Family, code string) bool {
 // whose argument starts at code[at] has an argument that is not a
 // literal.
 func builtShellArg(f Family, code string, i, at int) bool {
-	if i > 0 && (code[i-1] == '"' || code[i-1] == '\'' || code[i-1] == '$' || code[i-1] == '@' || code[i-1] == '%') {
+	if i > 0 && shellNameNotCall(f, code[i-1]) {
 		return false // "system": a word; $system, @exec: a variable
-	}
-	if i > 0 && code[i-1] == '>' && f != PHP && f != Perl {
-		return false
 	}
 	rest := strings.TrimLeft(code[at:], " \t")
 	if !strings.Contains(code[i:at], "(") && (f == Python || f == Node || f == PHP) {
@@ -105,6 +102,23 @@ func builtShellArg(f Family, code string, i, at int) bool {
 		return readsText(arg) || computedArg(f, code, arg)
 	}
 	return true // os.system(cmd), system $c: a name guard cannot read
+}
+
+// shellNameNotCall reports whether a shell call's name after the byte
+// before is, in language f's syntax, not the call: a word in a string, a
+// variable ($system; perl's @exec and %exec, ruby's @exec). Another
+// language's spelling is not excluded: JavaScript's d=>execSync(d) is an
+// arrow, php's @system($x) silences the call's errors.
+func shellNameNotCall(f Family, before byte) bool {
+	switch before {
+	case '"', '\'', '$':
+		return true
+	case '@':
+		return f == Perl || f == Ruby
+	case '%':
+		return f == Perl
+	}
+	return false
 }
 
 // maxShellArg bounds the argument text looked at for a read.

@@ -68,6 +68,11 @@ func TestRunsShellText(t *testing.T) {
 		{Python, `import os; os.system(x + " -l")`, true},
 		{Python, `import os; os.system("" + x)`, true},
 		{Node, "require('child_process').execSync(`${x}`)", true},
+		// round 25 F10: another language's token rules do not hide a call
+		{Node, `const {execSync}=require("child_process"); process.stdin.on("data",d=>execSync(String(d)))`, true},
+		{PHP, `@system(file_get_contents("php://stdin"));`, true},
+		{PHP, `$system("ls");`, false},
+		{Perl, `my @system = (1); print "@system"`, false},
 	} {
 		if got := RunsShellText(tc.f, tc.code); got != tc.want {
 			t.Errorf("RunsShellText(%d, %q) = %v, want %v", tc.f, tc.code, got, tc.want)
