@@ -105,6 +105,9 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word, build bool) 
 	if !ok {
 		return // no reader: nothing on disk to look at
 	}
+	if !c.goResolves(r) {
+		return
+	}
 	args, all := c.runnerEnv(r, args)
 	dirs, more, ok := c.runnerStarts(r, args)
 	if !ok {
