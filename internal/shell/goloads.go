@@ -334,10 +334,11 @@ func (c *cmd) goHomeWritten(r *catalogue.TestRunner, touches []string) string {
 		return ""
 	}
 	for _, t := range touches {
-		p := path.Clean(c.w.Where(t))
-		if rest, ok := strings.CutPrefix(p, "~/"); ok {
+		p := t
+		if rest, ok := strings.CutPrefix(t, "~/"); ok {
 			p = path.Join(c.w.Home, rest)
 		}
+		p = c.absRecorded(p)
 		for _, d := range goCodeHomes {
 			if strings.HasPrefix(p+"/", path.Join(c.w.Home, d)+"/") {
 				return "a program that may write " + t
