@@ -296,7 +296,7 @@ func goPatterns(r *catalogue.TestRunner, args []word.Word) ([]string, bool) {
 // the code an import names: GOPATH mode and its trees, the module cache,
 // the proxy it downloads modules from and the checksums it checks them
 // by, a workspace file, the standard library's root. The values that keep
-// go's own (GO111MODULE=on, GOWORK=off) change nothing.
+// go's own (goKeeps) change nothing.
 const goResolveEnv word.Set = " GO111MODULE GOPATH GOMODCACHE GOPROXY GOSUMDB GONOSUMDB GONOSUMCHECK GOPRIVATE GONOPROXY GOINSECURE GOWORK GOROOT "
 
 // goResolves hides the command when it sets for go runner r one of
@@ -312,13 +312,45 @@ func (c *cmd) goResolves(r *catalogue.TestRunner) bool {
 		if !ok {
 			v, ok = c.goEnvSetting(name)
 		}
-		if !ok || name == "GO111MODULE" && v == "on" || name == "GOWORK" && v == "off" {
+		if !ok || c.goKeeps(name, v) {
 			continue
 		}
 		c.w.hide("runs %s with %s set: go may load the code an import names from a place guard does not read (GOPATH's src, a module cache or proxy it does not check), so guard cannot tell what it loads", c.name, name)
 		return false
 	}
 	return true
+}
+
+// goKeeps reports whether value v of variable name keeps go's own
+// resolution: modules on, no workspace, a proxy that is no directory
+// (what it serves is checked against go.sum and the checksum database),
+// the default checksum database, and the default GOPATH and cache.
+func (c *cmd) goKeeps(name, v string) bool {
+	home := strings.TrimRight(c.w.Home, "/")
+	def := func(rel string) bool {
+		v = strings.TrimRight(v, "/")
+		for _, h := range [...]string{"~", "$HOME", "${HOME}", home} {
+			if h != "" && v == h+"/"+rel {
+				return true
+			}
+		}
+		return false
+	}
+	switch name {
+	case "GO111MODULE":
+		return v == "on"
+	case "GOWORK":
+		return v == "off"
+	case "GOPROXY":
+		return !strings.Contains(v, "file:")
+	case "GOSUMDB":
+		return strings.HasPrefix(v, "sum.golang.org")
+	case "GOPATH":
+		return def("go")
+	case "GOMODCACHE":
+		return def("go/pkg/mod")
+	}
+	return false
 }
 
 // goCodeHomes are the directories below the home where the go command

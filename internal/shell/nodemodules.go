@@ -97,13 +97,17 @@ func (c *cmd) absRecorded(p string) string {
 
 // nodeProject returns the project absolute directory d belongs to: the
 // outermost directory at or above it, below the home (or the root),
-// holding a package.json (a workspace's root above its packages); d
-// itself when none does.
+// holding a package.json (a workspace's root above its packages), or
+// the directory the command starts in when that is above d (and not the
+// home); d itself when neither is.
 func (c *cmd) nodeProject(d string) string {
 	home := strings.TrimRight(c.w.Home, "/")
 	top := d
+	if wd, ok := c.w.Files.(effect.WorkDirer); ok && wd.WorkDir() != home && wd.WorkDir() != "/" && strings.HasPrefix(d+"/", strings.TrimRight(wd.WorkDir(), "/")+"/") {
+		top = wd.WorkDir() // the directory the command starts in, above the file
+	}
 	for p := d; p != "/" && p != home && p != "."; p = path.Dir(p) {
-		if c.w.IsFile(path.Join(p, "package.json")) {
+		if len(p) < len(top) && c.w.IsFile(path.Join(p, "package.json")) {
 			top = p
 		}
 	}
