@@ -32,6 +32,10 @@ func TestGoResolution(t *testing.T) {
 		{"cd p && GO111MODULE=on go test ./sub/", false},
 		{"cd p && GOWORK=off go test ./sub/", false},
 		{"cd p && GOFLAGS=-count=1 go test ./sub/", false},
+		{"cd p && GOPATH=$HOME/go GOPROXY=https://proxy.golang.org,direct go test ./sub/", false},
+		{"cd p && GOPROXY=off go test ./sub/", false},
+		{"cd p && GOPROXY=file://$HOME/proxy go test ./sub/", true},
+		{"cd p && GOSUMDB=off go test ./sub/", true},
 		{"cd p && go test ./sub/ && cp ~/e.go ~/go/src/x.go", false}, // after it
 	})
 }

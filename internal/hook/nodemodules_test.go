@@ -36,6 +36,7 @@ func TestNodeModules(t *testing.T) {
 		{"cd a && npm install && node b.js", false},
 		{"cd a && npm run build", false},
 		{"cd i && node b.js", false},
+		{"node n/src/b.js", false},          // no package.json: the directory the command starts in is the project
 		{"cd w/pkgs/x && node m.js", false}, // a workspace's hoisted packages
 		{"cd i && node b.js && cp ~/.bashrc node_modules/x.txt", false},
 	})
