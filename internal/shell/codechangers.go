@@ -10,6 +10,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -108,6 +109,9 @@ func (c *cmd) runnerChanged(r *catalogue.TestRunner, dirs []string) bool {
 	}
 	if by == "" {
 		by = touchedBy(r, abs, (*c.w.TouchList)[at:], false) // its own words: the names of its language only
+	}
+	if by == "" && c.w.WriteList != nil {
+		by = c.goHomeWritten(r, append(slices.Clone((*c.w.TouchList)[:at]), *c.w.WriteList...))
 	}
 	if by != "" {
 		c.w.hide("runs %s, a program whose code the command itself may change with text guard cannot see (%s runs before it)", c.name, by)

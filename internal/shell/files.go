@@ -946,7 +946,7 @@ func homeInterpolated(l string) (string, bool) {
 const sourceExts word.Set = " .java .jl .groovy .gvy .kt .kts .swift .scala .sc .ex .exs .hs .lhs .cr .nim .zig .dart " +
 	".clj .cljs .cljc .rkt .scm .ss .lisp .lsp .cl .el .ml .mli .c .h .cc .cpp .cxx .cs .fs .fsx .vb .go .rs .d .v " +
 	".py .pyw .js .mjs .cjs .ts .mts .cts .jsx .tsx .rb .pl .pm .t .php .lua .r .tcl .ps1 .psm1 .erl .f90 .m .mm .sql " +
-	".jsh .bb .janet .hy .coffee .raku .rakumod .p6 .gleam .mojo .odin .nims .pas .adb .cob .f95 .vala "
+	".jsh .bb .janet .hy .coffee .raku .rakumod .p6 .gleam .mojo .odin .nims .pas .adb .cob .f95 .vala .s .S .sx "
 
 // maxSourceOperands bounds the source operands of one program scanned.
 const maxSourceOperands = 4
@@ -1046,9 +1046,11 @@ func (c *cmd) innerCommand() {
 func (c *cmd) sourceFile(s string) {
 	if t, ok := c.w.WrittenText(s); ok {
 		c.scanCode(t)
+		c.buildIncludes([]string{s}, []string{t})
 		return
 	}
 	if t, st := c.w.FileStatus(s, true, effect.MaxProgramBytes); st == effect.FileWhole {
 		c.scanFile(t, false)
+		c.buildIncludes([]string{s}, []string{t}) // a compiler's #include, .incbin
 	}
 }

@@ -32,8 +32,8 @@ func (c *cmd) gitRepoWrites(sub string, args []word.Word) {
 	defer func() { c.w.MetaOnly = meta }()
 	switch sub {
 	case "init":
-		if len(gitOperands(args, gitNewWithArg)) == 0 && len(c.gitDirsNamed()) == 0 {
-			if hasAny(args, "--bare") {
+		if p := gitNewParse(sub, args); len(p.ops) == 0 && len(c.gitDirsNamed()) == 0 {
+			if p.bare {
 				c.w.Write("HEAD")
 			} else {
 				c.w.Write(".git/HEAD")

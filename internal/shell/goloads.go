@@ -291,3 +291,91 @@ func goPatterns(r *catalogue.TestRunner, args []word.Word) ([]string, bool) {
 	}
 	return pats, true
 }
+
+// goResolveEnv are the variables that change where the go command finds
+// the code an import names: GOPATH mode and its trees, the module cache,
+// the proxy it downloads modules from and the checksums it checks them
+// by, a workspace file, the standard library's root. The values that keep
+// go's own (goKeeps) change nothing.
+const goResolveEnv word.Set = " GO111MODULE GOPATH GOMODCACHE GOPROXY GOSUMDB GONOSUMDB GONOSUMCHECK GOPRIVATE GONOPROXY GOINSECURE GOWORK GOROOT "
+
+// goResolves hides the command when it sets for go runner r one of
+// goResolveEnv (or GOENV's file does): go may then load an import from a
+// tree guard does not read (GOPATH/src, a module a file:// proxy serves
+// unchecked), so guard cannot tell what it loads; false then.
+func (c *cmd) goResolves(r *catalogue.TestRunner) bool {
+	if r.Exts != " .go " {
+		return true
+	}
+	for _, name := range strings.Fields(string(goResolveEnv)) {
+		v, ok := c.envValue(name)
+		if !ok {
+			v, ok = c.goEnvSetting(name)
+		}
+		if !ok || c.goKeeps(name, v) {
+			continue
+		}
+		c.w.hide("runs %s with %s set: go may load the code an import names from a place guard does not read (GOPATH's src, a module cache or proxy it does not check), so guard cannot tell what it loads", c.name, name)
+		return false
+	}
+	return true
+}
+
+// goKeeps reports whether value v of variable name keeps go's own
+// resolution: modules on, no workspace, a proxy that is no directory
+// (what it serves is checked against go.sum and the checksum database),
+// the default checksum database, and the default GOPATH and cache.
+func (c *cmd) goKeeps(name, v string) bool {
+	home := strings.TrimRight(c.w.Home, "/")
+	def := func(rel string) bool {
+		v = strings.TrimRight(v, "/")
+		for _, h := range [...]string{"~", "$HOME", "${HOME}", home} {
+			if h != "" && v == h+"/"+rel {
+				return true
+			}
+		}
+		return false
+	}
+	switch name {
+	case "GO111MODULE":
+		return v == "on"
+	case "GOWORK":
+		return v == "off"
+	case "GOPROXY":
+		return !strings.Contains(v, "file:")
+	case "GOSUMDB":
+		return strings.HasPrefix(v, "sum.golang.org")
+	case "GOPATH":
+		return def("go")
+	case "GOMODCACHE":
+		return def("go/pkg/mod")
+	}
+	return false
+}
+
+// goCodeHomes are the directories below the home where the go command
+// finds code by import path with the default GOPATH: GOPATH mode's
+// trees and the module cache.
+var goCodeHomes = [...]string{"go/src", "go/pkg/mod"}
+
+// goHomeWritten returns what wrote or touched, before go runner r, a file
+// below goCodeHomes: code go may load by an import path that guard does
+// not read as the module's; "" when nothing did.
+func (c *cmd) goHomeWritten(r *catalogue.TestRunner, touches []string) string {
+	if r.Exts != " .go " || c.w.Home == "" || c.w.Home == "/" {
+		return ""
+	}
+	for _, t := range touches {
+		p := t
+		if rest, ok := strings.CutPrefix(t, "~/"); ok {
+			p = path.Join(c.w.Home, rest)
+		}
+		p = c.absRecorded(p)
+		for _, d := range goCodeHomes {
+			if strings.HasPrefix(p+"/", path.Join(c.w.Home, d)+"/") {
+				return "a program that may write " + t
+			}
+		}
+	}
+	return ""
+}

@@ -921,6 +921,9 @@ func (m *moduleLoader) candidates(name, dir string) []modFiles {
 		if strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../") || strings.HasPrefix(name, "/") {
 			return []modFiles{{nodeFiles(path.Join(dir, name))}}
 		}
+		if m.nodeModule(name, dir) { // nodemodules.go
+			return nil
+		}
 		for _, d := range m.dirs {
 			out = append(out, modFiles{nodeFiles(path.Join(d, name))})
 		}

@@ -49,17 +49,47 @@ func (c *cmd) commandRunner(ws []word.Word) {
 		return
 	}
 	r, args := runnerOf(path.Base(ws[0].Text), ws[1:])
+	build := false
 	if r == nil {
-		return
+		if r, args = goBuilder(path.Base(ws[0].Text), ws[1:]); r == nil {
+			return
+		}
+		build = true
 	}
-	if c.w.runnerScans[c.runnerKey(r, args)] {
+	key := c.runnerKey(r, args)
+	if build {
+		key += "\x00build" // go build ./... then go test ./...: the test's scan is its own
+	}
+	if c.w.runnerScans[key] {
 		return // make test: test's recipe and a task file's word alike
 	}
 	if c.w.runnerScans == nil {
 		c.w.runnerScans = map[string]bool{}
 	}
-	c.w.runnerScans[c.runnerKey(r, args)] = true
-	c.runnerScan(r, args)
+	c.w.runnerScans[key] = true
+	c.runnerScan(r, args, build)
+}
+
+// goBuilder returns the go runner and its words after the subcommand when
+// name and args are a go command that compiles packages without running
+// them (go build, vet, install): what the compiler reads is the
+// command's (buildIncludes), the code's own names are not.
+func goBuilder(name string, args []word.Word) (*catalogue.TestRunner, []word.Word) {
+	if name != "go" {
+		return nil, nil
+	}
+	for j, a := range args {
+		switch a.Text {
+		case "build", "vet", "install":
+			return catalogue.TestRunnerNamed("go"), args[j+1:]
+		case "-C":
+			continue
+		}
+		if !strings.HasPrefix(a.Text, "-") && (j == 0 || args[j-1].Text != "-C") {
+			return nil, nil
+		}
+	}
+	return nil, nil
 }
 
 // runnerKey names a scan of runner r with args: where it runs, and what
@@ -84,11 +114,16 @@ func (c *cmd) recipeRunners(words []word.Word) {
 	}
 }
 
-// runnerScan scans the files runner r, run with args, discovers.
-func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
+// runnerScan scans the files runner r, run with args, discovers; build:
+// it compiles them only (go build), and only what the compiler reads is
+// looked at.
+func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word, build bool) {
 	l, ok := c.w.Files.(effect.SourceLister)
 	if !ok {
 		return // no reader: nothing on disk to look at
+	}
+	if !c.goResolves(r) {
+		return
 	}
 	args, all := c.runnerEnv(r, args)
 	dirs, more, ok := c.runnerStarts(r, args)
@@ -96,7 +131,9 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
 		return
 	}
 	dirs, extra := c.runnerRoots(r, dirs)
-	if c.runnerChanged(r, dirs) || c.runnerGlobs(r, dirs) {
+	// A build only reads: a program before it that may change its code
+	// could read the file itself.
+	if !build && c.runnerChanged(r, dirs) || c.runnerGlobs(r, dirs) {
 		return
 	}
 	all = all || more
@@ -134,6 +171,9 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word) {
 	// has loaded them all.
 	texts, ok := c.runnerTexts(files, limit, nread)
 	if !ok {
+		return
+	}
+	if r.Interp == "" && !c.buildIncludes(files, texts) || build { // #include, .incbin, include_str!
 		return
 	}
 	c.scanRunnerTexts(r, files, texts, nread)
@@ -457,7 +497,7 @@ func outsidePaths(t, d string) []string {
 func (c *cmd) scanCompiled(text, name string) {
 	cc := compiledCode{dir: "."}
 	if strings.HasSuffix(name, ".go") {
-		text = lang.GoText(text)
+		text = lang.GoText(text) + "\n" + lang.CgoPreamble(text) // the preamble is C code, not a comment
 	}
 	if strings.HasSuffix(name, "_test.go") {
 		cc.dir = path.Dir(name) // go test runs a package's tests in its directory

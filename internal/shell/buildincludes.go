@@ -1,0 +1,125 @@
+package shell
+
+// The files a compiler reads while it builds: a source's #include (a cgo
+// preamble's too), an assembly file's .incbin, Rust's include_str!. Each
+// is a read of the command's (the compiler quotes the text in its
+// errors, links the bytes into the program), wherever the directive
+// points; a name guard cannot work out is what it cannot tell.
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
+)
+
+// maxBuildHeaders bounds the included files read for what they include
+// in turn (a header outside the files the build lists).
+const maxBuildHeaders = 64
+
+// buildIncludes records as reads the files that files (the sources a
+// compiler builds, texts their text: "" for one guard did not read)
+// pull in at build time, and reads those for what they pull in; false
+// when it hid the command.
+func (c *cmd) buildIncludes(files, texts []string) bool {
+	seen := make(map[string]bool, len(files))
+	for _, f := range files {
+		seen[path.Clean(c.w.Where(f))] = true
+	}
+	headers := 0
+	for i := 0; i < len(files); i++ {
+		incs, ok := lang.BuildIncludes(files[i], texts[i])
+		if !ok {
+			c.w.hide("runs %s, which builds %s: it pulls in a file by a name guard cannot work out (a macro, a computed path), so guard cannot tell what the compiler reads", c.name, files[i])
+			return false
+		}
+		for _, p := range c.includeCandidates(files[i], incs) {
+			if p.path == "" {
+				c.w.hide("runs %s, which builds %s: it looks for included files in a directory guard cannot tell", c.name, files[i])
+				return false
+			}
+			c.w.Read(p.path)
+			key := path.Clean(c.w.Where(p.path))
+			if p.data || seen[key] {
+				continue
+			}
+			seen[key] = true
+			n := c.w.Nread
+			t, st := c.w.FileStatus(p.path, true, effect.MaxScriptBytes)
+			c.w.Nread = n
+			if st == effect.FileAbsent {
+				continue
+			}
+			if headers++; headers > maxBuildHeaders || st != effect.FileWhole {
+				c.w.hide("runs %s, which builds code that pulls in more files than guard reads (%s): it cannot tell what the compiler reads", c.name, p.path)
+				return false
+			}
+			files, texts = append(files, p.path), append(texts, t)
+		}
+	}
+	return true
+}
+
+// buildInput is a file a source may pull in: its path as the command names
+// it ("" for one in a directory guard cannot tell), and whether the
+// compiler takes its bytes only (.incbin, include_str!).
+type buildInput struct {
+	path string
+	data bool
+}
+
+// includeCandidates returns the files the includes incs of source file f
+// may name: an absolute name, else relative to f's directory and, for a
+// name the preprocessor searches, each include directory.
+func (c *cmd) includeCandidates(f string, incs []lang.BuildInclude) []buildInput {
+	dir := path.Dir(f)
+	search := []string{dir}
+	for _, in := range incs {
+		if !in.Dir {
+			continue
+		}
+		d, src := strings.CutPrefix(in.Name, "${SRCDIR}")
+		if strings.ContainsAny(d, "$`") || strings.HasPrefix(d, "~") {
+			return []buildInput{{}}
+		}
+		if src || !path.IsAbs(d) {
+			d = path.Join(dir, d) // cgo runs the compiler in the package's directory
+		}
+		search = append(search, d)
+	}
+	var out []buildInput
+	for _, in := range incs {
+		switch {
+		case in.Dir:
+		case path.IsAbs(in.Name):
+			out = append(out, buildInput{in.Name, in.Data})
+		case in.Manifest:
+			out = append(out, buildInput{path.Join(c.manifestDir(dir), in.Name), in.Data})
+		case in.Search:
+			for _, d := range search {
+				out = append(out, buildInput{path.Join(d, in.Name), in.Data})
+			}
+		default:
+			out = append(out, buildInput{path.Join(dir, in.Name), in.Data})
+		}
+	}
+	return out
+}
+
+// manifestDir returns the nearest directory at or above dir holding a
+// Cargo.toml (a crate's CARGO_MANIFEST_DIR), else dir.
+func (c *cmd) manifestDir(dir string) string {
+	d := dir
+	for range maxRootUp {
+		if c.w.IsFile(path.Join(d, "Cargo.toml")) {
+			return d
+		}
+		up := path.Join(d, "..")
+		if c.atRoot(d) || up == d {
+			break
+		}
+		d = up
+	}
+	return dir
+}
