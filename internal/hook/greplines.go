@@ -53,20 +53,12 @@ const (
 	grepValued = "emABCdD"
 )
 
-// grepLong are grep's long options in the model; valued: they take a
+// grepLongFlags and grepLongValued are grep's long options in the model; valued: they take a
 // value (after = or as the next word).
-var grepLong = map[string]bool{
-	"--recursive": false, "--dereference-recursive": false, "--line-number": false, "--with-filename": false,
-	"--no-filename": false, "--ignore-case": false, "--no-ignore-case": false, "--word-regexp": false,
-	"--line-regexp": false, "--invert-match": false, "--count": false, "--files-with-matches": false,
-	"--files-without-match": false, "--quiet": false, "--silent": false, "--no-messages": false, "--text": false,
-	"--fixed-strings": false, "--extended-regexp": false, "--basic-regexp": false, "--null": false,
-	"--line-buffered": false, "--initial-tab": false, "--byte-offset": false, "--only-matching": false,
-	"--color": false, "--colour": false,
-	"--regexp": true, "--max-count": true, "--after-context": true, "--before-context": true, "--context": true,
-	"--include": true, "--exclude": true, "--exclude-dir": true, "--exclude-from": true, "--binary-files": true,
-	"--devices": true, "--directories": true, "--label": true,
-}
+const (
+	grepLongFlags  = " --recursive --dereference-recursive --line-number --with-filename --no-filename --ignore-case --no-ignore-case --word-regexp --line-regexp --invert-match --count --files-with-matches --files-without-match --quiet --silent --no-messages --text --fixed-strings --extended-regexp --basic-regexp --null --line-buffered --initial-tab --byte-offset --only-matching --color --colour "
+	grepLongValued = " --regexp --max-count --after-context --before-context --context --include --exclude --exclude-dir --exclude-from --binary-files --devices --directories --label "
+)
 
 // grepState is what grep's options set so far.
 type grepState struct {
@@ -118,7 +110,8 @@ func grepLines(name string, args []string) (grepSpec, bool) {
 			i = len(args)
 		case strings.HasPrefix(a, "--"):
 			opt, val, hasVal := strings.Cut(a, "=")
-			valued, known := grepLong[opt]
+			valued := strings.Contains(grepLongValued, " "+opt+" ")
+			known := valued || strings.Contains(grepLongFlags, " "+opt+" ")
 			switch {
 			case !known || hasVal && !valued && opt != "--color" && opt != "--colour":
 				s.ok = false

@@ -11,16 +11,7 @@ import (
 // from -e/--regexp. Its options that change what a match is or run a
 // program (--pre, -z, -P, -U, -f, --engine, --null-data, --passthru) are
 // in neither list: not modelled.
-var rgValued = map[string]bool{
-	"-e": true, "--regexp": true, "-g": true, "--glob": true, "--iglob": true, "-t": true, "--type": true,
-	"-T": true, "--type-not": true, "--type-add": true, "--type-clear": true, "-m": true, "--max-count": true,
-	"-A": true, "--after-context": true, "-B": true, "--before-context": true, "-C": true, "--context": true,
-	"--context-separator": true, "--field-match-separator": true, "--field-context-separator": true,
-	"-M": true, "--max-columns": true, "-r": true, "--replace": true, "-j": true, "--threads": true,
-	"-d": true, "--max-depth": true, "--max-filesize": true, "--color": true, "--colors": true,
-	"--sort": true, "--sortr": true, "--path-separator": true, "-E": true, "--encoding": true,
-	"--ignore-file": true, "--dfa-size-limit": true, "--regex-size-limit": true, "--hyperlink-format": true,
-}
+const rgValued = " -e --regexp -g --glob --iglob -t --type -T --type-not --type-add --type-clear -m --max-count -A --after-context -B --before-context -C --context --context-separator --field-match-separator --field-context-separator -M --max-columns -r --replace -j --threads -d --max-depth --max-filesize --color --colors --sort --sortr --path-separator -E --encoding --ignore-file --dfa-size-limit --regex-size-limit --hyperlink-format "
 
 // rgFlags are ripgrep's options in the model without a value.
 const rgFlags = " -i -s -S -v -w -x -F -n -N -H -I -o -c -l -q -a -L -u -. -0 -b -p " +
@@ -89,7 +80,7 @@ func rgLines(args []string) (grepSpec, bool) {
 func (s *rgState) long(args []string, i int) int {
 	opt, val, hasVal := strings.Cut(args[i], "=")
 	switch {
-	case rgValued[opt]:
+	case strings.Contains(rgValued, " "+opt+" "):
 		if !hasVal {
 			if i+1 >= len(args) {
 				s.ok = false
@@ -114,7 +105,7 @@ func (s *rgState) short(args []string, i int) int {
 	for j := 0; j < len(cl); j++ {
 		o := "-" + cl[j:j+1]
 		switch {
-		case rgValued[o]:
+		case strings.Contains(rgValued, " "+o+" "):
 			val := cl[j+1:]
 			if val == "" {
 				if i+1 >= len(args) {
@@ -203,13 +194,24 @@ func (s *rgState) rgSpec() (grepSpec, bool) {
 	return g, true
 }
 
-// rustClasses are the Perl classes whose Rust meaning (Unicode) holds more
+// rustClasses returns, for the Perl classes whose Rust meaning (Unicode) holds more
 // than Go's (ASCII), as Go classes that hold at least Rust's; \b and \B
 // are dropped (a match without the assertion is a superset). \D, \W and
 // \S in Go hold more than Rust's already.
-var rustClasses = map[byte]string{
-	'd': `\p{Nd}`, 'w': `[\p{L}\p{M}\p{Nd}\p{Pc}]`, 's': `[\s\p{Z}\x{85}]`, 'b': ``, 'B': ``,
-	'D': `\D`, 'W': `\W`, 'S': `\S`,
+func rustClasses(c byte) (string, bool) {
+	switch c {
+	case 'd':
+		return `\p{Nd}`, true
+	case 'w':
+		return `[\p{L}\p{M}\p{Nd}\p{Pc}]`, true
+	case 's':
+		return `[\s\p{Z}\x{85}]`, true
+	case 'b', 'B':
+		return ``, true
+	case 'D', 'W', 'S':
+		return `\` + string(c), true
+	}
+	return "", false
 }
 
 // rustExpr rewrites a Rust regular expression in Go's syntax so that it
@@ -227,7 +229,7 @@ func rustExpr(p string) (string, bool) {
 				return "", false
 			}
 			i++
-			if cls, ok := rustClasses[p[i]]; ok {
+			if cls, ok := rustClasses(p[i]); ok {
 				b.WriteString(cls)
 				continue
 			}

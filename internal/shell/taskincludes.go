@@ -38,8 +38,11 @@ type taskRef struct {
 
 // refBlanks takes a task file's quotes, brackets and separators for
 // blanks, keeps a call's ( and a tag's < on its word and splits key=value.
-var refBlanks = strings.NewReplacer(`"`, " ", "'", " ", "(", "( ", ")", " ", ",", " ", "[", " ", "]", " ", "{", " ", "}", " ",
-	"/>", " ", ">", " ", " =", "= ", "=", "= ")
+// A function, not a table: a hook process builds nothing at init.
+func refBlanks() *strings.Replacer {
+	return strings.NewReplacer(`"`, " ", "'", " ", "(", "( ", ")", " ", ",", " ", "[", " ", "]", " ", "{", " ", "}", " ",
+		"/>", " ", ">", " ", " =", "= ", "=", "= ")
+}
 
 // refToken is a word of a task file, the indentation of its line, and
 // whether it is the line's first (after a list item's -).
@@ -52,7 +55,7 @@ type refToken struct {
 // refTokens splits text into refTokens.
 func refTokens(text string) []refToken {
 	var out []refToken
-	for _, l := range strings.Split(refBlanks.Replace(text), "\n") {
+	for _, l := range strings.Split(refBlanks().Replace(text), "\n") {
 		indent := len(l) - len(strings.TrimLeft(l, " \t"))
 		first := true
 		for _, f := range strings.Fields(l) {

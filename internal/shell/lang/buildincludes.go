@@ -48,7 +48,7 @@ func BuildIncludes(name, text string) ([]BuildInclude, bool) {
 		return cIncludes(p)
 	case ext == ".s":
 		return asmIncludes(text)
-	case cppKinds[ext]:
+	case strings.Contains(cppKinds, " "+ext+" "):
 		out, ok := cIncludes(text)
 		if !ok || ext != ".S" && ext != ".sx" {
 			return out, ok
@@ -62,8 +62,7 @@ func BuildIncludes(name, text string) ([]BuildInclude, bool) {
 // cppKinds are the extensions of files a C compiler driver runs through
 // the preprocessor (go/build's C, C++, Objective-C, Fortran kinds and
 // preprocessed assembly).
-var cppKinds = map[string]bool{".c": true, ".h": true, ".cc": true, ".cpp": true, ".cxx": true, ".c++": true, ".hh": true,
-	".hpp": true, ".hxx": true, ".m": true, ".mm": true, ".F": true, ".S": true, ".sx": true, ".swig": true, ".swigcxx": true}
+const cppKinds = " .c .h .cc .cpp .cxx .c++ .hh .hpp .hxx .m .mm .F .S .sx .swig .swigcxx "
 
 // CgoPreamble returns the C code of Go source src's cgo preamble: the
 // comment right before import "C" (the declaration's when it imports
