@@ -95,7 +95,7 @@ type Input struct {
 	History bool
 	// Prints says, for an opaque read of a directory whole, which
 	// regular files the read may print a line of (a grep whose pattern
-	// matches none of a file's lines prints none: review 24a B1); nil: any
+	// matches none of a file's lines prints none); nil: any
 	// file's. Neither hashed nor recorded.
 	Prints LinePrinter
 	// Shell says, for a command, which language it is in: ShellPowerShell

@@ -183,7 +183,7 @@ func TestTreeFailsOnPurpose(t *testing.T) {
 	wantBlock(t, p, "timeout field, no .env line matches", string(s), false)
 }
 
-// TestTreeOwnStatus covers review 24a B1: the search's own status is not
+// TestTreeOwnStatus: the search's own status is not
 // shown (a dangling link under -R, /dev/zero, a FIFO, the client's
 // input); what it prints is: a grep whose pattern guard models matches no
 // line of .env, or the read blocks on agent A.

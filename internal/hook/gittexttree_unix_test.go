@@ -62,7 +62,7 @@ func TestGitTextTree(t *testing.T) {
 // decided by the subcommands known to stage nothing; an alias is judged
 // by its expansion (git -c alias.NAME=…, the repository's and the user's
 // configuration), and a name guard cannot resolve may have staged: the
-// printer after it reads the tree as on disk (review 24a A1).
+// printer after it reads the tree as on disk.
 func TestGitTextTreeAliases(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Review 24a B1: a tree search whose output goes down agent A's failure
+// A tree search whose output goes down agent A's failure
 // route (a status guard cannot show, a hang past the client's limit)
 // reaches the model unredacted. Its own status is not shown; what it
 // prints is: a grep prints a line of a file only when one of its

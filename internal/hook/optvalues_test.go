@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestSedArgvIdentity: review 24b F4 with the files on disk: sed -i's
+// TestSedArgvIdentity, with the files on disk: sed -i's
 // computed text is sed's own, the script found by sed's argument parser
 // (--expr, an abbreviation of --expression, after the first operand makes
 // it an input file) and one file named two ways edited twice (../p/x,
@@ -41,7 +41,7 @@ func TestSedArgvIdentity(t *testing.T) {
 	}
 }
 
-// TestEmbeddedResponseFiles: review 24b F3 with the files on disk: a
+// TestEmbeddedResponseFiles, with the files on disk: a
 // response file after a comma or an = of an option word (gcc -Wa,@F,
 // -Wp,@F, nvcc -Xcompiler=@F) is followed as an operand @F is.
 func TestEmbeddedResponseFiles(t *testing.T) {
@@ -66,7 +66,7 @@ func TestEmbeddedResponseFiles(t *testing.T) {
 	}
 }
 
-// TestGoToolFlags: review 24b F8 with the files on disk: the options go
+// TestGoToolFlags, with the files on disk: the options go
 // hands its linker, compiler and assembler are parsed as Go's flag
 // package parses them; a flag not known as data names a path the tool
 // touches or a program it runs.

@@ -68,7 +68,7 @@ func TestPowerShellFollowedLinks(t *testing.T) {
 			}
 		}
 		for _, cmd := range keep {
-			// Review 24a B1: agent A's Bash running pwsh -c is a tree reader
+			// Agent A's Bash running pwsh -c is a tree reader
 			// guard does not model: its status is not shown.
 			if code := run(proj, cmd, tool); code != 0 && tool {
 				t.Errorf("%s (tool %v): code %d, want allowed", cmd, tool, code)

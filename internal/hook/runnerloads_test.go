@@ -62,7 +62,7 @@ func TestRunnerLoads(t *testing.T) {
 		{"cd c && gofmt -l . && go test ./...", false},             // gofmt lists: it writes nothing
 		{"cd c && gofmt -w . && go test ./...", false},             // it reformats: every literal and import kept
 		{"cd c && gofmt -r 'a -> b' -w . && go test ./...", true},  // a rewrite rule changes the code
-		{"cd c && gofmt -w --r='a -> b' . && go test ./...", true}, // --r is -r (Go's flag package): review 24b F9
+		{"cd c && gofmt -w --r='a -> b' . && go test ./...", true}, // --r is -r (Go's flag package)
 		{"cd c && gofmt --r 'a -> b' -w . && go test ./...", true},
 		{"cd c && gofmt -cpuprofile=p -w . && go test ./...", true}, // any flag but -l -d -e -s -w
 		{"cd c && gofmt --s --w=true . && go test ./...", false},

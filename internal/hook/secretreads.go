@@ -611,7 +611,7 @@ const maxPresentReads = 64
 // tree holding a file it protects (policy.checkOpaque) that the command
 // may print a line of (prints: treePrints; nil: any), as on agent A's
 // other unredactable routes. Programs that print none of a file's text
-// (catalogue.Unprinted: du, wc) are left. Review 24a B1: the search's own
+// (catalogue.Unprinted: du, wc) are left. The search's own
 // status is never shown (a link it cannot follow, a FIFO, /dev/zero).
 func failingTrees(ins []event.Input, why string, prints event.LinePrinter) {
 	for i, in := range ins {

@@ -250,7 +250,7 @@ func TestSecretReads(t *testing.T) {
 		{"timeout field cat settings", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"cat settings.py","timeout":1}}`, "block"},
 		{"timeout field cat README", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"cat README.md","timeout":120000}}`, "allow"},
 		// Review 22a R2: the client's time-out after grep printed a .env line.
-		{"timeout field grep -rn", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"grep -rn TODO .","timeout":120000}}`, "allow"}, // review 24a B1: no .env line matches TODO
+		{"timeout field grep -rn", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"grep -rn TODO .","timeout":120000}}`, "allow"}, // no .env line matches TODO
 		// Review 17b F5: agent B's prompt attachments: a folder is its tree, a file's text is checked, any key.
 		{"B attach folder", bPrompt(`{"type":"folder","filePath":"P"}`), "block"},
 		{"B attach settings", bPrompt(`{"type":"file","filePath":"P/settings.py"}`), "block"},

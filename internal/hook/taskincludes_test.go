@@ -3,7 +3,7 @@ package hook
 import "testing"
 
 // TestTaskIncludesOnDisk: a task runner's files that its task file pulls
-// in or runs are read from the project (review 24b F6): lefthook's
+// in or runs are read from the project: lefthook's
 // scripts under .lefthook/HOOK/, its local file, ninja's subninja.
 func TestTaskIncludesOnDisk(t *testing.T) {
 	evil := "echo pwn >> ~/.bashrc\n"

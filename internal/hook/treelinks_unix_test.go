@@ -112,7 +112,7 @@ func TestFollowedTreeLinks(t *testing.T) {
 			}
 			for _, cmd := range keep {
 				if strings.HasPrefix(cmd, "diff -r") || cmd == "rg --hidden k" {
-					continue // review 22a R1: diff prints lines with no file name, of a tree guard cannot walk (the link); review 24a B1: rg's status and pattern are not modelled
+					continue // review 22a R1: diff prints lines with no file name, of a tree guard cannot walk (the link); rg's status and pattern are not modelled
 				}
 				checkRule(t, p, proj, cmd, "", "")
 			}
@@ -126,7 +126,7 @@ func TestFollowedTreeLinks(t *testing.T) {
 				continue // cat of what find names: files named id_rsa anywhere; of a tree whose links guard does not walk
 			}
 			if pr := treePrints(cmd, false); pr == nil && !strings.HasPrefix(cmd, "tar") && !strings.HasPrefix(cmd, "cp ") || pr != nil && pr.FollowsLinks() {
-				continue // review 24a B1: a reader guard does not model, or grep -R, of a tree whose links it does not walk: agent A blocks
+				continue // a reader guard does not model, or grep -R, of a tree whose links it does not walk: agent A blocks
 			}
 			checkRule(t, p, proj, cmd, "", "")
 		}

@@ -3,7 +3,7 @@ package hook
 import "testing"
 
 // TestTreePrintsModel: a program or pattern outside the model is
-// "cannot tell" (nil), review 24a B1.
+// "cannot tell" (nil).
 func TestTreePrintsModel(t *testing.T) {
 	for _, tc := range []struct {
 		cmd     string

@@ -68,7 +68,7 @@ func TestTreeWalkers(t *testing.T) {
 	} {
 		check(cmd, true, true)
 	}
-	// Review 24a B1: on agent A too, a search guard does not model (fd,
+	// On agent A too, a search guard does not model (fd,
 	// xargs, git grep) whose own status it cannot show.
 	for _, cmd := range []string{
 		"fdfind -H -x grep -H DB", "git ls-files | xargs grep DB",

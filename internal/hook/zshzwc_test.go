@@ -5,7 +5,7 @@ import "testing"
 // TestZshCompiledTwins: zsh runs F.zwc (wordcode, when newer) in place of
 // F for . F, source F and an autoload from $fpath, and DIR.zwc for a
 // function of $fpath's DIR: where a twin exists guard cannot read what
-// runs (round 25 F4).
+// runs.
 func TestZshCompiledTwins(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		"fn3/s": "echo hi\n", "fn3/s.zwc": "\x00wordcode",
@@ -34,7 +34,7 @@ func TestZshCompiledTwins(t *testing.T) {
 
 // TestZshAutoloadSpellings: typeset -fu NAME (declare, local; -fU, -f -u)
 // and a stub NAME(){ autoload -X } autoload NAME from $fpath as autoload
-// NAME does: its file runs when NAME does (round 25 F5).
+// NAME does: its file runs when NAME does.
 func TestZshAutoloadSpellings(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		"fn/readk": "cat $HOMEDIR/.ssh/id_rsa\n", "fn/evilf": "echo x >> $HOMEDIR/.bashrc\n", "fn/okf": "echo hi\n",

@@ -1,6 +1,6 @@
 package shell
 
-// The files a task file pulls in (review 24b F6): ninja's include and
+// The files a task file pulls in: ninja's include and
 // subninja, meson's subdir(), ant's <import file=…>, lefthook's extends:
 // are more of the task file, read as it is; a pre-commit hook's entry:,
 // lefthook's run: or meson's find_program() naming a file of the project

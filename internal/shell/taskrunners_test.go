@@ -39,7 +39,7 @@ func TestTaskRunners(t *testing.T) {
 		{cmd: "tox", files: map[string]string{"tox.ini": "[testenv]\ncommands = sh e9.sh\n", "e9.sh": "cp a ~/.bashrc\n"}, write: "~/.bashrc"},
 		{cmd: "mise run x", files: map[string]string{"mise.toml": "[tasks.x]\nrun = \"bash scripts/setup\"\n", "./scripts/setup": "cp a ~/.bashrc\n"}, write: "~/.bashrc"},
 		{cmd: "task test", files: map[string]string{"Taskfile.yml": "tasks:\n  test:\n    cmds:\n      - sh scripts/test.sh\n", "scripts/test.sh": "go test ./...\n"}},
-		// Review 24b F6: the files a task file pulls in are read as it
+		// the files a task file pulls in are read as it
 		// is; a reference guard cannot follow hides the command.
 		{cmd: "ninja", files: map[string]string{"build.ninja": "subninja sub/s.ninja\n", "sub/s.ninja": ninjaEvil}, write: "~/.bashrc"},
 		{cmd: "ninja -f b2.ninja", files: map[string]string{"b2.ninja": "include inc.ninja\n", "inc.ninja": ninjaEvil}, write: "~/.bashrc"},

@@ -96,8 +96,7 @@ func goBuilder(name string, args []word.Word) (*catalogue.TestRunner, []word.Wor
 // came before it and beside it. A runner walked again (a function's body
 // or an alias's text at each call, the same words later in the command)
 // after a write, a touch or a changer, or in the background, is checked
-// and scanned again: what it loads there is not what the first scan read
-// (round 25 F7).
+// and scanned again: what it loads there is not what the first scan read.
 func (c *cmd) runnerKey(r *catalogue.TestRunner, args []word.Word) string {
 	w := c.w
 	concurrent := w.InJob() || w.stages > 0

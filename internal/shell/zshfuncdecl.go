@@ -10,7 +10,7 @@ import (
 // zsh's declaration builtins with -f declare functions: typeset -fu NAME
 // (declare, local, export, readonly alike; -U too) marks NAME for
 // autoload as autoload NAME does, so NAME's function file runs when NAME
-// does (round 25 F5). -t, -T trace a function, -m takes the names as
+// does. -t, -T trace a function, -m takes the names as
 // patterns, -p prints; a cluster with any other letter is one guard does
 // not model: what it does is hidden.
 

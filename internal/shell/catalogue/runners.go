@@ -94,7 +94,7 @@ var (
 		{names: " -B --prefix ", attached: true, Use: RunLoadsCode},
 		{names: " -fplugin= -fpass-plugin= -specs= --specs= ", prefix: true, Use: RunLoadsCode},
 		{names: " -specs --specs -load -plugin ", Use: RunLoadsCode}, // -specs F; -Xclang -load X
-		{names: " --config ", Use: RunLoadsCode},                     // clang --config F: a file of options (review 24b F3)
+		{names: " --config ", Use: RunLoadsCode},                     // clang --config F: a file of options
 	}
 	// A JVM's hooks: the command it runs on a crash or when out of memory
 	// (sh -c, ;-separated); -J hands the option to the JVM of a JDK tool.

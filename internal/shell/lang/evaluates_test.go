@@ -40,7 +40,7 @@ func TestEvaluates(t *testing.T) {
 		{Node, `eval(code)`, true},
 		{Node, `new vm.Script(src).runInThisContext()`, true},
 		{Lua, `load(s)()`, false},
-		// round 25 F10: another language's token rule (perl's ->eval)
+		// another language's token rule (perl's ->eval)
 		// does not hide an evaluation
 		{Node, `process.stdin.on("data",d=>eval(String(d)))`, true},
 		{Node, `[process.argv[1]].forEach(s=>eval(s))`, true},

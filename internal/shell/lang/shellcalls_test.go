@@ -68,7 +68,7 @@ func TestRunsShellText(t *testing.T) {
 		{Python, `import os; os.system(x + " -l")`, true},
 		{Python, `import os; os.system("" + x)`, true},
 		{Node, "require('child_process').execSync(`${x}`)", true},
-		// round 25 F10: another language's token rules do not hide a call
+		// another language's token rules do not hide a call
 		{Node, `const {execSync}=require("child_process"); process.stdin.on("data",d=>execSync(String(d)))`, true},
 		{PHP, `@system(file_get_contents("php://stdin"));`, true},
 		{PHP, `$system("ls");`, false},
