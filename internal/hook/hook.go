@@ -987,16 +987,9 @@ func (r *runner) check(pol Policy) outcome {
 		}
 	}
 	if !call.Logging && (!o.verdict.Blocked() || policy.Redactable(o.verdict.Finding)) {
-		// A content search's lines of a secret: withheld whole, the
-		// redaction of another secret would leave them.
-		scope, trees, counts := resultScope(call, r.parsed, opt)
-		if f, hit := searchLines(call); hit {
-			o.verdict.Decision, o.verdict.Finding, o.whole = event.Block, f, true
-		} else if f, hit, err := searchReads(call, pol, scope, trees, counts); err != nil {
+		if err := r.searchResult(pol, opt, &o); err != nil {
 			f := evalFailure(err)
 			return outcome{call: call, fail: &f}
-		} else if hit {
-			o.verdict.Decision, o.verdict.Finding, o.whole = event.Block, f, true
 		}
 	}
 	if o.verdict.Blocked() {
@@ -1040,6 +1033,23 @@ func prepare(pol Policy, ins []event.Input) {
 	if len(ks) > 0 {
 		go pp.Prepare(ks...)
 	}
+}
+
+// searchResult withholds whole a content search's result that holds lines
+// of a protected file or of a secret: the redaction of another secret
+// would leave them.
+func (r *runner) searchResult(pol Policy, opt agent.Options, o *outcome) error {
+	call := o.call
+	scope, trees, counts := resultScope(call, r.parsed, opt)
+	if f, hit := searchLines(call); hit {
+		o.verdict.Decision, o.verdict.Finding, o.whole = event.Block, f, true
+		return nil
+	}
+	f, hit, err := searchReads(call, pol, scope, trees, counts)
+	if hit && err == nil {
+		o.verdict.Decision, o.verdict.Finding, o.whole = event.Block, f, true
+	}
+	return err
 }
 
 // evalFailure is the failure of an evaluation error.
