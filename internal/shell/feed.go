@@ -204,38 +204,70 @@ var xargsWithArg = word.Set(" -n -P -L -d -s -E -a --max-args --max-procs --max-
 // xargs runs its command with the words it reads appended, or put in place
 // of the replace string (-I R, -i, --replace[=R], BSD's -J R).
 func (c *cmd) xargs() {
-	repl := ""
-	whole, byLine := false, false
-	delim := ""            // -d C: the items' delimiter, as xargs decodes it
-	var argFile *word.Word // -a F: the list it reads (namelists.go)
+	o, j := c.xargsOptions()
+	if c.stdin.nulOnly && !o.whole {
+		c.stdin.paths, c.stdin.names, c.stdin.tame = nil, nil, false // split at blanks: any name (splitnames.go)
+	}
+	words := c.args[min(j, len(c.args)):]
+	if len(words) == 0 {
+		words = []word.Word{{Text: "echo", Known: true}}
+	}
+	inputs := c.delimFed(o.repl != "" || o.byLine, o.delim)
+	if o.argFile != nil {
+		inputs = c.argFileWords(*o.argFile, o.repl != "" || o.byLine)
+	}
+	if o.whole && c.stdin.known && c.stdin.fromPipe {
+		inputs = []word.Word{{Text: strings.TrimSuffix(c.stdin.text, "\n"), Known: word.IsKnown(c.stdin.text)}}
+	}
+	if o.argFile == nil {
+		c.w.inStdin = nil // xargs reads the words on standard input: its command's is /dev/null
+	}
+	// xargs CMD < F reads F as xargs -a F does: a file whose text guard
+	// cannot tell (the command wrote it) gives names that may be any path.
+	c.runWith(words, inputs, o.repl, o.argFile != nil || c.stdin.file != "")
+}
+
+// xargsOpts are what xargs's options set: the replacement string (-I),
+// whether the input is one item (-0 with echo's text) or read by lines
+// (-L), the items' delimiter (-d C, as xargs decodes it) and the list file
+// it reads (-a F: namelists.go).
+type xargsOpts struct {
+	repl, delim   string
+	whole, byLine bool
+	argFile       *word.Word
+}
+
+// xargsOptions reads xargs's options; it returns them and the index of the
+// command's first word.
+func (c *cmd) xargsOptions() (xargsOpts, int) {
+	var o xargsOpts
 	j := 0
 	for j < len(c.args) {
 		s := c.args[j].Text
 		switch {
 		case s == "--":
-			j++
-			goto done
+			return o, j + 1
 		case s == "-I" || s == "-J":
 			if j+1 < len(c.args) {
-				repl = c.args[j+1].Text
+				o.repl = c.args[j+1].Text
 			}
 			j += 2
 		case (strings.HasPrefix(s, "-I") || strings.HasPrefix(s, "-J") || strings.HasPrefix(s, "-i")) && len(s) > 2:
-			repl = s[2:]
+			o.repl = s[2:]
 			j++
 		case s == "-i" || s == "--replace":
-			repl = "{}"
+			o.repl = "{}"
 			j++
 		case strings.HasPrefix(s, "--replace="):
-			repl = strings.TrimPrefix(s, "--replace=")
-			if repl == "" {
-				repl = "{}"
+			o.repl = strings.TrimPrefix(s, "--replace=")
+			if o.repl == "" {
+				o.repl = "{}"
 			}
 			j++
 		case s == "-a" || s == "--arg-file" || xargsFlagsThenA(s):
 			if j+1 < len(c.args) {
 				c.w.Read(c.args[j+1].Text)
-				argFile = &c.args[j+1]
+				o.argFile = &c.args[j+1]
 			}
 			j += 2
 		case strings.HasPrefix(s, "--arg-file="), xargsJoinedArgFile(s) != "":
@@ -248,7 +280,7 @@ func (c *cmd) xargs() {
 				f.Text = xargsJoinedArgFile(s)
 			}
 			c.w.Read(f.Text)
-			argFile = &f
+			o.argFile = &f
 			j++
 		case catalogue.XargsVarOpts.Has(s) && j+1 < len(c.args):
 			c.slotVar(c.args[j+1].Text)
@@ -257,44 +289,24 @@ func (c *cmd) xargs() {
 			c.slotVar(strings.SplitN(s, "=", 2)[1])
 			j++
 		case s == "-0" || s == "--null":
-			whole, delim = true, "" // items end at NUL: echo's text is one
+			o.whole, o.delim = true, "" // items end at NUL: echo's text is one
 			j++
 		case s == "-d" || s == "--delimiter" || strings.HasPrefix(s, "--delimiter=") || strings.HasPrefix(s, "-d") && len(s) > 2:
 			var n int
-			delim, whole, n = xargsDelimOpt(c.args, j, s)
+			o.delim, o.whole, n = xargsDelimOpt(c.args, j, s)
 			j += n
 		case s == "-L" || s == "--max-lines":
-			byLine = true
+			o.byLine = true
 			j += 2
 		case xargsWithArg.Has(s):
 			j += 2
 		case strings.HasPrefix(s, "-") && len(s) > 1:
 			j++
 		default:
-			goto done
+			return o, j
 		}
 	}
-done:
-	if c.stdin.nulOnly && !whole {
-		c.stdin.paths, c.stdin.names, c.stdin.tame = nil, nil, false // split at blanks: any name (splitnames.go)
-	}
-	words := c.args[min(j, len(c.args)):]
-	if len(words) == 0 {
-		words = []word.Word{{Text: "echo", Known: true}}
-	}
-	inputs := c.delimFed(repl != "" || byLine, delim)
-	if argFile != nil {
-		inputs = c.argFileWords(*argFile, repl != "" || byLine)
-	}
-	if whole && c.stdin.known && c.stdin.fromPipe {
-		inputs = []word.Word{{Text: strings.TrimSuffix(c.stdin.text, "\n"), Known: word.IsKnown(c.stdin.text)}}
-	}
-	if argFile == nil {
-		c.w.inStdin = nil // xargs reads the words on standard input: its command's is /dev/null
-	}
-	// xargs CMD < F reads F as xargs -a F does: a file whose text guard
-	// cannot tell (the command wrote it) gives names that may be any path.
-	c.runWith(words, inputs, repl, argFile != nil || c.stdin.file != "")
+	return o, j
 }
 
 // slotVar: xargs --process-slot-var=NAME sets NAME, in the environment of
