@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/guardhq/guard/internal/agent"
@@ -46,8 +47,33 @@ type runFiles struct {
 }
 
 // statMemo is runFiles.Lstat's memory, and ReadFile's of the paths it
-// found nothing at, bounded by maxStatMemo entries.
-type statMemo map[string]statAnswer
+// found nothing at, bounded by maxStatMemo entries. It is safe for
+// concurrent use: the policy's analysis of the hook files (built on
+// another goroutine: Policy.Prepare) reads through the same runFiles.
+type statMemo struct {
+	mu sync.Mutex
+	m  map[string]statAnswer
+}
+
+// get returns the answer kept for key.
+func (s *statMemo) get(key string) (statAnswer, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.m[key]
+	return a, ok
+}
+
+// put keeps the answer for key, within maxStatMemo entries.
+func (s *statMemo) put(key string, a statAnswer) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.m == nil {
+		s.m = map[string]statAnswer{}
+	}
+	if len(s.m) < maxStatMemo {
+		s.m[key] = a
+	}
+}
 
 // statAnswer is one Lstat answer.
 type statAnswer struct {
@@ -129,15 +155,15 @@ func (f runFiles) ReadFile(p string, max int) ([]byte, shell.FileStatus) {
 		}
 	}
 	if f.stats != nil {
-		if _, gone := (*f.stats)[absentKey+full]; gone {
+		if _, gone := f.stats.get(absentKey + full); gone {
 			return nil, shell.FileAbsent
 		}
 	}
 	file, err := regularfile.Open(full)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
-		if f.stats != nil && len(*f.stats) < maxStatMemo {
-			(*f.stats)[absentKey+full] = statAnswer{kind: shell.EntryNone}
+		if f.stats != nil {
+			f.stats.put(absentKey+full, statAnswer{kind: shell.EntryNone})
 		}
 		return nil, shell.FileAbsent
 	case errors.Is(err, regularfile.ErrNotRegular):
@@ -170,13 +196,11 @@ func (f runFiles) Lstat(p string) (shell.EntryKind, string) {
 	if f.stats == nil {
 		return lstat(full)
 	}
-	if a, ok := (*f.stats)[full]; ok {
+	if a, ok := f.stats.get(full); ok {
 		return a.kind, a.link
 	}
 	k, t := lstat(full)
-	if len(*f.stats) < maxStatMemo {
-		(*f.stats)[full] = statAnswer{k, t}
-	}
+	f.stats.put(full, statAnswer{k, t})
 	return k, t
 }
 

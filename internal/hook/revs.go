@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/guardhq/guard/internal/gitobj"
 	"github.com/guardhq/guard/internal/regularfile"
@@ -156,7 +157,7 @@ type writeRules interface {
 // looked up on first need in a call.
 type protected struct {
 	src   writeRules
-	read  bool
+	once  sync.Once       // reads src into the fields below, on first use
 	abs   map[string]bool // full paths, slash-separated
 	tails []string        // "**/NAME": NAME under any directory
 	rule  func(abs string, link bool) bool
@@ -184,8 +185,7 @@ func (p *protected) filter(top string) func(rel, mode string) bool {
 	if p == nil {
 		return func(rel, _ string) bool { return hookName(rel) || contextRel(rel) }
 	}
-	if !p.read {
-		p.read = true
+	p.once.Do(func() {
 		for _, g := range p.src.WriteProtectedPaths() {
 			if t, ok := strings.CutPrefix(g, "**/"); ok {
 				p.tails = append(p.tails, t)
@@ -197,7 +197,7 @@ func (p *protected) filter(top string) func(rel, mode string) bool {
 			}
 		}
 		p.rule = p.src.TreeWriteRule()
-	}
+	})
 	base := strings.TrimSuffix(filepath.ToSlash(top), "/") + "/"
 	return func(rel, mode string) bool {
 		switch {
