@@ -19,8 +19,11 @@ const serviceDescription = "guard console: a local web view of the guard audit l
 // service object (the service manager runs `guard serve` itself).
 type noProgram struct{}
 
+// Start does nothing: the service manager runs the program itself.
 func (noProgram) Start(kservice.Service) error { return nil }
-func (noProgram) Stop(kservice.Service) error  { return nil }
+
+// Stop does nothing.
+func (noProgram) Stop(kservice.Service) error { return nil }
 
 // kardianos returns the library's service object for the named system
 // ("linux-systemd", "darwin-launchd") whatever the library detected, with

@@ -825,12 +825,15 @@ const (
 	touchPath
 )
 
-// Read, write and touch record the file word s names, when s may name one
-// (see candidate).
+// Read records the file word s names as read, when s may name one (see
+// candidate).
 func (w *Ledger) Read(s string) { w.pathOf(s, readPath) }
 
+// Write records the file word s names as written.
 func (w *Ledger) Write(s string) { w.pathOf(s, writePath) }
 
+// Touch records the file word s names as given to a program not known to
+// only read it (see Analysis.Touches).
 func (w *Ledger) Touch(s string) { w.pathOf(s, touchPath) }
 
 // TouchBare records the file word s names as touched, a guess as

@@ -82,6 +82,8 @@ func UrlName(u string) string {
 	return name
 }
 
+// FirstField returns the first blank-separated field of s, or s when it
+// holds none.
 func FirstField(s string) string {
 	if f := strings.Fields(s); len(f) > 0 {
 		return f[0]
@@ -223,6 +225,7 @@ func SchemeURLs(s, ends string) []string {
 	return out
 }
 
+// IsLetter reports whether c is an ASCII letter.
 func IsLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 func isSchemeChar(c byte) bool {

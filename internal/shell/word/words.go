@@ -110,6 +110,7 @@ func (l Set) Begins(opt string) bool {
 	})
 }
 
+// IsNumberOption reports whether a is an option of digits only (head -20).
 func IsNumberOption(a string) bool {
 	return len(a) > 1 && a[0] == '-' && strings.Trim(a[1:], "0123456789") == ""
 }
@@ -120,6 +121,8 @@ func IsAssignment(s string) bool {
 	return eq > 0 && IsName(s[:eq])
 }
 
+// Split returns the blank-separated fields of s as words, each known when
+// it holds no part guard cannot work out.
 func Split(s string) []Word {
 	var out []Word
 	for _, f := range strings.Fields(s) {
@@ -128,6 +131,7 @@ func Split(s string) []Word {
 	return out
 }
 
+// Join returns the words' texts joined with blanks.
 func Join(ws []Word) string {
 	parts := make([]string, len(ws))
 	for i, x := range ws {
@@ -146,6 +150,8 @@ func OneLine(s string) string {
 	return strings.ReplaceAll(s, "\n", "; ")
 }
 
+// CanonPath writes a path that starts at the home directory (~, $HOME,
+// ${HOME}) with ~, cleaned.
 func CanonPath(p string) string {
 	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
 		if p == pre {
@@ -176,10 +182,12 @@ func Operands(args []Word) []string {
 	return out
 }
 
+// IsWordChar reports whether c is an ASCII letter, digit or underscore.
 func IsWordChar(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
+// IsNameRune reports whether r may be part of a shell variable's name.
 func IsNameRune(r rune) bool {
 	return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
 }
@@ -328,6 +336,7 @@ func MarkedCase(s string, f func(string) string) string {
 	return b.String()
 }
 
+// AllKnown reports whether every word of ws is known.
 func AllKnown(ws []Word) bool {
 	for _, x := range ws {
 		if !x.Known {
