@@ -67,6 +67,8 @@ func (c *cmd) escapes() {
 			c.corepackSettings() // corepack npm test --node-options=…
 		}
 		c.packageScripts()
+	case "node-gyp":
+		c.gypCode(c.npmDir(), "node-gyp builds a native addon") // recipes.go
 	case "cargo":
 		c.cargoSettings()
 	case "git":
