@@ -55,9 +55,9 @@ type makeRule struct {
 // define blocks, lines it does not model), the makefiles it includes, and
 // its recipe prefix (.RECIPEPREFIX; 0 when set to what guard cannot tell).
 type makefile struct {
-	rules    map[string]*makeRule
-	first    string
-	unsure   bool
+	rules  map[string]*makeRule
+	first  string
+	unsure bool
 	// defaults are the values given .DEFAULT_GOAL, which names make's
 	// default goal instead of the first target.
 	defaults []string
@@ -406,7 +406,7 @@ func (c *cmd) projectMake(f string, goals []string) bool {
 	m := parseMakefile(t)
 	evals := c.makeFuncs(m.parsing, func(s string) string { return c.makeExpand(&m, s, 0) })
 	for _, e := range evals {
-		m.parse(e) // $(eval include x.mk): makefile text
+		m.parse(e)      // $(eval include x.mk): makefile text
 		m.unsure = true // read where the eval is, not after the file
 	}
 	if v, ok := c.makeVariable(".DEFAULT_GOAL"); ok {
