@@ -65,6 +65,8 @@ func (c *cmd) escapes() {
 			c.nodeSettings()
 		} else if c.name == "corepack" && len(c.args) > 0 {
 			c.corepackSettings() // corepack npm test --node-options=…
+		} else if c.name == "bun" {
+			c.bunSettings()
 		}
 		c.packageScripts()
 	case "node-gyp":
