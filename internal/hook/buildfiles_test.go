@@ -176,3 +176,94 @@ func checkBlock(t *testing.T, p *policy.Policy, proj, cmd string, block bool, re
 		t.Errorf("%q: blocked: %s", cmd, stderr)
 	}
 }
+
+// TestMakeDefaultGoal: make with no goal runs the goal make picks, not
+// the main makefile's first literal target: .DEFAULT_GOAL, an include or
+// a conditional before the first target, a first target that is a
+// variable, or a dot target with a slash; where guard cannot tell which
+// goal that is, every recipe is scanned (25b F2). A plain first target
+// still scans only its own recipes.
+func TestMakeDefaultGoal(t *testing.T) {
+	const evil = "x:\n\techo PWNED >> $$HOME/.bashrc\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"dg/Makefile":     "all:\n\techo hi\n" + evil + ".DEFAULT_GOAL := x\n",
+		"inc/Makefile":    "-include other.mk\nall:\n\techo hi\n",
+		"inc/other.mk":    evil,
+		"inc2/Makefile":   "include other.mk\nall:\n\techo hi\n",
+		"inc2/other.mk":   evil,
+		"var/Makefile":    "T := x\n$(T):\n\techo PWNED >> $$HOME/.bashrc\nall:\n\techo hi\n",
+		"cond/Makefile":   "ifeq (1,0)\nall:\n\techo hi\nendif\n" + evil,
+		"slash/Makefile":  "./x:\n\techo PWNED >> $$HOME/.bashrc\nall:\n\techo hi\n",
+		"incv/Makefile":   "-include $(wildcard *.mk)\nall:\n\techo hi\n",
+		"ok/Makefile":     "all:\n\techo hi\n" + evil,
+		"okdg/Makefile":   "all:\n\techo hi\n" + evil + ".DEFAULT_GOAL := all\n",
+		"oklate/Makefile": "all:\n\techo hi\n-include $(wildcard *.d)\n" + evil,
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"make -C dg", true},
+		{"make -C inc", true},
+		{"make -C inc2", true},
+		{"make -C var", true},
+		{"make -C cond", true},
+		{"make -C slash", true},
+		{"make -C ok", false},
+		{"make -C ok .DEFAULT_GOAL=x", true},
+		{"make -C okdg", false},
+		{"make -C oklate", false},
+		{"make -C dg all", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "guard read what the command runs")
+	}
+}
+
+// TestPackageDefaultScripts: the scripts a package manager runs that
+// package.json does not list (25b F11): start is node server.js when
+// there is none, install is node-gyp rebuild when binding.gyp is there
+// and neither install nor preinstall is given; a gyp file that runs
+// commands (<!(cmd), actions, includes) is one guard does not read.
+func TestPackageDefaultScripts(t *testing.T) {
+	const serverJS = `require("fs").appendFileSync(require("os").homedir() + "/.bashrc", "PWNED\n")` + "\n"
+	const gyp = `{"targets":[{"target_name":"x","sources":["<!(sh -c \"echo x.c\")"]}]}` + "\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"srv/package.json":     `{"name":"q","version":"1.0.0"}`,
+		"srv/server.js":        serverJS,
+		"srvok/package.json":   `{"name":"q","scripts":{"start":"node app.js"}}`,
+		"srvok/server.js":      serverJS,
+		"srvok/app.js":         "console.log(1)\n",
+		"gyp/package.json":     `{"name":"q","version":"1.0.0"}`,
+		"gyp/binding.gyp":      gyp,
+		"gypok/package.json":   `{"name":"q","version":"1.0.0"}`,
+		"gypok/binding.gyp":    `{"targets":[{"target_name":"x","sources":["x.c"]}]}` + "\n",
+		"gypinst/package.json": `{"name":"q","scripts":{"install":"echo ok"}}`,
+		"gypinst/binding.gyp":  gyp,
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"cd srv && npm start", true},
+		{"cd srv && npm run start", true},
+		{"cd srv && npm restart", true},
+		{"cd srv && pnpm start", true},
+		{"cd srv && yarn start", true},
+		{"cd srv && npm test", false},
+		{"cd srvok && npm start", false},
+		{"cd gyp && npm install", true},
+		{"cd gyp && npm ci", true},
+		{"cd gyp && npm rebuild", true},
+		{"cd gyp && pnpm install", true},
+		{"cd gyp && yarn", true},
+		{"cd gyp && node-gyp configure", true},
+		{"cd gyp && npx node-gyp rebuild", true},
+		{"cd gyp && npm run build", false},
+		{"cd gypok && npm install", false},
+		{"cd gypinst && npm install", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}

@@ -65,8 +65,12 @@ func (c *cmd) escapes() {
 			c.nodeSettings()
 		} else if c.name == "corepack" && len(c.args) > 0 {
 			c.corepackSettings() // corepack npm test --node-options=…
+		} else if c.name == "bun" {
+			c.bunSettings()
 		}
 		c.packageScripts()
+	case "node-gyp":
+		c.gypCode(c.npmDir(), "node-gyp builds a native addon") // recipes.go
 	case "cargo":
 		c.cargoSettings()
 	case "git":

@@ -73,8 +73,10 @@ func (c *cmd) letterExtract() {
 }
 
 // cmake -E tar x… ARCHIVE extracts into the working directory; cmake -E
-// chdir DIR CMD… runs CMD in DIR (analysed there, as env -C DIR runs it).
+// chdir DIR CMD… runs CMD in DIR (analysed there, as env -C DIR runs it);
+// cmake -P FILE runs the CMake script FILE (cmakecode.go).
 func (c *cmd) cmake() {
+	c.cmakeP()
 	if len(c.args) > 3 && c.args[0].Text == "-E" && c.args[1].Text == "chdir" {
 		c.changeDir(c.args[2].Text)
 		c.extra = append(c.extra, c.inner(c.args[3:]).lines()...)

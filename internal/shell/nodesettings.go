@@ -1,25 +1,30 @@
 package shell
 
-// Settings of npm, yarn, pnpm and cargo that make them load or run a file
-// or a command: npm's node-options (--require FILE), script-shell, yarn's
-// yarnPath and plugins, cargo's build.rustc-wrapper and target runners.
-// Wherever they are set (an option, an npm_config_ variable, the project's
-// .npmrc, .yarnrc.yml, .cargo/config.toml) what they name is analysed as
-// code that runs; a value guard cannot tell is hidden.
+// Settings of npm, yarn, pnpm, bun and cargo that make them load or run a
+// file or a command: npm's node-options (--require FILE), script-shell,
+// pnpm's pnpmfile, yarn's yarnPath and plugins, bun's preload, cargo's
+// build.rustc-wrapper and target runners. Wherever they are set (an
+// option, an npm_config_ variable, the project's .npmrc,
+// pnpm-workspace.yaml, .yarnrc.yml or the file YARN_RC_FILENAME or
+// --use-yarnrc names, bunfig.toml or bun --config's file,
+// .cargo/config.toml) what they name is analysed as code that runs; a
+// value guard cannot tell is hidden.
 
 import (
 	"path"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // npmCodeKeys are npm's (and pnpm's) settings that name a command it runs
 // or node options (node-options: --require FILE loads FILE).
-// onload-script and init-module name a file node loads; userconfig and
-// globalconfig another file of settings.
-const npmCodeKeys word.Set = " node-options script-shell shell editor browser viewer git node-gyp onload-script init-module userconfig globalconfig "
+// onload-script and init-module name a file node loads, as pnpm's
+// pnpmfile and global-pnpmfile do; userconfig and globalconfig another
+// file of settings.
+const npmCodeKeys word.Set = " node-options script-shell shell editor browser viewer git node-gyp onload-script init-module pnpmfile global-pnpmfile userconfig globalconfig "
 
 // npmKey returns an npm setting's name as npm reads it: node_options,
 // nodeOptions, NODE-OPTIONS are node-options; userConfig is userconfig
@@ -66,7 +71,7 @@ func (w *walker) npmSetting(key, v string) {
 		switch key {
 		case "node-options":
 			w.optionVar("NODE_OPTIONS", t)
-		case "onload-script", "init-module":
+		case "onload-script", "init-module", "pnpmfile", "global-pnpmfile":
 			w.tentative("node " + word.Quote(t))
 		case "userconfig", "globalconfig":
 			w.npmrc(t, false)
@@ -111,6 +116,53 @@ func (c *cmd) nodeSettings() {
 		for _, f := range c.settingsFiles(c.npmDir(), ".pnpmfile.cjs") {
 			c.w.tentative("node " + word.Quote(f)) // pnpm loads its hooks
 		}
+		c.pnpmWorkspace()
+	}
+}
+
+// pnpmWorkspace: pnpm takes its settings from pnpm-workspace.yaml too (of
+// the directory it runs in or above, or of npm_config_workspace_dir's):
+// a code-running key there (scriptShell, nodeOptions, pnpmfile) is
+// analysed as the .npmrc's is, in the file's directory; one whose value is
+// not on its line (a block, a list) is hidden.
+func (c *cmd) pnpmWorkspace() {
+	dir := c.npmDir()
+	for _, name := range []string{"npm_config_workspace_dir", "NPM_CONFIG_WORKSPACE_DIR"} {
+		if v, ok := c.envValue(name); ok {
+			t, known := c.w.valueText(v)
+			if !known {
+				c.w.hide("runs pnpm in a workspace directory guard cannot tell")
+				return
+			}
+			dir = t
+		}
+	}
+	for _, f := range c.settingsFiles(dir, "pnpm-workspace.yaml") {
+		c.inFileDir(f, func() { c.yamlSettings(path.Base(f), "a pnpm workspace's settings") })
+	}
+}
+
+// yamlSettings analyses the top-level code-running npm keys (npmCodeKeys,
+// in any spelling: nodeOptions) of the YAML settings file f.
+func (c *cmd) yamlSettings(f, what string) {
+	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, what)
+	if !ok {
+		return
+	}
+	for _, l := range strings.Split(t, "\n") {
+		k, v, ok := strings.Cut(l, ":")
+		if !ok || l == "" || l[0] == ' ' || l[0] == '#' || l[0] == '-' || !npmCodeKeys.Has(npmKey(strings.Trim(k, `"'`))) {
+			continue
+		}
+		if i := strings.Index(v, " #"); i >= 0 {
+			v = v[:i]
+		}
+		v = strings.TrimSpace(v)
+		if v == "" || strings.ContainsAny(v[:1], "|>[{&*!") {
+			c.w.hide("names in %s a program or a preload guard cannot read (%s)", what, k)
+			return
+		}
+		c.w.npmSetting(npmKey(strings.Trim(k, `"'`)), strings.Trim(v, `"'`))
 	}
 }
 
@@ -182,13 +234,35 @@ func (c *cmd) npmDir() string {
 // classic .yarnrc's yarn-path) names, and loads each of its plugins:
 // each directory's up to the root, as yarn merges them.
 func (c *cmd) yarnSettings() {
-	for _, f := range append(c.settingsFiles(c.npmDir(), ".yarnrc.yml"), c.settingsFiles(c.npmDir(), ".yarnrc")...) {
-		c.inFileDir(f, func() { c.yarnrc(path.Base(f)) }) // its paths are the file's directory's
+	rc := ".yarnrc.yml"
+	if v, ok := c.envValue("YARN_RC_FILENAME"); ok {
+		t, known := c.w.valueText(v)
+		if !known || t == "" {
+			c.w.hide("runs yarn with settings from a file guard cannot tell (YARN_RC_FILENAME)")
+			return
+		}
+		rc = t
+	}
+	for _, f := range c.projectFiles(c.npmDir(), []string{rc}, catalogue.All) {
+		c.inFileDir(f, func() { c.yarnrc(path.Base(f), false) }) // its paths are the file's directory's
+	}
+	for _, f := range c.settingsFiles(c.npmDir(), ".yarnrc") {
+		c.inFileDir(f, func() { c.yarnrc(path.Base(f), true) })
+	}
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		if v, ok := strings.CutPrefix(s, "--use-yarnrc="); ok {
+			c.w.runsValue(v, "yarn's --use-yarnrc", func(t string) { c.yarnrc(t, true) })
+		} else if s == "--use-yarnrc" && j+1 < len(c.args) {
+			j++
+			c.w.runsValue(c.args[j].Text, "yarn's --use-yarnrc", func(t string) { c.yarnrc(t, true) })
+		}
 	}
 }
 
-// yarnrc analyses the yarnPath and plugins of yarn configuration file f.
-func (c *cmd) yarnrc(f string) {
+// yarnrc analyses the yarnPath and plugins of yarn configuration file f
+// (classic: yarn 1's "key value" lines).
+func (c *cmd) yarnrc(f string, classic bool) {
 	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a yarn configuration")
 	if !ok {
 		return
@@ -200,8 +274,9 @@ func (c *cmd) yarnrc(f string) {
 		}
 		trimmed := strings.TrimSpace(l)
 		k, v, _ := strings.Cut(strings.TrimLeft(trimmed, "- "), ":")
-		if f == ".yarnrc" {
+		if classic {
 			k, v, _ = strings.Cut(trimmed, " ")
+			k = strings.TrimSuffix(k, ":")
 		}
 		v = strings.Trim(strings.TrimSpace(v), `"'`)
 		switch {
@@ -217,6 +292,54 @@ func (c *cmd) yarnrc(f string) {
 			c.w.runsValue(v, "a yarn plugin", func(t string) { c.w.tentative("node " + word.Quote(t)) })
 		}
 	}
+}
+
+// bunSettings: bun loads the files its configuration's preload (and
+// plugins) names before it runs a file, a script or the tests: the
+// bunfig.toml of the directory it runs in, or the file --config (-c)
+// names. Each is analysed as the node program it is; a value guard
+// cannot read (an array over several lines) is hidden.
+func (c *cmd) bunSettings() {
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		if s == "--" || !strings.HasPrefix(s, "-") {
+			break // bun's options come before the file or subcommand
+		}
+		v, ok := strings.CutPrefix(s, "--config=")
+		if !ok && (s == "--config" || s == "-c") && j+1 < len(c.args) {
+			j++
+			v, ok = c.args[j].Text, true
+		}
+		if ok {
+			c.w.runsValue(v, "bun's --config", c.bunfig)
+			return
+		}
+	}
+	c.bunfig("bunfig.toml")
+}
+
+// bunfig analyses the preload and plugins keys of bun configuration file
+// f (absent: none), in any section.
+func (c *cmd) bunfig(f string) {
+	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a bun configuration")
+	if !ok {
+		return
+	}
+	c.inFileDir(f, func() {
+		for _, kv := range iniSettings(t) {
+			if k := strings.Trim(kv[0], `"'`); k != "preload" && k != "plugins" {
+				continue
+			}
+			v := strings.TrimSpace(kv[1])
+			if strings.HasPrefix(v, "[") && !strings.Contains(v, "]") || strings.ContainsAny(v, "{\\") {
+				c.w.hide("names in a bun configuration a preload guard cannot read")
+				return
+			}
+			for _, p := range cargoWords(v) {
+				c.w.runsValue(p, "bun's preload", func(t string) { c.w.tentative("node " + word.Quote(t)) })
+			}
+		}
+	})
 }
 
 // iniSettings returns the key=value lines of an ini-style file (.npmrc):

@@ -49,13 +49,18 @@ type makeRule struct {
 }
 
 // makefile is what projectMake needs of a makefile: its rules by target,
-// the first ordinary target (the default goal), the text make runs or
+// the first ordinary target (the default goal) and whether guard can
+// tell that it is (unsure: see rule), the text make runs or
 // holds while reading it ($(shell …), VAR != CMD, every variable's value,
 // define blocks, lines it does not model), the makefiles it includes, and
 // its recipe prefix (.RECIPEPREFIX; 0 when set to what guard cannot tell).
 type makefile struct {
-	rules    map[string]*makeRule
-	first    string
+	rules  map[string]*makeRule
+	first  string
+	unsure bool
+	// defaults are the values given .DEFAULT_GOAL, which names make's
+	// default goal instead of the first target.
+	defaults []string
 	parsing  []string
 	includes []string
 	// optional marks the includes of -include and sinclude, which make
@@ -159,8 +164,11 @@ func (m *makefile) line(line string) {
 		for range f[1:] {
 			m.optional = append(m.optional, f[0] != "include")
 		}
+		m.unsure = m.unsure || m.first == "" // its first target comes first
 		m.cur = nil
 		return
+	case m.first == "" && makeConditional.Has(f[0]):
+		m.unsure = true // the first target may be in a branch make does not take
 	}
 	colon, eq := strings.IndexByte(l, ':'), strings.IndexByte(l, '=')
 	switch {
@@ -205,6 +213,9 @@ func (m *makefile) assign(l string, eq int) {
 		return
 	}
 	v := f[len(f)-1]
+	if v == ".DEFAULT_GOAL" && len(m.defaults) < maxGoals {
+		m.defaults = append(m.defaults, l[eq-1:eq]+value)
+	}
 	if makeShellVar(v) && len(m.shells) < maxGoals {
 		m.shells = append(m.shells, [2]string{v, value})
 	}
@@ -239,9 +250,7 @@ func (m *makefile) rule(l string, colon int) []*makeRule {
 	}
 	var out []*makeRule
 	for _, t := range strings.Fields(l[:colon]) {
-		if m.first == "" && !strings.HasPrefix(t, ".") && !strings.ContainsAny(t, "%$") {
-			m.first = t
-		}
+		m.firstTarget(t)
 		r := m.rules[t]
 		if r == nil {
 			if len(m.rules) >= maxGoals {
@@ -261,6 +270,44 @@ func (m *makefile) rule(l string, colon int) []*makeRule {
 		out = append(out, r)
 	}
 	return out
+}
+
+// makeConditional are make's conditional directives: the rules between
+// them and endif are read only when the condition holds.
+const makeConditional word.Set = " ifeq ifneq ifdef ifndef "
+
+// firstTarget notes target t of a rule: the first one make may take for
+// its default goal (not a pattern, not a name starting with a dot unless
+// it holds a slash) is it when nothing before could change which one
+// that is. A target guard cannot tell ($(T):) makes it unsure.
+func (m *makefile) firstTarget(t string) {
+	switch {
+	case m.first != "" || m.unsure:
+	case strings.Contains(t, "$"):
+		m.unsure = true
+	case strings.Contains(t, "%") || strings.HasPrefix(t, ".") && !strings.Contains(t, "/"):
+	default:
+		m.first = t
+	}
+}
+
+// defaultGoal returns the goal make runs when given none: .DEFAULT_GOAL's
+// one value when it is a literal target, else the first target; false
+// when guard cannot tell which that is (a variable, several values, an
+// include or a conditional before the first target, $(eval …) text).
+func (m *makefile) defaultGoal() (string, bool) {
+	switch {
+	case len(m.defaults) > 1:
+		return "", false
+	case len(m.defaults) == 1:
+		v := m.defaults[0]
+		op, v := v[0], strings.TrimSpace(v[1:])
+		if op == '+' || op == '!' || strings.ContainsAny(v, "$ \t") || word.HasMark(v) {
+			return "", false
+		}
+		return v, v != ""
+	}
+	return m.first, !m.unsure
 }
 
 // recipesOf returns the recipe lines the goals reach through their
@@ -289,10 +336,17 @@ func (m *makefile) implicitRecipes() []string {
 }
 
 // goalRecipes returns the recipe lines the goals reach through their
-// prerequisites (the default goal when there are none), bounded.
+// prerequisites (the default goal when there are none; every recipe when
+// guard cannot tell which that is), bounded.
 func (m *makefile) goalRecipes(goals []string) []string {
-	if len(goals) == 0 && m.first != "" {
-		goals = []string{m.first}
+	if len(goals) == 0 {
+		g, ok := m.defaultGoal()
+		if !ok {
+			return m.allRecipes()
+		}
+		if g != "" {
+			goals = []string{g}
+		}
 	}
 	seen := map[string]bool{}
 	var out []string
@@ -310,11 +364,17 @@ func (m *makefile) goalRecipes(goals []string) []string {
 	return out
 }
 
-// allRecipes returns every recipe line of m.
+// allRecipes returns every recipe line of m, in the order of their
+// targets.
 func (m *makefile) allRecipes() []string {
+	ts := make([]string, 0, len(m.rules))
+	for t := range m.rules {
+		ts = append(ts, t)
+	}
+	slices.Sort(ts)
 	var out []string
-	for _, r := range m.rules {
-		out = append(out, r.recipe...)
+	for _, t := range ts {
+		out = append(out, m.rules[t].recipe...)
 	}
 	return out
 }
@@ -346,7 +406,11 @@ func (c *cmd) projectMake(f string, goals []string) bool {
 	m := parseMakefile(t)
 	evals := c.makeFuncs(m.parsing, func(s string) string { return c.makeExpand(&m, s, 0) })
 	for _, e := range evals {
-		m.parse(e) // $(eval include x.mk): makefile text
+		m.parse(e)      // $(eval include x.mk): makefile text
+		m.unsure = true // read where the eval is, not after the file
+	}
+	if v, ok := c.makeVariable(".DEFAULT_GOAL"); ok {
+		m.defaults = []string{"=" + v} // make .DEFAULT_GOAL=x
 	}
 	if !c.makeIncludes(&m) {
 		return true

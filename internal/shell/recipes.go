@@ -11,6 +11,7 @@ package shell
 import (
 	"encoding/json"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -271,6 +272,7 @@ func (c *cmd) packageFile(f string, names []string) {
 		if len(names) > 0 {
 			c.projectScripts(scripts, names)
 			c.npmBins(path.Dir(f), scriptLines(scripts, names)) // npmbins.go
+			c.npmDefaults(scripts, names, func(l string) { c.scanRecipeWords([]string{l}, nil) })
 		}
 		return
 	}
@@ -279,7 +281,47 @@ func (c *cmd) packageFile(f string, names []string) {
 			c.w.tentative(sc)
 		}
 	}
+	c.npmDefaults(scripts, names, c.w.tentative)
 	c.npmBins(path.Dir(f), scriptLines(scripts, []string{"*"}))
+}
+
+// npmDefaults runs, with run, the scripts a package manager runs that
+// package.json does not list (npm's, @npmcli/run-script's, pnpm's and
+// yarn's defaults), when names (the scripts the command runs) hold them:
+// start is node server.js when there is none; install is node-gyp rebuild
+// when neither install nor preinstall is given and binding.gyp is there.
+// node-gyp runs the gyp file's commands (gypCode).
+func (c *cmd) npmDefaults(scripts map[string]any, names []string, run func(string)) {
+	all := slices.Contains(names, "*")
+	if (all || slices.Contains(names, "start")) && scripts["start"] == nil {
+		run("node server.js") // nothing runs when server.js is not there
+	}
+	if (all || slices.Contains(names, "install")) && scripts["install"] == nil && scripts["preinstall"] == nil {
+		c.gypCode(".", c.name+" builds a native addon with node-gyp")
+	}
+}
+
+// gypMarks are what makes a gyp file run commands or read another: a
+// command expansion (<!(cmd), <!@(cmd), <!pymod_do_main(…)), actions and
+// rules (commands of the build), includes (.gypi files).
+var gypMarks = [...]string{"<!", "action", "rules", "includes", "gypi", "pymod", "postbuild"}
+
+// gypCode hides a build from the binding.gyp in dir when it holds a
+// command, a build action or an include (gypMarks) or cannot be read
+// whole: node-gyp runs them, and guard does not read gyp files (why says
+// what runs it). Without binding.gyp nothing is built.
+func (c *cmd) gypCode(dir, why string) {
+	f := path.Join(dir, "binding.gyp")
+	n := c.w.Nread
+	t, st := c.w.FileStatus(f, true, effect.MaxScriptBytes)
+	c.w.Nread = n
+	if st == effect.FileAbsent {
+		return
+	}
+	c.w.Read(f)
+	if st != effect.FileWhole || slices.ContainsFunc(gypMarks[:], func(m string) bool { return strings.Contains(t, m) }) {
+		c.w.hide("%s: its binding.gyp runs commands (<!(…), actions, includes) guard does not read", why)
+	}
 }
 
 // taskCommand returns the command of a script or task: a string, or

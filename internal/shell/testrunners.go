@@ -230,7 +230,7 @@ func (c *cmd) scanRunnerTexts(r *catalogue.TestRunner, files, texts []string, nr
 		switch {
 		case text == "":
 		case r.Interp == "":
-			c.scanCompiled(text, files[i]) // go, rust, cmake: the names it gives, not a script's calls
+			c.scanCompiled(text, files[i]) // go, rust: the names it gives; cmake's calls too
 		case catalogue.Shells.Has(r.Interp):
 			c.scanWords(strings.Split(text, "\n"), nil, effect.MaxScriptBytes) // bats: as a recipe's script is
 		default:
@@ -492,7 +492,8 @@ func outsidePaths(t, d string) []string {
 // directory guard cannot tell). What such code computes guard does not see
 // either way (docs/HOOKS.md), so the names are a heuristic: a path in
 // prose or joined to a value guard cannot tell is a read, and Go's
-// comments and data literals are no names (lang.GoText).
+// comments and data literals are no names (lang.GoText). CMake is no
+// compiled code: cmake runs it, so its calls are modelled too (cmakecode.go).
 func (c *cmd) scanCompiled(text, name string) {
 	cc := compiledCode{dir: "."}
 	if strings.HasSuffix(name, ".go") {
@@ -501,5 +502,15 @@ func (c *cmd) scanCompiled(text, name string) {
 	if strings.HasSuffix(name, "_test.go") {
 		cc.dir = path.Dir(name) // go test runs a package's tests in its directory
 	}
+	if cmakeFile(name) {
+		c.cmakeScript(text, name)                      // CMake is a script cmake runs (cmakecode.go)
+		text = strings.ReplaceAll(text, "$ENV{", "${") // the home as the shell spells it
+	}
 	c.scanNames(text, &cc, nil)
+}
+
+// cmakeFile reports whether file name is a CMake script: CMakeLists.txt
+// or NAME.cmake.
+func cmakeFile(name string) bool {
+	return path.Base(name) == "CMakeLists.txt" || strings.HasSuffix(name, ".cmake")
 }

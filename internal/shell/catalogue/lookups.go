@@ -33,6 +33,7 @@ var SettingsFiles = []SettingsFile{
 	{Name: ".yarnrc.yml", Look: All},
 	{Name: ".yarnrc", Look: All},
 	{Name: ".pnpmfile.cjs", Look: All}, // the workspace root's
+	{Name: "pnpm-workspace.yaml", Look: Nearest},
 	{Name: ".cargo/config.toml", Look: All},
 	{Name: ".cargo/config", Look: All},
 }
