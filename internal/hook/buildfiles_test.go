@@ -181,7 +181,7 @@ func checkBlock(t *testing.T, p *policy.Policy, proj, cmd string, block bool, re
 // the main makefile's first literal target: .DEFAULT_GOAL, an include or
 // a conditional before the first target, a first target that is a
 // variable, or a dot target with a slash; where guard cannot tell which
-// goal that is, every recipe is scanned (25b F2). A plain first target
+// goal that is, every recipe is scanned. A plain first target
 // still scans only its own recipes.
 func TestMakeDefaultGoal(t *testing.T) {
 	const evil = "x:\n\techo PWNED >> $$HOME/.bashrc\n"
@@ -221,7 +221,7 @@ func TestMakeDefaultGoal(t *testing.T) {
 }
 
 // TestPackageDefaultScripts: the scripts a package manager runs that
-// package.json does not list (25b F11): start is node server.js when
+// package.json does not list: start is node server.js when
 // there is none, install is node-gyp rebuild when binding.gyp is there
 // and neither install nor preinstall is given; a gyp file that runs
 // commands (<!(cmd), actions, includes) is one guard does not read.

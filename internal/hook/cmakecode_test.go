@@ -3,7 +3,7 @@ package hook
 import "testing"
 
 // TestCMakeScripts: cmake runs CMakeLists.txt and cmake -P FILE as
-// scripts (25b F9): $ENV{HOME} is the home, a path or command built at
+// scripts: $ENV{HOME} is the home, a path or command built at
 // run time (string(CONCAT …), a function's parameter) is one guard cannot
 // work out, execute_process's command is analysed; an everyday project
 // (configure_file, file(WRITE) into the build tree, git describe) passes.

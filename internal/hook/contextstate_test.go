@@ -128,7 +128,7 @@ func TestContextProject(t *testing.T) {
 }
 
 // TestHeavyContexts: node_modules is listed breadth first to a bound; past
-// it, a walk that found a context file there cannot tell (24a C1).
+// it, a walk that found a context file there cannot tell.
 func TestHeavyContexts(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{"node_modules/a/AGENTS.md": "x", "node_modules/b/x/y/z.js": ""}

@@ -4,7 +4,7 @@ import "testing"
 
 // TestPackageManagerSettingFiles: the settings of pnpm, yarn and bun that
 // name a program, a shell or a preload, from files and variables besides
-// .npmrc and .yarnrc.yml (25b F8): pnpm-workspace.yaml, .npmrc's pnpmfile,
+// .npmrc and .yarnrc.yml: pnpm-workspace.yaml, .npmrc's pnpmfile,
 // npm_config_pnpmfile, npm_config_workspace_dir, YARN_RC_FILENAME, yarn
 // --use-yarnrc, bunfig.toml's preload, bun --config. What they name is
 // read as code; a harmless one passes.
