@@ -9,8 +9,7 @@ import (
 )
 
 // TestGitMessageFileLink: git's message file read through an abbreviated
-// --file or a value attached to -F is the file the link names (review
-// 24b F5); the ref names and messages of everyday commands stay data.
+// --file or a value attached to -F is the file the link names; the ref names and messages of everyday commands stay data.
 func TestGitMessageFileLink(t *testing.T) {
 	home, proj := scriptWorld(t, map[string]string{"README": "a\n"})
 	if err := os.WriteFile(filepath.Join(home, ".ssh", "id_rsa"), []byte("KEY\n"), 0o600); err != nil {

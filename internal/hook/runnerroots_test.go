@@ -81,7 +81,7 @@ func TestRunnerClosure(t *testing.T) {
 		{"cd pe && PYTEST_ADDOPTS='-p lib.evilplug' python3 -m pytest -q", true},
 		{"cd pe && PYTEST_PLUGINS=lib.evilplug python3 -m pytest -q", true},
 		{"cd nm && npx jest", true},
-		{"cd dt && pytest", true}, // 24b F7: the doctest files test*.txt
+		{"cd dt && pytest", true}, // the doctest files test*.txt
 		{"cd dt && python3 -m pytest -q", true},
 		{"cd dt2 && pytest sub", true},
 		{"cd dg && pytest", true}, // a glob the ini gives: not modelled

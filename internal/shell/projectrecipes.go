@@ -680,7 +680,7 @@ func (c *cmd) recipeCode(name, p string, guessed bool) {
 	}
 	if guessed {
 		// Not recorded as read: a probe's names are not its commands, and
-		// the file may be a script the task file runs too (24b F6: entry:
+		// the file may be a script the task file runs too (entry:
 		// ./s.sh, - ./s.sh; recipeScript).
 		c.w.Read(p)
 		c.scanPaths(t, nil) // the names it gives: a linter's operand is code it reads, not runs
