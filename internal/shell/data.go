@@ -501,31 +501,21 @@ func (c *cmd) messages() {
 		scanned = c.gitMessageFiles(sub, j)
 	}
 	logLike := c.name == "git" && (sub == "log" || sub == "shortlog" || sub == "rev-list" || sub == "whatchanged" || sub == "show" || sub == "reflog")
-	opts := catalogue.MessageOpts
-	if logLike {
-		opts = catalogue.LogOpts
-	}
-	for ; j < len(c.args); j++ {
-		s := c.args[j].Text
-		if eq := strings.IndexByte(s, '='); eq > 0 && opts.Has(s[:eq]) {
-			c.kinds[j] = argData
-			continue
+	switch {
+	case logLike:
+		c.optionValuesData(j, catalogue.LogOpts)
+	case c.name == "git":
+		c.gitMessages(sub, j)
+	default:
+		next := ""
+		if j < len(c.args) && !strings.HasPrefix(c.args[j].Text, "-") {
+			next = c.args[j].Text
 		}
+		c.optionValuesData(j, catalogue.MessageOptsOf(c.name, sub, next))
+	}
+	for ; j < len(c.args) && !scanned; j++ {
+		s := c.args[j].Text
 		switch {
-		case opts.Has(s):
-			if j+1 < len(c.args) {
-				c.kinds[j+1] = argData
-				j++
-			}
-		case !logLike && len(s) > 2 && s[0] == '-' && s[1] != '-' && strings.HasSuffix(s, "m"):
-			// git commit -am "msg"
-			if j+1 < len(c.args) {
-				c.kinds[j+1] = argData
-				j++
-			}
-		case !logLike && len(s) > 2 && strings.HasPrefix(s, "-m"):
-			c.kinds[j] = argData // -m"msg"
-		case scanned:
 		case messageFiles.Has(s) && j+1 < len(c.args) && c.args[j+1].Text == "-",
 			strings.HasSuffix(s, "=-") && messageFiles.Has(strings.TrimSuffix(s, "=-")):
 			c.dataInput = true // git commit -F - <<EOF: the message
@@ -534,6 +524,76 @@ func (c *cmd) messages() {
 		}
 	}
 	c.generic()
+}
+
+// gitMessages marks data the values of the message options of git's
+// subcommand sub (args from j) as git parses them (gitScan, gitDataOpts):
+// commit -m, --author, tag -m, stash push -m… An option's name says
+// nothing by itself (diff -b is a flag, commit -t reads a template): a
+// subcommand guard does not model, or an option it does not know (which
+// may take the next word), marks none; the words stay reads.
+func (c *cmd) gitMessages(sub string, j int) {
+	if sub == "stash" {
+		switch {
+		case j < len(c.args) && c.args[j].Text == "push":
+			j++
+		case j < len(c.args) && strings.HasPrefix(c.args[j].Text, "-"):
+		default:
+			return
+		}
+		sub = "stash push"
+	}
+	spec, ok := gitOptSpecs(sub)
+	data := gitDataOpts(sub)
+	if !ok || data == "" {
+		return
+	}
+	var values []int
+	_, known := gitScan(c.args, j, spec, func(o gitOpt) {
+		if data.Has(o.name) && o.at >= 0 {
+			values = append(values, o.at)
+		}
+	})
+	if !known {
+		return
+	}
+	for _, k := range values {
+		c.kinds[k] = argData
+	}
+}
+
+// gitDataOpts returns the options of git's subcommand sub (gitOptSpecs)
+// whose value is data: a message, an author, a date, a trailer.
+func gitDataOpts(sub string) word.Set {
+	switch sub {
+	case "commit":
+		return " -m --message --author --date --trailer "
+	case "tag":
+		return " -m --message --trailer "
+	case "merge", "notes", "stash push":
+		return " -m --message "
+	}
+	return ""
+}
+
+// optionValuesData marks data, from j on up to --, the values of the
+// options of opts: --opt=V, or --opt V in two words (" --opt= " in opts:
+// after = only).
+func (c *cmd) optionValuesData(j int, opts word.Set) {
+	if opts == "" {
+		return
+	}
+	for ; j < len(c.args) && c.args[j].Text != "--"; j++ {
+		s := c.args[j].Text
+		if name, _, eq := strings.Cut(s, "="); eq && strings.HasPrefix(s, "-") && (opts.Has(name) || opts.Has(name+"=")) {
+			c.kinds[j] = argData
+			continue
+		}
+		if opts.Has(s) && j+1 < len(c.args) {
+			c.kinds[j+1] = argData
+			j++
+		}
+	}
 }
 
 // gitDataSetting reports whether kv, git -c's KEY=VALUE, sets a key

@@ -79,6 +79,9 @@ func gitOptSpecs(sub string) (gitOptSpec, bool) {
 	case "init":
 		return gitOptSpec{withArg: "b", flags: "q",
 			long: " bare quiet template= separate-git-dir= initial-branch= object-format= ref-format= shared=? "}, true
+	case "stash push":
+		return gitOptSpec{withArg: "m", flags: "pSkqua",
+			long: " patch staged keep-index quiet include-untracked all only-untracked pathspec-file-nul message= pathspec-from-file= "}, true
 	case "notes":
 		return gitOptSpec{withArg: "mFcC", flags: "f",
 			long: " allow-empty force stripspace ref= message= file= reedit-message= reuse-message= separator=? "}, true

@@ -14,6 +14,7 @@ import (
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -74,8 +75,8 @@ func taskRefs(tr *catalogue.TaskRunner, text string) []taskRef {
 	ts := refTokens(text)
 	for i, t := range ts {
 		w, tmpl, kind := refWord(tr, t)
-		if w == "" {
-			continue
+		if w == "" || tr.Format == catalogue.FormatMeson && kind == refInclude {
+			continue // meson's calls: mesonIncludes
 		}
 		names := []string(nil)
 		if kind != refOpaque {
@@ -94,7 +95,52 @@ func taskRefs(tr *catalogue.TaskRunner, text string) []taskRef {
 			out = append(out, taskRef{kind, w, n})
 		}
 	}
+	if tr.Format == catalogue.FormatMeson {
+		out = append(out, mesonIncludes(tr, text)...)
+	}
 	return out
+}
+
+// mesonIncludes returns the references of meson file text's include calls
+// (subdir('x')): followed only in the literal form meson's lexer gives
+// (lang.MesonCallArgs); another form of the call is a reference with no
+// name guard can read.
+func mesonIncludes(tr *catalogue.TaskRunner, text string) []taskRef {
+	var out []taskRef
+	for _, f := range strings.Fields(string(tr.Includes)) {
+		w, tmpl, _ := strings.Cut(f, "=")
+		args, ok := lang.MesonCallArgs(text, strings.TrimSuffix(w, "("))
+		for _, a := range args {
+			out = append(out, taskRef{refInclude, w, strings.ReplaceAll(tmpl, "%", a)})
+		}
+		if !ok {
+			out = append(out, taskRef{refInclude, w, ""})
+		}
+	}
+	return out
+}
+
+// taskLayers reads task file text of tr through its language's own layer
+// (tr.Format): the text whose references are followed, the text scanned
+// for commands, and why guard cannot tell ("" when it can). XML's
+// entities and character references are decoded for both; meson's string
+// escapes for the scan (its includes are read as literals).
+func taskLayers(tr *catalogue.TaskRunner, text string) (refs, scan, why string) {
+	switch tr.Format {
+	case catalogue.FormatXML:
+		d, ok := lang.DecodeXML(text)
+		if !ok {
+			return "", "", "declares XML entities (another file's text in their place) or names one guard does not decode"
+		}
+		return d, d, ""
+	case catalogue.FormatMeson:
+		d, ok := lang.DecodeMesonEscapes(text)
+		if !ok {
+			return "", "", "holds a string escape guard does not decode"
+		}
+		return text, d, ""
+	}
+	return text, text, ""
 }
 
 // refWord returns the word of tr's that token t is, where that word's

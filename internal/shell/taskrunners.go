@@ -129,7 +129,12 @@ func (c *cmd) scanTaskText(tr *catalogue.TaskRunner, f string, seen map[string]b
 	if !ok {
 		return
 	}
-	c.followTaskRefs(tr, f, t, seen)
+	refs, t, why := taskLayers(tr, t)
+	if why != "" {
+		c.w.hide("runs %s, whose task file %s %s: it cannot tell what runs", c.name, f, why)
+		return
+	}
+	c.followTaskRefs(tr, f, refs, seen)
 	// $$ is make's and ninja's escape of $ (a shell's $$HOME is no name).
 	t = strings.NewReplacer(`"`, " ", "'", " ", "`", " ", ",", " ", "[", " ", "]", " ", "$$", "$").Replace(t)
 	lines := strings.Split(t, "\n")

@@ -11,6 +11,7 @@ import (
 func TestTaskRunners(t *testing.T) {
 	evil := "x:\n\techo x >> ~/.bashrc\n"
 	ninjaEvil := "rule r\n  command = echo pwn >> ~/.bashrc\nbuild x: r\n"
+	mesonEvil := "run_command('sh', '-c', 'echo PWNED >> ~/.bashrc', check: false)\n"
 	antEvil := "<project><target name=\"t\"><exec executable=\"sh\"><arg value=\"-c\"/><arg value=\"echo pwn >> ~/.bashrc\"/></exec></target></project>\n"
 	tests := []struct {
 		cmd    string
@@ -64,6 +65,19 @@ func TestTaskRunners(t *testing.T) {
 		{cmd: "pre-commit run --all-files", files: map[string]string{".pre-commit-config.yaml": "repos:\n- repo: local\n  hooks:\n  - id: s\n    entry: scripts/check\n    language: script\n", "./scripts/check": "echo pwn >> ~/.bashrc\n"}, write: "~/.bashrc"},
 		{cmd: "task x", files: map[string]string{"Taskfile.yml": "tasks:\n  x:\n    cmds:\n      - ./s.sh\n", "./s.sh": "echo pwn >> ~/.bashrc\n"}, write: "~/.bashrc"},
 		{cmd: "pre-commit run", files: map[string]string{".pre-commit-config.yaml": "repos:\n- repo: local\n  hooks:\n  - entry: ./s.sh\n    id: s\n", "./s.sh": "echo pwn >> ~/.bashrc\n"}, write: "~/.bashrc"},
+		// Round 26b F2, F3: a task file read through its language's own layer.
+		{cmd: "meson setup build", files: map[string]string{"meson.build": "project('x', 'c')\nsubdir ('evil')\n", "evil/meson.build": mesonEvil}, write: "~/.bashrc"},
+		{cmd: "meson setup build", files: map[string]string{"meson.build": "subdir(\n  'evil',\n)\n", "evil/meson.build": mesonEvil}, write: "~/.bashrc"},
+		{cmd: "meson setup build", files: map[string]string{"meson.build": "subdir('ev'+'il')\n", "ev/meson.build": "message('hi')\n"}, hidden: true},
+		{cmd: "meson setup build", files: map[string]string{"meson.build": "d = 'evil'\nsubdir(d)\n", "d/meson.build": "message('hi')\n"}, hidden: true},
+		{cmd: "meson setup build", files: map[string]string{"meson.build": "subdir('ev' / 'il')\n", "ev/meson.build": "message('hi')\n"}, hidden: true},
+		{cmd: "meson setup build", files: map[string]string{"meson.build": "subdir('ev\\x69l')\n", "ev\\x69l/meson.build": "message('hi')\n"}, hidden: true},
+		{cmd: "meson setup build", files: map[string]string{"meson.build": "run_command('sh', '-c', 'echo PWNED \\x3e\\x3e \\x7e/.bashrc', check: false)\n"}, write: "~/.bashrc"},
+		{cmd: "meson setup build", files: map[string]string{"meson.build": "# subdir(d)\nmessage('subdir(x)')\nsubdir('src')\n", "src/meson.build": "x = 1\n"}},
+		{cmd: "ant", files: map[string]string{"build.xml": "<!DOCTYPE project [ <!ENTITY inc SYSTEM \"evil.xml\"> ]>\n<project name=\"x\" default=\"t\"> &inc; </project>\n", "evil.xml": antEvil}, hidden: true},
+		{cmd: "ant", files: map[string]string{"build.xml": "<project><import file=\"ev&#105;l.xml\"/></project>\n", "evil.xml": antEvil, "ev&#105;l.xml": "<project/>\n"}, write: "~/.bashrc"},
+		{cmd: "ant -f evil.xml", files: map[string]string{"evil.xml": "<project><target name=\"t\"><exec executable=\"sh\"><arg value=\"-c\"/><arg value=\"echo pwn &gt;&gt; ~/.bashrc\"/></exec></target></project>\n"}, write: "~/.bashrc"},
+		{cmd: "ant", files: map[string]string{"build.xml": "<project>&foo;</project>\n"}, hidden: true},
 		// Everyday configs.
 		{cmd: "ninja", files: map[string]string{"build.ninja": "rule cc\n  command = gcc -include config.h -c $in -o $out\nbuild a.o: cc a.c\n", "a.c": "int x;\n"}},
 		{cmd: "ant", files: map[string]string{"build.xml": "<project>\n<fileset dir=\"src\"><include name=\"**/*.java\"/></fileset>\n<property file=\"build.properties\"/>\n</project>\n"}},

@@ -218,11 +218,9 @@ var (
 	// NcWithArg: options of nc and the like that take the next word.
 	NcWithArg  = word.Set(" -p -s -w -x -X -i -q -W -I -O -T -V -M -m -g -G --source --source-port --wait --proxy --proxy-type --proxy-auth -o --output ")
 	SshWithArg = word.Set(" -b -c -D -E -e -F -I -i -L -l -m -O -o -p -P -Q -R -S -W -w -J ")
-	// MessageOpts: options of version control and hosting CLIs whose
-	// value is a message: data.
-	MessageOpts = word.Set(" -m --message --title -t --body -b --notes -n --description --comment --subject ")
-	// LogOpts: options of git log and the like whose value is data.
-	LogOpts = word.Set(" --grep -S -G --author --committer --format --pretty ")
+	// LogOpts: options of git log and the like whose value is data, after
+	// = or in the next word (--format and --pretty take theirs after = only).
+	LogOpts = word.Set(" --grep -S -G --author --committer --format= --pretty= ")
 	// GitReaders are git's subcommands that only read the files their
 	// pathspecs and revisions name (git diff ~/.zshrc, git log -p --
 	// ~/.bashrc): their words are reads, none a touch, except the file
@@ -265,4 +263,46 @@ func GitConfigsUnder(name string) []string {
 		return []string{"git/config"}
 	}
 	return nil
+}
+
+// MessageOptsOf returns the options of version control or hosting CLI
+// tool (MessageTools other than git, whose options gitScan reads) whose
+// value is a message, a title or a body, for its subcommand sub (next:
+// the word after it, gh pr create's create); none for a subcommand
+// modelled here: the same name means another thing elsewhere (gh pr
+// checkout -b is a branch, hg diff -b a flag).
+func MessageOptsOf(tool, sub, next string) word.Set {
+	switch tool + " " + sub {
+	case "hg commit", "hg ci", "hg tag", "hg backout", "hg import", "hg amend", "svn commit", "svn ci", "svn import",
+		"svn copy", "svn cp", "svn move", "svn mv", "svn mkdir", "svn delete", "svn del", "svn remove", "svn rm",
+		"jj describe", "jj desc", "jj commit", "jj new", "jj split", "jj squash", "bzr commit", "bzr ci":
+		return " -m --message "
+	case "gh pr", "gh issue":
+		switch next {
+		case "create", "edit":
+			return " -t --title -b --body "
+		case "comment", "review":
+			return " -b --body "
+		case "merge":
+			return " -t --subject -b --body "
+		case "close":
+			return " -c --comment "
+		}
+	case "gh release":
+		if next == "create" || next == "edit" {
+			return " -t --title -n --notes "
+		}
+	case "glab mr", "glab issue":
+		switch next {
+		case "create", "update":
+			return " -t --title -d --description "
+		case "note":
+			return " -m --message "
+		}
+	case "tea pulls", "tea pr", "tea issues", "tea issue":
+		if next == "create" || next == "edit" {
+			return " -t --title -d --description "
+		}
+	}
+	return ""
 }

@@ -36,10 +36,20 @@ type TaskRunner struct {
 	// file's directory, not the runner's.
 	Includes, Entries, Opaque word.Set
 	FromFile                  bool
+	// Format is the task file's language when it has an include or escape
+	// layer of its own, read through it (FormatXML, FormatMeson); "" for
+	// none.
+	Format string
 	// ScriptDirs are directories whose files it may run as scripts
 	// (lefthook's .lefthook/HOOK/x.sh), read as scripts.
 	ScriptDirs []string
 }
+
+// The task file languages with a layer of their own (TaskRunner.Format).
+const (
+	FormatXML   = "xml"   // entities, character references
+	FormatMeson = "meson" // string escapes; a call's argument is an expression
+)
 
 // TaskRunners lists the task runners, sorted by name
 // (TestTaskRunnersSorted). make, npm, yarn, pnpm, bun and deno task have
@@ -47,7 +57,7 @@ type TaskRunner struct {
 var TaskRunners = []TaskRunner{
 	// ant runs build.xml's targets (its exec and script tasks).
 	{Name: "ant", Files: []string{"build.xml"}, FileOpts: " -f -file -buildfile ", WithArg: " -l -logfile -logger -listener -lib -propertyfile -inputhandler -main -nice ",
-		Includes: " <import <include ", Opaque: " <import <ant <subant ", FromFile: true},
+		Includes: " <import <include ", Opaque: " <import <ant <subant ", FromFile: true, Format: FormatXML},
 	// composer runs composer.json's scripts by name (composer x, run,
 	// run-script) and its event scripts (install, update…): any subcommand.
 	{Name: "composer", Look: Nearest, Files: []string{"composer.json"}, DirOpts: " -d --working-dir "},
@@ -70,7 +80,8 @@ var TaskRunners = []TaskRunner{
 	// subdir('x') reads x/meson.build; find_program('x.py') names a
 	// script of the project it runs.
 	{Name: "meson", Files: []string{"meson.build"}, WithArg: " --prefix --buildtype --backend -D --native-file --cross-file -C ",
-		Includes: " subdir(=%/meson.build subproject(=subprojects/%/meson.build ", Entries: " find_program( run_command( ", FromFile: true},
+		Includes: " subdir(=%/meson.build subproject(=subprojects/%/meson.build ", Entries: " find_program( run_command( ", FromFile: true,
+		Format: FormatMeson},
 	{Name: "mise", Look: All, Sub: " run r tasks ", Files: []string{"mise.toml", ".mise.toml", ".config/mise.toml", ".config/mise/config.toml", "mise/config.toml", ".mise/config.toml", "mise.local.toml", ".mise.local.toml"},
 		DirOpts: " -C --cd ", WithArg: " -E --env -j --jobs ", Dirs: []string{".mise/tasks", "mise-tasks", ".mise-tasks", ".config/mise/tasks", "mise/tasks"}},
 	// ninja runs build.ninja's rules' commands.

@@ -106,56 +106,142 @@ func CgoPreamble(src string) string {
 const maxBuildIncludes = 64
 
 // cIncludes reads cpp's #include, #include_next, #import and #embed lines
-// (and cgo's -include in #cgo flags).
+// (and cgo's -include in #cgo flags), on the text as cpp's translation
+// phases leave it (cppLines): spliced, comments blanked, %: and ??= read
+// as #. A line that could be such a directive but is in no form read here
+// is one guard cannot tell.
 func cIncludes(text string) ([]BuildInclude, bool) {
 	var out []BuildInclude
-	for _, l := range strings.Split(text, "\n") {
+	for _, l := range cppLines(text) {
 		l = strings.TrimSpace(l)
+		if rest, ok := strings.CutPrefix(l, "export"); ok && rest != "" && !isIdentByte(rest[0]) {
+			l = strings.TrimSpace(rest) // C++20: export import "h.h";
+		}
+		if rest, ok := strings.CutPrefix(l, "import"); ok && strings.IndexAny(strings.TrimSpace(rest), `"<`) == 0 {
+			l = "#" + l // C++20's header unit import "h.h";: a directive without #
+		}
 		if !strings.HasPrefix(l, "#") {
 			continue
 		}
 		l = strings.TrimSpace(l[1:])
-		d := l
-		if i := strings.IndexAny(l, " \t\"<"); i >= 0 {
-			d = l[:i]
+		n := 0
+		for n < len(l) && isIdentByte(l[n]) {
+			n++
 		}
-		switch d {
-		case "include", "include_next", "import", "embed":
-		case "cgo":
+		d := l[:n]
+		switch {
+		case d == "include" || d == "include_next" || d == "import" || d == "embed":
+		case d == "cgo":
 			if !cgoFlags(l, &out) {
 				return out, false
 			}
 			continue
-		default:
+		case strings.Contains(cppDirectives, " "+d+" ") || d == "" || d[0] >= '0' && d[0] <= '9':
 			continue
+		case strings.Contains(d, "include") || strings.Contains(d, "import") || strings.Contains(d, "embed"):
+			return out, false
+		default:
+			continue // an assembler's # comment in a .S file
 		}
-		arg := strings.TrimSpace(l[len(d):])
 		if len(out) >= maxBuildIncludes {
 			return out, false
 		}
-		switch {
-		case strings.HasPrefix(arg, `"`):
-			end := strings.IndexByte(arg[1:], '"')
-			if end < 0 {
-				return out, false
-			}
-			out = append(out, BuildInclude{Name: arg[1 : 1+end], Search: true, Data: d == "embed"})
-		case strings.HasPrefix(arg, "<"):
-			end := strings.IndexByte(arg, '>')
-			if end < 0 {
-				return out, false
-			}
-			n := arg[1:end]
-			// <stdio.h>: the system's headers; a name into a dot entry or
-			// above, or an absolute one, is looked for like "x".
-			if path.IsAbs(n) || strings.HasPrefix(n, ".") || strings.Contains(n, "/.") {
-				out = append(out, BuildInclude{Name: n, Search: true, Data: d == "embed"})
-			}
-		default:
-			return out, false // #include MACRO
+		inc, ok := cIncludeArg(strings.TrimSpace(l[n:]))
+		if !ok {
+			return out, false
+		}
+		if inc.Name != "" {
+			inc.Data = d == "embed"
+			out = append(out, inc)
 		}
 	}
 	return out, true
+}
+
+// cIncludeArg reads an #include's operand: "x", or <x> when it may name a
+// file of the project (a dot entry or above, an absolute name; <stdio.h>
+// is the system's: no Name); false for another (#include MACRO).
+func cIncludeArg(arg string) (BuildInclude, bool) {
+	switch {
+	case strings.HasPrefix(arg, `"`):
+		end := strings.IndexByte(arg[1:], '"')
+		if end < 0 {
+			return BuildInclude{}, false
+		}
+		return BuildInclude{Name: arg[1 : 1+end], Search: true}, true
+	case strings.HasPrefix(arg, "<"):
+		end := strings.IndexByte(arg, '>')
+		if end < 0 {
+			return BuildInclude{}, false
+		}
+		n := arg[1:end]
+		if path.IsAbs(n) || strings.HasPrefix(n, ".") || strings.Contains(n, "/.") {
+			return BuildInclude{Name: n, Search: true}, true
+		}
+		return BuildInclude{}, true
+	}
+	return BuildInclude{}, false
+}
+
+// cppDirectives are cpp's directives that name no file (#pragma GCC
+// dependency only compares times).
+const cppDirectives = " define undef if ifdef ifndef elif elifdef elifndef else endif line error warning pragma ident sccs assert unassert "
+
+// cppLines returns text's logical lines as cpp's first phases leave them:
+// trigraphs ??= and ??/ read as # and \, backslash-newline spliced (blanks
+// between them too, as gcc allows), comments replaced by a blank outside
+// string and character literals, and a %: digraph read as #.
+func cppLines(text string) []string {
+	text = strings.NewReplacer("??=", "#", "??/", `\`).Replace(text)
+	var b strings.Builder
+	var quote byte
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		if ch == '\\' {
+			k := i + 1
+			for k < len(text) && (text[k] == ' ' || text[k] == '\t' || text[k] == '\r') {
+				k++
+			}
+			if k < len(text) && text[k] == '\n' {
+				i = k // a splice
+				continue
+			}
+		}
+		switch {
+		case quote != 0:
+			b.WriteByte(ch)
+			if ch == '\\' && i+1 < len(text) && text[i+1] != '\n' {
+				i++
+				b.WriteByte(text[i])
+			} else if ch == quote || ch == '\n' {
+				quote = 0
+			}
+		case ch == '"' || ch == '\'':
+			quote = ch
+			b.WriteByte(ch)
+		case ch == '/' && i+1 < len(text) && text[i+1] == '*':
+			end := strings.Index(text[i+2:], "*/")
+			if end < 0 {
+				end = len(text) - i - 2
+			}
+			i += 2 + end + 1
+			b.WriteByte(' ')
+		case ch == '/' && i+1 < len(text) && text[i+1] == '/':
+			for i+1 < len(text) && text[i+1] != '\n' {
+				i++
+			}
+			b.WriteByte(' ')
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	lines := strings.Split(b.String(), "\n")
+	for i, l := range lines {
+		if t := strings.TrimLeft(l, " \t\f\v"); strings.HasPrefix(t, "%:") {
+			lines[i] = "#" + t[2:]
+		}
+	}
+	return lines
 }
 
 // cgoFlags adds the include directories and files a #cgo line's
@@ -189,12 +275,20 @@ func cgoFlags(l string, out *[]BuildInclude) bool {
 	return true
 }
 
-// asmIncludes reads the GNU assembler's .include and .incbin directives.
+// asmIncludes reads the GNU assembler's .include and .incbin directives,
+// its /* */ comments blanked and # lines (comments) left out; a statement
+// naming either in another form (two labels, a macro's \arg) is one guard
+// cannot tell.
 func asmIncludes(text string) ([]BuildInclude, bool) {
 	var out []BuildInclude
-	for _, l := range strings.Split(text, "\n") {
+	for _, l := range strings.Split(blankBlockComments(text), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "#") {
+			continue
+		}
 		for _, st := range strings.Split(l, ";") {
 			st = strings.TrimSpace(st)
+			lower := strings.ToLower(st)
+			named := strings.Contains(lower, ".include") || strings.Contains(lower, ".incbin")
 			if i := strings.IndexByte(st, ':'); i >= 0 && !strings.ContainsAny(st[:i], " \t\"") {
 				st = strings.TrimSpace(st[i+1:]) // label: .incbin "x"
 			}
@@ -203,6 +297,9 @@ func asmIncludes(text string) ([]BuildInclude, bool) {
 				d, arg = st[:i], st[i:]
 			}
 			if !strings.EqualFold(d, ".incbin") && !strings.EqualFold(d, ".include") {
+				if named {
+					return out, false
+				}
 				continue
 			}
 			arg = strings.TrimSpace(arg)
@@ -210,8 +307,8 @@ func asmIncludes(text string) ([]BuildInclude, bool) {
 				return out, false // .incbin name: a symbol guard cannot tell
 			}
 			end := strings.IndexByte(arg[1:], '"')
-			if end < 0 {
-				return out, false
+			if end < 0 || strings.Contains(arg[1:1+end], `\`) {
+				return out, false // an escape, or a macro's \arg
 			}
 			out = append(out, BuildInclude{Name: arg[1 : 1+end], Search: true, Data: strings.EqualFold(d, ".incbin")})
 		}
@@ -219,14 +316,37 @@ func asmIncludes(text string) ([]BuildInclude, bool) {
 	return out, true
 }
 
+// blankBlockComments replaces each /* */ comment of text by a blank (an
+// unclosed one runs to the end).
+func blankBlockComments(text string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(text, "/*")
+		if i < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		b.WriteString(text[:i] + " ")
+		end := strings.Index(text[i+2:], "*/")
+		if end < 0 {
+			return b.String()
+		}
+		text = text[i+2+end+2:]
+	}
+}
+
 // rustMacros are Rust's macros that read a file at compile time.
-var rustMacros = [...]string{"include_str!", "include_bytes!", "include!"}
+var rustMacros = [...]string{"include_str", "include_bytes", "include"}
 
 // rustIncludes reads Rust's include macros: a string literal (relative to
 // the source file), or CARGO_MANIFEST_DIR or OUT_DIR joined to one
 // (concat!(env!("OUT_DIR"), "/x.rs"): the build script's output, in the
-// target directory).
+// target directory). Comments are blanked first; blanks may stand between
+// the name, ! and the delimiter. Another use of include_str or
+// include_bytes (use std::include_str as inc;), or of a path's
+// ::include, is a read guard cannot tell.
 func rustIncludes(text string) ([]BuildInclude, bool) {
+	text = blankLineComments(blankBlockComments(text))
 	var out []BuildInclude
 	for _, m := range rustMacros {
 		for off := 0; off < len(text); {
@@ -236,12 +356,19 @@ func rustIncludes(text string) ([]BuildInclude, bool) {
 			}
 			start := off + i
 			off = start + len(m)
-			if start > 0 && (isIdentByte(text[start-1])) {
-				continue // my_include!
+			if start > 0 && isIdentByte(text[start-1]) || off < len(text) && isIdentByte(text[off]) {
+				continue // my_include!, include_strs
 			}
 			arg := strings.TrimLeft(text[off:], " \t\r\n")
+			if !strings.HasPrefix(arg, "!") {
+				if m != "include" || strings.HasSuffix(strings.TrimRight(text[:start], " \t\r\n"), "::") {
+					return out, false
+				}
+				continue // a name include
+			}
+			arg = strings.TrimLeft(arg[1:], " \t\r\n")
 			if !strings.HasPrefix(arg, "(") && !strings.HasPrefix(arg, "[") && !strings.HasPrefix(arg, "{") {
-				continue
+				return out, false
 			}
 			arg = strings.TrimLeft(arg[1:], " \t\r\n")
 			if len(out) >= maxBuildIncludes {
@@ -251,13 +378,24 @@ func rustIncludes(text string) ([]BuildInclude, bool) {
 			if !ok {
 				return out, false
 			}
-			inc.Data = m != "include!"
+			inc.Data = m != "include"
 			if inc.Name != "" {
 				out = append(out, inc)
 			}
 		}
 	}
 	return out, true
+}
+
+// blankLineComments replaces each // comment of text by a blank.
+func blankLineComments(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if j := strings.Index(l, "//"); j >= 0 {
+			lines[i] = l[:j] + " "
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // rustIncludeArg reads an include macro's argument: "x", r"x", or

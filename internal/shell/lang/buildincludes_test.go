@@ -23,6 +23,26 @@ func TestBuildIncludes(t *testing.T) {
 		{"m.rs", "include!(concat!(env!(\"OUT_DIR\"), \"/gen.rs\"));\nfn my_include_str() {}\n", nil, true},
 		{"m.rs", "const K: &str = include_str!(concat!(env!(\"HOME\"), \"/.ssh/id_rsa\"));\n", nil, false},
 		{"x.py", "#include \"../.env\"\n", nil, true},
+		// cpp's view of a line (round 26b F4): a digraph, a comment, a splice, a trigraph, \f.
+		{"h1.c", "%:include \"inc.h\"\nint main(){return 0;}\n", []string{"inc.h"}, true},
+		{"h2.c", "#/**/include \"inc.h\"\n", []string{"inc.h"}, true},
+		{"h3.c", "#inc\\\nlude \"inc.h\"\n", []string{"inc.h"}, true},
+		{"h4.c", "??=include \"inc.h\"\n", []string{"inc.h"}, true},
+		{"h5.c", "#include\f\"inc.h\"\n", []string{"inc.h"}, true},
+		{"h6.c", "/* a\n */ # /* b */ include /* c */ \"inc.h\"\n", []string{"inc.h"}, true},
+		{"h7.cpp", "export import \"inc.h\";\n", []string{"inc.h"}, true},
+		{"h8.c", "#includ\\\ne_next \"inc.h\"\n", []string{"inc.h"}, true},
+		{"h9.c", "const char *s = \"/* #include \\\"x.h\\\" */\";\n#define A 1\n", nil, true},
+		{"ha.c", "#include_ \"inc.h\"\n", nil, false},
+		{"k.S", "# a comment\n\tmov x, y\n", nil, true},
+		{"k.s", "/* x */ .incbin \"../id\"\n", []string{"../id"}, true},
+		{"k.s", "a: b: .incbin \"../id\"\n", nil, false},
+		{"k.s", ".macro m f\n.incbin \"\\f\"\n.endm\n", nil, false},
+		{"m.rs", "const K: &str = include_str ! (\"../k\");\n", []string{"../k"}, true},
+		{"m.rs", "const K: &str = include_str!/**/(\"../k\");\n", []string{"../k"}, true},
+		{"m.rs", "use std::include_str as inc;\nconst K: &str = inc!(\"../k\");\n", nil, false},
+		{"m.rs", "use std::include as inc;\n", nil, false},
+		{"m.rs", "// include_str!(\"../k\")\nlet include = 1;\n", nil, true},
 	}
 	for _, tt := range tests {
 		got, ok := BuildIncludes(tt.name, tt.text)
