@@ -105,8 +105,8 @@ func namesOnly(name string, args []string) bool {
 	return strings.Contains(stdinFilters, " "+name+" ") && safeOptions(name, args) && len(catalogue.Operands(name, args)) == 0
 }
 
-// findGreps returns the greps find's -exec and -execdir run (up to ; or
-// +), and whether find runs nothing else and writes no list (-fprint)
+// findGreps returns the greps find's -exec and -execdir run (up to the
+// word that ends them: catalogue.FindExecEnd), and whether find runs nothing else and writes no list (-fprint)
 // nor asks (-ok). A pattern holding {} is a file's name: not modelled.
 func findGreps(args []string) ([]grepSpec, bool) {
 	var out []grepSpec
@@ -115,10 +115,7 @@ func findGreps(args []string) ([]grepSpec, bool) {
 		case "-ok", "-okdir", "-fprint", "-fprintf", "-fls", "-fprint0":
 			return nil, false
 		case "-exec", "-execdir":
-			end := i + 1
-			for end < len(args) && args[end] != ";" && args[end] != "+" {
-				end++
-			}
+			end := catalogue.FindExecEnd(args, i)
 			if end == len(args) || end == i+1 {
 				return nil, false
 			}
