@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/guardhq/guard/internal/policy"
 )
 
 // TestDevNullStatus: a redirection to /dev/null keeps a command's
@@ -325,4 +327,52 @@ func TestTreeReadsLikeGrep(t *testing.T) {
 	} {
 		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
 	}
+}
+
+// TestTreeCopies: a tree search whose output goes to a file copies what
+// it prints, as cp does (review 26a F6): where the tree holds a protected
+// file the search may print a line of, it blocks on every agent; a search
+// that prints no line of it, or whose output is discarded, passes.
+func TestTreeCopies(t *testing.T) {
+	proj, _ := gitWorld(t, map[string]string{".env": "API_KEY=sk_live_51HcxQ2\n", "src/a.go": "package a // TODO\n"})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"grep -r . . > out.txt", true},
+		{"grep -r . . > out.txt && ls /nonexistent", true},
+		{"grep -rn API . | sort >> out.txt", true},
+		{"grep -r . . | tee out.txt", true},
+		{"grep -r API . > \"$OUT\"", true},
+		{"grep -rn TODO . > todo.txt", false},
+		{"grep -rn . src > out.txt", false},
+		{"grep -r . . > /dev/null", false},
+		{"grep -rl API . > names.txt", false},
+	} {
+		for _, ag := range []string{"a", "c"} {
+			if got := treeVerdict(p, ag, proj, tc.cmd) == "block"; got != tc.block {
+				t.Errorf("agent %s: %s: blocked = %v, want %v", ag, tc.cmd, got, tc.block)
+			}
+		}
+	}
+	// The search prints to the result, which agent C's hook redacts; its
+	// other write copies none of it.
+	if v := treeVerdict(p, "c", proj, "grep -rn API . ; echo done > log.txt"); v != "allow" {
+		t.Errorf("agent c: a search printing to the result beside a write: %s", v)
+	}
+}
+
+// treeVerdict is the verdict the hook of agent ag records for command cmd
+// run in dir.
+func treeVerdict(p *policy.Policy, ag, dir, cmd string) string {
+	f := &fake{}
+	cfg := f.config(bashPayloadA(dir, cmd, false), nil)
+	cfg.LoadPolicy = func() (Policy, string, error) { return p, p.Version, nil }
+	cfg.Agent = ag
+	Run(cfg)
+	if len(f.records) != 1 {
+		return "no record"
+	}
+	return f.records[0].Verdict
 }
