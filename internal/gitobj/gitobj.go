@@ -166,7 +166,14 @@ func (r *Repo) resolve(rev string) (id ID, missing, ok bool) {
 			return ID{}, false, false
 		}
 	}
-	if id, ok = r.ref(base, 0); ok {
+	if name, n, sel := reflogSelector(base); sel {
+		if id, missing, ok = r.reflogEntry(name, n); missing {
+			return ID{}, true, false
+		}
+	} else {
+		id, ok = r.ref(base, 0)
+	}
+	if ok {
 		id, ok = r.peel(id)
 	}
 	for _, n := range steps {
@@ -226,6 +233,11 @@ func splitSteps(rev string) (string, []int, bool) {
 	base, rest := rev[:i], rev[i:]
 	var steps []int
 	for rest != "" {
+		if peeled, ok := cutPeel(rest); ok {
+			rest = peeled
+			steps = append(steps, 0) // ^{commit}, ^{}: the commit itself
+			continue
+		}
 		op := rest[0]
 		rest = rest[1:]
 		j := 0
@@ -256,6 +268,65 @@ func splitSteps(rev string) (string, []int, bool) {
 		}
 	}
 	return base, steps, base != ""
+}
+
+// cutPeel cuts a peel to a commit (^{commit}, ^{}: a tag's commit, a
+// commit itself) off the start of rest.
+func cutPeel(rest string) (string, bool) {
+	for _, p := range []string{"^{commit}", "^{}"} {
+		if after, ok := strings.CutPrefix(rest, p); ok {
+			return after, true
+		}
+	}
+	return rest, false
+}
+
+// reflogSelector splits NAME@{N} (stash@{0}, main@{2}) into the name and
+// N; false for any other spelling (@{-1}, @{yesterday}, @{u}).
+func reflogSelector(base string) (string, int, bool) {
+	name, sel, ok := strings.Cut(base, "@{")
+	num, closed := strings.CutSuffix(sel, "}")
+	if !ok || !closed || name == "" || num == "" || strings.Trim(num, "0123456789") != "" || len(num) > 6 {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(num)
+	return name, n, err == nil
+}
+
+// reflogEntry returns the Nth newest value of ref name in its reflog
+// (logs/REF, the first of name's candidates that has one): what
+// NAME@{N} names; missing when the reflog is there with N entries or fewer
+// (git finds no such revision).
+func (r *Repo) reflogEntry(name string, n int) (id ID, missing, ok bool) {
+	if strings.Contains(name, "..") {
+		return ID{}, false, false
+	}
+	for _, c := range refCandidates(name) {
+		d := r.common
+		if !strings.HasPrefix(c, "refs/") {
+			d = r.gitDir
+		}
+		data, err := regularfile.ReadFile(filepath.Join(d, "logs", filepath.FromSlash(c)), maxRefBytes)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return ID{}, false, false
+		}
+		lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+		if n >= len(lines) || lines[0] == "" {
+			return ID{}, true, false
+		}
+		fields := strings.Fields(lines[len(lines)-1-n])
+		if len(fields) < 2 || len(fields[1]) != 40 {
+			return ID{}, false, false
+		}
+		if _, err := hex.Decode(id[:], []byte(fields[1])); err != nil {
+			return ID{}, false, false
+		}
+		return id, false, true
+	}
+	return ID{}, false, false
 }
 
 // ref resolves a name to an object, following symbolic refs. A name

@@ -66,7 +66,7 @@ func TestChanges(t *testing.T) {
 		if !ok {
 			t.Fatalf("pack=%v: HEAD does not resolve", pack)
 		}
-		for _, rev := range []string{"evil", "refs/heads/evil", "v1", "evil~0"} {
+		for _, rev := range []string{"evil", "refs/heads/evil", "v1", "evil~0", "v1^{commit}", "evil^{}", "evil@{0}", "evil@{0}^{commit}"} {
 			evil, ok := r.Resolve(rev)
 			if !ok {
 				t.Fatalf("pack=%v: %s does not resolve", pack, rev)
@@ -77,10 +77,15 @@ func TestChanges(t *testing.T) {
 				t.Errorf("pack=%v: Changes(HEAD, %s) = %v, %v; want %v", pack, rev, got, ok, want)
 			}
 		}
-		if id, ok := r.Resolve("evil~1"); !ok || id != head {
-			t.Errorf("pack=%v: evil~1 = %x, %v; want HEAD", pack, id, ok)
+		for _, rev := range []string{"evil~1", "evil@{1}", "evil^{commit}^1", "HEAD@{0}"} {
+			if id, ok := r.Resolve(rev); !ok || id != head {
+				t.Errorf("pack=%v: %s = %x, %v; want HEAD", pack, rev, id, ok)
+			}
 		}
-		for _, rev := range []string{"nope", "evil@{u}", "ev", "HEAD^2", "a:b"} {
+		if !r.NoParent("evil@{2}") {
+			t.Errorf("pack=%v: evil@{2} (past the reflog) is not missing", pack)
+		}
+		for _, rev := range []string{"nope", "evil@{u}", "ev", "HEAD^2", "a:b", "evil@{2}", "evil^{tree}", "evil@{-1}", "@{1}"} {
 			if _, ok := r.Resolve(rev); ok {
 				t.Errorf("pack=%v: %q resolves", pack, rev)
 			}
@@ -324,7 +329,8 @@ func TestFileAt(t *testing.T) {
 			{"HEAD", "src/a", "", false, true},
 			{"HEAD", "src", "", false, true},
 			{"nosuchrev", "README", "", false, false},
-			{"HEAD@{1}", "README", "", false, false},
+			{"HEAD@{1}", "README", "hi\n", true, true}, // the reflog: evil's commit
+			{"HEAD@{9}", "README", "", false, false},
 		} {
 			data, found, ok := r.FileAt(tt.rev, tt.p)
 			if string(data) != tt.want || found != tt.found || ok != tt.ok {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/guardhq/guard/internal/policy"
 )
 
 // TestDevNullStatus: a redirection to /dev/null keeps a command's
@@ -280,4 +282,97 @@ func TestRgPrints(t *testing.T) {
 	} {
 		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
 	}
+}
+
+// TestTreeReadsLikeGrep: guard's model of a tree search reads a pattern
+// and the options as grep, ripgrep and find do, not as Go's syntax reads
+// the translated text (findings 26a F1-F4): a flag group a BRE spells,
+// a repetition of a repetition (GNU: (X+)?, every line), a transcoding
+// or globbing option of ripgrep, a bare + inside find's -exec.
+func TestTreeReadsLikeGrep(t *testing.T) {
+	proj, _ := gitWorld(t, map[string]string{".env": "API_KEY=sk_live_51HcxQ2\nDB_PASSWORD=hunter2secret\n",
+		"certs/server.key": "-----BEGIN PRIVATE KEY-----\nMIIB\n", "certs/win.pem": "-----BEGIN CERTIFICATE-----\r\nMIIC\r\n",
+		"src/a.go": "package a // TODO\n"})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{`grep -ri 'api_key=' . /nonexistent`, true},
+		{`grep -ri '\(\?-i\)zzz\|api_key=\|password=' . /nonexistent`, true},
+		{`grep -r '\(\?i\)zzz' . /nonexistent`, true},
+		{`grep -rE '#+?' . && ls /nonexistent`, true},
+		{`grep -r '#\+\?' . && ls /nonexistent`, true},
+		{`grep -rE '~{1}?' . && ls /nonexistent`, true},
+		{`grep -rE '~*?' . && ls /nonexistent`, true},
+		{`grep -rE '(~+)?zq' . && ls /nonexistent`, false}, // a group repeated: read alike
+		{`grep -rni 'todo' src && ls /nonexistent`, false},
+		{`grep -rn 'zzz\|qqq' . && ls /nonexistent`, false},
+		{`rg -i '(?-i)zzz|api_key' --hidden . && ls /nonexistent`, true},
+		{`rg -i '(?:zzz|qqq)' --hidden . && ls /nonexistent`, false},
+		{`rg -E utf-16le '[⠀-翿]' . && ls /nonexistent`, true},
+		{`rg --hidden --encoding=utf-16le '[⠀-翿]' . && ls /nonexistent`, true},
+		{`rg --crlf 'MIIC$' . && ls /nonexistent`, true}, // $ before \r\n
+		{`rg 'MIIC$' . && ls /nonexistent`, false},
+		{`rg --no-unicode 'zzz' . && ls /nonexistent`, true},
+		{`rg -g '*' API . && ls /nonexistent`, true}, // a glob overrides the hidden skip
+		{`rg -g '*.env' API . && ls /nonexistent`, true},
+		{`rg --iglob='*' API && ls /nonexistent`, true},
+		{`rg --type-add 'e:.env' -t e API && ls /nonexistent`, true},
+		{`rg API . && ls /nonexistent`, false},
+		{`rg -T go API . && ls /nonexistent`, false},
+		{`find . -maxdepth 0 -exec grep -e zzz + -e API_KEY -r . \; && ls /nonexistent`, true},
+		{`find . -maxdepth 0 -exec grep -e zzz -r {} + && ls /nonexistent`, false},
+		{`find . -maxdepth 0 -exec grep -e API_KEY -r {} + && ls /nonexistent`, true},
+	} {
+		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
+	}
+}
+
+// TestTreeCopies: a tree search whose output goes to a file copies what
+// it prints, as cp does (review 26a F6): where the tree holds a protected
+// file the search may print a line of, it blocks on every agent; a search
+// that prints no line of it, or whose output is discarded, passes.
+func TestTreeCopies(t *testing.T) {
+	proj, _ := gitWorld(t, map[string]string{".env": "API_KEY=sk_live_51HcxQ2\n", "src/a.go": "package a // TODO\n"})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"grep -r . . > out.txt", true},
+		{"grep -r . . > out.txt && ls /nonexistent", true},
+		{"grep -rn API . | sort >> out.txt", true},
+		{"grep -r . . | tee out.txt", true},
+		{"grep -r API . > \"$OUT\"", true},
+		{"grep -rn TODO . > todo.txt", false},
+		{"grep -rn . src > out.txt", false},
+		{"grep -r . . > /dev/null", false},
+		{"grep -rl API . > names.txt", false},
+	} {
+		for _, ag := range []string{"a", "c"} {
+			if got := treeVerdict(p, ag, proj, tc.cmd) == "block"; got != tc.block {
+				t.Errorf("agent %s: %s: blocked = %v, want %v", ag, tc.cmd, got, tc.block)
+			}
+		}
+	}
+	// The search prints to the result, which agent C's hook redacts; its
+	// other write copies none of it.
+	if v := treeVerdict(p, "c", proj, "grep -rn API . ; echo done > log.txt"); v != "allow" {
+		t.Errorf("agent c: a search printing to the result beside a write: %s", v)
+	}
+}
+
+// treeVerdict is the verdict the hook of agent ag records for command cmd
+// run in dir.
+func treeVerdict(p *policy.Policy, ag, dir, cmd string) string {
+	f := &fake{}
+	cfg := f.config(bashPayloadA(dir, cmd, false), nil)
+	cfg.LoadPolicy = func() (Policy, string, error) { return p, p.Version, nil }
+	cfg.Agent = ag
+	Run(cfg)
+	if len(f.records) != 1 {
+		return "no record"
+	}
+	return f.records[0].Verdict
 }

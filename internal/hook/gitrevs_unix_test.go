@@ -622,7 +622,40 @@ func TestGitHistoryPrintsNames(t *testing.T) {
 		{"git log -p", "", ""},
 		{"git show --stat", "", ""},
 		{"git stash show -p", "blocked_path", ".env"}, // stash.showIncludeUntracked prints the untracked part too
+		// Spellings the resolver reads, and printers of any commit
+		// (review 26a F5): the stash's untracked part is read.
+		{"git show 'stash@{0}^3'", "blocked_path", ".env"},
+		{"git show 'stash^{commit}^3'", "blocked_path", ".env"},
+		{"git diff-tree -p stash^3", "blocked_path", ".env"},
+		{"git log -p --all", "blocked_path", ".env"},
+		{"git log -p -g stash", "blocked_path", ".env"},
+		{"git log -p --reflog", "blocked_path", ".env"},
+		{"git format-patch --stdout stash^3 -1", "blocked_path", ".env"},
+		{"git grep API stash^3", "blocked_path", ".env"},
+		{"git archive stash^3 | tar xO", "blocked_path", ".env"},
+		{"git show 'HEAD@{0}'", "", ""},
+		{"git show 'HEAD^{commit}'", "", ""},
 	} {
 		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+}
+
+// TestGitHistoryNoSecretStash: printers of any commit pass where the
+// stash's untracked part holds no file the read rules protect.
+func TestGitHistoryNoSecretStash(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"go.mod": "module x\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	if err := os.WriteFile(filepath.Join(proj, "notes.txt"), []byte("todo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, proj, "stash", "-u", "-q")
+	p := realPolicy(t, "")
+	for _, cmd := range []string{"git log -p --all", "git diff-tree -p stash^3", "git show 'stash@{0}^3'", "git log -p", "git show HEAD"} {
+		checkRule(t, p, proj, cmd, "", "")
 	}
 }

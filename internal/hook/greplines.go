@@ -3,6 +3,7 @@ package hook
 import (
 	"bytes"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 )
 
@@ -212,17 +213,54 @@ func (s *grepState) spec() (grepSpec, bool) {
 			if !ok {
 				return grepSpec{}, false
 			}
-			if s.fold {
-				expr = "(?i)" + expr
-			}
-			re, err := regexp.Compile(expr)
-			if err != nil {
+			re, ok := lineRegexp(expr, s.fold, false)
+			if !ok {
 				return grepSpec{}, false
 			}
 			g.res = append(g.res, re)
 		}
 	}
 	return g, true
+}
+
+// lineRegexp compiles expr, a pattern written in Go's syntax by breExpr,
+// ereExpr or rustExpr, when Go's parse of it means what the translation
+// does: no group of Go's own ("(?" in the text: flags a translated
+// BRE \(\?-i\) spells, that cancel -i; only "(?:" for Rust, whose
+// syntax it is), and for GNU's syntax (not rust) no repetition of a
+// repetition, which Go reads as a lazy one (X+? needs an X; GNU's (X+)?
+// matches every line). -i (fold) folds the parsed tree's literals and
+// classes, not a textual prefix a later group could cancel.
+func lineRegexp(expr string, fold, rust bool) (*regexp.Regexp, bool) {
+	for rest := expr; strings.Contains(rest, "(?"); {
+		_, rest, _ = strings.Cut(rest, "(?")
+		if !rust || !strings.HasPrefix(rest, ":") {
+			return nil, false
+		}
+	}
+	flags := syntax.Perl
+	if fold {
+		flags |= syntax.FoldCase
+	}
+	tree, err := syntax.Parse(expr, flags)
+	if err != nil || !rust && lazyRepeat(tree) {
+		return nil, false
+	}
+	re, err := regexp.Compile(tree.String())
+	return re, err == nil
+}
+
+// lazyRepeat reports whether the tree holds a lazy repetition.
+func lazyRepeat(re *syntax.Regexp) bool {
+	if re.Flags&syntax.NonGreedy != 0 && (re.Op == syntax.OpStar || re.Op == syntax.OpPlus || re.Op == syntax.OpQuest || re.Op == syntax.OpRepeat) {
+		return true
+	}
+	for _, s := range re.Sub {
+		if lazyRepeat(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // breOps are the characters a backslash makes an operator in GNU's basic

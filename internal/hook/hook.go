@@ -391,8 +391,17 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 			revBlock = block
 		}
 		ins := analysisInputs(a)
-		if call.FailsUnredacted != "" && slices.ContainsFunc(ins, isPrintedTree) {
-			failingTrees(ins, call.FailsUnredacted, treePrints(in.Text, opt0.Zsh))
+		if slices.ContainsFunc(ins, isPrintedTree) {
+			switch {
+			case call.FailsUnredacted != "":
+				failingTrees(ins, call.FailsUnredacted+"; "+unshownTree, treePrints(in.Text, opt0.Zsh))
+			case unredactedWhy(call) == "":
+				// Where the result scan redacts, what goes to a file is a
+				// copy it does not see (review 26a F6: grep -r . . > out.txt).
+				if pr, copied := treeCopies(in.Text, opt0.Zsh); copied {
+					failingTrees(ins, copiedTree, pr)
+				}
+			}
 		}
 		out = append(out, ins...)
 		if len(a.RevReads) > 0 && revBlock == nil {

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"fmt"
 	"path"
 	"path/filepath"
 	"strings"
@@ -41,7 +42,7 @@ func revReads(why, base string, revs []shell.RevRead) ([]event.Input, *event.Fin
 	}
 	h, _ := home.UserHome()
 	if why == "" {
-		return revPaths(base, h, revs), nil
+		return revPaths(base, h, revs)
 	}
 	var out []event.Input
 	var b scanBudget
@@ -87,24 +88,98 @@ func revReads(why, base string, revs []shell.RevRead) ([]event.Input, *event.Fin
 // stash^3, git show ORIG_HEAD after a reset, git log -p of a file the
 // index no longer holds), each a read held to the read rules as a file of
 // a tree read whole is: the content scan is the result's, the names are
-// the rules'. A revision guard cannot read is left to the result scan and
-// to the index's tree read (gittexttree.go).
-func revPaths(base, h string, revs []shell.RevRead) []event.Input {
+// the rules'. A revision guard cannot resolve, or a printer of history it
+// does not bound (shell.RevCannotTell: git log -p --all, git diff-tree -p
+// REV), may print any commit, the stash's untracked part among them: its
+// files are read so (stashReads). A resolved revision past guard's bounds
+// is left to the result scan and to the index's tree read
+// (gittexttree.go).
+func revPaths(base, h string, revs []shell.RevRead) ([]event.Input, *event.Finding) {
 	var out []event.Input
 	var b scanBudget
+	stashed := false
 	for _, r := range revs {
-		if r.Path != "" || r.Rev == "…" || r.Rev == shell.RevCannotTell {
+		if r.Path != "" {
 			continue
 		}
-		if _, paths, ok := revTexts(base, h, r, &b); ok {
-			for _, p := range paths {
-				// Unprinted: the text printed is the revision's, which the
-				// result scan redacts, not the file's on disk.
-				out = append(out, event.Input{Kind: event.KindRead, Text: p, Via: "git's patch of revision " + r.Rev, Unprinted: true})
+		if r.Rev != "…" && r.Rev != shell.RevCannotTell {
+			_, paths, ok := revTexts(base, h, r, &b)
+			if ok {
+				out = append(out, patchReads(paths, "git's patch of revision "+r.Rev)...)
+				continue
+			}
+			if revResolves(base, h, r) {
+				continue
 			}
 		}
+		if !stashed {
+			stashed = true
+			reads, f := stashReads(base, h, r, &b)
+			if f != nil {
+				return out, f
+			}
+			out = append(out, reads...)
+		}
+	}
+	return out, nil
+}
+
+// patchReads are the reads of the files a patch (via) prints. Unprinted:
+// the text printed is the revision's, which the result scan redacts, not
+// the file's on disk.
+func patchReads(paths []string, via string) []event.Input {
+	var out []event.Input
+	for _, p := range paths {
+		out = append(out, event.Input{Kind: event.KindRead, Text: p, Via: via, Unprinted: true})
 	}
 	return out
+}
+
+// revResolves reports whether guard resolves r's revisions (and the
+// other side of its diff) to commits: it prints their history, not any.
+func revResolves(base, h string, r shell.RevRead) bool {
+	_, repo, ok := revDir(base, h, r)
+	if !ok {
+		return false
+	}
+	_, ok = repo.Resolve(r.Rev)
+	if ok && r.From != "" && r.From != shell.RevDisk {
+		_, ok = repo.Resolve(r.From)
+	}
+	return ok
+}
+
+// maxStashes bounds the stash entries stashReads reads.
+const maxStashes = 16
+
+// stashReads returns, for a git command that may print any commit of the
+// repository holding r's directory, the files of the stash's untracked
+// parts (stash@{N}^3: git stash -u of a .env the work tree and index no
+// longer show) as reads of git's patch: the commits no other rule sees. A
+// stash guard cannot read within its bounds: a finding, guard cannot tell.
+func stashReads(base, h string, r shell.RevRead, b *scanBudget) ([]event.Input, *event.Finding) {
+	_, repo, ok := revDir(base, h, r)
+	if !ok || !repo.HasRef("refs/stash") {
+		return nil, nil
+	}
+	var out []event.Input
+	for n := 0; ; n++ {
+		rev := "refs/stash^3"
+		if n > 0 {
+			if repo.NoParent(fmt.Sprintf("stash@{%d}", n)) {
+				return out, nil // the reflog's end
+			}
+			rev = fmt.Sprintf("stash@{%d}^3", n)
+		}
+		_, paths, ok := revTexts(base, h, shell.RevRead{Dir: r.Dir, Rev: rev}, b)
+		if !ok || n >= maxStashes {
+			f := event.Finding{Detector: event.DetectorSecrets, Rule: "unredactable_read", Severity: "high"}
+			f.Reason = "guard cannot tell which files this git command prints: it may print any commit of the repository (a revision guard cannot resolve, or a history it does not bound), and guard could not read the stash's untracked files (" + rev + ") within its bounds (" + boundWhat + "); name a revision guard resolves (git show HEAD, git log -p -3)"
+			f.LogReason = f.Reason
+			return out, &f
+		}
+		out = append(out, patchReads(paths, "git's patch of any commit, the stash's untracked files ("+rev+") among them")...)
+	}
 }
 
 // revDir returns the directory r runs in (r.Dir relative to base, ~ for

@@ -8,10 +8,13 @@ import (
 
 // rgValued are ripgrep's options in the model that take a value (after =
 // or as the next word; a short one also attached); the patterns come
-// from -e/--regexp. Its options that change what a match is or run a
-// program (--pre, -z, -P, -U, -f, --engine, --null-data, --passthru) are
-// in neither list: not modelled.
-const rgValued = " -e --regexp -g --glob --iglob -t --type -T --type-not --type-add --type-clear -m --max-count -A --after-context -B --before-context -C --context --context-separator --field-match-separator --field-context-separator -M --max-columns -r --replace -j --threads -d --max-depth --max-filesize --color --colors --sort --sortr --path-separator -E --encoding --ignore-file --dfa-size-limit --regex-size-limit --hyperlink-format "
+// from -e/--regexp. The two lists hold only options known not to change
+// which bytes a line is matched against nor what it prints beyond the
+// line (a filter of files, a limit, a format): those that change what a
+// match is, transcode the text or run a program (--pre, -z, -P, -U, -f,
+// --engine, --null-data, --passthru, -E/--encoding, --crlf,
+// --no-unicode) are in neither: not modelled.
+const rgValued = " -e --regexp -g --glob --iglob -t --type -T --type-not --type-add --type-clear -m --max-count -A --after-context -B --before-context -C --context --context-separator --field-match-separator --field-context-separator -M --max-columns -r --replace -j --threads -d --max-depth --max-filesize --color --colors --sort --sortr --path-separator --ignore-file --dfa-size-limit --regex-size-limit --hyperlink-format "
 
 // rgFlags are ripgrep's options in the model without a value.
 const rgFlags = " -i -s -S -v -w -x -F -n -N -H -I -o -c -l -q -a -L -u -. -0 -b -p " +
@@ -21,14 +24,14 @@ const rgFlags = " -i -s -S -v -w -x -F -n -N -H -I -o -c -l -q -a -L -u -. -0 -b
 	"--text --binary --follow --no-follow --hidden --no-hidden --no-ignore --no-ignore-vcs --no-ignore-dot " +
 	"--no-ignore-global --no-ignore-parent --no-ignore-exclude --no-ignore-files --unrestricted --null " +
 	"--vimgrep --json --column --byte-offset --trim --pretty --stats --no-messages --no-config " +
-	"--line-buffered --block-buffered --crlf --no-crlf --sort-files --one-file-system --no-unicode " +
+	"--line-buffered --block-buffered --no-crlf --sort-files --one-file-system " +
 	"--max-columns-preview --glob-case-insensitive --ignore-file-case-insensitive "
 
 // rgState is what ripgrep's options set so far.
 type rgState struct {
 	grepState
-	hidden, noConfig bool
-	unrestricted     int
+	hidden, noConfig, globbed bool
+	unrestricted              int
 }
 
 // rgLines returns what ripgrep with args prints of a file, and whether
@@ -66,7 +69,7 @@ func rgLines(args []string) (grepSpec, bool) {
 	}
 	g, ok := s.rgSpec()
 	g.files, g.follow = true, s.follow
-	g.skipHidden = !s.hidden && s.unrestricted < 2
+	g.skipHidden = !s.hidden && !s.globbed && s.unrestricted < 2
 	for _, op := range ops {
 		if b := op[strings.LastIndexByte(op, '/')+1:]; strings.HasPrefix(b, ".") && b != "." && b != ".." {
 			g.skipHidden = false // named: searched, hidden or not
@@ -127,10 +130,15 @@ func (s *rgState) short(args []string, i int) int {
 	return i
 }
 
-// value records an option with its value.
+// value records an option with its value. A glob or a type that picks
+// files (-g '*', --type-add 'e:.env' -t e) overrides ripgrep's skipping
+// of hidden ones: then it skips none guard can tell.
 func (s *rgState) value(opt, val string) {
-	if opt == "-e" || opt == "--regexp" {
+	switch opt {
+	case "-e", "--regexp":
 		s.patterns = append(s.patterns, val)
+	case "-g", "--glob", "--iglob", "-t", "--type", "--type-add":
+		s.globbed = true
 	}
 }
 
@@ -181,11 +189,8 @@ func (s *rgState) rgSpec() (grepSpec, bool) {
 			if !ok {
 				return grepSpec{}, false
 			}
-			if s.fold {
-				expr = "(?i)" + expr
-			}
-			re, err := regexp.Compile(expr)
-			if err != nil {
+			re, ok := lineRegexp(expr, s.fold, s.matcher != 'F')
+			if !ok {
 				return grepSpec{}, false
 			}
 			g.res = append(g.res, re)

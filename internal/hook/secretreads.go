@@ -607,8 +607,9 @@ func present(w, base, h string) bool {
 const maxPresentReads = 64
 
 // failingTrees marks the recursive reads (DIR/**) of ins as reads whose
-// output guard cannot redact (why): the policy's tree rule then blocks a
-// tree holding a file it protects (policy.checkOpaque) that the command
+// output guard cannot redact (why: the reason in full): the policy's
+// tree rule then blocks a tree holding a file it protects
+// (policy.checkOpaque) that the command
 // may print a line of (prints: treePrints; nil: any), as on agent A's
 // other unredactable routes. Programs that print none of a file's text
 // (catalogue.Unprinted: du, wc) are left. The search's own
@@ -616,7 +617,7 @@ const maxPresentReads = 64
 func failingTrees(ins []event.Input, why string, prints event.LinePrinter) {
 	for i, in := range ins {
 		if isPrintedTree(in) {
-			ins[i].Opaque = why + "; " + unshownTree
+			ins[i].Opaque = why
 			ins[i].Prints = prints
 		}
 	}

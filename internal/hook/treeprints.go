@@ -16,18 +16,59 @@ import (
 // line of a file it protects.
 const unshownTree = "guard cannot show that the search succeeds, nor that it prints no line of a protected file (a grep whose options and pattern it models, matched against the file)"
 
+// copiedTree is what guard could not tell of a tree search whose output
+// goes to a file: a copy the result scan does not see, as cp's is.
+const copiedTree = "its output goes to a file, a copy of what it prints that the result scan does not see; guard cannot show that it copies no line of a protected file (a grep whose options and pattern it models, matched against the file)"
+
 // treePrints returns, for command text (zsh: read as zsh), whether its
 // tree reads may print a line of the regular file at a path: every
 // program of it that prints files' text is a grep guard models
 // (grepLines), run directly or by find -exec; every other one prints
 // none (names, counts, its standard input: namesOnly). Nil: cannot tell.
 // The command's status does not count: a search that fails or hangs
-// after it printed prints no line the predicate denies.
+// after it printed prints no line the predicate denies. What goes to a
+// file counts as printed (a copy); only /dev/null discards it.
 func treePrints(text string, zsh bool) event.LinePrinter {
 	f, ok := parseStatus(text, zsh)
 	if !ok {
 		return nil
 	}
+	return treeSearch(f, false)
+}
+
+// treeCopies is treePrints for the pipelines that write what they print
+// to a file (> out.txt), and whether the command writes a copy at all (a
+// redirection of standard output to a file other than /dev/null, tee):
+// nil with true is "cannot tell" of a copy.
+func treeCopies(text string, zsh bool) (event.LinePrinter, bool) {
+	f, ok := parseStatus(text, zsh)
+	if !ok {
+		return nil, false
+	}
+	copied := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Stmt:
+			to, lit := outTarget(n)
+			copied = copied || !lit || to != "" && to != "/dev/null"
+		case *syntax.CallExpr:
+			w, _ := callWords(n)
+			copied = copied || len(w) > 0 && w[0] == "tee"
+		}
+		return !copied
+	})
+	if !copied {
+		return nil, false
+	}
+	return treeSearch(f, true), true
+}
+
+// treeSearch is treePrints of a parsed command; copies: of the
+// pipelines that write what they print to a file (their last stage's
+// standard output, a tee stage), and of every one after an exec that
+// sends the shell's output elsewhere than the client (exec > >(tee
+// build.log)). The other pipelines print to the result: left unread.
+func treeSearch(f *syntax.File, copies bool) event.LinePrinter {
 	var units [][]*syntax.Stmt
 	for _, s := range f.Stmts {
 		if !splitUnits(s, &units) {
@@ -35,26 +76,65 @@ func treePrints(text string, zsh bool) event.LinePrinter {
 		}
 	}
 	var greps []grepSpec
+	after := false // an exec sent the shell's output to a copy
 	for _, u := range units {
-		for i, st := range u {
-			c, _ := st.Cmd.(*syntax.CallExpr)
-			if c == nil || len(c.Assigns) > 0 || !outRedirects(st) {
-				return nil
-			}
-			words, lit := callWords(c)
-			if !lit || len(words) == 0 {
-				return nil
-			}
-			g, ok := stageGreps(words, i)
-			if !ok {
-				return nil
-			}
-			if i < len(u)-1 || !outToFile(st) {
-				greps = append(greps, g...) // a pipe's stage prints what a later one passes on
-			}
+		last := u[len(u)-1]
+		to, lit := outTarget(last)
+		copied := after || !lit || to != "" && to != "/dev/null" || slices.ContainsFunc(u, isTee)
+		if c, _ := last.Cmd.(*syntax.CallExpr); copies && len(u) == 1 && c != nil && len(c.Args) == 1 && isExec(c) {
+			after = after || copied
+			continue
 		}
+		if copies && !copied {
+			continue
+		}
+		g, ok := unitGreps(u)
+		if !ok {
+			return nil
+		}
+		greps = append(greps, g...)
 	}
 	return &treeGreps{greps}
+}
+
+// unitGreps returns the greps of a pipeline (its stages u) that print,
+// and whether every stage is in the model.
+func unitGreps(u []*syntax.Stmt) ([]grepSpec, bool) {
+	var out []grepSpec
+	for i, st := range u {
+		c, _ := st.Cmd.(*syntax.CallExpr)
+		if c == nil || len(c.Assigns) > 0 || !outRedirects(st) {
+			return nil, false
+		}
+		words, lit := callWords(c)
+		if !lit || len(words) == 0 {
+			return nil, false
+		}
+		g, ok := stageGreps(words, i)
+		if !ok {
+			return nil, false
+		}
+		if to, _ := outTarget(st); i < len(u)-1 || to != "/dev/null" {
+			out = append(out, g...) // a pipe's stage prints what a later one passes on
+		}
+	}
+	return out, true
+}
+
+// isTee reports whether stage st runs tee (it writes what it passes on).
+func isTee(st *syntax.Stmt) bool {
+	c, _ := st.Cmd.(*syntax.CallExpr)
+	if c == nil || len(c.Args) == 0 {
+		return false
+	}
+	w, _ := literalWord(c.Args[0])
+	return w == "tee"
+}
+
+// isExec reports whether c is the exec builtin.
+func isExec(c *syntax.CallExpr) bool {
+	w, _ := literalWord(c.Args[0])
+	return w == "exec"
 }
 
 // treeGreps are the greps of a command that read files.
@@ -105,8 +185,8 @@ func namesOnly(name string, args []string) bool {
 	return strings.Contains(stdinFilters, " "+name+" ") && safeOptions(name, args) && len(catalogue.Operands(name, args)) == 0
 }
 
-// findGreps returns the greps find's -exec and -execdir run (up to ; or
-// +), and whether find runs nothing else and writes no list (-fprint)
+// findGreps returns the greps find's -exec and -execdir run (up to the
+// word that ends them: catalogue.FindExecEnd), and whether find runs nothing else and writes no list (-fprint)
 // nor asks (-ok). A pattern holding {} is a file's name: not modelled.
 func findGreps(args []string) ([]grepSpec, bool) {
 	var out []grepSpec
@@ -115,10 +195,7 @@ func findGreps(args []string) ([]grepSpec, bool) {
 		case "-ok", "-okdir", "-fprint", "-fprintf", "-fls", "-fprint0":
 			return nil, false
 		case "-exec", "-execdir":
-			end := i + 1
-			for end < len(args) && args[end] != ";" && args[end] != "+" {
-				end++
-			}
+			end := catalogue.FindExecEnd(args, i)
 			if end == len(args) || end == i+1 {
 				return nil, false
 			}
@@ -172,23 +249,28 @@ func outRedirects(st *syntax.Stmt) bool {
 	return true
 }
 
-// outToFile reports whether a stage's standard output goes to a file
-// (>/dev/null, > out.txt), not a device or descriptor that reaches the
-// client (/dev/stderr, /dev/fd/1, /proc/self/fd/2).
-func outToFile(st *syntax.Stmt) bool {
-	to := false
+// outTarget returns the file a stage's standard output goes to
+// (/dev/null, out.txt); "" for the client: no redirection, or a device or
+// descriptor that reaches it (/dev/stderr, /dev/fd/1, /proc/self/fd/2).
+// lit: every target is a literal word.
+func outTarget(st *syntax.Stmt) (to string, lit bool) {
+	lit = true
 	for _, r := range st.Redirs {
-		w, _ := literalWord(r.Word)
+		w, ok := literalWord(r.Word)
 		stdout := r.N == nil || r.N.Value == "1"
 		switch {
 		case r.Op == syntax.DplOut && stdout:
-			to = false // >&2
+			to = "" // >&2
 		case r.Op != syntax.RdrOut && r.Op != syntax.AppOut && r.Op != syntax.ClbOut && r.Op != syntax.RdrAll && r.Op != syntax.AppAll || !stdout && r.Op != syntax.RdrAll && r.Op != syntax.AppAll:
+		case !ok:
+			lit = false
+		case w == "/dev/null" || !strings.HasPrefix(w, "/dev/") && !strings.HasPrefix(w, "/proc/"):
+			to = w
 		default:
-			to = w == "/dev/null" || !strings.HasPrefix(w, "/dev/") && !strings.HasPrefix(w, "/proc/")
+			to = ""
 		}
 	}
-	return to
+	return to, lit
 }
 
 // grepsPrint is treeGreps.PrintsLine.

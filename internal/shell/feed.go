@@ -779,10 +779,7 @@ func (c *cmd) findExpr(j int) (narrowed bool, names []string, actions []findActi
 		s := c.args[j].Text
 		switch {
 		case catalogue.FindExec.Has(s):
-			k := j + 1
-			for k < len(c.args) && c.args[k].Text != ";" && c.args[k].Text != "+" {
-				k++
-			}
+			k := catalogue.FindExecEnd(word.Texts(c.args), j)
 			act := findAction{words: c.args[j+1 : k]}
 			if s == "-execdir" || s == "-okdir" {
 				act.dir = unknownDir

@@ -306,3 +306,16 @@ func MessageOptsOf(tool, sub, next string) word.Set {
 	}
 	return ""
 }
+
+// FindExecEnd returns the index in find's words of the word that ends the
+// command of the -exec (-execdir, -ok, -okdir) at words[j]: the first ";",
+// or a "+" right after a "{}" (find reads a "+" anywhere else as a word
+// of the command). len(words): no end (find refuses it).
+func FindExecEnd(words []string, j int) int {
+	for k := j + 1; k < len(words); k++ {
+		if words[k] == ";" || words[k] == "+" && k > j+1 && words[k-1] == "{}" {
+			return k
+		}
+	}
+	return len(words)
+}
