@@ -286,7 +286,7 @@ func TestRgPrints(t *testing.T) {
 
 // TestTreeReadsLikeGrep: guard's model of a tree search reads a pattern
 // and the options as grep, ripgrep and find do, not as Go's syntax reads
-// the translated text (findings 26a F1-F4): a flag group a BRE spells,
+// the translated text: a flag group a BRE spells,
 // a repetition of a repetition (GNU: (X+)?, every line), a transcoding
 // or globbing option of ripgrep, a bare + inside find's -exec.
 func TestTreeReadsLikeGrep(t *testing.T) {
@@ -330,7 +330,7 @@ func TestTreeReadsLikeGrep(t *testing.T) {
 }
 
 // TestTreeCopies: a tree search whose output goes to a file copies what
-// it prints, as cp does (review 26a F6): where the tree holds a protected
+// it prints, as cp does: where the tree holds a protected
 // file the search may print a line of, it blocks on every agent; a search
 // that prints no line of it, or whose output is discarded, passes.
 func TestTreeCopies(t *testing.T) {

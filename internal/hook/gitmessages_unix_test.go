@@ -12,7 +12,7 @@ import (
 )
 
 // TestGitMessageOptions: a word after -b, -t, -n or --message is a
-// message only where the subcommand's own options say so (round 26b F1):
+// message only where the subcommand's own options say so:
 // in a work tree, git diff -b KEY /dev/null goes no-index and prints the
 // key, commit -t reads its template, blame -b is a flag before --contents.
 func TestGitMessageOptions(t *testing.T) {

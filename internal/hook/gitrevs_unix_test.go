@@ -623,7 +623,7 @@ func TestGitHistoryPrintsNames(t *testing.T) {
 		{"git show --stat", "", ""},
 		{"git stash show -p", "blocked_path", ".env"}, // stash.showIncludeUntracked prints the untracked part too
 		// Spellings the resolver reads, and printers of any commit
-		// (review 26a F5): the stash's untracked part is read.
+		//: the stash's untracked part is read.
 		{"git show 'stash@{0}^3'", "blocked_path", ".env"},
 		{"git show 'stash^{commit}^3'", "blocked_path", ".env"},
 		{"git diff-tree -p stash^3", "blocked_path", ".env"},

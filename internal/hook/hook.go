@@ -397,7 +397,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 				failingTrees(ins, call.FailsUnredacted+"; "+unshownTree, treePrints(in.Text, opt0.Zsh))
 			case unredactedWhy(call) == "":
 				// Where the result scan redacts, what goes to a file is a
-				// copy it does not see (review 26a F6: grep -r . . > out.txt).
+				// copy it does not see (grep -r . . > out.txt).
 				if pr, copied := treeCopies(in.Text, opt0.Zsh); copied {
 					failingTrees(ins, copiedTree, pr)
 				}

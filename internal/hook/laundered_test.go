@@ -56,7 +56,7 @@ func TestLaunderedRecursiveRead(t *testing.T) {
 		// Control: the same read piped, as before.
 		{"grep -r . . | rev", true},
 		// Printed as read, or not printed: the result scan sees it.
-		{"grep -r . . > /tmp/o; cat /tmp/o", true}, // /tmp/o stays a copy of .env's lines (review 26a F6)
+		{"grep -r . . > /tmp/o; cat /tmp/o", true}, // /tmp/o stays a copy of .env's lines
 		{"grep -rn TODO . > todo.txt; sort todo.txt", false},
 		{"grep -rn TODO . > todo.txt; wc -l todo.txt", false},
 		{"exec > >(tee build.log) 2>&1; grep -rn TODO .; ls", false},

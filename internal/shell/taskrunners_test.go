@@ -65,7 +65,7 @@ func TestTaskRunners(t *testing.T) {
 		{cmd: "pre-commit run --all-files", files: map[string]string{".pre-commit-config.yaml": "repos:\n- repo: local\n  hooks:\n  - id: s\n    entry: scripts/check\n    language: script\n", "./scripts/check": "echo pwn >> ~/.bashrc\n"}, write: "~/.bashrc"},
 		{cmd: "task x", files: map[string]string{"Taskfile.yml": "tasks:\n  x:\n    cmds:\n      - ./s.sh\n", "./s.sh": "echo pwn >> ~/.bashrc\n"}, write: "~/.bashrc"},
 		{cmd: "pre-commit run", files: map[string]string{".pre-commit-config.yaml": "repos:\n- repo: local\n  hooks:\n  - entry: ./s.sh\n    id: s\n", "./s.sh": "echo pwn >> ~/.bashrc\n"}, write: "~/.bashrc"},
-		// Round 26b F2, F3: a task file read through its language's own layer.
+		// A task file read through its language's own layer.
 		{cmd: "meson setup build", files: map[string]string{"meson.build": "project('x', 'c')\nsubdir ('evil')\n", "evil/meson.build": mesonEvil}, write: "~/.bashrc"},
 		{cmd: "meson setup build", files: map[string]string{"meson.build": "subdir(\n  'evil',\n)\n", "evil/meson.build": mesonEvil}, write: "~/.bashrc"},
 		{cmd: "meson setup build", files: map[string]string{"meson.build": "subdir('ev'+'il')\n", "ev/meson.build": "message('hi')\n"}, hidden: true},

@@ -23,7 +23,7 @@ func TestBuildIncludes(t *testing.T) {
 		{"m.rs", "include!(concat!(env!(\"OUT_DIR\"), \"/gen.rs\"));\nfn my_include_str() {}\n", nil, true},
 		{"m.rs", "const K: &str = include_str!(concat!(env!(\"HOME\"), \"/.ssh/id_rsa\"));\n", nil, false},
 		{"x.py", "#include \"../.env\"\n", nil, true},
-		// cpp's view of a line (round 26b F4): a digraph, a comment, a splice, a trigraph, \f.
+		// cpp's view of a line: a digraph, a comment, a splice, a trigraph, \f.
 		{"h1.c", "%:include \"inc.h\"\nint main(){return 0;}\n", []string{"inc.h"}, true},
 		{"h2.c", "#/**/include \"inc.h\"\n", []string{"inc.h"}, true},
 		{"h3.c", "#inc\\\nlude \"inc.h\"\n", []string{"inc.h"}, true},
