@@ -963,7 +963,6 @@ func (r *runner) check(pol Policy) outcome {
 		// The project's hook files name programs the client runs later.
 		cu.UseCwd(call.Cwd)
 	}
-	prepare(pol, call.Inputs)
 	checked, ran, res, revBlock, err := expand(call, opt, prot)
 	if err == nil {
 		// A write of an agent's context file reads what it imports.
@@ -1018,30 +1017,6 @@ func (r *runner) check(pol Policy) outcome {
 		}
 	}
 	return o
-}
-
-// prepare has the policy build the rules the call's inputs need on
-// another goroutine, while check works out what the inputs name (a
-// command's analysis reads files too): the two take about as long, and a
-// hook machine has a core to spare. The policy serialises its builds, so
-// a check that needs a rule first waits for it, as it would have built it.
-func prepare(pol Policy, ins []event.Input) {
-	pp, ok := pol.(interface{ Prepare(...event.Kind) })
-	if !ok {
-		return
-	}
-	var ks []event.Kind
-	for _, in := range ins {
-		switch in.Kind {
-		case event.KindCommand, event.KindRead, event.KindWrite, event.KindTouch:
-			if !slices.Contains(ks, in.Kind) {
-				ks = append(ks, in.Kind)
-			}
-		}
-	}
-	if len(ks) > 0 {
-		go pp.Prepare(ks...)
-	}
 }
 
 // searchResult withholds whole a content search's result that holds lines

@@ -489,26 +489,6 @@ func (p *Policy) detector(name string, k event.Kind) (checker, error) {
 	return d, err
 }
 
-// Prepare builds the rules inputs of the kinds ks are checked with, the
-// path rules above all (the costliest to build: links followed, start-up
-// and hook files read), so that a caller can build them on another
-// goroutine while it works out the inputs. A panic while building is
-// contained: it leaves the policy broken, as detector does, and every later
-// check then fails (the hook blocks).
-func (p *Policy) Prepare(ks ...event.Kind) {
-	defer func() { _ = recover() }()
-	for _, k := range ks {
-		switch k {
-		case event.KindCommand:
-			p.detector(event.DetectorCommands, k)
-			p.detector(event.DetectorPaths, event.KindRead)
-			p.detector(event.DetectorPaths, event.KindWrite)
-		case event.KindRead, event.KindWrite, event.KindTouch:
-			p.detector(event.DetectorPaths, k)
-		}
-	}
-}
-
 // errBroken is the error of a policy whose rules a panic left half built.
 var errBroken = errors.New("the policy's rules could not be built")
 
