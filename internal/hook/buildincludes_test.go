@@ -38,6 +38,18 @@ func TestBuildIncludes(t *testing.T) {
 		"s/y.c":             "#include \"../../.ssh/id_rsa\"\n",
 		"s/ok.c":            "#include <stdio.h>\nint main(void) { return 0; }\n",
 		"~/.ssh/id_rsa":     "KEY\n",
+		// #include NAME right inside #ifdef NAME reads a file only where
+		// something defines NAME.
+		"m/go.mod":      "module example.com/m\n\ngo 1.22\n",
+		"m/lib/lib.go":  "package lib\n\n// #include \"s.c\"\nimport \"C\"\n",
+		"m/lib/s.c":     "#ifdef CUSTOM_SHA1\n#include CUSTOM_SHA1\n#endif\nint f(void) { return 0; }\n",
+		"m2/go.mod":     "module example.com/m2\n\ngo 1.22\n",
+		"m2/lib/lib.go": "package lib\n\n// #cgo CFLAGS: -DCUSTOM_SHA1=\"../../../.ssh/id_rsa\"\n// #include \"s.c\"\nimport \"C\"\n",
+		"m2/lib/s.c":    "#ifdef CUSTOM_SHA1\n#include CUSTOM_SHA1\n#endif\n",
+		"m3/go.mod":     "module example.com/m3\n\ngo 1.22\n",
+		"m3/lib/lib.go": "package lib\n\n// #include \"h.h\"\n// #include \"s.c\"\nimport \"C\"\n",
+		"m3/lib/h.h":    "#define CUSTOM_SHA1 \"../../../.ssh/id_rsa\"\n",
+		"m3/lib/s.c":    "#ifdef CUSTOM_SHA1\n#include CUSTOM_SHA1\n#endif\n",
 	}
 	runPrograms(t, files, []programCase{
 		{"cd a && go build ./...", true},
@@ -58,5 +70,9 @@ func TestBuildIncludes(t *testing.T) {
 		{"cd s && as x.S -o x.o", true},
 		{"cd s && gcc -c y.c", true},
 		{"cd s && gcc -O2 -Wall -c ok.c -o ok.o", false},
+		{"cd m && go build ./...", false},
+		{"cd m && CGO_CFLAGS='-DCUSTOM_SHA1=\"../../../.ssh/id_rsa\"' go build ./...", true},
+		{"cd m2 && go build ./...", true}, // defined by #cgo CFLAGS
+		{"cd m3 && go build ./...", true}, // defined by a header it reads
 	})
 }

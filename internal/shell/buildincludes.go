@@ -8,10 +8,12 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // maxBuildHeaders bounds the included files read for what they include
@@ -28,12 +30,19 @@ func (c *cmd) buildIncludes(files, texts []string) bool {
 		seen[path.Clean(c.w.Where(f))] = true
 	}
 	headers := 0
+	var macros []string // #include NAME right inside #ifdef NAME
 	for i := 0; i < len(files); i++ {
 		incs, ok := lang.BuildIncludes(files[i], texts[i])
 		if !ok {
 			c.w.hide("runs %s, which builds %s: it pulls in a file by a name guard cannot work out (a macro, a computed path), so guard cannot tell what the compiler reads", c.name, files[i])
 			return false
 		}
+		incs = slices.DeleteFunc(incs, func(in lang.BuildInclude) bool {
+			if in.Macro {
+				macros = append(macros, in.Name)
+			}
+			return in.Macro
+		})
 		for _, p := range c.includeCandidates(files[i], incs) {
 			if p.path == "" {
 				c.w.hide("runs %s, which builds %s: it looks for included files in a directory guard cannot tell", c.name, files[i])
@@ -58,7 +67,55 @@ func (c *cmd) buildIncludes(files, texts []string) bool {
 			files, texts = append(files, p.path), append(texts, t)
 		}
 	}
+	for _, m := range macros {
+		if c.mayDefine(m, texts) {
+			c.w.hide("runs %s, which builds code that pulls in a file by the macro %s, which the command, its flags or its code may define: guard cannot tell what the compiler reads", c.name, m)
+			return false
+		}
+	}
 	return true
+}
+
+// mayDefine reports whether macro m, which a source includes by right
+// inside #ifdef m (lang.BuildInclude.Macro), may be defined for the build:
+// named anywhere in the code read but on those two lines, in the command's
+// words, in the compiler flags its variables set (CGO_CFLAGS…, GOFLAGS),
+// or in go's settings files (GOENV's, the user's go/env). Otherwise cpp
+// skips the include.
+func (c *cmd) mayDefine(m string, texts []string) bool {
+	for _, t := range texts {
+		for _, l := range strings.Split(t, "\n") {
+			f := strings.Fields(strings.TrimLeft(strings.TrimSpace(l), "# \t"))
+			if len(f) == 2 && (f[0] == "ifdef" || f[0] == "include") && f[1] == m {
+				continue
+			}
+			if strings.Contains(l, m) {
+				return true
+			}
+		}
+	}
+	for _, a := range c.args {
+		if !a.Known || strings.Contains(a.Text, m) {
+			return true
+		}
+	}
+	for _, v := range [...]string{"CGO_CFLAGS", "CGO_CPPFLAGS", "CGO_CXXFLAGS", "CFLAGS", "CPPFLAGS", "GOFLAGS"} {
+		if s, ok := c.envValue(v); ok && (strings.Contains(s, m) || !word.IsKnown(s)) {
+			return true
+		}
+		if s, ok := c.goEnvSetting(v); ok && strings.Contains(s, m) {
+			return true
+		}
+	}
+	for _, f := range [...]string{"~/.config/go/env", "~/Library/Application Support/go/env"} {
+		n := c.w.Nread
+		t, st := c.w.FileStatus(f, true, effect.MaxScriptBytes)
+		c.w.Nread = n
+		if st != effect.FileAbsent && (st != effect.FileWhole || strings.Contains(t, m)) {
+			return true
+		}
+	}
+	return false
 }
 
 // buildInput is a file a source may pull in: its path as the command names

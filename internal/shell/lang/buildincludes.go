@@ -31,6 +31,10 @@ type BuildInclude struct {
 	// Dir: Name is an include directory (#cgo CFLAGS: -I DIR), ${SRCDIR}
 	// as written.
 	Dir bool
+	// Macro: Name is a macro the directive includes by (#include NAME),
+	// right inside #ifdef NAME: it reads a file only where something
+	// defines NAME, which the caller looks for in what it reads.
+	Macro bool
 }
 
 // BuildIncludes returns the files source file name (its text) pulls in at
@@ -112,7 +116,10 @@ const maxBuildIncludes = 64
 // is one guard cannot tell.
 func cIncludes(text string) ([]BuildInclude, bool) {
 	var out []BuildInclude
+	ifdef := "" // the macro of the #ifdef right before this line
 	for _, l := range cppLines(text) {
+		guard := ifdef
+		ifdef = ""
 		l = strings.TrimSpace(l)
 		if rest, ok := strings.CutPrefix(l, "export"); ok && rest != "" && !isIdentByte(rest[0]) {
 			l = strings.TrimSpace(rest) // C++20: export import "h.h";
@@ -130,6 +137,12 @@ func cIncludes(text string) ([]BuildInclude, bool) {
 		}
 		d := l[:n]
 		switch {
+		case d == "ifdef":
+			ifdef = strings.TrimSpace(l[n:])
+			continue
+		case d == "include" && guard != "" && strings.TrimSpace(l[n:]) == guard && isIdent(guard) && !strings.HasPrefix(guard, "_"):
+			out = append(out, BuildInclude{Name: guard, Macro: true})
+			continue
 		case d == "include" || d == "include_next" || d == "import" || d == "embed":
 		case d == "cgo":
 			if !cgoFlags(l, &out) {
@@ -181,6 +194,16 @@ func cIncludeArg(arg string) (BuildInclude, bool) {
 		return BuildInclude{}, true
 	}
 	return BuildInclude{}, false
+}
+
+// isIdent reports whether s is a C identifier.
+func isIdent(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isIdentByte(s[i]) {
+			return false
+		}
+	}
+	return s != "" && !(s[0] >= '0' && s[0] <= '9')
 }
 
 // cppDirectives are cpp's directives that name no file (#pragma GCC
