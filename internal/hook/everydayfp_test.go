@@ -376,3 +376,30 @@ func treeVerdict(p *policy.Policy, ag, dir, cmd string) string {
 	}
 	return f.records[0].Verdict
 }
+
+// TestTreeReadsAsTheShellPassesThem: the tree-search model reads a word as
+// the shell hands it to grep (backslashes removed, globs and $'…' not
+// modelled), and a pattern as grep reads it in any locale (non-ASCII: not
+// modelled).
+func TestTreeReadsAsTheShellPassesThem(t *testing.T) {
+	proj, _ := gitWorld(t, map[string]string{".env": "API_KEY=hunter2xyz\n", "src/a.go": "package a // TODO\n"})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"grep -rn \\^ .", true},
+		{"grep -rn \"\\$\" .", true},
+		{"grep -r \\-v zzz .", true},
+		{"rg -n \\^ --hidden", true},
+		{"grep -rni 'ı' .", true},
+		{"grep -rn $'\\x5e' .", true},
+		{"grep -r * .", true}, // the glob's first name is the pattern
+		{"grep -rn \\TODO .", false},
+		{"grep -rn \"TO\\DO\" .", true}, // \D stays in double quotes, and GNU's \D is not modelled
+		{"grep -rn \"TO\\\"DO\" .", false}, // \" is a quote
+		{"find . -name '*.go' -exec grep -n TODO {} +", false},
+	} {
+		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"unicode/utf8"
 )
 
 // A tree search whose output goes down agent A's failure
@@ -232,6 +233,11 @@ func (s *grepState) spec() (grepSpec, bool) {
 // matches every line). -i (fold) folds the parsed tree's literals and
 // classes, not a textual prefix a later group could cancel.
 func lineRegexp(expr string, fold, rust bool) (*regexp.Regexp, bool) {
+	if !rust && strings.IndexFunc(expr, func(r rune) bool { return r >= utf8.RuneSelf }) >= 0 {
+		// GNU grep folds and matches by the locale (ı is i in UTF-8, é
+		// two bytes in C): not Go's reading.
+		return nil, false
+	}
 	for rest := expr; strings.Contains(rest, "(?"); {
 		_, rest, _ = strings.Cut(rest, "(?")
 		if !rust || !strings.HasPrefix(rest, ":") {

@@ -67,23 +67,72 @@ func callWords(c *syntax.CallExpr) (words []string, lit bool) {
 // literalWord returns the text of w when it is literals and quotes only.
 func literalWord(w *syntax.Word) (string, bool) {
 	var b strings.Builder
-	for _, p := range w.Parts {
+	for i, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
-			b.WriteString(p.Value)
+			if !unquotedLit(&b, p.Value, i == 0) {
+				return "", false
+			}
 		case *syntax.SglQuoted:
+			if p.Dollar {
+				return "", false // $'…': ANSI-C escapes
+			}
 			b.WriteString(p.Value)
 		case *syntax.DblQuoted:
+			if p.Dollar {
+				return "", false // $"…": the locale's translation
+			}
 			for _, q := range p.Parts {
 				l, ok := q.(*syntax.Lit)
 				if !ok {
 					return "", false
 				}
-				b.WriteString(l.Value)
+				quotedLit(&b, l.Value)
 			}
 		default:
 			return "", false
 		}
 	}
 	return b.String(), true
+}
+
+// unquotedLit writes the text the shell makes of an unquoted literal: a
+// backslash quotes the next character (and removes a newline); false for
+// one the shell may expand (a glob's * ? [, a brace expansion, a leading ~
+// or zsh's =cmd).
+func unquotedLit(b *strings.Builder, s string, first bool) bool {
+	if first && (strings.HasPrefix(s, "~") || strings.HasPrefix(s, "=")) ||
+		strings.Contains(s, "{") && (strings.Contains(s, ",") || strings.Contains(s, "..")) {
+		return false // a brace expansion (find's {} is none)
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\' && i+1 < len(s):
+			i++
+			if s[i] != '\n' {
+				b.WriteByte(s[i])
+			}
+		case strings.IndexByte("*?[", c) >= 0:
+			return false
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return true
+}
+
+// quotedLit writes the text the shell makes of a literal inside double
+// quotes: a backslash before $ ` " \ or a newline quotes it, before any
+// other character it stays.
+func quotedLit(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("$`\"\\\n", s[i+1]) >= 0 {
+			i++
+			if s[i] != '\n' {
+				b.WriteByte(s[i])
+			}
+			continue
+		}
+		b.WriteByte(s[i])
+	}
 }
