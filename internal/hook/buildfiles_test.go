@@ -240,6 +240,13 @@ func TestPackageDefaultScripts(t *testing.T) {
 		"gypok/binding.gyp":    `{"targets":[{"target_name":"x","sources":["x.c"]}]}` + "\n",
 		"gypinst/package.json": `{"name":"q","scripts":{"install":"echo ok"}}`,
 		"gypinst/binding.gyp":  gyp,
+		// gyp is Python: strings joined, escapes, single quotes.
+		"gyppy/package.json":  `{"name":"q","version":"1.0.0"}`,
+		"gyppy/binding.gyp":   `{'targets':[{'target_name':'x','sources':['<' '!(cat ~/.ssh/id_rsa > leak.txt; echo x)']}]}` + "\n",
+		"gypesc/package.json": `{"name":"q","version":"1.0.0"}`,
+		"gypesc/binding.gyp":  `{"targets":[{"target_name":"x","sources":["\u003c!(cat ~/.ssh/id_rsa; echo x)"]}]}` + "\n",
+		"gypup/package.json":  `{"name":"q","version":"1.0.0"}`,
+		"gypup/binding.gyp":   `{"targets":[{"target_name":"x","sources":["../../.ssh/id_rsa"]}]}` + "\n",
 	})
 	p := realPolicy(t, "")
 	for _, tc := range []struct {
@@ -263,6 +270,9 @@ func TestPackageDefaultScripts(t *testing.T) {
 		{"cd gyp && npm run build", false},
 		{"cd gypok && npm install", false},
 		{"cd gypinst && npm install", false},
+		{"cd gyppy && npm install", true},
+		{"cd gypesc && npm install", true},
+		{"cd gypup && npm install", true},
 	} {
 		checkBlock(t, p, proj, tc.cmd, tc.block, "")
 	}

@@ -396,7 +396,7 @@ func TestTreeReadsAsTheShellPassesThem(t *testing.T) {
 		{"grep -rn $'\\x5e' .", true},
 		{"grep -r * .", true}, // the glob's first name is the pattern
 		{"grep -rn \\TODO .", false},
-		{"grep -rn \"TO\\DO\" .", true}, // \D stays in double quotes, and GNU's \D is not modelled
+		{"grep -rn \"TO\\DO\" .", true},    // \D stays in double quotes, and GNU's \D is not modelled
 		{"grep -rn \"TO\\\"DO\" .", false}, // \" is a quote
 		{"find . -name '*.go' -exec grep -n TODO {} +", false},
 	} {

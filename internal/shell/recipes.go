@@ -301,15 +301,11 @@ func (c *cmd) npmDefaults(scripts map[string]any, names []string, run func(strin
 	}
 }
 
-// gypMarks are what makes a gyp file run commands or read another: a
-// command expansion (<!(cmd), <!@(cmd), <!pymod_do_main(…)), actions and
-// rules (commands of the build), includes (.gypi files).
-var gypMarks = [...]string{"<!", "action", "rules", "includes", "gypi", "pymod", "postbuild"}
-
-// gypCode hides a build from the binding.gyp in dir when it holds a
-// command, a build action or an include (gypMarks) or cannot be read
-// whole: node-gyp runs them, and guard does not read gyp files (why says
-// what runs it). Without binding.gyp nothing is built.
+// gypCode hides a build from the binding.gyp in dir unless it is plain
+// data (plainGyp): node-gyp loads it with Python's eval, so any other text
+// may run commands (<!(cmd) spelled in any of Python's ways, a string built
+// from pieces), which guard does not read (why says what runs it).
+// Without binding.gyp nothing is built.
 func (c *cmd) gypCode(dir, why string) {
 	f := path.Join(dir, "binding.gyp")
 	n := c.w.Nread
@@ -319,9 +315,45 @@ func (c *cmd) gypCode(dir, why string) {
 		return
 	}
 	c.w.Read(f)
-	if st != effect.FileWhole || slices.ContainsFunc(gypMarks[:], func(m string) bool { return strings.Contains(t, m) }) {
-		c.w.hide("%s: its binding.gyp runs commands (<!(…), actions, includes) guard does not read", why)
+	if st != effect.FileWhole || !plainGyp(t) {
+		c.w.hide("%s: its binding.gyp is Python that node-gyp evaluates, and not plain data guard reads (strict JSON with no command, action, rule, copy or include, and no path out of the project)", why)
 	}
+}
+
+// gypRunKeys are the gyp keys whose values run commands, copy files or
+// pull in more gyp text.
+const gypRunKeys = " actions rules postbuilds copies includes "
+
+// plainGyp reports whether text is a gyp file guard reads whole as data:
+// strict JSON (Python reads it as the same values), no key of gypRunKeys,
+// no string with a command expansion (<!) and no path that leaves the
+// project (absolute, ~, ..).
+func plainGyp(text string) bool {
+	var v any
+	if json.Unmarshal([]byte(text), &v) != nil {
+		return false
+	}
+	var plain func(v any) bool
+	plain = func(v any) bool {
+		switch t := v.(type) {
+		case map[string]any:
+			for k, e := range t {
+				if strings.Contains(gypRunKeys, " "+strings.TrimRight(k, "!/=+?")+" ") || !plain(k) || !plain(e) {
+					return false
+				}
+			}
+		case []any:
+			for _, e := range t {
+				if !plain(e) {
+					return false
+				}
+			}
+		case string:
+			return !strings.Contains(t, "<!") && !strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "~") && !strings.Contains(t, "..")
+		}
+		return true
+	}
+	return plain(v)
 }
 
 // taskCommand returns the command of a script or task: a string, or
