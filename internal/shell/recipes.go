@@ -37,6 +37,8 @@ func (c *cmd) make() {
 			goals = append(goals, s)
 		case !strings.HasPrefix(s, "-") && makeShellVar(strings.TrimRight(opt, ":!?+ ")):
 			c.makeShell(strings.TrimRight(opt, ":!?+ "), v) // make SHELL=./x.sh
+		case !strings.HasPrefix(s, "-") && !c.makeAssignment(opt, v):
+			c.w.hide("sets a make variable on the command line in a form guard does not read (:=, ?=, +=, !=, or flags that set variables): it cannot tell what make runs")
 		case eq && (word.LongOption(opt, "--file") || word.LongOption(opt, "--makefile")):
 			c.makeSub(c.args[j])
 			if strings.Contains(v, "<(") || word.HasMark(v) && !c.args[j].Known {
@@ -354,6 +356,40 @@ func plainGyp(text string) bool {
 		return true
 	}
 	return plain(v)
+}
+
+// makeAssignment reports whether make's command-line assignment
+// NAME=value (opt and v: the word cut at its first =) is one guard reads:
+// a plain = after a name without blanks (not :=, ::=, ?=, += nor !=, which
+// runs a command), and for MAKEFLAGS, MFLAGS and GNUMAKEFLAGS a value of
+// plain flags only (no assignment, no file: .DEFAULT_GOAL=x, -f F).
+func (c *cmd) makeAssignment(opt, v string) bool {
+	if opt == "" || strings.ContainsAny(opt, ":!?+ \t$`(") {
+		return false
+	}
+	switch opt {
+	case "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS":
+		for _, f := range strings.Fields(v) {
+			if !plainMakeFlags(f) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// plainMakeFlags reports whether f is a cluster of make's flags that take
+// no file and set nothing (-j4, -s, -k, --no-print-directory).
+func plainMakeFlags(f string) bool {
+	switch f {
+	case "--no-print-directory", "--print-directory", "--silent", "--quiet", "--keep-going", "--jobs":
+		return true
+	}
+	if j, ok := strings.CutPrefix(f, "--jobs="); ok {
+		f = "-j" + j
+	}
+	f = strings.TrimPrefix(f, "-")
+	return f != "" && strings.Trim(f, "ijkrRsSwe0123456789") == ""
 }
 
 // taskCommand returns the command of a script or task: a string, or
