@@ -192,6 +192,21 @@ func (s *grepState) cluster(args []string, i int) int {
 // spec compiles the patterns (each split at its line ends, as grep
 // does) to Go expressions matching at least the lines grep's match.
 func (s *grepState) spec() (grepSpec, bool) {
+	translate := breExpr
+	switch s.matcher {
+	case 'F':
+		translate = func(p string) (string, bool) { return regexp.QuoteMeta(p), true }
+	case 'E':
+		translate = ereExpr
+	}
+	return compileSpec(s, translate, false)
+}
+
+// compileSpec returns what a search with options s prints: no line
+// (quiet), any (invert), or the lines its patterns match, each split at
+// its line ends and written in Go's syntax by translate (rust: in Rust's,
+// lineRegexp).
+func compileSpec(s *grepState, translate func(string) (string, bool), rust bool) (grepSpec, bool) {
 	switch {
 	case s.quiet:
 		return grepSpec{none: true}, true
@@ -201,20 +216,11 @@ func (s *grepState) spec() (grepSpec, bool) {
 	var g grepSpec
 	for _, p := range s.patterns {
 		for _, one := range strings.Split(p, "\n") {
-			var expr string
-			ok := true
-			switch s.matcher {
-			case 'F':
-				expr = regexp.QuoteMeta(one)
-			case 'E':
-				expr, ok = ereExpr(one)
-			default:
-				expr, ok = breExpr(one)
-			}
+			expr, ok := translate(one)
 			if !ok {
 				return grepSpec{}, false
 			}
-			re, ok := lineRegexp(expr, s.fold, false)
+			re, ok := lineRegexp(expr, s.fold, rust)
 			if !ok {
 				return grepSpec{}, false
 			}

@@ -618,8 +618,7 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (r *policy.DryRunResult, e
 		// A panic blocks, as the hook's does (panicFailure), and prints
 		// no trace; the input is shown only by its size and hash.
 		if recover() != nil {
-			r, err = &policy.DryRunResult{Verdict: string(event.Block), Type: typ, Input: policy.Withheld(input),
-				Rule: RuleInternalError, Reason: panicFailure().shown}, nil
+			r, err = blockedResult(typ, input, panicFailure()), nil
 		}
 	}()
 	if slices.Contains(policy.ContentTypes, typ) {
@@ -642,8 +641,7 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (r *policy.DryRunResult, e
 	}
 	if e := (*agent.Error)(nil); errors.As(err, &e) && e.Limit {
 		// Past one of guard's bounds: the hook blocks it (payloadFailure).
-		return &policy.DryRunResult{Verdict: string(event.Block), Type: typ, Input: policy.Withheld(input),
-			Rule: RuleInvalidPayload, Reason: payloadFailure(err).shown}, nil
+		return blockedResult(typ, input, payloadFailure(err)), nil
 	}
 	if err != nil {
 		return nil, err

@@ -173,30 +173,10 @@ func (s *rgState) flag(o string) {
 // rgSpec compiles ripgrep's patterns (Rust's regex syntax) to Go
 // expressions matching at least the lines ripgrep's match (rustExpr).
 func (s *rgState) rgSpec() (grepSpec, bool) {
-	switch {
-	case s.quiet:
-		return grepSpec{none: true}, true
-	case s.invert:
-		return grepSpec{any: true}, true
+	if s.matcher == 'F' {
+		return compileSpec(&s.grepState, func(p string) (string, bool) { return regexp.QuoteMeta(p), true }, false)
 	}
-	var g grepSpec
-	for _, p := range s.patterns {
-		for _, one := range strings.Split(p, "\n") {
-			expr, ok := regexp.QuoteMeta(one), true
-			if s.matcher != 'F' {
-				expr, ok = rustExpr(one)
-			}
-			if !ok {
-				return grepSpec{}, false
-			}
-			re, ok := lineRegexp(expr, s.fold, s.matcher != 'F')
-			if !ok {
-				return grepSpec{}, false
-			}
-			g.res = append(g.res, re)
-		}
-	}
-	return g, true
+	return compileSpec(&s.grepState, rustExpr, true)
 }
 
 // rustClasses returns, for the Perl classes whose Rust meaning (Unicode) holds more

@@ -149,8 +149,7 @@ func clientPayload(agentName, typ, input, cwd string) ([]byte, error) {
 func DryRunAs(p *policy.Policy, agentName, typ, input, cwd string) (r *policy.DryRunResult, err error) {
 	defer func() {
 		if recover() != nil {
-			r, err = &policy.DryRunResult{Verdict: string(event.Block), Type: typ, Input: policy.Withheld(input),
-				Rule: RuleInternalError, Reason: panicFailure().shown}, nil
+			r, err = blockedResult(typ, input, panicFailure()), nil
 		}
 	}()
 	if slices.Contains(policy.ContentTypes, typ) {
@@ -174,8 +173,13 @@ func DryRunAs(p *policy.Policy, agentName, typ, input, cwd string) (r *policy.Dr
 	}
 	o := run.check(p)
 	if o.fail != nil {
-		return &policy.DryRunResult{Verdict: string(event.Block), Type: typ, Input: policy.Withheld(input),
-			Rule: o.fail.rule, Reason: o.fail.shown}, nil
+		return blockedResult(typ, input, *o.fail), nil
 	}
 	return policy.Report(typ, input, o.verdict), nil
+}
+
+// blockedResult is a dry run's block by failure f (a panic, a payload guard
+// could not check): the input is shown only by its size and hash.
+func blockedResult(typ, input string, f failure) *policy.DryRunResult {
+	return &policy.DryRunResult{Verdict: string(event.Block), Type: typ, Input: policy.Withheld(input), Rule: f.rule, Reason: f.shown}
 }
