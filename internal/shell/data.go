@@ -464,12 +464,19 @@ func (c *cmd) messages() {
 	j := 0
 	for j < len(c.args) {
 		s := c.args[j].Text
-		if s == "-C" || s == "-c" || s == "--git-dir" || s == "--work-tree" || s == "-R" || s == "--repo" {
+		if s == "-C" || s == "-c" || s == "--git-dir" || s == "--work-tree" || s == "-R" || s == "--repo" ||
+			c.name == "git" && gitValuedGlobals.Has(s) {
 			if s == "-c" && c.name == "git" && j+1 < len(c.args) && gitDataSetting(c.args[j+1].Text) {
 				c.kinds[j+1] = argData // git -c user.email="$(…)": a value, not a name
 			}
 			j += 2
 			continue
+		}
+		if c.name == "git" && strings.HasPrefix(s, "-") && !gitKnownGlobal(s) {
+			// A global option guard does not know may take the next
+			// word: the subcommand is unknown, and no word is data.
+			j = len(c.args)
+			break
 		}
 		if strings.HasPrefix(s, "-") {
 			j++
@@ -585,16 +592,40 @@ func (c *cmd) optionValuesData(j int, opts word.Set) {
 	}
 	for ; j < len(c.args) && c.args[j].Text != "--"; j++ {
 		s := c.args[j].Text
-		if name, _, eq := strings.Cut(s, "="); eq && strings.HasPrefix(s, "-") && (opts.Has(name) || opts.Has(name+"=")) {
+		name, _, eq := strings.Cut(s, "=")
+		switch {
+		case eq && strings.HasPrefix(s, "-") && (opts.Has(name) || opts.Has(name+"=")):
 			c.kinds[j] = argData
-			continue
-		}
-		if opts.Has(s) && j+1 < len(c.args) {
+		case opts.Has(s) && j+1 < len(c.args):
 			c.kinds[j+1] = argData
 			j++
+		case strings.HasPrefix(s, "-") && len(s) > 1 && !eq:
+			// An option the table does not know may take the next word
+			// (gh's --notes-start-tag -n F, hg's -u -m F): nothing after
+			// it is marked.
+			return
 		}
 	}
 }
+
+// gitValuedGlobals are git's global options (before the subcommand) that
+// take the next word as their value, besides -C, -c, --git-dir and
+// --work-tree.
+const gitValuedGlobals word.Set = " --namespace --config-env --attr-source --super-prefix --list-cmds "
+
+// gitKnownGlobal reports whether s is a global option of git's that guard
+// knows: a flag, or one of the valued ones with its value after =.
+func gitKnownGlobal(s string) bool {
+	if name, _, eq := strings.Cut(s, "="); eq {
+		return gitValuedGlobals.Has(name) || name == "--git-dir" || name == "--work-tree" || name == "--exec-path"
+	}
+	return gitGlobalFlags.Has(s)
+}
+
+// gitGlobalFlags are git's global options that take no value.
+const gitGlobalFlags word.Set = " -p --paginate -P --no-pager --bare --no-replace-objects --literal-pathspecs --glob-pathspecs " +
+	"--noglob-pathspecs --icase-pathspecs --no-optional-locks --no-lazy-fetch --no-advice -v --version -h --help " +
+	"--html-path --man-path --info-path --exec-path "
 
 // gitDataSetting reports whether kv, git -c's KEY=VALUE, sets a key
 // known to hold data (gitDataSettings: a name, a flag, a number), whose
