@@ -403,3 +403,37 @@ func TestTreeReadsAsTheShellPassesThem(t *testing.T) {
 		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
 	}
 }
+
+// TestTreeReadsBeyondTheModel: what the tree-search model cannot read as
+// the tools do is "cannot tell": a protected file with a byte past ASCII
+// (grep's C locale counts bytes, rg decodes UTF-16 and drops a BOM), an
+// ignore file that whitelists a hidden name for rg, zsh's glob words and
+// its several outputs, and find's -files0-from list.
+func TestTreeReadsBeyondTheModel(t *testing.T) {
+	proj, _ := gitWorld(t, map[string]string{".env": "PASS=\u00e9\u00e9\n", "src/a.go": "package a // TODO\n", "wl": "!.env\n"})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"grep -rn '^PASS=....$' . nosuch", true},
+		{"grep -rn TODO . nosuch", true}, // .env holds non-ASCII: not modelled
+		{"rg --no-config --ignore-file wl -n ^ . nosuch", true},
+		{"grep -rn zzz(N) ^ . nosuch", true},
+		{"grep -rn ^ . nosuch >&2 >/dev/null", true},
+		{"find -files0-from .env", true},
+	} {
+		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
+	}
+	clean, _ := gitWorld(t, map[string]string{".env": "PASS=x\n", "src/a.go": "package a // TODO\n"})
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"grep -rn TODO . nosuch", false},
+		{"rg --no-config -n TODO . nosuch", false},
+		{"grep -rn TODO . > /dev/null", false},
+	} {
+		wantBlock(t, p, tc.cmd, bashPayloadA(clean, tc.cmd, false), tc.block)
+	}
+}

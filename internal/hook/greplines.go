@@ -22,10 +22,8 @@ import (
 // files: it reads files (an operand, or -r's working directory), not
 // only its standard input; follow: it reads through the links in the
 // tree (-R, or files find names).
-// skipHidden: it skips the hidden files of the trees it walks (ripgrep).
 type grepSpec struct {
 	none, any, files, follow bool
-	skipHidden               bool
 	res                      []*regexp.Regexp
 }
 

@@ -69,12 +69,6 @@ func rgLines(args []string) (grepSpec, bool) {
 	}
 	g, ok := s.rgSpec()
 	g.files, g.follow = true, s.follow
-	g.skipHidden = !s.hidden && !s.globbed && s.unrestricted < 2
-	for _, op := range ops {
-		if b := op[strings.LastIndexByte(op, '/')+1:]; strings.HasPrefix(b, ".") && b != "." && b != ".." {
-			g.skipHidden = false // named: searched, hidden or not
-		}
-	}
 	return g, ok
 }
 

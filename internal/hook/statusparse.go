@@ -98,8 +98,8 @@ func literalWord(w *syntax.Word) (string, bool) {
 
 // unquotedLit writes the text the shell makes of an unquoted literal: a
 // backslash quotes the next character (and removes a newline); false for
-// one the shell may expand (a glob's * ? [, a brace expansion, a leading ~
-// or zsh's =cmd).
+// one the shell may expand (a glob's * ? [ and zsh's ( | < ^ ~ #, a brace
+// expansion, a leading ~ or zsh's =cmd).
 func unquotedLit(b *strings.Builder, s string, first bool) bool {
 	if first && (strings.HasPrefix(s, "~") || strings.HasPrefix(s, "=")) ||
 		strings.Contains(s, "{") && (strings.Contains(s, ",") || strings.Contains(s, "..")) {
@@ -112,7 +112,7 @@ func unquotedLit(b *strings.Builder, s string, first bool) bool {
 			if s[i] != '\n' {
 				b.WriteByte(s[i])
 			}
-		case strings.IndexByte("*?[", c) >= 0:
+		case strings.IndexByte("*?[(|<^~#", c) >= 0: // bash's globs, and zsh's: WORD(N), ^x, x~y, x#
 			return false
 		default:
 			b.WriteByte(c)

@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -255,9 +254,16 @@ func outRedirects(st *syntax.Stmt) bool {
 // lit: every target is a literal word.
 func outTarget(st *syntax.Stmt) (to string, lit bool) {
 	lit = true
+	outs := 0
 	for _, r := range st.Redirs {
 		w, ok := literalWord(r.Word)
 		stdout := r.N == nil || r.N.Value == "1"
+		if stdout && (r.Op == syntax.DplOut || r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.ClbOut) ||
+			r.Op == syntax.RdrAll || r.Op == syntax.AppAll {
+			if outs++; outs > 1 {
+				return "", lit // zsh's multios: every target gets the output
+			}
+		}
 		switch {
 		case r.Op == syntax.DplOut && stdout:
 			to = "" // >&2
@@ -279,14 +285,25 @@ func grepsPrint(greps []grepSpec, p string) bool {
 		return false
 	}
 	data, err := regularfile.ReadFile(p, maxSecretRead+1)
-	if err != nil || len(data) > maxSecretRead {
+	if err != nil || len(data) > maxSecretRead || !asciiText(data) {
+		// A byte past ASCII: grep in the C locale matches bytes where Go
+		// matches characters, rg decodes UTF-16 and drops a BOM.
 		return true
 	}
-	hidden := strings.HasPrefix(filepath.Base(p), ".")
 	for _, g := range greps {
-		if !(g.skipHidden && hidden) && g.prints(data) {
+		if g.prints(data) {
 			return true
 		}
 	}
 	return false
+}
+
+// asciiText reports whether data holds only ASCII bytes.
+func asciiText(data []byte) bool {
+	for _, b := range data {
+		if b >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
