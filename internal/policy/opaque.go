@@ -39,7 +39,10 @@ func (p *Policy) checkOpaque(d *path.Detector, in event.Input) (event.Finding, b
 		found, sure = trackedBlocked(d, dir) // review 16b FP3: git grep
 	}
 	if !sure {
-		found, sure = holdsBlocked(d, dir, in.Prints, in.Visible)
+		var file string
+		file, sure = holdsBlocked(d, dir, in.Prints, in.Visible)
+		found = file != ""
+		f = ownGlob(d, f, file)
 	}
 	switch {
 	case found:
@@ -54,21 +57,41 @@ func (p *Policy) checkOpaque(d *path.Detector, in event.Input) (event.Finding, b
 	return f, true
 }
 
+// ownGlob returns finding f of a tree read, named by the glob of file,
+// the protected file the walk found in the tree, when that is another
+// glob than the one the tree met (a tree holding only a *.pem met **/.env
+// first): the reason names what guard saw.
+func ownGlob(d *path.Detector, f event.Finding, file string) event.Finding {
+	if file == "" {
+		return f
+	}
+	g, hit := d.Check(filepath.ToSlash(file))
+	if !hit || g.Entry == "" || g.Entry == f.Entry {
+		return f
+	}
+	old, now := "glob '"+f.Entry+"'", "glob '"+g.Entry+"'"
+	f.Reason = strings.Replace(f.Reason, old, now, 1)
+	f.LogReason = strings.Replace(f.LogReason, old, now, 1)
+	f.Entry = g.Entry
+	return f
+}
+
 // holdsBlocked walks directory dir, at most maxOpaqueEntries entries,
 // and reports whether a file in it is one d blocks, and whether it could
-// tell (false: the bound, an error, a symbolic link or a relative dir).
+// tell (false: the bound, an error, a symbolic link or a relative dir);
+// found is the path of the file, "" for none.
 // A regular file holds nothing below it. A regular file prints says the
 // read prints no line of (non-nil, false) does not count, nor a link
 // when prints reads none (grep -r). visible: the read skips hidden names
 // (rg), so does the walk.
-func holdsBlocked(d *path.Detector, dir string, prints event.LinePrinter, visible bool) (found, sure bool) {
+func holdsBlocked(d *path.Detector, dir string, prints event.LinePrinter, visible bool) (found string, sure bool) {
 	if !filepath.IsAbs(filepath.FromSlash(dir)) {
-		return false, false
+		return "", false
 	}
 	if fi, err := os.Lstat(filepath.FromSlash(dir)); err == nil && fi.Mode().IsRegular() {
 		// A file's FILE/** is no file (agent B's Grep of one file, review
 		// 16b): the file itself is its own read's.
-		return false, true
+		return "", true
 	}
 	queue := []string{filepath.FromSlash(dir)}
 	seen := 0
@@ -77,14 +100,14 @@ func holdsBlocked(d *path.Detector, dir string, prints event.LinePrinter, visibl
 		queue = queue[1:]
 		entries, err := os.ReadDir(cur)
 		if (errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)) && cur == filepath.FromSlash(dir) {
-			return false, true // nothing there to read, or a file: the read of it is checked as one
+			return "", true // nothing there to read, or a file: the read of it is checked as one
 		}
 		if err != nil {
-			return false, false
+			return "", false
 		}
 		for _, e := range entries {
 			if seen++; seen > maxOpaqueEntries {
-				return false, false
+				return "", false
 			}
 			full := filepath.Join(cur, e.Name())
 			switch {
@@ -92,21 +115,21 @@ func holdsBlocked(d *path.Detector, dir string, prints event.LinePrinter, visibl
 				// rg skips it, a directory with all it holds
 			case e.Type()&os.ModeSymlink != 0:
 				if _, hit := d.Check(filepath.ToSlash(full)); hit && (prints == nil || prints.FollowsLinks()) {
-					return true, true
+					return full, true
 				}
 				if prints == nil || prints.FollowsLinks() {
-					return false, false
+					return "", false
 				}
 			case e.IsDir():
 				queue = append(queue, full)
 			default:
 				if _, hit := d.Check(filepath.ToSlash(full)); hit && (prints == nil || !e.Type().IsRegular() || prints.PrintsLine(full)) {
-					return true, true
+					return full, true
 				}
 			}
 		}
 	}
-	return false, true
+	return "", true
 }
 
 // trackedBlocked reports whether a file git's index holds under dir (a

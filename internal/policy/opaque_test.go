@@ -4,9 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/guardhq/guard/internal/detect/path"
+	"github.com/guardhq/guard/internal/event"
 )
 
 func TestHoldsBlocked(t *testing.T) {
@@ -49,9 +51,27 @@ func TestHoldsBlocked(t *testing.T) {
 		{"missing", "/nonexistent/dir", false, true},
 		{"relative", "proj", false, false},
 	} {
-		found, sure := holdsBlocked(d, tt.dir, nil, false)
+		file, sure := holdsBlocked(d, tt.dir, nil, false)
+		found := file != ""
 		if found != tt.found || sure != tt.sure {
 			t.Errorf("%s: found %v sure %v, want %v %v", tt.name, found, sure, tt.found, tt.sure)
 		}
+	}
+}
+
+// TestOwnGlob: a tree read's finding names the glob of the protected file
+// the walk found, not the first glob the tree met.
+func TestOwnGlob(t *testing.T) {
+	d, err := path.New([]string{"**/.env", "**/*.pem"}, nil, "/nohome")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := event.Finding{Entry: "**/.env", Reason: "path '/p/./**' matches glob '**/.env'; it stands for every file"}
+	g := ownGlob(d, f, "/p/certs/dev.pem")
+	if g.Entry != "**/*.pem" || !strings.Contains(g.Reason, "glob '**/*.pem'") || strings.Contains(g.Reason, ".env") {
+		t.Errorf("ownGlob = %+v, want the *.pem glob", g)
+	}
+	if h := ownGlob(d, f, "/p/.env"); h.Entry != "**/.env" || h.Reason != f.Reason {
+		t.Errorf("ownGlob of a .env = %+v, want f unchanged", h)
 	}
 }
