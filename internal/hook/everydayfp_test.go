@@ -256,8 +256,11 @@ func TestTreeOwnStatus(t *testing.T) {
 		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
 	}
 	wantBlock(t, p, "rg --hidden TODO .", bashPayloadA(proj, "rg --hidden TODO .", false), false)
-	t.Setenv("RIPGREP_CONFIG_PATH", filepath.Join(proj, "README")) // its options: --pre, say
+	wantBlock(t, p, "rg PASS .", bashPayloadA(proj, "rg PASS .", false), false)
+	t.Setenv("RIPGREP_CONFIG_PATH", filepath.Join(proj, "README")) // its options: --pre or --hidden, say
 	wantBlock(t, p, "rg --hidden TODO .", bashPayloadA(proj, "rg --hidden TODO .", false), true)
+	wantBlock(t, p, "rg PASS . (config)", bashPayloadA(proj, "rg PASS .", false), true)
+	wantBlock(t, p, "rg --no-config PASS .", bashPayloadA(proj, "rg --no-config PASS .", false), false)
 	wantBlock(t, p, "rg --hidden --no-config TODO .", bashPayloadA(proj, "rg --hidden --no-config TODO .", false), false)
 }
 

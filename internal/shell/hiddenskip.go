@@ -37,7 +37,7 @@ func (c *cmd) hiddenSearched(files []string) bool {
 		return false
 	}
 	globs, tree := c.whitelists()
-	if tree || c.w.wroteIgnoreFile() {
+	if tree || c.w.wroteIgnoreFile() || c.configInherited() {
 		return true
 	}
 	s, ok := c.w.Files.(effect.HiddenSkipper)
@@ -60,6 +60,20 @@ func (c *cmd) hiddenSearched(files []string) bool {
 		}
 	}
 	return false
+}
+
+// configInherited reports whether c is rg reading a config file the
+// agent's environment names (RIPGREP_CONFIG_PATH, without --no-config):
+// its options (--hidden, -uu) are not the command's words.
+func (c *cmd) configInherited() bool {
+	if c.name != "rg" || hasAny(c.args, "--no-config") {
+		return false
+	}
+	if _, set := c.envValue("RIPGREP_CONFIG_PATH"); set {
+		return true
+	}
+	e, ok := c.w.Files.(effect.Inheritor)
+	return ok && e.Inherits("RIPGREP_CONFIG_PATH")
 }
 
 // skipsHidden reports whether c is a searcher that skips hidden names

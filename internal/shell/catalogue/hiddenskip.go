@@ -17,7 +17,7 @@ var (
 			" --field-context-separator= --field-match-separator= --file= --files --files-with-matches --files-without-match" +
 			" --fixed-strings --follow --glob= --glob-case-insensitive --heading --iglob= --ignore-case --include-zero --invert-match" +
 			" --json --line-buffered --line-number --line-regexp --max-columns= --max-columns-preview --max-count=" +
-			" --max-depth= --max-filesize= --mmap --multiline --multiline-dotall --no-filename --no-heading" +
+			" --max-depth= --max-filesize= --mmap --multiline --multiline-dotall --no-config --no-filename --no-heading" +
 			" --no-ignore --no-ignore-dot --no-ignore-exclude --no-ignore-files --no-ignore-global --no-ignore-messages" +
 			" --no-ignore-parent --no-ignore-vcs --no-line-number --no-messages --null --null-data --one-file-system" +
 			" --only-matching --passthru --pcre2 --pretty --quiet --regexp= --replace= --search-zip --smart-case" +
