@@ -34,16 +34,15 @@ func (p *Policy) checkOpaque(d *path.Detector, in event.Input) (event.Finding, b
 	}
 	why := " (" + in.Opaque + ")"
 	dir := path.Normalize(strings.TrimSuffix(in.Text, "/**"), p.Home)
-	found, sure := false, false
+	file, sure := "", false
 	if in.Tracked {
-		found, sure = trackedBlocked(d, dir) // review 16b FP3: git grep
+		file, sure = trackedBlocked(d, dir) // git grep: the index's files
 	}
 	if !sure {
-		var file string
 		file, sure = holdsBlocked(d, dir, in.Prints, in.Visible)
-		found = file != ""
-		f = ownGlob(d, f, file)
 	}
+	found := file != ""
+	f = ownGlob(d, f, file)
 	switch {
 	case found:
 		why += "; the directory holds such a file"
@@ -132,26 +131,26 @@ func holdsBlocked(d *path.Detector, dir string, prints event.LinePrinter, visibl
 	return "", true
 }
 
-// trackedBlocked reports whether a file git's index holds under dir (a
-// regular file: git grep reads no other) is one d blocks, and whether it
+// trackedBlocked returns a file git's index holds under dir (a regular
+// file: git grep reads no other) that d blocks ("" for none), and whether it
 // could tell: not when dir is in no repository guard finds as git does,
 // git's inherited environment moves the repository or its index
 // (GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE), the index cannot be read
 // whole, it holds more than maxOpaqueEntries files under dir, or one of
 // them is on disk anything but a regular file or absent (a link put in
 // its place is followed by git's open).
-func trackedBlocked(d *path.Detector, dir string) (found, sure bool) {
+func trackedBlocked(d *path.Detector, dir string) (found string, sure bool) {
 	dir = filepath.FromSlash(dir)
 	if !filepath.IsAbs(dir) || os.Getenv("GIT_INDEX_FILE") != "" {
-		return false, false
+		return "", false
 	}
 	r, ok := gitobj.Find(dir)
 	if !ok || r.Replaced() || movedTree(r) {
-		return false, false
+		return "", false
 	}
 	rel, err := filepath.Rel(r.Top, dir)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return false, false
+		return "", false
 	}
 	prefix := ""
 	if rel != "." {
@@ -159,7 +158,7 @@ func trackedBlocked(d *path.Detector, dir string) (found, sure bool) {
 	}
 	seen, sure := 0, true
 	_, ok = r.IndexFiles(func(p, mode string) bool {
-		if !sure || found || mode == "120000" || !strings.HasPrefix(p, prefix) {
+		if !sure || found != "" || mode == "120000" || !strings.HasPrefix(p, prefix) {
 			return false
 		}
 		if seen++; seen > maxOpaqueEntries {
@@ -173,14 +172,16 @@ func trackedBlocked(d *path.Detector, dir string) (found, sure bool) {
 		case err != nil || !fi.Mode().IsRegular():
 			sure = false
 		default:
-			_, found = d.Check(filepath.ToSlash(full))
+			if _, hit := d.Check(filepath.ToSlash(full)); hit {
+				found = full
+			}
 		}
 		return false
 	})
 	if !ok {
-		return false, false
+		return "", false
 	}
-	return found, sure || found
+	return found, sure || found != ""
 }
 
 // maxTreeConfig bounds a repository configuration file movedTree reads.
