@@ -62,7 +62,8 @@ func TestGitGrepTrackedMore(t *testing.T) {
 	check("untracked", "cd src && git grep foo", false)
 	check("untracked", "git grep --untracked foo", true)
 	check("untracked", "git grep --no-index foo", true)
-	check("untracked", "grep -rn foo .", true)
+	check("untracked", "grep -rn GITHUB .", true)
+	check("untracked", "grep -rn foo .", false) // no line of .env matches
 	check("untracked", "git grep foo; grep -rn foo .", true)
 	// Ignored .env.
 	if err := os.WriteFile(filepath.Join(proj, ".gitignore"), []byte(".env\n"), 0o644); err != nil {

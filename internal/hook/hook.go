@@ -325,19 +325,48 @@ func opaqueTrees(call *agent.Call, inputs []event.Input) []event.Input {
 		return inputs
 	}
 	var out []event.Input
+	var prints event.LinePrinter
+	printsRead := false
 	for i, in := range inputs {
 		if in.Kind != event.KindRead || in.Opaque != "" || unprinted(in) {
-			continue // review 14b FP3: wc -c F, sha256sum F print none of it
+			continue // wc -c F, sha256sum F print none of it
 		}
 		if out == nil {
 			out = slices.Clone(inputs)
 		}
 		out[i].Opaque = why
+		if isPrintedTree(in) {
+			if !printsRead {
+				prints, printsRead = commandPrints(call), true
+			}
+			out[i].Prints = prints // a grep whose pattern meets no protected line prints none
+		}
 	}
 	if out == nil {
 		return inputs
 	}
 	return out
+}
+
+// commandPrints returns what the call's one shell command may print of a
+// file (treePrints, read as the user's shell reads it); nil when the call
+// has no such command or several, or guard cannot tell.
+func commandPrints(call *agent.Call) event.LinePrinter {
+	var text string
+	n := 0
+	for _, in := range call.Inputs {
+		if in.Kind == event.KindCommand {
+			text, n = in.Text, n+1
+			if in.Shell != "" {
+				return nil // PowerShell: not modelled
+			}
+		}
+	}
+	if n != 1 {
+		return nil
+	}
+	sh, _ := lookupEnv("SHELL")
+	return treePrints(text, shell.IsZsh(sh))
 }
 
 // commandInputs returns the read, write, touch and URL inputs the shell

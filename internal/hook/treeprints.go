@@ -178,7 +178,7 @@ func stageGreps(words []string, i int) ([]grepSpec, bool) {
 // with options known (safeOptions) and no file operand.
 func namesOnly(name string, args []string) bool {
 	switch name {
-	case "echo", "printf", "true", ":", "pwd", "cd", "ls", "wc":
+	case "echo", "printf", "true", "false", ":", "pwd", "cd", "ls", "wc":
 		return true
 	}
 	return strings.Contains(stdinFilters, " "+name+" ") && safeOptions(name, args) && len(catalogue.Operands(name, args)) == 0
