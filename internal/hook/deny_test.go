@@ -125,6 +125,9 @@ var inHomeBlocks = map[string]string{
 	"ln -sf ../../shared/.eslintrc.js .eslintrc.js":       "writes ~/.eslintrc.js, code eslint loads for every project under home",
 	"echo '{}' > .vscode/settings.json":                   "writes ~/.vscode, the editor's own directory",
 	"git config -f .gitmodules submodule.lib.branch main": "writes ~/.gitmodules, a hidden file of home",
+	// grep -r of the home reads ~/.ssh.
+	"grep -rn TODO --exclude=.env .":                            "grep -r of the home",
+	"grep -rn TODO --exclude .env --exclude-dir node_modules .": "grep -r of the home",
 	// A file server in the home serves ~/.ssh.
 	"python3 -m http.server 8000": "serves the home, which holds ~/.ssh",
 	// cmake's source directory .. from ~/build is the home, which holds ~/.guard.

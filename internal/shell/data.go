@@ -73,6 +73,11 @@ func (c *cmd) grep(from int) {
 				c.w.Read(c.args[j+1].Text)
 			}
 			j++
+		case grepFileGlobs.Has(s) && j+1 < len(c.args):
+			c.kinds[j+1] = argData // --exclude .env: a glob of names to skip, not a file read
+			j++
+		case grepFileGlobs.Has(strings.SplitN(s, "=", 2)[0]) && strings.Contains(s, "="):
+			c.kinds[j] = argData
 		case catalogue.GrepWithArg.Has(s), c.name != "grep" && c.name != "egrep" && c.name != "fgrep" && c.name != "zgrep" && catalogue.RgWithArg.Has(s),
 			c.name == "ag" && (s == "-p" || s == "-G"):
 			j++
@@ -607,6 +612,10 @@ func (c *cmd) optionValuesData(j int, opts word.Set) {
 		}
 	}
 }
+
+// grepFileGlobs are grep's options whose value is a glob of the names it
+// searches or skips (--include='*.go', --exclude=.env): data, not a file.
+const grepFileGlobs word.Set = " --include --exclude --exclude-dir "
 
 // gitValuedGlobals are git's global options (before the subcommand) that
 // take the next word as their value, besides -C, -c, --git-dir and
