@@ -47,6 +47,17 @@ const (
 	importWhy = "an agent's client imports the @path lines of its context files into the model's context with no tool call guard sees"
 )
 
+// contentWriter reports whether tool is one of the clients' own writers,
+// whose input holds the text it writes (a file's content, an edit's
+// strings), and agent C's save_memory.
+func contentWriter(tool string) bool {
+	switch tool {
+	case "Write", "Edit", "MultiEdit", "StrReplace", "NotebookEdit", "write_file", "replace", "save_memory":
+		return true
+	}
+	return false
+}
+
 // contextToolReads returns the reads a tool call's writes make: of a
 // write of an agent's context file, the imports of the text it writes
 // (every string of its input, input) and of an edit's result, and for
@@ -88,6 +99,16 @@ func contextToolReads(call *agent.Call, input []byte, h, base string) ([]event.I
 	}
 	if len(files) == 0 {
 		return nil, nil
+	}
+	if !contentWriter(call.Tool) {
+		// A tool guard does not know to write its input's text (an MCP
+		// move, copy, download) writes what guard cannot read.
+		for _, f := range files {
+			if f.why != "" {
+				b := unknownImports(f.file)
+				return nil, &b
+			}
+		}
 	}
 	text := strings.Join(jsonStrings(input, 2), "\n")
 	var out []event.Input
