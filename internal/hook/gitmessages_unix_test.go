@@ -50,3 +50,23 @@ func TestGitMessageOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestGitMessageNoRevision: a conventional commit's message ("docs:
+// explain x") is a message, not a REV:PATH whose file git would print
+// (agent B, whose results guard cannot redact, blocked it).
+func TestGitMessageNoRevision(t *testing.T) {
+	proj, git := gitWorld(t, map[string]string{"a.go": "package a\n", "certs/dev.pem": "-----BEGIN PRIVATE KEY-----\n"})
+	git("add", "-A")
+	git("commit", "-qm", "init")
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{`git commit -m "docs: explain certs/dev.pem usage"`, false},
+		{`git tag -a v1 -m "feat: certs/dev.pem"`, false},
+		{`git show HEAD:certs/dev.pem`, true},
+	} {
+		wantBlock(t, p, tc.cmd, shellPayloadB(proj, tc.cmd), tc.block)
+	}
+}

@@ -545,20 +545,29 @@ func (c *cmd) messages() {
 // subcommand guard does not model, or an option it does not know (which
 // may take the next word), marks none; the words stay reads.
 func (c *cmd) gitMessages(sub string, j int) {
+	for _, k := range c.gitMessageValues(sub, j) {
+		c.kinds[k] = argData
+	}
+}
+
+// gitMessageValues returns the indices of the words that hold the values
+// of git's subcommand sub's message options (args from j), as gitScan
+// parses them: none unless every option is known.
+func (c *cmd) gitMessageValues(sub string, j int) []int {
 	if sub == "stash" {
 		switch {
 		case j < len(c.args) && c.args[j].Text == "push":
 			j++
 		case j < len(c.args) && strings.HasPrefix(c.args[j].Text, "-"):
 		default:
-			return
+			return nil
 		}
 		sub = "stash push"
 	}
 	spec, ok := gitOptSpecs(sub)
 	data := gitDataOpts(sub)
 	if !ok || data == "" {
-		return
+		return nil
 	}
 	var values []int
 	_, known := gitScan(c.args, j, spec, func(o gitOpt) {
@@ -567,11 +576,9 @@ func (c *cmd) gitMessages(sub string, j int) {
 		}
 	})
 	if !known {
-		return
+		return nil
 	}
-	for _, k := range values {
-		c.kinds[k] = argData
-	}
+	return values
 }
 
 // gitDataOpts returns the options of git's subcommand sub (gitOptSpecs)

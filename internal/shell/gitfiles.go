@@ -40,7 +40,11 @@ func (c *cmd) gitFiles() {
 	stages := c.gitStages(sub, c.args[at+1:])    // gittexttree.go
 	objText := gitObjectText(sub, c.args[at+1:]) // gitprints.go
 	quiet := !objText && gitQuiet(sub, c.args[at+1:])
-	for _, a := range c.args[at+1:] {
+	messages := c.gitMessageValues(sub, at+1) // commit -m "docs: x": a message, no REV:PATH
+	for k, a := range c.args[at+1:] {
+		if slices.Contains(messages, at+1+k) {
+			continue
+		}
 		t := a.Text
 		if v, ok := strings.CutPrefix(t, "--"); ok && strings.Contains(v, "=") {
 			_, t, _ = strings.Cut(v, "=") // --opt=REV:F: the value is the word
