@@ -122,6 +122,12 @@ func TestSearchLines(t *testing.T) {
 		{"A mcp match, dir", "A", mcpA("mcp__code__find_text", `{"match":"zq","dir":"P/certs"}`, lines("P/certs/server-prod.txt:", ":")), "block"},
 		{"A mcp q own file call", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__code__find_text","cwd":"P","tool_input":{"q":"zq","path":"P/deploy_key"}}`, "block"},
 		{"A mcp read with encoding", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_file","cwd":"P","tool_input":{"path":"P/deploy_key","encoding":"utf-8"}}`, "allow"},
+		// A file returned encoded or reshaped: the result scan cannot read it.
+		{"A mcp read base32", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_file","cwd":"P","tool_input":{"path":"P/deploy_key","encoding":"base32"}}`, "block"},
+		{"A mcp read format hex", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_file","cwd":"P","tool_input":{"path":"P/deploy_key","format":"hex"}}`, "block"},
+		{"A mcp read gzip", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_file","cwd":"P","tool_input":{"path":"P/deploy_key","gzip":true}}`, "block"},
+		{"A mcp hexdump", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__hexdump","cwd":"P","tool_input":{"path":"P/deploy_key"}}`, "block"},
+		{"A mcp read gzip off", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_file","cwd":"P","tool_input":{"path":"P/deploy_key","gzip":false}}`, "allow"},
 		{"A mcp q clean dir", "A", mcpA("mcp__code__find_text", `{"q":"package","path":"Q"}`, "Q/main.go:1:package main"), "allow"},
 		// Controls.
 		{"A Grep clean project", "A", grepA(`{"pattern":"package","path":"Q","output_mode":"content"}`, "Q/main.go:1:package main"), "allow"},
