@@ -30,17 +30,15 @@ const rgFlags = " -i -s -S -v -w -x -F -n -N -H -I -o -c -l -q -a -L -u -. -0 -b
 // rgState is what ripgrep's options set so far.
 type rgState struct {
 	grepState
-	hidden, noConfig, globbed bool
-	unrestricted              int
+	noConfig bool
 }
 
 // rgLines returns what ripgrep with args prints of a file, and whether
-// guard models every option and pattern. ripgrep searches recursively, and
-// skips the hidden files and directories of the trees it walks unless
-// told otherwise (--hidden, -., -uu): such a file (by its own name, which
-// is all guard looks at: a file under a hidden directory is matched as
-// any other) prints nothing. A config file (RIPGREP_CONFIG_PATH) adds
-// options guard does not see: not modelled, unless --no-config.
+// guard models every option and pattern. Which files ripgrep skips
+// (hidden names, ignore files) is the command analysis's
+// (shell.Analysis.VisibleReads), not this model's. A config file
+// (RIPGREP_CONFIG_PATH) adds options guard does not see: not modelled,
+// unless --no-config.
 func rgLines(args []string) (grepSpec, bool) {
 	s := rgState{grepState: grepState{ok: true, rec: true}}
 	var ops []string
@@ -124,15 +122,10 @@ func (s *rgState) short(args []string, i int) int {
 	return i
 }
 
-// value records an option with its value. A glob or a type that picks
-// files (-g '*', --type-add 'e:.env' -t e) overrides ripgrep's skipping
-// of hidden ones: then it skips none guard can tell.
+// value records an option with its value: a pattern's.
 func (s *rgState) value(opt, val string) {
-	switch opt {
-	case "-e", "--regexp":
+	if opt == "-e" || opt == "--regexp" {
 		s.patterns = append(s.patterns, val)
-	case "-g", "--glob", "--iglob", "-t", "--type", "--type-add":
-		s.globbed = true
 	}
 }
 
@@ -153,12 +146,6 @@ func (s *rgState) flag(o string) {
 		s.follow = true
 	case "--no-follow":
 		s.follow = false
-	case "-.", "--hidden":
-		s.hidden = true
-	case "--no-hidden":
-		s.hidden = false
-	case "-u", "--unrestricted":
-		s.unrestricted++
 	case "--no-config":
 		s.noConfig = true
 	}
