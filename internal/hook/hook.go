@@ -365,8 +365,14 @@ func commandPrints(call *agent.Call) event.LinePrinter {
 	if n != 1 {
 		return nil
 	}
+	return treePrints(text, userZsh())
+}
+
+// userZsh reports whether the user's shell, which the clients run
+// commands with, is zsh.
+func userZsh() bool {
 	sh, _ := lookupEnv("SHELL")
-	return treePrints(text, shell.IsZsh(sh))
+	return shell.IsZsh(sh)
 }
 
 // commandInputs returns the read, write, touch and URL inputs the shell
@@ -403,9 +409,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		if opt0.Files == nil {
 			f := filesFor(call, opt)
 			f.prot = prot
-			sh, _ := lookupEnv("SHELL")
-			// The client runs the command with the user's shell.
-			opt0 = shell.Options{Home: f.home, Files: f, Zsh: shell.IsZsh(sh), Self: home.SelfName()}
+			opt0 = shell.Options{Home: f.home, Files: f, Zsh: userZsh(), Self: home.SelfName()}
 		}
 		a := shell.Analyze(in.Text, opt0)
 		if errors.Is(a.Err, shell.ErrLimit) {

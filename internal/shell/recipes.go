@@ -37,7 +37,7 @@ func (c *cmd) make() {
 			goals = append(goals, s)
 		case !strings.HasPrefix(s, "-") && makeShellVar(strings.TrimRight(opt, ":!?+ ")):
 			c.makeShell(strings.TrimRight(opt, ":!?+ "), v) // make SHELL=./x.sh
-		case !strings.HasPrefix(s, "-") && !c.makeAssignment(opt, v):
+		case !strings.HasPrefix(s, "-") && !makeAssignment(opt, v):
 			c.w.hide("sets a make variable on the command line in a form guard does not read (:=, ?=, +=, !=, or flags that set variables): it cannot tell what make runs")
 		case eq && (word.LongOption(opt, "--file") || word.LongOption(opt, "--makefile")):
 			c.makeSub(c.args[j])
@@ -363,7 +363,7 @@ func plainGyp(text string) bool {
 // a plain = after a name without blanks (not :=, ::=, ?=, += nor !=, which
 // runs a command), and for MAKEFLAGS, MFLAGS and GNUMAKEFLAGS a value of
 // plain flags only (no assignment, no file: .DEFAULT_GOAL=x, -f F).
-func (c *cmd) makeAssignment(opt, v string) bool {
+func makeAssignment(opt, v string) bool {
 	if opt == "" || strings.ContainsAny(opt, ":!?+ \t$`(") {
 		return false
 	}
