@@ -68,6 +68,9 @@ func (c *cmd) besideAll(touched []word.Word) {
 			dirs = append(dirs, p)
 			continue
 		}
+		if c.absent(p) {
+			continue // nothing to decompress, decode, rename or extract
+		}
 		head, unseen := c.head(p)
 		unseen = unseen && c.w.guessing == 0 // a tentative reading's words are guesses
 		base := path.Base(p)
@@ -152,6 +155,27 @@ func (c *cmd) beside(p string, packed bool) {
 		dir = "./"
 	}
 	c.w.Touch(dir + effect.UnknownName)
+}
+
+// absent reports whether the file word p names is shown not to exist when
+// the program runs: its directory is on disk and holds nothing by that
+// name, the command wrote nothing there before, no stage of it wrote a
+// tree or links where p is (Stale, MayLinkAt), and the program runs
+// alone, not beside a stage or a job that may write p while it runs.
+// Every name a program creates beside a file it is handed (a decompressed
+// or decoded file, a rename, an archive's members) comes from that file;
+// one that is absent yields none (make PREFIX=~/inst install,
+// ./configure --prefix=$HOME/inst). Without a reader of the disk nothing
+// is shown absent.
+func (c *cmd) absent(p string) bool {
+	if c.w.InJob() || c.w.stages > 0 || c.w.Stale(p) || c.w.MayLinkAt(p) != "" {
+		return false
+	}
+	if kind, _ := c.w.Lstat(p); kind != effect.EntryNone {
+		return false
+	}
+	dir, _ := c.w.Lstat(path.Dir(strings.TrimRight(p, "/")))
+	return dir == effect.EntryDir
 }
 
 // dirWord reports whether word p names a directory: . and .., a word

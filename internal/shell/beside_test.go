@@ -103,3 +103,60 @@ func FuzzRenamer(f *testing.F) {
 		Analyze("mmv '"+strings.ReplaceAll(expr, "'", "")+"' '"+strings.ReplaceAll(file, "'", "")+"'", Options{})
 	})
 }
+
+// homeDisk is a made-up disk: the home /h holds notes.txt and data.gz,
+// nothing else exists.
+type homeDisk struct{}
+
+func (homeDisk) ReadFile(p string, _ int) ([]byte, FileStatus) {
+	switch p {
+	case "/h/notes.txt":
+		return []byte("notes\n"), FileWhole
+	case "/h/data.gz":
+		return []byte{0x1f, 0x8b, 8, 0}, FileWhole
+	}
+	return nil, FileAbsent
+}
+
+func (homeDisk) Lstat(p string) (EntryKind, string) {
+	switch p {
+	case "/h/notes.txt", "/h/data.gz":
+		return EntryFile, ""
+	case "/h", "/h/proj":
+		return EntryDir, ""
+	}
+	return EntryNone, ""
+}
+
+// TestBesideAbsent: a file shown not to exist when the program runs yields
+// no name beside it; one that exists, that the command writes first, or
+// that another stage or a job may write while the program runs does.
+func TestBesideAbsent(t *testing.T) {
+	tests := []struct {
+		cmd       string
+		unknownIn string // where a name guard cannot tell is written ("" for none)
+	}{
+		{cmd: "./configure --prefix=/h/inst"},
+		{cmd: "make install PREFIX=/h/inst"},
+		{cmd: "cargo install --path . --root /h/tools"},
+		{cmd: "mytool /h/notes.txt", unknownIn: "/h/"},
+		{cmd: "gunzip /h/data.gz", unknownIn: "/h/"},
+		{cmd: "curl -o /h/y.gz https://example.com/y && mytool /h/y.gz", unknownIn: "/h/"},
+		{cmd: "(sleep 1; mytool /h/y.gz) & curl -o /h/y.gz https://example.com/y", unknownIn: "/h/"},
+		{cmd: "mytool /h/y.gz | cat", unknownIn: "/h/"},
+		{cmd: "cat <(mytool /h/y.gz)", unknownIn: "/h/"},
+		{cmd: "mytool /h/proj/sub/x", unknownIn: "/h/proj/sub/"}, // no directory on disk: nothing shown absent
+	}
+	for _, tt := range tests {
+		a := Analyze(tt.cmd, Options{Home: "/h", Files: homeDisk{}})
+		var in []string
+		for _, u := range a.Unresolved {
+			if i := strings.IndexByte(u.Text, 0); u.Write && i >= 0 && i == len(u.Text)-1 {
+				in = append(in, u.Text[:i])
+			}
+		}
+		if tt.unknownIn == "" && len(in) > 0 || tt.unknownIn != "" && !slices.Contains(in, tt.unknownIn) {
+			t.Errorf("%q: names guard cannot tell in %q, want in %q", tt.cmd, in, tt.unknownIn)
+		}
+	}
+}
