@@ -139,8 +139,8 @@ type toolValues struct {
 	sqlTool, mysql bool
 	// lang: the interpreter a code cell is checked with (codeLanguage).
 	lang string
-	// problem: what guard could not tell of a typed value (termEdit);
-	// the call blocks.
+	// problem: what guard could not tell of a typed value (termEdit)
+	// or of an encoded command (encodedCommands); the call blocks.
 	problem string
 	paths   []event.Input
 	carried []string // values that may be commands

@@ -21,7 +21,10 @@ import (
 //   - command fields: values under a key named command, cmd or script (an
 //     array of strings is joined with spaces), and args, argv or arguments
 //     arrays (joined to the command before them: {"command":"cat",
-//     "args":["f"]} is cat f);
+//     "args":["f"]} is cat f); a value under a key that says it is an
+//     encoded command (encodedCommand, command_base64) is the command it
+//     decodes to, and one guard cannot decode to text blocks
+//     (encodedCommands);
 //   - path fields: values under a key such as path, file_path, paths,
 //     source, destination, dir_path, include, or ending in path, file,
 //     dir(s), directory/directories, folder(s) or roots: writes when the
@@ -63,6 +66,7 @@ func byFields(c *Call, toolName string, in fields) error {
 	for _, g := range joinPrograms(fc.cmd) {
 		commands = append(commands, event.Input{Kind: event.KindCommand, Text: strings.Join(g.parts, " ")})
 	}
+	commands = append(commands, fc.encoded...)
 	commands = append(commands, valueCommands(tv.carried)...)
 	commands = append(commands, gitToolInputs(toolName, fc.gin)...)
 	if err := fc.roots.apply(c, len(commands) > 0, in.prefix); err != nil {
@@ -80,15 +84,17 @@ func byFields(c *Call, toolName string, in fields) error {
 
 // fieldCollector gathers what byFields reads from a tool input's leaves:
 // the URLs, the command parts, the directories a command may run in
-// (roots), the git fields (gin, for mcpGitCommand) and the leaves as
-// "key: value" lines (sb).
+// (roots), the git fields (gin, for mcpGitCommand), the commands of
+// encoded command fields (encoded) and the leaves as "key: value" lines
+// (sb).
 type fieldCollector struct {
-	tv    *toolValues
-	urls  []event.Input
-	sb    strings.Builder
-	cmd   []cmdGroup
-	roots commandRoots
-	gin   gitInput
+	tv      *toolValues
+	urls    []event.Input
+	sb      strings.Builder
+	cmd     []cmdGroup
+	roots   commandRoots
+	gin     gitInput
+	encoded []event.Input
 }
 
 // leaf reads one leaf of the tool input.
@@ -109,6 +115,13 @@ func (fc *fieldCollector) leaf(l leaf) {
 		fc.urls = append(fc.urls, event.Input{Kind: event.KindURL, Text: l.value})
 	} else if strings.Contains(l.value, "://") {
 		fc.urls = append(fc.urls, urlsIn(l.value)...) // "see http://…" in a note
+	}
+	if encodedCommandKey(key) {
+		ins, problem := encodedCommands(l.key, l.value)
+		fc.encoded = append(fc.encoded, ins...)
+		if problem != "" && fc.tv.problem == "" {
+			fc.tv.problem = problem
+		}
 	}
 	fc.value(key, l)
 }

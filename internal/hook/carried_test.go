@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -151,4 +153,45 @@ func TestUnknownToolRelativeValues(t *testing.T) {
 			t.Errorf("%s %s %s: records %+v, want one %s; %s", tt.agent, tt.tool, tt.input, f.records, tt.verdict, f.stderr.String())
 		}
 	}
+}
+
+// TestUnknownToolEncodedCommand: a field whose name says it holds an
+// encoded command (encodedCommand, command_base64, script_b64) is the
+// command it decodes to, read as PowerShell reads -EncodedCommand
+// (base64 of UTF-16LE) and as UTF-8, for every agent; one that decodes
+// to no text blocks; everyday encoded commands pass.
+func TestUnknownToolEncodedCommand(t *testing.T) {
+	_, proj := routeWorld(t)
+	utf16le := func(s string) string {
+		b := make([]byte, 0, 2*len(s))
+		for _, r := range s {
+			b = append(b, byte(r), byte(r>>8))
+		}
+		return base64.StdEncoding.EncodeToString(b)
+	}
+	b64 := func(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
+	field := func(k, v string) string { return `{"` + k + `":"` + v + `"}` }
+	var cases []routeCase
+	for _, tt := range []struct {
+		tool, in string
+		block    bool
+	}{
+		{"invoke", field("encodedCommand", utf16le("cat ~/.ssh/id_rsa")), true},
+		{"invoke", field("EncodedCommand", utf16le("Get-Content $HOME/.ssh/id_rsa")), true},
+		{"run_command", field("command_base64", b64("cat ~/.ssh/id_rsa")), true},
+		{"exec", field("encoded_command", b64("cat ~/.ssh/id_rsa")), true},
+		{"exec", field("scriptB64", base64.RawURLEncoding.EncodeToString([]byte("echo x >> ~/.bashrc"))), true},
+		{"exec", field("code-base64", b64("open('"+proj+"/.env').read()")), true},
+		{"exec", field("encoded_command", hex.EncodeToString([]byte("cat ~/.ssh/id_rsa"))), true},
+		{"exec", field("encoded_command", "!!not base64"), true},
+		{"exec", field("command_base64", base64.StdEncoding.EncodeToString([]byte{0x80, 0x81, 0x01, 0xff, 0xfe})), true},
+		// Everyday.
+		{"invoke", field("encodedCommand", utf16le("Get-ChildItem src")), false},
+		{"run_command", field("command_base64", b64("ls -la src")), false},
+		{"exec", field("script_b64", b64("git status\nnpm test\n")), false},
+		{"upload", `{"encoding":"base64","content":"aGVsbG8="}`, false},
+	} {
+		cases = append(cases, everyAgent(proj, tt.tool, "mcp_s_"+tt.tool, tt.in, tt.block)...)
+	}
+	runRouteCases(t, cases)
 }

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/guardhq/guard/internal/agent"
 	"github.com/guardhq/guard/internal/detect"
@@ -471,13 +473,15 @@ func importPath(from, p, h string) string {
 // importsOf returns the paths text imports, in every reading a client may
 // give an `@word` at a line's start or after a blank, a quote, a backtick
 // or an opening bracket: the word up to a blank (`\ ` joins, as the
-// clients unescape it) and up to a quote; the client's word, which ends
-// at a backslash that escapes no blank; each unescaped and as written, with
-// and without a `#fragment` (the clients cut the path there), and a path
-// ending in punctuation with and without it. guard checks every reading,
-// so a word it reads differently from a client is still checked as the
-// path the client opens. Code spans count too: guard does not parse
-// Markdown as each client does.
+// clients unescape it), up to a quote and up to any other Unicode space
+// (importBlank: a JS `\s` ends the word, a client splitting on ASCII
+// blanks alone does not); the client's word, which ends at a backslash
+// that escapes no blank; each unescaped and as written, with and without
+// a `#fragment` (the clients cut the path there), and a path ending in
+// punctuation with and without it. guard checks every reading, so a word
+// it reads differently from a client is still checked as the path the
+// client opens. Code spans count too: guard does not parse Markdown as
+// each client does.
 func importsOf(text string) []string {
 	var out []string
 	seen := map[string]bool{}
@@ -487,25 +491,23 @@ func importsOf(text string) []string {
 			out = append(out, p)
 		}
 	}
+	end := -1 // the end of the @word the scan is in
 	for i := 0; i < len(text); i++ {
-		if text[i] != '@' || i > 0 && !strings.ContainsRune(" \t\r\n\"'`([{<", rune(text[i-1])) {
+		if text[i] != '@' {
 			continue
 		}
-		j, g := i+1, -1
-		for j < len(text) && !strings.ContainsRune(" \t\r\n", rune(text[j])) {
-			if g < 0 && strings.ContainsRune("\"'`<>", rune(text[j])) {
-				g = j
-			}
-			if text[j] == '\\' && j+1 < len(text) && text[j+1] == ' ' {
-				j++
-			}
-			j++
+		r, n := utf8.DecodeLastRuneInString(text[:i])
+		stop := end
+		switch {
+		case i >= end && (n == 0 || strings.ContainsRune("\"'`([{<", r) || importBlank(r)):
+			end = importEnd(text, i+1)
+			stop = end
+		case i < end && wideBlank(r): // a word inside a word, to a JS `\s`
+			stop = i + 1 + cutIndex(strings.IndexFunc(text[i+1:end], wideBlank), end-i-1)
+		default:
+			continue
 		}
-		words := importWords(text[i+1 : j])
-		if g >= 0 {
-			words = append(importWords(text[i+1:g]), words...)
-		}
-		for _, p := range words {
+		for _, p := range importReadings(text[i+1 : stop]) {
 			add(p)
 			if k := strings.IndexByte(p, '#'); k >= 0 {
 				add(p[:k])
@@ -516,9 +518,55 @@ func importsOf(text string) []string {
 				}
 			}
 		}
-		i = j - 1
 	}
 	return out
+}
+
+// importReadings returns the readings (importWords) of @word w, of w cut
+// at its first Unicode space other than an escaped blank, and of w cut at
+// its first quote.
+func importReadings(w string) []string {
+	words := importWords(w)
+	if k := strings.IndexFunc(w, wideBlank); k >= 0 {
+		words = append(importWords(w[:k]), words...)
+	}
+	if k := strings.IndexAny(w, "\"'`<>"); k >= 0 {
+		words = append(importWords(w[:k]), words...)
+	}
+	return words
+}
+
+// importEnd returns where the @word starting at i ends: at an ASCII blank
+// (space, tab, CR, LF) not escaped by a backslash, or the text's end.
+func importEnd(text string, i int) int {
+	for i < len(text) && !strings.ContainsRune(" \t\r\n", rune(text[i])) {
+		if text[i] == '\\' && i+1 < len(text) && text[i+1] == ' ' {
+			i++
+		}
+		i++
+	}
+	return i
+}
+
+// importBlank reports whether r ends an @word for some client: any Unicode
+// space (\f, \v, U+00A0, U+2028, U+3000 …) or U+FEFF, which a JS `\s`
+// matches.
+func importBlank(r rune) bool {
+	return unicode.IsSpace(r) || r == '\uFEFF'
+}
+
+// wideBlank reports whether r is an importBlank an @word's end
+// (importEnd) does not stop at: any but an escaped space.
+func wideBlank(r rune) bool {
+	return r != ' ' && importBlank(r)
+}
+
+// cutIndex returns k, or none when k is -1 (not found).
+func cutIndex(k, none int) int {
+	if k < 0 {
+		return none
+	}
+	return k
 }
 
 // importWords returns the readings of an @word w: as written, the

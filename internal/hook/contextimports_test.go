@@ -80,6 +80,17 @@ func TestContextImports(t *testing.T) {
 		{"A Write fragment secret file", "A", write("P/AGENT_A.md", "@config.yml#x"), "block"},
 		{"A Write backslash end", "A", write("P/AGENT_A.md", `@.env\x`), "block"},
 		{"A Write quote inside", "A", write("P/AGENT_A.md", `@.env"x`), "block"},
+		// A JS `\s` is any Unicode space: each is a blank before @ and ends the word.
+		{"A Write no-break space before", "A", write("P/AGENTS.md", "see\u00a0@.env"), "block"},
+		{"A Write form feed before", "A", write("P/AGENTS.md", "see\f@.env"), "block"},
+		{"A Write em space before key", "A", write("P/AGENT_A.md", "x\u2003@~/.ssh/id_rsa"), "block"},
+		{"A Write line separator before", "A", write("P/AGENT_A.md", "see\u2028@.env"), "block"},
+		{"A Write no-break space after", "A", write("P/AGENTS.md", "see @.env\u00a0now"), "block"},
+		{"A Write form feed after", "A", write("P/AGENT_A.md", "see @.env\fnow"), "block"},
+		{"A Write ideographic space in a word", "A", write("P/AGENT_A.md", "@README.md\u3000@.env"), "block"},
+		{"B Write no-break space", "B", `{"hook_event_name":"preToolUse","tool_name":"Write","cwd":"P","workspace_roots":["P"],"tool_input":{"file_path":"P/AGENTS.md","content":"see\u00a0@.env"}}`, "block"},
+		{"C write_file no-break space after", "C", toolC("write_file", `{"file_path":"P/AGENT_C.md","content":"x @.env\u00a0now"}`), "block"},
+		{"A Write no-break space, plain import", "A", write("P/AGENT_A.md", "see\u00a0@README.md\u00a0now"), "allow"},
 		// A context file put in place under a name guard does not see written,
 		// and a write of a file a context file imports.
 		{"A Bash git mv", "A", bash("git mv notes.md AGENTS.md"), "block"},
@@ -140,6 +151,11 @@ func TestImportsOf(t *testing.T) {
 		`@x\ y/a.md`:                    `x\ y/a.md x y/a.md`,
 		`@a\b`:                          `a\b a ab`,
 		`@a"b c`:                        `a a"b`,
+		"see\u00a0@.env":                ".env",
+		"see\f@.env \v@b \ufeff@c":      ".env b c",
+		"see @.env\u00a0now.":           ".env .env\u00a0now. .env\u00a0now",
+		"@a\u3000@.env":                 "a a\u3000@.env .env",
+		"@a\v\\ b":                      "a a\v\\ b a\v b",
 	} {
 		if got := strings.Join(importsOf(text), " "); got != want {
 			t.Errorf("importsOf(%q) = %q, want %q", text, got, want)

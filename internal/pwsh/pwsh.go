@@ -620,7 +620,7 @@ func (r *reader) nested(c Command, depth int) error {
 			opt := strings.ToLower(a)
 			switch {
 			case i+1 < len(c.Args) && prefixOf(opt, "-encodedcommand", 2):
-				code, ok := decodeUTF16(c.Args[i+1])
+				code, ok := DecodeEncoded(c.Args[i+1])
 				if !ok {
 					r.unresolved("an -EncodedCommand guard cannot decode")
 					return nil
@@ -690,10 +690,21 @@ func baseName(n string) string {
 	return n
 }
 
-// decodeUTF16 decodes an -EncodedCommand value: base64 of UTF-16LE text.
-func decodeUTF16(s string) (string, bool) {
-	b, err := base64.StdEncoding.DecodeString(s)
-	if err != nil || len(b)%2 != 0 {
+// DecodeEncoded decodes an -EncodedCommand value as PowerShell does:
+// base64 of UTF-16LE text (UTF16LE); false when it is neither.
+func DecodeEncoded(s string) (string, bool) {
+	b, err := base64.StdEncoding.DecodeString(strings.TrimSpace(s))
+	if err != nil {
+		return "", false
+	}
+	return UTF16LE(b)
+}
+
+// UTF16LE returns b read as UTF-16LE text, as PowerShell reads an
+// -EncodedCommand's bytes; false for an odd length or past MaxLen
+// characters. An unpaired surrogate reads as U+FFFD.
+func UTF16LE(b []byte) (string, bool) {
+	if len(b)%2 != 0 || len(b) > 2*MaxLen {
 		return "", false
 	}
 	u := make([]uint16, len(b)/2)

@@ -492,3 +492,9 @@ func TestURLs(t *testing.T) {
 		}
 	}
 }
+
+func FuzzDecodeEncoded(f *testing.F) {
+	f.Add("QQBkAGQA")
+	f.Add("%%%")
+	f.Fuzz(func(t *testing.T, s string) { DecodeEncoded(s) })
+}

@@ -6,9 +6,7 @@ package shell
 // interpreter's one-liner.
 
 import (
-	"encoding/base64"
 	"strings"
-	"unicode/utf16"
 
 	"github.com/guardhq/guard/internal/pwsh"
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -121,7 +119,7 @@ func (c *cmd) pwshCommand(r *pwshRun, ws []word.Word) bool {
 
 // pwshEncoded: -EncodedCommand's base64 of UTF-16LE text.
 func (c *cmd) pwshEncoded(r *pwshRun, v word.Word) bool {
-	t, ok := decodePwsh(v.Text)
+	t, ok := pwsh.DecodeEncoded(v.Text)
 	if !v.Known || !ok {
 		c.w.hide("runs a PowerShell -EncodedCommand guard cannot decode")
 		return false
@@ -143,19 +141,6 @@ func (c *cmd) pwshFile(r *pwshRun, f word.Word) bool {
 	c.w.Read(f.Text)
 	r.text, r.known = c.w.FileText(f.Text, f.Known, effect.MaxScriptBytes, "a PowerShell script")
 	return true
-}
-
-// decodePwsh decodes -EncodedCommand's base64 of UTF-16LE text.
-func decodePwsh(s string) (string, bool) {
-	b, err := base64.StdEncoding.DecodeString(strings.TrimSpace(s))
-	if err != nil || len(b)%2 != 0 || len(b) > 2*pwsh.MaxLen {
-		return "", false
-	}
-	u := make([]uint16, len(b)/2)
-	for i := range u {
-		u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
-	}
-	return string(utf16.Decode(u)), true
 }
 
 // readPwsh records what PowerShell text reads, touches and writes

@@ -41,9 +41,3 @@ func TestPowerShellFromShell(t *testing.T) {
 		}
 	}
 }
-
-func FuzzDecodePwsh(f *testing.F) {
-	f.Add("QQBkAGQA")
-	f.Add("%%%")
-	f.Fuzz(func(t *testing.T, s string) { decodePwsh(s) })
-}
