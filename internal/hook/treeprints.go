@@ -169,6 +169,9 @@ func stageGreps(words []string, i int) ([]grepSpec, bool) {
 	case "rg":
 		g, ok := rgLines(args)
 		return []grepSpec{g}, ok
+	case "git":
+		g, ok := gitGrepLines(args)
+		return []grepSpec{g}, ok
 	}
 	return nil, namesOnly(name, args)
 }

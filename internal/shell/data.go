@@ -492,7 +492,12 @@ func (c *cmd) messages() {
 		break
 	}
 	if c.name == "git" && gitWholeTree(sub, word.Texts(c.args[min(j, len(c.args)):])) {
+		from := len(c.w.a.Reads)
 		c.w.ReadTree(".") // git add -A, stash -u, commit -a: the whole work tree
+		if sub == "commit" && !c.w.gitStaged && c.gitEnvMoves() == "" && !c.gitDirGiven() {
+			// commit -a stages the tracked files only: the index's (as git grep's)
+			c.w.tracked = append(c.w.tracked, [2]int{from, len(c.w.a.Reads)})
+		}
 	}
 	if c.name == "svn" {
 		c.vcsTree() // vcstree.go
