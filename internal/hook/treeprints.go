@@ -215,6 +215,9 @@ func stageGreps(words []string, i int) ([]grepSpec, bool) {
 	case "rg":
 		g, ok := rgLines(args)
 		return []grepSpec{g}, ok
+	case "ag":
+		g, ok := agLines(args)
+		return []grepSpec{g}, ok
 	case "git":
 		g, ok := gitGrepLines(args)
 		return []grepSpec{g}, ok

@@ -84,3 +84,47 @@ func TestFilterGlobs(t *testing.T) {
 		checkBlock(t, p, proj, c.cmd, c.block, "")
 	}
 }
+
+// TestAgLines: ag's pattern is modelled as rg's is (its hidden skip is
+// the analysis's); what it cannot tell stays nil.
+func TestAgLines(t *testing.T) {
+	for _, tc := range []struct {
+		cmd     string
+		modeled bool
+	}{
+		{"ag TODO", true},
+		{"ag -l flag", true},
+		{"ag TODO --go", true},
+		{"ag -C3 -i -w TODO src", true},
+		{"ag -g env", true},
+		{"ag -C TODO src", false},
+		{"ag --context TODO src", false},
+		{"ag 'x[^y]z'", false},
+		{"ag '\\sTODO'", false},
+		{"ag --pager less TODO", false},
+		{"ag", false},
+	} {
+		if got := treePrints(tc.cmd, false) != nil; got != tc.modeled {
+			t.Errorf("%s: modelled = %v, want %v", tc.cmd, got, tc.modeled)
+		}
+	}
+	_, proj := scriptWorld(t, map[string]string{"a.go": "// TODO x\n", ".env": "API_KEY=sk_test_51Habcdefghijklmnopqrstuv\n",
+		"certs/dev.pem": "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"})
+	p := realPolicy(t, "")
+	for _, c := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"ag TODO", false},
+		{"ag -l flag", false},
+		{"ag -u TODO", false},
+		{"ag api", false}, // .env is hidden: ag skips it
+		{"ag CERT", true},
+		{"ag -u API", true},
+		{"ag --hidden api", true},
+		{"ag -C API .", true},
+	} {
+		checkBlock(t, p, proj, c.cmd, c.block, "")
+		wantBlock(t, p, "agent B: "+c.cmd, shellPayloadB(proj, c.cmd), c.block)
+	}
+}
