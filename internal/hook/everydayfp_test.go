@@ -63,9 +63,9 @@ func TestGitGrepTrackedMore(t *testing.T) {
 	check("untracked", "git grep --untracked foo", true)
 	check("untracked", "git grep --no-index foo", true)
 	check("untracked", "grep -rn GITHUB .", true)
-	check("untracked", "grep -rn foo .", false) // no line of .env matches
-	check("untracked", "git grep foo; grep -rn foo .", false) // neither pattern meets a line of .env
-	check("untracked", "git grep GITHUB; grep -rn foo .", true)  // the tree read whole, by a pattern that meets one
+	check("untracked", "grep -rn foo .", false)                 // no line of .env matches
+	check("untracked", "git grep foo; grep -rn foo .", false)   // neither pattern meets a line of .env
+	check("untracked", "git grep GITHUB; grep -rn foo .", true) // the tree read whole, by a pattern that meets one
 	// Ignored .env.
 	if err := os.WriteFile(filepath.Join(proj, ".gitignore"), []byte(".env\n"), 0o644); err != nil {
 		t.Fatal(err)
