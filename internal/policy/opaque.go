@@ -39,7 +39,11 @@ func (p *Policy) checkOpaque(d *path.Detector, in event.Input) (event.Finding, b
 		file, sure = trackedBlocked(d, dir, in.Prints) // git grep: the index's files
 	}
 	if !sure {
-		file, sure = holdsBlocked(d, dir, in.Prints, in.Visible)
+		prints := in.Prints
+		if in.Tracked {
+			prints = nil // git may read an index entry's text, not the disk's (skip-worktree)
+		}
+		file, sure = holdsBlocked(d, dir, prints, in.Visible)
 	}
 	found := file != ""
 	f = ownGlob(d, f, file)
