@@ -2,8 +2,10 @@ package gitobj
 
 import (
 	"bytes"
+	"crypto/sha1"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -166,4 +168,16 @@ func indexMode(mode uint32) (string, bool) {
 		return "160000", true
 	}
 	return "", false
+}
+
+// BlobID returns the id git gives a blob holding data (SHA-1, the object
+// format this reader knows): a file on disk whose BlobID is its index
+// entry's holds the text git reads from either.
+func BlobID(data []byte) ID {
+	h := sha1.New()
+	fmt.Fprintf(h, "blob %d\x00", len(data))
+	h.Write(data)
+	var id ID
+	copy(id[:], h.Sum(nil))
+	return id
 }

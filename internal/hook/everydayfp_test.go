@@ -63,8 +63,9 @@ func TestGitGrepTrackedMore(t *testing.T) {
 	check("untracked", "git grep --untracked foo", true)
 	check("untracked", "git grep --no-index foo", true)
 	check("untracked", "grep -rn GITHUB .", true)
-	check("untracked", "grep -rn foo .", false) // no line of .env matches
-	check("untracked", "git grep foo; grep -rn foo .", true)
+	check("untracked", "grep -rn foo .", false)                 // no line of .env matches
+	check("untracked", "git grep foo; grep -rn foo .", false)   // neither pattern meets a line of .env
+	check("untracked", "git grep GITHUB; grep -rn foo .", true) // the tree read whole, by a pattern that meets one
 	// Ignored .env.
 	if err := os.WriteFile(filepath.Join(proj, ".gitignore"), []byte(".env\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -73,8 +74,9 @@ func TestGitGrepTrackedMore(t *testing.T) {
 	check("ignored", "git grep --no-index foo", true)
 	// Tracked .env: the tree rule, as grep -r's.
 	git("add", "-f", ".env")
-	check("tracked", "git grep foo", true)
-	check("tracked", "cd src && git grep foo", false)
+	check("tracked", "git grep GITHUB", true)
+	check("tracked", "git grep foo", false) // no line of .env matches
+	check("tracked", "cd src && git grep GITHUB", false)
 	git("rm", "-q", "--cached", ".env")
 	// A tracked file replaced on disk by a link: git's open follows it.
 	if err := os.Remove(filepath.Join(proj, "README")); err != nil {
@@ -83,7 +85,7 @@ func TestGitGrepTrackedMore(t *testing.T) {
 	if err := os.Symlink(".env", filepath.Join(proj, "README")); err != nil {
 		t.Fatal(err)
 	}
-	check("link", "git grep foo", true)
+	check("link", "git grep foo", true) // git grep opens it: guard cannot tell
 }
 
 // TestGrepFile covers review 16b (agent B's Grep): a Grep of one file

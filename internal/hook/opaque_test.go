@@ -60,7 +60,8 @@ func TestOpaqueTrees(t *testing.T) {
 		{"C grep -r | od", `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","cwd":"P","tool_input":{"command":"grep -r . . | od -c"}}`, "block"},
 		{"A grep -r | sort | uniq", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"grep -rn x . | sort | uniq -c | head"}}`, "allow"},
 		{"A tar to a file", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"tar czf src.tgz ."}}`, "allow"},
-		{"A git grep", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"git grep -n TODO"}}`, "block"}, // git grep not modelled
+		{"A git grep", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"git grep -n TODO"}}`, "block"},     // no repository: git may read an entry's text from an index guard does not read
+		{"A git grep -P", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"git grep -nP TODO"}}`, "block"}, // -P not modelled
 		{"A grep -r | rev, no .env", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"Q","tool_input":{"command":"grep -r . . | rev"}}`, "allow"},
 		// Review 22a R1: a tree printed without each line's file name.
 		{"A find | xargs cat", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"find . -type f | xargs cat"}}`, "block"},

@@ -105,7 +105,7 @@ func unitGreps(u []*syntax.Stmt) ([]grepSpec, bool) {
 		if c == nil || len(c.Assigns) > 0 || !outRedirects(st) {
 			return nil, false
 		}
-		words, lit := callWords(c)
+		words, lit := searchWords(c)
 		if !lit || len(words) == 0 {
 			return nil, false
 		}
@@ -118,6 +118,52 @@ func unitGreps(u []*syntax.Stmt) ([]grepSpec, bool) {
 		}
 	}
 	return out, true
+}
+
+// searchWords is callWords for a search's stage, taking as written an
+// unquoted glob that is a filter of grep's whose value the model does not
+// read (--include=*.go): every word the shell may make of it is that
+// option, its prefix being literal; none (nullglob), or no run at all
+// (failglob, zsh's no-match error): the model's answer is the same.
+func searchWords(c *syntax.CallExpr) ([]string, bool) {
+	words, lit := callWords(c)
+	if lit {
+		return words, true
+	}
+	for i, w := range c.Args {
+		if _, ok := literalWord(w); ok {
+			continue
+		}
+		s, ok := filterGlob(w)
+		if !ok {
+			return nil, false
+		}
+		words[i] = s
+	}
+	return words, true
+}
+
+// filterGlob returns the text of w when it is one unquoted literal
+// --include=, --exclude= or --exclude-dir= whose value holds letters,
+// digits, . _ - / and the globs * and ? only.
+func filterGlob(w *syntax.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return "", false
+	}
+	opt, v, eq := strings.Cut(l.Value, "=")
+	if !eq || v == "" || opt != "--include" && opt != "--exclude" && opt != "--exclude-dir" {
+		return "", false
+	}
+	for _, r := range v {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._-/*?", r)) {
+			return "", false
+		}
+	}
+	return l.Value, true
 }
 
 // isTee reports whether stage st runs tee (it writes what it passes on).
@@ -168,6 +214,12 @@ func stageGreps(words []string, i int) ([]grepSpec, bool) {
 		return findGreps(args)
 	case "rg":
 		g, ok := rgLines(args)
+		return []grepSpec{g}, ok
+	case "ag":
+		g, ok := agLines(args)
+		return []grepSpec{g}, ok
+	case "git":
+		g, ok := gitGrepLines(args)
 		return []grepSpec{g}, ok
 	}
 	return nil, namesOnly(name, args)

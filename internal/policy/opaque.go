@@ -36,10 +36,14 @@ func (p *Policy) checkOpaque(d *path.Detector, in event.Input) (event.Finding, b
 	dir := path.Normalize(strings.TrimSuffix(in.Text, "/**"), p.Home)
 	file, sure := "", false
 	if in.Tracked {
-		file, sure = trackedBlocked(d, dir) // git grep: the index's files
+		file, sure = trackedBlocked(d, dir, in.Prints) // git grep: the index's files
 	}
 	if !sure {
-		file, sure = holdsBlocked(d, dir, in.Prints, in.Visible)
+		prints := in.Prints
+		if in.Tracked {
+			prints = nil // git may read an index entry's text, not the disk's (skip-worktree)
+		}
+		file, sure = holdsBlocked(d, dir, prints, in.Visible)
 	}
 	found := file != ""
 	f = ownGlob(d, f, file)
@@ -137,9 +141,13 @@ func holdsBlocked(d *path.Detector, dir string, prints event.LinePrinter, visibl
 // git's inherited environment moves the repository or its index
 // (GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE), the index cannot be read
 // whole, it holds more than maxOpaqueEntries files under dir, or one of
-// them is on disk anything but a regular file or absent (a link put in
-// its place is followed by git's open).
-func trackedBlocked(d *path.Detector, dir string) (found string, sure bool) {
+// them is on disk anything but a regular file (a link put in its place
+// is followed by git's open). git grep reads the index's blob of an entry
+// marked skip-worktree or assume-unchanged: a protected file absent from
+// disk counts, and one prints says the read prints no line of (git grep
+// TODO beside a tracked *.pem) is left only when the disk holds the
+// index's text (indexText).
+func trackedBlocked(d *path.Detector, dir string, prints event.LinePrinter) (found string, sure bool) {
 	dir = filepath.FromSlash(dir)
 	if !filepath.IsAbs(dir) || os.Getenv("GIT_INDEX_FILE") != "" {
 		return "", false
@@ -157,8 +165,8 @@ func trackedBlocked(d *path.Detector, dir string) (found string, sure bool) {
 		prefix = filepath.ToSlash(rel) + "/"
 	}
 	seen, sure := 0, true
-	_, ok = r.IndexFiles(func(p, mode string) bool {
-		if !sure || found != "" || mode == "120000" || !strings.HasPrefix(p, prefix) {
+	hits, ok := r.IndexFiles(func(p, mode string) bool {
+		if !sure || mode == "120000" || !strings.HasPrefix(p, prefix) {
 			return false
 		}
 		if seen++; seen > maxOpaqueEntries {
@@ -166,23 +174,36 @@ func trackedBlocked(d *path.Detector, dir string) (found string, sure bool) {
 			return false
 		}
 		full := filepath.Join(r.Top, filepath.FromSlash(p))
-		switch fi, err := os.Lstat(full); {
-		case errors.Is(err, fs.ErrNotExist):
-			// git grep reads nothing of a tracked file gone from disk.
-		case err != nil || !fi.Mode().IsRegular():
+		if fi, err := os.Lstat(full); err != nil && !errors.Is(err, fs.ErrNotExist) || err == nil && !fi.Mode().IsRegular() {
 			sure = false
-		default:
-			if _, hit := d.Check(filepath.ToSlash(full)); hit {
-				found = full
-			}
+			return false
 		}
-		return false
+		// A tracked file gone from disk: git grep reads the index's blob
+		// of one marked skip-worktree or assume-unchanged.
+		_, hit := d.Check(filepath.ToSlash(full))
+		return hit
 	})
 	if !ok {
 		return "", false
 	}
-	return found, sure || found != ""
+	for _, h := range hits {
+		full := filepath.Join(r.Top, filepath.FromSlash(h.Path))
+		if prints == nil || prints.PrintsLine(full) || !indexText(full, h.ID) {
+			return full, true
+		}
+	}
+	return "", sure
 }
+
+// indexText reports whether the regular file at p holds the text of the
+// index's blob id (within maxIndexText bytes).
+func indexText(p string, id gitobj.ID) bool {
+	data, err := regularfile.ReadFile(p, maxIndexText+1)
+	return err == nil && len(data) <= maxIndexText && gitobj.BlobID(data) == id
+}
+
+// maxIndexText bounds the file indexText hashes.
+const maxIndexText = 1 << 20
 
 // maxTreeConfig bounds a repository configuration file movedTree reads.
 const maxTreeConfig = 64 << 10

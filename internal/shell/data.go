@@ -492,7 +492,12 @@ func (c *cmd) messages() {
 		break
 	}
 	if c.name == "git" && gitWholeTree(sub, word.Texts(c.args[min(j, len(c.args)):])) {
+		from := len(c.w.a.Reads)
 		c.w.ReadTree(".") // git add -A, stash -u, commit -a: the whole work tree
+		if sub == "commit" && !c.w.gitStaged && c.gitEnvMoves() == "" && !c.gitDirGiven() {
+			// commit -a stages the tracked files only: the index's (as git grep's)
+			c.w.tracked = append(c.w.tracked, [2]int{from, len(c.w.a.Reads)})
+		}
 	}
 	if c.name == "svn" {
 		c.vcsTree() // vcstree.go
@@ -518,6 +523,7 @@ func (c *cmd) messages() {
 		c.optionValuesData(j, catalogue.LogOpts)
 	case c.name == "git":
 		c.gitMessages(sub, j)
+		c.gitNameOperands(sub, j)
 	default:
 		next := ""
 		if j < len(c.args) && !strings.HasPrefix(c.args[j].Text, "-") {
@@ -546,6 +552,39 @@ func (c *cmd) messages() {
 // may take the next word), marks none; the words stay reads.
 func (c *cmd) gitMessages(sub string, j int) {
 	for _, k := range c.gitMessageValues(sub, j) {
+		c.kinds[k] = argData
+	}
+}
+
+// gitNameOperands marks data the pathspecs of git's subcommand sub (args
+// from j) that uses them as names only, as git parses them (gitScan):
+// check-ignore and check-attr print a name with the ignore rule or the
+// attributes that apply to it, rm --cached drops the name from the index;
+// none opens the file (git rm without --cached deletes it: a path). An
+// option guard does not know marks none.
+func (c *cmd) gitNameOperands(sub string, j int) {
+	if sub != "check-ignore" && sub != "check-attr" && sub != "rm" {
+		return
+	}
+	spec, _ := gitOptSpecs(sub)
+	cached := sub != "rm"
+	values := map[int]bool{}
+	operands, ok := gitScan(c.args, j, spec, func(o gitOpt) {
+		cached = cached || o.name == "--cached"
+		values[o.at] = true
+	})
+	if !ok || !cached {
+		return
+	}
+	for k := j; k < len(c.args); k++ {
+		if c.args[k].Text == "--" && !values[k] {
+			for m := k + 1; m < len(c.args); m++ {
+				operands = append(operands, m)
+			}
+			break
+		}
+	}
+	for _, k := range operands {
 		c.kinds[k] = argData
 	}
 }

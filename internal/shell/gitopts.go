@@ -82,6 +82,13 @@ func gitOptSpecs(sub string) (gitOptSpec, bool) {
 	case "stash push":
 		return gitOptSpec{withArg: "m", flags: "pSkqua",
 			long: " patch staged keep-index quiet include-untracked all only-untracked pathspec-file-nul message= pathspec-from-file= "}, true
+	case "rm":
+		return gitOptSpec{flags: "nqfr",
+			long: " dry-run quiet cached force ignore-unmatch sparse pathspec-file-nul pathspec-from-file= "}, true
+	case "check-ignore":
+		return gitOptSpec{flags: "qvzn", long: " quiet verbose stdin non-matching no-index "}, true
+	case "check-attr":
+		return gitOptSpec{flags: "az", long: " all cached stdin source= "}, true
 	case "notes":
 		return gitOptSpec{withArg: "mFcC", flags: "f",
 			long: " allow-empty force stripspace ref= message= file= reedit-message= reuse-message= separator=? "}, true

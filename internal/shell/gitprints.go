@@ -57,6 +57,8 @@ func gitQuiet(sub string, args []word.Word) bool {
 		return gitOptionsIn(args, gitStatusOptions, "sbz", "u")
 	case sub == "add":
 		return gitOptionsIn(args, gitAddOptions, "AufNvn", "")
+	case sub == "commit":
+		return gitCommitQuiet(args) // a message given: the summary names files, no editor shows the diff
 	}
 	return false
 }
