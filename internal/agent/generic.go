@@ -234,7 +234,7 @@ func isPathKey(k string) bool {
 	switch k {
 	case "path", "paths", "file", "files", "filename", "filenames", "source", "sources", "src",
 		"destination", "dest", "target", "directory", "dir", "folder", "root", "include", "includes",
-		"includepattern", "exclude", "notebook":
+		"includepattern", "exclude", "notebook", "database", "db":
 		return true
 	}
 	for _, suf := range []string{"path", "paths", "file", "files", "dir", "dirs", "directory", "directories", "folder", "folders",
