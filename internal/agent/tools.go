@@ -120,6 +120,7 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 		if err := byText(c, name, text); err != nil {
 			return err
 		}
+		fileNameRead(c, leaf{value: text, isString: true})
 		opaqueReads(c, UnknownReader) // a bare string: no field says how the tool returns what it reads
 		return nil
 	}

@@ -51,7 +51,54 @@ func verbatimRead(c *Call, in fields) {
 			}
 		}
 	}
+	if in.doc != nil {
+		_ = leaves(in.doc, in.prefix, func(l leaf) { fileNameRead(c, l) }) // byFields read the document whole
+	}
 	opaqueReads(c, UnknownReader)
+}
+
+// maxNameReads bounds the file names fileNameRead takes of one call.
+const maxNameReads = 64
+
+// fileNameRead adds, for a tool that is no plain reader, the read of a
+// string value l that has a file's name's shape (fileNameShape) under any
+// key: {"name":"settings.py"} may be the file the tool dumps, and byFields
+// takes a relative value as a path only under a path key or with a / or a
+// leading dot. A name that is no file holds nothing the hook finds.
+func fileNameRead(c *Call, l leaf) {
+	if !l.isString || !fileNameShape(l.value) {
+		return
+	}
+	n := 0
+	for _, i := range c.Inputs {
+		if i.Kind == event.KindRead && (i.Text == l.value || i.Text == "./"+l.value) {
+			return
+		}
+		if i.Kind == event.KindRead && i.Opaque == UnknownReader {
+			n++
+		}
+	}
+	if n < maxNameReads {
+		c.Inputs = append(c.Inputs, event.Input{Kind: event.KindRead, Text: l.value, Opaque: UnknownReader})
+	}
+}
+
+// fileNameShape reports whether v is one word with a file name's shape:
+// letters, digits and . _ - + only, with a dot that is neither first nor
+// last (settings.py, app.db). A name without a dot (Makefile) is left:
+// most such values are ids, branches and labels.
+func fileNameShape(v string) bool {
+	if len(v) < 3 || len(v) > 255 {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		b := v[i]
+		if !isAlnum(b) && b != '.' && b != '_' && b != '-' && b != '+' {
+			return false
+		}
+	}
+	dot := strings.LastIndexByte(v, '.')
+	return dot > 0 && dot < len(v)-1 && v[0] != '.'
 }
 
 // opaqueReads marks the reads of files among c's inputs not yet marked

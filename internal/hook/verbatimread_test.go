@@ -37,6 +37,9 @@ func TestVerbatimReaders(t *testing.T) {
 		`"type":"bytes"`, `"gzip":false`} {
 		add("read_file", `{"path":"settings.py",`+f+`}`, true)
 	}
+	// The file under a key guard does not read as a path.
+	add("xxd", `{"name":"settings.py"}`, true)
+	add("dump", `{"opts":{"files":["x","settings.py"]}}`, true)
 	// F2: a query over the database the tool reads, under each database field.
 	for _, k := range []string{"db_path", "database", "db", "file"} {
 		add("read_query", `{"`+k+`":"app.db","query":"`+sql+`"}`, true)
@@ -55,6 +58,8 @@ func TestVerbatimReaders(t *testing.T) {
 	add("read_query", `{"db_path":"clean.db","query":"select upper(x) from t"}`, false)
 	add("query", `{"database":"postgres","sql":"select count(*) from users"}`, false)
 	add("list_directory", `{"path":"src"}`, false)
+	add("create_issue", `{"owner":"o","repo":"r","title":"settings.py fails","labels":["bug","v1.2"]}`, false)
+	add("xxd", `{"name":"absent.py"}`, false)
 	add("directory_tree", `{"path":"src"}`, false)
 	add("search_files", `{"path":"src","pattern":"*.go","excludePatterns":["node_modules/**"]}`, false)
 	// A plain reader or a listing of the secret's file: the result scan's
