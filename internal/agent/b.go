@@ -165,6 +165,6 @@ func mcpCall(c *Call, f fields) error {
 	if err := byFields(c, c.Tool, in); err != nil {
 		return err
 	}
-	verbatimRead(c, in) // a path a mode guard does not know made a write is read too
+	verbatimRead(c, in) // reads of a tool that is no plain reader, a file name under any key
 	return nil
 }

@@ -23,7 +23,7 @@ import (
 //     arrays (joined to the command before them: {"command":"cat",
 //     "args":["f"]} is cat f);
 //   - path fields: values under a key such as path, file_path, paths,
-//     source, destination, dir_path, include, or ending in path, file,
+//     source, destination, dir_path, include, database, or ending in path, file,
 //     dir(s), directory/directories, folder(s) or roots: writes when the
 //     tool's name says it writes, edits, moves, creates or deletes, and a
 //     destination always; reads when the tool is known to only read
