@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,7 +30,20 @@ type view struct {
 
 func viewOf(c *Call) *view {
 	return &view{Agent: c.Agent, Event: c.Event, Hook: c.Hook, Tool: c.Tool, Tag: c.Tag, Cwd: c.Cwd, Stage: c.Stage,
-		Inputs: c.Inputs, Logging: c.Logging, Retry: c.Retry, Result: c.Result != nil}
+		Inputs: pathInputsOf(c.Inputs), Logging: c.Logging, Retry: c.Retry, Result: c.Result != nil}
+}
+
+// pathInputsOf returns ins with the mark of an MCP or unknown tool's
+// reads (UnknownReader, verbatimRead's: TestVerbatimRead) left out, for
+// tests of which paths a call names.
+func pathInputsOf(ins []event.Input) []event.Input {
+	out := slices.Clone(ins)
+	for i := range out {
+		if out[i].Opaque == UnknownReader {
+			out[i].Opaque = ""
+		}
+	}
+	return out
 }
 
 func in(k event.Kind, text string) event.Input { return event.Input{Kind: k, Text: text} }

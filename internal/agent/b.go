@@ -162,5 +162,9 @@ func mcpCall(c *Call, f fields) error {
 	if text != "" {
 		return byText(c, c.Tool, text)
 	}
-	return byFields(c, c.Tool, in)
+	if err := byFields(c, c.Tool, in); err != nil {
+		return err
+	}
+	verbatimRead(c, in) // reads of a tool that is no plain reader, a file name under any key
+	return nil
 }

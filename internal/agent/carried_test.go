@@ -103,7 +103,7 @@ func TestCarried(t *testing.T) {
 			t.Fatalf("%s: %v", payload, err)
 		}
 		for _, w := range tt.want {
-			if !slices.Contains(c.Inputs, w) {
+			if !slices.Contains(pathInputsOf(c.Inputs), w) {
 				t.Errorf("%s %s: inputs %+v lack %+v", tt.tool, tt.input, c.Inputs, w)
 			}
 		}

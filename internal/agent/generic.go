@@ -26,7 +26,7 @@ import (
 //     decodes to, and one guard cannot decode to text blocks
 //     (encodedCommands);
 //   - path fields: values under a key such as path, file_path, paths,
-//     source, destination, dir_path, include, or ending in path, file,
+//     source, destination, dir_path, include, database, or ending in path, file,
 //     dir(s), directory/directories, folder(s) or roots: writes when the
 //     tool's name says it writes, edits, moves, creates or deletes, and a
 //     destination always; reads when the tool is known to only read
@@ -247,7 +247,7 @@ func isPathKey(k string) bool {
 	switch k {
 	case "path", "paths", "file", "files", "filename", "filenames", "source", "sources", "src",
 		"destination", "dest", "target", "directory", "dir", "folder", "root", "include", "includes",
-		"includepattern", "exclude", "notebook":
+		"includepattern", "exclude", "notebook", "database", "db":
 		return true
 	}
 	for _, suf := range []string{"path", "paths", "file", "files", "dir", "dirs", "directory", "directories", "folder", "folders",

@@ -125,7 +125,7 @@ func TestUnknownFieldPaths(t *testing.T) {
 			t.Fatalf("%s: %v", tt.payload, err)
 		}
 		found := false
-		for _, x := range c.Inputs {
+		for _, x := range pathInputsOf(c.Inputs) {
 			found = found || x == tt.want
 		}
 		if !found {

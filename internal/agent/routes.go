@@ -31,8 +31,6 @@ const (
 	ClientTimeout = "the call sets a timeout: the client stops a command that runs past it, after it printed, and a time-out reaches the model through agent A's PostToolUseFailure, whose result guard cannot replace"
 	// PartialRead is why guard cannot redact a slice of a file.
 	PartialRead = "it reads part of the file (an offset or a limit): the result scan never sees a value cut by the slice whole"
-	// EncodedRead is why guard cannot redact a file a tool returns encoded.
-	EncodedRead = "the tool may return the file encoded or reshaped (its name or a field says so: an encoding, a format, a dump): the result scan cannot read a value it transformed"
 )
 
 // routeA notes, for a tool call of agent A, where the output of its tool
@@ -71,65 +69,14 @@ func routeA(c *Call, f fields) error {
 // of the file when its name says so (slicingName) or, default-deny, when
 // it is a number: an unknown count beside a path.
 func partialRead(c *Call, in fields) {
-	why := ""
-	if isMCPTool(c.Tool) && reshapingName(c.Tool[strings.LastIndex(c.Tool, "_")+1:]) {
-		why = EncodedRead // mcp__fs__hexdump
-	}
 	for k := range in.m {
-		r, ok := in.raw(k)
-		switch {
-		case !ok || why != "":
-		case slicingName(k) || numeric(r):
-			why = PartialRead
-		case isMCPTool(c.Tool) && reshapingName(k) && !plainTextValue(r):
-			why = EncodedRead // {"encoding":"base32"}, {"format":"hex"}, {"gzip":true}
+		if r, ok := in.raw(k); ok && (slicingName(k) || numeric(r)) {
+			// A tree (an MCP path's DIR/**, in case it names a
+			// directory) is no slice of a file.
+			opaqueReads(c, PartialRead)
+			return
 		}
 	}
-	if why == "" {
-		return
-	}
-	for i := range c.Inputs {
-		// A tree (an MCP path's DIR/**, in case it names a directory) is
-		// no slice of a file.
-		if in := c.Inputs[i]; in.Kind == event.KindRead && in.Opaque == "" && !strings.HasSuffix(in.Text, "/**") {
-			c.Inputs[i].Opaque = why
-		}
-	}
-}
-
-// plainTextValue reports whether a reshaping field's value r leaves a
-// file's text as it is: false, null, "", or a text encoding or format
-// that keeps ASCII bytes (utf-8, text, raw).
-func plainTextValue(r json.RawMessage) bool {
-	var v any
-	if json.Unmarshal(r, &v) != nil {
-		return false
-	}
-	switch t := v.(type) {
-	case nil:
-		return true
-	case bool:
-		return !t
-	case string:
-		switch strings.ToLower(strings.TrimSpace(t)) {
-		case "", "utf-8", "utf8", "ascii", "us-ascii", "text", "plain", "txt", "raw", "latin1", "latin-1", "iso-8859-1", "none":
-			return true
-		}
-	}
-	return false
-}
-
-// reshapingName reports whether a tool's or a field's name says the file
-// comes back transformed: an encoding, a format, compression, a dump.
-func reshapingName(k string) bool {
-	k = strings.ToLower(k)
-	for _, w := range [...]string{"encod", "format", "compress", "gzip", "zip", "hex", "base", "dump", "transform",
-		"convert", "cipher", "crypt", "escape", "reverse", "rot13", "as_"} {
-		if strings.Contains(k, w) {
-			return true
-		}
-	}
-	return false
 }
 
 // slicingName reports whether a tool input field's name says it selects

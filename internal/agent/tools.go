@@ -117,7 +117,12 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 			c.Inputs = append(c.Inputs, event.Input{Kind: event.KindCommand, Text: text})
 			return nil
 		}
-		return byText(c, name, text)
+		if err := byText(c, name, text); err != nil {
+			return err
+		}
+		fileNameRead(c, leaf{value: text, isString: true})
+		opaqueReads(c, UnknownReader) // a bare string: no field says how the tool returns what it reads
+		return nil
 	}
 	t, known := lookup(name)
 	if !known {
@@ -131,6 +136,7 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 			return err
 		}
 		partialRead(c, in) // an MCP read tool's head, tail, start_line…
+		verbatimRead(c, in)
 		searchArgs(c, in)
 		return nil
 	}
