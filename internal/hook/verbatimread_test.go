@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestVerbatimReaders covers round 30b F1 and F2: an MCP or unknown
+// TestVerbatimReaders: an MCP or unknown
 // tool's read of a file is one the result scan can redact only when the
 // tool is a known plain reader (read_file, read_text_file,
 // get_file_contents…) and every field of its input is one known not to
