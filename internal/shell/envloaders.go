@@ -1,0 +1,61 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// The .env file programs and libraries load with no word naming it
+// (catalogue.EnvLoaderModules, Prefix.EnvDefault, Interp.EnvDefault).
+
+// interpEnvDefault: interpreter in loads the working directory's .env
+// into its environment by default (bun), or under an option given
+// without a value (deno run --env-file x.ts).
+func (c *cmd) interpEnvDefault(in catalogue.Interp) {
+	if in.EnvDefault == "" {
+		return
+	}
+	if in.EnvDefaultOpts != "" && !c.hasArg(func(s string) bool { return in.EnvDefaultOpts.Has(s) }) {
+		return
+	}
+	c.envDefault(in.EnvDefault, "env") // its values as env sets them: the interpreter itself would load it again
+}
+
+// hasArg reports whether one of the command's words satisfies f.
+func (c *cmd) hasArg(f func(string) bool) bool {
+	for _, a := range c.args {
+		if f(a.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+// loadsEnv: the interpreter loads module v first (node -r dotenv/config):
+// one that loads .env reads it.
+func (c *cmd) loadsEnv(v word.Word) {
+	if v.Known && catalogue.EnvLoaderModules.Has(v.Text) {
+		c.envDefault(".env", c.name)
+	}
+}
+
+// codeLoadsEnv: code given on the command line that imports a library
+// loading .env (import dotenv; dotenv.load_dotenv(), require("dotenv")
+// .config()) reads .env, whether or not one is there yet: a read the
+// code names, as open('.env') is (python-dotenv also looks in the parent
+// directories, whose .env files the same rule holds).
+func (c *cmd) codeLoadsEnv(code string) {
+	f := lang.FamilyOf(c.name)
+	if f == lang.NoFamily || !strings.Contains(code, "dotenv") {
+		return
+	}
+	for _, m := range lang.Imports(f, code).Modules {
+		if catalogue.EnvLoaderModules.Has(m) {
+			c.w.Read(".env")
+			return
+		}
+	}
+}
