@@ -24,6 +24,8 @@ func TestDefaultEnvFile(t *testing.T) {
 		"deno eval --env-file 'console.log(Deno.env.toObject())'",
 		"node -r dotenv/config -e 'console.log(process.env)'",
 		"node --require=dotenv/config app.js",
+		"npx dotenv-cli env",
+		"uvx --from python-dotenv dotenv run env",
 	} {
 		if code, _, stderr, _ := runReal(t, p, bashPayload(t, withEnv, cmd)); code != 2 || !strings.Contains(stderr, "'.env'") {
 			t.Errorf("%q with a .env: code %d, want a block for its read: %s", cmd, code, stderr)

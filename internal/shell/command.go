@@ -534,8 +534,8 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 			// exec 3<>/dev/tcp/…, a bare sudo -v: the prefix is the command.
 			break
 		}
-		if prog := catalogue.PyProgramOf(rest[0].Text); name == "pipx" && rest[0].Known && prog != "" {
-			rest = append([]word.Word{{Text: prog, Known: true}}, rest[1:]...) // pipx run python-dotenv list
+		if prog := catalogue.PackageProgramOf(rest[0].Text); catalogue.PackageRunners.Has(name) && rest[0].Known && prog != "" {
+			rest = append([]word.Word{{Text: prog, Known: true}}, rest[1:]...) // pipx run python-dotenv list, npx dotenv-cli
 		}
 		if p.PyFile && strings.HasSuffix(rest[0].Text, ".py") {
 			rest = append([]word.Word{{Text: "python3", Known: true}}, rest...) // uv run x.py

@@ -59,3 +59,17 @@ func (c *cmd) codeLoadsEnv(code string) {
 		}
 	}
 }
+
+// envLoaderTool: uvx runs words, a tool's command; one that is a
+// catalogue program loading .env by default (dotenv, from python-dotenv)
+// is walked as that program.
+func (c *cmd) envLoaderTool(words []word.Word) {
+	name := word.Base(words[0].Text)
+	if prog := catalogue.PackageProgramOf(name); prog != "" {
+		name = prog
+	}
+	if p, ok := catalogue.PrefixOf(name); ok && words[0].Known && p.EnvDefault != "" {
+		words = append([]word.Word{{Text: name, Known: true}}, words[1:]...)
+		c.extra = append(c.extra, c.inner(words).lines()...)
+	}
+}

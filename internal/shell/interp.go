@@ -204,7 +204,7 @@ func (c *cmd) module(mod word.Word, args []word.Word) {
 	project := c.runModule(mod)
 	c.ownerWrites(mod.Text, args) // python3 -m pip install --user ./x.whl: owners.go
 	if strings.HasPrefix(c.name, "python") || strings.HasPrefix(c.name, "pypy") {
-		if prog := catalogue.PyProgramOf(mod.Text); prog != "" && mod.Known && !project {
+		if prog := catalogue.PackageProgramOf(mod.Text); prog != "" && mod.Known && !project {
 			// python3 -m dotenv list is the dotenv program (envloaders.go)
 			c.extra = append(c.extra, c.inner(append([]word.Word{{Text: prog, Known: true}}, args...)).lines()...)
 			return
