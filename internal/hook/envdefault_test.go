@@ -26,13 +26,22 @@ func TestDefaultEnvFile(t *testing.T) {
 		"node --require=dotenv/config app.js",
 		"npx dotenv-cli env",
 		"uvx --from python-dotenv dotenv run env",
+		"just --dotenv-load env",
+		"docker compose config --environment",
 	} {
 		if code, _, stderr, _ := runReal(t, p, bashPayload(t, withEnv, cmd)); code != 2 || !strings.Contains(stderr, "'.env'") {
 			t.Errorf("%q with a .env: code %d, want a block for its read: %s", cmd, code, stderr)
 		}
 		checkRule(t, p, without, cmd, "", "")
 	}
-	for _, cmd := range []string{"node app.js", "deno run app.js", "python3 -m pytest", "honcho start"} {
+	for _, cmd := range []string{"node app.js", "deno run app.js", "python3 -m pytest", "honcho start", "docker compose up", "docker compose ps"} {
 		checkRule(t, p, withEnv, cmd, "", "")
 	}
+	// just's set dotenv-load in the justfile: the .env beside it.
+	_, justEnv := scriptWorld(t, map[string]string{".env": "DB_PASSWORD=hunter2xyz\n", "justfile": "set dotenv-load\nshow:\n\tenv\n"})
+	_, justPlain := scriptWorld(t, map[string]string{".env": "DB_PASSWORD=hunter2xyz\n", "justfile": "build:\n\tgo build ./...\n"})
+	if code, _, stderr, _ := runReal(t, p, bashPayload(t, justEnv, "just show")); code != 2 || !strings.Contains(stderr, "'.env'") {
+		t.Errorf("just with set dotenv-load: code %d, want a block for the .env read: %s", code, stderr)
+	}
+	checkRule(t, p, justPlain, "just build", "", "")
 }

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -71,5 +72,40 @@ func (c *cmd) envLoaderTool(words []word.Word) {
 	if p, ok := catalogue.PrefixOf(name); ok && words[0].Known && p.EnvDefault != "" {
 		words = append([]word.Word{{Text: name, Known: true}}, words[1:]...)
 		c.extra = append(c.extra, c.inner(words).lines()...)
+	}
+}
+
+// taskEnvOpts: a task runner's option that loads .env (just
+// --dotenv-load) reads it; --dotenv-filename F, --dotenv-path F read F.
+func (c *cmd) taskEnvOpts(tr *catalogue.TaskRunner, args []word.Word) {
+	for j, a := range args {
+		opt, v, eq := strings.Cut(a.Text, "=")
+		if !tr.EnvOpts.Has(opt) {
+			continue
+		}
+		if !eq && tr.WithArg.Has(opt) && j+1 < len(args) {
+			v, eq = args[j+1].Text, true
+		}
+		if eq {
+			c.w.Read(v)
+		} else {
+			c.envDefault(".env", "env")
+		}
+	}
+}
+
+// taskEnvSettings: task file f (text t) sets one of tr's settings that
+// load .env (just: set dotenv-load): the .env beside f is read when one
+// is there; a file the setting names is among f's words, read as they are.
+func (c *cmd) taskEnvSettings(tr *catalogue.TaskRunner, f, t string) {
+	if tr.EnvSettings == "" || !strings.Contains(t, "set") {
+		return
+	}
+	for _, l := range strings.Split(t, "\n") {
+		fs := strings.Fields(l)
+		if len(fs) >= 2 && fs[0] == "set" && tr.EnvSettings.Has(fs[1]) {
+			c.envDefault(path.Join(path.Dir(f), ".env"), "env")
+			return
+		}
 	}
 }
