@@ -534,6 +534,9 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 			// exec 3<>/dev/tcp/…, a bare sudo -v: the prefix is the command.
 			break
 		}
+		if prog := catalogue.PackageProgramOf(rest[0].Text); catalogue.PackageRunners.Has(name) && rest[0].Known && prog != "" {
+			rest = append([]word.Word{{Text: prog, Known: true}}, rest[1:]...) // pipx run python-dotenv list, npx dotenv-cli
+		}
 		if p.PyFile && strings.HasSuffix(rest[0].Text, ".py") {
 			rest = append([]word.Word{{Text: "python3", Known: true}}, rest...) // uv run x.py
 		}
@@ -683,9 +686,17 @@ func (c *cmd) prefixStart(p catalogue.Prefix, words []word.Word) {
 		c.changeDir(unknownDir)
 	}
 	if p.EnvDefault != "" && !envFileGiven(p, words) {
-		if _, st := c.w.FileStatus(p.EnvDefault, true, effect.MaxScriptBytes); st != effect.FileAbsent {
-			c.envFile(word.Word{Text: p.EnvDefault, Known: true}, "env")
-		}
+		c.envDefault(p.EnvDefault, "env")
+	}
+}
+
+// envDefault: the program (prog, for the reason) loads the file of
+// NAME=VALUE lines f of the working directory by default, when one is
+// there (dotenv run, pipenv run, bun, node -r dotenv/config: .env): a
+// read of f, whose values the command it runs may print.
+func (c *cmd) envDefault(f, prog string) {
+	if _, st := c.w.FileStatus(f, true, effect.MaxScriptBytes); st != effect.FileAbsent {
+		c.envFile(word.Word{Text: f, Known: true}, prog)
 	}
 }
 

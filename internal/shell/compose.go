@@ -41,6 +41,9 @@ func (c *cmd) compose(args []word.Word) {
 			sub = s
 		}
 	}
+	if sub == "config" || sub == "convert" {
+		c.composeEnv(dir, files) // prints the model with .env's values
+	}
 	if !catalogue.ComposeRuns.Has(sub) {
 		return
 	}
@@ -311,4 +314,15 @@ func (c *cmd) hostPaths(t string) {
 			host = false
 		}
 	}
+}
+
+// composeEnv: compose config prints the model with the values of the
+// project directory's .env (the directory of the first -f file, or the
+// working directory) interpolated, --environment all of them: a read of
+// it when one is there (envloaders.go).
+func (c *cmd) composeEnv(dir string, files []word.Word) {
+	if dir == "" && len(files) > 0 {
+		dir = path.Dir(files[0].Text)
+	}
+	c.envDefault(path.Join(dir, ".env"), "env")
 }

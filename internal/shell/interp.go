@@ -21,6 +21,7 @@ func (c *cmd) interp(in catalogue.Interp) {
 	if c.mods = c.newLoader(lang.NoFamily); c.mods != nil {
 		c.mods.optionModules() // perl -MX, ruby -rX, PYTHONPATH's sitecustomize.py
 	}
+	c.interpEnvDefault(in) // bun: .env
 	src := c.interpOptions(in)
 	if src.progFile {
 		return // the program is a file guard does not read; its operands are read
@@ -136,6 +137,7 @@ func (c *cmd) interpOption(in catalogue.Interp, j int, src *interpSource) (int, 
 		return j, true
 	case in.Loads.Has(s) && j+1 < len(c.args):
 		j++
+		c.loadsEnv(c.args[j])   // node -r dotenv/config: .env
 		c.runProgram(c.args[j]) // node -r ./x.js: loaded first
 	case in.Sub.Has(s) && src.file < 0:
 		// deno run x.ts, bun run x.ts: the file follows
@@ -202,6 +204,11 @@ func (c *cmd) module(mod word.Word, args []word.Word) {
 	project := c.runModule(mod)
 	c.ownerWrites(mod.Text, args) // python3 -m pip install --user ./x.whl: owners.go
 	if strings.HasPrefix(c.name, "python") || strings.HasPrefix(c.name, "pypy") {
+		if prog := catalogue.PackageProgramOf(mod.Text); prog != "" && mod.Known && !project {
+			// python3 -m dotenv list is the dotenv program (envloaders.go)
+			c.extra = append(c.extra, c.inner(append([]word.Word{{Text: prog, Known: true}}, args...)).lines()...)
+			return
+		}
 		if mod.Text == "runpy" && len(args) > 0 && !project {
 			c.module(args[0], args[1:]) // python3 -m runpy MOD ARGS is python3 -m MOD ARGS (pyrunpy.go)
 			return
@@ -300,6 +307,7 @@ func letters(s string) bool {
 // before node).
 func (c *cmd) loadOption(in catalogue.Interp, opt string, v word.Word) {
 	if !in.EnvFiles.Has(opt) {
+		c.loadsEnv(v) // --require=dotenv/config
 		c.runProgram(v)
 		return
 	}
@@ -398,6 +406,7 @@ func (c *cmd) interpStdin() bool {
 // follows what it loads.
 func (c *cmd) oneLiner(code string) {
 	c.scanCode(code)
+	c.codeLoadsEnv(code) // from dotenv import load_dotenv: .env
 	if c.mods != nil {
 		c.mods.code(code, "", 0)
 	}

@@ -190,7 +190,8 @@ func (c *cmd) uvWith(args []word.Word, tool bool) {
 		case strings.HasPrefix(s, "-"):
 		default:
 			if tool {
-				c.pipReq(s, "") // uvx ./pkg
+				c.pipReq(s, "")           // uvx ./pkg
+				c.envLoaderTool(args[j:]) // uvx --from python-dotenv dotenv list (envloaders.go)
 			}
 			return // the command it runs
 		}

@@ -295,8 +295,10 @@ func (c *cmd) jqFilter() {
 	c.jq()
 }
 
-// yq: with -i it edits its files and its expression is a filter, as jq's.
+// yq: with -i it edits its files and its expression is a filter, as jq's;
+// its file operators read the files they name (yqloads.go).
 func (c *cmd) yq() {
+	c.yqLoads()
 	if c.jqInPlace() {
 		c.jq()
 		return

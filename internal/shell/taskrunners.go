@@ -41,6 +41,7 @@ func (c *cmd) runTasks(tr *catalogue.TaskRunner, args []word.Word) {
 	if dir != "" {
 		c.changeDir(dir) // restored when the command ends
 	}
+	c.taskEnvOpts(tr, args) // just --dotenv-load: .env (envloaders.go)
 	if file != nil {
 		c.scanTaskFile(tr, *file)
 		return
@@ -135,6 +136,7 @@ func (c *cmd) scanTaskText(tr *catalogue.TaskRunner, f string, seen map[string]b
 		return
 	}
 	c.followTaskRefs(tr, f, refs, seen)
+	c.taskEnvSettings(tr, f, t) // just's set dotenv-load (envloaders.go)
 	// $$ is make's and ninja's escape of $ (a shell's $$HOME is no name).
 	t = strings.NewReplacer(`"`, " ", "'", " ", "`", " ", ",", " ", "[", " ", "]", " ", "$$", "$").Replace(t)
 	lines := strings.Split(t, "\n")

@@ -196,9 +196,12 @@ var Prefixes = []PrefixEntry{
 	{Name: "faketime", Prefix: Prefix{Operands: 1, Prog: " --date-prog "}},
 	{Name: "firejail"},
 	{Name: "flock", Prefix: Prefix{WithArg: " -w -E --timeout --conflict-exit-code ", Operands: 1, script: " -c --command ", Lock: true}},
+	{Name: "foreman", Prefix: Prefix{Sub: "run", WithArg: " -e --env -d --root -f --procfile ", EnvFiles: " -e --env ", EnvDefault: ".env"}},
 	{Name: "gnome-terminal", Prefix: vteTerminal},
 	{Name: "gosu", Prefix: Prefix{Operands: 1}},
 	{Name: "hatch", Prefix: Prefix{Sub: "run", WithArg: " -e --env "}},
+	// honcho run [-e F] CMD, foreman run [-e F] CMD: .env by default.
+	{Name: "honcho", Prefix: Prefix{Sub: "run", WithArg: " -e --env -d --app-root -f --procfile ", EnvFiles: " -e --env ", EnvDefault: ".env"}},
 	{Name: "ionice", Prefix: Prefix{Execs: true, WithArg: " -c -n -p --class --classdata --pid "}},
 	{Name: "konsole", Prefix: terminal},
 	{Name: "ltrace", Prefix: Prefix{WithArg: " -o -p -e -s -u -a -n -A -D -F -l ", WriteOpts: " -o "}},
@@ -218,7 +221,7 @@ var Prefixes = []PrefixEntry{
 		Moves: " -w --wd -r --root -m --mount -a --all "}},
 	{Name: "numactl", Prefix: Prefix{WithArg: " -C -N -m -p -i -P --physcpubind --cpunodebind --membind --preferred --interleave --preferred-many "}},
 	{Name: "pdm", Prefix: Prefix{Sub: "run", WithArg: " -p --project "}},
-	{Name: "pipenv", Prefix: Prefix{Sub: "run"}},
+	{Name: "pipenv", Prefix: Prefix{Sub: "run", EnvDefault: ".env"}}, // pipenv loads .env unless PIPENV_DONT_LOAD_ENV
 	// pipx run APP…: the app of the package of that name.
 	{Name: "pipx", Prefix: Prefix{Sub: "run", WithArg: " --spec --python --index-url --pip-args "}},
 	{Name: "pixi", Prefix: Prefix{Sub: "run", WithArg: " -e --environment --manifest-path "}},

@@ -69,6 +69,12 @@ type Interp struct {
 	// before it looks up its program file (ruby -C DIR, -xDIR; review 13a
 	// F15): a relative program name is taken from there.
 	Chdir word.Set
+	// EnvDefault: the file of VAR=VALUE lines of the working directory it
+	// loads into its environment by default (bun: .env), when one is
+	// there; with EnvDefaultOpts, only under one of those options given
+	// without a value (deno --env-file).
+	EnvDefault     string
+	EnvDefaultOpts word.Set
 }
 
 // pwshWithArg are pwsh's and powershell's options that take the next word
@@ -85,8 +91,9 @@ type InterpEntry struct {
 // (TestInterpretersSorted).
 var Interpreters = []InterpEntry{
 	{Name: "awk", Interp: Interp{Program: true, WithArg: " -f -F -v -W --field-separator --assign "}},
-	{Name: "bun", Interp: Interp{Code: " -e --eval -p --print ", Sub: " run repl "}}, // bun repl < F: stdin is code
-	{Name: "deno", Interp: Interp{Code: " eval ", Sub: " run serve test bench compile install repl ", Loads: " --preload --eval-file "}},
+	{Name: "bun", Interp: Interp{Code: " -e --eval -p --print ", Sub: " run repl ", EnvDefault: ".env"}}, // bun repl < F: stdin is code
+	{Name: "deno", Interp: Interp{Code: " eval ", Sub: " run serve test bench compile install repl ", Loads: " --preload --eval-file ",
+		EnvDefault: ".env", EnvDefaultOpts: " --env-file "}},
 	{Name: "gawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W -e -l --field-separator --assign ", Loads: " -i --include "}}, // -i F: a source library
 	{Name: "lua", Interp: Interp{Code: " -e ", WithArg: " -l ", Flags: " -i -v -E -W -- ", Interactive: " -i "}},
 	{Name: "luajit", Interp: Interp{Code: " -e ", WithArg: " -l -j ", Flags: " -i -v -E -b -- ", Glued: " -O ", Interactive: " -i "}},

@@ -43,6 +43,11 @@ type TaskRunner struct {
 	// ScriptDirs are directories whose files it may run as scripts
 	// (lefthook's .lefthook/HOOK/x.sh), read as scripts.
 	ScriptDirs []string
+	// EnvOpts are its options that make it load a .env file into the
+	// environment of its recipes (just --dotenv-load), EnvSettings the
+	// words of its task file that do (just's set dotenv-load): the .env
+	// of the directory it runs in is read when one is there.
+	EnvOpts, EnvSettings word.Set
 }
 
 // The task file languages with a layer of their own (TaskRunner.Format).
@@ -67,7 +72,8 @@ var TaskRunners = []TaskRunner{
 	{Name: "hatch", Look: Nearest, Sub: " run ", Files: []string{"pyproject.toml", "hatch.toml"}},
 	{Name: "inv", Look: Nearest, Files: []string{"tasks.py"}, FileOpts: " -f --config ", DirOpts: " -r --search-root "},
 	{Name: "invoke", Look: Nearest, Files: []string{"tasks.py"}, FileOpts: " -f --config ", DirOpts: " -r --search-root "},
-	{Name: "just", Look: Nearest, Files: []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}, FileOpts: " -f --justfile ", DirOpts: " -d --working-directory ", WithArg: " --set --shell --shell-arg --dotenv-path --dotenv-filename --color --list-heading --list-prefix "},
+	{Name: "just", Look: Nearest, Files: []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}, FileOpts: " -f --justfile ", DirOpts: " -d --working-directory ", WithArg: " --set --shell --shell-arg --dotenv-path --dotenv-filename --color --list-heading --list-prefix ",
+		EnvOpts: " --dotenv-load --dotenv-path --dotenv-filename ", EnvSettings: " dotenv-load dotenv-required dotenv-filename dotenv-path "},
 	// lefthook run HOOK runs the commands and scripts the hook lists.
 	// lefthook-local.yml is merged over it, extends: names more of it,
 	// and a hook's scripts are files of .lefthook/HOOK/.
