@@ -59,10 +59,10 @@ func shellEditSecrets(a *shell.Analysis, base, h string) *event.Finding {
 			src = cw.Was
 		}
 		src = shell.ExpandEnv(src, lookupEnv)
-		if strings.Contains(src, "/**") || strings.Contains(src, path.Unknown) || strings.Contains(src, "$") {
+		files := []string{absUnder(src, base, h)}
+		if strings.Contains(src, "/**") || strings.Contains(src, path.Unknown) || strings.Contains(files[0], "$") {
 			continue // a tree or a part guard cannot work out: the path rules'
 		}
-		files := []string{absUnder(src, base, h)}
 		if m, err := filepath.Glob(files[0]); !touch && err == nil && len(m) > 0 && strings.ContainsAny(src, "*?[") {
 			// The shell's pattern (sed -i … *.py); a touch's is a word
 			// of code no shell expands.

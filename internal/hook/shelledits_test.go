@@ -32,11 +32,13 @@ func TestShellEditSecrets(t *testing.T) {
 		cmd   string
 		block bool
 	}{
-		{`sed -i 's/E7710/E77 10/' settings.py`, true},                    // computed: the token reshaped
-		{`sed -i 's/E77.10/E77 10/' settings.py`, true},                   // a pattern guard does not compute
-		{`perl -pi -e 's/E7710/E77 10/' settings.py`, true},               // perl's code
-		{`sed -i 's/ghp_16C7e42F292c/&\xff/' settings.py`, true},          // a byte inside the token
-		{`sed -i 's/E7710/E77 10/' *.py`, true},                           // the shell's pattern names it
+		{`sed -i 's/E7710/E77 10/' settings.py`, true},           // computed: the token reshaped
+		{`sed -i 's/E77.10/E77 10/' settings.py`, true},          // a pattern guard does not compute
+		{`perl -pi -e 's/E7710/E77 10/' settings.py`, true},      // perl's code
+		{`sed -i 's/ghp_16C7e42F292c/&\xff/' settings.py`, true}, // a byte inside the token
+		{`sed -i 's/E7710/E77 10/' *.py`, true},                  // the shell's pattern names it
+		{`sed -i 's/E77.10/E77 10/' "$PWD/settings.py"`, true},
+		{`cd .. && sed -i 's/E77.10/E77 10/' proj/settings.py`, true},
 		{`cp settings.py s2.py && sed -i 's/E77.10/E77 10/' s2.py`, true}, // a copy the command made, then edited
 		{`cp settings.py s2.py && sed -i 's/E7710/E77 10/' s2.py`, true},
 		{`python3 -c "p='settings.py';t=open(p).read();open(p,'w').write(t.replace('E7710','E77 10'))"`, true},
