@@ -77,14 +77,24 @@ func editSecrets(call *agent.Call) (event.Finding, bool) {
 			return block(m.Rule, "the edit replaces part of a secret ("+m.Rule+") the file holds; remove the secret whole, or edit it by hand")
 		}
 	}
+	if rule, hit := reshaped(d, text, result, ms); hit {
+		return block(rule, "the file holds a secret ("+rule+") the edit reshapes; remove the secret whole, or edit it by hand")
+	}
+	return event.Finding{}, false
+}
+
+// reshaped returns the rule of a secret of text (ms: its secrets) that
+// result keeps a run of letters and digits of (keptRun) where the rules
+// no longer find it whole.
+func reshaped(d *secret.Detector, text, result string, ms []detect.Match) (string, bool) {
 	grams := secretGrams(text, ms)
 	before, after := keptRuns(grams, blankFound(text, ms)), keptRuns(grams, blankFound(result, d.FindAll(result)))
 	for _, m := range ms {
 		if after[m.Rule] > before[m.Rule] {
-			return block(m.Rule, "the file holds a secret ("+m.Rule+") the edit reshapes; remove the secret whole, or edit it by hand")
+			return m.Rule, true
 		}
 	}
-	return event.Finding{}, false
+	return "", false
 }
 
 // applyEdits returns text with edits applied in order, each to the

@@ -420,6 +420,9 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		base := agent.BaseDir(call, opt)
 		imports, block := contextShellWrites(a, base, opt0.Home)
 		out = append(out, imports...)
+		if block == nil {
+			block = shellEditSecrets(a, base, opt0.Home) // shelledits.go
+		}
 		if block != nil && revBlock == nil {
 			revBlock = block
 		}

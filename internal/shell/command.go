@@ -349,6 +349,8 @@ func (c *cmd) settleOutput() {
 			c.w.Wrote(f.path, c.out.text, f.append)
 		case c.out.file != "" && !f.append:
 			c.w.Copied(f.path, c.out.file)
+		case !f.append:
+			c.w.Replaced(c.w.Where(f.path))
 		default:
 			c.w.Changed(c.w.Where(f.path))
 		}

@@ -28,6 +28,7 @@ const maxMemberLinks = 16
 // extracted records what an extraction writes into directory d: the
 // members when guard can list them, else names it cannot tell.
 func (c *cmd) extracted(d string, x extraction, members []effect.Member, listed bool) {
+	defer c.replacing()()
 	if !listed {
 		if c.w.Listing() {
 			c.w.WriteUnknownIn(d)
@@ -59,6 +60,15 @@ func (c *cmd) extracted(d string, x extraction, members []effect.Member, listed 
 			c.w.Write(p)
 		}
 	}
+}
+
+// replacing marks the files c writes from here as written whole, with
+// text not made from theirs (effect.Ledger.Replacing), and returns what
+// ends that.
+func (c *cmd) replacing() func() {
+	was := c.w.Replacing
+	c.w.Replacing = true
+	return func() { c.w.Replacing = was }
 }
 
 // under returns member name in directory dir; an absolute name stays so
@@ -201,6 +211,7 @@ func (c *cmd) copied(t copiedTree, into []string) {
 	if !t.tree {
 		return
 	}
+	defer c.replacing()()
 	for _, d := range into {
 		if t.unknown {
 			// A name guard cannot tell (cp -r src/* out/): what it brings

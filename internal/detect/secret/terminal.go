@@ -70,14 +70,17 @@ func hiddenASCII(text string, i int) bool {
 // format character (Unicode Cf: U+200B, the soft hyphen, bidirectional
 // marks, U+FEFF), a nonspacing mark (Mn: variation selectors, the
 // combining grapheme joiner, combining accents), a Hangul filler, the
-// braille blank or a no-break space: no glyph of a
-// secret, or a blank no key holds.
+// braille blank, a space other than ASCII's (Zs, Zl, Zp: the no-break
+// space, U+2002, U+3000, U+2028) or U+FFFD, which an invalid byte also
+// decodes to (utf8.RuneError: a stray \xff, an overlong or surrogate
+// form, each byte on its own): no glyph of a secret, or a blank or a
+// box no key holds.
 func hiddenRune(r rune) bool {
 	switch r {
-	case 0xa0, 0x115f, 0x1160, 0x2800, 0x3164, 0xffa0:
+	case 0x115f, 0x1160, 0x2800, 0x3164, 0xffa0, utf8.RuneError:
 		return true
 	}
-	return r >= 0x80 && r <= 0x9f || r > 0x9f && (unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Mn, r))
+	return r >= 0x80 && r <= 0x9f || r > 0x9f && (unicode.In(r, unicode.Cf, unicode.Mn, unicode.Z))
 }
 
 // terminalLayer returns text without its terminal escape sequences,

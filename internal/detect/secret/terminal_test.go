@@ -82,6 +82,21 @@ func TestHiddenCharacters(t *testing.T) {
 		{"a braille blank", "AWS=" + key[:8] + "\u2800" + key[8:] + "\n"},
 		{"a combining accent", "AWS=" + key[:8] + "\u0301" + key[8:] + "\n"},
 		{"a no-break space", "AWS=" + key[:8] + "\u00a0" + key[8:] + "\n"},
+		// Round 30b N1: an invalid byte, U+FFFD and every other space.
+		{"an invalid byte", "AWS=" + key[:8] + "\xff" + key[8:] + "\n"},
+		{"U+FFFD", "AWS=" + key[:8] + "\ufffd" + key[8:] + "\n"},
+		{"an overlong NUL", "AWS=" + key[:8] + "\xc0\x80" + key[8:] + "\n"},
+		{"a surrogate's bytes", "AWS=" + key[:8] + "\xed\xa0\x80" + key[8:] + "\n"},
+		{"a lone continuation byte", "AWS=" + key[:8] + "\x80" + key[8:] + "\n"},
+		{"an ideographic space", "AWS=" + key[:8] + "\u3000" + key[8:] + "\n"},
+		{"an en space", "AWS=" + key[:8] + "\u2002" + key[8:] + "\n"},
+		{"a narrow no-break space", "AWS=" + key[:8] + "\u202f" + key[8:] + "\n"},
+		{"a medium mathematical space", "AWS=" + key[:8] + "\u205f" + key[8:] + "\n"},
+		{"an ogham space mark", "AWS=" + key[:8] + "\u1680" + key[8:] + "\n"},
+		{"a line separator", "AWS=" + key[:8] + "\u2028" + key[8:] + "\n"},
+		{"ghp_ and an invalid byte", "t=ghp_" + "16C7e42F292c\xff6912E7710c838347Ae178B4a"},
+		{"ghp_ and U+FFFD", "t=ghp_" + "16C7e42F292c\ufffd6912E7710c838347Ae178B4a"},
+		{"ghp_ and U+3000", "t=ghp_" + "16C7e42F292c\u30006912E7710c838347Ae178B4a"},
 	}
 	d := New()
 	for _, tt := range tests {
@@ -94,8 +109,15 @@ func TestHiddenCharacters(t *testing.T) {
 		if _, hit := d.Check(out); hit || !strings.Contains(out, "[REDACTED:") {
 			t.Errorf("%s: redacted %q", tt.name, out)
 		}
+		// The redaction covers the text as written, the hidden bytes too.
+		for _, part := range []string{key[:8], key[9:], "16C7e42F292c", "6912E7710c83", "\ufffd", "\u3000"} {
+			if strings.Contains(out, part) && strings.Contains(tt.text, part) {
+				t.Errorf("%s: %q left in %q", tt.name, part, out)
+			}
+		}
 	}
-	for _, s := range []string{"a\r\nb\r\n", "x\ty\n", "caf\u00e9", "cafe\u0301 na\u00efve \u00a0x", "\u200b", "\b\b", "A\bB"} {
+	for _, s := range []string{"a\r\nb\r\n", "x\ty\n", "caf\u00e9", "cafe\u0301 na\u00efve \u00a0x", "\u200b", "\b\b", "A\bB",
+		"caf\xe9 \xff\xfe", "\u3000\u3000x\u3000y", "\ufffd"} {
 		if f, hit := d.Check(s); hit {
 			t.Errorf("Check(%q) = %v", s, f)
 		}

@@ -66,8 +66,10 @@ type Ledger struct {
 	reads []fileRead
 	// MetaOnly is set while a program that changes no file's text (chmod,
 	// touch, rm) runs; Redirecting while a redirection of standard output
-	// is recorded (call settles what its file then holds).
-	MetaOnly, Redirecting bool
+	// is recorded (call settles what its file then holds); Replacing while
+	// the files a program writes whole, with text not made from theirs,
+	// are recorded (an archive's members, a recursive copy's files).
+	MetaOnly, Redirecting, Replacing bool
 	// writtenFull: more files were written than written holds, in more
 	// directories than fullDirs holds (the directories written past the
 	// table's bound).
@@ -248,6 +250,9 @@ func cutDir(p, d string) (string, bool) {
 // setWritten records what the command wrote to a file, in place of what
 // it wrote there before.
 func (w *Ledger) setWritten(f WrittenFile) {
+	if f.from == "" && !f.whole {
+		f.was = w.heldFrom(f.Path)
+	}
 	for i := len(w.Written) - 1; i >= 0; i-- {
 		if w.Written[i].Path == f.Path {
 			w.Written = append(w.Written[:i], w.Written[i+1:]...)
@@ -274,15 +279,44 @@ func (w *Ledger) setWritten(f WrittenFile) {
 // ContextWrite is a write of a file, as the rules expect its path, and
 // what it then holds when guard knows (Known): a file an agent's context
 // file imports is context too, whatever its name, and the hook decides
-// which are.
+// which are. Whole marks a write that replaces the file's text whole
+// with text not made from it: another file's (cp a f, cat a > f) or a
+// program's output the shell empties the file for (cmd > f). Was names,
+// for any other write, the file whose
+// text it held when the command began, as far as guard follows the
+// command's copies (cp a f; sed -i … f: a), else its own path: an edit in
+// place reshapes that text ("": guard could not follow it).
 type ContextWrite struct {
-	Path, Text string
-	Known      bool
+	Path, Text, Was string
+	Known, Whole    bool
 }
 
 // contextWrite notes f in ContextList: its last text only.
 func (w *Ledger) contextWrite(f WrittenFile) {
-	w.noteContext(ContextWrite{Path: f.canon, Text: f.text, Known: !f.unknown && f.from == ""}, true)
+	was := ""
+	if f.was != "" {
+		was = w.CanonPath(f.was)
+	}
+	w.noteContext(ContextWrite{Path: f.canon, Text: f.text, Known: !f.unknown && f.from == "", Whole: f.from != "" || f.whole, Was: was}, true)
+}
+
+// heldFrom returns the file whose text the file at p held when the
+// command began, followed through the copies the command made (a few
+// deep): p itself when the command has not written it, or wrote it as a
+// directory's member; "" past the depth.
+func (w *Ledger) heldFrom(p string) string {
+	for range 4 {
+		e, ok := w.WrittenEntry(p)
+		switch {
+		case !ok || e.Path != p:
+			return p
+		case e.from != "":
+			p = e.from
+		default:
+			return e.was
+		}
+	}
+	return ""
 }
 
 // contextKept notes a write that changes no text (chmod, touch, rm, a
@@ -315,6 +349,13 @@ func (w *Ledger) noteContext(c ContextWrite, replace bool) {
 // with text guard does not know.
 func (w *Ledger) Changed(p string) {
 	w.setWritten(WrittenFile{Path: path.Clean(p), unknown: true})
+}
+
+// Replaced records that the command writes the file at p whole with text
+// guard does not know: a program's output the shell empties it for (cmd
+// > f), not made from what it held.
+func (w *Ledger) Replaced(p string) {
+	w.setWritten(WrittenFile{Path: path.Clean(p), unknown: true, whole: true})
 }
 
 // Copied records that the file at dst holds what the file at src holds
@@ -785,6 +826,8 @@ type WrittenFile struct {
 	Path, text, from string
 	unknown          bool
 	canon            string // path as canonPath writes it (~ for the home directory)
+	was              string // the file whose text it held before (ContextWrite.Was)
+	whole            bool   // unknown text that replaces the file's whole (ContextWrite.Whole)
 }
 
 // Wrote records that the file at p (as the command names it) holds text.
@@ -1024,9 +1067,12 @@ func (w *Ledger) record(p string, k pathKind) {
 	}
 	if k == writePath {
 		*w.WriteList = append(*w.WriteList, p)
-		if !w.MetaOnly && !w.Redirecting {
+		switch {
+		case w.Replacing && !w.MetaOnly && !w.Redirecting:
+			w.Replaced(p) // an extracted member: what it holds now is not known
+		case !w.MetaOnly && !w.Redirecting:
 			w.Changed(p) // what it holds now is not known
-		} else if w.MetaOnly {
+		case w.MetaOnly:
 			w.contextKept(p)
 		}
 	} else {

@@ -1,0 +1,144 @@
+package hook
+
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/guardhq/guard/internal/detect/path"
+	"github.com/guardhq/guard/internal/detect/secret"
+	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/regularfile"
+	"github.com/guardhq/guard/internal/shell"
+	"github.com/guardhq/guard/internal/shell/effect"
+)
+
+// A command that edits a file in place reshapes a secret there as an Edit
+// does (editsecrets.go): sed -i 's/E7710/E77 10/' settings.py leaves a
+// token with a blank inside, which no rule finds when a later call reads
+// the file. The same check runs on every file a command writes or
+// touches: where guard computes the text written (sed -i with literal
+// substitutions, echo … > F) the comparison of editSecrets decides;
+// where it does not (a pattern's substitution, perl -pi, an unknown
+// program's file, dd conv=notrunc, truncate), a file that holds a
+// secret blocks, default-deny. A copy onto a file (cp a F, cat a > F) or
+// a program's output the shell empties it for (cmd > F) replaces its
+// text whole; a file the command copied before it edits it is checked
+// as the file it copied (cp settings.py s; sed -i … s).
+
+// maxEditGlob bounds the files a pattern among a command's writes
+// expands to that guard reads; past it guard cannot tell.
+const maxEditGlob = 64
+
+// shellEditSecrets returns the finding that blocks command analysis a
+// (run in base, home h) that changes the text of a file holding a secret
+// in a way guard cannot show leaves the secret whole.
+func shellEditSecrets(a *shell.Analysis, base, h string) *event.Finding {
+	if len(a.Writes)+len(a.Touches) == 0 {
+		return nil
+	}
+	known := map[string]effect.ContextWrite{}
+	for _, cw := range a.ContextWrites {
+		known[cw.Path] = cw
+	}
+	kept := keptTouches(a)
+	e := shellEdits{d: secret.New()}
+	for i, w := range slices.Concat(a.Writes, a.Touches) {
+		touch := i >= len(a.Writes)
+		if touch && (kept[w] || kept[filepath.Base(w)] || slices.Contains(a.Writes, w) || slices.Contains(a.UnprintedReads, w)) {
+			continue // git add F: no write of the work tree; tar tf F: a program whose use of F guard knows
+		}
+		cw, ok := known[w]
+		if ok && cw.Whole {
+			continue // cp a F, cmd > F: no text of F's is left to reshape
+		}
+		src := w
+		if ok && cw.Was != "" {
+			src = cw.Was
+		}
+		src = shell.ExpandEnv(src, lookupEnv)
+		files := []string{absUnder(src, base, h)}
+		if strings.Contains(src, "/**") || strings.Contains(src, path.Unknown) || strings.Contains(files[0], "$") {
+			continue // a tree or a part guard cannot work out: the path rules'
+		}
+		if m, err := filepath.Glob(files[0]); !touch && err == nil && len(m) > 0 && strings.ContainsAny(src, "*?[") {
+			// The shell's pattern (sed -i … *.py); a touch's is a word
+			// of code no shell expands.
+			if len(m) > maxEditGlob {
+				return e.cannotTell(w, "the pattern names more files than guard reads")
+			}
+			files = m
+		}
+		for _, f := range files {
+			if fd := e.file(f, w, cw, ok && cw.Known); fd != nil {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+// shellEdits is the state of one command's edit check: the detector and
+// the scan budget its files share.
+type shellEdits struct {
+	d *secret.Detector
+	b scanBudget
+}
+
+// file returns the finding that blocks the command's write w of the file
+// at p (what the command's analysis knows of it: cw; known: its text).
+func (e *shellEdits) file(p, w string, cw effect.ContextWrite, known bool) *event.Finding {
+	if known {
+		data, err := regularfile.ReadFile(p, maxSecretRead)
+		if absent(p, err) || errors.Is(err, regularfile.ErrNotRegular) {
+			return nil
+		}
+		if err == nil {
+			text := strings.ReplaceAll(string(data), "\r\n", "\n")
+			ms := e.d.FindAll(text)
+			if len(ms) == 0 {
+				return nil
+			}
+			// The text written replaces the file's, or follows it (>>).
+			rule, hit := reshaped(e.d, text, cw.Text, ms)
+			if !hit {
+				rule, hit = reshaped(e.d, text, text+cw.Text, ms)
+			}
+			if !hit {
+				return nil
+			}
+			return e.block(w, rule, "the file holds a secret ("+rule+") the command's edit reshapes")
+		}
+	}
+	f, hit, err := scanFile(e.d, p, &e.b, false)
+	switch {
+	case err == nil && !hit:
+		return nil
+	case err == nil:
+		return e.block(w, f.Rule, "the file holds a secret ("+f.Rule+") and guard cannot compute what the command writes there (a pattern's substitution, perl -pi, a program guard does not know), so it cannot tell whether the secret stays whole")
+	case absent(p, err), errors.Is(err, regularfile.ErrNotRegular), errors.Is(err, fs.ErrPermission):
+		return nil
+	case errors.Is(err, errUndecoded):
+		return nil // compressed: an edit of its bytes leaves no text a reader prints reshaped
+	case errors.Is(err, errBudget):
+		return e.cannotTell(w, boundWhat)
+	}
+	return e.cannotTell(w, "guard could not read the file to tell whether it holds a secret")
+}
+
+// block returns the finding of a command's write w that may reshape a
+// secret (why names the rule, never the secret).
+func (e *shellEdits) block(w, rule, why string) *event.Finding {
+	f := secretFinding("a command's change inside a secret leaves a shape no rule may match, in the file and in every later read of it", why+"; remove the secret whole, or edit the file with the client's edit tool", rule, "high")
+	f.Reason = strings.Replace(f.Reason, "\x00", quoted(w), 1)
+	f.LogReason = strings.Replace(f.LogReason, "\x00", "the file", 1)
+	return &f
+}
+
+// cannotTell returns the finding of a command's write w of files guard
+// could not check.
+func (e *shellEdits) cannotTell(w, why string) *event.Finding {
+	return e.block(w, "", why+", so it cannot tell whether the command's change reshapes a secret there")
+}
