@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestShellEditSecrets covers round 30b F3: a shell command that changes a
+// TestShellEditSecrets: a shell command that changes a
 // file holding a secret in place (sed -i, perl -pi, interpreter code, dd
 // conv=notrunc) blocks on every agent unless guard computes the change and
 // it leaves the secret whole (sed -i with literal substitutions); a clean

@@ -82,7 +82,7 @@ func TestHiddenCharacters(t *testing.T) {
 		{"a braille blank", "AWS=" + key[:8] + "\u2800" + key[8:] + "\n"},
 		{"a combining accent", "AWS=" + key[:8] + "\u0301" + key[8:] + "\n"},
 		{"a no-break space", "AWS=" + key[:8] + "\u00a0" + key[8:] + "\n"},
-		// Round 30b N1: an invalid byte, U+FFFD and every other space.
+		// An invalid byte, U+FFFD and every other space.
 		{"an invalid byte", "AWS=" + key[:8] + "\xff" + key[8:] + "\n"},
 		{"U+FFFD", "AWS=" + key[:8] + "\ufffd" + key[8:] + "\n"},
 		{"an overlong NUL", "AWS=" + key[:8] + "\xc0\x80" + key[8:] + "\n"},
