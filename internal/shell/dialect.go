@@ -12,8 +12,9 @@ import (
 // reads it, whatever the user's shell ($SHELL) is: zsh's parser and rules
 // (~$USER, glob qualifiers, mapfile) for zsh, bash's for bash, dash, ksh
 // and the others but sh (which keeps the command's reading); the
-// options it is given (-o, -O, --OPT) that fold case in patterns are
-// noted (see globOptions). It returns what restores the reading after.
+// options it is given (-o, -O, --OPT) or, a bash, takes from its
+// environment (envOptions) that change how patterns match are noted (see
+// globOptions). It returns what restores the reading after.
 func (w *walker) dialect(name string, args []word.Word) func() {
 	zsh, zshShell, xpg, xsi, unsure := w.zsh, w.zshShell, w.echoXPG, w.echoXSI, w.echoUnsure
 	base := strings.ToLower(word.Base(name))
@@ -27,6 +28,9 @@ func (w *walker) dialect(name string, args []word.Word) func() {
 		w.zsh, w.zshShell = nested, nested
 	}
 	w.globOptions(shellOptionWords(args))
+	if base == "" || base == "sh" || strings.HasPrefix(base, "bash") || base == "rbash" {
+		w.globOptions(w.envOptions()) // (sh may be bash)
+	}
 	return func() { w.zsh, w.zshShell, w.echoXPG, w.echoXSI, w.echoUnsure = zsh, zshShell, xpg, xsi, unsure }
 }
 
@@ -48,6 +52,29 @@ func shellOptionWords(args []word.Word) []word.Word {
 		case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
 		default:
 			return out
+		}
+	}
+	return out
+}
+
+// envOptions returns the options a bash starting here takes from its
+// environment: those BASHOPTS (shopt's) and SHELLOPTS (set -o's) list, a
+// colon between them. A value guard cannot read is one option word it
+// cannot read: any option may be on (dotglob, extglob, nocaseglob).
+func (w *walker) envOptions() []word.Word {
+	var out []word.Word
+	for _, name := range []string{"BASHOPTS", "SHELLOPTS"} {
+		v, ok := w.varMap()[name]
+		if !ok || !v.IsSet() {
+			continue
+		}
+		s := v.String()
+		if strings.Contains(s, word.UnknownSubst) || word.HasMark(s) {
+			out = append(out, word.Word{Text: s})
+			continue
+		}
+		for _, o := range strings.Split(s, ":") {
+			out = append(out, word.Word{Text: o, Known: true})
 		}
 	}
 	return out

@@ -16,10 +16,12 @@ import (
 // taken as literal (which names nothing protected): each path component
 // holding such a form is widened. A group after literal text becomes *
 // (.s+(s)h is .s*h, *.@(go|md) is *.*), which keeps the shell's rule that
-// only a pattern starting with a dot names dot files; a component that
-// starts with a group (which may match a dot file: bash's *(.ssh) and
-// !(x) do) or holds # ^ ~ or a flag becomes a name guard does not know,
-// which the path rules treat as unresolved next to protected files. Under
+// only a pattern starting with a dot names dot files; a group that starts
+// a component is * or .* only when guard can show whether the names it
+// starts begin with a dot (bash's *(.ssh), ?(.)ssh, ?(x).ssh and zsh's
+// (.|)ssh match .ssh), else a name guard does not know before the rest of
+// the component, and a component holding # ^ ~ or a flag becomes one: the
+// path rules treat such names as unresolved next to protected files. Under
 // nocaseglob (or nocasematch, or after (#i)) the letters of a pattern
 // word match either case ([bB][aA]…). The widening is an
 // over-approximation: it can only name more files.
@@ -312,26 +314,27 @@ func stripFlags(c []syntax.WordPart) []syntax.WordPart {
 }
 
 // widen returns one path component as guard matches it: as written when
-// it is exact; its groups as * after literal text; else a name guard does
-// not know (first: the word's first component, whose ~ is the home
-// directory).
+// it is exact; its groups as * after literal text; a group that starts it
+// as leadingStar says, and as a name guard does not know (before the rest
+// of the component) when guard cannot show what it starts with; else a
+// name guard does not know (first: the word's first component, whose ~ is
+// the home directory).
 func (w *walker) widen(c []syntax.WordPart, first bool) []syntax.WordPart {
-	unknown := []syntax.WordPart{&syntax.Lit{Value: word.Mark(word.MarkName, "")}}
+	marker := word.Mark(word.MarkName, "")
+	unknown := []syntax.WordPart{&syntax.Lit{Value: marker}}
 	if len(c) == 1 && w.zsh && isLit(c[0], "***") {
 		// zsh's ***/ is **/ following links: any depth, the top too.
 		return []syntax.WordPart{&syntax.Lit{Value: "**"}}
 	}
 	lead := true    // no literal text seen yet
-	except := false // the group is kshglob's !(…)
+	op := byte('@') // the kshglob operator before a zsh group (+(x), !(x))
 	var out []syntax.WordPart
 	for k, p := range c {
 		switch p := p.(type) {
 		case *syntax.ExtGlob:
 			star := "*"
 			if lead {
-				if star = leadingStar(p.Pattern.Value, p.Op == syntax.GlobExcept); star == "" {
-					return unknown
-				}
+				star = leadingStar(groupLead{alts: p.Pattern.Value, op: p.Op.String()[0], rest: c[k+1:]}, marker)
 			}
 			lead = false
 			out = append(out, &syntax.Lit{Value: star})
@@ -346,11 +349,9 @@ func (w *walker) widen(c []syntax.WordPart, first bool) []syntax.WordPart {
 					return unknown
 				}
 				if lead {
-					if star = leadingStar(v[1:len(v)-1], except); star == "" {
-						return unknown
-					}
+					star = leadingStar(groupLead{alts: v[1 : len(v)-1], op: op, rest: c[k+1:]}, marker)
 				}
-				lead, except = false, false
+				lead, op = false, '@'
 				out = append(out, &syntax.Lit{Value: star})
 				continue
 			}
@@ -359,7 +360,7 @@ func (w *walker) widen(c []syntax.WordPart, first bool) []syntax.WordPart {
 				// (+(x), @(x)); a component that is only it starts
 				// with the group.
 				if strings.ContainsAny(v[len(v)-1:], "*+@?!") {
-					except = v[len(v)-1] == '!'
+					op = v[len(v)-1]
 					v = v[:len(v)-1]
 				}
 			}
@@ -375,27 +376,92 @@ func (w *walker) widen(c []syntax.WordPart, first bool) []syntax.WordPart {
 	return out
 }
 
-// leadingStar returns what a group that starts a path component (its
-// alternatives: pattern) is widened to: * when none of them starts with a
-// dot (the shells then match no dot file), .* when all do, "" when it may
-// match both (or is a negation, !(x), which bash lets match dot files).
-func leadingStar(pattern string, except bool) string {
-	alts := strings.Split(pattern, "|")
-	dots := 0
-	for _, a := range alts {
-		// Dots alone (*(.), a zsh qualifier read as bash's extglob) name
-		// only . and .., which bash's globs skip.
-		if strings.HasPrefix(a, ".") && strings.Trim(a, ".") != "" {
+// groupLead is a group that starts a path component.
+type groupLead struct {
+	alts string            // its alternatives, | between them
+	op   byte              // its kshglob operator: ? * + @ !
+	rest []syntax.WordPart // what follows it in the component
+}
+
+// leadingStar returns what a group that starts a path component is widened
+// to: * when guard can show that it starts no name with a dot (the shells
+// then match no dot file), .* when each name it starts begins with one,
+// else unknown. Unknown: a negation (!(x), which bash lets match dot
+// files); dots alone as the whole component (*(.): . and .., which bash
+// matches with globskipdots off); an alternative that starts with a
+// pattern or a group (see leadKinds); a group that may match nothing (?(x),
+// *(x), (x|)) followed by text guard cannot show starts with no dot
+// (?(x).env is .env); or alternatives of both kinds.
+func leadingStar(g groupLead, unknown string) string {
+	if g.op == '!' {
+		return unknown
+	}
+	empty := g.op == '?' || g.op == '*'
+	whole := len(g.rest) == 0
+	dots, others := 0, 0
+	for _, a := range strings.Split(g.alts, "|") {
+		switch {
+		case a == "":
+			empty = true
+		case whole && strings.Trim(a, ".") == "":
+			return unknown
+		}
+		switch dot, other := leadKinds(a); {
+		case dot && other:
+			return unknown
+		case dot:
 			dots++
+		case other:
+			others++
 		}
 	}
-	switch {
-	case except || dots > 0 && dots < len(alts):
-		return ""
-	case dots > 0:
+	if empty && !whole && !partsNoDotStart(g.rest) || dots > 0 && (others > 0 || empty && !whole) {
+		return unknown
+	}
+	if dots > 0 {
 		return ".*"
 	}
 	return "*"
+}
+
+// leadKinds says what the first character pattern text s matches may be:
+// a dot, another character, or both when guard cannot tell (a pattern, a
+// group, a bracket expression with a range, a class or a negation).
+func leadKinds(s string) (dot, other bool) {
+	switch {
+	case s == "":
+		return false, false
+	case s[0] == '\\' && len(s) > 1:
+		return s[1] == '.', s[1] != '.'
+	case s[0] == '.':
+		return true, false
+	case s[0] == '[':
+		end := bracketEnd(s, 0)
+		if end < 0 {
+			return false, true // a [ of its own
+		}
+		body := s[1:end]
+		if strings.ContainsAny(body[:1], "!^") || strings.Contains(strings.Trim(body, "-"), "-") || strings.Contains(body, "[:") {
+			return true, true
+		}
+		return strings.Contains(body, "."), strings.Trim(body, ".") != ""
+	}
+	c := s[0]
+	if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c >= 0x80 {
+		return false, true
+	}
+	return true, true
+}
+
+// partsNoDotStart reports whether a component's parts start with literal
+// text whose first character leadKinds shows is no dot.
+func partsNoDotStart(ps []syntax.WordPart) bool {
+	l, ok := ps[0].(*syntax.Lit)
+	if !ok {
+		return false
+	}
+	dot, other := leadKinds(l.Value)
+	return other && !dot
 }
 
 // isGroupLit reports whether p is a zsh group the parser split off: (…).
@@ -591,7 +657,9 @@ func widenText(c string, nocase, dots bool) string {
 				break
 			}
 			if i == 0 {
-				return marker // a group first may match a dot file
+				// A group first may match a dot file: a name guard
+				// does not know, before the rest (?(.)env).
+				return marker + widenText(c[end+1:], nocase, false)
 			}
 			b.WriteByte('*')
 			i = end

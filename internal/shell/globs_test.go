@@ -4,6 +4,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/word"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 func TestParseQualifiers(t *testing.T) {
@@ -78,20 +81,41 @@ func TestFoldPattern(t *testing.T) {
 }
 
 func TestLeadingStar(t *testing.T) {
+	env := []syntax.WordPart{&syntax.Lit{Value: "env"}}
+	dotEnv := []syntax.WordPart{&syntax.Lit{Value: ".env"}}
 	for _, tc := range []struct {
-		pattern string
-		except  bool
-		want    string
+		alts string
+		op   byte
+		rest []syntax.WordPart
+		want string
 	}{
-		{"credentials", false, "*"},
-		{".ssh", false, ".*"},
-		{".ssh|.aws", false, ".*"},
-		{".ssh|x", false, ""},
-		{"x", true, ""},
-		{".", false, "*"},
+		{"credentials", '@', nil, "*"},
+		{".ssh", '@', nil, ".*"},
+		{".ssh|.aws", '@', nil, ".*"},
+		{".ssh", '?', nil, ".*"}, // nothing, or .ssh
+		{".ssh|x", '@', nil, "?"},
+		{"x", '!', nil, "?"},
+		{".", '*', nil, "?"},  // . and .. with globskipdots off
+		{".", '?', env, "?"},  // ?(.)env is .env
+		{".", '@', env, ".*"}, // the dot of .env
+		{".|", '@', env, "?"}, // zsh's (.|)env
+		{"|.", '@', env, "?"},
+		{"..|.", '@', env, ".*"},
+		{".|x", '@', env, "?"},
+		{"x", '?', dotEnv, "?"}, // ?(x).env is .env too
+		{"x", '?', env, "*"},
+		{"a|b", '?', dotEnv, "?"},
+		{"a|b", '@', dotEnv, "*"},
+		{"*.go|*.md", '@', nil, "?"}, // a pattern first
+		{`\.env`, '@', nil, ".*"},    // an escaped dot
+		{"[.]env", '@', nil, ".*"},
+		{"[.x]env", '@', nil, "?"},
+		{"[+-/]env", '@', nil, "?"}, // a range holding the dot
+		{"[!x]env", '@', nil, "?"},
+		{"[ab]x", '@', nil, "*"},
 	} {
-		if got := leadingStar(tc.pattern, tc.except); got != tc.want {
-			t.Errorf("%q (except %v): %q, want %q", tc.pattern, tc.except, got, tc.want)
+		if got := leadingStar(groupLead{alts: tc.alts, op: tc.op, rest: tc.rest}, "?"); got != tc.want {
+			t.Errorf("%q (op %c, rest %d): %q, want %q", tc.alts, tc.op, len(tc.rest), got, tc.want)
 		}
 	}
 }
@@ -132,6 +156,7 @@ func TestUnquotedExpansion(t *testing.T) {
 
 func TestWidenText(t *testing.T) {
 	u := "\x00"
+	marker := word.Mark(word.MarkName, "")
 	for _, tc := range []struct {
 		in           string
 		nocase, dots bool
@@ -144,8 +169,9 @@ func TestWidenText(t *testing.T) {
 		{".SS?", true, false, ".[Ss][Ss]?"},
 		{"plain", true, true, "plain"},
 		{"a+(b(c))d", false, false, "a*d"},
+		{"?(.)env", false, false, u + "env"},
 	} {
-		got := widenText(tc.in, tc.nocase, tc.dots)
+		got := strings.ReplaceAll(widenText(tc.in, tc.nocase, tc.dots), marker, u)
 		if tc.want == u {
 			if !strings.Contains(got, "\x00") && got == tc.in {
 				t.Errorf("%q: %q, want a name guard does not know", tc.in, got)

@@ -94,6 +94,9 @@ type transfer struct {
 	// under its name; server: the server or a list names the files.
 	outDir         string
 	remote, server bool
+	// inDir are the files it saves URLs into (curl -o): in outDir when
+	// one is given (saved).
+	inDir []string
 	// target: the client sends a request target other than its URLs'
 	// paths (targetHosts).
 	target bool
@@ -158,6 +161,8 @@ func (t *transfer) use(use catalogue.NetUse, x word.Word, opt string, next func(
 	switch use {
 	case catalogue.NetSave:
 		w.Write(next())
+	case catalogue.NetInDir:
+		t.inDir = append(t.inDir, next())
 	case catalogue.NetConfig:
 		t.config(next(), depth)
 	case catalogue.NetRcFile:
@@ -297,9 +302,9 @@ func (t *transfer) outputCluster(s string, i int, next func() string) {
 	}
 }
 
-// saved records the files the client saves under names it does not give:
-// curl -O and wget without -O save each URL's last path element, in
-// --output-dir or -P DIR, else the working directory.
+// saved records the files the client saves: those -o names, and, curl -O
+// and wget without -O, each URL's last path element; in --output-dir or
+// -P DIR, else the working directory.
 func (t *transfer) saved() {
 	w := t.c.w
 	dir := strings.TrimRight(t.outDir, "/")
@@ -311,17 +316,34 @@ func (t *transfer) saved() {
 		// the directory may be written.
 		w.WriteDir(dir)
 	}
+	for _, f := range t.inDir {
+		t.save(dir, f)
+	}
 	if t.remote {
 		for _, a := range t.c.args {
 			if name := lang.UrlName(a.Text); name != "" {
-				w.Write(dir + "/" + name)
+				t.save(dir, name)
 			} else if strings.Contains(a.Text, "://") {
 				// wget names what a URL without a file name gives
 				// index.html (wget -P ~/.pyenv/plugins/x URL: review 6 F3).
-				w.Write(dir + "/index.html")
+				t.save(dir, "index.html")
 			}
 		}
 	}
+}
+
+// save records that the client writes file f in directory dir (curl puts
+// --output-dir before an absolute -o name too). As curl's --output-dir
+// holds only up to a --next, which guard does not split the line at, f is
+// also written where it stands without the directory.
+func (t *transfer) save(dir, f string) {
+	w := t.c.w
+	if f == "-" || t.outDir == "" {
+		w.Write(f) // - : standard output, which Write does not take as a file
+		return
+	}
+	w.Write(dir + "/" + f)
+	w.Write(f)
 }
 
 // nc: -e PROG, -c CMD, --exec, --sh-exec connect a program to the peer:

@@ -12,13 +12,14 @@ type NetUse uint8
 
 const (
 	// Options that take a value.
-	NetSave    NetUse = iota // a file it writes (curl -o F, -D F, wget -o F); not shown
+	NetSave    NetUse = iota // a file it writes (curl -D F, wget -o F); not shown
+	NetInDir                 // a file it saves a URL into, in its NetOutDir directory when one is given (curl -o F); not shown
 	NetConfig                // a file of more options it reads (curl -K F); not shown
 	NetRcFile                // a file of wgetrc commands it reads (wget --config F); not shown
 	NetPost                  // a file it sends (wget --post-file F); not shown
 	NetUpload                // a file it sends; a file: URL is then where it writes (curl -T F)
 	NetQuery                 // @F sends F (curl --url-query); not shown
-	NetOutDir                // the directory it saves into (curl --output-dir, wget -P); not shown
+	NetOutDir                // the directory it saves into: its NetInDir files and the URL-named ones (curl --output-dir, wget -P); not shown
 	NetList                  // a file of URLs it reads, which name the files it saves (wget -i)
 	NetExecute               // a wgetrc command: http_proxy=HOST names a host (wget -e); not shown
 	NetOutput                // the file it saves into, - for standard output (wget -O F)
@@ -73,7 +74,8 @@ const CurlWithArg word.Set = " -o --output -d --data --data-binary --data-raw --
 // netClients lists the clients download reads.
 var netClients = []NetClient{
 	{name: "curl", Short: "odFTHAeubcwKXxmrDEUCYyzQ", WithArg: CurlWithArg, options: []netOption{
-		{names: " -o --output -D --dump-header -c --cookie-jar --trace --trace-ascii --stderr --etag-save --hsts --alt-svc --libcurl ", use: NetSave},
+		{names: " -o --output ", use: NetInDir},
+		{names: " -D --dump-header -c --cookie-jar --trace --trace-ascii --stderr --etag-save --hsts --alt-svc --libcurl ", use: NetSave},
 		{names: " -d --data --data-binary --data-ascii --json ", use: NetBody},
 		{names: " --data-urlencode ", use: NetEncoded},
 		{names: " --data-raw ", use: netRaw},
