@@ -6,9 +6,11 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf16"
 
 	"github.com/guardhq/guard/internal/agent"
@@ -155,12 +157,32 @@ func fileSecret(d *secret.Detector, p, why string, keysOnly bool, b *scanBudget)
 // carrying the last secretOverlap bytes of the one before from a line
 // start, and checks each for a secret (keysOnly: a private key), within
 // the budget b.
+//
+// A file one call scans twice (a command that reads and writes it: the
+// read's check and the edit's) is scanned once: the answer is kept for the
+// same file unchanged (scans).
 func scanFile(d *secret.Detector, p string, b *scanBudget, keysOnly bool) (event.Finding, bool, error) {
 	fh, err := regularfile.Open(p)
 	if err != nil {
 		return event.Finding{}, false, err
 	}
 	defer fh.Close()
+	fi, statErr := fh.Stat()
+	key := scanKey{path: p, keysOnly: keysOnly}
+	if statErr == nil {
+		if a, ok := scans.get(key, fi); ok {
+			return a.f, a.hit, a.err
+		}
+	}
+	f, hit, err := scanOpen(d, fh, b, keysOnly)
+	if statErr == nil && (err == nil || errors.Is(err, errUndecoded)) {
+		scans.put(key, fi, scanAnswer{f, hit, err})
+	}
+	return f, hit, err
+}
+
+// scanOpen is scanFile's scan of the open file fh.
+func scanOpen(d *secret.Detector, fh *os.File, b *scanBudget, keysOnly bool) (event.Finding, bool, error) {
 	if b.files++; b.files > maxSecretFiles {
 		return event.Finding{}, false, errBudget
 	}
@@ -679,4 +701,55 @@ func utf16Text(text string) (string, bool) {
 		}
 	}
 	return string(utf16.Decode(u)), true
+}
+
+// scanKey names one scan of scanFile: the path and what counts.
+type scanKey struct {
+	path     string
+	keysOnly bool
+}
+
+// scanAnswer is what one scan found.
+type scanAnswer struct {
+	f   event.Finding
+	hit bool
+	err error
+}
+
+// scanMemo keeps scanFile's answers, each with the file's identity when
+// it was scanned (device and inode, size, modification time); safe for
+// concurrent use (a call's checks may run on while a time-out answers).
+type scanMemo struct {
+	mu sync.Mutex
+	m  map[scanKey]scanEntry
+}
+
+// scanEntry is one kept answer and the file it was of.
+type scanEntry struct {
+	fi os.FileInfo
+	a  scanAnswer
+}
+
+// scans is the process's memo: one hook call per process.
+var scans scanMemo
+
+// get returns the answer kept for key when the file is still fi's.
+func (s *scanMemo) get(key scanKey, fi os.FileInfo) (scanAnswer, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, ok := s.m[key]
+	if !ok || !os.SameFile(e.fi, fi) || e.fi.Size() != fi.Size() || !e.fi.ModTime().Equal(fi.ModTime()) {
+		return scanAnswer{}, false
+	}
+	return e.a, true
+}
+
+// put keeps answer a for key, of the file fi.
+func (s *scanMemo) put(key scanKey, fi os.FileInfo, a scanAnswer) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.m == nil {
+		s.m = map[scanKey]scanEntry{}
+	}
+	s.m[key] = scanEntry{fi, a}
 }
