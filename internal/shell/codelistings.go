@@ -3,6 +3,7 @@ package shell
 import (
 	"github.com/guardhq/guard/internal/shell/effect"
 	"path"
+	"strings"
 
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -32,22 +33,47 @@ func (c *cmd) codeListings(code string) {
 		return
 	}
 	for _, l := range lang.Listings(code) {
-		t := word.Mark(word.MarkSubst, "") // a name computed at run time
-		if l.Known {
-			t = path.Clean(l.Dir) + "/**"
-			if l.Name != "" {
-				t += "/" + l.Name
+		for _, t := range listedNames(l) {
+			if reads {
+				from := len(c.w.a.Reads)
+				c.w.Read(t)
+				c.w.markOpaque(from, len(c.w.a.Reads))
+			}
+			if writes {
+				c.w.Write(t)
 			}
 		}
-		if reads {
-			from := len(c.w.a.Reads)
-			c.w.Read(t)
-			c.w.markOpaque(from, len(c.w.a.Reads))
-		}
-		if writes {
-			c.w.Write(t)
+	}
+}
+
+// listedNames returns the paths a listing's names stand for: DIR/** (or
+// DIR/**/NAME) for a recursive one, else DIR/NAME for each of its names
+// (every entry: * and .*, as a pattern the rules expand on disk); a name
+// guard cannot tell for a directory it cannot compute.
+func listedNames(l lang.Listing) []string {
+	if !l.Known {
+		return []string{word.Mark(word.MarkSubst, "")} // a name computed at run time
+	}
+	dir := path.Clean(l.Dir)
+	names := l.Names
+	if len(names) == 0 {
+		names = []string{"*"}
+	}
+	var out []string
+	for _, n := range names {
+		switch {
+		case l.Recursive && n == "*":
+			out = append(out, dir+"/**")
+		case l.Recursive:
+			out = append(out, dir+"/**/"+n)
+		default:
+			out = append(out, dir+"/"+n)
+			if l.Hidden && !strings.HasPrefix(n, ".") {
+				out = append(out, dir+"/."+n)
+			}
 		}
 	}
+	return out
 }
 
 // codeArchiveReads marks as opaque what code reads of an archive the

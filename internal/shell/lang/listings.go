@@ -17,11 +17,16 @@ import (
 // Listing is a directory code enumerates: Dir as the code names it ("."
 // for the working directory, which a call without one lists), "" with
 // Known false when guard cannot compute it (a variable it cannot follow,
-// a call); Name, the pattern the last element of a listed name matches
-// ("" for any).
+// a call); Names, the patterns a listed name's last element matches
+// (none: any entry); Recursive, whether the entries of its directories
+// are listed too (os.walk, rglob, a ** pattern); Hidden, whether a
+// pattern's * matches a leading dot (pathlib's glob, os.listdir's
+// names), as the shell's and glob.glob's do not.
 type Listing struct {
-	Dir, Name string
-	Known     bool
+	Dir               string
+	Names             []string
+	Known             bool
+	Recursive, Hidden bool
 }
 
 // maxListings bounds the listings Listings returns for one code text.
@@ -35,7 +40,9 @@ const (
 	dirQualified = " children each_child entries foreach "
 	// dirMethods list the path object they are called on (pathlib's
 	// Path(d).iterdir(), Path.walk, Java's File.listFiles).
-	dirMethods = " iterdir listFiles "
+	dirMethods = " iterdir listFiles walk "
+	// recursiveCalls list the directories below theirs too.
+	recursiveCalls = " walk fwalk RecursiveDirectoryIterator "
 	// patternCalls list the names matching their first argument, a
 	// pattern: relative to the path object they are called on
 	// (Path(d).glob, rglob) or to the working directory.
@@ -61,14 +68,16 @@ func Listings(code string) []Listing {
 		switch {
 		case id == "opendir" && q == "": // perl: opendir(my $d, DIR), opendir D, DIR
 			args := n.callArgs(open, paren)
-			out = append(out, n.listing(argAt(args, 1), ""))
+			out = append(out, n.listing(argAt(args, 1), false))
 		case has(dirArgCalls, id) || has(dirQualified, id) && q == "Dir":
 			if !paren && !(q == "Dir" && open < len(code) && code[open] != '.') {
 				continue
 			}
-			out = append(out, n.listing(argAt(n.callArgs(open, paren), 0), ""))
+			args := n.callArgs(open, paren)
+			rec := has(recursiveCalls, id) || strings.Contains(strings.Join(args, ","), "recursive")
+			out = append(out, n.listing(argAt(args, 0), rec))
 		case has(dirMethods, id) && q != "":
-			out = append(out, n.listing(receiver(code, s-1), ""))
+			out = append(out, n.listing(receiver(code, s-1), id == "walk"))
 		case has(patternCalls, id) || id == "Dir" && open < len(code) && code[open] == '[':
 			if l, ok := n.patternListing(id, q, s, open); ok {
 				out = append(out, l)
@@ -90,53 +99,65 @@ func argAt(args []string, i int) string {
 }
 
 // patternListing reads a pattern call (glob(p), Path(d).rglob(p), ruby's
-// Dir[p], perl's glob "p"): the directory is its receiver's, or the
+// Dir[p], perl's glob "p q"): the directory is its receiver's, or the
 // working directory's, joined with the pattern's leading elements that
-// hold no wildcard; Name, its last element.
+// hold no wildcard; Names, its last elements; recursive for rglob and a
+// pattern with ** or a wildcard before its last element. A pattern of
+// pathlib's, or one asked to (include_hidden, FNM_DOTMATCH), matches dot
+// names.
 func (n *names) patternListing(id, q string, s, open int) (Listing, bool) {
 	code := n.code
 	paren := open < len(code) && code[open] == '('
 	var pat string
 	switch {
-	case id == "Dir":
-		pat = argAt(n.callArgs(open, true), 0)
-	case paren:
+	case id == "Dir" || paren:
 		pat = argAt(n.callArgs(open, true), 0)
 	case q == "" && open < len(code) && (code[open] == '"' || code[open] == '\''):
 		pat = argAt(n.callArgs(open, false), 0) // perl: glob "*.txt"
 	default:
 		return Listing{}, false
 	}
-	base := Listing{Dir: ".", Known: true}
+	base := Listing{Dir: ".", Known: true, Recursive: id == "rglob"}
 	if q != "" && id != "Dir" && !has(globModules, q) {
-		base = n.listing(receiver(code, s-1), "")
+		base = n.listing(receiver(code, s-1), id == "rglob")
 	}
+	base.Hidden = base.Hidden || strings.Contains(code, "include_hidden") || strings.Contains(code, "DOTMATCH")
 	l, ok := wholeLiteral(strings.TrimSpace(pat))
 	if !ok || !base.Known {
 		return Listing{}, true
 	}
 	p := strings.TrimSpace(pat)
-	p = p[l.start:l.end]
-	dir, name := path.Split(p)
-	for _, e := range strings.Split(strings.Trim(dir, "/"), "/") {
-		if e == "" || strings.ContainsAny(e, "*?[{") {
-			break
+	for _, one := range strings.Fields(Unescape(p[l.start:l.end])) {
+		dir, name := path.Split(one)
+		if name == "**" {
+			name = "*"
 		}
-		base.Dir = path.Join(base.Dir, e)
-	}
-	if strings.HasPrefix(p, "/") {
-		base.Dir = "/" + strings.TrimPrefix(base.Dir, ".")
-	}
-	if name != "*" && name != "**" {
-		base.Name = name
+		d, rec := base.Dir, base.Recursive
+		for _, e := range strings.Split(strings.Trim(dir, "/"), "/") {
+			if e == "" {
+				continue
+			}
+			if rec = rec || strings.ContainsAny(e, "*?[{"); !rec {
+				d = path.Join(d, e)
+			}
+		}
+		if strings.HasPrefix(one, "/") {
+			d = "/" + strings.TrimPrefix(d, ".")
+		}
+		if len(base.Names) > 0 && (d != base.Dir || rec != base.Recursive) {
+			continue // perl's second pattern in another directory: the first's is read
+		}
+		base.Dir, base.Recursive = d, rec
+		base.Names = append(base.Names, name)
 	}
 	return base, true
 }
 
-// listing returns the directory expression e names (see dirValue).
-func (n *names) listing(e, name string) Listing {
+// listing returns the listing of every entry of the directory
+// expression e names (see dirValue).
+func (n *names) listing(e string, recursive bool) Listing {
 	d, ok := n.dirValue(e, 0)
-	return Listing{Dir: d, Name: name, Known: ok}
+	return Listing{Dir: d, Known: ok, Recursive: recursive, Hidden: true}
 }
 
 // cwdSpellings are the expressions whose value is the working directory.
