@@ -11,8 +11,18 @@ type MadeArchive struct {
 	RootKnown  bool
 }
 
-// archiveExts are make_archive's formats and the extension each adds.
-var archiveExts = map[string]string{"zip": ".zip", "tar": ".tar", "gztar": ".tar.gz", "bztar": ".tar.bz2", "xztar": ".tar.xz", "zstdtar": ".tar.zst"}
+// archiveExt returns the extension make_archive adds for format.
+func archiveExt(format string) (string, bool) {
+	switch format {
+	case "zip", "tar":
+		return "." + format, true
+	case "gztar", "bztar", "xztar":
+		return ".tar." + format[:2], true
+	case "zstdtar":
+		return ".tar.zst", true
+	}
+	return "", false
+}
 
 // MadeArchives returns the archives code makes with make_archive whose
 // name guard can compute (bounded).
@@ -41,7 +51,7 @@ func MadeArchives(code string) []MadeArchive {
 		}
 		base, okBase := n.dirValue(pick(0, "base_name"), 0)
 		format, okFmt := n.dirValue(pick(1, "format"), 0)
-		ext, okExt := archiveExts[format]
+		ext, okExt := archiveExt(format)
 		if !okBase || !okFmt || !okExt {
 			continue
 		}
