@@ -59,6 +59,9 @@ func TestListedTrees(t *testing.T) {
 	passed := []string{
 		`python3 -c 'import os; print(os.listdir("."))'`,
 		`python3 -c 'import glob;[print(open(f).read()) for f in glob.glob("*")]'`,
+		`python3 -c 'import os; [print(file) for file in os.listdir(".")]'`,
+		`python3 -c 'import os,json; json.dump(os.listdir("."), open("files.json","w"))'`,
+		`node -e 'require("fs").readdirSync(".").forEach(file => console.log(file))'`,
 		`python3 -c 'import pathlib;[print(p.read_text()) for p in pathlib.Path("docs").rglob("*.md")]'`,
 		`tar czf dist.tgz . && ls -la dist.tgz`,
 		`tar cf o.tar docs && tar xOf o.tar`,

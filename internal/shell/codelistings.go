@@ -28,7 +28,7 @@ func (c *cmd) codeListings(code string) {
 		c.w.ArchivedTree(a.Name, a.Root) // "" for a root guard cannot tell
 	}
 	c.codeArchiveReads(code)
-	reads, writes := listsAndOpens(code), lang.ChangesFiles(lang.FamilyOf(c.name), code)
+	reads, writes := opensFiles(code), lang.ChangesFiles(lang.FamilyOf(c.name), code)
 	if !reads && !writes {
 		return
 	}

@@ -216,8 +216,10 @@ func (n *names) dirValue(e string, depth int) (string, bool) {
 }
 
 // ChangesFiles reports whether code in language f writes, removes or
-// renames files: one of its file-changing calls (write_text, unlink,
-// fs.writeFileSync, FileUtils.rm…) or an open for writing.
+// renames files by names it computes: one of its file-changing calls
+// (write_text, unlink, fs.writeFileSync, FileUtils.rm…) or an open for
+// writing, whose name is not a literal (open("files.json", "w") writes
+// that file alone, which the literal scanners read).
 func ChangesFiles(f Family, code string) bool {
 	n := names{code: code, lits: litSpans(code), fam: f}
 	calls := fileCallsOf(f)
@@ -227,15 +229,50 @@ func ChangesFiles(f Family, code string) bool {
 		open := skipBlanks(code, k)
 		paren := open < len(code) && code[open] == '('
 		for _, fc := range calls {
-			if fc.name == id && (fc.args != recv || q != "") && n.qualified(fc, q, s) {
+			if fc.name != id || fc.args == recv && q == "" || !n.qualified(fc, q, s) {
+				continue
+			}
+			if fc.args == recv || !allLiterals(n.callArgs(open, paren)) {
 				return true
 			}
 		}
-		if kind, ok := n.opens(id, q, paren); ok && n.writesOpen(kind, n.callArgs(open, paren)) {
-			return true
+		if kind, ok := n.opens(id, q, paren); ok {
+			if args := n.callArgs(open, paren); n.writesOpen(kind, args) && !plainLiteral(argAt(args, openName(kind, len(args)))) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// plainLiteral reports whether expr is one literal that interpolates
+// nothing ("x", not ">$_", f"{d}/x", "#{d}").
+func plainLiteral(expr string) bool {
+	e := strings.TrimSpace(expr)
+	return isLiteral(e) && !strings.ContainsAny(e, "$#{") && !strings.HasPrefix(e, "f")
+}
+
+// openName returns which of an open's n arguments (laid out as kind
+// says) is the name it opens.
+func openName(kind openKind, n int) int {
+	switch {
+	case kind == handleModeName && n == 2, kind == handleNameMode:
+		return 1
+	case kind == handleModeName:
+		return 2
+	}
+	return 0
+}
+
+// allLiterals reports whether each of args is a literal (an open's mode
+// and name, a copy's source and destination).
+func allLiterals(args []string) bool {
+	for _, a := range args {
+		if a = strings.TrimSpace(a); a != "" && !plainLiteral(a) && !optionArg(a) {
+			return false
+		}
+	}
+	return true
 }
 
 // writesOpen reports whether an open call (kind, its args) may write:

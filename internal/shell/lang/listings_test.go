@@ -45,10 +45,13 @@ func TestChangesFiles(t *testing.T) {
 		{Python, `[open(f, "w") for f in os.listdir(".")]`, true},
 		{Python, `[print(open(f).read()) for f in os.listdir(".")]`, false},
 		{Python, `xs.remove(1)`, false},
+		{Python, `json.dump(os.listdir("."), open("files.json", "w"))`, false},
+		{Python, `open(os.path.join("out", f), "w")`, true},
 		{Node, `fs.writeFileSync(f, "{}")`, true},
 		{Node, `fs.readFileSync(f, "utf8")`, false},
 		{Perl, `open F, $_; print <F>`, false},
-		{Perl, `open F, ">x"`, true},
+		{Perl, `open F, ">x"`, false},
+		{Perl, `open F, ">$_"`, true},
 		{Ruby, `FileUtils.rm(f)`, true},
 	} {
 		if got := ChangesFiles(tt.f, tt.code); got != tt.want {
