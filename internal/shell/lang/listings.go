@@ -36,7 +36,7 @@ const maxListings = 16
 // directory without one); dirQualified, only when called on Dir (ruby:
 // JavaScript's Object.entries is none).
 const (
-	dirArgCalls  = " listdir scandir walk fwalk readdirSync readdir opendirSync DirectoryIterator FilesystemIterator RecursiveDirectoryIterator newDirectoryStream "
+	dirArgCalls  = " listdir scandir walk fwalk readdirSync readdir opendir opendirSync DirectoryIterator FilesystemIterator RecursiveDirectoryIterator newDirectoryStream "
 	dirQualified = " children each_child entries foreach "
 	// dirMethods list the path object they are called on (pathlib's
 	// Path(d).iterdir(), Path.walk, Java's File.listFiles).

@@ -26,6 +26,7 @@ func TestListings(t *testing.T) {
 		{`for(glob "* .*"){open F,$_}`, []Listing{{Dir: ".", Names: []string{"*", ".*"}, Known: true}}},
 		{`print(os.path.join("a", "b"))`, nil},
 		{`Object.entries(x)`, nil},
+		{`fs.promises.opendir("src")`, []Listing{{Dir: "src", Known: true, Hidden: true}}},
 	} {
 		if got := Listings(tt.code); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("Listings(%q) = %+v, want %+v", tt.code, got, tt.want)
