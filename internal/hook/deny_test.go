@@ -128,6 +128,10 @@ var inHomeBlocks = map[string]string{
 	// grep -r of the home reads ~/.ssh.
 	"grep -rn TODO --exclude=.env .":                            "grep -r of the home",
 	"grep -rn TODO --exclude .env --exclude-dir node_modules .": "grep -r of the home",
+	// Code that lists the home and removes or writes what it lists writes
+	// its dot entries (~/.bashrc, ~/.guard): guard does not read its filter.
+	`python3 -c 'import os; [os.remove(f) for f in os.listdir(".") if f.endswith(".pyc")]'`:                              "lists the home and removes what it lists",
+	`printf '%s\n' "import os" "for f in os.listdir('.'):" "    open(os.path.join('out', f), 'w')" > b.py; python3 b.py`: "lists the home and opens files",
 	// A file server in the home serves ~/.ssh.
 	"python3 -m http.server 8000": "serves the home, which holds ~/.ssh",
 	// cmake's source directory .. from ~/build is the home, which holds ~/.guard.

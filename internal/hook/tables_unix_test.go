@@ -39,11 +39,19 @@ func TestTablesInverted(t *testing.T) {
 		_, proj := linkWorld(t, nil)
 		p := realPolicy(t, "")
 		for _, cmd := range append(follow, keep...) {
-			if cmd == "ngrok http file://$PWD" {
+			if cmd == follow[2] {
+				// os.listdir(d) of a loop's d: a directory guard
+				// cannot compute.
+				checkRule(t, p, proj, cmd, "unresolved_path", "")
+				continue
+			}
+			if cmd == "ngrok http file://$PWD" || cmd == follow[0] || cmd == follow[1] {
 				// The whole project is published, through its link out of
 				// it (py -> /usr/bin/python3): guard cannot tell that the
 				// served tree holds no .env, and nothing redacts what a
-				// tunnel serves (review 12b F2's default).
+				// tunnel serves (review 12b F2's default). The code that
+				// lists the project and prints each file it lists reads
+				// it all, as find . -type f -exec cat {} + does: the same.
 				checkRule(t, p, proj, cmd, "blocked_path", "cannot redact")
 				continue
 			}

@@ -184,3 +184,21 @@ func listsAndOpens(code string) bool {
 	}
 	return false
 }
+
+// opensFiles reports whether code calls a fileOpeners function on a
+// name it computes: the call's name followed by an opening parenthesis
+// and no plain literal first (open("package.json") opens that file
+// alone, which the literal scanners read), or perl's open by a blank
+// (open F, $_). A variable so named (for file in os.listdir(".")) opens
+// nothing.
+func opensFiles(code string) bool {
+	for id, k := range idents(code) {
+		if k >= len(code) || !slices.Contains(fileOpeners, id) {
+			continue
+		}
+		if _, _, lit := callLiteral(code[k:]); code[k] == '(' && !lit || id == "open" && code[k] == ' ' {
+			return true
+		}
+	}
+	return false
+}

@@ -520,6 +520,7 @@ func (c *cmd) scanEffects(code string, awk bool) {
 	}
 	c.codeExtracts(code)
 	c.codeTreeLinks(code) // recurselinks.go
+	c.codeListings(code)  // codelistings.go
 	if makesLinks(code) {
 		c.codeLinks(code) // links.go
 		c.w.LinksUnknown(c.name + " code that makes links")

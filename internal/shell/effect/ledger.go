@@ -95,6 +95,9 @@ type Ledger struct {
 	// .spec), as recorded (each in TouchList too).
 	BareList  *[]string
 	forceBare bool // TouchBare
+	// archives are the archives the command makes, with the reads each
+	// holds (archives.go).
+	archives []archive
 	// Container, while a container's command is analysed, maps its paths
 	// to the host's (container.go).
 	Container *ContainerView
@@ -1055,6 +1058,7 @@ func (w *Ledger) record(p string, k pathKind) {
 			p = treeOf(d)
 		}
 		*w.ReadList = append(*w.ReadList, p)
+		w.held(p) // archives.go
 		return
 	}
 	// DIR/… is what find found under DIR (fed to xargs rm, -exec sh -c

@@ -1,0 +1,80 @@
+package hook
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestListedTrees: code that lists a directory and opens (or writes) what
+// it lists reads (or writes) every entry of it, .env and
+// .agent_b/hooks.json among them; an archive made earlier in the command
+// and read back is a read of the tree it was made from. Each blocks in a
+// project holding those files, for agent A's hook and for the checks every
+// agent shares, and passes in one without them.
+func TestListedTrees(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("GUARD_HOME", "")
+	proj, bare := filepath.Join(dir, "proj"), filepath.Join(dir, "bare")
+	for _, f := range []struct{ path, text string }{
+		{filepath.Join(proj, ".env"), "DB_PASSWORD=hunter2xyz\n"},
+		{filepath.Join(proj, ".agent_b", "hooks.json"), "{}\n"},
+		{filepath.Join(proj, "docs", "a.md"), "# a\n"},
+		{filepath.Join(bare, "src", "main.go"), "package main\n"},
+		{filepath.Join(bare, "b.json"), "{}\n"},
+	} {
+		if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f.path, []byte(f.text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	blocked := []string{
+		`python3 -c 'import os;[print(open(f).read()) for f in os.listdir(".")]'`,
+		`python3 -c 'import os;[print(open(e.path).read()) for e in os.scandir()]'`,
+		`python3 -c 'import os;[print(open(os.path.join(r,f)).read()) for r,d,fs in os.walk(".") for f in fs]'`,
+		`python3 -c 'import pathlib;[print(p.read_text()) for p in pathlib.Path(".").iterdir()]'`,
+		`python3 -c 'import glob;[print(open(f).read()) for f in glob.glob("*", include_hidden=True)]'`,
+		`python3 -c 'import os;d=".";[print(open(os.path.join(d,f)).read()) for f in os.listdir(d)]'`,
+		`node -e 'const fs=require("fs");for(const f of fs.readdirSync("."))console.log(fs.readFileSync(f,"utf8"))'`,
+		`node -e 'const fs=require("fs");fs.promises.readdir(".").then(n=>n.forEach(f=>console.log(fs.readFileSync(f,"utf8"))))'`,
+		`ruby -e 'Dir.children(".").each{|f| puts File.read(f)}'`,
+		`ruby -e 'Dir.each_child("."){|f| puts File.read(f)}'`,
+		`ruby -e 'Dir.glob("*", File::FNM_DOTMATCH){|f| puts File.read(f)}'`,
+		`python3 -c 'import pathlib;[p.write_text("{}") for p in pathlib.Path().rglob("*.json")]'`,
+		`python3 -c 'import pathlib;[p.unlink() for p in pathlib.Path().rglob("*") if p.is_file()]'`,
+		`python3 -c 'import os;[os.remove(f) for f in os.listdir(".")]'`,
+		`tar cf o.tar .; tar xOf o.tar`,
+		`zip -r o.zip . && unzip -p o.zip`,
+		`tar czf o.tgz . && tar -xzOf o.tgz`,
+		`7z a o.7z . && 7z x -so o.7z`,
+		`bsdtar cf o.tar . && bsdtar xOf o.tar`,
+		`tar cf o.tar .; cat o.tar`,
+		`python3 -c "import shutil;shutil.make_archive('o','tar','.')" && tar xOf o.tar`,
+		`python3 -c "import shutil;shutil.make_archive('o','zip',root_dir='.')" && unzip -p o.zip`,
+		`zip -r o.zip . && python3 -c "import zipfile;z=zipfile.ZipFile('o.zip');[print(z.read(n)) for n in z.namelist()]"`,
+	}
+	passed := []string{
+		`python3 -c 'import os; print(os.listdir("."))'`,
+		`python3 -c 'import glob;[print(open(f).read()) for f in glob.glob("*")]'`,
+		`python3 -c 'import os; [print(file) for file in os.listdir(".")]'`,
+		`python3 -c 'import os,json; json.dump(os.listdir("."), open("files.json","w"))'`,
+		`node -e 'require("fs").readdirSync(".").forEach(file => console.log(file))'`,
+		`python3 -c 'import pathlib;[print(p.read_text()) for p in pathlib.Path("docs").rglob("*.md")]'`,
+		`tar czf dist.tgz . && ls -la dist.tgz`,
+		`tar cf o.tar docs && tar xOf o.tar`,
+	}
+	p := realPolicy(t, "")
+	for _, cmd := range blocked {
+		checkRule(t, p, proj, cmd, "blocked_path", "")
+		if r, err := DryRun(p, "command", cmd, proj); err != nil || r.Verdict != "block" {
+			t.Errorf("%q: shared checks %+v %v, want a block", cmd, r, err)
+		}
+		checkRule(t, p, bare, cmd, "", "")
+	}
+	for _, cmd := range passed {
+		checkRule(t, p, proj, cmd, "", "")
+	}
+}

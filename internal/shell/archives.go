@@ -1,0 +1,104 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// An archiver that makes an archive file (tar c -f A, zip A, 7z a A)
+// stores what it reads in it: the ledger records the archive as holding
+// the command's reads (effect.Ledger.Archived), so that reading it back
+// later in the same command (tar xOf A, unzip -p A) reads them again,
+// though the archive is not on disk when guard looks. Names it takes from
+// a list (tar -T, zip -@, 7z @list) are names guard cannot tell.
+
+// madeArchive records, once c has run, the archive file c makes and the
+// reads (from index from of the Analysis's) it stores in it.
+func (c *cmd) madeArchive(from int) {
+	a, listed := c.archiveFile()
+	if a == "" || a == "-" || from > len(c.w.a.Reads) {
+		return
+	}
+	holds := append([]string(nil), c.w.a.Reads[from:]...)
+	if listed {
+		holds = append(holds, word.Mark(word.MarkSubst, ""))
+	}
+	c.w.Archived(a, holds)
+}
+
+// archiveFile returns the archive file c makes ("" for none), and whether
+// c takes the names it stores from a list.
+func (c *cmd) archiveFile() (string, bool) {
+	args := c.argTexts()
+	switch c.name {
+	case "tar", "bsdtar", "gtar":
+		if !tarCreates(args) {
+			return "", false
+		}
+		return c.tarOptions().archive, slices.ContainsFunc(args, func(s string) bool {
+			return word.ShortHas(s, 'T', tarWithArg) || word.LongOption(s, "--files-from") || strings.HasPrefix(s, "-T")
+		})
+	case "zip":
+		return zipArchive(args), slices.ContainsFunc(args, func(s string) bool { return s == "-@" || s == "--names-stdin" })
+	case "7z", "7za", "7zz", "7zr":
+		if len(args) < 2 || args[0] != "a" && args[0] != "u" {
+			return "", false
+		}
+		for _, s := range args[1:] {
+			if !strings.HasPrefix(s, "-") {
+				return s, slices.ContainsFunc(args, func(s string) bool { return strings.HasPrefix(s, "@") || strings.HasPrefix(s, "-i@") })
+			}
+		}
+	}
+	return "", false
+}
+
+// tarCreates reports whether tar's words make an archive: c, r or u in
+// its old-style first word or a short cluster, or --create, --append,
+// --update, --concatenate.
+func tarCreates(args []string) bool {
+	for j, s := range args {
+		switch {
+		case j == 0 && !strings.HasPrefix(s, "-"):
+			if strings.ContainsAny(s, "cruA") {
+				return true
+			}
+		case strings.HasPrefix(s, "--"):
+			for _, l := range []string{"--create", "--append", "--update", "--concatenate", "--catenate"} {
+				if word.LongOption(s, l) {
+					return true
+				}
+			}
+		case strings.HasPrefix(s, "-"):
+			for _, f := range []byte("cruA") {
+				if word.ShortHas(s, f, tarWithArg) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// zipWithArg are zip's options that take the next word.
+const zipWithArg word.Set = " -b -n -t -tt -O --out -P --password -s --split-size -sb -Z --compression-method -ll -la -lf -li "
+
+// zipArchive returns zip's archive: its first operand.
+func zipArchive(args []string) string {
+	for j := 0; j < len(args); j++ {
+		switch s := args[j]; {
+		case zipWithArg.Has(s):
+			j++
+		case s == "--":
+			if j+1 < len(args) {
+				return args[j+1]
+			}
+			return ""
+		case !strings.HasPrefix(s, "-") || s == "-":
+			return s
+		}
+	}
+	return ""
+}

@@ -1,0 +1,107 @@
+package effect
+
+import (
+	"path"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// An archive the command makes (tar c -f A, zip A, 7z a A, python's
+// shutil.make_archive) holds the files it read to make it; the archive
+// does not exist yet when guard looks at the disk, so a later read of it
+// in the same command (tar xOf A, unzip -p A, a tarfile opened in code)
+// is recorded as a read of what it holds: the trees and files the
+// archiver read, as recorded then. An archive whose sources guard cannot
+// tell holds a name guard cannot tell (word.UnknownSubst).
+
+// maxArchives bounds the archives remembered, as MaxWritten bounds files.
+const maxArchives = 16
+
+// archive is an archive the command makes: its path as recorded, and the
+// reads it holds.
+type archive struct {
+	path  string
+	holds []string
+}
+
+// Archived records that the file word a names is an archive the command
+// makes of holds, reads as the ledger records them (Analysis.Reads); a
+// read of a itself or under it is not held.
+func (w *Ledger) Archived(a string, holds []string) {
+	p, ok := w.recordedAs(a)
+	if !ok {
+		return
+	}
+	var kept []string
+	for _, h := range holds {
+		if c := path.Clean(h); c != p && c != treeOf(p) && len(kept) < MaxLinks {
+			kept = append(kept, h)
+		}
+	}
+	if len(kept) == 0 {
+		return
+	}
+	for i := range w.archives {
+		if w.archives[i].path == p {
+			w.archives[i].holds = kept
+			return
+		}
+	}
+	if len(w.archives) < maxArchives {
+		w.archives = append(w.archives, archive{p, kept})
+	}
+}
+
+// ArchivedTree records that the file word a names is an archive the
+// command makes of the directory word dir names, whole (make_archive's
+// root_dir); "" for a directory guard cannot tell.
+func (w *Ledger) ArchivedTree(a, dir string) {
+	if dir == "" {
+		w.Archived(a, []string{word.Mark(word.MarkSubst, "")})
+		return
+	}
+	if d, ok := w.recordedAs(dir); ok {
+		w.Archived(a, []string{d, treeOf(d)})
+	}
+}
+
+// recordedAs returns the path word s names as the ledger records it (see
+// pathOf), cleaned.
+func (w *Ledger) recordedAs(s string) (string, bool) {
+	p, ok := Candidate(s)
+	if !ok || !word.IsKnown(p) {
+		return "", false
+	}
+	if q, ok := w.DirVar(p); ok {
+		return path.Clean(q), true
+	}
+	return path.Clean(Under(w.Dir, p)), true
+}
+
+// held records, for a read of recorded path p that is an archive the
+// command made, the reads it holds: what the reader prints of them is
+// judged as its own reads are (opaque, unattributed, quiet).
+func (w *Ledger) held(p string) {
+	c := path.Clean(p)
+	for _, a := range w.archives {
+		if a.path == c {
+			*w.ReadList = append(*w.ReadList, a.holds...)
+			return
+		}
+	}
+}
+
+// MadeArchive reports whether the file word s names is an archive the
+// command made earlier (Archived).
+func (w *Ledger) MadeArchive(s string) bool {
+	p, ok := w.recordedAs(s)
+	if !ok {
+		return false
+	}
+	for _, a := range w.archives {
+		if a.path == p {
+			return true
+		}
+	}
+	return false
+}
