@@ -287,10 +287,19 @@ func (w *walker) exportAll() {
 	}
 }
 
-// readValue records the file an assignment's value may name: not a value
-// that is all unknown (x=$(cmd)), which names no file of its own.
+// readValue records the file an assignment's value may name. A value
+// with a part guard cannot tell is recorded only when it has a path's
+// shape (a / among its known characters, or a leading ~): x=$(cmd) or
+// msg="installing $pkg" names no file of its own, and where the variable
+// is used as one (cat "$msg") that use is checked.
 func (w *walker) readValue(s string) {
-	if !word.HasMark(s) || !word.MayBeEmpty(s) {
+	if !word.HasMark(s) {
+		w.Read(s)
+		return
+	}
+	var known strings.Builder
+	word.EachMark(s, nil, func(t string) { known.WriteString(t) })
+	if strings.Contains(known.String(), "/") || strings.HasPrefix(s, "~") {
 		w.Read(s)
 	}
 }
