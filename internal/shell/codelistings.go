@@ -28,7 +28,8 @@ func (c *cmd) codeListings(code string) {
 		c.w.ArchivedTree(a.Name, a.Root) // "" for a root guard cannot tell
 	}
 	c.codeArchiveReads(code)
-	reads, writes := opensFiles(code), lang.ChangesFiles(lang.FamilyOf(c.name), code)
+	fam := lang.FamilyOf(c.name)
+	reads, writes := opensFiles(code) || lang.OpensNames(fam, code), lang.ChangesFiles(fam, code)
 	if !reads && !writes {
 		return
 	}

@@ -137,18 +137,34 @@ func (m *moduleLoader) computedNames(text string, depth int) {
 		}
 		return
 	}
-	write, read := lang.ComputedNames(m.fam, text, argv)
+	u := lang.ComputedUse(m.fam, text, argv)
 	m.c.codeEnv(text, m.fam, true) // codeenv.go
 	switch {
-	case write:
+	case u.Write:
 		m.c.w.hide("runs in %s code that writes, deletes or renames a file whose name it computes: guard cannot tell the name the code writes", m.c.name)
 	case !m.shelled && !m.evaluated && lang.ComputedArgv(m.fam, text): // a shell or interpreter child is read as its feed
 		m.c.w.hide("runs in %s code that starts a program with arguments it computes: guard cannot tell what the program is handed", m.c.name)
 	case lang.ComputedValueCall(m.fam, text):
 		m.c.w.hide("runs in %s code that makes a value from its data at run time (a reversal, a decoding) and calls what guard does not know to be harmless: it cannot tell what the call is handed", m.c.name)
-	case read:
+	case u.Encoded:
 		m.c.w.hide("runs in %s code that reads a file whose name it computes and encodes what it reads: guard cannot tell the name the code reads, and the result scan would not see its text", m.c.name)
+	case u.Read && depth == 0:
+		m.c.computedRead()
 	}
+}
+
+// computedRead: the command's own code opens, reads, includes or prints
+// a file whose name it computes (lang.ComputedUse: a name from a listing
+// by any API or child program, a line it reads, a decoding), not a
+// literal, a join of known parts or an argument guard knows. Whatever
+// produced the name, it may be any file the code can reach: a read of a
+// name guard cannot tell, which the path rules then weigh (it blocks
+// where a protected file may be named), printed as the code likes
+// (opaque).
+func (c *cmd) computedRead() {
+	from := len(c.w.a.Reads)
+	c.w.Read(word.Mark(word.MarkSubst, ""))
+	c.w.markOpaque(from, len(c.w.a.Reads))
 }
 
 // readsInput reports whether the interpreter's code (text) reads its

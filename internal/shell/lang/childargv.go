@@ -96,6 +96,9 @@ func computedList(rest string, vararg bool) bool {
 	if !strings.HasPrefix(list, "[") {
 		return false // f("…"): a command string, read as the shell's
 	}
+	if skipGroup(list, 0) < len(strings.TrimSpace(list)) {
+		return true // ["cat"] + os.listdir("."): a list joined with another
+	}
 	return slices.ContainsFunc(topLevel(callArg(list[1:])), computedWord)
 }
 

@@ -12,6 +12,7 @@ package lang
 // tell (default-deny).
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -125,6 +126,26 @@ const maxNameSites = 64
 // Code that resolves names against a directory descriptor is read as
 // such (DirFd).
 func ComputedNames(f Family, code string, argv bool) (write, read bool) {
+	u := ComputedUse(f, code, argv)
+	return u.Write, u.Encoded
+}
+
+// NameUse is what code does with the file names it computes.
+type NameUse struct {
+	// Write: it writes, deletes, renames, links or changes the mode of
+	// a file whose name guard cannot tell.
+	Write bool
+	// Read: it opens, reads, includes or prints a file whose name guard
+	// cannot tell, whatever made the name (a listing by any API or by a
+	// child program, a line read, a decoding).
+	Read bool
+	// Encoded: it transforms what it reads of such a file.
+	Encoded bool
+}
+
+// ComputedUse is ComputedNames with every read of a computed name
+// reported (Read), not only an encoded one.
+func ComputedUse(f Family, code string, argv bool) NameUse {
 	return computedNames(names{code: code, argv: argv, fam: f})
 }
 
@@ -135,41 +156,45 @@ func ComputedNames(f Family, code string, argv bool) (write, read bool) {
 // made the part (a replace, json.loads of an escape, a decoder, a format),
 // the name may be any file of the home.
 func ComputedHomeNames(f Family, code string, argv bool) (write, read bool) {
-	return computedNames(names{code: code, argv: argv, fam: f, homeOnly: true})
+	u := computedNames(names{code: code, argv: argv, fam: f, homeOnly: true})
+	return u.Write, u.Encoded
 }
 
-// computedNames reads the file calls of n.code (see ComputedNames).
-func computedNames(n names) (write, read bool) {
+// computedNames reads the file calls of n.code (see ComputedUse).
+func computedNames(n names) NameUse {
 	f, code := n.fam, n.code
 	calls := fileCallsOf(f)
-	if calls == nil || DirFd(code) {
-		return false, false
+	if calls == nil && f != PHP && f != Lua || DirFd(code) {
+		return NameUse{}
 	}
 	n.lits = litSpans(code)
 	if n.lookedUp(calls) {
-		return true, false
+		return NameUse{Write: true}
 	}
+	var u NameUse
 	sites := 0
 	for name, k := range codeIdents(code, n.lits) {
 		if sites >= maxNameSites {
-			return true, false
+			return NameUse{Write: true, Read: u.Read}
 		}
 		w, r, ok := n.site(calls, name, k)
 		if !ok {
 			continue
 		}
 		sites++
-		write = write || w
-		read = read || r
-		if write {
-			return true, read
+		u.Write = u.Write || w
+		u.Read = u.Read || r
+		if u.Write {
+			break
 		}
 	}
+	u.Read = u.Read || n.argvReplaced()
 	rest := code
 	for _, r := range n.readNames {
 		rest = strings.Replace(rest, r, "", 1) // the name's own reversal is not the text's
 	}
-	return write, read && transforms(rest)
+	u.Encoded = u.Read && !u.Write && transforms(rest)
+	return u
 }
 
 // lookedUp reports whether code reaches a file call by a literal lookup
@@ -258,7 +283,13 @@ func (n *names) site(calls []fileCall, name string, k int) (w, r, ok bool) {
 			return n.openSite(nameMode, args) // Path(x).open("a")
 		}
 	}
+	if n.readsRecv(name, qual, k) {
+		return false, true, true // p.read_text() of a name guard cannot tell
+	}
 	if open, ok := n.opens(name, qual, paren); ok {
+		if !paren && n.fam != Perl && n.fam != Ruby && n.fam != PHP && n.fam != Lua {
+			return false, n.handedOn(k-len(name), i), true // map(open, names): called by another name
+		}
 		args := n.callArgs(i, paren)
 		return n.openSite(open, args)
 	}
@@ -318,15 +349,17 @@ const (
 func (n *names) opens(name, qual string, paren bool) (openKind, bool) {
 	switch n.fam {
 	case Python:
-		if name == "open" && (qual == "" || qual == "io" || qual == "_io" || qual == "codecs" || qual == "os" || qual == "builtins") && paren {
+		if name == "open" && (qual == "" || qual == "io" || qual == "_io" || qual == "codecs" || qual == "os" || qual == "builtins") {
 			return nameMode, true
 		}
 	case Node:
 		switch name {
 		case "open", "openSync":
-			return nameMode, paren && qual != ""
-		case "readFile", "readFileSync", "createReadStream":
-			return readsName, paren
+			return nameMode, qual != ""
+		case "readFile", "readFileSync", "createReadStream", "readTextFile", "readTextFileSync", "readLines":
+			return readsName, true
+		case "file":
+			return readsName, qual == "Bun"
 		}
 	case Perl:
 		switch name {
@@ -339,11 +372,157 @@ func (n *names) opens(name, qual string, paren bool) (openKind, bool) {
 		switch {
 		case (name == "open" || name == "new") && (qual == "File" || qual == "IO"):
 			return nameMode, true
-		case (name == "read" || name == "binread" || name == "readlines") && (qual == "File" || qual == "IO"):
+		case (name == "read" || name == "binread" || name == "readlines" || name == "foreach") && (qual == "File" || qual == "IO"):
 			return readsName, true
+		case name == "open" && qual == "" && paren:
+			return nameMode, true // Kernel#open
+		}
+	case PHP:
+		if strings.Contains(phpReaders, " "+name+" ") && qual == "" {
+			return readsName, true
+		}
+	case Lua:
+		switch {
+		case (name == "open" || name == "lines") && qual == "io":
+			return nameMode, true
+		case (name == "dofile" || name == "loadfile") && qual == "":
+			return readsName, paren
 		}
 	}
 	return 0, false
+}
+
+// handedOn reports whether the name at code[s:e] (and the qualifier before
+// it) is a call's argument: map(open, names), promisify(fs.readFile); not
+// a destructured name ({readFile} = require("fs")).
+func (n *names) handedOn(s, e int) bool {
+	for s > 0 && (word.IsWordChar(n.code[s-1]) || n.code[s-1] == '.') {
+		s--
+	}
+	b := strings.TrimRight(n.code[:s], " \t")
+	return b != "" && (b[len(b)-1] == '(' || b[len(b)-1] == ',') && e < len(n.code) && (n.code[e] == ',' || n.code[e] == ')')
+}
+
+// OpensNames reports whether code in language f opens or reads a file by
+// a name that is no plain literal, whatever call guard knows it by
+// (fs.openSync(f), File.foreach(f), highlight_file($f), map(open, names)):
+// with a listing, the names it lists (codelistings.go).
+func OpensNames(f Family, code string) bool {
+	n := names{code: code, fam: f, lits: litSpans(code)}
+	for name, k := range codeIdents(code, n.lits) {
+		qual := qualifier(code, k-len(name))
+		i := skipBlanks(code, k)
+		paren := i < len(code) && code[i] == '('
+		if (name == "read_text" || name == "read_bytes") && f == Python && qual != "" {
+			return true
+		}
+		if _, ok := n.opens(name, qual, paren); !ok {
+			continue
+		}
+		if !paren {
+			if n.fam == Perl || n.fam == Ruby || n.fam == PHP || n.fam == Lua || n.handedOn(k-len(name), i) {
+				return true
+			}
+			continue
+		}
+		if args := n.callArgs(i, paren); len(args) > 0 && !isLiteral(args[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// phpReaders are PHP's calls that read, print or run the file they name.
+const phpReaders = " file_get_contents readfile file fopen highlight_file show_source php_strip_whitespace include " +
+	"include_once require require_once parse_ini_file SplFileObject "
+
+// readsRecv reports whether the identifier name ending at code[k] (after
+// qualifier qual) reads the file its receiver names, one guard cannot tell
+// (pathlib's p.read_text(), p.read_bytes()).
+func (n *names) readsRecv(name, qual string, k int) bool {
+	if n.fam != Python || name != "read_text" && name != "read_bytes" || qual == "" || !strings.HasSuffix(n.code[:k-len(name)], ".") {
+		return false
+	}
+	r := receiver(n.code, k-len(name)-1)
+	if n.known(r, 0) {
+		return false
+	}
+	n.readNames = append(n.readNames, r)
+	return true
+}
+
+// argvReplaced reports whether perl or ruby code sets its argument list to
+// names guard cannot tell and reads the files it names (@ARGV = <.* *>;
+// print <>, ARGV.replace(Dir.children(".")); puts ARGF.read): the reads of
+// <> and ARGF are of computed names.
+func (n *names) argvReplaced() bool {
+	var argv string
+	var readers []string
+	switch n.fam {
+	case Perl:
+		argv, readers = "@ARGV", []string{"<>", "<<>>", "<ARGV>", "readline(ARGV", "readline ARGV", "eof()"}
+	case Ruby:
+		argv, readers = "ARGV", []string{"ARGF", "$<", "gets", "readlines", "readline"}
+	default:
+		return false
+	}
+	if !slices.ContainsFunc(readers, func(r string) bool { return strings.Contains(n.code, r) }) {
+		return false
+	}
+	for off := 0; off < len(n.code); {
+		i := strings.Index(n.code[off:], argv)
+		if i < 0 {
+			return false
+		}
+		i += off
+		off = i + len(argv)
+		rest := strings.TrimLeft(n.code[off:], " \t")
+		switch {
+		case strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "=="), strings.HasPrefix(rest, "<<"):
+			val := strings.TrimLeft(rest[1:], "<= \t")
+			if e := strings.IndexAny(val, ";\n"); e >= 0 {
+				val = val[:e]
+			}
+			if !n.literalList(val) {
+				return true
+			}
+		case strings.HasPrefix(rest, ".") && !strings.HasPrefix(rest, ".each") && !strings.HasPrefix(rest, ".first") &&
+			!strings.HasPrefix(rest, ".size") && !strings.HasPrefix(rest, ".length") && !strings.HasPrefix(rest, ".empty"):
+			return true // ARGV.replace(x), ARGV.push(x), ARGV.concat(x)
+		case n.fam == Perl && i > 0 && precededByWord(n.code[:i], "push", "unshift", "splice"):
+			return true
+		}
+	}
+	return false
+}
+
+// literalList reports whether val is a literal or a bracketed list of
+// literals ("a.txt", ("a", "b"), qw(a b), ["a"]).
+func (n *names) literalList(val string) bool {
+	val = strings.TrimSpace(val)
+	if strings.HasPrefix(val, "qw") {
+		return true
+	}
+	val = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(val, "("), "["), ")")
+	val = strings.TrimSuffix(val, "]")
+	for _, el := range topLevel(val) {
+		if el = strings.TrimSpace(el); el != "" && !isLiteral(el) {
+			return false
+		}
+	}
+	return true
+}
+
+// precededByWord reports whether s ends with one of words and blanks or an
+// opening bracket (push @ARGV, push(@ARGV).
+func precededByWord(s string, words ...string) bool {
+	s = strings.TrimRight(s, " \t(")
+	for _, w := range words {
+		if strings.HasSuffix(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // openSite reads an open call's arguments: it writes when its mode is a
