@@ -220,7 +220,7 @@ func assignments(code string) map[string][]int {
 	out := map[string][]int{}
 	n := 0
 	for k := 0; k < len(code) && n < maxLiterals; k++ {
-		if code[k] != '=' || k+1 < len(code) && code[k+1] == '=' || k > 0 && strings.IndexByte("=!<>+-*/%.&|^~", code[k-1]) >= 0 {
+		if code[k] != '=' || k+1 < len(code) && (code[k+1] == '=' || code[k+1] == '>') || k > 0 && strings.IndexByte("=!<>+-*/%.&|^~", code[k-1]) >= 0 {
 			continue
 		}
 		e := k

@@ -35,7 +35,7 @@ var argvSources = [...]string{"sys.argv", "process.argv", "$ARGV", "@ARGV", "ARG
 const pathBuilders = " join Path PurePath PosixPath PurePosixPath abspath realpath normpath dirname basename expanduser " +
 	"resolve str String fspath catfile catdir expand_path absolute_path relative normalize format with_suffix " +
 	"with_name with_stem joinpath absolute as_posix toString home homedir my_home require URL pathToFileURL glob iglob listdir scandir walk rglob iterdir readdirSync " +
-	"readdir children entries sorted list set tuple reversed range enumerate zip relpath fileURLToPath "
+	"readdir children each_child each_entry entries sorted list set tuple reversed range enumerate zip relpath fileURLToPath "
 
 // pathModules are the usual names of the path modules: a variable so
 // named holds the module (path = require("path")), not a string to join
@@ -263,8 +263,22 @@ func (n *names) chainKnown(e string, depth int) bool {
 		return n.itemsKnown(e[j:], depth) // glob "*.bak"
 	}
 	known, found := n.variable(head, depth)
-	module := !found || pathModules.Has(head) // path = require("path")
+	module := !found || pathModules.Has(head) || n.required(head) // path = require("path")
 	return n.segments(e, k, head, known, module, depth)
+}
+
+// required reports whether name is assigned a module node loads
+// (fs = require("fs")): its attributes are the module's.
+func (n *names) required(name string) bool {
+	if n.fam != Node {
+		return false
+	}
+	for _, p := range n.assigns[name] {
+		if !strings.HasPrefix(strings.TrimSpace(n.code[p:]), "require(") {
+			return false
+		}
+	}
+	return len(n.assigns[name]) > 0
 }
 
 // headedChain reads a chain that starts with a literal or a group
@@ -372,7 +386,7 @@ func (n *names) loopOver(name string) (string, bool) {
 		}
 		before := code[max(0, k-64):k]
 		f := strings.LastIndex(before, "for")
-		if f >= 0 && !strings.ContainsAny(before[f:], ";:\n") {
+		if f >= 0 && !strings.ContainsAny(before[f:], ";:\n") && !strings.Contains(before[f:], " in ") && !strings.Contains(before[f:], " of ") {
 			rest := code[off:]
 			for _, sep := range [...]string{" in ", " of ", "("} {
 				if j := strings.Index(rest, sep); j >= 0 && j < 64 && !strings.ContainsAny(rest[:j], ";:\n=") {
@@ -385,12 +399,42 @@ func (n *names) loopOver(name string) (string, bool) {
 			}
 		}
 		if k > 0 && (code[k-1] == '|' || code[k-1] == ',') && strings.Contains(code[max(0, k-32):k], "|") {
-			if d := strings.LastIndex(code[:k], ".each"); d >= 0 && k-d < 32 {
-				return receiver(code, d), true // X.each do |NAME|
+			if it, ok := n.blockCall(k); ok {
+				return it, true // Dir.each_child(".") { |NAME|, X.each do |NAME|
+			}
+		}
+		if arrow := strings.TrimLeft(code[off:], ") \t"); strings.HasPrefix(arrow, "=>") {
+			for _, m := range [...]string{".forEach(", ".then("} {
+				if d := strings.LastIndex(code[:k], m); d >= 0 && k-d < 16 {
+					return receiver(code, d), true // X.forEach(NAME => …)
+				}
 			}
 		}
 	}
 	return "", false
+}
+
+// blockCall returns what a ruby block binding the name at code[k]
+// iterates: X for X.each do |NAME|, else the call the block follows
+// (Dir.each_child(".") { |NAME|, Dir.glob("*") do |NAME|).
+func (n *names) blockCall(k int) (string, bool) {
+	code := n.code
+	b := strings.LastIndexByte(code[:k], '{')
+	if do := strings.LastIndex(code[:k], " do"); do > b {
+		b = do
+	}
+	if b <= 0 || k-b > 32 {
+		return "", false
+	}
+	e := b
+	for e > 0 && (code[e-1] == ' ' || code[e-1] == '\t') {
+		e--
+	}
+	r := receiver(code, e)
+	if x, ok := strings.CutSuffix(r, ".each"); ok {
+		return x, x != ""
+	}
+	return r, r != ""
 }
 
 // iterEnd returns where a loop's iterable starting at code[s] ends: a
@@ -402,7 +446,7 @@ func (n *names) iterEnd(s int) int {
 			k = l.next - 1
 			continue
 		}
-		if depth == 0 && stopWord(n.code, k) {
+		if depth == 0 && (stopWord(n.code, k) || strings.HasPrefix(n.code[k:], " for ")) {
 			return k // for f in X if f.endswith(…)
 		}
 		switch c := n.code[k]; c {
