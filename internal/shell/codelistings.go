@@ -14,7 +14,8 @@ import (
 // readdirSync with readFileSync) reads every file of the directory: a
 // recursive read of it (lang.Listings; one level, listdir's, is read as
 // the whole tree), which the code prints as it likes (opaque: the result
-// scan cannot tell a file's lines). Code that lists and writes, removes
+// scan cannot tell a file's lines); any reader call with a name that is no
+// literal opens them (lang.OpensNames). Code that lists and writes, removes
 // or renames files (write_text, unlink, writeFileSync) writes each of
 // them. A directory guard cannot compute is a name guard cannot tell.
 // The names alone are no file's text: code that only lists reads none.

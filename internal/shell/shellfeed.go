@@ -116,7 +116,7 @@ func (m *moduleLoader) computedFeed(text string, depth int) {
 // renames, links or changes the mode of a file whose name guard cannot tell
 // (lang.ComputedNames: open('crhsab./~'[::-1], 'a'), os.remove(bytes.
 // fromhex(…).decode()), perl's open F, '>>', scalar reverse q(…)), or reads
-// one and encodes what it reads, or starts a child
+// one and encodes what it reads, or reads one (computedRead), or starts a child
 // program from an argument vector with a computed element
 // (subprocess.run(["truncate", "-s0", x]): lang.ComputedArgv), or makes a
 // value from its literal data and calls what guard does not know to be

@@ -24,10 +24,10 @@ const (
 var nameSources = [...]string{"os.environ", "environ[", "environ.get(", "os.getenv(", "getenv(", "process.env", "$ENV{",
 	"ENV[", "ENV.fetch(", "__file__", "__dirname", "__filename", "os.devnull", "os.getcwd()", "process.cwd()", "Dir.pwd",
 	"os.tmpdir()", "tempfile.", "mkstemp", "mkdtemp", "File::Temp", "Dir.tmpdir", "os.curdir", "$0", "Dir.home", "File::HomeDir",
-	"getpwuid", "(getpwuid", "os.sep", "os.path.sep", "path.sep", "File::Spec", "File::SEPARATOR"}
+	"getpwuid", "(getpwuid", "os.sep", "os.path.sep", "path.sep", "File::Spec", "File::SEPARATOR", "__DIR__", "getcwd()"}
 
 // argvSources are the spellings of the command's own arguments.
-var argvSources = [...]string{"sys.argv", "process.argv", "$ARGV", "@ARGV", "ARGV", "shift", "$_[0]", "argv["}
+var argvSources = [...]string{"sys.argv", "process.argv", "$ARGV", "@ARGV", "ARGV", "shift", "$_[0]", "argv[", "$argv["}
 
 // pathBuilders are calls that build a name from their arguments (and, for
 // a method, the object): joins, path objects, normalisations, formats,
@@ -77,6 +77,9 @@ func (n *names) known(expr string, depth int) bool {
 		if strings.HasPrefix(e, s) {
 			return n.argv && n.plainTail(e[len(s):])
 		}
+	}
+	if t, ok := strings.CutPrefix(e, "arg["); ok && n.fam == Lua {
+		return n.argv && n.plainTail("["+t) // lua's arg[1]
 	}
 	for _, s := range nameSources {
 		if strings.HasPrefix(e, s) {
@@ -137,11 +140,11 @@ func (n *names) split(e string) []string {
 		case c == ')' || c == ']' || c == '}':
 			depth--
 		case depth != 0:
-		case c == '+' || (n.fam == Python || n.fam == Ruby) && c == '%' || n.fam == Python && c == '/' || n.fam == Perl && c == '.' ||
+		case c == '+' || (n.fam == Python || n.fam == Ruby) && c == '%' || n.fam == Python && c == '/' || (n.fam == Perl || n.fam == PHP || n.fam == Lua) && c == '.' ||
 			n.fam == Ruby && c == '<' && k+1 < len(e) && e[k+1] == '<':
 			out = append(out, e[start:k])
-			if c == '<' {
-				k++
+			if c == '<' || c == '.' && k+1 < len(e) && e[k+1] == '.' {
+				k++ // ruby's <<, lua's ..
 			}
 			start = k + 1
 		}
