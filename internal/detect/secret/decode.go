@@ -94,6 +94,12 @@ func layers(text string, b *budget, fn func(*layer) bool) {
 			return
 		}
 	}
+	if strings.IndexByte(text, '\n') >= 0 && !wrappedRuns(text, func(l *layer) bool { // wraps.go
+		b.left += len(l.text) // the same text: no decoding
+		return fn(l)
+	}) {
+		return
+	}
 	if !encodedRuns(text, b, fn) {
 		return
 	}

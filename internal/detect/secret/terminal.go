@@ -30,7 +30,7 @@ const maxString = 4096
 func hasTerminalEscape(text string) bool {
 	for i := 0; i < len(text); i++ {
 		c := text[i]
-		if c >= 0x20 && c < 0x7f || c == '\n' || c == '\t' {
+		if c >= 0x20 && c < 0x7f || c == '\n' {
 			continue // printable ASCII: most of any text
 		}
 		switch {
@@ -42,7 +42,7 @@ func hasTerminalEscape(text string) bool {
 			}
 		default:
 			r, size := utf8.DecodeRuneInString(text[i:])
-			if hiddenRune(r) {
+			if hiddenRune(r) || lookalikeIn(text, i, size, r) {
 				return true
 			}
 			i += size - 1
@@ -52,13 +52,16 @@ func hasTerminalEscape(text string) bool {
 }
 
 // hiddenASCII reports whether the ASCII byte text[i] is a control a
-// second reading drops: a C0 control other than a tab
-// or a line feed (a NUL of UTF-16 text, SI, a backspace), a carriage
+// second reading drops: a C0 control other than a line feed (a NUL of
+// UTF-16 text, SI, a backspace), a tab inside a token (between two of
+// its characters: not indentation or a blank's neighbour), a carriage
 // return not ending a line, DEL.
 func hiddenASCII(text string, i int) bool {
 	c := text[i]
 	switch {
-	case c == '\t' || c == '\n':
+	case c == '\t':
+		return i > 0 && i+1 < len(text) && b64class[text[i-1]] != 0 && b64class[text[i+1]] != 0
+	case c == '\n':
 		return false
 	case c == '\r':
 		return i+1 < len(text) && text[i+1] != '\n'
@@ -68,19 +71,21 @@ func hiddenASCII(text string, i int) bool {
 
 // hiddenRune reports whether r is a C1 control (U+0080 to U+009F), a
 // format character (Unicode Cf: U+200B, the soft hyphen, bidirectional
-// marks, U+FEFF), a nonspacing mark (Mn: variation selectors, the
-// combining grapheme joiner, combining accents), a Hangul filler, the
-// braille blank, a space other than ASCII's (Zs, Zl, Zp: the no-break
-// space, U+2002, U+3000, U+2028) or U+FFFD, which an invalid byte also
-// decodes to (utf8.RuneError: a stray \xff, an overlong or surrogate
-// form, each byte on its own): no glyph of a secret, or a blank or a
-// box no key holds.
+// marks, U+FEFF), a mark (M: nonspacing ones such as variation
+// selectors, the combining grapheme joiner and accents, spacing ones
+// such as U+0903, enclosing ones such as U+20DD and U+20E3), a private
+// use character (Co), the object replacement character U+FFFC, a
+// Hangul filler, the braille blank, a space other than ASCII's (Zs, Zl,
+// Zp: the no-break space, U+2002, U+3000, U+2028) or U+FFFD, which an
+// invalid byte also decodes to (utf8.RuneError: a stray \xff, an
+// overlong or surrogate form, each byte on its own): no glyph of a
+// secret, or a blank, a mark or a box no key holds.
 func hiddenRune(r rune) bool {
 	switch r {
-	case 0x115f, 0x1160, 0x2800, 0x3164, 0xffa0, utf8.RuneError:
+	case 0x115f, 0x1160, 0x2800, 0x3164, 0xffa0, 0xfffc, utf8.RuneError:
 		return true
 	}
-	return r >= 0x80 && r <= 0x9f || r > 0x9f && (unicode.In(r, unicode.Cf, unicode.Mn, unicode.Z))
+	return r >= 0x80 && r <= 0x9f || r > 0x9f && unicode.In(r, unicode.Cf, unicode.M, unicode.Co, unicode.Z)
 }
 
 // terminalLayer returns text without its terminal escape sequences,
@@ -102,12 +107,15 @@ func terminalLayer(text string) (layer, bool) {
 		}
 		n := 1
 		hidden := false
+		var ascii byte // the ASCII letter a look-alike stands for
 		if text[i] < 0x80 {
 			hidden = hiddenASCII(text, i)
 		} else {
 			var r rune
 			r, n = utf8.DecodeRuneInString(text[i:])
-			hidden = hiddenRune(r)
+			if hidden = hiddenRune(r); !hidden {
+				ascii, _ = lookalike(r, text[i:])
+			}
 		}
 		switch {
 		case text[i] == '\b':
@@ -116,6 +124,9 @@ func terminalLayer(text string) (layer, bool) {
 				b, offs = b[:len(b)-size], offs[:len(offs)-size]
 			}
 		case hidden:
+		case ascii != 0:
+			b = append(b, ascii)
+			offs = append(offs, int32(i))
 		default:
 			for k := range n {
 				b = append(b, text[i+k])
@@ -128,7 +139,7 @@ func terminalLayer(text string) (layer, bool) {
 	if len(b) == len(text) {
 		return layer{}, false
 	}
-	enc := "split by control or invisible characters"
+	enc := "split by control or invisible characters or written with look-alike letters"
 	if escaped {
 		enc = "split by terminal escapes"
 	}
