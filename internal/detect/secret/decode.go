@@ -56,6 +56,18 @@ type layer struct {
 	// text is then the encoded bytes of the match alone. Without it, a
 	// match is the whole run.
 	offs []int32
+	// flat: text is read as written only, not decoded again (a wrapped
+	// block: wrapped encodings are decoded where they stand, and a
+	// block of data is large).
+	flat bool
+}
+
+// depth returns how many layers deep l's text is read, d being l's own.
+func (l *layer) depth(d int) int {
+	if l.flat {
+		return 0
+	}
+	return d - 1
 }
 
 // parent maps an offset in l.text to the encoded text.
@@ -94,20 +106,17 @@ func layers(text string, b *budget, fn func(*layer) bool) {
 			return
 		}
 	}
-	if strings.IndexByte(text, '\n') >= 0 && !wrappedRuns(text, func(l *layer) bool { // wraps.go
-		b.left += len(l.text) // the same text: no decoding
-		return fn(l)
-	}) {
-		return
-	}
 	if !encodedRuns(text, b, fn) {
 		return
 	}
 	if strings.IndexByte(text, '%') >= 0 && !percentRuns(text, b, fn) {
 		return
 	}
-	if strings.IndexByte(text, '\\') >= 0 {
-		escapedRuns(text, b, fn)
+	if strings.IndexByte(text, '\\') >= 0 && !escapedRuns(text, b, fn) {
+		return
+	}
+	if strings.IndexByte(text, '\n') >= 0 {
+		wrappedRuns(text, b, fn) // wraps.go
 	}
 }
 
@@ -392,13 +401,13 @@ func percentRuns(text string, b *budget, fn func(*layer) bool) bool {
 }
 
 // escapedRuns calls fn for each line of text holding \uXXXX, \xHH or \/
-// escapes, decoded.
-func escapedRuns(text string, b *budget, fn func(*layer) bool) {
+// escapes, decoded; false when fn stopped or the budget is spent.
+func escapedRuns(text string, b *budget, fn func(*layer) bool) bool {
 	var l layer
 	for i := 0; i < len(text); {
 		k := strings.IndexByte(text[i:], '\\')
 		if k < 0 {
-			return
+			return true
 		}
 		k += i
 		var buf [utf8.UTFMax]byte
@@ -420,14 +429,15 @@ func escapedRuns(text string, b *budget, fn func(*layer) bool) {
 		var ok bool
 		if l, ok = unescapeRun(text, start, end, b, backslashEscape, "escaped"); !ok {
 			if b.left == 0 {
-				return
+				return false
 			}
 			continue
 		}
 		if !fn(&l) {
-			return
+			return false
 		}
 	}
+	return true
 }
 
 // escapeFunc reads the escape at s[i] when there is one: the bytes it
