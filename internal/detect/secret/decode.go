@@ -98,7 +98,7 @@ func (l *layer) parentSpan(s, e int) (int, int) {
 // layers calls fn for each decoded layer of text, in order of position,
 // until fn returns false or the budget is spent.
 func layers(text string, b *budget, fn func(*layer) bool) {
-	if l, ok := terminalLayer(text); ok { // terminal.go
+	if l, ok := terminalLayer(text, true); ok { // terminal.go
 		// The escapes taken out: the same text, not a decoding, so it
 		// costs the budget nothing.
 		b.left += len(l.text)

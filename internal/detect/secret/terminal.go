@@ -26,8 +26,9 @@ const (
 const maxString = 4096
 
 // hasTerminalEscape reports whether text holds the start of a terminal
-// escape sequence, or a character a second reading drops (hidden).
-func hasTerminalEscape(text string) bool {
+// escape sequence, or a character a second reading drops (hidden); with
+// tokens, a tab inside a token or a look-alike letter too.
+func hasTerminalEscape(text string, tokens bool) bool {
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		if c >= 0x20 && c < 0x7f || c == '\n' {
@@ -37,12 +38,12 @@ func hasTerminalEscape(text string) bool {
 		case c == esc:
 			return true
 		case c < 0x80:
-			if hiddenASCII(text, i) {
+			if hiddenASCII(text, i) || tokens && tabInToken(text, i) {
 				return true
 			}
 		default:
 			r, size := utf8.DecodeRuneInString(text[i:])
-			if hiddenRune(r) || lookalikeIn(text, i, size, r) {
+			if hiddenRune(r) || tokens && lookalikeIn(text, i, size, r) {
 				return true
 			}
 			i += size - 1
@@ -52,16 +53,13 @@ func hasTerminalEscape(text string) bool {
 }
 
 // hiddenASCII reports whether the ASCII byte text[i] is a control a
-// second reading drops: a C0 control other than a line feed (a NUL of
-// UTF-16 text, SI, a backspace), a tab inside a token (between two of
-// its characters: not indentation or a blank's neighbour), a carriage
+// second reading drops: a C0 control other than a tab
+// or a line feed (a NUL of UTF-16 text, SI, a backspace), a carriage
 // return not ending a line, DEL.
 func hiddenASCII(text string, i int) bool {
 	c := text[i]
 	switch {
-	case c == '\t':
-		return i > 0 && i+1 < len(text) && b64class[text[i-1]] != 0 && b64class[text[i+1]] != 0
-	case c == '\n':
+	case c == '\t' || c == '\n':
 		return false
 	case c == '\r':
 		return i+1 < len(text) && text[i+1] != '\n'
@@ -88,12 +86,22 @@ func hiddenRune(r rune) bool {
 	return r >= 0x80 && r <= 0x9f || r > 0x9f && unicode.In(r, unicode.Cf, unicode.M, unicode.Co, unicode.Z)
 }
 
+// tabInToken reports whether text[i] is a tab between two of a token's
+// characters (letters, digits, + / - _): not indentation, nor next to a
+// blank.
+func tabInToken(text string, i int) bool {
+	return text[i] == '\t' && i > 0 && i+1 < len(text) && b64class[text[i-1]] != 0 && b64class[text[i+1]] != 0
+}
+
 // terminalLayer returns text without its terminal escape sequences,
 // control and format characters as a layer of text, each byte mapped to
 // where it stands in text; false when text holds none. A backspace takes
-// the character before it out too (overstrike: A\bA, _\bA read A).
-func terminalLayer(text string) (layer, bool) {
-	if !hasTerminalEscape(text) {
+// the character before it out too (overstrike: A\bA, _\bA read A). With
+// tokens (the secret reading, not what a terminal shows: Plain), a tab
+// inside a token goes too, and a look-alike letter reads as the ASCII
+// one it stands for (lookalike.go).
+func terminalLayer(text string, tokens bool) (layer, bool) {
+	if !hasTerminalEscape(text, tokens) {
 		return layer{}, false
 	}
 	b := make([]byte, 0, len(text))
@@ -109,11 +117,11 @@ func terminalLayer(text string) (layer, bool) {
 		hidden := false
 		var ascii byte // the ASCII letter a look-alike stands for
 		if text[i] < 0x80 {
-			hidden = hiddenASCII(text, i)
+			hidden = hiddenASCII(text, i) || tokens && tabInToken(text, i)
 		} else {
 			var r rune
 			r, n = utf8.DecodeRuneInString(text[i:])
-			if hidden = hiddenRune(r); !hidden {
+			if hidden = hiddenRune(r); !hidden && tokens {
 				ascii, _ = lookalike(r, text[i:])
 			}
 		}
@@ -234,7 +242,7 @@ func stringLen(text string, i, j int) int {
 // controls and format characters taken out (a coloured grep line's file
 // name read as printed).
 func Plain(text string) string {
-	if l, ok := terminalLayer(text); ok {
+	if l, ok := terminalLayer(text, false); ok {
 		return l.text
 	}
 	return text

@@ -138,8 +138,14 @@ func TestHiddenCharacters(t *testing.T) {
 			t.Errorf("Check(%q) = %v", s, f)
 		}
 	}
-	if _, ok := terminalLayer("KEY=1\r\nB=2\r\n"); ok {
+	if _, ok := terminalLayer("KEY=1\r\nB=2\r\n", true); ok {
 		t.Error("CRLF text read a second time")
+	}
+	// What a terminal shows keeps its tabs and look-alike letters.
+	for _, s := range []string{"src/\u0410pp.go:1:x", "a\tb"} {
+		if got := Plain(s); got != s {
+			t.Errorf("Plain(%q) = %q", s, got)
+		}
 	}
 }
 
@@ -175,7 +181,7 @@ func FuzzTerminalLayer(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		l, ok := terminalLayer(s)
+		l, ok := terminalLayer(s, true)
 		if !ok {
 			return
 		}
