@@ -56,9 +56,11 @@ type layer struct {
 	// text is then the encoded bytes of the match alone. Without it, a
 	// match is the whole run.
 	offs []int32
-	// flat: text is read as written only, not decoded again (a wrapped
-	// block: wrapped encodings are decoded where they stand, and a
-	// block of data is large).
+	// flat: text is the text's own bytes, one for one with line ends
+	// taken out (a wrapped block), read as written only, not decoded
+	// again (wrapped encodings are decoded where they stand, and a block
+	// of data is large); a match ends at its last byte's end, not over
+	// the line end after it.
 	flat bool
 }
 
@@ -87,6 +89,9 @@ func (l *layer) parentSpan(s, e int) (int, int) {
 	}
 	if e <= s {
 		return int(l.offs[s]), int(l.offs[s])
+	}
+	if l.flat {
+		return int(l.offs[s]), int(l.offs[e-1]) + 1
 	}
 	last := l.offs[e-1]
 	for e < len(l.offs)-1 && l.offs[e] == last {

@@ -221,13 +221,14 @@ func TestWrappedBlocks(t *testing.T) {
 		{"after a line with a key", fold("token: "+ghToken, 10, "\n"), ghToken[13:23]},
 	} {
 		d := New()
-		if _, hit := d.Check(tt.text); !hit {
-			t.Errorf("%s: Check found nothing in %q", tt.name, tt.text)
+		text := tt.text + "DEBUG=1\n"
+		if _, hit := d.Check(text); !hit {
+			t.Errorf("%s: Check found nothing in %q", tt.name, text)
 		}
-		ms := d.FindAll(tt.text)
+		ms := d.FindAll(text)
 		detect.SortMatches(ms)
-		out := detect.Redact(tt.text, ms)
-		if strings.Contains(out, tt.gone) || !strings.Contains(out, "[REDACTED:") {
+		out := detect.Redact(text, ms)
+		if strings.Contains(out, tt.gone) || !strings.Contains(out, "[REDACTED:") || !strings.HasSuffix(out, "\nDEBUG=1\n") {
 			t.Errorf("%s: redacted %q", tt.name, out)
 		}
 	}
@@ -235,7 +236,8 @@ func TestWrappedBlocks(t *testing.T) {
 	for i := range 64 {
 		fmt.Fprintf(&list, "%040x\n%08x-4b2c-9d1e-%012x\n", uint64(i)*2654435761, i*40503, i*7919)
 	}
-	for _, s := range []string{list.String(), "func f() {\n\treturn\n}\n", "1000\n1001\n1002\n1003\n1004\n", "ab\ncd\nef\n"} {
+	for _, s := range []string{list.String(), "func f() {\n\treturn\n}\n", "1000\n1001\n1002\n1003\n1004\n", "ab\ncd\nef\n",
+		"PASSWORD=changeme\nUSERNAME=admin123\nHOSTNAME=db.local\n", "main.go:12:func x\nmain.go:13:func y\nmain.go:14:func z\n"} {
 		if f, hit := New().Check(s); hit {
 			t.Errorf("Check(%q) = %v", s, f)
 		}

@@ -24,16 +24,19 @@ const (
 type wrapBlock struct {
 	start, end int // the first line's start, the last line's end (before its line end)
 	width      int
-	full       int // lines of the width
-	tail       int // the shorter last line's length, or 0
+	full       int  // lines of the width
+	tail       int  // the shorter last line's length, or 0
+	body       bool // a piece without = inside: a token's body, not KEY=VALUE lines
 }
 
 // wrappedRuns calls fn for each block of text wrapped at a fixed width,
 // as a layer with its line ends (\n, \r\n) taken out; false when fn
-// stopped or the budget is spent. A block is a line of a width between minWrap and maxWrap (a
-// key and the token's head: "token: ghp_"), then lines of that width
-// and maybe a shorter one, each without a blank (the token's pieces);
-// two of the width, or one and a last of minWrap or more.
+// stopped or the budget is spent. A block is a line of a width between
+// minWrap and maxWrap (a key and the token's head: "token: ghp_"), then
+// lines of that width and maybe a shorter one, each of a token's
+// characters alone (its pieces), one at least with no = but padding (a
+// token's body: lines of KEY=VALUE of one length are no wrap); two of
+// the width at least.
 func wrappedRuns(text string, b *budget, fn func(*layer) bool) bool {
 	var blk wrapBlock
 	for ls := 0; ls < len(text); {
@@ -50,7 +53,10 @@ func wrappedRuns(text string, b *budget, fn func(*layer) bool) bool {
 			ce--
 		}
 		n := ce - ls
-		piece := blk.full > 0 && n > 0 && n <= blk.width && blankFree(text[ls:ce])
+		piece := blk.full > 0 && n > 0 && n <= blk.width && tokenPiece(text[ls:ce])
+		if piece && strings.IndexByte(strings.TrimRight(text[ls:ce], "="), '=') < 0 {
+			blk.body = true
+		}
 		switch {
 		case piece && n == blk.width:
 			blk.full, blk.end = blk.full+1, ce
@@ -78,7 +84,7 @@ func wrappedRuns(text string, b *budget, fn func(*layer) bool) bool {
 // taken from the budget (a block of data, base64 -w76, is as long as the
 // text); false when fn stopped or the budget is spent.
 func (blk *wrapBlock) emit(text string, bud *budget, fn func(*layer) bool) bool {
-	if blk.full < 2 && blk.tail < minWrap || blk.full*blk.width+blk.tail < minWrapBlock {
+	if blk.full < 2 || !blk.body || blk.full*blk.width+blk.tail < minWrapBlock {
 		return true
 	}
 	if blk.width >= minBase64Wrap && base64Block(text[blk.start:blk.end]) {
@@ -113,9 +119,16 @@ func (blk *wrapBlock) emit(text string, bud *budget, fn func(*layer) bool) bool 
 	return fn(&l)
 }
 
-// blankFree reports whether line s holds no space or tab.
-func blankFree(s string) bool {
-	return strings.IndexByte(s, ' ') < 0 && strings.IndexByte(s, '\t') < 0
+// tokenPiece reports whether line s holds a token's characters alone
+// (letters, digits, + / - _ = .): not a line of grep's (file:line:), of
+// code or of prose.
+func tokenPiece(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; b64class[c] == 0 && c != '=' && c != '.' {
+			return false
+		}
+	}
+	return true
 }
 
 // base64Block reports whether s holds only the standard base64 alphabet,
