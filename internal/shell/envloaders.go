@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -10,7 +11,7 @@ import (
 )
 
 // The .env file programs and libraries load with no word naming it
-// (catalogue.EnvLoaderModules, Prefix.EnvDefault, Interp.EnvDefault).
+// (catalogue.EnvLoaderOf, Prefix.EnvDefault, Interp.EnvDefault).
 
 // interpEnvDefault: interpreter in loads the working directory's .env
 // into its environment by default (bun), or under an option given
@@ -35,26 +36,51 @@ func (c *cmd) hasArg(f func(string) bool) bool {
 	return false
 }
 
-// loadsEnv: the interpreter loads module v first (node -r dotenv/config):
-// one that loads .env reads it.
+// envLoader returns how code of interpreter name loads .env
+// (catalogue.EnvLoaderOf).
+func envLoader(name string) catalogue.EnvLoader {
+	switch lang.FamilyOf(name) {
+	case lang.Python:
+		return catalogue.EnvLoaderOf("python")
+	case lang.Node:
+		return catalogue.EnvLoaderOf("node")
+	case lang.Ruby:
+		return catalogue.EnvLoaderOf("ruby")
+	case lang.PHP:
+		return catalogue.EnvLoaderOf("php")
+	}
+	return catalogue.EnvLoader{}
+}
+
+// loadsEnv: the interpreter loads module v first (node -r dotenv/config,
+// ruby -rdotenv/load): one that loads .env reads it.
 func (c *cmd) loadsEnv(v word.Word) {
-	if v.Known && catalogue.EnvLoaderModules.Has(v.Text) {
+	if v.Known && envLoader(c.name).Modules.Has(v.Text) {
 		c.envDefault(".env", c.name)
 	}
 }
 
 // codeLoadsEnv: code given on the command line that imports a library
 // loading .env (import dotenv; dotenv.load_dotenv(), require("dotenv")
-// .config()) reads .env, whether or not one is there yet: a read the
-// code names, as open('.env') is (python-dotenv also looks in the parent
-// directories, whose .env files the same rule holds).
+// .config(), require "dotenv/load") or calls a loader
+// (process.loadEnvFile()) reads .env, whether or not one is there yet: a
+// read the code names, as open('.env') is (python-dotenv also looks in
+// the parent directories, whose .env files the same rule holds).
 func (c *cmd) codeLoadsEnv(code string) {
-	f := lang.FamilyOf(c.name)
-	if f == lang.NoFamily || !strings.Contains(code, "dotenv") {
-		return
+	el := envLoader(c.name)
+	for _, call := range el.Calls {
+		if strings.Contains(code, call) {
+			c.w.Read(".env")
+			return
+		}
 	}
-	for _, m := range lang.Imports(f, code).Modules {
-		if catalogue.EnvLoaderModules.Has(m) {
+	if el.Modules == "" || !slices.ContainsFunc(strings.Fields(string(el.Modules)), func(m string) bool {
+		return strings.Contains(code, m)
+	}) {
+		return // no module's name in the code: most code
+	}
+	for _, m := range lang.Imports(lang.FamilyOf(c.name), code).Modules {
+		if el.Modules.Has(m) {
 			c.w.Read(".env")
 			return
 		}

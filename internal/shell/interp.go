@@ -267,6 +267,8 @@ func (c *cmd) interpCluster(in catalogue.Interp, j int, src *interpSource) (int,
 			// optionModules): the rest, or the next word, is the value.
 			if rest == "" {
 				j++
+			} else if in.Loads.Has(opt) {
+				c.loadsEnv(word.Word{Text: rest, Known: c.args[j].Known}) // ruby -rdotenv/load
 			}
 			return j, false
 		case in.Glued.Has(opt):

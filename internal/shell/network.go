@@ -263,9 +263,7 @@ func (t *transfer) value(use catalogue.NetUse, opt, v string) {
 // other rules decide; a host-only entry still matches).
 func (t *transfer) targetHosts() {
 	c := t.c
-	glob := c.name == "curl" && !slices.ContainsFunc(t.args, func(a word.Word) bool {
-		return a.Text == "-g" || a.Text == "--globoff"
-	})
+	glob := t.globbing()
 	for j, a := range t.args {
 		if t.kinds[j] == argData {
 			continue
@@ -316,17 +314,20 @@ func (t *transfer) saved() {
 		// the directory may be written.
 		w.WriteDir(dir)
 	}
+	glob := t.globbing()
+	var groups [][][]string
+	if glob && len(t.inDir) > 0 {
+		groups = t.urlGroups()
+	}
 	for _, f := range t.inDir {
-		t.save(dir, f)
+		for _, name := range t.templated(f, groups) {
+			t.save(dir, name)
+		}
 	}
 	if t.remote {
 		for _, a := range t.c.args {
-			if name := lang.UrlName(a.Text); name != "" {
+			for _, name := range t.remoteNames(a.Text, glob) {
 				t.save(dir, name)
-			} else if strings.Contains(a.Text, "://") {
-				// wget names what a URL without a file name gives
-				// index.html (wget -P ~/.pyenv/plugins/x URL: review 6 F3).
-				t.save(dir, "index.html")
 			}
 		}
 	}

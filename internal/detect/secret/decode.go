@@ -56,6 +56,20 @@ type layer struct {
 	// text is then the encoded bytes of the match alone. Without it, a
 	// match is the whole run.
 	offs []int32
+	// flat: text is the text's own bytes, one for one with line ends
+	// taken out (a wrapped block), read as written only, not decoded
+	// again (wrapped encodings are decoded where they stand, and a block
+	// of data is large); a match ends at its last byte's end, not over
+	// the line end after it.
+	flat bool
+}
+
+// depth returns how many layers deep l's text is read, d being l's own.
+func (l *layer) depth(d int) int {
+	if l.flat {
+		return 0
+	}
+	return d - 1
 }
 
 // parent maps an offset in l.text to the encoded text.
@@ -76,6 +90,9 @@ func (l *layer) parentSpan(s, e int) (int, int) {
 	if e <= s {
 		return int(l.offs[s]), int(l.offs[s])
 	}
+	if l.flat {
+		return int(l.offs[s]), int(l.offs[e-1]) + 1
+	}
 	last := l.offs[e-1]
 	for e < len(l.offs)-1 && l.offs[e] == last {
 		e++
@@ -86,7 +103,7 @@ func (l *layer) parentSpan(s, e int) (int, int) {
 // layers calls fn for each decoded layer of text, in order of position,
 // until fn returns false or the budget is spent.
 func layers(text string, b *budget, fn func(*layer) bool) {
-	if l, ok := terminalLayer(text); ok { // terminal.go
+	if l, ok := terminalLayer(text, true); ok { // terminal.go
 		// The escapes taken out: the same text, not a decoding, so it
 		// costs the budget nothing.
 		b.left += len(l.text)
@@ -100,8 +117,11 @@ func layers(text string, b *budget, fn func(*layer) bool) {
 	if strings.IndexByte(text, '%') >= 0 && !percentRuns(text, b, fn) {
 		return
 	}
-	if strings.IndexByte(text, '\\') >= 0 {
-		escapedRuns(text, b, fn)
+	if strings.IndexByte(text, '\\') >= 0 && !escapedRuns(text, b, fn) {
+		return
+	}
+	if strings.IndexByte(text, '\n') >= 0 {
+		wrappedRuns(text, b, fn) // wraps.go
 	}
 }
 
@@ -386,13 +406,13 @@ func percentRuns(text string, b *budget, fn func(*layer) bool) bool {
 }
 
 // escapedRuns calls fn for each line of text holding \uXXXX, \xHH or \/
-// escapes, decoded.
-func escapedRuns(text string, b *budget, fn func(*layer) bool) {
+// escapes, decoded; false when fn stopped or the budget is spent.
+func escapedRuns(text string, b *budget, fn func(*layer) bool) bool {
 	var l layer
 	for i := 0; i < len(text); {
 		k := strings.IndexByte(text[i:], '\\')
 		if k < 0 {
-			return
+			return true
 		}
 		k += i
 		var buf [utf8.UTFMax]byte
@@ -414,14 +434,15 @@ func escapedRuns(text string, b *budget, fn func(*layer) bool) {
 		var ok bool
 		if l, ok = unescapeRun(text, start, end, b, backslashEscape, "escaped"); !ok {
 			if b.left == 0 {
-				return
+				return false
 			}
 			continue
 		}
 		if !fn(&l) {
-			return
+			return false
 		}
 	}
+	return true
 }
 
 // escapeFunc reads the escape at s[i] when there is one: the bytes it

@@ -221,7 +221,7 @@ func (d *Detector) check(text string, depth int, b *budget) (hit, bool) {
 			found, ok = hit{rule: k, at: l.start, enc: l.enc}, k >= 0
 			return !ok
 		}
-		h, hit := d.check(l.text, depth-1, b)
+		h, hit := d.check(l.text, l.depth(depth), b)
 		if !hit {
 			return true
 		}
@@ -419,7 +419,7 @@ func (d *Detector) findAll(text string, depth int, b *budget) []detect.Match {
 			}
 			return true
 		}
-		for _, m := range d.findAll(l.text, depth-1, b) {
+		for _, m := range d.findAll(l.text, l.depth(depth), b) {
 			s, e := l.parentSpan(m.Start, m.End)
 			out = append(out, detect.Match{Rule: m.Rule, Start: s, End: e})
 		}

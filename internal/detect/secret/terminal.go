@@ -26,23 +26,24 @@ const (
 const maxString = 4096
 
 // hasTerminalEscape reports whether text holds the start of a terminal
-// escape sequence, or a character a second reading drops (hidden).
-func hasTerminalEscape(text string) bool {
+// escape sequence, or a character a second reading drops (hidden); with
+// tokens, a tab inside a token or a look-alike letter too.
+func hasTerminalEscape(text string, tokens bool) bool {
 	for i := 0; i < len(text); i++ {
 		c := text[i]
-		if c >= 0x20 && c < 0x7f || c == '\n' || c == '\t' {
+		if c >= 0x20 && c < 0x7f || c == '\n' {
 			continue // printable ASCII: most of any text
 		}
 		switch {
 		case c == esc:
 			return true
 		case c < 0x80:
-			if hiddenASCII(text, i) {
+			if hiddenASCII(text, i) || tokens && tabInToken(text, i) {
 				return true
 			}
 		default:
 			r, size := utf8.DecodeRuneInString(text[i:])
-			if hiddenRune(r) {
+			if hiddenRune(r) || tokens && lookalikeIn(text, i, size, r) {
 				return true
 			}
 			i += size - 1
@@ -68,27 +69,39 @@ func hiddenASCII(text string, i int) bool {
 
 // hiddenRune reports whether r is a C1 control (U+0080 to U+009F), a
 // format character (Unicode Cf: U+200B, the soft hyphen, bidirectional
-// marks, U+FEFF), a nonspacing mark (Mn: variation selectors, the
-// combining grapheme joiner, combining accents), a Hangul filler, the
-// braille blank, a space other than ASCII's (Zs, Zl, Zp: the no-break
-// space, U+2002, U+3000, U+2028) or U+FFFD, which an invalid byte also
-// decodes to (utf8.RuneError: a stray \xff, an overlong or surrogate
-// form, each byte on its own): no glyph of a secret, or a blank or a
-// box no key holds.
+// marks, U+FEFF), a mark (M: nonspacing ones such as variation
+// selectors, the combining grapheme joiner and accents, spacing ones
+// such as U+0903, enclosing ones such as U+20DD and U+20E3), a private
+// use character (Co), the object replacement character U+FFFC, a
+// Hangul filler, the braille blank, a space other than ASCII's (Zs, Zl,
+// Zp: the no-break space, U+2002, U+3000, U+2028) or U+FFFD, which an
+// invalid byte also decodes to (utf8.RuneError: a stray \xff, an
+// overlong or surrogate form, each byte on its own): no glyph of a
+// secret, or a blank, a mark or a box no key holds.
 func hiddenRune(r rune) bool {
 	switch r {
-	case 0x115f, 0x1160, 0x2800, 0x3164, 0xffa0, utf8.RuneError:
+	case 0x115f, 0x1160, 0x2800, 0x3164, 0xffa0, 0xfffc, utf8.RuneError:
 		return true
 	}
-	return r >= 0x80 && r <= 0x9f || r > 0x9f && (unicode.In(r, unicode.Cf, unicode.Mn, unicode.Z))
+	return r >= 0x80 && r <= 0x9f || r > 0x9f && unicode.In(r, unicode.Cf, unicode.M, unicode.Co, unicode.Z)
+}
+
+// tabInToken reports whether text[i] is a tab between two of a token's
+// characters (letters, digits, + / - _): not indentation, nor next to a
+// blank.
+func tabInToken(text string, i int) bool {
+	return text[i] == '\t' && i > 0 && i+1 < len(text) && b64class[text[i-1]] != 0 && b64class[text[i+1]] != 0
 }
 
 // terminalLayer returns text without its terminal escape sequences,
 // control and format characters as a layer of text, each byte mapped to
 // where it stands in text; false when text holds none. A backspace takes
-// the character before it out too (overstrike: A\bA, _\bA read A).
-func terminalLayer(text string) (layer, bool) {
-	if !hasTerminalEscape(text) {
+// the character before it out too (overstrike: A\bA, _\bA read A). With
+// tokens (the secret reading, not what a terminal shows: Plain), a tab
+// inside a token goes too, and a look-alike letter reads as the ASCII
+// one it stands for (lookalike.go).
+func terminalLayer(text string, tokens bool) (layer, bool) {
+	if !hasTerminalEscape(text, tokens) {
 		return layer{}, false
 	}
 	b := make([]byte, 0, len(text))
@@ -102,12 +115,15 @@ func terminalLayer(text string) (layer, bool) {
 		}
 		n := 1
 		hidden := false
+		var ascii byte // the ASCII letter a look-alike stands for
 		if text[i] < 0x80 {
-			hidden = hiddenASCII(text, i)
+			hidden = hiddenASCII(text, i) || tokens && tabInToken(text, i)
 		} else {
 			var r rune
 			r, n = utf8.DecodeRuneInString(text[i:])
-			hidden = hiddenRune(r)
+			if hidden = hiddenRune(r); !hidden && tokens {
+				ascii, _ = lookalike(r, text[i:])
+			}
 		}
 		switch {
 		case text[i] == '\b':
@@ -116,6 +132,9 @@ func terminalLayer(text string) (layer, bool) {
 				b, offs = b[:len(b)-size], offs[:len(offs)-size]
 			}
 		case hidden:
+		case ascii != 0:
+			b = append(b, ascii)
+			offs = append(offs, int32(i))
 		default:
 			for k := range n {
 				b = append(b, text[i+k])
@@ -128,7 +147,7 @@ func terminalLayer(text string) (layer, bool) {
 	if len(b) == len(text) {
 		return layer{}, false
 	}
-	enc := "split by control or invisible characters"
+	enc := "split by control or invisible characters or written with look-alike letters"
 	if escaped {
 		enc = "split by terminal escapes"
 	}
@@ -223,7 +242,7 @@ func stringLen(text string, i, j int) int {
 // controls and format characters taken out (a coloured grep line's file
 // name read as printed).
 func Plain(text string) string {
-	if l, ok := terminalLayer(text); ok {
+	if l, ok := terminalLayer(text, false); ok {
 		return l.text
 	}
 	return text

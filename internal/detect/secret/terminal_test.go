@@ -1,8 +1,10 @@
 package secret
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/guardhq/guard/internal/detect"
 )
@@ -97,6 +99,19 @@ func TestHiddenCharacters(t *testing.T) {
 		{"ghp_ and an invalid byte", "t=ghp_" + "16C7e42F292c\xff6912E7710c838347Ae178B4a"},
 		{"ghp_ and U+FFFD", "t=ghp_" + "16C7e42F292c\ufffd6912E7710c838347Ae178B4a"},
 		{"ghp_ and U+3000", "t=ghp_" + "16C7e42F292c\u30006912E7710c838347Ae178B4a"},
+		// Spacing, enclosing marks, private use, U+FFFC, a tab inside a token.
+		{"a spacing mark", "AWS=" + key[:8] + "\u0903" + key[8:] + "\n"},
+		{"an enclosing circle", "AWS=" + key[:8] + "\u20dd" + key[8:] + "\n"},
+		{"an enclosing keycap after each character", "AWS=" + strings.Join(strings.Split(key, ""), "\u20e3") + "\n"},
+		{"a private use character", "AWS=" + key[:8] + "\ue000" + key[8:] + "\n"},
+		{"the object replacement character", "AWS=" + key[:8] + "\ufffc" + key[8:] + "\n"},
+		{"a tab inside the token", "AWS=" + key[:8] + "\t" + key[8:] + "\n"},
+		{"ghp_ and a tab", "t=ghp_" + "16C7e42F292c\t6912E7710c838347Ae178B4a"},
+		// Look-alike letters: Cyrillic, Greek, fullwidth, mathematical bold.
+		{"Cyrillic A", "AWS=" + strings.ReplaceAll(key[:8], "A", "\u0410") + key[8:] + "\n"},
+		{"Greek O", "AWS=" + key[:8] + strings.ReplaceAll(key[8:], "O", "\u039f") + "\n"},
+		{"a fullwidth digit", "AWS=" + key[:8] + strings.ReplaceAll(key[8:], "7", "\uff17") + "\n"},
+		{"a mathematical bold letter", "t=ghp_" + "16C7e42F292c6912E7710c\U0001d41c838347Ae178B4a"},
 	}
 	d := New()
 	for _, tt := range tests {
@@ -116,14 +131,21 @@ func TestHiddenCharacters(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range []string{"a\r\nb\r\n", "x\ty\n", "caf\u00e9", "cafe\u0301 na\u00efve \u00a0x", "\u200b", "\b\b", "A\bB",
+	for _, s := range []string{"a\r\nb\r\n", "x\ty\n", "id\tname\tvalue\n1\tab\tcd\n", "Привет, API-ключ Windows-сервера",
+		"Το API κλειδί ΑΒΓ 42", "\uff48\uff45\uff4c\uff4c\uff4f\u3000\uff11\uff12", "\u0928\u092e\u0938\u094d\u0924\u0947 \u0939\u093f\u0902\u0926\u0940", "caf\u00e9", "cafe\u0301 na\u00efve \u00a0x", "\u200b", "\b\b", "A\bB",
 		"caf\xe9 \xff\xfe", "\u3000\u3000x\u3000y", "\ufffd"} {
 		if f, hit := d.Check(s); hit {
 			t.Errorf("Check(%q) = %v", s, f)
 		}
 	}
-	if _, ok := terminalLayer("KEY=1\r\nB=2\r\n"); ok {
+	if _, ok := terminalLayer("KEY=1\r\nB=2\r\n", true); ok {
 		t.Error("CRLF text read a second time")
+	}
+	// What a terminal shows keeps its tabs and look-alike letters.
+	for _, s := range []string{"src/\u0410pp.go:1:x", "a\tb"} {
+		if got := Plain(s); got != s {
+			t.Errorf("Plain(%q) = %q", s, got)
+		}
 	}
 }
 
@@ -155,11 +177,11 @@ func TestEscapeLen(t *testing.T) {
 }
 
 func FuzzTerminalLayer(f *testing.F) {
-	for _, s := range []string{"\x1b[01;31mAWS\x1b[m_SECRET", "\x1b]8;;x\x07y", csi8 + "1m", "\x1b"} {
+	for _, s := range []string{"\x1b[01;31mAWS\x1b[m_SECRET", "\x1b]8;;x\x07y", csi8 + "1m", "\x1b", "A\u0410\uff11\U0001d420\u20e3x\ty", "\u0410"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		l, ok := terminalLayer(s)
+		l, ok := terminalLayer(s, true)
 		if !ok {
 			return
 		}
@@ -167,9 +189,57 @@ func FuzzTerminalLayer(f *testing.F) {
 			t.Fatalf("terminalLayer(%q): %d offsets for %d bytes", s, len(l.offs), len(l.text))
 		}
 		for i := 0; i < len(l.text); i++ {
-			if s[l.offs[i]] != l.text[i] || i > 0 && l.offs[i] <= l.offs[i-1] {
+			if i > 0 && l.offs[i] <= l.offs[i-1] {
 				t.Fatalf("terminalLayer(%q): byte %d maps to %d", s, i, l.offs[i])
+			}
+			if c := s[l.offs[i]]; c != l.text[i] {
+				// a look-alike: the ASCII letter it stands for
+				r, _ := utf8.DecodeRuneInString(s[l.offs[i]:])
+				if a, ok := lookalike(r, s[l.offs[i]:]); c < 0x80 || !ok || a != l.text[i] {
+					t.Fatalf("terminalLayer(%q): byte %d (%q) maps to %d", s, i, l.text[i], l.offs[i])
+				}
 			}
 		}
 	})
+}
+
+// TestWrappedBlocks: a token folded at a fixed width (fold -w10), its
+// lines ending in \n or \r\n, is found and redacted as written; lists of
+// lines of one width (hashes, UUIDs, numbers) and code are not.
+func TestWrappedBlocks(t *testing.T) {
+	fold := func(s string, w int, eol string) string {
+		var b strings.Builder
+		for i := 0; i < len(s); i += w {
+			b.WriteString(s[i:min(len(s), i+w)] + eol)
+		}
+		return b.String()
+	}
+	for _, tt := range []struct{ name, text, gone string }{
+		{"ghp_ at 10", fold(ghToken, 10, "\n"), ghToken[10:20]},
+		{"ghp_ at 20, CRLF", fold(ghToken, 20, "\r\n"), ghToken[20:]},
+		{"a key and value at 10", fold("AWS_SECRET_ACCESS_KEY="+awsKey, 10, "\n"), awsKey[8:18]},
+		{"after a line with a key", fold("token: "+ghToken, 10, "\n"), ghToken[13:23]},
+	} {
+		d := New()
+		text := tt.text + "DEBUG=1\n"
+		if _, hit := d.Check(text); !hit {
+			t.Errorf("%s: Check found nothing in %q", tt.name, text)
+		}
+		ms := d.FindAll(text)
+		detect.SortMatches(ms)
+		out := detect.Redact(text, ms)
+		if strings.Contains(out, tt.gone) || !strings.Contains(out, "[REDACTED:") || !strings.HasSuffix(out, "\nDEBUG=1\n") {
+			t.Errorf("%s: redacted %q", tt.name, out)
+		}
+	}
+	var list strings.Builder
+	for i := range 64 {
+		fmt.Fprintf(&list, "%040x\n%08x-4b2c-9d1e-%012x\n", uint64(i)*2654435761, i*40503, i*7919)
+	}
+	for _, s := range []string{list.String(), "func f() {\n\treturn\n}\n", "1000\n1001\n1002\n1003\n1004\n", "ab\ncd\nef\n",
+		"PASSWORD=changeme\nUSERNAME=admin123\nHOSTNAME=db.local\n", "main.go:12:func x\nmain.go:13:func y\nmain.go:14:func z\n"} {
+		if f, hit := New().Check(s); hit {
+			t.Errorf("Check(%q) = %v", s, f)
+		}
+	}
 }

@@ -2,12 +2,41 @@ package catalogue
 
 import "github.com/guardhq/guard/internal/shell/word"
 
-// EnvLoaderModules are the library modules that, loaded, read the .env
-// file of the working directory (python-dotenv's load_dotenv() and
-// dotenv_values() look there and in its parents; node's dotenv/config
-// loads it when imported): code that imports one reads .env, as the
-// dotenv program does.
-const EnvLoaderModules word.Set = " dotenv dotenv/config dotenv.main dotenv.cli dotenv.variables @dotenvx/dotenvx @dotenvx/dotenvx/config dotenv-flow dotenv-flow/config "
+// EnvLoader is how code of one language loads the .env file of the
+// working directory with no word of it naming the file: code that
+// imports one of Modules (or an interpreter told to load one first:
+// node -r dotenv/config, ruby -rdotenv/load) or calls one of Calls reads
+// .env, as the dotenv program does.
+type EnvLoader struct {
+	// Modules: libraries that load it when imported (node's
+	// dotenv/config, ruby's dotenv/load) or through the calls everyone
+	// makes of them (python-dotenv's load_dotenv(), dotenv_values(),
+	// ruby's Dotenv.load, python-decouple's config(): each looks in the
+	// working directory and its parents).
+	Modules word.Set
+	// Calls: built-in or library calls that load it, as the code writes
+	// them (node's process.loadEnvFile() with no argument, phpdotenv's
+	// Dotenv::createImmutable(dir)->load(), django-environ's
+	// Env.read_env()).
+	Calls []string
+}
+
+// EnvLoaderOf returns how code of language lang ("python", "node",
+// "ruby", "php") loads .env.
+func EnvLoaderOf(lang string) EnvLoader {
+	switch lang {
+	case "python":
+		return EnvLoader{Modules: " dotenv dotenv.main dotenv.cli dotenv.variables decouple ", Calls: []string{"read_env("}}
+	case "node":
+		return EnvLoader{Modules: " dotenv dotenv/config @dotenvx/dotenvx @dotenvx/dotenvx/config dotenv-flow dotenv-flow/config ",
+			Calls: []string{"loadEnvFile("}}
+	case "ruby":
+		return EnvLoader{Modules: " dotenv dotenv/load dotenv/rails-now dotenv-rails ", Calls: []string{"Dotenv.load", "Dotenv.overload"}}
+	case "php":
+		return EnvLoader{Calls: []string{"Dotenv::create", "Dotenv("}}
+	}
+	return EnvLoader{}
+}
 
 // PackageProgramOf returns the program of the catalogue that python
 // module or package name, or npm package name, is (python3 -m dotenv,
@@ -23,5 +52,5 @@ func PackageProgramOf(name string) string {
 }
 
 // PackageRunners are the prefixes whose command is a package's program
-// (pipx run python-dotenv, npx dotenv-cli, bunx, pnpm dlx).
-const PackageRunners word.Set = " pipx npx bunx pnpm "
+// (pipx run python-dotenv, npx dotenv-cli, bunx, pnpm dlx, yarn dlx).
+const PackageRunners word.Set = " pipx npx bunx pnpm yarn "

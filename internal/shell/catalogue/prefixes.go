@@ -275,6 +275,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "xterm", Prefix: terminal},
 	{Name: "xvfb-run", Prefix: Prefix{WithArg: " -n -s -e -f -p --server-num --server-args --error-file --auth-file ",
 		WriteOpts: " -e -f --error-file --auth-file "}},
+	{Name: "yarn", Prefix: Prefix{Sub: "dlx", WithArg: " -p --package "}}, // yarn dlx dotenv-cli
 }
 
 // PrefixOf returns what a prefix command is, or false for another name.
