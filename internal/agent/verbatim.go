@@ -2,6 +2,7 @@ package agent
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/event"
@@ -26,7 +27,10 @@ const UnknownReader = "guard does not know that the tool returns the file as it 
 // verbatim (verbatimTool) or prints none of their text (namesTool), and
 // every field of its input is one known not to reshape what it returns
 // (plainField). A tree (DIR/**) is left: a directory given to a tool is
-// no file it returns.
+// no file it returns. A names tool given such fields reads no file's text
+// at all: the tree under a directory it lists is dropped (namesOnly), as
+// `ls -la DIR` and `ls -R DIR` read none; the directory it names is still
+// read by name (list_directory of ~/.ssh blocks as `ls ~/.ssh` does).
 func verbatimRead(c *Call, in fields) {
 	name := strings.Join(nameWords(ownToolName(c.Tool)), "_")
 	if verbatimTool(name) || namesTool(name) {
@@ -38,6 +42,9 @@ func verbatimRead(c *Call, in fields) {
 			}
 		}
 		if plain {
+			if namesTool(name) {
+				namesOnly(c)
+			}
 			return
 		}
 	}
@@ -55,6 +62,15 @@ func verbatimRead(c *Call, in fields) {
 		_ = leaves(in.doc, in.prefix, func(l leaf) { fileNameRead(c, l) }) // byFields read the document whole
 	}
 	opaqueReads(c, UnknownReader)
+}
+
+// namesOnly drops the reads of trees (DIR/**) among c's inputs: a tool
+// that prints names and metadata (namesTool) reads no file under a
+// directory it is given.
+func namesOnly(c *Call) {
+	c.Inputs = slices.DeleteFunc(c.Inputs, func(in event.Input) bool {
+		return in.Kind == event.KindRead && strings.HasSuffix(in.Text, "/**")
+	})
 }
 
 // maxNameReads bounds the file names fileNameRead takes of one call.
