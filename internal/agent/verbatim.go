@@ -27,10 +27,11 @@ const UnknownReader = "guard does not know that the tool returns the file as it 
 // verbatim (verbatimTool) or prints none of their text (namesTool), and
 // every field of its input is one known not to reshape what it returns
 // (plainField). A tree (DIR/**) is left: a directory given to a tool is
-// no file it returns. A names tool given such fields reads no file's text
-// at all: the tree under a directory it lists is dropped (namesOnly), as
-// `ls -la DIR` and `ls -R DIR` read none; the directory it names is still
-// read by name (list_directory of ~/.ssh blocks as `ls ~/.ssh` does).
+// no file it returns. A listing tool given such fields reads no file's
+// text at all: the tree under a directory it lists is dropped
+// (namesOnly), as `ls -la DIR` and `ls -R DIR` read none; the directory
+// it names is still read by name (list_directory of ~/.ssh blocks as
+// `ls ~/.ssh` does).
 func verbatimRead(c *Call, in fields) {
 	name := strings.Join(nameWords(ownToolName(c.Tool)), "_")
 	if verbatimTool(name) || namesTool(name) {
@@ -42,7 +43,7 @@ func verbatimRead(c *Call, in fields) {
 			}
 		}
 		if plain {
-			if namesTool(name) {
+			if listingTool(name) {
 				namesOnly(c)
 			}
 			return
@@ -64,8 +65,21 @@ func verbatimRead(c *Call, in fields) {
 	opaqueReads(c, UnknownReader)
 }
 
+// listingTool reports whether a names tool's own name is one that lists
+// what a directory holds, with no pattern a server may match against
+// text: the filesystem server's listings and tree. search_files is left:
+// its pattern is matched against names by that server, against lines by
+// others of the name.
+func listingTool(name string) bool {
+	switch name {
+	case "list_directory", "list_directory_with_sizes", "directory_tree":
+		return true
+	}
+	return false
+}
+
 // namesOnly drops the reads of trees (DIR/**) among c's inputs: a tool
-// that prints names and metadata (namesTool) reads no file under a
+// that lists names and metadata (listingTool) reads no file under a
 // directory it is given.
 func namesOnly(c *Call) {
 	c.Inputs = slices.DeleteFunc(c.Inputs, func(in event.Input) bool {

@@ -2,12 +2,11 @@ package hook
 
 import "testing"
 
-// TestMCPNamesListing: a names tool (list_directory, directory_tree,
-// search_files…) given a directory prints the names below it, no file's
-// text: the home directory lists as `ls -la ~` and `ls -R ~` do, while a
+// TestMCPNamesListing: a listing tool (list_directory, directory_tree)
+// given a directory prints the names below it, no file's text: the home directory lists as `ls -la ~` and `ls -R ~` do, while a
 // listing of ~/.ssh itself (by path or through a link) blocks as
 // `ls ~/.ssh` does, and a reader or a listing with a field guard does not
-// know still reads the tree.
+// know, or a search by a pattern, still reads the tree.
 func TestMCPNamesListing(t *testing.T) {
 	home, proj := routeWorld(t)
 	var cases []routeCase
@@ -21,7 +20,7 @@ func TestMCPNamesListing(t *testing.T) {
 		add(tool, `{"path":"sd"}`, true)
 		add(tool, `{"path":"`+home+`","mode":"hex"}`, true)
 	}
-	add("search_files", `{"path":"`+home+`","pattern":"*.go"}`, false)
+	add("search_files", `{"path":"`+home+`","pattern":"id_rsa"}`, true) // a pattern a server may match against lines
 	add("read_multiple_files", `{"paths":["`+home+`"]}`, true)
 	add("read_file", `{"path":"`+home+`"}`, true)
 	runRouteCases(t, cases)
