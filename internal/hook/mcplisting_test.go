@@ -3,10 +3,11 @@ package hook
 import "testing"
 
 // TestMCPNamesListing: a listing tool (list_directory, directory_tree)
-// given a directory prints the names below it, no file's text: the home directory lists as `ls -la ~` and `ls -R ~` do, while a
-// listing of ~/.ssh itself (by path or through a link) blocks as
-// `ls ~/.ssh` does, and a reader or a listing with a field guard does not
-// know, or a search by a pattern, still reads the tree.
+// given a directory prints the names below it, no file's text: the home
+// directory lists as `ls -la ~` and `ls -R ~` do, while a listing of
+// ~/.ssh itself (by path or through a link) blocks as `ls ~/.ssh` does,
+// and a reader, a listing with a field guard does not know, or a search
+// by a pattern still reads the tree.
 func TestMCPNamesListing(t *testing.T) {
 	home, proj := routeWorld(t)
 	var cases []routeCase
