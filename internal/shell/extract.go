@@ -326,7 +326,7 @@ func (c *cmd) followsTreeLinks() bool {
 // name what it leaves out: tar's --exclude PATTERN and --exclude=PATTERN,
 // zip's -x/--exclude NAME… (up to the next option). A pattern narrows
 // what the archiver reads or extracts (excludes); it is no file it opens.
-// tar's -X FILE and zip's -x@FILE read a list and stay reads.
+// tar's -X FILE (a list of patterns) stays a read.
 func (c *cmd) skippedPatterns() {
 	switch c.name {
 	case "tar", "gtar", "bsdtar":
