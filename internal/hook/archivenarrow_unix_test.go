@@ -69,6 +69,11 @@ func TestArchiveNarrowing(t *testing.T) {
 		{"tar czf ../x.tgz . && tar xOzf ../x.tgz ./.env", true},
 		{"cat all.tgz >&2 | tar tz", true},
 		{"cat all.tgz | tee /dev/stderr | tar tz", true},
+		{"cat all.tgz | find . -maxdepth 0 -exec cat \\;", true},
+		{"find . -maxdepth 0 -exec cat \\; < all.tgz", true},
+		{"cat() { command cat \"$@\" >&2; }; cat all.tgz | tar tz", true},
+		{"sha256sum() { cat; }; cat all.tgz | sha256sum", true},
+		{"cat all.tgz | sha256sum", false},
 	} {
 		b, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": c.cmd, "cwd": proj})
 		for agent, payload := range map[string]string{"a": bashPayload(t, proj, c.cmd), "b": string(b)} {

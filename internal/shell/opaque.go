@@ -213,17 +213,19 @@ func (w *walker) opaqueStages(stages []*cmd, starts []int) {
 
 // quietReader reports whether c prints none of the text it reads, its
 // standard input's included: an Unprinted program with quiet options
-// that does not reshape.
+// that does not reshape and runs no command of its own (find -exec cat
+// reads find's standard input), the system's program of its name.
 func (c *cmd) quietReader() bool {
-	return c != nil && !c.compound && c.name != "" && catalogue.Unprinted.Has(c.name) &&
+	return c != nil && !c.compound && !c.nested && c.name != "" && c.w.trusts(c.prog, c.name) && catalogue.Unprinted.Has(c.name) &&
 		catalogue.Quiet(c.name, c.argTexts(), c.mayPrintTo) && !c.reshapes()
 }
 
 // feedsPipe reports whether all c prints goes to its standard output,
-// and that is the pipe: a StdoutOnly program with no redirection of its
+// and that is the pipe: the system's StdoutOnly program of its name,
+// running no command of its own (rg --pre), with no redirection of its
 // standard output.
 func (c *cmd) feedsPipe() bool {
-	if c == nil || c.compound || !catalogue.StdoutOnly.Has(c.name) {
+	if c == nil || c.compound || c.nested || !catalogue.StdoutOnly.Has(c.name) || !c.w.trusts(c.prog, c.name) {
 		return false
 	}
 	_, moved := c.outFds["1"]
