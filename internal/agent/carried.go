@@ -148,6 +148,10 @@ type toolValues struct {
 	nLoose  int      // values taken as paths by what they name (loose)
 	// jsonDepth: how deep jsonValue is in JSON inside strings.
 	jsonDepth int
+	// repoPaths: the tool only reads, and its input names a remote
+	// repository (remoteRepo): its path fields are paths in that
+	// repository (repoPath).
+	repoPaths bool
 	// dirs and rels are the absolute and the relative paths fields name,
 	// joined by joinRoots.
 	dirs []string
@@ -164,8 +168,34 @@ func newToolValues(name string, in fields) *toolValues {
 	t.lang = codeLanguage(name, in)
 	nameReads := readingName(name) && !writesContent(in) && !t.term
 	t.readOnly = nameReads && readOptionsOnly(in)
+	t.repoPaths = nameReads && remoteRepo(in)
 	t.runs = !t.writes && !nameReads || runningName(name) || t.term
 	return t
+}
+
+// remoteRepo reports whether a tool's input names a remote repository by
+// its owner and its name (GitHub's and GitLab's servers: {"owner":"o",
+// "repo":"r","path":"src"}).
+func remoteRepo(in fields) bool {
+	owner, ok1, _ := in.str("owner")
+	repo, ok2, _ := in.str("repo")
+	return ok1 && ok2 && owner != "" && repo != ""
+}
+
+// repoPath returns, for a reading tool of a remote repository
+// (repoPaths), an absolute path field's value p as that repository reads
+// it: from its root, so a leading / is the repository's root, not the
+// machine's ("/" and "/src" are "." and "src"), checked against the call's
+// directory as a relative path is (the repository is often the one
+// checked out there). ok is false for any other value or tool.
+func (t *toolValues) repoPath(p string) (rel string, ok bool) {
+	if !t.repoPaths || !strings.HasPrefix(p, "/") {
+		return p, false
+	}
+	if rel = strings.TrimLeft(p, "/"); rel == "" {
+		return ".", true
+	}
+	return rel, true
 }
 
 // readOptionsOnly reports whether every top-level field of a tool's
@@ -324,11 +354,17 @@ func otherHome(r string) (string, bool) {
 // (written under an output key; see pathValue); a value that may be a
 // command line or code is a command, and its absolute and home words are
 // paths.
+//
+// A value under an exclude key (excludePatterns, exclude_globs) names what
+// the tool leaves out, as grep's --exclude value does: a pattern, no path
+// it reads; the rest of the checks still apply.
 func (t *toolValues) other(key, v string) {
 	t.paths = append(t.paths, patchInputs(v)...)
 	// A one-token value may be a path and code at once
 	// (open("/h/x").read()): it is checked as both.
-	t.valuePaths(key, v)
+	if !excludeKey(key) {
+		t.valuePaths(key, v)
+	}
 	asCommand := t.asCommand(key)
 	if !asCommand && t.sql(key, v) {
 		return
@@ -357,6 +393,10 @@ func (t *toolValues) other(key, v string) {
 	t.carried = append(t.carried, v)
 	t.carriedPaths(v, t.writes)
 }
+
+// excludeKey reports whether a normalised key names what a tool leaves
+// out (exclude, excludePatterns, excludeDirs).
+func excludeKey(k string) bool { return strings.HasPrefix(k, "exclude") }
 
 // valuePaths takes the paths a value of a field guard does not know
 // names: a one-token path (written under an output key; see pathValue),

@@ -141,7 +141,7 @@ func (fc *fieldCollector) value(key string, l leaf) {
 		if key != "command" && key != "cmd" {
 			tv.embedded(l.value, false) // {"arguments":"{\"path\":…}"}, {"options":"-o /h/.bashrc"}
 		}
-	case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !strings.HasPrefix(key, "exclude"):
+	case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !excludeKey(key):
 		if p, ok := fileURIPath(l.value); ok {
 			tv.field(p, tv.writes || isDestKey(key))
 		}
@@ -149,8 +149,15 @@ func (fc *fieldCollector) value(key string, l leaf) {
 		tv.other(key, l.value) // a field guard does not know is checked by what it carries
 	case len(l.value) <= maxPathLen:
 		p := l.value
-		if strings.HasPrefix(key, "exclude") {
+		if excludeKey(key) {
 			return
+		}
+		if rel, ok := tv.repoPath(p); ok {
+			// The machine's file of that name is read too (a server
+			// may open it), but not the tree under it: a remote
+			// repository's root is no recursive read of the disk.
+			tv.paths = append(tv.paths, event.Input{Kind: event.KindRead, Text: p})
+			p = rel
 		}
 		if strings.HasPrefix(key, "include") {
 			if p = globPath("", p); p == "" {

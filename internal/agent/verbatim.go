@@ -2,6 +2,7 @@ package agent
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/event"
@@ -26,7 +27,11 @@ const UnknownReader = "guard does not know that the tool returns the file as it 
 // verbatim (verbatimTool) or prints none of their text (namesTool), and
 // every field of its input is one known not to reshape what it returns
 // (plainField). A tree (DIR/**) is left: a directory given to a tool is
-// no file it returns.
+// no file it returns. A listing tool given such fields reads no file's
+// text at all: the tree under a directory it lists is dropped
+// (namesOnly), as `ls -la DIR` and `ls -R DIR` read none; the directory
+// it names is still read by name (list_directory of ~/.ssh blocks as
+// `ls ~/.ssh` does).
 func verbatimRead(c *Call, in fields) {
 	name := strings.Join(nameWords(ownToolName(c.Tool)), "_")
 	if verbatimTool(name) || namesTool(name) {
@@ -38,6 +43,9 @@ func verbatimRead(c *Call, in fields) {
 			}
 		}
 		if plain {
+			if listingTool(name) {
+				namesOnly(c)
+			}
 			return
 		}
 	}
@@ -55,6 +63,28 @@ func verbatimRead(c *Call, in fields) {
 		_ = leaves(in.doc, in.prefix, func(l leaf) { fileNameRead(c, l) }) // byFields read the document whole
 	}
 	opaqueReads(c, UnknownReader)
+}
+
+// listingTool reports whether a names tool's own name is one that lists
+// what a directory holds, with no pattern a server may match against
+// text: the filesystem server's listings and tree. search_files is left:
+// its pattern is matched against names by that server, against lines by
+// others of the name.
+func listingTool(name string) bool {
+	switch name {
+	case "list_directory", "list_directory_with_sizes", "directory_tree":
+		return true
+	}
+	return false
+}
+
+// namesOnly drops the reads of trees (DIR/**) among c's inputs: a tool
+// that lists names and metadata (listingTool) reads no file under a
+// directory it is given.
+func namesOnly(c *Call) {
+	c.Inputs = slices.DeleteFunc(c.Inputs, func(in event.Input) bool {
+		return in.Kind == event.KindRead && strings.HasSuffix(in.Text, "/**")
+	})
 }
 
 // maxNameReads bounds the file names fileNameRead takes of one call.

@@ -110,6 +110,9 @@ type cmd struct {
 	// undo restores the variables set for this command only (env X=v).
 	undo     []func()
 	compound bool // a compound command in a pipeline ({ …; } | x)
+	// nested: it ran commands of its own (find -exec, tar
+	// --to-command), which may read its standard input (nestReads).
+	nested bool
 	// mods follows the modules an interpreter's code loads (interp.go).
 	mods *moduleLoader
 	// fds are the descriptors its redirections open for reading (3< F,
@@ -472,6 +475,7 @@ func (c *cmd) nestReads() (done func()) {
 		to := len(c.w.a.Reads)
 		if c.w.nestAt >= 0 {
 			to = c.w.nestAt // the commands it runs mark their own
+			c.nested = true
 		}
 		c.w.nestAt = saved
 		quiet := c.quietReads || catalogue.Unprinted.Has(c.name) && catalogue.Quiet(c.name, c.argTexts(), c.mayPrintTo)

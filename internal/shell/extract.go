@@ -321,3 +321,149 @@ func (c *cmd) followsTreeLinks() bool {
 	}
 	return false
 }
+
+// skippedPatterns marks as data the values of an archiver's options that
+// name what it leaves out: tar's --exclude PATTERN and --exclude=PATTERN,
+// zip's -x/--exclude NAME… (up to the next option). A pattern narrows
+// what the archiver reads or extracts (excludes); it is no file it opens.
+// tar's -X FILE (a list of patterns) stays a read.
+func (c *cmd) skippedPatterns() {
+	switch c.name {
+	case "tar", "gtar", "bsdtar":
+		for j := 0; j < len(c.args); j++ {
+			switch s := c.args[j].Text; {
+			case s == "--":
+				return
+			case s == "--exclude" && j+1 < len(c.args):
+				j++
+				c.kinds[j] = argData
+			case strings.HasPrefix(s, "--exclude="):
+				c.kinds[j] = argData
+			}
+		}
+	case "zip":
+		in := false
+		for j, a := range c.args {
+			switch s := a.Text; {
+			case s == "-x" || s == "--exclude":
+				in = true
+			case strings.HasPrefix(s, "-"):
+				in = false
+			case in:
+				c.kinds[j] = argData
+			}
+		}
+	}
+}
+
+// namedMembers returns the members of an archive tar extracts when it is
+// given member names (tar xzf A.tgz ./src ./include): those named and
+// those under a named directory, names compared cleaned (./src is src).
+// A name with a wildcard, one guard cannot read, or a command whose
+// operands guard cannot tell (memberOperands) keeps every member; so does
+// any other archiver.
+func (c *cmd) namedMembers(members []effect.Member) []effect.Member {
+	if c.name != "tar" && c.name != "gtar" && c.name != "bsdtar" {
+		return members
+	}
+	ops, ok := c.memberOperands()
+	if !ok || len(ops) == 0 {
+		return members
+	}
+	for i, op := range ops {
+		if !word.IsKnown(op) || strings.ContainsAny(op, "*?[\\") {
+			return members
+		}
+		if ops[i] = memberKey(op); ops[i] == "" {
+			return members // . or /: the whole archive
+		}
+	}
+	var out []effect.Member
+	for _, m := range members {
+		k := memberKey(m.Name)
+		for _, op := range ops {
+			if k == op || strings.HasPrefix(k, op+"/") {
+				out = append(out, m)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// memberKey returns a member's name, or a name naming one, cleaned and
+// without its leading slashes: ./src/ and src are "src", . and / "".
+func memberKey(n string) string {
+	return strings.TrimLeft(path.Clean("/"+n), "/")
+}
+
+// Options of tar (GNU's and bsdtar's) memberOperands knows: short letters
+// that take no value and those that take one (joined, else the next
+// word); long ones that take none, one (joined =VALUE, else the next
+// word), or an optional one that is joined only.
+const (
+	tarFlagLetters           = "xtvzjJZapkmPSUOoGwWBihlnR"
+	tarValueLetters          = "fCbXgFKLNVHI"
+	tarLongFlags    word.Set = " --extract --get --list --gzip --gunzip --ungzip --bzip2 --xz --lzma --zstd --lzip --lzop " +
+		"--compress --uncompress --auto-compress --verbose --to-stdout --keep-old-files --skip-old-files --overwrite " +
+		"--overwrite-dir --no-overwrite-dir --keep-newer-files --unlink-first --recursive-unlink --no-same-owner " +
+		"--same-owner --no-same-permissions --same-permissions --preserve-permissions --touch --absolute-names " +
+		"--numeric-owner --sparse --ignore-zeros --totals --delay-directory-restore --exclude-vcs --exclude-vcs-ignores " +
+		"--exclude-caches --exclude-caches-all --exclude-caches-under --show-transformed-names --verify " +
+		"--wildcards --no-wildcards --anchored --no-xattrs --xattrs --no-acls --acls --no-selinux --selinux "
+	tarLongValued word.Set = " --file --directory --exclude --exclude-from --strip-components --strip --owner --group " +
+		"--mode --mtime --blocking-factor --record-size --use-compress-program --warning --transform --xform "
+	tarLongOptional word.Set = " --one-top-level --checkpoint "
+)
+
+// memberOperands returns the member names tar's words give it (tar xf A
+// src include): every word that is no option nor an option's value. ok
+// is false when guard cannot tell them: an option it does not know (its
+// value may be taken for a name), one that reads names from a list (-T,
+// --files-from) or matches them otherwise (--no-anchored, --ignore-case).
+func (c *cmd) memberOperands() (ops []string, ok bool) {
+	j := 0
+	if len(c.args) > 0 && !strings.HasPrefix(c.args[0].Text, "-") {
+		first := c.args[0].Text // tar's old first word: each valued letter takes the next word
+		for _, l := range first {
+			switch {
+			case strings.ContainsRune(tarValueLetters, l):
+				j++
+			case !strings.ContainsRune(tarFlagLetters, l):
+				return nil, false
+			}
+		}
+		j++
+	}
+	for ; j < len(c.args); j++ {
+		s := c.args[j].Text
+		switch {
+		case s == "--":
+			return append(ops, word.Texts(c.args[j+1:])...), true
+		case strings.HasPrefix(s, "--"):
+			opt, _, eq := strings.Cut(s, "=")
+			switch {
+			case tarLongValued.Has(opt) && !eq:
+				j++
+			case tarLongValued.Has(opt), tarLongOptional.Has(opt), tarLongFlags.Has(opt) && !eq:
+			default:
+				return nil, false
+			}
+		case len(s) > 1 && s[0] == '-':
+			for i := 1; i < len(s); i++ {
+				if strings.IndexByte(tarValueLetters, s[i]) >= 0 {
+					if i == len(s)-1 {
+						j++
+					}
+					break
+				}
+				if strings.IndexByte(tarFlagLetters, s[i]) < 0 {
+					return nil, false
+				}
+			}
+		default:
+			ops = append(ops, s)
+		}
+	}
+	return ops, true
+}

@@ -141,10 +141,15 @@ func (w *walker) stmtOutFiles(s *syntax.Stmt) []outFile {
 }
 
 // stdinOpaque marks the reads among w.a.Reads[from:to] (the files c's
-// redirections read: rev < F) opaque when c reshapes what it prints.
+// redirections read: rev < F) opaque when c reshapes what it prints, and
+// quiet when it prints none of what it reads (quietReader).
 func (c *cmd) stdinOpaque(from, to int) {
-	if to > from && c.reshapes() {
+	switch {
+	case to <= from:
+	case c.reshapes():
 		c.w.markOpaque(from, to)
+	case c.quietReader():
+		c.w.quiet = append(c.w.quiet, [2]int{from, to}) // tar tz < A.tgz, sha256sum < F: none of it printed
 	}
 }
 

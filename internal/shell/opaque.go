@@ -1,9 +1,11 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // What a recursive read prints reaches the model through the result scan,
@@ -122,8 +124,13 @@ func (c *cmd) argTexts() []string {
 }
 
 // tarToStdout reports whether tar writes its archive to standard output:
-// its file is -, or it names none (GNU tar's default).
+// its file is -, or it names none (GNU tar's default) while it may write
+// an archive (a list, an extraction or a comparison without -f reads its
+// archive from standard input: tarReads).
 func tarToStdout(args []string) bool {
+	if tarReads(args) {
+		return false
+	}
 	named := false
 	for i, a := range args {
 		switch {
@@ -152,14 +159,75 @@ func tarToStdout(args []string) bool {
 	return !named
 }
 
+// tarReads reports whether tar's arguments give it a mode that reads an
+// archive (t, x, d; --list, --extract, --get, --diff, --compare) and none
+// that writes one (c, r, u, A; --create, --append, --update, --catenate,
+// --concatenate, --delete, or a prefix of one of them).
+func tarReads(args []string) bool {
+	reads, writes := false, false
+	for i, a := range args {
+		switch {
+		case a == "--":
+			return reads && !writes
+		case strings.HasPrefix(a, "--"):
+			opt, _, _ := strings.Cut(a, "=")
+			for _, m := range [...]string{"--create", "--append", "--update", "--catenate", "--concatenate", "--delete"} {
+				writes = writes || len(opt) >= 4 && strings.HasPrefix(m, opt)
+			}
+			reads = reads || word.LongOption(a, "--list") || word.LongOption(a, "--extract") || a == "--get" ||
+				word.LongOption(a, "--diff") || word.LongOption(a, "--compare")
+		case i == 0 && a != "" && a[0] != '-', len(a) > 1 && a[0] == '-':
+			dash := a[0] == '-' // else tar's old first word: every letter an option
+			for _, l := range strings.TrimPrefix(a, "-") {
+				writes = writes || strings.ContainsRune("cruA", l)
+				reads = reads || strings.ContainsRune("txd", l)
+				if dash && strings.ContainsRune(tarWithArg, l) {
+					break // the rest of the cluster is the option's value
+				}
+			}
+		}
+	}
+	return reads && !writes
+}
+
 // opaqueStages marks the reads of the stages of a pipeline (stage i's
 // reads begin at starts[i] in w.a.Reads) whose output a later stage
 // transforms: every stage before the last one that is not a pass-through.
+// When that stage prints none of the text it reads (quietReader: tar t,
+// sha256sum) and every stage before it prints only into the pipe
+// (feedsPipe), what those stages read is printed nowhere: their reads are
+// quiet, as the reader's own are (cat A.tgz | tar tz lists as tar tzf
+// A.tgz does).
 func (w *walker) opaqueStages(stages []*cmd, starts []int) {
 	for k := len(stages) - 1; k >= 1; k-- {
 		if !stages[k].passes() {
+			if stages[k].quietReader() && !slices.ContainsFunc(stages[:k], func(c *cmd) bool { return !c.feedsPipe() }) {
+				w.quiet = append(w.quiet, [2]int{starts[0], starts[k]})
+				return
+			}
 			w.markOpaque(starts[0], starts[k])
 			return
 		}
 	}
+}
+
+// quietReader reports whether c prints none of the text it reads, its
+// standard input's included: an Unprinted program with quiet options
+// that does not reshape and runs no command of its own (find -exec cat
+// reads find's standard input), the system's program of its name.
+func (c *cmd) quietReader() bool {
+	return c != nil && !c.compound && !c.nested && c.name != "" && c.w.trusts(c.prog, c.name) && catalogue.Unprinted.Has(c.name) &&
+		catalogue.Quiet(c.name, c.argTexts(), c.mayPrintTo) && !c.reshapes()
+}
+
+// feedsPipe reports whether all c prints goes to its standard output,
+// and that is the pipe: the system's StdoutOnly program of its name,
+// running no command of its own (rg --pre), with no redirection of its
+// standard output.
+func (c *cmd) feedsPipe() bool {
+	if c == nil || c.compound || c.nested || !catalogue.StdoutOnly.Has(c.name) || !c.w.trusts(c.prog, c.name) {
+		return false
+	}
+	_, moved := c.outFds["1"]
+	return !moved
 }

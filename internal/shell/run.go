@@ -61,7 +61,8 @@ func (c *cmd) program() {
 	follow := c.w.FollowLinks
 	c.w.FollowLinks = c.followsLinks(p) // treelinks.go
 	defer func() { c.w.FollowLinks = follow }()
-	c.servedDirs() // servers.go
+	c.servedDirs()      // servers.go
+	c.skippedPatterns() // extract.go: tar --exclude=.env, zip -x .env
 	if h, ok := handlerOf(name); ok {
 		c.optionScripts(p) // optionscripts.go: scp -Z ./x.sh
 		h.run(c)
@@ -1227,6 +1228,9 @@ func (c *cmd) unpack(x extraction) {
 			x.dirs = []string{"."}
 		}
 		members, listed := c.archiveMembers(x)
+		if listed {
+			members = c.namedMembers(members) // tar x A.tgz src: src alone (extract.go)
+		}
 		if x.absolute && !listed {
 			x.dirs = append(x.dirs, "/")
 		}

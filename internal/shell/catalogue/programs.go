@@ -185,6 +185,11 @@ var (
 	// recursive read prints through them reaches the result scan as the
 	// read printed it (see internal/detect/path, opaque reads).
 	PassThrough = word.Set(" head tail sort uniq grep egrep fgrep rg less more most cat wc tee ")
+	// StdoutOnly are programs that print what they make of their input or
+	// their files on standard output and nowhere else (no terminal, no
+	// file named for printing, as tee's /dev/stderr or less's screen): a
+	// pipe that takes their output takes all they print.
+	StdoutOnly = word.Set(" cat head tail sort uniq grep egrep fgrep rg wc zcat gzip gunzip bzcat bzip2 xzcat xz zstdcat zstd lz4 xxd od hexdump hd base64 base32 basenc ")
 	// Encoders print their input or their files in another form the result
 	// scan cannot read back whole: hex dumps, base64/32, compression. A
 	// recursive read they make prints what guard cannot redact.

@@ -1,0 +1,56 @@
+package hook
+
+import "testing"
+
+// TestMCPNamesListing: a listing tool (list_directory, directory_tree)
+// given a directory prints the names below it, no file's text: the home
+// directory lists as `ls -la ~` and `ls -R ~` do, while a listing of
+// ~/.ssh itself (by path or through a link) blocks as `ls ~/.ssh` does,
+// and a reader, a listing with a field guard does not know, or a search
+// by a pattern still reads the tree.
+func TestMCPNamesListing(t *testing.T) {
+	home, proj := routeWorld(t)
+	var cases []routeCase
+	add := func(tool, in string, block bool) {
+		cases = append(cases, routeCase{"a", proj, "mcp__fs__" + tool, in, block}, routeCase{"c", proj, "mcp_fs_" + tool, in, block})
+	}
+	for _, tool := range []string{"list_directory", "list_directory_with_sizes", "directory_tree"} {
+		add(tool, `{"path":"`+home+`"}`, false)
+		add(tool, `{"path":"~"}`, false)
+		add(tool, `{"path":"`+home+`/.ssh"}`, true)
+		add(tool, `{"path":"sd"}`, true)
+		add(tool, `{"path":"`+home+`","mode":"hex"}`, true)
+	}
+	add("search_files", `{"path":"`+home+`","pattern":"id_rsa"}`, true) // a pattern a server may match against lines
+	add("read_multiple_files", `{"paths":["`+home+`"]}`, true)
+	add("read_file", `{"path":"`+home+`"}`, true)
+	runRouteCases(t, cases)
+}
+
+// TestMCPPatternsAndRepoPaths: an exclude field's value (excludePatterns)
+// is a pattern the tool leaves out, no path it reads; a reading tool
+// whose input names a remote repository (owner, repo) reads its path from
+// that repository's root: "/" is no recursive read of the machine, while
+// a path that names a protected file, as written or from the working
+// directory, still blocks.
+func TestMCPPatternsAndRepoPaths(t *testing.T) {
+	home, proj := routeWorld(t)
+	var cases []routeCase
+	add := func(tool, in string, block bool) {
+		cases = append(cases, routeCase{"a", proj, "mcp__s__" + tool, in, block}, routeCase{"c", proj, "mcp_s_" + tool, in, block})
+	}
+	add("search_files", `{"path":"`+proj+`","pattern":"flag","excludePatterns":[".env"]}`, false)
+	add("search_files", `{"path":"`+proj+`","pattern":"*.js","excludePatterns":["node_modules/**",".env","~/.ssh"]}`, false)
+	add("search_files", `{"path":"`+proj+`","pattern":"*.js","includePatterns":[".env"]}`, true)
+	add("read_text_file", `{"path":".env","excludePatterns":["x"]}`, true)
+	repo := func(p string) string { return `{"owner":"spf13","repo":"pflag","path":"` + p + `"}` }
+	for _, p := range []string{"/", "", "//", "/src/main.go", "src"} {
+		add("get_file_contents", repo(p), false)
+	}
+	for _, p := range []string{".env", "/.env", "/../.ssh/id_rsa", home + "/.ssh/id_rsa", home + "/.ssh", "~/.ssh/id_rsa"} {
+		add("get_file_contents", repo(p), true)
+	}
+	add("read_file", `{"path":"/"}`, true)
+	add("get_file_contents", `{"repo":"pflag","path":"/"}`, true)
+	runRouteCases(t, cases)
+}
