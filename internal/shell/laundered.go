@@ -141,9 +141,19 @@ func (w *walker) stmtOutFiles(s *syntax.Stmt) []outFile {
 }
 
 // stdinOpaque marks the reads among w.a.Reads[from:to] (the files c's
-// redirections read: rev < F) opaque when c reshapes what it prints.
+// redirections read: rev < F) opaque when c reshapes what it prints; so
+// is the file of a compound command's redirection c inherits ({ rev; }
+// < F, while read -r l; do …; done < F), read as the pipe form is.
 func (c *cmd) stdinOpaque(from, to int) {
-	if to > from && c.reshapes() {
+	if !c.reshapes() {
+		return
+	}
+	if to == from && !c.ownIn && c.stdin.inherited && c.stdin.file != "" && !c.w.isFifo(c.stdin.file) {
+		from = len(c.w.a.Reads)
+		c.w.Read(c.stdin.file)
+		to = len(c.w.a.Reads)
+	}
+	if to > from {
 		c.w.markOpaque(from, to)
 	}
 }
