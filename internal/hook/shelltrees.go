@@ -7,8 +7,10 @@ import (
 
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/shell"
 	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -19,7 +21,9 @@ import (
 // knows it, the working directory's tree for a name guard cannot tell at
 // all. Each is checked as a named file is (shellEdits.file), within the
 // call's scan budget and maxTreeEntries: past either, guard cannot tell,
-// and blocks.
+// and blocks. A script of literal substitutions (ContextWrite.Sed) changes
+// only the files that hold what it replaces: the others are not edits,
+// and do not count.
 
 // untoldEdits returns the finding that blocks a's in-place edits of files
 // whose names guard cannot compute (run in base, home h).
@@ -48,6 +52,9 @@ func (e *shellEdits) untoldEdits(a []effect.ContextWrite, base, h string) *event
 func (e *shellEdits) tree(dir, name string, cw effect.ContextWrite) *event.Finding {
 	var found *event.Finding
 	n, files := 0, 0 // entries walked, files checked (a file scanned before counts too)
+	var bytes int64  // bytes read of the files a literal sed script edits
+	lit, literal := lang.ParseSedLiteral(cw.Sed)
+	literal = literal && cw.Sed != ""
 	err := filepath.WalkDir(dir, func(q string, d fs.DirEntry, err error) error {
 		if n++; n > maxTreeEntries {
 			found = e.cannotTell(word.Render(cw.Path), "the command edits files whose names guard cannot compute, and the tree below "+quoted(dir)+" holds more than 20000 entries, which guard does not walk")
@@ -66,11 +73,23 @@ func (e *shellEdits) tree(dir, name string, cw effect.ContextWrite) *event.Findi
 				return nil
 			}
 		}
+		after, changed, read := editedText(lit, literal, q)
+		if !changed {
+			return nil // sed -i 's/foo/bar/' leaves a file without foo as it is
+		}
+		if bytes += read; bytes > maxSecretBytes {
+			found = e.cannotTell(word.Render(cw.Path), "the command edits files whose names guard cannot compute, below "+quoted(dir)+"; "+boundWhat)
+			return fs.SkipAll
+		}
 		if files++; files > maxSecretFiles {
 			found = e.cannotTell(word.Render(cw.Path), "the command edits files whose names guard cannot compute, below "+quoted(dir)+"; "+boundWhat)
 			return fs.SkipAll
 		}
-		if found = e.file(q, q, cw, false); found != nil {
+		one := cw
+		if literal && after != nil {
+			one.Text, one.Known = *after, true
+		}
+		if found = e.file(q, q, one, one.Known); found != nil {
 			found.Reason = strings.Replace(found.Reason, "guard cannot compute what the command writes there (a pattern's substitution, perl -pi, a program guard does not know)", "guard cannot compute which files the command edits (it checks every file below "+quoted(dir)+" they may name)", 1)
 			return fs.SkipAll
 		}
@@ -80,6 +99,23 @@ func (e *shellEdits) tree(dir, name string, cw effect.ContextWrite) *event.Findi
 		return e.cannotTell(word.Render(cw.Path), "guard could not walk "+quoted(dir)+", below which the command edits files whose names it cannot compute")
 	}
 	return found
+}
+
+// editedText returns, for a literal sed script (literal), the text the
+// file at p holds after it (nil when guard could not read the file whole:
+// then it is checked as a file of unknown text), whether the edit may
+// change the file, and the bytes read.
+func editedText(lit lang.SedLiteral, literal bool, p string) (*string, bool, int64) {
+	if !literal {
+		return nil, true, 0
+	}
+	data, err := regularfile.ReadFile(p, maxSecretRead)
+	if err != nil {
+		return nil, true, 0
+	}
+	text := string(data)
+	after := lit.Apply(text)
+	return &after, after != text, int64(len(data))
 }
 
 // untoldName reports whether the file name p holds a part guard cannot

@@ -119,14 +119,21 @@ func zipArchive(args []string) string {
 // the program does not archive what it names, and does not look on disk
 // which words are directories); a name guard cannot tell, one it cannot
 // tell. A later read of such a file in the command reads those again.
+// A function's, a builtin's (source) and the commands c runs record
+// their own.
 func (c *cmd) unknownArchives(from, writes, touches int) {
 	a := c.w.a
 	_, interp := catalogue.InterpreterOf(c.name)
-	if c.name == "" || touches > len(a.Touches) || writes > len(a.Writes) || !interp && len(a.Touches) == touches {
+	if c.name == "" || c.w.funcs.bodies[c.name] != nil || builtins.Has(c.name) || catalogue.Shells.Has(c.name) ||
+		touches > len(a.Touches) || writes > len(a.Writes) || !interp && len(a.Touches) == touches {
 		return
 	}
+	to := len(a.Reads)
+	if c.w.nestAt >= from {
+		to = c.w.nestAt // the commands it runs record their own (nestReads)
+	}
 	var holds []string
-	for _, r := range a.Reads[from:] {
+	for _, r := range a.Reads[from:to] {
 		switch {
 		case len(holds) >= effect.MaxLinks:
 		case strings.Contains(r, "/**"):
