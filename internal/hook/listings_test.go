@@ -55,6 +55,18 @@ func TestListedTrees(t *testing.T) {
 		`python3 -c "import shutil;shutil.make_archive('o','tar','.')" && tar xOf o.tar`,
 		`python3 -c "import shutil;shutil.make_archive('o','zip',root_dir='.')" && unzip -p o.zip`,
 		`zip -r o.zip . && python3 -c "import zipfile;z=zipfile.ZipFile('o.zip');[print(z.read(n)) for n in z.namelist()]"`,
+		// A copy, a move or a link of the archive holds what it held; a
+		// program or code guard does not model holds what it read.
+		`tar cf o.tar .; mv o.tar p.tar; tar xOf p.tar`,
+		`tar cf o.tar .; cp o.tar p.tar; tar xOf p.tar`,
+		`zip -r o.zip .; mv o.zip p.zip; unzip -p p.zip`,
+		`tar cf o.tar .; ln o.tar p.tar; tar xOf p.tar`,
+		`tar cf o.tar .; mv o.tar docs/; tar xOf docs/o.tar`,
+		`python3 -m tarfile -c o.tar . && tar xOf o.tar`,
+		`python3 -c 'import tarfile;t=tarfile.open("o.tar","w");t.add(".");t.close()'; tar xOf o.tar`,
+		`pax -wf o.pax .; tar xOf o.pax`,
+		`jar cf o.jar .; unzip -p o.jar`,
+		`mytool pack . out.bin; cat out.bin`,
 	}
 	passed := []string{
 		`python3 -c 'import os; print(os.listdir("."))'`,
@@ -65,6 +77,9 @@ func TestListedTrees(t *testing.T) {
 		`python3 -c 'import pathlib;[print(p.read_text()) for p in pathlib.Path("docs").rglob("*.md")]'`,
 		`tar czf dist.tgz . && ls -la dist.tgz`,
 		`tar cf o.tar docs && tar xOf o.tar`,
+		`tar cf o.tar docs; mv o.tar p.tar; tar xOf p.tar`,
+		`jar cf o.jar docs; unzip -p o.jar`,
+		`python3 gen.py -o out.txt; cat out.txt`,
 	}
 	p := realPolicy(t, "")
 	for _, cmd := range blocked {

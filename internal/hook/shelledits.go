@@ -36,7 +36,7 @@ const maxEditGlob = 64
 // (run in base, home h) that changes the text of a file holding a secret
 // in a way guard cannot show leaves the secret whole.
 func shellEditSecrets(a *shell.Analysis, base, h string) *event.Finding {
-	if len(a.Writes)+len(a.Touches) == 0 {
+	if len(a.Writes)+len(a.Touches)+len(a.ContextWrites) == 0 {
 		return nil
 	}
 	known := map[string]effect.ContextWrite{}
@@ -61,7 +61,7 @@ func shellEditSecrets(a *shell.Analysis, base, h string) *event.Finding {
 		src = shell.ExpandEnv(src, lookupEnv)
 		files := []string{absUnder(src, base, h)}
 		if strings.Contains(src, "/**") || strings.Contains(src, path.Unknown) || strings.Contains(files[0], "$") {
-			continue // a tree or a part guard cannot work out: the path rules'
+			continue // a tree or a part guard cannot work out: untoldEdits
 		}
 		if m, err := filepath.Glob(files[0]); !touch && err == nil && len(m) > 0 && strings.ContainsAny(src, "*?[") {
 			// The shell's pattern (sed -i … *.py); a touch's is a word
@@ -77,7 +77,7 @@ func shellEditSecrets(a *shell.Analysis, base, h string) *event.Finding {
 			}
 		}
 	}
-	return nil
+	return e.untoldEdits(a.ContextWrites, base, h) // shelltrees.go
 }
 
 // shellEdits is the state of one command's edit check: the detector and

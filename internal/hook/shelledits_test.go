@@ -69,3 +69,52 @@ func TestShellEditSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestShellEditUntold: an in-place edit of files whose names guard cannot
+// compute (a find's names, a substitution, **) is an edit of every file
+// below the directory they start in: one holding a secret, or more files
+// than guard scans, blocks; a clean tree passes.
+func TestShellEditUntold(t *testing.T) {
+	tok := "ghp_" + "16C7e42F292c6912E7710c838347Ae178B4a"
+	files := map[string]string{"settings.py": "TOKEN = \"" + tok + "\"\n", "clean/a.md": "a\n", "clean/b.py": "x = 1\n", "clean/s/c.md": "c\n"}
+	for i := range 70 {
+		files["big/f"+string(rune('a'+i/26))+string(rune('a'+i%26))+".go"] = "package big\n"
+	}
+	_, proj := scriptWorld(t, files)
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd, why string // why: what the reason says ("" for a pass)
+	}{
+		{`find . -name '*.py' | xargs sed -i 's/E7710/E77 10/'`, "settings.py"},
+		// A name from ls may hold a directory: the whole tree (big/ too).
+		{`ls | xargs sed -i 's/E7710/E77 10/'`, "BLOCKED"},
+		{`ls *.py | xargs sed -i 's/E7710/E77 10/'`, "BLOCKED"},
+		{`f=$(ls *.py); sed -i 's/E7710/E77 10/' $f`, "BLOCKED"},
+		{`sed -i 's/E7710/E77 10/' $(ls *.py)`, "BLOCKED"},
+		{`perl -pi -e 's/E7710/E77 10/' $(ls)`, "BLOCKED"},
+		{`find . -name '*.py' -exec perl -pi -e 's/E7710/E77 10/' {} \;`, "settings.py"},
+		{`find -name settings.py -execdir sed -i 's/E7710/E77 10/' {} \;`, "settings.py"},
+		{"shopt -s globstar\nsed -i 's/E7710/E77 10/' **/*.py", "settings.py"},
+		{`cd big && find . -name '*.go' | xargs sed -i 's/package/pkg/'`, "64 files"},
+		{`cd big && find . -name '*.go' | xargs perl -pi -e 's/foo/bar/'`, "64 files"},
+		// A literal substitution edits only the files holding its text.
+		{`cd big && find . -name '*.go' | xargs sed -i 's/foo/bar/'`, ""},
+		{`find . -name '*.py' | xargs sed -i 's/foo/bar/'`, ""},
+		{`sed -i 's/TOKEN/KEY/' $(grep -rl TOKEN .)`, ""},
+		{`sed -i 's/2F292c/2F 292c/' $(grep -rl TOKEN .)`, "settings.py"},
+		{`cd clean && find . -name '*.md' | xargs sed -i 's/foo/bar/'`, ""},
+		{`cd clean && sed -i 's/a/b/' $(ls *.md)`, ""},
+		{`find clean -name '*.py' | xargs perl -pi -e 's/x/y/'`, ""},
+		{`find . -name '*.go' | xargs gofmt -l`, ""},
+		{`ls | xargs rm -f`, ""},
+	} {
+		code, stdout, stderr, _ := runReal(t, p, `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":`+jsonString(proj)+`,"tool_input":{"command":`+jsonString(tc.cmd)+`}}`)
+		blocked := code == 2 || containsDeny(stdout)
+		if blocked != (tc.why != "") || !strings.Contains(stdout+stderr, tc.why) {
+			t.Errorf("%s: blocked = %v, want the reason to say %q: %s%s", tc.cmd, blocked, tc.why, stdout, stderr)
+		}
+		if strings.Contains(stdout+stderr, "E7710c838347") {
+			t.Errorf("%s: the reason quotes the secret: %s%s", tc.cmd, stdout, stderr)
+		}
+	}
+}

@@ -1,9 +1,12 @@
 package shell
 
 import (
+	"path"
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -15,9 +18,14 @@ import (
 // a list (tar -T, zip -@, 7z @list) are names guard cannot tell.
 
 // madeArchive records, once c has run, the archive file c makes and the
-// reads (from index from of the Analysis's) it stores in it.
-func (c *cmd) madeArchive(from int) {
+// reads (from index from of the Analysis's) it stores in it; for a
+// program guard does not model, the files it writes (from index writes
+// and touches) hold the trees it read (unknownArchives).
+func (c *cmd) madeArchive(from, writes, touches int) {
 	a, listed := c.archiveFile()
+	if a == "" && from <= len(c.w.a.Reads) {
+		c.unknownArchives(from, writes, touches)
+	}
 	if a == "" || a == "-" || from > len(c.w.a.Reads) {
 		return
 	}
@@ -101,4 +109,45 @@ func zipArchive(args []string) string {
 		}
 	}
 	return ""
+}
+
+// unknownArchives records, for c a program guard does not model (its
+// words are touches: pax -w, jar c, an unknown tool) or an interpreter's
+// code (tarfile.open("o.tar", "w").add("."), python -m tarfile -c), each
+// file it writes or touches as an archive of what it read: each file, and
+// each word as a directory stored whole (default-deny: guard cannot show
+// the program does not archive what it names, and does not look on disk
+// which words are directories); a name guard cannot tell, one it cannot
+// tell. A later read of such a file in the command reads those again.
+// A function's, a builtin's (source) and the commands c runs record
+// their own.
+func (c *cmd) unknownArchives(from, writes, touches int) {
+	a := c.w.a
+	_, interp := catalogue.InterpreterOf(c.name)
+	if c.name == "" || c.w.funcs.bodies[c.name] != nil || builtins.Has(c.name) || catalogue.Shells.Has(c.name) ||
+		touches > len(a.Touches) || writes > len(a.Writes) || !interp && len(a.Touches) == touches {
+		return
+	}
+	to := len(a.Reads)
+	if c.w.nestAt >= from {
+		to = c.w.nestAt // the commands it runs record their own (nestReads)
+	}
+	var holds []string
+	for _, r := range a.Reads[from:to] {
+		switch {
+		case len(holds) >= effect.MaxLinks:
+		case strings.Contains(r, "/**"):
+			holds = append(holds, r)
+		case !word.IsKnown(r):
+			holds = append(holds, word.Mark(word.MarkSubst, ""))
+		default:
+			holds = append(holds, r, path.Clean(r)+"/**")
+		}
+	}
+	if len(holds) == 0 {
+		return
+	}
+	for _, f := range slices.Concat(a.Writes[writes:], a.Touches[touches:]) {
+		c.w.Archived(f, holds) // (not what f itself names: Archived)
+	}
 }

@@ -397,7 +397,7 @@ func (c *cmd) pipedHidden() bool {
 func (c *cmd) run(words []word.Word) {
 	defer c.restore()
 	defer c.nestReads()()
-	defer c.madeArchive(len(c.w.a.Reads)) // archives.go
+	defer c.madeArchive(len(c.w.a.Reads), len(c.w.a.Writes), len(c.w.a.Touches)) // archives.go
 	defer c.inheritStdin()()
 	words, guessed := unsetPrograms(words)
 	words, done := c.prefixes(words)

@@ -180,8 +180,10 @@ func (c *cmd) sed() {
 	var edits func()
 	if inPlace && literal {
 		edits = c.sedLiteralWrites(scripts, inputs)
+		c.w.EditScript = strings.Join(scripts, "\n")
 	}
 	c.generic()
+	c.w.EditScript = ""
 	if edits != nil {
 		edits()
 	}

@@ -407,7 +407,10 @@ func (c *cmd) appendedName(prog string, wild bool) {
 		c.w.Read(name)
 		return
 	}
-	c.w.Write(name) // rm, mv, an unknown program: it may write or remove them
+	meta := c.w.MetaOnly
+	c.w.MetaOnly = catalogue.MetaWriters.Has(prog) // rm, chmod: no text changed
+	c.w.Write(name)                                // rm, mv, an unknown program: it may write or remove them
+	c.w.MetaOnly = meta
 }
 
 // replaced returns words with repl written name (fedName or wildName).

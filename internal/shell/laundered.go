@@ -142,8 +142,15 @@ func (w *walker) stmtOutFiles(s *syntax.Stmt) []outFile {
 
 // stdinOpaque marks the reads among w.a.Reads[from:to] (the files c's
 // redirections read: rev < F) opaque when c reshapes what it prints, and
-// quiet when it prints none of what it reads (quietReader).
+// quiet when it prints none of what it reads (quietReader); a reshaper
+// also reads the file of a compound command's redirection it inherits
+// ({ rev; } < F, while read -r l; do …; done < F), as the pipe form does.
 func (c *cmd) stdinOpaque(from, to int) {
+	if to == from && c.reshapes() && !c.ownIn && c.stdin.inherited && c.stdin.file != "" && !c.w.isFifo(c.stdin.file) {
+		from = len(c.w.a.Reads)
+		c.w.Read(c.stdin.file)
+		to = len(c.w.a.Reads)
+	}
 	switch {
 	case to <= from:
 	case c.reshapes():

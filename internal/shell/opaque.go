@@ -62,8 +62,11 @@ func (c *cmd) reshapes() bool {
 	}
 	if p := catalogue.ProgramNamed(c.name); p != nil {
 		// A reader prints what it reads; of the programs whose handler
-		// records their files (cd, rm, find), sed and dd print them.
-		return p.Access == catalogue.ReadsOnly || c.name == "sed" || c.name == "dd"
+		// records their files (cd, rm, find), sed and dd print them. A
+		// program whose words are data reads only its standard input,
+		// and passes none of it on as it is: tr < F translates it, read
+		// < F splits it into variables any later expansion may slice.
+		return p.Access == catalogue.ReadsOnly || p.Access == catalogue.Names || c.name == "sed" || c.name == "dd"
 	}
 	return true
 }

@@ -12,7 +12,8 @@ import (
 // in the same command (tar xOf A, unzip -p A, a tarfile opened in code)
 // is recorded as a read of what it holds: the trees and files the
 // archiver read, as recorded then. An archive whose sources guard cannot
-// tell holds a name guard cannot tell (word.UnknownSubst).
+// tell holds a name guard cannot tell (word.UnknownSubst). A copy, move
+// or hard link of an archive holds what it held (archiveAt).
 
 // maxArchives bounds the archives remembered, as MaxWritten bounds files.
 const maxArchives = 16
@@ -82,26 +83,34 @@ func (w *Ledger) recordedAs(s string) (string, bool) {
 // command made, the reads it holds: what the reader prints of them is
 // judged as its own reads are (opaque, unattributed, quiet).
 func (w *Ledger) held(p string) {
-	c := path.Clean(p)
-	for _, a := range w.archives {
-		if a.path == c {
-			*w.ReadList = append(*w.ReadList, a.holds...)
-			return
-		}
+	if a := w.archiveAt(path.Clean(p)); a != nil {
+		*w.ReadList = append(*w.ReadList, a.holds...)
 	}
 }
 
+// archiveAt returns the archive the command made that the file at the
+// cleaned path p holds: made there, or copied, moved or hard-linked there
+// from where it was made (cp o.tar p.tar, mv, ln: a copy holds its
+// source's text, as WrittenEntry follows it), a few copies deep.
+func (w *Ledger) archiveAt(p string) *archive {
+	for range 4 {
+		for i := range w.archives {
+			if w.archives[i].path == p {
+				return &w.archives[i]
+			}
+		}
+		e, ok := w.WrittenEntry(p)
+		if !ok || e.from == "" {
+			return nil
+		}
+		p = e.from
+	}
+	return nil
+}
+
 // MadeArchive reports whether the file word s names is an archive the
-// command made earlier (Archived).
+// command made earlier (Archived), or a copy of one.
 func (w *Ledger) MadeArchive(s string) bool {
 	p, ok := w.recordedAs(s)
-	if !ok {
-		return false
-	}
-	for _, a := range w.archives {
-		if a.path == p {
-			return true
-		}
-	}
-	return false
+	return ok && w.archiveAt(p) != nil
 }

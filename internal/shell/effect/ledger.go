@@ -70,6 +70,11 @@ type Ledger struct {
 	// the files a program writes whole, with text not made from theirs,
 	// are recorded (an archive's members, a recursive copy's files).
 	MetaOnly, Redirecting, Replacing bool
+	// EditScript is set while sed -i with a script of literal
+	// substitutions records its files: a write of one is noted with it
+	// (ContextWrite.Sed), for the hook to compute what a file it names
+	// only by a pattern or a run-time name then holds.
+	EditScript string
 	// writtenFull: more files were written than written holds, in more
 	// directories than fullDirs holds (the directories written past the
 	// table's bound).
@@ -292,6 +297,10 @@ func (w *Ledger) setWritten(f WrittenFile) {
 type ContextWrite struct {
 	Path, Text, Was string
 	Known, Whole    bool
+	// Sed is, for an in-place edit by sed -i with a script of literal
+	// substitutions, that script (lang.ParseSedLiteral): what any file
+	// the write stands for then holds.
+	Sed string
 }
 
 // contextWrite notes f in ContextList: its last text only.
@@ -300,7 +309,7 @@ func (w *Ledger) contextWrite(f WrittenFile) {
 	if f.was != "" {
 		was = w.CanonPath(f.was)
 	}
-	w.noteContext(ContextWrite{Path: f.canon, Text: f.text, Known: !f.unknown && f.from == "", Whole: f.from != "" || f.whole, Was: was}, true)
+	w.noteContext(ContextWrite{Path: f.canon, Text: f.text, Known: !f.unknown && f.from == "", Whole: f.from != "" || f.whole, Was: was, Sed: f.sed}, true)
 }
 
 // heldFrom returns the file whose text the file at p held when the
@@ -351,7 +360,7 @@ func (w *Ledger) noteContext(c ContextWrite, replace bool) {
 // Changed records that the command changes the file (or directory) at p
 // with text guard does not know.
 func (w *Ledger) Changed(p string) {
-	w.setWritten(WrittenFile{Path: path.Clean(p), unknown: true})
+	w.setWritten(WrittenFile{Path: path.Clean(p), unknown: true, sed: w.EditScript})
 }
 
 // Replaced records that the command writes the file at p whole with text
@@ -831,6 +840,7 @@ type WrittenFile struct {
 	canon            string // path as canonPath writes it (~ for the home directory)
 	was              string // the file whose text it held before (ContextWrite.Was)
 	whole            bool   // unknown text that replaces the file's whole (ContextWrite.Whole)
+	sed              string // the literal sed script that edits it in place (ContextWrite.Sed)
 }
 
 // Wrote records that the file at p (as the command names it) holds text.
