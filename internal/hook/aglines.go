@@ -76,11 +76,10 @@ func (s *grepState) agLong(args []string, i int) int {
 	switch {
 	case strings.Contains(agValued, " "+opt+" "):
 		if !hasVal {
-			if i+1 >= len(args) {
+			var ok bool
+			if _, i, ok = optValue(args, i, ""); !ok {
 				s.ok = false
-				return i
 			}
-			i++
 		}
 	case (opt == "--after" || opt == "--before" || opt == "--context") && hasVal:
 	case hasVal || !strings.Contains(agFlags, " "+opt+" "):
@@ -102,12 +101,9 @@ func (s *grepState) agShort(args []string, i int) int {
 			s.ok = false // a context whose value may be optional: only attached (-C3)
 			return i
 		case strings.Contains(agValued, " "+o+" "):
-			if j+1 == len(cl) {
-				if i+1 >= len(args) {
-					s.ok = false
-					return i
-				}
-				i++
+			var ok bool
+			if _, i, ok = optValue(args, i, cl[j+1:]); !ok {
+				s.ok = false
 			}
 			return i
 		case o == "-g":

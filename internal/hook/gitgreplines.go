@@ -90,12 +90,11 @@ func (s *grepState) gitLong(args []string, i int) int {
 	switch {
 	case strings.Contains(gitGrepLongValued, " "+opt+" "):
 		if !hasVal {
-			if i+1 >= len(args) {
+			var ok bool
+			if val, i, ok = optValue(args, i, ""); !ok {
 				s.ok = false
 				return i
 			}
-			i++
-			val = args[i]
 		}
 		if opt == "--regexp" {
 			s.patterns = append(s.patterns, val)
@@ -119,14 +118,11 @@ func (s *grepState) gitCluster(args []string, i int) int {
 		c := cl[j]
 		switch {
 		case strings.IndexByte(gitGrepValued, c) >= 0:
-			val := cl[j+1:]
-			if val == "" {
-				if i+1 >= len(args) {
-					s.ok = false
-					return i
-				}
-				i++
-				val = args[i]
+			var val string
+			var ok bool
+			if val, i, ok = optValue(args, i, cl[j+1:]); !ok {
+				s.ok = false
+				return i
 			}
 			if c == 'e' {
 				s.patterns = append(s.patterns, val)

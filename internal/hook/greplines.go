@@ -116,12 +116,11 @@ func grepLines(name string, args []string) (grepSpec, bool) {
 			case !known || hasVal && !valued && opt != "--color" && opt != "--colour":
 				s.ok = false
 			case valued && !hasVal:
-				if i+1 >= len(args) {
+				var ok bool
+				if val, i, ok = optValue(args, i, ""); !ok {
 					s.ok = false
 					break
 				}
-				i++
-				val = args[i]
 				fallthrough
 			case valued:
 				switch {
@@ -153,6 +152,19 @@ func grepLines(name string, args []string) (grepSpec, bool) {
 	return g, ok
 }
 
+// optValue returns the value of the option at args[i]: attached (the
+// rest of a cluster, what follows = in a long option), else the next word,
+// with the index of the last word used; ok is false when there is none.
+func optValue(args []string, i int, attached string) (val string, last int, ok bool) {
+	switch {
+	case attached != "":
+		return attached, i, true
+	case i+1 >= len(args):
+		return "", i, false
+	}
+	return args[i+1], i + 1, true
+}
+
 // cluster reads the short options of args[i] (a value: the rest of the
 // word, else the next one) and returns the index of the last word used.
 func (s *grepState) cluster(args []string, i int) int {
@@ -161,14 +173,11 @@ func (s *grepState) cluster(args []string, i int) int {
 		c := cl[j]
 		switch {
 		case strings.IndexByte(grepValued, c) >= 0:
-			val := cl[j+1:]
-			if val == "" {
-				if i+1 >= len(args) {
-					s.ok = false
-					return i
-				}
-				i++
-				val = args[i]
+			var val string
+			var ok bool
+			if val, i, ok = optValue(args, i, cl[j+1:]); !ok {
+				s.ok = false
+				return i
 			}
 			switch {
 			case c == 'e':

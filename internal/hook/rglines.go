@@ -77,12 +77,11 @@ func (s *rgState) long(args []string, i int) int {
 	switch {
 	case strings.Contains(rgValued, " "+opt+" "):
 		if !hasVal {
-			if i+1 >= len(args) {
+			var ok bool
+			if val, i, ok = optValue(args, i, ""); !ok {
 				s.ok = false
 				return i
 			}
-			i++
-			val = args[i]
 		}
 		s.value(opt, val)
 	case hasVal || !strings.Contains(rgFlags, " "+opt+" "):
@@ -101,14 +100,11 @@ func (s *rgState) short(args []string, i int) int {
 		o := "-" + cl[j:j+1]
 		switch {
 		case strings.Contains(rgValued, " "+o+" "):
-			val := cl[j+1:]
-			if val == "" {
-				if i+1 >= len(args) {
-					s.ok = false
-					return i
-				}
-				i++
-				val = args[i]
+			var val string
+			var ok bool
+			if val, i, ok = optValue(args, i, cl[j+1:]); !ok {
+				s.ok = false
+				return i
 			}
 			s.value(o, val)
 			return i
