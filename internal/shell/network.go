@@ -325,7 +325,7 @@ func (t *transfer) saved() {
 				t.save(dir, name)
 			} else if strings.Contains(a.Text, "://") {
 				// wget names what a URL without a file name gives
-				// index.html (wget -P ~/.pyenv/plugins/x URL: review 6 F3).
+				// index.html (wget -P ~/.pyenv/plugins/x URL).
 				t.save(dir, "index.html")
 			}
 		}
